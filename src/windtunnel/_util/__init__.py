@@ -1,0 +1,1 @@
+"""Machinery shared by the domain packages: registries, errors, seeding, async helpers."""

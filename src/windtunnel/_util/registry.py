@@ -1,0 +1,85 @@
+"""One registry type for every pluggable kind (invariants, mutations, faults, reporters ...).
+
+Each kind creates one :class:`Registry` and exposes its ``decorator``. Registration
+checks the plugin's shape through the kind's ``validate`` hook, so a malformed
+plugin fails at import time rather than mid-run. Third-party plugins register by
+importing their module through the ``windtunnel.plugins`` entry-point group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from windtunnel._util.errors import UnknownPluginError
+from windtunnel._util.suggest import did_you_mean
+
+T = TypeVar("T")
+
+ENTRY_POINT_GROUP = "windtunnel.plugins"
+_entry_points_loaded = False
+
+
+def load_entry_point_plugins() -> None:
+    """Import every module advertised under the ``windtunnel.plugins`` entry-point group (once)."""
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        ep.load()
+
+
+@dataclass
+class Registry(Generic[T]):
+    """A name → plugin mapping for one kind.
+
+    ``kind`` is the human name used in messages ("invariant type", "fault mode").
+    """
+
+    kind: str
+    validate: Callable[[str, T], None] | None = None
+    _items: dict[str, T] = field(default_factory=dict)
+
+    def register(self, name: str, item: T) -> T:
+        if not name or not name.replace("_", "").isalnum():
+            raise ValueError(f"{self.kind} name {name!r} must be a non-empty snake_case identifier")
+        if name in self._items:
+            raise ValueError(f"{self.kind} {name!r} is registered twice")
+        if self.validate is not None:
+            self.validate(name, item)
+        self._items[name] = item
+        return item
+
+    def decorator(self, name: str, **_: Any) -> Callable[[T], T]:
+        def wrap(item: T) -> T:
+            return self.register(name, item)
+
+        return wrap
+
+    def get(self, name: str) -> T:
+        try:
+            return self._items[name]
+        except KeyError:
+            raise UnknownPluginError(
+                f"unknown {self.kind} {name!r}{did_you_mean(name, self._items)}",
+                hint=f"valid choices: {', '.join(sorted(self._items))}",
+            ) from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._items))
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def names(self) -> list[str]:
+        return sorted(self._items)
+
+    def items(self) -> list[tuple[str, T]]:
+        return sorted(self._items.items())

@@ -1,0 +1,74 @@
+"""The ``windtunnel`` command. Sub-command modules register themselves on :data:`app`."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from windtunnel._util.errors import ExitCode, WindtunnelError
+
+app = typer.Typer(
+    name="windtunnel",
+    help="Put AI agents and their evals under controlled stress and measure them honestly.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        from windtunnel import __version__
+
+        typer.echo(f"windtunnel {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version_callback, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """windtunnel: chaos, contracts and replay for AI agents; a leakage auditor for their evals.
+
+    Exit codes: 0 passed, 1 checks failed or score below threshold, 2 usage or config error,
+    3 agent unreachable or harness error, 130 interrupted.
+    """
+
+
+def _register_commands() -> None:
+    # Each module adds its commands to `app` at import; modules keep heavy imports inside functions.
+    from windtunnel.cli import run_cmd  # noqa: F401
+
+
+_register_commands()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: runs the app and maps errors to exit codes."""
+    try:
+        app(args=argv, standalone_mode=False)
+    except WindtunnelError as err:
+        from windtunnel.cli._console import print_error
+
+        print_error(err)
+        sys.exit(int(err.exit_code))
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(int(ExitCode.INTERRUPTED))
+    except typer.Exit as ex:
+        sys.exit(ex.exit_code)
+    except typer.Abort:
+        sys.stderr.write("aborted\n")
+        sys.exit(int(ExitCode.INTERRUPTED))
+    except Exception as err:  # click usage errors and friends
+        import click
+
+        if isinstance(err, click.ClickException):
+            err.show()
+            sys.exit(int(ExitCode.USAGE))
+        raise
+    sys.exit(0)
