@@ -1,0 +1,1 @@
+"""Agent protocol and adapters (python, http, openai_chat)."""

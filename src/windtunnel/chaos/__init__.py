@@ -1,0 +1,1 @@
+"""Environment chaos: faults at the agent's real seams (tools, LLM), context attacks, profiles."""

@@ -1,0 +1,1 @@
+"""Built-in chaos plugins (imported for registration)."""

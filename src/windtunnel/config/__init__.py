@@ -1,0 +1,1 @@
+"""The one typed configuration layer. ``load.py`` is the only YAML reader."""

@@ -1,0 +1,145 @@
+"""Turn one pydantic error into a sentence with file, line, key and the closest valid choice."""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel
+
+from windtunnel._util.suggest import closest
+from windtunnel.config.load import SourceMap
+
+_KIND_BY_FIELD = {
+    "invariants": "invariant type",
+    "tool_faults": "tool fault mode",
+    "llm_faults": "LLM fault mode",
+    "context_attacks": "context attack type",
+    "agent": "agent type",
+}
+
+
+def _members(tp: Any) -> list[Any]:
+    """Flatten Annotated / Optional / Union into their member types."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _members(typing.get_args(tp)[0])
+    if origin is typing.Union or origin is types.UnionType:
+        out: list[Any] = []
+        for arg in typing.get_args(tp):
+            if arg is not type(None):
+                out.extend(_members(arg))
+        return out
+    return [tp]
+
+
+def _step(tp: Any, seg: Any) -> Any | None:
+    """The type reached from ``tp`` by one loc segment, or None when the segment is not a field."""
+    members = _members(tp)
+    models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
+    if isinstance(seg, int):
+        for m in members:
+            if typing.get_origin(m) is list:
+                return typing.get_args(m)[0]
+        return None
+    for model in models:
+        for name, info in model.model_fields.items():
+            if seg in (name, info.alias):
+                return info.annotation
+    if len(models) > 1:  # a discriminated-union tag segment
+        for model in models:
+            for key in ("type", "mode"):
+                info = model.model_fields.get(key)
+                if info is not None and info.default == seg:
+                    return model
+    for m in members:
+        if typing.get_origin(m) is dict:
+            return typing.get_args(m)[1]
+    return None
+
+
+def _type_at(loc: tuple[Any, ...]) -> Any | None:
+    from windtunnel.config.model import Config
+
+    tp: Any = Config
+    for seg in loc:
+        nxt = _step(tp, seg)
+        if nxt is None:
+            continue  # validator-name segments such as "function-after[...]"
+        tp = nxt
+    return tp
+
+
+def _valid_keys(tp: Any) -> list[str]:
+    keys: list[str] = []
+    for m in _members(tp):
+        if isinstance(m, type) and issubclass(m, BaseModel):
+            keys.extend(m.model_fields)
+    return sorted(set(keys))
+
+
+def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
+    """The part of ``loc`` that walks the user's data (drops union tags and validator names)."""
+    path: list[Any] = []
+    cur = data
+    for i, seg in enumerate(loc):
+        last = i == len(loc) - 1
+        if isinstance(cur, dict) and seg in cur:
+            path.append(seg)
+            cur = cur[seg]
+        elif isinstance(cur, list) and isinstance(seg, int) and 0 <= seg < len(cur):
+            path.append(seg)
+            cur = cur[seg]
+        elif last and isinstance(cur, dict) and isinstance(seg, str):
+            path.append(seg)  # a missing key below the current mapping
+    return tuple(path)
+
+
+def _show(path: tuple[Any, ...]) -> str:
+    out = ""
+    for seg in path:
+        out += f"[{seg}]" if isinstance(seg, int) else (f".{seg}" if out else str(seg))
+    return out or "(top level)"
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def explain_error(e: Any, data: Any, smap: SourceMap) -> str:
+    loc = tuple(e.get("loc", ()))
+    etype = e.get("type", "")
+    path = _data_path(loc, data)
+    line = smap.line_of(path)
+    where = f"line {line}: " if line else ""
+
+    if etype == "extra_forbidden":
+        key = str(path[-1]) if path else str(loc[-1])
+        parent_loc = loc[:-1]
+        valid = _valid_keys(_type_at(parent_loc))
+        best = closest(key, valid)
+        hint = f" (did you mean '{best}'?)" if best else ""
+        choices = f"; valid keys here: {', '.join(valid)}" if valid else ""
+        return f"{where}unknown key '{key}' in {_show(path[:-1])}{hint}{choices}"
+    if etype == "union_tag_invalid":
+        ctx = e.get("ctx", {})
+        tag = str(ctx.get("tag", "?"))
+        expected = re.findall(r"'([^']+)'", str(ctx.get("expected_tags", "")))
+        disc = str(ctx.get("discriminator", "type")).strip("'")
+        kind = _KIND_BY_FIELD.get(next((s for s in reversed(path) if s in _KIND_BY_FIELD), ""), f"{disc}")
+        best = closest(tag, expected)
+        hint = f" (did you mean '{best}'?)" if best else ""
+        return f"{where}unknown {kind} '{tag}' at {_show(path)}{hint}; valid: {', '.join(expected)}"
+    if etype == "union_tag_not_found":
+        disc = str(e.get("ctx", {}).get("discriminator", "type")).strip("'")
+        return f"{where}{_show(path)} needs a '{disc}' key"
+    if etype == "missing":
+        return f"{where}missing required key '{path[-1] if path else loc[-1]}' in {_show(path[:-1])}"
+    msg = str(e.get("msg", "invalid value"))
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, ") :]
+    got = f" (got {_short(e.get('input'))})" if "input" in e and etype not in {"value_error", "assertion_error"} else ""
+    return f"{where}{_show(path)}: {msg}{got}"

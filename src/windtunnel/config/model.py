@@ -1,0 +1,254 @@
+"""The root configuration: ``windtunnel.yaml`` and upstream V2 ``flakestorm.yaml`` alike."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from pathlib import Path
+
+from pydantic import Field, PrivateAttr, field_validator, model_validator
+
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.chaos.base import ContextAttackSpec, LlmFaultSpec, ToolFaultSpec
+from windtunnel.chaos.base import context_attacks as _context_attacks
+from windtunnel.chaos.base import llm_faults as _llm_faults
+from windtunnel.chaos.base import tool_faults as _tool_faults
+from windtunnel.config.agent import AgentConfig
+from windtunnel.config.base import StrictModel
+from windtunnel.config.plugins import load_builtin_plugins, registry_union
+from windtunnel.invariants.base import InvariantSpec
+from windtunnel.invariants.base import invariants as _invariants
+from windtunnel.mutations.base import mutations as _mutations
+
+load_builtin_plugins()
+
+if TYPE_CHECKING:
+    AnyInvariant = InvariantSpec
+    AnyToolFault = ToolFaultSpec
+    AnyLlmFault = LlmFaultSpec
+    AnyContextAttack = ContextAttackSpec
+else:
+    AnyInvariant = registry_union(_invariants, InvariantSpec, "type")
+    AnyToolFault = registry_union(_tool_faults, ToolFaultSpec, "mode")
+    AnyLlmFault = registry_union(_llm_faults, LlmFaultSpec, "mode")
+    AnyContextAttack = registry_union(_context_attacks, ContextAttackSpec, "type")
+
+
+def _attacks_dict_to_list(value: Any) -> Any:
+    """``context_attacks`` may be a list of ``{type, ...}`` or a dict ``{type: {params}}``."""
+    if isinstance(value, dict):
+        return [{"type": name, **(params or {})} for name, params in value.items()]
+    return value
+
+
+class ModelConfig(StrictModel):
+    """``model:`` — the optional LLM used to generate mutations (OpenAI-compatible)."""
+
+    provider: Literal["ollama", "openai", "anthropic", "google", "openai_compatible"] = "ollama"
+    name: str = "qwen2.5:3b"
+    base_url: str | None = None
+    api_key: str | None = None
+    """Only as ``${ENV_VAR}``: a literal key in a config file is rejected."""
+    temperature: float = Field(0.0, ge=0.0, le=2.0)
+    timeout: int = Field(60000, gt=0)
+    """Milliseconds per generation request."""
+    enabled: bool = True
+    """False: always use the deterministic generators."""
+
+    @field_validator("api_key")
+    @classmethod
+    def _env_only(cls, v: str | None) -> str | None:
+        if v is not None and not (v.startswith("${") and v.endswith("}")):
+            raise ValueError("api_key must be an environment reference like ${OPENAI_API_KEY}, not a literal key")
+        return v
+
+
+class MutationsConfig(StrictModel):
+    """``mutations:`` — adversarial variants of each golden prompt."""
+
+    count: int = Field(10, ge=1)
+    """Mutations per golden prompt (no upper cap)."""
+    types: list[str] = Field(default_factory=lambda: ["paraphrase", "noise", "tone_shift", "prompt_injection"])
+    weights: dict[str, float] = Field(default_factory=dict)
+    """Per-type scoring weights; a partial dict overrides only the named types."""
+    custom_templates: list[str] = Field(default_factory=list)
+    """Templates for the ``custom`` type, with ``{prompt}``."""
+
+    @field_validator("types", "weights")
+    @classmethod
+    def _known_types(cls, v: Any) -> Any:
+        names = list(v)
+        for name in names:
+            if name not in _mutations:
+                raise ValueError(
+                    f"unknown mutation type {name!r}{did_you_mean(name, _mutations)}; "
+                    f"valid: {', '.join(_mutations.names())}"
+                )
+        return v
+
+
+class ChaosConfig(StrictModel):
+    """``chaos:`` — global environment chaos for ``run --chaos`` / ``--chaos-only``."""
+
+    tool_faults: list[AnyToolFault] = Field(default_factory=list)
+    llm_faults: list[AnyLlmFault] = Field(default_factory=list)
+    context_attacks: list[AnyContextAttack] = Field(default_factory=list)
+    profile: str | None = None
+    """A built-in chaos profile name (same as ``--chaos-profile``)."""
+
+    @field_validator("context_attacks", mode="before")
+    @classmethod
+    def _attacks(cls, v: Any) -> Any:
+        return _attacks_dict_to_list(v)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.tool_faults or self.llm_faults or self.context_attacks or self.profile)
+
+
+class Scenario(StrictModel):
+    """One chaos scenario of a contract matrix: exactly the faults it declares."""
+
+    name: str
+    description: str | None = None
+    tool_faults: list[AnyToolFault] = Field(default_factory=list)
+    llm_faults: list[AnyLlmFault] = Field(default_factory=list)
+    context_attacks: list[AnyContextAttack] = Field(default_factory=list)
+    profile: str | None = None
+
+    @field_validator("context_attacks", mode="before")
+    @classmethod
+    def _attacks(cls, v: Any) -> Any:
+        return _attacks_dict_to_list(v)
+
+
+class ContractConfig(StrictModel):
+    """``contract:`` — named invariants that must hold in every scenario of the matrix."""
+
+    name: str = "contract"
+    description: str | None = None
+    invariants: list[AnyInvariant] = Field(default_factory=list)
+    chaos_matrix: list[Scenario] | None = None
+
+
+class ReplaySource(StrictModel):
+    type: Literal["langsmith", "langsmith_run", "langfuse", "otel"]
+    project: str | None = None
+    run_id: str | None = None
+    filter: dict[str, Any] = Field(default_factory=dict)
+    auto_import: bool = False
+    path: str | None = None
+
+
+class ReplaysConfig(StrictModel):
+    """``replays:`` — recorded sessions (files or inline) and importer sources."""
+
+    sessions: list[dict[str, Any]] = Field(default_factory=list)
+    sources: list[ReplaySource] = Field(default_factory=list)
+
+
+PHASES = ("mutation", "chaos", "contract", "replay")
+DEFAULT_WEIGHTS = {"mutation": 0.20, "chaos": 0.35, "contract": 0.35, "replay": 0.10}
+
+
+class ScoringWeights(StrictModel):
+    mutation: float = Field(DEFAULT_WEIGHTS["mutation"], ge=0, le=1)
+    chaos: float = Field(DEFAULT_WEIGHTS["chaos"], ge=0, le=1)
+    contract: float = Field(DEFAULT_WEIGHTS["contract"], ge=0, le=1)
+    replay: float = Field(DEFAULT_WEIGHTS["replay"], ge=0, le=1)
+
+
+class ScoringConfig(StrictModel):
+    """``scoring:`` — phase weights, flat (``scoring.mutation``) or nested (``scoring.weights``)."""
+
+    weights: ScoringWeights = Field(default_factory=ScoringWeights)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flat_form(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            flat = {k: data[k] for k in PHASES if k in data}
+            if flat:
+                if "weights" in data:
+                    raise ValueError("give the phase weights either flat under scoring: or under scoring.weights:, not both")
+                rest = {k: v for k, v in data.items() if k not in PHASES}
+                return {**rest, "weights": flat}
+        return data
+
+    @model_validator(mode="after")
+    def _sum_to_one(self) -> ScoringConfig:
+        w = self.weights.model_dump()
+        total = sum(w.values())
+        if abs(total - 1.0) > 1e-6:
+            parts = ", ".join(f"{k}={v:g}" for k, v in w.items())
+            raise ValueError(f"scoring weights must sum to 1.0, got {total:g} ({parts})")
+        return self
+
+
+class OutputConfig(StrictModel):
+    format: Literal["json", "html", "terminal", "junit", "sarif", "markdown", "md"] = "terminal"
+    path: str = "./reports"
+    filename_template: str | None = None
+
+
+class AdvancedConfig(StrictModel):
+    concurrency: int = Field(10, ge=1, le=10000)
+    """Agent calls in flight at once (an anyio CapacityLimiter)."""
+    retries: int = Field(2, ge=0, le=20)
+    """Retries with backoff for transport errors, 429 and 5xx."""
+    seed: int | None = None
+    """Run seed; every random choice derives from (seed, cell id). Chosen and recorded when absent."""
+    store: str = ".windtunnel/runs.db"
+    """SQLite run store path."""
+
+
+class Config(StrictModel):
+    """A whole windtunnel (or upstream V2 flakestorm) configuration file."""
+
+    version: str = "2.0"
+    agent: AgentConfig
+    model: ModelConfig = Field(default_factory=ModelConfig)
+    mutations: MutationsConfig = Field(default_factory=MutationsConfig)
+    golden_prompts: list[str] = Field(default_factory=list)
+    invariants: list[AnyInvariant] = Field(default_factory=list)
+    chaos: ChaosConfig | None = None
+    contract: ContractConfig | None = None
+    chaos_matrix: list[Scenario] | None = None
+    """Top-level alias of ``contract.chaos_matrix``."""
+    _source: Path | None = PrivateAttr(None)
+    replays: ReplaysConfig | None = None
+    scoring: ScoringConfig = Field(default_factory=ScoringConfig)
+    output: OutputConfig = Field(default_factory=OutputConfig)
+    advanced: AdvancedConfig = Field(default_factory=AdvancedConfig)
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version_str(cls, v: Any) -> Any:
+        return str(v) if isinstance(v, (int, float)) else v
+
+    @field_validator("golden_prompts", mode="before")
+    @classmethod
+    def _prompts(cls, v: Any) -> Any:
+        if isinstance(v, list):
+            return [p.get("prompt") if isinstance(p, dict) and "prompt" in p else p for p in v]
+        return v
+
+    @model_validator(mode="after")
+    def _matrix_alias(self) -> Config:
+        if self.chaos_matrix is not None:
+            if self.contract is None:
+                self.contract = ContractConfig(chaos_matrix=self.chaos_matrix)
+            elif self.contract.chaos_matrix is None:
+                self.contract.chaos_matrix = self.chaos_matrix
+            elif self.contract.chaos_matrix != self.chaos_matrix:
+                raise ValueError("chaos_matrix is given both at top level and under contract: keep one")
+        return self
+
+    @property
+    def base_dir(self) -> Path:
+        """Directory of the config file (relative paths in the config resolve against it)."""
+        return self._source.parent if self._source else Path.cwd()
+
+    @property
+    def scenarios(self) -> list[Scenario]:
+        return list(self.contract.chaos_matrix or []) if self.contract else []

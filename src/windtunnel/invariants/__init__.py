@@ -1,0 +1,1 @@
+"""Invariants: one ``@invariant`` registry of checks on agent responses."""

@@ -1,0 +1,127 @@
+"""The invariant plugin interface.
+
+An invariant type is one pydantic model, registered with :func:`invariant`, that is both
+its configuration (fields = parameters, ``extra="forbid"``) and its behaviour
+(:meth:`InvariantSpec.check`). The config layer builds the discriminated union of all
+registered types, so the valid choices in error messages come from this registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, TypeVar
+
+from pydantic import Field
+
+from windtunnel._util.registry import Registry
+from windtunnel.config.base import StrictModel
+
+SeverityName = Literal["critical", "high", "medium", "low"]
+WhenName = Literal["always", "tool_faults_active", "llm_faults_active", "any_chaos_active", "no_chaos"]
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict of one invariant on one agent response. ``detail`` says why (always set on failure)."""
+
+    passed: bool
+    detail: str | None = None
+
+
+@dataclass
+class CheckContext:
+    """Everything an invariant may look at for one agent response."""
+
+    output: str | None
+    """The agent's final text output; ``None`` when the call errored or returned nothing."""
+    prompt: str = ""
+    """The input actually sent to the agent (after mutation / context attacks)."""
+    golden_prompt: str | None = None
+    error: str | None = None
+    """``kind: message`` of the agent-call error, if the call failed."""
+    latency_ms: float | None = None
+    baseline_output: str | None = None
+    """For ``behavior_unchanged``: the clean, chaos-free response to the same prompt."""
+    system_prompt: str | None = None
+    """The agent's system prompt or a canary string, when the config provides it (leak probes)."""
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+class InvariantSpec(StrictModel):
+    """Fields shared by every invariant, in ``invariants:`` (run mode) and ``contract.invariants``."""
+
+    type: str
+    id: str | None = None
+    """Stable id used in reports; defaults to the type (suffixed when repeated)."""
+    description: str | None = None
+    negate: bool = False
+    """Invert the verdict: the check must *not* hold."""
+    severity: SeverityName = "medium"
+    """Weight in the resilience score: critical 3, high 2, medium 1, low 1."""
+    when: WhenName = "always"
+    """In a contract matrix: the scenarios in which this cell exists."""
+    probes: list[str] | None = None
+    """Prompts sent instead of the golden prompts for this invariant (system-prompt leak probes)."""
+
+    uses_probes: ClassVar[bool] = False
+    """Whether ``probes`` make sense for this type (contract validate rejects them otherwise)."""
+
+    def check(self, ctx: CheckContext) -> CheckResult:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def evaluate(self, ctx: CheckContext) -> CheckResult:
+        """Run :meth:`check` and apply ``negate``. Plugins implement ``check``, callers use this."""
+        result = self.check(ctx)
+        if not self.negate:
+            return result
+        if ctx.output is None and ctx.error is not None:
+            # a negated check never passes on an errored call: there was nothing to check
+            return CheckResult(False, f"negated {self.type}: the agent call failed ({ctx.error})")
+        if result.passed:
+            return CheckResult(False, f"negated {self.type} held: {result.detail or 'the check passed'}")
+        return CheckResult(True, f"negated {self.type}: {result.detail}")
+
+    @property
+    def label(self) -> str:
+        return self.id or self.type
+
+
+def _validate(name: str, cls: type[InvariantSpec]) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, InvariantSpec)):
+        raise TypeError(f"invariant {name!r} must be an InvariantSpec subclass")
+    field_info = cls.model_fields.get("type")
+    if field_info is None or field_info.default != name:
+        raise TypeError(f"invariant {name!r} must declare `type: Literal[{name!r}] = {name!r}`")
+    if not (cls.__doc__ or "").strip():
+        raise TypeError(f"invariant {name!r} needs a docstring (shown by `windtunnel invariants`)")
+    if cls.check is InvariantSpec.check:
+        raise TypeError(f"invariant {name!r} must implement check()")
+
+
+invariants: Registry[type[InvariantSpec]] = Registry("invariant type", validate=_validate)
+
+S = TypeVar("S", bound=type[InvariantSpec])
+
+
+def invariant(name: str) -> Callable[[S], S]:
+    """Class decorator registering an invariant type under ``name``."""
+
+    def wrap(cls: S) -> S:
+        invariants.register(name, cls)
+        return cls
+
+    return wrap
+
+
+__all__ = [
+    "CheckContext",
+    "CheckResult",
+    "Field",
+    "InvariantSpec",
+    "SeverityName",
+    "WhenName",
+    "invariant",
+    "invariants",
+]

@@ -1,0 +1,1 @@
+"""Built-in invariants plugins (imported for registration)."""

@@ -1,0 +1,1 @@
+"""Adversarial prompt mutations: one ``@mutation`` registry, deterministic built-ins, optional LLM."""

@@ -1,0 +1,70 @@
+"""The mutation plugin interface.
+
+A mutation type is one function decorated with :func:`mutation`. It receives the golden prompt, a
+private seeded ``random.Random`` and a :class:`MutationContext`, and returns a :class:`Mutated`.
+Text-level types change what the agent reads; transport-level types return a
+:class:`~windtunnel.agents.base.TransportMutation` that sends the HTTP adapter's real request differently.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from windtunnel._util.registry import Registry
+from windtunnel.agents.base import AgentInput, TransportMutation
+
+Level = Literal["text", "transport"]
+
+
+@dataclass
+class MutationContext:
+    """What a generator may know besides the prompt."""
+
+    agent_type: str = "python"
+    accepts_messages: bool = False
+    custom_templates: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Mutated:
+    """One generated variant. ``args`` is JSON-serialisable and, with the seed, reproduces it."""
+
+    input: AgentInput
+    args: dict[str, Any] = field(default_factory=dict)
+    transport: TransportMutation | None = None
+
+
+Generator = Callable[[str, random.Random, MutationContext], Mutated]
+
+
+@dataclass(frozen=True)
+class MutationType:
+    name: str
+    level: Level
+    weight: float
+    description: str
+    generate: Generator
+
+
+def _validate(name: str, item: MutationType) -> None:
+    if not item.description:
+        raise TypeError(f"mutation {name!r} needs a docstring")
+    if item.weight <= 0:
+        raise TypeError(f"mutation {name!r} must have a positive weight")
+
+
+mutations: Registry[MutationType] = Registry("mutation type", validate=_validate)
+
+
+def mutation(name: str, *, level: Level = "text", weight: float = 1.0) -> Callable[[Generator], Generator]:
+    """Register a generator function as mutation type ``name`` (its docstring's first line describes it)."""
+
+    def wrap(fn: Generator) -> Generator:
+        doc = (fn.__doc__ or "").strip().splitlines()
+        mutations.register(name, MutationType(name, level, weight, doc[0] if doc else "", fn))
+        return fn
+
+    return wrap

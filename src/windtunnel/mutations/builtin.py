@@ -1,0 +1,1 @@
+"""Built-in mutations plugins (imported for registration)."""
