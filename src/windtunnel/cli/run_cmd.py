@@ -1,13 +1,43 @@
-"""``windtunnel run``: golden prompts (and later mutations / chaos) → invariants → score."""
+"""``windtunnel run``: golden prompts and their mutations → invariants → score."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import typer
+
 from windtunnel.cli.app import app
+
+ConfigOpt = typer.Option(None, "-c", "--config", help="Config file (windtunnel.yaml or an upstream flakestorm.yaml).")
 
 
 @app.command("run")
-def run() -> None:
-    """Run golden prompts against the agent and check invariants."""
-    from windtunnel._util.errors import UsageError
+def run(
+    config: Path = ConfigOpt,
+    repeat: int = typer.Option(1, "--repeat", min=1, help="Run every cell N times (flakiness statistics)."),
+    seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one, recorded)."),
+    min_score: float = typer.Option(
+        None, "--min-score", min=0, max=100,
+        help="Pass when the score reaches this (0-100); without it every cell must pass.",
+    ),
+    fmt: str = typer.Option("terminal", "--format", "-f", help="Report format to write: terminal, json."),
+    output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
+    mutations: bool = typer.Option(True, "--mutations/--no-mutations", help="Also run mutated prompts."),
+    cell: list[str] = typer.Option(None, "--cell", help="Run only this cell id (repeatable); see `reproduce`."),
+    concurrency: int = typer.Option(None, "--concurrency", min=1, help="Override advanced.concurrency."),
+    quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the summary."),
+) -> None:
+    """Run golden prompts (and their mutations) against the agent and check the invariants.
 
-    raise UsageError("not implemented yet")
+    Exit 0 when every cell passes (or the score reaches --min-score), 1 otherwise, 2 on a config
+    error, 3 when the agent cannot be reached, 130 when interrupted (completed cells are kept).
+    """
+    from windtunnel.cli._runflow import RunOptions, execute_run
+
+    code = execute_run(
+        RunOptions(
+            config=config, repeat=repeat, seed=seed, min_score=min_score, fmt=fmt, output=output,
+            mutations=mutations, cells=set(cell) if cell else None, concurrency=concurrency, quiet=quiet,
+        )
+    )
+    raise typer.Exit(int(code))

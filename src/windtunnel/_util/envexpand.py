@@ -1,0 +1,28 @@
+"""``${ENV}`` expansion for headers, query params, endpoints and keys."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from windtunnel._util.errors import ConfigError
+
+_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
+
+
+def expand_env(value: str, *, where: str = "config") -> str:
+    """Replace ``${NAME}`` (or ``${NAME:-default}``) with the environment value; unset without default is an error."""
+
+    def sub(m: re.Match[str]) -> str:
+        name, default = m.group(1), m.group(2)
+        val = os.environ.get(name)
+        if val is None:
+            if default is not None:
+                return default
+            raise ConfigError(
+                f"{where} refers to ${{{name}}}, but the environment variable {name} is not set",
+                hint=f"export {name}=... before running, or write ${{{name}:-default}}",
+            )
+        return val
+
+    return _VAR.sub(sub, value)

@@ -1,0 +1,174 @@
+"""HTTP agents: one pooled ``httpx.AsyncClient`` per run, JSON-escaped templates, status → error kinds."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import httpx
+
+from windtunnel._util.envexpand import expand_env
+from windtunnel._util.errors import (
+    AgentAuthError,
+    AgentBadResponse,
+    AgentCallError,
+    AgentClientError,
+    AgentNotFound,
+    AgentRateLimited,
+    AgentServerError,
+    AgentTimeout,
+    AgentTransportError,
+    AgentUnreachableError,
+)
+from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.response import extract_output, preview
+from windtunnel.agents.template import as_query, parse_template, render
+from windtunnel.config.agent import HttpAgentConfig
+
+
+def _retry_after(resp: httpx.Response) -> float | None:
+    value = resp.headers.get("retry-after")
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def raise_for_status(resp: httpx.Response) -> None:
+    """Map an HTTP status to a distinct :class:`AgentCallError` kind."""
+    code = resp.status_code
+    if code < 400:
+        return
+    body = preview(resp.text)
+    msg = f"HTTP {code} from {resp.request.url}: {body}"
+    if code == 429:
+        raise AgentRateLimited(msg, retry_after=_retry_after(resp))
+    if code in (401, 403):
+        raise AgentAuthError(msg, status=code)
+    if code == 404:
+        raise AgentNotFound(msg, status=code)
+    if code == 408:
+        raise AgentTimeout(msg, status=code)
+    if code >= 500:
+        raise AgentServerError(msg, status=code)
+    raise AgentClientError(msg, status=code)
+
+
+def transport_error(err: httpx.HTTPError, url: str, timeout_ms: int) -> AgentCallError:
+    if isinstance(err, httpx.TimeoutException):
+        return AgentTimeout(f"no answer from {url} within {timeout_ms} ms ({type(err).__name__})")
+    return AgentTransportError(f"{type(err).__name__} talking to {url}: {err}")
+
+
+async def probe_url(client: httpx.AsyncClient, url: str, timeout_s: float) -> None:
+    """Any HTTP answer proves the server is there; a connection failure raises AgentUnreachableError."""
+    try:
+        await client.request("GET", url, timeout=timeout_s)
+    except httpx.HTTPError as err:
+        raise AgentUnreachableError(
+            f"agent unreachable at {url}: {type(err).__name__}: {err or 'no answer'} "
+            f"(tried a GET with a {timeout_s:g} s timeout before starting the run)",
+            hint="start the agent first, check the host and port, or set agent.health_endpoint",
+        ) from None
+
+
+class HttpAgent:
+    """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
+
+    def __init__(self, cfg: HttpAgentConfig, *, concurrency: int = 10) -> None:
+        self.cfg = cfg
+        self.name = cfg.endpoint
+        self.accepts_messages = False
+        self._template = parse_template(cfg.request_template)
+        self.accepts_messages = "{messages}" in json.dumps(self._template)
+        self._concurrency = concurrency
+        self._client: httpx.AsyncClient | None = None
+        self.url = ""
+
+    async def __aenter__(self) -> HttpAgent:
+        self.url = expand_env(self.cfg.endpoint, where="agent.endpoint")
+        headers = {k: expand_env(v, where=f"agent.headers.{k}") for k, v in self.cfg.headers.items()}
+        self._params = {k: expand_env(v, where=f"agent.query_params.{k}") for k, v in self.cfg.query_params.items()}
+        self._client = httpx.AsyncClient(
+            headers=headers,
+            timeout=httpx.Timeout(self.cfg.timeout / 1000),
+            limits=httpx.Limits(max_connections=self._concurrency, max_keepalive_connections=self._concurrency),
+            trust_env=False,
+        )
+        try:
+            await self.check_reachable()
+        except BaseException:
+            await self._client.aclose()
+            raise
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        if self._client is None:
+            raise RuntimeError("HttpAgent used outside `async with`")
+        return self._client
+
+    async def check_reachable(self) -> None:
+        url = expand_env(self.cfg.health_endpoint, where="agent.health_endpoint") if self.cfg.health_endpoint else self.url
+        await probe_url(self.client, url, min(self.cfg.timeout / 1000, 10.0))
+
+    def build_request(self, prompt: AgentInput) -> httpx.Request:
+        body = render(self._template, prompt, structured=self.cfg.parse_structured_input)
+        method = self.cfg.method_upper
+        if method in ("GET", "DELETE"):
+            return self.client.build_request(method, self.url, params={**self._params, **as_query(body)})
+        content = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        return self.client.build_request(
+            method, self.url, params=self._params or None, content=content,
+            headers={"content-type": "application/json; charset=utf-8"},
+        )
+
+    async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
+        request = self.build_request(prompt)
+        start = time.perf_counter()
+        try:
+            if transport is not None:
+                resp = await transport.send(self.client, request)
+            else:
+                resp = await self.client.send(request)
+        except httpx.HTTPError as err:
+            raise transport_error(err, self.url, self.cfg.timeout) from None
+        latency = (time.perf_counter() - start) * 1000
+        raise_for_status(resp)
+        text = resp.text
+        try:
+            body = resp.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            if self.cfg.response_path is None and "json" not in resp.headers.get("content-type", ""):
+                body = text  # a plain-text agent: the body is the output
+            else:
+                raise AgentBadResponse(
+                    f"the agent answered HTTP {resp.status_code} with a body that is not JSON: {preview(text)}"
+                ) from None
+        output = extract_output(body, self.cfg.response_path, text)
+        meta: dict[str, Any] = {}
+        if isinstance(body, dict) and isinstance(body.get("tool_calls"), list):
+            tool_calls = body["tool_calls"]
+        else:
+            tool_calls = []
+        return AgentResponse(output, latency, raw=body, tool_calls=tool_calls, metadata=meta, status_code=resp.status_code)
+
+    async def reset(self) -> None:
+        if not self.cfg.reset_endpoint:
+            return
+        url = expand_env(self.cfg.reset_endpoint, where="agent.reset_endpoint")
+        try:
+            resp = await self.client.post(url)
+        except httpx.HTTPError as err:
+            raise transport_error(err, url, self.cfg.timeout) from None
+        raise_for_status(resp)
+
+    @property
+    def has_reset(self) -> bool:
+        return bool(self.cfg.reset_endpoint)

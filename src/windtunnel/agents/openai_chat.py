@@ -1,0 +1,92 @@
+"""An agent served behind an OpenAI-compatible ``/v1/chat/completions``."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import httpx
+
+from windtunnel._util.envexpand import expand_env
+from windtunnel._util.errors import AgentBadResponse, AgentUnreachableError, ConfigError
+from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.http import probe_url, raise_for_status, transport_error
+from windtunnel.agents.response import preview
+from windtunnel.config.agent import OpenAIChatAgentConfig
+
+
+class OpenAIChatAgent:
+    """Sends each prompt as a chat completion (optional system prompt) and reads ``choices[0].message.content``."""
+
+    accepts_messages = True
+
+    def __init__(self, cfg: OpenAIChatAgentConfig, *, concurrency: int = 10) -> None:
+        self.cfg = cfg
+        self.name = f"{cfg.base_url} ({cfg.model})"
+        self._concurrency = concurrency
+        self._client: httpx.AsyncClient | None = None
+
+    async def __aenter__(self) -> OpenAIChatAgent:
+        headers = {k: expand_env(v, where=f"agent.headers.{k}") for k, v in self.cfg.headers.items()}
+        if self.cfg.api_key_env:
+            key = os.environ.get(self.cfg.api_key_env)
+            if not key:
+                raise ConfigError(
+                    f"agent.api_key_env names {self.cfg.api_key_env}, but that environment variable is not set",
+                    hint=f"export {self.cfg.api_key_env}=...",
+                )
+            headers["authorization"] = f"Bearer {key}"
+        self.base = expand_env(self.cfg.base_url, where="agent.base_url").rstrip("/")
+        self._client = httpx.AsyncClient(
+            headers=headers,
+            timeout=httpx.Timeout(self.cfg.timeout / 1000),
+            limits=httpx.Limits(max_connections=self._concurrency),
+            trust_env=False,
+        )
+        try:
+            await self.check_reachable()
+        except BaseException:
+            await self._client.aclose()
+            raise
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+
+    async def check_reachable(self) -> None:
+        assert self._client is not None
+        await probe_url(self._client, f"{self.base}/models", min(self.cfg.timeout / 1000, 10.0))
+
+    async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
+        assert self._client is not None
+        messages = list(prompt) if isinstance(prompt, list) else [{"role": "user", "content": prompt}]
+        if self.cfg.system_prompt:
+            messages.insert(0, {"role": "system", "content": self.cfg.system_prompt})
+        payload: dict[str, object] = {"model": self.cfg.model, "messages": messages}
+        if self.cfg.temperature is not None:
+            payload["temperature"] = self.cfg.temperature
+        url = f"{self.base}/chat/completions"
+        request = self._client.build_request("POST", url, json=payload)
+        start = time.perf_counter()
+        try:
+            resp = await (transport.send(self._client, request) if transport else self._client.send(request))
+        except httpx.HTTPError as err:
+            raise transport_error(err, url, self.cfg.timeout) from None
+        latency = (time.perf_counter() - start) * 1000
+        raise_for_status(resp)
+        try:
+            body = resp.json()
+            content = body["choices"][0]["message"].get("content")
+        except (json.JSONDecodeError, KeyError, IndexError, TypeError, AttributeError):
+            raise AgentBadResponse(f"not a chat completion: {preview(resp.text)}") from None
+        return AgentResponse(content, latency, raw=body, status_code=resp.status_code)
+
+    async def reset(self) -> None:
+        return None
+
+    has_reset = False
+
+
+__all__ = ["AgentUnreachableError", "OpenAIChatAgent"]

@@ -1,0 +1,116 @@
+"""Python agents: a ``module:attr`` callable, sync or async, returning ``str`` or a dict with ``output``."""
+
+from __future__ import annotations
+
+import inspect
+import time
+from typing import Any
+
+import anyio
+import anyio.to_thread
+
+from windtunnel._util.errors import AgentBadResponse, AgentCrashed, AgentTimeout
+from windtunnel._util.imports import import_ref
+from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.config.agent import LangchainAgentConfig, PythonAgentConfig
+
+
+def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict[str, Any]]:
+    """``(output, tool_calls, metadata)`` from whatever a python agent returned."""
+    if value is None or isinstance(value, str):
+        return value, [], {}
+    if isinstance(value, dict):
+        if "output" not in value:
+            raise AgentBadResponse(
+                f"the agent returned a dict without an 'output' key (keys: {', '.join(map(str, value))[:200]})"
+            )
+        out = value["output"]
+        tool_calls = value.get("tool_calls") or []
+        metadata = value.get("metadata") or {}
+        if out is not None and not isinstance(out, str):
+            out = str(out)
+        return out, list(tool_calls) if isinstance(tool_calls, list) else [], dict(metadata) if isinstance(
+            metadata, dict
+        ) else {}
+    content = getattr(value, "content", None)  # chat-message objects (LangChain AIMessage and the like)
+    if isinstance(content, str):
+        return content, [], {}
+    raise AgentBadResponse(f"the agent returned {type(value).__name__}; expected str or a dict with 'output'")
+
+
+class PythonAgent:
+    """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
+
+    def __init__(self, cfg: PythonAgentConfig, *, concurrency: int = 10) -> None:
+        self.cfg = cfg
+        self.name = cfg.endpoint
+        self.accepts_messages = cfg.accepts_messages
+        self._fn: Any = None
+        self._reset: Any = None
+        self._is_async = False
+        # abandoned (hung) sync calls keep their thread; a roomy limiter keeps them from starving the run
+        self._threads = anyio.CapacityLimiter(max(4, concurrency * 4))
+
+    async def __aenter__(self) -> PythonAgent:
+        await self.check_reachable()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+    async def check_reachable(self) -> None:
+        if self._fn is not None:
+            return
+        obj = import_ref(self.cfg.endpoint, what="agent")
+        if isinstance(self.cfg, LangchainAgentConfig):
+            self._fn = getattr(obj, "ainvoke", None) or obj.invoke
+        else:
+            if not callable(obj):
+                from windtunnel._util.errors import AgentUnreachableError
+
+                raise AgentUnreachableError(
+                    f"agent {self.cfg.endpoint!r} is a {type(obj).__name__}, not a callable",
+                    hint="point agent.endpoint at a function or an object with __call__",
+                )
+            self._fn = obj
+        self._is_async = inspect.iscoroutinefunction(self._fn) or inspect.iscoroutinefunction(
+            getattr(self._fn, "__call__", None)  # noqa: B004 - async callable objects
+        )
+        if self.cfg.reset_function:
+            self._reset = import_ref(self.cfg.reset_function, what="reset_function")
+
+    async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
+        timeout = self.cfg.timeout / 1000
+        start = time.perf_counter()
+        try:
+            with anyio.fail_after(timeout):
+                if self._is_async:
+                    value = await self._fn(prompt)
+                else:
+                    value = await anyio.to_thread.run_sync(
+                        self._fn, prompt, abandon_on_cancel=True, limiter=self._threads
+                    )
+                    if inspect.isawaitable(value):
+                        value = await value
+        except TimeoutError:
+            raise AgentTimeout(f"no answer within {self.cfg.timeout} ms") from None
+        except (AgentBadResponse, AgentTimeout):
+            raise
+        except Exception as err:
+            raise AgentCrashed(f"{type(err).__name__}: {err}") from err
+        latency = (time.perf_counter() - start) * 1000
+        output, tool_calls, metadata = normalize_output(value)
+        return AgentResponse(output, latency, raw=value, tool_calls=tool_calls, metadata=metadata)
+
+    async def reset(self) -> None:
+        if self._reset is None:
+            return
+        result = await anyio.to_thread.run_sync(self._reset) if not inspect.iscoroutinefunction(
+            self._reset
+        ) else await self._reset()
+        if inspect.isawaitable(result):
+            await result
+
+    @property
+    def has_reset(self) -> bool:
+        return bool(self.cfg.reset_function)

@@ -1,0 +1,78 @@
+"""Reading the output out of an HTTP agent's JSON body: ``response_path`` or auto-detection."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from windtunnel._util.errors import AgentBadResponse
+
+AUTO_KEYS = ("output", "response", "result", "data", "content", "text", "message", "answer", "reply")
+
+
+def normalize_path(path: str) -> str:
+    """``a.b`` / ``a.0`` / ``$.a.b`` → a JSONPath python-jsonpath understands (``$.a[0]``)."""
+    p = path.strip()
+    if not p.startswith("$"):
+        p = "$." + p
+    return re.sub(r"\.(\d+)(?=\.|\[|$)", r"[\1]", p)
+
+
+def preview(text: str, n: int = 200) -> str:
+    text = text.replace("\n", "\\n")
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def _auto(body: Any, depth: int = 0) -> str | None:
+    if isinstance(body, str):
+        return body
+    if isinstance(body, dict):
+        choices = body.get("choices")
+        if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+            msg = choices[0].get("message") or {}
+            if isinstance(msg, dict) and isinstance(msg.get("content"), str):
+                return str(msg["content"])
+        for key in AUTO_KEYS:
+            if key in body:
+                val = body[key]
+                if isinstance(val, str):
+                    return val
+                if depth < 2 and isinstance(val, (dict, list)):
+                    found = _auto(val, depth + 1)
+                    if found is not None:
+                        return found
+    if isinstance(body, list) and body and depth < 2:
+        return _auto(body[0], depth + 1)
+    return None
+
+
+def extract_output(body: Any, response_path: str | None, raw_text: str) -> str | None:
+    """The agent's output. Raises :class:`AgentBadResponse` showing the first 200 characters of the body."""
+    if response_path:
+        from jsonpath import JSONPathError, findall
+
+        try:
+            found = findall(normalize_path(response_path), body)
+        except JSONPathError as err:
+            raise AgentBadResponse(f"agent.response_path {response_path!r} is not a valid JSONPath: {err}") from None
+        if not found:
+            raise AgentBadResponse(
+                f"response_path {response_path!r} matched nothing in the agent's response: {preview(raw_text)}"
+            )
+        value = found[0]
+        if value is None:
+            return None
+        return value if isinstance(value, str) else _json_text(value)
+    out = _auto(body)
+    if out is None:
+        raise AgentBadResponse(
+            f"could not find the output in the agent's response (looked for {', '.join(AUTO_KEYS)}): "
+            f"{preview(raw_text)}",
+        )
+    return out
+
+
+def _json_text(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)

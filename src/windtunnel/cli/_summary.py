@@ -1,0 +1,50 @@
+"""Terminal summary of a run report (rich)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+
+def _short(text: Any, n: int = 70) -> str:
+    s = "" if text is None else str(text).replace("\n", " ")
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def print_summary(report: dict[str, Any], console: Console) -> None:
+    s = report["summary"]
+    by_type = s.get("by_type") or {}
+    if by_type:
+        t = Table(title="pass rate by kind / mutation type", title_justify="left")
+        for col in ("type", "passed", "total", "rate", "weight"):
+            t.add_column(col, justify="left" if col == "type" else "right")
+        for name, row in sorted(by_type.items()):
+            rate = row.get("pass_rate")
+            t.add_row(escape(name), str(row["passed"]), str(row["total"]),
+                      "-" if rate is None else f"{rate:.0%}", f"{row.get('weight', 1):g}")
+        console.print(t)
+    failures = [c for c in report["cells"] if c["status"] in ("failed", "error")]
+    if failures:
+        t = Table(title=f"failures ({len(failures)})", title_justify="left", show_lines=False)
+        t.add_column("cell")
+        t.add_column("why")
+        t.add_column("reproduce", overflow="fold")
+        for c in failures[:20]:
+            why = c.get("error") or "; ".join(
+                f"{k['id']}: {k.get('detail') or 'failed'}" for k in c.get("checks", []) if not k["passed"]
+            )
+            t.add_row(escape(c["id"]), escape(_short(why, 90)), escape(c.get("reproduce", "")))
+        console.print(t)
+        if len(failures) > 20:
+            console.print(f"… and {len(failures) - 20} more in the report")
+    score = s.get("score")
+    verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
+    score_txt = "n/a (nothing could be scored)" if score is None else f"{score:.1f}/100"
+    console.print(
+        f"{verdict}  score {score_txt}  cells {s['cells_total']}: {s['cells_passed']} passed, "
+        f"{s['cells_failed']} failed, {s['cells_errored']} errored"
+        + (f"  (min-score {s['min_score']:g})" if s.get("min_score") is not None else "")
+    )

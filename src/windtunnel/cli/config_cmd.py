@@ -1,0 +1,61 @@
+"""``windtunnel init`` and ``windtunnel validate``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from windtunnel.cli.app import app
+
+
+@app.command("init")
+def init(
+    path: Path = typer.Argument(Path("windtunnel.yaml"), help="Where to write the starter config."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Write a commented starter config that runs against the bundled example agent."""
+    from importlib.resources import files
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.cli._console import err_console
+
+    if path.exists() and not force:
+        raise UsageError(f"{path} already exists", hint="pass --force to overwrite it, or give another path")
+    text = files("windtunnel.cli").joinpath("templates/windtunnel.yaml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    err_console().print(f"wrote {path}; next: windtunnel validate -c {path} && windtunnel run -c {path}")
+
+
+@app.command("validate")
+def validate(
+    config: Path = typer.Option(None, "-c", "--config", help="Config file to check."),
+    no_import: bool = typer.Option(False, "--no-import", help="Do not import python agent references."),
+) -> None:
+    """Check a config without calling the agent (python references are imported, not called)."""
+    from windtunnel._util.imports import import_ref, split_ref
+    from windtunnel.cli._console import out_console
+    from windtunnel.config.load import find_config, load_config
+
+    p = find_config(config)
+    cfg = load_config(p)
+    refs: list[tuple[str, str]] = []
+    agent = cfg.agent
+    if agent.type in ("python", "langchain"):
+        refs.append(("agent.endpoint", agent.endpoint))  # type: ignore[union-attr]
+        refs += [("agent.tools", t) for t in (getattr(agent, "tools", None) or [])]
+        for key in ("tool_registry", "llm"):
+            if getattr(agent, key, None):
+                refs.append((f"agent.{key}", getattr(agent, key)))
+    if agent.reset_function:
+        refs.append(("agent.reset_function", agent.reset_function))
+    for where, ref in refs:
+        split_ref(ref)
+        if not no_import:
+            import_ref(ref, what=where)
+    inv = len(cfg.invariants)
+    scen = len(cfg.scenarios)
+    out_console().print(
+        f"[green]ok[/] {p}: agent {agent.type}, {len(cfg.golden_prompts)} golden prompts, {inv} invariants, "
+        f"{len(cfg.mutations.types)} mutation types, {scen} contract scenarios"
+    )

@@ -1,0 +1,84 @@
+"""Cells and their results: plain serialisable data, so any executor can run them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+CellKind = Literal["golden", "mutation", "chaos", "contract", "replay"]
+Status = Literal["passed", "failed", "error", "skipped"]
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MutationRef(_Data):
+    type: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    level: Literal["text", "transport"] = "text"
+
+
+class Cell(_Data):
+    """One agent invocation unit: an input, optionally mutated, under one scenario, one repeat."""
+
+    id: str
+    kind: CellKind
+    input: str | list[dict[str, Any]]
+    """What is sent to the agent (a prompt, or a message list for multi-turn)."""
+    golden_prompt: str | None = None
+    golden_index: int | None = None
+    mutation: MutationRef | None = None
+    scenario: str | None = None
+    repeat: int = 0
+    invariants: list[str] | None = None
+    """Labels of the invariants that judge this cell (None = all configured)."""
+
+    @property
+    def prompt_text(self) -> str:
+        return self.input if isinstance(self.input, str) else self.transcript(self.input)
+
+    @staticmethod
+    def transcript(messages: list[dict[str, Any]]) -> str:
+        return "\n".join(f"{m.get('role', 'user')}: {m.get('content', '')}" for m in messages)
+
+
+class FaultRecord(_Data):
+    """A fault that actually fired during a cell."""
+
+    model_config = ConfigDict(extra="allow")
+    target: Literal["tool", "llm", "context", "http"]
+    name: str | None = None
+    mode: str
+
+
+class CheckOutcome(_Data):
+    type: str
+    id: str
+    passed: bool
+    detail: str | None = None
+    severity: str | None = None
+
+
+class CellResult(_Data):
+    """What running a cell produced; the engine streams these to listeners as they complete."""
+
+    cell: Cell
+    status: Status
+    sent: str | None = None
+    """The input actually sent, as text (after context attacks such as memory poisoning)."""
+    output: str | None = None
+    latency_ms: float | None = None
+    error: str | None = None
+    error_kind: str | None = None
+    attempts: int = 1
+    faults: list[FaultRecord] = Field(default_factory=list)
+    checks: list[CheckOutcome] = Field(default_factory=list)
+    tool_calls: list[dict[str, Any]] = Field(default_factory=list)
+    calls: list[dict[str, Any]] = Field(default_factory=list)
+    """Tool and LLM calls observed at the seams (for replay export)."""
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"

@@ -1,0 +1,98 @@
+"""Planning: config → cells (golden prompt × mutation × repeat). Pure and deterministic."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.config.model import Config
+from windtunnel.engine.cells import Cell, MutationRef
+
+
+@dataclass
+class Plan:
+    cells: list[Cell]
+    seed: int
+    notices: list[str] = field(default_factory=list)
+    """Things the user should know about the plan (skipped mutation types, implicit checks ...)."""
+
+
+def golden_cells(cfg: Config, *, repeat: int, kind: str = "golden", scenario: str | None = None) -> list[Cell]:
+    prefix = f"{scenario}/" if scenario else ""
+    return [
+        Cell(
+            id=f"{prefix}g{gi}.r{r}",
+            kind=kind,  # type: ignore[arg-type]
+            input=prompt,
+            golden_prompt=prompt,
+            golden_index=gi,
+            scenario=scenario,
+            repeat=r,
+        )
+        for gi, prompt in enumerate(cfg.golden_prompts)
+        for r in range(repeat)
+    ]
+
+
+def mutation_cells(cfg: Config, *, seed: int, repeat: int, notices: list[str], scenario: str | None = None) -> list[Cell]:
+    from windtunnel.engine.mutate import plan_mutations
+
+    prefix = f"{scenario}/" if scenario else ""
+    cells: list[Cell] = []
+    for gi, golden in enumerate(cfg.golden_prompts):
+        planned = plan_mutations(cfg, golden, gi, seed=seed)
+        if gi == 0:
+            notices.extend(planned.notices)
+        for m in planned.mutations:
+            for r in range(repeat):
+                cells.append(
+                    Cell(
+                        id=f"{prefix}g{gi}.{m.type}.{m.k}.r{r}",
+                        kind="mutation",
+                        input=m.input,
+                        golden_prompt=golden,
+                        golden_index=gi,
+                        mutation=MutationRef(type=m.type, args=m.args, level=m.level),
+                        scenario=scenario,
+                        repeat=r,
+                    )
+                )
+    return cells
+
+
+def require_prompts(cfg: Config) -> None:
+    if not cfg.golden_prompts:
+        raise ConfigError(
+            "the config has no golden_prompts, so there is nothing to run",
+            hint="add a `golden_prompts:` list with the requests your agent must handle",
+        )
+
+
+def plan_run(
+    cfg: Config,
+    *,
+    seed: int,
+    repeat: int = 1,
+    mutations: bool = True,
+    golden: bool = True,
+    scenario: str | None = None,
+    only: set[str] | None = None,
+) -> Plan:
+    """The cells of ``windtunnel run``; ``only`` keeps just the named cell ids (``--cell``)."""
+    require_prompts(cfg)
+    notices: list[str] = []
+    cells: list[Cell] = []
+    kind = "chaos" if scenario else "golden"
+    if golden:
+        cells += golden_cells(cfg, repeat=repeat, kind=kind, scenario=scenario)
+    if mutations:
+        cells += mutation_cells(cfg, seed=seed, repeat=repeat, notices=notices, scenario=scenario)
+    if only is not None:
+        missing = only - {c.id for c in cells}
+        if missing:
+            raise ConfigError(
+                f"no cell with id {', '.join(sorted(missing))} in this plan",
+                hint="cell ids depend on the config, --seed and --repeat; copy the reproduce command from the report",
+            )
+        cells = [c for c in cells if c.id in only]
+    return Plan(cells=cells, seed=seed, notices=notices)

@@ -1,0 +1,79 @@
+"""The run report: a dict valid against ``report.schema.json`` (the required core, plus extras)."""
+
+from __future__ import annotations
+
+import shlex
+from datetime import datetime, timezone
+from typing import Any
+
+from windtunnel import __version__
+from windtunnel.engine.cells import CellResult
+
+SCHEMA_VERSION = "1"
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def reproduce_command(base: list[str], cell_id: str) -> str:
+    """A shell command that reruns exactly one cell."""
+    return shlex.join([*base, "--cell", cell_id])
+
+
+def cell_row(r: CellResult, *, reproduce_base: list[str] | None = None, invariant: str | None = None,
+             severity: str | None = None) -> dict[str, Any]:
+    """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant)."""
+    checks = r.checks if invariant is None else [c for c in r.checks if c.id == invariant]
+    status = r.status
+    if invariant is not None and status != "error":
+        status = "passed" if checks and all(c.passed for c in checks) else "failed"
+    row: dict[str, Any] = {
+        "id": r.cell.id if invariant is None else f"{r.cell.id}:{invariant}",
+        "kind": r.cell.kind,
+        "prompt": r.sent if r.sent is not None else r.cell.prompt_text,
+        "golden_prompt": r.cell.golden_prompt,
+        "golden_index": r.cell.golden_index,
+        "mutation": r.cell.mutation.model_dump() if r.cell.mutation else None,
+        "scenario": r.cell.scenario,
+        "invariant": invariant,
+        "severity": severity,
+        "repeat": r.cell.repeat,
+        "status": status,
+        "passed": status == "passed",
+        "output": r.output,
+        "latency_ms": None if r.latency_ms is None else round(r.latency_ms, 3),
+        "error": r.error,
+        "error_kind": r.error_kind,
+        "attempts": r.attempts,
+        "faults": [f.model_dump(exclude_none=True) for f in r.faults],
+        "checks": [c.model_dump(exclude_none=True) for c in checks],
+    }
+    if r.calls:
+        row["calls"] = r.calls
+    if reproduce_base is not None:
+        row["reproduce"] = reproduce_command(reproduce_base, r.cell.id)
+    return row
+
+
+def build_report(
+    *,
+    run_id: str,
+    mode: str,
+    seed: int | None,
+    started_at: str,
+    finished_at: str,
+    summary: dict[str, Any],
+    cells: list[dict[str, Any]],
+    extra_run: dict[str, Any] | None = None,
+    notices: list[str] | None = None,
+) -> dict[str, Any]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "windtunnel", "version": __version__},
+        "run": {"id": run_id, "mode": mode, "seed": seed, "started_at": started_at, "finished_at": finished_at,
+                **(extra_run or {})},
+        "summary": summary,
+        "notices": notices or [],
+        "cells": cells,
+    }

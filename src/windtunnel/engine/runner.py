@@ -1,0 +1,131 @@
+"""Running one cell: reset, invoke with retries, judge every invariant on the one response."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import anyio
+
+from windtunnel._util.errors import AgentCallError, AgentRateLimited
+from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
+from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord
+from windtunnel.invariants.base import CheckContext, InvariantSpec
+
+
+class CellScope(Protocol):
+    """What a chaos runtime gives the runner for one cell (see ``windtunnel.chaos``)."""
+
+    def transform_input(self, prompt: AgentInput) -> AgentInput: ...
+
+    @property
+    def fired(self) -> list[dict[str, Any]]: ...
+
+    @property
+    def calls(self) -> list[dict[str, Any]]: ...
+
+
+CellScopeFactory = Callable[[Cell], contextlib.AbstractContextManager[CellScope | None]]
+TransportFactory = Callable[[Cell], TransportMutation | None]
+
+
+@contextlib.contextmanager
+def _no_scope(cell: Cell) -> Iterator[None]:
+    yield None
+
+
+def backoff_seconds(attempt: int, err: AgentCallError) -> float:
+    """Exponential backoff (0.1 s, 0.2 s, 0.4 s … capped at 5 s), or the server's Retry-After (capped at 30 s)."""
+    if isinstance(err, AgentRateLimited) and err.retry_after is not None:
+        return min(max(err.retry_after, 0.0), 30.0)
+    return float(min(0.1 * (2**attempt), 5.0))
+
+
+@dataclass
+class CellRunner:
+    """Turns a :class:`Cell` into a :class:`CellResult` against one agent."""
+
+    agent: Agent
+    invariants: Sequence[InvariantSpec]
+    retries: int = 2
+    reset: bool = True
+    system_prompt: str | None = None
+    baselines: dict[str, str] = field(default_factory=dict)
+    """Clean responses per golden prompt (``behavior_unchanged`` with ``baseline: auto``)."""
+    scope: CellScopeFactory = _no_scope
+    transport: TransportFactory = lambda cell: None
+    sleep: Callable[[float], Any] = anyio.sleep
+
+    async def invoke(self, cell: Cell, prompt: AgentInput) -> tuple[AgentResponse | None, AgentCallError | None, int]:
+        transport = self.transport(cell)
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                return await self.agent.invoke(prompt, transport=transport), None, attempt
+            except AgentCallError as err:
+                if not err.retryable or attempt > self.retries:
+                    return None, err, attempt
+                await self.sleep(backoff_seconds(attempt - 1, err))
+
+    def _selected(self, cell: Cell) -> list[InvariantSpec]:
+        if cell.invariants is None:
+            return list(self.invariants)
+        wanted = set(cell.invariants)
+        return [inv for inv in self.invariants if inv.label in wanted]
+
+    async def __call__(self, cell: Cell) -> CellResult:
+        if self.reset:
+            try:
+                await self.agent.reset()
+            except AgentCallError as err:
+                return CellResult(cell=cell, status="error", error=f"reset failed: {err}", error_kind="reset")
+        with self.scope(cell) as scope:
+            prompt = scope.transform_input(cell.input) if scope is not None else cell.input
+            response, error, attempts = await self.invoke(cell, prompt)
+        fired = [FaultRecord.model_validate(f) for f in (scope.fired if scope is not None else [])]
+        calls = list(scope.calls) if scope is not None else []
+        sent = prompt if isinstance(prompt, str) else Cell.transcript(prompt)
+        golden = cell.golden_prompt
+        ctx = CheckContext(
+            output=response.output if response else None,
+            prompt=sent,
+            golden_prompt=golden,
+            error=str(error) if error else None,
+            latency_ms=response.latency_ms if response else None,
+            baseline_output=self.baselines.get(golden) if golden is not None else None,
+            system_prompt=self.system_prompt,
+            tool_calls=response.tool_calls if response else [],
+            metadata=response.metadata if response else {},
+        )
+        checks = [judge(inv, ctx) for inv in self._selected(cell)]
+        if error is not None:
+            status = "error"
+        else:
+            status = "passed" if checks and all(c.passed for c in checks) else "failed"
+        return CellResult(
+            cell=cell,
+            status=status,
+            sent=sent,
+            output=ctx.output,
+            latency_ms=ctx.latency_ms,
+            error=str(error) if error else None,
+            error_kind=error.kind if error else None,
+            attempts=attempts,
+            faults=fired,
+            checks=checks,
+            tool_calls=ctx.tool_calls,
+            calls=calls,
+        )
+
+
+def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:
+    """Evaluate one invariant; a crashing check is a failed check with the exception as detail."""
+    try:
+        res = inv.evaluate(ctx)
+        passed, detail = res.passed, res.detail
+    except Exception as err:  # a plugin bug must not crash the run
+        passed, detail = False, f"the check raised {type(err).__name__}: {err}"
+    return CheckOutcome(type=inv.type, id=inv.label, passed=passed, detail=detail, severity=inv.severity)

@@ -1,0 +1,73 @@
+"""Run scores. Nothing scores vacuously: no scored cell means ``None``, never 100."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.engine.cells import CellResult
+
+
+@dataclass
+class Summary:
+    score: float | None
+    passed: bool
+    cells_total: int = 0
+    cells_passed: int = 0
+    cells_failed: int = 0
+    cells_errored: int = 0
+    cells_skipped: int = 0
+    by_type: dict[str, dict[str, Any]] = field(default_factory=dict)
+    critical_failed: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "score": None if self.score is None else round(self.score, 2),
+            "passed": self.passed,
+            "critical_failed": self.critical_failed,
+            "cells_total": self.cells_total,
+            "cells_passed": self.cells_passed,
+            "cells_failed": self.cells_failed,
+            "cells_errored": self.cells_errored,
+            "cells_skipped": self.cells_skipped,
+            "by_type": self.by_type,
+        }
+
+
+def type_weights(configured: dict[str, float]) -> dict[str, float]:
+    """Registry defaults, overridden only for the types the config names."""
+    from windtunnel.mutations.base import mutations
+
+    weights = {name: mt.weight for name, mt in mutations.items()}
+    weights.update(configured)
+    return weights
+
+
+def summarize(results: Iterable[CellResult], *, weights: dict[str, float] | None = None, min_score: float | None = None) -> Summary:
+    """Weighted pass rate over scored cells: golden cells weigh 1, mutated cells their type's weight."""
+    weights = weights or {}
+    num = den = 0.0
+    s = Summary(score=None, passed=False)
+    for r in results:
+        s.cells_total += 1
+        if r.status == "skipped":
+            s.cells_skipped += 1
+            continue
+        s.cells_passed += r.status == "passed"
+        s.cells_failed += r.status == "failed"
+        s.cells_errored += r.status == "error"
+        key = r.cell.mutation.type if r.cell.mutation else r.cell.kind
+        w = weights.get(key, 1.0) if r.cell.mutation else 1.0
+        num += w * (r.status == "passed")
+        den += w
+        t = s.by_type.setdefault(key, {"passed": 0, "total": 0, "weight": w})
+        t["total"] += 1
+        t["passed"] += r.status == "passed"
+    for t in s.by_type.values():
+        t["pass_rate"] = round(t["passed"] / t["total"], 4) if t["total"] else None
+    if den > 0:
+        s.score = 100.0 * num / den
+        threshold = 100.0 if min_score is None else min_score
+        s.passed = s.score >= threshold if min_score is not None else s.cells_passed == s.cells_total - s.cells_skipped
+    return s

@@ -1,0 +1,93 @@
+"""One run from a config: build the agent, check it is reachable, compute baselines, run the cells."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from windtunnel.agents import Agent, build_agent
+from windtunnel.config.model import Config
+from windtunnel.engine.cells import Cell, CellResult
+from windtunnel.engine.executor import Executor, LocalExecutor
+from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
+from windtunnel.invariants.base import InvariantSpec
+
+Listener = Callable[[CellResult], None]
+
+
+def labelled(invariants: Sequence[InvariantSpec]) -> list[InvariantSpec]:
+    """Invariants with unique ids: the configured ``id``, else the type (``contains#2`` when repeated)."""
+    seen: dict[str, int] = {}
+    out = []
+    for inv in invariants:
+        base = inv.id or inv.type
+        seen[base] = seen.get(base, 0) + 1
+        label = base if seen[base] == 1 else f"{base}#{seen[base]}"
+        out.append(inv if inv.id == label else inv.model_copy(update={"id": label}))
+    return out
+
+
+def run_invariants(cfg: Config) -> tuple[list[InvariantSpec], list[str]]:
+    """The run-mode invariants; with none configured, an explicit ``completes`` check (and a notice)."""
+    if cfg.invariants:
+        return labelled(cfg.invariants), []
+    from windtunnel.invariants.base import invariants as registry
+
+    completes = registry.get("completes")
+    return [completes()], [
+        "no invariants configured: every cell is checked with `completes` only (add `invariants:` to check more)"
+    ]
+
+
+def needs_auto_baseline(invariants: Sequence[InvariantSpec]) -> bool:
+    return any(inv.type == "behavior_unchanged" and getattr(inv, "baseline", None) == "auto" for inv in invariants)
+
+
+@dataclass
+class RunSession:
+    """Runs planned cells against the configured agent and streams every result to the listeners."""
+
+    cfg: Config
+    invariants: list[InvariantSpec]
+    concurrency: int = 10
+    listeners: list[Listener] = field(default_factory=list)
+    executor: Executor | None = None
+    scope: CellScopeFactory = _no_scope
+    transport: TransportFactory = lambda cell: None
+    agent: Agent | None = None
+
+    def _retries(self) -> int:
+        r = getattr(self.cfg.agent, "retries", None)
+        return self.cfg.advanced.retries if r is None else int(r)
+
+    async def baselines(self, agent: Agent, runner: CellRunner) -> dict[str, str]:
+        """One clean, chaos-free response per golden prompt (for ``behavior_unchanged: auto``)."""
+        out: dict[str, str] = {}
+        for gi, prompt in enumerate(self.cfg.golden_prompts):
+            cell = Cell(id=f"baseline.g{gi}", kind="golden", input=prompt, golden_prompt=prompt, golden_index=gi)
+            await agent.reset()
+            response, _err, _ = await runner.invoke(cell, prompt)
+            if response is not None and response.output is not None:
+                out[prompt] = response.output
+        return out
+
+    async def run(self, cells: Sequence[Cell]) -> None:
+        agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
+        async with agent:  # checks reachability before anything is spent
+            runner = CellRunner(
+                agent=agent,
+                invariants=self.invariants,
+                retries=self._retries(),
+                system_prompt=self.cfg.agent.system_prompt,
+                scope=self.scope,
+                transport=self.transport,
+            )
+            if needs_auto_baseline(self.invariants):
+                runner.baselines = await self.baselines(agent, runner)
+            executor = self.executor or LocalExecutor(self.concurrency)
+
+            def emit(result: CellResult) -> None:
+                for listener in self.listeners:
+                    listener(result)
+
+            await executor.run(cells, runner, emit)

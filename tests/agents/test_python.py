@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+
+from windtunnel._util.errors import AgentBadResponse, AgentCrashed, AgentTimeout, AgentUnreachableError
+from windtunnel.agents.python import PythonAgent
+from windtunnel.config.agent import PythonAgentConfig
+
+
+@pytest.fixture
+def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    (tmp_path / "wt_fake_agent.py").write_text(
+        textwrap.dedent(
+            """
+            import time, asyncio
+            STATE = []
+            def sync(prompt): return "sync:" + prompt
+            async def asyn(prompt): return {"output": "async:" + prompt, "tool_calls": [{"name": "t"}]}
+            def hang(prompt): time.sleep(30)
+            def boom(prompt): raise ValueError("kaput")
+            def bad(prompt): return {"text": "no output key"}
+            def weird(prompt): return 42
+            def reset(): STATE.clear()
+            not_callable = 3
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "wt_fake_agent"
+    sys.modules.pop("wt_fake_agent", None)
+
+
+async def call(ref: str, prompt: str = "hi", timeout: int = 30000):  # noqa: ANN201
+    async with PythonAgent(PythonAgentConfig(endpoint=ref, timeout=timeout)) as a:
+        return await a.invoke(prompt)
+
+
+def test_sync_and_async(agent_module: str) -> None:
+    assert anyio.run(call, f"{agent_module}:sync").output == "sync:hi"
+    r = anyio.run(call, f"{agent_module}:asyn")
+    assert r.output == "async:hi" and r.tool_calls == [{"name": "t"}]
+
+
+def test_hung_sync_agent_times_out_without_hanging_the_run(agent_module: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(AgentTimeout, match="200 ms"):
+        anyio.run(call, f"{agent_module}:hang", "x", 200)
+    assert time.perf_counter() - start < 20  # the 30 s sleep was abandoned, not awaited
+
+
+@pytest.mark.parametrize(("attr", "exc", "match"), [
+    ("boom", AgentCrashed, "ValueError: kaput"),
+    ("bad", AgentBadResponse, "without an 'output' key"),
+    ("weird", AgentBadResponse, "returned int"),
+])
+def test_agent_failures_are_call_errors(agent_module: str, attr: str, exc: type[Exception], match: str) -> None:
+    with pytest.raises(exc, match=match):
+        anyio.run(call, f"{agent_module}:{attr}")
+
+
+@pytest.mark.parametrize(("ref", "match"), [
+    ("no_such_mod_xyz:f", "module 'no_such_mod_xyz' was not found"),
+    ("wt_fake_agent:nope", "'wt_fake_agent' has no attribute 'nope'"),
+    ("wt_fake_agent:not_callable", "not a callable"),
+])
+def test_import_errors_name_the_part(agent_module: str, ref: str, match: str) -> None:
+    with pytest.raises(AgentUnreachableError, match=match):
+        anyio.run(call, ref)

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from windtunnel._util.errors import ConfigError, ExitCode
+from windtunnel.config.load import parse_config
+
+AGENT = 'agent: {type: python, endpoint: "m:f"}\n'
+
+
+def parse(text: str):  # noqa: ANN201
+    return parse_config(textwrap.dedent(text), "cfg.yaml")
+
+
+BAD = [
+    pytest.param("agent: {type: python, endpoint: 'm:f', timout: 5}\n", ["line 1", "timout", "did you mean 'timeout'"], id="misspelled-agent-key"),
+    pytest.param(AGENT + "advanced:\n  concurency: 3\n", ["line 3", "concurency", "concurrency"], id="misspelled-advanced-key"),
+    pytest.param(AGENT + "golden_prompt: [a]\n", ["line 2", "golden_prompt", "golden_prompts"], id="misspelled-top-level"),
+    pytest.param(AGENT + "advanced: {concurrency: many}\n", ["line 2", "advanced.concurrency", "integer"], id="wrong-type"),
+    pytest.param("agent: {type: smoke, endpoint: x}\n", ["agent type", "smoke", "python"], id="unknown-agent-type"),
+    pytest.param(AGENT + "scoring: {mutation: 0.2, chaos: 0.3, contract: 0.3, replay: 0.1}\n", ["sum to 1.0", "0.9", "chaos=0.3"], id="weights-sum"),
+    pytest.param(AGENT + "mutations: {types: [noize]}\n", ["unknown mutation type", "noize"], id="unknown-mutation-type"),
+    pytest.param(AGENT + "model: {api_key: sk-live-123}\n", ["api_key", "environment reference"], id="literal-api-key"),
+    pytest.param("agent: [1, 2]\n", ["agent"], id="agent-not-mapping"),
+    pytest.param("golden_prompts: [a]\n", ["missing required key 'agent'"], id="missing-agent"),
+    pytest.param("agent: {type: python, endpoint: m:f\n", ["malformed YAML", "cfg.yaml:"], id="malformed-yaml"),
+    pytest.param("- a\n- b\n", ["top level must be a mapping"], id="top-level-list"),
+    pytest.param("", ["empty"], id="empty-file"),
+    pytest.param(AGENT + "agent: {type: http, endpoint: x}\n", ["duplicate key 'agent'"], id="duplicate-key"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), BAD)
+def test_bad_configs_name_the_problem(text: str, expected: list[str]) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse(text)
+    msg = str(info.value)
+    assert info.value.exit_code == ExitCode.USAGE
+    for part in expected:
+        assert part in msg, f"{part!r} not in:\n{msg}"
+
+
+def test_upstream_v2_file_loads_unchanged() -> None:
+    cfg = parse(
+        """
+        version: "2.0"
+        agent:
+          endpoint: "http://localhost:8000/invoke"
+          type: "http"
+          method: "POST"
+          request_template: '{"message": "{prompt}"}'
+          response_path: "$.reply"
+          timeout: 30000
+          headers:
+            Authorization: "Bearer ${AGENT_TOKEN}"
+        model:
+          provider: "ollama"
+          name: "qwen2.5:3b"
+          base_url: "http://localhost:11434"
+        mutations:
+          count: 20
+          types: [paraphrase, noise]
+          weights: {noise: 0.5}
+        golden_prompts:
+          - "Book a flight to Paris"
+        scoring:
+          mutation: 0.2
+          chaos: 0.35
+          contract: 0.35
+          replay: 0.1
+        output: {format: html, path: ./reports}
+        advanced: {concurrency: 5, retries: 3, seed: 7}
+        """
+    )
+    assert cfg.agent.type == "http"
+    assert cfg.mutations.weights == {"noise": 0.5}
+    assert cfg.scoring.weights.chaos == 0.35
+    assert cfg.advanced.seed == 7
+
+
+def test_agent_type_inferred_from_endpoint() -> None:
+    assert parse("agent: {endpoint: 'pkg.mod:fn'}\n").agent.type == "python"
+    assert parse("agent: {endpoint: 'http://x/y'}\n").agent.type == "http"
+
+
+def test_scoring_weights_nested_form() -> None:
+    cfg = parse(AGENT + "scoring:\n  weights: {mutation: 0.25, chaos: 0.25, contract: 0.25, replay: 0.25}\n")
+    assert cfg.scoring.weights.replay == 0.25
+
+
+def test_both_weight_forms_is_an_error() -> None:
+    with pytest.raises(ConfigError, match="either flat"):
+        parse(AGENT + "scoring: {mutation: 1.0, weights: {mutation: 1.0}}\n")
+
+
+def test_top_level_chaos_matrix_is_an_alias() -> None:
+    cfg = parse(AGENT + "chaos_matrix:\n  - name: no-chaos\n")
+    assert [s.name for s in cfg.scenarios] == ["no-chaos"]

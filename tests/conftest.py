@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+Handler = Callable[[str, str, dict[str, str], bytes], tuple[int, dict[str, str], bytes]]
+
+
+class RecordingServer:
+    """A threaded HTTP server on 127.0.0.1:<free port> that records requests and answers via ``handler``."""
+
+    def __init__(self, handler: Handler) -> None:
+        self.handler = handler
+        self.requests: list[dict[str, Any]] = []
+        outer = self
+
+        class H(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def _do(self) -> None:
+                n = int(self.headers.get("content-length") or 0)
+                body = self.rfile.read(n) if n else b""
+                outer.requests.append({"method": self.command, "path": self.path, "headers": dict(self.headers), "body": body})
+                status, headers, payload = outer.handler(self.command, self.path, dict(self.headers), body)
+                self.send_response(status)
+                for k, v in headers.items():
+                    self.send_header(k, v)
+                self.send_header("content-length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = _do
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), H)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+
+    def __enter__(self) -> RecordingServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def json_reply(obj: Any, status: int = 200) -> tuple[int, dict[str, str], bytes]:
+    return status, {"content-type": "application/json"}, json.dumps(obj).encode()
+
+
+@pytest.fixture
+def echo_server() -> Iterator[RecordingServer]:
+    """Echoes the JSON body's ``message`` (or the query's) back as ``{"reply": ...}``."""
+
+    def handler(method: str, path: str, headers: dict[str, str], body: bytes) -> tuple[int, dict[str, str], bytes]:
+        if path.startswith("/chat") and method == "POST":
+            data = json.loads(body)
+            return json_reply({"reply": data.get("message"), "received": data})
+        return json_reply({"ok": True, "path": path})
+
+    with RecordingServer(handler) as srv:
+        yield srv
