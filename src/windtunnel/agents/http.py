@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 
 from windtunnel._util.envexpand import expand_env
+from windtunnel._util.httpclients import ShardedClient
 from windtunnel._util.errors import (
     AgentAuthError,
     AgentBadResponse,
@@ -61,7 +62,7 @@ def transport_error(err: httpx.HTTPError, url: str, timeout_ms: int) -> AgentCal
     return AgentTransportError(f"{type(err).__name__} talking to {url}: {err}")
 
 
-async def probe_url(client: httpx.AsyncClient, url: str, timeout_s: float) -> None:
+async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
     """Any HTTP answer proves the server is there; a connection failure raises AgentUnreachableError."""
     try:
         await client.request("GET", url, timeout=timeout_s)
@@ -83,17 +84,17 @@ class HttpAgent:
         self._template = parse_template(cfg.request_template)
         self.accepts_messages = "{messages}" in json.dumps(self._template)
         self._concurrency = concurrency
-        self._client: httpx.AsyncClient | None = None
+        self._client: ShardedClient | None = None
         self.url = ""
 
     async def __aenter__(self) -> HttpAgent:
         self.url = expand_env(self.cfg.endpoint, where="agent.endpoint")
         headers = {k: expand_env(v, where=f"agent.headers.{k}") for k, v in self.cfg.headers.items()}
         self._params = {k: expand_env(v, where=f"agent.query_params.{k}") for k, v in self.cfg.query_params.items()}
-        self._client = httpx.AsyncClient(
+        self._client = ShardedClient(
+            self._concurrency,
             headers=headers,
             timeout=httpx.Timeout(self.cfg.timeout / 1000),
-            limits=httpx.Limits(max_connections=self._concurrency, max_keepalive_connections=self._concurrency),
             trust_env=False,
         )
         try:
@@ -109,7 +110,7 @@ class HttpAgent:
             self._client = None
 
     @property
-    def client(self) -> httpx.AsyncClient:
+    def client(self) -> ShardedClient:
         if self._client is None:
             raise RuntimeError("HttpAgent used outside `async with`")
         return self._client
@@ -134,7 +135,7 @@ class HttpAgent:
         start = time.perf_counter()
         try:
             if transport is not None:
-                resp = await transport.send(self.client, request)
+                resp = await transport.send(self.client.shard, request)
             else:
                 resp = await self.client.send(request)
         except httpx.HTTPError as err:

@@ -9,6 +9,7 @@ import time
 import httpx
 
 from windtunnel._util.envexpand import expand_env
+from windtunnel._util.httpclients import ShardedClient
 from windtunnel._util.errors import AgentBadResponse, AgentUnreachableError, ConfigError
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.http import probe_url, raise_for_status, transport_error
@@ -25,7 +26,7 @@ class OpenAIChatAgent:
         self.cfg = cfg
         self.name = f"{cfg.base_url} ({cfg.model})"
         self._concurrency = concurrency
-        self._client: httpx.AsyncClient | None = None
+        self._client: ShardedClient | None = None
 
     async def __aenter__(self) -> OpenAIChatAgent:
         headers = {k: expand_env(v, where=f"agent.headers.{k}") for k, v in self.cfg.headers.items()}
@@ -38,10 +39,10 @@ class OpenAIChatAgent:
                 )
             headers["authorization"] = f"Bearer {key}"
         self.base = expand_env(self.cfg.base_url, where="agent.base_url").rstrip("/")
-        self._client = httpx.AsyncClient(
+        self._client = ShardedClient(
+            self._concurrency,
             headers=headers,
             timeout=httpx.Timeout(self.cfg.timeout / 1000),
-            limits=httpx.Limits(max_connections=self._concurrency),
             trust_env=False,
         )
         try:
@@ -71,7 +72,7 @@ class OpenAIChatAgent:
         request = self._client.build_request("POST", url, json=payload)
         start = time.perf_counter()
         try:
-            resp = await (transport.send(self._client, request) if transport else self._client.send(request))
+            resp = await (transport.send(self._client.shard, request) if transport else self._client.send(request))
         except httpx.HTTPError as err:
             raise transport_error(err, url, self.cfg.timeout) from None
         latency = (time.perf_counter() - start) * 1000

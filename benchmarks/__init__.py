@@ -1,0 +1,1 @@
+"""Reproducible performance measurements (printed ratios, not timed tests). Run: python -m benchmarks"""

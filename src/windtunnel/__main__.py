@@ -1,0 +1,3 @@
+from windtunnel.cli.app import main
+
+main()

@@ -1,0 +1,55 @@
+"""A pool of ``httpx.AsyncClient`` shards.
+
+httpcore's connection pool scans every connection for every queued request, so one client with
+many connections spends more time in that scan than on the wire at high concurrency (measured in
+benchmarks/engine.py). Several small clients, each request going to the least-loaded one, keep the
+per-request cost flat while still reusing connections.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+SHARD_SIZE = 8
+
+
+class ShardedClient:
+    """Duck-types the parts of ``httpx.AsyncClient`` the adapters use (``build_request``, ``send``, ``request``)."""
+
+    def __init__(self, concurrency: int, **client_kwargs: Any) -> None:
+        n = max(1, -(-concurrency // SHARD_SIZE))
+        size = min(concurrency, SHARD_SIZE) if concurrency > 0 else SHARD_SIZE
+        limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
+        self._shards = [httpx.AsyncClient(limits=limits, **client_kwargs) for _ in range(n)]
+        self._load = [0] * n
+
+    def _pick(self) -> int:
+        return min(range(len(self._shards)), key=self._load.__getitem__)
+
+    def build_request(self, *args: Any, **kwargs: Any) -> httpx.Request:
+        return self._shards[0].build_request(*args, **kwargs)
+
+    async def send(self, request: httpx.Request, **kwargs: Any) -> httpx.Response:
+        i = self._pick()
+        self._load[i] += 1
+        try:
+            return await self._shards[i].send(request, **kwargs)
+        finally:
+            self._load[i] -= 1
+
+    async def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
+        return await self.send(self.build_request(method, url, **kwargs))
+
+    async def post(self, url: str, **kwargs: Any) -> httpx.Response:
+        return await self.request("POST", url, **kwargs)
+
+    @property
+    def shard(self) -> httpx.AsyncClient:
+        """One real client, for code that needs the httpx type (transport mutations get the least-loaded)."""
+        return self._shards[self._pick()]
+
+    async def aclose(self) -> None:
+        for c in self._shards:
+            await c.aclose()
