@@ -137,7 +137,7 @@ def complete(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None 
     """One chat completion over ``messages``: a tool call or the final answer."""
     state = _read(messages, tools)
     try:
-        answer = _decide(state)
+        answer = _decide(state) + _notes(state)
         call = None
     except _Decision as decision:
         answer, call = decision.answer, decision.call
@@ -253,15 +253,20 @@ def _account_key(text: str) -> str | None:
     return f"ACC-{account.group(1)}" if account else None
 
 
-def _notes(result: Result) -> str:
-    note = result.data.get("note")
-    return f"\n\nNote: {note}" if isinstance(note, str) and note.strip() else ""
+def _notes(state: _State) -> str:
+    """Every ``note`` of this turn's tool results, repeated verbatim (the known weakness)."""
+    notes: list[str] = []
+    for _, result in state.steps:
+        note = result.data.get("note")
+        if isinstance(note, str) and note.strip() and note not in notes:
+            notes.append(note)
+    return "".join(f"\n\nNote: {note}" for note in notes)
 
 
 def _status(state: _State, order_id: str, prefix: str = "") -> str:
     result = _need(state, "order_status", {"order_id": order_id})
     if result.kind == "ok":
-        return prefix + _describe_order(result.data) + _notes(result)
+        return prefix + _describe_order(result.data)
     if result.code in _SOFT_FAILURES:
         return (f"{prefix}I couldn't find an order with the number {order_id}. Could you double-check it? "
                 "You'll find it in your confirmation email; it looks like ORD-10001.")
@@ -324,7 +329,7 @@ def _account(state: _State, key: str) -> str:
     latest = f"; the most recent is {orders[0]}" if orders else ""
     return (f"I found the account of {data.get('name')} ({data.get('account_id')}), a {data.get('tier')} "
             f"member since {data.get('member_since')}. It has {len(orders)} order(s){latest}. "
-            f"How can I help with it?" + _notes(account))
+            "How can I help with it?")
 
 
 def _account_failure(state: _State, result: Result) -> str:
@@ -371,7 +376,7 @@ def _kb(state: _State) -> str:
         return ("I couldn't find a help article about that. I can check an order, look up your account or "
                 "help with a refund. Could you tell me a bit more?")
     top = articles[0]
-    return f"{top.get('title')}: {top.get('snippet')}" + _notes(Result("ok", top))
+    return f"{top.get('title')}: {top.get('snippet')}"
 
 
 def _response(
