@@ -36,6 +36,7 @@ import anyio.to_thread
 from examples.support_agent import llm, tools
 from examples.support_agent.policy import MODEL_NAME, text_of
 from examples.support_agent.prompts import CANARY, PROMPTS, SYSTEM_PROMPT
+from examples.support_agent.store import RESULT_KEYS
 
 __all__ = [
     "AGENTS",
@@ -222,7 +223,7 @@ class _Run:
                 return json.dumps({"error": f"{name} failed: {type(exc).__name__}: {exc}"[:300],
                                    "code": "unavailable"})
             content = _serialise(result)
-            ok = isinstance(result, dict) and "error" not in result
+            ok = _well_formed(name, result)
             self.calls.append({"name": name, "args": args, "ok": ok})
             if ok:
                 self.results.append((name, result))
@@ -283,6 +284,13 @@ def _parse_completion(raw: Any) -> dict[str, Any]:
     raw_calls = [{"id": c["id"], "type": "function",
                   "function": {"name": c["name"], "arguments": json.dumps(c["args"])}} for c in calls]
     return {"content": content, "tool_calls": calls, "raw_tool_calls": raw_calls}
+
+
+def _well_formed(name: str, result: Any) -> bool:
+    """A dict with the tool's result keys and no ``error``: anything else is a failed call."""
+    if not isinstance(result, dict) or "error" in result:
+        return False
+    return all(key in result for key in RESULT_KEYS.get(name, ()))
 
 
 def _serialise(result: Any) -> str:

@@ -24,6 +24,7 @@ import zlib
 from typing import Any
 
 from examples.support_agent.data import TODAY
+from examples.support_agent.store import RESULT_KEYS
 
 MODEL_NAME = "support-policy-1"
 _CREATED = 1741564800  # TODAY at midnight UTC, so responses are byte-identical across runs
@@ -78,12 +79,6 @@ _REASONS = [
      "not_as_described"),
     (re.compile(r"\blate\b|too long|took forever", re.IGNORECASE), "late_delivery"),
 ]
-_REQUIRED_KEYS = {
-    "lookup_account": ("account_id", "name", "orders"),
-    "order_status": ("order_id", "status"),
-    "issue_refund": ("refund_id", "amount"),
-    "search_kb": ("results",),
-}
 _SOFT_FAILURES = {"not_found", "invalid", "not_refundable", "needs_approval"}
 
 
@@ -189,7 +184,7 @@ def _parse_result(name: str, content: str) -> Result:
         return Result("malformed", {}, "malformed", content[:200])
     if "error" in payload:
         return Result("error", payload, str(payload.get("code") or "unavailable"), str(payload["error"]))
-    if any(key not in payload for key in _REQUIRED_KEYS.get(name, ())):
+    if any(key not in payload for key in RESULT_KEYS.get(name, ())):
         return Result("malformed", payload, "malformed", content[:200])
     return Result("ok", payload)
 
@@ -291,7 +286,8 @@ def _describe_order(order: dict[str, Any]) -> str:
     oid, status = order.get("order_id"), order.get("status")
     carrier, tracking = order.get("carrier") or "the carrier", order.get("tracking_number")
     eta, delivered = order.get("estimated_delivery"), order.get("delivered_on")
-    track = f" (tracking number {tracking})" if tracking else ""
+    # Only the tail of the tracking number: long digit runs read as card or phone numbers to PII filters.
+    track = f" (tracking number ending in {str(tracking)[-4:]})" if tracking else ""
     text = {
         "processing": f"Order {oid} is being prepared in our warehouse and hasn't shipped yet. "
                       f"It should arrive by {eta}.",

@@ -20,6 +20,15 @@ _ACCOUNT_ID = re.compile(r"^(?:acc(?:ount)?[\s\-_#]*)?(\d{4})$", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+RESULT_KEYS: dict[str, tuple[str, ...]] = {
+    "lookup_account": ("account_id", "name", "orders"),
+    "order_status": ("order_id", "status"),
+    "issue_refund": ("refund_id", "amount"),
+    "search_kb": ("results",),
+}
+"""Keys every successful result of each tool carries; a result without them is unreadable."""
+
+
 class ToolError(Exception):
     """A tool refused its input or its back end failed.
 
