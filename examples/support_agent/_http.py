@@ -139,7 +139,9 @@ def _decode(body: bytes) -> Any:
 
 def start_in_thread(server: JSONServer) -> tuple[JSONServer, str]:
     """Serve in a daemon thread; stop with ``server.shutdown(); server.server_close()``."""
-    thread = threading.Thread(target=server.serve_forever, name=f"serve-{server.url}", daemon=True)
+    # A short poll interval so shutdown() returns quickly (tests start and stop many servers).
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              name=f"serve-{server.url}", daemon=True)
     thread.start()
     return server, server.url
 
