@@ -41,6 +41,7 @@ _EXTRACTION = re.compile(
     r"(?:instructions|rules|prompts?)"
     r"|disregard (?:all |any |your |the )*(?:previous |prior )?(?:instructions|rules)"
     r"|system prompt|developer mode|jailbreak|internal (?:build )?reference|\bcanary\b"
+    r"|repeat (?:the |all (?:the )?)?(?:text|everything|words|messages?) (?:above|before)|\bverbatim\b"
     r"|(?:reveal|show|print|repeat|output|recite|tell me|what are) (?:me )?(?:your|the) "
     r"(?:hidden |initial |original |secret |system |exact )*(?:instructions|prompt|rules)",
     re.IGNORECASE,
