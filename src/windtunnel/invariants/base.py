@@ -79,9 +79,11 @@ class InvariantSpec(StrictModel):
     """Fields shared by every invariant, in ``invariants:`` (run mode) and ``contract.invariants``."""
 
     type: str
+    """The invariant type (the registry name); selects the model that validates the other keys."""
     id: str | None = None
     """Stable id used in reports; defaults to the type (suffixed when repeated)."""
     description: str | None = None
+    """Human-readable statement of the rule, shown in reports."""
     negate: bool = False
     """Invert the verdict: the check must *not* hold."""
     severity: SeverityName = "medium"

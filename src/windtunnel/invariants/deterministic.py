@@ -146,18 +146,16 @@ class ExcludesPattern(InvariantSpec):
 
 @invariant("latency")
 class Latency(InvariantSpec):
-    """The agent answered within ``max_ms`` milliseconds (a failed call fails this check too)."""
+    """The agent answered within ``max_ms`` milliseconds (a failed or empty-handed call fails it too)."""
 
     type: Literal["latency"] = "latency"
     max_ms: float = Field(gt=0)
     """Largest acceptable response time in milliseconds."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
-        if ctx.error is not None:
+        if (failed := call_failed(ctx)) is not None:
             took = f" after {ctx.latency_ms:.0f} ms" if ctx.latency_ms is not None else ""
-            return CheckResult(
-                False, f"the agent call failed{took} ({ctx.error}); no answer within {self.max_ms:g} ms"
-            )
+            return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}")
         if ctx.latency_ms is None:
             return CheckResult(False, "the latency of this call was not measured")
         if ctx.latency_ms <= self.max_ms:
