@@ -5,11 +5,10 @@ from __future__ import annotations
 import typing
 
 import pytest
+from invariant_samples import SAMPLES
 
 from windtunnel.config.plugins import load_builtin_plugins
 from windtunnel.invariants.base import CheckContext, InvariantSpec, invariants
-
-from invariant_samples import SAMPLES
 
 load_builtin_plugins()
 NAMES = invariants.names()
