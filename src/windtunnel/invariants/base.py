@@ -53,6 +53,9 @@ class CheckResult:
 
     passed: bool
     detail: str | None = None
+    inconclusive: bool = False
+    """The check could not look at what it checks (failed call, missing baseline, unmeasured latency).
+    An inconclusive result is a failure, and ``negate`` does not turn it into a pass."""
 
 
 @dataclass
@@ -102,11 +105,15 @@ class InvariantSpec(StrictModel):
         if not isinstance(data, dict):
             return data
         accepted = cls.accepted_keys()
-        drop = [
-            k
-            for k, v in data.items()
-            if k in _UPSTREAM_FLAT_KEYS and k not in accepted and _is_upstream_default(k, v)
-        ]
+        misplaced = [k for k in data if k in _UPSTREAM_FLAT_KEYS and k not in accepted]
+        drop = [k for k in misplaced if _is_upstream_default(k, data[k])]
+        for key in misplaced:
+            if key not in drop:
+                users = [n for n, c in invariants.items() if key in c.accepted_keys()]
+                raise ValueError(
+                    f"{key!r} is not a parameter of {cls.model_fields['type'].default!r}"
+                    f" (it belongs to {', '.join(users) or 'no invariant type'}); remove it"
+                )
         return {k: v for k, v in data.items() if k not in drop} if drop else data
 
     @classmethod
@@ -130,12 +137,16 @@ class InvariantSpec(StrictModel):
     def evaluate(self, ctx: CheckContext) -> CheckResult:
         """Run :meth:`check` and apply ``negate``. Plugins implement ``check``, callers use this."""
         result = self.check(ctx)
+        if result.inconclusive and result.passed:
+            result = CheckResult(False, result.detail, inconclusive=True)
         if not self.negate:
             return result
         failed = call_failed(ctx)
         if failed is not None:
             # a negated check never passes on a failed call: there was nothing to check
-            return CheckResult(False, f"negated {self.type}: {failed.detail}")
+            return CheckResult(False, f"negated {self.type}: {failed.detail}", inconclusive=True)
+        if result.inconclusive:
+            return CheckResult(False, f"negated {self.type}: {result.detail}", inconclusive=True)
         if result.passed:
             return CheckResult(False, f"negated {self.type} held: {result.detail or 'the check passed'}")
         return CheckResult(True, f"negated {self.type}: {result.detail}")
@@ -148,9 +159,9 @@ class InvariantSpec(StrictModel):
 def call_failed(ctx: CheckContext) -> CheckResult | None:
     """The failing verdict every check returns when the agent call failed or returned nothing, else None."""
     if ctx.error is not None:
-        return CheckResult(False, f"the agent call failed ({ctx.error}); there was no output to check")
+        return CheckResult(False, f"the agent call failed ({ctx.error}); there was no output to check", True)
     if ctx.output is None:
-        return CheckResult(False, "the agent call returned no output; there was nothing to check")
+        return CheckResult(False, "the agent call returned no output; there was nothing to check", True)
     return None
 
 

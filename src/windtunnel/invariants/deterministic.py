@@ -155,9 +155,9 @@ class Latency(InvariantSpec):
     def check(self, ctx: CheckContext) -> CheckResult:
         if (failed := call_failed(ctx)) is not None:
             took = f" after {ctx.latency_ms:.0f} ms" if ctx.latency_ms is not None else ""
-            return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}")
+            return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}", True)
         if ctx.latency_ms is None:
-            return CheckResult(False, "the latency of this call was not measured")
+            return CheckResult(False, "the latency of this call was not measured", inconclusive=True)
         if ctx.latency_ms <= self.max_ms:
             return CheckResult(True, f"latency {ctx.latency_ms:.0f} ms <= {self.max_ms:g} ms")
         return CheckResult(False, f"latency {ctx.latency_ms:.0f} ms exceeded {self.max_ms:g} ms")

@@ -35,8 +35,8 @@ REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\b(?:sorry|apologi[sz]e|unfortunately)\b.{0,60}?\b(?:can't|cannot|can not|unable to|not able to"
     r"|won't)\b"
     r"(?!\s*(?:wait|believe))",
-    r"\b(?:that|this|it)(?:'s| is| would be) (?:not )?(?:something|anything) i (?:can(?:not|'t)?|am able to"
-    r"|will|'m able to)"
+    r"\b(?:that|this|it)(?:'s not| is not|isn't| would not be|'s never) (?:something|anything) i"
+    r"(?: can| am able to|'m able to| will| could)"
     r" (?:help|assist|do|provide|share|support|discuss)",
     r"\bnot (?:something|anything) i can (?:help|assist|do|provide|share)",
     r"\b(?:against|violates?|violation of|contrary to|not (?:allowed|permitted) (?:by|under)) (?:my|our|the"

@@ -77,6 +77,7 @@ class BehaviorUnchanged(_SimilarityBase):
                     False,
                     "baseline missing: baseline is 'auto' but no chaos-free response to this prompt "
                     "was recorded (the baseline call failed or was not run)",
+                    inconclusive=True,
                 )
             reference, source = ctx.baseline_output, "auto baseline"
         else:

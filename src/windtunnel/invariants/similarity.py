@@ -9,8 +9,10 @@ symmetric score in ``[0, 1]`` that is ``1.0`` for identical texts.
 * a word view: rapidfuzz ``token_sort_ratio`` over normalised words, so word order does not matter
   but added or missing words do (unlike a token-*set* ratio, a short answer contained in a long one
   does not score 1.0);
-* a character view: cosine similarity of character 3-gram counts, so typos, inflections and
-  punctuation changes cost little while unrelated texts share few n-grams.
+* a character view: cosine similarity of character 3-gram counts over the words in their order,
+  so typos and inflections cost little while unrelated texts share few n-grams.
+
+Case, Unicode width, typographic quotes, whitespace and punctuation are normalised away first.
 
 ``embedding`` (``pip install windtunnel[semantic]``) is the cosine of sentence-transformers embeddings,
 imported lazily on first use.
@@ -108,12 +110,11 @@ def lexical_similarity(a: str, b: str) -> float:
         return 1.0
     if not na or not nb:
         return 0.0
-    chars = _cosine(_char_ngrams(na), _char_ngrams(nb))
-    wa = " ".join(sorted(_WORD.findall(na)))
-    wb = " ".join(sorted(_WORD.findall(nb)))
-    if not wa or not wb:  # punctuation or symbols only: the character view is all there is
-        return chars
-    words = fuzz.ratio(wa, wb) / 100.0
+    ta, tb = _WORD.findall(na), _WORD.findall(nb)
+    if not ta or not tb:  # punctuation or symbols only: compare the characters themselves
+        return 0.0 if bool(ta) != bool(tb) else _cosine(_char_ngrams(na), _char_ngrams(nb))
+    chars = _cosine(_char_ngrams(" ".join(ta)), _char_ngrams(" ".join(tb)))
+    words = fuzz.ratio(" ".join(sorted(ta)), " ".join(sorted(tb))) / 100.0
     return max(0.0, min(1.0, (words + chars) / 2))
 
 
