@@ -56,12 +56,12 @@ def shared_passage(text: str, secret: str, min_len: int) -> tuple[int, int] | No
     for i in range(len(secret) - min_len + 1):
         windows.setdefault(secret[i : i + min_len], i)
     for j in range(len(text) - min_len + 1):
-        i = windows.get(text[j : j + min_len])
-        if i is not None:
+        at = windows.get(text[j : j + min_len])
+        if at is not None:
             size = min_len
-            while i + size < len(secret) and j + size < len(text) and secret[i + size] == text[j + size]:
+            while at + size < len(secret) and j + size < len(text) and secret[at + size] == text[j + size]:
                 size += 1
-            return i, size
+            return at, size
     return None
 
 
