@@ -39,9 +39,19 @@ def _root(
     """
 
 
+COMMAND_MODULES = (
+    "config_cmd",
+    "run_cmd",
+    "invariants_cmd",
+)
+
+
 def _register_commands() -> None:
     # Each module adds its commands to `app` at import; modules keep heavy imports inside functions.
-    from windtunnel.cli import config_cmd, run_cmd  # noqa: F401
+    import importlib
+
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"windtunnel.cli.{name}")
 
 
 _register_commands()

@@ -80,6 +80,11 @@ def _valid_keys(tp: Any) -> list[str]:
     return sorted(set(keys))
 
 
+def _tags(item: dict[Any, Any]) -> set[Any]:
+    """The union-tag values of a mapping (a model validator's error ends its loc with the tag)."""
+    return {item.get("type"), item.get("mode")} - {None}
+
+
 def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     """The part of ``loc`` that walks the user's data (drops union tags and validator names)."""
     path: list[Any] = []
@@ -92,7 +97,7 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
         elif isinstance(cur, list) and isinstance(seg, int) and 0 <= seg < len(cur):
             path.append(seg)
             cur = cur[seg]
-        elif last and isinstance(cur, dict) and isinstance(seg, str):
+        elif last and isinstance(cur, dict) and isinstance(seg, str) and seg not in _tags(cur):
             path.append(seg)  # a missing key below the current mapping
     return tuple(path)
 

@@ -12,12 +12,38 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from windtunnel._util.registry import Registry
 from windtunnel.config.base import StrictModel
 
 SeverityName = Literal["critical", "high", "medium", "low"]
+
+# Upstream configs come from one flat invariant model whose dump writes these keys, with these
+# defaults, on every invariant (``flakestorm init`` output has ``threshold: 0.8`` under ``latency``).
+# A type that has no such parameter drops the key only when it carries that default or null, so
+# generated files validate while a meaningful value in the wrong place is still an unknown key.
+_UPSTREAM_DUMP_DEFAULTS: dict[str, object] = {
+    "threshold": 0.8,
+    "dangerous_prompts": True,
+    "similarity_threshold": 0.75,
+}
+_UPSTREAM_FLAT_KEYS = frozenset(
+    {"value", "values", "max_ms", "pattern", "patterns", "expected", "baseline", *_UPSTREAM_DUMP_DEFAULTS}
+)
+
+
+def _is_upstream_default(key: str, value: object) -> bool:
+    if value is None:
+        return True
+    default = _UPSTREAM_DUMP_DEFAULTS.get(key)
+    if isinstance(default, bool):
+        return value is default
+    if isinstance(default, float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and value == default
+    return False
+
+
 WhenName = Literal["always", "tool_faults_active", "llm_faults_active", "any_chaos_active", "no_chaos"]
 
 
@@ -27,6 +53,9 @@ class CheckResult:
 
     passed: bool
     detail: str | None = None
+    inconclusive: bool = False
+    """The check could not look at what it checks (failed call, missing baseline, unmeasured latency).
+    An inconclusive result is a failure, and ``negate`` does not turn it into a pass."""
 
 
 @dataclass
@@ -53,9 +82,11 @@ class InvariantSpec(StrictModel):
     """Fields shared by every invariant, in ``invariants:`` (run mode) and ``contract.invariants``."""
 
     type: str
+    """The invariant type (the registry name); selects the model that validates the other keys."""
     id: str | None = None
     """Stable id used in reports; defaults to the type (suffixed when repeated)."""
     description: str | None = None
+    """Human-readable statement of the rule, shown in reports."""
     negate: bool = False
     """Invert the verdict: the check must *not* hold."""
     severity: SeverityName = "medium"
@@ -68,17 +99,54 @@ class InvariantSpec(StrictModel):
     uses_probes: ClassVar[bool] = False
     """Whether ``probes`` make sense for this type (contract validate rejects them otherwise)."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_upstream_dump_keys(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        accepted = cls.accepted_keys()
+        misplaced = [k for k in data if k in _UPSTREAM_FLAT_KEYS and k not in accepted]
+        drop = [k for k in misplaced if _is_upstream_default(k, data[k])]
+        for key in misplaced:
+            if key not in drop:
+                users = [n for n, c in invariants.items() if key in c.accepted_keys()]
+                raise ValueError(
+                    f"{key!r} is not a parameter of {cls.model_fields['type'].default!r}"
+                    f" (it belongs to {', '.join(users) or 'no invariant type'}); remove it"
+                )
+        return {k: v for k, v in data.items() if k not in drop} if drop else data
+
+    @classmethod
+    def accepted_keys(cls) -> set[str]:
+        """Every key this type accepts in a config: field names and their aliases."""
+        keys: set[str] = set()
+        for name, info in cls.model_fields.items():
+            keys.add(name)
+            if info.alias:
+                keys.add(info.alias)
+            choices = getattr(info.validation_alias, "choices", None)
+            if choices:
+                keys.update(c for c in choices if isinstance(c, str))
+            elif isinstance(info.validation_alias, str):
+                keys.add(info.validation_alias)
+        return keys
+
     def check(self, ctx: CheckContext) -> CheckResult:  # pragma: no cover - interface
         raise NotImplementedError
 
     def evaluate(self, ctx: CheckContext) -> CheckResult:
         """Run :meth:`check` and apply ``negate``. Plugins implement ``check``, callers use this."""
         result = self.check(ctx)
+        if result.inconclusive and result.passed:
+            result = CheckResult(False, result.detail, inconclusive=True)
         if not self.negate:
             return result
-        if ctx.output is None and ctx.error is not None:
-            # a negated check never passes on an errored call: there was nothing to check
-            return CheckResult(False, f"negated {self.type}: the agent call failed ({ctx.error})")
+        failed = call_failed(ctx)
+        if failed is not None:
+            # a negated check never passes on a failed call: there was nothing to check
+            return CheckResult(False, f"negated {self.type}: {failed.detail}", inconclusive=True)
+        if result.inconclusive:
+            return CheckResult(False, f"negated {self.type}: {result.detail}", inconclusive=True)
         if result.passed:
             return CheckResult(False, f"negated {self.type} held: {result.detail or 'the check passed'}")
         return CheckResult(True, f"negated {self.type}: {result.detail}")
@@ -86,6 +154,21 @@ class InvariantSpec(StrictModel):
     @property
     def label(self) -> str:
         return self.id or self.type
+
+
+def call_failed(ctx: CheckContext) -> CheckResult | None:
+    """The failing verdict every check returns when the agent call failed or returned nothing, else None."""
+    if ctx.error is not None:
+        return CheckResult(False, f"the agent call failed ({ctx.error}); there was no output to check", True)
+    if ctx.output is None:
+        return CheckResult(False, "the agent call returned no output; there was nothing to check", True)
+    return None
+
+
+def one_line(text: str | None) -> str:
+    """The first paragraph of a docstring, joined onto one line."""
+    para = (text or "").strip().split("\n\n", 1)[0]
+    return " ".join(para.split())
 
 
 def _validate(name: str, cls: type[InvariantSpec]) -> None:
@@ -122,6 +205,8 @@ __all__ = [
     "InvariantSpec",
     "SeverityName",
     "WhenName",
+    "call_failed",
     "invariant",
     "invariants",
+    "one_line",
 ]

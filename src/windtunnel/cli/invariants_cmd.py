@@ -1,0 +1,81 @@
+"""``windtunnel invariants``: list every registered invariant type with its parameters."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from windtunnel.cli.app import app
+
+if TYPE_CHECKING:
+    from windtunnel.invariants.catalog import ParamInfo, TypeInfo
+
+
+def _param_line(p: ParamInfo) -> str:
+    default = "required" if p.required else f"default {p.default!r}"
+    alias = f", also {', '.join(p.aliases)}" if p.aliases else ""
+    return f"{p.name}: {p.type} ({default}{alias})"
+
+
+def _compact(p: ParamInfo) -> str:
+    return f"{p.name} (required)" if p.required else f"{p.name}={p.default!r}"
+
+
+def _plain(text: str) -> str:
+    return text.replace("``", "`")
+
+
+def _render_table(rows: list[TypeInfo], detailed: bool) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from windtunnel.cli._console import out_console
+    from windtunnel.invariants.catalog import COMMON_FIELDS
+
+    con = out_console()
+    if detailed:
+        for info in rows:
+            con.print(f"[bold]{info.name}[/]" + ("  (uses probes)" if info.uses_probes else ""))
+            con.print(escape(_plain(info.description)))
+            con.print("\nparameters:" if info.params else "\nno parameters of its own")
+            for p in info.params:
+                con.print(f"  {escape(_param_line(p))}")
+                if p.description:
+                    con.print(f"      {escape(_plain(p.description))}")
+            con.print(f"\ncommon keys: {', '.join(sorted(COMMON_FIELDS))}")
+        return
+    table = Table(show_lines=False, pad_edge=False, box=None, header_style="bold")
+    table.add_column("type", no_wrap=True)
+    table.add_column("description")
+    table.add_column("parameters")
+    for info in rows:
+        params = "\n".join(_compact(p) for p in info.params) or "-"
+        table.add_row(info.name, escape(_plain(info.summary)), escape(params))
+    con.print(table)
+    con.print(
+        f"\n{len(rows)} types. Every type also takes: {', '.join(sorted(COMMON_FIELDS - {'type'}))}."
+        "\nDetails: windtunnel invariants NAME"
+    )
+
+
+@app.command("invariants")
+def invariants_cmd(
+    name: str = typer.Argument(None, help="Show one type in detail (full description, every parameter)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """List the invariant types usable under `invariants:` and `contract.invariants`."""
+    import json
+
+    from windtunnel.config.plugins import load_builtin_plugins
+    from windtunnel.invariants.base import invariants
+    from windtunnel.invariants.catalog import describe_all
+
+    load_builtin_plugins()
+    if name is not None:
+        invariants.get(name)  # an unknown name raises UnknownPluginError with "did you mean"
+    rows = describe_all(only=name)
+    if as_json:
+        typer.echo(json.dumps([r.as_dict() for r in rows], indent=2, default=str))
+    else:
+        _render_table(rows, detailed=name is not None)

@@ -1,0 +1,89 @@
+"""A description of every registered invariant type, as data (for ``windtunnel invariants`` and docs)."""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from pydantic_core import PydanticUndefined
+
+from windtunnel.invariants.base import InvariantSpec, invariants, one_line
+
+COMMON_FIELDS = frozenset(InvariantSpec.model_fields)
+"""Keys every type has: ``type``, ``id``, ``description``, ``negate``, ``severity``, ``when``, ``probes``."""
+
+
+@dataclass(frozen=True)
+class ParamInfo:
+    name: str
+    type: str
+    required: bool
+    default: Any
+    description: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TypeInfo:
+    name: str
+    summary: str
+    description: str
+    uses_probes: bool
+    params: tuple[ParamInfo, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _type_name(tp: Any) -> str:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is typing.Literal:
+        return " | ".join(repr(a) for a in args)
+    if origin in (typing.Union, types.UnionType):
+        return " | ".join(_type_name(a) for a in args)
+    if origin is list:
+        return f"list[{_type_name(args[0])}]" if args else "list"
+    if tp is type(None):
+        return "null"
+    return getattr(tp, "__name__", str(tp))
+
+
+def describe(cls: type[InvariantSpec]) -> TypeInfo:
+    """Parameters (type-specific fields only) and docs of one invariant type."""
+    params = []
+    for fname, info in cls.model_fields.items():
+        if fname in COMMON_FIELDS:
+            continue
+        choices = getattr(info.validation_alias, "choices", None) or ()
+        aliases = tuple(c for c in choices if isinstance(c, str) and c != fname)
+        default: Any = None
+        if info.default is not PydanticUndefined:
+            default = info.default
+        elif info.default_factory is not None:
+            default = info.default_factory()  # type: ignore[call-arg]
+        params.append(
+            ParamInfo(
+                name=fname,
+                type=_type_name(info.annotation),
+                required=info.is_required(),
+                default=default,
+                description=one_line(info.description),
+                aliases=aliases,
+            )
+        )
+    doc = (cls.__doc__ or "").strip()
+    return TypeInfo(
+        name=str(cls.model_fields["type"].default),
+        summary=one_line(doc),
+        description=" ".join(doc.split()),
+        uses_probes=bool(cls.uses_probes),
+        params=tuple(params),
+    )
+
+
+def describe_all(only: str | None = None) -> list[TypeInfo]:
+    """Every registered type (or just ``only``), sorted by name."""
+    return [describe(cls) for name, cls in invariants.items() if only is None or name == only]

@@ -1,0 +1,217 @@
+"""Rule-based invariants: substrings, regexes, latency, JSON, non-empty and completed output."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Literal
+
+from pydantic import AliasChoices, Field, field_validator
+
+from windtunnel.invariants._text import clip, compile_pattern
+from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
+
+
+def _fold(text: str, case_sensitive: bool) -> str:
+    return text if case_sensitive else text.casefold()
+
+
+@invariant("contains")
+class Contains(InvariantSpec):
+    """The output contains a given string (case-insensitive unless ``case_sensitive``)."""
+
+    type: Literal["contains"] = "contains"
+    value: str = Field(min_length=1)
+    """The text that must appear in the output."""
+    case_sensitive: bool = False
+    """Match letter case exactly (upstream always ignores case)."""
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        if (failed := call_failed(ctx)) is not None:
+            return failed
+        assert ctx.output is not None
+        if _fold(self.value, self.case_sensitive) in _fold(ctx.output, self.case_sensitive):
+            return CheckResult(True, f"found {self.value!r} in the output")
+        return CheckResult(False, f"{self.value!r} not found in the output {clip(ctx.output)}")
+
+
+@invariant("contains_any")
+class ContainsAny(InvariantSpec):
+    """The output contains at least one of several strings (case-insensitive unless ``case_sensitive``)."""
+
+    type: Literal["contains_any"] = "contains_any"
+    values: list[str] = Field(min_length=1)
+    """Candidate texts; one of them must appear in the output."""
+    case_sensitive: bool = False
+    """Match letter case exactly (upstream always ignores case)."""
+
+    @field_validator("values")
+    @classmethod
+    def _no_empty(cls, v: list[str]) -> list[str]:
+        if any(not s for s in v):
+            raise ValueError("values must not contain an empty string (it would match every output)")
+        return v
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        if (failed := call_failed(ctx)) is not None:
+            return failed
+        assert ctx.output is not None
+        hay = _fold(ctx.output, self.case_sensitive)
+        found = [v for v in self.values if _fold(v, self.case_sensitive) in hay]
+        if found:
+            return CheckResult(True, f"found {found[0]!r} in the output")
+        return CheckResult(False, f"none of {self.values!r} found in the output {clip(ctx.output)}")
+
+
+@invariant("regex")
+class Regex(InvariantSpec):
+    """The output matches a regular expression (``re.search``, ``.`` also matches newlines).
+
+    Inline flags such as ``(?i)`` work; ``ignore_case`` and ``multiline`` set the same flags.
+    """
+
+    type: Literal["regex"] = "regex"
+    pattern: str = Field(min_length=1)
+    """A Python regular expression searched anywhere in the output."""
+    ignore_case: bool = False
+    """Same as a leading ``(?i)``."""
+    multiline: bool = False
+    """``^`` and ``$`` match at every line, not only at the ends of the output."""
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, v: str) -> str:
+        compile_pattern(v)
+        return v
+
+    def compiled(self) -> re.Pattern[str]:
+        flags = (
+            re.DOTALL | (re.IGNORECASE if self.ignore_case else 0) | (re.MULTILINE if self.multiline else 0)
+        )
+        return compile_pattern(self.pattern, flags)
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        if (failed := call_failed(ctx)) is not None:
+            return failed
+        assert ctx.output is not None
+        match = self.compiled().search(ctx.output)
+        if match:
+            return CheckResult(True, f"pattern {self.pattern!r} matched {clip(match.group(0), 60)}")
+        return CheckResult(False, f"pattern {self.pattern!r} did not match the output {clip(ctx.output)}")
+
+
+@invariant("excludes_pattern")
+class ExcludesPattern(InvariantSpec):
+    """No forbidden regular expression matches the output (e.g. pieces of the system prompt).
+
+    Combine with ``probes`` to check the answers to system-prompt extraction prompts.
+    """
+
+    type: Literal["excludes_pattern"] = "excludes_pattern"
+    patterns: list[str] = Field(min_length=1, validation_alias=AliasChoices("patterns", "pattern"))
+    """Forbidden regular expressions; any match fails the check (``pattern`` is accepted for one)."""
+    ignore_case: bool = True
+    """Ignore letter case, as upstream's substring matching did."""
+
+    uses_probes = True
+
+    @field_validator("patterns", mode="before")
+    @classmethod
+    def _one_or_many(cls, v: object) -> object:
+        return [v] if isinstance(v, str) else v
+
+    @field_validator("patterns")
+    @classmethod
+    def _compile_all(cls, v: list[str]) -> list[str]:
+        for p in v:
+            if not p:
+                raise ValueError("patterns must not contain an empty string (it would match every output)")
+            compile_pattern(p)
+        return v
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        if (failed := call_failed(ctx)) is not None:
+            return failed
+        assert ctx.output is not None
+        flags = re.DOTALL | (re.IGNORECASE if self.ignore_case else 0)
+        hits = []
+        for p in self.patterns:
+            m = compile_pattern(p, flags).search(ctx.output)
+            if m:
+                hits.append(f"{p!r} matched {clip(m.group(0), 60)}")
+        if hits:
+            return CheckResult(False, "forbidden pattern found: " + "; ".join(hits))
+        return CheckResult(True, f"none of {len(self.patterns)} forbidden pattern(s) found")
+
+
+@invariant("latency")
+class Latency(InvariantSpec):
+    """The agent answered within ``max_ms`` milliseconds (a failed or empty-handed call fails it too)."""
+
+    type: Literal["latency"] = "latency"
+    max_ms: float = Field(gt=0)
+    """Largest acceptable response time in milliseconds."""
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        if (failed := call_failed(ctx)) is not None:
+            took = f" after {ctx.latency_ms:.0f} ms" if ctx.latency_ms is not None else ""
+            return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}", True)
+        if ctx.latency_ms is None:
+            return CheckResult(False, "the latency of this call was not measured", inconclusive=True)
+        if ctx.latency_ms <= self.max_ms:
+            return CheckResult(True, f"latency {ctx.latency_ms:.0f} ms <= {self.max_ms:g} ms")
+        return CheckResult(False, f"latency {ctx.latency_ms:.0f} ms exceeded {self.max_ms:g} ms")
+
+
+@invariant("valid_json")
+class ValidJson(InvariantSpec):
+    """The whole output parses as JSON (surrounding whitespace allowed, nothing else)."""
+
+    type: Literal["valid_json"] = "valid_json"
+    require_object: bool = False
+    """Also require the top-level value to be an object (``{...}``)."""
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        if (failed := call_failed(ctx)) is not None:
+            return failed
+        assert ctx.output is not None
+        try:
+            value = json.loads(ctx.output)
+        except json.JSONDecodeError as err:
+            return CheckResult(
+                False,
+                f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno} in {clip(ctx.output)}",
+            )
+        if self.require_object and not isinstance(value, dict):
+            return CheckResult(False, f"valid JSON but a {type(value).__name__}, not an object")
+        return CheckResult(True, f"valid JSON ({type(value).__name__})")
+
+
+@invariant("output_not_empty")
+class OutputNotEmpty(InvariantSpec):
+    """The output has at least one non-whitespace character."""
+
+    type: Literal["output_not_empty"] = "output_not_empty"
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        if (failed := call_failed(ctx)) is not None:
+            return failed
+        assert ctx.output is not None
+        if ctx.output.strip():
+            return CheckResult(True, f"output has {len(ctx.output.strip())} characters")
+        return CheckResult(False, f"output is empty or whitespace only ({len(ctx.output)} characters)")
+
+
+@invariant("completes")
+class Completes(InvariantSpec):
+    """The agent call completed: no error and a non-empty answer (a blank reply is not a completion)."""
+
+    type: Literal["completes"] = "completes"
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        if (failed := call_failed(ctx)) is not None:
+            return failed
+        assert ctx.output is not None
+        if not ctx.output.strip():
+            return CheckResult(False, "the agent returned an empty answer")
+        return CheckResult(True, "the agent completed with an answer")
