@@ -1,4 +1,4 @@
-"""Every registered mutation type, generically: determinism, variety, change, serialisable args, robustness."""
+"""Every registered mutation type, generically: determinism, variety, change, JSON args, odd inputs."""
 
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ def test_all_24_upstream_types_are_registered() -> None:
     upstream = {
         "paraphrase", "noise", "tone_shift", "prompt_injection", "encoding_attacks", "context_manipulation",
         "length_extremes", "custom", "multi_turn_attack", "advanced_jailbreak", "semantic_similarity_attack",
-        "format_poisoning", "language_mixing", "token_manipulation", "temporal_attack", "http_header_injection",
+        "format_poisoning", "language_mixing", "token_manipulation", "temporal_attack",
+        "http_header_injection",
         "payload_size_attack", "content_type_confusion", "query_parameter_poisoning", "request_method_attack",
         "protocol_level_attack", "resource_exhaustion", "concurrent_request_pattern", "timeout_manipulation",
     }  # fmt: skip

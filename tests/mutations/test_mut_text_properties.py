@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import unicodedata
@@ -51,10 +52,9 @@ def test_every_encoding_scheme_is_reachable_and_decodes_back() -> None:
 def test_encoding_decodes_back_for_any_text(prompt: str, seed: int) -> None:
     m = gen("encoding_attacks", prompt, seed)
     assert m.input != prompt
-    if m.args["scheme"] == "homoglyphs":
-        # Lookalikes map back to Latin; a prompt that already held those Cyrillic letters is ambiguous.
-        if any(c in set(HOMOGLYPHS.values()) for c in prompt):
-            return
+    # Lookalikes map back to Latin; a prompt that already held those Cyrillic letters is ambiguous.
+    if m.args["scheme"] == "homoglyphs" and any(c in set(HOMOGLYPHS.values()) for c in prompt):
+        return
     assert decode(m.input, m.args) == prompt
 
 
@@ -183,7 +183,7 @@ def test_multi_turn_is_a_real_conversation_when_messages_are_accepted(seed: int)
     assert isinstance(m.input, list) and len(m.input) >= 3
     roles = [msg["role"] for msg in m.input]
     assert roles[-1] == "user" and "assistant" in roles
-    assert all(a != b for a, b in zip(roles, roles[1:]))  # alternating turns
+    assert all(a != b for a, b in itertools.pairwise(roles))  # alternating turns
     assert "paris" in m.input[-1]["content"].lower()
     t = gen("multi_turn_attack", PROMPT, seed)
     assert isinstance(t.input, str) and t.input.startswith("User: ") and "\nAssistant: " in t.input
