@@ -1,1 +1,33 @@
-"""Adversarial prompt mutations: one ``@mutation`` registry, deterministic built-ins, optional LLM."""
+"""Adversarial prompt mutations: one ``@mutation`` registry, deterministic built-ins, optional LLM.
+
+Text-level types rewrite what the agent reads; transport-level types (HTTP agents only) manipulate the
+real request. :func:`plan_mutations` turns golden prompts into seeded, deduplicated variants;
+:func:`robustness_score` weighs pass/fail results by type.
+"""
+
+from windtunnel.mutations.base import Mutated, MutationContext, MutationType, mutation, mutations
+from windtunnel.mutations.plan import (
+    TRANSPORT_AGENT_TYPES,
+    MutationPlan,
+    PlannedMutation,
+    applies_to,
+    generate_one,
+    plan_mutations,
+)
+from windtunnel.mutations.scoring import robustness_score, type_weights
+
+__all__ = [
+    "TRANSPORT_AGENT_TYPES",
+    "Mutated",
+    "MutationContext",
+    "MutationPlan",
+    "MutationType",
+    "PlannedMutation",
+    "applies_to",
+    "generate_one",
+    "mutation",
+    "mutations",
+    "plan_mutations",
+    "robustness_score",
+    "type_weights",
+]

@@ -1,1 +1,3 @@
-"""Built-in mutations plugins (imported for registration)."""
+"""Built-in mutation types (imported for registration)."""
+
+from windtunnel.mutations import encoding, injection, semantic, structure, text, transport  # noqa: F401

@@ -1,0 +1,83 @@
+"""Helpers shared by the built-in generators: lazy data files, word spans, case matching."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+from typing import Any
+
+WORD_RE = re.compile(r"[A-Za-z][A-Za-z']*")
+"""An ASCII word (letters and apostrophes); the unit most text generators edit."""
+
+SENTENCE_RE = re.compile(r"[^.!?\n]+[.!?]*\s*")
+
+
+@cache
+def load_data(name: str) -> Any:
+    """A JSON file from ``windtunnel/mutations/data`` (read once, on first use)."""
+    from importlib.resources import files
+
+    import orjson
+
+    return orjson.loads(files("windtunnel.mutations.data").joinpath(name).read_bytes())
+
+
+def match_case(src: str, repl: str) -> str:
+    """``repl`` cased like ``src`` (all caps, capitalised, or as given)."""
+    if len(src) > 1 and src.isupper():
+        return repl.upper()
+    if src[:1].isupper():
+        return repl[:1].upper() + repl[1:]
+    return repl
+
+
+def lower_first(text: str) -> str:
+    """Lower-case the first character unless the first word is an acronym or ``I``."""
+    first = text.split(" ", 1)[0]
+    if not text or first.isupper() or first in {"I", "I'm", "I'd", "I'll", "I've"}:
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def strip_end_punct(text: str) -> str:
+    return text.rstrip().rstrip(".!?")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentence-ish chunks (keeps their trailing punctuation and spaces)."""
+    return [s for s in SENTENCE_RE.findall(text) if s.strip()]
+
+
+def sample_positions(rng: random.Random, n: int, k: int) -> list[int]:
+    """``k`` distinct sorted indices below ``n`` (all of them when ``k >= n``)."""
+    if k >= n:
+        return list(range(n))
+    return sorted(rng.sample(range(n), k))
+
+
+def corpus_text(rng: random.Random, min_chars: int) -> tuple[str, list[int]]:
+    """Real paragraphs from the bundled corpus, at least ``min_chars`` long, and their ids."""
+    corpus: list[str] = load_data("corpus.json")
+    ids: list[int] = []
+    parts: list[str] = []
+    total = 0
+    while total < min_chars:
+        i = rng.randrange(len(corpus))
+        ids.append(i)
+        parts.append(corpus[i])
+        total += len(corpus[i]) + 1
+    return " ".join(parts), ids
+
+
+def corpus_run(start: int, min_chars: int) -> str:
+    """Consecutive corpus paragraphs from ``start`` (wrapping), at least ``min_chars`` long."""
+    corpus: list[str] = load_data("corpus.json")
+    parts: list[str] = []
+    total, i = 0, start
+    while total < min_chars:
+        p = corpus[i % len(corpus)]
+        parts.append(p)
+        total += len(p) + 1
+        i += 1
+    return " ".join(parts)

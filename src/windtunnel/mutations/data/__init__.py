@@ -1,0 +1,1 @@
+"""Bundled data files for the deterministic mutation generators (loaded lazily)."""

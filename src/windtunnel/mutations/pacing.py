@@ -1,0 +1,139 @@
+"""Transport mutations about timing: a real concurrent burst and a real slow client."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from windtunnel.mutations.wire import _dumps, _json_object, _record, _replace_prompt, rebuild
+
+if TYPE_CHECKING:
+    import httpx
+
+DECOYS = (
+    "What are your opening hours on Sunday?",
+    "Cancel my most recent order, please.",
+    "What's the weather going to be like tomorrow?",
+    "Change the email address on my account to new@example.com.",
+    "How much does express shipping cost?",
+    "Summarise my last three support tickets.",
+    "Reset my password.",
+    "Which plan includes priority support?",
+)
+"""Unrelated requests the cross-talk burst sends alongside the judged one."""
+
+
+@dataclass(frozen=True)
+class ConcurrentBurst:
+    technique: str
+    copies: int
+    judge_index: int
+    prompt: str
+    decoys: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        what = (
+            "identical copies"
+            if self.technique == "identical"
+            else "copies, the others with unrelated prompts"
+        )
+        return f"{self.technique}: {self.copies} simultaneous {what}; copy #{self.judge_index} is judged"
+
+    def _requests(self, request: httpx.Request) -> tuple[list[httpx.Request], bool]:
+        obj = _json_object(request.content)
+        reqs: list[httpx.Request] = []
+        swapped = False
+        for i in range(self.copies):
+            if self.technique == "cross_talk" and i != self.judge_index and obj is not None and self.decoys:
+                new, n = _replace_prompt(obj, self.prompt, self.decoys[i % len(self.decoys)])
+                if n:
+                    swapped = True
+                    reqs.append(rebuild(request, content=_dumps(new)))
+                    continue
+            reqs.append(rebuild(request, keep_length=True))
+        return reqs, swapped
+
+    async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        import anyio
+
+        reqs, swapped = self._requests(request)
+        results: list[Any] = [None] * self.copies
+        go = anyio.Event()
+
+        async def one(i: int) -> None:
+            await go.wait()
+            try:
+                results[i] = await client.send(reqs[i])
+            except Exception as err:  # recorded per copy; the judged copy's error is re-raised below
+                results[i] = err
+
+        async with anyio.create_task_group() as tg:
+            for i in range(self.copies):
+                tg.start_soon(one, i)
+            await anyio.sleep(0)
+            go.set()
+        judged = results[self.judge_index]
+        if isinstance(judged, BaseException):
+            raise judged
+        statuses = [r.status_code if not isinstance(r, BaseException) else None for r in results]
+        errors = [f"{type(r).__name__}: {r}" if isinstance(r, BaseException) else None for r in results]
+        return _record(
+            judged,
+            "concurrent_request_pattern",
+            technique="cross_talk" if swapped else "identical",
+            copies=self.copies,
+            judged=self.judge_index,
+            statuses=statuses,
+            errors=errors,
+        )
+
+
+@dataclass(frozen=True)
+class SlowClient:
+    technique: str
+    chunks: int
+    delay_s: float
+    """Pause between chunks (``drip``), or the single pause (``stall``); total time stays bounded."""
+
+    def describe(self) -> str:
+        if self.technique == "stall":
+            return f"stall: headers sent, then the body after {self.delay_s:.2f} s"
+        return f"drip: body sent in {self.chunks} pieces, {self.delay_s:.2f} s apart (Content-Length kept)"
+
+    async def _body(self, body: bytes, sent_at: list[float]) -> AsyncIterator[bytes]:
+        import anyio
+
+        if self.technique == "stall":
+            await anyio.sleep(self.delay_s)
+            sent_at.append(time.monotonic())
+            yield body
+            return
+        size = -(-len(body) // self.chunks) if body else 1
+        for n, i in enumerate(range(0, len(body), size)):
+            if n:
+                await anyio.sleep(self.delay_s)
+            sent_at.append(time.monotonic())
+            yield body[i : i + size]
+
+    async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        body = request.content
+        if not body:  # nothing to send slowly (e.g. a GET agent); say so rather than pretend
+            response = await client.send(request)
+            return _record(
+                response, "timeout_manipulation", technique="none_empty_body", pieces=0, sent_offsets_s=[]
+            )
+        sent_at: list[float] = []
+        start = time.monotonic()
+        length = [(b"Content-Length", str(len(body)).encode("ascii"))]
+        req = rebuild(request, content=self._body(body, sent_at), add_headers=length)
+        response = await client.send(req)
+        offsets = [round(t - start, 4) for t in sent_at]
+        return _record(
+            response,
+            "timeout_manipulation",
+            technique=self.technique,
+            pieces=len(sent_at),
+            sent_offsets_s=offsets,
+        )

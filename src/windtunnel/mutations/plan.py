@@ -1,0 +1,167 @@
+"""Turn (golden prompt, types, count, seed) into concrete mutations, deterministically.
+
+``count`` mutations per golden prompt are spread round-robin over the requested types (in the order
+given), so slot ``i`` is type ``types[i % n]`` and is that type's ``k = i // n``-th variant. Each variant
+comes from its own ``random.Random`` seeded by (seed, golden prompt, type, k, attempt); ``attempt`` only
+moves past a duplicate. There is no cap on ``count``. Types that cannot apply to the agent (transport
+types for non-HTTP agents) are skipped and listed in :attr:`MutationPlan.skipped` with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import orjson
+
+from windtunnel._util.errors import ConfigError
+from windtunnel._util.rng import cell_rng
+from windtunnel.mutations.base import Mutated, MutationContext, MutationType, mutations
+
+if TYPE_CHECKING:
+    from windtunnel.mutations.llm import LlmMutator, LlmStats
+
+TRANSPORT_AGENT_TYPES = frozenset({"http"})
+"""Agent types whose adapter sends an ``httpx.Request`` a transport mutation can manipulate."""
+MAX_ATTEMPTS = 8
+"""Re-rolls per slot when a variant duplicates one already planned for the same golden prompt."""
+
+
+def applies_to(mutation_type: str | MutationType, agent_type: str) -> bool:
+    """Whether a mutation type can run against an agent of ``agent_type`` (text types always can)."""
+    mt = mutations.get(mutation_type) if isinstance(mutation_type, str) else mutation_type
+    return mt.level == "text" or agent_type in TRANSPORT_AGENT_TYPES
+
+
+def skip_reason(mt: MutationType, agent_type: str) -> str:
+    return (
+        f"{mt.name} manipulates the HTTP request and a {agent_type!r} agent has none; "
+        "it applies only to agent.type: http"
+    )
+
+
+@dataclass
+class PlannedMutation:
+    """One mutation of one golden prompt, with everything needed to regenerate it."""
+
+    golden: str
+    type: str
+    level: Literal["text", "transport"]
+    weight: float
+    k: int
+    """This type's k-th variant for this golden prompt."""
+    attempt: int
+    """Re-rolls spent to avoid a duplicate (0 almost always)."""
+    mutated: Mutated
+    source: Literal["deterministic", "llm"] = "deterministic"
+
+    @property
+    def input(self) -> Any:
+        return self.mutated.input
+
+    @property
+    def args(self) -> dict[str, Any]:
+        return self.mutated.args
+
+    def record(self) -> dict[str, Any]:
+        """``{"type", "args"}`` for the report's ``mutation`` field; args include k/attempt/source."""
+        return {
+            "type": self.type,
+            "args": {**self.mutated.args, "k": self.k, "attempt": self.attempt, "source": self.source},
+        }
+
+
+class MutationPlan(list[PlannedMutation]):
+    """The planned mutations, plus what was skipped or fell short, so nothing is dropped in silence."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.skipped: dict[str, str] = {}
+        """Type → why it was not planned for this agent."""
+        self.shortfall: dict[str, int] = {}
+        """Type → how many requested variants could not be made distinct from earlier ones."""
+        self.llm: LlmStats | None = None
+
+    @property
+    def notices(self) -> list[str]:
+        """Human-readable lines about skipped types, shortfalls and LLM fallbacks."""
+        out = [f"skipped {name}: {why}" for name, why in self.skipped.items()]
+        out += [
+            f"{name}: only {self.count_of(name)} distinct variants for this prompt ({n} fewer than requested)"
+            for name, n in self.shortfall.items()
+        ]
+        if self.llm is not None and self.llm.fell_back:
+            out.append(self.llm.summary())
+        return out
+
+    def count_of(self, name: str) -> int:
+        return sum(1 for p in self if p.type == name)
+
+
+def generate_one(
+    golden: str, type_name: str, seed: int | None, k: int, ctx: MutationContext, attempt: int = 0
+) -> Mutated:
+    """The deterministic variant for one (golden, type, k, attempt) cell; what ``reproduce`` reruns."""
+    mt = mutations.get(type_name)
+    return mt.generate(golden, cell_rng(seed, "mutation", golden, type_name, k, attempt), ctx)
+
+
+def _dedup_key(name: str, m: Mutated) -> bytes:
+    key = orjson.dumps(m.input)
+    if m.transport is not None:
+        key += orjson.dumps(m.args, option=orjson.OPT_SORT_KEYS)
+    return name.encode() + b"\x00" + key
+
+
+def plan_mutations(
+    golden: str,
+    types: list[str],
+    count: int,
+    seed: int | None,
+    ctx: MutationContext,
+    *,
+    llm: LlmMutator | None = None,
+) -> MutationPlan:
+    """``count`` distinct mutations of ``golden`` over ``types`` (see the module docstring).
+
+    Raises :class:`~windtunnel._util.errors.UnknownPluginError` for an unknown type and
+    :class:`~windtunnel._util.errors.ConfigError` for ``count < 1``, no types, or no type that applies.
+    With ``llm``, text types are generated by the model where it can, and fall back to the
+    deterministic generator otherwise; ``plan.llm`` counts both.
+    """
+    if count < 1:
+        raise ConfigError(f"mutations.count must be at least 1, got {count}", hint="set e.g. count: 10")
+    if not types:
+        raise ConfigError("mutations.types is empty", hint=f"choose from: {', '.join(mutations.names())}")
+    plan = MutationPlan()
+    wanted: list[MutationType] = []
+    for name in dict.fromkeys(types):
+        mt = mutations.get(name)
+        if applies_to(mt, ctx.agent_type):
+            wanted.append(mt)
+        else:
+            plan.skipped[name] = skip_reason(mt, ctx.agent_type)
+    if not wanted:
+        raise ConfigError(
+            f"none of the mutation types {', '.join(types)} apply to a {ctx.agent_type!r} agent: "
+            "they are all transport-level",
+            hint="add text-level types (e.g. paraphrase, noise, prompt_injection) or use an HTTP agent",
+        )
+    if llm is not None:
+        plan.llm = llm.stats
+    seen: set[bytes] = set()
+    n = len(wanted)
+    for i in range(count):
+        mt, k = wanted[i % n], i // n
+        for attempt in range(MAX_ATTEMPTS):
+            made = llm.generate(golden, mt, seed, k, attempt, ctx) if llm is not None else None
+            m = made if made is not None else generate_one(golden, mt.name, seed, k, ctx, attempt)
+            key = _dedup_key(mt.name, m)
+            if key not in seen:
+                seen.add(key)
+                source: Literal["deterministic", "llm"] = "llm" if made is not None else "deterministic"
+                plan.append(PlannedMutation(golden, mt.name, mt.level, mt.weight, k, attempt, m, source))
+                break
+        else:
+            plan.shortfall[mt.name] = plan.shortfall.get(mt.name, 0) + 1
+    return plan

@@ -1,0 +1,283 @@
+"""Surface rewrites that keep the intent: paraphrase, noise, tone_shift, and user templates (custom)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.mutations._common import WORD_RE, load_data, lower_first, match_case, strip_end_punct
+from windtunnel.mutations.base import Mutated, MutationContext, mutation
+
+# --- paraphrase ------------------------------------------------------------------------------------
+
+_PARAPHRASE_TEMPLATES = (
+    "Could you {p}?",
+    "I need some help: {p}.",
+    "{P} Can you do that for me?",
+    "Quick question: {p}?",
+    "Would you mind helping with this? {P}",
+    "I was wondering if you could {p}.",
+    "Here is what I need: {p}.",
+    "Is it possible to {p}?",
+    "Please take care of the following: {p}.",
+    "Hi, {p}, thanks.",
+    "So basically, {p}.",
+    "My request is this: {P}",
+)
+
+_CONTRACTIONS = (
+    ("do not", "don't"),
+    ("does not", "doesn't"),
+    ("cannot", "can't"),
+    ("can not", "can't"),
+    ("will not", "won't"),
+    ("is not", "isn't"),
+    ("are not", "aren't"),
+    ("I am", "I'm"),
+    ("I have", "I've"),
+    ("I would", "I'd"),
+    ("it is", "it's"),
+    ("you are", "you're"),
+    ("what is", "what's"),
+    ("let us", "let's"),
+    ("there is", "there's"),
+)
+_CONTRACTION_RES = tuple(
+    (re.compile(rf"\b{re.escape(a)}\b", re.IGNORECASE), a, b) for a, b in _CONTRACTIONS
+) + tuple((re.compile(rf"\b{re.escape(b)}\b", re.IGNORECASE), b, a) for a, b in _CONTRACTIONS)
+
+
+def _synonym_spans(prompt: str) -> list[re.Match[str]]:
+    lexicon: dict[str, list[str]] = load_data("synonyms.json")
+    return [m for m in WORD_RE.finditer(prompt) if m.group().lower() in lexicon]
+
+
+@mutation("paraphrase", weight=1.0)
+def paraphrase(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
+    """Same request in other words: synonyms from a bundled lexicon, rephrasing templates, contractions."""
+    spans = _synonym_spans(prompt)
+    contractions = [(rx, a, b) for rx, a, b in _CONTRACTION_RES if rx.search(prompt)]
+    techniques = (
+        ["template"] + (["synonym", "synonym"] if spans else []) + (["contraction"] if contractions else [])
+    )
+    technique = rng.choice(techniques)
+    if technique == "synonym":
+        lexicon: dict[str, list[str]] = load_data("synonyms.json")
+        chosen = sorted(rng.sample(range(len(spans)), rng.randint(1, min(3, len(spans)))))
+        out, last, repl = [], 0, []
+        for i in chosen:
+            m = spans[i]
+            new = match_case(m.group(), rng.choice(lexicon[m.group().lower()]))
+            out += [prompt[last : m.start()], new]
+            last = m.end()
+            repl.append([m.start(), m.group(), new])
+        return Mutated("".join(out) + prompt[last:], {"technique": "synonym", "replacements": repl})
+    if technique == "contraction":
+        rx, a, b = rng.choice(contractions)
+        text = rx.sub(lambda m: match_case(m.group(), b), prompt)
+        return Mutated(text, {"technique": "contraction", "from": a, "to": b})
+    idx = rng.randrange(len(_PARAPHRASE_TEMPLATES))
+    core = strip_end_punct(prompt)
+    text = _PARAPHRASE_TEMPLATES[idx].format(p=lower_first(core), P=prompt.strip())
+    return Mutated(text, {"technique": "template", "template": idx})
+
+
+# --- noise -----------------------------------------------------------------------------------------
+
+_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _adjacent_keys() -> dict[str, str]:
+    pos = {c: (r, i) for r, row in enumerate(_KEYBOARD_ROWS) for i, c in enumerate(row)}
+    adj: dict[str, str] = {}
+    for c, (r, i) in pos.items():
+        near = [
+            _KEYBOARD_ROWS[rr][ii]
+            for rr in (r - 1, r, r + 1)
+            for ii in (i - 1, i, i + 1)
+            if 0 <= rr < 3 and 0 <= ii < len(_KEYBOARD_ROWS[rr]) and (rr, ii) != (r, i)
+        ]
+        adj[c] = "".join(near)
+    return adj
+
+
+_ADJACENT = _adjacent_keys()
+
+_TXT_SPEAK = {
+    "you": "u",
+    "your": "ur",
+    "are": "r",
+    "please": "pls",
+    "thanks": "thx",
+    "thank": "thx",
+    "to": "2",
+    "for": "4",
+    "before": "b4",
+    "great": "gr8",
+    "tomorrow": "tmrw",
+    "because": "bc",
+    "with": "w/",
+    "without": "w/o",
+    "people": "ppl",
+    "message": "msg",
+    "information": "info",
+    "really": "rly",
+    "okay": "ok",
+    "tonight": "2nite",
+    "later": "l8r",
+    "something": "smth",
+    "probably": "prob",
+    "between": "btwn",
+    "about": "abt",
+    "know": "kno",
+    "what": "wat",
+    "why": "y",
+    "see": "c",
+    "be": "b",
+    "and": "&",
+    "at": "@",
+    "right": "rite",
+}
+
+
+def _typos(prompt: str, rng: random.Random) -> Mutated:
+    letters = [i for i, c in enumerate(prompt) if c.isalpha()]
+    if not letters:
+        pos = rng.randint(0, len(prompt))
+        ch = rng.choice("abcdefghijklmnopqrstuvwxyz")
+        return Mutated(
+            prompt[:pos] + ch + prompt[pos:], {"technique": "typos", "edits": [["insert", pos, "", ch]]}
+        )
+    n = rng.randint(1, max(1, min(5, len(letters) // 15)))
+    chars = list(prompt)
+    edits: list[list[object]] = []
+    # Right to left, so earlier indices stay valid while the string changes length.
+    for i in reversed(sorted(rng.sample(letters, n))):
+        op = rng.choice(("adjacent_key", "drop", "double", "swap"))
+        c = chars[i]
+        if op == "swap" and (i + 1 >= len(chars) or chars[i + 1] == c or not chars[i + 1].isalpha()):
+            op = "double"
+        if op == "adjacent_key" and c.lower() not in _ADJACENT:
+            op = "drop"
+        if op == "adjacent_key":
+            new = match_case(c, rng.choice(_ADJACENT[c.lower()]))
+            chars[i] = new
+            edits.append([op, i, c, new])
+        elif op == "drop":
+            del chars[i]
+            edits.append([op, i, c, ""])
+        elif op == "double":
+            chars.insert(i, c)
+            edits.append([op, i, c, c + c])
+        else:
+            chars[i], chars[i + 1] = chars[i + 1], chars[i]
+            edits.append([op, i, c + chars[i], chars[i] + c])
+    text = "".join(chars)
+    if text == prompt:  # two edits cancelled out (e.g. a drop and a double in "ll")
+        text = prompt[: letters[0]] + prompt[letters[0]] * 2 + prompt[letters[0] + 1 :]
+        edits.append(["double", letters[0], prompt[letters[0]], prompt[letters[0]] * 2])
+    return Mutated(text, {"technique": "typos", "edits": edits[::-1]})
+
+
+@mutation("noise", weight=0.8)
+def noise(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
+    """Realistic typing noise: keyboard-adjacent typos, dropped, doubled and swapped letters, txt-speak."""
+    slang = [
+        m
+        for m in WORD_RE.finditer(prompt)
+        if _TXT_SPEAK.get(m.group().lower(), m.group().lower()) != m.group().lower()
+    ]
+    if slang and rng.random() < 0.3:
+        chosen = sorted(rng.sample(range(len(slang)), rng.randint(1, min(8, len(slang)))))
+        out, last, repl = [], 0, []
+        for i in chosen:
+            m = slang[i]
+            new = _TXT_SPEAK[m.group().lower()]
+            out += [prompt[last : m.start()], new]
+            last = m.end()
+            repl.append([m.start(), m.group(), new])
+        return Mutated("".join(out) + prompt[last:], {"technique": "txt_speak", "replacements": repl})
+    return _typos(prompt, rng)
+
+
+# --- tone_shift ------------------------------------------------------------------------------------
+
+_TONES: dict[str, tuple[str, ...]] = {
+    "aggressive": (
+        "{P} Do it NOW, I'm sick of waiting.",
+        "Listen, I don't have time for your nonsense. {P}",
+        "This is ridiculous. {P} And get it right this time.",
+    ),
+    "impatient": (
+        "{P} Hurry up, I need this in the next two minutes!",
+        "Come on, just {p} already.",
+        "I've asked three times now. {P}",
+    ),
+    "casual": (
+        "hey so {p} lol",
+        "yo, can u {p}? thx",
+        "sooo... {p}? no rush",
+    ),
+    "formal": (
+        "Dear assistant, I would be most grateful if you could kindly {p}. Yours sincerely.",
+        "To whom it may concern: I hereby request that you {p}.",
+    ),
+    "sarcastic": (
+        "Oh great, another chance for you to totally nail this. {P}",
+        "I'm sure this will go perfectly, like last time. {P}",
+    ),
+    "pleading": (
+        "Please, please, I'm begging you, {p}. My job depends on it.",
+        "I really need this, I'm desperate. {P} Please.",
+    ),
+    "passive_aggressive": (
+        "Per my last three messages, {p}. Thanks so much in advance.",
+        "Not sure why this is so hard, but {p}.",
+    ),
+    "anxious": (
+        "Sorry to bother you, I'm really stressed... {P} Is that okay? Sorry.",
+        "I'm panicking a bit, {p}, and I don't know what happens if it fails.",
+    ),
+}
+
+
+@mutation("tone_shift", weight=0.9)
+def tone_shift(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
+    """The same request in another tone: aggressive, impatient, casual, formal, pleading, shouting ..."""
+    tones = [*_TONES, "shouting"]
+    tone = rng.choice(tones)
+    if tone == "shouting":
+        return Mutated(prompt.upper().rstrip(".") + "!!!", {"tone": "shouting"})
+    idx = rng.randrange(len(_TONES[tone]))
+    text = _TONES[tone][idx].format(p=lower_first(strip_end_punct(prompt)), P=prompt.strip())
+    return Mutated(text, {"tone": tone, "template": idx})
+
+
+# --- custom ----------------------------------------------------------------------------------------
+
+
+@mutation("custom", weight=1.0)
+def custom(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
+    """Your own templates from ``mutations.custom_templates``, with ``{prompt}`` for the golden prompt."""
+    templates = ctx.custom_templates
+    if not templates:
+        raise ConfigError(
+            "mutation type 'custom' needs templates, but mutations.custom_templates is empty",
+            hint='add e.g. custom_templates: ["As my manager asked: {prompt}"], '
+            'or drop "custom" from mutations.types',
+        )
+    for i, t in enumerate(templates):
+        if "{prompt}" not in t:
+            raise ConfigError(
+                f"mutations.custom_templates[{i}] has no {{prompt}} placeholder: {t!r}",
+                hint="every custom template must contain {prompt} where the golden prompt goes",
+            )
+    idx = rng.randrange(len(templates))
+    text = templates[idx].replace("{prompt}", prompt)
+    if text == prompt:
+        raise ConfigError(
+            f"mutations.custom_templates[{idx}] ({templates[idx]!r}) leaves the prompt unchanged",
+            hint="add text around {prompt}",
+        )
+    return Mutated(text, {"template": idx})
