@@ -118,7 +118,12 @@ def execute_run(opts: RunOptions) -> ExitCode:
     from windtunnel.cli._progress import Progress
 
     with Progress(len(plan.cells), label="cells", quiet=opts.quiet) as progress:
-        session = RunSession(cfg, invariants, concurrency=concurrency, listeners=[results.append, progress])
+        from windtunnel.engine.mutate import transport_for
+
+        session = RunSession(
+            cfg, invariants, concurrency=concurrency, listeners=[results.append, progress],
+            transport=lambda cell: transport_for(cfg, cell, seed=seed),
+        )
         _sigterm_as_interrupt()
         try:
             anyio.run(session.run, plan.cells)

@@ -1,69 +1,50 @@
-"""Bridge from the config to the mutation generators: which variants each golden prompt gets."""
+"""Bridge from the config to the mutation planner: which variants each golden prompt gets, and their transports."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from contextlib import ExitStack
+from typing import TYPE_CHECKING
 
-from windtunnel._util.rng import cell_rng
-from windtunnel.agents.base import AgentInput
+from windtunnel.agents.base import TransportMutation
 from windtunnel.config.model import Config
-from windtunnel.mutations.base import MutationContext, mutations
+from windtunnel.engine.cells import Cell
+from windtunnel.mutations.base import MutationContext
+from windtunnel.mutations.plan import MutationPlan, generate_one, plan_mutations
 
-
-@dataclass
-class PlannedMutation:
-    type: str
-    k: int
-    input: AgentInput
-    args: dict[str, Any]
-    level: str
-
-
-@dataclass
-class PlannedMutations:
-    mutations: list[PlannedMutation] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
+if TYPE_CHECKING:
+    from windtunnel.mutations.llm import LlmMutator
 
 
 def mutation_context(cfg: Config) -> MutationContext:
     agent = cfg.agent
     accepts = bool(getattr(agent, "accepts_messages", False)) or agent.type == "openai_chat"
+    if agent.type == "http":
+        from windtunnel.agents.template import parse_template
+
+        accepts = "{messages}" in str(parse_template(agent.request_template))  # type: ignore[union-attr]
     return MutationContext(
         agent_type=agent.type, accepts_messages=accepts, custom_templates=list(cfg.mutations.custom_templates)
     )
 
 
-def applicable_types(cfg: Config) -> tuple[list[str], list[str]]:
-    """(types to run, notices about types that cannot apply to this agent)."""
-    types, notices = [], []
-    for name in cfg.mutations.types:
-        mt = mutations.get(name)
-        if mt.level == "transport" and cfg.agent.type != "http":
-            notices.append(
-                f"mutation type {name!r} manipulates the HTTP request and does not apply to a "
-                f"{cfg.agent.type} agent: skipped"
-            )
-            continue
-        types.append(name)
-    return types, notices
+def llm_mutator(cfg: Config, stack: ExitStack, *, allow: bool = True) -> LlmMutator | None:
+    """An LLM generator when the config has a ``model:`` block (and it is enabled); deterministic otherwise."""
+    if not allow or "model" not in cfg.model_fields_set or not cfg.model.enabled:
+        return None
+    from windtunnel.mutations.llm import LlmMutator
+
+    return stack.enter_context(LlmMutator(cfg.model))
 
 
-def plan_mutations(cfg: Config, golden: str, golden_index: int, *, seed: int) -> PlannedMutations:
-    """``mutations.count`` variants of one golden prompt, spread round-robin over the types, seeded per variant."""
-    types, notices = applicable_types(cfg)
-    out = PlannedMutations(notices=notices)
-    if not types:
-        return out
-    ctx = mutation_context(cfg)
-    for k in range(cfg.mutations.count):
-        name = types[k % len(types)]
-        mt = mutations.get(name)
-        mutated = mt.generate(golden, cell_rng(seed, "mutation", golden_index, name, k), ctx)
-        out.mutations.append(PlannedMutation(name, k, mutated.input, dict(mutated.args), mt.level))
-    return out
+def plan_for(cfg: Config, golden: str, *, seed: int, llm: LlmMutator | None = None) -> MutationPlan:
+    return plan_mutations(golden, list(cfg.mutations.types), cfg.mutations.count, seed, mutation_context(cfg), llm=llm)
 
 
-def regenerate(cfg: Config, golden: str, golden_index: int, name: str, k: int, *, seed: int) -> Any:
-    """The same :class:`~windtunnel.mutations.base.Mutated` the planner produced (for transport objects)."""
-    return mutations.get(name).generate(golden, cell_rng(seed, "mutation", golden_index, name, k), mutation_context(cfg))
+def transport_for(cfg: Config, cell: Cell, *, seed: int) -> TransportMutation | None:
+    """Rebuild a transport-level mutation from the cell's recorded (type, k, attempt): cells stay plain data."""
+    m = cell.mutation
+    if m is None or m.level != "transport" or cell.golden_prompt is None:
+        return None
+    k = int(m.args.get("k", 0))
+    attempt = int(m.args.get("attempt", 0))
+    return generate_one(cell.golden_prompt, m.type, seed, k, mutation_context(cfg), attempt).transport

@@ -34,29 +34,37 @@ def golden_cells(cfg: Config, *, repeat: int, kind: str = "golden", scenario: st
     ]
 
 
-def mutation_cells(cfg: Config, *, seed: int, repeat: int, notices: list[str], scenario: str | None = None) -> list[Cell]:
-    from windtunnel.engine.mutate import plan_mutations
+def mutation_cells(
+    cfg: Config, *, seed: int, repeat: int, notices: list[str], scenario: str | None = None, llm: bool = True
+) -> list[Cell]:
+    from contextlib import ExitStack
+
+    from windtunnel.engine.mutate import llm_mutator, plan_for
 
     prefix = f"{scenario}/" if scenario else ""
     cells: list[Cell] = []
-    for gi, golden in enumerate(cfg.golden_prompts):
-        planned = plan_mutations(cfg, golden, gi, seed=seed)
-        if gi == 0:
-            notices.extend(planned.notices)
-        for m in planned.mutations:
-            for r in range(repeat):
-                cells.append(
-                    Cell(
-                        id=f"{prefix}g{gi}.{m.type}.{m.k}.r{r}",
-                        kind="mutation",
-                        input=m.input,
-                        golden_prompt=golden,
-                        golden_index=gi,
-                        mutation=MutationRef(type=m.type, args=m.args, level=m.level),
-                        scenario=scenario,
-                        repeat=r,
+    with ExitStack() as stack:
+        mutator = llm_mutator(cfg, stack, allow=llm)
+        for gi, golden in enumerate(cfg.golden_prompts):
+            planned = plan_for(cfg, golden, seed=seed, llm=mutator)
+            notices.extend(n for n in planned.notices if n not in notices and not n.startswith("LLM mutation"))
+            for m in planned:
+                rec = m.record()
+                for r in range(repeat):
+                    cells.append(
+                        Cell(
+                            id=f"{prefix}g{gi}.{m.type}.{m.k}.r{r}",
+                            kind="mutation",
+                            input=m.input,
+                            golden_prompt=golden,
+                            golden_index=gi,
+                            mutation=MutationRef(type=m.type, args=rec["args"], level=m.level),
+                            scenario=scenario,
+                            repeat=r,
+                        )
                     )
-                )
+        if mutator is not None and mutator.stats.fell_back:
+            notices.append(mutator.stats.summary())
     return cells
 
 
@@ -77,6 +85,7 @@ def plan_run(
     golden: bool = True,
     scenario: str | None = None,
     only: set[str] | None = None,
+    llm: bool = True,
 ) -> Plan:
     """The cells of ``windtunnel run``; ``only`` keeps just the named cell ids (``--cell``)."""
     require_prompts(cfg)
@@ -86,7 +95,7 @@ def plan_run(
     if golden:
         cells += golden_cells(cfg, repeat=repeat, kind=kind, scenario=scenario)
     if mutations:
-        cells += mutation_cells(cfg, seed=seed, repeat=repeat, notices=notices, scenario=scenario)
+        cells += mutation_cells(cfg, seed=seed, repeat=repeat, notices=notices, scenario=scenario, llm=llm)
     if only is not None:
         missing = only - {c.id for c in cells}
         if missing:
