@@ -36,3 +36,8 @@ def sleeps(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     monkeypatch.setattr(wrappers.asyncio, "sleep", fake_async_sleep)
     assert wrappers.asyncio is asyncio
     return seen
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"

@@ -272,7 +272,7 @@ class _noop:
 def test_stream_cutoff_on_a_streaming_call() -> None:
     chunks = [
         {"choices": [{"index": 0, "delta": {"content": w + " "}, "finish_reason": None}]}
-        for w in "a b c d e f".split()
+        for w in ["a", "b", "c", "d", "e", "f"]
     ]
     chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
     wrapped = wrap_llm_call("create", lambda **kw: iter(chunks))
@@ -288,7 +288,7 @@ def test_stream_cutoff_on_a_streaming_call() -> None:
 def test_truncation_on_a_streaming_call_rewrites_the_chunks() -> None:
     chunks = [
         {"choices": [{"index": 0, "delta": {"content": w + " "}, "finish_reason": None}]}
-        for w in "a b c d e f".split()
+        for w in ["a", "b", "c", "d", "e", "f"]
     ]
     chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
     wrapped = wrap_llm_call("create", lambda **kw: iter(chunks))

@@ -160,7 +160,7 @@ class ToolFaultSpec(FaultSpec):
         return None
 
     def transform(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
-        return reply
+        raise FaultNotApplicable
 
 
 class LlmFaultSpec(FaultSpec):
@@ -173,7 +173,7 @@ class LlmFaultSpec(FaultSpec):
         return None
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
-        return reply
+        raise FaultNotApplicable
 
 
 class ContextAttackSpec(StrictModel):
