@@ -47,7 +47,8 @@ def support_agent(prompt: str) -> str:
         order = lookup("A1")
     except Exception as err:
         return f"FALLBACK: the order service is unavailable right now ({err})."
-    return f"Order {order.get('order_id')} is {order.get('status', 'in an unknown state')} (note: {order.get('note')})."
+    status = order.get("status", "in an unknown state")
+    return f"Order {order.get('order_id')} is {status} (note: {order.get('note')})."
 
 
 async def async_agent(prompt: str) -> str:
