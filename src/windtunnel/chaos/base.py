@@ -1,14 +1,117 @@
-"""Fault and context-attack plugin interfaces: one registry per kind, one model per mode."""
+"""Fault and context-attack plugin interfaces: one registry per kind, one model per mode.
+
+A fault is ONE pydantic model: its fields are the mode's parameters and its methods are the mode's
+behaviour. The seams (python tool / LLM wrappers, the HTTP forward proxy, the LLM proxy) never look at
+the mode name; they ask the model:
+
+* :meth:`FaultSpec.should_fire` — does this eligible call fire (``after_calls``, ``probability``)?
+* ``delay_ms_before(call)`` — how long the call hangs first (``slow``, ``timeout``).
+* ``replace(call)`` — a synthetic reply *instead of* calling the real tool / model (``error``,
+  ``rate_limit``, ``timeout`` ...): the real callee never sees the call.
+* ``transform(call, reply)`` — a corrupted version of the real reply (``truncated``, ``wrong_data`` ...).
+  Raise :class:`FaultNotApplicable` when the reply has nothing to corrupt; the call then counts as
+  unfaulted.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from typing import Any, TypeVar
 
 from pydantic import Field
 
 from windtunnel._util.registry import Registry
+from windtunnel._util.rng import derive_seed
 from windtunnel.config.base import StrictModel
+
+
+class FaultNotApplicable(Exception):
+    """Raised by ``transform`` when a reply has nothing this fault can corrupt (e.g. no JSON fields)."""
+
+
+@dataclass
+class ToolCall:
+    """One call the agent made to a tool, as seen at a seam.
+
+    ``args`` are the python call's keyword/positional arguments, or for HTTP ``{"method", "url"}``.
+    ``signature`` identifies the call for seeded decisions (same call → same decision on rerun).
+    """
+
+    name: str
+    args: dict[str, Any]
+    signature: str
+    url: str | None = None
+
+
+@dataclass
+class ToolReply:
+    """What a tool returned, in a seam-neutral form.
+
+    ``status`` is 200 for success; 4xx/5xx make the python seam raise
+    :class:`~windtunnel.chaos.injected.ToolFaultError` and the HTTP seam answer with that status.
+    ``body`` is the python return value, or for HTTP the decoded JSON (``str`` for non-JSON bodies).
+    ``timeout`` marks a timed-out call (python: :class:`~windtunnel.chaos.injected.ToolTimeout`;
+    HTTP: ``504``). ``raw`` is an HTTP body to send verbatim (a malformed body that is not JSON).
+    """
+
+    status: int = 200
+    body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
+    message: str | None = None
+    timeout: bool = False
+    raw: bytes | None = None
+
+
+@dataclass
+class LlmCall:
+    """One call the agent made to its model. ``request`` is the chat request (kwargs or JSON body)."""
+
+    request: dict[str, Any]
+    signature: str
+    stream: bool = False
+    name: str | None = None
+    """The model name (or the wrapped callable's name)."""
+
+
+@dataclass
+class LlmReply:
+    """A model reply reduced to what faults act on: the assistant text and the finish reason.
+
+    Replacement replies (``status`` != 200) stand for an HTTP error (429 ...) or a timeout.
+    ``cut_after`` (0-1) asks the seam to drop the connection after that fraction of the answer.
+    """
+
+    status: int = 200
+    text: str | None = None
+    finish_reason: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    message: str | None = None
+    timeout: bool = False
+    cut_after: float | None = None
+
+
+@dataclass
+class Decision:
+    """What :meth:`FaultSpec.should_fire` may use to decide one call, deterministically.
+
+    ``eligible_index``: how many calls matching this fault came before this one (0-based).
+    ``occurrence``: how many earlier calls had the same signature (0 first time, 1 on the retry ...).
+    ``draw(*parts)`` returns a float in [0, 1) seeded by (run seed, plan key, fault index, call
+    signature, parts): the same call gets the same draw on every rerun, whatever the concurrency.
+    """
+
+    eligible_index: int
+    occurrence: int
+    seed_parts: tuple[Any, ...]
+
+    def draw(self, *parts: Any) -> float:
+        return random.Random(derive_seed(None, *self.seed_parts, *parts)).random()
+
+    def rng(self, *parts: Any) -> random.Random:
+        return random.Random(derive_seed(None, *self.seed_parts, "rng", *parts))
 
 
 class FaultSpec(StrictModel):
@@ -20,6 +123,20 @@ class FaultSpec(StrictModel):
     after_calls: int = Field(0, ge=0)
     """Let this many eligible calls through untouched before faulting."""
 
+    def should_fire(self, d: Decision) -> bool:
+        """Default rule: skip the first ``after_calls`` eligible calls, then fire with ``probability``."""
+        if d.eligible_index < self.after_calls:
+            return False
+        if self.probability >= 1.0:
+            return True
+        return d.draw(d.occurrence) < self.probability
+
+    def describe(self) -> str:
+        """One line saying what this fault injects (``windtunnel profiles``, warnings)."""
+        params = self.model_dump(exclude={"mode"}, exclude_unset=True)
+        inner = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        return f"{self.mode}({inner})" if inner else self.mode
+
 
 class ToolFaultSpec(FaultSpec):
     """A fault on the agent's tool calls."""
@@ -29,15 +146,53 @@ class ToolFaultSpec(FaultSpec):
     match_url: str | None = None
     """For HTTP agents: a URL glob selecting the outbound calls (and naming the tool)."""
 
+    def matches(self, call: ToolCall) -> bool:
+        """Whether ``call`` is eligible: ``match_url`` (when set and the call has a URL) and ``tool``."""
+        if self.match_url is not None:
+            # With match_url the tool name labels the calls; it does not filter them further.
+            return call.url is not None and fnmatchcase(call.url, self.match_url)
+        return self.tool == "*" or fnmatchcase(call.name, self.tool)
+
+    def delay_ms_before(self, call: ToolCall) -> int:
+        return 0
+
+    def replace(self, call: ToolCall, d: Decision) -> ToolReply | None:
+        return None
+
+    def transform(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        raise FaultNotApplicable
+
 
 class LlmFaultSpec(FaultSpec):
     """A fault on the agent's own LLM calls."""
+
+    def delay_ms_before(self, call: LlmCall) -> int:
+        return 0
+
+    def replace(self, call: LlmCall, d: Decision) -> LlmReply | None:
+        return None
+
+    def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        raise FaultNotApplicable
 
 
 class ContextAttackSpec(StrictModel):
     """An attack that reaches the agent through the context channel it names."""
 
     type: str
+
+    def transform_input(self, prompt: Any, rng: random.Random) -> Any:
+        """The agent input (a prompt string or a message list) after the attack; unchanged by default."""
+        raise FaultNotApplicable
+
+    def transform_tool_reply(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """A tool reply after the attack; unchanged (not applicable) by default."""
+        raise FaultNotApplicable
+
+    def describe(self) -> str:
+        params = self.model_dump(exclude={"type"}, exclude_unset=True)
+        inner = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        return f"{self.type}({inner})" if inner else self.type
 
 
 def _validate_model(field_name: str) -> Callable[[str, type[StrictModel]], None]:

@@ -1,0 +1,256 @@
+"""Built-in LLM fault modes, acting on the agent's own model calls.
+
+``timeout`` and ``rate_limit`` answer instead of the model (the model never sees those calls); every
+other mode corrupts the model's real answer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any, Literal
+
+from pydantic import Field
+
+from windtunnel.chaos.base import Decision, FaultNotApplicable, LlmCall, LlmFaultSpec, LlmReply, llm_fault
+
+
+def _with_text(reply: LlmReply, text: str, finish_reason: str | None = None) -> LlmReply:
+    return LlmReply(
+        status=reply.status,
+        text=text,
+        finish_reason=finish_reason or reply.finish_reason,
+        headers=dict(reply.headers),
+    )
+
+
+def _text(reply: LlmReply) -> str:
+    if reply.text is None:
+        raise FaultNotApplicable
+    return reply.text
+
+
+@llm_fault("timeout")
+class LlmTimeoutFault(LlmFaultSpec):
+    """The model call hangs, then fails with a timeout; the model is not called."""
+
+    mode: Literal["timeout"] = "timeout"
+    delay_ms: int = Field(0, ge=0)
+    """How long the call hangs before the timeout error (0 reports the timeout at once)."""
+
+    def delay_ms_before(self, call: LlmCall) -> int:
+        return self.delay_ms
+
+    def replace(self, call: LlmCall, d: Decision) -> LlmReply:
+        return LlmReply(status=504, timeout=True, message="model call timed out")
+
+
+@llm_fault("truncated_response")
+class TruncatedResponseFault(LlmFaultSpec):
+    """The model's real answer stops after ``max_tokens`` tokens (finish_reason ``length``).
+
+    Tokens are counted as whitespace-separated words.
+    """
+
+    mode: Literal["truncated_response"] = "truncated_response"
+    max_tokens: int = Field(10, ge=0)
+    """Tokens of the answer that survive."""
+
+    def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        words = re.findall(r"\S+\s*", _text(reply))
+        if len(words) <= self.max_tokens:
+            raise FaultNotApplicable
+        return _with_text(reply, "".join(words[: self.max_tokens]).rstrip(), "length")
+
+
+@llm_fault("rate_limit")
+class LlmRateLimitFault(LlmFaultSpec):
+    """The model API answers 429 Too Many Requests with a Retry-After; the model is not called."""
+
+    mode: Literal["rate_limit"] = "rate_limit"
+    retry_after: float = Field(1.0, ge=0)
+    """Seconds announced in the Retry-After header."""
+    message: str = "Rate limit exceeded"
+    """Error message the agent sees."""
+
+    def replace(self, call: LlmCall, d: Decision) -> LlmReply:
+        return LlmReply(status=429, message=self.message, headers={"Retry-After": f"{self.retry_after:g}"})
+
+
+@llm_fault("empty")
+class LlmEmptyFault(LlmFaultSpec):
+    """The model's answer comes back as an empty string."""
+
+    mode: Literal["empty"] = "empty"
+
+    def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        if not _text(reply):
+            raise FaultNotApplicable
+        return _with_text(reply, "", "stop")
+
+
+_GARBAGE = "▒░▓#@%&*{}[]<>~^|\\ ¤§¶ßøæ€λΩ≈∆ 0x7f ?? "
+
+
+@llm_fault("garbage")
+class GarbageFault(LlmFaultSpec):
+    """The model's answer is replaced by seeded gibberish of about the same length."""
+
+    mode: Literal["garbage"] = "garbage"
+
+    def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        n = max(16, len(reply.text or ""))
+        rng = d.rng("garbage")
+        return _with_text(reply, "".join(rng.choice(_GARBAGE) for _ in range(n)))
+
+
+def _drift_key(key: str) -> str:
+    if "_" in key:
+        head, *rest = key.split("_")
+        return head + "".join(p[:1].upper() + p[1:] for p in rest)
+    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
+    return snake if snake != key else f"{key}_v2"
+
+
+def _json_in(text: str) -> tuple[Any, str, str] | None:
+    """``(value, before, after)`` for the first JSON object/array inside ``text`` (bare, fenced or inline)."""
+    decoder = json.JSONDecoder()
+    for i, ch in enumerate(text):
+        if ch not in "{[":
+            continue
+        try:
+            value, end = decoder.raw_decode(text, i)
+        except ValueError:
+            continue
+        if isinstance(value, (dict, list)) and value:
+            return value, text[:i], text[end:]
+    return None
+
+
+_REFUSALS = [
+    (r"\bI can(?:'|no)t help with that\b", "That's not something I'm able to assist with"),
+    (r"\bI can(?:'|no)t\b", "I'm not in a position to"),
+    (r"\bI'm unable to\b", "I won't be able to"),
+    (r"\bI am unable to\b", "I won't be able to"),
+    (r"\bI'm sorry\b", "Unfortunately"),
+    (r"\bnot allowed\b", "outside what I can do"),
+    (r"\bI won't\b", "I'd rather not"),
+]
+
+_CASUAL = [
+    (r"\bI would like to\b", "I wanna"),
+    (r"\bcannot\b", "can't"),
+    (r"\bdo not\b", "don't"),
+    (r"\bI am\b", "I'm"),
+    (r"\bHello\b", "Hey"),
+    (r"\bThank you\b", "Thanks"),
+    (r"\bPlease\b", "Pls"),
+    (r"\bhowever\b", "but"),
+    (r"\bTherefore\b", "So"),
+]
+
+
+@llm_fault("response_drift")
+class ResponseDriftFault(LlmFaultSpec):
+    """The answer drifts the way a silently upgraded model's answers do.
+
+    ``json_field_rename`` renames keys of a JSON answer; ``verbosity_shift`` makes it ``factor`` times
+    longer (``expand``) or shorter (``compress``); ``format_change`` turns JSON into prose and prose into
+    a Markdown list; ``refusal_rephrase`` words refusals differently; ``tone_shift`` makes it casual.
+    ``severity`` sets how much changes (one field / half / all for renames).
+    """
+
+    mode: Literal["response_drift"] = "response_drift"
+    drift_type: Literal[
+        "json_field_rename", "verbosity_shift", "format_change", "refusal_rephrase", "tone_shift"
+    ] = "json_field_rename"
+    """What drifts."""
+    severity: Literal["subtle", "moderate", "significant"] = "subtle"
+    """How much drifts."""
+    direction: Literal["expand", "compress"] = "expand"
+    """For verbosity_shift: longer or shorter answers."""
+    factor: float = Field(2.0, gt=1.0)
+    """For verbosity_shift: how many times longer / shorter."""
+
+    def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        text = _text(reply)
+        drifted = getattr(self, f"_{self.drift_type}")(text)
+        if drifted == text:
+            raise FaultNotApplicable
+        return _with_text(reply, drifted)
+
+    def _json_field_rename(self, text: str) -> str:
+        found = _json_in(text)
+        if found is None:
+            return text
+        value, before, after = found
+        share = {"subtle": 0.0, "moderate": 0.5, "significant": 1.0}[self.severity]
+
+        def walk(v: Any) -> Any:
+            if isinstance(v, dict):
+                keys = list(v)
+                n = max(1, math.ceil(len(keys) * share))
+                return {(_drift_key(k) if i < n else k): walk(x) for i, (k, x) in enumerate(v.items())}
+            if isinstance(v, list):
+                return [walk(x) for x in v]
+            return v
+
+        return before + json.dumps(walk(value), ensure_ascii=False) + after
+
+    def _verbosity_shift(self, text: str) -> str:
+        sentences = re.split(r"(?<=[.!?])\s+", text.strip())
+        if self.direction == "compress":
+            words = text.split()
+            keep = max(1, math.floor(len(words) / self.factor))
+            return " ".join(words[:keep]) if keep < len(words) else text
+        target = math.ceil(len(text) * self.factor)
+        fillers = [
+            "To elaborate further on this point, it is worth restating the above in more detail.",
+            "In other words, as mentioned, the answer above covers the essentials.",
+            "It may also help to note that the details above apply in most common situations.",
+        ]
+        out = text.strip()
+        i = 0
+        while len(out) < target:
+            out += " " + (sentences[i % len(sentences)] if i % 2 else fillers[i % len(fillers)])
+            i += 1
+        return out
+
+    def _format_change(self, text: str) -> str:
+        found = _json_in(text)
+        if found is not None:
+            value, _, _ = found
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            return "\n".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in items)
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+        return "## Answer\n\n" + "\n".join(f"- {s}" for s in sentences)
+
+    def _refusal_rephrase(self, text: str) -> str:
+        out = text
+        for pattern, repl in _REFUSALS:
+            out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
+        return out
+
+    def _tone_shift(self, text: str) -> str:
+        out = text
+        for pattern, repl in _CASUAL:
+            out = re.sub(pattern, repl, out)
+        if self.severity != "subtle" or out == text:
+            out = "lol ok so " + out[:1].lower() + out[1:] if out else out
+        return out
+
+
+@llm_fault("stream_cutoff")
+class StreamCutoffFault(LlmFaultSpec):
+    """The connection drops mid-answer: a stream ends without its final event, a plain response
+    without the rest of its body (python agents get :class:`~windtunnel.chaos.injected.StreamCutOff`)."""
+
+    mode: Literal["stream_cutoff"] = "stream_cutoff"
+    keep: float = Field(0.5, ge=0.0, lt=1.0)
+    """Fraction of the answer delivered before the cut."""
+
+    def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        out = _with_text(reply, reply.text or "")
+        out.cut_after = self.keep
+        return out

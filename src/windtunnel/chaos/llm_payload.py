@@ -1,0 +1,152 @@
+"""Reading and rewriting model answers in the shapes agents use.
+
+Works on OpenAI-style completions and stream chunks given as dicts (the proxy, raw HTTP clients) or as
+SDK objects (attribute access, pydantic ``model_copy``), and on plain strings from callable LLMs.
+Rewrites always return copies.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+from windtunnel.chaos.base import LlmReply
+
+
+def _get(obj: Any, name: str) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name)
+    return getattr(obj, name, None)
+
+
+def _copy(obj: Any) -> Any:
+    if hasattr(obj, "model_copy"):
+        return obj.model_copy(deep=True)
+    return copy.deepcopy(obj)
+
+
+def _set(obj: Any, name: str, value: Any) -> None:
+    if isinstance(obj, dict):
+        obj[name] = value
+    else:
+        setattr(obj, name, value)
+
+
+def _first_choice(obj: Any) -> Any:
+    choices = _get(obj, "choices")
+    if isinstance(choices, (list, tuple)) and choices:
+        return choices[0]
+    return None
+
+
+def completion_text(res: Any) -> tuple[str | None, str | None]:
+    """``(assistant text, finish_reason)`` of a completion, a string, or a ``{output|content|text}`` dict."""
+    if isinstance(res, str):
+        return res, None
+    choice = _first_choice(res)
+    if choice is not None:
+        content = _get(_get(choice, "message"), "content")
+        return (content if isinstance(content, str) else None), _get(choice, "finish_reason")
+    if isinstance(res, dict):
+        for key in ("content", "output", "text", "response"):
+            if isinstance(res.get(key), str):
+                return res[key], None
+    return None, None
+
+
+def with_completion_text(res: Any, reply: LlmReply) -> Any:
+    """A copy of ``res`` carrying ``reply.text`` (and its finish reason)."""
+    if isinstance(res, str):
+        return reply.text
+    out = _copy(res)
+    choice = _first_choice(out)
+    if choice is not None:
+        _set(_get(choice, "message"), "content", reply.text)
+        if reply.finish_reason:
+            _set(choice, "finish_reason", reply.finish_reason)
+        return out
+    for key in ("content", "output", "text", "response"):
+        if isinstance(out.get(key), str):
+            out[key] = reply.text
+            return out
+    return out
+
+
+def chunk_text(chunk: Any) -> str | None:
+    """The text delta of a stream chunk (``None`` when the chunk carries no content)."""
+    if isinstance(chunk, str):
+        return chunk
+    choice = _first_choice(chunk)
+    if choice is None:
+        return None
+    content = _get(_get(choice, "delta"), "content")
+    return content if isinstance(content, str) else None
+
+
+def _chunk_with(chunk: Any, text: str | None, finish_reason: str | None) -> Any:
+    if isinstance(chunk, str):
+        return text or ""
+    out = _copy(chunk)
+    choice = _first_choice(out)
+    if text is not None:
+        _set(_get(choice, "delta"), "content", text)
+    if finish_reason is not None:
+        _set(choice, "finish_reason", finish_reason)
+    return out
+
+
+def stream_text(chunks: list[Any]) -> tuple[str | None, str | None]:
+    """Concatenated text and last finish reason of a stream (text ``None`` without content chunks)."""
+    parts = [t for t in (chunk_text(c) for c in chunks) if t is not None]
+    finish = None
+    for c in chunks:
+        choice = None if isinstance(c, str) else _first_choice(c)
+        if choice is not None and _get(choice, "finish_reason"):
+            finish = _get(choice, "finish_reason")
+    return ("".join(parts) if parts else None), finish
+
+
+def rebuild_stream(chunks: list[Any], reply: LlmReply) -> list[Any]:
+    """The stream re-emitted with ``reply.text`` as its content: one content chunk, the others kept."""
+    out: list[Any] = []
+    placed = False
+    for c in chunks:
+        text = chunk_text(c)
+        choice = None if isinstance(c, str) else _first_choice(c)
+        finish = _get(choice, "finish_reason") if choice is not None else None
+        new_finish = (
+            reply.finish_reason if finish and reply.finish_reason and reply.finish_reason != finish else None
+        )
+        if text is None:
+            out.append(_chunk_with(c, None, new_finish) if new_finish else c)
+        elif not placed:
+            out.append(_chunk_with(c, reply.text or "", new_finish))
+            placed = True
+        elif finish:
+            out.append(_chunk_with(c, "", new_finish))
+    return out
+
+
+def cut_stream(chunks: list[Any], keep: float) -> list[Any]:
+    """The chunks delivered before a cut after ``keep`` of the text (the last one possibly partial)."""
+    total, _ = stream_text(chunks)
+    budget = math.floor(len(total or "") * keep)
+    sent = 0
+    out: list[Any] = []
+    for c in chunks:
+        text = chunk_text(c)
+        if text is None:
+            choice = None if isinstance(c, str) else _first_choice(c)
+            if choice is not None and _get(choice, "finish_reason"):
+                break
+            out.append(c)
+            continue
+        if sent + len(text) <= budget:
+            out.append(c)
+            sent += len(text)
+            continue
+        if budget - sent > 0:
+            out.append(_chunk_with(c, text[: budget - sent], None))
+        break
+    return out

@@ -1,0 +1,279 @@
+"""The per-cell fault runtime: which faults fire on which call, and the log of what happened.
+
+A :class:`FaultPlan` holds one scenario's faults for one cell (python agents) or for one scenario
+(HTTP seams). The active plan lives in a :class:`contextvars.ContextVar`, so concurrent cells of
+different scenarios never see each other's faults; worker threads started with the context copied
+(``anyio.to_thread``, ``asyncio.to_thread``) see their cell's plan. Plans are thread-safe.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel._util.rng import cell_rng
+from windtunnel.chaos.base import (
+    Decision,
+    FaultNotApplicable,
+    LlmCall,
+    LlmFaultSpec,
+    LlmReply,
+    ToolCall,
+    ToolFaultSpec,
+    ToolReply,
+)
+from windtunnel.chaos.spec import ChaosSpec
+
+_current: ContextVar[FaultPlan | None] = ContextVar("windtunnel_fault_plan", default=None)
+
+SUMMARY_CHARS = 4000
+
+
+def summarize(value: Any) -> Any:
+    """A JSON-safe, size-bounded copy of a call's arguments or response for the call log."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    if isinstance(value, str):
+        return value if len(value) <= SUMMARY_CHARS else value[:SUMMARY_CHARS] + "…"
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (TypeError, ValueError):
+        text = repr(value)
+        return text if len(text) <= SUMMARY_CHARS else text[:SUMMARY_CHARS] + "…"
+    if len(text) <= SUMMARY_CHARS:
+        return json.loads(text)
+    return text[:SUMMARY_CHARS] + "…"
+
+
+def current_plan() -> FaultPlan | None:
+    """The plan of the cell running in this context, or ``None`` outside any cell."""
+    return _current.get()
+
+
+@contextmanager
+def activate(plan: FaultPlan) -> Iterator[FaultPlan]:
+    """Make ``plan`` the current plan for the duration of the block (this context only)."""
+    token = _current.set(plan)
+    try:
+        yield plan
+    finally:
+        _current.reset(token)
+
+
+@dataclass
+class ToolDecision:
+    """What the plan decided for one tool call; the seam executes it."""
+
+    plan: FaultPlan
+    call: ToolCall
+    target: str
+    delay_ms: int = 0
+    replacement: ToolReply | None = None
+    transforms: list[tuple[int, ToolFaultSpec, Decision]] = field(default_factory=list)
+    attacks: list[tuple[int, Decision]] = field(default_factory=list)
+    modes: list[str] = field(default_factory=list)
+
+    def finish(self, reply: ToolReply) -> ToolReply:
+        """Apply the firing corruptions and context attacks to the real ``reply``."""
+        if reply.status >= 400 or reply.timeout:
+            return reply
+        for index, fault, d in self.transforms:
+            try:
+                reply = fault.transform(self.call, reply, d)
+            except FaultNotApplicable:
+                continue
+            self.plan._fire(self.target, "tool", index, fault.mode, self.call.name)
+            self.modes.append(fault.mode)
+        for index, d in self.attacks:
+            attack = self.plan.spec.context_attacks[index]
+            try:
+                reply = attack.transform_tool_reply(self.call, reply, d)
+            except FaultNotApplicable:
+                continue
+            self.plan._fire("context", "attack", index, attack.type, self.call.name)
+            self.modes.append(attack.type)
+        return reply
+
+
+@dataclass
+class LlmDecision:
+    plan: FaultPlan
+    call: LlmCall
+    delay_ms: int = 0
+    replacement: LlmReply | None = None
+    transforms: list[tuple[int, LlmFaultSpec, Decision]] = field(default_factory=list)
+    modes: list[str] = field(default_factory=list)
+
+    @property
+    def corrupts(self) -> bool:
+        """True when the real answer may be altered (the seam must read it whole)."""
+        return bool(self.transforms)
+
+    def finish(self, reply: LlmReply) -> LlmReply:
+        if reply.status >= 400 or reply.timeout:
+            return reply
+        for index, fault, d in self.transforms:
+            try:
+                reply = fault.transform(self.call, reply, d)
+            except FaultNotApplicable:
+                continue
+            self.plan._fire("llm", "llm", index, fault.mode, self.call.name)
+            self.modes.append(fault.mode)
+        return reply
+
+
+class FaultPlan:
+    """The faults of one scenario applied to one cell (or one scenario, for HTTP seams).
+
+    ``key`` scopes the seeded decisions: the cell id for in-process seams, the scenario name for the
+    proxies. ``fired`` lists the faults that actually acted, as report entries
+    ``{target, name, mode, scenario, fault_index, seq}``; ``calls`` lists every tool / LLM call seen.
+    """
+
+    def __init__(
+        self,
+        spec: ChaosSpec,
+        *,
+        seed: int | None,
+        key: str,
+        fired_ids: set[tuple[str, str, int]] | None = None,
+    ):
+        self.spec = spec
+        self.seed = seed
+        self.key = key
+        self.fired: list[dict[str, Any]] = []
+        self.calls: list[dict[str, Any]] = []
+        self._fired_ids = fired_ids if fired_ids is not None else set()
+        self._lock = threading.RLock()
+        self._eligible: dict[tuple[str, int], int] = {}
+        self._occurrence: dict[tuple[str, int, str], int] = {}
+        self._seq = 0
+
+    # -- decisions ---------------------------------------------------------------------------
+    def _decision(self, kind: str, index: int, signature: str) -> Decision:
+        n = self._eligible.get((kind, index), 0)
+        self._eligible[(kind, index)] = n + 1
+        occ = self._occurrence.get((kind, index, signature), 0)
+        self._occurrence[(kind, index, signature)] = occ + 1
+        return Decision(n, occ, (self.seed, self.key, kind, index, signature))
+
+    def next_seq(self) -> int:
+        with self._lock:
+            self._seq += 1
+            return self._seq
+
+    def _fire(self, target: str, kind: str, index: int, mode: str, name: str | None) -> None:
+        with self._lock:
+            self._seq += 1
+            self.fired.append(
+                {
+                    "target": target,
+                    "name": name,
+                    "mode": mode,
+                    "scenario": self.spec.name,
+                    "fault_index": index,
+                    "seq": self._seq,
+                }
+            )
+            self._fired_ids.add((self.spec.name, kind, index))
+
+    def decide_tool(self, call: ToolCall, *, target: str = "tool") -> ToolDecision:
+        """Decide every fault and tool-reply attack for one tool call (counters advance here)."""
+        with self._lock:
+            out = ToolDecision(self, call, target)
+            for index, fault in enumerate(self.spec.tool_faults):
+                if not fault.matches(call):
+                    continue
+                d = self._decision("tool", index, call.signature)
+                if not fault.should_fire(d) or out.replacement is not None:
+                    continue
+                delay = fault.delay_ms_before(call)
+                replacement = fault.replace(call, d)
+                if replacement is not None or delay:
+                    out.delay_ms += delay
+                    out.replacement = replacement
+                    self._fire(target, "tool", index, fault.mode, call.name)
+                    out.modes.append(fault.mode)
+                else:
+                    out.transforms.append((index, fault, d))
+            for index, _attack in enumerate(self.spec.context_attacks):
+                out.attacks.append((index, self._decision("attack", index, call.signature)))
+            return out
+
+    def decide_llm(self, call: LlmCall) -> LlmDecision:
+        """Decide every LLM fault for one model call (counters advance here)."""
+        with self._lock:
+            out = LlmDecision(self, call)
+            for index, fault in enumerate(self.spec.llm_faults):
+                d = self._decision("llm", index, call.signature)
+                if not fault.should_fire(d) or out.replacement is not None:
+                    continue
+                delay = fault.delay_ms_before(call)
+                replacement = fault.replace(call, d)
+                if replacement is not None or delay:
+                    out.delay_ms += delay
+                    out.replacement = replacement
+                    self._fire("llm", "llm", index, fault.mode, call.name)
+                    out.modes.append(fault.mode)
+                else:
+                    out.transforms.append((index, fault, d))
+            return out
+
+    def transform_input(self, prompt: Any) -> Any:
+        """The agent input after every input-channel context attack of the spec."""
+        for index, attack in enumerate(self.spec.context_attacks):
+            rng = cell_rng(self.seed, self.key, "attack", index)
+            try:
+                prompt = attack.transform_input(prompt, rng)
+            except FaultNotApplicable:
+                continue
+            self._fire("context", "attack", index, attack.type, "input")
+        return prompt
+
+    # -- call log -----------------------------------------------------------------------------
+    def log_call(
+        self,
+        target: str,
+        name: str | None,
+        args: Any,
+        *,
+        response: Any = None,
+        error: str | None = None,
+        faults: list[str] | None = None,
+        started: float | None = None,
+    ) -> dict[str, Any]:
+        """Record one tool / LLM call: ``{target, name, args, response, error, faults, latency_ms, seq}``."""
+        entry = {
+            "target": target,
+            "name": name,
+            "args": summarize(args),
+            "response": summarize(response),
+            "error": error,
+            "faults": list(faults or []),
+            "latency_ms": round((time.perf_counter() - started) * 1000, 3) if started is not None else None,
+        }
+        with self._lock:
+            self._seq += 1
+            entry["seq"] = self._seq
+            self.calls.append(entry)
+        return entry
+
+    def events_between(self, start: int, end: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Fired faults and calls with ``start < seq <= end`` (HTTP seams attribute them to a cell)."""
+        with self._lock:
+            fired = [f for f in self.fired if start < f["seq"] <= end]
+            calls = [c for c in self.calls if start < c["seq"] <= end]
+        return fired, calls
+
+    @property
+    def seq(self) -> int:
+        with self._lock:
+            return self._seq

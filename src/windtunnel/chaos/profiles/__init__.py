@@ -1,0 +1,56 @@
+"""Built-in chaos profiles: named YAML files validated by the same models as ``chaos:``."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+
+from windtunnel._util.errors import ConfigError, UnknownPluginError
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.config.base import StrictModel
+
+if TYPE_CHECKING:
+    from windtunnel.config.model import ChaosConfig
+
+__all__ = ["Profile", "load_profile", "profile_names"]
+
+
+class Profile(StrictModel):
+    """One built-in profile file."""
+
+    name: str
+    description: str
+    chaos: ChaosConfig
+
+
+def profile_names() -> list[str]:
+    """Names of the built-in profiles, sorted."""
+    files = resources.files(__name__).iterdir()
+    return sorted(f.name[: -len(".yaml")] for f in files if f.name.endswith(".yaml"))
+
+
+@cache
+def load_profile(name: str) -> Profile:
+    """Load and validate one built-in profile; unknown names list the valid ones."""
+    from windtunnel.config.load import format_validation_error, read_yaml
+    from windtunnel.config.model import ChaosConfig
+
+    Profile.model_rebuild(_types_namespace={"ChaosConfig": ChaosConfig})
+    names = profile_names()
+    if name not in names:
+        raise UnknownPluginError(
+            f"unknown chaos profile {name!r}{did_you_mean(name, names)}",
+            hint=f"valid choices: {', '.join(names)} (see `windtunnel profiles`)",
+        )
+    path = resources.files(__name__) / f"{name}.yaml"
+    data, smap = read_yaml(path.read_text(encoding="utf-8"), f"profile {name}.yaml")
+    try:
+        profile = Profile.model_validate(data)
+    except ValidationError as err:
+        raise ConfigError(format_validation_error(err, data, smap)) from None
+    if profile.name != name:
+        raise ConfigError(f"profile file {name}.yaml declares name {profile.name!r}")
+    return profile

@@ -1,0 +1,144 @@
+"""Shared pieces of the two proxies: server lifecycle, upstream client, body (de)coding."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.proxy.http1 import HOP_BY_HOP, BadRequest, Request, listen, read_request, write_response
+
+PlanSource = Callable[[], "FaultPlan | None"]
+HEALTH_PATH = "/__windtunnel/health"
+
+
+def forward_headers(req: Request) -> list[tuple[str, str]]:
+    return [(k, v) for k, v in req.headers if k.lower() not in HOP_BY_HOP and k.lower() != "host"]
+
+
+def response_headers(resp: httpx.Response) -> list[tuple[str, str]]:
+    return [(k, v) for k, v in resp.headers.multi_items() if k.lower() not in HOP_BY_HOP]
+
+
+def decode_body(content: bytes, content_type: str) -> Any:
+    """JSON bodies become values, text bodies strings, anything else stays bytes."""
+    ct = content_type.lower()
+    if "json" in ct:
+        try:
+            return json.loads(content)
+        except ValueError:
+            return content.decode("utf-8", "replace")
+    if (
+        ct.startswith("text/")
+        or any(t in ct for t in ("xml", "javascript", "x-www-form-urlencoded"))
+        or not ct
+    ):
+        try:
+            return content.decode("utf-8")
+        except UnicodeDecodeError:
+            return content
+    return content
+
+
+def encode_body(body: Any, original_ct: str | None) -> tuple[bytes, str]:
+    if isinstance(body, bytes):
+        return body, original_ct or "application/octet-stream"
+    if isinstance(body, str):
+        ct = original_ct if original_ct and "json" not in original_ct.lower() else "text/plain; charset=utf-8"
+        return body.encode("utf-8", "surrogatepass"), ct
+    return json.dumps(body, ensure_ascii=False).encode("utf-8"), "application/json"
+
+
+def json_response(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False).encode("utf-8")
+
+
+class ProxyServer:
+    """An asyncio TCP server with keep-alive connections and a shared upstream client."""
+
+    what = "proxy"
+
+    def __init__(self, *, host: str = "127.0.0.1", port: int = 0, upstream_timeout: float = 300.0) -> None:
+        self.host = host
+        self.port = port
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timeout = upstream_timeout
+        self.client: httpx.AsyncClient | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    async def start(self) -> None:
+        self.client = httpx.AsyncClient(
+            trust_env=False,
+            timeout=httpx.Timeout(self._timeout, connect=30.0),
+            limits=httpx.Limits(max_connections=1000, max_keepalive_connections=200),
+            follow_redirects=False,
+        )
+        try:
+            self._server = await listen(self._connection, self.host, self.port, what=self.what)
+        except BaseException:
+            await self.client.aclose()
+            raise
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def aclose(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 5)
+            self._server = None
+        if self.client is not None:
+            await self.client.aclose()
+            self.client = None
+
+    async def __aenter__(self) -> ProxyServer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def serve_forever(self) -> None:
+        assert self._server is not None
+        await self._server.serve_forever()
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        try:
+            while True:
+                req = await read_request(reader)
+                if req is None:
+                    break
+                if not await self.handle(req, reader, writer):
+                    break
+        except BadRequest as err:
+            with contextlib.suppress(Exception):
+                await write_response(
+                    writer, 400, [("Content-Type", "text/plain")], str(err).encode(), keep_alive=False
+                )
+        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+            pass
+        finally:
+            self._tasks.discard(task)
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        """Serve one request; return whether the connection stays open."""
+        raise NotImplementedError

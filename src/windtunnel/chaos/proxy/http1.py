@@ -1,0 +1,180 @@
+"""Just enough HTTP/1.1 on asyncio streams for the proxies: read a request, write a response."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from windtunnel._util.errors import HarnessError
+
+MAX_LINE = 64 * 1024
+MAX_HEADERS = 200
+HOP_BY_HOP = {
+    "connection",
+    "keep-alive",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "proxy-connection",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "content-length",
+    "content-encoding",
+}
+
+REASONS = {
+    200: "OK",
+    400: "Bad Request",
+    404: "Not Found",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
+}
+
+
+class BadRequest(Exception):
+    """The client sent something that is not HTTP/1.x."""
+
+
+@dataclass
+class Request:
+    method: str
+    target: str
+    version: str
+    headers: list[tuple[str, str]] = field(default_factory=list)
+    body: bytes = b""
+
+    def header(self, name: str, default: str | None = None) -> str | None:
+        lname = name.lower()
+        for k, v in self.headers:
+            if k.lower() == lname:
+                return v
+        return default
+
+    @property
+    def keep_alive(self) -> bool:
+        conn = (self.header("connection") or self.header("proxy-connection") or "").lower()
+        if self.version == "HTTP/1.0":
+            return "keep-alive" in conn
+        return "close" not in conn
+
+
+async def _line(reader: asyncio.StreamReader) -> bytes:
+    try:
+        line = await reader.readuntil(b"\n")
+    except asyncio.LimitOverrunError:
+        raise BadRequest("header line too long") from None
+    except asyncio.IncompleteReadError as err:
+        if err.partial:
+            raise BadRequest("connection closed mid-line") from None
+        raise EOFError from None
+    return line.rstrip(b"\r\n")
+
+
+async def read_headers(reader: asyncio.StreamReader) -> list[tuple[str, str]]:
+    headers: list[tuple[str, str]] = []
+    while True:
+        line = await _line(reader)
+        if not line:
+            return headers
+        if len(headers) >= MAX_HEADERS:
+            raise BadRequest("too many headers")
+        name, sep, value = line.decode("latin-1").partition(":")
+        if not sep:
+            raise BadRequest(f"malformed header line {line[:80]!r}")
+        headers.append((name.strip(), value.strip()))
+
+
+async def read_body(reader: asyncio.StreamReader, headers: list[tuple[str, str]]) -> bytes:
+    lower = {k.lower(): v for k, v in headers}
+    if "chunked" in lower.get("transfer-encoding", "").lower():
+        parts: list[bytes] = []
+        while True:
+            size_line = await _line(reader)
+            try:
+                size = int(size_line.split(b";")[0].strip() or b"0", 16)
+            except ValueError:
+                raise BadRequest("bad chunk size") from None
+            if size == 0:
+                await read_headers(reader)  # trailers
+                return b"".join(parts)
+            parts.append(await reader.readexactly(size))
+            await reader.readexactly(2)
+    length = lower.get("content-length")
+    if length:
+        try:
+            n = int(length)
+        except ValueError:
+            raise BadRequest(f"bad Content-Length {length!r}") from None
+        return await reader.readexactly(n)
+    return b""
+
+
+async def read_request(reader: asyncio.StreamReader) -> Request | None:
+    """The next request on the connection, or ``None`` when the client closed it cleanly."""
+    try:
+        line = await _line(reader)
+        while not line:  # tolerate stray CRLF between requests
+            line = await _line(reader)
+    except EOFError:
+        return None
+    parts = line.decode("latin-1").split()
+    if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
+        raise BadRequest(f"malformed request line {line[:100]!r}")
+    headers = await read_headers(reader)
+    req = Request(parts[0].upper(), parts[1], parts[2], headers)
+    req.body = await read_body(reader, headers)
+    return req
+
+
+def response_head(
+    status: int, headers: list[tuple[str, str]], *, length: int | None, keep_alive: bool
+) -> bytes:
+    lines = [f"HTTP/1.1 {status} {REASONS.get(status, 'Status')}"]
+    for k, v in headers:
+        if k.lower() not in HOP_BY_HOP:
+            lines.append(f"{k}: {v}")
+    if length is not None:
+        lines.append(f"Content-Length: {length}")
+    else:
+        lines.append("Transfer-Encoding: chunked")
+    lines.append("Connection: keep-alive" if keep_alive else "Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+
+
+async def write_response(
+    writer: asyncio.StreamWriter,
+    status: int,
+    headers: list[tuple[str, str]],
+    body: bytes,
+    *,
+    keep_alive: bool,
+) -> None:
+    writer.write(response_head(status, headers, length=len(body), keep_alive=keep_alive) + body)
+    await writer.drain()
+
+
+def chunk(data: bytes) -> bytes:
+    return f"{len(data):x}\r\n".encode() + data + b"\r\n"
+
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+async def listen(handler: Handler, host: str, port: int, *, what: str) -> asyncio.Server:
+    """Start a TCP server; a busy port becomes a HarnessError that names it."""
+    try:
+        return await asyncio.start_server(handler, host, port, limit=MAX_LINE, backlog=1024)
+    except OSError as err:
+        if err.errno in (errno.EADDRINUSE, errno.EACCES):
+            reason = "port already in use" if err.errno == errno.EADDRINUSE else "permission denied"
+            raise HarnessError(
+                f"cannot start the {what} on {host}:{port}: {reason}",
+                hint=f"choose another port (--port), or stop what listens there (`lsof -i :{port}`)",
+            ) from None
+        raise HarnessError(f"cannot start the {what} on {host}:{port}: {err}") from None

@@ -1,0 +1,214 @@
+"""The fault-injecting HTTP forward proxy for an HTTP agent's outbound tool calls.
+
+The agent reaches it through ``HTTP_PROXY``: plain-HTTP requests arrive in absolute form
+(``GET http://host/path HTTP/1.1``) and are forwarded, faulted or answered by the current plan.
+``CONNECT`` (HTTPS) is tunnelled byte for byte: encrypted calls pass through unfaulted and are only
+logged with their host.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import time
+from fnmatch import fnmatchcase
+
+import anyio
+import httpx
+
+from windtunnel.chaos.base import ToolCall, ToolReply
+from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.proxy.common import (
+    HEALTH_PATH,
+    PlanSource,
+    ProxyServer,
+    decode_body,
+    encode_body,
+    forward_headers,
+    json_response,
+    response_headers,
+)
+from windtunnel.chaos.proxy.http1 import Request, write_response
+
+
+def call_name(plan: FaultPlan, url: str) -> str:
+    """The tool name of an outbound call: the ``tool`` of the first fault whose ``match_url`` matches."""
+    for item in (*plan.spec.tool_faults, *plan.spec.context_attacks):
+        pattern = getattr(item, "match_url", None)
+        tool = getattr(item, "tool", "*")
+        if pattern and tool != "*" and fnmatchcase(url, pattern):
+            return str(tool)
+    u = httpx.URL(url)
+    return f"{u.host}{u.path}"
+
+
+class ToolProxy(ProxyServer):
+    """Forward proxy applying the current plan's tool faults to calls (``plan_source()`` per request)."""
+
+    what = "tool proxy"
+
+    def __init__(
+        self,
+        plan_source: PlanSource,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        exempt: set[tuple[str, int]] | None = None,
+        upstream_timeout: float = 300.0,
+    ) -> None:
+        super().__init__(host=host, port=port, upstream_timeout=upstream_timeout)
+        self._plan_source = plan_source
+        self.exempt = set(exempt or ())
+
+    async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        keep = req.keep_alive
+        if req.method == "CONNECT":
+            await self._tunnel(req, reader, writer)
+            return False
+        if req.target.startswith("/"):
+            if req.target == HEALTH_PATH:
+                await write_response(
+                    writer,
+                    200,
+                    [("Content-Type", "application/json")],
+                    json_response({"ok": True, "proxy": "tools"}),
+                    keep_alive=keep,
+                )
+                return keep
+            msg = (
+                "windtunnel tool proxy: this is a forward proxy; send absolute-form requests by setting "
+                f"HTTP_PROXY={self.url} in the agent's environment\n"
+            )
+            await write_response(writer, 400, [("Content-Type", "text/plain")], msg.encode(), keep_alive=keep)
+            return keep
+        try:
+            url = httpx.URL(req.target)
+        except Exception:
+            await write_response(writer, 400, [], b"bad request target\n", keep_alive=False)
+            return False
+        plan = self._plan_source()
+        if plan is None or (url.host, url.port or 80) in self.exempt:
+            return await self._plain(req, writer, keep)
+        return await self._faulted(plan, req, writer, keep)
+
+    async def _upstream(self, req: Request) -> httpx.Response:
+        assert self.client is not None
+        return await self.client.request(
+            req.method, req.target, headers=forward_headers(req), content=req.body
+        )
+
+    async def _plain(self, req: Request, writer: asyncio.StreamWriter, keep: bool) -> bool:
+        try:
+            resp = await self._upstream(req)
+        except httpx.HTTPError as err:
+            await write_response(
+                writer,
+                502,
+                [("Content-Type", "text/plain")],
+                f"upstream error: {err}\n".encode(),
+                keep_alive=keep,
+            )
+            return keep
+        await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
+        return keep
+
+    async def _faulted(self, plan: FaultPlan, req: Request, writer: asyncio.StreamWriter, keep: bool) -> bool:
+        digest = hashlib.blake2b(req.body, digest_size=8).hexdigest()
+        call = ToolCall(
+            name=call_name(plan, req.target),
+            args={"method": req.method, "url": req.target},
+            signature=f"{req.method} {req.target} {digest}",
+            url=req.target,
+        )
+        dec = plan.decide_tool(call, target="http")
+        started = time.perf_counter()
+        if dec.delay_ms:
+            await asyncio.sleep(dec.delay_ms / 1000)
+        if dec.replacement is not None:
+            reply = dec.replacement
+            status = 504 if reply.timeout else reply.status
+            body, ct = encode_body(reply.body, "application/json")
+            headers = [("Content-Type", ct), *reply.headers.items()]
+            await write_response(writer, status, headers, body, keep_alive=keep)
+            plan.log_call(
+                "http",
+                call.name,
+                call.args,
+                response=reply.body,
+                error=f"{status}: {reply.message}",
+                faults=dec.modes,
+                started=started,
+            )
+            return keep
+        try:
+            resp = await self._upstream(req)
+        except httpx.HTTPError as err:
+            plan.log_call(
+                "http",
+                call.name,
+                call.args,
+                error=f"upstream error: {err!r}",
+                faults=dec.modes,
+                started=started,
+            )
+            await write_response(
+                writer,
+                502,
+                [("Content-Type", "text/plain")],
+                f"upstream error: {err}\n".encode(),
+                keep_alive=keep,
+            )
+            return keep
+        ct = resp.headers.get("content-type", "")
+        real = ToolReply(status=resp.status_code, body=decode_body(resp.content, ct))
+        final = dec.finish(real)
+        headers = response_headers(resp)
+        if final is real:
+            payload = resp.content
+        else:
+            if final.raw is not None:
+                payload = final.raw
+            else:
+                payload, new_ct = encode_body(final.body, ct or None)
+                headers = [(k, v) for k, v in headers if k.lower() != "content-type"] + [
+                    ("Content-Type", new_ct)
+                ]
+        await write_response(writer, final.status, headers, payload, keep_alive=keep)
+        error = f"{resp.status_code}" if resp.status_code >= 400 else None
+        plan.log_call(
+            "http", call.name, call.args, response=final.body, error=error, faults=dec.modes, started=started
+        )
+        return keep
+
+    async def _tunnel(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        host, _, port = req.target.rpartition(":")
+        plan = self._plan_source()
+        try:
+            up_reader, up_writer = await asyncio.open_connection(host.strip("[]"), int(port or 443))
+        except (OSError, ValueError) as err:
+            await write_response(
+                writer, 502, [], f"cannot reach {req.target}: {err}\n".encode(), keep_alive=False
+            )
+            return
+        if plan is not None:
+            plan.log_call(
+                "http", host, {"method": "CONNECT", "url": req.target}, response="tunnelled (not faulted)"
+            )
+        writer.write(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+        await writer.drain()
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(ConnectionError, asyncio.CancelledError):
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            with contextlib.suppress(Exception):
+                dst.write_eof() if dst.can_write_eof() else None
+
+        try:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(pipe, reader, up_writer)
+                tg.start_soon(pipe, up_reader, writer)
+        finally:
+            up_writer.close()

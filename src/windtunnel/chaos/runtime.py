@@ -1,0 +1,348 @@
+"""``ChaosRuntime``: the integration API between the engine and every chaos seam.
+
+Usage by the engine (one runtime per run)::
+
+    specs = [ChaosSpec.resolve(s) for s in cfg.scenarios]    # or [ChaosSpec.resolve(cfg.chaos, profile=p)]
+    async with ChaosRuntime(cfg.agent, specs, seed=seed, base_dir=cfg.base_dir) as chaos:
+        async with AgentProcess(cfg.agent, extra_env=chaos.agent_env(), cwd=cfg.base_dir):  # if agent.command
+            for spec in specs:                                       # HTTP agents: one scenario at a time
+                ...                                                  # in the task that invokes the agent:
+                with chaos.cell(spec, cell_id) as cc:
+                    prompt = cc.transform_input(prompt)             # memory_poisoning, overflow ...
+                    response = await agent.invoke(prompt)
+                cell_result.faults = cc.fired                          # report `faults`
+                cell_result.calls = cc.calls                           # tool / LLM calls seen
+        for w in chaos.never_fired(): warn(w["message"])
+
+Seams: python agents get in-process wrappers (``agent.tools``, ``agent.tool_registry``, ``agent.llm``)
+installed on enter and removed on exit; the active plan is a contextvar, so ``cell()`` must be entered
+in the same task (or a parent of the thread) that calls the agent, and cells of different scenarios
+may run concurrently. HTTP agents get a forward proxy for their tool calls and an OpenAI-compatible
+proxy for their model calls; the proxies hold ONE scenario's plan at a time, so the cells of a scenario
+must all finish before a cell of another scenario starts (``cell()`` raises HarnessError otherwise), and
+a cell's ``fired`` holds the proxy events that happened while it was open (exact when the scenario's
+cells run one at a time: see :attr:`ChaosRuntime.serial_cells`). Proxy decisions are seeded by (seed,
+scenario, request signature, occurrence), so the same requests fail on every rerun whatever the
+concurrency.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from windtunnel._util.errors import ConfigError, HarnessError
+from windtunnel.chaos.plan import FaultPlan, activate
+from windtunnel.chaos.seams import NO_TOOL_SEAM, Restore, install_llm, install_registry, install_tools
+from windtunnel.chaos.spec import ChaosSpec
+
+PYTHON_TYPES = ("python", "langchain")
+DEFAULT_LLM_UPSTREAM = "https://api.openai.com/v1"
+
+
+class CellChaos:
+    """The chaos of one cell: input attacks, and (after the cell) what fired and which calls were seen."""
+
+    def __init__(self, runtime: ChaosRuntime, spec: ChaosSpec, cell_id: str, plan: FaultPlan) -> None:
+        self.spec = spec
+        self.cell_id = cell_id
+        self._runtime = runtime
+        self._plan = plan
+        self._http_plan: FaultPlan | None = None
+        self._http_start = 0
+        self._http_end: int | None = None
+
+    def transform_input(self, prompt: Any) -> Any:
+        """The agent input after the spec's input-channel context attacks (a str or a message list)."""
+        return self._plan.transform_input(prompt)
+
+    @property
+    def fired(self) -> list[dict[str, Any]]:
+        """Faults that actually acted in this cell: ``{target, name, mode, scenario, fault_index, seq}``."""
+        out = list(self._plan.fired)
+        if self._http_plan is not None:
+            end = self._http_end if self._http_end is not None else self._http_plan.seq
+            out += self._http_plan.events_between(self._http_start, end)[0]
+        return out
+
+    @property
+    def calls(self) -> list[dict[str, Any]]:
+        """Tool / LLM calls seen: ``{target, name, args, response, error, faults, latency_ms, seq}``."""
+        out = list(self._plan.calls)
+        if self._http_plan is not None:
+            end = self._http_end if self._http_end is not None else self._http_plan.seq
+            out += self._http_plan.events_between(self._http_start, end)[1]
+        return out
+
+    @property
+    def tool_faults_active(self) -> bool:
+        return bool(self.spec.tool_faults)
+
+    @property
+    def llm_faults_active(self) -> bool:
+        return bool(self.spec.llm_faults)
+
+
+class ChaosRuntime:
+    """Installs the chaos seams for one run and hands out per-cell fault plans.
+
+    ``agent``: the agent config. ``specs``: every spec the run will use (checked on enter: tool faults
+    on a python agent without ``agent.tools`` / ``agent.tool_registry`` raise ConfigError, exit 2).
+    ``seed``: the run seed. ``base_dir``: where ``module:attr`` paths resolve.
+    HTTP agents: ``tool_proxy_port`` / ``llm_proxy_port`` fix the proxy ports (0 = any free port; an
+    agent windtunnel does not launch must be pointed at fixed ports); ``llm_upstream`` is the real
+    OpenAI-compatible base URL (default: ``OPENAI_BASE_URL`` from ``agent.env`` or the environment).
+    """
+
+    def __init__(
+        self,
+        agent: Any,
+        specs: Sequence[ChaosSpec] = (),
+        *,
+        seed: int | None,
+        base_dir: Path | None = None,
+        tool_proxy_port: int | None = None,
+        llm_proxy_port: int | None = None,
+        llm_upstream: str | None = None,
+        host: str = "127.0.0.1",
+    ) -> None:
+        self.agent = agent
+        self.specs = list(specs)
+        self.seed = seed
+        self.base_dir = base_dir
+        self.host = host
+        self._tool_port = tool_proxy_port
+        self._llm_port = llm_proxy_port
+        self._llm_upstream = llm_upstream
+        self._restores: list[Restore] = []
+        self._fired_ids: set[tuple[str, str, int]] = set()
+        self._used: dict[str, ChaosSpec] = {}
+        self._tool_seam = False
+        self._llm_seam = False
+        self._tool_proxy: Any = None
+        self._llm_proxy: Any = None
+        self._http_plan: FaultPlan | None = None
+        self._inflight = 0
+        self.tool_names: list[str] = []
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    @property
+    def is_python(self) -> bool:
+        return getattr(self.agent, "type", None) in PYTHON_TYPES
+
+    @property
+    def serial_cells(self) -> bool:
+        """True when proxies are in use: run a scenario's cells one at a time for exact attribution."""
+        return self._tool_proxy is not None or self._llm_proxy is not None
+
+    async def __aenter__(self) -> ChaosRuntime:
+        try:
+            if self.is_python:
+                self._install_python()
+            else:
+                await self._start_proxies()
+        except BaseException:
+            await self.aclose()
+            raise
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Restore every wrapped original and stop the proxies."""
+        while self._restores:
+            self._restores.pop()()
+        for proxy in (self._tool_proxy, self._llm_proxy):
+            if proxy is not None:
+                await proxy.aclose()
+        self._tool_proxy = self._llm_proxy = None
+
+    def _install_python(self) -> None:
+        a = self.agent
+        if any(s.needs_tool_seam for s in self.specs) and not (a.tools or a.tool_registry):
+            raise ConfigError(NO_TOOL_SEAM, hint="see docs/chaos.md, 'Python agents'")
+        if any(s.needs_llm_seam for s in self.specs) and not a.llm:
+            raise ConfigError(
+                "LLM faults are configured for a python agent, but agent.llm is not set: give the "
+                "'module:attr' of the agent's model client (an object with chat.completions.create) or "
+                "of the callable that calls the model",
+                hint="or let the agent's SDK use `windtunnel proxy llm` as its base URL",
+            )
+        if a.tools:
+            names, restores = install_tools(list(a.tools), self.base_dir)
+            self.tool_names += names
+            self._restores += restores
+        if a.tool_registry:
+            names, restores = install_registry(a.tool_registry, self.base_dir)
+            self.tool_names += names
+            self._restores += restores
+        if a.llm:
+            self._restores += install_llm(a.llm, self.base_dir)
+        self._tool_seam = bool(a.tools or a.tool_registry)
+        self._llm_seam = bool(a.llm)
+
+    def _upstream(self) -> str:
+        if self._llm_upstream:
+            return self._llm_upstream
+        env = getattr(self.agent, "env", None) or {}
+        return env.get("OPENAI_BASE_URL") or os.environ.get("OPENAI_BASE_URL") or DEFAULT_LLM_UPSTREAM
+
+    async def _start_proxies(self) -> None:
+        from windtunnel.chaos.proxy import LlmProxy, ToolProxy
+
+        launched = bool(getattr(self.agent, "command", None))
+        needs_tools = any(s.needs_tool_seam for s in self.specs)
+        needs_llm = any(s.needs_llm_seam for s in self.specs)
+        if needs_tools and not launched and self._tool_port is None:
+            raise ConfigError(
+                "tool faults for an HTTP agent act on the agent's own outbound calls, which must go "
+                "through windtunnel's forward proxy: set agent.command so windtunnel launches the agent "
+                "with HTTP_PROXY set, or start the agent with HTTP_PROXY pointing at a fixed proxy port",
+                hint="see docs/chaos.md, 'Pointing an already-running agent at windtunnel'",
+            )
+        if needs_llm and not launched and self._llm_port is None:
+            raise ConfigError(
+                "LLM faults for an HTTP agent act on the agent's own model calls, which must go through "
+                "windtunnel's LLM proxy: set agent.command so windtunnel launches the agent with "
+                "OPENAI_BASE_URL set, or start the agent with its base URL on a fixed proxy port",
+                hint="see docs/chaos.md, 'Pointing an already-running agent at windtunnel'",
+            )
+        if needs_llm or self._llm_port is not None or (launched and self._llm_upstream):
+            self._llm_proxy = LlmProxy(
+                self._current_http_plan, upstream=self._upstream(), host=self.host, port=self._llm_port or 0
+            )
+            await self._llm_proxy.start()
+            self._llm_seam = True
+        if launched or needs_tools or self._tool_port is not None:
+            exempt = {(self.host, self._llm_proxy.port)} if self._llm_proxy is not None else set()
+            self._tool_proxy = ToolProxy(
+                self._current_http_plan, host=self.host, port=self._tool_port or 0, exempt=exempt
+            )
+            await self._tool_proxy.start()
+            self._tool_seam = True
+
+    def _current_http_plan(self) -> FaultPlan | None:
+        return self._http_plan
+
+    # -- agent process environment ---------------------------------------------------------------
+    def agent_env(self) -> dict[str, str]:
+        """Environment for a launched agent: its proxies (empty for python agents and unused seams).
+
+        ``HTTP_PROXY``/``http_proxy`` (and ``HTTPS_PROXY``, tunnelled without faults) point at the tool
+        proxy, ``OPENAI_BASE_URL`` at the LLM proxy; ``NO_PROXY`` is cleared so local tool services go
+        through the proxy too.
+        """
+        env: dict[str, str] = {}
+        if self._tool_proxy is not None:
+            url = self._tool_proxy.url
+            env.update(
+                {
+                    "HTTP_PROXY": url,
+                    "http_proxy": url,
+                    "HTTPS_PROXY": url,
+                    "https_proxy": url,
+                    "NO_PROXY": "",
+                    "no_proxy": "",
+                }
+            )
+        if self._llm_proxy is not None:
+            env["OPENAI_BASE_URL"] = self._llm_proxy.url + "/v1"
+            env["OPENAI_API_BASE"] = self._llm_proxy.url + "/v1"
+        return env
+
+    @property
+    def tool_proxy_url(self) -> str | None:
+        return self._tool_proxy.url if self._tool_proxy is not None else None
+
+    @property
+    def llm_proxy_url(self) -> str | None:
+        return self._llm_proxy.url + "/v1" if self._llm_proxy is not None else None
+
+    # -- cells ---------------------------------------------------------------------------------------
+    @contextmanager
+    def cell(self, spec: ChaosSpec | None, cell_id: str) -> Iterator[CellChaos]:
+        """Activate ``spec`` for one cell (``None``: no faults, calls still recorded).
+
+        Yields a :class:`CellChaos`; read ``fired`` / ``calls`` after the block.
+        """
+        spec = spec or ChaosSpec(name="no_chaos")
+        self._check_spec(spec)
+        self._used.setdefault(spec.name, spec)
+        plan = FaultPlan(spec, seed=self.seed, key=cell_id, fired_ids=self._fired_ids)
+        cc = CellChaos(self, spec, cell_id, plan)
+        if self.serial_cells:
+            self._enter_http(spec)
+            cc._http_plan = self._http_plan
+            cc._http_start = self._http_plan.seq if self._http_plan is not None else 0
+        try:
+            with activate(plan):
+                yield cc
+        finally:
+            if self.serial_cells:
+                cc._http_end = self._http_plan.seq if self._http_plan is not None else 0
+                self._inflight -= 1
+
+    def _check_spec(self, spec: ChaosSpec) -> None:
+        if spec.needs_tool_seam and not self._tool_seam:
+            if self.is_python:
+                raise ConfigError(NO_TOOL_SEAM, hint="see docs/chaos.md, 'Python agents'")
+            raise ConfigError(f"scenario {spec.name!r} has tool faults but no tool proxy is running")
+        if spec.needs_llm_seam and not self._llm_seam:
+            raise ConfigError(
+                f"scenario {spec.name!r} has LLM faults but the agent's model calls are not reachable"
+            )
+
+    def _enter_http(self, spec: ChaosSpec) -> None:
+        if self._http_plan is None or self._http_plan.spec is not spec:
+            if self._inflight:
+                current = self._http_plan.spec.name if self._http_plan else "?"
+                raise HarnessError(
+                    f"cell of scenario {spec.name!r} started while {self._inflight} cell(s) of scenario "
+                    f"{current!r} are still running; with an HTTP agent the proxies hold one scenario "
+                    "at a time",
+                    hint="run the scenarios of an HTTP agent in sequence (cells of one scenario may overlap)",
+                )
+            self._http_plan = FaultPlan(spec, seed=self.seed, key=spec.name, fired_ids=self._fired_ids)
+        self._inflight += 1
+
+    # -- run-level warnings ----------------------------------------------------------------------------
+    def never_fired(self) -> list[dict[str, Any]]:
+        """Faults of the specs used in this run that never acted.
+
+        Each is ``{scenario, target, name, mode, message}``; ``message`` reads
+        "fault configured for tool 'X' (error, scenario 'S') never fired".
+        """
+        out: list[dict[str, Any]] = []
+        for spec in self._used.values():
+            for kind, target, items in (
+                ("tool", "tool", spec.tool_faults),
+                ("llm", "llm", spec.llm_faults),
+                ("attack", "context", spec.context_attacks),
+            ):
+                for index, item in enumerate(items):
+                    if (spec.name, kind, index) in self._fired_ids:
+                        continue
+                    mode = getattr(item, "mode", None) or getattr(item, "type", "?")
+                    name = getattr(item, "match_url", None) or getattr(item, "tool", None)
+                    what = (
+                        f"{target} {name!r}"
+                        if name and name != "*"
+                        else f"{target} calls"
+                        if kind != "attack"
+                        else "context"
+                    )
+                    out.append(
+                        {
+                            "scenario": spec.name,
+                            "target": target,
+                            "name": name,
+                            "mode": mode,
+                            "message": f"fault configured for {what} ({mode}, scenario {spec.name!r}) "
+                            "never fired",
+                        }
+                    )
+        return out

@@ -1,0 +1,127 @@
+"""Installing the in-process seams of a python agent (once per run) and restoring the originals."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.chaos.wrappers import WRAPPED, wrap_llm_call, wrap_tool
+
+Restore = Callable[[], None]
+
+NO_TOOL_SEAM = (
+    "tool faults are configured for a python agent, but windtunnel has no way to reach its tool calls: "
+    "set agent.tools (a list of 'module:attr' tool callables, wrapped where the agent looks them up) "
+    "or agent.tool_registry (a 'module:attr' mapping name -> callable the agent calls through, wrapped "
+    "in place). windtunnel does not skip tool faults silently"
+)
+
+
+def resolve(path: str, *, what: str, base_dir: Path | None = None) -> tuple[Any, str, Any]:
+    """``(owner, attribute, value)`` for ``"pkg.module:attr"`` (``attr`` may be dotted)."""
+    module_name, sep, attr = path.partition(":")
+    if not sep or not module_name or not attr:
+        raise ConfigError(f"{what} {path!r} must look like 'package.module:attribute'")
+    if base_dir is not None and str(base_dir) not in sys.path:
+        sys.path.insert(0, str(base_dir))
+    try:
+        owner: Any = importlib.import_module(module_name)
+    except ImportError as err:
+        raise ConfigError(
+            f"{what} {path!r}: cannot import module {module_name!r}: {err}",
+            hint="run windtunnel from the directory that contains the module, or fix the path",
+        ) from None
+    parts = attr.split(".")
+    for part in parts[:-1]:
+        owner = getattr(owner, part, None)
+        if owner is None:
+            raise ConfigError(f"{what} {path!r}: {module_name!r} has no attribute {part!r}")
+    if not hasattr(owner, parts[-1]):
+        raise ConfigError(f"{what} {path!r}: {module_name!r} has no attribute {attr!r}")
+    return owner, parts[-1], getattr(owner, parts[-1])
+
+
+def _set_attr(owner: Any, name: str, value: Any) -> Restore:
+    had_own = isinstance(getattr(owner, "__dict__", None), dict) and name in owner.__dict__
+    previous = owner.__dict__[name] if had_own else None
+    setattr(owner, name, value)
+
+    def restore() -> None:
+        if had_own:
+            setattr(owner, name, previous)
+        else:
+            delattr(owner, name)
+
+    return restore
+
+
+def install_tools(paths: list[str], base_dir: Path | None) -> tuple[list[str], list[Restore]]:
+    """Replace each ``module:attr`` tool with its wrapper; returns tool names and restore callbacks."""
+    names: list[str] = []
+    restores: list[Restore] = []
+    for path in paths:
+        owner, attr, fn = resolve(path, what="agent.tools entry", base_dir=base_dir)
+        if not callable(fn):
+            raise ConfigError(f"agent.tools entry {path!r} is a {type(fn).__name__}, not a callable tool")
+        if getattr(fn, WRAPPED, None) is not None:
+            continue
+        restores.append(_set_attr(owner, attr, wrap_tool(attr, fn)))
+        names.append(attr)
+    return names, restores
+
+
+def install_registry(path: str, base_dir: Path | None) -> tuple[list[str], list[Restore]]:
+    """Wrap every entry of the ``module:attr`` mapping in place (entries added later stay unwrapped)."""
+    _, _, registry = resolve(path, what="agent.tool_registry", base_dir=base_dir)
+    if not isinstance(registry, MutableMapping) and not (
+        hasattr(registry, "__setitem__") and hasattr(registry, "items")
+    ):
+        raise ConfigError(
+            f"agent.tool_registry {path!r} is a {type(registry).__name__}; it must be a mutable mapping "
+            "name -> callable that the agent calls its tools through"
+        )
+    originals: dict[str, Any] = {}
+    for name, fn in list(registry.items()):
+        if not callable(fn):
+            raise ConfigError(f"agent.tool_registry {path!r}: entry {name!r} is not callable")
+        if getattr(fn, WRAPPED, None) is not None:
+            continue
+        originals[name] = fn
+        registry[name] = wrap_tool(str(name), fn)
+
+    def restore() -> None:
+        for name, fn in originals.items():
+            registry[name] = fn
+
+    return [str(n) for n in originals], [restore]
+
+
+def install_llm(path: str, base_dir: Path | None) -> list[Restore]:
+    """Wrap the agent's model: an object with ``.chat.completions.create`` or a plain callable."""
+    owner, attr, llm = resolve(path, what="agent.llm", base_dir=base_dir)
+    completions = getattr(getattr(llm, "chat", None), "completions", None)
+    create = getattr(completions, "create", None)
+    if completions is not None and callable(create):
+        if getattr(create, WRAPPED, None) is not None:
+            return []
+        wrapper = wrap_llm_call(getattr(llm, "model", None) or attr, create)
+        restore = _set_attr(completions, "create", wrapper)
+        if getattr(getattr(llm.chat, "completions", None), "create", None) is not wrapper:
+            restore()
+            raise ConfigError(
+                f"agent.llm {path!r}: its chat.completions object is rebuilt on every access, so it "
+                "cannot be wrapped; point agent.llm at a callable that makes the model call instead"
+            )
+        return [restore]
+    if callable(llm):
+        if getattr(llm, WRAPPED, None) is not None:
+            return []
+        return [_set_attr(owner, attr, wrap_llm_call(attr, llm))]
+    raise ConfigError(
+        f"agent.llm {path!r} is a {type(llm).__name__}: expected a callable or an OpenAI-style client "
+        "with chat.completions.create"
+    )

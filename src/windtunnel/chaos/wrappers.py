@@ -1,0 +1,358 @@
+"""In-process seams for python agents: wrappers on the agent's tools and LLM client.
+
+Each wrapper consults :func:`~windtunnel.chaos.plan.current_plan`; outside a cell it calls straight
+through. Inside a cell it decides the call's faults, executes them (delay, replacement, corruption of
+the real result), records the call in the cell's log, and hands the agent the result or the injected
+exception.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import inspect
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+from windtunnel.chaos.base import LlmCall, LlmReply, ToolCall, ToolReply
+from windtunnel.chaos.injected import LlmFaultError, LlmTimeout, StreamCutOff, ToolFaultError, ToolTimeout
+from windtunnel.chaos.llm_payload import (
+    completion_text,
+    cut_stream,
+    rebuild_stream,
+    stream_text,
+    with_completion_text,
+)
+from windtunnel.chaos.plan import FaultPlan, LlmDecision, ToolDecision, current_plan
+
+WRAPPED = "__windtunnel_wrapped__"
+
+
+def signature_of(name: str, payload: Any) -> str:
+    """A stable short id of a call (name + canonical JSON of its arguments)."""
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=repr)
+    return f"{name}:{hashlib.blake2b(text.encode(), digest_size=8).hexdigest()}"
+
+
+def _bind(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    try:
+        bound = inspect.signature(fn).bind_partial(*args, **kwargs)
+        return dict(bound.arguments)
+    except (TypeError, ValueError):
+        return {"args": list(args), **kwargs}
+
+
+def _tool_result(
+    plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float
+) -> Any:
+    call = dec.call
+    if reply.timeout:
+        plan.log_call(
+            "tool", call.name, args, error=f"timeout: {reply.message}", faults=dec.modes, started=started
+        )
+        raise ToolTimeout(reply.message or f"tool {call.name!r} timed out", status=504)
+    if reply.status >= 400:
+        retry = reply.headers.get("Retry-After")
+        message = reply.message or f"tool {call.name!r} failed with status {reply.status}"
+        plan.log_call(
+            "tool", call.name, args, error=f"{reply.status}: {message}", faults=dec.modes, started=started
+        )
+        raise ToolFaultError(
+            f"{reply.status} {message}", status=reply.status, retry_after=float(retry) if retry else None
+        )
+    plan.log_call("tool", call.name, args, response=reply.body, faults=dec.modes, started=started)
+    return reply.body
+
+
+def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A drop-in replacement for the tool ``fn`` (sync or async) that obeys the current cell's plan."""
+
+    def prepare(
+        args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[FaultPlan, ToolDecision, dict[str, Any]]:
+        plan = current_plan()
+        assert plan is not None
+        bound = _bind(fn, args, kwargs)
+        call = ToolCall(name=name, args=bound, signature=signature_of(name, bound))
+        return plan, plan.decide_tool(call, target="tool"), bound
+
+    if inspect.iscoroutinefunction(fn):
+
+        @functools.wraps(fn)
+        async def async_tool(*args: Any, **kwargs: Any) -> Any:
+            if current_plan() is None:
+                return await fn(*args, **kwargs)
+            plan, dec, bound = prepare(args, kwargs)
+            started = time.perf_counter()
+            if dec.delay_ms:
+                await asyncio.sleep(dec.delay_ms / 1000)
+            if dec.replacement is not None:
+                return _tool_result(plan, dec, dec.replacement, bound, started)
+            try:
+                value = await fn(*args, **kwargs)
+            except Exception as err:
+                plan.log_call("tool", name, bound, error=repr(err), faults=dec.modes, started=started)
+                raise
+            return _tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
+
+        setattr(async_tool, WRAPPED, fn)
+        return async_tool
+
+    @functools.wraps(fn)
+    def sync_tool(*args: Any, **kwargs: Any) -> Any:
+        if current_plan() is None:
+            return fn(*args, **kwargs)
+        plan, dec, bound = prepare(args, kwargs)
+        started = time.perf_counter()
+        if dec.delay_ms:
+            time.sleep(dec.delay_ms / 1000)
+        if dec.replacement is not None:
+            return _tool_result(plan, dec, dec.replacement, bound, started)
+        try:
+            value = fn(*args, **kwargs)
+        except Exception as err:
+            plan.log_call("tool", name, bound, error=repr(err), faults=dec.modes, started=started)
+            raise
+        return _tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
+
+    setattr(sync_tool, WRAPPED, fn)
+    return sync_tool
+
+
+# -- LLM -----------------------------------------------------------------------------------------
+
+
+def _llm_error(reply: LlmReply) -> Exception:
+    if reply.timeout:
+        return LlmTimeout(reply.message or "model call timed out", status=504)
+    retry = reply.headers.get("Retry-After")
+    return LlmFaultError(
+        f"{reply.status} {reply.message or 'model call failed'}",
+        status=reply.status,
+        retry_after=float(retry) if retry else None,
+    )
+
+
+class _LlmCallRun:
+    """One wrapped model call: decision, logging, and the rewrite of its result."""
+
+    def __init__(self, plan: FaultPlan, name: str, request: dict[str, Any], stream: bool) -> None:
+        self.plan = plan
+        model = request.get("model")
+        self.name = model if isinstance(model, str) and model else name
+        self.request = request
+        self.started = time.perf_counter()
+        call = LlmCall(request=request, signature=signature_of(name, request), stream=stream, name=self.name)
+        self.dec: LlmDecision = plan.decide_llm(call)
+
+    def fail(self, reply: LlmReply) -> Exception:
+        err = _llm_error(reply)
+        self.plan.log_call(
+            "llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started
+        )
+        return err
+
+    def error(self, err: BaseException) -> None:
+        self.plan.log_call(
+            "llm", self.name, self.request, error=repr(err), faults=self.dec.modes, started=self.started
+        )
+
+    def complete(self, res: Any) -> Any:
+        if not self.dec.corrupts:
+            self.plan.log_call(
+                "llm", self.name, self.request, response=completion_text(res)[0], started=self.started
+            )
+            return res
+        text, finish = completion_text(res)
+        reply = self.dec.finish(LlmReply(text=text, finish_reason=finish))
+        if reply.cut_after is not None:
+            raise self._cut()
+        out = (
+            res if reply.text == text and reply.finish_reason == finish else with_completion_text(res, reply)
+        )
+        self.plan.log_call(
+            "llm", self.name, self.request, response=reply.text, faults=self.dec.modes, started=self.started
+        )
+        return out
+
+    def _cut(self) -> StreamCutOff:
+        err = StreamCutOff("connection dropped before the end of the model's answer")
+        self.plan.log_call(
+            "llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started
+        )
+        return err
+
+    def chunks(self, chunks: list[Any]) -> tuple[list[Any], bool]:
+        """The chunks to deliver, and whether the stream must then break off."""
+        text, finish = stream_text(chunks)
+        reply = self.dec.finish(LlmReply(text=text, finish_reason=finish))
+        if reply.cut_after is not None:
+            return cut_stream(chunks, reply.cut_after), True
+        if reply.text == text and reply.finish_reason == finish:
+            out = chunks
+        else:
+            out = rebuild_stream(chunks, reply)
+        self.plan.log_call(
+            "llm", self.name, self.request, response=reply.text, faults=self.dec.modes, started=self.started
+        )
+        return out, False
+
+    def passthrough_stream_done(self, chunks: list[Any]) -> None:
+        self.plan.log_call(
+            "llm", self.name, self.request, response=stream_text(chunks)[0], started=self.started
+        )
+
+
+class _SyncStream:
+    """An iterator over (possibly rewritten) chunks that also works as a context manager."""
+
+    def __init__(self, source: Any, run: _LlmCallRun) -> None:
+        self._source = source
+        self._run = run
+        self._it = self._iterate()
+
+    def _iterate(self) -> Iterator[Any]:
+        if not self._run.dec.corrupts:
+            seen = []
+            for c in self._source:
+                seen.append(c)
+                yield c
+            self._run.passthrough_stream_done(seen)
+            return
+        chunks, cut = self._run.chunks(list(self._source))
+        yield from chunks
+        if cut:
+            raise self._run._cut()
+
+    def __iter__(self) -> Iterator[Any]:
+        return self._it
+
+    def __next__(self) -> Any:
+        return next(self._it)
+
+    def __enter__(self) -> _SyncStream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        close = getattr(self._source, "close", None)
+        if callable(close):
+            close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._source, name)
+
+
+class _AsyncStream:
+    def __init__(self, source: Any, run: _LlmCallRun) -> None:
+        self._source = source
+        self._run = run
+        self._it = self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[Any]:
+        if not self._run.dec.corrupts:
+            seen = []
+            async for c in self._source:
+                seen.append(c)
+                yield c
+            self._run.passthrough_stream_done(seen)
+            return
+        chunks, cut = self._run.chunks([c async for c in self._source])
+        for c in chunks:
+            yield c
+        if cut:
+            raise self._run._cut()
+
+    def __aiter__(self) -> AsyncIterator[Any]:
+        return self._it
+
+    async def __anext__(self) -> Any:
+        return await self._it.__anext__()
+
+    async def __aenter__(self) -> _AsyncStream:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        close = getattr(self._source, "close", None) or getattr(self._source, "aclose", None)
+        if callable(close):
+            res = close()
+            if inspect.isawaitable(res):
+                await res
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._source, name)
+
+
+def _request_of(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    return kwargs if not args else _bind(fn, args, kwargs)
+
+
+def _is_stream(res: Any, kwargs: dict[str, Any]) -> bool:
+    if kwargs.get("stream"):
+        return True
+    return not isinstance(res, (str, bytes, dict, list)) and (
+        inspect.isgenerator(res) or inspect.isasyncgen(res)
+    )
+
+
+def _deliver(res: Any, kwargs: dict[str, Any], run: _LlmCallRun) -> Any:
+    if hasattr(res, "__aiter__") and not isinstance(res, (str, dict)):
+        return _AsyncStream(res, run)
+    if _is_stream(res, kwargs):
+        return _SyncStream(res, run)
+    return run.complete(res)
+
+
+def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a model call (``create`` method or a plain callable), sync or async, streaming or not."""
+    if inspect.iscoroutinefunction(fn):
+
+        @functools.wraps(fn)
+        async def async_llm(*args: Any, **kwargs: Any) -> Any:
+            plan = current_plan()
+            if plan is None:
+                return await fn(*args, **kwargs)
+            request = _request_of(fn, args, kwargs)
+            run = _LlmCallRun(plan, name, request, bool(kwargs.get("stream")))
+            if run.dec.delay_ms:
+                await asyncio.sleep(run.dec.delay_ms / 1000)
+            if run.dec.replacement is not None:
+                raise run.fail(run.dec.replacement)
+            try:
+                res = await fn(*args, **kwargs)
+            except Exception as err:
+                run.error(err)
+                raise
+            return _deliver(res, kwargs, run)
+
+        setattr(async_llm, WRAPPED, fn)
+        return async_llm
+
+    @functools.wraps(fn)
+    def sync_llm(*args: Any, **kwargs: Any) -> Any:
+        plan = current_plan()
+        if plan is None:
+            return fn(*args, **kwargs)
+        request = _request_of(fn, args, kwargs)
+        run = _LlmCallRun(plan, name, request, bool(kwargs.get("stream")))
+        if run.dec.delay_ms:
+            time.sleep(run.dec.delay_ms / 1000)
+        if run.dec.replacement is not None:
+            raise run.fail(run.dec.replacement)
+        try:
+            res = fn(*args, **kwargs)
+        except Exception as err:
+            run.error(err)
+            raise
+        return _deliver(res, kwargs, run)
+
+    setattr(sync_llm, WRAPPED, fn)
+    return sync_llm
