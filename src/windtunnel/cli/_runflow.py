@@ -26,6 +26,10 @@ class RunOptions:
     cells: set[str] | None = None
     concurrency: int | None = None
     quiet: bool = False
+    chaos: bool = False
+    chaos_only: bool = False
+    chaos_profile: str | None = None
+    llm: bool = True
 
 
 def new_run_id() -> str:
@@ -38,6 +42,14 @@ def reproduce_base(opts: RunOptions, config_path: Path, seed: int) -> list[str]:
         base += ["--repeat", str(opts.repeat)]
     if not opts.mutations:
         base.append("--no-mutations")
+    if opts.chaos_only:
+        base.append("--chaos-only")
+    elif opts.chaos:
+        base.append("--chaos")
+    if opts.chaos_profile:
+        base += ["--chaos-profile", opts.chaos_profile]
+    if not opts.llm:
+        base.append("--no-llm")
     return base
 
 
@@ -83,6 +95,22 @@ def _sigterm_as_interrupt() -> None:
             pass
 
 
+def chaos_spec(cfg: Any, opts: RunOptions) -> Any:
+    """The global chaos of ``run --chaos`` / ``--chaos-only`` / ``--chaos-profile`` (None without chaos)."""
+    if not (opts.chaos or opts.chaos_only or opts.chaos_profile):
+        return None
+    from windtunnel.chaos.spec import ChaosSpec
+
+    spec = ChaosSpec.resolve(cfg.chaos, profile=opts.chaos_profile, name="chaos")
+    if not spec.active:
+        raise UsageError(
+            "--chaos needs faults: the config has no `chaos:` block with faults and no profile was given",
+            hint="add chaos.tool_faults / llm_faults / context_attacks, or pass --chaos-profile NAME "
+            "(see `windtunnel profiles`)",
+        )
+    return spec
+
+
 def execute_run(opts: RunOptions) -> ExitCode:
     import anyio
 
@@ -98,7 +126,11 @@ def execute_run(opts: RunOptions) -> ExitCode:
     seed = opts.seed if opts.seed is not None else cfg.advanced.seed
     if seed is None:
         seed = secrets.randbelow(2**31)
-    plan = plan_run(cfg, seed=seed, repeat=opts.repeat, mutations=opts.mutations, only=opts.cells)
+    spec = chaos_spec(cfg, opts)
+    plan = plan_run(
+        cfg, seed=seed, repeat=opts.repeat, mutations=opts.mutations and not opts.chaos_only, only=opts.cells,
+        scenario=spec.name if spec is not None else None, llm=opts.llm,
+    )
     invariants, inv_notices = run_invariants(cfg)
     notices = plan.notices + inv_notices
     if not plan.cells:
@@ -123,12 +155,16 @@ def execute_run(opts: RunOptions) -> ExitCode:
         session = RunSession(
             cfg, invariants, concurrency=concurrency, listeners=[results.append, progress],
             transport=lambda cell: transport_for(cfg, cell, seed=seed),
+            chaos={spec.name: spec} if spec is not None else None, seed=seed,
         )
         _sigterm_as_interrupt()
         try:
             anyio.run(session.run, plan.cells)
         except KeyboardInterrupt:
             interrupted = True
+    notices += session.warnings
+    if not opts.quiet:
+        print_notices(session.warnings)
     weights = type_weights(cfg.mutations.weights)
     summary = summarize(results, weights=weights, min_score=opts.min_score)
     base = reproduce_base(opts, config_path, seed)
@@ -136,7 +172,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
     results.sort(key=lambda r: order.get(r.cell.id, 0))
     rows = [cell_row(r, reproduce_base=base) for r in results]
     report = build_report(
-        run_id=run_id, mode="run", seed=seed, started_at=started, finished_at=now_iso(),
+        run_id=run_id, mode="chaos" if spec is not None else "run", seed=seed, started_at=started, finished_at=now_iso(),
         summary={**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)},
         cells=rows, notices=notices,
         extra_run={"config": str(config_path), "agent": cfg.agent.type, "status": "interrupted" if interrupted else "completed"},

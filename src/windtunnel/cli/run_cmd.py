@@ -26,6 +26,14 @@ def run(
     cell: list[str] = typer.Option(None, "--cell", help="Run only this cell id (repeatable); see `reproduce`."),
     concurrency: int = typer.Option(None, "--concurrency", min=1, help="Override advanced.concurrency."),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the summary."),
+    chaos: bool = typer.Option(False, "--chaos", help="Run golden prompts and mutations under the `chaos:` faults."),
+    chaos_only: bool = typer.Option(
+        False, "--chaos-only", help="Golden prompts only, under chaos: the chaos resilience score."
+    ),
+    chaos_profile: str = typer.Option(
+        None, "--chaos-profile", help="Add a built-in chaos profile (implies --chaos; see `windtunnel profiles`)."
+    ),
+    llm: bool = typer.Option(True, "--llm/--no-llm", help="Use the `model:` LLM for mutations when configured."),
 ) -> None:
     """Run golden prompts (and their mutations) against the agent and check the invariants.
 
@@ -38,6 +46,7 @@ def run(
         RunOptions(
             config=config, repeat=repeat, seed=seed, min_score=min_score, fmt=fmt, output=output,
             mutations=mutations, cells=set(cell) if cell else None, concurrency=concurrency, quiet=quiet,
+            chaos=chaos, chaos_only=chaos_only, chaos_profile=chaos_profile, llm=llm,
         )
     )
     raise typer.Exit(int(code))

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
+from itertools import groupby
+from typing import TYPE_CHECKING, Any
 
 from windtunnel.agents import Agent, build_agent
 from windtunnel.config.model import Config
@@ -11,6 +14,9 @@ from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
 from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
 from windtunnel.invariants.base import InvariantSpec
+
+if TYPE_CHECKING:
+    from windtunnel.chaos.spec import ChaosSpec
 
 Listener = Callable[[CellResult], None]
 
@@ -55,6 +61,11 @@ class RunSession:
     scope: CellScopeFactory = _no_scope
     transport: TransportFactory = lambda cell: None
     agent: Agent | None = None
+    chaos: dict[str | None, ChaosSpec] | None = None
+    """Chaos per scenario name (``None`` = cells without a scenario); enables the chaos seams."""
+    seed: int | None = None
+    warnings: list[str] = field(default_factory=list)
+    """Filled after the run: configured faults that never fired, and the like."""
 
     def _retries(self) -> int:
         r = getattr(self.cfg.agent, "retries", None)
@@ -72,22 +83,51 @@ class RunSession:
         return out
 
     async def run(self, cells: Sequence[Cell]) -> None:
-        agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
-        async with agent:  # checks reachability before anything is spent
-            runner = CellRunner(
-                agent=agent,
-                invariants=self.invariants,
-                retries=self._retries(),
-                system_prompt=self.cfg.agent.system_prompt,
-                scope=self.scope,
-                transport=self.transport,
-            )
-            if needs_auto_baseline(self.invariants):
-                runner.baselines = await self.baselines(agent, runner)
-            executor = self.executor or LocalExecutor(self.concurrency)
+        async with AsyncExitStack() as stack:
+            runtime: Any = None
+            if self.chaos is not None:
+                from windtunnel.chaos.runtime import ChaosRuntime
 
-            def emit(result: CellResult) -> None:
-                for listener in self.listeners:
-                    listener(result)
+                runtime = await stack.enter_async_context(
+                    ChaosRuntime(self.cfg.agent, list(self.chaos.values()), seed=self.seed, base_dir=self.cfg.base_dir)
+                )
+            if self.cfg.agent.command:
+                from windtunnel.agents.process import AgentProcess
 
-            await executor.run(cells, runner, emit)
+                env = runtime.agent_env() if runtime is not None else {}
+                await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env, cwd=self.cfg.base_dir))
+            agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
+            await stack.enter_async_context(agent)  # checks reachability before anything is spent
+            scope = self.scope
+            if runtime is not None:
+                specs = self.chaos or {}
+
+                def scope(cell: Cell) -> Any:
+                    return runtime.cell(specs.get(cell.scenario), cell.id)
+
+            await self._run_cells(agent, cells, scope, serial=runtime is not None and runtime.serial_cells)
+            if runtime is not None:
+                self.warnings += [w["message"] for w in runtime.never_fired()]
+
+    async def _run_cells(self, agent: Agent, cells: Sequence[Cell], scope: Any, *, serial: bool) -> None:
+        runner = CellRunner(
+            agent=agent,
+            invariants=self.invariants,
+            retries=self._retries(),
+            system_prompt=self.cfg.agent.system_prompt,
+            scope=scope,
+            transport=self.transport,
+        )
+        if needs_auto_baseline(self.invariants):
+            runner.baselines = await self.baselines(agent, runner)
+
+        def emit(result: CellResult) -> None:
+            for listener in self.listeners:
+                listener(result)
+
+        if not serial:
+            await (self.executor or LocalExecutor(self.concurrency)).run(cells, runner, emit)
+            return
+        # proxies hold one scenario's plan at a time: scenarios in sequence, cells one at a time
+        for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):
+            await LocalExecutor(1).run(list(group), runner, emit)
