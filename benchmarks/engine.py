@@ -79,8 +79,10 @@ def overhead() -> None:
     n, c = 10_000, 100
     h = min(anyio.run(harness, n, c) for _ in range(3))
     b = min(anyio.run(bare, n, c) for _ in range(3))
-    print(f"harness overhead: {n} cells at concurrency {c}: windtunnel {h:.3f} s, bare anyio loop {b:.3f} s, "
-          f"ratio {h / b:.2f} (target ≤ 3)")
+    print(
+        f"harness overhead: {n} cells at concurrency {c}: windtunnel {h:.3f} s, bare anyio loop {b:.3f} s, "
+        f"ratio {h / b:.2f} (target ≤ 3)"
+    )
 
 
 async def http_run(url: str, n: int, concurrency: int) -> float:
@@ -110,8 +112,12 @@ async def _slow_conn(reader: Any, writer: Any) -> None:
             if length:
                 await reader.readexactly(length)
             await asyncio.sleep(0.05)
-            writer.write(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: "
-                         + str(len(body)).encode() + b"\r\n\r\n" + body)
+            writer.write(
+                b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: "
+                + str(len(body)).encode()
+                + b"\r\n\r\n"
+                + body
+            )
             await writer.drain()
     except (asyncio.IncompleteReadError, ConnectionError):
         pass
@@ -142,8 +148,10 @@ def http_concurrency() -> None:
         n, c = 1000, 50
         ideal = n / c * 0.05
         dt = anyio.run(http_run, url, n, c)
-        print(f"http concurrency: {n} calls, 50 ms latency, concurrency {c}: {dt:.3f} s vs ideal {ideal:.2f} s, "
-              f"ratio {dt / ideal:.2f} (target ≤ 1.3)")
+        print(
+            f"http concurrency: {n} calls, 50 ms latency, concurrency {c}: {dt:.3f} s vs ideal {ideal:.2f} s, "
+            f"ratio {dt / ideal:.2f} (target ≤ 1.3)"
+        )
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -160,8 +168,10 @@ def startup() -> None:
 
     help_t = statistics.median(timed(cmd) for _ in range(7))
     py_t = statistics.median(timed([sys.executable, "-c", "pass"]) for _ in range(7))
-    print(f"startup: `windtunnel --help` {help_t * 1000:.0f} ms (bare python {py_t * 1000:.0f} ms, "
-          f"ratio {help_t / py_t:.1f}); target < 300 ms")
+    print(
+        f"startup: `windtunnel --help` {help_t * 1000:.0f} ms (bare python {py_t * 1000:.0f} ms, "
+        f"ratio {help_t / py_t:.1f}); target < 300 ms"
+    )
 
 
 def main() -> None:

@@ -33,7 +33,9 @@ class RecordingServer:
             def _do(self) -> None:
                 n = int(self.headers.get("content-length") or 0)
                 body = self.rfile.read(n) if n else b""
-                outer.requests.append({"method": self.command, "path": self.path, "headers": dict(self.headers), "body": body})
+                outer.requests.append(
+                    {"method": self.command, "path": self.path, "headers": dict(self.headers), "body": body}
+                )
                 status, headers, payload = outer.handler(self.command, self.path, dict(self.headers), body)
                 self.send_response(status)
                 for k, v in headers.items():

@@ -70,22 +70,30 @@ def test_response_path_and_auto_detect(body: object, path: str | None, expected:
 
 def test_non_json_body_shows_a_preview() -> None:
     html = b"<html>" + b"oops " * 100 + b"</html>"
-    with RecordingServer(lambda m, p, h, b: (200, {"content-type": "application/json"}, html)) as srv:
-        with pytest.raises(AgentBadResponse) as info:
-            anyio.run(call, agent(srv.url, response_path="$.reply"), "q")
+    reply = (200, {"content-type": "application/json"}, html)
+    with RecordingServer(lambda m, p, h, b: reply) as srv, pytest.raises(AgentBadResponse) as info:
+        anyio.run(call, agent(srv.url, response_path="$.reply"), "q")
     assert "not JSON" in str(info.value) and "<html>oops" in str(info.value)
     assert len(info.value.message) < 300
 
 
 def test_missing_response_path_names_it() -> None:
-    with RecordingServer(lambda m, p, h, b: json_reply({"other": 1})) as srv:
-        with pytest.raises(AgentBadResponse, match=r"\$\.reply.*matched nothing.*other"):
-            anyio.run(call, agent(srv.url, response_path="$.reply"), "q")
+    with (
+        RecordingServer(lambda m, p, h, b: json_reply({"other": 1})) as srv,
+        pytest.raises(AgentBadResponse, match=r"\$\.reply.*matched nothing.*other"),
+    ):
+        anyio.run(call, agent(srv.url, response_path="$.reply"), "q")
 
 
 @pytest.mark.parametrize(
     ("status", "exc"),
-    [(401, AgentAuthError), (404, AgentNotFound), (422, AgentClientError), (429, AgentRateLimited), (503, AgentServerError)],
+    [
+        (401, AgentAuthError),
+        (404, AgentNotFound),
+        (422, AgentClientError),
+        (429, AgentRateLimited),
+        (503, AgentServerError),
+    ],
 )
 def test_status_codes_map_to_error_kinds(status: int, exc: type[Exception]) -> None:
     def handler(m: str, p: str, h: dict[str, str], b: bytes) -> tuple[int, dict[str, str], bytes]:

@@ -36,7 +36,7 @@ def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     sys.modules.pop("wt_fake_agent", None)
 
 
-async def call(ref: str, prompt: str = "hi", timeout: int = 30000):  # noqa: ANN201
+async def call(ref: str, prompt: str = "hi", timeout: int = 30000):
     async with PythonAgent(PythonAgentConfig(endpoint=ref, timeout=timeout)) as a:
         return await a.invoke(prompt)
 
@@ -54,21 +54,27 @@ def test_hung_sync_agent_times_out_without_hanging_the_run(agent_module: str) ->
     assert time.perf_counter() - start < 20  # the 30 s sleep was abandoned, not awaited
 
 
-@pytest.mark.parametrize(("attr", "exc", "match"), [
-    ("boom", AgentCrashed, "ValueError: kaput"),
-    ("bad", AgentBadResponse, "without an 'output' key"),
-    ("weird", AgentBadResponse, "returned int"),
-])
+@pytest.mark.parametrize(
+    ("attr", "exc", "match"),
+    [
+        ("boom", AgentCrashed, "ValueError: kaput"),
+        ("bad", AgentBadResponse, "without an 'output' key"),
+        ("weird", AgentBadResponse, "returned int"),
+    ],
+)
 def test_agent_failures_are_call_errors(agent_module: str, attr: str, exc: type[Exception], match: str) -> None:
     with pytest.raises(exc, match=match):
         anyio.run(call, f"{agent_module}:{attr}")
 
 
-@pytest.mark.parametrize(("ref", "match"), [
-    ("no_such_mod_xyz:f", "module 'no_such_mod_xyz' was not found"),
-    ("wt_fake_agent:nope", "'wt_fake_agent' has no attribute 'nope'"),
-    ("wt_fake_agent:not_callable", "not a callable"),
-])
+@pytest.mark.parametrize(
+    ("ref", "match"),
+    [
+        ("no_such_mod_xyz:f", "module 'no_such_mod_xyz' was not found"),
+        ("wt_fake_agent:nope", "'wt_fake_agent' has no attribute 'nope'"),
+        ("wt_fake_agent:not_callable", "not a callable"),
+    ],
+)
 def test_import_errors_name_the_part(agent_module: str, ref: str, match: str) -> None:
     with pytest.raises(AgentUnreachableError, match=match):
         anyio.run(call, ref)

@@ -7,7 +7,15 @@ from hypothesis import strategies as st
 
 from windtunnel.agents.template import as_query, parse_template, render, structured_fields
 
-HOSTILE = ['he said "hi"', "line1\nline2\r\n", "tab\tand \\ backslash", "NUL\x00byte", "مرحبا \u202eRTL", "{prompt}", "x" * 10_000]
+HOSTILE = [
+    'he said "hi"',
+    "line1\nline2\r\n",
+    "tab\tand \\ backslash",
+    "NUL\x00byte",
+    "مرحبا \u202eRTL",
+    "{prompt}",
+    "x" * 10_000,
+]
 
 
 def test_hostile_prompts_survive_a_string_template() -> None:
@@ -33,7 +41,10 @@ def test_structured_fields_fill_placeholders(p: str, name: str) -> None:
 
 
 def test_structured_fields_parse_key_value_lines() -> None:
-    assert structured_fields("Order ID: 42\nCustomer-Name: Ana\nfree text") == {"order_id": "42", "customer_name": "Ana"}
+    assert structured_fields("Order ID: 42\nCustomer-Name: Ana\nfree text") == {
+        "order_id": "42",
+        "customer_name": "Ana",
+    }
 
 
 def test_bare_placeholder_is_quoted() -> None:

@@ -10,18 +10,34 @@ from windtunnel.config.load import parse_config
 AGENT = 'agent: {type: python, endpoint: "m:f"}\n'
 
 
-def parse(text: str):  # noqa: ANN201
+def parse(text: str):
     return parse_config(textwrap.dedent(text), "cfg.yaml")
 
 
 BAD = [
-    pytest.param("agent: {type: python, endpoint: 'm:f', timout: 5}\n", ["line 1", "timout", "did you mean 'timeout'"], id="misspelled-agent-key"),
-    pytest.param(AGENT + "advanced:\n  concurency: 3\n", ["line 3", "concurency", "concurrency"], id="misspelled-advanced-key"),
-    pytest.param(AGENT + "golden_prompt: [a]\n", ["line 2", "golden_prompt", "golden_prompts"], id="misspelled-top-level"),
-    pytest.param(AGENT + "advanced: {concurrency: many}\n", ["line 2", "advanced.concurrency", "integer"], id="wrong-type"),
+    pytest.param(
+        "agent: {type: python, endpoint: 'm:f', timout: 5}\n",
+        ["line 1", "timout", "did you mean 'timeout'"],
+        id="misspelled-agent-key",
+    ),
+    pytest.param(
+        AGENT + "advanced:\n  concurency: 3\n", ["line 3", "concurency", "concurrency"], id="misspelled-advanced-key"
+    ),
+    pytest.param(
+        AGENT + "golden_prompt: [a]\n", ["line 2", "golden_prompt", "golden_prompts"], id="misspelled-top-level"
+    ),
+    pytest.param(
+        AGENT + "advanced: {concurrency: many}\n", ["line 2", "advanced.concurrency", "integer"], id="wrong-type"
+    ),
     pytest.param("agent: {type: smoke, endpoint: x}\n", ["agent type", "smoke", "python"], id="unknown-agent-type"),
-    pytest.param(AGENT + "scoring: {mutation: 0.2, chaos: 0.3, contract: 0.3, replay: 0.1}\n", ["sum to 1.0", "0.9", "chaos=0.3"], id="weights-sum"),
-    pytest.param(AGENT + "mutations: {types: [noize]}\n", ["unknown mutation type", "noize"], id="unknown-mutation-type"),
+    pytest.param(
+        AGENT + "scoring: {mutation: 0.2, chaos: 0.3, contract: 0.3, replay: 0.1}\n",
+        ["sum to 1.0", "0.9", "chaos=0.3"],
+        id="weights-sum",
+    ),
+    pytest.param(
+        AGENT + "mutations: {types: [noize]}\n", ["unknown mutation type", "noize"], id="unknown-mutation-type"
+    ),
     pytest.param(AGENT + "model: {api_key: sk-live-123}\n", ["api_key", "environment reference"], id="literal-api-key"),
     pytest.param("agent: [1, 2]\n", ["agent"], id="agent-not-mapping"),
     pytest.param("golden_prompts: [a]\n", ["missing required key 'agent'"], id="missing-agent"),

@@ -79,13 +79,22 @@ async def run(agent: ScriptedAgent, prompts: list[str], concurrency: int = 4, re
 
 
 def test_failing_hanging_and_garbage_agents_make_cells_not_crashes() -> None:
-    agent = ScriptedAgent({
-        "crash": AgentCrashed("boom"), "hang": AgentTimeout("no answer within 10 ms"),
-        "garbage": AgentBadResponse("not JSON"), "fine": "ok!", "wrong": "nope",
-    })
+    agent = ScriptedAgent(
+        {
+            "crash": AgentCrashed("boom"),
+            "hang": AgentTimeout("no answer within 10 ms"),
+            "garbage": AgentBadResponse("not JSON"),
+            "fine": "ok!",
+            "wrong": "nope",
+        }
+    )
     results = {r.cell.input: r for r in anyio.run(run, agent, ["crash", "hang", "garbage", "fine", "wrong"])}
     assert {k: v.status for k, v in results.items()} == {
-        "crash": "error", "hang": "error", "garbage": "error", "fine": "passed", "wrong": "failed",
+        "crash": "error",
+        "hang": "error",
+        "garbage": "error",
+        "fine": "passed",
+        "wrong": "failed",
     }
     assert results["hang"].error_kind == "timeout"
     assert results["crash"].checks and not results["crash"].checks[0].passed  # nothing passes on an errored call

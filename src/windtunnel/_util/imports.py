@@ -42,8 +42,7 @@ def import_ref(ref: str, *, what: str = "agent") -> Any:
         ) from None
     except Exception as err:
         raise AgentUnreachableError(
-            f"cannot import {what} {ref!r}: importing module {module_name!r} raised "
-            f"{type(err).__name__}: {err}"
+            f"cannot import {what} {ref!r}: importing module {module_name!r} raised {type(err).__name__}: {err}"
         ) from None
     obj: Any = module
     walked = module_name

@@ -9,7 +9,6 @@ from typing import Any
 import httpx
 
 from windtunnel._util.envexpand import expand_env
-from windtunnel._util.httpclients import ShardedClient
 from windtunnel._util.errors import (
     AgentAuthError,
     AgentBadResponse,
@@ -22,6 +21,7 @@ from windtunnel._util.errors import (
     AgentTransportError,
     AgentUnreachableError,
 )
+from windtunnel._util.httpclients import ShardedClient
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.response import extract_output, preview
 from windtunnel.agents.template import as_query, parse_template, render
@@ -116,7 +116,11 @@ class HttpAgent:
         return self._client
 
     async def check_reachable(self) -> None:
-        url = expand_env(self.cfg.health_endpoint, where="agent.health_endpoint") if self.cfg.health_endpoint else self.url
+        url = (
+            expand_env(self.cfg.health_endpoint, where="agent.health_endpoint")
+            if self.cfg.health_endpoint
+            else self.url
+        )
         await probe_url(self.client, url, min(self.cfg.timeout / 1000, 10.0))
 
     def build_request(self, prompt: AgentInput) -> httpx.Request:
@@ -126,7 +130,10 @@ class HttpAgent:
             return self.client.build_request(method, self.url, params={**self._params, **as_query(body)})
         content = json.dumps(body, ensure_ascii=False).encode("utf-8")
         return self.client.build_request(
-            method, self.url, params=self._params or None, content=content,
+            method,
+            self.url,
+            params=self._params or None,
+            content=content,
             headers={"content-type": "application/json; charset=utf-8"},
         )
 
@@ -158,7 +165,9 @@ class HttpAgent:
             tool_calls = body["tool_calls"]
         else:
             tool_calls = []
-        return AgentResponse(output, latency, raw=body, tool_calls=tool_calls, metadata=meta, status_code=resp.status_code)
+        return AgentResponse(
+            output, latency, raw=body, tool_calls=tool_calls, metadata=meta, status_code=resp.status_code
+        )
 
     async def reset(self) -> None:
         if not self.cfg.reset_endpoint:

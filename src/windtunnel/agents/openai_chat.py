@@ -9,8 +9,8 @@ import time
 import httpx
 
 from windtunnel._util.envexpand import expand_env
-from windtunnel._util.httpclients import ShardedClient
 from windtunnel._util.errors import AgentBadResponse, AgentUnreachableError, ConfigError
+from windtunnel._util.httpclients import ShardedClient
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.http import probe_url, raise_for_status, transport_error
 from windtunnel.agents.response import preview

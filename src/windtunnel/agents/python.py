@@ -29,9 +29,11 @@ def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict
         metadata = value.get("metadata") or {}
         if out is not None and not isinstance(out, str):
             out = str(out)
-        return out, list(tool_calls) if isinstance(tool_calls, list) else [], dict(metadata) if isinstance(
-            metadata, dict
-        ) else {}
+        return (
+            out,
+            list(tool_calls) if isinstance(tool_calls, list) else [],
+            dict(metadata) if isinstance(metadata, dict) else {},
+        )
     content = getattr(value, "content", None)  # chat-message objects (LangChain AIMessage and the like)
     if isinstance(content, str):
         return content, [], {}
@@ -105,9 +107,11 @@ class PythonAgent:
     async def reset(self) -> None:
         if self._reset is None:
             return
-        result = await anyio.to_thread.run_sync(self._reset) if not inspect.iscoroutinefunction(
-            self._reset
-        ) else await self._reset()
+        result = (
+            await anyio.to_thread.run_sync(self._reset)
+            if not inspect.iscoroutinefunction(self._reset)
+            else await self._reset()
+        )
         if inspect.isawaitable(result):
             await result
 

@@ -28,9 +28,7 @@ def _substitute(node: Any, values: dict[str, Any]) -> Any:
         whole = PLACEHOLDER.fullmatch(node)
         if whole and whole.group(1) in values and not isinstance(values[whole.group(1)], str):
             return values[whole.group(1)]  # e.g. "{messages}" becomes the JSON list itself
-        return PLACEHOLDER.sub(
-            lambda m: _as_text(values[m.group(1)]) if m.group(1) in values else m.group(0), node
-        )
+        return PLACEHOLDER.sub(lambda m: _as_text(values[m.group(1)]) if m.group(1) in values else m.group(0), node)
     if isinstance(node, dict):
         return {_substitute(k, values): _substitute(v, values) for k, v in node.items()}
     if isinstance(node, list):

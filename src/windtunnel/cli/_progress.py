@@ -25,9 +25,13 @@ class Progress:
             from windtunnel.cli._console import err_console
 
             self._bar = Progress(
-                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TextColumn("[red]{task.fields[failed]} failed"), TimeRemainingColumn(),
-                console=err_console(), transient=True,
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("[red]{task.fields[failed]} failed"),
+                TimeRemainingColumn(),
+                console=err_console(),
+                transient=True,
             )
             self._bar.__enter__()
             self._task = self._bar.add_task(self.label, total=self.total, failed=0)

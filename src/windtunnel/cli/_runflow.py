@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import signal
 import sys
@@ -89,10 +90,12 @@ def _sigterm_as_interrupt() -> None:
         raise KeyboardInterrupt
 
     if hasattr(signal, "SIGTERM"):
-        try:
+        with contextlib.suppress(ValueError):  # not the main thread (tests)
             signal.signal(signal.SIGTERM, handler)
-        except ValueError:  # not the main thread (tests)
-            pass
+
+
+def agent_label(cfg: Any) -> str:
+    return str(getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type))
 
 
 def chaos_spec(cfg: Any, opts: RunOptions) -> Any:
@@ -128,18 +131,25 @@ def execute_run(opts: RunOptions) -> ExitCode:
         seed = secrets.randbelow(2**31)
     spec = chaos_spec(cfg, opts)
     plan = plan_run(
-        cfg, seed=seed, repeat=opts.repeat, mutations=opts.mutations and not opts.chaos_only, only=opts.cells,
-        scenario=spec.name if spec is not None else None, llm=opts.llm,
+        cfg,
+        seed=seed,
+        repeat=opts.repeat,
+        mutations=opts.mutations and not opts.chaos_only,
+        only=opts.cells,
+        scenario=spec.name if spec is not None else None,
+        llm=opts.llm,
     )
     invariants, inv_notices = run_invariants(cfg)
     notices = plan.notices + inv_notices
     if not plan.cells:
-        raise UsageError("the plan has no cells, so there is nothing to score", hint="add golden_prompts or mutation types")
+        raise UsageError(
+            "the plan has no cells, so there is nothing to score", hint="add golden_prompts or mutation types"
+        )
     concurrency = opts.concurrency or cfg.advanced.concurrency
     if not opts.quiet:
         print_notices(notices)
         err_console().print(
-            f"windtunnel run: {len(plan.cells)} agent calls planned against {cfg.agent.endpoint if hasattr(cfg.agent, 'endpoint') else cfg.agent.type} "
+            f"windtunnel run: {len(plan.cells)} agent calls planned against {agent_label(cfg)} "
             f"(seed {seed}, concurrency {concurrency})"
         )
     results: list[CellResult] = []
@@ -153,9 +163,13 @@ def execute_run(opts: RunOptions) -> ExitCode:
         from windtunnel.engine.mutate import transport_for
 
         session = RunSession(
-            cfg, invariants, concurrency=concurrency, listeners=[results.append, progress],
+            cfg,
+            invariants,
+            concurrency=concurrency,
+            listeners=[results.append, progress],
             transport=lambda cell: transport_for(cfg, cell, seed=seed),
-            chaos={spec.name: spec} if spec is not None else None, seed=seed,
+            chaos={spec.name: spec} if spec is not None else None,
+            seed=seed,
         )
         _sigterm_as_interrupt()
         try:
@@ -172,10 +186,19 @@ def execute_run(opts: RunOptions) -> ExitCode:
     results.sort(key=lambda r: order.get(r.cell.id, 0))
     rows = [cell_row(r, reproduce_base=base) for r in results]
     report = build_report(
-        run_id=run_id, mode="chaos" if spec is not None else "run", seed=seed, started_at=started, finished_at=now_iso(),
+        run_id=run_id,
+        mode="chaos" if spec is not None else "run",
+        seed=seed,
+        started_at=started,
+        finished_at=now_iso(),
         summary={**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)},
-        cells=rows, notices=notices,
-        extra_run={"config": str(config_path), "agent": cfg.agent.type, "status": "interrupted" if interrupted else "completed"},
+        cells=rows,
+        notices=notices,
+        extra_run={
+            "config": str(config_path),
+            "agent": cfg.agent.type,
+            "status": "interrupted" if interrupted else "completed",
+        },
     )
     path = write_report(report, opts.fmt, opts.output, run_id)
     print_summary(report)

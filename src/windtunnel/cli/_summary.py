@@ -23,8 +23,13 @@ def print_summary(report: dict[str, Any], console: Console) -> None:
             t.add_column(col, justify="left" if col == "type" else "right")
         for name, row in sorted(by_type.items()):
             rate = row.get("pass_rate")
-            t.add_row(escape(name), str(row["passed"]), str(row["total"]),
-                      "-" if rate is None else f"{rate:.0%}", f"{row.get('weight', 1):g}")
+            t.add_row(
+                escape(name),
+                str(row["passed"]),
+                str(row["total"]),
+                "-" if rate is None else f"{rate:.0%}",
+                f"{row.get('weight', 1):g}",
+            )
         console.print(t)
     failures = [c for c in report["cells"] if c["status"] in ("failed", "error")]
     if failures:

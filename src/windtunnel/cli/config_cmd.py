@@ -42,7 +42,7 @@ def validate(
     refs: list[tuple[str, str]] = []
     agent = cfg.agent
     if agent.type in ("python", "langchain"):
-        refs.append(("agent.endpoint", agent.endpoint))  # type: ignore[union-attr]
+        refs.append(("agent.endpoint", agent.endpoint))
         refs += [("agent.tools", t) for t in (getattr(agent, "tools", None) or [])]
         for key in ("tool_registry", "llm"):
             if getattr(agent, key, None):

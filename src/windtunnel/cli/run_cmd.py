@@ -17,7 +17,10 @@ def run(
     repeat: int = typer.Option(1, "--repeat", min=1, help="Run every cell N times (flakiness statistics)."),
     seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one, recorded)."),
     min_score: float = typer.Option(
-        None, "--min-score", min=0, max=100,
+        None,
+        "--min-score",
+        min=0,
+        max=100,
         help="Pass when the score reaches this (0-100); without it every cell must pass.",
     ),
     fmt: str = typer.Option("terminal", "--format", "-f", help="Report format to write: terminal, json."),
@@ -44,9 +47,20 @@ def run(
 
     code = execute_run(
         RunOptions(
-            config=config, repeat=repeat, seed=seed, min_score=min_score, fmt=fmt, output=output,
-            mutations=mutations, cells=set(cell) if cell else None, concurrency=concurrency, quiet=quiet,
-            chaos=chaos, chaos_only=chaos_only, chaos_profile=chaos_profile, llm=llm,
+            config=config,
+            repeat=repeat,
+            seed=seed,
+            min_score=min_score,
+            fmt=fmt,
+            output=output,
+            mutations=mutations,
+            cells=set(cell) if cell else None,
+            concurrency=concurrency,
+            quiet=quiet,
+            chaos=chaos,
+            chaos_only=chaos_only,
+            chaos_profile=chaos_profile,
+            llm=llm,
         )
     )
     raise typer.Exit(int(code))

@@ -51,8 +51,8 @@ def _step(tp: Any, seg: Any) -> Any | None:
     if len(models) > 1:  # a discriminated-union tag segment
         for model in models:
             for key in ("type", "mode"):
-                info = model.model_fields.get(key)
-                if info is not None and info.default == seg:
+                tag = model.model_fields.get(key)
+                if tag is not None and tag.default == seg:
                     return model
     for m in members:
         if typing.get_origin(m) is dict:
@@ -91,10 +91,9 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     cur = data
     for i, seg in enumerate(loc):
         last = i == len(loc) - 1
-        if isinstance(cur, dict) and seg in cur:
-            path.append(seg)
-            cur = cur[seg]
-        elif isinstance(cur, list) and isinstance(seg, int) and 0 <= seg < len(cur):
+        if (isinstance(cur, dict) and seg in cur) or (
+            isinstance(cur, list) and isinstance(seg, int) and 0 <= seg < len(cur)
+        ):
             path.append(seg)
             cur = cur[seg]
         elif last and isinstance(cur, dict) and isinstance(seg, str) and seg not in _tags(cur):

@@ -50,8 +50,8 @@ def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, smap: Sour
                 raise ConfigError(f"{smap.file}:{key_node.start_mark.line + 1}: a mapping key must be a scalar")
             if key in out:
                 raise ConfigError(f"{smap.file}:{key_node.start_mark.line + 1}: duplicate key {key!r}")
-            smap.lines[(*path, key)] = key_node.start_mark.line + 1
-            out[key] = _construct(loader, value_node, (*path, key), smap)
+            smap.lines[path + (key,)] = key_node.start_mark.line + 1
+            out[key] = _construct(loader, value_node, path + (key,), smap)
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_construct(loader, item, (*path, i), smap) for i, item in enumerate(node.value)]

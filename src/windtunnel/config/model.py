@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
-
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
@@ -170,7 +169,9 @@ class ScoringConfig(StrictModel):
             flat = {k: data[k] for k in PHASES if k in data}
             if flat:
                 if "weights" in data:
-                    raise ValueError("give the phase weights either flat under scoring: or under scoring.weights:, not both")
+                    raise ValueError(
+                        "give the phase weights either flat under scoring: or under scoring.weights:, not both"
+                    )
                 rest = {k: v for k, v in data.items() if k not in PHASES}
                 return {**rest, "weights": flat}
         return data

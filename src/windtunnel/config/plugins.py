@@ -13,8 +13,8 @@ from windtunnel._util.registry import Registry, load_entry_point_plugins
 
 def load_builtin_plugins() -> None:
     """Import every built-in plugin module, then third-party entry points."""
-    import windtunnel.chaos.builtin  # noqa: F401
-    import windtunnel.invariants.builtin  # noqa: F401
+    import windtunnel.chaos.builtin
+    import windtunnel.invariants.builtin
     import windtunnel.mutations.builtin  # noqa: F401
 
     load_entry_point_plugins()

@@ -21,7 +21,7 @@ def mutation_context(cfg: Config) -> MutationContext:
     if agent.type == "http":
         from windtunnel.agents.template import parse_template
 
-        accepts = "{messages}" in str(parse_template(agent.request_template))  # type: ignore[union-attr]
+        accepts = "{messages}" in str(parse_template(agent.request_template))
     return MutationContext(
         agent_type=agent.type, accepts_messages=accepts, custom_templates=list(cfg.mutations.custom_templates)
     )

@@ -22,7 +22,7 @@ def golden_cells(cfg: Config, *, repeat: int, kind: str = "golden", scenario: st
     return [
         Cell(
             id=f"{prefix}g{gi}.r{r}",
-            kind=kind,  # type: ignore[arg-type]
+            kind=kind,
             input=prompt,
             golden_prompt=prompt,
             golden_index=gi,

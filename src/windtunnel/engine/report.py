@@ -21,8 +21,9 @@ def reproduce_command(base: list[str], cell_id: str) -> str:
     return shlex.join([*base, "--cell", cell_id])
 
 
-def cell_row(r: CellResult, *, reproduce_base: list[str] | None = None, invariant: str | None = None,
-             severity: str | None = None) -> dict[str, Any]:
+def cell_row(
+    r: CellResult, *, reproduce_base: list[str] | None = None, invariant: str | None = None, severity: str | None = None
+) -> dict[str, Any]:
     """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant)."""
     checks = r.checks if invariant is None else [c for c in r.checks if c.id == invariant]
     status = r.status
@@ -71,8 +72,14 @@ def build_report(
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "windtunnel", "version": __version__},
-        "run": {"id": run_id, "mode": mode, "seed": seed, "started_at": started_at, "finished_at": finished_at,
-                **(extra_run or {})},
+        "run": {
+            "id": run_id,
+            "mode": mode,
+            "seed": seed,
+            "started_at": started_at,
+            "finished_at": finished_at,
+            **(extra_run or {}),
+        },
         "summary": summary,
         "notices": notices or [],
         "cells": cells,

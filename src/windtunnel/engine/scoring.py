@@ -44,7 +44,9 @@ def type_weights(configured: dict[str, float]) -> dict[str, float]:
     return weights
 
 
-def summarize(results: Iterable[CellResult], *, weights: dict[str, float] | None = None, min_score: float | None = None) -> Summary:
+def summarize(
+    results: Iterable[CellResult], *, weights: dict[str, float] | None = None, min_score: float | None = None
+) -> Summary:
     """Weighted pass rate over scored cells: golden cells weigh 1, mutated cells their type's weight."""
     weights = weights or {}
     num = den = 0.0

@@ -40,7 +40,7 @@ def run_invariants(cfg: Config) -> tuple[list[InvariantSpec], list[str]]:
     from windtunnel.invariants.base import invariants as registry
 
     completes = registry.get("completes")
-    return [completes()], [
+    return [completes.model_validate({"type": "completes"})], [
         "no invariants configured: every cell is checked with `completes` only (add `invariants:` to check more)"
     ]
 
