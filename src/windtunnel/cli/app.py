@@ -60,7 +60,8 @@ _register_commands()
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: runs the app and maps errors to exit codes."""
     try:
-        app(args=argv, standalone_mode=False)
+        # standalone_mode=False: click returns the code of `typer.Exit(code)` instead of exiting
+        rv = app(args=argv, standalone_mode=False)
     except WindtunnelError as err:
         from windtunnel.cli._console import print_error
 
@@ -81,4 +82,4 @@ def main(argv: list[str] | None = None) -> None:
             err.show()
             sys.exit(int(ExitCode.USAGE))
         raise
-    sys.exit(0)
+    sys.exit(rv if isinstance(rv, int) else 0)
