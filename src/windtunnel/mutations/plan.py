@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 TRANSPORT_AGENT_TYPES = frozenset({"http"})
 """Agent types whose adapter sends an ``httpx.Request`` a transport mutation can manipulate."""
-MAX_ATTEMPTS = 8
+MAX_ATTEMPTS = 16
 """Re-rolls per slot when a variant duplicates one already planned for the same golden prompt."""
 
 
