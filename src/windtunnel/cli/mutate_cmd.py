@@ -38,9 +38,11 @@ def mutate(
     import sys
 
     from windtunnel._util.errors import UsageError
+    from windtunnel.config.plugins import load_builtin_plugins
     from windtunnel.mutations import MutationContext, mutations, plan_mutations
-    from windtunnel.mutations.builtin import __name__ as _builtin  # noqa: F401  (registers the types)
     from windtunnel.mutations.plan import applies_to
+
+    load_builtin_plugins()  # built-in types and third-party ones from entry points
 
     if count < 1:
         raise UsageError(f"--count must be at least 1, got {count}", hint="e.g. --count 5")
@@ -136,9 +138,11 @@ def list_mutations(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
     """List the mutation types: name, level, default weight, where they apply, and what they do."""
+    from windtunnel.config.plugins import load_builtin_plugins
     from windtunnel.mutations import mutations
-    from windtunnel.mutations.builtin import __name__ as _builtin  # noqa: F401  (registers the types)
     from windtunnel.mutations.plan import TRANSPORT_AGENT_TYPES
+
+    load_builtin_plugins()
 
     rows: list[dict[str, Any]] = [
         {
