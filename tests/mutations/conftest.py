@@ -109,6 +109,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 class _RecordingServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # a burst of simultaneous connects must not overflow the listen backlog
 
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), _Handler)

@@ -172,6 +172,12 @@ def test_protocol_level_attacks_reach_the_server(recording_server: Any) -> None:
     send(recording_server, m)
     assert recording_server.received[-1].header("Content-Encoding") == ["gzip"]
 
+    m = variant("protocol_level_attack", technique="expect_continue")
+    resp = send(recording_server, m)
+    got = recording_server.received[-1]
+    assert got.header("Expect") == ["100-continue"] and json.loads(got.body) == BODY
+    assert resp.status_code == 200  # the interim 100 response did not confuse the client
+
 
 def test_duplicate_keys_degrade_honestly_without_a_json_body(recording_server: Any) -> None:
     m = variant("protocol_level_attack", technique="duplicate_json_keys")
