@@ -80,29 +80,46 @@ class _Handler(BaseHTTPRequestHandler):
             times,
             time.monotonic(),
         )
-        with self.server.lock:
-            self.server.received.append(rec)
-            n = len(self.server.received)
-        if self.server.delay_s:
-            time.sleep(self.server.delay_s)
-        payload = json.dumps({"output": f"reply {n}", "bytes": len(raw)}).encode()
+        srv = self.server
+        with srv.cond:
+            srv.received.append(rec)
+            n = len(srv.received)
+            srv.in_flight += 1
+            srv.max_in_flight = max(srv.max_in_flight, srv.in_flight)
+            srv.cond.notify_all()
+            # Hold each request until `hold_for` are in flight together (or 5 s pass): a sequential
+            # client can never get there, a concurrent burst gets there at once.
+            if srv.in_flight >= srv.hold_for:
+                srv.released = True
+            srv.cond.wait_for(lambda: srv.released, timeout=5)
+        try:
+            echo = json.loads(raw).get("prompt") if raw else None
+        except (ValueError, RecursionError, AttributeError):
+            echo = None
+        payload = json.dumps({"output": f"reply {n}", "bytes": len(raw), "echo": echo}).encode()
         self.send_response(self.server.status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(payload)))
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(payload)
+        with srv.cond:
+            srv.in_flight -= 1
 
 
 class _RecordingServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # a burst of simultaneous connects must not overflow the listen backlog
 
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), _Handler)
         self.received: list[Received] = []
-        self.lock = threading.Lock()
+        self.cond = threading.Condition()
         self.status = 200
-        self.delay_s = 0.0
+        self.hold_for = 0
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self.released = False
 
     @property
     def url(self) -> str:
@@ -115,7 +132,7 @@ def recording_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[_RecordingServ
     monkeypatch.setattr(http.client, "_MAXHEADERS", 10_000)
     monkeypatch.setattr(http.client, "_MAXLINE", 1 << 20)
     server = _RecordingServer()
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:
         yield server

@@ -5,6 +5,7 @@ real request. :func:`plan_mutations` turns golden prompts into seeded, deduplica
 :func:`robustness_score` weighs pass/fail results by type.
 """
 
+from windtunnel.mutations import builtin as _builtin  # noqa: F401  (registers the built-in types)
 from windtunnel.mutations.base import Mutated, MutationContext, MutationType, mutation, mutations
 from windtunnel.mutations.plan import (
     TRANSPORT_AGENT_TYPES,

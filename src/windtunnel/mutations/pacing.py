@@ -56,6 +56,7 @@ class ConcurrentBurst:
         return reqs, swapped
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         import anyio
 
         reqs, swapped = self._requests(request)
@@ -118,6 +119,7 @@ class SlowClient:
             yield body[i : i + size]
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         body = request.content
         if not body:  # nothing to send slowly (e.g. a GET agent); say so rather than pretend
             response = await client.send(request)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 TRANSPORT_AGENT_TYPES = frozenset({"http"})
 """Agent types whose adapter sends an ``httpx.Request`` a transport mutation can manipulate."""
-MAX_ATTEMPTS = 8
+MAX_ATTEMPTS = 16
 """Re-rolls per slot when a variant duplicates one already planned for the same golden prompt."""
 
 
@@ -153,8 +153,11 @@ def plan_mutations(
     n = len(wanted)
     for i in range(count):
         mt, k = wanted[i % n], i // n
+        use_llm = llm is not None
         for attempt in range(MAX_ATTEMPTS):
-            made = llm.generate(golden, mt, seed, k, attempt, ctx) if llm is not None else None
+            made = llm.generate(golden, mt, seed, k, attempt, ctx) if llm is not None and use_llm else None
+            # Once the model has failed for this slot, its re-rolls stay deterministic.
+            use_llm = made is not None
             m = made if made is not None else generate_one(golden, mt.name, seed, k, ctx, attempt)
             key = _dedup_key(mt.name, m)
             if key not in seen:

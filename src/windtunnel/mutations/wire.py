@@ -143,6 +143,7 @@ class HeaderInjection:
         return f"{self.technique}: adds {len(extra)} header(s) [{shown}] ({size:,} bytes){host}"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         extra = self._all_headers()
         drop = (b"host",) if self.replace_host else ()
         response = await client.send(rebuild(request, add_headers=extra, drop_headers=drop, keep_length=True))
@@ -183,6 +184,7 @@ class PayloadSize:
         return _dumps({**obj, "_windtunnel_padding": _filler(self.size_bytes)}), "padding_field"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         body, applied = self._body(request.content)
         response = await client.send(rebuild(request, content=body))
         return _record(response, "payload_size_attack", technique=applied, body_bytes=len(body))
@@ -202,6 +204,7 @@ class ContentTypeConfusion:
         return f"same body, sent as Content-Type: {self.content_type!r}"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         extra = [] if self.content_type is None else [(b"Content-Type", self.content_type.encode("ascii"))]
         req = rebuild(request, add_headers=extra, drop_headers=(b"content-type",), keep_length=True)
         response = await client.send(req)
@@ -242,6 +245,7 @@ class QueryPoisoning:
         return existing + b"&" + added if existing else added
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         query = self._query(request.url.query)
         response = await client.send(
             rebuild(request, url=request.url.copy_with(query=query), keep_length=True)
@@ -268,6 +272,7 @@ class MethodSwap:
         return f"same URL, headers and body sent as {self.method} (another method if it already is one)"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         if self.override_header:
             extra = [(self.override_header.encode("ascii"), self.method.encode("ascii"))]
             response = await client.send(rebuild(request, add_headers=extra, keep_length=True))
@@ -335,6 +340,7 @@ class ProtocolAttack:
         return encoded[:-1] + b"," + pair + b"}"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         body = request.content
         applied, extra_headers = self.technique, []
         content: bytes | AsyncIterator[bytes] = body
@@ -391,6 +397,7 @@ class ResourceExhaustion:
         return f"{self.technique}: extra JSON field with {self.size:,} {unit}"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        await request.aread()  # a streamed request must be read before it can be rebuilt
         raw = exhaustion_structure(self.technique, self.size)
         obj = _json_object(request.content)
         body = (

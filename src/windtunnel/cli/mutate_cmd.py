@@ -1,0 +1,176 @@
+"""``windtunnel mutate`` (explore mutation types without an agent) and ``windtunnel mutations`` (the list)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from windtunnel.cli.app import app
+
+
+@app.command("mutate")
+def mutate(
+    prompt: str = typer.Argument(..., help="The golden prompt to mutate ('-' reads it from stdin)."),
+    types: list[str] = typer.Option(
+        None, "--type", "-t", help="Mutation type (repeatable). Default: every type that applies."
+    ),
+    count: int = typer.Option(5, "--count", "-n", help="Mutations to generate (spread over the types)."),
+    seed: int = typer.Option(None, "--seed", "-s", help="Seed; the same seed prints identical mutations."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    agent_type: str = typer.Option(
+        "http", "--agent-type", help="Agent type to plan for: transport types apply only to 'http'."
+    ),
+    messages: bool = typer.Option(False, "--messages", help="The agent accepts message lists (multi-turn)."),
+    templates: list[str] = typer.Option(
+        None, "--template", help="A template for the 'custom' type, with {prompt} (repeatable)."
+    ),
+    llm_base_url: str = typer.Option(
+        None, "--llm-base-url", help="Generate text types with an OpenAI-compatible endpoint (e.g. Ollama)."
+    ),
+    llm_model: str = typer.Option("qwen2.5:3b", "--llm-model", help="Model name for --llm-base-url."),
+) -> None:
+    """Print mutations of PROMPT; transport types print the request manipulation they perform.
+
+    Exit codes: 0 printed, 2 unknown type, bad count or bad template.
+    """
+    import random
+    import sys
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.config.plugins import load_builtin_plugins
+    from windtunnel.mutations import MutationContext, mutations, plan_mutations
+    from windtunnel.mutations.plan import applies_to
+
+    load_builtin_plugins()  # built-in types and third-party ones from entry points
+
+    if count < 1:
+        raise UsageError(f"--count must be at least 1, got {count}", hint="e.g. --count 5")
+    if prompt == "-":
+        prompt = sys.stdin.read().rstrip("\n")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    ctx = MutationContext(
+        agent_type=agent_type, accepts_messages=messages, custom_templates=list(templates or [])
+    )
+    names = list(types) if types else [n for n, mt in mutations.items() if applies_to(mt, agent_type)]
+    if not types and not ctx.custom_templates:
+        names = [n for n in names if n != "custom"]
+    llm = None
+    if llm_base_url:
+        from windtunnel.config.model import ModelConfig
+        from windtunnel.mutations.llm import LlmMutator
+
+        config = ModelConfig.model_validate(
+            {"provider": "openai_compatible", "name": llm_model, "base_url": llm_base_url}
+        )
+        llm = LlmMutator(config)
+    try:
+        plan = plan_mutations(prompt, names, count, seed, ctx, llm=llm)
+    finally:
+        if llm is not None:
+            llm.close()
+    if as_json:
+        _print_json(prompt, seed, agent_type, plan)
+    else:
+        _print_text(seed, plan)
+
+
+def _print_json(prompt: str, seed: int, agent_type: str, plan: Any) -> None:
+    import orjson
+
+    doc = {
+        "prompt": prompt,
+        "seed": seed,
+        "agent_type": agent_type,
+        "mutations": [
+            {
+                "type": p.type,
+                "level": p.level,
+                "weight": p.weight,
+                "k": p.k,
+                "attempt": p.attempt,
+                "source": p.source,
+                "input": p.input,
+                "args": p.args,
+                "transport": p.mutated.transport.describe() if p.mutated.transport is not None else None,
+            }
+            for p in plan
+        ],
+        "skipped": plan.skipped,
+        "shortfall": plan.shortfall,
+        "llm": plan.llm.as_dict() if plan.llm is not None else None,
+        "notices": plan.notices,
+    }
+    typer.echo(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode())
+
+
+def _print_text(seed: int, plan: Any) -> None:
+    import orjson
+    from rich.markup import escape
+
+    from windtunnel.cli._console import err_console, out_console
+
+    con = out_console()
+    for i, p in enumerate(plan, 1):
+        args = {k: v for k, v in p.args.items() if k != "describe"}
+        con.print(f"[bold]#{i}[/] [cyan]{p.type}[/] [dim]{p.level} k={p.k} {p.source}[/]")
+        if p.mutated.transport is not None:
+            con.print(f"  [yellow]request:[/] {escape(p.mutated.transport.describe())}")
+            con.print(f"  [dim]prompt unchanged; args {escape(orjson.dumps(args).decode()[:300])}[/]")
+        else:
+            con.print(f"  [dim]args {escape(orjson.dumps(args).decode()[:300])}[/]")
+            text = (
+                p.input
+                if isinstance(p.input, str)
+                else orjson.dumps(p.input, option=orjson.OPT_INDENT_2).decode()
+            )
+            typer.echo(text)
+        typer.echo("")
+    err = err_console()
+    for notice in plan.notices:
+        err.print(f"[yellow]note:[/] {escape(notice)}")
+    err.print(f"[dim]{len(plan)} mutations, seed {seed} (rerun with --seed {seed} for the same output)[/]")
+
+
+@app.command("mutations")
+def list_mutations(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """List the mutation types: name, level, default weight, where they apply, and what they do."""
+    from windtunnel.config.plugins import load_builtin_plugins
+    from windtunnel.mutations import mutations
+    from windtunnel.mutations.plan import TRANSPORT_AGENT_TYPES
+
+    load_builtin_plugins()
+
+    rows: list[dict[str, Any]] = [
+        {
+            "name": name,
+            "level": mt.level,
+            "weight": mt.weight,
+            "applies_to": "all agents"
+            if mt.level == "text"
+            else ", ".join(sorted(TRANSPORT_AGENT_TYPES)) + " agents",
+            "description": mt.description,
+        }
+        for name, mt in mutations.items()
+    ]
+    if as_json:
+        import orjson
+
+        typer.echo(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode())
+        return
+    from rich.table import Table
+
+    from windtunnel.cli._console import out_console
+
+    table = Table(title=f"{len(rows)} mutation types", title_justify="left")
+    table.add_column("name", no_wrap=True)
+    table.add_column("level", no_wrap=True)
+    table.add_column("weight", no_wrap=True, justify="right")
+    table.add_column("applies to", no_wrap=True)
+    table.add_column("description", overflow="fold", min_width=30)
+    for r in sorted(rows, key=lambda r: (r["level"], r["name"])):
+        table.add_row(r["name"], r["level"], f"{r['weight']:.1f}", r["applies_to"], r["description"])
+    out_console().print(table)
