@@ -41,7 +41,10 @@ def _root(
 
 def _register_commands() -> None:
     # Each module adds its commands to `app` at import; modules keep heavy imports inside functions.
-    from windtunnel.cli import run_cmd  # noqa: F401
+    from windtunnel.cli import (
+        chaos_cmd,  # noqa: F401
+        run_cmd,  # noqa: F401
+    )
 
 
 _register_commands()
