@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -156,6 +156,8 @@ class FaultPlan:
         self._eligible: dict[tuple[str, int], int] = {}
         self._occurrence: dict[tuple[str, int, str], int] = {}
         self._seq = 0
+        self.on_call: Callable[[dict[str, Any]], None] | None = None
+        """Called with every call-log entry as it is recorded (the standalone proxies print them)."""
 
     # -- decisions ---------------------------------------------------------------------------
     def _decision(self, kind: str, index: int, signature: str) -> Decision:
@@ -264,6 +266,8 @@ class FaultPlan:
             self._seq += 1
             entry["seq"] = self._seq
             self.calls.append(entry)
+        if self.on_call is not None:
+            self.on_call(entry)
         return entry
 
     def events_between(self, start: int, end: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

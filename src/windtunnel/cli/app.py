@@ -44,6 +44,7 @@ COMMAND_MODULES = (
     "run_cmd",
     "invariants_cmd",
     "mutate_cmd",
+    "chaos_cmd",
 )
 
 

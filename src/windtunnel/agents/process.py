@@ -1,0 +1,208 @@
+"""Launching ``agent.command``: the agent as a child process, with its traffic through windtunnel.
+
+:class:`AgentProcess` starts the command with the agent's ``env`` plus ``extra_env`` (the proxies from
+:meth:`windtunnel.chaos.ChaosRuntime.agent_env`), waits until the agent answers (``health_endpoint``,
+else a TCP connect to the endpoint's port), and stops it (SIGTERM to its process group, SIGKILL after a
+grace period). A command that exits during start-up, or never becomes ready, is a HarnessError (exit 3)
+that shows the tail of its stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from windtunnel._util.errors import ConfigError, HarnessError
+
+STDERR_TAIL = 4000
+_ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def expand_env(value: str, env: Mapping[str, str]) -> str:
+    """``${NAME}`` → the variable's value; an unset variable is a ConfigError that names it."""
+
+    def sub(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name not in env:
+            raise ConfigError(f"agent.env refers to ${{{name}}}, which is not set in the environment")
+        return env[name]
+
+    return _ENV_REF.sub(sub, value)
+
+
+def readiness_target(agent: Any) -> tuple[str | None, tuple[str, int] | None]:
+    """``(health URL, (host, port))`` to wait for; both ``None`` when the agent has no address."""
+    health = getattr(agent, "health_endpoint", None)
+    url = getattr(agent, "endpoint", None) if getattr(agent, "type", None) == "http" else None
+    url = url or getattr(agent, "base_url", None)
+    if not url or "://" not in str(url):
+        return health, None
+    parts = urlsplit(str(url))
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    return health, (parts.hostname or "127.0.0.1", port)
+
+
+def _port_open(addr: tuple[str, int]) -> bool:
+    try:
+        with socket.create_connection(addr, timeout=0.2):
+            return True
+    except OSError:
+        return False
+
+
+class AgentProcess:
+    """An agent command run for the duration of an ``async with`` block."""
+
+    def __init__(
+        self,
+        agent: Any,
+        *,
+        extra_env: Mapping[str, str] | None = None,
+        cwd: Path | None = None,
+        ready_timeout: float = 30.0,
+        stop_timeout: float = 5.0,
+    ) -> None:
+        command = getattr(agent, "command", None)
+        if not command:
+            raise ConfigError("agent.command is not set: there is no agent process to launch")
+        self.agent = agent
+        self.argv = shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
+        if not self.argv:
+            raise ConfigError("agent.command is empty")
+        self.extra_env = dict(extra_env or {})
+        self.cwd = cwd
+        self.ready_timeout = ready_timeout
+        self.stop_timeout = stop_timeout
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._stderr: IO[bytes] | None = None
+        self._stdout: IO[bytes] | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc is not None else None
+
+    def environment(self) -> dict[str, str]:
+        env = dict(os.environ)
+        for key, value in (getattr(self.agent, "env", None) or {}).items():
+            env[key] = expand_env(value, os.environ)
+        env.update(self.extra_env)
+        return env
+
+    def stderr_tail(self) -> str:
+        if self._stderr is None:
+            return ""
+        self._stderr.flush()
+        self._stderr.seek(0)
+        data = self._stderr.read()
+        self._stderr.seek(0, os.SEEK_END)
+        text = data.decode("utf-8", "replace").strip()
+        return text[-STDERR_TAIL:]
+
+    async def __aenter__(self) -> AgentProcess:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def start(self) -> None:
+        health, addr = readiness_target(self.agent)
+        if addr is not None and await asyncio.to_thread(_port_open, addr):
+            raise HarnessError(
+                f"cannot launch agent.command: {addr[0]}:{addr[1]} (the agent's address) is already in use "
+                "by another process",
+                hint=f"stop what listens there (`lsof -i :{addr[1]}`) or change the agent's port",
+            )
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the process)
+        self._stdout = tempfile.TemporaryFile()  # noqa: SIM115
+        try:
+            self.proc = subprocess.Popen(
+                self.argv,
+                cwd=str(self.cwd) if self.cwd else None,
+                env=self.environment(),
+                stdin=subprocess.DEVNULL,
+                stdout=self._stdout,
+                stderr=self._stderr,
+                start_new_session=True,
+            )
+        except OSError as err:
+            raise HarnessError(
+                f"cannot launch agent.command {shlex.join(self.argv)!r}: {err}",
+                hint="check the command and the working directory",
+            ) from None
+        try:
+            await self._wait_ready(health, addr)
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def _wait_ready(self, health: str | None, addr: tuple[str, int] | None) -> None:
+        assert self.proc is not None
+        deadline = time.monotonic() + self.ready_timeout
+        grace_until = time.monotonic() + 0.3  # an agent without an address must survive its first moments
+        async with httpx.AsyncClient(trust_env=False, timeout=1.0) as client:
+            while True:
+                code = self.proc.poll()
+                if code is not None:
+                    raise HarnessError(
+                        f"agent.command {shlex.join(self.argv)!r} exited with code {code} during start-up"
+                        + (f"; its stderr:\n{self.stderr_tail()}" if self.stderr_tail() else " (no stderr)"),
+                        hint="run the command by hand to see why it stops",
+                    )
+                if await self._ready(client, health, addr, grace_until):
+                    return
+                if time.monotonic() > deadline:
+                    target = health or (f"{addr[0]}:{addr[1]}" if addr else "start-up")
+                    tail = self.stderr_tail()
+                    raise HarnessError(
+                        f"agent.command {shlex.join(self.argv)!r} did not become ready ({target}) within "
+                        f"{self.ready_timeout:g}s" + (f"; its stderr:\n{tail}" if tail else ""),
+                        hint="check that the agent listens on the configured endpoint",
+                    )
+                await asyncio.sleep(0.05)
+
+    async def _ready(
+        self, client: httpx.AsyncClient, health: str | None, addr: tuple[str, int] | None, grace_until: float
+    ) -> bool:
+        if health:
+            try:
+                resp = await client.get(health)
+            except httpx.HTTPError:
+                return False
+            return resp.status_code < 500
+        if addr is not None:
+            return await asyncio.to_thread(_port_open, addr)
+        return time.monotonic() >= grace_until
+
+    async def stop(self) -> None:
+        """SIGTERM the process group, SIGKILL it after ``stop_timeout``; idempotent."""
+        proc = self.proc
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            deadline = time.monotonic() + self.stop_timeout
+            while proc.poll() is None and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                await asyncio.to_thread(proc.wait)
+        for f in (self._stdout, self._stderr):
+            if f is not None:
+                with contextlib.suppress(Exception):
+                    f.close()
+        self._stdout = self._stderr = None

@@ -1,0 +1,152 @@
+"""``windtunnel profiles`` and the standalone ``windtunnel proxy tools|llm`` commands."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from chaos_servers import free_port, llm_upstream, tool_service
+
+from windtunnel.chaos import profile_names
+from windtunnel.cli.app import main
+
+WINDTUNNEL = [str(Path(sys.executable).with_name("windtunnel"))]
+
+
+def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out, err
+
+
+def test_profiles_lists_every_profile_with_what_it_injects(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(["profiles"], capsys)
+    assert code == 0
+    for name in profile_names():
+        assert name in out
+    assert "malicious_response" in out and "indirect_injection(" in out and "response_drift" in out
+
+
+def test_unknown_scenario_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text(
+        "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos_matrix:\n  - {name: outage}\n"
+    )
+    code, _, err = run_main(["proxy", "tools", "-c", str(cfg), "--scenario", "outgae"], capsys)
+    assert code == 2 and "did you mean 'outage'" in err
+
+
+def test_nothing_to_inject_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text("agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\n")
+    code, _, err = run_main(["proxy", "llm", "--upstream", "http://x/v1", "-c", str(cfg)], capsys)
+    assert code == 2 and "nothing to inject" in err
+
+
+def wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
+    for _ in range(200):
+        if proc.poll() is not None:
+            raise AssertionError(f"proxy exited: {proc.communicate()}")
+        try:
+            if httpx.get(url + "/__windtunnel/health", trust_env=False).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("proxy never became healthy")
+
+
+def start(args: list[str]) -> subprocess.Popen[str]:
+    env = {**os.environ, "COLUMNS": "200"}
+    return subprocess.Popen(
+        [*WINDTUNNEL, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+
+
+def stop(proc: subprocess.Popen[str]) -> tuple[str, str]:
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=20)
+    return out, err
+
+
+@pytest.mark.slow
+def test_standalone_tool_proxy_faults_an_already_running_agents_calls(tmp_path: Path) -> None:
+    with tool_service() as (rec, tools_url):
+        cfg = tmp_path / "windtunnel.yaml"
+        cfg.write_text(
+            "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\n"
+            "chaos_matrix:\n"
+            "  - name: outage\n"
+            f"    tool_faults: [{{tool: lookup, match_url: '{tools_url}/lookup*', mode: error}}]\n"
+        )
+        port = free_port()
+        proc = start(
+            ["proxy", "tools", "-c", str(cfg), "--scenario", "outage", "--port", str(port), "--seed", "1"]
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            wait_healthy(url, proc)
+            with httpx.Client(proxy=url, trust_env=False) as client:  # what HTTP_PROXY does for an agent
+                faulted = client.get(f"{tools_url}/lookup", params={"order": "1"})
+                fine = client.get(f"{tools_url}/weather")
+        finally:
+            out, err = stop(proc)
+    assert faulted.status_code == 503 and faulted.json()["error"]["code"] == 503
+    assert fine.status_code == 200 and fine.json()["forecast"] == "sunny"
+    assert rec.paths() == ["/weather"]
+    assert "HTTP_PROXY=" in out and "lookup GET" in out and "[error]" in out
+    assert "1 fault(s) fired" in out, (out, err)
+
+
+@pytest.mark.slow
+def test_standalone_llm_proxy(tmp_path: Path) -> None:
+    with llm_upstream() as (up, upstream_url):
+        cfg = tmp_path / "windtunnel.yaml"
+        cfg.write_text(
+            "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\n"
+            "chaos:\n  llm_faults: [{mode: rate_limit, after_calls: 1}]\n"
+        )
+        port = free_port()
+        proc = start(["proxy", "llm", "--upstream", upstream_url, "-c", str(cfg), "--port", str(port)])
+        try:
+            wait_healthy(f"http://127.0.0.1:{port}", proc)
+            body = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+            base = f"http://127.0.0.1:{port}/v1"
+            first = httpx.post(f"{base}/chat/completions", json=body, trust_env=False)
+            second = httpx.post(f"{base}/chat/completions", json=body, trust_env=False)
+        finally:
+            out, _ = stop(proc)
+    assert first.status_code == 200 and second.status_code == 429
+    assert len(up.requests) == 1
+    assert f"OPENAI_BASE_URL={base}" in out
+
+
+@pytest.mark.slow
+def test_proxy_port_in_use_exits_3(tmp_path: Path) -> None:
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text(
+        "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos:\n  tool_faults: [{mode: error}]\n"
+    )
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        res = subprocess.run(
+            [*WINDTUNNEL, "proxy", "tools", "-c", str(cfg), "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert res.returncode == 3
+    assert f"127.0.0.1:{port}" in res.stderr and "already in use" in res.stderr
+    assert "Traceback" not in res.stderr
+    json.dumps(res.stdout)
