@@ -91,7 +91,7 @@ def test_mutations_lists_the_registry(capsys: pytest.CaptureFixture[str]) -> Non
     noise = next(r for r in rows if r["name"] == "noise")
     assert noise["weight"] == 0.8 and noise["level"] == "text" and noise["description"]
     timeout = next(r for r in rows if r["name"] == "timeout_manipulation")
-    assert timeout["applies_to"] == "http agents"
+    assert timeout["applies_to"] == "http, openai_chat agents"
     code, out, _ = run(capsys, "mutations")
     assert code == 0 and "advanced_jailbreak" in out and "24 mutation types" in out
 

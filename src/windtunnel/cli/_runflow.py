@@ -146,6 +146,15 @@ def execute_run(opts: RunOptions) -> ExitCode:
             "the plan has no cells, so there is nothing to score", hint="add golden_prompts or mutation types"
         )
     concurrency = opts.concurrency or cfg.advanced.concurrency
+    isolated = cfg.advanced.isolation == "serial" or (
+        cfg.advanced.isolation == "auto" and bool(cfg.agent.reset_function or cfg.agent.reset_endpoint)
+    )
+    if isolated and concurrency > 1:
+        notices.append(
+            "the agent has a reset configured, so cells run one at a time: each starts from a clean state "
+            "(set advanced.isolation: concurrent to run them concurrently)"
+        )
+        concurrency = 1
     if not opts.quiet:
         print_notices(notices)
         err_console().print(

@@ -199,6 +199,9 @@ class AdvancedConfig(StrictModel):
     """Retries with backoff for transport errors, 429 and 5xx."""
     seed: int | None = None
     """Run seed; every random choice derives from (seed, cell id). Chosen and recorded when absent."""
+    isolation: Literal["auto", "serial", "concurrent"] = "auto"
+    """``serial``: one cell at a time, so reset → invoke is never interleaved with another cell; ``auto``:
+    serial when ``reset_function`` / ``reset_endpoint`` is configured (the agent has state), else concurrent."""
     store: str = ".windtunnel/runs.db"
     """SQLite run store path."""
 

@@ -67,6 +67,14 @@ class RunSession:
     warnings: list[str] = field(default_factory=list)
     """Filled after the run: configured faults that never fired, and the like."""
 
+    @property
+    def isolated(self) -> bool:
+        """Whether cells run one at a time so that no cell sees another's state (see ``advanced.isolation``)."""
+        mode = self.cfg.advanced.isolation
+        if mode == "auto":
+            return bool(self.cfg.agent.reset_function or self.cfg.agent.reset_endpoint)
+        return mode == "serial"
+
     def _retries(self) -> int:
         r = getattr(self.cfg.agent, "retries", None)
         return self.cfg.advanced.retries if r is None else int(r)
@@ -126,7 +134,8 @@ class RunSession:
                 listener(result)
 
         if not serial:
-            await (self.executor or LocalExecutor(self.concurrency)).run(cells, runner, emit)
+            concurrency = 1 if self.isolated else self.concurrency
+            await (self.executor or LocalExecutor(concurrency)).run(cells, runner, emit)
             return
         # proxies hold one scenario's plan at a time: scenarios in sequence, cells one at a time
         for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):

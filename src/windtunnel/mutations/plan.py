@@ -21,7 +21,7 @@ from windtunnel.mutations.base import Mutated, MutationContext, MutationType, mu
 if TYPE_CHECKING:
     from windtunnel.mutations.llm import LlmMutator, LlmStats
 
-TRANSPORT_AGENT_TYPES = frozenset({"http"})
+TRANSPORT_AGENT_TYPES = frozenset({"http", "openai_chat"})
 """Agent types whose adapter sends an ``httpx.Request`` a transport mutation can manipulate."""
 MAX_ATTEMPTS = 16
 """Re-rolls per slot when a variant duplicates one already planned for the same golden prompt."""
@@ -36,7 +36,7 @@ def applies_to(mutation_type: str | MutationType, agent_type: str) -> bool:
 def skip_reason(mt: MutationType, agent_type: str) -> str:
     return (
         f"{mt.name} manipulates the HTTP request and a {agent_type!r} agent has none; "
-        "it applies only to agent.type: http"
+        "it applies only to agent.type: http or openai_chat"
     )
 
 
