@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-SHARD_SIZE = 8
+SHARD_SIZE = 1
 
 
 class ShardedClient:
@@ -22,6 +22,7 @@ class ShardedClient:
         n = max(1, -(-concurrency // SHARD_SIZE))
         size = min(concurrency, SHARD_SIZE) if concurrency > 0 else SHARD_SIZE
         limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
+        client_kwargs.setdefault("verify", httpx.create_ssl_context())  # one TLS context, not one per shard
         self._shards = [httpx.AsyncClient(limits=limits, **client_kwargs) for _ in range(n)]
         self._load = [0] * n
 

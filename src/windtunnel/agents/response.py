@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from windtunnel._util.errors import AgentBadResponse
@@ -49,10 +50,10 @@ def _auto(body: Any, depth: int = 0) -> str | None:
 def extract_output(body: Any, response_path: str | None, raw_text: str) -> str | None:
     """The agent's output. Raises :class:`AgentBadResponse` showing the first 200 characters of the body."""
     if response_path:
-        from jsonpath import JSONPathError, findall
+        from jsonpath import JSONPathError
 
         try:
-            found = findall(normalize_path(response_path), body)
+            found = _compiled(response_path).findall(body)
         except JSONPathError as err:
             raise AgentBadResponse(f"agent.response_path {response_path!r} is not a valid JSONPath: {err}") from None
         if not found:
@@ -70,6 +71,13 @@ def extract_output(body: Any, response_path: str | None, raw_text: str) -> str |
             f"{preview(raw_text)}",
         )
     return out
+
+
+@lru_cache(maxsize=64)
+def _compiled(path: str) -> Any:
+    import jsonpath
+
+    return jsonpath.compile(normalize_path(path))
 
 
 def _json_text(value: Any) -> str:
