@@ -150,11 +150,7 @@ async def main(requests: int, calls: int, concurrency: int) -> None:
                 p_times += await sequential(via, url, requests // 10)
             d_med, p_med = statistics.median(d_times), statistics.median(p_times)
             d90, p90 = (statistics.quantiles(t, n=10)[-1] for t in (d_times, p_times))
-            print(
-                print(
-                    f"sequential, {requests} requests each (keep-alive; client, proxy, tool service: 3 processes):"
-                )
-            )
+            print(f"sequential, {requests} requests each (keep-alive; client, proxy, service: 3 processes):")
             print(f"  direct      median {d_med * 1e3:.3f} ms   p90 {d90 * 1e3:.3f} ms")
             print(f"  via proxy   median {p_med * 1e3:.3f} ms   p90 {p90 * 1e3:.3f} ms")
             print(f"  added latency per request (median): {(p_med - d_med) * 1e3:.3f} ms")
