@@ -295,3 +295,26 @@ async def test_http_agent_without_command_needs_a_proxy_port() -> None:
         async with ChaosRuntime(cfg.agent, [ChaosSpec.resolve(cfg.chaos)], seed=1):
             pass
     assert "agent.command" in str(info.value) and "HTTP_PROXY" in str(info.value)
+
+
+async def test_http_scenarios_must_run_in_sequence() -> None:
+    cfg = parse_config(
+        "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\n"
+        "chaos_matrix:\n"
+        "  - {name: a, tool_faults: [{mode: error}]}\n"
+        "  - {name: b, tool_faults: [{mode: slow}]}\n"
+    )
+    a, b = (ChaosSpec.resolve(s) for s in cfg.scenarios)
+    async with ChaosRuntime(cfg.agent, [a, b], seed=1, tool_proxy_port=0) as rt:
+        assert rt.serial_cells
+        with (
+            rt.cell(a, "a1"),
+            rt.cell(ChaosSpec.resolve(cfg.scenarios[0]), "a2"),
+            pytest.raises(HarnessError) as info,
+            rt.cell(b, "b1"),
+        ):
+            pass
+        assert "in sequence" in str(info.value)
+        with rt.cell(b, "b2") as cc:
+            pass
+    assert cc.fired == []

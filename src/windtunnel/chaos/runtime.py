@@ -297,7 +297,7 @@ class ChaosRuntime:
             )
 
     def _enter_http(self, spec: ChaosSpec) -> None:
-        if self._http_plan is None or self._http_plan.spec is not spec:
+        if self._http_plan is None or self._http_plan.spec != spec:
             if self._inflight:
                 current = self._http_plan.spec.name if self._http_plan else "?"
                 raise HarnessError(

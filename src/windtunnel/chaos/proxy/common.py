@@ -22,7 +22,12 @@ def forward_headers(req: Request) -> list[tuple[str, str]]:
 
 
 def response_headers(resp: httpx.Response) -> list[tuple[str, str]]:
-    return [(k, v) for k, v in resp.headers.multi_items() if k.lower() not in HOP_BY_HOP]
+    """Headers of an httpx response to relay; httpx decodes bodies, so Content-Encoding goes too."""
+    return [
+        (k, v)
+        for k, v in resp.headers.multi_items()
+        if k.lower() not in HOP_BY_HOP and k.lower() != "content-encoding"
+    ]
 
 
 def decode_body(content: bytes, content_type: str) -> Any:

@@ -22,7 +22,6 @@ HOP_BY_HOP = {
     "transfer-encoding",
     "upgrade",
     "content-length",
-    "content-encoding",
 }
 
 REASONS = {

@@ -13,9 +13,9 @@ import contextlib
 import hashlib
 import time
 from fnmatch import fnmatchcase
+from urllib.parse import urlsplit
 
 import anyio
-import httpx
 
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan
@@ -25,11 +25,10 @@ from windtunnel.chaos.proxy.common import (
     ProxyServer,
     decode_body,
     encode_body,
-    forward_headers,
     json_response,
-    response_headers,
 )
 from windtunnel.chaos.proxy.http1 import Request, write_response
+from windtunnel.chaos.proxy.upstream import UpstreamError, UpstreamPool, UpstreamResponse
 
 
 def call_name(plan: FaultPlan, url: str) -> str:
@@ -39,8 +38,8 @@ def call_name(plan: FaultPlan, url: str) -> str:
         tool = getattr(item, "tool", "*")
         if pattern and tool != "*" and fnmatchcase(url, pattern):
             return str(tool)
-    u = httpx.URL(url)
-    return f"{u.host}{u.path}"
+    u = urlsplit(url)
+    return f"{u.hostname}{u.path}"
 
 
 class ToolProxy(ProxyServer):
@@ -60,6 +59,11 @@ class ToolProxy(ProxyServer):
         super().__init__(host=host, port=port, upstream_timeout=upstream_timeout)
         self._plan_source = plan_source
         self.exempt = set(exempt or ())
+        self.pool = UpstreamPool(timeout=upstream_timeout)
+
+    async def aclose(self) -> None:
+        await super().aclose()
+        await self.pool.aclose()
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
         keep = req.keep_alive
@@ -82,35 +86,31 @@ class ToolProxy(ProxyServer):
             )
             await write_response(writer, 400, [("Content-Type", "text/plain")], msg.encode(), keep_alive=keep)
             return keep
-        try:
-            url = httpx.URL(req.target)
-        except Exception:
-            await write_response(writer, 400, [], b"bad request target\n", keep_alive=False)
+        url = urlsplit(req.target)
+        if url.scheme != "http" or not url.hostname:
+            await write_response(
+                writer, 400, [], b"only plain-HTTP absolute URLs are proxied\n", keep_alive=False
+            )
             return False
         plan = self._plan_source()
-        if plan is None or (url.host, url.port or 80) in self.exempt:
+        if plan is None or (url.hostname, url.port or 80) in self.exempt:
             return await self._plain(req, writer, keep)
         return await self._faulted(plan, req, writer, keep)
 
-    async def _upstream(self, req: Request) -> httpx.Response:
-        assert self.client is not None
-        return await self.client.request(
-            req.method, req.target, headers=forward_headers(req), content=req.body
-        )
+    async def _upstream(self, req: Request) -> UpstreamResponse:
+        return await self.pool.request(req.method, req.target, req.headers, req.body)
+
+    async def _bad_gateway(self, writer: asyncio.StreamWriter, err: Exception, keep: bool) -> None:
+        msg = f"windtunnel tool proxy: upstream error: {err}\n".encode()
+        await write_response(writer, 502, [("Content-Type", "text/plain")], msg, keep_alive=keep)
 
     async def _plain(self, req: Request, writer: asyncio.StreamWriter, keep: bool) -> bool:
         try:
             resp = await self._upstream(req)
-        except httpx.HTTPError as err:
-            await write_response(
-                writer,
-                502,
-                [("Content-Type", "text/plain")],
-                f"upstream error: {err}\n".encode(),
-                keep_alive=keep,
-            )
+        except UpstreamError as err:
+            await self._bad_gateway(writer, err, keep)
             return keep
-        await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
+        await write_response(writer, resp.status, resp.headers, resp.body, keep_alive=keep)
         return keep
 
     async def _faulted(self, plan: FaultPlan, req: Request, writer: asyncio.StreamWriter, keep: bool) -> bool:
@@ -131,53 +131,47 @@ class ToolProxy(ProxyServer):
             body, ct = encode_body(reply.body, "application/json")
             headers = [("Content-Type", ct), *reply.headers.items()]
             await write_response(writer, status, headers, body, keep_alive=keep)
+            error = f"{status}: {reply.message}"
             plan.log_call(
                 "http",
                 call.name,
                 call.args,
                 response=reply.body,
-                error=f"{status}: {reply.message}",
+                error=error,
                 faults=dec.modes,
                 started=started,
             )
             return keep
         try:
             resp = await self._upstream(req)
-        except httpx.HTTPError as err:
+        except UpstreamError as err:
             plan.log_call(
                 "http",
                 call.name,
                 call.args,
-                error=f"upstream error: {err!r}",
+                error=f"upstream error: {err}",
                 faults=dec.modes,
                 started=started,
             )
-            await write_response(
-                writer,
-                502,
-                [("Content-Type", "text/plain")],
-                f"upstream error: {err}\n".encode(),
-                keep_alive=keep,
-            )
+            await self._bad_gateway(writer, err, keep)
             return keep
-        ct = resp.headers.get("content-type", "")
-        real = ToolReply(status=resp.status_code, body=decode_body(resp.content, ct))
-        final = dec.finish(real)
-        headers = response_headers(resp)
-        if final is real:
-            payload = resp.content
-        else:
-            if final.raw is not None:
-                payload = final.raw
-            else:
-                payload, new_ct = encode_body(final.body, ct or None)
-                headers = [(k, v) for k, v in headers if k.lower() != "content-type"] + [
-                    ("Content-Type", new_ct)
-                ]
-        await write_response(writer, final.status, headers, payload, keep_alive=keep)
-        error = f"{resp.status_code}" if resp.status_code >= 400 else None
+        headers, payload, logged = resp.headers, resp.body, resp.decoded()
+        if (dec.transforms or dec.attacks) and resp.status < 400:
+            ct = resp.header("content-type") or ""
+            real = ToolReply(status=resp.status, body=decode_body(resp.decoded(), ct))
+            final = dec.finish(real)
+            if final is not real:
+                if final.raw is not None:
+                    payload, new_ct = final.raw, ct or "application/octet-stream"
+                else:
+                    payload, new_ct = encode_body(final.body, ct or None)
+                drop = ("content-type", "content-encoding")
+                headers = [(k, v) for k, v in headers if k.lower() not in drop] + [("Content-Type", new_ct)]
+                logged = final.body
+        await write_response(writer, resp.status, headers, payload, keep_alive=keep)
+        failed = str(resp.status) if resp.status >= 400 else None
         plan.log_call(
-            "http", call.name, call.args, response=final.body, error=error, faults=dec.modes, started=started
+            "http", call.name, call.args, response=logged, error=failed, faults=dec.modes, started=started
         )
         return keep
 
