@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import re
 import shlex
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Mapping
@@ -26,22 +26,10 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 
 STDERR_TAIL = 4000
-_ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
-def expand_env(value: str, env: Mapping[str, str]) -> str:
-    """``${NAME}`` → the variable's value; an unset variable is a ConfigError that names it."""
-
-    def sub(m: re.Match[str]) -> str:
-        name = m.group(1)
-        if name not in env:
-            raise ConfigError(f"agent.env refers to ${{{name}}}, which is not set in the environment")
-        return env[name]
-
-    return _ENV_REF.sub(sub, value)
 
 
 def readiness_target(agent: Any) -> tuple[str | None, tuple[str, int] | None]:
@@ -51,7 +39,9 @@ def readiness_target(agent: Any) -> tuple[str | None, tuple[str, int] | None]:
     url = url or getattr(agent, "base_url", None)
     if not url or "://" not in str(url):
         return health, None
-    parts = urlsplit(str(url))
+    if health:
+        health = expand_env(health, where="agent.health_endpoint")
+    parts = urlsplit(expand_env(str(url), where="agent.endpoint"))
     port = parts.port or (443 if parts.scheme == "https" else 80)
     return health, (parts.hostname or "127.0.0.1", port)
 
@@ -80,9 +70,13 @@ class AgentProcess:
         if not command:
             raise ConfigError("agent.command is not set: there is no agent process to launch")
         self.agent = agent
-        self.argv = shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
+        argv = shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
+        self.argv = [expand_env(a, where="agent.command") for a in argv]
         if not self.argv:
             raise ConfigError("agent.command is empty")
+        if self.argv[0] in ("python", "python3"):
+            # the interpreter windtunnel runs in (its venv), not whichever `python` is first on PATH
+            self.argv[0] = sys.executable
         self.extra_env = dict(extra_env or {})
         self.cwd = cwd
         self.ready_timeout = ready_timeout
@@ -98,7 +92,7 @@ class AgentProcess:
     def environment(self) -> dict[str, str]:
         env = dict(os.environ)
         for key, value in (getattr(self.agent, "env", None) or {}).items():
-            env[key] = expand_env(value, os.environ)
+            env[key] = expand_env(value, where=f"agent.env.{key}")
         env.update(self.extra_env)
         return env
 

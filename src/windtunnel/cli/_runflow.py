@@ -95,7 +95,14 @@ def _sigterm_as_interrupt() -> None:
 
 
 def agent_label(cfg: Any) -> str:
-    return str(getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type))
+    from windtunnel._util.envexpand import expand_env
+    from windtunnel._util.errors import ConfigError
+
+    label = str(getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type))
+    try:
+        return expand_env(label)
+    except ConfigError:
+        return label
 
 
 def chaos_spec(cfg: Any, opts: RunOptions) -> Any:

@@ -103,7 +103,8 @@ class RunSession:
                 from windtunnel.agents.process import AgentProcess
 
                 env = runtime.agent_env() if runtime is not None else {}
-                await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env, cwd=self.cfg.base_dir))
+                # like python agent imports, the command runs in the directory windtunnel runs in
+                await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             scope = self.scope
