@@ -41,6 +41,8 @@ def _root(
 
 def _register_commands() -> None:
     # Each module adds its commands to `app` at import; modules keep heavy imports inside functions.
+    import windtunnel.cli.report_cmd
+    import windtunnel.cli.runs_cmd  # noqa: F401
     from windtunnel.cli import run_cmd  # noqa: F401
 
 
@@ -50,7 +52,8 @@ _register_commands()
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: runs the app and maps errors to exit codes."""
     try:
-        app(args=argv, standalone_mode=False)
+        # without standalone mode, click returns the code of a `typer.Exit` instead of raising it
+        result = app(args=argv, standalone_mode=False)
     except WindtunnelError as err:
         from windtunnel.cli._console import print_error
 
@@ -65,10 +68,14 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write("aborted\n")
         sys.exit(int(ExitCode.INTERRUPTED))
     except Exception as err:  # click usage errors and friends
-        import click
+        import importlib
 
-        if isinstance(err, click.ClickException):
+        try:
+            exceptions = importlib.import_module("click.exceptions")
+        except ImportError:  # typer releases that vendor click
+            exceptions = importlib.import_module("typer._click.exceptions")
+        if isinstance(err, exceptions.ClickException):
             err.show()
             sys.exit(int(ExitCode.USAGE))
         raise
-    sys.exit(0)
+    sys.exit(result if isinstance(result, int) else 0)
