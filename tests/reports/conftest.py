@@ -38,3 +38,31 @@ def ci_report() -> dict[str, Any]:
 def run_report() -> dict[str, Any]:
     """A single-phase report without repeats."""
     return sample_report(40, seed=5, mode="run", run_id="run-plain")
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Any:
+    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `make browser` (as root) to install it")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is not installed: run `make venv` (it is in the dev extra)")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

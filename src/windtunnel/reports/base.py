@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
+from windtunnel._util.errors import UsageError
 from windtunnel._util.registry import Registry, load_entry_point_plugins
 
 
@@ -120,11 +121,24 @@ def output_path(report: dict[str, Any], out: Path | str, extension: str) -> Path
         run_id = str(report.get("run", {}).get("id") or "report")
         safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in run_id)
         path = path / f"{safe}{extension}"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise UsageError(
+            f"cannot create the report directory {str(path.parent)!r}: {err.strerror}",
+            hint="choose another --output path",
+        ) from None
     return path
 
 
 def render_report(report: dict[str, Any], fmt: str, out: Path | str) -> Path:
     """Render ``report`` in format ``fmt`` to ``out`` (a file, or a directory); returns the file."""
     rep = get_reporter(fmt)
-    return rep.render(report, output_path(report, out, rep.extension))
+    path = output_path(report, out, rep.extension)
+    try:
+        return rep.render(report, path)
+    except OSError as err:
+        raise UsageError(
+            f"cannot write the {fmt} report to {str(path)!r}: {err.strerror}",
+            hint="choose another --output path",
+        ) from None
