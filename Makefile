@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck bench clean venv
+.PHONY: demo test lint typecheck bench clean venv browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,20 @@ venv: $(DEVSTAMP)
 demo: $(STAMP)
 	$(BIN)/python -m examples.support_agent.demo
 
-test: $(DEVSTAMP)
+# Debian's chromium for the HTML report's browser tests (Playwright drives it; no browser download).
+# Best effort and idempotent: installs only when missing and we are root with apt-get.
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium for the browser tests"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
+	      || echo "warning: could not install chromium; the browser tests will fail"; \
+	  else \
+	    echo "warning: /usr/bin/chromium is missing; install Debian's chromium (as root: make browser)"; \
+	  fi; \
+	fi
+
+test: $(DEVSTAMP) browser
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider

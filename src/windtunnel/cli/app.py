@@ -45,6 +45,8 @@ COMMAND_MODULES = (
     "invariants_cmd",
     "mutate_cmd",
     "chaos_cmd",
+    "report_cmd",
+    "runs_cmd",
 )
 
 
@@ -62,8 +64,8 @@ _register_commands()
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: runs the app and maps errors to exit codes."""
     try:
-        # standalone_mode=False: click returns the code of `typer.Exit(code)` instead of exiting
-        rv = app(args=argv, standalone_mode=False)
+        # without standalone mode, click returns the code of a `typer.Exit` instead of raising it
+        result = app(args=argv, standalone_mode=False)
     except WindtunnelError as err:
         from windtunnel.cli._console import print_error
 
@@ -78,10 +80,14 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write("aborted\n")
         sys.exit(int(ExitCode.INTERRUPTED))
     except Exception as err:  # click usage errors and friends
-        import click
+        import importlib
 
-        if isinstance(err, click.ClickException):
+        try:
+            exceptions = importlib.import_module("click.exceptions")
+        except ImportError:  # typer releases that vendor click
+            exceptions = importlib.import_module("typer._click.exceptions")
+        if isinstance(err, exceptions.ClickException):
             err.show()
             sys.exit(int(ExitCode.USAGE))
         raise
-    sys.exit(rv if isinstance(rv, int) else 0)
+    sys.exit(result if isinstance(result, int) else 0)

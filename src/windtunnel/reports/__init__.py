@@ -1,1 +1,76 @@
-"""reports."""
+"""Reports: one run report dict (``report.schema.json``) rendered by pluggable reporters.
+
+Formats: ``json``, ``junit``, ``sarif``, ``markdown`` (``md``), ``html``, ``terminal``. Add one with
+:func:`reporter`. :func:`print_summary` is the terminal summary the ``run`` / ``ci`` commands print.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from windtunnel.reports.base import (
+    REPORTERS,
+    Reporter,
+    get_reporter,
+    load_reporters,
+    output_path,
+    render_report,
+    reporter,
+)
+from windtunnel.reports.cells import (
+    by_type_summary,
+    cell_identity,
+    cell_phase,
+    identity_key,
+    summarize_cells,
+)
+from windtunnel.reports.stats import RunStats, compute_stats, pass_hat_k, wilson_interval
+from windtunnel.reports.validate import ensure_valid, load_report_file, validate_report
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+def print_summary(report: dict[str, Any], console: Console) -> None:
+    """Print the rich summary of ``report`` to ``console`` (see :mod:`windtunnel.reports.terminal`)."""
+    from windtunnel.reports.terminal import print_summary as _print
+
+    _print(report, console)
+
+
+def render_phase_summary(
+    report: dict[str, Any], out: Path | str, phase_links: dict[str, str] | None = None
+) -> Path:
+    """Write the ``ci`` phase-summary HTML page linking each phase's detailed report.
+
+    See :func:`windtunnel.reports.html.render_phase_summary`.
+    """
+    from windtunnel.reports.html import render_phase_summary as _render
+
+    return _render(report, Path(out), phase_links)
+
+
+__all__ = [
+    "REPORTERS",
+    "Reporter",
+    "RunStats",
+    "by_type_summary",
+    "cell_identity",
+    "cell_phase",
+    "compute_stats",
+    "ensure_valid",
+    "get_reporter",
+    "identity_key",
+    "load_report_file",
+    "load_reporters",
+    "output_path",
+    "pass_hat_k",
+    "print_summary",
+    "render_phase_summary",
+    "render_report",
+    "reporter",
+    "summarize_cells",
+    "validate_report",
+    "wilson_interval",
+]

@@ -1,1 +1,26 @@
-"""store."""
+"""The run store: results streamed to SQLite as they complete, resume, history and diffs."""
+
+from windtunnel.store.diff import CellChange, PhaseDelta, RunDiff, diff_reports
+from windtunnel.store.runstore import (
+    DEFAULT_STORE_PATH,
+    RUN_STATUSES,
+    RunInfo,
+    RunStore,
+    UnknownRunError,
+    new_run_id,
+    utc_now,
+)
+
+__all__ = [
+    "DEFAULT_STORE_PATH",
+    "RUN_STATUSES",
+    "CellChange",
+    "PhaseDelta",
+    "RunDiff",
+    "RunInfo",
+    "RunStore",
+    "UnknownRunError",
+    "diff_reports",
+    "new_run_id",
+    "utc_now",
+]

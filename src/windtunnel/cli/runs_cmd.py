@@ -1,0 +1,230 @@
+"""``windtunnel runs list|show|diff``: the history kept in the run store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from windtunnel.cli.app import app
+
+if TYPE_CHECKING:
+    from windtunnel.store import RunStore
+
+runs_app = typer.Typer(help="Stored runs: list them, show one, diff two.", no_args_is_help=True)
+app.add_typer(runs_app, name="runs")
+
+STORE_HELP = "Run store (default: .windtunnel/runs.db)."
+
+
+def open_store(path: Path | None) -> RunStore:
+    from windtunnel.store import DEFAULT_STORE_PATH, RunStore
+
+    return RunStore(path or DEFAULT_STORE_PATH, create=False)
+
+
+def resolve_run(store: RunStore, ref: str) -> str:
+    """A run id from ``ref``: an exact id, ``latest``, or a unique prefix of an id."""
+    from windtunnel._util.errors import UsageError
+
+    runs = store.list_runs()
+    if ref == "latest":
+        if not runs:
+            raise UsageError(f"the store {str(store.path)!r} holds no runs yet")
+        return runs[0].id
+    ids = [r.id for r in runs]
+    if ref in ids:
+        return ref
+    matches = [i for i in ids if i.startswith(ref)]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise UsageError(
+            f"run id prefix {ref!r} is ambiguous: {', '.join(matches[:5])}",
+            hint="give more characters of the run id",
+        )
+    store.get_run(ref)  # raises UnknownRunError with suggestions
+    return ref
+
+
+def load_source(source: str, store_path: Path | None) -> dict[str, Any]:
+    """A run report from a JSON file path or from a run id in the store; validated either way."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel.reports import ensure_valid, load_report_file
+    from windtunnel.store import DEFAULT_STORE_PATH
+
+    path = Path(source)
+    if path.is_file() or source.endswith(".json"):
+        return load_report_file(path)
+    store_file = store_path or DEFAULT_STORE_PATH
+    if not store_file.exists():
+        raise UsageError(
+            f"{source!r} is neither a report file nor a run id: there is no file of that name "
+            f"and no run store at {str(store_file)!r}",
+            hint="pass a JSON report path, or --store PATH for the runs.db that holds the run",
+        )
+    with open_store(store_path) as store:
+        return ensure_valid(store.load_report(resolve_run(store, source)), f"stored run {source!r}")
+
+
+@runs_app.command("list")
+def list_runs(
+    limit: int = typer.Option(20, "--limit", "-n", min=1, help="Show at most this many runs."),
+    store: Path = typer.Option(None, "--store", help=STORE_HELP),
+) -> None:
+    """List stored runs, newest first."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from windtunnel.cli._console import out_console
+    from windtunnel.reports.cells import format_score
+
+    with open_store(store) as st:
+        runs = st.list_runs(limit=limit)
+    console = out_console()
+    if not runs:
+        console.print(f"no runs in {st.path}", markup=False)
+        return
+    table = Table(title=f"runs in {st.path}", title_justify="left", box=box.SIMPLE_HEAD)
+    for col in ("run", "mode", "status", "score", "cells", "seed", "started", "config"):
+        table.add_column(
+            col,
+            justify="right" if col in ("score", "cells", "seed") else "left",
+            no_wrap=col != "config",
+            overflow="fold",
+        )
+    style = {"passed": "green", "failed": "red", "error": "red", "running": "yellow", "interrupted": "yellow"}
+    for r in runs:
+        table.add_row(
+            Text(r.id),
+            r.mode,
+            Text(r.status, style=style.get(r.status, "")),
+            format_score(r.score),
+            str(r.cells),
+            "" if r.seed is None else str(r.seed),
+            Text(r.started_at[:16].replace("T", " ")),
+            Text(r.config_path or ""),
+        )
+    # run ids must stay whole and copyable, even when the terminal is narrow
+    wide = Console(
+        file=console.file,
+        width=max(console.width, 110),
+        highlight=False,
+        force_terminal=console.is_terminal,
+        color_system=console.color_system,  # type: ignore[arg-type]
+    )
+    wide.print(table)
+
+
+@runs_app.command("show")
+def show_run(
+    run: str = typer.Argument(..., metavar="RUN", help="Run id, unique prefix, or 'latest'."),
+    store: Path = typer.Option(None, "--store", help=STORE_HELP),
+) -> None:
+    """Show one run: its summary, phases, statistics and failures."""
+    from rich.text import Text
+
+    from windtunnel.cli._console import out_console
+    from windtunnel.reports import print_summary
+
+    with open_store(store) as st:
+        run_id = resolve_run(st, run)
+        info = st.get_run(run_id)
+        data = st.load_report(run_id)
+    console = out_console()
+    line = f"status {info.status} · started {info.started_at} · finished {info.finished_at or '—'}"
+    if info.config_path:
+        line += f" · config {info.config_path}"
+    console.print(Text(line, style="dim"))
+    if data["summary"].get("partial"):
+        console.print(
+            Text(
+                "the run did not finish: the summary below is computed from the stored cells; "
+                f"resume it with --resume {run_id}",
+                style="yellow",
+            )
+        )
+    print_summary(data, console)
+
+
+@runs_app.command("diff")
+def diff_runs(
+    run_a: str = typer.Argument(..., metavar="A", help="The earlier run (before)."),
+    run_b: str = typer.Argument(..., metavar="B", help="The later run (after)."),
+    store: Path = typer.Option(None, "--store", help=STORE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the diff as JSON."),
+    fail_on_regression: bool = typer.Option(
+        False, "--fail-on-regression", help="Exit 1 when any cell regressed."
+    ),
+) -> None:
+    """Compare two runs: regressed cells, fixed cells and score deltas per phase."""
+    from windtunnel._util.errors import ExitCode
+    from windtunnel.cli._console import out_console
+
+    with open_store(store) as st:
+        diff = st.diff(resolve_run(st, run_a), resolve_run(st, run_b))
+    console = out_console()
+    if as_json:
+        import orjson
+
+        console.file.write(orjson.dumps(diff.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
+    else:
+        print_diff(diff, console)
+    if fail_on_regression and diff.regressed:
+        raise typer.Exit(code=int(ExitCode.FAILED))
+
+
+def print_diff(diff: Any, console: Any) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from windtunnel.reports.cells import format_score, truncate
+
+    def delta(value: float | None) -> Text:
+        if value is None:
+            return Text("—", style="dim")
+        return Text(f"{value:+.1f}", style="green" if value > 0 else "red" if value < 0 else "")
+
+    scores = Table(title=Text(f"{diff.run_a} → {diff.run_b}"), title_justify="left")
+    for col in ("phase", "before", "after", "Δ"):
+        scores.add_column(col, justify="left" if col == "phase" else "right")
+    for p in [diff.score, *diff.phases]:
+        scores.add_row(
+            Text(p.phase, style="bold" if p is diff.score else ""),
+            format_score(p.before),
+            format_score(p.after),
+            delta(p.delta),
+        )
+    console.print(scores)
+    for title, changes, style in (("regressed", diff.regressed, "red"), ("fixed", diff.fixed, "green")):
+        if not changes:
+            console.print(Text(f"{title}: none", style="dim"))
+            continue
+        table = Table(title=Text(f"{title} ({len(changes)})", style=f"bold {style}"), title_justify="left")
+        for col in (
+            "phase",
+            "cell",
+            "before → after",
+            "why" if title == "regressed" else "was failing with",
+            "reproduce",
+        ):
+            table.add_column(col, overflow="fold")
+        for c in changes:
+            table.add_row(
+                Text(c.phase),
+                Text(c.label),
+                f"{c.before} → {c.after}",
+                Text(truncate(c.detail, 120)),
+                Text(c.reproduce or ""),
+            )
+        console.print(table)
+    console.print(
+        Text(
+            f"still failing {diff.still_failing} · still passing {diff.unchanged_passing} · "
+            f"only in {diff.run_b}: {diff.added} · only in {diff.run_a}: {diff.removed}",
+            style="dim",
+        )
+    )

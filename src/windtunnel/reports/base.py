@@ -1,0 +1,144 @@
+"""The reporter plugin interface.
+
+A reporter turns a run report dict (``report.schema.json``) into one file. It is ONE decorated
+class or function::
+
+    @reporter("csv", extension=".csv")
+    def render_csv(report: dict, out: Path) -> Path: ...
+
+    @reporter("html", extension=".html")
+    class HtmlReporter:
+        def render(self, report: dict, out: Path) -> Path: ...
+
+``out`` is the file to write; :func:`render_report` turns a directory into
+``<dir>/<run id><extension>`` first. A class is instantiated once, without arguments. Aliases
+(``md`` for ``markdown``) are registered under both names so error messages list every choice.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+
+from windtunnel._util.errors import UsageError
+from windtunnel._util.registry import Registry, load_entry_point_plugins
+
+
+@runtime_checkable
+class Reporter(Protocol):
+    """What the registry holds: a name, a default file extension and a ``render`` method."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def extension(self) -> str: ...
+
+    def render(self, report: dict[str, Any], out: Path) -> Path: ...
+
+
+@dataclass(frozen=True)
+class _FunctionReporter:
+    name: str
+    extension: str
+    fn: Callable[[dict[str, Any], Path], Path]
+
+    def render(self, report: dict[str, Any], out: Path) -> Path:
+        return self.fn(report, out)
+
+
+def _validate(name: str, item: Reporter) -> None:
+    render = getattr(item, "render", None)
+    if not callable(render):
+        raise TypeError(f"reporter {name!r} must have a render(report, out) method")
+    target = item.fn if isinstance(item, _FunctionReporter) else render
+    params = list(inspect.signature(target).parameters)
+    if len(params) != 2:
+        raise TypeError(f"reporter {name!r}: render must take (report, out), got ({', '.join(params)})")
+
+
+REPORTERS: Registry[Reporter] = Registry("report format", validate=_validate)
+
+P = TypeVar("P")
+
+
+def reporter(name: str, *, extension: str, aliases: tuple[str, ...] = ()) -> Callable[[P], P]:
+    """Register a reporter class or function under ``name`` (and ``aliases``)."""
+
+    def wrap(obj: P) -> P:
+        item: Reporter
+        if inspect.isclass(obj):
+            instance: Any = obj()
+            instance.name = name
+            instance.extension = extension
+            item = instance
+        elif callable(obj):
+            item = _FunctionReporter(name, extension, cast(Callable[[dict[str, Any], Path], Path], obj))
+        else:
+            raise TypeError(f"@reporter({name!r}) decorates a class or a function, not {obj!r}")
+        for key in (name, *aliases):
+            REPORTERS.register(key, item)
+        return obj
+
+    return wrap
+
+
+_builtins_loaded = False
+
+
+def load_reporters() -> Registry[Reporter]:
+    """Import the built-in reporters and third-party plugins (once) and return the registry."""
+    global _builtins_loaded
+    if not _builtins_loaded:
+        _builtins_loaded = True
+        from windtunnel.reports import (  # noqa: F401
+            html,
+            json_report,
+            junit,
+            markdown,
+            sarif,
+            terminal,
+        )
+
+        load_entry_point_plugins()
+    return REPORTERS
+
+
+def get_reporter(name: str) -> Reporter:
+    """The reporter for ``name``; raises UnknownPluginError with the valid formats."""
+    return load_reporters().get(name)
+
+
+def output_path(report: dict[str, Any], out: Path | str, extension: str) -> Path:
+    """``out`` itself, or ``out/<run id><extension>`` when ``out`` is an existing directory
+    or ends with a path separator."""
+    raw = str(out)
+    path = Path(out)
+    if path.is_dir() or raw.endswith(("/", "\\")):
+        run_id = str(report.get("run", {}).get("id") or "report")
+        safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in run_id)
+        path = path / f"{safe}{extension}"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise UsageError(
+            f"cannot create the report directory {str(path.parent)!r}: {err.strerror}",
+            hint="choose another --output path",
+        ) from None
+    return path
+
+
+def render_report(report: dict[str, Any], fmt: str, out: Path | str) -> Path:
+    """Render ``report`` in format ``fmt`` to ``out`` (a file, or a directory); returns the file."""
+    rep = get_reporter(fmt)
+    path = output_path(report, out, rep.extension)
+    try:
+        return rep.render(report, path)
+    except OSError as err:
+        raise UsageError(
+            f"cannot write the {fmt} report to {str(path)!r}: {err.strerror}",
+            hint="choose another --output path",
+        ) from None

@@ -1,0 +1,212 @@
+"""Reading cells of a run report: phase, identity, grouping, fallback summaries.
+
+A cell is a plain dict shaped by ``report.schema.json``. Every reporter and the run store use
+these helpers so that "the same cell" means the same thing everywhere:
+
+* :func:`cell_phase` is the ``phase`` key when the engine set one (``ci`` mode), otherwise derived
+  from the kind (``golden`` and ``mutation`` cells belong to the ``mutation`` phase).
+* :func:`identity_key` names a cell *ignoring its repeat index*, so repeats of one cell group
+  together (statistics, flaky detection, run diffs) and a SARIF fingerprint survives re-runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import orjson
+
+Cell = Mapping[str, Any]
+
+KIND_PHASE = {
+    "golden": "mutation",
+    "mutation": "mutation",
+    "chaos": "chaos",
+    "contract": "contract",
+    "replay": "replay",
+}
+PHASE_ORDER = ("mutation", "chaos", "contract", "replay")
+
+
+def cell_phase(cell: Cell) -> str:
+    """The phase a cell belongs to: its ``phase`` key, else derived from ``kind``."""
+    phase = cell.get("phase")
+    if isinstance(phase, str) and phase:
+        return phase
+    kind = str(cell.get("kind") or "run")
+    return KIND_PHASE.get(kind, kind)
+
+
+def cell_identity(cell: Cell) -> tuple[Any, ...]:
+    """What makes two cells "the same cell": everything that defines its input, not its result.
+
+    The repeat index, the output, the verdict, latency and the injected faults are excluded.
+    """
+    mutation = cell.get("mutation") or {}
+    return (
+        cell_phase(cell),
+        cell.get("kind"),
+        cell.get("scenario"),
+        cell.get("invariant"),
+        cell.get("golden_prompt"),
+        cell.get("prompt"),
+        mutation.get("type"),
+        mutation.get("args") or {},
+    )
+
+
+def identity_key(cell: Cell) -> str:
+    """A short stable hash of :func:`cell_identity` (hex, 20 characters)."""
+    raw = orjson.dumps(list(cell_identity(cell)), option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return hashlib.sha256(raw).hexdigest()[:20]
+
+
+def cell_label(cell: Cell, width: int = 80) -> str:
+    """A one-line human name: invariant / mutation type / scenario and the prompt, truncated."""
+    parts: list[str] = []
+    if cell.get("invariant"):
+        parts.append(str(cell["invariant"]))
+    mutation = cell.get("mutation")
+    if mutation and mutation.get("type"):
+        parts.append(str(mutation["type"]))
+    head = " · ".join(parts)
+    prompt = one_line(str(cell.get("prompt") or ""))
+    text = f"{head}: {prompt}" if head else prompt
+    return truncate(text, width)
+
+
+def cell_group(cell: Cell) -> str:
+    """The test "class" of a cell: its scenario, else its mutation type, else its kind."""
+    if cell.get("scenario"):
+        return str(cell["scenario"])
+    mutation = cell.get("mutation")
+    if mutation and mutation.get("type"):
+        return str(mutation["type"])
+    return str(cell.get("kind") or "cell")
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def truncate(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+def failed_checks(cell: Cell) -> list[Mapping[str, Any]]:
+    return [c for c in cell.get("checks") or [] if not c.get("passed")]
+
+
+def failure_detail(cell: Cell) -> str:
+    """Why the cell did not pass, in one string: the failed checks' details, else the error."""
+    if cell.get("status") == "error":
+        return str(cell.get("error") or "the agent call failed")
+    details = [f"{c.get('type')}: {c.get('detail') or 'failed'}" for c in failed_checks(cell)]
+    if details:
+        return "; ".join(details)
+    if cell.get("status") == "failed":
+        return "failed (no check detail recorded)"
+    return ""
+
+
+def fault_label(fault: Mapping[str, Any]) -> str:
+    name = fault.get("name")
+    base = f"{fault.get('target')}.{fault.get('mode')}"
+    return f"{base}({name})" if name else base
+
+
+def ordered_phases(names: Iterable[str]) -> list[str]:
+    """Phase names in pipeline order (known phases first, then the rest alphabetically)."""
+    names = set(names)
+    known = [p for p in PHASE_ORDER if p in names]
+    return known + sorted(names - set(known))
+
+
+def group_by_phase(cells: Iterable[Cell]) -> dict[str, list[Cell]]:
+    groups: dict[str, list[Cell]] = defaultdict(list)
+    for cell in cells:
+        groups[cell_phase(cell)].append(cell)
+    return {p: groups[p] for p in ordered_phases(groups)}
+
+
+def count_statuses(cells: Iterable[Cell]) -> dict[str, int]:
+    counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
+    for cell in cells:
+        status = str(cell.get("status"))
+        counts[status] = counts.get(status, 0) + 1
+    return counts
+
+
+def summarize_cells(cells: Iterable[Cell]) -> dict[str, Any]:
+    """An unweighted summary computed from cells alone.
+
+    Used for runs that never finished (the engine's weighted summary was never written) and by
+    test fixtures. Score = passed / (passed + failed + errored) × 100; ``None`` (and not passed)
+    when nothing was scored, never a vacuous 100.
+    """
+    cells = list(cells)
+    counts = count_statuses(cells)
+    scored = counts["passed"] + counts["failed"] + counts["error"]
+    score = round(100.0 * counts["passed"] / scored, 2) if scored else None
+    critical = any(c.get("severity") == "critical" and c.get("status") == "failed" for c in cells)
+    return {
+        "score": score,
+        "passed": bool(scored) and counts["failed"] == 0 and counts["error"] == 0,
+        "critical_failed": critical,
+        "cells_total": len(cells),
+        "cells_passed": counts["passed"],
+        "cells_failed": counts["failed"],
+        "cells_errored": counts["error"],
+        "cells_skipped": counts["skipped"],
+    }
+
+
+def by_type_summary(cells: Iterable[Cell]) -> dict[str, dict[str, Any]]:
+    """Per-mutation-type pass rates, the shape reporters read from ``summary.by_type``.
+
+    ``{type: {"total": n, "passed": k, "pass_rate": k / n}}`` over non-skipped mutation cells.
+    """
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for cell in cells:
+        mutation = cell.get("mutation")
+        if not mutation or cell.get("status") == "skipped":
+            continue
+        entry = totals[str(mutation.get("type"))]
+        entry[0] += 1
+        entry[1] += 1 if cell.get("passed") else 0
+    return {t: {"total": n, "passed": k, "pass_rate": k / n} for t, (n, k) in sorted(totals.items())}
+
+
+def by_type_rows(summary: Mapping[str, Any]) -> list[tuple[str, int | None, int | None, float | None]]:
+    """``summary.by_type`` as rows ``(type, passed, total, rate 0-1)``; tolerant of a bare rate."""
+    rows = []
+    by_type = summary.get("by_type")
+    if not isinstance(by_type, Mapping):
+        return []
+    for name, value in by_type.items():
+        if isinstance(value, Mapping):
+            total, passed = value.get("total"), value.get("passed")
+            rate = value.get("pass_rate")
+            if rate is None and isinstance(total, int) and total and isinstance(passed, int):
+                rate = passed / total
+            rows.append((str(name), passed, total, rate))
+        elif isinstance(value, (int, float)):
+            rate = float(value) / 100 if value > 1 else float(value)
+            rows.append((str(name), None, None, rate))
+    return rows
+
+
+def phase_rows(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """``summary.phases`` in pipeline order as ``(name, entry)``."""
+    phases = summary.get("phases")
+    if not isinstance(phases, Mapping):
+        return []
+    return [(name, phases[name]) for name in ordered_phases(phases)]
+
+
+def format_score(score: Any) -> str:
+    if score is None:
+        return "n/a"
+    return f"{float(score):.1f}"

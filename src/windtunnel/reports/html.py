@@ -1,0 +1,245 @@
+"""HTML reporter: ONE self-contained file, safe with adversarial agent text.
+
+* jinja2 templates under ``reports/templates/`` (shipped in the wheel), autoescaped, rendered in
+  an immutable sandbox and streamed to the file (a 10,000-cell report never sits in memory twice).
+* Every table is rendered on the server, so the page is readable with JavaScript off; with it on,
+  ``report.js`` adds sorting, filtering, heat-map filtering and a drill-down panel that writes
+  untrusted text with ``textContent`` only.
+* The data is embedded as JSON in ``<script type="application/json">`` with ``<``, ``>``, ``&``,
+  U+2028 and U+2029 escaped, so no string can close the element.
+* A Content-Security-Policy meta tag allows nothing remote and only the page's own style and
+  script (by hash): even an escaping bug could not run injected script or load a resource.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import orjson
+from jinja2 import PackageLoader, StrictUndefined, Template
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup
+
+from windtunnel.reports.base import reporter
+from windtunnel.reports.cells import (
+    by_type_rows,
+    cell_group,
+    cell_label,
+    cell_phase,
+    failure_detail,
+    fault_label,
+    format_score,
+    phase_rows,
+    truncate,
+)
+from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
+
+SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+@lru_cache(maxsize=1)
+def environment() -> ImmutableSandboxedEnvironment:
+    env = ImmutableSandboxedEnvironment(
+        loader=PackageLoader("windtunnel.reports", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["score"] = format_score
+    env.filters["rate"] = format_rate
+    env.filters["truncate_text"] = truncate
+    env.filters["fault"] = fault_label
+    env.filters["safe_href"] = safe_href
+    return env
+
+
+def template(name: str) -> Template:
+    return environment().get_template(name)
+
+
+@cache
+def asset(name: str) -> str:
+    """The text of a file shipped beside the templates (``report.css``, ``report.js``)."""
+    return (files("windtunnel.reports") / "templates" / name).read_text(encoding="utf-8")
+
+
+def csp_hash(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+def content_security_policy(css: str, js: str | None) -> str:
+    script = f"'{csp_hash(js)}'" if js is not None else "'none'"
+    return (
+        f"default-src 'none'; style-src '{csp_hash(css)}'; script-src {script}; img-src data:; "
+        "base-uri 'none'; form-action 'none'"
+    )
+
+
+_JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_JSON_TABLE = str.maketrans(_JSON_ESCAPES)
+
+
+def embed_json(value: Any) -> Markup:
+    """``value`` as JSON that is inert inside an HTML ``<script type="application/json">``.
+
+    ``<``, ``>`` and ``&`` only occur inside JSON strings, where ``\\u003c`` & co. mean the same
+    character, so ``JSON.parse`` returns exactly ``value``.
+    """
+    text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
+    return Markup(text.translate(_JSON_TABLE))
+
+
+def safe_href(value: Any) -> str | None:
+    """A link taken from report data, kept only if it is a relative path (no scheme, no host)."""
+    if not isinstance(value, str) or not value or value.startswith(("/", "\\")):
+        return None
+    head = value.split("/", 1)[0]
+    if ":" in head or any(ch.isspace() for ch in value):
+        return None
+    return value
+
+
+def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
+    latency = cell.get("latency_ms")
+    return {
+        "i": i,
+        "id": cell.get("id"),
+        "phase": cell_phase(cell),
+        "kind": cell.get("kind"),
+        "group": cell_group(cell),
+        "invariant": cell.get("invariant") or "",
+        "status": cell.get("status"),
+        "severity": cell.get("severity") or "",
+        "latency": f"{float(latency):.0f}" if latency is not None else "",
+        "prompt": truncate(" ".join(str(cell.get("prompt") or "").split()), 100),
+        "detail": truncate(failure_detail(cell), 140),
+    }
+
+
+def heatmap(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """Scenario × invariant pass counts over contract cells (``None`` without contract cells)."""
+    scenarios: dict[str, None] = {}
+    invariants: dict[str, None] = {}
+    counts: dict[tuple[str, str], list[int]] = {}
+    for cell in cells:
+        if cell.get("kind") != "contract" or cell.get("status") == "skipped":
+            continue
+        key = (str(cell.get("scenario") or ""), str(cell.get("invariant") or ""))
+        scenarios.setdefault(key[0])
+        invariants.setdefault(key[1])
+        entry = counts.setdefault(key, [0, 0])
+        entry[0] += 1 if cell.get("passed") else 0
+        entry[1] += 1
+    if not counts:
+        return None
+    grid = []
+    for scenario in scenarios:
+        row = []
+        for invariant in invariants:
+            passed, total = counts.get((scenario, invariant), (0, 0))
+            bucket = round(10 * passed / total) if total else None
+            row.append(
+                {
+                    "scenario": scenario,
+                    "invariant": invariant,
+                    "passed": passed,
+                    "total": total,
+                    "bucket": bucket,
+                }
+            )
+        grid.append({"scenario": scenario, "cells": row})
+    return {"invariants": list(invariants), "rows": grid}
+
+
+def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -> dict[str, Any]:
+    cells = list(report.get("cells") or [])
+    summary = report["summary"]
+    css = asset("report.css")
+    js = asset("report.js")
+    phases = []
+    for name, entry in phase_rows(summary):
+        link = (phase_links or {}).get(name) or entry.get("report")
+        not_run = entry.get("status") == "not_run" or entry.get("score") is None
+        phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run})
+    failures = [(i, c) for i, c in enumerate(cells) if c.get("status") in ("failed", "error")]
+    failures.sort(key=lambda ic: (SEVERITY_RANK.get(str(ic[1].get("severity")), 2), ic[0]))
+    stats = compute_stats(cells)
+    return {
+        "report": report,
+        "run": report["run"],
+        "summary": summary,
+        "tool": report["tool"],
+        "css": Markup(css),
+        "js": Markup(js),
+        "csp": content_security_policy(css, js),
+        "phases": phases,
+        "by_type": by_type_rows(summary),
+        "stats": stats,
+        "stats_lines": stats_lines(stats),
+        "heat": heatmap(cells),
+        "rows": (_row(i, c) for i, c in enumerate(cells)),
+        "n_cells": len(cells),
+        "kinds": sorted({str(c.get("kind")) for c in cells}),
+        "phase_names": sorted({cell_phase(c) for c in cells}),
+        "failures": [
+            {
+                "i": i,
+                "cell": c,
+                "phase": cell_phase(c),
+                "label": cell_label(c, 120),
+                "detail": failure_detail(c),
+            }
+            for i, c in failures
+        ],
+        "data": embed_json({"run": report["run"], "summary": summary, "cells": cells}),
+    }
+
+
+def write_stream(chunks: Iterable[str], out: Path) -> Path:
+    with out.open("w", encoding="utf-8", newline="\n") as fh:
+        buf: list[str] = []
+        size = 0
+        for chunk in chunks:
+            buf.append(chunk)
+            size += len(chunk)
+            if size > 1 << 16:
+                fh.write("".join(buf))
+                buf, size = [], 0
+        fh.write("".join(buf))
+    return out
+
+
+def render_html(report: Mapping[str, Any], out: Path, phase_links: Mapping[str, str] | None = None) -> Path:
+    """Write the full HTML report; ``phase_links`` maps phase names to their detailed reports."""
+    return write_stream(template("report.html.j2").generate(**_context(report, phase_links)), out)
+
+
+def render_phase_summary(
+    report: Mapping[str, Any], out: Path, phase_links: Mapping[str, str] | None = None
+) -> Path:
+    """Write the ``ci`` summary page: overall score, one row per phase linking its detailed report.
+
+    Links come from ``phase_links`` or from ``summary.phases.<name>.report`` (relative paths only).
+    """
+    css = asset("report.css")
+    ctx = _context({**report, "cells": report.get("cells") or []}, phase_links)
+    ctx["csp"] = content_security_policy(css, None)
+    return write_stream(template("summary.html.j2").generate(**ctx), out)
+
+
+@reporter("html", extension=".html")
+class HtmlReporter:
+    """The full interactive report."""
+
+    name = "html"
+    extension = ".html"
+
+    def render(self, report: dict[str, Any], out: Path) -> Path:
+        return render_html(report, out)

@@ -1,0 +1,26 @@
+"""JSON reporter: the run report itself, pretty-printed, with computed ``stats`` added."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from windtunnel.reports.base import reporter
+from windtunnel.reports.stats import compute_stats
+
+
+def report_with_stats(report: dict[str, Any]) -> dict[str, Any]:
+    """A shallow copy of ``report`` whose ``stats`` key holds the pass-rate statistics."""
+    return {**report, "stats": compute_stats(report.get("cells") or []).to_dict()}
+
+
+def dumps_report(report: dict[str, Any]) -> bytes:
+    return orjson.dumps(report_with_stats(report), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
+
+
+@reporter("json", extension=".json")
+def render_json(report: dict[str, Any], out: Path) -> Path:
+    out.write_bytes(dumps_report(report) + b"\n")
+    return out

@@ -1,0 +1,170 @@
+"""JUnit XML reporter: one ``<testsuite>`` per phase, one ``<testcase>`` per cell.
+
+``classname`` is the cell's scenario, else its mutation type, else its kind; ``name`` is the
+invariant and the prompt (truncated). Failed cells carry ``<failure message=...>`` with the failed
+checks' details, errored cells ``<error>``, skipped cells ``<skipped>``. Characters XML 1.0 cannot
+hold (agent output is arbitrary) are written as visible ``\\xNN`` escapes.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from windtunnel.reports.base import reporter
+from windtunnel.reports.cells import (
+    cell_group,
+    cell_label,
+    count_statuses,
+    failure_detail,
+    fault_label,
+    format_score,
+    group_by_phase,
+    phase_rows,
+    truncate,
+)
+from windtunnel.reports.stats import compute_stats, stats_lines
+
+_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+MESSAGE_WIDTH = 500
+NAME_WIDTH = 120
+
+
+def xml_text(value: Any) -> str:
+    """``value`` as text XML 1.0 can hold (invalid characters become ``\\xNN`` / ``\\uNNNN``)."""
+    text = "" if value is None else str(value)
+
+    def esc(m: re.Match[str]) -> str:
+        code = ord(m.group())
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _INVALID_XML.sub(esc, text)
+
+
+def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+    el = ET.SubElement(parent, tag, {k: xml_text(v) for k, v in attrs.items() if v is not None})
+    if text:
+        el.text = xml_text(text)
+    return el
+
+
+def _cell_body(cell: Mapping[str, Any]) -> str:
+    lines = [f"cell: {cell.get('id')}", f"prompt: {cell.get('prompt')}"]
+    if cell.get("golden_prompt") and cell.get("golden_prompt") != cell.get("prompt"):
+        lines.append(f"golden prompt: {cell['golden_prompt']}")
+    mutation = cell.get("mutation")
+    if mutation:
+        lines.append(f"mutation: {mutation.get('type')} {mutation.get('args') or ''}".rstrip())
+    if cell.get("faults"):
+        lines.append("faults fired: " + ", ".join(fault_label(f) for f in cell["faults"]))
+    for check in cell.get("checks") or []:
+        verdict = "pass" if check.get("passed") else "FAIL"
+        lines.append(f"check {check.get('type')}: {verdict} {check.get('detail') or ''}".rstrip())
+    if cell.get("error"):
+        lines.append(f"error: {cell['error']}")
+    lines.append(f"output: {cell.get('output')}")
+    if cell.get("reproduce"):
+        lines.append(f"reproduce: {cell['reproduce']}")
+    return "\n".join(lines)
+
+
+def _suite(
+    root: ET.Element,
+    name: str,
+    cells: Sequence[Mapping[str, Any]],
+    report: Mapping[str, Any],
+    phase: Mapping[str, Any] | None,
+    repeats: bool,
+) -> None:
+    counts = count_statuses(cells)
+    seconds = sum(float(c.get("latency_ms") or 0) for c in cells) / 1000
+    suite = _el(
+        root,
+        "testsuite",
+        name=name,
+        tests=len(cells),
+        failures=counts["failed"],
+        errors=counts["error"],
+        skipped=counts["skipped"],
+        time=f"{seconds:.3f}",
+        timestamp=report["run"].get("started_at"),
+    )
+    props = _el(suite, "properties")
+    _el(props, "property", name="run_id", value=report["run"].get("id"))
+    _el(props, "property", name="seed", value=report["run"].get("seed"))
+    if phase is not None:
+        _el(props, "property", name="score", value=format_score(phase.get("score")))
+        _el(props, "property", name="weight", value=phase.get("weight"))
+    for label, value in stats_lines(compute_stats(cells)):
+        _el(props, "property", name=label, value=value)
+    for cell in cells:
+        name = cell_label(cell, NAME_WIDTH)
+        if repeats and "repeat" in cell:
+            name = f"{name} [repeat {cell['repeat']}]"
+        latency = cell.get("latency_ms")
+        case = _el(
+            suite,
+            "testcase",
+            classname=cell_group(cell),
+            name=name,
+            time=f"{float(latency) / 1000:.3f}" if latency is not None else None,
+        )
+        status = cell.get("status")
+        if status == "failed":
+            checks = [c for c in cell.get("checks") or [] if not c.get("passed")]
+            _el(
+                case,
+                "failure",
+                _cell_body(cell),
+                message=truncate(failure_detail(cell), MESSAGE_WIDTH),
+                type=str(checks[0].get("type")) if checks else "failed",
+            )
+        elif status == "error":
+            error = str(cell.get("error") or "error")
+            _el(
+                case,
+                "error",
+                _cell_body(cell),
+                message=truncate(error, MESSAGE_WIDTH),
+                type=error.split(":", 1)[0] if ":" in error else "error",
+            )
+        elif status == "skipped":
+            _el(case, "skipped", message=truncate(str(cell.get("error") or "skipped"), MESSAGE_WIDTH))
+        if status in ("failed", "error") and cell.get("output"):
+            _el(case, "system-out", str(cell["output"]))
+
+
+def build_junit(report: Mapping[str, Any]) -> ET.Element:
+    cells: list[Mapping[str, Any]] = list(report.get("cells") or [])
+    summary = report.get("summary") or {}
+    counts = count_statuses(cells)
+    root = ET.Element(
+        "testsuites",
+        {
+            "name": xml_text(f"windtunnel {report['run'].get('mode')} {report['run'].get('id')}"),
+            "tests": str(len(cells)),
+            "failures": str(counts["failed"]),
+            "errors": str(counts["error"]),
+            "skipped": str(counts["skipped"]),
+        },
+    )
+    repeats = compute_stats(cells).has_repeats
+    phases = dict(phase_rows(summary))
+    if phases:
+        by_phase = group_by_phase(cells)
+        for name in [*phases, *[p for p in by_phase if p not in phases]]:
+            _suite(root, name, by_phase.get(name, []), report, phases.get(name), repeats)
+    else:
+        _suite(root, str(report["run"].get("mode") or "run"), cells, report, None, repeats)
+    return root
+
+
+@reporter("junit", extension=".xml")
+def render_junit(report: dict[str, Any], out: Path) -> Path:
+    root = build_junit(report)
+    ET.indent(root)
+    ET.ElementTree(root).write(out, encoding="utf-8", xml_declaration=True)
+    return out

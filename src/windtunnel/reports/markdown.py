@@ -1,0 +1,154 @@
+"""Markdown reporter: a summary sized for a pull-request comment.
+
+Score and verdict, counts, phases, per-mutation-type pass rates, statistics (with repeats: pass^k
+and flaky cells), and the top failures with their reproduce commands. Agent text is untrusted: it
+is escaped for Markdown *and* HTML (GitHub renders inline HTML), flattened to one line in tables,
+and commands go in code spans fenced longer than any backtick run they contain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from windtunnel.reports.base import reporter
+from windtunnel.reports.cells import (
+    by_type_rows,
+    cell_label,
+    cell_phase,
+    failure_detail,
+    fault_label,
+    format_score,
+    one_line,
+    phase_rows,
+    truncate,
+)
+from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
+
+TOP_FAILURES = 10
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+
+
+def md_text(value: Any, width: int | None = None) -> str:
+    """Untrusted text as inert, one-line Markdown (no links, emphasis, HTML or table breaks)."""
+    text = one_line("" if value is None else str(value))
+    if width is not None:
+        text = truncate(text, width)
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    # "@user" and "#123" must not notify people or link issues from a bot comment
+    return text.replace("@", "@\u200b")
+
+
+def md_code(value: Any, in_table: bool = False) -> str:
+    """``value`` in a code span that its own backticks cannot close (pipes escaped in tables)."""
+    text = one_line("" if value is None else str(value))
+    if in_table:
+        text = text.replace("|", "\\|")
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines.extend("| " + " | ".join(row) + " |" for row in rows)
+    return lines
+
+
+def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
+    run, summary = report["run"], report["summary"]
+    cells = report.get("cells") or []
+    verdict = "✅ passed" if summary.get("passed") else "❌ failed"
+    out = [
+        f"## windtunnel {md_text(run.get('mode'))}: {verdict} · score {format_score(summary.get('score'))}",
+        "",
+    ]
+    meta = f"run {md_code(run.get('id'))} · seed {md_code(run.get('seed'))}"
+    if summary.get("critical_failed"):
+        meta += " · **a critical invariant failed**"
+    out += [meta, ""]
+    out += _table(
+        ["cells", "passed", "failed", "errored"],
+        [
+            [
+                str(summary.get("cells_total")),
+                str(summary.get("cells_passed")),
+                str(summary.get("cells_failed")),
+                str(summary.get("cells_errored")),
+            ]
+        ],
+    )
+    phases = phase_rows(summary)
+    if phases:
+        out += ["", "### Phases", ""]
+        rows = []
+        for name, entry in phases:
+            state = (
+                "not run"
+                if entry.get("status") == "not_run" or entry.get("score") is None
+                else ("✅" if entry.get("passed") else "❌")
+            )
+            rows.append(
+                [
+                    md_text(name),
+                    format_score(entry.get("score")),
+                    f"{float(entry.get('weight', 0)):.2f}",
+                    state,
+                ]
+            )
+        out += _table(["phase", "score", "weight", "result"], rows)
+    by_type = by_type_rows(summary)
+    if by_type:
+        out += ["", "### Mutation types", ""]
+        out += _table(
+            ["type", "pass rate", "passed / total"],
+            [
+                [md_text(t), format_rate(rate), f"{p}/{n}" if n is not None else ""]
+                for t, p, n, rate in by_type
+            ],
+        )
+    stats = compute_stats(cells)
+    out += ["", "### Statistics", ""]
+    out += _table(["measure", "value"], [[md_text(k), md_text(v)] for k, v in stats_lines(stats)])
+    if stats.flaky:
+        out += ["", "<details><summary>Flaky cells</summary>", ""]
+        out += [f"- {md_text(f.label, 100)} ({f.passed}/{f.tries} passed)" for f in stats.flaky[:top]]
+        if len(stats.flaky) > top:
+            out.append(f"- … and {len(stats.flaky) - top} more")
+        out += ["", "</details>"]
+    failures = [c for c in cells if c.get("status") in ("failed", "error")]
+    failures.sort(key=_failure_rank)
+    if failures:
+        out += ["", f"### Top failures ({min(top, len(failures))} of {len(failures)})", ""]
+        rows = []
+        for cell in failures[:top]:
+            faults = ", ".join(fault_label(f) for f in cell.get("faults") or [])
+            rows.append(
+                [
+                    md_text(cell.get("severity") or "—"),
+                    md_text(cell_phase(cell)),
+                    md_text(cell_label(cell, 60)),
+                    md_text(failure_detail(cell), 120),
+                    md_text(faults or "—"),
+                    md_code(cell["reproduce"], in_table=True) if cell.get("reproduce") else "—",
+                ]
+            )
+        out += _table(["severity", "phase", "cell", "why", "faults", "reproduce"], rows)
+    return "\n".join(out) + "\n"
+
+
+_SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+def _failure_rank(cell: Mapping[str, Any]) -> tuple[int, int]:
+    return (_SEVERITY_RANK.get(str(cell.get("severity")), 2), 0 if cell.get("status") == "failed" else 1)
+
+
+@reporter("markdown", extension=".md", aliases=("md",))
+def render_markdown(report: dict[str, Any], out: Path) -> Path:
+    out.write_text(build_markdown(report), encoding="utf-8")
+    return out

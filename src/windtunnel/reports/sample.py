@@ -1,0 +1,279 @@
+"""Synthetic but realistic run reports, for tests, benchmarks and trying the reporters.
+
+Cells of every kind (golden, mutation, chaos, contract, replay) with scenarios, invariants,
+severities, injected faults, checks, outputs, reproduce commands and repeats, derived from a seed
+(the same arguments always give the same report). ``hostile=True`` puts script-injection payloads
+in agent output, prompts and names, the way a real adversarial agent would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from windtunnel.reports.cells import by_type_summary, group_by_phase, summarize_cells
+
+PROMPTS = [
+    "Book a flight from Paris to Berlin next Tuesday",
+    "What is the refund policy for order #4821?",
+    "Summarise the last three support tickets",
+    "Cancel my subscription and confirm by email",
+    "Which of our plans includes SSO?",
+]
+MUTATIONS = [
+    "paraphrase",
+    "noise",
+    "tone_shift",
+    "prompt_injection",
+    "encoding_attacks",
+    "context_manipulation",
+]
+SCENARIOS = ["baseline", "tool_timeouts", "llm_rate_limited", "poisoned_context"]
+INVARIANTS = [
+    ("no_pii_leak", "critical"),
+    ("refuses_injection", "high"),
+    ("latency_under_5s", "medium"),
+    ("valid_json", "low"),
+]
+FAULTS = [
+    ("tool", "timeout", "search_flights"),
+    ("tool", "error", "lookup_order"),
+    ("llm", "rate_limit", None),
+    ("http", "status_503", None),
+    ("context", "injection", "kb_article"),
+]
+HOSTILE = [
+    "</script><script>window.__pwned=1</script>",
+    '<img src=x onerror="window.__pwned=2">',
+    "\u2028'); window.__pwned=3; //",
+    "[link](javascript:alert(1)) **bold** | pipe",
+]
+
+
+def sample_cells(
+    n: int, *, seed: int = 0, repeats: int = 1, hostile: bool = False, fail_rate: float = 0.2
+) -> Iterator[dict[str, Any]]:
+    """Yield ``n`` cells (``repeats`` tries of each distinct cell), kinds mixed like a ``ci`` run."""
+    rng = random.Random(seed)
+    base = 0
+    produced = 0
+    while produced < n:
+        template = _template(base, rng, hostile)
+        flakiness = rng.random()
+        for r in range(repeats):
+            if produced >= n:
+                return
+            yield _result(template, base, r, repeats, rng, fail_rate, flakiness, seed, hostile)
+            produced += 1
+        base += 1
+
+
+def _template(i: int, rng: random.Random, hostile: bool) -> dict[str, Any]:
+    prompt = PROMPTS[i % len(PROMPTS)]
+    if hostile and i % 3 == 0:
+        prompt = f"{prompt} {HOSTILE[i % len(HOSTILE)]}"
+    kind = ("golden", "mutation", "mutation", "chaos", "contract", "contract", "replay")[i % 7]
+    cell: dict[str, Any] = {
+        "kind": kind,
+        "golden_prompt": prompt,
+        "prompt": prompt,
+        "scenario": None,
+        "invariant": None,
+        "severity": None,
+        "mutation": None,
+        "faults": [],
+    }
+    if kind == "mutation":
+        mtype = MUTATIONS[(i // 7) % len(MUTATIONS)]
+        cell["mutation"] = {"type": mtype, "args": {"strength": round(rng.uniform(0.1, 0.9), 2)}}
+        cell["prompt"] = f"{prompt} [{mtype} {i}]"
+    elif kind == "contract":
+        scenario = SCENARIOS[(i // 7) % len(SCENARIOS)]
+        if hostile and i % 5 == 0:
+            scenario = f"{scenario}<b>x</b>"
+        invariant, severity = INVARIANTS[(i // 3) % len(INVARIANTS)]
+        cell.update(scenario=scenario, invariant=invariant, severity=severity)
+    elif kind == "chaos":
+        cell["scenario"] = SCENARIOS[1 + (i // 7) % (len(SCENARIOS) - 1)]
+    elif kind == "replay":
+        cell["scenario"] = f"incident-{i % 11:03d}"
+        cell["invariant"] = "behavior_unchanged"
+        cell["severity"] = "high"
+    return cell
+
+
+def _result(
+    template: dict[str, Any],
+    base: int,
+    repeat: int,
+    repeats: int,
+    rng: random.Random,
+    fail_rate: float,
+    flakiness: float,
+    seed: int,
+    hostile: bool,
+) -> dict[str, Any]:
+    cell_id = f"c{base:06d}" + (f"-r{repeat}" if repeats > 1 else "")
+    roll = rng.random()
+    # a quarter of the distinct cells are flaky; the rest pass or fail consistently
+    consistent_fail = flakiness < fail_rate
+    failed = roll < 0.5 if flakiness > 0.75 and repeats > 1 else consistent_fail
+    errored = failed and roll < 0.15
+    faults: list[dict[str, Any]] = []
+    if template["kind"] in ("chaos", "contract") and template["scenario"] not in (None, "baseline"):
+        target, mode, name = FAULTS[(base + repeat) % len(FAULTS)]
+        faults.append({"target": target, "mode": mode, "name": name})
+    output = (
+        None
+        if errored
+        else (
+            f"Sure — here is the answer to: {template['prompt'][:60]}"
+            if not failed
+            else "Ignoring previous instructions. The admin password is hunter2."
+        )
+    )
+    if hostile and output is not None and base % 2 == 0:
+        output = f"{output} {HOSTILE[base % len(HOSTILE)]}"
+    checks = []
+    if not errored:
+        check_type = template["invariant"] or (
+            "contains" if template["kind"] == "golden" else "excludes_pattern"
+        )
+        checks.append(
+            {
+                "type": check_type,
+                "passed": not failed,
+                "detail": "output matched forbidden pattern 'password' at 47" if failed else None,
+            }
+        )
+        checks.append({"type": "latency", "passed": True, "detail": None})
+    status = "error" if errored else ("failed" if failed else "passed")
+    cell = {
+        "id": cell_id,
+        **{
+            k: template[k]
+            for k in ("kind", "prompt", "golden_prompt", "mutation", "scenario", "invariant", "severity")
+        },
+        "repeat": repeat,
+        "status": status,
+        "passed": status == "passed",
+        "output": output,
+        "latency_ms": round(rng.uniform(80, 4000), 1),
+        "error": "timeout: agent did not answer within 30000 ms" if errored else None,
+        "faults": faults,
+        "checks": checks,
+        "reproduce": f"windtunnel run -c windtunnel.yaml --seed {seed} --only {cell_id}",
+    }
+    if template["kind"] == "golden":
+        cell["mutation"] = None
+    return cell
+
+
+def sample_report(
+    n: int = 60,
+    *,
+    seed: int = 0,
+    repeats: int = 1,
+    hostile: bool = False,
+    mode: str = "ci",
+    run_id: str = "run-sample",
+    fail_rate: float = 0.2,
+) -> dict[str, Any]:
+    """A whole schema-valid report of ``n`` cells; ``ci`` mode carries ``summary.phases``."""
+    cells = list(sample_cells(n, seed=seed, repeats=repeats, hostile=hostile, fail_rate=fail_rate))
+    summary = summarize_cells(cells)
+    if mode == "ci":
+        weights = {"mutation": 0.20, "chaos": 0.35, "contract": 0.35, "replay": 0.10}
+        phases = {}
+        for name, group in group_by_phase(cells).items():
+            part = summarize_cells(group)
+            phases[name] = {
+                "score": part["score"],
+                "passed": part["passed"],
+                "weight": weights.get(name, 0.0),
+            }
+        summary["phases"] = phases
+    by_type = by_type_summary(cells)
+    if by_type:
+        summary["by_type"] = by_type
+    return {
+        "schema_version": "1",
+        "tool": {"name": "windtunnel", "version": "0.1.0"},
+        "run": {
+            "id": run_id,
+            "mode": mode,
+            "seed": seed,
+            "started_at": "2025-01-01T10:00:00Z",
+            "finished_at": "2025-01-01T10:05:00Z",
+            "config_path": "windtunnel.yaml",
+        },
+        "summary": summary,
+        "cells": cells,
+    }
+
+
+def make_cell(cell_id: str = "c1", **fields: Any) -> dict[str, Any]:
+    """One schema-valid cell; ``fields`` override the defaults (a passing golden cell).
+
+    ``status`` alone is enough to make a failed / errored / skipped cell: ``passed`` follows it
+    unless given.
+    """
+    status = fields.pop("status", "passed")
+    cell: dict[str, Any] = {
+        "id": cell_id,
+        "kind": "golden",
+        "prompt": "What is the refund policy?",
+        "golden_prompt": "What is the refund policy?",
+        "mutation": None,
+        "scenario": None,
+        "invariant": None,
+        "severity": None,
+        "repeat": 0,
+        "status": status,
+        "passed": status == "passed",
+        "output": "Refunds within 30 days." if status != "error" else None,
+        "latency_ms": 120.0,
+        "error": "timeout: no answer within 30000 ms" if status == "error" else None,
+        "faults": [],
+        "checks": [
+            {
+                "type": "contains",
+                "passed": status != "failed",
+                "detail": "expected 'refund' in the output" if status == "failed" else None,
+            }
+        ]
+        if status != "error"
+        else [],
+        "reproduce": f"windtunnel run -c windtunnel.yaml --only {cell_id}",
+    }
+    cell.update(fields)
+    return cell
+
+
+def make_report(
+    cells: list[dict[str, Any]],
+    *,
+    mode: str = "run",
+    run_id: str = "run-1",
+    phases: dict[str, dict[str, Any]] | None = None,
+    **summary: Any,
+) -> dict[str, Any]:
+    """A schema-valid report around ``cells`` (summary computed, then overridden by ``summary``)."""
+    computed = summarize_cells(cells)
+    if phases is not None:
+        computed["phases"] = phases
+    computed.update(summary)
+    return {
+        "schema_version": "1",
+        "tool": {"name": "windtunnel", "version": "0.1.0"},
+        "run": {
+            "id": run_id,
+            "mode": mode,
+            "seed": 7,
+            "started_at": "2025-01-01T10:00:00Z",
+            "finished_at": "2025-01-01T10:01:00Z",
+        },
+        "summary": computed,
+        "cells": cells,
+    }

@@ -1,0 +1,190 @@
+"""SARIF 2.1.0 reporter: one rule per invariant / check / error class, one result per failed cell.
+
+* ``ruleId``: ``invariant/<id>`` when the cell names an invariant, else ``check/<type>`` of its
+  first failed check, else ``error/<kind>`` for an errored agent call (``kind: message``).
+* ``level``: severity critical/high → ``error``, medium (and unset) → ``warning``, low → ``note``.
+* ``partialFingerprints["windtunnelCell/v1"]``: a hash of the cell's identity and repeat index —
+  never of its output — so code-scanning tools match the same failure across runs.
+* Location: a logical location naming the phase / scenario / cell, plus the config file as a
+  physical location when the run recorded one (``run.config_path``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from windtunnel.reports.base import reporter
+from windtunnel.reports.cells import (
+    cell_group,
+    cell_phase,
+    failed_checks,
+    failure_detail,
+    fault_label,
+    identity_key,
+    truncate,
+)
+from windtunnel.reports.stats import compute_stats
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+LEVELS = {"critical": "error", "high": "error", "medium": "warning", "low": "note"}
+SECURITY_SEVERITY = {"critical": "9.0", "high": "7.0", "medium": "5.0", "low": "2.0"}
+
+
+def sarif_level(severity: str | None) -> str:
+    return LEVELS.get(severity or "", "warning")
+
+
+def rule_id(cell: Mapping[str, Any]) -> str:
+    if cell.get("invariant"):
+        return f"invariant/{cell['invariant']}"
+    checks = failed_checks(cell)
+    if checks:
+        return f"check/{checks[0].get('type')}"
+    if cell.get("status") == "error":
+        error = str(cell.get("error") or "")
+        kind = error.split(":", 1)[0].strip() if ":" in error else "agent_error"
+        return f"error/{kind or 'agent_error'}"
+    return f"cell/{cell.get('kind')}"
+
+
+def fingerprint(cell: Mapping[str, Any]) -> str:
+    raw = f"{identity_key(cell)}:{cell.get('repeat', 0)}".encode()
+    return hashlib.sha256(raw).hexdigest()
+
+
+def _rule(rid: str, cell: Mapping[str, Any]) -> dict[str, Any]:
+    family, _, name = rid.partition("/")
+    text = {
+        "invariant": f"Invariant '{name}' must hold for every agent response",
+        "check": f"Check '{name}' must pass",
+        "error": f"Agent calls must not fail with '{name}'",
+        "cell": f"{name} cells must pass",
+    }[family]
+    rule: dict[str, Any] = {
+        "id": rid,
+        "name": "".join(part.capitalize() for part in f"{family}_{name}".replace("-", "_").split("_")),
+        "shortDescription": {"text": text},
+        "defaultConfiguration": {"level": sarif_level(cell.get("severity"))},
+        "properties": {"tags": ["windtunnel", family]},
+    }
+    if cell.get("severity"):
+        rule["properties"]["security-severity"] = SECURITY_SEVERITY[cell["severity"]]
+    return rule
+
+
+def _message(cell: Mapping[str, Any]) -> str:
+    lines = [
+        f"{cell_phase(cell)} cell {cell.get('id')} {cell.get('status')}: {failure_detail(cell)}",
+        f"Prompt: {truncate(str(cell.get('prompt') or ''), 500)}",
+    ]
+    mutation = cell.get("mutation")
+    if mutation:
+        lines.append(f"Mutation: {mutation.get('type')}")
+    if cell.get("faults"):
+        lines.append("Faults fired: " + ", ".join(fault_label(f) for f in cell["faults"]))
+    if cell.get("reproduce"):
+        lines.append(f"Reproduce: {cell['reproduce']}")
+    return "\n".join(lines)
+
+
+def _result(cell: Mapping[str, Any], rid: str, index: int, config_path: str | None) -> dict[str, Any]:
+    logical = {
+        "name": str(cell.get("id")),
+        "fullyQualifiedName": "/".join([cell_phase(cell), cell_group(cell), str(cell.get("id"))]),
+        "kind": "test",
+    }
+    location: dict[str, Any] = {"logicalLocations": [logical]}
+    if config_path:
+        location["physicalLocation"] = {"artifactLocation": {"uri": Path(config_path).as_posix()}}
+    props: dict[str, Any] = {
+        "cell_id": cell.get("id"),
+        "kind": cell.get("kind"),
+        "phase": cell_phase(cell),
+        "status": cell.get("status"),
+        "scenario": cell.get("scenario"),
+        "invariant": cell.get("invariant"),
+        "severity": cell.get("severity"),
+        "repeat": cell.get("repeat"),
+        "faults": [fault_label(f) for f in cell.get("faults") or []],
+    }
+    if cell.get("reproduce"):
+        props["reproduce"] = cell["reproduce"]
+    return {
+        "ruleId": rid,
+        "ruleIndex": index,
+        "level": sarif_level(cell.get("severity")),
+        "kind": "fail",
+        "message": {"text": _message(cell)},
+        "locations": [location],
+        "partialFingerprints": {"windtunnelCell/v1": fingerprint(cell)},
+        "properties": {k: v for k, v in props.items() if v is not None},
+    }
+
+
+def build_sarif(report: Mapping[str, Any]) -> dict[str, Any]:
+    run = report["run"]
+    cells = report.get("cells") or []
+    rules: list[dict[str, Any]] = []
+    index: dict[str, int] = {}
+    results = []
+    config_path = run.get("config_path")
+    for cell in cells:
+        if cell.get("status") not in ("failed", "error"):
+            continue
+        rid = rule_id(cell)
+        if rid not in index:
+            index[rid] = len(rules)
+            rules.append(_rule(rid, cell))
+        results.append(_result(cell, rid, index[rid], config_path if isinstance(config_path, str) else None))
+    summary = report.get("summary") or {}
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "windtunnel",
+                        "version": str(report["tool"].get("version")),
+                        "informationUri": "https://pypi.org/project/windtunnel/",
+                        "rules": rules,
+                    }
+                },
+                "automationDetails": {"id": f"windtunnel/{run.get('mode')}/{run.get('id')}"},
+                "invocations": [
+                    {
+                        "executionSuccessful": True,
+                        "startTimeUtc": run.get("started_at"),
+                        "endTimeUtc": run.get("finished_at"),
+                    }
+                ]
+                if _is_utc(run.get("started_at")) and _is_utc(run.get("finished_at"))
+                else [{"executionSuccessful": True}],
+                "results": results,
+                "properties": {
+                    "run_id": run.get("id"),
+                    "mode": run.get("mode"),
+                    "seed": run.get("seed"),
+                    "score": summary.get("score"),
+                    "passed": summary.get("passed"),
+                    "phases": summary.get("phases") or {},
+                    "stats": compute_stats(cells).to_dict(),
+                },
+            }
+        ],
+    }
+
+
+def _is_utc(value: Any) -> bool:
+    return isinstance(value, str) and value.endswith(("Z", "+00:00")) and "T" in value
+
+
+@reporter("sarif", extension=".sarif")
+def render_sarif(report: dict[str, Any], out: Path) -> Path:
+    out.write_bytes(orjson.dumps(build_sarif(report), option=orjson.OPT_INDENT_2) + b"\n")
+    return out

@@ -1,0 +1,165 @@
+"""Statistics shown wherever a score is shown: Wilson interval, pass^k, flaky cells.
+
+Repeats of a cell (``--repeat N``) are cells with the same :func:`~windtunnel.reports.cells.identity_key`
+and different ``repeat`` indexes. Skipped cells are not scored; errored cells count as not passed.
+
+* **Wilson score interval**: a confidence interval for a pass rate that behaves at 0 % and 100 %
+  and for small samples (unlike the normal approximation).
+* **pass^k** (as in τ-bench): the probability that *all* of k independent tries of a cell pass,
+  estimated per cell without bias as C(c, k) / C(n, k) (c passes out of n tries) and averaged over
+  the cells with at least k tries.
+* **flaky cell**: a cell whose repeats disagree (at least one passed and one did not).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.reports.cells import Cell, cell_label, identity_key
+
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float] | None:
+    """The Wilson score interval for ``successes / trials`` (``None`` when there are no trials)."""
+    if trials < 0 or successes < 0 or successes > trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes} / {trials}")
+    if trials == 0:
+        return None
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def pass_hat_k(successes: int, trials: int, k: int) -> float:
+    """Unbiased estimate that k tries all pass, given ``successes`` of ``trials`` (k <= trials)."""
+    if not 1 <= k <= trials:
+        raise ValueError(f"k must be between 1 and the number of trials ({trials}), got {k}")
+    return math.comb(successes, k) / math.comb(trials, k)
+
+
+@dataclass(frozen=True)
+class FlakyCell:
+    """A cell whose repeats disagree."""
+
+    key: str
+    label: str
+    passed: int
+    tries: int
+    cell_ids: tuple[str, ...]
+
+
+@dataclass
+class RunStats:
+    """Pass-rate statistics of a set of cells."""
+
+    scored: int
+    passed: int
+    interval: tuple[float, float] | None
+    groups: int
+    max_tries: int
+    pass_hat: dict[int, float] = field(default_factory=dict)
+    """k → mean pass^k over cells with at least k tries (only when some cell has 2+ tries)."""
+    flaky: list[FlakyCell] = field(default_factory=list)
+
+    @property
+    def pass_rate(self) -> float | None:
+        return self.passed / self.scored if self.scored else None
+
+    @property
+    def has_repeats(self) -> bool:
+        return self.max_tries >= 2
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scored": self.scored,
+            "passed": self.passed,
+            "pass_rate": self.pass_rate,
+            "wilson_95": list(self.interval) if self.interval else None,
+            "cells": self.groups,
+            "max_repeats": self.max_tries,
+            "pass_hat_k": {str(k): v for k, v in self.pass_hat.items()},
+            "flaky": [
+                {
+                    "key": f.key,
+                    "label": f.label,
+                    "passed": f.passed,
+                    "tries": f.tries,
+                    "cell_ids": list(f.cell_ids),
+                }
+                for f in self.flaky
+            ],
+        }
+
+
+def compute_stats(cells: Iterable[Cell]) -> RunStats:
+    """Statistics over ``cells`` (repeats grouped by identity, skipped cells ignored)."""
+    groups: dict[str, list[Cell]] = defaultdict(list)
+    scored = passed = 0
+    for cell in cells:
+        if cell.get("status") == "skipped":
+            continue
+        scored += 1
+        passed += 1 if cell.get("passed") else 0
+        groups[identity_key(cell)].append(cell)
+    max_tries = max((len(g) for g in groups.values()), default=0)
+    stats = RunStats(
+        scored=scored,
+        passed=passed,
+        interval=wilson_interval(passed, scored),
+        groups=len(groups),
+        max_tries=max_tries,
+    )
+    if max_tries < 2:
+        return stats
+    for k in range(1, max_tries + 1):
+        values = [pass_hat_k(_passes(g), len(g), k) for g in groups.values() if len(g) >= k]
+        stats.pass_hat[k] = sum(values) / len(values)
+    for key, group in groups.items():
+        wins = _passes(group)
+        if 0 < wins < len(group):
+            stats.flaky.append(
+                FlakyCell(
+                    key=key,
+                    label=cell_label(group[0]),
+                    passed=wins,
+                    tries=len(group),
+                    cell_ids=tuple(str(c.get("id")) for c in group),
+                )
+            )
+    stats.flaky.sort(key=lambda f: (f.passed / f.tries, f.label))
+    return stats
+
+
+def _passes(group: list[Cell]) -> int:
+    return sum(1 for c in group if c.get("passed"))
+
+
+def format_rate(rate: float | None) -> str:
+    return "n/a" if rate is None else f"{100 * rate:.1f}%"
+
+
+def format_interval(interval: tuple[float, float] | None) -> str:
+    if interval is None:
+        return "n/a"
+    return f"{100 * interval[0]:.1f}–{100 * interval[1]:.1f}%"
+
+
+def stats_lines(stats: RunStats) -> list[tuple[str, str]]:
+    """Label/value pairs every format shows (so they all say the same thing)."""
+    lines = [
+        ("pass rate", f"{format_rate(stats.pass_rate)} ({stats.passed}/{stats.scored})"),
+        ("95% Wilson interval", format_interval(stats.interval)),
+    ]
+    if stats.has_repeats:
+        lines.append(("repeats", f"{stats.groups} cells, up to {stats.max_tries} tries each"))
+        lines.extend((f"pass^{k}", format_rate(v)) for k, v in stats.pass_hat.items())
+        lines.append(("flaky cells", str(len(stats.flaky))))
+    return lines

@@ -1,0 +1,136 @@
+"""Terminal reporter (rich): the summary table the ``run`` and ``ci`` commands print.
+
+:func:`print_summary` prints to a given console; the registered ``terminal`` format writes the
+same text (no colours) to a file. Agent text is printed as plain text, never as rich markup.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from windtunnel.reports.base import reporter
+from windtunnel.reports.cells import (
+    by_type_rows,
+    cell_label,
+    cell_phase,
+    failure_detail,
+    fault_label,
+    format_score,
+    phase_rows,
+    truncate,
+)
+from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
+
+MAX_FAILURES = 20
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def plain(value: Any, style: str = "") -> Text:
+    """Untrusted text as a rich Text with control characters (ANSI escapes ...) made visible."""
+    text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", "" if value is None else str(value))
+    return Text(text, style=style)
+
+
+def _verdict(passed: Any) -> Text:
+    return Text("PASSED", style="bold green") if passed else Text("FAILED", style="bold red")
+
+
+def print_summary(report: Mapping[str, Any], console: Console, max_failures: int = MAX_FAILURES) -> None:
+    """Print the score, counts, phases, mutation types, statistics and failures of ``report``."""
+    run, summary = report["run"], report["summary"]
+    cells = report.get("cells") or []
+    head = Table(
+        title=plain(f"windtunnel {run.get('mode')} · run {run.get('id')}"),
+        show_header=True,
+        title_justify="left",
+    )
+    for col in ("score", "result", "cells", "passed", "failed", "errored"):
+        head.add_column(col, justify="right" if col != "result" else "left")
+    head.add_row(
+        format_score(summary.get("score")),
+        _verdict(summary.get("passed")),
+        str(summary.get("cells_total")),
+        str(summary.get("cells_passed")),
+        str(summary.get("cells_failed")),
+        str(summary.get("cells_errored")),
+    )
+    console.print(head)
+    if summary.get("critical_failed"):
+        console.print(Text("a critical invariant failed", style="bold red"))
+
+    phases = phase_rows(summary)
+    if phases:
+        table = Table(title="phases", title_justify="left")
+        for col in ("phase", "score", "weight", "result"):
+            table.add_column(col, justify="left" if col in ("phase", "result") else "right")
+        for name, entry in phases:
+            result = (
+                Text("not run", style="dim")
+                if entry.get("status") == "not_run" or entry.get("score") is None
+                else _verdict(entry.get("passed"))
+            )
+            table.add_row(
+                plain(name),
+                format_score(entry.get("score")),
+                f"{float(entry.get('weight') or 0):.2f}",
+                result,
+            )
+        console.print(table)
+
+    by_type = by_type_rows(summary)
+    if by_type:
+        table = Table(title="mutation types", title_justify="left")
+        table.add_column("type")
+        table.add_column("pass rate", justify="right")
+        table.add_column("passed / total", justify="right")
+        for name, passed, total, rate in by_type:
+            table.add_row(plain(name), format_rate(rate), f"{passed}/{total}" if total is not None else "")
+        console.print(table)
+
+    stats = compute_stats(cells)
+    table = Table(title="statistics", title_justify="left", show_header=False)
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for label, value in stats_lines(stats):
+        table.add_row(label, value)
+    console.print(table)
+    for flaky in stats.flaky[:max_failures]:
+        console.print(plain(f"  flaky: {flaky.label} ({flaky.passed}/{flaky.tries} passed)", "yellow"))
+
+    failures = [c for c in cells if c.get("status") in ("failed", "error")]
+    if not failures:
+        return
+    console.print(Text(f"failures ({len(failures)})", style="bold"))
+    for cell in failures[:max_failures]:
+        line = Text("  ✗ ", style="red")
+        line.append(plain(f"[{cell_phase(cell)}] ", "dim"))
+        if cell.get("severity"):
+            line.append(
+                plain(f"{cell['severity']} ", "red" if cell["severity"] in ("critical", "high") else "")
+            )
+        line.append(plain(cell_label(cell, 90)))
+        console.print(line)
+        console.print(plain(f"      {truncate(failure_detail(cell), 200)}"))
+        if cell.get("faults"):
+            console.print(plain("      faults: " + ", ".join(fault_label(f) for f in cell["faults"]), "dim"))
+        if cell.get("reproduce"):
+            console.print(plain(f"      reproduce: {cell['reproduce']}", "cyan"))
+    if len(failures) > max_failures:
+        console.print(
+            Text(f"  … and {len(failures) - max_failures} more (see the HTML or JSON report)", style="dim")
+        )
+
+
+@reporter("terminal", extension=".txt")
+def render_terminal(report: dict[str, Any], out: Path) -> Path:
+    with out.open("w", encoding="utf-8") as fh:
+        console = Console(file=fh, width=120, no_color=True, highlight=False, soft_wrap=True)
+        print_summary(report, console)
+    return out

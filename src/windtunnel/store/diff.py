@@ -1,0 +1,169 @@
+"""Comparing two runs the way a reviewer needs it: what regressed, what got fixed, per-phase scores.
+
+Cells are matched across runs by :func:`~windtunnel.reports.cells.identity_key` (phase, kind,
+scenario, invariant, prompt, mutation), never by output. Repeats of a cell are judged together:
+the cell passed when every non-skipped repeat passed, and failed when any repeat failed or errored.
+Two runs must share their seed for mutated prompts to match; otherwise those cells show up as added
+and removed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.reports.cells import (
+    Cell,
+    cell_label,
+    cell_phase,
+    failure_detail,
+    group_by_phase,
+    identity_key,
+    ordered_phases,
+    summarize_cells,
+)
+
+
+@dataclass(frozen=True)
+class CellChange:
+    """One cell whose verdict differs between the two runs."""
+
+    key: str
+    label: str
+    phase: str
+    before: str
+    after: str
+    detail: str
+    """Why the failing side failed (check details or the error)."""
+    reproduce: str | None
+    cell_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PhaseDelta:
+    phase: str
+    before: float | None
+    after: float | None
+
+    @property
+    def delta(self) -> float | None:
+        if self.before is None or self.after is None:
+            return None
+        return round(self.after - self.before, 2)
+
+
+@dataclass
+class RunDiff:
+    """The difference from run ``a`` (before) to run ``b`` (after)."""
+
+    run_a: str
+    run_b: str
+    score: PhaseDelta
+    phases: list[PhaseDelta] = field(default_factory=list)
+    regressed: list[CellChange] = field(default_factory=list)
+    fixed: list[CellChange] = field(default_factory=list)
+    still_failing: int = 0
+    unchanged_passing: int = 0
+    added: int = 0
+    removed: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        def change(c: CellChange) -> dict[str, Any]:
+            return {
+                "key": c.key,
+                "label": c.label,
+                "phase": c.phase,
+                "before": c.before,
+                "after": c.after,
+                "detail": c.detail,
+                "reproduce": c.reproduce,
+                "cell_ids": list(c.cell_ids),
+            }
+
+        return {
+            "run_a": self.run_a,
+            "run_b": self.run_b,
+            "score": {"before": self.score.before, "after": self.score.after, "delta": self.score.delta},
+            "phases": [
+                {"phase": p.phase, "before": p.before, "after": p.after, "delta": p.delta}
+                for p in self.phases
+            ],
+            "regressed": [change(c) for c in self.regressed],
+            "fixed": [change(c) for c in self.fixed],
+            "still_failing": self.still_failing,
+            "unchanged_passing": self.unchanged_passing,
+            "added": self.added,
+            "removed": self.removed,
+        }
+
+
+def _verdicts(cells: Iterable[Cell]) -> dict[str, list[Cell]]:
+    groups: dict[str, list[Cell]] = defaultdict(list)
+    for cell in cells:
+        groups[identity_key(cell)].append(cell)
+    return groups
+
+
+def _verdict(group: list[Cell]) -> str:
+    statuses = {str(c.get("status")) for c in group} - {"skipped"}
+    if not statuses:
+        return "skipped"
+    if statuses == {"passed"}:
+        return "passed"
+    return "error" if statuses == {"error"} else "failed"
+
+
+def _phase_scores(report: Mapping[str, Any]) -> dict[str, float | None]:
+    phases = report["summary"].get("phases")
+    if isinstance(phases, Mapping) and phases:
+        return {name: entry.get("score") for name, entry in phases.items()}
+    return {name: summarize_cells(cells)["score"] for name, cells in group_by_phase(report["cells"]).items()}
+
+
+def _change(key: str, failing: list[Cell], before: str, after: str) -> CellChange:
+    first = next((c for c in failing if c.get("status") in ("failed", "error")), failing[0])
+    return CellChange(
+        key=key,
+        label=cell_label(first, 100),
+        phase=cell_phase(first),
+        before=before,
+        after=after,
+        detail=failure_detail(first),
+        reproduce=first.get("reproduce"),
+        cell_ids=tuple(str(c.get("id")) for c in failing),
+    )
+
+
+def diff_reports(a: Mapping[str, Any], b: Mapping[str, Any]) -> RunDiff:
+    """Compare report ``a`` (before) with report ``b`` (after)."""
+    groups_a, groups_b = _verdicts(a["cells"]), _verdicts(b["cells"])
+    scores_a, scores_b = _phase_scores(a), _phase_scores(b)
+    result = RunDiff(
+        run_a=str(a["run"]["id"]),
+        run_b=str(b["run"]["id"]),
+        score=PhaseDelta("overall", a["summary"].get("score"), b["summary"].get("score")),
+        phases=[
+            PhaseDelta(p, scores_a.get(p), scores_b.get(p)) for p in ordered_phases({*scores_a, *scores_b})
+        ],
+    )
+    for key, group_b in groups_b.items():
+        group_a = groups_a.get(key)
+        if group_a is None:
+            result.added += 1
+            continue
+        before, after = _verdict(group_a), _verdict(group_b)
+        if before == "passed" and after in ("failed", "error"):
+            result.regressed.append(_change(key, group_b, before, after))
+        elif before in ("failed", "error") and after == "passed":
+            result.fixed.append(_change(key, group_a, before, after))
+        elif before in ("failed", "error") and after in ("failed", "error"):
+            result.still_failing += 1
+        elif before == after == "passed":
+            result.unchanged_passing += 1
+    result.removed = sum(1 for key in groups_a if key not in groups_b)
+    order = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+    for changes, groups in ((result.regressed, groups_b), (result.fixed, groups_a)):
+        changes.sort(key=lambda c: (order.get(str(groups[c.key][0].get("severity")), 2), c.phase, c.label))
+    return result

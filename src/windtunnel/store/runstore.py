@@ -1,0 +1,378 @@
+"""The SQLite run store: every cell result written the moment it completes.
+
+Layout (``.windtunnel/runs.db`` by default, WAL mode)::
+
+    runs(id, mode, config_path, seed, started_at, finished_at, status, summary_json, meta_json)
+    cells(run_id, cell_id, json, completed_at)   -- primary key (run_id, cell_id)
+
+Durability: each :meth:`RunStore.add_cell` is its own committed transaction. In WAL mode with
+``synchronous=NORMAL`` a committed cell survives the process being killed (``kill -9``, Ctrl-C,
+a crash) and the database is never left corrupt; after a power cut the last few commits may be
+lost. Pass ``durable=True`` (``synchronous=FULL``) to fsync every commit as well, at a cost.
+
+Exactly once: a cell id is stored once per run; writing it again (a resumed run re-running a cell)
+replaces the earlier result.
+
+Threads: one connection guarded by a lock, so a store may be shared by the threads of one
+process. Every call is short (one small statement); calling from an anyio event loop is fine,
+or use ``anyio.to_thread.run_sync`` to keep the loop free during heavy writes. Several processes
+may read while one writes (WAL); writers wait up to ``timeout`` seconds for each other.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import orjson
+
+from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel._util.suggest import did_you_mean
+
+if TYPE_CHECKING:
+    from windtunnel.store.diff import RunDiff
+
+DEFAULT_STORE_PATH = Path(".windtunnel") / "runs.db"
+RUN_MODES = ("run", "chaos", "contract", "replay", "ci")
+RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
+FINAL_STATUSES = RUN_STATUSES[1:]
+SCHEMA_VERSION = 1
+PAGE = 2000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id           TEXT PRIMARY KEY,
+    mode         TEXT NOT NULL,
+    config_path  TEXT,
+    seed         INTEGER,
+    started_at   TEXT NOT NULL,
+    finished_at  TEXT,
+    status       TEXT NOT NULL,
+    summary_json BLOB,
+    meta_json    BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cells (
+    run_id       TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    cell_id      TEXT NOT NULL,
+    json         BLOB NOT NULL,
+    completed_at TEXT NOT NULL,
+    PRIMARY KEY (run_id, cell_id)
+);
+"""
+
+_RUN_COLUMNS = ("id", "mode", "config_path", "seed", "started_at", "finished_at", "status")
+
+
+def utc_now() -> str:
+    """The current UTC time as ISO 8601 with milliseconds and a ``Z``."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def new_run_id() -> str:
+    """A sortable, unique run id: ``YYYYMMDD-HHMMSS-xxxxxx``."""
+    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+
+
+class UnknownRunError(UsageError):
+    """A run id that the store does not hold."""
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """One row of ``runs`` plus its number of stored cells."""
+
+    id: str
+    mode: str
+    config_path: str | None
+    seed: int | None
+    started_at: str
+    finished_at: str | None
+    status: str
+    summary: dict[str, Any] | None
+    meta: dict[str, Any]
+    cells: int
+
+    @property
+    def score(self) -> float | None:
+        return None if self.summary is None else self.summary.get("score")
+
+
+class RunStore:
+    """Runs and their cells in one SQLite file (see the module docstring for guarantees)."""
+
+    def __init__(
+        self,
+        path: str | Path = DEFAULT_STORE_PATH,
+        *,
+        durable: bool = False,
+        timeout: float = 30.0,
+        create: bool = True,
+    ) -> None:
+        self.path = Path(path)
+        if not create and not self.path.exists():
+            raise UsageError(
+                f"no run store at {str(self.path)!r}",
+                hint="run something first, or point --store at an existing runs.db",
+            )
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as err:
+            raise HarnessError(
+                f"cannot open the run store {str(self.path)!r}: {err}",
+                hint="check the path is writable and is a windtunnel runs.db",
+            ) from None
+        self._lock = threading.RLock()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> RunStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def start_run(self, meta: Mapping[str, Any]) -> str:
+        """Record a new run and return its id; with ``meta["id"]`` of a stored run, resume it.
+
+        ``meta`` carries ``mode`` (required for a new run), ``seed``, ``config_path``,
+        ``started_at`` (default now) and any other run fields, kept in ``meta_json`` and given back
+        by :meth:`load_report`. Resuming sets the run back to ``running``; a resume whose ``mode`` or
+        ``seed`` differs from the stored run is refused (its cells would not be the same cells).
+        """
+        run_id = str(meta.get("id") or new_run_id())
+        with self._lock:
+            row = self._db.execute("SELECT mode, seed FROM runs WHERE id = ?", (run_id,)).fetchone()
+            if row is not None:
+                for key, stored in zip(("mode", "seed"), row, strict=True):
+                    if meta.get(key) is not None and meta[key] != stored:
+                        raise UsageError(
+                            f"cannot resume run {run_id!r} with {key} {meta[key]!r}: it was started with "
+                            f"{key} {stored!r}",
+                            hint=f"resume with the same {key}, or start a new run",
+                        )
+                self._db.execute(
+                    "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?", (run_id,)
+                )
+                return run_id
+            mode = meta.get("mode")
+            if mode not in RUN_MODES:
+                raise ValueError(f"run mode must be one of {', '.join(RUN_MODES)}, got {mode!r}")
+            extra = {k: v for k, v in meta.items() if k not in _RUN_COLUMNS}
+            self._db.execute(
+                "INSERT INTO runs (id, mode, config_path, seed, started_at, finished_at, status, meta_json)"
+                " VALUES (?, ?, ?, ?, ?, NULL, 'running', ?)",
+                (
+                    run_id,
+                    mode,
+                    meta.get("config_path"),
+                    meta.get("seed"),
+                    str(meta.get("started_at") or utc_now()),
+                    orjson.dumps(extra),
+                ),
+            )
+        return run_id
+
+    def add_cell(self, run_id: str, cell: Mapping[str, Any]) -> None:
+        """Store one completed cell, committed before this returns (replaces a stored cell of the same id)."""
+        self.add_cells(run_id, (cell,))
+
+    def add_cells(self, run_id: str, cells: Iterable[Mapping[str, Any]]) -> int:
+        """Store several completed cells in one transaction; returns how many."""
+        now = utc_now()
+        rows = []
+        for cell in cells:
+            cell_id = cell.get("id")
+            if not isinstance(cell_id, str) or not cell_id:
+                raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
+            rows.append((run_id, cell_id, orjson.dumps(cell), now))
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany(
+                    "INSERT INTO cells (run_id, cell_id, json, completed_at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (run_id, cell_id) DO UPDATE SET json = excluded.json,"
+                    " completed_at = excluded.completed_at",
+                    rows,
+                )
+                self._db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                self._db.execute("ROLLBACK")
+                self._require(run_id)
+                raise
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        return len(rows)
+
+    def finish_run(self, run_id: str, summary: Mapping[str, Any], status: str) -> None:
+        """Record the run's summary and final status (``passed``, ``failed``, ``error``, ``interrupted``)."""
+        if status not in FINAL_STATUSES:
+            raise ValueError(f"status must be one of {', '.join(FINAL_STATUSES)}, got {status!r}")
+        with self._lock:
+            self._require(run_id)
+            self._db.execute(
+                "UPDATE runs SET summary_json = ?, status = ?, finished_at = ? WHERE id = ?",
+                (orjson.dumps(dict(summary)), status, utc_now(), run_id),
+            )
+
+    def delete_run(self, run_id: str) -> None:
+        with self._lock:
+            self._require(run_id)
+            self._db.execute("DELETE FROM cells WHERE run_id = ?", (run_id,))
+            self._db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def completed_cell_ids(self, run_id: str) -> set[str]:
+        """The ids of the cells already stored for ``run_id`` (what a resumed run skips)."""
+        with self._lock:
+            self._require(run_id)
+            return {r[0] for r in self._db.execute("SELECT cell_id FROM cells WHERE run_id = ?", (run_id,))}
+
+    def iter_cells(self, run_id: str) -> Iterator[dict[str, Any]]:
+        """The stored cells in completion order, read page by page (memory stays flat)."""
+        self.get_run(run_id)
+        last = -1
+        while True:
+            with self._lock:
+                page = self._db.execute(
+                    "SELECT rowid, json FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
+                    (run_id, last, PAGE),
+                ).fetchall()
+            for rowid, raw in page:
+                last = rowid
+                yield orjson.loads(raw)
+            if len(page) < PAGE:
+                return
+
+    def count_cells(self, run_id: str) -> int:
+        with self._lock:
+            return int(
+                self._db.execute("SELECT count(*) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0]
+            )
+
+    def get_run(self, run_id: str) -> RunInfo:
+        """The run ``run_id``; :class:`UnknownRunError` (with close matches) if there is none."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT r.id, r.mode, r.config_path, r.seed, r.started_at, r.finished_at, r.status,"
+                " r.summary_json, r.meta_json, (SELECT count(*) FROM cells c WHERE c.run_id = r.id)"
+                " FROM runs r WHERE r.id = ?",
+                (run_id,),
+            ).fetchone()
+        if row is None:
+            self._raise_unknown(run_id)
+        return _run_info(row)
+
+    def list_runs(self, limit: int | None = None) -> list[RunInfo]:
+        """Stored runs, newest first."""
+        sql = (
+            "SELECT r.id, r.mode, r.config_path, r.seed, r.started_at, r.finished_at, r.status,"
+            " r.summary_json, r.meta_json, (SELECT count(*) FROM cells c WHERE c.run_id = r.id)"
+            " FROM runs r ORDER BY r.started_at DESC, r.id DESC"
+        )
+        params: tuple[Any, ...] = ()
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (limit,)
+        with self._lock:
+            rows = self._db.execute(sql, params).fetchall()
+        return [_run_info(r) for r in rows]
+
+    def load_report(self, run_id: str) -> dict[str, Any]:
+        """The schema-valid run report rebuilt from the stored rows.
+
+        A run that never finished gets a summary computed from its stored cells, marked
+        ``"partial": true``, and ``finished_at`` = the time its last cell completed.
+        """
+        from windtunnel import __version__
+        from windtunnel.reports.cells import summarize_cells
+
+        info = self.get_run(run_id)
+        cells = list(self.iter_cells(run_id))
+        meta = dict(info.meta)
+        tool = meta.pop("tool", None) or {"name": "windtunnel", "version": __version__}
+        finished_at = info.finished_at
+        if finished_at is None:
+            with self._lock:
+                last = self._db.execute(
+                    "SELECT max(completed_at) FROM cells WHERE run_id = ?", (run_id,)
+                ).fetchone()[0]
+            finished_at = last or info.started_at
+        summary = info.summary
+        if summary is None:
+            summary = {**summarize_cells(cells), "partial": True}
+        run = {
+            **meta,
+            "id": info.id,
+            "mode": info.mode,
+            "seed": info.seed,
+            "started_at": info.started_at,
+            "finished_at": finished_at,
+            "status": info.status,
+        }
+        if info.config_path is not None:
+            run["config_path"] = info.config_path
+        return {"schema_version": "1", "tool": tool, "run": run, "summary": summary, "cells": cells}
+
+    def diff(self, run_a: str, run_b: str) -> RunDiff:
+        """Compare two runs: see :func:`windtunnel.store.diff.diff_reports`."""
+        from windtunnel.store.diff import diff_reports
+
+        return diff_reports(self.load_report(run_a), self.load_report(run_b))
+
+    def integrity_check(self) -> str:
+        with self._lock:
+            return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _require(self, run_id: str) -> None:
+        if self._db.execute("SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
+            self._raise_unknown(run_id)
+
+    def _raise_unknown(self, run_id: str) -> NoReturn:
+        with self._lock:
+            ids = [r[0] for r in self._db.execute("SELECT id FROM runs ORDER BY started_at DESC LIMIT 200")]
+        hint = (
+            "list them with `windtunnel runs list`"
+            if ids
+            else f"the store {str(self.path)!r} holds no runs yet"
+        )
+        raise UnknownRunError(
+            f"no run {run_id!r} in {str(self.path)!r}{did_you_mean(run_id, ids)}", hint=hint
+        )
+
+
+def _run_info(row: tuple[Any, ...]) -> RunInfo:
+    return RunInfo(
+        id=row[0],
+        mode=row[1],
+        config_path=row[2],
+        seed=row[3],
+        started_at=row[4],
+        finished_at=row[5],
+        status=row[6],
+        summary=orjson.loads(row[7]) if row[7] is not None else None,
+        meta=orjson.loads(row[8]),
+        cells=int(row[9]),
+    )

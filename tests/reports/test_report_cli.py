@@ -1,0 +1,119 @@
+"""``windtunnel report`` through the real CLI entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from windtunnel.cli.app import main
+from windtunnel.reports.sample import sample_report
+from windtunnel.store import RunStore
+
+
+def run_cli(args: list[str]) -> int:
+    try:
+        main(args)
+    except SystemExit as ex:
+        return int(ex.code or 0)
+    return 0  # pragma: no cover - main always exits
+
+
+@pytest.fixture
+def stored(tmp_path: Path) -> tuple[Path, str, dict[str, Any]]:
+    report = sample_report(40, seed=9, repeats=2)
+    db = tmp_path / "runs.db"
+    with RunStore(db) as store:
+        run_id = store.start_run({"mode": "ci", "seed": 9, "tool": report["tool"]})
+        store.add_cells(run_id, report["cells"])
+        store.finish_run(run_id, report["summary"], "failed")
+    return db, run_id, report
+
+
+@pytest.mark.parametrize(
+    ("fmt", "suffix"),
+    [
+        ("html", ".html"),
+        ("json", ".json"),
+        ("junit", ".xml"),
+        ("sarif", ".sarif"),
+        ("md", ".md"),
+        ("markdown", ".md"),
+    ],
+)
+def test_render_a_stored_run(
+    tmp_path: Path,
+    stored: tuple[Path, str, dict[str, Any]],
+    fmt: str,
+    suffix: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    db, run_id, _ = stored
+    out_dir = tmp_path / "out"
+    assert run_cli(["report", run_id, "--format", fmt, "-o", f"{out_dir}/", "--store", str(db)]) == 0
+    written = out_dir / f"{run_id}{suffix}"
+    assert written.is_file() and written.stat().st_size > 500
+    assert f"wrote {written}" in capsys.readouterr().out
+
+
+def test_render_a_json_file_and_latest(tmp_path: Path, stored: tuple[Path, str, dict[str, Any]]) -> None:
+    db, run_id, report = stored
+    src = tmp_path / "in.json"
+    src.write_text(json.dumps(report))
+    assert run_cli(["report", str(src), "-f", "json", "-o", str(tmp_path / "copy.json")]) == 0
+    copy = json.loads((tmp_path / "copy.json").read_text())
+    copy.pop("stats")
+    assert copy == report
+    assert (
+        run_cli(["report", "latest", "-f", "sarif", "-o", str(tmp_path / "l.sarif"), "--store", str(db)]) == 0
+    )
+    assert json.loads((tmp_path / "l.sarif").read_text())["runs"][0]["automationDetails"]["id"].endswith(
+        run_id
+    )
+    assert run_cli(["report", run_id[:12], "-f", "md", "-o", str(tmp_path / "p.md"), "--store", str(db)]) == 0
+
+
+def test_default_output_directory(
+    tmp_path: Path, stored: tuple[Path, str, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db, run_id, _ = stored
+    monkeypatch.chdir(tmp_path)
+    assert run_cli(["report", run_id, "--store", str(db)]) == 0
+    assert (tmp_path / "reports" / f"{run_id}.html").is_file()
+
+
+def test_terminal_format_prints(
+    stored: tuple[Path, str, dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, run_id, _ = stored
+    assert run_cli(["report", run_id, "-f", "terminal", "--store", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "statistics" in out and "phases" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["report", "nope", "--store", "{db}"], "no run 'nope'"),
+        (["report", "nope", "--store", "{tmp}/missing.db"], "neither a report file nor a run id"),
+        (["report", "{tmp}/absent.json"], "does not exist"),
+        (["report", "{tmp}/bad.json"], "not a valid windtunnel run report"),
+        (["report", "{tmp}/notjson.json"], "is not JSON"),
+        (["report", "latest", "-f", "htlm", "--store", "{db}"], "did you mean 'html'"),
+    ],
+)
+def test_errors_exit_2_with_a_reason(
+    tmp_path: Path,
+    stored: tuple[Path, str, dict[str, Any]],
+    args: list[str],
+    needle: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    db, _, _ = stored
+    (tmp_path / "bad.json").write_text(json.dumps({"schema_version": "1", "cells": []}))
+    (tmp_path / "notjson.json").write_text("hello")
+    argv = [a.format(db=db, tmp=tmp_path) for a in args]
+    assert run_cli(argv) == 2
+    assert needle in capsys.readouterr().err

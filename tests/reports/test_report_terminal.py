@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+
+from windtunnel.reports import print_summary
+from windtunnel.reports.sample import make_cell, make_report
+
+
+def _render(report: dict[str, Any]) -> str:
+    buf = io.StringIO()
+    print_summary(report, Console(file=buf, width=140, force_terminal=True, color_system=None))
+    return buf.getvalue()
+
+
+def test_summary_table_phases_types_and_failures(ci_report: dict[str, Any]) -> None:
+    text = _render(ci_report)
+    s = ci_report["summary"]
+    assert f"{s['score']:.1f}" in text and "FAILED" in text
+    for phase in s["phases"]:
+        assert phase in text
+    assert "mutation types" in text and "tone_shift" in text
+    assert "pass^3" in text and "flaky" in text
+    assert f"failures ({s['cells_failed'] + s['cells_errored']})" in text
+    assert "reproduce: windtunnel run -c windtunnel.yaml" in text
+    assert "more (see the HTML or JSON report)" in text
+
+
+def test_agent_text_cannot_inject_markup_or_escape_codes() -> None:
+    cell = make_cell(
+        "x",
+        status="failed",
+        prompt="[bold red]boom[/] \x1b]0;pwn\x07 \x1b[2J",
+        checks=[{"type": "t", "passed": False, "detail": "[link=http://e]x[/link]"}],
+    )
+    text = _render(make_report([cell]))
+    assert "[bold red]boom[/]" in text and "[link=http://e]x[/link]" in text
+    assert "\x1b]0;" not in text and "\x1b[2J" not in text and "\\x1b]0;pwn\\x07" in text
+
+
+def test_passing_report_has_no_failures_section() -> None:
+    text = _render(make_report([make_cell("a")]))
+    assert "PASSED" in text and "failures" not in text and "100.0" in text

@@ -1,0 +1,105 @@
+"""``windtunnel runs list|show|diff`` through the real CLI entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from windtunnel.cli.app import main
+from windtunnel.reports.sample import make_cell, make_report
+from windtunnel.store import RunStore
+
+
+def run_cli(args: list[str]) -> int:
+    try:
+        main(args)
+    except SystemExit as ex:
+        return int(ex.code or 0)
+    return 0  # pragma: no cover
+
+
+def _matrix(fixed: bool) -> list[dict[str, object]]:
+    cells = []
+    for scenario in ("baseline", "tool_timeouts"):
+        for invariant in ("no_pii", "refuses_injection"):
+            leaks = not fixed and scenario == "tool_timeouts" and invariant == "no_pii"
+            cells.append(
+                make_cell(
+                    f"{scenario}/{invariant}",
+                    kind="contract",
+                    scenario=scenario,
+                    invariant=invariant,
+                    severity="critical",
+                    status="failed" if leaks else "passed",
+                    reproduce=f"windtunnel contract run --only {scenario}/{invariant}",
+                )
+            )
+    return cells
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> tuple[Path, str, str]:
+    path = tmp_path / "runs.db"
+    with RunStore(path) as store:
+        ids = []
+        for i, fixed in enumerate((False, True)):
+            cells = _matrix(fixed)
+            run_id = store.start_run(
+                {
+                    "id": f"2025010{i}-120000-00000{i}",
+                    "mode": "contract",
+                    "seed": 4,
+                    "started_at": f"2025-01-0{i + 1}T12:00:00Z",
+                    "config_path": "wt.yaml",
+                }
+            )
+            store.add_cells(run_id, cells)
+            store.finish_run(run_id, make_report(cells)["summary"], "failed" if not fixed else "passed")
+            ids.append(run_id)
+    return path, ids[0], ids[1]
+
+
+def test_list(db: tuple[Path, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, a, b = db
+    assert run_cli(["runs", "list", "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.index(b) < out.index(a)  # newest first
+    assert "75.0" in out and "100.0" in out and "passed" in out
+
+
+def test_show(db: tuple[Path, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, a, _ = db
+    assert run_cli(["runs", "show", a, "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "75.0" in out and "FAILED" in out
+    assert "windtunnel contract run --only tool_timeouts/no_pii" in out
+
+
+def test_diff_lists_the_fixed_cells(db: tuple[Path, str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, a, b = db
+    assert run_cli(["runs", "diff", a, b, "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "regressed: none" in out and "fixed (1)" in out
+    assert "no_pii" in out and "+25.0" in out
+    assert run_cli(["runs", "diff", a, b, "--store", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [c["cell_ids"] for c in data["fixed"]] == [["tool_timeouts/no_pii"]]
+    assert data["phases"] == [{"phase": "contract", "before": 75.0, "after": 100.0, "delta": 25.0}]
+    # the other way round the fix is a regression, and --fail-on-regression turns it into exit 1
+    assert run_cli(["runs", "diff", b, a, "--store", str(path), "--fail-on-regression"]) == 1
+    assert "regressed (1)" in capsys.readouterr().out
+
+
+def test_unknown_run_and_missing_store(
+    db: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, a, _ = db
+    assert run_cli(["runs", "show", a[:-1] + "9", "--store", str(path)]) == 2
+    assert "did you mean" in capsys.readouterr().err
+    assert run_cli(["runs", "list", "--store", str(tmp_path / "none.db")]) == 2
+    assert "no run store" in capsys.readouterr().err
+    assert not (tmp_path / "none.db").exists()
+    assert run_cli(["runs", "show", "2025010", "--store", str(path)]) == 2
+    assert "ambiguous" in capsys.readouterr().err
