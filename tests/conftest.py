@@ -64,6 +64,12 @@ def json_reply(obj: Any, status: int = 200) -> tuple[int, dict[str, str], bytes]
     return status, {"content-type": "application/json"}, json.dumps(obj).encode()
 
 
+@pytest.fixture(autouse=True)
+def _private_run_store(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """CLI runs in tests write their results to a private store, never to the repository's."""
+    monkeypatch.setenv("WINDTUNNEL_STORE", str(tmp_path_factory.mktemp("store") / "runs.db"))
+
+
 @pytest.fixture
 def echo_server() -> Iterator[RecordingServer]:
     """Echoes the JSON body's ``message`` (or the query's) back as ``{"reply": ...}``."""

@@ -207,3 +207,36 @@ def test_interrupt_keeps_completed_cells_and_exits_130(tmp_path: Path, sig: sign
     done = report["cells"]
     assert 0 < len(done) < 20 and all(c["status"] == "passed" for c in done)
     assert report["run"]["status"] == "interrupted" and "interrupted" in err
+
+
+@pytest.mark.slow
+def test_sigkill_then_resume_runs_every_cell_exactly_once(tmp_path: Path) -> None:
+    cfg = _slow_agent(tmp_path)
+    store = tmp_path / "runs.db"
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"}
+    argv = [sys.executable, "-m", "windtunnel", "run", "-c", str(cfg), "-q", "--no-mutations", "--store", str(store)]
+    proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(2.5)
+    proc.kill()  # SIGKILL: no handler runs
+    proc.wait(timeout=10)
+    from windtunnel.store.runstore import RunStore
+
+    with RunStore(store) as st:
+        (info,) = st.list_runs()
+        before = st.completed_cell_ids(info.id)
+    assert 0 < len(before) < 20
+    out = tmp_path / "r.json"
+    done = subprocess.run(
+        [*argv[:3], "run", "--resume", info.id, "-q", "--store", str(store), "-f", "json", "-o", str(out)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, SCHEMA)
+    ids = [c["id"] for c in report["cells"]]
+    assert len(ids) == len(set(ids)) == 20
+    assert report["run"]["id"] == info.id and report["summary"]["cells_passed"] == 20

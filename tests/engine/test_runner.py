@@ -10,6 +10,7 @@ from windtunnel.agents.base import AgentResponse
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import LocalExecutor
 from windtunnel.engine.runner import CellRunner
+from windtunnel.engine.report import cell_row
 from windtunnel.engine.scoring import summarize
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec
 
@@ -142,7 +143,7 @@ def test_zero_cells_is_not_a_pass() -> None:
 
 def test_score_is_weighted_and_errors_count_as_failures() -> None:
     agent = ScriptedAgent({"bad": AgentCrashed("x")})
-    results = anyio.run(run, agent, ["a", "b", "c", "bad"])
+    results = [cell_row(r) for r in anyio.run(run, agent, ["a", "b", "c", "bad"])]
     s = summarize(results)
     assert s.score == pytest.approx(75.0) and s.cells_errored == 1 and not s.passed
     assert summarize(results, min_score=70).passed

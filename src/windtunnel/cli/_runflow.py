@@ -7,7 +7,6 @@ import secrets
 import signal
 import sys
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +30,40 @@ class RunOptions:
     chaos_only: bool = False
     chaos_profile: str | None = None
     llm: bool = True
+    resume: str | None = None
+    store: Path | None = None
+    use_store: bool = True
+
+    # options that decide which cells exist: stored with a run so that --resume replans the same cells
+    PLAN_KEYS = ("repeat", "mutations", "chaos", "chaos_only", "chaos_profile", "llm")
+
+    def plan_options(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.PLAN_KEYS}
 
 
 def new_run_id() -> str:
-    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+    from windtunnel.store.runstore import new_run_id as store_run_id
+
+    return store_run_id()
+
+
+def open_store(cfg: Any, opts: RunOptions) -> Any:
+    """The run store (``--store`` > ``advanced.store``), or None with ``--no-store``."""
+    if not opts.use_store:
+        if opts.resume:
+            raise UsageError("--resume needs the run store", hint="drop --no-store")
+        return None
+    from windtunnel.store.runstore import RunStore
+
+    return RunStore(store_path(cfg, opts))
+
+
+def store_path(cfg: Any, opts: RunOptions) -> Path:
+    """``--store`` > ``$WINDTUNNEL_STORE`` > ``advanced.store``."""
+    import os
+
+    default = cfg.advanced.store if cfg is not None else ".windtunnel/runs.db"
+    return Path(opts.store or os.environ.get("WINDTUNNEL_STORE") or default)
 
 
 def reproduce_base(opts: RunOptions, config_path: Path, seed: int) -> list[str]:
@@ -55,21 +84,17 @@ def reproduce_base(opts: RunOptions, config_path: Path, seed: int) -> list[str]:
 
 
 def write_report(report: dict[str, Any], fmt: str, output: Path | None, run_id: str) -> Path | None:
-    """Write the report in ``fmt`` unless it is terminal-only; returns the path written."""
+    """Write the report in ``fmt`` (json, html, junit, sarif, md) unless it is terminal-only."""
     if fmt == "terminal":
         if output is None:
             return None
         fmt = "json"
-    if fmt not in ("json",):
-        raise UsageError(f"unknown report format {fmt!r}", hint="choose terminal or json")
-    import orjson
+    from windtunnel.reports.base import render_report
 
-    path = output or Path("reports")
-    if path.suffix == "" or path.is_dir():
-        path = path / f"windtunnel-{run_id}.{fmt}"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2))
-    return path
+    target = output if output is not None else Path("reports") / ""
+    if output is not None and output.suffix == "" and not output.exists():
+        target = Path(str(output) + "/")
+    return render_report(report, fmt, target)
 
 
 def print_notices(notices: list[str]) -> None:
@@ -80,7 +105,7 @@ def print_notices(notices: list[str]) -> None:
 
 
 def print_summary(report: dict[str, Any]) -> None:
-    from windtunnel.cli._summary import print_summary as show
+    from windtunnel.reports.terminal import print_summary as show
 
     show(report, out_console())
 
@@ -121,22 +146,47 @@ def chaos_spec(cfg: Any, opts: RunOptions) -> Any:
     return spec
 
 
+def _restore(opts: RunOptions, store: Any) -> tuple[Path, int]:
+    """For ``--resume``: the stored run's config, seed and plan options (the same cells again)."""
+    assert opts.resume is not None
+    info = store.get_run(opts.resume)
+    if info.mode not in ("run", "chaos"):
+        raise UsageError(f"run {opts.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`")
+    for key, value in (info.meta.get("options") or {}).items():
+        if key in RunOptions.PLAN_KEYS:
+            setattr(opts, key, value)
+    if info.seed is None or not info.config_path:
+        raise UsageError(f"run {opts.resume!r} has no stored seed or config path, so it cannot be resumed")
+    return Path(opts.config or info.config_path), int(info.seed)
+
+
 def execute_run(opts: RunOptions) -> ExitCode:
     import anyio
 
+    from windtunnel.cli._progress import Progress
     from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.cells import CellResult
+    from windtunnel.engine.mutate import transport_for
     from windtunnel.engine.plan import plan_run
     from windtunnel.engine.report import build_report, cell_row, now_iso
     from windtunnel.engine.scoring import summarize, type_weights
     from windtunnel.engine.session import RunSession, run_invariants
 
-    config_path = find_config(opts.config)
-    cfg = load_config(config_path)
-    seed = opts.seed if opts.seed is not None else cfg.advanced.seed
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    store = None
+    if opts.resume:
+        from windtunnel.store.runstore import RunStore
+
+        store = RunStore(store_path(None, opts)) if opts.use_store else open_store(None, opts)
+        config_path, seed = _restore(opts, store)
+        cfg = load_config(find_config(config_path))
+    else:
+        config_path = find_config(opts.config)
+        cfg = load_config(config_path)
+        seed = opts.seed if opts.seed is not None else cfg.advanced.seed
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        store = open_store(cfg, opts)
     spec = chaos_spec(cfg, opts)
+    mode = "chaos" if spec is not None else "run"
     plan = plan_run(
         cfg,
         seed=seed,
@@ -162,66 +212,81 @@ def execute_run(opts: RunOptions) -> ExitCode:
             "(set advanced.isolation: concurrent to run them concurrently)"
         )
         concurrency = 1
+    started = now_iso()
+    extra_run = {"config": str(config_path), "agent": cfg.agent.type, "options": opts.plan_options()}
+    run_id = new_run_id()
+    done: set[str] = set()
+    if store is not None:
+        run_id = store.start_run(
+            {"id": opts.resume, "mode": mode, "seed": seed, "config_path": str(config_path), **extra_run}
+        )
+        done = store.completed_cell_ids(run_id) if opts.resume else set()
+    todo = [c for c in plan.cells if c.id not in done]
     if not opts.quiet:
         print_notices(notices)
+        resumed = f", resuming {run_id}: {len(done)} cells already done" if opts.resume else ""
         err_console().print(
-            f"windtunnel run: {len(plan.cells)} agent calls planned against {agent_label(cfg)} "
-            f"(seed {seed}, concurrency {concurrency})"
+            f"windtunnel {mode}: {len(todo)} agent calls planned against {agent_label(cfg)} "
+            f"(seed {seed}, concurrency {concurrency}{resumed}; run id {run_id})"
         )
-    results: list[CellResult] = []
-    run_id = new_run_id()
-    started = now_iso()
+    base = reproduce_base(opts, config_path, seed)
+    rows: list[dict[str, Any]] = []
+
+    def keep(result: Any) -> None:
+        row = cell_row(result, reproduce_base=base)
+        if store is not None:
+            store.add_cell(run_id, row)  # committed before the next result: nothing completed is lost
+        rows.append(row)
+
     interrupted = False
-
-    from windtunnel.cli._progress import Progress
-
-    with Progress(len(plan.cells), label="cells", quiet=opts.quiet) as progress:
-        from windtunnel.engine.mutate import transport_for
-
+    with Progress(len(todo), label="cells", quiet=opts.quiet) as progress:
         session = RunSession(
             cfg,
             invariants,
             concurrency=concurrency,
-            listeners=[results.append, progress],
+            listeners=[keep, progress],
             transport=lambda cell: transport_for(cfg, cell, seed=seed),
             chaos={spec.name: spec} if spec is not None else None,
             seed=seed,
         )
         _sigterm_as_interrupt()
         try:
-            anyio.run(session.run, plan.cells)
+            anyio.run(session.run, todo)
         except KeyboardInterrupt:
             interrupted = True
     notices += session.warnings
     if not opts.quiet:
         print_notices(session.warnings)
-    weights = type_weights(cfg.mutations.weights)
-    summary = summarize(results, weights=weights, min_score=opts.min_score)
-    base = reproduce_base(opts, config_path, seed)
+    if store is not None and opts.resume:
+        rows = list(store.iter_cells(run_id))
     order = {c.id: i for i, c in enumerate(plan.cells)}
-    results.sort(key=lambda r: order.get(r.cell.id, 0))
-    rows = [cell_row(r, reproduce_base=base) for r in results]
+    rows.sort(key=lambda r: order.get(r["id"], len(order)))
+    summary = summarize(rows, weights=type_weights(cfg.mutations.weights), min_score=opts.min_score)
+    summary_dict = {**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)}
+    status = "interrupted" if interrupted else ("passed" if summary.passed else "failed")
+    if store is not None:
+        store.finish_run(run_id, summary_dict, status)
+        store.close()
     report = build_report(
         run_id=run_id,
-        mode="chaos" if spec is not None else "run",
+        mode=mode,
         seed=seed,
         started_at=started,
         finished_at=now_iso(),
-        summary={**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)},
+        summary=summary_dict,
         cells=rows,
         notices=notices,
-        extra_run={
-            "config": str(config_path),
-            "agent": cfg.agent.type,
-            "status": "interrupted" if interrupted else "completed",
-        },
+        extra_run={**extra_run, "status": "interrupted" if interrupted else "completed"},
     )
     path = write_report(report, opts.fmt, opts.output, run_id)
     print_summary(report)
     if path is not None:
         err_console().print(f"report written to {path}")
     if interrupted:
-        err_console().print(f"interrupted: {len(results)} of {len(plan.cells)} cells completed and kept")
+        err_console().print(
+            f"interrupted: {len(rows)} of {len(plan.cells)} cells completed and kept; "
+            + (f"continue with: windtunnel run --resume {run_id}" if store is not None else "")
+        )
         return ExitCode.INTERRUPTED
     sys.stdout.flush()
     return ExitCode.OK if summary.passed else ExitCode.FAILED

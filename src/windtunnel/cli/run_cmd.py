@@ -23,7 +23,9 @@ def run(
         max=100,
         help="Pass when the score reaches this (0-100); without it every cell must pass.",
     ),
-    fmt: str = typer.Option("terminal", "--format", "-f", help="Report format to write: terminal, json."),
+    fmt: str = typer.Option(
+        "terminal", "--format", "-f", help="Report format to write: terminal, json, html, junit, sarif, md."
+    ),
     output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
     mutations: bool = typer.Option(True, "--mutations/--no-mutations", help="Also run mutated prompts."),
     cell: list[str] = typer.Option(None, "--cell", help="Run only this cell id (repeatable); see `reproduce`."),
@@ -37,6 +39,11 @@ def run(
         None, "--chaos-profile", help="Add a built-in chaos profile (implies --chaos; see `windtunnel profiles`)."
     ),
     llm: bool = typer.Option(True, "--llm/--no-llm", help="Use the `model:` LLM for mutations when configured."),
+    resume: str = typer.Option(
+        None, "--resume", help="Continue a stored run: rerun only the cells that did not complete."
+    ),
+    store: Path = typer.Option(None, "--store", help="Run store (default advanced.store, .windtunnel/runs.db)."),
+    use_store: bool = typer.Option(True, "--store-results/--no-store", help="Write every result to the run store."),
 ) -> None:
     """Run golden prompts (and their mutations) against the agent and check the invariants.
 
@@ -61,6 +68,9 @@ def run(
             chaos_only=chaos_only,
             chaos_profile=chaos_profile,
             llm=llm,
+            resume=resume,
+            store=store,
+            use_store=use_store,
         )
     )
     raise typer.Exit(int(code))

@@ -6,7 +6,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from windtunnel.engine.cells import CellResult
 
 
 @dataclass
@@ -45,31 +44,38 @@ def type_weights(configured: dict[str, float]) -> dict[str, float]:
 
 
 def summarize(
-    results: Iterable[CellResult], *, weights: dict[str, float] | None = None, min_score: float | None = None
+    rows: Iterable[dict[str, Any]], *, weights: dict[str, float] | None = None, min_score: float | None = None
 ) -> Summary:
-    """Weighted pass rate over scored cells: golden cells weigh 1, mutated cells their type's weight."""
+    """Weighted pass rate over report rows: golden cells weigh 1, mutated cells their type's weight.
+
+    Errored cells count as failures; skipped cells are not scored. No scored cell → ``score=None``.
+    """
     weights = weights or {}
     num = den = 0.0
     s = Summary(score=None, passed=False)
-    for r in results:
+    for r in rows:
+        status = r["status"]
         s.cells_total += 1
-        if r.status == "skipped":
+        if status == "skipped":
             s.cells_skipped += 1
             continue
-        s.cells_passed += r.status == "passed"
-        s.cells_failed += r.status == "failed"
-        s.cells_errored += r.status == "error"
-        key = r.cell.mutation.type if r.cell.mutation else r.cell.kind
-        w = weights.get(key, 1.0) if r.cell.mutation else 1.0
-        num += w * (r.status == "passed")
+        s.cells_passed += status == "passed"
+        s.cells_failed += status == "failed"
+        s.cells_errored += status == "error"
+        mutation = r.get("mutation")
+        key = mutation["type"] if mutation else r["kind"]
+        w = weights.get(key, 1.0) if mutation else 1.0
+        num += w * (status == "passed")
         den += w
         t = s.by_type.setdefault(key, {"passed": 0, "total": 0, "weight": w})
         t["total"] += 1
-        t["passed"] += r.status == "passed"
+        t["passed"] += status == "passed"
     for t in s.by_type.values():
         t["pass_rate"] = round(t["passed"] / t["total"], 4) if t["total"] else None
     if den > 0:
         s.score = 100.0 * num / den
-        threshold = 100.0 if min_score is None else min_score
-        s.passed = s.score >= threshold if min_score is not None else s.cells_passed == s.cells_total - s.cells_skipped
+        if min_score is not None:
+            s.passed = s.score >= min_score
+        else:
+            s.passed = s.cells_passed == s.cells_total - s.cells_skipped
     return s
