@@ -77,6 +77,8 @@ class LeakItem:
     projection: Any
     label_set: list[str] = field(default_factory=list)
     correlated_values: list[str] = field(default_factory=list)
+    target: str | None = None
+    """What the item asks for, in a word or two (``priority``): ``high priority`` in prose then leaks."""
     line: int | None = None
     """1-based line of the item in its JSONL file (for SARIF locations)."""
 
@@ -99,6 +101,7 @@ class LeakItem:
             projection=data["projection"],
             label_set=as_strings(data.get("label_set") or [], "label_set", index),
             correlated_values=as_strings(data.get("correlated_values") or [], "correlated_values", index),
+            target=str(data["target"]) if data.get("target") else None,
         )
 
 

@@ -44,7 +44,7 @@ from windtunnel.leakage.model import SEVERITY_RANK, Channel, Finding, ItemAudit,
 from windtunnel.leakage.needles import Hit, NeedleSet
 
 _KV_BEFORE = re.compile(r"[\w)\]][*_`'\"]*[ \t]*(?::|=>|->|=)[ \t]*[*_`'\"(\[]*$")
-_KV_AFTER = re.compile(r"[ \t*_`'\")\].]*(?:$|[\n\r;,|])")
+_KV_AFTER = re.compile(r"[ \t*_`'\")\]]*(?:$|[\n\r;,|]|[.!?](?:\s|$))")
 _MAX_EMBED_DEPTH = 3
 
 
@@ -59,6 +59,7 @@ class _Ctx:
     needles: NeedleSet
     label_norms: frozenset[str]
     decode: bool
+    target: re.Pattern[str] | None = None
     findings: list[Finding] = field(default_factory=list)
     outer: tuple[str, str] | None = None
     """(pointer, representation) of the string holding the embedded JSON being walked."""
@@ -80,6 +81,7 @@ def scan_text(
     *,
     correlated_values: Sequence[str] = (),
     label_set: Sequence[str] = (),
+    target: str | None = None,
     item: str = "",
     pointer: str = "",
     representation: str = "text",
@@ -87,7 +89,7 @@ def scan_text(
 ) -> list[Finding]:
     """Findings for one string the model reads (prose, markdown, HTML, a single value ...)."""
     exp = _as_list(expected)
-    ctx = _context(item, exp, correlated_values, label_set, decode)
+    ctx = _context(item, exp, correlated_values, label_set, decode, target)
     _scan_string(text, pointer, representation, None, ctx, "value", suppress=False)
     return _dedupe(ctx.findings)
 
@@ -98,12 +100,17 @@ def scan_fields(
     *,
     correlated_values: Sequence[str] = (),
     label_set: Sequence[str] = (),
+    target: str | None = None,
     item: str = "",
     decode: bool = True,
 ) -> list[Finding]:
-    """Findings for a structured value, walked recursively (keys too); pointers are RFC 6901."""
+    """Findings for a structured value, walked recursively (keys too); pointers are RFC 6901.
+
+    ``target`` names what the item asks for (``priority``): a one-word answer next to it in prose
+    (``high priority``, ``priority was set to high``) is then a leak rather than a review item.
+    """
     exp = _as_list(expected)
-    ctx = _context(item, exp, correlated_values, label_set, decode)
+    ctx = _context(item, exp, correlated_values, label_set, decode, target)
     _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
     return _dedupe(ctx.findings)
 
@@ -116,6 +123,7 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True) -> It
         it.expected,
         correlated_values=it.correlated_values,
         label_set=it.label_set,
+        target=it.target,
         item=it.id,
         decode=decode,
     )
@@ -123,7 +131,12 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True) -> It
 
 
 def _context(
-    item: str, expected: list[str], correlated: Sequence[str], labels: Sequence[str], decode: bool
+    item: str,
+    expected: list[str],
+    correlated: Sequence[str],
+    labels: Sequence[str],
+    decode: bool,
+    target: str | None = None,
 ) -> _Ctx:
     needles = _needles(expected, list(correlated), list(labels))
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label") | frozenset(
@@ -131,7 +144,13 @@ def _context(
     )
     if len(set(labels)) < 2:
         label_norms = frozenset()
-    return _Ctx(item, needles, label_norms, decode)
+    target_re = None
+    if target:
+        from windtunnel.leakage.needles import _pattern
+        from windtunnel.leakage.text import normalize_needle
+
+        target_re = _pattern(normalize_needle(target))
+    return _Ctx(item, needles, label_norms, decode, target_re)
 
 
 # ---------------------------------------------------------------- walking
@@ -171,7 +190,12 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
 
 
 def _non_empty(value: Any) -> bool:
-    return value not in (None, "", [], {}, False)
+    """Any scalar under ``value`` that is not blank (``""``, ``0``, ``null``, ``false``)."""
+    if isinstance(value, Mapping):
+        return any(_non_empty(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_non_empty(v) for v in value)
+    return value not in (None, "", False, 0)
 
 
 def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
@@ -296,6 +320,10 @@ def _classify(
              "correlated.key-value" if corr else "freetext.key-value",
              f"prose states '<name>: <value>' with {what} as the value")
         return
+    if ctx.target is not None and not corr and _near_target(ctx.target, view_text, va, vb):
+        emit("freetext", "high", "freetext.target-mention",
+             "prose puts the expected answer next to the name of what is asked for")
+        return
     if covered:
         return
     if hit.needle.phrase:
@@ -304,6 +332,20 @@ def _classify(
         return
     emit("correlated" if corr else "freetext", "low", "correlated.token" if corr else "freetext.token",
          f"prose mentions {what} as a single word; review whether it gives the answer away")
+
+
+_CLAUSE_END = re.compile(r"[.!?;\n]")
+
+
+def _near_target(target: re.Pattern[str], text: str, a: int, b: int) -> bool:
+    """The target word within the same clause, at most four words away."""
+    lo = max(0, a - 40)
+    hi = min(len(text), b + 40)
+    for m in target.finditer(text, lo, hi):
+        gap = text[m.end() : a] if m.end() <= a else text[b : m.start()]
+        if _CLAUSE_END.search(gap) is None and len(gap.split()) <= 4:
+            return True
+    return False
 
 
 def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:
