@@ -279,9 +279,9 @@ def mcnemar_exact(raw: Sequence[bool], sanitized: Sequence[bool], *, alpha: floa
     """Exact (binomial) McNemar test over items paired by position."""
     if len(raw) != len(sanitized):
         raise ValueError(f"paired runs differ in length: {len(raw)} raw vs {len(sanitized)} sanitized")
-    b = sum(1 for r, s in zip(raw, sanitized) if r and not s)
-    c = sum(1 for r, s in zip(raw, sanitized) if s and not r)
-    both = sum(1 for r, s in zip(raw, sanitized) if r and s)
+    b = sum(1 for r, s in zip(raw, sanitized, strict=True) if r and not s)
+    c = sum(1 for r, s in zip(raw, sanitized, strict=True) if s and not r)
+    both = sum(1 for r, s in zip(raw, sanitized, strict=True) if r and s)
     none = len(raw) - b - c - both
     m = b + c
     if m == 0:

@@ -22,7 +22,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from windtunnel.leakage.decode import embedded_json
@@ -109,7 +109,7 @@ def sanitize_item(
     projection = copy.deepcopy(it.projection)
     redactions: list[Redaction] = []
     projection = _apply(projection, todo, mode, redactions)
-    clean = LeakItem(it.id, it.expected, projection, it.label_set, it.correlated_values, it.line)
+    clean = replace(it, projection=projection)
     after = audit_item(clean, decode=decode)
     residual = [f for f in after.findings if f.blocking or redact_review]
     return SanitizeResult(clean, redactions, before, after, residual)
@@ -160,7 +160,8 @@ def _fix_leaf(
         value = parent[key]
     if not isinstance(value, str) or any(f.rule in _WHOLE_RULES or f.span is None for f in group):
         if isinstance(parent, dict) and _is_option(parent, key):
-            removed = sum(_blank_tree(parent, k) for k in list(parent) if not isinstance(parent[k], (dict, list)))
+            scalars = [k for k in list(parent) if not isinstance(parent[k], (dict, list))]
+            removed = sum(_blank_tree(parent, k) for k in scalars)
             log.append(Redaction(pointer, first.channel, first.rule, "blank-option", first.representation,
                                  removed))
         else:
@@ -181,8 +182,6 @@ def _fix_leaf(
 
 
 def _rebase(f: Finding) -> Finding:
-    from dataclasses import replace
-
     return replace(f, pointer=f.inner or "", inner=None, span=None)
 
 
@@ -232,9 +231,9 @@ def _sentence(text: str, span: tuple[int, int]) -> tuple[int, int]:
     for m in _SENTENCE_END.finditer(text, 0, a):
         start = m.end()
     end = len(text)
-    m = _SENTENCE_END.search(text, b)
-    if m is not None:
-        end = m.end()
+    nxt = _SENTENCE_END.search(text, b)
+    if nxt is not None:
+        end = nxt.end()
     # Take the whitespace after the sentence along, so no double blank remains.
     while end < len(text) and text[end] in " \t":
         end += 1
