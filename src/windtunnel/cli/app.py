@@ -41,6 +41,7 @@ def _root(
 
 def _register_commands() -> None:
     # Each module adds its commands to `app` at import; modules keep heavy imports inside functions.
+    import windtunnel.cli.leak_cmd  # noqa: F401
     from windtunnel.cli import run_cmd  # noqa: F401
 
 

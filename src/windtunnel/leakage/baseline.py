@@ -32,8 +32,11 @@ def _log_pmf(k: int, n: int, p: float) -> float:
     if p >= 1.0:
         return 0.0 if k == n else -math.inf
     return (
-        math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
-        + k * math.log(p) + (n - k) * math.log1p(-p)
+        math.lgamma(n + 1)
+        - math.lgamma(k + 1)
+        - math.lgamma(n - k + 1)
+        + k * math.log(p)
+        + (n - k) * math.log1p(-p)
     )
 
 
@@ -93,8 +96,9 @@ def power(n: int, p0: float, p1: float, alpha: float) -> float:
     return binom_sf(critical_passes(n, p0, alpha), n, p1)
 
 
-def n_needed(p0: float, excess: float, *, alpha: float = 0.01, target_power: float = 0.8,
-             cap: int = 200_000) -> int | None:
+def n_needed(
+    p0: float, excess: float, *, alpha: float = 0.01, target_power: float = 0.8, cap: int = 200_000
+) -> int | None:
     """Items needed so the exact test detects a rate of ``p0 + excess`` with ``target_power``.
 
     Bisection on the exact power (which saw-tooths slightly in ``n``; the answer is the smallest ``n``
@@ -164,8 +168,11 @@ def _records(results: Iterable[Any]) -> tuple[list[bool], list[str]]:
         if "label" in r and "prediction" in r:
             label = str(r["label"]).strip()
             labels.append(label)
-            passes.append(str(r["prediction"]).strip().casefold() == label.casefold()
-                          if "passed" not in r else bool(r["passed"]))
+            passes.append(
+                str(r["prediction"]).strip().casefold() == label.casefold()
+                if "passed" not in r
+                else bool(r["passed"])
+            )
         elif "passed" in r:
             passes.append(bool(r["passed"]))
             if "label" in r:
@@ -250,9 +257,21 @@ def summarize_blind_baseline(
         more = f"; about {needed} items give {target_power:.0%} power at alpha {alpha}" if needed else ""
         notes.append(f"{n} items cannot rule out an excess of {excess:.2f} over chance{more}")
     return BaselineSummary(
-        n=n, passes=k, pass_rate=k / n, chance=p0, chance_model=model, chance_floors=floors,
-        p_value=p_value, wilson=wilson, confidence=confidence, alpha=alpha,
-        verdict=verdict, excess=excess, n_needed=needed, power_at_n=pw, notes=notes,
+        n=n,
+        passes=k,
+        pass_rate=k / n,
+        chance=p0,
+        chance_model=model,
+        chance_floors=floors,
+        p_value=p_value,
+        wilson=wilson,
+        confidence=confidence,
+        alpha=alpha,
+        verdict=verdict,
+        excess=excess,
+        n_needed=needed,
+        power_at_n=pw,
+        notes=notes,
     )
 
 

@@ -52,8 +52,11 @@ def _uescape(mt: re.Match[str]) -> str | None:
         return None
 
 
-_DECODERS = (("html", "&", _ENTITY_RE, _entity), ("url", "%", _PERCENT_RE, _percent),
-             ("escape", "\\", _UESCAPE_RE, _uescape))
+_DECODERS = (
+    ("html", "&", _ENTITY_RE, _entity),
+    ("url", "%", _PERCENT_RE, _percent),
+    ("escape", "\\", _UESCAPE_RE, _uescape),
+)
 
 
 def decoded_views(m: Mapped) -> list[tuple[str, Mapped]]:

@@ -33,12 +33,35 @@ from windtunnel.leakage.scan import audit_item, escape_pointer_token
 Mode = Literal["sentence", "span"]
 
 OPTION_KEYS = frozenset(
-    {"name", "value", "id", "key", "self", "iconUrl", "icon_url", "label", "displayName", "display_name",
-     "title", "url", "icon", "color", "colour", "emoji", "description"}
+    {
+        "name",
+        "value",
+        "id",
+        "key",
+        "self",
+        "iconUrl",
+        "icon_url",
+        "label",
+        "displayName",
+        "display_name",
+        "title",
+        "url",
+        "icon",
+        "color",
+        "colour",
+        "emoji",
+        "description",
+    }
 )
 _WHOLE_RULES = frozenset(
-    {"direct.value", "correlated.value", "direct.url-segment", "correlated.url-segment",
-     "upstream.path-segment", "correlated.path-segment"}
+    {
+        "direct.value",
+        "correlated.value",
+        "direct.url-segment",
+        "correlated.url-segment",
+        "upstream.path-segment",
+        "correlated.path-segment",
+    }
 )
 _SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
 
@@ -152,8 +175,11 @@ def _fix_leaf(
             doc = _apply(doc, rebased, mode, sub)
             parent[key] = _dump_like(value, doc)
             removed = sum(r.chars_removed for r in sub)
-            log.append(Redaction(pointer, first.channel, first.rule, "rewrite-embedded-json",
-                                 "json-in-string", removed))
+            log.append(
+                Redaction(
+                    pointer, first.channel, first.rule, "rewrite-embedded-json", "json-in-string", removed
+                )
+            )
         group = [f for f in group if f.inner is None]
         if not group:
             return
@@ -162,8 +188,9 @@ def _fix_leaf(
         if isinstance(parent, dict) and _is_option(parent, key):
             scalars = [k for k in list(parent) if not isinstance(parent[k], (dict, list))]
             removed = sum(_blank_tree(parent, k) for k in scalars)
-            log.append(Redaction(pointer, first.channel, first.rule, "blank-option", first.representation,
-                                 removed))
+            log.append(
+                Redaction(pointer, first.channel, first.rule, "blank-option", first.representation, removed)
+            )
         else:
             removed = _blank_tree(parent, key)
             op = "null" if isinstance(value, bool) else "blank"
@@ -177,8 +204,11 @@ def _fix_leaf(
     for a, b in reversed(merged):
         out = out[:a] + out[b:]
     parent[key] = out
-    log.append(Redaction(pointer, first.channel, first.rule, f"redact-{mode}", first.representation,
-                         len(value) - len(out)))
+    log.append(
+        Redaction(
+            pointer, first.channel, first.rule, f"redact-{mode}", first.representation, len(value) - len(out)
+        )
+    )
 
 
 def _rebase(f: Finding) -> Finding:

@@ -172,9 +172,19 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
             if upstream is None and up is not None and _non_empty(value):
                 produced = ctx.findings[start:]
                 if not any(f.channel == "upstream" for f in produced):
-                    _emit(ctx, "upstream", "low", child, crep, None, "raw", "upstream.field-name",
-                          "field named like an earlier model's output; check where its value comes from",
-                          skey, "value")
+                    _emit(
+                        ctx,
+                        "upstream",
+                        "low",
+                        child,
+                        crep,
+                        None,
+                        "raw",
+                        "upstream.field-name",
+                        "field named like an earlier model's output; check where its value comes from",
+                        skey,
+                        "value",
+                    )
     elif isinstance(node, list):
         scalars = [v for v in node if isinstance(v, (str, int, float))]
         cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
@@ -185,8 +195,9 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
     elif isinstance(node, bool):
         _scan_scalar("true" if node else "false", pointer, rep, upstream, ctx, suppress)
     elif isinstance(node, (int, float)):
-        _scan_scalar(repr(node) if isinstance(node, float) else str(node), pointer, rep, upstream, ctx,
-                     suppress)
+        _scan_scalar(
+            repr(node) if isinstance(node, float) else str(node), pointer, rep, upstream, ctx, suppress
+        )
 
 
 def _non_empty(value: Any) -> bool:
@@ -233,8 +244,19 @@ def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _
     for hit in ctx.needles.search(text, decode=False):
         if not hit.whole:
             continue
-        _classify(hit, text, pointer, rep, upstream, ctx, None, whole_value=True, suppress=suppress,
-                  covered=False, span=None)
+        _classify(
+            hit,
+            text,
+            pointer,
+            rep,
+            upstream,
+            ctx,
+            None,
+            whole_value=True,
+            suppress=suppress,
+            covered=False,
+            span=None,
+        )
 
 
 def _scan_string(
@@ -258,8 +280,19 @@ def _scan_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments = path_segments(text)
     for hit in hits:
-        _classify(hit, text, pointer, srep, upstream, ctx, segments, whole_value=hit.whole,
-                  suppress=suppress, covered=covered, span=hit.span)
+        _classify(
+            hit,
+            text,
+            pointer,
+            srep,
+            upstream,
+            ctx,
+            segments,
+            whole_value=hit.whole,
+            suppress=suppress,
+            covered=covered,
+            span=hit.span,
+        )
 
 
 def _classify(
@@ -281,14 +314,26 @@ def _classify(
     emit = _emitter(ctx, pointer, rep, span, hit.view, value)
     if upstream is not None:
         if role == "expected":
-            emit("upstream", "high", "upstream.field-value",
-                 "a field named like an earlier model's output holds the expected answer")
+            emit(
+                "upstream",
+                "high",
+                "upstream.field-value",
+                "a field named like an earlier model's output holds the expected answer",
+            )
         elif role == "correlated":
-            emit("upstream", "medium", "upstream.field-value",
-                 "a field named like an earlier model's output holds a correlated value")
+            emit(
+                "upstream",
+                "medium",
+                "upstream.field-value",
+                "a field named like an earlier model's output holds a correlated value",
+            )
         else:
-            emit("upstream", "medium", "upstream.field-label",
-                 "a field named like an earlier model's output holds a label of the label set")
+            emit(
+                "upstream",
+                "medium",
+                "upstream.field-label",
+                "a field named like an earlier model's output holds a label of the label set",
+            )
         return
     if role == "label":
         return
@@ -297,41 +342,66 @@ def _classify(
     if whole_value:
         if suppress:
             return
-        emit("correlated" if corr else "direct", "medium" if corr else "high",
-             "correlated.value" if corr else "direct.value", f"the value is {what}")
+        emit(
+            "correlated" if corr else "direct",
+            "medium" if corr else "high",
+            "correlated.value" if corr else "direct.value",
+            f"the value is {what}",
+        )
         return
-    seg_hit = segments is not None and span is not None and any(
-        _strip_eq(text, a, b, span) for a, b in segments
+    seg_hit = (
+        segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
     )
     if seg_hit:
         if is_url(text):
-            emit("correlated" if corr else "direct", "medium",
-                 "correlated.url-segment" if corr else "direct.url-segment",
-                 f"a URL path segment is {what}")
+            emit(
+                "correlated" if corr else "direct",
+                "medium",
+                "correlated.url-segment" if corr else "direct.url-segment",
+                f"a URL path segment is {what}",
+            )
         else:
-            emit("correlated" if corr else "upstream", "medium" if corr else "high",
-                 "correlated.path-segment" if corr else "upstream.path-segment",
-                 f"a category path (like 'Billing/High') has a segment that is {what}")
+            emit(
+                "correlated" if corr else "upstream",
+                "medium" if corr else "high",
+                "correlated.path-segment" if corr else "upstream.path-segment",
+                f"a category path (like 'Billing/High') has a segment that is {what}",
+            )
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
     kv = bool(_KV_BEFORE.search(view_text, max(0, va - 80), va)) and bool(_KV_AFTER.match(view_text, vb))
     if kv:
-        emit("correlated" if corr else "freetext", "medium" if corr else "high",
-             "correlated.key-value" if corr else "freetext.key-value",
-             f"prose states '<name>: <value>' with {what} as the value")
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if corr else "high",
+            "correlated.key-value" if corr else "freetext.key-value",
+            f"prose states '<name>: <value>' with {what} as the value",
+        )
         return
     if ctx.target is not None and not corr and _near_target(ctx.target, view_text, va, vb):
-        emit("freetext", "high", "freetext.target-mention",
-             "prose puts the expected answer next to the name of what is asked for")
+        emit(
+            "freetext",
+            "high",
+            "freetext.target-mention",
+            "prose puts the expected answer next to the name of what is asked for",
+        )
         return
     if covered:
         return
     if hit.needle.phrase:
-        emit("correlated" if corr else "freetext", "medium" if corr else "high",
-             "correlated.phrase" if corr else "freetext.phrase", f"prose contains {what} as a phrase")
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if corr else "high",
+            "correlated.phrase" if corr else "freetext.phrase",
+            f"prose contains {what} as a phrase",
+        )
         return
-    emit("correlated" if corr else "freetext", "low", "correlated.token" if corr else "freetext.token",
-         f"prose mentions {what} as a single word; review whether it gives the answer away")
+    emit(
+        "correlated" if corr else "freetext",
+        "low",
+        "correlated.token" if corr else "freetext.token",
+        f"prose mentions {what} as a single word; review whether it gives the answer away",
+    )
 
 
 _CLAUSE_END = re.compile(r"[.!?;\n]")
