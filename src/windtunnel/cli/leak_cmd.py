@@ -89,6 +89,17 @@ def _audits(path: Path, fmap: FieldMap, decode: bool) -> Any:
         yield mapped, audit_item(mapped.item, decode=decode)
 
 
+def _fail() -> None:
+    """Exit 1 for a failed verdict (leaks found, check failed).
+
+    ``SystemExit`` rather than ``typer.Exit``: with ``standalone_mode=False`` click turns ``Exit`` into a
+    return value that the entry point does not forward.
+    """
+    from windtunnel._util.errors import ExitCode
+
+    raise SystemExit(int(ExitCode.FAILED))
+
+
 def _open_out(output: Path | None) -> Any:
     import sys
 
@@ -153,7 +164,7 @@ def scan(
     no_decode: bool = _NO_DECODE,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks."""
-    from windtunnel._util.errors import ExitCode, UsageError
+    from windtunnel._util.errors import UsageError
     from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 
     if fmt not in ("table", "json", "sarif"):
@@ -185,7 +196,7 @@ def scan(
     if tally.items == 0:
         raise UsageError(f"{dataset} holds no items; an empty audit proves nothing")
     if tally.leaked_items:
-        raise typer.Exit(code=int(ExitCode.FAILED))
+        _fail()
 
 
 @leak.command("sanitize")
@@ -211,7 +222,7 @@ def sanitize(
     """
     import orjson
 
-    from windtunnel._util.errors import ExitCode, UsageError
+    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import err_console, out_console
     from windtunnel.leakage.dataset import write_back
     from windtunnel.leakage.sanitize import sanitize_item
@@ -253,7 +264,7 @@ def sanitize(
         f"{residual_items} items still leak -> {output}"
     )
     if residual_items:
-        raise typer.Exit(code=int(ExitCode.FAILED))
+        _fail()
 
 
 @leak.command("check")
@@ -269,7 +280,7 @@ def check(
     no_decode: bool = _NO_DECODE,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
-    from windtunnel._util.errors import ExitCode, UsageError
+    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import out_console
 
     fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
@@ -299,7 +310,7 @@ def check(
         f"-> {'[green]PASS[/]' if ok else '[red]FAIL[/]'}"
     )
     if not ok:
-        raise typer.Exit(code=int(ExitCode.FAILED))
+        _fail()
 
 
 def _load_results(path: Path) -> list[Any]:
@@ -341,7 +352,7 @@ def baseline(
     """
     import orjson
 
-    from windtunnel._util.errors import ExitCode, UsageError
+    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import out_console
     from windtunnel.leakage.baseline import blind_predictions, mcnemar_exact, summarize_blind_baseline
 
@@ -408,7 +419,7 @@ def baseline(
                 f" -> {'significant drop' if m['significant_drop'] else 'no significant drop'}"
             )
     if summary.verdict == "leak":
-        raise typer.Exit(code=int(ExitCode.FAILED))
+        _fail()
 
 
 def _paired(raw: list[Any], san: list[Any], alpha: float, test: Any) -> dict[str, Any]:
