@@ -238,8 +238,8 @@ def sanitize(
             for mapped in _items(dataset, fmap):
                 res = sanitize_item(
                     mapped.item,
-                    mode=mode,
-                    redact_review=redact_review,  # type: ignore[arg-type]
+                    mode="span" if mode == "span" else "sentence",
+                    redact_review=redact_review,
                     decode=not no_decode,
                 )
                 n += 1
