@@ -22,11 +22,10 @@ _PERCENT_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _UESCAPE_RE = re.compile(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})|\\x([0-9a-fA-F]{2})")
 # A base64 blob: whole 4-character groups, optional padding, not glued to other base64 characters.
 _B64_RE = re.compile(
-    r"(?<![A-Za-z0-9+/=_-])"
-    r"(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?"
-    r"(?![A-Za-z0-9+/=_-])"
-    r"|(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9_-]{4})+(?:[A-Za-z0-9_-]{2}==|[A-Za-z0-9_-]{3}=)?"
-    r"(?![A-Za-z0-9+/=_-])"
+    r"(?<![A-Za-z0-9+/=_-])(?:"
+    r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)|(?:[A-Za-z0-9+/]{4})+"
+    r"|(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}==|[A-Za-z0-9_-]{3}=)|(?:[A-Za-z0-9_-]{4})+"
+    r")(?![A-Za-z0-9+/=_-])"
 )
 
 

@@ -42,9 +42,13 @@ from windtunnel.leakage.formats import (
 )
 from windtunnel.leakage.model import SEVERITY_RANK, Channel, Finding, ItemAudit, LeakItem, Severity, Target
 from windtunnel.leakage.needles import Hit, NeedleSet
+from windtunnel.leakage.text import Mapped
 
-_KV_BEFORE = re.compile(r"[\w)\]][*_`'\"]*[ \t]*(?::|=>|->|=)[ \t]*[*_`'\"(\[]*$")
-_KV_AFTER = re.compile(r"[ \t*_`'\")\]]*(?:$|[\n\r;,|]|[.!?](?:\s|$))")
+# "<name>: <answer>" in prose, tolerating markdown emphasis, quotes and inline HTML tags around both.
+_KV_BEFORE = re.compile(
+    r"[\w)\]][*_`'\"]*(?:</?\w+>)*[ \t]*(?::|=>|->|=)[ \t]*(?:[*_`'\"(\[]|<\w+[^<>]{0,40}>)*$"
+)
+_KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]]|</?\w+>)*(?:$|[\n\r;,|]|[.!?](?:\s|$))")
 _MAX_EMBED_DEPTH = 3
 
 
@@ -221,8 +225,13 @@ def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
 def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
     if suppress:
         return
-    human = humanize_key(key)
-    for hit in ctx.needles.search(human.text, decode=False):
+    # The key as written first (``2024-03-05``), then split into words (``isHighPriority``).
+    human = Mapped(key)
+    hits = ctx.needles.search(key, decode=False)
+    if not hits:
+        human = humanize_key(key)
+        hits = ctx.needles.search(human.text, decode=False)
+    for hit in hits:
         if hit.needle.role == "label":
             continue
         span = human.span(*hit.span)
