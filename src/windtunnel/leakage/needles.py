@@ -235,6 +235,6 @@ def _first_view(original: str, needle: Needle, span: tuple[int, int]) -> str:
             a, b = view.span(*mt.span())
             if a < span[1] and span[0] < b:
                 return name
-        if original.isascii() and name == "casefold":
+        if original.isascii() and needle.text.isascii() and name == "casefold":
             break
     return "confusable"

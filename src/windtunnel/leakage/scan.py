@@ -44,9 +44,10 @@ from windtunnel.leakage.model import SEVERITY_RANK, Channel, Finding, ItemAudit,
 from windtunnel.leakage.needles import Hit, NeedleSet
 from windtunnel.leakage.text import Mapped
 
-# "<name>: <answer>" in prose, tolerating markdown emphasis, quotes and inline HTML tags around both.
+# "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 _KV_BEFORE = re.compile(
-    r"[\w)\]][*_`'\"]*(?:</?\w+>)*[ \t]*(?::|=>|->|=)[ \t]*(?:[*_`'\"(\[]|<\w+[^<>]{0,40}>)*$"
+    r"[\w)\]][*_`'\"]*(?:</?\w+>)*[ \t]*(?::|=>|->|=|</t[dh]>[ \t]*<td[^<>]{0,40}>)"
+    r"[ \t]*(?:[*_`'\"(\[]|</?\w+[^<>]{0,40}>)*$"
 )
 _KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]]|</?\w+>)*(?:$|[\n\r;,|]|[.!?](?:\s|$))")
 _MAX_EMBED_DEPTH = 3
