@@ -260,6 +260,8 @@ def _sentence(text: str, span: tuple[int, int]) -> tuple[int, int]:
     start = 0
     for m in _SENTENCE_END.finditer(text, 0, a):
         start = m.end()
+    while start < a and text[start] in " \t":
+        start += 1
     end = len(text)
     nxt = _SENTENCE_END.search(text, b)
     if nxt is not None:
