@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from statistics import NormalDist
 from typing import Any, Literal
 
@@ -77,6 +78,7 @@ def wilson_interval(passes: int, n: int, confidence: float = 0.95) -> tuple[floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+@lru_cache(maxsize=4096)
 def critical_passes(n: int, p0: float, alpha: float) -> int:
     """Smallest pass count ``k`` with ``P(X >= k | p0) <= alpha`` (``n + 1`` when none is)."""
     logs = [_log_pmf(i, n, p0) for i in range(n + 1)]
@@ -91,11 +93,13 @@ def critical_passes(n: int, p0: float, alpha: float) -> int:
     return k
 
 
+@lru_cache(maxsize=4096)
 def power(n: int, p0: float, p1: float, alpha: float) -> float:
     """Probability that the exact one-sided test at ``alpha`` flags a baseline whose true rate is ``p1``."""
     return binom_sf(critical_passes(n, p0, alpha), n, p1)
 
 
+@lru_cache(maxsize=1024)
 def n_needed(
     p0: float, excess: float, *, alpha: float = 0.01, target_power: float = 0.8, cap: int = 200_000
 ) -> int | None:
