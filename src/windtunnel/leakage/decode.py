@@ -90,6 +90,42 @@ def _printable(s: str) -> bool:
     return bad == 0 and any(ch.isalnum() for ch in s)
 
 
+def _b64_text(blob: str) -> str | None:
+    if blob.isalpha() and (blob.islower() or blob[1:].islower()):
+        # Plain words of 4/8/12 letters are almost never base64; skip the decode attempt.
+        return None
+    try:
+        if "-" in blob or "_" in blob:
+            raw = base64.urlsafe_b64decode(blob)
+        else:
+            raw = base64.b64decode(blob, validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    return decoded if _printable(decoded) else None
+
+
+def _b64_candidates(text: str, min_len: int) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    for mt in _B64_RE.finditer(text):
+        a, b = mt.span()
+        if b - a < min_len:
+            continue
+        decoded = _b64_text(mt.group(0))
+        if decoded is not None:
+            out.append((a, b, decoded))
+        elif "/" in mt.group(0):
+            # "Support/QWFh": a path whose segment is base64 ('/' is also a base64 character).
+            pos = a
+            for part in mt.group(0).split("/"):
+                if len(part) >= min_len and len(part) % 4 == 0:
+                    dec = _b64_text(part)
+                    if dec is not None:
+                        out.append((pos, pos + len(part), dec))
+                pos += len(part) + 1
+    return out
+
+
 def base64_views(m: Mapped, *, min_len: int = 4) -> list[tuple[str, Mapped]]:
     """Each base64 (standard or URL-safe) blob that decodes to printable UTF-8 text.
 
@@ -97,24 +133,7 @@ def base64_views(m: Mapped, *, min_len: int = 4) -> list[tuple[str, Mapped]]:
     """
     text = m.text
     out: list[tuple[str, Mapped]] = []
-    for mt in _B64_RE.finditer(text):
-        blob = mt.group(0)
-        if len(blob) < min_len:
-            continue
-        # Plain lowercase words of 4/8 letters are almost never base64; skip the decode attempt.
-        if blob.isalpha() and (blob.islower() or blob[1:].islower()):
-            continue
-        try:
-            if "-" in blob or "_" in blob:
-                raw = base64.urlsafe_b64decode(blob)
-            else:
-                raw = base64.b64decode(blob, validate=True)
-            decoded = raw.decode("utf-8")
-        except (binascii.Error, ValueError, UnicodeDecodeError):
-            continue
-        if not _printable(decoded):
-            continue
-        a, b = mt.span()
+    for a, b, decoded in _b64_candidates(text, min_len):
         pieces = [(text[i], i, i + 1) for i in range(a)]
         pieces.append((decoded, a, b))
         pieces.extend((text[i], i, i + 1) for i in range(b, len(text)))

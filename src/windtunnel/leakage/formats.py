@@ -149,7 +149,7 @@ def humanize_key(key: str) -> Mapped:
 # ---------------------------------------------------------------- paths and URLs
 
 _URL_RE = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|/)[^\s]*$", re.IGNORECASE)
-_PATH_SEP_RE = re.compile(r"\s*(?:/|>|\||::|→|»|\\)\s*")
+_PATH_SEP_RE = re.compile(r"\s*(?:/|>|\||::|→|»)\s*")
 
 
 def is_url(text: str) -> bool:
