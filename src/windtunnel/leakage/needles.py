@@ -8,6 +8,7 @@ boundaries at both ends. Both sides are normalised the same way, view by view.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,7 +19,6 @@ import ahocorasick
 from windtunnel.leakage.decode import base64_views, decoded_views
 from windtunnel.leakage.text import (
     VIEW_ORDER,
-    WORD_CLASS,
     WORD_RE,
     Mapped,
     canonical_needle,
@@ -35,11 +35,25 @@ Role = Literal["expected", "correlated", "label"]
 AUTOMATON_THRESHOLD = 8
 
 
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_" or (not ch.isascii() and unicodedata.category(ch)[0] == "M")
+
+
+def _bounded(text: str, a: int, b: int, norm: str) -> bool:
+    """Word boundaries around ``text[a:b]`` (only where the needle itself starts/ends with a word)."""
+    if a > 0 and _is_word(norm[0]) and _is_word(text[a - 1]):
+        return False
+    if b < len(text) and _is_word(norm[-1]) and _is_word(text[b]):
+        return False
+    # A number is not a match inside a longer number: 1000 is not in 1000.5 nor in 2.1000.
+    if norm[0].isdigit() and a >= 2 and text[a - 1] in ".," and text[a - 2].isdigit():
+        return False
+    return not (norm[-1].isdigit() and b + 1 < len(text) and text[b] in ".," and text[b + 1].isdigit())
+
+
 @lru_cache(maxsize=16384)
-def _pattern(norm: str) -> re.Pattern[str] | None:
-    """Regex for a normalised needle: tokens in order, whitespace-tolerant, bounded at word edges."""
-    if not norm:
-        return None
+def _phrase_re(norm: str) -> re.Pattern[str] | None:
+    """Regex for a multi-token needle: its tokens in order, separated by any whitespace."""
     parts: list[str] = []
     pos = 0
     for mt in WORD_RE.finditer(norm):
@@ -51,15 +65,38 @@ def _pattern(norm: str) -> re.Pattern[str] | None:
     tail = norm[pos:]
     if tail:
         parts.append(_sep_regex(tail))
-    body = "".join(parts)
-    head = f"(?<!{WORD_CLASS})" if WORD_RE.match(norm) else ""
-    end = f"(?!{WORD_CLASS})" if WORD_RE.match(norm[-1]) else ""
-    # A number is not a match inside a longer number: 1000 is not in 1000.5 nor in 2.1000.
-    if norm[0].isdigit():
-        head += r"(?<!\d[.,])"
-    if norm[-1].isdigit():
-        end += r"(?![.,]\d)"
-    return re.compile(head + body + end)
+    return re.compile("".join(parts)) if parts else None
+
+
+def find_all(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int, int]]:
+    """Boundary-respecting matches of a normalised needle in a text of the same view."""
+    if not norm:
+        return []
+    out: list[tuple[int, int]] = []
+    if phrase is None:
+        phrase = len(WORD_RE.findall(norm)) > 1 or " " in norm
+    if not phrase:
+        pos = text.find(norm)
+        while pos >= 0:
+            end = pos + len(norm)
+            if _bounded(text, pos, end, norm):
+                out.append((pos, end))
+            pos = text.find(norm, pos + 1)
+        return out
+    pat = _phrase_re(norm)
+    if pat is None:
+        return out
+    pos = 0
+    while True:
+        mt = pat.search(text, pos)
+        if mt is None:
+            return out
+        a, b = mt.span()
+        if _bounded(text, a, b, norm):
+            out.append((a, b))
+            pos = b
+        else:
+            pos = a + 1
 
 
 def _sep_regex(sep: str) -> str:
@@ -90,11 +127,8 @@ class Needle:
         canon = canonical_needle(text) if has_digit(text) else None
         return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon)
 
-    @property
-    def pattern(self) -> re.Pattern[str]:
-        pat = _pattern(self.norm)
-        assert pat is not None
-        return pat
+    def find(self, text: str) -> list[tuple[int, int]]:
+        return find_all(self.norm, text, self.phrase)
 
 
 @dataclass(frozen=True)
@@ -176,8 +210,7 @@ class NeedleSet:
         fv = full_view(m)
         out: list[Hit] = []
         for n in self.candidates(fv.text):
-            for mt in n.pattern.finditer(fv.text):
-                a, b = mt.span()
+            for a, b in n.find(fv.text):
                 span = fv.span(a, b)
                 view = label if label != "full" else _first_view(original, n, span)
                 out.append(Hit(n, span, view, _whole(fv.text, a, b), fv.text, (a, b)))
@@ -189,11 +222,7 @@ class NeedleSet:
         for n in self.needles:
             if not n.canon:
                 continue
-            pat = _pattern(n.canon)
-            if pat is None:
-                continue
-            for mt in pat.finditer(cv.text):
-                a, b = mt.span()
+            for a, b in find_all(n.canon, cv.text):
                 span = cv.span(a, b)
                 if not _covered(span, n, prior):
                     out.append(Hit(n, span, "canonical", _whole(cv.text, a, b), cv.text, (a, b)))
@@ -228,11 +257,8 @@ def _first_view(original: str, needle: Needle, span: tuple[int, int]) -> str:
     base = Mapped(original)
     for name in VIEW_ORDER:
         view = named_view(base, name)
-        pat = _pattern(normalize_needle(needle.text, name))
-        if pat is None:
-            continue
-        for mt in pat.finditer(view.text):
-            a, b = view.span(*mt.span())
+        for va, vb in find_all(normalize_needle(needle.text, name), view.text):
+            a, b = view.span(va, vb)
             if a < span[1] and span[0] < b:
                 return name
         if original.isascii() and needle.text.isascii() and name == "casefold":

@@ -151,10 +151,11 @@ def _context(
         label_norms = frozenset()
     target_re = None
     if target:
-        from windtunnel.leakage.needles import _pattern
         from windtunnel.leakage.text import normalize_needle
 
-        target_re = _pattern(normalize_needle(target))
+        norm = normalize_needle(target)
+        if norm:
+            target_re = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, norm.split())) + r"(?!\w)")
     return _Ctx(item, needles, label_norms, decode, target_re)
 
 

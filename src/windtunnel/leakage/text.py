@@ -245,5 +245,8 @@ def canonical_needle(text: str) -> str:
     return canonical_view(Mapped(normalize_needle(text))).text
 
 
+_DIGIT_RE = re.compile(r"\d")
+
+
 def has_digit(text: str) -> bool:
-    return any(ch.isdigit() for ch in text)
+    return _DIGIT_RE.search(text) is not None
