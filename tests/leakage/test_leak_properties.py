@@ -161,6 +161,8 @@ def test_planted_answer_is_always_found(answer: str, carrier: str, obfuscation: 
     projection = {"summary": filler, "context": CARRIERS[carrier](planted)}
     audit = audit_item({"id": "p", "expected": answer, "projection": projection})
     assert audit.leaked, (carrier, obfuscation, planted, [(f.pointer, f.rule) for f in audit.findings])
+    # the cheap pre-check never changes the result
+    assert audit_item({"id": "p", "expected": answer, "projection": projection}, prefilter=False) == audit
     assert all(f.pointer.startswith("/context") for f in audit.findings if f.blocking)
 
 
@@ -194,6 +196,21 @@ def test_clean_prose_around_a_longer_word_is_not_a_leak(answer: str, filler: str
     text = f"{filler} {answer}x {'pre' + answer.lower()} {filler}"
     audit = audit_item({"id": "c", "expected": answer, "projection": {"body": text}})
     assert not audit.leaked, [(f.rule, f.view) for f in audit.findings]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    answer=answers,
+    decoy=st.sampled_from(["1,000", "March 5, 2024", "x=%41", "&amp; co", "SGVsbG8=", "aiNote", "é"]),
+    filler=filler_text,
+    numeric=st.booleans(),
+)
+def test_prefilter_is_sound(answer: str, decoy: str, filler: str, numeric: bool) -> None:
+    expected = "1000" if numeric else answer
+    proj = {"a": f"{filler} {decoy}", "b": [filler, {"aiNote" if decoy == "aiNote" else "note": decoy}]}
+    fast = audit_item({"id": "s", "expected": expected, "projection": proj})
+    slow = audit_item({"id": "s", "expected": expected, "projection": proj}, prefilter=False)
+    assert fast == slow
 
 
 def test_html_module_sanity() -> None:

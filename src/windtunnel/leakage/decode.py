@@ -115,14 +115,18 @@ def _b64_candidates(text: str, min_len: int) -> list[tuple[int, int, str]]:
         if decoded is not None:
             out.append((a, b, decoded))
         elif "/" in mt.group(0):
-            # "Support/QWFh": a path whose segment is base64 ('/' is also a base64 character).
-            pos = a
-            for part in mt.group(0).split("/"):
-                if len(part) >= min_len and len(part) % 4 == 0:
-                    dec = _b64_text(part)
-                    if dec is not None:
-                        out.append((pos, pos + len(part), dec))
-                pos += len(part) + 1
+            # "Support/QWFh": a path around a base64 segment ('/' is also a base64 character), so
+            # try what follows and what precedes each '/'.
+            blob = mt.group(0)
+            for i, ch in enumerate(blob):
+                if ch != "/":
+                    continue
+                for pa, pb in ((i + 1, len(blob)), (0, i)):
+                    part = blob[pa:pb]
+                    if len(part) >= min_len and len(part) % 4 == 0:
+                        dec = _b64_text(part)
+                        if dec is not None:
+                            out.append((a + pa, a + pb, dec))
     return out
 
 

@@ -120,19 +120,24 @@ def scan_fields(
     return _dedupe(ctx.findings)
 
 
-def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True) -> ItemAudit:
-    """Audit one item ``{id, expected, label_set?, correlated_values?, projection}``."""
+def audit_item(
+    item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefilter: bool = True
+) -> ItemAudit:
+    """Audit one item ``{id, expected, label_set?, correlated_values?, target?, projection}``.
+
+    ``prefilter`` skips the recursive walk when a cheap, sound check of the serialised projection
+    proves it holds no finding (see :mod:`windtunnel.leakage.prefilter`); results are identical.
+    """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
-    findings = scan_fields(
-        it.projection,
-        it.expected,
-        correlated_values=it.correlated_values,
-        label_set=it.label_set,
-        target=it.target,
-        item=it.id,
-        decode=decode,
-    )
-    return ItemAudit(it.id, findings, it.line)
+    ctx = _context(it.id, list(it.expected), it.correlated_values, it.label_set, decode, it.target)
+    if prefilter:
+        from windtunnel.leakage.prefilter import may_have_findings
+
+        if not may_have_findings(it.projection, ctx.needles):
+            return ItemAudit(it.id, [], it.line)
+    rep = "json" if not isinstance(it.projection, str) else "text"
+    _walk(it.projection, "", rep, None, ctx, suppress=False)
+    return ItemAudit(it.id, _dedupe(ctx.findings), it.line)
 
 
 def _context(

@@ -1,0 +1,80 @@
+"""A sound, cheap pre-check: can this projection contain any finding at all?
+
+The projection is serialised once by orjson (C speed) and the checks below run on that text with
+C-level string operations. They only ever answer "maybe" too often, never "no" wrongly: every finding
+of the full scan needs all tokens of some answer (or correlated value) to occur in some view of some
+string, or an upstream-named field. For an ASCII serialisation the views reduce to lowercase text,
+thousands separators, HTML entities, percent-encoding and base64 blobs, all checked here; anything
+else (non-ASCII text, which may hide homoglyphs or invisibles, and backslash escapes) goes to the full
+scan. Items that pass the pre-check as "no" have no findings, so the result is identical.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import urllib.parse
+from typing import Any
+
+import orjson
+
+from windtunnel.leakage.decode import _b64_candidates
+from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.text import WORD_RE, normalize_needle
+
+_UPSTREAM_KEY_RE = re.compile(
+    r'"(?:ai|ml|llm|gpt|guess|triage|pred|suggest|auto|classif|infer)[^"]*":|"[^"]*confidence[^"]*":'
+)
+_ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_SEPARATOR_RE = re.compile(r"(?<=\d)[,\u00a0\u202f\u2009 ](?=\d{3})")
+
+
+def _token_sets(needles: NeedleSet) -> list[list[str]]:
+    out: list[list[str]] = []
+    for n in needles.needles:
+        if n.role == "label":
+            continue
+        out.append(WORD_RE.findall(n.norm))
+        if n.canon:
+            # Every written form of a date holds its year; month and day may be words or unpadded.
+            out.append([n.canon[:4]] if _ISO_DATE_RE.match(n.canon) else WORD_RE.findall(n.canon))
+    return out
+
+
+def _any_needle(token_sets: list[list[str]], text: str) -> bool:
+    return any(all(t in text for t in toks) for toks in token_sets)
+
+
+def may_have_findings(projection: Any, needles: NeedleSet) -> bool:
+    """``False`` only when the full scan of ``projection`` is certain to find nothing."""
+    try:
+        blob = orjson.dumps(projection).decode()
+    except TypeError:
+        return True
+    if not blob.isascii() or "\\\\" in blob:
+        return True
+    low = blob.lower()
+    if _UPSTREAM_KEY_RE.search(low):
+        return True
+    token_sets = _token_sets(needles)
+    if not token_sets:
+        return False
+    if _any_needle(token_sets, low):
+        return True
+    if needles.any_canon and _any_needle(token_sets, _SEPARATOR_RE.sub("", low)):
+        return True
+    if "&" in blob and _decoded_hits(html.unescape(blob), token_sets):
+        return True
+    if "%" in blob and _decoded_hits(urllib.parse.unquote(blob), token_sets):
+        return True
+    for _a, _b, decoded in _b64_candidates(blob, 4):
+        if _decoded_hits(decoded, token_sets):
+            return True
+    return False
+
+
+def _decoded_hits(decoded: str, token_sets: list[list[str]]) -> bool:
+    if not decoded.isascii() or "%" in decoded or "&" in decoded or "\\" in decoded:
+        return True
+    low = normalize_needle(decoded) if not decoded.isascii() else decoded.lower()
+    return _any_needle(token_sets, low) or _any_needle(token_sets, _SEPARATOR_RE.sub("", low))
