@@ -67,10 +67,7 @@ def may_have_findings(projection: Any, needles: NeedleSet) -> bool:
         return True
     if "%" in blob and _decoded_hits(urllib.parse.unquote(blob), token_sets):
         return True
-    for _a, _b, decoded in _b64_candidates(blob, 4):
-        if _decoded_hits(decoded, token_sets):
-            return True
-    return False
+    return any(_decoded_hits(decoded, token_sets) for _a, _b, decoded in _b64_candidates(blob, 4))
 
 
 def _decoded_hits(decoded: str, token_sets: list[list[str]]) -> bool:
