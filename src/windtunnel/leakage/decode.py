@@ -20,12 +20,11 @@ from windtunnel.leakage.text import Mapped
 _ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _PERCENT_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _UESCAPE_RE = re.compile(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})|\\x([0-9a-fA-F]{2})")
-# A base64 blob: whole 4-character groups, optional padding, not glued to other base64 characters.
+# A run of base64 characters (standard or URL-safe) with optional padding, not glued to more of them.
+# The look-ahead skips runs of plain lowercase letters cheaply: valid base64 of text almost always
+# holds an uppercase letter, a digit, '+', '/', '-', '_' or padding.
 _B64_RE = re.compile(
-    r"(?<![A-Za-z0-9+/=_-])(?:"
-    r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)|(?:[A-Za-z0-9+/]{4})+"
-    r"|(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}==|[A-Za-z0-9_-]{3}=)|(?:[A-Za-z0-9_-]{4})+"
-    r")(?![A-Za-z0-9+/=_-])"
+    r"(?<![A-Za-z0-9+/=_-])(?=[a-z]{0,256}[0-9+/=_A-Z-])[A-Za-z0-9+/_-]{2,}={0,2}(?![A-Za-z0-9+/=_-])"
 )
 
 
@@ -91,8 +90,8 @@ def _printable(s: str) -> bool:
 
 
 def _b64_text(blob: str) -> str | None:
-    if blob.isalpha() and (blob.islower() or blob[1:].islower()):
-        # Plain words of 4/8/12 letters are almost never base64; skip the decode attempt.
+    if blob.islower() and blob.isalpha():
+        # Plain lowercase words are practically never base64 of text; skip the decode attempt.
         return None
     try:
         if "-" in blob or "_" in blob:
@@ -106,27 +105,30 @@ def _b64_text(blob: str) -> str | None:
 
 
 def _b64_candidates(text: str, min_len: int) -> list[tuple[int, int, str]]:
+    """``(start, end, decoded text)`` of each base64 blob in ``text``.
+
+    A run that does not decode whole may be a path around a blob (``Support/QWFh``: '/' is also a
+    base64 character), so what follows and what precedes each '/' is tried too.
+    """
     out: list[tuple[int, int, str]] = []
     for mt in _B64_RE.finditer(text):
         a, b = mt.span()
+        blob = mt.group(0)
         if b - a < min_len:
             continue
-        decoded = _b64_text(mt.group(0))
+        decoded = _b64_text(blob) if len(blob) % 4 == 0 else None
         if decoded is not None:
             out.append((a, b, decoded))
-        elif "/" in mt.group(0):
-            # "Support/QWFh": a path around a base64 segment ('/' is also a base64 character), so
-            # try what follows and what precedes each '/'.
-            blob = mt.group(0)
-            for i, ch in enumerate(blob):
-                if ch != "/":
-                    continue
-                for pa, pb in ((i + 1, len(blob)), (0, i)):
-                    part = blob[pa:pb]
-                    if len(part) >= min_len and len(part) % 4 == 0:
-                        dec = _b64_text(part)
-                        if dec is not None:
-                            out.append((a + pa, a + pb, dec))
+            continue
+        for i, ch in enumerate(blob):
+            if ch != "/":
+                continue
+            for pa, pb in ((i + 1, len(blob)), (0, i)):
+                part = blob[pa:pb]
+                if len(part) >= min_len and len(part) % 4 == 0:
+                    dec = _b64_text(part)
+                    if dec is not None:
+                        out.append((a + pa, a + pb, dec))
     return out
 
 
