@@ -23,27 +23,32 @@ from pathlib import Path
 
 import orjson
 
-WORDS = (
+
+def _split(text: str) -> list[str]:
+    return text.split()
+
+
+WORDS = _split(
     "login deploy error timeout customer invoice refund export page search filter cache token session "
     "database replica latency queue worker retry webhook payload mobile android ios browser safari "
     "chrome firefox upload download report dashboard chart metric alert incident rollback release"
-).split()
+)
 
 
-ADJ = (
+ADJ = _split(
     "amber azure brisk cobalt crimson dusky ember fabled gilded hollow ivory jagged kindly lunar mellow "
     "nimble opal placid quartz russet silent tawny umber velvet wistful xenial yonder zephyr arctic bronze "
     "cedar dapper eager frosty glassy hazel indigo jovial keen lilac misty noble ochre pewter quiet rustic "
     "sable teal ultra vivid woolly young zesty agile bold calm deft fair grand humble icy jolly kind lucky "
     "merry neat odd proud quick rapid sly tidy urban vast warm"
-).split()
-NOUN = (
+)
+NOUN = _split(
     "falcon harbor lantern meadow orchard pebble quarry raven summit thicket valley willow badger canyon "
     "delta ember fjord glacier heron island jetty kestrel lagoon marsh nebula otter prairie quill reef "
     "sparrow tundra upland vortex walrus yarrow zenith anchor beacon comet dune estuary fern grove "
     "hollow inlet juniper knoll ledge mesa nook oasis plume ridge shoal trail umbra vale wharf bay cove "
     "crest field gorge hill lake moor peak pond rock spring stone"
-).split()
+)
 
 
 def make_item(rng: random.Random, i: int, answers: list[str]) -> dict[str, object]:
@@ -51,7 +56,8 @@ def make_item(rng: random.Random, i: int, answers: list[str]) -> dict[str, objec
     words = lambda n: " ".join(rng.choice(WORDS) for _ in range(n))  # noqa: E731
     fields: dict[str, object] = {
         "summary": words(8).capitalize(),
-        "description": ". ".join(words(rng.randint(8, 16)).capitalize() for _ in range(rng.randint(4, 9))) + ".",
+        "description": ". ".join(words(rng.randint(8, 16)).capitalize() for _ in range(rng.randint(4, 9)))
+        + ".",
         "status": {"name": "Open", "id": str(rng.randint(1, 9))},
         "reporter": {"displayName": f"user{rng.randint(1, 5000)}", "email": f"u{i}@example.test"},
         "created": f"2024-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}T10:00:00Z",
@@ -60,7 +66,7 @@ def make_item(rng: random.Random, i: int, answers: list[str]) -> dict[str, objec
                      for _ in range(rng.randint(1, 4))],
     }
     if rng.random() < 0.3:
-        decoy = rng.choice(answers).split()
+        decoy = rng.choice(answers)
         fields["description"] = f"{fields['description']} {decoy[0]} {rng.choice(WORDS)} {decoy[1]}."
     kind = rng.random()
     if kind < 0.05:
@@ -114,10 +120,10 @@ def scan(path: Path) -> tuple[float, int, int]:
 
 def child_peak_rss_mb(path: Path) -> float:
     code = (
-        "import resource,sys; from pathlib import Path; sys.path.insert(0, %r);"
-        "from leak_scan import scan; scan(Path(%r));"
+        f"import resource,sys; from pathlib import Path; sys.path.insert(0, {str(Path(__file__).parent)!r});"
+        f"from leak_scan import scan; scan(Path({str(path)!r}));"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
-    ) % (str(Path(__file__).parent), str(path))
+    )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     return int(out.strip().splitlines()[-1]) / 1024  # ru_maxrss is KiB on Linux
 
