@@ -29,6 +29,14 @@ _ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SEPARATOR_RE = re.compile(r"(?<=\d)[,\u00a0\u202f\u2009 ](?=\d{3})")
 
 
+def token_sets(needles: NeedleSet) -> list[list[str]]:
+    """Per answer or correlated value, the tokens that all occur wherever it can match (cached)."""
+    cached = needles.__dict__.get("_token_sets")
+    if cached is None:
+        cached = needles.__dict__["_token_sets"] = _token_sets(needles)
+    return cached
+
+
 def _token_sets(needles: NeedleSet) -> list[list[str]]:
     out: list[list[str]] = []
     for n in needles.needles:
@@ -47,27 +55,35 @@ def _any_needle(token_sets: list[list[str]], text: str) -> bool:
 
 def may_have_findings(projection: Any, needles: NeedleSet) -> bool:
     """``False`` only when the full scan of ``projection`` is certain to find nothing."""
+    return plan(projection, needles)[0]
+
+
+def plan(projection: Any, needles: NeedleSet) -> tuple[bool, bool]:
+    """``(walk, decode)``: whether the full scan can find anything, and whether decoded views can."""
     try:
         blob = orjson.dumps(projection).decode()
     except TypeError:
-        return True
+        return True, True
     if not blob.isascii() or "\\\\" in blob:
-        return True
+        return True, True
+    sets = token_sets(needles)
+    decode = bool(sets) and (
+        ("&" in blob and _decoded_hits(html.unescape(blob), sets))
+        or ("%" in blob and _decoded_hits(urllib.parse.unquote(blob), sets))
+        or any(_decoded_hits(decoded, sets) for _a, _b, decoded in _b64_candidates(blob, 4))
+    )
+    if decode:
+        return True, True
     low = blob.lower()
     if _UPSTREAM_KEY_RE.search(low):
-        return True
-    token_sets = _token_sets(needles)
-    if not token_sets:
-        return False
-    if _any_needle(token_sets, low):
-        return True
-    if needles.any_canon and _any_needle(token_sets, _SEPARATOR_RE.sub("", low)):
-        return True
-    if "&" in blob and _decoded_hits(html.unescape(blob), token_sets):
-        return True
-    if "%" in blob and _decoded_hits(urllib.parse.unquote(blob), token_sets):
-        return True
-    return any(_decoded_hits(decoded, token_sets) for _a, _b, decoded in _b64_candidates(blob, 4))
+        return True, False
+    if not sets:
+        return False, False
+    if _any_needle(sets, low):
+        return True, False
+    if needles.any_canon and _any_needle(sets, _SEPARATOR_RE.sub("", low)):
+        return True, False
+    return False, False
 
 
 def _decoded_hits(decoded: str, token_sets: list[list[str]]) -> bool:

@@ -131,10 +131,12 @@ def audit_item(
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     ctx = _context(it.id, list(it.expected), it.correlated_values, it.label_set, decode, it.target)
     if prefilter:
-        from windtunnel.leakage.prefilter import may_have_findings
+        from windtunnel.leakage.prefilter import plan
 
-        if not may_have_findings(it.projection, ctx.needles):
+        walk, needs_decode = plan(it.projection, ctx.needles)
+        if not walk:
             return ItemAudit(it.id, [], it.line)
+        ctx.decode = decode and needs_decode
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
     return ItemAudit(it.id, _dedupe(ctx.findings), it.line)
@@ -232,6 +234,12 @@ def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
 def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
     if suppress:
         return
+    if key.isascii():
+        from windtunnel.leakage.prefilter import token_sets
+
+        low = key.lower()
+        if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
+            return
     # The key as written first (``2024-03-05``), then split into words (``isHighPriority``).
     human = Mapped(key)
     hits = ctx.needles.search(key, decode=False)
