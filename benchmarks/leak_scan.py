@@ -106,7 +106,7 @@ def parse_only(path: Path) -> float:
     return time.perf_counter() - t0
 
 
-def scan(path: Path) -> tuple[float, int, int]:
+def scan(path: Path, decode: bool = True) -> tuple[float, int, int]:
     from windtunnel.leakage.dataset import iter_items
     from windtunnel.leakage.scan import audit_item
 
@@ -114,7 +114,7 @@ def scan(path: Path) -> tuple[float, int, int]:
     n = leaked = 0
     for mapped in iter_items(path):
         n += 1
-        leaked += audit_item(mapped.item).leaked
+        leaked += audit_item(mapped.item, decode=decode).leaked
     return time.perf_counter() - t0, n, leaked
 
 
@@ -147,6 +147,8 @@ def main() -> None:
     print(f"orjson parse only : {mb / t_parse:8.1f} MB/s  ({t_parse:.2f} s)")
     print(f"leak scan (stream): {mb / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
     print(f"ratio scan/parse  : {t_parse / t_scan:8.3f}  (target >= 0.333)")
+    t_nd, _, leaked_nd = scan(big, decode=False)
+    print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked items)")
     for p in (small, big):
         print(f"peak RSS scanning {p.stat().st_size / 1e6:6.1f} MB: {child_peak_rss_mb(p):7.1f} MB")
     print(f"max RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB")

@@ -58,16 +58,19 @@ def may_have_findings(projection: Any, needles: NeedleSet) -> bool:
     return plan(projection, needles)[0]
 
 
-def plan(projection: Any, needles: NeedleSet) -> tuple[bool, bool]:
-    """``(walk, decode)``: whether the full scan can find anything, and whether decoded views can."""
+def plan(projection: Any, needles: NeedleSet, decode: bool = True) -> tuple[bool, bool]:
+    """``(walk, decode)``: whether the full scan can find anything, and whether decoded views can.
+
+    With ``decode=False`` the decoded views are not searched, so they are not checked either.
+    """
     try:
         blob = orjson.dumps(projection).decode()
     except TypeError:
         return True, True
     if not blob.isascii() or "\\\\" in blob:
-        return True, True
+        return True, decode
     sets = token_sets(needles)
-    decode = bool(sets) and (
+    decode = decode and bool(sets) and (
         ("&" in blob and _decoded_hits(html.unescape(blob), sets))
         or ("%" in blob and _decoded_hits(urllib.parse.unquote(blob), sets))
         or any(_decoded_hits(decoded, sets) for _a, _b, decoded in _b64_candidates(blob, 4))

@@ -133,7 +133,7 @@ def audit_item(
     if prefilter:
         from windtunnel.leakage.prefilter import plan
 
-        walk, needs_decode = plan(it.projection, ctx.needles)
+        walk, needs_decode = plan(it.projection, ctx.needles, decode)
         if not walk:
             return ItemAudit(it.id, [], it.line)
         ctx.decode = decode and needs_decode
