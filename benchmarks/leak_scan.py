@@ -148,7 +148,7 @@ def main() -> None:
     print(f"leak scan (stream): {mb / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
     print(f"ratio scan/parse  : {t_parse / t_scan:8.3f}  (target >= 0.333)")
     t_nd, _, leaked_nd = scan(big, decode=False)
-    print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked items)")
+    print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked)")
     for p in (small, big):
         print(f"peak RSS scanning {p.stat().st_size / 1e6:6.1f} MB: {child_peak_rss_mb(p):7.1f} MB")
     print(f"max RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB")
