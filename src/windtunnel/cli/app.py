@@ -47,6 +47,7 @@ COMMAND_MODULES = (
     "chaos_cmd",
     "report_cmd",
     "runs_cmd",
+    "leak_cmd",
 )
 
 

@@ -1,0 +1,159 @@
+"""Benchmark: streaming leak scan throughput vs orjson parse-only, and peak memory at two sizes.
+
+    .venv/bin/python benchmarks/leak_scan.py                 # 20 MB and 5 MB, quick
+    .venv/bin/python benchmarks/leak_scan.py --size-mb 200 --small-mb 50   # the issue's sizes
+
+The generated JSONL holds ticket-like items with 10,000 distinct answers; about a fifth of the items
+carry a planted leak (direct field, prose, upstream field, base64), the rest are clean. Throughput is
+measured on the streaming path the CLI uses (read a line, parse it, audit it, drop it). Peak memory is
+the maximum resident set of a child process that scans the file, so the two sizes are comparable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import orjson
+
+
+def _split(text: str) -> list[str]:
+    return text.split()
+
+
+WORDS = _split(
+    "login deploy error timeout customer invoice refund export page search filter cache token session "
+    "database replica latency queue worker retry webhook payload mobile android ios browser safari "
+    "chrome firefox upload download report dashboard chart metric alert incident rollback release"
+)
+
+
+ADJ = _split(
+    "amber azure brisk cobalt crimson dusky ember fabled gilded hollow ivory jagged kindly lunar mellow "
+    "nimble opal placid quartz russet silent tawny umber velvet wistful xenial yonder zephyr arctic bronze "
+    "cedar dapper eager frosty glassy hazel indigo jovial keen lilac misty noble ochre pewter quiet rustic "
+    "sable teal ultra vivid woolly young zesty agile bold calm deft fair grand humble icy jolly kind lucky "
+    "merry neat odd proud quick rapid sly tidy urban vast warm"
+)
+NOUN = _split(
+    "falcon harbor lantern meadow orchard pebble quarry raven summit thicket valley willow badger canyon "
+    "delta ember fjord glacier heron island jetty kestrel lagoon marsh nebula otter prairie quill reef "
+    "sparrow tundra upland vortex walrus yarrow zenith anchor beacon comet dune estuary fern grove "
+    "hollow inlet juniper knoll ledge mesa nook oasis plume ridge shoal trail umbra vale wharf bay cove "
+    "crest field gorge hill lake moor peak pond rock spring stone"
+)
+
+
+def make_item(rng: random.Random, i: int, answers: list[str]) -> dict[str, object]:
+    answer = answers[i % len(answers)]
+    words = lambda n: " ".join(rng.choice(WORDS) for _ in range(n))  # noqa: E731
+    fields: dict[str, object] = {
+        "summary": words(8).capitalize(),
+        "description": ". ".join(words(rng.randint(8, 16)).capitalize() for _ in range(rng.randint(4, 9)))
+        + ".",
+        "status": {"name": "Open", "id": str(rng.randint(1, 9))},
+        "reporter": {"displayName": f"user{rng.randint(1, 5000)}", "email": f"u{i}@example.test"},
+        "created": f"2024-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}T10:00:00Z",
+        "labels": [rng.choice(WORDS) for _ in range(3)],
+        "comments": [{"author": f"agent{rng.randint(1, 80)}", "body": words(rng.randint(10, 30))}
+                     for _ in range(rng.randint(1, 4))],
+    }
+    if rng.random() < 0.3:
+        decoy = rng.choice(answers)
+        fields["description"] = f"{fields['description']} {decoy[0]} {rng.choice(WORDS)} {decoy[1]}."
+    kind = rng.random()
+    if kind < 0.05:
+        fields["category"] = answer
+    elif kind < 0.10:
+        fields["comments"][0]["body"] += f". Resolution: {answer}."  # type: ignore[index]
+    elif kind < 0.15:
+        fields["aiCategory"] = f"Support/{answer}"
+    elif kind < 0.20:
+        fields["trace"] = base64.b64encode(answer.encode()).decode()
+    return {"id": f"t{i}", "expected": answer, "projection": {"key": f"WEB-{i}", "fields": fields}}
+
+
+def generate(path: Path, size_mb: float, seed: int = 0, n_answers: int = 10_000) -> int:
+    rng = random.Random(seed)
+    # 10,000 distinct two-word answers ("Amber falcon"); their words also occur as decoys in clean text.
+    pairs = [(a, b) for a in ADJ for b in NOUN] + [(b, a) for a in ADJ for b in NOUN]
+    rng.shuffle(pairs)
+    answers = [f"{a.capitalize()} {b}" for a, b in pairs[:n_answers]]
+    target = int(size_mb * 1024 * 1024)
+    written = 0
+    i = 0
+    with path.open("wb") as fh:
+        while written < target:
+            line = orjson.dumps(make_item(rng, i, answers)) + b"\n"
+            fh.write(line)
+            written += len(line)
+            i += 1
+    return i
+
+
+def parse_only(path: Path) -> float:
+    t0 = time.perf_counter()
+    with path.open("rb") as fh:
+        for line in fh:
+            orjson.loads(line)
+    return time.perf_counter() - t0
+
+
+def scan(path: Path, decode: bool = True) -> tuple[float, int, int]:
+    from windtunnel.leakage.dataset import iter_items
+    from windtunnel.leakage.scan import audit_item
+
+    t0 = time.perf_counter()
+    n = leaked = 0
+    for mapped in iter_items(path):
+        n += 1
+        leaked += audit_item(mapped.item, decode=decode).leaked
+    return time.perf_counter() - t0, n, leaked
+
+
+def child_peak_rss_mb(path: Path) -> float:
+    code = (
+        f"import resource,sys; from pathlib import Path; sys.path.insert(0, {str(Path(__file__).parent)!r});"
+        f"from leak_scan import scan; scan(Path({str(path)!r}));"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    return int(out.strip().splitlines()[-1]) / 1024  # ru_maxrss is KiB on Linux
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--size-mb", type=float, default=20.0, help="size of the main generated file")
+    ap.add_argument("--small-mb", type=float, default=5.0, help="size of the second file (memory check)")
+    ap.add_argument("--keep", type=Path, default=None, help="directory to keep the generated files in")
+    args = ap.parse_args()
+    tmp = tempfile.TemporaryDirectory()
+    folder = args.keep or Path(tmp.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    big, small = folder / "bench_big.jsonl", folder / "bench_small.jsonl"
+    n_big = generate(big, args.size_mb, seed=1)
+    generate(small, args.small_mb, seed=2)
+    mb = big.stat().st_size / 1e6
+    t_parse = parse_only(big)
+    t_scan, n, leaked = scan(big)
+    print(f"file: {mb:.1f} MB, {n_big} items, 10000 distinct answers, {leaked} leaked items found")
+    print(f"orjson parse only : {mb / t_parse:8.1f} MB/s  ({t_parse:.2f} s)")
+    print(f"leak scan (stream): {mb / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
+    print(f"ratio scan/parse  : {t_parse / t_scan:8.3f}  (target >= 0.333)")
+    t_nd, _, leaked_nd = scan(big, decode=False)
+    print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked)")
+    for p in (small, big):
+        print(f"peak RSS scanning {p.stat().st_size / 1e6:6.1f} MB: {child_peak_rss_mb(p):7.1f} MB")
+    print(f"max RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB")
+    tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

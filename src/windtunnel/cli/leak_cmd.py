@@ -1,0 +1,493 @@
+"""``windtunnel leak scan|sanitize|check|baseline|mine``: the ground-truth leakage auditor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from windtunnel.cli.app import app
+
+if TYPE_CHECKING:
+    from windtunnel.leakage.dataset import FieldMap
+    from windtunnel.leakage.model import ItemAudit
+
+leak = typer.Typer(
+    name="leak",
+    help="Audit eval datasets for ground-truth leakage: scan, sanitize, check, blind baseline, mine.",
+    no_args_is_help=True,
+)
+app.add_typer(leak, name="leak")
+
+_EXPECTED = typer.Option("expected", "--expected-field", help="Field (dotted or JSONPath) of the answer.")
+_CONTEXT = typer.Option(
+    None,
+    "--context-field",
+    help="Field(s) the model reads (dotted or JSONPath, repeatable). Default: 'projection'.",
+)
+_ID = typer.Option("id", "--id-field", help="Field of the item id (default: 'id'; else the position).")
+_LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for every item.")
+_CORR_MAP = typer.Option(None, "--correlated-map", help="JSON {label: [values]} (from 'leak mine -o').")
+_TARGET = typer.Option(None, "--target", help="What the items ask for, e.g. 'priority'.")
+_NO_DECODE = typer.Option(False, "--no-decode", help="Skip base64 / URL / entity / escape decoding.")
+
+
+def _field_map(
+    expected_field: str,
+    context_field: list[str] | None,
+    id_field: str,
+    label_set: str | None,
+    correlated_map: Path | None,
+    target: str | None,
+) -> FieldMap:
+    import orjson
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.leakage.dataset import FieldMap
+
+    cmap: dict[str, list[str]] = {}
+    if correlated_map is not None:
+        try:
+            raw = orjson.loads(correlated_map.read_bytes())
+        except (OSError, orjson.JSONDecodeError) as err:
+            raise UsageError(
+                f"cannot read the correlated map {correlated_map}: {err}",
+                hint="write it with 'windtunnel leak mine DATASET -o map.json'",
+            ) from None
+        if not isinstance(raw, dict) or not all(isinstance(v, list) for v in raw.values()):
+            raise UsageError(f"{correlated_map} must be a JSON object {{label: [values, ...]}}")
+        cmap = {str(k): [str(x) for x in v] for k, v in raw.items()}
+    labels = [s.strip() for s in label_set.split(",") if s.strip()] if label_set else []
+    return FieldMap(
+        id_field=id_field,
+        expected_field=expected_field,
+        context_fields=list(context_field or []),
+        label_set=labels,
+        correlated_map=cmap,
+        target=target,
+    )
+
+
+def _items(path: Path, fmap: FieldMap) -> Any:
+    """Stream mapped items; dataset errors become usage errors (exit 2)."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel.leakage.dataset import DatasetError, iter_items
+
+    try:
+        yield from iter_items(path, fmap)
+    except DatasetError as err:
+        raise UsageError(
+            str(err), hint="see 'windtunnel leak scan --help' for the item shape and field options"
+        ) from None
+
+
+def _audits(path: Path, fmap: FieldMap, decode: bool) -> Any:
+    from windtunnel.leakage.scan import audit_item
+
+    for mapped in _items(path, fmap):
+        yield mapped, audit_item(mapped.item, decode=decode)
+
+
+def _fail() -> None:
+    """Exit 1 for a failed verdict (leaks found, check failed).
+
+    ``SystemExit`` rather than ``typer.Exit``: with ``standalone_mode=False`` click turns ``Exit`` into a
+    return value that the entry point does not forward.
+    """
+    from windtunnel._util.errors import ExitCode
+
+    raise SystemExit(int(ExitCode.FAILED))
+
+
+def _open_out(output: Path | None) -> Any:
+    import sys
+
+    if output is None:
+        return sys.stdout.buffer
+    return output.open("wb")
+
+
+def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int) -> None:
+    from rich.table import Table
+
+    from windtunnel.cli._console import out_console
+    from windtunnel.leakage.model import value_hash
+
+    con = out_console()
+    table = Table(title="leak scan", show_lines=False)
+    for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
+        table.add_column(col, overflow="fold")
+    shown = 0
+    for audit in rows:
+        for f in audit.findings:
+            if shown >= limit:
+                break
+            table.add_row(
+                audit.item,
+                f.channel,
+                f.severity,
+                f.pointer or "/",
+                f.representation,
+                f.view,
+                f.rule,
+                f.value if show_values else value_hash(f.value)[:19],
+            )
+            shown += 1
+    if shown:
+        con.print(table)
+    if tally.findings > shown:
+        con.print(f"[dim]… {tally.findings - shown} more findings (use --format json for all)[/]")
+    s = tally.to_dict()
+    chans = ", ".join(f"{k} {v}" for k, v in s["by_channel"].items())
+    con.print(
+        f"{s['items']} items: [bold red]{s['leaked_items']} leaked[/], {s['review_items']} for review, "
+        f"{s['clean_items']} clean  (leaked items per channel: {chans})"
+    )
+
+
+@leak.command("scan")
+def scan(
+    dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table | json | sarif"),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here."),
+    show_values: bool = typer.Option(
+        False, "--show-values", help="Show matched answers (hashed by default)."
+    ),
+    limit: int = typer.Option(50, "--limit", help="Table rows at most."),
+    expected_field: str = _EXPECTED,
+    context_field: list[str] | None = _CONTEXT,
+    id_field: str = _ID,
+    label_set: str | None = _LABELS,
+    correlated_map: Path | None = _CORR_MAP,
+    target: str | None = _TARGET,
+    no_decode: bool = _NO_DECODE,
+) -> None:
+    """Scan what the model reads for the expected answer. Exit 1 when any item leaks."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
+
+    if fmt not in ("table", "json", "sarif"):
+        raise UsageError(f"unknown --format {fmt!r}", hint="valid: table, json, sarif")
+    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
+    if fmt == "table":
+        tally = Tally()
+        rows: list[ItemAudit] = []
+        for _, audit in _audits(dataset, fmap, not no_decode):
+            tally.add(audit)
+            if audit.findings and len(rows) < limit:
+                rows.append(audit)
+        if output is not None:
+            raise UsageError("--output needs --format json or sarif")
+        _audit_table(rows, tally, show_values, limit)
+    else:
+        out = _open_out(output)
+        writer = (JsonReportWriter if fmt == "json" else SarifWriter)(
+            out, source=str(dataset), show_values=show_values
+        )
+        try:
+            for _, audit in _audits(dataset, fmap, not no_decode):
+                writer.add(audit)
+            writer.close()
+        finally:
+            if output is not None:
+                out.close()
+        tally = writer.tally
+    if tally.items == 0:
+        raise UsageError(f"{dataset} holds no items; an empty audit proves nothing")
+    if tally.leaked_items:
+        _fail()
+
+
+@leak.command("sanitize")
+def sanitize(
+    dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items."),
+    output: Path = typer.Option(..., "--output", "-o", help="Sanitized dataset (JSONL)."),
+    stats: Path | None = typer.Option(None, "--stats", help="Per-item redaction stats (JSONL)."),
+    mode: str = typer.Option(
+        "sentence", "--mode", help="sentence | span: what to cut around a hit in prose."
+    ),
+    redact_review: bool = typer.Option(False, "--redact-review", help="Also act on low (review) findings."),
+    expected_field: str = _EXPECTED,
+    context_field: list[str] | None = _CONTEXT,
+    id_field: str = _ID,
+    label_set: str | None = _LABELS,
+    correlated_map: Path | None = _CORR_MAP,
+    target: str | None = _TARGET,
+    no_decode: bool = _NO_DECODE,
+) -> None:
+    """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
+
+    Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer).
+    """
+    import orjson
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.cli._console import err_console, out_console
+    from windtunnel.leakage.dataset import write_back
+    from windtunnel.leakage.sanitize import sanitize_item
+
+    if mode not in ("sentence", "span"):
+        raise UsageError(f"unknown --mode {mode!r}", hint="valid: sentence, span")
+    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
+    n = leaked = residual_items = 0
+    chars = 0
+    st = stats.open("wb") if stats is not None else None
+    try:
+        with output.open("wb") as out:
+            for mapped in _items(dataset, fmap):
+                res = sanitize_item(
+                    mapped.item,
+                    mode="span" if mode == "span" else "sentence",
+                    redact_review=redact_review,
+                    decode=not no_decode,
+                )
+                n += 1
+                leaked += res.before.leaked
+                residual_items += not res.ok
+                chars += sum(r.chars_removed for r in res.redactions)
+                out.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
+                if st is not None:
+                    st.write(orjson.dumps(res.stats()) + b"\n")
+                if not res.ok:
+                    ptrs = ", ".join(sorted({f.pointer or "/" for f in res.residual}))
+                    err_console().print(
+                        f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]"
+                    )
+    finally:
+        if st is not None:
+            st.close()
+    if n == 0:
+        raise UsageError(f"{dataset} holds no items")
+    out_console().print(
+        f"sanitized {n} items ({leaked} leaked before), removed {chars} characters; "
+        f"{residual_items} items still leak -> {output}"
+    )
+    if residual_items:
+        _fail()
+
+
+@leak.command("check")
+def check(
+    raw: Path = typer.Option(..., "--raw", help="The raw dataset: every item must leak."),
+    sanitized: Path = typer.Option(..., "--sanitized", help="The sanitized dataset: no item may leak."),
+    expected_field: str = _EXPECTED,
+    context_field: list[str] | None = _CONTEXT,
+    id_field: str = _ID,
+    label_set: str | None = _LABELS,
+    correlated_map: Path | None = _CORR_MAP,
+    target: str | None = _TARGET,
+    no_decode: bool = _NO_DECODE,
+) -> None:
+    """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel.cli._console import out_console
+
+    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
+    raw_leaks: dict[str, bool] = {}
+    for mapped, audit in _audits(raw, fmap, not no_decode):
+        raw_leaks[mapped.item.id] = audit.leaked
+    san: dict[str, list[str]] = {}
+    for mapped, audit in _audits(sanitized, fmap, not no_decode):
+        san[mapped.item.id] = sorted({f.pointer or "/" for f in audit.findings if f.blocking})
+    if not raw_leaks or not san:
+        raise UsageError("both datasets must hold items; an empty check proves nothing")
+    con = out_console()
+    not_leaking = [i for i, v in raw_leaks.items() if not v]
+    still = {i: p for i, p in san.items() if p}
+    missing = sorted(set(raw_leaks) ^ set(san))
+    for i in not_leaking[:20]:
+        con.print(
+            f"[red]raw item {i} does not leak[/]: the scan would not notice if this item's leak came back"
+        )
+    for i, ptrs in list(still.items())[:20]:
+        con.print(f"[red]sanitized item {i} still leaks[/] at {', '.join(ptrs)}")
+    if missing:
+        con.print(f"[red]{len(missing)} item ids are in only one dataset[/], e.g. {', '.join(missing[:5])}")
+    ok = not not_leaking and not still and not missing
+    con.print(
+        f"raw: {sum(raw_leaks.values())}/{len(raw_leaks)} leak; sanitized: {len(still)}/{len(san)} leak "
+        f"-> {'[green]PASS[/]' if ok else '[red]FAIL[/]'}"
+    )
+    if not ok:
+        _fail()
+
+
+def _load_results(path: Path) -> list[Any]:
+    from windtunnel._util.errors import UsageError
+    from windtunnel.leakage.dataset import DatasetError, iter_records
+
+    try:
+        return [r.data for r in iter_records(path)]
+    except DatasetError as err:
+        raise UsageError(str(err)) from None
+
+
+@leak.command("baseline")
+def baseline(
+    results: Path | None = typer.Argument(
+        None, help="Per-item results: {passed} or {prediction, label} (JSONL/JSON)."
+    ),
+    chance: float | None = typer.Option(None, "--chance", help="The chance pass rate, if known."),
+    chance_model: str = typer.Option("auto", "--chance-model", help="auto | uniform | majority | prior"),
+    n_labels: int | None = typer.Option(None, "--labels", help="Number of labels (for 1/N)."),
+    alpha: float = typer.Option(0.01, "--alpha", help="Significance level of the verdict."),
+    excess: float = typer.Option(0.1, "--excess", help="Excess over chance the sample should detect."),
+    power: float = typer.Option(0.8, "--power", help="Power for the items-needed estimate."),
+    paired: Path | None = typer.Option(
+        None, "--paired", help="Results of the sanitized run, paired with RESULTS (raw) by id or position."
+    ),
+    simulate: str | None = typer.Option(
+        None, "--simulate", help="Run a built-in blind agent (majority | prior) on --dataset's labels."
+    ),
+    dataset: Path | None = typer.Option(None, "--dataset", help="Dataset for --simulate."),
+    expected_field: str = _EXPECTED,
+    seed: int = typer.Option(0, "--seed", help="Seed of the prior-sampling blind agent."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
+) -> None:
+    """Is a blind baseline above chance? Exact binomial test, Wilson interval, items needed.
+
+    Exit 1 when the baseline scores significantly above chance (a leak); 0 at chance or inconclusive.
+    With --paired, an exact McNemar test compares the raw and sanitized runs.
+    """
+    import orjson
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.cli._console import out_console
+    from windtunnel.leakage.baseline import blind_predictions, mcnemar_exact, summarize_blind_baseline
+
+    records: list[Any]
+    if simulate is not None:
+        if dataset is None:
+            raise UsageError("--simulate needs --dataset (its expected answers are the labels)")
+        labels = [
+            m.item.expected[0]
+            for m in _items(dataset, _field_map(expected_field, None, "id", None, None, None))
+            if m.item.expected
+        ]
+        try:
+            preds = blind_predictions(labels, simulate, seed=seed)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+        records = [{"prediction": p, "label": lab} for p, lab in zip(preds, labels, strict=True)]
+    elif results is not None:
+        records = _load_results(results)
+    else:
+        raise UsageError("give a RESULTS file or --simulate majority|prior --dataset D")
+    if chance_model not in ("auto", "uniform", "majority", "prior"):
+        raise UsageError(
+            f"unknown --chance-model {chance_model!r}", hint="valid: auto, uniform, majority, prior"
+        )
+    try:
+        summary = summarize_blind_baseline(
+            records,
+            chance=chance,
+            chance_model=chance_model,  # type: ignore[arg-type]
+            n_labels=n_labels,
+            alpha=alpha,
+            excess=excess,
+            target_power=power,
+        )
+    except ValueError as err:
+        raise UsageError(
+            str(err), hint="pass --chance P or --labels N, or give {prediction, label} results"
+        ) from None
+    out: dict[str, Any] = {"baseline": summary.to_dict()}
+    if paired is not None:
+        other = _load_results(paired)
+        out["paired"] = _paired(records, other, alpha, mcnemar_exact)
+    con = out_console()
+    if fmt == "json":
+        con.print_json(orjson.dumps(out).decode())
+    else:
+        s = summary
+        con.print(
+            f"n={s.n} passes={s.passes} pass rate={s.pass_rate:.3f} "
+            f"(Wilson {s.confidence:.0%}: {s.wilson[0]:.3f}-{s.wilson[1]:.3f})"
+        )
+        floors = ", ".join(f"{k} {v:.3f}" for k, v in s.chance_floors.items())
+        con.print(f"chance ({s.chance_model}) = {s.chance:.3f}   floors: {floors or 'n/a'}")
+        con.print(f"one-sided exact binomial p = {s.p_value:.3g} at alpha {s.alpha}")
+        con.print(f"items needed to detect +{s.excess:.2f} with {power:.0%} power: {s.n_needed or 'n/a'}")
+        color = {"leak": "red", "at-chance": "green", "inconclusive": "yellow"}[s.verdict]
+        con.print(f"verdict: [bold {color}]{s.verdict}[/]" + (f" — {s.notes[0]}" if s.notes else ""))
+        if "paired" in out:
+            m = out["paired"]
+            con.print(
+                f"paired (McNemar, exact): raw-only passes {m['raw_only']}, sanitized-only "
+                f"{m['sanitized_only']}, p(drop) = {m['p_drop']:.3g}, two-sided p = {m['p_two_sided']:.3g}"
+                f" -> {'significant drop' if m['significant_drop'] else 'no significant drop'}"
+            )
+    if summary.verdict == "leak":
+        _fail()
+
+
+def _paired(raw: list[Any], san: list[Any], alpha: float, test: Any) -> dict[str, Any]:
+    from windtunnel._util.errors import UsageError
+    from windtunnel.leakage.baseline import _records
+
+    def flags(rows: list[Any]) -> tuple[list[bool], list[str] | None]:
+        passes, _ = _records(rows)
+        ids = [str(r["id"]) for r in rows if isinstance(r, dict) and "id" in r]
+        return passes, ids if len(ids) == len(rows) else None
+
+    try:
+        a, ida = flags(raw)
+        b, idb = flags(san)
+        if ida is not None and idb is not None:
+            bmap = dict(zip(idb, b, strict=True))
+            common = [i for i in ida if i in bmap]
+            amap = dict(zip(ida, a, strict=True))
+            a, b = [amap[i] for i in common], [bmap[i] for i in common]
+        result: dict[str, Any] = test(a, b, alpha=alpha).to_dict()
+        return result
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+@leak.command("mine")
+def mine(
+    dataset: Path = typer.Argument(..., help="Labelled dataset (JSONL or JSON)."),
+    min_support: int = typer.Option(5, "--min-support", help="Items a value must appear in."),
+    min_purity: float = typer.Option(0.95, "--min-purity", help="Share of those items with one label."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write {label: [values]} here."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
+    show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),
+    limit: int = typer.Option(50, "--limit", help="Table rows at most."),
+    expected_field: str = _EXPECTED,
+    context_field: list[str] | None = _CONTEXT,
+    id_field: str = _ID,
+) -> None:
+    """Suggest correlated values: (pointer, value) pairs whose items nearly all share one label."""
+    import orjson
+    from rich.table import Table
+
+    from windtunnel.cli._console import out_console
+    from windtunnel.leakage.mine import correlated_map, mine_correlates
+    from windtunnel.leakage.model import value_hash
+
+    fmap = _field_map(expected_field, context_field, id_field, None, None, None)
+    suggestions = mine_correlates(
+        (m.item for m in _items(dataset, fmap)), min_support=min_support, min_purity=min_purity
+    )
+    if output is not None:
+        output.write_bytes(orjson.dumps(correlated_map(suggestions), option=orjson.OPT_INDENT_2))
+    con = out_console()
+    if fmt == "json":
+        con.print_json(orjson.dumps([s.to_dict() for s in suggestions]).decode())
+        return
+    table = Table(title="leak mine: values that predict the label (review before use)")
+    for col in ("pointer", "value", "label", "purity", "support", "base rate", "kind"):
+        table.add_column(col, overflow="fold")
+    for s in suggestions[:limit]:
+        table.add_row(
+            s.pointer or "/",
+            s.value if show_values else value_hash(s.value),
+            s.label if show_values else value_hash(s.label),
+            f"{s.purity:.2f}",
+            str(s.support),
+            f"{s.base_rate:.2f}",
+            s.kind,
+        )
+    con.print(table)
+    con.print(f"{len(suggestions)} suggestions" + (f"; map written to {output}" if output else ""))

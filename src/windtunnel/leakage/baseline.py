@@ -1,0 +1,340 @@
+"""Blind-baseline statistics: is a baseline that cannot do the task scoring above chance?
+
+A rule such as "flag when the pass rate exceeds 1/N" is wrong: a baseline at exactly chance has a
+pass rate above 1/N about half the time (a third to a half for small n), so it raises false alarms
+constantly, while a real but small leak on few items is indistinguishable from noise. The question is
+a hypothesis test: H0 "the baseline passes with probability p0 (chance)" against H1 "more often".
+This module answers it exactly (binomial tail in log space, no approximation), with a Wilson interval
+for the rate, the number of items needed to detect a given excess, and an exact McNemar test for
+paired raw vs sanitized runs.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from statistics import NormalDist
+from typing import Any, Literal
+
+ChanceModel = Literal["auto", "uniform", "majority", "prior", "given"]
+Verdict = Literal["leak", "at-chance", "inconclusive"]
+
+
+# ---------------------------------------------------------------- exact binomial
+
+
+def _log_pmf(k: int, n: int, p: float) -> float:
+    if p <= 0.0:
+        return 0.0 if k == 0 else -math.inf
+    if p >= 1.0:
+        return 0.0 if k == n else -math.inf
+    return (
+        math.lgamma(n + 1)
+        - math.lgamma(k + 1)
+        - math.lgamma(n - k + 1)
+        + k * math.log(p)
+        + (n - k) * math.log1p(-p)
+    )
+
+
+def _logsumexp(values: Sequence[float]) -> float:
+    top = max(values, default=-math.inf)
+    if top == -math.inf:
+        return -math.inf
+    return top + math.log(sum(math.exp(v - top) for v in values))
+
+
+def binom_sf(k: int, n: int, p: float) -> float:
+    """Exact ``P(X >= k)`` for ``X ~ Binomial(n, p)``."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    return min(1.0, math.exp(_logsumexp([_log_pmf(i, n, p) for i in range(k, n + 1)])))
+
+
+def binom_cdf(k: int, n: int, p: float) -> float:
+    """Exact ``P(X <= k)`` for ``X ~ Binomial(n, p)``."""
+    if k < 0:
+        return 0.0
+    if k >= n:
+        return 1.0
+    return min(1.0, math.exp(_logsumexp([_log_pmf(i, n, p) for i in range(0, k + 1)])))
+
+
+def wilson_interval(passes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (sane at 0, 1 and small n, unlike the Wald interval)."""
+    if n == 0:
+        return (0.0, 1.0)
+    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+    phat = passes / n
+    denom = 1 + z * z / n
+    centre = (phat + z * z / (2 * n)) / denom
+    half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@lru_cache(maxsize=4096)
+def critical_passes(n: int, p0: float, alpha: float) -> int:
+    """Smallest pass count ``k`` with ``P(X >= k | p0) <= alpha`` (``n + 1`` when none is)."""
+    logs = [_log_pmf(i, n, p0) for i in range(n + 1)]
+    tail = -math.inf
+    k = n + 1
+    log_alpha = math.log(alpha)
+    for i in range(n, -1, -1):
+        tail = _logsumexp([tail, logs[i]])
+        if tail > log_alpha + 1e-12:
+            break
+        k = i
+    return k
+
+
+@lru_cache(maxsize=4096)
+def power(n: int, p0: float, p1: float, alpha: float) -> float:
+    """Probability that the exact one-sided test at ``alpha`` flags a baseline whose true rate is ``p1``."""
+    return binom_sf(critical_passes(n, p0, alpha), n, p1)
+
+
+@lru_cache(maxsize=1024)
+def n_needed(
+    p0: float, excess: float, *, alpha: float = 0.01, target_power: float = 0.8, cap: int = 200_000
+) -> int | None:
+    """Items needed so the exact test detects a rate of ``p0 + excess`` with ``target_power``.
+
+    Bisection on the exact power (which saw-tooths slightly in ``n``; the answer is the smallest ``n``
+    found by bisection, within a few items of the true first crossing). ``None`` when the excess is
+    impossible (``p0 + excess > 1``) or more than ``cap`` items would be needed.
+    """
+    p1 = p0 + excess
+    if excess <= 0 or p1 > 1.0:
+        return None
+    lo, hi = 1, 1
+    while power(hi, p0, p1, alpha) < target_power:
+        lo = hi
+        hi *= 2
+        if hi > cap:
+            return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if power(mid, p0, p1, alpha) >= target_power:
+            hi = mid
+        else:
+            lo = mid + 1
+    return hi
+
+
+# ---------------------------------------------------------------- summaries
+
+
+@dataclass
+class BaselineSummary:
+    """The blind-baseline verdict and the numbers behind it."""
+
+    n: int
+    passes: int
+    pass_rate: float
+    chance: float
+    chance_model: str
+    chance_floors: dict[str, float]
+    p_value: float
+    wilson: tuple[float, float]
+    confidence: float
+    alpha: float
+    verdict: Verdict
+    excess: float
+    n_needed: int | None
+    power_at_n: float
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def suspicious(self) -> bool:
+        return self.verdict == "leak"
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["wilson"] = list(self.wilson)
+        return out
+
+
+def _records(results: Iterable[Any]) -> tuple[list[bool], list[str]]:
+    passes: list[bool] = []
+    labels: list[str] = []
+    for i, r in enumerate(results):
+        if isinstance(r, bool):
+            passes.append(r)
+            continue
+        if not isinstance(r, Mapping):
+            raise ValueError(f"result {i} is a {type(r).__name__}; use true/false or an object")
+        if "label" in r and "prediction" in r:
+            label = str(r["label"]).strip()
+            labels.append(label)
+            passes.append(
+                str(r["prediction"]).strip().casefold() == label.casefold()
+                if "passed" not in r
+                else bool(r["passed"])
+            )
+        elif "passed" in r:
+            passes.append(bool(r["passed"]))
+            if "label" in r:
+                labels.append(str(r["label"]).strip())
+        else:
+            raise ValueError(
+                f"result {i} has neither 'passed' nor 'prediction' + 'label' (keys: {sorted(r)})"
+            )
+    return passes, labels
+
+
+def chance_floors(labels: Sequence[str], n_labels: int | None = None) -> dict[str, float]:
+    """``uniform`` 1/N, ``majority`` (constant best guess) and ``prior`` Σp² (sampling the prior)."""
+    out: dict[str, float] = {}
+    counts = Counter(labels)
+    n_classes = n_labels or len(counts)
+    if n_classes:
+        out["uniform"] = 1.0 / n_classes
+    if labels:
+        total = len(labels)
+        out["majority"] = max(counts.values()) / total
+        out["prior"] = sum((c / total) ** 2 for c in counts.values())
+    return out
+
+
+def summarize_blind_baseline(
+    results: Iterable[Any],
+    *,
+    chance: float | None = None,
+    chance_model: ChanceModel = "auto",
+    n_labels: int | None = None,
+    alpha: float = 0.01,
+    excess: float = 0.1,
+    target_power: float = 0.8,
+    confidence: float = 0.95,
+) -> BaselineSummary:
+    """Test whether a blind baseline scores above chance.
+
+    ``results`` holds booleans, ``{"passed": bool}`` or ``{"prediction": ..., "label": ...}``. The
+    chance rate is ``chance`` when given; otherwise ``chance_model`` picks among the floors computed
+    from the labels (``auto``: the majority rate when labels are known, the best a blind guesser can
+    do; else 1/``n_labels``). Raises ``ValueError`` when there are no results or no chance rate.
+    """
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha}")
+    passes_list, labels = _records(results)
+    n = len(passes_list)
+    if n == 0:
+        raise ValueError("no baseline results: a blind baseline over zero items proves nothing")
+    floors = chance_floors(labels, n_labels)
+    model: str = chance_model
+    if chance is not None:
+        p0, model = float(chance), "given"
+    elif chance_model == "auto":
+        model = "majority" if "majority" in floors else "uniform"
+        if model not in floors:
+            raise ValueError(
+                "cannot tell the chance rate: give labels with the results, the number of labels, "
+                "or the chance rate itself"
+            )
+        p0 = floors[model]
+    else:
+        if chance_model not in floors:
+            raise ValueError(f"chance model {chance_model!r} needs labels (have: {sorted(floors) or 'none'})")
+        p0 = floors[chance_model]
+    if not 0 <= p0 < 1:
+        raise ValueError(f"chance rate must be in [0, 1), got {p0}")
+    k = sum(passes_list)
+    p_value = binom_sf(k, n, p0)
+    needed = n_needed(p0, excess, alpha=alpha, target_power=target_power)
+    pw = power(n, p0, min(1.0, p0 + excess), alpha) if p0 + excess <= 1 else 0.0
+    notes: list[str] = []
+    wilson = wilson_interval(k, n, confidence)
+    if p_value <= alpha:
+        verdict: Verdict = "leak"
+        notes.append(f"the baseline passes more often than chance ({p0:.3f}) with p = {p_value:.2g}")
+    elif wilson[1] < p0 + excess:
+        verdict = "at-chance"
+        notes.append(f"the {confidence:.0%} interval excludes an excess of {excess:.2f} over chance")
+    else:
+        verdict = "inconclusive"
+        more = f"; about {needed} items give {target_power:.0%} power at alpha {alpha}" if needed else ""
+        notes.append(f"{n} items cannot rule out an excess of {excess:.2f} over chance{more}")
+    return BaselineSummary(
+        n=n,
+        passes=k,
+        pass_rate=k / n,
+        chance=p0,
+        chance_model=model,
+        chance_floors=floors,
+        p_value=p_value,
+        wilson=wilson,
+        confidence=confidence,
+        alpha=alpha,
+        verdict=verdict,
+        excess=excess,
+        n_needed=needed,
+        power_at_n=pw,
+        notes=notes,
+    )
+
+
+@dataclass
+class McNemarResult:
+    """Exact McNemar test on paired pass flags (raw vs sanitized)."""
+
+    n: int
+    both_pass: int
+    raw_only: int
+    sanitized_only: int
+    both_fail: int
+    p_two_sided: float
+    p_drop: float
+    """One-sided: the sanitized run passes *less* often than the raw one."""
+    alpha: float
+    significant_drop: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def mcnemar_exact(raw: Sequence[bool], sanitized: Sequence[bool], *, alpha: float = 0.01) -> McNemarResult:
+    """Exact (binomial) McNemar test over items paired by position."""
+    if len(raw) != len(sanitized):
+        raise ValueError(f"paired runs differ in length: {len(raw)} raw vs {len(sanitized)} sanitized")
+    b = sum(1 for r, s in zip(raw, sanitized, strict=True) if r and not s)
+    c = sum(1 for r, s in zip(raw, sanitized, strict=True) if s and not r)
+    both = sum(1 for r, s in zip(raw, sanitized, strict=True) if r and s)
+    none = len(raw) - b - c - both
+    m = b + c
+    if m == 0:
+        p2 = p1 = 1.0
+    else:
+        p2 = min(1.0, 2 * binom_cdf(min(b, c), m, 0.5))
+        p1 = binom_sf(b, m, 0.5)
+    return McNemarResult(len(raw), both, b, c, none, p2, p1, alpha, p1 <= alpha)
+
+
+# ---------------------------------------------------------------- built-in blind agents
+
+
+def blind_predictions(labels: Sequence[str], strategy: str, *, seed: int | None = 0) -> list[str]:
+    """Predictions of a blind agent that never sees the input.
+
+    ``majority`` always answers the most frequent label; ``prior`` samples labels from their observed
+    frequencies (seeded, repeatable).
+    """
+    counts = Counter(labels)
+    if not counts:
+        return []
+    if strategy == "majority":
+        top = max(sorted(counts), key=lambda lab: counts[lab])
+        return [top] * len(labels)
+    if strategy == "prior":
+        from windtunnel._util.rng import cell_rng
+
+        rng: random.Random = cell_rng(seed, "blind-prior")
+        population = sorted(counts)
+        weights = [counts[lab] for lab in population]
+        return rng.choices(population, weights=weights, k=len(labels))
+    raise ValueError(f"unknown blind strategy {strategy!r}; valid: majority, prior")

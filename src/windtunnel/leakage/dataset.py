@@ -1,0 +1,208 @@
+"""Reading eval datasets: JSONL streamed line by line, or one JSON document; field mapping.
+
+The default shape is ``{id, expected, label_set?, correlated_values?, target?, projection}``. Other
+shapes are mapped with selectors: a dotted name (``fields.priority``), or a JSONPath (``$.context[*]``).
+Several context selectors make the projection an object keyed by selector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from windtunnel.leakage.model import LeakItem, as_strings
+from windtunnel.leakage.scan import escape_pointer_token
+
+
+class DatasetError(ValueError):
+    """The dataset cannot be read; the message names the file and line."""
+
+
+@dataclass
+class FieldMap:
+    """Where each part of an item lives in a record."""
+
+    id_field: str = "id"
+    expected_field: str = "expected"
+    context_fields: list[str] = field(default_factory=list)
+    """Selectors of what the model reads; empty means the ``projection`` field."""
+    label_set_field: str = "label_set"
+    correlated_field: str = "correlated_values"
+    target_field: str = "target"
+    label_set: list[str] = field(default_factory=list)
+    """A label set for every item (overrides the field)."""
+    correlated_map: dict[str, list[str]] = field(default_factory=dict)
+    """Label → values that imply it (from ``leak mine``), added to each item with that label."""
+    target: str | None = None
+
+    @property
+    def selectors(self) -> list[str]:
+        return self.context_fields or ["projection"]
+
+
+@dataclass
+class Record:
+    """One raw record of a dataset, with its position."""
+
+    line: int
+    data: Any
+    raw: bytes | None = None
+
+
+def iter_records(path: Path) -> Iterator[Record]:
+    """Records of a JSONL file (streamed line by line) or a JSON file (array, ``{"items": [...]}``)."""
+    if not path.exists():
+        raise DatasetError(f"{path}: no such file")
+    if _is_jsonl(path):
+        with path.open("rb") as fh:
+            for no, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    yield Record(no, orjson.loads(line), line)
+                except orjson.JSONDecodeError as err:
+                    raise DatasetError(f"{path}:{no}: not valid JSON ({err})") from None
+        return
+    try:
+        doc = orjson.loads(path.read_bytes())
+    except orjson.JSONDecodeError as err:
+        raise DatasetError(f"{path}: not valid JSON ({err})") from None
+    if isinstance(doc, Mapping) and isinstance(doc.get("items"), list):
+        doc = doc["items"]
+    if isinstance(doc, list):
+        for i, rec in enumerate(doc):
+            yield Record(i + 1, rec)
+    else:
+        yield Record(1, doc)
+
+
+def _is_jsonl(path: Path) -> bool:
+    suffix = path.suffix.lower()
+    if suffix in (".jsonl", ".ndjson"):
+        return True
+    if suffix == ".json":
+        return False
+    with path.open("rb") as fh:
+        head = fh.read(4096).lstrip()
+    return not head.startswith(b"[")
+
+
+def select(data: Any, selector: str) -> list[tuple[str, Any]]:
+    """``[(pointer, value)]`` matched by a dotted name or a JSONPath (``$...``)."""
+    if selector.startswith("$"):
+        import jsonpath
+
+        try:
+            return [(str(m.pointer()), m.obj) for m in jsonpath.finditer(selector, data)]
+        except jsonpath.JSONPathError as err:
+            raise DatasetError(f"bad JSONPath {selector!r}: {err}") from None
+    if isinstance(data, Mapping) and selector in data:
+        return [("/" + escape_pointer_token(selector), data[selector])]
+    node = data
+    pointer = ""
+    for part in selector.split("."):
+        if isinstance(node, Mapping) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return []
+        pointer += "/" + escape_pointer_token(part)
+    return [(pointer, node)]
+
+
+@dataclass
+class MappedItem:
+    """An item and where its projection came from in the record (to write a sanitized copy back)."""
+
+    item: LeakItem
+    record: Record
+    sources: list[tuple[str, str]]
+    """``(selector, pointer in the record)`` per projection part."""
+
+
+def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
+    data = rec.data
+    if not isinstance(data, Mapping):
+        raise DatasetError(f"record at line {rec.line} is a {type(data).__name__}, expected a JSON object")
+    exp = select(data, fmap.expected_field)
+    if not exp:
+        raise DatasetError(
+            f"record at line {rec.line} has no expected answer at {fmap.expected_field!r} "
+            f"(keys: {sorted(data)[:12]})",
+        )
+    sources: list[tuple[str, str]] = []
+    parts: dict[str, Any] = {}
+    for sel in fmap.selectors:
+        found = select(data, sel)
+        if not found:
+            raise DatasetError(
+                f"record at line {rec.line}: context selector {sel!r} matched nothing "
+                f"(keys: {sorted(data)[:12]})"
+            )
+        if len(found) == 1:
+            parts[sel] = found[0][1]
+            sources.append((sel, found[0][0]))
+        else:
+            parts[sel] = [v for _, v in found]
+            sources.extend((sel, p) for p, _ in found)
+    projection = parts[fmap.selectors[0]] if len(parts) == 1 else parts
+    ids = select(data, fmap.id_field)
+    item_id = str(ids[0][1]) if ids else str(index + 1)
+    try:
+        expected = as_strings(exp[0][1], "expected", index)
+        labels = fmap.label_set or as_strings(_first(data, fmap.label_set_field) or [], "label_set", index)
+        correlated = as_strings(_first(data, fmap.correlated_field) or [], "correlated_values", index)
+    except ValueError as err:
+        raise DatasetError(f"record at line {rec.line}: {err}") from None
+    for e in expected:
+        correlated.extend(fmap.correlated_map.get(e, []))
+    target = fmap.target or _first(data, fmap.target_field)
+    item = LeakItem(
+        item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line
+    )
+    return MappedItem(item, rec, sources)
+
+
+def _first(data: Any, selector: str) -> Any:
+    found = select(data, selector)
+    return found[0][1] if found else None
+
+
+def iter_items(path: Path, fmap: FieldMap | None = None) -> Iterator[MappedItem]:
+    """Items of a dataset file, streamed."""
+    fm = fmap or FieldMap()
+    for i, rec in enumerate(iter_records(path)):
+        yield to_item(rec, fm, i)
+
+
+def write_back(mapped: MappedItem, projection: Any) -> Any:
+    """The record with its projection parts replaced by ``projection`` (a sanitized copy)."""
+    import copy
+
+    from windtunnel.leakage.sanitize import parse_pointer
+
+    data = copy.deepcopy(mapped.record.data)
+    selectors = [s for s, _ in mapped.sources]
+    multi_sel = len(dict.fromkeys(selectors)) > 1
+    by_sel: dict[str, list[str]] = {}
+    for sel, ptr in mapped.sources:
+        by_sel.setdefault(sel, []).append(ptr)
+    for sel, ptrs in by_sel.items():
+        value = projection[sel] if multi_sel else projection
+        values = value if len(ptrs) > 1 else [value]
+        for ptr, val in zip(ptrs, values, strict=True):
+            toks = parse_pointer(ptr)
+            if not toks:
+                data = val
+                continue
+            node = data
+            for t in toks[:-1]:
+                node = node[int(t)] if isinstance(node, list) else node[t]
+            last = toks[-1]
+            node[int(last) if isinstance(node, list) else last] = val
+    return data

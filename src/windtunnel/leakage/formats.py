@@ -1,0 +1,182 @@
+"""Recognising the representations a projection carries, and the shape heuristics of the channels.
+
+Representations: ``json`` (a structured value), ``text`` (a plain string), ``markdown``, ``html``,
+``adf`` (Atlassian Document Format), ``notion`` (Notion blocks and rich text), ``slack`` (Block Kit and
+the message's top-level ``text``), ``json-in-string``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from windtunnel.leakage.text import Mapped
+
+_ADF_NODE_TYPES = frozenset(
+    {
+        "doc",
+        "paragraph",
+        "text",
+        "heading",
+        "bulletList",
+        "orderedList",
+        "listItem",
+        "codeBlock",
+        "blockquote",
+        "panel",
+        "table",
+        "tableRow",
+        "tableCell",
+        "tableHeader",
+        "mention",
+        "emoji",
+        "hardBreak",
+        "rule",
+        "mediaSingle",
+        "media",
+        "status",
+        "date",
+        "inlineCard",
+        "blockCard",
+        "expand",
+        "nestedExpand",
+        "taskList",
+        "taskItem",
+        "decisionList",
+        "decisionItem",
+    }
+)
+_SLACK_BLOCK_TYPES = frozenset(
+    {
+        "section",
+        "header",
+        "context",
+        "divider",
+        "actions",
+        "input",
+        "image",
+        "rich_text",
+        "rich_text_section",
+        "rich_text_list",
+        "rich_text_quote",
+        "rich_text_preformatted",
+        "mrkdwn",
+        "plain_text",
+    }
+)
+_NOTION_OBJECTS = frozenset({"block", "page", "database", "list", "comment"})
+
+_HTML_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+_MD_RE = re.compile(
+    r"(?m)^\s{0,3}(?:#{1,6}\s|[-*+]\s|\d+\.\s|>\s|```|\|.*\|)|\*\*[^*\n]+\*\*|__[^_\n]+__|`[^`\n]+`"
+    r"|\[[^\]\n]+\]\([^)\s]+\)"
+)
+
+
+def container_representation(node: Mapping[str, Any], inherited: str) -> str:
+    """The representation of a JSON object, given the one of its parent."""
+    if inherited in ("adf", "notion", "slack"):
+        return inherited
+    typ = node.get("type")
+    if typ == "doc" and isinstance(node.get("content"), list):
+        return "adf"
+    if node.get("object") in _NOTION_OBJECTS or "plain_text" in node or "rich_text" in node:
+        return "notion"
+    if isinstance(node.get("blocks"), list):
+        blocks = node["blocks"]
+        if not blocks or all(isinstance(b, Mapping) and b.get("type") in _SLACK_BLOCK_TYPES for b in blocks):
+            return "slack"
+    if isinstance(typ, str) and typ in _SLACK_BLOCK_TYPES and ("text" in node or "elements" in node):
+        return "slack"
+    if isinstance(typ, str) and typ in _ADF_NODE_TYPES and ("content" in node or "text" in node):
+        return "adf"
+    return inherited
+
+
+def string_representation(text: str, inherited: str) -> str:
+    """The representation of a string value, given the one of its container."""
+    if inherited in ("adf", "notion", "slack"):
+        return inherited
+    if "<" in text and _HTML_RE.search(text):
+        return "html"
+    if _MD_RE.search(text):
+        return "markdown"
+    return inherited
+
+
+# ---------------------------------------------------------------- upstream heuristics
+
+_KEY_SPLIT_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_UPSTREAM_PREFIXES = ("pred", "suggest", "auto", "classif", "infer")
+_UPSTREAM_WORDS = frozenset({"ai", "ml", "llm", "gpt", "confidence", "predicted", "guess", "triage"})
+
+
+def key_words(key: str) -> list[str]:
+    """``aiCategory`` → ``[ai, category]``; ``predicted_label`` → ``[predicted, label]``."""
+    return [w.lower() for w in _KEY_SPLIT_RE.findall(key)]
+
+
+def is_upstream_name(key: str) -> bool:
+    """A field named like an earlier stage's output: ``aiCategory``, ``predicted_label``, ``confidence``."""
+    words = key_words(key)
+    if not words:
+        return False
+    if words[0] in _UPSTREAM_WORDS or any(w in ("confidence",) for w in words):
+        return True
+    return any(words[0].startswith(p) for p in _UPSTREAM_PREFIXES)
+
+
+def humanize_key(key: str) -> Mapped:
+    """A key with its words separated by spaces (``isHighPriority`` → ``is High Priority``).
+
+    Offsets map back into the key. Keys that are not ASCII only have ``_ - .`` turned into spaces.
+    """
+    if not key.isascii():
+        return Mapped(re.sub(r"[_.\-]", " ", key))
+    spans = [m.span() for m in _KEY_SPLIT_RE.finditer(key)]
+    if not spans:
+        return Mapped(key)
+    pieces: list[tuple[str, int, int]] = []
+    for i, (a, b) in enumerate(spans):
+        if i:
+            gap_a = spans[i - 1][1]
+            pieces.append((" ", gap_a, max(a, gap_a + 1)))
+        pieces.append((key[a:b], a, b))
+    return Mapped(key).compose(pieces)
+
+
+# ---------------------------------------------------------------- paths and URLs
+
+_URL_RE = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|/)[^\s]*$", re.IGNORECASE)
+_PATH_SEP_RE = re.compile(r"\s*(?:/|>|\||::|→|»)\s*")
+
+
+def is_url(text: str) -> bool:
+    return bool(_URL_RE.match(text.strip()))
+
+
+def path_segments(text: str) -> list[tuple[int, int]] | None:
+    """Segments of a path-like value (``Billing/High``, ``Support > Billing > High``, a URL), else ``None``.
+
+    A path has at least two segments and no sentence punctuation; segments may contain single spaces.
+    """
+    s = text
+    if len(s) > 300 or "\n" in s or not _PATH_SEP_RE.search(s):
+        return None
+    url = is_url(s)
+    if url:
+        s_clean = re.split(r"[?#]", s, maxsplit=1)[0]
+    else:
+        s_clean = s
+        if re.search(r"[.!?;,]\s", s) or len(s.split()) > 8:
+            return None
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for m in _PATH_SEP_RE.finditer(s_clean):
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(s_clean):
+        out.append((pos, len(s_clean)))
+    return out if len(out) >= 2 else None

@@ -1,0 +1,151 @@
+"""Data of the leakage auditor: an audited item, a finding, an item's audit."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Channel = Literal["direct", "correlated", "upstream", "freetext"]
+Severity = Literal["high", "medium", "low"]
+Target = Literal["value", "key"]
+
+CHANNELS: tuple[Channel, ...] = ("direct", "correlated", "upstream", "freetext")
+SEVERITY_RANK: dict[str, int] = {"low": 0, "medium": 1, "high": 2}
+
+
+def value_hash(value: str) -> str:
+    """A short, stable digest that identifies a matched answer without revealing it."""
+    return "sha256:" + hashlib.sha256(value.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One place where the model can read the answer (or something that implies it).
+
+    ``pointer`` is an RFC 6901 JSON Pointer into the item's projection. ``span`` is a ``[start, end)``
+    range of the string at ``pointer`` (of the key itself when ``target == "key"``), or ``None`` for a
+    whole non-string value. ``view`` names the normalisation in which the match was seen; ``rule``
+    is a stable machine name; ``detail`` never contains the matched value.
+    """
+
+    item: str
+    channel: Channel
+    severity: Severity
+    pointer: str
+    representation: str
+    span: tuple[int, int] | None
+    view: str
+    rule: str
+    detail: str
+    value: str = field(repr=False)
+    """The needle that matched (the answer or a correlated value); hashed in reports by default."""
+    target: Target = "value"
+    inner: str | None = None
+    """For JSON held inside a string: the pointer inside that embedded document."""
+
+    @property
+    def blocking(self) -> bool:
+        """``high`` and ``medium`` findings make an item leak; ``low`` ones are for review."""
+        return self.severity != "low"
+
+    def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "channel": self.channel,
+            "severity": self.severity,
+            "pointer": self.pointer,
+            "representation": self.representation,
+            "span": list(self.span) if self.span is not None else None,
+            "view": self.view,
+            "rule": self.rule,
+            "detail": self.detail,
+            "target": self.target,
+            "value": self.value if show_values else value_hash(self.value),
+        }
+        if self.inner is not None:
+            out["inner_pointer"] = self.inner
+        return out
+
+
+@dataclass
+class LeakItem:
+    """One eval item: the expected answer and exactly what the model reads (``projection``)."""
+
+    id: str
+    expected: list[str]
+    projection: Any
+    label_set: list[str] = field(default_factory=list)
+    correlated_values: list[str] = field(default_factory=list)
+    target: str | None = None
+    """What the item asks for, in a word or two (``priority``): ``high priority`` in prose then leaks."""
+    line: int | None = None
+    """1-based line of the item in its JSONL file (for SARIF locations)."""
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], *, index: int = 0) -> LeakItem:
+        """Build from ``{id, expected, label_set?, correlated_values?, projection}``.
+
+        Raises ``ValueError`` naming the missing or malformed field.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"item {index} is a {type(data).__name__}, expected a JSON object")
+        if "expected" not in data:
+            raise ValueError(f"item {index} has no 'expected' field (keys: {sorted(data)})")
+        if "projection" not in data:
+            raise ValueError(f"item {index} has no 'projection' field (keys: {sorted(data)})")
+        item_id = data.get("id", index)
+        return cls(
+            id=str(item_id),
+            expected=as_strings(data["expected"], "expected", index),
+            projection=data["projection"],
+            label_set=as_strings(data.get("label_set") or [], "label_set", index),
+            correlated_values=as_strings(data.get("correlated_values") or [], "correlated_values", index),
+            target=str(data["target"]) if data.get("target") else None,
+        )
+
+
+def as_strings(value: Any, name: str, index: int) -> list[str]:
+    """``"High"`` / ``3`` / ``["High", "P1"]`` → a list of non-empty strings."""
+    values: Sequence[Any] = value if isinstance(value, (list, tuple)) else [value]
+    out: list[str] = []
+    for v in values:
+        if isinstance(v, bool):
+            out.append("true" if v else "false")
+        elif isinstance(v, (str, int, float)):
+            s = str(v).strip()
+            if s:
+                out.append(s)
+        elif v is not None:
+            raise ValueError(f"item {index}: '{name}' holds a {type(v).__name__}; use strings or numbers")
+    return out
+
+
+@dataclass
+class ItemAudit:
+    """The findings of one item and its verdict."""
+
+    item: str
+    findings: list[Finding]
+    line: int | None = None
+
+    @property
+    def leaked(self) -> bool:
+        return any(f.blocking for f in self.findings)
+
+    @property
+    def review(self) -> list[Finding]:
+        return [f for f in self.findings if not f.blocking]
+
+    @property
+    def channels(self) -> set[str]:
+        """Channels with at least one blocking finding."""
+        return {f.channel for f in self.findings if f.blocking}
+
+    def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
+        return {
+            "id": self.item,
+            "leaked": self.leaked,
+            "review": len(self.review),
+            "findings": [f.to_dict(show_values=show_values) for f in self.findings],
+        }

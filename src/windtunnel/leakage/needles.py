@@ -1,0 +1,266 @@
+"""Needles (answers, correlated values, labels) and boundary-aware matching in every view.
+
+A single-token needle matches whole tokens only (``M`` never matches inside ``Medium``); a
+multi-token needle matches as a phrase whose tokens may be separated by any whitespace, with
+boundaries at both ends. Both sides are normalised the same way, view by view.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+import ahocorasick
+
+from windtunnel.leakage.decode import base64_views, decoded_views
+from windtunnel.leakage.text import (
+    VIEW_ORDER,
+    WORD_RE,
+    Mapped,
+    canonical_needle,
+    canonical_view,
+    full_view,
+    has_digit,
+    named_view,
+    normalize_needle,
+)
+
+Role = Literal["expected", "correlated", "label"]
+
+# Above this many needles one Aho-Corasick pass replaces per-needle substring checks.
+AUTOMATON_THRESHOLD = 8
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_" or (not ch.isascii() and unicodedata.category(ch)[0] == "M")
+
+
+def _bounded(text: str, a: int, b: int, norm: str) -> bool:
+    """Word boundaries around ``text[a:b]`` (only where the needle itself starts/ends with a word)."""
+    if a > 0 and _is_word(norm[0]) and _is_word(text[a - 1]):
+        return False
+    if b < len(text) and _is_word(norm[-1]) and _is_word(text[b]):
+        return False
+    # A number is not a match inside a longer number: 1000 is not in 1000.5 nor in 2.1000.
+    if norm[0].isdigit() and a >= 2 and text[a - 1] in ".," and text[a - 2].isdigit():
+        return False
+    return not (norm[-1].isdigit() and b + 1 < len(text) and text[b] in ".," and text[b + 1].isdigit())
+
+
+@lru_cache(maxsize=16384)
+def _phrase_re(norm: str) -> re.Pattern[str] | None:
+    """Regex for a multi-token needle: its tokens in order, separated by any whitespace."""
+    parts: list[str] = []
+    pos = 0
+    for mt in WORD_RE.finditer(norm):
+        sep = norm[pos : mt.start()]
+        if parts or sep:
+            parts.append(_sep_regex(sep))
+        parts.append(re.escape(mt.group(0)))
+        pos = mt.end()
+    tail = norm[pos:]
+    if tail:
+        parts.append(_sep_regex(tail))
+    return re.compile("".join(parts)) if parts else None
+
+
+def find_all(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int, int]]:
+    """Boundary-respecting matches of a normalised needle in a text of the same view."""
+    if not norm:
+        return []
+    out: list[tuple[int, int]] = []
+    if phrase is None:
+        phrase = len(WORD_RE.findall(norm)) > 1 or " " in norm
+    if not phrase:
+        pos = text.find(norm)
+        while pos >= 0:
+            end = pos + len(norm)
+            if _bounded(text, pos, end, norm):
+                out.append((pos, end))
+            pos = text.find(norm, pos + 1)
+        return out
+    pat = _phrase_re(norm)
+    if pat is None:
+        return out
+    pos = 0
+    while True:
+        mt = pat.search(text, pos)
+        if mt is None:
+            return out
+        a, b = mt.span()
+        if _bounded(text, a, b, norm):
+            out.append((a, b))
+            pos = b
+        else:
+            pos = a + 1
+
+
+def _sep_regex(sep: str) -> str:
+    core = sep.strip()
+    if not core:
+        return r"\s+"
+    return r"\s*" + re.escape(core) + r"\s*"
+
+
+@dataclass(frozen=True)
+class Needle:
+    """One string to look for, with its role and its normalised forms."""
+
+    text: str
+    role: Role
+    norm: str
+    key: str
+    """The longest token of ``norm``: a cheap substring pre-check before the regex."""
+    phrase: bool
+    canon: str | None
+
+    @classmethod
+    def make(cls, text: str, role: Role) -> Needle | None:
+        norm = normalize_needle(text)
+        toks = WORD_RE.findall(norm)
+        if not toks:
+            return None
+        canon = canonical_needle(text) if has_digit(text) else None
+        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon)
+
+    def find(self, text: str) -> list[tuple[int, int]]:
+        return find_all(self.norm, text, self.phrase)
+
+
+@dataclass(frozen=True)
+class Hit:
+    needle: Needle
+    span: tuple[int, int]
+    """Span in the original string."""
+    view: str
+    whole: bool
+    """The match covers every word of the string (in the view where it was seen)."""
+    view_text: str = field(repr=False, default="")
+    view_span: tuple[int, int] = (0, 0)
+
+
+class NeedleSet:
+    """The needles of one item, ready to search many strings."""
+
+    def __init__(self, needles: Iterable[Needle]) -> None:
+        seen: dict[tuple[str, str], Needle] = {}
+        for n in needles:
+            seen.setdefault((n.norm, n.role), n)
+        self.needles: list[Needle] = list(seen.values())
+        self.any_canon = any(n.canon for n in self.needles)
+        self._automaton: ahocorasick.Automaton | None = None
+        if len({n.key for n in self.needles}) > AUTOMATON_THRESHOLD:
+            auto = ahocorasick.Automaton()
+            for i, n in enumerate(self.needles):
+                if n.key in auto:
+                    auto.get(n.key).append(i)
+                else:
+                    auto.add_word(n.key, [i])
+            auto.make_automaton()
+            self._automaton = auto
+
+    @classmethod
+    def build(
+        cls,
+        expected: Sequence[str],
+        correlated: Sequence[str] = (),
+        labels: Sequence[str] = (),
+    ) -> NeedleSet:
+        made: list[Needle] = []
+        exp_norms = set()
+        for role, values in (("expected", expected), ("correlated", correlated), ("label", labels)):
+            for v in values:
+                n = Needle.make(v, role)  # type: ignore[arg-type]
+                if n is None:
+                    continue
+                if role != "expected" and n.norm in exp_norms:
+                    continue
+                if role == "expected":
+                    exp_norms.add(n.norm)
+                made.append(n)
+        return cls(made)
+
+    def candidates(self, text: str) -> list[Needle]:
+        """Needles whose key token occurs in ``text`` (already normalised)."""
+        if self._automaton is not None:
+            idx: set[int] = set()
+            for _end, ids in self._automaton.iter(text):
+                idx.update(ids)
+            return [self.needles[i] for i in sorted(idx)]
+        return [n for n in self.needles if n.key in text]
+
+    def search(self, text: str, *, decode: bool = True) -> list[Hit]:
+        """Every needle hit in ``text``, in any view, with spans of ``text``."""
+        base = Mapped(text)
+        hits = self._search_views(text, base, "full")
+        if self.any_canon and has_digit(text):
+            hits.extend(self._search_canonical(base, hits))
+        if decode:
+            for name, view in decoded_views(base) + base64_views(base):
+                hits.extend(self._search_decoded(view, name, hits, depth=1))
+        return hits
+
+    # -- internals
+
+    def _search_views(self, original: str, m: Mapped, label: str) -> list[Hit]:
+        fv = full_view(m)
+        out: list[Hit] = []
+        for n in self.candidates(fv.text):
+            for a, b in n.find(fv.text):
+                span = fv.span(a, b)
+                view = label if label != "full" else _first_view(original, n, span)
+                out.append(Hit(n, span, view, _whole(fv.text, a, b), fv.text, (a, b)))
+        return out
+
+    def _search_canonical(self, base: Mapped, prior: list[Hit]) -> list[Hit]:
+        cv = canonical_view(full_view(base))
+        out: list[Hit] = []
+        for n in self.needles:
+            if not n.canon:
+                continue
+            for a, b in find_all(n.canon, cv.text):
+                span = cv.span(a, b)
+                if not _covered(span, n, prior):
+                    out.append(Hit(n, span, "canonical", _whole(cv.text, a, b), cv.text, (a, b)))
+        return out
+
+    def _search_decoded(self, view: Mapped, name: str, prior: list[Hit], depth: int) -> list[Hit]:
+        out: list[Hit] = []
+        for hit in self._search_views(view.text, view, name):
+            if not _covered(hit.span, hit.needle, prior):
+                out.append(hit)
+        if self.any_canon and has_digit(view.text):
+            for hit in self._search_canonical(view, prior + out):
+                out.append(
+                    Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span)
+                )
+        if depth < 2:
+            for inner_name, inner in decoded_views(view) + base64_views(view):
+                out.extend(self._search_decoded(inner, f"{name}+{inner_name[8:]}", prior + out, depth + 1))
+        return out
+
+
+def _covered(span: tuple[int, int], needle: Needle, prior: list[Hit]) -> bool:
+    return any(h.needle is needle and h.span[0] <= span[0] and span[1] <= h.span[1] for h in prior)
+
+
+def _whole(text: str, a: int, b: int) -> bool:
+    return WORD_RE.search(text, 0, a) is None and WORD_RE.search(text, b) is None
+
+
+def _first_view(original: str, needle: Needle, span: tuple[int, int]) -> str:
+    """The least-transformed named view in which ``needle`` is seen at ``span``."""
+    base = Mapped(original)
+    for name in VIEW_ORDER:
+        view = named_view(base, name)
+        for va, vb in find_all(normalize_needle(needle.text, name), view.text):
+            a, b = view.span(va, vb)
+            if a < span[1] and span[0] < b:
+                return name
+        if original.isascii() and needle.text.isascii() and name == "casefold":
+            break
+    return "confusable"

@@ -1,0 +1,166 @@
+"""Audit reports: JSON (``../shared/schemas/leak-report.schema.json``), SARIF 2.1.0, and a summary.
+
+Writers stream: items are written as they are audited, so memory stays flat on large datasets.
+Matched values are hashed unless ``show_values`` is set, so the report does not itself leak answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+import orjson
+
+from windtunnel.leakage.model import CHANNELS, ItemAudit
+
+SCHEMA_VERSION = "1"
+
+RULE_HELP: dict[str, str] = {
+    "direct.value": "A value the model reads is the expected answer.",
+    "direct.key": "An object key the model reads is the expected answer.",
+    "direct.url-segment": "A URL path segment is the expected answer.",
+    "upstream.field-value": "A field named like an earlier model's output holds the answer.",
+    "upstream.field-label": "A field named like an earlier model's output holds a label.",
+    "upstream.field-name": "A field named like an earlier model's output (review its provenance).",
+    "upstream.path-segment": "A category path such as 'Billing/High' contains the answer.",
+    "freetext.phrase": "Prose contains the multi-word answer.",
+    "freetext.key-value": "Prose states 'name: answer'.",
+    "freetext.target-mention": "Prose puts the answer next to the name of the target.",
+    "freetext.key-token": "An object key contains the answer as a word.",
+    "freetext.token": "Prose mentions a one-word answer (review).",
+    "correlated.value": "A value implies the answer (correlated value).",
+    "correlated.key": "A key is a correlated value.",
+    "correlated.key-token": "A key contains a correlated value.",
+    "correlated.url-segment": "A URL path segment is a correlated value.",
+    "correlated.path-segment": "A category path contains a correlated value.",
+    "correlated.key-value": "Prose states 'name: correlated value'.",
+    "correlated.phrase": "Prose contains a multi-word correlated value.",
+    "correlated.token": "Prose mentions a one-word correlated value (review).",
+}
+
+
+def tool_info() -> dict[str, str]:
+    from windtunnel import __version__
+
+    return {"name": "windtunnel", "version": __version__}
+
+
+@dataclass
+class Tally:
+    """Running counts for the summary."""
+
+    items: int = 0
+    leaked_items: int = 0
+    review_items: int = 0
+    findings: int = 0
+    by_channel: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CHANNELS, 0))
+    by_rule: dict[str, int] = field(default_factory=dict)
+
+    def add(self, audit: ItemAudit) -> None:
+        self.items += 1
+        self.findings += len(audit.findings)
+        if audit.leaked:
+            self.leaked_items += 1
+        elif audit.review:
+            self.review_items += 1
+        for ch in audit.channels:
+            self.by_channel[ch] += 1
+        for f in audit.findings:
+            self.by_rule[f.rule] = self.by_rule.get(f.rule, 0) + 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "items": self.items,
+            "leaked_items": self.leaked_items,
+            "review_items": self.review_items,
+            "clean_items": self.items - self.leaked_items - self.review_items,
+            "findings": self.findings,
+            "by_channel": dict(self.by_channel),
+            "by_rule": dict(sorted(self.by_rule.items())),
+        }
+
+
+class JsonReportWriter:
+    """Streams a JSON report: ``{schema_version, tool, source, items: [...], summary}``."""
+
+    def __init__(self, out: IO[bytes], *, source: str, show_values: bool = False) -> None:
+        self.out = out
+        self.show_values = show_values
+        self.tally = Tally()
+        self._first = True
+        head = {
+            "schema_version": SCHEMA_VERSION,
+            "tool": tool_info(),
+            "source": source,
+            "values": "shown" if show_values else "sha256",
+        }
+        self.out.write(orjson.dumps(head)[:-1] + b',"items":[')
+
+    def add(self, audit: ItemAudit) -> None:
+        self.tally.add(audit)
+        sep = b"" if self._first else b","
+        self._first = False
+        self.out.write(sep + b"\n" + orjson.dumps(audit.to_dict(show_values=self.show_values)))
+
+    def close(self) -> None:
+        self.out.write(b'\n],"summary":' + orjson.dumps(self.tally.to_dict()) + b"}\n")
+
+
+_LEVEL = {"high": "error", "medium": "warning", "low": "note"}
+
+
+class SarifWriter:
+    """Streams SARIF 2.1.0: one result per finding, located at the item's line and JSON pointer."""
+
+    def __init__(self, out: IO[bytes], *, source: str, show_values: bool = False) -> None:
+        self.out = out
+        self.source = source
+        self.show_values = show_values
+        self.tally = Tally()
+        self._first = True
+        self._rules: set[str] = set()
+        head = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0"}
+        self.out.write(orjson.dumps(head)[:-1] + b',"runs":[{"results":[')
+
+    def add(self, audit: ItemAudit) -> None:
+        self.tally.add(audit)
+        for f in audit.findings:
+            self._rules.add(f.rule)
+            shown = f.to_dict(show_values=self.show_values)
+            loc: dict[str, Any] = {
+                "logicalLocations": [
+                    {"fullyQualifiedName": f"{audit.item}{f.pointer or '/'}", "kind": "member"}
+                ],
+            }
+            phys: dict[str, Any] = {"artifactLocation": {"uri": self.source}}
+            if audit.line is not None:
+                phys["region"] = {"startLine": audit.line}
+            loc["physicalLocation"] = phys
+            result = {
+                "ruleId": f.rule,
+                "level": _LEVEL[f.severity],
+                "message": {"text": f"item {audit.item}: {f.detail} [{f.channel}, view {f.view}]"},
+                "locations": [loc],
+                "properties": {
+                    k: shown[k]
+                    for k in (
+                        "channel",
+                        "severity",
+                        "pointer",
+                        "representation",
+                        "span",
+                        "view",
+                        "value",
+                        "target",
+                    )
+                },
+            }
+            sep = b"" if self._first else b","
+            self._first = False
+            self.out.write(sep + b"\n" + orjson.dumps(result))
+
+    def close(self) -> None:
+        rules = [{"id": r, "shortDescription": {"text": RULE_HELP.get(r, r)}} for r in sorted(self._rules)]
+        tool = {"driver": {**tool_info(), "rules": rules}}
+        tail = {"tool": tool, "properties": {"summary": self.tally.to_dict()}}
+        self.out.write(b"\n]," + orjson.dumps(tail)[1:-1] + b"}]}\n")

@@ -1,0 +1,349 @@
+"""The schema-preserving sanitizer: blank leaking values, redact leaking spans, keep the shape.
+
+Guarantees (checked by the tests and, for the last one, at run time):
+
+* keys, their order, list lengths and container types never change (:func:`schema_digest` is equal
+  before and after); a string stays a string, a number a number. JSON has no empty boolean, so a
+  leaking boolean becomes ``null`` (the one documented exception).
+* a whole value that *is* the answer (or a correlated or upstream value) is blanked; an option object
+  holding it (``{"name": "High", "id": "3", "self": ".../priority/3", "iconUrl": ...}``) is blanked as a
+  whole; an upstream field (``aiCategory``) is blanked with everything under it.
+* in prose, the leaking sentence (or just the span, ``mode="span"``) is removed, in every
+  representation the finding was seen in: the markdown body and its ADF twin are two findings at two
+  pointers, each redacted.
+* the result is scanned again; :attr:`SanitizeResult.residual` lists what still leaks (an object key
+  that is the answer cannot be removed without changing the schema, and is reported instead).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.formats import is_upstream_name
+from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
+from windtunnel.leakage.scan import audit_item, escape_pointer_token
+
+Mode = Literal["sentence", "span"]
+
+OPTION_KEYS = frozenset(
+    {
+        "name",
+        "value",
+        "id",
+        "key",
+        "self",
+        "iconUrl",
+        "icon_url",
+        "label",
+        "displayName",
+        "display_name",
+        "title",
+        "url",
+        "icon",
+        "color",
+        "colour",
+        "emoji",
+        "description",
+    }
+)
+_WHOLE_RULES = frozenset(
+    {
+        "direct.value",
+        "correlated.value",
+        "direct.url-segment",
+        "correlated.url-segment",
+        "upstream.path-segment",
+        "correlated.path-segment",
+    }
+)
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
+
+
+@dataclass
+class Redaction:
+    """One sanitizer action, as written to the stats file."""
+
+    pointer: str
+    channel: str
+    rule: str
+    operator: str
+    representation: str
+    chars_removed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pointer": self.pointer,
+            "channel": self.channel,
+            "rule": self.rule,
+            "operator": self.operator,
+            "representation": self.representation,
+            "chars_removed": self.chars_removed,
+        }
+
+
+@dataclass
+class SanitizeResult:
+    """The sanitized item, what was done, and what the rescan still finds."""
+
+    item: LeakItem
+    redactions: list[Redaction]
+    before: ItemAudit
+    after: ItemAudit
+    residual: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.residual
+
+    def stats(self) -> dict[str, Any]:
+        return {
+            "id": self.item.id,
+            "findings_before": len(self.before.findings),
+            "leaked_before": self.before.leaked,
+            "redactions": [r.to_dict() for r in self.redactions],
+            "chars_removed": sum(r.chars_removed for r in self.redactions),
+            "residual": len(self.residual),
+            "residual_pointers": sorted({f.pointer for f in self.residual}),
+        }
+
+
+def sanitize_item(
+    item: LeakItem | Mapping[str, Any],
+    *,
+    mode: Mode = "sentence",
+    redact_review: bool = False,
+    decode: bool = True,
+) -> SanitizeResult:
+    """Sanitize one item's projection and rescan it.
+
+    ``redact_review`` also acts on ``low`` (review) findings; ``mode`` chooses between removing the
+    sentence around a leaking span in prose (default) or the span alone.
+    """
+    it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
+    before = audit_item(it, decode=decode)
+    todo = [f for f in before.findings if f.blocking or redact_review]
+    projection = copy.deepcopy(it.projection)
+    redactions: list[Redaction] = []
+    projection = _apply(projection, todo, mode, redactions)
+    clean = replace(it, projection=projection)
+    after = audit_item(clean, decode=decode)
+    residual = [f for f in after.findings if f.blocking or redact_review]
+    return SanitizeResult(clean, redactions, before, after, residual)
+
+
+def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redaction]) -> Any:
+    box = {"": projection}
+    by_pointer: dict[str, list[Finding]] = {}
+    blank_roots: dict[str, Finding] = {}
+    for f in findings:
+        if f.target == "key":
+            continue
+        if f.channel == "upstream" and f.inner is None:
+            blank_roots.setdefault(_upstream_root(box[""], f.pointer), f)
+            continue
+        by_pointer.setdefault(f.pointer, []).append(f)
+    for root, f in blank_roots.items():
+        parent, key = _resolve_parent(box, root)
+        removed = _blank_tree(parent, key)
+        log.append(Redaction(root, f.channel, f.rule, "blank-field", f.representation, removed))
+    for pointer, group in by_pointer.items():
+        if any(pointer == r or pointer.startswith(r + "/") for r in blank_roots):
+            continue
+        parent, key = _resolve_parent(box, pointer)
+        _fix_leaf(parent, key, pointer, group, mode, log)
+    return box[""]
+
+
+def _fix_leaf(
+    parent: Any, key: Any, pointer: str, group: list[Finding], mode: Mode, log: list[Redaction]
+) -> None:
+    value = parent[key]
+    first = group[0]
+    inner = [f for f in group if f.inner is not None]
+    if inner and isinstance(value, str):
+        doc = embedded_json(value)
+        if doc is not None:
+            rebased = [_rebase(f) for f in inner]
+            sub: list[Redaction] = []
+            doc = _apply(doc, rebased, mode, sub)
+            parent[key] = _dump_like(value, doc)
+            removed = sum(r.chars_removed for r in sub)
+            log.append(
+                Redaction(
+                    pointer, first.channel, first.rule, "rewrite-embedded-json", "json-in-string", removed
+                )
+            )
+        group = [f for f in group if f.inner is None]
+        if not group:
+            return
+        value = parent[key]
+    if not isinstance(value, str) or any(f.rule in _WHOLE_RULES or f.span is None for f in group):
+        if isinstance(parent, dict) and _is_option(parent, key):
+            scalars = [k for k in list(parent) if not isinstance(parent[k], (dict, list))]
+            removed = sum(_blank_tree(parent, k) for k in scalars)
+            log.append(
+                Redaction(pointer, first.channel, first.rule, "blank-option", first.representation, removed)
+            )
+        else:
+            removed = _blank_tree(parent, key)
+            op = "null" if isinstance(value, bool) else "blank"
+            log.append(Redaction(pointer, first.channel, first.rule, op, first.representation, removed))
+        return
+    spans = [f.span for f in group if f.span is not None]
+    if mode == "sentence":
+        spans = [_sentence(value, s) for s in spans]
+    merged = _merge(spans)
+    out = value
+    for a, b in reversed(merged):
+        out = out[:a] + out[b:]
+    parent[key] = out
+    log.append(
+        Redaction(
+            pointer, first.channel, first.rule, f"redact-{mode}", first.representation, len(value) - len(out)
+        )
+    )
+
+
+def _rebase(f: Finding) -> Finding:
+    return replace(f, pointer=f.inner or "", inner=None, span=None)
+
+
+def _dump_like(original: str, doc: Any) -> str:
+    indent = 2 if "\n" in original.strip() else None
+    compact = indent is None and ", " not in original and ": " not in original
+    seps = (",", ":") if compact else (", ", ": ") if indent is None else (",", ": ")
+    return json.dumps(doc, ensure_ascii=not _has_non_ascii(original), indent=indent, separators=seps)
+
+
+def _has_non_ascii(s: str) -> bool:
+    return not s.isascii()
+
+
+def _is_option(parent: dict[str, Any], key: Any) -> bool:
+    if key not in OPTION_KEYS:
+        return False
+    names = [k for k in parent if k in OPTION_KEYS]
+    return len(names) >= 2
+
+
+def _blank_tree(parent: Any, key: Any) -> int:
+    """Blank ``parent[key]`` keeping its shape; returns the number of characters removed."""
+    value = parent[key]
+    if isinstance(value, dict):
+        return sum(_blank_tree(value, k) for k in list(value))
+    if isinstance(value, list):
+        return sum(_blank_tree(value, i) for i in range(len(value)))
+    if isinstance(value, bool):
+        parent[key] = None
+        return len("true" if value else "false")
+    if isinstance(value, int):
+        parent[key] = 0
+        return len(str(value)) if value != 0 else 0
+    if isinstance(value, float):
+        parent[key] = 0.0
+        return len(repr(value)) if value != 0.0 else 0
+    if isinstance(value, str):
+        parent[key] = ""
+        return len(value)
+    return 0
+
+
+def _sentence(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    a, b = span
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, a):
+        start = m.end()
+    while start < a and text[start] in " \t":
+        start += 1
+    end = len(text)
+    nxt = _SENTENCE_END.search(text, b)
+    if nxt is not None:
+        end = nxt.end()
+    # Take the whitespace after the sentence along, so no double blank remains.
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    if start > 0 and end == len(text):
+        # Last sentence: take the whitespace before it instead.
+        while start > 0 and text[start - 1] in " \t":
+            start -= 1
+    return (start, end)
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+# ---------------------------------------------------------------- pointers and shape
+
+
+def parse_pointer(pointer: str) -> list[str]:
+    """RFC 6901 reference tokens of ``pointer``."""
+    if pointer == "":
+        return []
+    if not pointer.startswith("/"):
+        raise ValueError(f"JSON pointer {pointer!r} must be empty or start with '/'")
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
+
+
+def _resolve_parent(box: dict[str, Any], pointer: str) -> tuple[Any, Any]:
+    parent: Any = box
+    key: Any = ""
+    for tok in parse_pointer(pointer):
+        parent = parent[key]
+        key = int(tok) if isinstance(parent, list) else tok
+    return parent, key
+
+
+def _upstream_root(doc: Any, pointer: str) -> str:
+    """The pointer of the outermost ``ai*``/``pred*``/... field on the way to ``pointer``."""
+    node = doc
+    path = ""
+    for tok in parse_pointer(pointer):
+        if isinstance(node, list):
+            node = node[int(tok)]
+        else:
+            if is_upstream_name(tok):
+                return path + "/" + escape_pointer_token(tok)
+            node = node[tok]
+        path += "/" + escape_pointer_token(tok)
+    return pointer
+
+
+def schema_digest(value: Any) -> str:
+    """A digest of the shape: keys and their order, container kinds, list lengths; scalars as one kind."""
+    h = hashlib.sha256()
+
+    def feed(v: Any) -> None:
+        if isinstance(v, Mapping):
+            h.update(b"{")
+            for k, child in v.items():
+                h.update(json.dumps(str(k)).encode())
+                h.update(b":")
+                feed(child)
+            h.update(b"}")
+        elif isinstance(v, list):
+            h.update(f"[{len(v)}".encode())
+            for child in v:
+                feed(child)
+            h.update(b"]")
+        elif isinstance(v, str) and embedded_json(v) is not None:
+            h.update(b"j")
+            feed(embedded_json(v))
+        else:
+            h.update(b"s")
+
+    feed(value)
+    return h.hexdigest()

@@ -1,0 +1,493 @@
+"""The static scan: walk exactly what the model reads and report every way the answer reaches it.
+
+Channels and severities (``high`` and ``medium`` make an item leak, ``low`` is for review):
+
+============================  ==========  ========  ===========================================
+rule                          channel     severity  when
+============================  ==========  ========  ===========================================
+``direct.value``              direct      high      a value *is* the answer (in any view)
+``direct.key``                direct      high      a key is the answer
+``direct.url-segment``        direct      medium    a URL path segment is the answer
+``upstream.field-value``      upstream    high      an ``ai*``/``pred*``/... field holds the answer
+``upstream.path-segment``     upstream    high      ``Billing/High``: a category path ends in it
+``upstream.field-label``      upstream    medium    an upstream field holds another label
+``upstream.field-name``       upstream    low       an upstream field exists (review)
+``freetext.phrase``           freetext    high      a multi-word answer inside prose
+``freetext.key-value``        freetext    high      ``Priority: High`` inside prose
+``freetext.key-token``        freetext    medium    a key contains the answer (``isHighPriority``)
+``freetext.token``            freetext    low       a bare one-word answer in prose (review)
+``correlated.*``              correlated  medium    a correlated value, same shapes (bare token: low)
+============================  ==========  ========  ===========================================
+
+Label-set awareness: a string, list or object that mentions *every* label of the item's label set
+("return true if …, otherwise false"; ``["Low", "Medium", "High"]``) describes the task, not the
+answer, and is not reported, except for a ``key: value`` statement, which is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.formats import (
+    container_representation,
+    humanize_key,
+    is_upstream_name,
+    is_url,
+    path_segments,
+    string_representation,
+)
+from windtunnel.leakage.model import SEVERITY_RANK, Channel, Finding, ItemAudit, LeakItem, Severity, Target
+from windtunnel.leakage.needles import Hit, NeedleSet
+from windtunnel.leakage.text import Mapped
+
+# "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
+_KV_BEFORE = re.compile(
+    r"[\w)\]][*_`'\"]*(?:</?\w+>)*[ \t]*(?::|=>|->|=|</t[dh]>[ \t]*<td[^<>]{0,40}>)"
+    r"[ \t]*(?:[*_`'\"(\[]|</?\w+[^<>]{0,40}>)*$"
+)
+_KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]]|</?\w+>)*(?:$|[\n\r;,|]|[.!?](?:\s|$))")
+_MAX_EMBED_DEPTH = 3
+
+
+def escape_pointer_token(token: str) -> str:
+    """RFC 6901 escaping of one reference token."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+@dataclass
+class _Ctx:
+    item: str
+    needles: NeedleSet
+    label_norms: frozenset[str]
+    decode: bool
+    target: re.Pattern[str] | None = None
+    findings: list[Finding] = field(default_factory=list)
+    outer: tuple[str, str] | None = None
+    """(pointer, representation) of the string holding the embedded JSON being walked."""
+    depth: int = 0
+
+
+def _needles(expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str]) -> NeedleSet:
+    others = [lab for lab in labels if lab not in expected]
+    return NeedleSet.build(expected, correlated, others)
+
+
+def _as_list(value: str | Sequence[str]) -> list[str]:
+    return [value] if isinstance(value, str) else [str(v) for v in value]
+
+
+def scan_text(
+    text: str,
+    expected: str | Sequence[str],
+    *,
+    correlated_values: Sequence[str] = (),
+    label_set: Sequence[str] = (),
+    target: str | None = None,
+    item: str = "",
+    pointer: str = "",
+    representation: str = "text",
+    decode: bool = True,
+) -> list[Finding]:
+    """Findings for one string the model reads (prose, markdown, HTML, a single value ...)."""
+    exp = _as_list(expected)
+    ctx = _context(item, exp, correlated_values, label_set, decode, target)
+    _scan_string(text, pointer, representation, None, ctx, "value", suppress=False)
+    return _dedupe(ctx.findings)
+
+
+def scan_fields(
+    fields: Any,
+    expected: str | Sequence[str],
+    *,
+    correlated_values: Sequence[str] = (),
+    label_set: Sequence[str] = (),
+    target: str | None = None,
+    item: str = "",
+    decode: bool = True,
+) -> list[Finding]:
+    """Findings for a structured value, walked recursively (keys too); pointers are RFC 6901.
+
+    ``target`` names what the item asks for (``priority``): a one-word answer next to it in prose
+    (``high priority``, ``priority was set to high``) is then a leak rather than a review item.
+    """
+    exp = _as_list(expected)
+    ctx = _context(item, exp, correlated_values, label_set, decode, target)
+    _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
+    return _dedupe(ctx.findings)
+
+
+def audit_item(
+    item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefilter: bool = True
+) -> ItemAudit:
+    """Audit one item ``{id, expected, label_set?, correlated_values?, target?, projection}``.
+
+    ``prefilter`` skips the recursive walk when a cheap, sound check of the serialised projection
+    proves it holds no finding (see :mod:`windtunnel.leakage.prefilter`); results are identical.
+    """
+    it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
+    ctx = _context(it.id, list(it.expected), it.correlated_values, it.label_set, decode, it.target)
+    if prefilter:
+        from windtunnel.leakage.prefilter import plan
+
+        walk, needs_decode = plan(it.projection, ctx.needles, decode)
+        if not walk:
+            return ItemAudit(it.id, [], it.line)
+        ctx.decode = decode and needs_decode
+    rep = "json" if not isinstance(it.projection, str) else "text"
+    _walk(it.projection, "", rep, None, ctx, suppress=False)
+    return ItemAudit(it.id, _dedupe(ctx.findings), it.line)
+
+
+def _context(
+    item: str,
+    expected: list[str],
+    correlated: Sequence[str],
+    labels: Sequence[str],
+    decode: bool,
+    target: str | None = None,
+) -> _Ctx:
+    needles = _needles(expected, list(correlated), list(labels))
+    label_norms = frozenset(n.norm for n in needles.needles if n.role == "label") | frozenset(
+        n.norm for n in needles.needles if n.role == "expected" and n.text in labels
+    )
+    if len(set(labels)) < 2:
+        label_norms = frozenset()
+    target_re = None
+    if target:
+        from windtunnel.leakage.text import normalize_needle
+
+        norm = normalize_needle(target)
+        if norm:
+            target_re = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, norm.split())) + r"(?!\w)")
+    return _Ctx(item, needles, label_norms, decode, target_re)
+
+
+# ---------------------------------------------------------------- walking
+
+
+def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool) -> None:
+    if isinstance(node, Mapping):
+        crep = container_representation(node, rep)
+        keys_cover = _covers_labels([str(k) for k in node], ctx)
+        for key, value in node.items():
+            skey = str(key)
+            child = f"{pointer}/{escape_pointer_token(skey)}"
+            _scan_key(skey, child, crep, ctx, suppress=keys_cover)
+            up = upstream
+            start = len(ctx.findings)
+            if up is None and is_upstream_name(skey):
+                up = child
+            _walk(value, child, crep, up, ctx, suppress=False)
+            if upstream is None and up is not None and _non_empty(value):
+                produced = ctx.findings[start:]
+                if not any(f.channel == "upstream" for f in produced):
+                    _emit(
+                        ctx,
+                        "upstream",
+                        "low",
+                        child,
+                        crep,
+                        None,
+                        "raw",
+                        "upstream.field-name",
+                        "field named like an earlier model's output; check where its value comes from",
+                        skey,
+                        "value",
+                    )
+    elif isinstance(node, list):
+        scalars = [v for v in node if isinstance(v, (str, int, float))]
+        cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
+        for i, value in enumerate(node):
+            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover)
+    elif isinstance(node, str):
+        _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
+    elif isinstance(node, bool):
+        _scan_scalar("true" if node else "false", pointer, rep, upstream, ctx, suppress)
+    elif isinstance(node, (int, float)):
+        _scan_scalar(
+            repr(node) if isinstance(node, float) else str(node), pointer, rep, upstream, ctx, suppress
+        )
+
+
+def _non_empty(value: Any) -> bool:
+    """Any scalar under ``value`` that is not blank (``""``, ``0``, ``null``, ``false``)."""
+    if isinstance(value, Mapping):
+        return any(_non_empty(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_non_empty(v) for v in value)
+    return value not in (None, "", False, 0)
+
+
+def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
+    if not ctx.label_norms or len(values) < len(ctx.label_norms):
+        return False
+    from windtunnel.leakage.text import normalize_needle
+
+    norms = {normalize_needle(v) for v in values}
+    return ctx.label_norms <= norms
+
+
+def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
+    if suppress:
+        return
+    if key.isascii():
+        from windtunnel.leakage.prefilter import token_sets
+
+        low = key.lower()
+        if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
+            return
+    # The key as written first (``2024-03-05``), then split into words (``isHighPriority``).
+    human = Mapped(key)
+    hits = ctx.needles.search(key, decode=False)
+    if not hits:
+        human = humanize_key(key)
+        hits = ctx.needles.search(human.text, decode=False)
+    for hit in hits:
+        if hit.needle.role == "label":
+            continue
+        span = human.span(*hit.span)
+        corr = hit.needle.role == "correlated"
+        if hit.whole:
+            channel: Channel = "correlated" if corr else "direct"
+            sev: Severity = "medium" if corr else "high"
+            rule = "correlated.key" if corr else "direct.key"
+            detail = "an object key is the " + ("correlated value" if corr else "expected answer")
+        else:
+            channel = "correlated" if corr else "freetext"
+            sev = "medium"
+            rule = "correlated.key-token" if corr else "freetext.key-token"
+            detail = "an object key contains the " + ("correlated value" if corr else "expected answer")
+        _emit(ctx, channel, sev, pointer, rep, span, hit.view, rule, detail, hit.needle.text, "key")
+
+
+def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, suppress: bool) -> None:
+    for hit in ctx.needles.search(text, decode=False):
+        if not hit.whole:
+            continue
+        _classify(
+            hit,
+            text,
+            pointer,
+            rep,
+            upstream,
+            ctx,
+            None,
+            whole_value=True,
+            suppress=suppress,
+            covered=False,
+            span=None,
+        )
+
+
+def _scan_string(
+    text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, target: Target, *, suppress: bool
+) -> None:
+    if ctx.depth < _MAX_EMBED_DEPTH and ("{" in text[:64] or "[" in text[:64]):
+        inner = embedded_json(text)
+        if inner is not None:
+            saved = (ctx.outer, ctx.depth)
+            if ctx.outer is None:
+                ctx.outer = (pointer, string_representation(text, rep) if rep not in ("json",) else rep)
+            ctx.depth += 1
+            inner_ptr = pointer if saved[0] is not None else ""
+            _walk(inner, inner_ptr, "json-in-string", upstream, ctx, suppress=False)
+            ctx.outer, ctx.depth = saved
+            return
+    hits = ctx.needles.search(text, decode=ctx.decode)
+    if not hits:
+        return
+    srep = string_representation(text, rep)
+    covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
+    segments = path_segments(text)
+    for hit in hits:
+        _classify(
+            hit,
+            text,
+            pointer,
+            srep,
+            upstream,
+            ctx,
+            segments,
+            whole_value=hit.whole,
+            suppress=suppress,
+            covered=covered,
+            span=hit.span,
+        )
+
+
+def _classify(
+    hit: Hit,
+    text: str,
+    pointer: str,
+    rep: str,
+    upstream: str | None,
+    ctx: _Ctx,
+    segments: list[tuple[int, int]] | None,
+    *,
+    whole_value: bool,
+    suppress: bool,
+    covered: bool,
+    span: tuple[int, int] | None,
+) -> None:
+    role = hit.needle.role
+    value = hit.needle.text
+    emit = _emitter(ctx, pointer, rep, span, hit.view, value)
+    if upstream is not None:
+        if role == "expected":
+            emit(
+                "upstream",
+                "high",
+                "upstream.field-value",
+                "a field named like an earlier model's output holds the expected answer",
+            )
+        elif role == "correlated":
+            emit(
+                "upstream",
+                "medium",
+                "upstream.field-value",
+                "a field named like an earlier model's output holds a correlated value",
+            )
+        else:
+            emit(
+                "upstream",
+                "medium",
+                "upstream.field-label",
+                "a field named like an earlier model's output holds a label of the label set",
+            )
+        return
+    if role == "label":
+        return
+    corr = role == "correlated"
+    what = "a correlated value" if corr else "the expected answer"
+    if whole_value:
+        if suppress:
+            return
+        emit(
+            "correlated" if corr else "direct",
+            "medium" if corr else "high",
+            "correlated.value" if corr else "direct.value",
+            f"the value is {what}",
+        )
+        return
+    seg_hit = (
+        segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
+    )
+    if seg_hit:
+        if is_url(text):
+            emit(
+                "correlated" if corr else "direct",
+                "medium",
+                "correlated.url-segment" if corr else "direct.url-segment",
+                f"a URL path segment is {what}",
+            )
+        else:
+            emit(
+                "correlated" if corr else "upstream",
+                "medium" if corr else "high",
+                "correlated.path-segment" if corr else "upstream.path-segment",
+                f"a category path (like 'Billing/High') has a segment that is {what}",
+            )
+        return
+    view_text, (va, vb) = hit.view_text, hit.view_span
+    kv = bool(_KV_BEFORE.search(view_text, max(0, va - 80), va)) and bool(_KV_AFTER.match(view_text, vb))
+    if kv:
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if corr else "high",
+            "correlated.key-value" if corr else "freetext.key-value",
+            f"prose states '<name>: <value>' with {what} as the value",
+        )
+        return
+    if ctx.target is not None and not corr and _near_target(ctx.target, view_text, va, vb):
+        emit(
+            "freetext",
+            "high",
+            "freetext.target-mention",
+            "prose puts the expected answer next to the name of what is asked for",
+        )
+        return
+    if covered:
+        return
+    if hit.needle.phrase:
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if corr else "high",
+            "correlated.phrase" if corr else "freetext.phrase",
+            f"prose contains {what} as a phrase",
+        )
+        return
+    emit(
+        "correlated" if corr else "freetext",
+        "low",
+        "correlated.token" if corr else "freetext.token",
+        f"prose mentions {what} as a single word; review whether it gives the answer away",
+    )
+
+
+_CLAUSE_END = re.compile(r"[.!?;\n]")
+
+
+def _near_target(target: re.Pattern[str], text: str, a: int, b: int) -> bool:
+    """The target word within the same clause, at most four words away."""
+    lo = max(0, a - 40)
+    hi = min(len(text), b + 40)
+    for m in target.finditer(text, lo, hi):
+        gap = text[m.end() : a] if m.end() <= a else text[b : m.start()]
+        if _CLAUSE_END.search(gap) is None and len(gap.split()) <= 4:
+            return True
+    return False
+
+
+def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:
+    seg = text[a:b]
+    lead = len(seg) - len(seg.lstrip())
+    trail = len(seg) - len(seg.rstrip())
+    return span[0] <= a + lead and b - trail <= span[1] and span[0] >= a and span[1] <= b
+
+
+def _emitter(ctx: _Ctx, pointer: str, rep: str, span: tuple[int, int] | None, view: str, value: str) -> Any:
+    def emit(channel: Channel, severity: Severity, rule: str, detail: str) -> None:
+        _emit(ctx, channel, severity, pointer, rep, span, view, rule, detail, value, "value")
+
+    return emit
+
+
+def _emit(
+    ctx: _Ctx,
+    channel: Channel,
+    severity: Severity,
+    pointer: str,
+    rep: str,
+    span: tuple[int, int] | None,
+    view: str,
+    rule: str,
+    detail: str,
+    value: str,
+    target: Target,
+) -> None:
+    inner = None
+    if ctx.outer is not None:
+        inner = pointer
+        pointer, outer_rep = ctx.outer
+        rep = "json-in-string"
+        span = None
+        detail = f"{detail} (inside JSON held in a string, at {inner or '/'})"
+        del outer_rep
+    ctx.findings.append(
+        Finding(ctx.item, channel, severity, pointer, rep, span, view, rule, detail, value, target, inner)
+    )
+
+
+def _dedupe(findings: list[Finding]) -> list[Finding]:
+    """One finding per place (pointer, target, span, inner) and needle: the most severe."""
+    best: dict[tuple[Any, ...], Finding] = {}
+    for f in findings:
+        k = (f.pointer, f.target, f.span, f.inner, f.value)
+        cur = best.get(k)
+        if cur is None or SEVERITY_RANK[f.severity] > SEVERITY_RANK[cur.severity]:
+            best[k] = f
+    return list(best.values())

@@ -1,0 +1,252 @@
+"""Text views with offset maps back to the original string.
+
+A *view* is a normalised copy of a string in which a leak is easier to see: case-folded, without
+accents, without invisible characters, with homoglyphs mapped to the letters they imitate, with
+numbers and dates written canonically. Every view keeps, for each of its characters, the range of
+original characters it came from, so a match in any view becomes a span of the original string that
+the sanitizer can cut out.
+
+Words are runs of ``\\w`` *plus combining marks*, so Devanagari vowel signs and viramas or a
+decomposed accent never split a word.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from windtunnel.leakage._marks import MARK_RANGES
+from windtunnel.leakage.confusables import CONFUSABLES
+
+WORD_CLASS = "[\\w" + MARK_RANGES + "]"
+"""Regex class of one word character: ``\\w`` or any combining mark."""
+NOT_WORD_CLASS = "[^\\w" + MARK_RANGES + "]"
+WORD_RE = re.compile(WORD_CLASS + "+")
+
+# Combining accents of Latin / Greek / Cyrillic only: stripping Indic vowel signs would merge words.
+_ACCENT_RE = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_INVISIBLE_EXTRA = frozenset("\u034f\u115f\u1160\u3164\uffa0\u180b\u180c\u180d\u180e")
+
+
+def is_invisible(ch: str) -> bool:
+    """Zero-width, soft hyphen, bidi and tag characters, variation selectors, Hangul fillers."""
+    cp = ord(ch)
+    if 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF:
+        return True
+    return ch in _INVISIBLE_EXTRA or unicodedata.category(ch) == "Cf"
+
+
+def is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
+
+
+@dataclass
+class Mapped:
+    """A derived string and, per character, the ``[start, end)`` range of the original it came from.
+
+    ``starts is None`` means the identity map (same length, same offsets).
+    """
+
+    text: str
+    starts: list[int] | None = None
+    ends: list[int] | None = None
+
+    def span(self, a: int, b: int) -> tuple[int, int]:
+        """Original ``[start, end)`` covered by derived characters ``a .. b-1``."""
+        if self.starts is None or self.ends is None:
+            return (a, b)
+        if b <= a:
+            pos = self.starts[a] if a < len(self.starts) else (self.ends[-1] if self.ends else 0)
+            return (pos, pos)
+        return (self.starts[a], self.ends[b - 1])
+
+    def compose(self, pieces: list[tuple[str, int, int]]) -> Mapped:
+        """Build a view of this view from ``(output, start, end)`` pieces indexed in ``self.text``."""
+        out: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        for piece, a, b in pieces:
+            if not piece:
+                continue
+            oa, ob = self.span(a, b)
+            out.append(piece)
+            starts.extend([oa] * len(piece))
+            ends.extend([ob] * len(piece))
+        return Mapped("".join(out), starts, ends)
+
+
+def _per_char(m: Mapped, fn: Callable[[str], str]) -> Mapped:
+    text = m.text
+    pieces = [(fn(ch), i, i + 1) for i, ch in enumerate(text)]
+    return m.compose(pieces)
+
+
+def _fold_char(ch: str) -> str:
+    return unicodedata.normalize("NFKC", ch).casefold()
+
+
+@lru_cache(maxsize=4096)
+def _full_char(ch: str) -> str:
+    """NFKC → homoglyph skeleton → casefold → accents and invisibles dropped (one character)."""
+    if is_invisible(ch):
+        return ""
+    s = unicodedata.normalize("NFKC", ch)
+    s = "".join(CONFUSABLES.get(c, c) for c in s).casefold()
+    s = unicodedata.normalize("NFD", s)
+    return _ACCENT_RE.sub("", s)
+
+
+def _accent_char(ch: str) -> str:
+    return _ACCENT_RE.sub("", unicodedata.normalize("NFD", _fold_char(ch)))
+
+
+def _invisible_char(ch: str) -> str:
+    return "" if is_invisible(ch) else _fold_char(ch)
+
+
+VIEW_ORDER = ("raw", "casefold", "accent", "invisible", "confusable")
+"""Named views from the least to the most transformed; a finding names the first view that hits."""
+
+_VIEW_FNS: dict[str, Callable[[str], str]] = {
+    "casefold": _fold_char,
+    "accent": _accent_char,
+    "invisible": _invisible_char,
+    "confusable": _full_char,
+}
+
+
+def full_view(m: Mapped) -> Mapped:
+    """The most forgiving view: every normalisation at once (the cheap pre-check for all views)."""
+    if m.text.isascii():
+        low = m.text.lower()
+        return Mapped(low, m.starts, m.ends)
+    return _per_char(m, _full_char)
+
+
+def named_view(m: Mapped, name: str) -> Mapped:
+    """One named view of ``m`` (see :data:`VIEW_ORDER`)."""
+    if name == "raw":
+        return m
+    if m.text.isascii():
+        return Mapped(m.text.lower(), m.starts, m.ends)
+    return _per_char(m, _VIEW_FNS[name])
+
+
+def normalize_needle(text: str, view: str = "confusable") -> str:
+    """A needle in the same view as the text it is searched in (whitespace collapsed)."""
+    if view == "raw":
+        folded = text
+    elif text.isascii():
+        folded = text.lower()
+    else:
+        folded = "".join(_VIEW_FNS[view](ch) for ch in text)
+    return " ".join(folded.split())
+
+
+def tokens(text: str) -> list[str]:
+    """Unicode-aware word tokens (a word keeps its combining marks)."""
+    return WORD_RE.findall(text)
+
+
+# ---------------------------------------------------------------- numbers and dates
+
+_MONTHS = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+
+
+def _month_re(group: str) -> str:
+    return (
+        rf"(?P<{group}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+        r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+    )
+
+
+_CANON_RE = re.compile(
+    r"(?<![\w.,])(?:"
+    r"(?P<iso>(?P<y1>\d{4})[-/.](?P<m1>\d{1,2})[-/.](?P<d1>\d{1,2}))(?:t[\d:.]+z?)?"
+    rf"|(?P<mdy>{_month_re('mon2')}\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y2>\d{{4}}))"
+    rf"|(?P<dmy>(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_month_re('mon3')},?\s+(?P<y3>\d{{4}}))"
+    r"|(?P<num>[-+]?\d{1,3}(?:[,\u00a0\u202f\u2009 ]\d{3})+(?:\.\d+)?|[-+]?\d+\.\d+|[-+]?\d+)"
+    r")(?![\w])",
+    re.IGNORECASE,
+)
+
+
+def _month(name: str) -> int:
+    return _MONTHS[name[:3].lower()]
+
+
+def _date(y: str, m: int | str, d: str) -> str | None:
+    try:
+        return _dt.date(int(y), int(m), int(d)).isoformat()
+    except ValueError:
+        return None
+
+
+def _canon_match(mt: re.Match[str]) -> str | None:
+    if mt.group("iso"):
+        return _date(mt.group("y1"), mt.group("m1"), mt.group("d1"))
+    if mt.group("mdy"):
+        return _date(mt.group("y2"), _month(mt.group("mon2")), mt.group("d2"))
+    if mt.group("dmy"):
+        return _date(mt.group("y3"), _month(mt.group("mon3")), mt.group("d3"))
+    num = mt.group("num")
+    if num is None:
+        return None
+    cleaned = re.sub(r"[,\u00a0\u202f\u2009 ]", "", num).lstrip("+")
+    if "." in cleaned:
+        whole, frac = cleaned.split(".", 1)
+        frac = frac.rstrip("0")
+        cleaned = f"{whole}.{frac}" if frac else whole
+    neg = cleaned.startswith("-")
+    digits = cleaned.lstrip("-").lstrip("0") or "0"
+    if digits.startswith("."):
+        digits = "0" + digits
+    return ("-" if neg and digits != "0" else "") + digits
+
+
+def canonical_view(m: Mapped) -> Mapped:
+    """Numbers without separators or trailing zeros and dates as ISO ``YYYY-MM-DD``."""
+    text = m.text
+    pieces: list[tuple[str, int, int]] = []
+    pos = 0
+    for mt in _CANON_RE.finditer(text):
+        canon = _canon_match(mt)
+        if canon is None:
+            continue
+        a, b = mt.span()
+        if pos < a:
+            pieces.extend((text[i], i, i + 1) for i in range(pos, a))
+        pieces.append((canon, a, b))
+        pos = b
+    if not pieces:
+        return m
+    pieces.extend((text[i], i, i + 1) for i in range(pos, len(text)))
+    return m.compose(pieces)
+
+
+def canonical_needle(text: str) -> str:
+    return canonical_view(Mapped(normalize_needle(text))).text
+
+
+_DIGIT_RE = re.compile(r"\d")
+
+
+def has_digit(text: str) -> bool:
+    return _DIGIT_RE.search(text) is not None

@@ -1,0 +1,202 @@
+"""``windtunnel leak ...`` end to end through the real entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from windtunnel.cli.app import main
+
+from .corpus import clean_items, leaky_items
+
+HERE = Path(__file__).parent
+
+
+def schema() -> dict[str, Any]:
+    vendored = HERE / "leak-report.schema.json"
+    shared = Path(__file__).parents[2] / ".." / "shared" / "schemas" / "leak-report.schema.json"
+    path = vendored if vendored.exists() else shared
+    return json.loads(path.read_text())  # type: ignore[no-any-return]
+
+
+def run(*args: str) -> int:
+    try:
+        main(list(args))
+    except SystemExit as ex:
+        return int(ex.code or 0)
+    return 0
+
+
+def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def raw_file(tmp_path: Path) -> Path:
+    return write_jsonl(tmp_path / "raw.jsonl", [it for name, it in leaky_items() if name != "key"])
+
+
+@pytest.fixture
+def clean_file(tmp_path: Path) -> Path:
+    return write_jsonl(tmp_path / "clean.jsonl", list(clean_items()))
+
+
+def test_scan_json_report_validates_and_hides_values(raw_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    assert run("leak", "scan", str(raw_file), "--format", "json", "-o", str(out)) == 1
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, schema())
+    n = raw_file.read_bytes().count(b"\n")
+    assert report["summary"]["items"] == n == report["summary"]["leaked_items"]
+    assert all(item["leaked"] for item in report["items"])
+    text = out.read_text()
+    assert '"value":"sha256:' in text and "résiliation" not in text and "नकारात्मक" not in text
+
+
+def test_scan_show_values(raw_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    run("leak", "scan", str(raw_file), "-f", "json", "-o", str(out), "--show-values")
+    assert "résiliation" in out.read_text()
+
+
+def test_scan_clean_exits_zero(clean_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("leak", "scan", str(clean_file)) == 0
+    assert "0 leaked" in capsys.readouterr().out
+
+
+def test_scan_table_and_sarif(raw_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("leak", "scan", str(raw_file), "--limit", "5") == 1
+    assert "leaked" in capsys.readouterr().out
+    out = tmp_path / "r.sarif"
+    assert run("leak", "scan", str(raw_file), "-f", "sarif", "-o", str(out)) == 1
+    sarif = json.loads(out.read_text())
+    assert sarif["version"] == "2.1.0"
+    results = sarif["runs"][0]["results"]
+    rule_ids = {r["id"] for r in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    assert results and {r["ruleId"] for r in results} <= rule_ids
+    assert all(r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1 for r in results)
+
+
+def test_sanitize_then_check(raw_file: Path, tmp_path: Path) -> None:
+    out, stats = tmp_path / "s.jsonl", tmp_path / "stats.jsonl"
+    assert run("leak", "sanitize", str(raw_file), "-o", str(out), "--stats", str(stats)) == 0
+    rows = [json.loads(line) for line in stats.read_text().splitlines()]
+    assert len(rows) == raw_file.read_bytes().count(b"\n")
+    assert all(r["residual"] == 0 and r["chars_removed"] > 0 for r in rows)
+    red = rows[0]["redactions"][0]
+    assert set(red) == {"pointer", "channel", "rule", "operator", "representation", "chars_removed"}
+    # every non-projection field is kept, keys and order included
+    for a, b in zip(raw_file.read_text().splitlines(), out.read_text().splitlines(), strict=True):
+        ra, rb = json.loads(a), json.loads(b)
+        assert list(ra) == list(rb) and ra["expected"] == rb["expected"]
+    assert run("leak", "check", "--raw", str(raw_file), "--sanitized", str(out)) == 0
+    # the seed's CI assertion fails when raw does not leak everywhere, or sanitized leaks anywhere
+    assert run("leak", "check", "--raw", str(out), "--sanitized", str(out)) == 1
+    assert run("leak", "check", "--raw", str(raw_file), "--sanitized", str(raw_file)) == 1
+
+
+def test_sanitize_exits_one_when_a_key_still_leaks(tmp_path: Path) -> None:
+    src = write_jsonl(
+        tmp_path / "k.jsonl", [{"id": "k", "expected": "High", "projection": {"f": {"High": 1}}}]
+    )
+    assert run("leak", "sanitize", str(src), "-o", str(tmp_path / "o.jsonl")) == 1
+
+
+def test_field_mapping_with_jsonpath(tmp_path: Path) -> None:
+    rows = [
+        {
+            "uid": "a1",
+            "gold": {"label": "High"},
+            "trace": [{"tool": "get_ticket", "output": {"priority": "High"}}, {"tool": "noop", "output": {}}],
+            "prompt": "Classify the ticket.",
+        },
+        {
+            "uid": "a2",
+            "gold": {"label": "Low"},
+            "trace": [{"tool": "get_ticket", "output": {"summary": "typo"}}],
+            "prompt": "Classify the ticket.",
+        },
+    ]
+    src = write_jsonl(tmp_path / "m.jsonl", rows)
+    out = tmp_path / "r.json"
+    args = ["--expected-field", "gold.label", "--context-field", "$.trace[*].output", "--id-field", "uid"]
+    assert run("leak", "scan", str(src), "-f", "json", "-o", str(out), *args) == 1
+    report = json.loads(out.read_text())
+    assert [(i["id"], i["leaked"]) for i in report["items"]] == [("a1", True), ("a2", False)]
+    assert report["items"][0]["findings"][0]["pointer"] == "/0/priority"
+    san = tmp_path / "s.jsonl"
+    assert run("leak", "sanitize", str(src), "-o", str(san), *args) == 0
+    first = json.loads(san.read_text().splitlines()[0])
+    assert first["trace"][0]["output"] == {"priority": ""} and first["prompt"] == "Classify the ticket."
+
+
+def test_json_array_input_and_correlated_map(tmp_path: Path) -> None:
+    data = [
+        {"id": str(i), "expected": lab, "projection": {"sla": sla, "summary": "s"}}
+        for i, (lab, sla) in enumerate([("High", "P1")] * 6 + [("Low", "P4")] * 6)
+    ]
+    src = tmp_path / "d.json"
+    src.write_text(json.dumps(data))
+    cmap = tmp_path / "map.json"
+    assert run("leak", "mine", str(src), "--min-support", "5", "-o", str(cmap)) == 0
+    assert json.loads(cmap.read_text()) == {"High": ["P1"], "Low": ["P4"]}
+    assert run("leak", "scan", str(src)) == 0
+    assert run("leak", "scan", str(src), "--correlated-map", str(cmap)) == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ("{not json\n", "not valid JSON"),
+        ('{"id": 1, "projection": "x"}\n', "no expected answer"),
+        ('{"id": 1, "expected": "x"}\n', "matched nothing"),
+        ("", "no items"),
+    ],
+    ids=["bad-json", "no-expected", "no-projection", "empty"],
+)
+def test_bad_input_exits_two(
+    tmp_path: Path, content: str, needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "bad.jsonl"
+    src.write_text(content)
+    assert run("leak", "scan", str(src)) == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_missing_file_and_bad_format_exit_two(tmp_path: Path) -> None:
+    assert run("leak", "scan", str(tmp_path / "nope.jsonl")) == 2
+    src = write_jsonl(tmp_path / "x.jsonl", [{"expected": "a", "projection": "b"}])
+    assert run("leak", "scan", str(src), "--format", "xml") == 2
+
+
+def test_baseline_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = write_jsonl(tmp_path / "b.jsonl", [{"passed": p} for p in [True, True, False, True]])
+    assert run("leak", "baseline", str(src), "--labels", "4") == 0
+    assert "inconclusive" in capsys.readouterr().out
+    many = write_jsonl(tmp_path / "m.jsonl", [{"passed": i % 4 != 0} for i in range(80)])
+    assert run("leak", "baseline", str(many), "--labels", "4", "-f", "json") == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["baseline"]["verdict"] == "leak" and out["baseline"]["p_value"] < 1e-10
+    assert run("leak", "baseline", str(src)) == 2  # no way to know chance
+
+
+def test_baseline_paired_and_simulated(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = write_jsonl(tmp_path / "raw.jsonl", [{"id": str(i), "passed": True} for i in range(30)])
+    san = write_jsonl(tmp_path / "san.jsonl", [{"id": str(i), "passed": i % 3 == 0} for i in range(30)])
+    assert run("leak", "baseline", str(san), "--chance", "0.25", "--paired", str(san), "-f", "json") == 0
+    capsys.readouterr()
+    run("leak", "baseline", str(raw), "--chance", "0.25", "--paired", str(san), "-f", "json")
+    out = json.loads(capsys.readouterr().out)
+    assert out["paired"]["raw_only"] == 20 and out["paired"]["significant_drop"]
+    ds = write_jsonl(
+        tmp_path / "ds.jsonl",
+        [{"id": str(i), "expected": "High" if i % 2 else "Low", "projection": ""} for i in range(40)],
+    )
+    assert run("leak", "baseline", "--simulate", "majority", "--dataset", str(ds), "-f", "json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["baseline"]["pass_rate"] == 0.5 and out["baseline"]["chance_model"] == "majority"

@@ -1,0 +1,145 @@
+"""The sanitizer: blank the value, redact the span or sentence, keep the shape, rescan."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from windtunnel.leakage.sanitize import sanitize_item, schema_digest
+
+from .corpus import clean_items, leaky_items
+
+
+def item(projection: Any, expected: str = "High", **kw: Any) -> dict[str, Any]:
+    return {"id": "x", "expected": expected, "projection": projection, **kw}
+
+
+def test_values_are_blanked_with_their_type() -> None:
+    proj = {"p": "High", "n": 1000, "f": 1000.0, "b": True, "keep": "Login broken"}
+    res = sanitize_item(item(proj, "1000"))
+    assert res.item.projection == {"p": "High", "n": 0, "f": 0.0, "b": True, "keep": "Login broken"}
+    res = sanitize_item(item(proj, "true"))
+    # JSON has no empty boolean: a leaking boolean becomes null (documented exception)
+    assert res.item.projection["b"] is None
+    assert [r.operator for r in res.redactions] == ["null"]
+    assert res.ok
+
+
+def test_option_object_is_blanked_whole() -> None:
+    proj = {
+        "priority": {
+            "self": "https://x.test/rest/api/2/priority/2",
+            "iconUrl": "https://x.test/icons/high.svg",
+            "name": "High",
+            "id": "2",
+        },
+        "summary": "Login broken",
+    }
+    res = sanitize_item(item(proj))
+    assert res.item.projection == {
+        "priority": {"self": "", "iconUrl": "", "name": "", "id": ""},
+        "summary": "Login broken",
+    }
+    assert [(r.pointer, r.operator) for r in res.redactions] == [("/priority/name", "blank-option")]
+
+
+def test_upstream_field_is_blanked_with_its_subtree() -> None:
+    proj = {"aiSuggestion": {"label": "High", "score": 0.91, "model": "v3"}, "text": "hello"}
+    res = sanitize_item(item(proj))
+    assert res.item.projection == {"aiSuggestion": {"label": "", "score": 0.0, "model": ""}, "text": "hello"}
+    assert [(r.pointer, r.operator) for r in res.redactions] == [("/aiSuggestion", "blank-field")]
+
+
+def test_sentence_is_redacted_not_the_document() -> None:
+    text = "Users cannot sign in. Priority: High. Error rate is 38%."
+    res = sanitize_item(item({"d": text}))
+    assert res.item.projection["d"] == "Users cannot sign in. Error rate is 38%."
+    (r,) = res.redactions
+    assert (r.operator, r.chars_removed) == ("redact-sentence", len(text) - len(res.item.projection["d"]))
+
+
+def test_span_mode_cuts_only_the_span() -> None:
+    res = sanitize_item(item({"d": "Summary: x\nPriority: High\nReporter: y"}), mode="span")
+    assert res.item.projection["d"] == "Summary: x\nPriority: \nReporter: y"
+
+
+def test_line_oriented_text_loses_the_line() -> None:
+    res = sanitize_item(item("Summary: login broken\nPriority: High\nReporter: a@b.c"))
+    assert res.item.projection == "Summary: login broken\nReporter: a@b.c"
+
+
+def test_markdown_and_adf_twin_are_both_redacted() -> None:
+    sentence = "Agreed in standup, priority: **High**."
+    proj = {
+        "description": "Users can't sign in.\n\n" + sentence,
+        "adf": {
+            "type": "doc",
+            "content": [
+                {"type": "paragraph", "content": [{"type": "text", "text": "Users can't sign in."}]},
+                {"type": "paragraph", "content": [{"type": "text", "text": sentence.replace("**", "")}]},
+            ],
+        },
+    }
+    res = sanitize_item(item(proj))
+    out = res.item.projection
+    assert "High" not in json.dumps(out)
+    assert out["description"].startswith("Users can't sign in.")
+    assert out["adf"]["content"][0]["content"][0]["text"] == "Users can't sign in."
+    assert sorted(r.representation for r in res.redactions) == ["adf", "markdown"]
+    assert schema_digest(out) == schema_digest(proj)
+
+
+def test_embedded_json_is_rewritten_in_place() -> None:
+    raw = json.dumps({"meta": {"label": "High", "by": "rules"}})
+    res = sanitize_item(item({"payload": raw}))
+    assert json.loads(res.item.projection["payload"]) == {"meta": {"label": "", "by": "rules"}}
+    assert res.redactions[0].operator == "rewrite-embedded-json"
+    assert res.ok
+
+
+def test_obfuscated_values_are_removed() -> None:
+    proj = {"a": "Hi\u200bgh", "b": "SGlnaA==", "c": "note: h&#105;gh", "d": "Ηigh"}
+    res = sanitize_item(item(proj))
+    assert res.ok, res.residual
+    assert res.item.projection == {"a": "", "b": "", "c": "", "d": ""}
+
+
+def test_review_findings_are_kept_unless_asked() -> None:
+    proj = {"body": "the high CPU alert fired", "confidence": 0.9}
+    assert sanitize_item(item(proj)).item.projection == proj
+    res = sanitize_item(item(proj), redact_review=True)
+    assert res.item.projection == {"body": "", "confidence": 0.0}
+    assert res.ok
+
+
+def test_a_key_that_is_the_answer_is_reported_not_renamed() -> None:
+    proj = {"escalation": {"High": True}}
+    res = sanitize_item(item(proj))
+    assert list(res.item.projection["escalation"]) == ["High"]
+    assert not res.ok
+    assert [(f.pointer, f.rule) for f in res.residual] == [("/escalation/High", "direct.key")]
+    assert res.stats()["residual_pointers"] == ["/escalation/High"]
+
+
+def test_clean_items_are_untouched() -> None:
+    for it in clean_items():
+        res = sanitize_item(it)
+        assert res.item.projection == it["projection"], it["id"]
+        assert res.redactions == []
+
+
+@pytest.mark.parametrize(
+    ("plant", "it"), list(leaky_items()), ids=lambda v: v if isinstance(v, str) else v["id"]
+)
+def test_corpus_sanitize_then_rescan(plant: str, it: dict[str, Any]) -> None:
+    res = sanitize_item(it)
+    assert res.before.leaked
+    assert schema_digest(res.item.projection) == schema_digest(it["projection"])
+    if plant == "key":
+        assert {f.rule for f in res.residual} == {"direct.key"}
+        return
+    assert res.ok, [(f.pointer, f.rule) for f in res.residual]
+    stats = res.stats()
+    assert stats["redactions"] and all(r["chars_removed"] > 0 for r in stats["redactions"])
