@@ -36,6 +36,15 @@ def new_run_id() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
+def resolve_seed(cfg: Any, seed: int | None) -> int:
+    """The run seed: the command line's, else ``advanced.seed``, else a fresh one (recorded in the report)."""
+    if seed is not None:
+        return seed
+    if cfg.advanced.seed is not None:
+        return int(cfg.advanced.seed)
+    return secrets.randbelow(2**31)
+
+
 def reproduce_base(opts: RunOptions, config_path: Path, seed: int) -> list[str]:
     base = ["windtunnel", "run", "-c", str(config_path), "--seed", str(seed)]
     if opts.repeat != 1:
@@ -84,7 +93,7 @@ def print_summary(report: dict[str, Any]) -> None:
     show(report, out_console())
 
 
-def _sigterm_as_interrupt() -> None:
+def sigterm_as_interrupt() -> None:
     def handler(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
@@ -123,9 +132,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
 
     config_path = find_config(opts.config)
     cfg = load_config(config_path)
-    seed = opts.seed if opts.seed is not None else cfg.advanced.seed
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    seed = resolve_seed(cfg, opts.seed)
     spec = chaos_spec(cfg, opts)
     plan = plan_run(
         cfg, seed=seed, repeat=opts.repeat, mutations=opts.mutations and not opts.chaos_only, only=opts.cells,
@@ -157,7 +164,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
             transport=lambda cell: transport_for(cfg, cell, seed=seed),
             chaos={spec.name: spec} if spec is not None else None, seed=seed,
         )
-        _sigterm_as_interrupt()
+        sigterm_as_interrupt()
         try:
             anyio.run(session.run, plan.cells)
         except KeyboardInterrupt:

@@ -43,6 +43,7 @@ COMMAND_MODULES = (
     "config_cmd",
     "run_cmd",
     "invariants_cmd",
+    "contract_cmd",
 )
 
 
@@ -60,7 +61,8 @@ _register_commands()
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: runs the app and maps errors to exit codes."""
     try:
-        app(args=argv, standalone_mode=False)
+        # without standalone mode, click returns the code of a `typer.Exit(code)` instead of exiting
+        code = app(args=argv, standalone_mode=False)
     except WindtunnelError as err:
         from windtunnel.cli._console import print_error
 
@@ -81,4 +83,4 @@ def main(argv: list[str] | None = None) -> None:
             err.show()
             sys.exit(int(ExitCode.USAGE))
         raise
-    sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)
