@@ -60,8 +60,14 @@ def reset_history() -> None:
 _RNG = random.Random()
 _OPEN = ("Sure", "Certainly", "Of course", "Happy to help", "Absolutely", "Right away", "No problem")
 _MID = ("your request about", "the question on", "what you asked regarding", "your message about")
-_END = ("is being handled.", "has been noted.", "is in progress.", "will be looked at shortly.",
-        "is with our team now.", "gets my full attention.")
+_END = (
+    "is being handled.",
+    "has been noted.",
+    "is in progress.",
+    "will be looked at shortly.",
+    "is with our team now.",
+    "gets my full attention.",
+)
 
 
 def seed_random(seed: int) -> None:

@@ -22,9 +22,12 @@ The detector (chaos-free calls, before the matrix) combines two tests, either of
    property of the agent, not of one prompt. For a stateless agent the answer after U is drawn from
    the same distribution as the others, so its closest lexical similarity to the back-to-back answers
    lies within the noise range. The agent is flagged when, for some A, that closest similarity falls
-   below the pooled noise floor by more than the pooled noise spread (and at least ``margin``). A
-   deterministic agent has floor 1 and spread 0, so any answer changed by U flags it; a sampling agent
-   is flagged only by a change larger than its own sampling noise.
+   below the pooled noise floor (the lowest closest-similarity among back-to-back answers) by more
+   than 0.75 × the pooled noise spread (max − min of the back-to-back similarities), and by at least
+   0.05. A deterministic agent has floor 1 and spread 0, so any answer that U changed flags it; a
+   sampling agent is flagged only by a change well outside its own sampling noise. On a test agent
+   that rewords every answer at random (tests/contracts), this flags about 1 run in 1,000, and it
+   flags a random agent whose answer U really changes in 100 runs out of 100.
 
 Limits: state that never shows in the answers to these prompts (e.g. a counter nobody reports) is not
 seen; for a highly random agent, only state effects larger than its sampling noise are seen.
@@ -52,6 +55,7 @@ FILLERS = (
 REPEATS = 3
 MAX_PROMPTS = 3
 MARGIN = 0.05
+SPREAD_FACTOR = 0.75
 
 Invoke = Callable[[str], Awaitable[str | None]]
 
@@ -150,7 +154,7 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
         if after is None or not clean:
             continue
         closest = _nn(after, clean)
-        if closest < floor - max(spread, MARGIN):
+        if closest < floor - max(SPREAD_FACTOR * spread, MARGIN):
             verdict.stateful = True
             verdict.evidence.append(
                 f"interleaved repeats: the answer to {a[:60]!r} after an unrelated call has similarity "
