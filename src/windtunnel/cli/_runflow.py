@@ -66,6 +66,15 @@ def store_path(cfg: Any, opts: RunOptions) -> Path:
     return Path(opts.store or os.environ.get("WINDTUNNEL_STORE") or default)
 
 
+def resolve_seed(cfg: Any, seed: int | None) -> int:
+    """The run seed: the command line's, else ``advanced.seed``, else a fresh one (recorded in the report)."""
+    if seed is not None:
+        return seed
+    if cfg.advanced.seed is not None:
+        return int(cfg.advanced.seed)
+    return secrets.randbelow(2**31)
+
+
 def reproduce_base(opts: RunOptions, config_path: Path, seed: int) -> list[str]:
     base = ["windtunnel", "run", "-c", str(config_path), "--seed", str(seed)]
     if opts.repeat != 1:
@@ -110,7 +119,7 @@ def print_summary(report: dict[str, Any]) -> None:
     show(report, out_console())
 
 
-def _sigterm_as_interrupt() -> None:
+def sigterm_as_interrupt() -> None:
     def handler(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
@@ -181,9 +190,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
     else:
         config_path = find_config(opts.config)
         cfg = load_config(config_path)
-        seed = opts.seed if opts.seed is not None else cfg.advanced.seed
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        seed = resolve_seed(cfg, opts.seed)
         store = open_store(cfg, opts)
     spec = chaos_spec(cfg, opts)
     mode = "chaos" if spec is not None else "run"
@@ -249,7 +256,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
             chaos={spec.name: spec} if spec is not None else None,
             seed=seed,
         )
-        _sigterm_as_interrupt()
+        sigterm_as_interrupt()
         try:
             anyio.run(session.run, todo)
         except KeyboardInterrupt:

@@ -48,6 +48,7 @@ COMMAND_MODULES = (
     "report_cmd",
     "runs_cmd",
     "leak_cmd",
+    "contract_cmd",
 )
 
 

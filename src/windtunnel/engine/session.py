@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -64,6 +64,8 @@ class RunSession:
     chaos: dict[str | None, ChaosSpec] | None = None
     """Chaos per scenario name (``None`` = cells without a scenario); enables the chaos seams."""
     seed: int | None = None
+    prelude: Callable[[Agent], Awaitable[None]] | None = None
+    """Awaited once the agent is up and reachable, before baselines and cells (chaos-free calls)."""
     warnings: list[str] = field(default_factory=list)
     """Filled after the run: configured faults that never fired, and the like."""
 
@@ -107,6 +109,8 @@ class RunSession:
                 await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
+            if self.prelude is not None:
+                await self.prelude(agent)
             scope = self.scope
             if runtime is not None:
                 specs = self.chaos or {}

@@ -1,0 +1,202 @@
+"""Planning a contract: scenarios × invariants, ``when``, and the agent invocations that judge them.
+
+The matrix has one *matrix cell* per (scenario, invariant). ``when`` decides, from the scenario's own
+chaos (never the global ``chaos:`` block), whether that cell exists; where it does not, the cell is
+N/A: shown, never counted.
+
+The agent is invoked in *units*, not once per matrix cell:
+
+* one unit per (scenario, golden prompt, repeat), judged by every invariant without probes that
+  applies in that scenario (they all look at the same response);
+* one unit per (scenario, probe, repeat) for each invariant with probes (``probes:``, and
+  ``system_prompt_leak_probe`` with its default probes), judged by that invariant only.
+
+A scenario in which no golden-prompt invariant applies gets no golden-prompt units at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.model import Config, Scenario
+from windtunnel.engine.cells import Cell
+from windtunnel.engine.session import labelled, needs_auto_baseline
+from windtunnel.invariants.base import InvariantSpec, WhenName
+
+
+def applies(when: WhenName | str, spec: ChaosSpec) -> bool:
+    """Whether an invariant with this ``when`` is checked in a scenario with this chaos."""
+    if when == "always":
+        return True
+    if when == "tool_faults_active":
+        return bool(spec.tool_faults)
+    if when == "llm_faults_active":
+        return bool(spec.llm_faults)
+    if when == "any_chaos_active":
+        return spec.active
+    if when == "no_chaos":
+        return not spec.active
+    raise ValueError(f"unknown when {when!r}")
+
+
+def probes_of(inv: InvariantSpec) -> list[str] | None:
+    """The prompts sent for this invariant instead of the golden prompts, or ``None`` (golden prompts)."""
+    effective = getattr(inv, "effective_probes", None)
+    if callable(effective):
+        return list(effective())
+    return list(inv.probes) if inv.probes else None
+
+
+def scenario_specs(scenarios: Sequence[Scenario]) -> dict[str, ChaosSpec]:
+    """Each scenario's chaos: exactly what it declares (and its profile), nothing from ``chaos:``."""
+    return {s.name: ChaosSpec.resolve(s, name=s.name) for s in scenarios}
+
+
+@dataclass(frozen=True)
+class MatrixCell:
+    """One (scenario, invariant) cell of the matrix."""
+
+    scenario: str
+    invariant: str
+    severity: str
+    applicable: bool
+    units: tuple[str, ...] = ()
+    """Ids of the invocation units whose responses judge this cell."""
+
+
+@dataclass
+class ContractPlan:
+    """Everything a contract run will do, computed without calling the agent."""
+
+    name: str
+    scenarios: list[str]
+    invariants: list[InvariantSpec]
+    specs: dict[str, ChaosSpec]
+    matrix: list[MatrixCell]
+    units: list[Cell]
+    repeat: int = 1
+    baseline_calls: int = 0
+    """Chaos-free calls for ``behavior_unchanged: baseline: auto`` (one per golden prompt)."""
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def agent_calls(self) -> int:
+        """Planned agent invocations: the units plus the baselines (state detection is counted apart)."""
+        return len(self.units) + self.baseline_calls
+
+    @property
+    def applicable_cells(self) -> list[MatrixCell]:
+        return [c for c in self.matrix if c.applicable]
+
+    def cell(self, scenario: str, invariant: str) -> MatrixCell:
+        for c in self.matrix:
+            if c.scenario == scenario and c.invariant == invariant:
+                return c
+        raise KeyError((scenario, invariant))
+
+    def only(self, unit_ids: set[str]) -> ContractPlan:
+        """The plan restricted to these units (``--cell``), keeping only the matrix cells they judge."""
+        from windtunnel._util.errors import ConfigError
+
+        missing = unit_ids - {u.id for u in self.units}
+        if missing:
+            raise ConfigError(
+                f"no contract unit with id {', '.join(sorted(missing))} in this plan",
+                hint="unit ids depend on the config and --repeat; copy the reproduce command from the report",
+            )
+        matrix = []
+        for mc in self.matrix:
+            kept = tuple(u for u in mc.units if u in unit_ids)
+            if kept:
+                matrix.append(MatrixCell(mc.scenario, mc.invariant, mc.severity, mc.applicable, kept))
+        units = [u for u in self.units if u.id in unit_ids]
+        scen = [s for s in self.scenarios if any(mc.scenario == s for mc in matrix)]
+        return ContractPlan(
+            name=self.name,
+            scenarios=scen,
+            invariants=self.invariants,
+            specs=self.specs,
+            matrix=matrix,
+            units=units,
+            repeat=self.repeat,
+            baseline_calls=self.baseline_calls,
+            notices=list(self.notices),
+        )
+
+    @property
+    def by_label(self) -> dict[str, InvariantSpec]:
+        return {inv.label: inv for inv in self.invariants}
+
+
+def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
+    """The contract plan of ``cfg``. Raises ConfigError listing every problem (see ``check_contract``)."""
+    from windtunnel.contracts.validate import raise_problems
+
+    raise_problems(cfg)
+    assert cfg.contract is not None
+    invariants = labelled(cfg.contract.invariants)
+    scenarios = cfg.scenarios
+    specs = scenario_specs(scenarios)
+    prompts = list(cfg.golden_prompts)
+    probe_sets = {inv.label: probes_of(inv) for inv in invariants}
+
+    units: list[Cell] = []
+    matrix: list[MatrixCell] = []
+    for scen in scenarios:
+        spec = specs[scen.name]
+        live = {inv.label for inv in invariants if applies(inv.when, spec)}
+        golden_labels = [
+            inv.label for inv in invariants if inv.label in live and probe_sets[inv.label] is None
+        ]
+        golden_ids: list[str] = []
+        if golden_labels:
+            for gi, prompt in enumerate(prompts):
+                for r in range(repeat):
+                    cell = Cell(
+                        id=f"{scen.name}/g{gi}.r{r}",
+                        kind="contract",
+                        input=prompt,
+                        golden_prompt=prompt,
+                        golden_index=gi,
+                        scenario=scen.name,
+                        repeat=r,
+                        invariants=golden_labels,
+                    )
+                    units.append(cell)
+                    golden_ids.append(cell.id)
+        for inv in invariants:
+            ok = inv.label in live
+            probes = probe_sets[inv.label]
+            ids: list[str] = []
+            if ok and probes is not None:
+                for pi, probe in enumerate(probes):
+                    for r in range(repeat):
+                        cell = Cell(
+                            id=f"{scen.name}/{inv.label}.p{pi}.r{r}",
+                            kind="contract",
+                            input=probe,
+                            scenario=scen.name,
+                            repeat=r,
+                            invariants=[inv.label],
+                        )
+                        units.append(cell)
+                        ids.append(cell.id)
+            elif ok:
+                ids = golden_ids
+            matrix.append(MatrixCell(scen.name, inv.label, inv.severity, ok, tuple(ids)))
+    baseline_calls = len(prompts) if needs_auto_baseline(invariants) else 0
+    return ContractPlan(
+        name=cfg.contract.name,
+        scenarios=[s.name for s in scenarios],
+        invariants=invariants,
+        specs=specs,
+        matrix=matrix,
+        units=units,
+        repeat=repeat,
+        baseline_calls=baseline_calls,
+    )
+
+
+__all__ = ["ContractPlan", "MatrixCell", "applies", "plan_contract", "probes_of", "scenario_specs"]

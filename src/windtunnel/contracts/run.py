@@ -1,0 +1,102 @@
+"""Running a planned contract: isolation policy, state detection, the matrix units, streamed results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from windtunnel.agents.base import Agent
+from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.model import Config
+from windtunnel.contracts.isolation import StateVerdict, detect_state, planned_calls
+from windtunnel.contracts.matrix import ContractPlan
+from windtunnel.engine.cells import CellResult
+from windtunnel.engine.session import Listener, RunSession
+
+PYTHON_TYPES = ("python", "langchain")
+
+
+def has_reset(cfg: Config) -> bool:
+    """Whether the agent config gives windtunnel a way to clear the agent's state."""
+    agent = cfg.agent
+    return bool(agent.reset_function if agent.type in PYTHON_TYPES else agent.reset_endpoint)
+
+
+@dataclass
+class ContractRun:
+    """One execution of a :class:`ContractPlan` against the configured agent.
+
+    ``concurrency``: an explicit override of the isolation policy (see ``contracts.isolation``);
+    ``None`` applies the policy. ``on_state`` is called once with the detector's verdict, before any
+    unit runs. ``agent``: an already-built agent (tests, benchmarks); default: built from the config.
+    """
+
+    cfg: Config
+    plan: ContractPlan
+    seed: int
+    concurrency: int | None = None
+    listeners: list[Listener] = field(default_factory=list)
+    on_state: Callable[[StateVerdict], None] | None = None
+    agent: Agent | None = None
+    results: list[CellResult] = field(default_factory=list)
+    state: StateVerdict | None = None
+    warnings: list[str] = field(default_factory=list)
+    effective_concurrency: int = 1
+    session: RunSession | None = field(default=None, init=False, repr=False)
+
+    @property
+    def detects_state(self) -> bool:
+        return not has_reset(self.cfg)
+
+    @property
+    def state_calls(self) -> int:
+        return planned_calls(self.cfg.golden_prompts) if self.detects_state else 0
+
+    @property
+    def planned_calls(self) -> int:
+        """Every agent call of the run: units, auto baselines and the state detector."""
+        return self.plan.agent_calls + self.state_calls
+
+    def _initial_concurrency(self) -> int:
+        if self.concurrency is not None:
+            return self.concurrency
+        return 1 if has_reset(self.cfg) else self.cfg.advanced.concurrency
+
+    async def _prelude(self, agent: Agent) -> None:
+        if not self.detects_state:
+            return
+
+        async def invoke(prompt: str) -> str | None:
+            return (await agent.invoke(prompt)).output
+
+        self.state = await detect_state(invoke, self.cfg.golden_prompts)
+        if self.state.stateful and self.concurrency is None and self.session is not None:
+            self.session.concurrency = 1
+        if self.on_state is not None:
+            self.on_state(self.state)
+
+    async def run(self) -> None:
+        """Run every unit; results stream to the listeners and collect in :attr:`results`."""
+        from windtunnel._util.imports import ensure_cwd_on_path
+
+        # the chaos seams resolve agent.tools / agent.llm before the agent itself is imported
+        ensure_cwd_on_path()
+        chaos: dict[str | None, ChaosSpec] = {name: spec for name, spec in self.plan.specs.items()}
+        self.session = session = RunSession(
+            self.cfg,
+            self.plan.invariants,
+            concurrency=self._initial_concurrency(),
+            listeners=[self.results.append, *self.listeners],
+            chaos=chaos,
+            seed=self.seed,
+            agent=self.agent,
+            prelude=self._prelude,
+        )
+        try:
+            await session.run(self.plan.units)
+        finally:
+            self.effective_concurrency = session.concurrency
+            self.warnings += session.warnings
+
+
+__all__ = ["ContractRun", "has_reset"]

@@ -1,0 +1,214 @@
+"""The contract verdict: severity-weighted resilience score, automatic FAIL on critical, flakiness.
+
+A matrix cell (scenario × invariant) is judged on every response of its units: all golden prompts
+(or all probes) and every repeat. Per cell:
+
+* ``n/a``  — ``when`` does not hold in the scenario: shown, never counted;
+* ``pass`` — every check passed;
+* ``fail`` — some prompt or probe failed on every repeat (an agent-call error counts as a failure);
+* ``flaky`` — not every check passed, and every failing prompt or probe also passed on some repeat;
+* ``not run`` — interrupted before any of its units completed.
+
+Score (seed 003): ``100 × Σ weight × passed / Σ weight`` over the applicable cells that ran, with
+weights critical 3, high 2, medium 1, low 1. A flaky cell is not a passed cell. The contract passes
+when no critical cell failed or was flaky, every applicable cell ran, and either every cell passed or,
+with ``min_score``, the score reaches it. No scorable cell → score ``None`` and FAIL, never 100.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from windtunnel._util.stats import mean_pass_hat_k, wilson_interval
+from windtunnel.contracts.matrix import ContractPlan, MatrixCell
+from windtunnel.engine.cells import CellResult
+
+SEVERITY_WEIGHTS: dict[str, int] = {"critical": 3, "high": 2, "medium": 1, "low": 1}
+CellStatus = Literal["pass", "fail", "flaky", "n/a", "not run"]
+
+
+def task_key(cell_id: str) -> str:
+    """The unit id without its repeat suffix: the prompt or probe whose repeats are compared."""
+    head, sep, tail = cell_id.rpartition(".r")
+    return head if sep and tail.isdigit() else cell_id
+
+
+def check_passed(result: CellResult, label: str) -> bool:
+    """Whether ``label``'s check passed on this unit (an errored call never passes)."""
+    if result.status == "error":
+        return False
+    checks = [c for c in result.checks if c.id == label]
+    return bool(checks) and all(c.passed for c in checks)
+
+
+@dataclass
+class CellStats:
+    """Outcome of one matrix cell."""
+
+    scenario: str
+    invariant: str
+    severity: str
+    status: CellStatus
+    checks: int = 0
+    passed: int = 0
+    errored: int = 0
+    flaky_tasks: int = 0
+    failing_tasks: int = 0
+    pass_rate: float | None = None
+    wilson: tuple[float, float] | None = None
+    pass_k: float | None = None
+    """pass^k with k = the number of repeats, averaged over the cell's prompts or probes."""
+
+    @property
+    def weight(self) -> int:
+        return SEVERITY_WEIGHTS[self.severity]
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "scenario": self.scenario,
+            "invariant": self.invariant,
+            "severity": self.severity,
+            "status": self.status,
+            "checks": self.checks,
+            "passed": self.passed,
+            "errored": self.errored,
+        }
+        if self.pass_rate is not None:
+            out["pass_rate"] = round(self.pass_rate, 4)
+        if self.wilson is not None:
+            out["wilson_95"] = [round(self.wilson[0], 4), round(self.wilson[1], 4)]
+        if self.pass_k is not None:
+            out["pass_k"] = round(self.pass_k, 4)
+        return out
+
+
+def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
+    if not mc.applicable:
+        return CellStats(mc.scenario, mc.invariant, mc.severity, "n/a")
+    tasks: dict[str, list[bool]] = {}
+    errored = 0
+    for uid in mc.units:
+        r = results.get(uid)
+        if r is None:
+            continue
+        errored += r.status == "error"
+        tasks.setdefault(task_key(uid), []).append(check_passed(r, mc.invariant))
+    outcomes = [ok for t in tasks.values() for ok in t]
+    if not outcomes:
+        return CellStats(mc.scenario, mc.invariant, mc.severity, "not run")
+    n, p = len(outcomes), sum(outcomes)
+    failing = sum(1 for t in tasks.values() if not any(t))
+    flaky = sum(1 for t in tasks.values() if any(t) and not all(t))
+    status: CellStatus = "pass" if p == n else "fail" if failing else "flaky"
+    k = min(len(t) for t in tasks.values())
+    return CellStats(
+        mc.scenario,
+        mc.invariant,
+        mc.severity,
+        status,
+        checks=n,
+        passed=p,
+        errored=errored,
+        flaky_tasks=flaky,
+        failing_tasks=failing,
+        pass_rate=p / n,
+        wilson=wilson_interval(p, n),
+        pass_k=mean_pass_hat_k(((sum(t), len(t)) for t in tasks.values()), k) if k >= 1 else None,
+    )
+
+
+def weighted_score(stats: Iterable[CellStats]) -> float | None:
+    """Seed-003 score over the counted cells (applicable and run); ``None`` when there is none."""
+    num = den = 0
+    for s in stats:
+        if s.status in ("n/a", "not run"):
+            continue
+        den += s.weight
+        num += s.weight * (s.status == "pass")
+    return 100.0 * num / den if den else None
+
+
+def _aggregate(stats: list[CellStats]) -> dict[str, Any]:
+    score = weighted_score(stats)
+    return {
+        "score": None if score is None else round(score, 2),
+        "pass": sum(s.status == "pass" for s in stats),
+        "fail": sum(s.status == "fail" for s in stats),
+        "flaky": sum(s.status == "flaky" for s in stats),
+        "na": sum(s.status == "n/a" for s in stats),
+        "not_run": sum(s.status == "not run" for s in stats),
+    }
+
+
+@dataclass
+class ContractVerdict:
+    """The scored contract."""
+
+    score: float | None
+    passed: bool
+    critical_failed: bool
+    cells: list[CellStats]
+    reasons: list[str] = field(default_factory=list)
+    """Why the contract failed (empty when it passed)."""
+    by_scenario: dict[str, dict[str, Any]] = field(default_factory=dict)
+    by_invariant: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def stats(self, scenario: str, invariant: str) -> CellStats:
+        for s in self.cells:
+            if s.scenario == scenario and s.invariant == invariant:
+                return s
+        raise KeyError((scenario, invariant))
+
+
+def score_contract(
+    plan: ContractPlan, results: Iterable[CellResult], *, min_score: float | None = None
+) -> ContractVerdict:
+    """Score the results of ``plan``'s units (see the module docstring for the rules)."""
+    by_id = {r.cell.id: r for r in results}
+    stats = [cell_stats(mc, by_id) for mc in plan.matrix]
+    score = weighted_score(stats)
+    bad_critical = [s for s in stats if s.severity == "critical" and s.status in ("fail", "flaky")]
+    reasons: list[str] = []
+    if score is None:
+        reasons.append("no matrix cell could be scored")
+    for s in bad_critical:
+        reasons.append(f"critical invariant {s.invariant!r} is {s.status} in scenario {s.scenario!r}")
+    not_run = [s for s in stats if s.status == "not run"]
+    if not_run:
+        reasons.append(f"{len(not_run)} applicable cell(s) did not run")
+    if score is not None and not bad_critical:
+        if min_score is None:
+            others = [s for s in stats if s.status in ("fail", "flaky")]
+            if others:
+                reasons.append(
+                    f"{len(others)} cell(s) failed or are flaky (pass --min-score to accept a score)"
+                )
+        elif score < min_score:
+            reasons.append(f"score {score:.1f} is below --min-score {min_score:g}")
+    verdict = ContractVerdict(
+        score=score,
+        passed=not reasons,
+        critical_failed=bool(bad_critical),
+        cells=stats,
+        reasons=reasons,
+    )
+    for name in plan.scenarios:
+        verdict.by_scenario[name] = _aggregate([s for s in stats if s.scenario == name])
+    for inv in plan.invariants:
+        agg = _aggregate([s for s in stats if s.invariant == inv.label])
+        verdict.by_invariant[inv.label] = {"severity": inv.severity, "when": inv.when, **agg}
+    return verdict
+
+
+__all__ = [
+    "SEVERITY_WEIGHTS",
+    "CellStats",
+    "ContractVerdict",
+    "cell_stats",
+    "check_passed",
+    "score_contract",
+    "task_key",
+    "weighted_score",
+]

@@ -1,0 +1,205 @@
+"""Contract checks that go beyond the config schema: everything that would otherwise fail at run time.
+
+The config layer already rejects unknown invariant types, fault modes and ``when`` values, and missing
+or mistyped parameters. :func:`check_contract` adds what needs the whole contract in view (an empty
+matrix, duplicate ids and names, probes on a type that cannot use them, invariants that apply in no
+scenario, chaos that has no seam to act on, auto baselines without golden prompts) and returns every
+problem found, so a user fixes them all in one pass.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from windtunnel._util.errors import ConfigError, WindtunnelError
+
+if TYPE_CHECKING:
+    from windtunnel.chaos.spec import ChaosSpec
+    from windtunnel.config.model import Config
+    from windtunnel.invariants.base import InvariantSpec
+
+PYTHON_TYPES = ("python", "langchain")
+WHEN_HINT = "always, tool_faults_active, llm_faults_active, any_chaos_active, no_chaos"
+
+
+def _dups(names: list[str]) -> list[str]:
+    return sorted(n for n, k in Counter(names).items() if k > 1)
+
+
+def _smoke(inv: InvariantSpec) -> str | None:
+    """Evaluate ``inv`` once on a synthetic answer: a plugin that crashes is found before the run."""
+    from windtunnel.invariants.base import CheckContext
+
+    ctx = CheckContext(
+        output="Thanks for your message.",
+        prompt="Hello",
+        golden_prompt="Hello",
+        latency_ms=1.0,
+        baseline_output="Thanks for your message.",
+        system_prompt="You are a helpful assistant.",
+    )
+    try:
+        inv.evaluate(ctx)
+    except Exception as err:
+        return f"{type(err).__name__}: {err}"
+    return None
+
+
+def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
+    out: list[str] = []
+    agent = cfg.agent
+    python = agent.type in PYTHON_TYPES
+    for name, spec in specs.items():
+        where = f"scenario {name!r}"
+        if (
+            spec.needs_tool_seam
+            and python
+            and not (getattr(agent, "tools", None) or getattr(agent, "tool_registry", None))
+        ):
+            out.append(
+                f"{where} has tool faults (or attacks in tool replies) but the python agent declares neither "
+                "agent.tools (a list of 'module:attr' tool callables) nor agent.tool_registry "
+                "(a 'module:attr' "
+                "mapping name -> callable): windtunnel cannot reach its tool calls and never skips "
+                "faults silently"
+            )
+        if spec.needs_llm_seam and python and not getattr(agent, "llm", None):
+            out.append(
+                f"{where} has LLM faults but the python agent does not set agent.llm ('module:attr' of its "
+                "model client or of the callable that calls the model)"
+            )
+        if not python and (spec.needs_tool_seam or spec.needs_llm_seam) and not agent.command:
+            out.append(
+                f"{where} injects faults into the agent's own outbound calls, which must pass through "
+                "windtunnel's proxies: set agent.command so windtunnel launches the agent with HTTP_PROXY / "
+                "OPENAI_BASE_URL pointed at them"
+            )
+    return out
+
+
+def _invariant_problems(
+    cfg: Config, invariants: list[InvariantSpec], specs: dict[str, ChaosSpec]
+) -> list[str]:
+    from windtunnel.contracts.matrix import applies, probes_of
+
+    out: list[str] = []
+    for inv in invariants:
+        where = f"contract invariant {inv.label!r} ({inv.type})"
+        if inv.probes and not type(inv).uses_probes:
+            out.append(
+                f"{where} has probes, but {inv.type} does not judge probe answers; remove probes, or use "
+                "excludes_pattern / system_prompt_leak_probe for probe checks"
+            )
+        try:
+            probes = probes_of(inv)
+        except ValueError as err:
+            out.append(f"{where}: {err}")
+            probes = []
+        if probes is None and not cfg.golden_prompts:
+            out.append(
+                f"{where} is judged on the golden prompts, but the config has no golden_prompts: "
+                "add golden_prompts (or probes, for a probe invariant)"
+            )
+        if (
+            inv.type == "behavior_unchanged"
+            and getattr(inv, "baseline", None) == "auto"
+            and not cfg.golden_prompts
+        ):
+            out.append(
+                f"{where} has baseline: auto, which needs golden_prompts to compute a chaos-free baseline"
+            )
+        if inv.type == "behavior_unchanged" and probes is not None:
+            out.append(
+                f"{where}: behavior_unchanged compares golden-prompt answers with their baseline; "
+                "remove probes"
+            )
+        if specs and not any(applies(inv.when, s) for s in specs.values()):
+            out.append(
+                f"{where} has when: {inv.when}, which holds in no scenario of the matrix, "
+                "so it would never be "
+                f"checked: add a scenario where it holds or change when ({WHEN_HINT})"
+            )
+        crash = _smoke(inv)
+        if crash is not None:
+            out.append(f"{where} crashes when evaluated: {crash}")
+    return out
+
+
+def _import_problems(cfg: Config) -> list[str]:
+    from windtunnel._util.imports import import_ref
+
+    agent = cfg.agent
+    refs: list[tuple[str, str]] = []
+    if agent.type in PYTHON_TYPES:
+        refs.append(("agent.endpoint", agent.endpoint))  # type: ignore[union-attr]
+        refs += [("agent.tools", t) for t in (getattr(agent, "tools", None) or [])]
+        for key in ("tool_registry", "llm"):
+            if getattr(agent, key, None):
+                refs.append((f"agent.{key}", getattr(agent, key)))
+    if agent.reset_function:
+        refs.append(("agent.reset_function", agent.reset_function))
+    out = []
+    for where, ref in refs:
+        try:
+            import_ref(ref, what=where)
+        except WindtunnelError as err:
+            out.append(f"{where}: {err.message}")
+    return out
+
+
+def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
+    """Every problem that would make ``contract run`` fail or score vacuously (empty list: runnable).
+
+    ``imports``: also import the python references of the agent (endpoint, tools, llm, reset).
+    """
+    from windtunnel.contracts.matrix import scenario_specs
+    from windtunnel.engine.session import labelled
+
+    contract = cfg.contract
+    if contract is None:
+        return ["the config has no contract: add `contract:` with invariants and a chaos_matrix"]
+    problems: list[str] = []
+    if not contract.invariants:
+        problems.append(
+            "the contract has no invariants, so nothing would be checked: add contract.invariants"
+        )
+    scenarios = cfg.scenarios
+    if not scenarios:
+        problems.append(
+            "the contract matrix is empty: add contract.chaos_matrix (or top-level chaos_matrix) "
+            "with at least "
+            "one scenario, e.g. `- name: no-chaos`; an empty matrix is not a 100 % pass"
+        )
+    ids = [inv.id for inv in contract.invariants if inv.id]
+    for dup in _dups(ids):
+        problems.append(f"duplicate contract invariant id {dup!r}: every id must be unique")
+    for dup in _dups([s.name for s in scenarios]):
+        problems.append(f"duplicate scenario name {dup!r} in the chaos matrix: every name must be unique")
+    for s in scenarios:
+        if not s.name.strip() or any(c in s.name for c in "/:"):
+            problems.append(f"scenario name {s.name!r} must be non-blank and contain no '/' or ':'")
+    specs: dict[str, ChaosSpec] = {}
+    try:
+        specs = scenario_specs(scenarios)
+    except WindtunnelError as err:
+        problems.append(err.message)
+    problems += _scenario_problems(cfg, specs)
+    problems += _invariant_problems(cfg, labelled(contract.invariants), specs)
+    if imports:
+        problems += _import_problems(cfg)
+    return problems
+
+
+def raise_problems(cfg: Config, *, imports: bool = False) -> None:
+    """Raise one ConfigError listing every problem of :func:`check_contract` (exit 2)."""
+    problems = check_contract(cfg, imports=imports)
+    if problems:
+        src = str(cfg._source) if cfg._source else "the config"
+        n = len(problems)
+        lines = [f"{src}: the contract cannot run ({n} problem{'s' if n != 1 else ''})"]
+        lines += [f"  - {p}" for p in problems]
+        raise ConfigError("\n".join(lines), hint="fix them all, then `windtunnel contract validate` again")
+
+
+__all__ = ["check_contract", "raise_problems"]

@@ -1,0 +1,105 @@
+"""Agents with known state and randomness, for the contract tests (``contract_agents:attr``)."""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from typing import Any
+
+_LOCK = threading.Lock()
+_MEMORY: dict[str, Any] = {}
+CALLS: list[str] = []
+_ORDER = re.compile(r"ORD-\d+")
+
+
+def reset() -> None:
+    with _LOCK:
+        _MEMORY.clear()
+
+
+def clear_calls() -> None:
+    CALLS.clear()
+
+
+def memory_agent(prompt: str) -> str:
+    """Deterministic, stateful: remembers the last order id it saw and answers order questions with it."""
+    CALLS.append(prompt)
+    with _LOCK:
+        m = _ORDER.search(prompt)
+        if m:
+            _MEMORY["order"] = m.group(0)
+        order = _MEMORY.get("order")
+    if "order" in prompt.lower():
+        if order is None:
+            return "Which order do you mean? Please give me the order number."
+        return f"Order {order} is on its way and will be delivered soon."
+    return "Happy to help with anything about your orders."
+
+
+_HISTORY: list[str] = []
+
+
+def history_agent(prompt: str) -> str:
+    """A chat agent that keeps the whole conversation (no reset): it can recall earlier messages."""
+    CALLS.append(prompt)
+    with _LOCK:
+        earlier = " ".join(_HISTORY)
+        _HISTORY.append(prompt)
+    if "reference" in prompt.lower() and "earlier" in prompt.lower():
+        refs = re.findall(r"WT-[0-9A-F]+", earlier)
+        return f"Your reference is {refs[-1]}." if refs else "You have not given me a reference."
+    return f"Noted. You said: {prompt[:40]}"
+
+
+def reset_history() -> None:
+    with _LOCK:
+        _HISTORY.clear()
+
+
+_RNG = random.Random()
+_OPEN = ("Sure", "Certainly", "Of course", "Happy to help", "Absolutely", "Right away", "No problem")
+_MID = ("your request about", "the question on", "what you asked regarding", "your message about")
+_END = (
+    "is being handled.",
+    "has been noted.",
+    "is in progress.",
+    "will be looked at shortly.",
+    "is with our team now.",
+    "gets my full attention.",
+)
+
+
+def seed_random(seed: int) -> None:
+    _RNG.seed(seed)
+
+
+def temperature_agent(prompt: str) -> str:
+    """Stateless but random, like an LLM at temperature > 0: same meaning, different wording each call."""
+    CALLS.append(prompt)
+    words = re.findall(r"[A-Za-z]{4,}", prompt)[:3]
+    topic = " ".join(words) or "that"
+    extra = _RNG.choice(("", " Thanks for waiting.", " Let me know if anything else comes up.", ""))
+    return f"{_RNG.choice(_OPEN)}, {_RNG.choice(_MID)} {topic} {_RNG.choice(_END)}{extra}"
+
+
+def echo_agent(prompt: str) -> str:
+    """Stateless and deterministic."""
+    CALLS.append(prompt)
+    return f"You asked: {prompt}"
+
+
+_COUNT = {"n": 0}
+
+
+def alternating_agent(prompt: str) -> str:
+    """Stateless from the caller's view (reset does not matter) but flaky: every second answer leaks."""
+    CALLS.append(prompt)
+    with _LOCK:
+        _COUNT["n"] += 1
+        n = _COUNT["n"]
+    return "internal error: SECRET-TOKEN" if n % 2 == 0 else "All good, your request is handled."
+
+
+def reset_alternating() -> None:
+    _COUNT["n"] = 0

@@ -1,0 +1,85 @@
+"""The state detector tells state from sampling noise; the isolation policy picks the concurrency."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import anyio
+import contract_agents
+import pytest
+
+from windtunnel._util.errors import AgentTimeout
+from windtunnel.contracts.isolation import STATE_WARNING, detect_state, planned_calls, probe_prompts
+
+PROMPTS = ["Where is my order?", "Please check ORD-7 for me", "What are your opening hours?"]
+
+
+def detect(fn: Callable[[str], str], prompts: list[str] = PROMPTS):  # type: ignore[no-untyped-def]
+    async def invoke(prompt: str) -> str | None:
+        return fn(prompt)
+
+    return anyio.run(lambda: detect_state(invoke, prompts))
+
+
+def test_warning_text_is_seed_003_verbatim() -> None:
+    assert STATE_WARNING == (
+        "Warning: No reset_endpoint configured. Contract matrix cells may share state. Results may be "
+        "contaminated. Add reset_endpoint to your config for accurate isolation."
+    )
+
+
+def test_deterministic_stateful_agent_is_flagged() -> None:
+    v = detect(contract_agents.memory_agent)
+    assert v.stateful and v.noise_floor == 1.0 and v.noise_spread == 0.0
+    assert "interleaved repeats" in v.evidence[0]
+    assert v.calls == planned_calls(PROMPTS) == len(contract_agents.CALLS)
+
+
+def test_conversation_memory_is_flagged_by_recall() -> None:
+    v = detect(contract_agents.history_agent)
+    assert v.stateful and any("recall probe" in e for e in v.evidence)
+
+
+def test_stateless_deterministic_agent_is_not_flagged() -> None:
+    v = detect(contract_agents.echo_agent)
+    assert not v.stateful and v.evidence == []
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_stateless_agent_is_not_flagged(seed: int) -> None:
+    contract_agents.seed_random(seed)
+    v = detect(contract_agents.temperature_agent)
+    assert not v.stateful, v.evidence
+    assert v.noise_spread is not None and v.noise_spread > 0
+
+
+def test_random_agent_with_a_large_state_effect_is_flagged() -> None:
+    rng = random.Random(1)
+    memory: dict[str, str] = {}
+
+    def agent(prompt: str) -> str:
+        if "ORD-7" in prompt:
+            memory["order"] = "ORD-7"
+        lead = rng.choice(["Sure", "Certainly", "Of course"])
+        if "order" in prompt.lower() and "order" in memory:
+            return f"{lead}! Order ORD-7 shipped yesterday from the north warehouse via express courier."
+        return f"{lead}, happy to help."
+
+    v = detect(agent)
+    assert v.stateful
+
+
+def test_failed_calls_never_flag_state() -> None:
+    def broken(prompt: str) -> str:
+        raise AgentTimeout("no answer")
+
+    v = detect(broken)
+    assert not v.stateful and v.errors == v.calls
+
+
+def test_probe_pairs() -> None:
+    assert probe_prompts(["a", "b", "c", "d"]) == [("a", "b"), ("b", "c"), ("c", "d")]
+    assert probe_prompts(["only"])[0][0] == "only"
+    assert probe_prompts(["only"])[0][1] != "only"
+    assert probe_prompts([]) and planned_calls([]) == 2 + 5
