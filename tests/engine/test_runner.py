@@ -9,8 +9,8 @@ from windtunnel._util.errors import AgentBadResponse, AgentCrashed, AgentServerE
 from windtunnel.agents.base import AgentResponse
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import LocalExecutor
-from windtunnel.engine.runner import CellRunner
 from windtunnel.engine.report import cell_row
+from windtunnel.engine.runner import CellRunner
 from windtunnel.engine.scoring import summarize
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec
 

@@ -17,9 +17,9 @@ __all__ = [
     "audit_item",
     "mcnemar_exact",
     "sanitize_item",
-    "schema_digest",
-    "summarize_blind_baseline",
     "scan_fields",
     "scan_text",
+    "schema_digest",
+    "summarize_blind_baseline",
     "value_hash",
 ]
