@@ -18,7 +18,7 @@ from tests.conftest import REPO
 from windtunnel._util.errors import ExitCode
 from windtunnel.cli.app import main
 
-SCHEMA = json.loads((Path(__file__).parent / "report.schema.json").read_text())
+SCHEMA = json.loads((REPO / "tests" / "reports" / "report.schema.json").read_text())
 PY_CFG = "examples/support_agent/windtunnel.yaml"
 HTTP_CFG = "examples/support_agent/windtunnel.http.yaml"
 
