@@ -49,6 +49,7 @@ COMMAND_MODULES = (
     "runs_cmd",
     "leak_cmd",
     "contract_cmd",
+    "ci_cmd",
 )
 
 

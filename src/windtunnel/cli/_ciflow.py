@@ -1,0 +1,199 @@
+"""The ``ci`` flow: run each configured phase through its own command flow, then summarise and gate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from windtunnel._util.errors import ExitCode
+from windtunnel.cli._console import err_console, out_console
+from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
+
+STOPPING = {int(ExitCode.USAGE), int(ExitCode.HARNESS), int(ExitCode.INTERRUPTED)}
+SUMMARY_FORMATS = ("json", "junit", "sarif", "md")
+
+
+def _run_phase(phase: str, config_path: Path, seed: int, out: Path, chaos_profile: str | None, quiet: bool) -> int:
+    """Run one phase with its own command flow, writing its JSON report to ``out``; returns the exit code."""
+    if phase in ("mutation", "chaos"):
+        from windtunnel.cli._runflow import RunOptions, execute_run
+
+        opts = RunOptions(
+            config=config_path,
+            seed=seed,
+            fmt="json",
+            output=out,
+            quiet=quiet,
+            mutations=phase == "mutation",
+            chaos_only=phase == "chaos",
+            chaos_profile=chaos_profile if phase == "chaos" else None,
+        )
+        return int(execute_run(opts))
+    if phase == "contract":
+        from windtunnel.cli.contract_cmd import _execute, _Opts
+
+        return int(_execute(_Opts(config=config_path, seed=seed, fmt="json", output=out, quiet=quiet)))
+    from windtunnel.cli.replay_cmd import run_replay_phase
+
+    return int(run_replay_phase(config_path, seed=seed, output=out, quiet=quiet))
+
+
+def _phase_result(phase: str, code: int, json_path: Path, out_dir: Path) -> PhaseResult:
+    from windtunnel.reports.base import render_report
+
+    report = json.loads(json_path.read_text(encoding="utf-8"))
+    summary = report["summary"]
+    html = render_report(report, "html", out_dir / f"{phase}.html")
+    cells = [{**c, "id": f"{phase}:{c['id']}", "phase": phase} for c in report.get("cells", [])]
+    return PhaseResult(
+        name=phase,
+        score=summary.get("score"),
+        passed=bool(summary.get("passed")) and code == 0,
+        exit_code=code,
+        critical_failed=bool(summary.get("critical_failed")),
+        report_path=json_path.name,
+        html_path=html.name,
+        cells=cells,
+    )
+
+
+def run_ci(
+    config: Path | None,
+    *,
+    min_score: float | None,
+    output: Path,
+    seed: int | None,
+    chaos_profile: str | None,
+    quiet: bool,
+) -> int:
+    from rich.markup import escape
+
+    from windtunnel.cli._runflow import new_run_id, resolve_seed
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.engine.report import build_report, now_iso
+
+    config_path = find_config(config)
+    cfg = load_config(config_path)
+    if chaos_profile:
+        from windtunnel.chaos.profiles import load_profile
+
+        load_profile(chaos_profile)  # an unknown profile is a usage error before anything runs
+    seed = resolve_seed(cfg, seed)
+    reasons = configured_phases(cfg, chaos_profile=chaos_profile)
+    ran = [p for p in PHASES if reasons[p] is None]
+    if not ran:
+        from windtunnel._util.errors import ConfigError
+
+        raise ConfigError(
+            f"{config_path}: no phase is configured, so `ci` has nothing to score",
+            hint="add golden_prompts (mutation phase), chaos faults, a contract, or replay sessions",
+        )
+    weights = renormalised_weights(cfg, ran)
+    output.mkdir(parents=True, exist_ok=True)
+    err = err_console()
+    started = now_iso()
+    results: list[PhaseResult] = []
+    for phase in PHASES:
+        if reasons[phase] is not None:
+            results.append(PhaseResult(name=phase, not_run=reasons[phase]))
+            continue
+        err.print(f"\n[bold]== ci phase: {phase}[/] (weight {weights[phase]:.2f})")
+        json_path = output / f"{phase}.json"
+        code = _run_phase(phase, config_path, seed, json_path, chaos_profile, quiet)
+        if code in STOPPING and not json_path.exists():
+            err.print(f"ci stopped in the {escape(phase)} phase (exit {code})")
+            return code
+        results.append(_phase_result(phase, code, json_path, output))
+        if code in STOPPING:
+            err.print(f"ci stopped in the {escape(phase)} phase (exit {code}); completed phases are kept in {output}")
+            return code
+    score = overall(results, weights)
+    critical = any(r.critical_failed for r in results if r.name == "contract")
+    replay_failed = any(not r.passed for r in results if r.name == "replay" and r.not_run is None)
+    if min_score is not None:
+        passed = score is not None and score >= min_score and not critical and not replay_failed
+    else:
+        passed = score is not None and all(r.passed for r in results if r.not_run is None)
+    reasons_failed = _why(results, score, min_score, critical, replay_failed) if not passed else []
+    phases: dict[str, Any] = {}
+    for r in results:
+        entry: dict[str, Any] = {
+            "score": r.score,
+            "passed": r.passed,
+            "weight": round(weights.get(r.name, 0.0), 6),
+            "configured_weight": getattr(cfg.scoring.weights, r.name),
+            "status": "not run" if r.not_run else "run",
+        }
+        if r.not_run:
+            entry["reason"] = r.not_run
+        else:
+            entry.update(
+                report=r.html_path, json=r.report_path, exit_code=r.exit_code, critical_failed=r.critical_failed
+            )
+        phases[r.name] = entry
+    cells = [c for r in results for c in r.cells]
+    counts = {s: sum(c["status"] == s for c in cells) for s in ("passed", "failed", "error", "skipped")}
+    summary = {
+        "score": None if score is None else round(score, 2),
+        "passed": passed,
+        "critical_failed": critical,
+        "cells_total": len(cells),
+        "cells_passed": counts["passed"],
+        "cells_failed": counts["failed"],
+        "cells_errored": counts["error"],
+        "cells_skipped": counts["skipped"],
+        "min_score": min_score,
+        "phases": phases,
+        "reasons": reasons_failed,
+    }
+    run_id = new_run_id()
+    report = build_report(
+        run_id=run_id,
+        mode="ci",
+        seed=seed,
+        started_at=started,
+        finished_at=now_iso(),
+        summary=summary,
+        cells=cells,
+        extra_run={"config": str(config_path), "agent": cfg.agent.type},
+    )
+    written = _write_summary(report, output)
+    from windtunnel.reports.terminal import print_summary
+
+    out_console().print()
+    print_summary(report, out_console())
+    for why in reasons_failed:
+        err.print(f"[red]ci failed:[/] {escape(why)}")
+    err.print(f"ci reports in {output}/: " + ", ".join(p.name for p in written))
+    return int(ExitCode.OK if passed else ExitCode.FAILED)
+
+
+def _why(
+    results: list[PhaseResult], score: float | None, min_score: float | None, critical: bool, replay_failed: bool
+) -> list[str]:
+    out = []
+    if critical:
+        out.append("a critical contract invariant failed (the contract FAILs whatever the score)")
+    if replay_failed:
+        out.append("a replayed incident failed")
+    if score is None:
+        out.append("no phase produced a score")
+    elif min_score is not None and score < min_score:
+        out.append(f"overall score {score:.1f} is below --min-score {min_score:g}")
+    if min_score is None:
+        out += [f"the {r.name} phase failed" for r in results if r.not_run is None and not r.passed]
+    return out
+
+
+def _write_summary(report: dict[str, Any], output: Path) -> list[Path]:
+    from windtunnel.reports import render_phase_summary
+    from windtunnel.reports.base import render_report
+
+    written = [
+        render_report(report, fmt, output / f"summary.{ext}")
+        for fmt, ext in zip(SUMMARY_FORMATS, ("json", "xml", "sarif", "md"), strict=True)
+    ]
+    links = {name: p["report"] for name, p in report["summary"]["phases"].items() if p.get("report")}
+    written.append(render_phase_summary(report, output / "summary.html", links))
+    return written

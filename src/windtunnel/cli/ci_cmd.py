@@ -1,0 +1,36 @@
+"""``windtunnel ci``: every phase once, under exactly its own conditions, and one weighted score."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from windtunnel.cli.app import app
+
+
+@app.command("ci")
+def ci(
+    config: Path = typer.Option(None, "-c", "--config", help="Config file."),
+    min_score: float = typer.Option(
+        None, "--min-score", min=0, max=100, help="Fail when the overall score is below this (0-100)."
+    ),
+    output: Path = typer.Option(
+        Path("reports/ci"), "--output", "-o", help="Directory for the summary and every phase's reports."
+    ),
+    seed: int = typer.Option(None, "--seed", help="Run seed shared by every phase."),
+    chaos_profile: str = typer.Option(None, "--chaos-profile", help="Add a built-in profile to the chaos phase."),
+    quiet: bool = typer.Option(False, "-q", "--quiet", help="Only the phase table and verdict."),
+) -> None:
+    """Run the mutation, chaos-only, contract and replay phases and gate on the weighted score.
+
+    Each configured phase runs once: mutations without chaos, golden prompts under `chaos:`, the
+    contract matrix with exactly its scenarios, replays without global chaos. Phases that are not
+    configured are "not run" and the remaining weights are renormalised. Exit 1 on a critical contract
+    failure, a failed replay, a failed phase (without --min-score) or an overall score below --min-score.
+    """
+    from windtunnel.cli._ciflow import run_ci
+
+    raise typer.Exit(
+        run_ci(config, min_score=min_score, output=output, seed=seed, chaos_profile=chaos_profile, quiet=quiet)
+    )

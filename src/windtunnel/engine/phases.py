@@ -1,0 +1,65 @@
+"""The four ``ci`` phases and the overall score: Σ weight × phase score over the phases that ran."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.config.model import PHASES, Config
+
+PHASE_MODES = {"mutation": "run", "chaos": "chaos", "contract": "contract", "replay": "replay"}
+
+
+def configured_phases(cfg: Config, *, chaos_profile: str | None = None) -> dict[str, str | None]:
+    """Phase → ``None`` when it will run, else the reason it is not run."""
+    contract = cfg.contract
+    replays = cfg.replays
+    return {
+        "mutation": None if cfg.golden_prompts and cfg.mutations.types else "no golden_prompts or mutation types",
+        "chaos": None
+        if cfg.golden_prompts and ((cfg.chaos is not None and cfg.chaos.active) or chaos_profile)
+        else "no `chaos:` faults and no --chaos-profile",
+        "contract": None
+        if contract is not None and contract.invariants and cfg.scenarios
+        else "no `contract:` with invariants and a chaos_matrix",
+        "replay": None if replays is not None and replays.sessions else "no `replays.sessions`",
+    }
+
+
+@dataclass
+class PhaseResult:
+    name: str
+    score: float | None = None
+    passed: bool = False
+    exit_code: int | None = None
+    critical_failed: bool = False
+    report_path: str | None = None
+    html_path: str | None = None
+    not_run: str | None = None
+    """Why the phase did not run (None when it ran)."""
+    cells: list[dict[str, Any]] = field(default_factory=list)
+
+
+def renormalised_weights(cfg: Config, ran: list[str]) -> dict[str, float]:
+    """The configured weights of the phases that ran, scaled to sum to 1 (all zero → equal shares)."""
+    w = cfg.scoring.weights.model_dump()
+    total = sum(w[p] for p in ran)
+    if not ran:
+        return {}
+    if total <= 0:
+        return {p: 1.0 / len(ran) for p in ran}
+    return {p: w[p] / total for p in ran}
+
+
+def overall(phases: list[PhaseResult], weights: dict[str, float]) -> float | None:
+    """Σ weight × score over phases that ran and have a score; None when none has one."""
+    scored = [p for p in phases if p.not_run is None and p.score is not None]
+    if not scored:
+        return None
+    total_w = sum(weights[p.name] for p in scored)
+    if total_w <= 0:
+        return None
+    return min(100.0, sum(weights[p.name] * float(p.score or 0.0) for p in scored) / total_w)
+
+
+__all__ = ["PHASES", "PHASE_MODES", "PhaseResult", "configured_phases", "overall", "renormalised_weights"]

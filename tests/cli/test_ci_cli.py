@@ -1,0 +1,92 @@
+"""`windtunnel ci` on the bundled example: every phase once, every format, the weighted gate."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tests.cli.test_run_cli import SCHEMA, wt
+from tests.conftest import REPO
+from windtunnel._util.errors import ExitCode
+
+CFG = "examples/support_agent/windtunnel.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _repo_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+
+
+@pytest.fixture(scope="module")
+def ci_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path]:
+    out = tmp_path_factory.mktemp("ci")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(REPO)
+        mp.setenv("WINDTUNNEL_STORE", str(out / "runs.db"))
+        code = wt("ci", "-c", CFG, "-q", "-o", str(out), "--min-score", "80")
+    return code, out
+
+
+@pytest.mark.slow
+def test_ci_produces_every_format_and_a_schema_valid_summary(ci_run: tuple[int, Path]) -> None:
+    code, out = ci_run
+    summary = json.loads((out / "summary.json").read_text())
+    jsonschema.validate(summary, SCHEMA)
+    phases = summary["summary"]["phases"]
+    ran = [p for p, v in phases.items() if v["status"] == "run"]
+    assert set(ran) >= {"mutation", "chaos", "contract"}
+    assert abs(sum(phases[p]["weight"] for p in ran) - 1.0) < 1e-6  # renormalised over the phases that ran
+    expected = sum(phases[p]["weight"] * phases[p]["score"] for p in ran)
+    assert summary["summary"]["score"] == pytest.approx(expected, abs=0.01)
+    for p in ran:
+        detail = json.loads((out / f"{p}.json").read_text())
+        jsonschema.validate(detail, SCHEMA)
+        assert (out / f"{p}.html").stat().st_size > 1000
+        assert all(c["phase"] == p for c in summary["cells"] if c["id"].startswith(f"{p}:"))
+    # each phase ran under its own conditions only
+    assert all(not c["faults"] for c in json.loads((out / "mutation.json").read_text())["cells"])
+    assert json.loads((out / "chaos.json").read_text())["run"]["mode"] == "chaos"
+    ET.parse(out / "summary.xml")
+    assert json.loads((out / "summary.sarif").read_text())["version"] == "2.1.0"
+    assert "score" in (out / "summary.md").read_text().lower()
+    html = (out / "summary.html").read_text()
+    assert 'href="mutation.html"' in html and 'href="contract.html"' in html
+    assert code == (ExitCode.OK if summary["summary"]["passed"] else ExitCode.FAILED)
+
+
+def test_weights_that_do_not_sum_to_one_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (REPO / CFG).read_text().replace("replay: 0.10", "replay: 0.00")
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(text)
+    assert wt("ci", "-c", str(cfg), "-o", str(tmp_path / "out")) == ExitCode.USAGE
+    err = capsys.readouterr().err
+    assert "sum to 1.0" in err and "0.9" in err and "replay=0" in err
+
+
+def test_no_configured_phase_is_an_error_not_a_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("agent: {type: python, endpoint: 'examples.support_agent.agent:handle'}\n")
+    assert wt("ci", "-c", str(cfg), "-o", str(tmp_path / "out")) == ExitCode.USAGE
+    assert "no phase is configured" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_critical_contract_failure_fails_ci_whatever_the_score(tmp_path: Path) -> None:
+    text = (
+        (REPO / CFG)
+        .read_text()
+        .replace(
+            'endpoint: "examples.support_agent.agent:handle"', 'endpoint: "examples.support_agent.agent:handle_unfixed"'
+        )
+    )
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(text)
+    out = tmp_path / "out"
+    assert wt("ci", "-c", str(cfg), "-q", "-o", str(out), "--min-score", "1") == ExitCode.FAILED
+    summary = json.loads((out / "summary.json").read_text())["summary"]
+    assert summary["critical_failed"] and summary["score"] > 1
+    assert any("critical" in r for r in summary["reasons"])
