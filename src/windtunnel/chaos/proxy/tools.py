@@ -136,9 +136,11 @@ class ToolProxy(ProxyServer):
                 call.name,
                 call.args,
                 response=reply.body,
-                error=f"{status}: {reply.message}",
+                error=f"{status}: {reply.message}" if status >= 400 else None,
                 faults=dec.modes,
                 started=started,
+                raw=reply.body,
+                status=status,
             )
             return keep
         try:
@@ -177,7 +179,8 @@ class ToolProxy(ProxyServer):
         await write_response(writer, final.status, headers, payload, keep_alive=keep)
         error = f"{resp.status_code}" if resp.status_code >= 400 else None
         plan.log_call(
-            "http", call.name, call.args, response=final.body, error=error, faults=dec.modes, started=started
+            "http", call.name, call.args, response=final.body, error=error, faults=dec.modes, started=started,
+            raw=final.body, status=final.status,
         )
         return keep
 
