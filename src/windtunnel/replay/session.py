@@ -45,13 +45,13 @@ class RecordedCall(StrictModel):
     """The call's arguments (``{"method", "url"}`` for ``http``); ``None`` matches any arguments."""
     response: Any = None
     """What the callee returned (a tool's value, an HTTP body, a completion or the model's text)."""
-    status: int = Field(200, ge=100, le=599)
+    status: int = Field(default=200, ge=100, le=599)
     """HTTP-style status: 4xx/5xx make the call fail the way the seam fails it (504 = a timeout)."""
     error: str | None = None
     """The error message of a failed call."""
     timeout: bool = False
     """The call timed out (same as status 504)."""
-    latency_ms: float | None = Field(None, ge=0)
+    latency_ms: float | None = Field(default=None, ge=0)
     """How long the call took; the player waits this long (times ``latency_scale``) before answering."""
     repeat: bool = False
     """Keep answering later calls to this tool with this response once the ones after it are used up."""
@@ -81,8 +81,8 @@ class ToolResponse(StrictModel):
 
     tool: str
     response: Any = None
-    status: int = Field(200, ge=100, le=599)
-    latency_ms: float | None = Field(None, ge=0)
+    status: int = Field(default=200, ge=100, le=599)
+    latency_ms: float | None = Field(default=None, ge=0)
     args: dict[str, Any] | None = None
     error: str | None = None
 
@@ -112,7 +112,7 @@ class ReplaySettings(StrictModel):
     inject: list[Target] = Field(default_factory=lambda: list(DEFAULT_INJECT))
     """Which recorded calls are injected. LLM calls are injected only when listed: a fix often changes
     the prompt or the model, which a replayed model answer would hide."""
-    latency_scale: float = Field(1.0, ge=0)
+    latency_scale: float = Field(default=1.0, ge=0)
     """Multiply recorded latencies (0 = answer at once)."""
 
 
@@ -139,7 +139,7 @@ class Session(StrictModel):
     """A contract name in the main config, or a path (relative to this file) to a config with one."""
     output: str | None = None
     """What the agent answered at the time."""
-    replay: ReplaySettings = Field(default_factory=lambda: ReplaySettings.model_validate({}))
+    replay: ReplaySettings = Field(default_factory=lambda: ReplaySettings())
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("id", mode="before")
