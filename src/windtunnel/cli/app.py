@@ -43,6 +43,7 @@ COMMAND_MODULES = (
     "config_cmd",
     "run_cmd",
     "invariants_cmd",
+    "replay_cmd",
 )
 
 

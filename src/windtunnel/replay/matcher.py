@@ -38,7 +38,7 @@ class Served:
     entry: int | None
     """Index into the injected recorded calls; ``None`` for a call let through or failed."""
     outcome: str
-    """``replayed``, ``live`` or ``unmatched``."""
+    """``replayed``, ``live`` (matched a ``live`` entry, or let through) or ``unmatched``."""
 
 
 @dataclass
@@ -180,6 +180,9 @@ class RecordedResponder:
             return Answer(ToolReply(status=UNMATCHED_STATUS, message=message), mode="replay-unmatched")
         self.used[index] += 1
         entry = self.entries[index]
+        if entry.live:
+            self.served.append(Served(kind, name, args, index, "live"))
+            return None
         self.served.append(Served(kind, name, args, index, "replayed"))
         delay = round((entry.latency_ms or 0) * self.scale)
         if kind == "llm":

@@ -55,6 +55,9 @@ class RecordedCall(StrictModel):
     """How long the call took; the player waits this long (times ``latency_scale``) before answering."""
     repeat: bool = False
     """Keep answering later calls to this tool with this response once the ones after it are used up."""
+    live: bool = False
+    """Let this call reach the real tool or model: it is matched (and counted in ``strict`` order) but
+    not answered. For calls whose whole response was not kept (model answers in a run report)."""
 
     @model_validator(mode="after")
     def _timeout_status(self) -> RecordedCall:
