@@ -61,7 +61,10 @@ _register_commands()
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: runs the app and maps errors to exit codes."""
     try:
-        app(args=argv, standalone_mode=False)
+        code = app(args=argv, standalone_mode=False)
+        # without standalone mode, typer returns the code of a `typer.Exit` instead of raising it
+        if isinstance(code, int) and not isinstance(code, bool) and code != 0:
+            sys.exit(code)
     except WindtunnelError as err:
         from windtunnel.cli._console import print_error
 

@@ -34,6 +34,14 @@ def _status(entry: dict[str, Any]) -> tuple[int, bool]:
     return status_of_error(text)
 
 
+def _message(entry: dict[str, Any]) -> str | None:
+    """The error text without the seam's ``timeout:`` / ``NNN:`` prefix."""
+    error = entry.get("error")
+    if error is None:
+        return None
+    return re.sub(r"^(timeout|\d{3}):\s*", "", str(error))
+
+
 def _truncated(value: Any) -> bool:
     return isinstance(value, str) and len(value) > SUMMARY_CHARS and value.endswith("…")
 
@@ -48,7 +56,7 @@ def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str |
     if failed:
         raw = entry.get("raw")
         message = (
-            str(raw.get("message")) if isinstance(raw, dict) and raw.get("message") else entry.get("error")
+            str(raw["message"]) if isinstance(raw, dict) and raw.get("message") else _message(entry)
         )
     response = entry["raw"] if "raw" in entry and not failed else entry.get("response")
     latency = entry.get("latency_ms")

@@ -293,7 +293,7 @@ def scan_directory(directory: Path) -> tuple[list[Path], list[tuple[Path, str]]]
 
 def dump_session(session: Session, path: Path) -> Path:
     """Write a session as YAML (``.yaml``/``.yml``) or JSON; returns the path."""
-    data = session.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
+    data = session.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     data = {"format": FORMAT, **{k: v for k, v in data.items() if k != "format"}}
     for key in ("tool_responses", "calls", "metadata"):
         if not data.get(key):
