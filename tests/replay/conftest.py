@@ -26,8 +26,18 @@ INCIDENT = EXAMPLE / "incidents" / "order-status-timeout.yaml"
 FIXTURES = Path(__file__).parent / "fixtures"
 
 _ENV = (
-    "SUPPORT_TOOLS_URL", "OPENAI_BASE_URL", "OPENAI_API_KEY", "SUPPORT_AGENT_MODEL", "HTTP_PROXY",
-    "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy", "no_proxy",
+    "SUPPORT_TOOLS_URL",
+    "OPENAI_BASE_URL",
+    "OPENAI_API_KEY",
+    "SUPPORT_AGENT_MODEL",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "no_proxy",
 )
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import anyio
 import yaml
-
 from examples.support_agent import tools
+
 from tests.replay.conftest import FIXED_CONFIG, UNFIXED_CONFIG, cli, read_report
 
 PROMPT = "Where is my order ORD-10002?"
@@ -32,14 +32,33 @@ def contract_report(tmp_path: Path) -> Path:
     spec = ChaosSpec.resolve(scenario)
     results: list[CellResult] = []
     session = RunSession(cfg, invariants, listeners=[results.append], chaos={spec.name: spec}, seed=7)
-    cell = Cell(id="c.order-service-timeout.g0", kind="contract", input=PROMPT, golden_prompt=PROMPT,
-                golden_index=0, scenario=spec.name)
+    cell = Cell(
+        id="c.order-service-timeout.g0",
+        kind="contract",
+        input=PROMPT,
+        golden_prompt=PROMPT,
+        golden_index=0,
+        scenario=spec.name,
+    )
     anyio.run(session.run, [cell])
     [result] = results
     rows = [cell_row(result, invariant=i.label, severity=i.severity) for i in invariants]
-    report = build_report(run_id="contract-run", mode="contract", seed=7, started_at=now_iso(),
-                          finished_at=now_iso(), summary={"score": 50.0, "passed": False, "cells_total": len(rows),
-                          "cells_passed": 0, "cells_failed": 0, "cells_errored": 0}, cells=rows)
+    report = build_report(
+        run_id="contract-run",
+        mode="contract",
+        seed=7,
+        started_at=now_iso(),
+        finished_at=now_iso(),
+        summary={
+            "score": 50.0,
+            "passed": False,
+            "cells_total": len(rows),
+            "cells_passed": 0,
+            "cells_failed": 0,
+            "cells_errored": 0,
+        },
+        cells=rows,
+    )
     path = tmp_path / "contract-report.json"
     path.write_text(json.dumps(report))
     return path
@@ -77,7 +96,9 @@ def test_export_from_a_chaos_run_report_through_the_cli(tmp_path: Path) -> None:
     """`run --chaos-only` → JSON report → `replay export` → `replay run` fails the same way."""
     cfg: dict[str, Any] = yaml.safe_load(UNFIXED_CONFIG.read_text())
     cfg["golden_prompts"] = [PROMPT, "What is your return policy?"]
-    cfg["invariants"] = [{"type": "excludes_pattern", "patterns": ["(?i)will arrive on \\d{4}-\\d{2}-\\d{2}"]}]
+    cfg["invariants"] = [
+        {"type": "excludes_pattern", "patterns": ["(?i)will arrive on \\d{4}-\\d{2}-\\d{2}"]}
+    ]
     cfg["chaos"] = {"tool_faults": [{"tool": "order_status", "mode": "error", "error_code": 503}]}
     main_contract = yaml.safe_load(FIXED_CONFIG.read_text())["contract"]
     cfg["contract"] = {"name": main_contract["name"], "invariants": main_contract["invariants"]}

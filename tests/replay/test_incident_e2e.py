@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from examples.support_agent import tools
+
 from tests.replay.conftest import (
     EXAMPLE,
     FIXED_CONFIG,
