@@ -160,7 +160,9 @@ def test_latency_is_the_recorded_one_times_the_scale() -> None:
 COMPLETION = {
     "object": "chat.completion",
     "model": "m",
-    "choices": [{"index": 0, "message": {"role": "assistant", "content": "recorded"}, "finish_reason": "stop"}],
+    "choices": [
+        {"index": 0, "message": {"role": "assistant", "content": "recorded"}, "finish_reason": "stop"}
+    ],
 }
 
 
@@ -176,7 +178,10 @@ class FakeCompletions:
 def test_llm_answers_are_injected_only_when_listed() -> None:
     client = FakeCompletions()
     create = wrap_llm_call("m", client.create)
-    llm = [{"target": "llm", "name": "m", "response": COMPLETION}, {"target": "llm", "name": "m", "status": 429}]
+    llm = [
+        {"target": "llm", "name": "m", "response": COMPLETION},
+        {"target": "llm", "name": "m", "status": 429},
+    ]
     plan, _ = plan_for(session(llm, inject=["tool", "llm"]))
     with activate(plan):
         res = create(model="m", messages=[])
