@@ -13,8 +13,8 @@ import anyio
 import httpx
 import pytest
 import yaml
-
 from examples.support_agent import server, tool_service
+
 from tests.replay.conftest import FIXED_CONFIG, cli, read_report
 
 

@@ -57,12 +57,12 @@ def test_strict_answers_in_order_and_fails_out_of_order() -> None:
         assert call("lookup", lookup, order_id="A") == {"r": "A"}
         assert call("search", search, query="q") == {"r": "S"}
         assert call("lookup", lookup, order_id="B") == {"r": "B"}
-    assert REAL == Counter() and responder.mismatches == []
+    assert Counter() == REAL and responder.mismatches == []
 
     plan, responder = plan_for(session([A, S]))
     with activate(plan), pytest.raises(ToolFaultError) as err:
         call("search", search, query="q")
-    assert REAL == Counter()  # the live tool never ran
+    assert Counter() == REAL  # the live tool never ran
     [msg] = responder.mismatches
     assert "call #1 tool search" in msg and "expects tool lookup" in msg and '"order_id": "A"' in msg
     assert "no recorded answer" in str(err.value)
@@ -92,7 +92,7 @@ def test_unmatched_live_passes_through_to_the_real_tool() -> None:
     with activate(plan):
         assert call("search", search, query="q") == {"query": "q", "live": True}
         assert call("lookup", lookup, order_id="A") == {"r": "A"}
-    assert REAL == Counter({"search": 1}) and responder.mismatches == [] and len(responder.live) == 1
+    assert Counter({"search": 1}) == REAL and responder.mismatches == [] and len(responder.live) == 1
 
 
 def test_live_entries_run_the_real_tool_in_their_place() -> None:
@@ -100,7 +100,7 @@ def test_live_entries_run_the_real_tool_in_their_place() -> None:
     with activate(plan):
         assert call("lookup", lookup, order_id="A") == {"order_id": "A", "live": True}
         assert call("search", search, query="q") == {"r": "S"}
-    assert REAL == Counter({"lookup": 1}) and responder.unused() == []
+    assert Counter({"lookup": 1}) == REAL and responder.unused() == []
 
 
 def test_statuses_are_raised_as_the_seam_raises_faults() -> None:
@@ -120,7 +120,7 @@ def test_statuses_are_raised_as_the_seam_raises_faults() -> None:
         with pytest.raises(ToolFaultError) as r:
             call("lookup", lookup, order_id="A")
         assert r.value.status == 429
-    assert REAL == Counter()
+    assert Counter() == REAL
     assert [c["error"].split(":")[0] for c in plan.calls] == ["timeout", "503", "429"]
 
 
@@ -142,7 +142,7 @@ def test_upstream_tool_responses_answer_every_call_to_their_tool() -> None:
     plan, responder = plan_for(s)
     with activate(plan):
         assert [call("lookup", lookup, order_id=x) for x in "ABC"] == [{"r": "up"}] * 3
-    assert responder.mismatches == [] and REAL == Counter()
+    assert responder.mismatches == [] and Counter() == REAL
 
 
 def test_latency_is_the_recorded_one_times_the_scale() -> None:

@@ -60,7 +60,9 @@ def chat_input(value: Any) -> str | list[dict[str, Any]] | None:
     if isinstance(value, str):
         return value
     if isinstance(value, list):
-        flat = value[0] if len(value) == 1 and isinstance(value[0], list) else value
+        # LangChain chat-model inputs are a batch: [[message, ...]]; a bare [role, text] pair is a message
+        batch = len(value) == 1 and isinstance(value[0], list) and normalize_message(value[0]) is None
+        flat = value[0] if batch else value
         msgs = [n for n in (normalize_message(m) for m in flat) if n is not None]
         if not msgs:
             return None
