@@ -91,6 +91,9 @@ class LlmReply:
     message: str | None = None
     timeout: bool = False
     cut_after: float | None = None
+    body: Any = None
+    """A whole answer to deliver instead of the model's (a recorded completion, or a callable LLM's
+    return value). Only replies from a :class:`~windtunnel.chaos.plan.Responder` use it."""
 
 
 @dataclass

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from windtunnel._util.rng import cell_rng
 from windtunnel.chaos.base import (
@@ -51,6 +51,50 @@ def summarize(value: Any) -> Any:
     if len(text) <= SUMMARY_CHARS:
         return json.loads(text)
     return text[:SUMMARY_CHARS] + "…"
+
+
+@dataclass
+class Answer:
+    """A reply given instead of calling the real tool or model, after ``delay_ms``.
+
+    ``reply`` is a :class:`ToolReply` for tool calls, an :class:`LlmReply` for model calls; a status
+    below 400 delivers ``reply.body``, 4xx/5xx and ``timeout`` are raised / answered like faults.
+    ``mode`` labels the call in the call log (``faults``).
+    """
+
+    reply: ToolReply | LlmReply
+    delay_ms: int = 0
+    mode: str = "replay"
+
+
+class Responder(Protocol):
+    """Answers calls from a recording instead of the real callee (``windtunnel.replay``).
+
+    Consulted before any fault: an :class:`Answer` replaces the call; ``None`` lets it through to the
+    real tool or model (and to the plan's faults).
+    """
+
+    def tool(self, call: ToolCall, target: str) -> Answer | None: ...
+
+    def llm(self, call: LlmCall) -> Answer | None: ...
+
+
+def _jsonable(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    try:
+        return json.loads(json.dumps(value, ensure_ascii=False, default=repr))
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def error_status(err: BaseException) -> int | None:
+    """The HTTP-style status an exception carries (``status`` / ``status_code``), else ``None``."""
+    for name in ("status", "status_code"):
+        value = getattr(err, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
 
 
 def current_plan() -> FaultPlan | None:
@@ -145,8 +189,14 @@ class FaultPlan:
         seed: int | None,
         key: str,
         fired_ids: set[tuple[str, str, int]] | None = None,
+        responder: Responder | None = None,
+        keep_raw: bool = False,
     ):
         self.spec = spec
+        self.responder = responder
+        """Answers calls before any fault (replay); ``None`` = every call reaches the real callee."""
+        self.keep_raw = keep_raw
+        """Add ``raw`` (the untruncated response) and ``status`` to every call-log entry (recording)."""
         self.seed = seed
         self.key = key
         self.fired: list[dict[str, Any]] = []
@@ -191,6 +241,15 @@ class FaultPlan:
         """Decide every fault and tool-reply attack for one tool call (counters advance here)."""
         with self._lock:
             out = ToolDecision(self, call, target)
+            if self.responder is not None:
+                answer = self.responder.tool(call, target)
+                if answer is not None:
+                    if not isinstance(answer.reply, ToolReply):
+                        raise TypeError(f"a responder answered tool call {call.name!r} with {answer.reply!r}")
+                    out.replacement = answer.reply
+                    out.delay_ms = answer.delay_ms
+                    out.modes.append(answer.mode)
+                    return out
             for index, fault in enumerate(self.spec.tool_faults):
                 if not fault.matches(call):
                     continue
@@ -214,6 +273,17 @@ class FaultPlan:
         """Decide every LLM fault for one model call (counters advance here)."""
         with self._lock:
             out = LlmDecision(self, call)
+            if self.responder is not None:
+                answer = self.responder.llm(call)
+                if answer is not None:
+                    if not isinstance(answer.reply, LlmReply):
+                        raise TypeError(
+                            f"a responder answered model call {call.name!r} with {answer.reply!r}"
+                        )
+                    out.replacement = answer.reply
+                    out.delay_ms = answer.delay_ms
+                    out.modes.append(answer.mode)
+                    return out
             for index, fault in enumerate(self.spec.llm_faults):
                 d = self._decision("llm", index, call.signature)
                 if not fault.should_fire(d) or out.replacement is not None:
@@ -251,9 +321,15 @@ class FaultPlan:
         error: str | None = None,
         faults: list[str] | None = None,
         started: float | None = None,
+        raw: Any = None,
+        status: int | None = None,
     ) -> dict[str, Any]:
-        """Record one tool / LLM call: ``{target, name, args, response, error, faults, latency_ms, seq}``."""
-        entry = {
+        """Record one tool / LLM call: ``{target, name, args, response, error, faults, latency_ms, seq}``.
+
+        With :attr:`keep_raw`, the entry also holds ``raw`` (the whole response, JSON-safe, not
+        truncated) and ``status`` (the HTTP-style status, or the status an exception carried).
+        """
+        entry: dict[str, Any] = {
             "target": target,
             "name": name,
             "args": summarize(args),
@@ -262,6 +338,9 @@ class FaultPlan:
             "faults": list(faults or []),
             "latency_ms": round((time.perf_counter() - started) * 1000, 3) if started is not None else None,
         }
+        if self.keep_raw:
+            entry["raw"] = _jsonable(raw)
+            entry["status"] = status
         with self._lock:
             self._seq += 1
             entry["seq"] = self._seq

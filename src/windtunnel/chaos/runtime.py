@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import ConfigError, HarnessError
-from windtunnel.chaos.plan import FaultPlan, activate
+from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.seams import NO_TOOL_SEAM, Restore, install_llm, install_registry, install_tools
 from windtunnel.chaos.spec import ChaosSpec
 
@@ -264,18 +264,38 @@ class ChaosRuntime:
 
     # -- cells ---------------------------------------------------------------------------------------
     @contextmanager
-    def cell(self, spec: ChaosSpec | None, cell_id: str) -> Iterator[CellChaos]:
+    def cell(
+        self,
+        spec: ChaosSpec | None,
+        cell_id: str,
+        *,
+        responder: Responder | None = None,
+        keep_raw: bool = False,
+    ) -> Iterator[CellChaos]:
         """Activate ``spec`` for one cell (``None``: no faults, calls still recorded).
 
-        Yields a :class:`CellChaos`; read ``fired`` / ``calls`` after the block.
+        Yields a :class:`CellChaos`; read ``fired`` / ``calls`` after the block. ``responder`` answers
+        the cell's calls from a recording before any fault (replay); ``keep_raw`` keeps whole
+        responses and statuses in the call log (recording). With proxies, both apply to the
+        scenario's plan while the cell runs.
         """
         spec = spec or ChaosSpec(name="no_chaos")
         self._check_spec(spec)
         self._used.setdefault(spec.name, spec)
-        plan = FaultPlan(spec, seed=self.seed, key=cell_id, fired_ids=self._fired_ids)
+        plan = FaultPlan(
+            spec,
+            seed=self.seed,
+            key=cell_id,
+            fired_ids=self._fired_ids,
+            responder=responder,
+            keep_raw=keep_raw,
+        )
         cc = CellChaos(self, spec, cell_id, plan)
         if self.serial_cells:
             self._enter_http(spec)
+            if self._http_plan is not None and (responder is not None or keep_raw):
+                self._http_plan.responder = responder
+                self._http_plan.keep_raw = keep_raw
             cc._http_plan = self._http_plan
             cc._http_start = self._http_plan.seq if self._http_plan is not None else 0
         try:

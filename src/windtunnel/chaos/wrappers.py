@@ -17,6 +17,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
+from windtunnel.chaos.answered import answer_astream, answer_stream, answer_value
 from windtunnel.chaos.base import LlmCall, LlmReply, ToolCall, ToolReply
 from windtunnel.chaos.injected import LlmFaultError, LlmTimeout, StreamCutOff, ToolFaultError, ToolTimeout
 from windtunnel.chaos.llm_payload import (
@@ -26,7 +27,7 @@ from windtunnel.chaos.llm_payload import (
     stream_text,
     with_completion_text,
 )
-from windtunnel.chaos.plan import FaultPlan, LlmDecision, ToolDecision, current_plan
+from windtunnel.chaos.plan import FaultPlan, LlmDecision, ToolDecision, current_plan, error_status
 
 WRAPPED = "__windtunnel_wrapped__"
 
@@ -51,20 +52,34 @@ def _tool_result(
     call = dec.call
     if reply.timeout:
         plan.log_call(
-            "tool", call.name, args, error=f"timeout: {reply.message}", faults=dec.modes, started=started
+            "tool", call.name, args, error=f"timeout: {reply.message}", faults=dec.modes, started=started,
+            status=504,
         )
         raise ToolTimeout(reply.message or f"tool {call.name!r} timed out", status=504)
     if reply.status >= 400:
         retry = reply.headers.get("Retry-After")
         message = reply.message or f"tool {call.name!r} failed with status {reply.status}"
         plan.log_call(
-            "tool", call.name, args, error=f"{reply.status}: {message}", faults=dec.modes, started=started
+            "tool", call.name, args, error=f"{reply.status}: {message}", faults=dec.modes, started=started,
+            raw=reply.body, status=reply.status,
         )
         raise ToolFaultError(
             f"{reply.status} {message}", status=reply.status, retry_after=float(retry) if retry else None
         )
-    plan.log_call("tool", call.name, args, response=reply.body, faults=dec.modes, started=started)
+    plan.log_call(
+        "tool", call.name, args, response=reply.body, faults=dec.modes, started=started, raw=reply.body,
+        status=reply.status,
+    )
     return reply.body
+
+
+def _raised(err: BaseException) -> dict[str, Any]:
+    """What the call log keeps of an exception a real tool raised (for recordings)."""
+    return {
+        "exception": type(err).__name__,
+        "message": str(err),
+        "timeout": isinstance(err, TimeoutError) or getattr(err, "code", None) == "timeout",
+    }
 
 
 def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -94,7 +109,10 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             try:
                 value = await fn(*args, **kwargs)
             except Exception as err:
-                plan.log_call("tool", name, bound, error=repr(err), faults=dec.modes, started=started)
+                plan.log_call(
+                    "tool", name, bound, error=repr(err), faults=dec.modes, started=started, raw=_raised(err),
+                    status=error_status(err),
+                )
                 raise
             return _tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
 
@@ -114,7 +132,10 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             value = fn(*args, **kwargs)
         except Exception as err:
-            plan.log_call("tool", name, bound, error=repr(err), faults=dec.modes, started=started)
+            plan.log_call(
+                "tool", name, bound, error=repr(err), faults=dec.modes, started=started, raw=_raised(err),
+                status=error_status(err),
+            )
             raise
         return _tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
 
@@ -123,6 +144,11 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 # -- LLM -----------------------------------------------------------------------------------------
+
+
+def _is_answer(reply: LlmReply) -> bool:
+    """A replacement that delivers a whole answer (a responder's) rather than an error."""
+    return reply.status < 400 and not reply.timeout and reply.body is not None
 
 
 def _llm_error(reply: LlmReply) -> Exception:
@@ -151,19 +177,32 @@ class _LlmCallRun:
     def fail(self, reply: LlmReply) -> Exception:
         err = _llm_error(reply)
         self.plan.log_call(
-            "llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started
+            "llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started,
+            status=504 if reply.timeout else reply.status,
         )
         return err
 
+    def answered(self, reply: LlmReply, stream: bool, is_async: bool) -> Any:
+        """A responder's whole answer, delivered as the client would have (value or stream)."""
+        self.plan.log_call(
+            "llm", self.name, self.request, response=completion_text(reply.body)[0], faults=self.dec.modes,
+            started=self.started, raw=reply.body, status=reply.status,
+        )
+        if not stream:
+            return answer_value(reply.body)
+        return answer_astream(reply.body) if is_async else answer_stream(reply.body)
+
     def error(self, err: BaseException) -> None:
         self.plan.log_call(
-            "llm", self.name, self.request, error=repr(err), faults=self.dec.modes, started=self.started
+            "llm", self.name, self.request, error=repr(err), faults=self.dec.modes, started=self.started,
+            status=error_status(err),
         )
 
     def complete(self, res: Any) -> Any:
         if not self.dec.corrupts:
             self.plan.log_call(
-                "llm", self.name, self.request, response=completion_text(res)[0], started=self.started
+                "llm", self.name, self.request, response=completion_text(res)[0], started=self.started,
+                raw=res, status=200,
             )
             return res
         text, finish = completion_text(res)
@@ -174,7 +213,8 @@ class _LlmCallRun:
             res if reply.text == text and reply.finish_reason == finish else with_completion_text(res, reply)
         )
         self.plan.log_call(
-            "llm", self.name, self.request, response=reply.text, faults=self.dec.modes, started=self.started
+            "llm", self.name, self.request, response=reply.text, faults=self.dec.modes, started=self.started,
+            raw=out, status=200,
         )
         return out
 
@@ -325,6 +365,8 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             if run.dec.delay_ms:
                 await asyncio.sleep(run.dec.delay_ms / 1000)
             if run.dec.replacement is not None:
+                if _is_answer(run.dec.replacement):
+                    return run.answered(run.dec.replacement, bool(kwargs.get("stream")), is_async=True)
                 raise run.fail(run.dec.replacement)
             try:
                 res = await fn(*args, **kwargs)
@@ -346,6 +388,8 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         if run.dec.delay_ms:
             time.sleep(run.dec.delay_ms / 1000)
         if run.dec.replacement is not None:
+            if _is_answer(run.dec.replacement):
+                return run.answered(run.dec.replacement, bool(kwargs.get("stream")), is_async=False)
             raise run.fail(run.dec.replacement)
         try:
             res = fn(*args, **kwargs)

@@ -50,6 +50,7 @@ COMMAND_MODULES = (
     "leak_cmd",
     "contract_cmd",
     "ci_cmd",
+    "replay_cmd",
 )
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 
+from windtunnel.chaos.answered import completion_chunks
 from windtunnel.chaos.base import LlmCall, LlmReply
 from windtunnel.chaos.llm_payload import (
     completion_text,
@@ -175,6 +176,8 @@ class LlmProxy(ProxyServer):
         started = time.perf_counter()
         if dec.delay_ms:
             await asyncio.sleep(dec.delay_ms / 1000)
+        if dec.replacement is not None and _is_answer(dec.replacement):
+            return await self._answered(plan, dec.replacement, writer, keep, name, args, dec.modes, started)
         if dec.replacement is not None:
             status, payload = _error_body(dec.replacement)
             headers = [("Content-Type", "application/json"), *dec.replacement.headers.items()]
@@ -202,10 +205,38 @@ class LlmProxy(ProxyServer):
                     response=text,
                     error=None if resp.status_code < 400 else str(resp.status_code),
                     started=started,
+                    raw=_answer_json(data) if not stream and isinstance(data, bytes) else text,
+                    status=resp.status_code,
                 )
 
             return await self._passthrough(req, writer, keep, on_done=done)
         return await self._corrupted(plan, dec, req, writer, keep, name, args, started)
+
+    async def _answered(
+        self,
+        plan: FaultPlan,
+        reply: LlmReply,
+        writer: asyncio.StreamWriter,
+        keep: bool,
+        name: str,
+        args: dict[str, Any],
+        modes: list[str],
+        started: float,
+    ) -> bool:
+        """A responder's whole answer, as JSON or (when the request streams) as SSE."""
+        body = reply.body if isinstance(reply.body, dict) else _text_completion(reply.body, name)
+        if args.get("stream"):
+            events = b"".join(sse_event(c) for c in completion_chunks(body)) + sse_event("[DONE]")
+            headers = [("Content-Type", "text/event-stream"), *reply.headers.items()]
+            await write_response(writer, 200, headers, events, keep_alive=keep)
+        else:
+            headers = [("Content-Type", "application/json"), *reply.headers.items()]
+            await write_response(writer, reply.status, headers, json_response(body), keep_alive=keep)
+        plan.log_call(
+            "llm", name, args, response=completion_text(body)[0], faults=modes, started=started, raw=body,
+            status=reply.status,
+        )
+        return keep
 
     async def _corrupted(
         self,
@@ -287,6 +318,29 @@ class LlmProxy(ProxyServer):
         await write_response(writer, 200, headers, payload, keep_alive=keep)
         plan.log_call("llm", name, args, response=reply.text, faults=dec.modes, started=started)
         return keep
+
+
+def _answer_json(data: bytes) -> Any:
+    try:
+        return json.loads(data)
+    except ValueError:
+        return data.decode("utf-8", "replace")
+
+
+def _is_answer(reply: LlmReply) -> bool:
+    return reply.status < 400 and not reply.timeout and reply.body is not None
+
+
+def _text_completion(text: Any, model: str) -> dict[str, Any]:
+    """A minimal chat completion carrying ``text`` (a recorded answer kept as text only)."""
+    return {
+        "id": "chatcmpl-replayed",
+        "object": "chat.completion",
+        "model": model,
+        "choices": [
+            {"index": 0, "message": {"role": "assistant", "content": str(text)}, "finish_reason": "stop"}
+        ],
+    }
 
 
 def _answer_text(data: bytes, stream: bool) -> str | None:

@@ -131,15 +131,16 @@ class ToolProxy(ProxyServer):
             body, ct = encode_body(reply.body, "application/json")
             headers = [("Content-Type", ct), *reply.headers.items()]
             await write_response(writer, status, headers, body, keep_alive=keep)
-            error = f"{status}: {reply.message}"
             plan.log_call(
                 "http",
                 call.name,
                 call.args,
                 response=reply.body,
-                error=error,
+                error=f"{status}: {reply.message}" if status >= 400 else None,
                 faults=dec.modes,
                 started=started,
+                raw=reply.body,
+                status=status,
             )
             return keep
         try:
@@ -171,7 +172,8 @@ class ToolProxy(ProxyServer):
         await write_response(writer, resp.status, headers, payload, keep_alive=keep)
         failed = str(resp.status) if resp.status >= 400 else None
         plan.log_call(
-            "http", call.name, call.args, response=logged, error=failed, faults=dec.modes, started=started
+            "http", call.name, call.args, response=logged, error=failed, faults=dec.modes, started=started,
+            raw=logged, status=resp.status,
         )
         return keep
 

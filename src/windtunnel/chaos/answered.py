@@ -1,0 +1,76 @@
+"""Delivering a whole model answer that a responder gave instead of the model (replay).
+
+The seam hands the agent what its client would have returned: a completion the agent can read as a
+dict or through attributes (``res.choices[0].message.content``, ``res.model_dump()``), a stream of
+chunks when the request asked for one, or a callable LLM's plain return value.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from windtunnel.chaos.llm_payload import completion_text
+
+
+class AttrDict(dict[str, Any]):
+    """A dict whose keys also read as attributes, recursively (an SDK-like completion object)."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return _wrap(self[name])
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def model_dump(self, **_: Any) -> dict[str, Any]:
+        return copy.deepcopy(dict(self))
+
+
+def _wrap(value: Any) -> Any:
+    if isinstance(value, dict) and not isinstance(value, AttrDict):
+        return AttrDict(value)
+    if isinstance(value, list):
+        return [_wrap(v) for v in value]
+    return value
+
+
+def completion_chunks(body: Any) -> list[Any]:
+    """OpenAI-style stream chunks carrying the answer of ``body`` (a completion dict or a string)."""
+    if isinstance(body, str):
+        return [body]
+    text, finish = completion_text(body)
+    message: dict[str, Any] = {}
+    choices = body.get("choices") if isinstance(body, dict) else None
+    if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+        message = choices[0].get("message") or {}
+    delta: dict[str, Any] = {"role": "assistant", "content": text}
+    if message.get("tool_calls"):
+        delta["tool_calls"] = [{"index": i, **tc} for i, tc in enumerate(message["tool_calls"])]
+    base = {k: body[k] for k in ("id", "model", "created") if isinstance(body, dict) and k in body}
+    return [
+        {
+            **base,
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": None}],
+        },
+        {
+            **base,
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": {}, "finish_reason": finish or "stop"}],
+        },
+    ]
+
+
+def answer_value(body: Any) -> Any:
+    """A non-streamed answer: dicts become :class:`AttrDict`, anything else is returned as it is."""
+    return _wrap(copy.deepcopy(body))
+
+
+def answer_stream(body: Any) -> Iterator[Any]:
+    return iter([_wrap(c) for c in completion_chunks(body)])
+
+
+async def answer_astream(body: Any) -> AsyncIterator[Any]:
+    for c in completion_chunks(body):
+        yield _wrap(c)

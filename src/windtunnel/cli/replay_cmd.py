@@ -1,0 +1,322 @@
+"""``windtunnel replay``: run, record, export and import recorded sessions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from windtunnel.cli.app import app
+
+replay_app = typer.Typer(
+    help="Replay recorded sessions with their tool (and LLM) responses injected, judged by a contract.",
+    no_args_is_help=True,
+)
+app.add_typer(replay_app, name="replay")
+
+ConfigOpt = typer.Option(None, "-c", "--config", help="Config file (windtunnel.yaml or flakestorm.yaml).")
+ToolPortOpt = typer.Option(
+    None,
+    "--tool-proxy-port",
+    help="HTTP agents not launched by windtunnel: serve the tool proxy on this port.",
+)
+LlmPortOpt = typer.Option(
+    None, "--llm-proxy-port", help="HTTP agents not launched by windtunnel: serve the LLM proxy on this port."
+)
+
+
+@replay_app.command("run")
+def run(
+    paths: list[Path] = typer.Argument(
+        None, help="Session files or directories (default: the config's replays.sessions and sources)."
+    ),
+    config: Path = ConfigOpt,
+    fmt: str = typer.Option("terminal", "--format", "-f", help="Report format to write: terminal, json."),
+    output: Path = typer.Option(
+        None, "--output", "-o", help="Where to write the report (file or directory)."
+    ),
+    seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one)."),
+    latency_scale: float = typer.Option(
+        None, "--latency-scale", min=0, help="Multiply recorded latencies (0 = answer at once)."
+    ),
+    fail_on: str = typer.Option(
+        "critical", "--fail-on", help="critical: the contract FAIL rule; any: fail on any failed invariant."
+    ),
+    concurrency: int = typer.Option(None, "--concurrency", min=1, help="Sessions replayed at once."),
+    tool_proxy_port: int = ToolPortOpt,
+    llm_proxy_port: int = LlmPortOpt,
+    quiet: bool = typer.Option(False, "-q", "--quiet", help="Only the summary."),
+) -> None:
+    """Replay sessions against the agent and judge each answer against its contract.
+
+    Exit 0 when every replay passes, 1 when any fails, 2 on a bad session or an unresolvable contract,
+    3 when the agent cannot be reached.
+    """
+    code = _execute_replay(
+        paths=list(paths or []),
+        config=config,
+        fmt=fmt,
+        output=output,
+        seed=seed,
+        latency_scale=latency_scale,
+        fail_on=fail_on,
+        concurrency=concurrency,
+        tool_proxy_port=tool_proxy_port,
+        llm_proxy_port=llm_proxy_port,
+        quiet=quiet,
+    )
+    raise typer.Exit(int(code))
+
+
+@replay_app.command("record")
+def record(
+    input_: str = typer.Option(..., "--input", "-i", help="The exact input to send to the agent."),
+    output: Path = typer.Option(..., "--output", "-o", help="Session file to write (.yaml, .yml or .json)."),
+    config: Path = ConfigOpt,
+    session_id: str = typer.Option(None, "--id", help="Session id (default: from the file name)."),
+    name: str = typer.Option(None, "--name", help="A human-readable name."),
+    contract: str = typer.Option(None, "--contract", help="Contract name or path to store in the session."),
+    inject_llm: bool = typer.Option(
+        False, "--inject-llm", help="Replay the recorded model answers too (default: tools only)."
+    ),
+    scenario: str = typer.Option(
+        None,
+        "--scenario",
+        help="Record under this contract-matrix scenario's faults (reproduce an incident).",
+    ),
+    seed: int = typer.Option(None, "--seed", help="Seed for the scenario's faults."),
+    tool_proxy_port: int = ToolPortOpt,
+    llm_proxy_port: int = LlmPortOpt,
+) -> None:
+    """Run the agent once with recording on and write the session (input, calls, answer)."""
+    import anyio
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.cli._console import err_console
+    from windtunnel.cli._runflow import print_notices
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.replay.record import record as do_record
+    from windtunnel.replay.session import SESSION_SUFFIXES, dump_session, safe_filename
+
+    if output.suffix.lower() not in SESSION_SUFFIXES:
+        raise UsageError(f"--output {output}: use a {', '.join(SESSION_SUFFIXES)} file name")
+    cfg = load_config(find_config(config))
+    sid = session_id or safe_filename(output.stem)
+
+    async def go() -> object:
+        return await do_record(
+            cfg,
+            input_,
+            session_id=sid,
+            name=name,
+            contract=contract,
+            inject_llm=inject_llm,
+            scenario=scenario,
+            seed=seed if seed is not None else cfg.advanced.seed,
+            tool_proxy_port=tool_proxy_port,
+            llm_proxy_port=llm_proxy_port,
+        )
+
+    recording = anyio.run(go)
+    from windtunnel.replay.record import Recording
+
+    assert isinstance(recording, Recording)
+    path = dump_session(recording.session, output)
+    print_notices(recording.notes)
+    s = recording.session
+    failed = sum(c.failed for c in s.calls)
+    err_console().print(
+        f"recorded session {s.id!r}: {len(s.calls)} call(s) ({failed} failed) -> {path}\n"
+        f"  answer: {(s.output or '')[:200]}"
+    )
+
+
+@replay_app.command("export")
+def export(
+    from_report: Path = typer.Option(..., "--from-report", help="A windtunnel JSON report."),
+    output: Path = typer.Option(
+        ..., "--output", "-o", help="Directory to write one session per failed cell."
+    ),
+    contract: str = typer.Option(None, "--contract", help="Contract name or path to store in each session."),
+    fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
+) -> None:
+    """Write one session per failed cell: the exact input that failed and the calls seen in that cell."""
+    import json
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.cli._console import err_console
+    from windtunnel.cli._runflow import print_notices
+    from windtunnel.replay.export import sessions_from_report
+    from windtunnel.replay.session import dump_session
+
+    if fmt not in ("yaml", "json"):
+        raise UsageError(f"--format {fmt!r}: choose yaml or json")
+    try:
+        report = json.loads(from_report.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"report not found: {from_report}") from None
+    except (OSError, ValueError) as err:
+        raise UsageError(f"cannot read report {from_report}: {err}") from None
+    exported = sessions_from_report(report, source=str(from_report), contract=contract)
+    print_notices(exported.notes)
+    if not exported.sessions:
+        err_console().print(f"no failed cell in {from_report}: nothing to export")
+        return
+    for s in exported.sessions:
+        path = dump_session(s, output / f"{s.id}.{fmt}")
+        err_console().print(f"exported {path}  ({len(s.calls)} call(s); input: {s.prompt_text[:80]!r})")
+
+
+@replay_app.command("import")
+def import_(
+    source: str = typer.Argument(..., help="langsmith, otel or langfuse."),
+    file: Path = typer.Argument(None, help="An export file (JSON or JSON Lines). Omit for live import."),
+    output: Path = typer.Option(..., "--output", "-o", help="Directory to write the sessions to."),
+    contract: str = typer.Option(None, "--contract", help="Contract name or path to store in each session."),
+    project: str = typer.Option(None, "--project", help="Live LangSmith import: the project."),
+    run_id: str = typer.Option(
+        None, "--run-id", help="Live import: one LangSmith run id / Langfuse trace id."
+    ),
+    limit: int = typer.Option(20, "--limit", min=1, help="Live import: at most this many traces."),
+    fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
+) -> None:
+    """Import sessions from LangSmith runs, OpenTelemetry GenAI spans or Langfuse traces."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel.cli._console import err_console
+    from windtunnel.replay.importers import _load_builtin as load_importers
+    from windtunnel.replay.importers import import_file, importers
+    from windtunnel.replay.session import dump_session, safe_filename
+
+    load_importers()
+    importers.get(source)  # unknown names: a usage error listing the valid ones
+    if fmt not in ("yaml", "json"):
+        raise UsageError(f"--format {fmt!r}: choose yaml or json")
+    if file is not None:
+        if not file.exists():
+            raise UsageError(f"export file not found: {file}")
+        sessions = import_file(source, file)
+    else:
+        from windtunnel.replay.importers.live import fetch_langfuse, fetch_langsmith
+
+        if source == "langsmith":
+            if not (project or run_id):
+                raise UsageError("live LangSmith import needs --project or --run-id (or give an export FILE)")
+            sessions = fetch_langsmith(project=project, run_id=run_id, limit=limit)
+        elif source == "langfuse":
+            sessions = fetch_langfuse(trace_id=run_id, limit=limit)
+        else:
+            raise UsageError(f"{source} is imported from a file: give the OTLP JSON export FILE")
+    for s in sessions:
+        if contract:
+            s.contract = contract
+        path = dump_session(s, output / f"{safe_filename(s.id)}.{fmt}")
+        tools = sum(c.kind == "tool" for c in s.calls)
+        llms = sum(c.kind == "llm" for c in s.calls)
+        err_console().print(f"imported {path}  ({tools} tool call(s), {llms} model call(s))")
+
+
+def _execute_replay(
+    *,
+    paths: list[Path],
+    config: Path | None,
+    fmt: str,
+    output: Path | None,
+    seed: int | None,
+    latency_scale: float | None,
+    fail_on: str,
+    concurrency: int | None,
+    tool_proxy_port: int | None,
+    llm_proxy_port: int | None,
+    quiet: bool,
+) -> int:
+    import secrets
+
+    import anyio
+    from rich.markup import escape
+
+    from windtunnel._util.errors import ExitCode, UsageError
+    from windtunnel.cli._console import err_console, out_console
+    from windtunnel.cli._runflow import new_run_id, print_notices, write_report
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.engine.report import now_iso
+    from windtunnel.replay.collect import collect_config, collect_paths
+    from windtunnel.replay.player import Player, ReplayResult, prepare
+    from windtunnel.replay.report import replay_report
+
+    if fail_on not in ("critical", "any"):
+        raise UsageError(f"--fail-on {fail_on!r}: choose critical or any")
+    config_path = find_config(config)
+    cfg = load_config(config_path)
+    collected = collect_paths(paths) if paths else collect_config(cfg)
+    notices = [f"skipped {p}: {why}" for p, why in collected.skipped]
+    if not collected.sessions:
+        where = ", ".join(map(str, paths)) if paths else f"replays: in {config_path}"
+        raise UsageError(
+            f"no replay session found in {where}"
+            + (f" ({len(collected.skipped)} file(s) skipped)" if collected.skipped else ""),
+            hint="give session files or a directory, or list sessions under replays.sessions in the config",
+        )
+    prepared = prepare(collected.sessions, cfg)
+    run_seed = seed if seed is not None else cfg.advanced.seed
+    if run_seed is None:
+        run_seed = secrets.randbelow(2**31)
+    for contract in {p.contract.name: p.contract for p in prepared}.values():
+        if not any(i.severity == "critical" for i in contract.invariants) and fail_on == "critical":
+            notices.append(
+                f"contract {contract.name!r} has no critical invariant: under the contract FAIL rule its "
+                "replays fail only on an agent error or an unmatched call (mark the invariant the incident "
+                "is about `severity: critical`, or pass --fail-on any)"
+            )
+    con = err_console()
+    if not quiet:
+        print_notices(notices)
+        con.print(
+            f"windtunnel replay: {len(prepared)} session(s) against "
+            f"{getattr(cfg.agent, 'endpoint', cfg.agent.type)} (no global chaos)"
+        )
+
+    def show(rr: ReplayResult) -> None:
+        if quiet:
+            return
+        mark = {"passed": "[green]PASS[/]", "failed": "[red]FAIL[/]", "error": "[red]ERROR[/]"}[rr.status]
+        con.print(f"  {mark} {escape(rr.prepared.session.id)}  [dim]{escape(rr.prepared.contract.name)}[/]")
+        for reason in rr.reasons:
+            con.print(f"       {escape(reason)}")
+
+    player = Player(
+        cfg,
+        seed=run_seed,
+        concurrency=concurrency or cfg.advanced.concurrency,
+        latency_scale=latency_scale,
+        fail_on="any" if fail_on == "any" else "critical",
+        tool_proxy_port=tool_proxy_port,
+        llm_proxy_port=llm_proxy_port,
+        listeners=[show],
+    )
+    started = now_iso()
+
+    async def go() -> list[ReplayResult]:
+        return await player.run(prepared)
+
+    results = anyio.run(go)
+    run_id = new_run_id()
+    report = replay_report(
+        results,
+        run_id=run_id,
+        seed=run_seed,
+        started_at=started,
+        finished_at=now_iso(),
+        config=str(config_path),
+        notices=notices + [n for r in results for n in r.notes],
+        skipped=[{"file": str(p), "reason": why} for p, why in collected.skipped],
+    )
+    path = write_report(report, fmt, output, run_id)
+    s = report["summary"]
+    verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
+    out_console().print(
+        f"{verdict}  replay score {s['score']:.1f}/100  sessions {s['cells_total']}: "
+        f"{s['cells_passed']} passed, {s['cells_failed']} failed, {s['cells_errored']} errored"
+    )
+    if path is not None:
+        con.print(f"report written to {path}")
+    return int(ExitCode.OK if s["passed"] else ExitCode.FAILED)

@@ -1,0 +1,163 @@
+"""Which contract judges a session, which of its invariants apply, and the contract's verdict.
+
+Resolution: the session's ``contract`` is a contract name in the main config, or a path relative to
+the session file (a windtunnel config with a ``contract:`` block, or a file holding just the contract).
+A session without ``contract`` uses the main config's contract. Anything unresolvable is a
+:class:`ConfigError` (exit 2) that says what was looked for: a replay is never judged by nothing.
+
+Verdict (the contract FAIL rule): any failed critical invariant fails the session; the other
+severities are judged, shown and scored (critical 3, high 2, medium 1, low 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.config.model import Config, ContractConfig
+from windtunnel.engine.cells import CheckOutcome
+from windtunnel.engine.session import labelled
+from windtunnel.invariants.base import InvariantSpec
+
+SEVERITY_WEIGHTS = {"critical": 3, "high": 2, "medium": 1, "low": 1}
+
+
+@dataclass
+class ResolvedContract:
+    name: str
+    invariants: list[InvariantSpec]
+    source: str
+    """Where it came from: ``config <path>`` or the contract file's path."""
+
+
+def _from_config(cfg: Config) -> ContractConfig | None:
+    return cfg.contract if cfg.contract is not None and cfg.contract.invariants else None
+
+
+def _config_label(cfg: Config) -> str:
+    return str(cfg._source) if cfg._source is not None else "the config"
+
+
+def _load_contract_file(path: Path) -> ContractConfig:
+    from windtunnel.config.load import read_yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"cannot read contract file {path}: {err}") from None
+    data, _ = read_yaml(text, str(path))
+    if isinstance(data, dict) and isinstance(data.get("contract"), dict):
+        data = data["contract"]
+    if not isinstance(data, dict) or "invariants" not in data:
+        raise ConfigError(
+            f"{path} holds no contract: expected a `contract:` block or a mapping with `invariants:`"
+        )
+    try:
+        return ContractConfig.model_validate(data)
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors(include_url=False)
+        )
+        raise ConfigError(f"{path}: invalid contract: {problems}") from None
+
+
+def resolve_contract(
+    ref: str | None, cfg: Config, *, session_path: Path | None, where: str
+) -> ResolvedContract:
+    """The contract named by ``ref`` (see the module docstring)."""
+    own = _from_config(cfg)
+    cfg_label = _config_label(cfg)
+    if ref is None:
+        if own is None:
+            raise ConfigError(
+                f"{where}: the session names no contract and {cfg_label} has no `contract:` with invariants",
+                hint="add `contract: NAME` (a contract in the config) or `contract: PATH` (relative to the "
+                "session file) to the session, or a `contract:` block to the config",
+            )
+        return ResolvedContract(own.name, labelled(own.invariants), f"config {cfg_label}")
+    if own is not None and ref == own.name:
+        return ResolvedContract(own.name, labelled(own.invariants), f"config {cfg_label}")
+    looked = [
+        f"a contract named {ref!r} in {cfg_label} "
+        + (
+            f"(its contract is named {own.name!r})"
+            if own is not None
+            else "(it has no contract with invariants)"
+        )
+    ]
+    base = session_path.parent if session_path is not None else cfg.base_dir
+    candidate = Path(ref) if Path(ref).is_absolute() else base / ref
+    if candidate.is_file():
+        contract = _load_contract_file(candidate)
+        if not contract.invariants:
+            raise ConfigError(
+                f"{where}: contract file {candidate} has no invariants, so it cannot judge anything"
+            )
+        return ResolvedContract(contract.name, labelled(contract.invariants), str(candidate))
+    looked.append(f"a contract file {candidate}")
+    raise ConfigError(
+        f"{where}: cannot resolve contract {ref!r}; looked for " + " and ".join(looked),
+        hint="use the name of the config's contract, or a path relative to the session file",
+    )
+
+
+@dataclass
+class Applicability:
+    """The invariants that judge one session, and the ones left out with the reason."""
+
+    judged: list[InvariantSpec]
+    not_judged: list[tuple[str, str]] = field(default_factory=list)
+
+
+def applicable(invariants: list[InvariantSpec], failures: dict[str, bool]) -> Applicability:
+    """``when`` read against what failed in the recording (a recorded failure is the incident's chaos)."""
+    tool, llm = failures.get("tool", False), failures.get("llm", False)
+    holds = {
+        "always": True,
+        "tool_faults_active": tool,
+        "llm_faults_active": llm,
+        "any_chaos_active": tool or llm,
+        "no_chaos": not (tool or llm),
+    }
+    out = Applicability([])
+    for inv in invariants:
+        if inv.type == "behavior_unchanged" and getattr(inv, "baseline", None) == "auto":
+            out.not_judged.append(
+                (inv.label, "behavior_unchanged with baseline: auto needs a clean run of the golden prompts")
+            )
+        elif not holds.get(inv.when, True):
+            out.not_judged.append((inv.label, f"when: {inv.when} does not hold for this recording"))
+        else:
+            out.judged.append(inv)
+    return out
+
+
+@dataclass
+class Verdict:
+    passed: bool
+    score: float | None
+    critical_failed: list[str]
+    failed: list[str]
+
+
+def contract_verdict(checks: list[CheckOutcome], *, fail_on: str = "critical") -> Verdict:
+    """The contract's verdict on one response: FAIL on any failed critical check (``fail_on="any"``:
+    on any failed check). ``score`` is the severity-weighted pass rate (None without checks)."""
+    total = sum(SEVERITY_WEIGHTS.get(c.severity or "medium", 1) for c in checks)
+    got = sum(SEVERITY_WEIGHTS.get(c.severity or "medium", 1) for c in checks if c.passed)
+    critical = [c.id for c in checks if not c.passed and c.severity == "critical"]
+    failed = [c.id for c in checks if not c.passed]
+    passed = bool(checks) and not (failed if fail_on == "any" else critical)
+    return Verdict(passed, round(got / total * 100, 2) if total else None, critical, failed)
+
+
+def describe(contract: ResolvedContract) -> dict[str, Any]:
+    return {
+        "name": contract.name,
+        "source": contract.source,
+        "invariants": [i.label for i in contract.invariants],
+    }

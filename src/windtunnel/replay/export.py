@@ -1,0 +1,92 @@
+"""Sessions from a run report: one per failed cell, with the exact input that failed and the calls
+seen in that cell, so replaying the export reproduces the failure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel._util.errors import UsageError
+from windtunnel.replay.calllog import recorded_calls
+from windtunnel.replay.session import ReplaySettings, Session, safe_filename
+
+
+@dataclass
+class Exported:
+    sessions: list[Session] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _base_id(row: dict[str, Any]) -> str:
+    """The agent invocation a row belongs to (contract rows are ``<cell>:<invariant>``)."""
+    cid = str(row.get("id"))
+    inv = row.get("invariant")
+    if inv and cid.endswith(f":{inv}"):
+        return cid[: -len(inv) - 1]
+    return cid
+
+
+def sessions_from_report(report: Any, *, source: str, contract: str | None = None) -> Exported:
+    """One session per failed cell of ``report`` (errored and passed cells are not exported)."""
+    if not isinstance(report, dict) or not isinstance(report.get("cells"), list):
+        raise UsageError(f"{source} is not a windtunnel JSON report (no 'cells' list)")
+    out = Exported()
+    run = report.get("run") or {}
+    groups: dict[str, list[dict[str, Any]]] = {}
+    errored = 0
+    for row in report["cells"]:
+        if not isinstance(row, dict):
+            continue
+        if row.get("status") == "error":
+            errored += 1
+        if row.get("status") != "failed":
+            continue
+        groups.setdefault(_base_id(row), []).append(row)
+    if errored:
+        out.notes.append(
+            f"{errored} errored cell(s) not exported: the agent call itself failed, so there is no answer "
+            "to judge"
+        )
+    for base, rows in groups.items():
+        first = rows[0]
+        calls, notes = recorded_calls(list(first.get("calls") or []))
+        failed_checks = [
+            f"{c.get('id') or c.get('type')}: {c.get('detail') or 'failed'}"
+            for r in rows
+            for c in r.get("checks") or []
+            if not c.get("passed")
+        ]
+        has_llm = any(c.kind == "llm" for c in calls)
+        name = f"{base} ({first.get('scenario')})" if first.get("scenario") else base
+        session = Session(
+            id=safe_filename(f"{run.get('id', 'run')}-{base}"),
+            name=name,
+            source="windtunnel-report",
+            captured_at=run.get("finished_at") or run.get("started_at"),
+            input=str(first.get("prompt") or ""),
+            calls=calls,
+            expected_failure="; ".join(failed_checks) or "the cell failed",
+            contract=contract,
+            output=first.get("output"),
+            replay=ReplaySettings(match="strict", inject=["tool", "llm"] if has_llm else ["tool"]),
+            metadata={
+                "exported_from": {
+                    "report": source,
+                    "run_id": run.get("id"),
+                    "mode": run.get("mode"),
+                    "cell": base,
+                    "rows": [r.get("id") for r in rows],
+                    "scenario": first.get("scenario"),
+                    "invariants": [r.get("invariant") for r in rows if r.get("invariant")],
+                    "faults": first.get("faults") or [],
+                }
+            },
+        )
+        if not first.get("calls"):
+            notes.append(
+                "the report holds no tool/LLM calls for this cell (the agent declared no seam): the "
+                "replay resends the input only"
+            )
+        out.notes += [f"{session.id}: {n}" for n in notes]
+        out.sessions.append(session)
+    return out

@@ -1,0 +1,104 @@
+"""Importers: sessions from LangSmith runs, OpenTelemetry GenAI spans and Langfuse traces.
+
+Each importer is ONE function registered with :func:`importer`, taking the parsed export (JSON data)
+and returning sessions. File import needs no network; live import goes through the vendor's own
+client when it is installed (``pip install windtunnel[langsmith]`` / ``windtunnel[langfuse]``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from windtunnel._util.errors import ConfigError
+from windtunnel._util.registry import Registry
+from windtunnel.replay.session import Session
+
+Importer = Callable[[Any], list[Session]]
+
+
+def _validate(name: str, fn: Importer) -> None:
+    if not callable(fn):
+        raise TypeError(f"importer {name!r} must be a function (data) -> list[Session]")
+    if not (fn.__doc__ or "").strip():
+        raise TypeError(f"importer {name!r} needs a docstring")
+
+
+importers: Registry[Importer] = Registry("session importer", validate=_validate)
+
+F = TypeVar("F", bound=Importer)
+
+
+def importer(name: str) -> Callable[[F], F]:
+    """Register a function ``(data) -> list[Session]`` as the importer ``name``."""
+
+    def wrap(fn: F) -> F:
+        importers.register(name, fn)
+        return fn
+
+    return wrap
+
+
+def _load_builtin() -> None:
+    from windtunnel.replay.importers import langfuse, langsmith, otel  # noqa: F401
+
+
+def read_export(path: Path) -> Any:
+    """A vendor export file: JSON, or JSON Lines (one object per line)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"cannot read {path}: {err}") from None
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    items = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            items.append(json.loads(line))
+        except ValueError as err:
+            raise ConfigError(f"{path}:{n}: not JSON or JSON Lines: {err}") from None
+    return items
+
+
+def import_file(kind: str, path: Path) -> list[Session]:
+    """Sessions from one export file of ``kind`` (``langsmith``, ``otel``, ``langfuse``)."""
+    _load_builtin()
+    fn = importers.get(kind)
+    data = read_export(path)
+    sessions = fn(data)
+    if not sessions:
+        raise ConfigError(
+            f"{path}: no {kind} session found (expected a root run / trace with an input)",
+            hint="see docs/replay.md, 'Importing from LangSmith, OpenTelemetry and Langfuse'",
+        )
+    return sessions
+
+
+SOURCE_KINDS = {
+    "langsmith": "langsmith",
+    "langsmith_run": "langsmith",
+    "langfuse": "langfuse",
+    "otel": "otel",
+}
+
+
+def import_source(source: Any, *, base_dir: Path, where: str) -> list[Session]:
+    """Sessions of one ``replays.sources`` entry: from ``path`` (a file), else live via the vendor client."""
+    kind = SOURCE_KINDS[source.type]
+    if source.path:
+        path = base_dir / source.path
+        if not path.exists():
+            raise ConfigError(f"{where}: replays source {source.type}: file not found: {path}")
+        return import_file(kind, path)
+    from windtunnel.replay.importers.live import fetch
+
+    return fetch(source, where=where)
+
+
+__all__ = ["import_file", "import_source", "importer", "importers", "read_export"]

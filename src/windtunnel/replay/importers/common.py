@@ -1,0 +1,147 @@
+"""Mapping vendor trace shapes onto sessions: chat-style inputs and tool outputs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+INPUT_KEYS = ("messages", "question", "input", "prompt", "query", "message", "text")
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for part in content:
+            if isinstance(part, str):
+                parts.append(part)
+            elif isinstance(part, dict):
+                text = part.get("text") if part.get("text") is not None else part.get("content")
+                if isinstance(text, str):
+                    parts.append(text)
+        return "".join(parts)
+    return "" if content is None else str(content)
+
+
+def normalize_message(m: Any) -> dict[str, Any] | None:
+    """``{role, content}`` from an OpenAI-style message, a LangChain message dump or ``[role, text]``."""
+    if isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[0], str):
+        return {"role": _role(m[0]), "content": _content_text(m[1])}
+    if not isinstance(m, dict):
+        return None
+    if "kwargs" in m and isinstance(m["kwargs"], dict):  # LangChain serialized message
+        kind = (m.get("id") or ["", "HumanMessage"])[-1]
+        return {"role": _role(str(kind)), "content": _content_text(m["kwargs"].get("content"))}
+    role = m.get("role") or m.get("type")
+    if role is None:
+        return None
+    if "parts" in m and "content" not in m:  # OpenTelemetry GenAI message
+        texts = [p.get("content") for p in m["parts"] if isinstance(p, dict) and p.get("type") == "text"]
+        return {"role": _role(str(role)), "content": "".join(t for t in texts if isinstance(t, str))}
+    return {"role": _role(str(role)), "content": _content_text(m.get("content"))}
+
+
+def _role(raw: str) -> str:
+    r = raw.lower()
+    if r in ("human", "user", "humanmessage"):
+        return "user"
+    if r in ("ai", "assistant", "aimessage", "model"):
+        return "assistant"
+    if r in ("system", "systemmessage", "developer"):
+        return "system"
+    if r in ("tool", "toolmessage", "function"):
+        return "tool"
+    return r
+
+
+def chat_input(value: Any) -> str | list[dict[str, Any]] | None:
+    """The agent input in a chat-style payload: a prompt string or a message list (``None``: none)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        # LangChain chat-model inputs are a batch: [[message, ...]]; a bare [role, text] pair is a message
+        batch = len(value) == 1 and isinstance(value[0], list) and normalize_message(value[0]) is None
+        flat = value[0] if batch else value
+        msgs = [n for n in (normalize_message(m) for m in flat) if n is not None]
+        if not msgs:
+            return None
+        non_system = [m for m in msgs if m["role"] != "system"]
+        if len(non_system) == 1 and non_system[0]["role"] == "user":
+            return str(non_system[0]["content"])
+        return msgs
+    if isinstance(value, dict):
+        for key in INPUT_KEYS:
+            if key in value and value[key] is not None:
+                found = chat_input(value[key])
+                if found is not None:
+                    return found
+        if len(value) == 1:
+            return chat_input(next(iter(value.values())))
+    return None
+
+
+def chat_output(value: Any) -> str | None:
+    """The agent's answer in an output payload (``output``/``answer``/… or an assistant message)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and value:
+        last = normalize_message(value[-1])
+        return str(last["content"]) if last else None
+    if isinstance(value, dict):
+        choices = value.get("choices")
+        if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+            msg = choices[0].get("message") or {}
+            return msg.get("content") if isinstance(msg.get("content"), str) else None
+        for key in ("output", "answer", "response", "result", "content", "text", "reply", "messages"):
+            if key in value:
+                found = chat_output(value[key])
+                if found is not None:
+                    return found
+    return None
+
+
+def maybe_json(value: Any) -> Any:
+    """Decode a JSON string (tool arguments and results often arrive encoded); anything else as is."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text[:1] in ("{", "[") or text in ("null", "true", "false"):
+            try:
+                return json.loads(text)
+            except ValueError:
+                return value
+    return value
+
+
+def tool_args(value: Any) -> dict[str, Any] | None:
+    """Tool arguments as a mapping (``None`` when they cannot be known)."""
+    value = maybe_json(value)
+    if isinstance(value, dict):
+        if set(value) == {"input"}:
+            inner = maybe_json(value["input"])
+            return inner if isinstance(inner, dict) else None
+        return value
+    return None
+
+
+def tool_result(value: Any) -> Any:
+    """A tool's return value from an outputs payload (``{"output": x}`` unwrapped, JSON decoded)."""
+    value = maybe_json(value)
+    if isinstance(value, dict) and set(value) <= {"output", "content"} and value:
+        inner = value.get("output", value.get("content"))
+        if isinstance(inner, dict) and inner.get("type") == "tool" and "content" in inner:
+            inner = inner["content"]  # LangChain ToolMessage dump
+        return maybe_json(inner)
+    return value
+
+
+def status_of_error(error: Any) -> tuple[int, bool]:
+    """A failed call's status and whether it was a timeout, guessed from its error text."""
+    text = str(error or "").lower()
+    timeout = "timeout" in text or "timed out" in text or "504" in text
+    if timeout:
+        return 504, True
+    for code in (400, 401, 403, 404, 409, 422, 429, 500, 502, 503):
+        if str(code) in text:
+            return code, False
+    return 500, False

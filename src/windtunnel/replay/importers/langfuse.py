@@ -1,0 +1,158 @@
+"""Langfuse traces → sessions.
+
+Reads a trace as the Langfuse public API returns it (``GET /api/public/traces/{id}``: ``id``,
+``name``, ``timestamp``, ``input``, ``output`` and ``observations``), a list of such traces, or
+``{"data": [...]}``. Observations of type ``TOOL`` are tool calls and ``GENERATION`` model calls, in
+``startTime`` order; ``level: ERROR`` with ``statusMessage`` marks a failure.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from windtunnel.replay.importers import importer
+from windtunnel.replay.importers.common import (
+    chat_input,
+    chat_output,
+    maybe_json,
+    status_of_error,
+    tool_args,
+    tool_result,
+)
+from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
+
+
+def _time(value: Any) -> datetime | None:
+    if isinstance(value, str) and value:
+        try:
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    return None
+
+
+def _latency(obs: dict[str, Any]) -> float | None:
+    start, end = _time(obs.get("startTime")), _time(obs.get("endTime"))
+    if start is None or end is None:
+        latency = obs.get("latency")  # seconds in the API's observation views
+        return round(float(latency) * 1000, 3) if isinstance(latency, (int, float)) else None
+    return round(max((end - start).total_seconds(), 0.0) * 1000, 3)
+
+
+def _completion(output: Any, model: str) -> Any:
+    output = maybe_json(output)
+    if isinstance(output, dict) and isinstance(output.get("choices"), list):
+        return output
+    if isinstance(output, dict) and ("content" in output or "tool_calls" in output):
+        msg: dict[str, Any] = {"role": "assistant", "content": output.get("content")}
+        calls = []
+        for i, c in enumerate(output.get("tool_calls") or []):
+            if isinstance(c, dict) and "function" in c:
+                calls.append(c)
+            elif isinstance(c, dict):
+                args = c.get("arguments", c.get("args"))
+                calls.append(
+                    {
+                        "id": c.get("id") or f"call_{i}",
+                        "type": "function",
+                        "function": {
+                            "name": c.get("name"),
+                            "arguments": args if isinstance(args, str) else json.dumps(args or {}),
+                        },
+                    }
+                )
+        if calls:
+            msg["tool_calls"] = calls
+        return {
+            "object": "chat.completion",
+            "model": model,
+            "choices": [{"index": 0, "message": msg, "finish_reason": "tool_calls" if calls else "stop"}],
+        }
+    return output
+
+
+def _call(obs: dict[str, Any]) -> RecordedCall:
+    failed = obs.get("level") == "ERROR"
+    message = str(obs.get("statusMessage") or "error") if failed else None
+    status, timeout = status_of_error(message) if failed else (200, False)
+    if obs.get("type") == "GENERATION":
+        model = str(obs.get("model") or obs.get("name") or "model")
+        return RecordedCall(
+            target="llm",
+            name=model,
+            response=None if failed else _completion(obs.get("output"), model),
+            status=status,
+            error=message,
+            timeout=timeout,
+            latency_ms=_latency(obs),
+        )
+    return RecordedCall(
+        target="tool",
+        name=str(obs.get("name") or "tool"),
+        args=tool_args(obs.get("input")),
+        response=None if failed else tool_result(obs.get("output")),
+        status=status,
+        error=message,
+        timeout=timeout,
+        latency_ms=_latency(obs),
+    )
+
+
+def _traces(data: Any) -> list[dict[str, Any]]:
+    if isinstance(data, dict) and isinstance(data.get("data"), list):
+        data = data["data"]
+    items = data if isinstance(data, list) else [data]
+    return [
+        t
+        for t in items
+        if (isinstance(t, dict) and "observations" in t) or (isinstance(t, dict) and "input" in t)
+    ]
+
+
+def _under_tool(o: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> bool:
+    parent = by_id.get(o.get("parentObservationId"))
+    while parent is not None:
+        if parent.get("type") == "TOOL":
+            return True
+        parent = by_id.get(parent.get("parentObservationId"))
+    return False
+
+
+@importer("langfuse")
+def from_langfuse(data: Any) -> list[Session]:
+    """Langfuse traces with their observations (``TOOL`` and ``GENERATION``)."""
+    sessions = []
+    for trace in _traces(data):
+        observations = [o for o in trace.get("observations") or [] if isinstance(o, dict)]
+        observations.sort(key=lambda o: str(o.get("startTime") or ""))
+        by_id = {o.get("id"): o for o in observations}
+
+        calls = [
+            _call(o)
+            for o in observations
+            if o.get("type") in ("TOOL", "GENERATION") and not _under_tool(o, by_id)
+        ]
+        value = chat_input(trace.get("input"))
+        if value is None:
+            gens = [o for o in observations if o.get("type") == "GENERATION"]
+            value = chat_input(gens[0].get("input")) if gens else None
+        if value is None:
+            continue
+        errors = [str(o.get("statusMessage")) for o in observations if o.get("level") == "ERROR"]
+        sessions.append(
+            Session(
+                id=str(trace.get("id")),
+                name=trace.get("name"),
+                source="langfuse",
+                captured_at=trace.get("timestamp"),
+                input=value,
+                calls=calls,
+                expected_failure="; ".join(errors) or None,
+                output=chat_output(trace.get("output")),
+                replay=ReplaySettings(match="by_tool"),
+                metadata={"langfuse": {"trace_id": trace.get("id"), "session_id": trace.get("sessionId")}},
+            )
+        )
+    return sessions

@@ -1,0 +1,239 @@
+"""OpenTelemetry GenAI spans (OTLP JSON) → sessions.
+
+Reads the OTLP/JSON export (``resourceSpans[].scopeSpans[].spans[]``) and the GenAI semantic
+conventions: ``gen_ai.operation.name`` (``invoke_agent``, ``chat``, ``execute_tool`` …),
+``gen_ai.input.messages`` / ``gen_ai.output.messages`` (JSON, messages made of ``parts``),
+``gen_ai.request.model``, ``gen_ai.tool.name``, ``gen_ai.tool.call.arguments`` and
+``gen_ai.tool.call.result``; ``error.type`` and the span status mark failures. The older attributes
+``gen_ai.prompt`` / ``gen_ai.completion`` and ``gen_ai.system`` are read when the new ones are absent.
+One trace (``traceId``) is one session; tool and chat spans in start order are its calls.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from windtunnel.replay.importers import importer
+from windtunnel.replay.importers.common import chat_input, maybe_json, status_of_error, tool_args
+from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
+
+CHAT_OPERATIONS = ("chat", "text_completion", "generate_content")
+STATUS_ERROR = (2, "STATUS_CODE_ERROR", "ERROR")
+
+
+def _value(v: Any) -> Any:
+    if not isinstance(v, dict):
+        return v
+    for key in ("stringValue", "boolValue", "doubleValue"):
+        if key in v:
+            return v[key]
+    if "intValue" in v:
+        return int(v["intValue"])
+    if "arrayValue" in v:
+        return [_value(x) for x in (v["arrayValue"].get("values") or [])]
+    if "kvlistValue" in v:
+        return {kv["key"]: _value(kv.get("value")) for kv in (v["kvlistValue"].get("values") or [])}
+    if "bytesValue" in v:
+        return v["bytesValue"]
+    return None
+
+
+def _attrs(span: dict[str, Any]) -> dict[str, Any]:
+    raw = span.get("attributes") or []
+    if isinstance(raw, dict):
+        return dict(raw)
+    return {a["key"]: _value(a.get("value")) for a in raw if isinstance(a, dict) and "key" in a}
+
+
+def _spans(data: Any) -> list[dict[str, Any]]:
+    batches = data if isinstance(data, list) else [data]
+    out: list[dict[str, Any]] = []
+    for batch in batches:
+        if not isinstance(batch, dict):
+            continue
+        for rs in batch.get("resourceSpans") or []:
+            for ss in (rs.get("scopeSpans") or []) + (rs.get("instrumentationLibrarySpans") or []):
+                out += [s for s in ss.get("spans") or [] if isinstance(s, dict)]
+    return out
+
+
+def _ns(span: dict[str, Any], key: str) -> int | None:
+    v = span.get(key)
+    try:
+        return int(v) if v is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _latency(span: dict[str, Any]) -> float | None:
+    start, end = _ns(span, "startTimeUnixNano"), _ns(span, "endTimeUnixNano")
+    if start is None or end is None:
+        return None
+    return round(max(end - start, 0) / 1e6, 3)
+
+
+def _failed(span: dict[str, Any], attrs: dict[str, Any]) -> tuple[bool, str | None]:
+    status = span.get("status") or {}
+    code = status.get("code")
+    if code in STATUS_ERROR or "error.type" in attrs:
+        return True, str(status.get("message") or attrs.get("error.type") or "error")
+    return False, None
+
+
+def _status(attrs: dict[str, Any], message: str | None) -> tuple[int, bool]:
+    http = attrs.get("http.response.status_code")
+    if isinstance(http, int) and http >= 400:
+        return http, http == 504
+    return status_of_error(f"{attrs.get('error.type', '')} {message or ''}")
+
+
+def _messages(attrs: dict[str, Any], key: str, legacy: str) -> Any:
+    value = maybe_json(attrs.get(key))
+    if value is None:
+        value = maybe_json(attrs.get(legacy))
+    return value
+
+
+def _completion(output: Any, model: str) -> Any:
+    """An OpenAI-style completion from ``gen_ai.output.messages`` (text and ``tool_call`` parts)."""
+    if not isinstance(output, list) or not output or not isinstance(output[0], dict):
+        return output
+    msg = output[0]
+    if "parts" not in msg:
+        return {"object": "chat.completion", "model": model, "choices": [{"index": 0, "message": msg}]}
+    texts: list[str] = []
+    calls: list[dict[str, Any]] = []
+    for part in msg["parts"]:
+        if not isinstance(part, dict):
+            continue
+        if part.get("type") == "text":
+            texts.append(str(part.get("content", "")))
+        elif part.get("type") == "tool_call":
+            args = part.get("arguments")
+            calls.append(
+                {
+                    "id": part.get("id") or f"call_{len(calls)}",
+                    "type": "function",
+                    "function": {
+                        "name": part.get("name"),
+                        "arguments": args if isinstance(args, str) else json.dumps(args or {}),
+                    },
+                }
+            )
+    message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) if texts else None}
+    if calls:
+        message["tool_calls"] = calls
+    finish = msg.get("finish_reason") or ("tool_calls" if calls else "stop")
+    return {
+        "object": "chat.completion",
+        "model": model,
+        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+    }
+
+
+def _text(output: Any) -> str | None:
+    completion = _completion(output, "")
+    if isinstance(completion, dict):
+        choices = completion.get("choices") or [{}]
+        content = (choices[0].get("message") or {}).get("content")
+        return content if isinstance(content, str) else None
+    return output if isinstance(output, str) else None
+
+
+def _call(span: dict[str, Any], attrs: dict[str, Any], op: str) -> RecordedCall:
+    failed, message = _failed(span, attrs)
+    status, timeout = _status(attrs, message) if failed else (200, False)
+    if op == "execute_tool":
+        name = (
+            attrs.get("gen_ai.tool.name") or str(span.get("name", "")).removeprefix("execute_tool ").strip()
+        )
+        return RecordedCall(
+            target="tool",
+            name=str(name or "tool"),
+            args=tool_args(attrs.get("gen_ai.tool.call.arguments")),
+            response=None if failed else maybe_json(attrs.get("gen_ai.tool.call.result")),
+            status=status,
+            error=message,
+            timeout=timeout,
+            latency_ms=_latency(span),
+        )
+    model = str(attrs.get("gen_ai.request.model") or attrs.get("gen_ai.response.model") or "model")
+    output = _messages(attrs, "gen_ai.output.messages", "gen_ai.completion")
+    return RecordedCall(
+        target="llm",
+        name=model,
+        response=None if failed else _completion(output, model),
+        status=status,
+        error=message,
+        timeout=timeout,
+        latency_ms=_latency(span),
+    )
+
+
+def _under_tool(span: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> bool:
+    """Whether a span runs inside a tool span (its calls are part of that tool)."""
+    parent = by_id.get(span.get("parentSpanId"))
+    while parent is not None:
+        if _attrs(parent).get("gen_ai.operation.name") == "execute_tool":
+            return True
+        parent = by_id.get(parent.get("parentSpanId"))
+    return False
+
+
+@importer("otel")
+def from_otel(data: Any) -> list[Session]:
+    """OTLP JSON traces with OpenTelemetry GenAI semantic-convention attributes."""
+    traces: dict[str, list[dict[str, Any]]] = {}
+    for span in _spans(data):
+        traces.setdefault(str(span.get("traceId")), []).append(span)
+    sessions = []
+    for trace_id, spans in traces.items():
+        spans.sort(key=lambda s: _ns(s, "startTimeUnixNano") or 0)
+        ids = {s.get("spanId") for s in spans}
+        roots = [s for s in spans if not s.get("parentSpanId") or s.get("parentSpanId") not in ids]
+        root = roots[0] if roots else spans[0]
+        by_id = {s.get("spanId"): s for s in spans}
+
+        calls: list[RecordedCall] = []
+        first_input: Any = None
+        last_output: Any = None
+        for span in spans:
+            attrs = _attrs(span)
+            op = str(attrs.get("gen_ai.operation.name") or "")
+            if op in CHAT_OPERATIONS:
+                if first_input is None:
+                    first_input = _messages(attrs, "gen_ai.input.messages", "gen_ai.prompt")
+                last_output = _messages(attrs, "gen_ai.output.messages", "gen_ai.completion")
+            if (op == "execute_tool" or op in CHAT_OPERATIONS) and not _under_tool(span, by_id):
+                calls.append(_call(span, attrs, op))
+        root_attrs = _attrs(root)
+        value = chat_input(_messages(root_attrs, "gen_ai.input.messages", "gen_ai.prompt"))
+        if value is None:
+            value = chat_input(first_input)
+        if value is None:
+            continue
+        failed, message = _failed(root, root_attrs)
+        out_msgs = _messages(root_attrs, "gen_ai.output.messages", "gen_ai.completion")
+        start = _ns(root, "startTimeUnixNano")
+        sessions.append(
+            Session(
+                id=trace_id,
+                name=str(root.get("name") or trace_id),
+                source="otel",
+                captured_at=None if start is None else _iso(start),
+                input=value,
+                calls=calls,
+                expected_failure=message if failed else None,
+                output=_text(out_msgs if out_msgs is not None else last_output),
+                replay=ReplaySettings(match="by_tool"),
+                metadata={"otel": {"trace_id": trace_id, "root_span_id": root.get("spanId")}},
+            )
+        )
+    return sessions
+
+
+def _iso(ns: int) -> str:
+    from datetime import datetime, timezone
+
+    return datetime.fromtimestamp(ns / 1e9, tz=timezone.utc).isoformat()

@@ -1,0 +1,271 @@
+"""The player: sends each session's exact input to the agent with the recorded responses injected
+through the chaos seams, and judges the answer against the session's contract.
+
+Replays never run under global chaos: every session gets an empty :class:`ChaosSpec` of its own, so
+the only thing that differs from a clean run is what the recording answers. One replay is one agent
+attempt (no retries: a retry would meet a half-used recording), so the same session gives the same
+verdict on every rerun against the same agent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import anyio
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.config.model import Config
+from windtunnel.engine.cells import Cell, CellResult
+from windtunnel.replay.contract import (
+    Applicability,
+    ResolvedContract,
+    Verdict,
+    applicable,
+    contract_verdict,
+    resolve_contract,
+)
+from windtunnel.replay.matcher import RecordedResponder
+from windtunnel.replay.session import LoadedSession, RecordedCall, Session
+
+PYTHON_TYPES = ("python", "langchain")
+Status = Literal["passed", "failed", "error"]
+
+
+@dataclass
+class PreparedReplay:
+    """A session with its contract resolved and the invariants that judge it chosen."""
+
+    loaded: LoadedSession
+    contract: ResolvedContract
+    applicability: Applicability
+    cell_id: str
+
+    @property
+    def session(self) -> Session:
+        return self.loaded.session
+
+    def injected(self) -> list[RecordedCall]:
+        """The recorded calls this replay injects (``replay.inject`` selects tool and/or LLM calls)."""
+        inject = set(self.session.replay.inject)
+        return [c for c in self.session.recorded if c.kind in inject]
+
+
+@dataclass
+class ReplayResult:
+    prepared: PreparedReplay
+    result: CellResult
+    responder: RecordedResponder
+    verdict: Verdict
+    status: Status
+    reasons: list[str] = field(default_factory=list)
+    """Why the replay did not pass (mismatched calls, agent error, failed critical invariants ...)."""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+
+def prepare(sessions: Sequence[LoadedSession], cfg: Config) -> list[PreparedReplay]:
+    """Resolve every session's contract before anything runs (a bad reference stops with exit 2)."""
+    out: list[PreparedReplay] = []
+    seen: dict[str, int] = {}
+    for loaded in sessions:
+        s = loaded.session
+        contract = resolve_contract(s.contract, cfg, session_path=loaded.path, where=loaded.where)
+        seen[s.id] = seen.get(s.id, 0) + 1
+        cell_id = f"replay.{s.id}" if seen[s.id] == 1 else f"replay.{s.id}#{seen[s.id]}"
+        out.append(
+            PreparedReplay(loaded, contract, applicable(contract.invariants, s.recorded_failures()), cell_id)
+        )
+    return out
+
+
+def check_seams(
+    cfg: Config, prepared: Sequence[PreparedReplay], *, tool_port: int | None, llm_port: int | None
+) -> None:
+    """Recorded calls must have a seam to be injected through; never skip them silently."""
+    agent = cfg.agent
+    needs = {"tool": False, "llm": False}
+    for p in prepared:
+        for c in p.injected():
+            needs[c.kind] = True
+    launched = bool(getattr(agent, "command", None))
+    if agent.type in PYTHON_TYPES:
+        if needs["tool"] and not (getattr(agent, "tools", None) or getattr(agent, "tool_registry", None)):
+            raise ConfigError(
+                "the sessions inject recorded tool responses, but the python agent declares no tool seam: "
+                "set agent.tools (the 'module:attr' of each tool) or agent.tool_registry (the mapping the "
+                "agent calls its tools through). Without it the live tools would run and the replay would "
+                "prove nothing",
+                hint="see docs/replay.md, 'Where recorded responses are injected'",
+            )
+        if needs["llm"] and not getattr(agent, "llm", None):
+            raise ConfigError(
+                "the sessions inject recorded model answers (replay.inject includes llm), but agent.llm is "
+                "not set: give the 'module:attr' of the agent's model client",
+                hint="or leave llm out of replay.inject to let the model run live",
+            )
+        return
+    if needs["tool"] and not launched and tool_port is None:
+        raise ConfigError(
+            "the sessions inject recorded tool responses into an HTTP agent; its outbound calls must go "
+            "through windtunnel's forward proxy: set agent.command so windtunnel launches the agent with "
+            "HTTP_PROXY set, or start the agent with HTTP_PROXY=http://127.0.0.1:PORT and pass "
+            "--tool-proxy-port PORT",
+            hint="see docs/replay.md, 'HTTP agents'",
+        )
+    if needs["llm"] and not launched and llm_port is None:
+        raise ConfigError(
+            "the sessions inject recorded model answers into an HTTP agent; its model calls must go "
+            "through windtunnel's LLM proxy: set agent.command, or point the agent's OPENAI_BASE_URL at "
+            "http://127.0.0.1:PORT/v1 and pass --llm-proxy-port PORT",
+            hint="or leave llm out of replay.inject to let the model run live",
+        )
+
+
+def agent_input(session: Session, accepts_messages: bool) -> tuple[Any, str | None]:
+    """What to send: the session's input, or for a message list and a prompt-only agent, the text."""
+    value = session.input
+    if isinstance(value, str) or accepts_messages:
+        return value, None
+    users = [m for m in value if m.get("role", "user") == "user"]
+    others = [m for m in value if m.get("role", "user") not in ("user", "system")]
+    if len(users) == 1 and not others:
+        return str(users[0].get("content", "")), None
+    return Cell.transcript(value), (
+        "the recorded input is a conversation and the agent takes one prompt: sent as a transcript "
+        "(set agent.accepts_messages to send the messages)"
+    )
+
+
+@dataclass
+class Player:
+    """Runs prepared replays against the configured agent."""
+
+    cfg: Config
+    seed: int | None = None
+    concurrency: int = 4
+    latency_scale: float | None = None
+    fail_on: Literal["critical", "any"] = "critical"
+    tool_proxy_port: int | None = None
+    llm_proxy_port: int | None = None
+    listeners: list[Callable[[ReplayResult], None]] = field(default_factory=list)
+    agent: Any = None
+
+    async def run(self, prepared: Sequence[PreparedReplay]) -> list[ReplayResult]:
+        from windtunnel._util.imports import ensure_cwd_on_path
+        from windtunnel.agents import build_agent
+        from windtunnel.chaos.runtime import ChaosRuntime
+        from windtunnel.chaos.spec import ChaosSpec
+        from windtunnel.engine.runner import CellRunner
+
+        check_seams(self.cfg, prepared, tool_port=self.tool_proxy_port, llm_port=self.llm_proxy_port)
+        agent_cfg = self.cfg.agent
+        launched = bool(getattr(agent_cfg, "command", None))
+        python = agent_cfg.type in PYTHON_TYPES
+        needs_llm = any(c.kind == "llm" for p in prepared for c in p.injected())
+        llm_port = self.llm_proxy_port
+        if not python and launched and needs_llm and llm_port is None:
+            llm_port = 0
+        results: list[ReplayResult] = []
+        ensure_cwd_on_path()  # agent.tools / agent.llm are 'module:attr' paths from the project directory
+        async with AsyncExitStack() as stack:
+            runtime = await stack.enter_async_context(
+                ChaosRuntime(
+                    agent_cfg,
+                    [],
+                    seed=self.seed,
+                    base_dir=self.cfg.base_dir,
+                    tool_proxy_port=None if python else self.tool_proxy_port,
+                    llm_proxy_port=None if python else llm_port,
+                )
+            )
+            if launched:
+                from windtunnel.agents.process import AgentProcess
+
+                await stack.enter_async_context(
+                    AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=self.cfg.base_dir)
+                )
+            agent = self.agent or build_agent(agent_cfg, concurrency=self.concurrency)
+            await stack.enter_async_context(agent)
+            accepts = bool(getattr(agent, "accepts_messages", False))
+
+            async def one(p: PreparedReplay) -> None:
+                responder = RecordedResponder(p.session, latency_scale=self.latency_scale)
+                spec = ChaosSpec(name=f"replay:{p.session.id}")
+                value, note = agent_input(p.session, accepts)
+                cell = Cell(id=p.cell_id, kind="replay", input=value, golden_prompt=None)
+                runner = CellRunner(
+                    agent=agent,
+                    invariants=p.applicability.judged,
+                    retries=0,
+                    system_prompt=self.cfg.agent.system_prompt,
+                    scope=lambda c: runtime.cell(spec, c.id, responder=responder),
+                )
+                result = await runner(cell)
+                rr = self.judge(p, result, responder)
+                if note:
+                    rr.notes.append(note)
+                results.append(rr)
+                for listener in self.listeners:
+                    listener(rr)
+
+            if runtime.serial_cells:
+                for p in prepared:
+                    await one(p)
+            else:
+                limiter = anyio.CapacityLimiter(self.concurrency)
+
+                async def limited(p: PreparedReplay) -> None:
+                    async with limiter:
+                        await one(p)
+
+                async with anyio.create_task_group() as tg:
+                    for p in prepared:
+                        tg.start_soon(limited, p)
+        order = {p.cell_id: i for i, p in enumerate(prepared)}
+        results.sort(key=lambda r: order[r.prepared.cell_id])
+        return results
+
+    def judge(self, p: PreparedReplay, result: CellResult, responder: RecordedResponder) -> ReplayResult:
+        verdict = contract_verdict(result.checks, fail_on=self.fail_on)
+        reasons: list[str] = []
+        notes = [f"invariant {label} not judged: {why}" for label, why in p.applicability.not_judged]
+        status: Status
+        if result.status == "error":
+            status = "error"
+            reasons.append(f"the agent call failed: {result.error}")
+        elif not p.applicability.judged:
+            status = "error"
+            reasons.append(
+                f"no invariant of contract {p.contract.name!r} applies to this recording, so nothing was "
+                "judged (see not_judged)"
+            )
+        else:
+            status = "passed" if verdict.passed else "failed"
+            if verdict.critical_failed:
+                reasons.append(f"critical invariant(s) failed: {', '.join(verdict.critical_failed)}")
+            elif not verdict.passed:
+                reasons.append(f"invariant(s) failed: {', '.join(verdict.failed)}")
+        if responder.mismatches:
+            if status == "passed":
+                status = "failed"
+            reasons += responder.mismatches
+        noncritical = [f for f in verdict.failed if f not in verdict.critical_failed]
+        if status == "passed" and noncritical:
+            notes.append(
+                f"non-critical invariant(s) failed: {', '.join(noncritical)} (the contract FAIL rule fails a "
+                "replay on critical invariants only; use --fail-on any to fail on every invariant)"
+            )
+        unused = responder.unused()
+        if unused:
+            notes.append(
+                f"{len(unused)} recorded call(s) were never made: "
+                + "; ".join(u.describe() for u in unused[:5])
+            )
+        notes += responder.live
+        return ReplayResult(p, result, responder, verdict, status, reasons, notes)

@@ -1,0 +1,122 @@
+"""Recording a session: run the agent once with the seams logging whole responses, write a session."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
+from windtunnel.config.model import Config
+from windtunnel.replay.calllog import recorded_calls
+from windtunnel.replay.session import ReplaySettings, Session, Target
+
+PYTHON_TYPES = ("python", "langchain")
+
+
+@dataclass
+class Recording:
+    session: Session
+    notes: list[str] = field(default_factory=list)
+    faults: list[dict[str, Any]] = field(default_factory=list)
+
+
+async def record(
+    cfg: Config,
+    prompt: str,
+    *,
+    session_id: str,
+    name: str | None = None,
+    contract: str | None = None,
+    inject_llm: bool = False,
+    scenario: str | None = None,
+    seed: int | None = None,
+    tool_proxy_port: int | None = None,
+    llm_proxy_port: int | None = None,
+) -> Recording:
+    """Run the agent once on ``prompt`` and return the session it produced.
+
+    ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can
+    be reproduced on purpose; the recording keeps what the agent saw (injected failures included).
+    """
+    from windtunnel._util.imports import ensure_cwd_on_path
+    from windtunnel.agents import build_agent
+    from windtunnel.chaos.runtime import ChaosRuntime
+    from windtunnel.chaos.spec import ChaosSpec
+
+    agent_cfg = cfg.agent
+    python = agent_cfg.type in PYTHON_TYPES
+    notes: list[str] = []
+    if python and not (
+        getattr(agent_cfg, "tools", None)
+        or getattr(agent_cfg, "tool_registry", None)
+        or getattr(agent_cfg, "llm", None)
+    ):
+        raise ConfigError(
+            "recording needs a seam to see the agent's calls: set agent.tools or agent.tool_registry "
+            "(and agent.llm for model calls); without one the session would hold the input only",
+            hint="see docs/replay.md, 'Recording'",
+        )
+    if python and not (getattr(agent_cfg, "tools", None) or getattr(agent_cfg, "tool_registry", None)):
+        notes.append("agent.tools / agent.tool_registry are not set: no tool calls were recorded")
+    spec = ChaosSpec(name="record")
+    if scenario is not None:
+        matches = [s for s in cfg.scenarios if s.name == scenario]
+        if not matches:
+            names = ", ".join(s.name for s in cfg.scenarios) or "none"
+            raise ConfigError(f"no scenario named {scenario!r} in the contract matrix (scenarios: {names})")
+        spec = ChaosSpec.resolve(matches[0])
+    launched = bool(getattr(agent_cfg, "command", None))
+    if not python and not launched and tool_proxy_port is None:
+        raise ConfigError(
+            "recording an HTTP agent's tool calls needs windtunnel's forward proxy: set agent.command, or "
+            "start the agent with HTTP_PROXY=http://127.0.0.1:PORT and pass --tool-proxy-port PORT"
+        )
+    ensure_cwd_on_path()  # agent.tools / agent.llm are 'module:attr' paths from the project directory
+    async with AsyncExitStack() as stack:
+        runtime = await stack.enter_async_context(
+            ChaosRuntime(
+                agent_cfg,
+                [spec],
+                seed=seed,
+                base_dir=cfg.base_dir,
+                tool_proxy_port=None if python else tool_proxy_port,
+                llm_proxy_port=None if python else llm_proxy_port,
+            )
+        )
+        if launched:
+            from windtunnel.agents.process import AgentProcess
+
+            await stack.enter_async_context(
+                AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=cfg.base_dir)
+            )
+        agent = build_agent(agent_cfg, concurrency=1)
+        await stack.enter_async_context(agent)
+        await agent.reset()
+        with runtime.cell(spec, f"record.{session_id}", keep_raw=True) as cc:
+            try:
+                response = await agent.invoke(prompt)
+            except AgentCallError as err:
+                raise HarnessError(
+                    f"the agent call failed while recording: {err}", hint="fix the agent or its config first"
+                ) from None
+        calls, call_notes = recorded_calls(cc.calls)
+        fired = cc.fired
+    notes += call_notes
+    inject: list[Target] = ["tool", "llm"] if inject_llm else ["tool"]
+    session = Session(
+        id=session_id,
+        name=name,
+        source="windtunnel",
+        captured_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        input=prompt,
+        calls=calls,
+        contract=contract,
+        output=response.output,
+        replay=ReplaySettings(match="strict", inject=inject),
+        metadata={
+            "recorded_with": {"agent": getattr(agent_cfg, "endpoint", agent_cfg.type), "scenario": scenario}
+        },
+    )
+    return Recording(session, notes, fired)

@@ -1,0 +1,83 @@
+"""Replay tests: run from the repository root, clean agent state, the real CLI in-process."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SCHEMA_CANDIDATES = [
+    base / "shared" / "schemas" / "report.schema.json" for base in (REPO, REPO.parent, REPO.parent.parent)
+]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from examples.support_agent import agent, tools  # noqa: E402
+
+EXAMPLE = REPO / "examples" / "support_agent"
+FIXED_CONFIG = EXAMPLE / "windtunnel.yaml"
+UNFIXED_CONFIG = EXAMPLE / "incidents" / "agent-before-fix.yaml"
+INCIDENT = EXAMPLE / "incidents" / "order-status-timeout.yaml"
+FIXTURES = Path(__file__).parent / "fixtures"
+
+_ENV = (
+    "SUPPORT_TOOLS_URL",
+    "OPENAI_BASE_URL",
+    "OPENAI_API_KEY",
+    "SUPPORT_AGENT_MODEL",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "no_proxy",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for name in _ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(REPO)
+    agent.reset()
+    tools.CALLS.clear()
+    yield
+    agent.reset()
+    tools.CALLS.clear()
+
+
+def cli(*argv: str | Path) -> int:
+    """Run ``windtunnel ARGV`` in-process; returns the exit code."""
+    from windtunnel.cli.app import main
+
+    try:
+        main([str(a) for a in argv])
+    except SystemExit as ex:
+        return int(ex.code or 0)
+    return 0
+
+
+def read_report(path: Path) -> dict[str, Any]:
+    report: dict[str, Any] = json.loads(path.read_text())
+    return report
+
+
+@pytest.fixture(scope="session")
+def report_schema() -> dict[str, Any]:
+    found = [p for p in SCHEMA_CANDIDATES if p.exists()]
+    assert found, f"report.schema.json not found in {[str(p) for p in SCHEMA_CANDIDATES]}"
+    schema: dict[str, Any] = json.loads(found[0].read_text())
+    return schema
+
+
+def validate(report: dict[str, Any], schema: dict[str, Any]) -> None:
+    import jsonschema
+
+    jsonschema.validate(report, schema)
