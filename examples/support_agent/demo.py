@@ -15,11 +15,43 @@ ROOT = Path(__file__).resolve().parents[2]
 CFG = "examples/support_agent/windtunnel.yaml"
 OUT = Path("reports/demo")
 
+LEAK = "examples/leakage/tickets.jsonl"
+BEFORE_FIX = "examples/support_agent/incidents/agent-before-fix.yaml"
+INCIDENT = "examples/support_agent/incidents/order-status-timeout.yaml"
+
 STEPS: list[tuple[str, list[str], set[int]]] = [
     ("check the config without calling the agent", ["validate", "-c", CFG], {0}),
     (
-        "golden prompts and their adversarial mutations against the robust agent",
-        ["run", "-c", CFG, "--format", "json", "-o", str(OUT / "run.json"), "--min-score", "60"],
+        "golden prompts and their adversarial mutations (one prompt-injection variant is answered, not refused)",
+        ["run", "-c", CFG, "-q", "--format", "html", "-o", str(OUT / "run.html"), "--min-score", "60"],
+        {0},
+    ),
+    (
+        "golden prompts under tool and LLM faults injected at the agent's own tool and model calls",
+        ["run", "-c", CFG, "-q", "--chaos-only", "--repeat", "3", "-f", "json", "-o", str(OUT / "chaos.json")],
+        {0},
+    ),
+    (
+        "the contract matrix: no critical failure; the poisoned order note costs a few points",
+        ["contract", "run", "-c", CFG, "-q", "--min-score", "90", "-f", "json", "-o", str(OUT / "contract.json")],
+        {0},
+    ),
+    (
+        "the recorded incident replayed against the agent as it was: it invents a delivery date again",
+        ["replay", "run", INCIDENT, "-c", BEFORE_FIX, "-q"],
+        {1},
+    ),
+    ("the same incident against the fixed agent", ["replay", "run", "-c", CFG, "-q"], {0}),
+    ("every phase once, one weighted score for CI", ["ci", "-c", CFG, "-q", "--min-score", "80", "-o", str(OUT / "ci")], {0}),
+    ("ground-truth leakage: the raw eval leaks the answer through four channels", ["leak", "scan", LEAK], {1}),
+    (
+        "sanitize it without changing the schema",
+        ["leak", "sanitize", LEAK, "-o", str(OUT / "tickets.sanitized.jsonl"), "--stats", str(OUT / "redactions.jsonl")],
+        {0},
+    ),
+    (
+        "the CI assertion: raw leaks on every item, sanitized on none",
+        ["leak", "check", "--raw", LEAK, "--sanitized", str(OUT / "tickets.sanitized.jsonl")],
         {0},
     ),
 ]

@@ -229,14 +229,12 @@ def _execute_replay(
     llm_proxy_port: int | None,
     quiet: bool,
 ) -> int:
-    import secrets
-
     import anyio
     from rich.markup import escape
 
     from windtunnel._util.errors import ExitCode, UsageError
     from windtunnel.cli._console import err_console, out_console
-    from windtunnel.cli._runflow import new_run_id, print_notices, write_report
+    from windtunnel.cli._runflow import new_run_id, print_notices, resolve_seed, write_report
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.report import now_iso
     from windtunnel.replay.collect import collect_config, collect_paths
@@ -257,9 +255,7 @@ def _execute_replay(
             hint="give session files or a directory, or list sessions under replays.sessions in the config",
         )
     prepared = prepare(collected.sessions, cfg)
-    run_seed = seed if seed is not None else cfg.advanced.seed
-    if run_seed is None:
-        run_seed = secrets.randbelow(2**31)
+    run_seed = resolve_seed(cfg, seed)
     for contract in {p.contract.name: p.contract for p in prepared}.values():
         if not any(i.severity == "critical" for i in contract.invariants) and fail_on == "critical":
             notices.append(
@@ -320,3 +316,20 @@ def _execute_replay(
     if path is not None:
         con.print(f"report written to {path}")
     return int(ExitCode.OK if s["passed"] else ExitCode.FAILED)
+
+
+def run_replay_phase(config: Path, *, seed: int, output: Path, quiet: bool) -> int:
+    """The replay phase of ``windtunnel ci``: the config's sessions, a JSON report at ``output``."""
+    return _execute_replay(
+        paths=[],
+        config=config,
+        fmt="json",
+        output=output,
+        seed=seed,
+        latency_scale=None,
+        fail_on="critical",
+        concurrency=None,
+        tool_proxy_port=None,
+        llm_proxy_port=None,
+        quiet=quiet,
+    )
