@@ -82,6 +82,7 @@ def test_critical_contract_failure_fails_ci_whatever_the_score(tmp_path: Path) -
         .replace(
             'endpoint: "examples.support_agent.agent:handle"', 'endpoint: "examples.support_agent.agent:handle_unfixed"'
         )
+        .replace("file: incidents/", f"file: {REPO}/examples/support_agent/incidents/")
     )
     cfg = tmp_path / "c.yaml"
     cfg.write_text(text)
@@ -90,3 +91,51 @@ def test_critical_contract_failure_fails_ci_whatever_the_score(tmp_path: Path) -
     summary = json.loads((out / "summary.json").read_text())["summary"]
     assert summary["critical_failed"] and summary["score"] > 1
     assert any("critical" in r for r in summary["reasons"])
+    assert summary["phases"]["replay"]["passed"] is False  # the incident is back on the unfixed agent
+
+
+@pytest.mark.slow
+def test_interrupted_ci_resumes_and_keeps_completed_phases(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    (tmp_path / "wt_slow_ci_agent.py").write_text(
+        "import time\ndef handle(p):\n    time.sleep(0.2)\n    return 'ok ' + p\n"
+    )
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'wt_slow_ci_agent:handle'}\n"
+        "golden_prompts: [a, b, c, d, e, f, g, h]\n"
+        "invariants: [{type: contains, value: ok}]\n"
+        "mutations: {count: 3, types: [noise]}\n"
+        "advanced: {concurrency: 1, seed: 3}\n"
+    )
+    store, out = tmp_path / "runs.db", tmp_path / "out"
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"}
+    argv = [sys.executable, "-m", "windtunnel", "ci", "-c", str(cfg), "-q", "-o", str(out), "--store", str(store)]
+    proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(3.0)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=30) == ExitCode.INTERRUPTED
+    from windtunnel.store.runstore import RunStore
+
+    with RunStore(store) as st:
+        ci_run = next(r for r in st.list_runs() if r.mode == "ci")
+        phase_runs = {r.id: st.count_cells(r.id) for r in st.list_runs() if r.mode == "run"}
+    assert 0 < phase_runs[f"{ci_run.id}-mutation"] < 32
+    done = subprocess.run(
+        [*argv[:3], "ci", "--resume", ci_run.id, "-q", "-o", str(out), "--store", str(store)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    ids = [c["id"] for c in summary["cells"]]
+    assert len(ids) == len(set(ids)) == 32  # 8 golden + 24 mutations, each exactly once
+    assert summary["run"]["id"] == ci_run.id

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from windtunnel._util.errors import ExitCode
+from windtunnel._util.errors import ExitCode, UsageError
 from windtunnel.cli._console import err_console, out_console
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
 
@@ -14,29 +15,73 @@ STOPPING = {int(ExitCode.USAGE), int(ExitCode.HARNESS), int(ExitCode.INTERRUPTED
 SUMMARY_FORMATS = ("json", "junit", "sarif", "md")
 
 
-def _run_phase(phase: str, config_path: Path, seed: int, out: Path, chaos_profile: str | None, quiet: bool) -> int:
-    """Run one phase with its own command flow, writing its JSON report to ``out``; returns the exit code."""
+@dataclass
+class CiOptions:
+    config: Path | None
+    min_score: float | None = None
+    output: Path = Path("reports/ci")
+    seed: int | None = None
+    chaos_profile: str | None = None
+    quiet: bool = False
+    repeat: int = 1
+    resume: str | None = None
+    store: Path | None = None
+    use_store: bool = True
+
+    PLAN_KEYS = ("min_score", "chaos_profile", "repeat")
+
+
+def _run_phase(phase: str, config_path: Path, seed: int, out: Path, opts: CiOptions, phase_run: str, store: Any) -> int:
+    """Run one phase with its own command flow, writing its JSON report to ``out``; returns the exit code.
+
+    The mutation and chaos phases are runs of their own in the store, named ``<ci run id>-<phase>``, so
+    ``ci --resume`` continues an interrupted phase cell by cell.
+    """
     if phase in ("mutation", "chaos"):
         from windtunnel.cli._runflow import RunOptions, execute_run
 
-        opts = RunOptions(
+        resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
+        run_opts = RunOptions(
             config=config_path,
             seed=seed,
             fmt="json",
             output=out,
-            quiet=quiet,
+            quiet=opts.quiet,
+            repeat=opts.repeat,
             mutations=phase == "mutation",
             chaos_only=phase == "chaos",
-            chaos_profile=chaos_profile if phase == "chaos" else None,
+            chaos_profile=opts.chaos_profile if phase == "chaos" else None,
+            resume=phase_run if resumable else None,
+            run_id=phase_run,
+            store=opts.store,
+            use_store=store is not None,
         )
-        return int(execute_run(opts))
+        return int(execute_run(run_opts))
     if phase == "contract":
         from windtunnel.cli.contract_cmd import _execute, _Opts
 
-        return int(_execute(_Opts(config=config_path, seed=seed, fmt="json", output=out, quiet=quiet)))
+        contract_opts = _Opts(
+            config=config_path, seed=seed, fmt="json", output=out, quiet=opts.quiet, repeat=opts.repeat
+        )
+        return int(_execute(contract_opts))
     from windtunnel.cli.replay_cmd import run_replay_phase
 
-    return int(run_replay_phase(config_path, seed=seed, output=out, quiet=quiet))
+    return int(run_replay_phase(config_path, seed=seed, output=out, quiet=opts.quiet))
+
+
+def _finished_phase(json_path: Path, phase_run: str, since: str) -> bool:
+    """On ``--resume``: whether ``json_path`` is this ci run's completed report of the phase."""
+    if not json_path.exists():
+        return False
+    try:
+        run = json.loads(json_path.read_text(encoding="utf-8"))["run"]
+    except (ValueError, KeyError, TypeError):
+        return False
+    if run.get("status") != "completed":
+        return False
+    if run.get("mode") in ("run", "chaos"):
+        return bool(run.get("id") == phase_run)
+    return str(run.get("started_at", "")) >= since
 
 
 def _phase_result(phase: str, code: int, json_path: Path, out_dir: Path) -> PhaseResult:
@@ -58,29 +103,39 @@ def _phase_result(phase: str, code: int, json_path: Path, out_dir: Path) -> Phas
     )
 
 
-def run_ci(
-    config: Path | None,
-    *,
-    min_score: float | None,
-    output: Path,
-    seed: int | None,
-    chaos_profile: str | None,
-    quiet: bool,
-) -> int:
-    from rich.markup import escape
-
-    from windtunnel.cli._runflow import new_run_id, resolve_seed
+def run_ci(opts: CiOptions) -> int:
+    from windtunnel.cli._runflow import RunOptions, new_run_id, resolve_seed, store_path
     from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.report import build_report, now_iso
 
-    config_path = find_config(config)
+    store = None
+    if opts.use_store:
+        from windtunnel.store.runstore import RunStore
+
+        store = RunStore(store_path(None, RunOptions(config=None, store=opts.store)))
+    elif opts.resume:
+        raise UsageError("--resume needs the run store", hint="drop --no-store")
+    since = ""
+    if opts.resume:
+        assert store is not None
+        info = store.get_run(opts.resume)
+        if info.mode != "ci":
+            raise UsageError(
+                f"run {opts.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`"
+            )
+        for key, value in (info.meta.get("options") or {}).items():
+            if key in CiOptions.PLAN_KEYS:
+                setattr(opts, key, value)
+        opts.config = opts.config or Path(info.config_path or "")
+        opts.seed = info.seed
+        since = info.started_at
+    config_path = find_config(opts.config)
     cfg = load_config(config_path)
-    if chaos_profile:
+    if opts.chaos_profile:
         from windtunnel.chaos.profiles import load_profile
 
-        load_profile(chaos_profile)  # an unknown profile is a usage error before anything runs
-    seed = resolve_seed(cfg, seed)
-    reasons = configured_phases(cfg, chaos_profile=chaos_profile)
+        load_profile(opts.chaos_profile)  # an unknown profile is a usage error before anything runs
+    seed = resolve_seed(cfg, opts.seed)
+    reasons = configured_phases(cfg, chaos_profile=opts.chaos_profile)
     ran = [p for p in PHASES if reasons[p] is None]
     if not ran:
         from windtunnel._util.errors import ConfigError
@@ -89,6 +144,33 @@ def run_ci(
             f"{config_path}: no phase is configured, so `ci` has nothing to score",
             hint="add golden_prompts (mutation phase), chaos faults, a contract, or replay sessions",
         )
+    run_id = opts.resume or new_run_id()
+    options = {k: getattr(opts, k) for k in CiOptions.PLAN_KEYS}
+    if store is not None:
+        store.start_run({"id": run_id, "mode": "ci", "seed": seed, "config_path": str(config_path), "options": options})
+    try:
+        return _run_phases(opts, cfg, config_path, seed, reasons, ran, run_id, store, since)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _run_phases(
+    opts: CiOptions,
+    cfg: Any,
+    config_path: Path,
+    seed: int,
+    reasons: dict[str, str | None],
+    ran: list[str],
+    run_id: str,
+    store: Any,
+    since: str,
+) -> int:
+    from rich.markup import escape
+
+    from windtunnel.engine.report import build_report, now_iso
+
+    output = opts.output
     weights = renormalised_weights(cfg, ran)
     output.mkdir(parents=True, exist_ok=True)
     err = err_console()
@@ -98,19 +180,33 @@ def run_ci(
         if reasons[phase] is not None:
             results.append(PhaseResult(name=phase, not_run=reasons[phase]))
             continue
-        err.print(f"\n[bold]== ci phase: {phase}[/] (weight {weights[phase]:.2f})")
         json_path = output / f"{phase}.json"
-        code = _run_phase(phase, config_path, seed, json_path, chaos_profile, quiet)
-        if code in STOPPING and not json_path.exists():
-            err.print(f"ci stopped in the {escape(phase)} phase (exit {code})")
+        phase_run = f"{run_id}-{phase}"
+        if opts.resume and _finished_phase(json_path, phase_run, since):
+            err.print(f"\n[bold]== ci phase: {phase}[/] already completed in run {escape(run_id)}: kept")
+            code = 0 if json.loads(json_path.read_text(encoding="utf-8"))["summary"].get("passed") else 1
+            results.append(_phase_result(phase, code, json_path, output))
+            continue
+        err.print(f"\n[bold]== ci phase: {phase}[/] (weight {weights[phase]:.2f})")
+        json_path.unlink(missing_ok=True)
+        code = _run_phase(phase, config_path, seed, json_path, opts, phase_run, store)
+        if code in STOPPING:
+            more = f"; continue with: windtunnel ci --resume {run_id}" if store is not None else ""
+            err.print(
+                f"ci stopped in the {escape(phase)} phase (exit {code}); completed phases are kept in {output}{more}"
+            )
+            if store is not None:
+                store.finish_run(
+                    run_id,
+                    {"phases_completed": [r.name for r in results if r.not_run is None]},
+                    "interrupted" if code == int(ExitCode.INTERRUPTED) else "error",
+                )
             return code
         results.append(_phase_result(phase, code, json_path, output))
-        if code in STOPPING:
-            err.print(f"ci stopped in the {escape(phase)} phase (exit {code}); completed phases are kept in {output}")
-            return code
     score = overall(results, weights)
     critical = any(r.critical_failed for r in results if r.name == "contract")
     replay_failed = any(not r.passed for r in results if r.name == "replay" and r.not_run is None)
+    min_score = opts.min_score
     if min_score is not None:
         passed = score is not None and score >= min_score and not critical and not replay_failed
     else:
@@ -147,7 +243,6 @@ def run_ci(
         "phases": phases,
         "reasons": reasons_failed,
     }
-    run_id = new_run_id()
     report = build_report(
         run_id=run_id,
         mode="ci",
@@ -159,6 +254,9 @@ def run_ci(
         extra_run={"config": str(config_path), "agent": cfg.agent.type},
     )
     written = _write_summary(report, output)
+    if store is not None:
+        store.add_cells(run_id, cells)
+        store.finish_run(run_id, summary, "passed" if passed else "failed")
     from windtunnel.reports.terminal import print_summary
 
     out_console().print()

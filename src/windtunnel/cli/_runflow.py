@@ -31,6 +31,8 @@ class RunOptions:
     chaos_profile: str | None = None
     llm: bool = True
     resume: str | None = None
+    run_id: str | None = None
+    """A preset id for a new run (``ci`` names its phase runs after itself)."""
     store: Path | None = None
     use_store: bool = True
 
@@ -221,11 +223,11 @@ def execute_run(opts: RunOptions) -> ExitCode:
         concurrency = 1
     started = now_iso()
     extra_run = {"config": str(config_path), "agent": cfg.agent.type, "options": opts.plan_options()}
-    run_id = new_run_id()
+    run_id = opts.run_id or new_run_id()
     done: set[str] = set()
     if store is not None:
         run_id = store.start_run(
-            {"id": opts.resume, "mode": mode, "seed": seed, "config_path": str(config_path), **extra_run}
+            {"id": opts.resume or opts.run_id, "mode": mode, "seed": seed, "config_path": str(config_path), **extra_run}
         )
         done = store.completed_cell_ids(run_id) if opts.resume else set()
     todo = [c for c in plan.cells if c.id not in done]

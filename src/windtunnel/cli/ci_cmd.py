@@ -21,6 +21,10 @@ def ci(
     seed: int = typer.Option(None, "--seed", help="Run seed shared by every phase."),
     chaos_profile: str = typer.Option(None, "--chaos-profile", help="Add a built-in profile to the chaos phase."),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="Only the phase table and verdict."),
+    repeat: int = typer.Option(1, "--repeat", min=1, help="Run every cell N times (pass rate, Wilson, pass^k)."),
+    resume: str = typer.Option(None, "--resume", help="Continue a stored ci run: completed phases are kept."),
+    store: Path = typer.Option(None, "--store", help="Run store (default advanced.store, .windtunnel/runs.db)."),
+    use_store: bool = typer.Option(True, "--store-results/--no-store", help="Write results to the run store."),
 ) -> None:
     """Run the mutation, chaos-only, contract and replay phases and gate on the weighted score.
 
@@ -29,8 +33,18 @@ def ci(
     configured are "not run" and the remaining weights are renormalised. Exit 1 on a critical contract
     failure, a failed replay, a failed phase (without --min-score) or an overall score below --min-score.
     """
-    from windtunnel.cli._ciflow import run_ci
+    from windtunnel.cli._ciflow import CiOptions, run_ci
 
-    raise typer.Exit(
-        run_ci(config, min_score=min_score, output=output, seed=seed, chaos_profile=chaos_profile, quiet=quiet)
+    opts = CiOptions(
+        config=config,
+        min_score=min_score,
+        output=output,
+        seed=seed,
+        chaos_profile=chaos_profile,
+        quiet=quiet,
+        repeat=repeat,
+        resume=resume,
+        store=store,
+        use_store=use_store,
     )
+    raise typer.Exit(run_ci(opts))
