@@ -96,9 +96,7 @@ def test_export_from_a_chaos_run_report_through_the_cli(tmp_path: Path) -> None:
     """`run --chaos-only` → JSON report → `replay export` → `replay run` fails the same way."""
     cfg: dict[str, Any] = yaml.safe_load(UNFIXED_CONFIG.read_text())
     cfg["golden_prompts"] = [PROMPT, "What is your return policy?"]
-    cfg["invariants"] = [
-        {"type": "excludes_pattern", "patterns": ["(?i)will arrive on \\d{4}-\\d{2}-\\d{2}"]}
-    ]
+    cfg["invariants"] = [{"type": "excludes_pattern", "patterns": ["(?i)will arrive on \\d{4}-\\d{2}-\\d{2}"]}]
     cfg["chaos"] = {"tool_faults": [{"tool": "order_status", "mode": "error", "error_code": 503}]}
     main_contract = yaml.safe_load(FIXED_CONFIG.read_text())["contract"]
     cfg["contract"] = {"name": main_contract["name"], "invariants": main_contract["invariants"]}

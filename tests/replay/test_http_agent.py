@@ -161,9 +161,7 @@ def test_llm_proxy_answers_recorded_completions_and_errors() -> None:
             await proxy.aclose()
 
     plain, stream, limited = anyio.run(go)
-    assert (
-        plain.status_code == 200 and plain.json()["choices"][0]["message"]["content"] == "from the recording"
-    )
+    assert plain.status_code == 200 and plain.json()["choices"][0]["message"]["content"] == "from the recording"
     assert stream.status_code == 200 and stream.headers["content-type"].startswith("text/event-stream")
     assert "from the recording" in stream.text and stream.text.rstrip().endswith("data: [DONE]")
     assert limited.status_code == 429

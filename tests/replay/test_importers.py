@@ -114,9 +114,7 @@ def test_langfuse_import_replays_end_to_end(tmp_path: Path) -> None:
     out = tmp_path / "langfuse"
     assert cli("replay", "import", "langfuse", LANGFUSE, "-o", out, "-f", "json") == 0
     report = tmp_path / "r.json"
-    assert (
-        cli("replay", "run", out, "-c", FIXED_CONFIG, "-f", "json", "-o", report, "--latency-scale", "0") == 0
-    )
+    assert cli("replay", "run", out, "-c", FIXED_CONFIG, "-f", "json", "-o", report, "--latency-scale", "0") == 0
     [cell] = read_report(report)["cells"]
     assert "Held at the Reno hub after a snowstorm." in cell["output"]
     assert any("never made" in n for n in cell["notes"])  # search_kb was recorded but not called

@@ -88,9 +88,7 @@ def test_contract_by_name_and_by_path(tmp_path: Path) -> None:
     assert cli("replay", "run", _session(tmp_path, "Support agent contract"), "-c", FIXED_CONFIG) == 0
     contract_file = tmp_path / "contracts" / "support.yaml"
     contract_file.parent.mkdir()
-    contract_file.write_text(
-        yaml.safe_dump({"contract": yaml.safe_load(FIXED_CONFIG.read_text())["contract"]})
-    )
+    contract_file.write_text(yaml.safe_dump({"contract": yaml.safe_load(FIXED_CONFIG.read_text())["contract"]}))
     session = _session(tmp_path, "contracts/support.yaml")
     assert cli("replay", "run", session, "-c", UNFIXED_CONFIG) == 1
     assert cli("replay", "run", session, "-c", FIXED_CONFIG) == 0
@@ -99,9 +97,7 @@ def test_contract_by_name_and_by_path(tmp_path: Path) -> None:
 def test_no_applicable_invariant_is_an_error_not_a_pass(tmp_path: Path) -> None:
     contract = {
         "name": "only-no-chaos",
-        "invariants": [
-            {"id": "clean", "type": "output_not_empty", "severity": "critical", "when": "no_chaos"}
-        ],
+        "invariants": [{"id": "clean", "type": "output_not_empty", "severity": "critical", "when": "no_chaos"}],
     }
     (tmp_path / "c.yaml").write_text(yaml.safe_dump(contract))
     report = tmp_path / "r.json"

@@ -160,9 +160,7 @@ def test_latency_is_the_recorded_one_times_the_scale() -> None:
 COMPLETION = {
     "object": "chat.completion",
     "model": "m",
-    "choices": [
-        {"index": 0, "message": {"role": "assistant", "content": "recorded"}, "finish_reason": "stop"}
-    ],
+    "choices": [{"index": 0, "message": {"role": "assistant", "content": "recorded"}, "finish_reason": "stop"}],
 }
 
 
