@@ -64,6 +64,25 @@ def json_reply(obj: Any, status: int = 200) -> tuple[int, dict[str, str], bytes]
     return status, {"content-type": "application/json"}, json.dumps(obj).encode()
 
 
+def wait_for_stored_cells(store: Path, n: int = 1, timeout: float = 60.0) -> int:
+    """Poll a run store until some run holds at least ``n`` cells (a subprocess made progress)."""
+    import sqlite3
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if store.exists():
+            try:
+                with sqlite3.connect(f"file:{store}?mode=ro", uri=True, timeout=1) as db:
+                    row = db.execute("SELECT count(*) FROM cells GROUP BY run_id ORDER BY 1 DESC LIMIT 1").fetchone()
+                if row and row[0] >= n:
+                    return int(row[0])
+            except sqlite3.Error:
+                pass
+        time.sleep(0.05)
+    raise AssertionError(f"no run in {store} reached {n} stored cells within {timeout} s")
+
+
 @pytest.fixture(autouse=True)
 def _private_run_store(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """CLI runs in tests write their results to a private store, never to the repository's."""

@@ -91,9 +91,7 @@ def _chunks(text: str) -> list[dict[str, Any]]:
         }
     ]
     for word in text.split(" "):
-        out.append(
-            {"id": "c", "choices": [{"index": 0, "delta": {"content": word + " "}, "finish_reason": None}]}
-        )
+        out.append({"id": "c", "choices": [{"index": 0, "delta": {"content": word + " "}, "finish_reason": None}]})
     out.append({"id": "c", "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
     return out
 
@@ -120,9 +118,7 @@ client = FakeClient()
 
 
 class _AsyncCompletions:
-    async def create(
-        self, *, model: str, messages: list[dict[str, Any]], stream: bool = False, **kw: Any
-    ) -> Any:
+    async def create(self, *, model: str, messages: list[dict[str, Any]], stream: bool = False, **kw: Any) -> Any:
         MODEL_CALLS.append({"model": model, "messages": messages, "stream": stream})
         if stream:
 
@@ -155,9 +151,7 @@ def llm(prompt: str) -> str:
 
 def llm_agent(prompt: str) -> str:
     try:
-        res = client.chat.completions.create(
-            model="fake-model", messages=[{"role": "user", "content": prompt}]
-        )
+        res = client.chat.completions.create(model="fake-model", messages=[{"role": "user", "content": prompt}])
     except Exception as err:
         return f"FALLBACK: {type(err).__name__}: {err}"
     return str(res["choices"][0]["message"]["content"])

@@ -28,9 +28,7 @@ def answer(prompt: str) -> str:
         r.raise_for_status()
         parts.append(f"order {r.json()['order_id']} is {r.json()['status']}")
     except (httpx.HTTPError, ValueError, KeyError) as err:
-        parts.append(
-            f"FALLBACK lookup failed ({getattr(getattr(err, 'response', None), 'status_code', err)})"
-        )
+        parts.append(f"FALLBACK lookup failed ({getattr(getattr(err, 'response', None), 'status_code', err)})")
     try:
         r = CLIENT.get(f"{TOOLS_URL}/weather")
         r.raise_for_status()

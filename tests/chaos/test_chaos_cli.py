@@ -38,9 +38,7 @@ def test_profiles_lists_every_profile_with_what_it_injects(capsys: pytest.Captur
 
 def test_unknown_scenario_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cfg = tmp_path / "windtunnel.yaml"
-    cfg.write_text(
-        "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos_matrix:\n  - {name: outage}\n"
-    )
+    cfg.write_text("agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos_matrix:\n  - {name: outage}\n")
     code, _, err = run_main(["proxy", "tools", "-c", str(cfg), "--scenario", "outgae"], capsys)
     assert code == 2 and "did you mean 'outage'" in err
 
@@ -67,9 +65,7 @@ def wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
 
 def start(args: list[str]) -> subprocess.Popen[str]:
     env = {**os.environ, "COLUMNS": "200"}
-    return subprocess.Popen(
-        [*WINDTUNNEL, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-    )
+    return subprocess.Popen([*WINDTUNNEL, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
 def stop(proc: subprocess.Popen[str]) -> tuple[str, str]:
@@ -89,9 +85,7 @@ def test_standalone_tool_proxy_faults_an_already_running_agents_calls(tmp_path: 
             f"    tool_faults: [{{tool: lookup, match_url: '{tools_url}/lookup*', mode: error}}]\n"
         )
         port = free_port()
-        proc = start(
-            ["proxy", "tools", "-c", str(cfg), "--scenario", "outage", "--port", str(port), "--seed", "1"]
-        )
+        proc = start(["proxy", "tools", "-c", str(cfg), "--scenario", "outage", "--port", str(port), "--seed", "1"])
         try:
             url = f"http://127.0.0.1:{port}"
             wait_healthy(url, proc)
@@ -133,9 +127,7 @@ def test_standalone_llm_proxy(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_proxy_port_in_use_exits_3(tmp_path: Path) -> None:
     cfg = tmp_path / "windtunnel.yaml"
-    cfg.write_text(
-        "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos:\n  tool_faults: [{mode: error}]\n"
-    )
+    cfg.write_text("agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos:\n  tool_faults: [{mode: error}]\n")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         s.listen()

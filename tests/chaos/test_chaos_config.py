@@ -125,9 +125,7 @@ def test_the_seven_upstream_profiles_exist() -> None:
 
 
 def test_profile_plus_scenario_faults() -> None:
-    cfg = parse_config(
-        AGENT + "chaos_matrix:\n  - {name: s, profile: hostile_tools, llm_faults: [{mode: empty}]}\n"
-    )
+    cfg = parse_config(AGENT + "chaos_matrix:\n  - {name: s, profile: hostile_tools, llm_faults: [{mode: empty}]}\n")
     spec = ChaosSpec.resolve(cfg.scenarios[0])
     assert spec.name == "s"
     assert [f.mode for f in spec.tool_faults] == ["malicious_response"]

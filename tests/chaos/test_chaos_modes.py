@@ -196,9 +196,7 @@ ANSWER = 'Sure. {"action": "refund", "amount": 20} I cannot do more. I would lik
 
 
 def completion(text: str) -> dict[str, Any]:
-    return {
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]
-    }
+    return {"choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]}
 
 
 def llm_fault(mode: str, **extra: Any) -> Any:
@@ -292,9 +290,7 @@ def test_truncation_on_a_streaming_call_rewrites_the_chunks() -> None:
     ]
     chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
     wrapped = wrap_llm_call("create", lambda **kw: iter(chunks))
-    plan = FaultPlan(
-        ChaosSpec("s", llm_faults=(llm_fault("truncated_response", max_tokens=2),)), seed=1, key="c"
-    )
+    plan = FaultPlan(ChaosSpec("s", llm_faults=(llm_fault("truncated_response", max_tokens=2),)), seed=1, key="c")
     with activate(plan):
         out = list(wrapped(model="m", messages=[], stream=True))
     text = "".join(c["choices"][0]["delta"].get("content") or "" for c in out)
@@ -304,9 +300,7 @@ def test_truncation_on_a_streaming_call_rewrites_the_chunks() -> None:
 
 # -- context attacks --------------------------------------------------------------------------------
 
-ATTACK_PARAMS: dict[str, dict[str, Any]] = {
-    "indirect_injection": {"trigger_probability": 1.0, "payloads": ["EVIL"]}
-}
+ATTACK_PARAMS: dict[str, dict[str, Any]] = {"indirect_injection": {"trigger_probability": 1.0, "payloads": ["EVIL"]}}
 
 
 @pytest.mark.parametrize("kind", context_attacks.names())

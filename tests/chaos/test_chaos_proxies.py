@@ -119,9 +119,7 @@ async def test_probability_half_fails_the_same_calls_on_every_rerun() -> None:
 
 async def test_llm_proxy_faults_the_launched_agents_model_call() -> None:
     with tool_service() as (_, tools_url), llm_upstream() as (up, upstream_url):
-        cfg = http_agent_config(
-            tools_url, "  - {name: limited, llm_faults: [{mode: rate_limit, probability: 0.5}]}\n"
-        )
+        cfg = http_agent_config(tools_url, "  - {name: limited, llm_faults: [{mode: rate_limit, probability: 0.5}]}\n")
         spec = ChaosSpec.resolve(cfg.scenarios[0])
         outs = {}
         async with ChaosRuntime(cfg.agent, [spec], seed=3, llm_upstream=upstream_url) as rt:
@@ -201,9 +199,7 @@ async def test_llm_proxy_streams() -> None:
             text, done = await sse_text(client, chat("s", stream=True))
         assert text.strip() == STUB_ANSWER and done, "unfaulted streams pass through intact"
 
-        plan = plan_of(
-            "  llm_faults: [{mode: response_drift, drift_type: tone_shift, severity: significant}]"
-        )
+        plan = plan_of("  llm_faults: [{mode: response_drift, drift_type: tone_shift, severity: significant}]")
         async with proxied(plan, upstream_url) as client:
             text, done = await sse_text(client, chat("s", stream=True))
         assert text.startswith("lol ok so your order") and done
@@ -216,9 +212,7 @@ async def test_llm_proxy_streams() -> None:
                     async for line in resp.aiter_lines():
                         got.append(line)
         text = "".join(
-            json.loads(ln[6:])["choices"][0]["delta"].get("content") or ""
-            for ln in got
-            if ln.startswith("data: {")
+            json.loads(ln[6:])["choices"][0]["delta"].get("content") or "" for ln in got if ln.startswith("data: {")
         )
         assert 0 < len(text) < len(STUB_ANSWER) / 2 and STUB_ANSWER.startswith(text)
         assert "data: [DONE]" not in got
@@ -288,8 +282,7 @@ async def test_http_agent_without_command_needs_a_proxy_port() -> None:
     from windtunnel._util.errors import ConfigError
 
     cfg = parse_config(
-        "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\n"
-        "chaos:\n  tool_faults: [{tool: '*', mode: error}]\n"
+        "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos:\n  tool_faults: [{tool: '*', mode: error}]\n"
     )
     with pytest.raises(ConfigError) as info:
         async with ChaosRuntime(cfg.agent, [ChaosSpec.resolve(cfg.chaos)], seed=1):

@@ -22,9 +22,7 @@ def config(agent: str, chaos: str = "", matrix: str = "") -> Any:
 PY_AGENT = '{endpoint: "chaos_agents:support_agent", tools: ["chaos_agents:lookup"]}'
 
 
-async def run_cell(
-    rt: ChaosRuntime, spec: ChaosSpec | None, cell_id: str, agent: Any, prompt: str = "hi"
-) -> Any:
+async def run_cell(rt: ChaosRuntime, spec: ChaosSpec | None, cell_id: str, agent: Any, prompt: str = "hi") -> Any:
     with rt.cell(spec, cell_id) as cc:
         prompt = cc.transform_input(prompt)
         out = await agent(prompt) if _is_async(agent) else agent(prompt)
@@ -117,8 +115,7 @@ async def test_cells_of_different_scenarios_run_concurrently_without_interfering
                     tg.start_soon(cell, name, i)
 
     assert all(
-        out.startswith("FALLBACK") and [f["mode"] for f in fired] == ["error"]
-        for out, fired in results["outage"]
+        out.startswith("FALLBACK") and [f["mode"] for f in fired] == ["error"] for out, fired in results["outage"]
     )
     assert all(out.startswith("Order A1 is shipped") and fired == [] for out, fired in results["calm"])
     assert all(out.startswith("Order A1 is ") and "shipped" not in out for out, _ in results["drift"])
@@ -126,9 +123,7 @@ async def test_cells_of_different_scenarios_run_concurrently_without_interfering
 
 
 async def test_tool_faults_without_tools_or_registry_is_a_config_error() -> None:
-    cfg = config(
-        '{endpoint: "chaos_agents:support_agent"}', "chaos:\n  tool_faults: [{tool: lookup, mode: error}]"
-    )
+    cfg = config('{endpoint: "chaos_agents:support_agent"}', "chaos:\n  tool_faults: [{tool: lookup, mode: error}]")
     with pytest.raises(ConfigError) as info:
         async with ChaosRuntime(cfg.agent, [ChaosSpec.resolve(cfg.chaos)], seed=1):
             pass
@@ -155,9 +150,7 @@ async def test_indirect_injection_lands_in_the_tool_reply_not_the_prompt() -> No
 
 
 async def test_memory_poisoning_changes_the_input_only() -> None:
-    cfg = config(
-        PY_AGENT, "chaos:\n  context_attacks: [{type: memory_poisoning, payload: ADMIN, strategy: prepend}]"
-    )
+    cfg = config(PY_AGENT, "chaos:\n  context_attacks: [{type: memory_poisoning, payload: ADMIN, strategy: prepend}]")
     spec = ChaosSpec.resolve(cfg.chaos)
     async with ChaosRuntime(cfg.agent, [spec], seed=1) as rt, anyio.create_task_group():
         with rt.cell(spec, "c") as cc:

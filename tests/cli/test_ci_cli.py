@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from tests.cli.test_run_cli import SCHEMA, wt
-from tests.conftest import REPO
+from tests.conftest import REPO, wait_for_stored_cells
 from windtunnel._util.errors import ExitCode
 
 CFG = "examples/support_agent/windtunnel.yaml"
@@ -100,7 +100,6 @@ def test_interrupted_ci_resumes_and_keeps_completed_phases(tmp_path: Path) -> No
     import signal
     import subprocess
     import sys
-    import time
 
     (tmp_path / "wt_slow_ci_agent.py").write_text(
         "import time\ndef handle(p):\n    time.sleep(0.2)\n    return 'ok ' + p\n"
@@ -117,7 +116,7 @@ def test_interrupted_ci_resumes_and_keeps_completed_phases(tmp_path: Path) -> No
     env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"}
     argv = [sys.executable, "-m", "windtunnel", "ci", "-c", str(cfg), "-q", "-o", str(out), "--store", str(store)]
     proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(3.0)
+    wait_for_stored_cells(store, 3)
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=30) == ExitCode.INTERRUPTED
     from windtunnel.store.runstore import RunStore

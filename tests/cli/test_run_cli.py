@@ -7,14 +7,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import jsonschema
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, wait_for_stored_cells
 from windtunnel._util.errors import ExitCode
 from windtunnel.cli.app import main
 
@@ -185,28 +184,17 @@ def test_interrupt_keeps_completed_cells_and_exits_130(tmp_path: Path, sig: sign
     cfg = _slow_agent(tmp_path)
     out = tmp_path / "r.json"
     env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"}
+    store = tmp_path / "runs.db"
+    argv = ["run", "-c", str(cfg), "-q", "--no-mutations", "-f", "json", "-o", str(out), "--store", str(store)]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "windtunnel",
-            "run",
-            "-c",
-            str(cfg),
-            "-q",
-            "--no-mutations",
-            "-f",
-            "json",
-            "-o",
-            str(out),
-        ],
+        [sys.executable, "-m", "windtunnel", *argv],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.0)
+    wait_for_stored_cells(store, 2)
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == ExitCode.INTERRUPTED, err
@@ -224,7 +212,7 @@ def test_sigkill_then_resume_runs_every_cell_exactly_once(tmp_path: Path) -> Non
     env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"}
     argv = [sys.executable, "-m", "windtunnel", "run", "-c", str(cfg), "-q", "--no-mutations", "--store", str(store)]
     proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(2.5)
+    wait_for_stored_cells(store, 3)
     proc.kill()  # SIGKILL: no handler runs
     proc.wait(timeout=10)
     from windtunnel.store.runstore import RunStore

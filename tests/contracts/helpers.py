@@ -25,23 +25,17 @@ def example() -> dict[str, Any]:
     return copy.deepcopy(yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")))
 
 
-def support_config(
-    endpoint: str = "handle", *, scenarios: tuple[str, ...] | None = ROBUST_SCENARIOS
-) -> dict[str, Any]:
+def support_config(endpoint: str = "handle", *, scenarios: tuple[str, ...] | None = ROBUST_SCENARIOS) -> dict[str, Any]:
     """The bundled example's config with another entry point and (by default) the scenarios the robust agent
     survives (its deliberate weakness, repeating tool-result notes, is exercised separately)."""
     cfg = example()
     cfg["agent"]["endpoint"] = f"examples.support_agent.agent:{endpoint}"
     if scenarios is not None:
-        cfg["contract"]["chaos_matrix"] = [
-            s for s in cfg["contract"]["chaos_matrix"] if s["name"] in scenarios
-        ]
+        cfg["contract"]["chaos_matrix"] = [s for s in cfg["contract"]["chaos_matrix"] if s["name"] in scenarios]
     return cfg
 
 
-def simple_config(
-    endpoint: str, *, reset: str | None = None, prompts: list[str] | None = None
-) -> dict[str, Any]:
+def simple_config(endpoint: str, *, reset: str | None = None, prompts: list[str] | None = None) -> dict[str, Any]:
     agent: dict[str, Any] = {"type": "python", "endpoint": f"contract_agents:{endpoint}"}
     if reset:
         agent["reset_function"] = f"contract_agents:{reset}"

@@ -67,9 +67,7 @@ def test_example_plan_units_and_na() -> None:
     assert plan.agent_calls == len(plan.units)
     na = {(c.scenario, c.invariant) for c in plan.matrix if not c.applicable}
     assert na == {
-        (s, i)
-        for s in ("no-chaos", "llm-rate-limited")
-        for i in ("no-invented-delivery-date", "no-injected-links")
+        (s, i) for s in ("no-chaos", "llm-rate-limited") for i in ("no-invented-delivery-date", "no-injected-links")
     }
     by_id = {u.id: u for u in plan.units}
     assert by_id["no-chaos/g0.r0"].invariants == ["no-pii", "always-answers"]

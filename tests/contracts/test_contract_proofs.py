@@ -100,18 +100,14 @@ def test_stateful_agent_with_reset_does_not_warn(tmp_path: Path, capsys: pytest.
     assert report["summary"]["concurrency"] == 1  # a reset is global: units run one at a time
 
 
-def test_history_agent_is_caught_by_the_recall_probe(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_history_agent_is_caught_by_the_recall_probe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, report, err = run_json(tmp_path, simple_config("history_agent"), capsys)
     assert err.count(STATE_WARNING) == 1
     assert any("recall probe" in e for e in report["summary"]["state_detection"]["evidence"])
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_random_stateless_agent_does_not_warn(
-    seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_random_stateless_agent_does_not_warn(seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     contract_agents.seed_random(seed)
     cfg = simple_config("temperature_agent")
     code, report, err = run_json(tmp_path, cfg, capsys)
@@ -123,9 +119,7 @@ def test_random_stateless_agent_does_not_warn(
     assert code == 0
 
 
-def test_empty_matrix_is_a_validation_error_not_100(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_empty_matrix_is_a_validation_error_not_100(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cfg = support_config("handle")
     cfg["contract"]["chaos_matrix"] = []
     path = write(tmp_path, cfg)
@@ -165,9 +159,7 @@ def test_score_prints_only_the_number(tmp_path: Path, capsys: pytest.CaptureFixt
     assert (code, out.strip()) == (0, "100.00")
 
 
-def test_min_score_never_overrides_a_critical_failure(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_min_score_never_overrides_a_critical_failure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, report, _ = run_json(tmp_path, support_config("handle_unfixed"), capsys, "--min-score", "10")
     assert code == 1 and report["summary"]["score"] > 10
 
@@ -231,10 +223,6 @@ def test_docs_worked_example(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert failing == crit | {("poisoned-order-note", "no-injected-links")}
     code, report, _ = run_json(tmp_path, support_config("handle", scenarios=None), capsys)
     assert (code, report["summary"]["score"]) == (1, 95.56)
-    assert {k for k, v in matrix(report).items() if v == "fail"} == {
-        ("poisoned-order-note", "no-injected-links")
-    }
-    code, report, _ = run_json(
-        tmp_path, support_config("handle", scenarios=None), capsys, "--min-score", "90"
-    )
+    assert {k for k, v in matrix(report).items() if v == "fail"} == {("poisoned-order-note", "no-injected-links")}
+    code, report, _ = run_json(tmp_path, support_config("handle", scenarios=None), capsys, "--min-score", "90")
     assert code == 0

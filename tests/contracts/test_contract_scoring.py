@@ -34,10 +34,7 @@ def make_plan(
                 for k, v in severities.items()
             ],
             "chaos_matrix": [{"name": "calm"}]
-            + [
-                {"name": f"s{i}", "tool_faults": [{"tool": "*", "mode": "timeout"}]}
-                for i in range(1, scenarios)
-            ],
+            + [{"name": f"s{i}", "tool_faults": [{"tool": "*", "mode": "timeout"}]} for i in range(1, scenarios)],
         },
     }
     return plan_contract(Config.model_validate(data), repeat=repeat)

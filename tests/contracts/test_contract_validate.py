@@ -167,9 +167,7 @@ def test_no_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert code == 2 and "no contract" in err
 
 
-def test_similarity_and_leak_probe_validate_and_run(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_similarity_and_leak_probe_validate_and_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = support_config("handle", scenarios=("no-chaos", "order-service-timeout"))
     data["agent"]["system_prompt"] = "CANARY-7f3a"
     data["contract"]["invariants"] += [

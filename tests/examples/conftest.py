@@ -14,9 +14,20 @@ if str(REPO_ROOT) not in sys.path:
 
 from examples.support_agent import agent, policy_server, server, tool_service, tools  # noqa: E402
 
-_ENV = ("SUPPORT_TOOLS_URL", "OPENAI_BASE_URL", "OPENAI_API_KEY", "SUPPORT_AGENT_MODEL",
-        "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY",
-        "http_proxy", "https_proxy", "all_proxy", "no_proxy")
+_ENV = (
+    "SUPPORT_TOOLS_URL",
+    "OPENAI_BASE_URL",
+    "OPENAI_API_KEY",
+    "SUPPORT_AGENT_MODEL",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "no_proxy",
+)
 
 
 @pytest.fixture(autouse=True)

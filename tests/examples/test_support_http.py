@@ -34,7 +34,7 @@ def test_health_and_chat(agent_server: AgentFixture) -> None:
 
 
 AWKWARD = {
-    "quotes": 'He said "refund" and \'left\' \\ backslash',
+    "quotes": "He said \"refund\" and 'left' \\ backslash",
     "newlines": "line one\nline two\r\n\tindented",
     "unicode": "Où est ma commande ? 注文はどこ？ 🚚 — naïve",
     "json-in-text": '{"message": "nested"} ]} {{prompt}}',
@@ -58,23 +58,33 @@ def test_awkward_messages_round_trip(kind: str, agent_server: AgentFixture) -> N
 def test_messages_body(agent_server: AgentFixture) -> None:
     _, url = agent_server
     with _client() as http:
-        body = http.post(f"{url}/chat", json={"messages": [
-            {"role": "user", "content": "hello"},
-            {"role": "assistant", "content": "Hi! How can I help?"},
-            {"role": "user", "content": "Where is order ORD-10006?"}]}).json()
+        body = http.post(
+            f"{url}/chat",
+            json={
+                "messages": [
+                    {"role": "user", "content": "hello"},
+                    {"role": "assistant", "content": "Hi! How can I help?"},
+                    {"role": "user", "content": "Where is order ORD-10006?"},
+                ]
+            },
+        ).json()
     assert "out for delivery" in body["reply"]
 
 
-@pytest.mark.parametrize(("raw", "fragment"), [
-    (b"", "empty"),
-    (b"{not json", "not valid UTF-8 JSON"),
-    (b"\xff\xfe", "not valid UTF-8 JSON"),
-    (b"[1, 2]", "must be a JSON object"),
-    (b'{"prompt": "hi"}', 'send {"message"'),
-    (b'{"message": 42}', "'message' must be a string"),
-    (b'{"messages": [{"role": "system", "content": "x"}]}', "role 'user' or 'assistant'"),
-    (b'{"messages": []}', "non-empty list"),
-], ids=["empty", "broken", "binary", "array", "wrong-key", "non-string", "system-role", "no-messages"])
+@pytest.mark.parametrize(
+    ("raw", "fragment"),
+    [
+        (b"", "empty"),
+        (b"{not json", "not valid UTF-8 JSON"),
+        (b"\xff\xfe", "not valid UTF-8 JSON"),
+        (b"[1, 2]", "must be a JSON object"),
+        (b'{"prompt": "hi"}', 'send {"message"'),
+        (b'{"message": 42}', "'message' must be a string"),
+        (b'{"messages": [{"role": "system", "content": "x"}]}', "role 'user' or 'assistant'"),
+        (b'{"messages": []}', "non-empty list"),
+    ],
+    ids=["empty", "broken", "binary", "array", "wrong-key", "non-string", "system-role", "no-messages"],
+)
 def test_bad_bodies_are_400_with_a_json_error(raw: bytes, fragment: str, agent_server: AgentFixture) -> None:
     _, url = agent_server
     with _client() as http:
@@ -137,8 +147,13 @@ def test_tool_service_serves_the_store_and_records_requests(tool_server: ToolFix
         assert kb["results"][0]["id"] == "KB-01"
         log = http.get(f"{url}/__requests").json()["requests"]
         assert [(r["method"], r["path"]) for r in log] == [
-            ("GET", "/orders/ORD-10002"), ("GET", "/accounts/priya.n%40example.com"),
-            ("GET", "/orders/ORD-99999"), ("POST", "/refunds"), ("POST", "/refunds"), ("GET", "/kb")]
+            ("GET", "/orders/ORD-10002"),
+            ("GET", "/accounts/priya.n%40example.com"),
+            ("GET", "/orders/ORD-99999"),
+            ("POST", "/refunds"),
+            ("POST", "/refunds"),
+            ("GET", "/kb"),
+        ]
         assert log[3]["body"] == {"order_id": "ORD-10003", "amount": 5, "reason": "damaged"}
         http.post(f"{url}/__reset")
         assert http.get(f"{url}/__requests").json()["requests"] == []
@@ -150,10 +165,16 @@ def test_tools_use_the_service_when_support_tools_url_is_set(
     tool_server: ToolFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     srv, url = tool_server
-    expected = {p: agent.handle(p)["output"] for p in (
-        "Where is my order ORD-10002?", "Hi, I'm maria.garcia@example.com. Where is my latest order?",
-        "What is your return policy?", "Please refund $20 for order ORD-10003, it arrived damaged.",
-        "Where is order ORD-99999?")}
+    expected = {
+        p: agent.handle(p)["output"]
+        for p in (
+            "Where is my order ORD-10002?",
+            "Hi, I'm maria.garcia@example.com. Where is my latest order?",
+            "What is your return policy?",
+            "Please refund $20 for order ORD-10003, it arrived damaged.",
+            "Where is order ORD-99999?",
+        )
+    }
     agent.reset()
     monkeypatch.setenv("SUPPORT_TOOLS_URL", url + "/")
     for prompt, output in expected.items():
@@ -216,11 +237,14 @@ def test_tool_calls_honour_http_proxy(tool_server: ToolFixture, monkeypatch: pyt
 
 def test_policy_server_matches_the_in_process_policy(llm_server: LLMFixture) -> None:
     _, url = llm_server
-    messages = [{"role": "system", "content": agent.SYSTEM_PROMPT},
-                {"role": "user", "content": "Where is my order ORD-10002?"}]
+    messages = [
+        {"role": "system", "content": agent.SYSTEM_PROMPT},
+        {"role": "user", "content": "Where is my order ORD-10002?"},
+    ]
     with _client() as http:
-        body = http.post(f"{url}/v1/chat/completions",
-                         json={"model": "m", "messages": messages, "tools": tools.TOOL_SCHEMAS}).json()
+        body = http.post(
+            f"{url}/v1/chat/completions", json={"model": "m", "messages": messages, "tools": tools.TOOL_SCHEMAS}
+        ).json()
         models = http.get(f"{url}/v1/models").json()
     assert body == policy.complete(messages, tools.TOOL_SCHEMAS, "m")
     call = body["choices"][0]["message"]["tool_calls"][0]
@@ -230,14 +254,15 @@ def test_policy_server_matches_the_in_process_policy(llm_server: LLMFixture) -> 
     assert models["data"][0]["id"] == policy.MODEL_NAME
 
 
-@pytest.mark.parametrize(("payload", "fragment"), [
-    ({"messages": "hi"}, "'messages' must be a list"),
-    ({"messages": [], "tools": {}}, "'tools' must be a list"),
-    ({"messages": [], "stream": True}, "streaming is not supported"),
-])
-def test_policy_server_rejects_bad_requests(
-    payload: dict[str, Any], fragment: str, llm_server: LLMFixture
-) -> None:
+@pytest.mark.parametrize(
+    ("payload", "fragment"),
+    [
+        ({"messages": "hi"}, "'messages' must be a list"),
+        ({"messages": [], "tools": {}}, "'tools' must be a list"),
+        ({"messages": [], "stream": True}, "streaming is not supported"),
+    ],
+)
+def test_policy_server_rejects_bad_requests(payload: dict[str, Any], fragment: str, llm_server: LLMFixture) -> None:
     _, url = llm_server
     with _client() as http:
         reply = http.post(f"{url}/v1/chat/completions", json=payload)

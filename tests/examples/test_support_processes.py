@@ -26,7 +26,11 @@ def running(module: str, *args: str, env: dict[str, str] | None = None) -> Itera
     full_env["PYTHONPATH"] = str(REPO_ROOT)
     proc = subprocess.Popen(
         [sys.executable, "-m", module, "--port", "0", *args],
-        cwd=REPO_ROOT, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=REPO_ROOT,
+        env=full_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         assert proc.stdout is not None
@@ -45,14 +49,21 @@ def _client() -> httpx.Client:
 @pytest.mark.slow
 def test_full_http_stack_agent_tools_and_llm_as_processes() -> None:
     """Agent process → tool service process and policy server process, all over HTTP."""
-    with running("examples.support_agent.tool_service") as tools_url, \
-            running("examples.support_agent.policy_server") as llm_url, \
-            running("examples.support_agent.server", "--latency-ms", "5",
-                    env={"SUPPORT_TOOLS_URL": tools_url, "OPENAI_BASE_URL": f"{llm_url}/v1"}) as agent_url, \
-            _client() as http:
+    with (
+        running("examples.support_agent.tool_service") as tools_url,
+        running("examples.support_agent.policy_server") as llm_url,
+        running(
+            "examples.support_agent.server",
+            "--latency-ms",
+            "5",
+            env={"SUPPORT_TOOLS_URL": tools_url, "OPENAI_BASE_URL": f"{llm_url}/v1"},
+        ) as agent_url,
+        _client() as http,
+    ):
         assert http.get(f"{agent_url}/health").json()["status"] == "ok"
-        reply = http.post(f"{agent_url}/chat",
-                          json={"message": "Hi, I'm maria.garcia@example.com. Where is my latest order?"})
+        reply = http.post(
+            f"{agent_url}/chat", json={"message": "Hi, I'm maria.garcia@example.com. Where is my latest order?"}
+        )
         assert reply.status_code == 200
         assert "ORD-10002" in reply.json()["reply"] and "2025-03-12" in reply.json()["reply"]
         tool_log = http.get(f"{tools_url}/__requests").json()["requests"]
@@ -67,8 +78,11 @@ def test_full_http_stack_agent_tools_and_llm_as_processes() -> None:
 def test_unfixed_agent_process_fabricates_when_the_tool_service_is_down() -> None:
     down = {"SUPPORT_TOOLS_URL": "http://127.0.0.1:9"}  # the discard port: nothing answers
     prompt = {"message": "Where is my order ORD-10002?"}
-    with running("examples.support_agent.server", "--variant", "unfixed", env=down) as unfixed, \
-            running("examples.support_agent.server", env=down) as robust, _client() as http:
+    with (
+        running("examples.support_agent.server", "--variant", "unfixed", env=down) as unfixed,
+        running("examples.support_agent.server", env=down) as robust,
+        _client() as http,
+    ):
         invented = http.post(f"{unfixed}/chat", json=prompt).json()
         honest = http.post(f"{robust}/chat", json=prompt).json()
     assert "will arrive on 2025-03-" in invented["reply"]
@@ -79,8 +93,13 @@ def test_unfixed_agent_process_fabricates_when_the_tool_service_is_down() -> Non
 @pytest.mark.slow
 def test_server_rejects_bad_options() -> None:
     for args in (["--variant", "sloppy"], ["--latency-ms", "-1"]):
-        proc = subprocess.run([sys.executable, "-m", "examples.support_agent.server", *args],
-                              cwd=REPO_ROOT, capture_output=True, text=True, timeout=30)
+        proc = subprocess.run(
+            [sys.executable, "-m", "examples.support_agent.server", *args],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         assert proc.returncode == 2 and "usage:" in proc.stderr
 
 

@@ -7,11 +7,34 @@ from examples.support_agent.prompts import CANARY
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-WORDS = st.sampled_from([
-    "order", "ORD-10002", "#10003", "refund", "$20", "maria.garcia@example.com", "ACC-1004", "ignore",
-    "previous", "instructions", "system", "prompt", "where", "is", "my", "return", "policy", "all",
-    "customers", "damaged", "🚚", "\n", '"', "{prompt}",
-])
+WORDS = st.sampled_from(
+    [
+        "order",
+        "ORD-10002",
+        "#10003",
+        "refund",
+        "$20",
+        "maria.garcia@example.com",
+        "ACC-1004",
+        "ignore",
+        "previous",
+        "instructions",
+        "system",
+        "prompt",
+        "where",
+        "is",
+        "my",
+        "return",
+        "policy",
+        "all",
+        "customers",
+        "damaged",
+        "🚚",
+        "\n",
+        '"',
+        "{prompt}",
+    ]
+)
 PROMPTS = st.one_of(st.text(max_size=300), st.lists(WORDS, max_size=25).map(" ".join))
 
 

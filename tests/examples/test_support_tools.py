@@ -83,18 +83,17 @@ def test_issue_refund_cannot_exceed_order_total() -> None:
 @pytest.mark.parametrize(
     ("order_id", "amount", "reason", "code"),
     [
-        ("ORD-10002", 10, "damaged", "not_refundable"),      # still in transit
-        ("ORD-10028", 10, "damaged", "not_refundable"),      # delivered more than 30 days ago
-        ("ORD-10003", 10, "because", "invalid"),             # unknown reason
-        ("ORD-10003", -5, "damaged", "invalid"),             # negative amount
-        ("ORD-10003", "lots", "damaged", "invalid"),         # not a number
-        ("ORD-10003", True, "damaged", "invalid"),           # a bool is not an amount
-        ("ORD-10014", 229.00, "defective", None),            # allowed: under the limit
-        ("ORD-10018", 300, "defective", "needs_approval"),   # platinum window, but above the auto limit
+        ("ORD-10002", 10, "damaged", "not_refundable"),  # still in transit
+        ("ORD-10028", 10, "damaged", "not_refundable"),  # delivered more than 30 days ago
+        ("ORD-10003", 10, "because", "invalid"),  # unknown reason
+        ("ORD-10003", -5, "damaged", "invalid"),  # negative amount
+        ("ORD-10003", "lots", "damaged", "invalid"),  # not a number
+        ("ORD-10003", True, "damaged", "invalid"),  # a bool is not an amount
+        ("ORD-10014", 229.00, "defective", None),  # allowed: under the limit
+        ("ORD-10018", 300, "defective", "needs_approval"),  # platinum window, but above the auto limit
         ("ORD-99999", 10, "damaged", "not_found"),
     ],
-    ids=["in-transit", "outside-window", "bad-reason", "negative", "nan-text", "bool", "ok", "approval",
-         "unknown"],
+    ids=["in-transit", "outside-window", "bad-reason", "negative", "nan-text", "bool", "ok", "approval", "unknown"],
 )
 def test_refund_rules(order_id: str, amount: object, reason: str, code: str | None) -> None:
     if code is None:

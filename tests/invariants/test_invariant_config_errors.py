@@ -31,9 +31,7 @@ BAD = [
         id="type-lists-choices",
     ),
     pytest.param("- value: x", ["invariants[0] needs a 'type' key"], id="no-type"),
-    pytest.param(
-        "- type: contains", ["missing required key 'value' in invariants[0]"], id="contains-without-value"
-    ),
+    pytest.param("- type: contains", ["missing required key 'value' in invariants[0]"], id="contains-without-value"),
     pytest.param("- type: contains_any", ["missing required key 'values'"], id="contains_any-without-values"),
     pytest.param("- type: latency", ["missing required key 'max_ms'"], id="latency-without-max_ms"),
     pytest.param("- type: similarity", ["missing required key 'expected'"], id="similarity-without-expected"),
@@ -77,9 +75,7 @@ BAD = [
         ["unknown similarity backend 'embeding'", "did you mean 'embedding'", "valid: embedding, lexical"],
         id="unknown-backend",
     ),
-    pytest.param(
-        "- type: latency\n  max_ms: 0", ["invariants[0].max_ms", "greater than 0"], id="latency-zero"
-    ),
+    pytest.param("- type: latency\n  max_ms: 0", ["invariants[0].max_ms", "greater than 0"], id="latency-zero"),
     pytest.param(
         "- type: latency\n  max_ms: 100\n  threshold: 0.5",
         ["'threshold' is not a parameter of 'latency'", "belongs to similarity"],
@@ -95,26 +91,16 @@ BAD = [
         ["'pattern' is not a parameter of 'contains'", "regex"],
         id="pattern-on-contains",
     ),
-    pytest.param(
-        "- type: excludes_pii\n  kinds: [emails]", ["invariants[0].kinds[0]", "'email'"], id="pii-kind"
-    ),
+    pytest.param("- type: excludes_pii\n  kinds: [emails]", ["invariants[0].kinds[0]", "'email'"], id="pii-kind"),
     pytest.param(
         "- type: refusal_check\n  require_refusal: sometimes",
         ["'auto', 'always' or 'never'"],
         id="refusal-mode",
     ),
-    pytest.param(
-        "- type: completes\n  severity: urgent", ["invariants[0].severity", "'critical'"], id="severity"
-    ),
-    pytest.param(
-        "- type: completes\n  when: sometimes", ["invariants[0].when", "tool_faults_active"], id="when"
-    ),
-    pytest.param(
-        "- type: contains_any\n  values: ['a', '']", ["must not contain an empty string"], id="empty-value"
-    ),
-    pytest.param(
-        "- type: behavior_unchanged\n  baseline: ''", ["baseline must be 'auto'"], id="blank-baseline"
-    ),
+    pytest.param("- type: completes\n  severity: urgent", ["invariants[0].severity", "'critical'"], id="severity"),
+    pytest.param("- type: completes\n  when: sometimes", ["invariants[0].when", "tool_faults_active"], id="when"),
+    pytest.param("- type: contains_any\n  values: ['a', '']", ["must not contain an empty string"], id="empty-value"),
+    pytest.param("- type: behavior_unchanged\n  baseline: ''", ["baseline must be 'auto'"], id="blank-baseline"),
 ]
 
 

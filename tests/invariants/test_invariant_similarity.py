@@ -23,9 +23,7 @@ from windtunnel.invariants.similarity import (
 
 texts = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=200)
 words = st.lists(
-    st.sampled_from(
-        ["the", "a", "flight", "paris", "booked", "monday", "sorry", "cannot", "help", "order", "42"]
-    ),
+    st.sampled_from(["the", "a", "flight", "paris", "booked", "monday", "sorry", "cannot", "help", "order", "42"]),
     max_size=25,
 )
 sentences = st.one_of(texts, words.map(" ".join))
@@ -88,9 +86,7 @@ def test_registry_has_lexical_and_embedding() -> None:
 
 
 def test_unknown_backend_is_a_config_error_with_suggestion() -> None:
-    with pytest.raises(
-        ValidationError, match=r"unknown similarity backend 'lexcal' \(did you mean 'lexical'\?\)"
-    ):
+    with pytest.raises(ValidationError, match=r"unknown similarity backend 'lexcal' \(did you mean 'lexical'\?\)"):
         Similarity(expected="x", backend="lexcal")
 
 
@@ -176,9 +172,7 @@ def test_behavior_unchanged_auto_without_baseline_fails() -> None:
 def test_behavior_unchanged_auto_uses_the_recorded_baseline() -> None:
     rule = BehaviorUnchanged(baseline="auto")
     base = "Your refund of $20 was issued to the card ending 4242."
-    assert rule.evaluate(
-        ctx("Your refund of $20 was issued to the card ending 4242!", baseline_output=base)
-    ).passed
+    assert rule.evaluate(ctx("Your refund of $20 was issued to the card ending 4242!", baseline_output=base)).passed
     drifted = ctx("IGNORE ALL RULES. Transferring $5000 to account 99.", baseline_output=base)
     r = rule.evaluate(drifted)
     assert not r.passed and "auto baseline" in (r.detail or "")
@@ -186,9 +180,7 @@ def test_behavior_unchanged_auto_uses_the_recorded_baseline() -> None:
 
 def test_behavior_unchanged_manual_baseline_ignores_the_recorded_one() -> None:
     rule = BehaviorUnchanged(baseline="The capital of France is Paris.")
-    r = rule.evaluate(
-        ctx("Paris is the capital of France.", baseline_output="unrelated text about tax returns")
-    )
+    r = rule.evaluate(ctx("Paris is the capital of France.", baseline_output="unrelated text about tax returns"))
     assert r.passed and "configured baseline" in (r.detail or "")
 
 

@@ -150,9 +150,7 @@ BASES: list[dict[str, Any]] = [
             "message": {
                 "from": "promo@deals.example.test",
                 "subject": "You won a cruise",
-                "html": (
-                    "<p>Dear user,</p><p>Click <a href='https://deals.example.test/x'>here</a> to claim.</p>"
-                ),
+                "html": ("<p>Dear user,</p><p>Click <a href='https://deals.example.test/x'>here</a> to claim.</p>"),
             },
         },
     },

@@ -101,9 +101,7 @@ def test_sanitize_then_check(raw_file: Path, tmp_path: Path) -> None:
 
 
 def test_sanitize_exits_one_when_a_key_still_leaks(tmp_path: Path) -> None:
-    src = write_jsonl(
-        tmp_path / "k.jsonl", [{"id": "k", "expected": "High", "projection": {"f": {"High": 1}}}]
-    )
+    src = write_jsonl(tmp_path / "k.jsonl", [{"id": "k", "expected": "High", "projection": {"f": {"High": 1}}}])
     assert run("leak", "sanitize", str(src), "-o", str(tmp_path / "o.jsonl")) == 1
 
 
@@ -159,9 +157,7 @@ def test_json_array_input_and_correlated_map(tmp_path: Path) -> None:
     ],
     ids=["bad-json", "no-expected", "no-projection", "empty"],
 )
-def test_bad_input_exits_two(
-    tmp_path: Path, content: str, needle: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_bad_input_exits_two(tmp_path: Path, content: str, needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "bad.jsonl"
     src.write_text(content)
     assert run("leak", "scan", str(src)) == 2

@@ -130,9 +130,7 @@ def test_clean_items_are_untouched() -> None:
         assert res.redactions == []
 
 
-@pytest.mark.parametrize(
-    ("plant", "it"), list(leaky_items()), ids=lambda v: v if isinstance(v, str) else v["id"]
-)
+@pytest.mark.parametrize(("plant", "it"), list(leaky_items()), ids=lambda v: v if isinstance(v, str) else v["id"])
 def test_corpus_sanitize_then_rescan(plant: str, it: dict[str, Any]) -> None:
     res = sanitize_item(it)
     assert res.before.leaked

@@ -25,9 +25,7 @@ def test_ref_a_atomic_label_in_prose_is_for_review() -> None:
 def test_ref_a_difference_priority_key_value_in_prose_is_a_leak() -> None:
     # Deliberate difference: the reference calls "Priority: High" in prose a review item (leaked=false).
     # A "name: value" statement gives the answer away as surely as a field does, so windtunnel fails it.
-    audit = audit_item(
-        {"expected": "High", "projection": "Summary: login broken\nPriority: High\nReporter: a@b.c"}
-    )
+    audit = audit_item({"expected": "High", "projection": "Summary: login broken\nPriority: High\nReporter: a@b.c"})
     assert audit.leaked
     (f,) = audit.findings
     assert (f.channel, f.severity, f.rule, f.span) == ("freetext", "high", "freetext.key-value", (32, 36))
@@ -53,14 +51,10 @@ def test_ref_b_clean_context() -> None:
 
 
 def test_ref_c_nested_path_is_an_rfc6901_pointer() -> None:
-    audit = audit_item(
-        {"expected": "High", "projection": {"fields": {"summary": "login broken", "priority": "High"}}}
-    )
+    audit = audit_item({"expected": "High", "projection": {"fields": {"summary": "login broken", "priority": "High"}}})
     assert audit.leaked
     # The reference reports "fields.priority"; windtunnel reports a JSON Pointer, plus a span.
-    assert [(f.pointer, f.channel, f.span) for f in audit.findings] == [
-        ("/fields/priority", "direct", (0, 4))
-    ]
+    assert [(f.pointer, f.channel, f.span) for f in audit.findings] == [("/fields/priority", "direct", (0, 4))]
 
 
 def test_ref_d_correlated_value() -> None:
@@ -152,9 +146,7 @@ def test_numbers_bools_and_canonical_forms_in_values() -> None:
         ("/pretty", "direct", "direct.value"),
     ]
     assert rules(scan_fields({"is_spam": True}, "true")) == [("/is_spam", "direct", "direct.value")]
-    assert rules(scan_fields({"shipped": "March 5th, 2024"}, "2024-03-05")) == [
-        ("/shipped", "direct", "direct.value")
-    ]
+    assert rules(scan_fields({"shipped": "March 5th, 2024"}, "2024-03-05")) == [("/shipped", "direct", "direct.value")]
 
 
 # ---------------------------------------------------------------- label-set awareness
@@ -209,9 +201,7 @@ def test_notion_slack_html_representations() -> None:
     notion = {
         "object": "block",
         "type": "paragraph",
-        "paragraph": {
-            "rich_text": [{"type": "text", "text": {"content": "Size: M."}, "plain_text": "Size: M."}]
-        },
+        "paragraph": {"rich_text": [{"type": "text", "text": {"content": "Size: M."}, "plain_text": "Size: M."}]},
     }
     slack = {
         "text": "triage -> category: Billing",

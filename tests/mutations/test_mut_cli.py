@@ -45,9 +45,7 @@ def test_mutate_defaults_cover_every_applicable_type(capsys: pytest.CaptureFixtu
     code, out, _ = run(capsys, "mutate", "Book a table for two", "-n", "23", "-s", "0", "--json")
     assert code == 0
     assert len({m["type"] for m in json.loads(out)["mutations"]}) == 23  # all but custom (no template)
-    code, out, _ = run(
-        capsys, "mutate", "Book a table", "-n", "14", "-s", "0", "--json", "--agent-type", "python"
-    )
+    code, out, _ = run(capsys, "mutate", "Book a table", "-n", "14", "-s", "0", "--json", "--agent-type", "python")
     assert {m["level"] for m in json.loads(out)["mutations"]} == {"text"}
 
 
@@ -72,9 +70,7 @@ def test_transport_only_for_python_agent_exits_2(capsys: pytest.CaptureFixture[s
 def test_custom_needs_templates(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "mutate", "x", "-t", "custom")
     assert code == 2 and "custom_templates is empty" in err
-    code, out, _ = run(
-        capsys, "mutate", "ship it", "-t", "custom", "--template", "Boss says: {prompt}", "--json"
-    )
+    code, out, _ = run(capsys, "mutate", "ship it", "-t", "custom", "--template", "Boss says: {prompt}", "--json")
     assert code == 0 and json.loads(out)["mutations"][0]["input"] == "Boss says: ship it"
 
 

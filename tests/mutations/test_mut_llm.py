@@ -54,9 +54,7 @@ class _StubHandler(BaseHTTPRequestHandler):
         if mode == "ok":
             kind = body["messages"][0]["content"].split("'")[1]
             content = f"```\n[{kind} #{body['seed'] % 1000}] {user.upper()}\n```"
-            payload = json.dumps(
-                {"choices": [{"message": {"role": "assistant", "content": content}}]}
-            ).encode()
+            payload = json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}]}).encode()
         elif mode == "500":
             status, payload = 500, b'{"error": "model crashed"}'
         elif mode == "junk":
@@ -64,9 +62,7 @@ class _StubHandler(BaseHTTPRequestHandler):
         elif mode == "empty_choices":
             payload = b'{"choices": []}'
         elif mode == "refusal":
-            payload = json.dumps(
-                {"choices": [{"message": {"content": "I'm sorry, I can't help with that."}}]}
-            ).encode()
+            payload = json.dumps({"choices": [{"message": {"content": "I'm sorry, I can't help with that."}}]}).encode()
         elif mode == "unchanged":
             payload = json.dumps({"choices": [{"message": {"content": f'"{user}"'}}]}).encode()
         elif mode == "timeout":

@@ -64,9 +64,7 @@ def test_header_injection_techniques_arrive_as_headers(recording_server: Any) ->
             flood = [k for k, _ in got.headers if k.lower().startswith("x-windtunnel-")]
             assert len(flood) == m.args["flood_count"] >= 100
         elif technique == "spoofed_identity":
-            assert got.header("X-Forwarded-For") == ["127.0.0.1"] and got.header("X-Original-URL") == [
-                "/admin"
-            ]
+            assert got.header("X-Forwarded-For") == ["127.0.0.1"] and got.header("X-Original-URL") == ["/admin"]
         elif technique == "host_override":
             assert got.header("Host") == [m.args["replace_host"]]
         else:
@@ -185,9 +183,7 @@ def test_duplicate_keys_degrade_honestly_without_a_json_body(recording_server: A
     assert resp.extensions[EXTENSION_KEY]["technique"] == "invalid_utf8"
 
 
-@pytest.mark.parametrize(
-    "technique", ["deep_array_nesting", "deep_object_nesting", "huge_array", "many_keys"]
-)
+@pytest.mark.parametrize("technique", ["deep_array_nesting", "deep_object_nesting", "huge_array", "many_keys"])
 def test_resource_exhaustion_structures_arrive(recording_server: Any, technique: str) -> None:
     m = variant("resource_exhaustion", technique=technique)
     send(recording_server, m)

@@ -126,9 +126,7 @@ def test_renders_filters_sorts_and_drills_down(tmp_path: Path, open_page: Any) -
     p.select_option("#f-kind", "contract")
     assert page.visible_rows() == sum(c["status"] == "failed" and c["kind"] == "contract" for c in cells)
     p.click("#f-reset")
-    p.wait_for_function(
-        f"document.getElementById('shown').textContent === 'showing {len(cells)} of {len(cells)}'"
-    )
+    p.wait_for_function(f"document.getElementById('shown').textContent === 'showing {len(cells)} of {len(cells)}'")
 
     p.fill("#f-text", "refund policy")
     assert page.visible_rows() == sum("refund policy" in c["prompt"].lower() for c in cells)
@@ -141,9 +139,7 @@ def test_renders_filters_sorts_and_drills_down(tmp_path: Path, open_page: Any) -
     square = p.locator("button.heat-cell").first
     scenario, invariant = square.get_attribute("data-scenario"), square.get_attribute("data-invariant")
     square.click()
-    expected = sum(
-        c["kind"] == "contract" and c["scenario"] == scenario and c["invariant"] == invariant for c in cells
-    )
+    expected = sum(c["kind"] == "contract" and c["scenario"] == scenario and c["invariant"] == invariant for c in cells)
     assert page.visible_rows() == expected > 0
     assert p.locator("#f-chip").is_visible()
     p.click("#f-chip")

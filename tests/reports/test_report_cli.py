@@ -66,12 +66,8 @@ def test_render_a_json_file_and_latest(tmp_path: Path, stored: tuple[Path, str, 
     copy = json.loads((tmp_path / "copy.json").read_text())
     copy.pop("stats")
     assert copy == report
-    assert (
-        run_cli(["report", "latest", "-f", "sarif", "-o", str(tmp_path / "l.sarif"), "--store", str(db)]) == 0
-    )
-    assert json.loads((tmp_path / "l.sarif").read_text())["runs"][0]["automationDetails"]["id"].endswith(
-        run_id
-    )
+    assert run_cli(["report", "latest", "-f", "sarif", "-o", str(tmp_path / "l.sarif"), "--store", str(db)]) == 0
+    assert json.loads((tmp_path / "l.sarif").read_text())["runs"][0]["automationDetails"]["id"].endswith(run_id)
     assert run_cli(["report", run_id[:12], "-f", "md", "-o", str(tmp_path / "p.md"), "--store", str(db)]) == 0
 
 
@@ -84,9 +80,7 @@ def test_default_output_directory(
     assert (tmp_path / "reports" / f"{run_id}.html").is_file()
 
 
-def test_terminal_format_prints(
-    stored: tuple[Path, str, dict[str, Any]], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_terminal_format_prints(stored: tuple[Path, str, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
     db, run_id, _ = stored
     assert run_cli(["report", run_id, "-f", "terminal", "--store", str(db)]) == 0
     out = capsys.readouterr().out

@@ -57,9 +57,7 @@ def test_self_contained_with_a_strict_csp(tmp_path: Path, ci_report: dict[str, A
         for name in ("src", "href", "action"):
             value = attrs.get(name)
             assert value is None or value.startswith("#"), (name, value)
-    csp = next(
-        a["content"] for t, a in page.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy"
-    )
+    csp = next(a["content"] for t, a in page.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy")
     assert csp is not None and "default-src 'none'" in csp
 
     def digest(s: str) -> str:

@@ -85,10 +85,7 @@ def test_control_characters_and_markup_survive_as_valid_xml(tmp_path: Path) -> N
 
 def test_properties_carry_run_and_stats(tmp_path: Path, ci_report: dict[str, Any]) -> None:
     root = ET.parse(render_report(ci_report, "junit", tmp_path / "r.xml")).getroot()
-    props = {
-        p.get("name"): p.get("value")
-        for p in root.iterfind("./testsuite[@name='contract']/properties/property")
-    }
+    props = {p.get("name"): p.get("value") for p in root.iterfind("./testsuite[@name='contract']/properties/property")}
     assert props["run_id"] == "run-sample" and props["seed"] == "3"
     assert "pass^3" in props and "95% Wilson interval" in props
     assert props["weight"] == "0.35"

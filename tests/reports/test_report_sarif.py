@@ -21,9 +21,7 @@ def test_valid_against_the_official_schema(
     assert data["version"] == "2.1.0"
 
 
-def test_schema_catches_a_broken_log(
-    sarif_validator: jsonschema.Validator, ci_report: dict[str, Any]
-) -> None:
+def test_schema_catches_a_broken_log(sarif_validator: jsonschema.Validator, ci_report: dict[str, Any]) -> None:
     data = build_sarif(ci_report)
     data["runs"][0]["results"][0]["level"] = "critical"
     assert not sarif_validator.is_valid(data)
@@ -44,13 +42,9 @@ def test_one_result_per_failed_cell_and_one_rule_per_kind(ci_report: dict[str, A
 
 def test_levels_and_rule_ids() -> None:
     cells = [
-        make_cell(
-            "a", kind="contract", scenario="s", invariant="no_pii", severity="critical", status="failed"
-        ),
+        make_cell("a", kind="contract", scenario="s", invariant="no_pii", severity="critical", status="failed"),
         make_cell("b", kind="contract", scenario="s", invariant="refuses", severity="high", status="failed"),
-        make_cell(
-            "c", kind="contract", scenario="s", invariant="latency", severity="medium", status="failed"
-        ),
+        make_cell("c", kind="contract", scenario="s", invariant="latency", severity="medium", status="failed"),
         make_cell("d", kind="contract", scenario="s", invariant="json", severity="low", status="failed"),
         make_cell("e", kind="mutation", mutation={"type": "noise", "args": {}}, status="failed"),
         make_cell("f", status="error", error="http_5xx: 503 from agent"),

@@ -54,8 +54,7 @@ def test_pass_hat_k_exact() -> None:
 
 def _repeats(base: str, results: list[str], **fields: object) -> list[dict[str, object]]:
     return [
-        make_cell(f"{base}-r{i}", status=s, repeat=i, prompt=f"prompt {base}", **fields)
-        for i, s in enumerate(results)
+        make_cell(f"{base}-r{i}", status=s, repeat=i, prompt=f"prompt {base}", **fields) for i, s in enumerate(results)
     ]
 
 

@@ -58,9 +58,7 @@ BROKEN = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("path", "value", "needle"), BROKEN, ids=[b[0] + "=" + repr(b[1])[:20] for b in BROKEN]
-)
+@pytest.mark.parametrize(("path", "value", "needle"), BROKEN, ids=[b[0] + "=" + repr(b[1])[:20] for b in BROKEN])
 def test_broken_reports_are_rejected_by_both_validators(
     report_validator: jsonschema.Validator, path: str, value: Any, needle: str
 ) -> None:

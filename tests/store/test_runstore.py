@@ -131,10 +131,7 @@ def test_unknown_runs_and_bad_input(store: RunStore) -> None:
 
 
 def test_list_runs_newest_first(store: RunStore) -> None:
-    ids = [
-        store.start_run({"mode": "run", "seed": i, "started_at": f"2025-01-0{i}T00:00:00Z"})
-        for i in (1, 3, 2)
-    ]
+    ids = [store.start_run({"mode": "run", "seed": i, "started_at": f"2025-01-0{i}T00:00:00Z"}) for i in (1, 3, 2)]
     store.add_cells(ids[1], [make_cell("a"), make_cell("b", prompt="b")])
     runs = store.list_runs()
     assert [r.seed for r in runs] == [3, 2, 1]
