@@ -156,7 +156,7 @@ def test_renders_filters_sorts_and_drills_down(tmp_path: Path, open_page: Any) -
 
     # drill-down on the first failure: prompt, mutation/faults, output, checks, reproduce
     i = next(k for k, c in enumerate(cells) if c["status"] == "failed" and c["faults"])
-    p.click(f"#cell-table tbody tr[data-i='{i}'] td.text >> nth=0")
+    p.click(f"#cell-table tbody tr[data-i='{i}'] td:nth-child(9)")
     assert p.locator("#drill").is_visible()
     body = p.locator("#drill-body")
     texts = body.locator("dd").all_text_contents()
@@ -193,3 +193,27 @@ def test_readable_without_javascript(tmp_path: Path, open_page: Any) -> None:
 def failures_sorted(failures: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rank = {"critical": 0, "high": 1, "medium": 2, "low": 3}
     return sorted(failures, key=lambda c: rank.get(str(c.get("severity")), 2))
+
+
+def test_large_reports_show_a_page_of_rows_at_a_time(tmp_path: Path, open_page: Any) -> None:
+    report = sample_report(1234, seed=8)
+    cells = report["cells"]
+    page = open_page(render_report(report, "html", tmp_path / "big.html"))
+    p = page.page
+    assert page.visible_rows() == 500
+    assert p.locator("#shown").text_content() == "showing 500 of 1234 matching (1234 cells)"
+    p.click("#f-more")
+    assert page.visible_rows() == 1000
+    p.click("#f-all")
+    assert page.visible_rows() == 1234 and not p.locator("#pager").is_visible()
+    p.select_option("#f-status", "passed")  # a new filter starts again at one page
+    passed = sum(c["status"] == "passed" for c in cells)
+    assert page.visible_rows() == min(500, passed)
+    p.click("#cell-table thead th[data-key=latency] button")
+    order = p.evaluate(
+        "Array.from(document.querySelectorAll('#cell-table tbody tr'))"
+        ".filter(r => !r.hidden).map(r => +r.dataset.i)"
+    )
+    expected = sorted(c["latency_ms"] for c in cells if c["status"] == "passed")[:500]
+    assert [cells[i]["latency_ms"] for i in order] == expected
+    assert page.errors == []

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from windtunnel.reports import render_phase_summary, render_report
-from windtunnel.reports.html import embed_json, heatmap, safe_href
+from windtunnel.reports.cells import cell_phase
+from windtunnel.reports.html import compact_cell, embed_json, heatmap, safe_href
 from windtunnel.reports.sample import HOSTILE, make_cell, make_report
 
 
@@ -50,7 +51,7 @@ def _parse(path: Path) -> tuple[str, Collector]:
 def test_self_contained_with_a_strict_csp(tmp_path: Path, ci_report: dict[str, Any]) -> None:
     text, page = _parse(render_report(ci_report, "html", tmp_path / "r.html"))
     scripts = [a for t, a in page.tags if t == "script"]
-    assert [a.get("type") for a in scripts] == ["application/json", None]
+    assert [a.get("type") for a in scripts] == [None, "application/json", None]
     assert all("src" not in a for a in scripts)
     assert not [a for t, a in page.tags if t == "link"]
     for _, attrs in page.tags:
@@ -63,20 +64,30 @@ def test_self_contained_with_a_strict_csp(tmp_path: Path, ci_report: dict[str, A
     def digest(s: str) -> str:
         return "'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
 
-    assert f"script-src {digest(page.raw['script'][1])}" in csp
+    head_js, _, main_js = page.raw["script"]
+    assert f"script-src {digest(head_js)} {digest(main_js)};" in csp
     assert f"style-src {digest(page.raw['style'][0])}" in csp
-    assert "http://" not in text.split("<body>")[0] + page.raw["script"][1]
+    assert "http://" not in text.split("<body>")[0] + main_js
 
 
 def test_embedded_json_is_inert_and_exact(tmp_path: Path, ci_report: dict[str, Any]) -> None:
     text, page = _parse(render_report(ci_report, "html", tmp_path / "r.html"))
-    payload = page.raw["script"][0]
+    payload = page.raw["script"][1]
     assert "<" not in payload and ">" not in payload and "&" not in payload
     assert "\u2028" not in payload and "\u2029" not in payload
     data = json.loads(payload)
-    assert data["cells"] == ci_report["cells"] and data["summary"] == ci_report["summary"]
+    assert data["summary"] == ci_report["summary"]
+    assert data["cells"] == [compact_cell(c) for c in ci_report["cells"]]
+    # compaction only drops what carries no information
+    for embedded, cell in zip(data["cells"], ci_report["cells"], strict=True):
+        assert embedded["phase"] == cell_phase(cell)
+        assert {k: v for k, v in cell.items() if k not in embedded} == {
+            k: v
+            for k, v in cell.items()
+            if v in (None, [], {}) or (k == "golden_prompt" and v == cell["prompt"])
+        }
     # exactly the two script elements: nothing from the data opened a new one
-    assert text.count("<script") == 2 and text.count("</script>") == 2
+    assert text.count("<script") == 3 and text.count("</script>") == 3
 
 
 def test_embed_json_escapes() -> None:

@@ -146,16 +146,21 @@ def summarize_cells(cells: Iterable[Cell]) -> dict[str, Any]:
     test fixtures. Score = passed / (passed + failed + errored) × 100; ``None`` (and not passed)
     when nothing was scored, never a vacuous 100.
     """
-    cells = list(cells)
-    counts = count_statuses(cells)
+    counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
+    total = 0
+    critical = False
+    for cell in cells:  # one pass, nothing kept: works on a stream of cells from the store
+        total += 1
+        status = str(cell.get("status"))
+        counts[status] = counts.get(status, 0) + 1
+        critical = critical or (cell.get("severity") == "critical" and status == "failed")
     scored = counts["passed"] + counts["failed"] + counts["error"]
     score = round(100.0 * counts["passed"] / scored, 2) if scored else None
-    critical = any(c.get("severity") == "critical" and c.get("status") == "failed" for c in cells)
     return {
         "score": score,
         "passed": bool(scored) and counts["failed"] == 0 and counts["error"] == 0,
         "critical_failed": critical,
-        "cells_total": len(cells),
+        "cells_total": total,
         "cells_passed": counts["passed"],
         "cells_failed": counts["failed"],
         "cells_errored": counts["error"],

@@ -41,6 +41,8 @@ from windtunnel.reports.cells import (
 from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
 
 SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+FAILURE_DETAILS = 200
+"""Failures rendered in full on the page (most severe first); all of them stay in the cells table."""
 
 
 @lru_cache(maxsize=1)
@@ -74,8 +76,12 @@ def csp_hash(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
-def content_security_policy(css: str, js: str | None) -> str:
-    script = f"'{csp_hash(js)}'" if js is not None else "'none'"
+HEAD_JS = 'document.documentElement.classList.add("js");'
+"""Runs before the body is parsed, so CSS can show only the first page of rows while the page loads."""
+
+
+def content_security_policy(css: str, *scripts: str) -> str:
+    script = " ".join(f"'{csp_hash(js)}'" for js in scripts) if scripts else "'none'"
     return (
         f"default-src 'none'; style-src '{csp_hash(css)}'; script-src {script}; img-src data:; "
         "base-uri 'none'; form-action 'none'"
@@ -94,6 +100,16 @@ def embed_json(value: Any) -> Markup:
     """
     text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
     return Markup(text.translate(_JSON_TABLE))
+
+
+def compact_cell(cell: Mapping[str, Any]) -> dict[str, Any]:
+    """A cell for the page's embedded data: null and empty fields dropped, ``golden_prompt`` only
+    when it differs from the prompt, and the phase resolved (the page's filters use it)."""
+    out = {k: v for k, v in cell.items() if v is not None and v != [] and v != {}}
+    if out.get("golden_prompt") == out.get("prompt"):
+        out.pop("golden_prompt", None)
+    out["phase"] = cell_phase(cell)
+    return out
 
 
 def safe_href(value: Any) -> str | None:
@@ -171,6 +187,11 @@ def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -
     failures = [(i, c) for i, c in enumerate(cells) if c.get("status") in ("failed", "error")]
     failures.sort(key=lambda ic: (SEVERITY_RANK.get(str(ic[1].get("severity")), 2), ic[0]))
     stats = compute_stats(cells)
+    failure_rows = [
+        {"i": i, "cell": c, "phase": cell_phase(c), "label": cell_label(c, 120), "detail": failure_detail(c)}
+        for i, c in failures
+    ]
+    shown = failure_rows[:FAILURE_DETAILS]
     return {
         "report": report,
         "run": report["run"],
@@ -178,7 +199,8 @@ def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -
         "tool": report["tool"],
         "css": Markup(css),
         "js": Markup(js),
-        "csp": content_security_policy(css, js),
+        "head_js": Markup(HEAD_JS),
+        "csp": content_security_policy(css, HEAD_JS, js),
         "phases": phases,
         "by_type": by_type_rows(summary),
         "stats": stats,
@@ -188,17 +210,12 @@ def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -
         "n_cells": len(cells),
         "kinds": sorted({str(c.get("kind")) for c in cells}),
         "phase_names": sorted({cell_phase(c) for c in cells}),
-        "failures": [
-            {
-                "i": i,
-                "cell": c,
-                "phase": cell_phase(c),
-                "label": cell_label(c, 120),
-                "detail": failure_detail(c),
-            }
-            for i, c in failures
-        ],
-        "data": embed_json({"run": report["run"], "summary": summary, "cells": cells}),
+        "failures": failure_rows,
+        "shown_failures": shown,
+        "linked": {f["i"] for f in shown},
+        "data": embed_json(
+            {"run": report["run"], "summary": summary, "cells": [compact_cell(c) for c in cells]}
+        ),
     }
 
 
@@ -230,7 +247,7 @@ def render_phase_summary(
     """
     css = asset("report.css")
     ctx = _context({**report, "cells": report.get("cells") or []}, phase_links)
-    ctx["csp"] = content_security_policy(css, None)
+    ctx["csp"] = content_security_policy(css)
     return write_stream(template("summary.html.j2").generate(**ctx), out)
 
 

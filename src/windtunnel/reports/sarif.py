@@ -151,7 +151,6 @@ def build_sarif(report: Mapping[str, Any]) -> dict[str, Any]:
                     "driver": {
                         "name": "windtunnel",
                         "version": str(report["tool"].get("version")),
-                        "informationUri": "https://pypi.org/project/windtunnel/",
                         "rules": rules,
                     }
                 },

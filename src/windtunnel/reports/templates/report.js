@@ -9,7 +9,6 @@
   var rows = Array.prototype.slice.call(tbody.rows);
   var byIndex = {};
   rows.forEach(function (tr) { byIndex[tr.getAttribute("data-i")] = tr; });
-  document.documentElement.classList.add("js");
 
   var form = document.getElementById("controls");
   var fText = document.getElementById("f-text");
@@ -21,6 +20,9 @@
   form.hidden = false;
   form.addEventListener("submit", function (ev) { ev.preventDefault(); });
 
+  var PAGE = 500; // rows shown at once: layout cost grows with visible rows, not with the report
+  var limit = PAGE;
+  var pager = document.getElementById("pager");
   var pin = null; // {scenario, invariant} from the heat map
   var hay = [];
   function haystack(i) {
@@ -32,20 +34,25 @@
     return hay[i];
   }
 
-  function apply() {
+  function apply(keepLimit) {
+    if (!keepLimit) { limit = PAGE; }
     var text = fText.value.trim().toLowerCase();
-    var st = fStatus.value, kind = fKind.value, phase = fPhase.value, n = 0;
+    var st = fStatus.value, kind = fKind.value, phase = fPhase.value, n = 0, visible = 0;
     for (var r = 0; r < rows.length; r++) {
       var tr = rows[r], i = +tr.getAttribute("data-i"), c = cells[i] || {};
       var ok = (!st || c.status === st) && (!kind || c.kind === kind) &&
-        (!phase || tr.getAttribute("data-phase") === phase) &&
+        (!phase || c.phase === phase) &&
         (!pin || (c.kind === "contract" && (c.scenario || "") === pin.scenario &&
           (c.invariant || "") === pin.invariant)) &&
         (!text || haystack(i).indexOf(text) !== -1);
-      tr.hidden = !ok;
+      var show = ok && n < limit;
+      if (tr.hidden === show) { tr.hidden = !show; }
       if (ok) { n++; }
+      if (show) { visible++; }
     }
-    shown.textContent = "showing " + n + " of " + rows.length;
+    shown.textContent = visible < n ? "showing " + visible + " of " + n + " matching (" + rows.length + " cells)"
+      : "showing " + n + " of " + rows.length;
+    pager.hidden = visible >= n;
     if (pin) {
       chip.hidden = false;
       chip.textContent = "× " + (pin.scenario || "—") + " · " + (pin.invariant || "—");
@@ -54,10 +61,12 @@
     }
   }
   [fText, fStatus, fKind, fPhase].forEach(function (el) {
-    el.addEventListener(el === fText ? "input" : "change", apply);
+    el.addEventListener(el === fText ? "input" : "change", function () { apply(false); });
   });
+  document.getElementById("f-more").addEventListener("click", function () { limit += PAGE; apply(true); });
+  document.getElementById("f-all").addEventListener("click", function () { limit = Infinity; apply(true); });
   form.addEventListener("reset", function () { pin = null; setTimeout(apply, 0); });
-  chip.addEventListener("click", function () { pin = null; apply(); });
+  chip.addEventListener("click", function () { pin = null; apply(false); });
 
   Array.prototype.forEach.call(document.querySelectorAll("button.heat-cell"), function (btn) {
     btn.addEventListener("click", function () {
@@ -94,6 +103,7 @@
         return a[1] - b[1];
       });
       rows = keyed.map(function (k) { return k[2]; });
+      apply(true);  // visibility first, so moving the hidden rows costs no layout
       var frag = document.createDocumentFragment();
       rows.forEach(function (tr) { frag.appendChild(tr); });
       tbody.appendChild(frag);
@@ -168,5 +178,6 @@
     if (ev.key === "Escape" && !panel.hidden) { panel.hidden = true; }
   });
   window.windtunnelReport = {openCell: openDrill, apply: apply};
-  apply();
+  apply(false);
+  document.documentElement.classList.add("ready");
 })();
