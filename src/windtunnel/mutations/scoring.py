@@ -44,4 +44,4 @@ def robustness_score(
     if denominator == 0:
         return None, per_type
     numerator = sum(r["weight"] * r["passed"] for r in per_type.values())
-    return min(100.0, 100.0 * numerator / denominator), dict(sorted(per_type.items()))
+    return min(100.0, 100.0 * (numerator / denominator)), dict(sorted(per_type.items()))
