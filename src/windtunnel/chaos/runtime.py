@@ -3,7 +3,7 @@
 Usage by the engine (one runtime per run)::
 
     specs = [ChaosSpec.resolve(s) for s in cfg.scenarios]    # or [ChaosSpec.resolve(cfg.chaos, profile=p)]
-    async with ChaosRuntime(cfg.agent, specs, seed=seed, base_dir=cfg.base_dir) as chaos:
+    async with ChaosRuntime(cfg.agent, specs, seed=seed) as chaos:
         async with AgentProcess(cfg.agent, extra_env=chaos.agent_env(), cwd=cfg.base_dir):  # if agent.command
             for spec in specs:                                       # HTTP agents: one scenario at a time
                 ...                                                  # in the task that invokes the agent:
@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import ConfigError, HarnessError
@@ -91,7 +90,7 @@ class ChaosRuntime:
 
     ``agent``: the agent config. ``specs``: every spec the run will use (checked on enter: tool faults
     on a python agent without ``agent.tools`` / ``agent.tool_registry`` raise ConfigError, exit 2).
-    ``seed``: the run seed. ``base_dir``: where ``module:attr`` paths resolve.
+    ``seed``: the run seed. ``module:attr`` paths resolve from the working directory, like ``agent.endpoint``.
     HTTP agents: ``tool_proxy_port`` / ``llm_proxy_port`` fix the proxy ports (0 = any free port; an
     agent windtunnel does not launch must be pointed at fixed ports); ``llm_upstream`` is the real
     OpenAI-compatible base URL (default: ``OPENAI_BASE_URL`` from ``agent.env`` or the environment).
@@ -103,7 +102,6 @@ class ChaosRuntime:
         specs: Sequence[ChaosSpec] = (),
         *,
         seed: int | None,
-        base_dir: Path | None = None,
         tool_proxy_port: int | None = None,
         llm_proxy_port: int | None = None,
         llm_upstream: str | None = None,
@@ -112,7 +110,6 @@ class ChaosRuntime:
         self.agent = agent
         self.specs = list(specs)
         self.seed = seed
-        self.base_dir = base_dir
         self.host = host
         self._tool_port = tool_proxy_port
         self._llm_port = llm_proxy_port
@@ -173,15 +170,15 @@ class ChaosRuntime:
                 hint="or let the agent's SDK use `windtunnel proxy llm` as its base URL",
             )
         if a.tools:
-            names, restores = install_tools(list(a.tools), self.base_dir)
+            names, restores = install_tools(list(a.tools))
             self.tool_names += names
             self._restores += restores
         if a.tool_registry:
-            names, restores = install_registry(a.tool_registry, self.base_dir)
+            names, restores = install_registry(a.tool_registry)
             self.tool_names += names
             self._restores += restores
         if a.llm:
-            self._restores += install_llm(a.llm, self.base_dir)
+            self._restores += install_llm(a.llm)
         self._tool_seam = bool(a.tools or a.tool_registry)
         self._llm_seam = bool(a.llm)
 

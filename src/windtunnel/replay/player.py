@@ -179,7 +179,6 @@ class Player:
                     agent_cfg,
                     [],
                     seed=self.seed,
-                    base_dir=self.cfg.base_dir,
                     tool_proxy_port=None if python else self.tool_proxy_port,
                     llm_proxy_port=None if python else llm_port,
                 )

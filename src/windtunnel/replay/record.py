@@ -80,7 +80,6 @@ async def record(
                 agent_cfg,
                 [spec],
                 seed=seed,
-                base_dir=cfg.base_dir,
                 tool_proxy_port=None if python else tool_proxy_port,
                 llm_proxy_port=None if python else llm_proxy_port,
             )
