@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.seams import NO_TOOL_SEAM, Restore, install_llm, install_registry, install_tools
@@ -185,8 +186,10 @@ class ChaosRuntime:
     def _upstream(self) -> str:
         if self._llm_upstream:
             return self._llm_upstream
-        env = getattr(self.agent, "env", None) or {}
-        return env.get("OPENAI_BASE_URL") or os.environ.get("OPENAI_BASE_URL") or DEFAULT_LLM_UPSTREAM
+        configured = (getattr(self.agent, "env", None) or {}).get("OPENAI_BASE_URL")
+        if configured:
+            return expand_env(configured, where="agent.env.OPENAI_BASE_URL")
+        return os.environ.get("OPENAI_BASE_URL") or DEFAULT_LLM_UPSTREAM
 
     async def _start_proxies(self) -> None:
         from windtunnel.chaos.proxy import LlmProxy, ToolProxy
