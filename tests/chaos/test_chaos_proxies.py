@@ -139,6 +139,21 @@ async def test_llm_proxy_faults_the_launched_agents_model_call() -> None:
     assert all(r["auth"] == "Bearer test-key" for r in up.requests)
 
 
+async def test_llm_upstream_from_agent_env_is_env_expanded(monkeypatch: pytest.MonkeyPatch) -> None:
+    with llm_upstream() as (up, upstream_url):
+        monkeypatch.setenv("WT_TEST_LLM_UPSTREAM", upstream_url)
+        cfg = http_agent_config(
+            "http://127.0.0.1:1", "  - {name: calm, llm_faults: [{mode: rate_limit, probability: 0.0}]}\n"
+        )
+        cfg.agent.env["OPENAI_BASE_URL"] = "${WT_TEST_LLM_UPSTREAM}"  # as agent.command gets it, expanded
+        spec = ChaosSpec.resolve(cfg.scenarios[0])
+        async with ChaosRuntime(cfg.agent, [spec], seed=1) as rt, httpx.AsyncClient(trust_env=False) as client:
+            with rt.cell(spec, "c0"):
+                resp = await client.post(f"{rt.llm_proxy_url}/chat/completions", json=chat("hello"))
+    assert resp.status_code == 200 and resp.json()["choices"][0]["message"]["content"] == STUB_ANSWER
+    assert [r["path"] for r in up.requests] == ["/v1/chat/completions"]
+
+
 # -- the LLM proxy on its own -------------------------------------------------------------------------
 
 

@@ -179,6 +179,18 @@ def test_api_key_comes_from_the_environment(stub: StubLLM, monkeypatch: pytest.M
     assert stub.headers_seen[0]["Authorization"] == "Bearer sk-test"
 
 
+def test_api_key_takes_the_env_default_form_and_rejects_an_empty_key(
+    stub: StubLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("WT_TEST_LLM_KEY", raising=False)
+    with mutator(stub, None, api_key="${WT_TEST_LLM_KEY:-sk-default}") as llm:
+        plan_mutations(GOLDEN, ["paraphrase"], 1, 1, CTX, llm=llm)
+    assert stub.headers_seen[0]["Authorization"] == "Bearer sk-default"
+    monkeypatch.setenv("WT_TEST_LLM_KEY", "")
+    with pytest.raises(ConfigError, match="expands to an empty string"):
+        mutator(stub, None, api_key="${WT_TEST_LLM_KEY}")
+
+
 def test_ollama_default_endpoint() -> None:
     with LlmMutator(ModelConfig(), cache_dir=None) as llm:
         assert llm.base_url == "http://localhost:11434/v1"

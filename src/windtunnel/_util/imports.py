@@ -29,6 +29,14 @@ def ensure_cwd_on_path() -> None:
 
 def import_ref(ref: str, *, what: str = "agent") -> Any:
     """Resolve ``module:attr.sub`` and return the object; raise AgentUnreachableError naming the failing part."""
+    return resolve_ref(ref, what=what)[2]
+
+
+def resolve_ref(ref: str, *, what: str = "agent") -> tuple[Any, str, Any]:
+    """``(owner, attribute, value)`` for ``module:attr.sub``: where the object lives, so a seam can replace it.
+
+    Imports like :func:`import_ref` (the working directory on ``sys.path``, the same errors).
+    """
     module_name, attr_path = split_ref(ref)
     ensure_cwd_on_path()
     try:
@@ -44,9 +52,11 @@ def import_ref(ref: str, *, what: str = "agent") -> Any:
         raise AgentUnreachableError(
             f"cannot import {what} {ref!r}: importing module {module_name!r} raised {type(err).__name__}: {err}"
         ) from None
+    owner: Any = None
     obj: Any = module
     walked = module_name
     for part in attr_path.split("."):
+        owner = obj
         if not hasattr(obj, part):
             raise AgentUnreachableError(
                 f"cannot import {what} {ref!r}: {walked!r} has no attribute {part!r}",
@@ -54,4 +64,4 @@ def import_ref(ref: str, *, what: str = "agent") -> Any:
             )
         obj = getattr(obj, part)
         walked = f"{walked}.{part}" if walked != module_name else f"{module_name}:{part}"
-    return obj
+    return owner, attr_path.rpartition(".")[2], obj

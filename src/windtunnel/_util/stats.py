@@ -16,7 +16,7 @@ def wilson_interval(passed: int, total: int, z: float = Z95) -> tuple[float, flo
     successes. ``total == 0`` gives the uninformative ``(0.0, 1.0)``.
     """
     if total < 0 or passed < 0 or passed > total:
-        raise ValueError(f"need 0 <= passed <= total, got passed={passed}, total={total}")
+        raise ValueError(f"need 0 <= successes <= trials, got {passed} successes of {total} trials")
     if total == 0:
         return 0.0, 1.0
     p = passed / total

@@ -22,6 +22,7 @@ from windtunnel._util.errors import (
     AgentUnreachableError,
 )
 from windtunnel._util.httpclients import ShardedClient
+from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.response import extract_output, preview
 from windtunnel.agents.template import as_query, parse_template, render
@@ -74,46 +75,23 @@ async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
         ) from None
 
 
-class HttpAgent:
+class HttpAgent(PooledHttpAgent):
     """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
 
     def __init__(self, cfg: HttpAgentConfig, *, concurrency: int = 10) -> None:
+        super().__init__(timeout_ms=cfg.timeout, concurrency=concurrency)
         self.cfg = cfg
         self.name = cfg.endpoint
-        self.accepts_messages = False
         self._template = parse_template(cfg.request_template)
         self.accepts_messages = "{messages}" in json.dumps(self._template)
-        self._concurrency = concurrency
-        self._client: ShardedClient | None = None
         self.url = ""
 
     async def __aenter__(self) -> HttpAgent:
         self.url = expand_env(self.cfg.endpoint, where="agent.endpoint")
-        headers = {k: expand_env(v, where=f"agent.headers.{k}") for k, v in self.cfg.headers.items()}
+        headers = expand_headers(self.cfg.headers)
         self._params = {k: expand_env(v, where=f"agent.query_params.{k}") for k, v in self.cfg.query_params.items()}
-        self._client = ShardedClient(
-            self._concurrency,
-            headers=headers,
-            timeout=httpx.Timeout(self.cfg.timeout / 1000),
-            trust_env=False,
-        )
-        try:
-            await self.check_reachable()
-        except BaseException:
-            await self._client.aclose()
-            raise
+        await self._open(headers)
         return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self._client is not None:
-            await self._client.aclose()
-            self._client = None
-
-    @property
-    def client(self) -> ShardedClient:
-        if self._client is None:
-            raise RuntimeError("HttpAgent used outside `async with`")
-        return self._client
 
     async def check_reachable(self) -> None:
         url = (
@@ -121,7 +99,7 @@ class HttpAgent:
             if self.cfg.health_endpoint
             else self.url
         )
-        await probe_url(self.client, url, min(self.cfg.timeout / 1000, 10.0))
+        await probe_url(self.client, url, self.probe_timeout_s)
 
     def build_request(self, prompt: AgentInput) -> httpx.Request:
         body = render(self._template, prompt, structured=self.cfg.parse_structured_input)

@@ -10,26 +10,25 @@ import httpx
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import AgentBadResponse, AgentUnreachableError, ConfigError
-from windtunnel._util.httpclients import ShardedClient
+from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.http import probe_url, raise_for_status, transport_error
 from windtunnel.agents.response import preview
 from windtunnel.config.agent import OpenAIChatAgentConfig
 
 
-class OpenAIChatAgent:
+class OpenAIChatAgent(PooledHttpAgent):
     """Sends each prompt as a chat completion (optional system prompt) and reads ``choices[0].message.content``."""
 
     accepts_messages = True
 
     def __init__(self, cfg: OpenAIChatAgentConfig, *, concurrency: int = 10) -> None:
+        super().__init__(timeout_ms=cfg.timeout, concurrency=concurrency)
         self.cfg = cfg
         self.name = f"{cfg.base_url} ({cfg.model})"
-        self._concurrency = concurrency
-        self._client: ShardedClient | None = None
 
     async def __aenter__(self) -> OpenAIChatAgent:
-        headers = {k: expand_env(v, where=f"agent.headers.{k}") for k, v in self.cfg.headers.items()}
+        headers = expand_headers(self.cfg.headers)
         if self.cfg.api_key_env:
             key = os.environ.get(self.cfg.api_key_env)
             if not key:
@@ -39,29 +38,14 @@ class OpenAIChatAgent:
                 )
             headers["authorization"] = f"Bearer {key}"
         self.base = expand_env(self.cfg.base_url, where="agent.base_url").rstrip("/")
-        self._client = ShardedClient(
-            self._concurrency,
-            headers=headers,
-            timeout=httpx.Timeout(self.cfg.timeout / 1000),
-            trust_env=False,
-        )
-        try:
-            await self.check_reachable()
-        except BaseException:
-            await self._client.aclose()
-            raise
+        await self._open(headers)
         return self
 
-    async def __aexit__(self, *exc: object) -> None:
-        if self._client is not None:
-            await self._client.aclose()
-
     async def check_reachable(self) -> None:
-        assert self._client is not None
-        await probe_url(self._client, f"{self.base}/models", min(self.cfg.timeout / 1000, 10.0))
+        await probe_url(self.client, f"{self.base}/models", self.probe_timeout_s)
 
     async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
-        assert self._client is not None
+        client = self.client
         messages = list(prompt) if isinstance(prompt, list) else [{"role": "user", "content": prompt}]
         if self.cfg.system_prompt:
             messages.insert(0, {"role": "system", "content": self.cfg.system_prompt})
@@ -69,10 +53,10 @@ class OpenAIChatAgent:
         if self.cfg.temperature is not None:
             payload["temperature"] = self.cfg.temperature
         url = f"{self.base}/chat/completions"
-        request = self._client.build_request("POST", url, json=payload)
+        request = client.build_request("POST", url, json=payload)
         start = time.perf_counter()
         try:
-            resp = await (transport.send(self._client.shard, request) if transport else self._client.send(request))
+            resp = await (transport.send(client.shard, request) if transport else client.send(request))
         except httpx.HTTPError as err:
             raise transport_error(err, url, self.cfg.timeout) from None
         latency = (time.perf_counter() - start) * 1000

@@ -3,7 +3,7 @@
 Usage by the engine (one runtime per run)::
 
     specs = [ChaosSpec.resolve(s) for s in cfg.scenarios]    # or [ChaosSpec.resolve(cfg.chaos, profile=p)]
-    async with ChaosRuntime(cfg.agent, specs, seed=seed, base_dir=cfg.base_dir) as chaos:
+    async with ChaosRuntime(cfg.agent, specs, seed=seed) as chaos:
         async with AgentProcess(cfg.agent, extra_env=chaos.agent_env(), cwd=cfg.base_dir):  # if agent.command
             for spec in specs:                                       # HTTP agents: one scenario at a time
                 ...                                                  # in the task that invokes the agent:
@@ -31,9 +31,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
+from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.seams import NO_TOOL_SEAM, Restore, install_llm, install_registry, install_tools
@@ -91,7 +91,7 @@ class ChaosRuntime:
 
     ``agent``: the agent config. ``specs``: every spec the run will use (checked on enter: tool faults
     on a python agent without ``agent.tools`` / ``agent.tool_registry`` raise ConfigError, exit 2).
-    ``seed``: the run seed. ``base_dir``: where ``module:attr`` paths resolve.
+    ``seed``: the run seed. ``module:attr`` paths resolve from the working directory, like ``agent.endpoint``.
     HTTP agents: ``tool_proxy_port`` / ``llm_proxy_port`` fix the proxy ports (0 = any free port; an
     agent windtunnel does not launch must be pointed at fixed ports); ``llm_upstream`` is the real
     OpenAI-compatible base URL (default: ``OPENAI_BASE_URL`` from ``agent.env`` or the environment).
@@ -103,7 +103,6 @@ class ChaosRuntime:
         specs: Sequence[ChaosSpec] = (),
         *,
         seed: int | None,
-        base_dir: Path | None = None,
         tool_proxy_port: int | None = None,
         llm_proxy_port: int | None = None,
         llm_upstream: str | None = None,
@@ -112,7 +111,6 @@ class ChaosRuntime:
         self.agent = agent
         self.specs = list(specs)
         self.seed = seed
-        self.base_dir = base_dir
         self.host = host
         self._tool_port = tool_proxy_port
         self._llm_port = llm_proxy_port
@@ -173,23 +171,25 @@ class ChaosRuntime:
                 hint="or let the agent's SDK use `windtunnel proxy llm` as its base URL",
             )
         if a.tools:
-            names, restores = install_tools(list(a.tools), self.base_dir)
+            names, restores = install_tools(list(a.tools))
             self.tool_names += names
             self._restores += restores
         if a.tool_registry:
-            names, restores = install_registry(a.tool_registry, self.base_dir)
+            names, restores = install_registry(a.tool_registry)
             self.tool_names += names
             self._restores += restores
         if a.llm:
-            self._restores += install_llm(a.llm, self.base_dir)
+            self._restores += install_llm(a.llm)
         self._tool_seam = bool(a.tools or a.tool_registry)
         self._llm_seam = bool(a.llm)
 
     def _upstream(self) -> str:
         if self._llm_upstream:
             return self._llm_upstream
-        env = getattr(self.agent, "env", None) or {}
-        return env.get("OPENAI_BASE_URL") or os.environ.get("OPENAI_BASE_URL") or DEFAULT_LLM_UPSTREAM
+        configured = (getattr(self.agent, "env", None) or {}).get("OPENAI_BASE_URL")
+        if configured:
+            return expand_env(configured, where="agent.env.OPENAI_BASE_URL")
+        return os.environ.get("OPENAI_BASE_URL") or DEFAULT_LLM_UPSTREAM
 
     async def _start_proxies(self) -> None:
         from windtunnel.chaos.proxy import LlmProxy, ToolProxy

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Callable, MutableMapping
-from pathlib import Path
 from typing import Any
 
-from windtunnel._util.errors import ConfigError
+from windtunnel._util.errors import AgentUnreachableError, ConfigError
+from windtunnel._util.imports import resolve_ref
 from windtunnel.chaos.wrappers import WRAPPED, wrap_llm_call, wrap_tool
 
 Restore = Callable[[], None]
@@ -21,28 +19,16 @@ NO_TOOL_SEAM = (
 )
 
 
-def resolve(path: str, *, what: str, base_dir: Path | None = None) -> tuple[Any, str, Any]:
-    """``(owner, attribute, value)`` for ``"pkg.module:attr"`` (``attr`` may be dotted)."""
-    module_name, sep, attr = path.partition(":")
-    if not sep or not module_name or not attr:
-        raise ConfigError(f"{what} {path!r} must look like 'package.module:attribute'")
-    if base_dir is not None and str(base_dir) not in sys.path:
-        sys.path.insert(0, str(base_dir))
+def resolve(path: str, *, what: str) -> tuple[Any, str, Any]:
+    """``(owner, attribute, value)`` for ``"pkg.module:attr"`` (``attr`` may be dotted).
+
+    Resolved from the working directory like ``agent.endpoint``; a reference that does not resolve is
+    a config error (exit 2).
+    """
     try:
-        owner: Any = importlib.import_module(module_name)
-    except ImportError as err:
-        raise ConfigError(
-            f"{what} {path!r}: cannot import module {module_name!r}: {err}",
-            hint="run windtunnel from the directory that contains the module, or fix the path",
-        ) from None
-    parts = attr.split(".")
-    for part in parts[:-1]:
-        owner = getattr(owner, part, None)
-        if owner is None:
-            raise ConfigError(f"{what} {path!r}: {module_name!r} has no attribute {part!r}")
-    if not hasattr(owner, parts[-1]):
-        raise ConfigError(f"{what} {path!r}: {module_name!r} has no attribute {attr!r}")
-    return owner, parts[-1], getattr(owner, parts[-1])
+        return resolve_ref(path, what=what)
+    except AgentUnreachableError as err:
+        raise ConfigError(err.message, hint=err.hint) from None
 
 
 def _set_attr(owner: Any, name: str, value: Any) -> Restore:
@@ -59,12 +45,12 @@ def _set_attr(owner: Any, name: str, value: Any) -> Restore:
     return restore
 
 
-def install_tools(paths: list[str], base_dir: Path | None) -> tuple[list[str], list[Restore]]:
+def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
     """Replace each ``module:attr`` tool with its wrapper; returns tool names and restore callbacks."""
     names: list[str] = []
     restores: list[Restore] = []
     for path in paths:
-        owner, attr, fn = resolve(path, what="agent.tools entry", base_dir=base_dir)
+        owner, attr, fn = resolve(path, what="agent.tools entry")
         if not callable(fn):
             raise ConfigError(f"agent.tools entry {path!r} is a {type(fn).__name__}, not a callable tool")
         if getattr(fn, WRAPPED, None) is not None:
@@ -74,9 +60,9 @@ def install_tools(paths: list[str], base_dir: Path | None) -> tuple[list[str], l
     return names, restores
 
 
-def install_registry(path: str, base_dir: Path | None) -> tuple[list[str], list[Restore]]:
+def install_registry(path: str) -> tuple[list[str], list[Restore]]:
     """Wrap every entry of the ``module:attr`` mapping in place (entries added later stay unwrapped)."""
-    _, _, registry = resolve(path, what="agent.tool_registry", base_dir=base_dir)
+    _, _, registry = resolve(path, what="agent.tool_registry")
     if not isinstance(registry, MutableMapping) and not (
         hasattr(registry, "__setitem__") and hasattr(registry, "items")
     ):
@@ -100,9 +86,9 @@ def install_registry(path: str, base_dir: Path | None) -> tuple[list[str], list[
     return [str(n) for n in originals], [restore]
 
 
-def install_llm(path: str, base_dir: Path | None) -> list[Restore]:
+def install_llm(path: str) -> list[Restore]:
     """Wrap the agent's model: an object with ``.chat.completions.create`` or a plain callable."""
-    owner, attr, llm = resolve(path, what="agent.llm", base_dir=base_dir)
+    owner, attr, llm = resolve(path, what="agent.llm")
     completions = getattr(getattr(llm, "chat", None), "completions", None)
     create = getattr(completions, "create", None)
     if completions is not None and callable(create):

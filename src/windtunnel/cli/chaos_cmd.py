@@ -14,6 +14,12 @@ proxy_app = typer.Typer(
 )
 app.add_typer(proxy_app, name="proxy")
 
+ConfigOpt = typer.Option(None, "--config", "-c", help="Config file (default: ./windtunnel.yaml).")
+ScenarioOpt = typer.Option(None, "--scenario", help="A chaos_matrix scenario (default: the chaos: block).")
+ProfileOpt = typer.Option(None, "--profile", help="A built-in chaos profile to add.")
+SeedOpt = typer.Option(None, "--seed", help="Seed for probability decisions (default: advanced.seed).")
+HostOpt = typer.Option("127.0.0.1", "--host", help="Interface to listen on.")
+
 
 def _spec_and_seed(config: str | None, scenario: str | None, profile: str | None, seed: int | None) -> Any:
     from windtunnel._util.errors import UsageError
@@ -106,13 +112,11 @@ def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str 
 @proxy_app.command("tools")
 def proxy_tools(
     port: int = typer.Option(8899, "--port", "-p", help="Port to listen on."),
-    config: str = typer.Option(None, "--config", "-c", help="Config file (default: ./windtunnel.yaml)."),
-    scenario: str = typer.Option(
-        None, "--scenario", help="A chaos_matrix scenario (default: the chaos: block)."
-    ),
-    profile: str = typer.Option(None, "--profile", help="A built-in chaos profile to add."),
-    seed: int = typer.Option(None, "--seed", help="Seed for probability decisions (default: advanced.seed)."),
-    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
+    config: str = ConfigOpt,
+    scenario: str = ScenarioOpt,
+    profile: str = ProfileOpt,
+    seed: int = SeedOpt,
+    host: str = HostOpt,
 ) -> None:
     """Fault-injecting HTTP forward proxy for an agent's outbound tool calls (set its HTTP_PROXY)."""
     spec, seed_ = _spec_and_seed(config, scenario, profile, seed)
@@ -125,13 +129,11 @@ def proxy_llm(
         ..., "--upstream", help="The real OpenAI-compatible base URL, e.g. https://api.openai.com/v1."
     ),
     port: int = typer.Option(8898, "--port", "-p", help="Port to listen on."),
-    config: str = typer.Option(None, "--config", "-c", help="Config file (default: ./windtunnel.yaml)."),
-    scenario: str = typer.Option(
-        None, "--scenario", help="A chaos_matrix scenario (default: the chaos: block)."
-    ),
-    profile: str = typer.Option(None, "--profile", help="A built-in chaos profile to add."),
-    seed: int = typer.Option(None, "--seed", help="Seed for probability decisions (default: advanced.seed)."),
-    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
+    config: str = ConfigOpt,
+    scenario: str = ScenarioOpt,
+    profile: str = ProfileOpt,
+    seed: int = SeedOpt,
+    host: str = HostOpt,
 ) -> None:
     """OpenAI-compatible fault proxy for an agent's model calls (set its OPENAI_BASE_URL)."""
     from windtunnel._util.errors import UsageError

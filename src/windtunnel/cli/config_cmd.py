@@ -39,17 +39,8 @@ def validate(
 
     p = find_config(config)
     cfg = load_config(p)
-    refs: list[tuple[str, str]] = []
     agent = cfg.agent
-    if agent.type in ("python", "langchain"):
-        refs.append(("agent.endpoint", agent.endpoint))
-        refs += [("agent.tools", t) for t in (getattr(agent, "tools", None) or [])]
-        for key in ("tool_registry", "llm"):
-            if getattr(agent, key, None):
-                refs.append((f"agent.{key}", getattr(agent, key)))
-    if agent.reset_function:
-        refs.append(("agent.reset_function", agent.reset_function))
-    for where, ref in refs:
+    for where, ref in agent.python_refs():
         split_ref(ref)
         if not no_import:
             import_ref(ref, what=where)

@@ -25,6 +25,10 @@ class _AgentCommon(StrictModel):
     env: dict[str, str] = Field(default_factory=dict)
     """Extra environment for ``command`` (``${ENV}`` expanded)."""
 
+    def python_refs(self) -> list[tuple[str, str]]:
+        """Every ``module:attr`` reference of this block as ``(key, ref)``, in config order."""
+        return [("agent.reset_function", self.reset_function)] if self.reset_function else []
+
 
 class PythonAgentConfig(_AgentCommon):
     """A python callable ``module:attr`` (sync or async) returning ``str`` or a dict with ``output``."""
@@ -40,6 +44,15 @@ class PythonAgentConfig(_AgentCommon):
     """``module:attr`` of the agent's LLM client (a callable or an OpenAI-style client), for LLM faults."""
     accepts_messages: bool = False
     """The callable takes a list of chat messages (real multi-turn attacks)."""
+
+    def python_refs(self) -> list[tuple[str, str]]:
+        refs = [("agent.endpoint", self.endpoint)]
+        refs += [("agent.tools", t) for t in self.tools or []]
+        if self.tool_registry:
+            refs.append(("agent.tool_registry", self.tool_registry))
+        if self.llm:
+            refs.append(("agent.llm", self.llm))
+        return refs + super().python_refs()
 
 
 class LangchainAgentConfig(PythonAgentConfig):

@@ -86,8 +86,8 @@ class MutationsConfig(StrictModel):
         return v
 
 
-class ChaosConfig(StrictModel):
-    """``chaos:`` — global environment chaos for ``run --chaos`` / ``--chaos-only``."""
+class FaultSet(StrictModel):
+    """The faults and attacks a ``chaos:`` block or a matrix scenario declares."""
 
     tool_faults: list[AnyToolFault] = Field(default_factory=list)
     llm_faults: list[AnyLlmFault] = Field(default_factory=list)
@@ -100,25 +100,22 @@ class ChaosConfig(StrictModel):
     def _attacks(cls, v: Any) -> Any:
         return _attacks_dict_to_list(v)
 
+
+class ChaosConfig(FaultSet):
+    """``chaos:`` — global environment chaos for ``run --chaos`` / ``--chaos-only``."""
+
     @property
     def active(self) -> bool:
         return bool(self.tool_faults or self.llm_faults or self.context_attacks or self.profile)
 
 
-class Scenario(StrictModel):
-    """One chaos scenario of a contract matrix: exactly the faults it declares."""
-
+class _ScenarioName(StrictModel):
     name: str
     description: str | None = None
-    tool_faults: list[AnyToolFault] = Field(default_factory=list)
-    llm_faults: list[AnyLlmFault] = Field(default_factory=list)
-    context_attacks: list[AnyContextAttack] = Field(default_factory=list)
-    profile: str | None = None
 
-    @field_validator("context_attacks", mode="before")
-    @classmethod
-    def _attacks(cls, v: Any) -> Any:
-        return _attacks_dict_to_list(v)
+
+class Scenario(FaultSet, _ScenarioName):  # this base order keeps name first in schemas and error lists
+    """One chaos scenario of a contract matrix: exactly the faults it declares."""
 
 
 class ContractConfig(StrictModel):

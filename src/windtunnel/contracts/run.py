@@ -77,10 +77,6 @@ class ContractRun:
 
     async def run(self) -> None:
         """Run every unit; results stream to the listeners and collect in :attr:`results`."""
-        from windtunnel._util.imports import ensure_cwd_on_path
-
-        # the chaos seams resolve agent.tools / agent.llm before the agent itself is imported
-        ensure_cwd_on_path()
         chaos: dict[str | None, ChaosSpec] = {name: spec for name, spec in self.plan.specs.items()}
         self.session = session = RunSession(
             self.cfg,

@@ -129,18 +129,8 @@ def _invariant_problems(
 def _import_problems(cfg: Config) -> list[str]:
     from windtunnel._util.imports import import_ref
 
-    agent = cfg.agent
-    refs: list[tuple[str, str]] = []
-    if agent.type in PYTHON_TYPES:
-        refs.append(("agent.endpoint", agent.endpoint))  # type: ignore[union-attr]
-        refs += [("agent.tools", t) for t in (getattr(agent, "tools", None) or [])]
-        for key in ("tool_registry", "llm"):
-            if getattr(agent, key, None):
-                refs.append((f"agent.{key}", getattr(agent, key)))
-    if agent.reset_function:
-        refs.append(("agent.reset_function", agent.reset_function))
     out = []
-    for where, ref in refs:
+    for where, ref in cfg.agent.python_refs():
         try:
             import_ref(ref, what=where)
         except WindtunnelError as err:

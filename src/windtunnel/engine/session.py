@@ -99,7 +99,7 @@ class RunSession:
                 from windtunnel.chaos.runtime import ChaosRuntime
 
                 runtime = await stack.enter_async_context(
-                    ChaosRuntime(self.cfg.agent, list(self.chaos.values()), seed=self.seed, base_dir=self.cfg.base_dir)
+                    ChaosRuntime(self.cfg.agent, list(self.chaos.values()), seed=self.seed)
                 )
             if self.cfg.agent.command:
                 from windtunnel.agents.process import AgentProcess

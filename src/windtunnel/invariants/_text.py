@@ -33,3 +33,12 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
             f"invalid regular expression {pattern!r}: {err.msg}{where} "
             "(escape literal characters such as ( [ . * + ? with a backslash)"
         ) from None
+
+
+def check_patterns(patterns: list[str], *, matched: str) -> list[str]:
+    """Validate user regexes: none empty (it would match every ``matched``), each one compiles."""
+    for p in patterns:
+        if not p:
+            raise ValueError(f"patterns must not contain an empty string (it would match every {matched})")
+        compile_pattern(p)
+    return patterns

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import AliasChoices, Field, field_validator
 
-from windtunnel.invariants._text import clip, compile_pattern
+from windtunnel.invariants._text import check_patterns, clip, compile_pattern
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
 
 
@@ -123,11 +123,7 @@ class ExcludesPattern(InvariantSpec):
     @field_validator("patterns")
     @classmethod
     def _compile_all(cls, v: list[str]) -> list[str]:
-        for p in v:
-            if not p:
-                raise ValueError("patterns must not contain an empty string (it would match every output)")
-            compile_pattern(p)
-        return v
+        return check_patterns(v, matched="output")
 
     def check(self, ctx: CheckContext) -> CheckResult:
         if (failed := call_failed(ctx)) is not None:

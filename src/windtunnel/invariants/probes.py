@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import AliasChoices, Field, field_validator
 
-from windtunnel.invariants._text import clip, compile_pattern, normalize
+from windtunnel.invariants._text import check_patterns, clip, compile_pattern, normalize
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
 
 _DEFAULT_PROBES: tuple[str, ...] = (
@@ -111,11 +111,7 @@ class SystemPromptLeakProbe(InvariantSpec):
     @field_validator("patterns")
     @classmethod
     def _compile_all(cls, v: list[str]) -> list[str]:
-        for p in v:
-            if not p:
-                raise ValueError("patterns must not contain an empty string (it would match every answer)")
-            compile_pattern(p)
-        return v
+        return check_patterns(v, matched="answer")
 
     @field_validator("probes")
     @classmethod

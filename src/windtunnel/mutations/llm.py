@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.rng import derive_seed
 from windtunnel.mutations.base import Mutated, MutationContext, MutationType
@@ -83,12 +83,11 @@ class _Failure(Exception):
 def _expand_key(api_key: str | None) -> str | None:
     if api_key is None:
         return None
-    name = api_key[2:-1]
-    value = os.environ.get(name)
+    value = expand_env(api_key, where="model.api_key")
     if not value:
         raise ConfigError(
-            f"model.api_key refers to ${{{name}}}, but the environment variable {name} is not set",
-            hint=f"export {name}=... or remove model.api_key (local endpoints such as Ollama need none)",
+            f"model.api_key {api_key} expands to an empty string",
+            hint="export the variable with the key, or remove model.api_key (local endpoints such as Ollama need none)",
         )
     return value
 

@@ -157,7 +157,6 @@ class Player:
     agent: Any = None
 
     async def run(self, prepared: Sequence[PreparedReplay]) -> list[ReplayResult]:
-        from windtunnel._util.imports import ensure_cwd_on_path
         from windtunnel.agents import build_agent
         from windtunnel.chaos.runtime import ChaosRuntime
         from windtunnel.chaos.spec import ChaosSpec
@@ -172,14 +171,12 @@ class Player:
         if not python and launched and needs_llm and llm_port is None:
             llm_port = 0
         results: list[ReplayResult] = []
-        ensure_cwd_on_path()  # agent.tools / agent.llm are 'module:attr' paths from the project directory
         async with AsyncExitStack() as stack:
             runtime = await stack.enter_async_context(
                 ChaosRuntime(
                     agent_cfg,
                     [],
                     seed=self.seed,
-                    base_dir=self.cfg.base_dir,
                     tool_proxy_port=None if python else self.tool_proxy_port,
                     llm_proxy_port=None if python else llm_port,
                 )

@@ -40,7 +40,6 @@ async def record(
     ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can
     be reproduced on purpose; the recording keeps what the agent saw (injected failures included).
     """
-    from windtunnel._util.imports import ensure_cwd_on_path
     from windtunnel.agents import build_agent
     from windtunnel.chaos.runtime import ChaosRuntime
     from windtunnel.chaos.spec import ChaosSpec
@@ -73,14 +72,12 @@ async def record(
             "recording an HTTP agent's tool calls needs windtunnel's forward proxy: set agent.command, or "
             "start the agent with HTTP_PROXY=http://127.0.0.1:PORT and pass --tool-proxy-port PORT"
         )
-    ensure_cwd_on_path()  # agent.tools / agent.llm are 'module:attr' paths from the project directory
     async with AsyncExitStack() as stack:
         runtime = await stack.enter_async_context(
             ChaosRuntime(
                 agent_cfg,
                 [spec],
                 seed=seed,
-                base_dir=cfg.base_dir,
                 tool_proxy_port=None if python else tool_proxy_port,
                 llm_proxy_port=None if python else llm_proxy_port,
             )

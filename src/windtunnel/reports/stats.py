@@ -13,36 +13,20 @@ and different ``repeat`` indexes. Skipped cells are not scored; errored cells co
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from windtunnel._util.stats import Z95, mean_pass_hat_k, pass_hat_k
+from windtunnel._util.stats import wilson_interval as _wilson_interval
 from windtunnel.reports.cells import Cell, cell_label, identity_key
 
-Z_95 = 1.959963984540054
 
-
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float] | None:
-    """The Wilson score interval for ``successes / trials`` (``None`` when there are no trials)."""
-    if trials < 0 or successes < 0 or successes > trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} / {trials}")
-    if trials == 0:
-        return None
-    p = successes / trials
-    z2 = z * z
-    denom = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def pass_hat_k(successes: int, trials: int, k: int) -> float:
-    """Unbiased estimate that k tries all pass, given ``successes`` of ``trials`` (k <= trials)."""
-    if not 1 <= k <= trials:
-        raise ValueError(f"k must be between 1 and the number of trials ({trials}), got {k}")
-    return math.comb(successes, k) / math.comb(trials, k)
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float] | None:
+    """The Wilson score interval for ``successes / trials`` (``None`` when there are no trials, shown as n/a)."""
+    interval = _wilson_interval(successes, trials, z)
+    return interval if trials else None
 
 
 @dataclass(frozen=True)
@@ -120,8 +104,9 @@ def compute_stats(cells: Iterable[Cell]) -> RunStats:
     if max_tries < 2:
         return stats
     for k in range(1, max_tries + 1):
-        values = [pass_hat_k(_passes(g), len(g), k) for g in groups.values() if len(g) >= k]
-        stats.pass_hat[k] = sum(values) / len(values)
+        mean = mean_pass_hat_k(((_passes(g), len(g)) for g in groups.values() if len(g) >= k), k)
+        if mean is not None:  # always: some group has max_tries >= k tries
+            stats.pass_hat[k] = mean
     for key, group in groups.items():
         wins = _passes(group)
         if 0 < wins < len(group):
@@ -163,3 +148,15 @@ def stats_lines(stats: RunStats) -> list[tuple[str, str]]:
         lines.extend((f"pass^{k}", format_rate(v)) for k, v in stats.pass_hat.items())
         lines.append(("flaky cells", str(len(stats.flaky))))
     return lines
+
+
+__all__ = [
+    "FlakyCell",
+    "RunStats",
+    "compute_stats",
+    "format_interval",
+    "format_rate",
+    "pass_hat_k",
+    "stats_lines",
+    "wilson_interval",
+]

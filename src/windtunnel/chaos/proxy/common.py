@@ -11,14 +11,22 @@ from typing import Any
 import httpx
 
 from windtunnel.chaos.plan import FaultPlan
-from windtunnel.chaos.proxy.http1 import HOP_BY_HOP, BadRequest, Request, listen, read_request, write_response
+from windtunnel.chaos.proxy.http1 import (
+    HOP_BY_HOP,
+    NO_FORWARD,
+    BadRequest,
+    Request,
+    listen,
+    read_request,
+    write_response,
+)
 
 PlanSource = Callable[[], "FaultPlan | None"]
 HEALTH_PATH = "/__windtunnel/health"
 
 
 def forward_headers(req: Request) -> list[tuple[str, str]]:
-    return [(k, v) for k, v in req.headers if k.lower() not in HOP_BY_HOP and k.lower() != "host"]
+    return [(k, v) for k, v in req.headers if k.lower() not in NO_FORWARD]
 
 
 def response_headers(resp: httpx.Response) -> list[tuple[str, str]]:

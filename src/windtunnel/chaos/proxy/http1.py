@@ -23,6 +23,8 @@ HOP_BY_HOP = {
     "upgrade",
     "content-length",
 }
+NO_FORWARD = HOP_BY_HOP | {"host"}
+"""Request headers a proxy does not pass on: the hop-by-hop ones, and ``Host`` (rewritten per hop)."""
 
 REASONS = {
     200: "OK",
@@ -34,6 +36,15 @@ REASONS = {
     503: "Service Unavailable",
     504: "Gateway Timeout",
 }
+
+
+def find_header(headers: list[tuple[str, str]], name: str, default: str | None = None) -> str | None:
+    """The first value of header ``name`` (case-insensitive), or ``default``."""
+    lname = name.lower()
+    for k, v in headers:
+        if k.lower() == lname:
+            return v
+    return default
 
 
 class BadRequest(Exception):
@@ -49,11 +60,7 @@ class Request:
     body: bytes = b""
 
     def header(self, name: str, default: str | None = None) -> str | None:
-        lname = name.lower()
-        for k, v in self.headers:
-            if k.lower() == lname:
-                return v
-        return default
+        return find_header(self.headers, name, default)
 
     @property
     def keep_alive(self) -> bool:

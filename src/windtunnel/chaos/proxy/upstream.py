@@ -13,21 +13,7 @@ import zlib
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from windtunnel.chaos.proxy.http1 import read_body, read_headers
-
-_NO_FORWARD = {
-    "connection",
-    "keep-alive",
-    "proxy-authenticate",
-    "proxy-authorization",
-    "proxy-connection",
-    "te",
-    "trailer",
-    "transfer-encoding",
-    "upgrade",
-    "content-length",
-    "host",
-}
+from windtunnel.chaos.proxy.http1 import NO_FORWARD, find_header, read_body, read_headers
 
 
 class UpstreamError(Exception):
@@ -41,11 +27,7 @@ class UpstreamResponse:
     body: bytes = b""
 
     def header(self, name: str) -> str | None:
-        lname = name.lower()
-        for k, v in self.headers:
-            if k.lower() == lname:
-                return v
-        return None
+        return find_header(self.headers, name)
 
     def decoded(self) -> bytes:
         """The body with gzip / deflate content-encoding undone (others are left as they are)."""
@@ -84,7 +66,7 @@ class UpstreamPool:
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         host = parts.netloc.rpartition("@")[2]
         lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
-        lines += [f"{k}: {v}" for k, v in headers if k.lower() not in _NO_FORWARD]
+        lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
         if body or method in ("POST", "PUT", "PATCH"):
             lines.append(f"Content-Length: {len(body)}")
         head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 INPUT_KEYS = ("messages", "question", "input", "prompt", "query", "message", "text")
@@ -145,3 +146,29 @@ def status_of_error(error: Any) -> tuple[int, bool]:
         if str(code) in text:
             return code, False
     return 500, False
+
+
+def iso_time(value: Any) -> datetime | None:
+    """An ISO-8601 timestamp (a trailing ``Z`` included), or ``None`` for anything else."""
+    if isinstance(value, str) and value:
+        try:
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    return None
+
+
+def elapsed_ms(start: datetime | None, end: datetime | None) -> float | None:
+    """Milliseconds from ``start`` to ``end`` (never negative), ``None`` when either is unknown."""
+    if start is None or end is None:
+        return None
+    return round(max((end - start).total_seconds(), 0.0) * 1000, 3)
+
+
+def openai_tool_call(call_id: str, name: Any, args: Any) -> dict[str, Any]:
+    """An OpenAI-style ``tool_calls`` entry; ``args`` already JSON text is kept as it is."""
+    return {
+        "id": call_id,
+        "type": "function",
+        "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args or {})},
+    }

@@ -8,15 +8,16 @@ Reads a trace as the Langfuse public API returns it (``GET /api/public/traces/{i
 
 from __future__ import annotations
 
-import json
-from datetime import datetime
 from typing import Any
 
 from windtunnel.replay.importers import importer
 from windtunnel.replay.importers.common import (
     chat_input,
     chat_output,
+    elapsed_ms,
+    iso_time,
     maybe_json,
+    openai_tool_call,
     status_of_error,
     tool_args,
     tool_result,
@@ -24,21 +25,12 @@ from windtunnel.replay.importers.common import (
 from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
 
 
-def _time(value: Any) -> datetime | None:
-    if isinstance(value, str) and value:
-        try:
-            return datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-    return None
-
-
 def _latency(obs: dict[str, Any]) -> float | None:
-    start, end = _time(obs.get("startTime")), _time(obs.get("endTime"))
+    start, end = iso_time(obs.get("startTime")), iso_time(obs.get("endTime"))
     if start is None or end is None:
         latency = obs.get("latency")  # seconds in the API's observation views
         return round(float(latency) * 1000, 3) if isinstance(latency, (int, float)) else None
-    return round(max((end - start).total_seconds(), 0.0) * 1000, 3)
+    return elapsed_ms(start, end)
 
 
 def _completion(output: Any, model: str) -> Any:
@@ -53,16 +45,7 @@ def _completion(output: Any, model: str) -> Any:
                 calls.append(c)
             elif isinstance(c, dict):
                 args = c.get("arguments", c.get("args"))
-                calls.append(
-                    {
-                        "id": c.get("id") or f"call_{i}",
-                        "type": "function",
-                        "function": {
-                            "name": c.get("name"),
-                            "arguments": args if isinstance(args, str) else json.dumps(args or {}),
-                        },
-                    }
-                )
+                calls.append(openai_tool_call(c.get("id") or f"call_{i}", c.get("name"), args))
         if calls:
             msg["tool_calls"] = calls
         return {

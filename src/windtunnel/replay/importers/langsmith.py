@@ -15,6 +15,8 @@ from windtunnel.replay.importers import importer
 from windtunnel.replay.importers.common import (
     chat_input,
     chat_output,
+    elapsed_ms,
+    iso_time,
     normalize_message,
     status_of_error,
     tool_args,
@@ -48,19 +50,11 @@ def _runs(data: Any) -> list[dict[str, Any]]:
 def _time(value: Any) -> datetime | None:
     if isinstance(value, (int, float)):
         return datetime.fromtimestamp(value / 1000 if value > 1e11 else value)
-    if isinstance(value, str) and value:
-        try:
-            return datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-    return None
+    return iso_time(value)
 
 
 def _latency(run: dict[str, Any]) -> float | None:
-    start, end = _time(run.get("start_time")), _time(run.get("end_time"))
-    if start is None or end is None:
-        return None
-    return round(max((end - start).total_seconds(), 0.0) * 1000, 3)
+    return elapsed_ms(_time(run.get("start_time")), _time(run.get("end_time")))
 
 
 def _order(run: dict[str, Any]) -> tuple[str, str]:

@@ -11,11 +11,10 @@ One trace (``traceId``) is one session; tool and chat spans in start order are i
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from windtunnel.replay.importers import importer
-from windtunnel.replay.importers.common import chat_input, maybe_json, status_of_error, tool_args
+from windtunnel.replay.importers.common import chat_input, maybe_json, openai_tool_call, status_of_error, tool_args
 from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
 
 CHAT_OPERATIONS = ("chat", "text_completion", "generate_content")
@@ -110,17 +109,8 @@ def _completion(output: Any, model: str) -> Any:
         if part.get("type") == "text":
             texts.append(str(part.get("content", "")))
         elif part.get("type") == "tool_call":
-            args = part.get("arguments")
-            calls.append(
-                {
-                    "id": part.get("id") or f"call_{len(calls)}",
-                    "type": "function",
-                    "function": {
-                        "name": part.get("name"),
-                        "arguments": args if isinstance(args, str) else json.dumps(args or {}),
-                    },
-                }
-            )
+            call_id = part.get("id") or f"call_{len(calls)}"
+            calls.append(openai_tool_call(call_id, part.get("name"), part.get("arguments")))
     message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) if texts else None}
     if calls:
         message["tool_calls"] = calls

@@ -1,0 +1,62 @@
+"""The client lifecycle the HTTP adapters share: one pooled client per run, probed on enter, closed on exit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import httpx
+
+from windtunnel._util.envexpand import expand_env
+from windtunnel._util.httpclients import ShardedClient
+
+
+def expand_headers(headers: Mapping[str, str]) -> dict[str, str]:
+    """``agent.headers`` with ``${ENV}`` expanded in every value."""
+    return {k: expand_env(v, where=f"agent.headers.{k}") for k, v in headers.items()}
+
+
+class PooledHttpAgent:
+    """Base for adapters that talk HTTP through one :class:`ShardedClient` per ``async with``.
+
+    A subclass resolves its URLs and headers in ``__aenter__``, calls :meth:`_open` with the headers,
+    and implements :meth:`check_reachable`; the client is closed again if that probe fails.
+    """
+
+    def __init__(self, *, timeout_ms: int, concurrency: int) -> None:
+        self._timeout_ms = timeout_ms
+        self._concurrency = concurrency
+        self._client: ShardedClient | None = None
+
+    async def _open(self, headers: dict[str, str]) -> None:
+        client = ShardedClient(
+            self._concurrency,
+            headers=headers,
+            timeout=httpx.Timeout(self._timeout_ms / 1000),
+            trust_env=False,
+        )
+        self._client = client
+        try:
+            await self.check_reachable()
+        except BaseException:
+            self._client = None
+            await client.aclose()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    @property
+    def client(self) -> ShardedClient:
+        if self._client is None:
+            raise RuntimeError(f"{type(self).__name__} used outside `async with`")
+        return self._client
+
+    @property
+    def probe_timeout_s(self) -> float:
+        """The reachability probe's timeout: the call timeout, capped at 10 s."""
+        return min(self._timeout_ms / 1000, 10.0)
+
+    async def check_reachable(self) -> None:
+        raise NotImplementedError
