@@ -64,6 +64,17 @@ def json_reply(obj: Any, status: int = 200) -> tuple[int, dict[str, str], bytes]
     return status, {"content-type": "application/json"}, json.dumps(obj).encode()
 
 
+def sigint_default() -> None:
+    """``preexec_fn`` for children that a test stops with SIGINT.
+
+    A job started in the background by a non-interactive shell inherits SIGINT as ignored, and Python
+    then installs no KeyboardInterrupt handler; the child must get the default back to be stoppable.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def wait_for_stored_cells(store: Path, n: int = 1, timeout: float = 60.0) -> int:
     """Poll a run store until some run holds at least ``n`` cells (a subprocess made progress)."""
     import sqlite3

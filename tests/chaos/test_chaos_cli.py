@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 from chaos_servers import free_port, llm_upstream, tool_service
+from tests.conftest import sigint_default
 
 from windtunnel.chaos import profile_names
 from windtunnel.cli.app import main
@@ -65,7 +66,14 @@ def wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
 
 def start(args: list[str]) -> subprocess.Popen[str]:
     env = {**os.environ, "COLUMNS": "200"}
-    return subprocess.Popen([*WINDTUNNEL, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen(
+        [*WINDTUNNEL, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=sigint_default,
+    )
 
 
 def stop(proc: subprocess.Popen[str]) -> tuple[str, str]:

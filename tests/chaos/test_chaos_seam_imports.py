@@ -24,8 +24,19 @@ def test_console_script_from_the_repo_root_faults_the_example_agents_tools(tmp_p
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
     report = tmp_path / "report.json"
     proc = subprocess.run(
-        [WINDTUNNEL, "run", "-c", "examples/support_agent/windtunnel.yaml", "--chaos-only", "-q",
-         "--no-store", "-f", "json", "-o", str(report)],
+        [
+            WINDTUNNEL,
+            "run",
+            "-c",
+            "examples/support_agent/windtunnel.yaml",
+            "--chaos-only",
+            "-q",
+            "--no-store",
+            "-f",
+            "json",
+            "-o",
+            str(report),
+        ],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from tests.cli.test_run_cli import SCHEMA, wt
-from tests.conftest import REPO, wait_for_stored_cells
+from tests.conftest import REPO, sigint_default, wait_for_stored_cells
 from windtunnel._util.errors import ExitCode
 
 CFG = "examples/support_agent/windtunnel.yaml"
@@ -115,7 +115,9 @@ def test_interrupted_ci_resumes_and_keeps_completed_phases(tmp_path: Path) -> No
     store, out = tmp_path / "runs.db", tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"}
     argv = [sys.executable, "-m", "windtunnel", "ci", "-c", str(cfg), "-q", "-o", str(out), "--store", str(store)]
-    proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=sigint_default
+    )
     wait_for_stored_cells(store, 3)
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=30) == ExitCode.INTERRUPTED

@@ -13,7 +13,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.conftest import REPO, wait_for_stored_cells
+from tests.conftest import REPO, sigint_default, wait_for_stored_cells
 from windtunnel._util.errors import ExitCode
 from windtunnel.cli.app import main
 
@@ -193,6 +193,7 @@ def test_interrupt_keeps_completed_cells_and_exits_130(tmp_path: Path, sig: sign
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_default,
     )
     wait_for_stored_cells(store, 2)
     proc.send_signal(sig)
@@ -211,7 +212,9 @@ def test_sigkill_then_resume_runs_every_cell_exactly_once(tmp_path: Path) -> Non
     store = tmp_path / "runs.db"
     env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"}
     argv = [sys.executable, "-m", "windtunnel", "run", "-c", str(cfg), "-q", "--no-mutations", "--store", str(store)]
-    proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=sigint_default
+    )
     wait_for_stored_cells(store, 3)
     proc.kill()  # SIGKILL: no handler runs
     proc.wait(timeout=10)

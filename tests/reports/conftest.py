@@ -53,7 +53,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not session: a live sync Playwright loop breaks later anyio.run calls
 def browser() -> Any:
     """Debian's Chromium driven by Playwright (never a downloaded browser)."""
     if not CHROMIUM.exists():

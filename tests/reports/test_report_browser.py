@@ -211,8 +211,7 @@ def test_large_reports_show_a_page_of_rows_at_a_time(tmp_path: Path, open_page: 
     assert page.visible_rows() == min(500, passed)
     p.click("#cell-table thead th[data-key=latency] button")
     order = p.evaluate(
-        "Array.from(document.querySelectorAll('#cell-table tbody tr'))"
-        ".filter(r => !r.hidden).map(r => +r.dataset.i)"
+        "Array.from(document.querySelectorAll('#cell-table tbody tr')).filter(r => !r.hidden).map(r => +r.dataset.i)"
     )
     expected = sorted(c["latency_ms"] for c in cells if c["status"] == "passed")[:500]
     assert [cells[i]["latency_ms"] for i in order] == expected

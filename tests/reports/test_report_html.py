@@ -82,9 +82,7 @@ def test_embedded_json_is_inert_and_exact(tmp_path: Path, ci_report: dict[str, A
     for embedded, cell in zip(data["cells"], ci_report["cells"], strict=True):
         assert embedded["phase"] == cell_phase(cell)
         assert {k: v for k, v in cell.items() if k not in embedded} == {
-            k: v
-            for k, v in cell.items()
-            if v in (None, [], {}) or (k == "golden_prompt" and v == cell["prompt"])
+            k: v for k, v in cell.items() if v in (None, [], {}) or (k == "golden_prompt" and v == cell["prompt"])
         }
     # exactly the two script elements: nothing from the data opened a new one
     assert text.count("<script") == 3 and text.count("</script>") == 3
