@@ -17,7 +17,11 @@ def main() -> None:
         module = importlib.import_module(f"benchmarks.{mod}")
         if hasattr(module, "main"):
             print(f"\n=== {mod} ===", flush=True)
-            module.main()
+            argv, sys.argv = sys.argv, [f"benchmarks/{mod}.py"]  # each benchmark runs with its defaults
+            try:
+                module.main()
+            finally:
+                sys.argv = argv
 
 
 if __name__ == "__main__":

@@ -124,7 +124,7 @@ async def burst(client: httpx.AsyncClient, url: str, calls: int, concurrency: in
     return time.perf_counter() - t0, ok
 
 
-async def main(requests: int, calls: int, concurrency: int) -> None:
+async def measure(requests: int, calls: int, concurrency: int) -> None:
     ctx = multiprocessing.get_context("spawn")
     port_q = ctx.Queue()
     upstream_count, logged = ctx.Value("i", 0), ctx.Value("i", 0)
@@ -173,10 +173,14 @@ async def main(requests: int, calls: int, concurrency: int) -> None:
         raise SystemExit("requests were lost through the proxy")
 
 
-if __name__ == "__main__":
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--calls", type=int, default=1000)
     parser.add_argument("--concurrency", type=int, default=50)
     a = parser.parse_args()
-    asyncio.run(main(a.requests, a.calls, a.concurrency))
+    asyncio.run(measure(a.requests, a.calls, a.concurrency))
+
+
+if __name__ == "__main__":
+    main()
