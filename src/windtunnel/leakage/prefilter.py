@@ -14,8 +14,8 @@ to match in some view of some string or key, or an upstream-named key. For an AS
   straddles a blob, whose neighbours are not word characters). Decoding ``b`` bytes gives at most
   ``4/3 · b`` ASCII letters in the most forgiving view (``ⅷ`` is 3 bytes and folds to ``viii``; this
   is the maximum over all of Unicode, checked by a test), so a blob shorter than the shortest answer
-  word cannot hold one and is not decoded. Blobs are found as runs of base64 characters on a
-  ``bytes.translate``-d copy, so ordinary text costs two C calls;
+  word cannot hold one and is not decoded. Candidate runs are found with ``find`` on a
+  ``bytes.translate``-d copy; decoded text is folded the way the scanner folds it before the check;
 * anything else (non-ASCII text, which may hide homoglyphs or invisibles, and literal backslashes)
   goes to the full scan. Numeric and date answers always get the decoded views when any blob decodes.
 
@@ -33,9 +33,9 @@ from typing import Any
 
 import orjson
 
-from windtunnel.leakage.decode import _b64_candidates
+from windtunnel.leakage.decode import _b64_candidates, _b64_text
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.text import WORD_RE
+from windtunnel.leakage.text import WORD_RE, Mapped, full_view
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
 # one of its words is "confidence". Leading non-alphanumerics are skipped by the key splitter.
@@ -44,9 +44,9 @@ _UPSTREAM_PREFIXES += (b"classif", b"infer")
 _UPSTREAM_KEY_RE = re.compile(
     rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":|"[^"]*confidence[^"]*":'
 )
-_QUOTED_PREFIXES = tuple(b'"' + p for p in _UPSTREAM_PREFIXES)
-# A quote opening a string with a non-alphanumeric character (a key like "_aiLabel" could follow).
-_ODD_OPEN_RE = re.compile(rb'"[^a-z0-9":,}\]]')
+# A quote opening a string with an upstream prefix, or with a non-alphanumeric character (a key like
+# "_aiLabel" could follow).
+_UPSTREAM_START_RE = re.compile(rb'"(?:[^a-z0-9":,}\]]|' + b"|".join(_UPSTREAM_PREFIXES) + rb")")
 _ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SEPARATOR_RE = re.compile(rb"(?<=\d)[, ](?=\d{3})")
 # What may stand between two words of a phrase in the serialised text: non-alphanumerics and escapes.
@@ -145,10 +145,24 @@ def plan_bytes(blob: bytes, needles: NeedleSet, decode: bool = True) -> tuple[bo
     return _plain_hit(pr, low), False
 
 
+def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
+    """For one ASCII string outside upstream fields: can an answer or correlated value match in it?"""
+    pr = probe(needles)
+    low = text.lower().encode()
+    if any(all(t in low for t in toks) for toks, _adj in pr.sets):
+        return True
+    if not decode:
+        return False
+    if "&" in text or "%" in text or "\\" in text:
+        return True
+    return bool(_b64_pieces(text.encode(), pr.min_blob, json=False))
+
+
 def _has_upstream_key(low: bytes) -> bool:
-    if b"confidence" in low or _ODD_OPEN_RE.search(low) is not None:
-        return _UPSTREAM_KEY_RE.search(low) is not None
-    return any(p in low for p in _QUOTED_PREFIXES) and _UPSTREAM_KEY_RE.search(low) is not None
+    # Cheap first: a string opening with a prefix or a non-alphanumeric, or "confidence" anywhere.
+    if _UPSTREAM_START_RE.search(low) is None and b"confidence" not in low:
+        return False
+    return _UPSTREAM_KEY_RE.search(low) is not None
 
 
 def _plain_hit(pr: _Probe, low: bytes) -> bool:
@@ -194,9 +208,11 @@ def _decoded_may_hit(blob: bytes, low: bytes, pr: _Probe, upstream: bool) -> boo
         return True
     lowered: list[bytes] = []
     for piece in pieces:
-        if not piece.isascii() or "%" in piece or "&" in piece or "\\" in piece:
+        if "%" in piece or "&" in piece or "\\" in piece:
             return True
-        lowered.append(piece.lower().encode())
+        # The most forgiving view, as the scanner sees it (homoglyphs, fullwidth, invisibles folded).
+        view = piece.lower() if piece.isascii() else full_view(Mapped(piece)).text
+        lowered.append(view.encode())
     union = b"\n".join([low, *lowered])
     return any(
         all(t in union for t in toks) and any(t in p for p in lowered for t in toks) for toks in sets
@@ -208,12 +224,12 @@ def _unescaped(blob: bytes) -> bytes:
     return _ESCAPE_RE.sub(b" ", blob) if b"\\" in blob else blob
 
 
-def _b64_pieces(blob: bytes, min_len: int) -> list[str]:
+def _b64_pieces(blob: bytes, min_len: int, *, json: bool = True) -> list[str]:
     """Decoded text of every base64 blob in ``blob`` that is at least ``min_len`` characters long.
 
     Only runs holding a character other than a lowercase letter are looked at (plain lowercase words
     are never decoded, see ``decode._B64_RE``), found with ``find`` on a translated copy; a run that
-    ends a key is skipped too (keys are matched as written, never decoded).
+    ends a key in serialised JSON (``json``) is skipped too (keys are matched as written, never decoded).
     """
     classes = blob.translate(_CLASSES)
     out: list[str] = []
@@ -224,13 +240,33 @@ def _b64_pieces(blob: bytes, min_len: int) -> list[str]:
         if end < 0:
             end = len(classes)
         size = end - start
-        if size >= min_len and not blob.startswith(b'":', end):
+        if size >= min_len and not (json and blob.startswith(b'":', end)):
             run = blob[start:end]
             # A whole run decodes only when its length is a multiple of 4, else the parts around a '/'.
-            if size % 4 == 0 or b"/" in run:
+            if b"/" in run:
                 out.extend(dec for _a, _b, dec in _b64_candidates(run.decode(), 4))
+            elif size % 4 == 0:
+                dec = _decode_run(run)
+                if dec is not None:
+                    out.append(dec)
         pos = classes.find(b"B", end)
     return out
+
+
+_DECODED: dict[bytes, str | None] = {}
+_DECODED_MAX = 8192
+
+
+def _decode_run(run: bytes) -> str | None:
+    """``decode._b64_text`` of a whole run, memoised (ids and status names recur on every item)."""
+    try:
+        return _DECODED[run]
+    except KeyError:
+        pass
+    if len(_DECODED) >= _DECODED_MAX:
+        _DECODED.clear()
+    dec = _DECODED[run] = _b64_text(run.decode())
+    return dec
 
 
 def _text_may_hit(decoded: str, sets: list[tuple[bytes, ...]]) -> bool:
