@@ -39,8 +39,9 @@ from windtunnel.leakage.text import WORD_RE, Mapped, full_view
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
 # one of its words is "confidence". Leading non-alphanumerics are skipped by the key splitter.
-_UPSTREAM_PREFIXES = (b"ai", b"ml", b"llm", b"gpt", b"guess", b"triage", b"pred", b"suggest", b"auto")
-_UPSTREAM_PREFIXES += (b"classif", b"infer")
+_UPSTREAM_PREFIXES: tuple[bytes, ...] = (
+    b"ai", b"ml", b"llm", b"gpt", b"guess", b"triage", b"pred", b"suggest", b"auto", b"classif", b"infer"
+)
 _UPSTREAM_KEY_RE = re.compile(
     rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":|"[^"]*confidence[^"]*":'
 )
