@@ -114,3 +114,24 @@ def test_both_weight_forms_is_an_error() -> None:
 def test_top_level_chaos_matrix_is_an_alias() -> None:
     cfg = parse(AGENT + "chaos_matrix:\n  - name: no-chaos\n")
     assert [s.name for s in cfg.scenarios] == ["no-chaos"]
+
+
+def test_golden_prompts_with_expected_answers_keep_a_side_table() -> None:
+    cfg = parse(
+        AGENT
+        + "golden_prompts:\n"
+        + "  - 'Plain prompt'\n"
+        + "  - {prompt: 'What priority has WEB-1?', expected: High, label_set: [Low, Medium, High]}\n"
+        + "  - {prompt: 'How many seats?', expected: [3, three]}\n"
+        + "  - {prompt: 'Only a prompt'}\n"
+    )
+    assert cfg.golden_prompts == ["Plain prompt", "What priority has WEB-1?", "How many seats?", "Only a prompt"]
+    assert cfg.golden_expected == {
+        "What priority has WEB-1?": {"expected": ["High"], "label_set": ["Low", "Medium", "High"]},
+        "How many seats?": {"expected": ["3", "three"], "label_set": []},
+    }
+
+
+def test_golden_expected_of_a_wrong_type_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match=r"golden_prompts\[0\]\.expected holds a dict"):
+        parse(AGENT + "golden_prompts:\n  - {prompt: p, expected: {a: 1}}\n")

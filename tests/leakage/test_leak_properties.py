@@ -10,7 +10,7 @@ import urllib.parse
 from collections.abc import Callable
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from windtunnel.leakage import audit_item
@@ -180,6 +180,9 @@ def test_sanitize_then_rescan_finds_nothing_and_keeps_the_schema(
     projection: dict[str, Any] = {"summary": filler}
     for c in carriers:
         projection[c] = CARRIERS[c](planted)
+    # An object key that is the answer cannot be removed without changing the schema (it is reported
+    # as a residual on purpose); keep answers apart from the keys this test uses.
+    assume(answer.casefold() not in {k.casefold() for k in _keys(projection)})
     res = sanitize_item({"id": "p", "expected": answer, "projection": projection})
     assert res.before.leaked
     assert res.ok, [(f.pointer, f.rule, f.view) for f in res.residual]
@@ -211,6 +214,16 @@ def test_prefilter_is_sound(answer: str, decoy: str, filler: str, numeric: bool)
     fast = audit_item({"id": "s", "expected": expected, "projection": proj})
     slow = audit_item({"id": "s", "expected": expected, "projection": proj}, prefilter=False)
     assert fast == slow
+
+
+def _keys(node: Any) -> set[str]:
+    if isinstance(node, dict):
+        return set(node).union(*(_keys(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_keys(v) for v in node))
+    if isinstance(node, str) and node.startswith("{"):
+        return _keys(json.loads(node))
+    return set()
 
 
 def test_html_module_sanity() -> None:

@@ -148,7 +148,17 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
 
 @leak.command("scan")
 def scan(
-    dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items."),
+    dataset: Path | None = typer.Argument(None, help="JSONL or JSON dataset of items."),
+    from_run: str | None = typer.Option(
+        None, "--from-run", help="Audit the cells of a stored run: prompts and tool responses the agent saw."
+    ),
+    from_report: Path | None = typer.Option(
+        None, "--from-report", help="Audit the cells of a JSON run report ('windtunnel run -f json')."
+    ),
+    store: Path | None = typer.Option(None, "--store", help="Run store for --from-run (default .windtunnel/runs.db)."),
+    config: Path | None = typer.Option(
+        None, "--config", "-c", help="Config with the golden answers (default: the one the run used)."
+    ),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json | sarif"),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here."),
     show_values: bool = typer.Option(
@@ -163,17 +173,39 @@ def scan(
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
 ) -> None:
-    """Scan what the model reads for the expected answer. Exit 1 when any item leaks."""
+    """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
+
+    The items come from a DATASET, or from a windtunnel run (--from-run RUN_ID, --from-report FILE):
+    each cell's prompt and tool responses, against its golden prompt's expected answer.
+    """
     from windtunnel._util.errors import UsageError
     from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 
     if fmt not in ("table", "json", "sarif"):
         raise UsageError(f"unknown --format {fmt!r}", hint="valid: table, json, sarif")
-    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
+    given = [name for name, v in (("DATASET", dataset), ("--from-run", from_run), ("--from-report", from_report)) if v]
+    if len(given) != 1:
+        raise UsageError(
+            "give exactly one of DATASET, --from-run RUN_ID, --from-report REPORT.json"
+            + (f" (got {', '.join(given)})" if given else ""),
+            hint="e.g. 'windtunnel leak scan items.jsonl' or 'windtunnel leak scan --from-run 20250101-120000-abcdef'",
+        )
+    if dataset is None and (context_field or label_set or correlated_map or target or expected_field != "expected"):
+        raise UsageError("field options (--expected-field, --context-field, ...) apply to datasets, not runs")
+    from windtunnel.leakage.runs import RunCounts
+
+    counts = RunCounts()
+    if dataset is not None:
+        fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
+        source = str(dataset)
+        audits: Any = (audit for _, audit in _audits(dataset, fmap, not no_decode))
+    else:
+        source = f"run {from_run}" if from_run else str(from_report)
+        audits = _run_audits(from_run, from_report, store, config, counts, not no_decode)
     if fmt == "table":
         tally = Tally()
         rows: list[ItemAudit] = []
-        for _, audit in _audits(dataset, fmap, not no_decode):
+        for audit in audits:
             tally.add(audit)
             if audit.findings and len(rows) < limit:
                 rows.append(audit)
@@ -182,21 +214,60 @@ def scan(
         _audit_table(rows, tally, show_values, limit)
     else:
         out = _open_out(output)
-        writer = (JsonReportWriter if fmt == "json" else SarifWriter)(
-            out, source=str(dataset), show_values=show_values
-        )
+        writer = (JsonReportWriter if fmt == "json" else SarifWriter)(out, source=source, show_values=show_values)
+        if dataset is None:
+            writer.tally.skipped_cells = counts
         try:
-            for _, audit in _audits(dataset, fmap, not no_decode):
+            for audit in audits:
                 writer.add(audit)
             writer.close()
         finally:
             if output is not None:
                 out.close()
         tally = writer.tally
+    if dataset is None:
+        _print_skipped(counts)
     if tally.items == 0:
+        if dataset is None:
+            raise UsageError(
+                f"{source}: none of its {counts.cells} cells has a golden prompt with an expected answer; "
+                "an empty audit proves nothing",
+                hint="write golden prompts as {prompt: ..., expected: ..., label_set: [...]} in the config",
+            )
         raise UsageError(f"{dataset} holds no items; an empty audit proves nothing")
     if tally.leaked_items:
         _fail()
+
+
+def _run_audits(
+    run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
+) -> Any:
+    """Audits of the cells of a stored run or a JSON report (pointers into the report cell)."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel.leakage.runs import RunSourceError, report_items, store_items
+    from windtunnel.leakage.scan import audit_item
+    from windtunnel.store.runstore import DEFAULT_STORE_PATH
+
+    try:
+        if run_id is not None:
+            items = store_items(run_id, store or DEFAULT_STORE_PATH, counts, config=config)
+        else:
+            assert report is not None
+            items = report_items(report, counts, config=config)
+        for ri in items:
+            yield ri.locate(audit_item(ri.item, decode=decode))
+    except RunSourceError as err:
+        raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
+
+
+def _print_skipped(counts: Any) -> None:
+    if counts.skipped_no_expected:
+        from windtunnel.cli._console import err_console
+
+        err_console().print(
+            f"[dim]{counts.skipped_no_expected} of {counts.cells} cells skipped: "
+            "their golden prompt has no expected answer in the config[/]"
+        )
 
 
 @leak.command("sanitize")

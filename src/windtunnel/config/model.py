@@ -203,6 +203,21 @@ class AdvancedConfig(StrictModel):
     """SQLite run store path."""
 
 
+def _answer_list(value: Any, where: str) -> list[str]:
+    """``"High"`` / ``3`` / ``["High", "P1"]`` → non-empty strings; anything else is a config error."""
+    values = value if isinstance(value, list) else [value]
+    out: list[str] = []
+    for v in values:
+        if isinstance(v, bool):
+            out.append("true" if v else "false")
+        elif isinstance(v, (str, int, float)):
+            if str(v).strip():
+                out.append(str(v).strip())
+        else:
+            raise ValueError(f"{where} holds a {type(v).__name__} ({v!r}); use a string, a number or a list of them")
+    return out
+
+
 class Config(StrictModel):
     """A whole windtunnel (or upstream V2 flakestorm) configuration file."""
 
@@ -211,6 +226,10 @@ class Config(StrictModel):
     model: ModelConfig = Field(default_factory=ModelConfig)
     mutations: MutationsConfig = Field(default_factory=MutationsConfig)
     golden_prompts: list[str] = Field(default_factory=list)
+    golden_expected: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
+    """Prompt → ``{"expected": [...], "label_set": [...]}`` for golden prompts written as
+    ``{prompt, expected, label_set?}``; built from ``golden_prompts`` (``golden_prompts`` itself stays a
+    list of strings). The leakage audit of stored runs reads it."""
     invariants: list[AnyInvariant] = Field(default_factory=list)
     chaos: ChaosConfig | None = None
     contract: ContractConfig | None = None
@@ -226,6 +245,20 @@ class Config(StrictModel):
     @classmethod
     def _version_str(cls, v: Any) -> Any:
         return str(v) if isinstance(v, (int, float)) else v
+
+    @model_validator(mode="before")
+    @classmethod
+    def _golden_expected(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or not isinstance(data.get("golden_prompts"), list):
+            return data
+        table = dict(data.get("golden_expected") or {})
+        for i, p in enumerate(data["golden_prompts"]):
+            if isinstance(p, dict) and isinstance(p.get("prompt"), str) and p.get("expected") is not None:
+                table[p["prompt"]] = {
+                    "expected": _answer_list(p["expected"], f"golden_prompts[{i}].expected"),
+                    "label_set": _answer_list(p.get("label_set") or [], f"golden_prompts[{i}].label_set"),
+                }
+        return {**data, "golden_expected": table} if table else data
 
     @field_validator("golden_prompts", mode="before")
     @classmethod

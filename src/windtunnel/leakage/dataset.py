@@ -44,7 +44,7 @@ class FieldMap:
         return self.context_fields or ["projection"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Record:
     """One raw record of a dataset, with its position."""
 
@@ -60,7 +60,7 @@ def iter_records(path: Path) -> Iterator[Record]:
     if _is_jsonl(path):
         with path.open("rb") as fh:
             for no, line in enumerate(fh, 1):
-                if not line.strip():
+                if not line or line.isspace():
                     continue
                 try:
                     yield Record(no, orjson.loads(line), line)
@@ -100,8 +100,11 @@ def select(data: Any, selector: str) -> list[tuple[str, Any]]:
             return [(str(m.pointer()), m.obj) for m in jsonpath.finditer(selector, data)]
         except jsonpath.JSONPathError as err:
             raise DatasetError(f"bad JSONPath {selector!r}: {err}") from None
-    if isinstance(data, Mapping) and selector in data:
-        return [("/" + escape_pointer_token(selector), data[selector])]
+    if isinstance(data, Mapping):
+        if selector in data:
+            return [("/" + escape_pointer_token(selector), data[selector])]
+        if "." not in selector:
+            return []
     node = data
     pointer = ""
     for part in selector.split("."):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.text import Mapped
@@ -117,6 +118,7 @@ def key_words(key: str) -> list[str]:
     return [w.lower() for w in _KEY_SPLIT_RE.findall(key)]
 
 
+@lru_cache(maxsize=8192)
 def is_upstream_name(key: str) -> bool:
     """A field named like an earlier stage's output: ``aiCategory``, ``predicted_label``, ``confidence``."""
     words = key_words(key)

@@ -55,6 +55,8 @@ class Tally:
     findings: int = 0
     by_channel: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CHANNELS, 0))
     by_rule: dict[str, int] = field(default_factory=dict)
+    skipped_cells: Any = None
+    """For runs: the source's counts (``cells``, ``skipped_no_expected``), reported in the summary."""
 
     def add(self, audit: ItemAudit) -> None:
         self.items += 1
@@ -77,6 +79,11 @@ class Tally:
             "findings": self.findings,
             "by_channel": dict(self.by_channel),
             "by_rule": dict(sorted(self.by_rule.items())),
+            **(
+                {"cells": self.skipped_cells.cells, "skipped_no_expected": self.skipped_cells.skipped_no_expected}
+                if self.skipped_cells is not None
+                else {}
+            ),
         }
 
 

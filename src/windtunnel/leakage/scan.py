@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.decode import embedded_json
@@ -51,6 +52,9 @@ _KV_BEFORE = re.compile(
 )
 _KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]]|</?\w+>)*(?:$|[\n\r;,|]|[.!?](?:\s|$))")
 _MAX_EMBED_DEPTH = 3
+# Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
+# memory stays flat however long the dataset is (a needle set is a few hundred bytes).
+_PREPARED_CACHE = 16384
 
 
 def escape_pointer_token(token: str) -> str:
@@ -150,7 +154,16 @@ def _context(
     decode: bool,
     target: str | None = None,
 ) -> _Ctx:
-    needles = _needles(expected, list(correlated), list(labels))
+    needles, label_norms, target_re = _prepared(tuple(expected), tuple(correlated), tuple(labels), target)
+    return _Ctx(item, needles, label_norms, decode, target_re)
+
+
+@lru_cache(maxsize=_PREPARED_CACHE)
+def _prepared(
+    expected: tuple[str, ...], correlated: tuple[str, ...], labels: tuple[str, ...], target: str | None
+) -> tuple[NeedleSet, frozenset[str], re.Pattern[str] | None]:
+    """Needles, label set and target pattern of an item: built once per distinct combination (bounded)."""
+    needles = _needles(list(expected), list(correlated), list(labels))
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label") | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
@@ -163,16 +176,16 @@ def _context(
         norm = normalize_needle(target)
         if norm:
             target_re = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, norm.split())) + r"(?!\w)")
-    return _Ctx(item, needles, label_norms, decode, target_re)
+    return needles, label_norms, target_re
 
 
 # ---------------------------------------------------------------- walking
 
 
 def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool) -> None:
-    if isinstance(node, Mapping):
+    if type(node) is dict or isinstance(node, Mapping):
         crep = container_representation(node, rep)
-        keys_cover = _covers_labels([str(k) for k in node], ctx)
+        keys_cover = bool(ctx.label_norms) and _covers_labels([str(k) for k in node], ctx)
         for key, value in node.items():
             skey = str(key)
             child = f"{pointer}/{escape_pointer_token(skey)}"
@@ -203,7 +216,7 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
         for i, value in enumerate(node):
             _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover)
-    elif isinstance(node, str):
+    elif type(node) is str:
         _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
     elif isinstance(node, bool):
         _scan_scalar("true" if node else "false", pointer, rep, upstream, ctx, suppress)
@@ -297,6 +310,13 @@ def _scan_string(
             _walk(inner, inner_ptr, "json-in-string", upstream, ctx, suppress=False)
             ctx.outer, ctx.depth = saved
             return
+    if upstream is None and not ctx.needles.any_canon and text.isascii():
+        # Outside upstream fields only answers and correlated values make findings; in an ASCII string
+        # the same sound check as the item's pre-check decides whether any can match.
+        from windtunnel.leakage.prefilter import string_may_hit
+
+        if not string_may_hit(text, ctx.needles, ctx.decode):
+            return
     hits = ctx.needles.search(text, decode=ctx.decode)
     if not hits:
         return
@@ -376,6 +396,10 @@ def _classify(
     seg_hit = (
         segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
     )
+    if not seg_hit and hit.view.startswith("decoded"):
+        # A segment that is itself encoded (``Support > QW/DqA==``): look at the decoded path.
+        vsegs = path_segments(hit.view_text)
+        seg_hit = vsegs is not None and any(_strip_eq(hit.view_text, a, b, hit.view_span) for a, b in vsegs)
     if seg_hit:
         if is_url(text):
             emit(

@@ -1,0 +1,142 @@
+"""Leak items from windtunnel runs: audit what the agent actually saw against the golden answer.
+
+Each cell of a stored run (or of a JSON run report) becomes one item:
+
+* ``id``: the cell id;
+* ``expected`` / ``label_set``: those of the cell's golden prompt, from the config the run used
+  (golden prompts written as ``{prompt, expected, label_set}``, see ``Config.golden_expected``);
+* ``projection``: what reached the agent — the prompt it was sent, and the response of every tool or
+  HTTP call it made (``calls[*].response`` with target ``tool`` / ``http``). LLM calls are left out:
+  their responses are the agent's own model output, not context it fetched.
+
+Findings point into the report cell: ``/prompt`` or ``/calls/<i>/response/...``. Cells whose golden
+prompt has no expected answer (or that have no golden prompt) are skipped and counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from windtunnel.leakage.model import ItemAudit, LeakItem
+
+READ_TARGETS = frozenset({"tool", "http"})
+"""Call targets whose responses the agent reads as context."""
+
+
+class RunSourceError(ValueError):
+    """The run, report or config cannot be read; the message says which and why."""
+
+
+@dataclass
+class RunCounts:
+    """What a run source held."""
+
+    cells: int = 0
+    items: int = 0
+    skipped_no_expected: int = 0
+
+
+@dataclass
+class RunItem:
+    """One cell as a leak item, and where each projection part sits in the cell."""
+
+    item: LeakItem
+    parts: list[str]
+    """``parts[k]`` is the cell pointer of ``projection[k]`` (``/prompt``, ``/calls/3/response``)."""
+
+    def locate(self, audit: ItemAudit) -> ItemAudit:
+        """``audit`` with finding pointers rewritten from the projection into the report cell."""
+        out = []
+        for f in audit.findings:
+            head, _, rest = f.pointer.lstrip("/").partition("/")
+            base = self.parts[int(head)] if head.isdigit() and int(head) < len(self.parts) else ""
+            out.append(replace(f, pointer=base + ("/" + rest if rest else "")))
+        return ItemAudit(audit.item, out, audit.line)
+
+
+def cell_items(
+    cells: Iterable[Mapping[str, Any]], expected: Mapping[str, Mapping[str, list[str]]], counts: RunCounts
+) -> Iterator[RunItem]:
+    """Leak items of ``cells`` (report rows), given golden prompt → ``{expected, label_set}``."""
+    for cell in cells:
+        counts.cells += 1
+        golden = cell.get("golden_prompt")
+        exp = expected.get(golden) if isinstance(golden, str) else None
+        if not exp or not exp.get("expected"):
+            counts.skipped_no_expected += 1
+            continue
+        projection: list[Any] = [cell.get("prompt")]
+        parts = ["/prompt"]
+        for i, call in enumerate(cell.get("calls") or []):
+            if isinstance(call, Mapping) and call.get("target") in READ_TARGETS and call.get("response") is not None:
+                projection.append(call["response"])
+                parts.append(f"/calls/{i}/response")
+        counts.items += 1
+        item = LeakItem(
+            id=str(cell.get("id", counts.cells)),
+            expected=list(exp["expected"]),
+            projection=projection,
+            label_set=list(exp.get("label_set") or []),
+        )
+        yield RunItem(item, parts)
+
+
+def golden_expected(config_path: Path) -> dict[str, dict[str, list[str]]]:
+    """Golden prompt → ``{expected, label_set}`` of a config file (a ConfigError if it is invalid)."""
+    from windtunnel.config.load import load_config
+
+    return dict(load_config(config_path).golden_expected)
+
+
+def resolve_config(named: str | None, *, near: Iterable[Path], override: Path | None) -> Path:
+    """The config a run used: ``override``, else ``named`` as given or relative to a ``near`` folder."""
+    if override is not None:
+        if not override.exists():
+            raise RunSourceError(f"config {str(override)!r} does not exist")
+        return override
+    if not named:
+        raise RunSourceError("the run does not name its config; pass it with --config")
+    candidates = [Path(named)]
+    if not Path(named).is_absolute():
+        candidates += [folder / named for folder in near]
+    for c in candidates:
+        if c.exists():
+            return c
+    tried = ", ".join(repr(str(c)) for c in candidates)
+    raise RunSourceError(f"the run's config was not found (tried {tried}); pass it with --config")
+
+
+def report_items(path: Path, counts: RunCounts, *, config: Path | None = None) -> Iterator[RunItem]:
+    """Items of a JSON run report (``windtunnel run -f json``), with the config named in ``run.config``."""
+    try:
+        report = orjson.loads(path.read_bytes())
+    except OSError as err:
+        raise RunSourceError(f"cannot read the report {str(path)!r}: {err}") from None
+    except orjson.JSONDecodeError as err:
+        raise RunSourceError(f"{path} is not valid JSON ({err})") from None
+    if not isinstance(report, Mapping) or not isinstance(report.get("cells"), list):
+        raise RunSourceError(f"{path} is not a windtunnel run report (no 'cells' list)")
+    run = report.get("run")
+    run = run if isinstance(run, Mapping) else {}
+    named = run.get("config") or run.get("config_path")
+    cfg = resolve_config(str(named) if named else None, near=[path.parent], override=config)
+    yield from cell_items(report["cells"], golden_expected(cfg), counts)
+
+
+def store_items(run_id: str, store: Path, counts: RunCounts, *, config: Path | None = None) -> Iterator[RunItem]:
+    """Items of a run in the run store, streamed page by page."""
+    from windtunnel.store.runstore import RunStore
+
+    with RunStore(store, create=False) as db:
+        info = db.get_run(run_id)
+        named = info.config_path or info.meta.get("config")
+        # A relative config path is relative to where the run started: usually the folder holding
+        # .windtunnel/runs.db, or the store's own folder.
+        near = [store.parent.parent, store.parent]
+        cfg = resolve_config(str(named) if named else None, near=near, override=config)
+        yield from cell_items(db.iter_cells(run_id), golden_expected(cfg), counts)

@@ -1,0 +1,86 @@
+"""The pre-check is sound on the corner cases it reasons about: each case is audited with and without it."""
+
+from __future__ import annotations
+
+import base64
+import re
+import sys
+import unicodedata
+from typing import Any
+
+import pytest
+
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.prefilter import plan
+from windtunnel.leakage.text import _full_char
+
+
+def b64(s: str) -> str:
+    return base64.b64encode(s.encode()).decode()
+
+
+CASES: list[tuple[str, dict[str, Any], list[str]]] = [
+    # a phrase half in plain text, half in a base64 blob
+    ("straddle", {"id": "s", "expected": "Amber falcon", "projection": {"t": f"Amber {b64('falcon')}"}}, []),
+    # a blob right after a JSON escape (newline): the escape is not part of the blob
+    ("after-escape", {"id": "e", "expected": "High", "projection": {"t": f"Notes:\n{b64('High')}"}}, []),
+    # a label of the set, base64-encoded inside an upstream field
+    (
+        "upstream-label",
+        {
+            "id": "u",
+            "expected": "Low",
+            "label_set": ["Low", "High"],
+            "projection": {"aiGuess": b64("High"), "body": "nothing here"},
+        },
+        [],
+    ),
+    # an upstream key that starts with an underscore or a space
+    ("underscore-key", {"id": "k", "expected": "High", "projection": {"_aiLabel": "x"}}, []),
+    ("space-key", {"id": "k2", "expected": "High", "projection": {" predicted": "x"}}, []),
+    # a camel-case key holding a two-word answer
+    ("camel-key", {"id": "c", "expected": "Amber falcon", "projection": {"amberFalcon": 1}}, []),
+    # a non-ASCII blob whose folded view holds the answer (fullwidth letters)
+    ("fullwidth-b64", {"id": "f", "expected": "High", "projection": {"t": b64("ＨＩＧＨ")}}, []),
+    # an encoded path segment
+    ("encoded-segment", {"id": "p", "expected": "Aoè", "projection": {"category": "Support > QW/DqA=="}}, []),
+]
+
+
+@pytest.mark.parametrize(("name", "item", "_unused"), CASES, ids=[c[0] for c in CASES])
+def test_prefilter_matches_the_full_scan(name: str, item: dict[str, Any], _unused: list[str]) -> None:
+    fast = audit_item(item)
+    slow = audit_item(item, prefilter=False)
+    assert fast == slow
+    assert fast.findings, name
+
+
+def test_decoy_words_apart_are_skipped_but_a_real_phrase_is_not() -> None:
+    needles = NeedleSet.build(["Amber falcon"])
+    assert plan({"t": "amber login falcon"}, needles) == (False, False)
+    assert plan({"t": "amber\nfalcon"}, needles) == (True, False)
+    assert audit_item({"id": "d", "expected": "Amber falcon", "projection": {"t": "amber\nfalcon"}}).leaked
+
+
+def test_encoded_path_segment_is_an_upstream_path_leak() -> None:
+    audit = audit_item({"id": "p", "expected": "Aoè", "projection": {"category": "Support > QW/DqA=="}})
+    assert [(f.rule, f.view) for f in audit.findings] == [("upstream.path-segment", "decoded:base64")]
+
+
+def test_folding_never_makes_more_than_four_ascii_letters_per_three_bytes() -> None:
+    # The base64 length bound of the pre-check rests on this: a blob of L characters decodes to at
+    # most 3L/4 bytes, which fold to at most L consecutive ASCII characters in the scan's view.
+    ascii_run = re.compile(r"[\x00-\x7f]+")
+    worst = 0.0
+    for cp in range(0x80, sys.maxunicode + 1):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        ch = chr(cp)
+        if unicodedata.category(ch) in ("Cn", "Co"):
+            continue
+        out = _full_char(ch)
+        runs = ascii_run.findall(out)
+        if runs:
+            worst = max(worst, max(map(len, runs)) / len(ch.encode()))
+    assert worst <= 4 / 3
