@@ -70,6 +70,17 @@ class RunSession:
     """Filled after the run: configured faults that never fired, and the like."""
 
     @property
+    def records_calls(self) -> bool:
+        """Without chaos, a python agent's declared seams still record every tool and LLM call (no faults),
+        so reports, replay export and the leakage audit see what the agent saw."""
+        agent = self.cfg.agent
+        if agent.type not in ("python", "langchain"):
+            return False
+        return bool(
+            getattr(agent, "tools", None) or getattr(agent, "tool_registry", None) or getattr(agent, "llm", None)
+        )
+
+    @property
     def isolated(self) -> bool:
         """Whether cells run one at a time so that no cell sees another's state (see ``advanced.isolation``)."""
         mode = self.cfg.advanced.isolation
@@ -95,11 +106,11 @@ class RunSession:
     async def run(self, cells: Sequence[Cell]) -> None:
         async with AsyncExitStack() as stack:
             runtime: Any = None
-            if self.chaos is not None:
+            if self.chaos is not None or self.records_calls:
                 from windtunnel.chaos.runtime import ChaosRuntime
 
                 runtime = await stack.enter_async_context(
-                    ChaosRuntime(self.cfg.agent, list(self.chaos.values()), seed=self.seed)
+                    ChaosRuntime(self.cfg.agent, list((self.chaos or {}).values()), seed=self.seed)
                 )
             if self.cfg.agent.command:
                 from windtunnel.agents.process import AgentProcess
