@@ -244,3 +244,25 @@ def test_report_dict_hides_the_value_by_default() -> None:
     (f,) = scan_fields({"p": "High"}, "High")
     assert f.to_dict()["value"].startswith("sha256:") and "High" not in json.dumps(f.to_dict())
     assert f.to_dict(show_values=True)["value"] == "High"
+
+
+def test_target_is_inferred_from_the_field_holding_the_answer() -> None:
+    """The seed's ticket: "we agreed this is high priority" leaks once `priority` holds the answer."""
+    from windtunnel.leakage import audit_item
+    from windtunnel.leakage.scan import infer_target
+
+    ticket = {
+        "summary": "Login broken after deploy",
+        "priority": {"name": "High", "id": "2"},
+        "aiCategory": "High",
+        "comments": [{"body": "we agreed this is high priority"}],
+    }
+    assert infer_target(ticket, ["High"]) == "priority"
+    assert infer_target({"aiLabel": "High", "note": "high time"}, ["High"]) is None  # upstream keys do not name it
+    audit = audit_item({"id": "t", "expected": "High", "projection": ticket})
+    rules = {(f.pointer, f.rule) for f in audit.findings}
+    assert ("/comments/0/body", "freetext.target-mention") in rules
+    prose_only = audit_item(
+        {"id": "p", "expected": "High", "projection": {"comments": [{"body": "high time we fixed it"}]}}
+    )
+    assert all(f.severity == "low" for f in prose_only.findings)  # no field names the target: review only

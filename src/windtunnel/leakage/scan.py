@@ -133,7 +133,8 @@ def audit_item(
     proves it holds no finding (see :mod:`windtunnel.leakage.prefilter`); results are identical.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
-    ctx = _context(it.id, list(it.expected), it.correlated_values, it.label_set, decode, it.target)
+    target = it.target or infer_target(it.projection, it.expected)
+    ctx = _context(it.id, list(it.expected), it.correlated_values, it.label_set, decode, target)
     if prefilter:
         from windtunnel.leakage.prefilter import plan
 
@@ -144,6 +145,39 @@ def audit_item(
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
     return ItemAudit(it.id, _dedupe(ctx.findings), it.line)
+
+
+_GENERIC_KEYS = frozenset({"name", "value", "label", "id", "key", "text", "title", "display", "displayname"})
+
+
+def infer_target(projection: Any, expected: Sequence[str]) -> str | None:
+    """The name of what the item asks for, from the field that holds the answer (``priority`` for
+    ``{"priority": {"name": "High"}}``), so that ``we agreed this is high priority`` in prose is a leak.
+
+    Generic keys (``name``, ``value`` …) defer to their parent; upstream-looking keys are ignored.
+    Returns ``None`` when no field holds exactly the answer.
+    """
+    wanted = {e.strip().casefold() for e in expected if e and e.strip()}
+    if not wanted:
+        return None
+    stack: list[tuple[Any, str | None]] = [(projection, None)]
+    while stack:
+        node, parent = stack.pop(0)
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                name = str(key)
+                if isinstance(value, str) and value.strip().casefold() in wanted:
+                    chosen = parent if name.casefold() in _GENERIC_KEYS else name
+                    if chosen and not _UPSTREAM_KEY.match(chosen) and chosen.casefold() not in _GENERIC_KEYS:
+                        return chosen
+                elif isinstance(value, (Mapping, list)):
+                    stack.append((value, name))
+        elif isinstance(node, list):
+            stack.extend((v, parent) for v in node)
+    return None
+
+
+_UPSTREAM_KEY = re.compile(r"(?i)^_?(ai|pred|suggest|auto|classif|confidence)")
 
 
 def _context(
