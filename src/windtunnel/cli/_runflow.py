@@ -33,6 +33,8 @@ class RunOptions:
     resume: str | None = None
     run_id: str | None = None
     """A preset id for a new run (``ci`` names its phase runs after itself)."""
+    show_summary: bool = True
+    """Print the summary table (``windtunnel score`` prints only the number)."""
     store: Path | None = None
     use_store: bool = True
 
@@ -288,7 +290,11 @@ def execute_run(opts: RunOptions) -> ExitCode:
         extra_run={**extra_run, "status": "interrupted" if interrupted else "completed"},
     )
     path = write_report(report, opts.fmt, opts.output, run_id)
-    print_summary(report)
+    if opts.show_summary:
+        print_summary(report)
+    else:
+        score = report["summary"]["score"]
+        out_console().print("n/a" if score is None else f"{score:.2f}")
     if path is not None:
         err_console().print(f"report written to {path}")
     if interrupted:

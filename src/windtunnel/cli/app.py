@@ -51,6 +51,7 @@ COMMAND_MODULES = (
     "contract_cmd",
     "ci_cmd",
     "replay_cmd",
+    "verify_cmd",
 )
 
 

@@ -84,21 +84,15 @@ def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str 
             assert upstream is not None
             server = LlmProxy(lambda: plan, upstream=upstream, host=host, port=port)
         async with server:
-            con.print(
-                f"windtunnel {kind} proxy on [bold]{server.url}[/] — scenario {spec.name!r}, seed {seed}"
-            )
+            con.print(f"windtunnel {kind} proxy on [bold]{server.url}[/] — scenario {spec.name!r}, seed {seed}")
             for f in (*spec.tool_faults, *spec.llm_faults, *spec.context_attacks):
                 con.print(f"  injects {f.describe()}")
             if kind == "tools":
                 con.print(
-                    f"start your agent with:  HTTP_PROXY={server.url} http_proxy={server.url} "
-                    "NO_PROXY= <command>"
+                    f"start your agent with:  HTTP_PROXY={server.url} http_proxy={server.url} NO_PROXY= <command>"
                 )
             else:
-                con.print(
-                    f"start your agent with:  OPENAI_BASE_URL={server.url}/v1 <command>   "
-                    f"(upstream {upstream})"
-                )
+                con.print(f"start your agent with:  OPENAI_BASE_URL={server.url}/v1 <command>   (upstream {upstream})")
             con.print("Ctrl-C stops the proxy.")
             await server.serve_forever()
 

@@ -16,12 +16,8 @@ contract_app = typer.Typer(
 )
 app.add_typer(contract_app, name="contract")
 
-ConfigOpt = typer.Option(
-    None, "-c", "--config", help="Config file with a `contract:` (windtunnel or flakestorm)."
-)
-RepeatOpt = typer.Option(
-    1, "--repeat", min=1, help="Invoke every unit N times (pass rate, pass^k, Wilson, flaky)."
-)
+ConfigOpt = typer.Option(None, "-c", "--config", help="Config file with a `contract:` (windtunnel or flakestorm).")
+RepeatOpt = typer.Option(1, "--repeat", min=1, help="Invoke every unit N times (pass rate, pass^k, Wilson, flaky).")
 SeedOpt = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one, recorded).")
 MinScoreOpt = typer.Option(
     None,
@@ -34,8 +30,7 @@ ConcurrencyOpt = typer.Option(
     None,
     "--concurrency",
     min=1,
-    help="Units in flight at once. Default: 1 with a reset or a stateful agent (isolation), "
-    "else advanced.concurrency.",
+    help="Units in flight at once. Default: 1 with a reset or a stateful agent (isolation), else advanced.concurrency.",
 )
 
 
@@ -109,9 +104,7 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
         ft.add_column("why")
         ft.add_column("reproduce", overflow="fold")
         for c in failures[:15]:
-            why = c.get("error") or "; ".join(
-                k.get("detail") or "failed" for k in c["checks"] if not k["passed"]
-            )
+            why = c.get("error") or "; ".join(k.get("detail") or "failed" for k in c["checks"] if not k["passed"])
             ft.add_row(escape(c["id"]), escape(why[:120]), escape(c.get("reproduce", "")))
         con.print(ft)
         if len(failures) > 15:
@@ -300,13 +293,9 @@ def contract_run(
     seed: int = SeedOpt,
     min_score: float = MinScoreOpt,
     fmt: str = typer.Option("terminal", "--format", "-f", help="Report format to write: terminal, json."),
-    output: Path = typer.Option(
-        None, "--output", "-o", help="Where to write the report (file or directory)."
-    ),
+    output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the matrix and verdict."),
-    cell: list[str] = typer.Option(
-        None, "--cell", help="Run only this unit id (repeatable); see `reproduce`."
-    ),
+    cell: list[str] = typer.Option(None, "--cell", help="Run only this unit id (repeatable); see `reproduce`."),
     concurrency: int = ConcurrencyOpt,
 ) -> None:
     """Run the contract matrix: every invariant in every scenario where its `when` holds.

@@ -161,9 +161,7 @@ def scan(
     ),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json | sarif"),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here."),
-    show_values: bool = typer.Option(
-        False, "--show-values", help="Show matched answers (hashed by default)."
-    ),
+    show_values: bool = typer.Option(False, "--show-values", help="Show matched answers (hashed by default)."),
     limit: int = typer.Option(50, "--limit", help="Table rows at most."),
     expected_field: str = _EXPECTED,
     context_field: list[str] | None = _CONTEXT,
@@ -275,9 +273,7 @@ def sanitize(
     dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items."),
     output: Path = typer.Option(..., "--output", "-o", help="Sanitized dataset (JSONL)."),
     stats: Path | None = typer.Option(None, "--stats", help="Per-item redaction stats (JSONL)."),
-    mode: str = typer.Option(
-        "sentence", "--mode", help="sentence | span: what to cut around a hit in prose."
-    ),
+    mode: str = typer.Option("sentence", "--mode", help="sentence | span: what to cut around a hit in prose."),
     redact_review: bool = typer.Option(False, "--redact-review", help="Also act on low (review) findings."),
     expected_field: str = _EXPECTED,
     context_field: list[str] | None = _CONTEXT,
@@ -322,9 +318,7 @@ def sanitize(
                     st.write(orjson.dumps(res.stats()) + b"\n")
                 if not res.ok:
                     ptrs = ", ".join(sorted({f.pointer or "/" for f in res.residual}))
-                    err_console().print(
-                        f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]"
-                    )
+                    err_console().print(f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]")
     finally:
         if st is not None:
             st.close()
@@ -368,9 +362,7 @@ def check(
     still = {i: p for i, p in san.items() if p}
     missing = sorted(set(raw_leaks) ^ set(san))
     for i in not_leaking[:20]:
-        con.print(
-            f"[red]raw item {i} does not leak[/]: the scan would not notice if this item's leak came back"
-        )
+        con.print(f"[red]raw item {i} does not leak[/]: the scan would not notice if this item's leak came back")
     for i, ptrs in list(still.items())[:20]:
         con.print(f"[red]sanitized item {i} still leaks[/] at {', '.join(ptrs)}")
     if missing:
@@ -396,9 +388,7 @@ def _load_results(path: Path) -> list[Any]:
 
 @leak.command("baseline")
 def baseline(
-    results: Path | None = typer.Argument(
-        None, help="Per-item results: {passed} or {prediction, label} (JSONL/JSON)."
-    ),
+    results: Path | None = typer.Argument(None, help="Per-item results: {passed} or {prediction, label} (JSONL/JSON)."),
     chance: float | None = typer.Option(None, "--chance", help="The chance pass rate, if known."),
     chance_model: str = typer.Option("auto", "--chance-model", help="auto | uniform | majority | prior"),
     n_labels: int | None = typer.Option(None, "--labels", help="Number of labels (for 1/N)."),
@@ -446,9 +436,7 @@ def baseline(
     else:
         raise UsageError("give a RESULTS file or --simulate majority|prior --dataset D")
     if chance_model not in ("auto", "uniform", "majority", "prior"):
-        raise UsageError(
-            f"unknown --chance-model {chance_model!r}", hint="valid: auto, uniform, majority, prior"
-        )
+        raise UsageError(f"unknown --chance-model {chance_model!r}", hint="valid: auto, uniform, majority, prior")
     try:
         summary = summarize_blind_baseline(
             records,
@@ -460,9 +448,7 @@ def baseline(
             target_power=power,
         )
     except ValueError as err:
-        raise UsageError(
-            str(err), hint="pass --chance P or --labels N, or give {prediction, label} results"
-        ) from None
+        raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
     out: dict[str, Any] = {"baseline": summary.to_dict()}
     if paired is not None:
         other = _load_results(paired)

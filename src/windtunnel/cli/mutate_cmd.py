@@ -50,9 +50,7 @@ def mutate(
         prompt = sys.stdin.read().rstrip("\n")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    ctx = MutationContext(
-        agent_type=agent_type, accepts_messages=messages, custom_templates=list(templates or [])
-    )
+    ctx = MutationContext(agent_type=agent_type, accepts_messages=messages, custom_templates=list(templates or []))
     names = list(types) if types else [n for n, mt in mutations.items() if applies_to(mt, agent_type)]
     if not types and not ctx.custom_templates:
         names = [n for n in names if n != "custom"]
@@ -120,11 +118,7 @@ def _print_text(seed: int, plan: Any) -> None:
             con.print(f"  [dim]prompt unchanged; args {escape(orjson.dumps(args).decode()[:300])}[/]")
         else:
             con.print(f"  [dim]args {escape(orjson.dumps(args).decode()[:300])}[/]")
-            text = (
-                p.input
-                if isinstance(p.input, str)
-                else orjson.dumps(p.input, option=orjson.OPT_INDENT_2).decode()
-            )
+            text = p.input if isinstance(p.input, str) else orjson.dumps(p.input, option=orjson.OPT_INDENT_2).decode()
             typer.echo(text)
         typer.echo("")
     err = err_console()
@@ -149,9 +143,7 @@ def list_mutations(
             "name": name,
             "level": mt.level,
             "weight": mt.weight,
-            "applies_to": "all agents"
-            if mt.level == "text"
-            else ", ".join(sorted(TRANSPORT_AGENT_TYPES)) + " agents",
+            "applies_to": "all agents" if mt.level == "text" else ", ".join(sorted(TRANSPORT_AGENT_TYPES)) + " agents",
             "description": mt.description,
         }
         for name, mt in mutations.items()

@@ -32,9 +32,7 @@ def run(
     ),
     config: Path = ConfigOpt,
     fmt: str = typer.Option("terminal", "--format", "-f", help="Report format to write: terminal, json."),
-    output: Path = typer.Option(
-        None, "--output", "-o", help="Where to write the report (file or directory)."
-    ),
+    output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
     seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one)."),
     latency_scale: float = typer.Option(
         None, "--latency-scale", min=0, help="Multiply recorded latencies (0 = answer at once)."
@@ -134,9 +132,7 @@ def record(
 @replay_app.command("export")
 def export(
     from_report: Path = typer.Option(..., "--from-report", help="A windtunnel JSON report."),
-    output: Path = typer.Option(
-        ..., "--output", "-o", help="Directory to write one session per failed cell."
-    ),
+    output: Path = typer.Option(..., "--output", "-o", help="Directory to write one session per failed cell."),
     contract: str = typer.Option(None, "--contract", help="Contract name or path to store in each session."),
     fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
 ) -> None:
@@ -174,9 +170,7 @@ def import_(
     output: Path = typer.Option(..., "--output", "-o", help="Directory to write the sessions to."),
     contract: str = typer.Option(None, "--contract", help="Contract name or path to store in each session."),
     project: str = typer.Option(None, "--project", help="Live LangSmith import: the project."),
-    run_id: str = typer.Option(
-        None, "--run-id", help="Live import: one LangSmith run id / Langfuse trace id."
-    ),
+    run_id: str = typer.Option(None, "--run-id", help="Live import: one LangSmith run id / Langfuse trace id."),
     limit: int = typer.Option(20, "--limit", min=1, help="Live import: at most this many traces."),
     fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
 ) -> None:

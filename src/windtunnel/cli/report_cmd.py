@@ -14,9 +14,7 @@ def report(
     source: str = typer.Argument(
         ..., metavar="RUN_ID|FILE.json", help="A run id from the store (or 'latest'), or a JSON report file."
     ),
-    fmt: str = typer.Option(
-        "html", "--format", "-f", help="html, json, junit, sarif, md (markdown) or terminal."
-    ),
+    fmt: str = typer.Option("html", "--format", "-f", help="html, json, junit, sarif, md (markdown) or terminal."),
     output: str = typer.Option(
         None, "--output", "-o", help="File to write, or a directory (default: ./reports/<run id>.<ext>)."
     ),

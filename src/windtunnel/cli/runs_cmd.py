@@ -156,9 +156,7 @@ def diff_runs(
     run_b: str = typer.Argument(..., metavar="B", help="The later run (after)."),
     store: Path = typer.Option(None, "--store", help=STORE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the diff as JSON."),
-    fail_on_regression: bool = typer.Option(
-        False, "--fail-on-regression", help="Exit 1 when any cell regressed."
-    ),
+    fail_on_regression: bool = typer.Option(False, "--fail-on-regression", help="Exit 1 when any cell regressed."),
 ) -> None:
     """Compare two runs: regressed cells, fixed cells and score deltas per phase."""
     from windtunnel._util.errors import ExitCode

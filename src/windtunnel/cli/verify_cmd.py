@@ -1,0 +1,39 @@
+"""``windtunnel verify`` (is everything reachable?) and ``windtunnel score`` (the number only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from windtunnel.cli.app import app
+
+
+@app.command("verify")
+def verify(config: Path = typer.Option(None, "-c", "--config", help="Config file to check.")) -> None:
+    """Check the setup without running any test: the config is valid, python references import, the agent
+    answers (a launched `agent.command` is started and stopped), and a configured `model:` endpoint answers.
+
+    Exit 0 when everything is ready, 2 on a config error, 3 when the agent cannot be reached. An
+    unreachable mutation model only warns: mutations then fall back to the deterministic generators.
+    """
+    from windtunnel.cli._verify import verify_setup
+
+    raise typer.Exit(verify_setup(config))
+
+
+@app.command("score")
+def score(
+    config: Path = typer.Option(None, "-c", "--config", help="Config file."),
+    seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one)."),
+    min_score: float = typer.Option(None, "--min-score", min=0, max=100, help="Pass when the score reaches this."),
+) -> None:
+    """Run golden prompts and mutations and print only the score (0-100), for scripts.
+
+    The exit code still tells the verdict: 0 passed, 1 failed or below --min-score, 2 config error,
+    3 agent unreachable. Use `contract score` for the contract's resilience score.
+    """
+    from windtunnel.cli._runflow import RunOptions, execute_run
+
+    opts = RunOptions(config=config, seed=seed, min_score=min_score, quiet=True, show_summary=False)
+    raise typer.Exit(int(execute_run(opts)))

@@ -1,0 +1,55 @@
+"""`windtunnel verify` and `windtunnel score`, the upstream commands scripts call."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_run_cli import wt
+from tests.conftest import REPO
+from windtunnel._util.errors import ExitCode
+
+CFG = "examples/support_agent/windtunnel.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _repo_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+
+
+def test_verify_reports_each_check(capsys: pytest.CaptureFixture[str]) -> None:
+    assert wt("verify", "-c", CFG) == 0
+    out = capsys.readouterr().out
+    assert "config" in out and "agent.tools examples.support_agent.tools:order_status imports" in out
+    assert "is reachable" in out
+
+
+def test_verify_unreachable_agent_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(f"agent: {{type: http, endpoint: 'http://127.0.0.1:{port}/chat'}}\n")
+    assert wt("verify", "-c", str(cfg)) == ExitCode.HARNESS
+    assert f"127.0.0.1:{port}" in capsys.readouterr().err
+
+
+def test_verify_warns_when_the_mutation_model_is_down(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'examples.support_agent.agent:handle'}\n"
+        "model: {provider: openai_compatible, name: m, base_url: 'http://127.0.0.1:9/v1'}\n"
+    )
+    assert wt("verify", "-c", str(cfg)) == 0
+    assert "deterministic generators" in capsys.readouterr().err
+
+
+def test_score_prints_only_the_number(capsys: pytest.CaptureFixture[str]) -> None:
+    code = wt("score", "-c", CFG, "--seed", "7")
+    out = capsys.readouterr().out.strip()
+    assert 0 <= float(out) <= 100
+    assert code == (0 if float(out) == 100 else 1)
+    assert wt("score", "-c", CFG, "--seed", "7", "--min-score", "0") == 0
