@@ -239,3 +239,21 @@ def test_sigkill_then_resume_runs_every_cell_exactly_once(tmp_path: Path) -> Non
     ids = [c["id"] for c in report["cells"]]
     assert len(ids) == len(set(ids)) == 20
     assert report["run"]["id"] == info.id and report["summary"]["cells_passed"] == 20
+
+
+@pytest.mark.slow
+def test_a_hung_sync_agent_does_not_keep_the_process_alive(tmp_path: Path) -> None:
+    (tmp_path / "wt_hung_agent.py").write_text("import time\ndef hangs(p):\n    time.sleep(3600)\n")
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("agent: {type: python, endpoint: 'wt_hung_agent:hangs', timeout: 300}\ngolden_prompts: [a, b]\n")
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"}
+    done = subprocess.run(
+        [sys.executable, "-m", "windtunnel", "run", "-c", str(cfg), "-q", "--no-mutations", "--no-store"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,  # would hang forever before
+    )
+    assert done.returncode == ExitCode.FAILED, done.stderr
+    assert "no answer within 300 ms" in done.stdout

@@ -7,9 +7,9 @@ import time
 from typing import Any
 
 import anyio
-import anyio.to_thread
 
-from windtunnel._util.errors import AgentBadResponse, AgentCrashed, AgentTimeout
+from windtunnel._util.daemon import run_in_daemon_thread
+from windtunnel._util.errors import AgentBadResponse, AgentCallError, AgentCrashed, AgentTimeout
 from windtunnel._util.imports import import_ref
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.config.agent import LangchainAgentConfig, PythonAgentConfig
@@ -89,9 +89,7 @@ class PythonAgent:
                 if self._is_async:
                     value = await self._fn(prompt)
                 else:
-                    value = await anyio.to_thread.run_sync(
-                        self._fn, prompt, abandon_on_cancel=True, limiter=self._threads
-                    )
+                    value = await run_in_daemon_thread(self._fn, prompt, limiter=self._threads)
                     if inspect.isawaitable(value):
                         value = await value
         except TimeoutError:
@@ -107,13 +105,20 @@ class PythonAgent:
     async def reset(self) -> None:
         if self._reset is None:
             return
-        result = (
-            await anyio.to_thread.run_sync(self._reset)
-            if not inspect.iscoroutinefunction(self._reset)
-            else await self._reset()
-        )
-        if inspect.isawaitable(result):
-            await result
+        try:
+            with anyio.fail_after(self.cfg.timeout / 1000):
+                if inspect.iscoroutinefunction(self._reset):
+                    result = await self._reset()
+                else:
+                    result = await run_in_daemon_thread(self._reset)
+                if inspect.isawaitable(result):
+                    await result
+        except TimeoutError:
+            raise AgentTimeout(f"reset_function did not return within {self.cfg.timeout} ms") from None
+        except AgentCallError:
+            raise
+        except Exception as err:
+            raise AgentCrashed(f"reset_function raised {type(err).__name__}: {err}") from err
 
     @property
     def has_reset(self) -> bool:

@@ -1,0 +1,51 @@
+"""Run a blocking call in a daemon thread that a timeout may abandon.
+
+anyio's worker threads are joined when the interpreter exits, so a sync agent that never returns
+would keep ``windtunnel`` alive after its report is written (and swallow Ctrl-C). A daemon thread
+per call is abandoned for good: the process exits when the run is over. The caller's context
+variables (the chaos fault plan of the cell) travel with the call.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+import anyio.from_thread
+import anyio.lowlevel
+
+T = TypeVar("T")
+
+
+async def run_in_daemon_thread(fn: Callable[..., T], *args: Any, limiter: anyio.CapacityLimiter | None = None) -> T:
+    """``fn(*args)`` in a new daemon thread; cancelling the caller abandons the thread (it is never joined)."""
+    token = anyio.lowlevel.current_token()
+    done = anyio.Event()
+    box: dict[str, Any] = {}
+    ctx = contextvars.copy_context()
+
+    def target() -> None:
+        try:
+            box["value"] = ctx.run(fn, *args)
+        except BaseException as err:  # handed to the caller, re-raised there
+            box["error"] = err
+        finally:
+            with contextlib.suppress(Exception):  # the event loop is gone: nobody is waiting any more
+                anyio.from_thread.run_sync(done.set, token=token)
+
+    async def wait() -> T:
+        threading.Thread(target=target, name=f"windtunnel-agent:{getattr(fn, '__name__', 'call')}", daemon=True).start()
+        await done.wait()
+        if "error" in box:
+            raise box["error"]
+        value: T = box["value"]
+        return value
+
+    if limiter is None:
+        return await wait()
+    async with limiter:
+        return await wait()
