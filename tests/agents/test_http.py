@@ -114,3 +114,12 @@ def test_unreachable_agent_is_detected_before_the_run() -> None:
     s.close()
     with pytest.raises(AgentUnreachableError, match=f"127.0.0.1:{port}"):
         anyio.run(call, agent(f"http://127.0.0.1:{port}/chat"), "q")
+
+
+def test_plain_text_is_an_answer_but_an_html_page_is_not() -> None:
+    plain = (200, {"content-type": "text/plain"}, b"just text")
+    page = (200, {"content-type": "text/html; charset=utf-8"}, b"<html><body>502 Bad Gateway</body></html>")
+    with RecordingServer(lambda m, p, h, b: plain) as srv:
+        assert anyio.run(call, agent(srv.url), "q") == "just text"
+    with RecordingServer(lambda m, p, h, b: page) as srv, pytest.raises(AgentBadResponse, match="502 Bad Gateway"):
+        anyio.run(call, agent(srv.url), "q")

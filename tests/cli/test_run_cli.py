@@ -204,6 +204,7 @@ def test_interrupt_keeps_completed_cells_and_exits_130(tmp_path: Path, sig: sign
     done = report["cells"]
     assert 0 < len(done) < 20 and all(c["status"] == "passed" for c in done)
     assert report["run"]["status"] == "interrupted" and "interrupted" in err
+    assert report["summary"]["passed"] is False and report["summary"]["partial"] is True
 
 
 @pytest.mark.slow
@@ -257,3 +258,23 @@ def test_a_hung_sync_agent_does_not_keep_the_process_alive(tmp_path: Path) -> No
     )
     assert done.returncode == ExitCode.FAILED, done.stderr
     assert "no answer within 300 ms" in done.stdout
+
+
+@pytest.mark.parametrize(("suffix", "marker"), [(".html", "<!DOCTYPE html"), (".xml", "<testsuite"), (".md", "score")])
+def test_output_suffix_picks_the_format(tmp_path: Path, suffix: str, marker: str) -> None:
+    out = tmp_path / f"report{suffix}"
+    wt("run", "-c", PY_CFG, "-q", "--no-mutations", "-o", str(out))
+    assert marker.lower() in out.read_text().lower()
+
+
+def test_config_output_block_is_honoured(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.yaml"
+    reports = tmp_path / "fs-reports"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'examples.support_agent.agent:handle'}\n"
+        "golden_prompts: ['What is your return policy?']\n"
+        f"output: {{format: html, path: '{reports}', filename_template: 'wt-{{mode}}-{{run_id}}'}}\n"
+    )
+    wt("run", "-c", str(cfg), "-q", "--no-mutations")
+    (page,) = reports.glob("wt-run-*.html")
+    assert "<!doctype html" in page.read_text().lower()

@@ -16,7 +16,7 @@ from windtunnel.leakage.runs import RunCounts, cell_items
 
 from .test_leak_cli import run, schema
 
-AGENT = '''
+AGENT = """
 def lookup(ticket):
     return {"ticket": ticket, "fields": {"summary": "Login fails after deploy", "priority": {"name": "High"}}}
 
@@ -29,7 +29,7 @@ def handle(prompt):
     if "priority" in prompt:
         return "Looked at " + lookup("WEB-1")["ticket"]
     return forecast("Paris")
-'''
+"""
 
 CONFIG = """
 version: "2.0"

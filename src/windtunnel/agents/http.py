@@ -131,8 +131,9 @@ class HttpAgent(PooledHttpAgent):
         try:
             body = resp.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
-            if self.cfg.response_path is None and "json" not in resp.headers.get("content-type", ""):
-                body = text  # a plain-text agent: the body is the output
+            ctype = resp.headers.get("content-type", "").lower()
+            if self.cfg.response_path is None and "json" not in ctype and "html" not in ctype:
+                body = text  # a plain-text agent: the body is the output (an HTML page is an error page)
             else:
                 raise AgentBadResponse(
                     f"the agent answered HTTP {resp.status_code} with a body that is not JSON: {preview(text)}"

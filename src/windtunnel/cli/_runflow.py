@@ -20,7 +20,7 @@ class RunOptions:
     repeat: int = 1
     seed: int | None = None
     min_score: float | None = None
-    fmt: str = "terminal"
+    fmt: str | None = None
     output: Path | None = None
     mutations: bool = True
     cells: set[str] | None = None
@@ -96,18 +96,54 @@ def reproduce_base(opts: RunOptions, config_path: Path, seed: int) -> list[str]:
     return base
 
 
-def write_report(report: dict[str, Any], fmt: str, output: Path | None, run_id: str) -> Path | None:
-    """Write the report in ``fmt`` (json, html, junit, sarif, md) unless it is terminal-only."""
-    if fmt == "terminal":
-        if output is None:
-            return None
-        fmt = "json"
+SUFFIX_FORMATS = {".json": "json", ".html": "html", ".htm": "html", ".xml": "junit", ".sarif": "sarif", ".md": "md"}
+
+
+def write_report(
+    report: dict[str, Any], fmt: str | None, output: Path | None, run_id: str, cfg: Any = None
+) -> Path | None:
+    """Write the report; returns the file written, or None for a terminal-only run.
+
+    The format is ``--format``; without it, the suffix of ``--output`` (``.json``, ``.html``, ``.xml``
+    JUnit, ``.sarif``, ``.md``), else JSON when ``--output`` is given, else the config's ``output:``
+    block (``format``, ``path``, ``filename_template`` with ``{run_id}``, ``{mode}``, ``{date}``,
+    ``{time}``), else nothing but the terminal summary.
+    """
+    if fmt in (None, "terminal") and output is not None:
+        fmt = SUFFIX_FORMATS.get(output.suffix.lower(), "json")
+    elif fmt is None and cfg is not None and "output" in cfg.model_fields_set:
+        fmt = "md" if cfg.output.format == "markdown" else cfg.output.format
+        if fmt != "terminal":
+            output = Path(cfg.output.path) / _filename(cfg.output.filename_template, report, run_id, fmt)
+    if fmt in (None, "terminal"):
+        return None
     from windtunnel.reports.base import render_report
 
+    assert fmt is not None
     target = output if output is not None else Path("reports") / ""
-    if output is not None and output.suffix == "" and not output.exists():
-        target = Path(str(output) + "/")
+    if output is not None and output.suffix == "" and not output.is_file():
+        target = Path(str(output) + "/")  # a directory: the file is named after the run
     return render_report(report, fmt, target)
+
+
+def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: str) -> str:
+    from datetime import datetime
+
+    from windtunnel.reports.base import get_reporter
+
+    if not template:
+        return run_id + get_reporter(fmt).extension
+    now = datetime.now()
+    try:
+        name = template.format(
+            run_id=run_id, mode=report["run"]["mode"], date=now.strftime("%Y%m%d"), time=now.strftime("%H%M%S")
+        )
+    except (KeyError, IndexError, ValueError) as err:
+        raise UsageError(
+            f"output.filename_template {template!r} cannot be filled: {err}",
+            hint="use the placeholders {run_id}, {mode}, {date} and {time}",
+        ) from None
+    return name if Path(name).suffix else name + get_reporter(fmt).extension
 
 
 def print_notices(notices: list[str]) -> None:
@@ -265,6 +301,11 @@ def execute_run(opts: RunOptions) -> ExitCode:
             anyio.run(session.run, todo)
         except KeyboardInterrupt:
             interrupted = True
+        except BaseException:
+            if store is not None:  # setup failed (agent unreachable, bad seam ...): not left "running"
+                store.finish_run(run_id, {"cells_completed": len(rows)}, "error")
+                store.close()
+            raise
     notices += session.warnings
     if not opts.quiet:
         print_notices(session.warnings)
@@ -274,6 +315,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
     rows.sort(key=lambda r: order.get(r["id"], len(order)))
     summary = summarize(rows, weights=type_weights(cfg.mutations.weights), min_score=opts.min_score)
     summary_dict = {**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)}
+    if interrupted:  # a partial run passes nothing, whatever its cells so far
+        summary_dict.update(passed=False, partial=True)
     status = "interrupted" if interrupted else ("passed" if summary.passed else "failed")
     if store is not None:
         store.finish_run(run_id, summary_dict, status)
@@ -289,7 +332,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
         notices=notices,
         extra_run={**extra_run, "status": "interrupted" if interrupted else "completed"},
     )
-    path = write_report(report, opts.fmt, opts.output, run_id)
+    path = write_report(report, opts.fmt, opts.output, run_id, cfg)
     if opts.show_summary:
         print_summary(report)
     else:

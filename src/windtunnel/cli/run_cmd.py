@@ -24,7 +24,11 @@ def run(
         help="Pass when the score reaches this (0-100); without it every cell must pass.",
     ),
     fmt: str = typer.Option(
-        "terminal", "--format", "-f", help="Report format to write: terminal, json, html, junit, sarif, md."
+        None,
+        "--format",
+        "-f",
+        help="Report format: terminal, json, html, junit, sarif, md (default: from --output's suffix, "
+        "else the config's output: block, else terminal).",
     ),
     output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
     mutations: bool = typer.Option(True, "--mutations/--no-mutations", help="Also run mutated prompts."),
