@@ -66,3 +66,16 @@ def test_http_agent_launched_with_its_tool_calls_through_the_proxy(
     )
     policy = next(c for c in cells if "return policy" in c["prompt"])
     assert policy["faults"] == [] and policy["status"] == "passed"
+
+
+def test_a_chaos_run_where_no_fault_fired_does_not_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (REPO / "examples/support_agent/windtunnel.yaml").read_text()
+    start = text.index("chaos:\n")
+    end = text.index("\ncontract:")
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(text[:start] + "chaos:\n  tool_faults:\n    - {tool: ordr_status, mode: timeout}\n" + text[end:])
+    out = tmp_path / "r.json"
+    assert wt("run", "-c", str(cfg), "--chaos-only", "-q", "-o", str(out)) == ExitCode.FAILED
+    summary = json.loads(out.read_text())["summary"]
+    assert summary["passed"] is False and any("no configured fault fired" in r for r in summary["reasons"])
+    assert "never fired" in json.dumps(json.loads(out.read_text())["notices"])

@@ -317,7 +317,16 @@ def execute_run(opts: RunOptions) -> ExitCode:
     summary_dict = {**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)}
     if interrupted:  # a partial run passes nothing, whatever its cells so far
         summary_dict.update(passed=False, partial=True)
-    status = "interrupted" if interrupted else ("passed" if summary.passed else "failed")
+    if spec is not None and rows and not any(r["faults"] for r in rows):
+        why = (
+            "no configured fault fired in the whole run, so it tested nothing: check the tool names and "
+            "match_url patterns against the calls the agent makes (see the `calls` of each cell)"
+        )
+        summary_dict.update(passed=False, reasons=[*summary_dict.get("reasons", []), why])
+        notices.append(why)
+        if not opts.quiet:
+            print_notices([why])
+    status = "interrupted" if interrupted else ("passed" if summary_dict["passed"] else "failed")
     if store is not None:
         store.finish_run(run_id, summary_dict, status)
         store.close()
@@ -347,4 +356,4 @@ def execute_run(opts: RunOptions) -> ExitCode:
         )
         return ExitCode.INTERRUPTED
     sys.stdout.flush()
-    return ExitCode.OK if summary.passed else ExitCode.FAILED
+    return ExitCode.OK if summary_dict["passed"] else ExitCode.FAILED
