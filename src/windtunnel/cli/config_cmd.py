@@ -25,6 +25,21 @@ def init(
     text = files("windtunnel.cli").joinpath("templates/windtunnel.yaml").read_text(encoding="utf-8")
     path.write_text(text, encoding="utf-8")
     err_console().print(f"wrote {path}; next: windtunnel validate -c {path} && windtunnel run -c {path}")
+    import importlib.util
+
+    from windtunnel._util.imports import ensure_cwd_on_path
+
+    ensure_cwd_on_path()
+    try:
+        found = importlib.util.find_spec("examples.support_agent") is not None
+    except ModuleNotFoundError:
+        found = False
+    if not found:
+        err_console().print(
+            "note: the starter points at the bundled example agent (examples/support_agent in the windtunnel "
+            "repository), which is not importable here: set agent.endpoint (and agent.tools / agent.llm) to "
+            "your agent, or run from a windtunnel checkout"
+        )
 
 
 @app.command("validate")
