@@ -47,11 +47,6 @@ golden_prompts:
 invariants:
   - type: latency
     max_ms: 60000
-chaos:
-  tool_faults:
-    - tool: lookup
-      mode: timeout
-      probability: 0.0
 """
 
 
@@ -63,11 +58,11 @@ def windtunnel(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A tiny agent whose tool returns the golden answer, run once under (inactive) chaos so calls are logged."""
+    """A tiny agent whose tool returns the golden answer; a plain run logs its calls through the declared seams."""
     root = tmp_path_factory.mktemp("leakrun")
     (root / "leak_e2e_agent.py").write_text(textwrap.dedent(AGENT), encoding="utf-8")
     (root / "windtunnel.yaml").write_text(CONFIG, encoding="utf-8")
-    done = windtunnel(root, "run", "--chaos", "--no-mutations", "-q", "-f", "json", "-o", "report.json")
+    done = windtunnel(root, "run", "--no-mutations", "-q", "-f", "json", "-o", "report.json")
     assert done.returncode == 0, done.stderr
     return root
 
