@@ -86,7 +86,7 @@ class LeakItem:
     def from_mapping(cls, data: Mapping[str, Any], *, index: int = 0) -> LeakItem:
         """Build from ``{id, expected, label_set?, correlated_values?, projection}``.
 
-        Raises ``ValueError`` naming the missing or malformed field.
+        Raises ``ValueError`` naming the missing, empty or malformed field.
         """
         if not isinstance(data, Mapping):
             raise ValueError(f"item {index} is a {type(data).__name__}, expected a JSON object")
@@ -95,9 +95,15 @@ class LeakItem:
         if "projection" not in data:
             raise ValueError(f"item {index} has no 'projection' field (keys: {sorted(data)})")
         item_id = data.get("id", index)
+        expected = as_strings(data["expected"], "expected", index)
+        if not expected:
+            raise ValueError(
+                f"item {item_id!r} has an empty 'expected' ({data['expected']!r}); "
+                "an item without an answer cannot be audited"
+            )
         return cls(
             id=str(item_id),
-            expected=as_strings(data["expected"], "expected", index),
+            expected=expected,
             projection=data["projection"],
             label_set=as_strings(data.get("label_set") or [], "label_set", index),
             correlated_values=as_strings(data.get("correlated_values") or [], "correlated_values", index),
