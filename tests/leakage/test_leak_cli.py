@@ -289,3 +289,78 @@ def test_check_rejects_duplicate_ids(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "raw:" not in captured.out
     assert run("leak", "check", "--raw", str(san), "--sanitized", str(raw)) == 2
     assert "duplicate item id 't1' at lines 1 and 3" in capsys.readouterr().err
+
+
+KEY_ITEM = {
+    "id": "k1",
+    "expected": "critical",
+    "correlated_values": ["P0"],
+    "projection": {
+        "fields": {
+            "flags": {"Critical": True},
+            "meta": {"CRITICAL": {"note": "queue P0"}},
+            "raw": json.dumps({"tags": {"Critical": 1}}),
+            "a/b": ["x"],
+        }
+    },
+}
+
+
+def _answer_free(text: str) -> bool:
+    return "critical" not in text.lower()
+
+
+def test_key_pointers_are_hashed_by_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from windtunnel.leakage.model import value_hash
+
+    monkeypatch.setenv("COLUMNS", "250")  # table cells on one line
+
+    src = write_jsonl(tmp_path / "k.jsonl", [KEY_ITEM])
+    placeholder = value_hash("critical")
+    out = tmp_path / "r.json"
+    assert run("leak", "scan", str(src), "-f", "json", "-o", str(out)) == 1
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, schema())
+    assert _answer_free(out.read_text())
+    findings = report["items"][0]["findings"]
+    pointers = {f["pointer"] for f in findings}
+    assert f"/fields/flags/{placeholder}" in pointers
+    assert f"/fields/meta/{placeholder}/note" in pointers  # a value under the key: the key is hidden too
+    inner = next(f for f in findings if f["representation"] == "json-in-string")
+    assert inner["pointer"] == "/fields/raw" and inner["inner_pointer"] == f"/tags/{placeholder}"
+    assert all(p.startswith("/") and "~" not in p for p in pointers)  # still RFC 6901 pointers
+    key = next(f for f in findings if f["rule"] == "direct.key" and f["pointer"].startswith("/fields/flags"))
+    assert key["span"] == [0, 8] and key["value"] == placeholder  # span indexes the original key
+
+    sarif = tmp_path / "r.sarif"
+    assert run("leak", "scan", str(src), "-f", "sarif", "-o", str(sarif)) == 1
+    assert _answer_free(sarif.read_text())
+    names = {r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"] for r in json.loads(sarif.read_text())
+             ["runs"][0]["results"]}  # fmt: skip
+    assert f"k1/fields/flags/{placeholder}" in names
+
+    capsys.readouterr()
+    assert run("leak", "scan", str(src)) == 1
+    table = capsys.readouterr().out
+    assert _answer_free(table) and f"/fields/flags/{placeholder}" in table
+
+
+def test_key_pointers_shown_with_show_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "250")
+    src = write_jsonl(tmp_path / "k.jsonl", [KEY_ITEM])
+    out = tmp_path / "r.json"
+    assert run("leak", "scan", str(src), "-f", "json", "-o", str(out), "--show-values") == 1
+    findings = json.loads(out.read_text())["items"][0]["findings"]
+    pointers = {f["pointer"] for f in findings}
+    assert {"/fields/flags/Critical", "/fields/meta/CRITICAL", "/fields/meta/CRITICAL/note"} <= pointers
+    assert any(f.get("inner_pointer") == "/tags/Critical" for f in findings)
+    sarif = tmp_path / "r.sarif"
+    assert run("leak", "scan", str(src), "-f", "sarif", "-o", str(sarif), "--show-values") == 1
+    assert "k1/fields/flags/Critical" in sarif.read_text()
+    capsys.readouterr()
+    assert run("leak", "scan", str(src), "--show-values") == 1
+    assert "/fields/flags/Critical" in capsys.readouterr().out

@@ -200,7 +200,7 @@ def write_back(mapped: MappedItem, projection: Any) -> Any:
     """The record with its projection parts replaced by ``projection`` (a sanitized copy)."""
     import copy
 
-    from windtunnel.leakage.sanitize import parse_pointer
+    from windtunnel.leakage.pointers import parse_pointer
 
     data = copy.deepcopy(mapped.record.data)
     selectors = [s for s, _ in mapped.sources]
