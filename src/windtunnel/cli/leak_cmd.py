@@ -127,7 +127,7 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
                 audit.item,
                 f.channel,
                 f.severity,
-                f.pointer or "/",
+                f.shown_pointer(show_values) or "/",
                 f.representation,
                 f.view,
                 f.rule,
