@@ -129,3 +129,18 @@ def test_naive_threshold_rule_false_flags_a_chance_baseline(n: int) -> None:
         exact_flags += summarize_blind_baseline(flags, chance=p0).verdict == "leak"
     assert 0.30 <= naive / trials <= 0.55
     assert exact_flags / trials <= 0.02
+
+
+def test_passed_flags_are_strict() -> None:
+    from windtunnel.leakage.baseline import ResultError, parse_passed
+
+    assert [parse_passed(v) for v in (True, False, 1, 0, "true", "FALSE", "True")] == [
+        True, False, True, False, True, False, True,
+    ]  # fmt: skip
+    for bad in ("no", "yes", "0", " true", 0.0, 2, None, [True]):
+        with pytest.raises(ValueError, match="'passed' must be true or false"):
+            parse_passed(bad)
+    with pytest.raises(ResultError, match=r"line 7 \(id 'q'\): 'passed' must be true or false, got 'no'"):
+        summarize_blind_baseline([{"id": "q", "passed": "no"}], n_labels=2, lines=[7])
+    with pytest.raises(ResultError, match=r"result 2: a str"):
+        summarize_blind_baseline([True, "maybe"], n_labels=2)

@@ -196,3 +196,171 @@ def test_baseline_paired_and_simulated(tmp_path: Path, capsys: pytest.CaptureFix
     assert run("leak", "baseline", "--simulate", "majority", "--dataset", str(ds), "-f", "json") == 0
     out = json.loads(capsys.readouterr().out)
     assert out["baseline"]["pass_rate"] == 0.5 and out["baseline"]["chance_model"] == "majority"
+
+
+@pytest.mark.parametrize(
+    "expected", [None, "", "   ", [], ["", " "]], ids=["null", "empty", "blank", "empty-list", "blank-list"]
+)
+def test_scan_item_without_answer_exits_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], expected: Any
+) -> None:
+    rows = [
+        {"id": "ok", "expected": "Low", "projection": {"p": "High"}},
+        {"id": "a", "expected": expected, "projection": {"p": "High"}},
+    ]
+    src = write_jsonl(tmp_path / "n.jsonl", rows)
+    for fmt in ("table", "json"):
+        assert run("leak", "scan", str(src), "-f", fmt) == 2
+        err = capsys.readouterr().err
+        assert "line 2" in err and "'a'" in err and "empty expected answer" in err
+    assert run("leak", "sanitize", str(src), "-o", str(tmp_path / "s.jsonl")) == 2
+
+
+@pytest.mark.parametrize("value", ["no", "yes", "0", "1", "", 0.0, 1.0, 2, -1, None, [], {}])
+def test_baseline_rejects_non_boolean_passed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: Any
+) -> None:
+    src = write_jsonl(tmp_path / "b.jsonl", [{"id": 1, "passed": True}, {"id": "x7", "passed": value}])
+    assert run("leak", "baseline", str(src), "--labels", "4") == 2
+    captured = capsys.readouterr()
+    assert "line 2" in captured.err and "'x7'" in captured.err and "'passed' must be true or false" in captured.err
+    assert repr(value) in captured.err or (value is None and "null" in captured.err)
+    assert "pass rate" not in captured.out
+
+
+def test_baseline_accepts_boolean_spellings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [{"passed": v} for v in (True, "TRUE", "true", 1, False, "False", 0, "false")]
+    src = write_jsonl(tmp_path / "b.jsonl", rows)
+    assert run("leak", "baseline", str(src), "--labels", "4", "-f", "json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["baseline"]["n"] == 8 and out["baseline"]["passes"] == 4
+    # the same rule when 'passed' overrides a prediction
+    src = write_jsonl(tmp_path / "p.jsonl", [{"prediction": "High", "label": "High", "passed": "nope"}])
+    assert run("leak", "baseline", str(src)) == 2 and "line 1" in capsys.readouterr().err
+
+
+def test_baseline_paired_needs_the_same_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = write_jsonl(tmp_path / "raw.jsonl", [{"id": f"r{i}", "passed": True} for i in range(40)])
+    san = write_jsonl(tmp_path / "san.jsonl", [{"id": f"r{i}", "passed": False} for i in (0, 1, 2, 99)])
+    assert run("leak", "baseline", str(raw), "--chance", "0.25", "--paired", str(san)) == 2
+    err = capsys.readouterr().err
+    assert "37 ids ('r3', 'r4', 'r5', 'r6', 'r7', ... (+32)) only in" in err
+    assert "1 id ('r99') only in" in err and "(3 in both)" in err and "--pair-by position" in err
+    # explicit position pairing still needs equal lengths
+    assert run("leak", "baseline", str(raw), "--chance", "0.25", "--paired", str(san), "--pair-by", "position") == 2
+    assert "differ in length: 40 raw vs 4 sanitized" in capsys.readouterr().err
+    # positional pairing of equal-length files with different ids is allowed when asked for
+    san40 = write_jsonl(tmp_path / "s40.jsonl", [{"id": f"s{i}", "passed": i % 2 == 0} for i in range(40)])
+    assert run("leak", "baseline", str(raw), "--chance", "0.25", "--paired", str(san40), "-f", "json") == 2
+    capsys.readouterr()
+    code = run("leak", "baseline", str(raw), "--chance", "0.25", "--paired", str(san40), "--pair-by", "position",
+               "-f", "json")  # fmt: skip
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1 and out["paired"]["paired_by"] == "position" and out["paired"]["raw_only"] == 20
+    assert run("leak", "baseline", str(raw), "--paired", str(san40), "--pair-by", "name") == 2
+
+
+def test_baseline_paired_rejects_duplicate_and_missing_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = write_jsonl(tmp_path / "raw.jsonl", [{"id": "a", "passed": True}, {"id": "b", "passed": True}])
+    dup = write_jsonl(tmp_path / "dup.jsonl", [{"id": "a", "passed": True}, {"id": "a", "passed": False}])
+    assert run("leak", "baseline", str(raw), "--chance", "0.25", "--paired", str(dup)) == 2
+    assert "duplicate id 'a' at lines 1 and 2" in capsys.readouterr().err
+    noid = write_jsonl(tmp_path / "noid.jsonl", [{"id": "a", "passed": True}, {"passed": False}])
+    assert run("leak", "baseline", str(raw), "--chance", "0.25", "--paired", str(noid), "--pair-by", "id") == 2
+    assert "noid.jsonl:2: the result has no 'id'" in capsys.readouterr().err
+
+
+def test_check_rejects_duplicate_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = write_jsonl(
+        tmp_path / "raw.jsonl",
+        [
+            {"id": "t1", "expected": "High", "projection": {"priority": "High"}},
+            {"id": "t2", "expected": "Low", "projection": {"priority": "Low"}},
+            {"id": "t1", "expected": "High", "projection": {"note": "nothing here"}},
+        ],
+    )
+    san = write_jsonl(
+        tmp_path / "san.jsonl",
+        [{"id": i, "expected": "High", "projection": {"priority": ""}} for i in ("t1", "t2")],
+    )
+    assert run("leak", "check", "--raw", str(raw), "--sanitized", str(san)) == 2
+    captured = capsys.readouterr()
+    assert "duplicate item id 't1' at lines 1 and 3" in captured.err and "raw.jsonl" in captured.err
+    assert "raw:" not in captured.out
+    assert run("leak", "check", "--raw", str(san), "--sanitized", str(raw)) == 2
+    assert "duplicate item id 't1' at lines 1 and 3" in capsys.readouterr().err
+
+
+KEY_ITEM = {
+    "id": "k1",
+    "expected": "critical",
+    "correlated_values": ["P0"],
+    "projection": {
+        "fields": {
+            "flags": {"Critical": True},
+            "meta": {"CRITICAL": {"note": "queue P0"}},
+            "raw": json.dumps({"tags": {"Critical": 1}}),
+            "a/b": ["x"],
+        }
+    },
+}
+
+
+def _answer_free(text: str) -> bool:
+    return "critical" not in text.lower()
+
+
+def test_key_pointers_are_hashed_by_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from windtunnel.leakage.model import value_hash
+
+    monkeypatch.setenv("COLUMNS", "250")  # table cells on one line
+
+    src = write_jsonl(tmp_path / "k.jsonl", [KEY_ITEM])
+    placeholder = value_hash("critical")
+    out = tmp_path / "r.json"
+    assert run("leak", "scan", str(src), "-f", "json", "-o", str(out)) == 1
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, schema())
+    assert _answer_free(out.read_text())
+    findings = report["items"][0]["findings"]
+    pointers = {f["pointer"] for f in findings}
+    assert f"/fields/flags/{placeholder}" in pointers
+    assert f"/fields/meta/{placeholder}/note" in pointers  # a value under the key: the key is hidden too
+    inner = next(f for f in findings if f["representation"] == "json-in-string")
+    assert inner["pointer"] == "/fields/raw" and inner["inner_pointer"] == f"/tags/{placeholder}"
+    assert all(p.startswith("/") and "~" not in p for p in pointers)  # still RFC 6901 pointers
+    key = next(f for f in findings if f["rule"] == "direct.key" and f["pointer"].startswith("/fields/flags"))
+    assert key["span"] == [0, 8] and key["value"] == placeholder  # span indexes the original key
+
+    sarif = tmp_path / "r.sarif"
+    assert run("leak", "scan", str(src), "-f", "sarif", "-o", str(sarif)) == 1
+    assert _answer_free(sarif.read_text())
+    names = {r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"] for r in json.loads(sarif.read_text())
+             ["runs"][0]["results"]}  # fmt: skip
+    assert f"k1/fields/flags/{placeholder}" in names
+
+    capsys.readouterr()
+    assert run("leak", "scan", str(src)) == 1
+    table = capsys.readouterr().out
+    assert _answer_free(table) and f"/fields/flags/{placeholder}" in table
+
+
+def test_key_pointers_shown_with_show_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "250")
+    src = write_jsonl(tmp_path / "k.jsonl", [KEY_ITEM])
+    out = tmp_path / "r.json"
+    assert run("leak", "scan", str(src), "-f", "json", "-o", str(out), "--show-values") == 1
+    findings = json.loads(out.read_text())["items"][0]["findings"]
+    pointers = {f["pointer"] for f in findings}
+    assert {"/fields/flags/Critical", "/fields/meta/CRITICAL", "/fields/meta/CRITICAL/note"} <= pointers
+    assert any(f.get("inner_pointer") == "/tags/Critical" for f in findings)
+    sarif = tmp_path / "r.sarif"
+    assert run("leak", "scan", str(src), "-f", "sarif", "-o", str(sarif), "--show-values") == 1
+    assert "k1/fields/flags/Critical" in sarif.read_text()
+    capsys.readouterr()
+    assert run("leak", "scan", str(src), "--show-values") == 1
+    assert "/fields/flags/Critical" in capsys.readouterr().out

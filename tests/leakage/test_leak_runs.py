@@ -144,3 +144,22 @@ def test_cell_items_keep_only_what_the_agent_read() -> None:
         ("c1", ["g, please", {"p": "High"}], ["/prompt", "/calls/1/response"])
     ]
     assert (counts.cells, counts.items, counts.skipped_no_expected) == (3, 1, 2)
+
+
+def test_located_key_pointers_stay_hashed() -> None:
+    from windtunnel.leakage.model import value_hash
+    from windtunnel.leakage.scan import audit_item
+
+    cells = [
+        {
+            "id": "c1",
+            "golden_prompt": "g",
+            "prompt": "g",
+            "calls": [{"target": "tool", "name": "t", "response": {"labels": {"High": 1}}}],
+        }
+    ]
+    (ri,) = cell_items(cells, {"g": {"expected": ["High"], "label_set": []}}, RunCounts())
+    (f,) = ri.locate(audit_item(ri.item)).findings
+    assert f.pointer == "/calls/0/response/labels/High"
+    assert f.to_dict()["pointer"] == f"/calls/0/response/labels/{value_hash('High')}"
+    assert f.to_dict(show_values=True)["pointer"] == f.pointer

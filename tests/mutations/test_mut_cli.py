@@ -68,10 +68,43 @@ def test_transport_only_for_python_agent_exits_2(capsys: pytest.CaptureFixture[s
 
 
 def test_custom_needs_templates(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "mutate", "x", "-t", "custom")
-    assert code == 2 and "custom_templates is empty" in err
+    code, out, err = run(capsys, "mutate", "x", "-t", "custom")
+    assert code == 2 and "needs at least one --template" in err and out == ""
+    assert "custom_templates" not in err  # a config key means nothing on the command line
+    code, _, err = run(capsys, "mutate", "x", "-t", "custom", "--template", "no placeholder")
+    assert code == 2 and "--template #1 has no {prompt} placeholder" in err
+    code, _, err = run(capsys, "mutate", "x", "-t", "custom", "--template", "A: {prompt}", "--template", " {prompt} ")
+    assert code == 2 and "--template #2" in err and "leaves the prompt unchanged" in err
     code, out, _ = run(capsys, "mutate", "ship it", "-t", "custom", "--template", "Boss says: {prompt}", "--json")
     assert code == 0 and json.loads(out)["mutations"][0]["input"] == "Boss says: ship it"
+
+
+@pytest.mark.parametrize("prompt", ["", "   ", "\t\n"])
+def test_empty_prompt_exits_2(capsys: pytest.CaptureFixture[str], prompt: str) -> None:
+    code, out, err = run(capsys, "mutate", prompt, "-n", "3", "-s", "0")
+    assert code == 2 and out == ""
+    assert ("prompt is empty" if not prompt else "prompt is only whitespace") in err
+
+
+def test_empty_prompt_from_stdin_exits_2(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))
+    code, out, err = run(capsys, "mutate", "-", "-n", "1")
+    assert code == 2 and out == "" and "prompt is empty" in err
+
+
+def test_unknown_agent_type_exits_2_with_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "mutate", "hello", "--agent-type", "grpc")
+    assert code == 2 and out == "" and "unknown --agent-type 'grpc'" in err
+    assert all(t in err for t in ("python", "langchain", "http", "openai_chat"))
+    code, _, err = run(capsys, "mutate", "hello", "--agent-type", "langchian")
+    assert code == 2 and "did you mean 'langchain'" in err
+
+
+@pytest.mark.parametrize("agent_type", ["python", "langchain", "http", "openai_chat"])
+def test_every_config_agent_type_is_accepted(capsys: pytest.CaptureFixture[str], agent_type: str) -> None:
+    code, out, _ = run(capsys, "mutate", "hello", "-t", "noise", "-n", "1", "-s", "0", "--agent-type", agent_type,
+                       "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)["agent_type"] == agent_type
 
 
 def test_prompt_from_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

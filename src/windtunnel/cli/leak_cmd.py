@@ -127,7 +127,7 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
                 audit.item,
                 f.channel,
                 f.severity,
-                f.pointer or "/",
+                f.shown_pointer(show_values) or "/",
                 f.representation,
                 f.view,
                 f.rule,
@@ -350,10 +350,14 @@ def check(
 
     fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
     raw_leaks: dict[str, bool] = {}
+    seen: dict[str, int | None] = {}
     for mapped, audit in _audits(raw, fmap, not no_decode):
+        _unique_id(raw, mapped.item.id, mapped.item.line, seen, id_field)
         raw_leaks[mapped.item.id] = audit.leaked
     san: dict[str, list[str]] = {}
+    seen = {}
     for mapped, audit in _audits(sanitized, fmap, not no_decode):
+        _unique_id(sanitized, mapped.item.id, mapped.item.line, seen, id_field)
         san[mapped.item.id] = sorted({f.pointer or "/" for f in audit.findings if f.blocking})
     if not raw_leaks or not san:
         raise UsageError("both datasets must hold items; an empty check proves nothing")
@@ -376,14 +380,34 @@ def check(
         _fail()
 
 
-def _load_results(path: Path) -> list[Any]:
+def _unique_id(path: Path, item_id: str, line: int | None, seen: dict[str, int | None], id_field: str) -> None:
+    """Items are matched by id across the two datasets, so a repeated id would silently merge items."""
+    from windtunnel._util.errors import UsageError
+
+    if item_id in seen:
+        raise UsageError(
+            f"{path}: duplicate item id {item_id!r} at lines {seen[item_id]} and {line}",
+            hint=f"every item needs a unique id (field {id_field!r}; --id-field picks another field)",
+        )
+    seen[item_id] = line
+
+
+def _load_results(path: Path) -> tuple[list[Any], list[int]]:
+    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each."""
     from windtunnel._util.errors import UsageError
     from windtunnel.leakage.dataset import DatasetError, iter_records
 
     try:
-        return [r.data for r in iter_records(path)]
+        recs = list(iter_records(path))
     except DatasetError as err:
         raise UsageError(str(err)) from None
+    return [r.data for r in recs], [r.line for r in recs]
+
+
+_RESULT_HINT = (
+    "each line is true/false, {\"id\": ..., \"passed\": true|false} (also \"true\"/\"false\" or 1/0) "
+    "or {\"prediction\": ..., \"label\": ...}"
+)
 
 
 @leak.command("baseline")
@@ -396,7 +420,12 @@ def baseline(
     excess: float = typer.Option(0.1, "--excess", help="Excess over chance the sample should detect."),
     power: float = typer.Option(0.8, "--power", help="Power for the items-needed estimate."),
     paired: Path | None = typer.Option(
-        None, "--paired", help="Results of the sanitized run, paired with RESULTS (raw) by id or position."
+        None, "--paired", help="Results of the sanitized run, paired with RESULTS (raw) by id (see --pair-by)."
+    ),
+    pair_by: str = typer.Option(
+        "auto",
+        "--pair-by",
+        help="id | position | auto (by id when every result of both files has one, else by position).",
     ),
     simulate: str | None = typer.Option(
         None, "--simulate", help="Run a built-in blind agent (majority | prior) on --dataset's labels."
@@ -415,9 +444,17 @@ def baseline(
 
     from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import out_console
-    from windtunnel.leakage.baseline import blind_predictions, mcnemar_exact, summarize_blind_baseline
+    from windtunnel.leakage.baseline import (
+        ResultError,
+        blind_predictions,
+        mcnemar_exact,
+        summarize_blind_baseline,
+    )
 
+    if pair_by not in ("auto", "id", "position"):
+        raise UsageError(f"unknown --pair-by {pair_by!r}", hint="valid: auto, id, position")
     records: list[Any]
+    lines: list[int] | None = None
     if simulate is not None:
         if dataset is None:
             raise UsageError("--simulate needs --dataset (its expected answers are the labels)")
@@ -432,7 +469,7 @@ def baseline(
             raise UsageError(str(err)) from None
         records = [{"prediction": p, "label": lab} for p, lab in zip(preds, labels, strict=True)]
     elif results is not None:
-        records = _load_results(results)
+        records, lines = _load_results(results)
     else:
         raise UsageError("give a RESULTS file or --simulate majority|prior --dataset D")
     if chance_model not in ("auto", "uniform", "majority", "prior"):
@@ -446,13 +483,17 @@ def baseline(
             alpha=alpha,
             excess=excess,
             target_power=power,
+            lines=lines,
         )
+    except ResultError as err:
+        raise UsageError(f"{results}: {err}", hint=_RESULT_HINT) from None
     except ValueError as err:
         raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
     out: dict[str, Any] = {"baseline": summary.to_dict()}
     if paired is not None:
-        other = _load_results(paired)
-        out["paired"] = _paired(records, other, alpha, mcnemar_exact)
+        if results is None:
+            raise UsageError("--paired compares two results files: give RESULTS (the raw run) too")
+        out["paired"] = _paired(results, paired, pair_by, alpha, mcnemar_exact)
     con = out_console()
     if fmt == "json":
         con.print_json(orjson.dumps(out).decode())
@@ -472,34 +513,88 @@ def baseline(
             m = out["paired"]
             con.print(
                 f"paired (McNemar, exact): raw-only passes {m['raw_only']}, sanitized-only "
-                f"{m['sanitized_only']}, p(drop) = {m['p_drop']:.3g}, two-sided p = {m['p_two_sided']:.3g}"
+                f"{m['sanitized_only']} (paired by {m['paired_by']}, n={m['n']}), p(drop) = {m['p_drop']:.3g}, "
+                f"two-sided p = {m['p_two_sided']:.3g}"
                 f" -> {'significant drop' if m['significant_drop'] else 'no significant drop'}"
             )
     if summary.verdict == "leak":
         _fail()
 
 
-def _paired(raw: list[Any], san: list[Any], alpha: float, test: Any) -> dict[str, Any]:
+def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
+    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
     from windtunnel._util.errors import UsageError
-    from windtunnel.leakage.baseline import _records
+    from windtunnel.leakage.baseline import ResultError, pass_flags
 
-    def flags(rows: list[Any]) -> tuple[list[bool], list[str] | None]:
-        passes, _ = _records(rows)
-        ids = [str(r["id"]) for r in rows if isinstance(r, dict) and "id" in r]
-        return passes, ids if len(ids) == len(rows) else None
+    def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
+        rows, lines = _load_results(path)
+        try:
+            passes, _ = pass_flags(rows, lines)
+        except ResultError as err:
+            raise UsageError(f"{path}: {err}", hint=_RESULT_HINT) from None
+        return passes, lines, rows
 
+    a, la, rows_a = load(raw_path)
+    b, lb, rows_b = load(san_path)
+    by_id = pair_by == "id" or (
+        pair_by == "auto" and all(_has_id(r) for r in rows_a) and all(_has_id(r) for r in rows_b)
+    )
+    if by_id:
+        amap = _by_id(raw_path, rows_a, la, a)
+        bmap = _by_id(san_path, rows_b, lb, b)
+        only_a = [i for i in amap if i not in bmap]
+        only_b = [i for i in bmap if i not in amap]
+        if only_a or only_b:
+            raise UsageError(
+                f"the paired results hold different item ids: {_ids_note(only_a)} only in {raw_path}, "
+                f"{_ids_note(only_b)} only in {san_path} ({len(amap) - len(only_a)} in both)",
+                hint="pair the same items in both runs, or pass --pair-by position to pair line by line",
+            )
+        common = list(amap)
+        a, b = [amap[i] for i in common], [bmap[i] for i in common]
     try:
-        a, ida = flags(raw)
-        b, idb = flags(san)
-        if ida is not None and idb is not None:
-            bmap = dict(zip(idb, b, strict=True))
-            common = [i for i in ida if i in bmap]
-            amap = dict(zip(ida, a, strict=True))
-            a, b = [amap[i] for i in common], [bmap[i] for i in common]
         result: dict[str, Any] = test(a, b, alpha=alpha).to_dict()
-        return result
     except ValueError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(
+            f"{err} (--pair-by position pairs line by line)",
+            hint="give both runs the same items, with ids to pair them by id",
+        ) from None
+    result["paired_by"] = "id" if by_id else "position"
+    return result
+
+
+def _has_id(row: Any) -> bool:
+    return isinstance(row, dict) and "id" in row
+
+
+def _by_id(path: Path, rows: list[Any], lines: list[int], flags: list[bool]) -> dict[str, bool]:
+    """``{id: passed}``; a result without an id or a repeated id is a usage error naming the lines."""
+    from windtunnel._util.errors import UsageError
+
+    out: dict[str, bool] = {}
+    first: dict[str, int] = {}
+    for row, line, flag in zip(rows, lines, flags, strict=True):
+        if not _has_id(row):
+            raise UsageError(
+                f"{path}:{line}: the result has no 'id', so it cannot be paired by id",
+                hint="add ids to every result, or pass --pair-by position",
+            )
+        key = str(row["id"])
+        if key in first:
+            raise UsageError(
+                f"{path}: duplicate id {key!r} at lines {first[key]} and {line}",
+                hint="every item id must be unique within a results file",
+            )
+        first[key] = line
+        out[key] = flag
+    return out
+
+
+def _ids_note(ids: list[str], shown: int = 5) -> str:
+    if not ids:
+        return "0 ids"
+    more = f", ... (+{len(ids) - shown})" if len(ids) > shown else ""
+    return f"{len(ids)} id{'s' if len(ids) != 1 else ''} ({', '.join(map(repr, ids[:shown]))}{more})"
 
 
 @leak.command("mine")

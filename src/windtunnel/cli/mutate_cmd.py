@@ -32,7 +32,7 @@ def mutate(
 ) -> None:
     """Print mutations of PROMPT; transport types print the request manipulation they perform.
 
-    Exit codes: 0 printed, 2 unknown type, bad count or bad template.
+    Exit codes: 0 printed; 2 for an empty prompt, an unknown type or agent type, a bad count or template.
     """
     import random
     import sys
@@ -48,6 +48,15 @@ def mutate(
         raise UsageError(f"--count must be at least 1, got {count}", hint="e.g. --count 5")
     if prompt == "-":
         prompt = sys.stdin.read().rstrip("\n")
+    if not prompt.strip():
+        raise UsageError(
+            "the prompt is empty" if not prompt else "the prompt is only whitespace",
+            hint="give the golden prompt to mutate, e.g. windtunnel mutate \"Where is my order?\" "
+            "(or '-' to read it from stdin)",
+        )
+    _check_agent_type(agent_type)
+    if "custom" in (types or []):
+        _check_templates(list(templates or []))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     ctx = MutationContext(agent_type=agent_type, accepts_messages=messages, custom_templates=list(templates or []))
@@ -72,6 +81,50 @@ def mutate(
         _print_json(prompt, seed, agent_type, plan)
     else:
         _print_text(seed, plan)
+
+
+def _agent_types() -> list[str]:
+    """The ``agent.type`` values the config layer accepts (one per agent config model)."""
+    from typing import get_args
+
+    from windtunnel.config.agent import AgentConfig
+
+    union = get_args(AgentConfig)[0]
+    return [str(get_args(model.model_fields["type"].annotation)[0]) for model in get_args(union)]
+
+
+def _check_agent_type(agent_type: str) -> None:
+    from windtunnel._util.errors import UsageError
+    from windtunnel._util.suggest import did_you_mean
+
+    valid = _agent_types()
+    if agent_type not in valid:
+        raise UsageError(
+            f"unknown --agent-type {agent_type!r}{did_you_mean(agent_type, valid)}",
+            hint=f"valid: {', '.join(valid)} (the agent.type values of a config)",
+        )
+
+
+def _check_templates(templates: list[str]) -> None:
+    """``-t custom`` needs ``--template`` values that each hold ``{prompt}`` and add text around it."""
+    from windtunnel._util.errors import UsageError
+
+    if not templates:
+        raise UsageError(
+            "mutation type 'custom' needs at least one --template",
+            hint="e.g. --template 'As my manager asked: {prompt}' (repeatable), or drop -t custom",
+        )
+    for i, t in enumerate(templates, 1):
+        if "{prompt}" not in t:
+            raise UsageError(
+                f"--template #{i} has no {{prompt}} placeholder: {t!r}",
+                hint="put {prompt} where the golden prompt goes, e.g. --template 'Quick question: {prompt}'",
+            )
+        if not t.replace("{prompt}", "").strip():
+            raise UsageError(
+                f"--template #{i} ({t!r}) leaves the prompt unchanged",
+                hint="add text around {prompt}",
+            )
 
 
 def _print_json(prompt: str, seed: int, agent_type: str, plan: Any) -> None:

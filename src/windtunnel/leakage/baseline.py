@@ -160,7 +160,41 @@ class BaselineSummary:
         return out
 
 
-def _records(results: Iterable[Any]) -> tuple[list[bool], list[str]]:
+class ResultError(ValueError):
+    """A per-item result is malformed; the message names the item (id, line) and the value."""
+
+
+def parse_passed(value: Any) -> bool:
+    """A ``passed`` flag: ``true``/``false``, the strings ``"true"``/``"false"`` (any case), or 0/1.
+
+    Anything else (``"no"``, ``"0"``, ``0.0``, ``null`` ...) raises ``ValueError``: guessing would turn
+    ``"no"`` into a pass, and a miscounted pass rate is exactly what the baseline exists to catch.
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.casefold() in ("true", "false"):
+        return value.casefold() == "true"
+    raise ValueError(f"'passed' must be true or false, got {_show(value)}")
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    text = repr(value) if isinstance(value, str) else f"{value!r} ({type(value).__name__})"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _where(i: int, r: Any, lines: Sequence[int] | None) -> str:
+    place = f"line {lines[i]}" if lines is not None and i < len(lines) else f"result {i + 1}"
+    if isinstance(r, Mapping) and "id" in r:
+        return f"{place} (id {str(r['id'])!r})"
+    return place
+
+
+def pass_flags(results: Iterable[Any], lines: Sequence[int] | None = None) -> tuple[list[bool], list[str]]:
+    """Pass flags and labels of ``results``; ``lines`` (1-based, per result) locate errors."""
     passes: list[bool] = []
     labels: list[str] = []
     for i, r in enumerate(results):
@@ -168,23 +202,24 @@ def _records(results: Iterable[Any]) -> tuple[list[bool], list[str]]:
             passes.append(r)
             continue
         if not isinstance(r, Mapping):
-            raise ValueError(f"result {i} is a {type(r).__name__}; use true/false or an object")
-        if "label" in r and "prediction" in r:
-            label = str(r["label"]).strip()
-            labels.append(label)
-            passes.append(
-                str(r["prediction"]).strip().casefold() == label.casefold()
-                if "passed" not in r
-                else bool(r["passed"])
-            )
-        elif "passed" in r:
-            passes.append(bool(r["passed"]))
-            if "label" in r:
-                labels.append(str(r["label"]).strip())
-        else:
-            raise ValueError(
-                f"result {i} has neither 'passed' nor 'prediction' + 'label' (keys: {sorted(r)})"
-            )
+            raise ResultError(f"{_where(i, r, lines)}: a {type(r).__name__}; use true/false or an object")
+        try:
+            if "label" in r and "prediction" in r:
+                label = str(r["label"]).strip()
+                labels.append(label)
+                passes.append(
+                    str(r["prediction"]).strip().casefold() == label.casefold()
+                    if "passed" not in r
+                    else parse_passed(r["passed"])
+                )
+            elif "passed" in r:
+                passes.append(parse_passed(r["passed"]))
+                if "label" in r:
+                    labels.append(str(r["label"]).strip())
+            else:
+                raise ValueError(f"has neither 'passed' nor 'prediction' + 'label' (keys: {sorted(r)})")
+        except ValueError as err:
+            raise ResultError(f"{_where(i, r, lines)}: {err}") from None
     return passes, labels
 
 
@@ -212,17 +247,19 @@ def summarize_blind_baseline(
     excess: float = 0.1,
     target_power: float = 0.8,
     confidence: float = 0.95,
+    lines: Sequence[int] | None = None,
 ) -> BaselineSummary:
     """Test whether a blind baseline scores above chance.
 
     ``results`` holds booleans, ``{"passed": bool}`` or ``{"prediction": ..., "label": ...}``. The
     chance rate is ``chance`` when given; otherwise ``chance_model`` picks among the floors computed
     from the labels (``auto``: the majority rate when labels are known, the best a blind guesser can
-    do; else 1/``n_labels``). Raises ``ValueError`` when there are no results or no chance rate.
+    do; else 1/``n_labels``). Raises ``ValueError`` when there are no results or no chance rate, and
+    :class:`ResultError` for a malformed result (located by ``lines``, 1-based per result, when given).
     """
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must be in (0, 1), got {alpha}")
-    passes_list, labels = _records(results)
+    passes_list, labels = pass_flags(results, lines)
     n = len(passes_list)
     if n == 0:
         raise ValueError("no baseline results: a blind baseline over zero items proves nothing")

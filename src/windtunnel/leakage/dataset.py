@@ -162,6 +162,11 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
         correlated = as_strings(_first(data, fmap.correlated_field) or [], "correlated_values", index)
     except ValueError as err:
         raise DatasetError(f"record at line {rec.line}: {err}") from None
+    if not expected:
+        raise DatasetError(
+            f"record at line {rec.line} (id {item_id!r}) has an empty expected answer at "
+            f"{fmap.expected_field!r}: {_describe_empty(exp[0][1])}; an item without an answer cannot be audited"
+        )
     for e in expected:
         correlated.extend(fmap.correlated_map.get(e, []))
     target = fmap.target or _first(data, fmap.target_field)
@@ -169,6 +174,14 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
         item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line
     )
     return MappedItem(item, rec, sources)
+
+
+def _describe_empty(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "an empty list" if not value else f"a list of blank values ({len(value)})"
+    return "a blank string"
 
 
 def _first(data: Any, selector: str) -> Any:
@@ -187,7 +200,7 @@ def write_back(mapped: MappedItem, projection: Any) -> Any:
     """The record with its projection parts replaced by ``projection`` (a sanitized copy)."""
     import copy
 
-    from windtunnel.leakage.sanitize import parse_pointer
+    from windtunnel.leakage.pointers import parse_pointer
 
     data = copy.deepcopy(mapped.record.data)
     selectors = [s for s, _ in mapped.sources]

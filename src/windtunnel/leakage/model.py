@@ -26,8 +26,9 @@ class Finding:
 
     ``pointer`` is an RFC 6901 JSON Pointer into the item's projection. ``span`` is a ``[start, end)``
     range of the string at ``pointer`` (of the key itself when ``target == "key"``), or ``None`` for a
-    whole non-string value. ``view`` names the normalisation in which the match was seen; ``rule``
-    is a stable machine name; ``detail`` never contains the matched value.
+    whole non-string value; it always indexes the original string or key, also when a report prints
+    the pointer with answer keys hashed (``hashed_pointer``). ``view`` names the normalisation in which
+    the match was seen; ``rule`` is a stable machine name; ``detail`` never contains the matched value.
     """
 
     item: str
@@ -44,27 +45,46 @@ class Finding:
     target: Target = "value"
     inner: str | None = None
     """For JSON held inside a string: the pointer inside that embedded document."""
+    hashed_pointer: str | None = field(default=None, repr=False)
+    """``pointer`` with every object key that is an answer or correlated value replaced by its value
+    hash (``None``: the pointer shows none). Reports use it unless values are shown."""
+    hashed_inner: str | None = field(default=None, repr=False)
+    """The same for ``inner``."""
 
     @property
     def blocking(self) -> bool:
         """``high`` and ``medium`` findings make an item leak; ``low`` ones are for review."""
         return self.severity != "low"
 
+    def shown_pointer(self, show_values: bool = False) -> str:
+        """The pointer as reports print it: answer keys hashed unless ``show_values``."""
+        return self.pointer if show_values or self.hashed_pointer is None else self.hashed_pointer
+
+    def shown_inner(self, show_values: bool = False) -> str | None:
+        return self.inner if show_values or self.hashed_inner is None else self.hashed_inner
+
+    def describe(self, show_values: bool = False) -> str:
+        """``detail``, plus where inside embedded JSON the match is (keys hashed unless ``show_values``)."""
+        inner = self.shown_inner(show_values)
+        if inner is None:
+            return self.detail
+        return f"{self.detail} (inside JSON held in a string, at {inner or '/'})"
+
     def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
             "channel": self.channel,
             "severity": self.severity,
-            "pointer": self.pointer,
+            "pointer": self.shown_pointer(show_values),
             "representation": self.representation,
             "span": list(self.span) if self.span is not None else None,
             "view": self.view,
             "rule": self.rule,
-            "detail": self.detail,
+            "detail": self.describe(show_values),
             "target": self.target,
             "value": self.value if show_values else value_hash(self.value),
         }
         if self.inner is not None:
-            out["inner_pointer"] = self.inner
+            out["inner_pointer"] = self.shown_inner(show_values)
         return out
 
 
@@ -86,7 +106,7 @@ class LeakItem:
     def from_mapping(cls, data: Mapping[str, Any], *, index: int = 0) -> LeakItem:
         """Build from ``{id, expected, label_set?, correlated_values?, projection}``.
 
-        Raises ``ValueError`` naming the missing or malformed field.
+        Raises ``ValueError`` naming the missing, empty or malformed field.
         """
         if not isinstance(data, Mapping):
             raise ValueError(f"item {index} is a {type(data).__name__}, expected a JSON object")
@@ -95,9 +115,15 @@ class LeakItem:
         if "projection" not in data:
             raise ValueError(f"item {index} has no 'projection' field (keys: {sorted(data)})")
         item_id = data.get("id", index)
+        expected = as_strings(data["expected"], "expected", index)
+        if not expected:
+            raise ValueError(
+                f"item {item_id!r} has an empty 'expected' ({data['expected']!r}); "
+                "an item without an answer cannot be audited"
+            )
         return cls(
             id=str(item_id),
-            expected=as_strings(data["expected"], "expected", index),
+            expected=expected,
             projection=data["projection"],
             label_set=as_strings(data.get("label_set") or [], "label_set", index),
             correlated_values=as_strings(data.get("correlated_values") or [], "correlated_values", index),

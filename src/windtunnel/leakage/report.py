@@ -136,7 +136,7 @@ class SarifWriter:
             shown = f.to_dict(show_values=self.show_values)
             loc: dict[str, Any] = {
                 "logicalLocations": [
-                    {"fullyQualifiedName": f"{audit.item}{f.pointer or '/'}", "kind": "member"}
+                    {"fullyQualifiedName": f"{audit.item}{shown['pointer'] or '/'}", "kind": "member"}
                 ],
             }
             phys: dict[str, Any] = {"artifactLocation": {"uri": self.source}}
@@ -146,7 +146,7 @@ class SarifWriter:
             result = {
                 "ruleId": f.rule,
                 "level": _LEVEL[f.severity],
-                "message": {"text": f"item {audit.item}: {f.detail} [{f.channel}, view {f.view}]"},
+                "message": {"text": f"item {audit.item}: {shown['detail']} [{f.channel}, view {f.view}]"},
                 "locations": [loc],
                 "properties": {
                     k: shown[k]

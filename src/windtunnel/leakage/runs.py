@@ -51,12 +51,21 @@ class RunItem:
 
     def locate(self, audit: ItemAudit) -> ItemAudit:
         """``audit`` with finding pointers rewritten from the projection into the report cell."""
-        out = []
-        for f in audit.findings:
-            head, _, rest = f.pointer.lstrip("/").partition("/")
-            base = self.parts[int(head)] if head.isdigit() and int(head) < len(self.parts) else ""
-            out.append(replace(f, pointer=base + ("/" + rest if rest else "")))
+        out = [
+            replace(
+                f,
+                pointer=self._rebase(f.pointer),
+                hashed_pointer=self._rebase(f.hashed_pointer) if f.hashed_pointer is not None else None,
+            )
+            for f in audit.findings
+        ]
         return ItemAudit(audit.item, out, audit.line)
+
+    def _rebase(self, pointer: str) -> str:
+        # The first token is a list index of the projection, never hashed.
+        head, _, rest = pointer.lstrip("/").partition("/")
+        base = self.parts[int(head)] if head.isdigit() and int(head) < len(self.parts) else ""
+        return base + ("/" + rest if rest else "")
 
 
 def cell_items(

@@ -28,6 +28,7 @@ from typing import Any, Literal
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
+from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
 Mode = Literal["sentence", "span"]
@@ -212,7 +213,7 @@ def _fix_leaf(
 
 
 def _rebase(f: Finding) -> Finding:
-    return replace(f, pointer=f.inner or "", inner=None, span=None)
+    return replace(f, pointer=f.inner or "", inner=None, span=None, hashed_pointer=f.hashed_inner, hashed_inner=None)
 
 
 def _dump_like(original: str, doc: Any) -> str:
@@ -287,15 +288,6 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 # ---------------------------------------------------------------- pointers and shape
-
-
-def parse_pointer(pointer: str) -> list[str]:
-    """RFC 6901 reference tokens of ``pointer``."""
-    if pointer == "":
-        return []
-    if not pointer.startswith("/"):
-        raise ValueError(f"JSON pointer {pointer!r} must be empty or start with '/'")
-    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
 
 
 def _resolve_parent(box: dict[str, Any], pointer: str) -> tuple[Any, Any]:

@@ -43,6 +43,7 @@ from windtunnel.leakage.formats import (
 )
 from windtunnel.leakage.model import SEVERITY_RANK, Channel, Finding, ItemAudit, LeakItem, Severity, Target
 from windtunnel.leakage.needles import Hit, NeedleSet
+from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.text import Mapped
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -121,7 +122,7 @@ def scan_fields(
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target)
     _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
-    return _dedupe(ctx.findings)
+    return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
 
 
 def audit_item(
@@ -144,7 +145,8 @@ def audit_item(
         ctx.decode = decode and needs_decode
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
-    return ItemAudit(it.id, _dedupe(ctx.findings), it.line)
+    findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
+    return ItemAudit(it.id, findings, it.line)
 
 
 _GENERIC_KEYS = frozenset({"name", "value", "label", "id", "key", "text", "title", "display", "displayname"})
@@ -533,7 +535,6 @@ def _emit(
         pointer, outer_rep = ctx.outer
         rep = "json-in-string"
         span = None
-        detail = f"{detail} (inside JSON held in a string, at {inner or '/'})"
         del outer_rep
     ctx.findings.append(
         Finding(ctx.item, channel, severity, pointer, rep, span, view, rule, detail, value, target, inner)

@@ -1,0 +1,115 @@
+"""JSON Pointers of findings, and their hashed form for reports.
+
+An object key can be the answer (``{"flags": {"Critical": true}}``), so a pointer can reveal what the
+report otherwise hashes. :func:`hide_answers` gives every finding a second pointer in which each object
+key that is, or after normalisation matches, an answer or correlated value of the item (or that a key
+finding flagged, such as ``isHighPriority``) is replaced by the value hash the report uses for values.
+Both forms are RFC 6901 pointers; list indices are never replaced, and ``span`` keeps indexing the
+original key or string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from windtunnel.leakage.model import Finding, value_hash
+
+
+def parse_pointer(pointer: str) -> list[str]:
+    """RFC 6901 reference tokens of ``pointer``."""
+    if pointer == "":
+        return []
+    if not pointer.startswith("/"):
+        raise ValueError(f"JSON pointer {pointer!r} must be empty or start with '/'")
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
+
+
+def join_pointer(tokens: Iterable[str]) -> str:
+    return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in tokens)
+
+
+def _norms(value: str) -> set[str]:
+    from windtunnel.leakage.text import canonical_needle, has_digit, normalize_needle
+
+    out = {normalize_needle(value)}
+    if has_digit(value):
+        out.add(canonical_needle(value))
+    out.discard("")
+    return out
+
+
+class _Mask:
+    """What to hide in the pointers of one item."""
+
+    def __init__(self, secrets: Sequence[str], findings: Sequence[Finding]) -> None:
+        self.by_norm: dict[str, str] = {}
+        for s in secrets:
+            for n in _norms(s):
+                self.by_norm.setdefault(n, value_hash(s))
+        # Keys that a key finding flagged (also those merely containing the answer): (pointer, inner).
+        self.keys: dict[tuple[str, str | None], str] = {}
+        for f in findings:
+            if f.target == "key":
+                self.keys.setdefault((f.pointer, f.inner), value_hash(f.value))
+
+    def token(self, tok: str, prefix: tuple[str, str | None]) -> str | None:
+        hit = self.keys.get(prefix)
+        if hit is not None:
+            return hit
+        for n in _norms(tok):
+            if n in self.by_norm:
+                return self.by_norm[n]
+        return None
+
+    def pointer(self, pointer: str, root: Any, outer: str | None = None) -> tuple[str, Any]:
+        """``pointer`` with hidden keys, and the node it reaches in ``root`` (``_MISSING`` if none).
+
+        ``outer`` is set for an inner pointer (inside JSON held in the string at ``outer``).
+        """
+        toks = parse_pointer(pointer)
+        node = root
+        out: list[str] = []
+        done: list[str] = []
+        for tok in toks:
+            if isinstance(node, str):
+                from windtunnel.leakage.decode import embedded_json
+
+                inner = embedded_json(node)
+                node = inner if inner is not None else _MISSING
+            is_index = isinstance(node, list) or (node is _MISSING and tok.isdigit())
+            done.append(tok)
+            here = join_pointer(done)
+            prefix = (outer, here) if outer is not None else (here, None)
+            hidden = None if is_index else self.token(tok, prefix)
+            out.append(hidden if hidden is not None else tok)
+            node = _child(node, tok)
+        return join_pointer(out), node
+
+
+_MISSING = object()
+
+
+def _child(node: Any, tok: str) -> Any:
+    if isinstance(node, Mapping):
+        return node.get(tok, _MISSING)
+    if isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+        return node[int(tok)]
+    return _MISSING
+
+
+def hide_answers(findings: list[Finding], projection: Any, secrets: Sequence[str]) -> list[Finding]:
+    """``findings`` with ``hashed_pointer`` / ``hashed_inner`` set where a pointer shows an answer key."""
+    if not findings:
+        return findings
+    mask = _Mask(secrets, findings)
+    out: list[Finding] = []
+    for f in findings:
+        ptr, node = mask.pointer(f.pointer, projection)
+        inner = None
+        if f.inner is not None:
+            inner, _ = mask.pointer(f.inner, node, outer=f.pointer)
+        changed = ptr != f.pointer or (inner is not None and inner != f.inner)
+        out.append(replace(f, hashed_pointer=ptr, hashed_inner=inner) if changed else f)
+    return out
