@@ -14,6 +14,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain click help: rich's help renderer doubles start-up time
+    epilog="Exit codes: 0 passed, 1 checks failed or score below --min-score, 2 usage or config error, "
+    "3 agent unreachable or harness error, 130 interrupted. Docs: README.md and docs/.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
