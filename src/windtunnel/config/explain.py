@@ -60,10 +60,10 @@ def _step(tp: Any, seg: Any) -> Any | None:
     return None
 
 
-def _type_at(loc: tuple[Any, ...]) -> Any | None:
+def _type_at(loc: tuple[Any, ...], root: Any = None) -> Any | None:
     from windtunnel.config.model import Config
 
-    tp: Any = Config
+    tp: Any = Config if root is None else root
     for seg in loc:
         nxt = _step(tp, seg)
         if nxt is None:
@@ -113,7 +113,8 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def explain_error(e: Any, data: Any, smap: SourceMap) -> str:
+def explain_error(e: Any, data: Any, smap: SourceMap, root: Any = None) -> str:
+    """``root``: the model that was validated (default: the whole :class:`Config`)."""
     loc = tuple(e.get("loc", ()))
     etype = e.get("type", "")
     path = _data_path(loc, data)
@@ -123,7 +124,7 @@ def explain_error(e: Any, data: Any, smap: SourceMap) -> str:
     if etype == "extra_forbidden":
         key = str(path[-1]) if path else str(loc[-1])
         parent_loc = loc[:-1]
-        valid = _valid_keys(_type_at(parent_loc))
+        valid = _valid_keys(_type_at(parent_loc, root))
         best = closest(key, valid)
         hint = f" (did you mean '{best}'?)" if best else ""
         choices = f"; valid keys here: {', '.join(valid)}" if valid else ""
