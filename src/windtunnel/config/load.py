@@ -132,16 +132,22 @@ def parse_config(text: str, file: str = "<string>") -> Config:
 
 
 def format_validation_error(
-    err: ValidationError, data: Any, smap: SourceMap, *, root: Any = None, what: str = "invalid configuration"
+    err: ValidationError,
+    data: Any,
+    smap: SourceMap,
+    *,
+    root: Any = None,
+    what: str = "invalid configuration",
+    top: str = "(top level)",
 ) -> str:
     """Every error of ``err`` with line, key and closest valid key; ``root`` is the validated model
-    (default: the whole config) and ``what`` names the document in the first line."""
+    (default: the whole config), ``what`` names the document in the first line and ``top`` its top level."""
     from windtunnel.config.explain import explain_error
 
     lines = []
     seen: set[str] = set()
     for e in err.errors(include_url=False):
-        msg = explain_error(e, data, smap, root)
+        msg = explain_error(e, data, smap, root, top)
         if msg not in seen:
             seen.add(msg)
             lines.append(msg)

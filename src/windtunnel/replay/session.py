@@ -240,7 +240,9 @@ def parse_session(data: Any, where: str, smap: SourceMap | None = None) -> Sessi
     except ValidationError as err:
         located = SourceMap(where, smap.lines if smap is not None else {})
         raise ConfigError(
-            format_validation_error(err, data, located, root=Session, what="invalid replay session"),
+            format_validation_error(
+                err, data, located, root=Session, what="invalid replay session", top="the session"
+            ),
             hint="see docs/replay.md for the session format",
         ) from None
 
