@@ -71,6 +71,14 @@ ERRORS = [
         id="session-contract-unresolvable",
     ),
     pytest.param(
+        HTTP_AGENT
+        + GOLDEN
+        + CONTRACT
+        + "replays:\n  sessions:\n    - {id: s, input: hi, tool_responses: [{tool: a, response: x}]}\n",
+        ["replays:", "recorded tool responses into an HTTP agent", "set agent.command"],
+        id="http-agent-replay-without-a-seam",
+    ),
+    pytest.param(
         PY_AGENT + GOLDEN + "chaos: {profile: api_outtage}\n",
         ["unknown chaos profile 'api_outtage'", "did you mean 'api_outage'"],
         id="unknown-chaos-profile",
@@ -240,3 +248,11 @@ def test_no_import_skips_the_tool_registry_names(tmp_path: Path, capsys: pytest.
     text += "chaos:\n  tool_faults: [{tool: from_the_registry, mode: timeout}]\n"
     code, out = validate(tmp_path, text, capsys, "--no-import")
     assert code == ExitCode.OK and "from_the_registry" not in out
+
+
+def test_a_session_directory_without_sessions_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "incidents").mkdir()
+    (tmp_path / "incidents" / "notes.txt").write_text("not a session")
+    code, out = validate(tmp_path, PY_AGENT + GOLDEN + "replays:\n  sessions:\n    - file: incidents\n", capsys)
+    assert code == ExitCode.USAGE
+    assert "no replay session that loads" in out and "notes.txt" in out

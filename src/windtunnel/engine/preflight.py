@@ -86,7 +86,7 @@ def preflight(
 
         out.errors += check_contract(cfg, imports=imports)
     if cfg.replays is not None and "replay" in active:
-        _replay_checks(cfg, out, sources=every)
+        _replay_checks(cfg, out, warn_live=every)
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
     if every:
         _phase_warnings(cfg, out)
@@ -187,7 +187,7 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight) -> Non
     out.errors += _seam_problems(cfg, spec, where)
 
 
-def _replay_checks(cfg: Config, out: Preflight, *, sources: bool) -> None:
+def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
     """Every session loads, its contract resolves, and its recorded calls have a seam."""
     from windtunnel.replay.collect import LoadedSession, collect_entry, config_source_map
     from windtunnel.replay.player import check_seams, prepare
@@ -195,36 +195,35 @@ def _replay_checks(cfg: Config, out: Preflight, *, sources: bool) -> None:
     assert cfg.replays is not None
     smap = config_source_map(cfg)
     loaded: list[LoadedSession] = []
-    broken = False
+    failed = 0
     for i, entry in enumerate(cfg.replays.sessions):
         try:
             part = collect_entry(cfg, i, entry, smap)
         except WindtunnelError as err:
             out.errors.append(_text(err))
-            broken = True
+            failed += 1
             continue
         out.warnings += [f"replays.sessions[{i}]: skipped {p}: {why}" for p, why in part.skipped]
         if not part.sessions:
-            out.errors.append(f"replays.sessions[{i}] ({entry.get('file')}) holds no replay session")
-            broken = True
+            out.warnings.append(f"replays.sessions[{i}] ({entry.get('file')}) holds no replay session")
         loaded += part.sessions
-    if sources:
-        loaded += _source_sessions(cfg, out)
+    loaded += _source_sessions(cfg, out, warn_live=warn_live)
+    if cfg.replays.sessions and not loaded and not failed:
+        out.errors.append("replays.sessions lists no replay session that loads, so `replay run` has nothing to run")
     prepared = []
     for one in loaded:
         try:
             prepared += prepare([one], cfg)
         except WindtunnelError as err:
             out.errors.append(_text(err))
-            broken = True
-    if prepared and not broken:
+    if prepared:
         try:
             check_seams(cfg, prepared, tool_port=None, llm_port=None)
         except WindtunnelError as err:
             out.errors.append(f"replays: {_text(err)}")
 
 
-def _source_sessions(cfg: Config, out: Preflight) -> list[Any]:
+def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[Any]:
     """Sessions of the ``replays.sources`` that read a file; live sources are not contacted."""
     from windtunnel.replay.collect import collect_source
 
@@ -232,6 +231,8 @@ def _source_sessions(cfg: Config, out: Preflight) -> list[Any]:
     found = []
     for j, source in enumerate(cfg.replays.sources):
         if not source.path:
+            if not warn_live:
+                continue
             out.warnings.append(
                 f"replays.sources[{j}] ({source.type}) is imported live when the replays run; "
                 "validate does not contact it"
