@@ -54,7 +54,7 @@ def test_a_broken_replay_session_stops_ci_before_any_phase_runs(
     code = wt("ci", "-c", str(example_with(tmp_path, sessions)), "-q", "-o", str(out))
     err = capsys.readouterr().err
     assert code == ExitCode.USAGE, err
-    assert "nothing was run" in err
+    assert "`ci` ran nothing" in err
     for part in expected:
         assert part in err, f"{part!r} not in:\n{err}"
     # nothing ran: no phase report, no stored run (neither the ci run nor a phase run)

@@ -43,7 +43,8 @@ class Preflight:
         if not self.errors:
             return
         n = len(self.errors)
-        lines = [f"{source}: the config cannot run ({n} problem{'s' if n != 1 else ''}); nothing was run"]
+        ran = "" if command == "validate" else f"; `{command}` ran nothing"
+        lines = [f"{source}: the config cannot run ({n} problem{'s' if n != 1 else ''}){ran}"]
         for problem in self.errors:
             first, *rest = problem.splitlines()
             lines.append(f"  - {first}")
