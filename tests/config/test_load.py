@@ -45,7 +45,64 @@ BAD = [
     pytest.param("- a\n- b\n", ["top level must be a mapping"], id="top-level-list"),
     pytest.param("", ["empty"], id="empty-file"),
     pytest.param(AGENT + "agent: {type: http, endpoint: x}\n", ["duplicate key 'agent'"], id="duplicate-key"),
+    pytest.param(
+        AGENT + "mutations: {weights: {noise: -1}}\n",
+        ["line 2", "mutations.weights", "greater than 0", "noise=-1"],
+        id="negative-mutation-weight",
+    ),
+    pytest.param(
+        AGENT + "mutations: {weights: {noise: 0}}\n", ["greater than 0", "noise=0"], id="zero-mutation-weight"
+    ),
+    pytest.param(
+        AGENT + "scoring: {mutaton: 1}\n",
+        ["line 2", "unknown key 'mutaton'", "did you mean 'mutation'", "chaos, contract, replay, weights"],
+        id="misspelled-flat-weight",
+    ),
+    pytest.param(
+        AGENT + "scoring:\n  weights: {mutaton: 1}\n",
+        ["line 3", "unknown key 'mutaton'", "did you mean 'mutation'"],
+        id="misspelled-nested-weight",
+    ),
+    pytest.param(
+        AGENT + "scoring: {mutation: 0.4, chaos: 0.5}\n",
+        ["sum to 1.0", "got 0.9", "contract=0", "unspecified phases weigh 0"],
+        id="partial-weights-sum",
+    ),
+    pytest.param(
+        AGENT + "scoring: {chaos: -0.5, mutation: 1.5}\n",
+        ["scoring.chaos", "greater than or equal to 0", "scoring.mutation"],
+        id="weight-out-of-range",
+    ),
+    pytest.param(AGENT + "version: 3\n", ["line 2", "version '3' is not supported", "1, 1.0, 2, 2.0"], id="version-3"),
+    pytest.param(AGENT + "version: '2.1'\n", ["version '2.1' is not supported"], id="version-2.1"),
+    pytest.param(AGENT + "version: true\n", ["version"], id="version-bool"),
 ]
+
+
+@pytest.mark.parametrize(
+    ("scoring", "expected"),
+    [
+        pytest.param("", {"mutation": 0.20, "chaos": 0.35, "contract": 0.35, "replay": 0.10}, id="none-given"),
+        pytest.param("scoring: {}\n", {"mutation": 0.20, "chaos": 0.35, "contract": 0.35, "replay": 0.10}, id="empty"),
+        pytest.param(
+            "scoring: {mutation: 0.4, chaos: 0.6}\n",
+            {"mutation": 0.4, "chaos": 0.6, "contract": 0.0, "replay": 0.0},
+            id="flat-partial",
+        ),
+        pytest.param(
+            "scoring: {weights: {contract: 1}}\n",
+            {"mutation": 0.0, "chaos": 0.0, "contract": 1.0, "replay": 0.0},
+            id="nested-partial",
+        ),
+    ],
+)
+def test_unspecified_weights_weigh_zero_once_any_is_given(scoring: str, expected: dict[str, float]) -> None:
+    assert parse(AGENT + scoring).scoring.weights.model_dump() == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("version", ["1", "1.0", "2", "2.0", "'2.0'", "'1'"])
+def test_supported_versions(version: str) -> None:
+    assert parse(AGENT + f"version: {version}\n").version == version.strip("'")
 
 
 @pytest.mark.parametrize(("text", "expected"), BAD)

@@ -54,10 +54,13 @@ def test_round_trip_keeps_every_recorded_field(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("data", "needle"),
     [
-        ({"id": "x"}, "input: Field required"),
-        ({"id": "x", "input": "hi", "calls": [{"name": "t", "stauts": 504}]}, "calls.0.stauts"),
+        ({"id": "x"}, "line 1: missing required key 'input'"),
+        (
+            {"id": "x", "input": "hi", "calls": [{"name": "t", "stauts": 504}]},
+            "line 3: unknown key 'stauts' in calls[0] (did you mean 'status'?)",
+        ),
         ({"id": "x", "input": "hi", "replay": {"match": "fuzzy"}}, "replay.match"),
-        ({"id": "x", "input": "hi", "calls": [{"name": "t", "status": 99}]}, "calls.0.status"),
+        ({"id": "x", "input": "hi", "calls": [{"name": "t", "status": 99}]}, "line 3: calls[0].status"),
         ({"id": "x", "input": {"foo": 1, "bar": 2}}, "'messages', 'question'"),
     ],
     ids=["no-input", "typo-key", "bad-match", "bad-status", "unmappable-input"],

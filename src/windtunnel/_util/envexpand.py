@@ -26,3 +26,8 @@ def expand_env(value: str, *, where: str = "config") -> str:
         return val
 
     return _VAR.sub(sub, value)
+
+
+def unset_vars(value: str) -> list[str]:
+    """Names of the ``${NAME}`` references in ``value`` that :func:`expand_env` would reject (unset, no default)."""
+    return [m.group(1) for m in _VAR.finditer(value) if m.group(2) is None and m.group(1) not in os.environ]

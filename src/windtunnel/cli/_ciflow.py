@@ -55,13 +55,24 @@ def _run_phase(phase: str, config_path: Path, seed: int, out: Path, opts: CiOpti
             run_id=phase_run,
             store=opts.store,
             use_store=store is not None,
+            show_summary=not opts.quiet,
         )
-        return int(execute_run(run_opts))
+        if not opts.quiet:
+            return int(execute_run(run_opts))
+        # Without its summary table a run prints its bare score; ci's own table shows every score.
+        with out_console().capture():
+            return int(execute_run(run_opts))
     if phase == "contract":
         from windtunnel.cli.contract_cmd import _execute, _Opts
 
         contract_opts = _Opts(
-            config=config_path, seed=seed, fmt="json", output=out, quiet=opts.quiet, repeat=opts.repeat
+            config=config_path,
+            seed=seed,
+            fmt="json",
+            output=out,
+            quiet=opts.quiet,
+            repeat=opts.repeat,
+            show_summary=not opts.quiet,
         )
         return int(_execute(contract_opts))
     from windtunnel.cli.replay_cmd import run_replay_phase
@@ -140,10 +151,14 @@ def run_ci(opts: CiOptions) -> int:
     if not ran:
         from windtunnel._util.errors import ConfigError
 
+        why = "; ".join(f"{p}: {r}" for p, r in reasons.items())
         raise ConfigError(
-            f"{config_path}: no phase is configured, so `ci` has nothing to score",
-            hint="add golden_prompts (mutation phase), chaos faults, a contract, or replay sessions",
+            f"{config_path}: no phase is configured, so `ci` has nothing to score ({why})",
+            hint="configure at least one phase: golden_prompts with mutations.types (mutation), golden_prompts "
+            "with `chaos:` faults (chaos), a contract with invariants and a chaos_matrix (contract), or "
+            "replays.sessions (replay)",
         )
+    _preflight(cfg, config_path, ran, opts)
     run_id = opts.resume or new_run_id()
     options = {k: getattr(opts, k) for k in CiOptions.PLAN_KEYS}
     if store is not None:
@@ -153,6 +168,17 @@ def run_ci(opts: CiOptions) -> int:
     finally:
         if store is not None:
             store.close()
+
+
+def _preflight(cfg: Any, config_path: Path, ran: list[str], opts: CiOptions) -> None:
+    """Stop with exit 2 before any phase runs (and before the run is stored) when one would stop."""
+    from windtunnel.cli._runflow import print_notices
+    from windtunnel.engine.preflight import preflight
+
+    found = preflight(cfg, phases=ran, chaos_profile=opts.chaos_profile)
+    found.raise_errors(str(config_path), command="ci")
+    if found.warnings and not opts.quiet:
+        print_notices(found.warnings)
 
 
 def _run_phases(
@@ -183,11 +209,13 @@ def _run_phases(
         json_path = output / f"{phase}.json"
         phase_run = f"{run_id}-{phase}"
         if opts.resume and _finished_phase(json_path, phase_run, since):
-            err.print(f"\n[bold]== ci phase: {phase}[/] already completed in run {escape(run_id)}: kept")
+            if not opts.quiet:
+                err.print(f"\n[bold]== ci phase: {phase}[/] already completed in run {escape(run_id)}: kept")
             code = 0 if json.loads(json_path.read_text(encoding="utf-8"))["summary"].get("passed") else 1
             results.append(_phase_result(phase, code, json_path, output))
             continue
-        err.print(f"\n[bold]== ci phase: {phase}[/] (weight {weights[phase]:.2f})")
+        if not opts.quiet:
+            err.print(f"\n[bold]== ci phase: {phase}[/] (weight {weights[phase]:.2f})")
         json_path.unlink(missing_ok=True)
         code = _run_phase(phase, config_path, seed, json_path, opts, phase_run, store)
         if code in STOPPING:

@@ -47,10 +47,14 @@ def validate(
     config: Path = typer.Option(None, "-c", "--config", help="Config file to check."),
     no_import: bool = typer.Option(False, "--no-import", help="Do not import python agent references."),
 ) -> None:
-    """Check a config without calling the agent (python references are imported, not called)."""
+    """Check a config without calling the agent: everything run, ci, contract run and replay run would
+    reject, listed at once (exit 2), and the warnings (python references are imported, not called)."""
+    from rich.markup import escape
+
     from windtunnel._util.imports import import_ref, split_ref
-    from windtunnel.cli._console import out_console
+    from windtunnel.cli._console import err_console, out_console
     from windtunnel.config.load import find_config, load_config
+    from windtunnel.engine.preflight import preflight
 
     p = find_config(config)
     cfg = load_config(p)
@@ -59,9 +63,14 @@ def validate(
         split_ref(ref)
         if not no_import:
             import_ref(ref, what=where)
+    found = preflight(cfg, imports=not no_import)
+    for warning in found.warnings:
+        err_console().print(f"[yellow]warning:[/] {escape(warning)}")
+    found.raise_errors(str(p))
     inv = len(cfg.invariants)
     scen = len(cfg.scenarios)
+    warned = f", {len(found.warnings)} warning(s)" if found.warnings else ""
     out_console().print(
-        f"[green]ok[/] {p}: agent {agent.type}, {len(cfg.golden_prompts)} golden prompts, {inv} invariants, "
-        f"{len(cfg.mutations.types)} mutation types, {scen} contract scenarios"
+        f"[green]ok[/] {escape(str(p))}: agent {agent.type}, {len(cfg.golden_prompts)} golden prompts, "
+        f"{inv} invariants, {len(cfg.mutations.types)} mutation types, {scen} contract scenarios{warned}"
     )

@@ -46,6 +46,8 @@ class _Opts:
     cells: set[str] | None = None
     concurrency: int | None = None
     score_only: bool = False
+    show_summary: bool = True
+    """Print the plan line, the matrix and the verdict (``ci -q`` shows only its own phase table)."""
 
 
 def _cell_text(stats: Any) -> str:
@@ -197,7 +199,7 @@ def _execute(opts: _Opts) -> int:
     runner = ContractRun(cfg, plan, seed=seed, concurrency=opts.concurrency, on_state=on_state)
     applicable = len(plan.applicable_cells)
     na = len(plan.matrix) - applicable
-    if not opts.score_only:
+    if not opts.score_only and opts.show_summary:
         parts = [f"{len(plan.units)} units"]
         if plan.baseline_calls:
             parts.append(f"{plan.baseline_calls} baselines")
@@ -276,7 +278,7 @@ def _execute(opts: _Opts) -> int:
         from windtunnel.cli._console import out_console
 
         out_console().print("n/a" if verdict.score is None else f"{verdict.score:.2f}")
-    else:
+    elif opts.show_summary:
         _print_matrix(plan, verdict, report)
     if path is not None:
         err.print(f"report written to {path}")

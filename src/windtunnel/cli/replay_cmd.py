@@ -222,6 +222,7 @@ def _execute_replay(
     tool_proxy_port: int | None,
     llm_proxy_port: int | None,
     quiet: bool,
+    show_summary: bool = True,
 ) -> int:
     import anyio
     from rich.markup import escape
@@ -303,17 +304,19 @@ def _execute_replay(
     path = write_report(report, fmt, output, run_id)
     s = report["summary"]
     verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
-    out_console().print(
-        f"{verdict}  replay score {s['score']:.1f}/100  sessions {s['cells_total']}: "
-        f"{s['cells_passed']} passed, {s['cells_failed']} failed, {s['cells_errored']} errored"
-    )
+    if show_summary:
+        out_console().print(
+            f"{verdict}  replay score {s['score']:.1f}/100  sessions {s['cells_total']}: "
+            f"{s['cells_passed']} passed, {s['cells_failed']} failed, {s['cells_errored']} errored"
+        )
     if path is not None:
         con.print(f"report written to {path}")
     return int(ExitCode.OK if s["passed"] else ExitCode.FAILED)
 
 
 def run_replay_phase(config: Path, *, seed: int, output: Path, quiet: bool) -> int:
-    """The replay phase of ``windtunnel ci``: the config's sessions, a JSON report at ``output``."""
+    """The replay phase of ``windtunnel ci``: the config's sessions, a JSON report at ``output``
+    (``quiet``: no per-session lines and no verdict line; ci prints its own phase table)."""
     return _execute_replay(
         paths=[],
         config=config,
@@ -326,4 +329,5 @@ def run_replay_phase(config: Path, *, seed: int, output: Path, quiet: bool) -> i
         tool_proxy_port=None,
         llm_proxy_port=None,
         quiet=quiet,
+        show_summary=not quiet,
     )

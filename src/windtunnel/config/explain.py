@@ -60,10 +60,10 @@ def _step(tp: Any, seg: Any) -> Any | None:
     return None
 
 
-def _type_at(loc: tuple[Any, ...]) -> Any | None:
+def _type_at(loc: tuple[Any, ...], root: Any = None) -> Any | None:
     from windtunnel.config.model import Config
 
-    tp: Any = Config
+    tp: Any = Config if root is None else root
     for seg in loc:
         nxt = _step(tp, seg)
         if nxt is None:
@@ -101,11 +101,11 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     return tuple(path)
 
 
-def _show(path: tuple[Any, ...]) -> str:
+def _show(path: tuple[Any, ...], top: str = "(top level)") -> str:
     out = ""
     for seg in path:
         out += f"[{seg}]" if isinstance(seg, int) else (f".{seg}" if out else str(seg))
-    return out or "(top level)"
+    return out or top
 
 
 def _short(value: Any, limit: int = 60) -> str:
@@ -113,7 +113,9 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def explain_error(e: Any, data: Any, smap: SourceMap) -> str:
+def explain_error(e: Any, data: Any, smap: SourceMap, root: Any = None, top: str = "(top level)") -> str:
+    """``root``: the model that was validated (default: the whole :class:`Config`); ``top``: how to
+    name its top level in messages."""
     loc = tuple(e.get("loc", ()))
     etype = e.get("type", "")
     path = _data_path(loc, data)
@@ -123,11 +125,11 @@ def explain_error(e: Any, data: Any, smap: SourceMap) -> str:
     if etype == "extra_forbidden":
         key = str(path[-1]) if path else str(loc[-1])
         parent_loc = loc[:-1]
-        valid = _valid_keys(_type_at(parent_loc))
+        valid = _valid_keys(_type_at(parent_loc, root))
         best = closest(key, valid)
         hint = f" (did you mean '{best}'?)" if best else ""
         choices = f"; valid keys here: {', '.join(valid)}" if valid else ""
-        return f"{where}unknown key '{key}' in {_show(path[:-1])}{hint}{choices}"
+        return f"{where}unknown key '{key}' in {_show(path[:-1], top)}{hint}{choices}"
     if etype == "union_tag_invalid":
         ctx = e.get("ctx", {})
         tag = str(ctx.get("tag", "?"))
@@ -136,14 +138,14 @@ def explain_error(e: Any, data: Any, smap: SourceMap) -> str:
         kind = _KIND_BY_FIELD.get(next((s for s in reversed(path) if s in _KIND_BY_FIELD), ""), f"{disc}")
         best = closest(tag, expected)
         hint = f" (did you mean '{best}'?)" if best else ""
-        return f"{where}unknown {kind} '{tag}' at {_show(path)}{hint}; valid: {', '.join(expected)}"
+        return f"{where}unknown {kind} '{tag}' at {_show(path, top)}{hint}; valid: {', '.join(expected)}"
     if etype == "union_tag_not_found":
         disc = str(e.get("ctx", {}).get("discriminator", "type")).strip("'")
-        return f"{where}{_show(path)} needs a '{disc}' key"
+        return f"{where}{_show(path, top)} needs a '{disc}' key"
     if etype == "missing":
-        return f"{where}missing required key '{path[-1] if path else loc[-1]}' in {_show(path[:-1])}"
+        return f"{where}missing required key '{path[-1] if path else loc[-1]}' in {_show(path[:-1], top)}"
     msg = str(e.get("msg", "invalid value"))
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, ") :]
     got = f" (got {_short(e.get('input'))})" if "input" in e and etype not in {"value_error", "assertion_error"} else ""
-    return f"{where}{_show(path)}: {msg}{got}"
+    return f"{where}{_show(path, top)}: {msg}{got}"

@@ -38,6 +38,11 @@ class SourceMap:
             path = path[:-1]
         return self.lines.get(())
 
+    def subtree(self, prefix: Path_) -> SourceMap:
+        """The lines below ``prefix``, keyed relative to it (for a document nested in another)."""
+        n = len(prefix)
+        return SourceMap(self.file, {p[n:]: line for p, line in self.lines.items() if p[:n] == prefix})
+
 
 def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, smap: SourceMap) -> Any:
     smap.lines.setdefault(path, node.start_mark.line + 1)
@@ -126,15 +131,25 @@ def parse_config(text: str, file: str = "<string>") -> Config:
     return cfg
 
 
-def format_validation_error(err: ValidationError, data: Any, smap: SourceMap) -> str:
+def format_validation_error(
+    err: ValidationError,
+    data: Any,
+    smap: SourceMap,
+    *,
+    root: Any = None,
+    what: str = "invalid configuration",
+    top: str = "(top level)",
+) -> str:
+    """Every error of ``err`` with line, key and closest valid key; ``root`` is the validated model
+    (default: the whole config), ``what`` names the document in the first line and ``top`` its top level."""
     from windtunnel.config.explain import explain_error
 
     lines = []
     seen: set[str] = set()
     for e in err.errors(include_url=False):
-        msg = explain_error(e, data, smap)
+        msg = explain_error(e, data, smap, root, top)
         if msg not in seen:
             seen.add(msg)
             lines.append(msg)
-    head = f"{smap.file}: invalid configuration ({len(lines)} problem{'s' if len(lines) != 1 else ''})"
+    head = f"{smap.file}: {what} ({len(lines)} problem{'s' if len(lines) != 1 else ''})"
     return "\n".join([head, *(f"  {m}" for m in lines)])

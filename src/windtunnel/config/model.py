@@ -69,7 +69,7 @@ class MutationsConfig(StrictModel):
     """Mutations per golden prompt (no upper cap)."""
     types: list[str] = Field(default_factory=lambda: ["paraphrase", "noise", "tone_shift", "prompt_injection"])
     weights: dict[str, float] = Field(default_factory=dict)
-    """Per-type scoring weights; a partial dict overrides only the named types."""
+    """Per-type scoring weights (each > 0); a partial dict overrides only the named types."""
     custom_templates: list[str] = Field(default_factory=list)
     """Templates for the ``custom`` type, with ``{prompt}``."""
 
@@ -83,6 +83,18 @@ class MutationsConfig(StrictModel):
                     f"unknown mutation type {name!r}{did_you_mean(name, _mutations)}; "
                     f"valid: {', '.join(_mutations.names())}"
                 )
+        return v
+
+    @field_validator("weights")
+    @classmethod
+    def _positive_weights(cls, v: dict[str, float]) -> dict[str, float]:
+        bad = {name: w for name, w in v.items() if not w > 0}
+        if bad:
+            shown = ", ".join(f"{name}={w:g}" for name, w in bad.items())
+            raise ValueError(
+                f"mutation type weights must be greater than 0, got {shown}: leave a type out of weights to "
+                "keep its default weight, or remove it from mutations.types to not run it"
+            )
         return v
 
 
@@ -144,14 +156,26 @@ class ReplaysConfig(StrictModel):
 
 
 PHASES = ("mutation", "chaos", "contract", "replay")
+SUPPORTED_VERSIONS = ("1", "1.0", "2", "2.0")
 DEFAULT_WEIGHTS = {"mutation": 0.20, "chaos": 0.35, "contract": 0.35, "replay": 0.10}
 
 
 class ScoringWeights(StrictModel):
+    """Phase weights. When some are given, the phases left out weigh 0; none given: the defaults."""
+
     mutation: float = Field(DEFAULT_WEIGHTS["mutation"], ge=0, le=1)
     chaos: float = Field(DEFAULT_WEIGHTS["chaos"], ge=0, le=1)
     contract: float = Field(DEFAULT_WEIGHTS["contract"], ge=0, le=1)
     replay: float = Field(DEFAULT_WEIGHTS["replay"], ge=0, le=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unspecified_weigh_zero(cls, data: Any) -> Any:
+        # The defaults apply as a whole or not at all: mixing them into a partial set would make
+        # `{mutation: 0.4, chaos: 0.6}` sum to 1.45.
+        if isinstance(data, dict) and data:
+            return {**dict.fromkeys(PHASES, 0.0), **data}
+        return data
 
 
 class ScoringConfig(StrictModel):
@@ -163,6 +187,13 @@ class ScoringConfig(StrictModel):
     @classmethod
     def _flat_form(cls, data: Any) -> Any:
         if isinstance(data, dict):
+            valid = [*PHASES, "weights"]
+            for key in data:
+                if key not in valid:
+                    raise ValueError(
+                        f"unknown key {key!r}{did_you_mean(str(key), valid)}; "
+                        f"valid keys here: {', '.join(valid)}"
+                    )
             flat = {k: data[k] for k in PHASES if k in data}
             if flat:
                 if "weights" in data:
@@ -179,7 +210,10 @@ class ScoringConfig(StrictModel):
         total = sum(w.values())
         if abs(total - 1.0) > 1e-6:
             parts = ", ".join(f"{k}={v:g}" for k, v in w.items())
-            raise ValueError(f"scoring weights must sum to 1.0, got {total:g} ({parts})")
+            raise ValueError(
+                f"scoring weights must sum to 1.0, got {total:g} ({parts}); the phases you weight share 1.0 "
+                "and unspecified phases weigh 0"
+            )
         return self
 
 
@@ -244,7 +278,17 @@ class Config(StrictModel):
     @field_validator("version", mode="before")
     @classmethod
     def _version_str(cls, v: Any) -> Any:
-        return str(v) if isinstance(v, (int, float)) else v
+        return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+
+    @field_validator("version")
+    @classmethod
+    def _supported_version(cls, v: str) -> str:
+        if v.strip() not in SUPPORTED_VERSIONS:
+            raise ValueError(
+                f"config version {v!r} is not supported; supported versions: {', '.join(SUPPORTED_VERSIONS)} "
+                "(windtunnel reads the upstream V1 and V2 formats; write version: \"2.0\")"
+            )
+        return v.strip()
 
     @model_validator(mode="before")
     @classmethod

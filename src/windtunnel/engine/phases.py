@@ -11,19 +11,34 @@ PHASE_MODES = {"mutation": "run", "chaos": "chaos", "contract": "contract", "rep
 
 
 def configured_phases(cfg: Config, *, chaos_profile: str | None = None) -> dict[str, str | None]:
-    """Phase → ``None`` when it will run, else the reason it is not run."""
+    """Phase → ``None`` when it will run, else the precise reason it is not run."""
+    golden = bool(cfg.golden_prompts)
+    faults = (cfg.chaos is not None and cfg.chaos.active) or bool(chaos_profile)
     contract = cfg.contract
     replays = cfg.replays
-    return {
-        "mutation": None if cfg.golden_prompts and cfg.mutations.types else "no golden_prompts or mutation types",
-        "chaos": None
-        if cfg.golden_prompts and ((cfg.chaos is not None and cfg.chaos.active) or chaos_profile)
-        else "no `chaos:` faults and no --chaos-profile",
-        "contract": None
-        if contract is not None and contract.invariants and cfg.scenarios
-        else "no `contract:` with invariants and a chaos_matrix",
-        "replay": None if replays is not None and replays.sessions else "no `replays.sessions`",
-    }
+    out: dict[str, str | None] = {}
+    if not golden:
+        out["mutation"] = "no golden_prompts to mutate"
+    elif not cfg.mutations.types:
+        out["mutation"] = "mutations.types is empty"
+    else:
+        out["mutation"] = None
+    if not faults:
+        out["chaos"] = "no `chaos:` faults and no --chaos-profile"
+    elif not golden:
+        out["chaos"] = "no golden_prompts to send under the `chaos:` faults"
+    else:
+        out["chaos"] = None
+    if contract is None:
+        out["contract"] = "no `contract:` block"
+    elif not contract.invariants:
+        out["contract"] = "the contract has no invariants"
+    elif not cfg.scenarios:
+        out["contract"] = "the contract has no chaos_matrix scenarios"
+    else:
+        out["contract"] = None
+    out["replay"] = None if replays is not None and replays.sessions else "no `replays.sessions`"
+    return out
 
 
 @dataclass

@@ -18,12 +18,15 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.config.base import StrictModel
+
+if TYPE_CHECKING:
+    from windtunnel.config.load import SourceMap
 
 SESSION_SUFFIXES = (".yaml", ".yml", ".json")
 FORMAT = "windtunnel.session/1"
@@ -213,31 +216,33 @@ class LoadedSession:
         return str(self.path)
 
 
-def _parse_text(text: str, file: str) -> Any:
+def _parse_text(text: str, file: str) -> tuple[Any, SourceMap | None]:
+    """The document and, for YAML, where each key is (JSON has no positions)."""
     if file.endswith(".json"):
         try:
-            return json.loads(text)
+            return json.loads(text), None
         except ValueError as err:
             raise ConfigError(f"{file}: malformed JSON: {err}") from None
     from windtunnel.config.load import read_yaml
 
-    return read_yaml(text, file)[0]
+    return read_yaml(text, file)
 
 
-def parse_session(data: Any, where: str) -> Session:
-    """Validate one session mapping; errors name ``where`` and every bad key."""
+def parse_session(data: Any, where: str, smap: SourceMap | None = None) -> Session:
+    """Validate one session mapping; errors name ``where``, the line (with ``smap``, rooted at the
+    session), every bad key and the closest valid one."""
+    from windtunnel.config.load import SourceMap, format_validation_error
+
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: a session must be a mapping, got {type(data).__name__}")
     try:
         return Session.model_validate(data)
     except ValidationError as err:
-        problems = []
-        for e in err.errors(include_url=False):
-            loc = ".".join(str(p) for p in e["loc"]) or "(top level)"
-            problems.append(f"  {loc}: {e['msg']}")
+        located = SourceMap(where, smap.lines if smap is not None else {})
         raise ConfigError(
-            f"{where}: invalid replay session ({len(problems)} problem{'s' if len(problems) != 1 else ''})\n"
-            + "\n".join(problems),
+            format_validation_error(
+                err, data, located, root=Session, what="invalid replay session", top="the session"
+            ),
             hint="see docs/replay.md for the session format",
         ) from None
 
@@ -248,15 +253,20 @@ def load_session_file(path: Path) -> list[LoadedSession]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise ConfigError(f"cannot read session file {path}: {err}") from None
-    data = _parse_text(text, str(path))
+    data, smap = _parse_text(text, str(path))
     if isinstance(data, dict) and "sessions" in data and "input" not in data:
         items = data["sessions"]
         if not isinstance(items, list):
             raise ConfigError(f"{path}: 'sessions' must be a list of sessions")
         return [
-            LoadedSession(parse_session(d, f"{path}: sessions[{i}]"), path, i) for i, d in enumerate(items)
+            LoadedSession(
+                parse_session(d, f"{path}: sessions[{i}]", smap.subtree(("sessions", i)) if smap else None),
+                path,
+                i,
+            )
+            for i, d in enumerate(items)
         ]
-    return [LoadedSession(parse_session(data, str(path)), path)]
+    return [LoadedSession(parse_session(data, str(path), smap), path)]
 
 
 def looks_like_session(data: Any) -> bool:
@@ -279,7 +289,7 @@ def scan_directory(directory: Path) -> tuple[list[Path], list[tuple[Path, str]]]
             skipped.append((p, f"not a session file (expected {', '.join(SESSION_SUFFIXES)})"))
             continue
         try:
-            data = _parse_text(p.read_text(encoding="utf-8"), str(p))
+            data, _ = _parse_text(p.read_text(encoding="utf-8"), str(p))
         except (ConfigError, OSError, UnicodeDecodeError) as err:
             skipped.append((p, f"unreadable: {str(err).splitlines()[0]}"))
             continue

@@ -1,0 +1,314 @@
+"""Preflight: everything ``run``, ``ci``, ``contract run`` and ``replay run`` would reject, found at once.
+
+The config schema (config/model.py) rejects what one value can show to be wrong. :func:`preflight` adds
+what needs the whole config, the files it names or the environment: chaos profiles and the seams their
+faults need, the contract checks of :mod:`windtunnel.contracts.validate`, replay sessions that must load
+and resolve a contract, ``${ENV}`` references that must be set, and mutation types that must apply to
+the agent. It returns every error and warning instead of stopping at the first, so ``windtunnel
+validate`` lists them all and ``windtunnel ci`` stops with exit 2 before any phase has run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING, Any
+
+from windtunnel._util.errors import ConfigError, WindtunnelError
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.config.model import PHASES, Config
+
+if TYPE_CHECKING:
+    from windtunnel.chaos.spec import ChaosSpec
+
+PYTHON_TYPES = ("python", "langchain")
+ENV_FIELDS = ("endpoint", "base_url", "reset_endpoint", "health_endpoint")
+ENV_MAPS = ("headers", "query_params", "env")
+
+
+@dataclass
+class Preflight:
+    """What :func:`preflight` found: ``errors`` stop a command (exit 2), ``warnings`` do not."""
+
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def raise_errors(self, source: str, *, command: str = "validate") -> None:
+        """Raise one :class:`ConfigError` listing every error (nothing to do when there is none)."""
+        if not self.errors:
+            return
+        n = len(self.errors)
+        ran = "" if command == "validate" else f"; `{command}` ran nothing"
+        lines = [f"{source}: the config cannot run ({n} problem{'s' if n != 1 else ''}){ran}"]
+        for problem in self.errors:
+            first, *rest = problem.splitlines()
+            lines.append(f"  - {first}")
+            lines += [f"    {line.strip()}" for line in rest]
+        hint = "fix them all; `windtunnel validate` checks the same things"
+        if command == "validate":
+            hint = "fix them all, then `windtunnel validate` again"
+        raise ConfigError("\n".join(lines), hint=hint)
+
+
+def _text(err: WindtunnelError) -> str:
+    return f"{err.message}; {err.hint}" if err.hint else err.message
+
+
+def preflight(
+    cfg: Config,
+    *,
+    phases: Collection[str] | None = None,
+    chaos_profile: str | None = None,
+    imports: bool = False,
+) -> Preflight:
+    """Every problem of ``cfg`` that a command would stop on, and the warnings.
+
+    ``phases``: check only the parts these phases use (``ci`` passes the phases it will run); ``None``
+    checks every part the config declares (``validate``). ``chaos_profile``: the ``--chaos-profile``
+    added to the chaos phase. ``imports``: import python references (tool registry names, contract
+    invariants' agent references); ``validate`` imports, ``ci`` leaves it to the phases.
+    """
+    out = Preflight()
+    every = phases is None
+    active = set(PHASES if phases is None else phases)
+    out.errors += _env_problems(cfg, mutation="mutation" in active)
+    if "mutation" in active:
+        _mutation_checks(cfg, out)
+    chaos_declared = (cfg.chaos is not None and cfg.chaos.active) or bool(chaos_profile)
+    if "chaos" in active and chaos_declared:
+        _chaos_checks(cfg, chaos_profile, out)
+    if cfg.contract is not None and "contract" in active:
+        from windtunnel.contracts.validate import check_contract
+
+        out.errors += check_contract(cfg, imports=imports)
+    if cfg.replays is not None and "replay" in active:
+        _replay_checks(cfg, out, warn_live=every)
+    _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
+    if every:
+        _phase_warnings(cfg, out)
+    return out
+
+
+def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
+    """``(key, value)`` of every config value that is ``${ENV}``-expanded when a command runs."""
+    agent = cfg.agent
+    for name in ENV_FIELDS:
+        value = getattr(agent, name, None)
+        if isinstance(value, str):
+            yield f"agent.{name}", value
+    for name in ENV_MAPS:
+        for key, value in (getattr(agent, name, None) or {}).items():
+            yield f"agent.{name}.{key}", str(value)
+    command = agent.command
+    for i, part in enumerate([command] if isinstance(command, str) else command or []):
+        yield ("agent.command" if isinstance(command, str) else f"agent.command[{i}]"), part
+    model = cfg.model
+    if mutation and "model" in cfg.model_fields_set and model.enabled and model.api_key:
+        yield "model.api_key", model.api_key
+
+
+def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
+    from windtunnel._util.envexpand import unset_vars
+
+    out = []
+    for key, value in _env_refs(cfg, mutation=mutation):
+        for name in unset_vars(value):
+            out.append(
+                f"{key} refers to ${{{name}}}, but the environment variable {name} is not set: export it "
+                f"before running, or write ${{{name}:-default}}"
+            )
+    return out
+
+
+def _mutation_checks(cfg: Config, out: Preflight) -> None:
+    """Mutation types that apply to the agent, and the ones ``count`` is too small to reach."""
+    from windtunnel.engine.mutate import mutation_context, plan_for
+    from windtunnel.mutations.base import mutations
+    from windtunnel.mutations.plan import applies_to
+
+    m = cfg.mutations
+    if not cfg.golden_prompts or not m.types:
+        return
+    try:
+        plan_for(cfg, cfg.golden_prompts[0], seed=0)
+    except WindtunnelError as err:
+        out.errors.append(f"mutations: {_text(err)}")
+        return
+    agent_type = mutation_context(cfg).agent_type
+    wanted = [t for t in dict.fromkeys(m.types) if applies_to(mutations.get(t), agent_type)]
+    if m.count < len(wanted):
+        never = wanted[m.count :]
+        out.warnings.append(
+            f"mutations.count is {m.count} but {len(wanted)} mutation types apply: the types take turns in "
+            f"the order given, so {', '.join(never)} never run; raise count to at least {len(wanted)} or "
+            "list fewer types"
+        )
+
+
+def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
+    """The seams ``spec``'s faults need and the agent lacks (the chaos runtime would stop on them)."""
+    agent = cfg.agent
+    if agent.type in PYTHON_TYPES:
+        out = []
+        if spec.needs_tool_seam and not (getattr(agent, "tools", None) or getattr(agent, "tool_registry", None)):
+            out.append(
+                f"{where} has tool faults (or attacks in tool replies), but the python agent declares neither "
+                "agent.tools ('module:attr' of each tool) nor agent.tool_registry (the mapping it calls its "
+                "tools through): windtunnel cannot reach its tool calls"
+            )
+        if spec.needs_llm_seam and not getattr(agent, "llm", None):
+            out.append(
+                f"{where} has LLM faults, but the python agent does not set agent.llm ('module:attr' of its "
+                "model client or of the callable that calls the model)"
+            )
+        return out
+    if (spec.needs_tool_seam or spec.needs_llm_seam) and not agent.command:
+        return [
+            f"{where} injects faults into the {agent.type} agent's own outbound calls, which must pass "
+            "through windtunnel's proxies: set agent.command so windtunnel launches the agent with "
+            "HTTP_PROXY / OPENAI_BASE_URL pointed at them"
+        ]
+    return []
+
+
+def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
+    from windtunnel.chaos.spec import ChaosSpec
+
+    where = "the `chaos:` block" + (f" with --chaos-profile {chaos_profile}" if chaos_profile else "")
+    try:
+        spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
+    except WindtunnelError as err:
+        out.errors.append(f"{where}: {_text(err)}")
+        return
+    out.errors += _seam_problems(cfg, spec, where)
+
+
+def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
+    """Every session loads, its contract resolves, and its recorded calls have a seam."""
+    from windtunnel.replay.collect import LoadedSession, collect_entry, config_source_map
+    from windtunnel.replay.player import check_seams, prepare
+
+    assert cfg.replays is not None
+    smap = config_source_map(cfg)
+    loaded: list[LoadedSession] = []
+    failed = 0
+    for i, entry in enumerate(cfg.replays.sessions):
+        try:
+            part = collect_entry(cfg, i, entry, smap)
+        except WindtunnelError as err:
+            out.errors.append(_text(err))
+            failed += 1
+            continue
+        out.warnings += [f"replays.sessions[{i}]: skipped {p}: {why}" for p, why in part.skipped]
+        if not part.sessions:
+            out.warnings.append(f"replays.sessions[{i}] ({entry.get('file')}) holds no replay session")
+        loaded += part.sessions
+    loaded += _source_sessions(cfg, out, warn_live=warn_live)
+    if cfg.replays.sessions and not loaded and not failed:
+        out.errors.append("replays.sessions lists no replay session that loads, so `replay run` has nothing to run")
+    prepared = []
+    for one in loaded:
+        try:
+            prepared += prepare([one], cfg)
+        except WindtunnelError as err:
+            out.errors.append(_text(err))
+    if prepared:
+        try:
+            check_seams(cfg, prepared, tool_port=None, llm_port=None)
+        except WindtunnelError as err:
+            out.errors.append(f"replays: {_text(err)}")
+
+
+def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[Any]:
+    """Sessions of the ``replays.sources`` that read a file; live sources are not contacted."""
+    from windtunnel.replay.collect import collect_source
+
+    assert cfg.replays is not None
+    found = []
+    for j, source in enumerate(cfg.replays.sources):
+        if not source.path:
+            if not warn_live:
+                continue
+            out.warnings.append(
+                f"replays.sources[{j}] ({source.type}) is imported live when the replays run; "
+                "validate does not contact it"
+            )
+            continue
+        try:
+            found += collect_source(cfg, j)
+        except WindtunnelError as err:
+            out.errors.append(_text(err))
+    return found
+
+
+def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
+    """The tool names a python agent's faults can match, or None when they cannot be known."""
+    agent = cfg.agent
+    if agent.type not in PYTHON_TYPES or not getattr(agent, "tools", None):
+        return None
+    names = [ref.partition(":")[2].rsplit(".", 1)[-1] for ref in getattr(agent, "tools", None) or []]
+    registry = getattr(agent, "tool_registry", None)
+    if registry:
+        if not imports:
+            return None
+        from windtunnel._util.imports import import_ref
+
+        try:
+            names += [str(k) for k in import_ref(registry, what="agent.tool_registry")]
+        except (WindtunnelError, TypeError):
+            return None
+    return names
+
+
+def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bool, contract: bool) -> None:
+    names = _tool_names(cfg, imports=imports)
+    if not names:
+        return
+    sources: list[tuple[str, Any]] = []
+    if chaos and cfg.chaos is not None:
+        sources.append(("chaos", cfg.chaos))
+    if contract:
+        sources += [(f"scenario {s.name!r}", s) for s in cfg.scenarios]
+    for where, block in sources:
+        targets = [("tool_faults", f) for f in block.tool_faults]
+        targets += [("context_attacks", a) for a in block.context_attacks]
+        for kind, item in targets:
+            pattern = getattr(item, "tool", "*")
+            if pattern == "*" or getattr(item, "match_url", None):
+                continue
+            if not any(fnmatchcase(n, pattern) for n in names):
+                label = getattr(item, "mode", None) or getattr(item, "type", "")
+                out.warnings.append(
+                    f"{where}: {kind} {label} names tool {pattern!r}{did_you_mean(pattern, names)}, which is "
+                    f"not among the agent's tools ({', '.join(names)}): it would never fire"
+                )
+
+
+def _phase_warnings(cfg: Config, out: Preflight) -> None:
+    from windtunnel.engine.phases import configured_phases
+
+    if not cfg.golden_prompts:
+        out.warnings.append(
+            "golden_prompts is empty: `run` has nothing to send and `ci` skips the mutation and chaos "
+            "phases (a contract with probes, or replays, can still run)"
+        )
+    reasons = configured_phases(cfg)
+    ran = [p for p in PHASES if reasons[p] is None]
+    if not ran:
+        why = "; ".join(f"{p}: {r}" for p, r in reasons.items())
+        out.warnings.append(f"no `ci` phase is configured, so `ci` would have nothing to score ({why})")
+    weights = cfg.scoring.weights
+    for p in ran:
+        if getattr(weights, p) == 0:
+            out.warnings.append(
+                f"the {p} phase is configured but weighs 0 in scoring: `ci` runs it, but its score does "
+                "not count (the phases you weight share 1.0; unspecified phases weigh 0)"
+            )
+
+
+__all__ = ["Preflight", "preflight"]
