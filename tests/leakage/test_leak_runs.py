@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -51,8 +52,9 @@ invariants:
 
 
 def windtunnel(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "WINDTUNNEL_STORE"}  # the project's own default store
     return subprocess.run(
-        [sys.executable, "-m", "windtunnel", *args], cwd=cwd, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "windtunnel", *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=env
     )
 
 
@@ -99,7 +101,8 @@ def test_from_report_finds_the_answer_in_the_tool_response(project: Path) -> Non
 
 def test_from_run_reads_the_store(project: Path) -> None:
     run_id = json.loads((project / "report.json").read_text())["run"]["id"]
-    code, report, _ = scan_json(project, "--from-run", run_id)
+    store = project / ".windtunnel" / "runs.db"  # the project's default store (the run had no --store)
+    code, report, _ = scan_json(project, "--from-run", run_id, "--store", str(store))
     assert code == 1
     assert report["source"] == f"run {run_id}"
     pointers = [f["pointer"] for it in report["items"] for f in it["findings"]]

@@ -63,11 +63,16 @@ def open_store(cfg: Any, opts: RunOptions) -> Any:
 
 
 def store_path(cfg: Any, opts: RunOptions) -> Path:
-    """``--store`` > ``$WINDTUNNEL_STORE`` > ``advanced.store``."""
+    """``--store`` > ``$WINDTUNNEL_STORE`` > ``advanced.store`` (default ``.windtunnel/runs.db``)."""
     import os
 
-    default = cfg.advanced.store if cfg is not None else ".windtunnel/runs.db"
-    return Path(opts.store or os.environ.get("WINDTUNNEL_STORE") or default)
+    from windtunnel.store.runstore import default_store_path
+
+    if opts.store:
+        return Path(opts.store)
+    if cfg is not None and not os.environ.get("WINDTUNNEL_STORE"):
+        return Path(cfg.advanced.store)
+    return default_store_path()
 
 
 def resolve_seed(cfg: Any, seed: int | None) -> int:

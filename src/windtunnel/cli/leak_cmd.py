@@ -244,11 +244,11 @@ def _run_audits(
     from windtunnel._util.errors import UsageError
     from windtunnel.leakage.runs import RunSourceError, report_items, store_items
     from windtunnel.leakage.scan import audit_item
-    from windtunnel.store.runstore import DEFAULT_STORE_PATH
+    from windtunnel.store.runstore import default_store_path
 
     try:
         if run_id is not None:
-            items = store_items(run_id, store or DEFAULT_STORE_PATH, counts, config=config)
+            items = store_items(run_id, store or default_store_path(), counts, config=config)
         else:
             assert report is not None
             items = report_items(report, counts, config=config)

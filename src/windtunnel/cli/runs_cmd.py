@@ -15,13 +15,13 @@ if TYPE_CHECKING:
 runs_app = typer.Typer(help="Stored runs: list them, show one, diff two.", no_args_is_help=True)
 app.add_typer(runs_app, name="runs")
 
-STORE_HELP = "Run store (default: .windtunnel/runs.db)."
+STORE_HELP = "Run store (default: $WINDTUNNEL_STORE, else .windtunnel/runs.db)."
 
 
 def open_store(path: Path | None) -> RunStore:
-    from windtunnel.store import DEFAULT_STORE_PATH, RunStore
+    from windtunnel.store import RunStore, default_store_path
 
-    return RunStore(path or DEFAULT_STORE_PATH, create=False)
+    return RunStore(path or default_store_path(), create=False)
 
 
 def resolve_run(store: RunStore, ref: str) -> str:
@@ -52,12 +52,12 @@ def load_source(source: str, store_path: Path | None) -> dict[str, Any]:
     """A run report from a JSON file path or from a run id in the store; validated either way."""
     from windtunnel._util.errors import UsageError
     from windtunnel.reports import ensure_valid, load_report_file
-    from windtunnel.store import DEFAULT_STORE_PATH
+    from windtunnel.store import default_store_path
 
     path = Path(source)
     if path.is_file() or source.endswith(".json"):
         return load_report_file(path)
-    store_file = store_path or DEFAULT_STORE_PATH
+    store_file = store_path or default_store_path()
     if not store_file.exists():
         raise UsageError(
             f"{source!r} is neither a report file nor a run id: there is no file of that name "

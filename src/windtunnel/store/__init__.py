@@ -7,6 +7,7 @@ from windtunnel.store.runstore import (
     RunInfo,
     RunStore,
     UnknownRunError,
+    default_store_path,
     new_run_id,
     utc_now,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "RunInfo",
     "RunStore",
     "UnknownRunError",
+    "default_store_path",
     "diff_reports",
     "new_run_id",
     "utc_now",

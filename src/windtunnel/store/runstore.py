@@ -39,6 +39,13 @@ if TYPE_CHECKING:
     from windtunnel.store.diff import RunDiff
 
 DEFAULT_STORE_PATH = Path(".windtunnel") / "runs.db"
+
+
+def default_store_path() -> Path:
+    """``$WINDTUNNEL_STORE`` when set, else ``.windtunnel/runs.db`` (what every command uses without --store)."""
+    import os
+
+    return Path(os.environ.get("WINDTUNNEL_STORE") or DEFAULT_STORE_PATH)
 RUN_MODES = ("run", "chaos", "contract", "replay", "ci")
 RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
 FINAL_STATUSES = RUN_STATUSES[1:]
