@@ -140,3 +140,19 @@ def test_interrupted_ci_resumes_and_keeps_completed_phases(tmp_path: Path) -> No
     ids = [c["id"] for c in summary["cells"]]
     assert len(ids) == len(set(ids)) == 32  # 8 golden + 24 mutations, each exactly once
     assert summary["run"]["id"] == ci_run.id
+
+
+def test_contract_and_replay_runs_are_stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = tmp_path / "runs.db"
+    monkeypatch.setenv("WINDTUNNEL_STORE", str(store))
+    assert wt("contract", "run", "-c", CFG, "-q", "--min-score", "50") == 0
+    assert wt("replay", "run", "-c", CFG, "-q") == 0
+    from windtunnel.store.runstore import RunStore
+
+    with RunStore(store) as st:
+        runs = {r.mode: r for r in st.list_runs()}
+        assert {"contract", "replay"} <= set(runs)
+        for mode in ("contract", "replay"):
+            assert runs[mode].status == "passed" and st.count_cells(runs[mode].id) > 0
+            report = st.load_report(runs[mode].id)
+            assert report["run"]["mode"] == mode and report["cells"]

@@ -151,6 +151,27 @@ def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: st
     return name if Path(name).suffix else name + get_reporter(fmt).extension
 
 
+def persist_report(report: dict[str, Any], *, store: Path | None = None) -> None:
+    """Keep a finished report in the run store, so `runs list|show|diff` and `report RUN` reach it.
+
+    Used by commands whose results are judged only at the end (contract, replay); `run` and `ci`
+    stream each cell as it completes instead.
+    """
+    from windtunnel.store.runstore import RunStore, default_store_path
+
+    run = report["run"]
+    meta = {k: v for k, v in run.items() if k not in ("status", "finished_at")}
+    with RunStore(store or default_store_path()) as st:
+        run_id = st.start_run({**meta, "config_path": run.get("config")})
+        st.add_cells(run_id, report["cells"])
+        interrupted = run.get("status") == "interrupted"
+        st.finish_run(
+            run_id,
+            report["summary"],
+            "interrupted" if interrupted else ("passed" if report["summary"].get("passed") else "failed"),
+        )
+
+
 def print_notices(notices: list[str]) -> None:
     from rich.markup import escape
 

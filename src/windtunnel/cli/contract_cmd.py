@@ -172,6 +172,7 @@ def _execute(opts: _Opts) -> int:
     from windtunnel.cli._progress import Progress
     from windtunnel.cli._runflow import (
         new_run_id,
+        persist_report,
         print_notices,
         resolve_seed,
         sigterm_as_interrupt,
@@ -274,6 +275,7 @@ def _execute(opts: _Opts) -> int:
         },
     )
     path = write_report(report, opts.fmt, opts.output, run_id)
+    persist_report(report)
     if opts.score_only:
         from windtunnel.cli._console import out_console
 

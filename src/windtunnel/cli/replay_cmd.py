@@ -229,7 +229,7 @@ def _execute_replay(
 
     from windtunnel._util.errors import ExitCode, UsageError
     from windtunnel.cli._console import err_console, out_console
-    from windtunnel.cli._runflow import new_run_id, print_notices, resolve_seed, write_report
+    from windtunnel.cli._runflow import new_run_id, persist_report, print_notices, resolve_seed, write_report
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.report import now_iso
     from windtunnel.replay.collect import collect_config, collect_paths
@@ -302,6 +302,7 @@ def _execute_replay(
         skipped=[{"file": str(p), "reason": why} for p, why in collected.skipped],
     )
     path = write_report(report, fmt, output, run_id)
+    persist_report(report)
     s = report["summary"]
     verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
     if show_summary:
