@@ -49,7 +49,8 @@ def test_get_sends_template_fields_as_query(echo_server: RecordingServer) -> Non
 def test_headers_expand_env(echo_server: RecordingServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WT_TOKEN", "s3cret")
     anyio.run(call, agent(f"{echo_server.url}/chat", headers={"Authorization": "Bearer ${WT_TOKEN}"}), "x")
-    assert echo_server.requests[-1]["headers"]["Authorization"] == "Bearer s3cret"
+    sent = {k.lower(): v for k, v in echo_server.requests[-1]["headers"].items()}  # names are case-insensitive
+    assert sent["authorization"] == "Bearer s3cret"
 
 
 @pytest.mark.parametrize(
@@ -123,3 +124,23 @@ def test_plain_text_is_an_answer_but_an_html_page_is_not() -> None:
         assert anyio.run(call, agent(srv.url), "q") == "just text"
     with RecordingServer(lambda m, p, h, b: page) as srv, pytest.raises(AgentBadResponse, match="502 Bad Gateway"):
         anyio.run(call, agent(srv.url), "q")
+
+
+def test_a_slow_agent_times_out_and_the_connection_is_not_reused() -> None:
+    import time
+
+    from windtunnel._util.errors import AgentTimeout
+
+    def slow(m: str, p: str, h: dict[str, str], b: bytes) -> tuple[int, dict[str, str], bytes]:
+        if json.loads(b or b"{}").get("message") == "slow":
+            time.sleep(1.0)
+        return json_reply({"reply": "ok"})
+
+    async def both(a: HttpAgent) -> str | None:
+        async with a:
+            with pytest.raises(AgentTimeout):
+                await a.invoke("slow")
+            return (await a.invoke("fast")).output  # a fresh connection, not the half-read one
+
+    with RecordingServer(slow) as srv:
+        assert anyio.run(both, agent(srv.url, timeout=200, response_path="$.reply")) == "ok"

@@ -1,9 +1,10 @@
-"""A pool of ``httpx.AsyncClient`` shards.
+"""The HTTP client of the agent adapters.
 
-httpcore's connection pool scans every connection for every queued request, so one client with
-many connections spends more time in that scan than on the wire at high concurrency (measured in
-benchmarks/engine.py). Several small clients, each request going to the least-loaded one, keep the
-per-request cost flat while still reusing connections.
+Plain-HTTP requests go through one client on :class:`~windtunnel._util.leantransport.LeanHTTP1Transport`
+(httpcore's pool and h11 cost more CPU per request than the exchange itself at high concurrency:
+measured in benchmarks/engine.py). HTTPS requests, and transport mutations that need httpx's own
+streaming request bodies, use small regular httpx clients ("shards"), each request going to the
+least-loaded one (httpcore's pool scans every connection for every queued request).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+
+from windtunnel._util.leantransport import LeanHTTP1Transport
 
 SHARD_SIZE = 1
 
@@ -25,6 +28,9 @@ class ShardedClient:
         client_kwargs.setdefault("verify", httpx.create_ssl_context())  # one TLS context, not one per shard
         self._shards = [httpx.AsyncClient(limits=limits, **client_kwargs) for _ in range(n)]
         self._load = [0] * n
+        fallback = httpx.AsyncHTTPTransport(verify=client_kwargs["verify"])
+        lean_kwargs = {k: v for k, v in client_kwargs.items() if k != "verify"}
+        self._lean = httpx.AsyncClient(transport=LeanHTTP1Transport(fallback), **lean_kwargs)
 
     def _pick(self) -> int:
         return min(range(len(self._shards)), key=self._load.__getitem__)
@@ -33,6 +39,8 @@ class ShardedClient:
         return self._shards[0].build_request(*args, **kwargs)
 
     async def send(self, request: httpx.Request, **kwargs: Any) -> httpx.Response:
+        if request.url.scheme == "http":
+            return await self._lean.send(request, **kwargs)
         i = self._pick()
         self._load[i] += 1
         try:
@@ -52,5 +60,6 @@ class ShardedClient:
         return self._shards[self._pick()]
 
     async def aclose(self) -> None:
+        await self._lean.aclose()
         for c in self._shards:
             await c.aclose()

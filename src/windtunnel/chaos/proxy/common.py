@@ -10,8 +10,7 @@ from typing import Any
 
 import httpx
 
-from windtunnel.chaos.plan import FaultPlan
-from windtunnel.chaos.proxy.http1 import (
+from windtunnel._util.http1 import (
     HOP_BY_HOP,
     NO_FORWARD,
     BadRequest,
@@ -20,6 +19,7 @@ from windtunnel.chaos.proxy.http1 import (
     read_request,
     write_response,
 )
+from windtunnel.chaos.plan import FaultPlan
 
 PlanSource = Callable[[], "FaultPlan | None"]
 HEALTH_PATH = "/__windtunnel/health"

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 
+from windtunnel._util.http1 import Request, chunk, response_head, write_response
 from windtunnel.chaos.answered import completion_chunks
 from windtunnel.chaos.base import LlmCall, LlmReply
 from windtunnel.chaos.llm_payload import (
@@ -34,7 +35,6 @@ from windtunnel.chaos.proxy.common import (
     json_response,
     response_headers,
 )
-from windtunnel.chaos.proxy.http1 import Request, chunk, response_head, write_response
 
 
 def parse_sse(data: bytes) -> list[Any]:

@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 
 import anyio
 
+from windtunnel._util.http1 import Request, write_response
+from windtunnel._util.http1client import UpstreamError, UpstreamPool, UpstreamResponse
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan
 from windtunnel.chaos.proxy.common import (
@@ -27,8 +29,6 @@ from windtunnel.chaos.proxy.common import (
     encode_body,
     json_response,
 )
-from windtunnel.chaos.proxy.http1 import Request, write_response
-from windtunnel.chaos.proxy.upstream import UpstreamError, UpstreamPool, UpstreamResponse
 
 
 def call_name(plan: FaultPlan, url: str) -> str:

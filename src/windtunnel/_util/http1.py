@@ -138,9 +138,7 @@ async def read_request(reader: asyncio.StreamReader) -> Request | None:
     return req
 
 
-def response_head(
-    status: int, headers: list[tuple[str, str]], *, length: int | None, keep_alive: bool
-) -> bytes:
+def response_head(status: int, headers: list[tuple[str, str]], *, length: int | None, keep_alive: bool) -> bytes:
     lines = [f"HTTP/1.1 {status} {REASONS.get(status, 'Status')}"]
     for k, v in headers:
         if k.lower() not in HOP_BY_HOP:

@@ -1,8 +1,8 @@
-"""A lean keep-alive HTTP/1.1 client for the tool proxy's plain-HTTP upstream calls.
+"""A lean keep-alive HTTP/1.1 client for plain-HTTP hops that must cost as little as possible.
 
-The forward proxy sits on every tool call of the agent, so its own hop must cost as little as
-possible: pooled connections per (host, port), bodies passed through byte for byte (compressed bodies
-stay compressed unless a fault needs to read them).
+Used by the tool proxy for its upstream calls and, as an httpx transport, by the HTTP agent adapter:
+pooled connections per (host, port), bodies passed through byte for byte (compressed bodies stay
+compressed until someone reads them).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import zlib
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from windtunnel.chaos.proxy.http1 import NO_FORWARD, find_header, read_body, read_headers
+from windtunnel._util.http1 import NO_FORWARD, find_header, read_body, read_headers
 
 
 class UpstreamError(Exception):
@@ -56,9 +56,7 @@ class UpstreamPool:
         self.max_idle = max_idle
         self._idle: dict[tuple[str, int], list[Conn]] = {}
 
-    async def request(
-        self, method: str, url: str, headers: list[tuple[str, str]], body: bytes
-    ) -> UpstreamResponse:
+    async def request(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes) -> UpstreamResponse:
         parts = urlsplit(url)
         if parts.scheme != "http" or not parts.hostname:
             raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
@@ -73,9 +71,7 @@ class UpstreamPool:
         for attempt in (0, 1):
             conn, pooled = await self._connect(addr, fresh=attempt == 1)
             try:
-                resp, reusable = await asyncio.wait_for(
-                    self._exchange(conn, head + body, method), self.timeout
-                )
+                resp, reusable = await asyncio.wait_for(self._exchange(conn, head + body, method), self.timeout)
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
                 conn[1].close()
                 if pooled and attempt == 0:
@@ -84,6 +80,9 @@ class UpstreamPool:
             except (OSError, asyncio.TimeoutError) as err:
                 conn[1].close()
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
+            except BaseException:  # cancelled mid-exchange (a caller's timeout): the connection is unusable
+                conn[1].close()
+                raise
             if reusable:
                 self._release(addr, conn)
             else:

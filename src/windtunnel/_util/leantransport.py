@@ -1,0 +1,41 @@
+"""An httpx transport that sends plain-HTTP/1.1 requests over :mod:`windtunnel._util.http1client`.
+
+httpcore's pool and h11 cost more CPU per request than the wire exchange when an agent is called at
+high concurrency (measured in benchmarks/engine.py). This transport keeps httpx's Request/Response API
+(so retries, response parsing and transport mutations are unchanged) and hands ``http://`` requests to
+the lean keep-alive pool; everything else (HTTPS, HTTP/2) goes to the regular httpx transport.
+"""
+
+from __future__ import annotations
+
+import anyio
+import httpx
+
+from windtunnel._util.http1client import UpstreamError, UpstreamPool
+
+
+class LeanHTTP1Transport(httpx.AsyncBaseTransport):
+    def __init__(self, fallback: httpx.AsyncBaseTransport, *, max_idle: int = 256) -> None:
+        self.fallback = fallback
+        self.pool = UpstreamPool(timeout=3600.0, max_idle=max_idle)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.scheme != "http":
+            return await self.fallback.handle_async_request(request)
+        body = await request.aread()
+        timeouts = request.extensions.get("timeout") or {}
+        limit = timeouts.get("read") or timeouts.get("pool")
+        try:
+            with anyio.fail_after(limit):
+                resp = await self.pool.request(
+                    request.method, str(request.url), list(request.headers.multi_items()), body
+                )
+        except TimeoutError:
+            raise httpx.ReadTimeout(f"no answer within {limit} s", request=request) from None
+        except UpstreamError as err:
+            raise httpx.ConnectError(str(err), request=request) from None
+        return httpx.Response(resp.status, headers=resp.headers, content=resp.body, request=request)
+
+    async def aclose(self) -> None:
+        await self.pool.aclose()
+        await self.fallback.aclose()
