@@ -156,3 +156,32 @@ def test_contract_and_replay_runs_are_stored(tmp_path: Path, monkeypatch: pytest
             assert runs[mode].status == "passed" and st.count_cells(runs[mode].id) > 0
             report = st.load_report(runs[mode].id)
             assert report["run"]["mode"] == mode and report["cells"]
+
+
+@pytest.mark.slow
+def test_runs_diff_between_the_unfixed_and_the_fixed_agent_lists_the_fixed_cells(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = tmp_path / "runs.db"
+    monkeypatch.setenv("WINDTUNNEL_STORE", str(store))
+    unfixed = tmp_path / "unfixed.yaml"
+    unfixed.write_text(
+        (REPO / CFG)
+        .read_text()
+        .replace(
+            'endpoint: "examples.support_agent.agent:handle"', 'endpoint: "examples.support_agent.agent:handle_unfixed"'
+        )
+        .replace("file: incidents/", f"file: {REPO}/examples/support_agent/incidents/")
+    )
+    assert wt("contract", "run", "-c", str(unfixed), "-q", "--seed", "7") == ExitCode.FAILED
+    assert wt("contract", "run", "-c", CFG, "-q", "--seed", "7") in (0, 1)
+    from windtunnel.store.runstore import RunStore
+
+    with RunStore(store) as st:
+        before, after = sorted((r for r in st.list_runs() if r.mode == "contract"), key=lambda r: r.started_at)
+    capsys.readouterr()
+    assert wt("runs", "diff", before.id, after.id, "--json") == 0
+    diff = json.loads(capsys.readouterr().out)
+    fixed = json.dumps(diff["fixed"])
+    assert "no-invented-delivery-date" in fixed and "order-service-timeout" in fixed
+    assert not any("no-invented-delivery-date" in json.dumps(c) for c in diff["regressed"])
