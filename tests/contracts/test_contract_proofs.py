@@ -124,6 +124,22 @@ def test_stateful_agent_warns_without_reset(tmp_path: Path, capsys: pytest.Captu
     assert STATE_WARNING in report["notices"]
 
 
+def test_agent_remembering_the_previous_message_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, report, err = run_json(tmp_path, simple_config("previous_message_agent"), capsys)
+    assert err.count(STATE_WARNING) == 1
+    state = report["summary"]["state_detection"]
+    assert state["stateful"] is True and state["noise_floor"] == 1.0
+    assert report["summary"]["concurrency"] == 1 and code == 0
+
+
+def test_bundled_support_agent_without_reset_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = support_config("handle", scenarios=("no-chaos", "order-service-timeout"))
+    del cfg["agent"]["reset_function"]
+    _code, report, err = run_json(tmp_path, cfg, capsys)
+    assert err.count(STATE_WARNING) == 1
+    assert report["summary"]["state_detection"]["stateful"] is True
+
+
 def test_stateful_agent_with_reset_does_not_warn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, report, err = run_json(tmp_path, simple_config("memory_agent", reset="reset"), capsys)
     assert code == 0

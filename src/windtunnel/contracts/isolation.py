@@ -16,18 +16,21 @@ The detector (chaos-free calls, before the matrix) combines two tests, either of
 1. **Recall probe.** Tell the agent a fresh random reference (``WT-<hex>``), then, in a separate call,
    ask for it. A stateless agent never saw the reference in the second call, so it cannot produce it,
    however random its sampling; an agent that carries conversation or memory across calls does.
-2. **Interleaved repeats.** For up to three prompts A (golden prompts), send ``A A A U A`` where U is an
-   unrelated prompt (the next golden prompt). The three back-to-back answers measure the agent's own
-   same-prompt variability; the noise is pooled over all prompts, because sampling temperature is a
-   property of the agent, not of one prompt. For a stateless agent the answer after U is drawn from
-   the same distribution as the others, so its closest lexical similarity to the back-to-back answers
-   lies within the noise range. The agent is flagged when, for some A, that closest similarity falls
-   below the pooled noise floor (the lowest closest-similarity among back-to-back answers) by more
-   than 0.75 × the pooled noise spread (max − min of the back-to-back similarities), and by at least
-   0.05. A deterministic agent has floor 1 and spread 0, so any answer that U changed flags it; a
-   sampling agent is flagged only by a change well outside its own sampling noise. On a test agent
-   that rewords every answer at random (tests/contracts), this flags about 1 run in 1,000, and it
-   flags a random agent whose answer U really changes in 100 runs out of 100.
+2. **Interleaved repeats.** For up to three prompts A (golden prompts), the calls go
+   ``X A A A A U A``: X is whatever call came before (the recall question, or the previous prompt's last
+   call), U an unrelated prompt (the next golden prompt). The first and the last A follow a different
+   call; the three in the middle each follow A itself, so they are answers produced in the same
+   preceding context, and only they measure noise: the agent's own same-prompt variability, pooled over
+   all prompts (sampling temperature is a property of the agent, not of one prompt). For each of the two
+   answers after a different call, the statistic is its closest lexical similarity to the three
+   same-context answers. For a stateless agent those two answers come from the same distribution, and
+   the closest of three similarities tends to be higher than a same-context answer's closest of two,
+   so it lies within the noise range. The agent is flagged when, for some A, it falls below the pooled
+   noise floor (the lowest closest-similarity among the same-context answers) by more than 0.75 × the
+   pooled noise spread (max − min of the same-context similarities), and by at least 0.05. An agent
+   that remembers only the previous message therefore gets floor 1 and spread 0 if it is deterministic,
+   and any answer the previous call changed flags it. A sampling agent is flagged only by a change well
+   outside its own sampling noise. See docs/contracts.md for measured rates.
 
 Limits: state that never shows in the answers to these prompts (e.g. a counter nobody reports) is not
 seen; for a highly random agent, only state effects larger than its sampling noise are seen.
@@ -53,9 +56,14 @@ FILLERS = (
     "Please tell me a short fact about the ocean.",
 )
 REPEATS = 3
+"""Answers per prompt produced right after the same prompt (the noise sample)."""
 MAX_PROMPTS = 3
 MARGIN = 0.05
 SPREAD_FACTOR = 0.75
+DRIFT_SAME = 0.95
+"""Within-run similarity at which answers count as the same answer (drift test)."""
+DRIFT_GAP = 0.2
+"""How much less similar than that the answers before and after a change must be (drift test)."""
 
 Invoke = Callable[[str], Awaitable[str | None]]
 
@@ -82,8 +90,9 @@ def probe_prompts(prompts: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def planned_calls(prompts: Sequence[str]) -> int:
-    """Agent calls the detector makes for these prompts."""
-    return 2 + len(probe_prompts(prompts)) * (REPEATS + 2)
+    """Agent calls the detector makes for these prompts: the recall pair, then ``A`` + ``REPEATS`` × ``A``
+    + ``U`` + ``A`` per probed prompt."""
+    return 2 + len(probe_prompts(prompts)) * (REPEATS + 3)
 
 
 @dataclass
@@ -130,38 +139,73 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
             f"recall probe: the agent returned {token} in a later call that never contained it"
         )
 
-    series: list[tuple[str, list[str], str | None]] = []
+    # Per prompt, in call order: the answer after another call, the REPEATS answers that followed A
+    # itself (the noise sample), and the answer after U.
+    series: list[tuple[str, list[str | None]]] = []
     for a, u in probe_prompts(prompts):
-        runs = [await call(a) for _ in range(REPEATS)]
+        first = await call(a)
+        repeats = [await call(a) for _ in range(REPEATS)]
         await call(u)
-        after = await call(a)
-        clean = [r for r in runs if r is not None]
-        series.append((a, clean, after))
+        series.append((a, [first, *repeats, await call(a)]))
+    for a, seq in series:
+        drift = _drift(seq)
+        if drift is not None:
+            verdict.stateful = True
+            verdict.evidence.append(f"drift: the answers to {a[:60]!r} {drift}")
     noise: list[float] = []
-    nn_clean: list[float] = []
-    for _a, clean, _after in series:
-        noise += [lexical_similarity(x, y) for x, y in combinations(clean, 2)]
-        for i, r in enumerate(clean):
-            rest = clean[:i] + clean[i + 1 :]
+    nn_same: list[float] = []
+    for _a, seq in series:
+        same = _present(seq[1:-1])
+        noise += [lexical_similarity(x, y) for x, y in combinations(same, 2)]
+        for i, r in enumerate(same):
+            rest = same[:i] + same[i + 1 :]
             if rest:
-                nn_clean.append(_nn(r, rest))
-    if not noise or not nn_clean:
+                nn_same.append(_nn(r, rest))
+    if not noise or not nn_same:
         return verdict
-    floor = min(nn_clean)
+    floor = min(nn_same)
     spread = max(noise) - min(noise)
     verdict.noise_floor, verdict.noise_spread = floor, spread
-    for a, clean, after in series:
-        if after is None or not clean:
+    for a, seq in series:
+        same = _present(seq[1:-1])
+        other = _present(seq[-1:])
+        if not same or not other:
             continue
-        closest = _nn(after, clean)
+        closest = min(_nn(r, same) for r in other)
         if closest < floor - max(SPREAD_FACTOR * spread, MARGIN):
             verdict.stateful = True
             verdict.evidence.append(
-                f"interleaved repeats: the answer to {a[:60]!r} after an unrelated call has similarity "
-                f"{closest:.2f} to its back-to-back answers, outside the agent's own noise "
+                f"interleaved repeats: an answer to {a[:60]!r} right after a different call has similarity "
+                f"{closest:.2f} to the answers that followed the same prompt, outside the agent's own noise "
                 f"(floor {floor:.2f}, spread {spread:.2f})"
             )
     return verdict
+
+
+def _present(answers: Sequence[str | None]) -> list[str]:
+    return [r for r in answers if r is not None]
+
+
+def _drift(seq: Sequence[str | None]) -> str | None:
+    """How the answers to one prompt switched, in call order, from one repeated answer to another:
+    a split into a first and a second part of at least two answers each, every pair within a part
+    at least ``DRIFT_SAME`` similar, every pair across at least ``DRIFT_GAP`` less. ``None`` if there
+    is no such split (or an answer is missing)."""
+    from windtunnel.invariants.similarity import lexical_similarity
+
+    answers = _present(seq)
+    if len(answers) < len(seq):
+        return None
+    for k in range(2, len(answers) - 1):
+        head, tail = answers[:k], answers[k:]
+        within = min(lexical_similarity(x, y) for part in (head, tail) for x, y in combinations(part, 2))
+        across = max(lexical_similarity(x, y) for x in head for y in tail)
+        if within >= DRIFT_SAME and across <= within - DRIFT_GAP:
+            return (
+                f"changed after {k} of {len(answers)} calls from one repeated answer to another "
+                f"(similarity {within:.2f} within, {across:.2f} across): state that every call updates"
+            )
+    return None
 
 
 __all__ = ["STATE_WARNING", "StateVerdict", "detect_state", "planned_calls", "probe_prompts"]
