@@ -50,6 +50,20 @@ def previous_message_agent(prompt: str) -> str:
     return f"order answer; earlier you asked: {prev[:30]}"
 
 
+_PENDING = {"note": False}
+
+
+def sticky_note_agent(prompt: str) -> str:
+    """Deterministic: a message about a reference changes only the next other answer, once."""
+    CALLS.append(prompt)
+    with _LOCK:
+        if "reference" in prompt.lower():
+            _PENDING["note"] = True
+            return "Noted."
+        note, _PENDING["note"] = _PENDING["note"], False
+    return ("About your reference: it is on file. " if note else "") + f"Happy to help with: {prompt}"
+
+
 _LEDGER = {"left": 2}
 
 
@@ -68,6 +82,7 @@ def ledger_agent(prompt: str) -> str:
 def reset_ledger() -> None:
     with _LOCK:
         _LEDGER["left"] = 2
+        _PENDING["note"] = False
 
 
 def history_agent(prompt: str) -> str:

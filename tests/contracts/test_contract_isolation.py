@@ -58,6 +58,14 @@ def test_state_that_every_call_updates_is_flagged_as_drift() -> None:
     assert v.stateful and any(e.startswith("drift:") for e in v.evidence), v
 
 
+def test_a_change_of_only_the_first_answer_is_flagged_as_drift() -> None:
+    # the recall calls leave a note that changes the next answer once: the first of the first block
+    v = detect(contract_agents.sticky_note_agent)
+    assert v.stateful and v.noise_floor == 1.0, v
+    assert [e.split(":")[0] for e in v.evidence] == ["drift"]
+    assert "changed after 1 of 5 calls" in v.evidence[0]
+
+
 def test_bundled_support_agent_without_reset_is_flagged() -> None:
     import yaml
     from examples.support_agent import agent

@@ -11,26 +11,35 @@ Isolation policy (what ``contract run`` does):
   warning is printed once, the run carries on, and units run one at a time (the contamination is at
   least the same on every rerun). Otherwise units run with ``advanced.concurrency``.
 
-The detector (chaos-free calls, before the matrix) combines two tests, either of which flags state:
+The detector (chaos-free calls, before the matrix) combines three tests, any of which flags state:
 
 1. **Recall probe.** Tell the agent a fresh random reference (``WT-<hex>``), then, in a separate call,
    ask for it. A stateless agent never saw the reference in the second call, so it cannot produce it,
    however random its sampling; an agent that carries conversation or memory across calls does.
-2. **Interleaved repeats.** For up to three prompts A (golden prompts), the calls go
-   ``X A A A A U A``: X is whatever call came before (the recall question, or the previous prompt's last
-   call), U an unrelated prompt (the next golden prompt). The first and the last A follow a different
-   call; the three in the middle each follow A itself, so they are answers produced in the same
-   preceding context, and only they measure noise: the agent's own same-prompt variability, pooled over
-   all prompts (sampling temperature is a property of the agent, not of one prompt). For each of the two
-   answers after a different call, the statistic is its closest lexical similarity to the three
-   same-context answers. For a stateless agent those two answers come from the same distribution, and
-   the closest of three similarities tends to be higher than a same-context answer's closest of two,
-   so it lies within the noise range. The agent is flagged when, for some A, it falls below the pooled
-   noise floor (the lowest closest-similarity among the same-context answers) by more than 0.75 × the
-   pooled noise spread (max − min of the same-context similarities), and by at least 0.05. An agent
-   that remembers only the previous message therefore gets floor 1 and spread 0 if it is deterministic,
-   and any answer the previous call changed flags it. A sampling agent is flagged only by a change well
-   outside its own sampling noise. See docs/contracts.md for measured rates.
+2. **Interleaved repeats.** For up to three prompts A (golden prompts), the calls go ``A A A A U A``,
+   U being an unrelated prompt (the next golden prompt). The first A follows a different call (the
+   recall question or the previous prompt's block), so it only separates that call from what follows:
+   the three A's after it each follow A itself, so they are answers produced in the same preceding
+   context, and only they measure noise, the agent's own same-prompt variability, pooled over all
+   prompts (sampling temperature is a property of the agent, not of one prompt). The statistic is the
+   closest lexical similarity of the answer after U to those three. For a stateless agent that answer
+   comes from the same distribution, and the closest of three similarities tends to be higher than a
+   same-context answer's closest of two, so it lies within the noise range. The agent is flagged when,
+   for some A, it falls below the pooled noise floor (the lowest closest-similarity among the
+   same-context answers) by more than 0.75 × the pooled noise spread (max − min of the same-context
+   similarities), and by at least 0.05. An agent that remembers the previous message and is
+   deterministic has floor 1 and spread 0, so any answer that U changed flags it; a sampling agent is
+   flagged only by a change well outside its own sampling noise.
+3. **Drift.** State that every call updates (a counter, a budget that runs out) can change the answers
+   in the middle of the same-context run, where the noise is measured, and then test 2 sees only
+   "noise". For a stateless agent the five answers to A are exchangeable, so a split of them, in call
+   order, into two runs that are each near-identical within (similarity >= 0.95, with at least three
+   such pairs in all) and at least 0.2 less similar across, is flagged. Such repeats are what a
+   deterministic agent gives, so a deterministic agent whose answer changes once anywhere in the block
+   (the first answer, changed by the call before it, included) is caught; a sampling agent almost never
+   repeats itself that closely.
+
+Measured rates are in docs/contracts.md ("How state is told apart from sampling noise").
 
 Limits: state that never shows in the answers to these prompts (e.g. a counter nobody reports) is not
 seen; for a highly random agent, only state effects larger than its sampling noise are seen.
@@ -147,11 +156,6 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
         repeats = [await call(a) for _ in range(REPEATS)]
         await call(u)
         series.append((a, [first, *repeats, await call(a)]))
-    for a, seq in series:
-        drift = _drift(seq)
-        if drift is not None:
-            verdict.stateful = True
-            verdict.evidence.append(f"drift: the answers to {a[:60]!r} {drift}")
     noise: list[float] = []
     nn_same: list[float] = []
     for _a, seq in series:
@@ -161,24 +165,28 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
             rest = same[:i] + same[i + 1 :]
             if rest:
                 nn_same.append(_nn(r, rest))
-    if not noise or not nn_same:
-        return verdict
-    floor = min(nn_same)
-    spread = max(noise) - min(noise)
-    verdict.noise_floor, verdict.noise_spread = floor, spread
+    if noise and nn_same:
+        floor = min(nn_same)
+        spread = max(noise) - min(noise)
+        verdict.noise_floor, verdict.noise_spread = floor, spread
+        for a, seq in series:
+            same = _present(seq[1:-1])
+            other = _present(seq[-1:])
+            if not same or not other:
+                continue
+            closest = _nn(other[0], same)
+            if closest < floor - max(SPREAD_FACTOR * spread, MARGIN):
+                verdict.stateful = True
+                verdict.evidence.append(
+                    f"interleaved repeats: the answer to {a[:60]!r} right after a different call has "
+                    f"similarity {closest:.2f} to the answers that followed the same prompt, outside the "
+                    f"agent's own noise (floor {floor:.2f}, spread {spread:.2f})"
+                )
     for a, seq in series:
-        same = _present(seq[1:-1])
-        other = _present(seq[-1:])
-        if not same or not other:
-            continue
-        closest = min(_nn(r, same) for r in other)
-        if closest < floor - max(SPREAD_FACTOR * spread, MARGIN):
+        drift = _drift(seq)
+        if drift is not None:
             verdict.stateful = True
-            verdict.evidence.append(
-                f"interleaved repeats: an answer to {a[:60]!r} right after a different call has similarity "
-                f"{closest:.2f} to the answers that followed the same prompt, outside the agent's own noise "
-                f"(floor {floor:.2f}, spread {spread:.2f})"
-            )
+            verdict.evidence.append(f"drift: the answers to {a[:60]!r} {drift}")
     return verdict
 
 
@@ -188,17 +196,20 @@ def _present(answers: Sequence[str | None]) -> list[str]:
 
 def _drift(seq: Sequence[str | None]) -> str | None:
     """How the answers to one prompt switched, in call order, from one repeated answer to another:
-    a split into a first and a second part of at least two answers each, every pair within a part
-    at least ``DRIFT_SAME`` similar, every pair across at least ``DRIFT_GAP`` less. ``None`` if there
-    is no such split (or an answer is missing)."""
+    a split into a first and a second part, every pair within a part (at least three pairs in all) at
+    least ``DRIFT_SAME`` similar, every pair across at least ``DRIFT_GAP`` less. ``None`` if there is
+    no such split (or an answer is missing)."""
     from windtunnel.invariants.similarity import lexical_similarity
 
     answers = _present(seq)
     if len(answers) < len(seq):
         return None
-    for k in range(2, len(answers) - 1):
+    for k in range(1, len(answers)):
         head, tail = answers[:k], answers[k:]
-        within = min(lexical_similarity(x, y) for part in (head, tail) for x, y in combinations(part, 2))
+        pairs = [lexical_similarity(x, y) for part in (head, tail) for x, y in combinations(part, 2)]
+        if len(pairs) < 3:
+            continue
+        within = min(pairs)
         across = max(lexical_similarity(x, y) for x in head for y in tail)
         if within >= DRIFT_SAME and across <= within - DRIFT_GAP:
             return (
