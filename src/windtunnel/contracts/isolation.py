@@ -42,7 +42,8 @@ The detector (chaos-free calls, before the matrix) combines three tests, any of 
 Measured rates are in docs/contracts.md ("How state is told apart from sampling noise").
 
 Limits: state that never shows in the answers to these prompts (e.g. a counter nobody reports) is not
-seen; for a highly random agent, only state effects larger than its sampling noise are seen.
+seen, nor state that changes every answer a little (a counter in every answer looks like noise); for a
+highly random agent, only state effects larger than its sampling noise are seen.
 """
 
 from __future__ import annotations
