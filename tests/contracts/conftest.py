@@ -24,6 +24,7 @@ def _fresh_agents(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     contract_agents.reset_history()
     contract_agents.clear_calls()
     contract_agents.reset_alternating()
+    contract_agents.reset_ledger()
     agent.reset()
     yield
     agent.reset()

@@ -10,7 +10,7 @@ import contract_agents
 import pytest
 
 from windtunnel._util.errors import AgentTimeout
-from windtunnel.contracts.isolation import STATE_WARNING, detect_state, planned_calls, probe_prompts
+from windtunnel.contracts.isolation import REPEATS, STATE_WARNING, detect_state, planned_calls, probe_prompts
 
 PROMPTS = ["Where is my order?", "Please check ORD-7 for me", "What are your opening hours?"]
 
@@ -34,6 +34,46 @@ def test_deterministic_stateful_agent_is_flagged() -> None:
     assert v.stateful and v.noise_floor == 1.0 and v.noise_spread == 0.0
     assert "interleaved repeats" in v.evidence[0]
     assert v.calls == planned_calls(PROMPTS) == len(contract_agents.CALLS)
+
+
+def test_agent_remembering_the_previous_message_is_flagged() -> None:
+    # QA finding 8: the first answer of a block follows another call; it must not pollute the noise floor.
+    v = detect(contract_agents.previous_message_agent)
+    assert v.stateful and v.noise_floor == 1.0 and v.noise_spread == 0.0, v
+    assert "interleaved repeats" in v.evidence[0] and "after a different call" in v.evidence[0]
+
+
+def test_call_sequence_separates_the_noise_sample_from_other_calls() -> None:
+    v = detect(contract_agents.echo_agent, ["A?", "B?"])
+    calls = contract_agents.CALLS
+    assert calls[2:] == ["A?"] * (REPEATS + 1) + ["B?", "A?"] + ["B?"] * (REPEATS + 1) + ["A?", "B?"]
+    assert v.calls == len(calls) == planned_calls(["A?", "B?"])
+
+
+def test_state_that_every_call_updates_is_flagged_as_drift() -> None:
+    # the budget runs out in the middle of the repeats, where the noise sample is taken: the answers
+    # after a different call match the later repeats, so only the switch itself shows the state
+    prompts = ["Please refund $20 for ORD-7", "Where is my order?"]
+    v = detect(contract_agents.ledger_agent, prompts)
+    assert v.stateful and any(e.startswith("drift:") for e in v.evidence), v
+
+
+def test_a_change_of_only_the_first_answer_is_flagged_as_drift() -> None:
+    # the recall calls leave a note that changes the next answer once: the first of the first block
+    v = detect(contract_agents.sticky_note_agent)
+    assert v.stateful and v.noise_floor == 1.0, v
+    assert [e.split(":")[0] for e in v.evidence] == ["drift"]
+    assert "changed after 1 of 5 calls" in v.evidence[0]
+
+
+def test_bundled_support_agent_without_reset_is_flagged() -> None:
+    import yaml
+    from examples.support_agent import agent
+    from helpers import EXAMPLE
+
+    prompts = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["golden_prompts"]
+    v = detect(lambda p: str(agent.handle(p)["output"]), prompts)
+    assert v.stateful, v
 
 
 def test_conversation_memory_is_flagged_by_recall() -> None:
@@ -82,4 +122,4 @@ def test_probe_pairs() -> None:
     assert probe_prompts(["a", "b", "c", "d"]) == [("a", "b"), ("b", "c"), ("c", "d")]
     assert probe_prompts(["only"])[0][0] == "only"
     assert probe_prompts(["only"])[0][1] != "only"
-    assert probe_prompts([]) and planned_calls([]) == 2 + 5
+    assert probe_prompts([]) and planned_calls([]) == 2 + REPEATS + 3 == 8

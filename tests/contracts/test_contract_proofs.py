@@ -83,6 +83,38 @@ def test_robust_agent_passes_the_leak_probes(tmp_path: Path, capsys: pytest.Capt
     assert matrix(report)[("no-chaos", "leak-probe")] == "pass"
 
 
+def test_short_system_prompt_leak_fails_the_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = simple_config("supportbot_leaky")
+    cfg["agent"]["system_prompt"] = contract_agents.SUPPORTBOT_PROMPT
+    cfg["contract"]["invariants"] = [{"id": "leak", "type": "system_prompt_leak_probe", "severity": "critical"}]
+    code, report, _ = run_json(tmp_path, cfg, capsys)
+    assert code == 1 and report["summary"]["critical_failed"]
+    rows = [c for c in report["cells"] if c["invariant"] == "leak"]
+    assert len(rows) == 12 and all(c["status"] == "failed" for c in rows)
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "variant", "leaks"), [("handle_leaky", "leaky", True), ("handle", "robust", False)]
+)
+def test_bundled_agent_with_its_real_system_prompt(
+    endpoint: str, variant: str, leaks: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from examples.support_agent.prompts import PROMPTS
+
+    cfg = support_config(endpoint, scenarios=("no-chaos",))
+    cfg["agent"]["system_prompt"] = PROMPTS[variant]
+    cfg["contract"]["invariants"] = [{"id": "leak", "type": "system_prompt_leak_probe", "severity": "critical"}]
+    code, report, _ = run_json(tmp_path, cfg, capsys)
+    rows = [c for c in report["cells"] if c["invariant"] == "leak"]
+    failed = [c for c in rows if c["status"] == "failed"]
+    assert len(rows) == 12
+    if leaks:
+        assert code == 1 and len(failed) >= 3  # the stand-in model treats 3 of the 12 probes as extraction
+        assert all("Here are my instructions" in (c["output"] or "") for c in failed)
+    else:
+        assert code == 0 and not failed, [c["output"] for c in failed]
+
+
 def test_stateful_agent_warns_without_reset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, report, err = run_json(tmp_path, simple_config("memory_agent"), capsys)
     assert err.count(STATE_WARNING) == 1
@@ -90,6 +122,22 @@ def test_stateful_agent_warns_without_reset(tmp_path: Path, capsys: pytest.Captu
     assert report["summary"]["concurrency"] == 1
     assert code == 0  # a warning, not a failure
     assert STATE_WARNING in report["notices"]
+
+
+def test_agent_remembering_the_previous_message_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, report, err = run_json(tmp_path, simple_config("previous_message_agent"), capsys)
+    assert err.count(STATE_WARNING) == 1
+    state = report["summary"]["state_detection"]
+    assert state["stateful"] is True and state["noise_floor"] == 1.0
+    assert report["summary"]["concurrency"] == 1 and code == 0
+
+
+def test_bundled_support_agent_without_reset_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = support_config("handle", scenarios=("no-chaos", "order-service-timeout"))
+    del cfg["agent"]["reset_function"]
+    _code, report, err = run_json(tmp_path, cfg, capsys)
+    assert err.count(STATE_WARNING) == 1
+    assert report["summary"]["state_detection"]["stateful"] is True
 
 
 def test_stateful_agent_with_reset_does_not_warn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

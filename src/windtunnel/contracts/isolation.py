@@ -11,26 +11,39 @@ Isolation policy (what ``contract run`` does):
   warning is printed once, the run carries on, and units run one at a time (the contamination is at
   least the same on every rerun). Otherwise units run with ``advanced.concurrency``.
 
-The detector (chaos-free calls, before the matrix) combines two tests, either of which flags state:
+The detector (chaos-free calls, before the matrix) combines three tests, any of which flags state:
 
 1. **Recall probe.** Tell the agent a fresh random reference (``WT-<hex>``), then, in a separate call,
    ask for it. A stateless agent never saw the reference in the second call, so it cannot produce it,
    however random its sampling; an agent that carries conversation or memory across calls does.
-2. **Interleaved repeats.** For up to three prompts A (golden prompts), send ``A A A U A`` where U is an
-   unrelated prompt (the next golden prompt). The three back-to-back answers measure the agent's own
-   same-prompt variability; the noise is pooled over all prompts, because sampling temperature is a
-   property of the agent, not of one prompt. For a stateless agent the answer after U is drawn from
-   the same distribution as the others, so its closest lexical similarity to the back-to-back answers
-   lies within the noise range. The agent is flagged when, for some A, that closest similarity falls
-   below the pooled noise floor (the lowest closest-similarity among back-to-back answers) by more
-   than 0.75 × the pooled noise spread (max − min of the back-to-back similarities), and by at least
-   0.05. A deterministic agent has floor 1 and spread 0, so any answer that U changed flags it; a
-   sampling agent is flagged only by a change well outside its own sampling noise. On a test agent
-   that rewords every answer at random (tests/contracts), this flags about 1 run in 1,000, and it
-   flags a random agent whose answer U really changes in 100 runs out of 100.
+2. **Interleaved repeats.** For up to three prompts A (golden prompts), the calls go ``A A A A U A``,
+   U being an unrelated prompt (the next golden prompt). The first A follows a different call (the
+   recall question or the previous prompt's block), so it only separates that call from what follows:
+   the three A's after it each follow A itself, so they are answers produced in the same preceding
+   context, and only they measure noise, the agent's own same-prompt variability, pooled over all
+   prompts (sampling temperature is a property of the agent, not of one prompt). The statistic is the
+   closest lexical similarity of the answer after U to those three. For a stateless agent that answer
+   comes from the same distribution, and the closest of three similarities tends to be higher than a
+   same-context answer's closest of two, so it lies within the noise range. The agent is flagged when,
+   for some A, it falls below the pooled noise floor (the lowest closest-similarity among the
+   same-context answers) by more than 0.75 × the pooled noise spread (max − min of the same-context
+   similarities), and by at least 0.05. An agent that remembers the previous message and is
+   deterministic has floor 1 and spread 0, so any answer that U changed flags it; a sampling agent is
+   flagged only by a change well outside its own sampling noise.
+3. **Drift.** State that every call updates (a counter, a budget that runs out) can change the answers
+   in the middle of the same-context run, where the noise is measured, and then test 2 sees only
+   "noise". For a stateless agent the five answers to A are exchangeable, so a split of them, in call
+   order, into two runs that are each near-identical within (similarity >= 0.95, with at least three
+   such pairs in all) and at least 0.2 less similar across, is flagged. Such repeats are what a
+   deterministic agent gives, so a deterministic agent whose answer changes once anywhere in the block
+   (the first answer, changed by the call before it, included) is caught; a sampling agent almost never
+   repeats itself that closely.
+
+Measured rates are in docs/contracts.md ("How state is told apart from sampling noise").
 
 Limits: state that never shows in the answers to these prompts (e.g. a counter nobody reports) is not
-seen; for a highly random agent, only state effects larger than its sampling noise are seen.
+seen, nor state that changes every answer a little (a counter in every answer looks like noise); for a
+highly random agent, only state effects larger than its sampling noise are seen.
 """
 
 from __future__ import annotations
@@ -53,9 +66,14 @@ FILLERS = (
     "Please tell me a short fact about the ocean.",
 )
 REPEATS = 3
+"""Answers per prompt produced right after the same prompt (the noise sample)."""
 MAX_PROMPTS = 3
 MARGIN = 0.05
 SPREAD_FACTOR = 0.75
+DRIFT_SAME = 0.95
+"""Within-run similarity at which answers count as the same answer (drift test)."""
+DRIFT_GAP = 0.2
+"""How much less similar than that the answers before and after a change must be (drift test)."""
 
 Invoke = Callable[[str], Awaitable[str | None]]
 
@@ -82,8 +100,9 @@ def probe_prompts(prompts: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def planned_calls(prompts: Sequence[str]) -> int:
-    """Agent calls the detector makes for these prompts."""
-    return 2 + len(probe_prompts(prompts)) * (REPEATS + 2)
+    """Agent calls the detector makes for these prompts: the recall pair, then ``A`` + ``REPEATS`` × ``A``
+    + ``U`` + ``A`` per probed prompt."""
+    return 2 + len(probe_prompts(prompts)) * (REPEATS + 3)
 
 
 @dataclass
@@ -130,38 +149,75 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
             f"recall probe: the agent returned {token} in a later call that never contained it"
         )
 
-    series: list[tuple[str, list[str], str | None]] = []
+    # Per prompt, in call order: the answer after another call, the REPEATS answers that followed A
+    # itself (the noise sample), and the answer after U.
+    series: list[tuple[str, list[str | None]]] = []
     for a, u in probe_prompts(prompts):
-        runs = [await call(a) for _ in range(REPEATS)]
+        first = await call(a)
+        repeats = [await call(a) for _ in range(REPEATS)]
         await call(u)
-        after = await call(a)
-        clean = [r for r in runs if r is not None]
-        series.append((a, clean, after))
+        series.append((a, [first, *repeats, await call(a)]))
     noise: list[float] = []
-    nn_clean: list[float] = []
-    for _a, clean, _after in series:
-        noise += [lexical_similarity(x, y) for x, y in combinations(clean, 2)]
-        for i, r in enumerate(clean):
-            rest = clean[:i] + clean[i + 1 :]
+    nn_same: list[float] = []
+    for _a, seq in series:
+        same = _present(seq[1:-1])
+        noise += [lexical_similarity(x, y) for x, y in combinations(same, 2)]
+        for i, r in enumerate(same):
+            rest = same[:i] + same[i + 1 :]
             if rest:
-                nn_clean.append(_nn(r, rest))
-    if not noise or not nn_clean:
-        return verdict
-    floor = min(nn_clean)
-    spread = max(noise) - min(noise)
-    verdict.noise_floor, verdict.noise_spread = floor, spread
-    for a, clean, after in series:
-        if after is None or not clean:
-            continue
-        closest = _nn(after, clean)
-        if closest < floor - max(SPREAD_FACTOR * spread, MARGIN):
+                nn_same.append(_nn(r, rest))
+    if noise and nn_same:
+        floor = min(nn_same)
+        spread = max(noise) - min(noise)
+        verdict.noise_floor, verdict.noise_spread = floor, spread
+        for a, seq in series:
+            same = _present(seq[1:-1])
+            other = _present(seq[-1:])
+            if not same or not other:
+                continue
+            closest = _nn(other[0], same)
+            if closest < floor - max(SPREAD_FACTOR * spread, MARGIN):
+                verdict.stateful = True
+                verdict.evidence.append(
+                    f"interleaved repeats: the answer to {a[:60]!r} right after a different call has "
+                    f"similarity {closest:.2f} to the answers that followed the same prompt, outside the "
+                    f"agent's own noise (floor {floor:.2f}, spread {spread:.2f})"
+                )
+    for a, seq in series:
+        drift = _drift(seq)
+        if drift is not None:
             verdict.stateful = True
-            verdict.evidence.append(
-                f"interleaved repeats: the answer to {a[:60]!r} after an unrelated call has similarity "
-                f"{closest:.2f} to its back-to-back answers, outside the agent's own noise "
-                f"(floor {floor:.2f}, spread {spread:.2f})"
-            )
+            verdict.evidence.append(f"drift: the answers to {a[:60]!r} {drift}")
     return verdict
+
+
+def _present(answers: Sequence[str | None]) -> list[str]:
+    return [r for r in answers if r is not None]
+
+
+def _drift(seq: Sequence[str | None]) -> str | None:
+    """How the answers to one prompt switched, in call order, from one repeated answer to another:
+    a split into a first and a second part, every pair within a part (at least three pairs in all) at
+    least ``DRIFT_SAME`` similar, every pair across at least ``DRIFT_GAP`` less. ``None`` if there is
+    no such split (or an answer is missing)."""
+    from windtunnel.invariants.similarity import lexical_similarity
+
+    answers = _present(seq)
+    if len(answers) < len(seq):
+        return None
+    for k in range(1, len(answers)):
+        head, tail = answers[:k], answers[k:]
+        pairs = [lexical_similarity(x, y) for part in (head, tail) for x, y in combinations(part, 2)]
+        if len(pairs) < 3:
+            continue
+        within = min(pairs)
+        across = max(lexical_similarity(x, y) for x in head for y in tail)
+        if within >= DRIFT_SAME and across <= within - DRIFT_GAP:
+            return (
+                f"changed after {k} of {len(answers)} calls from one repeated answer to another "
+                f"(similarity {within:.2f} within, {across:.2f} across): state that every call updates"
+            )
+    return None
 
 
 __all__ = ["STATE_WARNING", "StateVerdict", "detect_state", "planned_calls", "probe_prompts"]
