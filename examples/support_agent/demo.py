@@ -22,7 +22,7 @@ INCIDENT = "examples/support_agent/incidents/order-status-timeout.yaml"
 STEPS: list[tuple[str, list[str], set[int]]] = [
     ("check the config without calling the agent", ["validate", "-c", CFG], {0}),
     (
-        "golden prompts and their adversarial mutations (one prompt-injection variant is answered, not refused)",
+        "golden prompts and their adversarial mutations (injections, encodings, noise, paraphrases ...)",
         ["run", "-c", CFG, "-q", "--format", "html", "-o", str(OUT / "run.html"), "--min-score", "60"],
         {0},
     ),
