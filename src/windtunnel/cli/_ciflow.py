@@ -19,7 +19,8 @@ SUMMARY_FORMATS = ("json", "junit", "sarif", "md")
 class CiOptions:
     config: Path | None
     min_score: float | None = None
-    output: Path = Path("reports/ci")
+    output: Path | None = None
+    """Directory for every report (default reports/ci; a resumed run reuses the one it was started with)."""
     seed: int | None = None
     chaos_profile: str | None = None
     quiet: bool = False
@@ -133,9 +134,12 @@ def run_ci(opts: CiOptions) -> int:
             raise UsageError(
                 f"run {opts.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`"
             )
-        for key, value in (info.meta.get("options") or {}).items():
+        stored = info.meta.get("options") or {}
+        for key, value in stored.items():
             if key in CiOptions.PLAN_KEYS:
                 setattr(opts, key, value)
+        if opts.output is None and stored.get("output"):
+            opts.output = Path(stored["output"])
         opts.config = opts.config or Path(info.config_path or "")
         opts.seed = info.seed
         since = info.started_at
@@ -159,8 +163,12 @@ def run_ci(opts: CiOptions) -> int:
             "replays.sessions (replay)",
         )
     _preflight(cfg, config_path, ran, opts)
+    opts.output = opts.output or Path("reports/ci")
+    if opts.output.exists() and not opts.output.is_dir():
+        raise UsageError(f"--output {str(opts.output)!r} is a file", hint="ci writes several reports: give a directory")
+    opts.output.mkdir(parents=True, exist_ok=True)  # before the run is stored: a bad path stores nothing
     run_id = opts.resume or new_run_id()
-    options = {k: getattr(opts, k) for k in CiOptions.PLAN_KEYS}
+    options = {**{k: getattr(opts, k) for k in CiOptions.PLAN_KEYS}, "output": str(opts.output)}
     if store is not None:
         store.start_run({"id": run_id, "mode": "ci", "seed": seed, "config_path": str(config_path), "options": options})
     try:
@@ -197,6 +205,7 @@ def _run_phases(
     from windtunnel.engine.report import build_report, now_iso
 
     output = opts.output
+    assert output is not None
     weights = renormalised_weights(cfg, ran)
     output.mkdir(parents=True, exist_ok=True)
     err = err_console()

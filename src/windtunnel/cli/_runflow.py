@@ -370,6 +370,10 @@ def execute_run(opts: RunOptions) -> ExitCode:
     path = write_report(report, opts.fmt, opts.output, run_id, cfg)
     if opts.show_summary:
         print_summary(report)
+        from rich.markup import escape
+
+        for why in summary_dict.get("reasons") or []:
+            out_console().print(f"  • {escape(why)}")
     else:
         score = report["summary"]["score"]
         out_console().print("n/a" if score is None else f"{score:.2f}")

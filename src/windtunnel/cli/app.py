@@ -79,6 +79,18 @@ def main(argv: list[str] | None = None) -> None:
 
         print_error(err)
         sys.exit(int(err.exit_code))
+    except OSError as err:  # a path the user gave cannot be used (an -o that is a file, a read-only dir ...)
+        from windtunnel._util.errors import UsageError
+        from windtunnel.cli._console import print_error
+
+        where = f" {err.filename!r}" if err.filename else ""
+        print_error(
+            UsageError(
+                f"cannot use{where}: {err.strerror or err}",
+                hint="check the paths given with -o/--output, --store and -c",
+            )
+        )
+        sys.exit(int(ExitCode.USAGE))
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(int(ExitCode.INTERRUPTED))

@@ -16,14 +16,19 @@ def ci(
         None, "--min-score", min=0, max=100, help="Fail when the overall score is below this (0-100)."
     ),
     output: Path = typer.Option(
-        Path("reports/ci"), "--output", "-o", help="Directory for the summary and every phase's reports."
+        None,
+        "--output",
+        "-o",
+        help="Directory for the summary and every phase's reports (default reports/ci; --resume reuses the run's).",
     ),
     seed: int = typer.Option(None, "--seed", help="Run seed shared by every phase."),
     chaos_profile: str = typer.Option(None, "--chaos-profile", help="Add a built-in profile to the chaos phase."),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="Only the phase table and verdict."),
     repeat: int = typer.Option(1, "--repeat", min=1, help="Run every cell N times (pass rate, Wilson, pass^k)."),
     resume: str = typer.Option(None, "--resume", help="Continue a stored ci run: completed phases are kept."),
-    store: Path = typer.Option(None, "--store", help="Run store (default advanced.store, .windtunnel/runs.db)."),
+    store: Path = typer.Option(
+        None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
+    ),
     use_store: bool = typer.Option(True, "--store-results/--no-store", help="Write results to the run store."),
 ) -> None:
     """Run the mutation, chaos-only, contract and replay phases and gate on the weighted score.

@@ -405,8 +405,8 @@ def _load_results(path: Path) -> tuple[list[Any], list[int]]:
 
 
 _RESULT_HINT = (
-    "each line is true/false, {\"id\": ..., \"passed\": true|false} (also \"true\"/\"false\" or 1/0) "
-    "or {\"prediction\": ..., \"label\": ...}"
+    'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
+    'or {"prediction": ..., "label": ...}'
 )
 
 

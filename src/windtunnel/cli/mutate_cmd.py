@@ -51,7 +51,7 @@ def mutate(
     if not prompt.strip():
         raise UsageError(
             "the prompt is empty" if not prompt else "the prompt is only whitespace",
-            hint="give the golden prompt to mutate, e.g. windtunnel mutate \"Where is my order?\" "
+            hint='give the golden prompt to mutate, e.g. windtunnel mutate "Where is my order?" '
             "(or '-' to read it from stdin)",
         )
     _check_agent_type(agent_type)

@@ -18,7 +18,9 @@ def report(
     output: str = typer.Option(
         None, "--output", "-o", help="File to write, or a directory (default: ./reports/<run id>.<ext>)."
     ),
-    store: Path = typer.Option(None, "--store", help="Run store (default: .windtunnel/runs.db)."),
+    store: Path = typer.Option(
+        None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else .windtunnel/runs.db)."
+    ),
 ) -> None:
     """Render a stored run or a JSON report file as HTML, JSON, JUnit XML, SARIF or Markdown."""
     from windtunnel.cli._console import out_console

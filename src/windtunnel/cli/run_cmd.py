@@ -46,7 +46,9 @@ def run(
     resume: str = typer.Option(
         None, "--resume", help="Continue a stored run: rerun only the cells that did not complete."
     ),
-    store: Path = typer.Option(None, "--store", help="Run store (default advanced.store, .windtunnel/runs.db)."),
+    store: Path = typer.Option(
+        None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
+    ),
     use_store: bool = typer.Option(True, "--store-results/--no-store", help="Write every result to the run store."),
 ) -> None:
     """Run golden prompts (and their mutations) against the agent and check the invariants.

@@ -198,6 +198,15 @@ class Session(StrictModel):
         for c in self.recorded:
             if c.failed and c.kind in self.replay.inject:
                 out[c.kind] = True
+        # faults that acted without failing the call (a malicious or wrong response is a 200): an exported
+        # cell carries the faults that fired in it, and they are the chaos the incident happened under
+        exported = (self.metadata or {}).get("exported_from") or {}
+        for fault in exported.get("faults") or []:
+            target = fault.get("target") if isinstance(fault, dict) else None
+            if target in ("tool", "http", "context"):
+                out["tool"] = True
+            elif target == "llm":
+                out["llm"] = True
         return out
 
 

@@ -95,11 +95,16 @@ def _traces(data: Any) -> list[dict[str, Any]]:
 
 
 def _under_tool(o: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> bool:
-    parent = by_id.get(o.get("parentObservationId"))
-    while parent is not None:
+    """Whether an ancestor of ``o`` is a TOOL observation (missing ids and parent cycles end the walk)."""
+    seen = {id(o)}
+    key = o.get("parentObservationId")
+    parent = by_id.get(key) if key is not None else None
+    while parent is not None and id(parent) not in seen:
+        seen.add(id(parent))
         if parent.get("type") == "TOOL":
             return True
-        parent = by_id.get(parent.get("parentObservationId"))
+        key = parent.get("parentObservationId")
+        parent = by_id.get(key) if key is not None else None
     return False
 
 

@@ -45,15 +45,23 @@ def _attrs(span: dict[str, Any]) -> dict[str, Any]:
     return {a["key"]: _value(a.get("value")) for a in raw if isinstance(a, dict) and "key" in a}
 
 
+def _list(value: Any) -> list[Any]:
+    """``value`` when it is a list; anything else (a malformed export) counts as empty."""
+    return value if isinstance(value, list) else []
+
+
 def _spans(data: Any) -> list[dict[str, Any]]:
     batches = data if isinstance(data, list) else [data]
     out: list[dict[str, Any]] = []
     for batch in batches:
         if not isinstance(batch, dict):
             continue
-        for rs in batch.get("resourceSpans") or []:
-            for ss in (rs.get("scopeSpans") or []) + (rs.get("instrumentationLibrarySpans") or []):
-                out += [s for s in ss.get("spans") or [] if isinstance(s, dict)]
+        for rs in _list(batch.get("resourceSpans")):
+            if not isinstance(rs, dict):
+                continue
+            for ss in _list(rs.get("scopeSpans")) + _list(rs.get("instrumentationLibrarySpans")):
+                if isinstance(ss, dict):
+                    out += [s for s in _list(ss.get("spans")) if isinstance(s, dict)]
     return out
 
 
