@@ -377,7 +377,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
     else:
         score = report["summary"]["score"]
         out_console().print("n/a" if score is None else f"{score:.2f}")
-    if path is not None:
+    if path is not None and (opts.show_summary or not opts.quiet):
         err_console().print(f"report written to {path}")
     if interrupted:
         err_console().print(

@@ -296,7 +296,9 @@ def contract_run(
     repeat: int = RepeatOpt,
     seed: int = SeedOpt,
     min_score: float = MinScoreOpt,
-    fmt: str = typer.Option("terminal", "--format", "-f", help="Report format to write: terminal, json."),
+    fmt: str = typer.Option(
+        "terminal", "--format", "-f", help="Report format to write: terminal, json, html, junit, sarif, md."
+    ),
     output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the matrix and verdict."),
     cell: list[str] = typer.Option(None, "--cell", help="Run only this unit id (repeatable); see `reproduce`."),

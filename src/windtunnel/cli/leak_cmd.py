@@ -200,6 +200,8 @@ def scan(
     else:
         source = f"run {from_run}" if from_run else str(from_report)
         audits = _run_audits(from_run, from_report, store, config, counts, not no_decode)
+    if fmt == "table" and output is not None:  # no --format: the suffix of --output decides, as for `run`
+        fmt = "sarif" if output.suffix.lower() == ".sarif" else "json"
     if fmt == "table":
         tally = Tally()
         rows: list[ItemAudit] = []

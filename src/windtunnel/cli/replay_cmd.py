@@ -31,7 +31,9 @@ def run(
         None, help="Session files or directories (default: the config's replays.sessions and sources)."
     ),
     config: Path = ConfigOpt,
-    fmt: str = typer.Option("terminal", "--format", "-f", help="Report format to write: terminal, json."),
+    fmt: str = typer.Option(
+        "terminal", "--format", "-f", help="Report format to write: terminal, json, html, junit, sarif, md."
+    ),
     output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
     seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one)."),
     latency_scale: float = typer.Option(
