@@ -24,21 +24,12 @@ from typing import Any
 
 from windtunnel.reports import render_report
 from windtunnel.reports.cells import summarize_cells
-from windtunnel.reports.sample import sample_cells, sample_report
+from windtunnel.reports.sample import CHROMIUM as _CHROMIUM
+from windtunnel.reports.sample import CHROMIUM_ARGS, sample_cells, sample_report
 from windtunnel.reports.stats import compute_stats
 from windtunnel.store import RunStore
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM = Path(_CHROMIUM)
 
 
 def mib(n: float) -> str:
@@ -143,9 +134,7 @@ def bench_browser(html: Path, runs: int = 3) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cells", type=int, default=100_000, help="cells written to the store")
     parser.add_argument("--html-cells", type=int, default=10_000, help="cells in the rendered reports")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium measurement")

@@ -64,6 +64,23 @@ def json_reply(obj: Any, status: int = 200) -> tuple[int, dict[str, str], bytes]
     return status, {"content-type": "application/json"}, json.dumps(obj).encode()
 
 
+SUPPORT_AGENT_ENV = (
+    "SUPPORT_TOOLS_URL",
+    "OPENAI_BASE_URL",
+    "OPENAI_API_KEY",
+    "SUPPORT_AGENT_MODEL",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "no_proxy",
+)
+"""Environment that reroutes the bundled agent's tools and model: cleared before tests that use it."""
+
+
 def sigint_default() -> None:
     """``preexec_fn`` for children that a test stops with SIGINT.
 

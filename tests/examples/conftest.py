@@ -13,27 +13,13 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from examples.support_agent import agent, policy_server, server, tool_service, tools  # noqa: E402
-
-_ENV = (
-    "SUPPORT_TOOLS_URL",
-    "OPENAI_BASE_URL",
-    "OPENAI_API_KEY",
-    "SUPPORT_AGENT_MODEL",
-    "HTTP_PROXY",
-    "HTTPS_PROXY",
-    "ALL_PROXY",
-    "NO_PROXY",
-    "http_proxy",
-    "https_proxy",
-    "all_proxy",
-    "no_proxy",
-)
+from tests.conftest import SUPPORT_AGENT_ENV  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def clean_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test starts with no memory, an empty ledger, zeroed counters and no routing env."""
-    for name in _ENV:
+    for name in SUPPORT_AGENT_ENV:
         monkeypatch.delenv(name, raising=False)
     agent.reset()
     tools.CALLS.clear()

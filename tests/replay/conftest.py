@@ -18,31 +18,18 @@ if str(REPO) not in sys.path:
 
 from examples.support_agent import agent, tools  # noqa: E402
 
+from tests.conftest import SUPPORT_AGENT_ENV  # noqa: E402
+
 EXAMPLE = REPO / "examples" / "support_agent"
 FIXED_CONFIG = EXAMPLE / "windtunnel.yaml"
 UNFIXED_CONFIG = EXAMPLE / "incidents" / "agent-before-fix.yaml"
 INCIDENT = EXAMPLE / "incidents" / "order-status-timeout.yaml"
 FIXTURES = Path(__file__).parent / "fixtures"
 
-_ENV = (
-    "SUPPORT_TOOLS_URL",
-    "OPENAI_BASE_URL",
-    "OPENAI_API_KEY",
-    "SUPPORT_AGENT_MODEL",
-    "HTTP_PROXY",
-    "HTTPS_PROXY",
-    "ALL_PROXY",
-    "NO_PROXY",
-    "http_proxy",
-    "https_proxy",
-    "all_proxy",
-    "no_proxy",
-)
-
 
 @pytest.fixture(autouse=True)
 def clean(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for name in _ENV:
+    for name in SUPPORT_AGENT_ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(REPO)
     agent.reset()

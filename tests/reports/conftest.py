@@ -9,7 +9,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from windtunnel.reports.sample import sample_report
+from windtunnel.reports.sample import CHROMIUM as _CHROMIUM
+from windtunnel.reports.sample import CHROMIUM_ARGS, sample_report
 
 HERE = Path(__file__).parent
 
@@ -40,17 +41,7 @@ def run_report() -> dict[str, Any]:
     return sample_report(40, seed=5, mode="run", run_id="run-plain")
 
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM = Path(_CHROMIUM)
 
 
 @pytest.fixture(scope="module")  # not session: a live sync Playwright loop breaks later anyio.run calls

@@ -137,9 +137,7 @@ def _result(
         output = f"{output} {HOSTILE[base % len(HOSTILE)]}"
     checks = []
     if not errored:
-        check_type = template["invariant"] or (
-            "contains" if template["kind"] == "golden" else "excludes_pattern"
-        )
+        check_type = template["invariant"] or ("contains" if template["kind"] == "golden" else "excludes_pattern")
         checks.append(
             {
                 "type": check_type,
@@ -152,8 +150,7 @@ def _result(
     cell = {
         "id": cell_id,
         **{
-            k: template[k]
-            for k in ("kind", "prompt", "golden_prompt", "mutation", "scenario", "invariant", "severity")
+            k: template[k] for k in ("kind", "prompt", "golden_prompt", "mutation", "scenario", "invariant", "severity")
         },
         "repeat": repeat,
         "status": status,
@@ -277,3 +274,18 @@ def make_report(
         "summary": computed,
         "cells": cells,
     }
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium: the browser tests and the HTML benchmark never download a browser."""
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Flags for a closed network: without the background-networking ones Chromium keeps dialling out."""
