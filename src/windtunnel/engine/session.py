@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
+import anyio
+
+from windtunnel._util.errors import AgentExitedError
 from windtunnel.agents import Agent, build_agent
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
@@ -16,9 +19,13 @@ from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFact
 from windtunnel.invariants.base import InvariantSpec
 
 if TYPE_CHECKING:
+    from windtunnel.agents.process import AgentProcess
     from windtunnel.chaos.spec import ChaosSpec
 
 Listener = Callable[[CellResult], None]
+
+EXIT_GRACE_S = 1.0
+"""After a connection error, how long a launched agent that is on its way out has to finish exiting."""
 
 
 def labelled(invariants: Sequence[InvariantSpec]) -> list[InvariantSpec]:
@@ -68,6 +75,12 @@ class RunSession:
     """Awaited once the agent is up and reachable, before baselines and cells (chaos-free calls)."""
     warnings: list[str] = field(default_factory=list)
     """Filled after the run: configured faults that never fired, and the like."""
+    process: AgentProcess | None = field(default=None, init=False, repr=False)
+    """The launched ``agent.command`` while the run is on."""
+    agent_exit: AgentExitedError | None = field(default=None, init=False, repr=False)
+    """Set when the launched agent process exited mid-run (:meth:`run` then raises it)."""
+    cells_completed: int = field(default=0, init=False)
+    """Cells handed to the listeners, not counting those cut short by the agent process exiting."""
 
     @property
     def records_calls(self) -> bool:
@@ -117,7 +130,7 @@ class RunSession:
 
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
-                await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
+                self.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if self.prelude is not None:
@@ -132,6 +145,50 @@ class RunSession:
             await self._run_cells(agent, cells, scope, serial=runtime is not None and runtime.serial_cells)
             if runtime is not None:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
+            if self.agent_exit is not None:
+                raise self.agent_exit
+
+    def _process_gone(self) -> bool:
+        """Whether the launched agent process has exited (records why the first time it is seen)."""
+        if self.agent_exit is not None:
+            return True
+        proc = self.process
+        code = proc.exited() if proc is not None else None
+        if proc is None or code is None:
+            return False
+        self.agent_exit = AgentExitedError(
+            proc.command_text, code, cells_completed=self.cells_completed, stderr_tail=proc.stderr_tail()
+        )
+        return True
+
+    async def _gone_after(self, result: CellResult) -> bool:
+        """After an errored cell: whether the launched agent died (a connection error gets a grace period,
+        since the process may still be closing down when its socket already refuses)."""
+        if self.process is None or result.status != "error":
+            return False
+        waited = 0.0
+        while not self._process_gone():
+            if result.error_kind != "transport" or waited >= EXIT_GRACE_S:
+                return False
+            await anyio.sleep(0.05)
+            waited += 0.05
+        return True
+
+    async def _guarded(self, runner: CellRunner, cell: Cell) -> CellResult | None:
+        """Run one cell unless the agent process is gone; a cell that failed because it died says so."""
+        if self._process_gone():
+            return None
+        result = await runner(cell)
+        if await self._gone_after(result):
+            exit_ = self.agent_exit
+            assert exit_ is not None
+            return result.model_copy(
+                update={
+                    "error": f"the agent process exited (code {exit_.code}) during this cell: {result.error}",
+                    "error_kind": "agent_exited",
+                }
+            )
+        return result
 
     async def _run_cells(self, agent: Agent, cells: Sequence[Cell], scope: Any, *, serial: bool) -> None:
         runner = CellRunner(
@@ -141,18 +198,26 @@ class RunSession:
             system_prompt=self.cfg.agent.system_prompt,
             scope=scope,
             transport=self.transport,
+            gone=self._process_gone,
         )
         if needs_auto_baseline(self.invariants):
             runner.baselines = await self.baselines(agent, runner)
 
         def emit(result: CellResult) -> None:
+            if result.error_kind != "agent_exited":
+                self.cells_completed += 1
             for listener in self.listeners:
                 listener(result)
 
+        async def run_cell(cell: Cell) -> CellResult | None:
+            return await self._guarded(runner, cell)
+
         if not serial:
             concurrency = 1 if self.isolated else self.concurrency
-            await (self.executor or LocalExecutor(concurrency)).run(cells, runner, emit)
+            await (self.executor or LocalExecutor(concurrency)).run(cells, run_cell, emit)
             return
         # proxies hold one scenario's plan at a time: scenarios in sequence, cells one at a time
         for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):
-            await LocalExecutor(1).run(list(group), runner, emit)
+            if self._process_gone():
+                break
+            await LocalExecutor(1).run(list(group), run_cell, emit)
