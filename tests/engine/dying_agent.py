@@ -1,7 +1,8 @@
 """An HTTP agent that answers ``K`` prompts, writes to stderr and exits with code 7.
 
-``python dying_agent.py PORT K [NOISE]``: POST /invoke answers ``{"output": ...}``; any GET (reachability)
-answers 200. After the K-th POST it first writes NOISE lines of chatter, then the fatal line, then exits.
+``python dying_agent.py PORT K [NOISE]``: POST /invoke answers ``{"output": ...}``; any GET
+(reachability) answers 200, and so does POST /reset (not counted). After the K-th answer it writes NOISE
+lines of chatter to stderr, then the fatal line, and exits.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         global answered
         body = self.rfile.read(int(self.headers.get("content-length") or 0))
+        if self.path == "/reset":
+            self._send(b"{}")
+            return
         prompt = json.loads(body or b"{}").get("prompt", "")
         answered += 1
         self._send(json.dumps({"output": f"answer {answered} to {prompt}"}).encode())

@@ -105,3 +105,25 @@ def test_stderr_tail_is_bounded_to_the_last_lines(tmp_path: Path, capsys: pytest
     assert "chatter line 4999" in err
     assert "chatter line 4950" not in err  # 50 lines at most: 49 of chatter and the fatal one
     assert "chatter line 4951" in err
+
+
+def test_contract_run_stops_when_the_agent_process_exits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = write_config(tmp_path, answers=5)
+    endpoint = cfg.read_text().split("endpoint: ")[1].split("/invoke")[0]
+    cfg.write_text(
+        cfg.read_text().replace("  timeout:", f"  reset_endpoint: {endpoint}/reset\n  timeout:")
+        + "contract:\n  name: dies\n  invariants:\n    - {id: answers, type: output_not_empty}\n"
+        "  chaos_matrix:\n    - name: calm\n    - name: calm-again\n"
+    )
+    out = tmp_path / "c.json"
+    code = wt("contract", "run", "-c", str(cfg), "-f", "json", "-o", str(out), "--seed", "1")
+    err = capsys.readouterr().err
+    assert code == ExitCode.HARNESS
+    assert "exited with code 7 after" in err and "fatal: model quota exhausted after 5 prompts" in err
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, SCHEMA)
+    assert report["run"]["status"] == "aborted" and report["run"]["aborted"]["exit_code"] == 7
+    assert report["summary"]["passed"] is False
+    # a reset makes units run one at a time: the 5 answered, at most the one in flight, none after
+    assert report["summary"]["units_completed"] in (5, 6)
+    assert report["summary"]["units_planned"] == 2 * PROMPTS

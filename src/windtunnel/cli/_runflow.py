@@ -164,12 +164,8 @@ def persist_report(report: dict[str, Any], *, store: Path | None = None) -> None
     with RunStore(store or default_store_path()) as st:
         run_id = st.start_run({**meta, "config_path": run.get("config")})
         st.add_cells(run_id, report["cells"])
-        interrupted = run.get("status") == "interrupted"
-        st.finish_run(
-            run_id,
-            report["summary"],
-            "interrupted" if interrupted else ("passed" if report["summary"].get("passed") else "failed"),
-        )
+        status = {"interrupted": "interrupted", "aborted": "error"}.get(run.get("status", ""))
+        st.finish_run(run_id, report["summary"], status or ("passed" if report["summary"].get("passed") else "failed"))
 
 
 def print_notices(notices: list[str]) -> None:

@@ -28,6 +28,13 @@ EXIT_GRACE_S = 1.0
 """After a connection error, how long a launched agent that is on its way out has to finish exiting."""
 
 
+def _connection_failed(result: CellResult) -> bool:
+    """Whether the cell's call (or its reset) could not reach the agent at all."""
+    if result.error_kind == "transport":
+        return True
+    return result.error_kind == "reset" and (result.error or "").startswith("reset failed: transport")
+
+
 def labelled(invariants: Sequence[InvariantSpec]) -> list[InvariantSpec]:
     """Invariants with unique ids: the configured ``id``, else the type (``contains#2`` when repeated)."""
     seen: dict[str, int] = {}
@@ -168,7 +175,7 @@ class RunSession:
             return False
         waited = 0.0
         while not self._process_gone():
-            if result.error_kind != "transport" or waited >= EXIT_GRACE_S:
+            if not _connection_failed(result) or waited >= EXIT_GRACE_S:
                 return False
             await anyio.sleep(0.05)
             waited += 0.05
