@@ -8,31 +8,18 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
-import anyio
-
-from windtunnel._util.errors import AgentExitedError
 from windtunnel.agents import Agent, build_agent
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
+from windtunnel.engine.procwatch import ExitWatch
 from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
 from windtunnel.invariants.base import InvariantSpec
 
 if TYPE_CHECKING:
-    from windtunnel.agents.process import AgentProcess
     from windtunnel.chaos.spec import ChaosSpec
 
 Listener = Callable[[CellResult], None]
-
-EXIT_GRACE_S = 1.0
-"""After a connection error, how long a launched agent that is on its way out has to finish exiting."""
-
-
-def _connection_failed(result: CellResult) -> bool:
-    """Whether the cell's call (or its reset) could not reach the agent at all."""
-    if result.error_kind == "transport":
-        return True
-    return result.error_kind == "reset" and (result.error or "").startswith("reset failed: transport")
 
 
 def labelled(invariants: Sequence[InvariantSpec]) -> list[InvariantSpec]:
@@ -82,12 +69,8 @@ class RunSession:
     """Awaited once the agent is up and reachable, before baselines and cells (chaos-free calls)."""
     warnings: list[str] = field(default_factory=list)
     """Filled after the run: configured faults that never fired, and the like."""
-    process: AgentProcess | None = field(default=None, init=False, repr=False)
-    """The launched ``agent.command`` while the run is on."""
-    agent_exit: AgentExitedError | None = field(default=None, init=False, repr=False)
-    """Set when the launched agent process exited mid-run (:meth:`run` then raises it)."""
-    cells_completed: int = field(default=0, init=False)
-    """Cells handed to the listeners, not counting those cut short by the agent process exiting."""
+    watch: ExitWatch = field(default_factory=ExitWatch, init=False, repr=False)
+    """The launched ``agent.command``: a run whose agent process dies raises AgentExitedError."""
 
     @property
     def records_calls(self) -> bool:
@@ -137,7 +120,7 @@ class RunSession:
 
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
-                self.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
+                self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if self.prelude is not None:
@@ -152,50 +135,13 @@ class RunSession:
             await self._run_cells(agent, cells, scope, serial=runtime is not None and runtime.serial_cells)
             if runtime is not None:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
-            if self.agent_exit is not None:
-                raise self.agent_exit
-
-    def _process_gone(self) -> bool:
-        """Whether the launched agent process has exited (records why the first time it is seen)."""
-        if self.agent_exit is not None:
-            return True
-        proc = self.process
-        code = proc.exited() if proc is not None else None
-        if proc is None or code is None:
-            return False
-        self.agent_exit = AgentExitedError(
-            proc.command_text, code, cells_completed=self.cells_completed, stderr_tail=proc.stderr_tail()
-        )
-        return True
-
-    async def _gone_after(self, result: CellResult) -> bool:
-        """After an errored cell: whether the launched agent died (a connection error gets a grace period,
-        since the process may still be closing down when its socket already refuses)."""
-        if self.process is None or result.status != "error":
-            return False
-        waited = 0.0
-        while not self._process_gone():
-            if not _connection_failed(result) or waited >= EXIT_GRACE_S:
-                return False
-            await anyio.sleep(0.05)
-            waited += 0.05
-        return True
+            self.watch.raise_if_gone()
 
     async def _guarded(self, runner: CellRunner, cell: Cell) -> CellResult | None:
         """Run one cell unless the agent process is gone; a cell that failed because it died says so."""
-        if self._process_gone():
+        if self.watch.gone():
             return None
-        result = await runner(cell)
-        if await self._gone_after(result):
-            exit_ = self.agent_exit
-            assert exit_ is not None
-            return result.model_copy(
-                update={
-                    "error": f"the agent process exited (code {exit_.code}) during this cell: {result.error}",
-                    "error_kind": "agent_exited",
-                }
-            )
-        return result
+        return await self.watch.check(await runner(cell))
 
     async def _run_cells(self, agent: Agent, cells: Sequence[Cell], scope: Any, *, serial: bool) -> None:
         runner = CellRunner(
@@ -205,14 +151,13 @@ class RunSession:
             system_prompt=self.cfg.agent.system_prompt,
             scope=scope,
             transport=self.transport,
-            gone=self._process_gone,
+            gone=self.watch.gone,
         )
         if needs_auto_baseline(self.invariants):
             runner.baselines = await self.baselines(agent, runner)
 
         def emit(result: CellResult) -> None:
-            if result.error_kind != "agent_exited":
-                self.cells_completed += 1
+            self.watch.completed(result)
             for listener in self.listeners:
                 listener(result)
 
@@ -225,6 +170,6 @@ class RunSession:
             return
         # proxies hold one scenario's plan at a time: scenarios in sequence, cells one at a time
         for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):
-            if self._process_gone():
+            if self.watch.gone():
                 break
             await LocalExecutor(1).run(list(group), run_cell, emit)
