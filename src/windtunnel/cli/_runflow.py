@@ -420,9 +420,10 @@ def execute_run(opts: RunOptions) -> ExitCode:
         sys.stdout.flush()
         print_abort(aborted)
         if store is not None:
+            kept = sum(r.get("error_kind") != "agent_exited" for r in rows)
             err_console().print(
-                f"{len(rows)} of {len(plan.cells)} cells kept; once the agent runs again, continue with: "
-                f"windtunnel run --resume {run_id}"
+                f"{kept} of {len(plan.cells)} cells completed and kept; once the agent runs again, continue "
+                f"with: windtunnel run --resume {run_id}"
             )
         return ExitCode.HARNESS
     sys.stdout.flush()
