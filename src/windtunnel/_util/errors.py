@@ -74,6 +74,47 @@ class HarnessError(WindtunnelError):
     exit_code = ExitCode.HARNESS
 
 
+class AgentExitedError(HarnessError):
+    """The agent process windtunnel launched (``agent.command``) exited while cells were still to run.
+
+    The run stops scheduling cells; the ones completed are kept. ``cells_completed`` counts the cells
+    that finished before the exit was seen, ``stderr_tail`` holds the last lines the process wrote.
+    """
+
+    def __init__(self, command: str, code: int, *, cells_completed: int, stderr_tail: str) -> None:
+        self.command = command
+        self.code = code
+        self.cells_completed = cells_completed
+        self.stderr_tail = stderr_tail
+        how = f"exited with code {code}" if code >= 0 else f"was killed by signal {_signal_name(-code)}"
+        cells = "cell" if cells_completed == 1 else "cells"
+        tail = (
+            "; last lines of its stderr:\n" + "\n".join(f"  | {line}" for line in stderr_tail.splitlines())
+            if stderr_tail
+            else " (it wrote nothing to stderr)"
+        )
+        super().__init__(
+            f"the agent process ({command}) {how} after {cells_completed} {cells}{tail}",
+            hint="run the command by hand to see why it stops, and check its logs; the cells completed "
+            "before it stopped were kept",
+        )
+
+    @property
+    def reason(self) -> str:
+        """One line for reports and stored summaries (no stderr)."""
+        how = f"exited with code {self.code}" if self.code >= 0 else f"was killed by signal {_signal_name(-self.code)}"
+        return f"the agent process ({self.command}) {how} after {self.cells_completed} cells; the run was cut short"
+
+
+def _signal_name(num: int) -> str:
+    import signal
+
+    try:
+        return signal.Signals(num).name
+    except ValueError:
+        return str(num)
+
+
 class AgentCallError(Exception):
     """One agent call failed. Becomes an errored cell, never stops the run.
 

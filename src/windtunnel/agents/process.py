@@ -5,6 +5,11 @@
 else a TCP connect to the endpoint's port), and stops it (SIGTERM to its process group, SIGKILL after a
 grace period). A command that exits during start-up, or never becomes ready, is a HarnessError (exit 3)
 that shows the tail of its stderr.
+
+The process's stdout and stderr go to unnamed temporary files, never to a pipe, so a chatty agent can
+never block on a full pipe; only the tail of stderr (:data:`STDERR_TAIL_BYTES`, :data:`STDERR_TAIL_LINES`)
+is ever read back into memory. :meth:`AgentProcess.exited` tells whether the agent died mid-run
+(the run session then stops, see :class:`windtunnel._util.errors.AgentExitedError`).
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ import httpx
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 
-STDERR_TAIL = 4000
+STDERR_TAIL_BYTES = 8192
+STDERR_TAIL_LINES = 50
 
 
 def readiness_target(agent: Any) -> tuple[str | None, tuple[str, int] | None]:
@@ -96,15 +102,30 @@ class AgentProcess:
         env.update(self.extra_env)
         return env
 
-    def stderr_tail(self) -> str:
-        if self._stderr is None:
+    @property
+    def command_text(self) -> str:
+        """The command as a shell would read it (for messages)."""
+        return shlex.join(self.argv)
+
+    def exited(self) -> int | None:
+        """The exit code once the process has ended (negative: killed by that signal), else ``None``."""
+        return self.proc.poll() if self.proc is not None else None
+
+    def stderr_tail(self, max_bytes: int = STDERR_TAIL_BYTES, max_lines: int = STDERR_TAIL_LINES) -> str:
+        """The last lines the process wrote to stderr: at most ``max_lines`` lines and ``max_bytes`` bytes."""
+        f = self._stderr
+        if f is None:
             return ""
-        self._stderr.flush()
-        self._stderr.seek(0)
-        data = self._stderr.read()
-        self._stderr.seek(0, os.SEEK_END)
-        text = data.decode("utf-8", "replace").strip()
-        return text[-STDERR_TAIL:]
+        f.flush()
+        size = f.seek(0, os.SEEK_END)
+        start = max(0, size - max_bytes)
+        f.seek(start)
+        data = f.read(size - start)
+        f.seek(0, os.SEEK_END)
+        lines = data.decode("utf-8", "replace").strip().splitlines()
+        if start > 0 and len(lines) > 1:
+            lines = lines[1:]  # the first line was cut by the byte bound
+        return "\n".join(lines[-max_lines:])
 
     async def __aenter__(self) -> AgentProcess:
         await self.start()
@@ -153,7 +174,7 @@ class AgentProcess:
                 code = self.proc.poll()
                 if code is not None:
                     raise HarnessError(
-                        f"agent.command {shlex.join(self.argv)!r} exited with code {code} during start-up"
+                        f"agent.command {self.command_text!r} exited with code {code} during start-up"
                         + (f"; its stderr:\n{self.stderr_tail()}" if self.stderr_tail() else " (no stderr)"),
                         hint="run the command by hand to see why it stops",
                     )
@@ -163,7 +184,7 @@ class AgentProcess:
                     target = health or (f"{addr[0]}:{addr[1]}" if addr else "start-up")
                     tail = self.stderr_tail()
                     raise HarnessError(
-                        f"agent.command {shlex.join(self.argv)!r} did not become ready ({target}) within "
+                        f"agent.command {self.command_text!r} did not become ready ({target}) within "
                         f"{self.ready_timeout:g}s" + (f"; its stderr:\n{tail}" if tail else ""),
                         hint="check that the agent listens on the configured endpoint",
                     )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from windtunnel._util.errors import ExitCode, UsageError
+from windtunnel._util.errors import AgentExitedError, ExitCode, UsageError
 from windtunnel.cli._console import err_console, out_console
 
 
@@ -164,12 +164,8 @@ def persist_report(report: dict[str, Any], *, store: Path | None = None) -> None
     with RunStore(store or default_store_path()) as st:
         run_id = st.start_run({**meta, "config_path": run.get("config")})
         st.add_cells(run_id, report["cells"])
-        interrupted = run.get("status") == "interrupted"
-        st.finish_run(
-            run_id,
-            report["summary"],
-            "interrupted" if interrupted else ("passed" if report["summary"].get("passed") else "failed"),
-        )
+        status = {"interrupted": "interrupted", "aborted": "error"}.get(run.get("status", ""))
+        st.finish_run(run_id, report["summary"], status or ("passed" if report["summary"].get("passed") else "failed"))
 
 
 def print_notices(notices: list[str]) -> None:
@@ -177,6 +173,25 @@ def print_notices(notices: list[str]) -> None:
 
     for n in notices:
         err_console().print(f"[yellow]note:[/] {escape(n)}")
+
+
+def abort_record(err: AgentExitedError) -> dict[str, Any]:
+    """What a report's ``run.aborted`` and a stored summary's ``aborted`` say about a run cut short."""
+    return {
+        "reason": "agent_exited",
+        "message": err.reason,
+        "command": err.command,
+        "exit_code": err.code,
+        "cells_completed": err.cells_completed,
+        "stderr_tail": err.stderr_tail,
+    }
+
+
+def print_abort(err: AgentExitedError) -> None:
+    """The one message for a launched agent that died mid-run (what ``main()`` prints for a HarnessError)."""
+    from windtunnel.cli._console import print_error
+
+    print_error(err)
 
 
 def print_summary(report: dict[str, Any]) -> None:
@@ -192,6 +207,13 @@ def sigterm_as_interrupt() -> None:
     if hasattr(signal, "SIGTERM"):
         with contextlib.suppress(ValueError):  # not the main thread (tests)
             signal.signal(signal.SIGTERM, handler)
+
+
+def run_status(interrupted: bool, aborted: AgentExitedError | None) -> dict[str, Any]:
+    """The report's ``run.status`` (``completed``, ``interrupted``, ``aborted``) and, when cut short, why."""
+    if aborted is not None:
+        return {"status": "aborted", "aborted": abort_record(aborted)}
+    return {"status": "interrupted" if interrupted else "completed"}
 
 
 def agent_label(cfg: Any) -> str:
@@ -293,7 +315,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
         run_id = store.start_run(
             {"id": opts.resume or opts.run_id, "mode": mode, "seed": seed, "config_path": str(config_path), **extra_run}
         )
-        done = store.completed_cell_ids(run_id) if opts.resume else set()
+        if opts.resume:  # a cell cut short by the agent process dying runs again
+            done = {r["id"] for r in store.iter_cells(run_id) if r.get("error_kind") != "agent_exited"}
     todo = [c for c in plan.cells if c.id not in done]
     if not opts.quiet:
         print_notices(notices)
@@ -312,6 +335,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
         rows.append(row)
 
     interrupted = False
+    aborted: AgentExitedError | None = None
     with Progress(len(todo), label="cells", quiet=opts.quiet) as progress:
         session = RunSession(
             cfg,
@@ -327,6 +351,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
             anyio.run(session.run, todo)
         except KeyboardInterrupt:
             interrupted = True
+        except AgentExitedError as err:
+            aborted = err
         except BaseException:
             if store is not None:  # setup failed (agent unreachable, bad seam ...): not left "running"
                 store.finish_run(run_id, {"cells_completed": len(rows)}, "error")
@@ -341,8 +367,11 @@ def execute_run(opts: RunOptions) -> ExitCode:
     rows.sort(key=lambda r: order.get(r["id"], len(order)))
     summary = summarize(rows, weights=type_weights(cfg.mutations.weights), min_score=opts.min_score)
     summary_dict = {**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)}
-    if interrupted:  # a partial run passes nothing, whatever its cells so far
+    if interrupted or aborted is not None:  # a partial run passes nothing, whatever its cells so far
         summary_dict.update(passed=False, partial=True)
+    if aborted is not None:
+        summary_dict.update(aborted=abort_record(aborted), reasons=[*summary_dict.get("reasons", []), aborted.reason])
+        notices.append(aborted.reason)
     if spec is not None and rows and not any(r["faults"] for r in rows):
         why = (
             "no configured fault fired in the whole run, so it tested nothing: check the tool names and "
@@ -353,6 +382,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
         if not opts.quiet:
             print_notices([why])
     status = "interrupted" if interrupted else ("passed" if summary_dict["passed"] else "failed")
+    if aborted is not None:
+        status = "error"
     if store is not None:
         store.finish_run(run_id, summary_dict, status)
         store.close()
@@ -365,7 +396,7 @@ def execute_run(opts: RunOptions) -> ExitCode:
         summary=summary_dict,
         cells=rows,
         notices=notices,
-        extra_run={**extra_run, "status": "interrupted" if interrupted else "completed"},
+        extra_run={**extra_run, **run_status(interrupted, aborted)},
     )
     path = write_report(report, opts.fmt, opts.output, run_id, cfg)
     if opts.show_summary:
@@ -385,5 +416,15 @@ def execute_run(opts: RunOptions) -> ExitCode:
             + (f"continue with: windtunnel run --resume {run_id}" if store is not None else "")
         )
         return ExitCode.INTERRUPTED
+    if aborted is not None:
+        sys.stdout.flush()
+        print_abort(aborted)
+        if store is not None:
+            kept = sum(r.get("error_kind") != "agent_exited" for r in rows)
+            err_console().print(
+                f"{kept} of {len(plan.cells)} cells completed and kept; once the agent runs again, continue "
+                f"with: windtunnel run --resume {run_id}"
+            )
+        return ExitCode.HARNESS
     sys.stdout.flush()
     return ExitCode.OK if summary_dict["passed"] else ExitCode.FAILED

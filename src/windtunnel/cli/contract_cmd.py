@@ -167,14 +167,17 @@ def _execute(opts: _Opts) -> int:
     import anyio
     from rich.markup import escape
 
-    from windtunnel._util.errors import ExitCode
+    from windtunnel._util.errors import AgentExitedError, ExitCode
     from windtunnel.cli._console import err_console
     from windtunnel.cli._progress import Progress
     from windtunnel.cli._runflow import (
+        abort_record,
         new_run_id,
         persist_report,
+        print_abort,
         print_notices,
         resolve_seed,
+        run_status,
         sigterm_as_interrupt,
         write_report,
     )
@@ -216,6 +219,7 @@ def _execute(opts: _Opts) -> int:
     run_id = new_run_id()
     started = now_iso()
     interrupted = False
+    aborted: AgentExitedError | None = None
     with Progress(len(plan.units), label="units", quiet=opts.quiet or opts.score_only) as progress:
         runner.listeners.append(progress)
         sigterm_as_interrupt()
@@ -223,6 +227,10 @@ def _execute(opts: _Opts) -> int:
             anyio.run(runner.run)
         except KeyboardInterrupt:
             interrupted = True
+        except AgentExitedError as exited:
+            aborted = exited
+    if aborted is not None:
+        notices.append(aborted.reason)
     notices += runner.warnings
     if runner.warnings and not opts.quiet:
         print_notices(runner.warnings)
@@ -259,20 +267,21 @@ def _execute(opts: _Opts) -> int:
             "noise_spread": state.noise_spread,
         },
     }
+    summary = _summary(verdict, rows, extra)
+    if aborted is not None:  # a partial contract run passes nothing
+        summary.update(
+            passed=False, partial=True, aborted=abort_record(aborted), reasons=[*summary["reasons"], aborted.reason]
+        )
     report = build_report(
         run_id=run_id,
         mode="contract",
         seed=seed,
         started_at=started,
         finished_at=now_iso(),
-        summary=_summary(verdict, rows, extra),
+        summary=summary,
         cells=rows,
         notices=notices,
-        extra_run={
-            "config": str(config_path),
-            "agent": cfg.agent.type,
-            "status": "interrupted" if interrupted else "completed",
-        },
+        extra_run={"config": str(config_path), "agent": cfg.agent.type, **run_status(interrupted, aborted)},
     )
     path = write_report(report, opts.fmt, opts.output, run_id)
     persist_report(report)
@@ -287,6 +296,9 @@ def _execute(opts: _Opts) -> int:
     if interrupted:
         err.print(f"interrupted: {len(runner.results)} of {len(plan.units)} units completed and kept")
         return int(ExitCode.INTERRUPTED)
+    if aborted is not None:
+        print_abort(aborted)
+        return int(ExitCode.HARNESS)
     return int(ExitCode.OK if verdict.passed else ExitCode.FAILED)
 
 

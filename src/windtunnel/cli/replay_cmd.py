@@ -291,7 +291,14 @@ def _execute_replay(
     async def go() -> list[ReplayResult]:
         return await player.run(prepared)
 
-    results = anyio.run(go)
+    from windtunnel._util.errors import AgentExitedError
+
+    aborted: AgentExitedError | None = None
+    try:
+        results = anyio.run(go)
+    except AgentExitedError as exited:
+        aborted, results = exited, player.results
+        notices.append(exited.reason)
     run_id = new_run_id()
     report = replay_report(
         results,
@@ -303,6 +310,17 @@ def _execute_replay(
         notices=notices + [n for r in results for n in r.notes],
         skipped=[{"file": str(p), "reason": why} for p, why in collected.skipped],
     )
+    if aborted is not None:  # a partial replay passes nothing
+        from windtunnel.cli._runflow import abort_record, run_status
+
+        report["run"].update(run_status(False, aborted))
+        summary = report["summary"]
+        summary.update(
+            passed=False,
+            partial=True,
+            aborted=abort_record(aborted),
+            reasons=[*summary.get("reasons", []), aborted.reason],
+        )
     path = write_report(report, fmt, output, run_id)
     persist_report(report)
     s = report["summary"]
@@ -314,6 +332,11 @@ def _execute_replay(
         )
     if path is not None:
         con.print(f"report written to {path}")
+    if aborted is not None:
+        from windtunnel.cli._runflow import print_abort
+
+        print_abort(aborted)
+        return int(ExitCode.HARNESS)
     return int(ExitCode.OK if s["passed"] else ExitCode.FAILED)
 
 

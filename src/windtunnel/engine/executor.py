@@ -9,7 +9,8 @@ import anyio
 
 from windtunnel.engine.cells import Cell, CellResult
 
-RunCell = Callable[[Cell], Awaitable[CellResult]]
+RunCell = Callable[[Cell], Awaitable[CellResult | None]]
+"""Runs one cell; ``None`` means the cell was not run (the run is being cut short) and is not reported."""
 OnResult = Callable[[CellResult], None]
 
 
@@ -28,7 +29,8 @@ class LocalExecutor:
         async def one(cell: Cell) -> None:
             async with self.limiter:
                 result = await run_cell(cell)
-            on_result(result)
+            if result is not None:
+                on_result(result)
 
         async with anyio.create_task_group() as tg:
             for cell in cells:

@@ -57,6 +57,8 @@ class CellRunner:
     scope: CellScopeFactory = _no_scope
     transport: TransportFactory = lambda cell: None
     sleep: Callable[[float], Any] = anyio.sleep
+    gone: Callable[[], bool] = lambda: False
+    """True once the agent is known to be gone for good (its launched process exited): no more retries."""
 
     async def invoke(self, cell: Cell, prompt: AgentInput) -> tuple[AgentResponse | None, AgentCallError | None, int]:
         transport = self.transport(cell)
@@ -66,7 +68,7 @@ class CellRunner:
             try:
                 return await self.agent.invoke(prompt, transport=transport), None, attempt
             except AgentCallError as err:
-                if not err.retryable or attempt > self.retries:
+                if not err.retryable or attempt > self.retries or self.gone():
                     return None, err, attempt
                 await self.sleep(backoff_seconds(attempt - 1, err))
 

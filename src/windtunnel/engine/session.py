@@ -12,6 +12,7 @@ from windtunnel.agents import Agent, build_agent
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
+from windtunnel.engine.procwatch import ExitWatch
 from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
 from windtunnel.invariants.base import InvariantSpec
 
@@ -68,6 +69,8 @@ class RunSession:
     """Awaited once the agent is up and reachable, before baselines and cells (chaos-free calls)."""
     warnings: list[str] = field(default_factory=list)
     """Filled after the run: configured faults that never fired, and the like."""
+    watch: ExitWatch = field(default_factory=ExitWatch, init=False, repr=False)
+    """The launched ``agent.command``: a run whose agent process dies raises AgentExitedError."""
 
     @property
     def records_calls(self) -> bool:
@@ -117,7 +120,7 @@ class RunSession:
 
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
-                await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
+                self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if self.prelude is not None:
@@ -132,6 +135,13 @@ class RunSession:
             await self._run_cells(agent, cells, scope, serial=runtime is not None and runtime.serial_cells)
             if runtime is not None:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
+            self.watch.raise_if_gone()
+
+    async def _guarded(self, runner: CellRunner, cell: Cell) -> CellResult | None:
+        """Run one cell unless the agent process is gone; a cell that failed because it died says so."""
+        if self.watch.gone():
+            return None
+        return await self.watch.check(await runner(cell))
 
     async def _run_cells(self, agent: Agent, cells: Sequence[Cell], scope: Any, *, serial: bool) -> None:
         runner = CellRunner(
@@ -141,18 +151,25 @@ class RunSession:
             system_prompt=self.cfg.agent.system_prompt,
             scope=scope,
             transport=self.transport,
+            gone=self.watch.gone,
         )
         if needs_auto_baseline(self.invariants):
             runner.baselines = await self.baselines(agent, runner)
 
         def emit(result: CellResult) -> None:
+            self.watch.completed(result)
             for listener in self.listeners:
                 listener(result)
 
+        async def run_cell(cell: Cell) -> CellResult | None:
+            return await self._guarded(runner, cell)
+
         if not serial:
             concurrency = 1 if self.isolated else self.concurrency
-            await (self.executor or LocalExecutor(concurrency)).run(cells, runner, emit)
+            await (self.executor or LocalExecutor(concurrency)).run(cells, run_cell, emit)
             return
         # proxies hold one scenario's plan at a time: scenarios in sequence, cells one at a time
         for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):
-            await LocalExecutor(1).run(list(group), runner, emit)
+            if self.watch.gone():
+                break
+            await LocalExecutor(1).run(list(group), run_cell, emit)

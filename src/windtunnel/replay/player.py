@@ -19,6 +19,7 @@ import anyio
 from windtunnel._util.errors import ConfigError
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
+from windtunnel.engine.procwatch import ExitWatch
 from windtunnel.replay.contract import (
     Applicability,
     ResolvedContract,
@@ -155,6 +156,9 @@ class Player:
     llm_proxy_port: int | None = None
     listeners: list[Callable[[ReplayResult], None]] = field(default_factory=list)
     agent: Any = None
+    results: list[ReplayResult] = field(default_factory=list)
+    """What :meth:`run` judged, also when a launched agent's exit cut it short (AgentExitedError)."""
+    watch: ExitWatch = field(default_factory=ExitWatch, repr=False)
 
     async def run(self, prepared: Sequence[PreparedReplay]) -> list[ReplayResult]:
         from windtunnel.agents import build_agent
@@ -171,6 +175,7 @@ class Player:
         if not python and launched and needs_llm and llm_port is None:
             llm_port = 0
         results: list[ReplayResult] = []
+        watch = self.watch = ExitWatch()
         async with AsyncExitStack() as stack:
             runtime = await stack.enter_async_context(
                 ChaosRuntime(
@@ -184,7 +189,7 @@ class Player:
             if launched:
                 from windtunnel.agents.process import AgentProcess
 
-                await stack.enter_async_context(
+                watch.process = await stack.enter_async_context(
                     AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=self.cfg.base_dir)
                 )
             agent = self.agent or build_agent(agent_cfg, concurrency=self.concurrency)
@@ -192,6 +197,8 @@ class Player:
             accepts = bool(getattr(agent, "accepts_messages", False))
 
             async def one(p: PreparedReplay) -> None:
+                if watch.gone():
+                    return
                 responder = RecordedResponder(p.session, latency_scale=self.latency_scale)
                 spec = ChaosSpec(name=f"replay:{p.session.id}")
                 value, note = agent_input(p.session, accepts)
@@ -202,8 +209,10 @@ class Player:
                     retries=0,
                     system_prompt=self.cfg.agent.system_prompt,
                     scope=lambda c: runtime.cell(spec, c.id, responder=responder),
+                    gone=watch.gone,
                 )
-                result = await runner(cell)
+                result = await watch.check(await runner(cell))
+                watch.completed(result)
                 rr = self.judge(p, result, responder)
                 if note:
                     rr.notes.append(note)
@@ -226,6 +235,8 @@ class Player:
                         tg.start_soon(limited, p)
         order = {p.cell_id: i for i, p in enumerate(prepared)}
         results.sort(key=lambda r: order[r.prepared.cell_id])
+        self.results = results
+        watch.raise_if_gone()
         return results
 
     def judge(self, p: PreparedReplay, result: CellResult, responder: RecordedResponder) -> ReplayResult:

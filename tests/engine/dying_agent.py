@@ -1,0 +1,57 @@
+"""An HTTP agent that answers ``K`` prompts, writes to stderr and exits with code 7.
+
+``python dying_agent.py PORT K [NOISE]``: POST /invoke answers ``{"output": ...}``; any GET
+(reachability) answers 200, and so does POST /reset (not counted). After the K-th answer it writes NOISE
+lines of chatter to stderr, then the fatal line, and exits.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+answered = 0
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def _send(self, payload: bytes) -> None:
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def do_GET(self) -> None:
+        self._send(b"{}")
+
+    def do_POST(self) -> None:
+        global answered
+        body = self.rfile.read(int(self.headers.get("content-length") or 0))
+        if self.path == "/reset":
+            self._send(b"{}")
+            return
+        prompt = json.loads(body or b"{}").get("prompt", "")
+        answered += 1
+        self._send(json.dumps({"output": f"answer {answered} to {prompt}"}).encode())
+
+
+def main() -> None:
+    port, k = int(sys.argv[1]), int(sys.argv[2])
+    noise = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    server = HTTPServer(("127.0.0.1", port), Handler)
+    while answered < k:
+        server.handle_request()
+    server.server_close()
+    for i in range(noise):
+        sys.stderr.write(f"chatter line {i}\n")
+    sys.stderr.write(f"fatal: model quota exhausted after {k} prompts\n")
+    sys.stderr.flush()
+    sys.exit(7)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""A launched agent (``agent.command``) that dies mid-run: the run stops, keeps what completed, says why."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from tests.conftest import REPO
+from windtunnel._util.errors import ExitCode
+from windtunnel.cli.app import main
+from windtunnel.store.runstore import RunStore
+
+AGENT_PY = Path(__file__).with_name("dying_agent.py")
+SCHEMA = json.loads((REPO / "tests" / "reports" / "report.schema.json").read_text())
+PROMPTS = 12
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wt(*args: str) -> int:
+    try:
+        main(list(args))
+    except SystemExit as ex:
+        return int(ex.code or 0)
+    return 0
+
+
+def write_config(tmp_path: Path, *, answers: int, noise: int = 0, concurrency: int = 1) -> Path:
+    port = free_port()
+    command = [sys.executable, str(AGENT_PY), str(port), str(answers), str(noise)]
+    prompts = "\n".join(f"  - prompt number {i}" for i in range(PROMPTS))
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text(
+        f"agent:\n  type: http\n  endpoint: http://127.0.0.1:{port}/invoke\n  timeout: 5000\n"
+        f"  command: {json.dumps(command)}\n"
+        f"golden_prompts:\n{prompts}\n"
+        f"advanced:\n  concurrency: {concurrency}\n"
+    )
+    return cfg
+
+
+def stored(db: Path, run_id: str) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    with RunStore(db) as st:
+        info = st.get_run(run_id)
+        return info.status, info.summary or {}, list(st.iter_cells(run_id))
+
+
+@pytest.mark.parametrize("concurrency", [1, 3])
+def test_run_stops_when_the_agent_process_exits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], concurrency: int
+) -> None:
+    k = 3
+    cfg = write_config(tmp_path, answers=k, concurrency=concurrency)
+    out = tmp_path / "r.json"
+    db = tmp_path / "runs.db"
+    code = wt("run", "-c", str(cfg), "--no-mutations", "-f", "json", "-o", str(out), "--seed", "1", "--store", str(db))
+    err = capsys.readouterr().err
+
+    assert code == ExitCode.HARNESS
+    assert "the agent process (" in err and str(AGENT_PY) in err
+    assert f"exited with code 7 after {k} cells" in err
+    assert "fatal: model quota exhausted after 3 prompts" in err
+    assert "run the command by hand" in err
+    assert "windtunnel run --resume" in err
+
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, SCHEMA)
+    run, cells = report["run"], report["cells"]
+    assert run["status"] == "aborted"
+    assert run["aborted"]["exit_code"] == 7 and run["aborted"]["cells_completed"] == k
+    assert "fatal: model quota exhausted" in run["aborted"]["stderr_tail"]
+    assert report["summary"]["passed"] is False and report["summary"]["partial"] is True
+    assert any("exited with code 7" in n for n in report["notices"])
+    passed = [c for c in cells if c["status"] == "passed"]
+    assert len(passed) == k
+    # the rest were not attempted: only cells already in flight when it died were sent, once more each
+    cut = [c for c in cells if c["status"] != "passed"]
+    assert len(cut) <= concurrency
+    assert all(c["error_kind"] == "agent_exited" and "exited (code 7)" in c["error"] for c in cut)
+    assert len(cells) < PROMPTS
+
+    status, summary, stored_cells = stored(db, run["id"])
+    assert status == "error"
+    assert summary["aborted"]["exit_code"] == 7
+    assert sorted(c["id"] for c in stored_cells) == sorted(c["id"] for c in cells)
+
+
+def test_stderr_tail_is_bounded_to_the_last_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = write_config(tmp_path, answers=1, noise=5000)
+    code = wt("run", "-c", str(cfg), "--no-mutations", "-q", "--no-store")
+    err = capsys.readouterr().err
+    assert code == ExitCode.HARNESS
+    assert "fatal: model quota exhausted after 1 prompts" in err
+    assert "chatter line 4999" in err
+    assert "chatter line 4950" not in err  # 50 lines at most: 49 of chatter and the fatal one
+    assert "chatter line 4951" in err
+
+
+def test_contract_run_stops_when_the_agent_process_exits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = write_config(tmp_path, answers=5)
+    endpoint = cfg.read_text().split("endpoint: ")[1].split("/invoke")[0]
+    cfg.write_text(
+        cfg.read_text().replace("  timeout:", f"  reset_endpoint: {endpoint}/reset\n  timeout:")
+        + "contract:\n  name: dies\n  invariants:\n    - {id: answers, type: output_not_empty}\n"
+        "  chaos_matrix:\n    - name: calm\n    - name: calm-again\n"
+    )
+    out = tmp_path / "c.json"
+    code = wt("contract", "run", "-c", str(cfg), "-f", "json", "-o", str(out), "--seed", "1")
+    err = capsys.readouterr().err
+    assert code == ExitCode.HARNESS
+    assert "exited with code 7 after" in err and "fatal: model quota exhausted after 5 prompts" in err
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, SCHEMA)
+    assert report["run"]["status"] == "aborted" and report["run"]["aborted"]["exit_code"] == 7
+    assert report["summary"]["passed"] is False
+    # a reset makes units run one at a time: the 5 answered, at most the one in flight, none after
+    assert report["summary"]["units_completed"] in (5, 6)
+    assert report["summary"]["units_planned"] == 2 * PROMPTS
