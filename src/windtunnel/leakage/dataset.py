@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -100,9 +101,9 @@ def select(data: Any, selector: str) -> list[tuple[str, Any]]:
             return [(str(m.pointer()), m.obj) for m in jsonpath.finditer(selector, data)]
         except jsonpath.JSONPathError as err:
             raise DatasetError(f"bad JSONPath {selector!r}: {err}") from None
-    if isinstance(data, Mapping):
+    if type(data) is dict or isinstance(data, Mapping):
         if selector in data:
-            return [("/" + escape_pointer_token(selector), data[selector])]
+            return [(_key_pointer(selector), data[selector])]
         if "." not in selector:
             return []
     node = data
@@ -116,6 +117,11 @@ def select(data: Any, selector: str) -> list[tuple[str, Any]]:
             return []
         pointer += "/" + escape_pointer_token(part)
     return [(pointer, node)]
+
+
+@lru_cache(maxsize=256)
+def _key_pointer(key: str) -> str:
+    return "/" + escape_pointer_token(key)
 
 
 @dataclass

@@ -83,6 +83,9 @@ def find_all(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int
                 out.append((pos, end))
             pos = text.find(norm, pos + 1)
         return out
+    parts = _phrase_parts(norm)
+    if parts is not None:
+        return _find_phrase(parts, norm, text)
     pat = _phrase_re(norm)
     if pat is None:
         return out
@@ -97,6 +100,71 @@ def find_all(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int
             pos = b
         else:
             pos = a + 1
+
+
+@lru_cache(maxsize=16384)
+def _phrase_parts(norm: str) -> tuple[str, ...] | None:
+    """A phrase that starts with a word as ``(word, separator core, word, ...)``; ``None`` otherwise.
+
+    It matches what :func:`_phrase_re` matches without compiling a regex per distinct answer: an
+    empty core stands for ``\\s+``, another core for ``\\s*core\\s*``, so scanning whitespace
+    greedily is the only way each part can match (words and cores neither start nor end with it).
+    """
+    parts: list[str] = []
+    pos = 0
+    for mt in WORD_RE.finditer(norm):
+        sep = norm[pos : mt.start()]
+        if not parts and sep:
+            return None
+        if parts:
+            parts.append(sep.strip())
+        parts.append(mt.group(0))
+        pos = mt.end()
+    if not parts:
+        return None
+    tail = norm[pos:]
+    if tail:
+        parts.append(tail.strip())
+    return tuple(parts)
+
+
+def _match_rest(parts: tuple[str, ...], text: str, pos: int) -> int:
+    """End of a match of ``parts[1:]`` at ``pos`` (``parts[0]`` ends there), or -1."""
+    n = len(text)
+    for i in range(1, len(parts), 2):
+        core = parts[i]
+        j = pos
+        while j < n and text[j].isspace():
+            j += 1
+        if core:
+            if not text.startswith(core, j):
+                return -1
+            j += len(core)
+            while j < n and text[j].isspace():
+                j += 1
+        elif j == pos:
+            return -1
+        if i + 1 < len(parts):
+            word = parts[i + 1]
+            if not text.startswith(word, j):
+                return -1
+            j += len(word)
+        pos = j
+    return pos
+
+
+def _find_phrase(parts: tuple[str, ...], norm: str, text: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    first = parts[0]
+    a = text.find(first)
+    while a >= 0:
+        b = _match_rest(parts, text, a + len(first))
+        if b >= 0 and _bounded(text, a, b, norm):
+            out.append((a, b))
+            a = text.find(first, b)
+        else:
+            a = text.find(first, a + 1)
+    return out
 
 
 def _sep_regex(sep: str) -> str:

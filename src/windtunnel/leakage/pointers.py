@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.model import Finding, value_hash
@@ -30,14 +31,15 @@ def join_pointer(tokens: Iterable[str]) -> str:
     return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in tokens)
 
 
-def _norms(value: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _norms(value: str) -> frozenset[str]:
     from windtunnel.leakage.text import canonical_needle, has_digit, normalize_needle
 
     out = {normalize_needle(value)}
     if has_digit(value):
         out.add(canonical_needle(value))
     out.discard("")
-    return out
+    return frozenset(out)
 
 
 class _Mask:

@@ -125,25 +125,63 @@ def plan(projection: Any, needles: NeedleSet, decode: bool = True) -> tuple[bool
 
     With ``decode=False`` the decoded views are not searched, so they are not checked either.
     """
-    try:
-        blob = orjson.dumps(projection)
-    except TypeError:
-        return True, True
+    blob = dumps(projection)
+    if blob is None:
+        return True, decode
     return plan_bytes(blob, needles, decode)
+
+
+def dumps(value: Any) -> bytes | None:
+    """``value`` serialised by orjson, or ``None`` when orjson cannot (non-string keys, huge ints)."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:
+        return None
+
+
+def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possible: bool = True) -> bool:
+    """Whether a container inside the projection, outside upstream fields, can hold any finding.
+
+    Scanned on its own, the subtree would give the findings it gives in place (its representation,
+    pointer prefix and label-set suppression only rename or remove findings), so the item pre-check
+    applies to it unchanged.
+    """
+    blob = dumps(value)
+    return blob is None or plan_blob(blob, needles, decode, upstream_possible)[0]
+
+
+def keys_may_hit(keys: str, needles: NeedleSet) -> bool:
+    """Whether any of the object keys joined in ``keys`` can match an answer or correlated value."""
+    if needles.any_canon or not keys.isascii():
+        return True
+    low = keys.lower()
+    return any(all(t in low for t in toks) for toks in token_sets(needles))
 
 
 def plan_bytes(blob: bytes, needles: NeedleSet, decode: bool = True) -> tuple[bool, bool]:
     """:func:`plan` on the projection as serialised by ``orjson.dumps``."""
+    walk, dec, _up = plan_blob(blob, needles, decode)
+    return walk, dec
+
+
+def plan_blob(
+    blob: bytes, needles: NeedleSet, decode: bool = True, upstream_possible: bool = True
+) -> tuple[bool, bool, bool]:
+    """``(walk, decode, upstream)`` for a serialised projection or subtree.
+
+    ``upstream`` is ``False`` only when no key in ``blob`` can be upstream-named; ``upstream_possible``
+    ``False`` says the caller already knows that (a subtree of such a projection), skipping the check.
+    """
     if not blob.isascii() or b"\\\\" in blob:
-        return True, decode
+        return True, decode, True
     pr = probe(needles)
     low = blob.lower()
-    upstream = _has_upstream_key(low)
+    upstream = upstream_possible and _has_upstream_key(low)
     if decode and (pr.sets or (upstream and pr.label_sets)) and _decoded_may_hit(blob, low, pr, upstream):
-        return True, True
+        return True, True, upstream
     if upstream:
-        return True, False
-    return _plain_hit(pr, low), False
+        return True, False, True
+    return _plain_hit(pr, low), False, False
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
@@ -255,7 +293,7 @@ def _b64_pieces(blob: bytes, min_len: int, *, json: bool = True) -> list[str]:
 
 
 _DECODED: dict[bytes, str | None] = {}
-_DECODED_MAX = 8192
+_DECODED_MAX = 32768
 
 
 def _decode_run(run: bytes) -> str | None:

@@ -27,6 +27,7 @@ answer, and is not reported, except for a ``key: value`` statement, which is.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -74,6 +75,11 @@ class _Ctx:
     outer: tuple[str, str] | None = None
     """(pointer, representation) of the string holding the embedded JSON being walked."""
     depth: int = 0
+    fast: bool = False
+    upstream_keys: bool = True
+    """``False`` when the pre-check proved no key of the projection is upstream-named."""
+    """Use the sound shortcuts of :mod:`windtunnel.leakage.prefilter` inside the walk (skip keys,
+    strings and whole subtrees that cannot hold a finding). Off, the walk looks at everything."""
 
 
 def _needles(expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str]) -> NeedleSet:
@@ -100,6 +106,7 @@ def scan_text(
     """Findings for one string the model reads (prose, markdown, HTML, a single value ...)."""
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target)
+    ctx.fast = True
     _scan_string(text, pointer, representation, None, ctx, "value", suppress=False)
     return _dedupe(ctx.findings)
 
@@ -121,28 +128,35 @@ def scan_fields(
     """
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target)
+    ctx.fast = True
     _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
     return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
 
 
-def audit_item(
-    item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefilter: bool = True
-) -> ItemAudit:
+def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefilter: bool = True) -> ItemAudit:
     """Audit one item ``{id, expected, label_set?, correlated_values?, target?, projection}``.
 
     ``prefilter`` skips the recursive walk when a cheap, sound check of the serialised projection
-    proves it holds no finding (see :mod:`windtunnel.leakage.prefilter`); results are identical.
+    proves it holds no finding, and inside the walk skips keys, strings and subtrees the same check
+    clears (see :mod:`windtunnel.leakage.prefilter`); results are identical. ``prefilter=False``
+    walks and searches everything: the reference the shortcuts are tested against.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
-    target = it.target or infer_target(it.projection, it.expected)
-    ctx = _context(it.id, list(it.expected), it.correlated_values, it.label_set, decode, target)
+    needles, label_norms = _prepared(tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set))
+    blob: bytes | None = None
+    upstream_keys = True
     if prefilter:
-        from windtunnel.leakage.prefilter import plan
+        from windtunnel.leakage.prefilter import dumps, plan_blob
 
-        walk, needs_decode = plan(it.projection, ctx.needles, decode)
-        if not walk:
-            return ItemAudit(it.id, [], it.line)
-        ctx.decode = decode and needs_decode
+        blob = dumps(it.projection)
+        if blob is not None:
+            walk, needs_decode, upstream_keys = plan_blob(blob, needles, decode)
+            if not walk:
+                return ItemAudit(it.id, [], it.line)
+            decode = decode and needs_decode
+    target = it.target or infer_target(it.projection, it.expected, blob)
+    ctx = _Ctx(it.id, needles, label_norms, decode, _target_re(target) if target else None, fast=prefilter)
+    ctx.upstream_keys = upstream_keys
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
@@ -152,19 +166,27 @@ def audit_item(
 _GENERIC_KEYS = frozenset({"name", "value", "label", "id", "key", "text", "title", "display", "displayname"})
 
 
-def infer_target(projection: Any, expected: Sequence[str]) -> str | None:
+def infer_target(projection: Any, expected: Sequence[str], blob: bytes | None = None) -> str | None:
     """The name of what the item asks for, from the field that holds the answer (``priority`` for
     ``{"priority": {"name": "High"}}``), so that ``we agreed this is high priority`` in prose is a leak.
 
     Generic keys (``name``, ``value`` …) defer to their parent; upstream-looking keys are ignored.
-    Returns ``None`` when no field holds exactly the answer.
+    Returns ``None`` when no field holds exactly the answer. ``blob`` is ``projection`` as serialised
+    by ``orjson.dumps``, when the caller has it: an answer that does not occur in it at all is not
+    looked for field by field.
     """
     wanted = {e.strip().casefold() for e in expected if e and e.strip()}
     if not wanted:
         return None
-    stack: list[tuple[Any, str | None]] = [(projection, None)]
-    while stack:
-        node, parent = stack.pop(0)
+    if blob is not None and blob.isascii() and b"\\" not in blob:
+        low = blob.lower()
+        # Without escapes, an ASCII string value equal to the answer once stripped (casefold = lower
+        # for ASCII) is the answer between quotes, with nothing but spaces around it.
+        if not any(not w.isascii() or _JSON_ESCAPED.search(w) or _quoted(low, w.encode()) for w in wanted):
+            return None
+    queue: deque[tuple[Any, str | None]] = deque([(projection, None)])
+    while queue:
+        node, parent = queue.popleft()
         if isinstance(node, Mapping):
             for key, value in node.items():
                 name = str(key)
@@ -173,12 +195,29 @@ def infer_target(projection: Any, expected: Sequence[str]) -> str | None:
                     if chosen and not _UPSTREAM_KEY.match(chosen) and chosen.casefold() not in _GENERIC_KEYS:
                         return chosen
                 elif isinstance(value, (Mapping, list)):
-                    stack.append((value, name))
+                    queue.append((value, name))
         elif isinstance(node, list):
-            stack.extend((v, parent) for v in node)
+            queue.extend((v, parent) for v in node)
     return None
 
 
+def _quoted(low: bytes, word: bytes) -> bool:
+    """``word`` occurs in ``low`` as a whole JSON string, give or take spaces."""
+    pos = low.find(word)
+    while pos >= 0:
+        a = pos
+        while a > 0 and low[a - 1] == 0x20:
+            a -= 1
+        b = pos + len(word)
+        while b < len(low) and low[b] == 0x20:
+            b += 1
+        if a > 0 and low[a - 1] == 0x22 and b < len(low) and low[b] == 0x22:
+            return True
+        pos = low.find(word, pos + 1)
+    return False
+
+
+_JSON_ESCAPED = re.compile(r'["\\\x00-\x1f\x7f]')
 _UPSTREAM_KEY = re.compile(r"(?i)^_?(ai|pred|suggest|auto|classif|confidence)")
 
 
@@ -190,29 +229,33 @@ def _context(
     decode: bool,
     target: str | None = None,
 ) -> _Ctx:
-    needles, label_norms, target_re = _prepared(tuple(expected), tuple(correlated), tuple(labels), target)
-    return _Ctx(item, needles, label_norms, decode, target_re)
+    needles, label_norms = _prepared(tuple(expected), tuple(correlated), tuple(labels))
+    return _Ctx(item, needles, label_norms, decode, _target_re(target) if target else None)
 
 
 @lru_cache(maxsize=_PREPARED_CACHE)
 def _prepared(
-    expected: tuple[str, ...], correlated: tuple[str, ...], labels: tuple[str, ...], target: str | None
-) -> tuple[NeedleSet, frozenset[str], re.Pattern[str] | None]:
-    """Needles, label set and target pattern of an item: built once per distinct combination (bounded)."""
+    expected: tuple[str, ...], correlated: tuple[str, ...], labels: tuple[str, ...]
+) -> tuple[NeedleSet, frozenset[str]]:
+    """Needles and label set of an item: built once per distinct combination (bounded)."""
     needles = _needles(list(expected), list(correlated), list(labels))
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label") | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
     if len(set(labels)) < 2:
         label_norms = frozenset()
-    target_re = None
-    if target:
-        from windtunnel.leakage.text import normalize_needle
+    return needles, label_norms
 
-        norm = normalize_needle(target)
-        if norm:
-            target_re = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, norm.split())) + r"(?!\w)")
-    return needles, label_norms, target_re
+
+@lru_cache(maxsize=1024)
+def _target_re(target: str) -> re.Pattern[str] | None:
+    """The name of what the item asks for, as a whole-word pattern over the normalised view."""
+    from windtunnel.leakage.text import normalize_needle
+
+    norm = normalize_needle(target)
+    if not norm:
+        return None
+    return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, norm.split())) + r"(?!\w)")
 
 
 # ---------------------------------------------------------------- walking
@@ -220,37 +263,14 @@ def _prepared(
 
 def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool) -> None:
     if type(node) is dict or isinstance(node, Mapping):
-        crep = container_representation(node, rep)
-        keys_cover = bool(ctx.label_norms) and _covers_labels([str(k) for k in node], ctx)
-        for key, value in node.items():
-            skey = str(key)
-            child = f"{pointer}/{escape_pointer_token(skey)}"
-            _scan_key(skey, child, crep, ctx, suppress=keys_cover)
-            up = upstream
-            start = len(ctx.findings)
-            if up is None and is_upstream_name(skey):
-                up = child
-            _walk(value, child, crep, up, ctx, suppress=False)
-            if upstream is None and up is not None and _non_empty(value):
-                produced = ctx.findings[start:]
-                if not any(f.channel == "upstream" for f in produced):
-                    _emit(
-                        ctx,
-                        "upstream",
-                        "low",
-                        child,
-                        crep,
-                        None,
-                        "raw",
-                        "upstream.field-name",
-                        "field named like an earlier model's output; check where its value comes from",
-                        skey,
-                        "value",
-                    )
+        _walk_object(node, pointer, rep, upstream, ctx)
     elif isinstance(node, list):
         scalars = [v for v in node if isinstance(v, (str, int, float))]
         cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
+        prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
+            if prune and type(value) in (dict, list) and not _subtree_may_hit(value, ctx):
+                continue
             _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover)
     elif type(node) is str:
         _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
@@ -260,6 +280,49 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         _scan_scalar(
             repr(node) if isinstance(node, float) else str(node), pointer, rep, upstream, ctx, suppress
         )
+
+
+def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx) -> None:
+    crep = container_representation(node, rep)
+    keys = [k if type(k) is str else str(k) for k in node]
+    scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
+    if scan_keys and ctx.fast:
+        from windtunnel.leakage.prefilter import keys_may_hit
+
+        scan_keys = keys_may_hit("\x00".join(keys), ctx.needles)
+    find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
+    prune = upstream is None and ctx.fast
+    for skey, value in zip(keys, node.values(), strict=True):
+        child = f"{pointer}/{escape_pointer_token(skey)}"
+        if scan_keys:
+            _scan_key(skey, child, crep, ctx, suppress=False)
+        up = child if find_upstream and is_upstream_name(skey) else upstream
+        if up is None and prune and type(value) in (dict, list) and not _subtree_may_hit(value, ctx):
+            continue
+        start = len(ctx.findings)
+        _walk(value, child, crep, up, ctx, suppress=False)
+        if upstream is None and up is not None and _non_empty(value):
+            produced = ctx.findings[start:]
+            if not any(f.channel == "upstream" for f in produced):
+                _emit(
+                    ctx,
+                    "upstream",
+                    "low",
+                    child,
+                    crep,
+                    None,
+                    "raw",
+                    "upstream.field-name",
+                    "field named like an earlier model's output; check where its value comes from",
+                    skey,
+                    "value",
+                )
+
+
+def _subtree_may_hit(value: Any, ctx: _Ctx) -> bool:
+    from windtunnel.leakage.prefilter import subtree_may_hit
+
+    return subtree_may_hit(value, ctx.needles, ctx.decode, ctx.upstream_keys)
 
 
 def _non_empty(value: Any) -> bool:
@@ -283,7 +346,7 @@ def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
 def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
     if suppress:
         return
-    if key.isascii():
+    if ctx.fast and key.isascii() and not ctx.needles.any_canon:
         from windtunnel.leakage.prefilter import token_sets
 
         low = key.lower()
@@ -314,6 +377,12 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
 
 
 def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, suppress: bool) -> None:
+    if ctx.fast and upstream is None and not ctx.needles.any_canon:
+        from windtunnel.leakage.prefilter import token_sets
+
+        low = text.lower()
+        if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
+            return
     for hit in ctx.needles.search(text, decode=False):
         if not hit.whole:
             continue
@@ -346,7 +415,7 @@ def _scan_string(
             _walk(inner, inner_ptr, "json-in-string", upstream, ctx, suppress=False)
             ctx.outer, ctx.depth = saved
             return
-    if upstream is None and not ctx.needles.any_canon and text.isascii():
+    if ctx.fast and upstream is None and not ctx.needles.any_canon and text.isascii():
         # Outside upstream fields only answers and correlated values make findings; in an ASCII string
         # the same sound check as the item's pre-check decides whether any can match.
         from windtunnel.leakage.prefilter import string_may_hit
@@ -429,9 +498,7 @@ def _classify(
             f"the value is {what}",
         )
         return
-    seg_hit = (
-        segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
-    )
+    seg_hit = segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
     if not seg_hit and hit.view.startswith("decoded"):
         # A segment that is itself encoded (``Support > QW/DqA==``): look at the decoded path.
         vsegs = path_segments(hit.view_text)
