@@ -375,9 +375,7 @@ def _audits(chunk: _Chunk, line_base: int, index_base: int) -> list[ItemAudit]:
     return out
 
 
-def _raise_like_serial(
-    path: Path, fmap: FieldMap, decode: bool, failure: _Failure, line_base: int, index: int
-) -> None:
+def _raise_like_serial(path: Path, fmap: FieldMap, decode: bool, failure: _Failure, line_base: int, index: int) -> None:
     """Re-run the record a worker failed on, at its absolute line and index: raises the serial error."""
     no = line_base + failure.line
     with path.open("rb") as fh:
