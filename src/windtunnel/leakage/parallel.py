@@ -72,7 +72,7 @@ def plan_jobs(path: Path, jobs: int | None) -> int:
     """
     if jobs is not None and jobs < 1:
         raise ValueError(f"jobs must be at least 1 (or None for automatic), got {jobs}")
-    if jobs == 1 or os.name != "posix" or not path.is_file() or not _is_jsonl(path):
+    if jobs == 1 or os.name != "posix" or not sys.executable or not path.is_file() or not _is_jsonl(path):
         return 1
     size = path.stat().st_size
     if jobs is None:
@@ -107,14 +107,10 @@ def iter_audits(
     fm = fmap or FieldMap()
     n = plan_jobs(path, jobs)
     if n == 1:
-        return _serial(path, fm, decode)
-    step = chunk_bytes or chunk_size(path.stat().st_size, n)
-    return _parallel(path, fm, decode, n, step)
-
-
-def _serial(path: Path, fmap: FieldMap, decode: bool) -> Iterator[ItemAudit]:
-    for mapped in iter_items(path, fmap):
-        yield audit_item(mapped.item, decode=decode)
+        for mapped in iter_items(path, fm):
+            yield audit_item(mapped.item, decode=decode)
+        return
+    yield from _parallel(path, fm, decode, n, chunk_bytes or chunk_size(path.stat().st_size, n))
 
 
 # ---------------------------------------------------------------- worker side
@@ -236,7 +232,7 @@ def _ranges(path: Path, size: int, step: int) -> Iterator[tuple[int, int]]:
             start = end
 
 
-def _spawn(path: Path, fmap: FieldMap, decode: bool) -> _Worker:
+def _spawn() -> _Worker:
     task_r, task_w = os.pipe()
     res_r, res_w = os.pipe()
     try:
@@ -252,17 +248,18 @@ def _spawn(path: Path, fmap: FieldMap, decode: bool) -> _Worker:
         raise
     os.close(task_r)
     os.close(res_w)
-    w = _Worker(proc, Connection(task_w, readable=False), Connection(res_r, writable=False))
-    w.tasks.send(list(sys.path))
-    w.tasks.send((path, fmap, decode))
-    return w
+    return _Worker(proc, Connection(task_w, readable=False), Connection(res_r, writable=False))
 
 
 def _start(path: Path, fmap: FieldMap, decode: bool, jobs: int) -> list[_Worker]:
+    """Start ``jobs`` workers, then send each the import path and the scan settings (they boot meanwhile)."""
     workers: list[_Worker] = []
     try:
         for _ in range(jobs):
-            workers.append(_spawn(path, fmap, decode))
+            workers.append(_spawn())
+        for w in workers:
+            w.tasks.send(list(sys.path))
+            w.tasks.send((path, fmap, decode))
     except OSError as err:
         _stop(workers, graceful=False)
         raise ScanWorkerError(
