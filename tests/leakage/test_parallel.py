@@ -238,6 +238,19 @@ def test_cli_jobs_is_for_datasets(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert run_cli("leak", "scan", str(report), "-j", "0") == 2
 
 
+def test_cli_dead_worker_is_exit_3(
+    dataset: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Iterator[ItemAudit]:
+        yield from ()
+        raise ScanWorkerError("a scan worker (pid 1) stopped (exit code -9) while auditing bytes 0-10")
+
+    monkeypatch.setattr(parallel, "iter_audits", broken)
+    assert run_cli("leak", "scan", str(dataset), "-j", "2") == 3
+    err = capsys.readouterr().err
+    assert "exit code -9" in err and "--jobs 1" in err
+
+
 def test_help_states_the_auto_threshold() -> None:
     from windtunnel.cli import leak_cmd
 
