@@ -23,7 +23,7 @@ from windtunnel.leakage.scan import audit_item
 
 from .corpus import clean_items, leaky_items
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="the parallel scan runs on POSIX only")
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="counts worker processes through /proc")
 
 CHUNK = 8 * 1024  # a few hundred KB then spans dozens of ranges
 
@@ -59,15 +59,27 @@ def serial(path: Path, fmap: FieldMap | None = None, decode: bool = True) -> lis
     return [audit_item(m.item, decode=decode) for m in iter_items(path, fmap)]
 
 
-def children() -> set[int]:
-    """Live child processes of this process (Linux ``/proc``)."""
+def children_of(pid: int) -> set[int]:
+    """Live child processes of ``pid`` (Linux ``/proc``)."""
     out: set[int] = set()
-    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-        try:
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
             out.update(int(p) for p in (task / "children").read_text().split())
-        except OSError:
-            continue
+    except OSError:
+        pass
     return out
+
+
+@pytest.fixture
+def new_children() -> Iterator[Any]:
+    """Children of this process started during the test; none may be left when it ends."""
+    before = children_of(os.getpid())
+
+    def started() -> set[int]:
+        return children_of(os.getpid()) - before
+
+    yield started
+    assert not started(), "worker processes were left behind"
 
 
 def run_cli(*args: str) -> int:
@@ -89,7 +101,9 @@ def reference(dataset: Path) -> list[ItemAudit]:
 
 
 @pytest.mark.parametrize("decode", [True, False], ids=["decode", "no-decode"])
-def test_parity_with_serial_on_many_ranges(dataset: Path, reference: list[ItemAudit], decode: bool) -> None:
+def test_parity_with_serial_on_many_ranges(
+    dataset: Path, reference: list[ItemAudit], decode: bool, new_children: Any
+) -> None:
     expected = reference if decode else serial(dataset, decode=False)
     got = list(iter_audits(dataset, decode=decode, jobs=2, chunk_bytes=CHUNK))
     assert got == expected
@@ -100,10 +114,10 @@ def test_parity_with_serial_on_many_ranges(dataset: Path, reference: list[ItemAu
     assert any(a.leaked for a in expected) and any(not a.findings for a in expected)
     if decode:
         assert any(f.view.startswith("decoded") for a in expected for f in a.findings)
-    assert not children()
+    assert not new_children()
 
 
-def test_every_id_positional_and_last_line_without_newline(tmp_path: Path) -> None:
+def test_every_id_positional_and_last_line_without_newline(tmp_path: Path, new_children: Any) -> None:
     path = write_dataset(tmp_path / "d.jsonl", 200)
     assert not path.read_bytes().endswith(b"\n")
     fmap = FieldMap(id_field="uid")  # no record has it
@@ -112,6 +126,18 @@ def test_every_id_positional_and_last_line_without_newline(tmp_path: Path) -> No
     assert got == expected
     assert [a.item for a in got] == [str(i + 1) for i in range(200)]
     assert all(f.item == a.item for a in got for f in a.findings)
+
+
+def test_an_own_id_equal_to_the_position_in_the_range_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "d.jsonl"
+    recs = [{"id": 1, "expected": "High", "projection": "x"}, {"expected": "High", "projection": "High"}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    chunk = parallel._audit_range(path, 0, path.stat().st_size, FieldMap(), True)
+    assert [row[0] for row in chunk.rows] == ["1", None]  # None: the parent numbers it from its position
+    assert chunk.rows[1][2] and chunk.lines == 2 and chunk.failure is None
+    shifted = parallel._audits(chunk, line_base=10, index_base=40)
+    assert [(a.item, a.line) for a in shifted] == [("1", 11), ("42", 12)]
+    assert {f.item for f in shifted[1].findings} == {"42"}
 
 
 def _until_error(audits: Iterator[ItemAudit]) -> tuple[list[ItemAudit], str]:
@@ -132,7 +158,7 @@ def _until_error(audits: Iterator[ItemAudit]) -> tuple[list[ItemAudit], str]:
     ],
     ids=["bad-json", "no-expected", "bad-expected-type", "not-an-object"],
 )
-def test_dataset_error_surfaces_at_its_absolute_line(tmp_path: Path, bad: str) -> None:
+def test_dataset_error_surfaces_at_its_absolute_line(tmp_path: Path, bad: str, new_children: Any) -> None:
     good = write_dataset(tmp_path / "good.jsonl", 300, trailing_newline=True).read_text().splitlines()
     at = 257  # a line deep in the file, many ranges after the first
     path = tmp_path / "bad.jsonl"
@@ -142,7 +168,7 @@ def test_dataset_error_surfaces_at_its_absolute_line(tmp_path: Path, bad: str) -
     assert got_msg == want_msg
     assert f"line {at}" in want_msg or f":{at}:" in want_msg
     assert got_audits == want_audits and len(want_audits) > 200
-    assert not children()
+    assert not new_children()
 
 
 def _serial_lazy(path: Path) -> Iterator[ItemAudit]:
@@ -181,38 +207,40 @@ def test_plan_jobs(tmp_path: Path) -> None:
         plan_jobs(small, 0)
 
 
-def test_closing_early_or_dropping_the_iterator_stops_the_workers(dataset: Path, reference: list[ItemAudit]) -> None:
+def test_closing_early_or_dropping_the_iterator_stops_the_workers(
+    dataset: Path, reference: list[ItemAudit], new_children: Any
+) -> None:
     audits = iter_audits(dataset, jobs=2, chunk_bytes=CHUNK)
     assert next(audits) == reference[0]
-    assert len(children()) == 2
+    assert len(new_children()) == 2
     audits.close()  # type: ignore[attr-defined]
-    assert not children()
+    assert not new_children()
     audits = iter_audits(dataset, jobs=2, chunk_bytes=CHUNK)
     next(audits)
     del audits  # garbage collection closes the generator
-    assert not children()
+    assert not new_children()
 
 
-def test_a_dead_worker_is_an_error_not_a_short_report(dataset: Path) -> None:
+def test_a_dead_worker_is_an_error_not_a_short_report(dataset: Path, new_children: Any) -> None:
     audits = iter_audits(dataset, jobs=2, chunk_bytes=CHUNK)
     next(audits)
-    os.kill(min(children()), signal.SIGKILL)
+    os.kill(min(new_children()), signal.SIGKILL)
     with pytest.raises(ScanWorkerError, match=r"stopped .* the scan is incomplete"):
         list(audits)
-    assert not children()
+    assert not new_children()
 
 
 @pytest.mark.parametrize("fmt", ["json", "sarif"])
-def test_cli_scan_output_is_identical_for_any_jobs(dataset: Path, tmp_path: Path, fmt: str) -> None:
+def test_cli_scan_output_is_identical_for_any_jobs(dataset: Path, tmp_path: Path, fmt: str, new_children: Any) -> None:
     one, two = tmp_path / f"one.{fmt}", tmp_path / f"two.{fmt}"
     assert run_cli("leak", "scan", str(dataset), "-f", fmt, "-o", str(one), "-j", "1") == 1
     assert run_cli("leak", "scan", str(dataset), "-f", fmt, "-o", str(two), "--jobs", "2") == 1
     assert one.read_bytes() == two.read_bytes()
     assert parallel.plan_jobs(dataset, 2) == 2  # the second run really used two workers
-    assert not children()
+    assert not new_children()
 
 
-def test_cli_check_with_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_check_with_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str], new_children: Any) -> None:
     small = write_dataset(tmp_path / "small.jsonl", 120)  # two ranges of 64 KB, the smallest the CLI cuts
     assert plan_jobs(small, 2) == 2
     args = ("leak", "check", "--raw", str(small), "--sanitized", str(small), "--id-field", "uid")
@@ -227,7 +255,7 @@ def test_cli_check_with_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     err1 = capsys.readouterr().err
     assert run_cli(*args, "-j", "2") == 2
     assert capsys.readouterr().err == err1 and "duplicate item id" in err1
-    assert not children()
+    assert not new_children()
 
 
 def test_cli_jobs_is_for_datasets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -271,7 +299,7 @@ def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path)
     workers: set[int] = set()
     deadline = time.monotonic() + 60
     while len(workers) < 2 and proc.poll() is None and time.monotonic() < deadline:
-        workers = _children_of(proc.pid)
+        workers = children_of(proc.pid)
         time.sleep(0.01)
     assert len(workers) == 2, "the scan never started its two workers"
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole foreground group
@@ -282,13 +310,3 @@ def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path)
     while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
-
-
-def _children_of(pid: int) -> set[int]:
-    out: set[int] = set()
-    try:
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            out.update(int(p) for p in (task / "children").read_text().split())
-    except OSError:
-        pass
-    return out
