@@ -5,14 +5,18 @@
 
 The generated JSONL holds ticket-like items with 10,000 distinct answers; about a fifth of the items
 carry a planted leak (direct field, prose, upstream field, base64), the rest are clean. Throughput is
-measured on the streaming path the CLI uses (read a line, parse it, audit it, drop it). Peak memory is
-the maximum resident set of a child process that scans the file, so the two sizes are comparable.
+measured on the streaming path the CLI uses (read a line, parse it, audit it, drop it), in one process
+and with ``--jobs`` auto (worker processes over line-aligned byte ranges; see leakage/parallel.py).
+Peak memory is the maximum resident set of a child process that scans the file, so the two sizes are
+comparable; with jobs=auto it is read from /proc (VmHWM) for the child and its largest worker.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
+import os
 import random
 import resource
 import subprocess
@@ -118,6 +122,53 @@ def scan(path: Path, decode: bool = True) -> tuple[float, int, int]:
     return time.perf_counter() - t0, n, leaked
 
 
+def scan_jobs(path: Path, jobs: int | None = None, decode: bool = True) -> tuple[float, int, int, int]:
+    """The CLI's dataset path with ``--jobs`` (``None``: auto): seconds, items, leaked, processes used."""
+    from windtunnel.leakage.parallel import iter_audits, plan_jobs
+
+    procs = plan_jobs(path, jobs)
+    t0 = time.perf_counter()
+    n = leaked = 0
+    for audit in iter_audits(path, jobs=jobs, decode=decode):
+        n += 1
+        leaked += audit.leaked
+    return time.perf_counter() - t0, n, leaked, procs
+
+
+def _vm_hwm_mb(pid: int | str = "self") -> float:
+    """Peak RSS of a live process from /proc (unlike ru_maxrss, not inherited from the forking parent)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def peak_rss_jobs_mb(path: Path) -> tuple[float, float]:
+    """Scan with ``jobs=auto``: this process's peak RSS and the largest worker's (sampled while they run)."""
+    from windtunnel.leakage.parallel import iter_audits
+
+    me = Path(f"/proc/{os.getpid()}/task")
+    worker = 0.0
+    for i, _ in enumerate(iter_audits(path)):
+        if i % 500 == 0:
+            for task in me.iterdir():
+                for pid in (task / "children").read_text().split():
+                    with contextlib.suppress(OSError):  # a worker may just have exited
+                        worker = max(worker, _vm_hwm_mb(pid))
+    return _vm_hwm_mb(), worker
+
+
+def child_peak_rss_jobs_mb(path: Path) -> tuple[float, float]:
+    """:func:`peak_rss_jobs_mb` in a fresh child process, so the two sizes are comparable."""
+    code = (
+        f"import sys; from pathlib import Path; sys.path.insert(0, {str(Path(__file__).parent)!r});"
+        f"from leak_scan import peak_rss_jobs_mb; print(*peak_rss_jobs_mb(Path({str(path)!r})))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    parent, worker = out.strip().splitlines()[-1].split()
+    return float(parent), float(worker)
+
+
 def child_peak_rss_mb(path: Path) -> float:
     code = (
         f"import resource,sys; from pathlib import Path; sys.path.insert(0, {str(Path(__file__).parent)!r});"
@@ -149,8 +200,23 @@ def main() -> None:
     print(f"ratio scan/parse  : {t_parse / t_scan:8.3f}  (target >= 0.333)")
     t_nd, _, leaked_nd = scan(big, decode=False)
     print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked)")
+    t_par, n_par, leaked_par, procs = scan_jobs(big)
+    same = "same items and leaks"
+    if (n_par, leaked_par) != (n, leaked):
+        same = f"MISMATCH: {n_par} items, {leaked_par} leaked"
+    print(
+        f"leak scan (jobs=auto, {procs} processes): {mb / t_par:6.1f} MB/s  ({t_par:.2f} s, "
+        f"{n_par / t_par:,.0f} items/s, {same})"
+    )
+    print(f"ratio scan/parse, jobs=auto: {t_parse / t_par:6.3f}  (target >= 0.333; {os.cpu_count()} cores)")
     for p in (small, big):
         print(f"peak RSS scanning {p.stat().st_size / 1e6:6.1f} MB: {child_peak_rss_mb(p):7.1f} MB")
+    for p in (small, big):
+        parent, worker = child_peak_rss_jobs_mb(p)
+        print(
+            f"peak RSS scanning {p.stat().st_size / 1e6:6.1f} MB, jobs=auto: parent {parent:6.1f} MB, "
+            f"largest worker {worker:6.1f} MB"
+        )
     print(f"max RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB")
     tmp.cleanup()
 

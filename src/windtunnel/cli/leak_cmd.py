@@ -31,6 +31,14 @@ _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for 
 _CORR_MAP = typer.Option(None, "--correlated-map", help="JSON {label: [values]} (from 'leak mine -o').")
 _TARGET = typer.Option(None, "--target", help="What the items ask for, e.g. 'priority'.")
 _NO_DECODE = typer.Option(False, "--no-decode", help="Skip base64 / URL / entity / escape decoding.")
+_JOBS = typer.Option(
+    None,
+    "--jobs",
+    "-j",
+    min=1,
+    help="Worker processes for a JSONL dataset. Default: auto, one per core (at most 8) for a file of 8 MB "
+    "or more, else 1 (this process). The results are identical for every value.",
+)
 
 
 def _field_map(
@@ -82,11 +90,23 @@ def _items(path: Path, fmap: FieldMap) -> Any:
         ) from None
 
 
-def _audits(path: Path, fmap: FieldMap, decode: bool) -> Any:
-    from windtunnel.leakage.scan import audit_item
+def _audits(path: Path, fmap: FieldMap, decode: bool, jobs: int | None) -> Any:
+    """Stream the audits of a dataset in file order (in worker processes when ``jobs`` allows).
 
-    for mapped in _items(path, fmap):
-        yield mapped, audit_item(mapped.item, decode=decode)
+    Close the iterator (``contextlib.closing``) when leaving early, so the workers stop at once.
+    """
+    from windtunnel._util.errors import HarnessError, UsageError
+    from windtunnel.leakage.dataset import DatasetError
+    from windtunnel.leakage.parallel import ScanWorkerError, iter_audits
+
+    try:
+        yield from iter_audits(path, fmap, decode=decode, jobs=jobs)
+    except DatasetError as err:
+        raise UsageError(
+            str(err), hint="see 'windtunnel leak scan --help' for the item shape and field options"
+        ) from None
+    except ScanWorkerError as err:
+        raise HarnessError(str(err), hint="'--jobs 1' scans in this process") from None
 
 
 def _fail() -> None:
@@ -170,12 +190,15 @@ def scan(
     correlated_map: Path | None = _CORR_MAP,
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
+    jobs: int | None = _JOBS,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
     The items come from a DATASET, or from a windtunnel run (--from-run RUN_ID, --from-report FILE):
     each cell's prompt and tool responses, against its golden prompt's expected answer.
     """
+    from contextlib import closing
+
     from windtunnel._util.errors import UsageError
     from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 
@@ -190,13 +213,15 @@ def scan(
         )
     if dataset is None and (context_field or label_set or correlated_map or target or expected_field != "expected"):
         raise UsageError("field options (--expected-field, --context-field, ...) apply to datasets, not runs")
+    if dataset is None and jobs is not None:
+        raise UsageError("--jobs applies to a DATASET; the cells of a run are audited in this process")
     from windtunnel.leakage.runs import RunCounts
 
     counts = RunCounts()
     if dataset is not None:
         fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
         source = str(dataset)
-        audits: Any = (audit for _, audit in _audits(dataset, fmap, not no_decode))
+        audits: Any = _audits(dataset, fmap, not no_decode, jobs)
     else:
         source = f"run {from_run}" if from_run else str(from_report)
         audits = _run_audits(from_run, from_report, store, config, counts, not no_decode)
@@ -205,10 +230,11 @@ def scan(
     if fmt == "table":
         tally = Tally()
         rows: list[ItemAudit] = []
-        for audit in audits:
-            tally.add(audit)
-            if audit.findings and len(rows) < limit:
-                rows.append(audit)
+        with closing(audits):
+            for audit in audits:
+                tally.add(audit)
+                if audit.findings and len(rows) < limit:
+                    rows.append(audit)
         if output is not None:
             raise UsageError("--output needs --format json or sarif")
         _audit_table(rows, tally, show_values, limit)
@@ -218,8 +244,9 @@ def scan(
         if dataset is None:
             writer.tally.skipped_cells = counts
         try:
-            for audit in audits:
-                writer.add(audit)
+            with closing(audits):
+                for audit in audits:
+                    writer.add(audit)
             writer.close()
         finally:
             if output is not None:
@@ -287,7 +314,8 @@ def sanitize(
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
-    Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer).
+    Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer). Runs in this
+    process (no --jobs): it writes a full copy of every record in order.
     """
     import orjson
 
@@ -345,22 +373,27 @@ def check(
     correlated_map: Path | None = _CORR_MAP,
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
+    jobs: int | None = _JOBS,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
+    from contextlib import closing
+
     from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import out_console
 
     fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
-    for mapped, audit in _audits(raw, fmap, not no_decode):
-        _unique_id(raw, mapped.item.id, mapped.item.line, seen, id_field)
-        raw_leaks[mapped.item.id] = audit.leaked
+    with closing(_audits(raw, fmap, not no_decode, jobs)) as audits:
+        for audit in audits:
+            _unique_id(raw, audit.item, audit.line, seen, id_field)
+            raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
     seen = {}
-    for mapped, audit in _audits(sanitized, fmap, not no_decode):
-        _unique_id(sanitized, mapped.item.id, mapped.item.line, seen, id_field)
-        san[mapped.item.id] = sorted({f.pointer or "/" for f in audit.findings if f.blocking})
+    with closing(_audits(sanitized, fmap, not no_decode, jobs)) as audits:
+        for audit in audits:
+            _unique_id(sanitized, audit.item, audit.line, seen, id_field)
+            san[audit.item] = sorted({f.pointer or "/" for f in audit.findings if f.blocking})
     if not raw_leaks or not san:
         raise UsageError("both datasets must hold items; an empty check proves nothing")
     con = out_console()
