@@ -7,8 +7,8 @@ The generated JSONL holds ticket-like items with 10,000 distinct answers; about 
 carry a planted leak (direct field, prose, upstream field, base64), the rest are clean. Throughput is
 measured on the streaming path the CLI uses (read a line, parse it, audit it, drop it), in one process
 and with ``--jobs`` auto (worker processes over line-aligned byte ranges; see leakage/parallel.py).
-Peak memory is the maximum resident set of a child process that scans the file, so the two sizes are
-comparable; with jobs=auto it is read from /proc (VmHWM) for the child and its largest worker.
+Peak memory is the maximum resident set (VmHWM from /proc) of a fresh child process that scans the
+file, so the two sizes are comparable; with jobs=auto, of that child and of its largest worker.
 """
 
 from __future__ import annotations
@@ -170,13 +170,14 @@ def child_peak_rss_jobs_mb(path: Path) -> tuple[float, float]:
 
 
 def child_peak_rss_mb(path: Path) -> float:
+    """Peak RSS of a fresh child that scans ``path`` in one process (VmHWM: ru_maxrss would include
+    the memory of this process, which the child inherits when it is forked)."""
     code = (
-        f"import resource,sys; from pathlib import Path; sys.path.insert(0, {str(Path(__file__).parent)!r});"
-        f"from leak_scan import scan; scan(Path({str(path)!r}));"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        f"import sys; from pathlib import Path; sys.path.insert(0, {str(Path(__file__).parent)!r});"
+        f"from leak_scan import scan, _vm_hwm_mb; scan(Path({str(path)!r})); print(_vm_hwm_mb())"
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
-    return int(out.strip().splitlines()[-1]) / 1024  # ru_maxrss is KiB on Linux
+    return float(out.strip().splitlines()[-1])
 
 
 def main() -> None:
