@@ -266,13 +266,18 @@ def test_an_unimportable_agent_is_exit_3_with_the_same_message_everywhere(
     absent = "wt_qa_surely_absent_pkg"
     agent = PY_AGENT.replace(EX, absent)
     path = tmp_path / "windtunnel.yaml"
-    path.write_text(agent + GOLDEN + CONTRACT)
+    session = (
+        "replays:\n  sessions:\n"
+        "    - {id: s1, input: hi, contract: c, tool_responses: [{tool: order_status, response: ok}]}\n"
+    )
+    path.write_text(agent + GOLDEN + CONTRACT + session)
     messages = []
     for command in (
         ["validate"],
         ["run", "-q", "--no-store"],
         ["run", "-q", "--no-store", "--chaos-profile", "api_outage"],
         ["contract", "run", "-q"],
+        ["replay", "run"],
     ):
         code = wt(*command, "-c", str(path))
         err = capsys.readouterr().err
