@@ -82,11 +82,13 @@ def test_diff_lists_the_fixed_cells(db: tuple[Path, str, str], capsys: pytest.Ca
     assert run_cli(["runs", "diff", a, b, "--store", str(path)]) == 0
     out = capsys.readouterr().out
     assert "regressed: none" in out and "fixed (1)" in out
-    assert "no_pii" in out and "+25.0" in out
+    assert "no_pii" in out and "+25.0" in out and "contract (resilience score)" in out
     assert run_cli(["runs", "diff", a, b, "--store", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [c["cell_ids"] for c in data["fixed"]] == [["tool_timeouts/no_pii"]]
-    assert data["phases"] == [{"phase": "contract", "before": 75.0, "after": 100.0, "delta": 25.0}]
+    assert data["phases"] == [
+        {"phase": "contract", "measure": "resilience", "before": 75.0, "after": 100.0, "delta": 25.0}
+    ]
     # the other way round the fix is a regression, and --fail-on-regression turns it into exit 1
     assert run_cli(["runs", "diff", b, a, "--store", str(path), "--fail-on-regression"]) == 1
     assert "regressed (1)" in capsys.readouterr().out

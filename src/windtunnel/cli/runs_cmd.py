@@ -190,8 +190,11 @@ def print_diff(diff: Any, console: Any) -> None:
     for col in ("phase", "before", "after", "Δ"):
         scores.add_column(col, justify="left" if col == "phase" else "right")
     for p in [diff.score, *diff.phases]:
+        label = Text(p.phase, style="bold" if p is diff.score else "")
+        if p.measure != "score":
+            label.append(f" ({p.measure} score)", style="dim")
         scores.add_row(
-            Text(p.phase, style="bold" if p is diff.score else ""),
+            label,
             format_score(p.before),
             format_score(p.after),
             delta(p.delta),
