@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from windtunnel._util.errors import ConfigError, ExitCode
+from windtunnel._util.errors import AgentUnreachableError, ConfigError, ExitCode, WindtunnelError
 from windtunnel.chaos.seams import resolve
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -67,16 +67,19 @@ def test_resolve_imports_from_the_working_directory(tmp_path: Path, monkeypatch:
 
 
 @pytest.mark.parametrize(
-    ("ref", "message"),
+    ("ref", "message", "code"),
     [
-        ("no_colon_here", "is not a 'module:attr' reference"),
-        ("wt_no_such_module_xyz:fn", "module 'wt_no_such_module_xyz' was not found"),
-        ("json:no_such_attr", "'json' has no attribute 'no_such_attr'"),
+        ("no_colon_here", "is not a 'module:attr' reference", ExitCode.USAGE),
+        ("wt_no_such_module_xyz:fn", "module 'wt_no_such_module_xyz' was not found", ExitCode.HARNESS),
+        ("json:no_such_attr", "'json' has no attribute 'no_such_attr'", ExitCode.HARNESS),
     ],
     ids=["not-a-reference", "missing-module", "missing-attribute"],
 )
-def test_a_reference_that_does_not_resolve_is_a_config_error(ref: str, message: str) -> None:
-    with pytest.raises(ConfigError) as info:
+def test_a_reference_that_does_not_resolve_fails_like_validate(ref: str, message: str, code: ExitCode) -> None:
+    # a malformed reference is a config error; one that does not import is the agent being
+    # unreachable, the exit code `validate` gives for the same reference
+    with pytest.raises(WindtunnelError) as info:
         resolve(ref, what="agent.llm")
-    assert info.value.exit_code == ExitCode.USAGE
+    assert info.value.exit_code == code
     assert message in str(info.value)
+    assert isinstance(info.value, ConfigError if code == ExitCode.USAGE else AgentUnreachableError)

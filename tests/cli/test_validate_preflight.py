@@ -256,3 +256,34 @@ def test_a_session_directory_without_sessions_is_an_error(tmp_path: Path, capsys
     code, out = validate(tmp_path, PY_AGENT + GOLDEN + "replays:\n  sessions:\n    - file: incidents\n", capsys)
     assert code == ExitCode.USAGE
     assert "no replay session that loads" in out and "notes.txt" in out
+
+
+def test_an_unimportable_agent_is_exit_3_with_the_same_message_everywhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the agent's package is not importable from here (wrong directory, no PYTHONPATH)
+    monkeypatch.setenv("WINDTUNNEL_STORE", str(tmp_path / "runs.db"))
+    absent = "wt_qa_surely_absent_pkg"
+    agent = PY_AGENT.replace(EX, absent)
+    path = tmp_path / "windtunnel.yaml"
+    session = (
+        "replays:\n  sessions:\n"
+        "    - {id: s1, input: hi, contract: c, tool_responses: [{tool: order_status, response: ok}]}\n"
+    )
+    path.write_text(agent + GOLDEN + CONTRACT + session)
+    messages = []
+    for command in (
+        ["validate"],
+        ["run", "-q", "--no-store"],
+        ["run", "-q", "--no-store", "--chaos-profile", "api_outage"],
+        ["contract", "run", "-q"],
+        ["replay", "run"],
+    ):
+        code = wt(*command, "-c", str(path))
+        err = capsys.readouterr().err
+        assert code == ExitCode.HARNESS, (command, err)
+        messages.append(err[err.index("error:") :])
+    for m in messages:
+        assert m == messages[0]
+    assert f"cannot import agent.endpoint '{absent}.agent:handle'" in messages[0]
+    assert "PYTHONPATH" in messages[0] and "project root" in messages[0]

@@ -82,11 +82,13 @@ def test_diff_lists_the_fixed_cells(db: tuple[Path, str, str], capsys: pytest.Ca
     assert run_cli(["runs", "diff", a, b, "--store", str(path)]) == 0
     out = capsys.readouterr().out
     assert "regressed: none" in out and "fixed (1)" in out
-    assert "no_pii" in out and "+25.0" in out
+    assert "no_pii" in out and "+25.0" in out and "contract (resilience score)" in out
     assert run_cli(["runs", "diff", a, b, "--store", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [c["cell_ids"] for c in data["fixed"]] == [["tool_timeouts/no_pii"]]
-    assert data["phases"] == [{"phase": "contract", "before": 75.0, "after": 100.0, "delta": 25.0}]
+    assert data["phases"] == [
+        {"phase": "contract", "measure": "resilience", "before": 75.0, "after": 100.0, "delta": 25.0}
+    ]
     # the other way round the fix is a regression, and --fail-on-regression turns it into exit 1
     assert run_cli(["runs", "diff", b, a, "--store", str(path), "--fail-on-regression"]) == 1
     assert "regressed (1)" in capsys.readouterr().out
@@ -103,3 +105,44 @@ def test_unknown_run_and_missing_store(
     assert not (tmp_path / "none.db").exists()
     assert run_cli(["runs", "show", "2025010", "--store", str(path)]) == 2
     assert "ambiguous" in capsys.readouterr().err
+
+
+LONG_CONFIG = "configs/team-platform/agents/customer-support-escalations/windtunnel.production.yaml"
+
+
+def test_piped_tables_keep_one_row_per_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # captured stdout is not a terminal: rows must not fold onto continuation lines
+    path = tmp_path / "runs.db"
+    reproduce = "windtunnel contract run -c " + LONG_CONFIG + " --seed 4 --cell tool_timeouts/no_pii.r0"
+    with RunStore(path) as store:
+        ids = []
+        for i, fixed in enumerate((True, False)):
+            cells = [
+                make_cell(
+                    "tool_timeouts/no_pii",
+                    kind="contract",
+                    scenario="tool_timeouts",
+                    invariant="no_pii",
+                    status="passed" if fixed else "failed",
+                    reproduce=reproduce,
+                )
+            ]
+            run_id = store.start_run(
+                {
+                    "id": f"2025010{i}-120000-00000{i}",
+                    "mode": "contract",
+                    "seed": 4,
+                    "started_at": f"2025-01-0{i + 1}T12:00:00Z",
+                    "config_path": LONG_CONFIG,
+                }
+            )
+            store.add_cells(run_id, cells)
+            store.finish_run(run_id, make_report(cells)["summary"], "passed" if fixed else "failed")
+            ids.append(run_id)
+    assert run_cli(["runs", "list", "--store", str(path)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("2025")]
+    assert len(rows) == 2
+    assert all(LONG_CONFIG in row and "contract" in row for row in rows)
+    assert run_cli(["runs", "diff", ids[0], ids[1], "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert any(reproduce in line and "tool_timeouts" in line for line in out.splitlines())

@@ -82,3 +82,22 @@ def test_phase_deltas_from_summary_and_added_removed() -> None:
     assert diff.added == 1 and diff.removed == 1 and diff.still_failing == 1
     data = diff.to_dict()
     assert data["added"] == 1 and data["phases"][0]["delta"] == -10.0
+
+
+def test_contract_phase_compares_resilience_scores_not_raw_pass_rates() -> None:
+    # The unfixed run fails a critical invariant on 2 of 8 cells: a raw pass rate of 75.0, but the
+    # severity-weighted resilience score the contract run reported is lower.
+    unfixed, fixed = _cells(fixed=False), _cells(fixed=True)
+    a = make_report(unfixed, mode="contract", run_id="a", score=62.5)
+    b = make_report(fixed, mode="contract", run_id="b", score=100.0)
+    assert make_report(unfixed)["summary"]["score"] == 75.0
+    diff = diff_reports(a, b)
+    assert (diff.score.before, diff.score.after) == (62.5, 100.0)
+    [contract] = diff.phases
+    assert (contract.phase, contract.measure, contract.before, contract.after) == (
+        "contract",
+        "resilience",
+        62.5,
+        100.0,
+    )
+    assert diff.to_dict()["phases"][0]["measure"] == "resilience"

@@ -5,9 +5,15 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 from windtunnel._util.errors import AgentUnreachableError, ConfigError
+
+IMPORT_HINT = (
+    "run windtunnel from your project root (the directory that holds the top-level package), "
+    "or add that directory to PYTHONPATH, or install the package that provides the module"
+)
 
 
 def split_ref(ref: str) -> tuple[str, str]:
@@ -32,6 +38,13 @@ def import_ref(ref: str, *, what: str = "agent") -> Any:
     return resolve_ref(ref, what=what)[2]
 
 
+def import_refs(refs: Iterable[tuple[str, str]]) -> None:
+    """Import each ``(config key, ref)`` in order, as ``validate`` does: the first that fails raises
+    :class:`AgentUnreachableError` (exit 3) naming its key."""
+    for where, ref in refs:
+        import_ref(ref, what=where)
+
+
 def resolve_ref(ref: str, *, what: str = "agent") -> tuple[Any, str, Any]:
     """``(owner, attribute, value)`` for ``module:attr.sub``: where the object lives, so a seam can replace it.
 
@@ -46,7 +59,7 @@ def resolve_ref(ref: str, *, what: str = "agent") -> tuple[Any, str, Any]:
         raise AgentUnreachableError(
             f"cannot import {what} {ref!r}: module {missing!r} was not found "
             f"(tried importing {module_name!r} with {os.getcwd()!r} and sys.path)",
-            hint="run windtunnel from your project directory, or install the package that provides it",
+            hint=IMPORT_HINT,
         ) from None
     except Exception as err:
         raise AgentUnreachableError(

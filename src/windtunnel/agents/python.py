@@ -63,7 +63,7 @@ class PythonAgent:
     async def check_reachable(self) -> None:
         if self._fn is not None:
             return
-        obj = import_ref(self.cfg.endpoint, what="agent")
+        obj = import_ref(self.cfg.endpoint, what="agent.endpoint")
         if isinstance(self.cfg, LangchainAgentConfig):
             self._fn = getattr(obj, "ainvoke", None) or obj.invoke
         else:
@@ -79,7 +79,7 @@ class PythonAgent:
             getattr(self._fn, "__call__", None)  # noqa: B004 - async callable objects
         )
         if self.cfg.reset_function:
-            self._reset = import_ref(self.cfg.reset_function, what="reset_function")
+            self._reset = import_ref(self.cfg.reset_function, what="agent.reset_function")
 
     async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
         timeout = self.cfg.timeout / 1000

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
-from windtunnel._util.errors import AgentUnreachableError, ConfigError
+from windtunnel._util.errors import ConfigError
 from windtunnel._util.imports import resolve_ref
 from windtunnel.chaos.wrappers import WRAPPED, wrap_llm_call, wrap_tool
 
@@ -22,13 +22,11 @@ NO_TOOL_SEAM = (
 def resolve(path: str, *, what: str) -> tuple[Any, str, Any]:
     """``(owner, attribute, value)`` for ``"pkg.module:attr"`` (``attr`` may be dotted).
 
-    Resolved from the working directory like ``agent.endpoint``; a reference that does not resolve is
-    a config error (exit 2).
+    Resolved from the working directory like ``agent.endpoint``, with the same errors: a malformed
+    reference is a config error (exit 2), one that does not import is the agent's code being
+    unreachable (exit 3, as ``validate`` reports it).
     """
-    try:
-        return resolve_ref(path, what=what)
-    except AgentUnreachableError as err:
-        raise ConfigError(err.message, hint=err.hint) from None
+    return resolve_ref(path, what=what)
 
 
 def _set_attr(owner: Any, name: str, value: Any) -> Restore:

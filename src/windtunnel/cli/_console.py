@@ -18,11 +18,24 @@ def err_console() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+# Width of stdout when it is a pipe or a file: wide enough that no table ever wraps.
+PIPED_WIDTH = 10_000
+
+
 @lru_cache(maxsize=1)
 def out_console() -> Console:
+    """The stdout console. Piped or redirected, it is as wide as the output needs.
+
+    Rich falls back to 80 columns when stdout is not a terminal, which folds every table row onto
+    several lines; a table is never wider than its content, so a very wide console prints each row
+    on one line (``windtunnel runs list | grep failed`` keeps whole rows).
+    """
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True)
+    if console.is_terminal:
+        return console
+    return Console(highlight=False, soft_wrap=True, width=PIPED_WIDTH)
 
 
 def print_error(err: WindtunnelError) -> None:

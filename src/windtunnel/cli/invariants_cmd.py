@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from windtunnel.cli._format import chosen_format, format_option, json_alias_option
 from windtunnel.cli.app import app
 
 if TYPE_CHECKING:
@@ -62,7 +63,8 @@ def _render_table(rows: list[TypeInfo], detailed: bool) -> None:
 @app.command("invariants")
 def invariants_cmd(
     name: str = typer.Argument(None, help="Show one type in detail (full description, every parameter)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    fmt: str | None = format_option(),
+    as_json: bool = json_alias_option(),
 ) -> None:
     """List the invariant types usable under `invariants:` and `contract.invariants`."""
     import json
@@ -72,6 +74,7 @@ def invariants_cmd(
     from windtunnel.invariants.catalog import describe_all
 
     load_builtin_plugins()
+    as_json = chosen_format(fmt, as_json) == "json"
     if name is not None:
         invariants.get(name)  # an unknown name raises UnknownPluginError with "did you mean"
     rows = describe_all(only=name)

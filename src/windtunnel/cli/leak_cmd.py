@@ -311,6 +311,7 @@ def sanitize(
     correlated_map: Path | None = _CORR_MAP,
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
+    show_values: bool = typer.Option(False, "--show-values", help="Print answer keys in pointers (hashed by default)."),
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
@@ -347,7 +348,7 @@ def sanitize(
                 if st is not None:
                     st.write(orjson.dumps(res.stats()) + b"\n")
                 if not res.ok:
-                    ptrs = ", ".join(sorted({f.pointer or "/" for f in res.residual}))
+                    ptrs = ", ".join(sorted({f.shown_pointer(show_values) or "/" for f in res.residual}))
                     err_console().print(f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]")
     finally:
         if st is not None:
@@ -374,6 +375,7 @@ def check(
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
     jobs: int | None = _JOBS,
+    show_values: bool = typer.Option(False, "--show-values", help="Print answer keys in pointers (hashed by default)."),
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
     from contextlib import closing
@@ -393,7 +395,7 @@ def check(
     with closing(_audits(sanitized, fmap, not no_decode, jobs)) as audits:
         for audit in audits:
             _unique_id(sanitized, audit.item, audit.line, seen, id_field)
-            san[audit.item] = sorted({f.pointer or "/" for f in audit.findings if f.blocking})
+            san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})
     if not raw_leaks or not san:
         raise UsageError("both datasets must hold items; an empty check proves nothing")
     con = out_console()

@@ -6,6 +6,7 @@ from typing import Any
 
 import typer
 
+from windtunnel.cli._format import chosen_format, format_option, json_alias_option
 from windtunnel.cli.app import app
 
 
@@ -17,7 +18,8 @@ def mutate(
     ),
     count: int = typer.Option(5, "--count", "-n", help="Mutations to generate (spread over the types)."),
     seed: int = typer.Option(None, "--seed", "-s", help="Seed; the same seed prints identical mutations."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    fmt: str | None = format_option("Output format: text (default) or json.", metavar="text|json"),
+    as_json: bool = json_alias_option(),
     agent_type: str = typer.Option(
         "http", "--agent-type", help="Agent type to plan for: transport types apply only to 'http'."
     ),
@@ -44,6 +46,7 @@ def mutate(
 
     load_builtin_plugins()  # built-in types and third-party ones from entry points
 
+    as_json = chosen_format(fmt, as_json, ("text", "json")) == "json"
     if count < 1:
         raise UsageError(f"--count must be at least 1, got {count}", hint="e.g. --count 5")
     if prompt == "-":
@@ -182,7 +185,8 @@ def _print_text(seed: int, plan: Any) -> None:
 
 @app.command("mutations")
 def list_mutations(
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    fmt: str | None = format_option(),
+    as_json: bool = json_alias_option(),
 ) -> None:
     """List the mutation types: name, level, default weight, where they apply, and what they do."""
     from windtunnel.config.plugins import load_builtin_plugins
@@ -190,6 +194,7 @@ def list_mutations(
     from windtunnel.mutations.plan import TRANSPORT_AGENT_TYPES
 
     load_builtin_plugins()
+    as_json = chosen_format(fmt, as_json) == "json"
 
     rows: list[dict[str, Any]] = [
         {

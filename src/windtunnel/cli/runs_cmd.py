@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from windtunnel.cli._format import chosen_format, format_option, json_alias_option
 from windtunnel.cli.app import app
 
 if TYPE_CHECKING:
@@ -155,13 +156,15 @@ def diff_runs(
     run_a: str = typer.Argument(..., metavar="A", help="The earlier run (before)."),
     run_b: str = typer.Argument(..., metavar="B", help="The later run (after)."),
     store: Path = typer.Option(None, "--store", help=STORE_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print the diff as JSON."),
+    fmt: str | None = format_option("Output format: table or json (the diff as data)."),
+    as_json: bool = json_alias_option(),
     fail_on_regression: bool = typer.Option(False, "--fail-on-regression", help="Exit 1 when any cell regressed."),
 ) -> None:
     """Compare two runs: regressed cells, fixed cells and score deltas per phase."""
     from windtunnel._util.errors import ExitCode
     from windtunnel.cli._console import out_console
 
+    as_json = chosen_format(fmt, as_json) == "json"
     with open_store(store) as st:
         diff = st.diff(resolve_run(st, run_a), resolve_run(st, run_b))
     console = out_console()
@@ -190,8 +193,11 @@ def print_diff(diff: Any, console: Any) -> None:
     for col in ("phase", "before", "after", "Δ"):
         scores.add_column(col, justify="left" if col == "phase" else "right")
     for p in [diff.score, *diff.phases]:
+        label = Text(p.phase, style="bold" if p is diff.score else "")
+        if p.measure != "score":
+            label.append(f" ({p.measure} score)", style="dim")
         scores.add_row(
-            Text(p.phase, style="bold" if p is diff.score else ""),
+            label,
             format_score(p.before),
             format_score(p.after),
             delta(p.delta),

@@ -108,6 +108,12 @@ class RunSession:
 
     async def run(self, cells: Sequence[Cell]) -> None:
         async with AsyncExitStack() as stack:
+            if self.agent is None:
+                from windtunnel._util.imports import import_refs
+
+                # every python reference first, in config order, so an unimportable agent is reported
+                # (exit 3) exactly as `validate` reports it, before seams or processes are set up
+                import_refs(self.cfg.agent.python_refs())
             runtime: Any = None
             if self.chaos is not None or self.records_calls:
                 from windtunnel.chaos.runtime import ChaosRuntime

@@ -168,6 +168,10 @@ class Player:
 
         check_seams(self.cfg, prepared, tool_port=self.tool_proxy_port, llm_port=self.llm_proxy_port)
         agent_cfg = self.cfg.agent
+        if self.agent is None:
+            from windtunnel._util.imports import import_refs
+
+            import_refs(agent_cfg.python_refs())  # exit 3 with validate's message, before any seam
         launched = bool(getattr(agent_cfg, "command", None))
         python = agent_cfg.type in PYTHON_TYPES
         needs_llm = any(c.kind == "llm" for p in prepared for c in p.injected())

@@ -48,6 +48,12 @@ class PhaseDelta:
     after: float | None
 
     @property
+    def measure(self) -> str:
+        """What the two scores measure: a contract is judged by its severity-weighted resilience score,
+        every other phase by its weighted pass rate."""
+        return "resilience" if self.phase == "contract" else "score"
+
+    @property
     def delta(self) -> float | None:
         if self.before is None or self.after is None:
             return None
@@ -87,7 +93,7 @@ class RunDiff:
             "run_b": self.run_b,
             "score": {"before": self.score.before, "after": self.score.after, "delta": self.score.delta},
             "phases": [
-                {"phase": p.phase, "before": p.before, "after": p.after, "delta": p.delta}
+                {"phase": p.phase, "measure": p.measure, "before": p.before, "after": p.after, "delta": p.delta}
                 for p in self.phases
             ],
             "regressed": [change(c) for c in self.regressed],
@@ -119,7 +125,12 @@ def _phase_scores(report: Mapping[str, Any]) -> dict[str, float | None]:
     phases = report["summary"].get("phases")
     if isinstance(phases, Mapping) and phases:
         return {name: entry.get("score") for name, entry in phases.items()}
-    return {name: summarize_cells(cells)["score"] for name, cells in group_by_phase(report["cells"]).items()}
+    groups = group_by_phase(report["cells"])
+    if len(groups) == 1:
+        # A single-phase run's phase score is the score the run reported: for a contract run that is the
+        # severity-weighted resilience score, which the raw pass rate of its cells is not.
+        return {name: report["summary"].get("score") for name in groups}
+    return {name: summarize_cells(cells)["score"] for name, cells in groups.items()}
 
 
 def _change(key: str, failing: list[Cell], before: str, after: str) -> CellChange:
@@ -144,9 +155,7 @@ def diff_reports(a: Mapping[str, Any], b: Mapping[str, Any]) -> RunDiff:
         run_a=str(a["run"]["id"]),
         run_b=str(b["run"]["id"]),
         score=PhaseDelta("overall", a["summary"].get("score"), b["summary"].get("score")),
-        phases=[
-            PhaseDelta(p, scores_a.get(p), scores_b.get(p)) for p in ordered_phases({*scores_a, *scores_b})
-        ],
+        phases=[PhaseDelta(p, scores_a.get(p), scores_b.get(p)) for p in ordered_phases({*scores_a, *scores_b})],
     )
     for key, group_b in groups_b.items():
         group_a = groups_a.get(key)

@@ -1,0 +1,70 @@
+"""``-f/--format table|json`` on mutate, mutations, invariants and runs diff; ``--json`` stays a hidden alias."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_run_cli import wt
+from windtunnel.reports.sample import make_cell, make_report
+from windtunnel.store import RunStore
+
+
+@pytest.fixture
+def two_runs(tmp_path: Path) -> list[str]:
+    path = tmp_path / "runs.db"
+    ids = []
+    with RunStore(path) as store:
+        for i, status in enumerate(("failed", "passed")):
+            cells = [make_cell("s/inv", kind="contract", scenario="s", invariant="inv", status=status)]
+            run_id = store.start_run({"id": f"2025010{i}-120000-00000{i}", "mode": "contract", "seed": 1})
+            store.add_cells(run_id, cells)
+            store.finish_run(run_id, make_report(cells)["summary"], status)
+            ids.append(run_id)
+    return ["runs", "diff", *ids, "--store", str(path)]
+
+
+def _json_out(capsys: pytest.CaptureFixture[str], *args: str) -> object:
+    assert wt(*args) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+COMMANDS = {
+    "mutations": ["mutations"],
+    "invariants": ["invariants", "latency"],
+    "mutate": ["mutate", "Where is my order?", "-n", "2", "-s", "7", "-t", "noise"],
+}
+
+
+@pytest.mark.parametrize("name", [*COMMANDS, "runs diff"])
+def test_format_json_matches_the_json_alias(name: str, two_runs: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    args = two_runs if name == "runs diff" else COMMANDS[name]
+    by_format = _json_out(capsys, *args, "-f", "json")
+    assert by_format == _json_out(capsys, *args, "--format", "JSON")
+    assert by_format == _json_out(capsys, *args, "--json")
+    assert by_format  # real data, not an empty document
+    # the human format is the default and is not JSON
+    assert wt(*args, "-f", "text" if name == "mutate" else "table") == 0
+    out = capsys.readouterr().out
+    assert out.strip() and not out.lstrip().startswith(("{", "["))
+
+
+@pytest.mark.parametrize("name", [*COMMANDS, "runs diff"])
+def test_bad_or_contradictory_format_is_a_usage_error(
+    name: str, two_runs: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = two_runs if name == "runs diff" else COMMANDS[name]
+    assert wt(*args, "-f", "jsno") == 2
+    assert "unknown --format 'jsno' (did you mean 'json'?)" in capsys.readouterr().err
+    human = "text" if name == "mutate" else "table"
+    assert wt(*args, "--json", "-f", human) == 2
+    assert f"--json contradicts --format {human}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["mutations"], ["invariants"], ["mutate"], ["runs", "diff"]])
+def test_help_shows_format_and_hides_the_alias(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert wt(*command, "--help") == 0
+    out = capsys.readouterr().out
+    assert "-f, --format" in out and "--json" not in out

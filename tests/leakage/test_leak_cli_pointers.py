@@ -1,0 +1,62 @@
+"""``leak sanitize`` and ``leak check`` print pointers like ``leak scan``: answer keys hashed by default."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from windtunnel.cli.app import main
+from windtunnel.leakage.model import value_hash
+
+
+def _cli(*args: str) -> int:
+    try:
+        main(list(args))
+    except SystemExit as ex:
+        return int(ex.code or 0)
+    return 0  # pragma: no cover
+
+
+@pytest.fixture
+def key_leak(tmp_path: Path) -> Path:
+    # the answer is an object key: sanitizing keeps keys, so the item still leaks at a pointer naming it
+    rows = [
+        {
+            "id": "a",
+            "expected": "Critical",
+            "label_set": ["Low", "Critical"],
+            "projection": {"labels": {"Critical": 1}},
+        },
+        {"id": "b", "expected": "Low", "label_set": ["Low", "Critical"], "projection": {"labels": {"Low": 1}}},
+    ]
+    path = tmp_path / "raw.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_sanitize_and_check_hash_answer_keys_unless_show_values(
+    key_leak: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean = tmp_path / "clean.jsonl"
+    hashed = value_hash("Critical")[len("sha256:") :]
+
+    assert _cli("leak", "sanitize", str(key_leak), "-o", str(clean)) == 1
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "/labels/sha256:" + hashed[:8] in text
+    assert "Critical" not in text and "/labels/Low" not in text
+
+    assert _cli("leak", "check", "--raw", str(key_leak), "--sanitized", str(clean)) == 1
+    text = capsys.readouterr().out
+    assert "still leaks at /labels/sha256:" + hashed[:8] in text
+    assert "Critical" not in text and "/labels/Low" not in text
+
+    assert _cli("leak", "check", "--raw", str(key_leak), "--sanitized", str(clean), "--show-values") == 1
+    text = capsys.readouterr().out
+    assert "still leaks at /labels/Critical" in text and "still leaks at /labels/Low" in text
+
+    assert _cli("leak", "sanitize", str(key_leak), "-o", str(clean), "--show-values") == 1
+    out = capsys.readouterr()
+    assert "at /labels/Critical" in out.out + out.err
