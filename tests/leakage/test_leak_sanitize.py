@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from windtunnel.leakage.model import value_hash
 from windtunnel.leakage.sanitize import sanitize_item, schema_digest
 
 from .corpus import clean_items, leaky_items
@@ -120,7 +121,11 @@ def test_a_key_that_is_the_answer_is_reported_not_renamed() -> None:
     assert list(res.item.projection["escalation"]) == ["High"]
     assert not res.ok
     assert [(f.pointer, f.rule) for f in res.residual] == [("/escalation/High", "direct.key")]
-    assert res.stats()["residual_pointers"] == ["/escalation/High"]
+    assert res.stats(show_values=True)["residual_pointers"] == ["/escalation/High"]
+    # the stats file does not itself give the answer away
+    hidden = res.stats()
+    assert hidden["residual_pointers"] == [f"/escalation/{value_hash('High')}"]
+    assert "High" not in str(hidden)
 
 
 def test_clean_items_are_untouched() -> None:
@@ -141,3 +146,14 @@ def test_corpus_sanitize_then_rescan(plant: str, it: dict[str, Any]) -> None:
     assert res.ok, [(f.pointer, f.rule) for f in res.residual]
     stats = res.stats()
     assert stats["redactions"] and all(r["chars_removed"] > 0 for r in stats["redactions"])
+
+
+def test_stats_pointers_hide_answer_keys_for_every_operator() -> None:
+    proj = {"High": {"aiCategory": "Support/High", "note": "priority: High", "level": "High"}}
+    res = sanitize_item(item(proj))
+    shown = res.stats(show_values=True)
+    assert {r["pointer"] for r in shown["redactions"]} >= {"/High/aiCategory", "/High/note"}
+    hidden = res.stats()
+    key = value_hash("High")
+    assert all(r["pointer"].startswith(f"/{key}/") for r in hidden["redactions"]), hidden
+    assert "High" not in json.dumps(hidden)

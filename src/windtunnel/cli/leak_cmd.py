@@ -311,7 +311,9 @@ def sanitize(
     correlated_map: Path | None = _CORR_MAP,
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
-    show_values: bool = typer.Option(False, "--show-values", help="Print answer keys in pointers (hashed by default)."),
+    show_values: bool = typer.Option(
+        False, "--show-values", help="Print answer keys in pointers, here and in --stats (hashed by default)."
+    ),
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
@@ -346,7 +348,7 @@ def sanitize(
                 chars += sum(r.chars_removed for r in res.redactions)
                 out.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
                 if st is not None:
-                    st.write(orjson.dumps(res.stats()) + b"\n")
+                    st.write(orjson.dumps(res.stats(show_values=show_values)) + b"\n")
                 if not res.ok:
                     ptrs = ", ".join(sorted({f.shown_pointer(show_values) or "/" for f in res.residual}))
                     err_console().print(f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]")

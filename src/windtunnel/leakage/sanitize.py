@@ -77,10 +77,12 @@ class Redaction:
     operator: str
     representation: str
     chars_removed: int
+    hashed_pointer: str | None = None
+    """``pointer`` with answer keys hashed, as reports show it (``None``: it shows none)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
         return {
-            "pointer": self.pointer,
+            "pointer": self.pointer if show_values or self.hashed_pointer is None else self.hashed_pointer,
             "channel": self.channel,
             "rule": self.rule,
             "operator": self.operator,
@@ -103,15 +105,16 @@ class SanitizeResult:
     def ok(self) -> bool:
         return not self.residual
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self, *, show_values: bool = False) -> dict[str, Any]:
+        """The per-item stats line; pointers show answer keys hashed unless ``show_values``."""
         return {
             "id": self.item.id,
             "findings_before": len(self.before.findings),
             "leaked_before": self.before.leaked,
-            "redactions": [r.to_dict() for r in self.redactions],
+            "redactions": [r.to_dict(show_values=show_values) for r in self.redactions],
             "chars_removed": sum(r.chars_removed for r in self.redactions),
             "residual": len(self.residual),
-            "residual_pointers": sorted({f.pointer for f in self.residual}),
+            "residual_pointers": sorted({f.shown_pointer(show_values) for f in self.residual}),
         }
 
 
@@ -153,7 +156,7 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
     for root, f in blank_roots.items():
         parent, key = _resolve_parent(box, root)
         removed = _blank_tree(parent, key)
-        log.append(Redaction(root, f.channel, f.rule, "blank-field", f.representation, removed))
+        log.append(Redaction(root, f.channel, f.rule, "blank-field", f.representation, removed, _hashed(f, root)))
     for pointer, group in by_pointer.items():
         if any(pointer == r or pointer.startswith(r + "/") for r in blank_roots):
             continue
@@ -178,7 +181,13 @@ def _fix_leaf(
             removed = sum(r.chars_removed for r in sub)
             log.append(
                 Redaction(
-                    pointer, first.channel, first.rule, "rewrite-embedded-json", "json-in-string", removed
+                    pointer,
+                    first.channel,
+                    first.rule,
+                    "rewrite-embedded-json",
+                    "json-in-string",
+                    removed,
+                    first.hashed_pointer,
                 )
             )
         group = [f for f in group if f.inner is None]
@@ -190,12 +199,17 @@ def _fix_leaf(
             scalars = [k for k in list(parent) if not isinstance(parent[k], (dict, list))]
             removed = sum(_blank_tree(parent, k) for k in scalars)
             log.append(
-                Redaction(pointer, first.channel, first.rule, "blank-option", first.representation, removed)
+                Redaction(
+                    pointer, first.channel, first.rule, "blank-option", first.representation, removed,
+                    first.hashed_pointer,
+                )
             )
         else:
             removed = _blank_tree(parent, key)
             op = "null" if isinstance(value, bool) else "blank"
-            log.append(Redaction(pointer, first.channel, first.rule, op, first.representation, removed))
+            log.append(
+                Redaction(pointer, first.channel, first.rule, op, first.representation, removed, first.hashed_pointer)
+            )
         return
     spans = [f.span for f in group if f.span is not None]
     if mode == "sentence":
@@ -207,9 +221,23 @@ def _fix_leaf(
     parent[key] = out
     log.append(
         Redaction(
-            pointer, first.channel, first.rule, f"redact-{mode}", first.representation, len(value) - len(out)
+            pointer,
+            first.channel,
+            first.rule,
+            f"redact-{mode}",
+            first.representation,
+            len(value) - len(out),
+            first.hashed_pointer,
         )
     )
+
+
+def _hashed(f: Finding, root: str) -> str | None:
+    """The hashed form of ``root``, a prefix of ``f.pointer`` (hashing replaces whole keys, one for one)."""
+    if f.hashed_pointer is None:
+        return None
+    depth = root.count("/")
+    return "".join("/" + t for t in f.hashed_pointer.split("/")[1 : depth + 1])
 
 
 def _rebase(f: Finding) -> Finding:
