@@ -306,6 +306,11 @@ def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err.decode()
     assert b"Traceback" not in err and b"Error" not in err
+    # what was audited is kept: a valid JSON report, marked partial, and a line saying so
+    assert b"interrupted after" in err and b"r.json" in err
+    partial = json.loads((tmp_path / "r.json").read_bytes())
+    assert partial["summary"]["interrupted"] is True
+    assert partial["summary"]["items"] == len(partial["items"])
     deadline = time.monotonic() + 10
     while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.02)

@@ -120,6 +120,18 @@ def _fail() -> None:
     raise SystemExit(int(ExitCode.FAILED))
 
 
+def _interrupted(items: int, output: Path | None) -> None:
+    """Ctrl-C during a scan: say what was kept, exit 130."""
+    import sys
+
+    from windtunnel._util.errors import ExitCode
+
+    where = f"; the partial report (marked interrupted) is in {output}" if output is not None else ""
+    sys.stdout.flush()
+    sys.stderr.write(f"interrupted after {items} items{where}\n")
+    raise SystemExit(int(ExitCode.INTERRUPTED))
+
+
 def _open_out(output: Path | None) -> Any:
     import sys
 
@@ -231,10 +243,14 @@ def scan(
         tally = Tally()
         rows: list[ItemAudit] = []
         with closing(audits):
-            for audit in audits:
-                tally.add(audit)
-                if audit.findings and len(rows) < limit:
-                    rows.append(audit)
+            try:
+                for audit in audits:
+                    tally.add(audit)
+                    if audit.findings and len(rows) < limit:
+                        rows.append(audit)
+            except KeyboardInterrupt:
+                _audit_table(rows, tally, show_values, limit)
+                _interrupted(tally.items, None)
         if output is not None:
             raise UsageError("--output needs --format json or sarif")
         _audit_table(rows, tally, show_values, limit)
@@ -245,8 +261,13 @@ def scan(
             writer.tally.skipped_cells = counts
         try:
             with closing(audits):
-                for audit in audits:
-                    writer.add(audit)
+                try:
+                    for audit in audits:
+                        writer.add(audit)
+                except KeyboardInterrupt:
+                    # Keep what was audited: a valid, partial report, marked as such.
+                    writer.close(interrupted=True)
+                    _interrupted(writer.tally.items, output)
             writer.close()
         finally:
             if output is not None:
@@ -320,9 +341,11 @@ def sanitize(
     Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer). Runs in this
     process (no --jobs): it writes a full copy of every record in order.
     """
+    import sys
+
     import orjson
 
-    from windtunnel._util.errors import UsageError
+    from windtunnel._util.errors import ExitCode, UsageError
     from windtunnel.cli._console import err_console, out_console
     from windtunnel.leakage.dataset import write_back
     from windtunnel.leakage.sanitize import sanitize_item
@@ -335,23 +358,28 @@ def sanitize(
     st = stats.open("wb") if stats is not None else None
     try:
         with output.open("wb") as out:
-            for mapped in _items(dataset, fmap):
-                res = sanitize_item(
-                    mapped.item,
-                    mode="span" if mode == "span" else "sentence",
-                    redact_review=redact_review,
-                    decode=not no_decode,
-                )
-                n += 1
-                leaked += res.before.leaked
-                residual_items += not res.ok
-                chars += sum(r.chars_removed for r in res.redactions)
-                out.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
-                if st is not None:
-                    st.write(orjson.dumps(res.stats(show_values=show_values)) + b"\n")
-                if not res.ok:
-                    ptrs = ", ".join(sorted({f.shown_pointer(show_values) or "/" for f in res.residual}))
-                    err_console().print(f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]")
+            try:
+                for mapped in _items(dataset, fmap):
+                    res = sanitize_item(
+                        mapped.item,
+                        mode="span" if mode == "span" else "sentence",
+                        redact_review=redact_review,
+                        decode=not no_decode,
+                    )
+                    out.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
+                    n += 1
+                    leaked += res.before.leaked
+                    residual_items += not res.ok
+                    chars += sum(r.chars_removed for r in res.redactions)
+                    if st is not None:
+                        st.write(orjson.dumps(res.stats(show_values=show_values)) + b"\n")
+                    if not res.ok:
+                        ptrs = ", ".join(sorted({f.shown_pointer(show_values) or "/" for f in res.residual}))
+                        err_console().print(f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]")
+            except KeyboardInterrupt:
+                out.flush()
+                sys.stderr.write(f"interrupted after {n} items; {output} holds their sanitized copies\n")
+                raise SystemExit(int(ExitCode.INTERRUPTED)) from None
     finally:
         if st is not None:
             st.close()

@@ -109,8 +109,12 @@ class JsonReportWriter:
         self._first = False
         self.out.write(sep + b"\n" + orjson.dumps(audit.to_dict(show_values=self.show_values)))
 
-    def close(self) -> None:
-        self.out.write(b'\n],"summary":' + orjson.dumps(self.tally.to_dict()) + b"}\n")
+    def close(self, *, interrupted: bool = False) -> None:
+        """End the document; ``interrupted`` marks a partial report (the items audited before a stop)."""
+        summary = self.tally.to_dict()
+        if interrupted:
+            summary["interrupted"] = True
+        self.out.write(b'\n],"summary":' + orjson.dumps(summary) + b"}\n")
 
 
 _LEVEL = {"high": "error", "medium": "warning", "low": "note"}
@@ -166,8 +170,15 @@ class SarifWriter:
             self._first = False
             self.out.write(sep + b"\n" + orjson.dumps(result))
 
-    def close(self) -> None:
+    def close(self, *, interrupted: bool = False) -> None:
+        """End the document; ``interrupted`` marks a partial run (SARIF ``invocations``)."""
         rules = [{"id": r, "shortDescription": {"text": RULE_HELP.get(r, r)}} for r in sorted(self._rules)]
         tool = {"driver": {**tool_info(), "rules": rules}}
-        tail = {"tool": tool, "properties": {"summary": self.tally.to_dict()}}
+        summary = self.tally.to_dict()
+        tail: dict[str, Any] = {"tool": tool, "properties": {"summary": summary}}
+        if interrupted:
+            summary["interrupted"] = True
+            tail["invocations"] = [
+                {"executionSuccessful": False, "exitCode": 130, "exitCodeDescription": "interrupted"}
+            ]
         self.out.write(b"\n]," + orjson.dumps(tail)[1:-1] + b"}]}\n")
