@@ -49,9 +49,10 @@ def _load_contract_file(path: Path) -> ContractConfig:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise ConfigError(f"cannot read contract file {path}: {err}") from None
-    data, _ = read_yaml(text, str(path))
+    data, smap = read_yaml(text, str(path))
+    top = "(top level)"
     if isinstance(data, dict) and isinstance(data.get("contract"), dict):
-        data = data["contract"]
+        data, smap, top = data["contract"], smap.subtree(("contract",)), "contract"
     if not isinstance(data, dict) or "invariants" not in data:
         raise ConfigError(
             f"{path} holds no contract: expected a `contract:` block or a mapping with `invariants:`"
@@ -59,10 +60,11 @@ def _load_contract_file(path: Path) -> ContractConfig:
     try:
         return ContractConfig.model_validate(data)
     except ValidationError as err:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in err.errors(include_url=False)
-        )
-        raise ConfigError(f"{path}: invalid contract: {problems}") from None
+        from windtunnel.config.load import format_validation_error
+
+        raise ConfigError(
+            format_validation_error(err, data, smap, root=ContractConfig, what="invalid contract", top=top)
+        ) from None
 
 
 def resolve_contract(
