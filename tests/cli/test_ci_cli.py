@@ -185,3 +185,19 @@ def test_runs_diff_between_the_unfixed_and_the_fixed_agent_lists_the_fixed_cells
     fixed = json.dumps(diff["fixed"])
     assert "no-invented-delivery-date" in fixed and "order-service-timeout" in fixed
     assert not any("no-invented-delivery-date" in json.dumps(c) for c in diff["regressed"])
+
+
+@pytest.mark.slow
+def test_every_ci_phase_is_stored_under_the_ci_run_id(ci_run: tuple[int, Path]) -> None:
+    from windtunnel.store.runstore import RunStore
+
+    _code, out = ci_run
+    with RunStore(out / "runs.db") as st:
+        runs = {r.id: r.mode for r in st.list_runs()}
+    ci_id = next(i for i, m in runs.items() if m == "ci")
+    phases = json.loads((out / "summary.json").read_text())["summary"]["phases"]
+    for phase, v in phases.items():
+        if v["status"] == "run":
+            assert f"{ci_id}-{phase}" in runs, (phase, sorted(runs))
+    # nothing else: no phase stored under an unrelated id
+    assert all(i == ci_id or i.startswith(f"{ci_id}-") for i in runs), sorted(runs)

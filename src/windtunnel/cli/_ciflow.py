@@ -35,9 +35,10 @@ class CiOptions:
 def _run_phase(phase: str, config_path: Path, seed: int, out: Path, opts: CiOptions, phase_run: str, store: Any) -> int:
     """Run one phase with its own command flow, writing its JSON report to ``out``; returns the exit code.
 
-    The mutation and chaos phases are runs of their own in the store, named ``<ci run id>-<phase>``, so
-    ``ci --resume`` continues an interrupted phase cell by cell.
+    Every phase is a run of its own in the store, named ``<ci run id>-<phase>``; ``ci --resume``
+    continues an interrupted mutation or chaos phase cell by cell and reruns the others.
     """
+    store_file = store.path if store is not None else None
     if phase in ("mutation", "chaos"):
         from windtunnel.cli._runflow import RunOptions, execute_run
 
@@ -74,11 +75,16 @@ def _run_phase(phase: str, config_path: Path, seed: int, out: Path, opts: CiOpti
             quiet=opts.quiet,
             repeat=opts.repeat,
             show_summary=not opts.quiet,
+            run_id=phase_run,
+            store=store_file,
+            persist=store is not None,
         )
         return int(_execute(contract_opts))
     from windtunnel.cli.replay_cmd import run_replay_phase
 
-    return int(run_replay_phase(config_path, seed=seed, output=out, quiet=opts.quiet))
+    return int(
+        run_replay_phase(config_path, seed=seed, output=out, quiet=opts.quiet, run_id=phase_run, store=store_file)
+    )
 
 
 def _finished_phase(json_path: Path, phase_run: str, since: str) -> bool:

@@ -48,6 +48,11 @@ class _Opts:
     score_only: bool = False
     show_summary: bool = True
     """Print the plan line, the matrix and the verdict (``ci -q`` shows only its own phase table)."""
+    run_id: str | None = None
+    """The id to store the run under (``ci`` names its phases ``<ci run id>-<phase>``)."""
+    store: Path | None = None
+    """The run store (default: ``$WINDTUNNEL_STORE`` or ``.windtunnel/runs.db``)."""
+    persist: bool = True
 
 
 def _cell_text(stats: Any) -> str:
@@ -216,7 +221,7 @@ def _execute(opts: _Opts) -> int:
             f"({', '.join(parts)}); "
             f"seed {seed}"
         )
-    run_id = new_run_id()
+    run_id = opts.run_id or new_run_id()
     started = now_iso()
     interrupted = False
     aborted: AgentExitedError | None = None
@@ -284,7 +289,8 @@ def _execute(opts: _Opts) -> int:
         extra_run={"config": str(config_path), "agent": cfg.agent.type, **run_status(interrupted, aborted)},
     )
     path = write_report(report, opts.fmt, opts.output, run_id)
-    persist_report(report)
+    if opts.persist:
+        persist_report(report, store=opts.store)
     if opts.score_only:
         from windtunnel.cli._console import out_console
 

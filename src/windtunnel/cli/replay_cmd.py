@@ -225,6 +225,9 @@ def _execute_replay(
     llm_proxy_port: int | None,
     quiet: bool,
     show_summary: bool = True,
+    run_id: str | None = None,
+    store: Path | None = None,
+    persist: bool = True,
 ) -> int:
     import anyio
     from rich.markup import escape
@@ -299,7 +302,7 @@ def _execute_replay(
     except AgentExitedError as exited:
         aborted, results = exited, player.results
         notices.append(exited.reason)
-    run_id = new_run_id()
+    run_id = run_id or new_run_id()
     report = replay_report(
         results,
         run_id=run_id,
@@ -322,7 +325,8 @@ def _execute_replay(
             reasons=[*summary.get("reasons", []), aborted.reason],
         )
     path = write_report(report, fmt, output, run_id)
-    persist_report(report)
+    if persist:
+        persist_report(report, store=store)
     s = report["summary"]
     verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
     if show_summary:
@@ -340,10 +344,16 @@ def _execute_replay(
     return int(ExitCode.OK if s["passed"] else ExitCode.FAILED)
 
 
-def run_replay_phase(config: Path, *, seed: int, output: Path, quiet: bool) -> int:
+def run_replay_phase(
+    config: Path, *, seed: int, output: Path, quiet: bool, run_id: str, store: Path | None
+) -> int:
     """The replay phase of ``windtunnel ci``: the config's sessions, a JSON report at ``output``
-    (``quiet``: no per-session lines and no verdict line; ci prints its own phase table)."""
+    (``quiet``: no per-session lines and no verdict line; ci prints its own phase table), stored as
+    run ``run_id`` in ``store`` (``None``: not stored)."""
     return _execute_replay(
+        run_id=run_id,
+        store=store,
+        persist=store is not None,
         paths=[],
         config=config,
         fmt="json",
