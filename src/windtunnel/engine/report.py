@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from windtunnel import __version__
+from windtunnel._util.jsonsafe import json_safe
 from windtunnel.engine.cells import CellResult
 
 SCHEMA_VERSION = "1"
@@ -54,7 +55,8 @@ def cell_row(
         row["calls"] = r.calls
     if reproduce_base is not None:
         row["reproduce"] = reproduce_command(reproduce_base, r.cell.id)
-    return row
+    safe: dict[str, Any] = json_safe(row)
+    return safe
 
 
 def build_report(
