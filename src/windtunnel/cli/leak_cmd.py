@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -85,9 +87,7 @@ def _items(path: Path, fmap: FieldMap) -> Any:
     try:
         yield from iter_items(path, fmap)
     except DatasetError as err:
-        raise UsageError(
-            str(err), hint="see 'windtunnel leak scan --help' for the item shape and field options"
-        ) from None
+        raise UsageError(str(err), hint=_dataset_hint(err)) from None
 
 
 def _audits(path: Path, fmap: FieldMap, decode: bool, jobs: int | None) -> Any:
@@ -102,11 +102,15 @@ def _audits(path: Path, fmap: FieldMap, decode: bool, jobs: int | None) -> Any:
     try:
         yield from iter_audits(path, fmap, decode=decode, jobs=jobs)
     except DatasetError as err:
-        raise UsageError(
-            str(err), hint="see 'windtunnel leak scan --help' for the item shape and field options"
-        ) from None
+        raise UsageError(str(err), hint=_dataset_hint(err)) from None
     except ScanWorkerError as err:
         raise HarnessError(str(err), hint="'--jobs 1' scans in this process") from None
+
+
+def _dataset_hint(err: Exception) -> str:
+    if "not valid JSON" in str(err):
+        return "fix or remove that line: each line of a JSONL file is one JSON object (a .json file: one document)"
+    return "see 'windtunnel leak scan --help' for the item shape and field options"
 
 
 def _fail() -> None:
@@ -132,12 +136,57 @@ def _interrupted(items: int, output: Path | None) -> None:
     raise SystemExit(int(ExitCode.INTERRUPTED))
 
 
-def _open_out(output: Path | None) -> Any:
+@contextmanager
+def _report_file(output: Path | None) -> Iterator[Any]:
+    """Where a streamed report goes: stdout, or ``output`` replaced only when the scan ends.
+
+    The report is written beside ``output`` under a temporary name and renamed over it when the scan
+    finishes or is interrupted (a partial report marked as such); on any error (a bad record, a dead
+    worker, no items) it is removed and an earlier file at ``output`` is left as it was.
+    """
+    import os
     import sys
+    import tempfile
+
+    from windtunnel._util.errors import UsageError
 
     if output is None:
-        return sys.stdout.buffer
-    return output.open("wb")
+        yield sys.stdout.buffer
+        return
+    if output.is_dir():
+        raise UsageError(f"-o {output} is a directory", hint="give a file path, e.g. -o leaks.json")
+    if not output.parent.is_dir():
+        raise UsageError(f"cannot write {output}: no directory {output.parent}", hint="create it first")
+    fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".partial", dir=output.parent)
+    committed = False
+    try:
+        with os.fdopen(fd, "wb") as out:
+            try:
+                yield out
+            except SystemExit as stop:
+                committed = stop.code == 130  # Ctrl-C: the partial report is kept
+                raise
+            else:
+                committed = True
+    finally:
+        try:
+            if committed:
+                os.replace(tmp, output)
+        finally:
+            with suppress(OSError):
+                os.unlink(tmp)  # gone already after a successful replace
+
+
+def _no_items(dataset: Path | None, source: str, counts: Any) -> None:
+    from windtunnel._util.errors import UsageError
+
+    if dataset is None:
+        raise UsageError(
+            f"{source}: none of its {counts.cells} cells has a golden prompt with an expected answer; "
+            "an empty audit proves nothing",
+            hint="write golden prompts as {prompt: ..., expected: ..., label_set: [...]} in the config",
+        )
+    raise UsageError(f"{dataset} holds no items; an empty audit proves nothing")
 
 
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int) -> None:
@@ -255,11 +304,10 @@ def scan(
             raise UsageError("--output needs --format json or sarif")
         _audit_table(rows, tally, show_values, limit)
     else:
-        out = _open_out(output)
-        writer = (JsonReportWriter if fmt == "json" else SarifWriter)(out, source=source, show_values=show_values)
-        if dataset is None:
-            writer.tally.skipped_cells = counts
-        try:
+        with _report_file(output) as out:
+            writer = (JsonReportWriter if fmt == "json" else SarifWriter)(out, source=source, show_values=show_values)
+            if dataset is None:
+                writer.tally.skipped_cells = counts
             with closing(audits):
                 try:
                     for audit in audits:
@@ -269,20 +317,13 @@ def scan(
                     writer.close(interrupted=True)
                     _interrupted(writer.tally.items, output)
             writer.close()
-        finally:
-            if output is not None:
-                out.close()
+            if writer.tally.items == 0:
+                _no_items(dataset, source, counts)
         tally = writer.tally
     if dataset is None:
         _print_skipped(counts)
     if tally.items == 0:
-        if dataset is None:
-            raise UsageError(
-                f"{source}: none of its {counts.cells} cells has a golden prompt with an expected answer; "
-                "an empty audit proves nothing",
-                hint="write golden prompts as {prompt: ..., expected: ..., label_set: [...]} in the config",
-            )
-        raise UsageError(f"{dataset} holds no items; an empty audit proves nothing")
+        _no_items(dataset, source, counts)
     if tally.leaked_items:
         _fail()
 

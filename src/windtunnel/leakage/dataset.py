@@ -54,6 +54,10 @@ class Record:
     raw: bytes | None = None
 
 
+UTF8_BOM = b"\xef\xbb\xbf"
+"""Written at the start of "UTF-8 with BOM" files (Windows tools); skipped, as ``utf-8-sig`` does."""
+
+
 def iter_records(path: Path) -> Iterator[Record]:
     """Records of a JSONL file (streamed line by line) or a JSON file (array, ``{"items": [...]}``)."""
     if not path.exists():
@@ -61,6 +65,8 @@ def iter_records(path: Path) -> Iterator[Record]:
     if _is_jsonl(path):
         with path.open("rb") as fh:
             for no, line in enumerate(fh, 1):
+                if no == 1 and line.startswith(UTF8_BOM):
+                    line = line[len(UTF8_BOM) :]
                 if not line or line.isspace():
                     continue
                 try:
@@ -68,8 +74,9 @@ def iter_records(path: Path) -> Iterator[Record]:
                 except orjson.JSONDecodeError as err:
                     raise DatasetError(f"{path}:{no}: not valid JSON ({err})") from None
         return
+    raw = path.read_bytes()
     try:
-        doc = orjson.loads(path.read_bytes())
+        doc = orjson.loads(raw[len(UTF8_BOM) :] if raw.startswith(UTF8_BOM) else raw)
     except orjson.JSONDecodeError as err:
         raise DatasetError(f"{path}: not valid JSON ({err})") from None
     if isinstance(doc, Mapping) and isinstance(doc.get("items"), list):
@@ -88,8 +95,10 @@ def _is_jsonl(path: Path) -> bool:
     if suffix == ".json":
         return False
     with path.open("rb") as fh:
-        head = fh.read(4096).lstrip()
-    return not head.startswith(b"[")
+        head = fh.read(4096)
+    if head.startswith(UTF8_BOM):
+        head = head[len(UTF8_BOM) :]
+    return not head.lstrip().startswith(b"[")
 
 
 def select(data: Any, selector: str) -> list[tuple[str, Any]]:

@@ -36,7 +36,16 @@ from typing import Any
 
 import orjson
 
-from windtunnel.leakage.dataset import DatasetError, FieldMap, Record, _is_jsonl, iter_items, select, to_item
+from windtunnel.leakage.dataset import (
+    UTF8_BOM,
+    DatasetError,
+    FieldMap,
+    Record,
+    _is_jsonl,
+    iter_items,
+    select,
+    to_item,
+)
 from windtunnel.leakage.model import Finding, ItemAudit
 from windtunnel.leakage.scan import audit_item
 
@@ -154,6 +163,8 @@ def _audit_range(path: Path, start: int, end: int, fmap: FieldMap, decode: bool)
     for no, line in enumerate(io.BytesIO(data), 1):
         here = offset
         offset += len(line)
+        if here == 0 and line.startswith(UTF8_BOM):
+            line = line[len(UTF8_BOM) :]
         if not line or line.isspace():
             continue
         index = len(rows)
@@ -378,6 +389,8 @@ def _raise_like_serial(path: Path, fmap: FieldMap, decode: bool, failure: _Failu
     with path.open("rb") as fh:
         fh.seek(failure.offset)
         line = fh.readline()
+    if failure.offset == 0 and line.startswith(UTF8_BOM):
+        line = line[len(UTF8_BOM) :]
     try:
         data = orjson.loads(line)
     except orjson.JSONDecodeError as err:  # the message of dataset.iter_records

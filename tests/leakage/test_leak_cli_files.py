@@ -1,0 +1,50 @@
+"""What `leak scan -o` leaves behind, and datasets written by Windows tools (UTF-8 with BOM)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.leakage.test_parallel import run_cli, write_dataset
+from windtunnel.leakage.dataset import iter_items
+from windtunnel.leakage.parallel import iter_audits
+
+
+def test_a_failed_scan_keeps_the_previous_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write_dataset(tmp_path / "good.jsonl", 60)
+    report = tmp_path / "leaks.json"
+    assert run_cli("leak", "scan", str(good), "-f", "json", "-o", str(report)) == 1
+    before = report.read_bytes()
+    bad = tmp_path / "bad.jsonl"
+    lines = good.read_bytes().splitlines(keepends=True)
+    bad.write_bytes(b"".join(lines[:40]) + b"{broken\n" + b"".join(lines[40:]))
+    for jobs in ("1", "2"):
+        assert run_cli("leak", "scan", str(bad), "-j", jobs, "-f", "json", "-o", str(report)) == 2
+        err = capsys.readouterr().err
+        assert "bad.jsonl:41: not valid JSON" in err and "fix or remove that line" in err
+        assert report.read_bytes() == before  # the earlier report, whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl", "good.jsonl", "leaks.json"]
+
+
+def test_an_output_path_that_cannot_be_written_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = write_dataset(tmp_path / "d.jsonl", 5)
+    (tmp_path / "adir").mkdir()
+    assert run_cli("leak", "scan", str(data), "-o", str(tmp_path / "adir")) == 2
+    assert "is a directory" in capsys.readouterr().err
+    assert run_cli("leak", "scan", str(data), "-o", str(tmp_path / "nope" / "r.json")) == 2
+    assert "no directory" in capsys.readouterr().err
+
+
+def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    plain = write_dataset(tmp_path / "plain.jsonl", 80)
+    bom = tmp_path / "bom.jsonl"
+    bom.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    assert [m.item for m in iter_items(bom)] == [m.item for m in iter_items(plain)]
+    serial = list(iter_audits(plain, jobs=1))
+    assert list(iter_audits(bom, jobs=2, chunk_bytes=2048)) == serial
+    as_json = tmp_path / "bom.json"
+    docs = [json.loads(x) for x in plain.read_text().split("\n") if x.strip()]
+    as_json.write_bytes(b"\xef\xbb\xbf" + json.dumps(docs).encode())
+    assert [m.item.id for m in iter_items(as_json)] == [m.item.id for m in iter_items(plain)]
