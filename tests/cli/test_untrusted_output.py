@@ -34,3 +34,24 @@ def test_json_safe_leaves_clean_values_alone() -> None:
     assert json_safe(clean) is clean
     assert json_safe({"k\udc80": ["\ud83d"]}) == {"k\\udc80": ["\\ud83d"]}
     assert safe_text("fine") == "fine"
+
+
+@pytest.mark.parametrize("code", ["0", "3"])
+def test_an_agent_calling_sys_exit_fails_its_cells_not_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    module = f"wt_exit_agent_{code}"
+    (tmp_path / f"{module}.py").write_text(f"def handle(p):\n    raise SystemExit({code})\n")
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        f"agent: {{type: python, endpoint: '{module}:handle'}}\n"
+        "golden_prompts: [hi, there]\n"
+        "invariants: [{type: output_not_empty}]\n"
+        "mutations: {count: 1, types: [noise]}\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert wt("run", "-c", str(cfg), "-q", "-f", "json", "-o", str(tmp_path / "r.json")) == 1
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["cells"] and all(c["status"] == "error" for c in report["cells"])
+    assert all(f"sys.exit({code})" in c["error"] for c in report["cells"])

@@ -96,6 +96,8 @@ class PythonAgent:
             raise AgentTimeout(f"no answer within {self.cfg.timeout} ms") from None
         except (AgentBadResponse, AgentTimeout):
             raise
+        except SystemExit as err:  # an agent that calls sys.exit() fails its cell, not the run
+            raise AgentCrashed(f"the agent called sys.exit({err.code!r})") from None
         except Exception as err:
             raise AgentCrashed(f"{type(err).__name__}: {err}") from err
         latency = (time.perf_counter() - start) * 1000
@@ -117,6 +119,8 @@ class PythonAgent:
             raise AgentTimeout(f"reset_function did not return within {self.cfg.timeout} ms") from None
         except AgentCallError:
             raise
+        except SystemExit as err:
+            raise AgentCrashed(f"reset_function called sys.exit({err.code!r})") from None
         except Exception as err:
             raise AgentCrashed(f"reset_function raised {type(err).__name__}: {err}") from err
 
