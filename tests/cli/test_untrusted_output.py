@@ -55,3 +55,9 @@ def test_an_agent_calling_sys_exit_fails_its_cells_not_the_run(
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["cells"] and all(c["status"] == "error" for c in report["cells"])
     assert all(f"sys.exit({code})" in c["error"] for c in report["cells"])
+
+
+def test_a_prompt_that_is_not_utf8_is_mutated_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    # a Latin-1 "café" from a shell argument reaches Python as a lone surrogate
+    assert wt("mutate", "caf\udce9 order", "-t", "noise", "-n", "2", "--seed", "1") == 0
+    assert "\\udce9" in capsys.readouterr().out

@@ -51,6 +51,10 @@ def mutate(
         raise UsageError(f"--count must be at least 1, got {count}", hint="e.g. --count 5")
     if prompt == "-":
         prompt = sys.stdin.read().rstrip("\n")
+    from windtunnel._util.jsonsafe import safe_text
+
+    # Bytes that are not UTF-8 (a Latin-1 file, a shell argument) arrive as lone surrogates.
+    prompt = safe_text(prompt)
     if not prompt.strip():
         raise UsageError(
             "the prompt is empty" if not prompt else "the prompt is only whitespace",
