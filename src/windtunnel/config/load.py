@@ -44,23 +44,59 @@ class SourceMap:
         return SourceMap(self.file, {p[n:]: line for p, line in self.lines.items() if p[:n] == prefix})
 
 
-def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, smap: SourceMap) -> Any:
+MAX_YAML_NODES = 1_000_000
+"""Values a document may expand to. Aliases repeat a node wherever they point, so a few hundred
+bytes of nested aliases ("billion laughs") would otherwise expand without end."""
+
+
+@dataclass
+class _Walk:
+    smap: SourceMap
+    open_nodes: set[int] = field(default_factory=set)
+    """Nodes being built on the current path: an alias back to one of them is a cycle."""
+    count: int = 0
+
+
+def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Walk) -> Any:
+    smap = walk.smap
+    walk.count += 1
+    if walk.count > MAX_YAML_NODES:
+        raise ConfigError(
+            f"{smap.file}:{node.start_mark.line + 1}: the YAML expands to more than {MAX_YAML_NODES:,} values "
+            "(aliases that repeat aliases?)",
+            hint="write the values out, or use fewer nested aliases",
+        )
     smap.lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        if id(node) in walk.open_nodes:
+            raise ConfigError(
+                f"{smap.file}:{node.start_mark.line + 1}: an alias refers to a value that contains it "
+                "(a recursive YAML alias)",
+                hint="an anchor (&name) cannot be used (*name) inside its own value",
+            )
+        walk.open_nodes.add(id(node))
+        try:
+            return _construct_collection(loader, node, path, walk)
+        finally:
+            walk.open_nodes.discard(id(node))
+    return loader.construct_object(node, deep=True)
+
+
+def _construct_collection(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Walk) -> Any:
+    smap = walk.smap
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if isinstance(key, (list, dict)):
+            if not isinstance(key_node, yaml.ScalarNode):
                 raise ConfigError(f"{smap.file}:{key_node.start_mark.line + 1}: a mapping key must be a scalar")
+            key = loader.construct_object(key_node, deep=True)
             if key in out:
                 raise ConfigError(f"{smap.file}:{key_node.start_mark.line + 1}: duplicate key {key!r}")
             smap.lines[path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _construct(loader, value_node, path + (key,), smap)
+            out[key] = _construct(loader, value_node, path + (key,), walk)
         return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_construct(loader, item, (*path, i), smap) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+    return [_construct(loader, item, (*path, i), walk) for i, item in enumerate(node.value)]
 
 
 def read_yaml(text: str, file: str = "<string>") -> tuple[Any, SourceMap]:
@@ -71,7 +107,7 @@ def read_yaml(text: str, file: str = "<string>") -> tuple[Any, SourceMap]:
         node = loader.get_single_node()
         if node is None:
             return None, smap
-        return _construct(loader, node, (), smap), smap
+        return _construct(loader, node, (), _Walk(smap)), smap
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
