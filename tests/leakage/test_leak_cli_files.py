@@ -48,3 +48,17 @@ def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
     docs = [json.loads(x) for x in plain.read_text().split("\n") if x.strip()]
     as_json.write_bytes(b"\xef\xbb\xbf" + json.dumps(docs).encode())
     assert [m.item.id for m in iter_items(as_json)] == [m.item.id for m in iter_items(plain)]
+
+
+@pytest.mark.parametrize("command", [["scan", "-j", "1"], ["scan", "-j", "2"], ["sanitize", "-o", "OUT"]])
+def test_an_item_nested_too_deeply_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    depth = 1000  # orjson parses up to 1024 levels; Python's recursion limit is about 1000 frames
+    deep = '{"id": "deep", "expected": "Low", "projection": ' + '{"a": ' * depth + '"x"' + "}" * depth + "}"
+    data = tmp_path / "deep.jsonl"
+    data.write_text('{"id": "ok", "expected": "Low", "projection": {"p": "x"}}\n' + deep + "\n")
+    args = [str(tmp_path / "out.jsonl") if a == "OUT" else a for a in command]
+    assert run_cli("leak", args[0], str(data), *args[1:]) == 2
+    err = capsys.readouterr().err
+    assert "item 'deep' (line 2) is nested too deeply" in err and "Traceback" not in err

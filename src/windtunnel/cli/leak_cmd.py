@@ -108,6 +108,8 @@ def _audits(path: Path, fmap: FieldMap, decode: bool, jobs: int | None) -> Any:
 
 
 def _dataset_hint(err: Exception) -> str:
+    if "nested too deeply" in str(err):
+        return "flatten that item, or leave it out of the dataset"
     if "not valid JSON" in str(err):
         return "fix or remove that line: each line of a JSONL file is one JSON object (a .json file: one document)"
     return "see 'windtunnel leak scan --help' for the item shape and field options"
@@ -388,7 +390,7 @@ def sanitize(
 
     from windtunnel._util.errors import ExitCode, UsageError
     from windtunnel.cli._console import err_console, out_console
-    from windtunnel.leakage.dataset import write_back
+    from windtunnel.leakage.dataset import DatasetError, write_back
     from windtunnel.leakage.sanitize import sanitize_item
 
     if mode not in ("sentence", "span"):
@@ -401,12 +403,15 @@ def sanitize(
         with output.open("wb") as out:
             try:
                 for mapped in _items(dataset, fmap):
-                    res = sanitize_item(
-                        mapped.item,
-                        mode="span" if mode == "span" else "sentence",
-                        redact_review=redact_review,
-                        decode=not no_decode,
-                    )
+                    try:
+                        res = sanitize_item(
+                            mapped.item,
+                            mode="span" if mode == "span" else "sentence",
+                            redact_review=redact_review,
+                            decode=not no_decode,
+                        )
+                    except DatasetError as err:
+                        raise UsageError(f"{dataset}: {err}", hint=_dataset_hint(err)) from None
                     out.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
                     n += 1
                     leaked += res.before.leaked

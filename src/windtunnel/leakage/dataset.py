@@ -15,12 +15,8 @@ from typing import Any
 
 import orjson
 
-from windtunnel.leakage.model import LeakItem, as_strings
+from windtunnel.leakage.model import DatasetError, LeakItem, as_strings
 from windtunnel.leakage.scan import escape_pointer_token
-
-
-class DatasetError(ValueError):
-    """The dataset cannot be read; the message names the file and line."""
 
 
 @dataclass

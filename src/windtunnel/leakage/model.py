@@ -15,6 +15,10 @@ CHANNELS: tuple[Channel, ...] = ("direct", "correlated", "upstream", "freetext")
 SEVERITY_RANK: dict[str, int] = {"low": 0, "medium": 1, "high": 2}
 
 
+class DatasetError(ValueError):
+    """The dataset cannot be read or an item cannot be audited; the message names the file or item and line."""
+
+
 def value_hash(value: str) -> str:
     """A short, stable digest that identifies a matched answer without revealing it."""
     return "sha256:" + hashlib.sha256(value.encode("utf-8")).hexdigest()[:16]

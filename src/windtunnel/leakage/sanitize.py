@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
-from windtunnel.leakage.model import Finding, ItemAudit, LeakItem
+from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
@@ -133,7 +133,11 @@ def sanitize_item(
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     before = audit_item(it, decode=decode)
     todo = [f for f in before.findings if f.blocking or redact_review]
-    projection = copy.deepcopy(it.projection)
+    try:
+        projection = copy.deepcopy(it.projection)
+    except RecursionError:
+        at = f" (line {it.line})" if it.line is not None else ""
+        raise DatasetError(f"item {it.id!r}{at} is nested too deeply to sanitize") from None
     redactions: list[Redaction] = []
     projection = _apply(projection, todo, mode, redactions)
     clean = replace(it, projection=projection)

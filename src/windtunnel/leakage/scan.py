@@ -27,6 +27,7 @@ answer, and is not reported, except for a ``key: value`` statement, which is.
 from __future__ import annotations
 
 import re
+import sys
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -42,7 +43,16 @@ from windtunnel.leakage.formats import (
     path_segments,
     string_representation,
 )
-from windtunnel.leakage.model import SEVERITY_RANK, Channel, Finding, ItemAudit, LeakItem, Severity, Target
+from windtunnel.leakage.model import (
+    SEVERITY_RANK,
+    Channel,
+    DatasetError,
+    Finding,
+    ItemAudit,
+    LeakItem,
+    Severity,
+    Target,
+)
 from windtunnel.leakage.needles import Hit, NeedleSet
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.text import Mapped
@@ -142,6 +152,17 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     walks and searches everything: the reference the shortcuts are tested against.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
+    try:
+        return _audit(it, decode, prefilter)
+    except RecursionError:
+        at = f" (line {it.line})" if it.line is not None else ""
+        raise DatasetError(
+            f"item {it.id!r}{at} is nested too deeply to audit (more than about {sys.getrecursionlimit() - 100} "
+            "levels of objects and lists)"
+        ) from None
+
+
+def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     needles, label_norms = _prepared(tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set))
     blob: bytes | None = None
     upstream_keys = True
