@@ -61,3 +61,21 @@ def test_a_prompt_that_is_not_utf8_is_mutated_not_a_traceback(capsys: pytest.Cap
     # a Latin-1 "café" from a shell argument reaches Python as a lone surrogate
     assert wt("mutate", "caf\udce9 order", "-t", "noise", "-n", "2", "--seed", "1") == 0
     assert "\\udce9" in capsys.readouterr().out
+
+
+def test_run_and_report_refuse_to_write_over_their_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "wt_plain_agent.py").write_text("def handle(p):\n    return 'ok'\n")
+    cfg = tmp_path / "c.yaml"
+    text = "agent: {type: python, endpoint: 'wt_plain_agent:handle'}\ngolden_prompts: [hi]\n"
+    cfg.write_text(text)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert wt("run", "-c", str(cfg), "-q", "--no-mutations", "-f", "json", "-o", str(cfg)) == 2
+    assert "refusing to overwrite" in capsys.readouterr().err
+    assert cfg.read_text() == text
+    assert wt("run", "-c", str(cfg), "-q", "--no-mutations", "-f", "json", "-o", str(tmp_path / "r.json")) == 0
+    before = (tmp_path / "r.json").read_bytes()
+    assert wt("report", str(tmp_path / "r.json"), "-f", "md", "-o", str(tmp_path / "r.json")) == 2
+    assert (tmp_path / "r.json").read_bytes() == before

@@ -62,3 +62,29 @@ def test_an_item_nested_too_deeply_is_a_usage_error(
     assert run_cli("leak", args[0], str(data), *args[1:]) == 2
     err = capsys.readouterr().err
     assert "item 'deep' (line 2) is nested too deeply" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sanitize", "DATA", "-o", "DATA"],
+        ["sanitize", "DATA", "-o", "OTHER", "--stats", "DATA"],
+        ["sanitize", "DATA", "-o", "OTHER", "--stats", "OTHER"],
+        ["scan", "DATA", "-f", "json", "-o", "DATA"],
+        ["mine", "DATA", "-o", "DATA"],
+        ["sanitize", "DATA", "-o", "LINK"],
+    ],
+)
+def test_an_output_that_names_the_input_is_refused_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    data = write_dataset(tmp_path / "data.jsonl", 20)
+    (tmp_path / "link.jsonl").symlink_to(data)
+    before = data.read_bytes()
+    names = {"DATA": data, "OTHER": tmp_path / "other.jsonl", "LINK": tmp_path / "link.jsonl"}
+    argv = [str(names.get(a, a)) for a in args]
+    assert run_cli("leak", *argv) == 2
+    err = capsys.readouterr().err
+    assert "refusing to overwrite" in err or "name the same file" in err
+    assert data.read_bytes() == before
+    assert not (tmp_path / "other.jsonl").exists()

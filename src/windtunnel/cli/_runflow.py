@@ -280,6 +280,9 @@ def execute_run(opts: RunOptions) -> ExitCode:
         cfg = load_config(config_path)
         seed = resolve_seed(cfg, opts.seed)
         store = open_store(cfg, opts)
+    from windtunnel._util.paths import refuse_overwrite
+
+    refuse_overwrite([("-o", opts.output)], [("config", Path(config_path))])
     spec = chaos_spec(cfg, opts)
     mode = "chaos" if spec is not None else "run"
     plan = plan_run(

@@ -139,7 +139,7 @@ def _interrupted(items: int, output: Path | None) -> None:
 
 
 @contextmanager
-def _report_file(output: Path | None) -> Iterator[Any]:
+def _report_file(output: Path | None, *, stdout: bool = True) -> Iterator[Any]:
     """Where a streamed report goes: stdout, or ``output`` replaced only when the scan ends.
 
     The report is written beside ``output`` under a temporary name and renamed over it when the scan
@@ -153,7 +153,7 @@ def _report_file(output: Path | None) -> Iterator[Any]:
     from windtunnel._util.errors import UsageError
 
     if output is None:
-        yield sys.stdout.buffer
+        yield sys.stdout.buffer if stdout else None
         return
     if output.is_dir():
         raise UsageError(f"-o {output} is a directory", hint="give a file path, e.g. -o leaks.json")
@@ -288,6 +288,11 @@ def scan(
     else:
         source = f"run {from_run}" if from_run else str(from_report)
         audits = _run_audits(from_run, from_report, store, config, counts, not no_decode)
+    from windtunnel._util.paths import refuse_overwrite
+
+    refuse_overwrite(
+        [("-o", output)], [("DATASET", dataset), ("--from-report", from_report), ("--config", config)]
+    )
     if fmt == "table" and output is not None:  # no --format: the suffix of --output decides, as for `run`
         fmt = "sarif" if output.suffix.lower() == ".sarif" else "json"
     if fmt == "table":
@@ -395,42 +400,39 @@ def sanitize(
 
     if mode not in ("sentence", "span"):
         raise UsageError(f"unknown --mode {mode!r}", hint="valid: sentence, span")
+    from windtunnel._util.paths import refuse_overwrite
+
+    refuse_overwrite([("-o", output), ("--stats", stats)], [("DATASET", dataset), ("--correlated-map", correlated_map)])
     fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
     n = leaked = residual_items = 0
     chars = 0
-    st = stats.open("wb") if stats is not None else None
-    try:
-        with output.open("wb") as out:
-            try:
-                for mapped in _items(dataset, fmap):
-                    try:
-                        res = sanitize_item(
-                            mapped.item,
-                            mode="span" if mode == "span" else "sentence",
-                            redact_review=redact_review,
-                            decode=not no_decode,
-                        )
-                    except DatasetError as err:
-                        raise UsageError(f"{dataset}: {err}", hint=_dataset_hint(err)) from None
-                    out.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
-                    n += 1
-                    leaked += res.before.leaked
-                    residual_items += not res.ok
-                    chars += sum(r.chars_removed for r in res.redactions)
-                    if st is not None:
-                        st.write(orjson.dumps(res.stats(show_values=show_values)) + b"\n")
-                    if not res.ok:
-                        ptrs = ", ".join(sorted({f.shown_pointer(show_values) or "/" for f in res.residual}))
-                        err_console().print(f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]")
-            except KeyboardInterrupt:
-                out.flush()
-                sys.stderr.write(f"interrupted after {n} items; {output} holds their sanitized copies\n")
-                raise SystemExit(int(ExitCode.INTERRUPTED)) from None
-    finally:
-        if st is not None:
-            st.close()
-    if n == 0:
-        raise UsageError(f"{dataset} holds no items")
+    with _report_file(output) as out, _report_file(stats, stdout=False) as st:
+        try:
+            for mapped in _items(dataset, fmap):
+                try:
+                    res = sanitize_item(
+                        mapped.item,
+                        mode="span" if mode == "span" else "sentence",
+                        redact_review=redact_review,
+                        decode=not no_decode,
+                    )
+                except DatasetError as err:
+                    raise UsageError(f"{dataset}: {err}", hint=_dataset_hint(err)) from None
+                out.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
+                n += 1
+                leaked += res.before.leaked
+                residual_items += not res.ok
+                chars += sum(r.chars_removed for r in res.redactions)
+                if st is not None:
+                    st.write(orjson.dumps(res.stats(show_values=show_values)) + b"\n")
+                if not res.ok:
+                    ptrs = ", ".join(sorted({f.shown_pointer(show_values) or "/" for f in res.residual}))
+                    err_console().print(f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]")
+        except KeyboardInterrupt:
+            sys.stderr.write(f"interrupted after {n} items; {output} holds their sanitized copies\n")
+            raise SystemExit(int(ExitCode.INTERRUPTED)) from None
+        if n == 0:
+            raise UsageError(f"{dataset} holds no items")
     out_console().print(
         f"sanitized {n} items ({leaked} leaked before), removed {chars} characters; "
         f"{residual_items} items still leak -> {output}"
@@ -727,10 +729,12 @@ def mine(
     import orjson
     from rich.table import Table
 
+    from windtunnel._util.paths import refuse_overwrite
     from windtunnel.cli._console import out_console
     from windtunnel.leakage.mine import correlated_map, mine_correlates
     from windtunnel.leakage.model import value_hash
 
+    refuse_overwrite([("-o", output)], [("DATASET", dataset)])
     fmap = _field_map(expected_field, context_field, id_field, None, None, None)
     suggestions = mine_correlates(
         (m.item for m in _items(dataset, fmap)), min_support=min_support, min_purity=min_purity

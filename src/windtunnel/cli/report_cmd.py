@@ -28,6 +28,10 @@ def report(
     from windtunnel.reports import get_reporter, print_summary, render_report
 
     reporter = get_reporter(fmt)  # an unknown format fails before anything is read
+    if output is not None and Path(source).is_file():
+        from windtunnel._util.paths import refuse_overwrite
+
+        refuse_overwrite([("-o", Path(output))], [("report", Path(source))])
     data = load_source(source, store)
     if reporter.name == "terminal" and output is None:
         print_summary(data, out_console())
