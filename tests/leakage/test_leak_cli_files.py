@@ -88,3 +88,37 @@ def test_an_output_that_names_the_input_is_refused_before_anything_is_written(
     assert "refusing to overwrite" in err or "name the same file" in err
     assert data.read_bytes() == before
     assert not (tmp_path / "other.jsonl").exists()
+
+
+def test_a_dataset_can_come_through_a_pipe(tmp_path: Path) -> None:
+    import os
+    import threading
+
+    plain = write_dataset(tmp_path / "plain.jsonl", 30)
+    expected = [m.item for m in iter_items(plain)]
+    for payload in (plain.read_bytes(), b"\xef\xbb\xbf" + plain.read_bytes()):
+        read_fd, write_fd = os.pipe()
+
+        def feed(data: bytes = payload, fd: int = write_fd) -> None:
+            with os.fdopen(fd, "wb") as w:
+                w.write(data)
+
+        writer = threading.Thread(target=feed)
+        writer.start()
+        try:
+            got = [m.item for m in iter_items(Path(f"/dev/fd/{read_fd}"))]
+        finally:
+            writer.join()
+            os.close(read_fd)
+        assert got == expected
+
+
+def test_a_gzip_file_is_named_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gzip
+
+    plain = write_dataset(tmp_path / "plain.jsonl", 5)
+    packed = tmp_path / "data.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    assert run_cli("leak", "scan", str(packed)) == 2
+    err = capsys.readouterr().err
+    assert "looks gzip-compressed" in err and "zcat" in err

@@ -108,6 +108,11 @@ def _audits(path: Path, fmap: FieldMap, decode: bool, jobs: int | None) -> Any:
 
 
 def _dataset_hint(err: Exception) -> str:
+    text = str(err)
+    if "gzip-compressed" in text:
+        return "windtunnel reads the stream of a pipe: leak scan <(zcat FILE.gz)"
+    if "is a directory" in text or "no such file" in text:
+        return "check the DATASET path: a .jsonl or .json file (a pipe works too)"
     if "nested too deeply" in str(err):
         return "flatten that item, or leave it out of the dataset"
     if "not valid JSON" in str(err):

@@ -55,24 +55,27 @@ UTF8_BOM = b"\xef\xbb\xbf"
 
 
 def iter_records(path: Path) -> Iterator[Record]:
-    """Records of a JSONL file (streamed line by line) or a JSON file (array, ``{"items": [...]}``)."""
+    """Records of a JSONL file (streamed line by line) or a JSON file (array, ``{"items": [...]}``).
+
+    The file is opened once, so a pipe (``<(zcat eval.jsonl.gz)``, ``/dev/stdin``) works too.
+    """
     if not path.exists():
         raise DatasetError(f"{path}: no such file")
-    if _is_jsonl(path):
-        with path.open("rb") as fh:
-            for no, line in enumerate(fh, 1):
-                if no == 1 and line.startswith(UTF8_BOM):
-                    line = line[len(UTF8_BOM) :]
-                if not line or line.isspace():
-                    continue
-                try:
-                    yield Record(no, orjson.loads(line), line)
-                except orjson.JSONDecodeError as err:
-                    raise DatasetError(f"{path}:{no}: not valid JSON ({err})") from None
-        return
-    raw = path.read_bytes()
+    if path.is_dir():
+        raise DatasetError(f"{path} is a directory, not a dataset file")
+    with path.open("rb") as fh:
+        suffix = _suffix_says_jsonl(path)
+        jsonl = suffix if suffix is not None else _head_says_jsonl(fh.peek(4096)[:4096])
+        if jsonl:
+            yield from _jsonl_records(path, fh)
+            return
+        raw = fh.read()
+    if raw.startswith(UTF8_BOM):
+        raw = raw[len(UTF8_BOM) :]
+    if raw.startswith(b"\x1f\x8b"):
+        raise DatasetError(f"{path} looks gzip-compressed: decompress it first (e.g. <(zcat {path.name}))")
     try:
-        doc = orjson.loads(raw[len(UTF8_BOM) :] if raw.startswith(UTF8_BOM) else raw)
+        doc = orjson.loads(raw)
     except orjson.JSONDecodeError as err:
         raise DatasetError(f"{path}: not valid JSON ({err})") from None
     if isinstance(doc, Mapping) and isinstance(doc.get("items"), list):
@@ -84,17 +87,44 @@ def iter_records(path: Path) -> Iterator[Record]:
         yield Record(1, doc)
 
 
-def _is_jsonl(path: Path) -> bool:
+def _jsonl_records(path: Path, fh: Any) -> Iterator[Record]:
+    for no, line in enumerate(fh, 1):
+        if no == 1:
+            if line.startswith(UTF8_BOM):
+                line = line[len(UTF8_BOM) :]
+            if line.startswith(b"\x1f\x8b"):
+                raise DatasetError(f"{path} looks gzip-compressed: decompress it first (e.g. <(zcat {path.name}))")
+        if not line or line.isspace():
+            continue
+        try:
+            yield Record(no, orjson.loads(line), line)
+        except orjson.JSONDecodeError as err:
+            raise DatasetError(f"{path}:{no}: not valid JSON ({err})") from None
+
+
+def _suffix_says_jsonl(path: Path) -> bool | None:
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):
         return True
     if suffix == ".json":
         return False
-    with path.open("rb") as fh:
-        head = fh.read(4096)
+    return None
+
+
+def _head_says_jsonl(head: bytes) -> bool:
     if head.startswith(UTF8_BOM):
         head = head[len(UTF8_BOM) :]
     return not head.lstrip().startswith(b"[")
+
+
+def _is_jsonl(path: Path) -> bool:
+    """Whether a regular file holds JSONL (its suffix, else its first bytes). Reads a pipe: use
+    :func:`iter_records` for those."""
+    suffix = _suffix_says_jsonl(path)
+    if suffix is not None:
+        return suffix
+    with path.open("rb") as fh:
+        return _head_says_jsonl(fh.read(4096))
 
 
 def select(data: Any, selector: str) -> list[tuple[str, Any]]:
