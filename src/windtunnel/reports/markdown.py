@@ -94,15 +94,12 @@ def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
         out += ["", "### Phases", ""]
         rows = []
         for name, entry in phases:
-            state = (
-                "not run"
-                if entry.get("status") == "not_run" or entry.get("score") is None
-                else (
-                    f"⚠️ {md_text(entry['run_status'])}"
-                    if entry.get("run_status") in ("interrupted", "aborted")
-                    else ("✅" if entry.get("passed") else "❌")
-                )
-            )
+            if entry.get("run_status") in ("interrupted", "aborted"):
+                state = f"⚠️ {md_text(entry['run_status'])}"
+            elif entry.get("status") == "not_run" or entry.get("score") is None:
+                state = "not run"
+            else:
+                state = "✅" if entry.get("passed") else "❌"
             rows.append(
                 [
                     md_text(name),

@@ -104,8 +104,10 @@ def cut_short(report: Mapping[str, Any]) -> CutShort | None:
     if partial_phase is not None:  # ci: the phase entry carries what that phase recorded
         name, entry = partial_phase
         word = str(entry["run_status"])
-        completed = _int(summary.get("cells_total")) or 0
-        planned = _int(summary.get("cells_planned"))
+        completed = _int(entry.get("cells_completed"))
+        if completed is None:
+            completed = _int(summary.get("cells_total")) or 0
+        planned = _int(entry.get("cells_planned")) if "cells_completed" in entry else _int(summary.get("cells_planned"))
         return CutShort(
             word,
             completed,

@@ -87,15 +87,12 @@ def print_summary(report: Mapping[str, Any], console: Console, max_failures: int
         for col in ("phase", "score", "weight", "result"):
             table.add_column(col, justify="left" if col in ("phase", "result") else "right")
         for name, entry in phases:
-            result = (
-                Text("not run", style="dim")
-                if entry.get("status") == "not_run" or entry.get("score") is None
-                else (
-                    Text(str(entry["run_status"]), style="bold yellow")
-                    if entry.get("run_status") in ("interrupted", "aborted")
-                    else _verdict(entry.get("passed"))
-                )
-            )
+            if entry.get("run_status") in ("interrupted", "aborted"):
+                result = Text(str(entry["run_status"]), style="bold yellow")
+            elif entry.get("status") == "not_run" or entry.get("score") is None:
+                result = Text("not run", style="dim")
+            else:
+                result = _verdict(entry.get("passed"))
             table.add_row(
                 plain(name),
                 format_score(entry.get("score")),
