@@ -11,7 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from tests.engine.test_agent_process_exit import SCHEMA, wt, write_config
+from tests.engine.test_agent_process_exit import SCHEMA, write_config, wt
 from windtunnel._util.errors import ExitCode
 from windtunnel.store.runstore import RunStore
 

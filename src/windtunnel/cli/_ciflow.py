@@ -245,9 +245,7 @@ def _run_phases(
             stop = _StoppedPhase(phase, code, json_path)
             results.append(stop.result(output))
             after = PHASES[PHASES.index(phase) + 1 :]
-            results += [
-                PhaseResult(name=p, not_run=reasons[p] or f"ci stopped in the {phase} phase") for p in after
-            ]
+            results += [PhaseResult(name=p, not_run=reasons[p] or f"ci stopped in the {phase} phase") for p in after]
             _finish(opts, cfg, config_path, seed, results, weights, run_id, store, started, stop)
             return code
         results.append(_phase_result(phase, code, json_path, output))
