@@ -208,7 +208,7 @@ def _run_phases(
 ) -> int:
     from rich.markup import escape
 
-    from windtunnel.engine.report import build_report, now_iso
+    from windtunnel.engine.report import now_iso
 
     output = opts.output
     assert output is not None
@@ -238,14 +238,81 @@ def _run_phases(
             err.print(
                 f"ci stopped in the {escape(phase)} phase (exit {code}); completed phases are kept in {output}{more}"
             )
-            if store is not None:
-                store.finish_run(
-                    run_id,
-                    {"phases_completed": [r.name for r in results if r.not_run is None]},
-                    "interrupted" if code == int(ExitCode.INTERRUPTED) else "error",
-                )
+            if code == int(ExitCode.USAGE):
+                if store is not None:
+                    store.finish_run(run_id, {"phases_completed": [r.name for r in results]}, "error")
+                return code
+            stop = _StoppedPhase(phase, code, json_path)
+            results.append(stop.result(output))
+            after = PHASES[PHASES.index(phase) + 1 :]
+            results += [PhaseResult(name=p, not_run=reasons[p] or f"ci stopped in the {phase} phase") for p in after]
+            _finish(opts, cfg, config_path, seed, results, weights, run_id, store, started, stop)
             return code
         results.append(_phase_result(phase, code, json_path, output))
+    return _finish(opts, cfg, config_path, seed, results, weights, run_id, store, started, None)
+
+
+@dataclass
+class _StoppedPhase:
+    """The phase a ``ci`` run stopped in (Ctrl-C: exit 130; the agent process died: exit 3)."""
+
+    name: str
+    code: int
+    json_path: Path
+
+    @property
+    def status(self) -> str:
+        return "interrupted" if self.code == int(ExitCode.INTERRUPTED) else "aborted"
+
+    def report(self) -> dict[str, Any] | None:
+        """The phase's own (partial) report, when it got as far as writing one."""
+        try:
+            data = json.loads(self.json_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def result(self, out_dir: Path) -> PhaseResult:
+        if self.report() is None:
+            return PhaseResult(name=self.name, passed=False, exit_code=self.code)
+        found = _phase_result(self.name, self.code, self.json_path, out_dir)
+        found.passed = False
+        return found
+
+    def entry(self) -> dict[str, Any]:
+        """What the ci summary's phase entry adds: the run status, planned / completed cells, the abort record."""
+        report = self.report() or {}
+        summary = report.get("summary") or {}
+        run = report.get("run") or {}
+        out: dict[str, Any] = {"run_status": self.status, "cells_completed": summary.get("cells_total", 0)}
+        if summary.get("cells_planned") is not None:
+            out["cells_planned"] = summary["cells_planned"]
+        aborted = run.get("aborted") or summary.get("aborted")
+        if aborted:
+            out["aborted"] = aborted
+        return out
+
+
+def _finish(
+    opts: CiOptions,
+    cfg: Any,
+    config_path: Path,
+    seed: int,
+    results: list[PhaseResult],
+    weights: dict[str, float],
+    run_id: str,
+    store: Any,
+    started: str,
+    stop: _StoppedPhase | None,
+) -> int:
+    """Score, write the summary files (also for a run stopped in a phase), store and print the verdict."""
+    from rich.markup import escape
+
+    from windtunnel.engine.report import build_report, now_iso
+
+    output = opts.output
+    assert output is not None
+    err = err_console()
     score = overall(results, weights)
     critical = any(r.critical_failed for r in results if r.name == "contract")
     replay_failed = any(not r.passed for r in results if r.name == "replay" and r.not_run is None)
@@ -255,6 +322,14 @@ def _run_phases(
     else:
         passed = score is not None and all(r.passed for r in results if r.not_run is None)
     reasons_failed = _why(results, score, min_score, critical, replay_failed) if not passed else []
+    if stop is not None:  # a ci cut short passes nothing, whatever its phases so far
+        passed = False
+        why_stop = (
+            f"ci was interrupted in the {stop.name} phase"
+            if stop.status == "interrupted"
+            else f"ci was aborted in the {stop.name} phase: the agent process died"
+        )
+        reasons_failed = [why_stop, *[r for r in reasons_failed if r != f"the {stop.name} phase failed"]]
     phases: dict[str, Any] = {}
     for r in results:
         entry: dict[str, Any] = {
@@ -270,6 +345,8 @@ def _run_phases(
             entry.update(
                 report=r.html_path, json=r.report_path, exit_code=r.exit_code, critical_failed=r.critical_failed
             )
+        if stop is not None and r.name == stop.name:
+            entry.update(stop.entry())
         phases[r.name] = entry
     cells = [c for r in results for c in r.cells]
     counts = {s: sum(c["status"] == s for c in cells) for s in ("passed", "failed", "error", "skipped")}
@@ -286,6 +363,13 @@ def _run_phases(
         "phases": phases,
         "reasons": reasons_failed,
     }
+    extra_run: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "status": "completed"}
+    if stop is not None:
+        summary["partial"] = True
+        extra_run["status"] = stop.status
+        aborted = phases[stop.name].get("aborted")
+        if aborted:
+            summary["aborted"] = extra_run["aborted"] = aborted
     report = build_report(
         run_id=run_id,
         mode="ci",
@@ -294,12 +378,15 @@ def _run_phases(
         finished_at=now_iso(),
         summary=summary,
         cells=cells,
-        extra_run={"config": str(config_path), "agent": cfg.agent.type},
+        extra_run=extra_run,
     )
     written = _write_summary(report, output)
     if store is not None:
         store.add_cells(run_id, cells)
-        store.finish_run(run_id, summary, "passed" if passed else "failed")
+        status = "passed" if passed else "failed"
+        if stop is not None:
+            status = "interrupted" if stop.status == "interrupted" else "error"
+        store.finish_run(run_id, summary, status)
     from windtunnel.reports.terminal import print_summary
 
     out_console().print()
@@ -307,6 +394,8 @@ def _run_phases(
     for why in reasons_failed:
         err.print(f"[red]ci failed:[/] {escape(why)}")
     err.print(f"ci reports in {output}/: " + ", ".join(p.name for p in written))
+    if stop is not None:
+        return stop.code
     return int(ExitCode.OK if passed else ExitCode.FAILED)
 
 

@@ -273,7 +273,10 @@ def _execute(opts: _Opts) -> int:
         },
     }
     summary = _summary(verdict, rows, extra)
-    if aborted is not None:  # a partial contract run passes nothing
+    summary["cells_planned"] = sum(len(u.invariants or []) for u in plan.units) + na
+    if interrupted:  # a partial contract run passes nothing
+        summary.update(passed=False, partial=True)
+    if aborted is not None:
         summary.update(
             passed=False, partial=True, aborted=abort_record(aborted), reasons=[*summary["reasons"], aborted.reason]
         )

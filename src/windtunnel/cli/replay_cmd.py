@@ -313,6 +313,7 @@ def _execute_replay(
         notices=notices + [n for r in results for n in r.notes],
         skipped=[{"file": str(p), "reason": why} for p, why in collected.skipped],
     )
+    report["summary"]["cells_planned"] = len(prepared)
     if aborted is not None:  # a partial replay passes nothing
         from windtunnel.cli._runflow import abort_record, run_status
 

@@ -38,6 +38,7 @@ from windtunnel.reports.cells import (
     phase_rows,
     truncate,
 )
+from windtunnel.reports.partial import cut_short
 from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
 
 SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
@@ -197,6 +198,7 @@ def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -
         "run": report["run"],
         "summary": summary,
         "tool": report["tool"],
+        "short": cut_short(report),
         "css": Markup(css),
         "js": Markup(js),
         "head_js": Markup(HEAD_JS),

@@ -26,6 +26,7 @@ from windtunnel.reports.cells import (
     phase_rows,
     truncate,
 )
+from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import compute_stats, stats_lines
 
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -152,6 +153,11 @@ def build_junit(report: Mapping[str, Any]) -> ET.Element:
         },
     )
     repeats = compute_stats(cells).has_repeats
+    short = cut_short(report)
+    if short is not None:
+        root.set("errors", str(counts["error"] + 1))
+        root.set("tests", str(len(cells) + 1))
+        _cut_short_suite(root, short, report)
     phases = dict(phase_rows(summary))
     if phases:
         by_phase = group_by_phase(cells)
@@ -160,6 +166,35 @@ def build_junit(report: Mapping[str, Any]) -> ET.Element:
     else:
         _suite(root, str(report["run"].get("mode") or "run"), cells, report, None, repeats)
     return root
+
+
+def _cut_short_suite(root: ET.Element, short: CutShort, report: Mapping[str, Any]) -> None:
+    """A run cut short is an error of its own: one ``<error>`` testcase so CI widgets do not show green."""
+    suite = _el(
+        root,
+        "testsuite",
+        name="windtunnel run",
+        tests=1,
+        failures=0,
+        errors=1,
+        skipped=0,
+        time="0.000",
+        timestamp=report["run"].get("started_at"),
+    )
+    props = _el(suite, "properties")
+    for key, value in short.as_dict().items():
+        _el(props, "property", name=key, value=value)
+    case = _el(suite, "testcase", classname="windtunnel", name=f"run {short.status}", time="0.000")
+    body = [short.headline()]
+    if short.tail_lines():
+        body += ["agent stderr (last lines):", *short.tail_lines()]
+    _el(
+        case,
+        "error",
+        "\n".join(body),
+        message=truncate(short.not_run_message(), MESSAGE_WIDTH),
+        type=f"run_{short.status}",
+    )
 
 
 @reporter("junit", extension=".xml")

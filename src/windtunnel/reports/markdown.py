@@ -25,6 +25,7 @@ from windtunnel.reports.cells import (
     phase_rows,
     truncate,
 )
+from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
 
 TOP_FAILURES = 10
@@ -62,11 +63,17 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
     run, summary = report["run"], report["summary"]
     cells = report.get("cells") or []
-    verdict = "✅ passed" if summary.get("passed") else "❌ failed"
+    short = cut_short(report)
+    if short is not None:
+        verdict = f"⚠️ {short.status}"
+    else:
+        verdict = "✅ passed" if summary.get("passed") else "❌ failed"
     out = [
         f"## windtunnel {md_text(run.get('mode'))}: {verdict} · score {format_score(summary.get('score'))}",
         "",
     ]
+    if short is not None:
+        out += _cut_short_banner(short)
     meta = f"run {md_code(run.get('id'))} · seed {md_code(run.get('seed'))}"
     if summary.get("critical_failed"):
         meta += " · **a critical invariant failed**"
@@ -87,11 +94,12 @@ def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
         out += ["", "### Phases", ""]
         rows = []
         for name, entry in phases:
-            state = (
-                "not run"
-                if entry.get("status") == "not_run" or entry.get("score") is None
-                else ("✅" if entry.get("passed") else "❌")
-            )
+            if entry.get("run_status") in ("interrupted", "aborted"):
+                state = f"⚠️ {md_text(entry['run_status'])}"
+            elif entry.get("status") == "not_run" or entry.get("score") is None:
+                state = "not run"
+            else:
+                state = "✅" if entry.get("passed") else "❌"
             rows.append(
                 [
                     md_text(name),
@@ -139,6 +147,16 @@ def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
             )
         out += _table(["severity", "phase", "cell", "why", "faults", "reproduce"], rows)
     return "\n".join(out) + "\n"
+
+
+def _cut_short_banner(short: CutShort) -> list[str]:
+    """A GitHub alert block: the status, planned vs ran, and (aborted) the process, its code and stderr."""
+    lines = ["> [!WARNING]", f"> **{md_text(short.headline())}**"]
+    tail = short.tail_lines()
+    if tail:
+        lines += [">", "> agent stderr (last lines):", ">"]
+        lines += [f"> {md_code(line) if line.strip() else ''}".rstrip() for line in tail]
+    return [*lines, ""]
 
 
 _SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}

@@ -289,3 +289,35 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 """Flags for a closed network: without the background-networking ones Chromium keeps dialling out."""
+
+
+def cut_short_report(
+    status: str,
+    *,
+    completed: int = 8,
+    planned: int = 44,
+    exit_code: int = 7,
+    command: str = "python agent.py",
+    stderr_tail: str = "Traceback (most recent call last):\nRuntimeError: out of memory",
+    mode: str = "run",
+) -> dict[str, Any]:
+    """A report of a run cut short after ``completed`` of ``planned`` cells, written the way ``run``
+    writes one: ``interrupted`` (Ctrl-C) or ``aborted`` (the agent process exited with ``exit_code``,
+    leaving ``stderr_tail``). Its ``completed`` cells all passed: only the status says it is partial."""
+    cells = [make_cell(f"c{i}", prompt=f"prompt {i}", golden_prompt=f"prompt {i}") for i in range(completed)]
+    report = make_report(cells, mode=mode, run_id=f"run-{status}", cells_planned=planned, partial=True, passed=False)
+    report["run"]["status"] = status
+    if status == "aborted":
+        record = {
+            "reason": "agent_exited",
+            "message": f"the agent process ({command}) exited with code {exit_code} after {completed} cells; "
+            "the run was cut short",
+            "command": command,
+            "exit_code": exit_code,
+            "cells_completed": completed,
+            "stderr_tail": stderr_tail,
+        }
+        report["run"]["aborted"] = record
+        report["summary"]["aborted"] = record
+        report["summary"]["reasons"] = [record["message"]]
+    return report

@@ -28,6 +28,7 @@ from windtunnel.reports.cells import (
     identity_key,
     truncate,
 )
+from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import compute_stats
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -142,6 +143,12 @@ def build_sarif(report: Mapping[str, Any]) -> dict[str, Any]:
             rules.append(_rule(rid, cell))
         results.append(_result(cell, rid, index[rid], config_path if isinstance(config_path, str) else None))
     summary = report.get("summary") or {}
+    invocation: dict[str, Any] = {"executionSuccessful": True}
+    if _is_utc(run.get("started_at")) and _is_utc(run.get("finished_at")):
+        invocation.update(startTimeUtc=run.get("started_at"), endTimeUtc=run.get("finished_at"))
+    short = cut_short(report)
+    if short is not None:
+        invocation.update(_cut_short_invocation(short))
     return {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
@@ -155,15 +162,7 @@ def build_sarif(report: Mapping[str, Any]) -> dict[str, Any]:
                     }
                 },
                 "automationDetails": {"id": f"windtunnel/{run.get('mode')}/{run.get('id')}"},
-                "invocations": [
-                    {
-                        "executionSuccessful": True,
-                        "startTimeUtc": run.get("started_at"),
-                        "endTimeUtc": run.get("finished_at"),
-                    }
-                ]
-                if _is_utc(run.get("started_at")) and _is_utc(run.get("finished_at"))
-                else [{"executionSuccessful": True}],
+                "invocations": [invocation],
                 "results": results,
                 "properties": {
                     "run_id": run.get("id"),
@@ -171,9 +170,30 @@ def build_sarif(report: Mapping[str, Any]) -> dict[str, Any]:
                     "seed": run.get("seed"),
                     "score": summary.get("score"),
                     "passed": summary.get("passed"),
+                    **({"cut_short": short.as_dict()} if short is not None else {}),
                     "phases": summary.get("phases") or {},
                     "stats": compute_stats(cells).to_dict(),
                 },
+            }
+        ],
+    }
+
+
+def _cut_short_invocation(short: CutShort) -> dict[str, Any]:
+    """``executionSuccessful: false``, the exit code and a notification saying why the run stopped."""
+    text = short.headline()
+    if short.tail_lines():
+        text += "\nagent stderr (last lines):\n" + "\n".join(short.tail_lines())
+    return {
+        "executionSuccessful": False,
+        "exitCode": short.exit_code,
+        "exitCodeDescription": short.status,
+        "toolExecutionNotifications": [
+            {
+                "level": "error",
+                "message": {"text": text},
+                "descriptor": {"id": f"run/{short.status}"},
+                "properties": short.as_dict(),
             }
         ],
     }

@@ -26,6 +26,7 @@ from windtunnel.reports.cells import (
     phase_rows,
     truncate,
 )
+from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
 
 MAX_FAILURES = 20
@@ -38,14 +39,27 @@ def plain(value: Any, style: str = "") -> Text:
     return Text(text, style=style)
 
 
-def _verdict(passed: Any) -> Text:
+def _verdict(passed: Any, short: CutShort | None = None) -> Text:
+    if short is not None:
+        return Text(short.status.upper(), style="bold yellow")
     return Text("PASSED", style="bold green") if passed else Text("FAILED", style="bold red")
+
+
+def print_cut_short(short: CutShort, console: Console) -> None:
+    """The banner of a run cut short: status, planned vs ran, and (aborted) the agent's stderr tail."""
+    console.print(plain(short.headline(), "bold yellow"))
+    tail = short.tail_lines()
+    if tail:
+        console.print(Text("  agent stderr (last lines):", style="yellow"))
+        for line in tail:
+            console.print(plain(f"    | {line}", "dim"))
 
 
 def print_summary(report: Mapping[str, Any], console: Console, max_failures: int = MAX_FAILURES) -> None:
     """Print the score, counts, phases, mutation types, statistics and failures of ``report``."""
     run, summary = report["run"], report["summary"]
     cells = report.get("cells") or []
+    short = cut_short(report)
     head = Table(
         title=plain(f"windtunnel {run.get('mode')} · run {run.get('id')}"),
         show_header=True,
@@ -55,13 +69,15 @@ def print_summary(report: Mapping[str, Any], console: Console, max_failures: int
         head.add_column(col, justify="right" if col != "result" else "left")
     head.add_row(
         format_score(summary.get("score")),
-        _verdict(summary.get("passed")),
+        _verdict(summary.get("passed"), short),
         str(summary.get("cells_total")),
         str(summary.get("cells_passed")),
         str(summary.get("cells_failed")),
         str(summary.get("cells_errored")),
     )
     console.print(head)
+    if short is not None:
+        print_cut_short(short, console)
     if summary.get("critical_failed"):
         console.print(Text("a critical invariant failed", style="bold red"))
 
@@ -71,11 +87,12 @@ def print_summary(report: Mapping[str, Any], console: Console, max_failures: int
         for col in ("phase", "score", "weight", "result"):
             table.add_column(col, justify="left" if col in ("phase", "result") else "right")
         for name, entry in phases:
-            result = (
-                Text("not run", style="dim")
-                if entry.get("status") == "not_run" or entry.get("score") is None
-                else _verdict(entry.get("passed"))
-            )
+            if entry.get("run_status") in ("interrupted", "aborted"):
+                result = Text(str(entry["run_status"]), style="bold yellow")
+            elif entry.get("status") == "not_run" or entry.get("score") is None:
+                result = Text("not run", style="dim")
+            else:
+                result = _verdict(entry.get("passed"))
             table.add_row(
                 plain(name),
                 format_score(entry.get("score")),

@@ -1,0 +1,158 @@
+"""What every rendering says about a run cut short (Ctrl-C, or the launched agent process dying).
+
+The JSON report records it as ``run.status`` (``interrupted`` / ``aborted``), ``run.aborted`` /
+``summary.aborted`` (the dead process: command, exit code, stderr tail), ``summary.partial`` and
+``summary.cells_planned``. :func:`cut_short` reads those into one :class:`CutShort` so that the
+HTML, Markdown, terminal, JUnit and SARIF reporters say the same thing in the same words: the status
+word instead of "failed", how many of the planned cells ran, and why the run stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+EXIT_INTERRUPTED = 130
+EXIT_ABORTED = 3
+STDERR_LINES = 20
+"""Lines of the dead agent's stderr tail shown in a banner (the JSON keeps all it recorded)."""
+
+
+@dataclass(frozen=True)
+class CutShort:
+    """A run that stopped before all its planned cells ran."""
+
+    status: str
+    """``interrupted`` (Ctrl-C / SIGTERM), ``aborted`` (the agent process died) or ``partial`` (no reason
+    recorded, e.g. a stored run that never finished)."""
+    completed: int
+    """Cells in the report (what the score covers)."""
+    planned: int | None
+    """Cells the run planned, when the report records it."""
+    exit_code: int
+    """The exit code the command stopped with: 130 interrupted, 3 aborted / partial."""
+    command: str | None = None
+    agent_exit_code: int | None = None
+    stderr_tail: str = ""
+    message: str = ""
+    phase: str | None = None
+    """``ci``: the phase that was cut short."""
+
+    @property
+    def not_run(self) -> int | None:
+        return None if self.planned is None else max(self.planned - self.completed, 0)
+
+    def counts(self) -> str:
+        """``8 of 44 planned cells ran`` (or ``8 cells ran`` without a planned count)."""
+        if self.planned is None:
+            return f"{self.completed} {_cells(self.completed)} ran"
+        return f"{self.completed} of {self.planned} planned {_cells(self.planned)} ran"
+
+    def headline(self) -> str:
+        """One line: the status, how much ran, and that the score covers only that."""
+        where = f" in the {self.phase} phase" if self.phase else ""
+        if self.status == "aborted":
+            how = (
+                f"exited with code {self.agent_exit_code}"
+                if self.agent_exit_code is None or self.agent_exit_code >= 0
+                else f"was killed by signal {-self.agent_exit_code}"
+            )
+            who = f"the agent process ({self.command})" if self.command else "the agent process"
+            return f"aborted{where}: {who} {how}; {self.counts()}; the score covers only those"
+        return f"{self.status}{where} — {self.counts()}; the score covers only those"
+
+    def tail_lines(self) -> list[str]:
+        """The last lines of the dead agent's stderr (at most :data:`STDERR_LINES`)."""
+        return self.stderr_tail.splitlines()[-STDERR_LINES:]
+
+    def not_run_message(self) -> str:
+        """``36 planned cells not run`` (or why the number is unknown)."""
+        n = self.not_run
+        if n is None:
+            return f"the run was {self.status} after {self.completed} {_cells(self.completed)}; the rest did not run"
+        return f"{n} planned {_cells(n)} not run"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "cells_completed": self.completed,
+            "cells_planned": self.planned,
+            "exit_code": self.exit_code,
+            **({"phase": self.phase} if self.phase else {}),
+            **({"agent_exit_code": self.agent_exit_code} if self.agent_exit_code is not None else {}),
+        }
+
+
+def _cells(n: int) -> str:
+    return "cell" if n == 1 else "cells"
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def cut_short(report: Mapping[str, Any]) -> CutShort | None:
+    """The run's :class:`CutShort`, or None for a run that ran all its cells."""
+    run = report.get("run") or {}
+    summary = report.get("summary") or {}
+    status = run.get("status")
+    aborted = run.get("aborted") or summary.get("aborted")
+    partial_phase = _partial_phase(summary)
+    if status not in ("interrupted", "aborted") and not aborted and not summary.get("partial") and not partial_phase:
+        return None
+    if partial_phase is not None:  # ci: the phase entry carries what that phase recorded
+        name, entry = partial_phase
+        word = str(entry["run_status"])
+        completed = _int(entry.get("cells_completed"))
+        if completed is None:
+            completed = _int(summary.get("cells_total")) or 0
+        planned = _int(entry.get("cells_planned")) if "cells_completed" in entry else _int(summary.get("cells_planned"))
+        return CutShort(
+            word,
+            completed,
+            planned,
+            EXIT_INTERRUPTED if word == "interrupted" else EXIT_ABORTED,
+            *_aborted_fields(entry.get("aborted")),
+            phase=name,
+        )
+    word = "aborted" if (status == "aborted" or aborted) else ("interrupted" if status == "interrupted" else "partial")
+    total = _int(summary.get("cells_total"))
+    completed = len(report.get("cells") or []) if total is None else total
+    planned = _int(summary.get("cells_planned")) or _int(run.get("cells_planned"))
+    return CutShort(
+        word,
+        completed,
+        planned,
+        EXIT_INTERRUPTED if word == "interrupted" else EXIT_ABORTED,
+        *_aborted_fields(aborted),
+    )
+
+
+def _aborted_fields(aborted: Any) -> tuple[str | None, int | None, str, str]:
+    if not isinstance(aborted, Mapping):
+        return None, None, "", ""
+    return (
+        str(aborted["command"]) if aborted.get("command") else None,
+        _int(aborted.get("exit_code")),
+        str(aborted.get("stderr_tail") or ""),
+        str(aborted.get("message") or ""),
+    )
+
+
+def _partial_phase(summary: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]] | None:
+    phases = summary.get("phases")
+    if not isinstance(phases, Mapping):
+        return None
+    for name, entry in phases.items():
+        if isinstance(entry, Mapping) and entry.get("run_status") in ("interrupted", "aborted"):
+            return str(name), entry
+    return None
+
+
+def verdict_word(report: Mapping[str, Any]) -> str:
+    """``passed``, ``failed``, or the cut-short status (``interrupted``, ``aborted``, ``partial``)."""
+    found = cut_short(report)
+    if found is not None:
+        return found.status
+    return "passed" if (report.get("summary") or {}).get("passed") else "failed"
