@@ -367,6 +367,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
     rows.sort(key=lambda r: order.get(r["id"], len(order)))
     summary = summarize(rows, weights=type_weights(cfg.mutations.weights), min_score=opts.min_score)
     summary_dict = {**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)}
+    if aborted is not None:  # one count everywhere: the completed cells kept (a resume reruns the others)
+        aborted = aborted.recounted(sum(r.get("error_kind") != "agent_exited" for r in rows))
     if interrupted or aborted is not None:  # a partial run passes nothing, whatever its cells so far
         summary_dict.update(passed=False, partial=True)
     if aborted is not None:
@@ -406,7 +408,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
         for why in summary_dict.get("reasons") or []:
             out_console().print(f"  • {escape(why)}")
     else:
-        score = report["summary"]["score"]
+        # a run cut short by its agent process has no score: a number would read like a verdict
+        score = None if aborted is not None else report["summary"]["score"]
         out_console().print("n/a" if score is None else f"{score:.2f}")
     if path is not None and (opts.show_summary or not opts.quiet):
         err_console().print(f"report written to {path}")
@@ -420,9 +423,9 @@ def execute_run(opts: RunOptions) -> ExitCode:
         sys.stdout.flush()
         print_abort(aborted)
         if store is not None:
-            kept = sum(r.get("error_kind") != "agent_exited" for r in rows)
             err_console().print(
-                f"{kept} of {len(plan.cells)} cells completed and kept; once the agent runs again, continue "
+                f"{aborted.cells_completed} of {len(plan.cells)} cells completed and kept; once the agent runs "
+                "again, continue "
                 f"with: windtunnel run --resume {run_id}"
             )
         return ExitCode.HARNESS
