@@ -67,14 +67,19 @@ def _print_call(entry: dict[str, Any]) -> None:
 
 def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str | None) -> None:
     import anyio
+    from rich.markup import escape
 
     from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-    from windtunnel.cli._console import out_console
+    from windtunnel.chaos.proxy.tools import unmatchable_patterns
+    from windtunnel.cli._console import err_console, out_console
 
     plan = FaultPlan(spec, seed=seed, key=spec.name)
     plan.on_call = _print_call
     con = out_console()
+    warn = err_console()
+    for why in unmatchable_patterns(plan) if kind == "tools" else []:
+        warn.print(f"[yellow]warning:[/] {escape(why)}")
 
     async def main() -> None:
         server: Any
@@ -101,6 +106,11 @@ def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str 
     finally:
         fired = len(plan.fired)
         con.print(f"{len(plan.calls)} call(s) seen, {fired} fault(s) fired")
+        if not fired:
+            warn.print(
+                f"[yellow]warning:[/] no fault fired in {len(plan.calls)} call(s), so nothing was tested: check "
+                "the tool names and match_url patterns against the calls logged above"
+            )
 
 
 @proxy_app.command("tools")
