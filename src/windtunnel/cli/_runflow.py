@@ -101,7 +101,15 @@ def reproduce_base(opts: RunOptions, config_path: Path, seed: int) -> list[str]:
     return base
 
 
-SUFFIX_FORMATS = {".json": "json", ".html": "html", ".htm": "html", ".xml": "junit", ".sarif": "sarif", ".md": "md"}
+SUFFIX_FORMATS = {
+    ".json": "json",
+    ".html": "html",
+    ".htm": "html",
+    ".xml": "junit",
+    ".sarif": "sarif",
+    ".md": "md",
+    ".txt": "terminal",
+}
 
 
 def write_report(
@@ -109,25 +117,29 @@ def write_report(
 ) -> Path | None:
     """Write the report; returns the file written, or None for a terminal-only run.
 
-    The format is ``--format``; without it, the suffix of ``--output`` (``.json``, ``.html``, ``.xml``
-    JUnit, ``.sarif``, ``.md``), else JSON when ``--output`` is given, else the config's ``output:``
+    The format is ``--format`` (``terminal`` with ``--output`` writes the terminal summary as plain
+    text); without it, the suffix of ``--output`` (``.json``, ``.html``, ``.xml`` JUnit, ``.sarif``,
+    ``.md``, ``.txt`` terminal text), else JSON when ``--output`` is given, else the config's ``output:``
     block (``format``, ``path``, ``filename_template`` with ``{run_id}``, ``{mode}``, ``{date}``,
-    ``{time}``), else nothing but the terminal summary.
+    ``{time}``), else nothing but the terminal summary. An ``--output`` without a suffix that is not an
+    existing file (``reports``, ``reports/``) is a directory: it is created and gets ``<run id><ext>``.
     """
-    if fmt in (None, "terminal") and output is not None:
+    if fmt is None and output is not None:
         fmt = SUFFIX_FORMATS.get(output.suffix.lower(), "json")
     elif fmt is None and cfg is not None and "output" in cfg.model_fields_set:
         fmt = "md" if cfg.output.format == "markdown" else cfg.output.format
         if fmt != "terminal":
             output = Path(cfg.output.path) / _filename(cfg.output.filename_template, report, run_id, fmt)
-    if fmt in (None, "terminal"):
+    if fmt is None or (fmt == "terminal" and output is None):
         return None
+    import os
+
     from windtunnel.reports.base import render_report
 
-    assert fmt is not None
-    target = output if output is not None else Path("reports") / ""
+    # a str: Path() drops the trailing separator that tells render_report "a directory"
+    target: Path | str = output if output is not None else "reports" + os.sep
     if output is not None and output.suffix == "" and not output.is_file():
-        target = Path(str(output) + "/")  # a directory: the file is named after the run
+        target = f"{output}{os.sep}"  # a directory: the file is named after the run
     return render_report(report, fmt, target)
 
 
