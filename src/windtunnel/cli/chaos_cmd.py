@@ -6,6 +6,7 @@ from typing import Any
 
 import typer
 
+from windtunnel.cli._format import chosen_format, format_option
 from windtunnel.cli.app import app
 
 proxy_app = typer.Typer(
@@ -149,7 +150,9 @@ def proxy_llm(
 
 
 @app.command("profiles")
-def profiles() -> None:
+def profiles(
+    fmt: str | None = format_option("Output format: table or json (a list of profiles)."),
+) -> None:
     """List the built-in chaos profiles and what each injects (use with --chaos-profile NAME)."""
     from rich.table import Table
 
@@ -157,6 +160,23 @@ def profiles() -> None:
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.cli._console import out_console
 
+    if chosen_format(fmt, False) == "json":
+        import orjson
+
+        rows = []
+        for name in profile_names():
+            spec = ChaosSpec.resolve(profile=name)
+            rows.append(
+                {
+                    "name": name,
+                    "description": " ".join(load_profile(name).description.split()),
+                    "tool_faults": [{"tool": getattr(f, "tool", "*"), "fault": f.describe()} for f in spec.tool_faults],
+                    "llm_faults": [f.describe() for f in spec.llm_faults],
+                    "context_attacks": [a.describe() for a in spec.context_attacks],
+                }
+            )
+        out_console().file.write(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
     table = Table(show_lines=True)
     table.add_column("profile", style="bold")
     table.add_column("what it simulates")
