@@ -110,6 +110,41 @@ def test_standalone_tool_proxy_faults_an_already_running_agents_calls(tmp_path: 
 
 
 @pytest.mark.slow
+def test_tool_proxy_warns_about_a_match_url_that_can_never_match(tmp_path: Path) -> None:
+    with tool_service() as (rec, tools_url):
+        hostport = tools_url.removeprefix("http://")
+        cfg = tmp_path / "windtunnel.yaml"
+        cfg.write_text(
+            "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\n"
+            f"chaos:\n  tool_faults: [{{tool: orders, match_url: '{hostport}', mode: error}}]\n"
+        )
+        port = free_port()
+        proc = start(["proxy", "tools", "-c", str(cfg), "--port", str(port), "--seed", "1"])
+        try:
+            url = f"http://127.0.0.1:{port}"
+            wait_healthy(url, proc)
+            with httpx.Client(proxy=url, trust_env=False) as client:
+                fine = client.get(f"{tools_url}/weather")
+        finally:
+            out, err = stop(proc)
+    assert fine.status_code == 200 and rec.paths() == ["/weather"]
+    flat = " ".join(err.split())
+    assert f"match_url '{hostport}' (tool 'orders') can never match" in flat, err
+    assert f"did you mean 'http://{hostport}/*'?" in flat
+    assert "no fault fired in 1 call(s)" in flat
+    assert "orders GET" in out, out  # the configured tool's name, not the host and path
+
+
+def test_suggested_pattern() -> None:
+    from windtunnel.chaos.proxy.tools import suggested_pattern
+
+    assert suggested_pattern("127.0.0.1:8000") == "http://127.0.0.1:8000/*"
+    assert suggested_pattern("api.example.com/orders") == "http://api.example.com/orders*"
+    assert suggested_pattern("http://127.0.0.1:8000/*") is None
+    assert suggested_pattern("*/orders*") is None
+
+
+@pytest.mark.slow
 def test_standalone_llm_proxy(tmp_path: Path) -> None:
     with llm_upstream() as (up, upstream_url):
         cfg = tmp_path / "windtunnel.yaml"

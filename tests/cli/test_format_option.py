@@ -68,3 +68,24 @@ def test_help_shows_format_and_hides_the_alias(command: list[str], capsys: pytes
     assert wt(*command, "--help") == 0
     out = capsys.readouterr().out
     assert "-f, --format" in out and "--json" not in out
+
+
+def test_runs_list_show_and_profiles_have_format_json(two_runs: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    store = two_runs[-2:]
+    runs = _json_out(capsys, "runs", "list", *store, "-f", "json")
+    assert isinstance(runs, list) and [r["id"] for r in runs] == sorted(two_runs[2:4], reverse=True)
+    assert {r["status"] for r in runs} == {"failed", "passed"} and all("score" in r for r in runs)
+    shown = _json_out(capsys, "runs", "show", two_runs[2], *store, "--format", "json")
+    assert isinstance(shown, dict) and shown["summary"]["cells_total"] == 1
+    profiles = _json_out(capsys, "profiles", "-f", "json")
+    assert isinstance(profiles, list) and "api_outage" in {p["name"] for p in profiles}
+    assert wt("runs", "list", *store, "-f", "jsno") == 2
+    assert "did you mean 'json'?" in capsys.readouterr().err
+
+
+def test_piped_invariants_keep_each_row_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert wt("invariants") == 0
+    lines = capsys.readouterr().out.splitlines()
+    (row,) = [line for line in lines if line.startswith("excludes_pattern ")]
+    assert "patterns (required), ignore_case=" in row
+    assert not [line for line in lines if line.startswith(" ") and "ignore_case" in line]

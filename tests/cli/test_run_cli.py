@@ -267,6 +267,23 @@ def test_output_suffix_picks_the_format(tmp_path: Path, suffix: str, marker: str
     assert marker.lower() in out.read_text().lower()
 
 
+def test_output_ending_in_a_separator_is_a_directory(tmp_path: Path) -> None:
+    out = tmp_path / "newdir"
+    wt("run", "-c", PY_CFG, "-q", "--no-mutations", "-f", "junit", "-o", f"{out}{os.sep}", "--no-store")
+    assert out.is_dir()
+    (page,) = out.glob("*.xml")
+    assert "<testsuite" in page.read_text()
+
+
+@pytest.mark.parametrize("fmt", [["-f", "terminal"], []])
+def test_terminal_format_to_a_file_is_the_plain_summary(tmp_path: Path, fmt: list[str]) -> None:
+    out = tmp_path / "t.txt"
+    wt("run", "-c", PY_CFG, "-q", "--no-mutations", *fmt, "-o", str(out), "--no-store")
+    text = out.read_text()
+    assert not text.lstrip().startswith("{") and "\x1b" not in text
+    assert "score" in text and "passed" in text
+
+
 def test_config_output_block_is_honoured(tmp_path: Path) -> None:
     cfg = tmp_path / "c.yaml"
     reports = tmp_path / "fs-reports"

@@ -124,6 +124,94 @@ def test_contract_run_stops_when_the_agent_process_exits(tmp_path: Path, capsys:
     jsonschema.validate(report, SCHEMA)
     assert report["run"]["status"] == "aborted" and report["run"]["aborted"]["exit_code"] == 7
     assert report["summary"]["passed"] is False
-    # a reset makes units run one at a time: the 5 answered, at most the one in flight, none after
-    assert report["summary"]["units_completed"] in (5, 6)
     assert report["summary"]["units_planned"] == 2 * PROMPTS
+    # the scenario the exit cut short is not run (not failed), like the one after it: nothing is scored
+    matrix = {(m["scenario"], m["status"]) for m in report["summary"]["matrix"]}
+    assert matrix == {("calm", "not run"), ("calm-again", "not run")}
+    assert report["summary"]["units_completed"] == 0 and report["run"]["aborted"]["cells_completed"] == 0
+    assert "exited with code 7 after 0 cells" in err
+    assert not [c for c in report["cells"] if c.get("error_kind") == "agent_exited"]
+    assert report["summary"]["cells_failed"] == report["summary"]["cells_errored"] == 0
+
+
+class _DeadProcess:
+    command_text = "agent --serve"
+
+    def exited(self) -> int:
+        return 7
+
+    def stderr_tail(self) -> str:
+        return "fatal"
+
+
+def test_exit_counts_cells_that_complete_after_the_exit_is_seen() -> None:
+    from windtunnel._util.errors import AgentExitedError
+    from windtunnel.engine.cells import Cell, CellResult
+    from windtunnel.engine.procwatch import ExitWatch
+
+    def result(i: int, kind: str | None = None) -> CellResult:
+        cell = Cell(id=f"g{i}", kind="golden", input="hi", golden_prompt="hi", golden_index=i)
+        return CellResult(cell=cell, status="error" if kind else "passed", error_kind=kind)
+
+    watch = ExitWatch(process=_DeadProcess())  # type: ignore[arg-type]
+    watch.completed(result(0))
+    assert watch.gone()  # seen after one cell ...
+    watch.completed(result(1))  # ... while another one in flight still completes
+    watch.completed(result(2, "agent_exited"))
+    with pytest.raises(AgentExitedError) as caught:
+        watch.raise_if_gone()
+    assert caught.value.cells_completed == 2
+    assert "after 2 cells" in caught.value.message and "after 2 cells" in caught.value.reason
+
+
+def test_cells_cut_short_by_the_agent_exit_are_not_scored() -> None:
+    from windtunnel.engine.scoring import summarize
+
+    def row(i: int, status: str, kind: str | None = None, mutation: str | None = None) -> dict[str, Any]:
+        return {
+            "id": f"c{i}",
+            "kind": "mutated" if mutation else "golden",
+            "status": status,
+            "error_kind": kind,
+            "mutation": {"type": mutation} if mutation else None,
+        }
+
+    rows = [
+        row(0, "passed"),
+        row(1, "passed", mutation="noise"),
+        row(2, "error", "agent_exited", mutation="noise"),
+        row(3, "error", "agent_exited", mutation="paraphrase"),
+        row(4, "error", "timeout", mutation="paraphrase"),
+    ]
+    s = summarize(rows).as_dict()
+    assert s["cells_not_run"] == 2
+    assert (s["cells_total"], s["cells_passed"], s["cells_errored"]) == (3, 2, 1)
+    assert s["by_type"]["noise"]["pass_rate"] == 1.0
+    assert s["by_type"]["paraphrase"] == {"passed": 0, "total": 1, "weight": 1.0, "pass_rate": 0.0}
+    assert s["score"] == pytest.approx(100 * 2 / 3, abs=0.01)
+
+
+def test_aborted_run_one_count_and_no_score(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    cfg = write_config(tmp_path, answers=4, concurrency=3)
+    out = tmp_path / "r.json"
+    args = ("-c", str(cfg), "--no-mutations", "--seed", "1", "--store", str(tmp_path / "runs.db"))
+    code = wt("run", *args, "-f", "json", "-o", str(out))
+    err = capsys.readouterr().err
+    assert code == ExitCode.HARNESS
+    report = json.loads(out.read_text())
+    kept = sum(c["error_kind"] != "agent_exited" for c in report["cells"])
+    assert re.search(rf"exited with code 7 after {kept} cells", err)
+    assert f"{kept} of {PROMPTS} cells completed and kept" in err
+    assert report["run"]["aborted"]["cells_completed"] == kept
+    s = report["summary"]
+    assert s["cells_total"] == kept and s["cells_errored"] == 0
+    assert s["cells_not_run"] == len(report["cells"]) - kept
+    assert s["by_type"]["golden"]["pass_rate"] == 1.0
+
+    cfg2 = write_config(tmp_path, answers=2)
+    code = wt("score", "-c", str(cfg2), "--seed", "1")
+    outerr = capsys.readouterr()
+    assert code == ExitCode.HARNESS
+    assert outerr.out.strip() == "n/a"

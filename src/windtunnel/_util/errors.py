@@ -99,11 +99,18 @@ class AgentExitedError(HarnessError):
             "before it stopped were kept",
         )
 
+    def recounted(self, cells_completed: int) -> AgentExitedError:
+        """The same exit with the final count of completed cells (cells in flight may finish after it is seen)."""
+        return AgentExitedError(
+            self.command, self.code, cells_completed=cells_completed, stderr_tail=self.stderr_tail
+        )
+
     @property
     def reason(self) -> str:
         """One line for reports and stored summaries (no stderr)."""
         how = f"exited with code {self.code}" if self.code >= 0 else f"was killed by signal {_signal_name(-self.code)}"
-        return f"the agent process ({self.command}) {how} after {self.cells_completed} cells; the run was cut short"
+        cells = "cell" if self.cells_completed == 1 else "cells"
+        return f"the agent process ({self.command}) {how} after {self.cells_completed} {cells}; the run was cut short"
 
 
 def _signal_name(num: int) -> str:

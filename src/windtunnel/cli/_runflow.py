@@ -101,7 +101,15 @@ def reproduce_base(opts: RunOptions, config_path: Path, seed: int) -> list[str]:
     return base
 
 
-SUFFIX_FORMATS = {".json": "json", ".html": "html", ".htm": "html", ".xml": "junit", ".sarif": "sarif", ".md": "md"}
+SUFFIX_FORMATS = {
+    ".json": "json",
+    ".html": "html",
+    ".htm": "html",
+    ".xml": "junit",
+    ".sarif": "sarif",
+    ".md": "md",
+    ".txt": "terminal",
+}
 
 
 def write_report(
@@ -109,25 +117,29 @@ def write_report(
 ) -> Path | None:
     """Write the report; returns the file written, or None for a terminal-only run.
 
-    The format is ``--format``; without it, the suffix of ``--output`` (``.json``, ``.html``, ``.xml``
-    JUnit, ``.sarif``, ``.md``), else JSON when ``--output`` is given, else the config's ``output:``
+    The format is ``--format`` (``terminal`` with ``--output`` writes the terminal summary as plain
+    text); without it, the suffix of ``--output`` (``.json``, ``.html``, ``.xml`` JUnit, ``.sarif``,
+    ``.md``, ``.txt`` terminal text), else JSON when ``--output`` is given, else the config's ``output:``
     block (``format``, ``path``, ``filename_template`` with ``{run_id}``, ``{mode}``, ``{date}``,
-    ``{time}``), else nothing but the terminal summary.
+    ``{time}``), else nothing but the terminal summary. An ``--output`` without a suffix that is not an
+    existing file (``reports``, ``reports/``) is a directory: it is created and gets ``<run id><ext>``.
     """
-    if fmt in (None, "terminal") and output is not None:
+    if fmt is None and output is not None:
         fmt = SUFFIX_FORMATS.get(output.suffix.lower(), "json")
     elif fmt is None and cfg is not None and "output" in cfg.model_fields_set:
         fmt = "md" if cfg.output.format == "markdown" else cfg.output.format
         if fmt != "terminal":
             output = Path(cfg.output.path) / _filename(cfg.output.filename_template, report, run_id, fmt)
-    if fmt in (None, "terminal"):
+    if fmt is None or (fmt == "terminal" and output is None):
         return None
+    import os
+
     from windtunnel.reports.base import render_report
 
-    assert fmt is not None
-    target = output if output is not None else Path("reports") / ""
+    # a str: Path() drops the trailing separator that tells render_report "a directory"
+    target: Path | str = output if output is not None else "reports" + os.sep
     if output is not None and output.suffix == "" and not output.is_file():
-        target = Path(str(output) + "/")  # a directory: the file is named after the run
+        target = f"{output}{os.sep}"  # a directory: the file is named after the run
     return render_report(report, fmt, target)
 
 
@@ -370,6 +382,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
     rows.sort(key=lambda r: order.get(r["id"], len(order)))
     summary = summarize(rows, weights=type_weights(cfg.mutations.weights), min_score=opts.min_score)
     summary_dict = {**summary.as_dict(), "min_score": opts.min_score, "cells_planned": len(plan.cells)}
+    if aborted is not None:  # one count everywhere: the completed cells kept (a resume reruns the others)
+        aborted = aborted.recounted(sum(r.get("error_kind") != "agent_exited" for r in rows))
     if interrupted or aborted is not None:  # a partial run passes nothing, whatever its cells so far
         summary_dict.update(passed=False, partial=True)
     if aborted is not None:
@@ -409,7 +423,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
         for why in summary_dict.get("reasons") or []:
             out_console().print(f"  • {escape(why)}")
     else:
-        score = report["summary"]["score"]
+        # a run cut short by its agent process has no score: a number would read like a verdict
+        score = None if aborted is not None else report["summary"]["score"]
         out_console().print("n/a" if score is None else f"{score:.2f}")
     if path is not None and (opts.show_summary or not opts.quiet):
         err_console().print(f"report written to {path}")
@@ -423,9 +438,9 @@ def execute_run(opts: RunOptions) -> ExitCode:
         sys.stdout.flush()
         print_abort(aborted)
         if store is not None:
-            kept = sum(r.get("error_kind") != "agent_exited" for r in rows)
             err_console().print(
-                f"{kept} of {len(plan.cells)} cells completed and kept; once the agent runs again, continue "
+                f"{aborted.cells_completed} of {len(plan.cells)} cells completed and kept; once the agent runs "
+                "again, continue "
                 f"with: windtunnel run --resume {run_id}"
             )
         return ExitCode.HARNESS

@@ -6,6 +6,7 @@ from typing import Any
 
 import typer
 
+from windtunnel.cli._format import chosen_format, format_option
 from windtunnel.cli.app import app
 
 proxy_app = typer.Typer(
@@ -67,14 +68,19 @@ def _print_call(entry: dict[str, Any]) -> None:
 
 def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str | None) -> None:
     import anyio
+    from rich.markup import escape
 
     from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-    from windtunnel.cli._console import out_console
+    from windtunnel.chaos.proxy.tools import unmatchable_patterns
+    from windtunnel.cli._console import err_console, out_console
 
     plan = FaultPlan(spec, seed=seed, key=spec.name)
     plan.on_call = _print_call
     con = out_console()
+    warn = err_console()
+    for why in unmatchable_patterns(plan) if kind == "tools" else []:
+        warn.print(f"[yellow]warning:[/] {escape(why)}")
 
     async def main() -> None:
         server: Any
@@ -101,6 +107,11 @@ def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str 
     finally:
         fired = len(plan.fired)
         con.print(f"{len(plan.calls)} call(s) seen, {fired} fault(s) fired")
+        if not fired:
+            warn.print(
+                f"[yellow]warning:[/] no fault fired in {len(plan.calls)} call(s), so nothing was tested: check "
+                "the tool names and match_url patterns against the calls logged above"
+            )
 
 
 @proxy_app.command("tools")
@@ -139,7 +150,9 @@ def proxy_llm(
 
 
 @app.command("profiles")
-def profiles() -> None:
+def profiles(
+    fmt: str | None = format_option("Output format: table or json (a list of profiles)."),
+) -> None:
     """List the built-in chaos profiles and what each injects (use with --chaos-profile NAME)."""
     from rich.table import Table
 
@@ -147,6 +160,23 @@ def profiles() -> None:
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.cli._console import out_console
 
+    if chosen_format(fmt, False) == "json":
+        import orjson
+
+        rows = []
+        for name in profile_names():
+            spec = ChaosSpec.resolve(profile=name)
+            rows.append(
+                {
+                    "name": name,
+                    "description": " ".join(load_profile(name).description.split()),
+                    "tool_faults": [{"tool": getattr(f, "tool", "*"), "fault": f.describe()} for f in spec.tool_faults],
+                    "llm_faults": [f.describe() for f in spec.llm_faults],
+                    "context_attacks": [a.describe() for a in spec.context_attacks],
+                }
+            )
+        out_console().file.write(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
     table = Table(show_lines=True)
     table.add_column("profile", style="bold")
     table.add_column("what it simulates")

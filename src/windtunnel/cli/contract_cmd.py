@@ -234,17 +234,22 @@ def _execute(opts: _Opts) -> int:
             interrupted = True
         except AgentExitedError as exited:
             aborted = exited
+    # a scenario cut short by the agent process dying was not run (like the scenarios after it), never
+    # failed: its units are left out of the scores and the matrix, whatever part of it had completed
+    cut = {r.cell.scenario for r in runner.results if r.error_kind == "agent_exited"}
+    results = [r for r in runner.results if r.cell.scenario not in cut]
     if aborted is not None:
+        aborted = aborted.recounted(len(results))
         notices.append(aborted.reason)
     notices += runner.warnings
     if runner.warnings and not opts.quiet:
         print_notices(runner.warnings)
-    verdict = score_contract(plan, runner.results, min_score=opts.min_score)
+    verdict = score_contract(plan, results, min_score=opts.min_score)
     base = ["windtunnel", "contract", "run", "-c", str(config_path), "--seed", str(seed)]
     if opts.repeat != 1:
         base += ["--repeat", str(opts.repeat)]
     labels = plan.by_label
-    by_id = {r.cell.id: r for r in runner.results}
+    by_id = {r.cell.id: r for r in results}
     rows: list[dict[str, Any]] = []
     for unit in plan.units:
         r = by_id.get(unit.id)
@@ -260,7 +265,7 @@ def _execute(opts: _Opts) -> int:
         "repeat": opts.repeat,
         "agent_calls_planned": runner.planned_calls,
         "units_planned": len(plan.units),
-        "units_completed": len(runner.results),
+        "units_completed": len(results),
         "concurrency": runner.effective_concurrency,
         "state_detection": None
         if state is None

@@ -50,8 +50,10 @@ def _render_table(rows: list[TypeInfo], detailed: bool) -> None:
     table.add_column("type", no_wrap=True)
     table.add_column("description")
     table.add_column("parameters")
+    # on a terminal one parameter a line; piped, one line per type (`| grep` keeps whole rows)
+    sep = "\n" if con.is_terminal else ", "
     for info in rows:
-        params = "\n".join(_compact(p) for p in info.params) or "-"
+        params = sep.join(_compact(p) for p in info.params) or "-"
         table.add_row(info.name, escape(_plain(info.summary)), escape(params))
     con.print(table)
     con.print(

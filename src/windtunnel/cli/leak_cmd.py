@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from windtunnel.cli import _options
 from windtunnel.cli.app import app
 
 if TYPE_CHECKING:
@@ -250,7 +251,7 @@ def scan(
     fmt: str = typer.Option("table", "--format", "-f", help="table | json | sarif"),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here."),
     show_values: bool = typer.Option(False, "--show-values", help="Show matched answers (hashed by default)."),
-    limit: int = typer.Option(50, "--limit", help="Table rows at most."),
+    limit: int = typer.Option(50, "--limit", min=0, help="Table rows at most (0: none, only the totals)."),
     expected_field: str = _EXPECTED,
     context_field: list[str] | None = _CONTEXT,
     id_field: str = _ID,
@@ -533,10 +534,16 @@ _RESULT_HINT = (
 @leak.command("baseline")
 def baseline(
     results: Path | None = typer.Argument(None, help="Per-item results: {passed} or {prediction, label} (JSONL/JSON)."),
-    chance: float | None = typer.Option(None, "--chance", help="The chance pass rate, if known."),
+    chance: float | None = typer.Option(
+        None, "--chance", callback=_options.chance_rate, help="The chance pass rate in [0, 1), if known."
+    ),
     chance_model: str = typer.Option("auto", "--chance-model", help="auto | uniform | majority | prior"),
-    n_labels: int | None = typer.Option(None, "--labels", help="Number of labels (for 1/N)."),
-    alpha: float = typer.Option(0.01, "--alpha", help="Significance level of the verdict."),
+    n_labels: int | None = typer.Option(
+        None, "--labels", callback=_options.label_count, help="Number of labels, 2 or more (for 1/N)."
+    ),
+    alpha: float = typer.Option(
+        0.01, "--alpha", callback=_options.significance, help="Significance level of the verdict, in (0, 1)."
+    ),
     excess: float = typer.Option(0.1, "--excess", help="Excess over chance the sample should detect."),
     power: float = typer.Option(0.8, "--power", help="Power for the items-needed estimate."),
     paired: Path | None = typer.Option(
@@ -720,12 +727,14 @@ def _ids_note(ids: list[str], shown: int = 5) -> str:
 @leak.command("mine")
 def mine(
     dataset: Path = typer.Argument(..., help="Labelled dataset (JSONL or JSON)."),
-    min_support: int = typer.Option(5, "--min-support", help="Items a value must appear in."),
-    min_purity: float = typer.Option(0.95, "--min-purity", help="Share of those items with one label."),
+    min_support: int = typer.Option(5, "--min-support", min=1, help="Items a value must appear in (1 or more)."),
+    min_purity: float = typer.Option(
+        0.95, "--min-purity", callback=_options.share_above_zero, help="Share of those items with one label, in (0, 1]."
+    ),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write {label: [values]} here."),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),
-    limit: int = typer.Option(50, "--limit", help="Table rows at most."),
+    limit: int = typer.Option(50, "--limit", min=0, help="Table rows at most (0: none, only the totals)."),
     expected_field: str = _EXPECTED,
     context_field: list[str] | None = _CONTEXT,
     id_field: str = _ID,

@@ -73,6 +73,7 @@ def load_source(source: str, store_path: Path | None) -> dict[str, Any]:
 def list_runs(
     limit: int = typer.Option(20, "--limit", "-n", min=1, help="Show at most this many runs."),
     store: Path = typer.Option(None, "--store", help=STORE_HELP),
+    fmt: str | None = format_option("Output format: table or json (a list of runs, newest first)."),
 ) -> None:
     """List stored runs, newest first."""
     from rich import box
@@ -83,9 +84,27 @@ def list_runs(
     from windtunnel.cli._console import out_console
     from windtunnel.reports.cells import format_score
 
+    as_json = chosen_format(fmt, False) == "json"
     with open_store(store) as st:
         runs = st.list_runs(limit=limit)
     console = out_console()
+    if as_json:
+        rows = [
+            {
+                "id": r.id,
+                "mode": r.mode,
+                "status": r.status,
+                "score": r.score,
+                "cells": r.cells,
+                "seed": r.seed,
+                "started_at": r.started_at,
+                "finished_at": r.finished_at,
+                "config": r.config_path,
+            }
+            for r in runs
+        ]
+        _write_json(console, rows)
+        return
     if not runs:
         console.print(f"no runs in {st.path}", markup=False)
         return
@@ -124,6 +143,7 @@ def list_runs(
 def show_run(
     run: str = typer.Argument(..., metavar="RUN", help="Run id, unique prefix, or 'latest'."),
     store: Path = typer.Option(None, "--store", help=STORE_HELP),
+    fmt: str | None = format_option("Output format: table or json (the run's JSON report)."),
 ) -> None:
     """Show one run: its summary, phases, statistics and failures."""
     from rich.text import Text
@@ -131,11 +151,15 @@ def show_run(
     from windtunnel.cli._console import out_console
     from windtunnel.reports import print_summary
 
+    as_json = chosen_format(fmt, False) == "json"
     with open_store(store) as st:
         run_id = resolve_run(st, run)
         info = st.get_run(run_id)
         data = st.load_report(run_id)
     console = out_console()
+    if as_json:
+        _write_json(console, data)
+        return
     line = f"status {info.status} · started {info.started_at} · finished {info.finished_at or '—'}"
     if info.config_path:
         line += f" · config {info.config_path}"
@@ -149,6 +173,12 @@ def show_run(
             )
         )
     print_summary(data, console)
+
+
+def _write_json(console: Any, data: Any) -> None:
+    import orjson
+
+    console.file.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
 @runs_app.command("diff")
@@ -169,9 +199,7 @@ def diff_runs(
         diff = st.diff(resolve_run(st, run_a), resolve_run(st, run_b))
     console = out_console()
     if as_json:
-        import orjson
-
-        console.file.write(orjson.dumps(diff.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
+        _write_json(console, diff.to_dict())
     else:
         print_diff(diff, console)
     if fail_on_regression and diff.regressed:

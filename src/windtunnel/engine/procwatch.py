@@ -35,7 +35,7 @@ class ExitWatch:
     process: AgentProcess | None = None
     exit: AgentExitedError | None = None
     cells_completed: int = 0
-    """Cells finished before the exit was seen (the caller counts them with :meth:`completed`)."""
+    """Cells completed (not cut short by the exit); the caller counts them with :meth:`completed`."""
 
     def gone(self) -> bool:
         """Whether the process has exited (records why the first time it is seen)."""
@@ -77,5 +77,6 @@ class ExitWatch:
         )
 
     def raise_if_gone(self) -> None:
+        """Raise the exit, counting every cell completed, also those in flight that finished after it."""
         if self.exit is not None:
-            raise self.exit
+            raise self.exit.recounted(self.cells_completed)

@@ -16,6 +16,8 @@ class Summary:
     cells_failed: int = 0
     cells_errored: int = 0
     cells_skipped: int = 0
+    cells_not_run: int = 0
+    """Cells cut short because the launched agent process died (``agent_exited``): not scored, rerun by --resume."""
     by_type: dict[str, dict[str, Any]] = field(default_factory=dict)
     critical_failed: bool = False
 
@@ -29,6 +31,7 @@ class Summary:
             "cells_failed": self.cells_failed,
             "cells_errored": self.cells_errored,
             "cells_skipped": self.cells_skipped,
+            "cells_not_run": self.cells_not_run,
             "by_type": self.by_type,
         }
 
@@ -47,12 +50,18 @@ def summarize(
 ) -> Summary:
     """Weighted pass rate over report rows: golden cells weigh 1, mutated cells their type's weight.
 
-    Errored cells count as failures; skipped cells are not scored. No scored cell → ``score=None``.
+    Errored cells count as failures; skipped cells are not scored. Cells cut short because the launched
+    agent process died (``error_kind: agent_exited``) are not run rather than failed: they are left out
+    of every count but ``cells_not_run``, so a crash never reads as a robustness failure.
+    No scored cell → ``score=None``.
     """
     weights = weights or {}
     num = den = 0.0
     s = Summary(score=None, passed=False)
     for r in rows:
+        if r.get("error_kind") == "agent_exited":
+            s.cells_not_run += 1
+            continue
         status = r["status"]
         s.cells_total += 1
         if status == "skipped":

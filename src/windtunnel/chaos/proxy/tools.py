@@ -32,14 +32,49 @@ from windtunnel.chaos.proxy.common import (
 
 
 def call_name(plan: FaultPlan, url: str) -> str:
-    """The tool name of an outbound call: the ``tool`` of the first fault whose ``match_url`` matches."""
+    """The tool name of an outbound call: the ``tool`` of the first fault whose ``match_url`` matches.
+
+    A pattern without a scheme (``127.0.0.1:8000``, which never matches a whole URL, see
+    :func:`unmatchable_patterns`) still names the calls to that host, so the log shows the tool meant.
+    """
+    u = urlsplit(url)
+    bare = f"{u.netloc}{u.path}"
     for item in (*plan.spec.tool_faults, *plan.spec.context_attacks):
         pattern = getattr(item, "match_url", None)
         tool = getattr(item, "tool", "*")
-        if pattern and tool != "*" and fnmatchcase(url, pattern):
+        if not pattern or tool == "*":
+            continue
+        if fnmatchcase(url, pattern) or (
+            "://" not in pattern and (fnmatchcase(bare, pattern) or fnmatchcase(bare, pattern.rstrip("/") + "/*"))
+        ):
             return str(tool)
-    u = urlsplit(url)
     return f"{u.hostname}{u.path}"
+
+
+def suggested_pattern(pattern: str) -> str | None:
+    """A ``match_url`` glob that matches whole URLs for ``pattern`` when it cannot, else ``None``.
+
+    Patterns are matched against whole URLs (``http://host:port/path?query``): one with neither a
+    scheme nor a ``*`` (``127.0.0.1:8000``, ``api.example.com/orders``) can never match.
+    """
+    if "://" in pattern or "*" in pattern:
+        return None
+    host, _, path = pattern.partition("/")
+    return f"http://{host}/{path}*" if path else f"http://{host}/*"
+
+
+def unmatchable_patterns(plan: FaultPlan) -> list[str]:
+    """One warning per fault whose ``match_url`` can never match a URL, with the pattern meant."""
+    out = []
+    for item in (*plan.spec.tool_faults, *plan.spec.context_attacks):
+        pattern = getattr(item, "match_url", None)
+        better = suggested_pattern(pattern) if pattern else None
+        if better is not None:
+            out.append(
+                f"match_url {pattern!r} (tool {getattr(item, 'tool', '*')!r}) can never match: patterns are "
+                f"matched against whole URLs such as http://{pattern}; did you mean {better!r}?"
+            )
+    return out
 
 
 class ToolProxy(ProxyServer):
