@@ -42,6 +42,13 @@ def test_ci_stopped_by_the_agent_dying_writes_a_partial_summary(
     run, summary = report["run"], report["summary"]
     assert run["status"] == "aborted" and run["aborted"]["exit_code"] == 7
     assert summary["passed"] is False and summary["partial"] is True
+    # cells cut by the agent's death are not run: kept in the report, never counted as the agent's errors
+    cut = [c for c in report["cells"] if c.get("error_kind") == "agent_exited"]
+    assert summary["cells_not_run"] == len(cut)
+    assert summary["cells_total"] == len(report["cells"]) - len(cut)
+    assert summary["cells_errored"] == sum(
+        c["status"] == "error" and c.get("error_kind") != "agent_exited" for c in report["cells"]
+    )
     mutation = summary["phases"]["mutation"]
     assert mutation["run_status"] == "aborted" and mutation["exit_code"] == 3
     assert mutation["cells_planned"] > mutation["cells_completed"] > 0

@@ -348,13 +348,16 @@ def _finish(
         if stop is not None and r.name == stop.name:
             entry.update(stop.entry())
         phases[r.name] = entry
-    cells = [c for r in results for c in r.cells]
+    # Cells cut by the agent process dying were not run: counted apart, never as the agent's errors.
+    every = [c for r in results for c in r.cells]
+    cells = [c for c in every if c.get("error_kind") != "agent_exited"]
     counts = {s: sum(c["status"] == s for c in cells) for s in ("passed", "failed", "error", "skipped")}
     summary = {
         "score": None if score is None else round(score, 2),
         "passed": passed,
         "critical_failed": critical,
         "cells_total": len(cells),
+        "cells_not_run": len(every) - len(cells),
         "cells_passed": counts["passed"],
         "cells_failed": counts["failed"],
         "cells_errored": counts["error"],
@@ -377,12 +380,12 @@ def _finish(
         started_at=started,
         finished_at=now_iso(),
         summary=summary,
-        cells=cells,
+        cells=every,
         extra_run=extra_run,
     )
     written = _write_summary(report, output)
     if store is not None:
-        store.add_cells(run_id, cells)
+        store.add_cells(run_id, every)
         status = "passed" if passed else "failed"
         if stop is not None:
             status = "interrupted" if stop.status == "interrupted" else "error"
