@@ -6,15 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from windtunnel.cli.app import main
-
-
-def wt(*args: str) -> int:
-    try:
-        main(list(args))
-    except SystemExit as ex:
-        return int(ex.code or 0)
-    return 0
+from tests.clirun import wt
 
 
 @pytest.fixture()

@@ -13,21 +13,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from tests.clirun import wt
 from tests.conftest import REPO, sigint_default, wait_for_stored_cells
 from windtunnel._util.errors import ExitCode
-from windtunnel.cli.app import main
 
 SCHEMA = json.loads((REPO / "tests" / "reports" / "report.schema.json").read_text())
 PY_CFG = "examples/support_agent/windtunnel.yaml"
 HTTP_CFG = "examples/support_agent/windtunnel.http.yaml"
-
-
-def wt(*args: str) -> int:
-    try:
-        main(list(args))
-    except SystemExit as ex:
-        return int(ex.code or 0)
-    return 0
 
 
 @pytest.fixture(autouse=True)

@@ -10,9 +10,9 @@ from typing import Any
 import jsonschema
 import pytest
 
+from tests.clirun import wt
 from tests.conftest import REPO
 from windtunnel._util.errors import ExitCode
-from windtunnel.cli.app import main
 from windtunnel.store.runstore import RunStore
 
 AGENT_PY = Path(__file__).with_name("dying_agent.py")
@@ -26,14 +26,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def wt(*args: str) -> int:
-    try:
-        main(list(args))
-    except SystemExit as ex:
-        return int(ex.code or 0)
-    return 0
 
 
 def write_config(tmp_path: Path, *, answers: int, noise: int = 0, concurrency: int = 1) -> Path:

@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from windtunnel.cli.app import main
+from tests.clirun import wt as run
 
 from .corpus import clean_items, leaky_items
 
@@ -21,14 +21,6 @@ def schema() -> dict[str, Any]:
     shared = Path(__file__).parents[2] / ".." / "shared" / "schemas" / "leak-report.schema.json"
     path = vendored if vendored.exists() else shared
     return json.loads(path.read_text())  # type: ignore[no-any-return]
-
-
-def run(*args: str) -> int:
-    try:
-        main(list(args))
-    except SystemExit as ex:
-        return int(ex.code or 0)
-    return 0
 
 
 def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from windtunnel.cli.app import main
+from tests.clirun import wt as run_cli
 from windtunnel.leakage import parallel
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items
 from windtunnel.leakage.model import ItemAudit
@@ -80,14 +80,6 @@ def new_children() -> Iterator[Any]:
 
     yield started
     assert not started(), "worker processes were left behind"
-
-
-def run_cli(*args: str) -> int:
-    try:
-        main(list(args))
-    except SystemExit as ex:
-        return int(ex.code or 0)
-    return 0
 
 
 @pytest.fixture(scope="module")
