@@ -100,14 +100,30 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write("aborted\n")
         sys.exit(int(ExitCode.INTERRUPTED))
     except Exception as err:  # click usage errors and friends
-        import importlib
-
-        try:
-            exceptions = importlib.import_module("click.exceptions")
-        except ImportError:  # typer releases that vendor click
-            exceptions = importlib.import_module("typer._click.exceptions")
-        if isinstance(err, exceptions.ClickException):
-            err.show()
+        if _is_click_exception(err):
+            err.show()  # type: ignore[attr-defined]
             sys.exit(int(ExitCode.USAGE))
         raise
     sys.exit(result if isinstance(result, int) else 0)
+
+
+
+def _click_exception_classes() -> tuple[type[BaseException], ...]:
+    """The `ClickException` classes typer may raise: its vendored click (typer >= 0.29) and the real one.
+
+    Both can be importable at once (the real click arrives with uvicorn, flask, ray ...), and typer raises
+    only its own, so the error must be checked against every one that exists, never the first found.
+    """
+    import importlib
+
+    classes: list[type[BaseException]] = []
+    for name in ("typer._click.exceptions", "click.exceptions"):
+        try:
+            classes.append(importlib.import_module(name).ClickException)
+        except (ImportError, AttributeError):
+            continue
+    return tuple(classes)
+
+
+def _is_click_exception(err: BaseException) -> bool:
+    return isinstance(err, _click_exception_classes())
