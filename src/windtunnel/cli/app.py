@@ -55,6 +55,7 @@ COMMAND_MODULES = (
     "ci_cmd",
     "replay_cmd",
     "verify_cmd",
+    "view_cmd",
 )
 
 

@@ -1,0 +1,55 @@
+"""``windtunnel view``: serve the local web viewer over the run store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from windtunnel.cli.app import app
+
+
+@app.command("view")
+def view(
+    store: Path | None = typer.Option(
+        None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else .windtunnel/runs.db)."
+    ),
+    port: int = typer.Option(0, "--port", "-p", min=0, max=65535, help="Port (default: a free one)."),
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Address to listen on. Anything but loopback exposes your runs to the network."
+    ),
+    open_browser: bool = typer.Option(False, "--open", help="Open the viewer in the default browser."),
+) -> None:
+    """Browse stored runs in a local web viewer: runs, trends, a run, a cell's transcript, diffs.
+
+    Serves until Ctrl-C. Runs in progress show up and update as their cells complete.
+    """
+    from windtunnel._util.errors import UsageError
+    from windtunnel.cli._console import err_console
+    from windtunnel.store import default_store_path
+    from windtunnel.view.server import is_loopback, make_server
+
+    path = store or default_store_path()
+    try:
+        server = make_server(path, host, port)
+    except OSError as err:
+        raise UsageError(
+            f"cannot listen on {host}:{port}: {err.strerror or err}",
+            hint="pick another --port, or leave it out for a free one",
+        ) from None
+    if not is_loopback(host):
+        err_console().print(
+            f"[yellow]warning:[/] listening on {host}: anyone who can reach this address can read every stored "
+            "run (prompts, outputs, tool responses). Use the default 127.0.0.1 unless you mean it."
+        )
+    print(f"windtunnel view: {server.url}  (store {path}; Ctrl-C to stop)", flush=True)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()

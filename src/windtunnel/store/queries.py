@@ -1,0 +1,243 @@
+"""Read-only, paginated queries over the run store (what ``windtunnel view`` and scripts read).
+
+:class:`StoreReader` never writes a run or a cell. It opens one SQLite connection per thread
+(``PRAGMA query_only``), so a threaded web server can read while a run writes to the same store
+(WAL: readers never block the writer, nor the writer them).
+
+Indexes: on open it adds, with ``CREATE INDEX IF NOT EXISTS`` (once per store, idempotent)::
+
+    runs_started_at     ON runs(started_at)
+    runs_config_started ON runs(config_path, started_at)
+    runs_mode_started   ON runs(mode, started_at)
+
+so the runs page (newest first, filtered by config and/or mode) reads one index range per page.
+Cells are read through the primary key ``(run_id, cell_id)``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from windtunnel._util.errors import HarnessError, UsageError
+
+INDEXES = (
+    "CREATE INDEX IF NOT EXISTS runs_started_at ON runs(started_at)",
+    "CREATE INDEX IF NOT EXISTS runs_config_started ON runs(config_path, started_at)",
+    "CREATE INDEX IF NOT EXISTS runs_mode_started ON runs(mode, started_at)",
+)
+MAX_PAGE = 500
+
+
+@dataclass(frozen=True)
+class RunRow:
+    """One run as the runs page shows it (no cells loaded, only counted)."""
+
+    id: str
+    mode: str
+    config_path: str | None
+    seed: int | None
+    started_at: str
+    finished_at: str | None
+    status: str
+    summary: dict[str, Any] | None
+    meta: dict[str, Any]
+    cells: int
+
+    def to_dict(self) -> dict[str, Any]:
+        summary = self.summary or {}
+        return {
+            "id": self.id,
+            "mode": self.mode,
+            "config_path": self.config_path,
+            "seed": self.seed,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "status": self.status,
+            "score": summary.get("score"),
+            "passed": summary.get("passed"),
+            "cells": self.cells,
+            "cells_planned": summary.get("cells_planned"),
+            "duration_s": duration_s(self.started_at, self.finished_at),
+        }
+
+
+def duration_s(started: str | None, finished: str | None) -> float | None:
+    """Seconds between two ISO 8601 stamps (``None`` when either is missing or unreadable)."""
+    from datetime import datetime
+
+    if not started or not finished:
+        return None
+    try:
+        a = datetime.fromisoformat(started.replace("Z", "+00:00"))
+        b = datetime.fromisoformat(finished.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return round((b - a).total_seconds(), 3)
+
+
+_RUN_SELECT = (
+    "SELECT r.id, r.mode, r.config_path, r.seed, r.started_at, r.finished_at, r.status, r.summary_json,"
+    " r.meta_json, (SELECT count(*) FROM cells c WHERE c.run_id = r.id) FROM runs r"
+)
+
+
+def _row(row: tuple[Any, ...]) -> RunRow:
+    return RunRow(
+        id=row[0],
+        mode=row[1],
+        config_path=row[2],
+        seed=row[3],
+        started_at=row[4],
+        finished_at=row[5],
+        status=row[6],
+        summary=orjson.loads(row[7]) if row[7] is not None else None,
+        meta=orjson.loads(row[8]) if row[8] is not None else {},
+        cells=int(row[9]),
+    )
+
+
+class StoreReader:
+    """Read-only access to a ``runs.db`` (see the module docstring)."""
+
+    def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+        self.path = Path(path)
+        self.timeout = timeout
+        if not self.path.is_file():
+            raise UsageError(
+                f"no run store at {str(self.path)!r}",
+                hint="run something first (e.g. 'windtunnel run -c windtunnel.yaml'), or point --store at a runs.db",
+            )
+        self._local = threading.local()
+        try:
+            db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            try:
+                tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if not {"runs", "cells"} <= tables:
+                    raise UsageError(
+                        f"{str(self.path)!r} is not a windtunnel run store (no runs/cells tables)",
+                        hint="point --store at the runs.db that 'windtunnel run' writes",
+                    )
+                for sql in INDEXES:
+                    db.execute(sql)
+            finally:
+                db.close()
+        except sqlite3.DatabaseError as err:
+            raise HarnessError(
+                f"cannot read the run store {str(self.path)!r}: {err}",
+                hint="check the path is a windtunnel runs.db",
+            ) from None
+
+    def _db(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA query_only = ON")
+            self._local.db = db
+        return db
+
+    def close(self) -> None:
+        """Close this thread's connection (other threads' close when they end)."""
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+    # -- runs ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _where(config: str | None, mode: str | None) -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        params: list[Any] = []
+        if config:
+            clauses.append("r.config_path = ?")
+            params.append(config)
+        if mode:
+            clauses.append("r.mode = ?")
+            params.append(mode)
+        return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+    def runs_page(
+        self, *, config: str | None = None, mode: str | None = None, offset: int = 0, limit: int = 50
+    ) -> tuple[list[RunRow], int]:
+        """One page of runs, newest first, and how many runs match the filters."""
+        limit = max(1, min(int(limit), MAX_PAGE))
+        where, params = self._where(config, mode)
+        db = self._db()
+        rows = db.execute(
+            f"{_RUN_SELECT}{where} ORDER BY r.started_at DESC, r.id DESC LIMIT ? OFFSET ?",
+            (*params, limit, max(0, int(offset))),
+        ).fetchall()
+        total = int(db.execute(f"SELECT count(*) FROM runs r{where}", params).fetchone()[0])
+        return [_row(r) for r in rows], total
+
+    def run_filters(self) -> dict[str, list[str]]:
+        """The configs and modes present in the store (the runs page's filter choices)."""
+        db = self._db()
+        configs = [r[0] for r in db.execute("SELECT DISTINCT config_path FROM runs WHERE config_path IS NOT NULL")]
+        modes = [r[0] for r in db.execute("SELECT DISTINCT mode FROM runs")]
+        return {"configs": sorted(configs), "modes": sorted(modes)}
+
+    def run(self, run_id: str) -> RunRow:
+        row = self._db().execute(f"{_RUN_SELECT} WHERE r.id = ?", (run_id,)).fetchone()
+        if row is None:
+            from windtunnel.store.runstore import UnknownRunError
+
+            raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}", hint="see the runs page")
+        return _row(row)
+
+    def runs_of(self, *, config: str | None, mode: str | None, limit: int = 50) -> list[RunRow]:
+        """The last ``limit`` runs of one config and mode, oldest first (a trend's points)."""
+        where, params = self._where(config, mode)
+        rows = self._db().execute(
+            f"{_RUN_SELECT}{where} ORDER BY r.started_at DESC, r.id DESC LIMIT ?",
+            (*params, max(1, min(int(limit), MAX_PAGE))),
+        ).fetchall()
+        return [_row(r) for r in reversed(rows)]
+
+    # -- cells -----------------------------------------------------------------------------
+
+    def iter_cells(self, run_id: str, page: int = 2000) -> Iterator[dict[str, Any]]:
+        """The run's cells in completion order, a page of rows at a time."""
+        last = -1
+        db = self._db()
+        while True:
+            rows = db.execute(
+                "SELECT rowid, json FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
+                (run_id, last, page),
+            ).fetchall()
+            for rowid, raw in rows:
+                last = rowid
+                yield orjson.loads(raw)
+            if len(rows) < page:
+                return
+
+    def cell(self, run_id: str, cell_id: str) -> dict[str, Any]:
+        row = self._db().execute(
+            "SELECT json, completed_at FROM cells WHERE run_id = ? AND cell_id = ?", (run_id, cell_id)
+        ).fetchone()
+        if row is None:
+            raise UsageError(f"run {run_id!r} has no cell {cell_id!r}", hint="open the run page to list its cells")
+        cell: dict[str, Any] = orjson.loads(row[0])
+        cell.setdefault("completed_at", row[1])
+        return cell
+
+    def last_completed(self, run_id: str) -> str | None:
+        row = self._db().execute("SELECT max(completed_at) FROM cells WHERE run_id = ?", (run_id,)).fetchone()
+        return None if row is None else row[0]
+
+    def load_report(self, run_id: str) -> dict[str, Any]:
+        """The run as a report dict (``run``, ``summary``, ``cells``), for :mod:`windtunnel.store.diff`."""
+        from windtunnel.reports.cells import summarize_cells
+
+        info = self.run(run_id)
+        cells = list(self.iter_cells(run_id))
+        summary = info.summary if info.summary is not None else {**summarize_cells(cells), "partial": True}
+        run = {**info.meta, "id": info.id, "mode": info.mode, "seed": info.seed, "status": info.status}
+        return {"run": run, "summary": summary, "cells": cells}

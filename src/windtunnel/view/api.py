@@ -1,0 +1,204 @@
+"""The viewer's JSON API over the run store (documented in docs/view.md; scripts may use it too).
+
+Every endpoint is a GET with query parameters and answers JSON::
+
+    /api/runs?config=&mode=&offset=0&limit=50   a page of runs, newest first, + total and filter choices
+    /api/run?id=RUN                             one run: summary and aggregates (heat map, bars, latency)
+    /api/cells?run=RUN&status=&scenario=&invariant=&mutation=&fault=&kind=&phase=&q=&offset=&limit=
+                                                a page of the run's cell table, filtered
+    /api/cell?run=RUN&cell=CELL                 one whole cell (prompt, calls, faults, checks, output ...)
+    /api/trends?config=&mode=&limit=50          one point per run of that config and mode, oldest first
+    /api/diff?a=RUN&b=RUN                       what regressed, what got fixed, score deltas
+
+Errors answer ``{"error": message, "hint": ...}`` with status 400 (bad parameter) or 404 (unknown run/cell).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from windtunnel._util.errors import UsageError
+from windtunnel.store.queries import StoreReader
+from windtunnel.view.aggregate import FILTER_KEYS, aggregate_cells, cell_row, matches
+
+CACHE_RUNS = 64
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.hint = hint
+
+
+def _int(query: Mapping[str, str], key: str, default: int, lo: int = 0, hi: int = 10**9) -> int:
+    raw = query.get(key)
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(str(raw))
+    except ValueError:
+        raise ApiError(400, f"{key} must be an integer, got {raw!r}") from None
+    if not lo <= value <= hi:
+        raise ApiError(400, f"{key} must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def _need(query: Mapping[str, str], key: str) -> str:
+    value = query.get(key)
+    if not value:
+        raise ApiError(400, f"missing query parameter {key!r}")
+    return value
+
+
+class Api:
+    """The endpoints, with a small cache of per-run aggregates (a finished run never changes)."""
+
+    def __init__(self, reader: StoreReader) -> None:
+        self.reader = reader
+        self._cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.routes: dict[str, Callable[[Mapping[str, str]], dict[str, Any]]] = {
+            "/api/runs": self.runs,
+            "/api/run": self.run,
+            "/api/cells": self.cells,
+            "/api/cell": self.cell,
+            "/api/trends": self.trends,
+            "/api/diff": self.diff,
+        }
+
+    def handle(self, path: str, query: Mapping[str, str]) -> tuple[int, dict[str, Any]]:
+        route = self.routes.get(path)
+        if route is None:
+            return 404, {"error": f"no endpoint {path}", "hint": "see docs/view.md for the API"}
+        try:
+            return 200, route(query)
+        except ApiError as err:
+            return err.status, {"error": err.message, "hint": err.hint}
+        except UsageError as err:
+            status = 404 if "no run" in err.message or "has no cell" in err.message else 400
+            return status, {"error": err.message, "hint": err.hint}
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _rows(self, run_id: str) -> list[dict[str, Any]]:
+        return list(self.reader.iter_cells(run_id))
+
+    def aggregate(self, run_id: str, cells: int, status: str) -> dict[str, Any]:
+        """Aggregates of a run, cached while its cell count and status stay the same."""
+        key = (run_id, cells, status)
+        with self._lock:
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                return hit
+        agg = aggregate_cells(self.reader.iter_cells(run_id))
+        with self._lock:
+            self._cache[key] = agg
+            while len(self._cache) > CACHE_RUNS:
+                self._cache.popitem(last=False)
+        return agg
+
+    # -- endpoints -------------------------------------------------------------------------
+
+    def runs(self, query: Mapping[str, str]) -> dict[str, Any]:
+        offset = _int(query, "offset", 0)
+        limit = _int(query, "limit", 50, 1, 500)
+        rows, total = self.reader.runs_page(
+            config=query.get("config") or None, mode=query.get("mode") or None, offset=offset, limit=limit
+        )
+        return {
+            "runs": [r.to_dict() for r in rows],
+            "total": total,
+            "offset": offset,
+            "limit": limit,
+            "filters": self.reader.run_filters(),
+        }
+
+    def run(self, query: Mapping[str, str]) -> dict[str, Any]:
+        info = self.reader.run(_need(query, "id"))
+        agg = self.aggregate(info.id, info.cells, info.status)
+        summary = info.summary
+        if summary is None:
+            from windtunnel.reports.cells import summarize_cells
+
+            summary = {**summarize_cells(self.reader.iter_cells(info.id)), "partial": True}
+        return {
+            "run": {**info.to_dict(), "meta": info.meta},
+            "summary": summary,
+            "aggregate": agg,
+            "last_completed": self.reader.last_completed(info.id),
+        }
+
+    def cells(self, query: Mapping[str, str]) -> dict[str, Any]:
+        run_id = _need(query, "run")
+        self.reader.run(run_id)
+        offset = _int(query, "offset", 0)
+        limit = _int(query, "limit", 100, 1, 1000)
+        filters = {k: str(query[k]) for k in FILTER_KEYS if query.get(k)}
+        total = matching = 0
+        page: list[dict[str, Any]] = []
+        for cell in self.reader.iter_cells(run_id):
+            total += 1
+            if not matches(cell, filters):
+                continue
+            if offset <= matching < offset + limit:
+                page.append(cell_row(cell))
+            matching += 1
+        return {"cells": page, "total": total, "matching": matching, "offset": offset, "limit": limit,
+                "filters": filters}
+
+    def cell(self, query: Mapping[str, str]) -> dict[str, Any]:
+        run_id = _need(query, "run")
+        info = self.reader.run(run_id)
+        cell = self.reader.cell(run_id, _need(query, "cell"))
+        return {"run": info.to_dict(), "cell": cell}
+
+    def trends(self, query: Mapping[str, str]) -> dict[str, Any]:
+        config = query.get("config") or None
+        mode = query.get("mode") or None
+        limit = _int(query, "limit", 50, 1, 500)
+        points = []
+        for info in self.reader.runs_of(config=config, mode=mode, limit=limit):
+            agg = self.aggregate(info.id, info.cells, info.status)
+            summary = info.summary or {}
+            phases = {
+                name: entry.get("score")
+                for name, entry in (summary.get("phases") or {}).items()
+                if isinstance(entry, dict)
+            }
+            points.append(
+                {
+                    "id": info.id,
+                    "started_at": info.started_at,
+                    "status": info.status,
+                    "score": summary.get("score"),
+                    "pass_rate": agg["pass_rate"],
+                    "wilson_95": agg["wilson_95"],
+                    "p50": agg["latency"]["p50"],
+                    "p95": agg["latency"]["p95"],
+                    "phases": phases,
+                    "invariants": {k: v["pass_rate"] for k, v in agg["by_invariant"].items()},
+                    "mutations": {k: v["pass_rate"] for k, v in agg["by_mutation"].items()},
+                }
+            )
+        return {"config": config, "mode": mode, "points": points, "filters": self.reader.run_filters()}
+
+    def diff(self, query: Mapping[str, str]) -> dict[str, Any]:
+        from windtunnel.store.diff import diff_reports
+
+        a, b = _need(query, "a"), _need(query, "b")
+        ra, rb = self.reader.load_report(a), self.reader.load_report(b)
+        out = diff_reports(ra, rb).to_dict()
+        agg_a = aggregate_cells(ra["cells"])
+        agg_b = aggregate_cells(rb["cells"])
+        out["latency"] = {
+            "a": {"p50": agg_a["latency"]["p50"], "p95": agg_a["latency"]["p95"]},
+            "b": {"p50": agg_b["latency"]["p50"], "p95": agg_b["latency"]["p95"]},
+        }
+        out["runs"] = {"a": self.reader.run(a).to_dict(), "b": self.reader.run(b).to_dict()}
+        return out

@@ -1,0 +1,180 @@
+"""The viewer's HTTP server: the standard library's threaded server, pages, static files, JSON API.
+
+Why the standard library: the viewer is a local, single-user tool; a threaded ``http.server`` answers
+the runs page of a 1,000-run store in milliseconds (``benchmarks/view_bench.py``), needs no extra
+install, and every request gets its own thread, so a slow query never blocks another page.
+
+Safety:
+
+* binds to 127.0.0.1 by default; requests whose ``Host`` header is not the loopback address the
+  server listens on are refused (a web page elsewhere cannot reach the store through DNS rebinding);
+* every page is a small autoescaped template that loads ``view.js``; all data comes from the JSON
+  API and is written into the page with ``textContent`` / DOM nodes only, never as HTML;
+* a strict Content-Security-Policy: scripts and styles from this server only, no inline script,
+  nothing remote (the chart library is shipped in ``view/static/``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import mimetypes
+import threading
+from collections.abc import Iterator
+from functools import cache, lru_cache
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import orjson
+from jinja2 import PackageLoader, StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from windtunnel.store.queries import StoreReader
+from windtunnel.view.api import Api
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+PAGES = {
+    "/": ("runs", "runs"),
+    "/trends": ("trends", "trends"),
+    "/run": ("run", "run"),
+    "/cell": ("cell", "cell"),
+    "/diff": ("diff", "diff"),
+}
+STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".png": "image/png", ".txt": "text/plain"}
+
+
+@lru_cache(maxsize=1)
+def environment() -> ImmutableSandboxedEnvironment:
+    return ImmutableSandboxedEnvironment(
+        loader=PackageLoader("windtunnel.view", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@cache
+def static_file(name: str) -> bytes | None:
+    """A file shipped in ``view/static`` (``None`` for anything else, including ``..`` tricks)."""
+    if "/" in name or "\\" in name or name.startswith("."):
+        return None
+    node = files("windtunnel.view") / "static" / name
+    try:
+        return node.read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+
+
+def render_page(page: str, title: str, store: str) -> bytes:
+    html = environment().get_template("page.html.j2").render(page=page, title=title, store=store)
+    return html.encode("utf-8")
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+class ViewServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address: tuple[str, int], reader: StoreReader) -> None:
+        self.reader = reader
+        self.api = Api(reader)
+        super().__init__(address, Handler)
+        self.port = int(self.server_address[1])
+        host = str(self.server_address[0])
+        self.loopback = is_loopback(host)
+        shown = f"[{host}]" if ":" in host else host
+        self.url = f"http://{shown}:{self.port}/"
+        self.allowed_hosts = {
+            f"{h}:{self.port}" for h in ("127.0.0.1", "localhost", "[::1]", shown)
+        }
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: ViewServer
+    protocol_version = "HTTP/1.1"
+    server_version = "windtunnel-view"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # quiet: the CLI prints the URL, a request log is noise
+
+    def _send(self, status: int, body: bytes, ctype: str, *, cache_static: bool = False) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("Cache-Control", "max-age=3600" if cache_static else "no-store")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, status: int, value: Any) -> None:
+        self._send(status, orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS), "application/json")
+
+    def do_HEAD(self) -> None:
+        self.do_GET()
+
+    def do_GET(self) -> None:
+        if self.server.loopback and self.headers.get("Host", "") not in self.server.allowed_hosts:
+            self._send(403, b"forbidden host\n", "text/plain; charset=utf-8")
+            return
+        parts = urlsplit(self.path)
+        path = parts.path
+        query = dict(parse_qsl(parts.query, keep_blank_values=True))
+        try:
+            if path.startswith("/api/"):
+                status, value = self.server.api.handle(path, query)
+                self._json(status, value)
+            elif path.startswith("/static/"):
+                name = path[len("/static/") :]
+                body = static_file(name)
+                if body is None:
+                    self._send(404, b"not found\n", "text/plain; charset=utf-8")
+                else:
+                    ctype = STATIC_TYPES.get(Path(name).suffix) or mimetypes.guess_type(name)[0] or "text/plain"
+                    self._send(200, body, ctype, cache_static=True)
+            elif path in PAGES:
+                page, title = PAGES[path]
+                self._send(200, render_page(page, title, str(self.server.reader.path)), "text/html; charset=utf-8")
+            else:
+                self._send(404, b"not found\n", "text/plain; charset=utf-8")
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        except Exception as err:  # a bug must answer 500, not kill the connection silently
+            with contextlib.suppress(OSError):
+                self._json(500, {"error": f"{type(err).__name__}: {err}"})
+
+
+def make_server(store: str | Path, host: str = "127.0.0.1", port: int = 0) -> ViewServer:
+    """A bound (not yet serving) viewer over ``store``; port 0 picks a free port."""
+    return ViewServer((host, port), StoreReader(store))
+
+
+@contextlib.contextmanager
+def serve_in_thread(store: str | Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[ViewServer]:
+    """Serve in a background thread for the duration of the block (tests, benchmarks)."""
+    server = make_server(store, host, port)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
