@@ -248,7 +248,7 @@ def scan(
     config: Path | None = typer.Option(
         None, "--config", "-c", help="Config with the golden answers (default: the one the run used)."
     ),
-    fmt: str = typer.Option("table", "--format", "-f", help="table | json | sarif"),
+    fmt: str = typer.Option("table", "--format", "-f", help="table | json | sarif | html"),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here."),
     show_values: bool = typer.Option(False, "--show-values", help="Show matched answers (hashed by default)."),
     limit: int = typer.Option(50, "--limit", min=0, help="Table rows at most (0: none, only the totals)."),
@@ -266,6 +266,8 @@ def scan(
     The items come from a DATASET, or from a windtunnel run (--from-run RUN_ID, --from-report FILE):
     each cell's prompt and tool responses, against its golden prompt's expected answer.
     """
+    if fmt == "html":  # the audit page: windtunnel.view.leak_page
+        return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
     from contextlib import closing
 
     from windtunnel._util.errors import UsageError

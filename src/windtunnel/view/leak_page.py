@@ -1,0 +1,359 @@
+"""The leak audit as one self-contained HTML page (``windtunnel leak scan … --format html``).
+
+For each item with findings: its projection (what the model reads) as a tree, every finding's span
+highlighted in the colour of its channel; the table of findings with the view that hit (a decoded
+base64 / URL / entity value shown beside the raw one); and the sanitized projection beside the raw
+one with the redactions marked.
+
+Answers are hidden unless the scan ran with ``--show-values``: highlighted text is replaced by a
+placeholder, answer keys by their hash, and the sanitized side only shows what was cut.
+
+Safe with hostile data: every string goes through :func:`markupsafe.escape`; the page has no
+script at all and a CSP that allows only its own stylesheet (by hash).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html as htmllib
+import itertools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from jinja2 import PackageLoader, StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup, escape
+
+from windtunnel.leakage.model import CHANNELS, Finding, ItemAudit, LeakItem, value_hash
+
+CHANNEL_RANK = {"direct": 0, "upstream": 1, "correlated": 2, "freetext": 3}
+HIDDEN = "answer hidden"
+MAX_ITEMS = 500
+"""Leaking items rendered in full; the rest are counted (a page must stay openable)."""
+
+
+@cache
+def leak_css() -> str:
+    return (files("windtunnel.view") / "templates" / "leak.css").read_text(encoding="utf-8")
+
+
+def leak_csp() -> str:
+    from windtunnel.reports.html import csp_hash
+
+    return (
+        f"default-src 'none'; style-src '{csp_hash(leak_css())}'; script-src 'none'; img-src data:; "
+        "base-uri 'none'; form-action 'none'"
+    )
+
+
+def _pointer_token(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def decode_view(view: str, raw: str) -> str | None:
+    """The decoded text of ``raw`` in the view that matched (``None`` when it is the raw view)."""
+    kind = view.split(":", 1)[1] if view.startswith("decoded:") else ""
+    try:
+        if kind == "base64":
+            pad = raw + "=" * (-len(raw) % 4)
+            data = base64.urlsafe_b64decode(pad) if ("-" in raw or "_" in raw) else base64.b64decode(pad)
+            return data.decode("utf-8", errors="replace")
+        if kind == "url":
+            return unquote(raw)
+        if kind in ("html", "entity"):
+            return htmllib.unescape(raw)
+        if kind == "escape":
+            return raw.encode("latin-1", errors="backslashreplace").decode("unicode_escape", errors="replace")
+    except (binascii.Error, ValueError):
+        return None
+    return None
+
+
+@dataclass
+class _Index:
+    """Findings by ``(pointer, target)``: what to highlight where."""
+
+    show_values: bool
+    by_place: dict[tuple[str, str], list[Finding]] = field(default_factory=dict)
+    redacted: set[str] = field(default_factory=set)
+    """Pointers the sanitizer changed (marked in the sanitized tree)."""
+
+    @classmethod
+    def of(cls, findings: Iterable[Finding], show_values: bool) -> _Index:
+        idx = cls(show_values)
+        for f in findings:
+            target = "key" if f.target == "key" else "value"
+            idx.by_place.setdefault((f.pointer, target), []).append(f)
+        return idx
+
+    def at(self, pointer: str, target: str) -> list[Finding]:
+        return self.by_place.get((pointer, target), [])
+
+
+def _mark(text: str, findings: list[Finding], show_values: bool) -> Markup:
+    f = min(findings, key=lambda x: CHANNEL_RANK.get(x.channel, 9))
+    title = "; ".join(sorted({f"{x.channel} · {x.rule} · view {x.view}" for x in findings}))
+    shown = text if show_values else HIDDEN
+    return Markup('<mark class="ch-{}" title="{}" data-channel="{}" data-len="{}">{}</mark>').format(
+        f.channel, title, f.channel, len(text), shown
+    )
+
+
+def _highlight(text: str, findings: list[Finding], show_values: bool) -> Markup:
+    """``text`` with the spans of ``findings`` marked (a whole-value finding marks all of it)."""
+    spans: list[tuple[int, int, Finding]] = []
+    for f in findings:
+        if f.inner is not None or f.span is None:
+            spans.append((0, len(text), f))
+        else:
+            a, b = max(0, f.span[0]), min(len(text), f.span[1])
+            if a < b:
+                spans.append((a, b, f))
+    if not spans:
+        return Markup(escape(text))
+    cuts = sorted({0, len(text), *(a for a, _, _ in spans), *(b for _, b, _ in spans)})
+    out: list[Markup] = []
+    for a, b in itertools.pairwise(cuts):
+        covering = [f for sa, sb, f in spans if sa <= a and b <= sb]
+        piece = text[a:b]
+        out.append(_mark(piece, covering, show_values) if covering else Markup(escape(piece)))
+    return Markup("").join(out)
+
+
+def render_tree(node: Any, idx: _Index, pointer: str = "") -> Markup:
+    """The projection as nested lists; highlighted where findings point."""
+    if isinstance(node, Mapping):
+        items = []
+        for key, value in node.items():
+            child = f"{pointer}/{_pointer_token(key)}"
+            key_findings = idx.at(child, "key")
+            key_html = (
+                _highlight(str(key), key_findings, idx.show_values)
+                if idx.show_values or not key_findings
+                else _mark(value_hash(str(key)), key_findings, True)
+            )
+            items.append(
+                Markup('<li data-pointer="{}"><span class="key">{}</span>: {}</li>').format(
+                    child, key_html, render_tree(value, idx, child)
+                )
+            )
+        if not items:
+            return Markup('<span class="punct">{}</span>')
+        return Markup('<ul class="obj">{}</ul>').format(Markup("").join(items))
+    if isinstance(node, list):
+        items = [
+            Markup('<li data-pointer="{}"><span class="idx">{}</span> {}</li>').format(
+                f"{pointer}/{i}", i, render_tree(v, idx, f"{pointer}/{i}")
+            )
+            for i, v in enumerate(node)
+        ]
+        if not items:
+            return Markup('<span class="punct">[]</span>')
+        return Markup('<ol class="arr" start="0">{}</ol>').format(Markup("").join(items))
+    findings = idx.at(pointer, "value")
+    if isinstance(node, str):
+        cls = "str redacted-node" if pointer in idx.redacted else "str"
+        return Markup('<span class="{}" data-pointer="{}">{}</span>').format(
+            cls, pointer, _highlight(node, findings, idx.show_values)
+        )
+    text = "null" if node is None else ("true" if node is True else "false" if node is False else str(node))
+    if findings:
+        return _mark(text, findings, idx.show_values)
+    return Markup('<span class="lit">{}</span>').format(text)
+
+
+def resolve(doc: Any, pointer: str) -> Any:
+    """The value at an RFC 6901 pointer (``None`` when it does not resolve)."""
+    node = doc
+    if not pointer:
+        return node
+    for raw in pointer.lstrip("/").split("/"):
+        token = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping):
+            if token not in node:
+                return None
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return None
+    return node
+
+
+def finding_rows(item: LeakItem, audit: ItemAudit, show_values: bool) -> list[dict[str, Any]]:
+    rows = []
+    for f in audit.findings:
+        shown = f.to_dict(show_values=show_values)
+        raw_value = resolve(item.projection, f.pointer)
+        raw = None
+        if isinstance(raw_value, str) and f.target != "key":
+            raw = raw_value[f.span[0] : f.span[1]] if f.span and f.inner is None else raw_value
+        elif f.target == "key":
+            raw = f.pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+        decoded = decode_view(f.view, raw) if raw is not None and f.view.startswith("decoded:") else None
+        rows.append(
+            {
+                **shown,
+                "raw": raw if show_values else None,
+                "decoded": decoded if show_values else (HIDDEN if decoded is not None else None),
+            }
+        )
+    return rows
+
+
+@dataclass
+class AuditedItem:
+    item: LeakItem
+    audit: ItemAudit
+    sanitized: Any
+    redactions: list[dict[str, Any]]
+    residual: int
+    raw_redactions: list[Any] = field(default_factory=list)
+
+
+def audited(items: Iterable[LeakItem], *, decode: bool = True, show_values: bool = False) -> Iterator[AuditedItem]:
+    """Audit and sanitize each item (``sentence`` mode, as ``leak sanitize`` does by default)."""
+    from windtunnel.leakage.sanitize import sanitize_item
+
+    for item in items:
+        result = sanitize_item(item, decode=decode)
+        yield AuditedItem(
+            item=item,
+            audit=result.before,
+            sanitized=result.item.projection,
+            redactions=[r.to_dict(show_values=show_values) for r in result.redactions],
+            residual=len(result.residual),
+            raw_redactions=list(result.redactions),
+        )
+
+
+def render_leak_html(
+    entries: Iterable[AuditedItem], out: Path, *, source: str, show_values: bool = False
+) -> dict[str, Any]:
+    """Write the audit page to ``out``; returns the summary (``items``, ``leaked_items``, ``by_channel`` ...)."""
+    from windtunnel import __version__
+    from windtunnel.leakage.report import Tally
+
+    tally = Tally()
+    shown: list[dict[str, Any]] = []
+    for entry in entries:
+        tally.add(entry.audit)
+        if not entry.audit.findings or len(shown) >= MAX_ITEMS:
+            continue
+        idx = _Index.of(entry.audit.findings, show_values)
+        redacted_pointers = {r["pointer"] for r in entry.redactions}
+        marks = _Index(show_values, redacted={r.pointer for r in entry.raw_redactions})
+        shown.append(
+            {
+                "id": entry.item.id,
+                "leaked": entry.audit.leaked,
+                "channels": sorted({f.channel for f in entry.audit.findings}, key=lambda c: CHANNEL_RANK.get(c, 9)),
+                "tree": render_tree(entry.item.projection, idx),
+                "sanitized": render_tree(entry.sanitized, marks),
+                "findings": finding_rows(entry.item, entry.audit, show_values),
+                "redactions": entry.redactions,
+                "redacted_pointers": redacted_pointers,
+                "residual": entry.residual,
+            }
+        )
+    summary = tally.to_dict()
+    env = _environment()
+    page = env.get_template("leak.html.j2").render(
+        css=Markup(leak_css()),
+        csp=leak_csp(),
+        source=source,
+        show_values=show_values,
+        summary=summary,
+        channels=CHANNELS,
+        items=shown,
+        truncated=len(shown) >= MAX_ITEMS,
+        generated=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        version=__version__,
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(page, encoding="utf-8")
+    return summary
+
+
+@cache
+def _environment() -> ImmutableSandboxedEnvironment:
+    return ImmutableSandboxedEnvironment(
+        loader=PackageLoader("windtunnel.view", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def default_output() -> Path:
+    """``.windtunnel/audits/leak-<UTC time>.html``: where ``windtunnel view`` lists audits."""
+    from windtunnel.store import default_store_path
+
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    return default_store_path().parent / "audits" / f"leak-{stamp}.html"
+
+
+def scan_html(args: Mapping[str, Any]) -> None:
+    """``leak scan --format html``: the options of the ``scan`` command, as ``locals()`` of it."""
+    from windtunnel._util.errors import ExitCode, UsageError
+    from windtunnel.cli import leak_cmd
+
+    dataset: Path | None = args["dataset"]
+    from_run, from_report = args["from_run"], args["from_report"]
+    if sum(1 for v in (dataset, from_run, from_report) if v) != 1:
+        raise UsageError(
+            "give exactly one of DATASET, --from-run RUN_ID, --from-report REPORT.json",
+            hint="e.g. 'windtunnel leak scan items.jsonl -f html -o audit.html'",
+        )
+    decode = not args["no_decode"]
+    if dataset is not None:
+        from windtunnel.leakage.dataset import DatasetError, iter_items
+
+        fmap = leak_cmd._field_map(
+            args["expected_field"], args["context_field"], args["id_field"], args["label_set"],
+            args["correlated_map"], args["target"],
+        )
+        source = str(dataset)
+
+        def items() -> Iterator[LeakItem]:
+            try:
+                for mapped in iter_items(dataset, fmap):
+                    yield mapped.item
+            except DatasetError as err:
+                raise UsageError(str(err), hint="check the DATASET: a .jsonl or .json file of items") from None
+
+    else:
+        from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items, store_items
+        from windtunnel.store.runstore import default_store_path
+
+        counts = RunCounts()
+        source = f"run {from_run}" if from_run else str(from_report)
+
+        def items() -> Iterator[LeakItem]:
+            try:
+                if from_run:
+                    it = store_items(from_run, args["store"] or default_store_path(), counts, config=args["config"])
+                else:
+                    it = report_items(from_report, counts, config=args["config"])
+                for ri in it:
+                    yield ri.item
+            except RunSourceError as err:
+                raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
+
+    out: Path = args["output"] or default_output()
+    summary = render_leak_html(audited(items(), decode=decode, show_values=args["show_values"]), out,
+                               source=source, show_values=args["show_values"])
+    if summary["items"] == 0:
+        out.unlink(missing_ok=True)
+        raise UsageError(f"{source} holds no items; an empty audit proves nothing")
+    print(f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; page written to {out}")
+    if summary["leaked_items"]:
+        raise SystemExit(int(ExitCode.FAILED))
