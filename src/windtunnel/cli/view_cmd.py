@@ -18,6 +18,9 @@ def view(
     host: str = typer.Option(
         "127.0.0.1", "--host", help="Address to listen on. Anything but loopback exposes your runs to the network."
     ),
+    audits: Path | None = typer.Option(
+        None, "--audits", help="Directory of leak audit pages (default: audits/ beside the store)."
+    ),
     open_browser: bool = typer.Option(False, "--open", help="Open the viewer in the default browser."),
 ) -> None:
     """Browse stored runs in a local web viewer: runs, trends, a run, a cell's transcript, diffs.
@@ -31,7 +34,7 @@ def view(
 
     path = store or default_store_path()
     try:
-        server = make_server(path, host, port)
+        server = make_server(path, host, port, audits=audits)
     except OSError as err:
         raise UsageError(
             f"cannot listen on {host}:{port}: {err.strerror or err}",

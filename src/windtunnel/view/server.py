@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import mimetypes
+import re
 import threading
 from collections.abc import Iterator
 from functools import cache, lru_cache
@@ -45,6 +46,7 @@ PAGES = {
     "/run": ("run", "run"),
     "/cell": ("cell", "cell"),
     "/diff": ("diff", "diff"),
+    "/leak": ("leak", "leak audits"),
 }
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".png": "image/png", ".txt": "text/plain"}
 
@@ -88,8 +90,9 @@ class ViewServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, address: tuple[str, int], reader: StoreReader) -> None:
+    def __init__(self, address: tuple[str, int], reader: StoreReader, audits: Path | None = None) -> None:
         self.reader = reader
+        self.audits = audits if audits is not None else reader.path.parent / "audits"
         self.api = Api(reader)
         super().__init__(address, Handler)
         self.port = int(self.server_address[1])
@@ -141,6 +144,10 @@ class Handler(BaseHTTPRequestHandler):
             if path.startswith("/api/"):
                 status, value = self.server.api.handle(path, query)
                 self._json(status, value)
+            elif path == "/api/audits":
+                self._json(200, {"dir": str(self.server.audits), "audits": list_audits(self.server.audits)})
+            elif path.startswith("/audit/"):
+                self._audit(path[len("/audit/") :])
             elif path.startswith("/static/"):
                 name = path[len("/static/") :]
                 body = static_file(name)
@@ -160,16 +167,59 @@ class Handler(BaseHTTPRequestHandler):
             with contextlib.suppress(OSError):
                 self._json(500, {"error": f"{type(err).__name__}: {err}"})
 
+    def _audit(self, name: str) -> None:
+        """A leak audit page written by ``leak scan -f html`` into the audits directory."""
+        from windtunnel.view.leak_page import leak_csp
 
-def make_server(store: str | Path, host: str = "127.0.0.1", port: int = 0) -> ViewServer:
-    """A bound (not yet serving) viewer over ``store``; port 0 picks a free port."""
-    return ViewServer((host, port), StoreReader(store))
+        if not AUDIT_NAME.fullmatch(name):
+            self._send(404, b"not found\n", "text/plain; charset=utf-8")
+            return
+        try:
+            body = (self.server.audits / name).read_bytes()
+        except OSError:
+            self._send(404, b"not found\n", "text/plain; charset=utf-8")
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Security-Policy", leak_csp() + "; frame-ancestors 'none'")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+AUDIT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.html")
+
+
+def list_audits(directory: Path) -> list[dict[str, Any]]:
+    """The audit pages in ``directory``, newest first: ``[{name, size, modified}]``."""
+    try:
+        entries = [p for p in directory.iterdir() if p.is_file() and AUDIT_NAME.fullmatch(p.name)]
+    except OSError:
+        return []
+    entries.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    return [{"name": p.name, "size": p.stat().st_size, "modified": p.stat().st_mtime} for p in entries]
+
+
+def make_server(
+    store: str | Path, host: str = "127.0.0.1", port: int = 0, *, audits: Path | None = None
+) -> ViewServer:
+    """A bound (not yet serving) viewer over ``store``; port 0 picks a free port.
+
+    ``audits`` is the directory of leak audit pages (default: ``audits/`` beside the store, where
+    ``leak scan -f html`` writes without ``-o``).
+    """
+    return ViewServer((host, port), StoreReader(store), audits)
 
 
 @contextlib.contextmanager
-def serve_in_thread(store: str | Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[ViewServer]:
+def serve_in_thread(
+    store: str | Path, host: str = "127.0.0.1", port: int = 0, *, audits: Path | None = None
+) -> Iterator[ViewServer]:
     """Serve in a background thread for the duration of the block (tests, benchmarks)."""
-    server = make_server(store, host, port)
+    server = make_server(store, host, port, audits=audits)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:

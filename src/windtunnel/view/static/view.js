@@ -635,8 +635,23 @@
     root.appendChild(fix);
   }
 
+  // -- leak audits -------------------------------------------------------------------------
+  function leakPage() {
+    api("/api/audits", {}).then(function (d) {
+      var root = clear(app());
+      root.appendChild(el("h1", { text: "Leak audits" }));
+      root.appendChild(el("p", { cls: "muted" }, "Pages written by ", el("code", { text: "windtunnel leak scan DATASET -f html" }), " into ", el("code", { text: d.dir }), "."));
+      root.appendChild(table("audits-table", ["audit", "written", "size"], d.audits.map(function (a) {
+        return el("tr", null, el("td", null, el("a", { href: "/audit/" + encodeURIComponent(a.name), text: a.name })),
+          el("td", { text: new Date(a.modified * 1000).toISOString().replace("T", " ").slice(0, 19) }),
+          el("td", { cls: "num", text: (a.size / 1024).toFixed(1) + " KiB" }));
+      })));
+      if (!d.audits.length) root.appendChild(el("p", { cls: "muted", text: "no audit pages yet" }));
+    }).catch(showError);
+  }
+
   // -- boot ---------------------------------------------------------------------------------
-  var PAGES = { runs: runsPage, trends: trendsPage, run: runPage, cell: cellPage, diff: diffPage };
+  var PAGES = { runs: runsPage, trends: trendsPage, run: runPage, cell: cellPage, diff: diffPage, leak: leakPage };
   function boot() {
     var page = document.body.dataset.page;
     var loading = document.getElementById("loading");
