@@ -216,6 +216,8 @@ class AuditedItem:
     redactions: list[dict[str, Any]]
     residual: int
     raw_redactions: list[Any] = field(default_factory=list)
+    after: ItemAudit | None = None
+    """The rescan of the sanitized projection (what is left is highlighted there too)."""
 
 
 def audited(items: Iterable[LeakItem], *, decode: bool = True, show_values: bool = False) -> Iterator[AuditedItem]:
@@ -231,6 +233,7 @@ def audited(items: Iterable[LeakItem], *, decode: bool = True, show_values: bool
             redactions=[r.to_dict(show_values=show_values) for r in result.redactions],
             residual=len(result.residual),
             raw_redactions=list(result.redactions),
+            after=result.after,
         )
 
 
@@ -249,7 +252,8 @@ def render_leak_html(
             continue
         idx = _Index.of(entry.audit.findings, show_values)
         redacted_pointers = {r["pointer"] for r in entry.redactions}
-        marks = _Index(show_values, redacted={r.pointer for r in entry.raw_redactions})
+        marks = _Index.of(entry.after.findings if entry.after else [], show_values)
+        marks.redacted = {r.pointer for r in entry.raw_redactions}
         shown.append(
             {
                 "id": entry.item.id,
