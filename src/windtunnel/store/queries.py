@@ -195,10 +195,14 @@ class StoreReader:
     def runs_of(self, *, config: str | None, mode: str | None, limit: int = 50) -> list[RunRow]:
         """The last ``limit`` runs of one config and mode, oldest first (a trend's points)."""
         where, params = self._where(config, mode)
-        rows = self._db().execute(
-            f"{_RUN_SELECT}{where} ORDER BY r.started_at DESC, r.id DESC LIMIT ?",
-            (*params, max(1, min(int(limit), MAX_PAGE))),
-        ).fetchall()
+        rows = (
+            self._db()
+            .execute(
+                f"{_RUN_SELECT}{where} ORDER BY r.started_at DESC, r.id DESC LIMIT ?",
+                (*params, max(1, min(int(limit), MAX_PAGE))),
+            )
+            .fetchall()
+        )
         return [_row(r) for r in reversed(rows)]
 
     # -- cells -----------------------------------------------------------------------------
@@ -219,9 +223,11 @@ class StoreReader:
                 return
 
     def cell(self, run_id: str, cell_id: str) -> dict[str, Any]:
-        row = self._db().execute(
-            "SELECT json, completed_at FROM cells WHERE run_id = ? AND cell_id = ?", (run_id, cell_id)
-        ).fetchone()
+        row = (
+            self._db()
+            .execute("SELECT json, completed_at FROM cells WHERE run_id = ? AND cell_id = ?", (run_id, cell_id))
+            .fetchone()
+        )
         if row is None:
             raise UsageError(f"run {run_id!r} has no cell {cell_id!r}", hint="open the run page to list its cells")
         cell: dict[str, Any] = orjson.loads(row[0])

@@ -46,8 +46,7 @@ def histogram(values: list[float], bins: int = HIST_BINS) -> list[dict[str, floa
     for v in values:
         counts[min(int((v - lo) / width), bins - 1)] += 1
     return [
-        {"lo": round(lo + i * width, 3), "hi": round(lo + (i + 1) * width, 3), "count": c}
-        for i, c in enumerate(counts)
+        {"lo": round(lo + i * width, 3), "hi": round(lo + (i + 1) * width, 3), "count": c} for i, c in enumerate(counts)
     ]
 
 

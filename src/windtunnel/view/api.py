@@ -9,6 +9,7 @@ Every endpoint is a GET with query parameters and answers JSON::
     /api/cell?run=RUN&cell=CELL                 one whole cell (prompt, calls, faults, checks, output ...)
     /api/trends?config=&mode=&limit=50          one point per run of that config and mode, oldest first
     /api/diff?a=RUN&b=RUN                       what regressed, what got fixed, score deltas
+    /api/audits                                 the leak audit pages the viewer serves at /audit/NAME
 
 Errors answer ``{"error": message, "hint": ...}`` with status 400 (bad parameter) or 404 (unknown run/cell).
 """
@@ -149,8 +150,14 @@ class Api:
             if offset <= matching < offset + limit:
                 page.append(cell_row(cell))
             matching += 1
-        return {"cells": page, "total": total, "matching": matching, "offset": offset, "limit": limit,
-                "filters": filters}
+        return {
+            "cells": page,
+            "total": total,
+            "matching": matching,
+            "offset": offset,
+            "limit": limit,
+            "filters": filters,
+        }
 
     def cell(self, query: Mapping[str, str]) -> dict[str, Any]:
         run_id = _need(query, "run")

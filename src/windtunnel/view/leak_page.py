@@ -322,8 +322,12 @@ def scan_html(args: Mapping[str, Any]) -> None:
         from windtunnel.leakage.dataset import DatasetError, iter_items
 
         fmap = leak_cmd._field_map(
-            args["expected_field"], args["context_field"], args["id_field"], args["label_set"],
-            args["correlated_map"], args["target"],
+            args["expected_field"],
+            args["context_field"],
+            args["id_field"],
+            args["label_set"],
+            args["correlated_map"],
+            args["target"],
         )
         source = str(dataset)
 
@@ -353,8 +357,12 @@ def scan_html(args: Mapping[str, Any]) -> None:
                 raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
 
     out: Path = args["output"] or default_output()
-    summary = render_leak_html(audited(items(), decode=decode, show_values=args["show_values"]), out,
-                               source=source, show_values=args["show_values"])
+    summary = render_leak_html(
+        audited(items(), decode=decode, show_values=args["show_values"]),
+        out,
+        source=source,
+        show_values=args["show_values"],
+    )
     if summary["items"] == 0:
         out.unlink(missing_ok=True)
         raise UsageError(f"{source} holds no items; an empty audit proves nothing")

@@ -100,9 +100,7 @@ class ViewServer(ThreadingHTTPServer):
         self.loopback = is_loopback(host)
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{self.port}/"
-        self.allowed_hosts = {
-            f"{h}:{self.port}" for h in ("127.0.0.1", "localhost", "[::1]", shown)
-        }
+        self.allowed_hosts = {f"{h}:{self.port}" for h in ("127.0.0.1", "localhost", "[::1]", shown)}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -141,11 +139,11 @@ class Handler(BaseHTTPRequestHandler):
         path = parts.path
         query = dict(parse_qsl(parts.query, keep_blank_values=True))
         try:
-            if path.startswith("/api/"):
+            if path == "/api/audits":
+                self._json(200, {"dir": str(self.server.audits), "audits": list_audits(self.server.audits)})
+            elif path.startswith("/api/"):
                 status, value = self.server.api.handle(path, query)
                 self._json(status, value)
-            elif path == "/api/audits":
-                self._json(200, {"dir": str(self.server.audits), "audits": list_audits(self.server.audits)})
             elif path.startswith("/audit/"):
                 self._audit(path[len("/audit/") :])
             elif path.startswith("/static/"):
@@ -203,9 +201,7 @@ def list_audits(directory: Path) -> list[dict[str, Any]]:
     return [{"name": p.name, "size": p.stat().st_size, "modified": p.stat().st_mtime} for p in entries]
 
 
-def make_server(
-    store: str | Path, host: str = "127.0.0.1", port: int = 0, *, audits: Path | None = None
-) -> ViewServer:
+def make_server(store: str | Path, host: str = "127.0.0.1", port: int = 0, *, audits: Path | None = None) -> ViewServer:
     """A bound (not yet serving) viewer over ``store``; port 0 picks a free port.
 
     ``audits`` is the directory of leak audit pages (default: ``audits/`` beside the store, where
