@@ -1,0 +1,181 @@
+"""The viewer's store queries, JSON API, HTTP safety and CLI (no browser)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.clirun import wt
+from windtunnel._util.errors import UsageError
+from windtunnel.reports.sample import make_cell
+from windtunnel.store import RunStore
+from windtunnel.store.queries import StoreReader
+from windtunnel.view.aggregate import aggregate_cells, percentile
+from windtunnel.view.server import CSP, serve_in_thread
+
+
+def fill(path: Path, runs: int = 7) -> list[str]:
+    ids = []
+    with RunStore(path) as store:
+        for r in range(runs):
+            mode = "contract" if r % 2 else "run"
+            started = f"2026-01-0{r + 1}T00:00:00Z"
+            meta = {"mode": mode, "config_path": f"cfg{r % 3}.yaml", "seed": r, "started_at": started}
+            run_id = store.start_run(meta)
+            cells = [
+                make_cell(
+                    f"c{i}",
+                    kind="contract",
+                    scenario=f"s{i % 2}",
+                    invariant=f"inv{i % 3}",
+                    status="failed" if i % 5 == 0 else "passed",
+                    latency_ms=float(10 * i),
+                    faults=[{"target": "tool", "mode": "timeout", "name": "t"}] if i % 2 else [],
+                )
+                for i in range(10)
+            ]
+            store.add_cells(run_id, cells)
+            store.finish_run(run_id, {"score": 80.0 + r, "passed": False}, "failed")
+            ids.append(run_id)
+    return ids
+
+
+def test_reader_pages_filters_and_uses_its_indexes(tmp_path: Path) -> None:
+    path = tmp_path / "runs.db"
+    ids = fill(path)
+    reader = StoreReader(path)
+    page, total = reader.runs_page(limit=3)
+    assert total == 7 and [r.id for r in page] == ids[::-1][:3]  # newest first
+    page2, _ = reader.runs_page(limit=3, offset=3)
+    assert [r.id for r in page2] == ids[::-1][3:6]
+    only, total = reader.runs_page(mode="contract", config="cfg1.yaml")
+    assert total == len(only) == 1 and only[0].mode == "contract" and only[0].cells == 10
+    assert reader.run_filters() == {"configs": ["cfg0.yaml", "cfg1.yaml", "cfg2.yaml"], "modes": ["contract", "run"]}
+    names = {r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"runs_started_at", "runs_config_started", "runs_mode_started"} <= names
+    db = sqlite3.connect(path)
+    plan = " ".join(
+        str(r[-1])
+        for r in db.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM runs r WHERE r.config_path = ? ORDER BY r.started_at DESC LIMIT 50",
+            ("cfg1.yaml",),
+        )
+    )
+    assert "runs_config_started" in plan and "TEMP B-TREE" not in plan
+    with pytest.raises(UsageError, match="no run"):
+        reader.run("nope")
+    with pytest.raises(sqlite3.OperationalError):  # read-only connection: the viewer can never write
+        reader._db().execute("DELETE FROM runs")
+
+
+def test_reader_refuses_a_missing_store_and_a_foreign_database(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="no run store"):
+        StoreReader(tmp_path / "none.db")
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.commit()
+    with pytest.raises(UsageError, match="not a windtunnel run store"):
+        StoreReader(other)
+
+
+def test_aggregates() -> None:
+    cells = [
+        make_cell("a", kind="contract", scenario="s", invariant="i", latency_ms=10.0),
+        make_cell("b", kind="contract", scenario="s", invariant="i", status="failed", latency_ms=30.0,
+                  faults=[{"target": "llm", "mode": "rate_limit"}]),
+        make_cell("c", status="skipped", latency_ms=None),
+        make_cell("d", mutation={"type": "noise"}, status="error", latency_ms=20.0),
+    ]  # fmt: skip
+    agg = aggregate_cells(cells)
+    assert agg["counts"] == {"passed": 1, "failed": 1, "error": 1, "skipped": 1}
+    assert agg["pass_rate"] == pytest.approx(1 / 3, abs=1e-4)
+    assert agg["heatmap"]["cells"] == [{"scenario": "s", "invariant": "i", "passed": 1, "total": 2, "pass_rate": 0.5}]
+    assert agg["by_fault"]["llm.rate_limit"] == {"passed": 0, "total": 1, "pass_rate": 0.0}
+    assert agg["by_mutation"] == {"noise": {"passed": 0, "total": 1, "pass_rate": 0.0}}
+    assert agg["latency"]["p50"] == 20.0 and sum(b["count"] for b in agg["latency"]["histogram"]) == 3
+    assert percentile([1.0, 2.0, 3.0, 4.0], 0.95) == pytest.approx(3.85)
+
+
+def get(url: str, host: str | None = None) -> tuple[int, dict[str, str], bytes]:
+    req = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return resp.status, dict(resp.headers), resp.read()
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), err.read()
+
+
+def test_api_answers_json_and_errors_name_the_problem(tmp_path: Path) -> None:
+    path = tmp_path / "runs.db"
+    ids = fill(path)
+    with serve_in_thread(path) as server:
+        base = server.url.rstrip("/")
+        status, headers, body = get(base + "/api/runs?limit=2&mode=run")
+        data = json.loads(body)
+        assert status == 200 and headers["Content-Type"] == "application/json"
+        assert data["total"] == 4 and len(data["runs"]) == 2
+        status, _, body = get(base + f"/api/cells?run={ids[0]}&fault=tool.timeout&status=passed")
+        data = json.loads(body)
+        assert [c["id"] for c in data["cells"]] == ["c1", "c3", "c7", "c9"] and data["total"] == 10
+        status, _, body = get(base + "/api/trends?config=cfg0.yaml&mode=run")
+        assert [p["id"] for p in json.loads(body)["points"]] == [ids[0], ids[6]]  # oldest first
+        status, _, body = get(base + "/api/run?id=nope")
+        assert status == 404 and "no run 'nope'" in json.loads(body)["error"]
+        status, _, body = get(base + "/api/runs?limit=x")
+        assert status == 400 and "limit must be an integer" in json.loads(body)["error"]
+        status, _, body = get(base + "/api/run")
+        assert status == 400 and "missing query parameter 'id'" in json.loads(body)["error"]
+        status, _, body = get(base + f"/api/diff?a={ids[0]}&b={ids[2]}")
+        assert status == 200 and json.loads(body)["score"]["delta"] == 2.0
+
+
+def test_pages_carry_a_strict_csp_and_other_hosts_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "runs.db"
+    fill(path, 1)
+    with serve_in_thread(path) as server:
+        base = server.url.rstrip("/")
+        status, headers, body = get(base + "/")
+        assert status == 200 and headers["Content-Security-Policy"] == CSP
+        assert "'unsafe-inline'" not in CSP and "script-src 'self'" in CSP
+        assert b"<script>" not in body  # no inline script at all
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        status, _, _ = get(base + "/", host="evil.example:80")  # DNS rebinding
+        assert status == 403
+        assert get(base + "/static/..%2Fserver.py")[0] == 404
+        assert get(base + "/static/view.js")[0] == 200
+        assert get(base + "/static/uPlot.LICENSE.txt")[0] == 200
+        assert get(base + "/audit/..%2F..%2Fruns.db")[0] == 404
+
+
+def test_cli_view_refuses_a_missing_store(tmp_path: Path, capsys: Any) -> None:
+    assert wt("view", "--store", str(tmp_path / "none.db")) == 2
+    assert "no run store" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_cli_view_serves_and_prints_its_url(tmp_path: Path) -> None:
+    path = tmp_path / "runs.db"
+    fill(path, 2)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "windtunnel", "view", "--store", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("windtunnel view: http://127.0.0.1:"), line
+        url = line.split()[2]
+        status, _, body = get(url + "api/runs")
+        assert status == 200 and json.loads(body)["total"] == 2
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
