@@ -1,0 +1,193 @@
+"""`windtunnel view` on a large store: runs page and run page times beside bare store queries.
+
+    python -m benchmarks view                      # 1,000 runs x 1,000 cells = 1M cells (builds ~0.6 GB once)
+    python benchmarks/view.py --runs 200 --cells 500 --store /tmp/small.db
+    python benchmarks/view.py --browser            # also time the pages rendered in Chromium
+
+The store is built once at --store (default: $TMPDIR/windtunnel-view-bench-<runs>x<cells>.db) with
+realistic cells (contract/mutation cells with faults, checks and tool calls) and reused afterwards.
+Each figure is the median of --repeat timings over HTTP against the real viewer server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from windtunnel.reports.sample import make_cell
+from windtunnel.store import RunStore
+
+SCENARIOS = ["no-chaos", "tool-timeout", "tool-garbage", "poisoned-note", "llm-rate-limited"]
+INVARIANTS = ["no-pii", "always-answers", "no-leak", "no-invented-date", "no-injected-links"]
+MUTATIONS = ["paraphrase", "noise", "tone_shift", "prompt_injection", "length_extremes"]
+
+
+def _cell(rng: random.Random, i: int) -> dict[str, Any]:
+    contract = i % 2 == 0
+    status = "failed" if rng.random() < 0.1 else "passed"
+    faulted = contract and rng.random() < 0.5
+    return make_cell(
+        f"c{i}",
+        kind="contract" if contract else "mutation",
+        scenario=SCENARIOS[i % 5] if contract else None,
+        invariant=INVARIANTS[(i // 5) % 5] if contract else None,
+        mutation=None if contract else {"type": MUTATIONS[i % 5], "args": {}},
+        status=status,
+        latency_ms=round(rng.lognormvariate(4, 0.6), 3),
+        prompt=f"Where is my order ORD-{10000 + i % 97}? " + "please " * (i % 7),
+        output="Your order shipped with UPS and arrives in 3 days. " * 2,
+        faults=[{"target": "tool", "mode": "timeout", "name": "order_status", "seq": 2}] if faulted else [],
+        calls=[
+            {"target": "llm", "name": "m", "args": {"n": 2}, "response": "tool call", "error": None,
+             "faults": [], "latency_ms": 12.0, "seq": 1},
+            {"target": "tool", "name": "order_status", "args": {"order_id": "ORD-10002"},
+             "response": None if faulted else {"status": "shipped"}, "error": "timeout" if faulted else None,
+             "faults": ["timeout"] if faulted else [], "latency_ms": 30.0, "seq": 2},
+        ],
+    )  # fmt: skip
+
+
+def build(path: Path, runs: int, cells: int) -> None:
+    """Fill ``path`` with ``runs`` finished runs of ``cells`` cells each (bulk inserts, one transaction per run)."""
+    RunStore(path).close()  # the real schema
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=OFF")
+    rng = random.Random(7)
+    template = [_cell(rng, i) for i in range(cells)]
+    t0 = time.perf_counter()
+    for r in range(runs):
+        run_id = f"2026{r // 28 % 12 + 1:02d}{r % 28 + 1:02d}-{r:06d}-bench"
+        config = f"configs/agent{r % 4}.yaml"
+        mode = ("run", "contract", "ci", "chaos")[r % 4]
+        started = f"2026-{r // 28 % 12 + 1:02d}-{r % 28 + 1:02d}T{r % 24:02d}:00:00.000Z"
+        passed = sum(1 for c in template if c["passed"])
+        score = round(100 * passed / cells, 2)
+        summary = {"score": score, "passed": False, "cells_total": cells, "cells_passed": passed}
+        db.execute("BEGIN")
+        db.execute(
+            "INSERT INTO runs (id, mode, config_path, seed, started_at, finished_at, status, summary_json, meta_json)"
+            " VALUES (?, ?, ?, ?, ?, ?, 'failed', ?, ?)",
+            (run_id, mode, config, r, started, started, orjson.dumps(summary), b"{}"),
+        )
+        db.executemany(
+            "INSERT INTO cells (run_id, cell_id, json, completed_at) VALUES (?, ?, ?, ?)",
+            ((run_id, c["id"], orjson.dumps(c), started) for c in template),
+        )
+        db.execute("COMMIT")
+        if r % 100 == 99:
+            print(f"  built {r + 1} runs ({time.perf_counter() - t0:.0f} s)", flush=True)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+
+
+def timed(fn: Any, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=120) as resp:
+        return bytes(resp.read())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=1000)
+    ap.add_argument("--cells", type=int, default=1000)
+    ap.add_argument("--store", type=Path, default=None)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--browser", action="store_true", help="also time the pages rendered in Chromium")
+    args = ap.parse_args()
+    store = args.store or Path(tempfile.gettempdir()) / f"windtunnel-view-bench-{args.runs}x{args.cells}.db"
+    if not store.exists():
+        print(f"building {store}: {args.runs} runs x {args.cells} cells", flush=True)
+        t = time.perf_counter()
+        build(store, args.runs, args.cells)
+        print(f"  built in {time.perf_counter() - t:.1f} s ({store.stat().st_size / 1e6:.0f} MB)", flush=True)
+
+    from windtunnel.view.server import serve_in_thread
+
+    with serve_in_thread(store) as server:
+        base = server.url.rstrip("/")
+        runs = json.loads(fetch(base + "/api/runs?limit=1"))
+        total = runs["total"]
+        run_id = runs["runs"][0]["id"]
+        db = sqlite3.connect(store)
+        cells = db.execute("SELECT count(*) FROM cells").fetchone()[0]
+        print(f"store: {total} runs, {cells} cells")
+        bare_runs = timed(
+            lambda: db.execute(
+                "SELECT id, summary_json FROM runs ORDER BY started_at DESC LIMIT 50"
+            ).fetchall(),
+            args.repeat,
+        )
+        bare_cells = timed(
+            lambda: [orjson.loads(j) for (j,) in db.execute("SELECT json FROM cells WHERE run_id = ?", (run_id,))],
+            args.repeat,
+        )
+        rows = [
+            ("bare: SELECT 50 newest runs", bare_runs),
+            ("bare: SELECT + parse one run's cells", bare_cells),
+            ("runs page API: /api/runs (first page of 50)", timed(lambda: fetch(base + "/api/runs"), args.repeat)),
+            ("runs page API: a middle page, filtered by config", timed(
+                lambda: fetch(base + f"/api/runs?offset={total // 8}&config=configs/agent1.yaml"), args.repeat)),
+        ]  # fmt: skip
+        # the run page: the first view of a run computes its aggregates (cold), later views hit the cache
+        other = json.loads(fetch(base + f"/api/runs?offset={total // 2}&limit=1"))["runs"][0]["id"]
+        t = time.perf_counter()
+        fetch(base + f"/api/run?id={other}")
+        rows.append(("run page API: /api/run (cold: aggregates computed)", time.perf_counter() - t))
+        rows.append(("run page API: /api/run (warm)", timed(lambda: fetch(base + f"/api/run?id={other}"), args.repeat)))
+        rows.append(("run page API: /api/cells (first 100)", timed(
+            lambda: fetch(base + f"/api/cells?run={other}"), args.repeat)))  # fmt: skip
+        filtered = f"/api/cells?run={other}&status=failed&scenario=tool-timeout"
+        rows.append(("run page API: /api/cells filtered (status + scenario)", timed(
+            lambda: fetch(base + filtered), args.repeat)))  # fmt: skip
+        rows.append(("page shell: GET /run", timed(lambda: fetch(base + f"/run?id={other}"), args.repeat)))
+        if args.browser:
+            rows.extend(browser_times(base, run_id, args.repeat))
+        width = max(len(name) for name, _ in rows)
+        for name, seconds in rows:
+            print(f"  {name:<{width}}  {1000 * seconds:9.1f} ms")
+
+
+def browser_times(base: str, run_id: str, repeat: int) -> list[tuple[str, float]]:
+    from playwright.sync_api import sync_playwright
+
+    from windtunnel.reports.sample import CHROMIUM, CHROMIUM_ARGS
+
+    out = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        for name, path, selector in (
+            ("browser: runs page rendered (table filled)", "/", "#runs-table tbody tr"),
+            ("browser: run page rendered (summary, heat map, cells)", f"/run?id={run_id}", "#cell-table tbody tr"),
+        ):
+
+            def load(path: str = path, selector: str = selector) -> None:
+                page.goto(base + path)
+                page.wait_for_selector(selector)
+
+            out.append((name, timed(load, repeat)))
+        browser.close()
+    return out
+
+
+if __name__ == "__main__":
+    main()
