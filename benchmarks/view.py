@@ -163,7 +163,7 @@ def main() -> None:
             rows.extend(browser_times(base, run_id, args.repeat))
         width = max(len(name) for name, _ in rows)
         for name, seconds in rows:
-            print(f"  {name:<{width}}  {1000 * seconds:9.1f} ms")
+            print(f"  {name:<{width}}  {1000 * seconds:9.2f} ms")
 
 
 def browser_times(base: str, run_id: str, repeat: int) -> list[tuple[str, float]]:

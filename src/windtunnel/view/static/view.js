@@ -598,10 +598,11 @@
     api("/api/diff", { a: p.get("a"), b: p.get("b") }).then(renderDiff).catch(showError);
   }
 
-  function delta(v, digits, unit) {
+  function delta(v, digits, unit, lowerIsBetter) {
     if (v === null || v === undefined || isNaN(v)) return el("span", { cls: "muted", text: "n/a" });
     var s = (v > 0 ? "+" : "") + Number(v).toFixed(digits) + (unit || "");
-    return el("span", { cls: v > 0 ? "up" : v < 0 ? "down" : "", text: s });
+    var better = lowerIsBetter ? v < 0 : v > 0, worse = lowerIsBetter ? v > 0 : v < 0;
+    return el("span", { cls: better ? "up" : worse ? "down" : "", text: s });
   }
 
   function changesTable(id, changes, runId) {
@@ -621,8 +622,8 @@
     var sub = function (x, y) { return x === null || y === null ? null : y - x; };
     root.appendChild(table("diff-summary", ["measure", "before", "after", "delta"], [
       el("tr", null, el("td", { text: "score" }), el("td", { text: num(d.score.before, 2) }), el("td", { text: num(d.score.after, 2) }), el("td", { id: "score-delta" }, delta(d.score.delta, 2))),
-      el("tr", null, el("td", { text: "latency p50" }), el("td", { text: ms(la.p50) }), el("td", { text: ms(lb.p50) }), el("td", null, delta(sub(la.p50, lb.p50), 0, " ms"))),
-      el("tr", null, el("td", { text: "latency p95" }), el("td", { text: ms(la.p95) }), el("td", { text: ms(lb.p95) }), el("td", null, delta(sub(la.p95, lb.p95), 0, " ms")))
+      el("tr", null, el("td", { text: "latency p50" }), el("td", { text: ms(la.p50) }), el("td", { text: ms(lb.p50) }), el("td", null, delta(sub(la.p50, lb.p50), 0, " ms", true))),
+      el("tr", null, el("td", { text: "latency p95" }), el("td", { text: ms(la.p95) }), el("td", { text: ms(lb.p95) }), el("td", null, delta(sub(la.p95, lb.p95), 0, " ms", true)))
     ].concat(d.phases.map(function (p) {
       return el("tr", null, el("td", { text: p.phase + " " + p.measure }), el("td", { text: num(p.before, 2) }), el("td", { text: num(p.after, 2) }), el("td", null, delta(p.delta, 2)));
     }))));
