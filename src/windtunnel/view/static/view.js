@@ -65,7 +65,7 @@
   // -- formatting ---------------------------------------------------------------------------
   function num(v, digits) { return v === null || v === undefined ? "n/a" : Number(v).toFixed(digits === undefined ? 1 : digits); }
   function pct(v) { return v === null || v === undefined ? "n/a" : (100 * v).toFixed(1) + "%"; }
-  function ms(v) { return v === null || v === undefined ? "" : Number(v).toFixed(0) + " ms"; }
+  function ms(v) { return v === null || v === undefined ? "" : Number(v).toFixed(Math.abs(v) < 10 ? 1 : 0) + " ms"; }
   function secs(v) { return v === null || v === undefined ? "" : Number(v).toFixed(1) + " s"; }
   function when(iso) { return iso ? String(iso).replace("T", " ").replace(/\.\d+Z?$/, "").replace(/Z$/, "") : ""; }
   function statusBadge(s) { return el("span", { cls: "badge st-" + String(s).replace(/[^a-z_]/g, ""), text: s }); }
@@ -525,7 +525,7 @@
     var faults = section("Faults fired", "faults");
     var fl = el("ul", { id: "fault-list" });
     (c.faults || []).forEach(function (f) {
-      fl.appendChild(el("li", { cls: "faulted", text: f.target + "." + f.mode + (f.name ? "(" + f.name + ")" : "") + (f.seq !== undefined ? " at call #" + f.seq : "") }));
+      fl.appendChild(el("li", { cls: "faulted", text: f.target + "." + f.mode + (f.name ? "(" + f.name + ")" : "") }));
     });
     if (!(c.faults || []).length) fl.appendChild(el("li", { cls: "muted", text: "none" }));
     faults.appendChild(fl);
@@ -567,19 +567,25 @@
     var box = section("Tool and LLM calls", "timeline");
     var calls = (c.calls || []).slice().sort(function (a, b) { return (a.seq || 0) - (b.seq || 0); });
     if (!calls.length) { box.appendChild(el("p", { cls: "muted", text: "no tool or LLM call was recorded for this cell" })); return box; }
-    var max = 0;
-    calls.forEach(function (k) { if (k.latency_ms > max) max = k.latency_ms; });
+    // Calls of one cell run one after another: lay their bars end to end on one time axis.
+    var total = 0;
+    calls.forEach(function (k) { total += k.latency_ms > 0 ? k.latency_ms : 0; });
+    box.appendChild(el("p", { cls: "muted", text: calls.length + " call" + (calls.length === 1 ? "" : "s") + " in order, " + ms(total) + " in calls; each bar starts where the previous call ended" }));
     var list = el("ol", { cls: "timeline", id: "calls" });
+    var start = 0;
     calls.forEach(function (k, i) {
       var faulted = (k.faults || []).length > 0 || !!k.error;
-      var bar = el("span", { cls: "lat-fill" });
-      bar.style.width = (max > 0 && k.latency_ms ? Math.max(1, 100 * k.latency_ms / max) : 0) + "%";
+      var lat = k.latency_ms > 0 ? k.latency_ms : 0;
+      var bar = el("span", { cls: "lat-fill", title: "starts at " + ms(start) + ", takes " + ms(lat) });
+      bar.style.left = (total > 0 ? 100 * start / total : 0) + "%";
+      bar.style.width = (total > 0 ? Math.max(0.5, 100 * lat / total) : 0) + "%";
+      start += lat;
       var details = el("details", null, el("summary", { text: "arguments and response" }),
         el("h4", { text: "arguments" }), el("pre", { text: pretty(k.args) }),
         el("h4", { text: k.error ? "error" : "response" }), el("pre", { text: k.error ? k.error : pretty(k.response) }));
       list.appendChild(el("li", { cls: "call" + (faulted ? " faulted" : ""), data: { seq: k.seq === undefined ? i + 1 : k.seq, target: k.target, faulted: faulted } },
         el("div", { cls: "call-head" },
-          el("span", { cls: "call-n", text: "#" + (k.seq === undefined ? i + 1 : k.seq) }),
+          el("span", { cls: "call-n", text: "#" + (i + 1) }),
           el("span", { cls: "call-target t-" + String(k.target).replace(/[^a-z]/g, ""), text: k.target }),
           el("span", { cls: "call-name", text: k.name || "" }),
           el("span", { cls: "lat-track" }, bar),
