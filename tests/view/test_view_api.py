@@ -59,9 +59,9 @@ def test_reader_pages_filters_and_uses_its_indexes(tmp_path: Path) -> None:
     only, total = reader.runs_page(mode="contract", config="cfg1.yaml")
     assert total == len(only) == 1 and only[0].mode == "contract" and only[0].cells == 10
     assert reader.run_filters() == {"configs": ["cfg0.yaml", "cfg1.yaml", "cfg2.yaml"], "modes": ["contract", "run"]}
-    names = {r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
-    assert {"runs_started_at", "runs_config_started", "runs_mode_started"} <= names
     db = sqlite3.connect(path)
+    names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"runs_started_at", "runs_config_started", "runs_mode_started"} <= names
     plan = " ".join(
         str(r[-1])
         for r in db.execute(
@@ -70,17 +70,39 @@ def test_reader_pages_filters_and_uses_its_indexes(tmp_path: Path) -> None:
         )
     )
     assert "runs_config_started" in plan and "TEMP B-TREE" not in plan
+    db.close()
     with pytest.raises(UsageError, match="no run"):
         reader.run("nope")
     with pytest.raises(sqlite3.OperationalError):  # read-only connection: the viewer can never write
         reader._db().execute("DELETE FROM runs")
+    reader.close()
+
+
+def test_indexes_are_skipped_on_a_store_that_cannot_be_written(tmp_path: Path) -> None:
+    from windtunnel.store.queries import _add_indexes
+
+    path = tmp_path / "runs.db"
+    fill(path, 1)
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)  # what a read-only file or mount gives
+    try:
+        assert _add_indexes(db) is False
+    finally:
+        db.close()
+    db = sqlite3.connect(path)
+    try:
+        assert _add_indexes(db) is True
+    finally:
+        db.close()
 
 
 def test_reader_refuses_a_missing_store_and_a_foreign_database(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="no run store"):
         StoreReader(tmp_path / "none.db")
     other = tmp_path / "other.db"
-    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.commit()
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE t (x)")
+    db.commit()
+    db.close()
     with pytest.raises(UsageError, match="not a windtunnel run store"):
         StoreReader(other)
 

@@ -103,6 +103,18 @@ def _row(row: tuple[Any, ...]) -> RunRow:
     )
 
 
+def _add_indexes(db: sqlite3.Connection) -> bool:
+    """Add :data:`INDEXES` (idempotent); ``False`` when the store cannot be written (a read-only copy still reads)."""
+    try:
+        for sql in INDEXES:
+            db.execute(sql)
+    except sqlite3.OperationalError as err:
+        if "readonly" in str(err) or "read-only" in str(err):
+            return False
+        raise
+    return True
+
+
 class StoreReader:
     """Read-only access to a ``runs.db`` (see the module docstring)."""
 
@@ -124,8 +136,7 @@ class StoreReader:
                         f"{str(self.path)!r} is not a windtunnel run store (no runs/cells tables)",
                         hint="point --store at the runs.db that 'windtunnel run' writes",
                     )
-                for sql in INDEXES:
-                    db.execute(sql)
+                self.indexed = _add_indexes(db)
             finally:
                 db.close()
         except sqlite3.DatabaseError as err:

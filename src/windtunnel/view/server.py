@@ -164,6 +164,8 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as err:  # a bug must answer 500, not kill the connection silently
             with contextlib.suppress(OSError):
                 self._json(500, {"error": f"{type(err).__name__}: {err}"})
+        finally:
+            self.server.reader.close()  # this request's thread ends: so does its connection
 
     def _audit(self, name: str) -> None:
         """A leak audit page written by ``leak scan -f html`` into the audits directory."""
