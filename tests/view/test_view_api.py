@@ -71,6 +71,8 @@ def test_reader_pages_filters_and_uses_its_indexes(tmp_path: Path) -> None:
     )
     assert "runs_config_started" in plan and "TEMP B-TREE" not in plan
     db.close()
+    assert reader.previous(reader.run(ids[6])) == ids[0]  # cfg0.yaml, mode run: runs 0, 6
+    assert reader.previous(reader.run(ids[0])) is None
     with pytest.raises(UsageError, match="no run"):
         reader.run("nope")
     with pytest.raises(sqlite3.OperationalError):  # read-only connection: the viewer can never write
@@ -174,6 +176,13 @@ def test_pages_carry_a_strict_csp_and_other_hosts_are_refused(tmp_path: Path) ->
         assert get(base + "/static/view.js")[0] == 200
         assert get(base + "/static/uPlot.LICENSE.txt")[0] == 200
         assert get(base + "/audit/..%2F..%2Fruns.db")[0] == 404
+
+
+def test_loopback_addresses() -> None:
+    from windtunnel.view.server import is_loopback
+
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5") and not is_loopback("example.com")
 
 
 def test_cli_view_refuses_a_missing_store(tmp_path: Path, capsys: Any) -> None:

@@ -183,6 +183,7 @@ def test_diff_page_lists_the_cells_that_regressed(example_store: ExampleStore, v
     p.check(f"#runs-table input[data-id='{after['run']['id']}']")
     p.click("#compare")
     p.wait_for_selector("#diff-summary")
+    diff_url = p.url
     assert f"a={before['run']['id']}" in p.url and f"b={after['run']['id']}" in p.url
     keys = p.locator("#regressed tbody tr").evaluate_all("rs => rs.map(r => r.dataset.key)")
     assert keys == [c.key for c in expected.regressed]
@@ -191,6 +192,13 @@ def test_diff_page_lists_the_cells_that_regressed(example_store: ExampleStore, v
     p.locator("#regressed tbody tr a").first.click()  # a regressed cell opens in the later run
     p.wait_for_selector("#cell-id")
     assert p.locator("#cell-id").text_content() == expected.regressed[0].cell_ids[0]
+    # a run page links the diff with the previous run of its config and mode
+    first, second = example_store.runs[1]["run"]["id"], example_store.runs[2]["run"]["id"]
+    p = pg.goto(f"/run?id={second}")
+    p.wait_for_selector("#diff-previous")
+    p.click("#diff-previous")
+    p.wait_for_selector("#diff-summary")
+    assert p.url.endswith(f"/diff?a={first}&b={second}") and diff_url != p.url
     assert pg.errors == [] and pg.foreign_requests() == []
 
 

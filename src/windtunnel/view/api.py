@@ -3,7 +3,7 @@
 Every endpoint is a GET with query parameters and answers JSON::
 
     /api/runs?config=&mode=&offset=0&limit=50   a page of runs, newest first, + total and filter choices
-    /api/run?id=RUN                             one run: summary and aggregates (heat map, bars, latency)
+    /api/run?id=RUN                             one run: summary, aggregates (heat map, bars, latency), previous run
     /api/cells?run=RUN&status=&scenario=&invariant=&mutation=&fault=&kind=&phase=&q=&offset=&limit=
                                                 a page of the run's cell table, filtered
     /api/cell?run=RUN&cell=CELL                 one whole cell (prompt, calls, faults, checks, output ...)
@@ -133,6 +133,7 @@ class Api:
             "summary": summary,
             "aggregate": agg,
             "last_completed": self.reader.last_completed(info.id),
+            "previous": self.reader.previous(info),
         }
 
     def cells(self, query: Mapping[str, str]) -> dict[str, Any]:

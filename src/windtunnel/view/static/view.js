@@ -169,7 +169,7 @@
         el("td", null, box),
         el("td", null, link("/run", { id: r.id }, r.id)),
         el("td", { text: r.mode }),
-        el("td", { cls: "wrap", text: r.config_path || "" }),
+        el("td", { cls: "wrap" }, r.config_path ? link("/trends", { config: r.config_path, mode: r.mode }, r.config_path) : ""),
         el("td", null, statusBadge(r.status)),
         el("td", { cls: "num", text: num(r.score, 2) }),
         el("td", { cls: "num", text: cells }),
@@ -208,7 +208,11 @@
     var cfg = p.get("config") || "", mode = p.get("mode") || "";
     var ready = cfg || mode ? Promise.resolve(null) : api("/api/runs", { limit: 1 });
     ready.then(function (latest) {
-      if (latest && latest.runs.length) { cfg = latest.runs[0].config_path || ""; mode = latest.runs[0].mode; }
+      if (latest && latest.runs.length) {
+        cfg = latest.runs[0].config_path || "";
+        // the newest run of a `ci` run is one of its phases (<id>-replay ...): trend the ci runs themselves
+        mode = /-(mutation|chaos|contract|replay)$/.test(latest.runs[0].id) ? "ci" : latest.runs[0].mode;
+      }
       return api("/api/trends", { config: cfg, mode: mode, limit: p.get("limit") || "" });
     }).then(function (data) { renderTrends(data, cfg, mode); }).catch(showError);
   }
@@ -336,6 +340,7 @@
       ["reasons", (s.reasons || []).join("; ")]
     ]));
     head.appendChild(el("p", null, link("/trends", { config: r.config_path, mode: r.mode }, "trend of this config"),
+      data.previous ? [" · ", el("a", { id: "diff-previous", href: "/diff" + query({ a: data.previous, b: r.id }), text: "diff with the previous run" })] : null,
       " · ", el("a", { href: "/api/run" + query({ id: r.id }), text: "JSON" })));
     if (first) root.appendChild(head);
 
@@ -368,6 +373,10 @@
       holder.appendChild(el("p", { cls: "muted", text: "no latencies recorded" }));
     }
 
+    if (!first) {
+      refreshOptions("f-fault", Object.keys(a.by_fault));
+      refreshOptions("f-mutation", Object.keys(a.by_mutation));
+    }
     if (first) {
       var cells = section("Cells", "cells");
       cells.appendChild(cellControls(a));
@@ -434,6 +443,13 @@
       el("button", { id: "f-reset", type: "button", text: "reset", on: { click: function () {
         runState.filters = {}; statusSel.value = ""; faultSel.value = ""; mutSel.value = ""; text.value = ""; setCellFilters({}, true);
       } } }));
+  }
+
+  function refreshOptions(id, keys) {
+    var sel = document.getElementById(id);
+    if (!sel) return;
+    var have = Array.prototype.map.call(sel.options, function (o) { return o.value; });
+    keys.forEach(function (k) { if (have.indexOf(k) < 0) sel.appendChild(el("option", { value: k, text: k })); });
   }
 
   function setCellFilters(changes, merge) {
