@@ -318,6 +318,9 @@ def scan_html(args: Mapping[str, Any]) -> None:
             hint="e.g. 'windtunnel leak scan items.jsonl -f html -o audit.html'",
         )
     decode = not args["no_decode"]
+    from windtunnel.leakage.runs import RunCounts
+
+    counts = RunCounts()
     if dataset is not None:
         from windtunnel.leakage.dataset import DatasetError, iter_items
 
@@ -339,10 +342,9 @@ def scan_html(args: Mapping[str, Any]) -> None:
                 raise UsageError(str(err), hint="check the DATASET: a .jsonl or .json file of items") from None
 
     else:
-        from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items, store_items
+        from windtunnel.leakage.runs import RunSourceError, report_items, store_items
         from windtunnel.store.runstore import default_store_path
 
-        counts = RunCounts()
         source = f"run {from_run}" if from_run else str(from_report)
 
         def items() -> Iterator[LeakItem]:
@@ -365,7 +367,7 @@ def scan_html(args: Mapping[str, Any]) -> None:
     )
     if summary["items"] == 0:
         out.unlink(missing_ok=True)
-        raise UsageError(f"{source} holds no items; an empty audit proves nothing")
+        leak_cmd._no_items(dataset, source, counts)  # the same message as the other formats
     print(f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; page written to {out}")
     if summary["leaked_items"]:
         raise SystemExit(int(ExitCode.FAILED))
