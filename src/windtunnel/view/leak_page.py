@@ -127,8 +127,11 @@ def _highlight(text: str, findings: list[Finding], show_values: bool) -> Markup:
     return Markup("").join(out)
 
 
-def render_tree(node: Any, idx: _Index, pointer: str = "") -> Markup:
-    """The projection as nested lists; highlighted where findings point."""
+def render_tree(node: Any, idx: _Index, pointer: str = "", labels: list[str] | None = None) -> Markup:
+    """The projection as nested lists; highlighted where findings point.
+
+    ``labels`` names the top-level list's entries (for a run's cell: where each part sits in the cell).
+    """
     if isinstance(node, Mapping):
         items = []
         for key, value in node.items():
@@ -150,7 +153,7 @@ def render_tree(node: Any, idx: _Index, pointer: str = "") -> Markup:
     if isinstance(node, list):
         items = [
             Markup('<li data-pointer="{}"><span class="idx">{}</span> {}</li>').format(
-                f"{pointer}/{i}", i, render_tree(v, idx, f"{pointer}/{i}")
+                f"{pointer}/{i}", labels[i] if labels and i < len(labels) else i, render_tree(v, idx, f"{pointer}/{i}")
             )
             for i, v in enumerate(node)
         ]
@@ -187,10 +190,14 @@ def resolve(doc: Any, pointer: str) -> Any:
     return node
 
 
-def finding_rows(item: LeakItem, audit: ItemAudit, show_values: bool) -> list[dict[str, Any]]:
+def finding_rows(
+    item: LeakItem, audit: ItemAudit, show_values: bool, located: ItemAudit | None = None
+) -> list[dict[str, Any]]:
+    """One row per finding; ``located`` gives the pointers the JSON report prints (into a run's cell)."""
     rows = []
-    for f in audit.findings:
-        shown = f.to_dict(show_values=show_values)
+    where = located.findings if located is not None else audit.findings
+    for f, at in zip(audit.findings, where, strict=True):
+        shown = {**f.to_dict(show_values=show_values), "pointer": at.shown_pointer(show_values)}
         raw_value = resolve(item.projection, f.pointer)
         raw = None
         if isinstance(raw_value, str) and f.target != "key":
@@ -218,13 +225,22 @@ class AuditedItem:
     raw_redactions: list[Any] = field(default_factory=list)
     after: ItemAudit | None = None
     """The rescan of the sanitized projection (what is left is highlighted there too)."""
+    parts: list[str] | None = None
+    """For a run's cell: the cell pointer of each projection part."""
+    located: ItemAudit | None = None
+    """For a run's cell: the findings with pointers into the cell, as the JSON report prints them."""
 
 
-def audited(items: Iterable[LeakItem], *, decode: bool = True, show_values: bool = False) -> Iterator[AuditedItem]:
-    """Audit and sanitize each item (``sentence`` mode, as ``leak sanitize`` does by default)."""
+def audited(items: Iterable[Any], *, decode: bool = True, show_values: bool = False) -> Iterator[AuditedItem]:
+    """Audit and sanitize each item (``sentence`` mode, as ``leak sanitize`` does by default).
+
+    An item is a :class:`LeakItem`, or a run's :class:`~windtunnel.leakage.runs.RunItem` (its findings
+    are then also located in the cell).
+    """
     from windtunnel.leakage.sanitize import sanitize_item
 
-    for item in items:
+    for entry in items:
+        item: LeakItem = entry.item if hasattr(entry, "parts") else entry
         result = sanitize_item(item, decode=decode)
         yield AuditedItem(
             item=item,
@@ -234,6 +250,8 @@ def audited(items: Iterable[LeakItem], *, decode: bool = True, show_values: bool
             residual=len(result.residual),
             raw_redactions=list(result.redactions),
             after=result.after,
+            parts=list(entry.parts) if hasattr(entry, "parts") else None,
+            located=entry.locate(result.before) if hasattr(entry, "parts") else None,
         )
 
 
@@ -259,9 +277,9 @@ def render_leak_html(
                 "id": entry.item.id,
                 "leaked": entry.audit.leaked,
                 "channels": sorted({f.channel for f in entry.audit.findings}, key=lambda c: CHANNEL_RANK.get(c, 9)),
-                "tree": render_tree(entry.item.projection, idx),
-                "sanitized": render_tree(entry.sanitized, marks),
-                "findings": finding_rows(entry.item, entry.audit, show_values),
+                "tree": render_tree(entry.item.projection, idx, labels=entry.parts),
+                "sanitized": render_tree(entry.sanitized, marks, labels=entry.parts),
+                "findings": finding_rows(entry.item, entry.audit, show_values, entry.located),
                 "redactions": entry.redactions,
                 "redacted_pointers": redacted_pointers,
                 "residual": entry.residual,
@@ -334,7 +352,7 @@ def scan_html(args: Mapping[str, Any]) -> None:
         )
         source = str(dataset)
 
-        def items() -> Iterator[LeakItem]:
+        def items() -> Iterator[Any]:
             try:
                 for mapped in iter_items(dataset, fmap):
                     yield mapped.item
@@ -347,14 +365,13 @@ def scan_html(args: Mapping[str, Any]) -> None:
 
         source = f"run {from_run}" if from_run else str(from_report)
 
-        def items() -> Iterator[LeakItem]:
+        def items() -> Iterator[Any]:
             try:
                 if from_run:
                     it = store_items(from_run, args["store"] or default_store_path(), counts, config=args["config"])
                 else:
                     it = report_items(from_report, counts, config=args["config"])
-                for ri in it:
-                    yield ri.item
+                yield from it
             except RunSourceError as err:
                 raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
 
