@@ -67,7 +67,11 @@
   function pct(v) { return v === null || v === undefined ? "n/a" : (100 * v).toFixed(1) + "%"; }
   function ms(v) { return v === null || v === undefined ? "" : Number(v).toFixed(Math.abs(v) < 10 ? 1 : 0) + " ms"; }
   function secs(v) { return v === null || v === undefined ? "" : Number(v).toFixed(1) + " s"; }
-  function when(iso) { return iso ? String(iso).replace("T", " ").replace(/\.\d+Z?$/, "").replace(/Z$/, "") : ""; }
+  function when(iso) {
+    if (!iso) return "";
+    var t = Date.parse(iso);
+    return isNaN(t) ? String(iso) : new Date(t).toISOString().slice(0, 19).replace("T", " ") + " UTC";
+  }
   function statusBadge(s) { return el("span", { cls: "badge st-" + String(s).replace(/[^a-z_]/g, ""), text: s }); }
   function dl(pairs) {
     var d = el("dl", { cls: "facts" });
@@ -167,7 +171,7 @@
       var cells = String(r.cells) + (r.cells_planned ? " / " + r.cells_planned : "");
       body.appendChild(el("tr", { data: { id: r.id, status: r.status } },
         el("td", null, box),
-        el("td", null, link("/run", { id: r.id }, r.id)),
+        el("td", { cls: "id" }, link("/run", { id: r.id }, r.id)),
         el("td", { text: r.mode }),
         el("td", { cls: "wrap" }, r.config_path ? link("/trends", { config: r.config_path, mode: r.mode }, r.config_path) : ""),
         el("td", null, statusBadge(r.status)),
