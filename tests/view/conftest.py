@@ -67,10 +67,15 @@ class ExampleStore:
         ]
         self.contract = run_json(self.path, root / "contract.json", "contract", "run", "-c", CONFIG, "--seed", "1")
         self.strict = run_json(self.path, root / "strict.json", "run", "-c", str(self.strict_config), "--seed", "3")
+        # last: a ci run, stored as one run plus one run per phase (<id>-mutation, -chaos, -contract, -replay)
+        windtunnel(self.path, "ci", "-c", CONFIG, "--seed", "1", "-q", "-o", str(root / "ci"))
+        self.ci: dict[str, Any] = json.loads((root / "ci" / "summary.json").read_text())
+        self.ci_phases = [f"{self.ci['run']['id']}-{phase}" for phase in self.ci["summary"]["phases"]]
 
     @property
     def all_reports(self) -> list[dict[str, Any]]:
-        return [*self.runs, self.contract, self.strict]
+        """The reports of the runs started directly (the ci run's phases are stored as runs too)."""
+        return [*self.runs, self.contract, self.strict, self.ci]
 
 
 @pytest.fixture(scope="session")

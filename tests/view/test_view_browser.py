@@ -46,22 +46,24 @@ def test_runs_page_lists_every_run_with_its_numbers_and_filters(
     p = pg.goto("/")
     p.wait_for_selector("#runs-table tbody tr")
     reports = example_store.all_reports
-    assert rows(p, "#runs-table tbody tr") == len(reports)
+    stored = len(reports) + len(example_store.ci_phases)
+    assert rows(p, "#runs-table tbody tr") == stored
     for report in reports:
         row = p.locator(f"#runs-table tbody tr[data-id='{report['run']['id']}']")
         cells = row.locator("td").all_text_contents()
         assert cells[2] == report["run"]["mode"]
         assert cells[5] == f"{report['summary']['score']:.2f}"
         assert cells[6].split(" / ")[0] == str(len(report["cells"]))
-    assert p.locator("#runs-total").text_content() == f"runs 1–{len(reports)} of {len(reports)}"
+    assert p.locator("#runs-total").text_content() == f"runs 1–{stored} of {stored}"
     shot(p, "runs")
 
     p.select_option("#f-mode", "contract")
-    wait_until(p, "document.querySelectorAll('#runs-table tbody tr').length === 1")
-    assert p.locator("#runs-table tbody tr").get_attribute("data-id") == example_store.contract["run"]["id"]
+    wait_until(p, "document.querySelectorAll('#runs-table tbody tr').length === 2")  # + the ci run's contract phase
+    contract_ids = p.locator("#runs-table tbody tr").evaluate_all("rs => rs.map(r => r.dataset.id)")
+    assert set(contract_ids) == {example_store.contract["run"]["id"], f"{example_store.ci['run']['id']}-contract"}
     p.select_option("#f-mode", "")
     p.select_option("#f-config", CONFIG)
-    wait_until(p, "document.querySelectorAll('#runs-table tbody tr').length === 4")  # 3 runs + the contract run
+    wait_until(p, f"document.querySelectorAll('#runs-table tbody tr').length === {stored - 1}")  # all but strict
     assert pg.errors == [] and pg.foreign_requests() == []
 
 
@@ -69,21 +71,41 @@ def test_trend_chart_has_one_point_per_stored_run(example_store: ExampleStore, v
     pg = open_page(viewer.url)
     p = pg.goto(f"/trends?config={quote(CONFIG)}&mode=run")
     wait_until(p, "window.wtView.charts.score && window.wtView.charts.latency")
-    ids = [r["run"]["id"] for r in example_store.runs]
-    assert p.evaluate("window.wtView.charts.score.data[0].length") == len(ids) == 3
+    # the three `run`s of the config, and the ci run's mutation phase (a `run` of the same config)
+    with RunStore(example_store.path, create=False) as store:
+        stored = [store.get_run(r["run"]["id"]) for r in example_store.runs]
+        stored.append(store.get_run(f"{example_store.ci['run']['id']}-mutation"))
+    ids = [r.id for r in stored]
+    assert p.evaluate("window.wtView.charts.score.data[0].length") == len(ids) == 4
     scores = p.evaluate("window.wtView.charts.score.data[1]")
-    assert scores == [r["summary"]["score"] for r in example_store.runs]
+    assert scores == [r.score for r in stored]
     low, high = p.evaluate("window.wtView.charts.score.data[4]"), p.evaluate("window.wtView.charts.score.data[3]")
-    assert all(
-        lo <= 100 * r["summary"]["cells_passed"] / len(r["cells"]) <= hi
-        for lo, hi, r in zip(low, high, example_store.runs, strict=True)
-    )
+    for lo, hi, r in zip(low, high, example_store.runs, strict=False):
+        assert lo <= 100 * r["summary"]["cells_passed"] / len(r["cells"]) <= hi
     assert p.locator("#trend-table tbody tr").evaluate_all("rs => rs.map(r => r.dataset.id)") == ids
     assert p.evaluate("window.wtView.charts.mutations.series.length") - 1 == len(
         [t for t in example_store.runs[0]["summary"]["by_type"] if t != "golden"]
     )
     shot(p, "trends")
     assert pg.errors == [] and pg.foreign_requests() == []
+
+
+def test_trends_of_ci_runs_plot_the_score_of_each_phase(
+    example_store: ExampleStore, viewer: Any, open_page: Any
+) -> None:
+    pg = open_page(viewer.url)
+    p = pg.goto("/trends")  # no choice made: the newest run's config, and a ci run rather than its last phase
+    p.wait_for_selector("#trend-table tbody tr")
+    assert p.locator("#f-mode").input_value() == "ci"
+    assert p.locator("#f-config").input_value() == CONFIG
+    wait_until(p, "window.wtView.charts.phases !== undefined")
+    phases = example_store.ci["summary"]["phases"]
+    labels = p.evaluate("window.wtView.charts.phases.series.slice(1).map(s => s.label)")
+    assert labels == list(phases)
+    values = p.evaluate("window.wtView.charts.phases.data.slice(1).map(d => d[0])")
+    assert values == [phases[name]["score"] for name in phases]
+    assert p.evaluate("window.wtView.charts.invariants.series.length") > 1  # the contract phase's invariants
+    assert pg.errors == []
 
 
 def test_run_page_numbers_heatmap_click_filters_cells(example_store: ExampleStore, viewer: Any, open_page: Any) -> None:
