@@ -286,7 +286,7 @@
       chart("score", holder, {
         series: [{},
           lineSeries("score", "#2563eb"),
-          lineSeries("pass rate %", "#16a34a"),
+          lineSeries("pass rate %", "#16a34a", { dash: [6, 4] }),
           { label: "Wilson high", stroke: "rgba(22,163,74,0.3)", width: 1 },
           { label: "Wilson low", stroke: "rgba(22,163,74,0.3)", width: 1 }],
         bands: [{ series: [3, 4], fill: "rgba(22,163,74,0.15)" }],
