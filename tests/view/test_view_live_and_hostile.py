@@ -34,7 +34,7 @@ def test_viewer_answers_while_a_real_run_writes_to_the_store(tmp_path: Path) -> 
     RunStore(store).close()
     with serve_in_thread(store) as server:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "windtunnel", "run", "-c", CONFIG, "--seed", "1", "--repeat", "8", "-q",
+            [sys.executable, "-m", "windtunnel", "run", "-c", CONFIG, "--seed", "1", "--repeat", "15", "-q",
              "-f", "json", "-o", str(tmp_path / "r.json")],
             cwd=REPO, env=example_env(store), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )  # fmt: skip
