@@ -185,6 +185,22 @@ def test_loopback_addresses() -> None:
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5") and not is_loopback("example.com")
 
 
+def test_serves_on_ipv6_loopback(tmp_path: Path) -> None:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback")
+    path = tmp_path / "runs.db"
+    fill(path, 1)
+    with serve_in_thread(path, host="::1") as server:
+        assert server.url.startswith("http://[::1]:")
+        status, _, body = get(server.url + "api/runs")
+        assert status == 200 and json.loads(body)["total"] == 1
+
+
 def test_cli_view_refuses_a_missing_store(tmp_path: Path, capsys: Any) -> None:
     assert wt("view", "--store", str(tmp_path / "none.db")) == 2
     assert "no run store" in capsys.readouterr().err

@@ -20,6 +20,7 @@ import contextlib
 import ipaddress
 import mimetypes
 import re
+import socket
 import threading
 from collections.abc import Iterator
 from functools import cache, lru_cache
@@ -94,6 +95,8 @@ class ViewServer(ThreadingHTTPServer):
         self.reader = reader
         self.audits = audits if audits is not None else reader.path.parent / "audits"
         self.api = Api(reader)
+        if ":" in address[0]:  # an IPv6 literal such as ::1
+            self.address_family = socket.AF_INET6
         super().__init__(address, Handler)
         self.port = int(self.server_address[1])
         host = str(self.server_address[0])
@@ -120,7 +123,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("X-Frame-Options", "DENY")
-        self.send_header("Cache-Control", "max-age=3600" if cache_static else "no-store")
+        # static files revalidate (an upgrade must not run yesterday's view.js); data is never cached
+        self.send_header("Cache-Control", "no-cache" if cache_static else "no-store")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
