@@ -242,10 +242,12 @@ class Ctx:
     def pick(self, pool: tuple[str, ...]) -> str:
         return self.rng.choice(pool[self.parity :: 2])
 
-    def fill(self, template: str, label: str | None = None) -> str:
-        lab = label if label is not None else self.label
+    def fill(self, template: str, obfuscate: Callable[[str], str] = lambda s: s) -> str:
+        """``template`` with the label (as written ``{L}`` or lowercased ``{l}``, then obfuscated) and
+        the task's name (``{t}``, ``{T}`` capitalised, ``{TU}`` upper case)."""
+        lab = self.label
         t = self.task.name
-        return template.format(L=lab, l=lab.lower(), t=t, T=t.capitalize(), TU=t.upper())
+        return template.format(L=obfuscate(lab), l=obfuscate(lab.lower()), t=t, T=t.capitalize(), TU=t.upper())
 
 
 Plant = Callable[[Ctx, dict[str, Any], str], tuple[dict[str, Any], str, str | None]]
@@ -265,7 +267,7 @@ def _insert(text: str, sentence: str, rng: random.Random) -> str:
 
 def _prose(pool: tuple[str, ...], obf: str = "plain") -> Plant:
     def plant(c: Ctx, rec: dict[str, Any], text: str) -> tuple[dict[str, Any], str, str | None]:
-        return rec, _insert(text, c.fill(c.pick(pool), OBFUSCATE[obf](c.label)), c.rng), None
+        return rec, _insert(text, c.fill(c.pick(pool), OBFUSCATE[obf]), c.rng), None
 
     return plant
 
@@ -487,7 +489,7 @@ def cases(seed: int = 17) -> Iterator[Case]:
         for fam_i, (family, (rep, plant)) in enumerate(LEAK_FAMILIES.items()):
             rng = random.Random(f"{seed}/{source}/{family}")
             task = TASKS[(rec_i + fam_i) % len(TASKS)]
-            ctx = _ctx(task, rng, split)
+            ctx = _ctx(task, rng, split, rec)
             rec2, text, plain = plant(ctx, rec, base_text)
             proj = render(rep, kind, rec2, key, text, plain)
             yield Case(split, family, True, _item(f"{source}|{family}", ctx, proj))
@@ -496,15 +498,37 @@ def cases(seed: int = 17) -> Iterator[Case]:
                 family = f"{trap}/{rep}"
                 rng = random.Random(f"{seed}/{source}/{family}")
                 task = TASKS[(rec_i + fam_i + rep_i) % len(TASKS)]
-                ctx = _ctx(task, rng, split)
+                ctx = _ctx(task, rng, split, rec)
                 text = _insert(base_text, make(ctx), rng)
                 proj = render(rep, kind, rec, key, text)
                 yield Case(split, family, False, _item(f"{source}|{family}", ctx, proj))
 
 
-def _ctx(task: Task, rng: random.Random, split: str) -> Ctx:
-    i = rng.randrange(len(task.labels))
+def _ctx(task: Task, rng: random.Random, split: str, rec: dict[str, Any]) -> Ctx:
+    """The item's answer: a random label of the task that no field of the record already holds as its
+    whole value (a hotel's ``"rating": 5.0`` or an e-mail's ``"id_": "4"`` would be a leak of its own,
+    so a control built on it would not be clean)."""
+    held = {_norm_value(v) for v in _scalars(rec)}
+    free = [i for i, lab in enumerate(task.labels) if _norm_value(lab) not in held] or list(range(len(task.labels)))
+    i = rng.choice(free)
     return Ctx(task, task.labels[i], task.codes[i], rng, 0 if split == "dev" else 1)
+
+
+def _scalars(node: Any) -> Iterator[Any]:
+    if isinstance(node, dict):
+        for v in node.values():
+            yield from _scalars(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _scalars(v)
+    else:
+        yield node
+
+
+def _norm_value(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return str(v).strip().casefold()
 
 
 def _item(item_id: str, c: Ctx, projection: Any) -> dict[str, Any]:

@@ -59,11 +59,13 @@ from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.text import Mapped
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
+# Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
+_INLINE_TAGS = r"(?:b|strong|em|i|u|code|span|mark|a|font|s|del|ins|kbd|tt|big|small|sub|sup|td|th)"
 # Markup may sit on either side of the separator (``*Priority:* High``, ``**Priority:** High``); the
 # value may be followed by the end of a JSON object, a query-string parameter or a table cell.
 _KV_BEFORE = re.compile(
     r"[\w)\]][*_`'\"~]*(?:</?\w+>)*[ \t]*(?::|=>|->|=|</t[dh]>[ \t]*<td[^<>]{0,40}>)"
-    r"[ \t]*(?:(?:[*_`'\"(\[~]|</?\w+[^<>]{0,40}>)[ \t]*)*$"
+    r"[ \t]*(?:(?:[*_`'\"(\[~]|</?" + _INLINE_TAGS + r"\b[^<>]{0,40}>)[ \t]*)*$"
 )
 _KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$))")
 _MAX_EMBED_DEPTH = 3
@@ -326,7 +328,10 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
         from windtunnel.leakage.mention import marked_node
 
         ctx.marked = marked_node(node)
+    structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
     for skey, value in zip(keys, node.values(), strict=True):
+        if structural is not None and skey in structural and not isinstance(value, (dict, list)):
+            continue
         child = f"{pointer}/{escape_pointer_token(skey)}"
         if scan_keys:
             _scan_key(skey, child, crep, ctx, suppress=False)
@@ -352,6 +357,11 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
                     "value",
                 )
     ctx.marked = was_marked
+
+
+_STRUCTURAL = frozenset({"type", "version", "object", "localId", "level", "order", "language", "indent"})
+"""Scalar fields of the rich-text formats' own schema (an ADF ``version: 1``, a node ``type``): what
+kind of node it is, not text the model reads, so they are not searched for the answer."""
 
 
 def _subtree_may_hit(value: Any, ctx: _Ctx) -> bool:
@@ -583,7 +593,7 @@ def _classify(
             f"prose states '<name>: <value>' with {what} as the value",
         )
         return
-    if covered:
+    if covered and _sentence_covers(listing, hit, ctx):
         return
     if hit.needle.phrase:
         emit(
@@ -616,6 +626,24 @@ _CUES = {
     "emphasis": "it stands alone in emphasis, code, a link, quotes or a marked rich-text node",
     "statement": "a sentence states it ('is', 'set to', 'marked as' ...)",
 }
+
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit: Hit, ctx: _Ctx) -> bool:
+    """The sentence around ``hit`` mentions every label: it describes the task ("return true if the
+    message is spam, otherwise false"), it does not give the answer."""
+    spans = listing.get(hit.view_text) if listing is not None else None
+    if not spans:
+        return False
+    text, (va, vb) = hit.view_text, hit.view_span
+    start = 0
+    for m in _SENTENCE_END.finditer(text, max(0, va - 400), va):
+        start = m.end()
+    nxt = _SENTENCE_END.search(text, vb)
+    end = nxt.start() if nxt is not None else len(text)
+    return ctx.label_norms <= {norm for a, b, norm in spans if start <= a and b <= end}
 
 
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
