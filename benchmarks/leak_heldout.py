@@ -238,8 +238,12 @@ class Ctx:
     rng: random.Random
     parity: int
     """0 for dev, 1 for held-out: which half of the phrasings to draw from."""
+    fresh: bool = False
+    """The ``fresh`` split: draw from the phrasings no rule was tuned on (``FRESH_*``)."""
 
     def pick(self, pool: tuple[str, ...]) -> str:
+        if self.fresh:
+            return self.rng.choice(_fresh_pools()[pool])
         return self.rng.choice(pool[self.parity :: 2])
 
     def fill(self, template: str, obfuscate: Callable[[str], str] = lambda s: s) -> str:
@@ -355,6 +359,78 @@ LEAK_FAMILIES: dict[str, tuple[str, Plant]] = {
     "embedded/jsonstr/plain": ("jsonstr", _field(lambda c: (c.task.name, c.label))),
 }
 
+# Phrasings written after the first held-out run and before any fix it prompted, used only by the
+# ``fresh`` split (held-out records): no rule has been tuned on them.
+FRESH_NAMING = (
+    "Re {t}: {L}-ish, per Dana's note.",
+    "The {t} here is clearly {l}.",
+    "Customer asked for {l} {t} handling.",
+    "Escalating because {t} came back {L}.",
+    "Note to self - {t} {L}, do not reopen.",
+    "{T} looks {l} given the impact.",
+)
+FRESH_KEYVALUE = (
+    "{T} : {L}",
+    "[{t}] {L}",
+    "{t}:{L}",
+    "Assigned {t}={L}; owner Dana",
+    "{TU} = {L}",
+    "Label: {L}",
+)
+FRESH_STATEMENT = (
+    "Honestly this one is {L}.",
+    "We ended up marking it {L}.",
+    "It was rated {L} in the end.",
+    "Dana says it's {L}.",
+    "The ticket became {L} after the outage.",
+    "Everyone agreed it should stay {L}.",
+)
+FRESH_EMPHASIS = (
+    "Decision: went with ***{L}*** today.",
+    "Ok so *{L}* it is.",
+    "Answer is `{L}`.",
+    "We'll go with <strong>{L}</strong> for now.",
+    "Picked “{L}” after the standup.",
+    "Tagging <em>{L}</em> here.",
+)
+FRESH_LISTING = (
+    "Answer {or_} only.",
+    "Valid labels: {all}",
+    "Pick {two}, nothing else.",
+    "Select one ({slash}).",
+    "Use one of [{all}].",
+    "The scale is {pipe}.",
+)
+FRESH_UNRELATED = {
+    "Low": ("Fly low over the ridge.", "The river is low this summer.", "Speak in a low voice, the baby sleeps."),
+    "Medium": ("A medium pizza feeds two.", "She is a gifted medium, they say.", "Print is a dying medium."),
+    "High": ("We had a high time at the fair.", "The bar is set high this year.", "Hold your head high."),
+    "positive": ("He tested positive for the flu.", "Positive reviews keep coming in.",
+                 "The net effect was positive overall."),
+    "negative": ("Scan the old negative film.", "A negative answer came by mail.",
+                 "The cash flow turned negative in May."),
+    "neutral": ("The tone of the letter felt neutral.", "Neutral colours sell better.",
+                "Keep the gearbox in neutral."),
+    "Sales": ("Sales doubled in spring.", "The sales team lunch is Friday.", "Sales pitches bore me."),
+    "Engineering": ("Engineering a good API takes time.", "The engineering team hosts the demo.",
+                    "Over-engineering slowed us down."),
+    "Finance": ("Finance approved the trip.", "She moved to finance last year.", "The finance report is late."),
+    "Legal": ("Legal signed off on the NDA.", "Ask legal before you post.", "The legal team is on holiday."),
+    "1": ("Door 1 leads to the garden.", "Only 1 slice left.", "We won 1 to nil."),
+    "2": ("Pack 2 sweaters.", "Lane 2 is closed.", "Track 2 departs late."),
+    "3": ("Wait for 3 beeps.", "Box 3 holds the cables.", "Round 3 starts soon."),
+    "4": ("Bring 4 chairs.", "Locker 4 is jammed.", "Hole 4 is a par three."),
+    "5": ("Bus 5 is late again.", "Add 5 grams of salt.", "Zone 5 needs a permit."),
+}
+FRESH_NEAR_MISS = {
+    "Low": ("lowland", "allow", "Lowry"), "Medium": ("media", "mediums", "premium"),
+    "High": ("Highlands", "highness", "highlighted"), "positive": ("positivist", "positiveness", "positron"),
+    "negative": ("negatived", "negation", "negativism"), "neutral": ("neutralised", "neutrally", "neutron"),
+    "Sales": ("salesman", "saleslady", "resales"), "Engineering": ("engineers", "engineered", "engine"),
+    "Finance": ("financier", "finances", "refinance"), "Legal": ("legalize", "legality", "legals"),
+}
+FRESH_NUMBER_MISSES = ("#{n}{n}", "{n}.0.1", "{n}/10", "{n}x", "-{n}.5", "{n}k")
+
 # ---------------------------------------------------------------- traps (clean controls)
 
 UNRELATED = {
@@ -421,6 +497,27 @@ NEAR_MISS_WORDS = {
 NUMBER_MISSES = ("{n}.5", "1{n}", "{n}0", "{n},000", "{n}th", "v{n}", "{n}.2.1", "0.{n}")
 
 
+def _fresh_pools() -> dict[tuple[str, ...], tuple[str, ...]]:
+    pools = {NAMING: FRESH_NAMING, KEYVALUE: FRESH_KEYVALUE, STATEMENT: FRESH_STATEMENT, EMPHASIS: FRESH_EMPHASIS,
+             LISTING: FRESH_LISTING, NUMBER_MISSES: FRESH_NUMBER_MISSES, URL_TRAPS: FRESH_URL_TRAPS}
+    pools.update({UNRELATED[k]: FRESH_UNRELATED[k] for k in UNRELATED})
+    pools.update({NEAR_MISS_WORDS[k]: FRESH_NEAR_MISS[k] for k in NEAR_MISS_WORDS})
+    return pools
+
+
+URL_TRAPS = (
+    "Docs: https://{s}-street.example.test/shop/index.html",
+    "See https://blog.example.test/posts/{s}-availability-tips for context.",
+    "Mirror at https://{s}.mirror.example.test/files/",
+    "Background reading: https://wiki.example.test/{s}-level-design-notes",
+)
+FRESH_URL_TRAPS = (
+    "Slides: https://{s}lands.example.test/deck",
+    "Photo: https://img.example.test/gallery/{s}-tide-at-dusk.jpg",
+    "Old link https://{s}.example.test/ is dead.",
+)
+
+
 def _trap_unrelated(c: Ctx) -> str:
     return c.pick(UNRELATED[c.label])
 
@@ -441,22 +538,14 @@ def _trap_listing(c: Ctx) -> str:
 
 def _trap_near_miss(c: Ctx) -> str:
     if c.label.isdigit():
-        forms = [t.format(n=c.label) for t in NUMBER_MISSES]
-        return f"Ticket refs {c.rng.choice(forms)} and {c.rng.choice(forms)} were merged."
+        first, second = (c.pick(NUMBER_MISSES).format(n=c.label) for _ in range(2))
+        return f"Ticket refs {first} and {second} were merged."
     word = c.pick(NEAR_MISS_WORDS[c.label])
     return f"Noted: {word} came up twice in the thread."
 
 
 def _trap_url(c: Ctx) -> str:
-    slug = _slug(c.label)
-    return c.pick(
-        (
-            f"Docs: https://{slug}-street.example.test/shop/index.html",
-            f"See https://blog.example.test/posts/{slug}-availability-tips for context.",
-            f"Mirror at https://{slug}.mirror.example.test/files/",
-            f"Background reading: https://wiki.example.test/{slug}-level-design-notes",
-        )
-    )
+    return c.pick(URL_TRAPS).format(s=_slug(c.label))
 
 
 TRAPS: dict[str, Callable[[Ctx], str]] = {
@@ -483,25 +572,28 @@ def cases(seed: int = 17) -> Iterator[Case]:
     """Every benchmark item: each record × each leak family, and each record × each control family."""
     for rec_i, entry in enumerate(load_records()):
         source, kind, rec = entry["source"], entry["kind"], entry["record"]
-        split = split_of(source)
         key = main_key(rec)
         base_text = main_text(rec, key)
-        for fam_i, (family, (rep, plant)) in enumerate(LEAK_FAMILIES.items()):
-            rng = random.Random(f"{seed}/{source}/{family}")
-            task = TASKS[(rec_i + fam_i) % len(TASKS)]
-            ctx = _ctx(task, rng, split, rec)
-            rec2, text, plain = plant(ctx, rec, base_text)
-            proj = render(rep, kind, rec2, key, text, plain)
-            yield Case(split, family, True, _item(f"{source}|{family}", ctx, proj))
-        for fam_i, (trap, make) in enumerate(TRAPS.items()):
-            for rep_i, rep in enumerate(TRAP_REPS):
-                family = f"{trap}/{rep}"
-                rng = random.Random(f"{seed}/{source}/{family}")
-                task = TASKS[(rec_i + fam_i + rep_i) % len(TASKS)]
-                ctx = _ctx(task, rng, split, rec)
-                text = _insert(base_text, make(ctx), rng)
-                proj = render(rep, kind, rec, key, text)
-                yield Case(split, family, False, _item(f"{source}|{family}", ctx, proj))
+        split = split_of(source)
+        # Held-out records also make the ``fresh`` split: other answers, phrasings nobody tuned on.
+        for name in (split, "fresh") if split == "heldout" else (split,):
+            salt = f"{seed}/{name}" if name == "fresh" else str(seed)
+            for fam_i, (family, (rep, plant)) in enumerate(LEAK_FAMILIES.items()):
+                rng = random.Random(f"{salt}/{source}/{family}")
+                task = TASKS[(rec_i + fam_i + (name == "fresh")) % len(TASKS)]
+                ctx = _ctx(task, rng, name, rec)
+                rec2, text, plain = plant(ctx, rec, base_text)
+                proj = render(rep, kind, rec2, key, text, plain)
+                yield Case(name, family, True, _item(f"{source}|{family}", ctx, proj))
+            for fam_i, (trap, make) in enumerate(TRAPS.items()):
+                for rep_i, rep in enumerate(TRAP_REPS):
+                    family = f"{trap}/{rep}"
+                    rng = random.Random(f"{salt}/{source}/{family}")
+                    task = TASKS[(rec_i + fam_i + rep_i + (name == "fresh")) % len(TASKS)]
+                    ctx = _ctx(task, rng, name, rec)
+                    text = _insert(base_text, make(ctx), rng)
+                    proj = render(rep, kind, rec, key, text)
+                    yield Case(name, family, False, _item(f"{source}|{family}", ctx, proj))
 
 
 def _ctx(task: Task, rng: random.Random, split: str, rec: dict[str, Any]) -> Ctx:
@@ -511,7 +603,7 @@ def _ctx(task: Task, rng: random.Random, split: str, rec: dict[str, Any]) -> Ctx
     held = {_norm_value(v) for v in _scalars(rec)}
     free = [i for i, lab in enumerate(task.labels) if _norm_value(lab) not in held] or list(range(len(task.labels)))
     i = rng.choice(free)
-    return Ctx(task, task.labels[i], task.codes[i], rng, 0 if split == "dev" else 1)
+    return Ctx(task, task.labels[i], task.codes[i], rng, 0 if split == "dev" else 1, fresh=split == "fresh")
 
 
 def _scalars(node: Any) -> Iterator[Any]:
@@ -607,7 +699,7 @@ def _pct(a: int, n: int) -> str:
 
 def report(results: dict[str, dict[tuple[str, bool], Tally]]) -> dict[str, dict[str, float]]:
     summary: dict[str, dict[str, float]] = {}
-    for split in ("dev", "heldout"):
+    for split in ("dev", "heldout", "fresh"):
         fams = results.get(split)
         if not fams:
             continue
@@ -633,7 +725,7 @@ def report(results: dict[str, dict[tuple[str, bool], Tally]]) -> dict[str, dict[
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--split", choices=("dev", "heldout"), default=None, help="only this split")
+    ap.add_argument("--split", choices=("dev", "heldout", "fresh"), default=None, help="only this split")
     ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses / false alarms per family")
     args = ap.parse_args()
     results = evaluate(args.split, args.show_misses)
