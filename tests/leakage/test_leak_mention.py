@@ -229,3 +229,36 @@ def test_leak_check_fails_on_a_dataset_whose_leaks_are_only_in_prose(tmp_path: P
     clean = tmp_path / "clean.jsonl"
     assert run("leak", "sanitize", str(raw), "-o", str(clean)) == 0
     assert run("leak", "check", "--raw", str(raw), "--sanitized", str(clean)) == 0
+
+
+@pytest.mark.parametrize(
+    "text", ["Choose Low/Medium/High and explain briefly.", "Options: Low | Medium | High", "Is it High or Low"]
+)
+def test_options_listing_in_a_short_string_is_not_a_category_path(text: str) -> None:
+    # A short string with '/' or '|' also looks like a category path ("Billing/High"): a listing wins.
+    assert rules({"blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": text}}]}) == []
+
+
+def test_a_blank_line_between_two_labels_is_not_a_listing() -> None:
+    text = "Plan.\n\nRating => 2\n\n5. Testing\n  - run 1 and 3 and 4 checks"
+    assert ("freetext.key-value", "high") in rules({"c": text}, "2", label_set=["1", "2", "3", "4", "5"])
+
+
+@pytest.mark.parametrize(
+    ("text", "leak"),
+    [
+        ("Honestly it's positive, nothing more.", True),
+        ("Dana considered it positive at first glance.", True),
+        ("The review is positive overall.", True),
+        ("Stay positive, the weekend is close.", False),
+        ("I'm positive the keys are in the car.", False),
+        ("The test came back positive, stay home.", False),
+    ],
+)
+def test_lowercase_labels_need_a_statement_about_the_item(text: str, leak: bool) -> None:
+    labels = ["positive", "negative", "neutral"]
+    assert leaks({"c": text}, "positive", label_set=labels) is leak
+
+
+def test_assignment_with_a_pronoun_object() -> None:
+    assert rules({"c": "Dana considered it High at first glance."}) == [("freetext.statement", "high")]

@@ -65,23 +65,43 @@ _MAX_BEFORE = 4
 _MAX_AFTER = 1
 """… or at most this many after it (``high priority``, ``High-ish priority``)."""
 
+_COPULA = r"(?:is|was|are|were|be|been|being|becomes?|became|remains?|stays?|seems?|looks?|feels?)"
+_ASSIGN = (
+    r"set(?:\s+it)?\s+to|marked(?:\s+as)?|rated(?:\s+as)?|classified\s+as|categori[sz]ed\s+as|"
+    r"labell?ed(?:\s+as)?|tagged(?:\s+as)?|flagged\s+as|filed\s+(?:as|under)|treated\s+as|counts?\s+as|"
+    r"deemed|considered|(?:moved|changed|bumped|raised|lowered|downgraded|upgraded|escalated|dropped|went|goes|go)"
+    r"(?:\s+(?:up|down|it))?\s+to|from\s+\w+\s+to|"
+    r"(?:call|consider|mark|rate|label|tag|deem|make|keep|leave|flag|set|treat|class|file)\w*\s+"
+    r"(?:it|this(?:\s+one)?|that(?:\s+one)?)(?:\s+(?:as|to|at))?"
+)
+# What a statement is about: the item itself (a pronoun or the item's noun).
+_SUBJECT = (
+    r"(?:it|this|that|this\s+one|that\s+one|which|the\s+(?:ticket|item|issue|request|message|case|e-?mail|"
+    r"review|thread|answer|label|result|verdict|one|call|post|comment))"
+)
 _FILLER = (
     r"(?:(?:a|an|the|clearly|definitely|really|very|most|likely|probably|actually|now|still|indeed|"
-    r"obviously|certainly|surely|just|quite|rather|also|then|def)\s+){0,2}"
+    r"obviously|certainly|surely|just|quite|rather|also|then|def|honestly|firmly|officially)\s+){0,2}"
 )
-_STATEMENT = re.compile(
-    r"(?<!\w)(?:is|was|are|were|be|been|being|becomes?|became|remains?|stays?|seems?|it'?s|that'?s|"
-    r"set(?:\s+it)?\s+to|marked(?:\s+as)?|rated(?:\s+as)?|classified\s+as|categori[sz]ed\s+as|"
-    r"labell?ed(?:\s+as)?|tagged(?:\s+as)?|flagged\s+as|considered|deemed|treated\s+as|counts?\s+as|"
-    r"(?:moved|changed|bumped|raised|lowered|downgraded|upgraded|escalated|dropped|went|goes|go)"
-    r"(?:\s+(?:up|down|it))?\s+to|from\s+\w+\s+to|as)"
-    r"\s+" + _FILLER + r"[\"'`*_“‘]*$"
+_OPEN = r"[\"'`*_“‘]*$"
+_STATEMENT_ANY = re.compile(r"(?<!\w)(?:" + _COPULA + r"|it'?s|that'?s|" + _ASSIGN + r"|as)\s+" + _FILLER + _OPEN)
+"""A copular or assigning construction right before the label, whatever its subject."""
+_STATEMENT_ITEM = re.compile(
+    r"(?<!\w)(?:" + _SUBJECT + r"(?:'s|\s+(?:\w+\s+){0,2}?" + _COPULA + r")|it'?s|that'?s|" + _ASSIGN + r")\s+"
+    + _FILLER
+    + _OPEN
 )
+"""The same about the item (``it's``, ``this one is``, ``the ticket became``) or an assignment (``marked
+as``, ``call it``): what is needed when the label's case does not set it apart from the ordinary word."""
 _QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "`": "`", "«": "»"}
 # Between two labels of a listing: separators, quotes, markup and a conjunction.
 _LISTING_GAP = re.compile(
     r"[\s,/|;:\"'`*_()\[\]<>“”‘’-]*(?:(?:or|and|nor|vs\.?|versus|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
 )
+
+
+# A listing has a separator between its labels (not just a space, never a blank line).
+_LISTING_SEP = re.compile(r"[,/|;•-]|(?<!\w)(?:or|and|nor|vs|versus|und|ou|o|y|et)(?!\w)")
 
 
 @lru_cache(maxsize=1024)
@@ -112,9 +132,12 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
     return False
 
 
-def statement_before(text: str, a: int) -> bool:
-    """A copular or assigning construction ends right before ``text[a:]`` (``this one is High``)."""
-    return _STATEMENT.search(text, max(0, a - 60), a) is not None
+def statement_before(text: str, a: int, *, about_item: bool = False) -> bool:
+    """A copular or assigning construction ends right before ``text[a:]`` (``this one is High``);
+    ``about_item``: only one whose subject is the item itself, or an assignment (``stay positive`` and
+    ``I'm positive the keys ...`` are not statements of a label)."""
+    pattern = _STATEMENT_ITEM if about_item else _STATEMENT_ANY
+    return pattern.search(text, max(0, a - 80), a) is not None
 
 
 def quoted(text: str, a: int, b: int) -> bool:
@@ -137,8 +160,8 @@ def in_listing(spans: Sequence[tuple[int, int]], text: str, a: int, b: int) -> b
             gap_a, gap_b = b, sa
         if gap_b - gap_a > 16:
             continue
-        m = _LISTING_GAP.fullmatch(text, gap_a, gap_b)
-        if m is not None and gap_b > gap_a:
+        gap = text[gap_a:gap_b]
+        if _LISTING_GAP.fullmatch(gap) is not None and _LISTING_SEP.search(gap) and "\n\n" not in gap:
             return True
     return False
 

@@ -555,6 +555,9 @@ def _classify(
             f"the value is {what}",
         )
         return
+    view_text, (va, vb) = hit.view_text, hit.view_span
+    if listing is not None and _listed(listing.get(view_text), hit, va, vb):
+        return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
     seg_hit = segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
     if not seg_hit and hit.view.startswith("decoded"):
         # A segment that is itself encoded (``Support > QW/DqA==``): look at the decoded path.
@@ -580,9 +583,6 @@ def _classify(
             "correlated.path-segment" if corr else "upstream.path-segment",
             f"a category path (like 'Billing/High') has a segment that is {what}",
         )
-        return
-    view_text, (va, vb) = hit.view_text, hit.view_span
-    if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return
     kv = bool(_KV_BEFORE.search(view_text, max(0, va - 80), va)) and bool(_KV_AFTER.match(view_text, vb))
     if kv:
@@ -672,8 +672,13 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         return "emphasis"
     if not mention.case_matches(hit.needle.text, text[a:b]):
         return None
-    if mention.quoted(text, a, b) or mention.statement_before(view_text, va):
-        return "emphasis" if mention.quoted(text, a, b) else "statement"
+    if mention.quoted(text, a, b):
+        return "emphasis"
+    # A label with its own case (``High``) set apart from the ordinary word needs no more; an
+    # all-lowercase one (``positive``) needs a statement about the item (``it's positive``).
+    distinct = hit.needle.text != hit.needle.text.lower()
+    if mention.statement_before(view_text, va, about_item=not distinct):
+        return "statement"
     return None
 
 
