@@ -697,29 +697,32 @@ def _pct(a: int, n: int) -> str:
     return f"{100 * a / n:5.1f}%" if n else "    -"
 
 
-def report(results: dict[str, dict[tuple[str, bool], Tally]]) -> dict[str, dict[str, float]]:
+def summarize(results: dict[str, dict[tuple[str, bool], Tally]], *, show: bool = False) -> dict[str, dict[str, float]]:
+    """Per split: recall, false alarms and the reference rule's; with ``show``, the per-family table."""
     summary: dict[str, dict[str, float]] = {}
     for split in ("dev", "heldout", "fresh"):
         fams = results.get(split)
         if not fams:
             continue
-        print(f"\n== split {split} ==")
-        print(f"{'family':44} {'n':>5} {'windtunnel':>11} {'reference':>10}")
+        _print = print if show else (lambda *_a, **_k: None)
+        _print(f"\n== split {split} ==")
+        _print(f"{'family':44} {'n':>5} {'windtunnel':>11} {'reference':>10}")
         for leak, title in ((True, "recall (leaks found)"), (False, "false alarms (controls flagged)")):
-            print(f"-- {title}")
+            _print(f"-- {title}")
             tot = Tally()
             for (family, is_leak), t in sorted(fams.items()):
                 if is_leak != leak:
                     continue
-                print(f"{family:44} {t.n:5d} {_pct(t.wt, t.n):>11} {_pct(t.ref, t.n):>10}")
+                _print(f"{family:44} {t.n:5d} {_pct(t.wt, t.n):>11} {_pct(t.ref, t.n):>10}")
                 tot.n += t.n
                 tot.wt += t.wt
                 tot.ref += t.ref
-            print(f"{'ALL':44} {tot.n:5d} {_pct(tot.wt, tot.n):>11} {_pct(tot.ref, tot.n):>10}")
+            _print(f"{'ALL':44} {tot.n:5d} {_pct(tot.wt, tot.n):>11} {_pct(tot.ref, tot.n):>10}")
             key = "recall" if leak else "false_alarms"
             summary.setdefault(split, {})[key] = tot.wt / tot.n if tot.n else 0.0
             summary[split]["ref_" + key] = tot.ref / tot.n if tot.n else 0.0
             summary[split]["n_leaks" if leak else "n_controls"] = tot.n
+            summary[split]["found" if leak else "flagged"] = tot.wt
     return summary
 
 
@@ -729,12 +732,12 @@ def main() -> None:
     ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses / false alarms per family")
     args = ap.parse_args()
     results = evaluate(args.split, args.show_misses)
-    summary = report(results)
+    summary = summarize(results, show=True)
     print()
     for split, s in summary.items():
         print(
-            f"{split}: recall {100 * s['recall']:.1f}% ({int(s['n_leaks'])} leaks), false alarms "
-            f"{100 * s['false_alarms']:.1f}% ({int(s['n_controls'])} controls); reference rule: recall "
+            f"{split}: recall {100 * s['recall']:.1f}% ({int(s['found'])}/{int(s['n_leaks'])} leaks), false alarms "
+            f"{100 * s['false_alarms']:.1f}% ({int(s['flagged'])}/{int(s['n_controls'])} controls); reference: recall "
             f"{100 * s['ref_recall']:.1f}%, false alarms {100 * s['ref_false_alarms']:.1f}%"
         )
 
