@@ -29,3 +29,17 @@ def test_families_and_splits_are_built_from_the_records() -> None:
         by_record.setdefault(c.item["id"].split("|")[0], set()).add(c.split)
     # A record is in dev or in held-out (and its fresh twin), never both.
     assert all(splits in ({"dev"}, {"heldout", "fresh"}) for splits in by_record.values())
+
+
+@pytest.mark.slow
+def test_sanitizer_clears_every_planted_family_keeping_the_schema() -> None:
+    from windtunnel.leakage.sanitize import sanitize_item, schema_digest
+
+    residual: dict[str, int] = {}
+    for case in leak_heldout.cases():
+        if not case.leak:
+            continue
+        res = sanitize_item(case.item)
+        if not res.ok or schema_digest(res.item.projection) != schema_digest(case.item["projection"]):
+            residual[case.family] = residual.get(case.family, 0) + 1
+    assert residual == {}
