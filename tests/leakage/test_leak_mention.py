@@ -262,3 +262,10 @@ def test_lowercase_labels_need_a_statement_about_the_item(text: str, leak: bool)
 
 def test_assignment_with_a_pronoun_object() -> None:
     assert rules({"c": "Dana considered it High at first glance."}) == [("freetext.statement", "high")]
+
+
+def test_span_mode_removes_the_markup_around_the_label() -> None:
+    res = sanitize_item(_item({"b": "Dana went with **High** after the call."}), mode="span")
+    assert res.item.projection == {"b": "Dana went with  after the call."}
+    res = sanitize_item(_item({"b": "Set to `High` today."}), mode="span")
+    assert res.item.projection == {"b": "Set to  today."}

@@ -230,6 +230,8 @@ def _fix_leaf(
     spans = [f.span for f in group if f.span is not None]
     if mode == "sentence":
         spans = [_sentence(value, s) for s in spans]
+    else:
+        spans = [_with_markup(value, s) for s in spans]
     merged = _merge(spans)
     out = value
     for a, b in reversed(merged):
@@ -319,6 +321,18 @@ def _sentence(text: str, span: tuple[int, int]) -> tuple[int, int]:
         while start > 0 and text[start - 1] in " \t":
             start -= 1
     return (start, end)
+
+
+_WRAP = "*_~`\"'"
+
+
+def _with_markup(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """``span`` widened over emphasis or quotes wrapped around it (``**High**``, `` `High` ``), so that
+    span mode leaves no empty markup behind."""
+    a, b = span
+    while a > 0 and b < len(text) and text[a - 1] == text[b] and text[b] in _WRAP:
+        a, b = a - 1, b + 1
+    return a, b
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
