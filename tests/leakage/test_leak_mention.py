@@ -269,3 +269,22 @@ def test_span_mode_removes_the_markup_around_the_label() -> None:
     assert res.item.projection == {"b": "Dana went with  after the call."}
     res = sanitize_item(_item({"b": "Set to `High` today."}), mode="span")
     assert res.item.projection == {"b": "Set to  today."}
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        (
+            "| Key | Priority | Owner |\n|---|---|---|\n| WEB-1 | High | Dana |",
+            "| Key | Note | Owner |\n|---|---|---|\n| WEB-1 | high load at night | Dana |",
+        ),
+        (
+            "<table><tr><th>Priority</th><th>Owner</th></tr><tr><td><b>High</b></td><td>Dana</td></tr></table>",
+            "<table><tr><th>Note</th></tr><tr><td>high load at night</td></tr></table>",
+        ),
+    ],
+)
+def test_a_table_cell_holding_the_label_is_key_value(leaky: str, clean: str) -> None:
+    assert ("freetext.key-value", "high") in rules({"b": leaky})
+    assert not leaks({"b": clean})
+    assert rules({"b": "| High | Medium | Low |\n|---|---|---|\n| 3 | 5 | 9 |"}) == []  # a header listing

@@ -174,6 +174,21 @@ def case_matches(label: str, original: str) -> bool:
     return " ".join(original.split()) == " ".join(label.split())
 
 
+_INLINE = r"(?:b|strong|em|i|u|span|code|mark|font|s|kbd|a)"
+_CELL_OPEN = re.compile(r"<t[dh]\b[^<>]{0,60}>(?:\s|<" + _INLINE + r"\b[^<>]{0,60}>)*$", re.IGNORECASE)
+_CELL_CLOSE = re.compile(r"(?:\s|</" + _INLINE + r">)*</t[dh]>", re.IGNORECASE)
+_PIPE_OPEN = re.compile(r"\|[ \t*_`~]*$")
+_PIPE_CLOSE = re.compile(r"[ \t*_`~]*(?:\||$)", re.MULTILINE)
+
+
+def table_cell(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the whole content of a table cell: an HTML ``<td>``/``<th>`` or a Markdown /
+    Slack pipe table cell (``| High |``). A cell is the value of its column: key-value structure."""
+    if "<" in text and _CELL_OPEN.search(text, max(0, a - 200), a) and _CELL_CLOSE.match(text, b):
+        return True
+    return "|" in text and bool(_PIPE_OPEN.search(text, max(0, a - 20), a)) and bool(_PIPE_CLOSE.match(text, b))
+
+
 # ---------------------------------------------------------------- markup (markdown-it-py)
 
 _EMPH_OPEN = frozenset({"em_open", "strong_open", "s_open", "link_open"})

@@ -585,6 +585,10 @@ def _classify(
         )
         return
     kv = bool(_KV_BEFORE.search(view_text, max(0, va - 80), va)) and bool(_KV_AFTER.match(view_text, vb))
+    if not kv and not hit.needle.phrase:
+        from windtunnel.leakage.mention import table_cell
+
+        kv = table_cell(view_text, va, vb)
     if kv:
         emit(
             "correlated" if corr else "freetext",
