@@ -288,3 +288,8 @@ def test_a_table_cell_holding_the_label_is_key_value(leaky: str, clean: str) -> 
     assert ("freetext.key-value", "high") in rules({"b": leaky})
     assert not leaks({"b": clean})
     assert rules({"b": "| High | Medium | Low |\n|---|---|---|\n| 3 | 5 | 9 |"}) == []  # a header listing
+
+
+def test_a_label_word_inside_a_name_is_not_a_statement() -> None:
+    assert not leaks({"b": "We met at places such as High Street and the park."})
+    assert leaks({"b": "We filed it as High and moved on."})

@@ -140,6 +140,14 @@ def statement_before(text: str, a: int, *, about_item: bool = False) -> bool:
     return pattern.search(text, max(0, a - 80), a) is not None
 
 
+_NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z][a-z]")
+
+
+def proper_noun_follows(text: str, b: int) -> bool:
+    """A capitalised word follows ``text[:b]`` on the same line: the label word is part of a name."""
+    return _NEXT_CAPITAL.match(text, b) is not None
+
+
 def quoted(text: str, a: int, b: int) -> bool:
     """``text[a:b]`` alone between matching quotes."""
     if a == 0 or b >= len(text):

@@ -681,6 +681,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     # A label with its own case (``High``) set apart from the ordinary word needs no more; an
     # all-lowercase one (``positive``) needs a statement about the item (``it's positive``).
     distinct = hit.needle.text != hit.needle.text.lower()
+    if distinct and mention.proper_noun_follows(text, b):
+        return None  # "such as High Street", "it is High Court business": a name, not the label
     if mention.statement_before(view_text, va, about_item=not distinct):
         return "statement"
     return None
