@@ -13,15 +13,20 @@ rule                          channel     severity  when
 ``upstream.field-label``      upstream    medium    an upstream field holds another label
 ``upstream.field-name``       upstream    low       an upstream field exists (review)
 ``freetext.phrase``           freetext    high      a multi-word answer inside prose
-``freetext.key-value``        freetext    high      ``Priority: High`` inside prose
+``freetext.key-value``        freetext    high      ``Priority: High`` in prose, a table cell, decoded JSON
+``freetext.target-mention``   freetext    high      a naming word next to it (``high priority``)
+``freetext.emphasis``         freetext    high      alone in markup or quotes (``**High**``)
+``freetext.statement``        freetext    high      ``this one is High``, ``marked as High``
 ``freetext.key-token``        freetext    medium    a key contains the answer (``isHighPriority``)
-``freetext.token``            freetext    low       a bare one-word answer in prose (review)
+``freetext.token``            freetext    low       a bare one-word answer in prose (review; strict: medium)
 ``correlated.*``              correlated  medium    a correlated value, same shapes (bare token: low)
 ============================  ==========  ========  ===========================================
 
-Label-set awareness: a string, list or object that mentions *every* label of the item's label set
-("return true if …, otherwise false"; ``["Low", "Medium", "High"]``) describes the task, not the
-answer, and is not reported, except for a ``key: value`` statement, which is.
+The mention policy (when a one-word answer in prose is tied to the task) is in :mod:`mention`.
+Label-set awareness: a listing of two or more labels (``High, Medium or Low``), a sentence, list or
+object that mentions *every* label of the item's label set ("return true if …, otherwise false";
+``["Low", "Medium", "High"]``) describes the task, not the answer, and is not reported, except for a
+``key: value`` statement outside the listing, which is.
 """
 
 from __future__ import annotations
