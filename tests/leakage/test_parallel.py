@@ -307,3 +307,20 @@ def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path)
     while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+
+
+def test_workers_apply_strict_and_context_words(tmp_path: Path, new_children: Any) -> None:
+    # The mention-policy options travel with the field map to the worker processes.
+    path = tmp_path / "m.jsonl"
+    body = {"b": "customer impact high; the high CPU alert fired"}
+    path.write_text(
+        "".join(
+            json.dumps({"id": f"i{i}", "expected": "High", "label_set": ["Low", "High"], "projection": body}) + "\n"
+            for i in range(40)
+        )
+    )
+    for fmap in (FieldMap(strict=True), FieldMap(context_words=["impact"])):
+        got = list(iter_audits(path, fmap, jobs=2, chunk_bytes=1024))
+        assert got == serial(path, fmap)
+        assert all(a.leaked for a in got)
+    assert not any(a.leaked for a in iter_audits(path, FieldMap(), jobs=2, chunk_bytes=1024))
