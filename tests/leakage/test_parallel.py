@@ -324,3 +324,14 @@ def test_workers_apply_strict_and_context_words(tmp_path: Path, new_children: An
         assert got == serial(path, fmap)
         assert all(a.leaked for a in got)
     assert not any(a.leaked for a in iter_audits(path, FieldMap(), jobs=2, chunk_bytes=1024))
+
+
+def test_a_worker_whose_parent_stops_before_sending_anything_leaves_quietly() -> None:
+    # Ctrl-C right after the workers start: the parent closes the pipes before sending the import path
+    # (a race seen under load: the worker printed an EOFError traceback and exited 1).
+    from windtunnel.leakage import parallel
+
+    w = parallel._spawn()
+    w.tasks.close()
+    assert w.proc.wait(timeout=30) == 0
+    w.results.close()
