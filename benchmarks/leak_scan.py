@@ -4,9 +4,12 @@
     .venv/bin/python benchmarks/leak_scan.py --size-mb 200 --small-mb 50   # the issue's sizes
 
 The generated JSONL holds ticket-like items with 10,000 distinct answers; about a fifth of the items
-carry a planted leak (direct field, prose, upstream field, base64), the rest are clean. Throughput is
-measured on the streaming path the CLI uses (read a line, parse it, audit it, drop it), in one process
-and with ``--jobs`` auto (worker processes over line-aligned byte ranges; see leakage/parallel.py).
+carry a planted leak (direct field, prose, upstream field, base64), the rest are clean; a second file of
+the same size has a leak in every item (the seed's main case: the raw projection leaks on every item).
+Throughput is measured on the streaming path the CLI uses (read a line, parse it, audit it, drop it), in
+one process, as CPU time beside orjson's parse of the same file in the same run (best of ``--repeats``,
+every run's ratio printed); and with ``--jobs`` auto in wall-clock time (worker processes over
+line-aligned byte ranges; see leakage/parallel.py).
 Peak memory is the maximum resident set (VmHWM from /proc) of a fresh child process that scans the
 file, so the two sizes are comparable; with jobs=auto, of that child and of its largest worker.
 """
@@ -24,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -55,7 +59,7 @@ NOUN = _split(
 )
 
 
-def make_item(rng: random.Random, i: int, answers: list[str]) -> dict[str, object]:
+def make_item(rng: random.Random, i: int, answers: list[str], leak_rate: float = 0.2) -> dict[str, object]:
     answer = answers[i % len(answers)]
     words = lambda n: " ".join(rng.choice(WORDS) for _ in range(n))  # noqa: E731
     fields: dict[str, object] = {
@@ -72,7 +76,7 @@ def make_item(rng: random.Random, i: int, answers: list[str]) -> dict[str, objec
     if rng.random() < 0.3:
         decoy = rng.choice(answers)
         fields["description"] = f"{fields['description']} {decoy[0]} {rng.choice(WORDS)} {decoy[1]}."
-    kind = rng.random()
+    kind = rng.random() * 0.2 / leak_rate if leak_rate > 0 else 1.0
     if kind < 0.05:
         fields["category"] = answer
     elif kind < 0.10:
@@ -84,7 +88,7 @@ def make_item(rng: random.Random, i: int, answers: list[str]) -> dict[str, objec
     return {"id": f"t{i}", "expected": answer, "projection": {"key": f"WEB-{i}", "fields": fields}}
 
 
-def generate(path: Path, size_mb: float, seed: int = 0, n_answers: int = 10_000) -> int:
+def generate(path: Path, size_mb: float, seed: int = 0, n_answers: int = 10_000, leak_rate: float = 0.2) -> int:
     rng = random.Random(seed)
     # 10,000 distinct two-word answers ("Amber falcon"); their words also occur as decoys in clean text.
     pairs = [(a, b) for a in ADJ for b in NOUN] + [(b, a) for a in ADJ for b in NOUN]
@@ -95,31 +99,34 @@ def generate(path: Path, size_mb: float, seed: int = 0, n_answers: int = 10_000)
     i = 0
     with path.open("wb") as fh:
         while written < target:
-            line = orjson.dumps(make_item(rng, i, answers)) + b"\n"
+            line = orjson.dumps(make_item(rng, i, answers, leak_rate)) + b"\n"
             fh.write(line)
             written += len(line)
             i += 1
     return i
 
 
-def parse_only(path: Path) -> float:
-    t0 = time.perf_counter()
+def parse_only(path: Path, clock: Any = time.process_time) -> float:
+    """Seconds to read and parse every line: CPU time by default (the machine may be shared), or
+    ``clock=time.perf_counter`` to compare with worker processes."""
+    t0 = clock()
     with path.open("rb") as fh:
         for line in fh:
             orjson.loads(line)
-    return time.perf_counter() - t0
+    return float(clock() - t0)
 
 
 def scan(path: Path, decode: bool = True) -> tuple[float, int, int]:
+    """CPU seconds of the streaming scan in this process, items, leaked items."""
     from windtunnel.leakage.dataset import iter_items
     from windtunnel.leakage.scan import audit_item
 
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     n = leaked = 0
     for mapped in iter_items(path):
         n += 1
         leaked += audit_item(mapped.item, decode=decode).leaked
-    return time.perf_counter() - t0, n, leaked
+    return time.process_time() - t0, n, leaked
 
 
 def scan_jobs(path: Path, jobs: int | None = None, decode: bool = True) -> tuple[float, int, int, int]:
@@ -185,22 +192,37 @@ def main() -> None:
     ap.add_argument("--size-mb", type=float, default=20.0, help="size of the main generated file")
     ap.add_argument("--small-mb", type=float, default=5.0, help="size of the second file (memory check)")
     ap.add_argument("--keep", type=Path, default=None, help="directory to keep the generated files in")
+    ap.add_argument("--repeats", type=int, default=3, help="runs of parse and scan per file (best is kept)")
     args = ap.parse_args()
     tmp = tempfile.TemporaryDirectory()
     folder = args.keep or Path(tmp.name)
     folder.mkdir(parents=True, exist_ok=True)
     big, small = folder / "bench_big.jsonl", folder / "bench_small.jsonl"
-    n_big = generate(big, args.size_mb, seed=1)
+    every = folder / "bench_all_leaking.jsonl"
+    generate(big, args.size_mb, seed=1)
     generate(small, args.small_mb, seed=2)
+    generate(every, args.size_mb, seed=3, leak_rate=1.0)
     mb = big.stat().st_size / 1e6
-    t_parse = parse_only(big)
-    t_scan, n, leaked = scan(big)
-    print(f"file: {mb:.1f} MB, {n_big} items, 10000 distinct answers, {leaked} leaked items found")
-    print(f"orjson parse only : {mb / t_parse:8.1f} MB/s  ({t_parse:.2f} s)")
-    print(f"leak scan (stream): {mb / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
-    print(f"ratio scan/parse  : {t_parse / t_scan:8.3f}  (target >= 0.333)")
+    # Ratios in one run: parse and scan of each file alternate, best of --repeats.
+    best: dict[Path, tuple[float, float, int, int]] = {}
+    for label, path, target in (("20 % leaking", big, 0.15), ("all leaking", every, 0.08)):
+        size = path.stat().st_size / 1e6
+        parses, scans = [], []
+        for _ in range(args.repeats):
+            parses.append(parse_only(path))
+            t, n, leaked = scan(path)
+            scans.append(t)
+        t_parse, t_scan = min(parses), min(scans)
+        print(f"{label}: {size:.1f} MB, {n} items, {leaked} leaked items found")
+        print(f"  orjson parse only : {size / t_parse:8.1f} MB/s  (best of {args.repeats}: {t_parse:.2f} s)")
+        print(f"  leak scan (stream): {size / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
+        print(f"  ratio scan/parse  : {t_parse / t_scan:8.3f}  (target >= {target}; runs: "
+              + ", ".join(f"{p / s:.3f}" for p, s in zip(parses, scans, strict=True)) + ")")
+        best[path] = (t_parse, t_scan, n, leaked)
+    t_parse, t_scan, n, leaked = best[big]
     t_nd, _, leaked_nd = scan(big, decode=False)
     print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked)")
+    t_wall = min(parse_only(big, time.perf_counter) for _ in range(args.repeats))
     t_par, n_par, leaked_par, procs = scan_jobs(big)
     same = "same items and leaks"
     if (n_par, leaked_par) != (n, leaked):
@@ -209,7 +231,7 @@ def main() -> None:
         f"leak scan (jobs=auto, {procs} processes): {mb / t_par:6.1f} MB/s  ({t_par:.2f} s, "
         f"{n_par / t_par:,.0f} items/s, {same})"
     )
-    print(f"ratio scan/parse, jobs=auto: {t_parse / t_par:6.3f}  (target >= 0.333; {os.cpu_count()} cores)")
+    print(f"ratio scan/parse (wall clock), jobs=auto: {t_wall / t_par:6.3f}  ({os.cpu_count()} cores, shared)")
     for p in (small, big):
         print(f"peak RSS scanning {p.stat().st_size / 1e6:6.1f} MB: {child_peak_rss_mb(p):7.1f} MB")
     for p in (small, big):

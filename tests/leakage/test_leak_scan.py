@@ -93,8 +93,14 @@ def test_seed_ticket_all_four_channels() -> None:
     ]
 
 
-def test_without_target_high_priority_in_prose_is_review_only() -> None:
-    findings = scan_fields({"body": "we agreed this is high priority"}, "High")
+def test_seed_comment_is_a_leak_without_a_target() -> None:
+    # Seed 001's own example: "priority" is a naming word of the mention policy, target or not.
+    findings = scan_fields({"comments": [{"body": "we agreed this is high priority"}]}, "High")
+    assert [(f.rule, f.severity) for f in findings] == [("freetext.target-mention", "high")]
+
+
+def test_bare_word_in_unrelated_prose_is_review_only() -> None:
+    findings = scan_fields({"body": "the high CPU alert fired twice overnight"}, "High")
     assert [(f.rule, f.severity) for f in findings] == [("freetext.token", "low")]
 
 

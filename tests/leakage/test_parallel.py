@@ -307,3 +307,31 @@ def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path)
     while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+
+
+def test_workers_apply_strict_and_context_words(tmp_path: Path, new_children: Any) -> None:
+    # The mention-policy options travel with the field map to the worker processes.
+    path = tmp_path / "m.jsonl"
+    body = {"b": "customer impact high; the high CPU alert fired"}
+    path.write_text(
+        "".join(
+            json.dumps({"id": f"i{i}", "expected": "High", "label_set": ["Low", "High"], "projection": body}) + "\n"
+            for i in range(40)
+        )
+    )
+    for fmap in (FieldMap(strict=True), FieldMap(context_words=["impact"])):
+        got = list(iter_audits(path, fmap, jobs=2, chunk_bytes=1024))
+        assert got == serial(path, fmap)
+        assert all(a.leaked for a in got)
+    assert not any(a.leaked for a in iter_audits(path, FieldMap(), jobs=2, chunk_bytes=1024))
+
+
+def test_a_worker_whose_parent_stops_before_sending_anything_leaves_quietly() -> None:
+    # Ctrl-C right after the workers start: the parent closes the pipes before sending the import path
+    # (a race seen under load: the worker printed an EOFError traceback and exited 1).
+    from windtunnel.leakage import parallel
+
+    w = parallel._spawn()
+    w.tasks.close()
+    assert w.proc.wait(timeout=30) == 0
+    w.results.close()

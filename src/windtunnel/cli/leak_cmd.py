@@ -34,6 +34,10 @@ _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for 
 _CORR_MAP = typer.Option(None, "--correlated-map", help="JSON {label: [values]} (from 'leak mine -o').")
 _TARGET = typer.Option(None, "--target", help="What the items ask for, e.g. 'priority'.")
 _NO_DECODE = typer.Option(False, "--no-decode", help="Skip base64 / URL / entity / escape decoding.")
+_CONTEXT_WORD = typer.Option(
+    None, "--context-word", help="A word naming the task in prose (repeatable), beside priority, severity, label ..."
+)
+_STRICT = typer.Option(False, "--strict", help="Count a bare answer word in unrelated prose as a leak (else: review).")
 _JOBS = typer.Option(
     None,
     "--jobs",
@@ -51,6 +55,8 @@ def _field_map(
     label_set: str | None,
     correlated_map: Path | None,
     target: str | None,
+    context_words: list[str] | None = None,
+    strict: bool = False,
 ) -> FieldMap:
     import orjson
 
@@ -77,6 +83,8 @@ def _field_map(
         label_set=labels,
         correlated_map=cmap,
         target=target,
+        context_words=list(context_words or []),
+        strict=strict,
     )
 
 
@@ -260,6 +268,8 @@ def scan(
     target: str | None = _TARGET,
     no_decode: bool = _NO_DECODE,
     jobs: int | None = _JOBS,
+    context_word: list[str] | None = _CONTEXT_WORD,
+    strict: bool = _STRICT,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
@@ -290,7 +300,9 @@ def scan(
 
     counts = RunCounts()
     if dataset is not None:
-        fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
+        fmap = _field_map(
+            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
+        )
         source = str(dataset)
         audits: Any = _audits(dataset, fmap, not no_decode, jobs)
     else:
@@ -391,6 +403,8 @@ def sanitize(
     show_values: bool = typer.Option(
         False, "--show-values", help="Print answer keys in pointers, here and in --stats (hashed by default)."
     ),
+    context_word: list[str] | None = _CONTEXT_WORD,
+    strict: bool = _STRICT,
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
@@ -411,7 +425,7 @@ def sanitize(
     from windtunnel._util.paths import refuse_overwrite
 
     refuse_overwrite([("-o", output), ("--stats", stats)], [("DATASET", dataset), ("--correlated-map", correlated_map)])
-    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
+    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
     n = leaked = residual_items = 0
     chars = 0
     with _report_file(output) as out, _report_file(stats, stdout=False) as st:
@@ -462,6 +476,8 @@ def check(
     no_decode: bool = _NO_DECODE,
     jobs: int | None = _JOBS,
     show_values: bool = typer.Option(False, "--show-values", help="Print answer keys in pointers (hashed by default)."),
+    context_word: list[str] | None = _CONTEXT_WORD,
+    strict: bool = _STRICT,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
     from contextlib import closing
@@ -469,7 +485,7 @@ def check(
     from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import out_console
 
-    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target)
+    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
     with closing(_audits(raw, fmap, not no_decode, jobs)) as audits:

@@ -35,6 +35,11 @@ class FieldMap:
     correlated_map: dict[str, list[str]] = field(default_factory=dict)
     """Label → values that imply it (from ``leak mine``), added to each item with that label."""
     target: str | None = None
+    context_words: list[str] = field(default_factory=list)
+    """Naming words of the task for every item (``--context-word``), added to each item's own."""
+    context_words_field: str = "context_words"
+    strict: bool = False
+    """Count bare one-word mentions in unrelated prose as leaks (``--strict``)."""
 
     @property
     def selectors(self) -> list[str]:
@@ -201,6 +206,7 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
         expected = as_strings(exp[0][1], "expected", index)
         labels = fmap.label_set or as_strings(_first(data, fmap.label_set_field) or [], "label_set", index)
         correlated = as_strings(_first(data, fmap.correlated_field) or [], "correlated_values", index)
+        words = [*fmap.context_words, *as_strings(_first(data, fmap.context_words_field) or [], "context_words", index)]
     except ValueError as err:
         raise DatasetError(f"record at line {rec.line}: {err}") from None
     if not expected:
@@ -212,7 +218,7 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
         correlated.extend(fmap.correlated_map.get(e, []))
     target = fmap.target or _first(data, fmap.target_field)
     item = LeakItem(
-        item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line
+        item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line, words, fmap.strict
     )
     return MappedItem(item, rec, sources)
 

@@ -158,6 +158,29 @@ def is_url(text: str) -> bool:
     return bool(_URL_RE.match(text.strip()))
 
 
+_URL_IN_TEXT = re.compile(
+    r"(?:[a-z][a-z0-9+.-]*://[^\s/?#\"'<>|]*|(?<![\w.:/~-])(?=/[\w%.~-]))(/[^\s?#\"'<>()\[\]|]*)", re.IGNORECASE
+)
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+
+
+def url_path_segment(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is a whole segment, or a whole file name without its extension, of the path of a
+    URL (or of an absolute path) anywhere in ``text``: ``https://x.test/priorities/high.png``."""
+    if "/" not in text:
+        return False
+    for m in _URL_IN_TEXT.finditer(text):
+        pa, pb = m.span(1)
+        if not (pa <= a and b <= pb):
+            continue
+        s = text.rfind("/", pa, a) + 1
+        e = text.find("/", b, pb)
+        seg = text[s : pb if e < 0 else e]
+        stem = _EXTENSION.sub("", seg)
+        return a == s and b in (s + len(seg), s + len(stem))
+    return False
+
+
 def path_segments(text: str) -> list[tuple[int, int]] | None:
     """Segments of a path-like value (``Billing/High``, ``Support > Billing > High``, a URL), else ``None``.
 

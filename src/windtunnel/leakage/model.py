@@ -105,6 +105,11 @@ class LeakItem:
     """What the item asks for, in a word or two (``priority``): ``high priority`` in prose then leaks."""
     line: int | None = None
     """1-based line of the item in its JSONL file (for SARIF locations)."""
+    context_words: list[str] = field(default_factory=list)
+    """Words that name the task in this dataset (``impact``, ``queue``), added to the naming words of
+    the mention policy: ``impact High`` in prose is then a leak."""
+    strict: bool = False
+    """Count a bare one-word answer in unrelated prose as a leak too (``freetext.token`` at medium)."""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, index: int = 0) -> LeakItem:
@@ -132,6 +137,7 @@ class LeakItem:
             label_set=as_strings(data.get("label_set") or [], "label_set", index),
             correlated_values=as_strings(data.get("correlated_values") or [], "correlated_values", index),
             target=str(data["target"]) if data.get("target") else None,
+            context_words=as_strings(data.get("context_words") or [], "context_words", index),
         )
 
 

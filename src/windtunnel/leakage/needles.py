@@ -36,7 +36,8 @@ AUTOMATON_THRESHOLD = 8
 
 
 def _is_word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_" or (not ch.isascii() and unicodedata.category(ch)[0] == "M")
+    # '_' is not a word character here: ``_High_`` is Slack or Markdown emphasis, ``priority_high`` two words.
+    return ch.isalnum() or (not ch.isascii() and unicodedata.category(ch)[0] == "M")
 
 
 def _bounded(text: str, a: int, b: int, norm: str) -> bool:

@@ -184,7 +184,10 @@ _BOOT = (
     "import sys\n"
     "from multiprocessing.connection import Connection\n"
     "tasks = Connection(int(sys.argv[1]), writable=False)\n"
-    "sys.path[:] = tasks.recv()\n"
+    "try:\n"
+    "    sys.path[:] = tasks.recv()\n"
+    "except EOFError:\n"  # the parent stopped (Ctrl-C) before sending anything: leave quietly
+    "    raise SystemExit(0)\n"
     "from windtunnel.leakage.parallel import serve\n"
     "serve(tasks, Connection(int(sys.argv[2]), readable=False))\n"
 )

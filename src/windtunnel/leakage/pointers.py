@@ -60,6 +60,10 @@ class _Mask:
         hit = self.keys.get(prefix)
         if hit is not None:
             return hit
+        return self.norm_token(tok)
+
+    def norm_token(self, tok: str) -> str | None:
+        """The hash of the answer that ``tok`` equals after normalisation, if any."""
         for n in _norms(tok):
             if n in self.by_norm:
                 return self.by_norm[n]
@@ -82,9 +86,13 @@ class _Mask:
                 node = inner if inner is not None else _MISSING
             is_index = isinstance(node, list) or (node is _MISSING and tok.isdigit())
             done.append(tok)
-            here = join_pointer(done)
-            prefix = (outer, here) if outer is not None else (here, None)
-            hidden = None if is_index else self.token(tok, prefix)
+            hidden = None
+            if not is_index:
+                if self.keys:  # the prefix is only needed to look up keys that a key finding flagged
+                    here = join_pointer(done)
+                    hidden = self.token(tok, (outer, here) if outer is not None else (here, None))
+                else:
+                    hidden = self.norm_token(tok)
             out.append(hidden if hidden is not None else tok)
             node = _child(node, tok)
         return join_pointer(out), node

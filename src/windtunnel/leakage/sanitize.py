@@ -161,16 +161,27 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
         parent, key = _resolve_parent(box, root)
         removed = _blank_tree(parent, key)
         log.append(Redaction(root, f.channel, f.rule, "blank-field", f.representation, removed, _hashed(f, root)))
-    for pointer, group in by_pointer.items():
+    blanked: set[int] = set()
+    # A value that is the answer first: an option object is then logged at it, not at its icon URL.
+    order = sorted(by_pointer.items(), key=lambda kv: not any(f.rule.endswith(".value") for f in kv[1]))
+    for pointer, group in order:
         if any(pointer == r or pointer.startswith(r + "/") for r in blank_roots):
             continue
         parent, key = _resolve_parent(box, pointer)
-        _fix_leaf(parent, key, pointer, group, mode, log)
+        if id(parent) in blanked:
+            continue
+        _fix_leaf(parent, key, pointer, group, mode, log, blanked)
     return box[""]
 
 
 def _fix_leaf(
-    parent: Any, key: Any, pointer: str, group: list[Finding], mode: Mode, log: list[Redaction]
+    parent: Any,
+    key: Any,
+    pointer: str,
+    group: list[Finding],
+    mode: Mode,
+    log: list[Redaction],
+    blanked: set[int],
 ) -> None:
     value = parent[key]
     first = group[0]
@@ -202,6 +213,7 @@ def _fix_leaf(
         if isinstance(parent, dict) and _is_option(parent, key):
             scalars = [k for k in list(parent) if not isinstance(parent[k], (dict, list))]
             removed = sum(_blank_tree(parent, k) for k in scalars)
+            blanked.add(id(parent))
             log.append(
                 Redaction(
                     pointer, first.channel, first.rule, "blank-option", first.representation, removed,
@@ -218,6 +230,8 @@ def _fix_leaf(
     spans = [f.span for f in group if f.span is not None]
     if mode == "sentence":
         spans = [_sentence(value, s) for s in spans]
+    else:
+        spans = [_with_markup(value, s) for s in spans]
     merged = _merge(spans)
     out = value
     for a, b in reversed(merged):
@@ -307,6 +321,18 @@ def _sentence(text: str, span: tuple[int, int]) -> tuple[int, int]:
         while start > 0 and text[start - 1] in " \t":
             start -= 1
     return (start, end)
+
+
+_WRAP = "*_~`\"'"
+
+
+def _with_markup(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """``span`` widened over emphasis or quotes wrapped around it (``**High**``, `` `High` ``), so that
+    span mode leaves no empty markup behind."""
+    a, b = span
+    while a > 0 and b < len(text) and text[a - 1] == text[b] and text[b] in _WRAP:
+        a, b = a - 1, b + 1
+    return a, b
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

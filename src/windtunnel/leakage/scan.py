@@ -13,15 +13,20 @@ rule                          channel     severity  when
 ``upstream.field-label``      upstream    medium    an upstream field holds another label
 ``upstream.field-name``       upstream    low       an upstream field exists (review)
 ``freetext.phrase``           freetext    high      a multi-word answer inside prose
-``freetext.key-value``        freetext    high      ``Priority: High`` inside prose
+``freetext.key-value``        freetext    high      ``Priority: High`` in prose, a table cell, decoded JSON
+``freetext.target-mention``   freetext    high      a naming word next to it (``high priority``)
+``freetext.emphasis``         freetext    high      alone in markup or quotes (``**High**``)
+``freetext.statement``        freetext    high      ``this one is High``, ``marked as High``
 ``freetext.key-token``        freetext    medium    a key contains the answer (``isHighPriority``)
-``freetext.token``            freetext    low       a bare one-word answer in prose (review)
+``freetext.token``            freetext    low       a bare one-word answer in prose (review; strict: medium)
 ``correlated.*``              correlated  medium    a correlated value, same shapes (bare token: low)
 ============================  ==========  ========  ===========================================
 
-Label-set awareness: a string, list or object that mentions *every* label of the item's label set
-("return true if …, otherwise false"; ``["Low", "Medium", "High"]``) describes the task, not the
-answer, and is not reported, except for a ``key: value`` statement, which is.
+The mention policy (when a one-word answer in prose is tied to the task) is in :mod:`mention`.
+Label-set awareness: a listing of two or more labels (``High, Medium or Low``), a sentence, list or
+object that mentions *every* label of the item's label set ("return true if …, otherwise false";
+``["Low", "Medium", "High"]``) describes the task, not the answer, and is not reported, except for a
+``key: value`` statement outside the listing, which is.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from windtunnel.leakage.formats import (
     is_url,
     path_segments,
     string_representation,
+    url_path_segment,
 )
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
@@ -58,11 +64,15 @@ from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.text import Mapped
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
+# Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
+_INLINE_TAGS = r"(?:b|strong|em|i|u|code|span|mark|a|font|s|del|ins|kbd|tt|big|small|sub|sup|td|th)"
+# Markup may sit on either side of the separator (``*Priority:* High``, ``**Priority:** High``); the
+# value may be followed by the end of a JSON object, a query-string parameter or a table cell.
 _KV_BEFORE = re.compile(
-    r"[\w)\]][*_`'\"]*(?:</?\w+>)*[ \t]*(?::|=>|->|=|</t[dh]>[ \t]*<td[^<>]{0,40}>)"
-    r"[ \t]*(?:[*_`'\"(\[]|</?\w+[^<>]{0,40}>)*$"
+    r"[\w)\]][*_`'\"~]*(?:</?\w+>)*[ \t]*(?::|=>|->|=|</t[dh]>[ \t]*<td[^<>]{0,40}>)"
+    r"[ \t]*(?:(?:[*_`'\"(\[~]|</?" + _INLINE_TAGS + r"\b[^<>]{0,40}>)[ \t]*)*$"
 )
-_KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]]|</?\w+>)*(?:$|[\n\r;,|]|[.!?](?:\s|$))")
+_KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$))")
 _MAX_EMBED_DEPTH = 3
 # Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
 # memory stays flat however long the dataset is (a needle set is a few hundred bytes).
@@ -81,6 +91,10 @@ class _Ctx:
     label_norms: frozenset[str]
     decode: bool
     target: re.Pattern[str] | None = None
+    """Naming words of the task (the defaults, the item's target and context words): see mention.py."""
+    strict: bool = False
+    marked: bool = False
+    """Inside an ADF text node with marks, a Notion rich text with annotations, a styled Slack element."""
     findings: list[Finding] = field(default_factory=list)
     outer: tuple[str, str] | None = None
     """(pointer, representation) of the string holding the embedded JSON being walked."""
@@ -112,10 +126,12 @@ def scan_text(
     pointer: str = "",
     representation: str = "text",
     decode: bool = True,
+    context_words: Sequence[str] = (),
+    strict: bool = False,
 ) -> list[Finding]:
     """Findings for one string the model reads (prose, markdown, HTML, a single value ...)."""
     exp = _as_list(expected)
-    ctx = _context(item, exp, correlated_values, label_set, decode, target)
+    ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
     ctx.fast = True
     _scan_string(text, pointer, representation, None, ctx, "value", suppress=False)
     return _dedupe(ctx.findings)
@@ -130,6 +146,8 @@ def scan_fields(
     target: str | None = None,
     item: str = "",
     decode: bool = True,
+    context_words: Sequence[str] = (),
+    strict: bool = False,
 ) -> list[Finding]:
     """Findings for a structured value, walked recursively (keys too); pointers are RFC 6901.
 
@@ -137,7 +155,7 @@ def scan_fields(
     (``high priority``, ``priority was set to high``) is then a leak rather than a review item.
     """
     exp = _as_list(expected)
-    ctx = _context(item, exp, correlated_values, label_set, decode, target)
+    ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
     ctx.fast = True
     _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
     return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
@@ -176,7 +194,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
                 return ItemAudit(it.id, [], it.line)
             decode = decode and needs_decode
     target = it.target or infer_target(it.projection, it.expected, blob)
-    ctx = _Ctx(it.id, needles, label_norms, decode, _target_re(target) if target else None, fast=prefilter)
+    ctx = _Ctx(it.id, needles, label_norms, decode, _naming(target, it.context_words), it.strict, fast=prefilter)
     ctx.upstream_keys = upstream_keys
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
@@ -249,9 +267,17 @@ def _context(
     labels: Sequence[str],
     decode: bool,
     target: str | None = None,
+    context_words: Sequence[str] = (),
+    strict: bool = False,
 ) -> _Ctx:
     needles, label_norms = _prepared(tuple(expected), tuple(correlated), tuple(labels))
-    return _Ctx(item, needles, label_norms, decode, _target_re(target) if target else None)
+    return _Ctx(item, needles, label_norms, decode, _naming(target, context_words), strict)
+
+
+def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
+    from windtunnel.leakage.mention import naming_re
+
+    return naming_re(tuple([target, *context_words] if target else context_words))
 
 
 @lru_cache(maxsize=_PREPARED_CACHE)
@@ -266,17 +292,6 @@ def _prepared(
     if len(set(labels)) < 2:
         label_norms = frozenset()
     return needles, label_norms
-
-
-@lru_cache(maxsize=1024)
-def _target_re(target: str) -> re.Pattern[str] | None:
-    """The name of what the item asks for, as a whole-word pattern over the normalised view."""
-    from windtunnel.leakage.text import normalize_needle
-
-    norm = normalize_needle(target)
-    if not norm:
-        return None
-    return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, norm.split())) + r"(?!\w)")
 
 
 # ---------------------------------------------------------------- walking
@@ -313,7 +328,15 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
         scan_keys = keys_may_hit("\x00".join(keys), ctx.needles)
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
+    was_marked = ctx.marked
+    if crep in ("adf", "notion", "slack") and not was_marked:
+        from windtunnel.leakage.mention import marked_node
+
+        ctx.marked = marked_node(node)
+    structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
     for skey, value in zip(keys, node.values(), strict=True):
+        if structural is not None and skey in structural and not isinstance(value, (dict, list)):
+            continue
         child = f"{pointer}/{escape_pointer_token(skey)}"
         if scan_keys:
             _scan_key(skey, child, crep, ctx, suppress=False)
@@ -338,6 +361,12 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
                     skey,
                     "value",
                 )
+    ctx.marked = was_marked
+
+
+_STRUCTURAL = frozenset({"type", "version", "object", "localId", "level", "order", "language", "indent"})
+"""Scalar fields of the rich-text formats' own schema (an ADF ``version: 1``, a node ``type``): what
+kind of node it is, not text the model reads, so they are not searched for the answer."""
 
 
 def _subtree_may_hit(value: Any, ctx: _Ctx) -> bool:
@@ -449,6 +478,7 @@ def _scan_string(
     srep = string_representation(text, rep)
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments = path_segments(text)
+    listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
     for hit in hits:
         _classify(
             hit,
@@ -462,7 +492,17 @@ def _scan_string(
             suppress=suppress,
             covered=covered,
             span=hit.span,
+            listing=listing,
         )
+
+
+def _label_spans(hits: list[Hit]) -> dict[str, list[tuple[int, int, str]]]:
+    """Per view text, the spans of the labels (and answers) seen in it: to tell an options listing."""
+    out: dict[str, list[tuple[int, int, str]]] = {}
+    for h in hits:
+        if h.needle.role != "correlated":
+            out.setdefault(h.view_text, []).append((*h.view_span, h.needle.norm))
+    return out
 
 
 def _classify(
@@ -478,6 +518,7 @@ def _classify(
     suppress: bool,
     covered: bool,
     span: tuple[int, int] | None,
+    listing: dict[str, list[tuple[int, int, str]]] | None = None,
 ) -> None:
     role = hit.needle.role
     value = hit.needle.text
@@ -519,29 +560,40 @@ def _classify(
             f"the value is {what}",
         )
         return
+    view_text, (va, vb) = hit.view_text, hit.view_span
+    if listing is not None and _listed(listing.get(view_text), hit, va, vb):
+        return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
     seg_hit = segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
     if not seg_hit and hit.view.startswith("decoded"):
         # A segment that is itself encoded (``Support > QW/DqA==``): look at the decoded path.
         vsegs = path_segments(hit.view_text)
         seg_hit = vsegs is not None and any(_strip_eq(hit.view_text, a, b, hit.view_span) for a, b in vsegs)
-    if seg_hit:
-        if is_url(text):
-            emit(
-                "correlated" if corr else "direct",
-                "medium",
-                "correlated.url-segment" if corr else "direct.url-segment",
-                f"a URL path segment is {what}",
-            )
-        else:
-            emit(
-                "correlated" if corr else "upstream",
-                "medium" if corr else "high",
-                "correlated.path-segment" if corr else "upstream.path-segment",
-                f"a category path (like 'Billing/High') has a segment that is {what}",
-            )
+    url_seg = False
+    if not seg_hit and span is not None:
+        url_seg = url_path_segment(text, *span) or (
+            hit.view.startswith("decoded") and url_path_segment(hit.view_text, *hit.view_span)
+        )
+    if url_seg or (seg_hit and is_url(text)):
+        emit(
+            "correlated" if corr else "direct",
+            "medium",
+            "correlated.url-segment" if corr else "direct.url-segment",
+            f"a URL path segment or file name is {what}",
+        )
         return
-    view_text, (va, vb) = hit.view_text, hit.view_span
+    if seg_hit:
+        emit(
+            "correlated" if corr else "upstream",
+            "medium" if corr else "high",
+            "correlated.path-segment" if corr else "upstream.path-segment",
+            f"a category path (like 'Billing/High') has a segment that is {what}",
+        )
+        return
     kv = bool(_KV_BEFORE.search(view_text, max(0, va - 80), va)) and bool(_KV_AFTER.match(view_text, vb))
+    if not kv and not hit.needle.phrase:
+        from windtunnel.leakage.mention import table_cell
+
+        kv = table_cell(view_text, va, vb)
     if kv:
         emit(
             "correlated" if corr else "freetext",
@@ -550,15 +602,7 @@ def _classify(
             f"prose states '<name>: <value>' with {what} as the value",
         )
         return
-    if ctx.target is not None and not corr and _near_target(ctx.target, view_text, va, vb):
-        emit(
-            "freetext",
-            "high",
-            "freetext.target-mention",
-            "prose puts the expected answer next to the name of what is asked for",
-        )
-        return
-    if covered:
+    if covered and _sentence_covers(listing, hit, ctx):
         return
     if hit.needle.phrase:
         emit(
@@ -568,26 +612,85 @@ def _classify(
             f"prose contains {what} as a phrase",
         )
         return
+    cue = _tie(hit, text, span, ctx)
+    if cue is not None:
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if corr else "high",
+            "correlated.mention" if corr else f"freetext.{cue}",
+            f"prose ties {what} to the task ({_CUES[cue]})",
+        )
+        return
     emit(
         "correlated" if corr else "freetext",
-        "low",
+        "medium" if ctx.strict else "low",
         "correlated.token" if corr else "freetext.token",
-        f"prose mentions {what} as a single word; review whether it gives the answer away",
+        f"prose mentions {what} as a single word; review whether it gives the answer away"
+        + (" (counted: --strict)" if ctx.strict else ""),
     )
 
 
-_CLAUSE_END = re.compile(r"[.!?;\n]")
+_CUES = {
+    "target-mention": "a word naming what is asked for is next to it",
+    "emphasis": "it stands alone in emphasis, code, a link, quotes or a marked rich-text node",
+    "statement": "a sentence states it ('is', 'set to', 'marked as' ...)",
+}
 
 
-def _near_target(target: re.Pattern[str], text: str, a: int, b: int) -> bool:
-    """The target word within the same clause, at most four words away."""
-    lo = max(0, a - 40)
-    hi = min(len(text), b + 40)
-    for m in target.finditer(text, lo, hi):
-        gap = text[m.end() : a] if m.end() <= a else text[b : m.start()]
-        if _CLAUSE_END.search(gap) is None and len(gap.split()) <= 4:
-            return True
-    return False
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit: Hit, ctx: _Ctx) -> bool:
+    """The sentence around ``hit`` mentions every label: it describes the task ("return true if the
+    message is spam, otherwise false"), it does not give the answer."""
+    spans = listing.get(hit.view_text) if listing is not None else None
+    if not spans:
+        return False
+    text, (va, vb) = hit.view_text, hit.view_span
+    start = 0
+    for m in _SENTENCE_END.finditer(text, max(0, va - 400), va):
+        start = m.end()
+    nxt = _SENTENCE_END.search(text, vb)
+    end = nxt.start() if nxt is not None else len(text)
+    return ctx.label_norms <= {norm for a, b, norm in spans if start <= a and b <= end}
+
+
+def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
+    if not spans:
+        return False
+    from windtunnel.leakage.mention import in_listing
+
+    others = [(a, b) for a, b, norm in spans if norm != hit.needle.norm]
+    return in_listing(others, hit.view_text, va, vb)
+
+
+def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
+    """The cue of the mention policy that ties a one-word mention to the task, if any (mention.py)."""
+    from windtunnel.leakage import mention
+
+    view_text, (va, vb) = hit.view_text, hit.view_span
+    if ctx.target is not None and mention.naming_near(ctx.target, view_text, va, vb):
+        return "target-mention"
+    decoded = hit.view.startswith("decoded")
+    if span is None or decoded:
+        return None
+    a, b = span
+    if ctx.marked and len(mention._WORDS.findall(text)) <= 3:
+        return "emphasis"
+    if mention.emphasised(text, a, b):
+        return "emphasis"
+    if not mention.case_matches(hit.needle.text, text[a:b]):
+        return None
+    if mention.quoted(text, a, b):
+        return "emphasis"
+    # A label with its own case (``High``) set apart from the ordinary word needs no more; an
+    # all-lowercase one (``positive``) needs a statement about the item (``it's positive``).
+    distinct = hit.needle.text != hit.needle.text.lower()
+    if distinct and mention.proper_noun_follows(text, b):
+        return None  # "such as High Street", "it is High Court business": a name, not the label
+    if mention.statement_before(view_text, va, about_item=not distinct):
+        return "statement"
+    return None
 
 
 def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:

@@ -1,0 +1,301 @@
+"""The mention policy: when a one-word answer stated in prose gives the answer away.
+
+A label found in free text is a leak when its context ties it to the task, and for review otherwise:
+
+* **naming word** (rule ``…target-mention``): the task's noun or a naming word near it in the same
+  clause — ``high priority``, ``Triage label High``, ``severity was set to high``. The default words
+  are :data:`NAMING_WORDS`; the item's ``target`` and its ``context_words`` are added;
+* **key-value** (``…key-value``, decided in :mod:`scan`): ``Priority: High``, ``priority=high``, also
+  inside decoded content (``{"label": "High"}`` in base64, ``label%3DHigh``);
+* **emphasis / markup** (``…emphasis``): the label alone inside emphasis, code, a link text or an
+  inline HTML tag (Markdown and Slack mrkdwn parsed by markdown-it-py), inside an ADF text node with
+  marks, a Notion rich text with annotations or a Slack rich-text element with a style; or in quotes;
+* **statement** (``…statement``): a copular or assigning construction right before it
+  (``this one is High``, ``marked as High``, ``bumped to High``);
+* a URL path or file-name segment (``…/priorities/high.png``) is decided in :mod:`scan`.
+
+Case: when the label is written with capitals (``High``), a mention in another case (``the load is
+high``) is an ordinary word, so the weak cues (statement, quotes) need the label's own case; naming
+words, key-value, markup and URLs do not. A listing of two or more labels of the set (``Pick one of:
+High, Medium, Low``) is an options listing and never a leak.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+NAMING_WORDS: tuple[str, ...] = (
+    "priority",
+    "priorities",
+    "prioritised",
+    "prioritized",
+    "severity",
+    "sev",
+    "triage",
+    "triaged",
+    "label",
+    "labels",
+    "labeled",
+    "labelled",
+    "category",
+    "categorised",
+    "categorized",
+    "class",
+    "classified",
+    "classification",
+    "size",
+    "sized",
+    "status",
+    "verdict",
+    "urgency",
+    "rating",
+    "rated",
+    "tier",
+    "sentiment",
+)
+"""Words that name what an eval item asks for; ``high priority`` and ``label: High`` tie a label to
+the task. Extend per dataset with ``context_words`` (item field) or ``--context-word``."""
+
+_CLAUSE_END = re.compile(r"[.!?;\n\r,]")
+_WORDS = re.compile(r"\w+")
+_MAX_BEFORE = 4
+"""A naming word at most this many words before the label (``priority was set to high``)."""
+_MAX_AFTER = 1
+"""… or at most this many after it (``high priority``, ``High-ish priority``)."""
+
+_COPULA = r"(?:is|was|are|were|be|been|being|becomes?|became|remains?|stays?|seems?|looks?|feels?)"
+_ASSIGN = (
+    r"set(?:\s+it)?\s+to|marked(?:\s+as)?|rated(?:\s+as)?|classified\s+as|categori[sz]ed\s+as|"
+    r"labell?ed(?:\s+as)?|tagged(?:\s+as)?|flagged\s+as|filed\s+(?:as|under)|treated\s+as|counts?\s+as|"
+    r"deemed|considered|(?:moved|changed|bumped|raised|lowered|downgraded|upgraded|escalated|dropped|went|goes|go)"
+    r"(?:\s+(?:up|down|it))?\s+to|from\s+\w+\s+to|"
+    r"(?:call|consider|mark|rate|label|tag|deem|make|keep|leave|flag|set|treat|class|file)\w*\s+"
+    r"(?:it|this(?:\s+one)?|that(?:\s+one)?)(?:\s+(?:as|to|at))?"
+)
+# What a statement is about: the item itself (a pronoun or the item's noun).
+_SUBJECT = (
+    r"(?:it|this|that|this\s+one|that\s+one|which|the\s+(?:ticket|item|issue|request|message|case|e-?mail|"
+    r"review|thread|answer|label|result|verdict|one|call|post|comment))"
+)
+_FILLER = (
+    r"(?:(?:a|an|the|clearly|definitely|really|very|most|likely|probably|actually|now|still|indeed|"
+    r"obviously|certainly|surely|just|quite|rather|also|then|def|honestly|firmly|officially)\s+){0,2}"
+)
+_OPEN = r"[\"'`*_“‘]*$"
+_STATEMENT_ANY = re.compile(r"(?<!\w)(?:" + _COPULA + r"|it'?s|that'?s|" + _ASSIGN + r"|as)\s+" + _FILLER + _OPEN)
+"""A copular or assigning construction right before the label, whatever its subject."""
+_STATEMENT_ITEM = re.compile(
+    r"(?<!\w)(?:" + _SUBJECT + r"(?:'s|\s+(?:\w+\s+){0,2}?" + _COPULA + r")|it'?s|that'?s|" + _ASSIGN + r")\s+"
+    + _FILLER
+    + _OPEN
+)
+"""The same about the item (``it's``, ``this one is``, ``the ticket became``) or an assignment (``marked
+as``, ``call it``): what is needed when the label's case does not set it apart from the ordinary word."""
+_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "`": "`", "«": "»"}
+# Between two labels of a listing: separators, quotes, markup and a conjunction.
+_LISTING_GAP = re.compile(
+    r"[\s,/|;:\"'`*_()\[\]<>“”‘’-]*(?:(?:or|and|nor|vs\.?|versus|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
+)
+
+
+# A listing has a separator between its labels (not just a space, never a blank line).
+_LISTING_SEP = re.compile(r"[,/|;•-]|(?<!\w)(?:or|and|nor|vs|versus|und|ou|o|y|et)(?!\w)")
+
+
+@lru_cache(maxsize=1024)
+def naming_re(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """Whole-word pattern of the naming words plus ``extra`` (the target, context words), lowercased."""
+    words: set[str] = set(NAMING_WORDS)
+    for w in extra:
+        norm = " ".join(w.casefold().split())
+        if norm:
+            words.add(norm)
+    alts = sorted((r"\s+".join(map(re.escape, w.split())) for w in words), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)")
+
+
+def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
+    """A naming word in the same clause as ``text[a:b]``: up to four words before it or one after."""
+    lo = max(0, a - 60)
+    hi = min(len(text), b + 40)
+    for m in pattern.finditer(text, lo, hi):
+        if m.end() <= a:
+            gap, limit = text[m.end() : a], _MAX_BEFORE
+        elif m.start() >= b:
+            gap, limit = text[b : m.start()], _MAX_AFTER
+        else:
+            continue
+        if _CLAUSE_END.search(gap) is None and len(_WORDS.findall(gap)) <= limit:
+            return True
+    return False
+
+
+def statement_before(text: str, a: int, *, about_item: bool = False) -> bool:
+    """A copular or assigning construction ends right before ``text[a:]`` (``this one is High``);
+    ``about_item``: only one whose subject is the item itself, or an assignment (``stay positive`` and
+    ``I'm positive the keys ...`` are not statements of a label)."""
+    pattern = _STATEMENT_ITEM if about_item else _STATEMENT_ANY
+    return pattern.search(text, max(0, a - 80), a) is not None
+
+
+_NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z][a-z]")
+
+
+def proper_noun_follows(text: str, b: int) -> bool:
+    """A capitalised word follows ``text[:b]`` on the same line: the label word is part of a name."""
+    return _NEXT_CAPITAL.match(text, b) is not None
+
+
+def quoted(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` alone between matching quotes."""
+    if a == 0 or b >= len(text):
+        return False
+    close = _QUOTES.get(text[a - 1])
+    return close is not None and text[b] == close
+
+
+def in_listing(spans: Sequence[tuple[int, int]], text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is next to another label of the set (``spans``), with only separators between:
+    ``High, Medium or Low``, ``High/Low``, ``"High" | "Low"``."""
+    for sa, sb in spans:
+        if (sa, sb) == (a, b) or (sa < b and a < sb):
+            continue
+        if sb <= a:
+            gap_a, gap_b = sb, a
+        else:
+            gap_a, gap_b = b, sa
+        if gap_b - gap_a > 16:
+            continue
+        gap = text[gap_a:gap_b]
+        if _LISTING_GAP.fullmatch(gap) is not None and _LISTING_SEP.search(gap) and "\n\n" not in gap:
+            return True
+    return False
+
+
+def case_matches(label: str, original: str) -> bool:
+    """Whether ``original`` (the matched characters) carries the label's case, when that case is
+    distinctive (the label has capitals); an all-lowercase label matches in any case."""
+    if label == label.lower():
+        return True
+    return " ".join(original.split()) == " ".join(label.split())
+
+
+_INLINE = r"(?:b|strong|em|i|u|span|code|mark|font|s|kbd|a)"
+_CELL_OPEN = re.compile(r"<t[dh]\b[^<>]{0,60}>(?:\s|<" + _INLINE + r"\b[^<>]{0,60}>)*$", re.IGNORECASE)
+_CELL_CLOSE = re.compile(r"(?:\s|</" + _INLINE + r">)*</t[dh]>", re.IGNORECASE)
+_PIPE_OPEN = re.compile(r"\|[ \t*_`~]*$")
+_PIPE_CLOSE = re.compile(r"[ \t*_`~]*(?:\||$)", re.MULTILINE)
+
+
+def table_cell(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the whole content of a table cell: an HTML ``<td>``/``<th>`` or a Markdown /
+    Slack pipe table cell (``| High |``). A cell is the value of its column: key-value structure."""
+    if "<" in text and _CELL_OPEN.search(text, max(0, a - 200), a) and _CELL_CLOSE.match(text, b):
+        return True
+    return "|" in text and bool(_PIPE_OPEN.search(text, max(0, a - 20), a)) and bool(_PIPE_CLOSE.match(text, b))
+
+
+# ---------------------------------------------------------------- markup (markdown-it-py)
+
+_EMPH_OPEN = frozenset({"em_open", "strong_open", "s_open", "link_open"})
+_EMPH_CLOSE = frozenset({"em_close", "strong_close", "s_close", "link_close"})
+_HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)")
+_HTML_EMPH = frozenset(
+    {"b", "strong", "em", "i", "u", "mark", "code", "kbd", "s", "del", "ins", "a", "span", "font", "tt", "big"}
+)
+_MAX_EMPH_WORDS = 3
+
+
+@lru_cache(maxsize=1)
+def _md() -> object:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("strikethrough")
+
+
+@lru_cache(maxsize=512)
+def markup_runs(text: str) -> tuple[tuple[int, int], ...]:
+    """``[start, end)`` of each short run of text inside emphasis, code, a link or an inline HTML tag.
+
+    Markdown and Slack mrkdwn (``*bold*``, ``_italic_``, ``~~strike~~``, `` `code` ``) and inline HTML
+    are parsed by markdown-it-py; offsets are found by locating each text piece in ``text`` in order.
+    Runs longer than three words are left out (a bold paragraph is not a label).
+    """
+    if not any(ch in text for ch in "*_`~[<"):
+        return ()
+    md = _md()
+    tokens = md.parseInline(text)  # type: ignore[attr-defined]
+    out: list[tuple[int, int]] = []
+    cursor = 0
+    depth = 0
+    run: list[int] = []
+    for inline in tokens:
+        for tok in inline.children or ():
+            typ = tok.type
+            if typ in _EMPH_OPEN:
+                depth += 1
+                if depth == 1:
+                    run = []
+            elif typ in _EMPH_CLOSE:
+                depth = max(0, depth - 1)
+                if depth == 0 and run:
+                    _add_run(text, run[0], run[-1], out)
+                    run = []
+            elif typ == "html_inline":
+                m = _HTML_TAG.match(tok.content)
+                if m is not None and m.group(2).lower() in _HTML_EMPH:
+                    if m.group(1):
+                        depth = max(0, depth - 1)
+                        if depth == 0 and run:
+                            _add_run(text, run[0], run[-1], out)
+                            run = []
+                    elif not tok.content.endswith("/>"):
+                        depth += 1
+                        if depth == 1:
+                            run = []
+                pos = text.find(tok.content, cursor)
+                if pos >= 0:
+                    cursor = pos + len(tok.content)
+            elif typ in ("text", "code_inline"):
+                content = tok.content
+                if not content:
+                    continue
+                pos = text.find(content, cursor)
+                if pos < 0:
+                    continue
+                cursor = pos + len(content)
+                if typ == "code_inline" and depth == 0:
+                    _add_run(text, pos, cursor, out)
+                elif depth:
+                    run.extend((pos, cursor))
+    return tuple(out)
+
+
+def _add_run(text: str, a: int, b: int, out: list[tuple[int, int]]) -> None:
+    while a < b and not text[a].isalnum():
+        a += 1
+    while b > a and not text[b - 1].isalnum():
+        b -= 1
+    if a < b and len(_WORDS.findall(text, a, b)) <= _MAX_EMPH_WORDS:
+        out.append((a, b))
+
+
+def emphasised(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` lies inside a short run of markup (see :func:`markup_runs`)."""
+    return any(ra <= a and b <= rb for ra, rb in markup_runs(text))
+
+
+def marked_node(node: object) -> bool:
+    """An ADF text node with marks, a Notion rich text with an annotation, a Slack element with a style."""
+    if not isinstance(node, dict):
+        return False
+    marks = node.get("marks")
+    if isinstance(marks, list) and marks:
+        return True
+    ann = node.get("annotations")
+    if isinstance(ann, dict) and any(v is True for k, v in ann.items() if k != "color"):
+        return True
+    style = node.get("style")
+    return isinstance(style, dict) and any(v is True for v in style.values())

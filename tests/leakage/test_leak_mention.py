@@ -1,0 +1,295 @@
+"""The mention policy: a label stated in prose is a leak when its context ties it to the task.
+
+Every family is tested both ways: the leak is found, and its clean twin (the same label word in an
+unrelated sense, an options listing, a near miss) is not counted as a leak.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.clirun import wt as run
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.model import LeakItem
+from windtunnel.leakage.sanitize import sanitize_item, schema_digest
+
+LABELS = ["Low", "Medium", "High"]
+
+
+def _item(projection: Any, expected: str = "High", **kw: Any) -> dict[str, Any]:
+    return {"id": "m", "expected": expected, "label_set": LABELS, "projection": projection, **kw}
+
+
+def rules(projection: Any, expected: str = "High", **kw: Any) -> list[tuple[str, str]]:
+    audit = audit_item(_item(projection, expected, **kw))
+    return sorted((f.rule, f.severity) for f in audit.findings)
+
+
+def leaks(projection: Any, expected: str = "High", **kw: Any) -> bool:
+    return audit_item(_item(projection, expected, **kw)).leaked
+
+
+def _adf_text(*nodes: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "doc", "version": 1, "content": [{"type": "paragraph", "content": list(nodes)}]}
+
+
+def _b64(obj: Any) -> str:
+    return base64.b64encode(json.dumps(obj).encode()).decode()
+
+
+# (family, leaking projection, clean twin)
+FAMILIES: list[tuple[str, Any, Any]] = [
+    (
+        "seed comment (naming word after)",
+        {"comments": [{"body": "we agreed this is high priority"}]},
+        {"comments": [{"body": "we agreed this is a high school intern project"}]},
+    ),
+    (
+        "agreed to be `High` priority",
+        {"comments": [{"body": "On the call the ticket was agreed to be `High` priority."}]},
+        {"comments": [{"body": "On the call we agreed the high watermark is fine."}]},
+    ),
+    (
+        "naming word before (Notion plain_text differs from text.content)",
+        {
+            "object": "block",
+            "paragraph": {
+                "rich_text": [
+                    {"type": "text", "text": {"content": "Triage note"}, "plain_text": "Triage label High"}
+                ]
+            },
+        },
+        {
+            "object": "block",
+            "paragraph": {
+                "rich_text": [{"type": "text", "text": {"content": "Note"}, "plain_text": "Tide was high today"}]
+            },
+        },
+    ),
+    (
+        "naming word a few words before",
+        {"body": "Severity was eventually set to high by Dana."},
+        {"body": "Severity unclear, high tide flooded the lot."},
+    ),
+    (
+        "Slack *Priority:* High",
+        {"text": "*Priority:* High\nOwner: Dana", "blocks": []},
+        {"text": "*Owner:* Dana, the high load went away", "blocks": []},
+    ),
+    (
+        "Markdown **Priority:** High",
+        {"body": "**Priority:** High\n\nOwner: Dana"},
+        {"body": "**Owner:** Dana\n\nSpeed is high enough on staging."},
+    ),
+    (
+        "key-value with another name",
+        {"body": "Summary of the call -- outcome = High; owner Dana"},
+        {"body": "Summary of the call -- outcome pending, high turnout"},
+    ),
+    (
+        "Markdown emphasis alone",
+        {"body": "Dana thinks this one is clearly **High** given the outage."},
+        {"body": "Dana thinks **high availability matters most here** given the outage."},
+    ),
+    (
+        "Slack emphasis",
+        {"text": "Went with _High_ after the call", "blocks": []},
+        {"text": "Went with _the usual plan_ after the high-level call", "blocks": []},
+    ),
+    (
+        "HTML emphasis",
+        {"html": "<p>Final answer: see <b>High</b> above</p>"},
+        {"html": "<p>See <b>the notes</b>, load was high</p>"},
+    ),
+    (
+        "ADF text node with marks",
+        {
+            "description": _adf_text(
+                {"type": "text", "text": "Set to "},
+                {"type": "text", "text": "High ", "marks": [{"type": "strong"}]},
+            )
+        },
+        {"description": _adf_text({"type": "text", "text": "High water mark reached in the tank overnight"})},
+    ),
+    (
+        "statement in the label's case",
+        {"body": "After the call this one is High, Dana agrees."},
+        {"body": "After the deploy the CPU load is high, Dana agrees."},
+    ),
+    (
+        "quoted in the label's case",
+        {"body": 'We went with "High" in the end.'},
+        {"body": 'We went with "high" hopes into the launch.'},
+    ),
+    (
+        "icon URL file name",
+        {"priority": {"iconUrl": "https://x.test/images/icons/priorities/high.png"}},
+        {"docs": {"url": "https://x.test/blog/high-availability-guide"}},
+    ),
+    (
+        "URL path segment inside prose",
+        {"body": "The badge at https://x.test/badges/high/ is attached."},
+        {"body": "The host https://high.example.test/status is up."},
+    ),
+    (
+        "base64 debug field holding a JSON object with the label",
+        {"debug": _b64({"ticket": "WEB-1", "label": "High"})},
+        {"debug": _b64({"ticket": "WEB-1", "note": "high load overnight"})},
+    ),
+    (
+        "URL-encoded key-value",
+        {"link": "https://x.test/search?q=login&prio%3DHigh"},
+        {"link": "https://x.test/search?q=high%20load%20login"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("family", "leaky", "clean"), FAMILIES, ids=[f[0] for f in FAMILIES])
+def test_family_leak_found_and_clean_twin_not_flagged(family: str, leaky: Any, clean: Any) -> None:
+    assert leaks(leaky), f"{family}: leak not found: {rules(leaky)}"
+    assert not leaks(clean), f"{family}: clean twin flagged: {rules(clean)}"
+
+
+@pytest.mark.parametrize(("family", "leaky", "clean"), FAMILIES, ids=[f[0] for f in FAMILIES])
+def test_sanitizer_removes_every_new_form_keeping_the_schema(family: str, leaky: Any, clean: Any) -> None:
+    res = sanitize_item(_item(leaky))
+    assert res.ok, f"{family}: still leaks at {[f.pointer for f in res.residual]}"
+    assert not audit_item(_item(res.item.projection)).leaked
+    assert schema_digest(res.item.projection) == schema_digest(leaky)
+    # The clean twin has nothing blocking to remove.
+    assert sanitize_item(_item(clean)).redactions == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pick one of: High, Medium, Low.",
+        "Priority: High, Medium or Low?",
+        "Is it High or Medium? Reply with one word.",
+        'Answer with "High" | "Low".',
+        "Options are **High**/**Medium**.",
+    ],
+)
+def test_options_listing_is_not_a_leak(text: str) -> None:
+    assert rules({"instructions": text}) == []
+
+
+def test_statement_after_an_options_listing_is_a_leak() -> None:
+    assert ("freetext.key-value", "high") in rules({"t": "Options are Low, Medium, High. priority: High."})
+
+
+def test_case_distinct_labels_need_their_case_for_weak_cues_only() -> None:
+    # "High" is written with a capital: "is high" in prose is an ordinary adjective ...
+    assert rules({"b": "the load is high."}) == [("freetext.token", "low")]
+    assert rules({"b": "I guess it is High."}) == [("freetext.statement", "high")]
+    # ... a naming word ties it in any case.
+    assert rules({"b": "HIGH PRIORITY"}) == [("freetext.target-mention", "high")]
+    # An all-lowercase label set has no distinctive case: the statement counts.
+    assert leaks({"b": "I think this message is spam."}, "spam", label_set=["spam", "ham"])
+
+
+def test_context_words_are_configurable_per_item_and_dataset(tmp_path: Path) -> None:
+    proj = {"b": "customer impact high, see dashboard"}
+    assert not leaks(proj)
+    assert leaks(proj, context_words=["impact"])
+    data = tmp_path / "d.jsonl"
+    data.write_text(json.dumps(_item(proj)) + "\n")
+    assert run("leak", "scan", str(data), "--limit", "0") == 0
+    assert run("leak", "scan", str(data), "--limit", "0", "--context-word", "impact") == 1
+
+
+def test_strict_counts_bare_mentions(tmp_path: Path) -> None:
+    proj = {"b": "the high CPU alert fired twice"}
+    assert rules(proj) == [("freetext.token", "low")]
+    it = LeakItem.from_mapping(_item(proj))
+    it.strict = True
+    assert audit_item(it).leaked
+    data = tmp_path / "d.jsonl"
+    data.write_text(json.dumps(_item(proj)) + "\n")
+    assert run("leak", "scan", str(data), "--limit", "0") == 0
+    assert run("leak", "scan", str(data), "--limit", "0", "--strict") == 1
+
+
+def test_leak_check_fails_on_a_dataset_whose_leaks_are_only_in_prose(tmp_path: Path) -> None:
+    rows = [
+        _item(leaky, id=f"r{i}") | {"id": f"r{i}"}
+        for i, (_name, leaky, _clean) in enumerate(FAMILIES)
+        if not any(k in json.dumps(leaky) for k in ("iconUrl", "https://", "debug"))
+    ]
+    raw = tmp_path / "raw.jsonl"
+    raw.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert run("leak", "scan", str(raw), "--limit", "0") == 1
+    # The raw data given as the "sanitized" side: it leaks, so the CI assertion fails.
+    assert run("leak", "check", "--raw", str(raw), "--sanitized", str(raw)) == 1
+    clean = tmp_path / "clean.jsonl"
+    assert run("leak", "sanitize", str(raw), "-o", str(clean)) == 0
+    assert run("leak", "check", "--raw", str(raw), "--sanitized", str(clean)) == 0
+
+
+@pytest.mark.parametrize(
+    "text", ["Choose Low/Medium/High and explain briefly.", "Options: Low | Medium | High", "Is it High or Low"]
+)
+def test_options_listing_in_a_short_string_is_not_a_category_path(text: str) -> None:
+    # A short string with '/' or '|' also looks like a category path ("Billing/High"): a listing wins.
+    assert rules({"blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": text}}]}) == []
+
+
+def test_a_blank_line_between_two_labels_is_not_a_listing() -> None:
+    text = "Plan.\n\nRating => 2\n\n5. Testing\n  - run 1 and 3 and 4 checks"
+    assert ("freetext.key-value", "high") in rules({"c": text}, "2", label_set=["1", "2", "3", "4", "5"])
+
+
+@pytest.mark.parametrize(
+    ("text", "leak"),
+    [
+        ("Honestly it's positive, nothing more.", True),
+        ("Dana considered it positive at first glance.", True),
+        ("The review is positive overall.", True),
+        ("Stay positive, the weekend is close.", False),
+        ("I'm positive the keys are in the car.", False),
+        ("The test came back positive, stay home.", False),
+    ],
+)
+def test_lowercase_labels_need_a_statement_about_the_item(text: str, leak: bool) -> None:
+    labels = ["positive", "negative", "neutral"]
+    assert leaks({"c": text}, "positive", label_set=labels) is leak
+
+
+def test_assignment_with_a_pronoun_object() -> None:
+    assert rules({"c": "Dana considered it High at first glance."}) == [("freetext.statement", "high")]
+
+
+def test_span_mode_removes_the_markup_around_the_label() -> None:
+    res = sanitize_item(_item({"b": "Dana went with **High** after the call."}), mode="span")
+    assert res.item.projection == {"b": "Dana went with  after the call."}
+    res = sanitize_item(_item({"b": "Set to `High` today."}), mode="span")
+    assert res.item.projection == {"b": "Set to  today."}
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        (
+            "| Key | Priority | Owner |\n|---|---|---|\n| WEB-1 | High | Dana |",
+            "| Key | Note | Owner |\n|---|---|---|\n| WEB-1 | high load at night | Dana |",
+        ),
+        (
+            "<table><tr><th>Priority</th><th>Owner</th></tr><tr><td><b>High</b></td><td>Dana</td></tr></table>",
+            "<table><tr><th>Note</th></tr><tr><td>high load at night</td></tr></table>",
+        ),
+    ],
+)
+def test_a_table_cell_holding_the_label_is_key_value(leaky: str, clean: str) -> None:
+    assert ("freetext.key-value", "high") in rules({"b": leaky})
+    assert not leaks({"b": clean})
+    assert rules({"b": "| High | Medium | Low |\n|---|---|---|\n| 3 | 5 | 9 |"}) == []  # a header listing
+
+
+def test_a_label_word_inside_a_name_is_not_a_statement() -> None:
+    assert not leaks({"b": "We met at places such as High Street and the park."})
+    assert leaks({"b": "We filed it as High and moved on."})
