@@ -16,11 +16,13 @@ from windtunnel._util.errors import (
     AgentClientError,
     AgentNotFound,
     AgentRateLimited,
+    AgentResponseTooLarge,
     AgentServerError,
     AgentTimeout,
     AgentTransportError,
     AgentUnreachableError,
 )
+from windtunnel._util.httpcap import ResponseTooLarge
 from windtunnel._util.httpclients import ShardedClient
 from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
@@ -58,6 +60,8 @@ def raise_for_status(resp: httpx.Response) -> None:
 
 
 def transport_error(err: httpx.HTTPError, url: str, timeout_ms: int) -> AgentCallError:
+    if isinstance(err, ResponseTooLarge):
+        return AgentResponseTooLarge(f"{err} from {url}; the answer was not read in full")
     if isinstance(err, httpx.TimeoutException):
         return AgentTimeout(f"no answer from {url} within {timeout_ms} ms ({type(err).__name__})")
     return AgentTransportError(f"{type(err).__name__} talking to {url}: {err}")
@@ -67,6 +71,8 @@ async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
     """Any HTTP answer proves the server is there; a connection failure raises AgentUnreachableError."""
     try:
         await client.request("GET", url, timeout=timeout_s)
+    except ResponseTooLarge:
+        return  # an answer, even one too long to read
     except httpx.HTTPError as err:
         raise AgentUnreachableError(
             f"agent unreachable at {url}: {type(err).__name__}: {err or 'no answer'} "
@@ -79,7 +85,9 @@ class HttpAgent(PooledHttpAgent):
     """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
 
     def __init__(self, cfg: HttpAgentConfig, *, concurrency: int = 10) -> None:
-        super().__init__(timeout_ms=cfg.timeout, concurrency=concurrency)
+        super().__init__(
+            timeout_ms=cfg.timeout, concurrency=concurrency, max_response_bytes=cfg.max_response_bytes
+        )
         self.cfg = cfg
         self.name = cfg.endpoint
         self._template = parse_template(cfg.request_template)

@@ -8,10 +8,16 @@ from pydantic import BeforeValidator, Field
 
 from windtunnel.config.base import StrictModel
 
+DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024
+"""``agent.max_response_bytes`` when the config does not set it: 10 MiB."""
+
 
 class _AgentCommon(StrictModel):
     timeout: int = Field(30000, gt=0)
     """Per-call timeout in milliseconds (enforced for sync python callables too)."""
+    max_response_bytes: int = Field(DEFAULT_MAX_RESPONSE_BYTES, gt=0)
+    """The longest answer read from the agent (bytes on the wire; characters × 4 at most for python agents);
+    a longer one is a ``too_large`` errored cell and is never read in full."""
     retries: int | None = Field(None, ge=0)
     """Retries for transport errors, 429 and 5xx; defaults to ``advanced.retries``."""
     system_prompt: str | None = None
