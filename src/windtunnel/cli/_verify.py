@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from windtunnel._util.errors import ExitCode
+from windtunnel._util.redact import redact_url
 from windtunnel.cli._console import err_console, out_console
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def verify_setup(config: Path | None) -> int:
 
     anyio.run(reach)
     label = getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type)
-    out.print(f"[green]ok[/]   agent {escape(str(label))} is reachable")
+    out.print(f"[green]ok[/]   agent {escape(redact_url(str(label)))} is reachable")
     if "model" in cfg.model_fields_set and cfg.model.enabled:
         problem = _model_problem(cfg)
         if problem:
