@@ -48,10 +48,7 @@ def test_daemonising_command_is_served_and_its_server_stopped(tmp_path: Path) ->
     server.write_text(SERVER)
     pidfile = tmp_path / "server.pid"
     # the shell starts the server in the background and exits 0 as soon as it listens: a daemonising command
-    command = (
-        f"{sys.executable} {server} {pidfile} {port} & "
-        f"while [ ! -s {pidfile} ]; do sleep 0.05; done; exit 0"
-    )
+    command = f"{sys.executable} {server} {pidfile} {port} & while [ ! -s {pidfile} ]; do sleep 0.05; done; exit 0"
     cfg = HttpAgentConfig(endpoint=f"http://127.0.0.1:{port}/", command=["sh", "-c", command])
 
     async def main() -> tuple[int, int | None]:
