@@ -74,6 +74,23 @@ def check_output_size(output: str | None, limit: int) -> None:
         )
 
 
+def agent_entry(cfg: PythonAgentConfig) -> Any:
+    """Import ``agent.endpoint`` and return what to call: the callable, or a runnable's (a)invoke.
+
+    Raises :class:`AgentUnreachableError` (exit 3) when it does not import or is not that kind of object;
+    ``validate`` and ``verify`` call it too, so they say what the run would.
+    """
+    obj = import_ref(cfg.endpoint, what="agent.endpoint")
+    if isinstance(cfg, LangchainAgentConfig):
+        return runnable_entry(obj, cfg.endpoint)
+    if not callable(obj):
+        raise AgentUnreachableError(
+            f"agent {cfg.endpoint!r} is a {type(obj).__name__}, not a callable",
+            hint="point agent.endpoint at a function or an object with __call__",
+        )
+    return obj
+
+
 class PythonAgent:
     """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
 
@@ -97,16 +114,7 @@ class PythonAgent:
     async def check_reachable(self) -> None:
         if self._fn is not None:
             return
-        obj = import_ref(self.cfg.endpoint, what="agent.endpoint")
-        if isinstance(self.cfg, LangchainAgentConfig):
-            self._fn = runnable_entry(obj, self.cfg.endpoint)
-        else:
-            if not callable(obj):
-                raise AgentUnreachableError(
-                    f"agent {self.cfg.endpoint!r} is a {type(obj).__name__}, not a callable",
-                    hint="point agent.endpoint at a function or an object with __call__",
-                )
-            self._fn = obj
+        self._fn = agent_entry(self.cfg)
         self._is_async = inspect.iscoroutinefunction(self._fn) or inspect.iscoroutinefunction(
             getattr(self._fn, "__call__", None)  # noqa: B004 - async callable objects
         )

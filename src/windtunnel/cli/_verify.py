@@ -19,6 +19,7 @@ def verify_setup(config: Path | None) -> int:
     from rich.markup import escape
 
     from windtunnel._util.imports import import_ref
+    from windtunnel.agents.refcheck import check_agent_refs
     from windtunnel.config.load import find_config, load_config
 
     out = out_console()
@@ -28,6 +29,7 @@ def verify_setup(config: Path | None) -> int:
     for where, ref in cfg.agent.python_refs():
         import_ref(ref, what=where)
         out.print(f"[green]ok[/]   {where} {escape(ref)} imports")
+    check_agent_refs(cfg.agent)
 
     async def reach() -> None:
         from windtunnel.agents import build_agent
