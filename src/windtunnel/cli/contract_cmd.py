@@ -61,7 +61,7 @@ def _cell_text(stats: Any) -> str:
     if stats.status == "not run":
         return "[dim]not run[/]"
     ratio = f" {stats.passed}/{stats.checks}" if stats.status != "pass" or stats.checks > 1 else ""
-    style = {"pass": "green", "fail": "bold red", "flaky": "yellow"}[stats.status]
+    style = {"pass": "green", "fail": "bold red", "flaky": "yellow"}.get(stats.status, "magenta")
     return f"[{style}]{stats.status}[/]{ratio}"
 
 
