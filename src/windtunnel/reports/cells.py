@@ -42,10 +42,13 @@ def cell_phase(cell: Cell) -> str:
 def cell_identity(cell: Cell) -> tuple[Any, ...]:
     """What makes two cells "the same cell": everything that defines its input, not its result.
 
-    The repeat index, the output, the verdict, latency and the injected faults are excluded.
+    The repeat index, the output, the verdict, latency and the injected faults are excluded. A replayed
+    session's id is part of it: two recorded sessions with the same input are two cells, not repeats.
     """
     mutation = cell.get("mutation") or {}
-    return (
+    session = cell.get("session")
+    session_id = session.get("id") if isinstance(session, dict) else None
+    base = (
         cell_phase(cell),
         cell.get("kind"),
         cell.get("scenario"),
@@ -55,6 +58,7 @@ def cell_identity(cell: Cell) -> tuple[Any, ...]:
         mutation.get("type"),
         mutation.get("args") or {},
     )
+    return base if session_id is None else (*base, session_id)
 
 
 def identity_key(cell: Cell) -> str:
