@@ -283,7 +283,7 @@ def test_scenario_whose_faults_never_fire_is_not_exercised_and_the_contract_fail
     cfg = support_config("handle", scenarios=("no-chaos", "order-service-timeout"))
     timeout = next(s for s in cfg["contract"]["chaos_matrix"] if s["name"] == "order-service-timeout")
     timeout["tool_faults"] = [{"tool": "order_lookup", "mode": "timeout"}]  # the agent has no such tool
-    code, report, err = run_json(tmp_path, cfg, capsys)
+    code, report, _err = run_json(tmp_path, cfg, capsys)
     s = report["summary"]
     assert code == 1 and s["passed"] is False
     statuses = matrix(report)
