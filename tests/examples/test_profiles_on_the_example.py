@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from tests.clirun import wt
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "support_agent" / "windtunnel.yaml"
