@@ -146,3 +146,48 @@ def test_wilson_edges() -> None:
     assert hi == 1.0 and 0.5 < lo < 0.6
     lo, hi = wilson_interval(1, 2, z=1.0)
     assert (round(lo, 4), round(hi, 4)) == (0.2113, 0.7887)
+
+
+def test_task_key_uses_the_last_repeat_suffix() -> None:
+    assert task_key("a.r1/g0.r2") == "a.r1/g0"
+
+
+def test_stats_finds_the_cell_of_that_scenario_and_invariant() -> None:
+    plan = make_plan({"a": "medium", "b": "critical"}, scenarios=2)
+    v = score_contract(plan, results(plan, fail={("s1", "b")}))
+    s = v.stats("s1", "b")
+    assert (s.scenario, s.invariant, s.severity, s.status) == ("s1", "b", "critical", "fail")
+    assert v.stats("calm", "b").status == "pass"
+    with pytest.raises(KeyError) as info:
+        v.stats("nowhere", "b")
+    assert info.value.args == (("nowhere", "b"),)
+
+
+def test_every_judged_status_of_an_unexercised_scenario_becomes_not_exercised() -> None:
+    plan = make_plan({"a": "medium", "b": "high", "c": "low"}, scenarios=2, prompts=1, repeat=2)
+    res = results(plan, unfired={"s1"}, fail={("s1", "a")}, fail_units={("s1/g0.r1", "b")})
+    v = score_contract(plan, res)
+    assert {v.stats("s1", i).status for i in "abc"} == {"not exercised"}
+    assert v.critical_failed is False
+
+
+def test_each_unexercised_scenario_counts_its_own_cells() -> None:
+    plan = make_plan({"a": "medium", "b": "medium"}, scenarios=3)
+    v = score_contract(plan, results(plan, unfired={"s1", "s2"}))
+    assert v.not_exercised == {"s1": 2, "s2": 2}
+    assert v.reasons == [
+        f"scenario {name!r} was not exercised: none of its faults fired in its 2 unit(s), so its 2 cell(s) are "
+        "out of the score (check the tool names, match_url patterns and agent.tools / agent.llm against the "
+        "calls the agent makes)"
+        for name in ("s1", "s2")
+    ]
+
+
+def test_units_cut_by_the_agent_exit_do_not_make_a_scenario_unexercised() -> None:
+    plan = make_plan({"a": "medium"}, scenarios=2)
+    res = results(plan, unfired={"s1"})
+    for r in res:
+        if r.cell.scenario == "s1":
+            r.status, r.error_kind = "error", "agent_exited"
+    v = score_contract(plan, res)
+    assert v.not_exercised == {}
