@@ -86,3 +86,30 @@ def test_prompt_filter_is_explained_not_guessed() -> None:
         parse_config(text, "cfg.yaml")
     msg = str(info.value)
     assert "upstream" in msg and "no effect" in msg and "did you mean" not in msg
+
+
+@pytest.mark.parametrize(
+    ("agent", "key"),
+    [
+        ('{type: http, endpoint: "ftp://files.example/agent"}', "agent.endpoint"),
+        ('{endpoint: "ftp://files.example/agent"}', "agent.endpoint"),
+        ('{type: http, endpoint: "http://a/x", health_endpoint: "gopher://a/h"}', "agent.health_endpoint"),
+        ('{type: openai_chat, base_url: "ws://a/v1", model: m}', "agent.base_url"),
+    ],
+)
+def test_a_non_http_agent_url_is_a_config_error(agent: str, key: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(f"agent: {agent}\n", "cfg.yaml")
+    msg = str(info.value)
+    assert "line 1" in msg and key in msg and "http:// or https://" in msg
+
+
+def test_an_env_reference_in_the_url_is_checked_when_expanded() -> None:
+    assert parse_config('agent: {type: http, endpoint: "${AGENT_URL}/chat"}\n').agent.type == "http"
+
+
+def test_duplicate_key_names_both_lines_and_what_to_do() -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(BASE + "golden_prompts: [a]\ngolden_prompts: [b]\n", "cfg.yaml")
+    msg = str(info.value)
+    assert "cfg.yaml:4: duplicate key 'golden_prompts' (first given on line 3)" in msg and "hint:" in msg

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, field_validator
 
 from windtunnel.config.base import StrictModel
 
@@ -67,6 +67,21 @@ class LangchainAgentConfig(PythonAgentConfig):
     type: Literal["langchain"] = "langchain"  # type: ignore[assignment]
 
 
+HTTP_SCHEMES = ("http", "https")
+
+
+def check_http_url(value: str | None, key: str) -> str | None:
+    """A URL windtunnel will send HTTP to: ``http://`` or ``https://`` (``${ENV}`` parts are checked when expanded)."""
+    if value is None or "://" not in value:
+        return value
+    scheme = value.split("://", 1)[0]
+    if "${" not in scheme and scheme.lower() not in HTTP_SCHEMES:
+        raise ValueError(
+            f"a {scheme}:// URL ({value!r}) cannot reach an HTTP agent: write http:// or https:// ({key})"
+        )
+    return value
+
+
 class HttpAgentConfig(_AgentCommon):
     """An agent behind an HTTP endpoint."""
 
@@ -86,6 +101,11 @@ class HttpAgentConfig(_AgentCommon):
     health_endpoint: str | None = None
     """Probed before the run (defaults to a connection check on ``endpoint``)."""
 
+    @field_validator("endpoint", "health_endpoint", "reset_endpoint")
+    @classmethod
+    def _http_urls(cls, v: str | None, info: Any) -> str | None:
+        return check_http_url(v, f"agent.{info.field_name}")
+
     @property
     def method_upper(self) -> str:
         return self.method.upper()
@@ -102,6 +122,11 @@ class OpenAIChatAgentConfig(_AgentCommon):
     """Name of the environment variable holding the API key (never the key itself)."""
     headers: dict[str, str] = Field(default_factory=dict)
     temperature: float | None = None
+
+    @field_validator("base_url", "reset_endpoint")
+    @classmethod
+    def _http_urls(cls, v: str | None, info: Any) -> str | None:
+        return check_http_url(v, f"agent.{info.field_name}")
 
 
 def _infer_type(value: Any) -> Any:

@@ -141,7 +141,12 @@ def _construct_collection(loader: yaml.SafeLoader, node: yaml.Node, path: Path_,
             if isinstance(key, str):
                 _check_text(key, smap, key_node)
             if key in out:
-                raise ConfigError(f"{smap.file}:{key_node.start_mark.line + 1}: duplicate key {key!r}")
+                first = smap.lines.get(path + (key,))
+                raise ConfigError(
+                    f"{smap.file}:{key_node.start_mark.line + 1}: duplicate key {key!r}"
+                    + (f" (first given on line {first})" if first else ""),
+                    hint="YAML keeps only one of them: merge the two, or delete the one you do not mean",
+                )
             smap.lines[path + (key,)] = key_node.start_mark.line + 1
             out[key] = _construct(loader, value_node, path + (key,), walk)
         return out
