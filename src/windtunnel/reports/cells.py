@@ -91,6 +91,22 @@ def cell_group(cell: Cell) -> str:
     return str(cell.get("kind") or "cell")
 
 
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F]}
+"""C0 controls (but tab, newline and carriage return) and DEL, as the escapes that show them."""
+
+
+def visible_controls(value: Any) -> Any:
+    """``value`` with every C0 control character but tab/newline/CR, and DEL, in strings (also inside
+    lists and dicts) written as a visible ``\\xNN`` escape: a page shows them instead of swallowing them."""
+    if isinstance(value, str):
+        return value.translate(_CONTROLS)
+    if isinstance(value, list):
+        return [visible_controls(v) for v in value]
+    if isinstance(value, dict):
+        return {k: visible_controls(v) for k, v in value.items()}
+    return value
+
+
 def one_line(text: str) -> str:
     return " ".join(text.split())
 
