@@ -128,3 +128,33 @@ def test_negate_flips_a_conclusive_verdict_only() -> None:
     assert verdict(Contains(value="x", negate=True), ctx("abc")).passed is True
     assert verdict(Contains(value="a", negate=True), ctx("abc")).passed is False
     assert verdict(Contains(value="a", negate=True), CheckContext(output=None)).passed is False
+
+
+LONG = "a" * 100
+
+
+@pytest.mark.parametrize(
+    ("inv", "c", "detail"),
+    [
+        (Contains(value="ok"), ctx("is ok"), "found 'ok' in the output"),
+        (Regex(pattern="a+"), ctx(LONG), f"pattern 'a+' matched {'a' * 59 + '…'!r}"),
+        (Regex(pattern="z"), ctx("abc"), "pattern 'z' did not match the output 'abc'"),
+        (ExcludesPattern(patterns=["a+"]), ctx(LONG), f"forbidden pattern found: 'a+' matched {'a' * 59 + '…'!r}"),
+        (Latency(max_ms=1000), ctx("ok", latency_ms=250.4), "latency 250 ms <= 1000 ms"),
+        (Latency(max_ms=1000), ctx("ok", latency_ms=1250.6), "latency 1251 ms exceeded 1000 ms"),
+        (
+            Latency(max_ms=1000),
+            CheckContext(output=None, error="timeout: t", latency_ms=None),
+            "no answer within 1000 ms: the agent call failed (timeout: t); there was no output to check",
+        ),
+        (Latency(max_ms=1000), CheckContext(output="ok"), "the latency of this call was not measured"),
+        (ValidJson(), ctx('{"a": 1}'), "valid JSON (dict)"),
+        (ValidJson(), ctx("[1]"), "valid JSON (list)"),
+        (OutputNotEmpty(), ctx("  \n"), "output is empty or whitespace only (3 characters)"),
+        (Completes(), ctx(" "), "the agent returned an empty answer"),
+        (Completes(), ctx("done"), "the agent completed with an answer"),
+    ],
+    ids=lambda x: x.type if hasattr(x, "type") else "",
+)
+def test_details_say_why(inv: object, c: CheckContext, detail: str) -> None:
+    assert verdict(inv, c).detail == detail
