@@ -191,7 +191,7 @@ def test_otel_base64_ids_become_hex(tmp_path: Path) -> None:
     for rs in data["resourceSpans"]:
         for ss in rs["scopeSpans"]:
             for span in ss["spans"]:
-                for key, n in (("traceId", 16), ("spanId", 8), ("parentSpanId", 8)):
+                for key in ("traceId", "spanId", "parentSpanId"):
                     if span.get(key):
                         span[key] = base64.b64encode(bytes.fromhex(span[key])).decode()
     path = tmp_path / "b64.json"
