@@ -84,3 +84,50 @@ def test_a_fault_in_any_cell_of_the_scenario_exercises_it() -> None:
     assert unexercised(rows) == {}
     s = summarize(rows)
     assert s.cells_total == 2 and "cells_not_exercised" not in s.as_dict()
+
+
+def test_summary_dict_is_complete_and_exact() -> None:
+    rows = [
+        row("passed"),
+        row("failed", mutation="noise"),
+        row("failed", mutation="noise"),
+        row("error", mutation="paraphrase"),
+        row("skipped"),
+        row("skipped"),
+        row("error", error_kind="agent_exited"),
+        row("error", error_kind="agent_exited"),
+    ]
+    s = summarize(rows, weights={"noise": 1.0, "paraphrase": 1.0}, min_score=10)
+    assert s.as_dict() == {
+        "score": 25.0,
+        "passed": True,
+        "critical_failed": False,
+        "cells_total": 6,
+        "cells_passed": 1,
+        "cells_failed": 2,
+        "cells_errored": 1,
+        "cells_skipped": 2,
+        "cells_not_run": 2,
+        "by_type": {
+            "golden": {"passed": 1, "total": 1, "weight": 1.0, "pass_rate": 1.0},
+            "noise": {"passed": 0, "total": 2, "weight": 1.0, "pass_rate": 0.0},
+            "paraphrase": {"passed": 0, "total": 1, "weight": 1.0, "pass_rate": 0.0},
+        },
+    }
+
+
+def test_score_is_rounded_to_two_places() -> None:
+    s = summarize([row("passed"), row("passed"), row("failed")])
+    assert s.score == pytest.approx(200 / 3) and s.as_dict()["score"] == 66.67
+    assert summarize([]).as_dict()["score"] is None
+
+
+def test_an_unweighted_mutation_type_weighs_one() -> None:
+    rows = [row("passed", mutation="noise"), row("failed", mutation="tone_shift")]
+    assert summarize(rows, weights={"noise": 3.0}).score == pytest.approx(75.0)
+
+
+def test_a_scenario_of_only_cut_cells_is_not_unexercised() -> None:
+    rows = [row("error", kind="chaos", scenario="down", error_kind="agent_exited")] * 2
+    assert unexercised(rows) == {}
+    assert "not_exercised" not in summarize(rows).as_dict()
