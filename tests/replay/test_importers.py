@@ -204,3 +204,30 @@ def test_otel_base64_ids_become_hex(tmp_path: Path) -> None:
         ("tool", "order_status"),
         ("llm", "gpt-4o"),
     ]
+
+
+@pytest.mark.parametrize(
+    "inputs",
+    [
+        {"input": "{'order_id': 'ORD-10002'}"},  # LangChain's str(dict) of the tool input
+        "{'order_id': 'ORD-10002'}",
+        {"input": '{"order_id": "ORD-10002"}'},
+        {"order_id": "ORD-10002"},
+    ],
+    ids=["repr-in-input", "repr", "json-in-input", "mapping"],
+)
+def test_langsmith_tool_inputs_in_any_stored_form_keep_their_arguments(inputs: object) -> None:
+    from windtunnel.replay.importers.langsmith import from_langsmith
+
+    run = json.loads(LANGSMITH.read_text())
+    tool = next(c for c in run["child_runs"] if c["run_type"] == "tool")
+    tool["inputs"] = inputs
+    [s] = from_langsmith(run)
+    assert [c.args for c in s.calls if c.kind == "tool"] == [{"order_id": "ORD-10002"}]
+
+
+def test_a_repr_that_is_not_a_literal_is_left_alone() -> None:
+    from windtunnel.replay.importers.common import tool_args
+
+    assert tool_args({"input": "{'a': __import__('os').getcwd()}"}) is None
+    assert tool_args("{broken") is None
