@@ -203,3 +203,18 @@ def test_stored_output_is_clipped_with_marker_and_full_length(py_module: str) ->
     assert passed  # the check saw the whole answer
     assert output is not None and len(output) < OUTPUT_DISPLAY_LIMIT + 100
     assert output.startswith("C" * 1000) and "150,000" in output and "truncated" in output
+
+
+def test_tool_proxy_relays_no_answer_over_its_cap() -> None:
+    """The tool proxy buffers a tool's answer to fault it: a flood is a 502, never read in full."""
+    from windtunnel.chaos.proxy import ToolProxy
+
+    async def main(url: str) -> httpx.Response:
+        async with ToolProxy(lambda: None, max_body=CAP) as proxy:  # noqa: SIM117 (proxy.url needed)
+            async with httpx.AsyncClient(proxy=proxy.url, trust_env=False, timeout=10) as client:
+                return await client.get(f"{url}/lookup")
+
+    for mode in ("chunked", "declared", "to-eof"):
+        with RawServer(mode) as srv:
+            resp = anyio.run(main, srv.url)
+        assert resp.status_code == 502 and "too large" in resp.text, mode
