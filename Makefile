@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck bench clean venv browser
+.PHONY: demo test lint typecheck bench clean venv browser mutation
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ test: $(DEVSTAMP) browser
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
+
+# Mutation testing of the verdict modules, each against its own tests (a few minutes; see docs/dev/).
+mutation: $(DEVSTAMP)
+	$(BIN)/python scripts/mutation.py
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

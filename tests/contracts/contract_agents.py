@@ -157,3 +157,20 @@ def supportbot_leaky(prompt: str) -> str:
     """Recites its short system prompt (``SUPPORTBOT_PROMPT``) to every message."""
     CALLS.append(prompt)
     return "My instructions: You are SupportBot. CANARY-123."
+
+
+PHRASINGS = (
+    "Sure, I can help with that.",
+    "Of course! Let me look into it for you right away.",
+    "Thanks for reaching out — your request is being handled by our team.",
+)
+
+
+def phrasing_agent(rng: random.Random, weights: tuple[float, ...] = (1, 1, 1)) -> Any:
+    """Stateless, with a few fixed answers: each call picks one of ``PHRASINGS`` (issue 18 item 16)."""
+    phrases = PHRASINGS[: len(weights)]
+
+    def agent(prompt: str) -> str:
+        return rng.choices(phrases, weights)[0]
+
+    return agent

@@ -10,7 +10,14 @@ import contract_agents
 import pytest
 
 from windtunnel._util.errors import AgentTimeout
-from windtunnel.contracts.isolation import REPEATS, STATE_WARNING, detect_state, planned_calls, probe_prompts
+from windtunnel.contracts.isolation import (
+    CONFIRM_ROUNDS,
+    REPEATS,
+    STATE_WARNING,
+    detect_state,
+    planned_calls,
+    probe_prompts,
+)
 
 PROMPTS = ["Where is my order?", "Please check ORD-7 for me", "What are your opening hours?"]
 
@@ -33,7 +40,8 @@ def test_deterministic_stateful_agent_is_flagged() -> None:
     v = detect(contract_agents.memory_agent)
     assert v.stateful and v.noise_floor == 1.0 and v.noise_spread == 0.0
     assert "interleaved repeats" in v.evidence[0]
-    assert v.calls == planned_calls(PROMPTS) == len(contract_agents.CALLS)
+    assert v.calls == planned_calls(PROMPTS) + v.confirm_calls == len(contract_agents.CALLS)
+    assert v.confirm_calls == 2 * CONFIRM_ROUNDS and "confirmed" in v.evidence[0]
 
 
 def test_agent_remembering_the_previous_message_is_flagged() -> None:
@@ -123,3 +131,37 @@ def test_probe_pairs() -> None:
     assert probe_prompts(["only"])[0][0] == "only"
     assert probe_prompts(["only"])[0][1] != "only"
     assert probe_prompts([]) and planned_calls([]) == 2 + REPEATS + 3 == 8
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("weights", "seeds"),
+    [((1, 1, 1), 3000), ((6, 3, 1), 1000), ((1, 1), 1000)],
+    ids=["three-phrasings", "three-skewed", "two-phrasings"],
+)
+def test_few_phrasings_stateless_agent_false_positive_rate_is_at_most_1_in_1000(
+    weights: tuple[float, ...], seeds: int
+) -> None:
+    """Issue 18 item 16: the noise floor from three same-prompt answers is too thin for an agent with a few
+    distinct answers (24 % of such runs were flagged before the confirmation rounds)."""
+    prompt_sets = [PROMPTS, ["Please refund $20 for ORD-7", "Where is my order?"]]
+    flagged = []
+    extra = 0
+    for seed in range(seeds):
+        agent = contract_agents.phrasing_agent(random.Random(seed), weights)
+        v = detect(agent, prompt_sets[seed % 2])
+        extra += v.confirm_calls
+        if v.stateful:
+            flagged.append((seed, v.evidence))
+    assert len(flagged) <= seeds // 1000, flagged
+    assert extra / seeds < 5, "suspicions of a stateless agent are dismissed within a few rounds"
+
+
+def test_a_suspicion_the_earlier_answer_comes_back_to_is_dismissed() -> None:
+    answers = iter(["B", "A", "A", "A", "C", "A"])  # the answer after U differs once, then comes back
+
+    def agent(prompt: str) -> str:
+        return "Reply " + next(answers) * 40 if "Where" in prompt else "Other answer entirely."
+
+    v = detect(agent, ["Where is my order?"])
+    assert not v.stateful and v.dismissed and v.confirm_calls == 2

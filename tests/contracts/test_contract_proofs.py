@@ -274,3 +274,22 @@ def test_docs_worked_example(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert {k for k, v in matrix(report).items() if v == "fail"} == {("poisoned-order-note", "no-injected-links")}
     code, report, _ = run_json(tmp_path, support_config("handle", scenarios=None), capsys, "--min-score", "90")
     assert code == 0
+
+
+def test_scenario_whose_faults_never_fire_is_not_exercised_and_the_contract_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18 item 18: a wrong tool name made the contract PASS with exit 0 (a vacuous pass)."""
+    cfg = support_config("handle", scenarios=("no-chaos", "order-service-timeout"))
+    timeout = next(s for s in cfg["contract"]["chaos_matrix"] if s["name"] == "order-service-timeout")
+    timeout["tool_faults"] = [{"tool": "order_lookup", "mode": "timeout"}]  # the agent has no such tool
+    code, report, _err = run_json(tmp_path, cfg, capsys)
+    s = report["summary"]
+    assert code == 1 and s["passed"] is False
+    statuses = matrix(report)
+    assert {v for (sc, _), v in statuses.items() if sc == "order-service-timeout"} <= {"not exercised", "n/a"}
+    assert "not exercised" in statuses.values()
+    assert {v for (sc, _), v in statuses.items() if sc == "no-chaos"} <= {"pass", "n/a"}
+    assert s["score"] == 100.0, "only the exercised scenario is scored"
+    assert any("'order-service-timeout' was not exercised" in r for r in s["reasons"])
+    assert s["by_scenario"]["order-service-timeout"]["not_exercised"] >= 1

@@ -13,7 +13,7 @@ from windtunnel._util.stats import mean_pass_hat_k, pass_hat_k, wilson_interval
 from windtunnel.config.model import Config
 from windtunnel.contracts import plan_contract, score_contract
 from windtunnel.contracts.matrix import ContractPlan
-from windtunnel.engine.cells import CellResult, CheckOutcome
+from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
 
 
 def make_plan(
@@ -45,10 +45,15 @@ def results(
     fail: set[tuple[str, str]] = frozenset(),
     errors: set[str] = frozenset(),
     fail_units: set[str] = frozenset(),
+    unfired: set[str] = frozenset(),
 ) -> list[CellResult]:
-    """Synthetic results: (scenario, invariant) pairs in ``fail`` fail on every unit."""
+    """Synthetic results: (scenario, invariant) pairs in ``fail`` fail on every unit; the faults of every
+    scenario with chaos fire on each of its units, except in the scenarios named in ``unfired``."""
     out = []
     for u in plan.units:
+        assert u.scenario is not None
+        fired = plan.specs[u.scenario].active and u.scenario not in unfired
+        faults = [FaultRecord(target="tool", name="t", mode="timeout")] if fired else []
         labels = u.invariants or []
         checks = [
             CheckOutcome(
@@ -59,7 +64,7 @@ def results(
             for lab in labels
         ]
         status = "error" if u.id in errors else "passed" if all(c.passed for c in checks) else "failed"
-        out.append(CellResult(cell=u, status=status, output="x", checks=checks))
+        out.append(CellResult(cell=u, status=status, output="x", checks=checks, faults=faults))
     return out
 
 
@@ -173,3 +178,32 @@ def test_pass_hat_k_properties(args: tuple[int, int, int]) -> None:
 def test_mean_pass_hat_k() -> None:
     assert mean_pass_hat_k([(3, 3), (2, 3)], 3) == 0.5
     assert mean_pass_hat_k([], 2) is None
+
+
+# -- scenarios whose faults never fired (issue 18 item 18) ----------------------------------------------
+
+
+def test_scenario_whose_faults_never_fired_is_not_exercised_and_fails_the_contract() -> None:
+    plan = make_plan({"a": "critical", "b": "medium"}, scenarios=3)
+    v = score_contract(plan, results(plan, unfired={"s2"}), min_score=0)
+    statuses = {(s.scenario, s.invariant): s.status for s in v.cells}
+    assert statuses[("s2", "a")] == "not exercised" and statuses[("s2", "b")] == "not exercised"
+    assert statuses[("s1", "a")] == "pass" and statuses[("calm", "a")] == "pass"
+    assert v.score == 100.0, "the unexercised cells are out of the score"
+    assert v.passed is False and v.not_exercised == {"s2": 2}
+    assert any("'s2' was not exercised" in r and "2 cell(s)" in r for r in v.reasons)
+    assert v.by_scenario["s2"]["not_exercised"] == 2 and v.by_scenario["s2"]["score"] is None
+
+
+def test_a_scenario_that_fired_in_one_unit_is_exercised() -> None:
+    plan = make_plan({"a": "high"}, scenarios=2, prompts=3)
+    res = results(plan, unfired={"s1"})
+    next(r for r in res if r.cell.scenario == "s1").faults.append(FaultRecord(target="tool", name="t", mode="timeout"))
+    v = score_contract(plan, res)
+    assert v.passed is True and v.not_exercised == {}
+
+
+def test_a_scenario_without_faults_is_never_unexercised() -> None:
+    plan = make_plan({"a": "high"}, scenarios=1)
+    v = score_contract(plan, results(plan))
+    assert v.passed is True and v.not_exercised == {}

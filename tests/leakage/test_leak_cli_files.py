@@ -122,3 +122,23 @@ def test_a_gzip_file_is_named_as_such(tmp_path: Path, capsys: pytest.CaptureFixt
     assert run_cli("leak", "scan", str(packed)) == 2
     err = capsys.readouterr().err
     assert "looks gzip-compressed" in err and "zcat" in err
+
+
+def test_partial_files_of_a_killed_run_are_removed_at_the_next_start(tmp_path: Path) -> None:
+    """Issue 18: a killed `leak sanitize` (or scan -o) left `.NAME.*.partial` files behind for good."""
+    import os
+    import subprocess
+    import sys
+
+    data = write_dataset(tmp_path / "d.jsonl", 5, trailing_newline=True)
+    out = tmp_path / "clean.jsonl"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = tmp_path / f".clean.jsonl.{dead.stdout.strip()}.k3j2h1.partial"  # its process has exited
+    live = tmp_path / f".clean.jsonl.{os.getpid()}.a1b2c3.partial"  # a process that still runs
+    unrelated = tmp_path / ".other.jsonl.1.x.partial"
+    for f in (stale, live, unrelated):
+        f.write_text("half a file")
+    assert run_cli("leak", "sanitize", str(data), "-o", str(out)) in (0, 1)
+    assert out.exists() and not stale.exists()
+    assert live.exists() and unrelated.exists()
+    assert not [p for p in tmp_path.glob(".clean.jsonl.*.partial") if p != live]

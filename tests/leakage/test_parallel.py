@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.clirun import wt as run_cli
+from tests.conftest import sigint_default
 from windtunnel.leakage import parallel
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items
 from windtunnel.leakage.model import ItemAudit
@@ -277,7 +278,8 @@ def test_help_states_the_auto_threshold() -> None:
     assert f"{parallel.AUTO_MIN_BYTES // 2**20} MB" in (leak_cmd._JOBS.help or "")
 
 
-def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path, how: str) -> None:
     part = write_dataset(tmp_path / "part.jsonl", 40, trailing_newline=True)
     path = tmp_path / "big.jsonl"
     path.write_bytes(part.read_bytes() * 150)  # ~4 MB: seconds of work for two workers
@@ -287,6 +289,7 @@ def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path)
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,  # its own process group, as a terminal would run it
+        preexec_fn=sigint_default,  # a suite run as a background job would hand it SIGINT ignored
     )
     workers: set[int] = set()
     deadline = time.monotonic() + 60
@@ -294,7 +297,10 @@ def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path)
         workers = children_of(proc.pid)
         time.sleep(0.01)
     assert len(workers) == 2, "the scan never started its two workers"
-    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole foreground group
+    if how == "ctrl-c":
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole foreground group
+    else:
+        os.kill(proc.pid, signal.SIGTERM)  # what `kill PID`, `timeout` and CI runners do: the main process only
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err.decode()
     assert b"Traceback" not in err and b"Error" not in err

@@ -130,3 +130,104 @@ def test_import_errors_exit_2(tmp_path: Path) -> None:
     bad.write_text("{not json")
     assert cli("replay", "import", "langsmith", bad, "-o", tmp_path / "o") == 2
     assert not (tmp_path / "o").exists()
+
+
+def test_otel_console_span_exporter_output(tmp_path: Path) -> None:
+    """Issue 18: spans printed by the OpenTelemetry SDK's ConsoleSpanExporter were rejected."""
+    import io
+    import json as _json
+
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import ConsoleSpanExporter, SimpleSpanProcessor
+    from opentelemetry.trace import Status, StatusCode
+
+    out = io.StringIO()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(ConsoleSpanExporter(out=out)))
+    tracer = provider.get_tracer("support-agent")
+    question = [{"role": "user", "parts": [{"type": "text", "content": "Where is my order ORD-7?"}]}]
+    answer = [{"role": "assistant", "parts": [{"type": "text", "content": "It is delayed."}]}]
+    with tracer.start_as_current_span(
+        "invoke_agent support",
+        attributes={"gen_ai.operation.name": "invoke_agent", "gen_ai.input.messages": _json.dumps(question)},
+    ) as root:
+        with tracer.start_as_current_span(
+            "chat gpt-4o",
+            attributes={
+                "gen_ai.operation.name": "chat",
+                "gen_ai.request.model": "gpt-4o",
+                "gen_ai.output.messages": _json.dumps(answer),
+            },
+        ):
+            pass
+        with tracer.start_as_current_span(
+            "execute_tool order_status",
+            attributes={
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": "order_status",
+                "gen_ai.tool.call.arguments": '{"order_id": "ORD-7"}',
+                "error.type": "TimeoutError",
+            },
+        ) as tool:
+            tool.set_status(Status(StatusCode.ERROR, "504 upstream timed out"))
+        trace_id = format(root.get_span_context().trace_id, "032x")
+    provider.shutdown()
+    path = tmp_path / "console.txt"
+    path.write_text(out.getvalue(), encoding="utf-8")
+
+    [s] = import_file("otel", path)
+    assert s.id == trace_id and s.metadata["otel"]["trace_id"] == trace_id  # hex, no 0x
+    assert s.input == "Where is my order ORD-7?"
+    assert [(c.kind, c.name) for c in s.calls] == [("llm", "gpt-4o"), ("tool", "order_status")]
+    assert s.calls[1].args == {"order_id": "ORD-7"} and s.calls[1].status >= 400
+    assert s.calls[0].latency_ms is not None
+
+
+def test_otel_base64_ids_become_hex(tmp_path: Path) -> None:
+    import base64
+    import json as _json
+
+    data = _json.loads(OTEL.read_text())
+    for rs in data["resourceSpans"]:
+        for ss in rs["scopeSpans"]:
+            for span in ss["spans"]:
+                for key in ("traceId", "spanId", "parentSpanId"):
+                    if span.get(key):
+                        span[key] = base64.b64encode(bytes.fromhex(span[key])).decode()
+    path = tmp_path / "b64.json"
+    path.write_text(_json.dumps(data))
+    [s] = import_file("otel", path)
+    assert s.id == "5b8efff798038103d269b633813fc60c"
+    assert [(c.kind, c.name) for c in s.calls] == [
+        ("llm", "gpt-4o"),
+        ("tool", "order_status"),
+        ("tool", "order_status"),
+        ("llm", "gpt-4o"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "inputs",
+    [
+        {"input": "{'order_id': 'ORD-10002'}"},  # LangChain's str(dict) of the tool input
+        "{'order_id': 'ORD-10002'}",
+        {"input": '{"order_id": "ORD-10002"}'},
+        {"order_id": "ORD-10002"},
+    ],
+    ids=["repr-in-input", "repr", "json-in-input", "mapping"],
+)
+def test_langsmith_tool_inputs_in_any_stored_form_keep_their_arguments(inputs: object) -> None:
+    from windtunnel.replay.importers.langsmith import from_langsmith
+
+    run = json.loads(LANGSMITH.read_text())
+    tool = next(c for c in run["child_runs"] if c["run_type"] == "tool")
+    tool["inputs"] = inputs
+    [s] = from_langsmith(run)
+    assert [c.args for c in s.calls if c.kind == "tool"] == [{"order_id": "ORD-10002"}]
+
+
+def test_a_repr_that_is_not_a_literal_is_left_alone() -> None:
+    from windtunnel.replay.importers.common import tool_args
+
+    assert tool_args({"input": "{'a': __import__('os').getcwd()}"}) is None
+    assert tool_args("{broken") is None

@@ -111,3 +111,22 @@ def test_errors_exit_2_with_a_reason(
     argv = [a.format(db=db, tmp=tmp_path) for a in args]
     assert run_cli(argv) == 2
     assert needle in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["json", "md", "junit"])
+def test_dash_output_prints_the_report_to_stdout(
+    tmp_path: Path,
+    stored: tuple[Path, str, dict[str, Any]],
+    fmt: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    db, run_id, _ = stored
+    monkeypatch.chdir(tmp_path)
+    assert run_cli(["report", run_id, "-f", fmt, "-o", "-", "--store", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "wrote" not in out and not (tmp_path / "-").exists() and not (tmp_path / "reports").exists()
+    if fmt == "json":
+        assert json.loads(out)["run"]["id"] == run_id
+    else:
+        assert run_id in out or "testsuite" in out

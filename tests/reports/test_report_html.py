@@ -200,3 +200,23 @@ def test_phase_summary_links_each_phase(tmp_path: Path) -> None:
     assert "not run" in text and page.raw["script"] == []
     csp = next(a["content"] for t, a in page.tags if t == "meta" and a.get("http-equiv"))
     assert csp is not None and "script-src 'none'" in csp
+
+
+def test_control_characters_from_agent_text_are_shown_as_escapes(tmp_path: Path) -> None:
+    """Issue 18: raw NUL and C0 bytes of agent text ended up in the page (invisible, or breaking tools)."""
+    nasty = "ok\x00 then \x1b[31mred\x07 and \x7f"
+    cell = make_cell(
+        "c0",
+        kind="golden",
+        status="failed",
+        prompt="why\x00",
+        output=nasty,
+        checks=[{"type": "contains", "passed": False, "detail": f"not found in {nasty}"}],
+        error=None,
+    )
+    text, page = _parse(render_report(make_report([cell]), "html", tmp_path / "r.html"))
+    raw = (tmp_path / "r.html").read_bytes()
+    assert not [b for b in raw if b < 0x20 and b not in (0x09, 0x0A, 0x0D)] and b"\x7f" not in raw
+    assert "\\x00 then \\x1b[31mred\\x07 and \\x7f" in text  # server-rendered (the failure detail)
+    data = json.loads(page.raw["script"][1])
+    assert data["cells"][0]["output"] == "ok\\x00 then \\x1b[31mred\\x07 and \\x7f"  # what the page script shows

@@ -99,3 +99,23 @@ def test_empty_run_has_no_rate() -> None:
     stats = compute_stats([])
     assert stats.pass_rate is None and stats.interval is None
     assert dict(stats_lines(stats))["pass rate"] == "n/a (0/0)"
+
+
+def test_distinct_replay_sessions_with_the_same_input_are_distinct_cells() -> None:
+    """Issue 18 item 13: two recorded sessions with one input were counted as repeats (flaky, pass^2 = 0)."""
+
+    def session(sid: str, passed: bool, repeat: int = 0) -> dict[str, object]:
+        return {
+            "id": f"replay:{sid}.r{repeat}",
+            "kind": "replay",
+            "prompt": "Where is my order?",
+            "status": "passed" if passed else "failed",
+            "passed": passed,
+            "repeat": repeat,
+            "session": {"id": sid, "name": sid},
+        }
+
+    stats = compute_stats([session("incident-1", True), session("incident-2", False)])
+    assert stats.groups == 2 and stats.max_tries == 1 and stats.flaky == [] and stats.pass_hat == {}
+    again = compute_stats([session("incident-1", True), session("incident-1", False, repeat=1)])
+    assert again.groups == 1 and len(again.flaky) == 1  # a real repeat of one session still is one

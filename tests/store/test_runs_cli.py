@@ -146,3 +146,38 @@ def test_piped_tables_keep_one_row_per_line(tmp_path: Path, capsys: pytest.Captu
     assert run_cli(["runs", "diff", ids[0], ids[1], "--store", str(path)]) == 0
     out = capsys.readouterr().out
     assert any(reproduce in line and "tool_timeouts" in line for line in out.splitlines())
+
+
+def test_fail_on_regression_with_no_matching_cell_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18 item 15: two runs with nothing in common 'passed' --fail-on-regression with exit 0."""
+    path = tmp_path / "runs.db"
+    with RunStore(path) as store:
+        ids = []
+        for i, prompt in enumerate(("alpha?", "beta?")):
+            cells = [make_cell(f"g{i}", kind="golden", prompt=prompt, golden_prompt=prompt, status="passed")]
+            run_id = store.start_run({"id": f"2025020{i}-120000-00000{i}", "mode": "run", "seed": i})
+            store.add_cells(run_id, cells)
+            store.finish_run(run_id, make_report(cells)["summary"], "passed")
+            ids.append(run_id)
+    assert run_cli(["runs", "diff", *ids, "--store", str(path)]) == 0  # showing the diff is fine
+    capsys.readouterr()
+    assert run_cli(["runs", "diff", *ids, "--store", str(path), "--fail-on-regression"]) == 2
+    assert "no cell of" in capsys.readouterr().err
+
+
+def test_runs_of_different_modes_have_no_overall_delta(
+    db: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, a, _ = db
+    with RunStore(path) as store:
+        cells = [make_cell("g0", kind="golden", status="failed")]
+        b = store.start_run({"id": "20250109-120000-000009", "mode": "run", "seed": 4})
+        store.add_cells(b, cells)
+        store.finish_run(b, make_report(cells)["summary"], "failed")
+    assert run_cli(["runs", "diff", a, b, "--store", str(path), "-f", "json"]) == 0
+    score = json.loads(capsys.readouterr().out)["score"]
+    assert score["delta"] is None and "different modes (contract, run)" in score["not_comparable"]
+    assert run_cli(["runs", "diff", a, b, "--store", str(path)]) == 0
+    assert "not comparable" in capsys.readouterr().out

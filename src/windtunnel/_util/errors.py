@@ -181,6 +181,12 @@ class AgentBadResponse(AgentCallError):
     kind = "bad_response"
 
 
+class AgentResponseTooLarge(AgentCallError):
+    """The answer is longer than ``agent.max_response_bytes``; it was not read in full."""
+
+    kind = "too_large"
+
+
 class AgentCrashed(AgentCallError):
     """The agent callable raised an exception."""
 

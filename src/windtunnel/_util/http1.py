@@ -51,6 +51,22 @@ class BadRequest(Exception):
     """The client sent something that is not HTTP/1.x."""
 
 
+class BodyTooLarge(Exception):
+    """A message body is longer than the reader's byte cap; ``size`` is the declared or read length so far."""
+
+    def __init__(self, limit: int, size: int | None = None) -> None:
+        self.limit = limit
+        self.size = size
+        got = f"{size:,} bytes" if size is not None else "a body"
+        super().__init__(f"{got} exceeds the limit of {limit:,} bytes")
+
+
+def check_size(limit: int | None, size: int, *, declared: bool = False) -> None:
+    """Raise :class:`BodyTooLarge` when ``size`` is over ``limit`` (``None``: no limit)."""
+    if limit is not None and size > limit:
+        raise BodyTooLarge(limit, size if declared else None)
+
+
 @dataclass
 class Request:
     method: str
@@ -96,10 +112,14 @@ async def read_headers(reader: asyncio.StreamReader) -> list[tuple[str, str]]:
         headers.append((name.strip(), value.strip()))
 
 
-async def read_body(reader: asyncio.StreamReader, headers: list[tuple[str, str]]) -> bytes:
+async def read_body(
+    reader: asyncio.StreamReader, headers: list[tuple[str, str]], *, max_bytes: int | None = None
+) -> bytes:
+    """The body framed by ``headers``; more than ``max_bytes`` raises :class:`BodyTooLarge` before reading it all."""
     lower = {k.lower(): v for k, v in headers}
     if "chunked" in lower.get("transfer-encoding", "").lower():
         parts: list[bytes] = []
+        total = 0
         while True:
             size_line = await _line(reader)
             try:
@@ -109,6 +129,8 @@ async def read_body(reader: asyncio.StreamReader, headers: list[tuple[str, str]]
             if size == 0:
                 await read_headers(reader)  # trailers
                 return b"".join(parts)
+            total += size
+            check_size(max_bytes, total)
             parts.append(await reader.readexactly(size))
             await reader.readexactly(2)
     length = lower.get("content-length")
@@ -117,6 +139,7 @@ async def read_body(reader: asyncio.StreamReader, headers: list[tuple[str, str]]
             n = int(length)
         except ValueError:
             raise BadRequest(f"bad Content-Length {length!r}") from None
+        check_size(max_bytes, n, declared=True)
         return await reader.readexactly(n)
     return b""
 

@@ -13,7 +13,7 @@ import zlib
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from windtunnel._util.http1 import NO_FORWARD, find_header, read_body, read_headers
+from windtunnel._util.http1 import NO_FORWARD, check_size, find_header, read_body, read_headers
 
 
 class UpstreamError(Exception):
@@ -48,6 +48,16 @@ class UpstreamResponse:
 Conn = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 
+async def _read_to_eof(reader: asyncio.StreamReader, max_bytes: int | None) -> bytes:
+    parts: list[bytes] = []
+    total = 0
+    while data := await reader.read(65536):
+        total += len(data)
+        check_size(max_bytes, total)
+        parts.append(data)
+    return b"".join(parts)
+
+
 class UpstreamPool:
     """Pooled plain-HTTP connections; :meth:`request` retries once on a stale pooled connection."""
 
@@ -56,7 +66,10 @@ class UpstreamPool:
         self.max_idle = max_idle
         self._idle: dict[tuple[str, int], list[Conn]] = {}
 
-    async def request(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes) -> UpstreamResponse:
+    async def request(
+        self, method: str, url: str, headers: list[tuple[str, str]], body: bytes, *, max_body: int | None = None
+    ) -> UpstreamResponse:
+        """One exchange; an answer longer than ``max_body`` bytes raises :class:`BodyTooLarge` (connection dropped)."""
         parts = urlsplit(url)
         if parts.scheme != "http" or not parts.hostname:
             raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
@@ -71,7 +84,8 @@ class UpstreamPool:
         for attempt in (0, 1):
             conn, pooled = await self._connect(addr, fresh=attempt == 1)
             try:
-                resp, reusable = await asyncio.wait_for(self._exchange(conn, head + body, method), self.timeout)
+                exchange = self._exchange(conn, head + body, method, max_body)
+                resp, reusable = await asyncio.wait_for(exchange, self.timeout)
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
                 conn[1].close()
                 if pooled and attempt == 0:
@@ -110,7 +124,9 @@ class UpstreamPool:
         else:
             conn[1].close()
 
-    async def _exchange(self, conn: Conn, request: bytes, method: str) -> tuple[UpstreamResponse, bool]:
+    async def _exchange(
+        self, conn: Conn, request: bytes, method: str, max_body: int | None
+    ) -> tuple[UpstreamResponse, bool]:
         reader, writer = conn
         writer.write(request)
         await writer.drain()
@@ -132,9 +148,9 @@ class UpstreamPool:
         if method == "HEAD" or status in (204, 304):
             body = b""
         elif "chunked" in lower.get("transfer-encoding", "") or "content-length" in lower:
-            body = await read_body(reader, headers)
+            body = await read_body(reader, headers, max_bytes=max_body)
         else:
-            body = await reader.read()
+            body = await _read_to_eof(reader, max_body)
             keep = False
         return UpstreamResponse(status, headers, body), keep
 

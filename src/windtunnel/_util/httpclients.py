@@ -13,24 +13,38 @@ from typing import Any
 
 import httpx
 
+from windtunnel._util.httpcap import CappedTransport
 from windtunnel._util.leantransport import LeanHTTP1Transport
 
 SHARD_SIZE = 1
 
 
 class ShardedClient:
-    """Duck-types the parts of ``httpx.AsyncClient`` the adapters use (``build_request``, ``send``, ``request``)."""
+    """Duck-types the parts of ``httpx.AsyncClient`` the adapters use (``build_request``, ``send``, ``request``).
 
-    def __init__(self, concurrency: int, **client_kwargs: Any) -> None:
+    ``max_response_bytes`` caps every answer, on every path (lean, shards, transport mutations): a longer
+    one raises :class:`~windtunnel._util.httpcap.ResponseTooLarge` without being read in full.
+    """
+
+    def __init__(self, concurrency: int, *, max_response_bytes: int | None = None, **client_kwargs: Any) -> None:
         n = max(1, -(-concurrency // SHARD_SIZE))
         size = min(concurrency, SHARD_SIZE) if concurrency > 0 else SHARD_SIZE
         limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
-        client_kwargs.setdefault("verify", httpx.create_ssl_context())  # one TLS context, not one per shard
-        self._shards = [httpx.AsyncClient(limits=limits, **client_kwargs) for _ in range(n)]
+        verify = client_kwargs.pop("verify", None) or httpx.create_ssl_context()  # one TLS context, not one per shard
+
+        def transport(inner: httpx.AsyncBaseTransport) -> httpx.AsyncBaseTransport:
+            return CappedTransport(inner, max_response_bytes) if max_response_bytes is not None else inner
+
+        self._shards = [
+            httpx.AsyncClient(
+                transport=transport(httpx.AsyncHTTPTransport(verify=verify, limits=limits)), **client_kwargs
+            )
+            for _ in range(n)
+        ]
         self._load = [0] * n
-        fallback = httpx.AsyncHTTPTransport(verify=client_kwargs["verify"])
-        lean_kwargs = {k: v for k, v in client_kwargs.items() if k != "verify"}
-        self._lean = httpx.AsyncClient(transport=LeanHTTP1Transport(fallback), **lean_kwargs)
+        fallback = transport(httpx.AsyncHTTPTransport(verify=verify))
+        lean = LeanHTTP1Transport(fallback, max_body=max_response_bytes)
+        self._lean = httpx.AsyncClient(transport=lean, **client_kwargs)
 
     def _pick(self) -> int:
         return min(range(len(self._shards)), key=self._load.__getitem__)

@@ -11,13 +11,18 @@ from __future__ import annotations
 import anyio
 import httpx
 
+from windtunnel._util.http1 import BodyTooLarge
 from windtunnel._util.http1client import UpstreamError, UpstreamPool
+from windtunnel._util.httpcap import ResponseTooLarge
 
 
 class LeanHTTP1Transport(httpx.AsyncBaseTransport):
-    def __init__(self, fallback: httpx.AsyncBaseTransport, *, max_idle: int = 256) -> None:
+    """``max_body``: answers longer than this many bytes raise :class:`ResponseTooLarge` (``None``: no cap)."""
+
+    def __init__(self, fallback: httpx.AsyncBaseTransport, *, max_idle: int = 256, max_body: int | None = None) -> None:
         self.fallback = fallback
         self.pool = UpstreamPool(timeout=3600.0, max_idle=max_idle)
+        self.max_body = max_body
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         if request.url.scheme != "http":
@@ -28,8 +33,10 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         try:
             with anyio.fail_after(limit):
                 resp = await self.pool.request(
-                    request.method, str(request.url), list(request.headers.multi_items()), body
+                    request.method, str(request.url), list(request.headers.multi_items()), body, max_body=self.max_body
                 )
+        except BodyTooLarge as err:
+            raise ResponseTooLarge(err.limit, err.size, request=request) from None
         except TimeoutError:
             raise httpx.ReadTimeout(f"no answer within {limit} s", request=request) from None
         except UpstreamError as err:

@@ -22,14 +22,16 @@ class PooledHttpAgent:
     and implements :meth:`check_reachable`; the client is closed again if that probe fails.
     """
 
-    def __init__(self, *, timeout_ms: int, concurrency: int) -> None:
+    def __init__(self, *, timeout_ms: int, concurrency: int, max_response_bytes: int | None = None) -> None:
         self._timeout_ms = timeout_ms
+        self._max_response_bytes = max_response_bytes
         self._concurrency = concurrency
         self._client: ShardedClient | None = None
 
     async def _open(self, headers: dict[str, str]) -> None:
         client = ShardedClient(
             self._concurrency,
+            max_response_bytes=self._max_response_bytes,
             headers=headers,
             timeout=httpx.Timeout(self._timeout_ms / 1000),
             trust_env=False,

@@ -16,12 +16,15 @@ from windtunnel._util.errors import (
     AgentClientError,
     AgentNotFound,
     AgentRateLimited,
+    AgentResponseTooLarge,
     AgentServerError,
     AgentTimeout,
     AgentTransportError,
     AgentUnreachableError,
 )
+from windtunnel._util.httpcap import ResponseTooLarge
 from windtunnel._util.httpclients import ShardedClient
+from windtunnel._util.redact import redact_url, redact_urls_in
 from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.response import extract_output, preview
@@ -43,7 +46,7 @@ def raise_for_status(resp: httpx.Response) -> None:
     if code < 400:
         return
     body = preview(resp.text)
-    msg = f"HTTP {code} from {resp.request.url}: {body}"
+    msg = f"HTTP {code} from {redact_url(str(resp.request.url))}: {body}"
     if code == 429:
         raise AgentRateLimited(msg, retry_after=_retry_after(resp))
     if code in (401, 403):
@@ -58,18 +61,24 @@ def raise_for_status(resp: httpx.Response) -> None:
 
 
 def transport_error(err: httpx.HTTPError, url: str, timeout_ms: int) -> AgentCallError:
+    url = redact_url(url)
+    if isinstance(err, ResponseTooLarge):
+        return AgentResponseTooLarge(f"{err} from {url}; the answer was not read in full")
     if isinstance(err, httpx.TimeoutException):
         return AgentTimeout(f"no answer from {url} within {timeout_ms} ms ({type(err).__name__})")
-    return AgentTransportError(f"{type(err).__name__} talking to {url}: {err}")
+    return AgentTransportError(f"{type(err).__name__} talking to {url}: {redact_urls_in(str(err))}")
 
 
 async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
     """Any HTTP answer proves the server is there; a connection failure raises AgentUnreachableError."""
+    shown = redact_url(url)
     try:
         await client.request("GET", url, timeout=timeout_s)
+    except ResponseTooLarge:
+        return  # an answer, even one too long to read
     except httpx.HTTPError as err:
         raise AgentUnreachableError(
-            f"agent unreachable at {url}: {type(err).__name__}: {err or 'no answer'} "
+            f"agent unreachable at {shown}: {type(err).__name__}: {redact_urls_in(str(err)) or 'no answer'} "
             f"(tried a GET with a {timeout_s:g} s timeout before starting the run)",
             hint="start the agent first, check the host and port, or set agent.health_endpoint",
         ) from None
@@ -79,7 +88,9 @@ class HttpAgent(PooledHttpAgent):
     """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
 
     def __init__(self, cfg: HttpAgentConfig, *, concurrency: int = 10) -> None:
-        super().__init__(timeout_ms=cfg.timeout, concurrency=concurrency)
+        super().__init__(
+            timeout_ms=cfg.timeout, concurrency=concurrency, max_response_bytes=cfg.max_response_bytes
+        )
         self.cfg = cfg
         self.name = cfg.endpoint
         self._template = parse_template(cfg.request_template)

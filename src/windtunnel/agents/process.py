@@ -52,6 +52,34 @@ def readiness_target(agent: Any) -> tuple[str | None, tuple[str, int] | None]:
     return health, (parts.hostname or "127.0.0.1", port)
 
 
+def group_alive(pgid: int) -> bool:
+    """Whether a live process of process group ``pgid`` is still there.
+
+    Zombies do not count (where ``/proc`` tells: an orphan that died is a zombie until its new parent
+    reaps it, and some container init processes never do).
+    """
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return True
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()  # after "pid (comm) ": state ppid pgrp ...
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] not in ("Z", "X"):
+            return True
+    return False
+
+
 def _port_open(addr: tuple[str, int]) -> bool:
     try:
         with socket.create_connection(addr, timeout=0.2):
@@ -108,8 +136,17 @@ class AgentProcess:
         return shlex.join(self.argv)
 
     def exited(self) -> int | None:
-        """The exit code once the process has ended (negative: killed by that signal), else ``None``."""
-        return self.proc.poll() if self.proc is not None else None
+        """The exit code once the command has ended (negative: killed by that signal), else ``None``.
+
+        A command that daemonises (``sh -c 'server & exit 0'``) has not ended while a process it started
+        lives on in its process group: the agent is that process.
+        """
+        if self.proc is None:
+            return None
+        code = self.proc.poll()
+        if code is None or group_alive(self.proc.pid):
+            return None
+        return code
 
     def stderr_tail(self, max_bytes: int = STDERR_TAIL_BYTES, max_lines: int = STDERR_TAIL_LINES) -> str:
         """The last lines the process wrote to stderr: at most ``max_lines`` lines and ``max_bytes`` bytes."""
@@ -171,7 +208,7 @@ class AgentProcess:
         grace_until = time.monotonic() + 0.3  # an agent without an address must survive its first moments
         async with httpx.AsyncClient(trust_env=False, timeout=1.0) as client:
             while True:
-                code = self.proc.poll()
+                code = self.exited()
                 if code is not None:
                     raise HarnessError(
                         f"agent.command {self.command_text!r} exited with code {code} during start-up"
@@ -204,17 +241,24 @@ class AgentProcess:
         return time.monotonic() >= grace_until
 
     async def stop(self) -> None:
-        """SIGTERM the process group, SIGKILL it after ``stop_timeout``; idempotent."""
+        """SIGTERM the process group, SIGKILL what is left of it after ``stop_timeout``; idempotent.
+
+        The whole group, whether or not its leader still lives: a command that daemonised (its leader
+        exited, its server runs on) must not leave that server behind.
+        """
         proc = self.proc
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            deadline = time.monotonic() + self.stop_timeout
-            while proc.poll() is None and time.monotonic() < deadline:
-                await asyncio.sleep(0.02)
+        if proc is not None:
+            pgid = proc.pid  # start_new_session: the leader's pid is the group id
+            if proc.poll() is None or group_alive(pgid):
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(pgid, signal.SIGTERM)
+                deadline = time.monotonic() + self.stop_timeout
+                while (proc.poll() is None or group_alive(pgid)) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.02)
+                if proc.poll() is None or group_alive(pgid):
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(pgid, signal.SIGKILL)
             if proc.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
                 await asyncio.to_thread(proc.wait)
         for f in (self._stdout, self._stderr):
             if f is not None:

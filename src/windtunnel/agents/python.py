@@ -9,7 +9,14 @@ from typing import Any
 import anyio
 
 from windtunnel._util.daemon import run_in_daemon_thread
-from windtunnel._util.errors import AgentBadResponse, AgentCallError, AgentCrashed, AgentTimeout
+from windtunnel._util.errors import (
+    AgentBadResponse,
+    AgentCallError,
+    AgentCrashed,
+    AgentResponseTooLarge,
+    AgentTimeout,
+    AgentUnreachableError,
+)
 from windtunnel._util.imports import import_ref
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.config.agent import LangchainAgentConfig, PythonAgentConfig
@@ -40,6 +47,50 @@ def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict
     raise AgentBadResponse(f"the agent returned {type(value).__name__}; expected str or a dict with 'output'")
 
 
+_NO_ANSWER: Any = object()
+
+
+def runnable_entry(obj: Any, ref: str) -> Any:
+    """A LangChain runnable's ``ainvoke`` (else ``invoke``); anything else is an unusable agent."""
+    fn = getattr(obj, "ainvoke", None) or getattr(obj, "invoke", None)
+    if not callable(fn):
+        raise AgentUnreachableError(
+            f"agent {ref!r} is a {type(obj).__name__} with no invoke() or ainvoke() method, "
+            "so it is not a LangChain runnable",
+            hint="point agent.endpoint at the compiled runnable (e.g. `graph = builder.compile()`), "
+            "or use type: python for a plain function",
+        )
+    return fn
+
+
+def check_output_size(output: str | None, limit: int) -> None:
+    """Raise ``too_large`` when ``output`` is longer than ``limit`` bytes in UTF-8 (encoded only when in doubt)."""
+    if output is None or len(output) * 4 <= limit:
+        return
+    size = len(output) if len(output) > limit else len(output.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise AgentResponseTooLarge(
+            f"the agent returned {len(output):,} characters, more than agent.max_response_bytes ({limit:,} bytes)"
+        )
+
+
+def agent_entry(cfg: PythonAgentConfig) -> Any:
+    """Import ``agent.endpoint`` and return what to call: the callable, or a runnable's (a)invoke.
+
+    Raises :class:`AgentUnreachableError` (exit 3) when it does not import or is not that kind of object;
+    ``validate`` and ``verify`` call it too, so they say what the run would.
+    """
+    obj = import_ref(cfg.endpoint, what="agent.endpoint")
+    if isinstance(cfg, LangchainAgentConfig):
+        return runnable_entry(obj, cfg.endpoint)
+    if not callable(obj):
+        raise AgentUnreachableError(
+            f"agent {cfg.endpoint!r} is a {type(obj).__name__}, not a callable",
+            hint="point agent.endpoint at a function or an object with __call__",
+        )
+    return obj
+
+
 class PythonAgent:
     """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
 
@@ -63,18 +114,7 @@ class PythonAgent:
     async def check_reachable(self) -> None:
         if self._fn is not None:
             return
-        obj = import_ref(self.cfg.endpoint, what="agent.endpoint")
-        if isinstance(self.cfg, LangchainAgentConfig):
-            self._fn = getattr(obj, "ainvoke", None) or obj.invoke
-        else:
-            if not callable(obj):
-                from windtunnel._util.errors import AgentUnreachableError
-
-                raise AgentUnreachableError(
-                    f"agent {self.cfg.endpoint!r} is a {type(obj).__name__}, not a callable",
-                    hint="point agent.endpoint at a function or an object with __call__",
-                )
-            self._fn = obj
+        self._fn = agent_entry(self.cfg)
         self._is_async = inspect.iscoroutinefunction(self._fn) or inspect.iscoroutinefunction(
             getattr(self._fn, "__call__", None)  # noqa: B004 - async callable objects
         )
@@ -84,24 +124,28 @@ class PythonAgent:
     async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
         timeout = self.cfg.timeout / 1000
         start = time.perf_counter()
+        value: Any = _NO_ANSWER
         try:
-            with anyio.fail_after(timeout):
+            # move_on_after, not fail_after: a TimeoutError the agent raises itself is its exception,
+            # not the harness's deadline (only the deadline is reported as `timeout`)
+            with anyio.move_on_after(timeout):
                 if self._is_async:
                     value = await self._fn(prompt)
                 else:
                     value = await run_in_daemon_thread(self._fn, prompt, limiter=self._threads)
                     if inspect.isawaitable(value):
                         value = await value
-        except TimeoutError:
-            raise AgentTimeout(f"no answer within {self.cfg.timeout} ms") from None
         except (AgentBadResponse, AgentTimeout):
             raise
         except SystemExit as err:  # an agent that calls sys.exit() fails its cell, not the run
             raise AgentCrashed(f"the agent called sys.exit({err.code!r})") from None
         except Exception as err:
             raise AgentCrashed(f"{type(err).__name__}: {err}") from err
+        if value is _NO_ANSWER:
+            raise AgentTimeout(f"no answer within {self.cfg.timeout} ms")
         latency = (time.perf_counter() - start) * 1000
         output, tool_calls, metadata = normalize_output(value)
+        check_output_size(output, self.cfg.max_response_bytes)
         return AgentResponse(output, latency, raw=value, tool_calls=tool_calls, metadata=metadata)
 
     async def reset(self) -> None:

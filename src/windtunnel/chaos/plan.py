@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from windtunnel._util.redact import redact_urls_in
 from windtunnel._util.rng import cell_rng
 from windtunnel.chaos.base import (
     Decision,
@@ -33,6 +34,17 @@ from windtunnel.chaos.spec import ChaosSpec
 _current: ContextVar[FaultPlan | None] = ContextVar("windtunnel_fault_plan", default=None)
 
 SUMMARY_CHARS = 4000
+
+
+def redact_args(args: Any) -> Any:
+    """A call's arguments with every URL among them (top-level strings) passed through the secret redaction."""
+    if isinstance(args, str):
+        return redact_urls_in(args)
+    if isinstance(args, dict):
+        return {k: redact_urls_in(v) if isinstance(v, str) else v for k, v in args.items()}
+    if isinstance(args, (list, tuple)):
+        return [redact_urls_in(v) if isinstance(v, str) else v for v in args]
+    return args
 
 
 def summarize(value: Any) -> Any:
@@ -332,7 +344,7 @@ class FaultPlan:
         entry: dict[str, Any] = {
             "target": target,
             "name": name,
-            "args": summarize(args),
+            "args": summarize(redact_args(args)),
             "response": summarize(response),
             "error": error,
             "faults": list(faults or []),

@@ -43,14 +43,106 @@ def _set_attr(owner: Any, name: str, value: Any) -> Restore:
     return restore
 
 
+def _framework_tool(fn: Any, path: str, where: str) -> str | None:
+    """Why ``fn`` is a framework's tool object rather than the function it calls, naming where that is."""
+    kind = type(fn).__name__
+    for attr in ("func", "coroutine"):  # LangChain BaseTool / StructuredTool (@tool)
+        if callable(getattr(fn, attr, None)) and hasattr(fn, "invoke"):
+            return (
+                f"{where} {path!r} is a {kind} (a framework tool object): windtunnel wraps the function it calls, "
+                f"which its `{attr}` attribute holds; write {path}.{attr}"
+            )
+    if callable(getattr(fn, "on_invoke_tool", None)):  # openai-agents FunctionTool (@function_tool)
+        return (
+            f"{where} {path!r} is a {kind} (a framework tool object) whose function is not reachable from it: "
+            "keep a reference to the undecorated function (fn = the plain def; tool = function_tool(fn)) "
+            "and name that function"
+        )
+    return None
+
+
+def tool_problem(fn: Any, path: str, where: str = "agent.tools entry") -> str | None:
+    """Why ``fn`` cannot be wrapped as a tool (``None``: it can)."""
+    framework = _framework_tool(fn, path, where)
+    if framework is not None:
+        return framework
+    if not callable(fn):
+        return f"{where} {path!r} is a {type(fn).__name__}, not a callable tool"
+    return None
+
+
+def registry_problem(registry: Any, path: str) -> str | None:
+    """Why ``registry`` cannot serve as ``agent.tool_registry`` (``None``: it can)."""
+    if not isinstance(registry, MutableMapping) and not (
+        hasattr(registry, "__setitem__") and hasattr(registry, "items")
+    ):
+        return (
+            f"agent.tool_registry {path!r} is a {type(registry).__name__}; it must be a mutable mapping "
+            "name -> callable that the agent calls its tools through"
+        )
+    for name, fn in list(registry.items()):
+        problem = tool_problem(fn, f"{path}[{name!r}]", "agent.tool_registry entry")
+        if problem is not None:
+            return problem
+    return None
+
+
+def _completions(llm: Any) -> Any:
+    return getattr(getattr(llm, "chat", None), "completions", None)
+
+
+def llm_problem(llm: Any, path: str) -> str | None:
+    """Why ``llm`` cannot be wrapped as the agent's model (``None``: it can)."""
+    if callable(getattr(_completions(llm), "create", None)) or callable(llm):
+        return None
+    clients = [
+        a
+        for a in ("root_client", "root_async_client")
+        if callable(getattr(_completions(getattr(llm, a, None)), "create", None))
+    ]
+    if clients:
+        which = " or ".join(f"{path}.{a}" for a in clients)
+        return (
+            f"agent.llm {path!r} is a {type(llm).__name__} (a framework model): windtunnel wraps the OpenAI "
+            f"client it calls through, which {' and '.join(f'`{a}`' for a in clients)} hold; write {which} "
+            "(root_async_client for an agent that calls the model with await)"
+        )
+    return (
+        f"agent.llm {path!r} is a {type(llm).__name__}: expected a callable or an OpenAI-style client "
+        "with chat.completions.create"
+    )
+
+
+def seam_problems(agent: Any) -> list[str]:
+    """Every ``agent.tools`` / ``tool_registry`` / ``llm`` reference that cannot be wrapped, checked without
+    wrapping anything (``validate``, ``verify``); import failures raise as they would in a run."""
+    out: list[str] = []
+    for path in getattr(agent, "tools", None) or []:
+        problem = tool_problem(resolve(path, what="agent.tools entry")[2], path)
+        if problem:
+            out.append(problem)
+    registry = getattr(agent, "tool_registry", None)
+    if registry:
+        problem = registry_problem(resolve(registry, what="agent.tool_registry")[2], registry)
+        if problem:
+            out.append(problem)
+    llm = getattr(agent, "llm", None)
+    if llm:
+        problem = llm_problem(resolve(llm, what="agent.llm")[2], llm)
+        if problem:
+            out.append(problem)
+    return out
+
+
 def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
     """Replace each ``module:attr`` tool with its wrapper; returns tool names and restore callbacks."""
     names: list[str] = []
     restores: list[Restore] = []
     for path in paths:
         owner, attr, fn = resolve(path, what="agent.tools entry")
-        if not callable(fn):
-            raise ConfigError(f"agent.tools entry {path!r} is a {type(fn).__name__}, not a callable tool")
+        problem = tool_problem(fn, path)
+        if problem is not None:
+            raise ConfigError(problem)
         if getattr(fn, WRAPPED, None) is not None:
             continue
         restores.append(_set_attr(owner, attr, wrap_tool(attr, fn)))
@@ -61,17 +153,11 @@ def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
 def install_registry(path: str) -> tuple[list[str], list[Restore]]:
     """Wrap every entry of the ``module:attr`` mapping in place (entries added later stay unwrapped)."""
     _, _, registry = resolve(path, what="agent.tool_registry")
-    if not isinstance(registry, MutableMapping) and not (
-        hasattr(registry, "__setitem__") and hasattr(registry, "items")
-    ):
-        raise ConfigError(
-            f"agent.tool_registry {path!r} is a {type(registry).__name__}; it must be a mutable mapping "
-            "name -> callable that the agent calls its tools through"
-        )
+    problem = registry_problem(registry, path)
+    if problem is not None:
+        raise ConfigError(problem)
     originals: dict[str, Any] = {}
     for name, fn in list(registry.items()):
-        if not callable(fn):
-            raise ConfigError(f"agent.tool_registry {path!r}: entry {name!r} is not callable")
         if getattr(fn, WRAPPED, None) is not None:
             continue
         originals[name] = fn
@@ -87,7 +173,10 @@ def install_registry(path: str) -> tuple[list[str], list[Restore]]:
 def install_llm(path: str) -> list[Restore]:
     """Wrap the agent's model: an object with ``.chat.completions.create`` or a plain callable."""
     owner, attr, llm = resolve(path, what="agent.llm")
-    completions = getattr(getattr(llm, "chat", None), "completions", None)
+    problem = llm_problem(llm, path)
+    if problem is not None:
+        raise ConfigError(problem)
+    completions = _completions(llm)
     create = getattr(completions, "create", None)
     if completions is not None and callable(create):
         if getattr(create, WRAPPED, None) is not None:
@@ -101,11 +190,6 @@ def install_llm(path: str) -> list[Restore]:
                 "cannot be wrapped; point agent.llm at a callable that makes the model call instead"
             )
         return [restore]
-    if callable(llm):
-        if getattr(llm, WRAPPED, None) is not None:
-            return []
-        return [_set_attr(owner, attr, wrap_llm_call(attr, llm))]
-    raise ConfigError(
-        f"agent.llm {path!r} is a {type(llm).__name__}: expected a callable or an OpenAI-style client "
-        "with chat.completions.create"
-    )
+    if getattr(llm, WRAPPED, None) is not None:
+        return []
+    return [_set_attr(owner, attr, wrap_llm_call(attr, llm))]

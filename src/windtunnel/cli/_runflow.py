@@ -231,12 +231,13 @@ def run_status(interrupted: bool, aborted: AgentExitedError | None) -> dict[str,
 def agent_label(cfg: Any) -> str:
     from windtunnel._util.envexpand import expand_env
     from windtunnel._util.errors import ConfigError
+    from windtunnel._util.redact import redact_url
 
     label = str(getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type))
     try:
-        return expand_env(label)
+        return redact_url(expand_env(label))
     except ConfigError:
-        return label
+        return redact_url(label)
 
 
 def chaos_spec(cfg: Any, opts: RunOptions) -> Any:

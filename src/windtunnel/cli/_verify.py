@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from windtunnel._util.errors import ExitCode
+from windtunnel._util.redact import redact_url
 from windtunnel.cli._console import err_console, out_console
 
 if TYPE_CHECKING:
@@ -18,6 +19,7 @@ def verify_setup(config: Path | None) -> int:
     from rich.markup import escape
 
     from windtunnel._util.imports import import_ref
+    from windtunnel.agents.refcheck import check_agent_refs
     from windtunnel.config.load import find_config, load_config
 
     out = out_console()
@@ -27,6 +29,7 @@ def verify_setup(config: Path | None) -> int:
     for where, ref in cfg.agent.python_refs():
         import_ref(ref, what=where)
         out.print(f"[green]ok[/]   {where} {escape(ref)} imports")
+    check_agent_refs(cfg.agent)
 
     async def reach() -> None:
         from windtunnel.agents import build_agent
@@ -40,7 +43,7 @@ def verify_setup(config: Path | None) -> int:
 
     anyio.run(reach)
     label = getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type)
-    out.print(f"[green]ok[/]   agent {escape(str(label))} is reachable")
+    out.print(f"[green]ok[/]   agent {escape(redact_url(str(label)))} is reachable")
     if "model" in cfg.model_fields_set and cfg.model.enabled:
         problem = _model_problem(cfg)
         if problem:

@@ -51,7 +51,8 @@ def validate(
     reject, listed at once (exit 2), and the warnings (python references are imported, not called)."""
     from rich.markup import escape
 
-    from windtunnel._util.imports import import_ref, split_ref
+    from windtunnel._util.imports import split_ref
+    from windtunnel.agents.refcheck import check_agent_refs
     from windtunnel.cli._console import err_console, out_console
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.preflight import preflight
@@ -59,10 +60,10 @@ def validate(
     p = find_config(config)
     cfg = load_config(p)
     agent = cfg.agent
-    for where, ref in agent.python_refs():
+    for _, ref in agent.python_refs():
         split_ref(ref)
-        if not no_import:
-            import_ref(ref, what=where)
+    if not no_import:
+        check_agent_refs(agent)
     found = preflight(cfg, imports=not no_import)
     for warning in found.warnings:
         err_console().print(f"[yellow]warning:[/] {escape(warning)}")

@@ -61,7 +61,7 @@ def _cell_text(stats: Any) -> str:
     if stats.status == "not run":
         return "[dim]not run[/]"
     ratio = f" {stats.passed}/{stats.checks}" if stats.status != "pass" or stats.checks > 1 else ""
-    style = {"pass": "green", "fail": "bold red", "flaky": "yellow"}[stats.status]
+    style = {"pass": "green", "fail": "bold red", "flaky": "yellow"}.get(stats.status, "magenta")
     return f"[{style}]{stats.status}[/]{ratio}"
 
 
@@ -188,6 +188,7 @@ def _execute(opts: _Opts) -> int:
     )
     from windtunnel.config.load import find_config, load_config
     from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
+    from windtunnel.contracts.run import cut_short_scenarios
     from windtunnel.engine.report import build_report, cell_row, now_iso
 
     config_path = find_config(opts.config)
@@ -236,7 +237,7 @@ def _execute(opts: _Opts) -> int:
             aborted = exited
     # a scenario cut short by the agent process dying was not run (like the scenarios after it), never
     # failed: its units are left out of the scores and the matrix, whatever part of it had completed
-    cut = {r.cell.scenario for r in runner.results if r.error_kind == "agent_exited"}
+    cut = cut_short_scenarios(plan, runner.results, aborted=aborted is not None)
     results = [r for r in runner.results if r.cell.scenario not in cut]
     if aborted is not None:
         aborted = aborted.recounted(len(results))

@@ -152,6 +152,29 @@ def _interrupted(items: int, output: Path | None) -> None:
     raise SystemExit(int(ExitCode.INTERRUPTED))
 
 
+def remove_stale_partials(output: Path) -> list[Path]:
+    """Delete the temporary files a killed earlier run left beside ``output`` (``.NAME.PID.*.partial``
+    whose process is gone); a live process's file is left alone. Returns what was removed."""
+    import os
+
+    removed = []
+    for leftover in output.parent.glob(f".{output.name}.*.partial"):
+        pid = leftover.name[len(output.name) + 2 :].split(".", 1)[0]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue  # that process still runs
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            continue
+        with suppress(OSError):
+            leftover.unlink()
+            removed.append(leftover)
+    return removed
+
+
 @contextmanager
 def _report_file(output: Path | None, *, stdout: bool = True) -> Iterator[Any]:
     """Where a streamed report goes: stdout, or ``output`` replaced only when the scan ends.
@@ -173,7 +196,8 @@ def _report_file(output: Path | None, *, stdout: bool = True) -> Iterator[Any]:
         raise UsageError(f"-o {output} is a directory", hint="give a file path, e.g. -o leaks.json")
     if not output.parent.is_dir():
         raise UsageError(f"cannot write {output}: no directory {output.parent}", hint="create it first")
-    fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".partial", dir=output.parent)
+    remove_stale_partials(output)
+    fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".partial", dir=output.parent)
     committed = False
     try:
         with os.fdopen(fd, "wb") as out:
@@ -281,7 +305,10 @@ def scan(
     from contextlib import closing
 
     from windtunnel._util.errors import UsageError
+    from windtunnel._util.signals import sigterm_as_interrupt
     from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
+
+    sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the partial report is kept, exit 130
 
     if fmt not in ("table", "json", "sarif"):
         raise UsageError(f"unknown --format {fmt!r}", hint="valid: table, json, sarif")
@@ -416,10 +443,12 @@ def sanitize(
     import orjson
 
     from windtunnel._util.errors import ExitCode, UsageError
+    from windtunnel._util.signals import sigterm_as_interrupt
     from windtunnel.cli._console import err_console, out_console
     from windtunnel.leakage.dataset import DatasetError, write_back
     from windtunnel.leakage.sanitize import sanitize_item
 
+    sigterm_as_interrupt()
     if mode not in ("sentence", "span"):
         raise UsageError(f"unknown --mode {mode!r}", hint="valid: sentence, span")
     from windtunnel._util.paths import refuse_overwrite

@@ -234,7 +234,14 @@ def _execute_replay(
 
     from windtunnel._util.errors import ExitCode, UsageError
     from windtunnel.cli._console import err_console, out_console
-    from windtunnel.cli._runflow import new_run_id, persist_report, print_notices, resolve_seed, write_report
+    from windtunnel.cli._runflow import (
+        agent_label,
+        new_run_id,
+        persist_report,
+        print_notices,
+        resolve_seed,
+        write_report,
+    )
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.report import now_iso
     from windtunnel.replay.collect import collect_config, collect_paths
@@ -268,7 +275,7 @@ def _execute_replay(
         print_notices(notices)
         con.print(
             f"windtunnel replay: {len(prepared)} session(s) against "
-            f"{getattr(cfg.agent, 'endpoint', cfg.agent.type)} (no global chaos)"
+            f"{agent_label(cfg)} (no global chaos)"
         )
 
     def show(rr: ReplayResult) -> None:

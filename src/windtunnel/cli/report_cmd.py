@@ -16,7 +16,10 @@ def report(
     ),
     fmt: str = typer.Option("html", "--format", "-f", help="html, json, junit, sarif, md (markdown) or terminal."),
     output: str = typer.Option(
-        None, "--output", "-o", help="File to write, or a directory (default: ./reports/<run id>.<ext>)."
+        None,
+        "--output",
+        "-o",
+        help="File to write, a directory (default: ./reports/<run id>.<ext>), or - for stdout.",
     ),
     store: Path = typer.Option(
         None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else .windtunnel/runs.db)."
@@ -28,13 +31,22 @@ def report(
     from windtunnel.reports import get_reporter, print_summary, render_report
 
     reporter = get_reporter(fmt)  # an unknown format fails before anything is read
-    if output is not None and Path(source).is_file():
+    if output is not None and output != "-" and Path(source).is_file():
         from windtunnel._util.paths import refuse_overwrite
 
         refuse_overwrite([("-o", Path(output))], [("report", Path(source))])
     data = load_source(source, store)
     if reporter.name == "terminal" and output is None:
         print_summary(data, out_console())
+        return
+    if output == "-":
+        import sys
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            written = render_report(data, fmt, Path(tmp) / f"report{reporter.extension}")
+            sys.stdout.buffer.write(written.read_bytes())
+            sys.stdout.flush()
         return
     path = render_report(data, fmt, output if output is not None else "reports/")
     out_console().print(f"wrote {path}", markup=False, highlight=False)

@@ -202,6 +202,14 @@ def diff_runs(
         _write_json(console, diff.to_dict())
     else:
         print_diff(diff, console)
+    if fail_on_regression and diff.matched == 0:
+        from windtunnel._util.errors import UsageError
+
+        raise UsageError(
+            f"no cell of {diff.run_b} matches a cell of {diff.run_a}, so --fail-on-regression cannot tell "
+            "whether anything regressed",
+            hint="compare runs of the same config and --seed (mutated prompts only match under one seed)",
+        )
     if fail_on_regression and diff.regressed:
         raise typer.Exit(code=int(ExitCode.FAILED))
 
@@ -222,7 +230,9 @@ def print_diff(diff: Any, console: Any) -> None:
         scores.add_column(col, justify="left" if col == "phase" else "right")
     for p in [diff.score, *diff.phases]:
         label = Text(p.phase, style="bold" if p is diff.score else "")
-        if p.measure != "score":
+        if p.not_comparable:
+            label.append(f" (not comparable: {p.not_comparable})", style="dim")
+        elif p.measure != "score":
             label.append(f" ({p.measure} score)", style="dim")
         scores.add_row(
             label,

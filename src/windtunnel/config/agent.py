@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, field_validator
 
 from windtunnel.config.base import StrictModel
+
+DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024
+"""``agent.max_response_bytes`` when the config does not set it: 10 MiB."""
 
 
 class _AgentCommon(StrictModel):
     timeout: int = Field(30000, gt=0)
     """Per-call timeout in milliseconds (enforced for sync python callables too)."""
+    max_response_bytes: int = Field(DEFAULT_MAX_RESPONSE_BYTES, gt=0)
+    """The longest answer read from the agent (bytes on the wire; characters × 4 at most for python agents);
+    a longer one is a ``too_large`` errored cell and is never read in full."""
     retries: int | None = Field(None, ge=0)
     """Retries for transport errors, 429 and 5xx; defaults to ``advanced.retries``."""
     system_prompt: str | None = None
@@ -61,6 +67,21 @@ class LangchainAgentConfig(PythonAgentConfig):
     type: Literal["langchain"] = "langchain"  # type: ignore[assignment]
 
 
+HTTP_SCHEMES = ("http", "https")
+
+
+def check_http_url(value: str | None, key: str) -> str | None:
+    """A URL windtunnel will send HTTP to: ``http://`` or ``https://`` (``${ENV}`` parts are checked when expanded)."""
+    if value is None or "://" not in value:
+        return value
+    scheme = value.split("://", 1)[0]
+    if "${" not in scheme and scheme.lower() not in HTTP_SCHEMES:
+        raise ValueError(
+            f"a {scheme}:// URL ({value!r}) cannot reach an HTTP agent: write http:// or https:// ({key})"
+        )
+    return value
+
+
 class HttpAgentConfig(_AgentCommon):
     """An agent behind an HTTP endpoint."""
 
@@ -80,6 +101,11 @@ class HttpAgentConfig(_AgentCommon):
     health_endpoint: str | None = None
     """Probed before the run (defaults to a connection check on ``endpoint``)."""
 
+    @field_validator("endpoint", "health_endpoint", "reset_endpoint")
+    @classmethod
+    def _http_urls(cls, v: str | None, info: Any) -> str | None:
+        return check_http_url(v, f"agent.{info.field_name}")
+
     @property
     def method_upper(self) -> str:
         return self.method.upper()
@@ -96,6 +122,11 @@ class OpenAIChatAgentConfig(_AgentCommon):
     """Name of the environment variable holding the API key (never the key itself)."""
     headers: dict[str, str] = Field(default_factory=dict)
     temperature: float | None = None
+
+    @field_validator("base_url", "reset_endpoint")
+    @classmethod
+    def _http_urls(cls, v: str | None, info: Any) -> str | None:
+        return check_http_url(v, f"agent.{info.field_name}")
 
 
 def _infer_type(value: Any) -> Any:

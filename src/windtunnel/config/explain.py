@@ -21,6 +21,15 @@ _KIND_BY_FIELD = {
 }
 
 
+UPSTREAM_INERT_KEYS = {
+    "prompt_filter": (
+        "'prompt_filter' is documented by upstream flakestorm, but upstream's own code never reads it, so it has "
+        "no effect there either; windtunnel has no such key: delete the line (the run is the same as upstream's)"
+    ),
+}
+"""Keys upstream documents but ignores: explained instead of answered with a "did you mean"."""
+
+
 def _members(tp: Any) -> list[Any]:
     """Flatten Annotated / Optional / Union into their member types."""
     origin = typing.get_origin(tp)
@@ -82,7 +91,8 @@ def _valid_keys(tp: Any) -> list[str]:
 
 def _tags(item: dict[Any, Any]) -> set[Any]:
     """The union-tag values of a mapping (a model validator's error ends its loc with the tag)."""
-    return {item.get("type"), item.get("mode")} - {None}
+    # only scalars can be tags: `type:` or `mode:` written as a mapping or a list is a value error, not a tag
+    return {v for v in (item.get("type"), item.get("mode")) if isinstance(v, (str, int, float, bool))}
 
 
 def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
@@ -124,6 +134,8 @@ def explain_error(e: Any, data: Any, smap: SourceMap, root: Any = None, top: str
 
     if etype == "extra_forbidden":
         key = str(path[-1]) if path else str(loc[-1])
+        if key in UPSTREAM_INERT_KEYS:
+            return f"{where}{_show(path, top)}: {UPSTREAM_INERT_KEYS[key]}"
         parent_loc = loc[:-1]
         valid = _valid_keys(_type_at(parent_loc, root))
         best = closest(key, valid)

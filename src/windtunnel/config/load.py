@@ -49,6 +49,50 @@ MAX_YAML_NODES = 1_000_000
 bytes of nested aliases ("billion laughs") would otherwise expand without end."""
 
 
+MAX_YAML_DEPTH = 100
+"""Nesting levels a document may have (a config needs fewer than ten); deeper is refused with its line
+before the YAML parser's recursion can exhaust Python's stack."""
+
+
+class _DepthLimitedLoader(yaml.SafeLoader):
+    """A SafeLoader whose composer refuses nesting deeper than :data:`MAX_YAML_DEPTH`."""
+
+    _depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        self._depth += 1
+        try:
+            if self._depth > MAX_YAML_DEPTH:
+                mark = self.peek_event().start_mark
+                raise yaml.MarkedYAMLError(
+                    problem=f"values nested more than {MAX_YAML_DEPTH} levels deep", problem_mark=mark
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _position(text: str, index: int) -> str:
+    """``line:column`` (1-based) of character ``index`` of ``text``."""
+    line = text.count("\n", 0, index) + 1
+    return f"{line}:{index - (text.rfind(chr(10), 0, index) + 1) + 1}"
+
+
+def _check_text(value: str, smap: SourceMap, node: yaml.Node) -> None:
+    """A lone surrogate (``"\\ud800"``) cannot be encoded, sent or stored: refuse it where it is written."""
+    if value.isascii():
+        return
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise ConfigError(
+            f"{smap.file}:{node.start_mark.line + 1}: the string holds a lone surrogate "
+            f"({value[err.start]!r} at character {err.start + 1}), which is not valid Unicode text",
+            hint="write the character itself, or a valid \\U escape for characters outside the BMP "
+            "(a surrogate pair written as two \\u escapes is read as two lone halves)",
+        ) from None
+
+
 @dataclass
 class _Walk:
     smap: SourceMap
@@ -79,7 +123,10 @@ def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Wal
             return _construct_collection(loader, node, path, walk)
         finally:
             walk.open_nodes.discard(id(node))
-    return loader.construct_object(node, deep=True)
+    value = loader.construct_object(node, deep=True)
+    if isinstance(value, str):
+        _check_text(value, smap, node)
+    return value
 
 
 def _construct_collection(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Walk) -> Any:
@@ -91,8 +138,15 @@ def _construct_collection(loader: yaml.SafeLoader, node: yaml.Node, path: Path_,
             if not isinstance(key_node, yaml.ScalarNode):
                 raise ConfigError(f"{smap.file}:{key_node.start_mark.line + 1}: a mapping key must be a scalar")
             key = loader.construct_object(key_node, deep=True)
+            if isinstance(key, str):
+                _check_text(key, smap, key_node)
             if key in out:
-                raise ConfigError(f"{smap.file}:{key_node.start_mark.line + 1}: duplicate key {key!r}")
+                first = smap.lines.get(path + (key,))
+                raise ConfigError(
+                    f"{smap.file}:{key_node.start_mark.line + 1}: duplicate key {key!r}"
+                    + (f" (first given on line {first})" if first else ""),
+                    hint="YAML keeps only one of them: merge the two, or delete the one you do not mean",
+                )
             smap.lines[path + (key,)] = key_node.start_mark.line + 1
             out[key] = _construct(loader, value_node, path + (key,), walk)
         return out
@@ -102,7 +156,15 @@ def _construct_collection(loader: yaml.SafeLoader, node: yaml.Node, path: Path_,
 def read_yaml(text: str, file: str = "<string>") -> tuple[Any, SourceMap]:
     """Safe-load one YAML document and its source map."""
     smap = SourceMap(file)
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = _DepthLimitedLoader(text)
+    except yaml.reader.ReaderError as err:  # a NUL or other control character: refused before parsing
+        char = err.character if isinstance(err.character, int) else ord(str(err.character)[:1] or "\0")
+        raise ConfigError(
+            f"{file}:{_position(text, err.position)}: malformed YAML: the control character U+{char:04X} "
+            "is not allowed in a YAML file (control characters other than tab and newline)",
+            hint='remove it, or write it as an escape inside a double-quoted string ("\\x00", "\\e")',
+        ) from None
     try:
         node = loader.get_single_node()
         if node is None:

@@ -66,12 +66,37 @@ class MutationsConfig(StrictModel):
     """``mutations:`` — adversarial variants of each golden prompt."""
 
     count: int = Field(10, ge=1)
-    """Mutations per golden prompt (no upper cap)."""
+    """Mutations per golden prompt (at most 10,000)."""
     types: list[str] = Field(default_factory=lambda: ["paraphrase", "noise", "tone_shift", "prompt_injection"])
     weights: dict[str, float] = Field(default_factory=dict)
     """Per-type scoring weights (each > 0); a partial dict overrides only the named types."""
-    custom_templates: list[str] = Field(default_factory=list)
-    """Templates for the ``custom`` type, with ``{prompt}``."""
+    custom_templates: list[str] | dict[str, str] = Field(default_factory=list)
+    """Templates for the ``custom`` type, with ``{prompt}``: a list, or (upstream's form) a mapping
+    name → template whose names become the template ids in reports."""
+
+    @field_validator("count")
+    @classmethod
+    def _count_bounded(cls, v: int) -> int:
+        from windtunnel.mutations.plan import MAX_MUTATIONS_PER_PROMPT
+
+        if v > MAX_MUTATIONS_PER_PROMPT:
+            raise ValueError(
+                f"mutations.count is {v:,}, over the limit of {MAX_MUTATIONS_PER_PROMPT:,} mutations per golden "
+                "prompt; a few dozen per prompt find what thousands would (add golden prompts for more coverage)"
+            )
+        return v
+
+    @property
+    def templates(self) -> list[str]:
+        """The custom templates in config order."""
+        t = self.custom_templates
+        return list(t.values()) if isinstance(t, dict) else list(t)
+
+    @property
+    def template_ids(self) -> list[str] | None:
+        """The names of a mapping's templates (``None`` for a list: templates are numbered)."""
+        t = self.custom_templates
+        return [str(k) for k in t] if isinstance(t, dict) else None
 
     @field_validator("types", "weights")
     @classmethod

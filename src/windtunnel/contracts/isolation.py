@@ -39,6 +39,11 @@ The detector (chaos-free calls, before the matrix) combines three tests, any of 
    (the first answer, changed by the call before it, included) is caught; a sampling agent almost never
    repeats itself that closely.
 
+A suspicion from test 2 or 3 is confirmed before the agent is flagged (:func:`_confirm`): up to
+:data:`CONFIRM_ROUNDS` rounds of U then A, stopped by the first answer that comes back to the earlier
+answers. An agent with a few fixed phrasings otherwise looks stateful in about a quarter of the runs
+(three same-prompt answers are often one phrasing, and two phrasings in a row look like drift).
+
 Measured rates are in docs/contracts.md ("How state is told apart from sampling noise").
 
 Limits: state that never shows in the answers to these prompts (e.g. a counter nobody reports) is not
@@ -74,6 +79,8 @@ DRIFT_SAME = 0.95
 """Within-run similarity at which answers count as the same answer (drift test)."""
 DRIFT_GAP = 0.2
 """How much less similar than that the answers before and after a change must be (drift test)."""
+CONFIRM_ROUNDS = 20
+"""Rounds of (U, A) that confirm a suspicion of state before the agent is flagged (see :func:`_confirm`)."""
 
 Invoke = Callable[[str], Awaitable[str | None]]
 
@@ -112,9 +119,50 @@ class StateVerdict:
     stateful: bool
     evidence: list[str] = field(default_factory=list)
     calls: int = 0
+    confirm_calls: int = 0
+    """Calls spent confirming suspicions (included in ``calls``): 0 when nothing looked like state."""
+    dismissed: list[str] = field(default_factory=list)
+    """Suspicions the confirmation rounds showed to be sampling noise (the earlier answer came back)."""
     noise_floor: float | None = None
     noise_spread: float | None = None
     errors: int = 0
+
+
+@dataclass
+class _Suspect:
+    """A prompt whose answers changed after a different call (or drifted): ``before`` → ``after``."""
+
+    a: str
+    u: str
+    before: list[str]
+    after: list[str]
+    evidence: str
+
+
+@dataclass
+class _Confirmation:
+    stateful: bool
+    rounds: int
+
+
+async def _confirm(call: Callable[[str], Awaitable[str | None]], suspect: _Suspect) -> _Confirmation:
+    """Replicate the contrast: up to :data:`CONFIRM_ROUNDS` rounds of ``U`` then ``A``. State is confirmed
+    when no answer to ``A`` comes back to the earlier answers (it is never closer to ``before`` than to
+    ``after``). A stateless agent's answers are exchangeable, so the earlier answer comes back — for an
+    agent with a few fixed phrasings, each round with the chance of that phrasing — and the rounds stop
+    at the first that does; state that changed the answer for good (a memory, a budget used up, a note
+    about the previous message) keeps every answer on the ``after`` side. Fewer than half of the rounds
+    answered (agent errors) confirm nothing."""
+    answered = 0
+    for i in range(CONFIRM_ROUNDS):
+        await call(suspect.u)
+        ans = await call(suspect.a)
+        if ans is None:
+            continue
+        answered += 1
+        if _nn(ans, suspect.before) >= _nn(ans, suspect.after):
+            return _Confirmation(False, i + 1)
+    return _Confirmation(answered * 2 >= CONFIRM_ROUNDS, CONFIRM_ROUNDS)
 
 
 def _nn(target: str, others: Sequence[str]) -> float:
@@ -151,12 +199,14 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
 
     # Per prompt, in call order: the answer after another call, the REPEATS answers that followed A
     # itself (the noise sample), and the answer after U.
+    pairs = probe_prompts(prompts)
     series: list[tuple[str, list[str | None]]] = []
-    for a, u in probe_prompts(prompts):
+    for a, u in pairs:
         first = await call(a)
         repeats = [await call(a) for _ in range(REPEATS)]
         await call(u)
         series.append((a, [first, *repeats, await call(a)]))
+    suspects: list[_Suspect] = []
     noise: list[float] = []
     nn_same: list[float] = []
     for _a, seq in series:
@@ -170,24 +220,43 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
         floor = min(nn_same)
         spread = max(noise) - min(noise)
         verdict.noise_floor, verdict.noise_spread = floor, spread
-        for a, seq in series:
+        for (a, u), (_, seq) in zip(pairs, series, strict=True):
             same = _present(seq[1:-1])
             other = _present(seq[-1:])
             if not same or not other:
                 continue
             closest = _nn(other[0], same)
             if closest < floor - max(SPREAD_FACTOR * spread, MARGIN):
-                verdict.stateful = True
-                verdict.evidence.append(
-                    f"interleaved repeats: the answer to {a[:60]!r} right after a different call has "
-                    f"similarity {closest:.2f} to the answers that followed the same prompt, outside the "
-                    f"agent's own noise (floor {floor:.2f}, spread {spread:.2f})"
+                suspects.append(
+                    _Suspect(
+                        a,
+                        u,
+                        before=same,
+                        after=other,
+                        evidence=f"interleaved repeats: the answer to {a[:60]!r} right after a different call has "
+                        f"similarity {closest:.2f} to the answers that followed the same prompt, outside the "
+                        f"agent's own noise (floor {floor:.2f}, spread {spread:.2f})",
+                    )
                 )
-    for a, seq in series:
+    for (a, u), (_, seq) in zip(pairs, series, strict=True):
         drift = _drift(seq)
         if drift is not None:
+            text, head, tail = drift
+            evidence = f"drift: the answers to {a[:60]!r} {text}"
+            suspects.append(_Suspect(a, u, before=head, after=tail, evidence=evidence))
+    for suspect in suspects:
+        if verdict.stateful:
+            break  # one confirmed suspicion is enough
+        confirmed = await _confirm(call, suspect)
+        verdict.confirm_calls += 2 * confirmed.rounds
+        if confirmed.stateful:
             verdict.stateful = True
-            verdict.evidence.append(f"drift: the answers to {a[:60]!r} {drift}")
+            verdict.evidence.append(
+                f"{suspect.evidence}; confirmed: in {confirmed.rounds} more rounds of {suspect.u[:40]!r} then "
+                f"{suspect.a[:40]!r}, the earlier answer never came back"
+            )
+        else:
+            verdict.dismissed.append(suspect.evidence)
     return verdict
 
 
@@ -195,11 +264,11 @@ def _present(answers: Sequence[str | None]) -> list[str]:
     return [r for r in answers if r is not None]
 
 
-def _drift(seq: Sequence[str | None]) -> str | None:
+def _drift(seq: Sequence[str | None]) -> tuple[str, list[str], list[str]] | None:
     """How the answers to one prompt switched, in call order, from one repeated answer to another:
     a split into a first and a second part, every pair within a part (at least three pairs in all) at
     least ``DRIFT_SAME`` similar, every pair across at least ``DRIFT_GAP`` less. ``None`` if there is
-    no such split (or an answer is missing)."""
+    no such split (or an answer is missing). Returns the description, the first part and the second."""
     from windtunnel.invariants.similarity import lexical_similarity
 
     answers = _present(seq)
@@ -213,10 +282,11 @@ def _drift(seq: Sequence[str | None]) -> str | None:
         within = min(pairs)
         across = max(lexical_similarity(x, y) for x in head for y in tail)
         if within >= DRIFT_SAME and across <= within - DRIFT_GAP:
-            return (
+            text = (
                 f"changed after {k} of {len(answers)} calls from one repeated answer to another "
                 f"(similarity {within:.2f} within, {across:.2f} across): state that every call updates"
             )
+            return text, head, tail
     return None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from windtunnel.agents.base import Agent
@@ -14,6 +14,31 @@ from windtunnel.engine.cells import CellResult
 from windtunnel.engine.session import Listener, RunSession
 
 PYTHON_TYPES = ("python", "langchain")
+
+
+def cut_short_scenarios(plan: ContractPlan, results: Iterable[CellResult], *, aborted: bool) -> set[str]:
+    """Scenarios the death of the agent process cut short: left out of the scores and the matrix.
+
+    A scenario with a unit cut by the exit (``agent_exited``), and, when the run was aborted by the
+    exit, every scenario with some of its units completed and some not: how the exit was noticed (a
+    failed call, or the check between units) must not decide whether a half-run scenario is scored.
+    """
+    done: dict[str, set[str]] = {}
+    cut: set[str] = set()
+    for r in results:
+        if r.cell.scenario is None:
+            continue
+        if r.error_kind == "agent_exited":
+            cut.add(r.cell.scenario)
+        else:
+            done.setdefault(r.cell.scenario, set()).add(r.cell.id)
+    if aborted:
+        planned: dict[str, set[str]] = {}
+        for u in plan.units:
+            if u.scenario is not None:
+                planned.setdefault(u.scenario, set()).add(u.id)
+        cut |= {name for name, ids in done.items() if not planned.get(name, set()) <= ids}
+    return cut
 
 
 def has_reset(cfg: Config) -> bool:

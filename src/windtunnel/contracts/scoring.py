@@ -7,11 +7,16 @@ A matrix cell (scenario × invariant) is judged on every response of its units: 
 * ``pass`` — every check passed;
 * ``fail`` — some prompt or probe failed on every repeat (an agent-call error counts as a failure);
 * ``flaky`` — not every check passed, and every failing prompt or probe also passed on some repeat;
-* ``not run`` — interrupted before any of its units completed.
+* ``not run`` — interrupted before any of its units completed;
+* ``not exercised`` — its scenario configures faults and none of them fired in any of the scenario's
+  units (a wrong ``tool:`` name, a decorator that kept the original function, a sync client given for
+  an async agent): the cell judged the agent without the chaos it claims, so it is shown and counted
+  but never scored, and the contract does not pass.
 
 Score (seed 003): ``100 × Σ weight × passed / Σ weight`` over the applicable cells that ran, with
 weights critical 3, high 2, medium 1, low 1. A flaky cell is not a passed cell. The contract passes
-when no critical cell failed or was flaky, every applicable cell ran, and either every cell passed or,
+when no critical cell failed or was flaky, every applicable cell ran, every scenario with faults was
+exercised (one of its faults fired), and either every cell passed or,
 with ``min_score``, the score reaches it. No scorable cell → score ``None`` and FAIL, never 100.
 """
 
@@ -26,7 +31,9 @@ from windtunnel.contracts.matrix import ContractPlan, MatrixCell
 from windtunnel.engine.cells import CellResult
 
 SEVERITY_WEIGHTS: dict[str, int] = {"critical": 3, "high": 2, "medium": 1, "low": 1}
-CellStatus = Literal["pass", "fail", "flaky", "n/a", "not run"]
+CellStatus = Literal["pass", "fail", "flaky", "n/a", "not run", "not exercised"]
+UNSCORED: frozenset[str] = frozenset({"n/a", "not run", "not exercised"})
+"""Cell statuses left out of the score."""
 
 
 def task_key(cell_id: str) -> str:
@@ -84,6 +91,27 @@ class CellStats:
         return out
 
 
+def unexercised_scenarios(plan: ContractPlan, results: Iterable[CellResult]) -> dict[str, int]:
+    """Scenario → units run, for each scenario that configures faults of which none fired in any unit.
+
+    Units cut short by the agent process dying (``agent_exited``) do not count as run.
+    """
+    ran: dict[str, int] = {}
+    fired: set[str] = set()
+    for r in results:
+        name = r.cell.scenario
+        if name is None or r.error_kind == "agent_exited":
+            continue
+        ran[name] = ran.get(name, 0) + 1
+        if r.faults:
+            fired.add(name)
+    return {
+        name: ran[name]
+        for name in plan.scenarios
+        if name in ran and name not in fired and name in plan.specs and plan.specs[name].active
+    }
+
+
 def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
     if not mc.applicable:
         return CellStats(mc.scenario, mc.invariant, mc.severity, "n/a")
@@ -123,7 +151,7 @@ def weighted_score(stats: Iterable[CellStats]) -> float | None:
     """Seed-003 score over the counted cells (applicable and run); ``None`` when there is none."""
     num = den = 0
     for s in stats:
-        if s.status in ("n/a", "not run"):
+        if s.status in UNSCORED:
             continue
         den += s.weight
         num += s.weight * (s.status == "pass")
@@ -139,6 +167,7 @@ def _aggregate(stats: list[CellStats]) -> dict[str, Any]:
         "flaky": sum(s.status == "flaky" for s in stats),
         "na": sum(s.status == "n/a" for s in stats),
         "not_run": sum(s.status == "not run" for s in stats),
+        "not_exercised": sum(s.status == "not exercised" for s in stats),
     }
 
 
@@ -152,6 +181,8 @@ class ContractVerdict:
     cells: list[CellStats]
     reasons: list[str] = field(default_factory=list)
     """Why the contract failed (empty when it passed)."""
+    not_exercised: dict[str, int] = field(default_factory=dict)
+    """Scenarios whose faults never fired → their units that ran (see :func:`unexercised_scenarios`)."""
     by_scenario: dict[str, dict[str, Any]] = field(default_factory=dict)
     by_invariant: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -167,7 +198,11 @@ def score_contract(
 ) -> ContractVerdict:
     """Score the results of ``plan``'s units (see the module docstring for the rules)."""
     by_id = {r.cell.id: r for r in results}
+    idle = unexercised_scenarios(plan, by_id.values())
     stats = [cell_stats(mc, by_id) for mc in plan.matrix]
+    for s in stats:
+        if s.scenario in idle and s.status in ("pass", "fail", "flaky"):
+            s.status = "not exercised"
     score = weighted_score(stats)
     bad_critical = [s for s in stats if s.severity == "critical" and s.status in ("fail", "flaky")]
     reasons: list[str] = []
@@ -178,6 +213,13 @@ def score_contract(
     not_run = [s for s in stats if s.status == "not run"]
     if not_run:
         reasons.append(f"{len(not_run)} applicable cell(s) did not run")
+    for name, units in idle.items():
+        cells = sum(s.scenario == name and s.status == "not exercised" for s in stats)
+        reasons.append(
+            f"scenario {name!r} was not exercised: none of its faults fired in its {units} unit(s), so its "
+            f"{cells} cell(s) are out of the score (check the tool names, match_url patterns and agent.tools / "
+            "agent.llm against the calls the agent makes)"
+        )
     if score is not None and not bad_critical:
         if min_score is None:
             others = [s for s in stats if s.status in ("fail", "flaky")]
@@ -193,6 +235,7 @@ def score_contract(
         critical_failed=bool(bad_critical),
         cells=stats,
         reasons=reasons,
+        not_exercised=idle,
     )
     for name in plan.scenarios:
         verdict.by_scenario[name] = _aggregate([s for s in stats if s.scenario == name])
@@ -210,5 +253,6 @@ __all__ = [
     "check_passed",
     "score_contract",
     "task_key",
+    "unexercised_scenarios",
     "weighted_score",
 ]

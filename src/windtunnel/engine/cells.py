@@ -10,6 +10,17 @@ CellKind = Literal["golden", "mutation", "chaos", "contract", "replay"]
 Status = Literal["passed", "failed", "error", "skipped"]
 
 
+OUTPUT_DISPLAY_LIMIT = 100_000
+"""Characters of an agent's output kept in a cell result (store, reports); the checks see all of it."""
+
+
+def clip_output(text: str | None, limit: int = OUTPUT_DISPLAY_LIMIT) -> str | None:
+    """``text`` cut to ``limit`` characters with a marker that gives the full length, when it is longer."""
+    if text is None or len(text) <= limit:
+        return text
+    return f"{text[:limit]}\n… [output truncated: {limit:,} of {len(text):,} characters shown]"
+
+
 class _Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

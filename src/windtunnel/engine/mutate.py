@@ -23,7 +23,10 @@ def mutation_context(cfg: Config) -> MutationContext:
 
         accepts = "{messages}" in str(parse_template(agent.request_template))
     return MutationContext(
-        agent_type=agent.type, accepts_messages=accepts, custom_templates=list(cfg.mutations.custom_templates)
+        agent_type=agent.type,
+        accepts_messages=accepts,
+        custom_templates=cfg.mutations.templates,
+        custom_template_ids=cfg.mutations.template_ids,
     )
 
 

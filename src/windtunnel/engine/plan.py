@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from windtunnel._util.errors import ConfigError
+from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, MutationRef
 
@@ -68,6 +69,22 @@ def mutation_cells(
     return cells
 
 
+MAX_PLANNED_CELLS = 1_000_000
+"""The most cells one run may plan (golden prompts × (1 + mutations.count) × --repeat)."""
+
+
+def check_plan_size(cfg: Config, *, repeat: int, golden: bool, mutations: bool) -> None:
+    """Refuse a plan too large to run before spending anything on it; the error names the total and the limit."""
+    per_prompt = (1 if golden else 0) + (cfg.mutations.count if mutations else 0)
+    total = len(cfg.golden_prompts) * per_prompt * max(repeat, 1)
+    if total > MAX_PLANNED_CELLS:
+        raise ConfigError(
+            f"the run would plan {total:,} cells ({len(cfg.golden_prompts):,} golden prompts × {per_prompt:,} "
+            f"× --repeat {repeat}), over the limit of {MAX_PLANNED_CELLS:,}",
+            hint="lower mutations.count or --repeat, or split the golden prompts over several configs",
+        )
+
+
 def require_prompts(cfg: Config) -> None:
     if not cfg.golden_prompts:
         raise ConfigError(
@@ -89,7 +106,8 @@ def plan_run(
 ) -> Plan:
     """The cells of ``windtunnel run``; ``only`` keeps just the named cell ids (``--cell``)."""
     require_prompts(cfg)
-    notices: list[str] = []
+    check_plan_size(cfg, repeat=repeat, golden=golden, mutations=mutations)
+    notices: list[str] = config_warnings(cfg)
     cells: list[Cell] = []
     kind = "chaos" if scenario else "golden"
     if golden:

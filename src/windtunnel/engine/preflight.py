@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
 from windtunnel._util.suggest import did_you_mean
+from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import PHASES, Config
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def preflight(
     added to the chaos phase. ``imports``: import python references (tool registry names, contract
     invariants' agent references); ``validate`` imports, ``ci`` leaves it to the phases.
     """
-    out = Preflight()
+    out = Preflight(warnings=config_warnings(cfg))
     every = phases is None
     active = set(PHASES if phases is None else phases)
     out.errors += _env_problems(cfg, mutation="mutation" in active)

@@ -11,7 +11,7 @@ import anyio
 
 from windtunnel._util.errors import AgentCallError, AgentRateLimited
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
-from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord
+from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord, clip_output
 from windtunnel.invariants.base import CheckContext, InvariantSpec
 
 
@@ -110,8 +110,8 @@ class CellRunner:
         return CellResult(
             cell=cell,
             status=status,
-            sent=sent,
-            output=ctx.output,
+            sent=clip_output(sent),
+            output=clip_output(ctx.output),
             latency_ms=ctx.latency_ms,
             error=str(error) if error else None,
             error_kind=error.kind if error else None,

@@ -20,8 +20,17 @@ class Summary:
     """Cells cut short because the launched agent process died (``agent_exited``): not scored, rerun by --resume."""
     by_type: dict[str, dict[str, Any]] = field(default_factory=dict)
     critical_failed: bool = False
+    not_exercised: dict[str, int] = field(default_factory=dict)
+    """Chaos scenarios none of whose faults fired → their cells, which are left out of every count and
+    the score (they tested nothing); a run with one does not pass."""
 
     def as_dict(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {}
+        if self.not_exercised:
+            extra = {
+                "cells_not_exercised": sum(self.not_exercised.values()),
+                "not_exercised": dict(self.not_exercised),
+            }
         return {
             "score": None if self.score is None else round(self.score, 2),
             "passed": self.passed,
@@ -33,6 +42,7 @@ class Summary:
             "cells_skipped": self.cells_skipped,
             "cells_not_run": self.cells_not_run,
             "by_type": self.by_type,
+            **extra,
         }
 
 
@@ -53,14 +63,19 @@ def summarize(
     Errored cells count as failures; skipped cells are not scored. Cells cut short because the launched
     agent process died (``error_kind: agent_exited``) are not run rather than failed: they are left out
     of every count but ``cells_not_run``, so a crash never reads as a robustness failure.
-    No scored cell → ``score=None``.
+    Chaos cells of a scenario whose faults fired in none of its cells are not exercised: counted in
+    ``not_exercised`` only, and the run does not pass. No scored cell → ``score=None``.
     """
     weights = weights or {}
     num = den = 0.0
     s = Summary(score=None, passed=False)
+    rows = list(rows)
+    s.not_exercised = unexercised(rows)
     for r in rows:
         if r.get("error_kind") == "agent_exited":
             s.cells_not_run += 1
+            continue
+        if r.get("kind") == "chaos" and r.get("scenario") in s.not_exercised:
             continue
         status = r["status"]
         s.cells_total += 1
@@ -86,4 +101,25 @@ def summarize(
             s.passed = s.score >= min_score
         else:
             s.passed = s.cells_passed == s.cells_total - s.cells_skipped
+    if s.not_exercised:
+        s.passed = False
     return s
+
+
+def unexercised(rows: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """Chaos scenario → its ``chaos`` cells, for each scenario in whose cells (of any kind: mutated
+    prompts run under the scenario too) no fault fired.
+
+    Cells cut short by the agent process dying do not count; a scenario of only such cells is not listed.
+    """
+    ran: dict[str, int] = {}
+    fired: set[str] = set()
+    for r in rows:
+        name = r.get("scenario")
+        if name is None or r.get("error_kind") == "agent_exited":
+            continue
+        if r.get("faults"):
+            fired.add(str(name))
+        if r.get("kind") == "chaos":
+            ran[str(name)] = ran.get(str(name), 0) + 1
+    return {name: n for name, n in ran.items() if name not in fired}

@@ -26,6 +26,13 @@ class MutationContext:
     agent_type: str = "python"
     accepts_messages: bool = False
     custom_templates: list[str] = field(default_factory=list)
+    custom_template_ids: list[str] | None = None
+    """Names of ``custom_templates`` when the config gave a mapping (else they are numbered)."""
+
+    def template_id(self, i: int) -> str | int:
+        """How reports and messages name template ``i``: its name, else its index."""
+        ids = self.custom_template_ids
+        return ids[i] if ids is not None and i < len(ids) else i
 
 
 @dataclass

@@ -3,8 +3,9 @@
 ``count`` mutations per golden prompt are spread round-robin over the requested types (in the order
 given), so slot ``i`` is type ``types[i % n]`` and is that type's ``k = i // n``-th variant. Each variant
 comes from its own ``random.Random`` seeded by (seed, golden prompt, type, k, attempt); ``attempt`` only
-moves past a duplicate. There is no cap on ``count``. Types that cannot apply to the agent (transport
-types for non-HTTP agents) are skipped and listed in :attr:`MutationPlan.skipped` with the reason.
+moves past a duplicate. ``count`` is capped at :data:`MAX_MUTATIONS_PER_PROMPT`. Types that cannot
+apply to the agent (transport types for non-HTTP agents) are skipped and listed in
+:attr:`MutationPlan.skipped` with the reason.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
 TRANSPORT_AGENT_TYPES = frozenset({"http", "openai_chat"})
 """Agent types whose adapter sends an ``httpx.Request`` a transport mutation can manipulate."""
+MAX_MUTATIONS_PER_PROMPT = 10_000
+"""The most mutations planned for one golden prompt (``mutations.count``, ``mutate --count``)."""
 MAX_ATTEMPTS = 16
 """Re-rolls per slot when a variant duplicates one already planned for the same golden prompt."""
 
@@ -98,6 +101,15 @@ class MutationPlan(list[PlannedMutation]):
         return sum(1 for p in self if p.type == name)
 
 
+def check_count(count: int) -> None:
+    """Refuse a ``count`` over :data:`MAX_MUTATIONS_PER_PROMPT` (planning it would run for hours)."""
+    if count > MAX_MUTATIONS_PER_PROMPT:
+        raise ConfigError(
+            f"mutations.count is {count:,}, over the limit of {MAX_MUTATIONS_PER_PROMPT:,} mutations per golden prompt",
+            hint="a few dozen per prompt find what thousands would; add golden prompts for more coverage",
+        )
+
+
 def generate_one(
     golden: str, type_name: str, seed: int | None, k: int, ctx: MutationContext, attempt: int = 0
 ) -> Mutated:
@@ -107,9 +119,13 @@ def generate_one(
 
 
 def _dedup_key(name: str, m: Mutated) -> bytes:
-    key = orjson.dumps(m.input)
-    if m.transport is not None:
-        key += orjson.dumps(m.args, option=orjson.OPT_SORT_KEYS)
+    # a lone surrogate (from a prompt or a template) is not UTF-8: orjson refuses it, repr does not
+    try:
+        key = orjson.dumps(m.input)
+        if m.transport is not None:
+            key += orjson.dumps(m.args, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        key = repr((m.input, sorted(m.args.items()) if m.transport is not None else None)).encode()
     return name.encode() + b"\x00" + key
 
 
@@ -131,6 +147,7 @@ def plan_mutations(
     """
     if count < 1:
         raise ConfigError(f"mutations.count must be at least 1, got {count}", hint="set e.g. count: 10")
+    check_count(count)
     if not types:
         raise ConfigError("mutations.types is empty", hint=f"choose from: {', '.join(mutations.names())}")
     plan = MutationPlan()

@@ -270,14 +270,14 @@ def custom(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
     for i, t in enumerate(templates):
         if "{prompt}" not in t:
             raise ConfigError(
-                f"mutations.custom_templates[{i}] has no {{prompt}} placeholder: {t!r}",
+                f"mutations.custom_templates[{ctx.template_id(i)!r}] has no {{prompt}} placeholder: {t!r}",
                 hint="every custom template must contain {prompt} where the golden prompt goes",
             )
     idx = rng.randrange(len(templates))
     text = templates[idx].replace("{prompt}", prompt)
     if text == prompt:
         raise ConfigError(
-            f"mutations.custom_templates[{idx}] ({templates[idx]!r}) leaves the prompt unchanged",
+            f"mutations.custom_templates[{ctx.template_id(idx)!r}] ({templates[idx]!r}) leaves the prompt unchanged",
             hint="add text around {prompt}",
         )
-    return Mutated(text, {"template": idx})
+    return Mutated(text, {"template": ctx.template_id(idx)})

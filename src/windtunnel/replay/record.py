@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
+from windtunnel._util.redact import redact_url
 from windtunnel.config.model import Config
 from windtunnel.replay.calllog import recorded_calls
 from windtunnel.replay.session import ReplaySettings, Session, Target
@@ -113,7 +114,10 @@ async def record(
         output=response.output,
         replay=ReplaySettings(match="strict", inject=inject),
         metadata={
-            "recorded_with": {"agent": getattr(agent_cfg, "endpoint", agent_cfg.type), "scenario": scenario}
+            "recorded_with": {
+                "agent": redact_url(str(getattr(agent_cfg, "endpoint", agent_cfg.type))),
+                "scenario": scenario,
+            }
         },
     )
     return Recording(session, notes, fired)

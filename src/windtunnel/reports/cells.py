@@ -42,10 +42,13 @@ def cell_phase(cell: Cell) -> str:
 def cell_identity(cell: Cell) -> tuple[Any, ...]:
     """What makes two cells "the same cell": everything that defines its input, not its result.
 
-    The repeat index, the output, the verdict, latency and the injected faults are excluded.
+    The repeat index, the output, the verdict, latency and the injected faults are excluded. A replayed
+    session's id is part of it: two recorded sessions with the same input are two cells, not repeats.
     """
     mutation = cell.get("mutation") or {}
-    return (
+    session = cell.get("session")
+    session_id = session.get("id") if isinstance(session, dict) else None
+    base = (
         cell_phase(cell),
         cell.get("kind"),
         cell.get("scenario"),
@@ -55,6 +58,7 @@ def cell_identity(cell: Cell) -> tuple[Any, ...]:
         mutation.get("type"),
         mutation.get("args") or {},
     )
+    return base if session_id is None else (*base, session_id)
 
 
 def identity_key(cell: Cell) -> str:
@@ -85,6 +89,22 @@ def cell_group(cell: Cell) -> str:
     if mutation and mutation.get("type"):
         return str(mutation["type"])
     return str(cell.get("kind") or "cell")
+
+
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F]}
+"""C0 controls (but tab, newline and carriage return) and DEL, as the escapes that show them."""
+
+
+def visible_controls(value: Any) -> Any:
+    """``value`` with every C0 control character but tab/newline/CR, and DEL, in strings (also inside
+    lists and dicts) written as a visible ``\\xNN`` escape: a page shows them instead of swallowing them."""
+    if isinstance(value, str):
+        return value.translate(_CONTROLS)
+    if isinstance(value, list):
+        return [visible_controls(v) for v in value]
+    if isinstance(value, dict):
+        return {k: visible_controls(v) for k, v in value.items()}
+    return value
 
 
 def one_line(text: str) -> str:

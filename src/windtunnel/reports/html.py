@@ -37,6 +37,7 @@ from windtunnel.reports.cells import (
     format_score,
     phase_rows,
     truncate,
+    visible_controls,
 )
 from windtunnel.reports.partial import cut_short
 from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
@@ -54,6 +55,8 @@ def environment() -> ImmutableSandboxedEnvironment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        # agent text may hold NUL, ESC, BEL ...: shown as \xNN escapes, never written raw into the page
+        finalize=lambda v: v if isinstance(v, Markup) else visible_controls(v),
     )
     env.filters["score"] = format_score
     env.filters["rate"] = format_rate
@@ -106,7 +109,7 @@ def embed_json(value: Any) -> Markup:
 def compact_cell(cell: Mapping[str, Any]) -> dict[str, Any]:
     """A cell for the page's embedded data: null and empty fields dropped, ``golden_prompt`` only
     when it differs from the prompt, and the phase resolved (the page's filters use it)."""
-    out = {k: v for k, v in cell.items() if v is not None and v != [] and v != {}}
+    out = {k: visible_controls(v) for k, v in cell.items() if v is not None and v != [] and v != {}}
     if out.get("golden_prompt") == out.get("prompt"):
         out.pop("golden_prompt", None)
     out["phase"] = cell_phase(cell)

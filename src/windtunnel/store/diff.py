@@ -46,16 +46,20 @@ class PhaseDelta:
     phase: str
     before: float | None
     after: float | None
+    not_comparable: str | None = None
+    """Why the two scores measure different things (then there is no delta)."""
 
     @property
     def measure(self) -> str:
         """What the two scores measure: a contract is judged by its severity-weighted resilience score,
         every other phase by its weighted pass rate."""
+        if self.not_comparable:
+            return "not comparable"
         return "resilience" if self.phase == "contract" else "score"
 
     @property
     def delta(self) -> float | None:
-        if self.before is None or self.after is None:
+        if self.before is None or self.after is None or self.not_comparable:
             return None
         return round(self.after - self.before, 2)
 
@@ -74,6 +78,13 @@ class RunDiff:
     unchanged_passing: int = 0
     added: int = 0
     removed: int = 0
+    skipped: int = 0
+    """Cells in both runs that were skipped in one or both (matched, but without a verdict to compare)."""
+
+    @property
+    def matched(self) -> int:
+        """Cells present in both runs."""
+        return len(self.regressed) + len(self.fixed) + self.still_failing + self.unchanged_passing + self.skipped
 
     def to_dict(self) -> dict[str, Any]:
         def change(c: CellChange) -> dict[str, Any]:
@@ -91,7 +102,12 @@ class RunDiff:
         return {
             "run_a": self.run_a,
             "run_b": self.run_b,
-            "score": {"before": self.score.before, "after": self.score.after, "delta": self.score.delta},
+            "score": {
+                "before": self.score.before,
+                "after": self.score.after,
+                "delta": self.score.delta,
+                **({"not_comparable": self.score.not_comparable} if self.score.not_comparable else {}),
+            },
             "phases": [
                 {"phase": p.phase, "measure": p.measure, "before": p.before, "after": p.after, "delta": p.delta}
                 for p in self.phases
@@ -102,6 +118,7 @@ class RunDiff:
             "unchanged_passing": self.unchanged_passing,
             "added": self.added,
             "removed": self.removed,
+            "matched": self.matched,
         }
 
 
@@ -151,10 +168,16 @@ def diff_reports(a: Mapping[str, Any], b: Mapping[str, Any]) -> RunDiff:
     """Compare report ``a`` (before) with report ``b`` (after)."""
     groups_a, groups_b = _verdicts(a["cells"]), _verdicts(b["cells"])
     scores_a, scores_b = _phase_scores(a), _phase_scores(b)
+    mode_a, mode_b = a["run"].get("mode"), b["run"].get("mode")
+    apart = (
+        f"the runs are of different modes ({mode_a}, {mode_b}), whose scores measure different things"
+        if mode_a and mode_b and mode_a != mode_b
+        else None
+    )
     result = RunDiff(
         run_a=str(a["run"]["id"]),
         run_b=str(b["run"]["id"]),
-        score=PhaseDelta("overall", a["summary"].get("score"), b["summary"].get("score")),
+        score=PhaseDelta("overall", a["summary"].get("score"), b["summary"].get("score"), apart),
         phases=[PhaseDelta(p, scores_a.get(p), scores_b.get(p)) for p in ordered_phases({*scores_a, *scores_b})],
     )
     for key, group_b in groups_b.items():
@@ -171,6 +194,8 @@ def diff_reports(a: Mapping[str, Any], b: Mapping[str, Any]) -> RunDiff:
             result.still_failing += 1
         elif before == after == "passed":
             result.unchanged_passing += 1
+        else:
+            result.skipped += 1
     result.removed = sum(1 for key in groups_a if key not in groups_b)
     order = {"critical": 0, "high": 1, "medium": 2, "low": 3}
     for changes, groups in ((result.regressed, groups_b), (result.fixed, groups_a)):

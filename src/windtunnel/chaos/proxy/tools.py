@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import anyio
 
-from windtunnel._util.http1 import Request, write_response
+from windtunnel._util.http1 import BodyTooLarge, Request, write_response
 from windtunnel._util.http1client import UpstreamError, UpstreamPool, UpstreamResponse
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan
@@ -77,6 +77,10 @@ def unmatchable_patterns(plan: FaultPlan) -> list[str]:
     return out
 
 
+
+MAX_UPSTREAM_BODY = 64 * 1024 * 1024
+"""The longest tool answer the proxy relays (64 MiB); a longer one is answered 502 without being read."""
+
 class ToolProxy(ProxyServer):
     """Forward proxy applying the current plan's tool faults to calls (``plan_source()`` per request)."""
 
@@ -90,11 +94,13 @@ class ToolProxy(ProxyServer):
         port: int = 0,
         exempt: set[tuple[str, int]] | None = None,
         upstream_timeout: float = 300.0,
+        max_body: int = MAX_UPSTREAM_BODY,
     ) -> None:
         super().__init__(host=host, port=port, upstream_timeout=upstream_timeout)
         self._plan_source = plan_source
         self.exempt = set(exempt or ())
         self.pool = UpstreamPool(timeout=upstream_timeout)
+        self.max_body = max_body
 
     async def aclose(self) -> None:
         await super().aclose()
@@ -133,7 +139,10 @@ class ToolProxy(ProxyServer):
         return await self._faulted(plan, req, writer, keep)
 
     async def _upstream(self, req: Request) -> UpstreamResponse:
-        return await self.pool.request(req.method, req.target, req.headers, req.body)
+        try:
+            return await self.pool.request(req.method, req.target, req.headers, req.body, max_body=self.max_body)
+        except BodyTooLarge as err:  # answered as a bad gateway, never read into memory in full
+            raise UpstreamError(f"the tool's answer is too large: {err}") from None
 
     async def _bad_gateway(self, writer: asyncio.StreamWriter, err: Exception, keep: bool) -> None:
         msg = f"windtunnel tool proxy: upstream error: {err}\n".encode()

@@ -46,7 +46,7 @@ def _load_builtin() -> None:
 
 
 def read_export(path: Path) -> Any:
-    """A vendor export file: JSON, or JSON Lines (one object per line)."""
+    """A vendor export file: JSON, JSON Lines (one object per line), or JSON objects one after another."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -62,8 +62,29 @@ def read_export(path: Path) -> Any:
         try:
             items.append(json.loads(line))
         except ValueError as err:
+            concatenated = _concatenated(text)
+            if concatenated is not None:
+                return concatenated
             raise ConfigError(f"{path}:{n}: not JSON or JSON Lines: {err}") from None
     return items
+
+
+def _concatenated(text: str) -> list[Any] | None:
+    """JSON values written one after another, each over several lines (OpenTelemetry's
+    ``ConsoleSpanExporter`` prints every span this way); ``None`` if the text is not that."""
+    decoder = json.JSONDecoder()
+    items: list[Any] = []
+    i, n = 0, len(text)
+    while True:
+        while i < n and text[i].isspace():
+            i += 1
+        if i >= n:
+            return items
+        try:
+            value, i = decoder.raw_decode(text, i)
+        except ValueError:
+            return None
+        items.append(value)
 
 
 def import_file(kind: str, path: Path) -> list[Session]:

@@ -114,12 +114,29 @@ def maybe_json(value: Any) -> Any:
     return value
 
 
+def python_literal(value: Any) -> Any:
+    """A Python-repr dict (``"{'order_id': 'ORD-7'}"``, as LangChain stores a tool's input when it
+    stringifies it) as the dict; anything else as is. Only literals are read (``ast.literal_eval``)."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if not (text.startswith("{") and text.endswith("}")) or len(text) > 100_000:
+        return value
+    import ast
+
+    try:
+        parsed = ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return value
+    return parsed if isinstance(parsed, dict) else value
+
+
 def tool_args(value: Any) -> dict[str, Any] | None:
-    """Tool arguments as a mapping (``None`` when they cannot be known)."""
-    value = maybe_json(value)
+    """Tool arguments as a mapping (``None`` when they cannot be known): JSON, or a Python-repr dict."""
+    value = python_literal(maybe_json(value))
     if isinstance(value, dict):
         if set(value) == {"input"}:
-            inner = maybe_json(value["input"])
+            inner = python_literal(maybe_json(value["input"]))
             return inner if isinstance(inner, dict) else None
         return value
     return None

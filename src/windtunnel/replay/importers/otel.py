@@ -7,6 +7,10 @@ conventions: ``gen_ai.operation.name`` (``invoke_agent``, ``chat``, ``execute_to
 ``gen_ai.tool.call.result``; ``error.type`` and the span status mark failures. The older attributes
 ``gen_ai.prompt`` / ``gen_ai.completion`` and ``gen_ai.system`` are read when the new ones are absent.
 One trace (``traceId``) is one session; tool and chat spans in start order are its calls.
+
+Also read: the span dumps of the OpenTelemetry SDK's ``ConsoleSpanExporter`` (``context.trace_id``,
+``parent_id``, ISO ``start_time``, ``status.status_code``), and trace / span ids written as base64 (the
+protobuf JSON mapping of their bytes) instead of hex — ids are always reported in hex.
 """
 
 from __future__ import annotations
@@ -50,11 +54,75 @@ def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+def hex_id(value: Any, nbytes: int) -> Any:
+    """A trace (16 bytes) or span (8 bytes) id as lower-case hex, from hex, ``0x`` hex or base64."""
+    if not isinstance(value, str) or not value:
+        return value
+    text = value.removeprefix("0x")
+    if len(text) == 2 * nbytes and all(c in "0123456789abcdefABCDEF" for c in text):
+        return text.lower()
+    import base64
+    import binascii
+
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        return value
+    return raw.hex() if len(raw) == nbytes else value
+
+
+def _iso_ns(value: Any) -> int | None:
+    if not isinstance(value, str):
+        return None
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return int(moment.timestamp()) * 1_000_000_000 + moment.microsecond * 1000
+
+
+def _sdk_span(span: dict[str, Any]) -> dict[str, Any]:
+    """A ``ConsoleSpanExporter`` span in the OTLP/JSON shape the rest of this module reads."""
+    ctx = span.get("context") or {}
+    status = span.get("status") or {}
+    out: dict[str, Any] = {
+        "traceId": ctx.get("trace_id"),
+        "spanId": ctx.get("span_id"),
+        "parentSpanId": span.get("parent_id"),
+        "name": span.get("name"),
+        "startTimeUnixNano": _iso_ns(span.get("start_time")),
+        "endTimeUnixNano": _iso_ns(span.get("end_time")),
+        "attributes": span.get("attributes") or {},
+        "status": {"code": status.get("status_code"), "message": status.get("description")},
+    }
+    return out
+
+
+def _normal(span: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(span.get("context"), dict) and "trace_id" in span["context"]:
+        span = _sdk_span(span)
+    return {
+        **span,
+        "traceId": hex_id(span.get("traceId"), 16),
+        "spanId": hex_id(span.get("spanId"), 8),
+        "parentSpanId": hex_id(span.get("parentSpanId"), 8),
+    }
+
+
 def _spans(data: Any) -> list[dict[str, Any]]:
+    return [_normal(s) for s in _raw_spans(data)]
+
+
+def _raw_spans(data: Any) -> list[dict[str, Any]]:
     batches = data if isinstance(data, list) else [data]
     out: list[dict[str, Any]] = []
     for batch in batches:
         if not isinstance(batch, dict):
+            continue
+        if isinstance(batch.get("context"), dict):  # one ConsoleSpanExporter span
+            out.append(batch)
             continue
         for rs in _list(batch.get("resourceSpans")):
             if not isinstance(rs, dict):

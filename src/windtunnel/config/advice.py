@@ -1,0 +1,27 @@
+"""Warnings about values that are valid but probably not what the user meant.
+
+They never stop a command: ``validate`` lists them with the preflight warnings and ``run`` prints them
+with the plan's notices before the first agent call.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from windtunnel.config.model import Config
+
+SECONDS_LIKE_TIMEOUT_MS = 1000
+"""An ``agent.timeout`` below this many milliseconds reads like seconds (upstream refuses < 1000 ms)."""
+
+
+def config_warnings(cfg: Config) -> list[str]:
+    """Every advisory about ``cfg``, one line each."""
+    out: list[str] = []
+    timeout = cfg.agent.timeout
+    if timeout < SECONDS_LIKE_TIMEOUT_MS:
+        out.append(
+            f"agent.timeout is {timeout} ms (milliseconds, not seconds): every call gets {timeout / 1000:g} s. "
+            f"If you meant {timeout} seconds, write timeout: {timeout * 1000}"
+        )
+    return out

@@ -1,0 +1,69 @@
+"""Issue 18 item 5: an agent.command that daemonises is still ended with windtunnel."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import time
+from pathlib import Path
+
+import anyio
+import httpx
+
+from windtunnel.agents.process import AgentProcess
+from windtunnel.config.agent import HttpAgentConfig
+
+SERVER = """
+import http.server, os, sys
+pidfile, port = sys.argv[1], int(sys.argv[2])
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200); self.send_header("content-length", "2"); self.end_headers(); self.wfile.write(b"ok")
+    def log_message(self, *a): pass
+srv = http.server.HTTPServer(("127.0.0.1", port), H)
+open(pidfile + ".tmp", "w").write(str(os.getpid())); os.replace(pidfile + ".tmp", pidfile)
+srv.serve_forever()
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] == "Z")
+
+
+def test_daemonising_command_is_served_and_its_server_stopped(tmp_path: Path) -> None:
+    port = free_port()
+    server = tmp_path / "server.py"
+    server.write_text(SERVER)
+    pidfile = tmp_path / "server.pid"
+    # the shell starts the server in the background and exits 0 as soon as it listens: a daemonising command
+    command = f"{sys.executable} {server} {pidfile} {port} & while [ ! -s {pidfile} ]; do sleep 0.05; done; exit 0"
+    cfg = HttpAgentConfig(endpoint=f"http://127.0.0.1:{port}/", command=["sh", "-c", command])
+
+    async def main() -> tuple[int, int | None]:
+        async with AgentProcess(cfg, stop_timeout=2) as proc:
+            assert proc.proc is not None
+            while proc.proc.poll() is None:  # the leader exits; its server is the agent
+                await anyio.sleep(0.02)
+            async with httpx.AsyncClient(trust_env=False) as client:
+                status = (await client.get(cfg.endpoint)).status_code
+            return status, proc.exited()
+
+    status, exited = anyio.run(main)
+    assert status == 200 and exited is None, "a daemonised server that serves is not an exited agent"
+    pid = int(pidfile.read_text())
+    deadline = time.monotonic() + 5
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(pid), "the daemonised server outlived windtunnel"
