@@ -1,0 +1,38 @@
+"""Executors that run a whole session elsewhere (Ray actors) rather than cells in this process.
+
+A local executor is handed ``run_cell``, a closure over the agent this process built. A remote one
+cannot use it: each of its workers sets the agent up itself (imports, seams, launched process, proxies)
+exactly as :class:`~windtunnel.engine.session.RunSession` does here, so it is handed the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from windtunnel.engine.cells import Cell
+
+if TYPE_CHECKING:
+    from windtunnel.engine.session import RunSession
+
+EXECUTORS = ("local", "ray")
+"""The values of ``advanced.executor`` (and ``--executor``)."""
+
+
+@runtime_checkable
+class SessionExecutor(Protocol):
+    async def run_session(self, session: RunSession, cells: Iterable[Cell]) -> None:
+        """Run ``cells`` as ``session.run`` would, handing each result to ``session.listeners`` as it arrives."""
+
+
+def session_executor(session: RunSession) -> SessionExecutor | None:
+    """The remote executor of ``session``: its own ``executor`` when that is one, else the one
+    ``advanced.executor`` names; ``None`` for the local path (the default)."""
+    ex = session.executor
+    if ex is not None:
+        return ex if isinstance(ex, SessionExecutor) else None
+    if session.cfg.advanced.executor == "ray":
+        from windtunnel.engine.ray_executor import RayExecutor
+
+        return RayExecutor(session.cfg.advanced.ray)
+    return None
