@@ -45,7 +45,6 @@ def test_seeded_chaos_run_on_ray_equals_the_local_run(
     reports = {}
     for executor in ("local", "ray"):
         out = tmp_path / f"{executor}.json"
-        code = wt("run", "-c", str(_with_executor(tmp_path, executor)), "--chaos", "--seed", "5", "-q")
         code = wt(
             "run", "-c", str(_with_executor(tmp_path, executor)), "--chaos", "--seed", "5", "-q", "--no-store",
             "-f", "json", "-o", str(out),
