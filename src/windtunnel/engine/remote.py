@@ -8,7 +8,7 @@ exactly as :class:`~windtunnel.engine.session.RunSession` does here, so it is ha
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from windtunnel.engine.cells import Cell
 
@@ -36,3 +36,17 @@ def session_executor(session: RunSession) -> SessionExecutor | None:
 
         return RayExecutor(session.cfg.advanced.ray)
     return None
+
+
+def apply_placement(cfg: Any, executor: str | None, ray_address: str | None) -> None:
+    """``--executor`` / ``--ray-address`` over the config's ``advanced.executor`` / ``advanced.ray.address``
+    (an address alone implies the Ray executor)."""
+    if executor is not None and executor not in EXECUTORS:
+        from windtunnel._util.errors import UsageError
+
+        raise UsageError(f"--executor {executor!r} is not one of {', '.join(EXECUTORS)}", hint="use local or ray")
+    if ray_address:
+        cfg.advanced.ray.address = ray_address
+        executor = executor or "ray"
+    if executor is not None:
+        cfg.advanced.executor = executor
