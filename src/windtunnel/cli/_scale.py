@@ -23,3 +23,9 @@ ShardOpt = typer.Option(
     help="Run only shard I of N of the cells (CI jobs in parallel; needs a fixed --seed); "
     "combine the shards with `windtunnel runs merge`.",
 )
+ScanExecutorOpt = typer.Option(
+    None,
+    "--executor",
+    help="Where a JSONL dataset is audited: local (this machine; see --jobs) or ray (Ray tasks over byte "
+    "ranges; pip install 'windtunnel[ray]'). The report is identical either way.",
+)
