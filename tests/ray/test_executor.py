@@ -96,3 +96,47 @@ def test_a_killed_actor_loses_no_cell(local_ray: Any, tmp_path: Path, monkeypatc
     assert cells["die always"]["status"] == "error"  # two actors died on it: reported, not lost
     assert cells["die always"]["error_kind"] == "worker_lost"
     assert all(c["status"] == "passed" for p, c in cells.items() if p != "die always")
+
+
+def _launched(tmp_path: Path, answers: int, executor: str) -> Path:
+    from tests.engine.test_agent_process_exit import write_config
+
+    cfg = write_config(tmp_path / executor, answers=answers)
+    cfg.write_text(cfg.read_text() + f"  seed: 1\n  executor: {executor}\n")
+    return cfg
+
+
+def test_a_launched_agent_runs_on_its_actor(local_ray: Any, tmp_path: Path) -> None:
+    reports = {}
+    for executor in ("local", "ray"):
+        (tmp_path / executor).mkdir()
+        out = tmp_path / f"{executor}.json"
+        cfg = _launched(tmp_path, 1000, executor)
+        assert wt("run", "-c", str(cfg), "--no-mutations", "-q", "--no-store", "-f", "json", "-o", str(out)) == 0
+        reports[executor] = json.loads(out.read_text())
+    # one agent process per actor (one actor per node: a single node here), cells one at a time in order
+    assert _verdicts(reports["ray"]) == _verdicts(reports["local"])
+
+
+def test_a_launched_agent_dying_on_ray_stops_the_run_as_locally(
+    local_ray: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "ray").mkdir()
+    out = tmp_path / "r.json"
+    cfg = _launched(tmp_path, 3, "ray")
+    code = wt("run", "-c", str(cfg), "--no-mutations", "-q", "--no-store", "-f", "json", "-o", str(out))
+    assert code == 3
+    assert "exited with code 7 after 3 cells" in capsys.readouterr().err
+    report = json.loads(out.read_text())
+    assert report["run"]["status"] == "aborted"
+    assert sum(c["status"] == "passed" for c in report["cells"]) == 3
+
+
+def test_too_many_actors_for_a_launched_agent_is_a_usage_error(
+    local_ray: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "ray").mkdir()
+    cfg = _launched(tmp_path, 1000, "ray")
+    cfg.write_text(cfg.read_text() + "  ray: {num_actors: 2}\n")
+    assert wt("run", "-c", str(cfg), "--no-mutations", "-q", "--no-store") == 2
+    assert "one per node" in capsys.readouterr().err

@@ -295,22 +295,19 @@ class RayExecutor:
 
     async def _run(self, ray: Any, session: RunSession, cells: Iterable[Cell]) -> None:
         actor_cls = ray.remote(_CellActor)
-        n = self.actor_count(ray)
-        options: dict[str, Any] = {"num_cpus": self.cfg.num_cpus_per_actor, "max_restarts": 0}
-        if self.cfg.resources:
-            options["resources"] = dict(self.cfg.resources)
+        placement, pg = await self._placement(ray, session)
         cwd = None if self.cfg.address else os.getcwd()
         blob = _actor_session(session)
         actors: list[Any] = []
 
-        def spawn() -> Any:
-            actor = actor_cls.options(**options).remote(blob, cwd)
+        def spawn(slot: int) -> Any:
+            actor = actor_cls.options(**placement[slot]).remote(blob, cwd)
             actors.append(actor)
             self.actors_used += 1
             return actor
 
         try:
-            first = [spawn() for _ in range(n)]
+            first = [spawn(slot) for slot in range(len(placement))]
             opened = await asyncio.gather(*(_wait(a.open.remote()) for a in first))
             for reply in opened:
                 if "error" in reply:
@@ -319,6 +316,36 @@ class RayExecutor:
             await self._dispatch(ray, session, dict(enumerate(first)), spawn, cells, serial=serial)
         finally:
             session.warnings += merge_warnings(await _close(ray, actors))
+            if pg is not None:
+                ray.util.remove_placement_group(pg)
+
+    async def _placement(self, ray: Any, session: RunSession) -> tuple[list[dict[str, Any]], Any]:
+        """Each actor's Ray options (and the placement group, if any). An ``agent.command`` listens on the
+        fixed address of the config, so its actors go one per node (a STRICT_SPREAD placement group)."""
+        n = self.actor_count(ray)
+        options: dict[str, Any] = {"num_cpus": self.cfg.num_cpus_per_actor, "max_restarts": 0}
+        if self.cfg.resources:
+            options["resources"] = dict(self.cfg.resources)
+        if not session.cfg.agent.command:
+            return [options] * n, None
+        from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
+
+        nodes = sum(1 for node in ray.nodes() if node.get("Alive"))
+        if self.cfg.num_actors is None:
+            n = nodes
+        elif n > nodes:
+            raise UsageError(
+                f"agent.command is launched on every actor and listens on the config's fixed address, so the "
+                f"actors go one per node: {n} actors need {n} nodes, the cluster has {nodes}",
+                hint="set advanced.ray.num_actors to at most the number of nodes, or leave it unset (one per node)",
+            )
+        bundle = {"CPU": self.cfg.num_cpus_per_actor, **self.cfg.resources}
+        pg = ray.util.placement_group([bundle] * n, strategy="STRICT_SPREAD")
+        await _wait(pg.ready())
+        return [
+            {**options, "scheduling_strategy": PlacementGroupSchedulingStrategy(pg, placement_group_bundle_index=i)}
+            for i in range(n)
+        ], pg
 
     async def _dispatch(
         self,
@@ -344,6 +371,7 @@ class RayExecutor:
         spares = len(live)
         solo: set[int] = set()
         ids = itertools.count(len(live))
+        slot = {i: i for i in live}
         gone: AgentExitedError | None = None
         completed = 0
 
@@ -374,8 +402,10 @@ class RayExecutor:
             nonlocal spares
             if live.pop(i, None) is not None and spares > 0:
                 spares -= 1
-                actor = spawn()
-                opening[_wait(actor.open.remote())] = (next(ids), actor)
+                new = next(ids)
+                slot[new] = slot[i]  # the same place (node, resources) as the actor it replaces
+                actor = spawn(slot[new])
+                opening[_wait(actor.open.remote())] = (new, actor)
             for cell, tries in batch:
                 if tries + 1 < TRIES and (live or opening):
                     retry.append((cell, tries + 1))
