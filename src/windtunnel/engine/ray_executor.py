@@ -39,6 +39,12 @@ if TYPE_CHECKING:
 INSTALL_HINT = "pip install 'windtunnel[ray]'"
 WORKER_LOST = "worker_lost"
 MAX_BATCH = 64
+FIRST_BATCH = 4
+BATCH_SECONDS = 0.25
+"""Work per batch an actor is sent: results stream back about this often, and a cut-short run or a dead
+actor costs at most about this much per actor."""
+CELL_OVERHEAD_S = 0.0002
+"""What a cell costs besides the agent call (reset, checks, result): keeps no-op agents' batches bounded."""
 PER_ACTOR = 2
 """Batches in flight per actor: the next is queued on the actor while the current one runs."""
 TRIES = 2
@@ -189,7 +195,7 @@ class _CellActor:
             err = self.task.exception()
             return {"error": _describe(err or HarnessError("the agent session on a Ray actor ended at set-up"))}
         ready.cancel()
-        return {"serial": feed.serial, "pid": os.getpid()}
+        return {"serial": feed.serial, "width": feed.concurrency, "pid": os.getpid()}
 
     async def run(self, cells: list[Cell]) -> dict[str, Any]:
         """Run a batch; results in the batch's order (``None``: not run, the agent process is gone)."""
@@ -218,10 +224,25 @@ class _CellActor:
         exit_ = self.session.watch.exit
         return {"results": results, "gone": _describe(exit_) if exit_ is not None else None}
 
+    async def drain(self) -> None:
+        """Drop the cells queued and not started (the run is being cut short): their batches return at once
+        with what completed."""
+        if self.feed is None:
+            return
+        while not self.feed.queue.empty():
+            item = self.feed.queue.get_nowait()
+            if item is None:
+                self.feed.queue.put_nowait(None)
+                return
+            if not item[1].done():
+                item[1].set_result(None)
+
     async def close(self) -> dict[str, Any]:
-        """Stop serving, tear the agent down; the session's warnings and the scenarios this actor ran."""
+        """Drop the cells not started, let those running finish, tear the agent down; the session's warnings
+        and the scenarios this actor ran."""
         error = None
         if self.feed is not None and self.task is not None:
+            await self.drain()
             self.feed.queue.put_nowait(None)
             try:
                 await self.task
@@ -288,15 +309,17 @@ class RayExecutor:
         ray = import_ray()
         started = connect(ray, self.cfg)
         try:
-            await self._run(ray, session, cells)
+            await self._run(ray, session, cells, shipped=started and bool(self.cfg.address))
         finally:
             if started:
                 ray.shutdown()
 
-    async def _run(self, ray: Any, session: RunSession, cells: Iterable[Cell]) -> None:
+    async def _run(self, ray: Any, session: RunSession, cells: Iterable[Cell], *, shipped: bool) -> None:
         actor_cls = ray.remote(_CellActor)
         placement, pg = await self._placement(ray, session)
-        cwd = None if self.cfg.address else os.getcwd()
+        # the project directory: shipped as working_dir when this run joined a cluster, else the actors
+        # change to this one where their node has it (a local Ray, a shared file system)
+        cwd = None if shipped else os.getcwd()
         blob = _actor_session(session)
         actors: list[Any] = []
 
@@ -313,7 +336,8 @@ class RayExecutor:
                 if "error" in reply:
                     raise _rebuild(reply["error"])
             serial = any(r["serial"] for r in opened)
-            await self._dispatch(ray, session, dict(enumerate(first)), spawn, cells, serial=serial)
+            width = min(r["width"] for r in opened)
+            await self._dispatch(ray, session, dict(enumerate(first)), spawn, cells, serial=serial, width=width)
         finally:
             session.warnings += merge_warnings(await _close(ray, actors))
             if pg is not None:
@@ -356,6 +380,7 @@ class RayExecutor:
         cells: Iterable[Cell],
         *,
         serial: bool,
+        width: int = 1,
     ) -> None:
         """Keep every live actor two batches deep until the cells run out; replace an actor that dies
         (at most as many times as there are actors) and give its cells to the others once."""
@@ -382,10 +407,17 @@ class RayExecutor:
             for listener in session.listeners:
                 listener(result)
 
+        per_cell = 0.0
+        """Seconds an agent call takes, smoothed over the results (0: not measured yet)."""
+
         def take() -> list[tuple[Cell, int]]:
-            """The next batch of fresh cells, fewer per batch as the plan drains (an even finish)."""
+            """The next batch of fresh cells: about BATCH_SECONDS of work on an actor (results stream back
+            at least that often), and fewer per batch as the plan drains (an even finish)."""
             nonlocal taken
-            size = 8 if total is None else max(1, min(MAX_BATCH, (total - taken) // (max(1, len(live)) * 4)))
+            size = max(1, int(BATCH_SECONDS * width / per_cell)) if per_cell > 0 else FIRST_BATCH
+            if total is not None:
+                size = min(size, (total - taken) // (max(1, len(live)) * 4))
+            size = max(1, min(MAX_BATCH, size))
             out: list[tuple[Cell, int]] = []
             for cell in source:
                 taken += 1
@@ -413,61 +445,88 @@ class RayExecutor:
                 else:
                     emit(lost(cell, why))
 
-        while True:
-            if gone is None:
-                for i in list(live):
-                    if i in solo:
+        try:
+            while True:
+                if gone is None:
+                    for i in list(live):
+                        if i in solo:
+                            continue
+                        if retry:  # a retried cell runs alone on an idle actor: if that actor dies, it was the cell
+                            if load[i] == 0:
+                                solo.add(i)
+                                send(i, [retry.popleft()])
+                            continue
+                        while load[i] < PER_ACTOR:
+                            batch = take()
+                            if not batch:
+                                break
+                            send(i, batch)
+                if not inflight and not opening:
+                    break
+                waiting: list[asyncio.Future[Any]] = [*inflight, *opening]
+                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                for fut in done:
+                    if fut in opening:
+                        i, actor = opening.pop(fut)
+                        try:
+                            reply = fut.result()
+                        except ray.exceptions.RayActorError:
+                            continue
+                        if "error" in reply:
+                            raise _rebuild(reply["error"])
+                        live[i], load[i] = actor, 0
                         continue
-                    if retry:  # a retried cell runs alone on an idle actor: if that actor dies, it was the cell
-                        if load[i] == 0:
-                            solo.add(i)
-                            send(i, [retry.popleft()])
-                        continue
-                    while load[i] < PER_ACTOR:
-                        batch = take()
-                        if not batch:
-                            break
-                        send(i, batch)
-            if not inflight and not opening:
-                break
-            waiting: list[asyncio.Future[Any]] = [*inflight, *opening]
-            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-            for fut in done:
-                if fut in opening:
-                    i, actor = opening.pop(fut)
+                    i, batch = inflight.pop(fut)
+                    load[i] -= 1
+                    solo.discard(i)
                     try:
                         reply = fut.result()
-                    except ray.exceptions.RayActorError:
+                    except ray.exceptions.RayActorError as err:
+                        died(i, batch, type(err).__name__)
                         continue
+                    except ray.exceptions.RayError as err:
+                        raise HarnessError(f"a Ray actor call failed: {err}") from None
                     if "error" in reply:
                         raise _rebuild(reply["error"])
-                    live[i], load[i] = actor, 0
-                    continue
-                i, batch = inflight.pop(fut)
-                load[i] -= 1
-                solo.discard(i)
-                try:
-                    reply = fut.result()
-                except ray.exceptions.RayActorError as err:
-                    died(i, batch, type(err).__name__)
-                    continue
-                except ray.exceptions.RayError as err:
-                    raise HarnessError(f"a Ray actor call failed: {err}") from None
-                if "error" in reply:
-                    raise _rebuild(reply["error"])
-                for result in reply["results"]:
-                    if result is not None:
-                        emit(result)
-                if reply.get("gone") is not None and gone is None:
-                    exit_ = _rebuild(reply["gone"])
-                    assert isinstance(exit_, AgentExitedError)
-                    gone = exit_
-            if not live and not opening and gone is None:
-                for cell, _ in [*retry, *((c, 0) for c in source)]:
-                    emit(lost(cell, "every actor of the run died"))
-                retry.clear()
+                    latencies = [r.latency_ms for r in reply["results"] if r is not None and r.latency_ms is not None]
+                    if latencies:
+                        mean = sum(latencies) / len(latencies) / 1000 + CELL_OVERHEAD_S
+                        per_cell = mean if per_cell <= 0 else 0.7 * per_cell + 0.3 * mean
+                    for result in reply["results"]:
+                        if result is not None:
+                            emit(result)
+                    if reply.get("gone") is not None and gone is None:
+                        exit_ = _rebuild(reply["gone"])
+                        assert isinstance(exit_, AgentExitedError)
+                        gone = exit_
+                if not live and not opening and gone is None:
+                    for cell, _ in [*retry, *((c, 0) for c in source)]:
+                        emit(lost(cell, "every actor of the run died"))
+                    retry.clear()
+        except BaseException:  # cut short (Ctrl-C, an error): keep what the actors completed
+            with anyio.CancelScope(shield=True):
+                await _salvage(live, inflight, emit)
+            raise
         if gone is not None:
             raise gone.recounted(completed)
+
+
+async def _salvage(
+    live: dict[int, Any], inflight: dict[asyncio.Future[Any], Any], emit: Any, timeout: float = 30.0
+) -> None:
+    """The run is cut short: the actors drop their queued cells, and the results of the cells that were
+    running or done come back and are kept (as a local run keeps the cells it completed)."""
+    if not inflight:
+        return
+    for actor in live.values():
+        actor.drain.remote()
+    with anyio.move_on_after(timeout):
+        replies = await asyncio.gather(*inflight, return_exceptions=True)
+        for reply in replies:
+            if isinstance(reply, dict):
+                for result in reply.get("results") or []:
+                    if result is not None:
+                        emit(result)
 
 
 def _wait(ref: Any) -> asyncio.Future[Any]:
