@@ -83,6 +83,9 @@ def test_report_merge_of_files_equals_the_unsharded_run(shards: Any) -> None:
     merged = json.loads(out.read_text())
     assert _cells(merged) == _cells(full)
     assert merged["summary"]["score"] == full["summary"]["score"]
+    # runs merge takes report files too (the CI job that gathered the shards' artifacts), exit as unsharded
+    code = wt("runs", "merge", *files, "--store", str(tmp / "gathered.db"))
+    assert code == (0 if full["summary"]["passed"] else 1)
 
 
 def test_merge_refuses_what_is_not_one_whole_run(shards: Any, capsys: pytest.CaptureFixture[str]) -> None:
