@@ -1,7 +1,7 @@
 """Leak scan of a large JSONL dataset: serial vs ``--jobs 2`` vs ``--executor ray`` (issue #15).
 
     .venv/bin/python -m benchmarks ray_scan                    # 50 MB, quick
-    .venv/bin/python benchmarks/ray_scan.py --size-mb 200      # the issue's size
+    .venv/bin/python -m benchmarks.ray_scan --size-mb 200      # the issue's size
 
 The dataset is benchmarks/leak_scan.py's (ticket-like items, a fifth with a planted leak). Each path
 yields every audit in file order; the counts must agree. Ray is started once before (printed), then
