@@ -50,3 +50,12 @@ def test_ray_missing_says_how_to_install(
     monkeypatch.chdir(tmp_path)
     assert wt("run", "-c", str(cfg), "-q", "--no-store", "--executor", "ray") == 2
     assert "pip install 'windtunnel[ray]'" in capsys.readouterr().err
+
+
+def test_contract_sessions_fall_back_to_local_with_a_notice() -> None:
+    async def prelude(agent: object) -> None:
+        pass
+
+    session = RunSession(_cfg(executor="ray"), [], prelude=prelude)
+    assert session_executor(session) is None
+    assert any("local executor" in w for w in session.warnings)

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 EXECUTORS = ("local", "ray")
 """The values of ``advanced.executor`` (and ``--executor``)."""
+LOCAL_FALLBACK = (
+    "advanced.executor: ray does not run contract state detection or a prebuilt agent object yet, "
+    "so this part of the run used the local executor"
+)
 
 
 @runtime_checkable
@@ -32,6 +36,10 @@ def session_executor(session: RunSession) -> SessionExecutor | None:
     if ex is not None:
         return ex if isinstance(ex, SessionExecutor) else None
     if session.cfg.advanced.executor == "ray":
+        if session.prelude is not None or session.agent is not None:  # contract runs (a ci phase), the API
+            if LOCAL_FALLBACK not in session.warnings:
+                session.warnings.append(LOCAL_FALLBACK)
+            return None
         from windtunnel.engine.ray_executor import RayExecutor
 
         return RayExecutor(session.cfg.advanced.ray)
