@@ -24,7 +24,10 @@ def test_interrupt_then_resume_on_an_existing_cluster(
     local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = tmp_path / "calls.log"
-    agent = f"import time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n    time.sleep(0.2)\n    return p\n"
+    agent = (
+        f"import time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n"
+        "    time.sleep(0.2)\n    return p\n"
+    )
     (tmp_path / "wt_slow_ray_agent.py").write_text(agent)
     cfg, db = tmp_path / "c.yaml", tmp_path / "runs.db"
     cfg.write_text(
