@@ -37,9 +37,13 @@ class RunOptions:
     """Print the summary table (``windtunnel score`` prints only the number)."""
     store: Path | None = None
     use_store: bool = True
+    executor: str | None = None
+    ray_address: str | None = None
+    shard: str | None = None
+    """``I/N``: run only that slice of the plan (see engine/shard.py)."""
 
     # options that decide which cells exist: stored with a run so that --resume replans the same cells
-    PLAN_KEYS = ("repeat", "mutations", "chaos", "chaos_only", "chaos_profile", "llm")
+    PLAN_KEYS = ("repeat", "mutations", "chaos", "chaos_only", "chaos_profile", "llm", "shard")
 
     def plan_options(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.PLAN_KEYS}
@@ -277,10 +281,13 @@ def execute_run(opts: RunOptions) -> ExitCode:
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.mutate import transport_for
     from windtunnel.engine.plan import plan_run
+    from windtunnel.engine.remote import apply_placement
     from windtunnel.engine.report import build_report, cell_row, now_iso
     from windtunnel.engine.scoring import summarize, type_weights
     from windtunnel.engine.session import RunSession, run_invariants
+    from windtunnel.engine.shard import parse_shard, require_fixed_seed
 
+    shard = parse_shard(opts.shard) if opts.shard else None
     store = None
     if opts.resume:
         from windtunnel.store.runstore import RunStore
@@ -291,8 +298,10 @@ def execute_run(opts: RunOptions) -> ExitCode:
     else:
         config_path = find_config(opts.config)
         cfg = load_config(config_path)
+        require_fixed_seed(shard, opts.seed, cfg.advanced.seed)
         seed = resolve_seed(cfg, opts.seed)
         store = open_store(cfg, opts)
+    apply_placement(cfg, opts.executor, opts.ray_address)
     from windtunnel._util.paths import refuse_overwrite
 
     refuse_overwrite([("-o", opts.output)], [("config", Path(config_path))])
@@ -309,6 +318,9 @@ def execute_run(opts: RunOptions) -> ExitCode:
     )
     invariants, inv_notices = run_invariants(cfg)
     notices = plan.notices + inv_notices
+    if opts.shard:  # restored by --resume, like the other plan options
+        shard = parse_shard(opts.shard)
+        plan.cells = shard.select(plan.cells)
     if not plan.cells:
         raise UsageError(
             "the plan has no cells, so there is nothing to score", hint="add golden_prompts or mutation types"
@@ -325,6 +337,8 @@ def execute_run(opts: RunOptions) -> ExitCode:
         concurrency = 1
     started = now_iso()
     extra_run = {"config": str(config_path), "agent": cfg.agent.type, "options": opts.plan_options()}
+    if opts.shard:
+        extra_run["shard"] = opts.shard.replace(" ", "")
     run_id = opts.run_id or new_run_id()
     done: set[str] = set()
     if store is not None:

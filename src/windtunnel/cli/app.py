@@ -50,6 +50,7 @@ COMMAND_MODULES = (
     "chaos_cmd",
     "report_cmd",
     "runs_cmd",
+    "merge_cmd",
     "leak_cmd",
     "contract_cmd",
     "ci_cmd",

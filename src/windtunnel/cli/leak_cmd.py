@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from windtunnel.cli import _options
+from windtunnel.cli._scale import RayAddressOpt, ScanExecutorOpt
 from windtunnel.cli.app import app
 
 if TYPE_CHECKING:
@@ -99,17 +100,23 @@ def _items(path: Path, fmap: FieldMap) -> Any:
         raise UsageError(str(err), hint=_dataset_hint(err)) from None
 
 
-def _audits(path: Path, fmap: FieldMap, decode: bool, jobs: int | None) -> Any:
-    """Stream the audits of a dataset in file order (in worker processes when ``jobs`` allows).
+def _audits(
+    path: Path, fmap: FieldMap, decode: bool, jobs: int | None, executor: str | None = None, address: str | None = None
+) -> Any:
+    """Stream the audits of a dataset in file order (in worker processes when ``jobs`` allows, on Ray
+    with ``executor`` ray).
 
     Close the iterator (``contextlib.closing``) when leaving early, so the workers stop at once.
     """
     from windtunnel._util.errors import HarnessError, UsageError
     from windtunnel.leakage.dataset import DatasetError
     from windtunnel.leakage.parallel import ScanWorkerError, iter_audits
+    from windtunnel.leakage.ray_scan import scan_source
 
     try:
-        yield from iter_audits(path, fmap, decode=decode, jobs=jobs)
+        yield from scan_source(path, fmap, decode, jobs, executor, address) or iter_audits(
+            path, fmap, decode=decode, jobs=jobs
+        )
     except DatasetError as err:
         raise UsageError(str(err), hint=_dataset_hint(err)) from None
     except ScanWorkerError as err:
@@ -294,6 +301,8 @@ def scan(
     jobs: int | None = _JOBS,
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
+    executor: str | None = ScanExecutorOpt,
+    ray_address: str | None = RayAddressOpt,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
@@ -331,7 +340,7 @@ def scan(
             expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
         )
         source = str(dataset)
-        audits: Any = _audits(dataset, fmap, not no_decode, jobs)
+        audits: Any = _audits(dataset, fmap, not no_decode, jobs, executor, ray_address)
     else:
         source = f"run {from_run}" if from_run else str(from_report)
         audits = _run_audits(from_run, from_report, store, config, counts, not no_decode)
@@ -507,6 +516,8 @@ def check(
     show_values: bool = typer.Option(False, "--show-values", help="Print answer keys in pointers (hashed by default)."),
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
+    executor: str | None = ScanExecutorOpt,
+    ray_address: str | None = RayAddressOpt,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
     from contextlib import closing
@@ -517,13 +528,13 @@ def check(
     fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
-    with closing(_audits(raw, fmap, not no_decode, jobs)) as audits:
+    with closing(_audits(raw, fmap, not no_decode, jobs, executor, ray_address)) as audits:
         for audit in audits:
             _unique_id(raw, audit.item, audit.line, seen, id_field)
             raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
     seen = {}
-    with closing(_audits(sanitized, fmap, not no_decode, jobs)) as audits:
+    with closing(_audits(sanitized, fmap, not no_decode, jobs, executor, ray_address)) as audits:
         for audit in audits:
             _unique_id(sanitized, audit.item, audit.line, seen, id_field)
             san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})

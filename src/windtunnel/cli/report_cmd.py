@@ -14,6 +14,8 @@ def report(
     source: str = typer.Argument(
         ..., metavar="RUN_ID|FILE.json", help="A run id from the store (or 'latest'), or a JSON report file."
     ),
+    more: list[str] = typer.Argument(None, metavar="[MORE...]", help="With --merge: the other shards."),
+    merge: bool = typer.Option(False, "--merge", help="Merge the shards of one `run --shard I/N` into one report."),
     fmt: str = typer.Option("html", "--format", "-f", help="html, json, junit, sarif, md (markdown) or terminal."),
     output: str = typer.Option(
         None,
@@ -35,7 +37,16 @@ def report(
         from windtunnel._util.paths import refuse_overwrite
 
         refuse_overwrite([("-o", Path(output))], [("report", Path(source))])
-    data = load_source(source, store)
+    if more and not merge:
+        from windtunnel._util.errors import UsageError
+
+        raise UsageError("report takes one run or file", hint="to combine shard results, add --merge")
+    if merge:
+        from windtunnel.cli.merge_cmd import merged_report
+
+        data = merged_report([source, *(more or [])], store)
+    else:
+        data = load_source(source, store)
     if reporter.name == "terminal" and output is None:
         print_summary(data, out_console())
         return

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
 ConfigOpt = typer.Option(None, "-c", "--config", help="Config file (windtunnel.yaml or an upstream flakestorm.yaml).")
@@ -50,6 +51,9 @@ def run(
         None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
     ),
     use_store: bool = typer.Option(True, "--store-results/--no-store", help="Write every result to the run store."),
+    executor: str = ExecutorOpt,
+    ray_address: str = RayAddressOpt,
+    shard: str = ShardOpt,
 ) -> None:
     """Run golden prompts (and their mutations) against the agent and check the invariants.
 
@@ -77,6 +81,9 @@ def run(
             resume=resume,
             store=store,
             use_store=use_store,
+            executor=executor,
+            ray_address=ray_address,
+            shard=shard,
         )
     )
     raise typer.Exit(int(code))

@@ -15,6 +15,7 @@ from windtunnel.chaos.base import tool_faults as _tool_faults
 from windtunnel.config.agent import AgentConfig
 from windtunnel.config.base import StrictModel
 from windtunnel.config.plugins import load_builtin_plugins, registry_union
+from windtunnel.engine.ray_config import RayConfig
 from windtunnel.invariants.base import InvariantSpec
 from windtunnel.invariants.base import invariants as _invariants
 from windtunnel.mutations.base import mutations as _mutations
@@ -260,6 +261,10 @@ class AdvancedConfig(StrictModel):
     serial when ``reset_function`` / ``reset_endpoint`` is configured (the agent has state), else concurrent."""
     store: str = ".windtunnel/runs.db"
     """SQLite run store path."""
+    executor: Literal["local", "ray"] = "local"
+    """Where cells run: ``local`` (this process, anyio) or ``ray`` (Ray actors; ``pip install 'windtunnel[ray]'``)."""
+    ray: RayConfig = Field(default_factory=RayConfig)
+    """Placement for ``executor: ray`` (see docs/scale.md)."""
 
 
 def _answer_list(value: Any, where: str) -> list[str]:

@@ -13,6 +13,7 @@ from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
 from windtunnel.engine.procwatch import ExitWatch
+from windtunnel.engine.remote import session_executor
 from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
 from windtunnel.invariants.base import InvariantSpec
 
@@ -107,6 +108,8 @@ class RunSession:
         return out
 
     async def run(self, cells: Sequence[Cell]) -> None:
+        if (remote := session_executor(self)) is not None:  # e.g. Ray actors (advanced.executor: ray)
+            return await remote.run_session(self, cells)
         async with AsyncExitStack() as stack:
             if self.agent is None:
                 from windtunnel._util.imports import import_refs

@@ -157,6 +157,11 @@ def _audit_range(path: Path, start: int, end: int, fmap: FieldMap, decode: bool)
     with path.open("rb") as fh:
         fh.seek(start)
         data = fh.read(end - start)
+    return audit_bytes(data, start, fmap, decode)
+
+
+def audit_bytes(data: bytes, start: int, fmap: FieldMap, decode: bool) -> _Chunk:
+    """Audit ``data``, the bytes of a range that starts at byte ``start`` of the file, at a line start."""
     rows: list[_Row] = []
     no = 0
     offset = start

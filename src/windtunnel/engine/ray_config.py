@@ -1,0 +1,24 @@
+"""``advanced.ray``: where the Ray executor places its actors (plain data; importing it never imports Ray)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from windtunnel.config.base import StrictModel
+
+
+class RayConfig(StrictModel):
+    """Placement of the Ray executor (``advanced.executor: ray``) and of ``leak scan --executor ray``."""
+
+    address: str | None = None
+    """An existing cluster (``ray://head:10001``, ``auto``); ``None`` starts a local Ray for the run."""
+    num_actors: int | None = Field(None, ge=1, le=10000)
+    """Actors, each hosting one agent instance; ``None``: the cluster's CPUs / ``num_cpus_per_actor``."""
+    num_cpus_per_actor: float = Field(1.0, gt=0)
+    resources: dict[str, float] = Field(default_factory=dict)
+    """Custom Ray resources each actor needs (``{"gpu_box": 1}``): places actors on the nodes that have them."""
+    runtime_env: dict[str, Any] | None = None
+    """Ray ``runtime_env`` for the actors; ``None``: with an ``address``, the working directory is shipped as
+    ``working_dir`` (without ``.git``, ``.venv``, ``.windtunnel``); a local Ray shares this machine's files."""

@@ -1,0 +1,547 @@
+"""Cells on Ray actors: each actor hosts one agent instance and serves batches of cells.
+
+An actor runs the driver's :class:`RunSession` itself (a copy without listeners), so the agent is set up
+there exactly as in a local run: python references imported once per actor from the project directory, an
+``agent.command`` launched once per actor with its own fault proxies on that node's loopback, seams,
+resets, isolation (one cell at a time per actor), baselines. Faults of in-process seams are seeded by
+(seed, cell id), so a cell fires the same faults on any actor; proxy faults count occurrences per proxy,
+so with a launched agent they depend on which cells share an actor.
+
+The driver hands out cells in batches (large first, smaller as the plan drains: little per-cell
+overhead, an even finish), two batches in flight per actor, and passes each batch's results to the
+session's listeners (the run store) as it returns. An actor that dies loses nothing: it is replaced (at
+most as many times as the run has actors), each cell it held is retried once, alone on an idle actor, and
+a cell whose retry kills that actor too is reported as errored (``error_kind: worker_lost``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+import traceback
+from collections import Counter, deque
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+import anyio
+
+from windtunnel._util.errors import AgentExitedError, HarnessError, UsageError, WindtunnelError
+from windtunnel.engine.cells import Cell, CellResult
+from windtunnel.engine.ray_config import RayConfig
+from windtunnel.engine.session import RunSession
+
+if TYPE_CHECKING:
+    from windtunnel.agents.base import Agent
+
+INSTALL_HINT = "pip install 'windtunnel[ray]'"
+WORKER_LOST = "worker_lost"
+MAX_BATCH = 64
+FIRST_BATCH = 4
+BATCH_SECONDS = 0.25
+"""Work per batch an actor is sent: results stream back about this often, and a cut-short run or a dead
+actor costs at most about this much per actor."""
+CELL_OVERHEAD_S = 0.0002
+"""What a cell costs besides the agent call (reset, checks, result): keeps no-op agents' batches bounded."""
+PER_ACTOR = 2
+"""Batches in flight per actor: the next is queued on the actor while the current one runs."""
+TRIES = 2
+"""Actors a cell is given to before it is reported as errored (the first, then one retry)."""
+SHIPPED_EXCLUDES = [".git", ".venv", "venv", ".windtunnel", "__pycache__", "node_modules", ".mypy_cache"]
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or a usage error (exit 2) that says how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise UsageError(
+            "the Ray executor needs the ray package, which is not installed",
+            hint=f"{INSTALL_HINT}, or run with the local executor (advanced.executor: local)",
+        ) from None
+    return ray
+
+
+def connect(ray: Any, cfg: RayConfig) -> bool:
+    """Join ``cfg.address`` or start a local Ray, unless this process already joined one; True when it
+    connected here (the caller then shuts Ray down)."""
+    if ray.is_initialized():
+        return False
+    quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
+    try:
+        if cfg.address:
+            ray.init(address=cfg.address, runtime_env=runtime_env(cfg), **quiet)
+        else:
+            ray.init(runtime_env=cfg.runtime_env, include_dashboard=False, **quiet)
+    except (ConnectionError, RuntimeError, ValueError) as err:
+        where = f"the Ray cluster at {cfg.address}" if cfg.address else "a local Ray"
+        raise HarnessError(
+            f"cannot start or join {where}: {err}",
+            hint="check advanced.ray.address / --ray-address (ray://HEAD:10001, or auto for a cluster "
+            "started on this machine with `ray start --head`)",
+        ) from None
+    return True
+
+
+def runtime_env(cfg: RayConfig) -> dict[str, Any] | None:
+    """The actors' ``runtime_env``: the configured one, else (joining a cluster) this project directory."""
+    if cfg.runtime_env is not None:
+        return cfg.runtime_env
+    return {"working_dir": os.getcwd(), "excludes": SHIPPED_EXCLUDES}
+
+
+# ------------------------------------------------------------------------------------------- actor side
+
+
+class _Feed:
+    """The executor of an actor's session: serves the cells that :meth:`_CellActor.run` queues until closed."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[tuple[Cell, asyncio.Future[CellResult | None]] | None] = asyncio.Queue()
+        self.ready = asyncio.Event()
+        self.concurrency = 1
+        self.serial = False
+
+    async def run(self, cells: Iterable[Cell], run_cell: Any, on_result: Any) -> None:
+        self.ready.set()
+
+        async def worker() -> None:
+            while True:
+                item = await self.queue.get()
+                if item is None:
+                    self.queue.put_nowait(None)  # for the other workers
+                    return
+                cell, fut = item
+                try:
+                    result = await run_cell(cell)
+                except BaseException as err:
+                    if not fut.done():
+                        fut.set_exception(err)
+                    raise
+                if result is not None:
+                    on_result(result)
+                if not fut.done():
+                    fut.set_result(result)
+
+        async with anyio.create_task_group() as tg:
+            for _ in range(self.concurrency):
+                tg.start_soon(worker)
+
+
+class _ActorSession(RunSession):
+    """The driver's session, run on an actor: cells come from the feed, one at a time when the local run
+    would run them one at a time (isolation, or proxies that attribute faults by time)."""
+
+    async def _run_cells(self, agent: Agent, cells: Sequence[Cell], scope: Any, *, serial: bool) -> None:
+        feed = self.executor
+        assert isinstance(feed, _Feed)
+        feed.serial = serial
+        feed.concurrency = 1 if serial or self.isolated else self.concurrency
+        await super()._run_cells(agent, cells, scope, serial=False)
+
+
+def _describe(err: BaseException) -> dict[str, Any]:
+    """An error as plain data (a windtunnel error keeps its class, message, hint and exit code)."""
+    if isinstance(err, AgentExitedError):
+        return {"exit": [err.command, err.code, err.cells_completed, err.stderr_tail]}
+    if isinstance(err, WindtunnelError):
+        return {"cls": f"{type(err).__module__}:{type(err).__qualname__}", "message": err.message, "hint": err.hint}
+    trace = "".join(traceback.format_exception(type(err), err, err.__traceback__))
+    return {"cls": None, "message": f"{type(err).__name__}: {err}", "trace": trace}
+
+
+def _rebuild(d: dict[str, Any]) -> BaseException:
+    if "exit" in d:
+        command, code, done, tail = d["exit"]
+        return AgentExitedError(command, code, cells_completed=done, stderr_tail=tail)
+    if d.get("cls"):
+        import importlib
+
+        module, _, name = d["cls"].partition(":")
+        try:
+            cls = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):
+            cls = None
+        if isinstance(cls, type) and issubclass(cls, WindtunnelError):
+            err = cls.__new__(cls)
+            WindtunnelError.__init__(err, d["message"], hint=d["hint"])
+            return err
+    return HarnessError(
+        f"a Ray actor failed: {d['message']}",
+        hint="see the traceback above; the same config with advanced.executor: local shows it in this process",
+    )
+
+
+class _CellActor:
+    """One agent instance on a Ray actor (created through ``ray.remote``; methods return plain data)."""
+
+    def __init__(self, session: _ActorSession, cwd: str | None) -> None:
+        if cwd and os.path.isdir(cwd):  # a local Ray or a shared file system: the driver's relative paths
+            os.chdir(cwd)
+        self.session = session
+        self.feed: _Feed | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.used: set[str] = set()
+
+    async def open(self) -> dict[str, Any]:
+        """Set the agent up (as a local run does); ``{"error": ...}`` when that fails."""
+        self.feed = feed = self.session.executor = _Feed()
+        self.task = asyncio.create_task(self.session.run([]))
+        ready = asyncio.create_task(feed.ready.wait())
+        await asyncio.wait({self.task, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if not feed.ready.is_set():
+            err = self.task.exception()
+            return {"error": _describe(err or HarnessError("the agent session on a Ray actor ended at set-up"))}
+        ready.cancel()
+        return {"serial": feed.serial, "width": feed.concurrency, "pid": os.getpid()}
+
+    async def run(self, cells: list[Cell]) -> dict[str, Any]:
+        """Run a batch; results in the batch's order (``None``: not run, the agent process is gone)."""
+        assert self.feed is not None and self.task is not None
+        loop = asyncio.get_running_loop()
+        futs: list[asyncio.Future[CellResult | None]] = []
+        chaos = self.session.chaos or {}
+        for cell in cells:
+            spec = chaos.get(cell.scenario)
+            if spec is not None:
+                self.used.add(spec.name)
+            fut: asyncio.Future[CellResult | None] = loop.create_future()
+            self.feed.queue.put_nowait((cell, fut))
+            futs.append(fut)
+        waiting: asyncio.Future[list[Any]] = asyncio.gather(*futs, return_exceptions=True)
+        either: set[asyncio.Future[Any]] = {waiting, self.task}
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+        if not waiting.done():  # the session ended (an error) with cells of this batch still queued
+            waiting.cancel()
+            err = self.task.exception() if not self.task.cancelled() else None
+            return {"error": _describe(err or HarnessError("the agent session on a Ray actor stopped"))}
+        results = waiting.result()
+        for r in results:
+            if isinstance(r, BaseException):
+                return {"error": _describe(r)}
+        exit_ = self.session.watch.exit
+        return {"results": results, "gone": _describe(exit_) if exit_ is not None else None}
+
+    async def drain(self) -> None:
+        """Drop the cells queued and not started (the run is being cut short): their batches return at once
+        with what completed."""
+        if self.feed is None:
+            return
+        while not self.feed.queue.empty():
+            item = self.feed.queue.get_nowait()
+            if item is None:
+                self.feed.queue.put_nowait(None)
+                return
+            if not item[1].done():
+                item[1].set_result(None)
+
+    async def close(self) -> dict[str, Any]:
+        """Drop the cells not started, let those running finish, tear the agent down; the session's warnings
+        and the scenarios this actor ran."""
+        error = None
+        if self.feed is not None and self.task is not None:
+            await self.drain()
+            self.feed.queue.put_nowait(None)
+            try:
+                await self.task
+            except AgentExitedError:
+                pass  # reported with the batch that saw it
+            except BaseException as err:
+                error = _describe(err)
+        return {"warnings": list(self.session.warnings), "used": sorted(self.used), "error": error}
+
+
+def _actor_session(session: RunSession) -> _ActorSession:
+    """A copy of ``session`` for an actor: same config, invariants, chaos, seed and transport; no listeners."""
+    keep = {f.name: getattr(session, f.name) for f in fields(session) if f.init}
+    keep.update(listeners=[], executor=None, warnings=[], agent=None, prelude=None)
+    return _ActorSession(**keep)
+
+
+def lost(cell: Cell, why: str) -> CellResult:
+    return CellResult(
+        cell=cell,
+        status="error",
+        error=f"the Ray actors running this cell died ({why}); it was tried on {TRIES} actors",
+        error_kind=WORKER_LOST,
+        attempts=0,
+    )
+
+
+def merge_warnings(replies: list[dict[str, Any]]) -> list[str]:
+    """Warnings every actor gave that could give them: a fault 'never fired' only when no actor that ran
+    its scenario fired it."""
+    counts: Counter[str] = Counter(w for r in replies for w in dict.fromkeys(r["warnings"]))
+    out = []
+    for message in counts:
+        users = [r for r in replies if any(f"scenario {s!r})" in message for s in r["used"])] or replies
+        if counts[message] >= len(users):
+            out.append(message)
+    return out
+
+
+# ------------------------------------------------------------------------------------------- driver side
+
+
+class RayExecutor:
+    """Runs a session's cells on Ray actors (``advanced.executor: ray``)."""
+
+    def __init__(self, cfg: RayConfig | None = None) -> None:
+        self.cfg = cfg or RayConfig()
+        self.actors_used = 0
+        self.retried = 0
+        """Cells handed to a second actor after their first one died."""
+
+    def actor_count(self, ray: Any) -> int:
+        if self.cfg.num_actors is not None:
+            return self.cfg.num_actors
+        cpus = float(ray.cluster_resources().get("CPU", 1))
+        return max(1, int(cpus // self.cfg.num_cpus_per_actor))
+
+    async def run_session(self, session: RunSession, cells: Iterable[Cell]) -> None:
+        if session.prelude is not None or session.agent is not None:
+            raise UsageError(
+                "the Ray executor does not run contract state detection or a prebuilt agent object yet",
+                hint="run this with the local executor (advanced.executor: local, or drop --executor ray)",
+            )
+        ray = import_ray()
+        started = connect(ray, self.cfg)
+        try:
+            await self._run(ray, session, cells, shipped=started and bool(self.cfg.address))
+        finally:
+            if started:
+                ray.shutdown()
+
+    async def _run(self, ray: Any, session: RunSession, cells: Iterable[Cell], *, shipped: bool) -> None:
+        actor_cls = ray.remote(_CellActor)
+        placement, pg = await self._placement(ray, session)
+        # the project directory: shipped as working_dir when this run joined a cluster, else the actors
+        # change to this one where their node has it (a local Ray, a shared file system)
+        cwd = None if shipped else os.getcwd()
+        blob = _actor_session(session)
+        actors: list[Any] = []
+
+        def spawn(slot: int) -> Any:
+            actor = actor_cls.options(**placement[slot]).remote(blob, cwd)
+            actors.append(actor)
+            self.actors_used += 1
+            return actor
+
+        try:
+            first = [spawn(slot) for slot in range(len(placement))]
+            opened = await asyncio.gather(*(_wait(a.open.remote()) for a in first))
+            for reply in opened:
+                if "error" in reply:
+                    raise _rebuild(reply["error"])
+            serial = any(r["serial"] for r in opened)
+            width = min(r["width"] for r in opened)
+            await self._dispatch(ray, session, dict(enumerate(first)), spawn, cells, serial=serial, width=width)
+        finally:
+            session.warnings += merge_warnings(await _close(ray, actors))
+            if pg is not None:
+                ray.util.remove_placement_group(pg)
+
+    async def _placement(self, ray: Any, session: RunSession) -> tuple[list[dict[str, Any]], Any]:
+        """Each actor's Ray options (and the placement group, if any). An ``agent.command`` listens on the
+        fixed address of the config, so its actors go one per node (a STRICT_SPREAD placement group)."""
+        n = self.actor_count(ray)
+        options: dict[str, Any] = {"num_cpus": self.cfg.num_cpus_per_actor, "max_restarts": 0}
+        if self.cfg.resources:
+            options["resources"] = dict(self.cfg.resources)
+        if not session.cfg.agent.command:
+            return [options] * n, None
+        from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
+
+        nodes = sum(1 for node in ray.nodes() if node.get("Alive"))
+        if self.cfg.num_actors is None:
+            n = nodes
+        elif n > nodes:
+            raise UsageError(
+                f"agent.command is launched on every actor and listens on the config's fixed address, so the "
+                f"actors go one per node: {n} actors need {n} nodes, the cluster has {nodes}",
+                hint="set advanced.ray.num_actors to at most the number of nodes, or leave it unset (one per node)",
+            )
+        bundle = {"CPU": self.cfg.num_cpus_per_actor, **self.cfg.resources}
+        pg = ray.util.placement_group([bundle] * n, strategy="STRICT_SPREAD")
+        await _wait(pg.ready())
+        return [
+            {**options, "scheduling_strategy": PlacementGroupSchedulingStrategy(pg, placement_group_bundle_index=i)}
+            for i in range(n)
+        ], pg
+
+    async def _dispatch(
+        self,
+        ray: Any,
+        session: RunSession,
+        live: dict[int, Any],
+        spawn: Any,
+        cells: Iterable[Cell],
+        *,
+        serial: bool,
+        width: int = 1,
+    ) -> None:
+        """Keep every live actor two batches deep until the cells run out; replace an actor that dies
+        (at most as many times as there are actors) and give its cells to the others once."""
+        if serial:  # proxies hold one scenario's plan at a time: a scenario's cells together, as locally
+            cells = sorted(cells, key=lambda c: c.scenario or "")
+        total = len(cells) if isinstance(cells, Sequence) else None
+        source: Iterator[Cell] = iter(cells)
+        retry: deque[tuple[Cell, int]] = deque()
+        taken = 0
+        load = dict.fromkeys(live, 0)
+        inflight: dict[asyncio.Future[Any], tuple[int, list[tuple[Cell, int]]]] = {}
+        opening: dict[asyncio.Future[Any], tuple[int, Any]] = {}
+        spares = len(live)
+        solo: set[int] = set()
+        ids = itertools.count(len(live))
+        slot = {i: i for i in live}
+        gone: AgentExitedError | None = None
+        completed = 0
+
+        def emit(result: CellResult) -> None:
+            nonlocal completed
+            if result.error_kind != "agent_exited":
+                completed += 1
+            for listener in session.listeners:
+                listener(result)
+
+        per_cell = 0.0
+        """Seconds an agent call takes, smoothed over the results (0: not measured yet)."""
+
+        def take() -> list[tuple[Cell, int]]:
+            """The next batch of fresh cells: about BATCH_SECONDS of work on an actor (results stream back
+            at least that often), and fewer per batch as the plan drains (an even finish)."""
+            nonlocal taken
+            size = max(1, int(BATCH_SECONDS * width / per_cell)) if per_cell > 0 else FIRST_BATCH
+            if total is not None:
+                size = min(size, (total - taken) // (max(1, len(live)) * 4))
+            size = max(1, min(MAX_BATCH, size))
+            out: list[tuple[Cell, int]] = []
+            for cell in source:
+                taken += 1
+                out.append((cell, 0))
+                if len(out) >= size:
+                    break
+            return out
+
+        def send(i: int, batch: list[tuple[Cell, int]]) -> None:
+            inflight[_wait(live[i].run.remote([c for c, _ in batch]))] = (i, batch)
+            load[i] += 1
+
+        def died(i: int, batch: list[tuple[Cell, int]], why: str) -> None:
+            nonlocal spares
+            if live.pop(i, None) is not None and spares > 0:
+                spares -= 1
+                new = next(ids)
+                slot[new] = slot[i]  # the same place (node, resources) as the actor it replaces
+                actor = spawn(slot[new])
+                opening[_wait(actor.open.remote())] = (new, actor)
+            for cell, tries in batch:
+                if tries + 1 < TRIES and (live or opening):
+                    retry.append((cell, tries + 1))
+                    self.retried += 1
+                else:
+                    emit(lost(cell, why))
+
+        try:
+            while True:
+                if gone is None:
+                    for i in list(live):
+                        if i in solo:
+                            continue
+                        if retry:  # a retried cell runs alone on an idle actor: if that actor dies, it was the cell
+                            if load[i] == 0:
+                                solo.add(i)
+                                send(i, [retry.popleft()])
+                            continue
+                        while load[i] < PER_ACTOR:
+                            batch = take()
+                            if not batch:
+                                break
+                            send(i, batch)
+                if not inflight and not opening:
+                    break
+                waiting: list[asyncio.Future[Any]] = [*inflight, *opening]
+                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                for fut in done:
+                    if fut in opening:
+                        i, actor = opening.pop(fut)
+                        try:
+                            reply = fut.result()
+                        except ray.exceptions.RayActorError:
+                            continue
+                        if "error" in reply:
+                            raise _rebuild(reply["error"])
+                        live[i], load[i] = actor, 0
+                        continue
+                    i, batch = inflight.pop(fut)
+                    load[i] -= 1
+                    solo.discard(i)
+                    try:
+                        reply = fut.result()
+                    except ray.exceptions.RayActorError as err:
+                        died(i, batch, type(err).__name__)
+                        continue
+                    except ray.exceptions.RayError as err:
+                        raise HarnessError(f"a Ray actor call failed: {err}") from None
+                    if "error" in reply:
+                        raise _rebuild(reply["error"])
+                    latencies = [r.latency_ms for r in reply["results"] if r is not None and r.latency_ms is not None]
+                    if latencies:
+                        mean = sum(latencies) / len(latencies) / 1000 + CELL_OVERHEAD_S
+                        per_cell = mean if per_cell <= 0 else 0.7 * per_cell + 0.3 * mean
+                    for result in reply["results"]:
+                        if result is not None:
+                            emit(result)
+                    if reply.get("gone") is not None and gone is None:
+                        exit_ = _rebuild(reply["gone"])
+                        assert isinstance(exit_, AgentExitedError)
+                        gone = exit_
+                if not live and not opening and gone is None:
+                    for cell, _ in [*retry, *((c, 0) for c in source)]:
+                        emit(lost(cell, "every actor of the run died"))
+                    retry.clear()
+        except BaseException:  # cut short (Ctrl-C, an error): keep what the actors completed
+            with anyio.CancelScope(shield=True):
+                await _salvage(live, inflight, emit)
+            raise
+        if gone is not None:
+            raise gone.recounted(completed)
+
+
+async def _salvage(
+    live: dict[int, Any], inflight: dict[asyncio.Future[Any], Any], emit: Any, timeout: float = 30.0
+) -> None:
+    """The run is cut short: the actors drop their queued cells, and the results of the cells that were
+    running or done come back and are kept (as a local run keeps the cells it completed)."""
+    if not inflight:
+        return
+    for actor in live.values():
+        actor.drain.remote()
+    with anyio.move_on_after(timeout):
+        replies = await asyncio.gather(*inflight, return_exceptions=True)
+        for reply in replies:
+            if isinstance(reply, dict):
+                for result in reply.get("results") or []:
+                    if result is not None:
+                        emit(result)
+
+
+def _wait(ref: Any) -> asyncio.Future[Any]:
+    return asyncio.wrap_future(ref.future())
+
+
+async def _close(ray: Any, actors: list[Any]) -> list[dict[str, Any]]:
+    """Stop every actor's agent (launched processes, proxies) and the actors; their last replies."""
+    replies: list[dict[str, Any]] = []
+    with anyio.CancelScope(shield=True):
+        futs = [_wait(a.close.remote()) for a in actors]
+        with anyio.move_on_after(30):
+            for got in await asyncio.gather(*futs, return_exceptions=True):
+                if isinstance(got, dict):
+                    replies.append(got)
+        for a in actors:
+            ray.kill(a)
+    return replies

@@ -1,0 +1,60 @@
+"""Executors that run a whole session elsewhere (Ray actors) rather than cells in this process.
+
+A local executor is handed ``run_cell``, a closure over the agent this process built. A remote one
+cannot use it: each of its workers sets the agent up itself (imports, seams, launched process, proxies)
+exactly as :class:`~windtunnel.engine.session.RunSession` does here, so it is handed the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from windtunnel.engine.cells import Cell
+
+if TYPE_CHECKING:
+    from windtunnel.engine.session import RunSession
+
+EXECUTORS = ("local", "ray")
+"""The values of ``advanced.executor`` (and ``--executor``)."""
+LOCAL_FALLBACK = (
+    "advanced.executor: ray does not run contract state detection or a prebuilt agent object yet, "
+    "so this part of the run used the local executor"
+)
+
+
+@runtime_checkable
+class SessionExecutor(Protocol):
+    async def run_session(self, session: RunSession, cells: Iterable[Cell]) -> None:
+        """Run ``cells`` as ``session.run`` would, handing each result to ``session.listeners`` as it arrives."""
+
+
+def session_executor(session: RunSession) -> SessionExecutor | None:
+    """The remote executor of ``session``: its own ``executor`` when that is one, else the one
+    ``advanced.executor`` names; ``None`` for the local path (the default)."""
+    ex = session.executor
+    if ex is not None:
+        return ex if isinstance(ex, SessionExecutor) else None
+    if session.cfg.advanced.executor == "ray":
+        if session.prelude is not None or session.agent is not None:  # contract runs (a ci phase), the API
+            if LOCAL_FALLBACK not in session.warnings:
+                session.warnings.append(LOCAL_FALLBACK)
+            return None
+        from windtunnel.engine.ray_executor import RayExecutor
+
+        return RayExecutor(session.cfg.advanced.ray)
+    return None
+
+
+def apply_placement(cfg: Any, executor: str | None, ray_address: str | None) -> None:
+    """``--executor`` / ``--ray-address`` over the config's ``advanced.executor`` / ``advanced.ray.address``
+    (an address alone implies the Ray executor)."""
+    if executor is not None and executor not in EXECUTORS:
+        from windtunnel._util.errors import UsageError
+
+        raise UsageError(f"--executor {executor!r} is not one of {', '.join(EXECUTORS)}", hint="use local or ray")
+    if ray_address:
+        cfg.advanced.ray.address = ray_address
+        executor = executor or "ray"
+    if executor is not None:
+        cfg.advanced.executor = executor

@@ -1,0 +1,63 @@
+"""``--shard I/N``: a deterministic 1/N of a plan's cells, for CI systems that run jobs in parallel.
+
+Shard ``I`` of ``N`` holds the ``I``-th of ``N`` contiguous, near-equal slices of the plan in plan order
+(cells ``⌊(I-1)·n/N⌋ … ⌊I·n/N⌋-1`` of ``n``). Every cell is in exactly one shard, a rerun of the same
+config and seed picks the same cells, and the shards' results concatenated in shard order are the
+unsharded plan's order, which is how :mod:`windtunnel.store.merge` puts them back together.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from windtunnel._util.errors import UsageError
+
+T = TypeVar("T")
+
+_FORM = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Shard:
+    index: int
+    """1-based."""
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.index}/{self.count}"
+
+    def bounds(self, n: int) -> tuple[int, int]:
+        """``[start, end)`` of this shard in a plan of ``n`` cells."""
+        return (self.index - 1) * n // self.count, self.index * n // self.count
+
+    def select(self, cells: Sequence[T]) -> list[T]:
+        start, end = self.bounds(len(cells))
+        return list(cells[start:end])
+
+
+def parse_shard(text: str) -> Shard:
+    """``"2/3"`` → ``Shard(2, 3)``; anything else is a usage error (exit 2) naming the form."""
+    m = _FORM.match(text or "")
+    if not m:
+        raise UsageError(
+            f"--shard {text!r} is not of the form I/N", hint="write e.g. --shard 2/3 (the second of three)"
+        )
+    index, count = int(m.group(1)), int(m.group(2))
+    if count < 1 or not 1 <= index <= count:
+        raise UsageError(
+            f"--shard {text}: the shard number must be between 1 and the shard count",
+            hint=f"with {max(count, 1)} shards use --shard 1/{max(count, 1)} … {max(count, 1)}/{max(count, 1)}",
+        )
+    return Shard(index, count)
+
+
+def require_fixed_seed(shard: Shard | None, seed: int | None, configured: int | None) -> None:
+    """Every shard must plan the same cells: a sharded run needs ``--seed`` or ``advanced.seed``."""
+    if shard is not None and shard.count > 1 and seed is None and configured is None:
+        raise UsageError(
+            f"--shard {shard} needs a fixed seed: with a fresh seed per job the shards would plan different cells",
+            hint="pass the same --seed to every shard, or set advanced.seed in the config",
+        )

@@ -1,0 +1,61 @@
+"""Choosing the executor: advanced.executor / --executor / --ray-address, and the errors around them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import wt
+from windtunnel.config.model import Config
+from windtunnel.engine.remote import apply_placement, session_executor
+from windtunnel.engine.session import RunSession
+
+
+def _cfg(**advanced: object) -> Config:
+    return Config.model_validate({"agent": {"type": "python", "endpoint": "m:f"}, "advanced": advanced})
+
+
+def test_local_is_the_default_and_ray_is_chosen_by_config_or_flags() -> None:
+    assert session_executor(RunSession(_cfg(), [])) is None
+    from windtunnel.engine.ray_executor import RayExecutor
+
+    ex = session_executor(RunSession(_cfg(executor="ray", ray={"num_actors": 3}), []))
+    assert isinstance(ex, RayExecutor) and ex.cfg.num_actors == 3
+    cfg = _cfg()
+    apply_placement(cfg, None, "ray://head:10001")  # an address alone means Ray
+    assert cfg.advanced.executor == "ray" and cfg.advanced.ray.address == "ray://head:10001"
+    apply_placement(cfg, "local", None)
+    assert cfg.advanced.executor == "local"
+
+
+def test_unknown_executors_are_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("agent: {type: python, endpoint: 'm:f'}\ngolden_prompts: [a]\nadvanced: {executor: dask}\n")
+    assert wt("run", "-c", str(cfg), "-q", "--no-store") == 2
+    assert "executor" in capsys.readouterr().err
+    cfg.write_text("agent: {type: python, endpoint: 'm:f'}\ngolden_prompts: [a]\n")
+    assert wt("run", "-c", str(cfg), "-q", "--no-store", "--executor", "dask") == 2
+    assert "one of local, ray" in capsys.readouterr().err
+
+
+def test_ray_missing_says_how_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if the ray extra were not installed
+    (tmp_path / "wt_ok_agent.py").write_text("def handle(p):\n    return p\n")
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("agent: {type: python, endpoint: 'wt_ok_agent:handle'}\ngolden_prompts: [a]\nadvanced: {seed: 1}\n")
+    monkeypatch.chdir(tmp_path)
+    assert wt("run", "-c", str(cfg), "-q", "--no-store", "--executor", "ray") == 2
+    assert "pip install 'windtunnel[ray]'" in capsys.readouterr().err
+
+
+def test_contract_sessions_fall_back_to_local_with_a_notice() -> None:
+    async def prelude(agent: object) -> None:
+        pass
+
+    session = RunSession(_cfg(executor="ray"), [], prelude=prelude)
+    assert session_executor(session) is None
+    assert any("local executor" in w for w in session.warnings)

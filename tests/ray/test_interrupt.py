@@ -1,0 +1,62 @@
+"""Ctrl-C on a Ray run keeps the completed cells and exits 130; --resume runs the rest, each cell once."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.clirun import wt
+from windtunnel.store.runstore import RunStore
+
+pytestmark = pytest.mark.slow
+
+PROMPTS = 120
+
+
+def test_interrupt_then_resume_on_an_existing_cluster(
+    local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = tmp_path / "calls.log"
+    agent = (
+        f"import time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n"
+        "    time.sleep(0.2)\n    return p\n"
+    )
+    (tmp_path / "wt_slow_ray_agent.py").write_text(agent)
+    cfg, db = tmp_path / "c.yaml", tmp_path / "runs.db"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'wt_slow_ray_agent:handle'}\n"
+        f"golden_prompts: {json.dumps([f'p{i}' for i in range(PROMPTS)])}\n"
+        "advanced: {seed: 1, concurrency: 1}\n"
+    )
+    address = local_ray.get_runtime_context().gcs_address  # the test's Ray, joined as an existing cluster
+    argv = ["run", "-c", str(cfg), "--no-mutations", "-q", "--store", str(db), "--ray-address", address]
+    proc = subprocess.Popen([sys.executable, "-m", "windtunnel", *argv], cwd=tmp_path, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        if calls.exists() and len(calls.read_text().split()) >= 20:  # results of the first batches are in
+            break
+    assert proc.poll() is None, "the run ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err.decode()
+    with RunStore(db) as st:
+        (run,) = st.list_runs()
+        kept = st.count_cells(run.id)
+    assert run.status == "interrupted" and 5 <= kept < PROMPTS, (run.status, kept, err.decode())
+    assert f"windtunnel run --resume {run.id}" in err.decode()
+
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "r.json"
+    code = wt("run", "--resume", run.id, "--store", str(db), "-q", "--ray-address", address, "-f", "json",
+              "-o", str(out))  # fmt: skip
+    assert code == 0
+    ids = [c["id"] for c in json.loads(out.read_text())["cells"]]
+    assert sorted(ids) == sorted(f"g{i}.r0" for i in range(PROMPTS))  # every cell exactly once

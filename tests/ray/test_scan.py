@@ -1,0 +1,55 @@
+"""`leak scan|check --executor ray` on a real local Ray: the report is byte-identical to the serial scan's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.clirun import wt
+from tests.leakage.test_parallel import serial, write_dataset
+from windtunnel.leakage.dataset import DatasetError
+from windtunnel.leakage.ray_scan import iter_audits_ray
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_leak_scan_on_ray_is_byte_identical(local_ray: Any, tmp_path: Path, fmt: str) -> None:
+    dataset = write_dataset(tmp_path / "d.jsonl", 1500)
+    one, on_ray = tmp_path / f"serial.{fmt}", tmp_path / f"ray.{fmt}"
+    assert wt("leak", "scan", str(dataset), "-f", fmt, "-o", str(one), "-j", "1") == 1
+    assert wt("leak", "scan", str(dataset), "-f", fmt, "-o", str(on_ray), "--executor", "ray") == 1
+    assert on_ray.read_bytes() == one.read_bytes()
+
+
+def test_many_small_ranges_give_the_serial_audits(local_ray: Any, tmp_path: Path) -> None:
+    dataset = write_dataset(tmp_path / "d.jsonl", 800, trailing_newline=True)
+    got = list(iter_audits_ray(dataset, chunk_bytes=4096))  # dozens of ranges, ids and lines rebased
+    assert got == serial(dataset)
+
+
+def test_a_broken_record_raises_the_serial_error(local_ray: Any, tmp_path: Path) -> None:
+    dataset = write_dataset(tmp_path / "d.jsonl", 600)
+    lines = dataset.read_text().splitlines()
+    lines[450] = '{"id": "broken", '
+    dataset.write_text("\n".join(lines))
+    with pytest.raises(DatasetError) as serial_err:
+        serial(dataset)
+    with pytest.raises(DatasetError) as ray_err:
+        list(iter_audits_ray(dataset, chunk_bytes=4096))
+    assert str(ray_err.value) == str(serial_err.value)
+
+
+def test_leak_check_on_ray(local_ray: Any, tmp_path: Path) -> None:
+    dataset = write_dataset(tmp_path / "d.jsonl", 300)
+    code_local = wt("leak", "check", "--raw", str(dataset), "--sanitized", str(dataset))
+    assert wt("leak", "check", "--raw", str(dataset), "--sanitized", str(dataset), "--executor", "ray") == code_local
+
+
+def test_jobs_with_ray_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dataset = write_dataset(tmp_path / "d.jsonl", 10)
+    assert wt("leak", "scan", str(dataset), "--executor", "ray", "-j", "2") == 2
+    assert "--jobs" in capsys.readouterr().err
+    assert wt("leak", "scan", str(dataset), "--executor", "dask") == 2
