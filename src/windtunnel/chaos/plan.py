@@ -173,6 +173,11 @@ class LlmDecision:
             self.modes.append(fault.mode)
         return reply
 
+    def mark_fired(self, index: int, fault: LlmFaultSpec) -> None:
+        """Record that ``fault`` acted on a streamed answer (its text filter changed something)."""
+        self.plan._fire("llm", "llm", index, fault.mode, self.call.name)
+        self.modes.append(fault.mode)
+
 
 class FaultPlan:
     """The faults of one scenario applied to one cell (or one scenario, for HTTP seams).

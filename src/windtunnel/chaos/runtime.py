@@ -36,7 +36,14 @@ from typing import Any
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
-from windtunnel.chaos.seams import NO_TOOL_SEAM, Restore, install_llm, install_registry, install_tools
+from windtunnel.chaos.seams import (
+    NO_TOOL_SEAM,
+    Restore,
+    install_llm,
+    install_registry,
+    install_tools,
+    llm_mode_problems,
+)
 from windtunnel.chaos.spec import ChaosSpec
 
 PYTHON_TYPES = ("python", "langchain")
@@ -166,8 +173,8 @@ class ChaosRuntime:
         if any(s.needs_llm_seam for s in self.specs) and not a.llm:
             raise ConfigError(
                 "LLM faults are configured for a python agent, but agent.llm is not set: give the "
-                "'module:attr' of the agent's model client (an object with chat.completions.create) or "
-                "of the callable that calls the model",
+                "'module:attr' of the agent's model client (an OpenAI / Anthropic SDK client, or an object "
+                "with chat.completions.create) or of the callable that calls the model",
                 hint="or let the agent's SDK use `windtunnel proxy llm` as its base URL",
             )
         if a.tools:
@@ -179,6 +186,9 @@ class ChaosRuntime:
             self.tool_names += names
             self._restores += restores
         if a.llm:
+            problems = [p for s in self.specs for p in llm_mode_problems(a, s, f"scenario {s.name!r}")]
+            if problems:
+                raise ConfigError(problems[0], hint="`windtunnel validate` lists every such problem")
             self._restores += install_llm(a.llm)
         self._tool_seam = bool(a.tools or a.tool_registry)
         self._llm_seam = bool(a.llm)
