@@ -277,6 +277,8 @@ class LlmStub:
         self.default = Reply(**({"text": text} if text is not None else {}), **reply)
         self._queue: deque[Reply] = deque()
         self.requests: list[dict[str, Any]] = []
+        self.streams_done = 0
+        """Streams whose last event has been written (tests check text arrived before that)."""
         self._lock = threading.Lock()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -418,6 +420,8 @@ class LlmStub:
                     self.wfile.flush()
                 self.wfile.write(b"0\r\n\r\n")
                 self.wfile.flush()
+                with stub._lock:
+                    stub.streams_done += 1
 
             def _drop(self) -> None:
                 self.close_connection = True

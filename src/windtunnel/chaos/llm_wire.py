@@ -87,13 +87,16 @@ class WireCall:
             "llm", self.name, request_args(self.request), faults=self.dec.modes, started=self.started, **kw
         )
 
+    def timed_out(self) -> None:
+        """Record a ``timeout`` fault once the seam has held the call until the client gave up."""
+        self.log(error="timeout: no answer before the client's timeout", status=504)
+
     def instead(self) -> Instead | None:
         """The reply to send without calling the model (after :attr:`delay_s`), or ``None``."""
         rep = self.dec.replacement
         if rep is None:
             return None
         if rep.timeout:
-            self.log(error="timeout: no answer before the client's timeout", status=504)
             return Instead(status=504, timeout=True, body=error_body(self.api, 504, rep.message))
         if rep.status < 400 and rep.body is not None:
             return self._answered(rep)

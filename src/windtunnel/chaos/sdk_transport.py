@@ -117,6 +117,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             instead = wire.instead()
             if instead is not None and instead.timeout:
                 time.sleep(_timeout_wait(wire, request))
+                wire.timed_out()
                 raise mod.ReadTimeout("timed out (windtunnel timeout fault)", request=request)
             if wire.delay_s:
                 time.sleep(wire.delay_s)
@@ -157,6 +158,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             instead = wire.instead()
             if instead is not None and instead.timeout:
                 await anyio.sleep(_timeout_wait(wire, request))
+                wire.timed_out()
                 raise mod.ReadTimeout("timed out (windtunnel timeout fault)", request=request)
             if wire.delay_s:
                 await anyio.sleep(wire.delay_s)

@@ -1,0 +1,250 @@
+"""Conformance of the in-process LLM seam with the real openai and anthropic SDKs.
+
+Each test drives a real SDK client (sync and async; Chat Completions, the Responses API, Anthropic
+Messages; streamed and not) against the local stub, with ``agent.llm`` pointing at the client. What
+the agent sees under a fault must be what the SDK does with that event on a real wire: the same
+exception class as the stub sending the event itself, the SDK's own retry count, text that streams.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anthropic
+import openai
+import pytest
+import sdk_clients as sc
+
+from tests.stubs.llm_stub import LlmStub, Reply
+from windtunnel._util.errors import ConfigError
+from windtunnel.chaos import ChaosRuntime, ChaosSpec
+from windtunnel.chaos.llm_apis import error_body
+from windtunnel.config.load import parse_config
+
+pytestmark = pytest.mark.anyio
+
+AGENT = "{endpoint: 'sdk_clients:call', llm: 'sdk_clients:CLIENT'}"
+STREAMS = [False, True]
+
+
+def spec_of(fault: str | None) -> tuple[Any, ChaosSpec | None]:
+    chaos = f"chaos:\n  llm_faults: [{fault}]\n" if fault else ""
+    cfg = parse_config(f"agent: {AGENT}\n{chaos}", "windtunnel.yaml")
+    return cfg.agent, ChaosSpec.resolve(cfg.chaos) if fault else None
+
+
+async def faulted(kind: str, fault: str | None, stream: bool, seed: int = 1, **kw: Any) -> tuple[Any, Any]:
+    """``(result or exception, cell)`` of one agent call under ``fault``."""
+    agent, spec = spec_of(fault)
+    async with ChaosRuntime(agent, [spec] if spec else [], seed=seed) as rt:
+        with rt.cell(spec, "cell-1") as cc:
+            try:
+                out: Any = await sc.call(kind, stream, **kw)
+            except Exception as err:
+                out = err
+    return out, cc
+
+
+async def direct(kind: str, stream: bool) -> Any:
+    try:
+        return await sc.call(kind, stream)
+    except Exception as err:
+        return err
+
+
+def sdk(kind: str) -> Any:
+    return anthropic if "anthropic" in kind else openai
+
+
+# -- no fault: byte for byte ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_unfaulted_calls_are_byte_identical_and_recorded(stub: LlmStub, kind: str, stream: bool) -> None:
+    sc.make(kind, stub)
+    plain = await sc.raw_bytes(kind, stream)
+    agent, _ = spec_of(None)
+    async with ChaosRuntime(agent, [], seed=1) as rt:
+        with rt.cell(None, "clean") as cc:
+            inside = await sc.raw_bytes(kind, stream)
+            parsed = await sc.call(kind, stream)
+    assert inside == plain
+    assert parsed["text"] == stub.default.text
+    assert [c["response"] for c in cc.calls] == [stub.default.text, stub.default.text]
+    assert cc.fired == [] and all(c["error"] is None for c in cc.calls)
+    dumped = json.dumps(cc.calls[1]["args"])
+    assert "Omit" not in dumped and "NOT_GIVEN" not in dumped and "NotGiven" not in dumped
+    assert cc.calls[1]["args"]["model"] == "stub-model"
+    assert type(sc.CLIENT._client._transport).__name__ not in ("FaultTransport", "AsyncFaultTransport"), (
+        "the transport is restored after the run"
+    )
+
+
+# -- errors: the SDK's own exception and retry policy ---------------------------------------------
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+@pytest.mark.parametrize("kind", sc.KINDS)
+@pytest.mark.parametrize(
+    ("fault", "status", "retry_after"),
+    [
+        ("{mode: rate_limit, retry_after: 0.01}", 429, "0.01"),
+        ("{mode: error, status: 529, retry_after: 0.01}", 529, "0.01"),
+        ("{mode: error, status: 503, retry_after: 0.01}", 503, "0.01"),
+    ],
+)
+async def test_error_faults_raise_what_the_sdk_raises_for_that_status(
+    stub: LlmStub, kind: str, stream: bool, fault: str, status: int, retry_after: str
+) -> None:
+    sc.make(kind, stub, max_retries=2)
+    body = error_body(sc.api(kind), status, "Rate limit exceeded" if status == 429 else None)
+    stub.default = Reply(status=status, body=body, headers={"Retry-After": retry_after})
+    real = await direct(kind, stream)
+    real_attempts = stub.count()
+    stub.default = Reply()
+    out, cc = await faulted(kind, fault, stream)
+    assert type(out) is type(real) and isinstance(out, sdk(kind).APIStatusError)
+    assert out.status_code == status and out.body == real.body
+    assert len(cc.calls) == real_attempts == 3, "the SDK retries the injected error as it does the real one"
+    assert stub.count() == real_attempts, "the model never sees a pre-empted call"
+
+
+@pytest.mark.parametrize("kind", ["openai", "async_anthropic"])
+async def test_retry_after_beyond_the_sdk_limit_is_not_retried_like_the_real_header(stub: LlmStub, kind: str) -> None:
+    sc.make(kind, stub, max_retries=2)
+    stub.default = Reply(status=429, body=error_body(sc.api(kind), 429, None), headers={"Retry-After": "0"})
+    await direct(kind, False)
+    real_attempts = stub.count()
+    stub.default = Reply()
+    out, cc = await faulted(kind, "{mode: rate_limit, retry_after: 0}", False)
+    assert isinstance(out, sdk(kind).RateLimitError)
+    assert len(cc.calls) == real_attempts
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_timeout_is_the_sdks_timeout_error_after_its_retries(stub: LlmStub, kind: str, stream: bool) -> None:
+    sc.make(kind, stub, max_retries=1, timeout=0.2)
+    out, cc = await faulted(kind, "{mode: timeout, delay_ms: 5000}", stream)
+    assert isinstance(out, sdk(kind).APITimeoutError)
+    assert len(cc.calls) == 2 and stub.count() == 0
+    assert all(c["error"].startswith("timeout") for c in cc.calls)
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_stream_cutoff_is_the_sdks_dropped_connection(stub: LlmStub, kind: str, stream: bool) -> None:
+    sc.make(kind, stub, max_retries=0)
+    stub.default = Reply(cut_after=5 if stream else 40)
+    real = await direct(kind, stream)
+    stub.default = Reply()
+    out, cc = await faulted(kind, "{mode: stream_cutoff, after_chunks: 2}", stream)
+    assert type(out) is type(real), (out, real)
+    assert [f["mode"] for f in cc.fired] == ["stream_cutoff"]
+    assert "connection dropped" in cc.calls[0]["error"]
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_malformed_answer_fails_in_the_sdks_parser(stub: LlmStub, kind: str, stream: bool) -> None:
+    sc.make(kind, stub)
+    out, cc = await faulted(kind, "{mode: malformed, after_chunks: 2}", stream)
+    assert isinstance(out, ValueError), out
+    if not stream:
+        stub.default = Reply(body=b'{"id": "chatcmpl-x", "choices": [{"mess')
+        real = await direct(kind, stream)
+        assert type(out) is type(real)
+    assert [f["mode"] for f in cc.fired] == ["malformed"]
+
+
+# -- text faults ----------------------------------------------------------------------------------
+
+LENGTH = {"chat": "length", "responses": "incomplete", "messages": "max_tokens"}
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_text_faults_edit_the_answer_the_sdk_parses(stub: LlmStub, kind: str, stream: bool) -> None:
+    sc.make(kind, stub)
+    out, cc = await faulted(kind, "{mode: truncated_response, max_tokens: 3}", stream)
+    assert out["text"] == "The stub model"
+    if not stream:
+        assert out["finish"] == LENGTH[sc.api(kind)]
+    assert cc.calls[0]["response"] == "The stub model" and cc.calls[0]["faults"] == ["truncated_response"]
+    out, cc = await faulted(kind, "{mode: empty}", stream)
+    assert out["text"] in ("", None) and [f["mode"] for f in cc.fired] == ["empty"]
+    out, cc = await faulted(kind, "{mode: garbage}", stream)
+    assert out["text"] != stub.default.text and len(out["text"]) >= len(stub.default.text)
+    drift = "{mode: response_drift, drift_type: tone_shift, severity: significant}"
+    out, cc = await faulted(kind, drift, stream)
+    assert out["text"].startswith("lol ok so ")
+
+
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_streamed_text_arrives_while_the_model_is_still_sending(stub: LlmStub, kind: str) -> None:
+    sc.make(kind, stub)
+    stub.default = Reply(text=" ".join(f"w{i}" for i in range(12)), chunk_delay=0.05)
+    first: list[int] = []
+
+    def on_chunk(chunk: Any) -> None:
+        if sc.chunk_text(kind, chunk) and not first:
+            first.append(stub.streams_done)
+
+    for fault in (None, "{mode: truncated_response, max_tokens: 8}", "{mode: garbage}"):
+        first.clear()
+        before = stub.streams_done
+        out, _ = await faulted(kind, fault, True, on_chunk=on_chunk)
+        assert not isinstance(out, Exception), out
+        assert first == [before], f"{fault}: the first text chunk came only after the stream ended"
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_tool_call_only_replies_are_left_alone_and_not_counted(stub: LlmStub, kind: str, stream: bool) -> None:
+    sc.make(kind, stub)
+    stub.default = Reply(tool_calls=[("lookup_order", {"order_id": "A1"})])
+    real = await sc.call(kind, stream)
+    for fault in ("{mode: garbage}", "{mode: empty}", "{mode: truncated_response, max_tokens: 1}"):
+        out, cc = await faulted(kind, fault, stream)
+        assert cc.fired == [], fault
+        if stream:
+            assert [c.model_dump() for c in out["chunks"]] == [c.model_dump() for c in real["chunks"]]
+        else:
+            assert out == real
+
+
+async def test_identical_seeded_runs_record_identical_calls(stub: LlmStub) -> None:
+    records = []
+    for _ in range(2):
+        sc.make("async_openai", stub)
+        _, cc = await faulted("async_openai", "{mode: garbage, probability: 0.5}", True, seed=11)
+        _, cc2 = await faulted("async_openai", "{mode: garbage}", False, seed=11)
+        records.append([{k: v for k, v in c.items() if k != "latency_ms"} for c in cc.calls + cc2.calls])
+    assert records[0] == records[1]
+
+
+# -- bad input ------------------------------------------------------------------------------------
+
+
+async def test_agent_llm_that_is_not_a_client_or_callable_is_named() -> None:
+    sc.CLIENT = 42
+    agent, spec = spec_of("{mode: empty}")
+    with pytest.raises(ConfigError) as err:
+        async with ChaosRuntime(agent, [spec], seed=1):
+            pass
+    assert "builtins.int" in str(err.value) and "OpenAI" in str(err.value) and "callable" in str(err.value)
+
+
+async def test_sdk_object_without_a_reachable_transport_suggests_the_proxy() -> None:
+    class Opaque:
+        pass
+
+    Opaque.__module__ = "openai.custom"
+    sc.CLIENT = Opaque()
+    agent, spec = spec_of("{mode: empty}")
+    with pytest.raises(ConfigError) as err:
+        async with ChaosRuntime(agent, [spec], seed=1):
+            pass
+    assert "cannot be reached" in str(err.value) and "proxy llm" in err.value.hint
