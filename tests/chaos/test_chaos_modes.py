@@ -256,7 +256,8 @@ def test_llm_mode_respects_after_calls(mode: str, sleeps: list[float]) -> None:
     with activate(plan):
         for _ in range(3):
             assert wrapped(model="m", messages=[]) == completion(ANSWER)
-        with pytest.raises(LlmFaultError) if mode in ("timeout", "rate_limit", "stream_cutoff", "error", "malformed") else _noop():
+        raises = mode in ("timeout", "rate_limit", "stream_cutoff", "error", "malformed")
+        with pytest.raises(LlmFaultError) if raises else _noop():
             wrapped(model="m", messages=[])
     assert len(plan.fired) == 1
 

@@ -15,8 +15,8 @@ import anthropic
 import openai
 import pytest
 import sdk_clients as sc
-
 from tests.stubs.llm_stub import LlmStub, Reply
+
 from windtunnel._util.errors import ConfigError
 from windtunnel.chaos import ChaosRuntime, ChaosSpec
 from windtunnel.chaos.llm_apis import error_body
