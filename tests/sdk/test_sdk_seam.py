@@ -1,14 +1,21 @@
-"""Conformance of the in-process LLM seam with the real openai and anthropic SDKs.
+"""Conformance of the LLM seams with the real openai and anthropic SDKs.
 
 Each test drives a real SDK client (sync and async; Chat Completions, the Responses API, Anthropic
-Messages; streamed and not) against the local stub, with ``agent.llm`` pointing at the client. What
-the agent sees under a fault must be what the SDK does with that event on a real wire: the same
-exception class as the stub sending the event itself, the SDK's own retry count, text that streams.
+Messages; streamed and not) against the local stub, on both paths: in process (``agent.llm`` points at
+the client) and through ``proxy llm`` (the client's base URL points at the proxy). What the agent sees
+under a fault must be what the SDK does with that event on a real wire: the same exception class as
+the stub sending the event itself, the SDK's own retry count, text that streams.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
 from typing import Any
 
 import anthropic
@@ -20,12 +27,40 @@ from tests.stubs.llm_stub import LlmStub, Reply
 from windtunnel._util.errors import ConfigError
 from windtunnel.chaos import ChaosRuntime, ChaosSpec
 from windtunnel.chaos.llm_apis import error_body
+from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.proxy import LlmProxy
 from windtunnel.config.load import parse_config
 
 pytestmark = pytest.mark.anyio
 
 AGENT = "{endpoint: 'sdk_clients:call', llm: 'sdk_clients:CLIENT'}"
 STREAMS = [False, True]
+PATHS = ["inproc", pytest.param("proxy", marks=pytest.mark.slow)]
+
+
+@contextmanager
+def llm_proxy(plan: FaultPlan, upstream: str) -> Iterator[LlmProxy]:
+    """``proxy llm`` on its own event loop thread (sync SDK clients block the test's loop)."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    proxy = LlmProxy(lambda: plan, upstream=upstream)
+    asyncio.run_coroutine_threadsafe(proxy.start(), loop).result(10)
+    try:
+        yield proxy
+    finally:
+        asyncio.run_coroutine_threadsafe(proxy.aclose(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+        loop.close()
+
+
+def eventually(check: Callable[[], bool]) -> bool:
+    """The proxy logs a call when its client hangs up, a moment after the SDK has raised."""
+    deadline = time.monotonic() + 5
+    while not check() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return check()
 
 
 def spec_of(fault: str | None) -> tuple[Any, ChaosSpec | None]:
@@ -34,13 +69,31 @@ def spec_of(fault: str | None) -> tuple[Any, ChaosSpec | None]:
     return cfg.agent, ChaosSpec.resolve(cfg.chaos) if fault else None
 
 
-async def faulted(kind: str, fault: str | None, stream: bool, seed: int = 1, **kw: Any) -> tuple[Any, Any]:
-    """``(result or exception, cell)`` of one agent call under ``fault``."""
+async def faulted(
+    kind: str, fault: str | None, stream: bool, seed: int = 1, path: str = "inproc", **kw: Any
+) -> tuple[Any, Any]:
+    """``(result or exception, cell)`` of one agent call under ``fault`` (on ``path``).
+
+    The client made last by ``sc.make`` sets the SDK options; on the proxy path a client with the same
+    options is pointed at the proxy."""
     agent, spec = spec_of(fault)
+    if path == "proxy":
+        plan = FaultPlan(spec or ChaosSpec(name="no_chaos"), seed=seed, key="scenario")
+        model_client = sc.CLIENT
+        with llm_proxy(plan, str(model_client.base_url).rstrip("/").removesuffix("/v1") + "/v1") as proxy:
+            sc.CLIENT = model_client.with_options(base_url=proxy.url + ("" if "anthropic" in kind else "/v1"))
+            try:
+                out: Any = await sc.call(kind, stream, **kw)
+            except Exception as err:
+                out = err
+            finally:
+                sc.CREATED.append(sc.CLIENT)
+                sc.CLIENT = model_client
+        return out, SimpleNamespace(calls=plan.calls, fired=plan.fired)
     async with ChaosRuntime(agent, [spec] if spec else [], seed=seed) as rt:
         with rt.cell(spec, "cell-1") as cc:
             try:
-                out: Any = await sc.call(kind, stream, **kw)
+                out = await sc.call(kind, stream, **kw)
             except Exception as err:
                 out = err
     return out, cc
@@ -85,6 +138,7 @@ async def test_unfaulted_calls_are_byte_identical_and_recorded(stub: LlmStub, ki
 # -- errors: the SDK's own exception and retry policy ---------------------------------------------
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("stream", STREAMS)
 @pytest.mark.parametrize("kind", sc.KINDS)
 @pytest.mark.parametrize(
@@ -96,7 +150,7 @@ async def test_unfaulted_calls_are_byte_identical_and_recorded(stub: LlmStub, ki
     ],
 )
 async def test_error_faults_raise_what_the_sdk_raises_for_that_status(
-    stub: LlmStub, kind: str, stream: bool, fault: str, status: int, retry_after: str
+    stub: LlmStub, path: str, kind: str, stream: bool, fault: str, status: int, retry_after: str
 ) -> None:
     sc.make(kind, stub, max_retries=2)
     body = error_body(sc.api(kind), status, "Rate limit exceeded" if status == 429 else None)
@@ -104,7 +158,7 @@ async def test_error_faults_raise_what_the_sdk_raises_for_that_status(
     real = await direct(kind, stream)
     real_attempts = stub.count()
     stub.default = Reply()
-    out, cc = await faulted(kind, fault, stream)
+    out, cc = await faulted(kind, fault, stream, path=path)
     assert type(out) is type(real) and isinstance(out, sdk(kind).APIStatusError)
     assert out.status_code == status and out.body == real.body
     assert len(cc.calls) == real_attempts == 3, "the SDK retries the injected error as it does the real one"
@@ -123,34 +177,39 @@ async def test_retry_after_beyond_the_sdk_limit_is_not_retried_like_the_real_hea
     assert len(cc.calls) == real_attempts
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("stream", STREAMS)
 @pytest.mark.parametrize("kind", sc.KINDS)
-async def test_timeout_is_the_sdks_timeout_error_after_its_retries(stub: LlmStub, kind: str, stream: bool) -> None:
+async def test_timeout_is_the_sdks_timeout_error_after_its_retries(
+    stub: LlmStub, path: str, kind: str, stream: bool
+) -> None:
     sc.make(kind, stub, max_retries=1, timeout=0.2)
-    out, cc = await faulted(kind, "{mode: timeout, delay_ms: 5000}", stream)
+    out, cc = await faulted(kind, "{mode: timeout, delay_ms: 5000}", stream, path=path)
     assert isinstance(out, sdk(kind).APITimeoutError)
-    assert len(cc.calls) == 2 and stub.count() == 0
+    assert eventually(lambda: len(cc.calls) == 2) and stub.count() == 0
     assert all(c["error"].startswith("timeout") for c in cc.calls)
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("stream", STREAMS)
 @pytest.mark.parametrize("kind", sc.KINDS)
-async def test_stream_cutoff_is_the_sdks_dropped_connection(stub: LlmStub, kind: str, stream: bool) -> None:
+async def test_stream_cutoff_is_the_sdks_dropped_connection(stub: LlmStub, path: str, kind: str, stream: bool) -> None:
     sc.make(kind, stub, max_retries=0)
     stub.default = Reply(cut_after=5 if stream else 40)
     real = await direct(kind, stream)
     stub.default = Reply()
-    out, cc = await faulted(kind, "{mode: stream_cutoff, after_chunks: 2}", stream)
+    out, cc = await faulted(kind, "{mode: stream_cutoff, after_chunks: 2}", stream, path=path)
     assert type(out) is type(real), (out, real)
     assert [f["mode"] for f in cc.fired] == ["stream_cutoff"]
     assert "connection dropped" in cc.calls[0]["error"]
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("stream", STREAMS)
 @pytest.mark.parametrize("kind", sc.KINDS)
-async def test_malformed_answer_fails_in_the_sdks_parser(stub: LlmStub, kind: str, stream: bool) -> None:
+async def test_malformed_answer_fails_in_the_sdks_parser(stub: LlmStub, path: str, kind: str, stream: bool) -> None:
     sc.make(kind, stub)
-    out, cc = await faulted(kind, "{mode: malformed, after_chunks: 2}", stream)
+    out, cc = await faulted(kind, "{mode: malformed, after_chunks: 2}", stream, path=path)
     assert isinstance(out, ValueError), out
     if not stream:
         stub.default = Reply(body=b'{"id": "chatcmpl-x", "choices": [{"mess')
@@ -164,26 +223,28 @@ async def test_malformed_answer_fails_in_the_sdks_parser(stub: LlmStub, kind: st
 LENGTH = {"chat": "length", "responses": "incomplete", "messages": "max_tokens"}
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("stream", STREAMS)
 @pytest.mark.parametrize("kind", sc.KINDS)
-async def test_text_faults_edit_the_answer_the_sdk_parses(stub: LlmStub, kind: str, stream: bool) -> None:
+async def test_text_faults_edit_the_answer_the_sdk_parses(stub: LlmStub, path: str, kind: str, stream: bool) -> None:
     sc.make(kind, stub)
-    out, cc = await faulted(kind, "{mode: truncated_response, max_tokens: 3}", stream)
+    out, cc = await faulted(kind, "{mode: truncated_response, max_tokens: 3}", stream, path=path)
     assert out["text"] == "The stub model"
     if not stream:
         assert out["finish"] == LENGTH[sc.api(kind)]
     assert cc.calls[0]["response"] == "The stub model" and cc.calls[0]["faults"] == ["truncated_response"]
-    out, cc = await faulted(kind, "{mode: empty}", stream)
+    out, cc = await faulted(kind, "{mode: empty}", stream, path=path)
     assert out["text"] in ("", None) and [f["mode"] for f in cc.fired] == ["empty"]
-    out, cc = await faulted(kind, "{mode: garbage}", stream)
+    out, cc = await faulted(kind, "{mode: garbage}", stream, path=path)
     assert out["text"] != stub.default.text and len(out["text"]) >= len(stub.default.text)
     drift = "{mode: response_drift, drift_type: tone_shift, severity: significant}"
-    out, cc = await faulted(kind, drift, stream)
+    out, cc = await faulted(kind, drift, stream, path=path)
     assert out["text"].startswith("lol ok so ")
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("kind", sc.KINDS)
-async def test_streamed_text_arrives_while_the_model_is_still_sending(stub: LlmStub, kind: str) -> None:
+async def test_streamed_text_arrives_while_the_model_is_still_sending(stub: LlmStub, path: str, kind: str) -> None:
     sc.make(kind, stub)
     stub.default = Reply(text=" ".join(f"w{i}" for i in range(12)), chunk_delay=0.05)
     first: list[int] = []
@@ -195,19 +256,22 @@ async def test_streamed_text_arrives_while_the_model_is_still_sending(stub: LlmS
     for fault in (None, "{mode: truncated_response, max_tokens: 8}", "{mode: garbage}"):
         first.clear()
         before = stub.streams_done
-        out, _ = await faulted(kind, fault, True, on_chunk=on_chunk)
+        out, _ = await faulted(kind, fault, True, path=path, on_chunk=on_chunk)
         assert not isinstance(out, Exception), out
         assert first == [before], f"{fault}: the first text chunk came only after the stream ended"
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("stream", STREAMS)
 @pytest.mark.parametrize("kind", sc.KINDS)
-async def test_tool_call_only_replies_are_left_alone_and_not_counted(stub: LlmStub, kind: str, stream: bool) -> None:
+async def test_tool_call_only_replies_are_left_alone_and_not_counted(
+    stub: LlmStub, path: str, kind: str, stream: bool
+) -> None:
     sc.make(kind, stub)
     stub.default = Reply(tool_calls=[("lookup_order", {"order_id": "A1"})])
     real = await sc.call(kind, stream)
     for fault in ("{mode: garbage}", "{mode: empty}", "{mode: truncated_response, max_tokens: 1}"):
-        out, cc = await faulted(kind, fault, stream)
+        out, cc = await faulted(kind, fault, stream, path=path)
         assert cc.fired == [], fault
         if stream:
             assert [c.model_dump() for c in out["chunks"]] == [c.model_dump() for c in real["chunks"]]
