@@ -102,7 +102,9 @@ class WireCall:
             return self._answered(rep)
         body = error_body(self.api, rep.status, rep.message)
         headers = [("content-type", "application/json"), *rep.headers.items()]
-        self.log(error=f"{rep.status}: {json.loads(body)}", status=rep.status, raw=json.loads(body))
+        payload = json.loads(body)
+        message = (payload.get("error") or {}).get("message")
+        self.log(error=f"{rep.status}: {message}", status=rep.status, raw=payload)
         return Instead(status=rep.status, headers=headers, body=body)
 
     def _answered(self, rep: LlmReply) -> Instead:

@@ -243,8 +243,10 @@ class ChaosRuntime:
         """Environment for a launched agent: its proxies (empty for python agents and unused seams).
 
         ``HTTP_PROXY``/``http_proxy`` (and ``HTTPS_PROXY``, tunnelled without faults) point at the tool
-        proxy, ``OPENAI_BASE_URL`` at the LLM proxy; ``NO_PROXY`` is cleared so local tool services go
-        through the proxy too.
+        proxy, ``OPENAI_BASE_URL`` at the LLM proxy (``ANTHROPIC_BASE_URL`` too); ``NO_PROXY`` names only
+        the LLM proxy's ``host:port``, so local tool services go through the tool proxy while model calls
+        go straight to the LLM proxy (clients that ignore a port in ``NO_PROXY``, such as requests, reach
+        it through the tool proxy, which relays it untouched and streams it through as it arrives).
         """
         env: dict[str, str] = {}
         if self._tool_proxy is not None:
@@ -262,6 +264,10 @@ class ChaosRuntime:
         if self._llm_proxy is not None:
             env["OPENAI_BASE_URL"] = self._llm_proxy.url + "/v1"
             env["OPENAI_API_BASE"] = self._llm_proxy.url + "/v1"
+            env["ANTHROPIC_BASE_URL"] = self._llm_proxy.url
+            if self._tool_proxy is not None:
+                exempt = f"{self.host}:{self._llm_proxy.port}"
+                env.update({"NO_PROXY": exempt, "no_proxy": exempt})
         return env
 
     @property
