@@ -19,7 +19,7 @@ def stub() -> Iterator[LlmStub]:
         yield s
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 async def _closed_clients() -> AsyncIterator[None]:
     import sdk_clients
 

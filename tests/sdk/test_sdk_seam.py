@@ -31,7 +31,7 @@ from windtunnel.chaos.plan import FaultPlan
 from windtunnel.chaos.proxy import LlmProxy
 from windtunnel.config.load import parse_config
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("_closed_clients")]
 
 AGENT = "{endpoint: 'sdk_clients:call', llm: 'sdk_clients:CLIENT'}"
 STREAMS = [False, True]
