@@ -88,6 +88,17 @@ def _jsonable(value: Any) -> Any:
         return repr(value)
 
 
+def _size(value: Any) -> int | None:
+    """Bytes of an answer as the call log holds it (its JSON form for structured values)."""
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        return len(value)
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "replace"))
+    return len(json.dumps(value, ensure_ascii=False, default=repr).encode("utf-8", "replace"))
+
+
 def error_status(err: BaseException) -> int | None:
     """The HTTP-style status an exception carries (``status`` / ``status_code``), else ``None``."""
     for name in ("status", "status_code"):
@@ -212,7 +223,8 @@ class FaultPlan:
         self._occurrence: dict[tuple[str, int, str], int] = {}
         self._seq = 0
         self.on_call: Callable[[dict[str, Any]], None] | None = None
-        """Called with every call-log entry as it is recorded (the standalone proxies print them)."""
+        """Called with every call-log entry as it is recorded, plus its ``status`` and ``bytes`` (the
+        standalone proxies print and log them)."""
 
     # -- decisions ---------------------------------------------------------------------------
     def _decision(self, kind: str, index: int, signature: str) -> Decision:
@@ -351,7 +363,7 @@ class FaultPlan:
             entry["seq"] = self._seq
             self.calls.append(entry)
         if self.on_call is not None:
-            self.on_call(entry)
+            self.on_call({**entry, "status": status, "bytes": _size(raw if raw is not None else response)})
         return entry
 
     def events_between(self, start: int, end: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
