@@ -78,37 +78,59 @@ class StreamedResponse:
         return find_header(self.headers, name)
 
     async def pieces(self, size: int = 65536) -> AsyncIterator[bytes]:
-        """Body bytes as they arrive (chunked framing removed); :class:`UpstreamCut` if the body stops short."""
-        reader = self._conn[0]
+        """Body bytes as they arrive (chunked framing removed); :class:`UpstreamCut` if the body stops short.
+
+        An upstream silent for the pool's timeout is dropped (a timer, not a task per read).
+        """
+        reader, writer = self._conn
+        loop = asyncio.get_running_loop()
         timeout = self._pool.timeout
+        silent: list[bool] = []
+
+        def give_up() -> None:
+            silent.append(True)
+            writer.transport.abort()
+
+        timer = loop.call_later(timeout, give_up)
         try:
             if self._empty:
                 pass
             elif self.chunked:
                 while True:
-                    line = await asyncio.wait_for(reader.readuntil(b"\n"), timeout)
+                    line = await reader.readuntil(b"\n")
                     n = int(line.split(b";")[0].strip() or b"0", 16)
                     if n == 0:
                         await read_headers(reader)
                         break
-                    yield await asyncio.wait_for(reader.readexactly(n), timeout)
+                    data = await reader.readexactly(n)
                     await reader.readexactly(2)
+                    timer.cancel()
+                    yield data
+                    timer = loop.call_later(timeout, give_up)
             elif self.length is not None:
                 left = self.length
                 while left > 0:
-                    data = await asyncio.wait_for(reader.read(min(size, left)), timeout)
+                    data = await reader.read(min(size, left))
                     if not data:
                         raise UpstreamCut(f"upstream closed after {self.length - left} of {self.length} bytes")
                     left -= len(data)
+                    timer.cancel()
                     yield data
+                    timer = loop.call_later(timeout, give_up)
             else:
                 self._keep = False
-                while data := await asyncio.wait_for(reader.read(size), timeout):
+                while data := await reader.read(size):
+                    timer.cancel()
                     yield data
+                    timer = loop.call_later(timeout, give_up)
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError, ValueError) as err:
+            if silent:
+                raise UpstreamError(f"upstream sent nothing for {timeout:g}s") from None
             raise UpstreamCut(f"upstream connection dropped mid-body: {err!r}") from None
-        except asyncio.TimeoutError:
-            raise UpstreamError(f"upstream sent nothing for {timeout:g}s") from None
+        finally:
+            timer.cancel()
+        if silent:
+            raise UpstreamError(f"upstream sent nothing for {timeout:g}s")
         self._complete = True
 
     async def aclose(self) -> None:
@@ -176,12 +198,22 @@ class UpstreamPool:
         if body or method in ("POST", "PUT", "PATCH"):
             lines.append(f"Content-Length: {len(body)}")
         request = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body
+        loop = asyncio.get_running_loop()
         for attempt in (0, 1):
             conn, pooled = await self._connect(addr, fresh=attempt == 1)
+            silent: list[bool] = []
+
+            def give_up(conn: Conn = conn, silent: list[bool] = silent) -> None:
+                silent.append(True)
+                conn[1].transport.abort()
+
+            timer = loop.call_later(self.timeout, give_up)  # a timer, not a task per request
             try:
-                status, head, keep = await asyncio.wait_for(self._head(conn, request), self.timeout)
+                status, head, keep = await self._head(conn, request)
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
                 conn[1].close()
+                if silent:
+                    raise UpstreamError(f"{addr[0]}:{addr[1]}: no answer within {self.timeout:g}s") from None
                 if pooled and attempt == 0:
                     continue
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
@@ -191,6 +223,8 @@ class UpstreamPool:
             except BaseException:
                 conn[1].close()
                 raise
+            finally:
+                timer.cancel()
             return StreamedResponse(self, addr, conn, status, head, method, keep)
         raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
 

@@ -155,7 +155,7 @@ class FaultSpec(StrictModel):
 
     def should_fire(self, d: Decision) -> bool:
         """Default rule: skip the first ``after_calls`` eligible calls, then fire with ``probability``."""
-        if d.eligible_index < self.after_calls:
+        if d.eligible_index < self.after_calls or self.probability <= 0.0:
             return False
         if self.probability >= 1.0:
             return True

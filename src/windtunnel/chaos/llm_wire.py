@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from windtunnel.chaos.answered import completion_chunks
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
 from windtunnel.chaos.llm_apis import (
@@ -61,7 +63,7 @@ class WireCall:
 
     def __init__(self, plan: FaultPlan, api: str, body: bytes) -> None:
         try:
-            request = json.loads(body or b"{}")
+            request = orjson.loads(body or b"{}")
         except ValueError:
             request = None
         self.plan = plan
@@ -72,8 +74,8 @@ class WireCall:
         self.stream = bool(self.request.get("stream"))
         model = self.request.get("model")
         self.name = model if isinstance(model, str) and model else api
-        canonical = json.dumps(self.request, sort_keys=True, ensure_ascii=False).encode()
-        signature = f"{api}:{hashlib.blake2b(canonical, digest_size=8).hexdigest()}"
+        # Same request bytes, same decision: SDKs serialise a request the same way every time.
+        signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
         self.call = LlmCall(request=self.request, signature=signature, stream=self.stream, name=self.name)
         self.dec: LlmDecision = plan.decide_llm(self.call)
         self.started = time.perf_counter()
@@ -182,7 +184,7 @@ class Editor:
 
 def _json_or_text(data: bytes) -> Any:
     try:
-        return json.loads(data)
+        return orjson.loads(data)
     except ValueError:
         return data.decode("utf-8", "replace")
 

@@ -160,15 +160,19 @@ class LlmProxy(ProxyServer):
         try:
             if whole:
                 return await self._send_whole(resp, writer, keep, editor, out_headers)
-            writer.write(response_head(resp.status, out_headers, length=length, keep_alive=keep))
+            head = response_head(resp.status, out_headers, length=length, keep_alive=keep)
             async for piece in resp.pieces():
                 out = editor.feed(piece) if editor is not None else piece
                 if out:
-                    writer.write(out if length is not None else chunk(out))
+                    framed = out if length is not None else chunk(out)
+                    writer.write(head + framed if head else framed)
+                    head = b""
                     await writer.drain()
                 if editor is not None and (editor.cut or getattr(editor, "broken", False)):
                     break
             tail = editor.end() if editor is not None else b""
+            if head:
+                writer.write(head)
             if tail:
                 writer.write(tail if length is not None else chunk(tail))
             if editor is not None and editor.cut:
