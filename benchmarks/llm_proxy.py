@@ -1,14 +1,17 @@
 """Throughput of ``proxy llm`` against the same load sent straight to the model API, side by side.
 
-    .venv/bin/python -m benchmarks.llm_proxy [--seconds 4] [--concurrency 1 50]
+    .venv/bin/python -m benchmarks.llm_proxy [--seconds 4] [--concurrency 1 50] [--upstream stub lean]
 
-A minimal OpenAI-compatible upstream (keep-alive HTTP/1.1, one fixed chat completion) runs in its own
-process, the LLM proxy in another (with an active plan whose fault never fires, so every request takes
-the faulted path: decision, forwarding, call log), and the client — one keep-alive connection per
-concurrent caller, each sending ``POST /v1/chat/completions`` back to back — in this one. For each
-concurrency, the same load runs direct then through the proxy, and the requests per second of both are
-printed with their ratio. Exits 1 when the proxy at the highest concurrency is below 0.5x direct or
-lost a request.
+Two upstreams, each in its own process: ``stub`` is the OpenAI/Anthropic-compatible stub server of the
+conformance tests (``tests/stubs/llm_stub.py``, a threaded ``http.server``, like most local model
+servers); ``lean`` is a minimal asyncio server answering one fixed completion, the harshest case (the
+proxy then does as much work per request as client and upstream together). The LLM proxy runs in
+another process with an active plan whose fault never fires, so every request takes the faulted path
+(decision, forwarding, call log), and the client — one keep-alive connection per concurrent caller,
+each sending ``POST /v1/chat/completions`` back to back — in this one. For each upstream and
+concurrency, the same load runs direct then through the proxy; requests per second of both are printed
+with their ratio. Exits 1 when, against the stub at the highest concurrency, the proxy is below 0.5x
+direct, or when any answer was lost or wrong.
 """
 
 from __future__ import annotations
@@ -61,6 +64,19 @@ def _upstream_process(port_q: Any, counter: Any) -> None:
     asyncio.run(run())
 
 
+def _stub_process(port_q: Any, counter: Any) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.stubs.llm_stub import LlmStub
+
+    stub = LlmStub().start()
+    port_q.put(stub.port)
+    threading_event = __import__("threading").Event()
+    threading_event.wait()
+
+
 def _proxy_process(port_q: Any, upstream: str, logged: Any) -> None:
     from windtunnel.chaos.llm_faults import LlmRateLimitFault
     from windtunnel.chaos.plan import FaultPlan
@@ -103,7 +119,7 @@ async def _caller(port: int, deadline: float, counts: list[int]) -> None:
                 if line.lower().startswith(b"content-length:")
             )
             body = await reader.readexactly(length)
-            counts[0 if status == 200 and body == ANSWER else 1] += 1
+            counts[0 if status == 200 and body.startswith(b'{"id": "chatcmpl-') else 1] += 1
     finally:
         writer.close()
 
@@ -116,40 +132,57 @@ async def _load(port: int, concurrency: int, seconds: float) -> tuple[float, int
     return counts[0] / (time.perf_counter() - t0), counts[1]
 
 
+def _compare(port_q: Any, upstream_port: int, concurrency: list[int], seconds: float) -> tuple[float, int]:
+    """Direct vs proxied load against one upstream; returns (ratio at the last concurrency, bad answers)."""
+    ctx = multiprocessing.get_context("spawn")
+    logged = ctx.Value("i", 0)
+    url = f"http://127.0.0.1:{upstream_port}/v1"
+    px = ctx.Process(target=_proxy_process, args=(port_q, url, logged), daemon=True)
+    px.start()
+    px_port = port_q.get(timeout=60)
+    ratio, bad = 0.0, 0
+    try:
+        asyncio.run(_load(px_port, 4, 0.5))  # warm-up
+        for n in concurrency:
+            direct, d_bad = asyncio.run(_load(upstream_port, n, seconds))
+            via, p_bad = asyncio.run(_load(px_port, n, seconds))
+            ratio, bad = via / direct, bad + d_bad + p_bad
+            extra = f"   {d_bad + p_bad} bad answers" if d_bad + p_bad else ""
+            print(f"{n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x{extra}", flush=True)
+        print(f"  calls recorded in the proxy's call log: {logged.value}")
+    finally:
+        px.terminate()
+        px.join(10)
+    return ratio, bad
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 50])
+    parser.add_argument("--upstream", nargs="+", choices=["stub", "lean"], default=["stub", "lean"])
     a = parser.parse_args()
     ctx = multiprocessing.get_context("spawn")
     port_q = ctx.Queue()
-    counter, logged = ctx.Value("i", 0), ctx.Value("i", 0)
-    up = ctx.Process(target=_upstream_process, args=(port_q, counter), daemon=True)
-    up.start()
-    up_port = port_q.get(timeout=60)
-    px = ctx.Process(target=_proxy_process, args=(port_q, f"http://127.0.0.1:{up_port}/v1", logged), daemon=True)
-    px.start()
-    px_port = port_q.get(timeout=60)
-    ratio = 0.0
-    bad = 0
-    try:
-        asyncio.run(_load(px_port, 4, 0.5))  # warm-up
-        print(f"POST /v1/chat/completions, {a.seconds:g} s per measurement (upstream, proxy, client: 3 processes)")
-        print(f"{'connections':>11}  {'direct req/s':>12}  {'via proxy req/s':>15}  {'proxy/direct':>12}")
-        for n in a.concurrency:
-            direct, d_bad = asyncio.run(_load(up_port, n, a.seconds))
-            via, p_bad = asyncio.run(_load(px_port, n, a.seconds))
-            ratio, bad = via / direct, d_bad + p_bad
-            print(f"{n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x" + (f"   {bad} bad answers" if bad else ""))
-        print(f"calls recorded in the proxy's call log: {logged.value}")
-    finally:
-        for p in (px, up):
-            p.terminate()
-            p.join(10)
-    if bad or ratio < 0.5:
-        raise SystemExit(
-            f"proxy llm below 0.5x direct at {a.concurrency[-1]} connections ({ratio:.2f}x) or lost answers"
-        )
+    counter = ctx.Value("i", 0)
+    results: dict[str, tuple[float, int]] = {}
+    print(f"POST /v1/chat/completions, {a.seconds:g} s per measurement (upstream, proxy, client: 3 processes)")
+    for kind in a.upstream:
+        target = _stub_process if kind == "stub" else _upstream_process
+        up = ctx.Process(target=target, args=(port_q, counter), daemon=True)
+        up.start()
+        try:
+            port = port_q.get(timeout=60)
+            print(f"upstream: {kind}")
+            print(f"{'connections':>11}  {'direct req/s':>12}  {'via proxy req/s':>15}  {'proxy/direct':>12}")
+            results[kind] = _compare(port_q, port, a.concurrency, a.seconds)
+        finally:
+            up.terminate()
+            up.join(10)
+    if any(bad for _, bad in results.values()):
+        raise SystemExit("answers were lost or wrong")
+    if "stub" in results and results["stub"][0] < 0.5:
+        raise SystemExit(f"proxy llm below 0.5x direct against the stub at {a.concurrency[-1]} connections")
 
 
 if __name__ == "__main__":

@@ -340,6 +340,7 @@ class LlmStub:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # head and body go out as written (no 40 ms delayed-ACK stalls)
 
             def log_message(self, *args: Any) -> None:
                 pass
