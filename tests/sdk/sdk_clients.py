@@ -104,3 +104,21 @@ async def raw_bytes(kind: str, stream: bool) -> bytes:
     if hasattr(http, "aread") and kind.startswith("async"):
         return bytes(await http.aread())
     return bytes(http.read())
+
+
+PLAIN_CALLS: list[Any] = []
+
+
+async def _answer(prompt: str) -> str:
+    PLAIN_CALLS.append(prompt)
+    return f"The plain model answers {prompt} with several words of text."
+
+
+def plain_llm(prompt: str) -> Any:
+    """A sync-declared callable LLM that returns an awaitable (decorated SDK methods look like this)."""
+    return _answer(prompt)
+
+
+def create_like(*, model: str, messages: list[Any], temperature: Any = None, **kw: Any) -> dict[str, Any]:
+    """A ``create``-style callable that receives SDK sentinels for arguments not given."""
+    return {"choices": [{"index": 0, "message": {"role": "assistant", "content": "fine"}, "finish_reason": "stop"}]}
