@@ -312,3 +312,17 @@ async def test_sdk_object_without_a_reachable_transport_suggests_the_proxy() -> 
         async with ChaosRuntime(agent, [spec], seed=1):
             pass
     assert "cannot be reached" in str(err.value) and "proxy llm" in err.value.hint
+
+
+async def test_a_langchain_style_model_gets_every_sdk_client_it_holds_wrapped(stub: LlmStub) -> None:
+    from windtunnel.chaos.sdk_transport import MARK, sdk_clients_of
+
+    sync_client, async_client = sc.make("openai", stub), sc.make("async_openai", stub)
+    chat_model = SimpleNamespace(root_client=sync_client, root_async_client=async_client, client=sync_client.chat)
+    assert sdk_clients_of(chat_model) == [sync_client, async_client]
+    sc.CLIENT = chat_model
+    agent, spec = spec_of("{mode: empty}")
+    async with ChaosRuntime(agent, [spec], seed=1):
+        assert getattr(sync_client._client._transport, MARK, None) is not None
+        assert getattr(async_client._client._transport, MARK, None) is not None
+    assert getattr(sync_client._client._transport, MARK, None) is None

@@ -236,7 +236,10 @@ def proxy_tools(
 @proxy_app.command("llm")
 def proxy_llm(
     upstream: str = typer.Option(
-        ..., "--upstream", help="The real OpenAI-compatible base URL, e.g. https://api.openai.com/v1."
+        ...,
+        "--upstream",
+        help="The real model API's base URL: https://api.openai.com/v1, https://api.anthropic.com/v1, or any "
+        "OpenAI-compatible server's.",
     ),
     port: int = typer.Option(8898, "--port", "-p", help="Port to listen on."),
     config: str = ConfigOpt,
