@@ -326,3 +326,28 @@ async def test_a_langchain_style_model_gets_every_sdk_client_it_holds_wrapped(st
         assert getattr(sync_client._client._transport, MARK, None) is not None
         assert getattr(async_client._client._transport, MARK, None) is not None
     assert getattr(sync_client._client._transport, MARK, None) is None
+
+
+class _Replayer:
+    """A responder answering every model call from a 'recording' (text only, as call logs keep streams)."""
+
+    def tool(self, call: Any, target: str) -> Any:
+        return None
+
+    def llm(self, call: Any) -> Any:
+        from windtunnel.chaos.base import LlmReply
+        from windtunnel.chaos.plan import Answer
+
+        return Answer(LlmReply(body="The recorded answer, replayed."))
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+@pytest.mark.parametrize("kind", sc.KINDS)
+async def test_replayed_answers_reach_the_sdk_in_its_own_api_shape(stub: LlmStub, kind: str, stream: bool) -> None:
+    sc.make(kind, stub)
+    agent, _ = spec_of(None)
+    async with ChaosRuntime(agent, [], seed=1) as rt:
+        with rt.cell(None, "replay", responder=_Replayer()) as cc:
+            out = await sc.call(kind, stream)
+    assert out["text"] == "The recorded answer, replayed."
+    assert stub.count() == 0 and cc.calls[0]["faults"] == ["replay"]

@@ -343,3 +343,77 @@ def stream_answer(api: str, data: bytes) -> str | None:
     for ev in SseSplitter().feed(data + b"\n\n"):
         parts += [s.text for s in classify(api, ev, state) if s.kind == "text" and s.text is not None]
     return "".join(parts) if parts else None
+
+
+# -- whole answers built from text (replayed answers) --------------------------------------------
+
+
+def text_answer(api: str, text: str, model: str) -> dict[str, Any]:
+    """A minimal JSON answer of ``api`` carrying ``text``."""
+    if api == "chat":
+        message = {"role": "assistant", "content": text}
+        return {
+            "id": "chatcmpl-replayed",
+            "object": "chat.completion",
+            "model": model,
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+        }
+    if api == "responses":
+        item = {
+            "type": "message",
+            "id": "msg_replayed",
+            "status": "completed",
+            "role": "assistant",
+            "content": [{"type": "output_text", "text": text, "annotations": []}],
+        }
+        return {
+            "id": "resp_replayed",
+            "object": "response",
+            "created_at": 0,
+            "status": "completed",
+            "model": model,
+            "output": [item],
+            "parallel_tool_calls": True,
+            "tool_choice": "auto",
+            "tools": [],
+        }
+    return {
+        "id": "msg_replayed",
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": [{"type": "text", "text": text}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 0, "output_tokens": 0},
+    }
+
+
+def text_stream(api: str, body: dict[str, Any], model: str) -> bytes:
+    """The SSE stream of ``api`` delivering the answer ``body`` (its text in one delta)."""
+    text, _ = answer_text(api, body)
+    text = text or ""
+    if api == "responses":
+        ids: dict[str, Any] = {"item_id": "msg_replayed", "output_index": 0, "content_index": 0}
+        events: list[tuple[str, dict[str, Any]]] = [
+            ("response.output_text.delta", {"type": "response.output_text.delta", **ids, "delta": text}),
+            ("response.output_text.done", {"type": "response.output_text.done", **ids, "text": text}),
+            ("response.completed", {"type": "response.completed", "response": body}),
+        ]
+        return b"".join(render_event(n, {**d, "sequence_number": i}) for i, (n, d) in enumerate(events))
+    start = {**body, "content": [], "stop_reason": None}
+    events = [
+        ("message_start", {"type": "message_start", "message": start}),
+        (
+            "content_block_start",
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        ),
+        (
+            "content_block_delta",
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text}},
+        ),
+        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+        ("message_delta", {"type": "message_delta", "delta": {"stop_reason": body.get("stop_reason") or "end_turn"}}),
+        ("message_stop", {"type": "message_stop"}),
+    ]
+    return b"".join(render_event(n, d) for n, d in events)

@@ -32,7 +32,9 @@ from windtunnel.chaos.llm_apis import (
     parse_event,
     render_event,
     stream_answer,
+    text_answer,
     text_event,
+    text_stream,
     with_answer_text,
     with_done_text,
     with_finish,
@@ -110,24 +112,17 @@ class WireCall:
         return Instead(status=rep.status, headers=headers, body=body)
 
     def _answered(self, rep: LlmReply) -> Instead:
-        """A responder's recorded answer, as JSON or (when the request streams) as SSE."""
-        body = rep.body
-        if self.api == "chat" and not isinstance(body, dict):
-            body = {
-                "id": "chatcmpl-replayed",
-                "object": "chat.completion",
-                "model": self.name,
-                "choices": [
-                    {"index": 0, "message": {"role": "assistant", "content": str(body)}, "finish_reason": "stop"}
-                ],
-            }
+        """A responder's recorded answer (JSON or text), as JSON or, when the request streams, as SSE."""
+        body = rep.body if isinstance(rep.body, dict) else text_answer(self.api, str(rep.body), self.name)
         self.log(response=answer_text(self.api, body)[0], raw=body, status=rep.status)
-        if self.stream and self.api == "chat":
+        extra = list(rep.headers.items())
+        if not self.stream:
+            return Instead(rep.status, [("content-type", "application/json"), *extra], json.dumps(body).encode())
+        if self.api == "chat":
             events = b"".join(render_event(None, c) for c in completion_chunks(body)) + render_event(None, "[DONE]")
-            return Instead(200, [("content-type", "text/event-stream"), *rep.headers.items()], events)
-        return Instead(
-            rep.status, [("content-type", "application/json"), *rep.headers.items()], json.dumps(body).encode()
-        )
+        else:
+            events = text_stream(self.api, body, self.name)
+        return Instead(200, [("content-type", "text/event-stream"), *extra], events)
 
     def editor(self, status: int, content_type: str | None) -> Editor:
         """The editor for the model's answer (``status``, ``content_type`` as the model sent them)."""
@@ -168,7 +163,8 @@ class Editor:
         if self.encoded:
             self.wire.log(response=None, status=self.status)
         elif self.is_sse:
-            self.wire.log(response=stream_answer(self.wire.api, data), status=self.status)
+            text = stream_answer(self.wire.api, data)
+            self.wire.log(response=text, raw=text, status=self.status)
         else:
             raw = _json_or_text(data)
             error = None if self.status < 400 else f"{self.status}: {raw}"
