@@ -125,6 +125,7 @@ async def test_unfaulted_calls_are_byte_identical_and_recorded(stub: LlmStub, ki
             parsed = await sc.call(kind, stream)
     assert inside == plain
     assert parsed["text"] == stub.default.text
+    assert all("note" not in c for c in cc.calls)
     assert [c["response"] for c in cc.calls] == [stub.default.text, stub.default.text]
     assert cc.fired == [] and all(c["error"] is None for c in cc.calls)
     dumped = json.dumps(cc.calls[1]["args"])
@@ -273,6 +274,7 @@ async def test_tool_call_only_replies_are_left_alone_and_not_counted(
     for fault in ("{mode: garbage}", "{mode: empty}", "{mode: truncated_response, max_tokens: 1}"):
         out, cc = await faulted(kind, fault, stream, path=path)
         assert cc.fired == [], fault
+        assert "only tool calls" in cc.calls[0]["note"], "the call log says why the fault did not act"
         if stream:
             assert [c.model_dump() for c in out["chunks"]] == [c.model_dump() for c in real["chunks"]]
         else:
@@ -351,3 +353,19 @@ async def test_replayed_answers_reach_the_sdk_in_its_own_api_shape(stub: LlmStub
             out = await sc.call(kind, stream)
     assert out["text"] == "The recorded answer, replayed."
     assert stub.count() == 0 and cc.calls[0]["faults"] == ["replay"]
+
+
+@pytest.mark.parametrize("path", PATHS)
+async def test_other_model_api_calls_pass_through_and_are_logged_with_the_reason(stub: LlmStub, path: str) -> None:
+    sc.make("openai", stub, max_retries=0)
+
+    async def embed(kind: str, stream: bool) -> Any:
+        return sc.CLIENT.embeddings.create(model="stub-embed", input="hi")
+
+    original, sc.call = sc.call, embed  # type: ignore[assignment]
+    try:
+        out, cc = await faulted("openai", "{mode: rate_limit}", False, path=path)
+    finally:
+        sc.call = original  # type: ignore[assignment]
+    assert isinstance(out, openai.NotFoundError), "the stub's own answer, not an injected 429"
+    assert cc.fired == [] and cc.calls[0]["note"].startswith("not a model call windtunnel faults")

@@ -41,6 +41,7 @@ from windtunnel.chaos.llm_apis import (
 )
 from windtunnel.chaos.plan import FaultPlan, LlmDecision
 
+NO_TEXT = "the answer carries no text (only tool calls): text faults do not apply"
 LOG_BYTES = 4 * 1024 * 1024
 """How much of an unfaulted body is kept to record the answer in the call log."""
 
@@ -53,6 +54,16 @@ class Instead:
     headers: list[tuple[str, str]] = field(default_factory=list)
     body: bytes = b""
     timeout: bool = False
+
+
+OTHER_PATH = "not a model call windtunnel faults (Chat Completions, Responses, Messages): passed through"
+
+
+def log_other(plan: FaultPlan, method: str, path: str) -> None:
+    """Record a POST to the model API that is not a model call (embeddings, files ...), and why it is not
+    faulted."""
+    if method.upper() == "POST":
+        plan.log_call("llm", path.split("?", 1)[0], {"method": method, "path": path}, note=OTHER_PATH)
 
 
 def request_args(request: dict[str, Any]) -> dict[str, Any]:
@@ -160,15 +171,19 @@ class Editor:
             return b""
         self.done = True
         data = bytes(self._seen)
+        note = None
+        if self.wire.dec.corrupts and self.status != 200:
+            note = f"the model answered {self.status}: text faults do not apply"
         if self.encoded:
-            self.wire.log(response=None, status=self.status)
+            self.wire.log(response=None, status=self.status, note=note)
         elif self.is_sse:
             text = stream_answer(self.wire.api, data)
-            self.wire.log(response=text, raw=text, status=self.status)
+            self.wire.log(response=text, raw=text, status=self.status, note=note)
         else:
             raw = _json_or_text(data)
             error = None if self.status < 400 else f"{self.status}: {raw}"
-            self.wire.log(response=answer_text(self.wire.api, raw)[0], error=error, raw=raw, status=self.status)
+            text = answer_text(self.wire.api, raw)[0]
+            self.wire.log(response=text, error=error, raw=raw, status=self.status, note=note)
         return b""
 
     def fail(self, err: BaseException) -> None:
@@ -201,13 +216,13 @@ class BodyEditor(Editor):
         data = bytes(self._seen)
         wire = self.wire
         try:
-            obj = json.loads(data)
+            obj = orjson.loads(data)
         except ValueError:
-            wire.log(response=data.decode("utf-8", "replace"), status=200)
+            wire.log(response=data.decode("utf-8", "replace"), status=200, note="the answer is not JSON: not faulted")
             return data
         text, finish = answer_text(wire.api, obj)
         if text is None:
-            wire.log(response=None, raw=obj, status=200)
+            wire.log(response=None, raw=obj, status=200, note=NO_TEXT)
             return data
         reply = wire.dec.finish(LlmReply(text=text, finish_reason=finish))
         if reply.cut_after is not None:
@@ -373,7 +388,9 @@ class StreamEditor(Editor):
                 out += self._emit_text(self._through("", flush=True))
         self.done = True
         sent = "".join(self.sent) if self.original else None
-        if self.cut:
+        if sent is None and not (self.cut or self.broken):
+            self.wire.log(response=None, status=200, note=NO_TEXT)
+        elif self.cut:
             self.wire.log(response=sent, error="connection dropped mid-stream (stream_cutoff)", status=200)
         elif self.broken:
             self.wire.log(response=sent, error="broken stream event sent (malformed)", status=200)

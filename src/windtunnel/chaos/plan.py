@@ -340,8 +340,11 @@ class FaultPlan:
         started: float | None = None,
         raw: Any = None,
         status: int | None = None,
+        note: str | None = None,
     ) -> dict[str, Any]:
         """Record one tool / LLM call: ``{target, name, args, response, error, faults, latency_ms, seq}``.
+
+        ``note`` (kept only when given) says why configured faults did not act on the call.
 
         With :attr:`keep_raw`, the entry also holds ``raw`` (the whole response, JSON-safe, not
         truncated) and ``status`` (the HTTP-style status, or the status an exception carried).
@@ -355,6 +358,8 @@ class FaultPlan:
             "faults": list(faults or []),
             "latency_ms": round((time.perf_counter() - started) * 1000, 3) if started is not None else None,
         }
+        if note:
+            entry["note"] = note
         if self.keep_raw:
             entry["raw"] = _jsonable(raw)
             entry["status"] = status

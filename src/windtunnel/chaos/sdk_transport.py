@@ -20,7 +20,7 @@ import anyio
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.chaos.llm_apis import api_of
-from windtunnel.chaos.llm_wire import Editor, WireCall
+from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import current_plan
 
 Restore = Callable[[], None]
@@ -112,6 +112,8 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             plan = current_plan()
             api = api_of(request.method, request.url.path) if plan is not None else None
             if api is None or plan is None:
+                if plan is not None:
+                    log_other(plan, request.method, request.url.path)
                 return self.inner.handle_request(request)
             wire = WireCall(plan, api, request.read())
             instead = wire.instead()
@@ -153,6 +155,8 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             plan = current_plan()
             api = api_of(request.method, request.url.path) if plan is not None else None
             if api is None or plan is None:
+                if plan is not None:
+                    log_other(plan, request.method, request.url.path)
                 return await self.inner.handle_async_request(request)
             wire = WireCall(plan, api, await request.aread())
             instead = wire.instead()

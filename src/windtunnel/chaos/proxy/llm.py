@@ -20,7 +20,7 @@ import httpx
 from windtunnel._util.http1 import Request, chunk, response_head, write_response
 from windtunnel._util.http1client import StreamedResponse, UpstreamCut, UpstreamError, UpstreamPool
 from windtunnel.chaos.llm_apis import api_of
-from windtunnel.chaos.llm_wire import Editor, WireCall
+from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import FaultPlan
 from windtunnel.chaos.proxy.common import (
     HEALTH_PATH,
@@ -97,6 +97,8 @@ class LlmProxy(ProxyServer):
         plan = self._plan_source()
         api = api_of(req.method, req.target) if plan is not None else None
         if plan is None or api is None:
+            if plan is not None:
+                log_other(plan, req.method, req.target)
             return await self._relay(req, writer, keep, None, req.headers)
         return await self._model_call(plan, api, req, reader, writer, keep)
 
