@@ -39,12 +39,12 @@ PATHS = ["inproc", pytest.param("proxy", marks=pytest.mark.slow)]
 
 
 @contextmanager
-def llm_proxy(plan: FaultPlan, upstream: str) -> Iterator[LlmProxy]:
+def llm_proxy(plan: FaultPlan, upstream: str, **kw: Any) -> Iterator[LlmProxy]:
     """``proxy llm`` on its own event loop thread (sync SDK clients block the test's loop)."""
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
-    proxy = LlmProxy(lambda: plan, upstream=upstream)
+    proxy = LlmProxy(lambda: plan, upstream=upstream, **kw)
     asyncio.run_coroutine_threadsafe(proxy.start(), loop).result(10)
     try:
         yield proxy
@@ -369,3 +369,16 @@ async def test_other_model_api_calls_pass_through_and_are_logged_with_the_reason
         sc.call = original  # type: ignore[assignment]
     assert isinstance(out, openai.NotFoundError), "the stub's own answer, not an injected 429"
     assert cc.fired == [] and cc.calls[0]["note"].startswith("not a model call windtunnel faults")
+
+
+@pytest.mark.slow
+async def test_proxy_sends_messages_calls_to_the_anthropic_upstream_and_the_rest_to_openais(stub: LlmStub) -> None:
+    plan = FaultPlan(spec_of("{mode: truncated_response, max_tokens: 2}")[1], seed=1, key="s")
+    with llm_proxy(plan, "http://127.0.0.1:9/v1", anthropic_upstream=stub.url) as proxy:
+        client = anthropic.AsyncAnthropic(base_url=proxy.url, api_key="k", max_retries=0)
+        try:
+            res = await client.messages.create(model="m", max_tokens=9, messages=[{"role": "user", "content": "hi"}])
+        finally:
+            await client.close()
+    assert res.content[0].text == "The stub" and res.stop_reason == "max_tokens"
+    assert stub.count("messages") == 1

@@ -48,6 +48,7 @@ from windtunnel.chaos.spec import ChaosSpec
 
 PYTHON_TYPES = ("python", "langchain")
 DEFAULT_LLM_UPSTREAM = "https://api.openai.com/v1"
+DEFAULT_ANTHROPIC_UPSTREAM = "https://api.anthropic.com"
 
 
 class CellChaos:
@@ -201,6 +202,12 @@ class ChaosRuntime:
             return expand_env(configured, where="agent.env.OPENAI_BASE_URL")
         return os.environ.get("OPENAI_BASE_URL") or DEFAULT_LLM_UPSTREAM
 
+    def _anthropic_upstream(self) -> str:
+        configured = (getattr(self.agent, "env", None) or {}).get("ANTHROPIC_BASE_URL")
+        if configured:
+            return expand_env(configured, where="agent.env.ANTHROPIC_BASE_URL")
+        return os.environ.get("ANTHROPIC_BASE_URL") or DEFAULT_ANTHROPIC_UPSTREAM
+
     async def _start_proxies(self) -> None:
         from windtunnel.chaos.proxy import LlmProxy, ToolProxy
 
@@ -223,7 +230,11 @@ class ChaosRuntime:
             )
         if needs_llm or self._llm_port is not None or (launched and self._llm_upstream):
             self._llm_proxy = LlmProxy(
-                self._current_http_plan, upstream=self._upstream(), host=self.host, port=self._llm_port or 0
+                self._current_http_plan,
+                upstream=self._upstream(),
+                host=self.host,
+                port=self._llm_port or 0,
+                anthropic_upstream=self._anthropic_upstream(),
             )
             await self._llm_proxy.start()
             self._llm_seam = True
@@ -243,7 +254,9 @@ class ChaosRuntime:
         """Environment for a launched agent: its proxies (empty for python agents and unused seams).
 
         ``HTTP_PROXY``/``http_proxy`` (and ``HTTPS_PROXY``, tunnelled without faults) point at the tool
-        proxy, ``OPENAI_BASE_URL`` at the LLM proxy (``ANTHROPIC_BASE_URL`` too); ``NO_PROXY`` names only
+        proxy, ``OPENAI_BASE_URL`` and ``ANTHROPIC_BASE_URL`` at the LLM proxy (which sends Messages calls
+        on to ``ANTHROPIC_BASE_URL`` from ``agent.env`` or the environment, default the Anthropic API, and
+        the others to ``OPENAI_BASE_URL``'s); ``NO_PROXY`` names only
         the LLM proxy's ``host:port``, so local tool services go through the tool proxy while model calls
         go straight to the LLM proxy (clients that ignore a port in ``NO_PROXY``, such as requests, reach
         it through the tool proxy, which relays it untouched and streams it through as it arrives).

@@ -131,7 +131,16 @@ def _log_line(entry: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, default=repr) + "\n"
 
 
-def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str | None, log: str | None) -> None:
+def _serve(
+    kind: str,
+    spec: Any,
+    seed: int,
+    host: str,
+    port: int,
+    upstream: str | None,
+    log: str | None,
+    anthropic_upstream: str | None = None,
+) -> None:
     import signal
 
     import anyio
@@ -177,7 +186,9 @@ def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str 
             server = ToolProxy(lambda: plan, host=host, port=port)
         else:
             assert upstream is not None
-            server = LlmProxy(lambda: plan, upstream=upstream, host=host, port=port)
+            server = LlmProxy(
+                lambda: plan, upstream=upstream, host=host, port=port, anthropic_upstream=anthropic_upstream
+            )
         async with server:
             con.print(f"windtunnel {kind} proxy on [bold]{server.url}[/] — scenario {spec.name!r}, seed {seed}")
             for f in (*spec.tool_faults, *spec.llm_faults, *spec.context_attacks):
@@ -248,6 +259,11 @@ def proxy_llm(
     seed: int = SeedOpt,
     host: str = HostOpt,
     log: str = LogOpt,
+    anthropic_upstream: str = typer.Option(
+        None,
+        "--anthropic-upstream",
+        help="Where Anthropic Messages calls go (e.g. https://api.anthropic.com) when --upstream is OpenAI's.",
+    ),
 ) -> None:
     """Fault proxy for an agent's model calls: OpenAI Chat Completions and Responses, Anthropic Messages
     (set its OPENAI_BASE_URL / ANTHROPIC_BASE_URL)."""
@@ -255,8 +271,12 @@ def proxy_llm(
 
     if "://" not in upstream:
         raise UsageError(f"--upstream must be a URL like https://api.openai.com/v1, got {upstream!r}")
+    if anthropic_upstream is not None and "://" not in anthropic_upstream:
+        raise UsageError(
+            f"--anthropic-upstream must be a URL like https://api.anthropic.com, got {anthropic_upstream!r}"
+        )
     spec, seed_ = _spec_and_seed(config, scenario, profile, seed)
-    _serve("llm", spec, seed_, host, port, upstream, log)
+    _serve("llm", spec, seed_, host, port, upstream, log, anthropic_upstream)
 
 
 @app.command("profiles")

@@ -66,10 +66,13 @@ class LlmProxy(ProxyServer):
         host: str = "127.0.0.1",
         port: int = 0,
         upstream_timeout: float = 600.0,
+        anthropic_upstream: str | None = None,
     ) -> None:
         super().__init__(host=host, port=port, upstream_timeout=upstream_timeout)
         self._plan_source = plan_source
         self.upstream = upstream.rstrip("/")
+        self.anthropic_upstream = anthropic_upstream.rstrip("/") if anthropic_upstream else None
+        """Where Anthropic Messages calls go (an origin such as https://api.anthropic.com; default: upstream)."""
         self.pool = UpstreamPool(timeout=upstream_timeout, max_idle=256)
 
     async def aclose(self) -> None:
@@ -77,7 +80,10 @@ class LlmProxy(ProxyServer):
         await self.pool.aclose()
 
     def upstream_url(self, target: str) -> str:
-        """``/v1/x`` → ``{upstream}/x``; other paths go to the upstream's origin unchanged."""
+        """``/v1/x`` → ``{upstream}/x``; other paths go to the upstream's origin unchanged. With an
+        Anthropic upstream, ``/v1/messages…`` goes to ``{anthropic_upstream}/v1/messages…``."""
+        if self.anthropic_upstream and target.split("?", 1)[0].rstrip("/").endswith("/v1/messages"):
+            return self.anthropic_upstream + target
         if target.startswith("/v1/") or target == "/v1":
             return self.upstream + target[3:]
         u = httpx.URL(self.upstream)
