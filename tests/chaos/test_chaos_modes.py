@@ -334,3 +334,26 @@ def test_input_attacks_apply_to_the_last_user_message() -> None:
     msgs = [{"role": "system", "content": "sys"}, {"role": "user", "content": "q"}]
     out = plan.transform_input(msgs)
     assert out[1]["content"] == "P\n\nq" and msgs[1]["content"] == "q"
+
+
+@pytest.mark.parametrize("content", [None, ""])
+def test_text_faults_leave_tool_call_replies_alone_even_with_an_empty_text(content: Any) -> None:
+    from windtunnel.chaos.llm_apis import answer_text
+
+    reply = {
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content, "tool_calls": [{"id": "c1", "type": "function",
+                            "function": {"name": "lookup", "arguments": "{}"}}]},
+                "finish_reason": "tool_calls",
+            }
+        ]
+    }
+    assert answer_text("chat", reply)[0] is None
+    wrapped = wrap_llm_call("create", lambda **kw: reply)
+    for mode in ("garbage", "empty", "truncated_response", "response_drift"):
+        plan = FaultPlan(ChaosSpec("s", llm_faults=(llm_fault(mode),)), seed=5, key="c")
+        with activate(plan):
+            assert wrapped(model="m", messages=[]) == reply
+        assert plan.fired == [], mode

@@ -93,7 +93,10 @@ def answer_text(api: str, data: Any) -> tuple[str | None, str | None]:
         choices = data.get("choices") or []
         if not choices or not isinstance(choices[0], dict):
             return None, None
-        content = (choices[0].get("message") or {}).get("content")
+        message = choices[0].get("message") or {}
+        content = message.get("content")
+        if not content and message.get("tool_calls"):
+            return None, choices[0].get("finish_reason")  # a tool-call reply with an empty text
         return (content if isinstance(content, str) else None), choices[0].get("finish_reason")
     if api == "responses":
         parts = [
