@@ -21,7 +21,12 @@ $(DEVSTAMP): $(STAMP)
 
 venv: $(DEVSTAMP)
 
-demo: $(STAMP)
+# The demo's openai-SDK variant of the support agent needs the `openai` extra.
+$(VENV)/.installed-openai: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[openai]'
+	touch $@
+
+demo: $(STAMP) $(VENV)/.installed-openai
 	$(BIN)/python -m examples.support_agent.demo
 
 # Debian's chromium for the HTML report's browser tests (Playwright drives it; no browser download).

@@ -88,12 +88,15 @@ class Memory:
 class SupportAgent:
     """One agent variant with its own memory. ``latency_ms`` is slept before every LLM call."""
 
-    def __init__(self, variant: str = "robust", *, latency_ms: int = 0, model: str | None = None) -> None:
+    def __init__(self, variant: str = "robust", *, latency_ms: int = 0, model: str | None = None,
+                 client: Any = None) -> None:
         if variant not in PROMPTS:
             raise ValueError(f"unknown variant {variant!r}; choose one of: {', '.join(VARIANTS)}")
         self.variant = variant
         self.system_prompt = PROMPTS[variant]
         self.latency_ms = latency_ms
+        self.client = client
+        """The LLM client to call (default: ``llm.client``, looked up at every call)."""
         self.model = model or os.environ.get("SUPPORT_AGENT_MODEL", MODEL_NAME)
         self.memory = Memory()
         self._lock = threading.Lock()
@@ -190,7 +193,7 @@ class _Run:
                 time.sleep(self.agent.latency_ms / 1000)
             self.llm_calls += 1
             try:
-                raw = llm.client.chat.completions.create(
+                raw = (self.agent.client or llm.client).chat.completions.create(
                     model=self.agent.model, messages=list(self.convo), tools=tools.TOOL_SCHEMAS)
                 return _parse_completion(raw)
             except Exception as exc:  # every LLM failure is answered, never raised to the customer

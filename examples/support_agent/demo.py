@@ -32,6 +32,12 @@ STEPS: list[tuple[str, list[str], set[int]]] = [
         {0},
     ),
     (
+        "the agent on the real openai SDK: LLM faults injected below the SDK, met with its own retries",
+        ["run", "-c", "examples/support_agent/windtunnel.openai.yaml", "-q", "--chaos-only", "--repeat", "2",
+         "-f", "json", "-o", str(OUT / "chaos-openai.json")],
+        {0},
+    ),
+    (
         "the contract matrix: no critical failure; the poisoned order note costs a few points",
         ["contract", "run", "-c", CFG, "-q", "--min-score", "90", "-f", "json", "-o", str(OUT / "contract.json")],
         {0},

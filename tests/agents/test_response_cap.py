@@ -206,11 +206,25 @@ def test_stored_output_is_clipped_with_marker_and_full_length(py_module: str) ->
 
 
 def test_tool_proxy_relays_no_answer_over_its_cap() -> None:
-    """The tool proxy buffers a tool's answer to fault it: a flood is a 502, never read in full."""
+    """To transform a tool's answer the proxy must buffer it: a flood is then a 502, never read in full.
+
+    (An answer with no transform planned streams through as it arrives, and is never buffered.)
+    """
+    from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import ToolProxy
+    from windtunnel.chaos.spec import ChaosSpec
+    from windtunnel.config.load import parse_config
+
+    def plan_for(url: str) -> FaultPlan:
+        cfg = parse_config(
+            'agent: {endpoint: "http://127.0.0.1:1/x"}\n'
+            f"chaos:\n  tool_faults: [{{tool: lookup, match_url: '{url}/lookup*', mode: truncated}}]\n"
+        )
+        return FaultPlan(ChaosSpec.resolve(cfg.chaos), seed=1, key="scenario")
 
     async def main(url: str) -> httpx.Response:
-        async with ToolProxy(lambda: None, max_body=CAP) as proxy:  # noqa: SIM117 (proxy.url needed)
+        plan = plan_for(url)
+        async with ToolProxy(lambda: plan, max_body=CAP) as proxy:  # noqa: SIM117 (proxy.url needed)
             async with httpx.AsyncClient(proxy=proxy.url, trust_env=False, timeout=10) as client:
                 return await client.get(f"{url}/lookup")
 

@@ -185,3 +185,52 @@ def test_proxy_port_in_use_exits_3(tmp_path: Path) -> None:
     assert f"127.0.0.1:{port}" in res.stderr and "already in use" in res.stderr
     assert "Traceback" not in res.stderr
     json.dumps(res.stdout)
+
+
+@pytest.mark.slow
+def test_standalone_llm_proxy_needs_only_the_chaos_part_logs_json_lines_and_stops_on_sigterm(tmp_path: Path) -> None:
+    from tests.stubs.llm_stub import LlmStub
+
+    cfg = tmp_path / "chaos-only.yaml"
+    cfg.write_text("chaos:\n  llm_faults: [{mode: rate_limit, after_calls: 1, retry_after: 2}]\n")
+    log = tmp_path / "calls.jsonl"
+    with LlmStub() as stub:
+        port = free_port()
+        proc = start(
+            ["proxy", "llm", "--upstream", stub.openai_url, "-c", str(cfg), "--port", str(port), "--log", str(log)]
+        )
+        try:
+            wait_healthy(f"http://127.0.0.1:{port}", proc)
+            body = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+            base = f"http://127.0.0.1:{port}/v1"
+            first = httpx.post(f"{base}/chat/completions", json=body, trust_env=False)
+            second = httpx.post(f"{base}/chat/completions", json=body, trust_env=False)
+            responses = httpx.post(f"{base}/responses", json={"model": "m", "input": "hi"}, trust_env=False)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    assert first.status_code == 200 and second.status_code == 429 and responses.status_code == 429
+    assert second.headers["retry-after"] == "2" and second.json()["error"]["code"] == "rate_limit_exceeded"
+    assert "stopped (SIGTERM)" in out and "3 call(s) seen, 2 fault(s) fired" in out
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["status"], r["faults"]) for r in lines] == [(200, []), (429, ["rate_limit"]), (429, ["rate_limit"])]
+    assert lines[0]["request"]["model"] == "m" and lines[0]["bytes"] > 0 and lines[0]["latency_ms"] >= 0
+
+
+@pytest.mark.slow
+def test_standalone_proxy_with_a_profile_needs_no_config_and_warns_on_a_public_bind(tmp_path: Path) -> None:
+    port = free_port()
+    proc = subprocess.Popen(
+        [*WINDTUNNEL, "proxy", "llm", "--upstream", "http://127.0.0.1:9/v1", "--profile", "degraded_llm",
+         "--port", str(port), "--host", "0.0.0.0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+        env={**os.environ, "COLUMNS": "200"}, preexec_fn=sigint_default,
+    )
+    try:
+        wait_healthy(f"http://127.0.0.1:{port}", proc)
+    finally:
+        out, err = stop(proc)
+    assert proc.returncode == 0, err
+    assert "exposes the llm proxy" in err and "Authorization" in err
+    assert "0 call(s) seen" in out

@@ -64,6 +64,8 @@ def test_the_registries_hold_every_built_in_mode() -> None:
     }
     assert set(llm_faults.names()) == {
         "timeout",
+        "error",
+        "malformed",
         "truncated_response",
         "rate_limit",
         "empty",
@@ -203,7 +205,7 @@ def llm_fault(mode: str, **extra: Any) -> Any:
     return llm_faults.get(mode).model_validate({"mode": mode, **LLM_PARAMS.get(mode, {}), **extra})
 
 
-@pytest.mark.parametrize("mode", llm_faults.names())
+@pytest.mark.parametrize("mode", [m for m in llm_faults.names() if m != "malformed"])
 def test_llm_mode_fires_on_the_agents_model_call(mode: str, sleeps: list[float]) -> None:
     seen: list[Any] = []
 
@@ -219,9 +221,9 @@ def test_llm_mode_fires_on_the_agents_model_call(mode: str, sleeps: list[float])
         except LlmFaultError as err:
             res = err
     assert [f["mode"] for f in plan.fired] == [mode]
-    if mode in ("timeout", "rate_limit"):
+    if mode in ("timeout", "rate_limit", "error"):
         assert isinstance(res, LlmFaultError) and seen == [], "the model never sees a pre-empted call"
-        assert res.status == (429 if mode == "rate_limit" else 504)
+        assert res.status == {"rate_limit": 429, "timeout": 504, "error": 500}[mode]
     elif mode == "stream_cutoff":
         assert isinstance(res, StreamCutOff) and len(seen) == 1
     else:
@@ -254,7 +256,8 @@ def test_llm_mode_respects_after_calls(mode: str, sleeps: list[float]) -> None:
     with activate(plan):
         for _ in range(3):
             assert wrapped(model="m", messages=[]) == completion(ANSWER)
-        with pytest.raises(LlmFaultError) if mode in ("timeout", "rate_limit", "stream_cutoff") else _noop():
+        raises = mode in ("timeout", "rate_limit", "stream_cutoff", "error", "malformed")
+        with pytest.raises(LlmFaultError) if raises else _noop():
             wrapped(model="m", messages=[])
     assert len(plan.fired) == 1
 
@@ -331,3 +334,26 @@ def test_input_attacks_apply_to_the_last_user_message() -> None:
     msgs = [{"role": "system", "content": "sys"}, {"role": "user", "content": "q"}]
     out = plan.transform_input(msgs)
     assert out[1]["content"] == "P\n\nq" and msgs[1]["content"] == "q"
+
+
+@pytest.mark.parametrize("content", [None, ""])
+def test_text_faults_leave_tool_call_replies_alone_even_with_an_empty_text(content: Any) -> None:
+    from windtunnel.chaos.llm_apis import answer_text
+
+    reply = {
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content, "tool_calls": [{"id": "c1", "type": "function",
+                            "function": {"name": "lookup", "arguments": "{}"}}]},
+                "finish_reason": "tool_calls",
+            }
+        ]
+    }
+    assert answer_text("chat", reply)[0] is None
+    wrapped = wrap_llm_call("create", lambda **kw: reply)
+    for mode in ("garbage", "empty", "truncated_response", "response_drift"):
+        plan = FaultPlan(ChaosSpec("s", llm_faults=(llm_fault(mode),)), seed=5, key="c")
+        with activate(plan):
+            assert wrapped(model="m", messages=[]) == reply
+        assert plan.fired == [], mode

@@ -1,15 +1,19 @@
-"""A lean keep-alive HTTP/1.1 client for plain-HTTP hops that must cost as little as possible.
+"""A lean keep-alive HTTP/1.1 client for hops that must cost as little as possible.
 
-Used by the tool proxy for its upstream calls and, as an httpx transport, by the HTTP agent adapter:
+Used by the proxies for their upstream calls and, as an httpx transport, by the HTTP agent adapter:
 pooled connections per (host, port), bodies passed through byte for byte (compressed bodies stay
-compressed until someone reads them).
+compressed until someone reads them). :meth:`UpstreamPool.request` reads the whole answer;
+:meth:`UpstreamPool.stream` hands its body over piece by piece as it arrives (SSE, chunked) and says
+when the upstream cut it short. ``stream`` also speaks HTTPS.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 import zlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -18,6 +22,10 @@ from windtunnel._util.http1 import NO_FORWARD, check_size, find_header, read_bod
 
 class UpstreamError(Exception):
     """The upstream could not be reached or answered something that is not HTTP."""
+
+
+class UpstreamCut(UpstreamError):
+    """The upstream closed the connection before the end of the body it announced."""
 
 
 @dataclass
@@ -46,6 +54,90 @@ class UpstreamResponse:
 
 
 Conn = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+Addr = tuple[str, int] | tuple[str, int, str]
+
+
+class StreamedResponse:
+    """An upstream answer whose body is read piece by piece (:meth:`pieces`), then :meth:`aclose`."""
+
+    def __init__(
+        self, pool: UpstreamPool, addr: Addr, conn: Conn, status: int, headers: list[tuple[str, str]], method: str,
+        keep: bool,
+    ) -> None:
+        self.status = status
+        self.headers = headers
+        self._pool, self._addr, self._conn, self._keep = pool, addr, conn, keep
+        lower = {k.lower(): v.lower() for k, v in headers}
+        self.chunked = "chunked" in lower.get("transfer-encoding", "")
+        length = lower.get("content-length")
+        self.length = int(length) if length and length.isdigit() and not self.chunked else None
+        self._empty = method == "HEAD" or status in (204, 304)
+        self._complete = False
+
+    def header(self, name: str) -> str | None:
+        return find_header(self.headers, name)
+
+    async def pieces(self, size: int = 65536) -> AsyncIterator[bytes]:
+        """Body bytes as they arrive (chunked framing removed); :class:`UpstreamCut` if the body stops short.
+
+        An upstream silent for the pool's timeout is dropped (a timer, not a task per read).
+        """
+        reader, writer = self._conn
+        loop = asyncio.get_running_loop()
+        timeout = self._pool.timeout
+        silent: list[bool] = []
+
+        def give_up() -> None:
+            silent.append(True)
+            writer.transport.abort()
+
+        timer = loop.call_later(timeout, give_up)
+        try:
+            if self._empty:
+                pass
+            elif self.chunked:
+                while True:
+                    line = await reader.readuntil(b"\n")
+                    n = int(line.split(b";")[0].strip() or b"0", 16)
+                    if n == 0:
+                        await read_headers(reader)
+                        break
+                    data = await reader.readexactly(n)
+                    await reader.readexactly(2)
+                    timer.cancel()
+                    yield data
+                    timer = loop.call_later(timeout, give_up)
+            elif self.length is not None:
+                left = self.length
+                while left > 0:
+                    data = await reader.read(min(size, left))
+                    if not data:
+                        raise UpstreamCut(f"upstream closed after {self.length - left} of {self.length} bytes")
+                    left -= len(data)
+                    timer.cancel()
+                    yield data
+                    timer = loop.call_later(timeout, give_up)
+            else:
+                self._keep = False
+                while data := await reader.read(size):
+                    timer.cancel()
+                    yield data
+                    timer = loop.call_later(timeout, give_up)
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError, ValueError) as err:
+            if silent:
+                raise UpstreamError(f"upstream sent nothing for {timeout:g}s") from None
+            raise UpstreamCut(f"upstream connection dropped mid-body: {err!r}") from None
+        finally:
+            timer.cancel()
+        if silent:
+            raise UpstreamError(f"upstream sent nothing for {timeout:g}s")
+        self._complete = True
+
+    async def aclose(self) -> None:
+        if self._complete and self._keep:
+            self._pool._release(self._addr, self._conn)
+        else:
+            self._conn[1].close()
 
 
 async def _read_to_eof(reader: asyncio.StreamReader, max_bytes: int | None) -> bytes:
@@ -64,7 +156,7 @@ class UpstreamPool:
     def __init__(self, timeout: float = 300.0, max_idle: int = 64) -> None:
         self.timeout = timeout
         self.max_idle = max_idle
-        self._idle: dict[tuple[str, int], list[Conn]] = {}
+        self._idle: dict[Addr, list[Conn]] = {}
 
     async def request(
         self, method: str, url: str, headers: list[tuple[str, str]], body: bytes, *, max_body: int | None = None
@@ -104,7 +196,70 @@ class UpstreamPool:
             return resp
         raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
 
-    async def _connect(self, addr: tuple[str, int], *, fresh: bool) -> tuple[Conn, bool]:
+    async def stream(
+        self, method: str, url: str, headers: list[tuple[str, str]], body: bytes
+    ) -> StreamedResponse:
+        """Send a request and return as soon as the answer's head arrives (http or https)."""
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise UpstreamError(f"not an HTTP URL: {url!r}")
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        addr: Addr = (parts.hostname, port) if parts.scheme == "http" else (parts.hostname, port, "https")
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        host = parts.netloc.rpartition("@")[2]
+        lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
+        lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+        if body or method in ("POST", "PUT", "PATCH"):
+            lines.append(f"Content-Length: {len(body)}")
+        request = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body
+        loop = asyncio.get_running_loop()
+        for attempt in (0, 1):
+            conn, pooled = await self._connect(addr, fresh=attempt == 1)
+            silent: list[bool] = []
+
+            def give_up(conn: Conn = conn, silent: list[bool] = silent) -> None:
+                silent.append(True)
+                conn[1].transport.abort()
+
+            timer = loop.call_later(self.timeout, give_up)  # a timer, not a task per request
+            try:
+                status, head, keep = await self._head(conn, request)
+            except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
+                conn[1].close()
+                if silent:
+                    raise UpstreamError(f"{addr[0]}:{addr[1]}: no answer within {self.timeout:g}s") from None
+                if pooled and attempt == 0:
+                    continue
+                raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
+            except (OSError, asyncio.TimeoutError) as err:
+                conn[1].close()
+                raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
+            except BaseException:
+                conn[1].close()
+                raise
+            finally:
+                timer.cancel()
+            return StreamedResponse(self, addr, conn, status, head, method, keep)
+        raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
+
+    async def _head(self, conn: Conn, request: bytes) -> tuple[int, list[tuple[str, str]], bool]:
+        reader, writer = conn
+        writer.write(request)
+        await writer.drain()
+        while True:
+            line = await reader.readuntil(b"\n")
+            parts = line.decode("latin-1").split(None, 2)
+            if len(parts) < 2 or not parts[0].startswith("HTTP/"):
+                raise ConnectionError(f"not an HTTP response: {line[:80]!r}")
+            status = int(parts[1])
+            headers = await read_headers(reader)
+            if 100 <= status < 200 and status != 101:
+                continue
+            conn_header = (find_header(headers, "connection") or "").lower()
+            keep = "close" not in conn_header and (parts[0] != "HTTP/1.0" or "keep-alive" in conn_header)
+            return status, headers, keep
+
+    async def _connect(self, addr: Addr, *, fresh: bool) -> tuple[Conn, bool]:
         idle = self._idle.get(addr)
         while idle and not fresh:
             reader, writer = idle.pop()
@@ -112,12 +267,16 @@ class UpstreamPool:
                 return (reader, writer), True
             writer.close()
         try:
-            conn = await asyncio.wait_for(asyncio.open_connection(*addr, limit=2**20), 30)
+            tls = ssl.create_default_context() if len(addr) == 3 else None
+            opening = asyncio.open_connection(
+                addr[0], addr[1], limit=2**20, ssl=tls, server_hostname=addr[0] if tls else None
+            )
+            conn = await asyncio.wait_for(opening, 30)
         except (OSError, asyncio.TimeoutError) as err:
             raise UpstreamError(f"cannot connect to {addr[0]}:{addr[1]}: {err}") from None
         return conn, False
 
-    def _release(self, addr: tuple[str, int], conn: Conn) -> None:
+    def _release(self, addr: Addr, conn: Conn) -> None:
         idle = self._idle.setdefault(addr, [])
         if len(idle) < self.max_idle:
             idle.append(conn)

@@ -94,6 +94,33 @@ class LlmReply:
     body: Any = None
     """A whole answer to deliver instead of the model's (a recorded completion, or a callable LLM's
     return value). Only replies from a :class:`~windtunnel.chaos.plan.Responder` use it."""
+    malformed: bool = False
+    """Deliver the answer as a body the client cannot parse (invalid JSON, a broken SSE event)."""
+
+
+class TextFilter:
+    """An LLM fault acting on a streamed answer as its text arrives (``LlmFaultSpec.stream_filter``).
+
+    The seam calls :meth:`feed` with each text delta and sends on what it returns (``""`` drops the
+    delta), so kept tokens reach the agent as the model sends them. After a feed the seam reads the
+    flags: ``stop`` (the answer ends here: later text is dropped), ``cut`` (drop the connection now),
+    ``malformed`` (send a broken event now and end the stream). ``finish_reason`` overrides the
+    stream's finish reason; ``acted`` says whether the fault changed anything (it then counts as fired).
+    """
+
+    def __init__(self) -> None:
+        self.acted = False
+        self.stop = False
+        self.cut = False
+        self.malformed = False
+        self.finish_reason: str | None = None
+
+    def feed(self, text: str) -> str:
+        return text
+
+    def flush(self) -> str:
+        """Text still held back when the model's text ends (``""`` when nothing is)."""
+        return ""
 
 
 @dataclass
@@ -128,7 +155,7 @@ class FaultSpec(StrictModel):
 
     def should_fire(self, d: Decision) -> bool:
         """Default rule: skip the first ``after_calls`` eligible calls, then fire with ``probability``."""
-        if d.eligible_index < self.after_calls:
+        if d.eligible_index < self.after_calls or self.probability <= 0.0:
             return False
         if self.probability >= 1.0:
             return True
@@ -177,6 +204,16 @@ class LlmFaultSpec(FaultSpec):
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
         raise FaultNotApplicable
+
+    def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter | None:
+        """An incremental form of :meth:`transform` for streamed answers; ``None`` makes the seam hold
+        the streamed text back and apply :meth:`transform` to all of it at the end."""
+        return None
+
+    def unsupported(self, api: str) -> str | None:
+        """Why this mode cannot act on calls of ``api`` (``chat``, ``responses``, ``messages``,
+        ``callable``), or ``None`` when it can. ``validate`` reports it before a run."""
+        return None
 
 
 class ContextAttackSpec(StrictModel):

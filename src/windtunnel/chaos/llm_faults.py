@@ -1,7 +1,11 @@
 """Built-in LLM fault modes, acting on the agent's own model calls.
 
-``timeout`` and ``rate_limit`` answer instead of the model (the model never sees those calls); every
-other mode corrupts the model's real answer.
+``timeout``, ``rate_limit`` and ``error`` answer instead of the model (the model never sees those
+calls); every other mode corrupts the model's real answer. Modes that corrupt text leave replies that
+carry only tool calls alone (they do not count as fired). On streams, ``truncated_response``,
+``empty``, ``garbage``, ``malformed`` and ``stream_cutoff`` with ``after_chunks`` act as the text
+arrives (kept tokens reach the agent when the model sends them); ``response_drift`` and
+``stream_cutoff`` with ``keep`` need the whole answer, so the seam holds the text back until it ends.
 """
 
 from __future__ import annotations
@@ -13,7 +17,15 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from windtunnel.chaos.base import Decision, FaultNotApplicable, LlmCall, LlmFaultSpec, LlmReply, llm_fault
+from windtunnel.chaos.base import (
+    Decision,
+    FaultNotApplicable,
+    LlmCall,
+    LlmFaultSpec,
+    LlmReply,
+    TextFilter,
+    llm_fault,
+)
 
 
 def _with_text(reply: LlmReply, text: str, finish_reason: str | None = None) -> LlmReply:
@@ -63,6 +75,30 @@ class TruncatedResponseFault(LlmFaultSpec):
             raise FaultNotApplicable
         return _with_text(reply, "".join(words[: self.max_tokens]).rstrip(), "length")
 
+    def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        return _TruncateFilter(self.max_tokens)
+
+
+class _TruncateFilter(TextFilter):
+    def __init__(self, max_tokens: int) -> None:
+        super().__init__()
+        self.left = max_tokens
+        self.pending = ""
+
+    def feed(self, text: str) -> str:
+        if self.stop:
+            return ""
+        out = []
+        for word in re.findall(r"\s*\S+|\s+", text):
+            if word.strip() and self.left == 0:
+                self.stop = self.acted = True
+                self.finish_reason = "length"
+                break
+            if word.strip():
+                self.left -= 1
+            out.append(word)
+        return "".join(out).rstrip() if self.stop else "".join(out)
+
 
 @llm_fault("rate_limit")
 class LlmRateLimitFault(LlmFaultSpec):
@@ -89,6 +125,15 @@ class LlmEmptyFault(LlmFaultSpec):
             raise FaultNotApplicable
         return _with_text(reply, "", "stop")
 
+    def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        return _EmptyFilter()
+
+
+class _EmptyFilter(TextFilter):
+    def feed(self, text: str) -> str:
+        self.acted = self.acted or bool(text)
+        return ""
+
 
 _GARBAGE = "▒░▓#@%&*{}[]<>~^|\\ ¤§¶ßøæ€λΩ≈∆ 0x7f ?? "
 
@@ -100,9 +145,22 @@ class GarbageFault(LlmFaultSpec):
     mode: Literal["garbage"] = "garbage"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
-        n = max(16, len(reply.text or ""))
+        n = max(16, len(_text(reply)))
         rng = d.rng("garbage")
         return _with_text(reply, "".join(rng.choice(_GARBAGE) for _ in range(n)))
+
+    def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        return _GarbageFilter(d)
+
+
+class _GarbageFilter(TextFilter):
+    def __init__(self, d: Decision) -> None:
+        super().__init__()
+        self.rng = d.rng("garbage")
+
+    def feed(self, text: str) -> str:
+        self.acted = self.acted or bool(text)
+        return "".join(self.rng.choice(_GARBAGE) for _ in range(len(text)))
 
 
 def _drift_key(key: str) -> str:
@@ -244,13 +302,81 @@ class ResponseDriftFault(LlmFaultSpec):
 @llm_fault("stream_cutoff")
 class StreamCutoffFault(LlmFaultSpec):
     """The connection drops mid-answer: a stream ends without its final event, a plain response
-    without the rest of its body (python agents get :class:`~windtunnel.chaos.injected.StreamCutOff`)."""
+    without the rest of its body. SDK clients raise their own connection error; plain callables get
+    :class:`~windtunnel.chaos.injected.StreamCutOff`."""
 
     mode: Literal["stream_cutoff"] = "stream_cutoff"
     keep: float = Field(0.5, ge=0.0, lt=1.0)
-    """Fraction of the answer delivered before the cut."""
+    """Fraction of the answer delivered before the cut (a stream is held back to measure it)."""
+    after_chunks: int | None = Field(None, ge=0)
+    """On streams: drop the connection after this many text chunks, as they arrive (overrides keep)."""
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
         out = _with_text(reply, reply.text or "")
         out.cut_after = self.keep
         return out
+
+    def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter | None:
+        return None if self.after_chunks is None else _CutFilter(self.after_chunks, cut=True)
+
+
+class _CutFilter(TextFilter):
+    """Lets ``n`` text chunks through, then cuts the connection (or sends a broken event)."""
+
+    def __init__(self, n: int, *, cut: bool) -> None:
+        super().__init__()
+        self.left = n
+        self.cuts = cut
+
+    def feed(self, text: str) -> str:
+        if self.left > 0:
+            self.left -= 1
+            return text
+        self.acted = True
+        if self.cuts:
+            self.cut = True
+        else:
+            self.malformed = True
+        return ""
+
+
+@llm_fault("error")
+class LlmErrorFault(LlmFaultSpec):
+    """The model API answers an HTTP error (500, 502, 503, 529 overloaded ...) with the provider's
+    error body and an optional Retry-After; the model is not called."""
+
+    mode: Literal["error"] = "error"
+    status: int = Field(500, ge=400, le=599)
+    """HTTP status of the error (529 is Anthropic's "overloaded")."""
+    message: str | None = None
+    """Error message in the body (default: the provider's usual message for the status)."""
+    retry_after: float | None = Field(None, ge=0)
+    """Seconds announced in a Retry-After header (none by default)."""
+
+    def replace(self, call: LlmCall, d: Decision) -> LlmReply:
+        headers = {} if self.retry_after is None else {"Retry-After": f"{self.retry_after:g}"}
+        return LlmReply(status=self.status, message=self.message, headers=headers)
+
+
+@llm_fault("malformed")
+class LlmMalformedFault(LlmFaultSpec):
+    """The model's answer arrives unparseable: a JSON body cut to invalid JSON, or on a stream a broken
+    SSE event after ``after_chunks`` text chunks (the stream then ends). Plain callable LLMs have no
+    wire to break, so ``validate`` rejects this mode for them."""
+
+    mode: Literal["malformed"] = "malformed"
+    after_chunks: int = Field(1, ge=0)
+    """On streams: text chunks delivered intact before the broken event."""
+
+    def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        out = _with_text(reply, _text(reply))
+        out.malformed = True
+        return out
+
+    def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        return _CutFilter(self.after_chunks, cut=False)
+
+    def unsupported(self, api: str) -> str | None:
+        if api == "callable":
+            return "a plain callable LLM returns python values, not a body that could be malformed"
+        return None

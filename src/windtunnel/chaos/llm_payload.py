@@ -46,7 +46,10 @@ def completion_text(res: Any) -> tuple[str | None, str | None]:
         return res, None
     choice = _first_choice(res)
     if choice is not None:
-        content = _get(_get(choice, "message"), "content")
+        message = _get(choice, "message")
+        content = _get(message, "content")
+        if not content and _get(message, "tool_calls"):
+            return None, _get(choice, "finish_reason")  # only tool calls: nothing for text faults
         return (content if isinstance(content, str) else None), _get(choice, "finish_reason")
     if isinstance(res, dict):
         for key in ("content", "output", "text", "response"):

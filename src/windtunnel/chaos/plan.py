@@ -100,6 +100,17 @@ def _jsonable(value: Any) -> Any:
         return repr(value)
 
 
+def _size(value: Any) -> int | None:
+    """Bytes of an answer as the call log holds it (its JSON form for structured values)."""
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        return len(value)
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "replace"))
+    return len(json.dumps(value, ensure_ascii=False, default=repr).encode("utf-8", "replace"))
+
+
 def error_status(err: BaseException) -> int | None:
     """The HTTP-style status an exception carries (``status`` / ``status_code``), else ``None``."""
     for name in ("status", "status_code"):
@@ -185,6 +196,11 @@ class LlmDecision:
             self.modes.append(fault.mode)
         return reply
 
+    def mark_fired(self, index: int, fault: LlmFaultSpec) -> None:
+        """Record that ``fault`` acted on a streamed answer (its text filter changed something)."""
+        self.plan._fire("llm", "llm", index, fault.mode, self.call.name)
+        self.modes.append(fault.mode)
+
 
 class FaultPlan:
     """The faults of one scenario applied to one cell (or one scenario, for HTTP seams).
@@ -219,7 +235,8 @@ class FaultPlan:
         self._occurrence: dict[tuple[str, int, str], int] = {}
         self._seq = 0
         self.on_call: Callable[[dict[str, Any]], None] | None = None
-        """Called with every call-log entry as it is recorded (the standalone proxies print them)."""
+        """Called with every call-log entry as it is recorded, plus its ``status`` and ``bytes`` (the
+        standalone proxies print and log them)."""
 
     # -- decisions ---------------------------------------------------------------------------
     def _decision(self, kind: str, index: int, signature: str) -> Decision:
@@ -335,8 +352,11 @@ class FaultPlan:
         started: float | None = None,
         raw: Any = None,
         status: int | None = None,
+        note: str | None = None,
     ) -> dict[str, Any]:
         """Record one tool / LLM call: ``{target, name, args, response, error, faults, latency_ms, seq}``.
+
+        ``note`` (kept only when given) says why configured faults did not act on the call.
 
         With :attr:`keep_raw`, the entry also holds ``raw`` (the whole response, JSON-safe, not
         truncated) and ``status`` (the HTTP-style status, or the status an exception carried).
@@ -350,6 +370,8 @@ class FaultPlan:
             "faults": list(faults or []),
             "latency_ms": round((time.perf_counter() - started) * 1000, 3) if started is not None else None,
         }
+        if note:
+            entry["note"] = note
         if self.keep_raw:
             entry["raw"] = _jsonable(raw)
             entry["status"] = status
@@ -358,7 +380,7 @@ class FaultPlan:
             entry["seq"] = self._seq
             self.calls.append(entry)
         if self.on_call is not None:
-            self.on_call(entry)
+            self.on_call({**entry, "status": status, "bytes": _size(raw if raw is not None else response)})
         return entry
 
     def events_between(self, start: int, end: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

@@ -36,11 +36,19 @@ from typing import Any
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
-from windtunnel.chaos.seams import NO_TOOL_SEAM, Restore, install_llm, install_registry, install_tools
+from windtunnel.chaos.seams import (
+    NO_TOOL_SEAM,
+    Restore,
+    install_llm,
+    install_registry,
+    install_tools,
+    llm_mode_problems,
+)
 from windtunnel.chaos.spec import ChaosSpec
 
 PYTHON_TYPES = ("python", "langchain")
 DEFAULT_LLM_UPSTREAM = "https://api.openai.com/v1"
+DEFAULT_ANTHROPIC_UPSTREAM = "https://api.anthropic.com"
 
 
 class CellChaos:
@@ -166,8 +174,8 @@ class ChaosRuntime:
         if any(s.needs_llm_seam for s in self.specs) and not a.llm:
             raise ConfigError(
                 "LLM faults are configured for a python agent, but agent.llm is not set: give the "
-                "'module:attr' of the agent's model client (an object with chat.completions.create) or "
-                "of the callable that calls the model",
+                "'module:attr' of the agent's model client (an OpenAI / Anthropic SDK client, or an object "
+                "with chat.completions.create) or of the callable that calls the model",
                 hint="or let the agent's SDK use `windtunnel proxy llm` as its base URL",
             )
         if a.tools:
@@ -179,6 +187,9 @@ class ChaosRuntime:
             self.tool_names += names
             self._restores += restores
         if a.llm:
+            problems = [p for s in self.specs for p in llm_mode_problems(a, s, f"scenario {s.name!r}")]
+            if problems:
+                raise ConfigError(problems[0], hint="`windtunnel validate` lists every such problem")
             self._restores += install_llm(a.llm)
         self._tool_seam = bool(a.tools or a.tool_registry)
         self._llm_seam = bool(a.llm)
@@ -190,6 +201,12 @@ class ChaosRuntime:
         if configured:
             return expand_env(configured, where="agent.env.OPENAI_BASE_URL")
         return os.environ.get("OPENAI_BASE_URL") or DEFAULT_LLM_UPSTREAM
+
+    def _anthropic_upstream(self) -> str:
+        configured = (getattr(self.agent, "env", None) or {}).get("ANTHROPIC_BASE_URL")
+        if configured:
+            return expand_env(configured, where="agent.env.ANTHROPIC_BASE_URL")
+        return os.environ.get("ANTHROPIC_BASE_URL") or DEFAULT_ANTHROPIC_UPSTREAM
 
     async def _start_proxies(self) -> None:
         from windtunnel.chaos.proxy import LlmProxy, ToolProxy
@@ -213,7 +230,11 @@ class ChaosRuntime:
             )
         if needs_llm or self._llm_port is not None or (launched and self._llm_upstream):
             self._llm_proxy = LlmProxy(
-                self._current_http_plan, upstream=self._upstream(), host=self.host, port=self._llm_port or 0
+                self._current_http_plan,
+                upstream=self._upstream(),
+                host=self.host,
+                port=self._llm_port or 0,
+                anthropic_upstream=self._anthropic_upstream(),
             )
             await self._llm_proxy.start()
             self._llm_seam = True
@@ -233,8 +254,12 @@ class ChaosRuntime:
         """Environment for a launched agent: its proxies (empty for python agents and unused seams).
 
         ``HTTP_PROXY``/``http_proxy`` (and ``HTTPS_PROXY``, tunnelled without faults) point at the tool
-        proxy, ``OPENAI_BASE_URL`` at the LLM proxy; ``NO_PROXY`` is cleared so local tool services go
-        through the proxy too.
+        proxy, ``OPENAI_BASE_URL`` and ``ANTHROPIC_BASE_URL`` at the LLM proxy (which sends Messages calls
+        on to ``ANTHROPIC_BASE_URL`` from ``agent.env`` or the environment, default the Anthropic API, and
+        the others to ``OPENAI_BASE_URL``'s); ``NO_PROXY`` names only
+        the LLM proxy's ``host:port``, so local tool services go through the tool proxy while model calls
+        go straight to the LLM proxy (clients that ignore a port in ``NO_PROXY``, such as requests, reach
+        it through the tool proxy, which relays it untouched and streams it through as it arrives).
         """
         env: dict[str, str] = {}
         if self._tool_proxy is not None:
@@ -252,6 +277,10 @@ class ChaosRuntime:
         if self._llm_proxy is not None:
             env["OPENAI_BASE_URL"] = self._llm_proxy.url + "/v1"
             env["OPENAI_API_BASE"] = self._llm_proxy.url + "/v1"
+            env["ANTHROPIC_BASE_URL"] = self._llm_proxy.url
+            if self._tool_proxy is not None:
+                exempt = f"{self.host}:{self._llm_proxy.port}"
+                env.update({"NO_PROXY": exempt, "no_proxy": exempt})
         return env
 
     @property

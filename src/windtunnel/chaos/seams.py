@@ -7,6 +7,7 @@ from typing import Any
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.imports import resolve_ref
+from windtunnel.chaos.sdk_transport import install_transport, looks_like_sdk, sdk_clients_of
 from windtunnel.chaos.wrappers import WRAPPED, wrap_llm_call, wrap_tool
 
 Restore = Callable[[], None]
@@ -93,7 +94,7 @@ def _completions(llm: Any) -> Any:
 
 def llm_problem(llm: Any, path: str) -> str | None:
     """Why ``llm`` cannot be wrapped as the agent's model (``None``: it can)."""
-    if callable(getattr(_completions(llm), "create", None)) or callable(llm):
+    if sdk_clients_of(llm) or callable(getattr(_completions(llm), "create", None)) or callable(llm):
         return None
     clients = [
         a
@@ -171,13 +172,23 @@ def install_registry(path: str) -> tuple[list[str], list[Restore]]:
 
 
 def install_llm(path: str) -> list[Restore]:
-    """Wrap the agent's model: an object with ``.chat.completions.create`` or a plain callable."""
+    """Install the LLM seam for ``agent.llm``.
+
+    An OpenAI / Anthropic SDK client (sync or async), or a LangChain chat model built on one, gets
+    the fault transport below the SDK (:mod:`windtunnel.chaos.sdk_transport`); any other object with
+    ``chat.completions.create`` gets that method wrapped; a plain callable is wrapped where it lives.
+    """
     owner, attr, llm = resolve(path, what="agent.llm")
-    problem = llm_problem(llm, path)
-    if problem is not None:
-        raise ConfigError(problem)
-    completions = _completions(llm)
+    clients = sdk_clients_of(llm)
+    if clients:
+        restores: list[Restore] = []
+        for client in clients:
+            restores += install_transport(client, f"agent.llm {path!r}")
+        return restores
+    completions = getattr(getattr(llm, "chat", None), "completions", None)
     create = getattr(completions, "create", None)
+    if looks_like_sdk(llm):
+        install_transport(llm, f"agent.llm {path!r}")  # raises: the SDK object holds no reachable transport
     if completions is not None and callable(create):
         if getattr(create, WRAPPED, None) is not None:
             return []
@@ -190,6 +201,50 @@ def install_llm(path: str) -> list[Restore]:
                 "cannot be wrapped; point agent.llm at a callable that makes the model call instead"
             )
         return [restore]
-    if getattr(llm, WRAPPED, None) is not None:
+    if callable(llm):
+        if getattr(llm, WRAPPED, None) is not None:
+            return []
+        return [_set_attr(owner, attr, wrap_llm_call(attr, llm))]
+    raise ConfigError(
+        f"agent.llm {path!r} is a {type(llm).__module__}.{type(llm).__name__}, which windtunnel cannot reach: "
+        "expected an OpenAI / AsyncOpenAI / Anthropic / AsyncAnthropic client, a LangChain chat model built "
+        "on one, an object with chat.completions.create, or a callable that makes the model call",
+        hint="or run `windtunnel proxy llm` and point the agent's base URL at it",
+    )
+
+
+def llm_kind(path: str) -> str:
+    """``sdk`` (faults on the wire, every API), ``create`` (a wrapped chat.completions.create) or
+    ``callable`` for ``agent.llm`` (resolved the way :func:`install_llm` does)."""
+    _, _, llm = resolve(path, what="agent.llm")
+    if sdk_clients_of(llm):
+        return "sdk"
+    if callable(getattr(getattr(getattr(llm, "chat", None), "completions", None), "create", None)):
+        return "create"
+    return "callable"
+
+
+def llm_mode_problems(agent: Any, spec: Any, where: str) -> list[str]:
+    """LLM fault modes of ``spec`` that the python agent's ``agent.llm`` cannot express.
+
+    SDK clients are faulted on the wire and take every mode; a wrapped ``create`` method or plain
+    callable returns python values, so wire-only modes (``malformed``) cannot reach it.
+    """
+    path = getattr(agent, "llm", None)
+    if getattr(agent, "type", None) not in ("python", "langchain") or not path or not spec.llm_faults:
         return []
-    return [_set_attr(owner, attr, wrap_llm_call(attr, llm))]
+    try:
+        kind = llm_kind(path)
+    except Exception:  # an import problem is reported by the agent checks
+        return []
+    if kind == "sdk":
+        return []
+    out = []
+    for fault in spec.llm_faults:
+        why = fault.unsupported("callable")
+        if why:
+            out.append(
+                f"{where}: LLM fault mode {fault.mode!r} cannot act on agent.llm {path!r} ({why}); point "
+                "agent.llm at the agent's OpenAI / Anthropic client, or drop the mode"
+            )
+    return out

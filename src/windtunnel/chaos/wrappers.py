@@ -209,6 +209,8 @@ class _LlmCallRun:
         reply = self.dec.finish(LlmReply(text=text, finish_reason=finish))
         if reply.cut_after is not None:
             raise self._cut()
+        if reply.malformed:
+            raise self.fail(LlmReply(status=502, message="the model's answer could not be parsed (malformed)"))
         out = (
             res if reply.text == text and reply.finish_reason == finish else with_completion_text(res, reply)
         )
@@ -331,8 +333,15 @@ class _AsyncStream:
         return getattr(self._source, name)
 
 
+def _is_sentinel(value: Any) -> bool:
+    """An SDK's "argument not given" marker (openai / anthropic ``NOT_GIVEN``, ``Omit``)."""
+    return type(value).__name__ in {"NotGiven", "Omit", "NotGivenOr", "_NotGiven"}
+
+
 def _request_of(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
-    return kwargs if not args else _bind(fn, args, kwargs)
+    """What the call sent: its arguments without SDK sentinels (identical runs record identically)."""
+    request = kwargs if not args else _bind(fn, args, kwargs)
+    return {k: v for k, v in request.items() if not _is_sentinel(v)}
 
 
 def _is_stream(res: Any, kwargs: dict[str, Any]) -> bool:
@@ -351,52 +360,85 @@ def _deliver(res: Any, kwargs: dict[str, Any], run: _LlmCallRun) -> Any:
     return run.complete(res)
 
 
+def _seems_async(fn: Callable[..., Any]) -> bool:
+    """Before a wrapped callable has returned once: does it look like it returns an awaitable?
+
+    Only consulted for calls a fault answers without calling the model; once the callable has
+    returned, what it returned decides.
+    """
+    target = inspect.unwrap(fn)
+    call = type(target).__dict__.get("__call__")
+    return inspect.iscoroutinefunction(target) or (call is not None and inspect.iscoroutinefunction(call))
+
+
 def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a model call (``create`` method or a plain callable), sync or async, streaming or not."""
-    if inspect.iscoroutinefunction(fn):
+    """Wrap a model call (``create`` method or a plain callable), sync or async, streaming or not.
 
-        @functools.wraps(fn)
-        async def async_llm(*args: Any, **kwargs: Any) -> Any:
-            plan = current_plan()
-            if plan is None:
-                return await fn(*args, **kwargs)
-            request = _request_of(fn, args, kwargs)
-            run = _LlmCallRun(plan, name, request, bool(kwargs.get("stream")))
-            if run.dec.delay_ms:
-                await asyncio.sleep(run.dec.delay_ms / 1000)
-            if run.dec.replacement is not None:
-                if _is_answer(run.dec.replacement):
-                    return run.answered(run.dec.replacement, bool(kwargs.get("stream")), is_async=True)
-                raise run.fail(run.dec.replacement)
-            try:
-                res = await fn(*args, **kwargs)
-            except Exception as err:
-                run.error(err)
-                raise
-            return _deliver(res, kwargs, run)
+    Whether the call is async is read from what it returns (an awaitable), never from how the
+    function is declared: SDKs decorate their ``create`` methods. Delays in async calls never block
+    the event loop.
+    """
+    returns_awaitable: list[bool] = []
 
-        setattr(async_llm, WRAPPED, fn)
-        return async_llm
+    def is_async() -> bool:
+        return returns_awaitable[-1] if returns_awaitable else _seems_async(fn)
 
-    @functools.wraps(fn)
-    def sync_llm(*args: Any, **kwargs: Any) -> Any:
-        plan = current_plan()
-        if plan is None:
-            return fn(*args, **kwargs)
-        request = _request_of(fn, args, kwargs)
-        run = _LlmCallRun(plan, name, request, bool(kwargs.get("stream")))
+    async def finish_async(run: _LlmCallRun, pending: Any, stream: bool, kwargs: dict[str, Any]) -> Any:
         if run.dec.delay_ms:
-            time.sleep(run.dec.delay_ms / 1000)
-        if run.dec.replacement is not None:
-            if _is_answer(run.dec.replacement):
-                return run.answered(run.dec.replacement, bool(kwargs.get("stream")), is_async=False)
-            raise run.fail(run.dec.replacement)
+            await asyncio.sleep(run.dec.delay_ms / 1000)
         try:
-            res = fn(*args, **kwargs)
+            res = await pending
         except Exception as err:
             run.error(err)
             raise
         return _deliver(res, kwargs, run)
 
-    setattr(sync_llm, WRAPPED, fn)
-    return sync_llm
+    async def replaced_async(run: _LlmCallRun, stream: bool) -> Any:
+        if run.dec.delay_ms:
+            await asyncio.sleep(run.dec.delay_ms / 1000)
+        assert run.dec.replacement is not None
+        if _is_answer(run.dec.replacement):
+            return run.answered(run.dec.replacement, stream, is_async=True)
+        raise run.fail(run.dec.replacement)
+
+    @functools.wraps(fn)
+    def llm_call(*args: Any, **kwargs: Any) -> Any:
+        plan = current_plan()
+        if plan is None:
+            return fn(*args, **kwargs)
+        request = _request_of(fn, args, kwargs)
+        stream = bool(kwargs.get("stream"))
+        run = _LlmCallRun(plan, name, request, stream)
+        if run.dec.replacement is not None:
+            if is_async():
+                return replaced_async(run, stream)
+            if run.dec.delay_ms:
+                time.sleep(run.dec.delay_ms / 1000)
+            if _is_answer(run.dec.replacement):
+                return run.answered(run.dec.replacement, stream, is_async=False)
+            raise run.fail(run.dec.replacement)
+        try:
+            pending = fn(*args, **kwargs)
+        except Exception as err:
+            run.error(err)
+            raise
+        returns_awaitable.append(inspect.isawaitable(pending))
+        del returns_awaitable[:-1]
+        if inspect.isawaitable(pending):
+            return finish_async(run, pending, stream, kwargs)
+        if run.dec.delay_ms:
+            time.sleep(run.dec.delay_ms / 1000)
+        return _deliver(pending, kwargs, run)
+
+    setattr(llm_call, WRAPPED, fn)
+    if not inspect.iscoroutinefunction(fn):
+        return llm_call
+
+    # Declared ``async def``: keep the wrapper one too, for frameworks that check before awaiting.
+    @functools.wraps(fn)
+    async def async_llm_call(*args: Any, **kwargs: Any) -> Any:
+        out = llm_call(*args, **kwargs)
+        return await out if inspect.isawaitable(out) else out
+
+    setattr(async_llm_call, WRAPPED, fn)
+    return async_llm_call

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -19,18 +20,64 @@ ConfigOpt = typer.Option(None, "--config", "-c", help="Config file (default: ./w
 ScenarioOpt = typer.Option(None, "--scenario", help="A chaos_matrix scenario (default: the chaos: block).")
 ProfileOpt = typer.Option(None, "--profile", help="A built-in chaos profile to add.")
 SeedOpt = typer.Option(None, "--seed", help="Seed for probability decisions (default: advanced.seed).")
-HostOpt = typer.Option("127.0.0.1", "--host", help="Interface to listen on.")
+HostOpt = typer.Option(
+    "127.0.0.1", "--host", help="Interface to listen on (anything but loopback exposes the proxy; it warns)."
+)
+
+
+LogOpt = typer.Option(
+    None, "--log", help="Write one JSON line per call to FILE (request, faults fired, status, bytes, latency)."
+)
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _chaos_part(config: str | None, profile: str | None) -> Any:
+    """The ``chaos`` / ``chaos_matrix`` / ``advanced.seed`` part of the config (nothing else is needed).
+
+    Without ``-c`` and with ``--profile``, a missing default config is fine: the profile is the chaos.
+    """
+    from pydantic import ValidationError
+
+    from windtunnel._util.errors import ConfigError
+    from windtunnel.config.load import CONFIG_NAMES, find_config, format_validation_error, read_yaml
+    from windtunnel.config.model import Config
+
+    if config is None and profile and not any(Path(n).exists() for n in CONFIG_NAMES):
+        return None
+    path = find_config(config)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"cannot read config {path}: {err}") from None
+    data, smap = read_yaml(text, str(path))
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: the top level must be a mapping of keys")
+    part: dict[str, Any] = {"agent": {"type": "python", "endpoint": "unused:unused"}}
+    if "chaos" in data:
+        part["chaos"] = data["chaos"]
+    matrix = data.get("chaos_matrix")
+    contract = data.get("contract")
+    if matrix is None and isinstance(contract, dict):
+        matrix = contract.get("chaos_matrix")
+    if matrix is not None:
+        part["chaos_matrix"] = matrix
+    advanced = data.get("advanced")
+    if isinstance(advanced, dict) and "seed" in advanced:
+        part["advanced"] = {"seed": advanced["seed"]}
+    try:
+        return Config.model_validate(part)
+    except ValidationError as err:
+        raise ConfigError(format_validation_error(err, part, smap)) from None
 
 
 def _spec_and_seed(config: str | None, scenario: str | None, profile: str | None, seed: int | None) -> Any:
     from windtunnel._util.errors import UsageError
     from windtunnel._util.suggest import did_you_mean
     from windtunnel.chaos.spec import ChaosSpec
-    from windtunnel.config.load import load_config
 
-    cfg = load_config(config)
+    cfg = _chaos_part(config, profile)
     if scenario is not None:
-        names = [s.name for s in cfg.scenarios]
+        names = [s.name for s in cfg.scenarios] if cfg is not None else []
         if scenario not in names:
             raise UsageError(
                 f"no scenario named {scenario!r} in the chaos matrix{did_you_mean(scenario, names)}",
@@ -38,13 +85,13 @@ def _spec_and_seed(config: str | None, scenario: str | None, profile: str | None
             )
         spec = ChaosSpec.resolve(cfg.scenarios[names.index(scenario)], profile=profile)
     else:
-        spec = ChaosSpec.resolve(cfg.chaos, profile=profile)
+        spec = ChaosSpec.resolve(cfg.chaos if cfg is not None else None, profile=profile)
     if not spec.active:
         raise UsageError(
             "nothing to inject: the config has no chaos: faults and no --scenario or --profile was given",
             hint="add a chaos: block, pick a matrix scenario with --scenario, or a profile with --profile",
         )
-    if seed is None:
+    if seed is None and cfg is not None:
         seed = cfg.advanced.seed
     if seed is None:
         import secrets
@@ -66,21 +113,72 @@ def _print_call(entry: dict[str, Any]) -> None:
     out_console().print(("[bold red]" if faults else "[dim]") + escape(line) + "[/]")
 
 
-def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str | None) -> None:
+def _log_line(entry: dict[str, Any]) -> str:
+    import datetime
+    import json
+
+    record = {
+        "time": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds"),
+        "target": entry.get("target"),
+        "name": entry.get("name"),
+        "request": entry.get("args"),
+        "faults": entry.get("faults") or [],
+        "status": entry.get("status"),
+        "error": entry.get("error"),
+        "bytes": entry.get("bytes"),
+        "latency_ms": entry.get("latency_ms"),
+    }
+    return json.dumps(record, ensure_ascii=False, default=repr) + "\n"
+
+
+def _serve(
+    kind: str,
+    spec: Any,
+    seed: int,
+    host: str,
+    port: int,
+    upstream: str | None,
+    log: str | None,
+    anthropic_upstream: str | None = None,
+) -> None:
+    import signal
+
     import anyio
     from rich.markup import escape
 
+    from windtunnel._util.errors import UsageError
     from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy, ToolProxy
     from windtunnel.chaos.proxy.tools import unmatchable_patterns
     from windtunnel.cli._console import err_console, out_console
 
     plan = FaultPlan(spec, seed=seed, key=spec.name)
-    plan.on_call = _print_call
     con = out_console()
     warn = err_console()
+    log_file = None
+    if log is not None:
+        try:
+            log_file = open(log, "a", encoding="utf-8")  # noqa: SIM115 (closed in the finally below)
+        except OSError as err:
+            raise UsageError(f"cannot write the call log {log}: {err}", hint="pass a writable --log FILE") from None
+
+    def on_call(entry: dict[str, Any]) -> None:
+        _print_call(entry)
+        if log_file is not None:
+            log_file.write(_log_line(entry))
+            log_file.flush()
+
+    plan.on_call = on_call
     for why in unmatchable_patterns(plan) if kind == "tools" else []:
         warn.print(f"[yellow]warning:[/] {escape(why)}")
+    if host not in LOOPBACK:
+        keys = ", and callers' Authorization headers (API keys) are relayed to the upstream" if kind == "llm" else ""
+        warn.print(
+            f"[yellow]warning:[/] --host {escape(host)} exposes the {kind} proxy to every machine that can reach "
+            f"this one: anyone there can send requests through it{keys}. Use --host 127.0.0.1 unless that is "
+            "what you want."
+        )
+    stopped: list[str] = []
 
     async def main() -> None:
         server: Any
@@ -88,7 +186,9 @@ def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str 
             server = ToolProxy(lambda: plan, host=host, port=port)
         else:
             assert upstream is not None
-            server = LlmProxy(lambda: plan, upstream=upstream, host=host, port=port)
+            server = LlmProxy(
+                lambda: plan, upstream=upstream, host=host, port=port, anthropic_upstream=anthropic_upstream
+            )
         async with server:
             con.print(f"windtunnel {kind} proxy on [bold]{server.url}[/] — scenario {spec.name!r}, seed {seed}")
             for f in (*spec.tool_faults, *spec.llm_faults, *spec.context_attacks):
@@ -98,14 +198,29 @@ def _serve(kind: str, spec: Any, seed: int, host: str, port: int, upstream: str 
                     f"start your agent with:  HTTP_PROXY={server.url} http_proxy={server.url} NO_PROXY= <command>"
                 )
             else:
-                con.print(f"start your agent with:  OPENAI_BASE_URL={server.url}/v1 <command>   (upstream {upstream})")
-            con.print("Ctrl-C stops the proxy.")
-            await server.serve_forever()
+                con.print(
+                    f"start your agent with:  OPENAI_BASE_URL={server.url}/v1 <command>   "
+                    f"(Anthropic: ANTHROPIC_BASE_URL={server.url}; upstream {upstream})"
+                )
+            if log is not None:
+                con.print(f"calls are logged to {log} (one JSON line each)")
+            con.print("Ctrl-C (or SIGTERM) stops the proxy.")
+            with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(server.serve_forever)
+                    async for sig in signals:
+                        stopped.append(signal.Signals(sig).name)
+                        tg.cancel_scope.cancel()
+                        break
 
     try:
         anyio.run(main)
     finally:
+        if log_file is not None:
+            log_file.close()
         fired = len(plan.fired)
+        if stopped:
+            con.print(f"stopped ({stopped[0]})")
         con.print(f"{len(plan.calls)} call(s) seen, {fired} fault(s) fired")
         if not fired:
             warn.print(
@@ -122,16 +237,20 @@ def proxy_tools(
     profile: str = ProfileOpt,
     seed: int = SeedOpt,
     host: str = HostOpt,
+    log: str = LogOpt,
 ) -> None:
     """Fault-injecting HTTP forward proxy for an agent's outbound tool calls (set its HTTP_PROXY)."""
     spec, seed_ = _spec_and_seed(config, scenario, profile, seed)
-    _serve("tools", spec, seed_, host, port, None)
+    _serve("tools", spec, seed_, host, port, None, log)
 
 
 @proxy_app.command("llm")
 def proxy_llm(
     upstream: str = typer.Option(
-        ..., "--upstream", help="The real OpenAI-compatible base URL, e.g. https://api.openai.com/v1."
+        ...,
+        "--upstream",
+        help="The real model API's base URL: https://api.openai.com/v1, https://api.anthropic.com/v1, or any "
+        "OpenAI-compatible server's.",
     ),
     port: int = typer.Option(8898, "--port", "-p", help="Port to listen on."),
     config: str = ConfigOpt,
@@ -139,14 +258,25 @@ def proxy_llm(
     profile: str = ProfileOpt,
     seed: int = SeedOpt,
     host: str = HostOpt,
+    log: str = LogOpt,
+    anthropic_upstream: str = typer.Option(
+        None,
+        "--anthropic-upstream",
+        help="Where Anthropic Messages calls go (e.g. https://api.anthropic.com) when --upstream is OpenAI's.",
+    ),
 ) -> None:
-    """OpenAI-compatible fault proxy for an agent's model calls (set its OPENAI_BASE_URL)."""
+    """Fault proxy for an agent's model calls: OpenAI Chat Completions and Responses, Anthropic Messages
+    (set its OPENAI_BASE_URL / ANTHROPIC_BASE_URL)."""
     from windtunnel._util.errors import UsageError
 
     if "://" not in upstream:
         raise UsageError(f"--upstream must be a URL like https://api.openai.com/v1, got {upstream!r}")
+    if anthropic_upstream is not None and "://" not in anthropic_upstream:
+        raise UsageError(
+            f"--anthropic-upstream must be a URL like https://api.anthropic.com, got {anthropic_upstream!r}"
+        )
     spec, seed_ = _spec_and_seed(config, scenario, profile, seed)
-    _serve("llm", spec, seed_, host, port, upstream)
+    _serve("llm", spec, seed_, host, port, upstream, log, anthropic_upstream)
 
 
 @app.command("profiles")

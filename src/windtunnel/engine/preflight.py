@@ -178,6 +178,7 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
 
 
 def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
+    from windtunnel.chaos.seams import llm_mode_problems
     from windtunnel.chaos.spec import ChaosSpec
 
     where = "the `chaos:` block" + (f" with --chaos-profile {chaos_profile}" if chaos_profile else "")
@@ -187,6 +188,7 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight) -> Non
         out.errors.append(f"{where}: {_text(err)}")
         return
     out.errors += _seam_problems(cfg, spec, where)
+    out.errors += llm_mode_problems(cfg.agent, spec, where)
 
 
 def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:

@@ -1,39 +1,33 @@
-"""The OpenAI-compatible LLM fault proxy.
+"""The LLM fault proxy: OpenAI- and Anthropic-compatible.
 
-Agents point their SDK's base URL at ``http://127.0.0.1:PORT/v1``. ``POST /v1/chat/completions`` is
-forwarded to ``upstream`` (``{upstream}/chat/completions``) and faulted on schedule, SSE streams
-included; every other path is passed through unchanged. ``timeout`` and ``rate_limit`` answer without
-calling the upstream; the other modes corrupt the upstream's real answer.
+Agents point their SDK's base URL at ``http://127.0.0.1:PORT/v1`` (OpenAI) or ``http://127.0.0.1:PORT``
+(Anthropic). ``/v1/x`` is forwarded to ``{upstream}/x``. Model calls — ``POST …/chat/completions``,
+``…/responses`` and ``…/messages`` — are faulted on schedule by :class:`~windtunnel.chaos.llm_wire.WireCall`,
+exactly as the in-process SDK seam faults them; SSE streams are edited event by event and sent on as
+they arrive. Every other path is passed through unchanged and unlogged. Answers keep their
+``Content-Length`` unless a fault rewrites them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
+import contextlib
 import json
-import time
 from typing import Any
 
 import httpx
 
 from windtunnel._util.http1 import Request, chunk, response_head, write_response
-from windtunnel.chaos.answered import completion_chunks
-from windtunnel.chaos.base import LlmCall, LlmReply
-from windtunnel.chaos.llm_payload import (
-    completion_text,
-    cut_stream,
-    rebuild_stream,
-    stream_text,
-    with_completion_text,
-)
-from windtunnel.chaos.plan import FaultPlan, LlmDecision
+from windtunnel._util.http1client import StreamedResponse, UpstreamCut, UpstreamError, UpstreamPool
+from windtunnel.chaos.llm_apis import api_of
+from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
+from windtunnel.chaos.plan import FaultPlan
 from windtunnel.chaos.proxy.common import (
     HEALTH_PATH,
     PlanSource,
     ProxyServer,
     forward_headers,
     json_response,
-    response_headers,
 )
 
 
@@ -52,30 +46,15 @@ def parse_sse(data: bytes) -> list[Any]:
     return events
 
 
-def sse_event(event: Any) -> bytes:
-    payload = event if isinstance(event, str) else json.dumps(event, ensure_ascii=False)
-    return f"data: {payload}\n\n".encode()
-
-
-def _error_body(reply: LlmReply) -> tuple[int, bytes]:
-    if reply.timeout:
-        return 504, json_response(
-            {
-                "error": {
-                    "message": reply.message or "model call timed out",
-                    "type": "timeout",
-                    "code": "timeout",
-                }
-            }
-        )
-    kind = "rate_limit_exceeded" if reply.status == 429 else "server_error"
-    return reply.status, json_response(
-        {"error": {"message": reply.message or "error", "type": kind, "code": kind}}
-    )
+def _relayed(resp: StreamedResponse, editor: Editor | None) -> list[tuple[str, str]]:
+    drop = {"content-length", "transfer-encoding", "connection", "keep-alive"}
+    if editor is not None and editor.edits:
+        drop.add("content-encoding")
+    return [(k, v) for k, v in resp.headers if k.lower() not in drop]
 
 
 class LlmProxy(ProxyServer):
-    """OpenAI-compatible proxy applying the current plan's LLM faults (``plan_source()`` per request)."""
+    """Model-API proxy applying the current plan's LLM faults (``plan_source()`` per request)."""
 
     what = "LLM proxy"
 
@@ -87,13 +66,24 @@ class LlmProxy(ProxyServer):
         host: str = "127.0.0.1",
         port: int = 0,
         upstream_timeout: float = 600.0,
+        anthropic_upstream: str | None = None,
     ) -> None:
         super().__init__(host=host, port=port, upstream_timeout=upstream_timeout)
         self._plan_source = plan_source
         self.upstream = upstream.rstrip("/")
+        self.anthropic_upstream = anthropic_upstream.rstrip("/") if anthropic_upstream else None
+        """Where Anthropic Messages calls go (an origin such as https://api.anthropic.com; default: upstream)."""
+        self.pool = UpstreamPool(timeout=upstream_timeout, max_idle=256)
+
+    async def aclose(self) -> None:
+        await super().aclose()
+        await self.pool.aclose()
 
     def upstream_url(self, target: str) -> str:
-        """``/v1/x`` → ``{upstream}/x``; other paths go to the upstream's origin unchanged."""
+        """``/v1/x`` → ``{upstream}/x``; other paths go to the upstream's origin unchanged. With an
+        Anthropic upstream, ``/v1/messages…`` goes to ``{anthropic_upstream}/v1/messages…``."""
+        if self.anthropic_upstream and target.split("?", 1)[0].rstrip("/").endswith("/v1/messages"):
+            return self.anthropic_upstream + target
         if target.startswith("/v1/") or target == "/v1":
             return self.upstream + target[3:]
         u = httpx.URL(self.upstream)
@@ -110,243 +100,131 @@ class LlmProxy(ProxyServer):
                 keep_alive=keep,
             )
             return keep
-        path = req.target.split("?", 1)[0].rstrip("/")
         plan = self._plan_source()
-        if req.method == "POST" and path.endswith("/chat/completions") and plan is not None:
-            try:
-                body = json.loads(req.body or b"{}")
-            except ValueError:
-                body = None
-            if isinstance(body, dict):
-                return await self._chat(plan, req, body, writer, keep)
-        return await self._passthrough(req, writer, keep)
+        api = api_of(req.method, req.target) if plan is not None else None
+        if plan is None or api is None:
+            if plan is not None:
+                log_other(plan, req.method, req.target)
+            return await self._relay(req, writer, keep, None, req.headers)
+        return await self._model_call(plan, api, req, reader, writer, keep)
 
-    async def _passthrough(
-        self, req: Request, writer: asyncio.StreamWriter, keep: bool, on_done: Any = None
-    ) -> bool:
-        assert self.client is not None
-        upstream = self.client.build_request(
-            req.method, self.upstream_url(req.target), headers=forward_headers(req), content=req.body
-        )
-        try:
-            resp = await self.client.send(upstream, stream=True)
-        except httpx.HTTPError as err:
-            await write_response(
-                writer,
-                502,
-                [("Content-Type", "text/plain")],
-                f"upstream error: {err}\n".encode(),
-                keep_alive=keep,
-            )
-            if on_done:
-                on_done(None, f"upstream error: {err!r}")
-            return keep
-        seen = bytearray()
-        try:
-            writer.write(
-                response_head(resp.status_code, response_headers(resp), length=None, keep_alive=keep)
-            )
-            async for piece in resp.aiter_bytes():
-                if on_done:
-                    seen += piece
-                writer.write(chunk(piece))
-                await writer.drain()
-            writer.write(b"0\r\n\r\n")
-            await writer.drain()
-        finally:
-            await resp.aclose()
-        if on_done:
-            on_done(resp, bytes(seen))
-        return keep
-
-    async def _chat(
-        self, plan: FaultPlan, req: Request, body: dict[str, Any], writer: asyncio.StreamWriter, keep: bool
-    ) -> bool:
-        canonical = json.dumps(body, sort_keys=True, ensure_ascii=False).encode()
-        stream = bool(body.get("stream"))
-        call = LlmCall(
-            request=body,
-            signature=hashlib.blake2b(canonical, digest_size=8).hexdigest(),
-            stream=stream,
-            name=str(body.get("model") or "model"),
-        )
-        dec = plan.decide_llm(call)
-        name = str(body.get("model") or "model")
-        args = {"model": body.get("model"), "messages": body.get("messages"), "stream": stream}
-        started = time.perf_counter()
-        if dec.delay_ms:
-            await asyncio.sleep(dec.delay_ms / 1000)
-        if dec.replacement is not None and _is_answer(dec.replacement):
-            return await self._answered(plan, dec.replacement, writer, keep, name, args, dec.modes, started)
-        if dec.replacement is not None:
-            status, payload = _error_body(dec.replacement)
-            headers = [("Content-Type", "application/json"), *dec.replacement.headers.items()]
-            await write_response(writer, status, headers, payload, keep_alive=keep)
-            plan.log_call(
-                "llm",
-                name,
-                args,
-                error=f"{status}: {dec.replacement.message}",
-                faults=dec.modes,
-                started=started,
-            )
-            return keep
-        if not dec.corrupts:
-
-            def done(resp: httpx.Response | None, data: bytes | str) -> None:
-                if resp is None:
-                    plan.log_call("llm", name, args, error=str(data), started=started)
-                    return
-                text = _answer_text(data if isinstance(data, bytes) else b"", stream)
-                plan.log_call(
-                    "llm",
-                    name,
-                    args,
-                    response=text,
-                    error=None if resp.status_code < 400 else str(resp.status_code),
-                    started=started,
-                    raw=_answer_json(data) if not stream and isinstance(data, bytes) else text,
-                    status=resp.status_code,
-                )
-
-            return await self._passthrough(req, writer, keep, on_done=done)
-        return await self._corrupted(plan, dec, req, writer, keep, name, args, started)
-
-    async def _answered(
+    async def _model_call(
         self,
         plan: FaultPlan,
-        reply: LlmReply,
+        api: str,
+        req: Request,
+        reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         keep: bool,
-        name: str,
-        args: dict[str, Any],
-        modes: list[str],
-        started: float,
     ) -> bool:
-        """A responder's whole answer, as JSON or (when the request streams) as SSE."""
-        body = reply.body if isinstance(reply.body, dict) else _text_completion(reply.body, name)
-        if args.get("stream"):
-            events = b"".join(sse_event(c) for c in completion_chunks(body)) + sse_event("[DONE]")
-            headers = [("Content-Type", "text/event-stream"), *reply.headers.items()]
-            await write_response(writer, 200, headers, events, keep_alive=keep)
-        else:
-            headers = [("Content-Type", "application/json"), *reply.headers.items()]
-            await write_response(writer, reply.status, headers, json_response(body), keep_alive=keep)
-        plan.log_call(
-            "llm", name, args, response=completion_text(body)[0], faults=modes, started=started, raw=body,
-            status=reply.status,
-        )
-        return keep
+        wire = WireCall(plan, api, req.body)
+        instead = wire.instead()
+        if instead is not None and instead.timeout:
+            # No byte until the client gives up (or delay_ms passes): the client's own timeout fires.
+            with contextlib.suppress(asyncio.TimeoutError, ConnectionError):
+                await asyncio.wait_for(reader.read(1), wire.delay_s or self._timeout)
+            wire.timed_out()
+            with contextlib.suppress(ConnectionError):
+                await write_response(
+                    writer, 504, [("Content-Type", "application/json")], instead.body, keep_alive=False
+                )
+            return False
+        if wire.delay_s:
+            await asyncio.sleep(wire.delay_s)
+        if instead is not None:
+            await write_response(writer, instead.status, instead.headers, instead.body, keep_alive=keep)
+            return keep
+        headers = req.headers
+        if wire.dec.corrupts:  # faults read the answer: ask for it unencoded
+            headers = [(k, v) for k, v in headers if k.lower() != "accept-encoding"] + [("Accept-Encoding", "identity")]
+        return await self._relay(req, writer, keep, wire, headers)
 
-    async def _corrupted(
+    async def _relay(
         self,
-        plan: FaultPlan,
-        dec: LlmDecision,
         req: Request,
         writer: asyncio.StreamWriter,
         keep: bool,
-        name: str,
-        args: dict[str, Any],
-        started: float,
+        wire: WireCall | None,
+        headers: list[tuple[str, str]],
     ) -> bool:
-        assert self.client is not None
+        """Forward ``req`` and send the answer on as it arrives (through the wire call's editor)."""
         try:
-            resp = await self.client.request(
-                "POST", self.upstream_url(req.target), headers=forward_headers(req), content=req.body
+            resp = await self.pool.stream(
+                req.method, self.upstream_url(req.target), forward_headers(Request("", "", "", headers)), req.body
             )
-        except httpx.HTTPError as err:
-            plan.log_call("llm", name, args, error=f"upstream error: {err!r}", started=started)
-            await write_response(
-                writer,
-                502,
-                [("Content-Type", "text/plain")],
-                f"upstream error: {err}\n".encode(),
-                keep_alive=keep,
-            )
+        except UpstreamError as err:
+            if wire is not None:
+                wire.log(error=f"upstream error: {err}")
+            msg = f"windtunnel LLM proxy: upstream error: {err}\n".encode()
+            await write_response(writer, 502, [("Content-Type", "text/plain")], msg, keep_alive=keep)
             return keep
-        headers = response_headers(resp)
-        if resp.status_code != 200:
-            await write_response(writer, resp.status_code, headers, resp.content, keep_alive=keep)
-            plan.log_call("llm", name, args, error=str(resp.status_code), started=started)
-            return keep
-        if dec.call.stream:
-            events = parse_sse(resp.content)
-            chunks = [e for e in events if isinstance(e, dict)]
-            text, finish = stream_text(chunks)
-            reply = dec.finish(LlmReply(text=text, finish_reason=finish))
-            writer.write(response_head(200, headers, length=None, keep_alive=keep))
-            if reply.cut_after is not None:
-                for c in cut_stream(chunks, reply.cut_after):
-                    writer.write(chunk(sse_event(c)))
+        editor = wire.editor(resp.status, resp.header("content-type")) if wire is not None else None
+        if editor is not None:
+            editor.status = resp.status
+            editor.encoded = (resp.header("content-encoding") or "identity") != "identity"
+        out_headers = _relayed(resp, editor)
+        whole = editor is not None and editor.edits and not editor.is_sse
+        length = resp.length if (editor is None or not editor.edits) else None
+        try:
+            if whole:
+                return await self._send_whole(resp, writer, keep, editor, out_headers)
+            head = response_head(resp.status, out_headers, length=length, keep_alive=keep)
+            async for piece in resp.pieces():
+                out = editor.feed(piece) if editor is not None else piece
+                if out:
+                    framed = out if length is not None else chunk(out)
+                    writer.write(head + framed if head else framed)
+                    head = b""
+                    await writer.drain()
+                if editor is not None and (editor.cut or getattr(editor, "broken", False)):
+                    break
+            tail = editor.end() if editor is not None else b""
+            if head:
+                writer.write(head)
+            if tail:
+                writer.write(tail if length is not None else chunk(tail))
+            if editor is not None and editor.cut:
                 await writer.drain()
                 writer.transport.abort()
-                plan.log_call("llm", name, args, error="stream cut off", faults=dec.modes, started=started)
                 return False
-            out = (
-                chunks
-                if reply.text == text and reply.finish_reason == finish
-                else rebuild_stream(chunks, reply)
-            )
-            payload = b"".join(sse_event(c) for c in out) + sse_event("[DONE]")
-            writer.write(chunk(payload) + b"0\r\n\r\n")
+            if length is None:
+                writer.write(b"0\r\n\r\n")
             await writer.drain()
-            plan.log_call("llm", name, args, response=reply.text, faults=dec.modes, started=started)
-            return keep
-        try:
-            data = resp.json()
-        except ValueError:
-            await write_response(writer, resp.status_code, headers, resp.content, keep_alive=keep)
-            return keep
-        text, finish = completion_text(data)
-        reply = dec.finish(LlmReply(text=text, finish_reason=finish))
-        new = (
-            data
-            if reply.text == text and reply.finish_reason == finish
-            else with_completion_text(data, reply)
-        )
-        payload = json_response(new)
-        headers = [(k, v) for k, v in headers if k.lower() != "content-type"] + [
-            ("Content-Type", "application/json")
-        ]
-        if reply.cut_after is not None:
-            writer.write(response_head(200, headers, length=len(payload), keep_alive=keep))
-            writer.write(payload[: int(len(payload) * reply.cut_after)])
-            await writer.drain()
+        except UpstreamCut as err:
+            # The model's connection dropped mid-answer: pass the cut on as a cut.
+            if editor is not None:
+                editor.fail(err)
             writer.transport.abort()
-            plan.log_call("llm", name, args, error="response cut off", faults=dec.modes, started=started)
             return False
-        await write_response(writer, 200, headers, payload, keep_alive=keep)
-        plan.log_call("llm", name, args, response=reply.text, faults=dec.modes, started=started)
+        except UpstreamError as err:
+            if editor is not None:
+                editor.fail(err)
+            writer.transport.abort()
+            return False
+        finally:
+            await resp.aclose()
         return keep
 
-
-def _answer_json(data: bytes) -> Any:
-    try:
-        return json.loads(data)
-    except ValueError:
-        return data.decode("utf-8", "replace")
-
-
-def _is_answer(reply: LlmReply) -> bool:
-    return reply.status < 400 and not reply.timeout and reply.body is not None
-
-
-def _text_completion(text: Any, model: str) -> dict[str, Any]:
-    """A minimal chat completion carrying ``text`` (a recorded answer kept as text only)."""
-    return {
-        "id": "chatcmpl-replayed",
-        "object": "chat.completion",
-        "model": model,
-        "choices": [
-            {"index": 0, "message": {"role": "assistant", "content": str(text)}, "finish_reason": "stop"}
-        ],
-    }
-
-
-def _answer_text(data: bytes, stream: bool) -> str | None:
-    if stream:
-        return stream_text([e for e in parse_sse(data) if isinstance(e, dict)])[0]
-    try:
-        return completion_text(json.loads(data))[0]
-    except ValueError:
-        return None
+    async def _send_whole(
+        self,
+        resp: StreamedResponse,
+        writer: asyncio.StreamWriter,
+        keep: bool,
+        editor: Editor | None,
+        headers: list[tuple[str, str]],
+    ) -> bool:
+        """A JSON answer a fault rewrites: read it all, send it with its new length (or cut it)."""
+        assert editor is not None
+        data = bytearray()
+        async for piece in resp.pieces():
+            data += piece
+        editor.feed(bytes(data))
+        full = bytes(data)
+        body = editor.end()
+        if editor.cut:
+            writer.write(response_head(resp.status, headers, length=len(full), keep_alive=keep) + body)
+            await writer.drain()
+            writer.transport.abort()
+            return False
+        await write_response(writer, resp.status, headers, body, keep_alive=keep)
+        return keep

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import anyio
 
-from windtunnel._util.http1 import BodyTooLarge, Request, write_response
+from windtunnel._util.http1 import BodyTooLarge, Request, chunk, response_head, write_response
 from windtunnel._util.http1client import UpstreamError, UpstreamPool, UpstreamResponse
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan
@@ -149,13 +149,41 @@ class ToolProxy(ProxyServer):
         await write_response(writer, 502, [("Content-Type", "text/plain")], msg, keep_alive=keep)
 
     async def _plain(self, req: Request, writer: asyncio.StreamWriter, keep: bool) -> bool:
+        relayed = await self._stream_through(req, writer, keep, None)
+        assert isinstance(relayed, bool)
+        return relayed
+
+    async def _stream_through(
+        self, req: Request, writer: asyncio.StreamWriter, keep: bool, seen: bytearray | None
+    ) -> tuple[bool, UpstreamResponse | UpstreamError] | bool:
+        """Relay the answer as it arrives (SSE, chunked, long bodies); a mid-body cut is passed on as a cut.
+
+        With ``seen``, the body is also collected there and ``(keep, response or error)`` returned.
+        """
         try:
-            resp = await self._upstream(req)
+            resp = await self.pool.stream(req.method, req.target, req.headers, req.body)
         except UpstreamError as err:
             await self._bad_gateway(writer, err, keep)
-            return keep
-        await write_response(writer, resp.status, resp.headers, resp.body, keep_alive=keep)
-        return keep
+            return (keep, err) if seen is not None else keep
+        hop = {"content-length", "transfer-encoding", "connection", "keep-alive"}
+        headers = [(k, v) for k, v in resp.headers if k.lower() not in hop]
+        length = resp.length
+        try:
+            writer.write(response_head(resp.status, headers, length=length, keep_alive=keep))
+            async for piece in resp.pieces():
+                if seen is not None and len(seen) < 4 * 1024 * 1024:
+                    seen += piece
+                writer.write(piece if length is not None else chunk(piece))
+                await writer.drain()
+            if length is None:
+                writer.write(b"0\r\n\r\n")
+            await writer.drain()
+        except UpstreamError as err:
+            writer.transport.abort()
+            return (False, err) if seen is not None else False
+        finally:
+            await resp.aclose()
+        return (keep, UpstreamResponse(resp.status, resp.headers, bytes(seen))) if seen is not None else keep
 
     async def _faulted(self, plan: FaultPlan, req: Request, writer: asyncio.StreamWriter, keep: bool) -> bool:
         digest = hashlib.blake2b(req.body, digest_size=8).hexdigest()
@@ -187,6 +215,21 @@ class ToolProxy(ProxyServer):
                 status=status,
             )
             return keep
+        if not (dec.transforms or dec.attacks):
+            relayed = await self._stream_through(req, writer, keep, bytearray())
+            assert isinstance(relayed, tuple)
+            still_open, got = relayed
+            if isinstance(got, UpstreamError):
+                plan.log_call(
+                    "http", call.name, call.args, error=f"upstream error: {got}", faults=dec.modes, started=started
+                )
+                return still_open
+            body = decode_body(got.decoded(), got.header("content-type") or "")
+            plan.log_call(
+                "http", call.name, call.args, response=body, error=str(got.status) if got.status >= 400 else None,
+                faults=dec.modes, started=started, raw=body, status=got.status,
+            )
+            return still_open
         try:
             resp = await self._upstream(req)
         except UpstreamError as err:

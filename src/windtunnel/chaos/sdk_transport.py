@@ -1,0 +1,272 @@
+"""The in-process LLM seam below an SDK client: a wrapper around the client's httpx transport.
+
+The OpenAI and Anthropic SDKs send every request through an httpx (or httpx2) client; its transport
+is the documented place to stand between the SDK and the network. windtunnel swaps that transport for
+one that asks :class:`~windtunnel.chaos.llm_wire.WireCall` what to do with each model request, so
+what the agent sees is the SDK's own reaction to a wire event: its exception classes, its retries and
+``Retry-After`` handling, its streaming parser and tool-call assembly. Outside a cell, or for requests
+that are not model calls, the original transport is called and its response returned as it is.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from types import ModuleType
+from typing import Any
+
+import anyio
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.chaos.llm_apis import api_of
+from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
+from windtunnel.chaos.plan import current_plan
+
+Restore = Callable[[], None]
+MARK = "__windtunnel_transport__"
+SDK_PACKAGES = ("openai", "anthropic")
+CUT_MESSAGE = "peer closed connection without sending complete message body (windtunnel fault)"
+_classes: dict[str, dict[str, type]] = {}
+
+
+def _read_timeout(request: Any) -> float | None:
+    timeout = request.extensions.get("timeout") or {}
+    value = timeout.get("read")
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def _timeout_wait(wire: WireCall, request: Any) -> float:
+    limit = _read_timeout(request)
+    return wire.delay_s if limit is None else min(wire.delay_s, limit)
+
+
+def _out_headers(resp: Any, editor: Editor) -> list[tuple[str, str]]:
+    drop = {"content-length", "content-encoding"} if editor.edits else set()
+    return [(k, v) for k, v in resp.headers.multi_items() if k.lower() not in drop]
+
+
+def _classes_for(mod: ModuleType) -> dict[str, type]:
+    """The transport and stream classes for one httpx flavour (``httpx`` or ``httpx2``)."""
+    if mod.__name__ in _classes:
+        return _classes[mod.__name__]
+
+    class SyncEdited(mod.SyncByteStream):  # type: ignore[name-defined]
+        def __init__(self, source: Iterator[bytes], close: Callable[[], None], editor: Editor, request: Any):
+            self.source, self._close, self.editor, self.request = source, close, editor, request
+
+        def __iter__(self) -> Iterator[bytes]:
+            ed = self.editor
+            try:
+                for piece in self.source:
+                    out = ed.feed(piece)
+                    if out:
+                        yield out
+                    if ed.cut or getattr(ed, "broken", False):
+                        break
+            except Exception as err:
+                ed.fail(err)
+                raise
+            tail = ed.end()
+            if tail:
+                yield tail
+            if ed.cut:
+                raise mod.RemoteProtocolError(CUT_MESSAGE, request=self.request)
+
+        def close(self) -> None:
+            self._close()
+            self.editor.end()
+
+    class AsyncEdited(mod.AsyncByteStream):  # type: ignore[name-defined]
+        def __init__(self, source: AsyncIterator[bytes], close: Any, editor: Editor, request: Any):
+            self.source, self._close, self.editor, self.request = source, close, editor, request
+
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            ed = self.editor
+            try:
+                async for piece in self.source:
+                    out = ed.feed(piece)
+                    if out:
+                        yield out
+                    if ed.cut or getattr(ed, "broken", False):
+                        break
+            except Exception as err:
+                ed.fail(err)
+                raise
+            tail = ed.end()
+            if tail:
+                yield tail
+            if ed.cut:
+                raise mod.RemoteProtocolError(CUT_MESSAGE, request=self.request)
+
+        async def aclose(self) -> None:
+            await self._close()
+            self.editor.end()
+
+    class FaultTransport(mod.BaseTransport):  # type: ignore[name-defined]
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+            setattr(self, MARK, inner)
+
+        def handle_request(self, request: Any) -> Any:
+            plan = current_plan()
+            api = api_of(request.method, request.url.path) if plan is not None else None
+            if api is None or plan is None:
+                if plan is not None:
+                    log_other(plan, request.method, request.url.path)
+                return self.inner.handle_request(request)
+            wire = WireCall(plan, api, request.read())
+            instead = wire.instead()
+            if instead is not None and instead.timeout:
+                time.sleep(_timeout_wait(wire, request))
+                wire.timed_out()
+                raise mod.ReadTimeout("timed out (windtunnel timeout fault)", request=request)
+            if wire.delay_s:
+                time.sleep(wire.delay_s)
+            if instead is not None:
+                return mod.Response(instead.status, headers=instead.headers, content=instead.body, request=request)
+            try:
+                resp = self.inner.handle_request(request)
+            except Exception as err:
+                wire.log(error=f"{type(err).__name__}: {err}")
+                raise
+            editor = wire.editor(resp.status_code, resp.headers.get("content-type"))
+            editor.status = resp.status_code
+            if editor.edits:
+                decoded = mod.Response(resp.status_code, headers=resp.headers, stream=resp.stream)
+                source: Iterator[bytes] = decoded.iter_bytes()
+            else:
+                editor.encoded = resp.headers.get("content-encoding", "identity") != "identity"
+                source = iter(resp.stream)
+            stream = SyncEdited(source, resp.stream.close, editor, request)
+            return mod.Response(
+                resp.status_code, headers=_out_headers(resp, editor), stream=stream, extensions=resp.extensions
+            )
+
+        def close(self) -> None:
+            self.inner.close()
+
+    class AsyncFaultTransport(mod.AsyncBaseTransport):  # type: ignore[name-defined]
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+            setattr(self, MARK, inner)
+
+        async def handle_async_request(self, request: Any) -> Any:
+            plan = current_plan()
+            api = api_of(request.method, request.url.path) if plan is not None else None
+            if api is None or plan is None:
+                if plan is not None:
+                    log_other(plan, request.method, request.url.path)
+                return await self.inner.handle_async_request(request)
+            wire = WireCall(plan, api, await request.aread())
+            instead = wire.instead()
+            if instead is not None and instead.timeout:
+                await anyio.sleep(_timeout_wait(wire, request))
+                wire.timed_out()
+                raise mod.ReadTimeout("timed out (windtunnel timeout fault)", request=request)
+            if wire.delay_s:
+                await anyio.sleep(wire.delay_s)
+            if instead is not None:
+                return mod.Response(instead.status, headers=instead.headers, content=instead.body, request=request)
+            try:
+                resp = await self.inner.handle_async_request(request)
+            except Exception as err:
+                wire.log(error=f"{type(err).__name__}: {err}")
+                raise
+            editor = wire.editor(resp.status_code, resp.headers.get("content-type"))
+            editor.status = resp.status_code
+            if editor.edits:
+                decoded = mod.Response(resp.status_code, headers=resp.headers, stream=resp.stream)
+                source: AsyncIterator[bytes] = decoded.aiter_bytes()
+            else:
+                editor.encoded = resp.headers.get("content-encoding", "identity") != "identity"
+                source = resp.stream.__aiter__()
+            stream = AsyncEdited(source, resp.stream.aclose, editor, request)
+            return mod.Response(
+                resp.status_code, headers=_out_headers(resp, editor), stream=stream, extensions=resp.extensions
+            )
+
+        async def aclose(self) -> None:
+            await self.inner.aclose()
+
+    _classes[mod.__name__] = {"sync": FaultTransport, "async": AsyncFaultTransport}
+    return _classes[mod.__name__]
+
+
+# -- finding and wrapping a client's transport -------------------------------------------------------
+
+
+def is_sdk_client(obj: Any) -> bool:
+    """An OpenAI / Anthropic SDK client (sync or async) holding an httpx client."""
+    top = type(obj).__module__.split(".", 1)[0]
+    return top in SDK_PACKAGES and _http_client(obj) is not None
+
+
+def _httpx_module(http: Any) -> ModuleType | None:
+    """The httpx flavour (``httpx``, ``httpx2``) whose Client / AsyncClient ``http`` is."""
+    for cls in type(http).__mro__:
+        mod = sys.modules.get(cls.__module__.split(".", 1)[0])
+        if mod is not None and hasattr(mod, "BaseTransport") and cls in (mod.Client, mod.AsyncClient):
+            return mod
+    return None
+
+
+def _http_client(obj: Any) -> Any:
+    http = getattr(obj, "_client", None)
+    return http if http is not None and _httpx_module(http) is not None else None
+
+
+def sdk_clients_of(obj: Any) -> list[Any]:
+    """The SDK clients behind ``obj``: itself, or those a LangChain chat model (or an SDK resource such
+    as ``client.chat.completions``) holds."""
+    if is_sdk_client(obj):
+        return [obj]
+    found: dict[int, Any] = {}
+    for name in ("root_client", "root_async_client", "client", "async_client", "_client", "_async_client"):
+        try:
+            value = getattr(obj, name, None)
+        except Exception:  # a lazily built client that cannot be built here
+            continue
+        for candidate in (value, getattr(value, "_client", None)):
+            if candidate is not None and is_sdk_client(candidate):
+                found.setdefault(id(candidate), candidate)
+    return list(found.values())
+
+
+def looks_like_sdk(obj: Any) -> bool:
+    """Built by an SDK package but without an httpx client windtunnel can reach."""
+    return type(obj).__module__.split(".", 1)[0] in SDK_PACKAGES
+
+
+def install_transport(client: Any, where: str) -> list[Restore]:
+    """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports."""
+    http = _http_client(client)
+    if http is None or not hasattr(http, "_transport"):
+        raise ConfigError(
+            f"{where}: the {type(client).__name__} client's HTTP transport cannot be reached (it does not hold "
+            "an httpx client windtunnel can wrap), so LLM faults cannot be injected below the SDK",
+            hint="run `windtunnel proxy llm` and point the client's base_url at it instead",
+        )
+    mod = _httpx_module(http)
+    assert mod is not None
+    cls = _classes_for(mod)["async" if isinstance(http, mod.AsyncClient) else "sync"]
+    restores: list[Restore] = []
+    transport = http._transport
+    if getattr(transport, MARK, None) is None:
+        http._transport = cls(transport)
+
+        def restore_main() -> None:
+            http._transport = transport
+
+        restores.append(restore_main)
+    mounts = getattr(http, "_mounts", {})
+    for pattern, mounted in list(mounts.items()):
+        if mounted is None or getattr(mounted, MARK, None) is not None:
+            continue
+        mounts[pattern] = cls(mounted)
+
+        def restore_mount(pattern: Any = pattern, mounted: Any = mounted) -> None:
+            mounts[pattern] = mounted
+
+        restores.append(restore_mount)
+    return restores
