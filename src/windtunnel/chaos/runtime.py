@@ -38,8 +38,8 @@ from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.seams import NO_TOOL_SEAM, Restore, install_llm, install_registry, install_tools
 from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
 
-PYTHON_TYPES = ("python", "langchain")
 DEFAULT_LLM_UPSTREAM = "https://api.openai.com/v1"
 
 
@@ -161,7 +161,8 @@ class ChaosRuntime:
 
     def _install_python(self) -> None:
         a = self.agent
-        if any(s.needs_tool_seam for s in self.specs) and not (a.tools or a.tool_registry):
+        framework_seam = self._install_framework()
+        if any(s.needs_tool_seam for s in self.specs) and not (a.tools or a.tool_registry or framework_seam):
             raise ConfigError(NO_TOOL_SEAM, hint="see docs/chaos.md, 'Python agents'")
         if any(s.needs_llm_seam for s in self.specs) and not a.llm:
             raise ConfigError(
@@ -180,8 +181,20 @@ class ChaosRuntime:
             self._restores += restores
         if a.llm:
             self._restores += install_llm(a.llm)
-        self._tool_seam = bool(a.tools or a.tool_registry)
+        self._tool_seam = bool(a.tools or a.tool_registry or framework_seam)
         self._llm_seam = bool(a.llm)
+
+    def _install_framework(self) -> bool:
+        """A framework agent's tools, found on its object and faulted by name (agents/frameworks.py)."""
+        from windtunnel.agents.frameworks import install_tools, is_framework, unknown_tool_faults
+
+        if not is_framework(self.agent):
+            return False
+        names, restores = install_tools(self.agent)
+        self.tool_names += names
+        self._restores += restores
+        unknown_tool_faults(self.agent, names, self.specs)
+        return bool(names)
 
     def _upstream(self) -> str:
         if self._llm_upstream:

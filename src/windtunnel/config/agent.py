@@ -98,6 +98,47 @@ class OpenAIChatAgentConfig(_AgentCommon):
     temperature: float | None = None
 
 
+# -- agent frameworks (agents/frameworks.py maps each type to its adapter) --------------------------
+
+class _FrameworkAgentConfig(PythonAgentConfig):
+    accepts_messages: bool = True
+    """Framework agents take a conversation (message list) as well as a prompt."""
+    stream: bool = False
+    """Run the agent with the framework's streaming API (the answer is read when the stream ends)."""
+
+
+class OpenAIAgentsConfig(_FrameworkAgentConfig):
+    """An OpenAI Agents SDK ``agents.Agent``; its function tools are faulted by their tool name."""
+
+    type: Literal["openai_agents"] = "openai_agents"  # type: ignore[assignment]
+    max_turns: int = Field(10, gt=0)
+    """The runner's ``max_turns``."""
+
+
+class LangGraphAgentConfig(_FrameworkAgentConfig):
+    """A compiled LangGraph graph; the tools of its ``ToolNode``s are faulted by their tool name."""
+
+    type: Literal["langgraph"] = "langgraph"  # type: ignore[assignment]
+    input_key: str = "messages"
+    """The state key the input goes to (a message list under ``messages``; a plain string otherwise)."""
+    output_key: str | None = None
+    """The state key holding the answer; default: the last message of ``input_key``."""
+    recursion_limit: int = Field(25, gt=0)
+    """LangGraph's recursion limit for one call."""
+
+
+class PydanticAIAgentConfig(_FrameworkAgentConfig):
+    """A pydantic-ai ``Agent``, run with its async API; its tools are faulted by their tool name."""
+
+    type: Literal["pydantic_ai"] = "pydantic_ai"  # type: ignore[assignment]
+
+
+FRAMEWORK_CONFIGS = (OpenAIAgentsConfig, LangGraphAgentConfig, PydanticAIAgentConfig)
+FRAMEWORK_TYPES = ("openai_agents",)
+IN_PROCESS_TYPES = ("python", "langchain", *FRAMEWORK_TYPES)
+"""Agent types that run in windtunnel's process (in-process seams, ``reset_function``)."""
+
+
 def _infer_type(value: Any) -> Any:
     if isinstance(value, dict) and "type" not in value:
         endpoint = str(value.get("endpoint", ""))
@@ -113,7 +154,28 @@ def _infer_type(value: Any) -> Any:
 
 
 AgentConfig = Annotated[
-    PythonAgentConfig | LangchainAgentConfig | HttpAgentConfig | OpenAIChatAgentConfig,
+    PythonAgentConfig
+    | LangchainAgentConfig
+    | HttpAgentConfig
+    | OpenAIChatAgentConfig
+    | OpenAIAgentsConfig,
     Field(discriminator="type"),
     BeforeValidator(_infer_type),
 ]
+
+
+def declares_tool_seam(agent: Any) -> bool:
+    """Whether an in-process agent's tool calls are reachable: ``agent.tools``, ``agent.tool_registry``, or
+    a framework agent (its tools are found on the framework object)."""
+    return bool(
+        getattr(agent, "tools", None)
+        or getattr(agent, "tool_registry", None)
+        or getattr(agent, "type", None) in FRAMEWORK_TYPES
+    )
+
+
+def records_calls(agent: Any) -> bool:
+    """Whether an in-process agent has seams that record its tool / LLM calls even without chaos."""
+    return getattr(agent, "type", None) in IN_PROCESS_TYPES and (
+        declares_tool_seam(agent) or bool(getattr(agent, "llm", None))
+    )
