@@ -16,6 +16,7 @@ from windtunnel.config.agent import FRAMEWORK_TYPES
 
 FRAMEWORKS: dict[str, tuple[str, str]] = {
     "openai_agents": ("windtunnel.agents.openai_agents", "OpenAIAgentsAgent"),
+    "langgraph": ("windtunnel.agents.langgraph", "LangGraphAgent"),
 }
 """``agent.type`` → (adapter module, adapter class)."""
 

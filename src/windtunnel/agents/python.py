@@ -65,7 +65,9 @@ class PythonAgent:
             return
         obj = import_ref(self.cfg.endpoint, what="agent.endpoint")
         if isinstance(self.cfg, LangchainAgentConfig):
-            self._fn = getattr(obj, "ainvoke", None) or obj.invoke
+            from windtunnel.agents.langchain import runnable_callable  # message-shaped runnables (graphs)
+
+            self._fn = runnable_callable(obj)
         else:
             if not callable(obj):
                 from windtunnel._util.errors import AgentUnreachableError

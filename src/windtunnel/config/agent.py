@@ -134,7 +134,7 @@ class PydanticAIAgentConfig(_FrameworkAgentConfig):
 
 
 FRAMEWORK_CONFIGS = (OpenAIAgentsConfig, LangGraphAgentConfig, PydanticAIAgentConfig)
-FRAMEWORK_TYPES = ("openai_agents",)
+FRAMEWORK_TYPES = ("openai_agents", "langgraph")
 IN_PROCESS_TYPES = ("python", "langchain", *FRAMEWORK_TYPES)
 """Agent types that run in windtunnel's process (in-process seams, ``reset_function``)."""
 
@@ -158,7 +158,8 @@ AgentConfig = Annotated[
     | LangchainAgentConfig
     | HttpAgentConfig
     | OpenAIChatAgentConfig
-    | OpenAIAgentsConfig,
+    | OpenAIAgentsConfig
+    | LangGraphAgentConfig,
     Field(discriminator="type"),
     BeforeValidator(_infer_type),
 ]
