@@ -145,7 +145,8 @@ def read_state(state: Any, *, input_key: str, output_key: str | None, sent: int)
     """Output, tool calls and usage from the graph's final state (``sent``: input messages to skip)."""
     if not isinstance(state, dict):
         return AgentResponse(_content(state), 0.0, raw=state)
-    messages = state.get("messages") if isinstance(state.get("messages"), list) else []
+    found = state.get("messages")
+    messages: list[Any] = found if isinstance(found, list) else []
     new = messages[sent:] if input_key == "messages" else messages
     if output_key is not None:
         if output_key not in state:
