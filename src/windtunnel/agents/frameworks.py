@@ -17,6 +17,7 @@ from windtunnel.config.agent import FRAMEWORK_TYPES
 FRAMEWORKS: dict[str, tuple[str, str]] = {
     "openai_agents": ("windtunnel.agents.openai_agents", "OpenAIAgentsAgent"),
     "langgraph": ("windtunnel.agents.langgraph", "LangGraphAgent"),
+    "pydantic_ai": ("windtunnel.agents.pydantic_ai", "PydanticAIAgent"),
 }
 """``agent.type`` → (adapter module, adapter class)."""
 

@@ -134,7 +134,7 @@ class PydanticAIAgentConfig(_FrameworkAgentConfig):
 
 
 FRAMEWORK_CONFIGS = (OpenAIAgentsConfig, LangGraphAgentConfig, PydanticAIAgentConfig)
-FRAMEWORK_TYPES = ("openai_agents", "langgraph")
+FRAMEWORK_TYPES = ("openai_agents", "langgraph", "pydantic_ai")
 IN_PROCESS_TYPES = ("python", "langchain", *FRAMEWORK_TYPES)
 """Agent types that run in windtunnel's process (in-process seams, ``reset_function``)."""
 
@@ -159,7 +159,8 @@ AgentConfig = Annotated[
     | HttpAgentConfig
     | OpenAIChatAgentConfig
     | OpenAIAgentsConfig
-    | LangGraphAgentConfig,
+    | LangGraphAgentConfig
+    | PydanticAIAgentConfig,
     Field(discriminator="type"),
     BeforeValidator(_infer_type),
 ]
