@@ -49,3 +49,9 @@ fabricator = build("fabricator", handle_errors=True)
 brittle = build("robust", handle_errors=False)  # a tool failure fails the run, as a real one would
 with_memory = build("robust", handle_errors=True, checkpointer=InMemorySaver())
 uncompiled = StateGraph(MessagesState)
+
+
+async def plain_entry(prompt: str) -> str:
+    """A plain python agent around the graph (agent.tools names `fw_langgraph:get_order_status.func`)."""
+    state = await robust.ainvoke({"messages": [{"role": "user", "content": prompt}]})
+    return str(state["messages"][-1].content)

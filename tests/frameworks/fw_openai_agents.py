@@ -49,3 +49,10 @@ triage = Agent(
     model=OpenAIResponsesModel("robust", client),
 )
 not_an_agent = get_order_status
+
+
+async def plain_entry(prompt: str) -> str:
+    """A plain python agent that runs the SDK agent itself (agent.tools names the FunctionTool)."""
+    from agents import Runner
+
+    return str((await Runner.run(robust, prompt)).final_output)

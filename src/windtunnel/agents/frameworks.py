@@ -100,3 +100,39 @@ def preflight_problems(cfg: Any, *, imports: bool) -> list[str]:
     except WindtunnelError as err:
         return [f"{err.message}; {err.hint}" if err.hint else err.message]
     return []
+
+
+def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list[Restore]] | None:
+    """An ``agent.tools`` entry that is a framework's tool object (or its function attribute), wrapped at
+    the point where the framework invokes it and named by its framework name; ``None`` for anything else.
+
+    Accepted: an OpenAI Agents SDK ``FunctionTool``, a LangChain tool (``@tool``), a pydantic-ai ``Tool``,
+    and ``module:tool.func`` / ``module:tool.coroutine`` of a LangChain tool (named after the tool, not
+    after ``func``).
+    """
+    import sys
+
+    tool: Any = obj
+    function_tool: Any = getattr(sys.modules.get("agents"), "FunctionTool", ())
+    if isinstance(tool, function_tool):
+        from windtunnel.agents import openai_agents
+
+        name = str(getattr(tool, "name", attr))
+        return name, [openai_agents.wrap_function_tool(name, tool)]
+    if (
+        attr in ("func", "coroutine")
+        and hasattr(owner, "args_schema")
+        and isinstance(getattr(owner, "name", None), str)
+    ):
+        tool = owner  # `module:tool.func` means the tool
+    if hasattr(tool, "args_schema") and (
+        callable(getattr(tool, "func", None)) or callable(getattr(tool, "coroutine", None))
+    ):
+        from windtunnel.agents import langgraph
+
+        return str(tool.name), langgraph.wrap_tool(str(tool.name), tool)
+    if getattr(tool, "function_schema", None) is not None and isinstance(getattr(tool, "name", None), str):
+        from windtunnel.agents import pydantic_ai
+
+        return str(tool.name), [pydantic_ai.wrap_function_tool(tool.name, tool)]
+    return None

@@ -84,7 +84,7 @@ def hosted_tools(root: Any) -> list[str]:
     ]
 
 
-def _wrap_one(name: str, tool: Any) -> Restore:
+def wrap_function_tool(name: str, tool: Any) -> Restore:
     invoker = tool.on_invoke_tool
     impl = getattr(invoker, "_invoke_tool_impl", None)
     if impl is not None:
@@ -110,7 +110,7 @@ def install(root: Any) -> tuple[list[str], list[Restore]]:
     tools = find_tools(root)
     for name, same_name in tools.items():
         for tool in same_name:
-            restores.append(_wrap_one(name, tool))
+            restores.append(wrap_function_tool(name, tool))
     return list(tools), restores
 
 

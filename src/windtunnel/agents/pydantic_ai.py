@@ -71,7 +71,7 @@ def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], takes_ctx: boo
     return bound
 
 
-def _wrap_one(name: str, tool: Any) -> Restore:
+def wrap_function_tool(name: str, tool: Any) -> Restore:
     schema = tool.function_schema
     fn = schema.function
     takes_ctx = bool(getattr(schema, "takes_ctx", False))
@@ -95,7 +95,7 @@ def install(agent: Any) -> tuple[list[str], list[Restore]]:
     tools = find_tools(agent)
     for name, same_name in tools.items():
         for tool in same_name:
-            restores.append(_wrap_one(name, tool))
+            restores.append(wrap_function_tool(name, tool))
     return list(tools), restores
 
 

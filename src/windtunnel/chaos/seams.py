@@ -9,6 +9,12 @@ from windtunnel._util.errors import ConfigError
 from windtunnel._util.imports import resolve_ref
 from windtunnel.chaos.wrappers import WRAPPED, wrap_llm_call, wrap_tool
 
+
+def framework_tool(path: str, owner: Any, attr: str, obj: Any) -> Any:
+    from windtunnel.agents.frameworks import framework_tool as found
+
+    return found(path, owner, attr, obj)
+
 Restore = Callable[[], None]
 
 NO_TOOL_SEAM = (
@@ -49,6 +55,10 @@ def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
     restores: list[Restore] = []
     for path in paths:
         owner, attr, fn = resolve(path, what="agent.tools entry")
+        if (framework := framework_tool(path, owner, attr, fn)) is not None:  # a framework's tool object
+            names.append(framework[0])
+            restores += framework[1]
+            continue
         if not callable(fn):
             raise ConfigError(f"agent.tools entry {path!r} is a {type(fn).__name__}, not a callable tool")
         if getattr(fn, WRAPPED, None) is not None:
