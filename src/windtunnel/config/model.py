@@ -17,6 +17,7 @@ from windtunnel.config.base import StrictModel
 from windtunnel.config.plugins import load_builtin_plugins, registry_union
 from windtunnel.invariants.base import InvariantSpec
 from windtunnel.invariants.base import invariants as _invariants
+from windtunnel.invariants.budget import ModelPrice
 from windtunnel.mutations.base import mutations as _mutations
 
 load_builtin_plugins()
@@ -274,6 +275,15 @@ class Config(StrictModel):
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)
     output: OutputConfig = Field(default_factory=OutputConfig)
     advanced: AdvancedConfig = Field(default_factory=AdvancedConfig)
+    prices: dict[str, ModelPrice] = Field(default_factory=dict)
+    """Model → US dollars per million input / output tokens (``"*"``: any other model), for ``max_cost``."""
+
+    @model_validator(mode="after")
+    def _price_budgets(self) -> Config:
+        from windtunnel.invariants.budget import apply_prices
+
+        apply_prices(self)
+        return self
 
     @field_validator("version", mode="before")
     @classmethod

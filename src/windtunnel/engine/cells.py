@@ -78,6 +78,8 @@ class CellResult(_Data):
     tool_calls: list[dict[str, Any]] = Field(default_factory=list)
     calls: list[dict[str, Any]] = Field(default_factory=list)
     """Tool and LLM calls observed at the seams (for replay export)."""
+    usage: dict[str, Any] | None = None
+    """Token usage the agent reported (``input_tokens``, ``output_tokens``, ``total_tokens``, ``model``)."""
 
     @property
     def passed(self) -> bool:

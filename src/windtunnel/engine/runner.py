@@ -120,6 +120,7 @@ class CellRunner:
             checks=checks,
             tool_calls=ctx.tool_calls,
             calls=calls,
+            usage=ctx.metadata.get("usage") if isinstance(ctx.metadata.get("usage"), dict) else None,
         )
 
 
