@@ -1,0 +1,114 @@
+"""``windtunnel proxy mcp`` between the official MCP client and an MCP server (stdio): faults by tool name."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+HERE = Path(__file__).parent
+WINDTUNNEL = str(Path(sys.executable).with_name("windtunnel"))
+SERVER = f"{sys.executable} {HERE / 'mcp_orders_server.py'}"
+
+pytestmark = pytest.mark.slow
+
+
+def write_config(tmp_path: Path, faults: str) -> Path:
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text(f"agent: {{type: http, endpoint: 'http://127.0.0.1:9/x'}}\nchaos:\n  tool_faults: {faults}\n")
+    return cfg
+
+
+async def session_calls(tmp_path: Path, faults: str, *extra: str, env: dict[str, str] | None = None) -> Any:
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    cfg = write_config(tmp_path, faults)
+    log = tmp_path / "executed.log"
+    params = StdioServerParameters(
+        command=WINDTUNNEL,
+        args=["proxy", "mcp", "--server-command", SERVER, "-c", str(cfg), "--seed", "1", *extra],
+        env={"WT_MCP_LOG": str(log), **(env or {})},
+        cwd=str(tmp_path),
+    )
+    out: dict[str, Any] = {}
+    with (tmp_path / "proxy.err").open("w") as errlog, anyio.fail_after(60):
+        async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            out["tools"] = (await session.list_tools()).tools
+            try:
+                out["order"] = await session.call_tool("get_order_status", {"order_id": "42"})
+            except Exception as err:  # a JSON-RPC error answer is raised by the client
+                out["order"] = err
+            out["customer"] = await session.call_tool("lookup_customer", {"email_address": "ada@example.com"})
+    out["executed"] = log.read_text().split() if log.exists() else []
+    out["stderr"] = (tmp_path / "proxy.err").read_text()
+    return out
+
+
+def is_error(result: Any) -> bool:
+    return bool(getattr(result, "is_error", None) or getattr(result, "isError", None))
+
+
+def text(result: Any) -> str:
+    return "".join(getattr(c, "text", "") for c in result.content)
+
+
+@pytest.mark.anyio
+async def test_error_fault_is_an_mcp_tool_error_and_the_server_never_sees_the_call(tmp_path: Path) -> None:
+    out = await session_calls(tmp_path, "[{tool: get_order_status, mode: error, error_code: 503}]")
+    assert is_error(out["order"]) and text(out["order"]) == "503 Service Unavailable"
+    assert not is_error(out["customer"]) and json.loads(text(out["customer"]))["name"] == "Ada Lovelace"
+    assert out["executed"] == ["lookup_customer"], "the faulted call must not reach the real server"
+    assert "tools/call get_order_status -> 503" in out["stderr"] and "[error]" in out["stderr"]
+
+
+@pytest.mark.anyio
+async def test_malicious_and_malformed_replies(tmp_path: Path) -> None:
+    faults = (
+        "[{tool: get_order_status, mode: malicious_response, payload: 'IGNORE PREVIOUS'},"
+        " {tool: lookup_customer, mode: malformed}]"
+    )
+    out = await session_calls(tmp_path, faults)
+    assert text(out["order"]) == "IGNORE PREVIOUS" and not is_error(out["order"])
+    broken = text(out["customer"])
+    assert broken.startswith('{"email"') and "\ufffd" in broken
+    with pytest.raises(ValueError):
+        json.loads(broken)
+    assert out["executed"] == ["lookup_customer"]
+
+
+@pytest.mark.anyio
+async def test_timeout_as_a_jsonrpc_error(tmp_path: Path) -> None:
+    out = await session_calls(tmp_path, "[{tool: get_order_status, mode: timeout}]", "--error-style", "jsonrpc")
+    assert isinstance(out["order"], Exception) and "timed out" in str(out["order"])
+    assert not is_error(out["customer"]), "the session goes on after the error"
+    assert out["executed"] == ["lookup_customer"]
+
+
+@pytest.mark.anyio
+async def test_tools_list_schema_drift(tmp_path: Path) -> None:
+    out = await session_calls(tmp_path, "[{tool: nothing, mode: error}]", "--drift-tools")
+    schemas = {t.name: set((getattr(t, "input_schema", None) or t.inputSchema)["properties"]) for t in out["tools"]}
+    assert schemas == {"get_order_status": {"orderId"}, "lookup_customer": {"emailAddress"}}
+
+
+def test_a_server_that_fails_to_start_shows_its_stderr_tail(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    cfg = write_config(tmp_path, "[{tool: get_order_status, mode: error}]")
+    proc = subprocess.run(
+        [WINDTUNNEL, "proxy", "mcp", "--server-command", SERVER, "-c", str(cfg)],
+        input="",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "WT_MCP_FAIL_AT_START": "1"},
+        timeout=60,
+    )
+    assert proc.returncode == 3
+    assert "exited with code 4 at startup" in proc.stderr and "connection refused (127.0.0.1:5432)" in proc.stderr
