@@ -37,4 +37,7 @@ def lookup_customer(email_address: str) -> str:
 
 
 if __name__ == "__main__":
-    app.run()
+    if sys.argv[1:2] == ["http"]:
+        app.run(transport="streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    else:
+        app.run()

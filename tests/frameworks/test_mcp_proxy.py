@@ -112,3 +112,84 @@ def test_a_server_that_fails_to_start_shows_its_stderr_tail(tmp_path: Path) -> N
     )
     assert proc.returncode == 3
     assert "exited with code 4 at startup" in proc.stderr and "connection refused (127.0.0.1:5432)" in proc.stderr
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_port(port: int, proc: Any) -> None:
+    import socket
+    import time
+
+    for _ in range(300):
+        if proc.poll() is not None:
+            raise AssertionError(f"process exited: {proc.communicate()}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on {port}")
+
+
+@pytest.mark.anyio
+async def test_streamable_http_proxy(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    log = tmp_path / "executed.log"
+    env = {**os.environ, "WT_MCP_LOG": str(log)}
+    server_port, proxy_port = _free_port(), _free_port()
+    cfg = write_config(tmp_path, "[{tool: get_order_status, mode: error}, {tool: lookup_customer, mode: truncated}]")
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(HERE / "mcp_orders_server.py"), "http", str(server_port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+    ]
+    try:
+        _wait_port(server_port, procs[0])
+        procs.append(
+            subprocess.Popen(
+                [
+                    WINDTUNNEL,
+                    "proxy",
+                    "mcp",
+                    "--upstream",
+                    f"http://127.0.0.1:{server_port}/mcp",
+                    "--port",
+                    str(proxy_port),
+                    "-c",
+                    str(cfg),
+                    "--seed",
+                    "1",
+                ],
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
+        )
+        _wait_port(proxy_port, procs[1])
+        with anyio.fail_after(60):
+            async with streamable_http_client(f"http://127.0.0.1:{proxy_port}/mcp") as streams:
+                read, write = streams[0], streams[1]
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    order = await session.call_tool("get_order_status", {"order_id": "42"})
+                    customer = await session.call_tool("lookup_customer", {"email_address": "ada@example.com"})
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+            p.communicate(timeout=20)
+    assert is_error(order) and text(order) == "503 Service Unavailable"
+    assert not is_error(customer) and text(customer).startswith('{"email"') and "Ada" not in text(customer)
+    assert log.read_text().split() == ["lookup_customer"]
