@@ -44,7 +44,8 @@ async def session_calls(tmp_path: Path, faults: str, *extra: str, env: dict[str,
                 out["order"] = await session.call_tool("get_order_status", {"order_id": "42"})
             except Exception as err:  # a JSON-RPC error answer is raised by the client
                 out["order"] = err
-            out["customer"] = await session.call_tool("lookup_customer", {"email_address": "ada@example.com"})
+            if not extra or extra[0] != "--kill-server-after":
+                out["customer"] = await session.call_tool("lookup_customer", {"email_address": "ada@example.com"})
     out["executed"] = log.read_text().split() if log.exists() else []
     out["stderr"] = (tmp_path / "proxy.err").read_text()
     return out
@@ -193,3 +194,11 @@ async def test_streamable_http_proxy(tmp_path: Path) -> None:
     assert is_error(order) and text(order) == "503 Service Unavailable"
     assert not is_error(customer) and text(customer).startswith('{"email"') and "Ada" not in text(customer)
     assert log.read_text().split() == ["lookup_customer"]
+
+
+@pytest.mark.anyio
+async def test_a_server_that_dies_mid_session(tmp_path: Path) -> None:
+    out = await session_calls(tmp_path, "[{tool: nothing, mode: error}]", "--kill-server-after", "0")
+    assert isinstance(out["order"], Exception) and "MCP server exited" in str(out["order"])
+    assert out["executed"] == []
+    assert "killing the MCP server after 0 tool call(s)" in out["stderr"]

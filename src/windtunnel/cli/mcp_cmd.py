@@ -28,6 +28,12 @@ def proxy_mcp(
     error_style: str = typer.Option(
         "isError", "--error-style", help="How failing faults answer: isError (a tool error result) or jsonrpc."
     ),
+    kill_server_after: int = typer.Option(
+        None,
+        "--kill-server-after",
+        min=0,
+        help="stdio: kill the server at the tool call after N calls (it dies mid-session).",
+    ),
     drift_tools: bool = typer.Option(
         False, "--drift-tools", help="Rename the input-schema properties of every tool in tools/list answers."
     ),
@@ -64,7 +70,7 @@ def proxy_mcp(
         log(f"tools/call {entry.get('name')} -> {entry.get('error') or 'ok'}" + (f" [{faults}]" if faults else ""))
 
     plan.on_call = on_call
-    faults = McpFaults(plan, error_style=error_style, drift_tools=drift_tools)
+    faults = McpFaults(plan, error_style=error_style, drift_tools=drift_tools, kill_after_calls=kill_server_after)
 
     async def main() -> int:
         stdin = anyio.wrap_file(sys.stdin.buffer)

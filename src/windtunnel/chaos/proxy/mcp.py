@@ -100,6 +100,8 @@ class McpFaults:
     plan: FaultPlan
     error_style: str = "isError"
     drift_tools: bool = False
+    kill_after_calls: int | None = None
+    """stdio: the server is killed when the client makes a tool call after this many (a server dying mid-session)."""
     _pending: dict[str, _Pending] = field(default_factory=dict)
     _lists: set[str] = field(default_factory=set)
     _text_keys: dict[str, str] = field(default_factory=dict)
@@ -251,6 +253,7 @@ async def relay_stdio(
     exited = anyio.Event()
     stderr_done = anyio.Event()
     answered: list[bool] = []
+    forwarded = [0]
 
     async def pump_stderr() -> None:
         async for chunk in TextReceiveStream(stderr):
@@ -277,9 +280,9 @@ async def relay_stdio(
         await process.wait()
         with anyio.move_on_after(2):
             await stderr_done.wait()
-        exited.set()
         for err in faults.server_gone(tail.text, process.returncode):
             await send_client(err)
+        exited.set()
 
     async def handle(msg: Message) -> None:
         to_server, to_client, delay = faults.from_client(msg)
@@ -293,6 +296,12 @@ async def relay_stdio(
                     faults.server_gone(tail.text, process.returncode)
                     await send_client(gone_error(msg["id"], tail.text, process.returncode))
                 return
+            if faults.kill_after_calls is not None and msg.get("method") == "tools/call":
+                if forwarded[0] >= faults.kill_after_calls:
+                    log(f"killing the MCP server after {forwarded[0]} tool call(s) (kill_after_calls)")
+                    process.kill()  # the call stays pending: the server's death answers it
+                    return
+                forwarded[0] += 1
             try:
                 await stdin.send(json.dumps(to_server, ensure_ascii=False).encode() + b"\n")
             except (anyio.BrokenResourceError, anyio.ClosedResourceError):
