@@ -34,6 +34,8 @@ class Cell(_Data):
     repeat: int = 0
     invariants: list[str] | None = None
     """Labels of the invariants that judge this cell (None = all configured)."""
+    turns: list[str] | None = None
+    """A conversation: the user turns, sent one call at a time (``input`` is its label)."""
 
     @property
     def prompt_text(self) -> str:
