@@ -202,3 +202,41 @@ async def test_a_server_that_dies_mid_session(tmp_path: Path) -> None:
     assert isinstance(out["order"], Exception) and "MCP server exited" in str(out["order"])
     assert out["executed"] == []
     assert "killing the MCP server after 0 tool call(s)" in out["stderr"]
+
+
+def test_agent_mcp_servers_in_a_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import subprocess
+
+    from tests.clirun import wt
+
+    log = tmp_path / "executed.log"
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, str(HERE / "mcp_orders_server.py"), "http", str(port)],
+        env={**os.environ, "WT_MCP_LOG": str(log)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_port(port, server)
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "windtunnel.yaml").write_text(
+            "agent:\n  endpoint: fw_mcp_agent:answer\n"
+            f"  mcp_servers: {{orders: 'http://127.0.0.1:{port}/mcp'}}\n"
+            "golden_prompts: ['Where is order 42?']\n"
+            "invariants: [{type: contains, value: 'could not check'}]\n"
+            "chaos: {tool_faults: [{tool: get_order_status, mode: error}]}\n"
+        )
+        assert wt("run", "-c", "windtunnel.yaml", "--no-mutations", "-o", "clean.json") == 1
+        assert wt("run", "-c", "windtunnel.yaml", "--chaos-only", "-o", "chaos.json") == 0
+    finally:
+        server.terminate()
+        server.communicate(timeout=20)
+    [clean] = json.loads((tmp_path / "clean.json").read_text())["cells"]
+    [chaos] = json.loads((tmp_path / "chaos.json").read_text())["cells"]
+    assert clean["output"] == "Order is processing." and clean["calls"][0]["name"] == "get_order_status"
+    assert chaos["output"].startswith("Sorry") and [f["name"] for f in chaos["faults"]] == ["get_order_status"]
+    assert chaos["calls"][0]["error"].startswith("503")
+    assert log.read_text().split() == ["get_order_status"], "only the clean run reached the server"
+    assert "WINDTUNNEL_MCP_ORDERS_URL" not in os.environ

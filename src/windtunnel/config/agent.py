@@ -24,6 +24,9 @@ class _AgentCommon(StrictModel):
     """A command windtunnel launches itself, with HTTP_PROXY / OPENAI_BASE_URL pointed at its proxies."""
     env: dict[str, str] = Field(default_factory=dict)
     """Extra environment for ``command`` (``${ENV}`` expanded)."""
+    mcp_servers: dict[str, str] = Field(default_factory=dict)
+    """Name → URL of each MCP server (streamable HTTP) the agent uses: for the run each is put behind an MCP
+    fault proxy whose address the agent reads from ``WINDTUNNEL_MCP_<NAME>_URL``."""
 
     def python_refs(self) -> list[tuple[str, str]]:
         """Every ``module:attr`` reference of this block as ``(key, ref)``, in config order."""
@@ -172,6 +175,7 @@ def declares_tool_seam(agent: Any) -> bool:
     return bool(
         getattr(agent, "tools", None)
         or getattr(agent, "tool_registry", None)
+        or getattr(agent, "mcp_servers", None)
         or getattr(agent, "type", None) in FRAMEWORK_TYPES
     )
 

@@ -97,7 +97,10 @@ class McpFaults:
     :meth:`from_server` rewrites one server message before the client gets it.
     """
 
-    plan: FaultPlan
+    plan: FaultPlan | None = None
+    """The plan of a standalone proxy (one scenario for its whole life)."""
+    plan_source: Callable[[], FaultPlan | None] | None = None
+    """Inside a run: the plan of the cell(s) now running (``None`` between cells: calls pass through)."""
     error_style: str = "isError"
     drift_tools: bool = False
     kill_after_calls: int | None = None
@@ -116,7 +119,10 @@ class McpFaults:
         name = str(params.get("name", ""))
         args = params.get("arguments") or {}
         args = args if isinstance(args, dict) else {"arguments": args}
-        dec = self.plan.decide_tool(ToolCall(name=name, args=args, signature=signature_of(name, args)), target="tool")
+        plan = self.plan if self.plan_source is None else self.plan_source()
+        if plan is None:  # no cell running: pass through
+            return msg, None, 0.0
+        dec = plan.decide_tool(ToolCall(name=name, args=args, signature=signature_of(name, args)), target="tool")
         started = time.perf_counter()
         if dec.replacement is not None:
             return None, self._replace(msg["id"], dec, dec.replacement, args, started), dec.delay_ms / 1000
@@ -130,12 +136,12 @@ class McpFaults:
         if reply.timeout or reply.status >= 400:
             message = reply.message or f"tool {name!r} failed with status {reply.status}"
             text = f"tool {name!r} timed out" if reply.timeout else f"{reply.status} {message}"
-            self.plan.log_call("tool", name, args, error=text, faults=dec.modes, started=started, status=reply.status)
+            dec.plan.log_call("tool", name, args, error=text, faults=dec.modes, started=started, status=reply.status)
             if self.error_style == "jsonrpc":
                 return _rpc_error(req_id, -32603, text, {"status": 504 if reply.timeout else reply.status})
             return _tool_error(req_id, text)
         body = reply.body if isinstance(reply.body, str) else json.dumps(reply.body, ensure_ascii=False)
-        self.plan.log_call("tool", name, args, response=body, faults=dec.modes, started=started, status=reply.status)
+        dec.plan.log_call("tool", name, args, response=body, faults=dec.modes, started=started, status=reply.status)
         result: dict[str, Any] = {"content": [{"type": "text", "text": body}], "isError": False}
         if name in self._text_keys:
             result["structuredContent"] = {self._text_keys[name]: body}
@@ -166,7 +172,7 @@ class McpFaults:
         result = msg.get("result")
         if not isinstance(result, dict):
             error = msg.get("error") or {}
-            self.plan.log_call(
+            pending.dec.plan.log_call(
                 "tool",
                 name,
                 pending.args,
@@ -177,13 +183,13 @@ class McpFaults:
             return msg
         text = _text_of(result)
         if result.get("isError"):
-            self.plan.log_call(
+            pending.dec.plan.log_call(
                 "tool", name, pending.args, error=text, faults=pending.dec.modes, started=pending.started
             )
             return msg
         reply = pending.dec.finish(ToolReply(body=text))
         new_text = reply.body if isinstance(reply.body, str) else json.dumps(reply.body, ensure_ascii=False)
-        self.plan.log_call(
+        pending.dec.plan.log_call(
             "tool", name, pending.args, response=new_text, faults=pending.dec.modes, started=pending.started
         )
         return msg if new_text == text else {**msg, "result": _with_text(result, new_text)}
@@ -193,7 +199,7 @@ class McpFaults:
         out = []
         for key in list(self._pending):
             p = self._pending.pop(key)
-            self.plan.log_call(
+            p.dec.plan.log_call(
                 "tool", p.dec.call.name, p.args, error="server exited", faults=p.dec.modes, started=p.started
             )
             out.append(gone_error(json.loads(key), stderr_tail, code))
