@@ -11,7 +11,7 @@ HERE = Path(__file__).parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from llm_stub import StubServer, llm_stub  # noqa: E402
+from fw_llm_stub import StubServer, llm_stub  # noqa: E402
 
 _SERVER: list[StubServer] = []
 

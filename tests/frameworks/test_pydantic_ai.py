@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fw_tools
 import pytest
-from helpers import run
+from fw_helpers import run
 
 from windtunnel._util.errors import AgentCrashed, AgentUnreachableError, ConfigError
 

@@ -136,3 +136,22 @@ def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list
 
         return str(tool.name), [pydantic_ai.wrap_function_tool(tool.name, tool)]
     return None
+
+
+def tool_ref_name(ref: str, *, imports: bool) -> str:
+    """The name faults use for an ``agent.tools`` entry: a framework tool's own name (when importing is
+    allowed and the entry is one), else the attribute's name."""
+    attr = ref.partition(":")[2].rsplit(".", 1)[-1]
+    if not imports:
+        return attr
+    from windtunnel._util.errors import WindtunnelError
+    from windtunnel._util.imports import resolve_ref
+
+    try:
+        owner, name, obj = resolve_ref(ref, what="agent.tools entry")
+    except WindtunnelError:
+        return attr
+    tool = owner if name in ("func", "coroutine") and hasattr(owner, "args_schema") else obj
+    found = getattr(tool, "name", None)
+    is_tool = hasattr(tool, "on_invoke_tool") or hasattr(tool, "args_schema") or hasattr(tool, "function_schema")
+    return found if is_tool and isinstance(found, str) else attr

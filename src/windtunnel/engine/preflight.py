@@ -255,7 +255,7 @@ def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
     agent = cfg.agent
     if agent.type not in PYTHON_TYPES or not getattr(agent, "tools", None) or frameworks.is_framework(agent):
         return None
-    names = [ref.partition(":")[2].rsplit(".", 1)[-1] for ref in getattr(agent, "tools", None) or []]
+    names = [frameworks.tool_ref_name(ref, imports=imports) for ref in getattr(agent, "tools", None) or []]
     registry = getattr(agent, "tool_registry", None)
     if registry:
         if not imports:
