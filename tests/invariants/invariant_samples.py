@@ -51,6 +51,16 @@ SAMPLES: dict[str, Sample] = {
         ctx("I'm sorry, but I can't help with that.", prompt=DAN),
         ctx("Sure! Here you go.", prompt=DAN),
     ),
+    "max_tokens": Sample(
+        {"max": 500},
+        ctx("ok", metadata={"usage": {"input_tokens": 300, "output_tokens": 100}}),
+        ctx("ok", metadata={"usage": {"input_tokens": 450, "output_tokens": 100}}),
+    ),
+    "max_cost": Sample(
+        {"max_usd": 0.01, "prices": {"gpt-4o": {"input": 2.5, "output": 10.0}}},
+        ctx("ok", metadata={"usage": {"input_tokens": 1000, "output_tokens": 100, "model": "gpt-4o"}}),
+        ctx("ok", metadata={"usage": {"input_tokens": 1000, "output_tokens": 1000, "model": "gpt-4o"}}),
+    ),
     "system_prompt_leak_probe": Sample(
         {},
         ctx("I can't share my configuration, but I'm happy to help.", system_prompt=SYSTEM_PROMPT),

@@ -12,7 +12,11 @@ if TYPE_CHECKING:
 
 def build_agent(cfg: AgentConfig, *, concurrency: int = 10) -> Agent:
     """The adapter for an ``agent:`` config block."""
+    from windtunnel.agents.frameworks import build, is_framework
     from windtunnel.config.agent import HttpAgentConfig, OpenAIChatAgentConfig
+
+    if is_framework(cfg):
+        return build(cfg, concurrency=concurrency)
 
     if isinstance(cfg, HttpAgentConfig):
         from windtunnel.agents.http import HttpAgent

@@ -82,7 +82,10 @@ def agent_entry(cfg: PythonAgentConfig) -> Any:
     """
     obj = import_ref(cfg.endpoint, what="agent.endpoint")
     if isinstance(cfg, LangchainAgentConfig):
-        return runnable_entry(obj, cfg.endpoint)
+        runnable_entry(obj, cfg.endpoint)  # raises for an object that is no runnable
+        from windtunnel.agents.langchain import runnable_callable  # message-shaped runnables (graphs)
+
+        return runnable_callable(obj)
     if not callable(obj):
         raise AgentUnreachableError(
             f"agent {cfg.endpoint!r} is a {type(obj).__name__}, not a callable",

@@ -45,8 +45,8 @@ from windtunnel.chaos.seams import (
     llm_mode_problems,
 )
 from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
 
-PYTHON_TYPES = ("python", "langchain")
 DEFAULT_LLM_UPSTREAM = "https://api.openai.com/v1"
 DEFAULT_ANTHROPIC_UPSTREAM = "https://api.anthropic.com"
 
@@ -131,6 +131,7 @@ class ChaosRuntime:
         self._tool_proxy: Any = None
         self._llm_proxy: Any = None
         self._http_plan: FaultPlan | None = None
+        self._mcp: Any = None
         self._inflight = 0
         self.tool_names: list[str] = []
 
@@ -142,10 +143,11 @@ class ChaosRuntime:
     @property
     def serial_cells(self) -> bool:
         """True when proxies are in use: run a scenario's cells one at a time for exact attribution."""
-        return self._tool_proxy is not None or self._llm_proxy is not None
+        return self._tool_proxy is not None or self._llm_proxy is not None or self._mcp is not None
 
     async def __aenter__(self) -> ChaosRuntime:
         try:
+            await self._start_mcp()  # agent.mcp_servers (chaos/proxy/mcp_servers.py)
             if self.is_python:
                 self._install_python()
             else:
@@ -162,14 +164,15 @@ class ChaosRuntime:
         """Restore every wrapped original and stop the proxies."""
         while self._restores:
             self._restores.pop()()
-        for proxy in (self._tool_proxy, self._llm_proxy):
+        for proxy in (self._tool_proxy, self._llm_proxy, self._mcp):
             if proxy is not None:
                 await proxy.aclose()
-        self._tool_proxy = self._llm_proxy = None
+        self._tool_proxy = self._llm_proxy = self._mcp = None
 
     def _install_python(self) -> None:
         a = self.agent
-        if any(s.needs_tool_seam for s in self.specs) and not (a.tools or a.tool_registry):
+        framework_seam = self._install_framework() or self._mcp is not None
+        if any(s.needs_tool_seam for s in self.specs) and not (a.tools or a.tool_registry or framework_seam):
             raise ConfigError(NO_TOOL_SEAM, hint="see docs/chaos.md, 'Python agents'")
         if any(s.needs_llm_seam for s in self.specs) and not a.llm:
             raise ConfigError(
@@ -191,8 +194,30 @@ class ChaosRuntime:
             if problems:
                 raise ConfigError(problems[0], hint="`windtunnel validate` lists every such problem")
             self._restores += install_llm(a.llm)
-        self._tool_seam = bool(a.tools or a.tool_registry)
+        self._tool_seam = bool(a.tools or a.tool_registry or framework_seam)
         self._llm_seam = bool(a.llm)
+
+    async def _start_mcp(self) -> None:
+        from windtunnel.chaos.proxy.mcp_servers import McpServers
+
+        servers = getattr(self.agent, "mcp_servers", None)
+        if not servers:
+            return
+        self._mcp = McpServers(servers, self._current_http_plan, self.host)
+        await self._mcp.start(in_process=self.is_python)
+        self._tool_seam = True
+
+    def _install_framework(self) -> bool:
+        """A framework agent's tools, found on its object and faulted by name (agents/frameworks.py)."""
+        from windtunnel.agents.frameworks import install_tools, is_framework, unknown_tool_faults
+
+        if not is_framework(self.agent):
+            return False
+        names, restores = install_tools(self.agent)
+        self.tool_names += names
+        self._restores += restores
+        unknown_tool_faults(self.agent, names, self.specs)
+        return bool(names)
 
     def _upstream(self) -> str:
         if self._llm_upstream:
@@ -214,7 +239,7 @@ class ChaosRuntime:
         launched = bool(getattr(self.agent, "command", None))
         needs_tools = any(s.needs_tool_seam for s in self.specs)
         needs_llm = any(s.needs_llm_seam for s in self.specs)
-        if needs_tools and not launched and self._tool_port is None:
+        if needs_tools and not launched and self._tool_port is None and self._mcp is None:
             raise ConfigError(
                 "tool faults for an HTTP agent act on the agent's own outbound calls, which must go "
                 "through windtunnel's forward proxy: set agent.command so windtunnel launches the agent "
@@ -240,6 +265,7 @@ class ChaosRuntime:
             self._llm_seam = True
         if launched or needs_tools or self._tool_port is not None:
             exempt = {(self.host, self._llm_proxy.port)} if self._llm_proxy is not None else set()
+            exempt |= self._mcp.addresses if self._mcp is not None else set()
             self._tool_proxy = ToolProxy(
                 self._current_http_plan, host=self.host, port=self._tool_port or 0, exempt=exempt
             )
@@ -281,6 +307,8 @@ class ChaosRuntime:
             if self._tool_proxy is not None:
                 exempt = f"{self.host}:{self._llm_proxy.port}"
                 env.update({"NO_PROXY": exempt, "no_proxy": exempt})
+        if self._mcp is not None:
+            env.update(self._mcp.env())
         return env
 
     @property

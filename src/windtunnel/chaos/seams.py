@@ -10,6 +10,19 @@ from windtunnel._util.imports import resolve_ref
 from windtunnel.chaos.sdk_transport import install_transport, looks_like_sdk, sdk_clients_of
 from windtunnel.chaos.wrappers import WRAPPED, wrap_llm_call, wrap_tool
 
+
+def framework_tool(path: str, owner: Any, attr: str, obj: Any) -> Any:
+    """A framework's tool object in ``agent.tools``, wrapped where its framework invokes it (or ``None``)."""
+    from windtunnel.agents.frameworks import framework_tool as found
+
+    return found(path, owner, attr, obj)
+
+
+def _is_framework_tool(owner: Any, attr: str, obj: Any) -> bool:
+    from windtunnel.agents.frameworks import framework_tool_kind
+
+    return framework_tool_kind(owner, attr, obj) is not None
+
 Restore = Callable[[], None]
 
 NO_TOOL_SEAM = (
@@ -119,7 +132,10 @@ def seam_problems(agent: Any) -> list[str]:
     wrapping anything (``validate``, ``verify``); import failures raise as they would in a run."""
     out: list[str] = []
     for path in getattr(agent, "tools", None) or []:
-        problem = tool_problem(resolve(path, what="agent.tools entry")[2], path)
+        owner, attr, fn = resolve(path, what="agent.tools entry")
+        if _is_framework_tool(owner, attr, fn):  # wrapped where its framework invokes it
+            continue
+        problem = tool_problem(fn, path)
         if problem:
             out.append(problem)
     registry = getattr(agent, "tool_registry", None)
@@ -141,6 +157,10 @@ def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
     restores: list[Restore] = []
     for path in paths:
         owner, attr, fn = resolve(path, what="agent.tools entry")
+        if (framework := framework_tool(path, owner, attr, fn)) is not None:  # a framework's tool object
+            names.append(framework[0])
+            restores += framework[1]
+            continue
         problem = tool_problem(fn, path)
         if problem is not None:
             raise ConfigError(problem)

@@ -48,6 +48,7 @@ COMMAND_MODULES = (
     "invariants_cmd",
     "mutate_cmd",
     "chaos_cmd",
+    "mcp_cmd",
     "report_cmd",
     "runs_cmd",
     "merge_cmd",

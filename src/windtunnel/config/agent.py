@@ -30,6 +30,9 @@ class _AgentCommon(StrictModel):
     """A command windtunnel launches itself, with HTTP_PROXY / OPENAI_BASE_URL pointed at its proxies."""
     env: dict[str, str] = Field(default_factory=dict)
     """Extra environment for ``command`` (``${ENV}`` expanded)."""
+    mcp_servers: dict[str, str] = Field(default_factory=dict)
+    """Name → URL of each MCP server (streamable HTTP) the agent uses: for the run each is put behind an MCP
+    fault proxy whose address the agent reads from ``WINDTUNNEL_MCP_<NAME>_URL``."""
 
     def python_refs(self) -> list[tuple[str, str]]:
         """Every ``module:attr`` reference of this block as ``(key, ref)``, in config order."""
@@ -129,6 +132,47 @@ class OpenAIChatAgentConfig(_AgentCommon):
         return check_http_url(v, f"agent.{info.field_name}")
 
 
+# -- agent frameworks (agents/frameworks.py maps each type to its adapter) --------------------------
+
+class _FrameworkAgentConfig(PythonAgentConfig):
+    accepts_messages: bool = True
+    """Framework agents take a conversation (message list) as well as a prompt."""
+    stream: bool = False
+    """Run the agent with the framework's streaming API (the answer is read when the stream ends)."""
+
+
+class OpenAIAgentsConfig(_FrameworkAgentConfig):
+    """An OpenAI Agents SDK ``agents.Agent``; its function tools are faulted by their tool name."""
+
+    type: Literal["openai_agents"] = "openai_agents"  # type: ignore[assignment]
+    max_turns: int = Field(10, gt=0)
+    """The runner's ``max_turns``."""
+
+
+class LangGraphAgentConfig(_FrameworkAgentConfig):
+    """A compiled LangGraph graph; the tools of its ``ToolNode``s are faulted by their tool name."""
+
+    type: Literal["langgraph"] = "langgraph"  # type: ignore[assignment]
+    input_key: str = "messages"
+    """The state key the input goes to (a message list under ``messages``; a plain string otherwise)."""
+    output_key: str | None = None
+    """The state key holding the answer; default: the last message of ``input_key``."""
+    recursion_limit: int = Field(25, gt=0)
+    """LangGraph's recursion limit for one call."""
+
+
+class PydanticAIAgentConfig(_FrameworkAgentConfig):
+    """A pydantic-ai ``Agent``, run with its async API; its tools are faulted by their tool name."""
+
+    type: Literal["pydantic_ai"] = "pydantic_ai"  # type: ignore[assignment]
+
+
+FRAMEWORK_CONFIGS = (OpenAIAgentsConfig, LangGraphAgentConfig, PydanticAIAgentConfig)
+FRAMEWORK_TYPES = ("openai_agents", "langgraph", "pydantic_ai")
+IN_PROCESS_TYPES = ("python", "langchain", *FRAMEWORK_TYPES)
+"""Agent types that run in windtunnel's process (in-process seams, ``reset_function``)."""
+
+
 def _infer_type(value: Any) -> Any:
     if isinstance(value, dict) and "type" not in value:
         endpoint = str(value.get("endpoint", ""))
@@ -144,7 +188,31 @@ def _infer_type(value: Any) -> Any:
 
 
 AgentConfig = Annotated[
-    PythonAgentConfig | LangchainAgentConfig | HttpAgentConfig | OpenAIChatAgentConfig,
+    PythonAgentConfig
+    | LangchainAgentConfig
+    | HttpAgentConfig
+    | OpenAIChatAgentConfig
+    | OpenAIAgentsConfig
+    | LangGraphAgentConfig
+    | PydanticAIAgentConfig,
     Field(discriminator="type"),
     BeforeValidator(_infer_type),
 ]
+
+
+def declares_tool_seam(agent: Any) -> bool:
+    """Whether an in-process agent's tool calls are reachable: ``agent.tools``, ``agent.tool_registry``, or
+    a framework agent (its tools are found on the framework object)."""
+    return bool(
+        getattr(agent, "tools", None)
+        or getattr(agent, "tool_registry", None)
+        or getattr(agent, "mcp_servers", None)
+        or getattr(agent, "type", None) in FRAMEWORK_TYPES
+    )
+
+
+def records_calls(agent: Any) -> bool:
+    """Whether an in-process agent has seams that record its tool / LLM calls even without chaos."""
+    return getattr(agent, "type", None) in IN_PROCESS_TYPES and (
+        declares_tool_seam(agent) or bool(getattr(agent, "llm", None))
+    )

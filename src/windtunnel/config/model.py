@@ -18,6 +18,7 @@ from windtunnel.config.plugins import load_builtin_plugins, registry_union
 from windtunnel.engine.ray_config import RayConfig
 from windtunnel.invariants.base import InvariantSpec
 from windtunnel.invariants.base import invariants as _invariants
+from windtunnel.invariants.budget import ModelPrice
 from windtunnel.mutations.base import mutations as _mutations
 
 load_builtin_plugins()
@@ -294,6 +295,9 @@ class Config(StrictModel):
     """Prompt → ``{"expected": [...], "label_set": [...]}`` for golden prompts written as
     ``{prompt, expected, label_set?}``; built from ``golden_prompts`` (``golden_prompts`` itself stays a
     list of strings). The leakage audit of stored runs reads it."""
+    golden_turns: dict[str, list[str]] = Field(default_factory=dict)
+    """Label → turns for golden prompts written as ``{turns: [...]}`` (conversations); the label (the
+    turns joined by `` ⏎ ``) stands in ``golden_prompts``."""
     invariants: list[AnyInvariant] = Field(default_factory=list)
     chaos: ChaosConfig | None = None
     contract: ContractConfig | None = None
@@ -304,6 +308,15 @@ class Config(StrictModel):
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)
     output: OutputConfig = Field(default_factory=OutputConfig)
     advanced: AdvancedConfig = Field(default_factory=AdvancedConfig)
+    prices: dict[str, ModelPrice] = Field(default_factory=dict)
+    """Model → US dollars per million input / output tokens (``"*"``: any other model), for ``max_cost``."""
+
+    @model_validator(mode="after")
+    def _price_budgets(self) -> Config:
+        from windtunnel.invariants.budget import apply_prices
+
+        apply_prices(self)
+        return self
 
     @field_validator("version", mode="before")
     @classmethod
@@ -332,13 +345,33 @@ class Config(StrictModel):
                     "expected": _answer_list(p["expected"], f"golden_prompts[{i}].expected"),
                     "label_set": _answer_list(p.get("label_set") or [], f"golden_prompts[{i}].label_set"),
                 }
-        return {**data, "golden_expected": table} if table else data
+        if table:
+            data = {**data, "golden_expected": table}
+        from windtunnel.agents.conversation import label
+
+        turns = dict(data.get("golden_turns") or {})
+        for i, p in enumerate(data["golden_prompts"]):
+            if isinstance(p, dict) and "turns" in p:
+                t = p["turns"]
+                if not isinstance(t, list) or not t or not all(isinstance(x, str) and x.strip() for x in t):
+                    raise ValueError(f"golden_prompts[{i}].turns must be a non-empty list of non-empty strings")
+                turns[label(t)] = list(t)
+        return {**data, "golden_turns": turns} if turns else data
 
     @field_validator("golden_prompts", mode="before")
     @classmethod
     def _prompts(cls, v: Any) -> Any:
+        from windtunnel.agents.conversation import label
+
         if isinstance(v, list):
-            return [p.get("prompt") if isinstance(p, dict) and "prompt" in p else p for p in v]
+            return [
+                p.get("prompt")
+                if isinstance(p, dict) and "prompt" in p
+                else label(p["turns"])
+                if isinstance(p, dict) and isinstance(p.get("turns"), list)
+                else p
+                for p in v
+            ]
         return v
 
     @model_validator(mode="after")

@@ -7,13 +7,12 @@ from dataclasses import dataclass, field
 
 from windtunnel.agents.base import Agent
 from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
 from windtunnel.config.model import Config
 from windtunnel.contracts.isolation import StateVerdict, detect_state, planned_calls
 from windtunnel.contracts.matrix import ContractPlan
 from windtunnel.engine.cells import CellResult
 from windtunnel.engine.session import Listener, RunSession
-
-PYTHON_TYPES = ("python", "langchain")
 
 
 def cut_short_scenarios(plan: ContractPlan, results: Iterable[CellResult], *, aborted: bool) -> set[str]:

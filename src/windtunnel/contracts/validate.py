@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from windtunnel.config.model import Config
     from windtunnel.invariants.base import InvariantSpec
 
-PYTHON_TYPES = ("python", "langchain")
+from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
+from windtunnel.config.agent import declares_tool_seam
+
 WHEN_HINT = "always, tool_faults_active, llm_faults_active, any_chaos_active, no_chaos"
 
 
@@ -55,7 +57,7 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
         if (
             spec.needs_tool_seam
             and python
-            and not (getattr(agent, "tools", None) or getattr(agent, "tool_registry", None))
+            and not declares_tool_seam(agent)
         ):
             out.append(
                 f"{where} has tool faults (or attacks in tool replies) but the python agent declares neither "

@@ -45,6 +45,8 @@ class Cell(_Data):
     repeat: int = 0
     invariants: list[str] | None = None
     """Labels of the invariants that judge this cell (None = all configured)."""
+    turns: list[str] | None = None
+    """A conversation: the user turns, sent one call at a time (``input`` is its label)."""
 
     @property
     def prompt_text(self) -> str:
@@ -89,6 +91,8 @@ class CellResult(_Data):
     tool_calls: list[dict[str, Any]] = Field(default_factory=list)
     calls: list[dict[str, Any]] = Field(default_factory=list)
     """Tool and LLM calls observed at the seams (for replay export)."""
+    usage: dict[str, Any] | None = None
+    """Token usage the agent reported (``input_tokens``, ``output_tokens``, ``total_tokens``, ``model``)."""
 
     @property
     def passed(self) -> bool:

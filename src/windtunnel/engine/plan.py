@@ -29,6 +29,7 @@ def golden_cells(cfg: Config, *, repeat: int, kind: str = "golden", scenario: st
             golden_index=gi,
             scenario=scenario,
             repeat=r,
+            turns=cfg.golden_turns.get(prompt),
         )
         for gi, prompt in enumerate(cfg.golden_prompts)
         for r in range(repeat)
@@ -47,6 +48,14 @@ def mutation_cells(
     with ExitStack() as stack:
         mutator = llm_mutator(cfg, stack, allow=llm)
         for gi, golden in enumerate(cfg.golden_prompts):
+            if golden in cfg.golden_turns:
+                note = (
+                    f"golden prompt {gi} is a conversation: it runs unmutated "
+                    "(mutating conversations is not yet supported)"
+                )
+                if note not in notices:
+                    notices.append(note)
+                continue
             planned = plan_for(cfg, golden, seed=seed, llm=mutator)
             notices.extend(n for n in planned.notices if n not in notices and not n.startswith("LLM mutation"))
             for m in planned:

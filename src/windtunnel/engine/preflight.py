@@ -23,7 +23,10 @@ from windtunnel.config.model import PHASES, Config
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
 
-PYTHON_TYPES = ("python", "langchain")
+from windtunnel.agents import frameworks
+from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
+from windtunnel.config.agent import declares_tool_seam
+
 ENV_FIELDS = ("endpoint", "base_url", "reset_endpoint", "health_endpoint")
 ENV_MAPS = ("headers", "query_params", "env")
 
@@ -90,6 +93,7 @@ def preflight(
     if cfg.replays is not None and "replay" in active:
         _replay_checks(cfg, out, warn_live=every)
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
+    out.errors += frameworks.preflight_problems(cfg, imports=imports)  # framework agents (issue 13)
     if every:
         _phase_warnings(cfg, out)
     return out
@@ -156,7 +160,7 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
     agent = cfg.agent
     if agent.type in PYTHON_TYPES:
         out = []
-        if spec.needs_tool_seam and not (getattr(agent, "tools", None) or getattr(agent, "tool_registry", None)):
+        if spec.needs_tool_seam and not declares_tool_seam(agent):
             out.append(
                 f"{where} has tool faults (or attacks in tool replies), but the python agent declares neither "
                 "agent.tools ('module:attr' of each tool) nor agent.tool_registry (the mapping it calls its "
@@ -252,9 +256,9 @@ def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[An
 def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
     """The tool names a python agent's faults can match, or None when they cannot be known."""
     agent = cfg.agent
-    if agent.type not in PYTHON_TYPES or not getattr(agent, "tools", None):
+    if agent.type not in PYTHON_TYPES or not getattr(agent, "tools", None) or frameworks.is_framework(agent):
         return None
-    names = [ref.partition(":")[2].rsplit(".", 1)[-1] for ref in getattr(agent, "tools", None) or []]
+    names = [frameworks.tool_ref_name(ref, imports=imports) for ref in getattr(agent, "tools", None) or []]
     registry = getattr(agent, "tool_registry", None)
     if registry:
         if not imports:

@@ -53,6 +53,8 @@ def cell_row(
     }
     if r.calls:
         row["calls"] = r.calls
+    if r.usage:
+        row["usage"] = r.usage
     if reproduce_base is not None:
         row["reproduce"] = reproduce_command(reproduce_base, r.cell.id)
     safe: dict[str, Any] = json_safe(row)

@@ -86,7 +86,14 @@ class CellRunner:
                 return CellResult(cell=cell, status="error", error=f"reset failed: {err}", error_kind="reset")
         with self.scope(cell) as scope:
             prompt = scope.transform_input(cell.input) if scope is not None else cell.input
-            response, error, attempts = await self.invoke(cell, prompt)
+            if cell.turns:  # a conversation: one call per turn (agents/conversation.py)
+                from windtunnel.agents.conversation import converse
+
+                response, error, attempts, prompt = await converse(
+                    lambda p: self.invoke(cell, p), cell.turns, accepts_messages=self.agent.accepts_messages
+                )
+            else:
+                response, error, attempts = await self.invoke(cell, prompt)
         fired = [FaultRecord.model_validate(f) for f in (scope.fired if scope is not None else [])]
         calls = list(scope.calls) if scope is not None else []
         sent = prompt if isinstance(prompt, str) else Cell.transcript(prompt)
@@ -120,6 +127,7 @@ class CellRunner:
             checks=checks,
             tool_calls=ctx.tool_calls,
             calls=calls,
+            usage=ctx.metadata.get("usage") if isinstance(ctx.metadata.get("usage"), dict) else None,
         )
 
 

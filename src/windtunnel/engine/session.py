@@ -77,12 +77,9 @@ class RunSession:
     def records_calls(self) -> bool:
         """Without chaos, a python agent's declared seams still record every tool and LLM call (no faults),
         so reports, replay export and the leakage audit see what the agent saw."""
-        agent = self.cfg.agent
-        if agent.type not in ("python", "langchain"):
-            return False
-        return bool(
-            getattr(agent, "tools", None) or getattr(agent, "tool_registry", None) or getattr(agent, "llm", None)
-        )
+        from windtunnel.config.agent import records_calls  # one hook: python, langchain and framework agents
+
+        return records_calls(self.cfg.agent)
 
     @property
     def isolated(self) -> bool:

@@ -17,6 +17,8 @@ from typing import Any, Literal
 import anyio
 
 from windtunnel._util.errors import ConfigError
+from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
+from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.procwatch import ExitWatch
@@ -31,7 +33,6 @@ from windtunnel.replay.contract import (
 from windtunnel.replay.matcher import RecordedResponder
 from windtunnel.replay.session import LoadedSession, RecordedCall, Session
 
-PYTHON_TYPES = ("python", "langchain")
 Status = Literal["passed", "failed", "error"]
 
 
@@ -96,7 +97,7 @@ def check_seams(
             needs[c.kind] = True
     launched = bool(getattr(agent, "command", None))
     if agent.type in PYTHON_TYPES:
-        if needs["tool"] and not (getattr(agent, "tools", None) or getattr(agent, "tool_registry", None)):
+        if needs["tool"] and not declares_tool_seam(agent):
             raise ConfigError(
                 "the sessions inject recorded tool responses, but the python agent declares no tool seam: "
                 "set agent.tools (the 'module:attr' of each tool) or agent.tool_registry (the mapping the "

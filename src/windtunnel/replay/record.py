@@ -9,11 +9,11 @@ from typing import Any
 
 from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
 from windtunnel._util.redact import redact_url
+from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
+from windtunnel.config.agent import records_calls
 from windtunnel.config.model import Config
 from windtunnel.replay.calllog import recorded_calls
 from windtunnel.replay.session import ReplaySettings, Session, Target
-
-PYTHON_TYPES = ("python", "langchain")
 
 
 @dataclass
@@ -48,11 +48,7 @@ async def record(
     agent_cfg = cfg.agent
     python = agent_cfg.type in PYTHON_TYPES
     notes: list[str] = []
-    if python and not (
-        getattr(agent_cfg, "tools", None)
-        or getattr(agent_cfg, "tool_registry", None)
-        or getattr(agent_cfg, "llm", None)
-    ):
+    if python and not records_calls(agent_cfg):
         raise ConfigError(
             "recording needs a seam to see the agent's calls: set agent.tools or agent.tool_registry "
             "(and agent.llm for model calls); without one the session would hold the input only",

@@ -1,0 +1,117 @@
+"""What the framework adapters share: importing the framework lazily, loading the agent object, running
+one call under the timeout, and the usage record."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+from typing import Any
+
+import anyio
+
+from windtunnel._util.errors import (
+    AgentBadResponse,
+    AgentCrashed,
+    AgentTimeout,
+    AgentUnreachableError,
+    ConfigError,
+)
+from windtunnel._util.imports import import_ref
+from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.python import PythonAgent
+from windtunnel.chaos.injected import InjectedFault
+
+
+def require(module: str, *, agent_type: str, extra: str) -> Any:
+    """Import ``module`` or explain which extra to install."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as err:
+        raise ConfigError(
+            f"agent.type {agent_type!r} needs the {module.split('.')[0]!r} package, which is not installed ({err})",
+            hint=f"pip install 'windtunnel[{extra}]'",
+        ) from None
+
+
+def kind_of(obj: Any) -> str:
+    t = type(obj)
+    return f"{t.__module__}.{t.__qualname__}"
+
+
+def wrong_kind(ref: str, obj: Any, *, agent_type: str, expected: str, fix: str) -> AgentUnreachableError:
+    return AgentUnreachableError(
+        f"agent.endpoint {ref!r} is a {kind_of(obj)}; agent.type {agent_type!r} expects {expected}", hint=fix
+    )
+
+
+def as_text(value: Any) -> str | None:
+    """A framework's final output as text (structured outputs become JSON)."""
+    if value is None or isinstance(value, str):
+        return value
+    if hasattr(value, "model_dump"):
+        value = value.model_dump(mode="json")
+    elif hasattr(value, "__dataclass_fields__"):
+        import dataclasses
+
+        value = dataclasses.asdict(value)
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def usage_record(
+    *, input_tokens: int, output_tokens: int, requests: int | None = None, model: str | None = None
+) -> dict[str, Any]:
+    """The ``metadata["usage"]`` entry every adapter writes: token counts and the model they were spent on."""
+    out: dict[str, Any] = {
+        "input_tokens": int(input_tokens),
+        "output_tokens": int(output_tokens),
+        "total_tokens": int(input_tokens) + int(output_tokens),
+    }
+    if requests is not None:
+        out["requests"] = int(requests)
+    if model:
+        out["model"] = model
+    return out
+
+
+class FrameworkAgent(PythonAgent):
+    """Base of the framework adapters: loads ``agent.endpoint`` (the framework's agent object), checks its
+    kind, and runs :meth:`run` (async, in the cell's task) under ``agent.timeout``."""
+
+    agent_type = "?"
+
+    async def check_reachable(self) -> None:
+        if self._fn is not None:
+            return
+        obj = import_ref(self.cfg.endpoint, what="agent.endpoint")
+        self.check_kind(obj)
+        self._fn = obj
+        self._is_async = True
+        if self.cfg.reset_function:
+            self._reset = import_ref(self.cfg.reset_function, what="agent.reset_function")
+
+    def check_kind(self, obj: Any) -> None:
+        raise NotImplementedError
+
+    async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One call: the response with output, tool calls and ``metadata["usage"]`` (latency is set here)."""
+        raise NotImplementedError
+
+    async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
+        start = time.perf_counter()
+        try:
+            with anyio.fail_after(self.cfg.timeout / 1000):
+                response = await self.run(self._fn, prompt)
+        except TimeoutError as err:
+            if isinstance(err, InjectedFault):  # a tool timeout the framework let through
+                raise AgentCrashed(f"{type(err).__name__}: {err}") from err
+            raise AgentTimeout(f"no answer within {self.cfg.timeout} ms") from None
+        except (AgentBadResponse, AgentTimeout):
+            raise
+        except Exception as err:
+            raise AgentCrashed(f"{type(err).__name__}: {err}") from err
+        response.latency_ms = (time.perf_counter() - start) * 1000
+        return response

@@ -1,0 +1,146 @@
+"""The tool seam framework adapters share: a faulted call at the point where a framework runs a tool.
+
+A framework adapter finds the tools of the agent object by the names the framework (and the model)
+uses, and routes each invocation through :func:`call_tool`, which consults the current cell's fault
+plan: a failing fault raises :class:`~windtunnel.chaos.injected.ToolFaultError` (or ``ToolTimeout``)
+*inside* the framework's invocation, so the framework's own error path runs (the error message it gives
+the model, its error handler, or the crash a real failure would cause); the real tool function is not
+called for a replaced call; corruptions act on the real reply. Outside a cell the call goes straight
+through.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from windtunnel.chaos.base import ToolCall, ToolReply
+from windtunnel.chaos.injected import ToolFaultError, ToolTimeout
+from windtunnel.chaos.plan import FaultPlan, ToolDecision, current_plan, error_status
+from windtunnel.chaos.wrappers import signature_of
+
+Restore = Callable[[], None]
+
+
+def args_of(raw: Any) -> dict[str, Any]:
+    """A tool call's arguments as a dict (JSON text is decoded; anything else is kept under ``input``)."""
+    if isinstance(raw, dict):
+        return dict(raw)
+    if isinstance(raw, (str, bytes)):
+        try:
+            value = json.loads(raw or "{}")
+        except ValueError:
+            return {"input": raw}
+        return value if isinstance(value, dict) else {"input": value}
+    return {"input": raw}
+
+
+def _finish(plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float) -> Any:
+    name = dec.call.name
+    if reply.timeout:
+        plan.log_call(
+            "tool", name, args, error=f"timeout: {reply.message}", faults=dec.modes, started=started, status=504
+        )
+        raise ToolTimeout(reply.message or f"tool {name!r} timed out", status=504)
+    if reply.status >= 400:
+        message = reply.message or f"tool {name!r} failed with status {reply.status}"
+        retry = reply.headers.get("Retry-After")
+        plan.log_call(
+            "tool",
+            name,
+            args,
+            error=f"{reply.status}: {message}",
+            faults=dec.modes,
+            started=started,
+            raw=reply.body,
+            status=reply.status,
+        )
+        raise ToolFaultError(
+            f"{reply.status} {message}", status=reply.status, retry_after=float(retry) if retry else None
+        )
+    plan.log_call(
+        "tool",
+        name,
+        args,
+        response=reply.body,
+        faults=dec.modes,
+        started=started,
+        raw=reply.body,
+        status=reply.status,
+    )
+    return reply.body
+
+
+async def call_tool(name: str, args: dict[str, Any], real: Callable[[], Awaitable[Any]]) -> Any:
+    """Run one framework tool call under the current cell's plan; ``real()`` runs the real tool."""
+    plan = current_plan()
+    if plan is None:
+        return await real()
+    dec = plan.decide_tool(ToolCall(name=name, args=args, signature=signature_of(name, args)), target="tool")
+    started = time.perf_counter()
+    if dec.delay_ms:
+        await asyncio.sleep(dec.delay_ms / 1000)
+    if dec.replacement is not None:
+        return _finish(plan, dec, dec.replacement, args, started)
+    try:
+        value = await real()
+    except Exception as err:
+        plan.log_call(
+            "tool",
+            name,
+            args,
+            error=repr(err),
+            faults=dec.modes,
+            started=started,
+            raw={"exception": type(err).__name__, "message": str(err)},
+            status=error_status(err),
+        )
+        raise
+    return _finish(plan, dec, dec.finish(ToolReply(body=value)), args, started)
+
+
+def call_tool_sync(name: str, args: dict[str, Any], real: Callable[[], Any]) -> Any:
+    """:func:`call_tool` for a framework that runs a tool synchronously (in its worker thread)."""
+    plan = current_plan()
+    if plan is None:
+        return real()
+    dec = plan.decide_tool(ToolCall(name=name, args=args, signature=signature_of(name, args)), target="tool")
+    started = time.perf_counter()
+    if dec.delay_ms:
+        time.sleep(dec.delay_ms / 1000)
+    if dec.replacement is not None:
+        return _finish(plan, dec, dec.replacement, args, started)
+    try:
+        value = real()
+    except Exception as err:
+        plan.log_call(
+            "tool",
+            name,
+            args,
+            error=repr(err),
+            faults=dec.modes,
+            started=started,
+            raw={"exception": type(err).__name__, "message": str(err)},
+            status=error_status(err),
+        )
+        raise
+    return _finish(plan, dec, dec.finish(ToolReply(body=value)), args, started)
+
+
+def set_attr(owner: Any, name: str, value: Any) -> Restore:
+    """Set ``owner.name`` (plain setattr, works on dataclasses and pydantic models); returns the undo."""
+    previous = getattr(owner, name)
+    object.__setattr__(owner, name, value) if _frozen(owner) else setattr(owner, name, value)
+
+    def restore() -> None:
+        object.__setattr__(owner, name, previous) if _frozen(owner) else setattr(owner, name, previous)
+
+    return restore
+
+
+def _frozen(owner: Any) -> bool:
+    params = getattr(type(owner), "__dataclass_params__", None)
+    return bool(params is not None and getattr(params, "frozen", False))

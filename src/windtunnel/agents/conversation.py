@@ -1,0 +1,77 @@
+"""Conversations: a golden prompt written as ``{turns: ["...", "..."]}`` runs turn by turn.
+
+Each turn is one agent call. An agent that takes messages (``accepts_messages``; framework agents do)
+receives the whole history so far — every earlier user turn and the agent's own answer to it — plus the
+new turn; other agents receive each turn as a prompt and keep their own state between the calls of the
+cell. The cell's answer is the last turn's; its tool calls, usage and the transcript cover every turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from windtunnel.agents.base import AgentInput, AgentResponse, Message
+
+SEPARATOR = " ⏎ "
+"""Joins the turns of a conversation into its golden-prompt label (reports, baselines, ``--cell``)."""
+
+
+def label(turns: list[str]) -> str:
+    return SEPARATOR.join(turns)
+
+
+Call = Callable[[AgentInput], Awaitable[tuple[AgentResponse | None, Any, int]]]
+
+
+def _add_usage(total: dict[str, Any] | None, usage: Any) -> dict[str, Any] | None:
+    if not isinstance(usage, dict):
+        return total
+    if total is None:
+        return dict(usage)
+    out = dict(total)
+    for key in ("input_tokens", "output_tokens", "total_tokens", "requests"):
+        if key in usage or key in out:
+            out[key] = int(out.get(key) or 0) + int(usage.get(key) or 0)
+    if usage.get("model") and usage.get("model") != out.get("model"):
+        out["model"] = usage["model"] if not out.get("model") else out["model"]
+    return out
+
+
+async def converse(
+    call: Call, turns: list[str], *, accepts_messages: bool
+) -> tuple[AgentResponse | None, Any, int, list[Message]]:
+    """Run ``turns`` through ``call``; ``(last response, error, attempts, transcript)``.
+
+    A failed turn ends the conversation with its error (the transcript shows how far it got).
+    """
+    history: list[Message] = []
+    response: AgentResponse | None = None
+    attempts = 0
+    tool_calls: list[dict[str, Any]] = []
+    usage: dict[str, Any] | None = None
+    latency = 0.0
+    for turn in turns:
+        history.append({"role": "user", "content": turn})
+        prompt: AgentInput = list(history) if accepts_messages else turn
+        response, error, tries = await call(prompt)
+        attempts += tries
+        if error is not None or response is None:
+            return None, error, attempts, history
+        history.append({"role": "assistant", "content": response.output or ""})
+        tool_calls += response.tool_calls
+        usage = _add_usage(usage, response.metadata.get("usage"))
+        latency += response.latency_ms
+    assert response is not None
+    metadata = {**response.metadata, "turns": len(turns)}
+    if usage is not None:
+        metadata["usage"] = usage
+    final = AgentResponse(
+        response.output,
+        latency,
+        raw=response.raw,
+        tool_calls=tool_calls,
+        metadata=metadata,
+        status_code=response.status_code,
+    )
+    return final, None, attempts, history

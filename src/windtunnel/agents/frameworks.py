@@ -1,0 +1,169 @@
+"""The agent frameworks windtunnel runs in-process: ``agent.type`` → adapter module.
+
+Each adapter module defines ``TYPE``, ``check_kind(ref, obj)`` (the object behind ``agent.endpoint`` is
+of the kind the type expects), ``find_tools(obj)`` (tool name → the framework's tool objects),
+``install(obj)`` (route every tool through the fault seam; returns names and undo callbacks) and the
+adapter class named in :data:`FRAMEWORKS`. This table is the one place that lists them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from windtunnel.agents._toolseam import Restore
+from windtunnel.config.agent import FRAMEWORK_TYPES
+
+FRAMEWORKS: dict[str, tuple[str, str]] = {
+    "openai_agents": ("windtunnel.agents.openai_agents", "OpenAIAgentsAgent"),
+    "langgraph": ("windtunnel.agents.langgraph", "LangGraphAgent"),
+    "pydantic_ai": ("windtunnel.agents.pydantic_ai", "PydanticAIAgent"),
+}
+"""``agent.type`` → (adapter module, adapter class)."""
+
+assert set(FRAMEWORKS) == set(FRAMEWORK_TYPES)
+
+
+def is_framework(cfg: Any) -> bool:
+    return getattr(cfg, "type", None) in FRAMEWORKS
+
+
+def module_for(agent_type: str) -> Any:
+    return importlib.import_module(FRAMEWORKS[agent_type][0])
+
+
+def build(cfg: Any, *, concurrency: int = 10) -> Any:
+    """The adapter for a framework ``agent:`` block."""
+    module_name, cls = FRAMEWORKS[cfg.type]
+    return getattr(importlib.import_module(module_name), cls)(cfg, concurrency=concurrency)
+
+
+def load(cfg: Any) -> tuple[Any, Any]:
+    """``(adapter module, agent object)`` for a framework config, the object's kind checked."""
+    from windtunnel._util.imports import import_ref
+
+    module = module_for(cfg.type)
+    obj = import_ref(cfg.endpoint, what="agent.endpoint")
+    module.check_kind(cfg.endpoint, obj)
+    return module, obj
+
+
+def tool_names(cfg: Any) -> list[str]:
+    """The names the framework exposes for the agent's tools (what fault ``tool:`` names must match)."""
+    module, obj = load(cfg)
+    return sorted(module.find_tools(obj))
+
+
+def install_tools(cfg: Any) -> tuple[list[str], list[Restore]]:
+    """Route the framework agent's tools through the fault seam (for the run); names and undo callbacks."""
+    module, obj = load(cfg)
+    names, restores = module.install(obj)
+    return sorted(names), restores
+
+
+def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
+    """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them."""
+    from fnmatch import fnmatchcase
+
+    from windtunnel._util.errors import ConfigError
+    from windtunnel._util.suggest import did_you_mean
+
+    for spec in specs:
+        for fault in spec.tool_faults:
+            pattern = getattr(fault, "tool", "*")
+            if getattr(fault, "match_url", None) or pattern == "*" or any(fnmatchcase(n, pattern) for n in names):
+                continue
+            listed = ", ".join(repr(n) for n in names) if names else "none"
+            raise ConfigError(
+                f"scenario {spec.name!r}: the {fault.mode} fault names tool {pattern!r}, but the "
+                f"{cfg.type} agent {cfg.endpoint!r} exposes no tool of that name (its tools: {listed})"
+                + did_you_mean(pattern, names),
+                hint="use the tool's framework name (the name the model calls), not the Python function's",
+            )
+
+
+def preflight_problems(cfg: Any, *, imports: bool) -> list[str]:
+    """What ``validate`` reports for a framework agent: the object's kind, and fault tool names it lacks."""
+    from windtunnel._util.errors import WindtunnelError
+    from windtunnel.chaos.spec import ChaosSpec
+
+    agent = cfg.agent
+    if not is_framework(agent) or not imports:
+        return []
+    try:
+        module, obj = load(agent)
+        names = sorted(module.find_tools(obj))
+        specs = [ChaosSpec.resolve(s) for s in cfg.scenarios]
+        if cfg.chaos is not None:
+            specs.append(ChaosSpec.resolve(cfg.chaos, name="chaos"))
+        unknown_tool_faults(agent, names, specs)
+    except WindtunnelError as err:
+        return [f"{err.message}; {err.hint}" if err.hint else err.message]
+    return []
+
+
+def framework_tool_kind(owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
+    """``(framework, tool object)`` when an ``agent.tools`` entry is a framework's tool object (or a
+    LangChain tool's ``func`` / ``coroutine`` attribute, which means the tool); ``None`` for anything else.
+
+    Frameworks: ``openai_agents`` (a ``FunctionTool``), ``langchain`` (``@tool``), ``pydantic_ai`` (``Tool``).
+    Nothing is imported or wrapped here (``validate`` asks too).
+    """
+    import sys
+
+    function_tool: Any = getattr(sys.modules.get("agents"), "FunctionTool", ())
+    if isinstance(obj, function_tool):
+        return "openai_agents", obj
+    tool: Any = obj
+    named = isinstance(getattr(owner, "name", None), str)
+    if attr in ("func", "coroutine") and hasattr(owner, "args_schema") and named:
+        tool = owner  # `module:tool.func` means the tool
+    if hasattr(tool, "args_schema") and (
+        callable(getattr(tool, "func", None)) or callable(getattr(tool, "coroutine", None))
+    ):
+        return "langchain", tool
+    if getattr(tool, "function_schema", None) is not None and isinstance(getattr(tool, "name", None), str):
+        return "pydantic_ai", tool
+    return None
+
+
+def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list[Restore]] | None:
+    """An ``agent.tools`` entry that is a framework's tool object (or its function attribute), wrapped at
+    the point where the framework invokes it and named by its framework name; ``None`` for anything else
+    (see :func:`framework_tool_kind`).
+    """
+    found = framework_tool_kind(owner, attr, obj)
+    if found is None:
+        return None
+    kind, tool = found
+    if kind == "openai_agents":
+        from windtunnel.agents import openai_agents
+
+        name = str(getattr(tool, "name", attr))
+        return name, [openai_agents.wrap_function_tool(name, tool)]
+    if kind == "langchain":
+        from windtunnel.agents import langgraph
+
+        return str(tool.name), langgraph.wrap_tool(str(tool.name), tool)
+    from windtunnel.agents import pydantic_ai
+
+    return str(tool.name), [pydantic_ai.wrap_function_tool(tool.name, tool)]
+
+
+def tool_ref_name(ref: str, *, imports: bool) -> str:
+    """The name faults use for an ``agent.tools`` entry: a framework tool's own name (when importing is
+    allowed and the entry is one), else the attribute's name."""
+    attr = ref.partition(":")[2].rsplit(".", 1)[-1]
+    if not imports:
+        return attr
+    from windtunnel._util.errors import WindtunnelError
+    from windtunnel._util.imports import resolve_ref
+
+    try:
+        owner, name, obj = resolve_ref(ref, what="agent.tools entry")
+    except WindtunnelError:
+        return attr
+    tool = owner if name in ("func", "coroutine") and hasattr(owner, "args_schema") else obj
+    found = getattr(tool, "name", None)
+    is_tool = hasattr(tool, "on_invoke_tool") or hasattr(tool, "args_schema") or hasattr(tool, "function_schema")
+    return found if is_tool and isinstance(found, str) else attr

@@ -1,0 +1,230 @@
+"""``agent.type: langgraph``: a compiled LangGraph graph.
+
+The input goes to the graph's state (``agent.input_key``, default ``messages``: a message list), every
+call gets a fresh ``thread_id`` (cells stay isolated without a reset function, also with a checkpointer),
+and the answer is the last message of the state (or ``agent.output_key``). Tool faults act by tool name
+on the tools of the graph's ``ToolNode``s (and of its subgraphs), inside the tool's own function: an
+injected failure is an exception raised where the real tool would raise, so the ``ToolNode``'s
+``handle_tool_errors`` decides, as for a real failure, whether the model sees it or the run fails.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
+from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
+from windtunnel.agents.base import AgentInput, AgentResponse, Message
+
+TYPE = "langgraph"
+EXTRA = "langgraph"
+SKIP_ARGS = ("config", "callbacks", "run_manager", "runtime", "state", "store", "tool_call_id")
+
+
+def _pregel() -> Any:
+    return require("langgraph.pregel", agent_type=TYPE, extra=EXTRA).Pregel
+
+
+def is_graph(obj: Any) -> bool:
+    try:
+        return isinstance(obj, _pregel())
+    except ConfigError:
+        return False
+
+
+def check_kind(ref: str, obj: Any) -> None:
+    if isinstance(obj, _pregel()):
+        return
+    if hasattr(obj, "compile") and hasattr(obj, "add_node"):
+        fix = f"compile the graph: point agent.endpoint at the result of `{ref.partition(':')[2]}.compile()`"
+    elif hasattr(obj, "func") and hasattr(obj, "args_schema"):
+        fix = "point agent.endpoint at the compiled graph whose ToolNode holds this tool (faults name the tool)"
+    else:
+        fix = "point agent.endpoint at a compiled graph (`builder.compile()`, or `create_react_agent(...)`)"
+    raise wrong_kind(ref, obj, agent_type=TYPE, expected="a compiled LangGraph graph", fix=fix)
+
+
+def _graphs(root: Any) -> Iterator[Any]:
+    yield root
+    try:
+        subgraphs = list(root.get_subgraphs(recurse=True))
+    except Exception:  # a graph whose subgraphs cannot be listed still has its own nodes
+        subgraphs = []
+    for _name, sub in subgraphs:
+        yield sub
+
+
+def find_tools(root: Any) -> dict[str, list[Any]]:
+    """Tools of every ``ToolNode`` in the graph and its subgraphs, by tool name."""
+    out: dict[str, list[Any]] = {}
+    for graph in _graphs(root):
+        for node in getattr(graph, "nodes", {}).values():
+            bound = getattr(node, "bound", node)
+            by_name = getattr(bound, "tools_by_name", None)
+            if isinstance(by_name, dict):
+                for name, tool in by_name.items():
+                    out.setdefault(str(name), [])
+                    if all(t is not tool for t in out[str(name)]):
+                        out[str(name)].append(tool)
+    return out
+
+
+def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    try:
+        bound = dict(inspect.signature(fn).bind_partial(*args, **kwargs).arguments)
+    except (TypeError, ValueError):
+        bound = {"args": list(args), **kwargs}
+    return {k: v for k, v in bound.items() if k not in SKIP_ARGS}
+
+
+def _wrap_func(name: str, fn: Any) -> Any:
+    @functools.wraps(fn)
+    def faulted(*args: Any, **kwargs: Any) -> Any:
+        return call_tool_sync(name, _args(fn, args, kwargs), lambda: fn(*args, **kwargs))
+
+    return faulted
+
+
+def _wrap_coroutine(name: str, fn: Any) -> Any:
+    @functools.wraps(fn)
+    async def faulted(*args: Any, **kwargs: Any) -> Any:
+        return await call_tool(name, _args(fn, args, kwargs), lambda: fn(*args, **kwargs))
+
+    return faulted
+
+
+def wrap_tool(name: str, tool: Any) -> list[Restore]:
+    """Fault a LangChain tool (``@tool`` / ``StructuredTool`` / ``Tool``) inside its function."""
+    restores = []
+    func, coroutine = getattr(tool, "func", None), getattr(tool, "coroutine", None)
+    if callable(func):
+        restores.append(set_attr(tool, "func", _wrap_func(name, func)))
+    if callable(coroutine):
+        restores.append(set_attr(tool, "coroutine", _wrap_coroutine(name, coroutine)))
+    if not restores:
+        raise ConfigError(
+            f"tool {name!r} is a {type(tool).__name__} with its own _run method: windtunnel faults tools "
+            "made with @tool, StructuredTool.from_function or Tool (they hold the function they call)",
+            hint="declare the tool with langchain_core.tools.tool, or leave it out of the tool faults",
+        )
+    return restores
+
+
+def install(root: Any) -> tuple[list[str], list[Restore]]:
+    restores: list[Restore] = []
+    tools = find_tools(root)
+    for name, same_name in tools.items():
+        for tool in same_name:
+            restores += wrap_tool(name, tool)
+    return list(tools), restores
+
+
+def to_messages(prompt: AgentInput) -> list[Message]:
+    return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else list(prompt)
+
+
+def graph_input(prompt: AgentInput, input_key: str) -> dict[str, Any]:
+    if input_key == "messages":
+        return {"messages": to_messages(prompt)}
+    return {input_key: prompt}
+
+
+def _content(message: Any) -> str | None:
+    content = message.get("content") if isinstance(message, dict) else getattr(message, "content", message)
+    if isinstance(content, list):  # content blocks
+        return "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
+    return as_text(content)
+
+
+def read_state(state: Any, *, input_key: str, output_key: str | None, sent: int) -> AgentResponse:
+    """Output, tool calls and usage from the graph's final state (``sent``: input messages to skip)."""
+    if not isinstance(state, dict):
+        return AgentResponse(_content(state), 0.0, raw=state)
+    found = state.get("messages")
+    messages: list[Any] = found if isinstance(found, list) else []
+    new = messages[sent:] if input_key == "messages" else messages
+    if output_key is not None:
+        if output_key not in state:
+            from windtunnel._util.errors import AgentBadResponse
+
+            raise AgentBadResponse(
+                f"the graph's final state has no key {output_key!r} (agent.output_key); keys: {', '.join(state)}"
+            )
+        value = state[output_key]
+        output = _content(value[-1]) if isinstance(value, list) and value else _content(value)
+    else:
+        output = _content(new[-1]) if new else None
+    calls: list[dict[str, Any]] = []
+    by_id: dict[str, dict[str, Any]] = {}
+    tokens_in = tokens_out = requests = 0
+    model = None
+    for m in new:
+        for tc in getattr(m, "tool_calls", None) or []:
+            entry = {"name": tc.get("name"), "args": tc.get("args")}
+            calls.append(entry)
+            by_id[str(tc.get("id"))] = entry
+        if getattr(m, "type", None) == "tool" and str(getattr(m, "tool_call_id", "")) in by_id:
+            by_id[str(m.tool_call_id)]["output"] = _content(m)
+        usage = getattr(m, "usage_metadata", None)
+        if usage:
+            tokens_in += int(usage.get("input_tokens", 0))
+            tokens_out += int(usage.get("output_tokens", 0))
+            requests += 1
+            model = (getattr(m, "response_metadata", None) or {}).get("model_name") or model
+    meta: dict[str, Any] = {}
+    if requests:
+        meta["usage"] = usage_record(input_tokens=tokens_in, output_tokens=tokens_out, requests=requests, model=model)
+    return AgentResponse(output, 0.0, raw=state, tool_calls=calls, metadata=meta)
+
+
+async def run_graph(
+    graph: Any,
+    prompt: AgentInput,
+    *,
+    input_key: str = "messages",
+    output_key: str | None = None,
+    stream: bool = False,
+    recursion_limit: int = 25,
+    thread_id: str | None = None,
+) -> AgentResponse:
+    """One call of a compiled graph on a fresh thread (or ``thread_id``)."""
+    config = {"configurable": {"thread_id": thread_id or uuid.uuid4().hex}, "recursion_limit": recursion_limit}
+    inp = graph_input(prompt, input_key)
+    if stream:
+        state: Any = None
+        async for chunk in graph.astream(inp, config, stream_mode="values"):
+            state = chunk
+    else:
+        state = await graph.ainvoke(inp, config)
+    sent = len(inp["messages"]) if input_key == "messages" else 0
+    if thread_id is not None and input_key == "messages":
+        sent = 0  # the thread holds earlier turns: count the new messages from this call's answer back
+        msgs = state.get("messages", []) if isinstance(state, dict) else []
+        last_user = max((i for i, m in enumerate(msgs) if getattr(m, "type", None) == "human"), default=-1)
+        sent = last_user + 1
+    return read_state(state, input_key=input_key, output_key=output_key, sent=sent)
+
+
+class LangGraphAgent(FrameworkAgent):
+    """Runs a compiled graph with ``ainvoke`` (``astream`` with ``agent.stream``), one thread per call."""
+
+    agent_type = TYPE
+
+    def check_kind(self, obj: Any) -> None:
+        check_kind(self.cfg.endpoint, obj)
+
+    async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        cfg: Any = self.cfg
+        return await run_graph(
+            obj,
+            prompt,
+            input_key=cfg.input_key,
+            output_key=cfg.output_key,
+            stream=cfg.stream,
+            recursion_limit=cfg.recursion_limit,
+        )

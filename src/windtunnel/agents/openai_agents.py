@@ -1,0 +1,179 @@
+"""``agent.type: openai_agents``: an OpenAI Agents SDK ``agents.Agent`` run with the SDK's runner.
+
+Tool faults act by the tool's framework name at the point where the SDK invokes the tool (inside its
+failure-handling invoker), so an injected failure takes the path a real one takes: the SDK's
+``failure_error_function`` turns it into the error text the model sees (or fails the run when the tool
+was declared with ``failure_error_function=None``). Function tools of handoff targets and of
+agents-as-tools are found too; hosted MCP tools run on the provider's side and are listed, not faulted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
+from windtunnel.agents._toolseam import Restore, args_of, call_tool, set_attr
+from windtunnel.agents.base import AgentInput, AgentResponse
+
+TYPE = "openai_agents"
+EXTRA = "openai-agents"
+
+
+def _sdk() -> Any:
+    return require("agents", agent_type=TYPE, extra=EXTRA)
+
+
+def check_kind(ref: str, obj: Any) -> None:
+    sdk = _sdk()
+    if isinstance(obj, sdk.Agent):
+        return
+    if isinstance(obj, sdk.FunctionTool):
+        fix = (
+            f"point agent.endpoint at the agents.Agent that uses this tool (tools are found on the agent "
+            f"and faulted by their name, here {obj.name!r})"
+        )
+    else:
+        fix = "point agent.endpoint at an agents.Agent instance, e.g. endpoint: 'my_app.agent:agent'"
+    raise wrong_kind(ref, obj, agent_type=TYPE, expected="an agents.Agent", fix=fix)
+
+
+def _agents(root: Any) -> Iterator[Any]:
+    """The root agent, its handoff targets and agents-as-tools, each once."""
+    sdk = _sdk()
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        agent = todo.pop()
+        if id(agent) in seen:
+            continue
+        seen.add(id(agent))
+        yield agent
+        for h in getattr(agent, "handoffs", None) or []:
+            if isinstance(h, sdk.Agent):
+                todo.append(h)
+            else:
+                todo += [v for v in vars(h).values() if isinstance(v, sdk.Agent)]
+        for tool in getattr(agent, "tools", None) or []:
+            inner = getattr(tool, "_agent_instance", None)
+            if isinstance(inner, sdk.Agent):
+                todo.append(inner)
+
+
+def find_tools(root: Any) -> dict[str, Any]:
+    """Function tools by name (the name the model and the SDK's traces use)."""
+    sdk = _sdk()
+    out: dict[str, Any] = {}
+    for agent in _agents(root):
+        for tool in getattr(agent, "tools", None) or []:
+            if isinstance(tool, sdk.FunctionTool):
+                out.setdefault(tool.name, [])
+                out[tool.name].append(tool)
+    return out
+
+
+def hosted_tools(root: Any) -> list[str]:
+    """Names of tools that run on the provider's side (hosted MCP, web search ...): seen, not faultable."""
+    sdk = _sdk()
+    return [
+        getattr(tool, "name", type(tool).__name__)
+        for agent in _agents(root)
+        for tool in getattr(agent, "tools", None) or []
+        if not isinstance(tool, sdk.FunctionTool)
+    ]
+
+
+def wrap_function_tool(name: str, tool: Any) -> Restore:
+    invoker = tool.on_invoke_tool
+    impl = getattr(invoker, "_invoke_tool_impl", None)
+    if impl is not None:
+        # inside the SDK's failure handling: an injected error becomes the model-visible tool error
+
+        async def faulted_impl(ctx: Any, raw_input: str) -> Any:
+            return await call_tool(name, args_of(raw_input), lambda: impl(ctx, raw_input))
+
+        faulted_impl.__dict__.update(getattr(impl, "__dict__", {}))  # the SDK's argument-preparation hooks
+        return set_attr(invoker, "_invoke_tool_impl", faulted_impl)
+    if not callable(invoker):
+        raise ConfigError(f"openai_agents tool {name!r} has no on_invoke_tool to fault")
+
+    async def faulted_invoke(ctx: Any, raw_input: str) -> Any:
+        return await call_tool(name, args_of(raw_input), lambda: invoker(ctx, raw_input))
+
+    return set_attr(tool, "on_invoke_tool", faulted_invoke)
+
+
+def install(root: Any) -> tuple[list[str], list[Restore]]:
+    """Route every function tool of ``root`` through the fault seam; returns names and undo callbacks."""
+    restores: list[Restore] = []
+    tools = find_tools(root)
+    for name, same_name in tools.items():
+        for tool in same_name:
+            restores.append(wrap_function_tool(name, tool))
+    return list(tools), restores
+
+
+def _items(result: Any) -> list[dict[str, Any]]:
+    """Tool calls and handoffs of a run, in order: ``{name, args, output}`` / ``{handoff, from, to}``."""
+    out: list[dict[str, Any]] = []
+    pending: dict[str, dict[str, Any]] = {}
+    for item in getattr(result, "new_items", None) or []:
+        kind = getattr(item, "type", "")
+        raw = getattr(item, "raw_item", None)
+        get = raw.get if isinstance(raw, dict) else lambda k, d=None, r=raw: getattr(r, k, d)
+        if kind == "tool_call_item":
+            entry = {"name": get("name"), "args": args_of(get("arguments") or "{}")}
+            out.append(entry)
+            if get("call_id"):
+                pending[str(get("call_id"))] = entry
+        elif kind == "tool_call_output_item":
+            entry = pending.get(str(get("call_id")), {})
+            entry["output"] = as_text(getattr(item, "output", None))
+        elif kind == "handoff_output_item":
+            out.append(
+                {
+                    "handoff": True,
+                    "from": getattr(getattr(item, "source_agent", None), "name", None),
+                    "to": getattr(getattr(item, "target_agent", None), "name", None),
+                }
+            )
+    return out
+
+
+def _model_name(agent: Any) -> str | None:
+    model = getattr(agent, "model", None)
+    if isinstance(model, str):
+        return model
+    return getattr(model, "model", None) if model is not None else None
+
+
+class OpenAIAgentsAgent(FrameworkAgent):
+    """Runs an ``agents.Agent`` with ``Runner.run`` (``Runner.run_streamed`` with ``agent.stream``)."""
+
+    agent_type = TYPE
+
+    def check_kind(self, obj: Any) -> None:
+        check_kind(self.cfg.endpoint, obj)
+
+    async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        sdk = _sdk()
+        max_turns = getattr(self.cfg, "max_turns", 10)
+        if getattr(self.cfg, "stream", False):
+            result = sdk.Runner.run_streamed(obj, prompt, max_turns=max_turns)
+            async for _event in result.stream_events():
+                pass
+        else:
+            result = await sdk.Runner.run(obj, prompt, max_turns=max_turns)
+        usage = result.context_wrapper.usage
+        last = getattr(result, "last_agent", None) or obj
+        meta = {
+            "usage": usage_record(
+                input_tokens=usage.input_tokens,
+                output_tokens=usage.output_tokens,
+                requests=usage.requests,
+                model=_model_name(last) or _model_name(obj),
+            ),
+            "last_agent": getattr(last, "name", None),
+        }
+        return AgentResponse(as_text(result.final_output), 0.0, raw=result, tool_calls=_items(result), metadata=meta)

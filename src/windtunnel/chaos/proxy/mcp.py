@@ -1,0 +1,354 @@
+"""A fault proxy between an MCP client and an MCP server (stdio): tool faults by MCP tool name.
+
+The proxy relays JSON-RPC messages line by line (the MCP stdio transport) between its own stdin/stdout
+(the client's side) and a server process it starts. Every ``tools/call`` request is decided by the
+scenario's fault plan, by the MCP tool name in ``params.name``:
+
+- a failing fault (``error``, ``timeout``, ``rate_limit``, ``intermittent`` ...) answers the client
+  itself, after the fault's delay, with an MCP tool error result (``isError: true``, the failure as
+  text), or with a JSON-RPC error when the proxy runs with ``error_style="jsonrpc"``; the server never
+  sees the call;
+- ``malicious_response`` answers with the payload as the tool's text content (indirect injection);
+- corrupting faults (``malformed``, ``truncated``, ``empty``, ``wrong_data``, ``schema_drift``) act on
+  the text content of the server's real result.
+
+``tools/list`` answers pass through, except with ``drift_tools`` (rename the listed tools' input
+schema properties, as after an unannounced server upgrade). A server that exits (or fails to start)
+answers every pending and later request with a JSON-RPC error holding its stderr tail.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.chaos.base import ToolCall, ToolReply
+from windtunnel.chaos.plan import FaultPlan, ToolDecision
+from windtunnel.chaos.wrappers import signature_of
+
+Message = dict[str, Any]
+SERVER_GONE = -32000
+
+
+def _tool_error(req_id: Any, text: str) -> Message:
+    return {"jsonrpc": "2.0", "id": req_id, "result": {"content": [{"type": "text", "text": text}], "isError": True}}
+
+
+def _rpc_error(req_id: Any, code: int, message: str, data: Any = None) -> Message:
+    err: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        err["data"] = data
+    return {"jsonrpc": "2.0", "id": req_id, "error": err}
+
+
+def _text_of(result: Any) -> str:
+    content = result.get("content") if isinstance(result, dict) else None
+    if not isinstance(content, list):
+        return ""
+    return "".join(str(c.get("text", "")) for c in content if isinstance(c, dict) and c.get("type") == "text")
+
+
+def _with_text(result: dict[str, Any], text: str) -> dict[str, Any]:
+    """``result`` with its text content replaced; a structured result wrapping that text (one string
+    field, as SDK servers emit for ``-> str`` tools) follows, any other structured content is dropped."""
+    others = [c for c in result.get("content") or [] if not (isinstance(c, dict) and c.get("type") == "text")]
+    out = {k: v for k, v in result.items() if k != "structuredContent"}
+    out["content"] = [{"type": "text", "text": text}, *others]
+    structured = result.get("structuredContent")
+    if isinstance(structured, dict) and len(structured) == 1 and isinstance(next(iter(structured.values())), str):
+        out["structuredContent"] = {next(iter(structured)): text}
+    return out
+
+
+def drift_schema(tools: list[Any]) -> list[Any]:
+    """Each tool's input schema properties renamed (``snake_case`` ↔ ``camelCase``, else ``name_v2``)."""
+    from windtunnel.chaos.tool_faults import _drift_name
+
+    out = []
+    for tool in tools:
+        schema = dict(tool.get("inputSchema") or {}) if isinstance(tool, dict) else {}
+        props = schema.get("properties")
+        if isinstance(props, dict) and props:
+            schema["properties"] = {_drift_name(k): v for k, v in props.items()}
+            if isinstance(schema.get("required"), list):
+                schema["required"] = [_drift_name(k) for k in schema["required"]]
+            tool = {**tool, "inputSchema": schema}
+        out.append(tool)
+    return out
+
+
+@dataclass
+class _Pending:
+    dec: ToolDecision
+    args: dict[str, Any]
+    started: float
+
+
+@dataclass
+class McpFaults:
+    """The fault logic of the MCP proxy, independent of the transport.
+
+    :meth:`from_client` takes one client message and returns ``(to_server, to_client, delay_s)``: the
+    message to forward (or ``None``) and an answer to give instead (after ``delay_s``).
+    :meth:`from_server` rewrites one server message before the client gets it.
+    """
+
+    plan: FaultPlan | None = None
+    """The plan of a standalone proxy (one scenario for its whole life)."""
+    plan_source: Callable[[], FaultPlan | None] | None = None
+    """Inside a run: the plan of the cell(s) now running (``None`` between cells: calls pass through)."""
+    error_style: str = "isError"
+    drift_tools: bool = False
+    kill_after_calls: int | None = None
+    """stdio: the server is killed when the client makes a tool call after this many (a server dying mid-session)."""
+    _pending: dict[str, _Pending] = field(default_factory=dict)
+    _lists: set[str] = field(default_factory=set)
+    _text_keys: dict[str, str] = field(default_factory=dict)
+    """Tool → the one string field of its output schema (structured content of a replaced answer)."""
+
+    def from_client(self, msg: Message) -> tuple[Message | None, Message | None, float]:
+        if msg.get("method") == "tools/list" and "id" in msg:
+            self._lists.add(json.dumps(msg["id"]))
+        if msg.get("method") != "tools/call" or "id" not in msg:
+            return msg, None, 0.0
+        params = msg.get("params") or {}
+        name = str(params.get("name", ""))
+        args = params.get("arguments") or {}
+        args = args if isinstance(args, dict) else {"arguments": args}
+        plan = self.plan if self.plan_source is None else self.plan_source()
+        if plan is None:  # no cell running: pass through
+            return msg, None, 0.0
+        dec = plan.decide_tool(ToolCall(name=name, args=args, signature=signature_of(name, args)), target="tool")
+        started = time.perf_counter()
+        if dec.replacement is not None:
+            return None, self._replace(msg["id"], dec, dec.replacement, args, started), dec.delay_ms / 1000
+        self._pending[json.dumps(msg["id"])] = _Pending(dec, args, started)
+        return msg, None, dec.delay_ms / 1000
+
+    def _replace(
+        self, req_id: Any, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float
+    ) -> Message:
+        name = dec.call.name
+        if reply.timeout or reply.status >= 400:
+            message = reply.message or f"tool {name!r} failed with status {reply.status}"
+            text = f"tool {name!r} timed out" if reply.timeout else f"{reply.status} {message}"
+            dec.plan.log_call("tool", name, args, error=text, faults=dec.modes, started=started, status=reply.status)
+            if self.error_style == "jsonrpc":
+                return _rpc_error(req_id, -32603, text, {"status": 504 if reply.timeout else reply.status})
+            return _tool_error(req_id, text)
+        body = reply.body if isinstance(reply.body, str) else json.dumps(reply.body, ensure_ascii=False)
+        dec.plan.log_call("tool", name, args, response=body, faults=dec.modes, started=started, status=reply.status)
+        result: dict[str, Any] = {"content": [{"type": "text", "text": body}], "isError": False}
+        if name in self._text_keys:
+            result["structuredContent"] = {self._text_keys[name]: body}
+        return {"jsonrpc": "2.0", "id": req_id, "result": result}
+
+    def _learn_outputs(self, result: Any) -> None:
+        for tool in (result.get("tools") if isinstance(result, dict) else None) or []:
+            schema = tool.get("outputSchema") if isinstance(tool, dict) else None
+            props = schema.get("properties") if isinstance(schema, dict) else None
+            if isinstance(props, dict) and len(props) == 1:
+                key, prop = next(iter(props.items()))
+                if isinstance(prop, dict) and prop.get("type") == "string":
+                    self._text_keys[str(tool.get("name"))] = key
+
+    def from_server(self, msg: Message) -> Message:
+        key = json.dumps(msg.get("id")) if "id" in msg and "method" not in msg else None
+        if key is not None and key in self._lists:
+            self._lists.discard(key)
+            result = msg.get("result")
+            self._learn_outputs(result)
+            if self.drift_tools and isinstance(result, dict) and isinstance(result.get("tools"), list):
+                return {**msg, "result": {**result, "tools": drift_schema(result["tools"])}}
+            return msg
+        pending = self._pending.pop(key, None) if key is not None else None
+        if pending is None:
+            return msg
+        name = pending.dec.call.name
+        result = msg.get("result")
+        if not isinstance(result, dict):
+            error = msg.get("error") or {}
+            pending.dec.plan.log_call(
+                "tool",
+                name,
+                pending.args,
+                error=str(error.get("message", error)),
+                faults=pending.dec.modes,
+                started=pending.started,
+            )
+            return msg
+        text = _text_of(result)
+        if result.get("isError"):
+            pending.dec.plan.log_call(
+                "tool", name, pending.args, error=text, faults=pending.dec.modes, started=pending.started
+            )
+            return msg
+        reply = pending.dec.finish(ToolReply(body=text))
+        new_text = reply.body if isinstance(reply.body, str) else json.dumps(reply.body, ensure_ascii=False)
+        pending.dec.plan.log_call(
+            "tool", name, pending.args, response=new_text, faults=pending.dec.modes, started=pending.started
+        )
+        return msg if new_text == text else {**msg, "result": _with_text(result, new_text)}
+
+    def server_gone(self, stderr_tail: str, code: int | None) -> list[Message]:
+        """Errors for every request still waiting on a server that exited."""
+        out = []
+        for key in list(self._pending):
+            p = self._pending.pop(key)
+            p.dec.plan.log_call(
+                "tool", p.dec.call.name, p.args, error="server exited", faults=p.dec.modes, started=p.started
+            )
+            out.append(gone_error(json.loads(key), stderr_tail, code))
+        return out
+
+
+def gone_error(req_id: Any, stderr_tail: str, code: int | None) -> Message:
+    return _rpc_error(req_id, SERVER_GONE, f"the MCP server exited (code {code})", {"stderr_tail": stderr_tail[-2000:]})
+
+
+class StderrTail:
+    """The last lines a child process wrote to stderr (for "server failed / died" messages)."""
+
+    def __init__(self, lines: int = 20) -> None:
+        self.lines: deque[str] = deque(maxlen=lines)
+
+    def add(self, line: str) -> None:
+        self.lines.append(line.rstrip("\n"))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+async def relay_stdio(
+    faults: McpFaults,
+    command: list[str],
+    *,
+    read_client: Callable[[], Any],
+    write_client: Callable[[bytes], Any],
+    log: Callable[[str], None],
+    env: dict[str, str] | None = None,
+) -> int:
+    """Run ``command`` as the MCP server and relay between it and the client until either side closes.
+
+    ``read_client()`` awaits the next line from the client (``b""`` at the end); ``write_client(line)``
+    awaits writing one line to it. Returns the server's exit code (0 when the client closed first);
+    raises :class:`ServerFailed` with its stderr tail when the server exits with an error before it
+    answered anything.
+    """
+    import anyio
+    from anyio.streams.text import TextReceiveStream
+
+    tail = StderrTail()
+    lock = anyio.Lock()
+
+    async def send_client(msg: Message) -> None:
+        async with lock:
+            await write_client(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
+
+    try:
+        process = await anyio.open_process(command, env=env)
+    except OSError as err:
+        raise OSError(f"cannot start the MCP server {command!r}: {err}") from err
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
+    exited = anyio.Event()
+    stderr_done = anyio.Event()
+    answered: list[bool] = []
+    forwarded = [0]
+
+    async def pump_stderr() -> None:
+        async for chunk in TextReceiveStream(stderr):
+            for line in chunk.splitlines():
+                tail.add(line)
+                log(f"[server] {line}")
+        stderr_done.set()
+
+    async def pump_server() -> None:
+        buf = b""
+        async for chunk in stdout:
+            buf += chunk
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                if not line.strip():
+                    continue
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    await _raw(write_client, lock, line)
+                    continue
+                answered.append(True)
+                await send_client(faults.from_server(msg) if isinstance(msg, dict) else msg)
+        await process.wait()
+        with anyio.move_on_after(2):
+            await stderr_done.wait()
+        for err in faults.server_gone(tail.text, process.returncode):
+            await send_client(err)
+        exited.set()
+
+    async def handle(msg: Message) -> None:
+        to_server, to_client, delay = faults.from_client(msg)
+        if delay:
+            await anyio.sleep(delay)
+        if to_client is not None:
+            await send_client(to_client)
+        elif to_server is not None:
+            if exited.is_set():
+                if "id" in msg:
+                    faults.server_gone(tail.text, process.returncode)
+                    await send_client(gone_error(msg["id"], tail.text, process.returncode))
+                return
+            if faults.kill_after_calls is not None and msg.get("method") == "tools/call":
+                if forwarded[0] >= faults.kill_after_calls:
+                    log(f"killing the MCP server after {forwarded[0]} tool call(s) (kill_after_calls)")
+                    process.kill()  # the call stays pending: the server's death answers it
+                    return
+                forwarded[0] += 1
+            try:
+                await stdin.send(json.dumps(to_server, ensure_ascii=False).encode() + b"\n")
+            except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+                if "id" in msg:
+                    await send_client(gone_error(msg["id"], tail.text, process.returncode))
+
+    async def pump_client(tg: Any) -> None:
+        while True:
+            line = await read_client()
+            if not line:
+                break
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                log(f"not JSON from the client, dropped: {line[:200]!r}")
+                continue
+            if isinstance(msg, dict):
+                tg.start_soon(handle, msg)
+        await stdin.aclose()
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(pump_stderr)
+        tg.start_soon(pump_server)
+        tg.start_soon(pump_client, tg)
+        await exited.wait()
+        tg.cancel_scope.cancel()
+    if process.returncode and not answered:
+        raise ServerFailed(command, process.returncode, tail.text)
+    return process.returncode or 0
+
+
+async def _raw(write: Callable[[bytes], Any], lock: Any, line: bytes) -> None:
+    async with lock:
+        await write(line + b"\n")
+
+
+class ServerFailed(Exception):
+    """The MCP server exited during startup."""
+
+    def __init__(self, command: list[str], code: int | None, tail: str) -> None:
+        super().__init__(f"the MCP server {' '.join(command)!r} exited with code {code} at startup")
+        self.command = command
+        self.code = code
+        self.tail = tail

@@ -1,0 +1,131 @@
+"""The MCP fault proxy for the streamable HTTP transport: the client's URL points at the proxy, which
+forwards to the real server (``upstream``) and applies :class:`~windtunnel.chaos.proxy.mcp.McpFaults`.
+
+POSTed JSON-RPC messages are decided one by one: a faulted ``tools/call`` is answered by the proxy (JSON),
+the rest go upstream; the upstream answer (JSON, or an SSE stream, read to its end) has its messages
+rewritten before they reach the client. The proxy offers no server-initiated stream: a ``GET`` is
+answered 405, which the transport allows. ``DELETE`` (session end) is forwarded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+
+from windtunnel._util.http1 import Request, write_response
+from windtunnel.chaos.proxy.common import HEALTH_PATH, ProxyServer, forward_headers, response_headers
+from windtunnel.chaos.proxy.mcp import McpFaults, gone_error
+
+JSON = [("Content-Type", "application/json")]
+
+
+def _sse_messages(text: str) -> list[tuple[str | None, str]]:
+    """``(event id, data)`` of each event of an SSE body."""
+    out: list[tuple[str | None, str]] = []
+    for block in text.replace("\r\n", "\n").split("\n\n"):
+        data = [line[5:].lstrip() for line in block.split("\n") if line.startswith("data:")]
+        ids = [line[3:].lstrip() for line in block.split("\n") if line.startswith("id:")]
+        if data:
+            out.append((ids[0] if ids else None, "\n".join(data)))
+    return out
+
+
+class McpHttpProxy(ProxyServer):
+    what = "MCP proxy"
+
+    def __init__(self, faults: McpFaults, *, upstream: str, host: str = "127.0.0.1", port: int = 0) -> None:
+        super().__init__(host=host, port=port)
+        self.faults = faults
+        self.upstream = upstream
+
+    async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        keep = req.keep_alive
+        if req.target.startswith(HEALTH_PATH):
+            await write_response(writer, 200, JSON, b'{"ok": true}', keep_alive=keep)
+            return keep
+        if req.method == "GET":
+            await write_response(writer, 405, [("Allow", "POST, DELETE")], b"", keep_alive=keep)
+            return keep
+        if req.method != "POST":
+            resp = await self._forward(req, req.body)
+            await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
+            return keep
+        try:
+            incoming = json.loads(req.body or b"null")
+        except ValueError:
+            incoming = None
+        if not isinstance(incoming, (dict, list)):
+            resp = await self._forward(req, req.body)
+            await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
+            return keep
+        messages = incoming if isinstance(incoming, list) else [incoming]
+        forward: list[Any] = []
+        answers: list[Any] = []
+        delay = 0.0
+        for msg in messages:
+            to_server, to_client, wait = self.faults.from_client(msg) if isinstance(msg, dict) else (msg, None, 0.0)
+            delay = max(delay, wait)
+            if to_client is not None:
+                answers.append(to_client)
+            elif to_server is not None:
+                forward.append(to_server)
+        if delay:
+            await asyncio.sleep(delay)
+        if not forward:
+            body = answers[0] if len(answers) == 1 and not isinstance(incoming, list) else answers
+            await write_response(writer, 200, JSON, json.dumps(body).encode(), keep_alive=keep)
+            return keep
+        payload = forward[0] if len(forward) == 1 and not isinstance(incoming, list) else forward
+        try:
+            resp = await self._forward(req, json.dumps(payload).encode())
+        except httpx.HTTPError as err:
+            gone = [gone_error(m["id"], f"{type(err).__name__}: {err}", None) for m in forward if "id" in m]
+            await write_response(writer, 200, JSON, json.dumps(gone + answers).encode(), keep_alive=keep)
+            return keep
+        ctype = resp.headers.get("content-type", "")
+        headers = [(k, v) for k, v in response_headers(resp) if k.lower() not in ("content-length", "content-type")]
+        if "text/event-stream" in ctype:
+            events = []
+            for event_id, data in _sse_messages(resp.text):
+                try:
+                    msg = json.loads(data)
+                except ValueError:
+                    events.append((event_id, data))
+                    continue
+                events.append((event_id, json.dumps(self.faults.from_server(msg) if isinstance(msg, dict) else msg)))
+            events += [(None, json.dumps(a)) for a in answers]
+            body = "".join((f"id: {i}\n" if i else "") + f"event: message\ndata: {d}\n\n" for i, d in events)
+            await write_response(
+                writer,
+                resp.status_code,
+                [*headers, ("Content-Type", "text/event-stream")],
+                body.encode(),
+                keep_alive=keep,
+            )
+            return keep
+        if "json" in ctype and resp.content:
+            value = resp.json()
+            if isinstance(value, list):
+                value = [self.faults.from_server(m) if isinstance(m, dict) else m for m in value] + answers
+            elif isinstance(value, dict):
+                value = self.faults.from_server(value)
+                if answers:
+                    value = [value, *answers]
+            await write_response(
+                writer,
+                resp.status_code,
+                [*headers, ("Content-Type", "application/json")],
+                json.dumps(value).encode(),
+                keep_alive=keep,
+            )
+            return keep
+        await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
+        return keep
+
+    async def _forward(self, req: Request, body: bytes) -> httpx.Response:
+        assert self.client is not None
+        headers = [(k, v) for k, v in forward_headers(req) if k.lower() != "content-length"]
+        return await self.client.request(req.method, self.upstream, headers=headers, content=body)

@@ -1,0 +1,70 @@
+"""``agent.mcp_servers``: each MCP server of the agent behind an in-process MCP fault proxy for the run.
+
+The proxies take the plan of the cell(s) now running from the chaos runtime (cells then run one at a
+time, so every call and fault lands in its cell), and the agent is handed the proxied address in
+``WINDTUNNEL_MCP_<NAME>_URL`` — in the environment of a launched ``agent.command``, and in this
+process's environment for in-process agents, for the run's duration.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from typing import Any
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.chaos.plan import FaultPlan
+
+
+def env_name(name: str) -> str:
+    return "WINDTUNNEL_MCP_" + re.sub(r"[^A-Za-z0-9]", "_", name).upper() + "_URL"
+
+
+class McpServers:
+    def __init__(self, servers: dict[str, str], plan_source: Callable[[], FaultPlan | None], host: str) -> None:
+        for name, target in servers.items():
+            if "://" not in target:
+                raise ConfigError(
+                    f"agent.mcp_servers.{name} is {target!r}: only streamable HTTP servers (a URL such as "
+                    "http://127.0.0.1:8000/mcp) are launched behind the proxy yet",
+                    hint=f'for a stdio server, give your agent `windtunnel proxy mcp --server-command "{target}"` '
+                    "as the server command (see docs/frameworks/mcp.md)",
+                )
+        self.servers = dict(servers)
+        self.plan_source = plan_source
+        self.host = host
+        self.proxies: dict[str, Any] = {}
+        self._saved_env: dict[str, str | None] = {}
+
+    async def start(self, *, in_process: bool) -> None:
+        from windtunnel.chaos.proxy.mcp import McpFaults
+        from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
+
+        for name, url in self.servers.items():
+            proxy = McpHttpProxy(McpFaults(plan_source=self.plan_source), upstream=url, host=self.host)
+            await proxy.start()
+            self.proxies[name] = proxy
+        if in_process:
+            for key, value in self.env().items():
+                self._saved_env[key] = os.environ.get(key)
+                os.environ[key] = value
+
+    def env(self) -> dict[str, str]:
+        """``WINDTUNNEL_MCP_<NAME>_URL`` → the proxied address of each server."""
+        return {env_name(name): f"{proxy.url}/mcp" for name, proxy in self.proxies.items()}
+
+    @property
+    def addresses(self) -> set[tuple[str, int]]:
+        return {(p.host, p.port) for p in self.proxies.values()}
+
+    async def aclose(self) -> None:
+        for key, value in self._saved_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        self._saved_env.clear()
+        for proxy in self.proxies.values():
+            await proxy.aclose()
+        self.proxies.clear()

@@ -1,0 +1,57 @@
+"""LangGraph agents for the tests: a model node (ChatOpenAI on the stub) and a ToolNode, built by hand."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from fw_tools import customer, order_status
+from langchain_core.tools import tool
+from langchain_openai import ChatOpenAI
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import START, MessagesState, StateGraph
+from langgraph.prebuilt import ToolNode, tools_condition
+
+
+@tool
+def get_order_status(order_id: str) -> str:
+    """Look up the status of an order."""
+    return order_status(order_id)
+
+
+@tool("lookup_customer")
+async def find_customer_record(email: str) -> str:
+    """Find a customer by e-mail (the Python name differs from the tool name)."""
+    return customer(email)
+
+
+TOOLS = [get_order_status, find_customer_record]
+
+
+def build(model: str, *, handle_errors: bool, checkpointer: Any = None) -> Any:
+    llm = ChatOpenAI(model=model, base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=0)
+    bound = llm.bind_tools(TOOLS)
+
+    async def call_model(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [await bound.ainvoke(state["messages"])]}
+
+    g = StateGraph(MessagesState)
+    g.add_node("model", call_model)
+    g.add_node("tools", ToolNode(TOOLS, handle_tool_errors=handle_errors))
+    g.add_edge(START, "model")
+    g.add_conditional_edges("model", tools_condition)
+    g.add_edge("tools", "model")
+    return g.compile(checkpointer=checkpointer)
+
+
+robust = build("robust", handle_errors=True)
+fabricator = build("fabricator", handle_errors=True)
+brittle = build("robust", handle_errors=False)  # a tool failure fails the run, as a real one would
+with_memory = build("robust", handle_errors=True, checkpointer=InMemorySaver())
+uncompiled = StateGraph(MessagesState)
+
+
+async def plain_entry(prompt: str) -> str:
+    """A plain python agent around the graph (agent.tools names `fw_langgraph:get_order_status.func`)."""
+    state = await robust.ainvoke({"messages": [{"role": "user", "content": prompt}]})
+    return str(state["messages"][-1].content)

@@ -1,0 +1,71 @@
+"""Token and cost budgets judge the usage framework agents record; unknown cost is not zero."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tests.clirun import wt
+
+from windtunnel._util.errors import ConfigError
+from windtunnel.config.load import parse_config
+from windtunnel.invariants.base import CheckContext
+
+AGENT = 'agent: {type: langgraph, endpoint: "fw_langgraph:robust"}\ngolden_prompts: ["Where is my order 42?"]\n'
+
+
+def run_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> tuple[int, dict]:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(AGENT + body)
+    code = wt("run", "-c", "windtunnel.yaml", "--no-mutations", "-o", "report.json")
+    return code, json.loads((tmp_path / "report.json").read_text())
+
+
+@pytest.mark.slow
+def test_budgets_in_a_run(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    body = (
+        "prices: {robust: {input: 1.0, output: 2.0}}\n"
+        "invariants:\n"
+        "  - {type: max_tokens, max: 1000}\n"
+        "  - {type: max_cost, max_usd: 0.001}\n"
+        "  - {type: max_cost, id: tight, max_usd: 0.0001}\n"
+    )
+    code, report = run_report(tmp_path, monkeypatch, body)
+    [cell] = report["cells"]
+    assert cell["usage"] == {
+        "input_tokens": 200,
+        "output_tokens": 40,
+        "total_tokens": 240,
+        "requests": 2,
+        "model": "robust",
+    }
+    verdicts = {c["id"]: (c["passed"], c.get("detail", "")) for c in cell["checks"]}
+    assert verdicts["max_tokens"][0] and verdicts["max_cost"][0]
+    assert not verdicts["tight"][0] and "$0.000280" in verdicts["tight"][1]
+    assert code == 1
+
+
+@pytest.mark.slow
+def test_a_model_missing_from_the_price_table_fails_the_check(stub, tmp_path, monkeypatch) -> None:
+    body = "prices: {gpt-4o: {input: 2.5, output: 10}}\ninvariants: [{type: max_cost, max_usd: 1}]\n"
+    code, report = run_report(tmp_path, monkeypatch, body)
+    [check] = report["cells"][0]["checks"]
+    assert not check["passed"] and "no entry for model 'robust'" in check["detail"] and "not zero" in check["detail"]
+    assert code == 1
+
+
+def test_max_cost_without_a_price_table_is_a_config_error() -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config("agent: {endpoint: 'm:f'}\ninvariants: [{type: max_cost, max_usd: 1}]", "w.yaml")
+    assert "needs a price table" in info.value.message
+
+
+def test_no_recorded_usage_is_not_a_pass() -> None:
+    cfg = parse_config("agent: {endpoint: 'm:f'}\ninvariants: [{type: max_tokens, max: 10}]", "w.yaml")
+    res = cfg.invariants[0].evaluate(CheckContext(output="hi"))
+    assert not res.passed and "no token usage" in (res.detail or "")
+    over = cfg.invariants[0].evaluate(
+        CheckContext(output="hi", metadata={"usage": {"input_tokens": 8, "output_tokens": 5}})
+    )
+    assert not over.passed and "13 total tokens" in (over.detail or "")

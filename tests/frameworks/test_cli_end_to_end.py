@@ -1,0 +1,40 @@
+"""``windtunnel run --chaos-only`` on each framework agent: the robust variant passes, the one that
+fabricates when its tool fails is caught, and the real tool does not run for the faulted calls."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import fw_tools
+import pytest
+from tests.clirun import wt
+
+AGENTS = {
+    "openai_agents": "fw_openai_agents",
+    "langgraph": "fw_langgraph",
+    "pydantic_ai": "fw_pydantic_ai",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("agent_type", list(AGENTS))
+@pytest.mark.parametrize(("variant", "exit_code"), [("robust", 0), ("fabricator", 1)])
+def test_run_chaos_only(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, agent_type: str, variant: str, exit_code: int
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        f'agent: {{type: {agent_type}, endpoint: "{AGENTS[agent_type]}:{variant}"}}\n'
+        'golden_prompts: ["Where is my order 42?", "Where is my order 7?"]\n'
+        "invariants: [{type: excludes_pattern, pattern: shipped}, {type: output_not_empty}]\n"
+        "chaos: {tool_faults: [{tool: get_order_status, mode: error, error_code: 503}]}\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "--chaos-only", "-o", "report.json") == exit_code
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert len(report["cells"]) == 2
+    for cell in report["cells"]:
+        assert [f["name"] for f in cell["faults"]] == ["get_order_status"]
+        assert cell["calls"][0]["error"].startswith("503")
+        assert cell["usage"]["requests"] == 2
+    assert fw_tools.EXECUTED["get_order_status"] == 0
