@@ -54,7 +54,7 @@ def validate(
     from windtunnel._util.imports import import_ref, split_ref
     from windtunnel.cli._console import err_console, out_console
     from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.preflight import preflight
+    from windtunnel.flows.preflight import preflight
 
     p = find_config(config)
     cfg = load_config(p)

@@ -56,27 +56,28 @@ def run(
     Exit 0 when every cell passes (or the score reaches --min-score), 1 otherwise, 2 on a config
     error, 3 when the agent cannot be reached, 130 when interrupted (completed cells are kept).
     """
-    from windtunnel.cli._runflow import RunOptions, execute_run
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.cli._render import render_run
+    from windtunnel.flows.run import RunRequest, run_flow
 
-    code = execute_run(
-        RunOptions(
-            config=config,
-            repeat=repeat,
-            seed=seed,
-            min_score=min_score,
-            fmt=fmt,
-            output=output,
-            mutations=mutations,
-            cells=set(cell) if cell else None,
-            concurrency=concurrency,
-            quiet=quiet,
-            chaos=chaos,
-            chaos_only=chaos_only,
-            chaos_profile=chaos_profile,
-            llm=llm,
-            resume=resume,
-            store=store,
-            use_store=use_store,
-        )
+    request = RunRequest(
+        config=config,
+        repeat=repeat,
+        seed=seed,
+        min_score=min_score,
+        fmt=fmt,
+        output=output,
+        mutations=mutations,
+        cells=set(cell) if cell else None,
+        concurrency=concurrency,
+        chaos=chaos,
+        chaos_only=chaos_only,
+        chaos_profile=chaos_profile,
+        llm=llm,
+        resume=resume,
+        store=store,
+        use_store=use_store,
     )
-    raise typer.Exit(int(code))
+    outcome = run_flow(request, RichListener(quiet=quiet))
+    render_run(outcome, quiet=quiet)
+    raise typer.Exit(int(outcome.exit_code))

@@ -33,7 +33,10 @@ def score(
     The exit code still tells the verdict: 0 passed, 1 failed or below --min-score, 2 config error,
     3 agent unreachable. Use `contract score` for the contract's resilience score.
     """
-    from windtunnel.cli._runflow import RunOptions, execute_run
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.cli._render import render_run
+    from windtunnel.flows.run import RunRequest, run_flow
 
-    opts = RunOptions(config=config, seed=seed, min_score=min_score, quiet=True, show_summary=False)
-    raise typer.Exit(int(execute_run(opts)))
+    outcome = run_flow(RunRequest(config=config, seed=seed, min_score=min_score), RichListener(quiet=True))
+    render_run(outcome, show_summary=False, quiet=True)
+    raise typer.Exit(int(outcome.exit_code))

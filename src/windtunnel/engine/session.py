@@ -91,6 +91,11 @@ class RunSession:
             return bool(self.cfg.agent.reset_function or self.cfg.agent.reset_endpoint)
         return mode == "serial"
 
+    @property
+    def effective_concurrency(self) -> int:
+        """Cells in flight at once: the one rule, 1 when :attr:`isolated`, else :attr:`concurrency`."""
+        return 1 if self.isolated else self.concurrency
+
     def _retries(self) -> int:
         r = getattr(self.cfg.agent, "retries", None)
         return self.cfg.advanced.retries if r is None else int(r)
@@ -127,7 +132,7 @@ class RunSession:
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
                 self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
-            agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
+            agent = self.agent or build_agent(self.cfg.agent, concurrency=self.effective_concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if self.prelude is not None:
                 await self.prelude(agent)
@@ -171,8 +176,7 @@ class RunSession:
             return await self._guarded(runner, cell)
 
         if not serial:
-            concurrency = 1 if self.isolated else self.concurrency
-            await (self.executor or LocalExecutor(concurrency)).run(cells, run_cell, emit)
+            await (self.executor or LocalExecutor(self.effective_concurrency)).run(cells, run_cell, emit)
             return
         # proxies hold one scenario's plan at a time: scenarios in sequence, cells one at a time
         for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):
