@@ -189,3 +189,24 @@ def format_validation_error(
             lines.append(msg)
     head = f"{smap.file}: {what} ({len(lines)} problem{'s' if len(lines) != 1 else ''})"
     return "\n".join([head, *(f"  {m}" for m in lines)])
+
+
+def config_from_mapping(data: Any, label: str = "<mapping>", base_dir: str | os.PathLike[str] | None = None) -> Config:
+    """Validate a config given as a mapping (the Python API); errors are explained as for a file, each
+    naming the key path (``agent.endpoint``) instead of a line.
+
+    ``base_dir``: where relative paths in the config resolve (default: the working directory).
+    """
+    from pydantic import ValidationError
+
+    from windtunnel.config.model import Config
+
+    if not isinstance(data, dict):
+        data = dict(data)
+    try:
+        cfg = Config.model_validate(data)
+    except ValidationError as err:
+        raise ConfigError(format_validation_error(err, data, SourceMap(label))) from None
+    if base_dir is not None:
+        cfg._source = Path(base_dir) / label
+    return cfg
