@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from windtunnel.flows import leak as leak_flow
 from windtunnel.cli.app import main
+from windtunnel.flows import leak as leak_flow
 
 
 def test_ctrl_c_during_a_table_scan_prints_what_was_audited(

@@ -1,4 +1,5 @@
-"""Agent protocol and adapters (python, http, openai_chat)."""
+"""Agent protocol and adapters (python, http, openai_chat), registered with their capabilities in
+:mod:`windtunnel.agents.registry`."""
 
 from __future__ import annotations
 
@@ -11,20 +12,11 @@ if TYPE_CHECKING:
 
 
 def build_agent(cfg: AgentConfig, *, concurrency: int = 10) -> Agent:
-    """The adapter for an ``agent:`` config block."""
-    from windtunnel.config.agent import HttpAgentConfig, OpenAIChatAgentConfig
+    """The adapter for an ``agent:`` config block (its type's registered adapter class)."""
+    from windtunnel.agents.registry import get_agent_type
 
-    if isinstance(cfg, HttpAgentConfig):
-        from windtunnel.agents.http import HttpAgent
-
-        return HttpAgent(cfg, concurrency=concurrency)
-    if isinstance(cfg, OpenAIChatAgentConfig):
-        from windtunnel.agents.openai_chat import OpenAIChatAgent
-
-        return OpenAIChatAgent(cfg, concurrency=concurrency)
-    from windtunnel.agents.python import PythonAgent
-
-    return PythonAgent(cfg, concurrency=concurrency)
+    agent: Agent = get_agent_type(cfg.type).adapter(cfg, concurrency=concurrency)
+    return agent
 
 
 __all__ = ["Agent", "AgentInput", "AgentResponse", "TransportMutation", "build_agent"]

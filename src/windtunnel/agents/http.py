@@ -24,6 +24,7 @@ from windtunnel._util.errors import (
 from windtunnel._util.httpclients import ShardedClient
 from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.registry import agent_type
 from windtunnel.agents.response import extract_output, preview
 from windtunnel.agents.template import as_query, parse_template, render
 from windtunnel.config.agent import HttpAgentConfig
@@ -75,6 +76,14 @@ async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
         ) from None
 
 
+def _takes_messages(cfg: HttpAgentConfig) -> bool:
+    """An HTTP agent takes message lists when its request template has a ``{messages}`` slot."""
+    return "{messages}" in str(parse_template(cfg.request_template))
+
+
+@agent_type(
+    "http", config=HttpAgentConfig, transport="http", reset="endpoint", seams=("proxy",), messages=_takes_messages
+)
 class HttpAgent(PooledHttpAgent):
     """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
 

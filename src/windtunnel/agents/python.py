@@ -12,6 +12,7 @@ from windtunnel._util.daemon import run_in_daemon_thread
 from windtunnel._util.errors import AgentBadResponse, AgentCallError, AgentCrashed, AgentTimeout
 from windtunnel._util.imports import import_ref
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.registry import agent_type
 from windtunnel.config.agent import LangchainAgentConfig, PythonAgentConfig
 
 
@@ -40,6 +41,8 @@ def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict
     raise AgentBadResponse(f"the agent returned {type(value).__name__}; expected str or a dict with 'output'")
 
 
+@agent_type("python", config=PythonAgentConfig, python=True, reset="function", seams=("tools", "llm"))
+@agent_type("langchain", config=LangchainAgentConfig, python=True, reset="function", seams=("tools", "llm"))
 class PythonAgent:
     """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
 

@@ -39,7 +39,6 @@ from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.seams import NO_TOOL_SEAM, Restore, install_llm, install_registry, install_tools
 from windtunnel.chaos.spec import ChaosSpec
 
-PYTHON_TYPES = ("python", "langchain")
 DEFAULT_LLM_UPSTREAM = "https://api.openai.com/v1"
 
 
@@ -129,7 +128,9 @@ class ChaosRuntime:
     # -- lifecycle -----------------------------------------------------------------------------
     @property
     def is_python(self) -> bool:
-        return getattr(self.agent, "type", None) in PYTHON_TYPES
+        from windtunnel.agents.registry import capabilities
+
+        return hasattr(self.agent, "type") and capabilities(self.agent).python
 
     @property
     def serial_cells(self) -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from windtunnel.agents.base import Agent
+from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.model import Config
 from windtunnel.contracts.isolation import StateVerdict, detect_state, planned_calls
@@ -13,13 +14,11 @@ from windtunnel.contracts.matrix import ContractPlan
 from windtunnel.engine.cells import CellResult
 from windtunnel.engine.session import Listener, RunSession
 
-PYTHON_TYPES = ("python", "langchain")
-
 
 def has_reset(cfg: Config) -> bool:
     """Whether the agent config gives windtunnel a way to clear the agent's state."""
     agent = cfg.agent
-    return bool(agent.reset_function if agent.type in PYTHON_TYPES else agent.reset_endpoint)
+    return capabilities(agent).has_reset(agent)
 
 
 @dataclass

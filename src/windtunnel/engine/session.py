@@ -9,6 +9,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from windtunnel.agents import Agent, build_agent
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
@@ -77,7 +78,7 @@ class RunSession:
         """Without chaos, a python agent's declared seams still record every tool and LLM call (no faults),
         so reports, replay export and the leakage audit see what the agent saw."""
         agent = self.cfg.agent
-        if agent.type not in ("python", "langchain"):
+        if not capabilities(agent).python:
             return False
         return bool(
             getattr(agent, "tools", None) or getattr(agent, "tool_registry", None) or getattr(agent, "llm", None)

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
 from windtunnel._util.suggest import did_you_mean
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.model import PHASES, Config
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
 
-PYTHON_TYPES = ("python", "langchain")
 ENV_FIELDS = ("endpoint", "base_url", "reset_endpoint", "health_endpoint")
 ENV_MAPS = ("headers", "query_params", "env")
 
@@ -153,7 +153,7 @@ def _mutation_checks(cfg: Config, out: Preflight) -> None:
 def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
     """The seams ``spec``'s faults need and the agent lacks (the chaos runtime would stop on them)."""
     agent = cfg.agent
-    if agent.type in PYTHON_TYPES:
+    if capabilities(agent).python:
         out = []
         if spec.needs_tool_seam and not (getattr(agent, "tools", None) or getattr(agent, "tool_registry", None)):
             out.append(
@@ -249,7 +249,7 @@ def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[An
 def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
     """The tool names a python agent's faults can match, or None when they cannot be known."""
     agent = cfg.agent
-    if agent.type not in PYTHON_TYPES or not getattr(agent, "tools", None):
+    if not capabilities(agent).python or not getattr(agent, "tools", None):
         return None
     names = [ref.partition(":")[2].rsplit(".", 1)[-1] for ref in getattr(agent, "tools", None) or []]
     registry = getattr(agent, "tool_registry", None)

@@ -8,11 +8,10 @@ from datetime import datetime, timezone
 from typing import Any
 
 from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.model import Config
 from windtunnel.replay.calllog import recorded_calls
 from windtunnel.replay.session import ReplaySettings, Session, Target
-
-PYTHON_TYPES = ("python", "langchain")
 
 
 @dataclass
@@ -45,7 +44,7 @@ async def record(
     from windtunnel.chaos.spec import ChaosSpec
 
     agent_cfg = cfg.agent
-    python = agent_cfg.type in PYTHON_TYPES
+    python = capabilities(agent_cfg).python
     notes: list[str] = []
     if python and not (
         getattr(agent_cfg, "tools", None)
