@@ -37,7 +37,19 @@ def test_run_a_config_file_from_python(tmp_path: Path, capsys: pytest.CaptureFix
     assert outcome.summary["cells_total"] == 7 and outcome.score is not None
     for cell in outcome.failing_cells():
         assert cell["reproduce"].startswith(f"windtunnel run -c {CONFIG} --seed 7")
+    typed = outcome.typed_report()
+    assert typed.run.mode == "run" and typed.summary.cells_total == 7 and len(typed.cells) == 7
     assert capsys.readouterr() == ("", "")  # the library prints nothing
+
+
+def test_ci_composes_the_phase_outcomes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    outcome = windtunnel.ci(CONFIG, seed=5, output=tmp_path / "ci", use_store=False)
+    assert outcome.mode == "ci" and outcome.status in ("passed", "failed")
+    phases = outcome.summary["phases"]
+    assert phases["mutation"]["status"] == "run" and (tmp_path / "ci" / "mutation.json").exists()
+    assert outcome.report_path == tmp_path / "ci" / "summary.json"
+    assert outcome.typed_report().summary.phases is not None
+    assert capsys.readouterr() == ("", "")
 
 
 def test_a_mapping_runs_like_the_file_and_a_cell_subset_is_partial() -> None:
