@@ -109,7 +109,10 @@ def test_typo():
     result = project.runpytest("-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(
-        ["*test_typo.py::test_typo: @pytest.mark.windtunnel got an unknown option 'min_scor' (did you mean 'min_score'?)*"]
+        [
+            "*test_typo.py::test_typo: @pytest.mark.windtunnel got an unknown option 'min_scor' "
+            "(did you mean 'min_score'?)*"
+        ]
     )
 
 
