@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
 
 if TYPE_CHECKING:
-    from windtunnel.config.agent import AgentConfig
+    from windtunnel.agents.config import AgentConfig
 
 
 def build_agent(cfg: AgentConfig, *, concurrency: int = 10) -> Agent:

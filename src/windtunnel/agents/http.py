@@ -24,10 +24,10 @@ from windtunnel._util.errors import (
 from windtunnel._util.httpclients import ShardedClient
 from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.config import HttpAgentConfig
 from windtunnel.agents.registry import agent_type
 from windtunnel.agents.response import extract_output, preview
 from windtunnel.agents.template import as_query, parse_template, render
-from windtunnel.config.agent import HttpAgentConfig
 
 
 def _retry_after(resp: httpx.Response) -> float | None:

@@ -12,8 +12,8 @@ from windtunnel._util.daemon import run_in_daemon_thread
 from windtunnel._util.errors import AgentBadResponse, AgentCallError, AgentCrashed, AgentTimeout
 from windtunnel._util.imports import import_ref
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
 from windtunnel.agents.registry import agent_type
-from windtunnel.config.agent import LangchainAgentConfig, PythonAgentConfig
 
 
 def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict[str, Any]]:

@@ -1,4 +1,9 @@
-"""The root configuration: ``windtunnel.yaml`` and upstream V2 ``flakestorm.yaml`` alike."""
+"""The root configuration: ``windtunnel.yaml`` and upstream V2 ``flakestorm.yaml`` alike.
+
+It composes the sections the domain packages own (``agent:`` from :mod:`windtunnel.agents.config`, ``chaos:``
+and matrix scenarios from :mod:`windtunnel.chaos.config`, invariant and mutation types from their registries);
+none of them imports this module back.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
+from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
-from windtunnel.chaos.base import ContextAttackSpec, LlmFaultSpec, ToolFaultSpec
-from windtunnel.chaos.base import context_attacks as _context_attacks
-from windtunnel.chaos.base import llm_faults as _llm_faults
-from windtunnel.chaos.base import tool_faults as _tool_faults
-from windtunnel.config.agent import AgentConfig
-from windtunnel.config.base import StrictModel
+from windtunnel.agents.config import AgentConfig
+from windtunnel.chaos.config import ChaosConfig, Scenario
 from windtunnel.config.plugins import load_builtin_plugins, registry_union
 from windtunnel.invariants.base import InvariantSpec
 from windtunnel.invariants.base import invariants as _invariants
@@ -23,21 +25,8 @@ load_builtin_plugins()
 
 if TYPE_CHECKING:
     AnyInvariant = InvariantSpec
-    AnyToolFault = ToolFaultSpec
-    AnyLlmFault = LlmFaultSpec
-    AnyContextAttack = ContextAttackSpec
 else:
     AnyInvariant = registry_union(_invariants, InvariantSpec, "type")
-    AnyToolFault = registry_union(_tool_faults, ToolFaultSpec, "mode")
-    AnyLlmFault = registry_union(_llm_faults, LlmFaultSpec, "mode")
-    AnyContextAttack = registry_union(_context_attacks, ContextAttackSpec, "type")
-
-
-def _attacks_dict_to_list(value: Any) -> Any:
-    """``context_attacks`` may be a list of ``{type, ...}`` or a dict ``{type: {params}}``."""
-    if isinstance(value, dict):
-        return [{"type": name, **(params or {})} for name, params in value.items()]
-    return value
 
 
 class ModelConfig(StrictModel):
@@ -96,38 +85,6 @@ class MutationsConfig(StrictModel):
                 "keep its default weight, or remove it from mutations.types to not run it"
             )
         return v
-
-
-class FaultSet(StrictModel):
-    """The faults and attacks a ``chaos:`` block or a matrix scenario declares."""
-
-    tool_faults: list[AnyToolFault] = Field(default_factory=list)
-    llm_faults: list[AnyLlmFault] = Field(default_factory=list)
-    context_attacks: list[AnyContextAttack] = Field(default_factory=list)
-    profile: str | None = None
-    """A built-in chaos profile name (same as ``--chaos-profile``)."""
-
-    @field_validator("context_attacks", mode="before")
-    @classmethod
-    def _attacks(cls, v: Any) -> Any:
-        return _attacks_dict_to_list(v)
-
-
-class ChaosConfig(FaultSet):
-    """``chaos:`` — global environment chaos for ``run --chaos`` / ``--chaos-only``."""
-
-    @property
-    def active(self) -> bool:
-        return bool(self.tool_faults or self.llm_faults or self.context_attacks or self.profile)
-
-
-class _ScenarioName(StrictModel):
-    name: str
-    description: str | None = None
-
-
-class Scenario(FaultSet, _ScenarioName):  # this base order keeps name first in schemas and error lists
-    """One chaos scenario of a contract matrix: exactly the faults it declares."""
 
 
 class ContractConfig(StrictModel):
