@@ -71,6 +71,7 @@ def _run_phase(
                 fmt="json",
                 output=out,
                 repeat=req.repeat,
+                min_score=req.min_score,
                 mutations=phase == "mutation",
                 chaos_only=phase == "chaos",
                 chaos_profile=req.chaos_profile if phase == "chaos" else None,
@@ -88,6 +89,7 @@ def _run_phase(
             ContractRequest(
                 config=config_path,
                 seed=seed,
+                min_score=req.min_score,
                 fmt="json",
                 output=out,
                 repeat=req.repeat,
@@ -206,7 +208,9 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
             "with `chaos:` faults (chaos), a contract with invariants and a chaos_matrix (contract), or "
             "replays.sessions (replay)",
         )
-    found = preflight(cfg, phases=ran, chaos_profile=req.chaos_profile)
+    # a declared contract that cannot run is the error `contract run` and `validate` report, not "not run"
+    declared = [*ran, "contract"] if cfg.contract is not None and "contract" not in ran else ran
+    found = preflight(cfg, phases=declared, chaos_profile=req.chaos_profile)
     found.raise_errors(str(config_path), command="ci")
     for w in found.warnings:
         listener(Notice(w))
@@ -276,6 +280,17 @@ def _run_phases(
             return _finish(req, cfg, config_path, seed, results, weights, run_id, store, started, (phase, outcome))
         results.append(_phase_result(phase, code, outcome.report, json_path, output))
     return _finish(req, cfg, config_path, seed, results, weights, run_id, store, started, None)
+
+
+def phase_rule(min_score: float | None) -> str:
+    """The one rule for a phase's verdict in ``ci`` (shown with the phase table): a phase passes when its
+    own command, given ci's ``--min-score``, would pass."""
+    if min_score is None:
+        return "a phase passes when every one of its cells passes"
+    return (
+        f"a phase passes when its score reaches --min-score {min_score:g} and no critical contract invariant "
+        "failed (replay: every session passes)"
+    )
 
 
 def _why(
@@ -364,6 +379,7 @@ def _finish(
         "cells_skipped": counts["skipped"],
         "min_score": min_score,
         "phases": phases,
+        "phase_rule": phase_rule(min_score),
         "reasons": reasons_failed,
     }
     extra_run: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "status": "completed"}
