@@ -16,7 +16,7 @@ from typing import Any
 from windtunnel._util.errors import ConfigError, ExitCode, UsageError
 from windtunnel.config.model import Config
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
-from windtunnel.flows.common import new_run_id, resolve_seed, store_path
+from windtunnel.flows.common import config_for_store, new_run_id, resolve_seed, store_path
 from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
 from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide
 
@@ -77,7 +77,7 @@ def _run_phase(
                 chaos_profile=req.chaos_profile if phase == "chaos" else None,
                 resume=phase_run if resumable else None,
                 run_id=phase_run,
-                store=req.store,
+                store=store_file,
                 use_store=store is not None,
             ),
             listener,
@@ -182,17 +182,19 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     """Preflight every configured phase, run them in order, score, write the summary files, store."""
     from windtunnel.config.load import find_config, load_config
     from windtunnel.flows.preflight import preflight
+    from windtunnel.store.runstore import RunStore
 
-    store = None
-    if req.use_store:
-        from windtunnel.store.runstore import RunStore
-
-        store = RunStore(store_path(None, req.store))
-    elif req.resume:
+    if req.resume and not req.use_store:
         raise UsageError("--resume needs the run store", hint="drop --no-store")
-    since = _resume(req, store) if req.resume else ""
+    store = None
+    since = ""
+    if req.resume:  # the store the config names (-c, or the one here), as for `run --resume`
+        store = RunStore(store_path(config_for_store(req.config), req.store))
+        since = _resume(req, store)
     config_path = find_config(req.config)
     cfg = load_config(config_path)
+    if store is None and req.use_store:
+        store = RunStore(store_path(cfg, req.store))
     if req.chaos_profile:
         from windtunnel.chaos.profiles import load_profile
 

@@ -56,6 +56,23 @@ def store_path(cfg: Config | None, store: Path | None) -> Path:
     return default_store_path()
 
 
+def config_for_store(config: Path | None) -> Config | None:
+    """Before a run's config is known (``--resume``): the config whose ``advanced.store`` names the store —
+    ``config`` if given, else a config file in the working directory that loads, else None."""
+    from windtunnel._util.errors import ConfigError
+    from windtunnel.config.load import CONFIG_NAMES, load_config
+
+    if config is not None:
+        return load_config(config)
+    for name in CONFIG_NAMES:
+        if Path(name).is_file():
+            try:
+                return load_config(name)
+            except ConfigError:
+                return None
+    return None
+
+
 def agent_label(cfg: Config) -> str:
     """How a plan line names the agent: its endpoint or base URL, else its type."""
     from windtunnel._util.envexpand import expand_env
@@ -220,3 +237,30 @@ def execute(
     finally:
         listener(Stopped())
     return done
+
+
+FINGERPRINT_IGNORED = {"output": None, "advanced": {"store", "concurrency"}}
+"""Config parts that do not change which cells a run has or how they are judged (``None``: the whole section)."""
+
+
+def config_fingerprint(cfg: Config) -> dict[str, str]:
+    """A short hash of each config section that decides a run's cells and verdicts (stored with the run)."""
+    import hashlib
+
+    import orjson
+
+    dump = cfg.model_dump(mode="json", exclude_none=True)
+    out: dict[str, str] = {}
+    for section, value in sorted(dump.items()):
+        ignored = FINGERPRINT_IGNORED.get(section, set())
+        if ignored is None:
+            continue
+        if isinstance(value, dict) and ignored:
+            value = {k: v for k, v in value.items() if k not in ignored}
+        out[section] = hashlib.sha256(orjson.dumps(value, option=orjson.OPT_SORT_KEYS)).hexdigest()[:12]
+    return out
+
+
+def fingerprint_changes(stored: dict[str, str], current: dict[str, str]) -> list[str]:
+    """The config sections whose hash differs (added or removed sections included), sorted."""
+    return sorted(k for k in set(stored) | set(current) if stored.get(k) != current.get(k))

@@ -11,7 +11,10 @@ from windtunnel.config.model import Config
 from windtunnel.flows.common import (
     Execution,
     agent_label,
+    config_fingerprint,
+    config_for_store,
     execute,
+    fingerprint_changes,
     mark_cut_short,
     new_run_id,
     resolve_seed,
@@ -109,6 +112,21 @@ def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
     return Path(req.config or info.config_path), int(info.seed)
 
 
+def _check_same_config(req: RunRequest, store: Any, cfg: Config, config_path: Path) -> None:
+    """Refuse to resume a run whose config changed since it started: its cells would mix two configs."""
+    assert req.resume is not None
+    stored = store.get_run(req.resume).meta.get("config_hash")
+    if not isinstance(stored, dict):
+        return  # a run stored before windtunnel kept the hash
+    changed = fingerprint_changes(stored, config_fingerprint(cfg))
+    if changed:
+        raise UsageError(
+            f"cannot resume run {req.resume!r}: {config_path} changed since the run started "
+            f"(sections: {', '.join(changed)})",
+            hint="resume with the config the run was started with, or start a new run without --resume",
+        )
+
+
 def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
     """The config, its path, the seed and the open store (None without one)."""
     from windtunnel.config.load import find_config, load_config
@@ -118,9 +136,11 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
             raise UsageError("--resume needs the run store", hint="drop --no-store")
         from windtunnel.store.runstore import RunStore
 
-        resumed = RunStore(store_path(None, req.store))
+        resumed = RunStore(store_path(req.loaded or config_for_store(req.config), req.store))
         config_path, seed = _restore(req, resumed)
-        return config_path, load_config(find_config(config_path)), seed, resumed
+        cfg = req.loaded or load_config(find_config(config_path))
+        _check_same_config(req, resumed, cfg, config_path)
+        return config_path, cfg, seed, resumed
     if req.loaded is not None:
         config_path, cfg = Path(req.config or "<mapping>"), req.loaded
     else:
@@ -183,7 +203,14 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     done: set[str] = set()
     if store is not None:
         run_id = store.start_run(
-            {"id": req.resume or req.run_id, "mode": mode, "seed": seed, "config_path": str(config_path), **extra_run}
+            {
+                "id": req.resume or req.run_id,
+                "mode": mode,
+                "seed": seed,
+                "config_path": str(config_path),
+                "config_hash": config_fingerprint(cfg),
+                **extra_run,
+            }
         )
         if req.resume:  # a cell cut short by the agent process dying runs again
             done = {r["id"] for r in store.iter_cells(run_id) if r.get("error_kind") != "agent_exited"}
