@@ -35,6 +35,7 @@ _counter = itertools.count()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``windtunnel`` marker (``--strict-markers`` knows it)."""
     config.addinivalue_line(
         "markers",
         "windtunnel(config, *, kind='run', min_score=None, **options): run a windtunnel config for this test "
@@ -276,6 +277,7 @@ class AgentChecker:
         return outcome
 
     def close(self) -> None:
+        """Forget the objects this test registered."""
         module = sys.modules.get(_OBJECTS)
         for name in self._names:
             if module is not None and hasattr(module, name):

@@ -7,6 +7,7 @@ from typing import Any
 from windtunnel.cli._console import err_console
 from windtunnel.cli._progress import Progress
 from windtunnel.flows.events import (
+    Checked,
     Done,
     Event,
     Notice,
@@ -41,7 +42,9 @@ class RichListener:
         from rich.markup import escape
 
         con = err_console()
-        if isinstance(event, Notice):
+        if isinstance(event, Checked):
+            show_check(event)
+        elif isinstance(event, Notice):
             if event.kind == "alert":
                 con.print(escape(event.text), style="yellow")
             elif event.kind == "status":
@@ -84,3 +87,15 @@ def _phase_text(event: PhaseStarted | PhaseKept) -> str:
     if isinstance(event, PhaseKept):
         return f"already completed in run {escape(event.run_id)}: kept"
     return f"(weight {event.weight:.2f})"
+
+
+def show_check(event: Checked) -> None:
+    """``ok   ...`` on stdout, ``warn ...`` on stderr (``verify``)."""
+    from rich.markup import escape
+
+    from windtunnel.cli._console import out_console
+
+    if event.ok:
+        out_console().print(f"[green]ok[/]   {escape(event.text)}")
+    else:
+        err_console().print(f"[yellow]warn[/] {escape(event.text)}")

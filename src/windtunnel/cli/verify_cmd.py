@@ -17,9 +17,11 @@ def verify(config: Path = typer.Option(None, "-c", "--config", help="Config file
     Exit 0 when everything is ready, 2 on a config error, 3 when the agent cannot be reached. An
     unreachable mutation model only warns: mutations then fall back to the deterministic generators.
     """
-    from windtunnel.cli._verify import verify_setup
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.verify import verify_flow
 
-    raise typer.Exit(verify_setup(config))
+    verify_flow(config, RichListener())
+    raise typer.Exit(0)
 
 
 @app.command("score")

@@ -208,6 +208,7 @@ class Execution:
 
     @property
     def cut_short(self) -> bool:
+        """Whether the run ended before its plan did (interrupted or aborted)."""
         return self.interrupted or self.aborted is not None
 
 

@@ -88,7 +88,15 @@ class PhaseFinished:
     outcome: Any
 
 
-Event = Notice | Planned | Started | Done | Stopped | SessionJudged | PhaseStarted | PhaseKept | PhaseFinished
+@dataclass(frozen=True)
+class Checked:
+    """One setup check of ``verify``: ``ok`` (it passed) or a warning that does not stop anything."""
+
+    text: str
+    ok: bool = True
+
+
+Event = Checked | Notice | Planned | Started | Done | Stopped | SessionJudged | PhaseStarted | PhaseKept | PhaseFinished
 
 
 @runtime_checkable

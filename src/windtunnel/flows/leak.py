@@ -205,6 +205,7 @@ class LeakOutcome:
 
     @property
     def passed(self) -> bool:
+        """Whether the use-case's verdict is a pass."""
         return self.status == "passed"
 
     @property

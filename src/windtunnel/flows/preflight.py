@@ -36,6 +36,7 @@ class Preflight:
 
     @property
     def ok(self) -> bool:
+        """No error was found."""
         return not self.errors
 
     def raise_errors(self, source: str, *, command: str = "validate") -> None:

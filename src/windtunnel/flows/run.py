@@ -56,6 +56,7 @@ class RunRequest:
     """Options that decide which cells exist: stored with a run so that ``--resume`` replans the same cells."""
 
     def plan_options(self) -> dict[str, Any]:
+        """The options that decide the cells (stored with the run for ``--resume``)."""
         return {k: getattr(self, k) for k in self.PLAN_KEYS}
 
     @classmethod
