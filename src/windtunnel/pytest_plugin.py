@@ -212,16 +212,18 @@ def windtunnel(request: pytest.FixtureRequest, tmp_path: Path) -> WindtunnelFixt
 _FIXTURE = pytest.StashKey[WindtunnelFixture]()
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    """A marked test fails after its body unless its windtunnel run passed."""
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> None:
+    """A marked test fails after its body unless its windtunnel run passed.
+
+    ``trylast``: this runs after pytest's own implementation has run the body (a body that raised ends
+    the call before it), without a hook wrapper, so any pytest and pluggy version accepts it.
+    """
     mark = item.get_closest_marker("windtunnel")
     if mark is None:
-        return (yield)
+        return
     fixture = item.stash[_FIXTURE]
-    result = yield
     fixture.check(fixture.outcome, label=f"{mark.kwargs.get('kind', 'run')} of {_label(mark)}")
-    return result
 
 
 def _label(mark: pytest.Mark) -> str:

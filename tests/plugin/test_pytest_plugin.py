@@ -140,3 +140,27 @@ def test_xdist_workers_run_marked_tests_each_with_their_own_store(project: pytes
     result = project.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
     result.assert_outcomes(passed=4, failed=2)
     assert "reproduce: windtunnel run -c " in result.stdout.str()
+
+
+def test_the_body_runs_first_and_its_own_failure_is_reported(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        test_body='''
+import pytest
+
+RAN = []
+
+
+@pytest.mark.windtunnel("good.yaml", seed=1)
+def test_body_fails(windtunnel):
+    RAN.append(windtunnel.outcome.status)
+    assert windtunnel.outcome.summary["cells_total"] == -1
+
+
+def test_the_marked_body_ran():
+    assert RAN == ["passed"]
+'''
+    )
+    result = project.runpytest("-p", "no:cacheprovider", "-p", "no:randomly")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*assert * == -1*"])
+    assert "windtunnel run of good.yaml" not in result.stdout.str()
