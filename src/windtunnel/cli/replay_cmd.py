@@ -94,41 +94,24 @@ def record(
     llm_proxy_port: int = LlmPortOpt,
 ) -> None:
     """Run the agent once with recording on and write the session (input, calls, answer)."""
-    import anyio
-
-    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import err_console
-    from windtunnel.cli._listener import print_notices
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.replay.record import record as do_record
-    from windtunnel.replay.session import SESSION_SUFFIXES, dump_session, safe_filename
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.sessions import record_flow
 
-    if output.suffix.lower() not in SESSION_SUFFIXES:
-        raise UsageError(f"--output {output}: use a {', '.join(SESSION_SUFFIXES)} file name")
-    cfg = load_config(find_config(config))
-    sid = session_id or safe_filename(output.stem)
-
-    async def go() -> object:
-        return await do_record(
-            cfg,
-            input_,
-            session_id=sid,
-            name=name,
-            contract=contract,
-            inject_llm=inject_llm,
-            scenario=scenario,
-            seed=seed if seed is not None else cfg.advanced.seed,
-            tool_proxy_port=tool_proxy_port,
-            llm_proxy_port=llm_proxy_port,
-        )
-
-    recording = anyio.run(go)
-    from windtunnel.replay.record import Recording
-
-    assert isinstance(recording, Recording)
-    path = dump_session(recording.session, output)
-    print_notices(recording.notes)
-    s = recording.session
+    path, s = record_flow(
+        config,
+        input_,
+        output,
+        RichListener(),
+        session_id=session_id,
+        name=name,
+        contract=contract,
+        inject_llm=inject_llm,
+        scenario=scenario,
+        seed=seed,
+        tool_proxy_port=tool_proxy_port,
+        llm_proxy_port=llm_proxy_port,
+    )
     failed = sum(c.failed for c in s.calls)
     err_console().print(
         f"recorded session {s.id!r}: {len(s.calls)} call(s) ({failed} failed) -> {path}\n"
@@ -144,29 +127,14 @@ def export(
     fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
 ) -> None:
     """Write one session per failed cell: the exact input that failed and the calls seen in that cell."""
-    import json
-
-    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import err_console
-    from windtunnel.cli._listener import print_notices
-    from windtunnel.replay.export import sessions_from_report
-    from windtunnel.replay.session import dump_session
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.sessions import export_flow
 
-    if fmt not in ("yaml", "json"):
-        raise UsageError(f"--format {fmt!r}: choose yaml or json")
-    try:
-        report = json.loads(from_report.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"report not found: {from_report}") from None
-    except (OSError, ValueError) as err:
-        raise UsageError(f"cannot read report {from_report}: {err}") from None
-    exported = sessions_from_report(report, source=str(from_report), contract=contract)
-    print_notices(exported.notes)
-    if not exported.sessions:
+    written = export_flow(from_report, output, contract=contract, fmt=fmt, listener=RichListener())
+    if not written:
         err_console().print(f"no failed cell in {from_report}: nothing to export")
-        return
-    for s in exported.sessions:
-        path = dump_session(s, output / f"{s.id}.{fmt}")
+    for path, s in written:
         err_console().print(f"exported {path}  ({len(s.calls)} call(s); input: {s.prompt_text[:80]!r})")
 
 
@@ -182,35 +150,13 @@ def import_(
     fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
 ) -> None:
     """Import sessions from LangSmith runs, OpenTelemetry GenAI spans or Langfuse traces."""
-    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import err_console
-    from windtunnel.replay.importers import _load_builtin as load_importers
-    from windtunnel.replay.importers import import_file, importers
-    from windtunnel.replay.session import dump_session, safe_filename
+    from windtunnel.flows.sessions import import_flow
 
-    load_importers()
-    importers.get(source)  # unknown names: a usage error listing the valid ones
-    if fmt not in ("yaml", "json"):
-        raise UsageError(f"--format {fmt!r}: choose yaml or json")
-    if file is not None:
-        if not file.exists():
-            raise UsageError(f"export file not found: {file}")
-        sessions = import_file(source, file)
-    else:
-        from windtunnel.replay.importers.live import fetch_langfuse, fetch_langsmith
-
-        if source == "langsmith":
-            if not (project or run_id):
-                raise UsageError("live LangSmith import needs --project or --run-id (or give an export FILE)")
-            sessions = fetch_langsmith(project=project, run_id=run_id, limit=limit)
-        elif source == "langfuse":
-            sessions = fetch_langfuse(trace_id=run_id, limit=limit)
-        else:
-            raise UsageError(f"{source} is imported from a file: give the OTLP JSON export FILE")
-    for s in sessions:
-        if contract:
-            s.contract = contract
-        path = dump_session(s, output / f"{safe_filename(s.id)}.{fmt}")
+    imported = import_flow(
+        source, file, output, contract=contract, project=project, run_id=run_id, limit=limit, fmt=fmt
+    )
+    for path, s in imported:
         tools = sum(c.kind == "tool" for c in s.calls)
         llms = sum(c.kind == "llm" for c in s.calls)
         err_console().print(f"imported {path}  ({tools} tool call(s), {llms} model call(s))")
