@@ -65,6 +65,28 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
                 cells.append("[dim]-[/]")
         t.add_row(escape(name), *cells, "-" if agg["score"] is None else f"{agg['score']:.0f}")
     con.print(t)
+    _print_repeats(plan, verdict)
+    _print_failures(report)
+    s = report["summary"]
+    verdict_txt = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
+    score = "n/a" if s["score"] is None else f"{s['score']:.1f}/100"
+    con.print(
+        f"{verdict_txt}  resilience score {score}  "
+        f"({s['cells_passed']} of {s['cells_total'] - s['cells_skipped']} checks "
+        f"passed, {s['cells_skipped']} N/A)"
+    )
+    for reason in verdict.reasons:
+        con.print(f"  [red]•[/] {escape(reason)}")
+
+
+def _print_repeats(plan: Any, verdict: Any) -> None:
+    """With ``--repeat``: pass rate, Wilson interval and pass^k per cell."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from windtunnel.cli._console import out_console
+
+    con = out_console()
     if plan.repeat > 1:
         rep = Table(title=f"repeats ({plan.repeat} per unit)", title_justify="left")
         for col in ("scenario", "invariant", "status", "pass rate", "95% Wilson", f"pass^{plan.repeat}"):
@@ -82,6 +104,16 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
                 "-" if s.pass_k is None else f"{s.pass_k:.2f}",
             )
         con.print(rep)
+
+
+def _print_failures(report: dict[str, Any]) -> None:
+    """The first failed checks with why and how to reproduce each."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from windtunnel.cli._console import out_console
+
+    con = out_console()
     failures = [c for c in report["cells"] if c["status"] in ("failed", "error")]
     if failures:
         ft = Table(title=f"failed checks ({len(failures)})", title_justify="left")
@@ -94,16 +126,6 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
         con.print(ft)
         if len(failures) > 15:
             con.print(f"… and {len(failures) - 15} more in the report")
-    s = report["summary"]
-    verdict_txt = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
-    score = "n/a" if s["score"] is None else f"{s['score']:.1f}/100"
-    con.print(
-        f"{verdict_txt}  resilience score {score}  "
-        f"({s['cells_passed']} of {s['cells_total'] - s['cells_skipped']} checks "
-        f"passed, {s['cells_skipped']} N/A)"
-    )
-    for reason in verdict.reasons:
-        con.print(f"  [red]•[/] {escape(reason)}")
 
 
 def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False) -> None:
