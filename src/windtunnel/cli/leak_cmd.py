@@ -311,49 +311,39 @@ def baseline(
     from windtunnel.cli._console import out_console
     from windtunnel.flows.leak import BaselineRequest, baseline_flow
 
-    outcome = baseline_flow(
-        BaselineRequest(
-            results=results,
-            chance=chance,
-            chance_model=chance_model,
-            n_labels=n_labels,
-            alpha=alpha,
-            excess=excess,
-            power=power,
-            paired=paired,
-            pair_by=pair_by,
-            simulate=simulate,
-            dataset=dataset,
-            expected_field=expected_field,
-            seed=seed,
-        )
-    )
-    out, summary = outcome.summary, outcome.detail
-    con = out_console()
+    fields = {k: v for k, v in locals().items() if k in BaselineRequest.__dataclass_fields__}
+    outcome = baseline_flow(BaselineRequest(**fields))
     if fmt == "json":
-        con.print_json(orjson.dumps(out).decode())
+        out_console().print_json(orjson.dumps(outcome.summary).decode())
     else:
-        s = summary
-        con.print(
-            f"n={s.n} passes={s.passes} pass rate={s.pass_rate:.3f} "
-            f"(Wilson {s.confidence:.0%}: {s.wilson[0]:.3f}-{s.wilson[1]:.3f})"
-        )
-        floors = ", ".join(f"{k} {v:.3f}" for k, v in s.chance_floors.items())
-        con.print(f"chance ({s.chance_model}) = {s.chance:.3f}   floors: {floors or 'n/a'}")
-        con.print(f"one-sided exact binomial p = {s.p_value:.3g} at alpha {s.alpha}")
-        con.print(f"items needed to detect +{s.excess:.2f} with {power:.0%} power: {s.n_needed or 'n/a'}")
-        color = {"leak": "red", "at-chance": "green", "inconclusive": "yellow"}[s.verdict]
-        con.print(f"verdict: [bold {color}]{s.verdict}[/]" + (f" — {s.notes[0]}" if s.notes else ""))
-        if "paired" in out:
-            m = out["paired"]
-            con.print(
-                f"paired (McNemar, exact): raw-only passes {m['raw_only']}, sanitized-only "
-                f"{m['sanitized_only']} (paired by {m['paired_by']}, n={m['n']}), p(drop) = {m['p_drop']:.3g}, "
-                f"two-sided p = {m['p_two_sided']:.3g}"
-                f" -> {'significant drop' if m['significant_drop'] else 'no significant drop'}"
-            )
+        _print_baseline(outcome.detail, outcome.summary.get("paired"), power)
     if not outcome.passed:
         _fail()
+
+
+def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None:
+    """The blind-baseline summary, and the paired McNemar test when there is one."""
+    from windtunnel.cli._console import out_console
+
+    con = out_console()
+    con.print(
+        f"n={s.n} passes={s.passes} pass rate={s.pass_rate:.3f} "
+        f"(Wilson {s.confidence:.0%}: {s.wilson[0]:.3f}-{s.wilson[1]:.3f})"
+    )
+    floors = ", ".join(f"{k} {v:.3f}" for k, v in s.chance_floors.items())
+    con.print(f"chance ({s.chance_model}) = {s.chance:.3f}   floors: {floors or 'n/a'}")
+    con.print(f"one-sided exact binomial p = {s.p_value:.3g} at alpha {s.alpha}")
+    con.print(f"items needed to detect +{s.excess:.2f} with {power:.0%} power: {s.n_needed or 'n/a'}")
+    color = {"leak": "red", "at-chance": "green", "inconclusive": "yellow"}[s.verdict]
+    con.print(f"verdict: [bold {color}]{s.verdict}[/]" + (f" — {s.notes[0]}" if s.notes else ""))
+    if paired is not None:
+        m = paired
+        con.print(
+            f"paired (McNemar, exact): raw-only passes {m['raw_only']}, sanitized-only "
+            f"{m['sanitized_only']} (paired by {m['paired_by']}, n={m['n']}), p(drop) = {m['p_drop']:.3g}, "
+            f"two-sided p = {m['p_two_sided']:.3g}"
+            f" -> {'significant drop' if m['significant_drop'] else 'no significant drop'}"
+        )
 
 
 @leak.command("mine")
