@@ -140,10 +140,13 @@ def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False
         _print_matrix(detail.plan, detail.verdict, outcome.report)
     if outcome.report_path is not None:
         err_console().print(f"report written to {outcome.report_path}")
+    more = f"; continue with: windtunnel contract run --resume {outcome.run_id}" if outcome.stored else ""
     if outcome.status == "interrupted":
-        err_console().print(f"interrupted: {outcome.completed} of {outcome.planned} units completed and kept")
+        err_console().print(f"interrupted: {outcome.completed} of {outcome.planned} units completed and kept{more}")
     elif outcome.aborted is not None:
         print_error(outcome.aborted)
+        if more:
+            err_console().print(f"{outcome.completed} of {outcome.planned} units completed and kept{more}")
 
 
 def _contract(request: Any, *, quiet: bool, score_only: bool = False) -> None:
@@ -168,25 +171,21 @@ def contract_run(
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the matrix and verdict."),
     cell: list[str] = typer.Option(None, "--cell", help="Run only this unit id (repeatable); see `reproduce`."),
     concurrency: int = ConcurrencyOpt,
+    resume: str = typer.Option(None, "--resume", help="Continue a stored contract run: rerun only missing units."),
+    store: Path = typer.Option(
+        None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
+    ),
+    persist: bool = typer.Option(True, "--store-results/--no-store", help="Keep the run in the run store."),
 ) -> None:
     """Run the contract matrix: every invariant in every scenario where its `when` holds.
 
     Exit 0 when the contract passes, 1 when it fails (any critical cell failing fails it, whatever the
     score), 2 on a config or contract error, 3 when the agent cannot be reached, 130 when interrupted.
     """
+    options = {k: v for k, v in locals().items() if k not in ("quiet", "cell")}  # named as the request's fields
     from windtunnel.flows.contract import ContractRequest
 
-    request = ContractRequest(
-        config=config,
-        repeat=repeat,
-        seed=seed,
-        min_score=min_score,
-        fmt=fmt,
-        output=output,
-        cells=set(cell) if cell else None,
-        concurrency=concurrency,
-    )
-    _contract(request, quiet=quiet)
+    _contract(ContractRequest(**options, cells=set(cell) if cell else None), quiet=quiet)
 
 
 @contract_app.command("score")

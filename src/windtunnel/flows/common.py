@@ -132,16 +132,17 @@ def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: st
     return name if Path(name).suffix else name + get_reporter(fmt).extension
 
 
-def persist_report(report: dict[str, Any], *, store: Path | None = None) -> None:
+def persist_report(report: dict[str, Any], *, store: Path | None = None, meta: dict[str, Any] | None = None) -> None:
     """Keep a finished report in the run store, so `runs list|show|diff` and `report RUN` reach it.
 
     Used by flows whose results are judged only at the end (contract, replay); `run` and `ci`
-    stream each cell as it completes instead.
+    stream each cell as it completes instead. ``meta`` adds run fields kept only in the store (the
+    config hash and options ``--resume`` checks). A report whose run id is stored already updates it.
     """
     from windtunnel.store.runstore import RunStore, default_store_path
 
     run = report["run"]
-    meta = {k: v for k, v in run.items() if k not in ("status", "finished_at")}
+    meta = {**{k: v for k, v in run.items() if k not in ("status", "finished_at")}, **(meta or {})}
     with RunStore(store or default_store_path()) as st:
         run_id = st.start_run({**meta, "config_path": run.get("config")})
         st.add_cells(run_id, report["cells"])
@@ -265,3 +266,17 @@ def config_fingerprint(cfg: Config) -> dict[str, str]:
 def fingerprint_changes(stored: dict[str, str], current: dict[str, str]) -> list[str]:
     """The config sections whose hash differs (added or removed sections included), sorted."""
     return sorted(k for k in set(stored) | set(current) if stored.get(k) != current.get(k))
+
+
+def check_same_config(store: Any, run_id: str, cfg: Config, config_path: Path) -> None:
+    """Refuse to resume a run whose config changed since it started: its cells would mix two configs."""
+    stored = store.get_run(run_id).meta.get("config_hash")
+    if not isinstance(stored, dict):
+        return  # a run stored before windtunnel kept the hash
+    changed = fingerprint_changes(stored, config_fingerprint(cfg))
+    if changed:
+        raise UsageError(
+            f"cannot resume run {run_id!r}: {config_path} changed since the run started "
+            f"(sections: {', '.join(changed)})",
+            hint="resume with the config the run was started with, or start a new run without --resume",
+        )

@@ -6,14 +6,20 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from windtunnel._util.errors import UsageError
 from windtunnel.config.model import Config
+from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
 from windtunnel.flows.common import (
+    check_same_config,
+    config_fingerprint,
+    config_for_store,
     execute,
     mark_cut_short,
     new_run_id,
     persist_report,
     resolve_seed,
     run_status,
+    store_path,
     write_report,
 )
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
@@ -37,6 +43,9 @@ class ContractRequest:
     store: Path | None = None
     """The run store (default: ``$WINDTUNNEL_STORE`` or ``.windtunnel/runs.db``)."""
     persist: bool = True
+    """Keep the finished run in the store (``--no-store``: False)."""
+    resume: str | None = None
+    """A stored contract run to continue: its completed units are kept, the others run."""
     loaded: Config | None = None
 
     @classmethod
@@ -107,20 +116,80 @@ def _plan_line(plan: Any, runner: Any, seed: int) -> str:
     )
 
 
+def _resumed(req: ContractRequest) -> list[dict[str, Any]]:
+    """For ``resume``: restore the stored run's seed, repeat and config into ``req``; its stored rows."""
+    from windtunnel.store.runstore import RunStore
+
+    if not req.persist:
+        raise UsageError("--resume needs the run store", hint="drop --no-store")
+    if req.cells:
+        raise UsageError("--resume continues the whole run", hint="drop --cell, or start a new run with it")
+    assert req.resume is not None
+    req.store = store_path(req.loaded or config_for_store(req.config), req.store)
+    with RunStore(req.store) as st:
+        info = st.get_run(req.resume)
+        if info.mode != "contract":
+            command = "run" if info.mode == "chaos" else info.mode
+            raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {command}`")
+        req.repeat = int((info.meta.get("options") or {}).get("repeat", req.repeat))
+        req.seed = info.seed
+        if req.config is None and req.loaded is None and info.config_path:
+            req.config = Path(info.config_path)
+        return list(st.iter_cells(req.resume))
+
+
+def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
+    """The results of the units whose every row is stored (a unit cut by the agent's death runs again)."""
+    by_id = {r["id"]: r for r in rows if r.get("error_kind") != "agent_exited"}
+    out = []
+    for unit in plan.units:
+        mine = [by_id.get(f"{unit.id}:{label}") for label in unit.invariants or []]
+        if not mine or any(r is None for r in mine):
+            continue
+        kept = [r for r in mine if r is not None]
+        first = kept[0]
+        checks = [CheckOutcome.model_validate(c) for r in kept for c in r.get("checks") or []]
+        errored = any(r["status"] == "error" for r in kept)
+        out.append(
+            CellResult(
+                cell=unit,
+                status="error" if errored else ("passed" if checks and all(c.passed for c in checks) else "failed"),
+                sent=first.get("prompt"),
+                output=first.get("output"),
+                latency_ms=first.get("latency_ms"),
+                error=first.get("error"),
+                error_kind=first.get("error_kind"),
+                attempts=first.get("attempts") or 1,
+                faults=[FaultRecord.model_validate(f) for f in first.get("faults") or []],
+                checks=checks,
+                calls=first.get("calls") or [],
+            )
+        )
+    return out
+
+
 def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     """Plan the matrix, run its units under signal handling, score the contract, report."""
     from windtunnel.config.load import find_config, load_config
     from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
     from windtunnel.engine.report import build_report, cell_row, now_iso
 
+    stored_rows = _resumed(req) if req.resume else []
     if req.loaded is not None:
         config_path, cfg = Path(req.config or "<mapping>"), req.loaded
     else:
         config_path = find_config(req.config)
         cfg = load_config(config_path)
-    plan = plan_contract(cfg, repeat=req.repeat)
-    if req.cells:
-        plan = plan.only(req.cells)
+    if req.resume:
+        from windtunnel.store.runstore import RunStore
+
+        with RunStore(req.store or store_path(cfg, None)) as st:
+            check_same_config(st, req.resume, cfg, config_path)
+    full = plan_contract(cfg, repeat=req.repeat)
+    plan = full.only(req.cells) if req.cells else full
+    restored = _restored(plan, stored_rows)
+    if restored:
+        plan = plan.only({u.id for u in plan.units} - {r.cell.id for r in restored})
     seed = resolve_seed(cfg, req.seed)
     notices: list[str] = list(plan.notices)
 
@@ -132,14 +201,15 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
 
     runner = ContractRun(cfg, plan, seed=seed, concurrency=req.concurrency, on_state=on_state)
     listener(Planned(mode="contract", text=_plan_line(plan, runner, seed), total=len(plan.units), label="units"))
-    run_id = req.run_id or new_run_id()
+    run_id = req.resume or req.run_id or new_run_id()
     started = now_iso()
     runner.listeners.append(lambda result: listener(cell_done(result)))
     ran = execute(runner.run, listener, total=len(plan.units), label="units")
     # a scenario cut short by the agent process dying was not run (like the scenarios after it), never
     # failed: its units are left out of the scores and the matrix, whatever part of it had completed
     cut = {r.cell.scenario for r in runner.results if r.error_kind == "agent_exited"}
-    results = [r for r in runner.results if r.cell.scenario not in cut]
+    results = [*restored, *(r for r in runner.results if r.cell.scenario not in cut)]
+    plan = full.only(req.cells) if req.cells else full
     if ran.aborted is not None:
         ran.aborted = ran.aborted.recounted(len(results))
         notices.append(ran.aborted.reason)
@@ -196,7 +266,8 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     )
     path = write_report(report, req.fmt, req.output, run_id)
     if req.persist:
-        persist_report(report, store=req.store)
+        meta = {"config_hash": config_fingerprint(cfg), "options": {"repeat": req.repeat}}
+        persist_report(report, store=req.store or store_path(cfg, None), meta=meta)
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
     return Outcome(
@@ -208,9 +279,9 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         notices=notices,
         report_path=path,
         run_id=run_id,
-        stored=False,  # a contract run is kept once judged; it cannot be resumed yet
+        stored=req.persist,
         planned=len(plan.units),
-        completed=len(runner.results),
+        completed=len(restored) + len(runner.results),
         aborted=ran.aborted,
         detail=ContractDetail(plan=plan, verdict=verdict),
     )

@@ -11,10 +11,10 @@ from windtunnel.config.model import Config
 from windtunnel.flows.common import (
     Execution,
     agent_label,
+    check_same_config,
     config_fingerprint,
     config_for_store,
     execute,
-    fingerprint_changes,
     mark_cut_short,
     new_run_id,
     resolve_seed,
@@ -113,21 +113,6 @@ def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
     return Path(req.config or info.config_path), int(info.seed)
 
 
-def _check_same_config(req: RunRequest, store: Any, cfg: Config, config_path: Path) -> None:
-    """Refuse to resume a run whose config changed since it started: its cells would mix two configs."""
-    assert req.resume is not None
-    stored = store.get_run(req.resume).meta.get("config_hash")
-    if not isinstance(stored, dict):
-        return  # a run stored before windtunnel kept the hash
-    changed = fingerprint_changes(stored, config_fingerprint(cfg))
-    if changed:
-        raise UsageError(
-            f"cannot resume run {req.resume!r}: {config_path} changed since the run started "
-            f"(sections: {', '.join(changed)})",
-            hint="resume with the config the run was started with, or start a new run without --resume",
-        )
-
-
 def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
     """The config, its path, the seed and the open store (None without one)."""
     from windtunnel.config.load import find_config, load_config
@@ -140,7 +125,7 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
         resumed = RunStore(store_path(req.loaded or config_for_store(req.config), req.store))
         config_path, seed = _restore(req, resumed)
         cfg = req.loaded or load_config(find_config(config_path))
-        _check_same_config(req, resumed, cfg, config_path)
+        check_same_config(resumed, req.resume, cfg, config_path)
         return config_path, cfg, seed, resumed
     if req.loaded is not None:
         config_path, cfg = Path(req.config or "<mapping>"), req.loaded
