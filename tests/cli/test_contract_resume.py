@@ -80,3 +80,35 @@ def test_resume_refuses_a_changed_contract(
     cfg.write_text(yaml.safe_dump(data), encoding="utf-8")
     assert wt("contract", "run", "--resume", run_id) == ExitCode.USAGE
     assert "(sections: contract)" in capsys.readouterr().err
+
+
+def test_ci_resume_continues_an_interrupted_contract_phase(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real_run = RunSession.run
+    contract_sent: list[int] = []
+
+    async def stop_in_contract(self: RunSession, cells: list[Any]) -> Any:
+        if cells and cells[0].kind == "contract":
+            contract_sent.append(len(cells))
+            await real_run(self, cells[:4])
+            raise KeyboardInterrupt
+        return await real_run(self, cells)
+
+    monkeypatch.setattr(RunSession, "run", stop_in_contract)
+    assert wt("ci", "--seed", "2", "-q", "-o", "ci") == ExitCode.INTERRUPTED
+    err = capsys.readouterr().err
+    assert "ci stopped in the contract phase (exit 130)" in err
+    ci_id = err.rsplit("windtunnel ci --resume ", 1)[1].split()[0]
+
+    async def count(self: RunSession, cells: list[Any]) -> Any:
+        if cells and cells[0].kind == "contract":
+            contract_sent.append(len(cells))
+        return await real_run(self, cells)
+
+    monkeypatch.setattr(RunSession, "run", count)
+    assert wt("ci", "--resume", ci_id, "-q") in (ExitCode.OK, ExitCode.FAILED)
+    capsys.readouterr()
+    assert contract_sent[1] == contract_sent[0] - 4  # the four completed units were kept
+    summary = json.loads((project / "ci" / "summary.json").read_text(encoding="utf-8"))["summary"]
+    assert summary["phases"]["contract"]["status"] == "run" and "partial" not in summary

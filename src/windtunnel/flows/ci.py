@@ -58,12 +58,13 @@ class CiDetail:
 def _run_phase(
     phase: str, config_path: Path, seed: int, out: Path, req: CiRequest, phase_run: str, store: Any, listener: Listener
 ) -> Outcome:
-    """Run one phase with its own flow, writing its JSON report to ``out``."""
+    """Run one phase with its own flow, writing its JSON report to ``out``; a phase run already in the store
+    (``ci --resume``) continues: the mutation, chaos and contract phases keep their completed cells."""
     store_file = store.path if store is not None else None
+    resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
     if phase in ("mutation", "chaos"):
         from windtunnel.flows.run import RunRequest, run_flow
 
-        resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
         return run_flow(
             RunRequest(
                 config=config_path,
@@ -94,6 +95,7 @@ def _run_phase(
                 output=out,
                 repeat=req.repeat,
                 run_id=phase_run,
+                resume=phase_run if resumable else None,
                 store=store_file,
                 persist=store is not None,
             ),
