@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from windtunnel.cli import leak_cmd
 from windtunnel.cli.app import main
+from windtunnel.flows import leak as leak_flow
 
 
 def test_ctrl_c_during_a_table_scan_prints_what_was_audited(
@@ -20,7 +20,7 @@ def test_ctrl_c_during_a_table_scan_prints_what_was_audited(
         yield ItemAudit("b", [], 2)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(leak_cmd, "_audits", audits)
+    monkeypatch.setattr(leak_flow, "audits", audits)
     data = tmp_path / "d.jsonl"
     data.write_text('{"id": "a", "expected": "High", "projection": {"t": "x"}}\n')
     with pytest.raises(SystemExit) as exc:

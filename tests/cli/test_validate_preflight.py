@@ -10,7 +10,7 @@ from tests.cli.test_run_cli import wt
 from tests.conftest import REPO
 from windtunnel._util.errors import ExitCode
 from windtunnel.config.load import parse_config
-from windtunnel.engine.preflight import preflight
+from windtunnel.flows.preflight import preflight
 
 EX = "examples.support_agent"
 PY_AGENT = f"""agent:

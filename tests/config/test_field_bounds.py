@@ -8,7 +8,7 @@ from windtunnel._util.errors import ConfigError
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.load import parse_config
 from windtunnel.engine.plan import MAX_PLANNED_CELLS, plan_run
-from windtunnel.engine.preflight import preflight
+from windtunnel.flows.preflight import preflight
 from windtunnel.mutations.base import MutationContext
 from windtunnel.mutations.plan import MAX_MUTATIONS_PER_PROMPT, plan_mutations
 

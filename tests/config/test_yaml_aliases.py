@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from windtunnel._util import yamlsource
 from windtunnel._util.errors import ConfigError
-from windtunnel.config import load
 from windtunnel.config.load import read_yaml
 
 
@@ -17,7 +17,7 @@ def test_a_recursive_alias_is_named() -> None:
 
 
 def test_an_alias_bomb_stops_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(load, "MAX_YAML_NODES", 5_000)
+    monkeypatch.setattr(yamlsource, "MAX_YAML_NODES", 5_000)
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
     with pytest.raises(ConfigError, match="expands to more than 5,000 values"):

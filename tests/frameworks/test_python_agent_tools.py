@@ -26,7 +26,7 @@ async def test_langchain_tool_func_attribute_is_named_after_the_tool(stub) -> No
 
 def test_validate_names_a_framework_tool_in_agent_tools_by_its_framework_name() -> None:
     from windtunnel.config.load import parse_config
-    from windtunnel.engine.preflight import preflight
+    from windtunnel.flows.preflight import preflight
 
     cfg = parse_config(
         'agent: {endpoint: "fw_openai_agents:plain_entry", tools: ["fw_openai_agents:find_customer_record"]}\n'

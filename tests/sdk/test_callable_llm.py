@@ -13,7 +13,7 @@ import sdk_clients as sc
 from windtunnel.chaos import ChaosRuntime, ChaosSpec, LlmTimeout
 from windtunnel.chaos import wrappers as wrappers_module
 from windtunnel.config.load import parse_config
-from windtunnel.engine.preflight import preflight
+from windtunnel.flows.preflight import preflight
 
 pytestmark = pytest.mark.anyio
 

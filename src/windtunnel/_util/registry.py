@@ -83,3 +83,19 @@ class Registry(Generic[T]):
 
     def items(self) -> list[tuple[str, T]]:
         return sorted(self._items.items())
+
+
+def registry_union(registry: Registry[Any], base: type, discriminator: str) -> Any:
+    """``Annotated[A | B | ..., Field(discriminator=...)]`` over a registry (the base type when empty)."""
+    from functools import reduce
+    from operator import or_
+    from typing import Annotated
+
+    from pydantic import Field
+
+    models = [cls for _, cls in registry.items()]
+    if not models:
+        return base
+    if len(models) == 1:
+        return models[0]
+    return Annotated[reduce(or_, models), Field(discriminator=discriminator)]

@@ -1,4 +1,5 @@
-"""Agent protocol and adapters (python, http, openai_chat)."""
+"""Agent protocol and adapters (python, http, openai_chat), registered with their capabilities in
+:mod:`windtunnel.agents.registry`."""
 
 from __future__ import annotations
 
@@ -7,28 +8,15 @@ from typing import TYPE_CHECKING
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
 
 if TYPE_CHECKING:
-    from windtunnel.config.agent import AgentConfig
+    from windtunnel.agents.config import AgentConfig
 
 
 def build_agent(cfg: AgentConfig, *, concurrency: int = 10) -> Agent:
-    """The adapter for an ``agent:`` config block."""
-    from windtunnel.agents.frameworks import build, is_framework
-    from windtunnel.config.agent import HttpAgentConfig, OpenAIChatAgentConfig
+    """The adapter for an ``agent:`` config block (its type's registered adapter class)."""
+    from windtunnel.agents.registry import get_agent_type
 
-    if is_framework(cfg):
-        return build(cfg, concurrency=concurrency)
-
-    if isinstance(cfg, HttpAgentConfig):
-        from windtunnel.agents.http import HttpAgent
-
-        return HttpAgent(cfg, concurrency=concurrency)
-    if isinstance(cfg, OpenAIChatAgentConfig):
-        from windtunnel.agents.openai_chat import OpenAIChatAgent
-
-        return OpenAIChatAgent(cfg, concurrency=concurrency)
-    from windtunnel.agents.python import PythonAgent
-
-    return PythonAgent(cfg, concurrency=concurrency)
+    agent: Agent = get_agent_type(cfg.type).adapter(cfg, concurrency=concurrency)
+    return agent
 
 
 __all__ = ["Agent", "AgentInput", "AgentResponse", "TransportMutation", "build_agent"]

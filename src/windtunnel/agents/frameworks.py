@@ -32,12 +32,6 @@ def module_for(agent_type: str) -> Any:
     return importlib.import_module(FRAMEWORKS[agent_type][0])
 
 
-def build(cfg: Any, *, concurrency: int = 10) -> Any:
-    """The adapter for a framework ``agent:`` block."""
-    module_name, cls = FRAMEWORKS[cfg.type]
-    return getattr(importlib.import_module(module_name), cls)(cfg, concurrency=concurrency)
-
-
 def load(cfg: Any) -> tuple[Any, Any]:
     """``(adapter module, agent object)`` for a framework config, the object's kind checked."""
     from windtunnel._util.imports import import_ref

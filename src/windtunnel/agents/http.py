@@ -27,9 +27,10 @@ from windtunnel._util.httpclients import ShardedClient
 from windtunnel._util.redact import redact_url, redact_urls_in
 from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.config import HttpAgentConfig
+from windtunnel.agents.registry import agent_type
 from windtunnel.agents.response import extract_output, preview
 from windtunnel.agents.template import as_query, parse_template, render
-from windtunnel.config.agent import HttpAgentConfig
 
 
 def _retry_after(resp: httpx.Response) -> float | None:
@@ -84,6 +85,14 @@ async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
         ) from None
 
 
+def _takes_messages(cfg: HttpAgentConfig) -> bool:
+    """An HTTP agent takes message lists when its request template has a ``{messages}`` slot."""
+    return "{messages}" in str(parse_template(cfg.request_template))
+
+
+@agent_type(
+    "http", config=HttpAgentConfig, transport="http", reset="endpoint", seams=("proxy",), messages=_takes_messages
+)
 class HttpAgent(PooledHttpAgent):
     """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
 

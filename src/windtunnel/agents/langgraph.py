@@ -20,6 +20,8 @@ from windtunnel._util.errors import ConfigError
 from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse, Message
+from windtunnel.agents.config import LangGraphAgentConfig
+from windtunnel.agents.registry import agent_type
 
 TYPE = "langgraph"
 EXTRA = "langgraph"
@@ -210,6 +212,9 @@ async def run_graph(
     return read_state(state, input_key=input_key, output_key=output_key, sent=sent)
 
 
+@agent_type(
+    "langgraph", config=LangGraphAgentConfig, python=True, reset="function", seams=("tools", "llm"), messages=True
+)
 class LangGraphAgent(FrameworkAgent):
     """Runs a compiled graph with ``ainvoke`` (``astream`` with ``agent.stream``), one thread per call."""
 

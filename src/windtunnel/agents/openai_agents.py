@@ -16,6 +16,8 @@ from windtunnel._util.errors import ConfigError
 from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._toolseam import Restore, args_of, call_tool, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
+from windtunnel.agents.config import OpenAIAgentsConfig
+from windtunnel.agents.registry import agent_type
 
 TYPE = "openai_agents"
 EXTRA = "openai-agents"
@@ -148,6 +150,9 @@ def _model_name(agent: Any) -> str | None:
     return getattr(model, "model", None) if model is not None else None
 
 
+@agent_type(
+    "openai_agents", config=OpenAIAgentsConfig, python=True, reset="function", seams=("tools", "llm"), messages=True
+)
 class OpenAIAgentsAgent(FrameworkAgent):
     """Runs an ``agents.Agent`` with ``Runner.run`` (``Runner.run_streamed`` with ``agent.stream``)."""
 

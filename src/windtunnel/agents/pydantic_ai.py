@@ -17,6 +17,8 @@ from typing import Any
 from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
+from windtunnel.agents.config import PydanticAIAgentConfig
+from windtunnel.agents.registry import agent_type
 
 TYPE = "pydantic_ai"
 EXTRA = "pydantic-ai"
@@ -143,6 +145,9 @@ def _usage(result: Any) -> Any:
     return result.usage()
 
 
+@agent_type(
+    "pydantic_ai", config=PydanticAIAgentConfig, python=True, reset="function", seams=("tools", "llm"), messages=True
+)
 class PydanticAIAgent(FrameworkAgent):
     """Runs a ``pydantic_ai.Agent`` with ``await agent.run(...)`` (or its event stream)."""
 

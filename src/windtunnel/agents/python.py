@@ -19,7 +19,8 @@ from windtunnel._util.errors import (
 )
 from windtunnel._util.imports import import_ref
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
-from windtunnel.config.agent import LangchainAgentConfig, PythonAgentConfig
+from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
+from windtunnel.agents.registry import agent_type
 
 
 def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict[str, Any]]:
@@ -94,6 +95,8 @@ def agent_entry(cfg: PythonAgentConfig) -> Any:
     return obj
 
 
+@agent_type("python", config=PythonAgentConfig, python=True, reset="function", seams=("tools", "llm"))
+@agent_type("langchain", config=LangchainAgentConfig, python=True, reset="function", seams=("tools", "llm"))
 class PythonAgent:
     """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
 

@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 
 from pydantic import Field
 
+from windtunnel._util.model import StrictModel
 from windtunnel._util.registry import Registry
 from windtunnel._util.rng import derive_seed
-from windtunnel.config.base import StrictModel
 
 
 class FaultNotApplicable(Exception):

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from windtunnel.config.base import StrictModel
+from windtunnel._util.model import StrictModel
 
 
 class PatchError(ValueError):

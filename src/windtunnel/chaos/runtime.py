@@ -45,7 +45,6 @@ from windtunnel.chaos.seams import (
     llm_mode_problems,
 )
 from windtunnel.chaos.spec import ChaosSpec
-from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
 
 DEFAULT_LLM_UPSTREAM = "https://api.openai.com/v1"
 DEFAULT_ANTHROPIC_UPSTREAM = "https://api.anthropic.com"
@@ -138,7 +137,9 @@ class ChaosRuntime:
     # -- lifecycle -----------------------------------------------------------------------------
     @property
     def is_python(self) -> bool:
-        return getattr(self.agent, "type", None) in PYTHON_TYPES
+        from windtunnel.agents.registry import capabilities
+
+        return hasattr(self.agent, "type") and capabilities(self.agent).python
 
     @property
     def serial_cells(self) -> bool:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from windtunnel.chaos.base import ContextAttackSpec, LlmFaultSpec, ToolFaultSpec
 
 if TYPE_CHECKING:
-    from windtunnel.config.model import ChaosConfig, Scenario
+    from windtunnel.chaos.config import ChaosConfig, Scenario
 
 TOOL_REPLY_ATTACKS = ("indirect_injection",)
 

@@ -38,7 +38,11 @@ class Progress:
         return self
 
     def __call__(self, result: CellResult) -> None:
-        if result.status in ("failed", "error"):
+        self.advance(result.status in ("failed", "error"))
+
+    def advance(self, failed: bool) -> None:
+        """One unit done (``failed``: it failed or errored)."""
+        if failed:
             self.failed += 1
         if self._bar is not None:
             self._bar.update(self._task, advance=1, failed=self.failed)

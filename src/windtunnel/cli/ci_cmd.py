@@ -38,18 +38,10 @@ def ci(
     configured are "not run" and the remaining weights are renormalised. Exit 1 on a critical contract
     failure, a failed replay, a failed phase (without --min-score) or an overall score below --min-score.
     """
-    from windtunnel.cli._ciflow import CiOptions, run_ci
+    options = {k: v for k, v in locals().items() if k != "quiet"}  # named as the request's fields
+    from windtunnel.cli._render import CiListener, render_ci
+    from windtunnel.flows.ci import CiRequest, ci_flow
 
-    opts = CiOptions(
-        config=config,
-        min_score=min_score,
-        output=output,
-        seed=seed,
-        chaos_profile=chaos_profile,
-        quiet=quiet,
-        repeat=repeat,
-        resume=resume,
-        store=store,
-        use_store=use_store,
-    )
-    raise typer.Exit(run_ci(opts))
+    outcome = ci_flow(CiRequest(**options), CiListener(quiet=quiet))
+    render_ci(outcome)
+    raise typer.Exit(int(outcome.exit_code))

@@ -55,7 +55,7 @@ def validate(
     from windtunnel.agents.refcheck import check_agent_refs
     from windtunnel.cli._console import err_console, out_console
     from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.preflight import preflight
+    from windtunnel.flows.preflight import preflight
 
     p = find_config(config)
     cfg = load_config(p)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +12,7 @@ from windtunnel.cli._scale import RayAddressOpt, ScanExecutorOpt
 from windtunnel.cli.app import app
 
 if TYPE_CHECKING:
-    from windtunnel.leakage.dataset import FieldMap
+    from windtunnel.flows.leak import Fields
     from windtunnel.leakage.model import ItemAudit
 
 leak = typer.Typer(
@@ -49,7 +47,7 @@ _JOBS = typer.Option(
 )
 
 
-def _field_map(
+def _fields(
     expected_field: str,
     context_field: list[str] | None,
     id_field: str,
@@ -58,82 +56,10 @@ def _field_map(
     target: str | None,
     context_words: list[str] | None = None,
     strict: bool = False,
-) -> FieldMap:
-    import orjson
+) -> Fields:
+    from windtunnel.flows.leak import Fields
 
-    from windtunnel._util.errors import UsageError
-    from windtunnel.leakage.dataset import FieldMap
-
-    cmap: dict[str, list[str]] = {}
-    if correlated_map is not None:
-        try:
-            raw = orjson.loads(correlated_map.read_bytes())
-        except (OSError, orjson.JSONDecodeError) as err:
-            raise UsageError(
-                f"cannot read the correlated map {correlated_map}: {err}",
-                hint="write it with 'windtunnel leak mine DATASET -o map.json'",
-            ) from None
-        if not isinstance(raw, dict) or not all(isinstance(v, list) for v in raw.values()):
-            raise UsageError(f"{correlated_map} must be a JSON object {{label: [values, ...]}}")
-        cmap = {str(k): [str(x) for x in v] for k, v in raw.items()}
-    labels = [s.strip() for s in label_set.split(",") if s.strip()] if label_set else []
-    return FieldMap(
-        id_field=id_field,
-        expected_field=expected_field,
-        context_fields=list(context_field or []),
-        label_set=labels,
-        correlated_map=cmap,
-        target=target,
-        context_words=list(context_words or []),
-        strict=strict,
-    )
-
-
-def _items(path: Path, fmap: FieldMap) -> Any:
-    """Stream mapped items; dataset errors become usage errors (exit 2)."""
-    from windtunnel._util.errors import UsageError
-    from windtunnel.leakage.dataset import DatasetError, iter_items
-
-    try:
-        yield from iter_items(path, fmap)
-    except DatasetError as err:
-        raise UsageError(str(err), hint=_dataset_hint(err)) from None
-
-
-def _audits(
-    path: Path, fmap: FieldMap, decode: bool, jobs: int | None, executor: str | None = None, address: str | None = None
-) -> Any:
-    """Stream the audits of a dataset in file order (in worker processes when ``jobs`` allows, on Ray
-    with ``executor`` ray).
-
-    Close the iterator (``contextlib.closing``) when leaving early, so the workers stop at once.
-    """
-    from windtunnel._util.errors import HarnessError, UsageError
-    from windtunnel.leakage.dataset import DatasetError
-    from windtunnel.leakage.parallel import ScanWorkerError, iter_audits
-    from windtunnel.leakage.ray_scan import scan_source
-
-    try:
-        yield from scan_source(path, fmap, decode, jobs, executor, address) or iter_audits(
-            path, fmap, decode=decode, jobs=jobs
-        )
-    except DatasetError as err:
-        raise UsageError(str(err), hint=_dataset_hint(err)) from None
-    except ScanWorkerError as err:
-        raise HarnessError(str(err), hint="'--jobs 1' scans in this process") from None
-
-
-def _dataset_hint(err: Exception) -> str:
-    text = str(err)
-    if "gzip-compressed" in text:
-        return "windtunnel reads the stream of a pipe: leak scan <(zcat FILE.gz)"
-    if "is a directory" in text or "no such file" in text:
-        return "check the DATASET path: a .jsonl or .json file (a pipe works too)"
-    if "nested too deeply" in str(err):
-        return "flatten that item, or leave it out of the dataset"
-    if "not valid JSON" in str(err):
-        return "fix or remove that line: each line of a JSONL file is one JSON object (a .json file: one document)"
-    return "see 'windtunnel leak scan --help' for the item shape and field options"
+    return Fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict)
 
 
 def _fail() -> None:
@@ -157,83 +83,6 @@ def _interrupted(items: int, output: Path | None) -> None:
     sys.stdout.flush()
     sys.stderr.write(f"interrupted after {items} items{where}\n")
     raise SystemExit(int(ExitCode.INTERRUPTED))
-
-
-def remove_stale_partials(output: Path) -> list[Path]:
-    """Delete the temporary files a killed earlier run left beside ``output`` (``.NAME.PID.*.partial``
-    whose process is gone); a live process's file is left alone. Returns what was removed."""
-    import os
-
-    removed = []
-    for leftover in output.parent.glob(f".{output.name}.*.partial"):
-        pid = leftover.name[len(output.name) + 2 :].split(".", 1)[0]
-        if not pid.isdigit():
-            continue
-        try:
-            os.kill(int(pid), 0)
-            continue  # that process still runs
-        except ProcessLookupError:
-            pass
-        except PermissionError:
-            continue
-        with suppress(OSError):
-            leftover.unlink()
-            removed.append(leftover)
-    return removed
-
-
-@contextmanager
-def _report_file(output: Path | None, *, stdout: bool = True) -> Iterator[Any]:
-    """Where a streamed report goes: stdout, or ``output`` replaced only when the scan ends.
-
-    The report is written beside ``output`` under a temporary name and renamed over it when the scan
-    finishes or is interrupted (a partial report marked as such); on any error (a bad record, a dead
-    worker, no items) it is removed and an earlier file at ``output`` is left as it was.
-    """
-    import os
-    import sys
-    import tempfile
-
-    from windtunnel._util.errors import UsageError
-
-    if output is None:
-        yield sys.stdout.buffer if stdout else None
-        return
-    if output.is_dir():
-        raise UsageError(f"-o {output} is a directory", hint="give a file path, e.g. -o leaks.json")
-    if not output.parent.is_dir():
-        raise UsageError(f"cannot write {output}: no directory {output.parent}", hint="create it first")
-    remove_stale_partials(output)
-    fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".partial", dir=output.parent)
-    committed = False
-    try:
-        with os.fdopen(fd, "wb") as out:
-            try:
-                yield out
-            except SystemExit as stop:
-                committed = stop.code == 130  # Ctrl-C: the partial report is kept
-                raise
-            else:
-                committed = True
-    finally:
-        try:
-            if committed:
-                os.replace(tmp, output)
-        finally:
-            with suppress(OSError):
-                os.unlink(tmp)  # gone already after a successful replace
-
-
-def _no_items(dataset: Path | None, source: str, counts: Any) -> None:
-    from windtunnel._util.errors import UsageError
-
-    if dataset is None:
-        raise UsageError(
-            f"{source}: none of its {counts.cells} cells has a golden prompt with an expected answer; "
-            "an empty audit proves nothing",
-            hint="write golden prompts as {prompt: ..., expected: ..., label_set: [...]} in the config",
-        )
-    raise UsageError(f"{dataset} holds no items; an empty audit proves nothing")
 
 
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int) -> None:
@@ -309,117 +158,47 @@ def scan(
     The items come from a DATASET, or from a windtunnel run (--from-run RUN_ID, --from-report FILE):
     each cell's prompt and tool responses, against its golden prompt's expected answer.
     """
-    if fmt == "html":  # the audit page: windtunnel.view.leak_page
-        return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
-    from contextlib import closing
+    import sys
 
     from windtunnel._util.errors import UsageError
     from windtunnel._util.signals import sigterm_as_interrupt
-    from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.leak import ScanRequest, scan_flow
 
+    if fmt == "html":  # the audit page: windtunnel.view.leak_page
+        return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
     sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the partial report is kept, exit 130
 
     if fmt not in ("table", "json", "sarif"):
         raise UsageError(f"unknown --format {fmt!r}", hint="valid: table, json, sarif")
-    given = [name for name, v in (("DATASET", dataset), ("--from-run", from_run), ("--from-report", from_report)) if v]
-    if len(given) != 1:
-        raise UsageError(
-            "give exactly one of DATASET, --from-run RUN_ID, --from-report REPORT.json"
-            + (f" (got {', '.join(given)})" if given else ""),
-            hint="e.g. 'windtunnel leak scan items.jsonl' or 'windtunnel leak scan --from-run 20250101-120000-abcdef'",
-        )
-    if dataset is None and (context_field or label_set or correlated_map or target or expected_field != "expected"):
-        raise UsageError("field options (--expected-field, --context-field, ...) apply to datasets, not runs")
-    if dataset is None and jobs is not None:
-        raise UsageError("--jobs applies to a DATASET; the cells of a run are audited in this process")
-    from windtunnel.leakage.runs import RunCounts
-
-    counts = RunCounts()
-    if dataset is not None:
-        fmap = _field_map(
-            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
-        )
-        source = str(dataset)
-        audits: Any = _audits(dataset, fmap, not no_decode, jobs, executor, ray_address)
-    else:
-        source = f"run {from_run}" if from_run else str(from_report)
-        audits = _run_audits(from_run, from_report, store, config, counts, not no_decode)
-    from windtunnel._util.paths import refuse_overwrite
-
-    refuse_overwrite(
-        [("-o", output)], [("DATASET", dataset), ("--from-report", from_report), ("--config", config)]
-    )
     if fmt == "table" and output is not None:  # no --format: the suffix of --output decides, as for `run`
         fmt = "sarif" if output.suffix.lower() == ".sarif" else "json"
+    request = ScanRequest(
+        dataset=dataset,
+        from_run=from_run,
+        from_report=from_report,
+        store=store,
+        config=config,
+        fields=_fields(
+            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
+        ),
+        decode=not no_decode,
+        jobs=jobs,
+        executor=executor,
+        ray_address=ray_address,
+        fmt=None if fmt == "table" else "json" if fmt == "json" else "sarif",
+        output=output,
+        stream=sys.stdout.buffer,
+        show_values=show_values,
+        keep=limit,
+    )
+    outcome = scan_flow(request, RichListener())
     if fmt == "table":
-        tally = Tally()
-        rows: list[ItemAudit] = []
-        with closing(audits):
-            try:
-                for audit in audits:
-                    tally.add(audit)
-                    if audit.findings and len(rows) < limit:
-                        rows.append(audit)
-            except KeyboardInterrupt:
-                _audit_table(rows, tally, show_values, limit)
-                _interrupted(tally.items, None)
-        if output is not None:
-            raise UsageError("--output needs --format json or sarif")
-        _audit_table(rows, tally, show_values, limit)
-    else:
-        with _report_file(output) as out:
-            writer = (JsonReportWriter if fmt == "json" else SarifWriter)(out, source=source, show_values=show_values)
-            if dataset is None:
-                writer.tally.skipped_cells = counts
-            with closing(audits):
-                try:
-                    for audit in audits:
-                        writer.add(audit)
-                except KeyboardInterrupt:
-                    # Keep what was audited: a valid, partial report, marked as such.
-                    writer.close(interrupted=True)
-                    _interrupted(writer.tally.items, output)
-            writer.close()
-            if writer.tally.items == 0:
-                _no_items(dataset, source, counts)
-        tally = writer.tally
-    if dataset is None:
-        _print_skipped(counts)
-    if tally.items == 0:
-        _no_items(dataset, source, counts)
-    if tally.leaked_items:
+        _audit_table(outcome.audits, outcome.detail, show_values, limit)
+    if outcome.status == "interrupted":
+        _interrupted(outcome.summary["items"], None if fmt == "table" else output)
+    if not outcome.passed:
         _fail()
-
-
-def _run_audits(
-    run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
-) -> Any:
-    """Audits of the cells of a stored run or a JSON report (pointers into the report cell)."""
-    from windtunnel._util.errors import UsageError
-    from windtunnel.leakage.runs import RunSourceError, report_items, store_items
-    from windtunnel.leakage.scan import audit_item
-    from windtunnel.store.runstore import default_store_path
-
-    try:
-        if run_id is not None:
-            items = store_items(run_id, store or default_store_path(), counts, config=config)
-        else:
-            assert report is not None
-            items = report_items(report, counts, config=config)
-        for ri in items:
-            yield ri.locate(audit_item(ri.item, decode=decode))
-    except RunSourceError as err:
-        raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
-
-
-def _print_skipped(counts: Any) -> None:
-    if counts.skipped_no_expected:
-        from windtunnel.cli._console import err_console
-
-        err_console().print(
-            f"[dim]{counts.skipped_no_expected} of {counts.cells} cells skipped: "
-            "their golden prompt has no expected answer in the config[/]"
-        )
 
 
 @leak.command("sanitize")
@@ -449,55 +228,35 @@ def sanitize(
     """
     import sys
 
-    import orjson
-
-    from windtunnel._util.errors import ExitCode, UsageError
+    from windtunnel._util.errors import ExitCode
     from windtunnel._util.signals import sigterm_as_interrupt
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.leakage.dataset import DatasetError, write_back
-    from windtunnel.leakage.sanitize import sanitize_item
+    from windtunnel.cli._console import out_console
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 
-    sigterm_as_interrupt()
-    if mode not in ("sentence", "span"):
-        raise UsageError(f"unknown --mode {mode!r}", hint="valid: sentence, span")
-    from windtunnel._util.paths import refuse_overwrite
-
-    refuse_overwrite([("-o", output), ("--stats", stats)], [("DATASET", dataset), ("--correlated-map", correlated_map)])
-    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
-    n = leaked = residual_items = 0
-    chars = 0
-    with _report_file(output) as out, _report_file(stats, stdout=False) as st:
-        try:
-            for mapped in _items(dataset, fmap):
-                try:
-                    res = sanitize_item(
-                        mapped.item,
-                        mode="span" if mode == "span" else "sentence",
-                        redact_review=redact_review,
-                        decode=not no_decode,
-                    )
-                except DatasetError as err:
-                    raise UsageError(f"{dataset}: {err}", hint=_dataset_hint(err)) from None
-                out.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
-                n += 1
-                leaked += res.before.leaked
-                residual_items += not res.ok
-                chars += sum(r.chars_removed for r in res.redactions)
-                if st is not None:
-                    st.write(orjson.dumps(res.stats(show_values=show_values)) + b"\n")
-                if not res.ok:
-                    ptrs = ", ".join(sorted({f.shown_pointer(show_values) or "/" for f in res.residual}))
-                    err_console().print(f"[yellow]item {res.item.id}: still leaks after sanitizing at {ptrs}[/]")
-        except KeyboardInterrupt:
-            sys.stderr.write(f"interrupted after {n} items; {output} holds their sanitized copies\n")
-            raise SystemExit(int(ExitCode.INTERRUPTED)) from None
-        if n == 0:
-            raise UsageError(f"{dataset} holds no items")
-    out_console().print(
-        f"sanitized {n} items ({leaked} leaked before), removed {chars} characters; "
-        f"{residual_items} items still leak -> {output}"
+    sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the output holds what was sanitized, exit 130
+    request = SanitizeRequest(
+        dataset=dataset,
+        output=output,
+        stats=stats,
+        mode=mode,
+        redact_review=redact_review,
+        fields=_fields(
+            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
+        ),
+        decode=not no_decode,
+        show_values=show_values,
     )
-    if residual_items:
+    outcome = sanitize_flow(request, RichListener())
+    s = outcome.summary
+    if outcome.status == "interrupted":
+        sys.stderr.write(f"interrupted after {s['items']} items; {output} holds their sanitized copies\n")
+        raise SystemExit(int(ExitCode.INTERRUPTED))
+    out_console().print(
+        f"sanitized {s['items']} items ({s['leaked_before']} leaked before), removed {s['chars_removed']} "
+        f"characters; {s['still_leaking']} items still leak -> {output}"
+    )
+    if not outcome.passed:
         _fail()
 
 
@@ -520,73 +279,34 @@ def check(
     ray_address: str | None = RayAddressOpt,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
-    from contextlib import closing
-
-    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import out_console
+    from windtunnel.flows.leak import check_flow
 
-    fmap = _field_map(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
-    raw_leaks: dict[str, bool] = {}
-    seen: dict[str, int | None] = {}
-    with closing(_audits(raw, fmap, not no_decode, jobs, executor, ray_address)) as audits:
-        for audit in audits:
-            _unique_id(raw, audit.item, audit.line, seen, id_field)
-            raw_leaks[audit.item] = audit.leaked
-    san: dict[str, list[str]] = {}
-    seen = {}
-    with closing(_audits(sanitized, fmap, not no_decode, jobs, executor, ray_address)) as audits:
-        for audit in audits:
-            _unique_id(sanitized, audit.item, audit.line, seen, id_field)
-            san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})
-    if not raw_leaks or not san:
-        raise UsageError("both datasets must hold items; an empty check proves nothing")
-    con = out_console()
-    not_leaking = [i for i, v in raw_leaks.items() if not v]
-    still = {i: p for i, p in san.items() if p}
-    missing = sorted(set(raw_leaks) ^ set(san))
-    for i in not_leaking[:20]:
-        con.print(f"[red]raw item {i} does not leak[/]: the scan would not notice if this item's leak came back")
-    for i, ptrs in list(still.items())[:20]:
-        con.print(f"[red]sanitized item {i} still leaks[/] at {', '.join(ptrs)}")
-    if missing:
-        con.print(f"[red]{len(missing)} item ids are in only one dataset[/], e.g. {', '.join(missing[:5])}")
-    ok = not not_leaking and not still and not missing
-    con.print(
-        f"raw: {sum(raw_leaks.values())}/{len(raw_leaks)} leak; sanitized: {len(still)}/{len(san)} leak "
-        f"-> {'[green]PASS[/]' if ok else '[red]FAIL[/]'}"
+    fields = _fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
+    outcome = check_flow(
+        raw,
+        sanitized,
+        fields=fields,
+        decode=not no_decode,
+        jobs=jobs,
+        show_values=show_values,
+        executor=executor,
+        ray_address=ray_address,
     )
-    if not ok:
+    s = outcome.summary
+    con = out_console()
+    for i in s["not_leaking"][:20]:
+        con.print(f"[red]raw item {i} does not leak[/]: the scan would not notice if this item's leak came back")
+    for i, ptrs in list(s["still_leaking"].items())[:20]:
+        con.print(f"[red]sanitized item {i} still leaks[/] at {', '.join(ptrs)}")
+    if s["missing"]:
+        con.print(f"[red]{len(s['missing'])} item ids are in only one dataset[/], e.g. {', '.join(s['missing'][:5])}")
+    con.print(
+        f"raw: {s['raw_leaking']}/{s['raw_items']} leak; sanitized: {len(s['still_leaking'])}/{s['sanitized_items']} "
+        f"leak -> {'[green]PASS[/]' if outcome.passed else '[red]FAIL[/]'}"
+    )
+    if not outcome.passed:
         _fail()
-
-
-def _unique_id(path: Path, item_id: str, line: int | None, seen: dict[str, int | None], id_field: str) -> None:
-    """Items are matched by id across the two datasets, so a repeated id would silently merge items."""
-    from windtunnel._util.errors import UsageError
-
-    if item_id in seen:
-        raise UsageError(
-            f"{path}: duplicate item id {item_id!r} at lines {seen[item_id]} and {line}",
-            hint=f"every item needs a unique id (field {id_field!r}; --id-field picks another field)",
-        )
-    seen[item_id] = line
-
-
-def _load_results(path: Path) -> tuple[list[Any], list[int]]:
-    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each."""
-    from windtunnel._util.errors import UsageError
-    from windtunnel.leakage.dataset import DatasetError, iter_records
-
-    try:
-        recs = list(iter_records(path))
-    except DatasetError as err:
-        raise UsageError(str(err)) from None
-    return [r.data for r in recs], [r.line for r in recs]
-
-
-_RESULT_HINT = (
-    'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
-    'or {"prediction": ..., "label": ...}'
-)
 
 
 @leak.command("baseline")
@@ -627,159 +347,42 @@ def baseline(
     """
     import orjson
 
-    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import out_console
-    from windtunnel.leakage.baseline import (
-        ResultError,
-        blind_predictions,
-        mcnemar_exact,
-        summarize_blind_baseline,
-    )
+    from windtunnel.flows.leak import BaselineRequest, baseline_flow
 
-    if pair_by not in ("auto", "id", "position"):
-        raise UsageError(f"unknown --pair-by {pair_by!r}", hint="valid: auto, id, position")
-    records: list[Any]
-    lines: list[int] | None = None
-    if simulate is not None:
-        if dataset is None:
-            raise UsageError("--simulate needs --dataset (its expected answers are the labels)")
-        labels = [
-            m.item.expected[0]
-            for m in _items(dataset, _field_map(expected_field, None, "id", None, None, None))
-            if m.item.expected
-        ]
-        try:
-            preds = blind_predictions(labels, simulate, seed=seed)
-        except ValueError as err:
-            raise UsageError(str(err)) from None
-        records = [{"prediction": p, "label": lab} for p, lab in zip(preds, labels, strict=True)]
-    elif results is not None:
-        records, lines = _load_results(results)
-    else:
-        raise UsageError("give a RESULTS file or --simulate majority|prior --dataset D")
-    if chance_model not in ("auto", "uniform", "majority", "prior"):
-        raise UsageError(f"unknown --chance-model {chance_model!r}", hint="valid: auto, uniform, majority, prior")
-    try:
-        summary = summarize_blind_baseline(
-            records,
-            chance=chance,
-            chance_model=chance_model,  # type: ignore[arg-type]
-            n_labels=n_labels,
-            alpha=alpha,
-            excess=excess,
-            target_power=power,
-            lines=lines,
-        )
-    except ResultError as err:
-        raise UsageError(f"{results}: {err}", hint=_RESULT_HINT) from None
-    except ValueError as err:
-        raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
-    out: dict[str, Any] = {"baseline": summary.to_dict()}
-    if paired is not None:
-        if results is None:
-            raise UsageError("--paired compares two results files: give RESULTS (the raw run) too")
-        out["paired"] = _paired(results, paired, pair_by, alpha, mcnemar_exact)
-    con = out_console()
+    fields = {k: v for k, v in locals().items() if k in BaselineRequest.__dataclass_fields__}
+    outcome = baseline_flow(BaselineRequest(**fields))
     if fmt == "json":
-        con.print_json(orjson.dumps(out).decode())
+        out_console().print_json(orjson.dumps(outcome.summary).decode())
     else:
-        s = summary
-        con.print(
-            f"n={s.n} passes={s.passes} pass rate={s.pass_rate:.3f} "
-            f"(Wilson {s.confidence:.0%}: {s.wilson[0]:.3f}-{s.wilson[1]:.3f})"
-        )
-        floors = ", ".join(f"{k} {v:.3f}" for k, v in s.chance_floors.items())
-        con.print(f"chance ({s.chance_model}) = {s.chance:.3f}   floors: {floors or 'n/a'}")
-        con.print(f"one-sided exact binomial p = {s.p_value:.3g} at alpha {s.alpha}")
-        con.print(f"items needed to detect +{s.excess:.2f} with {power:.0%} power: {s.n_needed or 'n/a'}")
-        color = {"leak": "red", "at-chance": "green", "inconclusive": "yellow"}[s.verdict]
-        con.print(f"verdict: [bold {color}]{s.verdict}[/]" + (f" — {s.notes[0]}" if s.notes else ""))
-        if "paired" in out:
-            m = out["paired"]
-            con.print(
-                f"paired (McNemar, exact): raw-only passes {m['raw_only']}, sanitized-only "
-                f"{m['sanitized_only']} (paired by {m['paired_by']}, n={m['n']}), p(drop) = {m['p_drop']:.3g}, "
-                f"two-sided p = {m['p_two_sided']:.3g}"
-                f" -> {'significant drop' if m['significant_drop'] else 'no significant drop'}"
-            )
-    if summary.verdict == "leak":
+        _print_baseline(outcome.detail, outcome.summary.get("paired"), power)
+    if not outcome.passed:
         _fail()
 
 
-def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
-    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
-    from windtunnel._util.errors import UsageError
-    from windtunnel.leakage.baseline import ResultError, pass_flags
+def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None:
+    """The blind-baseline summary, and the paired McNemar test when there is one."""
+    from windtunnel.cli._console import out_console
 
-    def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
-        rows, lines = _load_results(path)
-        try:
-            passes, _ = pass_flags(rows, lines)
-        except ResultError as err:
-            raise UsageError(f"{path}: {err}", hint=_RESULT_HINT) from None
-        return passes, lines, rows
-
-    a, la, rows_a = load(raw_path)
-    b, lb, rows_b = load(san_path)
-    by_id = pair_by == "id" or (
-        pair_by == "auto" and all(_has_id(r) for r in rows_a) and all(_has_id(r) for r in rows_b)
+    con = out_console()
+    con.print(
+        f"n={s.n} passes={s.passes} pass rate={s.pass_rate:.3f} "
+        f"(Wilson {s.confidence:.0%}: {s.wilson[0]:.3f}-{s.wilson[1]:.3f})"
     )
-    if by_id:
-        amap = _by_id(raw_path, rows_a, la, a)
-        bmap = _by_id(san_path, rows_b, lb, b)
-        only_a = [i for i in amap if i not in bmap]
-        only_b = [i for i in bmap if i not in amap]
-        if only_a or only_b:
-            raise UsageError(
-                f"the paired results hold different item ids: {_ids_note(only_a)} only in {raw_path}, "
-                f"{_ids_note(only_b)} only in {san_path} ({len(amap) - len(only_a)} in both)",
-                hint="pair the same items in both runs, or pass --pair-by position to pair line by line",
-            )
-        common = list(amap)
-        a, b = [amap[i] for i in common], [bmap[i] for i in common]
-    try:
-        result: dict[str, Any] = test(a, b, alpha=alpha).to_dict()
-    except ValueError as err:
-        raise UsageError(
-            f"{err} (--pair-by position pairs line by line)",
-            hint="give both runs the same items, with ids to pair them by id",
-        ) from None
-    result["paired_by"] = "id" if by_id else "position"
-    return result
-
-
-def _has_id(row: Any) -> bool:
-    return isinstance(row, dict) and "id" in row
-
-
-def _by_id(path: Path, rows: list[Any], lines: list[int], flags: list[bool]) -> dict[str, bool]:
-    """``{id: passed}``; a result without an id or a repeated id is a usage error naming the lines."""
-    from windtunnel._util.errors import UsageError
-
-    out: dict[str, bool] = {}
-    first: dict[str, int] = {}
-    for row, line, flag in zip(rows, lines, flags, strict=True):
-        if not _has_id(row):
-            raise UsageError(
-                f"{path}:{line}: the result has no 'id', so it cannot be paired by id",
-                hint="add ids to every result, or pass --pair-by position",
-            )
-        key = str(row["id"])
-        if key in first:
-            raise UsageError(
-                f"{path}: duplicate id {key!r} at lines {first[key]} and {line}",
-                hint="every item id must be unique within a results file",
-            )
-        first[key] = line
-        out[key] = flag
-    return out
-
-
-def _ids_note(ids: list[str], shown: int = 5) -> str:
-    if not ids:
-        return "0 ids"
-    more = f", ... (+{len(ids) - shown})" if len(ids) > shown else ""
-    return f"{len(ids)} id{'s' if len(ids) != 1 else ''} ({', '.join(map(repr, ids[:shown]))}{more})"
+    floors = ", ".join(f"{k} {v:.3f}" for k, v in s.chance_floors.items())
+    con.print(f"chance ({s.chance_model}) = {s.chance:.3f}   floors: {floors or 'n/a'}")
+    con.print(f"one-sided exact binomial p = {s.p_value:.3g} at alpha {s.alpha}")
+    con.print(f"items needed to detect +{s.excess:.2f} with {power:.0%} power: {s.n_needed or 'n/a'}")
+    color = {"leak": "red", "at-chance": "green", "inconclusive": "yellow"}[s.verdict]
+    con.print(f"verdict: [bold {color}]{s.verdict}[/]" + (f" — {s.notes[0]}" if s.notes else ""))
+    if paired is not None:
+        m = paired
+        con.print(
+            f"paired (McNemar, exact): raw-only passes {m['raw_only']}, sanitized-only "
+            f"{m['sanitized_only']} (paired by {m['paired_by']}, n={m['n']}), p(drop) = {m['p_drop']:.3g}, "
+            f"two-sided p = {m['p_two_sided']:.3g}"
+            f" -> {'significant drop' if m['significant_drop'] else 'no significant drop'}"
+        )
 
 
 @leak.command("mine")
@@ -801,18 +404,13 @@ def mine(
     import orjson
     from rich.table import Table
 
-    from windtunnel._util.paths import refuse_overwrite
     from windtunnel.cli._console import out_console
-    from windtunnel.leakage.mine import correlated_map, mine_correlates
+    from windtunnel.flows.leak import mine_flow
     from windtunnel.leakage.model import value_hash
 
-    refuse_overwrite([("-o", output)], [("DATASET", dataset)])
-    fmap = _field_map(expected_field, context_field, id_field, None, None, None)
-    suggestions = mine_correlates(
-        (m.item for m in _items(dataset, fmap)), min_support=min_support, min_purity=min_purity
-    )
-    if output is not None:
-        output.write_bytes(orjson.dumps(correlated_map(suggestions), option=orjson.OPT_INDENT_2))
+    fields = _fields(expected_field, context_field, id_field, None, None, None)
+    outcome = mine_flow(dataset, min_support=min_support, min_purity=min_purity, output=output, fields=fields)
+    suggestions = outcome.detail
     con = out_console()
     if fmt == "json":
         con.print_json(orjson.dumps([s.to_dict() for s in suggestions]).decode())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -52,7 +53,10 @@ def run(
     Exit 0 when every replay passes, 1 when any fails, 2 on a bad session or an unresolvable contract,
     3 when the agent cannot be reached.
     """
-    code = _execute_replay(
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.replay import ReplayRequest, replay_flow
+
+    request = ReplayRequest(
         paths=list(paths or []),
         config=config,
         fmt=fmt,
@@ -63,9 +67,10 @@ def run(
         concurrency=concurrency,
         tool_proxy_port=tool_proxy_port,
         llm_proxy_port=llm_proxy_port,
-        quiet=quiet,
     )
-    raise typer.Exit(int(code))
+    outcome = replay_flow(request, RichListener(quiet=quiet, bar=False))
+    render_replay(outcome)
+    raise typer.Exit(int(outcome.exit_code))
 
 
 @replay_app.command("record")
@@ -89,41 +94,24 @@ def record(
     llm_proxy_port: int = LlmPortOpt,
 ) -> None:
     """Run the agent once with recording on and write the session (input, calls, answer)."""
-    import anyio
-
-    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import err_console
-    from windtunnel.cli._runflow import print_notices
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.replay.record import record as do_record
-    from windtunnel.replay.session import SESSION_SUFFIXES, dump_session, safe_filename
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.sessions import record_flow
 
-    if output.suffix.lower() not in SESSION_SUFFIXES:
-        raise UsageError(f"--output {output}: use a {', '.join(SESSION_SUFFIXES)} file name")
-    cfg = load_config(find_config(config))
-    sid = session_id or safe_filename(output.stem)
-
-    async def go() -> object:
-        return await do_record(
-            cfg,
-            input_,
-            session_id=sid,
-            name=name,
-            contract=contract,
-            inject_llm=inject_llm,
-            scenario=scenario,
-            seed=seed if seed is not None else cfg.advanced.seed,
-            tool_proxy_port=tool_proxy_port,
-            llm_proxy_port=llm_proxy_port,
-        )
-
-    recording = anyio.run(go)
-    from windtunnel.replay.record import Recording
-
-    assert isinstance(recording, Recording)
-    path = dump_session(recording.session, output)
-    print_notices(recording.notes)
-    s = recording.session
+    path, s = record_flow(
+        config,
+        input_,
+        output,
+        RichListener(),
+        session_id=session_id,
+        name=name,
+        contract=contract,
+        inject_llm=inject_llm,
+        scenario=scenario,
+        seed=seed,
+        tool_proxy_port=tool_proxy_port,
+        llm_proxy_port=llm_proxy_port,
+    )
     failed = sum(c.failed for c in s.calls)
     err_console().print(
         f"recorded session {s.id!r}: {len(s.calls)} call(s) ({failed} failed) -> {path}\n"
@@ -139,29 +127,14 @@ def export(
     fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
 ) -> None:
     """Write one session per failed cell: the exact input that failed and the calls seen in that cell."""
-    import json
-
-    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import err_console
-    from windtunnel.cli._runflow import print_notices
-    from windtunnel.replay.export import sessions_from_report
-    from windtunnel.replay.session import dump_session
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.sessions import export_flow
 
-    if fmt not in ("yaml", "json"):
-        raise UsageError(f"--format {fmt!r}: choose yaml or json")
-    try:
-        report = json.loads(from_report.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"report not found: {from_report}") from None
-    except (OSError, ValueError) as err:
-        raise UsageError(f"cannot read report {from_report}: {err}") from None
-    exported = sessions_from_report(report, source=str(from_report), contract=contract)
-    print_notices(exported.notes)
-    if not exported.sessions:
+    written = export_flow(from_report, output, contract=contract, fmt=fmt, listener=RichListener())
+    if not written:
         err_console().print(f"no failed cell in {from_report}: nothing to export")
-        return
-    for s in exported.sessions:
-        path = dump_session(s, output / f"{s.id}.{fmt}")
+    for path, s in written:
         err_console().print(f"exported {path}  ({len(s.calls)} call(s); input: {s.prompt_text[:80]!r})")
 
 
@@ -177,201 +150,33 @@ def import_(
     fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
 ) -> None:
     """Import sessions from LangSmith runs, OpenTelemetry GenAI spans or Langfuse traces."""
-    from windtunnel._util.errors import UsageError
     from windtunnel.cli._console import err_console
-    from windtunnel.replay.importers import _load_builtin as load_importers
-    from windtunnel.replay.importers import import_file, importers
-    from windtunnel.replay.session import dump_session, safe_filename
+    from windtunnel.flows.sessions import import_flow
 
-    load_importers()
-    importers.get(source)  # unknown names: a usage error listing the valid ones
-    if fmt not in ("yaml", "json"):
-        raise UsageError(f"--format {fmt!r}: choose yaml or json")
-    if file is not None:
-        if not file.exists():
-            raise UsageError(f"export file not found: {file}")
-        sessions = import_file(source, file)
-    else:
-        from windtunnel.replay.importers.live import fetch_langfuse, fetch_langsmith
-
-        if source == "langsmith":
-            if not (project or run_id):
-                raise UsageError("live LangSmith import needs --project or --run-id (or give an export FILE)")
-            sessions = fetch_langsmith(project=project, run_id=run_id, limit=limit)
-        elif source == "langfuse":
-            sessions = fetch_langfuse(trace_id=run_id, limit=limit)
-        else:
-            raise UsageError(f"{source} is imported from a file: give the OTLP JSON export FILE")
-    for s in sessions:
-        if contract:
-            s.contract = contract
-        path = dump_session(s, output / f"{safe_filename(s.id)}.{fmt}")
+    imported = import_flow(
+        source, file, output, contract=contract, project=project, run_id=run_id, limit=limit, fmt=fmt
+    )
+    for path, s in imported:
         tools = sum(c.kind == "tool" for c in s.calls)
         llms = sum(c.kind == "llm" for c in s.calls)
         err_console().print(f"imported {path}  ({tools} tool call(s), {llms} model call(s))")
 
 
-def _execute_replay(
-    *,
-    paths: list[Path],
-    config: Path | None,
-    fmt: str,
-    output: Path | None,
-    seed: int | None,
-    latency_scale: float | None,
-    fail_on: str,
-    concurrency: int | None,
-    tool_proxy_port: int | None,
-    llm_proxy_port: int | None,
-    quiet: bool,
-    show_summary: bool = True,
-    run_id: str | None = None,
-    store: Path | None = None,
-    persist: bool = True,
-) -> int:
-    import anyio
-    from rich.markup import escape
+def render_replay(outcome: Any, *, show_summary: bool = True) -> None:
+    """The verdict line, where the report went, and why a replay cut short stopped."""
+    from windtunnel.cli._console import err_console, out_console, print_error
 
-    from windtunnel._util.errors import ExitCode, UsageError
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.cli._runflow import (
-        agent_label,
-        new_run_id,
-        persist_report,
-        print_notices,
-        resolve_seed,
-        write_report,
-    )
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.report import now_iso
-    from windtunnel.replay.collect import collect_config, collect_paths
-    from windtunnel.replay.player import Player, ReplayResult, prepare
-    from windtunnel.replay.report import replay_report
-
-    if fail_on not in ("critical", "any"):
-        raise UsageError(f"--fail-on {fail_on!r}: choose critical or any")
-    config_path = find_config(config)
-    cfg = load_config(config_path)
-    collected = collect_paths(paths) if paths else collect_config(cfg)
-    notices = [f"skipped {p}: {why}" for p, why in collected.skipped]
-    if not collected.sessions:
-        where = ", ".join(map(str, paths)) if paths else f"replays: in {config_path}"
-        raise UsageError(
-            f"no replay session found in {where}"
-            + (f" ({len(collected.skipped)} file(s) skipped)" if collected.skipped else ""),
-            hint="give session files or a directory, or list sessions under replays.sessions in the config",
-        )
-    prepared = prepare(collected.sessions, cfg)
-    run_seed = resolve_seed(cfg, seed)
-    for contract in {p.contract.name: p.contract for p in prepared}.values():
-        if not any(i.severity == "critical" for i in contract.invariants) and fail_on == "critical":
-            notices.append(
-                f"contract {contract.name!r} has no critical invariant: under the contract FAIL rule its "
-                "replays fail only on an agent error or an unmatched call (mark the invariant the incident "
-                "is about `severity: critical`, or pass --fail-on any)"
-            )
-    con = err_console()
-    if not quiet:
-        print_notices(notices)
-        con.print(
-            f"windtunnel replay: {len(prepared)} session(s) against "
-            f"{agent_label(cfg)} (no global chaos)"
-        )
-
-    def show(rr: ReplayResult) -> None:
-        if quiet:
-            return
-        mark = {"passed": "[green]PASS[/]", "failed": "[red]FAIL[/]", "error": "[red]ERROR[/]"}[rr.status]
-        con.print(f"  {mark} {escape(rr.prepared.session.id)}  [dim]{escape(rr.prepared.contract.name)}[/]")
-        for reason in rr.reasons:
-            con.print(f"       {escape(reason)}")
-
-    player = Player(
-        cfg,
-        seed=run_seed,
-        concurrency=concurrency or cfg.advanced.concurrency,
-        latency_scale=latency_scale,
-        fail_on="any" if fail_on == "any" else "critical",
-        tool_proxy_port=tool_proxy_port,
-        llm_proxy_port=llm_proxy_port,
-        listeners=[show],
-    )
-    started = now_iso()
-
-    async def go() -> list[ReplayResult]:
-        return await player.run(prepared)
-
-    from windtunnel._util.errors import AgentExitedError
-
-    aborted: AgentExitedError | None = None
-    try:
-        results = anyio.run(go)
-    except AgentExitedError as exited:
-        aborted, results = exited, player.results
-        notices.append(exited.reason)
-    run_id = run_id or new_run_id()
-    report = replay_report(
-        results,
-        run_id=run_id,
-        seed=run_seed,
-        started_at=started,
-        finished_at=now_iso(),
-        config=str(config_path),
-        notices=notices + [n for r in results for n in r.notes],
-        skipped=[{"file": str(p), "reason": why} for p, why in collected.skipped],
-    )
-    report["summary"]["cells_planned"] = len(prepared)
-    if aborted is not None:  # a partial replay passes nothing
-        from windtunnel.cli._runflow import abort_record, run_status
-
-        report["run"].update(run_status(False, aborted))
-        summary = report["summary"]
-        summary.update(
-            passed=False,
-            partial=True,
-            aborted=abort_record(aborted),
-            reasons=[*summary.get("reasons", []), aborted.reason],
-        )
-    path = write_report(report, fmt, output, run_id)
-    if persist:
-        persist_report(report, store=store)
-    s = report["summary"]
+    s = outcome.summary
     verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
+    score = "n/a" if s["score"] is None else f"{s['score']:.1f}/100"
     if show_summary:
         out_console().print(
-            f"{verdict}  replay score {s['score']:.1f}/100  sessions {s['cells_total']}: "
+            f"{verdict}  replay score {score}  sessions {s['cells_total']}: "
             f"{s['cells_passed']} passed, {s['cells_failed']} failed, {s['cells_errored']} errored"
         )
-    if path is not None:
-        con.print(f"report written to {path}")
-    if aborted is not None:
-        from windtunnel.cli._runflow import print_abort
-
-        print_abort(aborted)
-        return int(ExitCode.HARNESS)
-    return int(ExitCode.OK if s["passed"] else ExitCode.FAILED)
-
-
-def run_replay_phase(
-    config: Path, *, seed: int, output: Path, quiet: bool, run_id: str, store: Path | None
-) -> int:
-    """The replay phase of ``windtunnel ci``: the config's sessions, a JSON report at ``output``
-    (``quiet``: no per-session lines and no verdict line; ci prints its own phase table), stored as
-    run ``run_id`` in ``store`` (``None``: not stored)."""
-    return _execute_replay(
-        run_id=run_id,
-        store=store,
-        persist=store is not None,
-        paths=[],
-        config=config,
-        fmt="json",
-        output=output,
-        seed=seed,
-        latency_scale=None,
-        fail_on="critical",
-        concurrency=None,
-        tool_proxy_port=None,
-        llm_proxy_port=None,
-        quiet=quiet,
-        show_summary=not quiet,
-    )
+    if outcome.report_path is not None:
+        err_console().print(f"report written to {outcome.report_path}")
+    if outcome.status == "interrupted":
+        err_console().print(f"interrupted: {outcome.completed} of {outcome.planned} sessions replayed and kept")
+    elif outcome.aborted is not None:
+        print_error(outcome.aborted)

@@ -61,3 +61,13 @@ def report(
         return
     path = render_report(data, fmt, output if output is not None else "reports/")
     out_console().print(f"wrote {path}", markup=False, highlight=False)
+
+
+@app.command("schema")
+def schema() -> None:
+    """Print the JSON schema of the run report (generated from the typed report models)."""
+    import sys
+
+    from windtunnel.report.schema import report_schema_text
+
+    sys.stdout.write(report_schema_text())

@@ -17,9 +17,11 @@ def verify(config: Path = typer.Option(None, "-c", "--config", help="Config file
     Exit 0 when everything is ready, 2 on a config error, 3 when the agent cannot be reached. An
     unreachable mutation model only warns: mutations then fall back to the deterministic generators.
     """
-    from windtunnel.cli._verify import verify_setup
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.verify import verify_flow
 
-    raise typer.Exit(verify_setup(config))
+    verify_flow(config, RichListener())
+    raise typer.Exit(0)
 
 
 @app.command("score")
@@ -33,7 +35,10 @@ def score(
     The exit code still tells the verdict: 0 passed, 1 failed or below --min-score, 2 config error,
     3 agent unreachable. Use `contract score` for the contract's resilience score.
     """
-    from windtunnel.cli._runflow import RunOptions, execute_run
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.cli._render import render_run
+    from windtunnel.flows.run import RunRequest, run_flow
 
-    opts = RunOptions(config=config, seed=seed, min_score=min_score, quiet=True, show_summary=False)
-    raise typer.Exit(int(execute_run(opts)))
+    outcome = run_flow(RunRequest(config=config, seed=seed, min_score=min_score), RichListener(quiet=True))
+    render_run(outcome, show_summary=False, quiet=True)
+    raise typer.Exit(int(outcome.exit_code))

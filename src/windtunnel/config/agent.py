@@ -1,218 +1,39 @@
-"""``agent:`` — how to reach the agent under test. Discriminated by ``type``."""
+"""The ``agent:`` section: defined by the agents package (:mod:`windtunnel.agents.config`)."""
 
-from __future__ import annotations
+from windtunnel.agents.config import (
+    DEFAULT_MAX_RESPONSE_BYTES,
+    FRAMEWORK_CONFIGS,
+    FRAMEWORK_TYPES,
+    HTTP_SCHEMES,
+    IN_PROCESS_TYPES,
+    AgentConfig,
+    HttpAgentConfig,
+    LangchainAgentConfig,
+    LangGraphAgentConfig,
+    OpenAIAgentsConfig,
+    OpenAIChatAgentConfig,
+    PydanticAIAgentConfig,
+    PythonAgentConfig,
+    check_http_url,
+    declares_tool_seam,
+    records_calls,
+)
 
-from typing import Annotated, Any, Literal
-
-from pydantic import BeforeValidator, Field, field_validator
-
-from windtunnel.config.base import StrictModel
-
-DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024
-"""``agent.max_response_bytes`` when the config does not set it: 10 MiB."""
-
-
-class _AgentCommon(StrictModel):
-    timeout: int = Field(30000, gt=0)
-    """Per-call timeout in milliseconds (enforced for sync python callables too)."""
-    max_response_bytes: int = Field(DEFAULT_MAX_RESPONSE_BYTES, gt=0)
-    """The longest answer read from the agent (bytes on the wire; characters × 4 at most for python agents);
-    a longer one is a ``too_large`` errored cell and is never read in full."""
-    retries: int | None = Field(None, ge=0)
-    """Retries for transport errors, 429 and 5xx; defaults to ``advanced.retries``."""
-    system_prompt: str | None = None
-    """The agent's system prompt or a canary string, used by system-prompt leak probes."""
-    reset_endpoint: str | None = None
-    """HTTP endpoint POSTed before every invocation unit to clear agent state."""
-    reset_function: str | None = None
-    """``module:attr`` callable run before every invocation unit to clear agent state."""
-    command: str | list[str] | None = None
-    """A command windtunnel launches itself, with HTTP_PROXY / OPENAI_BASE_URL pointed at its proxies."""
-    env: dict[str, str] = Field(default_factory=dict)
-    """Extra environment for ``command`` (``${ENV}`` expanded)."""
-    mcp_servers: dict[str, str] = Field(default_factory=dict)
-    """Name → URL of each MCP server (streamable HTTP) the agent uses: for the run each is put behind an MCP
-    fault proxy whose address the agent reads from ``WINDTUNNEL_MCP_<NAME>_URL``."""
-
-    def python_refs(self) -> list[tuple[str, str]]:
-        """Every ``module:attr`` reference of this block as ``(key, ref)``, in config order."""
-        return [("agent.reset_function", self.reset_function)] if self.reset_function else []
-
-
-class PythonAgentConfig(_AgentCommon):
-    """A python callable ``module:attr`` (sync or async) returning ``str`` or a dict with ``output``."""
-
-    type: Literal["python"] = "python"
-    endpoint: str
-    """``module:attr`` of the agent callable."""
-    tools: list[str] | None = None
-    """``module:attr`` of each tool callable; wrapped where the agent looks it up (tool faults)."""
-    tool_registry: str | None = None
-    """``module:attr`` of a mutable mapping name → callable the agent calls through (tool faults)."""
-    llm: str | None = None
-    """``module:attr`` of the agent's LLM client (a callable or an OpenAI-style client), for LLM faults."""
-    accepts_messages: bool = False
-    """The callable takes a list of chat messages (real multi-turn attacks)."""
-
-    def python_refs(self) -> list[tuple[str, str]]:
-        refs = [("agent.endpoint", self.endpoint)]
-        refs += [("agent.tools", t) for t in self.tools or []]
-        if self.tool_registry:
-            refs.append(("agent.tool_registry", self.tool_registry))
-        if self.llm:
-            refs.append(("agent.llm", self.llm))
-        return refs + super().python_refs()
-
-
-class LangchainAgentConfig(PythonAgentConfig):
-    """A LangChain runnable ``module:attr``; invoked with ``.invoke`` / ``.ainvoke``."""
-
-    type: Literal["langchain"] = "langchain"  # type: ignore[assignment]
-
-
-HTTP_SCHEMES = ("http", "https")
-
-
-def check_http_url(value: str | None, key: str) -> str | None:
-    """A URL windtunnel will send HTTP to: ``http://`` or ``https://`` (``${ENV}`` parts are checked when expanded)."""
-    if value is None or "://" not in value:
-        return value
-    scheme = value.split("://", 1)[0]
-    if "${" not in scheme and scheme.lower() not in HTTP_SCHEMES:
-        raise ValueError(
-            f"a {scheme}:// URL ({value!r}) cannot reach an HTTP agent: write http:// or https:// ({key})"
-        )
-    return value
-
-
-class HttpAgentConfig(_AgentCommon):
-    """An agent behind an HTTP endpoint."""
-
-    type: Literal["http"] = "http"
-    endpoint: str
-    """URL of the agent (``${ENV}`` expanded)."""
-    method: Literal["GET", "POST", "PUT", "PATCH", "DELETE"] = "POST"
-    """GET and DELETE send the template fields as query parameters."""
-    headers: dict[str, str] = Field(default_factory=dict)
-    query_params: dict[str, str] = Field(default_factory=dict)
-    request_template: str | dict[str, Any] | None = None
-    """JSON body with ``{prompt}`` (and ``{field}`` placeholders); values are JSON-escaped."""
-    parse_structured_input: bool = False
-    """Fill ``{field}`` placeholders from ``Key: Value`` lines of the prompt."""
-    response_path: str | None = None
-    """JSONPath to the output (``$.a.b``, ``a.b``, ``a.0``); auto-detected when absent."""
-    health_endpoint: str | None = None
-    """Probed before the run (defaults to a connection check on ``endpoint``)."""
-
-    @field_validator("endpoint", "health_endpoint", "reset_endpoint")
-    @classmethod
-    def _http_urls(cls, v: str | None, info: Any) -> str | None:
-        return check_http_url(v, f"agent.{info.field_name}")
-
-    @property
-    def method_upper(self) -> str:
-        return self.method.upper()
-
-
-class OpenAIChatAgentConfig(_AgentCommon):
-    """An agent served behind an OpenAI-compatible ``/v1/chat/completions``."""
-
-    type: Literal["openai_chat"] = "openai_chat"
-    base_url: str
-    """e.g. ``http://127.0.0.1:8000/v1``."""
-    model: str
-    api_key_env: str | None = None
-    """Name of the environment variable holding the API key (never the key itself)."""
-    headers: dict[str, str] = Field(default_factory=dict)
-    temperature: float | None = None
-
-    @field_validator("base_url", "reset_endpoint")
-    @classmethod
-    def _http_urls(cls, v: str | None, info: Any) -> str | None:
-        return check_http_url(v, f"agent.{info.field_name}")
-
-
-# -- agent frameworks (agents/frameworks.py maps each type to its adapter) --------------------------
-
-class _FrameworkAgentConfig(PythonAgentConfig):
-    accepts_messages: bool = True
-    """Framework agents take a conversation (message list) as well as a prompt."""
-    stream: bool = False
-    """Run the agent with the framework's streaming API (the answer is read when the stream ends)."""
-
-
-class OpenAIAgentsConfig(_FrameworkAgentConfig):
-    """An OpenAI Agents SDK ``agents.Agent``; its function tools are faulted by their tool name."""
-
-    type: Literal["openai_agents"] = "openai_agents"  # type: ignore[assignment]
-    max_turns: int = Field(10, gt=0)
-    """The runner's ``max_turns``."""
-
-
-class LangGraphAgentConfig(_FrameworkAgentConfig):
-    """A compiled LangGraph graph; the tools of its ``ToolNode``s are faulted by their tool name."""
-
-    type: Literal["langgraph"] = "langgraph"  # type: ignore[assignment]
-    input_key: str = "messages"
-    """The state key the input goes to (a message list under ``messages``; a plain string otherwise)."""
-    output_key: str | None = None
-    """The state key holding the answer; default: the last message of ``input_key``."""
-    recursion_limit: int = Field(25, gt=0)
-    """LangGraph's recursion limit for one call."""
-
-
-class PydanticAIAgentConfig(_FrameworkAgentConfig):
-    """A pydantic-ai ``Agent``, run with its async API; its tools are faulted by their tool name."""
-
-    type: Literal["pydantic_ai"] = "pydantic_ai"  # type: ignore[assignment]
-
-
-FRAMEWORK_CONFIGS = (OpenAIAgentsConfig, LangGraphAgentConfig, PydanticAIAgentConfig)
-FRAMEWORK_TYPES = ("openai_agents", "langgraph", "pydantic_ai")
-IN_PROCESS_TYPES = ("python", "langchain", *FRAMEWORK_TYPES)
-"""Agent types that run in windtunnel's process (in-process seams, ``reset_function``)."""
-
-
-def _infer_type(value: Any) -> Any:
-    if isinstance(value, dict) and "type" not in value:
-        endpoint = str(value.get("endpoint", ""))
-        if "base_url" in value:
-            value = {**value, "type": "openai_chat"}
-        elif endpoint and "://" not in endpoint and ":" in endpoint:
-            value = {**value, "type": "python"}
-        else:
-            value = {**value, "type": "http"}
-    if isinstance(value, dict) and isinstance(value.get("method"), str):
-        value = {**value, "method": value["method"].upper()}
-    return value
-
-
-AgentConfig = Annotated[
-    PythonAgentConfig
-    | LangchainAgentConfig
-    | HttpAgentConfig
-    | OpenAIChatAgentConfig
-    | OpenAIAgentsConfig
-    | LangGraphAgentConfig
-    | PydanticAIAgentConfig,
-    Field(discriminator="type"),
-    BeforeValidator(_infer_type),
+__all__ = [
+    "DEFAULT_MAX_RESPONSE_BYTES",
+    "FRAMEWORK_CONFIGS",
+    "FRAMEWORK_TYPES",
+    "HTTP_SCHEMES",
+    "IN_PROCESS_TYPES",
+    "AgentConfig",
+    "HttpAgentConfig",
+    "LangGraphAgentConfig",
+    "LangchainAgentConfig",
+    "OpenAIAgentsConfig",
+    "OpenAIChatAgentConfig",
+    "PydanticAIAgentConfig",
+    "PythonAgentConfig",
+    "check_http_url",
+    "declares_tool_seam",
+    "records_calls",
 ]
-
-
-def declares_tool_seam(agent: Any) -> bool:
-    """Whether an in-process agent's tool calls are reachable: ``agent.tools``, ``agent.tool_registry``, or
-    a framework agent (its tools are found on the framework object)."""
-    return bool(
-        getattr(agent, "tools", None)
-        or getattr(agent, "tool_registry", None)
-        or getattr(agent, "mcp_servers", None)
-        or getattr(agent, "type", None) in FRAMEWORK_TYPES
-    )
-
-
-def records_calls(agent: Any) -> bool:
-    """Whether an in-process agent has seams that record its tool / LLM calls even without chaos."""
-    return getattr(agent, "type", None) in IN_PROCESS_TYPES and (
-        declares_tool_seam(agent) or bool(getattr(agent, "llm", None))
-    )

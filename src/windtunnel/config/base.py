@@ -1,11 +1,5 @@
-"""Base model for every configuration object."""
+"""Base model for every configuration object (defined in :mod:`windtunnel._util.model`)."""
 
-from __future__ import annotations
+from windtunnel._util.model import StrictModel
 
-from pydantic import BaseModel, ConfigDict
-
-
-class StrictModel(BaseModel):
-    """Unknown keys are an error (``extra="forbid"``); attribute docstrings become field descriptions."""
-
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, populate_by_name=True)
+__all__ = ["StrictModel"]

@@ -1,160 +1,28 @@
-"""The root configuration: ``windtunnel.yaml`` and upstream V2 ``flakestorm.yaml`` alike."""
+"""The root configuration: ``windtunnel.yaml`` and upstream V2 ``flakestorm.yaml`` alike.
+
+It composes the sections the domain packages own — ``agent:`` (:mod:`windtunnel.agents.config`), ``chaos:``
+and matrix scenarios (:mod:`windtunnel.chaos.config`), ``invariants:`` (:mod:`windtunnel.invariants.config`),
+``mutations:`` and ``model:`` (:mod:`windtunnel.mutations.config`) — and none of them imports it back.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
+from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
-from windtunnel.chaos.base import ContextAttackSpec, LlmFaultSpec, ToolFaultSpec
-from windtunnel.chaos.base import context_attacks as _context_attacks
-from windtunnel.chaos.base import llm_faults as _llm_faults
-from windtunnel.chaos.base import tool_faults as _tool_faults
-from windtunnel.config.agent import AgentConfig
-from windtunnel.config.base import StrictModel
-from windtunnel.config.plugins import load_builtin_plugins, registry_union
+from windtunnel.agents.config import AgentConfig
+from windtunnel.chaos.config import ChaosConfig, Scenario
+from windtunnel.config.plugins import load_builtin_plugins
 from windtunnel.engine.ray_config import RayConfig
-from windtunnel.invariants.base import InvariantSpec
-from windtunnel.invariants.base import invariants as _invariants
 from windtunnel.invariants.budget import ModelPrice
-from windtunnel.mutations.base import mutations as _mutations
+from windtunnel.invariants.config import AnyInvariant
+from windtunnel.mutations.config import ModelConfig, MutationsConfig
 
 load_builtin_plugins()
-
-if TYPE_CHECKING:
-    AnyInvariant = InvariantSpec
-    AnyToolFault = ToolFaultSpec
-    AnyLlmFault = LlmFaultSpec
-    AnyContextAttack = ContextAttackSpec
-else:
-    AnyInvariant = registry_union(_invariants, InvariantSpec, "type")
-    AnyToolFault = registry_union(_tool_faults, ToolFaultSpec, "mode")
-    AnyLlmFault = registry_union(_llm_faults, LlmFaultSpec, "mode")
-    AnyContextAttack = registry_union(_context_attacks, ContextAttackSpec, "type")
-
-
-def _attacks_dict_to_list(value: Any) -> Any:
-    """``context_attacks`` may be a list of ``{type, ...}`` or a dict ``{type: {params}}``."""
-    if isinstance(value, dict):
-        return [{"type": name, **(params or {})} for name, params in value.items()]
-    return value
-
-
-class ModelConfig(StrictModel):
-    """``model:`` — the optional LLM used to generate mutations (OpenAI-compatible)."""
-
-    provider: Literal["ollama", "openai", "anthropic", "google", "openai_compatible"] = "ollama"
-    name: str = "qwen2.5:3b"
-    base_url: str | None = None
-    api_key: str | None = None
-    """Only as ``${ENV_VAR}``: a literal key in a config file is rejected."""
-    temperature: float = Field(0.0, ge=0.0, le=2.0)
-    timeout: int = Field(60000, gt=0)
-    """Milliseconds per generation request."""
-    enabled: bool = True
-    """False: always use the deterministic generators."""
-
-    @field_validator("api_key")
-    @classmethod
-    def _env_only(cls, v: str | None) -> str | None:
-        if v is not None and not (v.startswith("${") and v.endswith("}")):
-            raise ValueError("api_key must be an environment reference like ${OPENAI_API_KEY}, not a literal key")
-        return v
-
-
-class MutationsConfig(StrictModel):
-    """``mutations:`` — adversarial variants of each golden prompt."""
-
-    count: int = Field(10, ge=1)
-    """Mutations per golden prompt (at most 10,000)."""
-    types: list[str] = Field(default_factory=lambda: ["paraphrase", "noise", "tone_shift", "prompt_injection"])
-    weights: dict[str, float] = Field(default_factory=dict)
-    """Per-type scoring weights (each > 0); a partial dict overrides only the named types."""
-    custom_templates: list[str] | dict[str, str] = Field(default_factory=list)
-    """Templates for the ``custom`` type, with ``{prompt}``: a list, or (upstream's form) a mapping
-    name → template whose names become the template ids in reports."""
-
-    @field_validator("count")
-    @classmethod
-    def _count_bounded(cls, v: int) -> int:
-        from windtunnel.mutations.plan import MAX_MUTATIONS_PER_PROMPT
-
-        if v > MAX_MUTATIONS_PER_PROMPT:
-            raise ValueError(
-                f"mutations.count is {v:,}, over the limit of {MAX_MUTATIONS_PER_PROMPT:,} mutations per golden "
-                "prompt; a few dozen per prompt find what thousands would (add golden prompts for more coverage)"
-            )
-        return v
-
-    @property
-    def templates(self) -> list[str]:
-        """The custom templates in config order."""
-        t = self.custom_templates
-        return list(t.values()) if isinstance(t, dict) else list(t)
-
-    @property
-    def template_ids(self) -> list[str] | None:
-        """The names of a mapping's templates (``None`` for a list: templates are numbered)."""
-        t = self.custom_templates
-        return [str(k) for k in t] if isinstance(t, dict) else None
-
-    @field_validator("types", "weights")
-    @classmethod
-    def _known_types(cls, v: Any) -> Any:
-        names = list(v)
-        for name in names:
-            if name not in _mutations:
-                raise ValueError(
-                    f"unknown mutation type {name!r}{did_you_mean(name, _mutations)}; "
-                    f"valid: {', '.join(_mutations.names())}"
-                )
-        return v
-
-    @field_validator("weights")
-    @classmethod
-    def _positive_weights(cls, v: dict[str, float]) -> dict[str, float]:
-        bad = {name: w for name, w in v.items() if not w > 0}
-        if bad:
-            shown = ", ".join(f"{name}={w:g}" for name, w in bad.items())
-            raise ValueError(
-                f"mutation type weights must be greater than 0, got {shown}: leave a type out of weights to "
-                "keep its default weight, or remove it from mutations.types to not run it"
-            )
-        return v
-
-
-class FaultSet(StrictModel):
-    """The faults and attacks a ``chaos:`` block or a matrix scenario declares."""
-
-    tool_faults: list[AnyToolFault] = Field(default_factory=list)
-    llm_faults: list[AnyLlmFault] = Field(default_factory=list)
-    context_attacks: list[AnyContextAttack] = Field(default_factory=list)
-    profile: str | None = None
-    """A built-in chaos profile name (same as ``--chaos-profile``)."""
-
-    @field_validator("context_attacks", mode="before")
-    @classmethod
-    def _attacks(cls, v: Any) -> Any:
-        return _attacks_dict_to_list(v)
-
-
-class ChaosConfig(FaultSet):
-    """``chaos:`` — global environment chaos for ``run --chaos`` / ``--chaos-only``."""
-
-    @property
-    def active(self) -> bool:
-        return bool(self.tool_faults or self.llm_faults or self.context_attacks or self.profile)
-
-
-class _ScenarioName(StrictModel):
-    name: str
-    description: str | None = None
-
-
-class Scenario(FaultSet, _ScenarioName):  # this base order keeps name first in schemas and error lists
-    """One chaos scenario of a contract matrix: exactly the faults it declares."""
 
 
 class ContractConfig(StrictModel):

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from functools import reduce
-from operator import or_
-from typing import Annotated, Any
-
-from pydantic import Field
-
-from windtunnel._util.registry import Registry, load_entry_point_plugins
+from windtunnel._util.registry import load_entry_point_plugins, registry_union
 
 
 def load_builtin_plugins() -> None:
@@ -20,11 +14,4 @@ def load_builtin_plugins() -> None:
     load_entry_point_plugins()
 
 
-def registry_union(registry: Registry[Any], base: type, discriminator: str) -> Any:
-    """``Annotated[A | B | ..., Field(discriminator=...)]`` over a registry (the base type when empty)."""
-    models = [cls for _, cls in registry.items()]
-    if not models:
-        return base
-    if len(models) == 1:
-        return models[0]
-    return Annotated[reduce(or_, models), Field(discriminator=discriminator)]
+__all__ = ["load_builtin_plugins", "registry_union"]

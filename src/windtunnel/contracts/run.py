@@ -6,8 +6,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from windtunnel.agents.base import Agent
+from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.spec import ChaosSpec
-from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
 from windtunnel.config.model import Config
 from windtunnel.contracts.isolation import StateVerdict, detect_state, planned_calls
 from windtunnel.contracts.matrix import ContractPlan
@@ -43,7 +43,7 @@ def cut_short_scenarios(plan: ContractPlan, results: Iterable[CellResult], *, ab
 def has_reset(cfg: Config) -> bool:
     """Whether the agent config gives windtunnel a way to clear the agent's state."""
     agent = cfg.agent
-    return bool(agent.reset_function if agent.type in PYTHON_TYPES else agent.reset_endpoint)
+    return capabilities(agent).has_reset(agent)
 
 
 @dataclass

@@ -13,13 +13,13 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
+from windtunnel.agents.registry import capabilities
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.config.model import Config
     from windtunnel.invariants.base import InvariantSpec
 
-from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
 from windtunnel.config.agent import declares_tool_seam
 
 WHEN_HINT = "always, tool_faults_active, llm_faults_active, any_chaos_active, no_chaos"
@@ -51,7 +51,7 @@ def _smoke(inv: InvariantSpec) -> str | None:
 def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
     out: list[str] = []
     agent = cfg.agent
-    python = agent.type in PYTHON_TYPES
+    python = capabilities(agent).python
     for name, spec in specs.items():
         where = f"scenario {name!r}"
         if (

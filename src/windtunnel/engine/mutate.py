@@ -17,11 +17,9 @@ if TYPE_CHECKING:
 
 def mutation_context(cfg: Config) -> MutationContext:
     agent = cfg.agent
-    accepts = bool(getattr(agent, "accepts_messages", False)) or agent.type == "openai_chat"
-    if agent.type == "http":
-        from windtunnel.agents.template import parse_template
+    from windtunnel.agents.registry import capabilities
 
-        accepts = "{messages}" in str(parse_template(agent.request_template))
+    accepts = capabilities(agent).accepts_messages(agent)
     return MutationContext(
         agent_type=agent.type,
         accepts_messages=accepts,

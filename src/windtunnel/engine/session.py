@@ -9,6 +9,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from windtunnel.agents import Agent, build_agent
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
@@ -77,9 +78,12 @@ class RunSession:
     def records_calls(self) -> bool:
         """Without chaos, a python agent's declared seams still record every tool and LLM call (no faults),
         so reports, replay export and the leakage audit see what the agent saw."""
-        from windtunnel.config.agent import records_calls  # one hook: python, langchain and framework agents
+        from windtunnel.config.agent import declares_tool_seam
 
-        return records_calls(self.cfg.agent)
+        agent = self.cfg.agent
+        if not capabilities(agent).python:
+            return False
+        return declares_tool_seam(agent) or bool(getattr(agent, "llm", None))
 
     @property
     def isolated(self) -> bool:
@@ -88,6 +92,11 @@ class RunSession:
         if mode == "auto":
             return bool(self.cfg.agent.reset_function or self.cfg.agent.reset_endpoint)
         return mode == "serial"
+
+    @property
+    def effective_concurrency(self) -> int:
+        """Cells in flight at once: the one rule, 1 when :attr:`isolated`, else :attr:`concurrency`."""
+        return 1 if self.isolated else self.concurrency
 
     def _retries(self) -> int:
         r = getattr(self.cfg.agent, "retries", None)
@@ -127,7 +136,7 @@ class RunSession:
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
                 self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
-            agent = self.agent or build_agent(self.cfg.agent, concurrency=self.concurrency)
+            agent = self.agent or build_agent(self.cfg.agent, concurrency=self.effective_concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if self.prelude is not None:
                 await self.prelude(agent)
@@ -171,8 +180,7 @@ class RunSession:
             return await self._guarded(runner, cell)
 
         if not serial:
-            concurrency = 1 if self.isolated else self.concurrency
-            await (self.executor or LocalExecutor(concurrency)).run(cells, run_cell, emit)
+            await (self.executor or LocalExecutor(self.effective_concurrency)).run(cells, run_cell, emit)
             return
         # proxies hold one scenario's plan at a time: scenarios in sequence, cells one at a time
         for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):

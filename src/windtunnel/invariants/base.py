@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import Field, model_validator
 
+from windtunnel._util.model import StrictModel
 from windtunnel._util.registry import Registry
-from windtunnel.config.base import StrictModel
 
 SeverityName = Literal["critical", "high", "medium", "low"]
 

@@ -24,7 +24,7 @@ from windtunnel.mutations.base import Mutated, MutationContext, MutationType
 if TYPE_CHECKING:
     import httpx
 
-    from windtunnel.config.model import ModelConfig
+    from windtunnel.mutations.config import ModelConfig
 
 DEFAULT_BASE_URLS = {
     "ollama": "http://localhost:11434/v1",

@@ -17,7 +17,7 @@ from typing import Any, Literal
 import anyio
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult
@@ -96,7 +96,7 @@ def check_seams(
         for c in p.injected():
             needs[c.kind] = True
     launched = bool(getattr(agent, "command", None))
-    if agent.type in PYTHON_TYPES:
+    if capabilities(agent).python:
         if needs["tool"] and not declares_tool_seam(agent):
             raise ConfigError(
                 "the sessions inject recorded tool responses, but the python agent declares no tool seam: "
@@ -174,7 +174,7 @@ class Player:
 
             import_refs(agent_cfg.python_refs())  # exit 3 with validate's message, before any seam
         launched = bool(getattr(agent_cfg, "command", None))
-        python = agent_cfg.type in PYTHON_TYPES
+        python = capabilities(agent_cfg).python
         needs_llm = any(c.kind == "llm" for p in prepared for c in p.injected())
         llm_port = self.llm_proxy_port
         if not python and launched and needs_llm and llm_port is None:

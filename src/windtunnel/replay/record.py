@@ -9,7 +9,7 @@ from typing import Any
 
 from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
 from windtunnel._util.redact import redact_url
-from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import records_calls
 from windtunnel.config.model import Config
 from windtunnel.replay.calllog import recorded_calls
@@ -46,7 +46,7 @@ async def record(
     from windtunnel.chaos.spec import ChaosSpec
 
     agent_cfg = cfg.agent
-    python = agent_cfg.type in PYTHON_TYPES
+    python = capabilities(agent_cfg).python
     notes: list[str] = []
     if python and not records_calls(agent_cfg):
         raise ConfigError(

@@ -83,7 +83,8 @@ def print_summary(report: Mapping[str, Any], console: Console, max_failures: int
 
     phases = phase_rows(summary)
     if phases:
-        table = Table(title="phases", title_justify="left")
+        rule = summary.get("phase_rule")
+        table = Table(title=plain(f"phases ({rule})" if rule else "phases"), title_justify="left")
         for col in ("phase", "score", "weight", "result"):
             table.add_column(col, justify="left" if col in ("phase", "result") else "right")
         for name, entry in phases:

@@ -342,14 +342,16 @@ def scan_html(args: Mapping[str, Any]) -> None:
     if dataset is not None:
         from windtunnel.leakage.dataset import DatasetError, iter_items
 
-        fmap = leak_cmd._field_map(
+        fmap = leak_cmd._fields(
             args["expected_field"],
             args["context_field"],
             args["id_field"],
             args["label_set"],
             args["correlated_map"],
             args["target"],
-        )
+            args.get("context_word"),
+            bool(args.get("strict")),
+        ).field_map()
         source = str(dataset)
 
         def items() -> Iterator[Any]:
@@ -384,7 +386,9 @@ def scan_html(args: Mapping[str, Any]) -> None:
     )
     if summary["items"] == 0:
         out.unlink(missing_ok=True)
-        leak_cmd._no_items(dataset, source, counts)  # the same message as the other formats
+        from windtunnel.flows.leak import _no_items
+
+        raise _no_items(dataset, source, counts)  # the same message as the other formats
     print(f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; page written to {out}")
     if summary["leaked_items"]:
         raise SystemExit(int(ExitCode.FAILED))

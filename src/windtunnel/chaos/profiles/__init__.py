@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError, UnknownPluginError
+from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
-from windtunnel.config.base import StrictModel
 
 if TYPE_CHECKING:
-    from windtunnel.config.model import ChaosConfig
+    from windtunnel.chaos.config import ChaosConfig
 
 __all__ = ["Profile", "load_profile", "profile_names"]
 
@@ -35,8 +35,9 @@ def profile_names() -> list[str]:
 @cache
 def load_profile(name: str) -> Profile:
     """Load and validate one built-in profile; unknown names list the valid ones."""
-    from windtunnel.config.load import format_validation_error, read_yaml
-    from windtunnel.config.model import ChaosConfig
+    from windtunnel._util.explain import format_validation_error
+    from windtunnel._util.yamlsource import read_yaml
+    from windtunnel.chaos.config import ChaosConfig
 
     Profile.model_rebuild(_types_namespace={"ChaosConfig": ChaosConfig})
     names = profile_names()
@@ -50,7 +51,7 @@ def load_profile(name: str) -> Profile:
     try:
         profile = Profile.model_validate(data)
     except ValidationError as err:
-        raise ConfigError(format_validation_error(err, data, smap)) from None
+        raise ConfigError(format_validation_error(err, data, smap, root=Profile)) from None
     if profile.name != name:
         raise ConfigError(f"profile file {name}.yaml declares name {profile.name!r}")
     return profile

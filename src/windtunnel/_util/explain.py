@@ -1,4 +1,4 @@
-"""Turn one pydantic error into a sentence with file, line, key and the closest valid choice."""
+"""Turn pydantic errors into sentences with file, line (or key path), key and the closest valid choice."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from windtunnel._util.suggest import closest
-from windtunnel.config.load import SourceMap
+from windtunnel._util.yamlsource import SourceMap
 
 _KIND_BY_FIELD = {
     "invariants": "invariant type",
@@ -69,10 +69,8 @@ def _step(tp: Any, seg: Any) -> Any | None:
     return None
 
 
-def _type_at(loc: tuple[Any, ...], root: Any = None) -> Any | None:
-    from windtunnel.config.model import Config
-
-    tp: Any = Config if root is None else root
+def _type_at(loc: tuple[Any, ...], root: Any) -> Any | None:
+    tp: Any = root
     for seg in loc:
         nxt = _step(tp, seg)
         if nxt is None:
@@ -123,9 +121,8 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def explain_error(e: Any, data: Any, smap: SourceMap, root: Any = None, top: str = "(top level)") -> str:
-    """``root``: the model that was validated (default: the whole :class:`Config`); ``top``: how to
-    name its top level in messages."""
+def explain_error(e: Any, data: Any, smap: SourceMap, root: Any, top: str = "(top level)") -> str:
+    """``root``: the model that was validated; ``top``: how to name its top level in messages."""
     loc = tuple(e.get("loc", ()))
     etype = e.get("type", "")
     path = _data_path(loc, data)
@@ -161,3 +158,18 @@ def explain_error(e: Any, data: Any, smap: SourceMap, root: Any = None, top: str
         msg = msg[len("Value error, ") :]
     got = f" (got {_short(e.get('input'))})" if "input" in e and etype not in {"value_error", "assertion_error"} else ""
     return f"{where}{_show(path, top)}: {msg}{got}"
+
+
+def format_validation_error(
+    err: Any, data: Any, smap: SourceMap, *, root: Any, what: str = "invalid configuration", top: str = "(top level)"
+) -> str:
+    """Every error of ``err`` (a pydantic ``ValidationError`` of ``root``) explained, one per line."""
+    lines = []
+    seen: set[str] = set()
+    for e in err.errors(include_url=False):
+        msg = explain_error(e, data, smap, root, top)
+        if msg not in seen:
+            seen.add(msg)
+            lines.append(msg)
+    head = f"{smap.file}: {what} ({len(lines)} problem{'s' if len(lines) != 1 else ''})"
+    return "\n".join([head, *(f"  {m}" for m in lines)])

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
 from windtunnel._util.suggest import did_you_mean
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import PHASES, Config
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
 
 from windtunnel.agents import frameworks
-from windtunnel.config.agent import IN_PROCESS_TYPES as PYTHON_TYPES
 from windtunnel.config.agent import declares_tool_seam
 
 ENV_FIELDS = ("endpoint", "base_url", "reset_endpoint", "health_endpoint")
@@ -40,6 +40,7 @@ class Preflight:
 
     @property
     def ok(self) -> bool:
+        """No error was found."""
         return not self.errors
 
     def raise_errors(self, source: str, *, command: str = "validate") -> None:
@@ -158,7 +159,7 @@ def _mutation_checks(cfg: Config, out: Preflight) -> None:
 def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
     """The seams ``spec``'s faults need and the agent lacks (the chaos runtime would stop on them)."""
     agent = cfg.agent
-    if agent.type in PYTHON_TYPES:
+    if capabilities(agent).python:
         out = []
         if spec.needs_tool_seam and not declares_tool_seam(agent):
             out.append(
@@ -256,7 +257,7 @@ def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[An
 def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
     """The tool names a python agent's faults can match, or None when they cannot be known."""
     agent = cfg.agent
-    if agent.type not in PYTHON_TYPES or not getattr(agent, "tools", None) or frameworks.is_framework(agent):
+    if not capabilities(agent).python or not getattr(agent, "tools", None) or frameworks.is_framework(agent):
         return None
     names = [frameworks.tool_ref_name(ref, imports=imports) for ref in getattr(agent, "tools", None) or []]
     registry = getattr(agent, "tool_registry", None)

@@ -1,34 +1,34 @@
-"""The checks of ``windtunnel verify``, printed one line each."""
+"""The verify flow: is everything a run needs in place? Config, python references, the agent, the model.
+
+Each check that passes is a :class:`~windtunnel.flows.events.Checked` event; a failure raises the error a
+run would stop on (a config error: exit 2, an unreachable agent: exit 3). An unreachable mutation model
+only warns: mutations then fall back to the deterministic generators.
+"""
 
 from __future__ import annotations
 
 from contextlib import AsyncExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from windtunnel._util.errors import ExitCode
 from windtunnel._util.redact import redact_url
-from windtunnel.cli._console import err_console, out_console
-
-if TYPE_CHECKING:
-    from windtunnel.config.model import Config
+from windtunnel.config.model import Config
+from windtunnel.flows.events import SILENT, Checked, Listener
 
 
-def verify_setup(config: Path | None) -> int:
+def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
+    """Check the setup without running a test; returns the warnings (also sent as events)."""
     import anyio
-    from rich.markup import escape
 
     from windtunnel._util.imports import import_ref
     from windtunnel.agents.refcheck import check_agent_refs
     from windtunnel.config.load import find_config, load_config
 
-    out = out_console()
     path = find_config(config)
     cfg = load_config(path)
-    out.print(f"[green]ok[/]   config {escape(str(path))} is valid")
+    listener(Checked(f"config {path} is valid"))
     for where, ref in cfg.agent.python_refs():
         import_ref(ref, what=where)
-        out.print(f"[green]ok[/]   {where} {escape(ref)} imports")
+        listener(Checked(f"{where} {ref} imports"))
     check_agent_refs(cfg.agent)
 
     async def reach() -> None:
@@ -43,17 +43,19 @@ def verify_setup(config: Path | None) -> int:
 
     anyio.run(reach)
     label = getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type)
-    out.print(f"[green]ok[/]   agent {escape(redact_url(str(label)))} is reachable")
+    listener(Checked(f"agent {redact_url(str(label))} is reachable"))
+    warnings: list[str] = []
     if "model" in cfg.model_fields_set and cfg.model.enabled:
-        problem = _model_problem(cfg)
+        problem = model_problem(cfg)
         if problem:
-            err_console().print(f"[yellow]warn[/] {escape(problem)}")
+            warnings.append(problem)
+            listener(Checked(problem, ok=False))
         else:
-            out.print(f"[green]ok[/]   mutation model {escape(cfg.model.name)} answers")
-    return int(ExitCode.OK)
+            listener(Checked(f"mutation model {cfg.model.name} answers"))
+    return warnings
 
 
-def _model_problem(cfg: Config) -> str | None:
+def model_problem(cfg: Config) -> str | None:
     """Why the ``model:`` endpoint cannot generate mutations, or None when it answers."""
     import httpx
 

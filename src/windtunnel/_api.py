@@ -1,0 +1,221 @@
+"""The Python API behind ``windtunnel.run`` / ``run_contract`` / ``replay`` / ``ci`` and their async twins.
+
+Each function takes a config (a path, a mapping or a :class:`~windtunnel.config.model.Config`) and the
+options of its CLI command as keywords, runs the same flow the CLI runs, and returns an
+:class:`~windtunnel.flows.outcome.Outcome`. Nothing is printed: pass ``listener=`` to follow progress.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, Union
+
+if TYPE_CHECKING:
+    from windtunnel.config.model import Config
+    from windtunnel.flows.events import Listener
+    from windtunnel.flows.outcome import Outcome
+
+ConfigLike = Union[str, "os.PathLike[str]", Mapping[str, Any], "Config", None]
+"""What every API function accepts as its config: a file path, a mapping (a parsed YAML document) or a
+validated ``Config``; None finds ``windtunnel.yaml`` in the working directory, as the CLI does."""
+
+R = TypeVar("R")
+
+
+def _describe(value: object) -> str:
+    return type(value).__name__
+
+
+def resolve_config(fn: str, config: object) -> tuple[Path | None, Config | None]:
+    """``(path, None)`` for a path, ``(label, Config)`` for a mapping or a Config; TypeError otherwise."""
+    if config is None or isinstance(config, str | os.PathLike):
+        return (None if config is None else Path(config)), None
+    from windtunnel.config.model import Config
+
+    if isinstance(config, Config):
+        return (config._source or Path("<config>")), config
+    if isinstance(config, Mapping):
+        from windtunnel.config.load import config_from_mapping
+
+        return Path("<mapping>"), config_from_mapping(config)
+    raise TypeError(
+        f"windtunnel.{fn}(): config must be a path (str or os.PathLike), a mapping or a windtunnel Config, "
+        f"not {_describe(config)}"
+    )
+
+
+def _accepts(tp: Any, value: object) -> tuple[bool, Any]:
+    """Whether ``value`` fits the annotation ``tp`` (coercing str → Path and iterables → set)."""
+    if value is None:
+        return type(None) in typing.get_args(tp) or tp is type(None), value
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        for arg in typing.get_args(tp):
+            ok, coerced = _accepts(arg, value)
+            if ok:
+                return True, coerced
+        return False, value
+    if tp is Path:
+        return (True, Path(value)) if isinstance(value, str | os.PathLike) else (False, value)
+    if origin is set:
+        if isinstance(value, Iterable) and not isinstance(value, str | bytes):
+            return True, {str(v) for v in value}
+        return False, value
+    if origin is list:
+        if isinstance(value, Iterable) and not isinstance(value, str | bytes):
+            inner = typing.get_args(tp)[0]
+            coerced = [_accepts(inner, v)[1] for v in value]
+            return all(_accepts(inner, v)[0] for v in value), coerced
+        return False, value
+    if origin is typing.Literal:
+        return value in typing.get_args(tp), value
+    if tp is float:
+        return isinstance(value, int | float) and not isinstance(value, bool), value
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool), value
+    if isinstance(tp, type):
+        return isinstance(value, tp), value
+    return True, value
+
+
+def _expected(tp: Any) -> str:
+    names = []
+    for arg in typing.get_args(tp) or (tp,):
+        if arg is type(None):
+            names.append("None")
+        elif arg is Path:
+            names.append("a path")
+        elif typing.get_origin(arg) is set:
+            names.append("an iterable of ids")
+        elif typing.get_origin(arg) is typing.Literal:
+            names.append(" or ".join(repr(a) for a in typing.get_args(arg)))
+        else:
+            names.append(getattr(arg, "__name__", str(arg)))
+    return " or ".join(names)
+
+
+def build_request(fn: str, request_cls: type[R], options: Mapping[str, Any], **fixed: Any) -> R:
+    """``request_cls(**fixed, **options)`` after checking every option's name and type (TypeError naming it)."""
+    hints = typing.get_type_hints(request_cls)
+    allowed = {f.name for f in dataclasses.fields(request_cls)} - set(fixed) - {"loaded", "config"}  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for name, value in options.items():
+        if name not in allowed:
+            from windtunnel._util.suggest import did_you_mean
+
+            raise TypeError(
+                f"windtunnel.{fn}() got an unexpected option {name!r}{did_you_mean(name, sorted(allowed))}; "
+                f"valid options: {', '.join(sorted(allowed))}"
+            )
+        ok, coerced = _accepts(hints[name], value)
+        if not ok:
+            raise TypeError(
+                f"windtunnel.{fn}(): option {name!r} must be {_expected(hints[name])}, not {_describe(value)}"
+            )
+        values[name] = coerced
+    return request_cls(**fixed, **values)
+
+
+def _listener(fn: str, listener: object) -> Listener:
+    from windtunnel.flows.events import SILENT
+
+    if listener is None:
+        return SILENT
+    if not callable(listener):
+        raise TypeError(f"windtunnel.{fn}(): listener must be callable (event) -> None, not {_describe(listener)}")
+    return typing.cast("Listener", listener)
+
+
+def run(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+    """Run golden prompts (and their mutations, and chaos) against the agent; return the outcome.
+
+    ``options`` are those of ``windtunnel run``: ``repeat``, ``seed``, ``min_score``, ``fmt``, ``output``,
+    ``mutations``, ``cells``, ``concurrency``, ``chaos``, ``chaos_only``, ``chaos_profile``, ``llm``,
+    ``resume``, ``run_id``, ``store``, ``use_store``. Raises :class:`~windtunnel.errors.ConfigError` /
+    :class:`~windtunnel.errors.UsageError` where the CLI exits 2, and the harness errors where it exits 3.
+    """
+    from windtunnel.flows.run import RunRequest, run_flow
+
+    path, loaded = resolve_config("run", config)
+    request = build_request("run", RunRequest, options, config=path)
+    request.loaded = loaded
+    return run_flow(request, _listener("run", listener))
+
+
+def run_contract(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+    """Run the config's contract matrix (``windtunnel contract run``); return the outcome.
+
+    ``options``: ``repeat``, ``seed``, ``min_score``, ``fmt``, ``output``, ``cells``, ``concurrency``,
+    ``run_id``, ``store``, ``persist``. ``outcome.detail`` holds the contract plan and verdict.
+    """
+    from windtunnel.flows.contract import ContractRequest, contract_flow
+
+    path, loaded = resolve_config("run_contract", config)
+    request = build_request("run_contract", ContractRequest, {"fmt": None, **options}, config=path)
+    request.loaded = loaded
+    return contract_flow(request, _listener("run_contract", listener))
+
+
+def replay(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+    """Replay recorded sessions against the agent and judge each by its contract (``windtunnel replay run``).
+
+    ``options``: ``paths`` (session files or directories; default the config's ``replays``), ``fmt``,
+    ``output``, ``seed``, ``latency_scale``, ``fail_on``, ``concurrency``, ``tool_proxy_port``,
+    ``llm_proxy_port``, ``run_id``, ``store``, ``persist``.
+    """
+    from windtunnel.flows.replay import ReplayRequest, replay_flow
+
+    path, loaded = resolve_config("replay", config)
+    request = build_request("replay", ReplayRequest, {"fmt": None, **options}, config=path)
+    request.loaded = loaded
+    return replay_flow(request, _listener("replay", listener))
+
+
+def ci(config: str | os.PathLike[str] | None = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+    """Run every configured phase (mutation, chaos, contract, replay) and gate on the weighted score.
+
+    ``config`` is a path (each phase is kept as a run of its own that ``resume`` can continue).
+    ``options``: ``min_score``, ``output`` (a directory, default ``reports/ci``), ``seed``,
+    ``chaos_profile``, ``repeat``, ``resume``, ``store``, ``use_store``.
+    """
+    from windtunnel.flows.ci import CiRequest, ci_flow
+
+    if config is not None and not isinstance(config, str | os.PathLike):
+        raise TypeError(f"windtunnel.ci(): config must be a path (str or os.PathLike), not {_describe(config)}")
+    request = build_request("ci", CiRequest, options, config=None if config is None else Path(config))
+    return ci_flow(request, _listener("ci", listener))
+
+
+async def _in_thread(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
+    import functools
+
+    import anyio.to_thread
+
+    return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+
+
+async def arun(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+    """:func:`run` for callers already in an event loop (runs in a worker thread; events arrive there)."""
+    return await _in_thread(run, config, listener=listener, **options)
+
+
+async def arun_contract(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+    """:func:`run_contract` for callers already in an event loop."""
+    return await _in_thread(run_contract, config, listener=listener, **options)
+
+
+async def areplay(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+    """:func:`replay` for callers already in an event loop."""
+    return await _in_thread(replay, config, listener=listener, **options)
+
+
+async def aci(
+    config: str | os.PathLike[str] | None = None, *, listener: Listener | None = None, **options: Any
+) -> Outcome:
+    """:func:`ci` for callers already in an event loop."""
+    return await _in_thread(ci, config, listener=listener, **options)

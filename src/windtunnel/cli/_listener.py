@@ -1,0 +1,101 @@
+"""The CLI's flow listener: notices, plan lines, the progress bar and replay verdicts, drawn with rich."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from windtunnel.cli._console import err_console
+from windtunnel.cli._progress import Progress
+from windtunnel.flows.events import (
+    Checked,
+    Done,
+    Event,
+    Notice,
+    PhaseKept,
+    PhaseStarted,
+    Planned,
+    SessionJudged,
+    Started,
+    Stopped,
+)
+
+
+def print_notices(notices: list[str]) -> None:
+    """``note: ...`` lines on stderr."""
+    from rich.markup import escape
+
+    for n in notices:
+        err_console().print(f"[yellow]note:[/] {escape(n)}")
+
+
+class RichListener:
+    """Renders flow events on stderr. ``quiet`` hides notes, plan lines, the bar and per-session lines;
+    ``plan`` and ``bar`` override whether the plan line and the progress bar show (default: unless quiet)."""
+
+    def __init__(self, *, quiet: bool = False, plan: bool | None = None, bar: bool | None = None) -> None:
+        self.quiet = quiet
+        self.plan = (not quiet) if plan is None else plan
+        self.bar = (not quiet) if bar is None else bar
+        self._progress: Progress | None = None
+
+    def __call__(self, event: Event) -> None:
+        from rich.markup import escape
+
+        con = err_console()
+        if isinstance(event, Checked):
+            show_check(event)
+        elif isinstance(event, Notice):
+            if event.kind == "alert":
+                con.print(escape(event.text), style="yellow")
+            elif event.kind == "status":
+                con.print(escape(event.text))
+            elif not self.quiet:
+                print_notices([event.text])
+        elif isinstance(event, Planned):
+            if self.plan:
+                con.print(escape(event.text))
+        elif isinstance(event, Started):
+            self._progress = Progress(event.total, label=event.label, quiet=not self.bar).__enter__()
+        elif isinstance(event, Done):
+            if self._progress is not None:
+                self._progress.advance(event.failed)
+        elif isinstance(event, Stopped):
+            if self._progress is not None:
+                self._progress.__exit__(None, None, None)
+                self._progress = None
+        elif isinstance(event, SessionJudged):
+            if not self.quiet:
+                show_session(event.result)
+        elif isinstance(event, PhaseStarted | PhaseKept) and not self.quiet:
+            con.print(f"\n[bold]== ci phase: {event.name}[/] " + _phase_text(event))
+
+
+def show_session(rr: Any) -> None:
+    """One replayed session's verdict and its reasons."""
+    from rich.markup import escape
+
+    con = err_console()
+    mark = {"passed": "[green]PASS[/]", "failed": "[red]FAIL[/]", "error": "[red]ERROR[/]"}[rr.status]
+    con.print(f"  {mark} {escape(rr.prepared.session.id)}  [dim]{escape(rr.prepared.contract.name)}[/]")
+    for reason in rr.reasons:
+        con.print(f"       {escape(reason)}")
+
+
+def _phase_text(event: PhaseStarted | PhaseKept) -> str:
+    from rich.markup import escape
+
+    if isinstance(event, PhaseKept):
+        return f"already completed in run {escape(event.run_id)}: kept"
+    return f"(weight {event.weight:.2f})"
+
+
+def show_check(event: Checked) -> None:
+    """``ok   ...`` on stdout, ``warn ...`` on stderr (``verify``)."""
+    from rich.markup import escape
+
+    from windtunnel.cli._console import out_console
+
+    if event.ok:
+        out_console().print(f"[green]ok[/]   {escape(event.text)}")
+    else:
+        err_console().print(f"[yellow]warn[/] {escape(event.text)}")

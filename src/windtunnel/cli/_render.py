@@ -1,0 +1,85 @@
+"""How the CLI shows a flow's outcome: summaries, verdict lines and what to do after a run cut short."""
+
+from __future__ import annotations
+
+import sys
+
+from windtunnel.cli._console import err_console, out_console, print_error
+from windtunnel.cli._listener import RichListener
+from windtunnel.flows.events import Event, PhaseFinished
+from windtunnel.flows.outcome import Outcome
+
+
+def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = False) -> None:
+    """``run`` / ``score`` / a ci phase: the summary table (or the bare score) and the stop message."""
+    from rich.markup import escape
+
+    from windtunnel.reports.terminal import print_summary
+
+    if show_summary:
+        print_summary(outcome.report, out_console())
+        for why in outcome.reasons:
+            out_console().print(f"  • {escape(why)}")
+    else:
+        # a run cut short by its agent process has no score: a number would read like a verdict
+        score = None if outcome.aborted is not None else outcome.score
+        out_console().print("n/a" if score is None else f"{score:.2f}")
+    if outcome.report_path is not None and (show_summary or not quiet):
+        err_console().print(f"report written to {outcome.report_path}")
+    render_stop(outcome, command="run")
+
+
+def render_stop(outcome: Outcome, *, command: str) -> None:
+    """After a run cut short: what was kept and how to continue (``windtunnel <command> --resume ID``)."""
+    err = err_console()
+    if outcome.status == "interrupted":
+        err.print(
+            f"interrupted: {len(outcome.report['cells'])} of {outcome.planned} cells completed and kept; "
+            + (f"continue with: windtunnel {command} --resume {outcome.run_id}" if outcome.stored else "")
+        )
+    elif outcome.aborted is not None:
+        sys.stdout.flush()
+        print_error(outcome.aborted)
+        if outcome.stored:
+            err.print(
+                f"{outcome.aborted.cells_completed} of {outcome.planned} cells completed and kept; once the agent "
+                f"runs again, continue with: windtunnel {command} --resume {outcome.run_id}"
+            )
+    sys.stdout.flush()
+
+
+class CiListener(RichListener):
+    """ci's listener: a phase's own view when it finishes (quiet: only what a phase says when it stops)."""
+
+    def __call__(self, event: Event) -> None:
+        if not isinstance(event, PhaseFinished):
+            super().__call__(event)
+            return
+        outcome = event.outcome
+        if outcome.mode in ("run", "chaos"):
+            if self.quiet:  # ci's own table shows every score
+                render_stop(outcome, command="run")
+            else:
+                render_run(outcome)
+        elif outcome.mode == "contract":
+            from windtunnel.cli.contract_cmd import render_contract
+
+            render_contract(outcome, show=not self.quiet)
+        else:
+            from windtunnel.cli.replay_cmd import render_replay
+
+            render_replay(outcome, show_summary=not self.quiet)
+
+
+def render_ci(outcome: Outcome) -> None:
+    """The ci summary table, why it failed, and the files written."""
+    from rich.markup import escape
+
+    from windtunnel.reports.terminal import print_summary
+
+    out_console().print()
+    print_summary(outcome.report, out_console())
+    for why in outcome.reasons:
+        err_console().print(f"[red]ci failed:[/] {escape(why)}")
+    detail = outcome.detail
+    err_console().print(f"ci reports in {detail.output}/: " + ", ".join(p.name for p in detail.written))

@@ -1,0 +1,445 @@
+"""The ci flow: every configured phase once, under its own conditions, composed in memory into one verdict.
+
+Each phase is the flow of its own command (:func:`run_flow`, :func:`contract_flow`, :func:`replay_flow`)
+called with a request; its :class:`Outcome` comes back in memory. ci writes every phase's JSON and HTML
+report and its own summary files into one directory, and keeps each phase as a run of its own in the store
+(``<ci run id>-<phase>``) so that ``ci --resume`` continues where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from windtunnel._util.errors import ConfigError, ExitCode, UsageError
+from windtunnel.config.model import Config
+from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
+from windtunnel.flows.common import config_for_store, new_run_id, resolve_seed, store_path
+from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
+from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide
+
+SUMMARY_FORMATS = ("json", "junit", "sarif", "md")
+
+
+@dataclass
+class CiRequest:
+    """Everything that decides a ci run (the options of ``windtunnel ci``)."""
+
+    config: Path | None = None
+    min_score: float | None = None
+    output: Path | None = None
+    """Directory for every report (default reports/ci; a resumed run reuses the one it was started with)."""
+    seed: int | None = None
+    chaos_profile: str | None = None
+    repeat: int = 1
+    resume: str | None = None
+    store: Path | None = None
+    use_store: bool = True
+
+    PLAN_KEYS = ("min_score", "chaos_profile", "repeat")
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        """The keyword options of ``windtunnel.ci``."""
+        return [f.name for f in fields(cls) if f.name != "config"]
+
+
+@dataclass
+class CiDetail:
+    """What the CLI shows after the ci summary table."""
+
+    output: Path
+    written: list[Path] = field(default_factory=list)
+    stopped_in: str | None = None
+
+
+def _run_phase(
+    phase: str, config_path: Path, seed: int, out: Path, req: CiRequest, phase_run: str, store: Any, listener: Listener
+) -> Outcome:
+    """Run one phase with its own flow, writing its JSON report to ``out``; a phase run already in the store
+    (``ci --resume``) continues: the mutation, chaos and contract phases keep their completed cells."""
+    store_file = store.path if store is not None else None
+    resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
+    if phase in ("mutation", "chaos"):
+        from windtunnel.flows.run import RunRequest, run_flow
+
+        return run_flow(
+            RunRequest(
+                config=config_path,
+                seed=seed,
+                fmt="json",
+                output=out,
+                repeat=req.repeat,
+                min_score=req.min_score,
+                mutations=phase == "mutation",
+                chaos_only=phase == "chaos",
+                chaos_profile=req.chaos_profile if phase == "chaos" else None,
+                resume=phase_run if resumable else None,
+                run_id=phase_run,
+                store=store_file,
+                use_store=store is not None,
+            ),
+            listener,
+        )
+    if phase == "contract":
+        from windtunnel.flows.contract import ContractRequest, contract_flow
+
+        return contract_flow(
+            ContractRequest(
+                config=config_path,
+                seed=seed,
+                min_score=req.min_score,
+                fmt="json",
+                output=out,
+                repeat=req.repeat,
+                run_id=phase_run,
+                resume=phase_run if resumable else None,
+                store=store_file,
+                persist=store is not None,
+            ),
+            listener,
+        )
+    from windtunnel.flows.replay import ReplayRequest, replay_flow
+
+    return replay_flow(
+        ReplayRequest(
+            config=config_path,
+            seed=seed,
+            fmt="json",
+            output=out,
+            run_id=phase_run,
+            store=store_file,
+            persist=store is not None,
+        ),
+        listener,
+    )
+
+
+def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, Any] | None:
+    """On ``--resume``: this ci run's completed report of the phase, read from ``json_path``, else None."""
+    if not json_path.exists():
+        return None
+    try:
+        report = json.loads(json_path.read_text(encoding="utf-8"))
+        run = report["run"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if run.get("status") != "completed":
+        return None
+    if run.get("mode") in ("run", "chaos"):
+        return report if run.get("id") == phase_run else None
+    return report if str(run.get("started_at", "")) >= since else None
+
+
+def _phase_result(phase: str, code: int, report: dict[str, Any], json_path: Path, out_dir: Path) -> PhaseResult:
+    from windtunnel.reports.base import render_report
+
+    summary = report["summary"]
+    html = render_report(report, "html", out_dir / f"{phase}.html")
+    cells = [{**c, "id": f"{phase}:{c['id']}", "phase": phase} for c in report.get("cells", [])]
+    return PhaseResult(
+        name=phase,
+        score=summary.get("score"),
+        passed=bool(summary.get("passed")) and code == 0,
+        exit_code=code,
+        critical_failed=bool(summary.get("critical_failed")),
+        report_path=json_path.name,
+        html_path=html.name,
+        cells=cells,
+    )
+
+
+def _stop_entry(outcome: Outcome) -> dict[str, Any]:
+    """What the ci summary's phase entry adds for the phase ci stopped in: run status, cells, the abort record."""
+    summary = outcome.summary
+    out: dict[str, Any] = {"run_status": outcome.status, "cells_completed": summary.get("cells_total", 0)}
+    if summary.get("cells_planned") is not None:
+        out["cells_planned"] = summary["cells_planned"]
+    aborted = outcome.report["run"].get("aborted") or summary.get("aborted")
+    if aborted:
+        out["aborted"] = aborted
+    return out
+
+
+def _resume(req: CiRequest, store: Any) -> str:
+    """``--resume``: restore the stored ci run's options; returns when it started."""
+    assert store is not None and req.resume is not None
+    info = store.get_run(req.resume)
+    if info.mode != "ci":
+        raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`")
+    stored = info.meta.get("options") or {}
+    for key, value in stored.items():
+        if key in CiRequest.PLAN_KEYS:
+            setattr(req, key, value)
+    if req.output is None and stored.get("output"):
+        req.output = Path(stored["output"])
+    req.config = req.config or Path(info.config_path or "")
+    req.seed = info.seed
+    return str(info.started_at)
+
+
+def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
+    """Preflight every configured phase, run them in order, score, write the summary files, store."""
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.flows.preflight import preflight
+    from windtunnel.store.runstore import RunStore
+
+    if req.resume and not req.use_store:
+        raise UsageError("--resume needs the run store", hint="drop --no-store")
+    store = None
+    since = ""
+    if req.resume:  # the store the config names (-c, or the one here), as for `run --resume`
+        store = RunStore(store_path(config_for_store(req.config), req.store))
+        since = _resume(req, store)
+    config_path = find_config(req.config)
+    cfg = load_config(config_path)
+    if store is None and req.use_store:
+        store = RunStore(store_path(cfg, req.store))
+    if req.chaos_profile:
+        from windtunnel.chaos.profiles import load_profile
+
+        load_profile(req.chaos_profile)  # an unknown profile is a usage error before anything runs
+    seed = resolve_seed(cfg, req.seed)
+    reasons = configured_phases(cfg, chaos_profile=req.chaos_profile)
+    ran = [p for p in PHASES if reasons[p] is None]
+    if not ran:
+        why = "; ".join(f"{p}: {r}" for p, r in reasons.items())
+        raise ConfigError(
+            f"{config_path}: no phase is configured, so `ci` has nothing to score ({why})",
+            hint="configure at least one phase: golden_prompts with mutations.types (mutation), golden_prompts "
+            "with `chaos:` faults (chaos), a contract with invariants and a chaos_matrix (contract), or "
+            "replays.sessions (replay)",
+        )
+    # a declared contract that cannot run is the error `contract run` and `validate` report, not "not run"
+    declared = [*ran, "contract"] if cfg.contract is not None and "contract" not in ran else ran
+    found = preflight(cfg, phases=declared, chaos_profile=req.chaos_profile)
+    found.raise_errors(str(config_path), command="ci")
+    for w in found.warnings:
+        listener(Notice(w))
+    req.output = req.output or Path("reports/ci")
+    if req.output.exists() and not req.output.is_dir():
+        raise UsageError(f"--output {str(req.output)!r} is a file", hint="ci writes several reports: give a directory")
+    req.output.mkdir(parents=True, exist_ok=True)  # before the run is stored: a bad path stores nothing
+    run_id = req.resume or new_run_id()
+    options = {**{k: getattr(req, k) for k in CiRequest.PLAN_KEYS}, "output": str(req.output)}
+    if store is not None:
+        store.start_run({"id": run_id, "mode": "ci", "seed": seed, "config_path": str(config_path), "options": options})
+    try:
+        return _run_phases(req, cfg, config_path, seed, reasons, run_id, store, since, listener)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _run_phases(
+    req: CiRequest,
+    cfg: Config,
+    config_path: Path,
+    seed: int,
+    reasons: dict[str, str | None],
+    run_id: str,
+    store: Any,
+    since: str,
+    listener: Listener,
+) -> Outcome:
+    from windtunnel.engine.report import now_iso
+
+    output = req.output
+    assert output is not None
+    weights = renormalised_weights(cfg, [p for p in PHASES if reasons[p] is None])
+    started = now_iso()
+    results: list[PhaseResult] = []
+    for phase in PHASES:
+        if reasons[phase] is not None:
+            results.append(PhaseResult(name=phase, not_run=reasons[phase]))
+            continue
+        json_path = output / f"{phase}.json"
+        phase_run = f"{run_id}-{phase}"
+        kept = _finished_phase(json_path, phase_run, since) if req.resume else None
+        if kept is not None:
+            listener(PhaseKept(phase, run_id))
+            code = 0 if kept["summary"].get("passed") else 1
+            results.append(_phase_result(phase, code, kept, json_path, output))
+            continue
+        listener(PhaseStarted(phase, weights[phase]))
+        json_path.unlink(missing_ok=True)
+        outcome = _run_phase(phase, config_path, seed, json_path, req, phase_run, store, listener)
+        listener(PhaseFinished(phase, outcome))
+        code = int(outcome.exit_code)
+        if outcome.status in ("interrupted", "aborted"):
+            more = f"; continue with: windtunnel ci --resume {run_id}" if store is not None else ""
+            listener(
+                Notice(
+                    f"ci stopped in the {phase} phase (exit {code}); completed phases are kept in {output}{more}",
+                    kind="status",
+                )
+            )
+            stopped = _phase_result(phase, code, outcome.report, json_path, output)
+            stopped.passed = False
+            results.append(stopped)
+            after = PHASES[PHASES.index(phase) + 1 :]
+            results += [PhaseResult(name=p, not_run=reasons[p] or f"ci stopped in the {phase} phase") for p in after]
+            return _finish(req, cfg, config_path, seed, results, weights, run_id, store, started, (phase, outcome))
+        results.append(_phase_result(phase, code, outcome.report, json_path, output))
+    return _finish(req, cfg, config_path, seed, results, weights, run_id, store, started, None)
+
+
+def phase_rule(min_score: float | None) -> str:
+    """The one rule for a phase's verdict in ``ci`` (shown with the phase table): a phase passes when its
+    own command, given ci's ``--min-score``, would pass."""
+    if min_score is None:
+        return "a phase passes when every one of its cells passes"
+    return (
+        f"a phase passes when its score reaches --min-score {min_score:g} and no critical contract invariant "
+        "failed (replay: every session passes)"
+    )
+
+
+def _why(
+    results: list[PhaseResult], score: float | None, min_score: float | None, critical: bool, replay_failed: bool
+) -> list[str]:
+    out = []
+    if critical:
+        out.append("a critical contract invariant failed (the contract FAILs whatever the score)")
+    if replay_failed:
+        out.append("a replayed incident failed")
+    if score is None:
+        out.append("no phase produced a score")
+    elif min_score is not None and score < min_score:
+        out.append(f"overall score {score:.1f} is below --min-score {min_score:g}")
+    if min_score is None:
+        out += [f"the {r.name} phase failed" for r in results if r.not_run is None and not r.passed]
+    return out
+
+
+def _finish(
+    req: CiRequest,
+    cfg: Config,
+    config_path: Path,
+    seed: int,
+    results: list[PhaseResult],
+    weights: dict[str, float],
+    run_id: str,
+    store: Any,
+    started: str,
+    stop: tuple[str, Outcome] | None,
+) -> Outcome:
+    """Score, write the summary files (also for a run stopped in a phase), store, and return the outcome."""
+    from windtunnel.engine.report import build_report, now_iso
+
+    output = req.output
+    assert output is not None
+    score = overall(results, weights)
+    critical = any(r.critical_failed for r in results if r.name == "contract")
+    replay_failed = any(not r.passed for r in results if r.name == "replay" and r.not_run is None)
+    min_score = req.min_score
+    if min_score is not None:
+        passed = score is not None and score >= min_score and not critical and not replay_failed
+    else:
+        passed = score is not None and all(r.passed for r in results if r.not_run is None)
+    reasons_failed = _why(results, score, min_score, critical, replay_failed) if not passed else []
+    if stop is not None:  # a ci cut short passes nothing, whatever its phases so far
+        name, stopped = stop
+        passed = False
+        why_stop = (
+            f"ci was interrupted in the {name} phase"
+            if stopped.status == "interrupted"
+            else f"ci was aborted in the {name} phase: the agent process died"
+        )
+        reasons_failed = [why_stop, *[r for r in reasons_failed if r != f"the {name} phase failed"]]
+    phases: dict[str, Any] = {}
+    for r in results:
+        entry: dict[str, Any] = {
+            "score": r.score,
+            "passed": r.passed,
+            "weight": round(weights.get(r.name, 0.0), 6),
+            "configured_weight": getattr(cfg.scoring.weights, r.name),
+            "status": "not run" if r.not_run else "run",
+        }
+        if r.not_run:
+            entry["reason"] = r.not_run
+        else:
+            entry.update(
+                report=r.html_path, json=r.report_path, exit_code=r.exit_code, critical_failed=r.critical_failed
+            )
+        if stop is not None and r.name == stop[0]:
+            entry.update(_stop_entry(stop[1]))
+        phases[r.name] = entry
+    # Cells cut by the agent process dying were not run: counted apart, never as the agent's errors.
+    every = [c for r in results for c in r.cells]
+    cells = [c for c in every if c.get("error_kind") != "agent_exited"]
+    counts = {s: sum(c["status"] == s for c in cells) for s in ("passed", "failed", "error", "skipped")}
+    summary = {
+        "score": None if score is None else round(score, 2),
+        "passed": passed,
+        "critical_failed": critical,
+        "cells_total": len(cells),
+        "cells_not_run": len(every) - len(cells),
+        "cells_passed": counts["passed"],
+        "cells_failed": counts["failed"],
+        "cells_errored": counts["error"],
+        "cells_skipped": counts["skipped"],
+        "min_score": min_score,
+        "phases": phases,
+        "phase_rule": phase_rule(min_score),
+        "reasons": reasons_failed,
+    }
+    extra_run: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "status": "completed"}
+    if stop is not None:
+        summary["partial"] = True
+        extra_run["status"] = stop[1].status
+        aborted = phases[stop[0]].get("aborted")
+        if aborted:
+            summary["aborted"] = extra_run["aborted"] = aborted
+    report = build_report(
+        run_id=run_id,
+        mode="ci",
+        seed=seed,
+        started_at=started,
+        finished_at=now_iso(),
+        summary=summary,
+        cells=every,
+        extra_run=extra_run,
+    )
+    written = _write_summary(report, output)
+    status = decide(
+        passed,
+        interrupted=stop is not None and stop[1].status == "interrupted",
+        aborted=stop is not None and stop[1].status == "aborted",
+    )
+    if store is not None:
+        store.add_cells(run_id, every)
+        store.finish_run(run_id, summary, STORE_STATUS[status])
+    ran = [r for r in results if r.not_run is None]
+    return Outcome(
+        mode="ci",
+        status=status,
+        passed=passed,
+        exit_code=stop[1].exit_code if stop is not None else (ExitCode.OK if passed else ExitCode.FAILED),
+        report=report,
+        report_path=output / "summary.json",
+        run_id=run_id,
+        stored=store is not None,
+        planned=len(ran),
+        completed=len(ran) - (stop is not None),
+        aborted=stop[1].aborted if stop is not None else None,
+        detail=CiDetail(output=output, written=written, stopped_in=stop[0] if stop is not None else None),
+    )
+
+
+def _write_summary(report: dict[str, Any], output: Path) -> list[Path]:
+    from windtunnel.reports import render_phase_summary
+    from windtunnel.reports.base import render_report
+
+    written = [
+        render_report(report, fmt, output / f"summary.{ext}")
+        for fmt, ext in zip(SUMMARY_FORMATS, ("json", "xml", "sarif", "md"), strict=True)
+    ]
+    links = {name: p["report"] for name, p in report["summary"]["phases"].items() if p.get("report")}
+    written.append(render_phase_summary(report, output / "summary.html", links))
+    return written
+
+
+__all__ = ["CiDetail", "CiRequest", "ci_flow"]

@@ -1,0 +1,283 @@
+"""The pieces every run-like flow shares: seed, store, report file, signal handling and the cut-short rule."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import signal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from windtunnel._util.errors import AgentExitedError, UsageError
+from windtunnel.config.model import Config
+from windtunnel.flows.events import Listener, Started, Stopped
+
+T = TypeVar("T")
+
+SUFFIX_FORMATS = {
+    ".json": "json",
+    ".html": "html",
+    ".htm": "html",
+    ".xml": "junit",
+    ".sarif": "sarif",
+    ".md": "md",
+    ".txt": "terminal",
+}
+
+
+def new_run_id() -> str:
+    """A fresh run id (time-ordered, as the run store makes them)."""
+    from windtunnel.store.runstore import new_run_id as store_run_id
+
+    return store_run_id()
+
+
+def resolve_seed(cfg: Config, seed: int | None) -> int:
+    """The run seed: the caller's, else ``advanced.seed``, else a fresh one (recorded in the report)."""
+    if seed is not None:
+        return seed
+    if cfg.advanced.seed is not None:
+        return int(cfg.advanced.seed)
+    return secrets.randbelow(2**31)
+
+
+def store_path(cfg: Config | None, store: Path | None) -> Path:
+    """``store`` > ``$WINDTUNNEL_STORE`` > ``advanced.store`` (default ``.windtunnel/runs.db``)."""
+    from windtunnel.store.runstore import default_store_path
+
+    if store:
+        return Path(store)
+    if cfg is not None and not os.environ.get("WINDTUNNEL_STORE"):
+        return Path(cfg.advanced.store)
+    return default_store_path()
+
+
+def config_for_store(config: Path | None) -> Config | None:
+    """Before a run's config is known (``--resume``): the config whose ``advanced.store`` names the store —
+    ``config`` if given, else a config file in the working directory that loads, else None."""
+    from windtunnel._util.errors import ConfigError
+    from windtunnel.config.load import CONFIG_NAMES, load_config
+
+    if config is not None:
+        return load_config(config)
+    for name in CONFIG_NAMES:
+        if Path(name).is_file():
+            try:
+                return load_config(name)
+            except ConfigError:
+                return None
+    return None
+
+
+def agent_label(cfg: Config) -> str:
+    """How a plan line names the agent: its endpoint or base URL, else its type."""
+    from windtunnel._util.envexpand import expand_env
+    from windtunnel._util.errors import ConfigError
+    from windtunnel._util.redact import redact_url
+
+    label = str(getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type))
+    try:
+        return redact_url(expand_env(label))
+    except ConfigError:
+        return redact_url(label)
+
+
+def write_report(
+    report: dict[str, Any], fmt: str | None, output: Path | None, run_id: str, cfg: Config | None = None
+) -> Path | None:
+    """Write the report; returns the file written, or None for a terminal-only run.
+
+    The format is ``fmt`` (``terminal`` with an ``output`` writes the terminal summary as plain
+    text); without it, the suffix of ``output`` (``.json``, ``.html``, ``.xml`` JUnit, ``.sarif``,
+    ``.md``, ``.txt`` terminal text), else JSON when ``output`` is given, else the config's ``output:``
+    block (``format``, ``path``, ``filename_template`` with ``{run_id}``, ``{mode}``, ``{date}``,
+    ``{time}``), else nothing. An ``output`` without a suffix that is not an existing file
+    (``reports``, ``reports/``) is a directory: it is created and gets ``<run id><ext>``.
+    """
+    if fmt is None and output is not None:
+        fmt = SUFFIX_FORMATS.get(output.suffix.lower(), "json")
+    elif fmt is None and cfg is not None and "output" in cfg.model_fields_set:
+        fmt = "md" if cfg.output.format == "markdown" else cfg.output.format
+        if fmt != "terminal":
+            output = Path(cfg.output.path) / _filename(cfg.output.filename_template, report, run_id, fmt)
+    if fmt is None or (fmt == "terminal" and output is None):
+        return None
+    from windtunnel.reports.base import render_report
+
+    # a str: Path() drops the trailing separator that tells render_report "a directory"
+    target: Path | str = output if output is not None else "reports" + os.sep
+    if output is not None and output.suffix == "" and not output.is_file():
+        target = f"{output}{os.sep}"  # a directory: the file is named after the run
+    return render_report(report, fmt, target)
+
+
+def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: str) -> str:
+    from windtunnel.reports.base import get_reporter
+
+    if not template:
+        return run_id + get_reporter(fmt).extension
+    now = datetime.now()
+    try:
+        name = template.format(
+            run_id=run_id, mode=report["run"]["mode"], date=now.strftime("%Y%m%d"), time=now.strftime("%H%M%S")
+        )
+    except (KeyError, IndexError, ValueError) as err:
+        raise UsageError(
+            f"output.filename_template {template!r} cannot be filled: {err}",
+            hint="use the placeholders {run_id}, {mode}, {date} and {time}",
+        ) from None
+    return name if Path(name).suffix else name + get_reporter(fmt).extension
+
+
+def persist_report(report: dict[str, Any], *, store: Path | None = None, meta: dict[str, Any] | None = None) -> None:
+    """Keep a finished report in the run store, so `runs list|show|diff` and `report RUN` reach it.
+
+    Used by flows whose results are judged only at the end (contract, replay); `run` and `ci`
+    stream each cell as it completes instead. ``meta`` adds run fields kept only in the store (the
+    config hash and options ``--resume`` checks). A report whose run id is stored already updates it.
+    """
+    from windtunnel.store.runstore import RunStore, default_store_path
+
+    run = report["run"]
+    meta = {**{k: v for k, v in run.items() if k not in ("status", "finished_at")}, **(meta or {})}
+    with RunStore(store or default_store_path()) as st:
+        run_id = st.start_run({**meta, "config_path": run.get("config")})
+        st.add_cells(run_id, report["cells"])
+        status = {"interrupted": "interrupted", "aborted": "error"}.get(run.get("status", ""))
+        st.finish_run(run_id, report["summary"], status or ("passed" if report["summary"].get("passed") else "failed"))
+
+
+def abort_record(err: AgentExitedError) -> dict[str, Any]:
+    """What a report's ``run.aborted`` and a stored summary's ``aborted`` say about a run cut short."""
+    return {
+        "reason": "agent_exited",
+        "message": err.reason,
+        "command": err.command,
+        "exit_code": err.code,
+        "cells_completed": err.cells_completed,
+        "stderr_tail": err.stderr_tail,
+    }
+
+
+def run_status(interrupted: bool, aborted: AgentExitedError | None) -> dict[str, Any]:
+    """The report's ``run.status`` (``completed``, ``interrupted``, ``aborted``) and, when cut short, why."""
+    if aborted is not None:
+        return {"status": "aborted", "aborted": abort_record(aborted)}
+    return {"status": "interrupted" if interrupted else "completed"}
+
+
+def mark_cut_short(summary: dict[str, Any], interrupted: bool, aborted: AgentExitedError | None) -> None:
+    """The one place that decides what a run cut short says: it passes nothing, whatever its cells so
+    far, is ``partial``, and an aborted run records why (``summary.aborted``, a reason)."""
+    if not interrupted and aborted is None:
+        return
+    summary.update(passed=False, partial=True)
+    if aborted is not None:
+        summary.update(aborted=abort_record(aborted), reasons=[*summary.get("reasons", []), aborted.reason])
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a run like Ctrl-C (completed cells are kept); the previous handler comes back after."""
+    previous: Any = None
+    installed = False
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    if hasattr(signal, "SIGTERM"):
+        with contextlib.suppress(ValueError):  # not the main thread (tests, a worker thread)
+            previous = signal.signal(signal.SIGTERM, handler)
+            installed = True
+    try:
+        yield
+    finally:
+        if installed:
+            signal.signal(signal.SIGTERM, previous)
+
+
+@dataclass
+class Execution:
+    """How :func:`execute` ended: normally, interrupted, or aborted by the agent process dying."""
+
+    interrupted: bool = False
+    aborted: AgentExitedError | None = None
+    value: Any = None
+
+    @property
+    def cut_short(self) -> bool:
+        """Whether the run ended before its plan did (interrupted or aborted)."""
+        return self.interrupted or self.aborted is not None
+
+
+def execute(
+    main: Callable[[], Any], listener: Listener, *, total: int, label: str, on_error: Callable[[], None] | None = None
+) -> Execution:
+    """Run ``main`` (an async callable) to completion under signal handling, bracketed by Started/Stopped.
+
+    Ctrl-C / SIGTERM and an agent process that dies end the run with what completed kept; any other
+    exception (setup failed: agent unreachable, bad seam ...) runs ``on_error`` and propagates.
+    """
+    import anyio
+
+    done = Execution()
+    listener(Started(total=total, label=label))
+    try:
+        with sigterm_as_interrupt():
+            done.value = anyio.run(main)
+    except KeyboardInterrupt:
+        done.interrupted = True
+    except AgentExitedError as err:
+        done.aborted = err
+    except BaseException:
+        if on_error is not None:
+            on_error()
+        raise
+    finally:
+        listener(Stopped())
+    return done
+
+
+FINGERPRINT_IGNORED = {"output": None, "advanced": {"store", "concurrency"}}
+"""Config parts that do not change which cells a run has or how they are judged (``None``: the whole section)."""
+
+
+def config_fingerprint(cfg: Config) -> dict[str, str]:
+    """A short hash of each config section that decides a run's cells and verdicts (stored with the run)."""
+    import hashlib
+
+    import orjson
+
+    dump = cfg.model_dump(mode="json", exclude_none=True)
+    out: dict[str, str] = {}
+    for section, value in sorted(dump.items()):
+        ignored = FINGERPRINT_IGNORED.get(section, set())
+        if ignored is None:
+            continue
+        if isinstance(value, dict) and ignored:
+            value = {k: v for k, v in value.items() if k not in ignored}
+        out[section] = hashlib.sha256(orjson.dumps(value, option=orjson.OPT_SORT_KEYS)).hexdigest()[:12]
+    return out
+
+
+def fingerprint_changes(stored: dict[str, str], current: dict[str, str]) -> list[str]:
+    """The config sections whose hash differs (added or removed sections included), sorted."""
+    return sorted(k for k in set(stored) | set(current) if stored.get(k) != current.get(k))
+
+
+def check_same_config(store: Any, run_id: str, cfg: Config, config_path: Path) -> None:
+    """Refuse to resume a run whose config changed since it started: its cells would mix two configs."""
+    stored = store.get_run(run_id).meta.get("config_hash")
+    if not isinstance(stored, dict):
+        return  # a run stored before windtunnel kept the hash
+    changed = fingerprint_changes(stored, config_fingerprint(cfg))
+    if changed:
+        raise UsageError(
+            f"cannot resume run {run_id!r}: {config_path} changed since the run started "
+            f"(sections: {', '.join(changed)})",
+            hint="resume with the config the run was started with, or start a new run without --resume",
+        )

@@ -1,0 +1,289 @@
+"""The contract flow: every invariant in every chaos scenario where its ``when`` holds → verdict → outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from windtunnel._util.errors import UsageError
+from windtunnel.config.model import Config
+from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
+from windtunnel.flows.common import (
+    check_same_config,
+    config_fingerprint,
+    config_for_store,
+    execute,
+    mark_cut_short,
+    new_run_id,
+    persist_report,
+    resolve_seed,
+    run_status,
+    store_path,
+    write_report,
+)
+from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
+from windtunnel.flows.outcome import Outcome, decide, exit_code_of
+
+
+@dataclass
+class ContractRequest:
+    """Everything that decides a contract run (the options of ``windtunnel contract run``)."""
+
+    config: Path | None = None
+    repeat: int = 1
+    seed: int | None = None
+    min_score: float | None = None
+    fmt: str | None = "terminal"
+    output: Path | None = None
+    cells: set[str] | None = None
+    concurrency: int | None = None
+    run_id: str | None = None
+    """The id to store the run under (``ci`` names its phases ``<ci run id>-<phase>``)."""
+    store: Path | None = None
+    """The run store (default: ``$WINDTUNNEL_STORE`` or ``.windtunnel/runs.db``)."""
+    persist: bool = True
+    """Keep the finished run in the store (``--no-store``: False)."""
+    resume: str | None = None
+    """A stored contract run to continue: its completed units are kept, the others run."""
+    loaded: Config | None = None
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        """The keyword options of ``windtunnel.run_contract``."""
+        return [f.name for f in fields(cls) if f.name not in ("config", "loaded")]
+
+
+@dataclass
+class ContractDetail:
+    """What the CLI's matrix view needs beyond the report."""
+
+    plan: Any
+    verdict: Any
+
+
+def _na_row(mc: Any) -> dict[str, Any]:
+    return {
+        "id": f"{mc.scenario}:{mc.invariant}",
+        "kind": "contract",
+        "prompt": "",
+        "golden_prompt": None,
+        "scenario": mc.scenario,
+        "invariant": mc.invariant,
+        "severity": mc.severity,
+        "repeat": 0,
+        "status": "skipped",
+        "passed": False,
+        "output": None,
+        "latency_ms": None,
+        "error": None,
+        "faults": [],
+        "checks": [],
+        "detail": "N/A: `when` does not hold in this scenario",
+    }
+
+
+def _summary(verdict: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
+    count = {k: sum(r["status"] == k for r in rows) for k in ("passed", "failed", "error", "skipped")}
+    return {
+        "score": None if verdict.score is None else round(verdict.score, 2),
+        "passed": verdict.passed,
+        "critical_failed": verdict.critical_failed,
+        "cells_total": len(rows),
+        "cells_passed": count["passed"],
+        "cells_failed": count["failed"],
+        "cells_errored": count["error"],
+        "cells_skipped": count["skipped"],
+        "reasons": verdict.reasons,
+        "by_scenario": verdict.by_scenario,
+        "by_invariant": verdict.by_invariant,
+        "matrix": [s.as_dict() for s in verdict.cells],
+        **extra,
+    }
+
+
+def _plan_line(plan: Any, runner: Any, seed: int) -> str:
+    applicable = len(plan.applicable_cells)
+    parts = [f"{len(plan.units)} units"]
+    if plan.baseline_calls:
+        parts.append(f"{plan.baseline_calls} baselines")
+    if runner.state_calls:
+        parts.append(f"{runner.state_calls} state-detection calls")
+    return (
+        f"contract {plan.name}: {len(plan.scenarios)} scenarios × {len(plan.invariants)} invariants "
+        f"= {applicable} cells (+{len(plan.matrix) - applicable} N/A); {runner.planned_calls} agent calls planned "
+        f"({', '.join(parts)}); seed {seed}"
+    )
+
+
+def _resumed(req: ContractRequest) -> list[dict[str, Any]]:
+    """For ``resume``: restore the stored run's seed, repeat and config into ``req``; its stored rows."""
+    from windtunnel.store.runstore import RunStore
+
+    if not req.persist:
+        raise UsageError("--resume needs the run store", hint="drop --no-store")
+    if req.cells:
+        raise UsageError("--resume continues the whole run", hint="drop --cell, or start a new run with it")
+    assert req.resume is not None
+    req.store = store_path(req.loaded or config_for_store(req.config), req.store)
+    with RunStore(req.store) as st:
+        info = st.get_run(req.resume)
+        if info.mode != "contract":
+            command = "run" if info.mode == "chaos" else info.mode
+            raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {command}`")
+        req.repeat = int((info.meta.get("options") or {}).get("repeat", req.repeat))
+        req.seed = info.seed
+        if req.config is None and req.loaded is None and info.config_path:
+            req.config = Path(info.config_path)
+        return list(st.iter_cells(req.resume))
+
+
+def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
+    """The results of the units whose every row is stored (a unit cut by the agent's death runs again)."""
+    by_id = {r["id"]: r for r in rows if r.get("error_kind") != "agent_exited"}
+    out = []
+    for unit in plan.units:
+        mine = [by_id.get(f"{unit.id}:{label}") for label in unit.invariants or []]
+        if not mine or any(r is None for r in mine):
+            continue
+        kept = [r for r in mine if r is not None]
+        first = kept[0]
+        checks = [CheckOutcome.model_validate(c) for r in kept for c in r.get("checks") or []]
+        errored = any(r["status"] == "error" for r in kept)
+        out.append(
+            CellResult(
+                cell=unit,
+                status="error" if errored else ("passed" if checks and all(c.passed for c in checks) else "failed"),
+                sent=first.get("prompt"),
+                output=first.get("output"),
+                latency_ms=first.get("latency_ms"),
+                error=first.get("error"),
+                error_kind=first.get("error_kind"),
+                attempts=first.get("attempts") or 1,
+                faults=[FaultRecord.model_validate(f) for f in first.get("faults") or []],
+                checks=checks,
+                calls=first.get("calls") or [],
+            )
+        )
+    return out
+
+
+def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
+    """Plan the matrix, run its units under signal handling, score the contract, report."""
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
+    from windtunnel.engine.report import build_report, cell_row, now_iso
+
+    stored_rows = _resumed(req) if req.resume else []
+    if req.loaded is not None:
+        config_path, cfg = Path(req.config or "<mapping>"), req.loaded
+    else:
+        config_path = find_config(req.config)
+        cfg = load_config(config_path)
+    if req.resume:
+        from windtunnel.store.runstore import RunStore
+
+        with RunStore(req.store or store_path(cfg, None)) as st:
+            check_same_config(st, req.resume, cfg, config_path)
+    full = plan_contract(cfg, repeat=req.repeat)
+    plan = full.only(req.cells) if req.cells else full
+    restored = _restored(plan, stored_rows)
+    if restored:
+        plan = plan.only({u.id for u in plan.units} - {r.cell.id for r in restored})
+    seed = resolve_seed(cfg, req.seed)
+    notices: list[str] = list(plan.notices)
+
+    def on_state(state: StateVerdict) -> None:
+        if state.stateful:
+            listener(Notice(STATE_WARNING, kind="alert"))
+            notices.append(STATE_WARNING)
+            notices.extend(f"state detection: {e}" for e in state.evidence)
+
+    runner = ContractRun(cfg, plan, seed=seed, concurrency=req.concurrency, on_state=on_state)
+    listener(Planned(mode="contract", text=_plan_line(plan, runner, seed), total=len(plan.units), label="units"))
+    run_id = req.resume or req.run_id or new_run_id()
+    started = now_iso()
+    runner.listeners.append(lambda result: listener(cell_done(result)))
+    ran = execute(runner.run, listener, total=len(plan.units), label="units")
+    # a scenario cut short by the agent process dying was not run (like the scenarios after it), never
+    # failed: its units are left out of the scores and the matrix, whatever part of it had completed
+    from windtunnel.contracts.run import cut_short_scenarios
+
+    cut = cut_short_scenarios(plan, runner.results, aborted=ran.aborted is not None)
+    results = [*restored, *(r for r in runner.results if r.cell.scenario not in cut)]
+    plan = full.only(req.cells) if req.cells else full
+    if ran.aborted is not None:
+        ran.aborted = ran.aborted.recounted(len(results))
+        notices.append(ran.aborted.reason)
+    notices += runner.warnings
+    for w in runner.warnings:
+        listener(Notice(w))
+    verdict = score_contract(plan, results, min_score=req.min_score)
+    base = ["windtunnel", "contract", "run", "-c", str(config_path), "--seed", str(seed)]
+    if req.repeat != 1:
+        base += ["--repeat", str(req.repeat)]
+    labels = plan.by_label
+    by_id = {r.cell.id: r for r in results}
+    rows: list[dict[str, Any]] = []
+    for unit in plan.units:
+        r = by_id.get(unit.id)
+        if r is None:
+            continue
+        for label in unit.invariants or []:
+            rows.append(cell_row(r, reproduce_base=base, invariant=label, severity=labels[label].severity))
+    na = [mc for mc in plan.matrix if not mc.applicable]
+    rows += [_na_row(mc) for mc in na]
+    state = runner.state
+    extra = {
+        "contract": plan.name,
+        "min_score": req.min_score,
+        "repeat": req.repeat,
+        "agent_calls_planned": runner.planned_calls,
+        "units_planned": len(plan.units),
+        "units_completed": len(results),
+        "concurrency": runner.effective_concurrency,
+        "state_detection": None
+        if state is None
+        else {
+            "stateful": state.stateful,
+            "evidence": state.evidence,
+            "calls": state.calls,
+            "noise_floor": state.noise_floor,
+            "noise_spread": state.noise_spread,
+        },
+    }
+    summary = _summary(verdict, rows, extra)
+    summary["cells_planned"] = sum(len(u.invariants or []) for u in plan.units) + len(na)
+    mark_cut_short(summary, ran.interrupted, ran.aborted)
+    report = build_report(
+        run_id=run_id,
+        mode="contract",
+        seed=seed,
+        started_at=started,
+        finished_at=now_iso(),
+        summary=summary,
+        cells=rows,
+        notices=notices,
+        extra_run={"config": str(config_path), "agent": cfg.agent.type, **run_status(ran.interrupted, ran.aborted)},
+    )
+    path = write_report(report, req.fmt, req.output, run_id)
+    if req.persist:
+        meta = {"config_hash": config_fingerprint(cfg), "options": {"repeat": req.repeat}}
+        persist_report(report, store=req.store or store_path(cfg, None), meta=meta)
+    passed = bool(summary["passed"])
+    status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
+    return Outcome(
+        mode="contract",
+        status=status,
+        passed=passed,
+        exit_code=exit_code_of(status, passed),
+        report=report,
+        notices=notices,
+        report_path=path,
+        run_id=run_id,
+        stored=req.persist,
+        planned=len(plan.units),
+        completed=len(restored) + len(runner.results),
+        aborted=ran.aborted,
+        detail=ContractDetail(plan=plan, verdict=verdict),
+    )

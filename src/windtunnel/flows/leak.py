@@ -1,0 +1,672 @@
+"""The leakage use-cases: scan, sanitize, check, baseline and mine, from options to a :class:`LeakOutcome`.
+
+The domain work lives in :mod:`windtunnel.leakage`; this module maps datasets and options onto it, turns
+dataset errors into usage errors that name the fix, writes report files atomically and decides the verdict.
+Nothing here prints: the CLI renders a :class:`LeakOutcome` (``windtunnel leak ...``), the Python API
+returns it (``windtunnel.leak.scan(...)``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Literal
+
+import orjson
+
+from windtunnel._util.errors import ExitCode, HarnessError, UsageError
+from windtunnel.flows.events import SILENT, Listener, Notice
+
+if TYPE_CHECKING:
+    from windtunnel.leakage.dataset import FieldMap, MappedItem
+    from windtunnel.leakage.model import ItemAudit
+
+RESULT_HINT = (
+    'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
+    'or {"prediction": ..., "label": ...}'
+)
+
+
+@dataclass
+class Fields:
+    """Where an item's parts are in a dataset record (the ``--*-field`` options of ``leak``)."""
+
+    expected_field: str = "expected"
+    context_field: Sequence[str] | None = None
+    id_field: str = "id"
+    label_set: str | Sequence[str] | None = None
+    """The label set of every item: a comma-separated string or a sequence."""
+    correlated_map: Path | Mapping[str, Sequence[str]] | None = None
+    """``{label: [values]}`` or a JSON file of it (``leak mine -o``)."""
+    target: str | None = None
+    context_words: Sequence[str] | None = None
+    """Extra naming words that tie a label in prose to the task (``--context-word``)."""
+    strict: bool = False
+    """Count a bare label word in unrelated prose as a leak (``--strict``; else it is for review)."""
+
+    def field_map(self) -> FieldMap:
+        """The dataset field map; an unreadable correlated map is a usage error."""
+        from windtunnel.leakage.dataset import FieldMap
+
+        if isinstance(self.label_set, str):
+            labels = [s.strip() for s in self.label_set.split(",") if s.strip()]
+        else:
+            labels = [str(s) for s in self.label_set or []]
+        return FieldMap(
+            id_field=self.id_field,
+            expected_field=self.expected_field,
+            context_fields=list(self.context_field or []),
+            label_set=labels,
+            correlated_map=_correlated(self.correlated_map),
+            target=self.target,
+            context_words=list(self.context_words or []),
+            strict=self.strict,
+        )
+
+    @property
+    def is_default(self) -> bool:
+        """No field option set (run sources take none)."""
+        return not (
+            self.context_field or self.label_set or self.correlated_map or self.target or self.context_words
+        ) and (self.expected_field == "expected" and not self.strict)
+
+
+def _correlated(source: Path | Mapping[str, Sequence[str]] | None) -> dict[str, list[str]]:
+    if source is None:
+        return {}
+    if isinstance(source, Mapping):
+        raw: Any = source
+    else:
+        try:
+            raw = orjson.loads(Path(source).read_bytes())
+        except (OSError, orjson.JSONDecodeError) as err:
+            raise UsageError(
+                f"cannot read the correlated map {source}: {err}",
+                hint="write it with 'windtunnel leak mine DATASET -o map.json'",
+            ) from None
+    if not isinstance(raw, Mapping) or not all(isinstance(v, list | tuple) for v in raw.values()):
+        raise UsageError(f"{source} must be a JSON object {{label: [values, ...]}}")
+    return {str(k): [str(x) for x in v] for k, v in raw.items()}
+
+
+def dataset_hint(err: Exception) -> str:
+    """The fix for a dataset error."""
+    text = str(err)
+    if "gzip-compressed" in text:
+        return "windtunnel reads the stream of a pipe: leak scan <(zcat FILE.gz)"
+    if "is a directory" in text or "no such file" in text:
+        return "check the DATASET path: a .jsonl or .json file (a pipe works too)"
+    if "nested too deeply" in text:
+        return "flatten that item, or leave it out of the dataset"
+    if "not valid JSON" in text:
+        return "fix or remove that line: each line of a JSONL file is one JSON object (a .json file: one document)"
+    return "see 'windtunnel leak scan --help' for the item shape and field options"
+
+
+def items(path: Path, fmap: FieldMap) -> Iterator[MappedItem]:
+    """Stream mapped items; dataset errors become usage errors (exit 2)."""
+    from windtunnel.leakage.dataset import DatasetError, iter_items
+
+    try:
+        yield from iter_items(path, fmap)
+    except DatasetError as err:
+        raise UsageError(str(err), hint=dataset_hint(err)) from None
+
+
+def audits(
+    path: Path,
+    fmap: FieldMap,
+    decode: bool,
+    jobs: int | None,
+    executor: str | None = None,
+    address: str | None = None,
+) -> Generator[ItemAudit, None, None]:
+    """Stream the audits of a dataset in file order (in worker processes when ``jobs`` allows, on Ray
+    with ``executor`` ray).
+
+    Close the iterator (``contextlib.closing``) when leaving early, so the workers stop at once.
+    """
+    from windtunnel.leakage.dataset import DatasetError
+    from windtunnel.leakage.parallel import ScanWorkerError, iter_audits
+    from windtunnel.leakage.ray_scan import scan_source
+
+    try:
+        yield from scan_source(path, fmap, decode, jobs, executor, address) or iter_audits(
+            path, fmap, decode=decode, jobs=jobs
+        )
+    except DatasetError as err:
+        raise UsageError(str(err), hint=dataset_hint(err)) from None
+    except ScanWorkerError as err:
+        raise HarnessError(str(err), hint="'--jobs 1' scans in this process") from None
+
+
+def run_audits(
+    run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
+) -> Generator[ItemAudit, None, None]:
+    """Audits of the cells of a stored run or a JSON report (pointers into the report cell)."""
+    from windtunnel.leakage.runs import RunSourceError, report_items, store_items
+    from windtunnel.leakage.scan import audit_item
+    from windtunnel.store.runstore import default_store_path
+
+    try:
+        if run_id is not None:
+            found = store_items(run_id, store or default_store_path(), counts, config=config)
+        else:
+            assert report is not None
+            found = report_items(report, counts, config=config)
+        for ri in found:
+            yield ri.locate(audit_item(ri.item, decode=decode))
+    except RunSourceError as err:
+        raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
+
+
+class _Sink:
+    """An open report file; ``keep`` also keeps it when the block is left by an exception."""
+
+    def __init__(self, handle: IO[bytes] | None) -> None:
+        self.handle = handle
+        self.keep = False
+
+
+def remove_stale_partials(output: Path) -> list[Path]:
+    """Delete the temporary files a killed earlier run left beside ``output`` (``.NAME.PID.*.partial``
+    whose process is gone); a live process's file is left alone. Returns what was removed."""
+    removed = []
+    for leftover in output.parent.glob(f".{output.name}.*.partial"):
+        pid = leftover.name[len(output.name) + 2 :].split(".", 1)[0]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue  # that process still runs
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            continue
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+            removed.append(leftover)
+    return removed
+
+
+@contextlib.contextmanager
+def report_file(output: Path | None, *, stream: IO[bytes] | None = None) -> Iterator[_Sink]:
+    """Where a streamed report goes: ``stream`` (e.g. stdout), or ``output`` replaced only when done.
+
+    The report is written beside ``output`` under a temporary name and renamed over it when the block
+    ends (or is left with ``sink.keep`` set: an interrupted scan's partial report, marked as such); on any
+    other error it is removed and an earlier file at ``output`` is left as it was.
+    """
+    if output is None:
+        yield _Sink(stream)
+        return
+    if output.is_dir():
+        raise UsageError(f"-o {output} is a directory", hint="give a file path, e.g. -o leaks.json")
+    if not output.parent.is_dir():
+        raise UsageError(f"cannot write {output}: no directory {output.parent}", hint="create it first")
+    remove_stale_partials(output)
+    fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".partial", dir=output.parent)
+    committed = False
+    try:
+        with os.fdopen(fd, "wb") as out:
+            sink = _Sink(out)
+            try:
+                yield sink
+            except BaseException:
+                committed = sink.keep
+                raise
+            else:
+                committed = True
+    finally:
+        try:
+            if committed:
+                os.replace(tmp, output)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)  # gone already after a successful replace
+
+
+@dataclass
+class LeakOutcome:
+    """What a leak use-case decided: ``status`` passed / failed / interrupted, its ``summary`` and extras."""
+
+    status: Literal["passed", "failed", "interrupted"]
+    summary: dict[str, Any]
+    audits: list[ItemAudit] = field(default_factory=list)
+    """``scan``: the audits with findings (at most ``keep``); ``check``: nothing."""
+    report_path: Path | None = None
+    detail: Any = None
+    """Use-case extras: the run-source counts of a scan, the baseline summary, mined suggestions ..."""
+
+    @property
+    def passed(self) -> bool:
+        """Whether the use-case's verdict is a pass."""
+        return self.status == "passed"
+
+    @property
+    def exit_code(self) -> ExitCode:
+        """0 passed, 1 failed (leaks found, check failed, baseline above chance), 130 interrupted."""
+        return {"passed": ExitCode.OK, "failed": ExitCode.FAILED, "interrupted": ExitCode.INTERRUPTED}[self.status]
+
+
+def _no_items(dataset: Path | None, source: str, counts: Any) -> UsageError:
+    if dataset is None:
+        return UsageError(
+            f"{source}: none of its {counts.cells} cells has a golden prompt with an expected answer; "
+            "an empty audit proves nothing",
+            hint="write golden prompts as {prompt: ..., expected: ..., label_set: [...]} in the config",
+        )
+    return UsageError(f"{dataset} holds no items; an empty audit proves nothing")
+
+
+@dataclass
+class ScanRequest:
+    """The options of ``windtunnel leak scan``: one source (a dataset, a stored run or a JSON report)."""
+
+    dataset: Path | None = None
+    from_run: str | None = None
+    from_report: Path | None = None
+    store: Path | None = None
+    config: Path | None = None
+    fields: Fields = field(default_factory=Fields)
+    decode: bool = True
+    jobs: int | None = None
+    executor: str | None = None
+    """``ray`` audits a dataset on Ray tasks (``local`` or None: this machine, see ``jobs``)."""
+    ray_address: str | None = None
+    fmt: Literal["json", "sarif"] | None = None
+    """The report format to write (to ``output``, else ``stream``); None writes no report."""
+    output: Path | None = None
+    stream: IO[bytes] | None = None
+    show_values: bool = False
+    keep: int | None = None
+    """At most this many audits with findings kept in the outcome (None: all)."""
+
+
+def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
+    """Audit every item of the source; failed when any item leaks. Ctrl-C keeps a partial report."""
+    from contextlib import closing
+
+    from windtunnel._util.paths import refuse_overwrite
+    from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
+    from windtunnel.leakage.runs import RunCounts
+
+    sources = (("DATASET", req.dataset), ("--from-run", req.from_run), ("--from-report", req.from_report))
+    given = [name for name, v in sources if v]
+    if len(given) != 1:
+        raise UsageError(
+            "give exactly one of DATASET, --from-run RUN_ID, --from-report REPORT.json"
+            + (f" (got {', '.join(given)})" if given else ""),
+            hint="e.g. 'windtunnel leak scan items.jsonl' or 'windtunnel leak scan --from-run 20250101-120000-abcdef'",
+        )
+    if req.dataset is None and not req.fields.is_default:
+        raise UsageError("field options (--expected-field, --context-field, ...) apply to datasets, not runs")
+    if req.dataset is None and req.jobs is not None:
+        raise UsageError("--jobs applies to a DATASET; the cells of a run are audited in this process")
+    counts = RunCounts()
+    found: Generator[ItemAudit, None, None]
+    if req.dataset is not None:
+        source = str(req.dataset)
+        found = audits(req.dataset, req.fields.field_map(), req.decode, req.jobs, req.executor, req.ray_address)
+    else:
+        source = f"run {req.from_run}" if req.from_run else str(req.from_report)
+        found = run_audits(req.from_run, req.from_report, req.store, req.config, counts, req.decode)
+    refuse_overwrite(
+        [("-o", req.output)], [("DATASET", req.dataset), ("--from-report", req.from_report), ("--config", req.config)]
+    )
+    kept: list[ItemAudit] = []
+    interrupted = False
+    with report_file(req.output if req.fmt else None, stream=req.stream) as sink:
+        writer: Any = None
+        if req.fmt is not None and sink.handle is not None:
+            writer = (JsonReportWriter if req.fmt == "json" else SarifWriter)(
+                sink.handle, source=source, show_values=req.show_values
+            )
+            if req.dataset is None:
+                writer.tally.skipped_cells = counts
+        tally = writer.tally if writer is not None else Tally()
+        with closing(found):
+            try:
+                for audit in found:
+                    if writer is not None:
+                        writer.add(audit)
+                    else:
+                        tally.add(audit)
+                    if audit.findings and (req.keep is None or len(kept) < req.keep):
+                        kept.append(audit)
+            except KeyboardInterrupt:
+                interrupted = True
+        if writer is not None:
+            writer.close(interrupted=interrupted)  # a valid report; a partial one is marked as such
+        if tally.items == 0 and not interrupted:
+            raise _no_items(req.dataset, source, counts)
+    if req.dataset is None and counts.skipped_no_expected:
+        listener(
+            Notice(
+                f"{counts.skipped_no_expected} of {counts.cells} cells skipped: "
+                "their golden prompt has no expected answer in the config"
+            )
+        )
+    status: Literal["passed", "failed", "interrupted"] = (
+        "interrupted" if interrupted else ("failed" if tally.leaked_items else "passed")
+    )
+    return LeakOutcome(
+        status=status,
+        summary=tally.to_dict(),
+        audits=kept,
+        report_path=req.output if req.fmt else None,
+        detail=tally,
+    )
+
+
+@dataclass
+class SanitizeRequest:
+    """The options of ``windtunnel leak sanitize``."""
+
+    dataset: Path
+    output: Path
+    stats: Path | None = None
+    mode: str = "sentence"
+    redact_review: bool = False
+    fields: Fields = field(default_factory=Fields)
+    decode: bool = True
+    show_values: bool = False
+
+
+def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutcome:
+    """Write the sanitized dataset (JSONL) and rescan it; failed when an item still leaks."""
+    from windtunnel._util.paths import refuse_overwrite
+    from windtunnel.leakage.dataset import DatasetError, write_back
+    from windtunnel.leakage.sanitize import sanitize_item
+
+    if req.mode not in ("sentence", "span"):
+        raise UsageError(f"unknown --mode {req.mode!r}", hint="valid: sentence, span")
+    refuse_overwrite(
+        [("-o", req.output), ("--stats", req.stats)],
+        [
+            ("DATASET", req.dataset),
+            ("--correlated-map", req.fields.correlated_map if isinstance(req.fields.correlated_map, Path) else None),
+        ],
+    )
+    fmap = req.fields.field_map()
+    n = leaked = residual_items = chars = 0
+    interrupted = False
+    with report_file(req.output) as out, report_file(req.stats) as st:
+        assert out.handle is not None
+        try:
+            for mapped in items(req.dataset, fmap):
+                try:
+                    res = sanitize_item(
+                        mapped.item,
+                        mode="span" if req.mode == "span" else "sentence",
+                        redact_review=req.redact_review,
+                        decode=req.decode,
+                    )
+                except DatasetError as err:
+                    raise UsageError(f"{req.dataset}: {err}", hint=dataset_hint(err)) from None
+                out.handle.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
+                n += 1
+                leaked += res.before.leaked
+                residual_items += not res.ok
+                chars += sum(r.chars_removed for r in res.redactions)
+                if st.handle is not None:
+                    st.handle.write(orjson.dumps(res.stats(show_values=req.show_values)) + b"\n")
+                if not res.ok:
+                    ptrs = ", ".join(sorted({f.shown_pointer(req.show_values) or "/" for f in res.residual}))
+                    listener(Notice(f"item {res.item.id}: still leaks after sanitizing at {ptrs}", kind="alert"))
+        except KeyboardInterrupt:
+            interrupted = True
+        if n == 0 and not interrupted:
+            raise UsageError(f"{req.dataset} holds no items")
+    summary = {"items": n, "leaked_before": leaked, "chars_removed": chars, "still_leaking": residual_items}
+    status: Literal["passed", "failed", "interrupted"] = (
+        "interrupted" if interrupted else ("failed" if residual_items else "passed")
+    )
+    return LeakOutcome(status=status, summary=summary, report_path=req.output)
+
+
+def _unique_id(path: Path, item_id: str, line: int | None, seen: dict[str, int | None], id_field: str) -> None:
+    """Items are matched by id across the two datasets, so a repeated id would silently merge items."""
+    if item_id in seen:
+        raise UsageError(
+            f"{path}: duplicate item id {item_id!r} at lines {seen[item_id]} and {line}",
+            hint=f"every item needs a unique id (field {id_field!r}; --id-field picks another field)",
+        )
+    seen[item_id] = line
+
+
+def check_flow(
+    raw: Path,
+    sanitized: Path,
+    *,
+    fields: Fields | None = None,
+    decode: bool = True,
+    jobs: int | None = None,
+    show_values: bool = False,
+    executor: str | None = None,
+    ray_address: str | None = None,
+) -> LeakOutcome:
+    """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
+
+    ``summary``: ``raw_items``, ``raw_leaking``, ``sanitized_items``, ``not_leaking`` (raw ids that do
+    not leak), ``still_leaking`` ({sanitized id: pointers}) and ``missing`` (ids in only one dataset).
+    """
+    from contextlib import closing
+
+    fields = fields or Fields()
+    fmap = fields.field_map()
+    raw_leaks: dict[str, bool] = {}
+    seen: dict[str, int | None] = {}
+    with closing(audits(raw, fmap, decode, jobs, executor, ray_address)) as found:
+        for audit in found:
+            _unique_id(raw, audit.item, audit.line, seen, fields.id_field)
+            raw_leaks[audit.item] = audit.leaked
+    san: dict[str, list[str]] = {}
+    seen = {}
+    with closing(audits(sanitized, fmap, decode, jobs, executor, ray_address)) as found:
+        for audit in found:
+            _unique_id(sanitized, audit.item, audit.line, seen, fields.id_field)
+            san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})
+    if not raw_leaks or not san:
+        raise UsageError("both datasets must hold items; an empty check proves nothing")
+    not_leaking = [i for i, v in raw_leaks.items() if not v]
+    still = {i: p for i, p in san.items() if p}
+    missing = sorted(set(raw_leaks) ^ set(san))
+    summary = {
+        "raw_items": len(raw_leaks),
+        "raw_leaking": sum(raw_leaks.values()),
+        "sanitized_items": len(san),
+        "not_leaking": not_leaking,
+        "still_leaking": still,
+        "missing": missing,
+    }
+    ok = not not_leaking and not still and not missing
+    return LeakOutcome(status="passed" if ok else "failed", summary=summary)
+
+
+def load_results(path: Path) -> tuple[list[Any], list[int]]:
+    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each."""
+    from windtunnel.leakage.dataset import DatasetError, iter_records
+
+    try:
+        recs = list(iter_records(path))
+    except DatasetError as err:
+        raise UsageError(str(err)) from None
+    return [r.data for r in recs], [r.line for r in recs]
+
+
+@dataclass
+class BaselineRequest:
+    """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent."""
+
+    results: Path | None = None
+    chance: float | None = None
+    chance_model: str = "auto"
+    n_labels: int | None = None
+    alpha: float = 0.01
+    excess: float = 0.1
+    power: float = 0.8
+    paired: Path | None = None
+    pair_by: str = "auto"
+    simulate: str | None = None
+    dataset: Path | None = None
+    expected_field: str = "expected"
+    seed: int = 0
+
+
+def baseline_flow(req: BaselineRequest) -> LeakOutcome:
+    """Is a blind baseline above chance? failed (a leak) when significantly so; ``summary`` holds
+    ``baseline`` (and ``paired``, the McNemar test of raw vs sanitized results)."""
+    from windtunnel.leakage.baseline import ResultError, blind_predictions, mcnemar_exact, summarize_blind_baseline
+
+    if req.pair_by not in ("auto", "id", "position"):
+        raise UsageError(f"unknown --pair-by {req.pair_by!r}", hint="valid: auto, id, position")
+    records: list[Any]
+    lines: list[int] | None = None
+    if req.simulate is not None:
+        if req.dataset is None:
+            raise UsageError("--simulate needs --dataset (its expected answers are the labels)")
+        labels = [
+            m.item.expected[0] for m in items(req.dataset, Fields(req.expected_field).field_map()) if m.item.expected
+        ]
+        try:
+            preds = blind_predictions(labels, req.simulate, seed=req.seed)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+        records = [{"prediction": p, "label": lab} for p, lab in zip(preds, labels, strict=True)]
+    elif req.results is not None:
+        records, lines = load_results(req.results)
+    else:
+        raise UsageError("give a RESULTS file or --simulate majority|prior --dataset D")
+    if req.chance_model not in ("auto", "uniform", "majority", "prior"):
+        raise UsageError(f"unknown --chance-model {req.chance_model!r}", hint="valid: auto, uniform, majority, prior")
+    try:
+        summary = summarize_blind_baseline(
+            records,
+            chance=req.chance,
+            chance_model=req.chance_model,  # type: ignore[arg-type]
+            n_labels=req.n_labels,
+            alpha=req.alpha,
+            excess=req.excess,
+            target_power=req.power,
+            lines=lines,
+        )
+    except ResultError as err:
+        raise UsageError(f"{req.results}: {err}", hint=RESULT_HINT) from None
+    except ValueError as err:
+        raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
+    out: dict[str, Any] = {"baseline": summary.to_dict()}
+    if req.paired is not None:
+        if req.results is None:
+            raise UsageError("--paired compares two results files: give RESULTS (the raw run) too")
+        out["paired"] = _paired(req.results, req.paired, req.pair_by, req.alpha, mcnemar_exact)
+    return LeakOutcome(status="failed" if summary.verdict == "leak" else "passed", summary=out, detail=summary)
+
+
+def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
+    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
+    from windtunnel.leakage.baseline import ResultError, pass_flags
+
+    def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
+        rows, lines = load_results(path)
+        try:
+            passes, _ = pass_flags(rows, lines)
+        except ResultError as err:
+            raise UsageError(f"{path}: {err}", hint=RESULT_HINT) from None
+        return passes, lines, rows
+
+    a, la, rows_a = load(raw_path)
+    b, lb, rows_b = load(san_path)
+    by_id = pair_by == "id" or (
+        pair_by == "auto" and all(_has_id(r) for r in rows_a) and all(_has_id(r) for r in rows_b)
+    )
+    if by_id:
+        amap = _by_id(raw_path, rows_a, la, a)
+        bmap = _by_id(san_path, rows_b, lb, b)
+        only_a = [i for i in amap if i not in bmap]
+        only_b = [i for i in bmap if i not in amap]
+        if only_a or only_b:
+            raise UsageError(
+                f"the paired results hold different item ids: {_ids_note(only_a)} only in {raw_path}, "
+                f"{_ids_note(only_b)} only in {san_path} ({len(amap) - len(only_a)} in both)",
+                hint="pair the same items in both runs, or pass --pair-by position to pair line by line",
+            )
+        common = list(amap)
+        a, b = [amap[i] for i in common], [bmap[i] for i in common]
+    try:
+        result: dict[str, Any] = test(a, b, alpha=alpha).to_dict()
+    except ValueError as err:
+        raise UsageError(
+            f"{err} (--pair-by position pairs line by line)",
+            hint="give both runs the same items, with ids to pair them by id",
+        ) from None
+    result["paired_by"] = "id" if by_id else "position"
+    return result
+
+
+def _has_id(row: Any) -> bool:
+    return isinstance(row, dict) and "id" in row
+
+
+def _by_id(path: Path, rows: list[Any], lines: list[int], flags: list[bool]) -> dict[str, bool]:
+    """``{id: passed}``; a result without an id or a repeated id is a usage error naming the lines."""
+    out: dict[str, bool] = {}
+    first: dict[str, int] = {}
+    for row, line, flag in zip(rows, lines, flags, strict=True):
+        if not _has_id(row):
+            raise UsageError(
+                f"{path}:{line}: the result has no 'id', so it cannot be paired by id",
+                hint="add ids to every result, or pass --pair-by position",
+            )
+        key = str(row["id"])
+        if key in first:
+            raise UsageError(
+                f"{path}: duplicate id {key!r} at lines {first[key]} and {line}",
+                hint="every item id must be unique within a results file",
+            )
+        first[key] = line
+        out[key] = flag
+    return out
+
+
+def _ids_note(ids: list[str], shown: int = 5) -> str:
+    if not ids:
+        return "0 ids"
+    more = f", ... (+{len(ids) - shown})" if len(ids) > shown else ""
+    return f"{len(ids)} id{'s' if len(ids) != 1 else ''} ({', '.join(map(repr, ids[:shown]))}{more})"
+
+
+def mine_flow(
+    dataset: Path,
+    *,
+    min_support: int = 5,
+    min_purity: float = 0.95,
+    output: Path | None = None,
+    fields: Fields | None = None,
+) -> LeakOutcome:
+    """Suggest correlated values: (pointer, value) pairs whose items nearly all share one label.
+
+    ``detail`` holds the suggestions; ``output`` gets the ``{label: [values]}`` map for ``--correlated-map``.
+    Always ``passed``: mining has no verdict.
+    """
+    from windtunnel._util.paths import refuse_overwrite
+    from windtunnel.leakage.mine import correlated_map, mine_correlates
+
+    refuse_overwrite([("-o", output)], [("DATASET", dataset)])
+    fields = fields or Fields()
+    fmap = Fields(fields.expected_field, fields.context_field, fields.id_field).field_map()
+    suggestions = mine_correlates(
+        (m.item for m in items(dataset, fmap)), min_support=min_support, min_purity=min_purity
+    )
+    if output is not None:
+        output.write_bytes(orjson.dumps(correlated_map(suggestions), option=orjson.OPT_INDENT_2))
+    return LeakOutcome(
+        status="passed",
+        summary={"suggestions": [s.to_dict() for s in suggestions]},
+        report_path=output,
+        detail=suggestions,
+    )

@@ -1,0 +1,161 @@
+"""The replay flow: recorded sessions → the agent, with their calls injected → each judged by its contract."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+from windtunnel._util.errors import UsageError
+from windtunnel.config.model import Config
+from windtunnel.flows.common import (
+    agent_label,
+    execute,
+    mark_cut_short,
+    new_run_id,
+    persist_report,
+    resolve_seed,
+    run_status,
+    write_report,
+)
+from windtunnel.flows.events import SILENT, Done, Listener, Notice, Planned, SessionJudged
+from windtunnel.flows.outcome import Outcome, decide, exit_code_of
+
+
+@dataclass
+class ReplayRequest:
+    """Everything that decides a replay run (the options of ``windtunnel replay run``)."""
+
+    config: Path | None = None
+    paths: list[Path] = field(default_factory=list)
+    """Session files or directories (default: the config's ``replays.sessions``)."""
+    fmt: str | None = "terminal"
+    output: Path | None = None
+    seed: int | None = None
+    latency_scale: float | None = None
+    fail_on: str = "critical"
+    concurrency: int | None = None
+    tool_proxy_port: int | None = None
+    llm_proxy_port: int | None = None
+    run_id: str | None = None
+    store: Path | None = None
+    persist: bool = True
+    loaded: Config | None = None
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        """The keyword options of ``windtunnel.replay``."""
+        return [f.name for f in fields(cls) if f.name not in ("config", "loaded")]
+
+
+def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
+    """Collect and prepare the sessions, replay them under signal handling, judge, report."""
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.engine.report import now_iso
+    from windtunnel.replay.collect import collect_config, collect_paths
+    from windtunnel.replay.player import Player, ReplayResult, prepare
+    from windtunnel.replay.report import replay_report
+
+    if req.fail_on not in ("critical", "any"):
+        raise UsageError(f"--fail-on {req.fail_on!r}: choose critical or any")
+    if req.loaded is not None:
+        config_path, cfg = Path(req.config or "<mapping>"), req.loaded
+    else:
+        config_path = find_config(req.config)
+        cfg = load_config(config_path)
+    collected = collect_paths(req.paths) if req.paths else collect_config(cfg)
+    notices = [f"skipped {p}: {why}" for p, why in collected.skipped]
+    if not collected.sessions:
+        where = ", ".join(map(str, req.paths)) if req.paths else f"replays: in {config_path}"
+        raise UsageError(
+            f"no replay session found in {where}"
+            + (f" ({len(collected.skipped)} file(s) skipped)" if collected.skipped else ""),
+            hint="give session files or a directory, or list sessions under replays.sessions in the config",
+        )
+    prepared = prepare(collected.sessions, cfg)
+    run_seed = resolve_seed(cfg, req.seed)
+    for contract in {p.contract.name: p.contract for p in prepared}.values():
+        if not any(i.severity == "critical" for i in contract.invariants) and req.fail_on == "critical":
+            notices.append(
+                f"contract {contract.name!r} has no critical invariant: under the contract FAIL rule its "
+                "replays fail only on an agent error or an unmatched call (mark the invariant the incident "
+                "is about `severity: critical`, or pass --fail-on any)"
+            )
+    for n in notices:
+        listener(Notice(n))
+    listener(
+        Planned(
+            mode="replay",
+            text=f"windtunnel replay: {len(prepared)} session(s) against "
+            f"{agent_label(cfg)} (no global chaos)",
+            total=len(prepared),
+            label="sessions",
+        )
+    )
+    judged: list[ReplayResult] = []
+
+    def show(rr: ReplayResult) -> None:
+        judged.append(rr)
+        listener(SessionJudged(rr))
+        listener(Done(result=rr, failed=rr.status != "passed"))
+
+    player = Player(
+        cfg,
+        seed=run_seed,
+        concurrency=req.concurrency or cfg.advanced.concurrency,
+        latency_scale=req.latency_scale,
+        fail_on="any" if req.fail_on == "any" else "critical",
+        tool_proxy_port=req.tool_proxy_port,
+        llm_proxy_port=req.llm_proxy_port,
+        listeners=[show],
+    )
+    started = now_iso()
+
+    async def main() -> list[ReplayResult]:
+        return await player.run(prepared)
+
+    ran = execute(main, listener, total=len(prepared), label="sessions")
+    order = {p.cell_id: i for i, p in enumerate(prepared)}
+    results: list[ReplayResult] = (
+        ran.value
+        if ran.value is not None
+        else sorted(player.results or judged, key=lambda r: order[r.prepared.cell_id])
+    )
+    if ran.aborted is not None:
+        notices.append(ran.aborted.reason)
+    run_id = req.run_id or new_run_id()
+    report = replay_report(
+        results,
+        run_id=run_id,
+        seed=run_seed,
+        started_at=started,
+        finished_at=now_iso(),
+        config=str(config_path),
+        notices=notices + [n for r in results for n in r.notes],
+        skipped=[{"file": str(p), "reason": why} for p, why in collected.skipped],
+    )
+    summary = report["summary"]
+    summary["cells_planned"] = len(prepared)
+    if ran.cut_short:
+        report["run"].update(run_status(ran.interrupted, ran.aborted))
+    mark_cut_short(summary, ran.interrupted, ran.aborted)
+    path = write_report(report, req.fmt, req.output, run_id)
+    if req.persist:
+        persist_report(report, store=req.store)
+    passed = bool(summary["passed"])
+    status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None)
+    return Outcome(
+        mode="replay",
+        status=status,
+        passed=passed,
+        exit_code=exit_code_of(status, passed),
+        report=report,
+        notices=notices,
+        report_path=path,
+        run_id=run_id,
+        planned=len(prepared),
+        completed=len(results),
+        aborted=ran.aborted,
+    )
+
+
+__all__ = ["ReplayRequest", "replay_flow"]

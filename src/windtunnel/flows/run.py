@@ -1,0 +1,327 @@
+"""The run flow: golden prompts (and mutations, and chaos) → cells streamed to the store → score → outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from windtunnel._util.errors import UsageError
+from windtunnel.config.model import Config
+from windtunnel.flows.common import (
+    Execution,
+    agent_label,
+    check_same_config,
+    config_fingerprint,
+    config_for_store,
+    execute,
+    mark_cut_short,
+    new_run_id,
+    resolve_seed,
+    run_status,
+    store_path,
+    write_report,
+)
+from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
+from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide, exit_code_of
+
+
+@dataclass
+class RunRequest:
+    """Everything that decides a run (the options of ``windtunnel run``)."""
+
+    config: Path | None = None
+    """The config file (found from the working directory when None)."""
+    repeat: int = 1
+    seed: int | None = None
+    min_score: float | None = None
+    fmt: str | None = None
+    output: Path | None = None
+    mutations: bool = True
+    cells: set[str] | None = None
+    concurrency: int | None = None
+    chaos: bool = False
+    chaos_only: bool = False
+    chaos_profile: str | None = None
+    llm: bool = True
+    resume: str | None = None
+    run_id: str | None = None
+    """A preset id for a new run (``ci`` names its phase runs after itself)."""
+    store: Path | None = None
+    use_store: bool = True
+    loaded: Config | None = None
+    """An already loaded config (the Python API's mapping or Config); ``config`` is then only its label."""
+    executor: str | None = None
+    """``local`` or ``ray`` (overrides ``advanced.executor``)."""
+    ray_address: str | None = None
+    shard: str | None = None
+    """``I/N``: run only that slice of the plan (see engine/shard.py)."""
+
+    PLAN_KEYS = ("repeat", "mutations", "chaos", "chaos_only", "chaos_profile", "llm", "shard")
+    """Options that decide which cells exist: stored with a run so that ``--resume`` replans the same cells."""
+
+    def plan_options(self) -> dict[str, Any]:
+        """The options that decide the cells (stored with the run for ``--resume``)."""
+        return {k: getattr(self, k) for k in self.PLAN_KEYS}
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        """The keyword options of ``windtunnel.run``."""
+        return [f.name for f in fields(cls) if f.name not in ("config", "loaded")]
+
+
+def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
+    """The command line that reruns this run's cells (``--cell ID`` is appended per cell)."""
+    base = ["windtunnel", "run", "-c", str(config_path), "--seed", str(seed)]
+    if req.repeat != 1:
+        base += ["--repeat", str(req.repeat)]
+    if not req.mutations:
+        base.append("--no-mutations")
+    if req.chaos_only:
+        base.append("--chaos-only")
+    elif req.chaos:
+        base.append("--chaos")
+    if req.chaos_profile:
+        base += ["--chaos-profile", req.chaos_profile]
+    if not req.llm:
+        base.append("--no-llm")
+    return base
+
+
+def chaos_spec(cfg: Config, req: RunRequest) -> Any:
+    """The global chaos of ``--chaos`` / ``--chaos-only`` / ``--chaos-profile`` (None without chaos)."""
+    if not (req.chaos or req.chaos_only or req.chaos_profile):
+        return None
+    from windtunnel.chaos.spec import ChaosSpec
+
+    spec = ChaosSpec.resolve(cfg.chaos, profile=req.chaos_profile, name="chaos")
+    if not spec.active:
+        raise UsageError(
+            "--chaos needs faults: the config has no `chaos:` block with faults and no profile was given",
+            hint="add chaos.tool_faults / llm_faults / context_attacks, or pass --chaos-profile NAME "
+            "(see `windtunnel profiles`)",
+        )
+    return spec
+
+
+def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
+    """For ``resume``: the stored run's config, seed and plan options (the same cells again)."""
+    assert req.resume is not None
+    info = store.get_run(req.resume)
+    if info.mode not in ("run", "chaos"):
+        raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {info.mode}`")
+    for key, value in (info.meta.get("options") or {}).items():
+        if key in RunRequest.PLAN_KEYS:
+            setattr(req, key, value)
+    if info.seed is None or not info.config_path:
+        raise UsageError(f"run {req.resume!r} has no stored seed or config path, so it cannot be resumed")
+    return Path(req.config or info.config_path), int(info.seed)
+
+
+def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
+    """The config, its path, the seed and the open store (None without one)."""
+    from windtunnel.config.load import find_config, load_config
+
+    if req.resume:
+        if not req.use_store:
+            raise UsageError("--resume needs the run store", hint="drop --no-store")
+        from windtunnel.store.runstore import RunStore
+
+        resumed = RunStore(store_path(req.loaded or config_for_store(req.config), req.store))
+        config_path, seed = _restore(req, resumed)
+        cfg = req.loaded or load_config(find_config(config_path))
+        check_same_config(resumed, req.resume, cfg, config_path)
+        return config_path, cfg, seed, resumed
+    if req.loaded is not None:
+        config_path, cfg = Path(req.config or "<mapping>"), req.loaded
+    else:
+        config_path = find_config(req.config)
+        cfg = load_config(config_path)
+    from windtunnel.engine.shard import parse_shard, require_fixed_seed
+
+    require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
+    seed = resolve_seed(cfg, req.seed)
+    store: Any = None
+    if req.use_store:
+        from windtunnel.store.runstore import RunStore
+
+        store = RunStore(store_path(cfg, req.store))
+    return config_path, cfg, seed, store
+
+
+def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
+    """Plan the cells, run them under signal handling streaming each to the store, score, report."""
+    from windtunnel._util.paths import refuse_overwrite
+    from windtunnel.engine.mutate import transport_for
+    from windtunnel.engine.plan import plan_run
+    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.report import cell_row, now_iso
+    from windtunnel.engine.scoring import summarize, type_weights
+    from windtunnel.engine.session import RunSession, run_invariants
+    from windtunnel.engine.shard import parse_shard
+
+    if req.shard:
+        parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
+    config_path, cfg, seed, store = _setup(req)
+    apply_placement(cfg, req.executor, req.ray_address)
+    refuse_overwrite([("-o", req.output)], [("config", Path(config_path))])
+    spec = chaos_spec(cfg, req)
+    mode = "chaos" if spec is not None else "run"
+    plan = plan_run(
+        cfg,
+        seed=seed,
+        repeat=req.repeat,
+        mutations=req.mutations and not req.chaos_only,
+        only=req.cells,
+        scenario=spec.name if spec is not None else None,
+        llm=req.llm,
+    )
+    invariants, inv_notices = run_invariants(cfg)
+    notices = plan.notices + inv_notices
+    if req.shard:  # restored by --resume, like the other plan options
+        plan.cells = parse_shard(req.shard).select(plan.cells)
+    if not plan.cells:
+        raise UsageError(
+            "the plan has no cells, so there is nothing to score", hint="add golden_prompts or mutation types"
+        )
+    rows: list[dict[str, Any]] = []
+    session = RunSession(
+        cfg,
+        invariants,
+        concurrency=req.concurrency or cfg.advanced.concurrency,
+        transport=lambda cell: transport_for(cfg, cell, seed=seed),
+        chaos={spec.name: spec} if spec is not None else None,
+        seed=seed,
+    )
+    if session.isolated and session.concurrency > 1:
+        notices.append(
+            "the agent has a reset configured, so cells run one at a time: each starts from a clean state "
+            "(set advanced.isolation: concurrent to run them concurrently)"
+        )
+    started = now_iso()
+    extra_run: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "options": req.plan_options()}
+    if req.shard:
+        extra_run["shard"] = req.shard.replace(" ", "")
+    run_id = req.run_id or new_run_id()
+    done: set[str] = set()
+    if store is not None:
+        run_id = store.start_run(
+            {
+                "id": req.resume or req.run_id,
+                "mode": mode,
+                "seed": seed,
+                "config_path": str(config_path),
+                "config_hash": config_fingerprint(cfg),
+                **extra_run,
+            }
+        )
+        if req.resume:  # a cell cut short by the agent process dying runs again
+            done = {r["id"] for r in store.iter_cells(run_id) if r.get("error_kind") != "agent_exited"}
+    todo = [c for c in plan.cells if c.id not in done]
+    for n in notices:
+        listener(Notice(n))
+    resumed = f", resuming {run_id}: {len(done)} cells already done" if req.resume else ""
+    listener(
+        Planned(
+            mode=mode,
+            text=f"windtunnel {mode}: {len(todo)} agent calls planned against {agent_label(cfg)} "
+            f"(seed {seed}, concurrency {session.effective_concurrency}{resumed}; run id {run_id})",
+            total=len(todo),
+        )
+    )
+    base = reproduce_base(req, config_path, seed)
+
+    def keep(result: Any) -> None:
+        row = cell_row(result, reproduce_base=base)
+        if store is not None:
+            store.add_cell(run_id, row)  # committed before the next result: nothing completed is lost
+        rows.append(row)
+        listener(cell_done(result))
+
+    def setup_failed() -> None:
+        if store is not None:  # setup failed (agent unreachable, bad seam ...): not left "running"
+            store.finish_run(run_id, {"cells_completed": len(rows)}, "error")
+            store.close()
+
+    session.listeners.append(keep)
+
+    async def main() -> None:
+        await session.run(todo)
+
+    ran = execute(main, listener, total=len(todo), label="cells", on_error=setup_failed)
+    notices += session.warnings
+    for w in session.warnings:
+        listener(Notice(w))
+    if store is not None and req.resume:
+        rows = list(store.iter_cells(run_id))
+    order = {c.id: i for i, c in enumerate(plan.cells)}
+    rows.sort(key=lambda r: order.get(r["id"], len(order)))
+    summary = summarize(rows, weights=type_weights(cfg.mutations.weights), min_score=req.min_score)
+    summary_dict = {**summary.as_dict(), "min_score": req.min_score, "cells_planned": len(plan.cells)}
+    aborted = ran.aborted
+    if aborted is not None:  # one count everywhere: the completed cells kept (a resume reruns the others)
+        aborted = ran.aborted = aborted.recounted(sum(r.get("error_kind") != "agent_exited" for r in rows))
+        notices.append(aborted.reason)
+    mark_cut_short(summary_dict, ran.interrupted, aborted)
+    if spec is not None and rows and not any(r["faults"] for r in rows):
+        why = (
+            "no configured fault fired in the whole run, so it tested nothing: check the tool names and "
+            "match_url patterns against the calls the agent makes (see the `calls` of each cell)"
+        )
+        summary_dict.update(passed=False, reasons=[*summary_dict.get("reasons", []), why])
+        notices.append(why)
+        listener(Notice(why))
+    return _finish(
+        req, cfg, ran, summary_dict, rows, notices, store, run_id, started, extra_run, mode, seed, len(plan.cells)
+    )
+
+
+def _finish(
+    req: RunRequest,
+    cfg: Config,
+    ran: Execution,
+    summary: dict[str, Any],
+    rows: list[dict[str, Any]],
+    notices: list[str],
+    store: Any,
+    run_id: str,
+    started: str,
+    extra_run: dict[str, Any],
+    mode: str,
+    seed: int,
+    planned: int,
+) -> Outcome:
+    from windtunnel.engine.report import build_report, now_iso
+
+    passed = bool(summary["passed"])
+    status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
+    if store is not None:
+        store.finish_run(run_id, summary, STORE_STATUS.get(status, "passed" if passed else "failed"))
+        store.close()
+    report = build_report(
+        run_id=run_id,
+        mode=mode,
+        seed=seed,
+        started_at=started,
+        finished_at=now_iso(),
+        summary=summary,
+        cells=rows,
+        notices=notices,
+        extra_run={**extra_run, **run_status(ran.interrupted, ran.aborted)},
+    )
+    path = write_report(report, req.fmt, req.output, run_id, cfg)
+    completed = sum(r.get("error_kind") != "agent_exited" for r in rows) if ran.aborted else len(rows)
+    return Outcome(
+        mode=mode,
+        status=status,
+        passed=passed,
+        exit_code=exit_code_of(status, passed),
+        report=report,
+        notices=notices,
+        report_path=path,
+        run_id=run_id,
+        stored=store is not None,
+        planned=planned,
+        completed=completed,
+        aborted=ran.aborted,
+    )

@@ -1,0 +1,127 @@
+"""Replay sessions in and out: record one from the agent, export failed cells of a report, import traces.
+
+Each use-case writes session files and returns ``(path, session)`` pairs; notes go to the listener.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from windtunnel._util.errors import UsageError
+from windtunnel.flows.events import SILENT, Listener, Notice
+
+if TYPE_CHECKING:
+    from windtunnel.replay.session import Session
+
+FORMATS = ("yaml", "json")
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in FORMATS:
+        raise UsageError(f"--format {fmt!r}: choose yaml or json")
+
+
+def record_flow(
+    config: Path | None,
+    input_: str,
+    output: Path,
+    listener: Listener = SILENT,
+    **options: Any,
+) -> tuple[Path, Session]:
+    """Run the agent once with recording on and write the session to ``output``.
+
+    ``options``: ``session_id`` (default: from the file name), ``name``, ``contract``, ``inject_llm``,
+    ``scenario`` (record under that matrix scenario's faults), ``seed``, ``tool_proxy_port``,
+    ``llm_proxy_port``.
+    """
+    import anyio
+
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.replay.record import Recording, record
+    from windtunnel.replay.session import SESSION_SUFFIXES, dump_session, safe_filename
+
+    if output.suffix.lower() not in SESSION_SUFFIXES:
+        raise UsageError(f"--output {output}: use a {', '.join(SESSION_SUFFIXES)} file name")
+    cfg = load_config(find_config(config))
+    session_id = options.pop("session_id", None) or safe_filename(output.stem)
+    seed = options.pop("seed", None)
+
+    async def go() -> Recording:
+        return await record(
+            cfg,
+            input_,
+            session_id=session_id,
+            seed=seed if seed is not None else cfg.advanced.seed,
+            **options,
+        )
+
+    recording = anyio.run(go)
+    path = dump_session(recording.session, output)
+    for note in recording.notes:
+        listener(Notice(note))
+    return path, recording.session
+
+
+def export_flow(
+    from_report: Path, output: Path, *, contract: str | None = None, fmt: str = "yaml", listener: Listener = SILENT
+) -> list[tuple[Path, Session]]:
+    """One session per failed cell of a JSON report, written into the directory ``output``."""
+    import json
+
+    from windtunnel.replay.export import sessions_from_report
+    from windtunnel.replay.session import dump_session
+
+    _check_format(fmt)
+    try:
+        report = json.loads(from_report.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"report not found: {from_report}") from None
+    except (OSError, ValueError) as err:
+        raise UsageError(f"cannot read report {from_report}: {err}") from None
+    exported = sessions_from_report(report, source=str(from_report), contract=contract)
+    for note in exported.notes:
+        listener(Notice(note))
+    return [(dump_session(s, output / f"{s.id}.{fmt}"), s) for s in exported.sessions]
+
+
+def import_flow(
+    source: str,
+    file: Path | None,
+    output: Path,
+    *,
+    contract: str | None = None,
+    project: str | None = None,
+    run_id: str | None = None,
+    limit: int = 20,
+    fmt: str = "yaml",
+) -> list[tuple[Path, Session]]:
+    """Sessions from LangSmith runs, OpenTelemetry GenAI spans or Langfuse traces (a file, or live)."""
+    from windtunnel.replay.importers import _load_builtin as load_importers
+    from windtunnel.replay.importers import import_file, importers
+    from windtunnel.replay.session import dump_session, safe_filename
+
+    load_importers()
+    importers.get(source)  # unknown names: a usage error listing the valid ones
+    _check_format(fmt)
+    if file is not None:
+        if not file.exists():
+            raise UsageError(f"export file not found: {file}")
+        sessions = import_file(source, file)
+    else:
+        from windtunnel.replay.importers.live import fetch_langfuse, fetch_langsmith
+
+        if source == "langsmith":
+            if not (project or run_id):
+                raise UsageError("live LangSmith import needs --project or --run-id (or give an export FILE)")
+            sessions = fetch_langsmith(project=project, run_id=run_id, limit=limit)
+        elif source == "langfuse":
+            sessions = fetch_langfuse(trace_id=run_id, limit=limit)
+        else:
+            raise UsageError(f"{source} is imported from a file: give the OTLP JSON export FILE")
+    out = []
+    for s in sessions:
+        if contract:
+            s.contract = contract
+        out.append((dump_session(s, output / f"{safe_filename(s.id)}.{fmt}"), s))
+    return out

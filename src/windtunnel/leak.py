@@ -1,0 +1,150 @@
+"""``windtunnel.leak``: the leakage auditor from Python — scan, sanitize, check, baseline, mine.
+
+Each function takes what its ``windtunnel leak`` command takes and returns a
+:class:`~windtunnel.flows.leak.LeakOutcome` (``status``, ``passed``, ``summary``, ``exit_code``);
+bad input raises :class:`~windtunnel.errors.UsageError`, a wrong type ``TypeError``. Nothing is printed.
+
+>>> import windtunnel
+>>> outcome = windtunnel.leak.scan("items.jsonl")          # doctest: +SKIP
+>>> outcome.passed, outcome.summary["leaked_items"]        # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from windtunnel._api import build_request
+
+if TYPE_CHECKING:
+    from windtunnel.flows.events import Listener
+    from windtunnel.flows.leak import LeakOutcome
+
+PathLike = str | os.PathLike[str]
+
+
+def _path(fn: str, name: str, value: object, *, optional: bool = False) -> Path | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, str | os.PathLike):
+        return Path(value)
+    what = "a path (str or os.PathLike)" + (" or None" if optional else "")
+    raise TypeError(f"windtunnel.leak.{fn}(): {name} must be {what}, not {type(value).__name__}")
+
+
+def _fields(fn: str, options: dict[str, Any]) -> Any:
+    from windtunnel.flows.leak import Fields
+
+    names = ("expected_field", "context_field", "id_field", "label_set", "correlated_map", "target")
+    given = {k: options.pop(k) for k in names if k in options}
+    if isinstance(given.get("context_field"), str):
+        given["context_field"] = [given["context_field"]]
+    if isinstance(given.get("correlated_map"), str | os.PathLike):
+        given["correlated_map"] = Path(given["correlated_map"])
+    elif "correlated_map" in given and not isinstance(given["correlated_map"], Mapping | type(None)):
+        raise TypeError(f"windtunnel.leak.{fn}(): correlated_map must be a path or a mapping {{label: [values]}}")
+    return Fields(**given)
+
+
+def scan(dataset: PathLike | None = None, *, listener: Listener | None = None, **options: Any) -> LeakOutcome:
+    """Scan what the model reads for the expected answer; ``failed`` when any item leaks.
+
+    The items come from ``dataset`` (JSONL or JSON), or ``from_run=RUN_ID`` / ``from_report=PATH``.
+    Options: ``store``, ``config``, ``decode``, ``jobs``, ``fmt`` (``"json"`` or ``"sarif"``) with
+    ``output``, ``show_values``, ``keep`` (audits kept in ``outcome.audits``), and the field options
+    ``expected_field``, ``context_field``, ``id_field``, ``label_set``, ``correlated_map``, ``target``.
+    """
+    from windtunnel._api import _listener
+    from windtunnel.flows.leak import ScanRequest, scan_flow
+
+    fields = _fields("scan", options)
+    request = build_request(
+        "leak.scan", ScanRequest, options, dataset=_path("scan", "dataset", dataset, optional=True), fields=fields
+    )
+    if request.fmt is not None and request.output is None:
+        raise TypeError("windtunnel.leak.scan(): fmt needs output= (the library writes no report to stdout)")
+    return scan_flow(request, _listener("leak.scan", listener))
+
+
+def sanitize(dataset: PathLike, output: PathLike, *, listener: Listener | None = None, **options: Any) -> LeakOutcome:
+    """Write ``dataset`` sanitized to ``output`` (JSONL) and rescan it; ``failed`` when an item still leaks.
+
+    Options: ``stats`` (per-item redaction stats, JSONL), ``mode`` (``"sentence"`` or ``"span"``),
+    ``redact_review``, ``decode``, ``show_values`` and the field options of :func:`scan`.
+    """
+    from windtunnel._api import _listener
+    from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
+
+    fields = _fields("sanitize", options)
+    request = build_request(
+        "leak.sanitize",
+        SanitizeRequest,
+        options,
+        dataset=_path("sanitize", "dataset", dataset),
+        output=_path("sanitize", "output", output),
+        fields=fields,
+    )
+    return sanitize_flow(request, _listener("leak.sanitize", listener))
+
+
+def check(raw: PathLike, sanitized: PathLike, **options: Any) -> LeakOutcome:
+    """The CI assertion: every raw item leaks and no sanitized item does (else ``failed``).
+
+    Options: ``decode``, ``jobs``, ``show_values`` and the field options of :func:`scan`.
+    """
+    from windtunnel.flows.leak import check_flow
+
+    fields = _fields("check", options)
+    unknown = set(options) - {"decode", "jobs", "show_values"}
+    if unknown:
+        raise TypeError(f"windtunnel.leak.check() got unexpected options: {', '.join(sorted(unknown))}")
+    return check_flow(
+        _path("check", "raw", raw),  # type: ignore[arg-type]
+        _path("check", "sanitized", sanitized),  # type: ignore[arg-type]
+        fields=fields,
+        **options,
+    )
+
+
+def baseline(results: PathLike | None = None, **options: Any) -> LeakOutcome:
+    """Is a blind baseline above chance? ``failed`` (a leak) when significantly so.
+
+    Options: ``chance``, ``chance_model``, ``n_labels``, ``alpha``, ``excess``, ``power``, ``paired``
+    (the sanitized run's results), ``pair_by``, ``simulate`` with ``dataset``, ``expected_field``, ``seed``.
+    """
+    from windtunnel.flows.leak import BaselineRequest, baseline_flow
+
+    request = build_request(
+        "leak.baseline", BaselineRequest, options, results=_path("baseline", "results", results, optional=True)
+    )
+    return baseline_flow(request)
+
+
+def mine(
+    dataset: PathLike,
+    *,
+    min_support: int = 5,
+    min_purity: float = 0.95,
+    output: PathLike | None = None,
+    **field_options: Any,
+) -> LeakOutcome:
+    """Suggest correlated values (``outcome.detail``: the suggestions); ``output`` gets ``{label: [values]}``."""
+    from windtunnel.flows.leak import mine_flow
+
+    fields = _fields("mine", field_options)
+    if field_options:
+        raise TypeError(f"windtunnel.leak.mine() got unexpected options: {', '.join(sorted(field_options))}")
+    if not isinstance(min_support, int) or isinstance(min_support, bool):
+        raise TypeError(f"windtunnel.leak.mine(): min_support must be int, not {type(min_support).__name__}")
+    return mine_flow(
+        _path("mine", "dataset", dataset),  # type: ignore[arg-type]
+        min_support=min_support,
+        min_purity=float(min_purity),
+        output=_path("mine", "output", output, optional=True),
+        fields=fields,
+    )
+
+
+__all__ = ["baseline", "check", "mine", "sanitize", "scan"]

@@ -1,0 +1,101 @@
+"""The ``mutations:`` and ``model:`` sections: which mutation types run, and the LLM that generates them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from windtunnel._util.model import StrictModel
+from windtunnel._util.registry import load_entry_point_plugins
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.mutations import builtin as _builtin  # noqa: F401  (registers the built-in types)
+from windtunnel.mutations.base import mutations as _mutations
+
+load_entry_point_plugins()
+
+
+class ModelConfig(StrictModel):
+    """``model:`` — the optional LLM used to generate mutations (OpenAI-compatible)."""
+
+    provider: Literal["ollama", "openai", "anthropic", "google", "openai_compatible"] = "ollama"
+    name: str = "qwen2.5:3b"
+    base_url: str | None = None
+    api_key: str | None = None
+    """Only as ``${ENV_VAR}``: a literal key in a config file is rejected."""
+    temperature: float = Field(0.0, ge=0.0, le=2.0)
+    timeout: int = Field(60000, gt=0)
+    """Milliseconds per generation request."""
+    enabled: bool = True
+    """False: always use the deterministic generators."""
+
+    @field_validator("api_key")
+    @classmethod
+    def _env_only(cls, v: str | None) -> str | None:
+        if v is not None and not (v.startswith("${") and v.endswith("}")):
+            raise ValueError("api_key must be an environment reference like ${OPENAI_API_KEY}, not a literal key")
+        return v
+
+
+class MutationsConfig(StrictModel):
+    """``mutations:`` — adversarial variants of each golden prompt."""
+
+    count: int = Field(10, ge=1)
+    """Mutations per golden prompt (at most 10,000)."""
+    types: list[str] = Field(default_factory=lambda: ["paraphrase", "noise", "tone_shift", "prompt_injection"])
+    weights: dict[str, float] = Field(default_factory=dict)
+    """Per-type scoring weights (each > 0); a partial dict overrides only the named types."""
+    custom_templates: list[str] | dict[str, str] = Field(default_factory=list)
+    """Templates for the ``custom`` type, with ``{prompt}``: a list, or (upstream's form) a mapping
+    name → template whose names become the template ids in reports."""
+
+    @field_validator("count")
+    @classmethod
+    def _count_bounded(cls, v: int) -> int:
+        from windtunnel.mutations.plan import MAX_MUTATIONS_PER_PROMPT
+
+        if v > MAX_MUTATIONS_PER_PROMPT:
+            raise ValueError(
+                f"mutations.count is {v:,}, over the limit of {MAX_MUTATIONS_PER_PROMPT:,} mutations per golden "
+                "prompt; a few dozen per prompt find what thousands would (add golden prompts for more coverage)"
+            )
+        return v
+
+    @property
+    def templates(self) -> list[str]:
+        """The custom templates in config order."""
+        t = self.custom_templates
+        return list(t.values()) if isinstance(t, dict) else list(t)
+
+    @property
+    def template_ids(self) -> list[str] | None:
+        """The names of a mapping's templates (``None`` for a list: templates are numbered)."""
+        t = self.custom_templates
+        return [str(k) for k in t] if isinstance(t, dict) else None
+
+    @field_validator("types", "weights")
+    @classmethod
+    def _known_types(cls, v: Any) -> Any:
+        names = list(v)
+        for name in names:
+            if name not in _mutations:
+                raise ValueError(
+                    f"unknown mutation type {name!r}{did_you_mean(name, _mutations)}; "
+                    f"valid: {', '.join(_mutations.names())}"
+                )
+        return v
+
+    @field_validator("weights")
+    @classmethod
+    def _positive_weights(cls, v: dict[str, float]) -> dict[str, float]:
+        bad = {name: w for name, w in v.items() if not w > 0}
+        if bad:
+            shown = ", ".join(f"{name}={w:g}" for name, w in bad.items())
+            raise ValueError(
+                f"mutation type weights must be greater than 0, got {shown}: leave a type out of weights to "
+                "keep its default weight, or remove it from mutations.types to not run it"
+            )
+        return v
+
+
+__all__ = ["ModelConfig", "MutationsConfig"]

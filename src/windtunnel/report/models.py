@@ -1,0 +1,153 @@
+"""Pydantic models of the run report (``schema_version`` 1).
+
+They are the contract of ``report.schema.json``: the required core every mode writes, typed strictly
+(a string is never read as a number, nor ``"yes"`` as a boolean), with the documented optional fields
+and room for more (``extra="allow"``: a report from a newer windtunnel still loads).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
+
+Score = Annotated[float | None, Field(ge=0, le=100)]
+"""0-100; None only when nothing could be scored (and then the run did not pass)."""
+Count = Annotated[int, Field(ge=0)]
+Mode = Literal["run", "chaos", "contract", "replay", "ci"]
+CellKind = Literal["golden", "mutation", "chaos", "contract", "replay"]
+CellStatus = Literal["passed", "failed", "error", "skipped"]
+Severity = Literal["critical", "high", "medium", "low"]
+FaultTarget = Literal["tool", "llm", "context", "http"]
+
+
+Absent = SkipJsonSchema[None]
+"""An optional key that, when present, is never null (``x: int | Absent = None``)."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="allow", strict=True)
+
+
+class Tool(_Model):
+    """The program that wrote the report."""
+
+    name: Literal["windtunnel"]
+    version: str
+
+
+class RunInfo(_Model):
+    """Which run this is: id, mode, seed and when it ran (plus config, agent, status ...)."""
+
+    id: str
+    mode: Mode
+    seed: int | None
+    started_at: str
+    finished_at: str
+    config: str | None = None
+    """The config file the run used."""
+    agent: str | None = None
+    """The agent type."""
+    status: str | None = None
+    """``completed``, or why the run was cut short (``interrupted``, ``aborted``); a report rebuilt from the
+    run store carries the stored status (``passed``, ``failed``, ``error`` ...)."""
+    aborted: dict[str, Any] | None = None
+    """Why an aborted run stopped: the agent process's command, exit code and stderr tail."""
+
+
+class PhaseEntry(_Model):
+    """One ``ci`` phase in the summary."""
+
+    score: Score
+    passed: bool
+    weight: Annotated[float, Field(ge=0, le=1)]
+    """The phase's renormalised share of the overall score."""
+    status: str | None = None
+    """``run`` or ``not run``."""
+    reason: str | None = None
+    """Why a phase was not run."""
+
+
+class Summary(_Model):
+    """The verdict and the counts."""
+
+    score: Score
+    passed: bool
+    cells_total: Count
+    cells_passed: Count
+    cells_failed: Count
+    cells_errored: Count
+    critical_failed: bool | Absent = None
+    """Whether a critical contract invariant failed (the contract FAILs whatever the score)."""
+    cells_skipped: Count | None = None
+    cells_planned: Count | None = None
+    min_score: float | None = None
+    reasons: list[str] | None = None
+    """Why the run did not pass."""
+    partial: bool | None = None
+    """True when the run was cut short (interrupted or aborted): it passes nothing."""
+    phases: dict[str, PhaseEntry] | Absent = None
+    """``ci`` only: one entry per phase."""
+
+
+class Mutation(_Model):
+    """The mutation a cell's prompt went through."""
+
+    type: str
+    args: dict[str, Any] | Absent = None
+
+
+class Fault(_Model):
+    """A fault actually injected during a cell."""
+
+    target: FaultTarget
+    mode: str
+    name: str | None = None
+
+
+class Check(_Model):
+    """One invariant's verdict on a cell."""
+
+    type: str
+    passed: bool
+    detail: str | None = None
+
+
+class Cell(_Model):
+    """One agent call and its checks (a contract cell is one invariant of one unit)."""
+
+    id: str
+    kind: CellKind
+    prompt: str
+    """The input actually sent to the agent."""
+    status: CellStatus
+    passed: bool
+    scenario: str | None
+    invariant: str | None
+    faults: list[Fault]
+    golden_prompt: str | None = None
+    mutation: Mutation | None = None
+    severity: Severity | None = None
+    repeat: Count | Absent = None
+    output: str | None = None
+    latency_ms: float | None = None
+    error: str | None = None
+    error_kind: str | None = None
+    checks: list[Check] | Absent = None
+    reproduce: str | Absent = None
+    """A command that reruns exactly this cell."""
+
+
+class RunReport(_Model):
+    """A run report as every mode writes it (``windtunnel run -f json`` and friends)."""
+
+    schema_version: Literal["1"]
+    tool: Tool
+    run: RunInfo
+    summary: Summary
+    cells: list[Cell]
+    notices: list[str] | None = None
+
+
+__all__ = ["Cell", "Check", "Fault", "Mutation", "PhaseEntry", "RunInfo", "RunReport", "Summary", "Tool"]

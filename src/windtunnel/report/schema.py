@@ -1,0 +1,39 @@
+"""The report's JSON schema: generated from :mod:`windtunnel.report.models`, shipped as ``report.schema.json``.
+
+``python -m windtunnel.report.schema`` rewrites the shipped file after a model change (a test fails
+until it is rewritten).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+SCHEMA_FILE = Path(__file__).with_name("report.schema.json")
+
+
+def generate() -> dict[str, Any]:
+    """The JSON schema of :class:`~windtunnel.report.models.RunReport`, made now from the models."""
+    from windtunnel.report.models import RunReport
+
+    schema = RunReport.model_json_schema(mode="validation")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "windtunnel/report.schema.json",
+        **schema,
+    }
+
+
+def report_schema_text() -> str:
+    """The shipped schema file's text (no pydantic import: ``windtunnel schema`` prints this)."""
+    return SCHEMA_FILE.read_text(encoding="utf-8")
+
+
+def render(schema: dict[str, Any]) -> str:
+    """The schema as the shipped file holds it."""
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    SCHEMA_FILE.write_text(render(generate()), encoding="utf-8")

@@ -1,0 +1,166 @@
+"""The pytest plugin on a sample user project: tests pass and fail as the agent deserves."""
+
+from __future__ import annotations
+
+import pytest
+
+BOT = '''
+def good(prompt):
+    return "Happy to help with your order."
+
+
+def bad(prompt):
+    return "I cannot help with that." if "refund" in prompt.lower() else "Happy to help with your order."
+'''
+
+CONFIG = """
+agent:
+  type: python
+  endpoint: "support_bot:{fn}"
+mutations:
+  count: 1
+  types: [noise]
+golden_prompts:
+  - "Where is my order?"
+  - "I want a refund for my order"
+invariants:
+  - type: contains
+    value: "order"
+"""
+
+TESTS = '''
+import pytest
+
+
+@pytest.mark.windtunnel(config="good.yaml", seed=1)
+def test_good_agent():
+    pass
+
+
+@pytest.mark.windtunnel("bad.yaml", seed=1)
+def test_bad_agent(windtunnel):
+    assert windtunnel.outcome.mode == "run"
+
+
+@pytest.mark.windtunnel("bad.yaml", seed=1, min_score=40)
+def test_bad_agent_above_a_low_bar():
+    pass
+
+
+def test_in_process_agent(windtunnel_agent):
+    def agent(prompt):
+        return "Your order: " + prompt
+
+    outcome = windtunnel_agent(agent, golden_prompts=["where is my order?"],
+                               invariants=[{"type": "contains", "value": "order"}], seed=1)
+    assert outcome.passed and outcome.summary["cells_total"] > 1
+
+
+def test_in_process_agent_that_fails(windtunnel_agent):
+    windtunnel_agent(lambda prompt: "no", golden_prompts=["where is my order?"],
+                     invariants=[{"type": "contains", "value": "order"}], seed=1)
+
+
+def test_the_fixture_runs_a_config(windtunnel):
+    outcome = windtunnel.run("good.yaml", seed=2, mutations=False)
+    windtunnel.check(outcome)
+    assert outcome.report_path.exists()
+'''
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(support_bot=BOT)
+    (pytester.path / "good.yaml").write_text(CONFIG.format(fn="good"), encoding="utf-8")
+    (pytester.path / "bad.yaml").write_text(CONFIG.format(fn="bad"), encoding="utf-8")
+    return pytester
+
+
+def test_a_sample_project_passes_and_fails_as_its_agents_deserve(project: pytest.Pytester) -> None:
+    project.makepyfile(test_bot=TESTS)
+    result = project.runpytest("-p", "no:cacheprovider", "-rf")
+    result.assert_outcomes(passed=4, failed=2)
+    out = result.stdout.str()
+    assert "FAILED test_bot.py::test_bad_agent" in out
+    assert "FAILED test_bot.py::test_in_process_agent_that_fails" in out
+    assert "windtunnel run of bad.yaml: failed" in out
+    assert "failing cells (" in out and "reproduce: windtunnel run -c " in out and "--cell g1" in out
+    assert "report: " in out and "windtunnel-run-0.json" in out
+
+
+def test_k_and_x_select_and_stop_as_for_any_test(project: pytest.Pytester) -> None:
+    project.makepyfile(test_bot=TESTS)
+    selected = project.runpytest("-p", "no:cacheprovider", "-k", "good_agent")
+    selected.assert_outcomes(passed=1, deselected=5)
+    stopped = project.runpytest("-p", "no:cacheprovider", "-x")
+    stopped.assert_outcomes(passed=1, failed=1)
+
+
+def test_an_unknown_marker_option_is_a_usage_error_at_collection(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        test_typo='''
+import pytest
+
+@pytest.mark.windtunnel(config="good.yaml", min_scor=90)
+def test_typo():
+    pass
+'''
+    )
+    result = project.runpytest("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            "*test_typo.py::test_typo: @pytest.mark.windtunnel got an unknown option 'min_scor' "
+            "(did you mean 'min_score'?)*"
+        ]
+    )
+
+
+def test_a_broken_config_fails_the_test_with_the_reason(project: pytest.Pytester) -> None:
+    (project.path / "broken.yaml").write_text("agent:\n  type: pythn\n", encoding="utf-8")
+    project.makepyfile(
+        test_broken='''
+import pytest
+
+@pytest.mark.windtunnel("broken.yaml")
+def test_broken():
+    pass
+'''
+    )
+    result = project.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["windtunnel run could not run: *broken.yaml: invalid configuration (1 problem)"])
+    result.stdout.fnmatch_lines(["*unknown agent type 'pythn' at agent (did you mean 'python'?)*"])
+    assert "During handling" not in result.stdout.str()
+
+
+@pytest.mark.slow
+def test_xdist_workers_run_marked_tests_each_with_their_own_store(project: pytest.Pytester) -> None:
+    project.makepyfile(test_bot=TESTS)
+    result = project.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
+    result.assert_outcomes(passed=4, failed=2)
+    assert "reproduce: windtunnel run -c " in result.stdout.str()
+
+
+def test_the_body_runs_first_and_its_own_failure_is_reported(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        test_body='''
+import pytest
+
+RAN = []
+
+
+@pytest.mark.windtunnel("good.yaml", seed=1)
+def test_body_fails(windtunnel):
+    RAN.append(windtunnel.outcome.status)
+    assert windtunnel.outcome.summary["cells_total"] == -1
+
+
+def test_the_marked_body_ran():
+    assert RAN == ["passed"]
+'''
+    )
+    result = project.runpytest("-p", "no:cacheprovider", "-p", "no:randomly")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*assert * == -1*"])
+    assert "windtunnel run of good.yaml" not in result.stdout.str()
