@@ -242,7 +242,7 @@ def execute(
     return done
 
 
-FINGERPRINT_IGNORED = {"output": None, "advanced": {"store", "concurrency"}}
+FINGERPRINT_IGNORED = {"output": None, "advanced": {"store", "concurrency", "executor", "ray"}}
 """Config parts that do not change which cells a run has or how they are judged (``None``: the whole section)."""
 
 
