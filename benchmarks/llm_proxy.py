@@ -9,8 +9,9 @@ proxy then does as much work per request as client and upstream together). The L
 another process with an active plan whose fault never fires, so every request takes the faulted path
 (decision, forwarding, call log), and the client — one keep-alive connection per concurrent caller,
 each sending ``POST /v1/chat/completions`` back to back — in this one. For each upstream and
-concurrency, the same load runs direct then through the proxy; requests per second of both are printed
-with their ratio. Exits 1 when, against the stub at the highest concurrency, the proxy is below 0.5x
+concurrency, the same load runs direct and through the proxy in four interleaved rounds (so load from
+elsewhere on the machine hits both alike); mean requests per second of both are printed with their
+ratio. Exits 1 when, against the stub at the highest concurrency, the proxy is below 0.5x
 direct, or when any answer was lost or wrong.
 """
 
@@ -144,8 +145,15 @@ def _compare(port_q: Any, upstream_port: int, concurrency: list[int], seconds: f
     try:
         asyncio.run(_load(px_port, 4, 0.5))  # warm-up
         for n in concurrency:
-            direct, d_bad = asyncio.run(_load(upstream_port, n, seconds))
-            via, p_bad = asyncio.run(_load(px_port, n, seconds))
+            # Interleaved rounds, so load from elsewhere on the machine hits both sides alike.
+            rounds = [
+                (asyncio.run(_load(upstream_port, n, seconds / 4)), asyncio.run(_load(px_port, n, seconds / 4)))
+                for _ in range(4)
+            ]
+            direct = sum(d for (d, _), _ in rounds) / len(rounds)
+            via = sum(v for _, (v, _) in rounds) / len(rounds)
+            d_bad = sum(b for (_, b), _ in rounds)
+            p_bad = sum(b for _, (_, b) in rounds)
             ratio, bad = via / direct, bad + d_bad + p_bad
             extra = f"   {d_bad + p_bad} bad answers" if d_bad + p_bad else ""
             print(f"{n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x{extra}", flush=True)

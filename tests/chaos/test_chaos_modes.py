@@ -357,3 +357,15 @@ def test_text_faults_leave_tool_call_replies_alone_even_with_an_empty_text(conte
         with activate(plan):
             assert wrapped(model="m", messages=[]) == reply
         assert plan.fired == [], mode
+
+
+def test_stream_editor_passes_events_of_an_unknown_shape_on_unedited() -> None:
+    from windtunnel.chaos.llm_wire import WireCall
+
+    plan = FaultPlan(ChaosSpec("s", llm_faults=(llm_fault("garbage"),)), seed=5, key="c")
+    wire = WireCall(plan, "chat", b'{"model": "m", "stream": true}')
+    editor = wire.editor(200, "text/event-stream")
+    odd = b'data: {"choices": [{"delta": {"content": "hi"}, "finish_reason": "stop"}], "x": 1}\n\n'
+    weird = b'data: {"choices": "not a list"}\n\n'
+    out = editor.feed(weird) + editor.feed(odd) + editor.end()
+    assert out.startswith(weird) and b"data:" in out[len(weird) :]

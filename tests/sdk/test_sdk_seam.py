@@ -9,12 +9,9 @@ the stub sending the event itself, the SDK's own retry count, text that streams.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -23,12 +20,12 @@ import openai
 import pytest
 import sdk_clients as sc
 from tests.stubs.llm_stub import LlmStub, Reply
+from threaded_proxies import llm_proxy
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.chaos import ChaosRuntime, ChaosSpec
 from windtunnel.chaos.llm_apis import error_body
 from windtunnel.chaos.plan import FaultPlan
-from windtunnel.chaos.proxy import LlmProxy
 from windtunnel.config.load import parse_config
 
 pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("_closed_clients")]
@@ -36,23 +33,6 @@ pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("_closed_clients")]
 AGENT = "{endpoint: 'sdk_clients:call', llm: 'sdk_clients:CLIENT'}"
 STREAMS = [False, True]
 PATHS = ["inproc", pytest.param("proxy", marks=pytest.mark.slow)]
-
-
-@contextmanager
-def llm_proxy(plan: FaultPlan, upstream: str, **kw: Any) -> Iterator[LlmProxy]:
-    """``proxy llm`` on its own event loop thread (sync SDK clients block the test's loop)."""
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    proxy = LlmProxy(lambda: plan, upstream=upstream, **kw)
-    asyncio.run_coroutine_threadsafe(proxy.start(), loop).result(10)
-    try:
-        yield proxy
-    finally:
-        asyncio.run_coroutine_threadsafe(proxy.aclose(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
-        loop.close()
 
 
 def eventually(check: Callable[[], bool]) -> bool:

@@ -8,7 +8,6 @@ import asyncio
 import json
 import socket
 import sys
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,11 +18,11 @@ import httpx
 import pytest
 import requests
 from tests.stubs.llm_stub import LlmStub
+from threaded_proxies import llm_proxy, tool_proxy
 
 from windtunnel.agents.process import AgentProcess
 from windtunnel.chaos import ChaosRuntime, ChaosSpec
 from windtunnel.chaos.plan import FaultPlan
-from windtunnel.chaos.proxy import ToolProxy
 from windtunnel.config.load import parse_config
 
 pytestmark = pytest.mark.slow
@@ -33,26 +32,15 @@ AGENT_PY = Path(__file__).with_name("sdk_http_agent.py")
 
 
 @contextmanager
-def tool_proxy() -> Iterator[str]:
-    """The forward proxy on its own loop thread, with a plan whose only fault matches nothing here."""
+def forward_proxy() -> Iterator[str]:
+    """The forward proxy, with a plan whose only fault matches nothing here (the faulted path)."""
     cfg = parse_config(
         "agent: {type: http, endpoint: 'http://127.0.0.1:1/x'}\n"
         "chaos:\n  tool_faults: [{tool: x, match_url: 'http://elsewhere.invalid/*', mode: error}]\n",
         "windtunnel.yaml",
     )
-    plan = FaultPlan(ChaosSpec.resolve(cfg.chaos), seed=1, key="s")
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    proxy = ToolProxy(lambda: plan)
-    asyncio.run_coroutine_threadsafe(proxy.start(), loop).result(10)
-    try:
+    with tool_proxy(FaultPlan(ChaosSpec.resolve(cfg.chaos), seed=1, key="s")) as proxy:
         yield proxy.url
-    finally:
-        asyncio.run_coroutine_threadsafe(proxy.aclose(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
-        loop.close()
 
 
 def lines_httpx(url: str, proxy: str | None, on_line: Any) -> None:
@@ -91,7 +79,7 @@ def outcome(fn: Any, url: str, proxy: str | None, on_line: Any = lambda _: None)
 
 @pytest.mark.parametrize("client", CLIENTS)
 def test_forward_proxy_streams_sse_through_as_it_arrives(client: str) -> None:
-    with LlmStub(text=" ".join(f"w{i}" for i in range(12)), chunk_delay=0.05) as stub, tool_proxy() as proxy:
+    with LlmStub(text=" ".join(f"w{i}" for i in range(12)), chunk_delay=0.05) as stub, forward_proxy() as proxy:
         url = stub.openai_url + "/chat/completions"
         first: list[int] = []
         before = stub.streams_done
@@ -107,7 +95,7 @@ def test_forward_proxy_streams_sse_through_as_it_arrives(client: str) -> None:
 
 @pytest.mark.parametrize("client", CLIENTS)
 def test_forward_proxy_passes_a_mid_stream_cut_on_as_a_cut(client: str) -> None:
-    with LlmStub(cut_after=4) as stub, tool_proxy() as proxy:
+    with LlmStub(cut_after=4) as stub, forward_proxy() as proxy:
         url = stub.openai_url + "/chat/completions"
         direct = outcome(CLIENTS[client], url, None)
         through = outcome(CLIENTS[client], url, proxy)
@@ -115,7 +103,7 @@ def test_forward_proxy_passes_a_mid_stream_cut_on_as_a_cut(client: str) -> None:
 
 
 def test_forward_proxy_keeps_content_length_and_header_case() -> None:
-    with LlmStub(headers={"X-Request-Id": "req_1"}) as stub, tool_proxy() as proxy:
+    with LlmStub(headers={"X-Request-Id": "req_1"}) as stub, forward_proxy() as proxy:
         body = {**BODY, "stream": False}
         direct = requests.post(stub.openai_url + "/chat/completions", json=body, timeout=10)
         s = requests.Session()
@@ -146,6 +134,8 @@ def anyio_backend() -> str:
         ("{mode: error, status: 503, retry_after: 0.01}", "ERROR openai.InternalServerError"),
         ("{mode: stream_cutoff, after_chunks: 1}", "ERROR openai.APIConnectionError"),
         ("{mode: truncated_response, max_tokens: 2}", "The stub"),
+        ("{mode: malformed}", "ERROR json.decoder.JSONDecodeError"),
+        ("{mode: empty}", ""),
     ],
 )
 async def test_launched_agent_on_the_openai_sdk_feels_llm_faults_as_sdk_exceptions(
@@ -173,10 +163,23 @@ chaos:
             async with AgentProcess(cfg.agent, extra_env=env), httpx.AsyncClient(trust_env=False) as client:
                 with rt.cell(spec, "c") as cc:
                     r = await client.post(cfg.agent.endpoint, json={"prompt": "hi", "stream": stream}, timeout=30)
-    assert r.json()["output"].startswith(expected)
+    assert r.json()["output"].startswith(expected) and (expected or r.json()["output"] == "")
     llm = [c for c in cc.calls if c["target"] == "llm"]
     # The SDK retries errors, and connection errors before the body was handed over (not mid-stream).
     retried = "rate_limit" in fault or "error" in fault or ("cutoff" in fault and not stream)
     attempts = 3 if retried else 1
     assert len(llm) == attempts and all(c["faults"] for c in llm)
     assert not [c for c in cc.calls if c["target"] == "http"], "model calls never go through the tool proxy"
+
+
+def test_llm_proxy_passthrough_keeps_content_length_and_header_case() -> None:
+    with LlmStub(headers={"X-Request-Id": "req_1"}) as stub:
+        plan = FaultPlan(ChaosSpec("none"), seed=1, key="s")
+        with llm_proxy(plan, stub.openai_url) as proxy:
+            body = {**BODY, "stream": False}
+            direct = requests.post(stub.openai_url + "/chat/completions", json=body, timeout=10)
+            through = requests.post(proxy.url + "/v1/chat/completions", json=body, timeout=10)
+    assert through.content == direct.content
+    assert through.headers["Content-Length"] == direct.headers["Content-Length"]
+    assert "X-Request-Id" in list(through.raw.headers.keys())
+    assert plan.calls[0]["response"] == stub.default.text

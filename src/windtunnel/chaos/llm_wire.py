@@ -330,10 +330,17 @@ class StreamEditor(Editor):
             return b""
         out = bytearray()
         for ev in self.split.feed(data):
-            out += self._event(ev)
+            out += self._safe_event(ev)
             if self.cut or self.broken:
                 break
         return bytes(out)
+
+    def _safe_event(self, ev: Event) -> bytes:
+        """An event the model sent in a shape this editor does not know goes on unedited."""
+        try:
+            return self._event(ev)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return ev.raw
 
     def _event(self, ev: Event) -> bytes:
         api = self.wire.api
@@ -377,7 +384,7 @@ class StreamEditor(Editor):
         if not (self.cut or self.broken):
             rest = self.split.rest()
             if rest.strip():
-                out += self._event(parse_event(rest))
+                out += self._safe_event(parse_event(rest))
             elif rest:
                 out += rest
             if (
