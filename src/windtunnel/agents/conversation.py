@@ -75,3 +75,17 @@ async def converse(
         status_code=response.status_code,
     )
     return final, None, attempts, history
+
+
+ESCALATIONS = ("gradual_escalation", "refusal_erosion")
+"""``multi_turn_attack`` strategies whose pressure comes from the user's turns: they run as real
+conversations (the agent's own answers in between) when the agent takes messages. The other strategies
+rest on fabricated assistant turns (a false history) and keep sending them as written."""
+
+
+def attack_turns(mutation_type: str, args: dict[str, Any], value: Any) -> list[str] | None:
+    """The user turns of a crescendo-style ``multi_turn_attack`` sent as messages, else ``None``."""
+    if mutation_type != "multi_turn_attack" or args.get("strategy") not in ESCALATIONS or not isinstance(value, list):
+        return None
+    turns = [str(m.get("content", "")) for m in value if isinstance(m, dict) and m.get("role") == "user"]
+    return turns or None
