@@ -6,7 +6,7 @@ import fw_tools
 import pytest
 from fw_helpers import run
 
-from windtunnel._util.errors import AgentUnreachableError, ConfigError
+from windtunnel._util.errors import AgentCrashed, AgentUnreachableError, ConfigError
 
 pytestmark = pytest.mark.anyio
 
@@ -88,3 +88,19 @@ async def test_originals_are_restored_after_the_run() -> None:
     before = invoker._invoke_tool_impl
     await run(ROBUST, "[{tool: get_order_status, mode: error}]", [ORDER])
     assert invoker._invoke_tool_impl is before
+
+
+async def test_llm_faults_through_agent_llm_on_the_sdk_client(stub) -> None:
+    """agent.llm names the AsyncOpenAI client of the agent's chat-completions model: LLM faults reach it."""
+    agent = '{type: openai_agents, endpoint: "fw_openai_agents:robust_chat", llm: "fw_openai_agents:client"}'
+    from windtunnel.agents import build_agent
+    from windtunnel.chaos import ChaosRuntime, ChaosSpec
+    from windtunnel.config.load import parse_config
+
+    cfg = parse_config(f"agent: {agent}\nchaos:\n  llm_faults: [{{mode: rate_limit}}]\n", "w.yaml")
+    spec = ChaosSpec.resolve(cfg.chaos)
+    async with ChaosRuntime(cfg.agent, [spec], seed=1) as rt, build_agent(cfg.agent) as a:
+        with rt.cell(spec, "c") as cc, pytest.raises(AgentCrashed) as info:
+            await a.invoke(ORDER)
+    assert "429" in str(info.value) and [f["target"] for f in cc.fired] == ["llm"]
+    assert stub.requests == [], "the model was not called"
