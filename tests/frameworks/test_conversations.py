@@ -81,3 +81,21 @@ def test_crescendo_attacks_become_real_conversations(stub, tmp_path: Path, monke
         assert "Sure, ask away." not in cell["prompt"] and "I'm sorry, but I can't help" not in cell["prompt"]
     if "false_history" in by_strategy:
         assert "assistant: Of course." in by_strategy["false_history"]["prompt"], "a false history stays as written"
+
+
+@pytest.mark.slow
+def test_each_turn_invariants_judge_every_answer(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        'agent: {type: langgraph, endpoint: "fw_langgraph:robust"}\n'
+        f"golden_prompts:\n{CONVERSATION}"
+        "invariants:\n"
+        "  - {type: contains, id: last, value: 'Your order is 42'}\n"
+        "  - {type: contains, id: every, value: 'Your order is 42', each_turn: true}\n"
+        "  - {type: contains, id: both, value: '42', each_turn: true}\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "-o", "report.json") == 1
+    [cell] = json.loads((tmp_path / "report.json").read_text())["cells"]
+    verdicts = {c["id"]: (c["passed"], c.get("detail") or "") for c in cell["checks"]}
+    assert verdicts["last"][0] and verdicts["both"][0]
+    assert not verdicts["every"][0] and verdicts["every"][1].startswith("turn 1 of 2:")

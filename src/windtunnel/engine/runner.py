@@ -86,11 +86,15 @@ class CellRunner:
                 return CellResult(cell=cell, status="error", error=f"reset failed: {err}", error_kind="reset")
         with self.scope(cell) as scope:
             prompt = scope.transform_input(cell.input) if scope is not None else cell.input
+            answers: list[AgentResponse] = []
             if cell.turns:  # a conversation: one call per turn (agents/conversation.py)
                 from windtunnel.agents.conversation import converse
 
                 response, error, attempts, prompt = await converse(
-                    lambda p: self.invoke(cell, p), cell.turns, accepts_messages=self.agent.accepts_messages
+                    lambda p: self.invoke(cell, p),
+                    cell.turns,
+                    accepts_messages=self.agent.accepts_messages,
+                    answers=answers,
                 )
             else:
                 response, error, attempts = await self.invoke(cell, prompt)
@@ -109,7 +113,11 @@ class CellRunner:
             tool_calls=response.tool_calls if response else [],
             metadata=response.metadata if response else {},
         )
-        checks = [judge(inv, ctx) for inv in self._selected(cell)]
+        per_turn = bool(cell.turns) and error is None
+        checks = [
+            judge_turns(inv, ctx, cell.turns or [], answers) if inv.each_turn and per_turn else judge(inv, ctx)
+            for inv in self._selected(cell)
+        ]
         if error is not None:
             status = "error"
         else:
@@ -129,6 +137,18 @@ class CellRunner:
             calls=calls,
             usage=ctx.metadata.get("usage") if isinstance(ctx.metadata.get("usage"), dict) else None,
         )
+
+
+def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers: list[AgentResponse]) -> CheckOutcome:
+    """``each_turn``: the invariant on every turn's answer of a conversation; the first failing turn decides."""
+    from windtunnel.agents.conversation import turn_contexts
+
+    outcomes = [judge(inv, c) for c in turn_contexts(ctx, turns, answers)]
+    for i, out in enumerate(outcomes, 1):
+        if not out.passed:
+            return out.model_copy(update={"detail": f"turn {i} of {len(outcomes)}: {out.detail}"})
+    last = outcomes[-1] if outcomes else judge(inv, ctx)
+    return last.model_copy(update={"detail": f"every turn ({len(outcomes)}): {last.detail}" if last.detail else None})
 
 
 def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:
