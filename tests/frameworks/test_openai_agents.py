@@ -104,3 +104,14 @@ async def test_llm_faults_through_agent_llm_on_the_sdk_client(stub) -> None:
             await a.invoke(ORDER)
     assert "429" in str(info.value) and [f["target"] for f in cc.fired] == ["llm"]
     assert stub.requests == [], "the model was not called"
+
+
+async def test_tools_of_a_handoff_target_are_faulted_by_name(stub) -> None:
+    agent = '{type: openai_agents, endpoint: "fw_openai_agents:triage"}'
+    prompt = "Billing question: who is ada@example.com?"
+    [(clean, _)] = await run(agent, None, [prompt])
+    assert clean.output == "The customer is Ada Lovelace." and clean.metadata["last_agent"] == "billing"
+    assert {"handoff": True, "from": "triage", "to": "billing"} in clean.tool_calls
+    [(res, cc)] = await run(agent, "[{tool: lookup_customer, mode: error}]", [prompt])
+    assert res.output.startswith("Sorry") and [f["name"] for f in cc.fired] == ["lookup_customer"]
+    assert fw_tools.EXECUTED["lookup_customer"] == 1, "only the clean run reached the real tool"
