@@ -43,9 +43,7 @@ def test_budgets_in_a_run(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     verdicts = {c["id"]: (c["passed"], c.get("detail", "")) for c in cell["checks"]}
     assert verdicts["max_tokens"][0] and verdicts["max_cost"][0]
     assert not verdicts["tight"][0] and "$0.000280" in verdicts["tight"][1]
-    assert report["usage"] == {
-        "cells": 1, "input_tokens": 200, "output_tokens": 40, "total_tokens": 240, "requests": 2
-    }
+    assert report["usage"] == {"cells": 1, "input_tokens": 200, "output_tokens": 40, "total_tokens": 240, "requests": 2}
     assert code == 1
 
 
