@@ -236,6 +236,8 @@ class AdvancedConfig(StrictModel):
     serial when ``reset_function`` / ``reset_endpoint`` is configured (the agent has state), else concurrent."""
     store: str = ".windtunnel/runs.db"
     """SQLite run store path."""
+    max_cost: float | None = Field(None, gt=0)
+    """Run budget in US dollars (priced with ``prices:``): when reached, no new cell starts and the run fails."""
 
 
 def _answer_list(value: Any, where: str) -> list[str]:

@@ -59,6 +59,8 @@ class CellRunner:
     sleep: Callable[[float], Any] = anyio.sleep
     gone: Callable[[], bool] = lambda: False
     """True once the agent is known to be gone for good (its launched process exited): no more retries."""
+    budget: Any = None
+    """The run's :class:`~windtunnel.engine.budget.RunBudget` (``advanced.max_cost``), if any."""
 
     async def invoke(self, cell: Cell, prompt: AgentInput) -> tuple[AgentResponse | None, AgentCallError | None, int]:
         transport = self.transport(cell)
@@ -79,6 +81,14 @@ class CellRunner:
         return [inv for inv in self.invariants if inv.label in wanted]
 
     async def __call__(self, cell: Cell) -> CellResult:
+        if self.budget is not None and (not_run := self.budget.skip(cell)) is not None:
+            return not_run
+        result = await self._run(cell)
+        if self.budget is not None:
+            self.budget.add(result)
+        return result
+
+    async def _run(self, cell: Cell) -> CellResult:
         if self.reset:
             try:
                 await self.agent.reset()

@@ -57,6 +57,7 @@ def summarize(
     """
     weights = weights or {}
     num = den = 0.0
+    budget_cut = False
     s = Summary(score=None, passed=False)
     for r in rows:
         if r.get("error_kind") == "agent_exited":
@@ -66,6 +67,7 @@ def summarize(
         s.cells_total += 1
         if status == "skipped":
             s.cells_skipped += 1
+            budget_cut = budget_cut or r.get("error_kind") == "budget"
             continue
         s.cells_passed += status == "passed"
         s.cells_failed += status == "failed"
@@ -86,4 +88,6 @@ def summarize(
             s.passed = s.score >= min_score
         else:
             s.passed = s.cells_passed == s.cells_total - s.cells_skipped
+    if budget_cut:  # cells left out by advanced.max_cost: the run did not do what it was asked (engine/budget.py)
+        s.passed = False
     return s
