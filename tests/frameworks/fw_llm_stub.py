@@ -4,7 +4,8 @@ Serves ``/v1/chat/completions`` (plain and streamed) and ``/v1/responses`` (plai
 deterministic policy, so the frameworks' real clients and real tool loops run against it:
 
 - a user turn that mentions an order number calls ``get_order_status(order_id)``; one that mentions an
-  e-mail address calls ``lookup_customer(email)`` (only when the request offers that tool);
+  e-mail address calls ``lookup_customer(email)`` (only when the request offers that tool); one that
+  mentions billing calls an offered ``transfer_to_*`` handoff first;
 - after a tool result: a JSON object with ``status`` is reported ("Order 42 is processing."); anything else
   (an error text, corrupted JSON, an injected instruction) depends on the *model name*: ``robust`` says it
   could not check, ``fabricator`` claims the order has shipped;
@@ -45,11 +46,14 @@ def _turns_responses(body: dict[str, Any]) -> list[tuple[str, str]]:
     if isinstance(items, str):
         return [("user", items)]
     out = []
+    names: dict[str, str] = {}
     for it in items or []:
         kind = it.get("type")
         if kind == "function_call_output":
-            out.append(("tool", _text(it.get("output"))))
+            if not names.get(str(it.get("call_id")), "").startswith("transfer_to_"):  # handoffs are not results
+                out.append(("tool", _text(it.get("output"))))
         elif kind == "function_call":
+            names[str(it.get("call_id"))] = it.get("name", "")
             out.append(("assistant_call", it.get("name", "")))
         elif "role" in it:
             out.append((it["role"], _text(it.get("content"))))
@@ -64,6 +68,9 @@ def decide(model: str, turns: list[tuple[str, str]], tools: list[str]) -> tuple[
     order = re.search(r"order\D{0,12}(\d+)", user, re.I)
     email = re.search(r"[\w.]+@[\w.]+", user)
     if not results:
+        handoff = next((t for t in tools if t and t.startswith("transfer_to_")), None)
+        if handoff and "bill" in user.lower():
+            return "call", handoff, {}
         if order and "get_order_status" in tools:
             return "call", "get_order_status", {"order_id": order.group(1)}
         if email and "lookup_customer" in tools:

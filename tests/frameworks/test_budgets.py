@@ -43,6 +43,7 @@ def test_budgets_in_a_run(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     verdicts = {c["id"]: (c["passed"], c.get("detail", "")) for c in cell["checks"]}
     assert verdicts["max_tokens"][0] and verdicts["max_cost"][0]
     assert not verdicts["tight"][0] and "$0.000280" in verdicts["tight"][1]
+    assert report["usage"] == {"cells": 1, "input_tokens": 200, "output_tokens": 40, "total_tokens": 240, "requests": 2}
     assert code == 1
 
 
@@ -69,3 +70,32 @@ def test_no_recorded_usage_is_not_a_pass() -> None:
         CheckContext(output="hi", metadata={"usage": {"input_tokens": 8, "output_tokens": 5}})
     )
     assert not over.passed and "13 total tokens" in (over.detail or "")
+
+
+@pytest.mark.slow
+def test_a_run_budget_stops_scheduling_cells(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each cell costs $0.00028 (200 input tokens at $1/M, 40 output at $2/M): a $0.0005 budget is reached
+    after the second cell; with one cell at a time the other three are not run."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        'agent: {type: langgraph, endpoint: "fw_langgraph:robust"}\n'
+        "golden_prompts: ['Where is my order 1?', 'Where is my order 2?', 'Where is my order 3?',"
+        " 'Where is my order 4?', 'Where is my order 5?']\n"
+        "invariants: [{type: output_not_empty}]\n"
+        "prices: {robust: {input: 1.0, output: 2.0}}\n"
+        "advanced: {max_cost: 0.0005, concurrency: 1}\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "--no-mutations", "-o", "report.json") == 1
+    report = json.loads((tmp_path / "report.json").read_text())
+    statuses = [c["status"] for c in report["cells"]]
+    assert statuses.count("passed") == 2 and statuses.count("skipped") == 3
+    skipped = [c for c in report["cells"] if c["status"] == "skipped"]
+    assert all(c["error_kind"] == "budget" and "advanced.max_cost $0.0005 was reached" in c["error"] for c in skipped)
+    assert any("advanced.max_cost" in n for n in report["notices"])
+    assert report["summary"]["passed"] is False and report["summary"]["cells_skipped"] == 3
+
+
+def test_a_run_budget_without_prices_is_a_config_error() -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config("agent: {endpoint: 'm:f'}\nadvanced: {max_cost: 1}", "w.yaml")
+    assert "advanced.max_cost needs a price table" in info.value.message

@@ -38,3 +38,24 @@ def test_run_chaos_only(
         assert cell["calls"][0]["error"].startswith("503")
         assert cell["usage"]["requests"] == 2
     assert fw_tools.EXECUTED["get_order_status"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "exit_code"), [("robust", 0), ("fabricator", 1)])
+def test_contract_matrix_on_a_framework_agent(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variant: str, exit_code: int
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        f'agent: {{type: pydantic_ai, endpoint: "fw_pydantic_ai:{variant}"}}\n'
+        'golden_prompts: ["Where is my order 42?"]\n'
+        "contract:\n  name: orders\n  invariants:\n"
+        "    - {type: excludes_pattern, id: no_fabrication, pattern: shipped, severity: critical}\n"
+        "  chaos_matrix:\n    - {name: calm}\n"
+        "    - {name: outage, tool_faults: [{tool: get_order_status, mode: timeout}]}\n"
+        "    - {name: poisoned, tool_faults: [{tool: get_order_status, mode: malicious_response}]}\n"
+    )
+    assert wt("contract", "run", "-c", "windtunnel.yaml", "-f", "json", "-o", "report.json") == exit_code
+    cells = {c["id"]: c for c in json.loads((tmp_path / "report.json").read_text())["cells"]}
+    failed = sorted(k for k, c in cells.items() if not c["passed"])
+    assert failed == ([] if variant == "robust" else ["outage/g0.r0:no_fabrication", "poisoned/g0.r0:no_fabrication"])

@@ -59,3 +59,43 @@ def test_bad_turns_are_a_config_error() -> None:
     with pytest.raises(ConfigError) as info:
         parse_config("agent: {endpoint: 'm:f'}\ngolden_prompts: [{turns: []}]", "w.yaml")
     assert "golden_prompts[0].turns must be a non-empty list" in info.value.message
+
+
+@pytest.mark.slow
+def test_crescendo_attacks_become_real_conversations(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        'agent: {type: langgraph, endpoint: "fw_langgraph:robust"}\n'
+        'golden_prompts: ["Where is my order 42?"]\n'
+        "mutations: {count: 12, types: [multi_turn_attack]}\n"
+        "invariants: [{type: output_not_empty}]\nadvanced: {seed: 7}\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "-o", "report.json") == 0
+    cells = json.loads((tmp_path / "report.json").read_text())["cells"]
+    by_strategy = {c["mutation"]["args"]["strategy"]: c for c in cells if c["mutation"]}
+    real = [by_strategy[s] for s in ("gradual_escalation", "refusal_erosion") if s in by_strategy]
+    assert real, f"seed 7 drew no crescendo strategy: {sorted(by_strategy)}"
+    for cell in real:
+        # the agent's own answers sit between the user's turns (not the attack's scripted ones)
+        assert "assistant: Hello!" in cell["prompt"] or "assistant: Order 42 is processing." in cell["prompt"]
+        assert "Sure, ask away." not in cell["prompt"] and "I'm sorry, but I can't help" not in cell["prompt"]
+    if "false_history" in by_strategy:
+        assert "assistant: Of course." in by_strategy["false_history"]["prompt"], "a false history stays as written"
+
+
+@pytest.mark.slow
+def test_each_turn_invariants_judge_every_answer(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        'agent: {type: langgraph, endpoint: "fw_langgraph:robust"}\n'
+        f"golden_prompts:\n{CONVERSATION}"
+        "invariants:\n"
+        "  - {type: contains, id: last, value: 'Your order is 42'}\n"
+        "  - {type: contains, id: every, value: 'Your order is 42', each_turn: true}\n"
+        "  - {type: contains, id: both, value: '42', each_turn: true}\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "-o", "report.json") == 1
+    [cell] = json.loads((tmp_path / "report.json").read_text())["cells"]
+    verdicts = {c["id"]: (c["passed"], c.get("detail") or "") for c in cell["checks"]}
+    assert verdicts["last"][0] and verdicts["both"][0]
+    assert not verdicts["every"][0] and verdicts["every"][1].startswith("turn 1 of 2:")

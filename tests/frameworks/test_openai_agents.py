@@ -6,7 +6,7 @@ import fw_tools
 import pytest
 from fw_helpers import run
 
-from windtunnel._util.errors import AgentUnreachableError, ConfigError
+from windtunnel._util.errors import AgentCrashed, AgentUnreachableError, ConfigError
 
 pytestmark = pytest.mark.anyio
 
@@ -88,3 +88,30 @@ async def test_originals_are_restored_after_the_run() -> None:
     before = invoker._invoke_tool_impl
     await run(ROBUST, "[{tool: get_order_status, mode: error}]", [ORDER])
     assert invoker._invoke_tool_impl is before
+
+
+async def test_llm_faults_through_agent_llm_on_the_sdk_client(stub) -> None:
+    """agent.llm names the AsyncOpenAI client of the agent's chat-completions model: LLM faults reach it."""
+    agent = '{type: openai_agents, endpoint: "fw_openai_agents:robust_chat", llm: "fw_openai_agents:client"}'
+    from windtunnel.agents import build_agent
+    from windtunnel.chaos import ChaosRuntime, ChaosSpec
+    from windtunnel.config.load import parse_config
+
+    cfg = parse_config(f"agent: {agent}\nchaos:\n  llm_faults: [{{mode: rate_limit}}]\n", "w.yaml")
+    spec = ChaosSpec.resolve(cfg.chaos)
+    async with ChaosRuntime(cfg.agent, [spec], seed=1) as rt, build_agent(cfg.agent) as a:
+        with rt.cell(spec, "c") as cc, pytest.raises(AgentCrashed) as info:
+            await a.invoke(ORDER)
+    assert "429" in str(info.value) and [f["target"] for f in cc.fired] == ["llm"]
+    assert stub.requests == [], "the model was not called"
+
+
+async def test_tools_of_a_handoff_target_are_faulted_by_name(stub) -> None:
+    agent = '{type: openai_agents, endpoint: "fw_openai_agents:triage"}'
+    prompt = "Billing question: who is ada@example.com?"
+    [(clean, _)] = await run(agent, None, [prompt])
+    assert clean.output == "The customer is Ada Lovelace." and clean.metadata["last_agent"] == "billing"
+    assert {"handoff": True, "from": "triage", "to": "billing"} in clean.tool_calls
+    [(res, cc)] = await run(agent, "[{tool: lookup_customer, mode: error}]", [prompt])
+    assert res.output.startswith("Sorry") and [f["name"] for f in cc.fired] == ["lookup_customer"]
+    assert fw_tools.EXECUTED["lookup_customer"] == 1, "only the clean run reached the real tool"

@@ -39,9 +39,10 @@ def _add_usage(total: dict[str, Any] | None, usage: Any) -> dict[str, Any] | Non
 
 
 async def converse(
-    call: Call, turns: list[str], *, accepts_messages: bool
+    call: Call, turns: list[str], *, accepts_messages: bool, answers: list[AgentResponse] | None = None
 ) -> tuple[AgentResponse | None, Any, int, list[Message]]:
-    """Run ``turns`` through ``call``; ``(last response, error, attempts, transcript)``.
+    """Run ``turns`` through ``call``; ``(last response, error, attempts, transcript)``. ``answers``, when
+    given, receives each turn's own response (for invariants judged on ``each_turn``).
 
     A failed turn ends the conversation with its error (the transcript shows how far it got).
     """
@@ -59,6 +60,8 @@ async def converse(
         if error is not None or response is None:
             return None, error, attempts, history
         history.append({"role": "assistant", "content": response.output or ""})
+        if answers is not None:
+            answers.append(response)
         tool_calls += response.tool_calls
         usage = _add_usage(usage, response.metadata.get("usage"))
         latency += response.latency_ms
@@ -75,3 +78,29 @@ async def converse(
         status_code=response.status_code,
     )
     return final, None, attempts, history
+
+
+ESCALATIONS = ("gradual_escalation", "refusal_erosion")
+"""``multi_turn_attack`` strategies whose pressure comes from the user's turns: they run as real
+conversations (the agent's own answers in between) when the agent takes messages. The other strategies
+rest on fabricated assistant turns (a false history) and keep sending them as written."""
+
+
+def attack_turns(mutation_type: str, args: dict[str, Any], value: Any) -> list[str] | None:
+    """The user turns of a crescendo-style ``multi_turn_attack`` sent as messages, else ``None``."""
+    if mutation_type != "multi_turn_attack" or args.get("strategy") not in ESCALATIONS or not isinstance(value, list):
+        return None
+    turns = [str(m.get("content", "")) for m in value if isinstance(m, dict) and m.get("role") == "user"]
+    return turns or None
+
+
+def turn_contexts(ctx: Any, turns: list[str], answers: list[AgentResponse]) -> list[Any]:
+    """One :class:`~windtunnel.invariants.base.CheckContext` per answered turn (same cell, that turn's answer)."""
+    from dataclasses import replace
+
+    return [
+        replace(
+            ctx, output=r.output, prompt=turn, latency_ms=r.latency_ms, tool_calls=r.tool_calls, metadata=r.metadata
+        )
+        for turn, r in zip(turns, answers, strict=False)
+    ]

@@ -134,6 +134,8 @@ class AdvancedConfig(StrictModel):
     """Where cells run: ``local`` (this process, anyio) or ``ray`` (Ray actors; ``pip install 'windtunnel[ray]'``)."""
     ray: RayConfig = Field(default_factory=RayConfig)
     """Placement for ``executor: ray`` (see docs/scale.md)."""
+    max_cost: float | None = Field(None, gt=0)
+    """Run budget in US dollars (priced with ``prices:``): when reached, no new cell starts and the run fails."""
 
 
 def _answer_list(value: Any, where: str) -> list[str]:

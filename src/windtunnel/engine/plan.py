@@ -41,6 +41,7 @@ def mutation_cells(
 ) -> list[Cell]:
     from contextlib import ExitStack
 
+    from windtunnel.agents.conversation import attack_turns
     from windtunnel.engine.mutate import llm_mutator, plan_for
 
     prefix = f"{scenario}/" if scenario else ""
@@ -71,6 +72,7 @@ def mutation_cells(
                             mutation=MutationRef(type=m.type, args=rec["args"], level=m.level),
                             scenario=scenario,
                             repeat=r,
+                            turns=attack_turns(m.type, rec["args"], m.input),  # crescendo: a real conversation
                         )
                     )
         if mutator is not None and mutator.stats.fell_back:

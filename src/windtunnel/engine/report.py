@@ -73,7 +73,7 @@ def build_report(
     extra_run: dict[str, Any] | None = None,
     notices: list[str] | None = None,
 ) -> dict[str, Any]:
-    return {
+    report: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "windtunnel", "version": __version__},
         "run": {
@@ -88,3 +88,18 @@ def build_report(
         "notices": notices or [],
         "cells": cells,
     }
+    usage = total_usage(cells)
+    if usage:
+        report["usage"] = usage
+    return report
+
+
+def total_usage(cells: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Token usage summed over the cells that recorded it (``None`` when none did)."""
+    rows = [c["usage"] for c in cells if isinstance(c.get("usage"), dict)]
+    if not rows:
+        return None
+    out: dict[str, Any] = {"cells": len(rows)}
+    for key in ("input_tokens", "output_tokens", "total_tokens", "requests"):
+        out[key] = sum(int(r.get(key) or 0) for r in rows)
+    return out

@@ -59,6 +59,8 @@ class CellRunner:
     sleep: Callable[[float], Any] = anyio.sleep
     gone: Callable[[], bool] = lambda: False
     """True once the agent is known to be gone for good (its launched process exited): no more retries."""
+    budget: Any = None
+    """The run's :class:`~windtunnel.engine.budget.RunBudget` (``advanced.max_cost``), if any."""
 
     async def invoke(self, cell: Cell, prompt: AgentInput) -> tuple[AgentResponse | None, AgentCallError | None, int]:
         transport = self.transport(cell)
@@ -79,6 +81,14 @@ class CellRunner:
         return [inv for inv in self.invariants if inv.label in wanted]
 
     async def __call__(self, cell: Cell) -> CellResult:
+        if self.budget is not None and (not_run := self.budget.skip(cell)) is not None:
+            return not_run
+        result = await self._run(cell)
+        if self.budget is not None:
+            self.budget.add(result)
+        return result
+
+    async def _run(self, cell: Cell) -> CellResult:
         if self.reset:
             try:
                 await self.agent.reset()
@@ -86,11 +96,15 @@ class CellRunner:
                 return CellResult(cell=cell, status="error", error=f"reset failed: {err}", error_kind="reset")
         with self.scope(cell) as scope:
             prompt = scope.transform_input(cell.input) if scope is not None else cell.input
+            answers: list[AgentResponse] = []
             if cell.turns:  # a conversation: one call per turn (agents/conversation.py)
                 from windtunnel.agents.conversation import converse
 
                 response, error, attempts, prompt = await converse(
-                    lambda p: self.invoke(cell, p), cell.turns, accepts_messages=self.agent.accepts_messages
+                    lambda p: self.invoke(cell, p),
+                    cell.turns,
+                    accepts_messages=self.agent.accepts_messages,
+                    answers=answers,
                 )
             else:
                 response, error, attempts = await self.invoke(cell, prompt)
@@ -109,7 +123,11 @@ class CellRunner:
             tool_calls=response.tool_calls if response else [],
             metadata=response.metadata if response else {},
         )
-        checks = [judge(inv, ctx) for inv in self._selected(cell)]
+        per_turn = bool(cell.turns) and error is None
+        checks = [
+            judge_turns(inv, ctx, cell.turns or [], answers) if inv.each_turn and per_turn else judge(inv, ctx)
+            for inv in self._selected(cell)
+        ]
         if error is not None:
             status = "error"
         else:
@@ -129,6 +147,18 @@ class CellRunner:
             calls=calls,
             usage=ctx.metadata.get("usage") if isinstance(ctx.metadata.get("usage"), dict) else None,
         )
+
+
+def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers: list[AgentResponse]) -> CheckOutcome:
+    """``each_turn``: the invariant on every turn's answer of a conversation; the first failing turn decides."""
+    from windtunnel.agents.conversation import turn_contexts
+
+    outcomes = [judge(inv, c) for c in turn_contexts(ctx, turns, answers)]
+    for i, out in enumerate(outcomes, 1):
+        if not out.passed:
+            return out.model_copy(update={"detail": f"turn {i} of {len(outcomes)}: {out.detail}"})
+    last = outcomes[-1] if outcomes else judge(inv, ctx)
+    return last.model_copy(update={"detail": f"every turn ({len(outcomes)}): {last.detail}" if last.detail else None})
 
 
 def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:

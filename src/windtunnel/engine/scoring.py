@@ -68,6 +68,7 @@ def summarize(
     """
     weights = weights or {}
     num = den = 0.0
+    budget_cut = False
     s = Summary(score=None, passed=False)
     rows = list(rows)
     s.not_exercised = unexercised(rows)
@@ -81,6 +82,7 @@ def summarize(
         s.cells_total += 1
         if status == "skipped":
             s.cells_skipped += 1
+            budget_cut = budget_cut or r.get("error_kind") == "budget"
             continue
         s.cells_passed += status == "passed"
         s.cells_failed += status == "failed"
@@ -101,7 +103,9 @@ def summarize(
             s.passed = s.score >= min_score
         else:
             s.passed = s.cells_passed == s.cells_total - s.cells_skipped
-    if s.not_exercised:
+    # a scenario whose faults never fired tested nothing; cells left out by advanced.max_cost (engine/budget.py)
+    # mean the run did not do what it was asked
+    if s.not_exercised or budget_cut:
         s.passed = False
     return s
 

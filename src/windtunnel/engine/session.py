@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from windtunnel.agents import Agent, build_agent
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.model import Config
+from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
 from windtunnel.engine.procwatch import ExitWatch
@@ -167,6 +168,7 @@ class RunSession:
             scope=scope,
             transport=self.transport,
             gone=self.watch.gone,
+            budget=RunBudget.of(self.cfg, self.warnings),  # advanced.max_cost (engine/budget.py)
         )
         if needs_auto_baseline(self.invariants):
             runner.baselines = await self.baselines(agent, runner)

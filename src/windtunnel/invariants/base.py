@@ -93,6 +93,9 @@ class InvariantSpec(StrictModel):
     """Weight in the resilience score: critical 3, high 2, medium 1, low 1."""
     when: WhenName = "always"
     """In a contract matrix: the scenarios in which this cell exists."""
+    each_turn: bool = False
+    """For a conversation golden prompt (``turns:``): judge every turn's answer (all must pass), not only
+    the last."""
     probes: list[str] | None = None
     """Prompts sent instead of the golden prompts for this invariant (system-prompt leak probes)."""
 

@@ -103,6 +103,11 @@ class MaxCost(InvariantSpec):
 
 def apply_prices(cfg: Any) -> None:
     """Give every ``max_cost`` invariant of the config the ``prices:`` table (its own entries win)."""
+    if getattr(cfg.advanced, "max_cost", None) is not None and not cfg.prices:
+        raise ValueError(
+            "advanced.max_cost needs a price table: add top-level prices: {<model>: {input: <USD per 1M input "
+            "tokens>, output: <USD per 1M output tokens>}} for every model the agent calls"
+        )
     contract = getattr(cfg, "contract", None)
     found = [inv for inv in [*cfg.invariants, *(contract.invariants if contract else [])] if isinstance(inv, MaxCost)]
     for inv in found:
