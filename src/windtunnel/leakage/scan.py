@@ -73,6 +73,9 @@ _KV_BEFORE = re.compile(
     r"[ \t]*(?:(?:[*_`'\"(\[~]|</?" + _INLINE_TAGS + r"\b[^<>]{0,40}>)[ \t]*)*$"
 )
 _KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$))")
+# A string value of a JSON array or object held in text or decoded content (``["WEB-1", "High"]``).
+_JSON_BEFORE = re.compile(r"[\[,:]\s*\"$")
+_JSON_AFTER = re.compile(r"\"\s*[,\]}]")
 _MAX_EMBED_DEPTH = 3
 # Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
 # memory stays flat however long the dataset is (a needle set is a few hundred bytes).
@@ -593,7 +596,9 @@ def _classify(
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
-        kv = table_cell(view_text, va, vb)
+        kv = table_cell(view_text, va, vb) or (
+            bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
+        )
     if kv:
         emit(
             "correlated" if corr else "freetext",
@@ -688,7 +693,7 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     distinct = hit.needle.text != hit.needle.text.lower()
     if distinct and mention.proper_noun_follows(text, b):
         return None  # "such as High Street", "it is High Court business": a name, not the label
-    if mention.statement_before(view_text, va, about_item=not distinct):
+    if mention.statement_before(view_text, va, vb, about_item=not distinct):
         return "statement"
     return None
 
