@@ -335,3 +335,7 @@ def test_a_decision_needs_the_label_to_end_the_clause() -> None:
     assert not leaks({"b": "Pick a neutral colour for the walls."}, "neutral", label_set=moods)
     feedback = "name,rating,feedback\nJohn,1,Late delivery, cold food\nJane,5,Great, fast\nAl,3,Fine"
     assert not leaks({"b": feedback}, "1", label_set=["1", "2", "3", "4", "5"])
+
+
+def test_high_class_is_not_a_naming_word() -> None:
+    assert not leaks({"b": "A high class restaurant near the station."})

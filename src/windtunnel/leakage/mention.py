@@ -9,9 +9,12 @@ A label found in free text is a leak when its context ties it to the task, and f
   inside decoded content (``{"label": "High"}`` in base64, ``label%3DHigh``);
 * **emphasis / markup** (``…emphasis``): the label alone inside emphasis, code, a link text or an
   inline HTML tag (Markdown and Slack mrkdwn parsed by markdown-it-py), inside an ADF text node with
-  marks, a Notion rich text with annotations or a Slack rich-text element with a style; or in quotes;
+  marks, a Notion rich text with annotations or a Slack rich-text element with a style; or glued inside
+  quotes, brackets or markup in the label's case (``"High"``, ``[High]``, ``{color:red}High{color}``);
 * **statement** (``…statement``): a copular or assigning construction right before it
-  (``this one is High``, ``marked as High``, ``bumped to High``);
+  (``this one is High``, ``marked as High``, ``bumped to High``, ``routing to Finance``), or a decision
+  that the label ends (``we went with High.``);
+* **table cell** (``…key-value``): the whole cell of a one-record table (HTML, pipe, CSV / TSV);
 * a URL path or file-name segment (``…/priorities/high.png``) is decided in :mod:`scan`.
 
 Case: when the label is written with capitals (``High``), a mention in another case (``the load is
@@ -42,7 +45,6 @@ NAMING_WORDS: tuple[str, ...] = (
     "category",
     "categorised",
     "categorized",
-    "class",
     "classified",
     "classification",
     "size",
@@ -112,8 +114,6 @@ _QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "`": "`", "«": "»",
 _LISTING_GAP = re.compile(
     r"[\s,/|;:\"'`*_()\[\]<>“”‘’-]*(?:(?:or|and|nor|vs\.?|versus|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
 )
-
-
 # A listing has a separator between its labels (not just a space, never a blank line).
 _LISTING_SEP = re.compile(r"[,/|;•-]|(?<!\w)(?:or|and|nor|vs|versus|und|ou|o|y|et)(?!\w)")
 
