@@ -274,8 +274,21 @@ def _md() -> object:
     return MarkdownIt("commonmark").enable("strikethrough")
 
 
-@lru_cache(maxsize=512)
+_CACHE_TEXT = 16_384
+"""Longer strings are parsed again per hit rather than kept in the cache (memory stays bounded)."""
+
+
 def markup_runs(text: str) -> tuple[tuple[int, int], ...]:
+    """See :func:`_markup_runs`; cached for strings up to :data:`_CACHE_TEXT` characters."""
+    return _cached_runs(text) if len(text) <= _CACHE_TEXT else _markup_runs(text)
+
+
+@lru_cache(maxsize=512)
+def _cached_runs(text: str) -> tuple[tuple[int, int], ...]:
+    return _markup_runs(text)
+
+
+def _markup_runs(text: str) -> tuple[tuple[int, int], ...]:
     """``[start, end)`` of each short run of text inside emphasis, code, a link or an inline HTML tag.
 
     Markdown and Slack mrkdwn (``*bold*``, ``_italic_``, ``~~strike~~``, `` `code` ``) and inline HTML
