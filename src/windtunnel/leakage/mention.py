@@ -213,10 +213,12 @@ def table_cell(text: str, a: int, b: int) -> bool:
     a Markdown / Slack pipe table cell (``| High |``), a CSV / TSV cell under its header. Such a cell is
     the value of its column: key-value structure. A table of many records lists values; not a leak."""
     if "<" in text and _CELL_OPEN.search(text, max(0, a - 200), a) and _CELL_CLOSE.match(text, b):
-        lo = text.lower().rfind("<table", 0, a)
-        hi = text.lower().find("</table", b)
-        body = text[lo if lo >= 0 else 0 : hi if hi >= 0 else len(text)].lower()
-        return body.count("<tr") <= 2
+        # The rows of the enclosing table, within a window (a long document stays linear).
+        lo = max(0, a - _WINDOW)
+        low = text[lo : b + _WINDOW].lower()
+        start = low.rfind("<table", 0, a - lo)
+        end = low.find("</table", b - lo)
+        return low[max(0, start) : end if end >= 0 else len(low)].count("<tr") <= 2
     if "|" in text and _PIPE_OPEN.search(text, max(0, a - 20), a) and _PIPE_CLOSE.match(text, b):
         rows = [ln for ln in _block_lines(text, a) if ln.count("|") >= 2 and not _PIPE_RULE.fullmatch(ln)]
         return len(rows) <= 2
@@ -226,11 +228,17 @@ def table_cell(text: str, a: int, b: int) -> bool:
 _PIPE_RULE = re.compile(r"[\s|:-]+")
 
 
+_WINDOW = 4096
+"""How far around a hit the table checks look (a long document stays linear in its hits)."""
+
+
 def _block_lines(text: str, a: int) -> list[str]:
-    """The lines of the paragraph (no blank line) around ``text[a]``."""
-    start = text.rfind("\n\n", 0, a)
-    end = text.find("\n\n", a)
-    return text[start + 2 if start >= 0 else 0 : end if end >= 0 else len(text)].splitlines()
+    """The lines of the paragraph (no blank line) around ``text[a]``, within :data:`_WINDOW`."""
+    lo = max(0, a - _WINDOW)
+    hi = min(len(text), a + _WINDOW)
+    start = text.rfind("\n\n", lo, a)
+    end = text.find("\n\n", a, hi)
+    return text[start + 2 if start >= 0 else lo : end if end >= 0 else hi].splitlines()
 
 
 def _csv_cell(text: str, a: int, b: int) -> bool:

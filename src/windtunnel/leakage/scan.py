@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -505,7 +506,14 @@ def _label_spans(hits: list[Hit]) -> dict[str, list[tuple[int, int, str]]]:
     for h in hits:
         if h.needle.role != "correlated":
             out.setdefault(h.view_text, []).append((*h.view_span, h.needle.norm))
+    for spans in out.values():
+        spans.sort()
     return out
+
+
+def _near(spans: list[tuple[int, int, str]], lo: int, hi: int) -> list[tuple[int, int, str]]:
+    """The (sorted) spans that start in ``[lo, hi)``: a window, so a long text stays linear."""
+    return spans[bisect_left(spans, (lo,)) : bisect_left(spans, (hi,))]
 
 
 def _classify(
@@ -643,6 +651,8 @@ _CUES = {
 
 
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_SENTENCE_MAX = 400
+"""A sentence is looked for at most this many characters on each side of a hit."""
 
 
 def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit: Hit, ctx: _Ctx) -> bool:
@@ -652,12 +662,12 @@ def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit:
     if not spans:
         return False
     text, (va, vb) = hit.view_text, hit.view_span
-    start = 0
-    for m in _SENTENCE_END.finditer(text, max(0, va - 400), va):
+    start = max(0, va - _SENTENCE_MAX)
+    for m in _SENTENCE_END.finditer(text, start, va):
         start = m.end()
-    nxt = _SENTENCE_END.search(text, vb)
-    end = nxt.start() if nxt is not None else len(text)
-    return ctx.label_norms <= {norm for a, b, norm in spans if start <= a and b <= end}
+    nxt = _SENTENCE_END.search(text, vb, vb + _SENTENCE_MAX)
+    end = nxt.start() if nxt is not None else min(len(text), vb + _SENTENCE_MAX)
+    return ctx.label_norms <= {norm for a, b, norm in _near(spans, start, end) if b <= end}
 
 
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
@@ -665,7 +675,7 @@ def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int
         return False
     from windtunnel.leakage.mention import in_listing
 
-    others = [(a, b) for a, b, norm in spans if norm != hit.needle.norm]
+    others = [(a, b) for a, b, norm in _near(spans, va - 80, vb + 80) if norm != hit.needle.norm]
     return in_listing(others, hit.view_text, va, vb)
 
 
