@@ -293,3 +293,49 @@ def test_a_table_cell_holding_the_label_is_key_value(leaky: str, clean: str) -> 
 def test_a_label_word_inside_a_name_is_not_a_statement() -> None:
     assert not leaks({"b": "We met at places such as High Street and the park."})
     assert leaks({"b": "We filed it as High and moved on."})
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ("[High] Login broken after deploy", "[high-load] Login broken after deploy"),
+        ("WEB-1 (High) login broken", "the CPU (high) alarm again"),
+        ("{color:red}High{color} per the call", "{color:red}hot{color} path is high"),
+        ("id,priority,owner\nWEB-1,High,dana", "dept,budget\nHigh,10\nLow,5\nMedium,7"),
+        (_b64(["WEB-1", "High"]), _b64(["WEB-1", "high load overnight"])),
+        ("After some back and forth we agreed on High.", "After some back and forth we agreed on high hopes."),
+        ("We went with High.", "We went with high spirits."),
+        ("Upgrading this to High.", "Upgrading this to the high-speed plan."),
+    ],
+)
+def test_more_ties_both_ways(leaky: str, clean: str) -> None:
+    assert leaks({"b": leaky}), rules({"b": leaky})
+    assert not leaks({"b": clean}), rules({"b": clean})
+
+
+def test_routing_and_a_lowercase_statement_about_the_writer() -> None:
+    depts = ["Sales", "Engineering", "Finance", "Legal"]
+    assert leaks({"b": "Routing to Finance for the refund."}, "Finance", label_set=depts)
+    assert not leaks({"b": "Finance approved the trip."}, "Finance", label_set=depts)
+    moods = ["positive", "negative", "neutral"]
+    assert leaks({"b": "Overall the customer sounds positive."}, "positive", label_set=moods)
+    assert not leaks({"b": "Overall the test came back positive."}, "positive", label_set=moods)
+
+
+def test_a_table_of_many_records_is_not_a_leak() -> None:
+    csv = "department,budget\nMarketing,10\nSales,20\nHR,5"
+    assert not leaks({"b": csv}, "Sales", label_set=["Sales", "Engineering", "Finance", "Legal"])
+    html = "<table><tr><th>Dept</th></tr><tr><td>Sales</td></tr><tr><td>HR</td></tr></table>"
+    assert not leaks({"b": html}, "Sales", label_set=["Sales", "Engineering", "Finance", "Legal"])
+
+
+def test_a_decision_needs_the_label_to_end_the_clause() -> None:
+    moods = ["positive", "negative", "neutral"]
+    assert leaks({"b": "In the end we picked neutral."}, "neutral", label_set=moods)
+    assert not leaks({"b": "Pick a neutral colour for the walls."}, "neutral", label_set=moods)
+    feedback = "name,rating,feedback\nJohn,1,Late delivery, cold food\nJane,5,Great, fast\nAl,3,Fine"
+    assert not leaks({"b": feedback}, "1", label_set=["1", "2", "3", "4", "5"])
+
+
+def test_high_class_is_not_a_naming_word() -> None:
+    assert not leaks({"b": "A high class restaurant near the station."})

@@ -169,7 +169,8 @@ def url_path_segment(text: str, a: int, b: int) -> bool:
     URL (or of an absolute path) anywhere in ``text``: ``https://x.test/priorities/high.png``."""
     if "/" not in text:
         return False
-    for m in _URL_IN_TEXT.finditer(text):
+    # A URL holding the span starts at most 2 K characters before it (a long text stays linear).
+    for m in _URL_IN_TEXT.finditer(text, max(0, a - 2048), min(len(text), b + 2048)):
         pa, pb = m.span(1)
         if not (pa <= a and b <= pb):
             continue

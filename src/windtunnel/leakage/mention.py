@@ -9,9 +9,12 @@ A label found in free text is a leak when its context ties it to the task, and f
   inside decoded content (``{"label": "High"}`` in base64, ``label%3DHigh``);
 * **emphasis / markup** (``…emphasis``): the label alone inside emphasis, code, a link text or an
   inline HTML tag (Markdown and Slack mrkdwn parsed by markdown-it-py), inside an ADF text node with
-  marks, a Notion rich text with annotations or a Slack rich-text element with a style; or in quotes;
+  marks, a Notion rich text with annotations or a Slack rich-text element with a style; or glued inside
+  quotes, brackets or markup in the label's case (``"High"``, ``[High]``, ``{color:red}High{color}``);
 * **statement** (``…statement``): a copular or assigning construction right before it
-  (``this one is High``, ``marked as High``, ``bumped to High``);
+  (``this one is High``, ``marked as High``, ``bumped to High``, ``routing to Finance``), or a decision
+  that the label ends (``we went with High.``);
+* **table cell** (``…key-value``): the whole cell of a one-record table (HTML, pipe, CSV / TSV);
 * a URL path or file-name segment (``…/priorities/high.png``) is decided in :mod:`scan`.
 
 Case: when the label is written with capitals (``High``), a mention in another case (``the load is
@@ -42,7 +45,6 @@ NAMING_WORDS: tuple[str, ...] = (
     "category",
     "categorised",
     "categorized",
-    "class",
     "classified",
     "classification",
     "size",
@@ -65,19 +67,32 @@ _MAX_BEFORE = 4
 _MAX_AFTER = 1
 """… or at most this many after it (``high priority``, ``High-ish priority``)."""
 
-_COPULA = r"(?:is|was|are|were|be|been|being|becomes?|became|remains?|stays?|seems?|looks?|feels?)"
+_COPULA = r"(?:is|was|are|were|be|been|being|becomes?|became|remains?|stays?|seems?|looks?|feels?|sounds?)"
 _ASSIGN = (
     r"set(?:\s+it)?\s+to|marked(?:\s+as)?|rated(?:\s+as)?|classified\s+as|categori[sz]ed\s+as|"
     r"labell?ed(?:\s+as)?|tagged(?:\s+as)?|flagged\s+as|filed\s+(?:as|under)|treated\s+as|counts?\s+as|"
     r"deemed|considered|(?:moved|changed|bumped|raised|lowered|downgraded|upgraded|escalated|dropped|went|goes|go)"
     r"(?:\s+(?:up|down|it))?\s+to|from\s+\w+\s+to|"
     r"(?:call|consider|mark|rate|label|tag|deem|make|keep|leave|flag|set|treat|class|file)\w*\s+"
-    r"(?:it|this(?:\s+one)?|that(?:\s+one)?)(?:\s+(?:as|to|at))?"
+    r"(?:it|this(?:\s+one)?|that(?:\s+one)?)(?:\s+(?:as|to|at))?|"
+    # moving it somewhere: upgrading to, routed to, assigned to, handed over to
+    r"(?:upgrad|downgrad|escalat|bump|rais|lower|mov|chang|rout|assign|forward|transfer|send|sent|pass|hand)"
+    r"\w*(?:\s+(?:it|this|that|up|down|over|off))?\s+to|"
+    # a decision: agreed on, settled on, went with, opted for, picked (see _DECISION_END)
+    r"(?:agree|settle|decide|land|converge)\w*\s+on|(?:go|goes|went|going|gone)\s+with|opt\w*\s+for|"
+    r"(?:chose|choose|choosing|picked|pick|picking|selected|select)"
 )
+_DECISION = re.compile(
+    r"(?:(?:agree|settle|decide|land|converge)\w*\s+on|(?:go|goes|went|going|gone)\s+with|opt\w*\s+for|"
+    r"chose|choose|choosing|picked|pick|picking|selected|select)\s+" + r"(?:(?:a|an|the)\s+)?[\"'`*_“‘]*$"
+)
+# After a decision the label ends the clause: "we went with High." but not "pick a neutral colour".
+_DECISION_END = re.compile(r"[\"'`*_”’)\]]*\s*(?:$|[.!?;,:\n])")
 # What a statement is about: the item itself (a pronoun or the item's noun).
 _SUBJECT = (
     r"(?:it|this|that|this\s+one|that\s+one|which|the\s+(?:ticket|item|issue|request|message|case|e-?mail|"
-    r"review|thread|answer|label|result|verdict|one|call|post|comment))"
+    r"review|thread|answer|label|result|verdict|one|call|post|comment|tone|customer|user|author|writer|sender|"
+    r"caller|mood))"
 )
 _FILLER = (
     r"(?:(?:a|an|the|clearly|definitely|really|very|most|likely|probably|actually|now|still|indeed|"
@@ -93,13 +108,12 @@ _STATEMENT_ITEM = re.compile(
 )
 """The same about the item (``it's``, ``this one is``, ``the ticket became``) or an assignment (``marked
 as``, ``call it``): what is needed when the label's case does not set it apart from the ordinary word."""
-_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "`": "`", "«": "»"}
+_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "`": "`", "«": "»", "[": "]", "(": ")", "{": "}", "}": "{",
+           "*": "*", "_": "_", "~": "~"}
 # Between two labels of a listing: separators, quotes, markup and a conjunction.
 _LISTING_GAP = re.compile(
     r"[\s,/|;:\"'`*_()\[\]<>“”‘’-]*(?:(?:or|and|nor|vs\.?|versus|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
 )
-
-
 # A listing has a separator between its labels (not just a space, never a blank line).
 _LISTING_SEP = re.compile(r"[,/|;•-]|(?<!\w)(?:or|and|nor|vs|versus|und|ou|o|y|et)(?!\w)")
 
@@ -132,12 +146,16 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
     return False
 
 
-def statement_before(text: str, a: int, *, about_item: bool = False) -> bool:
+def statement_before(text: str, a: int, b: int, *, about_item: bool = False) -> bool:
     """A copular or assigning construction ends right before ``text[a:]`` (``this one is High``);
     ``about_item``: only one whose subject is the item itself, or an assignment (``stay positive`` and
     ``I'm positive the keys ...`` are not statements of a label)."""
     pattern = _STATEMENT_ITEM if about_item else _STATEMENT_ANY
-    return pattern.search(text, max(0, a - 80), a) is not None
+    m = pattern.search(text, max(0, a - 80), a)
+    if m is None:
+        return False
+    # A decision verb needs the label to end the clause ("we went with High.", not "pick a neutral colour").
+    return _DECISION.search(text, m.start(), a) is None or _DECISION_END.match(text, b) is not None
 
 
 _NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z][a-z]")
@@ -149,7 +167,8 @@ def proper_noun_follows(text: str, b: int) -> bool:
 
 
 def quoted(text: str, a: int, b: int) -> bool:
-    """``text[a:b]`` alone between matching quotes."""
+    """``text[a:b]`` alone between matching quotes, brackets or markup glued to it: ``"High"``,
+    ``[High]``, ``(High)``, ``{color:red}High{color}``, ``*High*`` (inline HTML tags: :func:`markup_runs`)."""
     if a == 0 or b >= len(text):
         return False
     close = _QUOTES.get(text[a - 1])
@@ -190,11 +209,59 @@ _PIPE_CLOSE = re.compile(r"[ \t*_`~]*(?:\||$)", re.MULTILINE)
 
 
 def table_cell(text: str, a: int, b: int) -> bool:
-    """``text[a:b]`` is the whole content of a table cell: an HTML ``<td>``/``<th>`` or a Markdown /
-    Slack pipe table cell (``| High |``). A cell is the value of its column: key-value structure."""
+    """``text[a:b]`` is the whole content of a cell of a one-record table: an HTML ``<td>``/``<th>``,
+    a Markdown / Slack pipe table cell (``| High |``), a CSV / TSV cell under its header. Such a cell is
+    the value of its column: key-value structure. A table of many records lists values; not a leak."""
     if "<" in text and _CELL_OPEN.search(text, max(0, a - 200), a) and _CELL_CLOSE.match(text, b):
-        return True
-    return "|" in text and bool(_PIPE_OPEN.search(text, max(0, a - 20), a)) and bool(_PIPE_CLOSE.match(text, b))
+        # The rows of the enclosing table, within a window (a long document stays linear).
+        lo = max(0, a - _WINDOW)
+        low = text[lo : b + _WINDOW].lower()
+        start = low.rfind("<table", 0, a - lo)
+        end = low.find("</table", b - lo)
+        return low[max(0, start) : end if end >= 0 else len(low)].count("<tr") <= 2
+    if "|" in text and _PIPE_OPEN.search(text, max(0, a - 20), a) and _PIPE_CLOSE.match(text, b):
+        rows = [ln for ln in _block_lines(text, a) if ln.count("|") >= 2 and not _PIPE_RULE.fullmatch(ln)]
+        return len(rows) <= 2
+    return "\n" in text and _csv_cell(text, a, b)
+
+
+_PIPE_RULE = re.compile(r"[\s|:-]+")
+
+
+_WINDOW = 4096
+"""How far around a hit the table checks look (a long document stays linear in its hits)."""
+
+
+def _block_lines(text: str, a: int) -> list[str]:
+    """The lines of the paragraph (no blank line) around ``text[a]``, within :data:`_WINDOW`."""
+    lo = max(0, a - _WINDOW)
+    hi = min(len(text), a + _WINDOW)
+    start = text.rfind("\n\n", lo, a)
+    end = text.find("\n\n", a, hi)
+    return text[start + 2 if start >= 0 else lo : end if end >= 0 else hi].splitlines()
+
+
+def _csv_cell(text: str, a: int, b: int) -> bool:
+    """A whole cell of a CSV / TSV row under a header row with as many delimiters."""
+    start = text.rfind("\n", 0, a) + 1
+    end = text.find("\n", b)
+    end = len(text) if end < 0 else end
+    line = text[start:end]
+    if start == 0:
+        return False
+    for d in (",", "\t", ";"):
+        n = line.count(d)
+        if not n:
+            continue
+        before = text[start:a].rstrip(' "')
+        after = text[b:end].lstrip(' "')
+        if (before and not before.endswith(d)) or (after and not after.startswith(d)):
+            continue
+        # A header, then this one row, alone in their paragraph: a record. More rows list many records.
+        block = [ln for ln in _block_lines(text, a) if ln.strip()]
+        if len(block) == 2 and block[1].strip() == line.strip() and block[0].count(d) == n:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- markup (markdown-it-py)
@@ -215,8 +282,21 @@ def _md() -> object:
     return MarkdownIt("commonmark").enable("strikethrough")
 
 
-@lru_cache(maxsize=512)
+_CACHE_TEXT = 16_384
+"""Longer strings are parsed again per hit rather than kept in the cache (memory stays bounded)."""
+
+
 def markup_runs(text: str) -> tuple[tuple[int, int], ...]:
+    """See :func:`_markup_runs`; cached for strings up to :data:`_CACHE_TEXT` characters."""
+    return _cached_runs(text) if len(text) <= _CACHE_TEXT else _markup_runs(text)
+
+
+@lru_cache(maxsize=512)
+def _cached_runs(text: str) -> tuple[tuple[int, int], ...]:
+    return _markup_runs(text)
+
+
+def _markup_runs(text: str) -> tuple[tuple[int, int], ...]:
     """``[start, end)`` of each short run of text inside emphasis, code, a link or an inline HTML tag.
 
     Markdown and Slack mrkdwn (``*bold*``, ``_italic_``, ``~~strike~~``, `` `code` ``) and inline HTML

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -73,6 +74,9 @@ _KV_BEFORE = re.compile(
     r"[ \t]*(?:(?:[*_`'\"(\[~]|</?" + _INLINE_TAGS + r"\b[^<>]{0,40}>)[ \t]*)*$"
 )
 _KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$))")
+# A string value of a JSON array or object held in text or decoded content (``["WEB-1", "High"]``).
+_JSON_BEFORE = re.compile(r"[\[,:]\s*\"$")
+_JSON_AFTER = re.compile(r"\"\s*[,\]}]")
 _MAX_EMBED_DEPTH = 3
 # Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
 # memory stays flat however long the dataset is (a needle set is a few hundred bytes).
@@ -502,7 +506,14 @@ def _label_spans(hits: list[Hit]) -> dict[str, list[tuple[int, int, str]]]:
     for h in hits:
         if h.needle.role != "correlated":
             out.setdefault(h.view_text, []).append((*h.view_span, h.needle.norm))
+    for spans in out.values():
+        spans.sort()
     return out
+
+
+def _near(spans: list[tuple[int, int, str]], lo: int, hi: int) -> list[tuple[int, int, str]]:
+    """The (sorted) spans that start in ``[lo, hi)``: a window, so a long text stays linear."""
+    return spans[bisect_left(spans, (lo,)) : bisect_left(spans, (hi,))]
 
 
 def _classify(
@@ -593,7 +604,9 @@ def _classify(
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
-        kv = table_cell(view_text, va, vb)
+        kv = table_cell(view_text, va, vb) or (
+            bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
+        )
     if kv:
         emit(
             "correlated" if corr else "freetext",
@@ -638,6 +651,8 @@ _CUES = {
 
 
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_SENTENCE_MAX = 400
+"""A sentence is looked for at most this many characters on each side of a hit."""
 
 
 def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit: Hit, ctx: _Ctx) -> bool:
@@ -647,12 +662,12 @@ def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit:
     if not spans:
         return False
     text, (va, vb) = hit.view_text, hit.view_span
-    start = 0
-    for m in _SENTENCE_END.finditer(text, max(0, va - 400), va):
+    start = max(0, va - _SENTENCE_MAX)
+    for m in _SENTENCE_END.finditer(text, start, va):
         start = m.end()
-    nxt = _SENTENCE_END.search(text, vb)
-    end = nxt.start() if nxt is not None else len(text)
-    return ctx.label_norms <= {norm for a, b, norm in spans if start <= a and b <= end}
+    nxt = _SENTENCE_END.search(text, vb, vb + _SENTENCE_MAX)
+    end = nxt.start() if nxt is not None else min(len(text), vb + _SENTENCE_MAX)
+    return ctx.label_norms <= {norm for a, b, norm in _near(spans, start, end) if b <= end}
 
 
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
@@ -660,7 +675,7 @@ def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int
         return False
     from windtunnel.leakage.mention import in_listing
 
-    others = [(a, b) for a, b, norm in spans if norm != hit.needle.norm]
+    others = [(a, b) for a, b, norm in _near(spans, va - 80, vb + 80) if norm != hit.needle.norm]
     return in_listing(others, hit.view_text, va, vb)
 
 
@@ -688,7 +703,7 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     distinct = hit.needle.text != hit.needle.text.lower()
     if distinct and mention.proper_noun_follows(text, b):
         return None  # "such as High Street", "it is High Court business": a name, not the label
-    if mention.statement_before(view_text, va, about_item=not distinct):
+    if mention.statement_before(view_text, va, vb, about_item=not distinct):
         return "statement"
     return None
 
