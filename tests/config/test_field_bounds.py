@@ -113,3 +113,13 @@ def test_duplicate_key_names_both_lines_and_what_to_do() -> None:
         parse_config(BASE + "golden_prompts: [a]\ngolden_prompts: [b]\n", "cfg.yaml")
     msg = str(info.value)
     assert "cfg.yaml:4: duplicate key 'golden_prompts' (first given on line 3)" in msg and "hint:" in msg
+
+
+def test_empty_matrix_error_names_its_line() -> None:
+    from windtunnel.contracts.validate import check_contract
+
+    cfg = parse_config(
+        BASE + "golden_prompts: [a]\ncontract:\n  invariants: [{type: output_not_empty}]\n  chaos_matrix: []\n",
+        "cfg.yaml",
+    )
+    assert any(p.startswith("line 6: the contract matrix is empty") for p in check_contract(cfg))
