@@ -32,7 +32,11 @@ MODULES: dict[str, list[str]] = {
         "tests/invariants/test_invariant_flags.py",
     ],
     "src/windtunnel/engine/scoring.py": ["tests/engine/test_run_scoring.py", "tests/engine/test_runner.py"],
-    "src/windtunnel/_util/stats.py": ["tests/reports/test_report_stats.py", "tests/contracts/test_contract_scoring.py"],
+    "src/windtunnel/_util/stats.py": [
+        "tests/reports/test_report_stats.py",
+        "tests/contracts/test_contract_scoring.py",
+        "tests/contracts/test_contract_verdict_rules.py",
+    ],
 }
 COPIED = ("src", "tests", "examples", "pyproject.toml")
 
