@@ -123,3 +123,15 @@ def test_empty_matrix_error_names_its_line() -> None:
         "cfg.yaml",
     )
     assert any(p.startswith("line 6: the contract matrix is empty") for p in check_contract(cfg))
+
+
+def test_unset_env_reference_names_its_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WT_FIELD_UNSET", raising=False)
+    text = (
+        'version: "2.0"\nagent:\n  type: http\n  endpoint: "http://127.0.0.1:9/x"\n'
+        '  headers:\n    Authorization: "Bearer ${WT_FIELD_UNSET}"\n'
+        '  command: ["serve", "--key", "${WT_FIELD_UNSET}"]\ngolden_prompts: [a]\n'
+    )
+    errors = preflight(parse_config(text, "cfg.yaml")).errors
+    assert any(e.startswith("line 6: agent.headers.Authorization refers to ${WT_FIELD_UNSET}") for e in errors)
+    assert any(e.startswith("line 7: agent.command[2] refers to") for e in errors)

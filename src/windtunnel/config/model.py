@@ -360,6 +360,19 @@ class Config(StrictModel):
                 return f"line {smap.lines[path]}: "
         return ""
 
+    def where_key(self, key: str) -> str:
+        """:meth:`where` for a key written as in messages: ``agent.headers.X``, ``agent.command[1]``."""
+        import re
+
+        path: list[Any] = []
+        for part in key.split("."):
+            m = re.fullmatch(r"(.*?)((?:\[\d+\])*)", part)
+            name, idx = (m.group(1), m.group(2)) if m else (part, "")
+            if name:
+                path.append(name)
+            path += [int(i) for i in re.findall(r"\d+", idx)]
+        return self.where(tuple(path))
+
     @property
     def base_dir(self) -> Path:
         """Directory of the config file (relative paths in the config resolve against it)."""
