@@ -227,3 +227,13 @@ def test_a_cell_judged_from_the_units_that_ran() -> None:
     v = score_contract(plan, res[1:])  # the first unit's result is missing
     s = v.stats("calm", "m")
     assert (s.status, s.checks, s.passed) == ("fail", 2, 1)
+
+
+def test_a_cut_unit_does_not_hide_the_units_after_it() -> None:
+    plan = make_plan({"a": "medium"}, scenarios=3)
+    res = results(plan, unfired={"s2"})
+    first = next(i for i, r in enumerate(res) if r.cell.scenario == "s1")
+    res[first].status, res[first].error_kind = "error", "agent_exited"
+    res.append(res.pop(first))
+    res.insert(0, res.pop())  # the cut unit first, the unexercised scenario's units after it
+    assert score_contract(plan, res).not_exercised == {"s2": 2}
