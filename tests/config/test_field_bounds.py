@@ -135,3 +135,13 @@ def test_unset_env_reference_names_its_line(monkeypatch: pytest.MonkeyPatch) -> 
     errors = preflight(parse_config(text, "cfg.yaml")).errors
     assert any(e.startswith("line 6: agent.headers.Authorization refers to ${WT_FIELD_UNSET}") for e in errors)
     assert any(e.startswith("line 7: agent.command[2] refers to") for e in errors)
+
+
+def test_timeout_warning_reaches_the_contract_plan_too() -> None:
+    from windtunnel.contracts import plan_contract
+
+    cfg = parse_config(
+        'version: "2.0"\nagent: {type: python, endpoint: "m:f", timeout: 30}\ngolden_prompts: [a]\n'
+        "contract:\n  invariants: [{type: output_not_empty}]\n  chaos_matrix: [{name: calm}]\n"
+    )
+    assert any("timeout: 30000" in n for n in plan_contract(cfg).notices)
