@@ -32,7 +32,11 @@ MODULES: dict[str, list[str]] = {
         "tests/invariants/test_invariant_flags.py",
     ],
     "src/windtunnel/engine/scoring.py": ["tests/engine/test_run_scoring.py", "tests/engine/test_runner.py"],
-    "src/windtunnel/_util/stats.py": ["tests/reports/test_report_stats.py", "tests/contracts/test_contract_scoring.py"],
+    "src/windtunnel/_util/stats.py": [
+        "tests/reports/test_report_stats.py",
+        "tests/contracts/test_contract_scoring.py",
+        "tests/contracts/test_contract_verdict_rules.py",
+    ],
 }
 COPIED = ("src", "tests", "examples", "pyproject.toml")
 
@@ -94,12 +98,15 @@ def main(argv: list[str] | None = None) -> int:
         killed = int(stats["killed"]) + int(stats["timeout"])  # type: ignore[call-overload]
         score = 100.0 * killed / total if total else 0.0
         failed |= score < args.min
-        print(f"{module}: {killed}/{total} killed, {score:.1f} %" + ("" if score >= args.min else " (below --min)"), flush=True)
+        below = "" if score >= args.min else " (below --min)"
+        out = [f"{module}: {killed}/{total} killed, {score:.1f} %{below}"]
         for name in stats["survivors"]:  # type: ignore[attr-defined]
-            print(f"  survived: {name}")
+            out.append(f"  survived: {name}")
             if args.diffs:
                 diff = stats["diffs"][name]  # type: ignore[index]
-                print("\n".join(f"    {line}" for line in diff.splitlines() if line[:1] in "+-"))
+                out += [f"    {line}" for line in diff.splitlines() if line[:1] in "+-"]
+        sys.stdout.write("\n".join(out) + "\n")
+        sys.stdout.flush()
     return 1 if failed else 0
 
 

@@ -108,21 +108,33 @@ AGENT = 'agent: {type: python, endpoint: "examples.support_agent.agent:handle"}\
         ),
         pytest.param(AGENT + "golden_prompts: [hi]\n", "chaos", "no `chaos:` faults", id="chaos-no-faults"),
         pytest.param(AGENT, "contract", "no `contract:` block", id="contract-none"),
-        pytest.param(
-            AGENT + "contract: {name: c}\n", "contract", "the contract has no invariants", id="contract-no-invariants"
-        ),
-        pytest.param(
-            AGENT + "contract: {invariants: [{type: output_not_empty}]}\n",
-            "contract",
-            "no chaos_matrix scenarios",
-            id="contract-no-matrix",
-        ),
         pytest.param(AGENT, "replay", "no `replays.sessions`", id="replay-none"),
     ],
 )
 def test_a_phase_that_does_not_run_says_precisely_why(text: str, phase: str, reason: str) -> None:
     reasons = configured_phases(parse_config(text, "c.yaml"))
     assert reason in (reasons[phase] or "")
+
+
+@pytest.mark.parametrize(
+    ("contract", "needle"),
+    [
+        ("contract: {name: c, chaos_matrix: [{name: calm}]}\n", "the contract has no invariants"),
+        ("contract: {invariants: [{type: output_not_empty}]}\n", "the contract matrix is empty"),
+        ("contract: {invariants: [{type: output_not_empty}], chaos_matrix: []}\n", "the contract matrix is empty"),
+    ],
+    ids=["no-invariants", "no-matrix", "empty-matrix"],
+)
+def test_a_contract_that_cannot_run_stops_ci_like_validate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], contract: str, needle: str
+) -> None:
+    """Issue 18 item 11: ci exited 0 with the contract phase silently "not run"; validate said exit 2."""
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(AGENT + "golden_prompts: [hi]\nmutations: {count: 1, types: [noise]}\n" + contract)
+    assert configured_phases(parse_config(cfg.read_text(), "c.yaml"))["contract"] is None
+    assert wt("ci", "-c", str(cfg), "-o", str(tmp_path / "out"), "-q") == ExitCode.USAGE
+    assert needle in capsys.readouterr().err
+    assert wt("validate", "-c", str(cfg)) == ExitCode.USAGE
 
 
 def test_no_phase_error_names_each_phase_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -113,3 +113,35 @@ def test_duplicate_key_names_both_lines_and_what_to_do() -> None:
         parse_config(BASE + "golden_prompts: [a]\ngolden_prompts: [b]\n", "cfg.yaml")
     msg = str(info.value)
     assert "cfg.yaml:4: duplicate key 'golden_prompts' (first given on line 3)" in msg and "hint:" in msg
+
+
+def test_empty_matrix_error_names_its_line() -> None:
+    from windtunnel.contracts.validate import check_contract
+
+    cfg = parse_config(
+        BASE + "golden_prompts: [a]\ncontract:\n  invariants: [{type: output_not_empty}]\n  chaos_matrix: []\n",
+        "cfg.yaml",
+    )
+    assert any(p.startswith("line 6: the contract matrix is empty") for p in check_contract(cfg))
+
+
+def test_unset_env_reference_names_its_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WT_FIELD_UNSET", raising=False)
+    text = (
+        'version: "2.0"\nagent:\n  type: http\n  endpoint: "http://127.0.0.1:9/x"\n'
+        '  headers:\n    Authorization: "Bearer ${WT_FIELD_UNSET}"\n'
+        '  command: ["serve", "--key", "${WT_FIELD_UNSET}"]\ngolden_prompts: [a]\n'
+    )
+    errors = preflight(parse_config(text, "cfg.yaml")).errors
+    assert any(e.startswith("line 6: agent.headers.Authorization refers to ${WT_FIELD_UNSET}") for e in errors)
+    assert any(e.startswith("line 7: agent.command[2] refers to") for e in errors)
+
+
+def test_timeout_warning_reaches_the_contract_plan_too() -> None:
+    from windtunnel.contracts import plan_contract
+
+    cfg = parse_config(
+        'version: "2.0"\nagent: {type: python, endpoint: "m:f", timeout: 30}\ngolden_prompts: [a]\n'
+        "contract:\n  invariants: [{type: output_not_empty}]\n  chaos_matrix: [{name: calm}]\n"
+    )
+    assert any("timeout: 30000" in n for n in plan_contract(cfg).notices)

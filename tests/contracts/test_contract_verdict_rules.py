@@ -191,3 +191,49 @@ def test_units_cut_by_the_agent_exit_do_not_make_a_scenario_unexercised() -> Non
             r.status, r.error_kind = "error", "agent_exited"
     v = score_contract(plan, res)
     assert v.not_exercised == {}
+
+
+def test_aggregates_flaky_tasks_and_pass_k_in_detail() -> None:
+    plan = make_plan({"p": "medium", "f": "medium", "x": "medium", "n": "medium"}, scenarios=2, prompts=3, repeat=2,
+                     when={"n": "tool_faults_active"})  # fmt: skip
+    fails = {("calm/g1.r1", "f"), ("calm/g2.r0", "f")}  # f: two flaky prompts of three
+    res = results(plan, fail={("calm", "x")}, fail_units=fails)
+    v = score_contract(plan, res)
+    f = v.stats("calm", "f")
+    assert (f.status, f.flaky_tasks, f.failing_tasks, f.checks, f.passed) == ("flaky", 2, 0, 6, 4)
+    assert f.as_dict()["pass_k"] == 0.3333  # one prompt of three passed both repeats
+    x = v.stats("calm", "x")
+    assert (x.status, x.flaky_tasks, x.failing_tasks) == ("fail", 0, 3)
+    assert v.by_scenario["calm"] == {
+        "score": 33.33, "pass": 1, "fail": 1, "flaky": 1, "na": 1, "not_run": 0, "not_exercised": 0,
+    }  # fmt: skip
+    one = score_contract(make_plan({"m": "low"}, scenarios=1), results(make_plan({"m": "low"}, scenarios=1)))
+    assert one.stats("calm", "m").pass_k == 1.0  # k = 1 repeat: pass^1 is the pass rate
+
+
+def test_not_run_and_na_cells_keep_their_identity() -> None:
+    plan = make_plan({"a": "high", "b": "critical"}, scenarios=2, when={"b": "tool_faults_active"})
+    v = score_contract(plan, [r for r in results(plan) if r.cell.scenario == "calm"])
+    assert v.stats("s1", "a").as_dict() == {
+        "scenario": "s1", "invariant": "a", "severity": "high", "status": "not run", "checks": 0, "passed": 0,
+        "errored": 0,
+    }  # fmt: skip
+    assert v.stats("calm", "b").as_dict()["severity"] == "critical" and v.by_scenario["s1"]["not_run"] == 2
+
+
+def test_a_cell_judged_from_the_units_that_ran() -> None:
+    plan = make_plan({"m": "medium"}, scenarios=1, prompts=3)
+    res = results(plan, fail_units={("calm/g2.r0", "m")})
+    v = score_contract(plan, res[1:])  # the first unit's result is missing
+    s = v.stats("calm", "m")
+    assert (s.status, s.checks, s.passed) == ("fail", 2, 1)
+
+
+def test_a_cut_unit_does_not_hide_the_units_after_it() -> None:
+    plan = make_plan({"a": "medium"}, scenarios=3)
+    res = results(plan, unfired={"s2"})
+    first = next(i for i, r in enumerate(res) if r.cell.scenario == "s1")
+    res[first].status, res[first].error_kind = "error", "agent_exited"
+    res.append(res.pop(first))
+    res.insert(0, res.pop())  # the cut unit first, the unexercised scenario's units after it
+    assert score_contract(plan, res).not_exercised == {"s2": 2}

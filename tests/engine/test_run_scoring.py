@@ -131,3 +131,21 @@ def test_a_scenario_of_only_cut_cells_is_not_unexercised() -> None:
     rows = [row("error", kind="chaos", scenario="down", error_kind="agent_exited")] * 2
     assert unexercised(rows) == {}
     assert "not_exercised" not in summarize(rows).as_dict()
+
+
+def test_counts_and_rates_in_any_order() -> None:
+    rows = [
+        row("passed", kind="chaos", scenario="idle"),  # never fired: out of every count, but does not stop them
+        row("error"),
+        row("passed"),
+        row("failed"),
+        row("passed", mutation="noise"),
+        row("failed", mutation="noise"),
+        row("passed", mutation="noise"),
+        row("passed"),
+    ]
+    s = summarize(rows)
+    assert (s.cells_total, s.cells_passed, s.cells_failed, s.cells_errored) == (7, 4, 2, 1)
+    assert s.by_type["noise"] == {"passed": 2, "total": 3, "weight": 1.0, "pass_rate": 0.6667}
+    assert s.by_type["golden"]["passed"] == 2 and s.by_type["golden"]["pass_rate"] == 0.5
+    assert s.not_exercised == {"idle": 1}

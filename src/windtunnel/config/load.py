@@ -64,6 +64,7 @@ def parse_config(text: str, file: str = "<string>") -> Config:
     except ValidationError as err:
         raise ConfigError(format_validation_error(err, data, smap)) from None
     cfg._source = Path(file)
+    cfg._lines = smap
     return cfg
 
 

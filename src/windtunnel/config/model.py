@@ -174,6 +174,8 @@ class Config(StrictModel):
     chaos_matrix: list[Scenario] | None = None
     """Top-level alias of ``contract.chaos_matrix``."""
     _source: Path | None = PrivateAttr(None)
+    _lines: Any = PrivateAttr(None)
+    """The :class:`~windtunnel.config.load.SourceMap` of the file the config was read from."""
     replays: ReplaysConfig | None = None
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)
     output: OutputConfig = Field(default_factory=OutputConfig)
@@ -254,6 +256,30 @@ class Config(StrictModel):
             elif self.contract.chaos_matrix != self.chaos_matrix:
                 raise ValueError("chaos_matrix is given both at top level and under contract: keep one")
         return self
+
+    def where(self, *paths: tuple[Any, ...]) -> str:
+        """``"line N: "`` for the first of ``paths`` (key paths such as ``("contract", "chaos_matrix")``)
+        the file has, or ``""`` when the config was not read from a file."""
+        smap = self._lines
+        if smap is None:
+            return ""
+        for path in paths:
+            if path in smap.lines:
+                return f"line {smap.lines[path]}: "
+        return ""
+
+    def where_key(self, key: str) -> str:
+        """:meth:`where` for a key written as in messages: ``agent.headers.X``, ``agent.command[1]``."""
+        import re
+
+        path: list[Any] = []
+        for part in key.split("."):
+            m = re.fullmatch(r"(.*?)((?:\[\d+\])*)", part)
+            name, idx = (m.group(1), m.group(2)) if m else (part, "")
+            if name:
+                path.append(name)
+            path += [int(i) for i in re.findall(r"\d+", idx)]
+        return self.where(tuple(path))
 
     @property
     def base_dir(self) -> Path:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config, Scenario
 from windtunnel.engine.cells import Cell
 from windtunnel.engine.session import labelled, needs_auto_baseline
@@ -196,6 +197,7 @@ def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
         units=units,
         repeat=repeat,
         baseline_calls=baseline_calls,
+        notices=config_warnings(cfg),
     )
 
 

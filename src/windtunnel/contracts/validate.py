@@ -158,8 +158,9 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
         )
     scenarios = cfg.scenarios
     if not scenarios:
+        where = cfg.where(("contract", "chaos_matrix"), ("chaos_matrix",), ("contract",))
         problems.append(
-            "the contract matrix is empty: add contract.chaos_matrix (or top-level chaos_matrix) "
+            f"{where}the contract matrix is empty: add contract.chaos_matrix (or top-level chaos_matrix) "
             "with at least "
             "one scenario, e.g. `- name: no-chaos`; an empty matrix is not a 100 % pass"
         )

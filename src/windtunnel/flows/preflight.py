@@ -125,8 +125,8 @@ def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
     for key, value in _env_refs(cfg, mutation=mutation):
         for name in unset_vars(value):
             out.append(
-                f"{key} refers to ${{{name}}}, but the environment variable {name} is not set: export it "
-                f"before running, or write ${{{name}:-default}}"
+                f"{cfg.where_key(key)}{key} refers to ${{{name}}}, but the environment variable {name} is not "
+                f"set: export it before running, or write ${{{name}:-default}}"
             )
     return out
 
