@@ -339,3 +339,23 @@ def test_a_decision_needs_the_label_to_end_the_clause() -> None:
 
 def test_high_class_is_not_a_naming_word() -> None:
     assert not leaks({"b": "A high class restaurant near the station."})
+
+
+def test_naming_the_view_of_each_hit_looks_at_a_window_not_the_whole_string(monkeypatch: Any) -> None:
+    # A long string with many hits: per hit, only a window around it is searched again (was the whole
+    # string per hit: quadratic, minutes on a long document).
+    from windtunnel.leakage import needles
+
+    seen: list[int] = []
+    real = needles.find_all
+
+    def spy(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int, int]]:
+        seen.append(len(text))
+        return real(norm, text, phrase)
+
+    monkeypatch.setattr(needles, "find_all", spy)
+    text = " ".join(["The load was HIGH again, see notes."] * 400)
+    findings = audit_item(_item({"b": text})).findings
+    assert len(findings) == 400
+    # One search of the whole string finds the hits; every later one looks at a window.
+    assert sum(1 for n in seen if n > 400) == 1

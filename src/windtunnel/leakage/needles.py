@@ -322,13 +322,20 @@ def _whole(text: str, a: int, b: int) -> bool:
 
 
 def _first_view(original: str, needle: Needle, span: tuple[int, int]) -> str:
-    """The least-transformed named view in which ``needle`` is seen at ``span``."""
-    base = Mapped(original)
+    """The least-transformed named view in which ``needle`` is seen at ``span``.
+
+    Only a window around ``span`` is looked at, wide enough for any match that overlaps it (so a long
+    string with many hits costs time in proportion to its hits, not to their product with its length).
+    """
+    margin = (span[1] - span[0]) + len(needle.text) + 64
+    lo = max(0, span[0] - margin)
+    hi = min(len(original), span[1] + margin)
+    base = Mapped(original[lo:hi])
     for name in VIEW_ORDER:
         view = named_view(base, name)
         for va, vb in find_all(normalize_needle(needle.text, name), view.text):
             a, b = view.span(va, vb)
-            if a < span[1] and span[0] < b:
+            if a + lo < span[1] and span[0] < b + lo:
                 return name
         if original.isascii() and needle.text.isascii() and name == "casefold":
             break
