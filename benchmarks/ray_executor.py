@@ -103,7 +103,7 @@ def main() -> None:
     sys.modules.setdefault("benchmarks.ray_executor", sys.modules[__name__])
     sys.path.insert(0, os.getcwd())
     import ray
-    from windtunnel.engine.ray_config import RayConfig
+    from windtunnel.config.ray import RayConfig
     from windtunnel.engine.ray_executor import RayExecutor
 
     print(f"cores: {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}; two CPU-bound processes get "

@@ -12,7 +12,7 @@ import importlib
 from typing import Any
 
 from windtunnel.agents._toolseam import Restore
-from windtunnel.config.agent import FRAMEWORK_TYPES
+from windtunnel.agents.config import FRAMEWORK_TYPES
 
 FRAMEWORKS: dict[str, tuple[str, str]] = {
     "openai_agents": ("windtunnel.agents.openai_agents", "OpenAIAgentsAgent"),

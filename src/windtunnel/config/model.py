@@ -17,7 +17,7 @@ from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.config import AgentConfig
 from windtunnel.chaos.config import ChaosConfig, Scenario
 from windtunnel.config.plugins import load_builtin_plugins
-from windtunnel.engine.ray_config import RayConfig
+from windtunnel.config.ray import RayConfig
 from windtunnel.invariants.budget import ModelPrice
 from windtunnel.invariants.config import AnyInvariant
 from windtunnel.mutations.config import ModelConfig, MutationsConfig

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from windtunnel._util.errors import AgentExitedError, HarnessError, UsageError, WindtunnelError
+from windtunnel.config.ray import RayConfig
 from windtunnel.engine.cells import Cell, CellResult
-from windtunnel.engine.ray_config import RayConfig
 from windtunnel.engine.session import RunSession
 
 if TYPE_CHECKING:

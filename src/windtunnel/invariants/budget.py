@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from windtunnel.config.base import StrictModel
+from windtunnel._util.model import StrictModel
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from windtunnel.engine.ray_config import RayConfig
+from windtunnel.config.ray import RayConfig
 from windtunnel.leakage.dataset import FieldMap, _is_jsonl, iter_items
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.parallel import (

@@ -326,7 +326,6 @@ def default_output() -> Path:
 def scan_html(args: Mapping[str, Any]) -> None:
     """``leak scan --format html``: the options of the ``scan`` command, as ``locals()`` of it."""
     from windtunnel._util.errors import ExitCode, UsageError
-    from windtunnel.cli import leak_cmd
 
     dataset: Path | None = args["dataset"]
     from_run, from_report = args["from_run"], args["from_report"]
@@ -340,9 +339,10 @@ def scan_html(args: Mapping[str, Any]) -> None:
 
     counts = RunCounts()
     if dataset is not None:
+        from windtunnel.flows.leak import Fields
         from windtunnel.leakage.dataset import DatasetError, iter_items
 
-        fmap = leak_cmd._fields(
+        fmap = Fields(
             args["expected_field"],
             args["context_field"],
             args["id_field"],

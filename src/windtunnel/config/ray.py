@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from windtunnel.config.base import StrictModel
+from windtunnel._util.model import StrictModel
 
 
 class RayConfig(StrictModel):
