@@ -48,11 +48,18 @@ STEPS: list[tuple[str, list[str], set[int]]] = [
         {1},
     ),
     ("the same incident against the fixed agent", ["replay", "run", "-c", CFG, "-q"], {0}),
-    ("every phase once, one weighted score for CI", ["ci", "-c", CFG, "-q", "--min-score", "80", "-o", str(OUT / "ci")], {0}),
+    (
+        "every phase once, one weighted score for CI",
+        ["ci", "-c", CFG, "-q", "--min-score", "80", "-o", str(OUT / "ci")],
+        {0},
+    ),
     ("ground-truth leakage: the raw eval leaks the answer through four channels", ["leak", "scan", LEAK], {1}),
     (
         "sanitize it without changing the schema",
-        ["leak", "sanitize", LEAK, "-o", str(OUT / "tickets.sanitized.jsonl"), "--stats", str(OUT / "redactions.jsonl")],
+        [
+            "leak", "sanitize", LEAK, "-o", str(OUT / "tickets.sanitized.jsonl"),
+            "--stats", str(OUT / "redactions.jsonl"),
+        ],
         {0},
     ),
     (
