@@ -3,7 +3,10 @@
 Layout (``.windtunnel/runs.db`` by default, WAL mode)::
 
     runs(id, mode, config_path, seed, started_at, finished_at, status, summary_json, meta_json)
-    cells(run_id, cell_id, json, completed_at)   -- primary key (run_id, cell_id)
+    cells(run_id, cell_id, json, completed_at, seq)   -- primary key (run_id, cell_id)
+
+``seq`` is the cell's position in the run's plan (when the writer gives it): reports read the cells
+back in plan order (:meth:`RunStore.iter_cells` with ``plan_order=True``) without sorting in memory.
 
 Batching: :meth:`RunStore.add_cell` queues the cell; queued cells are committed together, in one
 transaction, at most ``batch_interval`` seconds (default 50 ms) after the first of them was queued,
@@ -79,9 +82,11 @@ CREATE TABLE IF NOT EXISTS cells (
     cell_id      TEXT NOT NULL,
     json         BLOB NOT NULL,
     completed_at TEXT NOT NULL,
+    seq          INTEGER,
     PRIMARY KEY (run_id, cell_id)
 );
 """
+_SEQ_INDEX = "CREATE INDEX IF NOT EXISTS cells_seq ON cells (run_id, seq)"
 
 _RUN_COLUMNS = ("id", "mode", "config_path", "seed", "started_at", "finished_at", "status")
 
@@ -149,7 +154,7 @@ class RunStore:
         self.batch_interval = batch_interval
         self.batch_size = max(1, batch_size)
         self.on_commit = on_commit
-        self._queue: list[tuple[str, str, bytes, str]] = []
+        self._queue: list[_Row] = []
         self._queue_lock = threading.Lock()
         self._wake = threading.Event()
         self._flusher: threading.Thread | None = None
@@ -171,6 +176,9 @@ class RunStore:
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            if "seq" not in {r[1] for r in self._db.execute("PRAGMA table_info(cells)")}:
+                self._db.execute("ALTER TABLE cells ADD COLUMN seq INTEGER")  # a store from before plan order
+            self._db.execute(_SEQ_INDEX)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as err:
             raise HarnessError(
@@ -244,12 +252,13 @@ class RunStore:
             self._known_runs.add(run_id)
         return run_id
 
-    def add_cell(self, run_id: str, cell: Mapping[str, Any]) -> None:
+    def add_cell(self, run_id: str, cell: Mapping[str, Any], *, seq: int | None = None) -> None:
         """Queue one completed cell for the next batch (replaces a stored cell of the same id).
 
-        With ``batch_interval=0`` the cell is committed before this returns.
+        ``seq`` is its position in the plan (for :meth:`iter_cells` in plan order). With
+        ``batch_interval=0`` the cell is committed before this returns.
         """
-        row = _row(run_id, cell, utc_now())
+        row = _row(run_id, cell, utc_now(), seq)
         if self.batch_interval <= 0:
             self._commit([row])
             return
@@ -284,14 +293,14 @@ class RunStore:
             if rows:
                 self._commit(rows)
 
-    def _commit(self, rows: list[tuple[str, str, bytes, str]]) -> None:
+    def _commit(self, rows: list[_Row]) -> None:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.executemany(
-                    "INSERT INTO cells (run_id, cell_id, json, completed_at) VALUES (?, ?, ?, ?)"
+                    "INSERT INTO cells (run_id, cell_id, json, completed_at, seq) VALUES (?, ?, ?, ?, ?)"
                     " ON CONFLICT (run_id, cell_id) DO UPDATE SET json = excluded.json,"
-                    " completed_at = excluded.completed_at",
+                    " completed_at = excluded.completed_at, seq = excluded.seq",
                     rows,
                 )
                 self._db.execute("COMMIT")
@@ -371,18 +380,40 @@ class RunStore:
             self._require(run_id)
             return {r[0] for r in self._db.execute("SELECT cell_id FROM cells WHERE run_id = ?", (run_id,))}
 
-    def iter_cells(self, run_id: str) -> Iterator[dict[str, Any]]:
-        """The stored cells in completion order, read page by page (memory stays flat)."""
+    def iter_cells(self, run_id: str, *, plan_order: bool = False) -> Iterator[dict[str, Any]]:
+        """The stored cells in completion order, read page by page (memory stays flat).
+
+        ``plan_order=True``: in the order of their ``seq`` (their place in the plan) instead, cells
+        stored without one last, in completion order.
+        """
         self.get_run(run_id)  # commits the queue first
-        last = -1
+        if plan_order:
+            yield from self._pages(
+                "SELECT seq, rowid, json FROM cells WHERE run_id = ? AND seq IS NOT NULL AND (seq, rowid) > (?, ?)"
+                " ORDER BY seq, rowid LIMIT ?",
+                run_id,
+                (-(2**63), -1),
+            )
+            yield from self._pages(
+                "SELECT 0, rowid, json FROM cells WHERE run_id = ? AND seq IS NULL AND (0, rowid) > (?, ?)"
+                " ORDER BY rowid LIMIT ?",
+                run_id,
+                (0, -1),
+            )
+            return
+        yield from self._pages(
+            "SELECT 0, rowid, json FROM cells WHERE run_id = ? AND (0, rowid) > (?, ?) ORDER BY rowid LIMIT ?",
+            run_id,
+            (0, -1),
+        )
+
+    def _pages(self, sql: str, run_id: str, last: tuple[int, int]) -> Iterator[dict[str, Any]]:
+        """Keyset pagination over ``(key, rowid)``: each page a short read, no cursor held between pages."""
         while True:
             with self._lock:
-                page = self._db.execute(
-                    "SELECT rowid, json FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
-                    (run_id, last, PAGE),
-                ).fetchall()
-            for rowid, raw in page:
-                last = rowid
+                page = self._db.execute(sql, (run_id, *last, PAGE)).fetchall()
+            for key, rowid, raw in page:
+                last = (key, rowid)
                 yield orjson.loads(raw)
             if len(page) < PAGE:
                 return
@@ -489,11 +520,14 @@ class RunStore:
         )
 
 
-def _row(run_id: str, cell: Mapping[str, Any], now: str) -> tuple[str, str, bytes, str]:
+_Row = tuple[str, str, bytes, str, "int | None"]
+
+
+def _row(run_id: str, cell: Mapping[str, Any], now: str, seq: int | None = None) -> _Row:
     cell_id = cell.get("id")
     if not isinstance(cell_id, str) or not cell_id:
         raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
-    return (run_id, cell_id, orjson.dumps(cell), now)
+    return (run_id, cell_id, orjson.dumps(cell), now, seq)
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:
