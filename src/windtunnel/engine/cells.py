@@ -34,6 +34,8 @@ class Cell(_Data):
     repeat: int = 0
     invariants: list[str] | None = None
     """Labels of the invariants that judge this cell (None = all configured)."""
+    seq: int | None = None
+    """Its position in the plan: the store reads cells back in this order (reports in plan order)."""
 
     @property
     def prompt_text(self) -> str:

@@ -258,11 +258,20 @@ class RunStore:
         ``seq`` is its position in the plan (for :meth:`iter_cells` in plan order). With
         ``batch_interval=0`` the cell is committed before this returns.
         """
-        row = _row(run_id, cell, utc_now(), seq)
+        self._queue_row(_row(run_id, cell, seq))
+
+    def add_cell_json(self, run_id: str, cell_id: str, raw: bytes, *, seq: int | None = None) -> None:
+        """:meth:`add_cell` for a cell already serialised (``raw`` is its JSON object, UTF-8)."""
+        if not cell_id:
+            raise ValueError("a cell needs a non-empty string 'id'")
+        self._queue_row((run_id, cell_id, raw, seq))
+
+    def _queue_row(self, row: _Row) -> None:
         if self.batch_interval <= 0:
             self._commit([row])
             return
         self._raise_flush_error()
+        run_id = row[0]
         if run_id not in self._known_runs:
             with self._lock:
                 self._require(run_id)
@@ -278,8 +287,7 @@ class RunStore:
 
     def add_cells(self, run_id: str, cells: Iterable[Mapping[str, Any]]) -> int:
         """Store several completed cells in one transaction, committed before this returns; returns how many."""
-        now = utc_now()
-        rows = [_row(run_id, cell, now) for cell in cells]
+        rows = [_row(run_id, cell) for cell in cells]
         self.flush()
         self._commit(rows)
         return len(rows)
@@ -294,6 +302,8 @@ class RunStore:
                 self._commit(rows)
 
     def _commit(self, rows: list[_Row]) -> None:
+        """One transaction; ``completed_at`` is the commit's time (within a batch interval of completion)."""
+        now = utc_now()
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -301,7 +311,7 @@ class RunStore:
                     "INSERT INTO cells (run_id, cell_id, json, completed_at, seq) VALUES (?, ?, ?, ?, ?)"
                     " ON CONFLICT (run_id, cell_id) DO UPDATE SET json = excluded.json,"
                     " completed_at = excluded.completed_at, seq = excluded.seq",
-                    rows,
+                    [(run_id, cell_id, raw, now, seq) for run_id, cell_id, raw, seq in rows],
                 )
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError:
@@ -520,14 +530,14 @@ class RunStore:
         )
 
 
-_Row = tuple[str, str, bytes, str, "int | None"]
+_Row = tuple[str, str, bytes, "int | None"]
 
 
-def _row(run_id: str, cell: Mapping[str, Any], now: str, seq: int | None = None) -> _Row:
+def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
     cell_id = cell.get("id")
     if not isinstance(cell_id, str) or not cell_id:
         raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
-    return (run_id, cell_id, orjson.dumps(cell), now, seq)
+    return (run_id, cell_id, orjson.dumps(cell), seq)
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:

@@ -1,0 +1,206 @@
+"""The harness at scale (issue #16): per-cell overhead, memory, and the `windtunnel run` command itself.
+
+    python -m benchmarks scale            # or: python benchmarks/scale.py [--prompts 5000] [--million]
+
+1. Overhead: a no-op async python agent at concurrency 100; 5,000 golden prompts with the default
+   mutations (55,000 cells); the run store and the JSON report on. The engine pipeline (lazy plan →
+   bounded worker pool → batched store → streamed JSON report) against a bare pool of 100 anyio
+   workers calling the same agent the same number of times. Target: ≤ 50 µs per cell over the pool.
+2. Memory: peak RSS of that pipeline, each in a fresh process, at 5,500 and 55,000 cells. Target:
+   ≤ 1.5× (flat). ``--million`` also runs 1,000,000 cells (90,910 prompts; several minutes).
+3. The ``windtunnel run`` command on the same 55,000 cells (wall time and peak RSS, for reference).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+sys.modules.setdefault("benchmarks.scale", sys.modules[__name__])
+ROOT = Path(__file__).resolve().parents[1]
+CONCURRENCY = 100
+
+
+async def noop_agent(prompt: Any) -> str:
+    return "ok"
+
+
+def config(prompts: int) -> Any:
+    from windtunnel.config.model import Config
+
+    return Config.model_validate(
+        {
+            "version": "1",
+            "agent": {"type": "python", "endpoint": "benchmarks.scale:noop_agent"},
+            "golden_prompts": [f"Where is my order number {i}, and when will it ship?" for i in range(prompts)],
+            "invariants": [{"type": "contains", "value": "ok"}],
+            "advanced": {"concurrency": CONCURRENCY},
+        }
+    )
+
+
+def pipeline(prompts: int, workdir: Path) -> tuple[float, int]:
+    """One run through the engine's streaming pieces; returns (seconds, cells)."""
+    from windtunnel.engine.plan import iter_plan
+    from windtunnel.engine.report import build_report
+    from windtunnel.engine.scoring import type_weights
+    from windtunnel.engine.session import RunSession, run_invariants
+    from windtunnel.engine.sink import ResultSink
+    from windtunnel.reports.stream import render_streamed
+    from windtunnel.store import RunStore
+
+    cfg = config(prompts)
+    t0 = time.perf_counter()
+    store = RunStore(workdir / "runs.db")
+    run_id = store.start_run({"mode": "run", "seed": 1})
+    invariants, _ = run_invariants(cfg)
+    sink = ResultSink(
+        store=store,
+        run_id=run_id,
+        reproduce_base=["windtunnel", "run", "-c", "windtunnel.yaml", "--seed", "1"],
+        weights=type_weights(cfg.mutations.weights),
+    )
+    notices: list[str] = []
+    session = RunSession(cfg, invariants, concurrency=CONCURRENCY, listeners=[sink])
+    anyio.run(session.run, iter_plan(cfg, seed=1, notices=notices))
+    summary = sink.summary().as_dict()
+    store.finish_run(run_id, summary, "passed" if summary["passed"] else "failed")
+    head = build_report(
+        run_id=run_id,
+        mode="run",
+        seed=1,
+        started_at="",
+        finished_at="",
+        summary=summary,
+        cells=[],
+        notices=notices,
+    )
+    render_streamed(head, sink.cells, "json", workdir / "report.json")
+    store.close()
+    return time.perf_counter() - t0, sink.completed
+
+
+async def _bare(calls: int) -> None:
+    pending = iter(range(calls))
+
+    async def worker() -> None:
+        for i in pending:
+            await noop_agent(f"p{i}")
+
+    async with anyio.create_task_group() as tg:
+        for _ in range(CONCURRENCY):
+            tg.start_soon(worker)
+
+
+def bare(calls: int) -> float:
+    t0 = time.perf_counter()
+    anyio.run(_bare, calls)
+    return time.perf_counter() - t0
+
+
+def _child(prompts: int) -> None:
+    """In a fresh process: run the pipeline, print seconds and cells."""
+    with tempfile.TemporaryDirectory() as tmp:
+        dt, cells = pipeline(prompts, Path(tmp))
+    print(f"{dt} {cells}", flush=True)
+
+
+def measured(argv: list[str]) -> tuple[str, float, int]:
+    """Run ``argv`` in a child process: (stdout, wall seconds, peak RSS in KiB)."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    out = proc.stdout.read()
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"{argv} failed ({proc.returncode}): {err[-2000:]}")
+    return out, wall, int(usage.ru_maxrss)
+
+
+def child_pipeline(prompts: int) -> tuple[float, int, int]:
+    out, _, rss = measured([sys.executable, "-c", f"from benchmarks.scale import _child; _child({prompts})"])
+    dt, cells = out.split()
+    return float(dt), int(cells), rss
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def overhead(prompts: int, results: list[tuple[str, bool]]) -> None:
+    best = min(child_pipeline(prompts)[:2] for _ in range(2))
+    dt, cells = best
+    b = min(bare(cells) for _ in range(3))
+    per_cell = (dt - b) / cells * 1e6
+    ok = per_cell <= 50
+    results.append(("overhead", ok))
+    print(
+        f"overhead: {cells:,} cells (no-op agent, mutations, store, JSON report) at concurrency {CONCURRENCY}: "
+        f"pipeline {dt:.2f} s, bare anyio pool {b:.3f} s → {per_cell:.1f} µs per cell "
+        f"(target ≤ 50 µs: {verdict(ok)})"
+    )
+
+
+def memory(prompts: int, results: list[tuple[str, bool]], *, million: bool) -> None:
+    small = child_pipeline(prompts // 10)
+    big = child_pipeline(prompts)
+    ratio = big[2] / small[2]
+    ok = ratio <= 1.5
+    results.append(("memory", ok))
+    print(
+        f"memory: peak RSS {small[2] / 1024:.0f} MiB at {small[1]:,} cells, {big[2] / 1024:.0f} MiB at "
+        f"{big[1]:,} cells: ratio {ratio:.2f} (target ≤ 1.5: {verdict(ok)})"
+    )
+    if million:
+        dt, cells, rss = child_pipeline(90_910)
+        ok = cells >= 1_000_000
+        results.append(("1M cells", ok))
+        print(f"1M cells: {cells:,} cells in {dt:.0f} s, peak RSS {rss / 1024:.0f} MiB ({verdict(ok)})")
+
+
+def cli_run(prompts: int) -> None:
+    """The `windtunnel run` command as a user runs it, on the same cells (reference, no target)."""
+    import yaml
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = config(prompts).model_dump(mode="json", exclude_unset=True)
+        path = Path(tmp) / "windtunnel.yaml"
+        path.write_text(yaml.safe_dump(cfg))
+        exe = Path(sys.executable).parent / "windtunnel"
+        argv = [str(exe), "run", "-c", str(path), "--seed", "1", "-q"]
+        argv += ["-o", str(Path(tmp) / "r.json"), "--store", str(Path(tmp) / "runs.db")]
+        env_path = f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"
+        os.environ["PYTHONPATH"] = env_path
+        _, wall, rss = measured(argv)
+    n = prompts * 11
+    print(
+        f"`windtunnel run` on {n:,} cells: {wall:.2f} s wall ({wall / n * 1e6:.0f} µs per cell), "
+        f"peak RSS {rss / 1024:.0f} MiB"
+    )
+
+
+def main() -> list[tuple[str, bool]]:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--prompts", type=int, default=5000, help="golden prompts (× 11 cells each)")
+    parser.add_argument("--million", action="store_true", help="also run 1,000,000 cells")
+    args = parser.parse_args()
+    results: list[tuple[str, bool]] = []
+    overhead(args.prompts, results)
+    memory(args.prompts, results, million=args.million or os.environ.get("WINDTUNNEL_BENCH_MILLION") == "1")
+    cli_run(args.prompts)
+    return results
+
+
+if __name__ == "__main__":
+    main()
