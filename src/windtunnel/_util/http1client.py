@@ -13,6 +13,7 @@ import zlib
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from windtunnel._util.hostgate import HostGate
 from windtunnel._util.http1 import NO_FORWARD, find_header, read_body, read_headers
 
 
@@ -49,12 +50,22 @@ Conn = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 
 class UpstreamPool:
-    """Pooled plain-HTTP connections; :meth:`request` retries once on a stale pooled connection."""
+    """Pooled plain-HTTP connections; :meth:`request` retries once on a stale pooled connection.
+
+    Connections to a host are opened gradually and reused, and requests are limited on overload
+    (``429`` / ``503``): see :class:`~windtunnel._util.hostgate.HostGate`.
+    """
 
     def __init__(self, timeout: float = 300.0, max_idle: int = 64) -> None:
         self.timeout = timeout
         self.max_idle = max_idle
-        self._idle: dict[tuple[str, int], list[Conn]] = {}
+        self._hosts: dict[tuple[str, int], HostGate] = {}
+
+    def gate(self, addr: tuple[str, int]) -> HostGate:
+        gate = self._hosts.get(addr)
+        if gate is None:
+            gate = self._hosts[addr] = HostGate()
+        return gate
 
     async def request(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes) -> UpstreamResponse:
         parts = urlsplit(url)
@@ -68,45 +79,84 @@ class UpstreamPool:
         if body or method in ("POST", "PUT", "PATCH"):
             lines.append(f"Content-Length: {len(body)}")
         head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+        gate = self.gate(addr)
+        await gate.enter()
+        status: int | None = None
+        try:
+            resp = await self._send(addr, gate, head + body, method)
+            status = resp.status
+            return resp
+        finally:
+            gate.leave(status)
+
+    async def _send(self, addr: tuple[str, int], gate: HostGate, request: bytes, method: str) -> UpstreamResponse:
+        loop = asyncio.get_running_loop()
         for attempt in (0, 1):
-            conn, pooled = await self._connect(addr, fresh=attempt == 1)
+            conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
+            t1 = loop.time()
             try:
-                resp, reusable = await asyncio.wait_for(self._exchange(conn, head + body, method), self.timeout)
+                resp, reusable = await asyncio.wait_for(self._exchange(conn, request, method), self.timeout)
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
-                conn[1].close()
+                self._lost(gate, conn, pooled)
                 if pooled and attempt == 0:
                     continue
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
             except (OSError, asyncio.TimeoutError) as err:
-                conn[1].close()
+                self._lost(gate, conn, pooled)
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
             except BaseException:  # cancelled mid-exchange (a caller's timeout): the connection is unusable
-                conn[1].close()
+                self._lost(gate, conn, pooled)
                 raise
+            t2 = loop.time()
+            if pooled:
+                gate.exchanged(t2 - t1)
+            else:
+                gate.proven(connect_s, t2 - t1)
             if reusable:
-                self._release(addr, conn)
+                self._release(gate, conn)
             else:
                 conn[1].close()
             return resp
         raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
 
-    async def _connect(self, addr: tuple[str, int], *, fresh: bool) -> tuple[Conn, bool]:
-        idle = self._idle.get(addr)
-        while idle and not fresh:
-            reader, writer = idle.pop()
-            if not writer.is_closing() and not reader.at_eof():
-                return (reader, writer), True
-            writer.close()
+    async def _connect(self, addr: tuple[str, int], gate: HostGate, *, fresh: bool) -> tuple[Conn, bool, float]:
+        """An idle connection (``pooled``), else a new one when the gate lets one open, else wait;
+        and how long opening it took."""
+        while True:
+            while gate.idle and not fresh:
+                reader, writer = gate.idle.pop()
+                if not writer.is_closing() and not reader.at_eof():
+                    return (reader, writer), True, 0.0
+                writer.close()
+            if gate.may_open():
+                delay = gate.open_delay(asyncio.get_running_loop().time())
+                if delay == 0:
+                    break
+                with contextlib.suppress(asyncio.TimeoutError):  # a released connection may come first
+                    await asyncio.wait_for(gate.wait_for_connection(), delay)
+                continue
+            await gate.wait_for_connection()
+        gate.opening()
+        t0 = asyncio.get_running_loop().time()
         try:
             conn = await asyncio.wait_for(asyncio.open_connection(*addr, limit=2**20), 30)
         except (OSError, asyncio.TimeoutError) as err:
+            gate.failed()
             raise UpstreamError(f"cannot connect to {addr[0]}:{addr[1]}: {err}") from None
-        return conn, False
+        except BaseException:
+            gate.failed()
+            raise
+        return conn, False, asyncio.get_running_loop().time() - t0
 
-    def _release(self, addr: tuple[str, int], conn: Conn) -> None:
-        idle = self._idle.setdefault(addr, [])
-        if len(idle) < self.max_idle:
-            idle.append(conn)
+    def _lost(self, gate: HostGate, conn: Conn, pooled: bool) -> None:
+        conn[1].close()
+        if not pooled:
+            gate.failed()
+
+    def _release(self, gate: HostGate, conn: Conn) -> None:
+        if len(gate.idle) < self.max_idle:
+            gate.idle.append(conn)
+            gate.released()
         else:
             conn[1].close()
 
@@ -139,8 +189,9 @@ class UpstreamPool:
         return UpstreamResponse(status, headers, body), keep
 
     async def aclose(self) -> None:
-        for conns in self._idle.values():
-            for _, writer in conns:
+        for gate in self._hosts.values():
+            for _, writer in gate.idle:
                 with contextlib.suppress(Exception):
                     writer.close()
-        self._idle.clear()
+            gate.idle.clear()
+        self._hosts.clear()
