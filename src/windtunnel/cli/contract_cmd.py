@@ -275,6 +275,7 @@ def _execute(opts: _Opts) -> int:
             "calls": state.calls,
             "noise_floor": state.noise_floor,
             "noise_spread": state.noise_spread,
+            "cached": state.cached,
         },
     }
     summary = _summary(verdict, rows, extra)
