@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import zlib
+from collections.abc import Awaitable
+from typing import TypeVar
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -47,6 +50,15 @@ class UpstreamResponse:
 
 
 Conn = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+T = TypeVar("T")
+
+
+async def _within(seconds: float, coro: Awaitable[T]) -> T:
+    """``await coro`` with a deadline; on 3.11+ without the extra task ``asyncio.wait_for`` makes."""
+    if sys.version_info >= (3, 11):
+        async with asyncio.timeout(seconds):
+            return await coro
+    return await asyncio.wait_for(coro, seconds)  # pragma: no cover - Python 3.10
 
 
 class UpstreamPool:
@@ -95,7 +107,7 @@ class UpstreamPool:
             conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
             t1 = loop.time()
             try:
-                resp, reusable = await asyncio.wait_for(self._exchange(conn, request, method), self.timeout)
+                resp, reusable = await _within(self.timeout, self._exchange(conn, request, method))
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
                 self._lost(gate, conn, pooled)
                 if pooled and attempt == 0:
