@@ -12,8 +12,8 @@ import contextlib
 import sys
 import zlib
 from collections.abc import Awaitable
-from typing import TypeVar
 from dataclasses import dataclass, field
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from windtunnel._util.hostgate import HostGate
