@@ -46,7 +46,8 @@ lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 
-bench: $(STAMP)
+# The benchmarks drive the real SDKs and Playwright: the dev extra (installed if missing, e.g. after `make demo`).
+bench: $(DEVSTAMP)
 	$(BIN)/python -m benchmarks
 
 clean:

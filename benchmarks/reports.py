@@ -108,7 +108,11 @@ def bench_browser(html: Path, runs: int = 3) -> None:
     if not CHROMIUM.exists():
         print(f"skipped: no Chromium at {CHROMIUM} (make browser)")
         return
-    from playwright.sync_api import sync_playwright
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("skipped: playwright is not installed (pip install -e '.[dev]', or make venv)")
+        return
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
