@@ -114,24 +114,34 @@ def _child(prompts: int) -> None:
     print(f"{dt} {cpu} {cells}", flush=True)
 
 
-def measured(argv: list[str]) -> tuple[str, float, int]:
-    """Run ``argv`` in a child process: (stdout, wall seconds, peak RSS in KiB)."""
+_HWM = (
+    "import atexit, sys\n"
+    "def _hwm():\n"
+    "    for line in open('/proc/self/status'):\n"
+    "        if line.startswith('VmHWM:'):\n"
+    "            sys.stderr.write('\\nVmHWM ' + line.split()[1] + '\\n')\n"
+    "atexit.register(_hwm)\n"
+)
+"""Prepended to a child's code: its own peak RSS (VmHWM) on stderr at exit. ``ru_maxrss`` is no use here:
+Linux carries the parent's high-water mark over fork and exec, so a big parent makes every child look big."""
+
+
+def measured(code: str, env: dict[str, str] | None = None) -> tuple[str, float, int]:
+    """Run python ``code`` in a child process: (stdout, wall seconds, peak RSS in KiB)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True)
-    assert proc.stdout is not None and proc.stderr is not None
-    out = proc.stdout.read()
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run(
+        [sys.executable, "-c", _HWM + code], capture_output=True, cwd=ROOT, text=True, env=env, check=False
+    )
     wall = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in (0, 1):
-        raise RuntimeError(f"{argv} failed ({proc.returncode}): {err[-2000:]}")
-    return out, wall, int(usage.ru_maxrss)
+        raise RuntimeError(f"child failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    marks = [line.split()[1] for line in proc.stderr.splitlines() if line.startswith("VmHWM ")]
+    return proc.stdout, wall, int(marks[-1]) if marks else 0
 
 
 def child_pipeline(prompts: int) -> tuple[float, float, int, int]:
     """The pipeline in a fresh process: (wall s, CPU s, cells, peak RSS KiB)."""
-    out, _, rss = measured([sys.executable, "-c", f"from benchmarks.scale import _child; _child({prompts})"])
+    out, _, rss = measured(f"from benchmarks.scale import _child; _child({prompts})")
     dt, cpu, cells = out.split()
     return float(dt), float(cpu), int(cells), rss
 
@@ -189,12 +199,10 @@ def cli_run(prompts: int) -> None:
         cfg = config(prompts).model_dump(mode="json", exclude_unset=True)
         path = Path(tmp) / "windtunnel.yaml"
         path.write_text(yaml.safe_dump(cfg))
-        exe = Path(sys.executable).parent / "windtunnel"
-        argv = [str(exe), "run", "-c", str(path), "--seed", "1", "-q"]
+        argv = ["run", "-c", str(path), "--seed", "1", "-q"]
         argv += ["-o", str(Path(tmp) / "r.json"), "--store", str(Path(tmp) / "runs.db")]
-        env_path = f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"
-        os.environ["PYTHONPATH"] = env_path
-        _, wall, rss = measured(argv)
+        env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+        _, wall, rss = measured(f"from windtunnel.cli.app import main; main({argv!r})", env)
     n = prompts * 11
     print(
         f"`windtunnel run` on {n:,} cells: {wall:.2f} s wall ({wall / n * 1e6:.0f} µs per cell), "
