@@ -79,3 +79,25 @@ def test_a_directory_gets_the_run_id(tmp_path: Path) -> None:
     report = REPORTS["run"]
     out = render_streamed({**report, "cells": None}, lambda: iter(report["cells"]), "json", f"{tmp_path}/r/")
     assert out == tmp_path / "r" / "run-plain.json"
+
+
+@pytest.mark.parametrize("name", sorted(REPORTS))
+def test_terminal_summary_from_a_tally_is_the_same(name: str) -> None:
+    import io
+
+    from rich.console import Console
+
+    from windtunnel.reports.terminal import TerminalTally, print_summary
+
+    report = REPORTS[name]
+
+    def render(**kw: Any) -> str:
+        buf = io.StringIO()
+        print_summary({**report, "cells": kw.pop("cells", report["cells"])}, Console(file=buf, width=120), **kw)
+        return buf.getvalue()
+
+    tally = TerminalTally(max_failures=3)
+    for cell in report["cells"]:
+        tally.add(cell)
+    assert render(cells=[], tally=tally) == render(max_failures=3)
+    assert tally.failures == [c for c in report["cells"] if c["status"] in ("failed", "error")][:3]
