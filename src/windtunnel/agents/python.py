@@ -9,6 +9,7 @@ from typing import Any
 import anyio
 
 from windtunnel._util.daemon import run_in_daemon_thread
+from windtunnel._util.deadline import deadline
 from windtunnel._util.errors import AgentBadResponse, AgentCallError, AgentCrashed, AgentTimeout
 from windtunnel._util.imports import import_ref
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
@@ -85,7 +86,7 @@ class PythonAgent:
         timeout = self.cfg.timeout / 1000
         start = time.perf_counter()
         try:
-            with anyio.fail_after(timeout):
+            async with deadline(timeout):
                 if self._is_async:
                     value = await self._fn(prompt)
                 else:
