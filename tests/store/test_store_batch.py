@@ -101,3 +101,26 @@ def test_finish_run_commits_the_queue_first(tmp_path: Path) -> None:
     store.finish_run(run_id, {"score": 100.0}, "passed")
     assert _committed(db) == 1
     store.close()
+
+
+def test_plan_order_and_pages_that_never_sort_the_run(tmp_path: Path) -> None:
+    """Cells come back in plan order (cells without a place last, in completion order); every page is
+    a range read: no query sorts the whole run (which made reading a long run quadratic)."""
+    with RunStore(tmp_path / "runs.db") as store:
+        run_id = store.start_run({"mode": "run", "seed": 1})
+        for i in range(5000):
+            store.add_cell(run_id, _cell(i), seq=None if i % 10 == 0 else (i * 7) % 5000)
+        store.add_cells(store.start_run({"mode": "run", "seed": 2}), [_cell(i) for i in range(50)])
+        queries: list[str] = []
+        store._db.set_trace_callback(queries.append)
+        ordered = [c["id"] for c in store.iter_cells(run_id, plan_order=True)]
+        completion = [c["id"] for c in store.iter_cells(run_id)]
+        store._db.set_trace_callback(None)
+        with_seq = sorted((i for i in range(5000) if i % 10), key=lambda i: (i * 7) % 5000)
+        assert ordered == [f"c{i}" for i in with_seq] + [f"c{i}" for i in range(0, 5000, 10)]
+        assert completion == [f"c{i}" for i in range(5000)]
+        pages = {q for q in queries if q.startswith("SELECT") and "json FROM cells" in q}
+        assert len(pages) >= 3
+        for q in pages:
+            plan = " ".join(str(r) for r in store._db.execute("EXPLAIN QUERY PLAN " + q).fetchall())
+            assert "TEMP B-TREE" not in plan, (q, plan)

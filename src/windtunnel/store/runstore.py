@@ -398,35 +398,37 @@ class RunStore:
         """
         self.get_run(run_id)  # commits the queue first
         if plan_order:
-            yield from self._pages(
-                "SELECT seq, rowid, json FROM cells WHERE run_id = ? AND seq IS NOT NULL AND (seq, rowid) > (?, ?)"
-                " ORDER BY seq, rowid LIMIT ?",
-                run_id,
-                (-(2**63), -1),
-            )
-            yield from self._pages(
-                "SELECT 0, rowid, json FROM cells WHERE run_id = ? AND seq IS NULL AND (0, rowid) > (?, ?)"
-                " ORDER BY rowid LIMIT ?",
-                run_id,
-                (0, -1),
-            )
-            return
-        yield from self._pages(
-            "SELECT 0, rowid, json FROM cells WHERE run_id = ? AND (0, rowid) > (?, ?) ORDER BY rowid LIMIT ?",
-            run_id,
-            (0, -1),
-        )
+            last_seq, last_row = -(2**63), -1
+            while True:  # keyset pagination on (seq, rowid), through the (run_id, seq) index
+                with self._lock:
+                    page = self._db.execute(
+                        "SELECT seq, rowid, json FROM cells WHERE run_id = ? AND seq IS NOT NULL"
+                        " AND (seq, rowid) > (?, ?) ORDER BY seq, rowid LIMIT ?",
+                        (run_id, last_seq, last_row, PAGE),
+                    ).fetchall()
+                for row in page:
+                    yield orjson.loads(row[2])
+                if len(page) < PAGE:
+                    break
+                last_seq, last_row = page[-1][0], page[-1][1]
+        yield from self._by_rowid(run_id, "AND seq IS NULL" if plan_order else "")
 
-    def _pages(self, sql: str, run_id: str, last: tuple[int, int]) -> Iterator[dict[str, Any]]:
-        """Keyset pagination over ``(key, rowid)``: each page a short read, no cursor held between pages."""
+    def _by_rowid(self, run_id: str, where: str) -> Iterator[dict[str, Any]]:
+        """Keyset pagination on rowid: each page a short read, no cursor held between pages. ``NOT INDEXED``:
+        a range of the table itself; through an index on ``run_id`` every page would sort the whole run."""
+        last = -1
         while True:
             with self._lock:
-                page = self._db.execute(sql, (run_id, *last, PAGE)).fetchall()
-            for key, rowid, raw in page:
-                last = (key, rowid)
+                page = self._db.execute(
+                    f"SELECT rowid, json FROM cells NOT INDEXED WHERE run_id = ? {where} AND rowid > ?"
+                    " ORDER BY rowid LIMIT ?",
+                    (run_id, last, PAGE),
+                ).fetchall()
+            for _rowid, raw in page:
                 yield orjson.loads(raw)
             if len(page) < PAGE:
                 return
+            last = page[-1][0]
 
     def count_cells(self, run_id: str) -> int:
         self.flush()
