@@ -56,14 +56,23 @@ def test_never_more_calls_in_flight_than_configured(n: int, concurrency: int) ->
     assert gauge.max_ahead <= concurrency
 
 
-def test_cells_not_run_are_not_reported() -> None:
+def test_a_cell_not_run_stops_the_plan() -> None:
+    """``None``: the run is cut short (its agent died): not reported, and no further cell is pulled."""
     seen: list[str] = []
+    pulled: list[int] = []
+
+    def plan() -> Iterator[Cell]:
+        for i in range(100_000):
+            pulled.append(i)
+            yield _cell(i)
 
     async def run_cell(cell: Cell) -> CellResult | None:
-        return None if cell.id == "c1" else CellResult(cell=cell, status="passed")
+        await anyio.sleep(0)
+        return None if int(cell.id[1:]) >= 10 else CellResult(cell=cell, status="passed")
 
-    anyio.run(LocalExecutor(2).run, [_cell(i) for i in range(3)], run_cell, lambda r: seen.append(r.cell.id))
-    assert sorted(seen) == ["c0", "c2"]
+    anyio.run(LocalExecutor(4).run, plan(), run_cell, lambda r: seen.append(r.cell.id))
+    assert sorted(seen, key=lambda c: int(c[1:])) == [f"c{i}" for i in range(10)]
+    assert len(pulled) <= 10 + 4  # the cells in flight when it stopped, no more
 
 
 def test_a_failing_cell_stops_the_pool() -> None:

@@ -10,7 +10,8 @@ import anyio
 from windtunnel.engine.cells import Cell, CellResult
 
 RunCell = Callable[[Cell], Awaitable[CellResult | None]]
-"""Runs one cell; ``None`` means the cell was not run (the run is being cut short) and is not reported."""
+"""Runs one cell; ``None`` means the cell was not run because the run is being cut short: it is not
+reported, and no further cell is started (the cells in flight finish)."""
 OnResult = Callable[[CellResult], None]
 
 
@@ -25,6 +26,7 @@ class LocalExecutor:
     Cells are taken from ``cells`` one at a time, when a worker is free, so a lazy plan (a generator)
     is never materialised, no task exists per cell, and never more than ``concurrency`` cells are in
     flight. ``on_result`` runs in the worker that produced the result, before it pulls the next cell.
+    Once ``run_cell`` returns ``None`` (the run is cut short) no worker pulls another cell.
     """
 
     def __init__(self, concurrency: int = 10) -> None:
@@ -34,12 +36,18 @@ class LocalExecutor:
 
     async def run(self, cells: Iterable[Cell], run_cell: RunCell, on_result: OnResult) -> None:
         pending = iter(cells)  # shared: next() never awaits, so two workers cannot take the same cell
+        stopped = False
 
         async def worker() -> None:
+            nonlocal stopped
             for cell in pending:
                 result = await run_cell(cell)
-                if result is not None:
+                if result is None:
+                    stopped = True
+                else:
                     on_result(result)
+                if stopped:
+                    return
 
         async with anyio.create_task_group() as tg:
             for _ in range(self.concurrency):
