@@ -160,3 +160,79 @@ def test_gate_arithmetic() -> None:
     assert gate.limit == pytest.approx(5.2)
     gate.leave(503)
     assert gate.limit == pytest.approx(2.6)
+
+
+async def _drive_streams(url: str, pool: UpstreamPool, calls: int, concurrency: int) -> list[int]:
+    pending = iter(range(calls))
+    statuses: list[int] = []
+
+    async def worker() -> None:
+        for _ in pending:
+            while True:
+                resp = await pool.stream("POST", url, [], b"{}")
+                try:
+                    body = b"".join([piece async for piece in resp.pieces()])
+                finally:
+                    await resp.aclose()
+                assert body == b"ok"
+                statuses.append(resp.status)
+                if resp.status != 429:
+                    break
+                await asyncio.sleep(0.005)
+
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return statuses
+
+
+def test_streamed_requests_go_through_the_gate_too() -> None:
+    """stream() opens connections gradually, reuses them, and holds its request slot until aclose()."""
+    server = CountingServer()
+
+    async def main() -> HostGate:
+        async with server as url:
+            pool = UpstreamPool()
+            await _drive_streams(url, pool, calls=300, concurrency=30)
+            gate = next(iter(pool._hosts.values()))
+            assert gate.inflight == 0 and gate.unproven == 0  # every slot given back by aclose()
+            await pool.aclose()
+            return gate
+
+    gate = asyncio.run(main())
+    assert server.connections <= 30
+    assert gate.stalls == 0
+
+
+def test_streamed_overload_answers_lower_the_requests_in_flight() -> None:
+    server = CountingServer(capacity=5, delay=0.01)
+
+    async def main() -> tuple[list[int], HostGate]:
+        async with server as url:
+            pool = UpstreamPool()
+            statuses = await _drive_streams(url, pool, calls=200, concurrency=30)
+            gate = next(iter(pool._hosts.values()))
+            await pool.aclose()
+            return statuses, gate
+
+    statuses, gate = asyncio.run(main())
+    assert statuses.count(200) == 200
+    assert math.isfinite(gate.limit) and gate.limit < 30
+
+
+def test_a_streamed_response_closed_twice_leaves_the_gate_once() -> None:
+    server = CountingServer(delay=0.0)
+
+    async def main() -> HostGate:
+        async with server as url:
+            pool = UpstreamPool()
+            resp = await pool.stream("GET", url, [], b"")
+            gate = next(iter(pool._hosts.values()))
+            assert gate.inflight == 1
+            async for _ in resp.pieces():
+                pass
+            await resp.aclose()
+            await resp.aclose()
+            assert gate.inflight == 0 and len(gate.idle) == 1  # reused next time
+            await pool.aclose()
+            return gate
+
+    asyncio.run(main())
