@@ -35,11 +35,13 @@ MAX_GAP_S = 0.1
 FAST_ACCEPT_S = 0.005
 """A first answer this close to the host's fastest: the server accepted at once, so more may open."""
 STALL_S = 0.8
-"""A connect, or a first exchange, this much slower than the host's usual exchange: a kernel retry."""
+"""A connect that took this long was a kernel SYN retry (its first retry comes after 1 s)."""
 OVERLOAD = frozenset({429, 503})
 
 
 class HostGate:
+    """One host's idle connections, connection-opening slots and request limit (see the module docstring)."""
+
     def __init__(self, *, start: int = START_CAP) -> None:
         self.idle: list[Any] = []
         self.cap = float(start)
@@ -121,7 +123,6 @@ class HostGate:
     def released(self) -> None:
         """A connection went back to :attr:`idle`."""
         _wake(self._connections)
-
 
 
 async def _wait(queue: deque[asyncio.Future[None]]) -> None:
