@@ -55,7 +55,8 @@ lint: $(DEVSTAMP)
 mutation: $(DEVSTAMP)
 	$(BIN)/python scripts/mutation.py
 
-bench: $(STAMP)
+# The benchmarks drive the real SDKs and Playwright: the dev extra (installed if missing, e.g. after `make demo`).
+bench: $(DEVSTAMP)
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -134,7 +134,88 @@ def measure(extra: bool) -> dict[str, Any]:
     }
 
 
-def main() -> None:
+def http_contract_config(url: str) -> dict[str, Any]:
+    """20 golden prompts × 6 invariants × 5 scenarios against an HTTP agent, concurrency 10."""
+    attacks: list[dict[str, Any]] = [
+        {"type": "memory_poisoning", "strategy": "append"},
+        {"type": "memory_poisoning", "strategy": "prepend"},
+        {"type": "overflow", "inject_tokens": 200},
+        {"type": "conflicting_context"},
+    ]
+    return {
+        "version": "2.0",
+        "agent": {"type": "http", "endpoint": url, "response_path": "$.reply"},
+        "golden_prompts": [f"Where is my order ORD-{10000 + i}?" for i in range(20)],
+        "contract": {
+            "name": "http-bench",
+            "invariants": [
+                {"id": "answers", "type": "output_not_empty", "severity": "high"},
+                {"id": "ok", "type": "contains", "value": "ok"},
+                {"id": "no-trace", "type": "excludes_pattern", "patterns": ["Traceback"]},
+                {"id": "word", "type": "regex", "pattern": "(?i)ok"},
+                {"id": "fast", "type": "latency", "max_ms": 5000},
+                {"id": "any", "type": "contains_any", "values": ["ok", "fine"]},
+            ],
+            "chaos_matrix": [{"name": "no-chaos"}]
+            + [{"name": f"attack-{i}", "context_attacks": [a]} for i, a in enumerate(attacks)],
+        },
+        "advanced": {"seed": 1, "retries": 0, "concurrency": 10},
+    }
+
+
+def http_contract() -> list[tuple[str, str, str, bool]]:
+    """The contract above as a user runs it (`windtunnel contract run`), twice: the first run detects the
+    agent's state, the second reuses the cached verdict. Target: within 2× the physical limit (100 agent
+    calls ÷ concurrency 10 × 50 ms = 0.5 s) plus the command's start-up: everything before its first
+    agent call (interpreter, imports, config, plan), measured as `windtunnel contract validate` on the
+    same file."""
+    import os
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    import yaml
+
+    from benchmarks.engine import _agent_process
+
+    root = Path(__file__).resolve().parents[1]
+    exe = Path(sys.executable).parent / "windtunnel"
+    base = [str(exe)] if exe.exists() else [sys.executable, "-m", "windtunnel"]
+
+    def timed(argv: list[str], env: dict[str, str] | None = None) -> float:
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=False, capture_output=True, cwd=root, env=env)
+        return time.perf_counter() - t0
+
+    proc, url = _agent_process("from benchmarks.engine import serve_slow_agent; serve_slow_agent()")
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            cfg = Path(tmp) / "contract.yaml"
+            cfg.write_text(yaml.safe_dump(http_contract_config(url)))
+            env = {**os.environ, "WINDTUNNEL_STORE": str(Path(tmp) / "runs.db")}
+            startup = min(timed([*base, "contract", "validate", "-c", str(cfg)], env) for _ in range(3))
+            argv = [*base, "contract", "run", "-c", str(cfg), "-q", "-f", "json", "-o", str(Path(tmp) / "r.json")]
+            cold = timed(argv, env)
+            warm = min(timed(argv, env) for _ in range(3))
+            report = yaml.safe_load((Path(tmp) / "r.json").read_text())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    summary = report["summary"]
+    physical = summary["agent_calls_planned"] / summary["concurrency"] * 0.05
+    target = 2 * physical + startup
+    print(
+        f"20 × 6 × 5 contract, 50 ms HTTP agent, concurrency {summary['concurrency']}: "
+        f"{summary['agent_calls_planned']} agent calls; first run (state detection) {cold:.2f} s, "
+        f"next runs (cached verdict) {warm:.2f} s; physical limit {physical:.2f} s, start-up (contract validate) "
+        f"{startup:.2f} s "
+        f"→ target ≤ {target:.2f} s"
+    )
+    goal = f"≤ {target:.2f} s (2× limit + start-up)"
+    return [("20×6×5 contract, 50 ms HTTP agent", f"{warm:.2f} s", goal, warm <= target)]
+
+
+def main() -> list[tuple[str, str, str, bool]]:
     upstream = SCENARIOS * INVARIANTS * PROMPTS
     for extra, label in (
         (False, "20 golden-prompt invariants"),
@@ -148,6 +229,7 @@ def main() -> None:
             f"{m['seconds']:.2f} s, score {m['score']:.1f}"
         )
         assert m["made"] == m["planned"], "every planned call was made, and no other"
+    return http_contract()
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from windtunnel.chaos.injected import InjectedFault, LlmFaultError, StreamCutOff
 from windtunnel.chaos.plan import FaultPlan, activate
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.chaos.wrappers import wrap_llm_call, wrap_tool
+from windtunnel.config.base import field_doc
 
 TOOL_PARAMS: dict[str, dict[str, Any]] = {
     "wrong_data": {"patch": [{"op": "replace", "path": "/status", "value": "cancelled"}]},
@@ -86,10 +87,10 @@ def test_every_mode_has_params_documented() -> None:
     for registry in (tool_faults, llm_faults, context_attacks):
         for name, cls in registry.items():
             assert cls.__doc__ and cls.__doc__.strip(), name
-            for field, info in cls.model_fields.items():
+            for field in cls.model_fields:
                 if field in ("mode", "type", "probability", "after_calls", "tool", "match_url", "enabled"):
                     continue
-                assert info.description, f"{name}.{field} has no docstring"
+                assert field_doc(cls, field), f"{name}.{field} has no docstring"
 
 
 @pytest.mark.parametrize("mode", tool_faults.names())

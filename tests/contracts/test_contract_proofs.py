@@ -144,8 +144,34 @@ def test_stateful_agent_with_reset_does_not_warn(tmp_path: Path, capsys: pytest.
     code, report, err = run_json(tmp_path, simple_config("memory_agent", reset="reset"), capsys)
     assert code == 0
     assert STATE_WARNING not in err
-    assert report["summary"]["state_detection"] is None
+    assert report["summary"]["state_detection"]["stateful"] is True
     assert report["summary"]["concurrency"] == 1  # a reset is global: units run one at a time
+
+
+def test_stateless_agent_with_reset_is_not_serialised(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """State per request (or none): a reset before each unit isolates it without running units one by one."""
+    code, report, err = run_json(tmp_path, simple_config("echo_agent", reset="reset"), capsys)
+    assert code == 0 and STATE_WARNING not in err
+    assert report["summary"]["state_detection"]["stateful"] is False
+    assert report["summary"]["concurrency"] == 10
+
+
+def test_state_verdict_is_cached_per_agent_identity(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = simple_config("echo_agent", reset="reset")
+    first = run_json(tmp_path, cfg, capsys)[1]["summary"]["state_detection"]
+    again = run_json(tmp_path, cfg, capsys)[1]["summary"]["state_detection"]
+    assert first["calls"] > 0 and not first["cached"]
+    assert again["cached"] and again["calls"] == 0 and again["stateful"] is False
+    cfg["agent"]["timeout"] = 1234  # another agent (config): detected afresh
+    changed = run_json(tmp_path, cfg, capsys)[1]["summary"]["state_detection"]
+    assert changed["calls"] > 0 and not changed["cached"]
+
+
+def test_isolation_serial_runs_units_one_at_a_time(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = simple_config("echo_agent")
+    cfg["advanced"]["isolation"] = "serial"
+    _, report, _ = run_json(tmp_path, cfg, capsys)
+    assert report["summary"]["state_detection"] is None and report["summary"]["concurrency"] == 1
 
 
 def test_history_agent_is_caught_by_the_recall_probe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

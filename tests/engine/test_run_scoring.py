@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from windtunnel.engine.scoring import summarize, type_weights, unexercised
+from windtunnel.engine.scoring import Tally, summarize, type_weights, unexercised
 
 
 def row(status: str, *, kind: str = "golden", mutation: str | None = None, **extra: Any) -> dict[str, Any]:
@@ -149,3 +149,27 @@ def test_counts_and_rates_in_any_order() -> None:
     assert s.by_type["noise"] == {"passed": 2, "total": 3, "weight": 1.0, "pass_rate": 0.6667}
     assert s.by_type["golden"]["passed"] == 2 and s.by_type["golden"]["pass_rate"] == 0.5
     assert s.not_exercised == {"idle": 1}
+
+
+def test_incremental_tally_settles_a_scenario_when_its_fault_fires_later() -> None:
+    """The Tally (one row at a time, nothing kept per cell) gives what the rows in memory give: a
+    scenario's chaos cells are held apart until a fault fires in it, and the types keep their order."""
+    rows = [
+        row("passed", kind="chaos", scenario="down"),
+        row("failed", mutation="noise"),
+        row("passed", kind="chaos", scenario="slow"),
+        row("passed"),
+        row("failed", mutation="noise", scenario="down", faults=FIRED),
+    ]
+    tally = Tally(weights={"noise": 0.5})
+    for r in rows[:4]:
+        tally.add(r)
+    early = tally.summary()
+    assert early.not_exercised == {"down": 1, "slow": 1} and early.passed is False
+    assert list(early.by_type) == ["noise", "golden"] and early.cells_total == 2
+    tally.add(rows[4])
+    s = tally.summary()
+    assert s.not_exercised == {"slow": 1}
+    assert list(s.by_type) == ["chaos", "noise", "golden"]
+    assert s.by_type["chaos"]["total"] == 1 and s.cells_total == 4
+    assert s.score == pytest.approx(100 * 2 / 3)

@@ -7,6 +7,7 @@ import typing
 import pytest
 from invariant_samples import SAMPLES
 
+from windtunnel.config.base import field_doc
 from windtunnel.config.plugins import load_builtin_plugins
 from windtunnel.invariants.base import CheckContext, InvariantSpec, invariants
 
@@ -37,9 +38,9 @@ def test_shape(name: str) -> None:
     assert (cls.__doc__ or "").strip(), "a docstring is the one-line description in `windtunnel invariants`"
     annotation = cls.model_fields["type"].annotation
     assert typing.get_origin(annotation) is typing.Literal and typing.get_args(annotation) == (name,)
-    for fname, info in cls.model_fields.items():
+    for fname in cls.model_fields:
         if fname != "type":
-            assert info.description, f"{name}.{fname} has no attribute docstring"
+            assert field_doc(cls, fname), f"{name}.{fname} has no attribute docstring"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -41,6 +41,7 @@ def test_wal_mode_and_tables(store: RunStore) -> None:
         "cell_id",
         "json",
         "completed_at",
+        "seq",
     }
     db.close()
 

@@ -5,6 +5,10 @@ pooled connections per (host, port), bodies passed through byte for byte (compre
 compressed until someone reads them). :meth:`UpstreamPool.request` reads the whole answer;
 :meth:`UpstreamPool.stream` hands its body over piece by piece as it arrives (SSE, chunked) and says
 when the upstream cut it short. ``stream`` also speaks HTTPS.
+
+Both go through the host's :class:`~windtunnel._util.hostgate.HostGate`: connections opened gradually
+and reused, requests limited on overload (``429`` / ``503``). A streamed answer holds its request slot
+until :meth:`StreamedResponse.aclose`.
 """
 
 from __future__ import annotations
@@ -12,11 +16,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+import sys
 import zlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field
+from typing import TypeVar
 from urllib.parse import urlsplit
 
+from windtunnel._util.hostgate import HostGate
 from windtunnel._util.http1 import NO_FORWARD, check_size, find_header, read_body, read_headers
 
 
@@ -55,18 +62,30 @@ class UpstreamResponse:
 
 Conn = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 Addr = tuple[str, int] | tuple[str, int, str]
+"""(host, port) for plain HTTP, (host, port, "https") for HTTPS: each has its own gate and idle connections."""
+
+T = TypeVar("T")
+
+
+async def _within(seconds: float, coro: Awaitable[T]) -> T:
+    """``await coro`` with a deadline; on 3.11+ without the extra task ``asyncio.wait_for`` makes."""
+    if sys.version_info >= (3, 11):
+        async with asyncio.timeout(seconds):
+            return await coro
+    return await asyncio.wait_for(coro, seconds)  # pragma: no cover - Python 3.10
 
 
 class StreamedResponse:
     """An upstream answer whose body is read piece by piece (:meth:`pieces`), then :meth:`aclose`."""
 
     def __init__(
-        self, pool: UpstreamPool, addr: Addr, conn: Conn, status: int, headers: list[tuple[str, str]], method: str,
+        self, pool: UpstreamPool, gate: HostGate, conn: Conn, status: int, headers: list[tuple[str, str]], method: str,
         keep: bool,
     ) -> None:
         self.status = status
         self.headers = headers
-        self._pool, self._addr, self._conn, self._keep = pool, addr, conn, keep
+        self._pool, self._gate, self._conn, self._keep = pool, gate, conn, keep
+        self._closed = False
         lower = {k.lower(): v.lower() for k, v in headers}
         self.chunked = "chunked" in lower.get("transfer-encoding", "")
         length = lower.get("content-length")
@@ -134,10 +153,15 @@ class StreamedResponse:
         self._complete = True
 
     async def aclose(self) -> None:
+        """Give the connection back (or close it, if the body was not read to its end) and the request slot."""
+        if self._closed:
+            return
+        self._closed = True
         if self._complete and self._keep:
-            self._pool._release(self._addr, self._conn)
+            self._pool._release(self._gate, self._conn)
         else:
             self._conn[1].close()
+        self._gate.leave(self.status)
 
 
 async def _read_to_eof(reader: asyncio.StreamReader, max_bytes: int | None) -> bytes:
@@ -151,12 +175,22 @@ async def _read_to_eof(reader: asyncio.StreamReader, max_bytes: int | None) -> b
 
 
 class UpstreamPool:
-    """Pooled plain-HTTP connections; :meth:`request` retries once on a stale pooled connection."""
+    """Pooled keep-alive connections; :meth:`request` and :meth:`stream` retry once on a stale pooled connection.
+
+    Connections to a host are opened gradually and reused, and requests are limited on overload
+    (``429`` / ``503``): see :class:`~windtunnel._util.hostgate.HostGate`.
+    """
 
     def __init__(self, timeout: float = 300.0, max_idle: int = 64) -> None:
         self.timeout = timeout
         self.max_idle = max_idle
-        self._idle: dict[Addr, list[Conn]] = {}
+        self._hosts: dict[Addr, HostGate] = {}
+
+    def gate(self, addr: Addr) -> HostGate:
+        gate = self._hosts.get(addr)
+        if gate is None:
+            gate = self._hosts[addr] = HostGate()
+        return gate
 
     async def request(
         self, method: str, url: str, headers: list[tuple[str, str]], body: bytes, *, max_body: int | None = None
@@ -173,24 +207,43 @@ class UpstreamPool:
         if body or method in ("POST", "PUT", "PATCH"):
             lines.append(f"Content-Length: {len(body)}")
         head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+        gate = self.gate(addr)
+        await gate.enter()
+        status: int | None = None
+        try:
+            resp = await self._send(addr, gate, head + body, method, max_body)
+            status = resp.status
+            return resp
+        finally:
+            gate.leave(status)
+
+    async def _send(
+        self, addr: Addr, gate: HostGate, request: bytes, method: str, max_body: int | None
+    ) -> UpstreamResponse:
+        loop = asyncio.get_running_loop()
         for attempt in (0, 1):
-            conn, pooled = await self._connect(addr, fresh=attempt == 1)
+            conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
+            t1 = loop.time()
             try:
-                exchange = self._exchange(conn, head + body, method, max_body)
-                resp, reusable = await asyncio.wait_for(exchange, self.timeout)
+                resp, reusable = await _within(self.timeout, self._exchange(conn, request, method, max_body))
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
-                conn[1].close()
+                self._lost(gate, conn, pooled)
                 if pooled and attempt == 0:
                     continue
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
             except (OSError, asyncio.TimeoutError) as err:
-                conn[1].close()
+                self._lost(gate, conn, pooled)
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
-            except BaseException:  # cancelled mid-exchange (a caller's timeout): the connection is unusable
-                conn[1].close()
+            except BaseException:  # cancelled mid-exchange (a caller's timeout), a body over the cap: unusable
+                self._lost(gate, conn, pooled)
                 raise
+            t2 = loop.time()
+            if pooled:
+                gate.exchanged(t2 - t1)
+            else:
+                gate.proven(connect_s, t2 - t1)
             if reusable:
-                self._release(addr, conn)
+                self._release(gate, conn)
             else:
                 conn[1].close()
             return resp
@@ -212,34 +265,49 @@ class UpstreamPool:
         if body or method in ("POST", "PUT", "PATCH"):
             lines.append(f"Content-Length: {len(body)}")
         request = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body
+        gate = self.gate(addr)
+        await gate.enter()
+        try:
+            return await self._stream(addr, gate, request, method)
+        except BaseException:
+            gate.leave(None)  # no answer (a StreamedResponse leaves the gate when it is closed)
+            raise
+
+    async def _stream(self, addr: Addr, gate: HostGate, request: bytes, method: str) -> StreamedResponse:
         loop = asyncio.get_running_loop()
         for attempt in (0, 1):
-            conn, pooled = await self._connect(addr, fresh=attempt == 1)
+            conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
             silent: list[bool] = []
 
             def give_up(conn: Conn = conn, silent: list[bool] = silent) -> None:
                 silent.append(True)
                 conn[1].transport.abort()
 
+            t1 = loop.time()
             timer = loop.call_later(self.timeout, give_up)  # a timer, not a task per request
             try:
                 status, head, keep = await self._head(conn, request)
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
-                conn[1].close()
+                self._lost(gate, conn, pooled)
                 if silent:
                     raise UpstreamError(f"{addr[0]}:{addr[1]}: no answer within {self.timeout:g}s") from None
                 if pooled and attempt == 0:
                     continue
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
             except (OSError, asyncio.TimeoutError) as err:
-                conn[1].close()
+                self._lost(gate, conn, pooled)
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
             except BaseException:
-                conn[1].close()
+                self._lost(gate, conn, pooled)
                 raise
             finally:
                 timer.cancel()
-            return StreamedResponse(self, addr, conn, status, head, method, keep)
+            t2 = loop.time()
+            if pooled:
+                gate.exchanged(t2 - t1)
+            else:
+                gate.proven(connect_s, t2 - t1)  # the head is the first answer on the connection
+            return StreamedResponse(self, gate, conn, status, head, method, keep)
         raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
 
     async def _head(self, conn: Conn, request: bytes) -> tuple[int, list[tuple[str, str]], bool]:
@@ -259,13 +327,25 @@ class UpstreamPool:
             keep = "close" not in conn_header and (parts[0] != "HTTP/1.0" or "keep-alive" in conn_header)
             return status, headers, keep
 
-    async def _connect(self, addr: Addr, *, fresh: bool) -> tuple[Conn, bool]:
-        idle = self._idle.get(addr)
-        while idle and not fresh:
-            reader, writer = idle.pop()
-            if not writer.is_closing() and not reader.at_eof():
-                return (reader, writer), True
-            writer.close()
+    async def _connect(self, addr: Addr, gate: HostGate, *, fresh: bool) -> tuple[Conn, bool, float]:
+        """An idle connection (``pooled``), else a new one when the gate lets one open, else wait;
+        and how long opening it took."""
+        while True:
+            while gate.idle and not fresh:
+                reader, writer = gate.idle.pop()
+                if not writer.is_closing() and not reader.at_eof():
+                    return (reader, writer), True, 0.0
+                writer.close()
+            if gate.may_open():
+                delay = gate.open_delay(asyncio.get_running_loop().time())
+                if delay == 0:
+                    break
+                with contextlib.suppress(asyncio.TimeoutError):  # a released connection may come first
+                    await asyncio.wait_for(gate.wait_for_connection(), delay)
+                continue
+            await gate.wait_for_connection()
+        gate.opening()
+        t0 = asyncio.get_running_loop().time()
         try:
             tls = ssl.create_default_context() if len(addr) == 3 else None
             opening = asyncio.open_connection(
@@ -273,13 +353,22 @@ class UpstreamPool:
             )
             conn = await asyncio.wait_for(opening, 30)
         except (OSError, asyncio.TimeoutError) as err:
+            gate.failed()
             raise UpstreamError(f"cannot connect to {addr[0]}:{addr[1]}: {err}") from None
-        return conn, False
+        except BaseException:
+            gate.failed()
+            raise
+        return conn, False, asyncio.get_running_loop().time() - t0
 
-    def _release(self, addr: Addr, conn: Conn) -> None:
-        idle = self._idle.setdefault(addr, [])
-        if len(idle) < self.max_idle:
-            idle.append(conn)
+    def _lost(self, gate: HostGate, conn: Conn, pooled: bool) -> None:
+        conn[1].close()
+        if not pooled:
+            gate.failed()
+
+    def _release(self, gate: HostGate, conn: Conn) -> None:
+        if len(gate.idle) < self.max_idle:
+            gate.idle.append(conn)
+            gate.released()
         else:
             conn[1].close()
 
@@ -314,8 +403,9 @@ class UpstreamPool:
         return UpstreamResponse(status, headers, body), keep
 
     async def aclose(self) -> None:
-        for conns in self._idle.values():
-            for _, writer in conns:
+        for gate in self._hosts.values():
+            for _, writer in gate.idle:
                 with contextlib.suppress(Exception):
                     writer.close()
-        self._idle.clear()
+            gate.idle.clear()
+        self._hosts.clear()

@@ -43,8 +43,9 @@ class ShardedClient:
         ]
         self._load = [0] * n
         fallback = transport(httpx.AsyncHTTPTransport(verify=verify))
-        lean = LeanHTTP1Transport(fallback, max_body=max_response_bytes)
-        self._lean = httpx.AsyncClient(transport=lean, **client_kwargs)
+        self._lean_transport = LeanHTTP1Transport(fallback, max_body=max_response_bytes)
+        self._lean = httpx.AsyncClient(transport=self._lean_transport, **client_kwargs)
+        self._lean_timeout = self._lean.timeout.as_dict()
 
     def _pick(self) -> int:
         return min(range(len(self._shards)), key=self._load.__getitem__)
@@ -54,6 +55,8 @@ class ShardedClient:
 
     async def send(self, request: httpx.Request, **kwargs: Any) -> httpx.Response:
         if request.url.scheme == "http":
+            if kwargs.get("auth") is None and not kwargs.get("follow_redirects"):
+                return await self._send_lean(request)
             return await self._lean.send(request, **kwargs)
         i = self._pick()
         self._load[i] += 1
@@ -61,6 +64,18 @@ class ShardedClient:
             return await self._shards[i].send(request, **kwargs)
         finally:
             self._load[i] -= 1
+
+    async def _send_lean(self, request: httpx.Request) -> httpx.Response:
+        """What ``AsyncClient.send`` does for a plain-HTTP request without auth or redirects (cookies and
+        the default timeout included), without its per-request machinery: the response is read whole."""
+        request.extensions.setdefault("timeout", self._lean_timeout)
+        cookies = self._lean.cookies
+        if cookies.jar and "cookie" not in request.headers:
+            cookies.set_cookie_header(request)
+        response = await self._lean_transport.handle_async_request(request)
+        if "set-cookie" in response.headers:
+            cookies.extract_cookies(response)
+        return response
 
     async def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
         return await self.send(self.build_request(method, url, **kwargs))

@@ -9,6 +9,7 @@ from typing import Any
 import anyio
 
 from windtunnel._util.daemon import run_in_daemon_thread
+from windtunnel._util.deadline import move_on
 from windtunnel._util.errors import (
     AgentBadResponse,
     AgentCallError,
@@ -132,9 +133,9 @@ class PythonAgent:
         start = time.perf_counter()
         value: Any = _NO_ANSWER
         try:
-            # move_on_after, not fail_after: a TimeoutError the agent raises itself is its exception,
+            # move_on, not a raising deadline: a TimeoutError the agent raises itself is its exception,
             # not the harness's deadline (only the deadline is reported as `timeout`)
-            with anyio.move_on_after(timeout):
+            async with move_on(timeout):
                 if self._is_async:
                     value = await self._fn(prompt)
                 else:

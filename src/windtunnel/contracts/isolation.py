@@ -1,15 +1,25 @@
 """Isolation between contract units, and a state detector that tells state from sampling noise.
 
-Isolation policy (what ``contract run`` does):
+Isolation policy (what ``contract run`` does, with ``advanced.isolation: auto``):
 
-* A reset is configured (``agent.reset_endpoint`` / ``agent.reset_function``): it runs before every
-  invocation unit, and units run **one at a time**. A reset is a global operation on the agent; with
-  units in flight together, one unit's reset would wipe another's state mid-call and a unit could still
-  see what a concurrent one left behind. Serial units are the only generic guarantee. ``--concurrency``
-  overrides this for agents whose state is per request.
-* No reset is configured: the state detector runs first. If the agent looks stateful, the seed-003
-  warning is printed once, the run carries on, and units run one at a time (the contamination is at
-  least the same on every rerun). Otherwise units run with ``advanced.concurrency``.
+* The state detector runs first (its verdict is cached per agent identity, below). If the agent keeps
+  no state across calls (its state, if any, is per request or per session), units run with
+  ``advanced.concurrency``, and a configured reset still runs before each unit.
+* The agent looks stateful and a reset is configured (``agent.reset_endpoint`` /
+  ``agent.reset_function``): the reset runs before every unit, and units run **one at a time**. A
+  reset is a global operation on the agent; with units in flight together, one unit's reset would wipe
+  another's state mid-call and a unit could still see what a concurrent one left behind.
+* The agent looks stateful and no reset is configured: the seed-003 warning is printed once, the run
+  carries on, and units run one at a time (the contamination is at least the same on every rerun).
+
+``advanced.isolation: serial`` runs units one at a time and ``concurrent`` with ``advanced.concurrency``,
+without detecting; ``--concurrency`` overrides both.
+
+Verdict cache: a verdict is stored in ``state-cache.json`` beside the run store, keyed by the agent's
+identity: its config block, and the content of its code where windtunnel can see it (the source files
+of a python agent's modules, the files named in ``agent.command``). It is reused until that identity
+changes, and for at most :data:`CACHE_TTL_S` (a remote HTTP agent can change behind the same URL).
+``WINDTUNNEL_STATE_CACHE=0`` detects afresh every time.
 
 The detector (chaos-free calls, before the matrix) combines three tests, any of which flags state:
 
@@ -53,10 +63,16 @@ highly random agent, only state effects larger than its sampling noise are seen.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import secrets
+import shlex
+import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from itertools import combinations
+from pathlib import Path
+from typing import Any
 
 from windtunnel._util.errors import AgentCallError
 
@@ -126,6 +142,8 @@ class StateVerdict:
     noise_floor: float | None = None
     noise_spread: float | None = None
     errors: int = 0
+    cached: bool = False
+    """Reused from the verdict cache (no call made this time)."""
 
 
 @dataclass
@@ -290,4 +308,102 @@ def _drift(seq: Sequence[str | None]) -> tuple[str, list[str], list[str]] | None
     return None
 
 
-__all__ = ["STATE_WARNING", "StateVerdict", "detect_state", "planned_calls", "probe_prompts"]
+CACHE_TTL_S = 24 * 3600
+CACHE_FILE = "state-cache.json"
+
+
+def agent_identity(agent: Any) -> str:
+    """A digest of what makes the agent this agent: its config block, and its code where it is local."""
+    import orjson
+
+    h = hashlib.sha256(orjson.dumps(agent.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS))
+    files: list[Path] = []
+    refs = agent.python_refs() if hasattr(agent, "python_refs") else []
+    for _key, ref in refs:
+        origin = _module_file(str(ref).partition(":")[0])
+        if origin is not None:
+            files.append(origin)
+    if getattr(agent, "command", None):
+        files += [Path(t) for t in shlex.split(str(agent.command)) if Path(t).is_file()]
+    for path in sorted(set(files)):
+        h.update(str(path).encode())
+        try:
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            h.update(b"?")
+    return h.hexdigest()
+
+
+def _module_file(module: str) -> Path | None:
+    import importlib.util
+    import sys
+
+    mod = sys.modules.get(module)
+    origin = getattr(mod, "__file__", None) if mod is not None else None
+    if origin is None:
+        try:
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            return None
+        origin = spec.origin if spec is not None else None
+    return Path(origin) if origin and Path(origin).is_file() else None
+
+
+@dataclass
+class StateCache:
+    """Detector verdicts per agent identity, in one small JSON file (see the module docstring)."""
+
+    path: Path
+
+    @staticmethod
+    def enabled() -> bool:
+        return os.environ.get("WINDTUNNEL_STATE_CACHE", "1") != "0"
+
+    def _read(self) -> dict[str, Any]:
+        import orjson
+
+        try:
+            data = orjson.loads(self.path.read_bytes())
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, identity: str, prompts: Sequence[str]) -> StateVerdict | None:
+        entry = self._read().get(identity)
+        if not isinstance(entry, dict) or entry.get("prompts") != _prompts_key(prompts):
+            return None
+        if time.time() - float(entry.get("at", 0)) > CACHE_TTL_S:
+            return None
+        try:
+            return StateVerdict(**entry["verdict"])
+        except (KeyError, TypeError):
+            return None
+
+    def put(self, identity: str, prompts: Sequence[str], verdict: StateVerdict) -> None:
+        import orjson
+
+        data = {k: v for k, v in self._read().items() if time.time() - float(v.get("at", 0)) <= CACHE_TTL_S}
+        data[identity] = {"at": time.time(), "prompts": _prompts_key(prompts), "verdict": asdict(verdict)}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_bytes(orjson.dumps(data))
+            tmp.replace(self.path)
+        except OSError:
+            pass  # a cache that cannot be written only costs the detection next time
+
+
+def _prompts_key(prompts: Sequence[str]) -> str:
+    """The detector probes the golden prompts: a verdict holds for the same prompts."""
+    return hashlib.sha256("\x1f".join(p for a, u in probe_prompts(prompts) for p in (a, u)).encode()).hexdigest()
+
+
+__all__ = [
+    "STATE_WARNING",
+    "StateCache",
+    "StateVerdict",
+    "agent_identity",
+    "detect_state",
+    "planned_calls",
+    "probe_prompts",
+]

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from windtunnel.agents.base import Agent
 from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.model import Config
-from windtunnel.contracts.isolation import StateVerdict, detect_state, planned_calls
+from windtunnel.contracts.isolation import (
+    CACHE_FILE,
+    StateCache,
+    StateVerdict,
+    agent_identity,
+    detect_state,
+    planned_calls,
+)
 from windtunnel.contracts.matrix import ContractPlan
 from windtunnel.engine.cells import CellResult
 from windtunnel.engine.session import Listener, RunSession
@@ -66,15 +75,41 @@ class ContractRun:
     state: StateVerdict | None = None
     warnings: list[str] = field(default_factory=list)
     effective_concurrency: int = 1
+    store: Path | None = None
+    """The run store the state-verdict cache is kept beside (default: ``$WINDTUNNEL_STORE``, else
+    ``advanced.store``)."""
     session: RunSession | None = field(default=None, init=False, repr=False)
+    _cache_hit: StateVerdict | bool | None = field(default=None, init=False, repr=False)
+    _agent_identity: str | None = field(default=None, init=False, repr=False)
 
     @property
     def detects_state(self) -> bool:
-        return not has_reset(self.cfg)
+        """Whether the state detector decides the isolation (``advanced.isolation: auto``, no --concurrency)."""
+        return self.concurrency is None and self.cfg.advanced.isolation == "auto"
 
     @property
     def state_calls(self) -> int:
-        return planned_calls(self.cfg.golden_prompts) if self.detects_state else 0
+        if not self.detects_state or self._cached_state() is not None:
+            return 0
+        return planned_calls(self.cfg.golden_prompts)
+
+    def _cache(self) -> StateCache | None:
+        if not StateCache.enabled():
+            return None
+        store = self.store or os.environ.get("WINDTUNNEL_STORE") or self.cfg.advanced.store  # beside the run store
+        return StateCache(Path(store).parent / CACHE_FILE)
+
+    def _cached_state(self) -> StateVerdict | None:
+        if self._cache_hit is None:
+            cache = self._cache()
+            verdict = cache.get(self._identity(), self.cfg.golden_prompts) if cache is not None else None
+            self._cache_hit = verdict if verdict is not None else False
+        return self._cache_hit if isinstance(self._cache_hit, StateVerdict) else None
+
+    def _identity(self) -> str:
+        if self._agent_identity is None:
+            self._agent_identity = agent_identity(self.cfg.agent)
+        return self._agent_identity
 
     @property
     def planned_calls(self) -> int:
@@ -84,26 +119,35 @@ class ContractRun:
     def _initial_concurrency(self) -> int:
         if self.concurrency is not None:
             return self.concurrency
-        return 1 if has_reset(self.cfg) else self.cfg.advanced.concurrency
+        return 1 if self.cfg.advanced.isolation == "serial" else self.cfg.advanced.concurrency
 
     async def _prelude(self, agent: Agent) -> None:
         if not self.detects_state:
             return
+        cached = self._cached_state()
+        if cached is not None:
+            self.state = replace(cached, calls=0, errors=0, cached=True)
+        else:
 
-        async def invoke(prompt: str) -> str | None:
-            return (await agent.invoke(prompt)).output
+            async def invoke(prompt: str) -> str | None:
+                return (await agent.invoke(prompt)).output
 
-        self.state = await detect_state(invoke, self.cfg.golden_prompts)
-        if self.state.stateful and self.concurrency is None and self.session is not None:
-            self.session.concurrency = 1
-        if self.on_state is not None:
+            self.state = await detect_state(invoke, self.cfg.golden_prompts)
+            cache = self._cache()
+            if cache is not None and not self.state.errors:  # a verdict from failed calls is not kept
+                cache.put(self._identity(), self.cfg.golden_prompts, self.state)
+        if self.state.stateful and self.session is not None:
+            self.session.concurrency = 1  # with a reset: reset → unit, one at a time; without: the warning
+        if self.on_state is not None and not has_reset(self.cfg):
             self.on_state(self.state)
 
     async def run(self) -> None:
         """Run every unit; results stream to the listeners and collect in :attr:`results`."""
         chaos: dict[str | None, ChaosSpec] = {name: spec for name, spec in self.plan.specs.items()}
+        # the contract's own policy decides the concurrency (above), not the run mode's "reset → serial"
+        cfg = self.cfg.model_copy(update={"advanced": self.cfg.advanced.model_copy(update={"isolation": "concurrent"})})
         self.session = session = RunSession(
-            self.cfg,
+            cfg,
             self.plan.invariants,
             concurrency=self._initial_concurrency(),
             listeners=[self.results.append, *self.listeners],

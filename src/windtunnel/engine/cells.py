@@ -47,6 +47,8 @@ class Cell(_Data):
     """Labels of the invariants that judge this cell (None = all configured)."""
     turns: list[str] | None = None
     """A conversation: the user turns, sent one call at a time (``input`` is its label)."""
+    seq: int | None = None
+    """Its position in the plan: the store reads cells back in this order (reports in plan order)."""
 
     @property
     def prompt_text(self) -> str:

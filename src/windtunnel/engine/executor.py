@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
 import anyio
@@ -10,28 +10,45 @@ import anyio
 from windtunnel.engine.cells import Cell, CellResult
 
 RunCell = Callable[[Cell], Awaitable[CellResult | None]]
-"""Runs one cell; ``None`` means the cell was not run (the run is being cut short) and is not reported."""
+"""Runs one cell; ``None`` means the cell was not run because the run is being cut short: it is not
+reported, and no further cell is started (the cells in flight finish)."""
 OnResult = Callable[[CellResult], None]
 
 
 class Executor(Protocol):
-    async def run(self, cells: Sequence[Cell], run_cell: RunCell, on_result: OnResult) -> None:
+    async def run(self, cells: Iterable[Cell], run_cell: RunCell, on_result: OnResult) -> None:
         """Run every cell through ``run_cell`` and hand each result to ``on_result`` as it completes."""
 
 
 class LocalExecutor:
-    """Runs cells concurrently in one process under a CapacityLimiter (``advanced.concurrency``)."""
+    """A bounded worker pool in one process: ``concurrency`` anyio tasks pull cells from one iterator.
+
+    Cells are taken from ``cells`` one at a time, when a worker is free, so a lazy plan (a generator)
+    is never materialised, no task exists per cell, and never more than ``concurrency`` cells are in
+    flight. ``on_result`` runs in the worker that produced the result, before it pulls the next cell.
+    Once ``run_cell`` returns ``None`` (the run is cut short) no worker pulls another cell.
+    """
 
     def __init__(self, concurrency: int = 10) -> None:
-        self.limiter = anyio.CapacityLimiter(concurrency)
+        if concurrency < 1:
+            raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+        self.concurrency = concurrency
 
-    async def run(self, cells: Sequence[Cell], run_cell: RunCell, on_result: OnResult) -> None:
-        async def one(cell: Cell) -> None:
-            async with self.limiter:
+    async def run(self, cells: Iterable[Cell], run_cell: RunCell, on_result: OnResult) -> None:
+        pending = iter(cells)  # shared: next() never awaits, so two workers cannot take the same cell
+        stopped = False
+
+        async def worker() -> None:
+            nonlocal stopped
+            for cell in pending:
                 result = await run_cell(cell)
-            if result is not None:
-                on_result(result)
+                if result is None:
+                    stopped = True
+                else:
+                    on_result(result)
+                if stopped:
+                    return
 
         async with anyio.create_task_group() as tg:
-            for cell in cells:
-                tg.start_soon(one, cell)
+            for _ in range(self.concurrency):
+                tg.start_soon(worker)

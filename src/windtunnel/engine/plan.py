@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from windtunnel._util.errors import ConfigError
@@ -19,33 +20,59 @@ class Plan:
 
 
 def golden_cells(cfg: Config, *, repeat: int, kind: str = "golden", scenario: str | None = None) -> list[Cell]:
+    return list(iter_golden_cells(cfg, repeat=repeat, kind=kind, scenario=scenario))
+
+
+def iter_golden_cells(
+    cfg: Config, *, repeat: int, kind: str = "golden", scenario: str | None = None, start: int = 0
+) -> Iterator[Cell]:
+    """The golden cells one at a time (``start`` numbers their ``seq``)."""
     prefix = f"{scenario}/" if scenario else ""
-    return [
-        Cell(
-            id=f"{prefix}g{gi}.r{r}",
-            kind=kind,
-            input=prompt,
-            golden_prompt=prompt,
-            golden_index=gi,
-            scenario=scenario,
-            repeat=r,
-            turns=cfg.golden_turns.get(prompt),
-        )
-        for gi, prompt in enumerate(cfg.golden_prompts)
-        for r in range(repeat)
-    ]
+    seq = start
+    for gi, prompt in enumerate(cfg.golden_prompts):
+        turns = cfg.golden_turns.get(prompt)
+        for r in range(repeat):
+            yield Cell(
+                id=f"{prefix}g{gi}.r{r}",
+                kind=kind,
+                input=prompt,
+                golden_prompt=prompt,
+                golden_index=gi,
+                scenario=scenario,
+                repeat=r,
+                turns=turns,
+                seq=seq,
+            )
+            seq += 1
 
 
 def mutation_cells(
     cfg: Config, *, seed: int, repeat: int, notices: list[str], scenario: str | None = None, llm: bool = True
 ) -> list[Cell]:
+    return list(iter_mutation_cells(cfg, seed=seed, repeat=repeat, notices=notices, scenario=scenario, llm=llm))
+
+
+def iter_mutation_cells(
+    cfg: Config,
+    *,
+    seed: int,
+    repeat: int,
+    notices: list[str],
+    scenario: str | None = None,
+    llm: bool = True,
+    start: int = 0,
+) -> Iterator[Cell]:
+    """The mutated cells, one golden prompt's mutations at a time; ``notices`` fills as the plan is read."""
     from contextlib import ExitStack
 
     from windtunnel.agents.conversation import attack_turns
-    from windtunnel.engine.mutate import llm_mutator, plan_for
+    from windtunnel.engine.mutate import llm_mutator, mutation_context
+    from windtunnel.mutations.plan import plan_mutations
 
     prefix = f"{scenario}/" if scenario else ""
-    cells: list[Cell] = []
+    seq = start
+    types = list(cfg.mutations.types)
+    ctx = mutation_context(cfg)
     with ExitStack() as stack:
         mutator = llm_mutator(cfg, stack, allow=llm)
         for gi, golden in enumerate(cfg.golden_prompts):
@@ -57,27 +84,53 @@ def mutation_cells(
                 if note not in notices:
                     notices.append(note)
                 continue
-            planned = plan_for(cfg, golden, seed=seed, llm=mutator)
+            planned = plan_mutations(golden, types, cfg.mutations.count, seed, ctx, llm=mutator)
             notices.extend(n for n in planned.notices if n not in notices and not n.startswith("LLM mutation"))
             for m in planned:
-                rec = m.record()
+                ref = MutationRef(type=m.type, args=m.record()["args"], level=m.level)
                 for r in range(repeat):
-                    cells.append(
-                        Cell(
-                            id=f"{prefix}g{gi}.{m.type}.{m.k}.r{r}",
-                            kind="mutation",
-                            input=m.input,
-                            golden_prompt=golden,
-                            golden_index=gi,
-                            mutation=MutationRef(type=m.type, args=rec["args"], level=m.level),
-                            scenario=scenario,
-                            repeat=r,
-                            turns=attack_turns(m.type, rec["args"], m.input),  # crescendo: a real conversation
-                        )
+                    yield Cell(
+                        id=f"{prefix}g{gi}.{m.type}.{m.k}.r{r}",
+                        kind="mutation",
+                        input=m.input,
+                        golden_prompt=golden,
+                        golden_index=gi,
+                        mutation=ref,
+                        scenario=scenario,
+                        repeat=r,
+                        turns=attack_turns(m.type, ref.args, m.input),  # crescendo: a real conversation
+                        seq=seq,
                     )
+                    seq += 1
         if mutator is not None and mutator.stats.fell_back:
             notices.append(mutator.stats.summary())
-    return cells
+
+
+def iter_plan(
+    cfg: Config,
+    *,
+    seed: int,
+    repeat: int = 1,
+    mutations: bool = True,
+    golden: bool = True,
+    scenario: str | None = None,
+    llm: bool = True,
+    notices: list[str] | None = None,
+) -> Iterator[Cell]:
+    """The cells of ``windtunnel run`` in plan order, generated as they are read (a plan is never held):
+    the same cells, ids, ``seq`` and notices as :func:`plan_run`. Give ``notices`` to collect the plan's
+    notices. No size limit (:func:`check_plan_size` guards :func:`plan_run`, which holds every cell)."""
+    require_prompts(cfg)
+    notes = notices if notices is not None else []
+    notes.extend(config_warnings(cfg))
+    kind = "chaos" if scenario else "golden"
+    golden_n = len(cfg.golden_prompts) * repeat if golden else 0
+    if golden:
+        yield from iter_golden_cells(cfg, repeat=repeat, kind=kind, scenario=scenario)
+    if mutations:
+        yield from iter_mutation_cells(
+            cfg, seed=seed, repeat=repeat, notices=notes, scenario=scenario, llm=llm, start=golden_n
+        )
 
 
 MAX_PLANNED_CELLS = 1_000_000
@@ -118,13 +171,11 @@ def plan_run(
     """The cells of ``windtunnel run``; ``only`` keeps just the named cell ids (``--cell``)."""
     require_prompts(cfg)
     check_plan_size(cfg, repeat=repeat, golden=golden, mutations=mutations)
-    notices: list[str] = config_warnings(cfg)
-    cells: list[Cell] = []
-    kind = "chaos" if scenario else "golden"
-    if golden:
-        cells += golden_cells(cfg, repeat=repeat, kind=kind, scenario=scenario)
-    if mutations:
-        cells += mutation_cells(cfg, seed=seed, repeat=repeat, notices=notices, scenario=scenario, llm=llm)
+    notices: list[str] = []
+    lazy = iter_plan(
+        cfg, seed=seed, repeat=repeat, mutations=mutations, golden=golden, scenario=scenario, llm=llm, notices=notices
+    )
+    cells = list(lazy)
     if only is not None:
         missing = only - {c.id for c in cells}
         if missing:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import shlex
 from datetime import datetime, timezone
 from typing import Any
 
 from windtunnel import __version__
 from windtunnel._util.jsonsafe import json_safe
-from windtunnel.engine.cells import CellResult
+from windtunnel.engine.cells import CellResult, CheckOutcome
 
 SCHEMA_VERSION = "1"
 
@@ -19,13 +20,27 @@ def now_iso() -> str:
 
 def reproduce_command(base: list[str], cell_id: str) -> str:
     """A shell command that reruns exactly one cell."""
-    return shlex.join([*base, "--cell", cell_id])
+    return f"{_command_prefix(tuple(base))} {shlex.quote(cell_id)}"
+
+
+@functools.lru_cache(maxsize=16)
+def _command_prefix(base: tuple[str, ...]) -> str:
+    return shlex.join([*base, "--cell"])
 
 
 def cell_row(
-    r: CellResult, *, reproduce_base: list[str] | None = None, invariant: str | None = None, severity: str | None = None
+    r: CellResult,
+    *,
+    reproduce_base: list[str] | None = None,
+    invariant: str | None = None,
+    severity: str | None = None,
+    checked: bool = True,
 ) -> dict[str, Any]:
-    """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant)."""
+    """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant).
+
+    ``checked=False`` skips making it JSON-safe, for a caller that serialises it anyway and escapes
+    it only when that fails (:class:`windtunnel.engine.sink.ResultSink`).
+    """
     checks = r.checks if invariant is None else [c for c in r.checks if c.id == invariant]
     status = r.status
     if invariant is not None and status != "error":
@@ -49,7 +64,7 @@ def cell_row(
         "error_kind": r.error_kind,
         "attempts": r.attempts,
         "faults": [f.model_dump(exclude_none=True) for f in r.faults],
-        "checks": [c.model_dump(exclude_none=True) for c in checks],
+        "checks": [_check(c) for c in checks],
     }
     if r.calls:
         row["calls"] = r.calls
@@ -57,8 +72,20 @@ def cell_row(
         row["usage"] = r.usage
     if reproduce_base is not None:
         row["reproduce"] = reproduce_command(reproduce_base, r.cell.id)
+    if not checked:
+        return row
     safe: dict[str, Any] = json_safe(row)
     return safe
+
+
+def _check(c: CheckOutcome) -> dict[str, Any]:
+    """``c.model_dump(exclude_none=True)``, without pydantic's per-call cost (one per check per cell)."""
+    out: dict[str, Any] = {"type": c.type, "id": c.id, "passed": c.passed}
+    if c.detail is not None:
+        out["detail"] = c.detail
+    if c.severity is not None:
+        out["severity"] = c.severity
+    return out
 
 
 def build_report(

@@ -89,25 +89,30 @@ class CellRunner:
         return result
 
     async def _run(self, cell: Cell) -> CellResult:
-        if self.reset:
+        if self.reset and getattr(self.agent, "has_reset", True):  # an agent without a reset has nothing to run
             try:
                 await self.agent.reset()
             except AgentCallError as err:
                 return CellResult(cell=cell, status="error", error=f"reset failed: {err}", error_kind="reset")
-        with self.scope(cell) as scope:
-            prompt = scope.transform_input(cell.input) if scope is not None else cell.input
-            answers: list[AgentResponse] = []
-            if cell.turns:  # a conversation: one call per turn (agents/conversation.py)
-                from windtunnel.agents.conversation import converse
+        answers: list[AgentResponse] = []
+        if self.scope is _no_scope and not cell.turns:  # no chaos seams: skip the per-cell context manager
+            scope = None
+            prompt = cell.input
+            response, error, attempts = await self.invoke(cell, prompt)
+        else:
+            with self.scope(cell) as scope:
+                prompt = scope.transform_input(cell.input) if scope is not None else cell.input
+                if cell.turns:  # a conversation: one call per turn (agents/conversation.py)
+                    from windtunnel.agents.conversation import converse
 
-                response, error, attempts, prompt = await converse(
-                    lambda p: self.invoke(cell, p),
-                    cell.turns,
-                    accepts_messages=self.agent.accepts_messages,
-                    answers=answers,
-                )
-            else:
-                response, error, attempts = await self.invoke(cell, prompt)
+                    response, error, attempts, prompt = await converse(
+                        lambda p: self.invoke(cell, p),
+                        cell.turns,
+                        accepts_messages=self.agent.accepts_messages,
+                        answers=answers,
+                    )
+                else:
+                    response, error, attempts = await self.invoke(cell, prompt)
         fired = [FaultRecord.model_validate(f) for f in (scope.fired if scope is not None else [])]
         calls = list(scope.calls) if scope is not None else []
         sent = prompt if isinstance(prompt, str) else Cell.transcript(prompt)

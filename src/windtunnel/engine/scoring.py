@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,8 +55,128 @@ def type_weights(configured: dict[str, float]) -> dict[str, float]:
     return weights
 
 
+class _Counts:
+    """Scored counts of a set of rows: the run's, or one chaos scenario's ``chaos`` cells (kept apart until
+    the run is over: a scenario none of whose faults fired is left out of the score)."""
+
+    __slots__ = ("by_type", "den", "errored", "failed", "first", "num", "passed", "skipped", "total")
+
+    def __init__(self) -> None:
+        self.total = self.skipped = self.passed = self.failed = self.errored = 0
+        self.num = self.den = 0.0
+        self.by_type: dict[str, dict[str, Any]] = {}
+        self.first: dict[str, int] = {}
+        """Type → the position of its first row (the summary lists the types in the order they were met)."""
+
+    def add(self, status: str, key: str, w: float, pos: int) -> None:
+        self.total += 1
+        if status == "skipped":
+            self.skipped += 1
+            return
+        ok = status == "passed"
+        self.passed += ok
+        self.failed += status == "failed"
+        self.errored += status == "error"
+        self.num += w * ok
+        self.den += w
+        t = self.by_type.get(key)
+        if t is None:
+            t = self.by_type[key] = {"passed": 0, "total": 0, "weight": w}
+            self.first[key] = pos
+        t["total"] += 1
+        t["passed"] += ok
+
+
+class Tally:
+    """The run summary computed incrementally: :meth:`add` each report row as it completes, read
+    :meth:`summary` at any time. Holds counters only (per run and per chaos scenario, nothing per cell),
+    so memory stays flat."""
+
+    def __init__(self, *, weights: dict[str, float] | None = None, min_score: float | None = None) -> None:
+        self.weights = weights or {}
+        self.min_score = min_score
+        self._rows = 0
+        self._not_run = 0
+        self._main = _Counts()
+        self._chaos: dict[str, _Counts] = {}
+        """Chaos scenario → its ``chaos`` cells' counts."""
+        self._fired: set[str] = set()
+        """Scenarios in whose cells (of any kind) a fault fired."""
+        self._num = self._den = 0.0
+        """Every scored row's weights summed in row order (the score when no scenario is left out)."""
+        self._budget_cut = False
+        """A cell was left out by ``advanced.max_cost`` (engine/budget.py): the run did not do what it was asked."""
+
+    def add(self, r: Mapping[str, Any]) -> None:
+        if r.get("error_kind") == "agent_exited":
+            self._not_run += 1
+            return
+        self._rows += 1
+        kind = r["kind"]
+        name = r.get("scenario")
+        counts = self._main
+        if name is not None:
+            if r.get("faults"):
+                self._fired.add(str(name))
+            if kind == "chaos":
+                counts = self._chaos.get(str(name)) or self._chaos.setdefault(str(name), _Counts())
+        mutation = r.get("mutation")
+        key = mutation["type"] if mutation else kind
+        w = self.weights.get(key, 1.0) if mutation else 1.0
+        status = r["status"]
+        if status == "skipped" and r.get("error_kind") == "budget":
+            self._budget_cut = True
+        counts.add(status, key, w, self._rows)
+        if status != "skipped":
+            self._num += w * (status == "passed")
+            self._den += w
+
+    def __call__(self, r: Mapping[str, Any]) -> None:
+        self.add(r)
+
+    def summary(self) -> Summary:
+        """The summary of the rows added so far (a fresh object; adding more rows does not change it)."""
+        out = Summary(score=None, passed=False, cells_not_run=self._not_run)
+        out.not_exercised = {name: c.total for name, c in self._chaos.items() if name not in self._fired}
+        parts = [self._main, *(c for name, c in self._chaos.items() if name in self._fired)]
+        num = den = 0.0
+        merged: dict[str, dict[str, Any]] = {}
+        first: dict[str, int] = {}
+        for c in parts:
+            out.cells_total += c.total
+            out.cells_skipped += c.skipped
+            out.cells_passed += c.passed
+            out.cells_failed += c.failed
+            out.cells_errored += c.errored
+            num += c.num
+            den += c.den
+            for key, t in c.by_type.items():
+                m = merged.get(key)
+                if m is None:
+                    merged[key] = dict(t)
+                    first[key] = c.first[key]
+                else:
+                    m["passed"] += t["passed"]
+                    m["total"] += t["total"]
+                    first[key] = min(first[key], c.first[key])
+        out.by_type = {key: merged[key] for key in sorted(merged, key=first.__getitem__)}
+        if not out.not_exercised:
+            num, den = self._num, self._den
+        for t in out.by_type.values():
+            t["pass_rate"] = round(t["passed"] / t["total"], 4) if t["total"] else None
+        if den > 0:
+            out.score = min(100.0, 100.0 * num / den)  # float sums can overshoot by an ulp
+            if self.min_score is not None:
+                out.passed = out.score >= self.min_score
+            else:
+                out.passed = out.cells_passed == out.cells_total - out.cells_skipped
+        if out.not_exercised or self._budget_cut:
+            out.passed = False
+        return out
+
+
 def summarize(
-    rows: Iterable[dict[str, Any]], *, weights: dict[str, float] | None = None, min_score: float | None = None
+    rows: Iterable[Mapping[str, Any]], *, weights: dict[str, float] | None = None, min_score: float | None = None
 ) -> Summary:
     """Weighted pass rate over report rows: golden cells weigh 1, mutated cells their type's weight.
 
@@ -65,52 +185,15 @@ def summarize(
     of every count but ``cells_not_run``, so a crash never reads as a robustness failure.
     Chaos cells of a scenario whose faults fired in none of its cells are not exercised: counted in
     ``not_exercised`` only, and the run does not pass. No scored cell → ``score=None``.
+    One pass, nothing kept per cell (see :class:`Tally`).
     """
-    weights = weights or {}
-    num = den = 0.0
-    budget_cut = False
-    s = Summary(score=None, passed=False)
-    rows = list(rows)
-    s.not_exercised = unexercised(rows)
+    tally = Tally(weights=weights, min_score=min_score)
     for r in rows:
-        if r.get("error_kind") == "agent_exited":
-            s.cells_not_run += 1
-            continue
-        if r.get("kind") == "chaos" and r.get("scenario") in s.not_exercised:
-            continue
-        status = r["status"]
-        s.cells_total += 1
-        if status == "skipped":
-            s.cells_skipped += 1
-            budget_cut = budget_cut or r.get("error_kind") == "budget"
-            continue
-        s.cells_passed += status == "passed"
-        s.cells_failed += status == "failed"
-        s.cells_errored += status == "error"
-        mutation = r.get("mutation")
-        key = mutation["type"] if mutation else r["kind"]
-        w = weights.get(key, 1.0) if mutation else 1.0
-        num += w * (status == "passed")
-        den += w
-        t = s.by_type.setdefault(key, {"passed": 0, "total": 0, "weight": w})
-        t["total"] += 1
-        t["passed"] += status == "passed"
-    for t in s.by_type.values():
-        t["pass_rate"] = round(t["passed"] / t["total"], 4) if t["total"] else None
-    if den > 0:
-        s.score = min(100.0, 100.0 * num / den)  # float sums can overshoot by an ulp
-        if min_score is not None:
-            s.passed = s.score >= min_score
-        else:
-            s.passed = s.cells_passed == s.cells_total - s.cells_skipped
-    # a scenario whose faults never fired tested nothing; cells left out by advanced.max_cost (engine/budget.py)
-    # mean the run did not do what it was asked
-    if s.not_exercised or budget_cut:
-        s.passed = False
-    return s
+        tally.add(r)
+    return tally.summary()
 
 
-def unexercised(rows: Iterable[dict[str, Any]]) -> dict[str, int]:
+def unexercised(rows: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     """Chaos scenario → its ``chaos`` cells, for each scenario in whose cells (of any kind: mutated
     prompts run under the scenario too) no fault fired.
 

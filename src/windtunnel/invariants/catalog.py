@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic_core import PydanticUndefined
 
+from windtunnel._util.model import field_doc
 from windtunnel.invariants.base import InvariantSpec, invariants, one_line
 
 COMMON_FIELDS = frozenset(InvariantSpec.model_fields)
@@ -70,7 +71,7 @@ def describe(cls: type[InvariantSpec]) -> TypeInfo:
                 type=_type_name(info.annotation),
                 required=info.is_required(),
                 default=default,
-                description=one_line(info.description),
+                description=one_line(field_doc(cls, fname)),
                 aliases=aliases,
             )
         )

@@ -27,7 +27,7 @@ from windtunnel.reports.cells import (
     truncate,
 )
 from windtunnel.reports.partial import CutShort, cut_short
-from windtunnel.reports.stats import compute_stats, stats_lines
+from windtunnel.reports.stats import StatsTally, compute_stats, stats_lines
 
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 MESSAGE_WIDTH = 500
@@ -80,17 +80,44 @@ def _suite(
     phase: Mapping[str, Any] | None,
     repeats: bool,
 ) -> None:
-    counts = count_statuses(cells)
-    seconds = sum(float(c.get("latency_ms") or 0) for c in cells) / 1000
+    tally = SuiteTally()
+    for cell in cells:
+        tally.add(cell)
+    suite = suite_head(root, name, tally, report, phase)
+    for cell in cells:
+        suite.append(testcase(cell, repeats))
+
+
+class SuiteTally:
+    """What a ``<testsuite>`` element says about its cells, gathered one cell at a time."""
+
+    def __init__(self) -> None:
+        self.tests = 0
+        self.counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
+        self.seconds = 0.0
+        self.stats = StatsTally()
+
+    def add(self, cell: Mapping[str, Any]) -> None:
+        self.tests += 1
+        status = str(cell.get("status"))
+        self.counts[status] = self.counts.get(status, 0) + 1
+        self.seconds += float(cell.get("latency_ms") or 0)
+        self.stats.add(cell)
+
+
+def suite_head(
+    root: ET.Element, name: str, tally: SuiteTally, report: Mapping[str, Any], phase: Mapping[str, Any] | None
+) -> ET.Element:
+    """A ``<testsuite>`` with its attributes and properties, without its test cases."""
     suite = _el(
         root,
         "testsuite",
         name=name,
-        tests=len(cells),
-        failures=counts["failed"],
-        errors=counts["error"],
-        skipped=counts["skipped"],
-        time=f"{seconds:.3f}",
+        tests=tally.tests,
+        failures=tally.counts["failed"],
+        errors=tally.counts["error"],
+        skipped=tally.counts["skipped"],
+        time=f"{tally.seconds / 1000:.3f}",
         timestamp=report["run"].get("started_at"),
     )
     props = _el(suite, "properties")
@@ -99,72 +126,81 @@ def _suite(
     if phase is not None:
         _el(props, "property", name="score", value=format_score(phase.get("score")))
         _el(props, "property", name="weight", value=phase.get("weight"))
-    for label, value in stats_lines(compute_stats(cells)):
+    for label, value in stats_lines(tally.stats.stats()):
         _el(props, "property", name=label, value=value)
-    for cell in cells:
-        name = cell_label(cell, NAME_WIDTH)
-        if repeats and "repeat" in cell:
-            name = f"{name} [repeat {cell['repeat']}]"
-        latency = cell.get("latency_ms")
-        case = _el(
-            suite,
-            "testcase",
-            classname=cell_group(cell),
-            name=name,
-            time=f"{float(latency) / 1000:.3f}" if latency is not None else None,
+    return suite
+
+
+def testcase(cell: Mapping[str, Any], repeats: bool) -> ET.Element:
+    """One ``<testcase>`` (with its failure / error / skipped child and the output of a failed cell)."""
+    name = cell_label(cell, NAME_WIDTH)
+    if repeats and "repeat" in cell:
+        name = f"{name} [repeat {cell['repeat']}]"
+    latency = cell.get("latency_ms")
+    attrs = {
+        "classname": cell_group(cell),
+        "name": name,
+        "time": f"{float(latency) / 1000:.3f}" if latency is not None else None,
+    }
+    case = ET.Element("testcase", {k: xml_text(v) for k, v in attrs.items() if v is not None})
+    status = cell.get("status")
+    if status == "failed":
+        checks = [c for c in cell.get("checks") or [] if not c.get("passed")]
+        _el(
+            case,
+            "failure",
+            _cell_body(cell),
+            message=truncate(failure_detail(cell), MESSAGE_WIDTH),
+            type=str(checks[0].get("type")) if checks else "failed",
         )
-        status = cell.get("status")
-        if status == "failed":
-            checks = [c for c in cell.get("checks") or [] if not c.get("passed")]
-            _el(
-                case,
-                "failure",
-                _cell_body(cell),
-                message=truncate(failure_detail(cell), MESSAGE_WIDTH),
-                type=str(checks[0].get("type")) if checks else "failed",
-            )
-        elif status == "error":
-            error = str(cell.get("error") or "error")
-            _el(
-                case,
-                "error",
-                _cell_body(cell),
-                message=truncate(error, MESSAGE_WIDTH),
-                type=error.split(":", 1)[0] if ":" in error else "error",
-            )
-        elif status == "skipped":
-            _el(case, "skipped", message=truncate(str(cell.get("error") or "skipped"), MESSAGE_WIDTH))
-        if status in ("failed", "error") and cell.get("output"):
-            _el(case, "system-out", str(cell["output"]))
+    elif status == "error":
+        error = str(cell.get("error") or "error")
+        _el(
+            case,
+            "error",
+            _cell_body(cell),
+            message=truncate(error, MESSAGE_WIDTH),
+            type=error.split(":", 1)[0] if ":" in error else "error",
+        )
+    elif status == "skipped":
+        _el(case, "skipped", message=truncate(str(cell.get("error") or "skipped"), MESSAGE_WIDTH))
+    if status in ("failed", "error") and cell.get("output"):
+        _el(case, "system-out", str(cell["output"]))
+    return case
 
 
 def build_junit(report: Mapping[str, Any]) -> ET.Element:
     cells: list[Mapping[str, Any]] = list(report.get("cells") or [])
-    summary = report.get("summary") or {}
     counts = count_statuses(cells)
-    root = ET.Element(
-        "testsuites",
-        {
-            "name": xml_text(f"windtunnel {report['run'].get('mode')} {report['run'].get('id')}"),
-            "tests": str(len(cells)),
-            "failures": str(counts["failed"]),
-            "errors": str(counts["error"]),
-            "skipped": str(counts["skipped"]),
-        },
-    )
+    root = junit_root(report, len(cells), counts)
     repeats = compute_stats(cells).has_repeats
-    short = cut_short(report)
-    if short is not None:
-        root.set("errors", str(counts["error"] + 1))
-        root.set("tests", str(len(cells) + 1))
-        _cut_short_suite(root, short, report)
-    phases = dict(phase_rows(summary))
+    phases = dict(phase_rows(report.get("summary") or {}))
     if phases:
         by_phase = group_by_phase(cells)
         for name in [*phases, *[p for p in by_phase if p not in phases]]:
             _suite(root, name, by_phase.get(name, []), report, phases.get(name), repeats)
     else:
         _suite(root, str(report["run"].get("mode") or "run"), cells, report, None, repeats)
+    return root
+
+
+def junit_root(report: Mapping[str, Any], tests: int, counts: Mapping[str, int]) -> ET.Element:
+    """``<testsuites>`` with the run's totals, and the error suite of a run cut short."""
+    root = ET.Element(
+        "testsuites",
+        {
+            "name": xml_text(f"windtunnel {report['run'].get('mode')} {report['run'].get('id')}"),
+            "tests": str(tests),
+            "failures": str(counts["failed"]),
+            "errors": str(counts["error"]),
+            "skipped": str(counts["skipped"]),
+        },
+    )
+    short = cut_short(report)
+    if short is not None:
+        root.set("errors", str(counts["error"] + 1))
+        root.set("tests", str(tests + 1))
+        _cut_short_suite(root, short, report)
     return root
 
 

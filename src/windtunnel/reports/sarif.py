@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -127,21 +127,48 @@ def _result(cell: Mapping[str, Any], rid: str, index: int, config_path: str | No
     }
 
 
-def build_sarif(report: Mapping[str, Any]) -> dict[str, Any]:
-    run = report["run"]
-    cells = report.get("cells") or []
+def reported(cell: Mapping[str, Any]) -> bool:
+    """Whether a cell becomes a SARIF result (failed and errored cells do)."""
+    return cell.get("status") in ("failed", "error")
+
+
+def rule_index(cells: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The rules of the reported cells, in order of first use, and each rule id's index."""
     rules: list[dict[str, Any]] = []
     index: dict[str, int] = {}
-    results = []
-    config_path = run.get("config_path")
     for cell in cells:
-        if cell.get("status") not in ("failed", "error"):
+        if not reported(cell):
             continue
         rid = rule_id(cell)
         if rid not in index:
             index[rid] = len(rules)
             rules.append(_rule(rid, cell))
-        results.append(_result(cell, rid, index[rid], config_path if isinstance(config_path, str) else None))
+    return rules, index
+
+
+def result_for(cell: Mapping[str, Any], index: Mapping[str, int], config_path: str | None) -> dict[str, Any]:
+    rid = rule_id(cell)
+    return _result(cell, rid, index[rid], config_path)
+
+
+def build_sarif(
+    report: Mapping[str, Any],
+    *,
+    rules: list[dict[str, Any]] | None = None,
+    stats: dict[str, Any] | None = None,
+    results: Any = None,
+) -> dict[str, Any]:
+    """The SARIF log of ``report``; ``rules``, ``stats`` and ``results`` given by a streamed writer
+    (see :mod:`windtunnel.reports.stream`) replace what would be computed from ``report["cells"]``."""
+    run = report["run"]
+    cells = report.get("cells") or []
+    config_path = run.get("config_path")
+    path = config_path if isinstance(config_path, str) else None
+    if rules is None:
+        rules, index = rule_index(cells)
+        results = [result_for(cell, index, path) for cell in cells if reported(cell)]
+    if stats is None:
+        stats = compute_stats(cells).to_dict()
     summary = report.get("summary") or {}
     invocation: dict[str, Any] = {"executionSuccessful": True}
     if _is_utc(run.get("started_at")) and _is_utc(run.get("finished_at")):
@@ -172,7 +199,7 @@ def build_sarif(report: Mapping[str, Any]) -> dict[str, Any]:
                     "passed": summary.get("passed"),
                     **({"cut_short": short.as_dict()} if short is not None else {}),
                     "phases": summary.get("phases") or {},
-                    "stats": compute_stats(cells).to_dict(),
+                    "stats": stats,
                 },
             }
         ],

@@ -13,7 +13,6 @@ and different ``repeat`` indexes. Skipped cells are not scored; errored cells co
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,48 +82,68 @@ class RunStats:
         }
 
 
+class StatsTally:
+    """:func:`compute_stats` incrementally: :meth:`add` each cell, read :meth:`stats` at the end.
+
+    Per distinct cell identity it keeps two counters and the cell ids (no cell itself), so a run
+    streamed from the store is summarised without holding its cells.
+    """
+
+    def __init__(self) -> None:
+        self.scored = 0
+        self.passed = 0
+        self._groups: dict[str, list[Any]] = {}  # identity key → [passes, tries, ids, label]
+
+    def add(self, cell: Cell) -> None:
+        if cell.get("status") == "skipped":
+            return
+        self.scored += 1
+        won = 1 if cell.get("passed") else 0
+        self.passed += won
+        key = identity_key(cell)
+        group = self._groups.get(key)
+        if group is None:
+            self._groups[key] = [won, 1, str(cell.get("id")), None]
+            return
+        group[0] += won
+        group[1] += 1
+        if group[3] is None:  # a repeated cell: every try has the same label (it names only identity fields)
+            group[2] = [group[2]]
+            group[3] = cell_label(cell)
+        group[2].append(str(cell.get("id")))
+
+    def __call__(self, cell: Cell) -> None:
+        self.add(cell)
+
+    def stats(self) -> RunStats:
+        groups = self._groups
+        max_tries = max((g[1] for g in groups.values()), default=0)
+        stats = RunStats(
+            scored=self.scored,
+            passed=self.passed,
+            interval=wilson_interval(self.passed, self.scored),
+            groups=len(groups),
+            max_tries=max_tries,
+        )
+        if max_tries < 2:
+            return stats
+        for k in range(1, max_tries + 1):
+            mean = mean_pass_hat_k(((g[0], g[1]) for g in groups.values() if g[1] >= k), k)
+            if mean is not None:  # always: some group has max_tries >= k tries
+                stats.pass_hat[k] = mean
+        for key, (wins, tries, ids, label) in groups.items():
+            if 0 < wins < tries:
+                stats.flaky.append(FlakyCell(key=key, label=label, passed=wins, tries=tries, cell_ids=tuple(ids)))
+        stats.flaky.sort(key=lambda f: (f.passed / f.tries, f.label))
+        return stats
+
+
 def compute_stats(cells: Iterable[Cell]) -> RunStats:
     """Statistics over ``cells`` (repeats grouped by identity, skipped cells ignored)."""
-    groups: dict[str, list[Cell]] = defaultdict(list)
-    scored = passed = 0
+    tally = StatsTally()
     for cell in cells:
-        if cell.get("status") == "skipped":
-            continue
-        scored += 1
-        passed += 1 if cell.get("passed") else 0
-        groups[identity_key(cell)].append(cell)
-    max_tries = max((len(g) for g in groups.values()), default=0)
-    stats = RunStats(
-        scored=scored,
-        passed=passed,
-        interval=wilson_interval(passed, scored),
-        groups=len(groups),
-        max_tries=max_tries,
-    )
-    if max_tries < 2:
-        return stats
-    for k in range(1, max_tries + 1):
-        mean = mean_pass_hat_k(((_passes(g), len(g)) for g in groups.values() if len(g) >= k), k)
-        if mean is not None:  # always: some group has max_tries >= k tries
-            stats.pass_hat[k] = mean
-    for key, group in groups.items():
-        wins = _passes(group)
-        if 0 < wins < len(group):
-            stats.flaky.append(
-                FlakyCell(
-                    key=key,
-                    label=cell_label(group[0]),
-                    passed=wins,
-                    tries=len(group),
-                    cell_ids=tuple(str(c.get("id")) for c in group),
-                )
-            )
-    stats.flaky.sort(key=lambda f: (f.passed / f.tries, f.label))
-    return stats
-
-
-def _passes(group: list[Cell]) -> int:
-    return sum(1 for c in group if c.get("passed"))
+        tally.add(cell)
+    return tally.stats()
 
 
 def format_rate(rate: float | None) -> str:
@@ -153,6 +172,7 @@ def stats_lines(stats: RunStats) -> list[tuple[str, str]]:
 __all__ = [
     "FlakyCell",
     "RunStats",
+    "StatsTally",
     "compute_stats",
     "format_interval",
     "format_rate",

@@ -27,7 +27,7 @@ from windtunnel.reports.cells import (
     truncate,
 )
 from windtunnel.reports.partial import CutShort, cut_short
-from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
+from windtunnel.reports.stats import StatsTally, format_rate, stats_lines
 
 MAX_FAILURES = 20
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
@@ -55,11 +55,48 @@ def print_cut_short(short: CutShort, console: Console) -> None:
             console.print(plain(f"    | {line}", "dim"))
 
 
-def print_summary(report: Mapping[str, Any], console: Console, max_failures: int = MAX_FAILURES) -> None:
-    """Print the score, counts, phases, mutation types, statistics and failures of ``report``."""
+class TerminalTally:
+    """What the terminal summary reads from the cells, gathered one cell at a time: the statistics, the
+    number of failed cells and the first ``max_failures`` of them (nothing else is kept). Feed it the
+    cells in report order (e.g. from the store in plan order) to print what the in-memory report prints."""
+
+    def __init__(self, max_failures: int = MAX_FAILURES) -> None:
+        self.max_failures = max_failures
+        self.stats = StatsTally()
+        self.cells = 0
+        self.failed = 0
+        self.failures: list[Mapping[str, Any]] = []
+
+    def add(self, cell: Mapping[str, Any]) -> None:
+        self.cells += 1
+        self.stats.add(cell)
+        if cell.get("status") in ("failed", "error"):
+            self.failed += 1
+            if len(self.failures) < self.max_failures:
+                self.failures.append(cell)
+
+    def __call__(self, cell: Mapping[str, Any]) -> None:
+        self.add(cell)
+
+
+def print_summary(
+    report: Mapping[str, Any],
+    console: Console,
+    max_failures: int = MAX_FAILURES,
+    *,
+    tally: TerminalTally | None = None,
+) -> None:
+    """Print the score, counts, phases, mutation types, statistics and failures of ``report``.
+
+    ``tally``: the cells already gathered (a streamed run); otherwise ``report["cells"]`` are read.
+    """
     run, summary = report["run"], report["summary"]
-    cells = report.get("cells") or []
-    short = cut_short(report)
+    if tally is None:
+        tally = TerminalTally(max_failures)
+        for cell in report.get("cells") or []:
+            tally.add(cell)
+    max_failures = tally.max_failures
+    short = cut_short({**report, "cells": range(tally.cells)})  # it counts the cells, never reads them
     head = Table(
         title=plain(f"windtunnel {run.get('mode')} · run {run.get('id')}"),
         show_header=True,
@@ -112,7 +149,7 @@ def print_summary(report: Mapping[str, Any], console: Console, max_failures: int
             table.add_row(plain(name), format_rate(rate), f"{passed}/{total}" if total is not None else "")
         console.print(table)
 
-    stats = compute_stats(cells)
+    stats = tally.stats.stats()
     table = Table(title="statistics", title_justify="left", show_header=False)
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -122,11 +159,10 @@ def print_summary(report: Mapping[str, Any], console: Console, max_failures: int
     for flaky in stats.flaky[:max_failures]:
         console.print(plain(f"  flaky: {flaky.label} ({flaky.passed}/{flaky.tries} passed)", "yellow"))
 
-    failures = [c for c in cells if c.get("status") in ("failed", "error")]
-    if not failures:
+    if not tally.failed:
         return
-    console.print(Text(f"failures ({len(failures)})", style="bold"))
-    for cell in failures[:max_failures]:
+    console.print(Text(f"failures ({tally.failed})", style="bold"))
+    for cell in tally.failures:
         line = Text("  ✗ ", style="red")
         line.append(plain(f"[{cell_phase(cell)}] ", "dim"))
         if cell.get("severity"):
@@ -140,10 +176,8 @@ def print_summary(report: Mapping[str, Any], console: Console, max_failures: int
             console.print(plain("      faults: " + ", ".join(fault_label(f) for f in cell["faults"]), "dim"))
         if cell.get("reproduce"):
             console.print(plain(f"      reproduce: {cell['reproduce']}", "cyan"))
-    if len(failures) > max_failures:
-        console.print(
-            Text(f"  … and {len(failures) - max_failures} more (see the HTML or JSON report)", style="dim")
-        )
+    if tally.failed > max_failures:
+        console.print(Text(f"  … and {tally.failed - max_failures} more (see the HTML or JSON report)", style="dim"))
 
 
 @reporter("terminal", extension=".txt")

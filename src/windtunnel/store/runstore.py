@@ -1,30 +1,43 @@
-"""The SQLite run store: every cell result written the moment it completes.
+"""The SQLite run store: cell results written in batches as they complete.
 
 Layout (``.windtunnel/runs.db`` by default, WAL mode)::
 
     runs(id, mode, config_path, seed, started_at, finished_at, status, summary_json, meta_json)
-    cells(run_id, cell_id, json, completed_at)   -- primary key (run_id, cell_id)
+    cells(run_id, cell_id, json, completed_at, seq)   -- primary key (run_id, cell_id)
 
-Durability: each :meth:`RunStore.add_cell` is its own committed transaction. In WAL mode with
-``synchronous=NORMAL`` a committed cell survives the process being killed (``kill -9``, Ctrl-C,
-a crash) and the database is never left corrupt; after a power cut the last few commits may be
-lost. Pass ``durable=True`` (``synchronous=FULL``) to fsync every commit as well, at a cost.
+``seq`` is the cell's position in the run's plan (when the writer gives it): reports read the cells
+back in plan order (:meth:`RunStore.iter_cells` with ``plan_order=True``) without sorting in memory.
+
+Batching: :meth:`RunStore.add_cell` queues the cell; queued cells are committed together, in one
+transaction, at most ``batch_interval`` seconds (default 50 ms) after the first of them was queued,
+or as soon as ``batch_size`` are waiting (a background thread does the commit, so the caller is not
+blocked). Every read, :meth:`RunStore.finish_run`, :meth:`RunStore.flush` and :meth:`RunStore.close`
+commit the queue first, so this process always reads its own writes. ``batch_interval=0`` commits each
+cell before ``add_cell`` returns. :meth:`RunStore.add_cells` is always one transaction of its own.
+
+Durability: in WAL mode with ``synchronous=NORMAL`` a committed batch survives the process being
+killed (``kill -9``, Ctrl-C, a crash) and the database is never left corrupt; a kill loses at most the
+cells still queued (the batch in flight), which ``--resume`` runs again. After a power cut the last few
+commits may be lost too. Pass ``durable=True`` (``synchronous=FULL``) to fsync every commit, at a cost.
+``on_commit`` is called with the ids of each committed batch (from the committing thread).
 
 Exactly once: a cell id is stored once per run; writing it again (a resumed run re-running a cell)
 replaces the earlier result.
 
 Threads: one connection guarded by a lock, so a store may be shared by the threads of one
-process. Every call is short (one small statement); calling from an anyio event loop is fine,
-or use ``anyio.to_thread.run_sync`` to keep the loop free during heavy writes. Several processes
-may read while one writes (WAL); writers wait up to ``timeout`` seconds for each other.
+process. Several processes may read while one writes (WAL); writers wait up to ``timeout`` seconds
+for each other.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+import weakref
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -69,9 +82,11 @@ CREATE TABLE IF NOT EXISTS cells (
     cell_id      TEXT NOT NULL,
     json         BLOB NOT NULL,
     completed_at TEXT NOT NULL,
+    seq          INTEGER,
     PRIMARY KEY (run_id, cell_id)
 );
 """
+_SEQ_INDEX = "CREATE INDEX IF NOT EXISTS cells_seq ON cells (run_id, seq)"
 
 _RUN_COLUMNS = ("id", "mode", "config_path", "seed", "started_at", "finished_at", "status")
 
@@ -84,6 +99,17 @@ def utc_now() -> str:
 def new_run_id() -> str:
     """A sortable, unique run id: ``YYYYMMDD-HHMMSS-xxxxxx``."""
     return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+
+
+_open_stores: weakref.WeakSet[RunStore] = weakref.WeakSet()
+
+
+@atexit.register
+def _flush_open_stores() -> None:
+    """A store left open at interpreter exit still commits what it queued."""
+    for store in list(_open_stores):
+        with contextlib.suppress(Exception):
+            store.close()
 
 
 class UnknownRunError(UsageError):
@@ -120,8 +146,22 @@ class RunStore:
         durable: bool = False,
         timeout: float = 30.0,
         create: bool = True,
+        batch_interval: float = 0.05,
+        batch_size: int = 512,
+        on_commit: Callable[[list[str]], None] | None = None,
     ) -> None:
         self.path = Path(path)
+        self.batch_interval = batch_interval
+        self.batch_size = max(1, batch_size)
+        self.on_commit = on_commit
+        self._queue: list[_Row] = []
+        self._queue_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._flusher: threading.Thread | None = None
+        self._flush_error: BaseException | None = None
+        self._closed = False
+        self._known_runs: set[str] = set()
+        _open_stores.add(self)
         if not create and not self.path.exists():
             raise UsageError(
                 f"no run store at {str(self.path)!r}",
@@ -136,6 +176,9 @@ class RunStore:
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            if "seq" not in {r[1] for r in self._db.execute("PRAGMA table_info(cells)")}:
+                self._db.execute("ALTER TABLE cells ADD COLUMN seq INTEGER")  # a store from before plan order
+            self._db.execute(_SEQ_INDEX)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as err:
             raise HarnessError(
@@ -145,8 +188,18 @@ class RunStore:
         self._lock = threading.RLock()
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        """Commit the queued cells, stop the committing thread and close the database."""
+        if self._closed:
+            return
+        try:
+            self.flush()
+        finally:
+            self._closed = True
+            self._wake.set()
+            if self._flusher is not None and self._flusher is not threading.current_thread():
+                self._flusher.join()
+            with self._lock:
+                self._db.close()
 
     def __enter__(self) -> RunStore:
         return self
@@ -178,6 +231,7 @@ class RunStore:
                 self._db.execute(
                     "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?", (run_id,)
                 )
+                self._known_runs.add(run_id)
                 return run_id
             mode = meta.get("mode")
             if mode not in RUN_MODES:
@@ -195,45 +249,123 @@ class RunStore:
                     orjson.dumps(extra),
                 ),
             )
+            self._known_runs.add(run_id)
         return run_id
 
-    def add_cell(self, run_id: str, cell: Mapping[str, Any]) -> None:
-        """Store one completed cell, committed before this returns (replaces a stored cell of the same id)."""
-        self.add_cells(run_id, (cell,))
+    def add_cell(self, run_id: str, cell: Mapping[str, Any], *, seq: int | None = None) -> None:
+        """Queue one completed cell for the next batch (replaces a stored cell of the same id).
+
+        ``seq`` is its position in the plan (for :meth:`iter_cells` in plan order). With
+        ``batch_interval=0`` the cell is committed before this returns.
+        """
+        self._queue_row(_row(run_id, cell, seq))
+
+    def add_cell_json(self, run_id: str, cell_id: str, raw: bytes, *, seq: int | None = None) -> None:
+        """:meth:`add_cell` for a cell already serialised (``raw`` is its JSON object, UTF-8)."""
+        if not cell_id:
+            raise ValueError("a cell needs a non-empty string 'id'")
+        self._queue_row((run_id, cell_id, raw, seq))
+
+    def _queue_row(self, row: _Row) -> None:
+        if self.batch_interval <= 0:
+            self._commit([row])
+            return
+        self._raise_flush_error()
+        run_id = row[0]
+        if run_id not in self._known_runs:
+            with self._lock:
+                self._require(run_id)
+            self._known_runs.add(run_id)
+        with self._queue_lock:
+            self._queue.append(row)
+            waiting = len(self._queue)
+        if waiting >= 4 * self.batch_size:
+            self.flush()  # the committing thread is behind: the producer waits (bounded memory)
+        elif waiting == 1 or waiting >= self.batch_size:
+            self._ensure_flusher()
+            self._wake.set()
 
     def add_cells(self, run_id: str, cells: Iterable[Mapping[str, Any]]) -> int:
-        """Store several completed cells in one transaction; returns how many."""
+        """Store several completed cells in one transaction, committed before this returns; returns how many."""
+        rows = [_row(run_id, cell) for cell in cells]
+        self.flush()
+        self._commit(rows)
+        return len(rows)
+
+    def flush(self) -> None:
+        """Commit every queued cell now (one transaction)."""
+        self._raise_flush_error()
+        with self._lock:  # a reader that flushes waits for a batch the committing thread took
+            with self._queue_lock:
+                rows, self._queue = self._queue, []
+            if rows:
+                self._commit(rows)
+
+    def _commit(self, rows: list[_Row]) -> None:
+        """One transaction; ``completed_at`` is the commit's time (within a batch interval of completion)."""
         now = utc_now()
-        rows = []
-        for cell in cells:
-            cell_id = cell.get("id")
-            if not isinstance(cell_id, str) or not cell_id:
-                raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
-            rows.append((run_id, cell_id, orjson.dumps(cell), now))
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.executemany(
-                    "INSERT INTO cells (run_id, cell_id, json, completed_at) VALUES (?, ?, ?, ?)"
+                    "INSERT INTO cells (run_id, cell_id, json, completed_at, seq) VALUES (?, ?, ?, ?, ?)"
                     " ON CONFLICT (run_id, cell_id) DO UPDATE SET json = excluded.json,"
-                    " completed_at = excluded.completed_at",
-                    rows,
+                    " completed_at = excluded.completed_at, seq = excluded.seq",
+                    [(run_id, cell_id, raw, now, seq) for run_id, cell_id, raw, seq in rows],
                 )
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError:
                 self._db.execute("ROLLBACK")
-                self._require(run_id)
+                for run_id in {r[0] for r in rows}:
+                    self._require(run_id)
                 raise
             except BaseException:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
-        return len(rows)
+        if self.on_commit is not None and rows:
+            self.on_commit([r[1] for r in rows])
+
+    def _ensure_flusher(self) -> None:
+        if self._flusher is None and not self._closed:
+            self._flusher = threading.Thread(target=self._flush_loop, name="windtunnel-store", daemon=True)
+            self._flusher.start()
+
+    def _flush_loop(self) -> None:
+        """The committing thread: wakes on the first queued cell, waits out the interval, commits the batch."""
+        while True:
+            self._wake.wait()
+            if self._closed:
+                return
+            self._wake.clear()
+            with self._queue_lock:
+                full = len(self._queue) >= self.batch_size
+            if not full:
+                self._wake.wait(self.batch_interval)  # a full batch (or close) cuts the wait short
+                self._wake.clear()
+            if self._closed:
+                return
+            try:
+                with self._lock:
+                    with self._queue_lock:
+                        rows, self._queue = self._queue, []
+                    if rows:
+                        self._commit(rows)
+            except BaseException as err:  # reported to the writer on its next call
+                self._flush_error = err
+                return
+
+    def _raise_flush_error(self) -> None:
+        err, self._flush_error = self._flush_error, None
+        if err is not None:
+            self._flusher = None
+            raise err
 
     def finish_run(self, run_id: str, summary: Mapping[str, Any], status: str) -> None:
         """Record the run's summary and final status (``passed``, ``failed``, ``error``, ``interrupted``)."""
         if status not in FINAL_STATUSES:
             raise ValueError(f"status must be one of {', '.join(FINAL_STATUSES)}, got {status!r}")
+        self.flush()
         with self._lock:
             self._require(run_id)
             self._db.execute(
@@ -242,6 +374,8 @@ class RunStore:
             )
 
     def delete_run(self, run_id: str) -> None:
+        self.flush()
+        self._known_runs.discard(run_id)
         with self._lock:
             self._require(run_id)
             self._db.execute("DELETE FROM cells WHERE run_id = ?", (run_id,))
@@ -251,27 +385,53 @@ class RunStore:
 
     def completed_cell_ids(self, run_id: str) -> set[str]:
         """The ids of the cells already stored for ``run_id`` (what a resumed run skips)."""
+        self.flush()
         with self._lock:
             self._require(run_id)
             return {r[0] for r in self._db.execute("SELECT cell_id FROM cells WHERE run_id = ?", (run_id,))}
 
-    def iter_cells(self, run_id: str) -> Iterator[dict[str, Any]]:
-        """The stored cells in completion order, read page by page (memory stays flat)."""
-        self.get_run(run_id)
+    def iter_cells(self, run_id: str, *, plan_order: bool = False) -> Iterator[dict[str, Any]]:
+        """The stored cells in completion order, read page by page (memory stays flat).
+
+        ``plan_order=True``: in the order of their ``seq`` (their place in the plan) instead, cells
+        stored without one last, in completion order.
+        """
+        self.get_run(run_id)  # commits the queue first
+        if plan_order:
+            last_seq, last_row = -(2**63), -1
+            while True:  # keyset pagination on (seq, rowid), through the (run_id, seq) index
+                with self._lock:
+                    page = self._db.execute(
+                        "SELECT seq, rowid, json FROM cells WHERE run_id = ? AND seq IS NOT NULL"
+                        " AND (seq, rowid) > (?, ?) ORDER BY seq, rowid LIMIT ?",
+                        (run_id, last_seq, last_row, PAGE),
+                    ).fetchall()
+                for row in page:
+                    yield orjson.loads(row[2])
+                if len(page) < PAGE:
+                    break
+                last_seq, last_row = page[-1][0], page[-1][1]
+        yield from self._by_rowid(run_id, "AND seq IS NULL" if plan_order else "")
+
+    def _by_rowid(self, run_id: str, where: str) -> Iterator[dict[str, Any]]:
+        """Keyset pagination on rowid: each page a short read, no cursor held between pages. ``NOT INDEXED``:
+        a range of the table itself; through an index on ``run_id`` every page would sort the whole run."""
         last = -1
         while True:
             with self._lock:
                 page = self._db.execute(
-                    "SELECT rowid, json FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
+                    f"SELECT rowid, json FROM cells NOT INDEXED WHERE run_id = ? {where} AND rowid > ?"
+                    " ORDER BY rowid LIMIT ?",
                     (run_id, last, PAGE),
                 ).fetchall()
-            for rowid, raw in page:
-                last = rowid
+            for _rowid, raw in page:
                 yield orjson.loads(raw)
             if len(page) < PAGE:
                 return
+            last = page[-1][0]
 
     def count_cells(self, run_id: str) -> int:
+        self.flush()
         with self._lock:
             return int(
                 self._db.execute("SELECT count(*) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0]
@@ -279,6 +439,7 @@ class RunStore:
 
     def get_run(self, run_id: str) -> RunInfo:
         """The run ``run_id``; :class:`UnknownRunError` (with close matches) if there is none."""
+        self.flush()
         with self._lock:
             row = self._db.execute(
                 "SELECT r.id, r.mode, r.config_path, r.seed, r.started_at, r.finished_at, r.status,"
@@ -298,6 +459,7 @@ class RunStore:
             " FROM runs r ORDER BY r.started_at DESC, r.id DESC"
         )
         params: tuple[Any, ...] = ()
+        self.flush()
         if limit is not None:
             sql += " LIMIT ?"
             params = (limit,)
@@ -368,6 +530,16 @@ class RunStore:
         raise UnknownRunError(
             f"no run {run_id!r} in {str(self.path)!r}{did_you_mean(run_id, ids)}", hint=hint
         )
+
+
+_Row = tuple[str, str, bytes, "int | None"]
+
+
+def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
+    cell_id = cell.get("id")
+    if not isinstance(cell_id, str) or not cell_id:
+        raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
+    return (run_id, cell_id, orjson.dumps(cell), seq)
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:

@@ -1,0 +1,73 @@
+"""A deadline on the running task, as cheap as the event loop allows (one per agent call on the hot path)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from collections.abc import AsyncIterator
+from types import TracebackType
+
+import anyio
+
+
+@contextlib.asynccontextmanager
+async def _anyio_deadline(seconds: float) -> AsyncIterator[None]:
+    with anyio.fail_after(seconds):
+        yield
+
+
+@contextlib.asynccontextmanager
+async def _anyio_move_on(seconds: float) -> AsyncIterator[None]:
+    with anyio.move_on_after(seconds):
+        yield
+
+
+def deadline(seconds: float) -> contextlib.AbstractAsyncContextManager[None]:
+    """``async with deadline(s):`` raises ``TimeoutError`` when the body takes longer than ``s`` seconds.
+
+    On asyncio (what windtunnel runs on) with Python 3.11+ this is ``asyncio.timeout``: about half the cost
+    of ``anyio.fail_after``, whose cancel scope is measured at ~9 µs per call; elsewhere it is
+    ``anyio.fail_after``.
+    """
+    if sys.version_info >= (3, 11):
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # another event loop (trio)
+            return _anyio_deadline(seconds)
+        return asyncio.timeout(seconds)
+    return _anyio_deadline(seconds)  # pragma: no cover - Python 3.10
+
+
+class _MoveOn:
+    """``asyncio.timeout`` whose own expiry ends the body quietly; a ``TimeoutError`` the body raises
+    itself still propagates (``asyncio.Timeout.__aexit__`` raises only for its own expiry)."""
+
+    __slots__ = ("_timeout",)
+
+    def __init__(self, timeout: contextlib.AbstractAsyncContextManager[None]) -> None:
+        self._timeout = timeout
+
+    async def __aenter__(self) -> None:
+        await self._timeout.__aenter__()
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool:
+        try:
+            return bool(await self._timeout.__aexit__(exc_type, exc, tb))
+        except TimeoutError:  # the deadline passed: the body was cancelled, nothing more to say
+            return True
+
+
+def move_on(seconds: float) -> contextlib.AbstractAsyncContextManager[None]:
+    """``async with move_on(s):`` stops the body after ``s`` seconds without raising (``anyio.move_on_after``'s
+    meaning): the caller sees that the body did not finish, and a ``TimeoutError`` the body raises itself is
+    never mistaken for the deadline. ``asyncio.timeout`` underneath where :func:`deadline` uses it."""
+    if sys.version_info >= (3, 11):
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # another event loop (trio)
+            return _anyio_move_on(seconds)
+        return _MoveOn(asyncio.timeout(seconds))
+    return _anyio_move_on(seconds)  # pragma: no cover - Python 3.10

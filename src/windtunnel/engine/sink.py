@@ -1,0 +1,72 @@
+"""Where completed cells go: each result becomes its report row, is stored (batched) and tallied.
+
+:class:`ResultSink` is a :class:`~windtunnel.engine.session.RunSession` listener. With a store it keeps
+nothing per cell: the run store holds the rows (in batches, see :mod:`windtunnel.store.runstore`), the
+summary is a :class:`~windtunnel.engine.scoring.Tally`, and :meth:`ResultSink.cells` reads the rows back
+in plan order for the streamed reports (:func:`windtunnel.reports.stream.render_streamed`). Without a
+store (``--no-store``) it keeps the rows in memory, as the only copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import orjson
+
+from windtunnel._util.jsonsafe import json_safe
+from windtunnel.engine.cells import CellResult
+from windtunnel.engine.report import cell_row
+from windtunnel.engine.scoring import Summary, Tally
+
+
+class ResultSink:
+    def __init__(
+        self,
+        *,
+        store: Any = None,
+        run_id: str | None = None,
+        reproduce_base: list[str] | None = None,
+        weights: dict[str, float] | None = None,
+        min_score: float | None = None,
+    ) -> None:
+        if store is not None and run_id is None:
+            raise ValueError("a ResultSink with a store needs the run id")
+        self.store = store
+        self.run_id = run_id
+        self.reproduce_base = reproduce_base
+        self.tally = Tally(weights=weights, min_score=min_score)
+        self.completed = 0
+        """Cells completed by this sink (not counting rows given to :meth:`resume_from`)."""
+        self._rows: list[tuple[int, dict[str, Any]]] | None = None if store is not None else []
+
+    def resume_from(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        """Count rows a resumed run completed before (already stored) into the summary."""
+        for row in rows:
+            self.tally.add(row)
+
+    def __call__(self, result: CellResult) -> None:
+        row = cell_row(result, reproduce_base=self.reproduce_base, checked=False)
+        seq = result.cell.seq
+        try:
+            raw = orjson.dumps(row, option=orjson.OPT_NON_STR_KEYS)
+        except TypeError:  # text JSON cannot hold (a lone surrogate): escaped, as cell_row does
+            row = json_safe(row)
+            raw = orjson.dumps(row, option=orjson.OPT_NON_STR_KEYS)
+        if self.store is not None:
+            self.store.add_cell_json(self.run_id, row["id"], raw, seq=seq)
+        else:
+            assert self._rows is not None
+            self._rows.append((seq if seq is not None else len(self._rows), row))
+        self.tally.add(row)
+        self.completed += 1
+
+    def summary(self) -> Summary:
+        return self.tally.summary()
+
+    def cells(self) -> Iterator[dict[str, Any]]:
+        """The run's rows in plan order (from the store, page by page, when there is one)."""
+        if self.store is not None:
+            return iter(self.store.iter_cells(self.run_id, plan_order=True))
+        assert self._rows is not None
+        return (row for _, row in sorted(self._rows, key=lambda p: p[0]))

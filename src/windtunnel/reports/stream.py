@@ -1,0 +1,216 @@
+"""Reports written while reading the cells, never holding them: JSON, JUnit and SARIF streamed to disk.
+
+:func:`render_streamed` takes the report without its cells (``report["cells"]`` is ignored; its place
+among the keys is kept) and a function giving the cells anew on each call, e.g. ``lambda:
+store.iter_cells(run_id, plan_order=True)``. It writes, byte for byte, the file :func:`render_report`
+writes for the same report with the cells in memory: the streamed writers lay out a skeleton with the
+same code, then put the cells, each serialised on its own, where a marker stands. A format without a
+streamed writer (html, markdown, terminal, plugins) gets the cells gathered in memory first.
+
+Passes over the cells: JSON one (statistics are gathered as the cells are written, and come after
+them), SARIF two (rules and statistics come before the results), JUnit one to count plus one per
+phase suite.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from io import BytesIO
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+from windtunnel._util.errors import UsageError
+from windtunnel.reports.base import get_reporter, output_path
+from windtunnel.reports.cells import Cell, cell_phase, ordered_phases, phase_rows
+from windtunnel.reports.stats import StatsTally
+
+CellSource = Callable[[], Iterable[Cell]]
+"""Gives the report's cells, in report order, each time it is called."""
+
+_MARK = "\x00windtunnel-stream-{}\x00"
+_JSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
+STREAMED = ("json", "junit", "sarif")
+
+
+def render_streamed(report: Mapping[str, Any], cells: CellSource, fmt: str, out: Path | str) -> Path:
+    """Write ``report`` with the cells of ``cells()`` in format ``fmt`` to ``out`` (a file or a directory)."""
+    rep = get_reporter(fmt)
+    path = output_path(dict(report), out, rep.extension)
+    writer = _WRITERS.get(rep.name) if fmt in _WRITERS or rep.name in _WRITERS else None
+    try:
+        if writer is None:  # no streamed writer for this format: the cells in memory, as before
+            return rep.render({**report, "cells": list(cells())}, path)
+        with path.open("wb") as fh:
+            writer(report, cells, fh)
+        return path
+    except OSError as err:
+        raise UsageError(
+            f"cannot write the {fmt} report to {str(path)!r}: {err.strerror}",
+            hint="choose another --output path",
+        ) from None
+
+
+# -- JSON ------------------------------------------------------------------------------------
+
+
+def _skeleton(obj: Mapping[str, Any], holes: Mapping[str, str]) -> list[bytes]:
+    """``obj`` serialised like the in-memory writer, cut at the values of the keys in ``holes``.
+
+    Returns the pieces between the holes, each hole's piece ending with the indentation of its line.
+    """
+    marked = dict(obj)
+    for key, mark in holes.items():
+        marked[key] = mark
+    text = orjson.dumps(marked, option=_JSON_OPTIONS)
+    pieces = []
+    for mark in holes.values():
+        head, sep, text = text.partition(orjson.dumps(mark))
+        assert sep, "a hole marker was not found in the skeleton"
+        pieces.append(head)
+    pieces.append(text)
+    return pieces
+
+
+def _indent_of(piece: bytes) -> bytes:
+    """The indentation of the line a hole sits on (the spaces after the piece's last newline)."""
+    line = piece[piece.rfind(b"\n") + 1 :]
+    return b" " * (len(line) - len(line.lstrip(b" ")))
+
+
+def _value(value: Any, indent: bytes) -> bytes:
+    return orjson.dumps(value, option=_JSON_OPTIONS).replace(b"\n", b"\n" + indent)
+
+
+def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callable[[Any], None] | None = None) -> None:
+    """A JSON list at a hole indented by ``indent``, as ``orjson`` with ``OPT_INDENT_2`` lays it out."""
+    inner = indent + b"  "
+    first = True
+    for item in items:
+        if each is not None:
+            each(item)
+        fh.write(b"[\n" + inner if first else b",\n" + inner)
+        fh.write(_value(item, inner))
+        first = False
+    fh.write(b"[]" if first else b"\n" + indent + b"]")
+
+
+def _ordered_with_cells(report: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(report)
+    out.setdefault("cells", None)
+    return out
+
+
+def write_json(report: Mapping[str, Any], cells: CellSource, fh: IO[bytes]) -> None:
+    """The JSON report (``reports/json_report.py``), statistics gathered while the cells are written."""
+    skeleton = {**_ordered_with_cells(report), "stats": None}
+    holes = {"cells": _MARK.format("cells"), "stats": _MARK.format("stats")}
+    before, between, after = _skeleton(skeleton, holes)
+    tally = StatsTally()
+    fh.write(before)
+    _write_list(fh, cells(), _indent_of(before), tally.add)
+    fh.write(between)
+    fh.write(_value(tally.stats().to_dict(), _indent_of(between)))
+    fh.write(after + b"\n")
+
+
+# -- SARIF -----------------------------------------------------------------------------------
+
+
+def write_sarif(report: Mapping[str, Any], cells: CellSource, fh: IO[bytes]) -> None:
+    """The SARIF log (``reports/sarif.py``): rules and statistics in a first pass, results streamed in a second."""
+    from windtunnel.reports.sarif import build_sarif, reported, result_for, rule_index
+
+    stats = StatsTally()
+    count = _Count()
+
+    def first_pass() -> Iterator[Cell]:
+        for cell in cells():
+            stats.add(cell)
+            count.n += 1
+            yield cell
+
+    rules, index = rule_index(first_pass())
+    log = build_sarif(
+        {**report, "cells": count}, rules=rules, stats=stats.stats().to_dict(), results=_MARK.format("results")
+    )
+    mark = orjson.dumps(_MARK.format("results"))
+    before, sep, after = orjson.dumps(log, option=orjson.OPT_INDENT_2).partition(mark)
+    assert sep
+    config_path = report["run"].get("config_path")
+    path = config_path if isinstance(config_path, str) else None
+    fh.write(before)
+    _write_list(fh, (result_for(c, index, path) for c in cells() if reported(c)), _indent_of(before))
+    fh.write(after + b"\n")
+
+
+# -- JUnit -----------------------------------------------------------------------------------
+
+_CASE_INDENT = "\n    "  # a <testcase> sits at depth 2: <testsuites> / <testsuite> / <testcase>
+
+
+def write_junit(report: Mapping[str, Any], cells: CellSource, fh: IO[bytes]) -> None:
+    """The JUnit XML (``reports/junit.py``): one pass to count, then each suite's cases streamed."""
+    from windtunnel.reports.junit import SuiteTally, junit_root, suite_head, testcase
+
+    total = SuiteTally()
+    per_phase: dict[str, SuiteTally] = {}
+    phases = dict(phase_rows(report.get("summary") or {}))
+    for cell in cells():
+        total.add(cell)
+        if phases:
+            per_phase.setdefault(cell_phase(cell), SuiteTally()).add(cell)
+    repeats = total.stats.stats().has_repeats
+    report = {**report, "cells": _Count(total.tests)}  # what a cut-short run's banner counts
+    root = junit_root(report, total.tests, total.counts)
+    suites: list[tuple[str, Callable[[], Iterator[Cell]]]] = []
+    if phases:
+        seen = ordered_phases(per_phase)
+        for name in [*phases, *[p for p in seen if p not in phases]]:
+            suite_head(root, name, per_phase.get(name) or SuiteTally(), report, phases.get(name))
+            suites.append((name, _phase_cells(cells, name)))
+    else:
+        suite_head(root, str(report["run"].get("mode") or "run"), total, report, None)
+        suites.append(("", lambda: iter(cells())))
+    marks: list[bytes] = []
+    for i, suite in enumerate(root.findall("testsuite")[-len(suites) :]):
+        tag = _MARK.format(f"suite{i}").strip("\x00")
+        ET.SubElement(suite, tag)  # where the suite's cases go
+        marks.append(f"<{tag} />".encode())
+    ET.indent(root)
+    buf = BytesIO()
+    ET.ElementTree(root).write(buf, encoding="utf-8", xml_declaration=True)
+    text = buf.getvalue()
+    for mark, (_, suite_cells) in zip(marks, suites, strict=True):
+        head, sep, text = text.partition(mark)
+        assert sep, "a suite marker was not found in the skeleton"
+        fh.write(head[: -len(_CASE_INDENT)])  # the marker's indentation: each case writes its own
+        for cell in suite_cells():
+            case = testcase(cell, repeats)
+            ET.indent(case, level=2)
+            fh.write(_CASE_INDENT.encode())
+            fh.write(ET.tostring(case, encoding="utf-8"))
+    fh.write(text)
+
+
+class _Count:
+    """Stands for the cells where only their number is read (``len(report["cells"])``)."""
+
+    def __init__(self, n: int = 0) -> None:
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+
+def _phase_cells(cells: CellSource, name: str) -> Callable[[], Iterator[Cell]]:
+    return lambda: (c for c in cells() if cell_phase(c) == name)
+
+
+_WRITERS: dict[str, Callable[[Mapping[str, Any], CellSource, IO[bytes]], None]] = {
+    "json": write_json,
+    "junit": write_junit,
+    "sarif": write_sarif,
+}
