@@ -136,6 +136,11 @@ def test_contract_executor_ray_flag_runs_locally_with_the_notice(tmp_path: Path)
     )
     assert report["summary"]["score"] == json.loads(local.read_text())["summary"]["score"]
     assert LOCAL_FALLBACK not in json.loads(local.read_text())["notices"]
+    # --ray-address implies --executor ray, as advanced.ray.address does
+    addressed = tmp_path / "addressed.json"
+    wt("contract", "run", "-c", EXAMPLE, "--seed", "5", "-q", "--no-store", "--ray-address", "auto",
+       "-f", "json", "-o", str(addressed))  # fmt: skip
+    assert LOCAL_FALLBACK in json.loads(addressed.read_text())["notices"]
 
 
 def _ci(tmp: Path, name: str, *extra: str) -> tuple[int, dict[str, Any]]:
@@ -173,6 +178,12 @@ def test_ci_shards_merged_equal_the_unsharded_run(tmp_path: Path) -> None:
         assert {k: merged["summary"].get(k) for k in CI_KEYS} == {k: full["summary"].get(k) for k in CI_KEYS}
         assert _phases(merged) == _phases(full)
         assert sorted(_cells(merged)) == sorted(_cells(full))
+    # a resumed ci shard stays in its shard: its replay phase is still left to shard 1
+    resumed = tmp_path / "resumed"
+    wt("ci", "--resume", parts[1]["run"]["id"], "-c", EXAMPLE, "--store", str(tmp_path / "runs.db"), "-q",
+       "-o", str(resumed))  # fmt: skip
+    again = json.loads((resumed / "summary.json").read_text())
+    assert again["run"]["shard"] == "2/3" and again["summary"]["phases"]["replay"]["status"] == "not run"
 
 
 def test_ci_shard_needs_a_fixed_seed_and_a_good_executor(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
