@@ -196,3 +196,16 @@ def test_ci_shard_needs_a_fixed_seed_and_a_good_executor(tmp_path: Path, capsys:
     assert wt("ci", "-c", EXAMPLE, "--shard", "x", "--seed", "1", "-q", "--no-store", "-o", str(tmp_path / "b")) == 2
     assert wt("ci", "-c", EXAMPLE, "--executor", "dask", "--seed", "1", "-q", "--no-store", "-o", str(tmp_path)) == 2
     assert "--executor 'dask'" in capsys.readouterr().err
+
+
+def test_contract_merge_refuses_what_it_cannot_rescore(
+    contract_shards: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tmp, *_ = contract_shards
+    s1, s2, s3 = (str(tmp / f"s{i}.json") for i in (1, 2, 3))
+    assert wt("report", "--merge", s1, s2, "-f", "json", "-o", str(tmp_path / "x.json")) == 2
+    assert "shard 3/3 missing" in capsys.readouterr().err
+    monkeypatch.chdir(tmp_path)  # the config the shards ran is not here: nothing to re-score against
+    assert wt("report", "--merge", s1, s2, s3, "-f", "json", "-o", str(tmp_path / "x.json")) == 2
+    err = capsys.readouterr().err
+    assert "which is not here" in err and "same checkout" in err

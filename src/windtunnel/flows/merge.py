@@ -89,7 +89,9 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
     from windtunnel.contracts import plan_contract, score_contract
     from windtunnel.engine.report import build_report
     from windtunnel.flows.contract import contract_rows, reproduce_base, restored_results, summarize_contract
+    from windtunnel.store.merge import check_same_run
 
+    check_same_run(reports)  # also for the contract phase of ci shards
     ordered = _ordered(reports)
     first = ordered[0][1]["run"]
     cfg = _config(first)
@@ -109,7 +111,9 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
     summaries = [rep.get("summary") or {} for _, rep in ordered]
     min_score = _min_score(ordered)
     verdict = score_contract(plan, results, min_score=min_score)
-    merged_rows = contract_rows(plan, results, reproduce_base(first.get("config") or "", first["seed"], repeat))
+    merged_rows = contract_rows(
+        plan, results, reproduce_base(first.get("config") or "", int(first.get("seed") or 0), repeat)
+    )
     states = [s["state_detection"] for s in summaries if s.get("state_detection")]
     extra = {
         "contract": plan.name,
