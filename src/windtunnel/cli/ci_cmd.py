@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
 
@@ -30,6 +31,9 @@ def ci(
         None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
     ),
     use_store: bool = typer.Option(True, "--store-results/--no-store", help="Write results to the run store."),
+    executor: str = ExecutorOpt,
+    ray_address: str = RayAddressOpt,
+    shard: str = ShardOpt,
 ) -> None:
     """Run the mutation, chaos-only, contract and replay phases and gate on the weighted score.
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 
+from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
 contract_app = typer.Typer(
@@ -176,6 +177,9 @@ def contract_run(
         None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
     ),
     persist: bool = typer.Option(True, "--store-results/--no-store", help="Keep the run in the run store."),
+    executor: str = ExecutorOpt,
+    ray_address: str = RayAddressOpt,
+    shard: str = ShardOpt,
 ) -> None:
     """Run the contract matrix: every invariant in every scenario where its `when` holds.
 

@@ -1,4 +1,4 @@
-"""``windtunnel runs merge RUN…``: the shard runs of one ``run --shard I/N`` as one stored run and report."""
+"""``windtunnel runs merge RUN…``: the shard runs of one ``run|contract run|ci --shard I/N`` as one run and report."""
 
 from __future__ import annotations
 
@@ -11,13 +11,33 @@ from windtunnel.cli.runs_cmd import STORE_HELP, runs_app
 
 
 def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:
-    """Load every shard (a run id of the store, or a JSON report file) and merge them (store/merge.py)."""
+    """Load every shard (a run id of the store, or a JSON report file) and merge them (flows/merge.py)."""
     from windtunnel.cli.runs_cmd import load_source
-    from windtunnel.store.merge import merge_reports
+    from windtunnel.flows.merge import merge_shards
     from windtunnel.store.runstore import new_run_id
 
     loaded = [(repr(s), load_source(s, store)) for s in sources]
-    return merge_reports(loaded, run_id=new_run_id())
+    phases: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for source, (label, report) in zip(sources, loaded, strict=True):
+        if report.get("run", {}).get("mode") == "ci":
+            for phase, found in _ci_phases(source, report, store):
+                phases.setdefault(phase, []).append((f"{label} ({phase})", found))
+    return merge_shards(loaded, run_id=new_run_id(), phases=phases)
+
+
+def _ci_phases(source: str, report: dict[str, Any], store: Path | None) -> list[tuple[str, dict[str, Any]]]:
+    """The phase reports of a ci shard: beside its summary.json file, else its phase runs in the store."""
+    from windtunnel.cli.runs_cmd import load_source
+
+    out = []
+    for phase, entry in (report.get("summary", {}).get("phases") or {}).items():
+        if entry.get("status") != "run":
+            continue
+        if Path(source).is_file():
+            out.append((phase, load_source(str(Path(source).parent / str(entry.get("json"))), store)))
+        else:
+            out.append((phase, load_source(f"{report['run']['id']}-{phase}", store)))
+    return out
 
 
 @runs_app.command("merge")
@@ -27,7 +47,10 @@ def merge_runs(
     fmt: str = typer.Option(None, "--format", "-f", help="Also write the merged report: html, json, junit, ..."),
     output: str = typer.Option(None, "--output", "-o", help="Where to write it (file or directory)."),
 ) -> None:
-    """Merge the shard runs of one `run --shard I/N` into one stored run with the unsharded score.
+    """Merge the shard runs of one `run|contract run|ci --shard I/N` into one stored run with the unsharded score.
+
+    ci shards: give the ci run ids (their phase runs are found in the store) or their summary.json files
+    (the phase reports beside them). Contract and ci shards are re-scored against the config they ran.
 
     Exit 0 when the merged run passes, 1 when it fails, 2 when the inputs are not the shards of one run.
     """

@@ -21,6 +21,8 @@ from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, Pha
 from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide
 
 SUMMARY_FORMATS = ("json", "junit", "sarif", "md")
+REPLAY_SHARDED = "the replay sessions run in shard 1 of"
+"""The reason the replay phase is "not run" in the other shards of ``ci --shard I/N``."""
 
 
 @dataclass
@@ -37,8 +39,13 @@ class CiRequest:
     resume: str | None = None
     store: Path | None = None
     use_store: bool = True
+    executor: str | None = None
+    """``local`` or ``ray`` for every phase (overrides ``advanced.executor``; see docs/scale.md)."""
+    ray_address: str | None = None
+    shard: str | None = None
+    """``I/N``: every phase runs only its slice (replay sessions: all in shard 1); ``runs merge`` combines."""
 
-    PLAN_KEYS = ("min_score", "chaos_profile", "repeat")
+    PLAN_KEYS = ("min_score", "chaos_profile", "repeat", "shard")
 
     @classmethod
     def option_names(cls) -> list[str]:
@@ -80,6 +87,9 @@ def _run_phase(
                 run_id=phase_run,
                 store=store_file,
                 use_store=store is not None,
+                executor=req.executor,
+                ray_address=req.ray_address,
+                shard=req.shard,
             ),
             listener,
         )
@@ -98,6 +108,9 @@ def _run_phase(
                 resume=phase_run if resumable else None,
                 store=store_file,
                 persist=store is not None,
+                executor=req.executor,
+                ray_address=req.ray_address,
+                shard=req.shard,
             ),
             listener,
         )
@@ -183,9 +196,13 @@ def _resume(req: CiRequest, store: Any) -> str:
 def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     """Preflight every configured phase, run them in order, score, write the summary files, store."""
     from windtunnel.config.load import find_config, load_config
+    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.shard import parse_shard, require_fixed_seed
     from windtunnel.flows.preflight import preflight
     from windtunnel.store.runstore import RunStore
 
+    if req.shard:
+        req.shard = str(parse_shard(req.shard))  # a malformed I/N is a usage error before anything is opened
     if req.resume and not req.use_store:
         raise UsageError("--resume needs the run store", hint="drop --no-store")
     store = None
@@ -195,6 +212,9 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         since = _resume(req, store)
     config_path = find_config(req.config)
     cfg = load_config(config_path)
+    if not req.resume:
+        require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
+    apply_placement(cfg, req.executor, req.ray_address)  # a bad --executor is refused before any phase runs
     if store is None and req.use_store:
         store = RunStore(store_path(cfg, req.store))
     if req.chaos_profile:
@@ -216,6 +236,8 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     declared = [*ran, "contract"] if cfg.contract is not None and "contract" not in ran else ran
     found = preflight(cfg, phases=declared, chaos_profile=req.chaos_profile)
     found.raise_errors(str(config_path), command="ci")
+    if req.shard and reasons["replay"] is None and parse_shard(req.shard).index != 1:
+        reasons["replay"] = f"{REPLAY_SHARDED} {parse_shard(req.shard).count}"
     for w in found.warnings:
         listener(Notice(w))
     req.output = req.output or Path("reports/ci")
@@ -225,7 +247,10 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     run_id = req.resume or new_run_id()
     options = {**{k: getattr(req, k) for k in CiRequest.PLAN_KEYS}, "output": str(req.output)}
     if store is not None:
-        store.start_run({"id": run_id, "mode": "ci", "seed": seed, "config_path": str(config_path), "options": options})
+        meta = {"id": run_id, "mode": "ci", "seed": seed, "config_path": str(config_path), "options": options}
+        if req.shard:  # `runs merge` of the stored ci runs needs the shard, as for a stored `run`
+            meta.update(config=str(config_path), agent=cfg.agent.type, shard=req.shard)
+        store.start_run(meta)
     try:
         return _run_phases(req, cfg, config_path, seed, reasons, run_id, store, since, listener)
     finally:
@@ -331,10 +356,69 @@ def _finish(
 
     output = req.output
     assert output is not None
+    summary = ci_summary(cfg, results, weights, req.min_score, stop)
+    passed = bool(summary["passed"])
+    every = [c for r in results for c in r.cells]
+    options = {k: getattr(req, k) for k in CiRequest.PLAN_KEYS}
+    extra_run: dict[str, Any] = {
+        "config": str(config_path),
+        "agent": cfg.agent.type,
+        "status": "completed",
+        "options": options,
+    }
+    if req.shard:
+        extra_run["shard"] = req.shard
+    if stop is not None:
+        extra_run["status"] = stop[1].status
+        if summary.get("aborted"):
+            extra_run["aborted"] = summary["aborted"]
+    report = build_report(
+        run_id=run_id,
+        mode="ci",
+        seed=seed,
+        started_at=started,
+        finished_at=now_iso(),
+        summary=summary,
+        cells=every,
+        extra_run=extra_run,
+    )
+    written = _write_summary(report, output)
+    status = decide(
+        passed,
+        interrupted=stop is not None and stop[1].status == "interrupted",
+        aborted=stop is not None and stop[1].status == "aborted",
+    )
+    if store is not None:
+        store.add_cells(run_id, every)
+        store.finish_run(run_id, summary, STORE_STATUS[status])
+    ran = [r for r in results if r.not_run is None]
+    return Outcome(
+        mode="ci",
+        status=status,
+        passed=passed,
+        exit_code=stop[1].exit_code if stop is not None else (ExitCode.OK if passed else ExitCode.FAILED),
+        report=report,
+        report_path=output / "summary.json",
+        run_id=run_id,
+        stored=store is not None,
+        planned=len(ran),
+        completed=len(ran) - (stop is not None),
+        aborted=stop[1].aborted if stop is not None else None,
+        detail=CiDetail(output=output, written=written, stopped_in=stop[0] if stop is not None else None),
+    )
+
+
+def ci_summary(
+    cfg: Config,
+    results: list[PhaseResult],
+    weights: dict[str, float],
+    min_score: float | None,
+    stop: tuple[str, Outcome] | None = None,
+) -> dict[str, Any]:
+    """The ci report's summary: the weighted score of the phases and the verdict (ci, and merged ci shards)."""
     score = overall(results, weights)
     critical = any(r.critical_failed for r in results if r.name == "contract")
     replay_failed = any(not r.passed for r in results if r.name == "replay" and r.not_run is None)
-    min_score = req.min_score
     if min_score is not None:
         passed = score is not None and score >= min_score and not critical and not replay_failed
     else:
@@ -386,47 +470,12 @@ def _finish(
         "phase_rule": phase_rule(min_score),
         "reasons": reasons_failed,
     }
-    extra_run: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "status": "completed"}
     if stop is not None:
         summary["partial"] = True
-        extra_run["status"] = stop[1].status
         aborted = phases[stop[0]].get("aborted")
         if aborted:
-            summary["aborted"] = extra_run["aborted"] = aborted
-    report = build_report(
-        run_id=run_id,
-        mode="ci",
-        seed=seed,
-        started_at=started,
-        finished_at=now_iso(),
-        summary=summary,
-        cells=every,
-        extra_run=extra_run,
-    )
-    written = _write_summary(report, output)
-    status = decide(
-        passed,
-        interrupted=stop is not None and stop[1].status == "interrupted",
-        aborted=stop is not None and stop[1].status == "aborted",
-    )
-    if store is not None:
-        store.add_cells(run_id, every)
-        store.finish_run(run_id, summary, STORE_STATUS[status])
-    ran = [r for r in results if r.not_run is None]
-    return Outcome(
-        mode="ci",
-        status=status,
-        passed=passed,
-        exit_code=stop[1].exit_code if stop is not None else (ExitCode.OK if passed else ExitCode.FAILED),
-        report=report,
-        report_path=output / "summary.json",
-        run_id=run_id,
-        stored=store is not None,
-        planned=len(ran),
-        completed=len(ran) - (stop is not None),
-        aborted=stop[1].aborted if stop is not None else None,
-        detail=CiDetail(output=output, written=written, stopped_in=stop[0] if stop is not None else None),
-    )
+            summary["aborted"] = aborted
+    return summary
 
 
 def _write_summary(report: dict[str, Any], output: Path) -> list[Path]:

@@ -47,6 +47,11 @@ class ContractRequest:
     resume: str | None = None
     """A stored contract run to continue: its completed units are kept, the others run."""
     loaded: Config | None = None
+    executor: str | None = None
+    """``local`` or ``ray`` (overrides ``advanced.executor``; contract units run locally for now, with a notice)."""
+    ray_address: str | None = None
+    shard: str | None = None
+    """``I/N``: run only that slice of the units (see engine/shard.py); ``windtunnel runs merge`` re-scores."""
 
     @classmethod
     def option_names(cls) -> list[str]:
@@ -131,7 +136,9 @@ def _resumed(req: ContractRequest) -> list[dict[str, Any]]:
         if info.mode != "contract":
             command = "run" if info.mode == "chaos" else info.mode
             raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {command}`")
-        req.repeat = int((info.meta.get("options") or {}).get("repeat", req.repeat))
+        options = info.meta.get("options") or {}
+        req.repeat = int(options.get("repeat", req.repeat))
+        req.shard = options.get("shard")  # a resumed shard stays in its shard
         req.seed = info.seed
         if req.config is None and req.loaded is None and info.config_path:
             req.config = Path(info.config_path)
@@ -168,12 +175,63 @@ def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
     return out
 
 
+def sharded(plan: Any, shard: str | None) -> Any:
+    """The plan restricted to shard ``I/N`` of its units (unit order), the whole plan without one."""
+    from windtunnel.engine.shard import parse_shard
+
+    if not shard:
+        return plan
+    return plan.only({u.id for u in parse_shard(shard).select(plan.units)})
+
+
+def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list[dict[str, Any]]:
+    """The report rows: one per (unit, invariant) that has a result, in plan order, then the N/A cells."""
+    from windtunnel.engine.report import cell_row
+
+    labels = plan.by_label
+    by_id = {r.cell.id: r for r in results}
+    rows: list[dict[str, Any]] = []
+    for unit in plan.units:
+        r = by_id.get(unit.id)
+        if r is None:
+            continue
+        for label in unit.invariants or []:
+            rows.append(cell_row(r, reproduce_base=base, invariant=label, severity=labels[label].severity))
+    rows += [_na_row(mc) for mc in plan.matrix if not mc.applicable]
+    return rows
+
+
+def restored_results(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
+    """The results of ``plan``'s units whose every row is in ``rows`` (for ``--resume`` and for merging)."""
+    return _restored(plan, rows)
+
+
+def summarize_contract(verdict: Any, plan: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
+    """The contract report's summary (``extra``: the run's own counts, state detection ...)."""
+    summary = _summary(verdict, rows, extra)
+    na = sum(not mc.applicable for mc in plan.matrix)
+    summary["cells_planned"] = sum(len(u.invariants or []) for u in plan.units) + na
+    return summary
+
+
+def reproduce_base(config_path: Path | str, seed: int, repeat: int) -> list[str]:
+    base = ["windtunnel", "contract", "run", "-c", str(config_path), "--seed", str(seed)]
+    if repeat != 1:
+        base += ["--repeat", str(repeat)]
+    return base
+
+
 def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     """Plan the matrix, run its units under signal handling, score the contract, report."""
     from windtunnel.config.load import find_config, load_config
     from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
-    from windtunnel.engine.report import build_report, cell_row, now_iso
+    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.report import build_report, now_iso
+    from windtunnel.engine.shard import parse_shard, require_fixed_seed
 
+    if req.shard:
+        parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
+        req.shard = req.shard.replace(" ", "")
     stored_rows = _resumed(req) if req.resume else []
     if req.loaded is not None:
         config_path, cfg = Path(req.config or "<mapping>"), req.loaded
@@ -185,7 +243,10 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
 
         with RunStore(req.store or store_path(cfg, None)) as st:
             check_same_config(st, req.resume, cfg, config_path)
-    full = plan_contract(cfg, repeat=req.repeat)
+    else:
+        require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
+    apply_placement(cfg, req.executor, req.ray_address)
+    full = sharded(plan_contract(cfg, repeat=req.repeat), req.shard)
     plan = full.only(req.cells) if req.cells else full
     restored = _restored(plan, stored_rows)
     if restored:
@@ -221,20 +282,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     for w in runner.warnings:
         listener(Notice(w))
     verdict = score_contract(plan, results, min_score=req.min_score)
-    base = ["windtunnel", "contract", "run", "-c", str(config_path), "--seed", str(seed)]
-    if req.repeat != 1:
-        base += ["--repeat", str(req.repeat)]
-    labels = plan.by_label
-    by_id = {r.cell.id: r for r in results}
-    rows: list[dict[str, Any]] = []
-    for unit in plan.units:
-        r = by_id.get(unit.id)
-        if r is None:
-            continue
-        for label in unit.invariants or []:
-            rows.append(cell_row(r, reproduce_base=base, invariant=label, severity=labels[label].severity))
-    na = [mc for mc in plan.matrix if not mc.applicable]
-    rows += [_na_row(mc) for mc in na]
+    rows = contract_rows(plan, results, reproduce_base(config_path, seed, req.repeat))
     state = runner.state
     extra = {
         "contract": plan.name,
@@ -255,8 +303,11 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
             "cached": state.cached,
         },
     }
-    summary = _summary(verdict, rows, extra)
-    summary["cells_planned"] = sum(len(u.invariants or []) for u in plan.units) + len(na)
+    options: dict[str, Any] = {"repeat": req.repeat, **({"shard": req.shard} if req.shard else {})}
+    run_info: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "options": options}
+    if req.shard:
+        run_info["shard"] = req.shard
+    summary = summarize_contract(verdict, plan, rows, extra)
     mark_cut_short(summary, ran.interrupted, ran.aborted)
     report = build_report(
         run_id=run_id,
@@ -267,11 +318,11 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         summary=summary,
         cells=rows,
         notices=notices,
-        extra_run={"config": str(config_path), "agent": cfg.agent.type, **run_status(ran.interrupted, ran.aborted)},
+        extra_run={**run_info, **run_status(ran.interrupted, ran.aborted)},
     )
     path = write_report(report, req.fmt, req.output, run_id)
     if req.persist:
-        meta = {"config_hash": config_fingerprint(cfg), "options": {"repeat": req.repeat}}
+        meta = {"config_hash": config_fingerprint(cfg), "options": options}
         persist_report(report, store=req.store or store_path(cfg, None), meta=meta)
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))

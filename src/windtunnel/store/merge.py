@@ -14,7 +14,8 @@ from typing import Any
 
 from windtunnel._util.errors import UsageError
 
-MERGEABLE_MODES = ("run", "chaos")
+MERGEABLE_MODES = ("run", "chaos", "contract", "ci")
+"""Modes whose shards merge: ``run``/``chaos`` here; ``contract`` and ``ci`` re-scored in flows/merge.py."""
 NO_FAULT_FIRED = (
     "no configured fault fired in the whole run, so it tested nothing: check the tool names and "
     "match_url patterns against the calls the agent makes (see the `calls` of each cell)"
@@ -35,11 +36,11 @@ def shard_of(report: dict[str, Any], label: str) -> tuple[int, int]:
 
 
 def _unsharded(value: Any) -> Any:
-    """Run options without the shard (the one option that differs between the shards of a run)."""
-    return {k: v for k, v in value.items() if k != "shard"} if isinstance(value, dict) else value
+    """Run options without the shard and ci's report directory (options that differ between the shards)."""
+    return {k: v for k, v in value.items() if k not in ("shard", "output")} if isinstance(value, dict) else value
 
 
-def _check_same_run(reports: Sequence[tuple[str, dict[str, Any]]]) -> int:
+def check_same_run(reports: Sequence[tuple[str, dict[str, Any]]]) -> int:
     """The shard count, after checking the inputs are the shards of one run, each exactly once."""
     first_label, first = reports[0]
     count = shard_of(first, first_label)[1]
@@ -49,8 +50,9 @@ def _check_same_run(reports: Sequence[tuple[str, dict[str, Any]]]) -> int:
         index, n = shard_of(rep, label)
         if run.get("mode") not in MERGEABLE_MODES:
             raise UsageError(
-                f"{label} is a {run.get('mode')} run; merging supports the shards of `run` (and --chaos) runs",
-                hint="merging contract and ci shards is not supported yet: run those unsharded",
+                f"{label} is a {run.get('mode')} run; merging supports the shards of `run`, `contract run` "
+                "and `ci` runs",
+                hint="merge the results of one `windtunnel run|contract run|ci --shard I/N` per shard",
             )
         for key in ("mode", "seed", "options", "config"):
             if _unsharded(run.get(key)) != _unsharded(first["run"].get(key)):
@@ -80,7 +82,9 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str)
 
     if not reports:
         raise UsageError("nothing to merge", hint="name the shard runs (or report files) to merge")
-    count = _check_same_run(reports)
+    count = check_same_run(reports)
+    if reports[0][1]["run"].get("mode") not in ("run", "chaos"):
+        raise UsageError("contract and ci shards are re-scored, not concatenated: use flows.merge.merge_shards")
     ordered = sorted(reports, key=lambda lr: shard_of(lr[1], lr[0])[0])
     cells = [c for _, rep in ordered for c in rep["cells"]]
     summaries = [rep.get("summary") or {} for _, rep in ordered]

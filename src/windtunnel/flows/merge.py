@@ -1,0 +1,211 @@
+"""Shards back into one run, for every sharded command: ``run``, ``contract run`` and ``ci`` ``--shard I/N``.
+
+``run`` shards are concatenated and summarised (:mod:`windtunnel.store.merge`). A contract is scored over
+its whole matrix, so contract shards are re-scored: the config the shards ran is planned again, the union of
+their units is turned back into results and :func:`~windtunnel.contracts.score_contract` judges them, as
+the unsharded run would. ``ci`` shards are merged phase by phase (each phase one of the above; the replay
+sessions all run in shard 1) and the phases are weighted into one score as ``ci`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from windtunnel._util.errors import ConfigError, UsageError
+
+Shards = Sequence[tuple[str, dict[str, Any]]]
+"""``(label, report)`` of every shard; labels name the shards in errors."""
+
+
+def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] | None = None) -> dict[str, Any]:
+    """One report from the shards of one run; ``phases``: for ci shards, each phase's shard reports."""
+    from windtunnel.store.merge import check_same_run, merge_reports
+
+    if not reports:
+        raise UsageError("nothing to merge", hint="name the shard runs (or report files) to merge")
+    check_same_run(reports)
+    mode = reports[0][1]["run"].get("mode")
+    if mode == "contract":
+        return merge_contract(reports, run_id=run_id)
+    if mode == "ci":
+        return merge_ci(reports, phases or {}, run_id=run_id)
+    return merge_reports(reports, run_id=run_id)
+
+
+def _ordered(reports: Shards) -> list[tuple[str, dict[str, Any]]]:
+    from windtunnel.store.merge import shard_of
+
+    return sorted(reports, key=lambda lr: shard_of(lr[1], lr[0])[0])
+
+
+def _config(run: dict[str, Any]) -> Any:
+    """The config the shards ran, loaded again (a merge re-plans the contract and the ci weights from it)."""
+    from windtunnel.config.load import load_config
+
+    path = Path(str(run.get("config") or ""))
+    if not path.is_file():
+        raise UsageError(
+            f"the shards ran the config {str(path)!r}, which is not here: merging {run.get('mode')} shards "
+            "re-scores them against it",
+            hint="run the merge in the directory the shard jobs ran in (the same checkout)",
+        )
+    return load_config(path)
+
+
+def _merged_run(ordered: list[tuple[str, dict[str, Any]]], partial: bool) -> dict[str, Any]:
+    """The run fields of a merged report, beyond id, mode, seed and times."""
+    first = ordered[0][1]["run"]
+    extra = {k: v for k, v in first.items() if k not in ("id", "mode", "seed", "started_at", "finished_at")}
+    for key in ("shard", "aborted"):
+        extra.pop(key, None)
+    if isinstance(extra.get("options"), dict):
+        extra["options"] = {k: v for k, v in extra["options"].items() if k not in ("shard", "output")}
+    extra.update(
+        status="interrupted" if partial else "completed",
+        shards=len(ordered),
+        merged_from=[rep["run"]["id"] for _, rep in ordered],
+    )
+    return extra
+
+
+def _times(ordered: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    return {
+        "started_at": min(rep["run"]["started_at"] for _, rep in ordered),
+        "finished_at": max(rep["run"]["finished_at"] for _, rep in ordered),
+    }
+
+
+def _min_score(ordered: list[tuple[str, dict[str, Any]]]) -> float | None:
+    found = {(rep.get("summary") or {}).get("min_score") for _, rep in ordered}
+    if len(found) > 1:
+        raise UsageError(f"the shards were run with different --min-score ({sorted(map(str, found))})")
+    return found.pop() if found else None
+
+
+def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
+    """The contract run the shards split: its whole matrix scored over the union of their units."""
+    from windtunnel.contracts import plan_contract, score_contract
+    from windtunnel.engine.report import build_report
+    from windtunnel.flows.contract import contract_rows, reproduce_base, restored_results, summarize_contract
+    from windtunnel.store.merge import check_same_run
+
+    check_same_run(reports)  # also for the contract phase of ci shards
+    ordered = _ordered(reports)
+    first = ordered[0][1]["run"]
+    cfg = _config(first)
+    repeat = int((first.get("options") or {}).get("repeat", 1))
+    plan = plan_contract(cfg, repeat=repeat)
+    known = {f"{u.id}:{label}" for u in plan.units for label in u.invariants or []}
+    known |= {f"{mc.scenario}:{mc.invariant}" for mc in plan.matrix if not mc.applicable}
+    rows = [row for _, rep in ordered for row in rep["cells"]]
+    stray = sorted({r["id"] for r in rows} - known)
+    if stray:
+        raise ConfigError(
+            f"the shards hold contract cells the config {first.get('config')!r} does not plan now "
+            f"({', '.join(stray[:3])}{' …' if len(stray) > 3 else ''}): it changed since they ran",
+            hint="merge with the config the shards ran, or run the shards again",
+        )
+    results = restored_results(plan, rows)
+    summaries = [rep.get("summary") or {} for _, rep in ordered]
+    min_score = _min_score(ordered)
+    verdict = score_contract(plan, results, min_score=min_score)
+    merged_rows = contract_rows(
+        plan, results, reproduce_base(first.get("config") or "", int(first.get("seed") or 0), repeat)
+    )
+    states = [s["state_detection"] for s in summaries if s.get("state_detection")]
+    extra = {
+        "contract": plan.name,
+        "min_score": min_score,
+        "repeat": repeat,
+        "agent_calls_planned": sum(int(s.get("agent_calls_planned") or 0) for s in summaries),
+        "units_planned": len(plan.units),
+        "units_completed": len(results),
+        "concurrency": max(int(s.get("concurrency") or 1) for s in summaries),
+        "state_detection": next((s for s in states if s.get("stateful")), states[0] if states else None),
+    }
+    summary = summarize_contract(verdict, plan, merged_rows, extra)
+    partial = [label for (label, _), s in zip(ordered, summaries, strict=True) if s.get("partial")]
+    if partial:  # a shard cut short: the merged run is partial too, and passes nothing
+        summary.update(passed=False, partial=True)
+        summary["reasons"] = [
+            *summary.get("reasons", []),
+            f"shard run(s) cut short: {', '.join(partial)}; rerun or --resume them, then merge again",
+        ]
+    notices = list(dict.fromkeys(n for _, rep in ordered for n in rep.get("notices") or []))
+    return build_report(
+        run_id=run_id,
+        mode="contract",
+        seed=first.get("seed"),
+        summary=summary,
+        cells=merged_rows,
+        notices=notices,
+        extra_run=_merged_run(ordered, bool(partial)),
+        **_times(ordered),
+    )
+
+
+def merge_ci(reports: Shards, phases: Mapping[str, Shards], *, run_id: str) -> dict[str, Any]:
+    """The ci run the shards split: each phase merged over its shards, then weighted as ``ci`` does."""
+    from windtunnel.engine.phases import PHASES, PhaseResult, renormalised_weights
+    from windtunnel.engine.report import build_report
+    from windtunnel.flows.ci import REPLAY_SHARDED, ci_summary
+    from windtunnel.store.merge import merge_reports
+
+    ordered = _ordered(reports)
+    cut = [label for label, rep in ordered if (rep.get("summary") or {}).get("partial")]
+    if cut:
+        raise UsageError(
+            f"ci shard(s) {', '.join(cut)} stopped before every phase ran, so the merged run would not be the "
+            "whole run",
+            hint="continue them with `windtunnel ci --resume RUN` (same --shard), then merge again",
+        )
+    first = ordered[0][1]["run"]
+    cfg = _config(first)
+    results: list[PhaseResult] = []
+    for phase in PHASES:
+        entries = [(rep.get("summary") or {}).get("phases", {}).get(phase) or {} for _, rep in ordered]
+        if not any(e.get("status") == "run" for e in entries):
+            reason = next((e.get("reason") for e in entries if not str(e.get("reason", "")).startswith(REPLAY_SHARDED)),
+                          None)  # fmt: skip
+            results.append(PhaseResult(name=phase, not_run=reason or "not run"))
+            continue
+        shards = phases.get(phase) or []
+        if phase == "replay":  # sessions are not split: they all ran in shard 1
+            merged = shards[0][1] if shards else None
+        elif phase == "contract":
+            merged = merge_contract(shards, run_id=f"{run_id}-{phase}") if shards else None
+        else:
+            merged = merge_reports(shards, run_id=f"{run_id}-{phase}") if shards else None
+        if merged is None:
+            raise UsageError(
+                f"the {phase} phase reports of the ci shards were not found",
+                hint="merge the ci runs in the store they ran in, or their summary.json files with the phase "
+                "reports beside them (the ci --output directory)",
+            )
+        summary = merged["summary"]
+        results.append(
+            PhaseResult(
+                name=phase,
+                score=summary.get("score"),
+                passed=bool(summary.get("passed")),
+                exit_code=0 if summary.get("passed") else 1,
+                critical_failed=bool(summary.get("critical_failed")),
+                cells=[{**c, "id": f"{phase}:{c['id']}", "phase": phase} for c in merged.get("cells", [])],
+            )
+        )
+    weights = renormalised_weights(cfg, [r.name for r in results if r.not_run is None])
+    summary = ci_summary(cfg, results, weights, _min_score(ordered))
+    return build_report(
+        run_id=run_id,
+        mode="ci",
+        seed=first.get("seed"),
+        summary=summary,
+        cells=[c for r in results for c in r.cells],
+        extra_run=_merged_run(ordered, False),
+        **_times(ordered),
+    )
+
+
+__all__ = ["merge_ci", "merge_contract", "merge_shards"]
