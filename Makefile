@@ -45,7 +45,7 @@ browser:
 test: $(DEVSTAMP) browser
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks examples
