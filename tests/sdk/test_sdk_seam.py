@@ -10,6 +10,7 @@ the stub sending the event itself, the SDK's own retry count, text that streams.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -227,15 +228,18 @@ async def test_text_faults_edit_the_answer_the_sdk_parses(stub: LlmStub, path: s
 @pytest.mark.parametrize("kind", sc.KINDS)
 async def test_streamed_text_arrives_while_the_model_is_still_sending(stub: LlmStub, path: str, kind: str) -> None:
     sc.make(kind, stub)
-    stub.default = Reply(text=" ".join(f"w{i}" for i in range(12)), chunk_delay=0.05)
+    seen_text = threading.Event()
+    stub.default = Reply(text=" ".join(f"w{i}" for i in range(12)), chunk_delay=0.01, hold_last=seen_text)
     first: list[int] = []
 
     def on_chunk(chunk: Any) -> None:
         if sc.chunk_text(kind, chunk) and not first:
             first.append(stub.streams_done)
+            seen_text.set()  # the stub holds its last event until text has arrived (10 s at most)
 
     for fault in (None, "{mode: truncated_response, max_tokens: 8}", "{mode: garbage}"):
         first.clear()
+        seen_text.clear()
         before = stub.streams_done
         out, _ = await faulted(kind, fault, True, path=path, on_chunk=on_chunk)
         assert not isinstance(out, Exception), out

@@ -46,6 +46,9 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     chunk_delay: float = 0.0
     """Seconds to wait before each stream event after the first."""
+    hold_last: threading.Event | None = None
+    """When set, the last stream event waits (10 s at most) for this event: a test sets it once the client
+    has seen text, so "text arrived before the stream ended" does not depend on timing."""
     cut_after: int | None = None
     """Drop the connection after this many stream events (or bytes of a JSON body)."""
 
@@ -416,13 +419,15 @@ class LlmStub:
                         return
                     if i and r.chunk_delay:
                         time.sleep(r.chunk_delay)
+                    if r.hold_last is not None and i == len(events) - 1:
+                        r.hold_last.wait(10)
                     piece = sse(name, data)
                     self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
                     self.wfile.flush()
+                with stub._lock:  # counted before the stream's end is sent: a client that has seen the end
+                    stub.streams_done += 1  # always finds it counted (no race with the next request)
                 self.wfile.write(b"0\r\n\r\n")
                 self.wfile.flush()
-                with stub._lock:
-                    stub.streams_done += 1
 
             def _drop(self) -> None:
                 self.close_connection = True

@@ -81,6 +81,8 @@ class ProxyServer:
         self.port = port
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._busy: set[asyncio.Task[Any]] = set()
+        """Connections in the middle of a request: given a moment to finish (and log it) when closing."""
         self._timeout = upstream_timeout
         self.client: httpx.AsyncClient | None = None
 
@@ -102,9 +104,15 @@ class ProxyServer:
             raise
         self.port = self._server.sockets[0].getsockname()[1]
 
-    async def aclose(self) -> None:
+    async def aclose(self, grace: float = 2.0) -> None:
+        """Stop: idle keep-alive connections at once; a request being answered gets ``grace`` seconds to
+        finish, so the call it made is logged (and counted in a summary) rather than cut half-way."""
         if self._server is not None:
             self._server.close()
+        for task in list(self._tasks - self._busy):
+            task.cancel()
+        if self._busy:
+            await asyncio.wait(list(self._busy), timeout=grace)
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -138,7 +146,12 @@ class ProxyServer:
                 req = await read_request(reader)
                 if req is None:
                     break
-                if not await self.handle(req, reader, writer):
+                self._busy.add(task)
+                try:
+                    keep = await self.handle(req, reader, writer)
+                finally:
+                    self._busy.discard(task)
+                if not keep:
                     break
         except BadRequest as err:
             with contextlib.suppress(Exception):

@@ -75,8 +75,8 @@ class LlmProxy(ProxyServer):
         """Where Anthropic Messages calls go (an origin such as https://api.anthropic.com; default: upstream)."""
         self.pool = UpstreamPool(timeout=upstream_timeout, max_idle=256)
 
-    async def aclose(self) -> None:
-        await super().aclose()
+    async def aclose(self, grace: float = 2.0) -> None:
+        await super().aclose(grace)
         await self.pool.aclose()
 
     def upstream_url(self, target: str) -> str:

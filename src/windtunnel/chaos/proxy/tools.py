@@ -102,8 +102,8 @@ class ToolProxy(ProxyServer):
         self.pool = UpstreamPool(timeout=upstream_timeout)
         self.max_body = max_body
 
-    async def aclose(self) -> None:
-        await super().aclose()
+    async def aclose(self, grace: float = 2.0) -> None:
+        await super().aclose(grace)
         await self.pool.aclose()
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
