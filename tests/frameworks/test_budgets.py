@@ -39,11 +39,19 @@ def test_budgets_in_a_run(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         "total_tokens": 240,
         "requests": 2,
         "model": "robust",
+        "cost_usd": 0.00028,
     }
     verdicts = {c["id"]: (c["passed"], c.get("detail", "")) for c in cell["checks"]}
     assert verdicts["max_tokens"][0] and verdicts["max_cost"][0]
     assert not verdicts["tight"][0] and "$0.000280" in verdicts["tight"][1]
-    assert report["usage"] == {"cells": 1, "input_tokens": 200, "output_tokens": 40, "total_tokens": 240, "requests": 2}
+    assert report["usage"] == {
+        "cells": 1,
+        "input_tokens": 200,
+        "output_tokens": 40,
+        "total_tokens": 240,
+        "requests": 2,
+        "cost_usd": 0.00028,
+    }
     assert code == 1
 
 
@@ -53,6 +61,8 @@ def test_a_model_missing_from_the_price_table_fails_the_check(stub, tmp_path, mo
     code, report = run_report(tmp_path, monkeypatch, body)
     [check] = report["cells"][0]["checks"]
     assert not check["passed"] and "no entry for model 'robust'" in check["detail"] and "not zero" in check["detail"]
+    assert report["cells"][0]["usage"]["cost_usd"] is None and "'robust'" in report["cells"][0]["usage"]["cost_unknown"]
+    assert report["usage"]["cost_usd"] is None and report["usage"]["models_unpriced"] == ["robust"]
     assert code == 1
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from windtunnel import __version__
 from windtunnel._util.jsonsafe import json_safe
 from windtunnel.engine.cells import CellResult
+from windtunnel.report.usage import total_usage
 
 SCHEMA_VERSION = "1"
 
@@ -92,14 +93,3 @@ def build_report(
     if usage:
         report["usage"] = usage
     return report
-
-
-def total_usage(cells: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Token usage summed over the cells that recorded it (``None`` when none did)."""
-    rows = [c["usage"] for c in cells if isinstance(c.get("usage"), dict)]
-    if not rows:
-        return None
-    out: dict[str, Any] = {"cells": len(rows)}
-    for key in ("input_tokens", "output_tokens", "total_tokens", "requests"):
-        out[key] = sum(int(r.get(key) or 0) for r in rows)
-    return out
