@@ -9,6 +9,9 @@ same way."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from windtunnel.engine.cells import Cell, CellResult
@@ -45,6 +48,20 @@ def priced(usage: dict[str, Any], prices: dict[str, ModelPrice]) -> dict[str, An
     return out
 
 
+_SHARED: ContextVar[dict[str, RunBudget] | None] = ContextVar("windtunnel_run_budget", default=None)
+
+
+@contextmanager
+def one_budget() -> Iterator[None]:
+    """Every session started inside shares one :class:`RunBudget` (``ci``: ``advanced.max_cost`` is the
+    budget of all its phases together, not of each phase)."""
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
 class RunBudget:
     def __init__(self, max_usd: float | None, prices: dict[str, ModelPrice], warnings: list[str]) -> None:
         self.max_usd = max_usd
@@ -61,7 +78,17 @@ class RunBudget:
         which needs them); ``warnings`` receives the notice of a spent budget."""
         max_usd = getattr(cfg.advanced, "max_cost", None)
         prices = dict(getattr(cfg, "prices", None) or {})
-        return None if max_usd is None and not prices else cls(max_usd, prices, warnings)
+        if max_usd is None and not prices:
+            return None
+        shared = _SHARED.get()
+        if shared is None:
+            return cls(max_usd, prices, warnings)
+        budget = shared.setdefault("budget", cls(max_usd, prices, warnings))
+        if budget.warnings is not warnings:  # a later phase: its notices go to its own report
+            budget.warnings = warnings
+            if budget.reason is not None:
+                warnings.append(f"{budget.reason} in an earlier phase; no cell of this phase was run (skipped)")
+        return budget
 
     def skip(self, cell: Cell) -> CellResult | None:
         """The result of a cell that is not run because the budget is spent, else ``None``."""

@@ -29,7 +29,7 @@ def cell_row(
     """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant)."""
     checks = r.checks if invariant is None else [c for c in r.checks if c.id == invariant]
     status = r.status
-    if invariant is not None and status != "error":
+    if invariant is not None and status not in ("error", "skipped"):  # a cell not run is not a failed check
         status = "passed" if checks and all(c.passed for c in checks) else "failed"
     row: dict[str, Any] = {
         "id": r.cell.id if invariant is None else f"{r.cell.id}:{invariant}",
