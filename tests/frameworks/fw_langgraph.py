@@ -28,8 +28,8 @@ async def find_customer_record(email: str) -> str:
 TOOLS = [get_order_status, find_customer_record]
 
 
-def build(model: str, *, handle_errors: bool, checkpointer: Any = None) -> Any:
-    llm = ChatOpenAI(model=model, base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=0)
+def build(model: str, *, handle_errors: bool, checkpointer: Any = None, retries: int = 0) -> Any:
+    llm = ChatOpenAI(model=model, base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=retries)
     bound = llm.bind_tools(TOOLS)
 
     async def call_model(state: MessagesState) -> dict[str, Any]:
@@ -49,6 +49,7 @@ fabricator = build("fabricator", handle_errors=True)
 brittle = build("robust", handle_errors=False)  # a tool failure fails the run, as a real one would
 with_memory = build("robust", handle_errors=True, checkpointer=InMemorySaver())
 uncompiled = StateGraph(MessagesState)
+retrying = build("robust", handle_errors=True, retries=2)
 
 
 async def plain_entry(prompt: str) -> str:

@@ -49,6 +49,14 @@ triage = Agent(
     model=OpenAIResponsesModel("robust", client),
 )
 not_an_agent = get_order_status
+retrying_client = AsyncOpenAI(base_url=os.environ["WT_STUB_URL"], api_key="test-key", max_retries=2)
+retrying = Agent(
+    name="support",
+    instructions="Answer from tools only.",
+    tools=TOOLS,
+    model=OpenAIChatCompletionsModel("robust", retrying_client),
+)
+by_name = Agent(name="support", instructions="Answer.", tools=TOOLS, model="gpt-4o-mini")
 
 
 async def plain_entry(prompt: str) -> str:

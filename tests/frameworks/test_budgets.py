@@ -39,11 +39,19 @@ def test_budgets_in_a_run(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         "total_tokens": 240,
         "requests": 2,
         "model": "robust",
+        "cost_usd": 0.00028,
     }
     verdicts = {c["id"]: (c["passed"], c.get("detail", "")) for c in cell["checks"]}
     assert verdicts["max_tokens"][0] and verdicts["max_cost"][0]
     assert not verdicts["tight"][0] and "$0.000280" in verdicts["tight"][1]
-    assert report["usage"] == {"cells": 1, "input_tokens": 200, "output_tokens": 40, "total_tokens": 240, "requests": 2}
+    assert report["usage"] == {
+        "cells": 1,
+        "input_tokens": 200,
+        "output_tokens": 40,
+        "total_tokens": 240,
+        "requests": 2,
+        "cost_usd": 0.00028,
+    }
     assert code == 1
 
 
@@ -53,6 +61,8 @@ def test_a_model_missing_from_the_price_table_fails_the_check(stub, tmp_path, mo
     code, report = run_report(tmp_path, monkeypatch, body)
     [check] = report["cells"][0]["checks"]
     assert not check["passed"] and "no entry for model 'robust'" in check["detail"] and "not zero" in check["detail"]
+    assert report["cells"][0]["usage"]["cost_usd"] is None and "'robust'" in report["cells"][0]["usage"]["cost_unknown"]
+    assert report["usage"]["cost_usd"] is None and report["usage"]["models_unpriced"] == ["robust"]
     assert code == 1
 
 
@@ -99,3 +109,49 @@ def test_a_run_budget_without_prices_is_a_config_error() -> None:
     with pytest.raises(ConfigError) as info:
         parse_config("agent: {endpoint: 'm:f'}\nadvanced: {max_cost: 1}", "w.yaml")
     assert "advanced.max_cost needs a price table" in info.value.message
+
+
+BUDGETED = (
+    'agent: {type: langgraph, endpoint: "fw_langgraph:robust"}\n'
+    "golden_prompts: ['Where is my order 1?', 'Where is my order 2?', 'Where is my order 3?']\n"
+    "invariants: [{type: output_not_empty}]\n"
+    "prices: {robust: {input: 1.0, output: 2.0}}\n"
+    "advanced: {max_cost: 0.0005, concurrency: 1}\n"  # each call costs $0.00028: two calls reach it
+    "contract:\n  name: orders\n  invariants: [{type: output_not_empty, id: answers}]\n"
+    "  chaos_matrix:\n    - {name: calm}\n"
+    "    - {name: outage, tool_faults: [{tool: get_order_status, mode: timeout}]}\n"
+)
+
+
+@pytest.mark.slow
+def test_contract_run_stops_at_the_run_budget(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The units not run are skipped (not failed checks), the scenario they belong to is "not run" (not "not
+    exercised"), the verdict names the budget, a notice says so, exit 1."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(BUDGETED)
+    assert wt("contract", "run", "-c", "windtunnel.yaml", "-f", "json", "-o", "report.json") == 1
+    report = json.loads((tmp_path / "report.json").read_text())
+    statuses = {c["id"]: c["status"] for c in report["cells"]}
+    assert sorted(statuses.values()) == ["passed"] * 2 + ["skipped"] * 4, statuses
+    assert all(c["error_kind"] == "budget" for c in report["cells"] if c["status"] == "skipped")
+    assert any("advanced.max_cost $0.0005 was reached" in n for n in report["notices"])
+    reasons = " ".join(report["summary"]["reasons"])
+    assert "4 unit(s) were not run: the run budget advanced.max_cost" in reasons and "not exercised" not in reasons
+    assert report["summary"]["passed"] is False and report["usage"]["cost_usd"] == 0.00056
+
+
+@pytest.mark.slow
+def test_ci_spends_one_budget_over_all_its_phases(stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mutation phase reaches the budget; the contract phase then runs no cell (one budget per ci run,
+    not one per phase), both phases say why, and ci exits 1."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(BUDGETED)
+    assert wt("ci", "-c", "windtunnel.yaml", "-o", "ci") == 1
+    mutation = json.loads((tmp_path / "ci" / "mutation.json").read_text())
+    contract = json.loads((tmp_path / "ci" / "contract.json").read_text())
+    assert [c["status"] for c in mutation["cells"]].count("passed") == 2
+    assert any("advanced.max_cost $0.0005 was reached" in n for n in mutation["notices"])
+    assert {c["status"] for c in contract["cells"]} == {"skipped"}
+    assert any("in an earlier phase" in n for n in contract["notices"])
+    summary = json.loads((tmp_path / "ci" / "summary.json").read_text())
+    assert summary["summary"]["passed"] is False and summary["usage"]["cost_usd"] == 0.00056

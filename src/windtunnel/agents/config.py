@@ -211,6 +211,12 @@ def declares_tool_seam(agent: Any) -> bool:
     )
 
 
+def declares_llm_seam(agent: Any) -> bool:
+    """Whether an in-process agent's model calls are reachable: ``agent.llm``, or a framework agent (the SDK
+    client its models hold is found on the framework object)."""
+    return bool(getattr(agent, "llm", None) or getattr(agent, "type", None) in FRAMEWORK_TYPES)
+
+
 def records_calls(agent: Any) -> bool:
     """Whether an in-process agent has seams that record its tool / LLM calls even without chaos."""
     return getattr(agent, "type", None) in IN_PROCESS_TYPES and (

@@ -2,7 +2,8 @@
 
 Each adapter module defines ``TYPE``, ``check_kind(ref, obj)`` (the object behind ``agent.endpoint`` is
 of the kind the type expects), ``find_tools(obj)`` (tool name → the framework's tool objects),
-``install(obj)`` (route every tool through the fault seam; returns names and undo callbacks) and the
+``install(obj)`` (route every tool through the fault seam; returns names and undo callbacks),
+``find_llm_clients(obj)`` (the SDK clients its models call, for LLM faults below the SDK) and the
 adapter class named in :data:`FRAMEWORKS`. This table is the one place that lists them.
 """
 
@@ -55,6 +56,24 @@ def install_tools(cfg: Any) -> tuple[list[str], list[Restore]]:
     return sorted(names), restores
 
 
+def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
+    """The OpenAI / Anthropic SDK clients the framework agent's models call (LLM faults are installed on their
+    transports); a model whose client cannot be found is a config error saying how to fix it."""
+    from windtunnel._util.errors import ConfigError
+
+    if module is None:
+        module, obj = load(cfg)
+    clients, missing = module.find_llm_clients(obj)
+    if missing or not clients:
+        raise ConfigError(
+            f"LLM faults are configured, but windtunnel cannot find the model client of the {cfg.type} agent "
+            f"{cfg.endpoint!r}: " + "; ".join(missing or ["it holds no OpenAI / Anthropic client"]),
+            hint="or set agent.llm to the 'module:attr' of the OpenAI / Anthropic client (or LangChain chat model) "
+            "the agent calls",
+        )
+    return list(clients)
+
+
 def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
     """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them."""
     from fnmatch import fnmatchcase
@@ -77,7 +96,8 @@ def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
 
 
 def preflight_problems(cfg: Any, *, imports: bool) -> list[str]:
-    """What ``validate`` reports for a framework agent: the object's kind, and fault tool names it lacks."""
+    """What ``validate`` reports for a framework agent: the object's kind, fault tool names it lacks, and (with
+    LLM faults and no ``agent.llm``) a model whose SDK client cannot be found."""
     from windtunnel._util.errors import WindtunnelError
     from windtunnel.chaos.spec import ChaosSpec
 
@@ -91,6 +111,8 @@ def preflight_problems(cfg: Any, *, imports: bool) -> list[str]:
         if cfg.chaos is not None:
             specs.append(ChaosSpec.resolve(cfg.chaos, name="chaos"))
         unknown_tool_faults(agent, names, specs)
+        if any(s.needs_llm_seam for s in specs) and not getattr(agent, "llm", None):
+            llm_clients(agent, module, obj)
     except WindtunnelError as err:
         return [f"{err.message}; {err.hint}" if err.hint else err.message]
     return []

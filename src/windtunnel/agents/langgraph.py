@@ -18,6 +18,7 @@ from typing import Any
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
+from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse, Message
 from windtunnel.agents.config import LangGraphAgentConfig
@@ -74,6 +75,28 @@ def find_tools(root: Any) -> dict[str, list[Any]]:
                     if all(t is not tool for t in out[str(name)]):
                         out[str(name)].append(tool)
     return out
+
+
+def find_llm_clients(root: Any) -> Found:
+    """The SDK clients the graph's nodes call (a LangChain chat model such as ``ChatOpenAI`` built on the
+    OpenAI / Anthropic SDK, found through the node's runnable, its function's closure and the globals it names)."""
+    nodes = [node for graph in _graphs(root) for node in getattr(graph, "nodes", {}).values()]
+    tool_node = getattr(_prebuilt(), "ToolNode", None)
+    found = clients_in(nodes, stop=lambda obj: tool_node is not None and isinstance(obj, tool_node))
+    if found:
+        return found, []
+    return [], [
+        "no node of the graph reaches a chat model built on the OpenAI / Anthropic SDK (such as ChatOpenAI or "
+        "ChatAnthropic) through its runnable, closure or module globals"
+    ]
+
+
+def _prebuilt() -> Any:
+    try:
+        import langgraph.prebuilt as prebuilt
+    except ImportError:  # pragma: no cover - langgraph without prebuilt
+        return None
+    return prebuilt
 
 
 def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
+from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
+from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, args_of, call_tool, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
 from windtunnel.agents.config import OpenAIAgentsConfig
@@ -73,6 +74,33 @@ def find_tools(root: Any) -> dict[str, Any]:
                 out.setdefault(tool.name, [])
                 out[tool.name].append(tool)
     return out
+
+
+def find_llm_clients(root: Any) -> Found:
+    """The SDK clients the models of the agent (and of its handoff targets and agents-as-tools) call."""
+    clients: dict[int, Any] = {}
+    missing: list[str] = []
+    for agent in _agents(root):
+        model = getattr(agent, "model", None)
+        if model is None or isinstance(model, str):
+            from agents.models._openai_shared import get_default_openai_client
+
+            default = get_default_openai_client()
+            found = [default] if default is not None else []
+            if not found:
+                missing.append(
+                    f"agent {agent.name!r} names its model ({model or 'the default model'!r}), so the SDK builds a "
+                    "new client inside each run: give it a model object that holds the client "
+                    "(OpenAIResponsesModel(name, client) or OpenAIChatCompletionsModel(name, client)), or call "
+                    "agents.set_default_openai_client(client)"
+                )
+        else:
+            found = clients_in([model])
+            if not found:
+                missing.append(f"agent {agent.name!r}'s model is a {kind_of(model)}, which holds no OpenAI client")
+        for client in found:
+            clients.setdefault(id(client), client)
+    return list(clients.values()), missing
 
 
 def hosted_tools(root: Any) -> list[str]:

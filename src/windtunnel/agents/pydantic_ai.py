@@ -14,7 +14,8 @@ import functools
 import inspect
 from typing import Any
 
-from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
+from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
+from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
 from windtunnel.agents.config import PydanticAIAgentConfig
@@ -61,6 +62,22 @@ def find_tools(agent: Any) -> dict[str, list[Any]]:
                 if getattr(tool, "function_schema", None) is not None:
                     out.setdefault(str(name), []).append(tool)
     return out
+
+
+def find_llm_clients(agent: Any) -> Found:
+    """The SDK client the agent's model (or the models of a fallback / wrapper model) calls through."""
+    model = getattr(agent, "model", None)
+    if model is None or isinstance(model, str):
+        return [], [
+            f"the agent names its model ({model!r}), so pydantic-ai builds the model and its client itself: give "
+            "Agent a model object (e.g. OpenAIChatModel(name, provider=OpenAIProvider(...)))"
+        ]
+    refresh = getattr(model, "_refresh_http_client", None)
+    if callable(refresh):  # pydantic-ai gives its model a new HTTP client when a run starts on another event
+        refresh()  # loop, which would drop the fault transport: let it do so now, on the run's loop
+    found = clients_in([model])
+    missing = [] if found else [f"the agent's model is a {kind_of(model)}, which holds no OpenAI / Anthropic client"]
+    return found, missing
 
 
 def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], takes_ctx: bool) -> dict[str, Any]:

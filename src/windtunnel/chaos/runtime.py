@@ -175,7 +175,8 @@ class ChaosRuntime:
         framework_seam = self._install_framework() or self._mcp is not None
         if any(s.needs_tool_seam for s in self.specs) and not (a.tools or a.tool_registry or framework_seam):
             raise ConfigError(NO_TOOL_SEAM, hint="see docs/chaos.md, 'Python agents'")
-        if any(s.needs_llm_seam for s in self.specs) and not a.llm:
+        framework_llm = any(s.needs_llm_seam for s in self.specs) and not a.llm and self._install_framework_llm()
+        if any(s.needs_llm_seam for s in self.specs) and not a.llm and not framework_llm:
             raise ConfigError(
                 "LLM faults are configured for a python agent, but agent.llm is not set: give the "
                 "'module:attr' of the agent's model client (an OpenAI / Anthropic SDK client, or an object "
@@ -196,7 +197,7 @@ class ChaosRuntime:
                 raise ConfigError(problems[0], hint="`windtunnel validate` lists every such problem")
             self._restores += install_llm(a.llm)
         self._tool_seam = bool(a.tools or a.tool_registry or framework_seam)
-        self._llm_seam = bool(a.llm)
+        self._llm_seam = bool(a.llm) or framework_llm
 
     async def _start_mcp(self) -> None:
         from windtunnel.chaos.proxy.mcp_servers import McpServers
@@ -219,6 +220,20 @@ class ChaosRuntime:
         self._restores += restores
         unknown_tool_faults(self.agent, names, self.specs)
         return bool(names)
+
+    def _install_framework_llm(self) -> bool:
+        """LLM faults below the SDK of a framework agent without ``agent.llm``: the fault transport goes on
+        the OpenAI / Anthropic clients its models hold (agents/frameworks.py), so the agent sees the SDK's own
+        exceptions and retries. A model whose client cannot be found is a config error saying how to fix it."""
+        from windtunnel.agents.frameworks import is_framework, llm_clients
+        from windtunnel.chaos.sdk_transport import install_transport
+
+        if not is_framework(self.agent):
+            return False
+        clients = llm_clients(self.agent)
+        for client in clients:
+            self._restores += install_transport(client, f"agent.endpoint {self.agent.endpoint!r}")
+        return True
 
     def _upstream(self) -> str:
         if self._llm_upstream:

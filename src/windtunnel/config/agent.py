@@ -15,6 +15,7 @@ from windtunnel.agents.config import (
     PydanticAIAgentConfig,
     PythonAgentConfig,
     check_http_url,
+    declares_llm_seam,
     declares_tool_seam,
     records_calls,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "PydanticAIAgentConfig",
     "PythonAgentConfig",
     "check_http_url",
+    "declares_llm_seam",
     "declares_tool_seam",
     "records_calls",
 ]

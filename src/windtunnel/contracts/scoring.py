@@ -7,7 +7,8 @@ A matrix cell (scenario × invariant) is judged on every response of its units: 
 * ``pass`` — every check passed;
 * ``fail`` — some prompt or probe failed on every repeat (an agent-call error counts as a failure);
 * ``flaky`` — not every check passed, and every failing prompt or probe also passed on some repeat;
-* ``not run`` — interrupted before any of its units completed;
+* ``not run`` — interrupted before any of its units completed, or none ran because ``advanced.max_cost``
+  was reached (units skipped by the budget count neither as passed nor as failed; the contract fails);
 * ``not exercised`` — its scenario configures faults and none of them fired in any of the scenario's
   units (a wrong ``tool:`` name, a decorator that kept the original function, a sync client given for
   an async agent): the cell judged the agent without the chaos it claims, so it is shown and counted
@@ -100,7 +101,7 @@ def unexercised_scenarios(plan: ContractPlan, results: Iterable[CellResult]) -> 
     fired: set[str] = set()
     for r in results:
         name = r.cell.scenario
-        if name is None or r.error_kind == "agent_exited":
+        if name is None or r.error_kind == "agent_exited" or r.status == "skipped":
             continue
         ran[name] = ran.get(name, 0) + 1
         if r.faults:
@@ -119,7 +120,7 @@ def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
     errored = 0
     for uid in mc.units:
         r = results.get(uid)
-        if r is None:
+        if r is None or r.status == "skipped":  # not run (advanced.max_cost): neither passed nor failed
             continue
         errored += r.status == "error"
         tasks.setdefault(task_key(uid), []).append(check_passed(r, mc.invariant))
@@ -213,6 +214,10 @@ def score_contract(
     not_run = [s for s in stats if s.status == "not run"]
     if not_run:
         reasons.append(f"{len(not_run)} applicable cell(s) did not run")
+    cut = [r for r in by_id.values() if r.error_kind == "budget"]
+    if cut:
+        why = (cut[0].error or "").removeprefix("not run: ")
+        reasons.append(f"{len(cut)} unit(s) were not run: {why}")
     for name, units in idle.items():
         cells = sum(s.scenario == name and s.status == "not exercised" for s in stats)
         reasons.append(

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from windtunnel.config.model import Config
     from windtunnel.invariants.base import InvariantSpec
 
-from windtunnel.config.agent import declares_tool_seam
+from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
 
 WHEN_HINT = "always, tool_faults_active, llm_faults_active, any_chaos_active, no_chaos"
 
@@ -66,7 +66,7 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
                 "mapping name -> callable): windtunnel cannot reach its tool calls and never skips "
                 "faults silently"
             )
-        if spec.needs_llm_seam and python and not getattr(agent, "llm", None):
+        if spec.needs_llm_seam and python and not declares_llm_seam(agent):
             out.append(
                 f"{where} has LLM faults but the python agent does not set agent.llm ('module:attr' of its "
                 "model client or of the callable that calls the model)"

@@ -1,20 +1,69 @@
-"""``advanced.max_cost``: the run's budget. When the cost of the completed cells reaches it, the cells not
-started yet are not run (``skipped`` with ``error_kind: budget``), what ran is kept, a warning says so and
-the run fails (exit 1). Cells already in flight finish, so a concurrent run may overshoot by their cost.
-A completed cell whose cost is unknown (no usage recorded, or a model missing from ``prices:``) stops
-the run the same way: an unknown cost is not zero."""
+"""The run's cost meter: every completed cell's usage is priced with ``prices:`` (``usage.cost_usd``, or
+``cost_usd: null`` with ``cost_unknown`` saying why: an unknown cost is not zero), and ``advanced.max_cost``
+is the run's budget. When the cost of the completed cells reaches it, the cells not started yet are not
+run (``skipped`` with ``error_kind: budget``), what ran is kept, a warning says so and the run fails
+(exit 1). Cells already in flight finish, so a concurrent run may overshoot by their cost. A completed
+cell whose cost is unknown (no usage recorded, or a model missing from ``prices:``) stops the run the
+same way."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.invariants.budget import ModelPrice, cost_of
 
+_COUNTS = ("input_tokens", "output_tokens", "total_tokens", "requests")
+
+
+def recorded_usage(metadata: dict[str, Any]) -> dict[str, Any] | None:
+    """The usage an agent call recorded (``metadata["usage"]``), token counts as whole numbers (a count that
+    is not a non-negative number is dropped, so the report stays typed), or ``None``."""
+    usage = metadata.get("usage")
+    if not isinstance(usage, dict):
+        return None
+    out = dict(usage)
+    for key in _COUNTS:
+        value = out.get(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            out.pop(key, None)
+        else:
+            out[key] = int(value)
+    if "model" in out and out["model"] is not None:
+        out["model"] = str(out["model"])
+    return out
+
+
+def priced(usage: dict[str, Any], prices: dict[str, ModelPrice]) -> dict[str, Any]:
+    """``usage`` with its cost: ``cost_usd`` (a number, or ``None`` and ``cost_unknown`` naming the model)."""
+    cost, why = cost_of(usage, prices)
+    out = {k: v for k, v in usage.items() if k not in ("cost_usd", "cost_unknown")}
+    out["cost_usd"] = None if cost is None else round(cost, 9)
+    if cost is None:
+        out["cost_unknown"] = why
+    return out
+
+
+_SHARED: ContextVar[dict[str, RunBudget] | None] = ContextVar("windtunnel_run_budget", default=None)
+
+
+@contextmanager
+def one_budget() -> Iterator[None]:
+    """Every session started inside shares one :class:`RunBudget` (``ci``: ``advanced.max_cost`` is the
+    budget of all its phases together, not of each phase)."""
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
 
 class RunBudget:
-    def __init__(self, max_usd: float, prices: dict[str, ModelPrice], warnings: list[str]) -> None:
+    def __init__(self, max_usd: float | None, prices: dict[str, ModelPrice], warnings: list[str]) -> None:
         self.max_usd = max_usd
         self.prices = prices
         self.warnings = warnings
@@ -25,9 +74,21 @@ class RunBudget:
 
     @classmethod
     def of(cls, cfg: Any, warnings: list[str]) -> RunBudget | None:
-        """The budget of ``cfg`` (``None`` without ``advanced.max_cost``); ``warnings`` receives the notice."""
+        """The cost meter of ``cfg``: ``None`` without ``prices:`` (and then without ``advanced.max_cost``,
+        which needs them); ``warnings`` receives the notice of a spent budget."""
         max_usd = getattr(cfg.advanced, "max_cost", None)
-        return None if max_usd is None else cls(max_usd, dict(cfg.prices), warnings)
+        prices = dict(getattr(cfg, "prices", None) or {})
+        if max_usd is None and not prices:
+            return None
+        shared = _SHARED.get()
+        if shared is None:
+            return cls(max_usd, prices, warnings)
+        budget = shared.setdefault("budget", cls(max_usd, prices, warnings))
+        if budget.warnings is not warnings:  # a later phase: its notices go to its own report
+            budget.warnings = warnings
+            if budget.reason is not None:
+                warnings.append(f"{budget.reason} in an earlier phase; no cell of this phase was run (skipped)")
+        return budget
 
     def skip(self, cell: Cell) -> CellResult | None:
         """The result of a cell that is not run because the budget is spent, else ``None``."""
@@ -36,7 +97,12 @@ class RunBudget:
         return CellResult(cell=cell, status="skipped", error=f"not run: {self.reason}", error_kind="budget")
 
     def add(self, result: CellResult) -> None:
+        """Price ``result``'s usage (in place) and count its cost against ``advanced.max_cost``."""
         if result.status == "skipped":
+            return
+        if result.usage is not None and self.prices:
+            result.usage = priced(result.usage, self.prices)
+        if self.max_usd is None:
             return
         with self._lock:
             self.cells += 1

@@ -10,6 +10,7 @@ from typing import Any
 from windtunnel import __version__
 from windtunnel._util.jsonsafe import json_safe
 from windtunnel.engine.cells import CellResult, CheckOutcome
+from windtunnel.report.usage import total_usage
 
 SCHEMA_VERSION = "1"
 
@@ -43,7 +44,7 @@ def cell_row(
     """
     checks = r.checks if invariant is None else [c for c in r.checks if c.id == invariant]
     status = r.status
-    if invariant is not None and status != "error":
+    if invariant is not None and status not in ("error", "skipped"):  # a cell not run is not a failed check
         status = "passed" if checks and all(c.passed for c in checks) else "failed"
     row: dict[str, Any] = {
         "id": r.cell.id if invariant is None else f"{r.cell.id}:{invariant}",
@@ -119,14 +120,3 @@ def build_report(
     if usage:
         report["usage"] = usage
     return report
-
-
-def total_usage(cells: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Token usage summed over the cells that recorded it (``None`` when none did)."""
-    rows = [c["usage"] for c in cells if isinstance(c.get("usage"), dict)]
-    if not rows:
-        return None
-    out: dict[str, Any] = {"cells": len(rows)}
-    for key in ("input_tokens", "output_tokens", "total_tokens", "requests"):
-        out[key] = sum(int(r.get(key) or 0) for r in rows)
-    return out

@@ -11,6 +11,7 @@ import anyio
 
 from windtunnel._util.errors import AgentCallError, AgentRateLimited
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
+from windtunnel.engine.budget import recorded_usage
 from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord, clip_output
 from windtunnel.invariants.base import CheckContext, InvariantSpec
 
@@ -150,7 +151,7 @@ class CellRunner:
             checks=checks,
             tool_calls=ctx.tool_calls,
             calls=calls,
-            usage=ctx.metadata.get("usage") if isinstance(ctx.metadata.get("usage"), dict) else None,
+            usage=recorded_usage(ctx.metadata),
         )
 
 

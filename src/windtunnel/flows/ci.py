@@ -15,6 +15,7 @@ from typing import Any
 
 from windtunnel._util.errors import ConfigError, ExitCode, UsageError
 from windtunnel.config.model import Config
+from windtunnel.engine.budget import one_budget
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
 from windtunnel.flows.common import config_for_store, new_run_id, resolve_seed, store_path
 from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
@@ -252,7 +253,8 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
             meta.update(config=str(config_path), agent=cfg.agent.type, shard=req.shard)
         store.start_run(meta)
     try:
-        return _run_phases(req, cfg, config_path, seed, reasons, run_id, store, since, listener)
+        with one_budget():  # advanced.max_cost covers every phase together (engine/budget.py)
+            return _run_phases(req, cfg, config_path, seed, reasons, run_id, store, since, listener)
     finally:
         if store is not None:
             store.close()

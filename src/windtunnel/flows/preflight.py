@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
 
 from windtunnel.agents import frameworks
-from windtunnel.config.agent import declares_tool_seam
+from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
 
 ENV_FIELDS = ("endpoint", "base_url", "reset_endpoint", "health_endpoint")
 ENV_MAPS = ("headers", "query_params", "env")
@@ -167,7 +167,7 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
                 "agent.tools ('module:attr' of each tool) nor agent.tool_registry (the mapping it calls its "
                 "tools through): windtunnel cannot reach its tool calls"
             )
-        if spec.needs_llm_seam and not getattr(agent, "llm", None):
+        if spec.needs_llm_seam and not declares_llm_seam(agent):
             out.append(
                 f"{where} has LLM faults, but the python agent does not set agent.llm ('module:attr' of its "
                 "model client or of the callable that calls the model)"

@@ -9,9 +9,33 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from windtunnel.report.models import Cell, Check, Fault, Mutation, PhaseEntry, RunInfo, RunReport, Summary, Tool
+    from windtunnel.report.models import (
+        Cell,
+        Check,
+        Fault,
+        Mutation,
+        PhaseEntry,
+        RunInfo,
+        RunReport,
+        Summary,
+        Tool,
+        Usage,
+        UsageTotal,
+    )
 
-__all__ = ["Cell", "Check", "Fault", "Mutation", "PhaseEntry", "RunInfo", "RunReport", "Summary", "Tool"]
+__all__ = [
+    "Cell",
+    "Check",
+    "Fault",
+    "Mutation",
+    "PhaseEntry",
+    "RunInfo",
+    "RunReport",
+    "Summary",
+    "Tool",
+    "Usage",
+    "UsageTotal",
+]
 
 
 def __getattr__(name: str) -> object:

@@ -114,6 +114,40 @@ class Check(_Model):
     detail: str | None = None
 
 
+class Usage(_Model):
+    """The tokens one cell's agent call used and, with a ``prices:`` table, what they cost."""
+
+    input_tokens: Count | None = None
+    output_tokens: Count | None = None
+    total_tokens: Count | None = None
+    requests: Count | None = None
+    """Model requests the call made."""
+    model: str | None = None
+    """The model the usage was priced as."""
+    cost_usd: Annotated[float, Field(ge=0)] | None = None
+    """US dollars, present once the run has ``prices:``; null when unknown (never read as zero)."""
+    cost_unknown: str | Absent = None
+    """Why ``cost_usd`` is null (names the model missing from ``prices:``)."""
+
+
+class UsageTotal(_Model):
+    """Token usage summed over the cells that recorded it, and their cost."""
+
+    cells: Count
+    """Cells that recorded usage."""
+    input_tokens: Count
+    output_tokens: Count
+    total_tokens: Count
+    requests: Count
+    cost_usd: Annotated[float, Field(ge=0)] | None = None
+    """The run's cost in US dollars; null when any priced cell's cost is unknown."""
+    cost_usd_known: Annotated[float, Field(ge=0)] | Absent = None
+    """With an unknown cost: the sum over the cells whose cost is known (a lower bound)."""
+    cells_cost_unknown: Count | Absent = None
+    models_unpriced: list[str] | Absent = None
+    """The models missing from ``prices:``."""
+
+
 class Cell(_Model):
     """One agent call and its checks (a contract cell is one invariant of one unit)."""
 
@@ -137,6 +171,8 @@ class Cell(_Model):
     checks: list[Check] | Absent = None
     reproduce: str | Absent = None
     """A command that reruns exactly this cell."""
+    usage: Usage | Absent = None
+    """Tokens and cost, when the agent recorded usage."""
 
 
 class RunReport(_Model):
@@ -148,6 +184,20 @@ class RunReport(_Model):
     summary: Summary
     cells: list[Cell]
     notices: list[str] | None = None
+    usage: UsageTotal | Absent = None
+    """Tokens and cost over the run, when any cell recorded usage."""
 
 
-__all__ = ["Cell", "Check", "Fault", "Mutation", "PhaseEntry", "RunInfo", "RunReport", "Summary", "Tool"]
+__all__ = [
+    "Cell",
+    "Check",
+    "Fault",
+    "Mutation",
+    "PhaseEntry",
+    "RunInfo",
+    "RunReport",
+    "Summary",
+    "Tool",
+    "Usage",
+    "UsageTotal",
+]

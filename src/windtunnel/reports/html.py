@@ -41,6 +41,7 @@ from windtunnel.reports.cells import (
 )
 from windtunnel.reports.partial import cut_short
 from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
+from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of
 
 SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 FAILURE_DETAILS = 200
@@ -62,6 +63,8 @@ def environment() -> ImmutableSandboxedEnvironment:
     env.filters["rate"] = format_rate
     env.filters["truncate_text"] = truncate
     env.filters["fault"] = fault_label
+    env.filters["tokens"] = format_tokens
+    env.filters["cost"] = format_cost
     env.filters["safe_href"] = safe_href
     return env
 
@@ -138,6 +141,8 @@ def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
         "status": cell.get("status"),
         "severity": cell.get("severity") or "",
         "latency": f"{float(latency):.0f}" if latency is not None else "",
+        "tokens": format_tokens(usage_of(cell)),
+        "cost": format_cost(usage_of(cell)),
         "prompt": truncate(" ".join(str(cell.get("prompt") or "").split()), 100),
         "detail": truncate(failure_detail(cell), 140),
     }
@@ -213,6 +218,8 @@ def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -
         "heat": heatmap(cells),
         "rows": (_row(i, c) for i, c in enumerate(cells)),
         "n_cells": len(cells),
+        "has_usage": any(usage_of(c) is not None for c in cells),
+        "usage_total": total_line(report.get("usage")),
         "kinds": sorted({str(c.get("kind")) for c in cells}),
         "phase_names": sorted({cell_phase(c) for c in cells}),
         "failures": failure_rows,

@@ -28,6 +28,7 @@ from windtunnel.reports.cells import (
 )
 from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import StatsTally, format_rate, stats_lines
+from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of, usage_rows
 
 MAX_FAILURES = 20
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
@@ -159,6 +160,8 @@ def print_summary(
     for flaky in stats.flaky[:max_failures]:
         console.print(plain(f"  flaky: {flaky.label} ({flaky.passed}/{flaky.tries} passed)", "yellow"))
 
+    print_usage(report, console, max_failures)
+
     if not tally.failed:
         return
     console.print(Text(f"failures ({tally.failed})", style="bold"))
@@ -172,12 +175,32 @@ def print_summary(
         line.append(plain(cell_label(cell, 90)))
         console.print(line)
         console.print(plain(f"      {truncate(failure_detail(cell), 200)}"))
+        if (usage := usage_of(cell)) is not None:
+            cost = format_cost(usage)
+            console.print(plain(f"      tokens: {format_tokens(usage)}" + (f" · cost {cost}" if cost else ""), "dim"))
         if cell.get("faults"):
             console.print(plain("      faults: " + ", ".join(fault_label(f) for f in cell["faults"]), "dim"))
         if cell.get("reproduce"):
             console.print(plain(f"      reproduce: {cell['reproduce']}", "cyan"))
     if tally.failed > max_failures:
         console.print(Text(f"  … and {tally.failed - max_failures} more (see the HTML or JSON report)", style="dim"))
+
+
+def print_usage(report: Mapping[str, Any], console: Console, limit: int = MAX_FAILURES) -> None:
+    """Tokens and cost: the cells that used the most, and the run's total (nothing when none recorded usage)."""
+    total = total_line(report.get("usage"))
+    if total is None:
+        return
+    rows, more = usage_rows(report.get("cells") or [], limit)
+    table = Table(title="tokens and cost", title_justify="left")
+    for col in ("cell", "prompt", "model", "tokens", "cost"):
+        table.add_column(col, justify="right" if col == "tokens" else "left")
+    for row in rows:
+        table.add_row(*(plain(row[k]) for k in ("cell", "prompt", "model", "tokens", "cost")))
+    console.print(table)
+    if more:
+        console.print(Text(f"  … and {more} more cell(s) (see the HTML or JSON report)", style="dim"))
+    console.print(plain(f"total: {total}", "bold"))
 
 
 @reporter("terminal", extension=".txt")

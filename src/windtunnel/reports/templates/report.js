@@ -83,6 +83,8 @@
     var c = cells[i] || {};
     if (key === "i") { return i; }
     if (key === "latency") { return typeof c.latency_ms === "number" ? c.latency_ms : Infinity; }
+    if (key === "tokens") { return c.usage ? (c.usage.total_tokens || 0) : -1; }
+    if (key === "cost") { return c.usage && typeof c.usage.cost_usd === "number" ? c.usage.cost_usd : (c.usage && "cost_usd" in c.usage ? Infinity : -1); }
     if (type === "severity") { return c.severity in SEV ? SEV[c.severity] : 9; }
     return tr.cells[th.cellIndex].textContent.toLowerCase();
   }
@@ -131,6 +133,14 @@
   function faultText(f) {
     return f.target + "." + f.mode + (f.name ? "(" + f.name + ")" : "");
   }
+  function usageText(u) {
+    var text = (u.total_tokens || (u.input_tokens || 0) + (u.output_tokens || 0)) + " (" + (u.input_tokens || 0) + " in, " +
+      (u.output_tokens || 0) + " out)" + (u.model ? " · model " + u.model : "");
+    if ("cost_usd" in u) {
+      text += " · cost " + (typeof u.cost_usd === "number" ? "$" + u.cost_usd.toFixed(6) : "unknown (" + (u.cost_unknown || "no price") + ")");
+    }
+    return text;
+  }
   function openDrill(i) {
     var c = cells[i];
     if (!c) { return; }
@@ -158,6 +168,7 @@
       field("checks", t);
     }
     if (typeof c.latency_ms === "number") { field("latency", el("span", Math.round(c.latency_ms) + " ms")); }
+    if (c.usage) { field("tokens", el("span", usageText(c.usage))); }
     if (c.reproduce) { field("reproduce", el("pre", c.reproduce, "cmd")); }
     panel.hidden = false;
     if (selected) { selected.classList.remove("selected"); }

@@ -1,0 +1,92 @@
+"""Tokens and cost in reports: the labels every reporter shows for a cell's ``usage`` and the run's total.
+
+A cost is shown only once the run priced its cells (``prices:``); a null ``cost_usd`` is shown as
+unknown with the model missing from the table, never as zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from windtunnel.report.usage import call_key
+from windtunnel.reports.cells import cell_label
+
+Usage = Mapping[str, Any]
+
+
+def usage_of(cell: Mapping[str, Any]) -> Usage | None:
+    usage = cell.get("usage")
+    return usage if isinstance(usage, Mapping) else None
+
+
+def total_tokens(usage: Usage) -> int:
+    total = usage.get("total_tokens")
+    if isinstance(total, int) and total:
+        return total
+    return int(usage.get("input_tokens") or 0) + int(usage.get("output_tokens") or 0)
+
+
+def format_usd(value: float) -> str:
+    return f"${value:.6f}" if value < 1 else f"${value:,.2f}"
+
+
+def format_cost(usage: Usage | None) -> str:
+    """``$0.000280``, ``unknown (model 'x' has no price)``, or ``""`` when the run set no ``prices:``."""
+    if usage is None or "cost_usd" not in usage:
+        return ""
+    cost = usage.get("cost_usd")
+    if isinstance(cost, (int, float)):
+        return format_usd(float(cost))
+    model = usage.get("model")
+    return f"unknown (model {model!r} has no price)" if model else "unknown (no model named)"
+
+
+def format_tokens(usage: Usage | None) -> str:
+    """``240 (200 in, 40 out)`` or ``""``."""
+    if usage is None:
+        return ""
+    tokens_in, tokens_out = int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0)
+    return f"{total_tokens(usage)} ({tokens_in} in, {tokens_out} out)"
+
+
+def total_line(total: Usage | None) -> str | None:
+    """The run's tokens and cost in one line (``None`` when no cell recorded usage)."""
+    if not isinstance(total, Mapping):
+        return None
+    line = (
+        f"{total_tokens(total)} tokens ({int(total.get('input_tokens') or 0)} in, "
+        f"{int(total.get('output_tokens') or 0)} out), {int(total.get('requests') or 0)} model request(s) "
+        f"over {int(total.get('cells') or 0)} cell(s)"
+    )
+    if "cost_usd" not in total:
+        return line + "; cost not computed (no prices: table)"
+    cost = total.get("cost_usd")
+    if isinstance(cost, (int, float)):
+        return f"{line}; cost {format_usd(float(cost))}"
+    models = ", ".join(str(m) for m in total.get("models_unpriced") or []) or "?"
+    known = float(total.get("cost_usd_known") or 0)
+    return (
+        f"{line}; cost unknown: {int(total.get('cells_cost_unknown') or 0)} cell(s) used models without a "
+        f"price ({models}), the priced cells cost {format_usd(known)}"
+    )
+
+
+def usage_rows(cells: Iterable[Mapping[str, Any]], limit: int) -> tuple[list[dict[str, str]], int]:
+    """The cells that recorded usage, most tokens first: up to ``limit`` rows, and how many were left off."""
+    found: dict[str, tuple[Mapping[str, Any], Usage]] = {}
+    for c in cells:
+        if (u := usage_of(c)) is not None:
+            found.setdefault(call_key(c), (c, u))  # a contract unit's call once, not once per invariant
+    ordered = sorted(found.values(), key=lambda cu: -total_tokens(cu[1]))
+    rows = [
+        {
+            "cell": call_key(c),
+            "prompt": cell_label({**c, "invariant": None}, 50),
+            "model": str(u.get("model") or ""),
+            "tokens": format_tokens(u),
+            "cost": format_cost(u),
+        }
+        for c, u in ordered[:limit]
+    ]
+    return rows, max(len(ordered) - limit, 0)
