@@ -8,7 +8,8 @@
    workers calling the same agent the same number of times. Target: ≤ 50 µs per cell over the pool.
 2. Memory: peak RSS of that pipeline, each in a fresh process, at 5,500 and 55,000 cells. Target:
    ≤ 1.5× (flat). ``--million`` also runs 1,000,000 cells (90,910 prompts; several minutes).
-3. The ``windtunnel run`` command on the same 55,000 cells (wall time and peak RSS, for reference).
+3. The ``windtunnel run`` command itself (store and JSON report on), at 5,500 and 55,000 cells, each in a
+   fresh process: peak RSS ratio (target ≤ 1.5×) and CPU per extra cell over the bare pool (target ≤ 50 µs).
 """
 
 from __future__ import annotations
@@ -191,22 +192,56 @@ def memory(prompts: int, results: list[Result], *, million: bool) -> None:
         print(f"1M cells: {cells:,} cells in {dt:.0f} s, peak RSS {rss / 1024:.0f} MiB ({verdict(ok)})")
 
 
-def cli_run(prompts: int) -> None:
-    """The `windtunnel run` command as a user runs it, on the same cells (reference, no target)."""
+def _command(prompts: int, tmp: Path) -> tuple[float, float, int]:
+    """`windtunnel run` as a user runs it (store and JSON report on), in a fresh process: (wall s, CPU s, RSS KiB)."""
     import yaml
 
+    cfg = config(prompts).model_dump(mode="json", exclude_unset=True)
+    path = tmp / f"windtunnel-{prompts}.yaml"
+    path.write_text(yaml.safe_dump(cfg))
+    argv = ["run", "-c", str(path), "--seed", "1", "-q"]
+    argv += ["-o", str(tmp / f"r{prompts}.json"), "--store", str(tmp / f"runs{prompts}.db")]
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    code = f"from windtunnel.cli.app import main; main({argv!r})"
+    out, wall, rss = measured(_CPU + code, env)
+    cpu = float(next(line.split()[1] for line in reversed(out.splitlines()) if line.startswith("CPU ")))
+    return wall, cpu, rss
+
+
+_CPU = (
+    "import atexit, os\n"
+    "atexit.register(lambda: print('\\nCPU', sum(os.times()[:2]), flush=True))\n"
+)
+"""Prepended to a command's code: the process's own CPU seconds on stdout at exit."""
+
+
+def cli_run(prompts: int, results: list[Result]) -> None:
+    """The `windtunnel run` command on the same cells, at 1× and 10×: peak RSS and per-cell overhead.
+
+    Per cell: the command's CPU at 10× minus at 1× (start-up, imports and the counting pass's fixed
+    costs cancel), over the extra cells, minus a bare pool's CPU per call."""
     with tempfile.TemporaryDirectory() as tmp:
-        cfg = config(prompts).model_dump(mode="json", exclude_unset=True)
-        path = Path(tmp) / "windtunnel.yaml"
-        path.write_text(yaml.safe_dump(cfg))
-        argv = ["run", "-c", str(path), "--seed", "1", "-q"]
-        argv += ["-o", str(Path(tmp) / "r.json"), "--store", str(Path(tmp) / "runs.db")]
-        env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-        _, wall, rss = measured(f"from windtunnel.cli.app import main; main({argv!r})", env)
-    n = prompts * 11
+        small = _command(prompts // 10, Path(tmp))
+        big = _command(prompts, Path(tmp))
+    n_small, n_big = prompts // 10 * 11, prompts * 11
+    _, b_cpu = min((bare(n_big - n_small) for _ in range(3)), key=lambda b: b[1])
+    per_cell = ((big[1] - small[1]) - b_cpu) / (n_big - n_small) * 1e6
+    ratio = big[2] / small[2]
+    results.append(
+        (
+            "`windtunnel run` peak RSS, 55k vs 5.5k cells",
+            f"{ratio:.2f}× ({small[2] / 1024:.0f} → {big[2] / 1024:.0f} MiB)",
+            "≤ 1.5×",
+            ratio <= 1.5,
+        )
+    )
+    results.append(("`windtunnel run` overhead per cell", f"{per_cell:.0f} µs CPU", "≤ 50 µs", per_cell <= 50))
     print(
-        f"`windtunnel run` on {n:,} cells: {wall:.2f} s wall ({wall / n * 1e6:.0f} µs per cell), "
-        f"peak RSS {rss / 1024:.0f} MiB"
+        f"`windtunnel run`: {n_small:,} cells {small[0]:.2f} s wall / {small[1]:.2f} s CPU, peak RSS "
+        f"{small[2] / 1024:.0f} MiB; {n_big:,} cells {big[0]:.2f} s wall / {big[1]:.2f} s CPU "
+        f"({big[0] / n_big * 1e6:.0f} µs wall per cell), peak RSS {big[2] / 1024:.0f} MiB: RSS ratio {ratio:.2f} "
+        f"(target ≤ 1.5: {verdict(ratio <= 1.5)}); {per_cell:.1f} µs CPU per cell over a bare pool "
+        f"(target ≤ 50: {verdict(per_cell <= 50)})"
     )
 
 
@@ -214,11 +249,15 @@ def main() -> list[Result]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--prompts", type=int, default=5000, help="golden prompts (× 11 cells each)")
     parser.add_argument("--million", action="store_true", help="also run 1,000,000 cells")
+    parser.add_argument("--command-only", action="store_true", help="only measure the `windtunnel run` command")
     args = parser.parse_args()
     results: list[Result] = []
+    if args.command_only:
+        cli_run(args.prompts, results)
+        return results
     overhead(args.prompts, results)
     memory(args.prompts, results, million=args.million or os.environ.get("WINDTUNNEL_BENCH_MILLION") == "1")
-    cli_run(args.prompts)
+    cli_run(args.prompts, results)
     return results
 
 

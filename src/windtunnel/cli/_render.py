@@ -14,10 +14,13 @@ def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = Fal
     """``run`` / ``score`` / a ci phase: the summary table (or the bare score) and the stop message."""
     from rich.markup import escape
 
-    from windtunnel.reports.terminal import print_summary
+    from windtunnel.reports.terminal import TerminalTally, print_summary
 
     if show_summary:
-        print_summary(outcome.report, out_console())
+        tally = TerminalTally()  # the cells read one at a time (from the store when the run has one)
+        for cell in outcome.iter_cells():
+            tally.add(cell)
+        print_summary(outcome.report_head, out_console(), tally=tally)
         for why in outcome.reasons:
             out_console().print(f"  • {escape(why)}")
     else:
@@ -34,7 +37,7 @@ def render_stop(outcome: Outcome, *, command: str) -> None:
     err = err_console()
     if outcome.status == "interrupted":
         err.print(
-            f"interrupted: {len(outcome.report['cells'])} of {outcome.planned} cells completed and kept; "
+            f"interrupted: {outcome.cell_count} of {outcome.planned} cells completed and kept; "
             + (f"continue with: windtunnel {command} --resume {outcome.run_id}" if outcome.stored else "")
         )
     elif outcome.aborted is not None:

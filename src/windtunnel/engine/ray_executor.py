@@ -134,7 +134,7 @@ class _ActorSession(RunSession):
     """The driver's session, run on an actor: cells come from the feed, one at a time when the local run
     would run them one at a time (isolation, or proxies that attribute faults by time)."""
 
-    async def _run_cells(self, agent: Agent, cells: Sequence[Cell], scope: Any, *, serial: bool) -> None:
+    async def _run_cells(self, agent: Agent, cells: Iterable[Cell], scope: Any, *, serial: bool) -> None:
         feed = self.executor
         assert isinstance(feed, _Feed)
         feed.serial = serial

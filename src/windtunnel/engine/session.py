@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -114,7 +114,7 @@ class RunSession:
                 out[prompt] = response.output
         return out
 
-    async def run(self, cells: Sequence[Cell]) -> None:
+    async def run(self, cells: Iterable[Cell]) -> None:
         if (remote := session_executor(self)) is not None:  # e.g. Ray actors (advanced.executor: ray)
             return await remote.run_session(self, cells)
         async with AsyncExitStack() as stack:
@@ -159,7 +159,7 @@ class RunSession:
             return None
         return await self.watch.check(await runner(cell))
 
-    async def _run_cells(self, agent: Agent, cells: Sequence[Cell], scope: Any, *, serial: bool) -> None:
+    async def _run_cells(self, agent: Agent, cells: Iterable[Cell], scope: Any, *, serial: bool) -> None:
         runner = CellRunner(
             agent=agent,
             invariants=self.invariants,

@@ -9,7 +9,7 @@ store (``--no-store``) it keeps the rows in memory, as the only copy.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import orjson
@@ -29,12 +29,15 @@ class ResultSink:
         reproduce_base: list[str] | None = None,
         weights: dict[str, float] | None = None,
         min_score: float | None = None,
+        on_row: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         if store is not None and run_id is None:
             raise ValueError("a ResultSink with a store needs the run id")
         self.store = store
         self.run_id = run_id
         self.reproduce_base = reproduce_base
+        self.on_row = on_row
+        """Called with each completed cell's row after it is stored and tallied (e.g. the flow's own counters)."""
         self.tally = Tally(weights=weights, min_score=min_score)
         self.completed = 0
         """Cells completed by this sink (not counting rows given to :meth:`resume_from`)."""
@@ -60,6 +63,8 @@ class ResultSink:
             self._rows.append((seq if seq is not None else len(self._rows), row))
         self.tally.add(row)
         self.completed += 1
+        if self.on_row is not None:
+            self.on_row(row)
 
     def summary(self) -> Summary:
         return self.tally.summary()

@@ -171,7 +171,7 @@ def _stop_entry(outcome: Outcome) -> dict[str, Any]:
     out: dict[str, Any] = {"run_status": outcome.status, "cells_completed": summary.get("cells_total", 0)}
     if summary.get("cells_planned") is not None:
         out["cells_planned"] = summary["cells_planned"]
-    aborted = outcome.report["run"].get("aborted") or summary.get("aborted")
+    aborted = outcome.report_head["run"].get("aborted") or summary.get("aborted")
     if aborted:
         out["aborted"] = aborted
     return out

@@ -6,7 +6,7 @@ import contextlib
 import os
 import secrets
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -87,7 +87,13 @@ def agent_label(cfg: Config) -> str:
 
 
 def write_report(
-    report: dict[str, Any], fmt: str | None, output: Path | None, run_id: str, cfg: Config | None = None
+    report: dict[str, Any],
+    fmt: str | None,
+    output: Path | None,
+    run_id: str,
+    cfg: Config | None = None,
+    *,
+    cells: Callable[[], Iterable[dict[str, Any]]] | None = None,
 ) -> Path | None:
     """Write the report; returns the file written, or None for a terminal-only run.
 
@@ -97,6 +103,9 @@ def write_report(
     block (``format``, ``path``, ``filename_template`` with ``{run_id}``, ``{mode}``, ``{date}``,
     ``{time}``), else nothing. An ``output`` without a suffix that is not an existing file
     (``reports``, ``reports/``) is a directory: it is created and gets ``<run id><ext>``.
+    With ``cells`` (giving the cells anew on each call, e.g. from the run store), ``report["cells"]``
+    is ignored: JSON, JUnit and SARIF are streamed to disk (:func:`windtunnel.reports.stream.render_streamed`),
+    the other formats get the cells gathered first; the file is the same byte for byte.
     """
     if fmt is None and output is not None:
         fmt = SUFFIX_FORMATS.get(output.suffix.lower(), "json")
@@ -106,12 +115,16 @@ def write_report(
             output = Path(cfg.output.path) / _filename(cfg.output.filename_template, report, run_id, fmt)
     if fmt is None or (fmt == "terminal" and output is None):
         return None
-    from windtunnel.reports.base import render_report
-
     # a str: Path() drops the trailing separator that tells render_report "a directory"
     target: Path | str = output if output is not None else "reports" + os.sep
     if output is not None and output.suffix == "" and not output.is_file():
         target = f"{output}{os.sep}"  # a directory: the file is named after the run
+    if cells is not None:
+        from windtunnel.reports.stream import render_streamed
+
+        return render_streamed(report, cells, fmt, target)
+    from windtunnel.reports.base import render_report
+
     return render_report(report, fmt, target)
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from windtunnel._util.errors import ExitCode
 
@@ -42,12 +43,54 @@ def exit_code_of(status: Status, passed: bool) -> ExitCode:
     return ExitCode.OK if passed else ExitCode.FAILED
 
 
+class LazyReport:
+    """A report kept out of memory: its head (every key but the cells, ``cells`` in its place) and a
+    function giving its cells anew, in report order, on each call (e.g. from the run store)."""
+
+    def __init__(self, head: dict[str, Any], cells: Callable[[], Iterable[dict[str, Any]]], count: int) -> None:
+        self.head = head
+        self.cells = cells
+        self.count = count
+        """How many cells the report holds."""
+
+    def load(self) -> dict[str, Any]:
+        """The whole report, cells in memory."""
+        return {**self.head, "cells": list(self.cells())}
+
+
+class _ReportField:
+    """``Outcome.report``: a dict, or a :class:`LazyReport` loaded on the first read and then kept."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.attr = f"_{name}"
+
+    @overload
+    def __get__(self, obj: None, owner: Any) -> _ReportField: ...
+
+    @overload
+    def __get__(self, obj: Outcome, owner: Any) -> dict[str, Any]: ...
+
+    def __get__(self, obj: Outcome | None, owner: Any) -> _ReportField | dict[str, Any]:
+        if obj is None:
+            raise AttributeError(self.attr)  # a dataclass field without a default
+        value = obj.__dict__[self.attr]
+        if isinstance(value, LazyReport):
+            value = obj.__dict__[self.attr] = value.load()
+        report: dict[str, Any] = value
+        return report
+
+    def __set__(self, obj: Outcome, value: dict[str, Any] | LazyReport) -> None:
+        obj.__dict__[self.attr] = value
+
+
 @dataclass
 class Outcome:
     """What ``windtunnel.run`` / ``run_contract`` / ``replay`` / ``ci`` return.
 
     ``report`` is the JSON report (a dict valid against the report schema); :meth:`typed_report`
-    gives it as a :class:`windtunnel.report.RunReport`.
+    gives it as a :class:`windtunnel.report.RunReport`. A run with a store keeps its cells there
+    only: ``report`` then reads them back on first use (and keeps them); :attr:`summary`,
+    :meth:`iter_cells`, :meth:`failing_cells` and :attr:`cell_count` never load the whole report.
     """
 
     mode: str
@@ -56,7 +99,7 @@ class Outcome:
     passed: bool
     """The verdict of the cells that ran (always False for an interrupted or aborted run)."""
     exit_code: ExitCode
-    report: dict[str, Any]
+    report: _ReportField = _ReportField()
     notices: list[str] = field(default_factory=list)
     report_path: Path | None = None
     """The report file written (``output=``/``fmt=`` or the config's ``output:`` block), else None."""
@@ -72,9 +115,29 @@ class Outcome:
     """Mode-specific extras for renderers (the contract plan and verdict, the files ``ci`` wrote ...)."""
 
     @property
+    def report_head(self) -> dict[str, Any]:
+        """The report without reading its cells (``cells`` holds them only when already in memory)."""
+        value = self.__dict__["_report"]
+        head: dict[str, Any] = value.head if isinstance(value, LazyReport) else value
+        return head
+
+    def iter_cells(self) -> Iterator[dict[str, Any]]:
+        """The report's cells in report order, read one at a time when they are not in memory."""
+        value = self.__dict__["_report"]
+        if isinstance(value, LazyReport):
+            return iter(value.cells())
+        return iter(value.get("cells") or [])
+
+    @property
+    def cell_count(self) -> int:
+        """How many cells the report holds."""
+        value = self.__dict__["_report"]
+        return value.count if isinstance(value, LazyReport) else len(value.get("cells") or [])
+
+    @property
     def summary(self) -> dict[str, Any]:
         """The report's ``summary`` block (score, passed, counts, reasons ...)."""
-        summary: dict[str, Any] = self.report["summary"]
+        summary: dict[str, Any] = self.report_head["summary"]
         return summary
 
     @property
@@ -90,7 +153,7 @@ class Outcome:
 
     def failing_cells(self) -> list[dict[str, Any]]:
         """The report cells that failed or errored, each with its ``reproduce`` command when known."""
-        return [c for c in self.report.get("cells", []) if c.get("status") in ("failed", "error")]
+        return [c for c in self.iter_cells() if c.get("status") in ("failed", "error")]
 
     def typed_report(self) -> RunReport:
         """The report as pydantic models (validated)."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields
+from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import UsageError
 from windtunnel.config.model import Config
@@ -23,7 +25,11 @@ from windtunnel.flows.common import (
     write_report,
 )
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
-from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide, exit_code_of
+from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide, exit_code_of
+
+if TYPE_CHECKING:
+    from windtunnel.engine.cells import Cell
+    from windtunnel.engine.sink import ResultSink
 
 
 @dataclass
@@ -149,16 +155,80 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
     return config_path, cfg, seed, store
 
 
+@dataclass
+class _Planned:
+    """The cells a run is to run, given anew by ``cells()`` (generated lazily unless held), and how many."""
+
+    cells: Callable[[], Iterator[Cell]]
+    count: int
+    notices: list[str]
+
+
+def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Planned:
+    """Plan the run: lazily (:func:`iter_plan`, one counting pass that also collects the notices, then
+    the cells again as they are run), so a plan is never held. Held in memory instead: ``--cell`` (a
+    few cells) and an LLM mutation generator (``model:``), whose answers must not be asked for twice."""
+    from windtunnel.engine.plan import check_plan_size, iter_plan, plan_run, require_prompts
+    from windtunnel.engine.shard import parse_shard
+
+    mutations = req.mutations and not req.chaos_only
+    opts: dict[str, Any] = {"seed": seed, "repeat": req.repeat, "mutations": mutations, "scenario": scenario}
+    shard = parse_shard(req.shard) if req.shard else None  # restored by --resume, like the other plan options
+    uses_llm = req.llm and "model" in cfg.model_fields_set and cfg.model.enabled
+    if req.cells is not None or uses_llm:
+        plan = plan_run(cfg, only=req.cells, llm=req.llm, **opts)
+        held = shard.select(plan.cells) if shard is not None else plan.cells
+        return _Planned(lambda: iter(held), len(held), plan.notices)
+    require_prompts(cfg)
+    check_plan_size(cfg, repeat=req.repeat, golden=True, mutations=mutations)
+    notices: list[str] = []
+    total = sum(1 for _ in iter_plan(cfg, llm=req.llm, notices=notices, **opts))
+    start, end = shard.bounds(total) if shard is not None else (0, total)
+
+    def cells() -> Iterator[Cell]:
+        return islice(iter_plan(cfg, llm=req.llm, **opts), start, end)
+
+    return _Planned(cells, end - start, notices)
+
+
+@dataclass
+class _Counts:
+    """What the run flow reads from the rows besides the summary: counters only."""
+
+    cells: int = 0
+    agent_exited: int = 0
+    faults: bool = False
+    usage_cells: int = 0
+    usage: dict[str, int] = field(default_factory=dict)
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.cells += 1
+        self.agent_exited += row.get("error_kind") == "agent_exited"
+        self.faults = self.faults or bool(row.get("faults"))
+        usage = row.get("usage")
+        if isinstance(usage, dict):  # as engine.report.total_usage sums them
+            self.usage_cells += 1
+            for key in ("input_tokens", "output_tokens", "total_tokens", "requests"):
+                self.usage[key] = self.usage.get(key, 0) + int(usage.get(key) or 0)
+
+    def total_usage(self) -> dict[str, Any] | None:
+        return {"cells": self.usage_cells, **self.usage} if self.usage_cells else None
+
+
 def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
-    """Plan the cells, run them under signal handling streaming each to the store, score, report."""
+    """Plan the cells lazily, run them under signal handling streaming each to the store, score, report.
+
+    With a store nothing is kept per cell: each row goes to the store (batched) and into the counters
+    of the summary, and the report file is streamed from the store (see docs/performance.md).
+    """
     from windtunnel._util.paths import refuse_overwrite
     from windtunnel.engine.mutate import transport_for
-    from windtunnel.engine.plan import plan_run
     from windtunnel.engine.remote import apply_placement
-    from windtunnel.engine.report import cell_row, now_iso
-    from windtunnel.engine.scoring import summarize, type_weights
+    from windtunnel.engine.report import now_iso
+    from windtunnel.engine.scoring import Tally, type_weights
     from windtunnel.engine.session import RunSession, run_invariants
     from windtunnel.engine.shard import parse_shard
+    from windtunnel.engine.sink import ResultSink
 
     if req.shard:
         parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
@@ -167,24 +237,13 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     refuse_overwrite([("-o", req.output)], [("config", Path(config_path))])
     spec = chaos_spec(cfg, req)
     mode = "chaos" if spec is not None else "run"
-    plan = plan_run(
-        cfg,
-        seed=seed,
-        repeat=req.repeat,
-        mutations=req.mutations and not req.chaos_only,
-        only=req.cells,
-        scenario=spec.name if spec is not None else None,
-        llm=req.llm,
-    )
+    plan = _plan(cfg, req, seed, spec.name if spec is not None else None)
     invariants, inv_notices = run_invariants(cfg)
     notices = plan.notices + inv_notices
-    if req.shard:  # restored by --resume, like the other plan options
-        plan.cells = parse_shard(req.shard).select(plan.cells)
-    if not plan.cells:
+    if not plan.count:
         raise UsageError(
             "the plan has no cells, so there is nothing to score", hint="add golden_prompts or mutation types"
         )
-    rows: list[dict[str, Any]] = []
     session = RunSession(
         cfg,
         invariants,
@@ -203,6 +262,9 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     if req.shard:
         extra_run["shard"] = req.shard.replace(" ", "")
     run_id = req.run_id or new_run_id()
+    base = reproduce_base(req, config_path, seed)
+    counts = _Counts()
+    weights = type_weights(cfg.mutations.weights)
     done: set[str] = set()
     if store is not None:
         run_id = store.start_run(
@@ -215,55 +277,63 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
                 **extra_run,
             }
         )
-        if req.resume:  # a cell cut short by the agent process dying runs again
-            done = {r["id"] for r in store.iter_cells(run_id) if r.get("error_kind") != "agent_exited"}
-    todo = [c for c in plan.cells if c.id not in done]
+    sink = ResultSink(
+        store=store, run_id=run_id, reproduce_base=base, weights=weights, min_score=req.min_score, on_row=counts.add
+    )
+    stale = 0
+    if store is not None and req.resume:  # a cell cut short by the agent process dying runs again
+        for row in store.iter_cells(run_id):
+            if row.get("error_kind") == "agent_exited":
+                stale += 1
+                continue
+            done.add(row["id"])
+            sink.resume_from([row])
+            counts.add(row)
+    todo = plan.count if not done else sum(1 for c in plan.cells() if c.id not in done)
     for n in notices:
         listener(Notice(n))
     resumed = f", resuming {run_id}: {len(done)} cells already done" if req.resume else ""
     listener(
         Planned(
             mode=mode,
-            text=f"windtunnel {mode}: {len(todo)} agent calls planned against {agent_label(cfg)} "
+            text=f"windtunnel {mode}: {todo} agent calls planned against {agent_label(cfg)} "
             f"(seed {seed}, concurrency {session.effective_concurrency}{resumed}; run id {run_id})",
-            total=len(todo),
+            total=todo,
         )
     )
-    base = reproduce_base(req, config_path, seed)
 
     def keep(result: Any) -> None:
-        row = cell_row(result, reproduce_base=base)
-        if store is not None:
-            store.add_cell(run_id, row)  # committed before the next result: nothing completed is lost
-        rows.append(row)
+        sink(result)  # queued in the store (a batch commits within 50 ms) and counted
         listener(cell_done(result))
 
     def setup_failed() -> None:
         if store is not None:  # setup failed (agent unreachable, bad seam ...): not left "running"
-            store.finish_run(run_id, {"cells_completed": len(rows)}, "error")
+            store.finish_run(run_id, {"cells_completed": sink.completed}, "error")
             store.close()
 
     session.listeners.append(keep)
 
     async def main() -> None:
-        await session.run(todo)
+        cells = plan.cells()
+        await session.run(cells if not done else (c for c in cells if c.id not in done))
 
-    ran = execute(main, listener, total=len(todo), label="cells", on_error=setup_failed)
+    ran = execute(main, listener, total=todo, label="cells", on_error=setup_failed)
     notices += session.warnings
     for w in session.warnings:
         listener(Notice(w))
-    if store is not None and req.resume:
-        rows = list(store.iter_cells(run_id))
-    order = {c.id: i for i, c in enumerate(plan.cells)}
-    rows.sort(key=lambda r: order.get(r["id"], len(order)))
-    summary = summarize(rows, weights=type_weights(cfg.mutations.weights), min_score=req.min_score)
-    summary_dict = {**summary.as_dict(), "min_score": req.min_score, "cells_planned": len(plan.cells)}
+    if stale and ran.cut_short:  # stored rows of cells that never ran again are in the report: count them too
+        sink.tally = Tally(weights=weights, min_score=req.min_score)
+        counts = _Counts()
+        for row in store.iter_cells(run_id):
+            sink.tally.add(row)
+            counts.add(row)
+    summary_dict = {**sink.summary().as_dict(), "min_score": req.min_score, "cells_planned": plan.count}
     aborted = ran.aborted
     if aborted is not None:  # one count everywhere: the completed cells kept (a resume reruns the others)
-        aborted = ran.aborted = aborted.recounted(sum(r.get("error_kind") != "agent_exited" for r in rows))
+        aborted = ran.aborted = aborted.recounted(counts.cells - counts.agent_exited)
         notices.append(aborted.reason)
     mark_cut_short(summary_dict, ran.interrupted, aborted)
-    if spec is not None and rows and not any(r["faults"] for r in rows):
+    if spec is not None and counts.cells and not counts.faults:
         why = (
             "no configured fault fired in the whole run, so it tested nothing: check the tool names and "
             "match_url patterns against the calls the agent makes (see the `calls` of each cell)"
@@ -272,7 +342,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
         notices.append(why)
         listener(Notice(why))
     return _finish(
-        req, cfg, ran, summary_dict, rows, notices, store, run_id, started, extra_run, mode, seed, len(plan.cells)
+        req, cfg, ran, summary_dict, sink, counts, notices, store, run_id, started, extra_run, mode, seed, plan.count
     )
 
 
@@ -281,7 +351,8 @@ def _finish(
     cfg: Config,
     ran: Execution,
     summary: dict[str, Any],
-    rows: list[dict[str, Any]],
+    sink: ResultSink,
+    counts: _Counts,
     notices: list[str],
     store: Any,
     run_id: str,
@@ -295,22 +366,32 @@ def _finish(
 
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
-    if store is not None:
-        store.finish_run(run_id, summary, STORE_STATUS.get(status, "passed" if passed else "failed"))
-        store.close()
-    report = build_report(
+    head = build_report(
         run_id=run_id,
         mode=mode,
         seed=seed,
         started_at=started,
         finished_at=now_iso(),
         summary=summary,
-        cells=rows,
+        cells=[],
         notices=notices,
         extra_run={**extra_run, **run_status(ran.interrupted, ran.aborted)},
     )
-    path = write_report(report, req.fmt, req.output, run_id, cfg)
-    completed = sum(r.get("error_kind") != "agent_exited" for r in rows) if ran.aborted else len(rows)
+    usage = counts.total_usage()
+    if usage:
+        head["usage"] = usage
+    report: dict[str, Any] | LazyReport
+    if store is None:  # the sink holds the rows: the report in memory, as the only copy
+        report = {**head, "cells": list(sink.cells())}
+        path = write_report(report, req.fmt, req.output, run_id, cfg)
+    else:
+        try:
+            store.finish_run(run_id, summary, STORE_STATUS.get(status, "passed" if passed else "failed"))
+            path = write_report(head, req.fmt, req.output, run_id, cfg, cells=sink.cells)
+        finally:
+            store.close()
+        report = LazyReport(head, _stored_cells(store.path, run_id), counts.cells)
+    completed = counts.cells - counts.agent_exited if ran.aborted else counts.cells
     return Outcome(
         mode=mode,
         status=status,
@@ -325,3 +406,15 @@ def _finish(
         completed=completed,
         aborted=ran.aborted,
     )
+
+
+def _stored_cells(path: Path, run_id: str) -> Callable[[], Iterator[dict[str, Any]]]:
+    """A stored run's cells in plan order, the store opened anew on each call (and closed when read)."""
+
+    def cells() -> Iterator[dict[str, Any]]:
+        from windtunnel.store.runstore import RunStore
+
+        with RunStore(path, create=False) as st:
+            yield from st.iter_cells(run_id, plan_order=True)
+
+    return cells
