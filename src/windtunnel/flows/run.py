@@ -26,6 +26,7 @@ from windtunnel.flows.common import (
 )
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
 from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide, exit_code_of
+from windtunnel.report.usage import UsageTally
 
 if TYPE_CHECKING:
     from windtunnel.engine.cells import Cell
@@ -198,21 +199,16 @@ class _Counts:
     cells: int = 0
     agent_exited: int = 0
     faults: bool = False
-    usage_cells: int = 0
-    usage: dict[str, int] = field(default_factory=dict)
+    usage: UsageTally = field(default_factory=UsageTally)
 
     def add(self, row: dict[str, Any]) -> None:
         self.cells += 1
         self.agent_exited += row.get("error_kind") == "agent_exited"
         self.faults = self.faults or bool(row.get("faults"))
-        usage = row.get("usage")
-        if isinstance(usage, dict):  # as engine.report.total_usage sums them
-            self.usage_cells += 1
-            for key in ("input_tokens", "output_tokens", "total_tokens", "requests"):
-                self.usage[key] = self.usage.get(key, 0) + int(usage.get(key) or 0)
+        self.usage.add(row)  # as engine.report.build_report's total_usage sums them
 
     def total_usage(self) -> dict[str, Any] | None:
-        return {"cells": self.usage_cells, **self.usage} if self.usage_cells else None
+        return self.usage.total()
 
 
 def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:

@@ -28,23 +28,61 @@ def call_usages(cells: Iterable[Mapping[str, Any]]) -> dict[str, Mapping[str, An
     return out
 
 
+class UsageTally:
+    """The run's token usage and cost summed one report row at a time (counters only; a contract unit's
+    call, reported once per invariant, is counted once)."""
+
+    KEYS = ("input_tokens", "output_tokens", "total_tokens", "requests")
+
+    def __init__(self) -> None:
+        self.cells = 0
+        self.sums = dict.fromkeys(self.KEYS, 0)
+        self.priced = 0
+        self.known_cost = 0.0
+        self.cost_unknown = 0
+        self.unpriced: set[str] = set()
+        self._contract_calls: set[str] = set()
+
+    def add(self, cell: Mapping[str, Any]) -> None:
+        usage = cell.get("usage")
+        if not isinstance(usage, Mapping):
+            return
+        key = call_key(cell)
+        if key != str(cell.get("id")):  # a contract row: its call may have been counted already
+            if key in self._contract_calls:
+                return
+            self._contract_calls.add(key)
+        self.cells += 1
+        for k in self.KEYS:
+            self.sums[k] += int(usage.get(k) or 0)
+        if "cost_usd" in usage:
+            self.priced += 1
+            if usage["cost_usd"] is None:
+                self.cost_unknown += 1
+                self.unpriced.add(str(usage.get("model") or "(no model named)"))
+            else:
+                self.known_cost += float(usage["cost_usd"])
+
+    def total(self) -> dict[str, Any] | None:
+        """Token usage summed over the cells that recorded it (``None`` when none did), and, once cells
+        were priced (``prices:``), their cost: ``cost_usd`` is the total only when every cell's cost is
+        known, else ``None`` with ``cost_usd_known`` (the priced cells' sum), ``cells_cost_unknown`` and
+        ``models_unpriced``."""
+        if not self.cells:
+            return None
+        out: dict[str, Any] = {"cells": self.cells, **self.sums}
+        if self.priced:
+            out["cost_usd"] = None if self.cost_unknown else round(self.known_cost, 9)
+            if self.cost_unknown:
+                out["cost_usd_known"] = round(self.known_cost, 9)
+                out["cells_cost_unknown"] = self.cost_unknown
+                out["models_unpriced"] = sorted(self.unpriced)
+        return out
+
+
 def total_usage(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
-    """Token usage summed over the cells that recorded it (``None`` when none did), and, once cells were
-    priced (``prices:``), their cost: ``cost_usd`` is the total only when every cell's cost is known, else
-    ``None`` with ``cost_usd_known`` (the priced cells' sum), ``cells_cost_unknown`` and ``models_unpriced``."""
-    rows = list(call_usages(cells).values())
-    if not rows:
-        return None
-    out: dict[str, Any] = {"cells": len(rows)}
-    for key in ("input_tokens", "output_tokens", "total_tokens", "requests"):
-        out[key] = sum(int(r.get(key) or 0) for r in rows)
-    priced = [r for r in rows if "cost_usd" in r]
-    if priced:
-        known = [float(r["cost_usd"]) for r in priced if r["cost_usd"] is not None]
-        unknown = [r for r in priced if r["cost_usd"] is None]
-        out["cost_usd"] = None if unknown else round(sum(known), 9)
-        if unknown:
-            out["cost_usd_known"] = round(sum(known), 9)
-            out["cells_cost_unknown"] = len(unknown)
-            out["models_unpriced"] = sorted({str(r.get("model") or "(no model named)") for r in unknown})
-    return out
+    """:meth:`UsageTally.total` over ``cells``."""
+    tally = UsageTally()
+    for cell in cells:
+        tally.add(cell)
+    return tally.total()
