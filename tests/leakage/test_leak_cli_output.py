@@ -1,7 +1,9 @@
-"""`leak scan -o`: the suffix picks the format (.sarif, .html)."""
+"""`leak scan -o`: the suffix picks the format (.sarif, .html), and `-o -` is stdout, as for `report -o -`."""
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -21,3 +23,27 @@ def test_an_unknown_format_lists_html(tmp_path: Path, capsys: pytest.CaptureFixt
     data = write_dataset(tmp_path / "d.jsonl", 5)
     assert run_cli("leak", "scan", str(data), "-f", "xml") == 2
     assert "valid: table, json, sarif, html" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", [None, "json", "sarif"])
+def test_dash_output_is_stdout(
+    fmt: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = write_dataset(tmp_path / "d.jsonl", 5)
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("leak", "scan", str(data), *(["-f", fmt] if fmt else []), "-o", "-") == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert ("runs" in doc) if fmt == "sarif" else ("summary" in doc)
+    assert not os.path.exists(tmp_path / "-")
+
+
+def test_dash_output_html_is_stdout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = write_dataset(tmp_path / "d.jsonl", 5)
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("leak", "scan", str(data), "-f", "html", "-o", "-") == 1
+    captured = capsys.readouterr()
+    assert captured.out.lstrip().lower().startswith("<!doctype html")
+    assert "page written to stdout" in captured.err
+    assert not os.path.exists(tmp_path / "-")

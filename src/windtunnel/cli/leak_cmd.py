@@ -176,6 +176,8 @@ def scan(
     if fmt == "html":  # the audit page: windtunnel.view.leak_page
         return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
     sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the partial report is kept, exit 130
+    if output == Path("-"):  # `-o -`: the report on stdout, as for `report -o -` (without -f: json)
+        output = None
     request = ScanRequest(
         dataset=dataset,
         from_run=from_run,
