@@ -206,6 +206,25 @@ def test_cli_view_refuses_a_missing_store(tmp_path: Path, capsys: Any) -> None:
     assert "no run store" in capsys.readouterr().err
 
 
+def test_cli_view_a_file_that_is_not_a_database_is_a_usage_error(tmp_path: Path, capsys: Any) -> None:
+    text = tmp_path / "README.md"
+    text.write_text("# not a database\n" * 200)
+    assert wt("view", "--store", str(text)) == 2
+    assert "is not a windtunnel run store" in capsys.readouterr().err
+
+
+def test_cli_view_on_a_busy_port_exits_3_like_the_proxies(tmp_path: Path, capsys: Any) -> None:
+    import socket
+
+    path = tmp_path / "runs.db"
+    fill(path, 1)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        assert wt("view", "--store", str(path), "--port", str(s.getsockname()[1])) == 3
+    assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_cli_view_serves_and_prints_its_url(tmp_path: Path) -> None:
     path = tmp_path / "runs.db"
