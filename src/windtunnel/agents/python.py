@@ -19,6 +19,7 @@ from windtunnel._util.errors import (
     AgentUnreachableError,
 )
 from windtunnel._util.imports import import_ref
+from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
 from windtunnel.agents.registry import agent_type
@@ -57,7 +58,7 @@ def runnable_entry(obj: Any, ref: str) -> Any:
     fn = getattr(obj, "ainvoke", None) or getattr(obj, "invoke", None)
     if not callable(fn):
         raise AgentUnreachableError(
-            f"agent {ref!r} is a {type(obj).__name__} with no invoke() or ainvoke() method, "
+            f"agent {ref!r} is {a_type(obj)} with no invoke() or ainvoke() method, "
             "so it is not a LangChain runnable",
             hint="point agent.endpoint at the compiled runnable (e.g. `graph = builder.compile()`), "
             "or use type: python for a plain function",
@@ -90,7 +91,7 @@ def agent_entry(cfg: PythonAgentConfig) -> Any:
         return runnable_callable(obj)
     if not callable(obj):
         raise AgentUnreachableError(
-            f"agent {cfg.endpoint!r} is a {type(obj).__name__}, not a callable",
+            f"agent {cfg.endpoint!r} is {a_type(obj)}, not a callable",
             hint="point agent.endpoint at a function or an object with __call__",
         )
     return obj
