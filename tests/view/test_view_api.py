@@ -245,3 +245,30 @@ def test_cli_view_serves_and_prints_its_url(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+def test_a_running_run_has_its_planned_cells_for_the_progress(tmp_path: Path) -> None:
+    """The viewer shows "stored / planned" while a run is in progress: cells_planned is known from the start."""
+    import windtunnel
+    from windtunnel.flows.events import Done
+
+    store = tmp_path / "runs.db"
+    seen: list[tuple[str, Any, Any]] = []
+
+    def listener(event: object) -> None:
+        if isinstance(event, Done) and not seen:
+            reader = StoreReader(store)
+            (row,), _ = reader.runs_page()
+            with RunStore(store) as st:
+                seen.append((row.status, row.to_dict()["cells_planned"], st.load_report(row.id)["summary"]))
+            reader.close()
+
+    cfg = {"agent": {"type": "python", "endpoint": "examples.support_agent.agent:handle"},
+           "golden_prompts": ["hi", "where is my order?"], "mutations": {"count": 2, "types": ["noise"]}}  # fmt: skip
+    outcome = windtunnel.run(cfg, seed=1, store=store, concurrency=1, listener=listener)
+    planned = outcome.summary["cells_planned"]
+    assert planned == 6
+    (status, live_planned, live_summary) = seen[0]
+    assert status == "running" and live_planned == planned and live_summary["cells_planned"] == planned
+    with RunStore(store) as st:
+        assert "cells_planned" not in st.load_report(outcome.run_id)["run"]

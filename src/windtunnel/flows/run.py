@@ -225,6 +225,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
                 "seed": seed,
                 "config_path": str(config_path),
                 "config_hash": config_fingerprint(cfg),
+                "cells_planned": len(plan.cells),  # the viewer shows a running run's progress (stored / planned)
                 **extra_run,
             }
         )

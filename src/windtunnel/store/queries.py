@@ -63,7 +63,7 @@ class RunRow:
             "score": summary.get("score"),
             "passed": summary.get("passed"),
             "cells": self.cells,
-            "cells_planned": summary.get("cells_planned"),
+            "cells_planned": summary.get("cells_planned", self.meta.get("cells_planned")),  # a running run: meta
             "duration_s": duration_s(self.started_at, self.finished_at),
         }
 
