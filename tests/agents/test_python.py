@@ -28,6 +28,20 @@ def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
             def weird(prompt): return 42
             def reset(): STATE.clear()
             not_callable = 3
+
+            async def _fails(exc):
+                raise exc
+
+            async def group_one(prompt):  # what an MCP / async-httpx agent raises: an anyio TaskGroup's error
+                import anyio
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(_fails, AttributeError("'CallToolResult' object has no attribute 'isError'"))
+
+            async def group_two(prompt):
+                import anyio
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(_fails, KeyError("a"))
+                    tg.start_soon(_fails, ValueError("b"))
             """
         )
     )
@@ -60,6 +74,8 @@ def test_hung_sync_agent_times_out_without_hanging_the_run(agent_module: str) ->
         ("boom", AgentCrashed, "ValueError: kaput"),
         ("bad", AgentBadResponse, "without an 'output' key"),
         ("weird", AgentBadResponse, "returned int"),
+        ("group_one", AgentCrashed, "^agent_exception: AttributeError: 'CallToolResult' object has no attribute"),
+        ("group_two", AgentCrashed, r"\(2 sub-exceptions: (KeyError: 'a'; ValueError: b|ValueError: b; KeyError: 'a')"),
     ],
 )
 def test_agent_failures_are_call_errors(agent_module: str, attr: str, exc: type[Exception], match: str) -> None:

@@ -17,6 +17,7 @@ from windtunnel._util.errors import (
     AgentResponseTooLarge,
     AgentTimeout,
     AgentUnreachableError,
+    describe_exception,
 )
 from windtunnel._util.imports import import_ref
 from windtunnel._util.words import a_type
@@ -148,7 +149,7 @@ class PythonAgent:
         except SystemExit as err:  # an agent that calls sys.exit() fails its cell, not the run
             raise AgentCrashed(f"the agent called sys.exit({err.code!r})") from None
         except Exception as err:
-            raise AgentCrashed(f"{type(err).__name__}: {err}") from err
+            raise AgentCrashed(describe_exception(err)) from err
         if value is _NO_ANSWER:
             raise AgentTimeout(f"no answer within {self.cfg.timeout} ms")
         latency = (time.perf_counter() - start) * 1000
@@ -174,7 +175,7 @@ class PythonAgent:
         except SystemExit as err:
             raise AgentCrashed(f"reset_function called sys.exit({err.code!r})") from None
         except Exception as err:
-            raise AgentCrashed(f"reset_function raised {type(err).__name__}: {err}") from err
+            raise AgentCrashed(f"reset_function raised {describe_exception(err)}") from err
 
     @property
     def has_reset(self) -> bool:
