@@ -3,18 +3,20 @@ from __future__ import annotations
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
 import pytest
 
 from windtunnel._util.errors import AgentBadResponse, AgentCrashed, AgentTimeout, AgentUnreachableError
+from windtunnel.agents.base import AgentResponse
 from windtunnel.agents.python import PythonAgent
 from windtunnel.config.agent import PythonAgentConfig
 
 
 @pytest.fixture
-def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     (tmp_path / "wt_fake_agent.py").write_text(
         textwrap.dedent(
             """
@@ -50,7 +52,7 @@ def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     sys.modules.pop("wt_fake_agent", None)
 
 
-async def call(ref: str, prompt: str = "hi", timeout: int = 30000):
+async def call(ref: str, prompt: str = "hi", timeout: int = 30000) -> AgentResponse:
     async with PythonAgent(PythonAgentConfig(endpoint=ref, timeout=timeout)) as a:
         return await a.invoke(prompt)
 

@@ -6,11 +6,12 @@ import pytest
 
 from windtunnel._util.errors import ConfigError, ExitCode
 from windtunnel.config.load import parse_config
+from windtunnel.config.model import Config
 
 AGENT = 'agent: {type: python, endpoint: "m:f"}\n'
 
 
-def parse(text: str):
+def parse(text: str) -> Config:
     return parse_config(textwrap.dedent(text), "cfg.yaml")
 
 
