@@ -86,4 +86,5 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public API only: not the helpers of this module, nor the subpackages imported so far."""
+    return sorted(__all__)

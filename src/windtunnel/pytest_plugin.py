@@ -149,25 +149,31 @@ class WindtunnelFixture:
 
     def run(self, config: Any = None, **options: Any) -> Outcome:
         """``windtunnel.run`` with a per-test store and a JSON report in the test's tmp directory."""
-        import windtunnel
-
-        outcome = windtunnel.run(_resolve(config, self._item), **self._defaults("run", options))
-        self._attach(outcome)
-        return outcome
+        return self._or_fail("run", config, options)
 
     def run_contract(self, config: Any = None, **options: Any) -> Outcome:
         """``windtunnel.run_contract`` with a JSON report in the test's tmp directory."""
-        import windtunnel
-
-        outcome = windtunnel.run_contract(_resolve(config, self._item), **self._defaults("contract", options))
-        self._attach(outcome)
-        return outcome
+        return self._or_fail("contract", config, options)
 
     def replay(self, config: Any = None, **options: Any) -> Outcome:
         """``windtunnel.replay`` with a JSON report in the test's tmp directory."""
+        return self._or_fail("replay", config, options)
+
+    def _or_fail(self, kind: str, config: Any, options: dict[str, Any]) -> Outcome:
+        """Run ``kind``; a config that cannot run fails the test with windtunnel's message, as the marker does."""
+        from windtunnel.errors import WindtunnelError
+
+        try:
+            return self._call(kind, config, options)
+        except WindtunnelError as err:
+            problem = f"windtunnel {kind} could not run: {err}"
+        pytest.fail(problem, pytrace=False)
+
+    def _call(self, kind: str, config: Any, options: dict[str, Any]) -> Outcome:
         import windtunnel
 
-        outcome = windtunnel.replay(_resolve(config, self._item), **self._defaults("replay", options))
+        api = {"run": windtunnel.run, "contract": windtunnel.run_contract, "replay": windtunnel.replay}[kind]
+        outcome: Outcome = api(_resolve(config, self._item), **self._defaults(kind, options))
         self._attach(outcome)
         return outcome
 
@@ -182,23 +188,14 @@ class WindtunnelFixture:
 
 
 def _run_marked(item: pytest.Item, fixture: WindtunnelFixture) -> Outcome:
-    from windtunnel.errors import WindtunnelError
-
     mark = item.get_closest_marker("windtunnel")
     assert mark is not None
     options = dict(mark.kwargs)
     kind = options.pop("kind", "run")
     config = mark.args[0] if mark.args else options.pop("config", None)
-    call = {"run": fixture.run, "contract": fixture.run_contract, "replay": fixture.replay}[kind]
-    try:
-        outcome = call(config, **options)
-    except WindtunnelError as err:
-        problem = f"windtunnel {kind} could not run: {err}"
-    else:
-        item.stash[_OUTCOME] = outcome
-        return outcome
-    pytest.fail(problem, pytrace=False)
-
+    outcome = fixture._or_fail(kind, config, options)
+    item.stash[_OUTCOME] = outcome
+    return outcome
 
 
 @pytest.fixture

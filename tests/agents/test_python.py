@@ -3,18 +3,20 @@ from __future__ import annotations
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
 import pytest
 
 from windtunnel._util.errors import AgentBadResponse, AgentCrashed, AgentTimeout, AgentUnreachableError
+from windtunnel.agents.base import AgentResponse
 from windtunnel.agents.python import PythonAgent
 from windtunnel.config.agent import PythonAgentConfig
 
 
 @pytest.fixture
-def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     (tmp_path / "wt_fake_agent.py").write_text(
         textwrap.dedent(
             """
@@ -28,6 +30,20 @@ def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
             def weird(prompt): return 42
             def reset(): STATE.clear()
             not_callable = 3
+
+            async def _fails(exc):
+                raise exc
+
+            async def group_one(prompt):  # what an MCP / async-httpx agent raises: an anyio TaskGroup's error
+                import anyio
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(_fails, AttributeError("'CallToolResult' object has no attribute 'isError'"))
+
+            async def group_two(prompt):
+                import anyio
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(_fails, KeyError("a"))
+                    tg.start_soon(_fails, ValueError("b"))
             """
         )
     )
@@ -36,7 +52,7 @@ def agent_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     sys.modules.pop("wt_fake_agent", None)
 
 
-async def call(ref: str, prompt: str = "hi", timeout: int = 30000):
+async def call(ref: str, prompt: str = "hi", timeout: int = 30000) -> AgentResponse:
     async with PythonAgent(PythonAgentConfig(endpoint=ref, timeout=timeout)) as a:
         return await a.invoke(prompt)
 
@@ -60,6 +76,8 @@ def test_hung_sync_agent_times_out_without_hanging_the_run(agent_module: str) ->
         ("boom", AgentCrashed, "ValueError: kaput"),
         ("bad", AgentBadResponse, "without an 'output' key"),
         ("weird", AgentBadResponse, "returned int"),
+        ("group_one", AgentCrashed, "^agent_exception: AttributeError: 'CallToolResult' object has no attribute"),
+        ("group_two", AgentCrashed, r"\(2 sub-exceptions: (KeyError: 'a'; ValueError: b|ValueError: b; KeyError: 'a')"),
     ],
 )
 def test_agent_failures_are_call_errors(agent_module: str, attr: str, exc: type[Exception], match: str) -> None:

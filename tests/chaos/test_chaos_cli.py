@@ -168,15 +168,19 @@ def test_standalone_llm_proxy(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_proxy_port_in_use_exits_3(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["tools", "llm"])
+def test_proxy_port_in_use_exits_3(kind: str, tmp_path: Path) -> None:
+    """Only the error: a proxy that never started prints no "0 call(s) seen" summary nor its warning."""
     cfg = tmp_path / "windtunnel.yaml"
-    cfg.write_text("agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos:\n  tool_faults: [{mode: error}]\n")
+    faults = "tool_faults: [{mode: error}]" if kind == "tools" else "llm_faults: [{mode: rate_limit}]"
+    cfg.write_text(f"agent: {{type: http, endpoint: 'http://127.0.0.1:9/x'}}\nchaos:\n  {faults}\n")
+    upstream = ["--upstream", "http://127.0.0.1:1/v1"] if kind == "llm" else []
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
         res = subprocess.run(
-            [*WINDTUNNEL, "proxy", "tools", "-c", str(cfg), "--port", str(port)],
+            [*WINDTUNNEL, "proxy", kind, "-c", str(cfg), "--port", str(port), *upstream],
             capture_output=True,
             text=True,
             timeout=60,
@@ -184,7 +188,7 @@ def test_proxy_port_in_use_exits_3(tmp_path: Path) -> None:
     assert res.returncode == 3
     assert f"127.0.0.1:{port}" in res.stderr and "already in use" in res.stderr
     assert "Traceback" not in res.stderr
-    json.dumps(res.stdout)
+    assert "call(s) seen" not in res.stdout and "no fault fired" not in res.stderr
 
 
 @pytest.mark.slow

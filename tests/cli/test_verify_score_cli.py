@@ -53,3 +53,18 @@ def test_score_prints_only_the_number(capsys: pytest.CaptureFixture[str]) -> Non
     assert 0 <= float(out) <= 100
     assert code == (0 if float(out) == 100 else 1)
     assert wt("score", "-c", CFG, "--seed", "7", "--min-score", "0") == 0
+
+
+def test_verify_runs_the_validate_preflight(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A config `validate` and `run` refuse (LLM faults, no agent.llm) is a config error for verify too."""
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'examples.support_agent.agent:handle'}\n"
+        "golden_prompts: ['hello']\n"
+        "chaos: {llm_faults: [{mode: rate_limit, probability: 1.0}]}\n"
+    )
+    assert wt("validate", "-c", str(cfg)) == ExitCode.USAGE
+    capsys.readouterr()
+    assert wt("verify", "-c", str(cfg)) == ExitCode.USAGE
+    captured = capsys.readouterr()
+    assert "agent.llm" in captured.err and "is valid" not in captured.out

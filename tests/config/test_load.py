@@ -6,11 +6,12 @@ import pytest
 
 from windtunnel._util.errors import ConfigError, ExitCode
 from windtunnel.config.load import parse_config
+from windtunnel.config.model import Config
 
 AGENT = 'agent: {type: python, endpoint: "m:f"}\n'
 
 
-def parse(text: str):
+def parse(text: str) -> Config:
     return parse_config(textwrap.dedent(text), "cfg.yaml")
 
 
@@ -76,6 +77,16 @@ BAD = [
     pytest.param(AGENT + "version: 3\n", ["line 2", "version '3' is not supported", "1, 1.0, 2, 2.0"], id="version-3"),
     pytest.param(AGENT + "version: '2.1'\n", ["version '2.1' is not supported"], id="version-2.1"),
     pytest.param(AGENT + "version: true\n", ["version"], id="version-bool"),
+    pytest.param(  # model-level validators point at the key their message names, not at line 1
+        AGENT + "golden_prompts:\n  - hi\n  - {turns: []}\n",
+        ["line 4: golden_prompts[1].turns must be a non-empty list"],
+        id="golden-turns-empty-line",
+    ),
+    pytest.param(
+        AGENT + "golden_prompts: [hi]\nadvanced:\n  concurrency: 2\n  max_cost: 1.0\n",
+        ["line 5: advanced.max_cost needs a price table"],
+        id="max-cost-without-prices-line",
+    ),
 ]
 
 

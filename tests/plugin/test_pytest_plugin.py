@@ -164,3 +164,42 @@ def test_the_marked_body_ran():
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*assert * == -1*"])
     assert "windtunnel run of good.yaml" not in result.stdout.str()
+
+
+def test_a_fixture_run_that_cannot_plan_fails_with_windtunnels_message(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        test_cells='''
+def test_unknown_cells(windtunnel):
+    windtunnel.run("good.yaml", cells=["g0", "g1"], seed=3)
+'''
+    )
+    result = project.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["windtunnel run could not run: no cell with id g0, g1 in this plan*"])
+    assert "plan.py" not in result.stdout.str()
+
+
+def _doc_files() -> dict[str, str]:
+    """The code blocks of docs/pytest.md's "complete example", keyed by the file named in their first line."""
+    import re
+
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "pytest.md").read_text(encoding="utf-8")
+    example = text.split("## A complete example", 1)[1].split("\n## ", 1)[0]
+    files = {}
+    for block in re.findall(r"```(?:python|yaml)\n(.*?)```", example, flags=re.S):
+        first, _, _ = block.partition("\n")
+        files[first.lstrip("# ").strip()] = block
+    return files
+
+
+def test_the_documented_complete_example_passes_as_written(pytester: pytest.Pytester) -> None:
+    files = _doc_files()
+    assert set(files) == {"support_bot.py", "tests/windtunnel.yaml", "tests/test_agent.py"}
+    for name, body in files.items():
+        (pytester.path / name).parent.mkdir(parents=True, exist_ok=True)
+        (pytester.path / name).write_text(body, encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "-W", "error", "tests")
+    result.assert_outcomes(passed=4)
+    assert "never run" not in result.stdout.str()

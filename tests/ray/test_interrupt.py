@@ -60,3 +60,39 @@ def test_interrupt_then_resume_on_an_existing_cluster(
     assert code == 0
     ids = [c["id"] for c in json.loads(out.read_text())["cells"]]
     assert sorted(ids) == sorted(f"g{i}.r0" for i in range(PROMPTS))  # every cell exactly once
+
+
+def test_sigterm_on_ray_stops_like_ctrl_c(local_ray: Any, tmp_path: Path) -> None:
+    """`kill PID` (CI cancel, `timeout`) on a Ray run: exit 130, the run kept as interrupted, the resume hint —
+    not Ray's own SIGTERM handler (exit 15, a stack dump, the run left as `error`)."""
+    calls = tmp_path / "calls.log"
+    agent = (
+        f"import time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n"
+        "    time.sleep(0.2)\n    return p\n"
+    )
+    (tmp_path / "wt_term_ray_agent.py").write_text(agent)
+    cfg, db = tmp_path / "c.yaml", tmp_path / "runs.db"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'wt_term_ray_agent:handle'}\n"
+        f"golden_prompts: {json.dumps([f'p{i}' for i in range(PROMPTS)])}\n"
+        "advanced: {seed: 1, concurrency: 1}\n"
+    )
+    address = local_ray.get_runtime_context().gcs_address
+    argv = ["run", "-c", str(cfg), "--no-mutations", "-q", "--store", str(db), "--executor", "ray",
+            "--ray-address", address]  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-m", "windtunnel", *argv], cwd=tmp_path, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        if calls.exists() and len(calls.read_text().split()) >= 10:
+            break
+    assert proc.poll() is None, "the run ended before it could be stopped"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    text = err.decode()
+    assert proc.returncode == 130, text
+    assert "SIGTERM received" not in text
+    with RunStore(db) as st:
+        (run,) = st.list_runs()
+    assert run.status == "interrupted", (run.status, text)
+    assert f"windtunnel run --resume {run.id}" in text

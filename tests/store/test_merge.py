@@ -106,3 +106,35 @@ def test_a_shard_needs_a_fixed_seed(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert wt("run", "-c", str(cfg), "--shard", "1/2", "-q", "--no-store") == 2
     assert "fixed seed" in capsys.readouterr().err
     assert wt("run", "-c", str(cfg), "--shard", "3/2", "--seed", "1", "-q", "--no-store") == 2
+
+
+def test_more_shards_than_cells_gives_empty_shards_that_merge(tmp_path: Path) -> None:
+    """A CI matrix wider than the plan: the empty shards pass with 0 cells, and the merge is the whole run."""
+    cfg = tmp_path / "small.yaml"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'examples.support_agent.agent:handle'}\n"
+        "golden_prompts: ['Where is my order?', 'hello']\n"
+        "mutations: {count: 1, types: [noise]}\n"
+        "invariants: [{type: latency, max_ms: 60000}]\n"
+    )
+    store = tmp_path / "runs.db"
+    files, codes = [], []
+    for i in range(1, 7):  # 4 cells over 6 shards
+        out = tmp_path / f"s{i}.json"
+        codes.append(wt("run", "-c", str(cfg), "--seed", "1", "--shard", f"{i}/6", "-q", "--store", str(store),
+                        "-f", "json", "-o", str(out)))  # fmt: skip
+        files.append(str(out))
+    assert codes == [0] * 6
+    reports = [json.loads(Path(f).read_text()) for f in files]
+    empty = [r for r in reports if not r["cells"]]
+    assert len(empty) == 2 and all(r["summary"]["passed"] for r in empty)
+    assert any("has no cells (the plan has 4 cells for 6 shards)" in n for n in empty[0]["notices"])
+    merged = tmp_path / "merged.json"
+    assert wt("runs", "merge", *files, "--store", str(tmp_path / "m.db"), "-f", "json", "-o", str(merged)) == 0
+    assert [c["id"] for c in json.loads(merged.read_text())["cells"]] == [c["id"] for r in reports for c in r["cells"]]
+    assert len(json.loads(merged.read_text())["cells"]) == 4
+
+
+def test_cell_with_shard_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert wt("run", "-c", EXAMPLE, "--seed", "1", "--shard", "2/2", "--cell", "g0.r0", "--no-store") == 2
+    assert "does not combine with --shard" in capsys.readouterr().err

@@ -206,6 +206,25 @@ def test_cli_view_refuses_a_missing_store(tmp_path: Path, capsys: Any) -> None:
     assert "no run store" in capsys.readouterr().err
 
 
+def test_cli_view_a_file_that_is_not_a_database_is_a_usage_error(tmp_path: Path, capsys: Any) -> None:
+    text = tmp_path / "README.md"
+    text.write_text("# not a database\n" * 200)
+    assert wt("view", "--store", str(text)) == 2
+    assert "is not a windtunnel run store" in capsys.readouterr().err
+
+
+def test_cli_view_on_a_busy_port_exits_3_like_the_proxies(tmp_path: Path, capsys: Any) -> None:
+    import socket
+
+    path = tmp_path / "runs.db"
+    fill(path, 1)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        assert wt("view", "--store", str(path), "--port", str(s.getsockname()[1])) == 3
+    assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_cli_view_serves_and_prints_its_url(tmp_path: Path) -> None:
     path = tmp_path / "runs.db"
@@ -226,3 +245,30 @@ def test_cli_view_serves_and_prints_its_url(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+def test_a_running_run_has_its_planned_cells_for_the_progress(tmp_path: Path) -> None:
+    """The viewer shows "stored / planned" while a run is in progress: cells_planned is known from the start."""
+    import windtunnel
+    from windtunnel.flows.events import Done
+
+    store = tmp_path / "runs.db"
+    seen: list[tuple[str, Any, Any]] = []
+
+    def listener(event: object) -> None:
+        if isinstance(event, Done) and not seen:
+            reader = StoreReader(store)
+            (row,), _ = reader.runs_page()
+            with RunStore(store) as st:
+                seen.append((row.status, row.to_dict()["cells_planned"], st.load_report(row.id)["summary"]))
+            reader.close()
+
+    cfg = {"agent": {"type": "python", "endpoint": "examples.support_agent.agent:handle"},
+           "golden_prompts": ["hi", "where is my order?"], "mutations": {"count": 2, "types": ["noise"]}}  # fmt: skip
+    outcome = windtunnel.run(cfg, seed=1, store=store, concurrency=1, listener=listener)
+    planned = outcome.summary["cells_planned"]
+    assert planned == 6
+    (status, live_planned, live_summary) = seen[0]
+    assert status == "running" and live_planned == planned and live_summary["cells_planned"] == planned
+    with RunStore(store) as st:
+        assert "cells_planned" not in st.load_report(outcome.run_id)["run"]

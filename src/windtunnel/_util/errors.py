@@ -191,3 +191,28 @@ class AgentCrashed(AgentCallError):
     """The agent callable raised an exception."""
 
     kind = "agent_exception"
+
+
+def describe_exception(err: BaseException) -> str:
+    """``"Type: message"`` of an exception the user's code raised, looking inside exception groups.
+
+    anyio / asyncio TaskGroups (every MCP or async-httpx agent) wrap the real error in an
+    ``ExceptionGroup``: a group of one is unwrapped (nested groups too); a larger group lists its members.
+    """
+    members = _group_members(err)
+    while members is not None and len(members) == 1:
+        err = members[0]
+        members = _group_members(err)
+    if members is not None:
+        listed = "; ".join(describe_exception(e) for e in members)
+        message = getattr(err, "message", str(err))
+        return f"{type(err).__name__}: {message} ({len(members)} sub-exceptions: {listed})"
+    return f"{type(err).__name__}: {err}"
+
+
+def _group_members(err: BaseException) -> tuple[BaseException, ...] | None:
+    """The members of an exception group (the builtin one, or the ``exceptiongroup`` backport on 3.10)."""
+    members = getattr(err, "exceptions", None)
+    if isinstance(members, tuple) and members and all(isinstance(e, BaseException) for e in members):
+        return members
+    return None

@@ -109,6 +109,30 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     return tuple(path)
 
 
+_KEY_PATH = re.compile(r"^[A-Za-z_]\w*(?:\[\d+\]|\.[A-Za-z_]\w*)*")
+
+
+def _named_path(msg: str, data: Any) -> tuple[Any, ...] | None:
+    """The part of ``data`` a message names first (``golden_prompts[0].turns must ...``, ``advanced.max_cost
+    needs ...``): the deepest existing prefix of that key path, or None when the message names no key."""
+    m = _KEY_PATH.match(msg)
+    if not m:
+        return None
+    parts = re.findall(r"\[\d+\]|\.?[A-Za-z_]\w*", m.group())
+    segs = [int(x[1:-1]) if x.startswith("[") else x.lstrip(".") for x in parts]
+    path: list[Any] = []
+    cur = data
+    for seg in segs:
+        if (isinstance(cur, dict) and seg in cur) or (
+            isinstance(cur, list) and isinstance(seg, int) and seg < len(cur)
+        ):
+            path.append(seg)
+            cur = cur[seg]
+        else:
+            break
+    return tuple(path) or None
+
+
 def _show(path: tuple[Any, ...], top: str = "(top level)") -> str:
     out = ""
     for seg in path:
@@ -156,6 +180,10 @@ def explain_error(e: Any, data: Any, smap: SourceMap, root: Any, top: str = "(to
     msg = str(e.get("msg", "invalid value"))
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, ") :]
+    named = _named_path(msg, data) if not path and etype == "value_error" else None
+    if named:  # a model-level validator whose message starts with the key it is about: point at that key
+        line = smap.line_of(named)
+        return f"{f'line {line}: ' if line else ''}{msg}"
     got = f" (got {_short(e.get('input'))})" if "input" in e and etype not in {"value_error", "assertion_error"} else ""
     return f"{where}{_show(path, top)}: {msg}{got}"
 

@@ -16,6 +16,7 @@ from windtunnel._util.errors import (
     AgentTimeout,
     AgentUnreachableError,
     ConfigError,
+    describe_exception,
 )
 from windtunnel._util.imports import import_ref
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
@@ -107,11 +108,11 @@ class FrameworkAgent(PythonAgent):
                 response = await self.run(self._fn, prompt)
         except TimeoutError as err:
             if isinstance(err, InjectedFault):  # a tool timeout the framework let through
-                raise AgentCrashed(f"{type(err).__name__}: {err}") from err
+                raise AgentCrashed(describe_exception(err)) from err
             raise AgentTimeout(f"no answer within {self.cfg.timeout} ms") from None
         except (AgentBadResponse, AgentTimeout):
             raise
         except Exception as err:
-            raise AgentCrashed(f"{type(err).__name__}: {err}") from err
+            raise AgentCrashed(describe_exception(err)) from err
         response.latency_ms = (time.perf_counter() - start) * 1000
         return response

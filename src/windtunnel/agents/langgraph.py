@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.words import a_type
 from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
@@ -133,7 +134,7 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
         restores.append(set_attr(tool, "coroutine", _wrap_coroutine(name, coroutine)))
     if not restores:
         raise ConfigError(
-            f"tool {name!r} is a {type(tool).__name__} with its own _run method: windtunnel faults tools "
+            f"tool {name!r} is {a_type(tool)} with its own _run method: windtunnel faults tools "
             "made with @tool, StructuredTool.from_function or Tool (they hold the function they call)",
             hint="declare the tool with langchain_core.tools.tool, or leave it out of the tool faults",
         )

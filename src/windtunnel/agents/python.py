@@ -17,8 +17,10 @@ from windtunnel._util.errors import (
     AgentResponseTooLarge,
     AgentTimeout,
     AgentUnreachableError,
+    describe_exception,
 )
 from windtunnel._util.imports import import_ref
+from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
 from windtunnel.agents.registry import agent_type
@@ -57,7 +59,7 @@ def runnable_entry(obj: Any, ref: str) -> Any:
     fn = getattr(obj, "ainvoke", None) or getattr(obj, "invoke", None)
     if not callable(fn):
         raise AgentUnreachableError(
-            f"agent {ref!r} is a {type(obj).__name__} with no invoke() or ainvoke() method, "
+            f"agent {ref!r} is {a_type(obj)} with no invoke() or ainvoke() method, "
             "so it is not a LangChain runnable",
             hint="point agent.endpoint at the compiled runnable (e.g. `graph = builder.compile()`), "
             "or use type: python for a plain function",
@@ -90,7 +92,7 @@ def agent_entry(cfg: PythonAgentConfig) -> Any:
         return runnable_callable(obj)
     if not callable(obj):
         raise AgentUnreachableError(
-            f"agent {cfg.endpoint!r} is a {type(obj).__name__}, not a callable",
+            f"agent {cfg.endpoint!r} is {a_type(obj)}, not a callable",
             hint="point agent.endpoint at a function or an object with __call__",
         )
     return obj
@@ -147,7 +149,7 @@ class PythonAgent:
         except SystemExit as err:  # an agent that calls sys.exit() fails its cell, not the run
             raise AgentCrashed(f"the agent called sys.exit({err.code!r})") from None
         except Exception as err:
-            raise AgentCrashed(f"{type(err).__name__}: {err}") from err
+            raise AgentCrashed(describe_exception(err)) from err
         if value is _NO_ANSWER:
             raise AgentTimeout(f"no answer within {self.cfg.timeout} ms")
         latency = (time.perf_counter() - start) * 1000
@@ -173,7 +175,7 @@ class PythonAgent:
         except SystemExit as err:
             raise AgentCrashed(f"reset_function called sys.exit({err.code!r})") from None
         except Exception as err:
-            raise AgentCrashed(f"reset_function raised {type(err).__name__}: {err}") from err
+            raise AgentCrashed(f"reset_function raised {describe_exception(err)}") from err
 
     @property
     def has_reset(self) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.imports import resolve_ref
+from windtunnel._util.words import a_type
 from windtunnel.chaos.sdk_transport import install_transport, looks_like_sdk, sdk_clients_of
 from windtunnel.chaos.wrappers import WRAPPED, wrap_llm_call, wrap_tool
 
@@ -81,7 +82,7 @@ def tool_problem(fn: Any, path: str, where: str = "agent.tools entry") -> str | 
     if framework is not None:
         return framework
     if not callable(fn):
-        return f"{where} {path!r} is a {type(fn).__name__}, not a callable tool"
+        return f"{where} {path!r} is {a_type(fn)}, not a callable tool"
     return None
 
 
@@ -91,7 +92,7 @@ def registry_problem(registry: Any, path: str) -> str | None:
         hasattr(registry, "__setitem__") and hasattr(registry, "items")
     ):
         return (
-            f"agent.tool_registry {path!r} is a {type(registry).__name__}; it must be a mutable mapping "
+            f"agent.tool_registry {path!r} is {a_type(registry)}; it must be a mutable mapping "
             "name -> callable that the agent calls its tools through"
         )
     for name, fn in list(registry.items()):
@@ -117,12 +118,12 @@ def llm_problem(llm: Any, path: str) -> str | None:
     if clients:
         which = " or ".join(f"{path}.{a}" for a in clients)
         return (
-            f"agent.llm {path!r} is a {type(llm).__name__} (a framework model): windtunnel wraps the OpenAI "
+            f"agent.llm {path!r} is {a_type(llm)} (a framework model): windtunnel wraps the OpenAI "
             f"client it calls through, which {' and '.join(f'`{a}`' for a in clients)} hold; write {which} "
             "(root_async_client for an agent that calls the model with await)"
         )
     return (
-        f"agent.llm {path!r} is a {type(llm).__name__}: expected a callable or an OpenAI-style client "
+        f"agent.llm {path!r} is {a_type(llm)}: expected a callable or an OpenAI-style client "
         "with chat.completions.create"
     )
 

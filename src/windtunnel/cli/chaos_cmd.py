@@ -179,6 +179,7 @@ def _serve(
             "what you want."
         )
     stopped: list[str] = []
+    served: list[bool] = []  # the proxy listened: only then is there a summary to print
 
     async def main() -> None:
         server: Any
@@ -190,6 +191,7 @@ def _serve(
                 lambda: plan, upstream=upstream, host=host, port=port, anthropic_upstream=anthropic_upstream
             )
         async with server:
+            served.append(True)
             con.print(f"windtunnel {kind} proxy on [bold]{server.url}[/] — scenario {spec.name!r}, seed {seed}")
             for f in (*spec.tool_faults, *spec.llm_faults, *spec.context_attacks):
                 con.print(f"  injects {f.describe()}")
@@ -218,15 +220,16 @@ def _serve(
     finally:
         if log_file is not None:
             log_file.close()
-        fired = len(plan.fired)
-        if stopped:
-            con.print(f"stopped ({stopped[0]})")
-        con.print(f"{len(plan.calls)} call(s) seen, {fired} fault(s) fired")
-        if not fired:
-            warn.print(
-                f"[yellow]warning:[/] no fault fired in {len(plan.calls)} call(s), so nothing was tested: check "
-                "the tool names and match_url patterns against the calls logged above"
-            )
+        if served:  # a proxy that never started (a busy port) has only its error to say
+            fired = len(plan.fired)
+            if stopped:
+                con.print(f"stopped ({stopped[0]})")
+            con.print(f"{len(plan.calls)} call(s) seen, {fired} fault(s) fired")
+            if not fired:
+                warn.print(
+                    f"[yellow]warning:[/] no fault fired in {len(plan.calls)} call(s), so nothing was tested: "
+                    "check the tool names and match_url patterns against the calls logged above"
+                )
 
 
 @proxy_app.command("tools")

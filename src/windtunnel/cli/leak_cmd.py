@@ -123,6 +123,10 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
     )
 
 
+_SUFFIX_FORMATS = {".sarif": "sarif", ".html": "html", ".htm": "html"}
+"""``leak scan -o FILE`` without ``-f``: the format its suffix names (anything else: json)."""
+
+
 @leak.command("scan")
 def scan(
     dataset: Path | None = typer.Argument(None, help="JSONL or JSON dataset of items."),
@@ -165,14 +169,15 @@ def scan(
     from windtunnel.cli._listener import RichListener
     from windtunnel.flows.leak import ScanRequest, scan_flow
 
+    if fmt not in ("table", "json", "sarif", "html"):
+        raise UsageError(f"unknown --format {fmt!r}", hint="valid: table, json, sarif, html")
+    if fmt == "table" and output is not None:  # no --format: the suffix of --output decides, as for `run`
+        fmt = _SUFFIX_FORMATS.get(output.suffix.lower(), "json")
     if fmt == "html":  # the audit page: windtunnel.view.leak_page
         return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
     sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the partial report is kept, exit 130
-
-    if fmt not in ("table", "json", "sarif"):
-        raise UsageError(f"unknown --format {fmt!r}", hint="valid: table, json, sarif")
-    if fmt == "table" and output is not None:  # no --format: the suffix of --output decides, as for `run`
-        fmt = "sarif" if output.suffix.lower() == ".sarif" else "json"
+    if output == Path("-"):  # `-o -`: the report on stdout, as for `report -o -` (without -f: json)
+        output = None
     request = ScanRequest(
         dataset=dataset,
         from_run=from_run,

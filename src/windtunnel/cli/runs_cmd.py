@@ -13,7 +13,9 @@ from windtunnel.cli.app import app
 if TYPE_CHECKING:
     from windtunnel.store import RunStore
 
-runs_app = typer.Typer(help="Stored runs: list them, show one, diff two.", no_args_is_help=True)
+runs_app = typer.Typer(
+    help="Stored runs: list them, show one, diff two, merge the shards of one run.", no_args_is_help=True
+)
 app.add_typer(runs_app, name="runs")
 
 STORE_HELP = "Run store (default: $WINDTUNNEL_STORE, else .windtunnel/runs.db)."

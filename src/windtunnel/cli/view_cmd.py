@@ -27,7 +27,9 @@ def view(
 
     Serves until Ctrl-C. Runs in progress show up and update as their cells complete.
     """
-    from windtunnel._util.errors import UsageError
+    import errno
+
+    from windtunnel._util.errors import HarnessError, UsageError
     from windtunnel.cli._console import err_console
     from windtunnel.store import default_store_path
     from windtunnel.view.server import is_loopback, make_server
@@ -36,7 +38,8 @@ def view(
     try:
         server = make_server(path, host, port, audits=audits)
     except OSError as err:
-        raise UsageError(
+        busy = err.errno in (errno.EADDRINUSE, errno.EACCES)  # exit 3, as for the fault proxies' ports
+        raise (HarnessError if busy else UsageError)(
             f"cannot listen on {host}:{port}: {err.strerror or err}",
             hint="pick another --port, or leave it out for a free one",
         ) from None

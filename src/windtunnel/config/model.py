@@ -51,6 +51,8 @@ class ReplaysConfig(StrictModel):
 
 
 PHASES = ("mutation", "chaos", "contract", "replay")
+SEED_MAX = 2**63 - 1
+"""The largest run seed: what the run store (an SQLite integer) and the config fingerprint hold."""
 SUPPORTED_VERSIONS = ("1", "1.0", "2", "2.0")
 DEFAULT_WEIGHTS = {"mutation": 0.20, "chaos": 0.35, "contract": 0.35, "replay": 0.10}
 
@@ -123,8 +125,8 @@ class AdvancedConfig(StrictModel):
     """Agent calls in flight at once (an anyio CapacityLimiter)."""
     retries: int = Field(2, ge=0, le=20)
     """Retries with backoff for transport errors, 429 and 5xx."""
-    seed: int | None = None
-    """Run seed; every random choice derives from (seed, cell id). Chosen and recorded when absent."""
+    seed: int | None = Field(None, ge=0, le=SEED_MAX)
+    """Run seed, 0..2^63-1; every random choice derives from (seed, cell id). Chosen and recorded when absent."""
     isolation: Literal["auto", "serial", "concurrent"] = "auto"
     """``serial``: one cell at a time, so reset → invoke is never interleaved with another cell; ``auto``:
     serial when ``reset_function`` / ``reset_endpoint`` is configured (the agent has state), else concurrent."""

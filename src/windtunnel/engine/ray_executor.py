@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from windtunnel._util.errors import AgentExitedError, HarnessError, UsageError, WindtunnelError
+from windtunnel._util.signals import keep_sigterm
 from windtunnel.config.ray import RayConfig
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.session import RunSession
@@ -71,10 +72,11 @@ def connect(ray: Any, cfg: RayConfig) -> bool:
         return False
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
     try:
-        if cfg.address:
-            ray.init(address=cfg.address, runtime_env=runtime_env(cfg), **quiet)
-        else:
-            ray.init(runtime_env=cfg.runtime_env, include_dashboard=False, **quiet)
+        with keep_sigterm():  # ray.init installs its own SIGTERM handler (exit 15): keep windtunnel's interrupt
+            if cfg.address:
+                ray.init(address=cfg.address, runtime_env=runtime_env(cfg), **quiet)
+            else:
+                ray.init(runtime_env=cfg.runtime_env, include_dashboard=False, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as err:
         where = f"the Ray cluster at {cfg.address}" if cfg.address else "a local Ray"
         raise HarnessError(

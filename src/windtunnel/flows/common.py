@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from windtunnel._util.errors import AgentExitedError, UsageError
-from windtunnel.config.model import Config
+from windtunnel.config.model import SEED_MAX, Config
 from windtunnel.flows.events import Listener, Started, Stopped
 
 T = TypeVar("T")
@@ -37,8 +37,15 @@ def new_run_id() -> str:
 
 
 def resolve_seed(cfg: Config, seed: int | None) -> int:
-    """The run seed: the caller's, else ``advanced.seed``, else a fresh one (recorded in the report)."""
+    """The run seed: the caller's, else ``advanced.seed``, else a fresh one (recorded in the report).
+
+    A seed outside ``0..2^63-1`` (what the run store and the config fingerprint hold) is a usage error."""
     if seed is not None:
+        if not 0 <= seed <= SEED_MAX:
+            raise UsageError(
+                f"--seed {seed} is out of range: a seed must be between 0 and 2^63-1 ({SEED_MAX})",
+                hint="pass a --seed (seed=) in that range",
+            )
         return seed
     if cfg.advanced.seed is not None:
         return int(cfg.advanced.seed)

@@ -24,6 +24,7 @@ from windtunnel.config.model import PHASES, Config
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
 
+from windtunnel._util.words import never_run
 from windtunnel.agents import frameworks
 from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
 
@@ -151,7 +152,7 @@ def _mutation_checks(cfg: Config, out: Preflight) -> None:
         never = wanted[m.count :]
         out.warnings.append(
             f"mutations.count is {m.count} but {len(wanted)} mutation types apply: the types take turns in "
-            f"the order given, so {', '.join(never)} never run; raise count to at least {len(wanted)} or "
+            f"the order given, so {never_run(never)}; raise count to at least {len(wanted)} or "
             "list fewer types"
         )
 

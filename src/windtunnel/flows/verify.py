@@ -1,7 +1,9 @@
 """The verify flow: is everything a run needs in place? Config, python references, the agent, the model.
 
 Each check that passes is a :class:`~windtunnel.flows.events.Checked` event; a failure raises the error a
-run would stop on (a config error: exit 2, an unreachable agent: exit 3). An unreachable mutation model
+run would stop on (a config error: exit 2, an unreachable agent: exit 3). The config goes through the same
+:func:`~windtunnel.flows.preflight.preflight` as ``validate`` and ``ci``, so verify never calls a config
+ready that ``run`` refuses; its warnings are ``Checked(ok=False)`` events. An unreachable mutation model
 only warns: mutations then fall back to the deterministic generators.
 """
 
@@ -25,11 +27,17 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
 
     path = find_config(config)
     cfg = load_config(path)
-    listener(Checked(f"config {path} is valid"))
     for where, ref in cfg.agent.python_refs():
         import_ref(ref, what=where)
         listener(Checked(f"{where} {ref} imports"))
     check_agent_refs(cfg.agent)
+    from windtunnel.flows.preflight import preflight
+
+    found = preflight(cfg, imports=True)  # what `validate`, `run` and `ci` reject: exit 2 before the agent
+    found.raise_errors(str(path), command="verify")
+    listener(Checked(f"config {path} is valid"))
+    for warning in found.warnings:
+        listener(Checked(warning, ok=False))
 
     async def reach() -> None:
         from windtunnel.agents import build_agent
@@ -44,7 +52,7 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
     anyio.run(reach)
     label = getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type)
     listener(Checked(f"agent {redact_url(str(label))} is reachable"))
-    warnings: list[str] = []
+    warnings: list[str] = list(found.warnings)
     if "model" in cfg.model_fields_set and cfg.model.enabled:
         problem = model_problem(cfg)
         if problem:

@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from windtunnel._util.words import a_type
 from windtunnel.leakage.model import DatasetError, LeakItem, as_strings
 from windtunnel.leakage.scan import escape_pointer_token
 
@@ -177,7 +178,7 @@ class MappedItem:
 def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
     data = rec.data
     if not isinstance(data, Mapping):
-        raise DatasetError(f"record at line {rec.line} is a {type(data).__name__}, expected a JSON object")
+        raise DatasetError(f"record at line {rec.line} is {a_type(data)}, expected a JSON object")
     exp = select(data, fmap.expected_field)
     if not exp:
         raise DatasetError(

@@ -63,7 +63,7 @@ class RunRow:
             "score": summary.get("score"),
             "passed": summary.get("passed"),
             "cells": self.cells,
-            "cells_planned": summary.get("cells_planned"),
+            "cells_planned": summary.get("cells_planned", self.meta.get("cells_planned")),  # a running run: meta
             "duration_s": duration_s(self.started_at, self.finished_at),
         }
 
@@ -139,10 +139,15 @@ class StoreReader:
                 self.indexed = _add_indexes(db)
             finally:
                 db.close()
-        except sqlite3.DatabaseError as err:
+        except sqlite3.OperationalError as err:  # a real store that cannot be read now (locked, I/O)
             raise HarnessError(
                 f"cannot read the run store {str(self.path)!r}: {err}",
                 hint="check the path is a windtunnel runs.db",
+            ) from None
+        except sqlite3.DatabaseError as err:  # not an SQLite database at all: a wrong path (usage)
+            raise UsageError(
+                f"{str(self.path)!r} is not a windtunnel run store ({err})",
+                hint="point --store at the runs.db that 'windtunnel run' writes",
             ) from None
 
     def _db(self) -> sqlite3.Connection:

@@ -480,6 +480,7 @@ class RunStore:
         cells = list(self.iter_cells(run_id))
         meta = dict(info.meta)
         tool = meta.pop("tool", None) or {"name": "windtunnel", "version": __version__}
+        planned = meta.pop("cells_planned", None)  # written at the start, for the progress of a running run
         finished_at = info.finished_at
         if finished_at is None:
             with self._lock:
@@ -490,6 +491,8 @@ class RunStore:
         summary = info.summary
         if summary is None:
             summary = {**summarize_cells(cells), "partial": True}
+            if planned is not None:
+                summary["cells_planned"] = planned
         run = {
             **meta,
             "id": info.id,

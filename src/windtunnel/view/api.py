@@ -128,6 +128,8 @@ class Api:
             from windtunnel.reports.cells import summarize_cells
 
             summary = {**summarize_cells(self.reader.iter_cells(info.id)), "partial": True}
+            if info.meta.get("cells_planned") is not None:
+                summary["cells_planned"] = info.meta["cells_planned"]
         return {
             "run": {**info.to_dict(), "meta": info.meta},
             "summary": summary,

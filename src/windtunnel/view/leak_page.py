@@ -259,6 +259,16 @@ def render_leak_html(
     entries: Iterable[AuditedItem], out: Path, *, source: str, show_values: bool = False
 ) -> dict[str, Any]:
     """Write the audit page to ``out``; returns the summary (``items``, ``leaked_items``, ``by_channel`` ...)."""
+    page, summary = leak_html(entries, source=source, show_values=show_values)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(page, encoding="utf-8")
+    return summary
+
+
+def leak_html(
+    entries: Iterable[AuditedItem], *, source: str, show_values: bool = False
+) -> tuple[str, dict[str, Any]]:
+    """The audit page and its summary."""
     from windtunnel import __version__
     from windtunnel.leakage.report import Tally
 
@@ -299,9 +309,7 @@ def render_leak_html(
         generated=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         version=__version__,
     )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(page, encoding="utf-8")
-    return summary
+    return page, summary
 
 
 @cache
@@ -377,18 +385,28 @@ def scan_html(args: Mapping[str, Any]) -> None:
             except RunSourceError as err:
                 raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
 
+    import sys
+
+    entries = audited(items(), decode=decode, show_values=args["show_values"])
+    to_stdout = args["output"] == Path("-")  # `-o -`: the page on stdout, as for `report -o -`
     out: Path = args["output"] or default_output()
-    summary = render_leak_html(
-        audited(items(), decode=decode, show_values=args["show_values"]),
-        out,
-        source=source,
-        show_values=args["show_values"],
-    )
+    if to_stdout:
+        page, summary = leak_html(entries, source=source, show_values=args["show_values"])
+    else:
+        summary = render_leak_html(entries, out, source=source, show_values=args["show_values"])
     if summary["items"] == 0:
-        out.unlink(missing_ok=True)
+        if not to_stdout:
+            out.unlink(missing_ok=True)
         from windtunnel.flows.leak import _no_items
 
         raise _no_items(dataset, source, counts)  # the same message as the other formats
-    print(f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; page written to {out}")
+    where = "page written to stdout" if to_stdout else f"page written to {out}"
+    if to_stdout:
+        sys.stdout.write(page)
+        sys.stdout.flush()
+    print(
+        f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; {where}",
+        file=sys.stderr if to_stdout else sys.stdout,
+    )
     if summary["leaked_items"]:
         raise SystemExit(int(ExitCode.FAILED))
