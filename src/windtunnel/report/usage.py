@@ -55,6 +55,8 @@ class UsageTally:
         self.cells += 1
         for k in self.KEYS:
             self.sums[k] += int(usage.get(k) or 0)
+        if not usage.get("total_tokens"):  # an agent that reports input and output only: the total is their sum
+            self.sums["total_tokens"] += int(usage.get("input_tokens") or 0) + int(usage.get("output_tokens") or 0)
         if "cost_usd" in usage:
             self.priced += 1
             if usage["cost_usd"] is None:
