@@ -226,10 +226,25 @@ def test_standalone_llm_proxy_needs_only_the_chaos_part_logs_json_lines_and_stop
 def test_standalone_proxy_with_a_profile_needs_no_config_and_warns_on_a_public_bind(tmp_path: Path) -> None:
     port = free_port()
     proc = subprocess.Popen(
-        [*WINDTUNNEL, "proxy", "llm", "--upstream", "http://127.0.0.1:9/v1", "--profile", "degraded_llm",
-         "--port", str(port), "--host", "0.0.0.0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-        env={**os.environ, "COLUMNS": "200"}, preexec_fn=sigint_default,
+        [
+            *WINDTUNNEL,
+            "proxy",
+            "llm",
+            "--upstream",
+            "http://127.0.0.1:9/v1",
+            "--profile",
+            "degraded_llm",
+            "--port",
+            str(port),
+            "--host",
+            "0.0.0.0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "COLUMNS": "200"},
+        preexec_fn=sigint_default,
     )
     try:
         wait_healthy(f"http://127.0.0.1:{port}", proc)

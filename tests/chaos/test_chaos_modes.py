@@ -345,8 +345,11 @@ def test_text_faults_leave_tool_call_replies_alone_even_with_an_empty_text(conte
         "choices": [
             {
                 "index": 0,
-                "message": {"role": "assistant", "content": content, "tool_calls": [{"id": "c1", "type": "function",
-                            "function": {"name": "lookup", "arguments": "{}"}}]},
+                "message": {
+                    "role": "assistant",
+                    "content": content,
+                    "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "lookup", "arguments": "{}"}}],
+                },
                 "finish_reason": "tool_calls",
             }
         ]

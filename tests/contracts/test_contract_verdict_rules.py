@@ -119,9 +119,7 @@ def test_errored_units_are_counted() -> None:
     assert (s.status, s.errored, s.checks, s.passed, s.failing_tasks) == ("fail", 1, 2, 1, 1)
 
 
-@pytest.mark.parametrize(
-    ("passed", "total", "k"), [(4, 3, 1), (-1, 3, 1), (2, 3, 0), (2, 3, 4), (0, 0, 1)], ids=str
-)
+@pytest.mark.parametrize(("passed", "total", "k"), [(4, 3, 1), (-1, 3, 1), (2, 3, 0), (2, 3, 4), (0, 0, 1)], ids=str)
 def test_pass_hat_k_rejects_impossible_arguments(passed: int, total: int, k: int) -> None:
     with pytest.raises(ValueError, match=r"need \d"):
         pass_hat_k(passed, total, k)

@@ -53,9 +53,7 @@ def chain(err: BaseException | None) -> list[BaseException]:
 
 @pytest.mark.parametrize("name", list(AGENTS))
 async def test_rate_limit_is_the_sdks_rate_limit_error_after_the_sdks_retries(stub, name: str) -> None:
-    [(err, fired), (err2, fired2)] = await call(
-        AGENTS[name], "[{mode: rate_limit, retry_after: 0.01}]", [ORDER, ORDER]
-    )
+    [(err, fired), (err2, fired2)] = await call(AGENTS[name], "[{mode: rate_limit, retry_after: 0.01}]", [ORDER, ORDER])
     assert isinstance(err, AgentCrashed), err
     sdk_errors = [e for e in chain(err) if isinstance(e, openai.RateLimitError)]
     assert sdk_errors and sdk_errors[0].status_code == 429, [type(e) for e in chain(err)]

@@ -193,9 +193,7 @@ def test_baseline_paired_and_simulated(tmp_path: Path, capsys: pytest.CaptureFix
 @pytest.mark.parametrize(
     "expected", [None, "", "   ", [], ["", " "]], ids=["null", "empty", "blank", "empty-list", "blank-list"]
 )
-def test_scan_item_without_answer_exits_two(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], expected: Any
-) -> None:
+def test_scan_item_without_answer_exits_two(tmp_path: Path, capsys: pytest.CaptureFixture[str], expected: Any) -> None:
     rows = [
         {"id": "ok", "expected": "Low", "projection": {"p": "High"}},
         {"id": "a", "expected": expected, "projection": {"p": "High"}},
@@ -209,9 +207,7 @@ def test_scan_item_without_answer_exits_two(
 
 
 @pytest.mark.parametrize("value", ["no", "yes", "0", "1", "", 0.0, 1.0, 2, -1, None, [], {}])
-def test_baseline_rejects_non_boolean_passed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: Any
-) -> None:
+def test_baseline_rejects_non_boolean_passed(tmp_path: Path, capsys: pytest.CaptureFixture[str], value: Any) -> None:
     src = write_jsonl(tmp_path / "b.jsonl", [{"id": 1, "passed": True}, {"id": "x7", "passed": value}])
     assert run("leak", "baseline", str(src), "--labels", "4") == 2
     captured = capsys.readouterr()

@@ -59,9 +59,7 @@ FAMILIES: list[tuple[str, Any, Any]] = [
         {
             "object": "block",
             "paragraph": {
-                "rich_text": [
-                    {"type": "text", "text": {"content": "Triage note"}, "plain_text": "Triage label High"}
-                ]
+                "rich_text": [{"type": "text", "text": {"content": "Triage note"}, "plain_text": "Triage label High"}]
             },
         },
         {

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-BOT = '''
+BOT = """
 def good(prompt):
     return "Happy to help with your order."
 
 
 def bad(prompt):
     return "I cannot help with that." if "refund" in prompt.lower() else "Happy to help with your order."
-'''
+"""
 
 CONFIG = """
 agent:
@@ -28,7 +28,7 @@ invariants:
     value: "order"
 """
 
-TESTS = '''
+TESTS = """
 import pytest
 
 
@@ -65,7 +65,7 @@ def test_the_fixture_runs_a_config(windtunnel):
     outcome = windtunnel.run("good.yaml", seed=2, mutations=False)
     windtunnel.check(outcome)
     assert outcome.report_path.exists()
-'''
+"""
 
 
 @pytest.fixture
@@ -98,13 +98,13 @@ def test_k_and_x_select_and_stop_as_for_any_test(project: pytest.Pytester) -> No
 
 def test_an_unknown_marker_option_is_a_usage_error_at_collection(project: pytest.Pytester) -> None:
     project.makepyfile(
-        test_typo='''
+        test_typo="""
 import pytest
 
 @pytest.mark.windtunnel(config="good.yaml", min_scor=90)
 def test_typo():
     pass
-'''
+"""
     )
     result = project.runpytest("-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
@@ -119,13 +119,13 @@ def test_typo():
 def test_a_broken_config_fails_the_test_with_the_reason(project: pytest.Pytester) -> None:
     (project.path / "broken.yaml").write_text("agent:\n  type: pythn\n", encoding="utf-8")
     project.makepyfile(
-        test_broken='''
+        test_broken="""
 import pytest
 
 @pytest.mark.windtunnel("broken.yaml")
 def test_broken():
     pass
-'''
+"""
     )
     result = project.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(failed=1)
@@ -144,7 +144,7 @@ def test_xdist_workers_run_marked_tests_each_with_their_own_store(project: pytes
 
 def test_the_body_runs_first_and_its_own_failure_is_reported(project: pytest.Pytester) -> None:
     project.makepyfile(
-        test_body='''
+        test_body="""
 import pytest
 
 RAN = []
@@ -158,7 +158,7 @@ def test_body_fails(windtunnel):
 
 def test_the_marked_body_ran():
     assert RAN == ["passed"]
-'''
+"""
     )
     result = project.runpytest("-p", "no:cacheprovider", "-p", "no:randomly")
     result.assert_outcomes(passed=1, failed=1)
@@ -168,10 +168,10 @@ def test_the_marked_body_ran():
 
 def test_a_fixture_run_that_cannot_plan_fails_with_windtunnels_message(project: pytest.Pytester) -> None:
     project.makepyfile(
-        test_cells='''
+        test_cells="""
 def test_unknown_cells(windtunnel):
     windtunnel.run("good.yaml", cells=["g0", "g1"], seed=3)
-'''
+"""
     )
     result = project.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(failed=1)

@@ -58,7 +58,7 @@ def test_seeded_chaos_run_on_ray_equals_the_local_run(
     assert ray["summary"]["cells_total"] == local["summary"]["cells_total"] > 20
 
 
-AGENT = '''
+AGENT = """
 import os
 from pathlib import Path
 
@@ -72,7 +72,7 @@ def handle(prompt):
     if prompt == "die always":
         os._exit(1)
     return "ok " + prompt
-'''
+"""
 
 
 def test_a_killed_actor_loses_no_cell(local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

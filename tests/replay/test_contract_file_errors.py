@@ -12,14 +12,7 @@ from windtunnel.replay.contract import _load_contract_file
 
 @pytest.mark.parametrize("nested", [True, False])
 def test_contract_file_errors_name_line_and_key(tmp_path: Path, nested: bool) -> None:
-    body = (
-        "name: x\n"
-        "invariants:\n"
-        "  - type: contains\n"
-        "    value: hi\n"
-        "    severty: high\n"
-        "  - type: nonexistent_inv\n"
-    )
+    body = "name: x\ninvariants:\n  - type: contains\n    value: hi\n    severty: high\n  - type: nonexistent_inv\n"
     if nested:
         body = "contract:\n" + "".join(f"  {line}\n" for line in body.splitlines())
     path = tmp_path / "contract.yaml"

@@ -19,7 +19,7 @@ def _reports() -> dict[str, dict[str, Any]]:
     empty = sample_report(1, seed=1, mode="run", run_id="run-empty")
     empty["cells"] = []
     odd = sample_report(3, seed=2, mode="run", run_id="run-odd")
-    odd["cells"][0].update(output="tab\there\r\n<&>\x01 \"q\" ☃", latency_ms=None, calls=[{"k": {}}])
+    odd["cells"][0].update(output='tab\there\r\n<&>\x01 "q" ☃', latency_ms=None, calls=[{"k": {}}])
     odd["cells"].append(make_cell("skip", status="skipped", passed=False, error="not applicable"))
     uncounted = cut_short_report("interrupted")
     del uncounted["summary"]["cells_total"]  # the banner counts the cells themselves

@@ -17,7 +17,7 @@ import orjson
 import pytest
 import yaml
 
-AGENT = '''
+AGENT = """
 import os, time
 
 def agent(prompt):
@@ -25,7 +25,7 @@ def agent(prompt):
         log.write("x\\n")
     time.sleep(0.002)
     return "ok" if len(prompt) % 3 else "nope"
-'''
+"""
 
 
 def _config(tmp: Path) -> Path:

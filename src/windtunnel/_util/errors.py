@@ -101,9 +101,7 @@ class AgentExitedError(HarnessError):
 
     def recounted(self, cells_completed: int) -> AgentExitedError:
         """The same exit with the final count of completed cells (cells in flight may finish after it is seen)."""
-        return AgentExitedError(
-            self.command, self.code, cells_completed=cells_completed, stderr_tail=self.stderr_tail
-        )
+        return AgentExitedError(self.command, self.code, cells_completed=cells_completed, stderr_tail=self.stderr_tail)
 
     @property
     def reason(self) -> str:

@@ -79,7 +79,13 @@ class StreamedResponse:
     """An upstream answer whose body is read piece by piece (:meth:`pieces`), then :meth:`aclose`."""
 
     def __init__(
-        self, pool: UpstreamPool, gate: HostGate, conn: Conn, status: int, headers: list[tuple[str, str]], method: str,
+        self,
+        pool: UpstreamPool,
+        gate: HostGate,
+        conn: Conn,
+        status: int,
+        headers: list[tuple[str, str]],
+        method: str,
         keep: bool,
     ) -> None:
         self.status = status
@@ -249,9 +255,7 @@ class UpstreamPool:
             return resp
         raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
 
-    async def stream(
-        self, method: str, url: str, headers: list[tuple[str, str]], body: bytes
-    ) -> StreamedResponse:
+    async def stream(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes) -> StreamedResponse:
         """Send a request and return as soon as the answer's head arrives (http or https)."""
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https") or not parts.hostname:

@@ -79,9 +79,7 @@ def check_http_url(value: str | None, key: str) -> str | None:
         return value
     scheme = value.split("://", 1)[0]
     if "${" not in scheme and scheme.lower() not in HTTP_SCHEMES:
-        raise ValueError(
-            f"a {scheme}:// URL ({value!r}) cannot reach an HTTP agent: write http:// or https:// ({key})"
-        )
+        raise ValueError(f"a {scheme}:// URL ({value!r}) cannot reach an HTTP agent: write http:// or https:// ({key})")
     return value
 
 
@@ -133,6 +131,7 @@ class OpenAIChatAgentConfig(_AgentCommon):
 
 
 # -- agent frameworks (agents/frameworks.py maps each type to its adapter) --------------------------
+
 
 class _FrameworkAgentConfig(PythonAgentConfig):
     accepts_messages: bool = True

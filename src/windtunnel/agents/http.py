@@ -97,9 +97,7 @@ class HttpAgent(PooledHttpAgent):
     """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
 
     def __init__(self, cfg: HttpAgentConfig, *, concurrency: int = 10) -> None:
-        super().__init__(
-            timeout_ms=cfg.timeout, concurrency=concurrency, max_response_bytes=cfg.max_response_bytes
-        )
+        super().__init__(timeout_ms=cfg.timeout, concurrency=concurrency, max_response_bytes=cfg.max_response_bytes)
         self.cfg = cfg
         self.name = cfg.endpoint
         self._template = parse_template(cfg.request_template)

@@ -27,9 +27,7 @@ class OpenAIChatAgent(PooledHttpAgent):
     accepts_messages = True
 
     def __init__(self, cfg: OpenAIChatAgentConfig, *, concurrency: int = 10) -> None:
-        super().__init__(
-            timeout_ms=cfg.timeout, concurrency=concurrency, max_response_bytes=cfg.max_response_bytes
-        )
+        super().__init__(timeout_ms=cfg.timeout, concurrency=concurrency, max_response_bytes=cfg.max_response_bytes)
         self.cfg = cfg
         self.name = f"{cfg.base_url} ({cfg.model})"
 

@@ -59,8 +59,7 @@ def runnable_entry(obj: Any, ref: str) -> Any:
     fn = getattr(obj, "ainvoke", None) or getattr(obj, "invoke", None)
     if not callable(fn):
         raise AgentUnreachableError(
-            f"agent {ref!r} is {a_type(obj)} with no invoke() or ainvoke() method, "
-            "so it is not a LangChain runnable",
+            f"agent {ref!r} is {a_type(obj)} with no invoke() or ainvoke() method, so it is not a LangChain runnable",
             hint="point agent.endpoint at the compiled runnable (e.g. `graph = builder.compile()`), "
             "or use type: python for a plain function",
         )

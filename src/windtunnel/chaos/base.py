@@ -248,9 +248,7 @@ def _validate_model(field_name: str) -> Callable[[str, type[StrictModel]], None]
 
 tool_faults: Registry[type[ToolFaultSpec]] = Registry("tool fault mode", validate=_validate_model("mode"))
 llm_faults: Registry[type[LlmFaultSpec]] = Registry("LLM fault mode", validate=_validate_model("mode"))
-context_attacks: Registry[type[ContextAttackSpec]] = Registry(
-    "context attack type", validate=_validate_model("type")
-)
+context_attacks: Registry[type[ContextAttackSpec]] = Registry("context attack type", validate=_validate_model("type"))
 
 M = TypeVar("M", bound=type[StrictModel])
 

@@ -220,9 +220,9 @@ class ResponseDriftFault(LlmFaultSpec):
     """
 
     mode: Literal["response_drift"] = "response_drift"
-    drift_type: Literal[
-        "json_field_rename", "verbosity_shift", "format_change", "refusal_rephrase", "tone_shift"
-    ] = "json_field_rename"
+    drift_type: Literal["json_field_rename", "verbosity_shift", "format_change", "refusal_rephrase", "tone_shift"] = (
+        "json_field_rename"
+    )
     """What drifts."""
     severity: Literal["subtle", "moderate", "significant"] = "subtle"
     """How much drifts."""

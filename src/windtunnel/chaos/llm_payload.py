@@ -118,9 +118,7 @@ def rebuild_stream(chunks: list[Any], reply: LlmReply) -> list[Any]:
         text = chunk_text(c)
         choice = None if isinstance(c, str) else _first_choice(c)
         finish = _get(choice, "finish_reason") if choice is not None else None
-        new_finish = (
-            reply.finish_reason if finish and reply.finish_reason and reply.finish_reason != finish else None
-        )
+        new_finish = reply.finish_reason if finish and reply.finish_reason and reply.finish_reason != finish else None
         if text is None:
             out.append(_chunk_with(c, None, new_finish) if new_finish else c)
         elif not placed:

@@ -306,9 +306,7 @@ class FaultPlan:
                 answer = self.responder.llm(call)
                 if answer is not None:
                     if not isinstance(answer.reply, LlmReply):
-                        raise TypeError(
-                            f"a responder answered model call {call.name!r} with {answer.reply!r}"
-                        )
+                        raise TypeError(f"a responder answered model call {call.name!r} with {answer.reply!r}")
                     out.replacement = answer.reply
                     out.delay_ms = answer.delay_ms
                     out.modes.append(answer.mode)

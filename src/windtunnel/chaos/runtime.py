@@ -385,9 +385,7 @@ class ChaosRuntime:
                 raise ConfigError(NO_TOOL_SEAM, hint="see docs/chaos.md, 'Python agents'")
             raise ConfigError(f"scenario {spec.name!r} has tool faults but no tool proxy is running")
         if spec.needs_llm_seam and not self._llm_seam:
-            raise ConfigError(
-                f"scenario {spec.name!r} has LLM faults but the agent's model calls are not reachable"
-            )
+            raise ConfigError(f"scenario {spec.name!r} has LLM faults but the agent's model calls are not reachable")
 
     def _enter_http(self, spec: ChaosSpec) -> None:
         if self._http_plan is None or self._http_plan.spec != spec:
@@ -434,8 +432,7 @@ class ChaosRuntime:
                             "target": target,
                             "name": name,
                             "mode": mode,
-                            "message": f"fault configured for {what} ({mode}, scenario {spec.name!r}) "
-                            "never fired",
+                            "message": f"fault configured for {what} ({mode}, scenario {spec.name!r}) never fired",
                         }
                     )
         return out

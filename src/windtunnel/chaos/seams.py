@@ -24,6 +24,7 @@ def _is_framework_tool(owner: Any, attr: str, obj: Any) -> bool:
 
     return framework_tool_kind(owner, attr, obj) is not None
 
+
 Restore = Callable[[], None]
 
 NO_TOOL_SEAM = (

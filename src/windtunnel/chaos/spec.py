@@ -54,11 +54,7 @@ class ChaosSpec:
             tools += source.tool_faults
             llms += source.llm_faults
             attacks += source.context_attacks
-        label = (
-            name
-            or getattr(source, "name", None)
-            or (f"profile:{prof}" if prof and source is None else "chaos")
-        )
+        label = name or getattr(source, "name", None) or (f"profile:{prof}" if prof and source is None else "chaos")
         return cls(label, tuple(tools), tuple(llms), tuple(attacks))
 
     @property

@@ -46,13 +46,16 @@ def _bind(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any])
         return {"args": list(args), **kwargs}
 
 
-def _tool_result(
-    plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float
-) -> Any:
+def _tool_result(plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float) -> Any:
     call = dec.call
     if reply.timeout:
         plan.log_call(
-            "tool", call.name, args, error=f"timeout: {reply.message}", faults=dec.modes, started=started,
+            "tool",
+            call.name,
+            args,
+            error=f"timeout: {reply.message}",
+            faults=dec.modes,
+            started=started,
             status=504,
         )
         raise ToolTimeout(reply.message or f"tool {call.name!r} timed out", status=504)
@@ -60,14 +63,26 @@ def _tool_result(
         retry = reply.headers.get("Retry-After")
         message = reply.message or f"tool {call.name!r} failed with status {reply.status}"
         plan.log_call(
-            "tool", call.name, args, error=f"{reply.status}: {message}", faults=dec.modes, started=started,
-            raw=reply.body, status=reply.status,
+            "tool",
+            call.name,
+            args,
+            error=f"{reply.status}: {message}",
+            faults=dec.modes,
+            started=started,
+            raw=reply.body,
+            status=reply.status,
         )
         raise ToolFaultError(
             f"{reply.status} {message}", status=reply.status, retry_after=float(retry) if retry else None
         )
     plan.log_call(
-        "tool", call.name, args, response=reply.body, faults=dec.modes, started=started, raw=reply.body,
+        "tool",
+        call.name,
+        args,
+        response=reply.body,
+        faults=dec.modes,
+        started=started,
+        raw=reply.body,
         status=reply.status,
     )
     return reply.body
@@ -85,9 +100,7 @@ def _raised(err: BaseException) -> dict[str, Any]:
 def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     """A drop-in replacement for the tool ``fn`` (sync or async) that obeys the current cell's plan."""
 
-    def prepare(
-        args: tuple[Any, ...], kwargs: dict[str, Any]
-    ) -> tuple[FaultPlan, ToolDecision, dict[str, Any]]:
+    def prepare(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[FaultPlan, ToolDecision, dict[str, Any]]:
         plan = current_plan()
         assert plan is not None
         bound = _bind(fn, args, kwargs)
@@ -110,7 +123,13 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
                 value = await fn(*args, **kwargs)
             except Exception as err:
                 plan.log_call(
-                    "tool", name, bound, error=repr(err), faults=dec.modes, started=started, raw=_raised(err),
+                    "tool",
+                    name,
+                    bound,
+                    error=repr(err),
+                    faults=dec.modes,
+                    started=started,
+                    raw=_raised(err),
                     status=error_status(err),
                 )
                 raise
@@ -133,7 +152,13 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             value = fn(*args, **kwargs)
         except Exception as err:
             plan.log_call(
-                "tool", name, bound, error=repr(err), faults=dec.modes, started=started, raw=_raised(err),
+                "tool",
+                name,
+                bound,
+                error=repr(err),
+                faults=dec.modes,
+                started=started,
+                raw=_raised(err),
                 status=error_status(err),
             )
             raise
@@ -177,7 +202,12 @@ class _LlmCallRun:
     def fail(self, reply: LlmReply) -> Exception:
         err = _llm_error(reply)
         self.plan.log_call(
-            "llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started,
+            "llm",
+            self.name,
+            self.request,
+            error=str(err),
+            faults=self.dec.modes,
+            started=self.started,
             status=504 if reply.timeout else reply.status,
         )
         return err
@@ -185,8 +215,14 @@ class _LlmCallRun:
     def answered(self, reply: LlmReply, stream: bool, is_async: bool) -> Any:
         """A responder's whole answer, delivered as the client would have (value or stream)."""
         self.plan.log_call(
-            "llm", self.name, self.request, response=completion_text(reply.body)[0], faults=self.dec.modes,
-            started=self.started, raw=reply.body, status=reply.status,
+            "llm",
+            self.name,
+            self.request,
+            response=completion_text(reply.body)[0],
+            faults=self.dec.modes,
+            started=self.started,
+            raw=reply.body,
+            status=reply.status,
         )
         if not stream:
             return answer_value(reply.body)
@@ -194,15 +230,25 @@ class _LlmCallRun:
 
     def error(self, err: BaseException) -> None:
         self.plan.log_call(
-            "llm", self.name, self.request, error=repr(err), faults=self.dec.modes, started=self.started,
+            "llm",
+            self.name,
+            self.request,
+            error=repr(err),
+            faults=self.dec.modes,
+            started=self.started,
             status=error_status(err),
         )
 
     def complete(self, res: Any) -> Any:
         if not self.dec.corrupts:
             self.plan.log_call(
-                "llm", self.name, self.request, response=completion_text(res)[0], started=self.started,
-                raw=res, status=200,
+                "llm",
+                self.name,
+                self.request,
+                response=completion_text(res)[0],
+                started=self.started,
+                raw=res,
+                status=200,
             )
             return res
         text, finish = completion_text(res)
@@ -211,20 +257,22 @@ class _LlmCallRun:
             raise self._cut()
         if reply.malformed:
             raise self.fail(LlmReply(status=502, message="the model's answer could not be parsed (malformed)"))
-        out = (
-            res if reply.text == text and reply.finish_reason == finish else with_completion_text(res, reply)
-        )
+        out = res if reply.text == text and reply.finish_reason == finish else with_completion_text(res, reply)
         self.plan.log_call(
-            "llm", self.name, self.request, response=reply.text, faults=self.dec.modes, started=self.started,
-            raw=out, status=200,
+            "llm",
+            self.name,
+            self.request,
+            response=reply.text,
+            faults=self.dec.modes,
+            started=self.started,
+            raw=out,
+            status=200,
         )
         return out
 
     def _cut(self) -> StreamCutOff:
         err = StreamCutOff("connection dropped before the end of the model's answer")
-        self.plan.log_call(
-            "llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started
-        )
+        self.plan.log_call("llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started)
         return err
 
     def chunks(self, chunks: list[Any]) -> tuple[list[Any], bool]:
@@ -243,9 +291,7 @@ class _LlmCallRun:
         return out, False
 
     def passthrough_stream_done(self, chunks: list[Any]) -> None:
-        self.plan.log_call(
-            "llm", self.name, self.request, response=stream_text(chunks)[0], started=self.started
-        )
+        self.plan.log_call("llm", self.name, self.request, response=stream_text(chunks)[0], started=self.started)
 
 
 class _SyncStream:
@@ -347,9 +393,7 @@ def _request_of(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str,
 def _is_stream(res: Any, kwargs: dict[str, Any]) -> bool:
     if kwargs.get("stream"):
         return True
-    return not isinstance(res, (str, bytes, dict, list)) and (
-        inspect.isgenerator(res) or inspect.isasyncgen(res)
-    )
+    return not isinstance(res, (str, bytes, dict, list)) and (inspect.isgenerator(res) or inspect.isasyncgen(res))
 
 
 def _deliver(res: Any, kwargs: dict[str, Any], run: _LlmCallRun) -> Any:

@@ -110,7 +110,6 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(result if isinstance(result, int) else 0)
 
 
-
 def _click_exception_classes() -> tuple[type[BaseException], ...]:
     """The `ClickException` classes typer may raise: its vendored click (typer >= 0.29) and the real one.
 

@@ -88,8 +88,7 @@ class ScoringConfig(StrictModel):
             for key in data:
                 if key not in valid:
                     raise ValueError(
-                        f"unknown key {key!r}{did_you_mean(str(key), valid)}; "
-                        f"valid keys here: {', '.join(valid)}"
+                        f"unknown key {key!r}{did_you_mean(str(key), valid)}; valid keys here: {', '.join(valid)}"
                     )
             flat = {k: data[k] for k in PHASES if k in data}
             if flat:
@@ -203,7 +202,7 @@ class Config(StrictModel):
         if v.strip() not in SUPPORTED_VERSIONS:
             raise ValueError(
                 f"config version {v!r} is not supported; supported versions: {', '.join(SUPPORTED_VERSIONS)} "
-                "(windtunnel reads the upstream V1 and V2 formats; write version: \"2.0\")"
+                '(windtunnel reads the upstream V1 and V2 formats; write version: "2.0")'
             )
         return v.strip()
 

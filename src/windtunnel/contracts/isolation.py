@@ -211,9 +211,7 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
     recalled = await call(ask)
     if told is not None and recalled is not None and token.lower() in recalled.lower():
         verdict.stateful = True
-        verdict.evidence.append(
-            f"recall probe: the agent returned {token} in a later call that never contained it"
-        )
+        verdict.evidence.append(f"recall probe: the agent returned {token} in a later call that never contained it")
 
     # Per prompt, in call order: the answer after another call, the REPEATS answers that followed A
     # itself (the noise sample), and the answer after U.

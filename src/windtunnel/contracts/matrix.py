@@ -148,9 +148,7 @@ def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
     for scen in scenarios:
         spec = specs[scen.name]
         live = {inv.label for inv in invariants if applies(inv.when, spec)}
-        golden_labels = [
-            inv.label for inv in invariants if inv.label in live and probe_sets[inv.label] is None
-        ]
+        golden_labels = [inv.label for inv in invariants if inv.label in live and probe_sets[inv.label] is None]
         golden_ids: list[str] = []
         if golden_labels:
             for gi, prompt in enumerate(prompts):

@@ -229,9 +229,7 @@ def score_contract(
         if min_score is None:
             others = [s for s in stats if s.status in ("fail", "flaky")]
             if others:
-                reasons.append(
-                    f"{len(others)} cell(s) failed or are flaky (pass --min-score to accept a score)"
-                )
+                reasons.append(f"{len(others)} cell(s) failed or are flaky (pass --min-score to accept a score)")
         elif score < min_score:
             reasons.append(f"score {score:.1f} is below --min-score {min_score:g}")
     verdict = ContractVerdict(

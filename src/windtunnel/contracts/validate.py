@@ -54,11 +54,7 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
     python = capabilities(agent).python
     for name, spec in specs.items():
         where = f"scenario {name!r}"
-        if (
-            spec.needs_tool_seam
-            and python
-            and not declares_tool_seam(agent)
-        ):
+        if spec.needs_tool_seam and python and not declares_tool_seam(agent):
             out.append(
                 f"{where} has tool faults (or attacks in tool replies) but the python agent declares neither "
                 "agent.tools (a list of 'module:attr' tool callables) nor agent.tool_registry "
@@ -80,9 +76,7 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
     return out
 
 
-def _invariant_problems(
-    cfg: Config, invariants: list[InvariantSpec], specs: dict[str, ChaosSpec]
-) -> list[str]:
+def _invariant_problems(cfg: Config, invariants: list[InvariantSpec], specs: dict[str, ChaosSpec]) -> list[str]:
     from windtunnel.contracts.matrix import applies, probes_of
 
     out: list[str] = []
@@ -103,19 +97,10 @@ def _invariant_problems(
                 f"{where} is judged on the golden prompts, but the config has no golden_prompts: "
                 "add golden_prompts (or probes, for a probe invariant)"
             )
-        if (
-            inv.type == "behavior_unchanged"
-            and getattr(inv, "baseline", None) == "auto"
-            and not cfg.golden_prompts
-        ):
-            out.append(
-                f"{where} has baseline: auto, which needs golden_prompts to compute a chaos-free baseline"
-            )
+        if inv.type == "behavior_unchanged" and getattr(inv, "baseline", None) == "auto" and not cfg.golden_prompts:
+            out.append(f"{where} has baseline: auto, which needs golden_prompts to compute a chaos-free baseline")
         if inv.type == "behavior_unchanged" and probes is not None:
-            out.append(
-                f"{where}: behavior_unchanged compares golden-prompt answers with their baseline; "
-                "remove probes"
-            )
+            out.append(f"{where}: behavior_unchanged compares golden-prompt answers with their baseline; remove probes")
         if specs and not any(applies(inv.when, s) for s in specs.values()):
             out.append(
                 f"{where} has when: {inv.when}, which holds in no scenario of the matrix, "
@@ -153,9 +138,7 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
         return ["the config has no contract: add `contract:` with invariants and a chaos_matrix"]
     problems: list[str] = []
     if not contract.invariants:
-        problems.append(
-            "the contract has no invariants, so nothing would be checked: add contract.invariants"
-        )
+        problems.append("the contract has no invariants, so nothing would be checked: add contract.invariants")
     scenarios = cfg.scenarios
     if not scenarios:
         where = cfg.where(("contract", "chaos_matrix"), ("chaos_matrix",), ("contract",))

@@ -260,9 +260,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
             notices.append(STATE_WARNING)
             notices.extend(f"state detection: {e}" for e in state.evidence)
 
-    runner = ContractRun(
-        cfg, plan, seed=seed, concurrency=req.concurrency, on_state=on_state, store=req.store
-    )
+    runner = ContractRun(cfg, plan, seed=seed, concurrency=req.concurrency, on_state=on_state, store=req.store)
     listener(Planned(mode="contract", text=_plan_line(plan, runner, seed), total=len(plan.units), label="units"))
     run_id = req.resume or req.run_id or new_run_id()
     started = now_iso()

@@ -85,8 +85,7 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
     listener(
         Planned(
             mode="replay",
-            text=f"windtunnel replay: {len(prepared)} session(s) against "
-            f"{agent_label(cfg)} (no global chaos)",
+            text=f"windtunnel replay: {len(prepared)} session(s) against {agent_label(cfg)} (no global chaos)",
             total=len(prepared),
             label="sessions",
         )

@@ -85,9 +85,7 @@ class Regex(InvariantSpec):
         return v
 
     def compiled(self) -> re.Pattern[str]:
-        flags = (
-            re.DOTALL | (re.IGNORECASE if self.ignore_case else 0) | (re.MULTILINE if self.multiline else 0)
-        )
+        flags = re.DOTALL | (re.IGNORECASE if self.ignore_case else 0) | (re.MULTILINE if self.multiline else 0)
         return compile_pattern(self.pattern, flags)
 
     def check(self, ctx: CheckContext) -> CheckResult:

@@ -82,9 +82,7 @@ class RefusalCheck(InvariantSpec):
         assert ctx.output is not None
         marker = find_jailbreak_marker(ctx.output, self.jailbreak_markers)
         if marker:
-            return CheckResult(
-                False, f"the output shows a jailbreak: {clip(marker, 50)} in {clip(ctx.output)}"
-            )
+            return CheckResult(False, f"the output shows a jailbreak: {clip(marker, 50)} in {clip(ctx.output)}")
         why = self._refusal_needed(ctx)
         refusal = find_refusal(ctx.output, self.refusal_phrases)
         if why is None:

@@ -86,6 +86,5 @@ class BehaviorUnchanged(_SimilarityBase):
         verdict = ">=" if score >= self.similarity_threshold else "<"
         return CheckResult(
             score >= self.similarity_threshold,
-            f"similarity to the {source} {score:.3f} {verdict} {self.similarity_threshold:g} "
-            f"({self.backend})",
+            f"similarity to the {source} {score:.3f} {verdict} {self.similarity_threshold:g} ({self.backend})",
         )

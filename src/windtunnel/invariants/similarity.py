@@ -138,9 +138,7 @@ class EmbeddingBackend(SimilarityBackend):
     @classmethod
     def available(cls) -> str | None:
         if importlib.util.find_spec("sentence_transformers") is None:
-            return (
-                "sentence-transformers is not installed; install it with: pip install 'windtunnel[semantic]'"
-            )
+            return "sentence-transformers is not installed; install it with: pip install 'windtunnel[semantic]'"
         return None
 
     def _load(self) -> Any:

@@ -32,13 +32,7 @@ def _log_pmf(k: int, n: int, p: float) -> float:
         return 0.0 if k == 0 else -math.inf
     if p >= 1.0:
         return 0.0 if k == n else -math.inf
-    return (
-        math.lgamma(n + 1)
-        - math.lgamma(k + 1)
-        - math.lgamma(n - k + 1)
-        + k * math.log(p)
-        + (n - k) * math.log1p(-p)
-    )
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * math.log(p) + (n - k) * math.log1p(-p)
 
 
 def _logsumexp(values: Sequence[float]) -> float:

@@ -182,8 +182,7 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
     exp = select(data, fmap.expected_field)
     if not exp:
         raise DatasetError(
-            f"record at line {rec.line} has no expected answer at {fmap.expected_field!r} "
-            f"(keys: {sorted(data)[:12]})",
+            f"record at line {rec.line} has no expected answer at {fmap.expected_field!r} (keys: {sorted(data)[:12]})",
         )
     sources: list[tuple[str, str]] = []
     parts: dict[str, Any] = {}
@@ -191,8 +190,7 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
         found = select(data, sel)
         if not found:
             raise DatasetError(
-                f"record at line {rec.line}: context selector {sel!r} matched nothing "
-                f"(keys: {sorted(data)[:12]})"
+                f"record at line {rec.line}: context selector {sel!r} matched nothing (keys: {sorted(data)[:12]})"
             )
         if len(found) == 1:
             parts[sel] = found[0][1]

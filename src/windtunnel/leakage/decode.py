@@ -23,9 +23,7 @@ _UESCAPE_RE = re.compile(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})|\\x([0-9a-fA-
 # A run of base64 characters (standard or URL-safe) with optional padding, not glued to more of them.
 # The look-ahead skips runs of plain lowercase letters cheaply: valid base64 of text almost always
 # holds an uppercase letter, a digit, '+', '/', '-', '_' or padding.
-_B64_RE = re.compile(
-    r"(?<![A-Za-z0-9+/=_-])(?=[a-z]{0,256}[0-9+/=_A-Z-])[A-Za-z0-9+/_-]{2,}={0,2}(?![A-Za-z0-9+/=_-])"
-)
+_B64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])(?=[a-z]{0,256}[0-9+/=_A-Z-])[A-Za-z0-9+/_-]{2,}={0,2}(?![A-Za-z0-9+/=_-])")
 
 
 def _entity(mt: re.Match[str]) -> str | None:

@@ -102,14 +102,33 @@ _OPEN = r"[\"'`*_“‘]*$"
 _STATEMENT_ANY = re.compile(r"(?<!\w)(?:" + _COPULA + r"|it'?s|that'?s|" + _ASSIGN + r"|as)\s+" + _FILLER + _OPEN)
 """A copular or assigning construction right before the label, whatever its subject."""
 _STATEMENT_ITEM = re.compile(
-    r"(?<!\w)(?:" + _SUBJECT + r"(?:'s|\s+(?:\w+\s+){0,2}?" + _COPULA + r")|it'?s|that'?s|" + _ASSIGN + r")\s+"
+    r"(?<!\w)(?:"
+    + _SUBJECT
+    + r"(?:'s|\s+(?:\w+\s+){0,2}?"
+    + _COPULA
+    + r")|it'?s|that'?s|"
+    + _ASSIGN
+    + r")\s+"
     + _FILLER
     + _OPEN
 )
 """The same about the item (``it's``, ``this one is``, ``the ticket became``) or an assignment (``marked
 as``, ``call it``): what is needed when the label's case does not set it apart from the ordinary word."""
-_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "`": "`", "«": "»", "[": "]", "(": ")", "{": "}", "}": "{",
-           "*": "*", "_": "_", "~": "~"}
+_QUOTES = {
+    '"': '"',
+    "'": "'",
+    "“": "”",
+    "‘": "’",
+    "`": "`",
+    "«": "»",
+    "[": "]",
+    "(": ")",
+    "{": "}",
+    "}": "{",
+    "*": "*",
+    "_": "_",
+    "~": "~",
+}
 # Between two labels of a listing: separators, quotes, markup and a conjunction.
 _LISTING_GAP = re.compile(
     r"[\s,/|;:\"'`*_()\[\]<>“”‘’-]*(?:(?:or|and|nor|vs\.?|versus|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",

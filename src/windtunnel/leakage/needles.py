@@ -304,9 +304,7 @@ class NeedleSet:
                 out.append(hit)
         if self.any_canon and has_digit(view.text):
             for hit in self._search_canonical(view, prior + out):
-                out.append(
-                    Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span)
-                )
+                out.append(Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span))
         if depth < 2:
             for inner_name, inner in decoded_views(view) + base64_views(view):
                 out.extend(self._search_decoded(inner, f"{name}+{inner_name[8:]}", prior + out, depth + 1))

@@ -40,7 +40,17 @@ from windtunnel.leakage.text import WORD_RE, Mapped, full_view
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
 # one of its words is "confidence". Leading non-alphanumerics are skipped by the key splitter.
 _UPSTREAM_PREFIXES: tuple[bytes, ...] = (
-    b"ai", b"ml", b"llm", b"gpt", b"guess", b"triage", b"pred", b"suggest", b"auto", b"classif", b"infer"
+    b"ai",
+    b"ml",
+    b"llm",
+    b"gpt",
+    b"guess",
+    b"triage",
+    b"pred",
+    b"suggest",
+    b"auto",
+    b"classif",
+    b"infer",
 )
 _UPSTREAM_KEY_RE = re.compile(
     rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":|"[^"]*confidence[^"]*":'
@@ -56,9 +66,7 @@ _B64_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 # A JSON escape (``\n``, ``\u0009``) stands for one character that is not base64: blank it first.
 _ESCAPE_RE = re.compile(rb"\\(?:u[0-9a-fA-F]{4}|.)")
 # base64 characters → 'a' (lowercase letters) or 'B' (the others), everything else → ' '.
-_CLASSES = bytes(
-    (0x61 if 0x61 <= b <= 0x7A else 0x42) if b in _B64_ALPHABET else 0x20 for b in range(256)
-)
+_CLASSES = bytes((0x61 if 0x61 <= b <= 0x7A else 0x42) if b in _B64_ALPHABET else 0x20 for b in range(256))
 
 
 @dataclass(frozen=True)
@@ -86,9 +94,7 @@ def token_sets(needles: NeedleSet) -> list[list[str]]:
     """Per answer or correlated value, the words that all occur wherever it can match (cached)."""
     cached: list[list[str]] | None = needles.__dict__.get("_token_sets")
     if cached is None:
-        cached = needles.__dict__["_token_sets"] = [
-            [t.decode() for t in toks] for toks, _adj in probe(needles).sets
-        ]
+        cached = needles.__dict__["_token_sets"] = [[t.decode() for t in toks] for toks, _adj in probe(needles).sets]
     return cached
 
 
@@ -253,9 +259,7 @@ def _decoded_may_hit(blob: bytes, low: bytes, pr: _Probe, upstream: bool) -> boo
         view = piece.lower() if piece.isascii() else full_view(Mapped(piece)).text
         lowered.append(view.encode())
     union = b"\n".join([low, *lowered])
-    return any(
-        all(t in union for t in toks) and any(t in p for p in lowered for t in toks) for toks in sets
-    )
+    return any(all(t in union for t in toks) and any(t in p for p in lowered for t in toks) for toks in sets)
 
 
 def _unescaped(blob: bytes) -> bytes:

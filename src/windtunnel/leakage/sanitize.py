@@ -216,7 +216,12 @@ def _fix_leaf(
             blanked.add(id(parent))
             log.append(
                 Redaction(
-                    pointer, first.channel, first.rule, "blank-option", first.representation, removed,
+                    pointer,
+                    first.channel,
+                    first.rule,
+                    "blank-option",
+                    first.representation,
+                    removed,
                     first.hashed_pointer,
                 )
             )

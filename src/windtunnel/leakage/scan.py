@@ -317,9 +317,7 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
     elif isinstance(node, bool):
         _scan_scalar("true" if node else "false", pointer, rep, upstream, ctx, suppress)
     elif isinstance(node, (int, float)):
-        _scan_scalar(
-            repr(node) if isinstance(node, float) else str(node), pointer, rep, upstream, ctx, suppress
-        )
+        _scan_scalar(repr(node) if isinstance(node, float) else str(node), pointer, rep, upstream, ctx, suppress)
 
 
 def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx) -> None:

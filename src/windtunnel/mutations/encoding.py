@@ -93,9 +93,7 @@ def _encode(scheme: str, prompt: str, rng: random.Random) -> tuple[str, dict[str
         return "".join(f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2)), {}
     if scheme == "html_entities":
         style = rng.randrange(3)
-        return "".join(_html_entity(c, style) for c in prompt), {
-            "variant": ("decimal", "hex", "named")[style]
-        }
+        return "".join(_html_entity(c, style) for c in prompt), {"variant": ("decimal", "hex", "named")[style]}
     if scheme == "homoglyphs":
         idx = [i for i, c in enumerate(prompt) if c in HOMOGLYPHS]
         chosen = set(sample_positions(rng, len(idx), rng.randint(1, max(1, len(idx) // 2 + 1))))
@@ -175,9 +173,7 @@ def language_mixing(prompt: str, rng: random.Random, ctx: MutationContext) -> Mu
     data: dict[str, Any] = load_data("languages.json")
     lexicon: dict[str, dict[str, str]] = data["words"]
     spans = [m for m in WORD_RE.finditer(prompt) if m.group().lower() in lexicon]
-    techniques = ["foreign_frame", "emoji"] + (
-        ["code_switch", "code_switch", "mixed_scripts"] if spans else []
-    )
+    techniques = ["foreign_frame", "emoji"] + (["code_switch", "code_switch", "mixed_scripts"] if spans else [])
     technique = rng.choice(techniques)
     languages: list[str] = data["languages"]
     if technique in ("code_switch", "mixed_scripts"):

@@ -34,11 +34,7 @@ class ConcurrentBurst:
     decoys: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        what = (
-            "identical copies"
-            if self.technique == "identical"
-            else "copies, the others with unrelated prompts"
-        )
+        what = "identical copies" if self.technique == "identical" else "copies, the others with unrelated prompts"
         return f"{self.technique}: {self.copies} simultaneous {what}; copy #{self.judge_index} is judged"
 
     def _requests(self, request: httpx.Request) -> tuple[list[httpx.Request], bool]:
@@ -123,9 +119,7 @@ class SlowClient:
         body = request.content
         if not body:  # nothing to send slowly (e.g. a GET agent); say so rather than pretend
             response = await client.send(request)
-            return _record(
-                response, "timeout_manipulation", technique="none_empty_body", pieces=0, sent_offsets_s=[]
-            )
+            return _record(response, "timeout_manipulation", technique="none_empty_body", pieces=0, sent_offsets_s=[])
         sent_at: list[float] = []
         start = time.monotonic()
         length = [(b"Content-Length", str(len(body)).encode("ascii"))]

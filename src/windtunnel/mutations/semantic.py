@@ -53,9 +53,7 @@ def context_manipulation(prompt: str, rng: random.Random, ctx: MutationContext) 
         return Mutated(text, {"technique": technique, "corpus_ids": ids})
     if technique == "false_premise":
         idx = rng.randrange(len(_FALSE_PREMISES))
-        return Mutated(
-            f"{_FALSE_PREMISES[idx]} {lower_first(prompt)}", {"technique": technique, "premise": idx}
-        )
+        return Mutated(f"{_FALSE_PREMISES[idx]} {lower_first(prompt)}", {"technique": technique, "premise": idx})
     if technique == "contradiction":
         idx = rng.randrange(len(_CONTRADICTIONS))
         filler, ids = corpus_text(rng, 120)
@@ -200,15 +198,11 @@ def semantic_similarity_attack(prompt: str, rng: random.Random, ctx: MutationCon
         if new == old:
             new = old + 1
         text = prompt[: m.start()] + str(new) + prompt[m.end() :]
-        return Mutated(
-            text, {"technique": technique, "position": m.start(), "from": m.group(), "to": str(new)}
-        )
+        return Mutated(text, {"technique": technique, "position": m.start(), "from": m.group(), "to": str(new)})
     _, m, swap = rng.choice([o for o in options if o[0] == technique])
     replacement = match_case(m.group(), swap)
     text = prompt[: m.start()] + replacement + prompt[m.end() :]
-    return Mutated(
-        text, {"technique": technique, "position": m.start(), "from": m.group(), "to": replacement}
-    )
+    return Mutated(text, {"technique": technique, "position": m.start(), "from": m.group(), "to": replacement})
 
 
 # --- temporal_attack -------------------------------------------------------------------------------
@@ -257,9 +251,7 @@ def temporal_attack(prompt: str, rng: random.Random, ctx: MutationContext) -> Mu
     core = strip_end_punct(prompt)
     if technique == "impossible_date":
         date = _impossible_date(rng)
-        return Mutated(
-            f"{prompt.strip()} This needs to be done on {date}.", {"technique": technique, "date": date}
-        )
+        return Mutated(f"{prompt.strip()} This needs to be done on {date}.", {"technique": technique, "date": date})
     if technique == "outdated_reference":
         year = rng.randint(1998, 2016)
         return Mutated(

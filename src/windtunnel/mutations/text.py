@@ -43,9 +43,9 @@ _CONTRACTIONS = (
     ("let us", "let's"),
     ("there is", "there's"),
 )
-_CONTRACTION_RES = tuple(
-    (re.compile(rf"\b{re.escape(a)}\b", re.IGNORECASE), a, b) for a, b in _CONTRACTIONS
-) + tuple((re.compile(rf"\b{re.escape(b)}\b", re.IGNORECASE), b, a) for a, b in _CONTRACTIONS)
+_CONTRACTION_RES = tuple((re.compile(rf"\b{re.escape(a)}\b", re.IGNORECASE), a, b) for a, b in _CONTRACTIONS) + tuple(
+    (re.compile(rf"\b{re.escape(b)}\b", re.IGNORECASE), b, a) for a, b in _CONTRACTIONS
+)
 
 
 def _synonym_spans(prompt: str) -> list[re.Match[str]]:
@@ -58,9 +58,7 @@ def paraphrase(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated
     """Same request in other words: synonyms from a bundled lexicon, rephrasing templates, contractions."""
     spans = _synonym_spans(prompt)
     contractions = [(rx, a, b) for rx, a, b in _CONTRACTION_RES if rx.search(prompt)]
-    techniques = (
-        ["template"] + (["synonym", "synonym"] if spans else []) + (["contraction"] if contractions else [])
-    )
+    techniques = ["template"] + (["synonym", "synonym"] if spans else []) + (["contraction"] if contractions else [])
     technique = rng.choice(techniques)
     if technique == "synonym":
         lexicon: dict[str, list[str]] = load_data("synonyms.json")
@@ -146,9 +144,7 @@ def _typos(prompt: str, rng: random.Random) -> Mutated:
     if not letters:
         pos = rng.randint(0, len(prompt))
         ch = rng.choice("abcdefghijklmnopqrstuvwxyz")
-        return Mutated(
-            prompt[:pos] + ch + prompt[pos:], {"technique": "typos", "edits": [["insert", pos, "", ch]]}
-        )
+        return Mutated(prompt[:pos] + ch + prompt[pos:], {"technique": "typos", "edits": [["insert", pos, "", ch]]})
     n = rng.randint(1, max(1, min(5, len(letters) // 15)))
     chars = list(prompt)
     edits: list[list[object]] = []
@@ -184,9 +180,7 @@ def _typos(prompt: str, rng: random.Random) -> Mutated:
 def noise(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
     """Realistic typing noise: keyboard-adjacent typos, dropped, doubled and swapped letters, txt-speak."""
     slang = [
-        m
-        for m in WORD_RE.finditer(prompt)
-        if _TXT_SPEAK.get(m.group().lower(), m.group().lower()) != m.group().lower()
+        m for m in WORD_RE.finditer(prompt) if _TXT_SPEAK.get(m.group().lower(), m.group().lower()) != m.group().lower()
     ]
     if slang and rng.random() < 0.3:
         chosen = sorted(rng.sample(range(len(slang)), rng.randint(1, min(8, len(slang)))))
@@ -264,8 +258,7 @@ def custom(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
     if not templates:
         raise ConfigError(
             "mutation type 'custom' needs templates, but mutations.custom_templates is empty",
-            hint='add e.g. custom_templates: ["As my manager asked: {prompt}"], '
-            'or drop "custom" from mutations.types',
+            hint='add e.g. custom_templates: ["As my manager asked: {prompt}"], or drop "custom" from mutations.types',
         )
     for i, t in enumerate(templates):
         if "{prompt}" not in t:

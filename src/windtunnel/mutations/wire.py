@@ -247,12 +247,8 @@ class QueryPoisoning:
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
         await request.aread()  # a streamed request must be read before it can be rebuilt
         query = self._query(request.url.query)
-        response = await client.send(
-            rebuild(request, url=request.url.copy_with(query=query), keep_length=True)
-        )
-        return _record(
-            response, "query_parameter_poisoning", technique=self.technique, query_bytes=len(query)
-        )
+        response = await client.send(rebuild(request, url=request.url.copy_with(query=query), keep_length=True))
+        return _record(response, "query_parameter_poisoning", technique=self.technique, query_bytes=len(query))
 
 
 # --- request method --------------------------------------------------------------------------------
@@ -329,9 +325,7 @@ class ProtocolAttack:
         obj = _json_object(body)
         if not obj:
             return None
-        key = next(
-            (k for k, v in obj.items() if isinstance(v, str) and self.prompt and self.prompt in v), None
-        )
+        key = next((k for k, v in obj.items() if isinstance(v, str) and self.prompt and self.prompt in v), None)
         key = key or next((k for k, v in obj.items() if isinstance(v, str)), None) or next(iter(obj))
         pair = _dumps({key: self.injected})[1:-1]
         encoded = _dumps(obj)

@@ -55,9 +55,7 @@ def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str |
     message = None
     if failed:
         raw = entry.get("raw")
-        message = (
-            str(raw["message"]) if isinstance(raw, dict) and raw.get("message") else _message(entry)
-        )
+        message = str(raw["message"]) if isinstance(raw, dict) and raw.get("message") else _message(entry)
     response = entry["raw"] if "raw" in entry and not failed else entry.get("response")
     latency = entry.get("latency_ms")
     if target == "llm":

@@ -54,9 +54,7 @@ def _load_contract_file(path: Path) -> ContractConfig:
     if isinstance(data, dict) and isinstance(data.get("contract"), dict):
         data, smap, top = data["contract"], smap.subtree(("contract",)), "contract"
     if not isinstance(data, dict) or "invariants" not in data:
-        raise ConfigError(
-            f"{path} holds no contract: expected a `contract:` block or a mapping with `invariants:`"
-        )
+        raise ConfigError(f"{path} holds no contract: expected a `contract:` block or a mapping with `invariants:`")
     try:
         return ContractConfig.model_validate(data)
     except ValidationError as err:
@@ -67,9 +65,7 @@ def _load_contract_file(path: Path) -> ContractConfig:
         ) from None
 
 
-def resolve_contract(
-    ref: str | None, cfg: Config, *, session_path: Path | None, where: str
-) -> ResolvedContract:
+def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None, where: str) -> ResolvedContract:
     """The contract named by ``ref`` (see the module docstring)."""
     own = _from_config(cfg)
     cfg_label = _config_label(cfg)
@@ -85,20 +81,14 @@ def resolve_contract(
         return ResolvedContract(own.name, labelled(own.invariants), f"config {cfg_label}")
     looked = [
         f"a contract named {ref!r} in {cfg_label} "
-        + (
-            f"(its contract is named {own.name!r})"
-            if own is not None
-            else "(it has no contract with invariants)"
-        )
+        + (f"(its contract is named {own.name!r})" if own is not None else "(it has no contract with invariants)")
     ]
     base = session_path.parent if session_path is not None else cfg.base_dir
     candidate = Path(ref) if Path(ref).is_absolute() else base / ref
     if candidate.is_file():
         contract = _load_contract_file(candidate)
         if not contract.invariants:
-            raise ConfigError(
-                f"{where}: contract file {candidate} has no invariants, so it cannot judge anything"
-            )
+            raise ConfigError(f"{where}: contract file {candidate} has no invariants, so it cannot judge anything")
         return ResolvedContract(contract.name, labelled(contract.invariants), str(candidate))
     looked.append(f"a contract file {candidate}")
     raise ConfigError(

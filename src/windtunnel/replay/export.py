@@ -44,8 +44,7 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
         groups.setdefault(_base_id(row), []).append(row)
     if errored:
         out.notes.append(
-            f"{errored} errored cell(s) not exported: the agent call itself failed, so there is no answer "
-            "to judge"
+            f"{errored} errored cell(s) not exported: the agent call itself failed, so there is no answer to judge"
         )
     for base, rows in groups.items():
         first = rows[0]

@@ -107,9 +107,7 @@ class RecordedResponder:
             return pattern is None or pattern == url or fnmatchcase(url, str(pattern))
         return canonical(entry.args) == canonical(args)
 
-    def _matches(
-        self, i: int, kind: Target, name: str, args: Any, url: str | None, *, with_args: bool
-    ) -> bool:
+    def _matches(self, i: int, kind: Target, name: str, args: Any, url: str | None, *, with_args: bool) -> bool:
         e = self.entries[i]
         if e.kind != kind or not self._name_matches(e, name, url):
             return False
@@ -133,9 +131,7 @@ class RecordedResponder:
         again = self._repeatable(kind, name, args, url, with_args=with_args, last_only=False)
         if again is not None:
             return again, ""
-        same_name = [
-            i for i in range(len(self.entries)) if self._matches(i, kind, name, args, url, with_args=False)
-        ]
+        same_name = [i for i in range(len(self.entries)) if self._matches(i, kind, name, args, url, with_args=False)]
         if not same_name:
             known = sorted({e.name for e in self.entries if e.kind == kind})
             return None, f"nothing was recorded for {kind} {name!r} (recorded: {', '.join(known) or 'none'})"
@@ -200,9 +196,7 @@ def _tool_reply(entry: RecordedCall, name: str) -> ToolReply:
         return ToolReply(status=entry.status, body=entry.response)
     timeout = entry.timeout or entry.status == 504
     default = f"tool {name!r} timed out" if timeout else f"tool {name!r} failed with status {entry.status}"
-    return ToolReply(
-        status=entry.status, body=entry.response, message=entry.error or default, timeout=timeout
-    )
+    return ToolReply(status=entry.status, body=entry.response, message=entry.error or default, timeout=timeout)
 
 
 def _llm_reply(entry: RecordedCall) -> LlmReply:

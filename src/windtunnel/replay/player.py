@@ -80,9 +80,7 @@ def prepare(sessions: Sequence[LoadedSession], cfg: Config) -> list[PreparedRepl
         contract = resolve_contract(s.contract, cfg, session_path=loaded.path, where=loaded.where)
         seen[s.id] = seen.get(s.id, 0) + 1
         cell_id = f"replay.{s.id}" if seen[s.id] == 1 else f"replay.{s.id}#{seen[s.id]}"
-        out.append(
-            PreparedReplay(loaded, contract, applicable(contract.invariants, s.recorded_failures()), cell_id)
-        )
+        out.append(PreparedReplay(loaded, contract, applicable(contract.invariants, s.recorded_failures()), cell_id))
     return out
 
 
@@ -277,8 +275,7 @@ class Player:
         unused = responder.unused()
         if unused:
             notes.append(
-                f"{len(unused)} recorded call(s) were never made: "
-                + "; ".join(u.describe() for u in unused[:5])
+                f"{len(unused)} recorded call(s) were never made: " + "; ".join(u.describe() for u in unused[:5])
             )
         notes += responder.live
         return ReplayResult(p, result, responder, verdict, status, reasons, notes)

@@ -82,9 +82,7 @@ async def record(
         if launched:
             from windtunnel.agents.process import AgentProcess
 
-            await stack.enter_async_context(
-                AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=cfg.base_dir)
-            )
+            await stack.enter_async_context(AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=cfg.base_dir))
         agent = build_agent(agent_cfg, concurrency=1)
         await stack.enter_async_context(agent)
         await agent.reset()

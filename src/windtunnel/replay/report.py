@@ -50,8 +50,7 @@ def replay_row(rr: ReplayResult, *, config: str | None) -> dict[str, Any]:
         "latency_scale": rr.responder.scale,
         "recorded_calls": len(entries),
         "served": [
-            {"target": x.target, "name": x.name, "outcome": x.outcome, "recorded": x.entry}
-            for x in rr.responder.served
+            {"target": x.target, "name": x.name, "outcome": x.outcome, "recorded": x.entry} for x in rr.responder.served
         ],
         "mismatches": rr.responder.mismatches,
     }

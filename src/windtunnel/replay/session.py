@@ -249,9 +249,7 @@ def parse_session(data: Any, where: str, smap: SourceMap | None = None) -> Sessi
     except ValidationError as err:
         located = SourceMap(where, smap.lines if smap is not None else {})
         raise ConfigError(
-            format_validation_error(
-                err, data, located, root=Session, what="invalid replay session", top="the session"
-            ),
+            format_validation_error(err, data, located, root=Session, what="invalid replay session", top="the session"),
             hint="see docs/replay.md for the session format",
         ) from None
 
@@ -279,9 +277,7 @@ def load_session_file(path: Path) -> list[LoadedSession]:
 
 
 def looks_like_session(data: Any) -> bool:
-    return isinstance(data, dict) and (
-        ("input" in data and "id" in data) or isinstance(data.get("sessions"), list)
-    )
+    return isinstance(data, dict) and (("input" in data and "id" in data) or isinstance(data.get("sessions"), list))
 
 
 def scan_directory(directory: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
@@ -323,9 +319,7 @@ def dump_session(session: Session, path: Path) -> Path:
     else:
         import yaml
 
-        path.write_text(
-            yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8"
-        )
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
     return path
 
 

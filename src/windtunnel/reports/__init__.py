@@ -39,9 +39,7 @@ def print_summary(report: dict[str, Any], console: Console) -> None:
     _print(report, console)
 
 
-def render_phase_summary(
-    report: dict[str, Any], out: Path | str, phase_links: dict[str, str] | None = None
-) -> Path:
+def render_phase_summary(report: dict[str, Any], out: Path | str, phase_links: dict[str, str] | None = None) -> Path:
     """Write the ``ci`` phase-summary HTML page linking each phase's detailed report.
 
     See :func:`windtunnel.reports.html.render_phase_summary`.

@@ -225,9 +225,7 @@ def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -
         "failures": failure_rows,
         "shown_failures": shown,
         "linked": {f["i"] for f in shown},
-        "data": embed_json(
-            {"run": report["run"], "summary": summary, "cells": [compact_cell(c) for c in cells]}
-        ),
+        "data": embed_json({"run": report["run"], "summary": summary, "cells": [compact_cell(c) for c in cells]}),
     }
 
 
@@ -250,9 +248,7 @@ def render_html(report: Mapping[str, Any], out: Path, phase_links: Mapping[str, 
     return write_stream(template("report.html.j2").generate(**_context(report, phase_links)), out)
 
 
-def render_phase_summary(
-    report: Mapping[str, Any], out: Path, phase_links: Mapping[str, str] | None = None
-) -> Path:
+def render_phase_summary(report: Mapping[str, Any], out: Path, phase_links: Mapping[str, str] | None = None) -> Path:
     """Write the ``ci`` summary page: overall score, one row per phase linking its detailed report.
 
     Links come from ``phase_links`` or from ``summary.phases.<name>.report`` (relative paths only).

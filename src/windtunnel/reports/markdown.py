@@ -114,10 +114,7 @@ def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
         out += ["", "### Mutation types", ""]
         out += _table(
             ["type", "pass rate", "passed / total"],
-            [
-                [md_text(t), format_rate(rate), f"{p}/{n}" if n is not None else ""]
-                for t, p, n, rate in by_type
-            ],
+            [[md_text(t), format_rate(rate), f"{p}/{n}" if n is not None else ""] for t, p, n, rate in by_type],
         )
     stats = compute_stats(cells)
     out += ["", "### Statistics", ""]

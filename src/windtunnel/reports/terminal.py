@@ -169,9 +169,7 @@ def print_summary(
         line = Text("  ✗ ", style="red")
         line.append(plain(f"[{cell_phase(cell)}] ", "dim"))
         if cell.get("severity"):
-            line.append(
-                plain(f"{cell['severity']} ", "red" if cell["severity"] in ("critical", "high") else "")
-            )
+            line.append(plain(f"{cell['severity']} ", "red" if cell["severity"] in ("critical", "high") else ""))
         line.append(plain(cell_label(cell, 90)))
         console.print(line)
         console.print(plain(f"      {truncate(failure_detail(cell), 200)}"))

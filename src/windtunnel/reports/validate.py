@@ -92,8 +92,7 @@ def ensure_valid(report: Any, source: str = "report") -> dict[str, Any]:
         listed = "\n  ".join(errors)
         raise UsageError(
             f"{source} is not a valid windtunnel run report ({len(errors)} problem(s)):\n  {listed}",
-            hint="pass a JSON report written by windtunnel (--format json) "
-            "or a run id from `windtunnel runs list`",
+            hint="pass a JSON report written by windtunnel (--format json) or a run id from `windtunnel runs list`",
         )
     return cast(dict[str, Any], report)
 

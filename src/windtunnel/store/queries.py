@@ -225,10 +225,14 @@ class StoreReader:
         """The id of the run of the same config and mode that started just before ``run`` (for a diff)."""
         where, params = self._where(run.config_path, run.mode)
         where += (" AND" if where else " WHERE") + " (r.started_at < ? OR (r.started_at = ? AND r.id < ?))"
-        row = self._db().execute(
-            f"SELECT r.id FROM runs r{where} ORDER BY r.started_at DESC, r.id DESC LIMIT 1",
-            (*params, run.started_at, run.started_at, run.id),
-        ).fetchone()
+        row = (
+            self._db()
+            .execute(
+                f"SELECT r.id FROM runs r{where} ORDER BY r.started_at DESC, r.id DESC LIMIT 1",
+                (*params, run.started_at, run.started_at, run.id),
+            )
+            .fetchone()
+        )
         return None if row is None else str(row[0])
 
     # -- cells -----------------------------------------------------------------------------

@@ -59,6 +59,8 @@ def default_store_path() -> Path:
     import os
 
     return Path(os.environ.get("WINDTUNNEL_STORE") or DEFAULT_STORE_PATH)
+
+
 RUN_MODES = ("run", "chaos", "contract", "replay", "ci")
 RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
 FINAL_STATUSES = RUN_STATUSES[1:]
@@ -169,9 +171,7 @@ class RunStore:
             )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(
-                self.path, timeout=timeout, isolation_level=None, check_same_thread=False
-            )
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -228,9 +228,7 @@ class RunStore:
                             f"{key} {stored!r}",
                             hint=f"resume with the same {key}, or start a new run",
                         )
-                self._db.execute(
-                    "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?", (run_id,)
-                )
+                self._db.execute("UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?", (run_id,))
                 self._known_runs.add(run_id)
                 return run_id
             mode = meta.get("mode")
@@ -433,9 +431,7 @@ class RunStore:
     def count_cells(self, run_id: str) -> int:
         self.flush()
         with self._lock:
-            return int(
-                self._db.execute("SELECT count(*) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0]
-            )
+            return int(self._db.execute("SELECT count(*) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0])
 
     def get_run(self, run_id: str) -> RunInfo:
         """The run ``run_id``; :class:`UnknownRunError` (with close matches) if there is none."""
@@ -484,9 +480,7 @@ class RunStore:
         finished_at = info.finished_at
         if finished_at is None:
             with self._lock:
-                last = self._db.execute(
-                    "SELECT max(completed_at) FROM cells WHERE run_id = ?", (run_id,)
-                ).fetchone()[0]
+                last = self._db.execute("SELECT max(completed_at) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0]
             finished_at = last or info.started_at
         summary = info.summary
         if summary is None:
@@ -525,14 +519,8 @@ class RunStore:
     def _raise_unknown(self, run_id: str) -> NoReturn:
         with self._lock:
             ids = [r[0] for r in self._db.execute("SELECT id FROM runs ORDER BY started_at DESC LIMIT 200")]
-        hint = (
-            "list them with `windtunnel runs list`"
-            if ids
-            else f"the store {str(self.path)!r} holds no runs yet"
-        )
-        raise UnknownRunError(
-            f"no run {run_id!r} in {str(self.path)!r}{did_you_mean(run_id, ids)}", hint=hint
-        )
+        hint = "list them with `windtunnel runs list`" if ids else f"the store {str(self.path)!r} holds no runs yet"
+        raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}{did_you_mean(run_id, ids)}", hint=hint)
 
 
 _Row = tuple[str, str, bytes, "int | None"]

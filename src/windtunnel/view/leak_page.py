@@ -265,9 +265,7 @@ def render_leak_html(
     return summary
 
 
-def leak_html(
-    entries: Iterable[AuditedItem], *, source: str, show_values: bool = False
-) -> tuple[str, dict[str, Any]]:
+def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool = False) -> tuple[str, dict[str, Any]]:
     """The audit page and its summary."""
     from windtunnel import __version__
     from windtunnel.leakage.report import Tally

@@ -32,9 +32,7 @@ def forward_headers(req: Request) -> list[tuple[str, str]]:
 def response_headers(resp: httpx.Response) -> list[tuple[str, str]]:
     """Headers of an httpx response to relay; httpx decodes bodies, so Content-Encoding goes too."""
     return [
-        (k, v)
-        for k, v in resp.headers.multi_items()
-        if k.lower() not in HOP_BY_HOP and k.lower() != "content-encoding"
+        (k, v) for k, v in resp.headers.multi_items() if k.lower() not in HOP_BY_HOP and k.lower() != "content-encoding"
     ]
 
 
@@ -46,11 +44,7 @@ def decode_body(content: bytes, content_type: str) -> Any:
             return json.loads(content)
         except ValueError:
             return content.decode("utf-8", "replace")
-    if (
-        ct.startswith("text/")
-        or any(t in ct for t in ("xml", "javascript", "x-www-form-urlencoded"))
-        or not ct
-    ):
+    if ct.startswith("text/") or any(t in ct for t in ("xml", "javascript", "x-www-form-urlencoded")) or not ct:
         try:
             return content.decode("utf-8")
         except UnicodeDecodeError:
@@ -155,9 +149,7 @@ class ProxyServer:
                     break
         except BadRequest as err:
             with contextlib.suppress(Exception):
-                await write_response(
-                    writer, 400, [("Content-Type", "text/plain")], str(err).encode(), keep_alive=False
-                )
+                await write_response(writer, 400, [("Content-Type", "text/plain")], str(err).encode(), keep_alive=False)
         except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
             pass
         finally:

@@ -77,9 +77,9 @@ def unmatchable_patterns(plan: FaultPlan) -> list[str]:
     return out
 
 
-
 MAX_UPSTREAM_BODY = 64 * 1024 * 1024
 """The longest tool answer the proxy relays (64 MiB); a longer one is answered 502 without being read."""
+
 
 class ToolProxy(ProxyServer):
     """Forward proxy applying the current plan's tool faults to calls (``plan_source()`` per request)."""
@@ -129,9 +129,7 @@ class ToolProxy(ProxyServer):
             return keep
         url = urlsplit(req.target)
         if url.scheme != "http" or not url.hostname:
-            await write_response(
-                writer, 400, [], b"only plain-HTTP absolute URLs are proxied\n", keep_alive=False
-            )
+            await write_response(writer, 400, [], b"only plain-HTTP absolute URLs are proxied\n", keep_alive=False)
             return False
         plan = self._plan_source()
         if plan is None or (url.hostname, url.port or 80) in self.exempt:
@@ -226,8 +224,15 @@ class ToolProxy(ProxyServer):
                 return still_open
             body = decode_body(got.decoded(), got.header("content-type") or "")
             plan.log_call(
-                "http", call.name, call.args, response=body, error=str(got.status) if got.status >= 400 else None,
-                faults=dec.modes, started=started, raw=body, status=got.status,
+                "http",
+                call.name,
+                call.args,
+                response=body,
+                error=str(got.status) if got.status >= 400 else None,
+                faults=dec.modes,
+                started=started,
+                raw=body,
+                status=got.status,
             )
             return still_open
         try:
@@ -259,8 +264,15 @@ class ToolProxy(ProxyServer):
         await write_response(writer, resp.status, headers, payload, keep_alive=keep)
         failed = str(resp.status) if resp.status >= 400 else None
         plan.log_call(
-            "http", call.name, call.args, response=logged, error=failed, faults=dec.modes, started=started,
-            raw=logged, status=resp.status,
+            "http",
+            call.name,
+            call.args,
+            response=logged,
+            error=failed,
+            faults=dec.modes,
+            started=started,
+            raw=logged,
+            status=resp.status,
         )
         return keep
 
@@ -270,14 +282,10 @@ class ToolProxy(ProxyServer):
         try:
             up_reader, up_writer = await asyncio.open_connection(host.strip("[]"), int(port or 443))
         except (OSError, ValueError) as err:
-            await write_response(
-                writer, 502, [], f"cannot reach {req.target}: {err}\n".encode(), keep_alive=False
-            )
+            await write_response(writer, 502, [], f"cannot reach {req.target}: {err}\n".encode(), keep_alive=False)
             return
         if plan is not None:
-            plan.log_call(
-                "http", host, {"method": "CONNECT", "url": req.target}, response="tunnelled (not faulted)"
-            )
+            plan.log_call("http", host, {"method": "CONNECT", "url": req.target}, response="tunnelled (not faulted)")
         writer.write(b"HTTP/1.1 200 Connection Established\r\n\r\n")
         await writer.drain()
 

@@ -87,11 +87,7 @@ def _traces(data: Any) -> list[dict[str, Any]]:
     if isinstance(data, dict) and isinstance(data.get("data"), list):
         data = data["data"]
     items = data if isinstance(data, list) else [data]
-    return [
-        t
-        for t in items
-        if (isinstance(t, dict) and "observations" in t) or (isinstance(t, dict) and "input" in t)
-    ]
+    return [t for t in items if (isinstance(t, dict) and "observations" in t) or (isinstance(t, dict) and "input" in t)]
 
 
 def _under_tool(o: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> bool:
@@ -118,9 +114,7 @@ def from_langfuse(data: Any) -> list[Session]:
         by_id = {o.get("id"): o for o in observations}
 
         calls = [
-            _call(o)
-            for o in observations
-            if o.get("type") in ("TOOL", "GENERATION") and not _under_tool(o, by_id)
+            _call(o) for o in observations if o.get("type") in ("TOOL", "GENERATION") and not _under_tool(o, by_id)
         ]
         value = chat_input(trace.get("input"))
         if value is None:

@@ -23,9 +23,7 @@ def _dump(obj: Any) -> Any:
     return obj
 
 
-def fetch_langsmith(
-    *, project: str | None, run_id: str | None, limit: int = 20, **filters: Any
-) -> list[Session]:
+def fetch_langsmith(*, project: str | None, run_id: str | None, limit: int = 20, **filters: Any) -> list[Session]:
     """Root runs (with their child runs) from LangSmith; credentials come from the client's environment."""
     try:
         from langsmith import Client  # type: ignore[import-not-found,unused-ignore]
@@ -70,6 +68,5 @@ def fetch(source: Any, *, where: str) -> list[Session]:
     if source.type == "langfuse":
         return fetch_langfuse(trace_id=source.run_id, limit=limit)
     raise ConfigError(
-        f"{where}: replays source {source.type} can only be read from a file: "
-        "give `path:` (an OTLP JSON export)"
+        f"{where}: replays source {source.type} can only be read from a file: give `path:` (an OTLP JSON export)"
     )

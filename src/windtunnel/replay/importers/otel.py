@@ -211,9 +211,7 @@ def _call(span: dict[str, Any], attrs: dict[str, Any], op: str) -> RecordedCall:
     failed, message = _failed(span, attrs)
     status, timeout = _status(attrs, message) if failed else (200, False)
     if op == "execute_tool":
-        name = (
-            attrs.get("gen_ai.tool.name") or str(span.get("name", "")).removeprefix("execute_tool ").strip()
-        )
+        name = attrs.get("gen_ai.tool.name") or str(span.get("name", "")).removeprefix("execute_tool ").strip()
         return RecordedCall(
             target="tool",
             name=str(name or "tool"),
