@@ -44,6 +44,7 @@ browser:
 
 test: $(DEVSTAMP) browser
 	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2
 
