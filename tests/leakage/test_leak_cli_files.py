@@ -142,3 +142,20 @@ def test_partial_files_of_a_killed_run_are_removed_at_the_next_start(tmp_path: P
     assert out.exists() and not stale.exists()
     assert live.exists() and unrelated.exists()
     assert not [p for p in tmp_path.glob(".clean.jsonl.*.partial") if p != live]
+
+
+def test_reports_and_sanitized_data_get_a_new_files_mode(tmp_path: Path) -> None:
+    """Written through a temporary file (mkstemp makes 0600), a report still gets the mode any new file
+    gets under the umask, like the run reports, so a CI artefact is readable by whoever reads the others."""
+    import os
+
+    data = write_dataset(tmp_path / "data.jsonl", 20)
+    report, clean = tmp_path / "leaks.json", tmp_path / "clean.jsonl"
+    old = os.umask(0o022)
+    try:
+        assert run_cli("leak", "scan", str(data), "-f", "json", "-o", str(report)) == 1
+        run_cli("leak", "sanitize", str(data), "-o", str(clean))
+    finally:
+        os.umask(old)
+    assert report.stat().st_mode & 0o777 == 0o644
+    assert clean.stat().st_mode & 0o777 == 0o644

@@ -172,6 +172,13 @@ class _Sink:
         self.keep = False
 
 
+def _new_file_mode() -> int:
+    """The mode ``open()`` gives a new file under the current umask (0o666 less the umask)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def remove_stale_partials(output: Path) -> list[Path]:
     """Delete the temporary files a killed earlier run left beside ``output`` (``.NAME.PID.*.partial``
     whose process is gone); a live process's file is left alone. Returns what was removed."""
@@ -210,6 +217,7 @@ def report_file(output: Path | None, *, stream: IO[bytes] | None = None) -> Iter
         raise UsageError(f"cannot write {output}: no directory {output.parent}", hint="create it first")
     remove_stale_partials(output)
     fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".partial", dir=output.parent)
+    os.fchmod(fd, _new_file_mode())  # mkstemp makes 0600; the report gets the mode any new file gets
     committed = False
     try:
         with os.fdopen(fd, "wb") as out:
