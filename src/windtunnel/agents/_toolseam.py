@@ -18,9 +18,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from windtunnel.chaos.base import ToolCall, ToolReply
-from windtunnel.chaos.injected import ToolFaultError, ToolTimeout
 from windtunnel.chaos.plan import FaultPlan, ToolDecision, current_plan, error_status
-from windtunnel.chaos.wrappers import signature_of
+from windtunnel.chaos.wrappers import signature_of, tool_result
 
 Restore = Callable[[], None]
 
@@ -38,40 +37,18 @@ def args_of(raw: Any) -> dict[str, Any]:
     return {"input": raw}
 
 
-def _finish(plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float) -> Any:
-    name = dec.call.name
-    if reply.timeout:
-        plan.log_call(
-            "tool", name, args, error=f"timeout: {reply.message}", faults=dec.modes, started=started, status=504
-        )
-        raise ToolTimeout(reply.message or f"tool {name!r} timed out", status=504)
-    if reply.status >= 400:
-        message = reply.message or f"tool {name!r} failed with status {reply.status}"
-        retry = reply.headers.get("Retry-After")
-        plan.log_call(
-            "tool",
-            name,
-            args,
-            error=f"{reply.status}: {message}",
-            faults=dec.modes,
-            started=started,
-            raw=reply.body,
-            status=reply.status,
-        )
-        raise ToolFaultError(
-            f"{reply.status} {message}", status=reply.status, retry_after=float(retry) if retry else None
-        )
+def _log_raised(plan: FaultPlan, dec: ToolDecision, args: dict[str, Any], started: float, err: Exception) -> None:
+    """Log a call whose real tool raised (the exception then goes on to the framework)."""
     plan.log_call(
         "tool",
-        name,
+        dec.call.name,
         args,
-        response=reply.body,
+        error=repr(err),
         faults=dec.modes,
         started=started,
-        raw=reply.body,
-        status=reply.status,
+        raw={"exception": type(err).__name__, "message": str(err)},
+        status=error_status(err),
     )
-    return reply.body
 
 
 async def call_tool(name: str, args: dict[str, Any], real: Callable[[], Awaitable[Any]]) -> Any:
@@ -84,22 +61,13 @@ async def call_tool(name: str, args: dict[str, Any], real: Callable[[], Awaitabl
     if dec.delay_ms:
         await asyncio.sleep(dec.delay_ms / 1000)
     if dec.replacement is not None:
-        return _finish(plan, dec, dec.replacement, args, started)
+        return tool_result(plan, dec, dec.replacement, args, started)
     try:
         value = await real()
     except Exception as err:
-        plan.log_call(
-            "tool",
-            name,
-            args,
-            error=repr(err),
-            faults=dec.modes,
-            started=started,
-            raw={"exception": type(err).__name__, "message": str(err)},
-            status=error_status(err),
-        )
+        _log_raised(plan, dec, args, started, err)
         raise
-    return _finish(plan, dec, dec.finish(ToolReply(body=value)), args, started)
+    return tool_result(plan, dec, dec.finish(ToolReply(body=value)), args, started)
 
 
 def call_tool_sync(name: str, args: dict[str, Any], real: Callable[[], Any]) -> Any:
@@ -112,22 +80,13 @@ def call_tool_sync(name: str, args: dict[str, Any], real: Callable[[], Any]) -> 
     if dec.delay_ms:
         time.sleep(dec.delay_ms / 1000)
     if dec.replacement is not None:
-        return _finish(plan, dec, dec.replacement, args, started)
+        return tool_result(plan, dec, dec.replacement, args, started)
     try:
         value = real()
     except Exception as err:
-        plan.log_call(
-            "tool",
-            name,
-            args,
-            error=repr(err),
-            faults=dec.modes,
-            started=started,
-            raw={"exception": type(err).__name__, "message": str(err)},
-            status=error_status(err),
-        )
+        _log_raised(plan, dec, args, started, err)
         raise
-    return _finish(plan, dec, dec.finish(ToolReply(body=value)), args, started)
+    return tool_result(plan, dec, dec.finish(ToolReply(body=value)), args, started)
 
 
 def set_attr(owner: Any, name: str, value: Any) -> Restore:

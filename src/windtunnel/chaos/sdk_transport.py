@@ -46,6 +46,20 @@ def _out_headers(resp: Any, editor: Editor) -> list[tuple[str, str]]:
     return [(k, v) for k, v in resp.headers.multi_items() if k.lower() not in drop]
 
 
+def _fed(ed: Editor, piece: bytes) -> tuple[bytes, bool]:
+    """One upstream piece through the editor: the bytes to pass on, and whether to stop reading."""
+    return ed.feed(piece), bool(ed.cut or getattr(ed, "broken", False))
+
+
+def _ended(ed: Editor, mod: ModuleType, request: Any) -> Iterator[bytes]:
+    """The editor's tail once the upstream body ends, then the connection error a cut stream raises."""
+    tail = ed.end()
+    if tail:
+        yield tail
+    if ed.cut:
+        raise mod.RemoteProtocolError(CUT_MESSAGE, request=request)
+
+
 def _classes_for(mod: ModuleType) -> dict[str, type]:
     """The transport and stream classes for one httpx flavour (``httpx`` or ``httpx2``)."""
     if mod.__name__ in _classes:
@@ -59,19 +73,15 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             ed = self.editor
             try:
                 for piece in self.source:
-                    out = ed.feed(piece)
+                    out, stop = _fed(ed, piece)
                     if out:
                         yield out
-                    if ed.cut or getattr(ed, "broken", False):
+                    if stop:
                         break
             except Exception as err:
                 ed.fail(err)
                 raise
-            tail = ed.end()
-            if tail:
-                yield tail
-            if ed.cut:
-                raise mod.RemoteProtocolError(CUT_MESSAGE, request=self.request)
+            yield from _ended(ed, mod, self.request)
 
         def close(self) -> None:
             self._close()
@@ -85,19 +95,16 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             ed = self.editor
             try:
                 async for piece in self.source:
-                    out = ed.feed(piece)
+                    out, stop = _fed(ed, piece)
                     if out:
                         yield out
-                    if ed.cut or getattr(ed, "broken", False):
+                    if stop:
                         break
             except Exception as err:
                 ed.fail(err)
                 raise
-            tail = ed.end()
-            if tail:
+            for tail in _ended(ed, mod, self.request):
                 yield tail
-            if ed.cut:
-                raise mod.RemoteProtocolError(CUT_MESSAGE, request=self.request)
 
         async def aclose(self) -> None:
             await self._close()

@@ -46,7 +46,9 @@ def _bind(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any])
         return {"args": list(args), **kwargs}
 
 
-def _tool_result(plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float) -> Any:
+def tool_result(plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float) -> Any:
+    """What the agent gets for a tool call the plan decided: the body, or the fault raised; logged either way
+    (shared by the python tool wrappers and the framework tool seams)."""
     call = dec.call
     if reply.timeout:
         plan.log_call(
@@ -118,7 +120,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             if dec.delay_ms:
                 await asyncio.sleep(dec.delay_ms / 1000)
             if dec.replacement is not None:
-                return _tool_result(plan, dec, dec.replacement, bound, started)
+                return tool_result(plan, dec, dec.replacement, bound, started)
             try:
                 value = await fn(*args, **kwargs)
             except Exception as err:
@@ -133,7 +135,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
                     status=error_status(err),
                 )
                 raise
-            return _tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
+            return tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
 
         setattr(async_tool, WRAPPED, fn)
         return async_tool
@@ -147,7 +149,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         if dec.delay_ms:
             time.sleep(dec.delay_ms / 1000)
         if dec.replacement is not None:
-            return _tool_result(plan, dec, dec.replacement, bound, started)
+            return tool_result(plan, dec, dec.replacement, bound, started)
         try:
             value = fn(*args, **kwargs)
         except Exception as err:
@@ -162,7 +164,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
                 status=error_status(err),
             )
             raise
-        return _tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
+        return tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
 
     setattr(sync_tool, WRAPPED, fn)
     return sync_tool

@@ -26,6 +26,7 @@ from typing import Any
 import orjson
 
 from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel.store.runstore import RunInfo
 
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS runs_started_at ON runs(started_at)",
@@ -36,19 +37,8 @@ MAX_PAGE = 500
 
 
 @dataclass(frozen=True)
-class RunRow:
+class RunRow(RunInfo):
     """One run as the runs page shows it (no cells loaded, only counted)."""
-
-    id: str
-    mode: str
-    config_path: str | None
-    seed: int | None
-    started_at: str
-    finished_at: str | None
-    status: str
-    summary: dict[str, Any] | None
-    meta: dict[str, Any]
-    cells: int
 
     def to_dict(self) -> dict[str, Any]:
         summary = self.summary or {}
@@ -89,18 +79,7 @@ _RUN_SELECT = (
 
 
 def _row(row: tuple[Any, ...]) -> RunRow:
-    return RunRow(
-        id=row[0],
-        mode=row[1],
-        config_path=row[2],
-        seed=row[3],
-        started_at=row[4],
-        finished_at=row[5],
-        status=row[6],
-        summary=orjson.loads(row[7]) if row[7] is not None else None,
-        meta=orjson.loads(row[8]) if row[8] is not None else {},
-        cells=int(row[9]),
-    )
+    return RunRow.from_row(row)
 
 
 def _add_indexes(db: sqlite3.Connection) -> bool:

@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import orjson
 
@@ -118,6 +118,9 @@ class UnknownRunError(UsageError):
     """A run id that the store does not hold."""
 
 
+_R = TypeVar("_R", bound="RunInfo")
+
+
 @dataclass(frozen=True)
 class RunInfo:
     """One row of ``runs`` plus its number of stored cells."""
@@ -132,6 +135,22 @@ class RunInfo:
     summary: dict[str, Any] | None
     meta: dict[str, Any]
     cells: int
+
+    @classmethod
+    def from_row(cls: type[_R], row: tuple[Any, ...]) -> _R:
+        """From ``id, mode, config_path, seed, started_at, finished_at, status, summary_json, meta_json, cells``."""
+        return cls(
+            id=row[0],
+            mode=row[1],
+            config_path=row[2],
+            seed=row[3],
+            started_at=row[4],
+            finished_at=row[5],
+            status=row[6],
+            summary=orjson.loads(row[7]) if row[7] is not None else None,
+            meta=orjson.loads(row[8]) if row[8] is not None else {},
+            cells=int(row[9]),
+        )
 
     @property
     def score(self) -> float | None:
@@ -534,15 +553,4 @@ def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:
-    return RunInfo(
-        id=row[0],
-        mode=row[1],
-        config_path=row[2],
-        seed=row[3],
-        started_at=row[4],
-        finished_at=row[5],
-        status=row[6],
-        summary=orjson.loads(row[7]) if row[7] is not None else None,
-        meta=orjson.loads(row[8]),
-        cells=int(row[9]),
-    )
+    return RunInfo.from_row(row)
