@@ -13,8 +13,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
 
 LAYERS: list[set[str]] = [
     {"_version", "_util"},
-    {"errors", "report", "agents", "invariants"},  # report: the typed report models; agents: adapters + section
-    {"chaos", "mutations"},
+    {"errors", "report", "chaos", "invariants"},  # report: the typed report models; chaos: the fault machinery
+    {"agents", "mutations"},  # agents: adapters + their config section, which install chaos's seams
     {"config"},  # composes the sections the packages below own
     {"engine", "reports"},
     {"contracts", "replay", "store"},
@@ -64,11 +64,8 @@ def arrows(root: Path = SRC) -> dict[tuple[str, str], list[str]]:
     return out
 
 
-KNOWN_DEBT = {("agents", "chaos"), ("chaos", "agents")}
-"""Arrows that break the layering today, with the reason, to be removed: the framework adapters
-(agents/_framework.py, _toolseam.py) fault tools through chaos's plan, and chaos's runtime and seams ask
-agents.frameworks and the agent registry which tools to wrap (function-local imports). The fix is an
-inversion: agents registers its framework seam installers with chaos."""
+KNOWN_DEBT: set[tuple[str, str]] = set()
+"""Arrows that break the layering today, with the reason, to be removed (none)."""
 
 
 def violations(found: dict[tuple[str, str], list[str]]) -> list[str]:

@@ -6,6 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.chaoshooks import Hooks
+from windtunnel.chaos.hooks import register
+
+register(Hooks())  # chaos asks the agent layer about agents through these (chaos/hooks.py)
 
 if TYPE_CHECKING:
     from windtunnel.agents.config import AgentConfig

@@ -35,6 +35,7 @@ from typing import Any
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
+from windtunnel.chaos.hooks import agent_hooks
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
 from windtunnel.chaos.seams import (
     NO_TOOL_SEAM,
@@ -137,9 +138,7 @@ class ChaosRuntime:
     # -- lifecycle -----------------------------------------------------------------------------
     @property
     def is_python(self) -> bool:
-        from windtunnel.agents.registry import capabilities
-
-        return hasattr(self.agent, "type") and capabilities(self.agent).python
+        return agent_hooks().is_python(self.agent)
 
     @property
     def serial_cells(self) -> bool:
@@ -211,26 +210,24 @@ class ChaosRuntime:
 
     def _install_framework(self) -> bool:
         """A framework agent's tools, found on its object and faulted by name (agents/frameworks.py)."""
-        from windtunnel.agents.frameworks import install_tools, is_framework, unknown_tool_faults
-
-        if not is_framework(self.agent):
+        hooks = agent_hooks()
+        if not hooks.is_framework(self.agent):
             return False
-        names, restores = install_tools(self.agent)
+        names, restores = hooks.install_framework_tools(self.agent, self.specs)
         self.tool_names += names
         self._restores += restores
-        unknown_tool_faults(self.agent, names, self.specs)
         return bool(names)
 
     def _install_framework_llm(self) -> bool:
         """LLM faults below the SDK of a framework agent without ``agent.llm``: the fault transport goes on
         the OpenAI / Anthropic clients its models hold (agents/frameworks.py), so the agent sees the SDK's own
         exceptions and retries. A model whose client cannot be found is a config error saying how to fix it."""
-        from windtunnel.agents.frameworks import is_framework, llm_clients
         from windtunnel.chaos.sdk_transport import install_transport
 
-        if not is_framework(self.agent):
+        hooks = agent_hooks()
+        if not hooks.is_framework(self.agent):
             return False
-        clients = llm_clients(self.agent)
+        clients = hooks.framework_llm_clients(self.agent)
         for client in clients:
             self._restores += install_transport(client, f"agent.endpoint {self.agent.endpoint!r}")
         return True

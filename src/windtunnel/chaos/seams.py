@@ -2,30 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableMapping
+from collections.abc import MutableMapping
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.imports import resolve_ref
 from windtunnel._util.words import a_type
+from windtunnel.chaos.hooks import Restore, agent_hooks
 from windtunnel.chaos.sdk_transport import install_transport, looks_like_sdk, sdk_clients_of
 from windtunnel.chaos.wrappers import WRAPPED, wrap_llm_call, wrap_tool
 
 
-def framework_tool(path: str, owner: Any, attr: str, obj: Any) -> Any:
+def framework_tool(path: str, owner: Any, attr: str, obj: Any) -> tuple[str, list[Restore]] | None:
     """A framework's tool object in ``agent.tools``, wrapped where its framework invokes it (or ``None``)."""
-    from windtunnel.agents.frameworks import framework_tool as found
-
-    return found(path, owner, attr, obj)
+    return agent_hooks().framework_tool(path, owner, attr, obj)
 
 
 def _is_framework_tool(owner: Any, attr: str, obj: Any) -> bool:
-    from windtunnel.agents.frameworks import framework_tool_kind
+    return agent_hooks().framework_tool_kind(owner, attr, obj) is not None
 
-    return framework_tool_kind(owner, attr, obj) is not None
-
-
-Restore = Callable[[], None]
 
 NO_TOOL_SEAM = (
     "tool faults are configured for a python agent, but windtunnel has no way to reach its tool calls: "

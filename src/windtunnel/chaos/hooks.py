@@ -1,0 +1,58 @@
+"""What the fault machinery asks of the agent adapters above it, without importing them.
+
+chaos sits below ``windtunnel.agents`` in the layering: the adapters use its seams (the fault plan, the
+SDK transport, the tool wrappers), so chaos cannot import them back. The few questions a run's chaos
+needs answered about an agent — is it in-process, is it a framework agent and which tools and model
+clients does it hold, is an ``agent.tools`` entry a framework's tool object — go through the
+:class:`AgentHooks` that ``windtunnel.agents`` registers here when it is imported (every agent config
+comes from it, so the hooks are in place before any run's chaos starts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+Restore = Callable[[], None]
+
+
+class AgentHooks(Protocol):
+    def is_python(self, agent: Any) -> bool:
+        """The agent runs in the windtunnel process (its seams are wrapped in place, not proxied)."""
+        ...
+
+    def is_framework(self, agent: Any) -> bool:
+        """``agent.type`` is one of the frameworks run in-process (openai_agents, langgraph, pydantic_ai)."""
+        ...
+
+    def install_framework_tools(self, agent: Any, specs: list[Any]) -> tuple[list[str], list[Restore]]:
+        """Route a framework agent's tools through the fault seam; a fault naming a tool it lacks is a
+        config error. Returns the tool names and the undo callbacks."""
+        ...
+
+    def framework_llm_clients(self, agent: Any) -> list[Any]:
+        """The OpenAI / Anthropic SDK clients a framework agent's models call (a config error if none)."""
+        ...
+
+    def framework_tool_kind(self, owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
+        """``(framework, tool object)`` when an ``agent.tools`` entry is a framework's tool object."""
+        ...
+
+    def framework_tool(self, path: str, owner: Any, attr: str, obj: Any) -> tuple[str, list[Restore]] | None:
+        """Such an entry wrapped where its framework invokes it: its framework name and the undo."""
+        ...
+
+
+_hooks: AgentHooks | None = None
+
+
+def register(hooks: AgentHooks) -> None:
+    """Install the agent layer's answers (``windtunnel.agents`` does this at import)."""
+    global _hooks
+    _hooks = hooks
+
+
+def agent_hooks() -> AgentHooks:
+    if _hooks is None:  # chaos imported alone and handed an agent config that did not come from agents
+        raise RuntimeError("windtunnel.agents is not imported: import it before starting a run's chaos")
+    return _hooks
