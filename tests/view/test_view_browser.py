@@ -291,3 +291,31 @@ def test_leak_audit_page_highlights_the_span_of_the_json_report(
     assert "Outage" not in text.replace("category=Outage", "") and "category=Outage" not in text
     assert ">Billing<" not in text and "answer hidden" in text
     assert pg.errors == [] and pg.foreign_requests() == []
+
+
+def test_leak_audit_page_breaks_no_word_and_no_pointer_segment_at_1300px(
+    example_store: ExampleStore, viewer: Any, open_page: Any
+) -> None:
+    """QA m19: in a narrow column, "hidden" wrapped as "hidde / n" and pointers broke mid-segment."""
+    from tests.view.conftest import REPO, windtunnel
+
+    page_path = example_store.root / "audits" / "leak-wrap.html"
+    dataset = REPO / "examples" / "leakage" / "tickets.jsonl"
+    windtunnel(example_store.path, "leak", "scan", str(dataset), "-f", "html", "-o", str(page_path))
+    pg = open_page(viewer.url, width=1300)
+    p = pg.goto("/audit/leak-wrap.html")
+    p.wait_for_selector("td.ptr code")
+    broken = p.evaluate(
+        """() => {
+        const lines = (node) => { const r = document.createRange(); r.selectNodeContents(node);
+            return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; };
+        const out = [];
+        for (const el of document.querySelectorAll("td .muted")) if (lines(el) > 1) out.push(el.textContent);
+        for (const code of document.querySelectorAll("td.ptr code"))
+            for (const t of code.childNodes) if (t.nodeType === 3 && lines(t) > 1) out.push(t.textContent);
+        return out;
+    }"""
+    )
+    assert p.locator("td .muted").count() > 0 and p.locator("td.ptr code").count() > 0
+    assert broken == []
+    assert pg.errors == []
