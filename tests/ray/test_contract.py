@@ -124,3 +124,24 @@ def test_a_killed_actor_loses_no_unit(local_ray: Any, tmp_path: Path, monkeypatc
     assert all(c["status"] == "error" and c.get("error_kind") == "worker_lost" for c in by_prompt["die always"])
     assert all(c["status"] == "passed" for p, v in by_prompt.items() if p != "die always" for c in v)
     assert report["summary"]["state_detection"]["calls"] > 0
+
+
+def test_an_actor_dying_in_state_detection_is_a_harness_error(
+    local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The actor making the detector's calls dies (no unit was given out): exit 3 naming the stage, and the
+    other actors, held after their set-up, are released and torn down."""
+    (tmp_path / "wt_probe_dying_agent.py").write_text(
+        "import os\n\ndef handle(prompt):\n    if 'reference number' in prompt:\n        os._exit(1)\n    return 'ok'\n"
+    )
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'wt_probe_dying_agent:handle'}\n"
+        "golden_prompts: [a, b, c]\n"
+        "advanced: {seed: 1, executor: ray, ray: {num_actors: 2}}\n"
+        "contract:\n  name: d\n  invariants: [{type: output_not_empty, id: answers}]\n  chaos_matrix: [{name: calm}]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("WINDTUNNEL_STATE_CACHE", "0")
+    assert wt("contract", "run", "-c", str(cfg), "-q", "--no-store") == 3
+    assert "a Ray actor died during the agent set-up or state detection" in capsys.readouterr().err

@@ -277,10 +277,14 @@ class _CellActor:
         if self.feed is not None and self.task is not None:
             await self.drain()
             self.feed.queue.put_nowait(None)
+            if self.go is not None and not self.go.done():  # held after its prelude (the run stopped there)
+                self.task.cancel()
             try:
                 await self.task
             except AgentExitedError:
                 pass  # reported with the batch that saw it
+            except asyncio.CancelledError:
+                pass
             except BaseException as err:
                 error = _describe(err)
         return {"warnings": list(self.session.warnings), "used": sorted(self.used), "error": error}
