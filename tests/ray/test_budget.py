@@ -59,3 +59,30 @@ def test_a_budget_on_ray_is_the_runs(
         assert sum("advanced.max_cost" in n for n in report["notices"]) == 1, report["notices"]
         assert report["usage"]["cost_usd"] == pytest.approx(0.0001 * len(ran))
         assert all(c["usage"]["cost_usd"] == pytest.approx(0.0001) for c in ran)  # priced, as locally
+
+
+def test_a_contract_on_ray_stops_at_the_runs_budget(
+    local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "wt_priced_agent.py").write_text(AGENT)
+    monkeypatch.chdir(tmp_path)
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'wt_priced_agent:handle'}\n"
+        f"golden_prompts: {json.dumps([f'p{i}' for i in range(10)])}\n"
+        "prices: {m: {input: 1.0, output: 1.0}}\n"
+        "advanced: {seed: 1, concurrency: 1, isolation: concurrent, max_cost: 0.00025, executor: ray, "
+        "ray: {num_actors: 2}}\n"
+        "contract:\n  name: c\n  invariants: [{type: output_not_empty, id: answers}]\n"
+        "  chaos_matrix: [{name: calm}, {name: again}]\n"
+    )
+    out = tmp_path / "c.json"
+    assert wt("contract", "run", "-c", str(cfg), "-q", "--no-store", "-f", "json", "-o", str(out)) == 1
+    report = json.loads(out.read_text())
+    ran = [c for c in report["cells"] if c["status"] != "skipped"]
+    skipped = [c for c in report["cells"] if c["status"] == "skipped"]
+    assert 3 <= len(ran) <= 4 and len(ran) + len(skipped) == 20
+    assert all(c["error_kind"] == "budget" for c in skipped)
+    reasons = " ".join(report["summary"]["reasons"])
+    assert f"{len(skipped)} unit(s) were not run: the run budget advanced.max_cost" in reasons
+    assert report["summary"]["passed"] is False
