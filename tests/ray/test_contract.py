@@ -145,3 +145,44 @@ def test_an_actor_dying_in_state_detection_is_a_harness_error(
     monkeypatch.setenv("WINDTUNNEL_STATE_CACHE", "0")
     assert wt("contract", "run", "-c", str(cfg), "-q", "--no-store") == 3
     assert "a Ray actor died during the agent set-up or state detection" in capsys.readouterr().err
+
+
+def test_a_launched_agent_contract_on_ray_equals_the_local_run(
+    local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """agent.command launched on the actor with its fault proxies, its reset endpoint, state detection
+    through it: the same units, faults (at the proxies) and verdicts as the local contract."""
+    import socket
+
+    src = (REPO / "examples/support_agent/windtunnel.http-chaos.yaml").read_text()
+    start = src.index("\nchaos:")
+    contract = (
+        "\ncontract:\n  name: launched\n  invariants:\n    - {type: output_not_empty, id: answers}\n"
+        "    - {type: excludes_pattern, id: no-date, patterns: ['(?i)will arrive on \\\\d{4}'], "
+        "when: tool_faults_active}\n"
+        "  chaos_matrix:\n    - {name: calm}\n"
+        "    - {name: outage, tool_faults: [{match_url: '*/orders/*', tool: order_status, mode: error, "
+        "error_code: 503}]}\n"
+        "advanced:\n  seed: 7\n"
+    )
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(src[:start] + contract)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        monkeypatch.setenv("SUPPORT_AGENT_PORT", str(s.getsockname()[1]))
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("WINDTUNNEL_STATE_CACHE", "0")
+    sessions = _counted(monkeypatch)
+    reports = {}
+    for executor in ("local", "ray"):
+        out = tmp_path / f"{executor}.json"
+        code = wt("contract", "run", "-c", str(cfg), "-q", "--no-store", "--executor", executor,
+                  "-f", "json", "-o", str(out))  # fmt: skip
+        assert code in (0, 1)
+        reports[executor] = json.loads(out.read_text())
+    assert len(sessions) == 1
+    local, ray = reports["local"], reports["ray"]
+    assert _rows(ray) == _rows(local)
+    assert any(f["target"] == "http" for c in ray["cells"] for f in c["faults"])  # faults at the proxy fired
+    assert ray["summary"]["score"] == local["summary"]["score"]
+    assert ray["summary"]["state_detection"]["calls"] > 0
