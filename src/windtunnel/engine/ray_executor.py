@@ -12,6 +12,11 @@ overhead, an even finish), two batches in flight per actor, and passes each batc
 session's listeners (the run store) as it returns. An actor that dies loses nothing: it is replaced (at
 most as many times as the run has actors), each cell it held is retried once, alone on an idle actor, and
 a cell whose retry kills that actor too is reported as errored (``error_kind: worker_lost``).
+
+A session with a :class:`~windtunnel.engine.remote.Prelude` (contract state detection): every actor sets
+its agent up and waits; the first makes the prelude's calls and returns what it found, the driver applies
+it (a stateful agent: one cell at a time) and lets every actor go on with the concurrency it left. The run
+budget (``advanced.max_cost``) is counted here, over every actor's results (see :meth:`RayExecutor._dispatch`).
 """
 
 from __future__ import annotations
