@@ -86,3 +86,28 @@ def test_a_contract_on_ray_stops_at_the_runs_budget(
     reasons = " ".join(report["summary"]["reasons"])
     assert f"{len(skipped)} unit(s) were not run: the run budget advanced.max_cost" in reasons
     assert report["summary"]["passed"] is False
+
+
+def test_ci_on_ray_spends_one_budget_over_its_phases(
+    local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mutation phase reaches the budget on Ray; the contract phase, on Ray too, then runs no unit."""
+    (tmp_path / "wt_priced_agent.py").write_text(AGENT)
+    monkeypatch.chdir(tmp_path)
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'wt_priced_agent:handle'}\n"
+        f"golden_prompts: {json.dumps([f'p{i}' for i in range(6)])}\n"
+        "invariants: [{type: output_not_empty}]\n"
+        "prices: {m: {input: 1.0, output: 1.0}}\n"
+        "advanced: {seed: 1, concurrency: 1, max_cost: 0.00025, executor: ray, ray: {num_actors: 2}}\n"
+        "contract:\n  name: c\n  invariants: [{type: output_not_empty, id: answers}]\n"
+        "  chaos_matrix: [{name: calm}]\n"
+    )
+    assert wt("ci", "-c", str(cfg), "-q", "--no-store", "-o", str(tmp_path / "ci")) == 1
+    mutation = json.loads((tmp_path / "ci" / "mutation.json").read_text())
+    contract = json.loads((tmp_path / "ci" / "contract.json").read_text())
+    assert 3 <= sum(c["status"] != "skipped" for c in mutation["cells"]) <= 4
+    assert any("advanced.max_cost $0.00025 was reached" in n for n in mutation["notices"])
+    assert {c["status"] for c in contract["cells"]} == {"skipped"}
+    assert any("in an earlier phase" in n for n in contract["notices"])
