@@ -86,3 +86,14 @@ def test_a_prelude_runs_its_probe_then_applies_it_locally() -> None:
 
     anyio.run(Prelude(probe, seen.append), "agent")
     assert seen == ["probed agent"]
+
+
+def test_a_ray_executor_handed_a_prebuilt_agent_is_a_usage_error() -> None:
+    import anyio
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.engine.ray_executor import RayExecutor
+
+    session = RunSession(_cfg(), [], agent=object(), executor=RayExecutor())  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="prebuilt agent object"):
+        anyio.run(session.run, [])

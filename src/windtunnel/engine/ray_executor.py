@@ -367,7 +367,7 @@ class RayExecutor:
         if not ships(session):
             raise UsageError(
                 "the Ray executor builds the agent from the config on each actor and cannot be handed a prebuilt "
-                "agent object",
+                "agent object or a plain prelude function (only a windtunnel.engine.remote.Prelude)",
                 hint="run this with the local executor (advanced.executor: local, or drop --executor ray)",
             )
         ray = import_ray()
