@@ -52,10 +52,48 @@ def test_ray_missing_says_how_to_install(
     assert "pip install 'windtunnel[ray]'" in capsys.readouterr().err
 
 
-def test_contract_sessions_fall_back_to_local_with_a_notice() -> None:
+def test_contract_sessions_go_to_ray_and_only_what_cannot_ship_stays_local() -> None:
+    """A contract session (its state detection a Prelude) runs on Ray; a prebuilt agent object or a bare
+    prelude function (the Python API) cannot be sent to the actors: local, with the notice."""
+    from windtunnel.contracts.run import StateProbe
+    from windtunnel.engine.ray_executor import RayExecutor
+    from windtunnel.engine.remote import LOCAL_FALLBACK, Prelude
+
+    contract = RunSession(_cfg(executor="ray"), [], prelude=Prelude(StateProbe(["hi"]), lambda found: None))
+    assert isinstance(session_executor(contract), RayExecutor)
+    assert not contract.warnings
+
     async def prelude(agent: object) -> None:
         pass
 
-    session = RunSession(_cfg(executor="ray"), [], prelude=prelude)
-    assert session_executor(session) is None
-    assert any("local executor" in w for w in session.warnings)
+    bare = RunSession(_cfg(executor="ray"), [], prelude=prelude)
+    assert session_executor(bare) is None
+    assert bare.warnings == [LOCAL_FALLBACK]
+    prebuilt = RunSession(_cfg(executor="ray"), [], agent=object())  # type: ignore[arg-type]
+    assert session_executor(prebuilt) is None
+    assert prebuilt.warnings == [LOCAL_FALLBACK]
+
+
+def test_a_prelude_runs_its_probe_then_applies_it_locally() -> None:
+    import anyio
+
+    from windtunnel.engine.remote import Prelude
+
+    seen: list[object] = []
+
+    async def probe(agent: object) -> str:
+        return f"probed {agent}"
+
+    anyio.run(Prelude(probe, seen.append), "agent")
+    assert seen == ["probed agent"]
+
+
+def test_a_ray_executor_handed_a_prebuilt_agent_is_a_usage_error() -> None:
+    import anyio
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.engine.ray_executor import RayExecutor
+
+    session = RunSession(_cfg(), [], agent=object(), executor=RayExecutor())  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="prebuilt agent object"):
+        anyio.run(session.run, [])

@@ -1,5 +1,5 @@
-"""`ci --executor ray` on a real local Ray: the mutation and chaos phases run on Ray actors, the contract
-phase locally with the notice, and the verdict and score are the local ci run's."""
+"""`ci --executor ray` on a real local Ray: the mutation, chaos and contract phases all run on Ray actors,
+and the verdict, score and cells are the local ci run's."""
 
 from __future__ import annotations
 
@@ -37,11 +37,12 @@ def test_ci_executor_ray_flag_equals_the_local_ci_run(
         out = tmp_path / executor
         code = wt("ci", "-c", EXAMPLE, "--seed", "5", "-q", "--no-store", "-o", str(out), "--executor", executor)
         runs[executor] = code, json.loads((out / "summary.json").read_text()), out
-    assert len(sessions) == 2  # the mutation and chaos phases of the ray run, none of the local one
+    assert len(sessions) == 3  # the mutation, chaos and contract phases of the ray run, none of the local one
     (local_code, local, _), (ray_code, ray, ray_dir) = runs["local"], runs["ray"]
     assert ray_code == local_code
     for key in ("score", "passed", "cells_total", "cells_passed", "cells_failed", "reasons"):
         assert ray["summary"][key] == local["summary"][key], key
     assert {c["id"]: c["status"] for c in ray["cells"]} == {c["id"]: c["status"] for c in local["cells"]}
-    assert LOCAL_FALLBACK in json.loads((ray_dir / "contract.json").read_text())["notices"]
-    assert LOCAL_FALLBACK not in json.loads((ray_dir / "chaos.json").read_text())["notices"]
+    for phase in ("mutation", "chaos", "contract"):
+        assert LOCAL_FALLBACK not in json.loads((ray_dir / f"{phase}.json").read_text())["notices"], phase
+    assert ray["summary"]["phases"] == local["summary"]["phases"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -96,3 +97,50 @@ def test_sigterm_on_ray_stops_like_ctrl_c(local_ray: Any, tmp_path: Path) -> Non
         (run,) = st.list_runs()
     assert run.status == "interrupted", (run.status, text)
     assert f"windtunnel run --resume {run.id}" in text
+
+
+def test_a_contract_on_ray_interrupted_then_resumed(
+    local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C on a contract whose units run on Ray: exit 130 with the completed units stored; --resume runs
+    the others (on Ray again), each unit once."""
+    calls = tmp_path / "calls.log"
+    agent = (
+        f"import time\n\ndef handle(p):\n    open({str(calls)!r}, 'a').write(p + '\\n')\n"
+        "    time.sleep(0.2)\n    return p\n"
+    )
+    (tmp_path / "wt_slow_contract_agent.py").write_text(agent)
+    prompts = [f"p{i}" for i in range(30)]
+    cfg, db = tmp_path / "c.yaml", tmp_path / "runs.db"
+    cfg.write_text(
+        "agent: {type: python, endpoint: 'wt_slow_contract_agent:handle'}\n"
+        f"golden_prompts: {json.dumps(prompts)}\n"
+        "advanced: {seed: 1, concurrency: 1}\n"
+        "contract:\n  name: slow\n  invariants: [{type: output_not_empty, id: answers}]\n"
+        "  chaos_matrix: [{name: calm}, {name: again}]\n"
+    )
+    address = local_ray.get_runtime_context().gcs_address
+    argv = ["contract", "run", "-c", str(cfg), "-q", "--store", str(db), "--ray-address", address]
+    env = {**os.environ, "WINDTUNNEL_STATE_CACHE": "0"}
+    proc = subprocess.Popen([sys.executable, "-m", "windtunnel", *argv], cwd=tmp_path, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        if calls.exists() and sum(line in prompts for line in calls.read_text().splitlines()) >= 40:
+            break  # state detection's calls made, then units (the first batches' results are in)
+    assert proc.poll() is None, "the run ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err.decode()
+    with RunStore(db) as st:
+        (run,) = st.list_runs()
+        kept = st.count_cells(run.id)
+    assert run.status == "interrupted" and 1 <= kept < 60, (run.status, kept, err.decode())
+
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "r.json"
+    code = wt("contract", "run", "--resume", run.id, "--store", str(db), "-q", "--ray-address", address,
+              "-f", "json", "-o", str(out))  # fmt: skip
+    assert code == 0
+    ids = [c["id"] for c in json.loads(out.read_text())["cells"]]
+    assert sorted(ids) == sorted(f"{s}/g{i}.r0:answers" for s in ("calm", "again") for i in range(30))

@@ -89,3 +89,43 @@ def test_two_node_cluster_runs_the_same_cells_as_local(
     assert reports["ray"]["summary"]["score"] == reports["local"]["summary"]["score"]
     nodes = set(log.read_text().split())
     assert len(nodes) == 2  # one actor per node: num_cpus_per_actor 1 on two one-CPU nodes
+
+
+def test_two_node_cluster_runs_the_same_contract_as_local(
+    cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """State detection on one node's actor, the units on both nodes: the local contract's verdict."""
+    proj, log = tmp_path / "proj", tmp_path / "nodes.log"
+    proj.mkdir()
+    (proj / "wt_cluster_agent.py").write_text(AGENT.format(log=str(log)))
+    base = (
+        "agent: {type: python, endpoint: 'wt_cluster_agent:handle'}\n"
+        "golden_prompts: [where is my order, refund me please, what is the return policy, hello there, bye]\n"
+        "contract:\n  name: c\n  invariants: [{type: contains, value: ANSWER, id: answers}, "
+        "{type: contains, value: REFUND, id: refund, severity: high}]\n"
+        "  chaos_matrix: [{name: calm}, {name: again}]\n"
+    )
+    (proj / "local.yaml").write_text(base + "advanced: {seed: 3}\n")
+    (proj / "ray.yaml").write_text(
+        base + f"advanced: {{seed: 3, executor: ray, ray: {{address: '{cluster.address}', num_actors: 2}}}}\n"
+    )
+    monkeypatch.chdir(proj)
+    monkeypatch.setenv("WINDTUNNEL_STATE_CACHE", "0")
+    reports = {}
+    for name in ("local", "ray"):
+        out = tmp_path / f"{name}.json"
+        code = wt("contract", "run", "-c", f"{name}.yaml", "-q", "--no-store", "-f", "json", "-o", str(out))
+        assert code == 1  # the refund invariant fails on every prompt but one
+        reports[name] = json.loads(out.read_text())
+
+    def verdicts(r: dict[str, Any]) -> dict[str, Any]:
+        return {c["id"]: (c["status"], c["output"], [(k["id"], k["passed"]) for k in c["checks"]]) for c in r["cells"]}
+
+    local, ray = reports["local"], reports["ray"]
+    assert verdicts(ray) == verdicts(local)
+    assert len(ray["cells"]) == 20
+    for key in ("score", "passed", "matrix", "by_scenario"):
+        assert ray["summary"][key] == local["summary"][key], key
+    assert ray["summary"]["state_detection"]["calls"] > 0
+    assert ray["summary"]["state_detection"]["stateful"] is False
+    assert len(set(log.read_text().split())) == 2  # actors on both nodes

@@ -120,29 +120,6 @@ def test_contract_shard_needs_a_fixed_seed_and_a_good_executor(
     assert "--executor 'dask'" in capsys.readouterr().err
 
 
-def test_contract_executor_ray_flag_runs_locally_with_the_notice(tmp_path: Path) -> None:
-    """As `advanced.executor: ray` in the config: contract units stay local (state detection needs the
-    agent here first) and the report says so; the verdict is the local one."""
-    from windtunnel.engine.remote import LOCAL_FALLBACK
-
-    out = tmp_path / "ray.json"
-    code = wt("contract", "run", "-c", EXAMPLE, "--seed", "5", "-q", "--no-store", "--executor", "ray",
-              "-f", "json", "-o", str(out))  # fmt: skip
-    report = json.loads(out.read_text())
-    assert LOCAL_FALLBACK in report["notices"]
-    local = tmp_path / "local.json"
-    assert (
-        wt("contract", "run", "-c", EXAMPLE, "--seed", "5", "-q", "--no-store", "-f", "json", "-o", str(local)) == code
-    )
-    assert report["summary"]["score"] == json.loads(local.read_text())["summary"]["score"]
-    assert LOCAL_FALLBACK not in json.loads(local.read_text())["notices"]
-    # --ray-address implies --executor ray, as advanced.ray.address does
-    addressed = tmp_path / "addressed.json"
-    wt("contract", "run", "-c", EXAMPLE, "--seed", "5", "-q", "--no-store", "--ray-address", "auto",
-       "-f", "json", "-o", str(addressed))  # fmt: skip
-    assert LOCAL_FALLBACK in json.loads(addressed.read_text())["notices"]
-
-
 def _ci(tmp: Path, name: str, *extra: str) -> tuple[int, dict[str, Any]]:
     out = tmp / name
     code = wt("ci", "-c", EXAMPLE, "--seed", "5", "-q", "--store", str(tmp / "runs.db"), "-o", str(out), *extra)

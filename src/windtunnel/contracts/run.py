@@ -21,6 +21,7 @@ from windtunnel.contracts.isolation import (
 )
 from windtunnel.contracts.matrix import ContractPlan
 from windtunnel.engine.cells import CellResult
+from windtunnel.engine.remote import Prelude
 from windtunnel.engine.session import Listener, RunSession
 
 
@@ -53,6 +54,24 @@ def has_reset(cfg: Config) -> bool:
     """Whether the agent config gives windtunnel a way to clear the agent's state."""
     agent = cfg.agent
     return capabilities(agent).has_reset(agent)
+
+
+@dataclass
+class StateProbe:
+    """The state detector's agent calls (or the cached verdict), made where the agent is: this process, or
+    a Ray actor (plain data in and out, so it can be sent there)."""
+
+    prompts: list[str]
+    cached: StateVerdict | None = None
+
+    async def __call__(self, agent: Agent) -> StateVerdict:
+        if self.cached is not None:
+            return replace(self.cached, calls=0, errors=0, cached=True)
+
+        async def invoke(prompt: str) -> str | None:
+            return (await agent.invoke(prompt)).output
+
+        return await detect_state(invoke, self.prompts)
 
 
 @dataclass
@@ -121,25 +140,22 @@ class ContractRun:
             return self.concurrency
         return 1 if self.cfg.advanced.isolation == "serial" else self.cfg.advanced.concurrency
 
-    async def _prelude(self, agent: Agent) -> None:
+    def _prelude(self) -> Prelude | None:
+        """State detection (or its cached verdict) once the agent is up, before any unit: the probe runs
+        where the agent is (here, or on a Ray actor), the verdict is applied here."""
         if not self.detects_state:
-            return
-        cached = self._cached_state()
-        if cached is not None:
-            self.state = replace(cached, calls=0, errors=0, cached=True)
-        else:
+            return None
+        return Prelude(StateProbe(list(self.cfg.golden_prompts), self._cached_state()), self._apply_state)
 
-            async def invoke(prompt: str) -> str | None:
-                return (await agent.invoke(prompt)).output
-
-            self.state = await detect_state(invoke, self.cfg.golden_prompts)
-            cache = self._cache()
-            if cache is not None and not self.state.errors:  # a verdict from failed calls is not kept
-                cache.put(self._identity(), self.cfg.golden_prompts, self.state)
-        if self.state.stateful and self.session is not None:
+    def _apply_state(self, state: StateVerdict) -> None:
+        self.state = state
+        cache = self._cache()
+        if not state.cached and cache is not None and not state.errors:  # a verdict from failed calls is not kept
+            cache.put(self._identity(), self.cfg.golden_prompts, state)
+        if state.stateful and self.session is not None:
             self.session.concurrency = 1  # with a reset: reset → unit, one at a time; without: the warning
         if self.on_state is not None and not has_reset(self.cfg):
-            self.on_state(self.state)
+            self.on_state(state)
 
     async def run(self) -> None:
         """Run every unit; results stream to the listeners and collect in :attr:`results`."""
@@ -154,7 +170,7 @@ class ContractRun:
             chaos=chaos,
             seed=self.seed,
             agent=self.agent,
-            prelude=self._prelude,
+            prelude=self._prelude(),
         )
         try:
             await session.run(self.plan.units)

@@ -12,6 +12,11 @@ overhead, an even finish), two batches in flight per actor, and passes each batc
 session's listeners (the run store) as it returns. An actor that dies loses nothing: it is replaced (at
 most as many times as the run has actors), each cell it held is retried once, alone on an idle actor, and
 a cell whose retry kills that actor too is reported as errored (``error_kind: worker_lost``).
+
+A session with a :class:`~windtunnel.engine.remote.Prelude` (contract state detection): every actor sets
+its agent up and waits; the first makes the prelude's calls and returns what it found, the driver applies
+it (a stateful agent: one cell at a time) and lets every actor go on with the concurrency it left. The run
+budget (``advanced.max_cost``) is counted here, over every actor's results (see :meth:`RayExecutor._dispatch`).
 """
 
 from __future__ import annotations
@@ -31,7 +36,9 @@ import anyio
 from windtunnel._util.errors import AgentExitedError, HarnessError, UsageError, WindtunnelError
 from windtunnel._util.signals import keep_sigterm
 from windtunnel.config.ray import RayConfig
+from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
+from windtunnel.engine.remote import Prelude, ships
 from windtunnel.engine.session import RunSession
 
 if TYPE_CHECKING:
@@ -186,18 +193,47 @@ class _CellActor:
         self.feed: _Feed | None = None
         self.task: asyncio.Task[None] | None = None
         self.used: set[str] = set()
+        self.found: Any = None
+        self.go: asyncio.Future[int] | None = None
 
-    async def open(self) -> dict[str, Any]:
-        """Set the agent up (as a local run does); ``{"error": ...}`` when that fails."""
+    async def open(self, probe: Any = None, hold: bool = False) -> dict[str, Any]:
+        """Set the agent up (as a local run does); ``{"error": ...}`` when that fails. ``hold``: the session
+        has a prelude (contract state detection): this actor makes its calls (``probe``, given to one actor)
+        once the agent is up, returns ``{"probed": ...}``, and waits for :meth:`proceed` before any cell."""
         self.feed = feed = self.session.executor = _Feed()
+        gate: asyncio.Event = feed.ready
+        if hold:
+            gate = probed = asyncio.Event()
+            go: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            self.go = go
+
+            async def prelude(agent: Agent) -> None:
+                if probe is not None:
+                    self.found = await probe(agent)
+                probed.set()
+                self.session.concurrency = await go  # what the driver made of the probe (state: one at a time)
+
+            self.session.prelude = prelude
         self.task = asyncio.create_task(self.session.run([]))
-        ready = asyncio.create_task(feed.ready.wait())
-        await asyncio.wait({self.task, ready}, return_when=asyncio.FIRST_COMPLETED)
-        if not feed.ready.is_set():
-            err = self.task.exception()
-            return {"error": _describe(err or HarnessError("the agent session on a Ray actor ended at set-up"))}
-        ready.cancel()
-        return {"serial": feed.serial, "width": feed.concurrency, "pid": os.getpid()}
+        return await self._until(gate, "set-up")
+
+    async def proceed(self, concurrency: int) -> dict[str, Any]:
+        """After the prelude: run cells ``concurrency`` at a time (as the driver's session now says)."""
+        assert self.feed is not None and self.go is not None
+        self.go.set_result(concurrency)
+        return await self._until(self.feed.ready, "its prelude")
+
+    async def _until(self, gate: asyncio.Event, stage: str) -> dict[str, Any]:
+        assert self.feed is not None and self.task is not None
+        waiter = asyncio.create_task(gate.wait())
+        await asyncio.wait({self.task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if not gate.is_set():
+            err = None if self.task.cancelled() else self.task.exception()
+            return {"error": _describe(err or HarnessError(f"the agent session on a Ray actor ended at {stage}"))}
+        waiter.cancel()
+        if gate is not self.feed.ready:
+            return {"probed": self.found, "pid": os.getpid()}
+        return {"serial": self.feed.serial, "width": self.feed.concurrency, "pid": os.getpid()}
 
     async def run(self, cells: list[Cell]) -> dict[str, Any]:
         """Run a batch; results in the batch's order (``None``: not run, the agent process is gone)."""
@@ -246,20 +282,45 @@ class _CellActor:
         if self.feed is not None and self.task is not None:
             await self.drain()
             self.feed.queue.put_nowait(None)
+            if self.go is not None and not self.go.done():  # held after its prelude (the run stopped there)
+                self.task.cancel()
             try:
                 await self.task
             except AgentExitedError:
                 pass  # reported with the batch that saw it
+            except asyncio.CancelledError:
+                pass
             except BaseException as err:
                 error = _describe(err)
         return {"warnings": list(self.session.warnings), "used": sorted(self.used), "error": error}
 
 
 def _actor_session(session: RunSession) -> _ActorSession:
-    """A copy of ``session`` for an actor: same config, invariants, chaos, seed and transport; no listeners."""
+    """A copy of ``session`` for an actor: same config, invariants, chaos, seed, transport and concurrency;
+    no listeners, no prelude (the driver runs it through :meth:`_CellActor.open`), and no run budget
+    (``advanced.max_cost`` is the run's: the driver counts it over every actor's results)."""
     keep = {f.name: getattr(session, f.name) for f in fields(session) if f.init}
-    keep.update(listeners=[], executor=None, warnings=[], agent=None, prelude=None)
+    cfg = session.cfg
+    if cfg.advanced.max_cost is not None:
+        cfg = cfg.model_copy(update={"advanced": cfg.advanced.model_copy(update={"max_cost": None})})
+    keep.update(cfg=cfg, listeners=[], executor=None, warnings=[], agent=None, prelude=None)
     return _ActorSession(**keep)
+
+
+def shared_agent(cfg: Any) -> bool:
+    """Whether every actor calls one agent (an HTTP endpoint windtunnel does not launch) rather than its own
+    instance: then cells that must run one at a time (isolation, a stateful agent) go to one actor only."""
+    from windtunnel.agents.registry import capabilities
+
+    return capabilities(cfg.agent).transport == "http" and not cfg.agent.command
+
+
+def skipped(budget: RunBudget | None, cell: Cell) -> CellResult:
+    """A cell not run because the run budget is spent (as the local runner reports it)."""
+    assert budget is not None
+    result = budget.skip(cell)
+    assert result is not None
+    return result
 
 
 def lost(cell: Cell, why: str) -> CellResult:
@@ -303,9 +364,10 @@ class RayExecutor:
         return max(1, int(cpus // self.cfg.num_cpus_per_actor))
 
     async def run_session(self, session: RunSession, cells: Iterable[Cell]) -> None:
-        if session.prelude is not None or session.agent is not None:
+        if not ships(session):
             raise UsageError(
-                "the Ray executor does not run contract state detection or a prebuilt agent object yet",
+                "the Ray executor builds the agent from the config on each actor and cannot be handed a prebuilt "
+                "agent object or a plain prelude function (only a windtunnel.engine.remote.Prelude)",
                 hint="run this with the local executor (advanced.executor: local, or drop --executor ray)",
             )
         ray = import_ray()
@@ -322,24 +384,52 @@ class RayExecutor:
         # the project directory: shipped as working_dir when this run joined a cluster, else the actors
         # change to this one where their node has it (a local Ray, a shared file system)
         cwd = None if shipped else os.getcwd()
-        blob = _actor_session(session)
+        blob = [_actor_session(session)]
         actors: list[Any] = []
 
         def spawn(slot: int) -> Any:
-            actor = actor_cls.options(**placement[slot]).remote(blob, cwd)
+            actor = actor_cls.options(**placement[slot]).remote(blob[0], cwd)
             actors.append(actor)
             self.actors_used += 1
             return actor
 
-        try:
-            first = [spawn(slot) for slot in range(len(placement))]
-            opened = await asyncio.gather(*(_wait(a.open.remote()) for a in first))
-            for reply in opened:
+        async def each(calls: list[Any], stage: str) -> list[dict[str, Any]]:
+            try:
+                replies = await asyncio.gather(*(_wait(c) for c in calls))
+            except ray.exceptions.RayActorError as err:  # no cell was given out yet: nothing to retry
+                raise HarnessError(
+                    f"a Ray actor died during {stage} ({type(err).__name__}), before any cell ran",
+                    hint="the same config with advanced.executor: local shows the failure in this process",
+                ) from None
+            for reply in replies:
                 if "error" in reply:
                     raise _rebuild(reply["error"])
+            return replies
+
+        prelude = session.prelude
+        assert prelude is None or isinstance(prelude, Prelude)  # ships(session)
+        try:
+            first = [spawn(slot) for slot in range(len(placement))]
+            probes = [prelude.probe if prelude is not None and k == 0 else None for k in range(len(first))]
+            hold = prelude is not None
+            opened = await each(
+                [a.open.remote(p, hold) for a, p in zip(first, probes, strict=True)],
+                "the agent set-up" + (" or state detection" if hold else ""),
+            )
+            if prelude is not None:  # state detection made its calls on the first actor: apply it here
+                prelude.apply(opened[0]["probed"])
+                blob[0] = _actor_session(session)  # a replacement actor starts as the prelude left the session
+                opened = await each([a.proceed.remote(session.concurrency) for a in first], "the agent set-up")
             serial = any(r["serial"] for r in opened)
             width = min(r["width"] for r in opened)
-            await self._dispatch(ray, session, dict(enumerate(first)), spawn, cells, serial=serial, width=width)
+            live = dict(enumerate(first))
+            if width == 1 and shared_agent(session.cfg) and len(first) > 1:
+                # one agent behind every actor, cells one at a time: one actor (the others' warnings are moot)
+                live = {0: first[0]}
+                await _close(ray, first[1:])
+                del actors[1 : len(first)]
+            budget = RunBudget.of(session.cfg, session.warnings)  # advanced.max_cost: the run's, kept here
+            await self._dispatch(ray, session, live, spawn, cells, serial=serial, width=width, budget=budget)
         finally:
             session.warnings += merge_warnings(await _close(ray, actors))
             if pg is not None:
@@ -383,9 +473,16 @@ class RayExecutor:
         *,
         serial: bool,
         width: int = 1,
+        budget: RunBudget | None = None,
     ) -> None:
         """Keep every live actor two batches deep until the cells run out; replace an actor that dies
-        (at most as many times as there are actors) and give its cells to the others once."""
+        (at most as many times as there are actors) and give its cells to the others once.
+
+        ``budget`` (``advanced.max_cost``) is the run's: every result is counted here as it returns, so
+        with a budget the cells go one per call, ``width`` deep per actor (results come back as each
+        completes); once it is spent no cell is sent, the actors drop the cells they have not started,
+        and every cell not run is reported ``skipped`` as in a local run. It overshoots by at most the
+        cells running on the actors at that moment (a local run: the cells in flight)."""
         if serial:  # proxies hold one scenario's plan at a time: a scenario's cells together, as locally
             cells = sorted(cells, key=lambda c: c.scenario or "")
         total = len(cells) if isinstance(cells, Sequence) else None
@@ -401,9 +498,14 @@ class RayExecutor:
         slot = {i: i for i in live}
         gone: AgentExitedError | None = None
         completed = 0
+        metered = budget is not None and budget.max_usd is not None
+        depth = width if metered else PER_ACTOR
+        spent = budget is not None and budget.reason is not None  # e.g. by an earlier phase of `ci`
 
         def emit(result: CellResult) -> None:
             nonlocal completed
+            if budget is not None:
+                budget.add(result)  # prices its usage, counts it against advanced.max_cost
             if result.error_kind != "agent_exited":
                 completed += 1
             for listener in session.listeners:
@@ -419,7 +521,7 @@ class RayExecutor:
             size = max(1, int(BATCH_SECONDS * width / per_cell)) if per_cell > 0 else FIRST_BATCH
             if total is not None:
                 size = min(size, (total - taken) // (max(1, len(live)) * 4))
-            size = max(1, min(MAX_BATCH, size))
+            size = 1 if metered else max(1, min(MAX_BATCH, size))
             out: list[tuple[Cell, int]] = []
             for cell in source:
                 taken += 1
@@ -449,7 +551,7 @@ class RayExecutor:
 
         try:
             while True:
-                if gone is None:
+                if gone is None and not spent:
                     for i in list(live):
                         if i in solo:
                             continue
@@ -458,12 +560,16 @@ class RayExecutor:
                                 solo.add(i)
                                 send(i, [retry.popleft()])
                             continue
-                        while load[i] < PER_ACTOR:
+                        while load[i] < depth:
                             batch = take()
                             if not batch:
                                 break
                             send(i, batch)
                 if not inflight and not opening:
+                    if spent:
+                        for cell in [*(c for c, _ in retry), *source]:
+                            emit(skipped(budget, cell))
+                        retry.clear()
                     break
                 waiting: list[asyncio.Future[Any]] = [*inflight, *opening]
                 done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
@@ -494,13 +600,19 @@ class RayExecutor:
                     if latencies:
                         mean = sum(latencies) / len(latencies) / 1000 + CELL_OVERHEAD_S
                         per_cell = mean if per_cell <= 0 else 0.7 * per_cell + 0.3 * mean
-                    for result in reply["results"]:
+                    for (cell, _), result in zip(batch, reply["results"], strict=True):
                         if result is not None:
                             emit(result)
+                        elif spent and reply.get("gone") is None:  # dropped by drain(): the budget is spent
+                            emit(skipped(budget, cell))
                     if reply.get("gone") is not None and gone is None:
                         exit_ = _rebuild(reply["gone"])
                         assert isinstance(exit_, AgentExitedError)
                         gone = exit_
+                if not spent and budget is not None and budget.reason is not None:
+                    spent = True
+                    for actor in live.values():  # drop the cells not started; those running finish
+                        actor.drain.remote()
                 if not live and not opening and gone is None:
                     for cell, _ in [*retry, *((c, 0) for c in source)]:
                         emit(lost(cell, "every actor of the run died"))

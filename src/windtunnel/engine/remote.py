@@ -7,20 +7,44 @@ exactly as :class:`~windtunnel.engine.session.RunSession` does here, so it is ha
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from windtunnel.engine.cells import Cell
 
 if TYPE_CHECKING:
+    from windtunnel.agents.base import Agent
     from windtunnel.engine.session import RunSession
 
 EXECUTORS = ("local", "ray")
 """The values of ``advanced.executor`` (and ``--executor``)."""
 LOCAL_FALLBACK = (
-    "advanced.executor: ray does not run contract state detection or a prebuilt agent object yet, "
-    "so this part of the run used the local executor"
+    "advanced.executor: ray builds the agent from the config on each Ray actor, and this run was handed a "
+    "prebuilt agent object or a plain prelude function (the Python API), which cannot be sent to them; "
+    "it used the local executor"
 )
+
+
+@dataclass
+class Prelude:
+    """Agent calls made once the agent is up, before baselines and cells (contract state detection), in
+    two parts so that a remote executor can make them on one of its workers: ``probe`` runs where the agent
+    is and returns plain data (on Ray it is pickled to an actor: a module-level function or a picklable
+    object); ``apply`` takes that data here, in the driver's process, and may narrow
+    ``session.concurrency`` before any cell runs. Locally it is simply awaited with the agent."""
+
+    probe: Callable[[Agent], Awaitable[Any]]
+    apply: Callable[[Any], None]
+
+    async def __call__(self, agent: Agent) -> None:
+        self.apply(await self.probe(agent))
+
+
+def ships(session: RunSession) -> bool:
+    """Whether a remote executor can run ``session``: its agent is built from the config on every worker,
+    and its prelude (if any) is a :class:`Prelude` whose probe can be sent there."""
+    return session.agent is None and (session.prelude is None or isinstance(session.prelude, Prelude))
 
 
 @runtime_checkable
@@ -36,7 +60,7 @@ def session_executor(session: RunSession) -> SessionExecutor | None:
     if ex is not None:
         return ex if isinstance(ex, SessionExecutor) else None
     if session.cfg.advanced.executor == "ray":
-        if session.prelude is not None or session.agent is not None:  # contract runs (a ci phase), the API
+        if not ships(session):  # a prebuilt agent object (the Python API)
             if LOCAL_FALLBACK not in session.warnings:
                 session.warnings.append(LOCAL_FALLBACK)
             return None

@@ -48,7 +48,7 @@ class ContractRequest:
     """A stored contract run to continue: its completed units are kept, the others run."""
     loaded: Config | None = None
     executor: str | None = None
-    """``local`` or ``ray`` (overrides ``advanced.executor``; contract units run locally for now, with a notice)."""
+    """``local`` or ``ray`` (overrides ``advanced.executor``; state detection and the units run on Ray actors)."""
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the units (see engine/shard.py); ``windtunnel runs merge`` re-scores."""

@@ -1,0 +1,66 @@
+"""An HTTP agent every Ray actor reaches at one address is one agent: with a reset (cells one at a time) the
+run uses one actor, so reset → call of one cell is never interleaved with another cell's, as locally."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.clirun import wt
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def stateful_server() -> Iterator[tuple[str, list[str]]]:
+    events: list[str] = []
+    lock = threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+            with lock:
+                events.append("reset" if self.path == "/reset" else "chat")
+            time.sleep(0.02)  # long enough for a second actor's call to land in between
+            reply = json.dumps({"reply": f"ok {body.get('message', '')}"}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", events
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_shared_agent_with_a_reset_runs_its_cells_one_at_a_time(
+    local_ray: Any, tmp_path: Path, stateful_server: tuple[str, list[str]]
+) -> None:
+    url, events = stateful_server
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        f"agent: {{type: http, endpoint: '{url}/chat', request_template: '{{\"message\": \"{{prompt}}\"}}', "
+        f"response_path: '$.reply', reset_endpoint: '{url}/reset'}}\n"
+        f"golden_prompts: {json.dumps([f'p{i}' for i in range(16)])}\n"
+        "advanced: {seed: 1, executor: ray, ray: {num_actors: 2}}\n"
+    )
+    out = tmp_path / "r.json"
+    code = wt("run", "-c", str(cfg), "--no-mutations", "-q", "--no-store", "-f", "json", "-o", str(out))
+    assert code == 0
+    assert len(json.loads(out.read_text())["cells"]) == 16
+    calls = [e for e in events if e in ("reset", "chat")]
+    assert calls[-32:] == ["reset", "chat"] * 16  # each cell's reset, then its call: never another cell's between
