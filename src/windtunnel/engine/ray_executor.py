@@ -28,6 +28,7 @@ import os
 import traceback
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -83,7 +84,8 @@ def connect(ray: Any, cfg: RayConfig) -> bool:
             if cfg.address:
                 ray.init(address=cfg.address, runtime_env=runtime_env(cfg), **quiet)
             else:
-                ray.init(runtime_env=cfg.runtime_env, include_dashboard=False, **quiet)
+                with _quiet_logger(_LOCAL_AUTH_LOGGER):
+                    ray.init(runtime_env=cfg.runtime_env, include_dashboard=False, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as err:
         where = f"the Ray cluster at {cfg.address}" if cfg.address else "a local Ray"
         raise HarnessError(
@@ -92,6 +94,23 @@ def connect(ray: Any, cfg: RayConfig) -> bool:
             "started on this machine with `ray start --head`)",
         ) from None
     return True
+
+
+_LOCAL_AUTH_LOGGER = "ray._private.authentication"
+"""Where Ray announces that the local cluster it starts uses token authentication: a private Ray started
+for one run is nobody else's business, so the line is not printed into windtunnel's output (joining a
+cluster keeps every Ray warning)."""
+
+
+@contextmanager
+def _quiet_logger(name: str) -> Iterator[None]:
+    log = logging.getLogger(name)
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
 
 
 def runtime_env(cfg: RayConfig) -> dict[str, Any] | None:
