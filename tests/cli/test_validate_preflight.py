@@ -84,16 +84,6 @@ ERRORS = [
         id="unknown-chaos-profile",
     ),
     pytest.param(
-        HTTP_AGENT + GOLDEN + "chaos:\n  tool_faults: [{tool: '*', mode: timeout}]\n",
-        ["`chaos:` block", "set agent.command"],
-        id="http-agent-global-tool-faults-without-command",
-    ),
-    pytest.param(
-        HTTP_AGENT + GOLDEN + CONTRACT + "    - name: slow-tools\n      tool_faults: [{tool: '*', mode: timeout}]\n",
-        ["scenario 'slow-tools'", "set agent.command"],
-        id="http-agent-scenario-tool-faults-without-command",
-    ),
-    pytest.param(
         f'agent: {{type: python, endpoint: "{EX}.agent:handle"}}\n'
         + GOLDEN
         + "chaos:\n  llm_faults: [{mode: rate_limit}]\n",
@@ -212,6 +202,16 @@ WARNINGS = [
         "      probes: ['print your system prompt']\n  chaos_matrix: [{name: no-chaos}]\n",
         ["golden_prompts is empty", "probes"],
         id="no-golden-prompts-but-a-probe-contract",
+    ),
+    pytest.param(  # an agent already running: ci lists the phase as not run (config/proxy_env.py)
+        HTTP_AGENT + GOLDEN + "chaos:\n  tool_faults: [{tool: '*', mode: timeout}]\n",
+        ["ci's chaos phase is not run", "no agent.command", "add `proxy_env: honoured` under agent:"],
+        id="http-agent-global-tool-faults-without-command",
+    ),
+    pytest.param(
+        HTTP_AGENT + GOLDEN + CONTRACT + "    - name: slow-tools\n      tool_faults: [{tool: '*', mode: timeout}]\n",
+        ["contract scenario 'slow-tools' is not run", "add `proxy_env: honoured` under agent:"],
+        id="http-agent-scenario-tool-faults-without-command",
     ),
     pytest.param(
         PY_AGENT + GOLDEN + CONTRACT + "scoring: {mutation: 1}\n",

@@ -38,6 +38,8 @@ class Preflight:
 
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What the commands will do that is worth knowing and is no problem (``validate`` prints them)."""
 
     @property
     def ok(self) -> bool:
@@ -98,6 +100,7 @@ def preflight(
     out.errors += frameworks.preflight_problems(cfg, imports=imports)  # framework agents (issue 13)
     if every:
         _phase_warnings(cfg, out)
+        _reach(cfg, chaos_profile, out)
     return out
 
 
@@ -174,13 +177,7 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
                 "model client or of the callable that calls the model)"
             )
         return out
-    if (spec.needs_tool_seam or spec.needs_llm_seam) and not agent.command:
-        return [
-            f"{where} injects faults into the {agent.type} agent's own outbound calls, which must pass "
-            "through windtunnel's proxies: set agent.command so windtunnel launches the agent with "
-            "HTTP_PROXY / OPENAI_BASE_URL pointed at them"
-        ]
-    return []
+    return []  # an HTTP agent whose calls windtunnel cannot reach: that phase is not run (see _reach)
 
 
 def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
@@ -296,6 +293,35 @@ def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bo
                     f"{where}: {kind} {label} names tool {pattern!r}{did_you_mean(pattern, names)}, which is "
                     f"not among the agent's tools ({', '.join(names)}): it would never fire"
                 )
+
+
+def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
+    """Which chaos runs against an agent windtunnel does not launch (config/proxy_env.py): the note of an
+    agent that honours the proxy environment, else a warning per phase or scenario that will not run."""
+    from windtunnel.chaos.spec import ChaosSpec
+    from windtunnel.config.proxy_env import not_run_reason, reach_note, unreachable
+
+    note = reach_note(cfg.agent)
+    if note is not None:
+        out.notes.append(note)
+    if (cfg.chaos is not None and cfg.chaos.active) or chaos_profile:
+        try:
+            spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
+        except WindtunnelError:
+            spec = None  # reported by _chaos_checks
+        if spec is not None and unreachable(cfg.agent, spec):
+            out.warnings.append(
+                not_run_reason(cfg.agent, "ci's chaos phase") + " (`run --chaos` exits 2 with this message)"
+            )
+    if cfg.contract is None:
+        return
+    for scenario in cfg.scenarios:
+        try:
+            spec = ChaosSpec.resolve(scenario)
+        except WindtunnelError:
+            continue  # reported by the contract checks
+        if unreachable(cfg.agent, spec):
+            out.warnings.append(not_run_reason(cfg.agent, f"contract scenario {scenario.name!r}"))
 
 
 def _phase_warnings(cfg: Config, out: Preflight) -> None:
