@@ -210,3 +210,26 @@ def test_honoured_faults_reach_the_running_agents_tool_calls(
     assert summary["critical_failed"] is True and code == 1
     # replay: the upstream session records no call, so the agent's calls reach its live tools
     assert summary["phases"]["replay"]["passed"] is True
+
+
+SCENARIOS = sorted((HERE / "fixtures" / "test_scenarios").glob("scenario_*/flakestorm.yaml"))
+
+
+@pytest.mark.parametrize("config", SCENARIOS, ids=[p.parent.name for p in SCENARIOS])
+def test_the_documented_upstream_scenarios_validate_unchanged_and_with_the_line(
+    config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert len(SCENARIOS) == 4
+    target = tmp_path / config.parent.name
+    shutil.copytree(config.parent, target)
+    monkeypatch.chdir(target)
+    code = wt("validate", "-c", "flakestorm.yaml")
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "ci's chaos phase is not run" in err and err.count(ADD_LINE) == 2  # the phase and one scenario
+    text = (target / "flakestorm.yaml").read_text(encoding="utf-8")
+    (target / "flakestorm.yaml").write_text(text.replace("agent:\n", "agent:\n  proxy_env: honoured\n", 1))
+    code = wt("validate", "-c", "flakestorm.yaml")
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "is not run" not in err and "agent.proxy_env is honoured" in err
