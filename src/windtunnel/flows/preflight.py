@@ -98,6 +98,7 @@ def preflight(
         _replay_checks(cfg, out, warn_live=every)
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
     out.errors += frameworks.preflight_problems(cfg, imports=imports)  # framework agents (issue 13)
+    out.errors += _mcp_server_problems(cfg)
     if every:
         _phase_warnings(cfg, out)
         _reach(cfg, chaos_profile, out)
@@ -293,6 +294,13 @@ def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bo
                     f"{where}: {kind} {label} names tool {pattern!r}{did_you_mean(pattern, names)}, which is "
                     f"not among the agent's tools ({', '.join(names)}): it would never fire"
                 )
+
+
+def _mcp_server_problems(cfg: Config) -> list[str]:
+    """``agent.mcp_servers`` entries every run refuses (a stdio command): the run's own message (QA-4 m22)."""
+    from windtunnel.chaos.proxy.mcp_servers import server_problems
+
+    return [_text(err) for err in server_problems(getattr(cfg.agent, "mcp_servers", None) or {})]
 
 
 def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
