@@ -100,8 +100,9 @@ class ContractRun:
 
     @property
     def detects_state(self) -> bool:
-        """Whether the state detector decides the isolation (``advanced.isolation: auto``, no --concurrency)."""
-        return self.concurrency is None and self.cfg.advanced.isolation == "auto"
+        """Whether the state detector decides the isolation (``advanced.isolation: auto``, no --concurrency,
+        and some unit left to run: a resumed run that has them all makes no call)."""
+        return self.concurrency is None and self.cfg.advanced.isolation == "auto" and bool(self.plan.units)
 
     @property
     def state_calls(self) -> int:
@@ -159,6 +160,8 @@ class ContractRun:
 
     async def run(self) -> None:
         """Run every unit; results stream to the listeners and collect in :attr:`results`."""
+        if not self.plan.units:  # nothing left (a finished run resumed): no agent, no call
+            return
         blocked = unreachable_scenarios(self.cfg, self.plan)
         chaos: dict[str | None, ChaosSpec] = {
             name: spec for name, spec in self.plan.specs.items() if name not in blocked
