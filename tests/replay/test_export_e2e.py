@@ -130,3 +130,14 @@ def test_export_with_no_failed_cell_writes_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
     path.write_text(json.dumps({"not": "a report"}))
     assert cli("replay", "export", "--from-report", path, "-o", tmp_path / "out") == 2
+
+
+def test_export_of_a_run_report_says_the_replay_is_judged_by_a_contract() -> None:
+    """QA-4 m14: "replaying the export fails the same way" held for contract reports only."""
+    from windtunnel.replay.export import sessions_from_report
+
+    row = {"id": "g5.length_extremes.0.r0", "status": "failed", "prompt": "Ignore", "calls": []}
+    row["checks"] = [{"id": "refusal_check", "passed": False, "detail": "no refusal"}]
+    for mode, noted in (("run", True), ("chaos", True), ("contract", False)):
+        out = sessions_from_report({"run": {"id": "r", "mode": mode}, "cells": [row]}, source="r.json")
+        assert any("judged by a contract" in n for n in out.notes) is noted, (mode, out.notes)

@@ -46,6 +46,12 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
         out.notes.append(
             f"{errored} errored cell(s) not exported: the agent call itself failed, so there is no answer to judge"
         )
+    if groups and run.get("mode") in ("run", "chaos"):
+        out.notes.append(
+            f"the cells of this {run.get('mode')} report failed the run's `invariants:`; a replay is judged by a "
+            "contract (the config's, or --contract), so it reproduces the failure only if that contract checks "
+            "what failed (see expected_failure in each session)"
+        )
     for base, rows in groups.items():
         first = rows[0]
         calls, notes = recorded_calls(list(first.get("calls") or []))
