@@ -233,3 +233,18 @@ def test_the_documented_upstream_scenarios_validate_unchanged_and_with_the_line(
     err = capsys.readouterr().err
     assert code == 0, err
     assert "is not run" not in err and "agent.proxy_env is honoured" in err
+
+
+def test_honoured_agent_calls_are_recorded_and_ray_is_refused(
+    honoured: Setup, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = honoured.dir / "s.json"
+    code = wt(
+        "replay", "record", "-c", str(honoured.config), "-i", "What is the capital of France?", "-o", str(session)
+    )
+    assert code == 0, capsys.readouterr().err
+    calls = read(session)["calls"]
+    assert calls and all(c["target"] == "http" and "/search" in c["name"] for c in calls)
+    code = wt("run", "-c", str(honoured.config), "--executor", "ray", "--no-store", "--seed", "1")
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot be spread over Ray actors" in err and "--executor local" in err
