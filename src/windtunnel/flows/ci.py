@@ -240,7 +240,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     found.raise_errors(str(config_path), command="ci")
     if req.shard and reasons["replay"] is None and parse_shard(req.shard).index != 1:
         reasons["replay"] = f"{REPLAY_SHARDED} {parse_shard(req.shard).count}"
-    for w in found.warnings:
+    for w in [*found.warnings, *found.notes]:
         listener(Notice(w))
     req.output = req.output or Path("reports/ci")
     if req.output.exists() and not req.output.is_dir():

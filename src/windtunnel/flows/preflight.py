@@ -99,6 +99,9 @@ def preflight(
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
     out.errors += frameworks.preflight_problems(cfg, imports=imports)  # framework agents (issue 13)
     out.errors += _mcp_server_problems(cfg)
+    from windtunnel.config.proxy_env import reach_note
+
+    out.notes += [n for n in [reach_note(cfg.agent)] if n]  # where the proxies of a running agent listen
     if every:
         _phase_warnings(cfg, out)
         _reach(cfg, chaos_profile, out)
@@ -304,14 +307,11 @@ def _mcp_server_problems(cfg: Config) -> list[str]:
 
 
 def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
-    """Which chaos runs against an agent windtunnel does not launch (config/proxy_env.py): the note of an
-    agent that honours the proxy environment, else a warning per phase or scenario that will not run."""
+    """The chaos that does not run against an agent windtunnel does not launch (config/proxy_env.py): a
+    warning per phase or scenario that will not run, with the reason and the line to add."""
     from windtunnel.chaos.spec import ChaosSpec
-    from windtunnel.config.proxy_env import not_run_reason, reach_note, unreachable
+    from windtunnel.config.proxy_env import not_run_reason, unreachable
 
-    note = reach_note(cfg.agent)
-    if note is not None:
-        out.notes.append(note)
     if (cfg.chaos is not None and cfg.chaos.active) or chaos_profile:
         try:
             spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
