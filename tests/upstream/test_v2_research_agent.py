@@ -145,6 +145,7 @@ def test_validate_says_the_chaos_phase_will_not_run_and_the_line_to_add(
     assert ADD_LINE in err and "HTTP_PROXY=http://127.0.0.1:8899" in err
 
 
+@pytest.mark.slow
 def test_ci_runs_every_other_phase_and_does_not_pass(unchanged: Setup, capsys: pytest.CaptureFixture[str]) -> None:
     out = unchanged.dir / "reports"
     code = wt("ci", "-c", str(unchanged.config), "--seed", "3", "-o", str(out), "-q")
@@ -184,6 +185,7 @@ def test_validate_notes_the_proxies_of_an_agent_that_honours_them(
     assert "agent.proxy_env is honoured" in err and f"127.0.0.1:{honoured.proxy_port}" in err
 
 
+@pytest.mark.slow
 def test_honoured_faults_reach_the_running_agents_tool_calls(
     honoured: Setup, capsys: pytest.CaptureFixture[str]
 ) -> None:
