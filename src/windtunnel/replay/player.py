@@ -30,6 +30,7 @@ from windtunnel.replay.contract import (
     applicable,
     contract_verdict,
     resolve_contract,
+    run_export_judge,
 )
 from windtunnel.replay.matcher import RecordedResponder
 from windtunnel.replay.session import LoadedSession, RecordedCall, Session
@@ -78,7 +79,9 @@ def prepare(sessions: Sequence[LoadedSession], cfg: Config) -> list[PreparedRepl
     seen: dict[str, int] = {}
     for loaded in sessions:
         s = loaded.session
-        contract = resolve_contract(s.contract, cfg, session_path=loaded.path, where=loaded.where)
+        contract = run_export_judge(s, cfg) or resolve_contract(
+            s.contract, cfg, session_path=loaded.path, where=loaded.where
+        )
         seen[s.id] = seen.get(s.id, 0) + 1
         cell_id = f"replay.{s.id}" if seen[s.id] == 1 else f"replay.{s.id}#{seen[s.id]}"
         out.append(PreparedReplay(loaded, contract, applicable(contract.invariants, s.recorded_failures()), cell_id))
