@@ -5,7 +5,7 @@ The request/response shape of upstream flakestorm's ``examples/v2_research_agent
 looks the question up in ``SOURCES`` sources of its search tool (``TOOLS_URL/search``) with an ``httpx``
 client that honours ``HTTP_PROXY`` from its environment, asks its model at ``OPENAI_BASE_URL`` when set,
 and answers "According to <source>: ..." — or, when every lookup failed, a sentence without a source.
-Many lookups per question make a fault with ``probability: 0.3`` fire in practically every run.
+Many lookups per question (``SOURCES``) make a fault with ``probability: 0.3`` fire in practically every run.
 """
 
 from __future__ import annotations

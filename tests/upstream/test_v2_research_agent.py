@@ -116,7 +116,9 @@ def unchanged(tmp_path: Path, tools: RecordingServer) -> Iterator[Setup]:
 def honoured(tmp_path: Path, tools: RecordingServer) -> Iterator[Setup]:
     """The agent started with HTTP_PROXY at windtunnel's fixed proxy port, and the config saying so."""
     port, proxy, llm = free_port(), free_port(), free_port()
-    proc = start_agent(port, {"TOOLS_URL": tools.url, "HTTP_PROXY": f"http://127.0.0.1:{proxy}", "NO_PROXY": ""})
+    # 20 lookups per question: the chaos phase's 503 at probability 0.3 fires in all but ~1e-6 of runs
+    env = {"TOOLS_URL": tools.url, "SOURCES": "20", "HTTP_PROXY": f"http://127.0.0.1:{proxy}", "NO_PROXY": ""}
+    proc = start_agent(port, env)
     lines = f"  proxy_env: honoured\n  proxy_port: {proxy}\n  llm_proxy_port: {llm}\n"
     try:
         yield Setup(tmp_path, copy_upstream(tmp_path, port, lines), tools, port, proxy, llm)
