@@ -114,3 +114,28 @@ def test_ci_resume_continues_an_interrupted_contract_phase(
     assert contract_sent[1] == contract_sent[0] - 4  # the four completed units were kept
     summary = json.loads((project / "ci" / "summary.json").read_text(encoding="utf-8"))["summary"]
     assert summary["phases"]["contract"]["status"] == "run" and "partial" not in summary
+
+
+def test_resuming_a_finished_contract_run_calls_nothing_and_counts_the_matrix(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-4 m3: it re-ran every state-detection call and printed "0 scenarios"."""
+    first = project / "first.json"
+    code = wt("contract", "run", "--seed", "3", "-f", "json", "-o", str(first))
+    report = json.loads(first.read_text(encoding="utf-8"))
+    run_id = report["run"]["id"]
+    capsys.readouterr()
+
+    async def no_call(self: RunSession, cells: list[Any]) -> Any:
+        raise AssertionError("a finished run has nothing left to run")
+
+    monkeypatch.setattr(RunSession, "run", no_call)
+    again = project / "again.json"
+    assert wt("contract", "run", "--resume", run_id, "-f", "json", "-o", str(again)) == code
+    err = capsys.readouterr().err
+    scenarios = len(report["summary"]["by_scenario"])
+    units = report["summary"]["units_planned"]
+    assert f"{scenarios} scenarios ×" in err and f"0 units, {units} of {units} already done" in err, err
+    assert "0 agent calls planned" in err
+    resumed = json.loads(again.read_text(encoding="utf-8"))
+    assert resumed["summary"]["score"] == report["summary"]["score"]

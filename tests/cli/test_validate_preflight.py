@@ -78,20 +78,15 @@ ERRORS = [
         ["replays:", "recorded tool responses into an HTTP agent", "set agent.command"],
         id="http-agent-replay-without-a-seam",
     ),
+    pytest.param(  # QA-4 m22: what every run refuses, with the run's own message
+        PY_AGENT + "  mcp_servers: {orders: 'python server.py'}\n" + GOLDEN,
+        ["agent.mcp_servers.orders is 'python server.py'", "only streamable HTTP", "--server-command"],
+        id="stdio-mcp-server",
+    ),
     pytest.param(
         PY_AGENT + GOLDEN + "chaos: {profile: api_outtage}\n",
         ["unknown chaos profile 'api_outtage'", "did you mean 'api_outage'"],
         id="unknown-chaos-profile",
-    ),
-    pytest.param(
-        HTTP_AGENT + GOLDEN + "chaos:\n  tool_faults: [{tool: '*', mode: timeout}]\n",
-        ["`chaos:` block", "set agent.command"],
-        id="http-agent-global-tool-faults-without-command",
-    ),
-    pytest.param(
-        HTTP_AGENT + GOLDEN + CONTRACT + "    - name: slow-tools\n      tool_faults: [{tool: '*', mode: timeout}]\n",
-        ["scenario 'slow-tools'", "set agent.command"],
-        id="http-agent-scenario-tool-faults-without-command",
     ),
     pytest.param(
         f'agent: {{type: python, endpoint: "{EX}.agent:handle"}}\n'
@@ -213,6 +208,16 @@ WARNINGS = [
         ["golden_prompts is empty", "probes"],
         id="no-golden-prompts-but-a-probe-contract",
     ),
+    pytest.param(  # an agent already running: ci lists the phase as not run (config/proxy_env.py)
+        HTTP_AGENT + GOLDEN + "chaos:\n  tool_faults: [{tool: '*', mode: timeout}]\n",
+        ["ci's chaos phase is not run", "no agent.command", "add `proxy_env: honoured` under agent:"],
+        id="http-agent-global-tool-faults-without-command",
+    ),
+    pytest.param(
+        HTTP_AGENT + GOLDEN + CONTRACT + "    - name: slow-tools\n      tool_faults: [{tool: '*', mode: timeout}]\n",
+        ["contract scenario 'slow-tools' is not run", "add `proxy_env: honoured` under agent:"],
+        id="http-agent-scenario-tool-faults-without-command",
+    ),
     pytest.param(
         PY_AGENT + GOLDEN + CONTRACT + "scoring: {mutation: 1}\n",
         ["the contract phase is configured but weighs 0"],
@@ -292,3 +297,16 @@ def test_an_unimportable_agent_is_exit_3_with_the_same_message_everywhere(
         assert m == messages[0]
     assert f"cannot import agent.endpoint '{absent}.agent:handle'" in messages[0]
     assert "PYTHONPATH" in messages[0] and "project root" in messages[0]
+
+
+def test_validate_rejects_a_stdio_mcp_server_with_the_message_run_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = PY_AGENT + "  mcp_servers: {orders: 'python server.py'}\n" + GOLDEN
+    code, out = validate(tmp_path, text, capsys)
+    assert code == ExitCode.USAGE
+    path = next(tmp_path.glob("*.yaml"))
+    assert wt("run", "-c", str(path), "--no-store", "--seed", "1") == ExitCode.USAGE
+    run_err = capsys.readouterr().err
+    message = run_err.split("error: ", 1)[1].split("\n")[0]
+    assert message and message in out, (message, out)

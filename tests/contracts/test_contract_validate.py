@@ -93,7 +93,6 @@ SEMANTIC = [
     pytest.param(no_tools(), "neither agent.tools", id="tool-faults-without-tool-seam"),
     pytest.param(no_llm(), "does not set agent.llm", id="llm-faults-without-llm-seam"),
     pytest.param(no_prompts_auto_baseline(), "baseline: auto", id="auto-baseline-without-prompts"),
-    pytest.param(http_agent_tool_faults(), "set agent.command", id="http-agent-faults-without-proxy"),
     pytest.param(bad_profile(), "api_outage", id="unknown-profile"),
     pytest.param(never_applies(), "holds in no scenario", id="when-never-holds"),
 ]
@@ -189,3 +188,15 @@ def test_valid_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     # 50 units + 20 state-detection calls (the detector's verdict is not cached yet)
     assert "5 scenarios × 5 invariants = 21 cells (+4 N/A), 70 agent calls per run" in " ".join(out.split())
+
+
+def test_http_agent_scenario_faults_without_a_proxy_are_not_run_not_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An HTTP agent windtunnel does not launch: the scenarios with faults are not run (the warning says
+    why and the line to add), the others run (issue 18 item 7)."""
+    data = _clean(http_agent_tool_faults())
+    assert not [p for p in check_contract(Config.model_validate(data)) if "outbound" in p]
+    code, out, err = cli(["contract", "validate", "-c", str(write(tmp_path, data))], capsys)
+    assert code == 0 and "ok" in out
+    assert "is not run" in err and "add `proxy_env: honoured` under agent:" in err

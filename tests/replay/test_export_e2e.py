@@ -130,3 +130,27 @@ def test_export_with_no_failed_cell_writes_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
     path.write_text(json.dumps({"not": "a report"}))
     assert cli("replay", "export", "--from-report", path, "-o", tmp_path / "out") == 2
+
+
+def test_export_of_a_run_report_is_judged_by_the_run_invariants(tmp_path: Path) -> None:
+    """QA-4 m14: a run cell failed by a run invariant the contract does not check replayed as PASS."""
+    cfg: dict[str, Any] = yaml.safe_load(FIXED_CONFIG.read_text())
+    cfg.pop("replays", None)
+    cfg["golden_prompts"] = ["What is your return policy?"]
+    cfg["invariants"] = [{"type": "contains", "value": "ZZZ-never-said", "severity": "medium"}]
+    config = tmp_path / "windtunnel.yaml"
+    config.write_text(yaml.safe_dump(cfg))
+    report_path = tmp_path / "run.json"
+    assert cli("run", "-c", config, "--no-mutations", "--seed", "1", "-f", "json", "-o", report_path, "-q") == 1
+    out = tmp_path / "exported"
+    assert cli("replay", "export", "--from-report", report_path, "-o", out, "-f", "json") == 0
+    [session_file] = sorted(out.glob("*.json"))
+    replayed = tmp_path / "replayed.json"
+    assert cli("replay", "run", session_file, "-c", config, "-f", "json", "-o", replayed) == 1
+    [cell] = read_report(replayed)["cells"]
+    assert [c["id"] for c in cell["checks"] if not c["passed"]] == ["contains"]
+    # with --contract the contract judges, as before (it does not check the missing phrase)
+    judged = tmp_path / "by-contract"
+    assert cli("replay", "export", "--from-report", report_path, "-o", judged, "-f", "json", "--contract", config) == 0
+    [session_file] = sorted(judged.glob("*.json"))
+    assert cli("replay", "run", session_file, "-c", config, "-f", "json", "-o", replayed) == 0

@@ -119,3 +119,58 @@ def test_distinct_replay_sessions_with_the_same_input_are_distinct_cells() -> No
     assert stats.groups == 2 and stats.max_tries == 1 and stats.flaky == [] and stats.pass_hat == {}
     again = compute_stats([session("incident-1", True), session("incident-1", False, repeat=1)])
     assert again.groups == 1 and len(again.flaky) == 1  # a real repeat of one session still is one
+
+
+def _row(cid: str, kind: str, scenario: str | None, passed: bool, faults: bool = False, **extra: object) -> dict:
+    return {
+        "id": cid,
+        "kind": kind,
+        "scenario": scenario,
+        "status": "passed" if passed else "failed",
+        "passed": passed,
+        "golden_index": int(cid[1]),
+        "repeat": 0,
+        "faults": [{"mode": "error"}] if faults else [],
+        **extra,
+    }
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["golden", "mutation", "chaos"]),
+            st.sampled_from([None, "s1", "s2"]),
+            st.booleans(),
+            st.booleans(),
+            st.booleans(),
+        ),
+        max_size=12,
+    )
+)
+def test_statistics_count_the_cells_the_summary_counts(rows: list[tuple[str, str | None, bool, bool, bool]]) -> None:
+    """QA-4 m4: the statistics table must not say 1/1 beside a summary of 0 cells. Not-exercised chaos cells
+    and cells cut by the agent process dying are out of both, in whatever order the rows come."""
+    from windtunnel.engine.scoring import summarize
+
+    cells = [
+        _row(
+            f"g{i % 10}.{kind}.{i}",
+            kind,
+            scenario if kind == "chaos" else None,
+            ok,
+            fired,
+            error_kind=exited and "agent_exited",
+        )
+        for i, (kind, scenario, ok, fired, exited) in enumerate(rows)
+    ]
+    summary = summarize(cells)
+    stats = compute_stats(cells)
+    assert stats.scored == summary.cells_total - summary.cells_skipped
+    assert stats.passed == summary.cells_passed
+
+
+def test_a_not_exercised_chaos_cell_is_not_in_the_statistics() -> None:
+    cells = [_row("g0.r0", "chaos", "chaos", True)]
+    assert compute_stats(cells).scored == 0
+    cells.append(_row("g1.r0", "chaos", "chaos", False, faults=True))
+    assert (compute_stats(cells).scored, compute_stats(cells).passed) == (2, 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from windtunnel._util.model import StrictModel
 
@@ -83,7 +83,48 @@ def check_http_url(value: str | None, key: str) -> str | None:
     return value
 
 
-class HttpAgentConfig(_AgentCommon):
+DEFAULT_PROXY_PORT = 8899
+"""``agent.proxy_port``: where the forward proxy for a running agent's tool calls listens (HTTP_PROXY)."""
+DEFAULT_LLM_PROXY_PORT = 8898
+"""``agent.llm_proxy_port``: where the LLM proxy for a running agent's model calls listens (OPENAI_BASE_URL)."""
+
+
+class _RunningAgentProxy(StrictModel):
+    """An agent windtunnel reaches over the network and may not launch itself (see docs/chaos.md,
+    'An agent that is already running')."""
+
+    proxy_env: Literal["honoured", "ignored"] | None = None
+    """``honoured``: the agent, already running, was started with HTTP_PROXY (and OPENAI_BASE_URL /
+    ANTHROPIC_BASE_URL) pointing at windtunnel's proxies on ``proxy_port`` / ``llm_proxy_port``, so chaos
+    faults reach its outbound calls; unset or ``ignored``: a phase whose faults need those calls is not run."""
+    proxy_port: int = Field(DEFAULT_PROXY_PORT, ge=1, le=65535)
+    """The fixed port of the forward proxy for tool calls (``HTTP_PROXY=http://127.0.0.1:PORT``)."""
+    llm_proxy_port: int = Field(DEFAULT_LLM_PROXY_PORT, ge=1, le=65535)
+    """The fixed port of the LLM proxy (``OPENAI_BASE_URL=http://127.0.0.1:PORT/v1``)."""
+
+    @field_validator("proxy_env", mode="before")
+    @classmethod
+    def _spelling(cls, v: Any) -> Any:
+        return "honoured" if isinstance(v, str) and v.lower() == "honored" else v
+
+    @model_validator(mode="after")
+    def _distinct_ports(self) -> _RunningAgentProxy:
+        if self.proxy_env == "honoured" and self.proxy_port == self.llm_proxy_port:
+            raise ValueError(
+                f"agent.proxy_port and agent.llm_proxy_port are both {self.proxy_port}: the tool proxy and the "
+                "LLM proxy need a port each"
+            )
+        return self
+
+    def proxied_ports(self) -> tuple[int, int] | None:
+        """``(tool proxy port, LLM proxy port)`` for a running agent that honours the proxy environment
+        (``proxy_env: honoured`` and no ``command``), else ``None``."""
+        if self.proxy_env != "honoured" or getattr(self, "command", None):
+            return None
+        return self.proxy_port, self.llm_proxy_port
+
+
+class HttpAgentConfig(_AgentCommon, _RunningAgentProxy):
     """An agent behind an HTTP endpoint."""
 
     type: Literal["http"] = "http"
@@ -112,7 +153,7 @@ class HttpAgentConfig(_AgentCommon):
         return self.method.upper()
 
 
-class OpenAIChatAgentConfig(_AgentCommon):
+class OpenAIChatAgentConfig(_AgentCommon, _RunningAgentProxy):
     """An agent served behind an OpenAI-compatible ``/v1/chat/completions``."""
 
     type: Literal["openai_chat"] = "openai_chat"

@@ -101,7 +101,8 @@ class ChaosRuntime:
     on a python agent without ``agent.tools`` / ``agent.tool_registry`` raise ConfigError, exit 2).
     ``seed``: the run seed. ``module:attr`` paths resolve from the working directory, like ``agent.endpoint``.
     HTTP agents: ``tool_proxy_port`` / ``llm_proxy_port`` fix the proxy ports (0 = any free port; an
-    agent windtunnel does not launch must be pointed at fixed ports); ``llm_upstream`` is the real
+    agent windtunnel does not launch must be pointed at fixed ports: by default ``agent.proxy_port`` /
+    ``agent.llm_proxy_port`` when ``agent.proxy_env: honoured``); ``llm_upstream`` is the real
     OpenAI-compatible base URL (default: ``OPENAI_BASE_URL`` from ``agent.env`` or the environment).
     """
 
@@ -120,8 +121,9 @@ class ChaosRuntime:
         self.specs = list(specs)
         self.seed = seed
         self.host = host
-        self._tool_port = tool_proxy_port
-        self._llm_port = llm_proxy_port
+        fixed = agent.proxied_ports() if hasattr(agent, "proxied_ports") else None  # agent.proxy_env: honoured
+        self._tool_port = tool_proxy_port if tool_proxy_port is not None or fixed is None else fixed[0]
+        self._llm_port = llm_proxy_port if llm_proxy_port is not None or fixed is None else fixed[1]
         self._llm_upstream = llm_upstream
         self._restores: list[Restore] = []
         self._fired_ids: set[tuple[str, str, int]] = set()
@@ -256,15 +258,17 @@ class ChaosRuntime:
             raise ConfigError(
                 "tool faults for an HTTP agent act on the agent's own outbound calls, which must go "
                 "through windtunnel's forward proxy: set agent.command so windtunnel launches the agent "
-                "with HTTP_PROXY set, or start the agent with HTTP_PROXY pointing at a fixed proxy port",
-                hint="see docs/chaos.md, 'Pointing an already-running agent at windtunnel'",
+                "with HTTP_PROXY set, or start the agent with HTTP_PROXY pointing at a fixed proxy port and "
+                "add `proxy_env: honoured` under agent:",
+                hint="see docs/chaos.md, 'An agent that is already running'",
             )
         if needs_llm and not launched and self._llm_port is None:
             raise ConfigError(
                 "LLM faults for an HTTP agent act on the agent's own model calls, which must go through "
                 "windtunnel's LLM proxy: set agent.command so windtunnel launches the agent with "
-                "OPENAI_BASE_URL set, or start the agent with its base URL on a fixed proxy port",
-                hint="see docs/chaos.md, 'Pointing an already-running agent at windtunnel'",
+                "OPENAI_BASE_URL set, or start the agent with its base URL on a fixed proxy port and add "
+                "`proxy_env: honoured` under agent:",
+                hint="see docs/chaos.md, 'An agent that is already running'",
             )
         if needs_llm or self._llm_port is not None or (launched and self._llm_upstream):
             self._llm_proxy = LlmProxy(

@@ -67,6 +67,8 @@ def validate(
     found = preflight(cfg, imports=not no_import)
     for warning in found.warnings:
         err_console().print(f"[yellow]warning:[/] {escape(warning)}")
+    for note in found.notes:
+        err_console().print(f"note: {escape(note)}")
     found.raise_errors(str(p))
     inv = len(cfg.invariants)
     scen = len(cfg.scenarios)

@@ -218,15 +218,17 @@ def contract_validate(
     """Check the contract without calling the agent; exit 2 listing every problem found."""
     from rich.markup import escape
 
-    from windtunnel.cli._console import out_console
+    from windtunnel.cli._console import err_console, out_console
     from windtunnel.config.load import find_config, load_config
     from windtunnel.contracts import plan_contract, raise_problems
-    from windtunnel.contracts.run import ContractRun
+    from windtunnel.contracts.run import ContractRun, unreachable_scenarios
 
     path = find_config(config)
     cfg = load_config(path)
     raise_problems(cfg, imports=not no_import)
     plan = plan_contract(cfg)
+    for why in unreachable_scenarios(cfg, plan).values():  # faults windtunnel cannot reach: not run
+        err_console().print(f"[yellow]warning:[/] {escape(why)}")
     runner = ContractRun(cfg, plan, seed=0)
     na = len(plan.matrix) - len(plan.applicable_cells)
     out_console().print(

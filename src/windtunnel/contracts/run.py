@@ -50,6 +50,22 @@ def cut_short_scenarios(plan: ContractPlan, results: Iterable[CellResult], *, ab
     return cut
 
 
+UNREACHABLE = "unreachable"
+"""``error_kind`` of a unit not run because windtunnel cannot reach the calls its scenario faults."""
+
+
+def unreachable_scenarios(cfg: Config, plan: ContractPlan) -> dict[str, str]:
+    """Scenario → why it is not run, for each whose faults act on calls of an HTTP agent windtunnel neither
+    launches nor is told reaches its proxies (``agent.proxy_env``; see config/proxy_env.py)."""
+    from windtunnel.config.proxy_env import not_run_reason, unreachable
+
+    return {
+        name: not_run_reason(cfg.agent, f"scenario {name!r}")
+        for name, spec in plan.specs.items()
+        if unreachable(cfg.agent, spec)
+    }
+
+
 def has_reset(cfg: Config) -> bool:
     """Whether the agent config gives windtunnel a way to clear the agent's state."""
     agent = cfg.agent
@@ -103,8 +119,9 @@ class ContractRun:
 
     @property
     def detects_state(self) -> bool:
-        """Whether the state detector decides the isolation (``advanced.isolation: auto``, no --concurrency)."""
-        return self.concurrency is None and self.cfg.advanced.isolation == "auto"
+        """Whether the state detector decides the isolation (``advanced.isolation: auto``, no --concurrency,
+        and some unit left to run: a resumed run that has them all makes no call)."""
+        return self.concurrency is None and self.cfg.advanced.isolation == "auto" and bool(self.plan.units)
 
     @property
     def state_calls(self) -> int:
@@ -159,7 +176,12 @@ class ContractRun:
 
     async def run(self) -> None:
         """Run every unit; results stream to the listeners and collect in :attr:`results`."""
-        chaos: dict[str | None, ChaosSpec] = {name: spec for name, spec in self.plan.specs.items()}
+        if not self.plan.units:  # nothing left (a finished run resumed): no agent, no call
+            return
+        blocked = unreachable_scenarios(self.cfg, self.plan)
+        chaos: dict[str | None, ChaosSpec] = {
+            name: spec for name, spec in self.plan.specs.items() if name not in blocked
+        }
         # the contract's own policy decides the concurrency (above), not the run mode's "reset → serial"
         cfg = self.cfg.model_copy(update={"advanced": self.cfg.advanced.model_copy(update={"isolation": "concurrent"})})
         self.session = session = RunSession(
@@ -172,11 +194,16 @@ class ContractRun:
             agent=self.agent,
             prelude=self._prelude(),
         )
+        for unit in self.plan.units:  # faults windtunnel cannot reach: the scenario's units are not run
+            if unit.scenario in blocked:
+                skipped = CellResult(cell=unit, status="skipped", error=blocked[unit.scenario], error_kind=UNREACHABLE)
+                for listener in session.listeners:
+                    listener(skipped)
         try:
-            await session.run(self.plan.units)
+            await session.run([u for u in self.plan.units if u.scenario not in blocked])
         finally:
             self.effective_concurrency = session.concurrency
             self.warnings += session.warnings
 
 
-__all__ = ["ContractRun", "has_reset"]
+__all__ = ["UNREACHABLE", "ContractRun", "has_reset", "unreachable_scenarios"]

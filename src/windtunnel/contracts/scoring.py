@@ -218,6 +218,11 @@ def score_contract(
     if cut:
         why = (cut[0].error or "").removeprefix("not run: ")
         reasons.append(f"{len(cut)} unit(s) were not run: {why}")
+    unreached: dict[str, int] = {}  # scenarios whose faults windtunnel cannot reach (contracts/run.py)
+    for r in by_id.values():
+        if r.error_kind == "unreachable":
+            unreached[r.error or ""] = unreached.get(r.error or "", 0) + 1
+    reasons += [f"{why} ({n} unit(s))" for why, n in unreached.items()]
     for name, units in idle.items():
         cells = sum(s.scenario == name and s.status == "not exercised" for s in stats)
         reasons.append(

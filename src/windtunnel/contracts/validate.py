@@ -67,12 +67,7 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
                 f"{where} has LLM faults but the python agent does not set agent.llm ('module:attr' of its "
                 "model client or of the callable that calls the model)"
             )
-        if not python and (spec.needs_tool_seam or spec.needs_llm_seam) and not agent.command:
-            out.append(
-                f"{where} injects faults into the agent's own outbound calls, which must pass through "
-                "windtunnel's proxies: set agent.command so windtunnel launches the agent with HTTP_PROXY / "
-                "OPENAI_BASE_URL pointed at them"
-            )
+        # an HTTP agent whose calls windtunnel cannot reach: the scenario is not run (config/proxy_env.py)
     return out
 
 

@@ -47,6 +47,8 @@ class PhaseResult:
     html_path: str | None = None
     not_run: str | None = None
     """Why the phase did not run (None when it ran)."""
+    blocking: bool = False
+    """A configured phase that could not run (its faults cannot reach the agent): ci does not pass."""
     cells: list[dict[str, Any]] = field(default_factory=list)
 
 

@@ -82,3 +82,12 @@ def apply_placement(cfg: Any, executor: str | None, ray_address: str | None) -> 
         executor = executor or "ray"
     if executor is not None:
         cfg.advanced.executor = executor
+    ports = getattr(getattr(cfg, "agent", None), "proxied_ports", None)
+    if cfg.advanced.executor == "ray" and ports is not None and ports() is not None:
+        from windtunnel._util.errors import UsageError
+
+        raise UsageError(
+            "agent.proxy_env: honoured points the running agent at one proxy port on this machine "
+            f"({cfg.agent.proxy_port}), which one process serves, so its cells cannot be spread over Ray actors",
+            hint="run with --executor local (or set agent.command, so every actor launches its own agent)",
+        )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import functools
 import shlex
-from datetime import datetime, timezone
 from typing import Any
 
 from windtunnel import __version__
+from windtunnel._util.clock import utc_now
 from windtunnel._util.jsonsafe import json_safe
 from windtunnel.engine.cells import CellResult, CheckOutcome
 from windtunnel.report.usage import total_usage
@@ -16,7 +16,8 @@ SCHEMA_VERSION = "1"
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    """Now in the one format of reports and the store (``…T15:41:00.052Z``, see _util/clock.py)."""
+    return utc_now()
 
 
 def reproduce_command(base: list[str], cell_id: str) -> str:

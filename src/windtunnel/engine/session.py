@@ -82,8 +82,9 @@ class RunSession:
         from windtunnel.config.agent import declares_tool_seam
 
         agent = self.cfg.agent
-        if not capabilities(agent).python:
-            return False
+        if not capabilities(agent).python:  # agent.proxy_env: honoured sends every call to the proxies
+            ports = getattr(agent, "proxied_ports", None)
+            return ports is not None and ports() is not None
         return declares_tool_seam(agent) or bool(getattr(agent, "llm", None))
 
     @property

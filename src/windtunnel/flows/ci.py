@@ -224,8 +224,9 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         load_profile(req.chaos_profile)  # an unknown profile is a usage error before anything runs
     seed = resolve_seed(cfg, req.seed)
     reasons = configured_phases(cfg, chaos_profile=req.chaos_profile)
+    blocked = _unreachable_chaos(cfg, req.chaos_profile, reasons)
     ran = [p for p in PHASES if reasons[p] is None]
-    if not ran:
+    if not ran and not blocked:
         why = "; ".join(f"{p}: {r}" for p, r in reasons.items())
         raise ConfigError(
             f"{config_path}: no phase is configured, so `ci` has nothing to score ({why})",
@@ -239,7 +240,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     found.raise_errors(str(config_path), command="ci")
     if req.shard and reasons["replay"] is None and parse_shard(req.shard).index != 1:
         reasons["replay"] = f"{REPLAY_SHARDED} {parse_shard(req.shard).count}"
-    for w in found.warnings:
+    for w in [*found.warnings, *found.notes]:
         listener(Notice(w))
     req.output = req.output or Path("reports/ci")
     if req.output.exists() and not req.output.is_dir():
@@ -254,7 +255,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         store.start_run(meta)
     try:
         with one_budget():  # advanced.max_cost covers every phase together (engine/budget.py)
-            return _run_phases(req, cfg, config_path, seed, reasons, run_id, store, since, listener)
+            return _run_phases(req, cfg, config_path, seed, reasons, run_id, store, since, listener, blocked)
     finally:
         if store is not None:
             store.close()
@@ -270,6 +271,7 @@ def _run_phases(
     store: Any,
     since: str,
     listener: Listener,
+    blocked: frozenset[str] = frozenset(),
 ) -> Outcome:
     from windtunnel.engine.report import now_iso
 
@@ -280,7 +282,7 @@ def _run_phases(
     results: list[PhaseResult] = []
     for phase in PHASES:
         if reasons[phase] is not None:
-            results.append(PhaseResult(name=phase, not_run=reasons[phase]))
+            results.append(PhaseResult(name=phase, not_run=reasons[phase], blocking=phase in blocked))
             continue
         json_path = output / f"{phase}.json"
         phase_run = f"{run_id}-{phase}"
@@ -313,6 +315,26 @@ def _run_phases(
     return _finish(req, cfg, config_path, seed, results, weights, run_id, store, started, None)
 
 
+def _unreachable_chaos(cfg: Config, chaos_profile: str | None, reasons: dict[str, str | None]) -> frozenset[str]:
+    """The chaos phase of an HTTP agent whose calls windtunnel cannot reach (config/proxy_env.py): not run,
+    with the reason and the line that runs it, and, being configured, it keeps ci from passing (as a
+    scenario that was not exercised keeps a run from passing). Returns the phases so marked."""
+    from windtunnel._util.errors import WindtunnelError
+    from windtunnel.chaos.spec import ChaosSpec
+    from windtunnel.config.proxy_env import not_run_reason, unreachable
+
+    if reasons["chaos"] is not None:
+        return frozenset()
+    try:
+        spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
+    except WindtunnelError:
+        return frozenset()  # preflight names the problem
+    if not unreachable(cfg.agent, spec):
+        return frozenset()
+    reasons["chaos"] = not_run_reason(cfg.agent, "the chaos phase")
+    return frozenset({"chaos"})
+
+
 def phase_rule(min_score: float | None) -> str:
     """The one rule for a phase's verdict in ``ci`` (shown with the phase table): a phase passes when its
     own command, given ci's ``--min-score``, would pass."""
@@ -338,6 +360,7 @@ def _why(
         out.append(f"overall score {score:.1f} is below --min-score {min_score:g}")
     if min_score is None:
         out += [f"the {r.name} phase failed" for r in results if r.not_run is None and not r.passed]
+    out += [r.not_run for r in results if r.not_run and r.blocking]  # a configured phase that could not run
     return out
 
 
@@ -425,6 +448,7 @@ def ci_summary(
         passed = score is not None and score >= min_score and not critical and not replay_failed
     else:
         passed = score is not None and all(r.passed for r in results if r.not_run is None)
+    passed = passed and not any(r.not_run and r.blocking for r in results)
     reasons_failed = _why(results, score, min_score, critical, replay_failed) if not passed else []
     if stop is not None:  # a ci cut short passes nothing, whatever its phases so far
         name, stopped = stop
@@ -446,6 +470,8 @@ def ci_summary(
         }
         if r.not_run:
             entry["reason"] = r.not_run
+            if r.blocking:
+                entry["blocking"] = True
         else:
             entry.update(
                 report=r.html_path, json=r.report_path, exit_code=r.exit_code, critical_failed=r.critical_failed

@@ -107,16 +107,19 @@ def _summary(verdict: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) ->
     }
 
 
-def _plan_line(plan: Any, runner: Any, seed: int) -> str:
-    applicable = len(plan.applicable_cells)
-    parts = [f"{len(plan.units)} units"]
+def _plan_line(plan: Any, runner: Any, seed: int, whole: Any = None, kept: int = 0) -> str:
+    """The plan header. ``whole``: the matrix counted (the whole plan when ``plan`` is what a resumed run
+    has left); ``kept``: its units already done."""
+    whole = whole if whole is not None else plan
+    applicable = len(whole.applicable_cells)
+    parts = [f"{len(plan.units)} units" + (f", {kept} of {len(whole.units)} already done" if kept else "")]
     if plan.baseline_calls:
         parts.append(f"{plan.baseline_calls} baselines")
     if runner.state_calls:
         parts.append(f"{runner.state_calls} state-detection calls")
     return (
-        f"contract {plan.name}: {len(plan.scenarios)} scenarios × {len(plan.invariants)} invariants "
-        f"= {applicable} cells (+{len(plan.matrix) - applicable} N/A); {runner.planned_calls} agent calls planned "
+        f"contract {whole.name}: {len(whole.scenarios)} scenarios × {len(whole.invariants)} invariants "
+        f"= {applicable} cells (+{len(whole.matrix) - applicable} N/A); {runner.planned_calls} agent calls planned "
         f"({', '.join(parts)}); seed {seed}"
     )
 
@@ -261,7 +264,9 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
             notices.extend(f"state detection: {e}" for e in state.evidence)
 
     runner = ContractRun(cfg, plan, seed=seed, concurrency=req.concurrency, on_state=on_state, store=req.store)
-    listener(Planned(mode="contract", text=_plan_line(plan, runner, seed), total=len(plan.units), label="units"))
+    whole = full.only(req.cells) if req.cells else full
+    line = _plan_line(plan, runner, seed, whole, len(restored))
+    listener(Planned(mode="contract", text=line, total=len(plan.units), label="units"))
     run_id = req.resume or req.run_id or new_run_id()
     started = now_iso()
     runner.listeners.append(lambda result: listener(cell_done(result)))

@@ -169,7 +169,8 @@ def merge_ci(reports: Shards, phases: Mapping[str, Shards], *, run_id: str) -> d
         if not any(e.get("status") == "run" for e in entries):
             reason = next((e.get("reason") for e in entries if not str(e.get("reason", "")).startswith(REPLAY_SHARDED)),
                           None)  # fmt: skip
-            results.append(PhaseResult(name=phase, not_run=reason or "not run"))
+            blocking = any(e.get("blocking") for e in entries)  # configured, could not run: no pass (ci.py)
+            results.append(PhaseResult(name=phase, not_run=reason or "not run", blocking=blocking))
             continue
         shards = phases.get(phase) or []
         if phase == "replay":  # sessions are not split: they all ran in shard 1

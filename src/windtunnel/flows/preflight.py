@@ -38,6 +38,8 @@ class Preflight:
 
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What the commands will do that is worth knowing and is no problem (``validate`` prints them)."""
 
     @property
     def ok(self) -> bool:
@@ -96,8 +98,13 @@ def preflight(
         _replay_checks(cfg, out, warn_live=every)
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
     out.errors += frameworks.preflight_problems(cfg, imports=imports)  # framework agents (issue 13)
+    out.errors += _mcp_server_problems(cfg)
+    from windtunnel.config.proxy_env import reach_note
+
+    out.notes += [n for n in [reach_note(cfg.agent)] if n]  # where the proxies of a running agent listen
     if every:
         _phase_warnings(cfg, out)
+        _reach(cfg, chaos_profile, out)
     return out
 
 
@@ -174,13 +181,7 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
                 "model client or of the callable that calls the model)"
             )
         return out
-    if (spec.needs_tool_seam or spec.needs_llm_seam) and not agent.command:
-        return [
-            f"{where} injects faults into the {agent.type} agent's own outbound calls, which must pass "
-            "through windtunnel's proxies: set agent.command so windtunnel launches the agent with "
-            "HTTP_PROXY / OPENAI_BASE_URL pointed at them"
-        ]
-    return []
+    return []  # an HTTP agent whose calls windtunnel cannot reach: that phase is not run (see _reach)
 
 
 def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
@@ -296,6 +297,39 @@ def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bo
                     f"{where}: {kind} {label} names tool {pattern!r}{did_you_mean(pattern, names)}, which is "
                     f"not among the agent's tools ({', '.join(names)}): it would never fire"
                 )
+
+
+def _mcp_server_problems(cfg: Config) -> list[str]:
+    """``agent.mcp_servers`` entries every run refuses (a stdio command): the run's own message (QA-4 m22)."""
+    from windtunnel.chaos.proxy.mcp_servers import server_problems
+
+    return [_text(err) for err in server_problems(getattr(cfg.agent, "mcp_servers", None) or {})]
+
+
+def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
+    """The chaos that does not run against an agent windtunnel does not launch (config/proxy_env.py): a
+    warning per phase or scenario that will not run, with the reason and the line to add."""
+    from windtunnel.chaos.spec import ChaosSpec
+    from windtunnel.config.proxy_env import not_run_reason, unreachable
+
+    if (cfg.chaos is not None and cfg.chaos.active) or chaos_profile:
+        try:
+            spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
+        except WindtunnelError:
+            spec = None  # reported by _chaos_checks
+        if spec is not None and unreachable(cfg.agent, spec):
+            out.warnings.append(
+                not_run_reason(cfg.agent, "ci's chaos phase") + " (`run --chaos` exits 2 with this message)"
+            )
+    if cfg.contract is None:
+        return
+    for scenario in cfg.scenarios:
+        try:
+            spec = ChaosSpec.resolve(scenario)
+        except WindtunnelError:
+            continue  # reported by the contract checks
+        if unreachable(cfg.agent, spec):
+            out.warnings.append(not_run_reason(cfg.agent, f"contract scenario {scenario.name!r}"))
 
 
 def _phase_warnings(cfg: Config, out: Preflight) -> None:

@@ -8,7 +8,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from windtunnel._util.errors import UsageError
+from windtunnel._util.errors import ConfigError, UsageError
 from windtunnel.config.model import Config
 from windtunnel.flows.common import (
     Execution,
@@ -107,6 +107,17 @@ def chaos_spec(cfg: Config, req: RunRequest) -> Any:
             "--chaos needs faults: the config has no `chaos:` block with faults and no profile was given",
             hint="add chaos.tool_faults / llm_faults / context_attacks, or pass --chaos-profile NAME "
             "(see `windtunnel profiles`)",
+        )
+    from windtunnel.config.proxy_env import not_run_reason, unreachable
+
+    if unreachable(cfg.agent, spec):  # every cell would run under faults that cannot act: nothing to run
+        flag = (
+            "--chaos-only" if req.chaos_only else "--chaos-profile" if not (req.chaos or req.chaos_only) else "--chaos"
+        )
+        raise ConfigError(
+            not_run_reason(cfg.agent, f"`run {flag}`"),
+            hint="`windtunnel ci` runs the other phases and lists this one as not run; see docs/chaos.md, "
+            "'An agent that is already running'",
         )
     return spec
 

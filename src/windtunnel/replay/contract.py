@@ -97,6 +97,24 @@ def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None,
     )
 
 
+RUN_MODES = ("run", "chaos")
+"""Report modes whose cells the run's ``invariants:`` judged (``replay export`` of such a report)."""
+
+
+def run_export_judge(session: Any, cfg: Config) -> ResolvedContract | None:
+    """The judge of a session exported from a run / chaos report that names no contract: the config's run
+    ``invariants:``, as the run judged the cell, every one deciding the verdict (a run fails a cell on any
+    failed invariant), so replaying the export fails the same way. ``None`` for any other session, and
+    when the config has no ``invariants:`` (then the config's contract judges, as for any session)."""
+    origin = (getattr(session, "metadata", None) or {}).get("exported_from") or {}
+    if getattr(session, "contract", None) is not None or origin.get("mode") not in RUN_MODES or not cfg.invariants:
+        return None
+    judged = [inv.model_copy(update={"severity": "critical"}) for inv in labelled(cfg.invariants)]
+    return ResolvedContract(
+        "the run's invariants", judged, f"config {_config_label(cfg)} (invariants:, as the {origin['mode']} judged it)"
+    )
+
+
 @dataclass
 class Applicability:
     """The invariants that judge one session, and the ones left out with the reason."""

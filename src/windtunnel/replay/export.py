@@ -46,6 +46,12 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
         out.notes.append(
             f"{errored} errored cell(s) not exported: the agent call itself failed, so there is no answer to judge"
         )
+    if groups and run.get("mode") in ("run", "chaos") and contract is None:
+        out.notes.append(
+            f"the cells of this {run.get('mode')} report failed the run's `invariants:`: `replay run -c CONFIG` "
+            "judges these sessions by CONFIG's `invariants:` the same way (every failed invariant fails the "
+            "replay); export with --contract to judge them by a contract instead"
+        )
     for base, rows in groups.items():
         first = rows[0]
         calls, notes = recorded_calls(list(first.get("calls") or []))

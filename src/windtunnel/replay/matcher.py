@@ -165,7 +165,7 @@ class RecordedResponder:
                 f"windtunnel replay: call #{self._calls} {kind} {name}({shown}) has no recorded answer "
                 f"({self.mode} matching: {why})"
             )
-            if self.session.replay.unmatched == "live":
+            if self.session.unmatched == "live":
                 self.live.append(message)
                 self.served.append(Served(kind, name, args, None, "live"))
                 return None

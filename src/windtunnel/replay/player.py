@@ -20,6 +20,7 @@ from windtunnel._util.errors import ConfigError
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
+from windtunnel.config.proxy_env import proxied
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.procwatch import ExitWatch
 from windtunnel.replay.contract import (
@@ -29,6 +30,7 @@ from windtunnel.replay.contract import (
     applicable,
     contract_verdict,
     resolve_contract,
+    run_export_judge,
 )
 from windtunnel.replay.matcher import RecordedResponder
 from windtunnel.replay.session import LoadedSession, RecordedCall, Session
@@ -77,7 +79,9 @@ def prepare(sessions: Sequence[LoadedSession], cfg: Config) -> list[PreparedRepl
     seen: dict[str, int] = {}
     for loaded in sessions:
         s = loaded.session
-        contract = resolve_contract(s.contract, cfg, session_path=loaded.path, where=loaded.where)
+        contract = run_export_judge(s, cfg) or resolve_contract(
+            s.contract, cfg, session_path=loaded.path, where=loaded.where
+        )
         seen[s.id] = seen.get(s.id, 0) + 1
         cell_id = f"replay.{s.id}" if seen[s.id] == 1 else f"replay.{s.id}#{seen[s.id]}"
         out.append(PreparedReplay(loaded, contract, applicable(contract.invariants, s.recorded_failures()), cell_id))
@@ -93,7 +97,7 @@ def check_seams(
     for p in prepared:
         for c in p.injected():
             needs[c.kind] = True
-    launched = bool(getattr(agent, "command", None))
+    launched = bool(getattr(agent, "command", None)) or proxied(agent)  # agent.proxy_env: honoured: fixed ports
     if capabilities(agent).python:
         if needs["tool"] and not declares_tool_seam(agent):
             raise ConfigError(
@@ -115,14 +119,15 @@ def check_seams(
             "the sessions inject recorded tool responses into an HTTP agent; its outbound calls must go "
             "through windtunnel's forward proxy: set agent.command so windtunnel launches the agent with "
             "HTTP_PROXY set, or start the agent with HTTP_PROXY=http://127.0.0.1:PORT and pass "
-            "--tool-proxy-port PORT",
+            "--tool-proxy-port PORT (or add `proxy_env: honoured` under agent: for agent.proxy_port, 8899)",
             hint="see docs/replay.md, 'HTTP agents'",
         )
     if needs["llm"] and not launched and llm_port is None:
         raise ConfigError(
             "the sessions inject recorded model answers into an HTTP agent; its model calls must go "
             "through windtunnel's LLM proxy: set agent.command, or point the agent's OPENAI_BASE_URL at "
-            "http://127.0.0.1:PORT/v1 and pass --llm-proxy-port PORT",
+            "http://127.0.0.1:PORT/v1 and pass --llm-proxy-port PORT (or add `proxy_env: honoured` under "
+            "agent: for agent.llm_proxy_port, 8898)",
             hint="or leave llm out of replay.inject to let the model run live",
         )
 

@@ -12,6 +12,7 @@ from windtunnel._util.redact import redact_url
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import records_calls
 from windtunnel.config.model import Config
+from windtunnel.config.proxy_env import proxied
 from windtunnel.replay.calllog import recorded_calls
 from windtunnel.replay.session import ReplaySettings, Session, Target
 
@@ -64,10 +65,11 @@ async def record(
             raise ConfigError(f"no scenario named {scenario!r} in the contract matrix (scenarios: {names})")
         spec = ChaosSpec.resolve(matches[0])
     launched = bool(getattr(agent_cfg, "command", None))
-    if not python and not launched and tool_proxy_port is None:
+    if not python and not launched and tool_proxy_port is None and not proxied(agent_cfg):
         raise ConfigError(
             "recording an HTTP agent's tool calls needs windtunnel's forward proxy: set agent.command, or "
-            "start the agent with HTTP_PROXY=http://127.0.0.1:PORT and pass --tool-proxy-port PORT"
+            "start the agent with HTTP_PROXY=http://127.0.0.1:PORT and pass --tool-proxy-port PORT (or add "
+            "`proxy_env: honoured` under agent: for agent.proxy_port, 8899)"
         )
     async with AsyncExitStack() as stack:
         runtime = await stack.enter_async_context(

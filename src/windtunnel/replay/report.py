@@ -45,7 +45,7 @@ def replay_row(rr: ReplayResult, *, config: str | None) -> dict[str, Any]:
     row["notes"] = rr.notes
     row["replay"] = {
         "match": s.match_mode,
-        "unmatched": s.replay.unmatched,
+        "unmatched": s.unmatched,
         "inject": list(s.replay.inject),
         "latency_scale": rr.responder.scale,
         "recorded_calls": len(entries),

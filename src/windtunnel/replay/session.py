@@ -181,6 +181,14 @@ class Session(StrictModel):
         return [*self.calls, *(t.as_call() for t in self.tool_responses)]
 
     @property
+    def unmatched(self) -> Literal["fail", "live"]:
+        """``replay.unmatched``; a session that records no call and does not say has nothing to answer
+        from, so its calls reach the live callees (as upstream replays of HTTP agents always did)."""
+        if "unmatched" in self.replay.model_fields_set or self.recorded:
+            return self.replay.unmatched
+        return "live"
+
+    @property
     def match_mode(self) -> MatchMode:
         if self.replay.match is not None:
             return self.replay.match

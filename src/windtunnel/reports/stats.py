@@ -86,31 +86,50 @@ class StatsTally:
     """:func:`compute_stats` incrementally: :meth:`add` each cell, read :meth:`stats` at the end.
 
     Per distinct cell identity it keeps two counters and the cell ids (no cell itself), so a run
-    streamed from the store is summarised without holding its cells.
+    streamed from the store is summarised without holding its cells. The cells are those the run's
+    summary counts (engine/scoring.py): not the cells cut short by the agent process dying, nor the
+    ``chaos`` cells of a scenario whose faults never fired (not exercised), which wait, as counters, until
+    a fault of their scenario fires.
     """
 
     def __init__(self) -> None:
         self.scored = 0
         self.passed = 0
         self._groups: dict[str, list[Any]] = {}  # identity key → [passes, tries, ids, label]
+        self._fired: set[str] = set()
+        self._waiting: dict[str, list[tuple[str, int, str, str]]] = {}  # scenario → (key, won, id, label)
 
     def add(self, cell: Cell) -> None:
-        if cell.get("status") == "skipped":
+        if cell.get("status") == "skipped" or cell.get("error_kind") == "agent_exited":
             return
-        self.scored += 1
         won = 1 if cell.get("passed") else 0
+        scenario = cell.get("scenario")
+        if scenario is not None:
+            name = str(scenario)
+            if cell.get("faults"):
+                self._fired.add(name)
+                for waiting in self._waiting.pop(name, []):
+                    self._count(*waiting)
+            elif cell.get("kind") == "chaos" and name not in self._fired:
+                self._waiting.setdefault(name, []).append(
+                    (identity_key(cell), won, str(cell.get("id")), cell_label(cell))
+                )
+                return
+        self._count(identity_key(cell), won, str(cell.get("id")), cell)
+
+    def _count(self, key: str, won: int, cell_id: str, label: str | Cell) -> None:
+        self.scored += 1
         self.passed += won
-        key = identity_key(cell)
         group = self._groups.get(key)
         if group is None:
-            self._groups[key] = [won, 1, str(cell.get("id")), None]
+            self._groups[key] = [won, 1, cell_id, None]
             return
         group[0] += won
         group[1] += 1
         if group[3] is None:  # a repeated cell: every try has the same label (it names only identity fields)
             group[2] = [group[2]]
-            group[3] = cell_label(cell)
-        group[2].append(str(cell.get("id")))
+            group[3] = label if isinstance(label, str) else cell_label(label)
+        group[2].append(cell_id)
 
     def __call__(self, cell: Cell) -> None:
         self.add(cell)

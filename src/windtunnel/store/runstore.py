@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import orjson
 
+from windtunnel._util.clock import utc_now
 from windtunnel._util.errors import HarnessError, UsageError
 from windtunnel._util.suggest import did_you_mean
 
@@ -91,11 +92,6 @@ CREATE TABLE IF NOT EXISTS cells (
 _SEQ_INDEX = "CREATE INDEX IF NOT EXISTS cells_seq ON cells (run_id, seq)"
 
 _RUN_COLUMNS = ("id", "mode", "config_path", "seed", "started_at", "finished_at", "status")
-
-
-def utc_now() -> str:
-    """The current UTC time as ISO 8601 with milliseconds and a ``Z``."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def new_run_id() -> str:

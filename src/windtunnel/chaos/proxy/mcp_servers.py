@@ -21,16 +21,25 @@ def env_name(name: str) -> str:
     return "WINDTUNNEL_MCP_" + re.sub(r"[^A-Za-z0-9]", "_", name).upper() + "_URL"
 
 
+def server_problems(servers: dict[str, str]) -> list[ConfigError]:
+    """The ``agent.mcp_servers`` entries a run cannot put behind a proxy (``validate`` reports the same)."""
+    return [
+        ConfigError(
+            f"agent.mcp_servers.{name} is {target!r}: only streamable HTTP servers (a URL such as "
+            "http://127.0.0.1:8000/mcp) are launched behind the proxy yet",
+            hint=f'for a stdio server, give your agent `windtunnel proxy mcp --server-command "{target}"` '
+            "as the server command (see docs/frameworks/mcp.md)",
+        )
+        for name, target in servers.items()
+        if "://" not in target
+    ]
+
+
 class McpServers:
     def __init__(self, servers: dict[str, str], plan_source: Callable[[], FaultPlan | None], host: str) -> None:
-        for name, target in servers.items():
-            if "://" not in target:
-                raise ConfigError(
-                    f"agent.mcp_servers.{name} is {target!r}: only streamable HTTP servers (a URL such as "
-                    "http://127.0.0.1:8000/mcp) are launched behind the proxy yet",
-                    hint=f'for a stdio server, give your agent `windtunnel proxy mcp --server-command "{target}"` '
-                    "as the server command (see docs/frameworks/mcp.md)",
-                )
+        problems = server_problems(servers)
+        if problems:
+            raise problems[0]
         self.servers = dict(servers)
         self.plan_source = plan_source
         self.host = host

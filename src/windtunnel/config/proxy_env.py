@@ -1,0 +1,89 @@
+"""Whether chaos faults can reach an HTTP agent's outbound calls, and what to tell the user when not.
+
+Tool and LLM faults for an HTTP (or ``openai_chat``) agent act on the calls the agent itself makes, which
+pass through windtunnel's forward proxy (``HTTP_PROXY``) and LLM proxy (``OPENAI_BASE_URL``). windtunnel
+sets that environment when it launches the agent (``agent.command``). An agent that is already running
+(upstream flakestorm's HTTP examples) can only be told by whoever starts it: ``agent.proxy_env: honoured``
+says it was started pointing at the proxies' fixed ports (``agent.proxy_port``, ``agent.llm_proxy_port``).
+Without either, a phase or scenario whose faults need those calls is *not run*, with :func:`not_run_reason`
+as its reason; every other phase runs (see docs/chaos.md, 'An agent that is already running').
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from windtunnel.agents.registry import capabilities
+
+if TYPE_CHECKING:
+    from windtunnel.chaos.spec import ChaosSpec
+
+HOST = "127.0.0.1"
+ADD_LINE = "proxy_env: honoured"
+"""The one line to add under ``agent:`` once the running agent is started with :func:`agent_env`."""
+
+
+def proxied(agent: Any) -> bool:
+    """Whether windtunnel reaches the agent's outbound calls through proxies on fixed ports."""
+    ports = getattr(agent, "proxied_ports", None)
+    return ports is not None and ports() is not None
+
+
+def agent_env(agent: Any) -> dict[str, str]:
+    """The environment to start the running agent with (the same variables a launched agent gets)."""
+    tool = getattr(agent, "proxy_port", None)
+    llm = getattr(agent, "llm_proxy_port", None)
+    proxy = f"http://{HOST}:{tool}"
+    return {
+        "HTTP_PROXY": proxy,
+        "http_proxy": proxy,
+        "NO_PROXY": f"{HOST}:{llm}",
+        "no_proxy": f"{HOST}:{llm}",
+        "OPENAI_BASE_URL": f"http://{HOST}:{llm}/v1",
+        "ANTHROPIC_BASE_URL": f"http://{HOST}:{llm}",
+    }
+
+
+def env_line(agent: Any) -> str:
+    """How to start the running agent: ``HTTP_PROXY=… (OPENAI_BASE_URL=… for model faults)``."""
+    env = agent_env(agent)
+    return f"HTTP_PROXY={env['HTTP_PROXY']} (and OPENAI_BASE_URL={env['OPENAI_BASE_URL']} for model faults)"
+
+
+def unreachable(agent: Any, spec: ChaosSpec) -> bool:
+    """Whether ``spec`` has faults on the agent's own calls that windtunnel cannot reach: an agent
+    reached over the network, not launched (no ``agent.command``), not declared ``proxy_env: honoured``.
+    (MCP servers in ``agent.mcp_servers`` are a seam of their own.)"""
+    if capabilities(agent).python or getattr(agent, "command", None) or proxied(agent):
+        return False
+    needs_tools = spec.needs_tool_seam and not getattr(agent, "mcp_servers", None)
+    return needs_tools or spec.needs_llm_seam
+
+
+def not_run_reason(agent: Any, what: str) -> str:
+    """Why ``what`` (``the chaos phase``, ``scenario 'x'``) is not run, with the one line that runs it."""
+    if getattr(agent, "proxy_env", None) == "ignored":
+        return (
+            f"{what} is not run: its faults act on the {agent.type} agent's own outbound calls, which windtunnel "
+            "reaches only through its proxies, and agent.proxy_env says the agent does not use them: set "
+            "agent.command so windtunnel launches the agent with HTTP_PROXY / OPENAI_BASE_URL set"
+        )
+    return (
+        f"{what} is not run: its faults act on the {agent.type} agent's own outbound calls, which windtunnel "
+        "reaches only through its proxies, and windtunnel does not launch this agent (no agent.command): start "
+        f"the agent with {env_line(agent)} and add `{ADD_LINE}` under agent:"
+    )
+
+
+def reach_note(agent: Any) -> str | None:
+    """What ``validate`` says about an agent whose calls windtunnel reaches through fixed proxy ports."""
+    if not proxied(agent):
+        return None
+    return (
+        f"agent.proxy_env is honoured: every command serves its proxies on {HOST}:{agent.proxy_port} (tool calls) "
+        f"and {HOST}:{agent.llm_proxy_port} (model calls) while it runs, and chaos faults reach the running agent "
+        f"through them: start the agent with {env_line(agent)}"
+    )
+
+
+__all__ = ["ADD_LINE", "agent_env", "env_line", "not_run_reason", "proxied", "reach_note", "unreachable"]
