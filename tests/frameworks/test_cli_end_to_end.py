@@ -59,3 +59,19 @@ def test_contract_matrix_on_a_framework_agent(
     cells = {c["id"]: c for c in json.loads((tmp_path / "report.json").read_text())["cells"]}
     failed = sorted(k for k, c in cells.items() if not c["passed"])
     assert failed == ([] if variant == "robust" else ["outage/g0.r0:no_fabrication", "poisoned/g0.r0:no_fabrication"])
+
+
+@pytest.mark.parametrize("agent_type", list(AGENTS))
+@pytest.mark.parametrize("command", [("validate",), ("run",)])
+def test_a_framework_agent_given_as_type_python_names_the_type_to_use(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], agent_type: str,
+    command: tuple[str, ...],
+) -> None:  # fmt: skip
+    """QA-4 m22: `type: python` on an agents.Agent (or a graph, a pydantic_ai.Agent) was exit 3, no hint."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        f'agent: {{type: python, endpoint: "{AGENTS[agent_type]}:robust"}}\ngolden_prompts: ["Where is 42?"]\n'
+    )
+    assert wt(*command, "-c", "windtunnel.yaml", *(["--no-store"] if command == ("run",) else [])) == 2
+    err = capsys.readouterr().err
+    assert f"it is a {agent_type} agent" in err and f"agent.type: {agent_type}" in err, err

@@ -118,6 +118,24 @@ def preflight_problems(cfg: Any, *, imports: bool) -> list[str]:
     return []
 
 
+def framework_type_of(obj: Any) -> str | None:
+    """The ``agent.type`` that runs ``obj`` when it is a framework's agent object (an ``agents.Agent``, a
+    compiled LangGraph graph, a ``pydantic_ai.Agent``); ``None`` for anything else. Only frameworks already
+    imported are asked (the object came from one of them), so nothing is imported here."""
+    import sys
+
+    kinds = (
+        ("openai_agents", "agents", "Agent"),
+        ("langgraph", "langgraph.pregel", "Pregel"),
+        ("pydantic_ai", "pydantic_ai", "Agent"),
+    )
+    for agent_type, module, name in kinds:
+        cls = getattr(sys.modules.get(module), name, None)
+        if isinstance(cls, type) and isinstance(obj, cls):
+            return agent_type
+    return None
+
+
 def framework_tool_kind(owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
     """``(framework, tool object)`` when an ``agent.tools`` entry is a framework's tool object (or a
     LangChain tool's ``func`` / ``coroutine`` attribute, which means the tool); ``None`` for anything else.

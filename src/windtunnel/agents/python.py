@@ -17,6 +17,7 @@ from windtunnel._util.errors import (
     AgentResponseTooLarge,
     AgentTimeout,
     AgentUnreachableError,
+    ConfigError,
     describe_exception,
 )
 from windtunnel._util.imports import import_ref
@@ -90,6 +91,15 @@ def agent_entry(cfg: PythonAgentConfig) -> Any:
 
         return runnable_callable(obj)
     if not callable(obj):
+        from windtunnel.agents.frameworks import framework_type_of
+
+        if (framework := framework_type_of(obj)) is not None:  # QA-4 m22: say which agent.type runs it
+            raise ConfigError(
+                f"agent {cfg.endpoint!r} is {a_type(obj)}, which agent.type {cfg.type!r} cannot call: "
+                f"it is a {framework} agent",
+                hint=f"set agent.type: {framework} (windtunnel runs the framework's agent and faults its tools "
+                "and model by name; docs/frameworks/)",
+            )
         raise AgentUnreachableError(
             f"agent {cfg.endpoint!r} is {a_type(obj)}, not a callable",
             hint="point agent.endpoint at a function or an object with __call__",
