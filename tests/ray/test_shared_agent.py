@@ -22,13 +22,18 @@ pytestmark = pytest.mark.slow
 def stateful_server() -> Iterator[tuple[str, list[str]]]:
     events: list[str] = []
     lock = threading.Lock()
+    inflight = [0]
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
             with lock:
                 events.append("reset" if self.path == "/reset" else "chat")
+                inflight[0] += 1
+                events.append(f"inflight {inflight[0]}")
             time.sleep(0.02)  # long enough for a second actor's call to land in between
+            with lock:
+                inflight[0] -= 1
             reply = json.dumps({"reply": f"ok {body.get('message', '')}"}).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -64,3 +69,34 @@ def test_a_shared_agent_with_a_reset_runs_its_cells_one_at_a_time(
     assert len(json.loads(out.read_text())["cells"]) == 16
     calls = [e for e in events if e in ("reset", "chat")]
     assert calls[-32:] == ["reset", "chat"] * 16  # each cell's reset, then its call: never another cell's between
+
+
+@pytest.mark.parametrize(("concurrency", "actors"), [(3, 2), (1, 2), (5, 2)])
+def test_a_shared_agent_never_sees_more_calls_at_once_than_the_concurrency(
+    local_ray: Any, tmp_path: Path, stateful_server: tuple[str, list[str]], concurrency: int, actors: int
+) -> None:
+    """One agent behind every actor: `advanced.concurrency` is what it sees, not actors x concurrency."""
+    url, events = stateful_server
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        f"agent: {{type: http, endpoint: '{url}/chat', request_template: '{{\"message\": \"{{prompt}}\"}}', "
+        "response_path: '$.reply'}\n"
+        f"golden_prompts: {json.dumps([f'p{i}' for i in range(40)])}\n"
+        f"advanced: {{seed: 1, executor: ray, concurrency: {concurrency}, ray: {{num_actors: {actors}}}}}\n"
+    )
+    out = tmp_path / "r.json"
+    code = wt("run", "-c", str(cfg), "--no-mutations", "-q", "--no-store", "-f", "json", "-o", str(out))
+    assert code == 0
+    assert len(json.loads(out.read_text())["cells"]) == 40
+    peak = max(int(e.split()[1]) for e in events if e.startswith("inflight"))
+    assert 1 <= peak <= concurrency, (peak, concurrency)
+
+
+def test_more_actors_than_the_cluster_has_cpus_for_is_a_usage_error(local_ray: Any, tmp_path: Path) -> None:
+    """Ray keeps an actor without a CPU pending: the run would wait for ever (the test's Ray has 2 CPUs)."""
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        "agent: {type: http, endpoint: 'http://127.0.0.1:9/chat'}\ngolden_prompts: [hi]\n"
+        "advanced: {seed: 1, executor: ray, ray: {num_actors: 3}}\n"
+    )
+    assert wt("run", "-c", str(cfg), "--no-mutations", "-q", "--no-store") == 2

@@ -314,11 +314,13 @@ class _CellActor:
         return {"warnings": list(self.session.warnings), "used": sorted(self.used), "error": error}
 
 
-def _actor_session(session: RunSession) -> _ActorSession:
-    """A copy of ``session`` for an actor: same config, invariants, chaos, seed, transport and concurrency;
-    no listeners, no prelude (the driver runs it through :meth:`_CellActor.open`), and no run budget
-    (``advanced.max_cost`` is the run's: the driver counts it over every actor's results)."""
+def _actor_session(session: RunSession, actors: int) -> _ActorSession:
+    """A copy of ``session`` for an actor: same config, invariants, chaos, seed and transport, its share of
+    the concurrency (:func:`actor_concurrency`); no listeners, no prelude (the driver runs it through
+    :meth:`_CellActor.open`), and no run budget (``advanced.max_cost`` is the run's: the driver counts it
+    over every actor's results)."""
     keep = {f.name: getattr(session, f.name) for f in fields(session) if f.init}
+    keep["concurrency"] = actor_concurrency(session, actors)
     cfg = session.cfg
     if cfg.advanced.max_cost is not None:
         cfg = cfg.model_copy(update={"advanced": cfg.advanced.model_copy(update={"max_cost": None})})
@@ -332,6 +334,15 @@ def shared_agent(cfg: Any) -> bool:
     from windtunnel.agents.registry import capabilities
 
     return capabilities(cfg.agent).transport == "http" and not cfg.agent.command
+
+
+def actor_concurrency(session: RunSession, actors: int) -> int:
+    """Cells in flight on each of ``actors`` actors. An agent of its own per actor takes the session's
+    concurrency on each; one agent behind every actor (:func:`shared_agent`) gets an equal share, so it never
+    sees more calls at once than ``advanced.concurrency`` (the run uses at most that many actors)."""
+    if actors > 1 and shared_agent(session.cfg):
+        return max(1, session.concurrency // actors)
+    return session.concurrency
 
 
 def skipped(budget: RunBudget | None, cell: Cell) -> CellResult:
@@ -400,10 +411,12 @@ class RayExecutor:
     async def _run(self, ray: Any, session: RunSession, cells: Iterable[Cell], *, shipped: bool) -> None:
         actor_cls = ray.remote(_CellActor)
         placement, pg = await self._placement(ray, session)
+        if shared_agent(session.cfg):  # one agent behind every actor: never more actors than calls allowed
+            placement = placement[: max(1, session.concurrency)]
         # the project directory: shipped as working_dir when this run joined a cluster, else the actors
         # change to this one where their node has it (a local Ray, a shared file system)
         cwd = None if shipped else os.getcwd()
-        blob = [_actor_session(session)]
+        blob = [_actor_session(session, len(placement))]
         actors: list[Any] = []
 
         def spawn(slot: int) -> Any:
@@ -437,8 +450,9 @@ class RayExecutor:
             )
             if prelude is not None:  # state detection made its calls on the first actor: apply it here
                 prelude.apply(opened[0]["probed"])
-                blob[0] = _actor_session(session)  # a replacement actor starts as the prelude left the session
-                opened = await each([a.proceed.remote(session.concurrency) for a in first], "the agent set-up")
+                blob[0] = _actor_session(session, len(first))  # a replacement starts as the prelude left it
+                share = actor_concurrency(session, len(first))
+                opened = await each([a.proceed.remote(share) for a in first], "the agent set-up")
             serial = any(r["serial"] for r in opened)
             width = min(r["width"] for r in opened)
             live = dict(enumerate(first))
@@ -461,6 +475,14 @@ class RayExecutor:
         options: dict[str, Any] = {"num_cpus": self.cfg.num_cpus_per_actor, "max_restarts": 0}
         if self.cfg.resources:
             options["resources"] = dict(self.cfg.resources)
+        cpus = float(ray.cluster_resources().get("CPU", 0))
+        if self.cfg.num_actors is not None and n * self.cfg.num_cpus_per_actor > cpus:
+            raise UsageError(  # Ray would keep the actors beyond it pending, and the run would wait for ever
+                f"advanced.ray.num_actors {n} x num_cpus_per_actor {self.cfg.num_cpus_per_actor:g} needs "
+                f"{n * self.cfg.num_cpus_per_actor:g} CPUs, but the Ray cluster has {cpus:g}",
+                hint="lower advanced.ray.num_actors or num_cpus_per_actor (a fraction such as 0.5 is allowed), "
+                "or leave num_actors unset (one actor per CPU); on an autoscaling cluster, start its nodes first",
+            )
         if not session.cfg.agent.command:
             return [options] * n, None
         from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
