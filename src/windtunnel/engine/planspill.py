@@ -1,0 +1,62 @@
+"""The mutations a counting pass generated, kept on disk so the run reads them instead of generating them again.
+
+``windtunnel run`` reads its plan twice: a counting pass (the plan line, the progress total, the shard's
+slice and the notices come before the first agent call) and the run's own pass. Generating the
+mutations is the costliest part of planning, so the counting pass records each golden prompt's planned
+mutations here (one pickled, zlib-compressed record per golden prompt in an anonymous temporary file,
+deleted when closed) and the run's pass replays them: the same cells, without generating anything twice.
+A plan is still never held in memory.
+"""
+
+from __future__ import annotations
+
+import pickle
+import tempfile
+import weakref
+import zlib
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from windtunnel.engine.plan import GoldenMutations
+
+_HEAD = 4
+"""Bytes of the length before each record."""
+
+
+class PlanSpill:
+    """Records the (golden index, planned mutations) pairs of one pass; :meth:`replay` gives them again."""
+
+    def __init__(self) -> None:
+        self._fh = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close() or the finalizer
+        self._close = weakref.finalize(self, self._fh.close)
+        self._end = 0
+        self.records = 0
+        self.bytes = 0
+        """Bytes on disk (compressed records and their lengths)."""
+
+    def record(self, plans: Iterable[GoldenMutations]) -> Iterator[GoldenMutations]:
+        """``plans``, each written to the spill file as it passes."""
+        fh = self._fh
+        for item in plans:
+            blob = zlib.compress(pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL), 1)
+            fh.seek(self._end)
+            fh.write(len(blob).to_bytes(_HEAD, "little") + blob)
+            self._end += _HEAD + len(blob)
+            self.records += 1
+            yield item
+        fh.flush()
+        self.bytes = self._end
+
+    def replay(self) -> Iterator[GoldenMutations]:
+        """The recorded pairs in the order they were recorded (each call reads from the start)."""
+        fh, pos = self._fh, 0
+        while pos < self._end:
+            fh.seek(pos)
+            size = int.from_bytes(fh.read(_HEAD), "little")
+            item: GoldenMutations = pickle.loads(zlib.decompress(fh.read(size)))
+            pos += _HEAD + size
+            yield item
+
+    def close(self) -> None:
+        self._close()
