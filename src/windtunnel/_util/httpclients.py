@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from windtunnel._util.http1client import UpstreamResponse
 from windtunnel._util.httpcap import CappedTransport
 from windtunnel._util.leantransport import LeanHTTP1Transport
 
@@ -76,6 +77,22 @@ class ShardedClient:
         if "set-cookie" in response.headers:
             cookies.extract_cookies(response)
         return response
+
+    async def send_plain(
+        self, method: str, url: str, headers: list[tuple[str, str]], body: bytes, timeout: float | None
+    ) -> UpstreamResponse | None:
+        """:meth:`_send_lean` for a plain-HTTP request the caller built itself (``headers`` as the client's
+        own merged with the request's; ``timeout`` seconds), the answer as bytes: no httpx Request or Response per call.
+        ``None`` when the client holds cookies to send (then :meth:`send` it); cookies an answer sets
+        are kept, as :meth:`send` keeps them."""
+        cookies = self._lean.cookies
+        if cookies.jar:
+            return None
+        resp = await self._lean_transport.exchange(method, url, headers, body, timeout)
+        if resp.header("set-cookie") is not None:
+            request = httpx.Request(method, url, headers=headers)
+            cookies.extract_cookies(httpx.Response(resp.status, headers=resp.headers, request=request))
+        return resp
 
     async def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
         return await self.send(self.build_request(method, url, **kwargs))
