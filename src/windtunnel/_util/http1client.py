@@ -180,6 +180,22 @@ async def _read_to_eof(reader: asyncio.StreamReader, max_bytes: int | None) -> b
     return b"".join(parts)
 
 
+Prepared = tuple[str, tuple[str, int], bytes]
+"""(method, (host, port), the request head without its ``Content-Length`` line and final blank line)."""
+
+
+def prepare(method: str, url: str, headers: list[tuple[str, str]]) -> Prepared:
+    """A plain-HTTP request's head, built once (see :meth:`UpstreamPool.send_prepared`)."""
+    parts = urlsplit(url)
+    if parts.scheme != "http" or not parts.hostname:
+        raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    host = parts.netloc.rpartition("@")[2]
+    lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
+    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+    return method, (parts.hostname, parts.port or 80), "\r\n".join(lines).encode("latin-1", "replace")
+
+
 class UpstreamPool:
     """Pooled keep-alive connections; :meth:`request` and :meth:`stream` retry once on a stale pooled connection.
 
@@ -202,22 +218,18 @@ class UpstreamPool:
         self, method: str, url: str, headers: list[tuple[str, str]], body: bytes, *, max_body: int | None = None
     ) -> UpstreamResponse:
         """One exchange; an answer longer than ``max_body`` bytes raises :class:`BodyTooLarge` (connection dropped)."""
-        parts = urlsplit(url)
-        if parts.scheme != "http" or not parts.hostname:
-            raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
-        addr = (parts.hostname, parts.port or 80)
-        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        host = parts.netloc.rpartition("@")[2]
-        lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
-        lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+        return await self.send_prepared(prepare(method, url, headers), body, max_body=max_body)
+
+    async def send_prepared(self, req: Prepared, body: bytes, *, max_body: int | None = None) -> UpstreamResponse:
+        """:meth:`request` for a request head prepared once (:func:`prepare`) and sent with many bodies."""
+        method, addr, head = req
         if body or method in ("POST", "PUT", "PATCH"):
-            lines.append(f"Content-Length: {len(body)}")
-        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+            head += b"\r\nContent-Length: %d" % len(body)
         gate = self.gate(addr)
         await gate.enter()
         status: int | None = None
         try:
-            resp = await self._send(addr, gate, head + body, method, max_body)
+            resp = await self._send(addr, gate, head + b"\r\n\r\n" + body, method, max_body)
             status = resp.status
             return resp
         finally:

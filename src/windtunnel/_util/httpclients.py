@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from windtunnel._util.http1client import UpstreamResponse
+from windtunnel._util.http1client import Prepared, UpstreamResponse
 from windtunnel._util.httpcap import CappedTransport
 from windtunnel._util.leantransport import LeanHTTP1Transport
 
@@ -79,18 +79,19 @@ class ShardedClient:
         return response
 
     async def send_plain(
-        self, method: str, url: str, headers: list[tuple[str, str]], body: bytes, timeout: float | None
+        self, prepared: Prepared, url: str, body: bytes, timeout: float | None
     ) -> UpstreamResponse | None:
-        """:meth:`_send_lean` for a plain-HTTP request the caller built itself (``headers`` as the client's
-        own merged with the request's; ``timeout`` seconds), the answer as bytes: no httpx Request or Response per call.
-        ``None`` when the client holds cookies to send (then :meth:`send` it); cookies an answer sets
-        are kept, as :meth:`send` keeps them."""
+        """:meth:`_send_lean` for a plain-HTTP request to ``url`` whose head the caller prepared once
+        (:func:`~windtunnel._util.http1client.prepare`, with the client's headers merged in), within
+        ``timeout`` seconds; the answer as bytes: no httpx Request or Response per call. ``None`` when the
+        client holds cookies to send (then :meth:`send` it); cookies an answer sets are kept, as :meth:`send`
+        keeps them."""
         cookies = self._lean.cookies
         if cookies.jar:
             return None
-        resp = await self._lean_transport.exchange(method, url, headers, body, timeout)
+        resp = await self._lean_transport.exchange(prepared, body, timeout)
         if resp.header("set-cookie") is not None:
-            request = httpx.Request(method, url, headers=headers)
+            request = httpx.Request(prepared[0], url)
             cookies.extract_cookies(httpx.Response(resp.status, headers=resp.headers, request=request))
         return resp
 

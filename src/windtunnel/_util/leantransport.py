@@ -14,7 +14,7 @@ import httpx
 
 from windtunnel._util.deadline import deadline
 from windtunnel._util.http1 import BodyTooLarge
-from windtunnel._util.http1client import UpstreamError, UpstreamPool, UpstreamResponse
+from windtunnel._util.http1client import Prepared, UpstreamError, UpstreamPool, UpstreamResponse, prepare
 from windtunnel._util.httpcap import ResponseTooLarge
 
 
@@ -27,19 +27,14 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         self.max_body = max_body
 
     async def exchange(
-        self,
-        method: str,
-        url: str,
-        headers: list[tuple[str, str]],
-        body: bytes,
-        timeout: float | None,
-        request: httpx.Request | None = None,
+        self, prepared: Prepared, body: bytes, timeout: float | None, request: httpx.Request | None = None
     ) -> UpstreamResponse:
-        """One plain-HTTP exchange within ``timeout`` seconds, failures raised as the httpx errors an httpx
-        transport raises (:class:`ResponseTooLarge` over the cap, ``ReadTimeout``, ``ConnectError``)."""
+        """One plain-HTTP exchange (its head made by :func:`~windtunnel._util.http1client.prepare`) within
+        ``timeout`` seconds, failures raised as the httpx errors an httpx transport raises
+        (:class:`ResponseTooLarge` over the cap, ``ReadTimeout``, ``ConnectError``)."""
         try:
             async with deadline(timeout):  # type: ignore[arg-type]  # None: no deadline
-                return await self.pool.request(method, url, headers, body, max_body=self.max_body)
+                return await self.pool.send_prepared(prepared, body, max_body=self.max_body)
         except BodyTooLarge as err:
             raise ResponseTooLarge(err.limit, err.size, request=request) from None
         except TimeoutError:
@@ -53,8 +48,11 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         body = await request.aread()
         timeouts = request.extensions.get("timeout") or {}
         limit = timeouts.get("read") or timeouts.get("pool")
-        headers = list(request.headers.multi_items())
-        resp = await self.exchange(request.method, str(request.url), headers, body, limit, request)
+        try:
+            prepared = prepare(request.method, str(request.url), list(request.headers.multi_items()))
+        except UpstreamError as err:
+            raise httpx.ConnectError(str(err), request=request) from None
+        resp = await self.exchange(prepared, body, limit, request)
         return httpx.Response(resp.status, headers=resp.headers, content=resp.body, request=request)
 
     async def aclose(self) -> None:

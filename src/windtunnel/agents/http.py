@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -22,6 +23,7 @@ from windtunnel._util.errors import (
     AgentTransportError,
     AgentUnreachableError,
 )
+from windtunnel._util.http1client import Prepared, UpstreamError, prepare
 from windtunnel._util.httpcap import ResponseTooLarge
 from windtunnel._util.httpclients import ShardedClient
 from windtunnel._util.redact import redact_url, redact_urls_in
@@ -103,6 +105,7 @@ class HttpAgent(PooledHttpAgent):
         self._template = parse_template(cfg.request_template)
         self.accepts_messages = "{messages}" in json.dumps(self._template)
         self.url = ""
+        self._plain: tuple[str, Prepared] | None = None
 
     async def __aenter__(self) -> HttpAgent:
         self.url = expand_env(self.cfg.endpoint, where="agent.endpoint")
@@ -111,15 +114,19 @@ class HttpAgent(PooledHttpAgent):
         await self._open(headers)
         # Requests are built once-parsed: httpx's client-level build_request (URL parsing, header and
         # cookie merging) cost more per call than the wire exchange at high concurrency.
-        url = httpx.URL(self.url)  # the endpoint's own query, and query_params merged into it (as build_request)
-        self._url = url.copy_merge_params(self._params) if self._params else url
+        endpoint = httpx.URL(self.url)  # its own query, and query_params merged into it (as build_request does)
+        self._url = endpoint.copy_merge_params(self._params) if self._params else endpoint
         self._post_headers = httpx.Headers(self.client.shard.headers)
         self._post_headers["content-type"] = "application/json; charset=utf-8"
         self._timeout = httpx.Timeout(self.cfg.timeout / 1000).as_dict()
         # Plain http:// with a body: sent as bytes over the lean pool, without httpx Request/Response objects
         # (the same request on the wire; see _send_plain)
         plain = self._url.scheme == "http" and self.cfg.method_upper not in ("GET", "DELETE")
-        self._plain = (str(self._url), list(self._post_headers.multi_items())) if plain else None
+        self._plain = None
+        if plain:
+            target = str(self._url)
+            with contextlib.suppress(UpstreamError):  # not a URL the lean pool takes: httpx says why, per call
+                self._plain = (target, prepare(self.cfg.method_upper, target, list(self._post_headers.multi_items())))
         return self
 
     async def check_reachable(self) -> None:
@@ -163,14 +170,14 @@ class HttpAgent(PooledHttpAgent):
         compressed body, another charset) is handed to :meth:`_answer` as the httpx response it would have
         been. ``None``: this request goes through httpx after all (cookies to send)."""
         assert self._plain is not None
-        url, headers = self._plain
+        url, prepared = self._plain
         content = json.dumps(
             render(self._template, prompt, structured=self.cfg.parse_structured_input), ensure_ascii=False
         ).encode("utf-8")
         method = self.cfg.method_upper
         start = time.perf_counter()
         try:
-            raw = await self.client.send_plain(method, url, headers, content, self.cfg.timeout / 1000)
+            raw = await self.client.send_plain(prepared, url, content, self.cfg.timeout / 1000)
         except httpx.HTTPError as err:
             raise transport_error(err, self.url, self.cfg.timeout) from None
         if raw is None:
