@@ -91,3 +91,42 @@ def test_a_cookie_the_agent_sets_is_sent_back() -> None:
 
     with RecordingServer(handler) as srv:
         assert anyio.run(calls, f"{srv.url}/chat") == ["session=abc", "session=abc", "session=abc"]
+
+
+BODIES: list[Any] = [
+    {"reply": "ok"},
+    {"reply": 3},
+    {"reply": None},
+    {"reply": {"text": "deep"}},
+    {"data": {"answer": "b", "reply": "c"}},
+    {"Reply": "case"},
+    ["reply"],
+    "reply",
+    {"reply": ["a"]},
+    {"reply": ""},
+]
+
+
+@pytest.mark.parametrize(
+    "path", ["reply", "$.reply", " $.reply ", "$.data.answer", "data.reply", "reply.text", "Reply"]
+)
+@pytest.mark.parametrize("body", BODIES, ids=range(len(BODIES)))
+def test_plain_name_paths_find_what_jsonpath_finds(path: str, body: Any) -> None:
+    from windtunnel.agents.http import _dotted
+    from windtunnel.agents.response import extract_output
+
+    fast = _dotted(body, path)
+    try:
+        slow: Any = extract_output(body, path, "raw")
+    except AgentBadResponse:
+        slow = AgentBadResponse
+    if fast is not None:  # the fast path answers only where it finds what jsonpath finds
+        assert fast == slow
+    else:  # and leaves to jsonpath only what is not a string at a plain-names path
+        assert not (
+            isinstance(slow, str)
+            and isinstance(body, dict)
+            and isinstance(body.get(path.strip().removeprefix("$.")), str)
+        )
+    if path.strip() in ("reply", "$.reply") and body == {"reply": "ok"}:
+        assert fast == "ok"
