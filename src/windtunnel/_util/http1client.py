@@ -220,30 +220,46 @@ class UpstreamPool:
         """One exchange; an answer longer than ``max_body`` bytes raises :class:`BodyTooLarge` (connection dropped)."""
         return await self.send_prepared(prepare(method, url, headers), body, max_body=max_body)
 
-    async def send_prepared(self, req: Prepared, body: bytes, *, max_body: int | None = None) -> UpstreamResponse:
-        """:meth:`request` for a request head prepared once (:func:`prepare`) and sent with many bodies."""
+    async def send_prepared(
+        self, req: Prepared, body: bytes, *, max_body: int | None = None, timeout: float | None = None
+    ) -> UpstreamResponse:
+        """:meth:`request` for a request head prepared once (:func:`prepare`) and sent with many bodies.
+
+        ``timeout``: a deadline in seconds on the whole call (waiting for the host's gate, connecting,
+        the exchange), raised as ``TimeoutError``; it is the only timer armed when it is within the
+        pool's own exchange timeout."""
         method, addr, head = req
         if body or method in ("POST", "PUT", "PATCH"):
             head += b"\r\nContent-Length: %d" % len(body)
+        call = self._gated(
+            addr, head + b"\r\n\r\n" + body, method, max_body, inner=timeout is None or timeout > self.timeout
+        )
+        return await (call if timeout is None else _within(timeout, call))
+
+    async def _gated(
+        self, addr: tuple[str, int], request: bytes, method: str, max_body: int | None, *, inner: bool
+    ) -> UpstreamResponse:
         gate = self.gate(addr)
         await gate.enter()
         status: int | None = None
         try:
-            resp = await self._send(addr, gate, head + b"\r\n\r\n" + body, method, max_body)
+            resp = await self._send(addr, gate, request, method, max_body, inner=inner)
             status = resp.status
             return resp
         finally:
             gate.leave(status)
 
     async def _send(
-        self, addr: Addr, gate: HostGate, request: bytes, method: str, max_body: int | None
+        self, addr: Addr, gate: HostGate, request: bytes, method: str, max_body: int | None, *, inner: bool = True
     ) -> UpstreamResponse:
+        """``inner=False``: the caller's deadline is within the pool's timeout, so the exchange arms none of its own."""
         loop = asyncio.get_running_loop()
         for attempt in (0, 1):
             conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
             t1 = loop.time()
             try:
-                resp, reusable = await _within(self.timeout, self._exchange(conn, request, method, max_body))
+                exchange = self._exchange(conn, request, method, max_body)
+                resp, reusable = await (_within(self.timeout, exchange) if inner else exchange)
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
                 self._lost(gate, conn, pooled)
                 if pooled and attempt == 0:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import httpx
 
-from windtunnel._util.deadline import deadline
 from windtunnel._util.http1 import BodyTooLarge
 from windtunnel._util.http1client import Prepared, UpstreamError, UpstreamPool, UpstreamResponse, prepare
 from windtunnel._util.httpcap import ResponseTooLarge
@@ -33,8 +32,7 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         ``timeout`` seconds, failures raised as the httpx errors an httpx transport raises
         (:class:`ResponseTooLarge` over the cap, ``ReadTimeout``, ``ConnectError``)."""
         try:
-            async with deadline(timeout):  # type: ignore[arg-type]  # None: no deadline
-                return await self.pool.send_prepared(prepared, body, max_body=self.max_body)
+            return await self.pool.send_prepared(prepared, body, max_body=self.max_body, timeout=timeout)
         except BodyTooLarge as err:
             raise ResponseTooLarge(err.limit, err.size, request=request) from None
         except TimeoutError:
