@@ -70,3 +70,24 @@ def test_a_chaos_scenario_replays_with_its_prefix() -> None:
     ids = [c.id for c in iter_plan(cfg, seed=3, scenario="chaos", plans=spill.replay())]
     assert ids == [c.id for c in iter_plan(cfg, seed=3, scenario="chaos")]
     assert all(i.startswith("chaos/") for i in ids)
+
+
+class _Opaque:
+    """A plugin's arg value that marshal cannot hold."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Opaque) and other.n == self.n
+
+    def __hash__(self) -> int:
+        return self.n
+
+
+def test_a_record_marshal_cannot_hold_is_pickled() -> None:
+    spill = PlanSpill()
+    plans: list[Any] = [(0, [("paraphrase", "text", {"k": 0, "x": _Opaque(3)}, "hi")]), (1, [])]
+    assert list(spill.record(plans)) == plans
+    assert list(spill.replay()) == plans
+    spill.close()

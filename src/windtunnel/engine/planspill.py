@@ -6,13 +6,15 @@ mutations is the costliest part of planning, so the counting pass records each g
 mutations here (one ``marshal`` record per golden prompt, ~200 bytes per mutation, in an anonymous
 temporary file deleted when closed) and the run's pass replays them: the same cells, without
 generating anything twice, for ~2 µs per cell. A plan is still never held in memory. (``marshal``: the
-fastest exact round trip of these plain values, lone surrogates included; the file is this process's own.
+fastest exact round trip of these plain values, lone surrogates included, with ``pickle`` for a plugin's
+args that ``marshal`` cannot hold; the file is this process's own.
 Compressing it halved the file and cost more per cell than the rest of the replay.)
 """
 
 from __future__ import annotations
 
 import marshal
+import pickle
 import tempfile
 import weakref
 from collections.abc import Iterable, Iterator
@@ -40,7 +42,10 @@ class PlanSpill:
         """``plans``, each written to the spill file as it passes."""
         fh = self._fh
         for item in plans:
-            blob = marshal.dumps(item)
+            try:
+                blob = b"m" + marshal.dumps(item)
+            except ValueError:  # a plugin's args that marshal cannot hold (an object): pickled
+                blob = b"p" + pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
             fh.seek(self._end)
             fh.write(len(blob).to_bytes(_HEAD, "little") + blob)
             self._end += _HEAD + len(blob)
@@ -55,7 +60,8 @@ class PlanSpill:
         while pos < self._end:
             fh.seek(pos)
             size = int.from_bytes(fh.read(_HEAD), "little")
-            item: GoldenMutations = marshal.loads(fh.read(size))
+            blob = fh.read(size)
+            item: GoldenMutations = marshal.loads(blob[1:]) if blob[:1] == b"m" else pickle.loads(blob[1:])
             pos += _HEAD + size
             yield item
 
