@@ -5,10 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine, Generator
 from types import TracebackType
+from typing import Any, TypeVar, cast
 
 import anyio
+
+T = TypeVar("T")
+D = TypeVar("D")
 
 
 @contextlib.asynccontextmanager
@@ -71,3 +75,59 @@ def move_on(seconds: float) -> contextlib.AbstractAsyncContextManager[None]:
             return _anyio_move_on(seconds)
         return _MoveOn(asyncio.timeout(seconds))
     return _anyio_move_on(seconds)  # pragma: no cover - Python 3.10
+
+
+class _Resume:
+    """Awaits a coroutine that has already taken its first step (and is waiting on ``pending``): what
+    ``await coro`` does from its second step on, for :func:`call_within`."""
+
+    __slots__ = ("_coro", "_pending")
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], pending: Any) -> None:
+        self._coro = coro
+        self._pending = pending
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        coro, pending = self._coro, self._pending
+        while True:
+            try:
+                sent = yield pending
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as exc:  # a cancellation (the deadline's too) goes into the coroutine
+                try:
+                    pending = coro.throw(exc)
+                except StopIteration as stop:
+                    return stop.value
+            else:
+                try:
+                    pending = coro.send(sent)
+                except StopIteration as stop:
+                    return stop.value
+
+
+async def call_within(seconds: float, coro: Coroutine[Any, Any, T], default: D) -> T | D:
+    """``await coro`` stopped after ``seconds`` like :func:`move_on`: its value, or ``default`` when the deadline
+    passed first (a ``TimeoutError`` the coroutine raises itself propagates).
+
+    The deadline counts from this call, but its timer is armed only once the coroutine waits: a call that
+    answers without waiting (a cache hit, a canned reply) arms and cancels no timer, which is most of what
+    a deadline costs (a timer can only fire while the coroutine waits, so nothing else changes).
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # another event loop (trio)
+        loop = None
+    if loop is None or sys.version_info < (3, 11) or not hasattr(coro, "send"):  # or an awaitable, not a coroutine
+        async with move_on(seconds):
+            return await coro
+        return default
+    deadline = loop.time() + seconds
+    try:
+        pending = coro.send(None)
+    except StopIteration as stop:
+        return cast(T, stop.value)
+    async with _MoveOn(asyncio.timeout_at(deadline)):
+        return cast(T, await _Resume(coro, pending))
+    return default

@@ -180,6 +180,22 @@ async def _read_to_eof(reader: asyncio.StreamReader, max_bytes: int | None) -> b
     return b"".join(parts)
 
 
+Prepared = tuple[str, tuple[str, int], bytes]
+"""(method, (host, port), the request head without its ``Content-Length`` line and final blank line)."""
+
+
+def prepare(method: str, url: str, headers: list[tuple[str, str]]) -> Prepared:
+    """A plain-HTTP request's head, built once (see :meth:`UpstreamPool.send_prepared`)."""
+    parts = urlsplit(url)
+    if parts.scheme != "http" or not parts.hostname:
+        raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    host = parts.netloc.rpartition("@")[2]
+    lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
+    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+    return method, (parts.hostname, parts.port or 80), "\r\n".join(lines).encode("latin-1", "replace")
+
+
 class UpstreamPool:
     """Pooled keep-alive connections; :meth:`request` and :meth:`stream` retry once on a stale pooled connection.
 
@@ -202,36 +218,48 @@ class UpstreamPool:
         self, method: str, url: str, headers: list[tuple[str, str]], body: bytes, *, max_body: int | None = None
     ) -> UpstreamResponse:
         """One exchange; an answer longer than ``max_body`` bytes raises :class:`BodyTooLarge` (connection dropped)."""
-        parts = urlsplit(url)
-        if parts.scheme != "http" or not parts.hostname:
-            raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
-        addr = (parts.hostname, parts.port or 80)
-        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        host = parts.netloc.rpartition("@")[2]
-        lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
-        lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+        return await self.send_prepared(prepare(method, url, headers), body, max_body=max_body)
+
+    async def send_prepared(
+        self, req: Prepared, body: bytes, *, max_body: int | None = None, timeout: float | None = None
+    ) -> UpstreamResponse:
+        """:meth:`request` for a request head prepared once (:func:`prepare`) and sent with many bodies.
+
+        ``timeout``: a deadline in seconds on the whole call (waiting for the host's gate, connecting,
+        the exchange), raised as ``TimeoutError``; it is the only timer armed when it is within the
+        pool's own exchange timeout."""
+        method, addr, head = req
         if body or method in ("POST", "PUT", "PATCH"):
-            lines.append(f"Content-Length: {len(body)}")
-        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+            head += b"\r\nContent-Length: %d" % len(body)
+        call = self._gated(
+            addr, head + b"\r\n\r\n" + body, method, max_body, inner=timeout is None or timeout > self.timeout
+        )
+        return await (call if timeout is None else _within(timeout, call))
+
+    async def _gated(
+        self, addr: tuple[str, int], request: bytes, method: str, max_body: int | None, *, inner: bool
+    ) -> UpstreamResponse:
         gate = self.gate(addr)
         await gate.enter()
         status: int | None = None
         try:
-            resp = await self._send(addr, gate, head + body, method, max_body)
+            resp = await self._send(addr, gate, request, method, max_body, inner=inner)
             status = resp.status
             return resp
         finally:
             gate.leave(status)
 
     async def _send(
-        self, addr: Addr, gate: HostGate, request: bytes, method: str, max_body: int | None
+        self, addr: Addr, gate: HostGate, request: bytes, method: str, max_body: int | None, *, inner: bool = True
     ) -> UpstreamResponse:
+        """``inner=False``: the caller's deadline is within the pool's timeout, so the exchange arms none of its own."""
         loop = asyncio.get_running_loop()
         for attempt in (0, 1):
             conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
             t1 = loop.time()
             try:
-                resp, reusable = await _within(self.timeout, self._exchange(conn, request, method, max_body))
+                exchange = self._exchange(conn, request, method, max_body)
+                resp, reusable = await (_within(self.timeout, exchange) if inner else exchange)
             except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
                 self._lost(gate, conn, pooled)
                 if pooled and attempt == 0:

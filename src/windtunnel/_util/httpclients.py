@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from windtunnel._util.http1client import Prepared, UpstreamResponse
 from windtunnel._util.httpcap import CappedTransport
 from windtunnel._util.leantransport import LeanHTTP1Transport
 
@@ -76,6 +77,23 @@ class ShardedClient:
         if "set-cookie" in response.headers:
             cookies.extract_cookies(response)
         return response
+
+    async def send_plain(
+        self, prepared: Prepared, url: str, body: bytes, timeout: float | None
+    ) -> UpstreamResponse | None:
+        """:meth:`_send_lean` for a plain-HTTP request to ``url`` whose head the caller prepared once
+        (:func:`~windtunnel._util.http1client.prepare`, with the client's headers merged in), within
+        ``timeout`` seconds; the answer as bytes: no httpx Request or Response per call. ``None`` when the
+        client holds cookies to send (then :meth:`send` it); cookies an answer sets are kept, as :meth:`send`
+        keeps them."""
+        cookies = self._lean.cookies
+        if cookies.jar:
+            return None
+        resp = await self._lean_transport.exchange(prepared, body, timeout)
+        if resp.header("set-cookie") is not None:
+            request = httpx.Request(prepared[0], url)
+            cookies.extract_cookies(httpx.Response(resp.status, headers=resp.headers, request=request))
+        return resp
 
     async def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
         return await self.send(self.build_request(method, url, **kwargs))

@@ -4,15 +4,16 @@ httpcore's pool and h11 cost more CPU per request than the wire exchange when an
 high concurrency (measured in benchmarks/engine.py). This transport keeps httpx's Request/Response API
 (so retries, response parsing and transport mutations are unchanged) and hands ``http://`` requests to
 the lean keep-alive pool; everything else (HTTPS, HTTP/2) goes to the regular httpx transport.
+:meth:`LeanHTTP1Transport.exchange` is the same exchange without httpx's Request and Response objects,
+for a caller that builds the request itself and reads the answer's bytes (the HTTP agent's hot path).
 """
 
 from __future__ import annotations
 
-import anyio
 import httpx
 
 from windtunnel._util.http1 import BodyTooLarge
-from windtunnel._util.http1client import UpstreamError, UpstreamPool
+from windtunnel._util.http1client import Prepared, UpstreamError, UpstreamPool, UpstreamResponse, prepare
 from windtunnel._util.httpcap import ResponseTooLarge
 
 
@@ -24,6 +25,21 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         self.pool = UpstreamPool(timeout=3600.0, max_idle=max_idle)
         self.max_body = max_body
 
+    async def exchange(
+        self, prepared: Prepared, body: bytes, timeout: float | None, request: httpx.Request | None = None
+    ) -> UpstreamResponse:
+        """One plain-HTTP exchange (its head made by :func:`~windtunnel._util.http1client.prepare`) within
+        ``timeout`` seconds, failures raised as the httpx errors an httpx transport raises
+        (:class:`ResponseTooLarge` over the cap, ``ReadTimeout``, ``ConnectError``)."""
+        try:
+            return await self.pool.send_prepared(prepared, body, max_body=self.max_body, timeout=timeout)
+        except BodyTooLarge as err:
+            raise ResponseTooLarge(err.limit, err.size, request=request) from None
+        except TimeoutError:
+            raise httpx.ReadTimeout(f"no answer within {timeout} s", request=request) from None
+        except UpstreamError as err:
+            raise httpx.ConnectError(str(err), request=request) from None
+
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         if request.url.scheme != "http":
             return await self.fallback.handle_async_request(request)
@@ -31,16 +47,10 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         timeouts = request.extensions.get("timeout") or {}
         limit = timeouts.get("read") or timeouts.get("pool")
         try:
-            with anyio.fail_after(limit):
-                resp = await self.pool.request(
-                    request.method, str(request.url), list(request.headers.multi_items()), body, max_body=self.max_body
-                )
-        except BodyTooLarge as err:
-            raise ResponseTooLarge(err.limit, err.size, request=request) from None
-        except TimeoutError:
-            raise httpx.ReadTimeout(f"no answer within {limit} s", request=request) from None
+            prepared = prepare(request.method, str(request.url), list(request.headers.multi_items()))
         except UpstreamError as err:
             raise httpx.ConnectError(str(err), request=request) from None
+        resp = await self.exchange(prepared, body, limit, request)
         return httpx.Response(resp.status, headers=resp.headers, content=resp.body, request=request)
 
     async def aclose(self) -> None:

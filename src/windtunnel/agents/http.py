@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+import re
 import time
 from typing import Any
 
@@ -22,6 +25,7 @@ from windtunnel._util.errors import (
     AgentTransportError,
     AgentUnreachableError,
 )
+from windtunnel._util.http1client import Prepared, UpstreamError, prepare
 from windtunnel._util.httpcap import ResponseTooLarge
 from windtunnel._util.httpclients import ShardedClient
 from windtunnel._util.redact import redact_url, redact_urls_in
@@ -85,6 +89,31 @@ async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
         ) from None
 
 
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@functools.lru_cache(maxsize=64)
+def _dotted_keys(path: str) -> tuple[str, ...] | None:
+    """The keys of a ``response_path`` made only of plain names (``reply``, ``$.data.answer``), else None."""
+    p = path.strip()
+    p = p[2:] if p.startswith("$.") else p
+    keys = tuple(p.split("."))
+    return keys if all(_NAME.fullmatch(k) for k in keys) else None
+
+
+def _dotted(body: Any, path: str | None) -> str | None:
+    """What :func:`extract_output` finds at a plain-names ``response_path`` when it is a string there, without
+    a JSONPath engine per call (~12 µs); None: ask :func:`extract_output` (anything else, errors included)."""
+    keys = _dotted_keys(path) if path else None
+    if keys is None:
+        return None
+    for key in keys:
+        if not isinstance(body, dict) or key not in body:
+            return None
+        body = body[key]
+    return body if isinstance(body, str) else None
+
+
 def _takes_messages(cfg: HttpAgentConfig) -> bool:
     """An HTTP agent takes message lists when its request template has a ``{messages}`` slot."""
     return "{messages}" in str(parse_template(cfg.request_template))
@@ -103,6 +132,7 @@ class HttpAgent(PooledHttpAgent):
         self._template = parse_template(cfg.request_template)
         self.accepts_messages = "{messages}" in json.dumps(self._template)
         self.url = ""
+        self._plain: tuple[str, Prepared] | None = None
 
     async def __aenter__(self) -> HttpAgent:
         self.url = expand_env(self.cfg.endpoint, where="agent.endpoint")
@@ -111,10 +141,19 @@ class HttpAgent(PooledHttpAgent):
         await self._open(headers)
         # Requests are built once-parsed: httpx's client-level build_request (URL parsing, header and
         # cookie merging) cost more per call than the wire exchange at high concurrency.
-        self._url = httpx.URL(self.url, params=self._params or None)
+        endpoint = httpx.URL(self.url)  # its own query, and query_params merged into it (as build_request does)
+        self._url = endpoint.copy_merge_params(self._params) if self._params else endpoint
         self._post_headers = httpx.Headers(self.client.shard.headers)
         self._post_headers["content-type"] = "application/json; charset=utf-8"
         self._timeout = httpx.Timeout(self.cfg.timeout / 1000).as_dict()
+        # Plain http:// with a body: sent as bytes over the lean pool, without httpx Request/Response objects
+        # (the same request on the wire; see _send_plain)
+        plain = self._url.scheme == "http" and self.cfg.method_upper not in ("GET", "DELETE")
+        self._plain = None
+        if plain:
+            target = str(self._url)
+            with contextlib.suppress(UpstreamError):  # not a URL the lean pool takes: httpx says why, per call
+                self._plain = (target, prepare(self.cfg.method_upper, target, list(self._post_headers.multi_items())))
         return self
 
     async def check_reachable(self) -> None:
@@ -136,6 +175,10 @@ class HttpAgent(PooledHttpAgent):
         )
 
     async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
+        if transport is None and self._plain is not None:
+            answered = await self._send_plain(prompt)
+            if answered is not None:
+                return answered
         request = self.build_request(prompt)
         start = time.perf_counter()
         try:
@@ -146,27 +189,62 @@ class HttpAgent(PooledHttpAgent):
         except httpx.HTTPError as err:
             raise transport_error(err, self.url, self.cfg.timeout) from None
         latency = (time.perf_counter() - start) * 1000
-        raise_for_status(resp)
-        text = resp.text
+        return self._answer(resp, latency)
+
+    async def _send_plain(self, prompt: AgentInput) -> AgentResponse | None:
+        """The request :meth:`build_request` makes, sent as bytes (``ShardedClient.send_plain``), and its answer
+        read as :meth:`_answer` reads it. An answer that is not a plain UTF-8 success (an HTTP error, a
+        compressed body, another charset) is handed to :meth:`_answer` as the httpx response it would have
+        been. ``None``: this request goes through httpx after all (cookies to send)."""
+        assert self._plain is not None
+        url, prepared = self._plain
+        content = json.dumps(
+            render(self._template, prompt, structured=self.cfg.parse_structured_input), ensure_ascii=False
+        ).encode("utf-8")
+        method = self.cfg.method_upper
+        start = time.perf_counter()
         try:
-            body = resp.json()
+            raw = await self.client.send_plain(prepared, url, content, self.cfg.timeout / 1000)
+        except httpx.HTTPError as err:
+            raise transport_error(err, self.url, self.cfg.timeout) from None
+        if raw is None:
+            return None
+        latency = (time.perf_counter() - start) * 1000
+        ctype = raw.header("content-type") or ""
+        encoding = raw.header("content-encoding")
+        if raw.status >= 400 or (encoding and encoding.strip().lower() != "identity") or "charset" in ctype.lower():
+            request = httpx.Request(method, self._url, headers=self._post_headers, content=content)
+            resp = httpx.Response(raw.status, headers=raw.headers, content=raw.body, request=request)
+            return self._answer(resp, latency)
+        # httpx's Response.text and .json() for this answer: UTF-8 (its default), undecodable bytes replaced
+        text = raw.body.decode("utf-8", "replace")
+        return self._parsed(raw.status, raw.body, text, ctype, latency)
+
+    def _answer(self, resp: httpx.Response, latency: float) -> AgentResponse:
+        raise_for_status(resp)
+        return self._parsed(resp.status_code, resp.content, resp.text, resp.headers.get("content-type", ""), latency)
+
+    def _parsed(self, status: int, content: bytes, text: str, content_type: str, latency: float) -> AgentResponse:
+        """A successful answer's output, tool calls and raw JSON body (``content`` as httpx's ``.content``)."""
+        try:
+            body = json.loads(content)  # what httpx's Response.json() does
         except (json.JSONDecodeError, UnicodeDecodeError):
-            ctype = resp.headers.get("content-type", "").lower()
+            ctype = content_type.lower()
             if self.cfg.response_path is None and "json" not in ctype and "html" not in ctype:
                 body = text  # a plain-text agent: the body is the output (an HTML page is an error page)
             else:
                 raise AgentBadResponse(
-                    f"the agent answered HTTP {resp.status_code} with a body that is not JSON: {preview(text)}"
+                    f"the agent answered HTTP {status} with a body that is not JSON: {preview(text)}"
                 ) from None
-        output = extract_output(body, self.cfg.response_path, text)
+        output = _dotted(body, self.cfg.response_path)
+        if output is None:
+            output = extract_output(body, self.cfg.response_path, text)
         meta: dict[str, Any] = {}
         if isinstance(body, dict) and isinstance(body.get("tool_calls"), list):
             tool_calls = body["tool_calls"]
         else:
             tool_calls = []
-        return AgentResponse(
-            output, latency, raw=body, tool_calls=tool_calls, metadata=meta, status_code=resp.status_code
-        )
+        return AgentResponse(output, latency, raw=body, tool_calls=tool_calls, metadata=meta, status_code=status)
 
     async def reset(self) -> None:
         if not self.cfg.reset_endpoint:

@@ -9,7 +9,7 @@ from typing import Any
 import anyio
 
 from windtunnel._util.daemon import run_in_daemon_thread
-from windtunnel._util.deadline import move_on
+from windtunnel._util.deadline import call_within, move_on
 from windtunnel._util.errors import (
     AgentBadResponse,
     AgentCallError,
@@ -146,10 +146,10 @@ class PythonAgent:
         try:
             # move_on, not a raising deadline: a TimeoutError the agent raises itself is its exception,
             # not the harness's deadline (only the deadline is reported as `timeout`)
-            async with move_on(timeout):
-                if self._is_async:
-                    value = await self._fn(prompt)
-                else:
+            if self._is_async:  # its deadline's timer armed only if it waits (call_within)
+                value = await call_within(timeout, self._fn(prompt), _NO_ANSWER)
+            else:
+                async with move_on(timeout):
                     value = await run_in_daemon_thread(self._fn, prompt, limiter=self._threads)
                     if inspect.isawaitable(value):
                         value = await value

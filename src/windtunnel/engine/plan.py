@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, MutationRef
+
+if TYPE_CHECKING:
+    from windtunnel.engine.planspill import PlanSpill
 
 
 @dataclass
@@ -52,25 +56,21 @@ def mutation_cells(
     return list(iter_mutation_cells(cfg, seed=seed, repeat=repeat, notices=notices, scenario=scenario, llm=llm))
 
 
-def iter_mutation_cells(
-    cfg: Config,
-    *,
-    seed: int,
-    repeat: int,
-    notices: list[str],
-    scenario: str | None = None,
-    llm: bool = True,
-    start: int = 0,
-) -> Iterator[Cell]:
-    """The mutated cells, one golden prompt's mutations at a time; ``notices`` fills as the plan is read."""
+PlannedInput = tuple[str, str, dict[str, Any], Any]
+"""One planned mutation of a golden prompt: (type, level, its recorded args (with k, attempt, source), the input)."""
+GoldenMutations = tuple[int, list[PlannedInput]]
+"""A golden prompt's index and its planned mutations, in plan order."""
+
+
+def iter_mutation_plans(cfg: Config, *, seed: int, notices: list[str], llm: bool = True) -> Iterator[GoldenMutations]:
+    """Each golden prompt's planned mutations (conversations are left out, with a notice); ``notices`` fills
+    as they are read. What :func:`iter_mutation_cells` expands into cells, and a counting pass records
+    (:class:`~windtunnel.engine.planspill.PlanSpill`) so that the run need not generate them again."""
     from contextlib import ExitStack
 
-    from windtunnel.agents.conversation import attack_turns
     from windtunnel.engine.mutate import llm_mutator, mutation_context
     from windtunnel.mutations.plan import plan_mutations
 
-    prefix = f"{scenario}/" if scenario else ""
-    seq = start
     types = list(cfg.mutations.types)
     ctx = mutation_context(cfg)
     with ExitStack() as stack:
@@ -86,24 +86,52 @@ def iter_mutation_cells(
                 continue
             planned = plan_mutations(golden, types, cfg.mutations.count, seed, ctx, llm=mutator)
             notices.extend(n for n in planned.notices if n not in notices and not n.startswith("LLM mutation"))
-            for m in planned:
-                ref = MutationRef(type=m.type, args=m.record()["args"], level=m.level)
-                for r in range(repeat):
-                    yield Cell(
-                        id=f"{prefix}g{gi}.{m.type}.{m.k}.r{r}",
-                        kind="mutation",
-                        input=m.input,
-                        golden_prompt=golden,
-                        golden_index=gi,
-                        mutation=ref,
-                        scenario=scenario,
-                        repeat=r,
-                        turns=attack_turns(m.type, ref.args, m.input),  # crescendo: a real conversation
-                        seq=seq,
-                    )
-                    seq += 1
+            yield gi, [(m.type, m.level, m.record()["args"], m.input) for m in planned]
         if mutator is not None and mutator.stats.fell_back:
             notices.append(mutator.stats.summary())
+
+
+def iter_mutation_cells(
+    cfg: Config,
+    *,
+    seed: int,
+    repeat: int,
+    notices: list[str],
+    scenario: str | None = None,
+    llm: bool = True,
+    start: int = 0,
+    plans: Iterable[GoldenMutations] | None = None,
+) -> Iterator[Cell]:
+    """The mutated cells, one golden prompt's mutations at a time; ``notices`` fills as the plan is read.
+
+    ``plans``: the golden prompts' planned mutations as an earlier pass recorded them (the same cells,
+    nothing generated); by default they are generated (:func:`iter_mutation_plans`)."""
+    from windtunnel.agents.conversation import attack_turns
+
+    prefix = f"{scenario}/" if scenario else ""
+    seq = start
+    goldens = cfg.golden_prompts
+    source = plans if plans is not None else iter_mutation_plans(cfg, seed=seed, notices=notices, llm=llm)
+    for gi, planned in source:
+        golden = goldens[gi]
+        for mtype, level, args, text in planned:
+            ref = MutationRef(type=mtype, args=args, level=level)
+            turns = attack_turns(mtype, args, text)  # crescendo: a real conversation
+            stem = f"{prefix}g{gi}.{mtype}.{args['k']}.r"
+            for r in range(repeat):
+                yield Cell(
+                    id=f"{stem}{r}",
+                    kind="mutation",
+                    input=text,
+                    golden_prompt=golden,
+                    golden_index=gi,
+                    mutation=ref,
+                    scenario=scenario,
+                    repeat=r,
+                    turns=turns,
+                    seq=seq,
+                )
+                seq += 1
 
 
 def iter_plan(
@@ -116,10 +144,12 @@ def iter_plan(
     scenario: str | None = None,
     llm: bool = True,
     notices: list[str] | None = None,
+    plans: Iterable[GoldenMutations] | None = None,
 ) -> Iterator[Cell]:
     """The cells of ``windtunnel run`` in plan order, generated as they are read (a plan is never held):
     the same cells, ids, ``seq`` and notices as :func:`plan_run`. Give ``notices`` to collect the plan's
-    notices. No size limit (:func:`check_plan_size` guards :func:`plan_run`, which holds every cell)."""
+    notices, ``plans`` to expand mutations an earlier pass recorded (see :func:`count_plan`) instead of
+    generating them. No size limit (:func:`check_plan_size` guards :func:`plan_run`, which holds every cell)."""
     require_prompts(cfg)
     notes = notices if notices is not None else []
     notes.extend(config_warnings(cfg))
@@ -129,8 +159,32 @@ def iter_plan(
         yield from iter_golden_cells(cfg, repeat=repeat, kind=kind, scenario=scenario)
     if mutations:
         yield from iter_mutation_cells(
-            cfg, seed=seed, repeat=repeat, notices=notes, scenario=scenario, llm=llm, start=golden_n
+            cfg, seed=seed, repeat=repeat, notices=notes, scenario=scenario, llm=llm, start=golden_n, plans=plans
         )
+
+
+def count_plan(
+    cfg: Config,
+    *,
+    seed: int,
+    repeat: int = 1,
+    mutations: bool = True,
+    golden: bool = True,
+    llm: bool = True,
+    notices: list[str] | None = None,
+    spill: PlanSpill | None = None,
+) -> int:
+    """How many cells :func:`iter_plan` gives for these options, with the same notices, without building
+    a cell. With ``spill`` the generated mutations are recorded in it, for ``iter_plan(plans=spill.replay())``."""
+    require_prompts(cfg)
+    notes = notices if notices is not None else []
+    notes.extend(config_warnings(cfg))
+    total = len(cfg.golden_prompts) * repeat if golden else 0
+    if mutations:
+        plans = iter_mutation_plans(cfg, seed=seed, notices=notes, llm=llm)
+        for _, planned in spill.record(plans) if spill is not None else plans:
+            total += len(planned) * repeat
+    return total
 
 
 MAX_PLANNED_CELLS = 1_000_000

@@ -47,17 +47,19 @@ def cell_row(
     status = r.status
     if invariant is not None and status not in ("error", "skipped"):  # a cell not run is not a failed check
         status = "passed" if checks and all(c.passed for c in checks) else "failed"
+    cell, m = r.cell, r.cell.mutation
     row: dict[str, Any] = {
-        "id": r.cell.id if invariant is None else f"{r.cell.id}:{invariant}",
-        "kind": r.cell.kind,
-        "prompt": r.sent if r.sent is not None else r.cell.prompt_text,
-        "golden_prompt": r.cell.golden_prompt,
-        "golden_index": r.cell.golden_index,
-        "mutation": r.cell.mutation.model_dump() if r.cell.mutation else None,
-        "scenario": r.cell.scenario,
+        "id": cell.id if invariant is None else f"{cell.id}:{invariant}",
+        "kind": cell.kind,
+        "prompt": r.sent if r.sent is not None else cell.prompt_text,
+        "golden_prompt": cell.golden_prompt,
+        "golden_index": cell.golden_index,
+        # m.model_dump() without pydantic's per-call cost (args are plain JSON values)
+        "mutation": {"type": m.type, "args": dict(m.args), "level": m.level} if m is not None else None,
+        "scenario": cell.scenario,
         "invariant": invariant,
         "severity": severity,
-        "repeat": r.cell.repeat,
+        "repeat": cell.repeat,
         "status": status,
         "passed": status == "passed",
         "output": r.output,
@@ -65,7 +67,7 @@ def cell_row(
         "error": r.error,
         "error_kind": r.error_kind,
         "attempts": r.attempts,
-        "faults": [f.model_dump(exclude_none=True) for f in r.faults],
+        "faults": [f.model_dump(exclude_none=True) for f in r.faults] if r.faults else [],
         "checks": [_check(c) for c in checks],
     }
     if r.calls:
@@ -73,7 +75,7 @@ def cell_row(
     if r.usage:
         row["usage"] = r.usage
     if reproduce_base is not None:
-        row["reproduce"] = reproduce_command(reproduce_base, r.cell.id)
+        row["reproduce"] = reproduce_command(reproduce_base, cell.id)
     if not checked:
         return row
     safe: dict[str, Any] = json_safe(row)

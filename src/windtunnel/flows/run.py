@@ -179,10 +179,12 @@ class _Planned:
 
 
 def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Planned:
-    """Plan the run: lazily (:func:`iter_plan`, one counting pass that also collects the notices, then
-    the cells again as they are run), so a plan is never held. Held in memory instead: ``--cell`` (a
+    """Plan the run: lazily (:func:`count_plan`, one counting pass that also collects the notices and
+    records the generated mutations on disk, then :func:`iter_plan` expands them into cells as they are
+    run), so a plan is never held and no mutation is generated twice. Held in memory instead: ``--cell`` (a
     few cells) and an LLM mutation generator (``model:``), whose answers must not be asked for twice."""
-    from windtunnel.engine.plan import check_plan_size, iter_plan, plan_run, require_prompts
+    from windtunnel.engine.plan import check_plan_size, count_plan, iter_plan, plan_run, require_prompts
+    from windtunnel.engine.planspill import PlanSpill
     from windtunnel.engine.shard import parse_shard
 
     mutations = req.mutations and not req.chaos_only
@@ -196,11 +198,14 @@ def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Pla
     require_prompts(cfg)
     check_plan_size(cfg, repeat=req.repeat, golden=True, mutations=mutations)
     notices: list[str] = []
-    total = sum(1 for _ in iter_plan(cfg, llm=req.llm, notices=notices, **opts))
+    spill = PlanSpill()  # the counting pass's mutations, replayed by the run (engine/planspill.py)
+    total = count_plan(
+        cfg, llm=req.llm, notices=notices, spill=spill, seed=seed, repeat=req.repeat, mutations=mutations
+    )
     start, end = shard.bounds(total) if shard is not None else (0, total)
 
     def cells() -> Iterator[Cell]:
-        return islice(iter_plan(cfg, llm=req.llm, **opts), start, end)
+        return islice(iter_plan(cfg, llm=req.llm, plans=spill.replay(), **opts), start, end)
 
     return _Planned(cells, end - start, notices, total)
 

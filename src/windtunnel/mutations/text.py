@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -53,11 +54,25 @@ def _synonym_spans(prompt: str) -> list[re.Match[str]]:
     return [m for m in WORD_RE.finditer(prompt) if m.group().lower() in lexicon]
 
 
+def _contractions(prompt: str) -> list[tuple[re.Pattern[str], str, str]]:
+    """The contraction rules that apply to ``prompt``, in rule order."""
+    if not prompt.isascii():  # Unicode case folding matches more than str.lower() finds (e.g. "ſ" ~ "s")
+        return [(rx, a, b) for rx, a, b in _CONTRACTION_RES if rx.search(prompt)]
+    low = prompt.lower()  # an ASCII rule matches only where its lower-cased words occur: search just there
+    return [(rx, a, b) for rx, a, b in _CONTRACTION_RES if a.lower() in low and rx.search(prompt)]
+
+
+@functools.lru_cache(maxsize=256)
+def _paraphrase_sites(prompt: str) -> tuple[list[re.Match[str]], list[tuple[re.Pattern[str], str, str]]]:
+    """What ``paraphrase`` may change in ``prompt``, worked out once for a golden prompt's variants
+    (callers do not modify the lists)."""
+    return _synonym_spans(prompt), _contractions(prompt)
+
+
 @mutation("paraphrase", weight=1.0)
 def paraphrase(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
     """Same request in other words: synonyms from a bundled lexicon, rephrasing templates, contractions."""
-    spans = _synonym_spans(prompt)
-    contractions = [(rx, a, b) for rx, a, b in _CONTRACTION_RES if rx.search(prompt)]
+    spans, contractions = _paraphrase_sites(prompt)
     techniques = ["template"] + (["synonym", "synonym"] if spans else []) + (["contraction"] if contractions else [])
     technique = rng.choice(techniques)
     if technique == "synonym":
@@ -139,8 +154,22 @@ _TXT_SPEAK = {
 }
 
 
+@functools.lru_cache(maxsize=256)
+def _letters(prompt: str) -> list[int]:
+    """The positions of ``prompt``'s letters (callers do not modify the list)."""
+    return [i for i, c in enumerate(prompt) if c.isalpha()]
+
+
+@functools.lru_cache(maxsize=256)
+def _slang_spans(prompt: str) -> list[re.Match[str]]:
+    """The words of ``prompt`` that have a txt-speak form (callers do not modify the list)."""
+    return [
+        m for m in WORD_RE.finditer(prompt) if _TXT_SPEAK.get(m.group().lower(), m.group().lower()) != m.group().lower()
+    ]
+
+
 def _typos(prompt: str, rng: random.Random) -> Mutated:
-    letters = [i for i, c in enumerate(prompt) if c.isalpha()]
+    letters = _letters(prompt)
     if not letters:
         pos = rng.randint(0, len(prompt))
         ch = rng.choice("abcdefghijklmnopqrstuvwxyz")
@@ -179,9 +208,7 @@ def _typos(prompt: str, rng: random.Random) -> Mutated:
 @mutation("noise", weight=0.8)
 def noise(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
     """Realistic typing noise: keyboard-adjacent typos, dropped, doubled and swapped letters, txt-speak."""
-    slang = [
-        m for m in WORD_RE.finditer(prompt) if _TXT_SPEAK.get(m.group().lower(), m.group().lower()) != m.group().lower()
-    ]
+    slang = _slang_spans(prompt)
     if slang and rng.random() < 0.3:
         chosen = sorted(rng.sample(range(len(slang)), rng.randint(1, min(8, len(slang)))))
         out, last, repl = [], 0, []

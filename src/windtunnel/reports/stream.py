@@ -91,8 +91,7 @@ def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callab
     for item in items:
         if each is not None:
             each(item)
-        fh.write(b"[\n" + inner if first else b",\n" + inner)
-        fh.write(_value(item, inner))
+        fh.write((b"[\n" if first else b",\n") + inner + _value(item, inner))
         first = False
     fh.write(b"[]" if first else b"\n" + indent + b"]")
 
