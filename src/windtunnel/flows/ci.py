@@ -4,6 +4,9 @@ Each phase is the flow of its own command (:func:`run_flow`, :func:`contract_flo
 called with a request; its :class:`Outcome` comes back in memory. ci writes every phase's JSON and HTML
 report and its own summary files into one directory, and keeps each phase as a run of its own in the store
 (``<ci run id>-<phase>``) so that ``ci --resume`` continues where it stopped.
+
+ci never gathers the phases' cells: it keeps a source per phase (the run store for the mutation and
+chaos phases) and reads them again for each file it writes (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -174,7 +177,7 @@ def _in_memory(report: dict[str, Any]) -> CellSource:
     return lambda: report.get("cells") or []
 
 
-def combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
+def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
     """The ci report's cells: each phase's, in report order, ids prefixed with the phase, read anew on
     each call (the run phases' from the store)."""
 
@@ -390,7 +393,7 @@ def _finish(
 
     output = req.output
     assert output is not None
-    every = combined_cells(sources)
+    every = _combined_cells(sources)
     usage = UsageTally()
     summary = ci_summary(cfg, results, weights, req.min_score, stop, cells=_tallied(every, usage))
     passed = bool(summary["passed"])
