@@ -69,9 +69,12 @@ def main() -> list[Result]:
             ),
             "windtunnel validate (http agent config)": _timed([*base, "validate", "-c", str(own)]),
         }
-    py_wall = rows["python -c pass"][0]
+    py_wall, py_cpu = rows["python -c pass"]
     for name, (wall, cpu) in rows.items():
-        print(f"startup: {name:44} {wall * 1000:6.0f} ms wall ({wall / py_wall:5.1f}×), {cpu * 1000:5.0f} ms CPU")
+        print(
+            f"startup: {name:44} {wall * 1000:6.0f} ms wall ({wall / py_wall:5.1f}×), "
+            f"{cpu * 1000:5.0f} ms CPU ({cpu / py_cpu:5.1f}×)"
+        )
     h = rows["windtunnel --help"][0] / py_wall
     v = rows["windtunnel validate (example, --no-import)"][0] / py_wall
     floor = rows["python -c 'import pydantic, yaml' (floor)"][0] / py_wall

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -292,3 +293,17 @@ def test_an_unimportable_agent_is_exit_3_with_the_same_message_everywhere(
         assert m == messages[0]
     assert f"cannot import agent.endpoint '{absent}.agent:handle'" in messages[0]
     assert "PYTHONPATH" in messages[0] and "project root" in messages[0]
+
+
+def test_no_import_does_not_import_the_agent_llm(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--no-import` imports no python agent reference: not even `agent.llm` for the LLM fault-mode check
+    (which `validate` without it, and `ci`, still make)."""
+    (tmp_path / "wt_llm_canary.py").write_text("raise SystemExit('agent.llm was imported')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    text = PY_AGENT.replace(f'"{EX}.llm:client"', '"wt_llm_canary:client"') + GOLDEN
+    text += "chaos:\n  llm_faults: [{mode: malformed}]\n"
+    code, out = validate(tmp_path, text, capsys, "--no-import")
+    assert code == ExitCode.OK, out
+    assert "wt_llm_canary" not in sys.modules

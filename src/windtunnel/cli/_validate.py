@@ -22,7 +22,7 @@ def validate_config(config: Path | None, *, no_import: bool) -> None:
         from windtunnel.agents.refcheck import check_agent_refs
 
         check_agent_refs(agent)
-    found = preflight(cfg, imports=not no_import)
+    found = preflight(cfg, imports=not no_import, agent_imports=not no_import)
     for warning in found.warnings:
         say("warning:", "yellow", warning, err=True)
     found.raise_errors(str(p))
