@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import heapq
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -207,8 +208,8 @@ def _context_from(
         not_run = entry.get("status") == "not_run" or entry.get("score") is None
         phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run})
     tally = StatsTally()
-    failures: list[tuple[int, Mapping[str, Any]]] = []
-    seen = {"n": 0, "usage": False}
+    worst: list[tuple[int, int, Mapping[str, Any]]] = []  # the FAILURE_DETAILS most severe, negated keys
+    seen = {"n": 0, "usage": False, "failures": 0}
     kinds: set[str] = set()
     phase_names: set[str] = set()
 
@@ -216,7 +217,12 @@ def _context_from(
         for i, c in enumerate(cells()):
             tally.add(c)
             if c.get("status") in ("failed", "error"):
-                failures.append((i, c))
+                seen["failures"] += 1
+                entry = (-SEVERITY_RANK.get(str(c.get("severity")), 2), -i, c)
+                if len(worst) < FAILURE_DETAILS:
+                    heapq.heappush(worst, entry)
+                elif entry[:2] > worst[0][:2]:
+                    heapq.heapreplace(worst, entry)
             seen["n"] = i + 1
             seen["usage"] = seen["usage"] or usage_of(c) is not None
             kinds.add(str(c.get("kind")))
@@ -224,13 +230,11 @@ def _context_from(
             yield c
 
     heat = heatmap(tallied())
-    failures.sort(key=lambda ic: (SEVERITY_RANK.get(str(ic[1].get("severity")), 2), ic[0]))
     stats = tally.stats()
-    failure_rows = [
-        {"i": i, "cell": c, "phase": cell_phase(c), "label": cell_label(c, 120), "detail": failure_detail(c)}
-        for i, c in failures
+    shown = [  # most severe first, then in report order; every failure stays in the cells table
+        {"i": -i, "cell": c, "phase": cell_phase(c), "label": cell_label(c, 120), "detail": failure_detail(c)}
+        for _, i, c in sorted(worst, reverse=True)
     ]
-    shown = failure_rows[:FAILURE_DETAILS]
     return {
         "report": report,
         "run": report["run"],
@@ -252,7 +256,7 @@ def _context_from(
         "usage_total": total_line(report.get("usage")),
         "kinds": sorted(kinds),
         "phase_names": sorted(phase_names),
-        "failures": failure_rows,
+        "n_failures": seen["failures"],
         "shown_failures": shown,
         "linked": {f["i"] for f in shown},
         "data": _embedded_data(report, cells),
