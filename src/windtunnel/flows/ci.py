@@ -158,10 +158,10 @@ def _phase_result(
     phase: str, code: int, head: dict[str, Any], cells: CellSource, json_path: Path, out_dir: Path
 ) -> PhaseResult:
     """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``)."""
-    from windtunnel.reports.html import render_html_streamed
+    from windtunnel.reports.stream import render_streamed
 
     summary = head["summary"]
-    html = _writing(lambda: render_html_streamed(head, cells, out_dir / f"{phase}.html"))
+    html = render_streamed(head, cells, "html", out_dir / f"{phase}.html")
     return PhaseResult(
         name=phase,
         score=summary.get("score"),
@@ -550,21 +550,15 @@ def ci_summary(
 def _write_summary(head: dict[str, Any], cells: CellSource, output: Path) -> list[Path]:
     """The summary files, every one written while reading the phases' cells, never gathering them."""
     from windtunnel.reports.html import render_phase_summary
-    from windtunnel.reports.stream import STREAMED, render_streamed
+    from windtunnel.reports.stream import render_streamed
 
-    exts = dict(zip(STREAMED, ("json", "xml", "sarif"), strict=True))
-    written = [render_streamed(head, cells, fmt, output / f"summary.{exts[fmt]}") for fmt in STREAMED]
-    written.append(_writing(lambda: _markdown(head, cells, output / "summary.md")))
+    written = [
+        render_streamed(head, cells, fmt, output / f"summary.{ext}")
+        for fmt, ext in (("json", "json"), ("junit", "xml"), ("sarif", "sarif"), ("md", "md"))
+    ]
     links = {name: p["report"] for name, p in head["summary"]["phases"].items() if p.get("report")}
     written.append(_writing(lambda: render_phase_summary(head, output / "summary.html", links, cells=cells)))
     return written
-
-
-def _markdown(head: dict[str, Any], cells: CellSource, path: Path) -> Path:
-    from windtunnel.reports.markdown import build_markdown
-
-    path.write_text(build_markdown(head, cells=cells()), encoding="utf-8")
-    return path
 
 
 def _writing(write: Callable[[], Path]) -> Path:
