@@ -29,7 +29,7 @@ import html
 import re
 import urllib.parse
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -55,9 +55,12 @@ _UPSTREAM_PREFIXES: tuple[bytes, ...] = (
 _UPSTREAM_KEY_RE = re.compile(
     rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":|"[^"]*confidence[^"]*":'
 )
-# A quote opening a string with an upstream prefix, or with a non-alphanumeric character (a key like
-# "_aiLabel" could follow).
-_UPSTREAM_START_RE = re.compile(rb'"(?:[^a-z0-9":,}\]]|' + b"|".join(_UPSTREAM_PREFIXES) + rb")")
+# Where an upstream-named key can start: orjson writes a key right after '{' or ',', and a key of
+# JSON held in a string after its escaping backslash; then the key pattern's start. On a lowercased
+# copy with '{' and '\\' turned into ',' (``_UPSTREAM_TABLE``) the regex starts with the literal ',"',
+# which the engine finds fast: a necessary condition for a match of ``_UPSTREAM_KEY_RE`` at a key.
+_UPSTREAM_START_RE = re.compile(rb',"[^a-z0-9"]*(?:a(?:i|uto)|ml|llm|g(?:pt|uess)|triage|pred|suggest|classif|infer)')
+_UPSTREAM_TABLE = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ{\\", b"abcdefghijklmnopqrstuvwxyz,,")
 _ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SEPARATOR_RE = re.compile(rb"(?<=\d)[, ](?=\d{3})")
 # What may stand between two words of a phrase in the serialised text: non-alphanumerics and escapes.
@@ -145,6 +148,61 @@ def dumps(value: Any) -> bytes | None:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip."""
+
+    walk: bool
+    """Whether the full scan can find anything."""
+    decode: bool
+    """Whether a decoded view (entities, percent-encoding, base64, nested) can add a hit."""
+    upstream: bool
+    """Whether a key can be upstream-named (``False`` proves none is)."""
+    exact: bool = False
+    """The fields below are known (an ASCII serialisation without literal backslashes): the walk checks
+    strings and subtrees against them; otherwise each is checked on its own (:func:`string_may_hit`)."""
+    hot: tuple[str, ...] = ()
+    """base64 runs whose decoded text may hold a word of an answer or correlated value (or of a
+    label, when an upstream key exists), or that the check cannot rule out: only a string holding one
+    of them needs its base64 views."""
+    entities: bool = False
+    """Decoding HTML entities may add a hit: a string with ``&`` needs its decoded views."""
+    percent: bool = False
+    """Decoding percent-escapes may add a hit: a string with ``%`` needs its decoded views."""
+    upstream_keys: tuple[bytes, ...] = ()
+    """The upstream-named keys as they appear, lowercased, in the serialisation (``b'"aicategory":'``)."""
+
+    def string_decode(self, text: str) -> bool:
+        """Whether an ASCII string of an exact plan needs its decoded views searched."""
+        if not self.decode:
+            return False
+        if (self.entities and "&" in text) or (self.percent and "%" in text):
+            return True
+        return any(r in text for r in self.hot)
+
+    def subtree_may_hit(self, value: Any, needles: NeedleSet) -> bool:
+        """Whether a container of the projection, outside upstream fields, can hold any finding.
+
+        Its serialisation is a slice of the projection's, so the runs, escapes and keys the item
+        check found are all the ones it can hold (the plan must be exact).
+        """
+        blob = dumps(value)
+        if blob is None:
+            return True
+        low = blob.lower()
+        if self.upstream and any(k in low for k in self.upstream_keys):
+            return True
+        if self.upstream and b'\\"' in low and any(k in _unquoted(low) for k in self.upstream_keys):
+            return True
+        if self.decode and (
+            (self.entities and b"&" in blob)
+            or (self.percent and b"%" in blob)
+            or any(r.encode() in blob for r in self.hot)
+        ):
+            return True
+        return _plain_hit(probe(needles), low)
+
+
 def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possible: bool = True) -> bool:
     """Whether a container inside the projection, outside upstream fields, can hold any finding.
 
@@ -153,7 +211,7 @@ def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possi
     applies to it unchanged.
     """
     blob = dumps(value)
-    return blob is None or plan_blob(blob, needles, decode, upstream_possible)[0]
+    return blob is None or plan_blob(blob, needles, decode, upstream_possible).walk
 
 
 def keys_may_hit(keys: str, needles: NeedleSet) -> bool:
@@ -166,28 +224,38 @@ def keys_may_hit(keys: str, needles: NeedleSet) -> bool:
 
 def plan_bytes(blob: bytes, needles: NeedleSet, decode: bool = True) -> tuple[bool, bool]:
     """:func:`plan` on the projection as serialised by ``orjson.dumps``."""
-    walk, dec, _up = plan_blob(blob, needles, decode)
-    return walk, dec
+    pl = plan_blob(blob, needles, decode)
+    return pl.walk, pl.decode
 
 
-def plan_blob(
-    blob: bytes, needles: NeedleSet, decode: bool = True, upstream_possible: bool = True
-) -> tuple[bool, bool, bool]:
-    """``(walk, decode, upstream)`` for a serialised projection or subtree.
+def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_possible: bool = True) -> Plan:
+    """The :class:`Plan` of a serialised projection or subtree.
 
-    ``upstream`` is ``False`` only when no key in ``blob`` can be upstream-named; ``upstream_possible``
-    ``False`` says the caller already knows that (a subtree of such a projection), skipping the check.
+    ``upstream_possible`` ``False`` says the caller already knows no key is upstream-named (a subtree
+    of such a projection), skipping that check.
     """
     if not blob.isascii() or b"\\\\" in blob:
-        return True, decode, True
+        return Plan(True, decode, True)
     pr = probe(needles)
     low = blob.lower()
-    upstream = upstream_possible and _has_upstream_key(low)
-    if decode and (pr.sets or (upstream and pr.label_sets)) and _decoded_may_hit(blob, low, pr, upstream):
-        return True, True, upstream
+    ups: tuple[bytes, ...] = ()
+    if upstream_possible and _may_have_upstream_key(blob, low):
+        ups = _upstream_keys(low)
+    upstream = bool(ups)
+    hot: tuple[str, ...] = ()
+    entities = percent = False
+    sets = [toks for toks, _adj in pr.sets]
     if upstream:
-        return True, False, True
-    return _plain_hit(pr, low), False, False
+        sets.extend(pr.label_sets)
+    if decode and sets:
+        if b"&" in blob:
+            entities = _text_may_hit(html.unescape(blob.decode()), sets, pr)
+        if b"%" in blob:
+            percent = _text_may_hit(urllib.parse.unquote(blob.decode()), sets, pr)
+        hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
+    dec = entities or percent or bool(hot)
+    walk = dec or upstream or _plain_hit(pr, low)
+    return Plan(walk, dec, upstream, True, hot, entities, percent, ups)
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
@@ -200,14 +268,27 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
         return False
     if "&" in text or "%" in text or "\\" in text:
         return True
-    return bool(_b64_pieces(text.encode(), pr.min_blob, json=False))
+    return _b64_pieces(text.encode(), pr.min_blob, json=False)
 
 
-def _has_upstream_key(low: bytes) -> bool:
-    # Cheap first: a string opening with a prefix or a non-alphanumeric, or "confidence" anywhere.
-    if _UPSTREAM_START_RE.search(low) is None and b"confidence" not in low:
-        return False
-    return _UPSTREAM_KEY_RE.search(low) is not None
+def _may_have_upstream_key(blob: bytes, low: bytes) -> bool:
+    """Cheap first: a key opening with a prefix (after non-alphanumerics), or "confidence" anywhere."""
+    return _UPSTREAM_START_RE.search(blob.translate(_UPSTREAM_TABLE)) is not None or b"confidence" in low
+
+
+def _upstream_keys(low: bytes) -> tuple[bytes, ...]:
+    """The serialised keys (``"aicategory":``) that may be upstream-named. A key holding a quote is
+    serialised with ``\\"``, which the key pattern stops at: it is also looked for with those
+    escapes replaced (:func:`_unquoted`), while keys of JSON held in a string (``\\"aiLabel\\":``)
+    are only found as written."""
+    keys = _UPSTREAM_KEY_RE.findall(low)
+    if b'\\"' in low:
+        keys.extend(_UPSTREAM_KEY_RE.findall(_unquoted(low)))
+    return tuple(dict.fromkeys(keys))
+
+
+def _unquoted(low: bytes) -> bytes:
+    return low.replace(b'\\"', b"__")
 
 
 def _plain_hit(pr: _Probe, low: bytes) -> bool:
@@ -238,85 +319,135 @@ def _adjacent(low: bytes, toks: tuple[bytes, ...]) -> bool:
     return False
 
 
-def _decoded_may_hit(blob: bytes, low: bytes, pr: _Probe, upstream: bool) -> bool:
-    sets = [toks for toks, _adj in pr.sets]
-    if upstream:
-        sets.extend(pr.label_sets)
-    if b"&" in blob and _text_may_hit(html.unescape(blob.decode()), sets):
-        return True
-    if b"%" in blob and _text_may_hit(urllib.parse.unquote(blob.decode()), sets):
-        return True
-    pieces = _b64_pieces(_unescaped(blob), pr.min_blob)
-    if not pieces:
-        return False
-    if pr.any_canon:
-        return True
-    lowered: list[bytes] = []
-    for piece in pieces:
-        if "%" in piece or "&" in piece or "\\" in piece:
-            return True
-        # The most forgiving view, as the scanner sees it (homoglyphs, fullwidth, invisibles folded).
-        view = piece.lower() if piece.isascii() else full_view(Mapped(piece)).text
-        lowered.append(view.encode())
-    union = b"\n".join([low, *lowered])
-    return any(all(t in union for t in toks) and any(t in p for p in lowered for t in toks) for toks in sets)
-
-
 def _unescaped(blob: bytes) -> bytes:
     """``blob`` with each JSON escape (one character that is not base64) as a space."""
     return _ESCAPE_RE.sub(b" ", blob) if b"\\" in blob else blob
 
 
-def _b64_pieces(blob: bytes, min_len: int, *, json: bool = True) -> list[str]:
-    """Decoded text of every base64 blob in ``blob`` that is at least ``min_len`` characters long.
+def _long_run_re(min_len: int) -> re.Pattern[bytes]:
+    """On a ``_CLASSES``-translated copy: each run of at least ``min_len`` characters holding a 'B'.
+
+    The match starts at a 'B' with enough run characters after it, or with enough lowercase letters
+    before it (a look-behind per count); it ends where the run ends. Looking for the literal 'B'
+    first keeps the regex engine off the (mostly lowercase) prose between candidates.
+    """
+    cached = _RUN_RES.get(min_len)
+    if cached is not None:
+        return cached
+    inner = b""
+    for k in range(min_len - 1, 0, -1):
+        need = min_len - 1 - k
+        here = b"[aB]{%d}" % need if need else b""
+        body = (here + b"|" + inner if inner else here) if here else b""
+        inner = b"(?<=%sB)(?:%s)" % (b"a" * k, body) if body else b"(?<=%sB)" % (b"a" * k)
+    alts = b"[aB]{%d}" % (min_len - 1) + (b"|" + inner if inner else b"")
+    rx = _RUN_RES[min_len] = re.compile(b"B(?:" + alts + b")[aB]*")
+    return rx
+
+
+_RUN_RES: dict[int, re.Pattern[bytes]] = {}
+
+
+class _Piece(NamedTuple):
+    """The decoded text of a base64 run, as the pre-check needs it."""
+
+    view: bytes
+    """Its most forgiving view, as the scanner sees it (homoglyphs, fullwidth, invisibles folded)."""
+    escapes: bool
+    """It holds '%', '&' or a backslash: decoded again by the scan, so it cannot be ruled out."""
+    nested: tuple[bytes, ...]
+    """The views of the base64 runs inside it (the scan decodes base64 inside a decoded view)."""
+
+
+def _runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_Piece, ...]]]:
+    """Every base64 run of ``blob`` at least ``min_len`` characters long that decodes, with its pieces.
 
     Only runs holding a character other than a lowercase letter are looked at (plain lowercase words
-    are never decoded, see ``decode._B64_RE``), found with ``find`` on a translated copy; a run that
+    are never decoded, see ``decode._B64_RE``), found by one regex over a translated copy; a run that
     ends a key in serialised JSON (``json``) is skipped too (keys are matched as written, never decoded).
+    A run decodes whole only when its length is a multiple of 4, else the parts around a '/'.
     """
     classes = blob.translate(_CLASSES)
-    out: list[str] = []
-    pos = classes.find(b"B")
-    while pos >= 0:
-        start = classes.rfind(b" ", 0, pos) + 1
-        end = classes.find(b" ", pos)
-        if end < 0:
-            end = len(classes)
-        size = end - start
-        if size >= min_len and not (json and blob.startswith(b'":', end)):
-            run = blob[start:end]
-            # A whole run decodes only when its length is a multiple of 4, else the parts around a '/'.
-            if b"/" in run:
-                out.extend(dec for _a, _b, dec in _b64_candidates(run.decode(), 4))
-            elif size % 4 == 0:
-                dec = _decode_run(run)
-                if dec is not None:
-                    out.append(dec)
-        pos = classes.find(b"B", end)
+    out: list[tuple[bytes, tuple[_Piece, ...]]] = []
+    for m in _long_run_re(min_len).finditer(classes):
+        end = m.end()
+        if json and blob.startswith(b'":', end):
+            continue
+        run = blob[classes.rfind(b" ", 0, m.start()) + 1 : end]
+        pieces = _PIECES.get(run)
+        if pieces is None:
+            pieces = _run_pieces(run)
+        if pieces:
+            out.append((run, pieces))
     return out
 
 
-_DECODED: dict[bytes, str | None] = {}
-_DECODED_MAX = 32768
+_PIECES: dict[bytes, tuple[_Piece, ...]] = {}
+_PIECES_MAX = 32768
 
 
-def _decode_run(run: bytes) -> str | None:
-    """``decode._b64_text`` of a whole run, memoised (ids and status names recur on every item)."""
-    try:
-        return _DECODED[run]
-    except KeyError:
-        pass
-    if len(_DECODED) >= _DECODED_MAX:
-        _DECODED.clear()
-    dec = _DECODED[run] = _b64_text(run.decode())
-    return dec
+def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
+    """The decoded pieces of one run (memoised: ids, dates and names recur on every item)."""
+    if b"/" in run:
+        decoded = [dec for _a, _b, dec in _b64_candidates(run.decode(), 4)]
+    elif len(run) % 4 == 0:
+        dec = _b64_text(run.decode())
+        decoded = [dec] if dec is not None else []
+    else:
+        decoded = []
+    pieces = tuple(
+        _Piece(
+            (text.lower() if text.isascii() else full_view(Mapped(text)).text).encode(),
+            "%" in text or "&" in text or "\\" in text,
+            tuple(p.view for _r, ps in _runs(text.encode(), 4, json=False) for p in ps) if nest else (),
+        )
+        for text in decoded
+    )
+    if nest:
+        if len(_PIECES) >= _PIECES_MAX:
+            _PIECES.clear()
+        _PIECES[run] = pieces
+    return pieces
 
 
-def _text_may_hit(decoded: str, sets: list[tuple[bytes, ...]]) -> bool:
+def _b64_pieces(blob: bytes, min_len: int, *, json: bool = True) -> bool:
+    """Whether ``blob`` holds a base64 run at least ``min_len`` characters long that decodes."""
+    return bool(_runs(blob, min_len, json=json))
+
+
+def _hot_runs(blob: bytes, pr: _Probe, sets: list[tuple[bytes, ...]], *, json: bool, depth: int = 1) -> tuple[str, ...]:
+    """The base64 runs of ``blob`` whose decoded text may hold a word of ``sets`` in its view, or in
+    the view of a base64 run inside it (the scan decodes two levels; ``depth=2``: this is already
+    the second); one holding other escapes counts too, and with numeric or date needles every
+    decodable run does."""
+    hot: list[str] = []
+    for run, pieces in _runs(blob, pr.min_blob, json=json):
+        for piece in pieces:
+            if (
+                pr.any_canon
+                or piece.escapes
+                or _holds_word(piece.view, sets)
+                or (depth < 2 and any(_holds_word(v, sets) for v in piece.nested))
+            ):
+                hot.append(run.decode())
+                break
+    return tuple(hot)
+
+
+def _holds_word(view: bytes, sets: list[tuple[bytes, ...]]) -> bool:
+    return any(t in view for toks in sets for t in toks)
+
+
+def _text_may_hit(decoded: str, sets: list[tuple[bytes, ...]], pr: _Probe) -> bool:
+    """Whether text decoded from the whole serialisation (entities or percent-escapes) may add a hit:
+    it holds every word of a needle, escapes of another kind, or a base64 run that may (the scan
+    decodes base64 inside a decoded view too)."""
     if not decoded.isascii() or "%" in decoded or "&" in decoded or "\\" in decoded:
         return True
     low = decoded.lower().encode()
     if any(all(t in low for t in toks) for toks in sets):
         return True
     stripped = _SEPARATOR_RE.sub(b"", low)
-    return any(all(t in stripped for t in toks) for toks in sets)
+    if any(all(t in stripped for t in toks) for toks in sets):
+        return True
+    return bool(_hot_runs(decoded.encode(), pr, sets, json=False, depth=2))

@@ -62,6 +62,15 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, NeedleSet
 from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.prefilter import (
+    Plan,
+    dumps,
+    keys_may_hit,
+    plan_blob,
+    string_may_hit,
+    subtree_may_hit,
+    token_sets,
+)
 from windtunnel.leakage.text import Mapped
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -106,6 +115,8 @@ class _Ctx:
     fast: bool = False
     upstream_keys: bool = True
     """``False`` when the pre-check proved no key of the projection is upstream-named."""
+    plan: Plan | None = None
+    """The item pre-check's plan, when it is exact: strings and subtrees are checked against it."""
     """Use the sound shortcuts of :mod:`windtunnel.leakage.prefilter` inside the walk (skip keys,
     strings and whole subtrees that cannot hold a finding). Off, the walk looks at everything."""
 
@@ -188,18 +199,21 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     needles, label_norms = _prepared(tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set))
     blob: bytes | None = None
     upstream_keys = True
+    plan: Plan | None = None
     if prefilter:
-        from windtunnel.leakage.prefilter import dumps, plan_blob
-
         blob = dumps(it.projection)
         if blob is not None:
-            walk, needs_decode, upstream_keys = plan_blob(blob, needles, decode)
-            if not walk:
+            plan = plan_blob(blob, needles, decode)
+            if not plan.walk:
                 return ItemAudit(it.id, [], it.line)
-            decode = decode and needs_decode
+            decode = decode and plan.decode
+            upstream_keys = plan.upstream
+            if not plan.exact:
+                plan = None
     target = it.target or infer_target(it.projection, it.expected, blob)
     ctx = _Ctx(it.id, needles, label_norms, decode, _naming(target, it.context_words), it.strict, fast=prefilter)
     ctx.upstream_keys = upstream_keys
+    ctx.plan = plan
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
@@ -325,8 +339,6 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
     keys = [k if type(k) is str else str(k) for k in node]
     scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
     if scan_keys and ctx.fast:
-        from windtunnel.leakage.prefilter import keys_may_hit
-
         scan_keys = keys_may_hit("\x00".join(keys), ctx.needles)
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
@@ -372,8 +384,8 @@ kind of node it is, not text the model reads, so they are not searched for the a
 
 
 def _subtree_may_hit(value: Any, ctx: _Ctx) -> bool:
-    from windtunnel.leakage.prefilter import subtree_may_hit
-
+    if ctx.plan is not None:
+        return ctx.plan.subtree_may_hit(value, ctx.needles)
     return subtree_may_hit(value, ctx.needles, ctx.decode, ctx.upstream_keys)
 
 
@@ -399,8 +411,6 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
     if suppress:
         return
     if ctx.fast and key.isascii() and not ctx.needles.any_canon:
-        from windtunnel.leakage.prefilter import token_sets
-
         low = key.lower()
         if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
             return
@@ -430,8 +440,6 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
 
 def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, suppress: bool) -> None:
     if ctx.fast and upstream is None and not ctx.needles.any_canon:
-        from windtunnel.leakage.prefilter import token_sets
-
         low = text.lower()
         if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
             return
@@ -467,14 +475,20 @@ def _scan_string(
             _walk(inner, inner_ptr, "json-in-string", upstream, ctx, suppress=False)
             ctx.outer, ctx.depth = saved
             return
+    decode = ctx.decode
     if ctx.fast and upstream is None and not ctx.needles.any_canon and text.isascii():
         # Outside upstream fields only answers and correlated values make findings; in an ASCII string
-        # the same sound check as the item's pre-check decides whether any can match.
-        from windtunnel.leakage.prefilter import string_may_hit
-
-        if not string_may_hit(text, ctx.needles, ctx.decode):
+        # the same sound check as the item's pre-check decides whether any can match, and whether
+        # its decoded views can add a hit (only a string holding what the item check found can).
+        if ctx.plan is not None:
+            decode = ctx.plan.string_decode(text)
+            if not decode:
+                low = text.lower()
+                if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
+                    return
+        elif not string_may_hit(text, ctx.needles, ctx.decode):
             return
-    hits = ctx.needles.search(text, decode=ctx.decode)
+    hits = ctx.needles.search(text, decode=decode)
     if not hits:
         return
     srep = string_representation(text, rep)
