@@ -117,6 +117,18 @@ class _Ctx:
     """``False`` when the pre-check proved no key of the projection is upstream-named."""
     plan: Plan | None = None
     """The item pre-check's plan, when it is exact: strings and subtrees are checked against it."""
+    pending_target: tuple[Any, list[str], bytes | None, Sequence[str]] | None = None
+    """(projection, expected, serialised projection, context words): the target is inferred from
+    them the first time the mention policy needs it (most items never do)."""
+
+    def naming(self) -> re.Pattern[str] | None:
+        """The naming words' pattern (see ``target``), inferring the target first if still pending."""
+        if self.pending_target is not None:
+            projection, expected, blob, words = self.pending_target
+            self.pending_target = None
+            self.target = _naming(infer_target(projection, expected, blob), words)
+        return self.target
+
     """Use the sound shortcuts of :mod:`windtunnel.leakage.prefilter` inside the walk (skip keys,
     strings and whole subtrees that cannot hold a finding). Off, the walk looks at everything."""
 
@@ -210,8 +222,11 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
             upstream_keys = plan.upstream
             if not plan.exact:
                 plan = None
-    target = it.target or infer_target(it.projection, it.expected, blob)
-    ctx = _Ctx(it.id, needles, label_norms, decode, _naming(target, it.context_words), it.strict, fast=prefilter)
+    ctx = _Ctx(it.id, needles, label_norms, decode, None, it.strict, fast=prefilter)
+    if it.target:
+        ctx.target = _naming(it.target, it.context_words)
+    else:
+        ctx.pending_target = (it.projection, it.expected, blob, it.context_words)
     ctx.upstream_keys = upstream_keys
     ctx.plan = plan
     rep = "json" if not isinstance(it.projection, str) else "text"
@@ -323,7 +338,7 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
         prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
-            if prune and type(value) in (dict, list) and not _subtree_may_hit(value, ctx):
+            if prune and not _may_hit(value, ctx):
                 continue
             _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover)
     elif type(node) is str:
@@ -348,14 +363,22 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
 
         ctx.marked = marked_node(node)
     structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
+    lone = prune and sum(type(v) in (dict, list) for v in node.values()) == 1
     for skey, value in zip(keys, node.values(), strict=True):
         if structural is not None and skey in structural and not isinstance(value, (dict, list)):
             continue
-        child = f"{pointer}/{escape_pointer_token(skey)}"
+        up = upstream
+        if find_upstream and is_upstream_name(skey):
+            up = f"{pointer}/{escape_pointer_token(skey)}"
+        # Skip a value that cannot hold a finding before building its pointer; the one container of
+        # an object that was walked holds whatever made it walked: it is not checked again.
+        skip = up is None and prune and not (lone and type(value) in (dict, list)) and not _may_hit(value, ctx)
+        if skip and not scan_keys:
+            continue
+        child = up if up is not None else f"{pointer}/{escape_pointer_token(skey)}"
         if scan_keys:
             _scan_key(skey, child, crep, ctx, suppress=False)
-        up = child if find_upstream and is_upstream_name(skey) else upstream
-        if up is None and prune and type(value) in (dict, list) and not _subtree_may_hit(value, ctx):
+        if skip:
             continue
         start = len(ctx.findings)
         _walk(value, child, crep, up, ctx, suppress=False)
@@ -383,10 +406,32 @@ _STRUCTURAL = frozenset({"type", "version", "object", "localId", "level", "order
 kind of node it is, not text the model reads, so they are not searched for the answer."""
 
 
-def _subtree_may_hit(value: Any, ctx: _Ctx) -> bool:
-    if ctx.plan is not None:
-        return ctx.plan.subtree_may_hit(value, ctx.needles)
-    return subtree_may_hit(value, ctx.needles, ctx.decode, ctx.upstream_keys)
+def _may_hit(value: Any, ctx: _Ctx) -> bool:
+    """Whether a value outside upstream fields can hold a finding (the walk's sound shortcut): a
+    container by the pre-check of its serialisation, a string by the plan's check (what
+    :func:`_scan_string` would decide); other scalars are left to their own check."""
+    t = type(value)
+    if t is dict or t is list:
+        if ctx.plan is not None:
+            return ctx.plan.subtree_may_hit(value, ctx.needles)
+        return subtree_may_hit(value, ctx.needles, ctx.decode, ctx.upstream_keys)
+    if t is str and ctx.plan is not None and _fast_string(value, ctx):
+        return ctx.plan.string_decode(value) or _plain_words(value, ctx)
+    return True
+
+
+def _fast_string(text: str, ctx: _Ctx) -> bool:
+    """``text`` is decided by the plan: no JSON held in it, ASCII, no numeric needles."""
+    head = text[:64]
+    if ctx.depth < _MAX_EMBED_DEPTH and ("{" in head or "[" in head):
+        return False
+    return not ctx.needles.any_canon and text.isascii()
+
+
+def _plain_words(text: str, ctx: _Ctx) -> bool:
+    """Every word of some answer or correlated value occurs in ``text`` (lowercased)."""
+    low = text.lower()
+    return any(all(t in low for t in toks) for toks in token_sets(ctx.needles))
 
 
 def _non_empty(value: Any) -> bool:
@@ -482,10 +527,8 @@ def _scan_string(
         # its decoded views can add a hit (only a string holding what the item check found can).
         if ctx.plan is not None:
             decode = ctx.plan.string_decode(text)
-            if not decode:
-                low = text.lower()
-                if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
-                    return
+            if not decode and not _plain_words(text, ctx):
+                return
         elif not string_may_hit(text, ctx.needles, ctx.decode):
             return
     hits = ctx.needles.search(text, decode=decode)
@@ -696,7 +739,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     from windtunnel.leakage import mention
 
     view_text, (va, vb) = hit.view_text, hit.view_span
-    if ctx.target is not None and mention.naming_near(ctx.target, view_text, va, vb):
+    naming = ctx.naming()
+    if naming is not None and mention.naming_near(naming, view_text, va, vb):
         return "target-mention"
     decoded = hit.view.startswith("decoded")
     if span is None or decoded:
