@@ -148,7 +148,7 @@ def dumps(value: Any) -> bytes | None:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Plan:
     """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip."""
 
@@ -203,6 +203,10 @@ class Plan:
         return _plain_hit(probe(needles), low)
 
 
+_NOTHING = Plan(False, False, False, True)
+"""The plan of every projection that cannot hold a finding (shared: plans are not changed)."""
+
+
 def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possible: bool = True) -> bool:
     """Whether a container inside the projection, outside upstream fields, can hold any finding.
 
@@ -255,6 +259,8 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
         hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
     dec = entities or percent or bool(hot)
     walk = dec or upstream or _plain_hit(pr, low)
+    if not walk:
+        return _NOTHING
     return Plan(walk, dec, upstream, True, hot, entities, percent, ups)
 
 

@@ -363,7 +363,7 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
 
         ctx.marked = marked_node(node)
     structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
-    lone = prune and sum(type(v) in (dict, list) for v in node.values()) == 1
+    lone = prune and _one_container(node)
     for skey, value in zip(keys, node.values(), strict=True):
         if structural is not None and skey in structural and not isinstance(value, (dict, list)):
             continue
@@ -406,6 +406,17 @@ _STRUCTURAL = frozenset({"type", "version", "object", "localId", "level", "order
 kind of node it is, not text the model reads, so they are not searched for the answer."""
 
 
+def _one_container(node: Mapping[Any, Any]) -> bool:
+    """Exactly one value of ``node`` is an object or a list."""
+    seen = 0
+    for v in node.values():
+        if type(v) is dict or type(v) is list:
+            seen += 1
+            if seen > 1:
+                return False
+    return seen == 1
+
+
 def _may_hit(value: Any, ctx: _Ctx) -> bool:
     """Whether a value outside upstream fields can hold a finding (the walk's sound shortcut): a
     container by the pre-check of its serialisation, a string by the plan's check (what
@@ -431,7 +442,13 @@ def _fast_string(text: str, ctx: _Ctx) -> bool:
 def _plain_words(text: str, ctx: _Ctx) -> bool:
     """Every word of some answer or correlated value occurs in ``text`` (lowercased)."""
     low = text.lower()
-    return any(all(t in low for t in toks) for toks in token_sets(ctx.needles))
+    for toks in token_sets(ctx.needles):
+        for t in toks:
+            if t not in low:
+                break
+        else:
+            return True
+    return False
 
 
 def _non_empty(value: Any) -> bool:
