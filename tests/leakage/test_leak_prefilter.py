@@ -109,7 +109,7 @@ def test_the_upstream_start_pattern_names_every_prefix() -> None:
     # The hand-grouped alternatives of the cheap upstream check are exactly the prefixes.
     from windtunnel.leakage import prefilter
 
-    pattern = prefilter._UPSTREAM_START_RE.pattern
+    pattern = prefilter._UPSTREAM_AFTER
     body = pattern[pattern.index(b"(?:") :]
     found = re.findall(rb"[a-z]+(?:\(\?:[a-z|]+\))?", body)
     expanded = set()

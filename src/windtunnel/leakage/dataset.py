@@ -213,13 +213,14 @@ def _fast_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem | None:
     if exp_v is _ABSENT or projection is _ABSENT:
         return None
     try:
-        expected = as_strings(exp_v, "expected", index)
+        stripped = exp_v.strip() if type(exp_v) is str else None
+        expected = [stripped] if stripped else as_strings(exp_v, "expected", index)
         lab = data.get(fmap.label_set_field)
         labels = fmap.label_set or (as_strings(lab, "label_set", index) if lab else [])
         cor = data.get(fmap.correlated_field)
         correlated = as_strings(cor, "correlated_values", index) if cor else []
         cw = data.get(fmap.context_words_field)
-        words = [*fmap.context_words, *(as_strings(cw, "context_words", index) if cw else [])]
+        words = [*fmap.context_words, *as_strings(cw, "context_words", index)] if cw else list(fmap.context_words)
     except ValueError:
         return None
     if not expected:

@@ -56,11 +56,11 @@ _UPSTREAM_KEY_RE = re.compile(
     rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":|"[^"]*confidence[^"]*":'
 )
 # Where an upstream-named key can start: orjson writes a key right after '{' or ',', and a key of
-# JSON held in a string after its escaping backslash; then the key pattern's start. On a lowercased
-# copy with '{' and '\\' turned into ',' (``_UPSTREAM_TABLE``) the regex starts with the literal ',"',
-# which the engine finds fast: a necessary condition for a match of ``_UPSTREAM_KEY_RE`` at a key.
-_UPSTREAM_START_RE = re.compile(rb',"[^a-z0-9"]*(?:a(?:i|uto)|ml|llm|g(?:pt|uess)|triage|pred|suggest|classif|infer)')
-_UPSTREAM_TABLE = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ{\\", b"abcdefghijklmnopqrstuvwxyz,,")
+# JSON held in a string after its escaping backslash; then the key pattern's start. Each regex starts
+# with a two-character literal, which the engine finds fast: together a necessary condition for a
+# match of ``_UPSTREAM_KEY_RE`` at a key (the third only runs when the text holds a backslash).
+_UPSTREAM_AFTER = rb'"[^a-z0-9"]*(?:a(?:i|uto)|ml|llm|g(?:pt|uess)|triage|pred|suggest|classif|infer)'
+_UPSTREAM_START_RES = tuple(re.compile(re.escape(c) + _UPSTREAM_AFTER) for c in (b",", b"{", b"\\"))
 _ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SEPARATOR_RE = re.compile(rb"(?<=\d)[, ](?=\d{3})")
 # What may stand between two words of a phrase in the serialised text: non-alphanumerics and escapes.
@@ -279,7 +279,10 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
 
 def _may_have_upstream_key(blob: bytes, low: bytes) -> bool:
     """Cheap first: a key opening with a prefix (after non-alphanumerics), or "confidence" anywhere."""
-    return _UPSTREAM_START_RE.search(blob.translate(_UPSTREAM_TABLE)) is not None or b"confidence" in low
+    by_comma, by_brace, by_backslash = _UPSTREAM_START_RES
+    if by_comma.search(low) is not None or by_brace.search(low) is not None or b"confidence" in low:
+        return True
+    return b"\\" in blob and by_backslash.search(low) is not None
 
 
 def _upstream_keys(low: bytes) -> tuple[bytes, ...]:

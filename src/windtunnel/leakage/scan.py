@@ -553,7 +553,7 @@ def _scan_string(
         return
     srep = string_representation(text, rep)
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
-    segments = path_segments(text)
+    segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
     for hit in hits:
         _classify(
@@ -570,6 +570,11 @@ def _scan_string(
             span=hit.span,
             listing=listing,
         )
+
+
+_SEGMENTS_LATER = object()
+"""The path segments of a string (in a one-item list shared by its hits) are computed when a hit
+first needs them: most hits are classified before."""
 
 
 def _label_spans(hits: list[Hit]) -> dict[str, list[tuple[int, int, str]]]:
@@ -595,7 +600,7 @@ def _classify(
     rep: str,
     upstream: str | None,
     ctx: _Ctx,
-    segments: list[tuple[int, int]] | None,
+    segments: list[Any] | None,
     *,
     whole_value: bool,
     suppress: bool,
@@ -646,7 +651,12 @@ def _classify(
     view_text, (va, vb) = hit.view_text, hit.view_span
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
-    seg_hit = segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
+    segs: list[tuple[int, int]] | None = None
+    if segments is not None:
+        if segments[0] is _SEGMENTS_LATER:
+            segments[0] = path_segments(text)
+        segs = segments[0]
+    seg_hit = segs is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segs)
     if not seg_hit and hit.view.startswith("decoded"):
         # A segment that is itself encoded (``Support > QW/DqA==``): look at the decoded path.
         vsegs = path_segments(hit.view_text)
