@@ -52,7 +52,7 @@ def _bounded(text: str, a: int, b: int, norm: str) -> bool:
     return not (norm[-1].isdigit() and b + 1 < len(text) and text[b] in ".," and text[b + 1].isdigit())
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _phrase_re(norm: str) -> re.Pattern[str] | None:
     """Regex for a multi-token needle: its tokens in order, separated by any whitespace."""
     parts: list[str] = []
@@ -103,7 +103,7 @@ def find_all(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int
             pos = a + 1
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=32768)
 def _phrase_parts(norm: str) -> tuple[str, ...] | None:
     """A phrase that starts with a word as ``(word, separator core, word, ...)``; ``None`` otherwise.
 
