@@ -55,6 +55,13 @@ _UPSTREAM_PREFIXES: tuple[bytes, ...] = (
 _UPSTREAM_KEY_RE = re.compile(
     rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":|"[^"]*confidence[^"]*":'
 )
+"""A serialised key (lowercased) that may be upstream-named: its first word starts with a prefix,
+or one of its words is "confidence" (see :func:`_key_matches`, which finds its matches at keys)."""
+_UPSTREAM_KEY_RES = tuple(
+    (lead, re.compile(re.escape(lead) + rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":'))
+    for lead in (b",", b"{", b"\\")
+)
+_CONFIDENCE_KEY_RE = re.compile(rb'"[^"]*confidence[^"]*":')
 # Where an upstream-named key can start: orjson writes a key right after '{' or ',', and a key of
 # JSON held in a string after its escaping backslash; then the key pattern's start. Each regex starts
 # with a two-character literal, which the engine finds fast: together a necessary condition for a
@@ -290,10 +297,24 @@ def _upstream_keys(low: bytes) -> tuple[bytes, ...]:
     serialised with ``\\"``, which the key pattern stops at: it is also looked for with those
     escapes replaced (:func:`_unquoted`), while keys of JSON held in a string (``\\"aiLabel\\":``)
     are only found as written."""
-    keys = _UPSTREAM_KEY_RE.findall(low)
-    if b'\\"' in low:
-        keys.extend(_UPSTREAM_KEY_RE.findall(_unquoted(low)))
+    backslash = b"\\" in low
+    keys = _key_matches(low, backslash)
+    if backslash and b'\\"' in low:
+        keys.extend(_key_matches(_unquoted(low), backslash))
     return tuple(dict.fromkeys(keys))
+
+
+def _key_matches(low: bytes, backslash: bool) -> list[bytes]:
+    """The matches of ``_UPSTREAM_KEY_RE`` at keys: a key follows '{', ',' or (in JSON held in a
+    string) a backslash, so each alternative is looked for after those literals (which the engine
+    finds fast), and the ``confidence`` one only where the word occurs."""
+    keys: list[bytes] = []
+    for lead, rx in _UPSTREAM_KEY_RES:
+        if backslash or lead != b"\\":
+            keys.extend(m[1:] for m in rx.findall(low))
+    if b"confidence" in low:
+        keys.extend(_CONFIDENCE_KEY_RE.findall(low))
+    return keys
 
 
 def _unquoted(low: bytes) -> bytes:
