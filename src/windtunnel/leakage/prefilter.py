@@ -193,13 +193,15 @@ class Plan:
         Its serialisation is a slice of the projection's, so the runs, escapes and keys the item
         check found are all the ones it can hold (the plan must be exact).
         """
-        blob = dumps(value)
-        if blob is None:
+        try:
+            blob = orjson.dumps(value)
+        except TypeError:
             return True
         low = blob.lower()
-        if self.upstream and any(k in low for k in self.upstream_keys):
-            return True
-        if self.upstream and b'\\"' in low and any(k in _unquoted(low) for k in self.upstream_keys):
+        if self.upstream and (
+            any(k in low for k in self.upstream_keys)
+            or (b'\\"' in low and any(k in _unquoted(low) for k in self.upstream_keys))
+        ):
             return True
         if self.decode and (
             (self.entities and b"&" in blob)
@@ -323,8 +325,12 @@ def _unquoted(low: bytes) -> bytes:
 
 def _plain_hit(pr: _Probe, low: bytes) -> bool:
     for toks, adjacent in pr.sets:
-        if all(t in low for t in toks) and (not adjacent or _adjacent(low, toks)):
-            return True
+        for t in toks:
+            if t not in low:
+                break
+        else:
+            if not adjacent or _adjacent(low, toks):
+                return True
     if pr.any_canon:
         stripped = _SEPARATOR_RE.sub(b"", low)
         return any(all(t in stripped for t in toks) for toks, _adj in pr.sets)

@@ -97,7 +97,7 @@ def escape_pointer_token(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Ctx:
     item: str
     needles: NeedleSet
