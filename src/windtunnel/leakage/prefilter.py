@@ -35,7 +35,7 @@ import orjson
 
 from windtunnel.leakage.decode import _b64_candidates, _b64_text
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.text import WORD_RE, Mapped, full_view
+from windtunnel.leakage.text import WORD_RE, full_text
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
 # one of its words is "confidence". Leading non-alphanumerics are skipped by the key splitter.
@@ -433,9 +433,11 @@ def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
         decoded = []
     pieces = tuple(
         _Piece(
-            (text.lower() if text.isascii() else full_view(Mapped(text)).text).encode(),
+            full_text(text).encode(),
             "%" in text or "&" in text or "\\" in text,
-            tuple(p.view for _r, ps in _runs(text.encode(), 4, json=False) for p in ps) if nest else (),
+            tuple(p.view for _r, ps in _runs(text.encode(), 4, json=False) for p in ps)
+            if nest and len(text) > 3
+            else (),
         )
         for text in decoded
     )
