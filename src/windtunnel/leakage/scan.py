@@ -422,21 +422,21 @@ def _may_hit(value: Any, ctx: _Ctx) -> bool:
     container by the pre-check of its serialisation, a string by the plan's check (what
     :func:`_scan_string` would decide); other scalars are left to their own check."""
     t = type(value)
+    plan = ctx.plan
+    if t is str:
+        if plan is None:
+            return True
+        # Decided by the plan when no JSON can be held in it, it is ASCII and no needle is numeric.
+        if ctx.depth < _MAX_EMBED_DEPTH and (value.find("{", 0, 64) >= 0 or value.find("[", 0, 64) >= 0):
+            return True
+        if ctx.needles.any_canon or not value.isascii():
+            return True
+        return (plan.decode and plan.string_decode(value)) or _plain_words(value, ctx)
     if t is dict or t is list:
-        if ctx.plan is not None:
-            return ctx.plan.subtree_may_hit(value, ctx.needles)
+        if plan is not None:
+            return plan.subtree_may_hit(value, ctx.needles)
         return subtree_may_hit(value, ctx.needles, ctx.decode, ctx.upstream_keys)
-    if t is str and ctx.plan is not None and _fast_string(value, ctx):
-        return ctx.plan.string_decode(value) or _plain_words(value, ctx)
     return True
-
-
-def _fast_string(text: str, ctx: _Ctx) -> bool:
-    """``text`` is decided by the plan: no JSON held in it, ASCII, no numeric needles."""
-    head = text[:64]
-    if ctx.depth < _MAX_EMBED_DEPTH and ("{" in head or "[" in head):
-        return False
-    return not ctx.needles.any_canon and text.isascii()
 
 
 def _plain_words(text: str, ctx: _Ctx) -> bool:
