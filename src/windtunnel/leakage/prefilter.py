@@ -9,18 +9,27 @@ to match in some view of some string or key, or an upstream-named key. For an AS
   order, separated only by non-alphanumeric characters or JSON escapes (a superset of every phrase
   match, of a key split at its camel case, ``amberFalcon``, and of ``Amber_falcon``);
 * numbers and dates are also tried without thousands separators, on their canonical tokens;
-* HTML entities and percent-encoding are decoded over the whole text and checked the same way;
+* HTML entities and percent-encoding are decoded over the whole text and checked the same way,
+  base64 inside the decoded text included (the scan decodes base64 inside those views);
+* upstream-named keys are looked for after the literal that precedes every key (``{``, ``,``, and
+  the backslash of JSON held in a string);
 * base64: a decoded blob can only add a match if it holds a whole word of some answer (a word never
   straddles a blob, whose neighbours are not word characters). Decoding ``b`` bytes gives at most
   ``4/3 · b`` ASCII letters in the most forgiving view (``ⅷ`` is 3 bytes and folds to ``viii``; this
   is the maximum over all of Unicode, checked by a test), so a blob shorter than the shortest answer
-  word cannot hold one and is not decoded. Candidate runs are found with ``find`` on a
-  ``bytes.translate``-d copy; decoded text is folded the way the scanner folds it before the check;
+  word cannot hold one and is not decoded. Candidate runs are found by one regex on a
+  ``bytes.translate``-d copy; decoded text is folded the way the scanner folds it before the check,
+  and base64 inside it is decoded once more (the scan decodes two levels);
 * anything else (non-ASCII text, which may hide homoglyphs or invisibles, and literal backslashes)
   goes to the full scan. Numeric and date answers always get the decoded views when any blob decodes.
 
-Items that pass the pre-check as "no" have no findings, so the result is identical to the full scan;
-``test_prefilter_is_sound`` and the planted-answer property test assert it.
+Items that pass the pre-check as "no" have no findings, so the result is identical to the full scan.
+For the others the check returns a :class:`Plan`: which base64 runs are "hot", whether entity or
+percent decoding can add a hit, which keys may be upstream-named. The walk checks each string and
+container against it (a container's serialisation is a slice of the item's, so the runs, escapes and
+keys it can hold are among those), and searches a string's decoded views only when it holds one of
+them. ``tests/leakage/test_leak_shortcuts.py`` (generated items), ``test_leak_prefilter.py`` (corner
+cases) and the planted-answer property test assert identical audits with and without it.
 """
 
 from __future__ import annotations

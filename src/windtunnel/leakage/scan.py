@@ -113,6 +113,8 @@ class _Ctx:
     """(pointer, representation) of the string holding the embedded JSON being walked."""
     depth: int = 0
     fast: bool = False
+    """Use the sound shortcuts of :mod:`windtunnel.leakage.prefilter` inside the walk (skip keys,
+    strings and whole subtrees that cannot hold a finding). Off, the walk looks at everything."""
     upstream_keys: bool = True
     """``False`` when the pre-check proved no key of the projection is upstream-named."""
     plan: Plan | None = None
@@ -128,9 +130,6 @@ class _Ctx:
             self.pending_target = None
             self.target = _naming(infer_target(projection, expected, blob), words)
         return self.target
-
-    """Use the sound shortcuts of :mod:`windtunnel.leakage.prefilter` inside the walk (skip keys,
-    strings and whole subtrees that cannot hold a finding). Off, the walk looks at everything."""
 
 
 def _needles(expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str]) -> NeedleSet:
@@ -370,8 +369,9 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
         up = upstream
         if find_upstream and is_upstream_name(skey):
             up = f"{pointer}/{escape_pointer_token(skey)}"
-        # Skip a value that cannot hold a finding before building its pointer; the one container of
-        # an object that was walked holds whatever made it walked: it is not checked again.
+        # Skip a value that cannot hold a finding before building its pointer. The one container of
+        # an object that was walked usually holds what made it worth walking: it is walked without
+        # a check (walking more never changes a result, it only costs time).
         skip = up is None and prune and not (lone and type(value) in (dict, list)) and not _may_hit(value, ctx)
         if skip and not scan_keys:
             continue
