@@ -14,6 +14,7 @@ until :meth:`StreamedResponse.aclose`.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import ssl
 import sys
@@ -21,14 +22,28 @@ import zlib
 from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field
 from typing import TypeVar
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, unquote, urlsplit
 
 from windtunnel._util.hostgate import HostGate
-from windtunnel._util.http1 import NO_FORWARD, check_size, find_header, read_body, read_headers
+from windtunnel._util.http1 import NO_FORWARD, BadRequest, check_size, find_header, read_body, read_headers
 
 
 class UpstreamError(Exception):
     """The upstream could not be reached or answered something that is not HTTP."""
+
+
+class UpstreamProtocolError(UpstreamError):
+    """The upstream answered, but not in HTTP/1.x: a bad status line, header, chunk size or length."""
+
+
+class _NotHttp(ValueError):
+    """An answer's status line is not HTTP."""
+
+
+_PROTOCOL_ERRORS = (ValueError, BadRequest, asyncio.LimitOverrunError)
+"""What reading a malformed answer raises (``_NotHttp`` and ``int()`` are ValueErrors): the connection is
+dropped and the call fails as :class:`UpstreamProtocolError`, never retried (the same server would answer
+the same)."""
 
 
 class UpstreamCut(UpstreamError):
@@ -65,6 +80,27 @@ Addr = tuple[str, int] | tuple[str, int, str]
 """(host, port) for plain HTTP, (host, port, "https") for HTTPS: each has its own gate and idle connections."""
 
 T = TypeVar("T")
+
+
+def _status_line(line: bytes) -> tuple[str, int]:
+    """``(version, status)`` of an answer's status line; :class:`_NotHttp` for anything else."""
+    parts = line.decode("latin-1").split(None, 2)
+    if len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit() or len(parts[1]) != 3:
+        raise _NotHttp(f"not an HTTP response: {line[:80]!r}")
+    return parts[0], int(parts[1])
+
+
+def _head_lines(method: str, parts: SplitResult, headers: list[tuple[str, str]]) -> list[str]:
+    """A request's head lines: the target, ``Host`` without userinfo, the headers to forward, and the URL's
+    credentials (``http://user:pw@host``) as ``Authorization: Basic`` unless one is given, as httpx sends them."""
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    host = parts.netloc.rpartition("@")[2]
+    lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
+    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+    if parts.username is not None and not any(k.lower() == "authorization" for k, _ in headers):
+        pair = f"{unquote(parts.username)}:{unquote(parts.password or '')}".encode()
+        lines.append("Authorization: Basic " + base64.b64encode(pair).decode("ascii"))
+    return lines
 
 
 async def _within(seconds: float, coro: Awaitable[T]) -> T:
@@ -189,10 +225,7 @@ def prepare(method: str, url: str, headers: list[tuple[str, str]]) -> Prepared:
     parts = urlsplit(url)
     if parts.scheme != "http" or not parts.hostname:
         raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    host = parts.netloc.rpartition("@")[2]
-    lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
-    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+    lines = _head_lines(method, parts, headers)
     return method, (parts.hostname, parts.port or 80), "\r\n".join(lines).encode("latin-1", "replace")
 
 
@@ -268,6 +301,9 @@ class UpstreamPool:
             except (OSError, asyncio.TimeoutError) as err:
                 self._lost(gate, conn, pooled)
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
+            except _PROTOCOL_ERRORS as err:
+                self._lost(gate, conn, pooled)
+                raise UpstreamProtocolError(f"{addr[0]}:{addr[1]} answered something that is not HTTP: {err}") from None
             except BaseException:  # cancelled mid-exchange (a caller's timeout), a body over the cap: unusable
                 self._lost(gate, conn, pooled)
                 raise
@@ -290,10 +326,7 @@ class UpstreamPool:
             raise UpstreamError(f"not an HTTP URL: {url!r}")
         port = parts.port or (443 if parts.scheme == "https" else 80)
         addr: Addr = (parts.hostname, port) if parts.scheme == "http" else (parts.hostname, port, "https")
-        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        host = parts.netloc.rpartition("@")[2]
-        lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
-        lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+        lines = _head_lines(method, parts, headers)
         if body or method in ("POST", "PUT", "PATCH"):
             lines.append(f"Content-Length: {len(body)}")
         request = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body
@@ -329,6 +362,9 @@ class UpstreamPool:
             except (OSError, asyncio.TimeoutError) as err:
                 self._lost(gate, conn, pooled)
                 raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
+            except _PROTOCOL_ERRORS as err:
+                self._lost(gate, conn, pooled)
+                raise UpstreamProtocolError(f"{addr[0]}:{addr[1]} answered something that is not HTTP: {err}") from None
             except BaseException:
                 self._lost(gate, conn, pooled)
                 raise
@@ -347,16 +383,12 @@ class UpstreamPool:
         writer.write(request)
         await writer.drain()
         while True:
-            line = await reader.readuntil(b"\n")
-            parts = line.decode("latin-1").split(None, 2)
-            if len(parts) < 2 or not parts[0].startswith("HTTP/"):
-                raise ConnectionError(f"not an HTTP response: {line[:80]!r}")
-            status = int(parts[1])
+            version, status = _status_line(await reader.readuntil(b"\n"))
             headers = await read_headers(reader)
             if 100 <= status < 200 and status != 101:
                 continue
             conn_header = (find_header(headers, "connection") or "").lower()
-            keep = "close" not in conn_header and (parts[0] != "HTTP/1.0" or "keep-alive" in conn_header)
+            keep = "close" not in conn_header and (version != "HTTP/1.0" or "keep-alive" in conn_header)
             return status, headers, keep
 
     async def _connect(self, addr: Addr, gate: HostGate, *, fresh: bool) -> tuple[Conn, bool, float]:
@@ -411,17 +443,12 @@ class UpstreamPool:
         writer.write(request)
         await writer.drain()
         while True:
-            line = await reader.readuntil(b"\n")
-            parts = line.decode("latin-1").split(None, 2)
-            if len(parts) < 2 or not parts[0].startswith("HTTP/"):
-                raise ConnectionError(f"not an HTTP response: {line[:80]!r}")
-            status = int(parts[1])
+            version, status = _status_line(await reader.readuntil(b"\n"))
             headers = await read_headers(reader)
             if 100 <= status < 200 and status != 101:
                 continue  # 100 Continue and friends precede the real response
             break
         lower = {k.lower(): v.lower() for k, v in headers}
-        version = parts[0]
         keep = "close" not in lower.get("connection", "") and (
             version != "HTTP/1.0" or "keep-alive" in lower.get("connection", "")
         )

@@ -10,10 +10,19 @@ for a caller that builds the request itself and reads the answer's bytes (the HT
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 
 from windtunnel._util.http1 import BodyTooLarge
-from windtunnel._util.http1client import Prepared, UpstreamError, UpstreamPool, UpstreamResponse, prepare
+from windtunnel._util.http1client import (
+    Prepared,
+    UpstreamError,
+    UpstreamPool,
+    UpstreamProtocolError,
+    UpstreamResponse,
+    prepare,
+)
 from windtunnel._util.httpcap import ResponseTooLarge
 
 
@@ -30,13 +39,16 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
     ) -> UpstreamResponse:
         """One plain-HTTP exchange (its head made by :func:`~windtunnel._util.http1client.prepare`) within
         ``timeout`` seconds, failures raised as the httpx errors an httpx transport raises
-        (:class:`ResponseTooLarge` over the cap, ``ReadTimeout``, ``ConnectError``)."""
+        (:class:`ResponseTooLarge` over the cap, ``ReadTimeout``, ``RemoteProtocolError`` for an answer that
+        is not HTTP, ``ConnectError``)."""
         try:
             return await self.pool.send_prepared(prepared, body, max_body=self.max_body, timeout=timeout)
         except BodyTooLarge as err:
             raise ResponseTooLarge(err.limit, err.size, request=request) from None
-        except TimeoutError:
+        except (TimeoutError, asyncio.TimeoutError):  # two classes on Python 3.10
             raise httpx.ReadTimeout(f"no answer within {timeout} s", request=request) from None
+        except UpstreamProtocolError as err:  # an answer, but not HTTP (what httpx calls it)
+            raise httpx.RemoteProtocolError(str(err), request=request) from None
         except UpstreamError as err:
             raise httpx.ConnectError(str(err), request=request) from None
 

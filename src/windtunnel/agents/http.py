@@ -46,6 +46,14 @@ def _retry_after(resp: httpx.Response) -> float | None:
 def raise_for_status(resp: httpx.Response) -> None:
     """Map an HTTP status to a distinct :class:`AgentCallError` kind."""
     code = resp.status_code
+    if 300 <= code < 400:
+        where = resp.headers.get("location")
+        raise AgentBadResponse(
+            f"the agent answered HTTP {code}, a redirect"
+            + (f" to {redact_url(where)}" if where else "")
+            + ": windtunnel does not follow redirects; point agent.endpoint at the final URL",
+            status=code,
+        )
     if code < 400:
         return
     body = preview(resp.text)
@@ -185,7 +193,7 @@ class HttpAgent(PooledHttpAgent):
         latency = (time.perf_counter() - start) * 1000
         ctype = raw.header("content-type") or ""
         encoding = raw.header("content-encoding")
-        if raw.status >= 400 or (encoding and encoding.strip().lower() != "identity") or "charset" in ctype.lower():
+        if raw.status >= 300 or (encoding and encoding.strip().lower() != "identity") or "charset" in ctype.lower():
             request = httpx.Request(method, self._url, headers=self._post_headers, content=content)
             resp = httpx.Response(raw.status, headers=raw.headers, content=raw.body, request=request)
             return self._answer(resp, latency)
@@ -206,9 +214,8 @@ class HttpAgent(PooledHttpAgent):
             if self.cfg.response_path is None and "json" not in ctype and "html" not in ctype:
                 body = text  # a plain-text agent: the body is the output (an HTML page is an error page)
             else:
-                raise AgentBadResponse(
-                    f"the agent answered HTTP {status} with a body that is not JSON: {preview(text)}"
-                ) from None
+                shown = f"a body that is not JSON: {preview(text)}" if content.strip() else "an empty body"
+                raise AgentBadResponse(f"the agent answered HTTP {status} with {shown}") from None
         output = extract_output(body, self.cfg.response_path, text)  # plain member names: no JSONPath engine
         meta: dict[str, Any] = {}
         if isinstance(body, dict) and isinstance(body.get("tool_calls"), list):

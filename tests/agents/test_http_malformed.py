@@ -1,0 +1,130 @@
+"""An HTTP agent that answers something that is not HTTP fails that call (kind ``transport``), never the
+run; credentials in the endpoint URL are sent as httpx sends them; redirects and empty bodies say so."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from tests.clirun import wt
+from windtunnel._util.errors import AgentBadResponse, AgentCallError, AgentTransportError
+from windtunnel.agents.http import HttpAgent
+from windtunnel.config.agent import HttpAgentConfig
+
+OK = b'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"reply": "ok"}'
+ANSWERS = {
+    "/badstatus": b"HTTP/1.1 abc OK\r\nContent-Length: 2\r\n\r\n{}",
+    "/badchunk": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+    "/badclen": b"HTTP/1.1 200 OK\r\nContent-Length: abc\r\n\r\n{}",
+    "/bigheader": b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * (2 * 2**20) + b"\r\nContent-Length: 2\r\n\r\n{}",
+    "/nothttp": b"SSH-2.0-OpenSSH_9.6\r\n\r\n",
+    "/redirect": b"HTTP/1.1 302 Found\r\nLocation: /ok\r\nContent-Length: 0\r\n\r\n",
+    "/empty": b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n",
+}
+MALFORMED = ["/badstatus", "/badchunk", "/badclen", "/bigheader", "/nothttp"]
+
+
+class RawServer:
+    """Answers a GET with a JSON 200 (the reachability probe) and a POST with ``ANSWERS[path]`` (else OK),
+    then closes; keeps each request's head."""
+
+    def __init__(self) -> None:
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.heads: list[str] = []
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    chunk = conn.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+                head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1")
+                self.heads.append(head)
+                method, target = head.split(" ", 2)[:2]
+                reply = OK if method == "GET" else ANSWERS.get(target.split("?")[0], OK)
+                try:
+                    conn.sendall(reply)
+                    conn.shutdown(socket.SHUT_WR)
+                except OSError:
+                    pass
+
+    def __enter__(self) -> RawServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.sock.close()
+
+
+@pytest.fixture
+def raw() -> Iterator[RawServer]:
+    with RawServer() as server:
+        yield server
+
+
+async def _call(url: str, *, plain: bool) -> Any:
+    a = HttpAgent(HttpAgentConfig(endpoint=url, request_template='{"message": "{prompt}"}', timeout=10_000))
+    async with a:
+        if not plain:
+            a._plain = None  # the httpx path (its transport is the same lean pool)
+        try:
+            return await a.invoke("hi")
+        except AgentCallError as err:
+            return err
+
+
+@pytest.mark.parametrize("path", MALFORMED)
+@pytest.mark.parametrize("plain", [True, False])
+def test_an_answer_that_is_not_http_fails_the_call_as_transport(raw: RawServer, path: str, plain: bool) -> None:
+    err = anyio.run(lambda: _call(raw.url + path, plain=plain))
+    assert isinstance(err, AgentTransportError), err
+    assert "RemoteProtocolError" in str(err) and "not HTTP" in str(err), str(err)
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_a_redirect_and_an_empty_body_say_what_they_are(raw: RawServer, plain: bool) -> None:
+    err = anyio.run(lambda: _call(raw.url + "/redirect", plain=plain))
+    assert isinstance(err, AgentBadResponse) and "HTTP 302, a redirect to /ok" in str(err), str(err)
+    assert "does not follow redirects" in str(err)
+    err = anyio.run(lambda: _call(raw.url + "/empty", plain=plain))
+    assert isinstance(err, AgentBadResponse) and str(err).endswith("with an empty body"), str(err)
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_credentials_in_the_endpoint_are_sent_as_basic_auth(raw: RawServer, plain: bool) -> None:
+    url = raw.url.replace("http://", "http://us%40er:p%3Aw@") + "/chat"
+    out = anyio.run(lambda: _call(url, plain=plain))
+    assert out.output == "ok", out
+    post = next(h for h in raw.heads if h.startswith("POST"))
+    assert "Authorization: Basic dXNAZXI6cDp3" in post.replace("authorization", "Authorization"), post  # us@er:p:w
+    assert "@" not in post.split("Host: ", 1)[1].split("\r\n", 1)[0]
+
+
+def test_a_run_against_an_agent_answering_garbage_finishes_with_every_cell_errored(
+    raw: RawServer, tmp_path: Path
+) -> None:
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        f"agent: {{type: http, endpoint: '{raw.url}/badchunk', request_template: '{{\"input\": \"{{prompt}}\"}}'}}\n"
+        "golden_prompts: [one, two]\nadvanced: {seed: 1}\n"
+    )
+    out = tmp_path / "r.json"
+    assert wt("run", "-c", str(cfg), "--no-mutations", "--no-store", "-q", "-f", "json", "-o", str(out)) == 1
+    cells = json.loads(out.read_text())["cells"]
+    assert len(cells) == 2 and all(c["error_kind"] == "transport" for c in cells), cells
