@@ -121,3 +121,13 @@ def test_the_value_cap_holds_on_the_fast_path(monkeypatch: pytest.MonkeyPatch) -
     text = "items: [" + ", ".join(str(i) for i in range(60)) + "]\n"
     with pytest.raises(ConfigError, match="expands to more than 50 values"):
         read_yaml(text, "big.yaml")
+
+
+def test_lines_the_pure_python_reader_cannot_give_are_unknown_not_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(text: str, smap: SourceMap) -> Any:
+        raise ConfigError("f.yaml:1: malformed YAML: refused")
+
+    _, smap = read_yaml(PLAIN, "p.yaml")
+    monkeypatch.setattr(yamlsource, "_read_lines", refuse)
+    assert smap.line_of(("golden_prompts", 2)) is None
+    assert smap.lines == {}

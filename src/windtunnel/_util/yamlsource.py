@@ -38,7 +38,10 @@ class SourceMap:
     def lines(self) -> dict[Path_, int]:
         if self._lines is None:
             smap = SourceMap(self.file)
-            _read_lines(self._text or "", smap)
+            try:
+                _read_lines(self._text or "", smap)
+            except ConfigError:  # libyaml read what the pure-Python reader refuses: the lines stay unknown
+                smap = SourceMap(self.file)
             self._lines, self._text = smap.lines, None
         return self._lines
 
