@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/leak_scan.py                 # 20 MB and 5 MB, quick
     .venv/bin/python benchmarks/leak_scan.py --size-mb 200 --small-mb 50   # the issue's sizes
+    .venv/bin/python benchmarks/leak_scan.py --stages                      # and where the time goes
 
 The generated JSONL holds ticket-like items with 10,000 distinct answers; about a fifth of the items
 carry a planted leak (direct field, prose, upstream field, base64), the rest are clean; a second file of
@@ -64,14 +65,15 @@ def make_item(rng: random.Random, i: int, answers: list[str], leak_rate: float =
     words = lambda n: " ".join(rng.choice(WORDS) for _ in range(n))  # noqa: E731
     fields: dict[str, object] = {
         "summary": words(8).capitalize(),
-        "description": ". ".join(words(rng.randint(8, 16)).capitalize() for _ in range(rng.randint(4, 9)))
-        + ".",
+        "description": ". ".join(words(rng.randint(8, 16)).capitalize() for _ in range(rng.randint(4, 9))) + ".",
         "status": {"name": "Open", "id": str(rng.randint(1, 9))},
         "reporter": {"displayName": f"user{rng.randint(1, 5000)}", "email": f"u{i}@example.test"},
         "created": f"2024-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}T10:00:00Z",
         "labels": [rng.choice(WORDS) for _ in range(3)],
-        "comments": [{"author": f"agent{rng.randint(1, 80)}", "body": words(rng.randint(10, 30))}
-                     for _ in range(rng.randint(1, 4))],
+        "comments": [
+            {"author": f"agent{rng.randint(1, 80)}", "body": words(rng.randint(10, 30))}
+            for _ in range(rng.randint(1, 4))
+        ],
     }
     if rng.random() < 0.3:
         decoy = rng.choice(answers)
@@ -142,6 +144,48 @@ def scan_jobs(path: Path, jobs: int | None = None, decode: bool = True) -> tuple
     return time.perf_counter() - t0, n, leaked, procs
 
 
+def stages(path: Path) -> dict[str, float]:
+    """CPU µs per item of each stage of the one-process scan (best of two passes over items kept in
+    memory): reading and parsing, mapping records to items, the item pre-check, and the whole audit
+    of the items that cannot leak (``clean``) and of those that can (``walked``)."""
+    from windtunnel.leakage.dataset import iter_items, iter_records
+    from windtunnel.leakage.prefilter import dumps, plan_blob
+    from windtunnel.leakage.scan import _prepared, audit_item
+
+    def per_item(fn: Any, items: list[Any]) -> float:
+        best = float("inf")
+        for _ in range(2):
+            t0 = time.process_time()
+            for x in items:
+                fn(x)
+            best = min(best, time.process_time() - t0)
+        return best / max(1, len(items)) * 1e6
+
+    t0 = time.process_time()
+    n = sum(1 for _ in iter_records(path))
+    read = (time.process_time() - t0) / n * 1e6
+    t0 = time.process_time()
+    for _ in iter_items(path):
+        pass
+    mapped = (time.process_time() - t0) / n * 1e6 - read
+    items = [m.item for m in iter_items(path)]
+
+    def check(it: Any) -> bool:
+        needles = _prepared(tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set))[0]
+        blob = dumps(it.projection)
+        return blob is None or plan_blob(blob, needles).walk
+
+    walked = [it for it in items if check(it)]
+    clean = [it for it in items if not check(it)]
+    return {
+        "read and parse": read,
+        "map to items": mapped,
+        "pre-check": per_item(check, items),
+        f"audit, clean ({len(clean)})": per_item(audit_item, clean),
+        f"audit, walked ({len(walked)})": per_item(audit_item, walked),
+    }
+
+
 def _vm_hwm_mb(pid: int | str = "self") -> float:
     """Peak RSS of a live process from /proc (unlike ru_maxrss, not inherited from the forking parent)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -193,6 +237,7 @@ def main() -> None:
     ap.add_argument("--small-mb", type=float, default=5.0, help="size of the second file (memory check)")
     ap.add_argument("--keep", type=Path, default=None, help="directory to keep the generated files in")
     ap.add_argument("--repeats", type=int, default=3, help="runs of parse and scan per file (best is kept)")
+    ap.add_argument("--stages", action="store_true", help="also print the CPU time per item of each stage")
     args = ap.parse_args()
     tmp = tempfile.TemporaryDirectory()
     folder = args.keep or Path(tmp.name)
@@ -216,9 +261,14 @@ def main() -> None:
         print(f"{label}: {size:.1f} MB, {n} items, {leaked} leaked items found")
         print(f"  orjson parse only : {size / t_parse:8.1f} MB/s  (best of {args.repeats}: {t_parse:.2f} s)")
         print(f"  leak scan (stream): {size / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
-        print(f"  ratio scan/parse  : {t_parse / t_scan:8.3f}  (target >= {target}; runs: "
-              + ", ".join(f"{p / s:.3f}" for p, s in zip(parses, scans, strict=True)) + ")")
+        print(
+            f"  ratio scan/parse  : {t_parse / t_scan:8.3f}  (target >= {target}; runs: "
+            + ", ".join(f"{p / s:.3f}" for p, s in zip(parses, scans, strict=True))
+            + ")"
+        )
         best[path] = (t_parse, t_scan, n, leaked)
+        if args.stages:
+            print("  CPU µs per item: " + ", ".join(f"{k} {v:.1f}" for k, v in stages(path).items()))
     t_parse, t_scan, n, leaked = best[big]
     t_nd, _, leaked_nd = scan(big, decode=False)
     print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked)")

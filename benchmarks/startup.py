@@ -1,40 +1,91 @@
-"""Start-up cost: ``windtunnel --help`` and ``import windtunnel`` beside ``python -c pass``.
+"""Start-up: ``windtunnel validate`` and ``windtunnel --help`` beside ``python -c pass`` (issue #16).
 
-Targets (issue #14): both under 0.3 s. Each is the median of several fresh processes, measured in one run.
+Targets: ``validate`` ≤ 3× and ``--help`` ≤ 10× ``python -c pass``, as the median wall time of fresh
+processes measured in one run; CPU times (steadier on a loaded machine) are printed beside them. The
+floors are printed too: what importing pydantic and yaml alone costs (``validate`` cannot go below
+them while pydantic validates the config), and a config whose agent is not imported (the bundled
+example's ``agent.llm`` module imports httpx, which imports rich, click and pygments: the agent's cost,
+not windtunnel's).
+
+Bytecode is written and used as an installed package would (``PYTHONDONTWRITEBYTECODE`` is dropped for
+the measured processes, and each command runs once before it is timed): without ``.pyc`` files every
+run compiles windtunnel's sources again.
 """
 
 from __future__ import annotations
 
+import os
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-RUNS = 9
+Result = tuple[str, str, str, bool]
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "support_agent" / "windtunnel.yaml"
+RUNS = 7
+OWN_CONFIG = """agent: {type: http, endpoint: "http://127.0.0.1:9/chat"}
+golden_prompts: ["Where is my order ORD-10002?", "What is your return policy?"]
+mutations: {count: 3, types: [paraphrase, noise, prompt_injection]}
+invariants:
+  - {type: contains, value: "order"}
+  - {type: latency, max_ms: 2000}
+"""
 
 
-def _median(cmd: list[str]) -> float:
-    def once() -> float:
+def _timed(cmd: list[str]) -> tuple[float, float]:
+    """``(wall, cpu)`` seconds: medians over :data:`RUNS` fresh processes after one warm-up run."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    walls, cpus = [], []
+    for i in range(RUNS + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
-        return time.perf_counter() - t0
+        subprocess.run(cmd, check=False, capture_output=True, cwd=ROOT, env=env)
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if i:  # the first run writes the bytecode and warms the file cache
+            walls.append(wall)
+            cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
 
-    once()  # warm the file cache
-    return statistics.median(once() for _ in range(RUNS))
 
-
-def main() -> None:
+def main() -> list[Result]:
     exe = Path(sys.executable).parent / "windtunnel"
-    help_cmd = [str(exe), "--help"] if exe.exists() else [sys.executable, "-m", "windtunnel", "--help"]
-    bare = _median([sys.executable, "-c", "pass"])
-    rows = [
-        ("python -c pass", bare),
-        ("python -c 'import windtunnel'", _median([sys.executable, "-c", "import windtunnel"])),
-        ("windtunnel --help", _median(help_cmd)),
+    base = [str(exe)] if exe.exists() else [sys.executable, "-m", "windtunnel"]
+    with tempfile.TemporaryDirectory() as tmp:
+        own = Path(tmp) / "windtunnel.yaml"
+        own.write_text(OWN_CONFIG, encoding="utf-8")
+        rows = {
+            "python -c pass": _timed([sys.executable, "-c", "pass"]),
+            "python -c 'import pydantic, yaml' (floor)": _timed(
+                [sys.executable, "-c", "from pydantic import BaseModel; import yaml"]
+            ),
+            "windtunnel --help": _timed([*base, "--help"]),
+            "windtunnel validate (example, --no-import)": _timed(
+                [*base, "validate", "-c", str(EXAMPLE), "--no-import"]
+            ),
+            "windtunnel validate (http agent config)": _timed([*base, "validate", "-c", str(own)]),
+        }
+    py_wall, py_cpu = rows["python -c pass"]
+    for name, (wall, cpu) in rows.items():
+        print(
+            f"startup: {name:44} {wall * 1000:6.0f} ms wall ({wall / py_wall:5.1f}×), "
+            f"{cpu * 1000:5.0f} ms CPU ({cpu / py_cpu:5.1f}×)"
+        )
+    h = rows["windtunnel --help"][0] / py_wall
+    v = rows["windtunnel validate (example, --no-import)"][0] / py_wall
+    floor = rows["python -c 'import pydantic, yaml' (floor)"][0] / py_wall
+    print(
+        f"startup: `--help` {h:.1f}× (target ≤ 10×); `validate` {v:.1f}× (target ≤ 3×; "
+        f"pydantic + yaml alone: {floor:.1f}×)"
+    )
+    return [
+        ("`windtunnel --help` start-up", f"{h:.1f}× python -c pass", "≤ 10×", h <= 10),
+        ("`windtunnel validate` start-up", f"{v:.1f}× python -c pass (floor {floor:.1f}×)", "≤ 3×", v <= 3),
     ]
-    for name, t in rows:
-        print(f"{name:32} {t * 1000:6.0f} ms   (+{(t - bare) * 1000:.0f} ms over bare python; target < 300 ms)")
 
 
 if __name__ == "__main__":

@@ -1,3 +1,3 @@
-from windtunnel.cli.app import main
+from windtunnel.cli.entry import main
 
 main()

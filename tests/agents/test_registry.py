@@ -52,3 +52,12 @@ def test_an_unknown_type_names_the_valid_ones() -> None:
     with pytest.raises(UnknownPluginError) as err:
         get_agent_type("pythn")
     assert "did you mean 'python'" in str(err.value)
+
+
+def test_each_builtin_type_names_the_module_that_registers_it() -> None:
+    """Asking for one built-in type imports only its module (start-up): the map must be right."""
+    from windtunnel.agents.registry import _BUILTIN_TYPES, BUILTIN, get_agent_type
+
+    for name, module in _BUILTIN_TYPES.items():
+        assert get_agent_type(name).adapter.__module__ == module, name
+    assert set(_BUILTIN_TYPES.values()) == set(BUILTIN)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -310,3 +311,17 @@ def test_validate_rejects_a_stdio_mcp_server_with_the_message_run_gives(
     run_err = capsys.readouterr().err
     message = run_err.split("error: ", 1)[1].split("\n")[0]
     assert message and message in out, (message, out)
+
+
+def test_no_import_does_not_import_the_agent_llm(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--no-import` imports no python agent reference: not even `agent.llm` for the LLM fault-mode check
+    (which `validate` without it, and `ci`, still make)."""
+    (tmp_path / "wt_llm_canary.py").write_text("raise SystemExit('agent.llm was imported')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    text = PY_AGENT.replace(f'"{EX}.llm:client"', '"wt_llm_canary:client"') + GOLDEN
+    text += "chaos:\n  llm_faults: [{mode: malformed}]\n"
+    code, out = validate(tmp_path, text, capsys, "--no-import")
+    assert code == ExitCode.OK, out
+    assert "wt_llm_canary" not in sys.modules

@@ -43,3 +43,13 @@ def test_sanitizer_clears_every_planted_family_keeping_the_schema() -> None:
         if not res.ok or schema_digest(res.item.projection) != schema_digest(case.item["projection"]):
             residual[case.family] = residual.get(case.family, 0) + 1
     assert residual == {}
+
+
+@pytest.mark.slow
+def test_every_benchmark_item_gives_the_reference_audit() -> None:
+    # The scan's shortcuts on real records in every representation, leak family and trap: the
+    # default audit is the one that walks and searches everything.
+    from windtunnel.leakage import audit_item
+
+    for case in leak_heldout.cases():
+        assert audit_item(case.item) == audit_item(case.item, prefilter=False), (case.split, case.family)

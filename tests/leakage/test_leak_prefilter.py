@@ -45,6 +45,25 @@ CASES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("fullwidth-b64", {"id": "f", "expected": "High", "projection": {"t": b64("ＨＩＧＨ")}}, []),
     # an encoded path segment
     ("encoded-segment", {"id": "p", "expected": "Aoè", "projection": {"category": "Support > QW/DqA=="}}, []),
+    # base64 in a query string, its padding percent-encoded (the scan decodes base64 inside the URL view)
+    (
+        "percent-b64",
+        {"id": "q", "expected": "Amber falcon", "projection": {"u": f"see {b64('Amber falcon!!')[:-1]}%3D"}},
+        [],
+    ),
+    # base64 every character of which is percent-encoded
+    (
+        "all-percent-b64",
+        {"id": "q2", "expected": "High", "projection": {"u": "".join(f"%{ord(c):02X}" for c in b64("High"))}},
+        [],
+    ),
+    # base64 of base64 (the scan decodes two levels)
+    ("b64-in-b64", {"id": "n", "expected": "Amber falcon", "projection": {"t": b64(b64("Amber falcon"))}}, []),
+    # base64 behind an HTML entity
+    ("entity-b64", {"id": "h", "expected": "High", "projection": {"t": "x &#83;" + b64("High")[1:]}}, []),
+    # an upstream key holding a quote, and one of JSON held in a string
+    ("quoted-key", {"id": "k3", "expected": "High", "projection": {'ai"label': "x"}}, []),
+    ("embedded-key", {"id": "k4", "expected": "High", "projection": {"t": '{"aiLabel": "x"}'}}, []),
 ]
 
 
@@ -84,3 +103,20 @@ def test_folding_never_makes_more_than_four_ascii_letters_per_three_bytes() -> N
         if runs:
             worst = max(worst, max(map(len, runs)) / len(ch.encode()))
     assert worst <= 4 / 3
+
+
+def test_the_upstream_start_pattern_names_every_prefix() -> None:
+    # The hand-grouped alternatives of the cheap upstream check are exactly the prefixes.
+    from windtunnel.leakage import prefilter
+
+    pattern = prefilter._UPSTREAM_AFTER
+    body = pattern[pattern.index(b"(?:") :]
+    found = re.findall(rb"[a-z]+(?:\(\?:[a-z|]+\))?", body)
+    expanded = set()
+    for part in found:
+        if b"(?:" in part:
+            head, alts = part.split(b"(?:")
+            expanded |= {head + a for a in alts.rstrip(b")").split(b"|")}
+        else:
+            expanded.add(part)
+    assert expanded == set(prefilter._UPSTREAM_PREFIXES)

@@ -148,3 +148,89 @@ def test_the_target_is_inferred_the_same_with_and_without_shortcuts(value: str) 
     fast = audit_item(item)
     assert fast == audit_item(item, prefilter=False)
     assert "freetext.target-mention" in {f.rule for f in fast.findings}
+
+
+# ---------------------------------------------------------------- the fast paths, generated
+#
+# Every shortcut of the default scan (the item plan: hot base64 runs, entity and percent flags,
+# upstream keys; strings and containers skipped against it; the lone container walked unchecked;
+# the target inferred lazily; pointers not re-hashed; the raw view of an ASCII hit) must leave the
+# audit exactly as ``prefilter=False`` gives it. Strings are built from the pieces those shortcuts
+# reason about, nested and encoded in every way the scan decodes.
+
+_ANS = ["High", "Amber falcon", "P1", "naïve", "Low"]
+_LABELS = ["High", "Low", "Medium"]
+
+
+def _b64s(s: str) -> str:
+    return base64.b64encode(s.encode()).decode()
+
+
+_ENCODERS = [
+    lambda s: s,
+    lambda s: s.upper(),
+    _b64s,
+    lambda s: _b64s(_b64s(s)),
+    lambda s: _b64s(s).rstrip("=") + "%3D" * _b64s(s).count("="),
+    lambda s: "".join(f"%{ord(c):02X}" for c in _b64s(s)),
+    lambda s: "".join(f"%{b:02X}" for b in s.encode()),
+    lambda s: "".join(f"&#{ord(c)};" for c in s),
+    lambda s: f"&#{ord(s[0])};" + _b64s(s)[1:] if s else s,
+    lambda s: f"https://x.test/a/{s.lower()}.png",
+    lambda s: f"Support/{s}",
+    lambda s: f"**Priority:** {s}",
+    lambda s: json.dumps({"note": s}),
+    lambda s: json.dumps({"aiLabel": s}),
+    lambda s: s.replace("a", "\u0430"),
+    lambda s: f"Pick one of: {', '.join(_LABELS)}",
+]
+_WORDS_ST = st.sampled_from(["login", "deploy", "we agreed this is", "priority", "WEB-12", "2024-03-05T10:00:00Z"])
+_PIECE = st.one_of(
+    _WORDS_ST,
+    st.tuples(st.sampled_from(_ANS + ["Amber", "falcon", "QWxs", "user1561"]), st.sampled_from(_ENCODERS)).map(
+        lambda p: p[1](p[0])
+    ),
+)
+_TEXT = st.lists(_PIECE, min_size=1, max_size=4).map(" ".join)
+_KEY = st.sampled_from(
+    [
+        "summary",
+        "body",
+        "aiCategory",
+        "_aiLabel",
+        ",aiX",
+        'ai"x',
+        'x"aiY',
+        "confidence_score",
+        "High",
+        "amberFalcon",
+        "type",
+    ]
+)
+_SCALAR = st.one_of(_TEXT, st.integers(-2, 1001), st.booleans(), st.none())
+_TREE = st.recursive(
+    _SCALAR,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(_KEY, inner, max_size=4)),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    projection=st.dictionaries(_KEY, _TREE, min_size=1, max_size=4),
+    answer=st.sampled_from(_ANS),
+    labels=st.booleans(),
+    correlated=st.booleans(),
+    target=st.booleans(),
+)
+def test_generated_items_give_the_reference_audit(
+    projection: dict[str, Any], answer: str, labels: bool, correlated: bool, target: bool
+) -> None:
+    item: dict[str, Any] = {"id": "g", "expected": answer, "projection": projection}
+    if labels:
+        item["label_set"] = [answer, *(lab for lab in _LABELS if lab != answer)]
+    if correlated:
+        item["correlated_values"] = ["login"]
+    if target:
+        item["target"] = "priority"
+    assert audit_item(item) == audit_item(item, prefilter=False)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import base64
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.text import Mapped, canonical_view, full_view, tokens
+from windtunnel.leakage.text import Mapped, canonical_view, full_text, full_view, tokens
 
 
 def hits(text: str, *expected: str) -> list[tuple[str, str, str]]:
@@ -105,3 +107,10 @@ def test_aho_corasick_path_agrees_with_plain_search() -> None:
     plain = sorted((h.needle.text, h.span) for n in many for h in NeedleSet.build([n]).search(text))
     assert got == plain
     assert len(got) == 3
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=20))
+def test_full_text_is_the_full_views_text(text: str) -> None:
+    # The pre-check folds decoded base64 with full_text: the same text as the scanner's view.
+    assert full_text(text) == full_view(Mapped(text)).text

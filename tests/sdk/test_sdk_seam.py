@@ -228,22 +228,22 @@ async def test_text_faults_edit_the_answer_the_sdk_parses(stub: LlmStub, path: s
 @pytest.mark.parametrize("kind", sc.KINDS)
 async def test_streamed_text_arrives_while_the_model_is_still_sending(stub: LlmStub, path: str, kind: str) -> None:
     sc.make(kind, stub)
-    seen_text = threading.Event()
-    stub.default = Reply(text=" ".join(f"w{i}" for i in range(12)), chunk_delay=0.01, hold_last=seen_text)
-    first: list[int] = []
+    first: list[bool] = []
+    seen_text = ending = threading.Event()
 
     def on_chunk(chunk: Any) -> None:
         if sc.chunk_text(kind, chunk) and not first:
-            first.append(stub.streams_done)
+            first.append(ending.is_set())
             seen_text.set()  # the stub holds its last event until text has arrived (10 s at most)
 
     for fault in (None, "{mode: truncated_response, max_tokens: 8}", "{mode: garbage}"):
         first.clear()
-        seen_text.clear()
-        before = stub.streams_done
+        seen_text, ending = threading.Event(), threading.Event()  # this stream's own (an earlier one may linger)
+        text = " ".join(f"w{i}" for i in range(12))
+        stub.default = Reply(text=text, chunk_delay=0.01, hold_last=seen_text, ending=ending)
         out, _ = await faulted(kind, fault, True, path=path, on_chunk=on_chunk)
         assert not isinstance(out, Exception), out
-        assert first == [before], f"{fault}: the first text chunk came only after the stream ended"
+        assert first == [False], f"{fault}: the first text chunk came only after the stream ended"
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -49,6 +49,9 @@ class Reply:
     hold_last: threading.Event | None = None
     """When set, the last stream event waits (10 s at most) for this event: a test sets it once the client
     has seen text, so "text arrived before the stream ended" does not depend on timing."""
+    ending: threading.Event | None = None
+    """Set when this reply's stream starts sending its last event (after ``hold_last``): "has the stream
+    ended yet?" for this reply alone, whatever an earlier stream that its client abandoned still does."""
     cut_after: int | None = None
     """Drop the connection after this many stream events (or bytes of a JSON body)."""
 
@@ -421,6 +424,8 @@ class LlmStub:
                         time.sleep(r.chunk_delay)
                     if r.hold_last is not None and i == len(events) - 1:
                         r.hold_last.wait(10)
+                    if r.ending is not None and i == len(events) - 1:
+                        r.ending.set()
                     piece = sse(name, data)
                     self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
                     self.wfile.flush()

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
-import re
 import time
 from typing import Any
 
@@ -87,31 +85,6 @@ async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
             f"(tried a GET with a {timeout_s:g} s timeout before starting the run)",
             hint="start the agent first, check the host and port, or set agent.health_endpoint",
         ) from None
-
-
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-@functools.lru_cache(maxsize=64)
-def _dotted_keys(path: str) -> tuple[str, ...] | None:
-    """The keys of a ``response_path`` made only of plain names (``reply``, ``$.data.answer``), else None."""
-    p = path.strip()
-    p = p[2:] if p.startswith("$.") else p
-    keys = tuple(p.split("."))
-    return keys if all(_NAME.fullmatch(k) for k in keys) else None
-
-
-def _dotted(body: Any, path: str | None) -> str | None:
-    """What :func:`extract_output` finds at a plain-names ``response_path`` when it is a string there, without
-    a JSONPath engine per call (~12 µs); None: ask :func:`extract_output` (anything else, errors included)."""
-    keys = _dotted_keys(path) if path else None
-    if keys is None:
-        return None
-    for key in keys:
-        if not isinstance(body, dict) or key not in body:
-            return None
-        body = body[key]
-    return body if isinstance(body, str) else None
 
 
 def _takes_messages(cfg: HttpAgentConfig) -> bool:
@@ -236,9 +209,7 @@ class HttpAgent(PooledHttpAgent):
                 raise AgentBadResponse(
                     f"the agent answered HTTP {status} with a body that is not JSON: {preview(text)}"
                 ) from None
-        output = _dotted(body, self.cfg.response_path)
-        if output is None:
-            output = extract_output(body, self.cfg.response_path, text)
+        output = extract_output(body, self.cfg.response_path, text)  # plain member names: no JSONPath engine
         meta: dict[str, Any] = {}
         if isinstance(body, dict) and isinstance(body.get("tool_calls"), list):
             tool_calls = body["tool_calls"]

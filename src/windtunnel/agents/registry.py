@@ -28,6 +28,18 @@ BUILTIN = (
 )
 """Modules whose import registers the built-in agent types."""
 
+_BUILTIN_TYPES = {
+    "python": "windtunnel.agents.python",
+    "langchain": "windtunnel.agents.python",
+    "http": "windtunnel.agents.http",
+    "openai_chat": "windtunnel.agents.openai_chat",
+    "openai_agents": "windtunnel.agents.openai_agents",
+    "langgraph": "windtunnel.agents.langgraph",
+    "pydantic_ai": "windtunnel.agents.pydantic_ai",
+}
+"""The module of each built-in type: asking for one imports only its module (start-up: the http agent's
+module imports httpx, the python agent's does not); an unknown name loads every type and plugin."""
+
 Seam = Literal["tools", "llm", "proxy"]
 
 
@@ -107,7 +119,10 @@ def _load() -> None:
 
 def get_agent_type(name: str) -> AgentType:
     """The registered type ``name``; an unknown name is an UnknownPluginError listing the known ones."""
-    _load()
+    if name not in agent_types and name in _BUILTIN_TYPES:
+        import_module(_BUILTIN_TYPES[name])
+    if name not in agent_types:
+        _load()
     return agent_types.get(name)
 
 

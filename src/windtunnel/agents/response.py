@@ -8,6 +8,9 @@ from typing import Any
 
 from windtunnel._util.errors import AgentBadResponse
 
+_MEMBERS = re.compile(r"(?:\$\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)", re.ASCII)
+"""A path of plain member names (``$.reply``, ``data.text``): read without compiling a JSONPath."""
+
 AUTO_KEYS = ("output", "response", "result", "data", "content", "text", "message", "answer", "reply")
 
 
@@ -50,12 +53,7 @@ def _auto(body: Any, depth: int = 0) -> str | None:
 def extract_output(body: Any, response_path: str | None, raw_text: str) -> str | None:
     """The agent's output. Raises :class:`AgentBadResponse` showing the first 200 characters of the body."""
     if response_path:
-        from jsonpath import JSONPathError
-
-        try:
-            found = _compiled(response_path).findall(body)
-        except JSONPathError as err:
-            raise AgentBadResponse(f"agent.response_path {response_path!r} is not a valid JSONPath: {err}") from None
+        found = _find(body, response_path)
         if not found:
             raise AgentBadResponse(
                 f"response_path {response_path!r} matched nothing in the agent's response: {preview(raw_text)}"
@@ -71,6 +69,30 @@ def extract_output(body: Any, response_path: str | None, raw_text: str) -> str |
             f"{preview(raw_text)}",
         )
     return out
+
+
+def _find(body: Any, response_path: str) -> list[Any]:
+    """What JSONPath ``response_path`` selects in ``body``; plain member names are walked directly (the
+    same selection, without importing and compiling python-jsonpath on the first answer)."""
+    names = _member_names(response_path)
+    if names is not None:
+        for name in names:
+            if not isinstance(body, dict) or name not in body:
+                return []
+            body = body[name]
+        return [body]
+    from jsonpath import JSONPathError
+
+    try:
+        return list(_compiled(response_path).findall(body))
+    except JSONPathError as err:
+        raise AgentBadResponse(f"agent.response_path {response_path!r} is not a valid JSONPath: {err}") from None
+
+
+@lru_cache(maxsize=64)
+def _member_names(path: str) -> tuple[str, ...] | None:
+    match = _MEMBERS.fullmatch(path.strip())
+    return tuple(match.group(1).split(".")) if match else None
 
 
 @lru_cache(maxsize=64)

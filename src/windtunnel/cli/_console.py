@@ -39,9 +39,8 @@ def out_console() -> Console:
 
 
 def print_error(err: WindtunnelError) -> None:
-    from rich.markup import escape
+    from windtunnel.cli._plain import say
 
-    con = err_console()
-    con.print(f"[bold red]error:[/] {escape(err.message)}")
+    say("error:", "bold red", err.message, err=True)
     if err.hint:
-        con.print(f"  [dim]hint:[/] {escape(err.hint)}")
+        say("  hint:", "dim", err.hint, err=True)

@@ -80,10 +80,13 @@ def render_ci(outcome: Outcome) -> None:
     """The ci summary table, why it failed, and the files written."""
     from rich.markup import escape
 
-    from windtunnel.reports.terminal import print_summary
+    from windtunnel.reports.terminal import TerminalTally, print_summary
 
     out_console().print()
-    print_summary(outcome.report, out_console())
+    tally = TerminalTally()  # the phases' cells read one at a time, never gathered
+    for cell in outcome.iter_cells():
+        tally.add(cell)
+    print_summary(outcome.report_head, out_console(), tally=tally)
     for why in outcome.reasons:
         err_console().print(f"[red]ci failed:[/] {escape(why)}")
     detail = outcome.detail

@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from windtunnel._util.errors import ExitCode, WindtunnelError
+from windtunnel._util.errors import ExitCode
 
 app = typer.Typer(
     name="windtunnel",
@@ -73,30 +73,17 @@ _register_commands()
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point: runs the app and maps errors to exit codes."""
+    """Run the typer app and map errors to exit codes (the console script enters at cli/entry.py)."""
+    from windtunnel.cli.entry import guarded
+
+    result = guarded(lambda: _invoke(argv))
+    sys.exit(result if isinstance(result, int) else 0)
+
+
+def _invoke(argv: list[str] | None) -> object:
     try:
         # without standalone mode, click returns the code of a `typer.Exit` instead of raising it
-        result = app(args=argv, standalone_mode=False)
-    except WindtunnelError as err:
-        from windtunnel.cli._console import print_error
-
-        print_error(err)
-        sys.exit(int(err.exit_code))
-    except OSError as err:  # a path the user gave cannot be used (an -o that is a file, a read-only dir ...)
-        from windtunnel._util.errors import UsageError
-        from windtunnel.cli._console import print_error
-
-        where = f" {err.filename!r}" if err.filename else ""
-        print_error(
-            UsageError(
-                f"cannot use{where}: {err.strerror or err}",
-                hint="check the paths given with -o/--output, --store and -c",
-            )
-        )
-        sys.exit(int(ExitCode.USAGE))
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
-        sys.exit(int(ExitCode.INTERRUPTED))
+        return app(args=argv, standalone_mode=False)
     except typer.Exit as ex:
         sys.exit(ex.exit_code)
     except typer.Abort:
@@ -107,7 +94,6 @@ def main(argv: list[str] | None = None) -> None:
             err.show()  # type: ignore[attr-defined]
             sys.exit(int(ExitCode.USAGE))
         raise
-    sys.exit(result if isinstance(result, int) else 0)
 
 
 def _click_exception_classes() -> tuple[type[BaseException], ...]:

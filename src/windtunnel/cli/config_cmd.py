@@ -49,31 +49,6 @@ def validate(
 ) -> None:
     """Check a config without calling the agent: everything run, ci, contract run and replay run would
     reject, listed at once (exit 2), and the warnings (python references are imported, not called)."""
-    from rich.markup import escape
+    from windtunnel.cli._validate import validate_config
 
-    from windtunnel._util.imports import split_ref
-    from windtunnel.agents.refcheck import check_agent_refs
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.flows.preflight import preflight
-
-    p = find_config(config)
-    cfg = load_config(p)
-    agent = cfg.agent
-    for _, ref in agent.python_refs():
-        split_ref(ref)
-    if not no_import:
-        check_agent_refs(agent)
-    found = preflight(cfg, imports=not no_import)
-    for warning in found.warnings:
-        err_console().print(f"[yellow]warning:[/] {escape(warning)}")
-    for note in found.notes:
-        err_console().print(f"note: {escape(note)}")
-    found.raise_errors(str(p))
-    inv = len(cfg.invariants)
-    scen = len(cfg.scenarios)
-    warned = f", {len(found.warnings)} warning(s)" if found.warnings else ""
-    out_console().print(
-        f"[green]ok[/] {escape(str(p))}: agent {agent.type}, {len(cfg.golden_prompts)} golden prompts, "
-        f"{inv} invariants, {len(cfg.mutations.types)} mutation types, {scen} contract scenarios{warned}"
-    )
+    validate_config(config, no_import=no_import)

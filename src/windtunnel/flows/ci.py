@@ -4,11 +4,15 @@ Each phase is the flow of its own command (:func:`run_flow`, :func:`contract_flo
 called with a request; its :class:`Outcome` comes back in memory. ci writes every phase's JSON and HTML
 report and its own summary files into one directory, and keeps each phase as a run of its own in the store
 (``<ci run id>-<phase>``) so that ``ci --resume`` continues where it stopped.
+
+ci never gathers the phases' cells: it keeps a source per phase (the run store for the mutation and
+chaos phases) and reads them again for each file it writes (docs/performance.md).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -21,7 +25,10 @@ from windtunnel.flows.common import config_for_store, new_run_id, resolve_seed, 
 from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
 from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide
 
-SUMMARY_FORMATS = ("json", "junit", "sarif", "md")
+STORE_BATCH = 2000
+"""Cells per transaction when the ci run's copy of its phases' cells is stored."""
+CellSource = Callable[[], Iterable[dict[str, Any]]]
+"""Gives cells anew, in report order, on each call."""
 REPLAY_SHARDED = "the replay sessions run in shard 1 of"
 """The reason the replay phase is "not run" in the other shards of ``ci --shard I/N``."""
 
@@ -147,12 +154,14 @@ def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, An
     return report if str(run.get("started_at", "")) >= since else None
 
 
-def _phase_result(phase: str, code: int, report: dict[str, Any], json_path: Path, out_dir: Path) -> PhaseResult:
-    from windtunnel.reports.base import render_report
+def _phase_result(
+    phase: str, code: int, head: dict[str, Any], cells: CellSource, json_path: Path, out_dir: Path
+) -> PhaseResult:
+    """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``)."""
+    from windtunnel.reports.stream import render_streamed
 
-    summary = report["summary"]
-    html = render_report(report, "html", out_dir / f"{phase}.html")
-    cells = [{**c, "id": f"{phase}:{c['id']}", "phase": phase} for c in report.get("cells", [])]
+    summary = head["summary"]
+    html = render_streamed(head, cells, "html", out_dir / f"{phase}.html")
     return PhaseResult(
         name=phase,
         score=summary.get("score"),
@@ -161,8 +170,23 @@ def _phase_result(phase: str, code: int, report: dict[str, Any], json_path: Path
         critical_failed=bool(summary.get("critical_failed")),
         report_path=json_path.name,
         html_path=html.name,
-        cells=cells,
     )
+
+
+def _in_memory(report: dict[str, Any]) -> CellSource:
+    return lambda: report.get("cells") or []
+
+
+def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
+    """The ci report's cells: each phase's, in report order, ids prefixed with the phase, read anew on
+    each call (the run phases' from the store)."""
+
+    def cells() -> Iterator[dict[str, Any]]:
+        for phase, source in sources:
+            for c in source():
+                yield {**c, "id": f"{phase}:{c['id']}", "phase": phase}
+
+    return cells
 
 
 def _stop_entry(outcome: Outcome) -> dict[str, Any]:
@@ -280,6 +304,7 @@ def _run_phases(
     weights = renormalised_weights(cfg, [p for p in PHASES if reasons[p] is None])
     started = now_iso()
     results: list[PhaseResult] = []
+    sources: list[tuple[str, CellSource]] = []
     for phase in PHASES:
         if reasons[phase] is not None:
             results.append(PhaseResult(name=phase, not_run=reasons[phase], blocking=phase in blocked))
@@ -290,13 +315,15 @@ def _run_phases(
         if kept is not None:
             listener(PhaseKept(phase, run_id))
             code = 0 if kept["summary"].get("passed") else 1
-            results.append(_phase_result(phase, code, kept, json_path, output))
+            sources.append((phase, _in_memory(kept)))
+            results.append(_phase_result(phase, code, kept, sources[-1][1], json_path, output))
             continue
         listener(PhaseStarted(phase, weights[phase]))
         json_path.unlink(missing_ok=True)
         outcome = _run_phase(phase, config_path, seed, json_path, req, phase_run, store, listener)
         listener(PhaseFinished(phase, outcome))
         code = int(outcome.exit_code)
+        sources.append((phase, outcome.iter_cells))
         if outcome.status in ("interrupted", "aborted"):
             more = f"; continue with: windtunnel ci --resume {run_id}" if store is not None else ""
             listener(
@@ -305,14 +332,15 @@ def _run_phases(
                     kind="status",
                 )
             )
-            stopped = _phase_result(phase, code, outcome.report, json_path, output)
+            stopped = _phase_result(phase, code, outcome.report_head, outcome.iter_cells, json_path, output)
             stopped.passed = False
             results.append(stopped)
             after = PHASES[PHASES.index(phase) + 1 :]
             results += [PhaseResult(name=p, not_run=reasons[p] or f"ci stopped in the {phase} phase") for p in after]
-            return _finish(req, cfg, config_path, seed, results, weights, run_id, store, started, (phase, outcome))
-        results.append(_phase_result(phase, code, outcome.report, json_path, output))
-    return _finish(req, cfg, config_path, seed, results, weights, run_id, store, started, None)
+            stop = (phase, outcome)
+            return _finish(req, cfg, config_path, seed, results, sources, weights, run_id, store, started, stop)
+        results.append(_phase_result(phase, code, outcome.report_head, outcome.iter_cells, json_path, output))
+    return _finish(req, cfg, config_path, seed, results, sources, weights, run_id, store, started, None)
 
 
 def _unreachable_chaos(cfg: Config, chaos_profile: str | None, reasons: dict[str, str | None]) -> frozenset[str]:
@@ -370,20 +398,28 @@ def _finish(
     config_path: Path,
     seed: int,
     results: list[PhaseResult],
+    sources: list[tuple[str, CellSource]],
     weights: dict[str, float],
     run_id: str,
     store: Any,
     started: str,
     stop: tuple[str, Outcome] | None,
 ) -> Outcome:
-    """Score, write the summary files (also for a run stopped in a phase), store, and return the outcome."""
+    """Score, write the summary files (also for a run stopped in a phase), store, and return the outcome.
+
+    The phases' cells are never gathered here: the summary counts them as they stream past, the JSON,
+    JUnit and SARIF summaries are streamed (``reports.stream``), and the ci run's copy in the store is
+    written in batches."""
     from windtunnel.engine.report import build_report, now_iso
+    from windtunnel.flows.outcome import LazyReport
+    from windtunnel.report.usage import UsageTally
 
     output = req.output
     assert output is not None
-    summary = ci_summary(cfg, results, weights, req.min_score, stop)
+    every = _combined_cells(sources)
+    usage = UsageTally()
+    summary = ci_summary(cfg, results, weights, req.min_score, stop, cells=_tallied(every, usage))
     passed = bool(summary["passed"])
-    every = [c for r in results for c in r.cells]
     options = {k: getattr(req, k) for k in CiRequest.PLAN_KEYS}
     extra_run: dict[str, Any] = {
         "config": str(config_path),
@@ -397,24 +433,28 @@ def _finish(
         extra_run["status"] = stop[1].status
         if summary.get("aborted"):
             extra_run["aborted"] = summary["aborted"]
-    report = build_report(
+    head = build_report(
         run_id=run_id,
         mode="ci",
         seed=seed,
         started_at=started,
         finished_at=now_iso(),
         summary=summary,
-        cells=every,
+        cells=[],
         extra_run=extra_run,
     )
-    written = _write_summary(report, output)
+    total = usage.total()
+    if total:
+        head["usage"] = total  # after the cells, where build_report puts it
+    written = _write_summary(head, every, output)
     status = decide(
         passed,
         interrupted=stop is not None and stop[1].status == "interrupted",
         aborted=stop is not None and stop[1].status == "aborted",
     )
     if store is not None:
-        store.add_cells(run_id, every)
+        for batch in _batches(every(), STORE_BATCH):
+            store.add_cells(run_id, batch)
         store.finish_run(run_id, summary, STORE_STATUS[status])
     ran = [r for r in results if r.not_run is None]
     return Outcome(
@@ -422,7 +462,7 @@ def _finish(
         status=status,
         passed=passed,
         exit_code=stop[1].exit_code if stop is not None else (ExitCode.OK if passed else ExitCode.FAILED),
-        report=report,
+        report=LazyReport(head, every, summary["cells_total"] + summary["cells_not_run"]),
         report_path=output / "summary.json",
         run_id=run_id,
         stored=store is not None,
@@ -433,14 +473,35 @@ def _finish(
     )
 
 
+def _tallied(cells: CellSource, usage: Any) -> Iterator[dict[str, Any]]:
+    for c in cells():
+        usage.add(c)
+        yield c
+
+
+def _batches(cells: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    batch: list[dict[str, Any]] = []
+    for c in cells:
+        batch.append(c)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
 def ci_summary(
     cfg: Config,
     results: list[PhaseResult],
     weights: dict[str, float],
     min_score: float | None,
     stop: tuple[str, Outcome] | None = None,
+    *,
+    cells: Iterable[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The ci report's summary: the weighted score of the phases and the verdict (ci, and merged ci shards)."""
+    """The ci report's summary: the weighted score of the phases and the verdict (ci, and merged ci shards).
+
+    ``cells``: the combined cells, counted as they pass (default: the phases' ``cells``)."""
     score = overall(results, weights)
     critical = any(r.critical_failed for r in results if r.name == "contract")
     replay_failed = any(not r.passed for r in results if r.name == "replay" and r.not_run is None)
@@ -480,15 +541,21 @@ def ci_summary(
             entry.update(_stop_entry(stop[1]))
         phases[r.name] = entry
     # Cells cut by the agent process dying were not run: counted apart, never as the agent's errors.
-    every = [c for r in results for c in r.cells]
-    cells = [c for c in every if c.get("error_kind") != "agent_exited"]
-    counts = {s: sum(c["status"] == s for c in cells) for s in ("passed", "failed", "error", "skipped")}
+    counts = {s: 0 for s in ("passed", "failed", "error", "skipped")}
+    ran = not_run = 0
+    for c in (c for r in results for c in r.cells) if cells is None else cells:
+        if c.get("error_kind") == "agent_exited":
+            not_run += 1
+            continue
+        ran += 1
+        if c["status"] in counts:
+            counts[c["status"]] += 1
     summary = {
         "score": None if score is None else round(score, 2),
         "passed": passed,
         "critical_failed": critical,
-        "cells_total": len(cells),
-        "cells_not_run": len(every) - len(cells),
+        "cells_total": ran,
+        "cells_not_run": not_run,
         "cells_passed": counts["passed"],
         "cells_failed": counts["failed"],
         "cells_errored": counts["error"],
@@ -506,17 +573,28 @@ def ci_summary(
     return summary
 
 
-def _write_summary(report: dict[str, Any], output: Path) -> list[Path]:
-    from windtunnel.reports import render_phase_summary
-    from windtunnel.reports.base import render_report
+def _write_summary(head: dict[str, Any], cells: CellSource, output: Path) -> list[Path]:
+    """The summary files, every one written while reading the phases' cells, never gathering them."""
+    from windtunnel.reports.html import render_phase_summary
+    from windtunnel.reports.stream import render_streamed
 
     written = [
-        render_report(report, fmt, output / f"summary.{ext}")
-        for fmt, ext in zip(SUMMARY_FORMATS, ("json", "xml", "sarif", "md"), strict=True)
+        render_streamed(head, cells, fmt, output / f"summary.{ext}")
+        for fmt, ext in (("json", "json"), ("junit", "xml"), ("sarif", "sarif"), ("md", "md"))
     ]
-    links = {name: p["report"] for name, p in report["summary"]["phases"].items() if p.get("report")}
-    written.append(render_phase_summary(report, output / "summary.html", links))
+    links = {name: p["report"] for name, p in head["summary"]["phases"].items() if p.get("report")}
+    written.append(_writing(lambda: render_phase_summary(head, output / "summary.html", links, cells=cells)))
     return written
+
+
+def _writing(write: Callable[[], Path]) -> Path:
+    """``write()``, a file that cannot be written being the usage error every report writer raises."""
+    try:
+        return write()
+    except OSError as err:
+        raise UsageError(
+            f"cannot write the ci report {err.filename!r}: {err.strerror}", hint="choose another --output path"
+        ) from None
 
 
 __all__ = ["CiDetail", "CiRequest", "ci_flow"]

@@ -224,6 +224,14 @@ def reproduce_base(config_path: Path | str, seed: int, repeat: int) -> list[str]
     return base
 
 
+def _prewarm_reporting() -> Any:
+    """The report writers and the run store, imported while the units run (they are needed only after)."""
+    from windtunnel._util.prewarm import Prewarm
+
+    reporters = [f"windtunnel.reports.{m}" for m in ("json_report", "html", "junit", "markdown", "sarif", "terminal")]
+    return Prewarm(["windtunnel.engine.report", "windtunnel.store.runstore", *reporters])
+
+
 def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     """Plan the matrix, run its units under signal handling, score the contract, report."""
     from windtunnel.config.load import find_config, load_config
@@ -270,7 +278,12 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     run_id = req.resume or req.run_id or new_run_id()
     started = now_iso()
     runner.listeners.append(lambda result: listener(cell_done(result)))
-    ran = execute(runner.run, listener, total=len(plan.units), label="units")
+    warm = _prewarm_reporting()
+    runner.listeners.append(warm.go)
+    try:
+        ran = execute(runner.run, listener, total=len(plan.units), label="units")
+    finally:
+        warm.wait()
     # a scenario cut short by the agent process dying was not run (like the scenarios after it), never
     # failed: its units are left out of the scores and the matrix, whatever part of it had completed
     from windtunnel.contracts.run import cut_short_scenarios

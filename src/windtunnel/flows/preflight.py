@@ -73,6 +73,7 @@ def preflight(
     phases: Collection[str] | None = None,
     chaos_profile: str | None = None,
     imports: bool = False,
+    agent_imports: bool = True,
 ) -> Preflight:
     """Every problem of ``cfg`` that a command would stop on, and the warnings.
 
@@ -80,6 +81,8 @@ def preflight(
     checks every part the config declares (``validate``). ``chaos_profile``: the ``--chaos-profile``
     added to the chaos phase. ``imports``: import python references (tool registry names, contract
     invariants' agent references); ``validate`` imports, ``ci`` leaves it to the phases.
+    ``agent_imports``: import ``agent.llm`` to check the chaos block's LLM fault modes against it;
+    ``validate --no-import`` passes False (it imports no python agent reference).
     """
     out = Preflight(warnings=config_warnings(cfg))
     every = phases is None
@@ -89,7 +92,7 @@ def preflight(
         _mutation_checks(cfg, out)
     chaos_declared = (cfg.chaos is not None and cfg.chaos.active) or bool(chaos_profile)
     if "chaos" in active and chaos_declared:
-        _chaos_checks(cfg, chaos_profile, out)
+        _chaos_checks(cfg, chaos_profile, out, agent_imports=agent_imports)
     if cfg.contract is not None and "contract" in active:
         from windtunnel.contracts.validate import check_contract
 
@@ -184,7 +187,7 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
     return []  # an HTTP agent whose calls windtunnel cannot reach: that phase is not run (see _reach)
 
 
-def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
+def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, agent_imports: bool) -> None:
     from windtunnel.chaos.seams import llm_mode_problems
     from windtunnel.chaos.spec import ChaosSpec
 
@@ -195,7 +198,8 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight) -> Non
         out.errors.append(f"{where}: {_text(err)}")
         return
     out.errors += _seam_problems(cfg, spec, where)
-    out.errors += llm_mode_problems(cfg.agent, spec, where)
+    if agent_imports:
+        out.errors += llm_mode_problems(cfg.agent, spec, where)
 
 
 def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:

@@ -46,6 +46,26 @@ class FieldMap:
     def selectors(self) -> list[str]:
         return self.context_fields or ["projection"]
 
+    @property
+    def plain(self) -> bool:
+        """Every field is one top-level key and one context part is read, with no correlated map:
+        records can be mapped without the general selectors (checked once)."""
+        known: bool | None = self.__dict__.get("_plain")
+        if known is None:
+            names = (
+                self.expected_field,
+                *self.selectors,
+                self.id_field,
+                self.label_set_field,
+                self.correlated_field,
+                self.context_words_field,
+                self.target_field,
+            )
+            known = self.__dict__["_plain"] = (
+                len(self.selectors) == 1 and not self.correlated_map and all(map(_plain, names))
+            )
+        return known
+
 
 @dataclass(slots=True)
 class Record:
@@ -175,7 +195,51 @@ class MappedItem:
     """``(selector, pointer in the record)`` per projection part."""
 
 
+def _plain(selector: str) -> bool:
+    """A selector that names one top-level key (no dotted path, no JSONPath)."""
+    return "." not in selector and not selector.startswith("$")
+
+
+def _fast_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem | None:
+    """:func:`to_item` for a record whose fields are all top-level keys and whose answer and one
+    context part are present (the common case), without the general selectors; ``None`` otherwise
+    (the general path then gives the same item or the same error)."""
+    data = rec.data
+    if type(data) is not dict or not fmap.plain:
+        return None
+    sel = fmap.selectors
+    exp_v = data.get(fmap.expected_field, _ABSENT)
+    projection = data.get(sel[0], _ABSENT)
+    if exp_v is _ABSENT or projection is _ABSENT:
+        return None
+    try:
+        stripped = exp_v.strip() if type(exp_v) is str else None
+        expected = [stripped] if stripped else as_strings(exp_v, "expected", index)
+        lab = data.get(fmap.label_set_field)
+        labels = fmap.label_set or (as_strings(lab, "label_set", index) if lab else [])
+        cor = data.get(fmap.correlated_field)
+        correlated = as_strings(cor, "correlated_values", index) if cor else []
+        cw = data.get(fmap.context_words_field)
+        words = [*fmap.context_words, *as_strings(cw, "context_words", index)] if cw else list(fmap.context_words)
+    except ValueError:
+        return None
+    if not expected:
+        return None
+    item_id = str(data[fmap.id_field]) if fmap.id_field in data else str(index + 1)
+    target = fmap.target or data.get(fmap.target_field)
+    item = LeakItem(
+        item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line, words, fmap.strict
+    )
+    return MappedItem(item, rec, [(sel[0], _key_pointer(sel[0]))])
+
+
+_ABSENT = object()
+
+
 def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
+    fast = _fast_item(rec, fmap, index)
+    if fast is not None:
+        return fast
     data = rec.data
     if not isinstance(data, Mapping):
         raise DatasetError(f"record at line {rec.line} is {a_type(data)}, expected a JSON object")

@@ -103,7 +103,7 @@ def find_all(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int
             pos = a + 1
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=32768)
 def _phrase_parts(norm: str) -> tuple[str, ...] | None:
     """A phrase that starts with a word as ``(word, separator core, word, ...)``; ``None`` otherwise.
 
@@ -319,12 +319,20 @@ def _whole(text: str, a: int, b: int) -> bool:
     return WORD_RE.search(text, 0, a) is None and WORD_RE.search(text, b) is None
 
 
+@lru_cache(maxsize=16384)
+def _raw_norm(text: str) -> str:
+    return normalize_needle(text, "raw")
+
+
 def _first_view(original: str, needle: Needle, span: tuple[int, int]) -> str:
     """The least-transformed named view in which ``needle`` is seen at ``span``.
 
     Only a window around ``span`` is looked at, wide enough for any match that overlaps it (so a long
     string with many hits costs time in proportion to its hits, not to their product with its length).
     """
+    # ASCII text holding the needle as written at the span is seen raw (else raw is looked for below).
+    if original[span[0] : span[1]] == _raw_norm(needle.text) and original.isascii() and needle.text.isascii():
+        return "raw"
     margin = (span[1] - span[0]) + len(needle.text) + 64
     lo = max(0, span[0] - margin)
     hi = min(len(original), span[1] + margin)

@@ -101,6 +101,40 @@ class _Mask:
 _MISSING = object()
 
 
+def _may_hide(findings: list[Finding], secrets: Sequence[str]) -> bool:
+    """Whether some pointer can show a key to hide: a key finding, or a pointer that holds every word
+    of a secret (lowercased). A key equal to a secret after normalisation holds its words; ASCII
+    pointers and secrets without digits only (numbers and dates have other written forms)."""
+    if any(f.target == "key" for f in findings):
+        return True
+    words = _secret_words(tuple(secrets))
+    if words is None:
+        return True
+    for f in findings:
+        for ptr in (f.pointer, f.inner):
+            if ptr is None:
+                continue
+            if not ptr.isascii():
+                return True
+            low = ptr.lower()
+            if any(all(w in low for w in ws) for ws in words):
+                return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _secret_words(secrets: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
+    """Per secret, its lowercased words; ``None`` when a secret is not ASCII or holds a digit."""
+    import re
+
+    out = []
+    for s in secrets:
+        if not s.isascii() or any(ch.isdigit() for ch in s):
+            return None
+        out.append(tuple(re.findall(r"[a-z0-9]+", s.lower())))
+    return tuple(out)
+
+
 def _child(node: Any, tok: str) -> Any:
     if isinstance(node, Mapping):
         return node.get(tok, _MISSING)
@@ -111,7 +145,7 @@ def _child(node: Any, tok: str) -> Any:
 
 def hide_answers(findings: list[Finding], projection: Any, secrets: Sequence[str]) -> list[Finding]:
     """``findings`` with ``hashed_pointer`` / ``hashed_inner`` set where a pointer shows an answer key."""
-    if not findings:
+    if not findings or not _may_hide(findings, secrets):
         return findings
     mask = _Mask(secrets, findings)
     out: list[Finding] = []

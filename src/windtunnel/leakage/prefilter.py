@@ -9,18 +9,27 @@ to match in some view of some string or key, or an upstream-named key. For an AS
   order, separated only by non-alphanumeric characters or JSON escapes (a superset of every phrase
   match, of a key split at its camel case, ``amberFalcon``, and of ``Amber_falcon``);
 * numbers and dates are also tried without thousands separators, on their canonical tokens;
-* HTML entities and percent-encoding are decoded over the whole text and checked the same way;
+* HTML entities and percent-encoding are decoded over the whole text and checked the same way,
+  base64 inside the decoded text included (the scan decodes base64 inside those views);
+* upstream-named keys are looked for after the literal that precedes every key (``{``, ``,``, and
+  the backslash of JSON held in a string);
 * base64: a decoded blob can only add a match if it holds a whole word of some answer (a word never
   straddles a blob, whose neighbours are not word characters). Decoding ``b`` bytes gives at most
   ``4/3 · b`` ASCII letters in the most forgiving view (``ⅷ`` is 3 bytes and folds to ``viii``; this
   is the maximum over all of Unicode, checked by a test), so a blob shorter than the shortest answer
-  word cannot hold one and is not decoded. Candidate runs are found with ``find`` on a
-  ``bytes.translate``-d copy; decoded text is folded the way the scanner folds it before the check;
+  word cannot hold one and is not decoded. Candidate runs are found by one regex on a
+  ``bytes.translate``-d copy; decoded text is folded the way the scanner folds it before the check,
+  and base64 inside it is decoded once more (the scan decodes two levels);
 * anything else (non-ASCII text, which may hide homoglyphs or invisibles, and literal backslashes)
   goes to the full scan. Numeric and date answers always get the decoded views when any blob decodes.
 
-Items that pass the pre-check as "no" have no findings, so the result is identical to the full scan;
-``test_prefilter_is_sound`` and the planted-answer property test assert it.
+Items that pass the pre-check as "no" have no findings, so the result is identical to the full scan.
+For the others the check returns a :class:`Plan`: which base64 runs are "hot", whether entity or
+percent decoding can add a hit, which keys may be upstream-named. The walk checks each string and
+container against it (a container's serialisation is a slice of the item's, so the runs, escapes and
+keys it can hold are among those), and searches a string's decoded views only when it holds one of
+them. ``tests/leakage/test_leak_shortcuts.py`` (generated items), ``test_leak_prefilter.py`` (corner
+cases) and the planted-answer property test assert identical audits with and without it.
 """
 
 from __future__ import annotations
@@ -29,13 +38,13 @@ import html
 import re
 import urllib.parse
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
 from windtunnel.leakage.decode import _b64_candidates, _b64_text
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.text import WORD_RE, Mapped, full_view
+from windtunnel.leakage.text import WORD_RE, full_text
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
 # one of its words is "confidence". Leading non-alphanumerics are skipped by the key splitter.
@@ -55,9 +64,19 @@ _UPSTREAM_PREFIXES: tuple[bytes, ...] = (
 _UPSTREAM_KEY_RE = re.compile(
     rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":|"[^"]*confidence[^"]*":'
 )
-# A quote opening a string with an upstream prefix, or with a non-alphanumeric character (a key like
-# "_aiLabel" could follow).
-_UPSTREAM_START_RE = re.compile(rb'"(?:[^a-z0-9":,}\]]|' + b"|".join(_UPSTREAM_PREFIXES) + rb")")
+"""A serialised key (lowercased) that may be upstream-named: its first word starts with a prefix,
+or one of its words is "confidence" (see :func:`_key_matches`, which finds its matches at keys)."""
+_UPSTREAM_KEY_RES = tuple(
+    (lead, re.compile(re.escape(lead) + rb'"[^a-z0-9"]*(?:' + b"|".join(_UPSTREAM_PREFIXES) + rb')[^"]*":'))
+    for lead in (b",", b"{", b"\\")
+)
+_CONFIDENCE_KEY_RE = re.compile(rb'"[^"]*confidence[^"]*":')
+# Where an upstream-named key can start: orjson writes a key right after '{' or ',', and a key of
+# JSON held in a string after its escaping backslash; then the key pattern's start. Each regex starts
+# with a two-character literal, which the engine finds fast: together a necessary condition for a
+# match of ``_UPSTREAM_KEY_RE`` at a key (the third only runs when the text holds a backslash).
+_UPSTREAM_AFTER = rb'"[^a-z0-9"]*(?:a(?:i|uto)|ml|llm|g(?:pt|uess)|triage|pred|suggest|classif|infer)'
+_UPSTREAM_START_RES = tuple(re.compile(re.escape(c) + _UPSTREAM_AFTER) for c in (b",", b"{", b"\\"))
 _ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SEPARATOR_RE = re.compile(rb"(?<=\d)[, ](?=\d{3})")
 # What may stand between two words of a phrase in the serialised text: non-alphanumerics and escapes.
@@ -145,6 +164,67 @@ def dumps(value: Any) -> bytes | None:
         return None
 
 
+@dataclass(slots=True)
+class Plan:
+    """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip."""
+
+    walk: bool
+    """Whether the full scan can find anything."""
+    decode: bool
+    """Whether a decoded view (entities, percent-encoding, base64, nested) can add a hit."""
+    upstream: bool
+    """Whether a key can be upstream-named (``False`` proves none is)."""
+    exact: bool = False
+    """The fields below are known (an ASCII serialisation without literal backslashes): the walk checks
+    strings and subtrees against them; otherwise each is checked on its own (:func:`string_may_hit`)."""
+    hot: tuple[str, ...] = ()
+    """base64 runs whose decoded text may hold a word of an answer or correlated value (or of a
+    label, when an upstream key exists), or that the check cannot rule out: only a string holding one
+    of them needs its base64 views."""
+    entities: bool = False
+    """Decoding HTML entities may add a hit: a string with ``&`` needs its decoded views."""
+    percent: bool = False
+    """Decoding percent-escapes may add a hit: a string with ``%`` needs its decoded views."""
+    upstream_keys: tuple[bytes, ...] = ()
+    """The upstream-named keys as they appear, lowercased, in the serialisation (``b'"aicategory":'``)."""
+
+    def string_decode(self, text: str) -> bool:
+        """Whether an ASCII string of an exact plan needs its decoded views searched."""
+        if not self.decode:
+            return False
+        if (self.entities and "&" in text) or (self.percent and "%" in text):
+            return True
+        return any(r in text for r in self.hot)
+
+    def subtree_may_hit(self, value: Any, needles: NeedleSet) -> bool:
+        """Whether a container of the projection, outside upstream fields, can hold any finding.
+
+        Its serialisation is a slice of the projection's, so the runs, escapes and keys the item
+        check found are all the ones it can hold (the plan must be exact).
+        """
+        try:
+            blob = orjson.dumps(value)
+        except TypeError:
+            return True
+        low = blob.lower()
+        if self.upstream and (
+            any(k in low for k in self.upstream_keys)
+            or (b'\\"' in low and any(k in _unquoted(low) for k in self.upstream_keys))
+        ):
+            return True
+        if self.decode and (
+            (self.entities and b"&" in blob)
+            or (self.percent and b"%" in blob)
+            or any(r.encode() in blob for r in self.hot)
+        ):
+            return True
+        return _plain_hit(probe(needles), low)
+
+
+_NOTHING = Plan(False, False, False, True)
+"""The plan of every projection that cannot hold a finding (shared: plans are not changed)."""
+
+
 def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possible: bool = True) -> bool:
     """Whether a container inside the projection, outside upstream fields, can hold any finding.
 
@@ -153,7 +233,7 @@ def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possi
     applies to it unchanged.
     """
     blob = dumps(value)
-    return blob is None or plan_blob(blob, needles, decode, upstream_possible)[0]
+    return blob is None or plan_blob(blob, needles, decode, upstream_possible).walk
 
 
 def keys_may_hit(keys: str, needles: NeedleSet) -> bool:
@@ -166,28 +246,40 @@ def keys_may_hit(keys: str, needles: NeedleSet) -> bool:
 
 def plan_bytes(blob: bytes, needles: NeedleSet, decode: bool = True) -> tuple[bool, bool]:
     """:func:`plan` on the projection as serialised by ``orjson.dumps``."""
-    walk, dec, _up = plan_blob(blob, needles, decode)
-    return walk, dec
+    pl = plan_blob(blob, needles, decode)
+    return pl.walk, pl.decode
 
 
-def plan_blob(
-    blob: bytes, needles: NeedleSet, decode: bool = True, upstream_possible: bool = True
-) -> tuple[bool, bool, bool]:
-    """``(walk, decode, upstream)`` for a serialised projection or subtree.
+def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_possible: bool = True) -> Plan:
+    """The :class:`Plan` of a serialised projection or subtree.
 
-    ``upstream`` is ``False`` only when no key in ``blob`` can be upstream-named; ``upstream_possible``
-    ``False`` says the caller already knows that (a subtree of such a projection), skipping the check.
+    ``upstream_possible`` ``False`` says the caller already knows no key is upstream-named (a subtree
+    of such a projection), skipping that check.
     """
     if not blob.isascii() or b"\\\\" in blob:
-        return True, decode, True
+        return Plan(True, decode, True)
     pr = probe(needles)
     low = blob.lower()
-    upstream = upstream_possible and _has_upstream_key(low)
-    if decode and (pr.sets or (upstream and pr.label_sets)) and _decoded_may_hit(blob, low, pr, upstream):
-        return True, True, upstream
+    ups: tuple[bytes, ...] = ()
+    if upstream_possible and _may_have_upstream_key(blob, low):
+        ups = _upstream_keys(low)
+    upstream = bool(ups)
+    hot: tuple[str, ...] = ()
+    entities = percent = False
+    sets = [toks for toks, _adj in pr.sets]
     if upstream:
-        return True, False, True
-    return _plain_hit(pr, low), False, False
+        sets.extend(pr.label_sets)
+    if decode and sets:
+        if b"&" in blob:
+            entities = _text_may_hit(html.unescape(blob.decode()), sets, pr)
+        if b"%" in blob:
+            percent = _text_may_hit(urllib.parse.unquote(blob.decode()), sets, pr)
+        hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
+    dec = entities or percent or bool(hot)
+    walk = dec or upstream or _plain_hit(pr, low)
+    if not walk:
+        return _NOTHING
+    return Plan(walk, dec, upstream, True, hot, entities, percent, ups)
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
@@ -200,20 +292,54 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
         return False
     if "&" in text or "%" in text or "\\" in text:
         return True
-    return bool(_b64_pieces(text.encode(), pr.min_blob, json=False))
+    return _b64_pieces(text.encode(), pr.min_blob, json=False)
 
 
-def _has_upstream_key(low: bytes) -> bool:
-    # Cheap first: a string opening with a prefix or a non-alphanumeric, or "confidence" anywhere.
-    if _UPSTREAM_START_RE.search(low) is None and b"confidence" not in low:
-        return False
-    return _UPSTREAM_KEY_RE.search(low) is not None
+def _may_have_upstream_key(blob: bytes, low: bytes) -> bool:
+    """Cheap first: a key opening with a prefix (after non-alphanumerics), or "confidence" anywhere."""
+    by_comma, by_brace, by_backslash = _UPSTREAM_START_RES
+    if by_comma.search(low) is not None or by_brace.search(low) is not None or b"confidence" in low:
+        return True
+    return b"\\" in blob and by_backslash.search(low) is not None
+
+
+def _upstream_keys(low: bytes) -> tuple[bytes, ...]:
+    """The serialised keys (``"aicategory":``) that may be upstream-named. A key holding a quote is
+    serialised with ``\\"``, which the key pattern stops at: it is also looked for with those
+    escapes replaced (:func:`_unquoted`), while keys of JSON held in a string (``\\"aiLabel\\":``)
+    are only found as written."""
+    backslash = b"\\" in low
+    keys = _key_matches(low, backslash)
+    if backslash and b'\\"' in low:
+        keys.extend(_key_matches(_unquoted(low), backslash))
+    return tuple(dict.fromkeys(keys))
+
+
+def _key_matches(low: bytes, backslash: bool) -> list[bytes]:
+    """The matches of ``_UPSTREAM_KEY_RE`` at keys: a key follows '{', ',' or (in JSON held in a
+    string) a backslash, so each alternative is looked for after those literals (which the engine
+    finds fast), and the ``confidence`` one only where the word occurs."""
+    keys: list[bytes] = []
+    for lead, rx in _UPSTREAM_KEY_RES:
+        if backslash or lead != b"\\":
+            keys.extend(m[1:] for m in rx.findall(low))
+    if b"confidence" in low:
+        keys.extend(_CONFIDENCE_KEY_RE.findall(low))
+    return keys
+
+
+def _unquoted(low: bytes) -> bytes:
+    return low.replace(b'\\"', b"__")
 
 
 def _plain_hit(pr: _Probe, low: bytes) -> bool:
     for toks, adjacent in pr.sets:
-        if all(t in low for t in toks) and (not adjacent or _adjacent(low, toks)):
-            return True
+        for t in toks:
+            if t not in low:
+                break
+        else:
+            if not adjacent or _adjacent(low, toks):
+                return True
     if pr.any_canon:
         stripped = _SEPARATOR_RE.sub(b"", low)
         return any(all(t in stripped for t in toks) for toks, _adj in pr.sets)
@@ -238,85 +364,137 @@ def _adjacent(low: bytes, toks: tuple[bytes, ...]) -> bool:
     return False
 
 
-def _decoded_may_hit(blob: bytes, low: bytes, pr: _Probe, upstream: bool) -> bool:
-    sets = [toks for toks, _adj in pr.sets]
-    if upstream:
-        sets.extend(pr.label_sets)
-    if b"&" in blob and _text_may_hit(html.unescape(blob.decode()), sets):
-        return True
-    if b"%" in blob and _text_may_hit(urllib.parse.unquote(blob.decode()), sets):
-        return True
-    pieces = _b64_pieces(_unescaped(blob), pr.min_blob)
-    if not pieces:
-        return False
-    if pr.any_canon:
-        return True
-    lowered: list[bytes] = []
-    for piece in pieces:
-        if "%" in piece or "&" in piece or "\\" in piece:
-            return True
-        # The most forgiving view, as the scanner sees it (homoglyphs, fullwidth, invisibles folded).
-        view = piece.lower() if piece.isascii() else full_view(Mapped(piece)).text
-        lowered.append(view.encode())
-    union = b"\n".join([low, *lowered])
-    return any(all(t in union for t in toks) and any(t in p for p in lowered for t in toks) for toks in sets)
-
-
 def _unescaped(blob: bytes) -> bytes:
     """``blob`` with each JSON escape (one character that is not base64) as a space."""
     return _ESCAPE_RE.sub(b" ", blob) if b"\\" in blob else blob
 
 
-def _b64_pieces(blob: bytes, min_len: int, *, json: bool = True) -> list[str]:
-    """Decoded text of every base64 blob in ``blob`` that is at least ``min_len`` characters long.
+def _long_run_re(min_len: int) -> re.Pattern[bytes]:
+    """On a ``_CLASSES``-translated copy: each run of at least ``min_len`` characters holding a 'B'.
+
+    The match starts at a 'B' with enough run characters after it, or with enough lowercase letters
+    before it (a look-behind per count); it ends where the run ends. Looking for the literal 'B'
+    first keeps the regex engine off the (mostly lowercase) prose between candidates.
+    """
+    cached = _RUN_RES.get(min_len)
+    if cached is not None:
+        return cached
+    inner = b""
+    for k in range(min_len - 1, 0, -1):
+        need = min_len - 1 - k
+        here = b"[aB]{%d}" % need if need else b""
+        body = (here + b"|" + inner if inner else here) if here else b""
+        inner = b"(?<=%sB)(?:%s)" % (b"a" * k, body) if body else b"(?<=%sB)" % (b"a" * k)
+    alts = b"[aB]{%d}" % (min_len - 1) + (b"|" + inner if inner else b"")
+    rx = _RUN_RES[min_len] = re.compile(b"B(?:" + alts + b")[aB]*")
+    return rx
+
+
+_RUN_RES: dict[int, re.Pattern[bytes]] = {}
+
+
+class _Piece(NamedTuple):
+    """The decoded text of a base64 run, as the pre-check needs it."""
+
+    view: bytes
+    """Its most forgiving view, as the scanner sees it (homoglyphs, fullwidth, invisibles folded)."""
+    escapes: bool
+    """It holds '%', '&' or a backslash: decoded again by the scan, so it cannot be ruled out."""
+    nested: tuple[bytes, ...]
+    """The views of the base64 runs inside it (the scan decodes base64 inside a decoded view)."""
+
+
+def _runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_Piece, ...]]]:
+    """Every base64 run of ``blob`` at least ``min_len`` characters long that decodes, with its pieces.
 
     Only runs holding a character other than a lowercase letter are looked at (plain lowercase words
-    are never decoded, see ``decode._B64_RE``), found with ``find`` on a translated copy; a run that
+    are never decoded, see ``decode._B64_RE``), found by one regex over a translated copy; a run that
     ends a key in serialised JSON (``json``) is skipped too (keys are matched as written, never decoded).
+    A run decodes whole only when its length is a multiple of 4, else the parts around a '/'.
     """
     classes = blob.translate(_CLASSES)
-    out: list[str] = []
-    pos = classes.find(b"B")
-    while pos >= 0:
-        start = classes.rfind(b" ", 0, pos) + 1
-        end = classes.find(b" ", pos)
-        if end < 0:
-            end = len(classes)
-        size = end - start
-        if size >= min_len and not (json and blob.startswith(b'":', end)):
-            run = blob[start:end]
-            # A whole run decodes only when its length is a multiple of 4, else the parts around a '/'.
-            if b"/" in run:
-                out.extend(dec for _a, _b, dec in _b64_candidates(run.decode(), 4))
-            elif size % 4 == 0:
-                dec = _decode_run(run)
-                if dec is not None:
-                    out.append(dec)
-        pos = classes.find(b"B", end)
+    out: list[tuple[bytes, tuple[_Piece, ...]]] = []
+    for m in _long_run_re(min_len).finditer(classes):
+        end = m.end()
+        if json and blob.startswith(b'":', end):
+            continue
+        run = blob[classes.rfind(b" ", 0, m.start()) + 1 : end]
+        pieces = _PIECES.get(run)
+        if pieces is None:
+            pieces = _run_pieces(run)
+        if pieces:
+            out.append((run, pieces))
     return out
 
 
-_DECODED: dict[bytes, str | None] = {}
-_DECODED_MAX = 32768
+_PIECES: dict[bytes, tuple[_Piece, ...]] = {}
+_PIECES_MAX = 32768
 
 
-def _decode_run(run: bytes) -> str | None:
-    """``decode._b64_text`` of a whole run, memoised (ids and status names recur on every item)."""
-    try:
-        return _DECODED[run]
-    except KeyError:
-        pass
-    if len(_DECODED) >= _DECODED_MAX:
-        _DECODED.clear()
-    dec = _DECODED[run] = _b64_text(run.decode())
-    return dec
+def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
+    """The decoded pieces of one run (memoised: ids, dates and names recur on every item)."""
+    if b"/" in run:
+        decoded = [dec for _a, _b, dec in _b64_candidates(run.decode(), 4)]
+    elif len(run) % 4 == 0:
+        dec = _b64_text(run.decode())
+        decoded = [dec] if dec is not None else []
+    else:
+        decoded = []
+    pieces = tuple(
+        _Piece(
+            full_text(text).encode(),
+            "%" in text or "&" in text or "\\" in text,
+            tuple(p.view for _r, ps in _runs(text.encode(), 4, json=False) for p in ps)
+            if nest and len(text) > 3
+            else (),
+        )
+        for text in decoded
+    )
+    if nest:
+        if len(_PIECES) >= _PIECES_MAX:
+            _PIECES.clear()
+        _PIECES[run] = pieces
+    return pieces
 
 
-def _text_may_hit(decoded: str, sets: list[tuple[bytes, ...]]) -> bool:
+def _b64_pieces(blob: bytes, min_len: int, *, json: bool = True) -> bool:
+    """Whether ``blob`` holds a base64 run at least ``min_len`` characters long that decodes."""
+    return bool(_runs(blob, min_len, json=json))
+
+
+def _hot_runs(blob: bytes, pr: _Probe, sets: list[tuple[bytes, ...]], *, json: bool, depth: int = 1) -> tuple[str, ...]:
+    """The base64 runs of ``blob`` whose decoded text may hold a word of ``sets`` in its view, or in
+    the view of a base64 run inside it (the scan decodes two levels; ``depth=2``: this is already
+    the second); one holding other escapes counts too, and with numeric or date needles every
+    decodable run does."""
+    hot: list[str] = []
+    for run, pieces in _runs(blob, pr.min_blob, json=json):
+        for piece in pieces:
+            if (
+                pr.any_canon
+                or piece.escapes
+                or _holds_word(piece.view, sets)
+                or (depth < 2 and any(_holds_word(v, sets) for v in piece.nested))
+            ):
+                hot.append(run.decode())
+                break
+    return tuple(hot)
+
+
+def _holds_word(view: bytes, sets: list[tuple[bytes, ...]]) -> bool:
+    return any(t in view for toks in sets for t in toks)
+
+
+def _text_may_hit(decoded: str, sets: list[tuple[bytes, ...]], pr: _Probe) -> bool:
+    """Whether text decoded from the whole serialisation (entities or percent-escapes) may add a hit:
+    it holds every word of a needle, escapes of another kind, or a base64 run that may (the scan
+    decodes base64 inside a decoded view too)."""
     if not decoded.isascii() or "%" in decoded or "&" in decoded or "\\" in decoded:
         return True
     low = decoded.lower().encode()
     if any(all(t in low for t in toks) for toks in sets):
         return True
     stripped = _SEPARATOR_RE.sub(b"", low)
-    return any(all(t in stripped for t in toks) for toks in sets)
+    if any(all(t in stripped for t in toks) for toks in sets):
+        return True
+    return bool(_hot_runs(decoded.encode(), pr, sets, json=False, depth=2))

@@ -62,6 +62,15 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, NeedleSet
 from windtunnel.leakage.pointers import hide_answers
+from windtunnel.leakage.prefilter import (
+    Plan,
+    dumps,
+    keys_may_hit,
+    plan_blob,
+    string_may_hit,
+    subtree_may_hit,
+    token_sets,
+)
 from windtunnel.leakage.text import Mapped
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -88,7 +97,7 @@ def escape_pointer_token(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Ctx:
     item: str
     needles: NeedleSet
@@ -104,10 +113,23 @@ class _Ctx:
     """(pointer, representation) of the string holding the embedded JSON being walked."""
     depth: int = 0
     fast: bool = False
-    upstream_keys: bool = True
-    """``False`` when the pre-check proved no key of the projection is upstream-named."""
     """Use the sound shortcuts of :mod:`windtunnel.leakage.prefilter` inside the walk (skip keys,
     strings and whole subtrees that cannot hold a finding). Off, the walk looks at everything."""
+    upstream_keys: bool = True
+    """``False`` when the pre-check proved no key of the projection is upstream-named."""
+    plan: Plan | None = None
+    """The item pre-check's plan, when it is exact: strings and subtrees are checked against it."""
+    pending_target: tuple[Any, list[str], bytes | None, Sequence[str]] | None = None
+    """(projection, expected, serialised projection, context words): the target is inferred from
+    them the first time the mention policy needs it (most items never do)."""
+
+    def naming(self) -> re.Pattern[str] | None:
+        """The naming words' pattern (see ``target``), inferring the target first if still pending."""
+        if self.pending_target is not None:
+            projection, expected, blob, words = self.pending_target
+            self.pending_target = None
+            self.target = _naming(infer_target(projection, expected, blob), words)
+        return self.target
 
 
 def _needles(expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str]) -> NeedleSet:
@@ -188,18 +210,24 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     needles, label_norms = _prepared(tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set))
     blob: bytes | None = None
     upstream_keys = True
+    plan: Plan | None = None
     if prefilter:
-        from windtunnel.leakage.prefilter import dumps, plan_blob
-
         blob = dumps(it.projection)
         if blob is not None:
-            walk, needs_decode, upstream_keys = plan_blob(blob, needles, decode)
-            if not walk:
+            plan = plan_blob(blob, needles, decode)
+            if not plan.walk:
                 return ItemAudit(it.id, [], it.line)
-            decode = decode and needs_decode
-    target = it.target or infer_target(it.projection, it.expected, blob)
-    ctx = _Ctx(it.id, needles, label_norms, decode, _naming(target, it.context_words), it.strict, fast=prefilter)
+            decode = decode and plan.decode
+            upstream_keys = plan.upstream
+            if not plan.exact:
+                plan = None
+    ctx = _Ctx(it.id, needles, label_norms, decode, None, it.strict, fast=prefilter)
+    if it.target:
+        ctx.target = _naming(it.target, it.context_words)
+    else:
+        ctx.pending_target = (it.projection, it.expected, blob, it.context_words)
     ctx.upstream_keys = upstream_keys
+    ctx.plan = plan
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
@@ -309,7 +337,7 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
         prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
-            if prune and type(value) in (dict, list) and not _subtree_may_hit(value, ctx):
+            if prune and not _may_hit(value, ctx):
                 continue
             _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover)
     elif type(node) is str:
@@ -325,8 +353,6 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
     keys = [k if type(k) is str else str(k) for k in node]
     scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
     if scan_keys and ctx.fast:
-        from windtunnel.leakage.prefilter import keys_may_hit
-
         scan_keys = keys_may_hit("\x00".join(keys), ctx.needles)
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
@@ -336,14 +362,23 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
 
         ctx.marked = marked_node(node)
     structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
+    lone = prune and _one_container(node)
     for skey, value in zip(keys, node.values(), strict=True):
         if structural is not None and skey in structural and not isinstance(value, (dict, list)):
             continue
-        child = f"{pointer}/{escape_pointer_token(skey)}"
+        up = upstream
+        if find_upstream and is_upstream_name(skey):
+            up = f"{pointer}/{escape_pointer_token(skey)}"
+        # Skip a value that cannot hold a finding before building its pointer. The one container of
+        # an object that was walked usually holds what made it worth walking: it is walked without
+        # a check (walking more never changes a result, it only costs time).
+        skip = up is None and prune and not (lone and type(value) in (dict, list)) and not _may_hit(value, ctx)
+        if skip and not scan_keys:
+            continue
+        child = up if up is not None else f"{pointer}/{escape_pointer_token(skey)}"
         if scan_keys:
             _scan_key(skey, child, crep, ctx, suppress=False)
-        up = child if find_upstream and is_upstream_name(skey) else upstream
-        if up is None and prune and type(value) in (dict, list) and not _subtree_may_hit(value, ctx):
+        if skip:
             continue
         start = len(ctx.findings)
         _walk(value, child, crep, up, ctx, suppress=False)
@@ -371,10 +406,49 @@ _STRUCTURAL = frozenset({"type", "version", "object", "localId", "level", "order
 kind of node it is, not text the model reads, so they are not searched for the answer."""
 
 
-def _subtree_may_hit(value: Any, ctx: _Ctx) -> bool:
-    from windtunnel.leakage.prefilter import subtree_may_hit
+def _one_container(node: Mapping[Any, Any]) -> bool:
+    """Exactly one value of ``node`` is an object or a list."""
+    seen = 0
+    for v in node.values():
+        if type(v) is dict or type(v) is list:
+            seen += 1
+            if seen > 1:
+                return False
+    return seen == 1
 
-    return subtree_may_hit(value, ctx.needles, ctx.decode, ctx.upstream_keys)
+
+def _may_hit(value: Any, ctx: _Ctx) -> bool:
+    """Whether a value outside upstream fields can hold a finding (the walk's sound shortcut): a
+    container by the pre-check of its serialisation, a string by the plan's check (what
+    :func:`_scan_string` would decide); other scalars are left to their own check."""
+    t = type(value)
+    plan = ctx.plan
+    if t is str:
+        if plan is None:
+            return True
+        # Decided by the plan when no JSON can be held in it, it is ASCII and no needle is numeric.
+        if ctx.depth < _MAX_EMBED_DEPTH and (value.find("{", 0, 64) >= 0 or value.find("[", 0, 64) >= 0):
+            return True
+        if ctx.needles.any_canon or not value.isascii():
+            return True
+        return (plan.decode and plan.string_decode(value)) or _plain_words(value, ctx)
+    if t is dict or t is list:
+        if plan is not None:
+            return plan.subtree_may_hit(value, ctx.needles)
+        return subtree_may_hit(value, ctx.needles, ctx.decode, ctx.upstream_keys)
+    return True
+
+
+def _plain_words(text: str, ctx: _Ctx) -> bool:
+    """Every word of some answer or correlated value occurs in ``text`` (lowercased)."""
+    low = text.lower()
+    for toks in token_sets(ctx.needles):
+        for t in toks:
+            if t not in low:
+                break
+        else:
+            return True
+    return False
 
 
 def _non_empty(value: Any) -> bool:
@@ -399,8 +473,6 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
     if suppress:
         return
     if ctx.fast and key.isascii() and not ctx.needles.any_canon:
-        from windtunnel.leakage.prefilter import token_sets
-
         low = key.lower()
         if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
             return
@@ -430,8 +502,6 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
 
 def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, suppress: bool) -> None:
     if ctx.fast and upstream is None and not ctx.needles.any_canon:
-        from windtunnel.leakage.prefilter import token_sets
-
         low = text.lower()
         if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
             return
@@ -467,19 +537,23 @@ def _scan_string(
             _walk(inner, inner_ptr, "json-in-string", upstream, ctx, suppress=False)
             ctx.outer, ctx.depth = saved
             return
+    decode = ctx.decode
     if ctx.fast and upstream is None and not ctx.needles.any_canon and text.isascii():
         # Outside upstream fields only answers and correlated values make findings; in an ASCII string
-        # the same sound check as the item's pre-check decides whether any can match.
-        from windtunnel.leakage.prefilter import string_may_hit
-
-        if not string_may_hit(text, ctx.needles, ctx.decode):
+        # the same sound check as the item's pre-check decides whether any can match, and whether
+        # its decoded views can add a hit (only a string holding what the item check found can).
+        if ctx.plan is not None:
+            decode = ctx.plan.string_decode(text)
+            if not decode and not _plain_words(text, ctx):
+                return
+        elif not string_may_hit(text, ctx.needles, ctx.decode):
             return
-    hits = ctx.needles.search(text, decode=ctx.decode)
+    hits = ctx.needles.search(text, decode=decode)
     if not hits:
         return
     srep = string_representation(text, rep)
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
-    segments = path_segments(text)
+    segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
     for hit in hits:
         _classify(
@@ -496,6 +570,11 @@ def _scan_string(
             span=hit.span,
             listing=listing,
         )
+
+
+_SEGMENTS_LATER = object()
+"""The path segments of a string (in a one-item list shared by its hits) are computed when a hit
+first needs them: most hits are classified before."""
 
 
 def _label_spans(hits: list[Hit]) -> dict[str, list[tuple[int, int, str]]]:
@@ -521,7 +600,7 @@ def _classify(
     rep: str,
     upstream: str | None,
     ctx: _Ctx,
-    segments: list[tuple[int, int]] | None,
+    segments: list[Any] | None,
     *,
     whole_value: bool,
     suppress: bool,
@@ -572,7 +651,12 @@ def _classify(
     view_text, (va, vb) = hit.view_text, hit.view_span
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
-    seg_hit = segments is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segments)
+    segs: list[tuple[int, int]] | None = None
+    if segments is not None:
+        if segments[0] is _SEGMENTS_LATER:
+            segments[0] = path_segments(text)
+        segs = segments[0]
+    seg_hit = segs is not None and span is not None and any(_strip_eq(text, a, b, span) for a, b in segs)
     if not seg_hit and hit.view.startswith("decoded"):
         # A segment that is itself encoded (``Support > QW/DqA==``): look at the decoded path.
         vsegs = path_segments(hit.view_text)
@@ -682,7 +766,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     from windtunnel.leakage import mention
 
     view_text, (va, vb) = hit.view_text, hit.view_span
-    if ctx.target is not None and mention.naming_near(ctx.target, view_text, va, vb):
+    naming = ctx.naming()
+    if naming is not None and mention.naming_near(naming, view_text, va, vb):
         return "target-mention"
     decoded = hit.view.startswith("decoded")
     if span is None or decoded:

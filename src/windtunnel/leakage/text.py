@@ -127,6 +127,11 @@ def full_view(m: Mapped) -> Mapped:
     return _per_char(m, _full_char)
 
 
+def full_text(text: str) -> str:
+    """``full_view(Mapped(text)).text`` without building the offset map (for checks that need no spans)."""
+    return text.lower() if text.isascii() else "".join(map(_full_char, text))
+
+
 def named_view(m: Mapped, name: str) -> Mapped:
     """One named view of ``m`` (see :data:`VIEW_ORDER`)."""
     if name == "raw":

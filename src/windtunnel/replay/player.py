@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import anyio
 
@@ -32,8 +32,10 @@ from windtunnel.replay.contract import (
     resolve_contract,
     run_export_judge,
 )
-from windtunnel.replay.matcher import RecordedResponder
 from windtunnel.replay.session import LoadedSession, RecordedCall, Session
+
+if TYPE_CHECKING:  # the matcher imports httpx: `validate` checks replays without it
+    from windtunnel.replay.matcher import RecordedResponder
 
 Status = Literal["passed", "failed", "error"]
 
@@ -169,6 +171,7 @@ class Player:
         from windtunnel.chaos.runtime import ChaosRuntime
         from windtunnel.chaos.spec import ChaosSpec
         from windtunnel.engine.runner import CellRunner
+        from windtunnel.replay.matcher import RecordedResponder
 
         check_seams(self.cfg, prepared, tool_port=self.tool_proxy_port, llm_port=self.llm_proxy_port)
         agent_cfg = self.cfg.agent

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterable, Mapping
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
@@ -40,7 +41,7 @@ from windtunnel.reports.cells import (
     visible_controls,
 )
 from windtunnel.reports.partial import cut_short
-from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
+from windtunnel.reports.stats import StatsTally, format_rate, stats_lines
 from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of
 
 SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
@@ -183,8 +184,21 @@ def heatmap(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
     return {"invariants": list(invariants), "rows": grid}
 
 
+CellSource = Callable[[], Iterable[Mapping[str, Any]]]
+"""Gives the report's cells, in report order, anew on each call (from memory or from the run store)."""
+
+
 def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -> dict[str, Any]:
     cells = list(report.get("cells") or [])
+    return _context_from(report, lambda: cells, phase_links)
+
+
+def _context_from(
+    report: Mapping[str, Any], cells: CellSource, phase_links: Mapping[str, str] | None
+) -> dict[str, Any]:
+    """The template context, the cells read three times and never gathered: once for the counts,
+    statistics, heat map and failures, once for the table rows, once for the embedded data (``report``'s
+    own ``cells`` are not read)."""
     summary = report["summary"]
     css = asset("report.css")
     js = asset("report.js")
@@ -193,14 +207,34 @@ def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -
         link = (phase_links or {}).get(name) or entry.get("report")
         not_run = entry.get("status") == "not_run" or entry.get("score") is None
         phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run})
-    failures = [(i, c) for i, c in enumerate(cells) if c.get("status") in ("failed", "error")]
-    failures.sort(key=lambda ic: (SEVERITY_RANK.get(str(ic[1].get("severity")), 2), ic[0]))
-    stats = compute_stats(cells)
-    failure_rows = [
-        {"i": i, "cell": c, "phase": cell_phase(c), "label": cell_label(c, 120), "detail": failure_detail(c)}
-        for i, c in failures
+    tally = StatsTally()
+    worst: list[tuple[int, int, Mapping[str, Any]]] = []  # the FAILURE_DETAILS most severe, negated keys
+    seen = {"n": 0, "usage": False, "failures": 0}
+    kinds: set[str] = set()
+    phase_names: set[str] = set()
+
+    def tallied() -> Iterator[Mapping[str, Any]]:
+        for i, c in enumerate(cells()):
+            tally.add(c)
+            if c.get("status") in ("failed", "error"):
+                seen["failures"] += 1
+                entry = (-SEVERITY_RANK.get(str(c.get("severity")), 2), -i, c)
+                if len(worst) < FAILURE_DETAILS:
+                    heapq.heappush(worst, entry)
+                elif entry[:2] > worst[0][:2]:
+                    heapq.heapreplace(worst, entry)
+            seen["n"] = i + 1
+            seen["usage"] = seen["usage"] or usage_of(c) is not None
+            kinds.add(str(c.get("kind")))
+            phase_names.add(cell_phase(c))
+            yield c
+
+    heat = heatmap(tallied())
+    stats = tally.stats()
+    shown = [  # most severe first, then in report order; every failure stays in the cells table
+        {"i": -i, "cell": c, "phase": cell_phase(c), "label": cell_label(c, 120), "detail": failure_detail(c)}
+        for _, i, c in sorted(worst, reverse=True)
     ]
-    shown = failure_rows[:FAILURE_DETAILS]
     return {
         "report": report,
         "run": report["run"],
@@ -215,18 +249,30 @@ def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -
         "by_type": by_type_rows(summary),
         "stats": stats,
         "stats_lines": stats_lines(stats),
-        "heat": heatmap(cells),
-        "rows": (_row(i, c) for i, c in enumerate(cells)),
-        "n_cells": len(cells),
-        "has_usage": any(usage_of(c) is not None for c in cells),
+        "heat": heat,
+        "rows": (_row(i, c) for i, c in enumerate(cells())),
+        "n_cells": seen["n"],
+        "has_usage": seen["usage"],
         "usage_total": total_line(report.get("usage")),
-        "kinds": sorted({str(c.get("kind")) for c in cells}),
-        "phase_names": sorted({cell_phase(c) for c in cells}),
-        "failures": failure_rows,
+        "kinds": sorted(kinds),
+        "phase_names": sorted(phase_names),
+        "n_failures": seen["failures"],
         "shown_failures": shown,
         "linked": {f["i"] for f in shown},
-        "data": embed_json({"run": report["run"], "summary": summary, "cells": [compact_cell(c) for c in cells]}),
+        "data": _embedded_data(report, cells),
     }
+
+
+def _embedded_data(report: Mapping[str, Any], cells: CellSource) -> Iterator[Markup]:
+    """``embed_json({"run", "summary", "cells": [compact cells]})`` in pieces, one per cell: the same
+    text once joined (compact JSON: a list is its items joined by commas)."""
+    head = embed_json({"run": report["run"], "summary": report["summary"], "cells": []})
+    assert head.endswith("[]}")
+    yield Markup(head[:-2])
+    for i, c in enumerate(cells()):
+        piece = embed_json(compact_cell(c))
+        yield Markup("," + piece) if i else piece
+    yield Markup("]}")
 
 
 def write_stream(chunks: Iterable[str], out: Path) -> Path:
@@ -248,13 +294,30 @@ def render_html(report: Mapping[str, Any], out: Path, phase_links: Mapping[str, 
     return write_stream(template("report.html.j2").generate(**_context(report, phase_links)), out)
 
 
-def render_phase_summary(report: Mapping[str, Any], out: Path, phase_links: Mapping[str, str] | None = None) -> Path:
+def render_html_streamed(
+    report: Mapping[str, Any], cells: CellSource, out: Path, phase_links: Mapping[str, str] | None = None
+) -> Path:
+    """:func:`render_html` with the cells of ``cells()`` (read three times, never gathered): the same file."""
+    return write_stream(template("report.html.j2").generate(**_context_from(report, cells, phase_links)), out)
+
+
+def render_phase_summary(
+    report: Mapping[str, Any],
+    out: Path,
+    phase_links: Mapping[str, str] | None = None,
+    *,
+    cells: CellSource | None = None,
+) -> Path:
     """Write the ``ci`` summary page: overall score, one row per phase linking its detailed report.
 
     Links come from ``phase_links`` or from ``summary.phases.<name>.report`` (relative paths only).
+    ``cells``: the cells read from there instead of ``report["cells"]`` (never gathered).
     """
     css = asset("report.css")
-    ctx = _context({**report, "cells": report.get("cells") or []}, phase_links)
+    if cells is None:
+        ctx = _context({**report, "cells": report.get("cells") or []}, phase_links)
+    else:
+        ctx = _context_from(report, cells, phase_links)
     ctx["csp"] = content_security_policy(css)
     return write_stream(template("summary.html.j2").generate(**ctx), out)
 

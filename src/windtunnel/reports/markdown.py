@@ -8,8 +8,9 @@ and commands go in code spans fenced longer than any backtick run they contain.
 
 from __future__ import annotations
 
+import heapq
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from windtunnel.reports.cells import (
     truncate,
 )
 from windtunnel.reports.partial import CutShort, cut_short
-from windtunnel.reports.stats import compute_stats, format_rate, stats_lines
+from windtunnel.reports.stats import RunStats, StatsTally, format_rate, stats_lines
 
 TOP_FAILURES = 10
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
@@ -60,9 +61,13 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
+def build_markdown(
+    report: Mapping[str, Any], top: int = TOP_FAILURES, *, cells: Iterable[Mapping[str, Any]] | None = None
+) -> str:
+    """The markdown text. ``cells``: read once from there instead of ``report["cells"]`` (never gathered:
+    the statistics are counted and only the top failures kept as they pass)."""
     run, summary = report["run"], report["summary"]
-    cells = report.get("cells") or []
+    stats, failures, n_failures = _tally(report.get("cells") or [] if cells is None else cells, top)
     short = cut_short(report)
     if short is not None:
         verdict = f"⚠️ {short.status}"
@@ -116,7 +121,6 @@ def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
             ["type", "pass rate", "passed / total"],
             [[md_text(t), format_rate(rate), f"{p}/{n}" if n is not None else ""] for t, p, n, rate in by_type],
         )
-    stats = compute_stats(cells)
     out += ["", "### Statistics", ""]
     out += _table(["measure", "value"], [[md_text(k), md_text(v)] for k, v in stats_lines(stats)])
     if stats.flaky:
@@ -125,12 +129,10 @@ def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
         if len(stats.flaky) > top:
             out.append(f"- … and {len(stats.flaky) - top} more")
         out += ["", "</details>"]
-    failures = [c for c in cells if c.get("status") in ("failed", "error")]
-    failures.sort(key=_failure_rank)
-    if failures:
-        out += ["", f"### Top failures ({min(top, len(failures))} of {len(failures)})", ""]
+    if n_failures:
+        out += ["", f"### Top failures ({min(top, n_failures)} of {n_failures})", ""]
         rows = []
-        for cell in failures[:top]:
+        for cell in failures:
             faults = ", ".join(fault_label(f) for f in cell.get("faults") or [])
             rows.append(
                 [
@@ -144,6 +146,27 @@ def build_markdown(report: Mapping[str, Any], top: int = TOP_FAILURES) -> str:
             )
         out += _table(["severity", "phase", "cell", "why", "faults", "reproduce"], rows)
     return "\n".join(out) + "\n"
+
+
+def _tally(cells: Iterable[Mapping[str, Any]], top: int) -> tuple[RunStats, list[Mapping[str, Any]], int]:
+    """One pass: the statistics, the ``top`` failures in rank order (the order a stable sort of all of
+    them gives) and how many failures there are."""
+    tally = StatsTally()
+    count = 0
+
+    def failing() -> Iterator[Mapping[str, Any]]:
+        nonlocal count
+        for cell in cells:
+            tally.add(cell)
+            if cell.get("status") in ("failed", "error"):
+                count += 1
+                yield cell
+
+    passing = failing()
+    failures = heapq.nsmallest(top, passing, key=_failure_rank)
+    for _ in passing:  # nsmallest(0, ...) reads nothing: the statistics need every cell
+        pass
+    return tally.stats(), failures, count
 
 
 def _cut_short_banner(short: CutShort) -> list[str]:

@@ -4,8 +4,9 @@
 among the keys is kept) and a function giving the cells anew on each call, e.g. ``lambda:
 store.iter_cells(run_id, plan_order=True)``. It writes, byte for byte, the file :func:`render_report`
 writes for the same report with the cells in memory: the streamed writers lay out a skeleton with the
-same code, then put the cells, each serialised on its own, where a marker stands. A format without a
-streamed writer (html, markdown, terminal, plugins) gets the cells gathered in memory first.
+same code, then put the cells, each serialised on its own, where a marker stands. HTML and markdown
+read the cells from the source as well (``reports.html.render_html_streamed``, ``build_markdown(cells=)``);
+a format without a streamed writer (terminal, plugins) gets the cells gathered in memory first.
 
 Passes over the cells: JSON one (statistics are gathered as the cells are written, and come after
 them), SARIF two (rules and statistics come before the results), JUnit one to count plus one per
@@ -45,6 +46,8 @@ def render_streamed(
     path = output_path(dict(report), out, rep.extension)
     writer = _WRITERS.get(rep.name) if fmt in _WRITERS or rep.name in _WRITERS else None
     try:
+        if rep.name in _PAGES:  # HTML and markdown read the cells from the source too (reports/html.py)
+            return _PAGES[rep.name](report, cells, path)
         if writer is None:  # no streamed writer for this format: the cells in memory, as before
             return rep.render({**report, "cells": list(cells())}, path)
         with path.open("wb") as fh:
@@ -232,3 +235,23 @@ _WRITERS: dict[str, Callable[[Mapping[str, Any], CellSource, IO[bytes], SummaryT
     "junit": write_junit,
     "sarif": write_sarif,
 }
+
+
+def _html_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
+    from windtunnel.reports.html import render_html_streamed
+
+    return render_html_streamed(report, cells, path)
+
+
+def _markdown_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
+    from windtunnel.reports.markdown import build_markdown
+
+    path.write_text(build_markdown(report, cells=cells()), encoding="utf-8")
+    return path
+
+
+_PAGES: dict[str, Callable[[Mapping[str, Any], CellSource, Path], Path]] = {
+    "html": _html_page,
+    "markdown": _markdown_page,
+}
+"""Formats written from the cell source without a skeleton: the same text as their reporters give."""

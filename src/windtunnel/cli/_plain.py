@@ -1,0 +1,43 @@
+"""Lines for a pipe or a file, written without rich when rich would add nothing.
+
+Rich prints markup to a stream that is not a terminal as plain text, but importing it costs tens of
+milliseconds of start-up. :func:`say` writes ``label text`` itself when the stream is not a terminal,
+no variable asks for colour, and the text holds nothing rich would change (an ``:emoji:`` code, a tab,
+a control character); otherwise it prints through the rich console, with the label styled and the text
+escaped. Either way the bytes on a pipe are the same (``tests/cli/test_lean_entry.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import TextIO
+
+_COLOUR_VARS = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
+_RICH_WOULD_CHANGE = re.compile(r":\S*?:|[\x00-\x09\x0b-\x1f\x7f]")
+"""An ``:emoji:`` code (rich replaces known ones), a tab (expanded) or a control character (stripped)."""
+
+
+def _plain(stream: TextIO, text: str) -> bool:
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+    return not tty and not any(os.environ.get(v) for v in _COLOUR_VARS) and not _RICH_WOULD_CHANGE.search(text)
+
+
+def say(label: str, style: str, text: str, *, err: bool = False) -> None:
+    """Write ``label text`` (``label`` in ``style`` on a terminal) to stdout, or stderr with ``err``."""
+    stream = sys.stderr if err else sys.stdout
+    line = f"{label} {text}" if label else text
+    if _plain(stream, line):
+        stream.write(line + "\n")
+        stream.flush()
+        return
+    from rich.markup import escape
+
+    from windtunnel.cli._console import err_console, out_console
+
+    console = err_console() if err else out_console()
+    console.print(f"[{style}]{label}[/] {escape(text)}" if label else escape(text))

@@ -1,0 +1,80 @@
+"""The console-script entry point (``windtunnel``): a lean path for ``validate``, typer for the rest.
+
+``windtunnel validate [-c PATH] [--no-import]`` is what a pre-commit hook or an editor runs on every
+save, so it skips the command framework (typer and click, ~50 ms of start-up): :func:`main` reads
+exactly those options itself and runs the same body (:mod:`windtunnel.cli._validate`) with the same
+messages and exit codes. Any other argument list, including ``--help`` and every malformed one, goes
+to the typer app (:mod:`windtunnel.cli.app`), which owns usage errors.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from windtunnel._util.errors import ExitCode, UsageError, WindtunnelError
+
+T = TypeVar("T")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run ``windtunnel`` with ``argv`` (default: the process arguments) and exit with its code."""
+    lean = lean_validate_args(sys.argv[1:] if argv is None else argv)
+    if lean is None:
+        from windtunnel.cli.app import main as typer_main
+
+        typer_main(argv)
+        return
+    from windtunnel.cli._validate import validate_config
+
+    config, no_import = lean
+    guarded(lambda: validate_config(config, no_import=no_import))
+    sys.exit(0)
+
+
+def lean_validate_args(args: Sequence[str]) -> tuple[Path | None, bool] | None:
+    """``(config, no_import)`` when ``args`` is ``validate`` with options the lean path reads exactly as
+    click would, else None (the typer app handles it)."""
+    if not args or args[0] != "validate":
+        return None
+    config: Path | None = None
+    no_import = False
+    rest = list(args[1:])
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--no-import":
+            no_import = True
+        elif arg in ("-c", "--config") and rest and rest[0] and not rest[0].startswith("-"):
+            config = Path(rest.pop(0))
+        elif arg.startswith("--config=") and len(arg) > len("--config=") and arg[9] != "-":
+            config = Path(arg[len("--config=") :])
+        else:
+            return None
+    return config, no_import
+
+
+def guarded(call: Callable[[], T]) -> T:
+    """``call()``, its errors printed and mapped to exit codes as every command maps them."""
+    try:
+        return call()
+    except WindtunnelError as err:
+        from windtunnel.cli._console import print_error
+
+        print_error(err)
+        sys.exit(int(err.exit_code))
+    except OSError as err:  # a path the user gave cannot be used (an -o that is a file, a read-only dir ...)
+        from windtunnel.cli._console import print_error
+
+        where = f" {err.filename!r}" if err.filename else ""
+        print_error(
+            UsageError(
+                f"cannot use{where}: {err.strerror or err}",
+                hint="check the paths given with -o/--output, --store and -c",
+            )
+        )
+        sys.exit(int(ExitCode.USAGE))
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(int(ExitCode.INTERRUPTED))

@@ -1,0 +1,121 @@
+"""The console script's lean path for `windtunnel validate` (start-up, issue 16): the same bytes and exit
+codes as the typer app, without importing typer; rich only where it would change the text."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from rich.markup import escape
+
+from tests.conftest import REPO
+from windtunnel.cli import _plain
+from windtunnel.cli.entry import lean_validate_args
+
+EXAMPLE = "examples/support_agent/windtunnel.yaml"
+HTTP = "agent: {type: http, endpoint: 'http://127.0.0.1:9/chat'}\ngolden_prompts: [hi]\n"
+WARN = HTTP + "mutations: {count: 1, types: [noise, paraphrase]}\n"
+BAD = "agent: {type: http, endpoint: 'http://127.0.0.1:9/chat', timeout: -3}\n"
+UNSET = "agent: {type: http, endpoint: 'http://127.0.0.1:${WT_LEAN_SURELY_UNSET}/chat'}\ngolden_prompts: [hi]\n"
+
+
+def _run(code: str) -> tuple[int, str, str]:
+    env = {k: v for k, v in __import__("os").environ.items() if k not in _plain._COLOUR_VARS}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=env)
+    return done.returncode, done.stdout, done.stderr
+
+
+def _both(args: list[str]) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
+    lean = _run(
+        "import sys\nfrom windtunnel.cli.entry import main\n"
+        f"try:\n    main({args!r})\nexcept SystemExit as ex:\n    code = ex.code\n"
+        "assert 'typer' not in sys.modules, 'the lean path imported typer'\nsys.exit(code)\n"
+    )
+    full = _run(f"from windtunnel.cli.app import main\nmain({args!r})\n")
+    return lean, full
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [(None, 0), (HTTP, 0), (WARN, 0), (BAD, 2), (UNSET, 2), ("missing", 2), ("agent: [\n", 2)],
+    ids=["example", "ok", "warning", "schema-error", "preflight-error", "missing-file", "yaml-error"],
+)
+def test_lean_validate_prints_what_the_typer_app_prints(tmp_path: Path, text: str | None, code: int) -> None:
+    if text is None:
+        args = ["validate", "-c", EXAMPLE, "--no-import"]
+    elif text == "missing":
+        args = ["validate", "--config", str(tmp_path / "nope.yaml")]
+    else:
+        path = tmp_path / "c.yaml"
+        path.write_text(text)
+        args = ["validate", f"--config={path}"]
+    lean, full = _both(args)
+    assert lean == full
+    assert lean[0] == code, lean
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["validate"], (None, False)),
+        (["validate", "-c", "a.yaml", "--no-import"], (Path("a.yaml"), True)),
+        (["validate", "--config", "a.yaml", "-c", "b.yaml"], (Path("b.yaml"), False)),
+        (["validate", "--config=a.yaml"], (Path("a.yaml"), False)),
+    ],
+)
+def test_lean_args(args: list[str], expected: tuple[Path | None, bool]) -> None:
+    assert lean_validate_args(args) == expected
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["--help"],
+        ["run", "-c", "a.yaml"],
+        ["validate", "--help"],
+        ["validate", "-h"],
+        ["validate", "-c"],
+        ["validate", "-c", "--no-import"],
+        ["validate", "--config="],
+        ["validate", "-ca.yaml"],
+        ["validate", "extra"],
+        ["validate", "--no-such-option"],
+    ],
+)
+def test_everything_else_goes_to_typer(args: list[str]) -> None:
+    assert lean_validate_args(args) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "plain words: a [bracketed] key, a [b]markup-like[/b] piece and a back\\slash",
+        "line 3: agent.timeout must be > 0\n  second line",
+        "unicode — ünïcödé ✓",
+    ],
+)
+def test_plain_lines_are_what_rich_prints_to_a_pipe(
+    text: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for var in _plain._COLOUR_VARS:
+        monkeypatch.delenv(var, raising=False)
+    _plain.say("warning:", "yellow", text, err=True)
+    plain = capsys.readouterr().err
+    buf = io.StringIO()
+    Console(file=buf, highlight=False, soft_wrap=True).print(f"[yellow]warning:[/] {escape(text)}")
+    assert plain == buf.getvalue()
+
+
+@pytest.mark.parametrize("text", ["an :thumbs_up: emoji code", "a\ttab", "a bell\x07", "FORCE"])
+def test_text_rich_would_change_goes_through_rich(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in _plain._COLOUR_VARS:
+        monkeypatch.delenv(var, raising=False)
+    if text == "FORCE":
+        monkeypatch.setenv("FORCE_COLOR", "1")
+    assert not _plain._plain(io.StringIO(), text)
+    assert _plain._plain(io.StringIO(), "nothing special") is (text != "FORCE")
