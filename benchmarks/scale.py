@@ -10,6 +10,7 @@
    ≤ 1.5× (flat). ``--million`` also runs 1,000,000 cells (90,910 prompts; several minutes).
 3. The ``windtunnel run`` command itself (store and JSON report on), at 5,500 and 55,000 cells, each in a
    fresh process: peak RSS ratio (target ≤ 1.5×) and CPU per extra cell over the bare pool (target ≤ 50 µs).
+   Before it, the CPU of reading its 5,000-prompt YAML config, beside the pure-Python YAML reader's.
 """
 
 from __future__ import annotations
@@ -208,11 +209,36 @@ def _command(prompts: int, tmp: Path) -> tuple[float, float, int]:
     return wall, cpu, rss
 
 
-_CPU = (
-    "import atexit, os\n"
-    "atexit.register(lambda: print('\\nCPU', sum(os.times()[:2]), flush=True))\n"
-)
+_CPU = "import atexit, os\natexit.register(lambda: print('\\nCPU', sum(os.times()[:2]), flush=True))\n"
 """Prepended to a command's code: the process's own CPU seconds on stdout at exit."""
+
+
+def config_load(prompts: int) -> None:
+    """Reading the command's YAML config (``config.load``), CPU: libyaml's fast path against the pure-Python
+    reader with its line map (what every config used before, and what reports an error's line)."""
+    import yaml
+
+    from windtunnel._util import yamlsource
+    from windtunnel.config.load import parse_config
+
+    text = yaml.safe_dump(config(prompts).model_dump(mode="json", exclude_unset=True))
+
+    def cpu(read: Any) -> float:
+        best = float("inf")
+        for _ in range(3):
+            c0 = time.process_time()
+            read()
+            best = min(best, time.process_time() - c0)
+        return best
+
+    fast = cpu(lambda: parse_config(text, "windtunnel.yaml"))
+    slow = cpu(lambda: yamlsource._read_lines(text, yamlsource.SourceMap("windtunnel.yaml")))
+    lines = cpu(lambda: parse_config(text, "windtunnel.yaml")._lines.lines)
+    print(
+        f"config load ({prompts:,} prompts, {len(text) / 1024:.0f} KiB of YAML): {fast * 1e3:.0f} ms CPU with "
+        f"libyaml ({fast / (prompts * 11) * 1e6:.1f} µs per cell), the pure-Python reader alone "
+        f"{slow * 1e3:.0f} ms; the line map when an error asks for it: {lines * 1e3:.0f} ms"
+    )
 
 
 def cli_run(prompts: int, results: list[Result]) -> None:
@@ -253,10 +279,12 @@ def main() -> list[Result]:
     args = parser.parse_args()
     results: list[Result] = []
     if args.command_only:
+        config_load(args.prompts)
         cli_run(args.prompts, results)
         return results
     overhead(args.prompts, results)
     memory(args.prompts, results, million=args.million or os.environ.get("WINDTUNNEL_BENCH_MILLION") == "1")
+    config_load(args.prompts)
     cli_run(args.prompts, results)
     return results
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import pytest
@@ -90,4 +91,20 @@ def test_a_record_marshal_cannot_hold_is_pickled() -> None:
     plans: list[Any] = [(0, [("paraphrase", "text", {"k": 0, "x": _Opaque(3)}, "hi")]), (1, [])]
     assert list(spill.record(plans)) == plans
     assert list(spill.replay()) == plans
+    spill.close()
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 64, 1 << 18])
+def test_replay_reads_records_across_chunk_boundaries(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    from windtunnel.engine import planspill
+
+    monkeypatch.setattr(planspill, "_CHUNK", chunk)
+    items: list[Any] = [(i, [("noise", {"text": "x" * (i * 37 % 300)}, f"v{i}")]) for i in range(200)]
+    items.append((200, [("custom", {"when": date(2024, 1, 2)}, "pickled")]))  # marshal cannot hold a date
+    spill = PlanSpill()
+    assert list(spill.record(iter(items))) == items
+    first, second = spill.replay(), spill.replay()
+    assert [(next(first), next(second))[0] for _ in range(50)] == items[:50]  # two replays interleaved
+    assert list(first) == items[50:] == list(second)
+    assert list(spill.replay()) == items
     spill.close()

@@ -71,3 +71,25 @@ def test_stored_run_streams_the_report_and_loads_it_lazily(tmp_path: Path, fmt: 
     memory = windtunnel.run(_config(), seed=3, use_store=False)
     assert not isinstance(memory.__dict__["_report"], LazyReport)
     assert _timeless(memory.report) == _timeless(report)
+
+
+@pytest.mark.parametrize("fmt", ["json", "junit", "sarif", "md", None])
+def test_the_terminal_summary_is_gathered_while_the_report_streams(tmp_path: Path, fmt: str | None) -> None:
+    """A streamed report hands the summary its tally: the same failures and statistics as reading the
+    stored cells again, and no second pass over them (an unstreamed format leaves it to the summary)."""
+    from windtunnel.reports.stats import MAX_FAILURES, SummaryTally
+
+    ext = {"json": ".json", "junit": ".xml", "sarif": ".sarif", "md": ".md", None: None}[fmt]
+    output = tmp_path / f"r{ext}" if ext else None
+    out = windtunnel.run(_config(30), seed=3, store=tmp_path / "runs.db", output=output, fmt=fmt)
+    if fmt in (None, "md"):
+        assert out.tally is None
+        return
+    reread = SummaryTally()
+    for cell in out.iter_cells():
+        reread.add(cell)
+    tally = out.tally
+    assert isinstance(tally, SummaryTally) and tally.complete
+    assert reread.failed > MAX_FAILURES  # the list is cut where reading again cuts it
+    assert (tally.cells, tally.failed, tally.failures) == (reread.cells, reread.failed, reread.failures)
+    assert tally.stats.stats() == reread.stats.stats()

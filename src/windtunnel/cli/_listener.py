@@ -39,6 +39,10 @@ class RichListener:
         self._progress: Progress | None = None
 
     def __call__(self, event: Event) -> None:
+        if type(event) is Done:  # one per cell: first, before anything else is looked up
+            if self._progress is not None:
+                self._progress.advance(event.failed)
+            return
         from rich.markup import escape
 
         con = err_console()

@@ -17,9 +17,11 @@ def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = Fal
     from windtunnel.reports.terminal import TerminalTally, print_summary
 
     if show_summary:
-        tally = TerminalTally()  # the cells read one at a time (from the store when the run has one)
-        for cell in outcome.iter_cells():
-            tally.add(cell)
+        tally = outcome.tally  # gathered while the report was written, else read here
+        if tally is None:
+            tally = TerminalTally()  # the cells read one at a time (from the store when the run has one)
+            for cell in outcome.iter_cells():
+                tally.add(cell)
         print_summary(outcome.report_head, out_console(), tally=tally)
         for why in outcome.reasons:
             out_console().print(f"  • {escape(why)}")

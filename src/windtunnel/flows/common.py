@@ -101,6 +101,7 @@ def write_report(
     cfg: Config | None = None,
     *,
     cells: Callable[[], Iterable[dict[str, Any]]] | None = None,
+    tally: Any = None,
 ) -> Path | None:
     """Write the report; returns the file written, or None for a terminal-only run.
 
@@ -129,7 +130,7 @@ def write_report(
     if cells is not None:
         from windtunnel.reports.stream import render_streamed
 
-        return render_streamed(report, cells, fmt, target)
+        return render_streamed(report, cells, fmt, target, tally=tally)
     from windtunnel.reports.base import render_report
 
     return render_report(report, fmt, target)

@@ -113,6 +113,8 @@ class Outcome:
     """Why an aborted run stopped."""
     detail: Any = None
     """Mode-specific extras for renderers (the contract plan and verdict, the files ``ci`` wrote ...)."""
+    tally: Any = None
+    """The summary's :class:`~windtunnel.reports.stats.SummaryTally` when the report's writing gathered it."""
 
     @property
     def report_head(self) -> dict[str, Any]:

@@ -393,6 +393,7 @@ def _finish(
     planned: int,
 ) -> Outcome:
     from windtunnel.engine.report import build_report, now_iso
+    from windtunnel.reports.stats import SummaryTally
 
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
@@ -411,13 +412,15 @@ def _finish(
     if usage:
         head["usage"] = usage
     report: dict[str, Any] | LazyReport
+    tally = None
     if store is None:  # the sink holds the rows: the report in memory, as the only copy
         report = {**head, "cells": list(sink.cells())}
         path = write_report(report, req.fmt, req.output, run_id, cfg)
     else:
         try:
             store.finish_run(run_id, summary, STORE_STATUS.get(status, "passed" if passed else "failed"))
-            path = write_report(head, req.fmt, req.output, run_id, cfg, cells=sink.cells)
+            tally = SummaryTally()  # the terminal summary's, filled as the report streams (reports/stats.py)
+            path = write_report(head, req.fmt, req.output, run_id, cfg, cells=sink.cells, tally=tally)
         finally:
             store.close()
         report = LazyReport(head, _stored_cells(store.path, run_id), counts.cells)
@@ -435,6 +438,7 @@ def _finish(
         planned=planned,
         completed=completed,
         aborted=ran.aborted,
+        tally=tally if tally is not None and tally.complete else None,
     )
 
 

@@ -13,7 +13,7 @@ and different ``repeat`` indexes. Skipped cells are not scored; errored cells co
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,6 +157,39 @@ class StatsTally:
         return stats
 
 
+MAX_FAILURES = 20
+"""Failed cells a summary lists (the rest are counted)."""
+
+
+class SummaryTally:
+    """What a run's summary shows from its cells, gathered one cell at a time: the statistics, the
+    number of failed cells and the first ``max_failures`` of them (nothing else is kept). Feed it the
+    cells in report order (e.g. from the store in plan order) to show what the in-memory report shows.
+
+    A streamed report fills one while it writes (``render_streamed(..., tally=)``) and sets
+    :attr:`complete` once it has seen every cell: the terminal summary then needs no pass of its own."""
+
+    def __init__(self, max_failures: int = MAX_FAILURES) -> None:
+        self.max_failures = max_failures
+        self.stats = StatsTally()
+        self.cells = 0
+        self.failed = 0
+        self.failures: list[Mapping[str, Any]] = []
+        self.complete = False
+        """Set by whoever fed it once every cell of the report went past."""
+
+    def add(self, cell: Mapping[str, Any]) -> None:
+        self.cells += 1
+        self.stats.add(cell)
+        if cell.get("status") in ("failed", "error"):
+            self.failed += 1
+            if len(self.failures) < self.max_failures:
+                self.failures.append(cell)
+
+    def __call__(self, cell: Mapping[str, Any]) -> None:
+        self.add(cell)
+
+
 def compute_stats(cells: Iterable[Cell]) -> RunStats:
     """Statistics over ``cells`` (repeats grouped by identity, skipped cells ignored)."""
     tally = StatsTally()
@@ -189,9 +222,11 @@ def stats_lines(stats: RunStats) -> list[tuple[str, str]]:
 
 
 __all__ = [
+    "MAX_FAILURES",
     "FlakyCell",
     "RunStats",
     "StatsTally",
+    "SummaryTally",
     "compute_stats",
     "format_interval",
     "format_rate",

@@ -26,7 +26,7 @@ import orjson
 from windtunnel._util.errors import UsageError
 from windtunnel.reports.base import get_reporter, output_path
 from windtunnel.reports.cells import Cell, cell_phase, ordered_phases, phase_rows
-from windtunnel.reports.stats import StatsTally
+from windtunnel.reports.stats import StatsTally, SummaryTally
 
 CellSource = Callable[[], Iterable[Cell]]
 """Gives the report's cells, in report order, each time it is called."""
@@ -36,8 +36,12 @@ _JSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
 STREAMED = ("json", "junit", "sarif")
 
 
-def render_streamed(report: Mapping[str, Any], cells: CellSource, fmt: str, out: Path | str) -> Path:
-    """Write ``report`` with the cells of ``cells()`` in format ``fmt`` to ``out`` (a file or a directory)."""
+def render_streamed(
+    report: Mapping[str, Any], cells: CellSource, fmt: str, out: Path | str, *, tally: SummaryTally | None = None
+) -> Path:
+    """Write ``report`` with the cells of ``cells()`` in format ``fmt`` to ``out`` (a file or a directory).
+
+    ``tally``: fed every cell by a streamed writer's first pass (then marked complete), for the summary."""
     rep = get_reporter(fmt)
     path = output_path(dict(report), out, rep.extension)
     writer = _WRITERS.get(rep.name) if fmt in _WRITERS or rep.name in _WRITERS else None
@@ -47,7 +51,7 @@ def render_streamed(report: Mapping[str, Any], cells: CellSource, fmt: str, out:
         if writer is None:  # no streamed writer for this format: the cells in memory, as before
             return rep.render({**report, "cells": list(cells())}, path)
         with path.open("wb") as fh:
-            writer(report, cells, fh)
+            writer(report, cells, fh, tally)
         return path
     except OSError as err:
         raise UsageError(
@@ -105,36 +109,45 @@ def _ordered_with_cells(report: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def write_json(report: Mapping[str, Any], cells: CellSource, fh: IO[bytes]) -> None:
+def write_json(
+    report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
+) -> None:
     """The JSON report (``reports/json_report.py``), statistics gathered while the cells are written."""
     skeleton = {**_ordered_with_cells(report), "stats": None}
     holes = {"cells": _MARK.format("cells"), "stats": _MARK.format("stats")}
     before, between, after = _skeleton(skeleton, holes)
-    tally = StatsTally()
+    tally = summary.stats if summary is not None else StatsTally()
     fh.write(before)
-    _write_list(fh, cells(), _indent_of(before), tally.add)
+    _write_list(fh, cells(), _indent_of(before), summary.add if summary is not None else tally.add)
     fh.write(between)
     fh.write(_value(tally.stats().to_dict(), _indent_of(between)))
     fh.write(after + b"\n")
+    if summary is not None:
+        summary.complete = True
 
 
 # -- SARIF -----------------------------------------------------------------------------------
 
 
-def write_sarif(report: Mapping[str, Any], cells: CellSource, fh: IO[bytes]) -> None:
+def write_sarif(
+    report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
+) -> None:
     """The SARIF log (``reports/sarif.py``): rules and statistics in a first pass, results streamed in a second."""
     from windtunnel.reports.sarif import build_sarif, reported, result_for, rule_index
 
-    stats = StatsTally()
+    stats = summary.stats if summary is not None else StatsTally()
+    add = summary.add if summary is not None else stats.add
     count = _Count()
 
     def first_pass() -> Iterator[Cell]:
         for cell in cells():
-            stats.add(cell)
+            add(cell)
             count.n += 1
             yield cell
 
     rules, index = rule_index(first_pass())
+    if summary is not None:
+        summary.complete = True
     log = build_sarif(
         {**report, "cells": count}, rules=rules, stats=stats.stats().to_dict(), results=_MARK.format("results")
     )
@@ -153,7 +166,9 @@ def write_sarif(report: Mapping[str, Any], cells: CellSource, fh: IO[bytes]) -> 
 _CASE_INDENT = "\n    "  # a <testcase> sits at depth 2: <testsuites> / <testsuite> / <testcase>
 
 
-def write_junit(report: Mapping[str, Any], cells: CellSource, fh: IO[bytes]) -> None:
+def write_junit(
+    report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
+) -> None:
     """The JUnit XML (``reports/junit.py``): one pass to count, then each suite's cases streamed."""
     from windtunnel.reports.junit import SuiteTally, junit_root, suite_head, testcase
 
@@ -162,8 +177,12 @@ def write_junit(report: Mapping[str, Any], cells: CellSource, fh: IO[bytes]) -> 
     phases = dict(phase_rows(report.get("summary") or {}))
     for cell in cells():
         total.add(cell)
+        if summary is not None:
+            summary.add(cell)
         if phases:
             per_phase.setdefault(cell_phase(cell), SuiteTally()).add(cell)
+    if summary is not None:
+        summary.complete = True
     repeats = total.stats.stats().has_repeats
     report = {**report, "cells": _Count(total.tests)}  # what a cut-short run's banner counts
     root = junit_root(report, total.tests, total.counts)
@@ -211,7 +230,7 @@ def _phase_cells(cells: CellSource, name: str) -> Callable[[], Iterator[Cell]]:
     return lambda: (c for c in cells() if cell_phase(c) == name)
 
 
-_WRITERS: dict[str, Callable[[Mapping[str, Any], CellSource, IO[bytes]], None]] = {
+_WRITERS: dict[str, Callable[[Mapping[str, Any], CellSource, IO[bytes], SummaryTally | None], None]] = {
     "json": write_json,
     "junit": write_junit,
     "sarif": write_sarif,

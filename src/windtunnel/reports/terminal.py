@@ -27,10 +27,12 @@ from windtunnel.reports.cells import (
     truncate,
 )
 from windtunnel.reports.partial import CutShort, cut_short
-from windtunnel.reports.stats import StatsTally, format_rate, stats_lines
+from windtunnel.reports.stats import MAX_FAILURES, SummaryTally, format_rate, stats_lines
 from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of, usage_rows
 
-MAX_FAILURES = 20
+TerminalTally = SummaryTally
+"""What the terminal summary reads from the cells (:class:`windtunnel.reports.stats.SummaryTally`)."""
+
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 
 
@@ -54,30 +56,6 @@ def print_cut_short(short: CutShort, console: Console) -> None:
         console.print(Text("  agent stderr (last lines):", style="yellow"))
         for line in tail:
             console.print(plain(f"    | {line}", "dim"))
-
-
-class TerminalTally:
-    """What the terminal summary reads from the cells, gathered one cell at a time: the statistics, the
-    number of failed cells and the first ``max_failures`` of them (nothing else is kept). Feed it the
-    cells in report order (e.g. from the store in plan order) to print what the in-memory report prints."""
-
-    def __init__(self, max_failures: int = MAX_FAILURES) -> None:
-        self.max_failures = max_failures
-        self.stats = StatsTally()
-        self.cells = 0
-        self.failed = 0
-        self.failures: list[Mapping[str, Any]] = []
-
-    def add(self, cell: Mapping[str, Any]) -> None:
-        self.cells += 1
-        self.stats.add(cell)
-        if cell.get("status") in ("failed", "error"):
-            self.failed += 1
-            if len(self.failures) < self.max_failures:
-                self.failures.append(cell)
-
-    def __call__(self, cell: Mapping[str, Any]) -> None:
-        self.add(cell)
 
 
 def print_summary(
