@@ -93,6 +93,30 @@ def agent_label(cfg: Config) -> str:
         return redact_url(label)
 
 
+def check_report_request(fmt: str | None, output: Path | None) -> None:
+    """Refuse (exit 2) before anything runs what :func:`write_report` would refuse after the run: an unknown
+    ``--format``, and an ``--output`` whose folder cannot be created or written (probed with a temporary
+    file, gone at once; the folder is created, as writing the report would)."""
+    if fmt is not None:
+        from windtunnel.reports.base import get_reporter
+
+        get_reporter(fmt)  # an unknown format raises, listing the valid ones
+    if output is None:
+        return
+    import tempfile
+
+    folder = output if output.suffix == "" and not output.is_file() else output.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as err:
+        raise UsageError(
+            f"cannot write the report to {output}: {err.strerror or err}",
+            hint="give -o a path in a folder you can write to",
+        ) from None
+
+
 def write_report(
     report: dict[str, Any],
     fmt: str | None,

@@ -10,6 +10,7 @@ from windtunnel._util.errors import UsageError
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
 from windtunnel.flows.common import (
+    check_report_request,
     check_same_config,
     config_fingerprint,
     config_for_store,
@@ -240,6 +241,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     from windtunnel.engine.report import build_report, now_iso
     from windtunnel.engine.shard import parse_shard, require_fixed_seed
 
+    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     if req.shard:
         parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
         req.shard = req.shard.replace(" ", "")

@@ -9,6 +9,7 @@ from windtunnel._util.errors import UsageError
 from windtunnel.config.model import Config
 from windtunnel.flows.common import (
     agent_label,
+    check_report_request,
     execute,
     mark_cut_short,
     new_run_id,
@@ -57,6 +58,7 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
 
     if req.fail_on not in ("critical", "any"):
         raise UsageError(f"--fail-on {req.fail_on!r}: choose critical or any")
+    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     if req.loaded is not None:
         config_path, cfg = Path(req.config or "<mapping>"), req.loaded
     else:

@@ -13,6 +13,7 @@ from windtunnel.config.model import Config
 from windtunnel.flows.common import (
     Execution,
     agent_label,
+    check_report_request,
     check_same_config,
     config_fingerprint,
     config_for_store,
@@ -254,6 +255,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     config_path, cfg, seed, store = _setup(req)
     apply_placement(cfg, req.executor, req.ray_address)
     refuse_overwrite([("-o", req.output)], [("config", Path(config_path))])
+    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     spec = chaos_spec(cfg, req)
     mode = "chaos" if spec is not None else "run"
     plan = _plan(cfg, req, seed, spec.name if spec is not None else None)
