@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import pytest
 
 from tests.clirun import wt
@@ -128,3 +129,27 @@ def test_a_run_against_an_agent_answering_garbage_finishes_with_every_cell_error
     assert wt("run", "-c", str(cfg), "--no-mutations", "--no-store", "-q", "-f", "json", "-o", str(out)) == 1
     cells = json.loads(out.read_text())["cells"]
     assert len(cells) == 2 and all(c["error_kind"] == "transport" for c in cells), cells
+
+
+@pytest.mark.parametrize("path", ["/badstatus", "/badchunk", "/nothttp"])
+def test_the_tools_proxy_answers_a_bad_upstream_and_goes_on_serving(raw: RawServer, path: str) -> None:
+    """QA-5 F13: the proxy dropped the agent's connection with a traceback in its log. A head that is not
+    HTTP is a 502; a body that breaks after the head was relayed is passed on as a cut body."""
+    from windtunnel.chaos.proxy import ToolProxy
+
+    async def go() -> httpx.Response | Exception:
+        async with ToolProxy(lambda: None) as proxy, httpx.AsyncClient(proxy=proxy.url, trust_env=False) as client:
+            try:
+                first: httpx.Response | Exception = await client.post(raw.url + path, json={})
+            except httpx.RemoteProtocolError as err:
+                first = err
+            again = await client.post(raw.url + "/fine", json={})  # the proxy goes on serving
+            assert again.status_code == 200 and again.json() == {"reply": "ok"}
+            return first
+
+    first = anyio.run(go)
+    if path == "/badchunk":
+        assert isinstance(first, httpx.RemoteProtocolError), first
+    else:
+        assert isinstance(first, httpx.Response), first
+        assert first.status_code == 502 and "not HTTP" in first.text, (first.status_code, first.text)
