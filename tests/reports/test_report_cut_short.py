@@ -166,3 +166,29 @@ def test_ci_phase_cut_short(status: str, tmp_path: Path, report_validator: jsons
     assert json.loads(_text(report, "sarif", tmp_path))["runs"][0]["invocations"][0]["executionSuccessful"] is False
     if status == "aborted":
         assert "exited with code 7" in md
+
+
+def test_ci_cut_short_in_a_later_phase_counts_every_phase_that_ran(tmp_path: Path) -> None:
+    """QA-5 F3: "interrupted in the contract phase — 0 of 16 planned cells ran" while 44 mutation cells ran."""
+    phases: dict[str, Any] = {
+        "mutation": {"score": 100.0, "passed": True, "weight": 0.5, "status": "run"},
+        "contract": {
+            "score": None,
+            "passed": False,
+            "weight": 0.5,
+            "status": "run",
+            "run_status": "interrupted",
+            "cells_completed": 0,
+            "cells_planned": 16,
+        },
+    }
+    cells = [make_cell(f"c{i}", prompt=f"p{i}", golden_prompt=f"p{i}") for i in range(44)]
+    report = make_report(cells, mode="ci", phases=phases, passed=False, partial=True, cells_planned=60)
+    report["run"]["status"] = "interrupted"
+    short = cut_short(report)
+    assert short is not None
+    assert short.headline() == (
+        "interrupted in the contract phase — 44 cells ran (contract: 0 of 16 planned cells ran); "
+        "the score covers only those"
+    )
+    assert "44 cells ran (contract: 0 of 16 planned cells ran)" in _text(report, "md", tmp_path).replace("\\", "")

@@ -38,6 +38,8 @@ class CutShort:
     message: str = ""
     phase: str | None = None
     """``ci``: the phase that was cut short."""
+    overall: int | None = None
+    """``ci``: the cells that ran in every phase (what the score covers); ``completed`` is the phase's."""
 
     @property
     def not_run(self) -> int | None:
@@ -59,8 +61,14 @@ class CutShort:
                 else f"was killed by signal {-self.agent_exit_code}"
             )
             who = f"the agent process ({self.command})" if self.command else "the agent process"
-            return f"aborted{where}: {who} {how}; {self.counts()}; the score covers only those"
-        return f"{self.status}{where} — {self.counts()}; the score covers only those"
+            return f"aborted{where}: {who} {how}; {self._ran()}; the score covers only those"
+        return f"{self.status}{where} — {self._ran()}; the score covers only those"
+
+    def _ran(self) -> str:
+        """:meth:`counts`; for a ci phase after others ran, every phase's cells first."""
+        if self.phase and self.overall is not None and self.overall != self.completed:
+            return f"{self.overall} {_cells(self.overall)} ran ({self.phase}: {self.counts()})"
+        return self.counts()
 
     def tail_lines(self) -> list[str]:
         """The last lines of the dead agent's stderr (at most :data:`STDERR_LINES`)."""
@@ -115,6 +123,7 @@ def cut_short(report: Mapping[str, Any]) -> CutShort | None:
             EXIT_INTERRUPTED if word == "interrupted" else EXIT_ABORTED,
             *_aborted_fields(entry.get("aborted")),
             phase=name,
+            overall=_int(summary.get("cells_total")),
         )
     word = "aborted" if (status == "aborted" or aborted) else ("interrupted" if status == "interrupted" else "partial")
     total = _int(summary.get("cells_total"))
