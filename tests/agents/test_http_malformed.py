@@ -153,3 +153,26 @@ def test_the_tools_proxy_answers_a_bad_upstream_and_goes_on_serving(raw: RawServ
     else:
         assert isinstance(first, httpx.Response), first
         assert first.status_code == 502 and "not HTTP" in first.text, (first.status_code, first.text)
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_the_endpoint_query_is_kept_as_written_and_a_configured_content_type_wins(raw: RawServer, plain: bool) -> None:
+    """QA-5 F10: `%20` in the endpoint's query was re-encoded as `+`; agent.headers' Content-Type was replaced."""
+
+    async def go() -> Any:
+        cfg = HttpAgentConfig(
+            endpoint=raw.url + "/chat?x=1&y=%20z",
+            request_template='{"message": "{prompt}"}',
+            query_params={"tenant": "t 2"},
+            headers={"Content-Type": "application/vnd.custom+json"},
+        )
+        a = HttpAgent(cfg)
+        async with a:
+            if not plain:
+                a._plain = None
+            return await a.invoke("hi")
+
+    assert anyio.run(go).output == "ok"
+    post = next(h for h in raw.heads if h.startswith("POST")).lower()
+    assert post.startswith("post /chat?x=1&y=%20z&tenant=t%202 http/1.1"), post
+    assert "content-type: application/vnd.custom+json" in post and "application/json" not in post, post

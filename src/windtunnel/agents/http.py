@@ -95,6 +95,21 @@ async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
         ) from None
 
 
+def with_params(url: str, params: dict[str, str]) -> httpx.URL:
+    """``url`` with ``query_params`` added: its own query is kept as written (``%20`` stays ``%20``), a
+    parameter it already has is replaced (httpx's merge), new ones are percent-encoded after it."""
+    endpoint = httpx.URL(url)
+    if not params:
+        return endpoint
+    if any(k in endpoint.params for k in params):
+        return endpoint.copy_merge_params(params)
+    from urllib.parse import quote, urlencode
+
+    sep = "&" if endpoint.query else "?"
+    base = url.split("#", 1)[0]
+    return httpx.URL(base + ("" if base.endswith(("?", "&")) else sep) + urlencode(params, quote_via=quote))
+
+
 def _takes_messages(cfg: HttpAgentConfig) -> bool:
     """An HTTP agent takes message lists when its request template has a ``{messages}`` slot."""
     return "{messages}" in str(parse_template(cfg.request_template))
@@ -122,10 +137,9 @@ class HttpAgent(PooledHttpAgent):
         await self._open(headers)
         # Requests are built once-parsed: httpx's client-level build_request (URL parsing, header and
         # cookie merging) cost more per call than the wire exchange at high concurrency.
-        endpoint = httpx.URL(self.url)  # its own query, and query_params merged into it (as build_request does)
-        self._url = endpoint.copy_merge_params(self._params) if self._params else endpoint
+        self._url = with_params(self.url, self._params)
         self._post_headers = httpx.Headers(self.client.shard.headers)
-        self._post_headers["content-type"] = "application/json; charset=utf-8"
+        self._post_headers.setdefault("content-type", "application/json; charset=utf-8")  # agent.headers win
         self._timeout = httpx.Timeout(self.cfg.timeout / 1000).as_dict()
         # Plain http:// with a body: sent as bytes over the lean pool, without httpx Request/Response objects
         # (the same request on the wire; see _send_plain)
