@@ -305,9 +305,12 @@ def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bo
 
 def _mcp_server_problems(cfg: Config) -> list[str]:
     """``agent.mcp_servers`` entries every run refuses (a stdio command): the run's own message (QA-4 m22)."""
+    servers = getattr(cfg.agent, "mcp_servers", None)
+    if not servers:
+        return []
     from windtunnel.chaos.proxy.mcp_servers import server_problems
 
-    return [_text(err) for err in server_problems(getattr(cfg.agent, "mcp_servers", None) or {})]
+    return [_text(err) for err in server_problems(servers)]
 
 
 def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:

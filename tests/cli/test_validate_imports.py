@@ -1,0 +1,23 @@
+"""`windtunnel validate --no-import` of the bundled example imports neither typer, rich nor httpx (its start-up
+is measured in benchmarks/startup.py; QA-5 F18: a preflight check pulled httpx and rich back in)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+HEAVY = ("typer", "rich", "httpx", "click")
+
+
+def test_lean_validate_of_the_example_imports_no_heavy_module() -> None:
+    code = (
+        "import sys\nfrom windtunnel.cli.entry import main\n"
+        "try:\n    main(['validate', '-c', 'examples/support_agent/windtunnel.yaml', '--no-import'])\n"
+        "except SystemExit as ex:\n    assert not ex.code, ex.code\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
