@@ -10,10 +10,12 @@ adapter class named in :data:`FRAMEWORKS`. This table is the one place that list
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from windtunnel.agents._toolseam import Restore
 from windtunnel.agents.config import FRAMEWORK_TYPES
+
+if TYPE_CHECKING:  # the seam module imports asyncio and the fault plan: not needed to name a framework
+    from windtunnel.agents._toolseam import Restore
 
 FRAMEWORKS: dict[str, tuple[str, str]] = {
     "openai_agents": ("windtunnel.agents.openai_agents", "OpenAIAgentsAgent"),
