@@ -119,3 +119,28 @@ def test_text_rich_would_change_goes_through_rich(text: str, monkeypatch: pytest
         monkeypatch.setenv("FORCE_COLOR", "1")
     assert not _plain._plain(io.StringIO(), text)
     assert _plain._plain(io.StringIO(), "nothing special") is (text != "FORCE")
+
+
+def _closed_stdout(code: str) -> tuple[int, str]:
+    """Run ``code`` with stdout a pipe whose reader is already closed (``windtunnel validate | true``)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in _plain._COLOUR_VARS}
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code], stdout=write, stderr=subprocess.PIPE, text=True, cwd=REPO, env=env
+        )
+    finally:
+        os.close(write)
+    return done.returncode, done.stderr
+
+
+def test_a_closed_stdout_exits_alike_on_both_paths() -> None:
+    # QA-5 F12: the lean path called a broken pipe a usage error about paths (exit 2); click exits 1 quietly
+    args = ["validate", "-c", EXAMPLE, "--no-import"]
+    lean = _closed_stdout(f"from windtunnel.cli.entry import main\nmain({args!r})\n")
+    full = _closed_stdout(f"from windtunnel.cli.app import main\nmain({args!r})\n")
+    assert lean == full
+    assert lean == (1, "")
