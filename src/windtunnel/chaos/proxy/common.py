@@ -65,6 +65,13 @@ def json_response(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False).encode("utf-8")
 
 
+def busy_config_port_hint(key: str) -> str:
+    """What to change when the fixed port ``agent.<key>`` of a ``proxy_env: honoured`` agent is busy: the
+    agent was started pointing at that port, so it must be restarted pointing at the new one."""
+    var = "HTTP_PROXY" if key == "proxy_port" else "OPENAI_BASE_URL"
+    return f"set agent.{key} to a free port in the config and restart the agent with the new {var}"
+
+
 class ProxyServer:
     """An asyncio TCP server with keep-alive connections and a shared upstream client."""
 
@@ -79,6 +86,8 @@ class ProxyServer:
         """Connections in the middle of a request: given a moment to finish (and log it) when closing."""
         self._timeout = upstream_timeout
         self.client: httpx.AsyncClient | None = None
+        self.busy_hint: str | None = None
+        """What to change when ``port`` is busy (default: ``--port``, the option of ``windtunnel proxy``)."""
 
     @property
     def url(self) -> str:
@@ -92,7 +101,9 @@ class ProxyServer:
             follow_redirects=False,
         )
         try:
-            self._server = await listen(self._connection, self.host, self.port, what=self.what)
+            self._server = await listen(
+                self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint
+            )
         except BaseException:
             await self.client.aclose()
             raise
