@@ -1,4 +1,8 @@
-"""Terminal helpers shared by commands (stderr console, error printing)."""
+"""Terminal helpers shared by commands (stderr console, error printing).
+
+The consoles never turn ``:name:`` codes into emoji: what they print is often the user's own text (a
+config key, a prompt, an agent's answer), which must read as typed (``:thumbs_up:`` stays ``:thumbs_up:``).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ if TYPE_CHECKING:
 def err_console() -> Console:
     from rich.console import Console
 
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 # Width of stdout when it is a pipe or a file: wide enough that no table ever wraps.
@@ -32,10 +36,10 @@ def out_console() -> Console:
     """
     from rich.console import Console
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, emoji=False)
     if console.is_terminal:
         return console
-    return Console(highlight=False, soft_wrap=True, width=PIPED_WIDTH)
+    return Console(highlight=False, soft_wrap=True, width=PIPED_WIDTH, emoji=False)
 
 
 def print_error(err: WindtunnelError) -> None:
