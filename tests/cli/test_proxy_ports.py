@@ -31,15 +31,15 @@ def _busy() -> Iterator[int]:
         yield int(s.getsockname()[1])
 
 
-def _config(tmp_path: Path, endpoint: str, tool: int, llm: int, **extra: object) -> Path:
+def _config(tmp_path: Path, endpoint: str, proxy_port: int, llm_proxy_port: int, **extra: object) -> Path:
     agent = {
         "type": "http",
         "endpoint": endpoint,
         "request_template": '{"input": "{prompt}"}',
         "response_path": "result",
         "proxy_env": "honoured",
-        "proxy_port": tool,
-        "llm_proxy_port": llm,
+        "proxy_port": proxy_port,
+        "llm_proxy_port": llm_proxy_port,
     }
     doc = {"agent": agent, "golden_prompts": ["hi"], "invariants": [{"type": "output_not_empty"}], **extra}
     path = tmp_path / "c.yaml"
@@ -79,17 +79,43 @@ def test_validate_accepts_ports_that_do_not_clash(
 
 
 @pytest.mark.parametrize("busy_key", ["proxy_port", "llm_proxy_port"])
-def test_a_busy_fixed_port_names_the_config_key_not_port_option(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], busy_key: str
+def test_a_busy_fixed_port_names_the_config_key_not_port_option(tmp_path: Path, busy_key: str) -> None:
+    # the proxies' own error, for a port taken between the up-front probe and the phase that opens it
+    import asyncio
+
+    from windtunnel._util.errors import HarnessError
+    from windtunnel.chaos import ChaosRuntime
+    from windtunnel.config.load import load_config
+
+    with _busy() as busy:
+        ports = {"proxy_port": _free_port(), "llm_proxy_port": _free_port(), busy_key: busy}
+        agent = load_config(_config(tmp_path, "http://127.0.0.1:9/invoke", **ports)).agent
+
+        async def enter() -> None:
+            async with ChaosRuntime(agent, seed=1):
+                pass
+
+        with pytest.raises(HarnessError) as caught:
+            asyncio.run(enter())
+    assert f"127.0.0.1:{busy}: port already in use" in caught.value.message
+    var = "HTTP_PROXY" if busy_key == "proxy_port" else "OPENAI_BASE_URL"
+    hint = caught.value.hint or ""
+    assert f"set agent.{busy_key} to a free port in the config and restart the agent with the new {var}" in hint
+    assert "--port" not in hint
+
+
+@pytest.mark.parametrize("command", [("run", "--no-store"), ("ci", "--no-store")])
+@pytest.mark.parametrize("busy_key", ["proxy_port", "llm_proxy_port"])
+def test_a_busy_fixed_port_fails_before_the_plan_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: tuple[str, ...], busy_key: str
 ) -> None:
-    chaos = {"chaos": {"llm_faults": [{"mode": "truncated_response", "max_tokens": 2}]}}
+    extra = {"mutations": {"count": 1, "types": ["noise"]}, "chaos": {"tool_faults": [{"tool": "*", "mode": "error"}]}}
     with RecordingServer(lambda m, p, h, b: json_reply({"result": "ok"})) as agent, _busy() as busy:
         ports = {"proxy_port": _free_port(), "llm_proxy_port": _free_port(), busy_key: busy}
-        path = _config(tmp_path, f"{agent.url}/invoke", ports["proxy_port"], ports["llm_proxy_port"], **chaos)
-        code = wt("run", "-c", str(path), "--chaos-only", "--no-store", "--seed", "1")
+        path = _config(tmp_path, f"{agent.url}/invoke", ports["proxy_port"], ports["llm_proxy_port"], **extra)
+        code = wt(*command, "-c", str(path), "-o", str(tmp_path / "out"))
     err = " ".join(capsys.readouterr().err.split())
     assert code == ExitCode.HARNESS, err
-    assert f"127.0.0.1:{busy}: port already in use" in err
-    var = "HTTP_PROXY" if busy_key == "proxy_port" else "OPENAI_BASE_URL"
-    assert f"set agent.{busy_key} to a free port in the config and restart the agent with the new {var}" in err
-    assert "--port" not in err
+    assert f"127.0.0.1:{busy}: port already in use" in err and f"set agent.{busy_key} to a free port" in err
+    assert "planned" not in err, "a plan line was printed before the failure"
+    assert agent.requests == [], "the agent was called"

@@ -72,6 +72,27 @@ def busy_config_port_hint(key: str) -> str:
     return f"set agent.{key} to a free port in the config and restart the agent with the new {var}"
 
 
+def check_fixed_ports(agent: Any, host: str = "127.0.0.1") -> None:
+    """Before anything runs: fail (exit 3, as the proxy itself would) when a fixed proxy port of a
+    ``proxy_env: honoured`` agent (``agent.llm_proxy_port``, ``agent.proxy_port``) is taken. The port is only
+    probed: the proxies open later, in each phase that runs."""
+    import socket
+
+    from windtunnel._util.http1 import cannot_listen
+
+    ports = agent.proxied_ports() if hasattr(agent, "proxied_ports") else None
+    if ports is None:
+        return
+    tool, llm = ports
+    for port, what, key in ((llm, "LLM proxy", "llm_proxy_port"), (tool, "tool proxy", "proxy_port")):
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio's server: TIME_WAIT is free
+            try:
+                probe.bind((host, port))
+            except OSError as err:
+                raise cannot_listen(err, what, host, port, busy_config_port_hint(key)) from None
+
+
 class ProxyServer:
     """An asyncio TCP server with keep-alive connections and a shared upstream client."""
 
