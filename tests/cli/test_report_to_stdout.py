@@ -70,3 +70,11 @@ def test_replay_run_dash_output(
     assert json.loads(out)["summary"]["cells_total"] >= 1
     assert "replay score" in err and "report written to" not in err
     assert not (REPO / "-").exists()
+
+
+def test_contract_score_dash_output_is_the_json_report(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # its -o is "the JSON report" (it wrote the terminal text before); the bare score moves to stderr
+    assert wt("contract", "score", "-c", "c.yaml", "-o", "-") == ExitCode.OK
+    out, err = capsys.readouterr()
+    assert json.loads(out)["run"]["mode"] == "contract"
+    assert err.strip() == "100.00"

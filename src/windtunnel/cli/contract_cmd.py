@@ -207,8 +207,8 @@ def contract_score(
     """Run the contract and print only the resilience score (0-100, or n/a); the exit code is the verdict."""
     from windtunnel.flows.contract import ContractRequest
 
-    request = ContractRequest(
-        config=config, repeat=repeat, seed=seed, min_score=min_score, output=output, concurrency=concurrency
+    request = ContractRequest(  # fmt None: -o's suffix decides, JSON by default (`-o -`: JSON on stdout)
+        config=config, repeat=repeat, seed=seed, min_score=min_score, fmt=None, output=output, concurrency=concurrency
     )
     _contract(request, quiet=True, score_only=True)
 
