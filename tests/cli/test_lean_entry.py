@@ -97,6 +97,7 @@ def test_everything_else_goes_to_typer(args: list[str]) -> None:
         "plain words: a [bracketed] key, a [b]markup-like[/b] piece and a back\\slash",
         "line 3: agent.timeout must be > 0\n  second line",
         "unicode — ünïcödé ✓",
+        "unknown key ':thumbs_up:[bold]x' (an emoji code, as typed)",
     ],
 )
 def test_plain_lines_are_what_rich_prints_to_a_pipe(
@@ -107,11 +108,11 @@ def test_plain_lines_are_what_rich_prints_to_a_pipe(
     _plain.say("warning:", "yellow", text, err=True)
     plain = capsys.readouterr().err
     buf = io.StringIO()
-    Console(file=buf, highlight=False, soft_wrap=True).print(f"[yellow]warning:[/] {escape(text)}")
+    Console(file=buf, highlight=False, soft_wrap=True, emoji=False).print(f"[yellow]warning:[/] {escape(text)}")
     assert plain == buf.getvalue()
 
 
-@pytest.mark.parametrize("text", ["an :thumbs_up: emoji code", "a\ttab", "a bell\x07", "FORCE"])
+@pytest.mark.parametrize("text", ["a\ttab", "a bell\x07", "FORCE"])
 def test_text_rich_would_change_goes_through_rich(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     for var in _plain._COLOUR_VARS:
         monkeypatch.delenv(var, raising=False)
@@ -119,3 +120,46 @@ def test_text_rich_would_change_goes_through_rich(text: str, monkeypatch: pytest
         monkeypatch.setenv("FORCE_COLOR", "1")
     assert not _plain._plain(io.StringIO(), text)
     assert _plain._plain(io.StringIO(), "nothing special") is (text != "FORCE")
+
+
+def _closed_stdout(code: str) -> tuple[int, str]:
+    """Run ``code`` with stdout a pipe whose reader is already closed (``windtunnel validate | true``)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in _plain._COLOUR_VARS}
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code], stdout=write, stderr=subprocess.PIPE, text=True, cwd=REPO, env=env
+        )
+    finally:
+        os.close(write)
+    return done.returncode, done.stderr
+
+
+def test_a_closed_stdout_exits_alike_on_both_paths() -> None:
+    # QA-5 F12: the lean path called a broken pipe a usage error about paths (exit 2); click exits 1 quietly
+    args = ["validate", "-c", EXAMPLE, "--no-import"]
+    lean = _closed_stdout(f"from windtunnel.cli.entry import main\nmain({args!r})\n")
+    full = _closed_stdout(f"from windtunnel.cli.app import main\nmain({args!r})\n")
+    assert lean == full
+    assert lean == (1, "")
+
+
+EMOJI_KEY = "':thumbs_up:[bold]x': 1\n"
+
+
+@pytest.mark.parametrize("colour", [False, True], ids=["pipe", "forced-colour"])
+def test_user_text_keeps_its_emoji_codes(tmp_path: Path, colour: bool) -> None:
+    # QA-5 F6: a config key ':thumbs_up:[bold]x' was reported as '👍[bold]x'
+    path = tmp_path / "c.yaml"
+    path.write_text(HTTP + EMOJI_KEY)
+    args = ["validate", "-c", str(path)]
+    force = "import os\nos.environ['FORCE_COLOR'] = '1'\n" if colour else ""
+    lean = _run(f"{force}from windtunnel.cli.entry import main\nmain({args!r})\n")
+    full = _run(f"{force}from windtunnel.cli.app import main\nmain({args!r})\n")
+    for code, _out, err in (lean, full):
+        assert code == 2, err
+        assert ":thumbs_up:" in err and "[bold]x" in err
+        assert "\N{THUMBS UP SIGN}" not in err

@@ -193,15 +193,21 @@ def chunk(data: bytes) -> bytes:
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 
 
-async def listen(handler: Handler, host: str, port: int, *, what: str) -> asyncio.Server:
-    """Start a TCP server; a busy port becomes a HarnessError that names it."""
+async def listen(handler: Handler, host: str, port: int, *, what: str, busy_hint: str | None = None) -> asyncio.Server:
+    """Start a TCP server; a busy port becomes a HarnessError that names it, with ``busy_hint`` (what to
+    change; default: the ``--port`` option of the commands that serve a proxy or stub alone)."""
     try:
         return await asyncio.start_server(handler, host, port, limit=MAX_LINE, backlog=1024)
     except OSError as err:
-        if err.errno in (errno.EADDRINUSE, errno.EACCES):
-            reason = "port already in use" if err.errno == errno.EADDRINUSE else "permission denied"
-            raise HarnessError(
-                f"cannot start the {what} on {host}:{port}: {reason}",
-                hint=f"choose another port (--port), or stop what listens there (`lsof -i :{port}`)",
-            ) from None
-        raise HarnessError(f"cannot start the {what} on {host}:{port}: {err}") from None
+        raise cannot_listen(err, what, host, port, busy_hint) from None
+
+
+def cannot_listen(err: OSError, what: str, host: str, port: int, busy_hint: str | None = None) -> HarnessError:
+    """The error for a server that cannot listen on ``host:port`` (see :func:`listen`)."""
+    if err.errno in (errno.EADDRINUSE, errno.EACCES):
+        reason = "port already in use" if err.errno == errno.EADDRINUSE else "permission denied"
+        return HarnessError(
+            f"cannot start the {what} on {host}:{port}: {reason}",
+            hint=f"{busy_hint or 'choose another port (--port)'}, or stop what listens there (`lsof -i :{port}`)",
+        )
+    return HarnessError(f"cannot start the {what} on {host}:{port}: {err}")

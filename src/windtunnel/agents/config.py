@@ -89,6 +89,26 @@ DEFAULT_LLM_PROXY_PORT = 8898
 """``agent.llm_proxy_port``: where the LLM proxy for a running agent's model calls listens (OPENAI_BASE_URL)."""
 
 
+_LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
+
+
+def _loopback_port(url: str) -> int | None:
+    """The port of ``url`` when it names this machine (a proxy on 127.0.0.1 would share it), else None."""
+    from urllib.parse import urlsplit
+
+    if "${" in url:
+        return None
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    host = (parts.hostname or "").lower()
+    if host not in _LOOPBACK_HOSTS and not host.startswith("127."):
+        return None
+    return port if port is not None else {"http": 80, "https": 443}.get(parts.scheme.lower())
+
+
 class _RunningAgentProxy(StrictModel):
     """An agent windtunnel reaches over the network and may not launch itself (see docs/chaos.md,
     'An agent that is already running')."""
@@ -114,6 +134,16 @@ class _RunningAgentProxy(StrictModel):
                 f"agent.proxy_port and agent.llm_proxy_port are both {self.proxy_port}: the tool proxy and the "
                 "LLM proxy need a port each"
             )
+        if self.proxied_ports() is None:
+            return self
+        url_key = "endpoint" if hasattr(self, "endpoint") else "base_url"
+        own = _loopback_port(str(getattr(self, url_key, "") or ""))
+        for key in ("proxy_port", "llm_proxy_port"):
+            if own is not None and getattr(self, key) == own:
+                raise ValueError(
+                    f"agent.{key} is {own}, the agent's own port (agent.{url_key}): the proxy cannot listen "
+                    f"where the agent does; choose another agent.{key}"
+                )
         return self
 
     def proxied_ports(self) -> tuple[int, int] | None:

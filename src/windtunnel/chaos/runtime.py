@@ -124,6 +124,7 @@ class ChaosRuntime:
         fixed = agent.proxied_ports() if hasattr(agent, "proxied_ports") else None  # agent.proxy_env: honoured
         self._tool_port = tool_proxy_port if tool_proxy_port is not None or fixed is None else fixed[0]
         self._llm_port = llm_proxy_port if llm_proxy_port is not None or fixed is None else fixed[1]
+        self._fixed: tuple[int, int] | None = fixed
         self._llm_upstream = llm_upstream
         self._restores: list[Restore] = []
         self._fired_ids: set[tuple[str, str, int]] = set()
@@ -278,6 +279,7 @@ class ChaosRuntime:
                 port=self._llm_port or 0,
                 anthropic_upstream=self._anthropic_upstream(),
             )
+            self._llm_proxy.busy_hint = self._config_port_hint(1, self._llm_port)
             await self._llm_proxy.start()
             self._llm_seam = True
         if launched or needs_tools or self._tool_port is not None:
@@ -286,8 +288,17 @@ class ChaosRuntime:
             self._tool_proxy = ToolProxy(
                 self._current_http_plan, host=self.host, port=self._tool_port or 0, exempt=exempt
             )
+            self._tool_proxy.busy_hint = self._config_port_hint(0, self._tool_port)
             await self._tool_proxy.start()
             self._tool_seam = True
+
+    def _config_port_hint(self, which: int, port: int | None) -> str | None:
+        """The busy-port hint when ``port`` is the agent config's fixed proxy port (``proxy_env: honoured``)."""
+        from windtunnel.chaos.proxy.common import busy_config_port_hint
+
+        if self._fixed is None or not port or port != self._fixed[which]:
+            return None
+        return busy_config_port_hint(("proxy_port", "llm_proxy_port")[which])
 
     def _current_http_plan(self) -> FaultPlan | None:
         return self._http_plan

@@ -2,9 +2,9 @@
 
 Rich prints markup to a stream that is not a terminal as plain text, but importing it costs tens of
 milliseconds of start-up. :func:`say` writes ``label text`` itself when the stream is not a terminal,
-no variable asks for colour, and the text holds nothing rich would change (an ``:emoji:`` code, a tab,
-a control character); otherwise it prints through the rich console, with the label styled and the text
-escaped. Either way the bytes on a pipe are the same (``tests/cli/test_lean_entry.py``).
+no variable asks for colour, and the text holds nothing rich would change (a tab, a control character;
+the consoles keep ``:emoji:`` codes as typed); otherwise it prints through the rich console, with the
+label styled and the text escaped. Either way the bytes on a pipe are the same (``tests/cli/test_lean_entry.py``).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import sys
 from typing import TextIO
 
 _COLOUR_VARS = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
-_RICH_WOULD_CHANGE = re.compile(r":\S*?:|[\x00-\x09\x0b-\x1f\x7f]")
-"""An ``:emoji:`` code (rich replaces known ones), a tab (expanded) or a control character (stripped)."""
+_RICH_WOULD_CHANGE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
+"""A tab (expanded) or a control character (stripped)."""
 
 
 def _plain(stream: TextIO, text: str) -> bool:

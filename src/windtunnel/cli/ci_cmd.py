@@ -43,6 +43,13 @@ def ci(
     failure, a failed replay, a failed phase (without --min-score) or an overall score below --min-score.
     """
     options = {k: v for k, v in locals().items() if k != "quiet"}  # named as the request's fields
+    if output is not None and str(output) == "-":
+        from windtunnel._util.errors import UsageError
+
+        raise UsageError(
+            "ci cannot write to stdout (-o -): it writes a summary and every phase's reports, several files",
+            hint="give -o a directory (default reports/ci)",
+        )
     from windtunnel.cli._render import CiListener, render_ci
     from windtunnel.flows.ci import CiRequest, ci_flow
 

@@ -151,11 +151,14 @@ def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False
 
 
 def _contract(request: Any, *, quiet: bool, score_only: bool = False) -> None:
+    from windtunnel.cli._console import report_on_stdout
     from windtunnel.cli._listener import RichListener
     from windtunnel.flows.contract import contract_flow
 
-    outcome = contract_flow(request, RichListener(quiet=quiet, plan=not score_only, bar=not (quiet or score_only)))
-    render_contract(outcome, score_only=score_only)
+    with report_on_stdout(request.output):  # `-o -`: the report on stdout, the matrix on stderr
+        listener = RichListener(quiet=quiet, plan=not score_only, bar=not (quiet or score_only))
+        outcome = contract_flow(request, listener)
+        render_contract(outcome, score_only=score_only)
     raise typer.Exit(int(outcome.exit_code))
 
 
@@ -204,8 +207,8 @@ def contract_score(
     """Run the contract and print only the resilience score (0-100, or n/a); the exit code is the verdict."""
     from windtunnel.flows.contract import ContractRequest
 
-    request = ContractRequest(
-        config=config, repeat=repeat, seed=seed, min_score=min_score, output=output, concurrency=concurrency
+    request = ContractRequest(  # fmt None: -o's suffix decides, JSON by default (`-o -`: JSON on stdout)
+        config=config, repeat=repeat, seed=seed, min_score=min_score, fmt=None, output=output, concurrency=concurrency
     )
     _contract(request, quiet=True, score_only=True)
 

@@ -64,6 +64,9 @@ def guarded(call: Callable[[], T]) -> T:
 
         print_error(err)
         sys.exit(int(err.exit_code))
+    except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say, exit as click does
+        _silence_stdout()
+        sys.exit(int(ExitCode.FAILED))
     except OSError as err:  # a path the user gave cannot be used (an -o that is a file, a read-only dir ...)
         from windtunnel.cli._console import print_error
 
@@ -78,3 +81,15 @@ def guarded(call: Callable[[], T]) -> T:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(int(ExitCode.INTERRUPTED))
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush of a closed pipe stays quiet."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

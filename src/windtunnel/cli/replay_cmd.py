@@ -68,8 +68,11 @@ def run(
         tool_proxy_port=tool_proxy_port,
         llm_proxy_port=llm_proxy_port,
     )
-    outcome = replay_flow(request, RichListener(quiet=quiet, bar=False))
-    render_replay(outcome)
+    from windtunnel.cli._console import report_on_stdout
+
+    with report_on_stdout(output):  # `-o -`: the report on stdout, the summary on stderr
+        outcome = replay_flow(request, RichListener(quiet=quiet, bar=False))
+        render_replay(outcome)
     raise typer.Exit(int(outcome.exit_code))
 
 

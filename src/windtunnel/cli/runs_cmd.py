@@ -135,6 +135,7 @@ def list_runs(
         file=console.file,
         width=max(console.width, 110),
         highlight=False,
+        emoji=False,
         force_terminal=console.is_terminal,
         color_system=console.color_system,  # type: ignore[arg-type]
     )

@@ -220,6 +220,7 @@ def _resume(req: CiRequest, store: Any) -> str:
 
 def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     """Preflight every configured phase, run them in order, score, write the summary files, store."""
+    from windtunnel.chaos.proxy.common import check_fixed_ports
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.remote import apply_placement
     from windtunnel.engine.shard import parse_shard, require_fixed_seed
@@ -262,6 +263,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     declared = [*ran, "contract"] if cfg.contract is not None and "contract" not in ran else ran
     found = preflight(cfg, phases=declared, chaos_profile=req.chaos_profile)
     found.raise_errors(str(config_path), command="ci")
+    check_fixed_ports(cfg.agent)  # agent.proxy_env: honoured with a port taken: exit 3 before any phase
     if req.shard and reasons["replay"] is None and parse_shard(req.shard).index != 1:
         reasons["replay"] = f"{REPLAY_SHARDED} {parse_shard(req.shard).count}"
     for w in [*found.warnings, *found.notes]:

@@ -101,7 +101,7 @@ def check_report_request(fmt: str | None, output: Path | None) -> None:
         from windtunnel.reports.base import get_reporter
 
         get_reporter(fmt)  # an unknown format raises, listing the valid ones
-    if output is None:
+    if output is None or str(output) == "-":  # `-o -`: stdout
         return
     import tempfile
 
@@ -134,7 +134,8 @@ def write_report(
     ``.md``, ``.txt`` terminal text), else JSON when ``output`` is given, else the config's ``output:``
     block (``format``, ``path``, ``filename_template`` with ``{run_id}``, ``{mode}``, ``{date}``,
     ``{time}``), else nothing. An ``output`` without a suffix that is not an existing file
-    (``reports``, ``reports/``) is a directory: it is created and gets ``<run id><ext>``.
+    (``reports``, ``reports/``) is a directory: it is created and gets ``<run id><ext>``. An ``output``
+    of ``-`` writes the report to stdout (JSON without ``fmt``) and returns None: no file was written.
     With ``cells`` (giving the cells anew on each call, e.g. from the run store), ``report["cells"]``
     is ignored: JSON, JUnit and SARIF are streamed to disk (:func:`windtunnel.reports.stream.render_streamed`),
     the other formats get the cells gathered first; the file is the same byte for byte.
@@ -147,6 +148,9 @@ def write_report(
             output = Path(cfg.output.path) / _filename(cfg.output.filename_template, report, run_id, fmt)
     if fmt is None or (fmt == "terminal" and output is None):
         return None
+    if output is not None and str(output) == "-":
+        _report_to_stdout(report, fmt, cells, tally)
+        return None
     # a str: Path() drops the trailing separator that tells render_report "a directory"
     target: Path | str = output if output is not None else "reports" + os.sep
     if output is not None and output.suffix == "" and not output.is_file():
@@ -158,6 +162,32 @@ def write_report(
     from windtunnel.reports.base import render_report
 
     return render_report(report, fmt, target)
+
+
+def _report_to_stdout(
+    report: dict[str, Any],
+    fmt: str,
+    cells: Callable[[], Iterable[dict[str, Any]]] | None,
+    tally: Any,
+) -> None:
+    """``-o -``: the report rendered as for a file (in a temporary folder), then copied to stdout."""
+    import shutil
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        if cells is not None:
+            from windtunnel.reports.stream import render_streamed
+
+            written = render_streamed(report, cells, fmt, tmp + os.sep, tally=tally)
+        else:
+            from windtunnel.reports.base import render_report
+
+            written = render_report(report, fmt, tmp + os.sep)
+        sys.stdout.flush()
+        with open(written, "rb") as fh:
+            shutil.copyfileobj(fh, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
 
 
 def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: str) -> str:

@@ -237,6 +237,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     of the summary, and the report file is streamed from the store (see docs/performance.md).
     """
     from windtunnel._util.paths import refuse_overwrite
+    from windtunnel.chaos.proxy.common import check_fixed_ports
     from windtunnel.engine.mutate import transport_for
     from windtunnel.engine.remote import apply_placement
     from windtunnel.engine.report import now_iso
@@ -256,6 +257,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     apply_placement(cfg, req.executor, req.ray_address)
     refuse_overwrite([("-o", req.output)], [("config", Path(config_path))])
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
+    check_fixed_ports(cfg.agent)  # agent.proxy_env: honoured with a port taken: exit 3 before the plan line
     spec = chaos_spec(cfg, req)
     mode = "chaos" if spec is not None else "run"
     plan = _plan(cfg, req, seed, spec.name if spec is not None else None)

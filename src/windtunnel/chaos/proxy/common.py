@@ -65,6 +65,34 @@ def json_response(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False).encode("utf-8")
 
 
+def busy_config_port_hint(key: str) -> str:
+    """What to change when the fixed port ``agent.<key>`` of a ``proxy_env: honoured`` agent is busy: the
+    agent was started pointing at that port, so it must be restarted pointing at the new one."""
+    var = "HTTP_PROXY" if key == "proxy_port" else "OPENAI_BASE_URL"
+    return f"set agent.{key} to a free port in the config and restart the agent with the new {var}"
+
+
+def check_fixed_ports(agent: Any, host: str = "127.0.0.1") -> None:
+    """Before anything runs: fail (exit 3, as the proxy itself would) when a fixed proxy port of a
+    ``proxy_env: honoured`` agent (``agent.llm_proxy_port``, ``agent.proxy_port``) is taken. The port is only
+    probed: the proxies open later, in each phase that runs."""
+    import socket
+
+    from windtunnel._util.http1 import cannot_listen
+
+    ports = agent.proxied_ports() if hasattr(agent, "proxied_ports") else None
+    if ports is None:
+        return
+    tool, llm = ports
+    for port, what, key in ((llm, "LLM proxy", "llm_proxy_port"), (tool, "tool proxy", "proxy_port")):
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio's server: TIME_WAIT is free
+            try:
+                probe.bind((host, port))
+            except OSError as err:
+                raise cannot_listen(err, what, host, port, busy_config_port_hint(key)) from None
+
+
 class ProxyServer:
     """An asyncio TCP server with keep-alive connections and a shared upstream client."""
 
@@ -79,6 +107,8 @@ class ProxyServer:
         """Connections in the middle of a request: given a moment to finish (and log it) when closing."""
         self._timeout = upstream_timeout
         self.client: httpx.AsyncClient | None = None
+        self.busy_hint: str | None = None
+        """What to change when ``port`` is busy (default: ``--port``, the option of ``windtunnel proxy``)."""
 
     @property
     def url(self) -> str:
@@ -92,7 +122,9 @@ class ProxyServer:
             follow_redirects=False,
         )
         try:
-            self._server = await listen(self._connection, self.host, self.port, what=self.what)
+            self._server = await listen(
+                self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint
+            )
         except BaseException:
             await self.client.aclose()
             raise
