@@ -133,6 +133,12 @@ def failure_detail(cell: Cell) -> str:
     return ""
 
 
+def not_run_why(entry: Mapping[str, Any]) -> str:
+    """Why a phase was not run, after the word ``not run`` (``the chaos phase is not run: X`` gives ``X``)."""
+    reason = str(entry.get("reason") or "")
+    return reason.split(" is not run: ", 1)[-1]
+
+
 def status_word(cell: Cell) -> str:
     """The status as the terminal words it: a skipped cell is ``not run``, or ``N/A`` for a contract
     invariant that does not apply in its scenario."""

@@ -36,6 +36,7 @@ from windtunnel.reports.cells import (
     failure_detail,
     fault_label,
     format_score,
+    not_run_why,
     phase_rows,
     status_word,
     truncate,
@@ -220,7 +221,8 @@ def _context_from(
     for name, entry in phase_rows(summary):
         link = (phase_links or {}).get(name) or entry.get("report")
         not_run = entry.get("status") in ("not run", "not_run") or entry.get("score") is None
-        phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run})
+        why = not_run_why(entry) if not_run else ""
+        phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run, "why": why})
     tally = StatsTally()
     worst: list[tuple[int, int, Mapping[str, Any]]] = []  # the FAILURE_DETAILS most severe, negated keys
     seen = {"n": 0, "usage": False, "failures": 0}

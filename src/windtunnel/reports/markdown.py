@@ -22,6 +22,7 @@ from windtunnel.reports.cells import (
     failure_detail,
     fault_label,
     format_score,
+    not_run_why,
     one_line,
     phase_rows,
     truncate,
@@ -107,7 +108,7 @@ def build_markdown(
             if entry.get("run_status") in ("interrupted", "aborted"):
                 state = f"⚠️ {md_text(entry['run_status'])}"
             elif entry.get("status") in ("not run", "not_run") or entry.get("score") is None:
-                state = f"not run: {md_text(entry['reason'])}" if entry.get("reason") else "not run"
+                state = f"not run: {md_text(not_run_why(entry))}" if entry.get("reason") else "not run"
             else:
                 state = "✅" if entry.get("passed") else "❌"
             rows.append(
