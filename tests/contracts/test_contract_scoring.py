@@ -143,7 +143,7 @@ def test_partial_run_fails() -> None:
     done = [r for r in results(plan) if r.cell.scenario == "calm"]
     v = score_contract(plan, done)
     assert v.score == 100.0 and not v.passed
-    assert any("did not run" in r for r in v.reasons)
+    assert any(r.endswith("matrix cells not run") for r in v.reasons)
 
 
 @given(st.integers(0, 200), st.integers(0, 200))
@@ -207,3 +207,32 @@ def test_a_scenario_without_faults_is_never_unexercised() -> None:
     plan = make_plan({"a": "high"}, scenarios=1)
     v = score_contract(plan, results(plan))
     assert v.passed is True and v.not_exercised == {}
+
+
+def test_cells_not_run_keep_their_reason_and_are_counted_in_matrix_cells() -> None:
+    from windtunnel.contracts.run import UNREACHABLE
+    from windtunnel.contracts.scoring import not_run_line
+
+    plan = make_plan({"m": "medium", "h": "high"}, scenarios=2)
+    done = [r for r in results(plan) if r.cell.scenario == "calm"]
+    why = "scenario 's1' is not run: add the line"
+    done += [
+        CellResult(cell=u, status="skipped", error=why, error_kind=UNREACHABLE)
+        for u in plan.units
+        if u.scenario == "s1"
+    ]
+    v = score_contract(plan, done)
+    assert not v.passed
+    assert v.reasons == [f"{why} (2 matrix cells)"]  # cells, not units; said once
+    assert {s.reason for s in v.cells if s.scenario == "s1"} == {why}
+    assert v.stats("s1", "m").as_dict()["reason"] == why and "reason" not in v.stats("calm", "m").as_dict()
+    assert not_run_line(v.cells) == "2 matrix cells not run: scenario 's1'"
+    budget = [r for r in results(plan) if r.cell.scenario == "calm"]
+    budget += [
+        CellResult(cell=u, status="skipped", error="not run: advanced.max_cost reached", error_kind="budget")
+        for u in plan.units
+        if u.scenario == "s1"
+    ]
+    v = score_contract(plan, budget)
+    assert v.stats("s1", "h").reason == "advanced.max_cost reached"
+    assert "2 matrix cells not run" in v.reasons

@@ -49,6 +49,7 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
     from rich.table import Table
 
     from windtunnel.cli._console import out_console
+    from windtunnel.contracts.scoring import not_run_line
 
     con = out_console()
     t = Table(title=f"contract {escape(plan.name)!s}: scenario × invariant", title_justify="left")
@@ -71,10 +72,13 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
     s = report["summary"]
     verdict_txt = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"
     score = "n/a" if s["score"] is None else f"{s['score']:.1f}/100"
+    na = sum(c.status == "n/a" for c in verdict.cells)
+    notes = [f"{na} matrix cell{'' if na == 1 else 's'} N/A"] if na else []
+    notes += [escape(line) for line in [not_run_line(verdict.cells)] if line]
     con.print(
         f"{verdict_txt}  resilience score {score}  "
-        f"({s['cells_passed']} of {s['cells_total'] - s['cells_skipped']} checks "
-        f"passed, {s['cells_skipped']} N/A)"
+        f"({s['cells_passed']} of {s['cells_total'] - s['cells_skipped']} checks passed"
+        f"{''.join('; ' + n for n in notes)})"
     )
     for reason in verdict.reasons:
         con.print(f"  [red]•[/] {escape(reason)}")

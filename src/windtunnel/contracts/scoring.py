@@ -68,6 +68,8 @@ class CellStats:
     wilson: tuple[float, float] | None = None
     pass_k: float | None = None
     """pass^k with k = the number of repeats, averaged over the cell's prompts or probes."""
+    reason: str | None = None
+    """Why a ``not run`` cell did not run."""
 
     @property
     def weight(self) -> int:
@@ -89,6 +91,8 @@ class CellStats:
             out["wilson_95"] = [round(self.wilson[0], 4), round(self.wilson[1], 4)]
         if self.pass_k is not None:
             out["pass_k"] = round(self.pass_k, 4)
+        if self.reason:
+            out["reason"] = self.reason
         return out
 
 
@@ -118,15 +122,18 @@ def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
         return CellStats(mc.scenario, mc.invariant, mc.severity, "n/a")
     tasks: dict[str, list[bool]] = {}
     errored = 0
+    why: str | None = None
     for uid in mc.units:
         r = results.get(uid)
         if r is None or r.status == "skipped":  # not run (advanced.max_cost): neither passed nor failed
+            if r is not None and r.error and why is None:
+                why = r.error.removeprefix("not run: ")
             continue
         errored += r.status == "error"
         tasks.setdefault(task_key(uid), []).append(check_passed(r, mc.invariant))
     outcomes = [ok for t in tasks.values() for ok in t]
     if not outcomes:
-        return CellStats(mc.scenario, mc.invariant, mc.severity, "not run")
+        return CellStats(mc.scenario, mc.invariant, mc.severity, "not run", reason=why or None)
     n, p = len(outcomes), sum(outcomes)
     failing = sum(1 for t in tasks.values() if not any(t))
     flaky = sum(1 for t in tasks.values() if any(t) and not all(t))
@@ -146,6 +153,23 @@ def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
         wilson=wilson_interval(p, n),
         pass_k=mean_pass_hat_k(((sum(t), len(t)) for t in tasks.values()), k) if k >= 1 else None,
     )
+
+
+def _cells(n: int) -> str:
+    return f"{n} matrix cell{'' if n == 1 else 's'}"
+
+
+def not_run_line(cells: Iterable[CellStats]) -> str:
+    """``3 matrix cells not run: scenario 'api-outage'`` (empty when every applicable cell ran): the one word
+    and unit every page uses for cells that did not run (not "N/A": that is an invariant that does not apply)."""
+    by_scenario: dict[str, int] = {}
+    for s in cells:
+        if s.status == "not run":
+            by_scenario[s.scenario] = by_scenario.get(s.scenario, 0) + 1
+    if not by_scenario:
+        return ""
+    names = ", ".join(f"scenario {name!r}" for name in by_scenario)
+    return f"{_cells(sum(by_scenario.values()))} not run: {names}"
 
 
 def weighted_score(stats: Iterable[CellStats]) -> float | None:
@@ -211,18 +235,23 @@ def score_contract(
         reasons.append("no matrix cell could be scored")
     for s in bad_critical:
         reasons.append(f"critical invariant {s.invariant!r} is {s.status} in scenario {s.scenario!r}")
-    not_run = [s for s in stats if s.status == "not run"]
+    unreached: dict[str, str] = {}  # scenario → why windtunnel cannot reach its faults (contracts/run.py)
+    for r in by_id.values():
+        if r.error_kind == "unreachable" and r.cell.scenario is not None:
+            unreached.setdefault(r.cell.scenario, r.error or "")
+    for s in stats:
+        if s.status == "not run":
+            s.reason = unreached.get(s.scenario) or s.reason
+    not_run = [s for s in stats if s.status == "not run" and s.scenario not in unreached]
     if not_run:
-        reasons.append(f"{len(not_run)} applicable cell(s) did not run")
+        reasons.append(f"{_cells(len(not_run))} not run")
     cut = [r for r in by_id.values() if r.error_kind == "budget"]
     if cut:
         why = (cut[0].error or "").removeprefix("not run: ")
         reasons.append(f"{len(cut)} unit(s) were not run: {why}")
-    unreached: dict[str, int] = {}  # scenarios whose faults windtunnel cannot reach (contracts/run.py)
-    for r in by_id.values():
-        if r.error_kind == "unreachable":
-            unreached[r.error or ""] = unreached.get(r.error or "", 0) + 1
-    reasons += [f"{why} ({n} unit(s))" for why, n in unreached.items()]
+    for name, why in unreached.items():
+        n = sum(s.scenario == name and s.status == "not run" for s in stats)
+        reasons.append(f"{why} ({_cells(n)})")
     for name, units in idle.items():
         cells = sum(s.scenario == name and s.status == "not exercised" for s in stats)
         reasons.append(
@@ -259,6 +288,7 @@ __all__ = [
     "ContractVerdict",
     "cell_stats",
     "check_passed",
+    "not_run_line",
     "score_contract",
     "task_key",
     "unexercised_scenarios",

@@ -128,7 +128,24 @@ def failure_detail(cell: Cell) -> str:
         return "; ".join(details)
     if cell.get("status") == "failed":
         return "failed (no check detail recorded)"
+    if cell.get("status") == "skipped":  # why it did not run (or the N/A row's note)
+        return str(cell.get("error") or cell.get("detail") or "")
     return ""
+
+
+def not_run_why(entry: Mapping[str, Any]) -> str:
+    """Why a phase was not run, after the word ``not run`` (``the chaos phase is not run: X`` gives ``X``)."""
+    reason = str(entry.get("reason") or "")
+    return reason.split(" is not run: ", 1)[-1]
+
+
+def status_word(cell: Cell) -> str:
+    """The status as the terminal words it: a skipped cell is ``not run``, or ``N/A`` for a contract
+    invariant that does not apply in its scenario."""
+    status = str(cell.get("status"))
+    if status != "skipped":
+        return status
+    return "N/A" if str(cell.get("detail") or "").startswith("N/A") else "not run"
 
 
 def fault_label(fault: Mapping[str, Any]) -> str:

@@ -36,7 +36,9 @@ from windtunnel.reports.cells import (
     failure_detail,
     fault_label,
     format_score,
+    not_run_why,
     phase_rows,
+    status_word,
     truncate,
     visible_controls,
 )
@@ -140,6 +142,7 @@ def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
         "group": cell_group(cell),
         "invariant": cell.get("invariant") or "",
         "status": cell.get("status"),
+        "word": status_word(cell),
         "severity": cell.get("severity") or "",
         "latency": f"{float(latency):.0f}" if latency is not None else "",
         "tokens": format_tokens(usage_of(cell)),
@@ -149,8 +152,11 @@ def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def heatmap(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
-    """Scenario × invariant pass counts over contract cells (``None`` without contract cells)."""
+def heatmap(
+    cells: Iterable[Mapping[str, Any]], matrix: Iterable[Mapping[str, Any]] | None = None
+) -> dict[str, Any] | None:
+    """Scenario × invariant pass counts over contract cells (``None`` without contract cells). ``matrix``:
+    the contract summary's cells, whose ``not run`` ones (and their scenario's row) are shown with the reason."""
     scenarios: dict[str, None] = {}
     invariants: dict[str, None] = {}
     counts: dict[tuple[str, str], list[int]] = {}
@@ -163,7 +169,14 @@ def heatmap(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
         entry = counts.setdefault(key, [0, 0])
         entry[0] += 1 if cell.get("passed") else 0
         entry[1] += 1
-    if not counts:
+    not_run: dict[tuple[str, str], str] = {}
+    for mc in matrix if isinstance(matrix, list) else []:
+        if isinstance(mc, Mapping) and mc.get("status") == "not run":
+            key = (str(mc.get("scenario") or ""), str(mc.get("invariant") or ""))
+            scenarios.setdefault(key[0])
+            invariants.setdefault(key[1])
+            not_run[key] = str(mc.get("reason") or "")
+    if not counts and not not_run:
         return None
     grid = []
     for scenario in scenarios:
@@ -178,10 +191,12 @@ def heatmap(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
                     "passed": passed,
                     "total": total,
                     "bucket": bucket,
+                    "not_run": (scenario, invariant) in not_run,
                 }
             )
-        grid.append({"scenario": scenario, "cells": row})
-    return {"invariants": list(invariants), "rows": grid}
+        why = next((not_run[k] for k in not_run if k[0] == scenario and not_run[k]), "")
+        grid.append({"scenario": scenario, "cells": row, "reason": why})
+    return {"invariants": list(invariants), "rows": grid, "reasons": any(r["reason"] for r in grid)}
 
 
 CellSource = Callable[[], Iterable[Mapping[str, Any]]]
@@ -205,8 +220,9 @@ def _context_from(
     phases = []
     for name, entry in phase_rows(summary):
         link = (phase_links or {}).get(name) or entry.get("report")
-        not_run = entry.get("status") == "not_run" or entry.get("score") is None
-        phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run})
+        not_run = entry.get("status") in ("not run", "not_run") or entry.get("score") is None
+        why = not_run_why(entry) if not_run else ""
+        phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run, "why": why})
     tally = StatsTally()
     worst: list[tuple[int, int, Mapping[str, Any]]] = []  # the FAILURE_DETAILS most severe, negated keys
     seen = {"n": 0, "usage": False, "failures": 0}
@@ -229,7 +245,7 @@ def _context_from(
             phase_names.add(cell_phase(c))
             yield c
 
-    heat = heatmap(tallied())
+    heat = heatmap(tallied(), summary.get("matrix"))
     stats = tally.stats()
     shown = [  # most severe first, then in report order; every failure stays in the cells table
         {"i": -i, "cell": c, "phase": cell_phase(c), "label": cell_label(c, 120), "detail": failure_detail(c)}

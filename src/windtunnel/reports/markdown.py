@@ -22,6 +22,7 @@ from windtunnel.reports.cells import (
     failure_detail,
     fault_label,
     format_score,
+    not_run_why,
     one_line,
     phase_rows,
     truncate,
@@ -83,6 +84,11 @@ def build_markdown(
     if summary.get("critical_failed"):
         meta += " · **a critical invariant failed**"
     out += [meta, ""]
+    reasons = summary.get("reasons")
+    if reasons and isinstance(reasons, list):
+        out += ["### Why it failed" if not summary.get("passed") else "### Notes", ""]
+        out += [f"- {md_text(why)}" for why in reasons]
+        out.append("")
     out += _table(
         ["cells", "passed", "failed", "errored"],
         [
@@ -101,8 +107,8 @@ def build_markdown(
         for name, entry in phases:
             if entry.get("run_status") in ("interrupted", "aborted"):
                 state = f"⚠️ {md_text(entry['run_status'])}"
-            elif entry.get("status") == "not_run" or entry.get("score") is None:
-                state = "not run"
+            elif entry.get("status") in ("not run", "not_run") or entry.get("score") is None:
+                state = f"not run: {md_text(not_run_why(entry))}" if entry.get("reason") else "not run"
             else:
                 state = "✅" if entry.get("passed") else "❌"
             rows.append(
@@ -114,6 +120,7 @@ def build_markdown(
                 ]
             )
         out += _table(["phase", "score", "weight", "result"], rows)
+    out += _matrix(summary.get("matrix"))
     by_type = by_type_rows(summary)
     if by_type:
         out += ["", "### Mutation types", ""]
@@ -146,6 +153,35 @@ def build_markdown(
             )
         out += _table(["severity", "phase", "cell", "why", "faults", "reproduce"], rows)
     return "\n".join(out) + "\n"
+
+
+_MATRIX_WORDS = {"pass": "✅ pass", "fail": "❌ fail", "flaky": "⚠️ flaky", "n/a": "N/A"}
+
+
+def _matrix(matrix: Any) -> list[str]:
+    """The contract matrix (``summary.matrix``): one row per scenario, one column per invariant, each cell's
+    status as the terminal words it, and why a scenario's cells did not run."""
+    if not isinstance(matrix, list) or not matrix:
+        return []
+    scenarios: dict[str, dict[str, Mapping[str, Any]]] = {}
+    invariants: dict[str, None] = {}
+    for mc in matrix:
+        if isinstance(mc, Mapping):
+            scenarios.setdefault(str(mc.get("scenario")), {})[str(mc.get("invariant"))] = mc
+            invariants.setdefault(str(mc.get("invariant")))
+    rows = []
+    for name, cells in scenarios.items():
+        row = [md_text(name)]
+        for inv in invariants:
+            mc = cells.get(inv)
+            status = str(mc.get("status")) if mc is not None else "—"
+            word = _MATRIX_WORDS.get(status, md_text(status))
+            if mc is not None and status in ("pass", "fail", "flaky") and mc.get("checks"):
+                word += f" {mc.get('passed')}/{mc.get('checks')}"
+            row.append(word)
+        row.append(next((md_text(c["reason"]) for c in cells.values() if c.get("reason")), ""))
+        rows.append(row)
+    return ["", "### Contract matrix", "", *_table(["scenario", *map(md_text, invariants), "why not run"], rows)]
 
 
 def _tally(cells: Iterable[Mapping[str, Any]], top: int) -> tuple[RunStats, list[Mapping[str, Any]], int]:
