@@ -122,6 +122,11 @@ class _Ctx:
     pending_target: tuple[Any, list[str], bytes | None, Sequence[str]] | None = None
     """(projection, expected, serialised projection, context words): the target is inferred from
     them the first time the mention policy needs it (most items never do)."""
+    toks: list[list[str]] = field(default_factory=list)
+    """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
+
+    def __post_init__(self) -> None:
+        self.toks = token_sets(self.needles)
 
     def naming(self) -> re.Pattern[str] | None:
         """The naming words' pattern (see ``target``), inferring the target first if still pending."""
@@ -431,7 +436,16 @@ def _may_hit(value: Any, ctx: _Ctx) -> bool:
             return True
         if ctx.needles.any_canon or not value.isascii():
             return True
-        return (plan.decode and plan.string_decode(value)) or _plain_words(value, ctx)
+        if plan.decode and plan.string_decode(value):
+            return True
+        low = value.lower()
+        for toks in ctx.toks:
+            for tok in toks:
+                if tok not in low:
+                    break
+            else:
+                return True
+        return False
     if t is dict or t is list:
         if plan is not None:
             return plan.subtree_may_hit(value, ctx.needles)
@@ -442,7 +456,7 @@ def _may_hit(value: Any, ctx: _Ctx) -> bool:
 def _plain_words(text: str, ctx: _Ctx) -> bool:
     """Every word of some answer or correlated value occurs in ``text`` (lowercased)."""
     low = text.lower()
-    for toks in token_sets(ctx.needles):
+    for toks in ctx.toks:
         for t in toks:
             if t not in low:
                 break
@@ -472,10 +486,8 @@ def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
 def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
     if suppress:
         return
-    if ctx.fast and key.isascii() and not ctx.needles.any_canon:
-        low = key.lower()
-        if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
-            return
+    if ctx.fast and key.isascii() and not ctx.needles.any_canon and not _plain_words(key, ctx):
+        return
     # The key as written first (``2024-03-05``), then split into words (``isHighPriority``).
     human = Mapped(key)
     hits = ctx.needles.search(key, decode=False)
@@ -501,10 +513,8 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
 
 
 def _scan_scalar(text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, suppress: bool) -> None:
-    if ctx.fast and upstream is None and not ctx.needles.any_canon:
-        low = text.lower()
-        if not any(all(t in low for t in toks) for toks in token_sets(ctx.needles)):
-            return
+    if ctx.fast and upstream is None and not ctx.needles.any_canon and not _plain_words(text, ctx):
+        return
     for hit in ctx.needles.search(text, decode=False):
         if not hit.whole:
             continue
