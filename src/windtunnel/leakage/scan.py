@@ -65,7 +65,6 @@ from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
     dumps,
-    keys_may_hit,
     plan_blob,
     string_may_hit,
     subtree_may_hit,
@@ -358,7 +357,10 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
     keys = [k if type(k) is str else str(k) for k in node]
     scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
     if scan_keys and ctx.fast:
-        scan_keys = keys_may_hit("\x00".join(keys), ctx.needles)
+        joined = "\x00".join(keys)
+        scan_keys = (
+            ctx.needles.any_canon or not joined.isascii() or _plain_words(joined, ctx)
+        )  # as keys_may_hit, with the token sets at hand
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
     was_marked = ctx.marked
@@ -368,6 +370,7 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
         ctx.marked = marked_node(node)
     structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
     lone = prune and _one_container(node)
+    may_hit = _may_hit
     for skey, value in zip(keys, node.values(), strict=True):
         if structural is not None and skey in structural and not isinstance(value, (dict, list)):
             continue
@@ -377,7 +380,7 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
         # Skip a value that cannot hold a finding before building its pointer. The one container of
         # an object that was walked usually holds what made it worth walking: it is walked without
         # a check (walking more never changes a result, it only costs time).
-        skip = up is None and prune and not (lone and type(value) in (dict, list)) and not _may_hit(value, ctx)
+        skip = up is None and prune and not (lone and type(value) in (dict, list)) and not may_hit(value, ctx)
         if skip and not scan_keys:
             continue
         child = up if up is not None else f"{pointer}/{escape_pointer_token(skey)}"
