@@ -234,3 +234,134 @@ def test_generated_items_give_the_reference_audit(
     if target:
         item["target"] = "priority"
     assert audit_item(item) == audit_item(item, prefilter=False)
+
+
+_KV_PIECES = [
+    "a",
+    "Priority",
+    "1",
+    ")",
+    "]",
+    ":",
+    "=",
+    "->",
+    "=>",
+    " ",
+    "\t",
+    "\n",
+    "*",
+    "_",
+    "`",
+    "'",
+    '"',
+    "(",
+    "[",
+    "~",
+    "<b>",
+    "</b>",
+    "<strong>",
+    "</strong>",
+    "<bold>",
+    "<span class='x'>",
+    "<td>",
+    "</td>",
+    "<th>",
+    "</th>",
+    "<td align=left>",
+    "<p>",
+    "</p>",
+    "<",
+    ">",
+    ".",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(pieces=st.lists(st.sampled_from(_KV_PIECES), max_size=24))
+def test_key_value_check_read_backwards_equals_the_forward_regex(pieces: list[str]) -> None:
+    """``_kv_before`` (one anchored match on the reversed window) decides exactly what the forward
+    ``_KV_BEFORE`` search decides, at every position of the text, also past its 80-character window."""
+    from windtunnel.leakage.scan import _KV_BEFORE, _kv_before
+
+    text = "".join(pieces) + "High"
+    for va in range(len(text) + 1):
+        assert _kv_before(text, va) == bool(_KV_BEFORE.search(text, max(0, va - 80), va)), (text, va)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Priority: High",
+        "*Priority:* High",
+        "**Priority:** High",
+        "<b>Priority</b>: <strong>High",
+        "<tr><td>Priority</td> <td class='v'>High",
+        "priority =\nHigh",
+        "we agreed this is High",
+        "x" * 100 + "Priority: High",
+    ],
+)
+def test_key_value_check_read_backwards_on_examples(text: str) -> None:
+    from windtunnel.leakage.scan import _KV_BEFORE, _kv_before
+
+    va = text.rindex("High")
+    assert _kv_before(text, va) == bool(_KV_BEFORE.search(text, max(0, va - 80), va))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    text=st.lists(
+        st.sampled_from(
+            [
+                "a",
+                "High",
+                " ",
+                "  ",
+                "\t",
+                "\u00a0",
+                "\u2003",
+                "\n",
+                "-",
+                "+",
+                "1",
+                "12",
+                "٣",
+                "²",
+                ".",
+                "*",
+                "**",
+                "_",
+                "__",
+                "`",
+                "#",
+                ">",
+                "|",
+                "[",
+                "]",
+                "(",
+                ")",
+                "x y",
+            ]
+        ),
+        max_size=12,
+    ).map("".join)
+)
+def test_markdown_pre_check_never_misses_what_the_regex_finds(text: str) -> None:
+    from windtunnel.leakage.formats import _MD_RE, _may_be_markdown
+
+    if _MD_RE.search(text):
+        assert _may_be_markdown(text), text
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    lead=st.lists(st.sampled_from([" ", "\t", "\u00a0", "\u2003", "\x0b"]), max_size=5).map("".join),
+    marker=st.sampled_from(["-", "+", "1.", "12.", "٣.", "²."]),
+    rest=st.sampled_from([" item", "\u2003item", "item", ""]),
+)
+def test_markdown_pre_check_on_list_markers(lead: str, marker: str, rest: str) -> None:
+    from windtunnel.leakage.formats import _MD_RE, _may_be_markdown
+
+    text = lead + marker + rest
+    if _MD_RE.search(text):
+        assert _may_be_markdown(text), text

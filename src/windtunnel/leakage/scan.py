@@ -81,6 +81,23 @@ _KV_BEFORE = re.compile(
     r"[\w)\]][*_`'\"~]*(?:</?\w+>)*[ \t]*(?::|=>|->|=|</t[dh]>[ \t]*<td[^<>]{0,40}>)"
     r"[ \t]*(?:(?:[*_`'\"(\[~]|</?" + _INLINE_TAGS + r"\b[^<>]{0,40}>)[ \t]*)*$"
 )
+_INLINE_TAGS_REVERSED = "(?:" + "|".join(t[::-1] for t in _INLINE_TAGS[3:-1].split("|")) + ")"
+# ``_KV_BEFORE`` read backwards from the answer, for one anchored match on the reversed window instead of
+# a search that tries every start in it: each part reversed, in reverse order (``\\b`` looks at both of
+# its neighbours, so it stays); ``$`` also matches before a final newline, hence the optional ``\\n``.
+_KV_BEFORE_REVERSED = re.compile(
+    r"\n?(?:[ \t]*(?:[*_`'\"(\[~]|>[^<>]{0,40}\b" + _INLINE_TAGS_REVERSED + r"/?<))*[ \t]*"
+    r"(?::|>=|>-|=|>[^<>]{0,40}dt<[ \t]*>[dh]t/<)"
+    r"[ \t]*(?:>\w+/?<)*[*_`'\"~]*[\w)\]]"
+)
+
+
+def _kv_before(text: str, va: int) -> bool:
+    """``_KV_BEFORE.search(text, max(0, va - 80), va)``, as one match on the reversed window."""
+    lo = max(0, va - 80)
+    return _KV_BEFORE_REVERSED.match(text[lo:va][::-1]) is not None
+
+
 _KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$))")
 # A string value of a JSON array or object held in text or decoded content (``["WEB-1", "High"]``).
 _JSON_BEFORE = re.compile(r"[\[,:]\s*\"$")
@@ -695,7 +712,7 @@ def _classify(
             f"a category path (like 'Billing/High') has a segment that is {what}",
         )
         return
-    kv = bool(_KV_BEFORE.search(view_text, max(0, va - 80), va)) and bool(_KV_AFTER.match(view_text, vb))
+    kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
