@@ -365,3 +365,55 @@ def test_markdown_pre_check_on_list_markers(lead: str, marker: str, rest: str) -
     text = lead + marker + rest
     if _MD_RE.search(text):
         assert _may_be_markdown(text), text
+
+
+def test_a_string_classified_once_gives_each_item_its_own_findings() -> None:
+    """The same string in items that differ in what its findings depend on (target, context words,
+    strict, label set, an upstream field, a marked rich-text node, JSON nesting): every audit, in any
+    order and repeated, equals the reference audit, which never uses the classification cache."""
+    from windtunnel.leakage.model import LeakItem
+
+    def adf(text: str, marks: list[Any]) -> dict[str, Any]:
+        node: dict[str, Any] = {"type": "text", "text": text}
+        if marks:
+            node["marks"] = marks
+        return {"type": "doc", "content": [{"type": "paragraph", "content": [node]}]}
+
+    texts = ["flavour High", "High", "we said High", "Support/High", "Priority: High", "High, Low", _b64s("High")]
+    variants: list[dict[str, Any]] = []
+    for text in texts:
+        for extra in (
+            {},
+            {"target": "flavour"},
+            {"strict": True},
+            {"label_set": ["High", "Low"]},
+            {"context_words": ["said"]},
+        ):
+            for projection in (
+                {"note": text},
+                {"aiNote": text},
+                {"doc": adf(text, [{"type": "strong"}])},
+                {"doc": adf(text, [])},
+                {"meta": json.dumps({"a": {"b": text}})},
+            ):
+                variants.append({"expected": ["High"], "projection": projection, **extra})
+    rng = random.Random(3)
+    for round_ in range(3):
+        order = list(range(len(variants)))
+        rng.shuffle(order)
+        for n in order:
+            item = LeakItem(id=f"v{n}-{round_}", **variants[n])
+            decode = rng.random() < 0.7
+            assert audit_item(item, decode=decode) == audit_item(item, decode=decode, prefilter=False), item
+    # The variants do differ: the cache must tell them apart.
+    kinds = {tuple((f.rule, f.severity) for f in audit_item(LeakItem(id="x", **v)).findings) for v in variants}
+    assert len(kinds) > 5
+
+
+def test_the_mixed_dataset_audited_again_gives_the_reference_audit() -> None:
+    """A second pass over the same items is served from the classification cache."""
+    rng = random.Random(8)
+    items = [_item(rng, i) for i in range(300)]
+    first = [audit_item(it) for it in items]
+    for it, before in zip(items, first, strict=True):
+        assert audit_item(it) == before == audit_item(it, prefilter=False), it

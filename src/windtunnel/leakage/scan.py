@@ -139,6 +139,10 @@ class _Ctx:
     """(projection, expected, serialised projection, context words): the target is inferred from
     them the first time the mention policy needs it (most items never do)."""
     toks: list[list[str]] = field(default_factory=list)
+    recording: list[tuple[Any, ...]] | None = None
+    """While a string is classified for the cache (see :func:`_scan_string`): what it emits."""
+    naming_used: bool = False
+    """Whether the naming words were consulted since this was last reset (they vary by item)."""
     """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
 
     def __post_init__(self) -> None:
@@ -146,6 +150,7 @@ class _Ctx:
 
     def naming(self) -> re.Pattern[str] | None:
         """The naming words' pattern (see ``target``), inferring the target first if still pending."""
+        self.naming_used = True
         if self.pending_target is not None:
             projection, expected, blob, words = self.pending_target
             self.pending_target = None
@@ -578,6 +583,53 @@ def _scan_string(
                 return
         elif not string_may_hit(text, ctx.needles, ctx.decode):
             return
+    key: tuple[Any, ...] | None = None
+    if ctx.fast and len(text) <= _CLASSIFIED_TEXT_MAX:
+        # The findings of a string depend on the string and on these, not on where it is: a distinct
+        # (string, answers) pair is searched and classified once, its emissions replayed after.
+        key = (
+            text,
+            rep,
+            upstream is None,
+            ctx.needles,
+            ctx.label_norms,
+            decode,
+            ctx.strict,
+            ctx.marked,
+            suppress,
+            ctx.depth >= _MAX_EMBED_DEPTH,
+        )
+        known = _CLASSIFIED.get(key)
+        if known is not None:
+            naming, emits = known
+            if naming is _NAMING_UNUSED or ctx.naming() == naming:
+                for channel, severity, erep, span, view, rule, detail, value, etarget in emits:
+                    _emit(ctx, channel, severity, pointer, erep, span, view, rule, detail, value, etarget)
+                return
+        ctx.recording = []
+        ctx.naming_used = False
+    _classify_string(text, pointer, rep, upstream, ctx, decode, suppress)
+    if key is not None:
+        emits = tuple(ctx.recording or ())
+        ctx.recording = None
+        if len(_CLASSIFIED) >= _CLASSIFIED_MAX:
+            _CLASSIFIED.clear()
+        _CLASSIFIED[key] = (ctx.target if ctx.naming_used else _NAMING_UNUSED, emits)
+
+
+_CLASSIFIED: dict[tuple[Any, ...], tuple[Any, tuple[tuple[Any, ...], ...]]] = {}
+"""(string, representation, outside upstream fields, needles, labels, decode, strict, marked, suppress,
+deepest embedding) → (the naming pattern consulted, or ``_NAMING_UNUSED``; the emissions). Bounded:
+cleared when full, so memory stays flat; strings longer than ``_CLASSIFIED_TEXT_MAX`` are not kept."""
+_CLASSIFIED_MAX = 4096
+_CLASSIFIED_TEXT_MAX = 256
+_NAMING_UNUSED = object()
+
+
+def _classify_string(
+    text: str, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, decode: bool, suppress: bool
+) -> None:
+    """Search one string and classify each hit (see :func:`_classify`)."""
     hits = ctx.needles.search(text, decode=decode)
     if not hits:
         return
@@ -848,6 +900,8 @@ def _emit(
     value: str,
     target: Target,
 ) -> None:
+    if ctx.recording is not None:
+        ctx.recording.append((channel, severity, rep, span, view, rule, detail, value, target))
     inner = None
     if ctx.outer is not None:
         inner = pointer
