@@ -417,3 +417,26 @@ def test_the_mixed_dataset_audited_again_gives_the_reference_audit() -> None:
     first = [audit_item(it) for it in items]
     for it, before in zip(items, first, strict=True):
         assert audit_item(it) == before == audit_item(it, prefilter=False), it
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    values=st.lists(
+        st.sampled_from(["High", "high ", " HIGH", "Low", "lo w", "Medium", "Höh", "HÖH", "x", ""]), max_size=5
+    ),
+    labels=st.lists(st.sampled_from(["High", "Low", "Medium", "Höh", "lo w", "Very High"]), min_size=2, max_size=3),
+)
+def test_label_cover_check_equals_its_definition(values: list[str], labels: list[str]) -> None:
+    """The quick word check in ``_covers_labels`` only ever answers "no" when normalising says so."""
+    from windtunnel.leakage.scan import _context
+    from windtunnel.leakage.text import normalize_needle
+
+    ctx = _context("x", [labels[0]], [], labels, True)
+    expected = (
+        bool(ctx.label_norms)
+        and len(values) >= len(ctx.label_norms)
+        and ctx.label_norms <= {normalize_needle(v) for v in values}
+    )
+    from windtunnel.leakage.scan import _covers_labels
+
+    assert _covers_labels(values, ctx) == expected

@@ -500,8 +500,18 @@ def _non_empty(value: Any) -> bool:
 
 
 def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
+    """``values`` (normalised) include every label of the item's label set."""
     if not ctx.label_norms or len(values) < len(ctx.label_norms):
         return False
+    joined = "\x00".join(values)
+    if joined.isascii():
+        # An ASCII value normalises to its lowercased words: a label none of the values holds every
+        # word of is not among them (most objects and lists, without normalising each value).
+        low = joined.lower()
+        for norm in ctx.label_norms:
+            for word in norm.split():
+                if word not in low:
+                    return False
     from windtunnel.leakage.text import normalize_needle
 
     norms = {normalize_needle(v) for v in values}
