@@ -616,8 +616,17 @@ def _scan_string(
                 for channel, severity, erep, span, view, rule, detail, value, etarget in emits:
                     _emit(ctx, channel, severity, pointer, erep, span, view, rule, detail, value, etarget)
                 return
-        ctx.recording = []
-        ctx.naming_used = False
+        # Kept from its second sighting on: a string seen once (most in a dataset of distinct
+        # answers) costs a hash in a set, not an entry.
+        seen = hash(key)
+        if seen in _SEEN:
+            ctx.recording = []
+            ctx.naming_used = False
+        else:
+            if len(_SEEN) >= _SEEN_MAX:
+                _SEEN.clear()
+            _SEEN.add(seen)
+            key = None
     _classify_string(text, pointer, rep, upstream, ctx, decode, suppress)
     if key is not None:
         emits = tuple(ctx.recording or ())
@@ -630,9 +639,14 @@ def _scan_string(
 _CLASSIFIED: dict[tuple[Any, ...], tuple[Any, tuple[tuple[Any, ...], ...]]] = {}
 """(string, representation, outside upstream fields, needles, labels, decode, strict, marked, suppress,
 deepest embedding) → (the naming pattern consulted, or ``_NAMING_UNUSED``; the emissions). Bounded:
-cleared when full, so memory stays flat; strings longer than ``_CLASSIFIED_TEXT_MAX`` are not kept."""
+cleared when full, so memory stays flat; strings longer than ``_CLASSIFIED_TEXT_MAX`` are not kept,
+nor strings seen only once (see ``_SEEN``): with distinct answers on every item an entry would cost
+more to make and keep than the classification it saves."""
 _CLASSIFIED_MAX = 4096
 _CLASSIFIED_TEXT_MAX = 256
+_SEEN: set[int] = set()
+"""Hashes of the keys seen once (bounded like the cache)."""
+_SEEN_MAX = 16384
 _NAMING_UNUSED = object()
 
 
