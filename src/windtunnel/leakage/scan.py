@@ -940,6 +940,8 @@ def _emit(
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
     """One finding per place (pointer, target, span, inner) and needle: the most severe."""
+    if len(findings) < 2:
+        return findings
     best: dict[tuple[Any, ...], Finding] = {}
     for f in findings:
         k = (f.pointer, f.target, f.span, f.inner, f.value)
