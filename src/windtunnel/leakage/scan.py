@@ -645,8 +645,11 @@ more to make and keep than the classification it saves."""
 _CLASSIFIED_MAX = 4096
 _CLASSIFIED_TEXT_MAX = 256
 _SEEN: set[int] = set()
-"""Hashes of the keys seen once (bounded like the cache)."""
-_SEEN_MAX = 16384
+"""Hashes of the keys seen once, over the same window as the cache: a string admitted because it
+came back within it is likely to come back again before its entry is dropped. (A larger window
+admitted strings that recur only from one pass over a dataset to the next, whose entries were
+dropped before any use: measured 15–25 % slower on the benchmark's repeated passes.)"""
+_SEEN_MAX = _CLASSIFIED_MAX
 _NAMING_UNUSED = object()
 
 
