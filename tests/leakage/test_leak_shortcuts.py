@@ -395,6 +395,7 @@ def test_a_string_classified_once_gives_each_item_its_own_findings() -> None:
                 {"doc": adf(text, [{"type": "strong"}])},
                 {"doc": adf(text, [])},
                 {"meta": json.dumps({"a": {"b": text}})},
+                {"options": [text, "Low"]},
             ):
                 variants.append({"expected": ["High"], "projection": projection, **extra})
     rng = random.Random(3)
