@@ -234,3 +234,212 @@ def test_generated_items_give_the_reference_audit(
     if target:
         item["target"] = "priority"
     assert audit_item(item) == audit_item(item, prefilter=False)
+
+
+_KV_PIECES = [
+    "a",
+    "Priority",
+    "1",
+    ")",
+    "]",
+    ":",
+    "=",
+    "->",
+    "=>",
+    " ",
+    "\t",
+    "\n",
+    "*",
+    "_",
+    "`",
+    "'",
+    '"',
+    "(",
+    "[",
+    "~",
+    "<b>",
+    "</b>",
+    "<strong>",
+    "</strong>",
+    "<bold>",
+    "<span class='x'>",
+    "<td>",
+    "</td>",
+    "<th>",
+    "</th>",
+    "<td align=left>",
+    "<p>",
+    "</p>",
+    "<",
+    ">",
+    ".",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(pieces=st.lists(st.sampled_from(_KV_PIECES), max_size=24))
+def test_key_value_check_read_backwards_equals_the_forward_regex(pieces: list[str]) -> None:
+    """``_kv_before`` (one anchored match on the reversed window) decides exactly what the forward
+    ``_KV_BEFORE`` search decides, at every position of the text, also past its 80-character window."""
+    from windtunnel.leakage.scan import _KV_BEFORE, _kv_before
+
+    text = "".join(pieces) + "High"
+    for va in range(len(text) + 1):
+        assert _kv_before(text, va) == bool(_KV_BEFORE.search(text, max(0, va - 80), va)), (text, va)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Priority: High",
+        "*Priority:* High",
+        "**Priority:** High",
+        "<b>Priority</b>: <strong>High",
+        "<tr><td>Priority</td> <td class='v'>High",
+        "priority =\nHigh",
+        "we agreed this is High",
+        "x" * 100 + "Priority: High",
+    ],
+)
+def test_key_value_check_read_backwards_on_examples(text: str) -> None:
+    from windtunnel.leakage.scan import _KV_BEFORE, _kv_before
+
+    va = text.rindex("High")
+    assert _kv_before(text, va) == bool(_KV_BEFORE.search(text, max(0, va - 80), va))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    text=st.lists(
+        st.sampled_from(
+            [
+                "a",
+                "High",
+                " ",
+                "  ",
+                "\t",
+                "\u00a0",
+                "\u2003",
+                "\n",
+                "-",
+                "+",
+                "1",
+                "12",
+                "٣",
+                "²",
+                ".",
+                "*",
+                "**",
+                "_",
+                "__",
+                "`",
+                "#",
+                ">",
+                "|",
+                "[",
+                "]",
+                "(",
+                ")",
+                "x y",
+            ]
+        ),
+        max_size=12,
+    ).map("".join)
+)
+def test_markdown_pre_check_never_misses_what_the_regex_finds(text: str) -> None:
+    from windtunnel.leakage.formats import _MD_RE, _may_be_markdown
+
+    if _MD_RE.search(text):
+        assert _may_be_markdown(text), text
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    lead=st.lists(st.sampled_from([" ", "\t", "\u00a0", "\u2003", "\x0b"]), max_size=5).map("".join),
+    marker=st.sampled_from(["-", "+", "1.", "12.", "٣.", "²."]),
+    rest=st.sampled_from([" item", "\u2003item", "item", ""]),
+)
+def test_markdown_pre_check_on_list_markers(lead: str, marker: str, rest: str) -> None:
+    from windtunnel.leakage.formats import _MD_RE, _may_be_markdown
+
+    text = lead + marker + rest
+    if _MD_RE.search(text):
+        assert _may_be_markdown(text), text
+
+
+def test_a_string_classified_once_gives_each_item_its_own_findings() -> None:
+    """The same string in items that differ in what its findings depend on (target, context words,
+    strict, label set, an upstream field, a marked rich-text node, JSON nesting): every audit, in any
+    order and repeated, equals the reference audit, which never uses the classification cache."""
+    from windtunnel.leakage.model import LeakItem
+
+    def adf(text: str, marks: list[Any]) -> dict[str, Any]:
+        node: dict[str, Any] = {"type": "text", "text": text}
+        if marks:
+            node["marks"] = marks
+        return {"type": "doc", "content": [{"type": "paragraph", "content": [node]}]}
+
+    texts = ["flavour High", "High", "we said High", "Support/High", "Priority: High", "High, Low", _b64s("High")]
+    variants: list[dict[str, Any]] = []
+    for text in texts:
+        for extra in (
+            {},
+            {"target": "flavour"},
+            {"strict": True},
+            {"label_set": ["High", "Low"]},
+            {"context_words": ["said"]},
+        ):
+            for projection in (
+                {"note": text},
+                {"aiNote": text},
+                {"doc": adf(text, [{"type": "strong"}])},
+                {"doc": adf(text, [])},
+                {"meta": json.dumps({"a": {"b": text}})},
+                {"options": [text, "Low"]},
+            ):
+                variants.append({"expected": ["High"], "projection": projection, **extra})
+    rng = random.Random(3)
+    for round_ in range(3):
+        order = list(range(len(variants)))
+        rng.shuffle(order)
+        for n in order:
+            item = LeakItem(id=f"v{n}-{round_}", **variants[n])
+            decode = rng.random() < 0.7
+            assert audit_item(item, decode=decode) == audit_item(item, decode=decode, prefilter=False), item
+    # The variants do differ: the cache must tell them apart.
+    kinds = {tuple((f.rule, f.severity) for f in audit_item(LeakItem(id="x", **v)).findings) for v in variants}
+    assert len(kinds) > 5
+
+
+def test_the_mixed_dataset_audited_again_gives_the_reference_audit() -> None:
+    """Later passes over the same items are served from the classification cache (a string is
+    kept from its second sighting on)."""
+    rng = random.Random(8)
+    items = [_item(rng, i) for i in range(300)]
+    first = [audit_item(it) for it in items]
+    for _ in range(2):
+        for it, before in zip(items, first, strict=True):
+            assert audit_item(it) == before == audit_item(it, prefilter=False), it
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    values=st.lists(
+        st.sampled_from(["High", "high ", " HIGH", "Low", "lo w", "Medium", "Höh", "HÖH", "x", ""]), max_size=5
+    ),
+    labels=st.lists(st.sampled_from(["High", "Low", "Medium", "Höh", "lo w", "Very High"]), min_size=2, max_size=3),
+)
+def test_label_cover_check_equals_its_definition(values: list[str], labels: list[str]) -> None:
+    """The quick word check in ``_covers_labels`` only ever answers "no" when normalising says so."""
+    from windtunnel.leakage.scan import _context
+    from windtunnel.leakage.text import normalize_needle
+
+    ctx = _context("x", [labels[0]], [], labels, True)
+    expected = (
+        bool(ctx.label_norms)
+        and len(values) >= len(ctx.label_norms)
+        and ctx.label_norms <= {normalize_needle(v) for v in values}
+    )
+    from windtunnel.leakage.scan import _covers_labels
+
+    assert _covers_labels(values, ctx) == expected

@@ -101,9 +101,20 @@ def string_representation(text: str, inherited: str) -> str:
         return inherited
     if "<" in text and _HTML_RE.search(text):
         return "html"
-    if _MD_RE.search(text):
+    if _may_be_markdown(text) and _MD_RE.search(text):
         return "markdown"
     return inherited
+
+
+def _may_be_markdown(text: str) -> bool:
+    """A necessary condition for ``_MD_RE`` to match (its search tries every position of the text):
+    one of its marker characters, or, in one line, a list marker or number after at most 3 spaces."""
+    if "\n" in text or "*" in text or "_" in text or "`" in text or "[" in text or "#" in text:
+        return True
+    if ">" in text or "|" in text:
+        return True
+    j = len(text) - len(text.lstrip())
+    return j <= 3 and j < len(text) and (text[j] in "-+" or text[j].isdigit())
 
 
 # ---------------------------------------------------------------- upstream heuristics

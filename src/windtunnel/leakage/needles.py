@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import ahocorasick
 
@@ -200,15 +200,16 @@ class Needle:
         return find_all(self.norm, text, self.phrase)
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
+    """One match of a needle (a tuple: built for every match, so it must be cheap to make)."""
+
     needle: Needle
     span: tuple[int, int]
     """Span in the original string."""
     view: str
     whole: bool
     """The match covers every word of the string (in the view where it was seen)."""
-    view_text: str = field(repr=False, default="")
+    view_text: str = ""
     view_span: tuple[int, int] = (0, 0)
 
 

@@ -194,7 +194,7 @@ class Plan:
             return False
         if (self.entities and "&" in text) or (self.percent and "%" in text):
             return True
-        return any(r in text for r in self.hot)
+        return bool(self.hot) and any(r in text for r in self.hot)
 
     def subtree_may_hit(self, value: Any, needles: NeedleSet) -> bool:
         """Whether a container of the projection, outside upstream fields, can hold any finding.
@@ -213,12 +213,14 @@ class Plan:
         ):
             return True
         if self.decode and (
-            (self.entities and b"&" in blob)
-            or (self.percent and b"%" in blob)
-            or any(r.encode() in blob for r in self.hot)
+            (self.entities and b"&" in blob) or (self.percent and b"%" in blob) or _holds_run(blob, self.hot)
         ):
             return True
         return _plain_hit(probe(needles), low)
+
+
+def _holds_run(blob: bytes, hot: tuple[str, ...]) -> bool:
+    return bool(hot) and any(r.encode() in blob for r in hot)
 
 
 _NOTHING = Plan(False, False, False, True)
