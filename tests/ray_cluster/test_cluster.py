@@ -57,36 +57,44 @@ def handle(prompt):
 """
 
 
+def _local_and_ray(
+    cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, base: str, argv: list[str], code: Any
+) -> tuple[dict[str, Any], dict[str, Any], Path]:
+    """Write the agent and ``base`` as local.yaml and ray.yaml (the cluster, two actors) in a project folder,
+    run ``argv`` on each from there; the two JSON reports and the log of the nodes the agent ran on."""
+    proj, log = tmp_path / "proj", tmp_path / "nodes.log"
+    proj.mkdir()
+    monkeypatch.chdir(proj)
+    (proj / "wt_cluster_agent.py").write_text(AGENT.format(log=str(log)))
+    (proj / "local.yaml").write_text(base + "advanced: {seed: 3}\n")
+    (proj / "ray.yaml").write_text(
+        base + f"advanced: {{seed: 3, executor: ray, ray: {{address: '{cluster.address}', num_actors: 2}}}}\n"
+    )
+    reports = {}
+    for name in ("local", "ray"):
+        out = tmp_path / f"{name}.json"
+        assert code(wt(*argv, "-c", f"{name}.yaml", "-q", "--no-store", "-f", "json", "-o", str(out)))
+        reports[name] = json.loads(out.read_text())
+    return reports["local"], reports["ray"], log
+
+
+def verdicts(r: dict[str, Any]) -> dict[str, Any]:
+    return {c["id"]: (c["status"], c["output"], [(k["id"], k["passed"]) for k in c["checks"]]) for c in r["cells"]}
+
+
 def test_two_node_cluster_runs_the_same_cells_as_local(
     cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    proj, log = tmp_path / "proj", tmp_path / "nodes.log"
-    proj.mkdir()
-    (proj / "wt_cluster_agent.py").write_text(AGENT.format(log=str(log)))
     base = (
         "agent: {type: python, endpoint: 'wt_cluster_agent:handle'}\n"
         "golden_prompts: [where is my order, refund me please, what is the return policy, hello there]\n"
         "mutations: {count: 3, types: [noise, tone_shift, length_extremes]}\n"
         "invariants: [{type: contains, value: 'ANSWER'}, {type: output_not_empty}]\n"
     )
-    (proj / "local.yaml").write_text(base + "advanced: {seed: 3}\n")
-    (proj / "ray.yaml").write_text(
-        base + f"advanced: {{seed: 3, executor: ray, ray: {{address: '{cluster.address}', num_actors: 2}}}}\n"
-    )
-    monkeypatch.chdir(proj)
-    reports = {}
-    for name in ("local", "ray"):
-        out = tmp_path / f"{name}.json"
-        code = wt("run", "-c", f"{name}.yaml", "-q", "--no-store", "-f", "json", "-o", str(out))
-        assert code in (0, 1)
-        reports[name] = json.loads(out.read_text())
-
-    def verdicts(r: dict[str, Any]) -> dict[str, Any]:
-        return {c["id"]: (c["status"], c["output"], [(k["id"], k["passed"]) for k in c["checks"]]) for c in r["cells"]}
-
-    assert verdicts(reports["ray"]) == verdicts(reports["local"])
-    assert len(reports["ray"]["cells"]) > 10
-    assert reports["ray"]["summary"]["score"] == reports["local"]["summary"]["score"]
+    local, ray, log = _local_and_ray(cluster, tmp_path, monkeypatch, base, ["run"], lambda code: code in (0, 1))
+    assert verdicts(ray) == verdicts(local)
+    assert len(ray["cells"]) > 10
+    assert ray["summary"]["score"] == local["summary"]["score"]
     nodes = set(log.read_text().split())
     assert len(nodes) == 2  # one actor per node: num_cpus_per_actor 1 on two one-CPU nodes
 
@@ -95,9 +103,6 @@ def test_two_node_cluster_runs_the_same_contract_as_local(
     cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """State detection on one node's actor, the units on both nodes: the local contract's verdict."""
-    proj, log = tmp_path / "proj", tmp_path / "nodes.log"
-    proj.mkdir()
-    (proj / "wt_cluster_agent.py").write_text(AGENT.format(log=str(log)))
     base = (
         "agent: {type: python, endpoint: 'wt_cluster_agent:handle'}\n"
         "golden_prompts: [where is my order, refund me please, what is the return policy, hello there, bye]\n"
@@ -105,23 +110,9 @@ def test_two_node_cluster_runs_the_same_contract_as_local(
         "{type: contains, value: REFUND, id: refund, severity: high}]\n"
         "  chaos_matrix: [{name: calm}, {name: again}]\n"
     )
-    (proj / "local.yaml").write_text(base + "advanced: {seed: 3}\n")
-    (proj / "ray.yaml").write_text(
-        base + f"advanced: {{seed: 3, executor: ray, ray: {{address: '{cluster.address}', num_actors: 2}}}}\n"
-    )
-    monkeypatch.chdir(proj)
     monkeypatch.setenv("WINDTUNNEL_STATE_CACHE", "0")
-    reports = {}
-    for name in ("local", "ray"):
-        out = tmp_path / f"{name}.json"
-        code = wt("contract", "run", "-c", f"{name}.yaml", "-q", "--no-store", "-f", "json", "-o", str(out))
-        assert code == 1  # the refund invariant fails on every prompt but one
-        reports[name] = json.loads(out.read_text())
-
-    def verdicts(r: dict[str, Any]) -> dict[str, Any]:
-        return {c["id"]: (c["status"], c["output"], [(k["id"], k["passed"]) for k in c["checks"]]) for c in r["cells"]}
-
-    local, ray = reports["local"], reports["ray"]
+    # the refund invariant fails on every prompt but one
+    local, ray, log = _local_and_ray(cluster, tmp_path, monkeypatch, base, ["contract", "run"], lambda code: code == 1)
     assert verdicts(ray) == verdicts(local)
     assert len(ray["cells"]) == 20
     for key in ("score", "passed", "matrix", "by_scenario"):
