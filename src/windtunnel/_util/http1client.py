@@ -46,6 +46,21 @@ dropped and the call fails as :class:`UpstreamProtocolError`, never retried (the
 the same)."""
 
 
+_STALE = (ConnectionError, asyncio.IncompleteReadError, EOFError)
+"""What a pooled connection the server closed meanwhile raises: the call is tried once on a new one."""
+
+
+def _failure(addr: Addr, err: BaseException) -> UpstreamError | None:
+    """The error an exchange that raised ``err`` fails with; ``None``: ``err`` goes on as it is (a
+    cancellation, a body over the cap)."""
+    where = f"{addr[0]}:{addr[1]}"
+    if isinstance(err, _PROTOCOL_ERRORS):
+        return UpstreamProtocolError(f"{where} answered something that is not HTTP: {err}")
+    if isinstance(err, (*_STALE, OSError, asyncio.TimeoutError)):
+        return UpstreamError(f"{where}: {err!r}")
+    return None
+
+
 class UpstreamCut(UpstreamError):
     """The upstream closed the connection before the end of the body it announced."""
 
@@ -293,20 +308,14 @@ class UpstreamPool:
             try:
                 exchange = self._exchange(conn, request, method, max_body)
                 resp, reusable = await (_within(self.timeout, exchange) if inner else exchange)
-            except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
+            except BaseException as err:  # the connection is unusable whatever went wrong
                 self._lost(gate, conn, pooled)
-                if pooled and attempt == 0:
+                if pooled and attempt == 0 and isinstance(err, _STALE):
                     continue
-                raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
-            except (OSError, asyncio.TimeoutError) as err:
-                self._lost(gate, conn, pooled)
-                raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
-            except _PROTOCOL_ERRORS as err:
-                self._lost(gate, conn, pooled)
-                raise UpstreamProtocolError(f"{addr[0]}:{addr[1]} answered something that is not HTTP: {err}") from None
-            except BaseException:  # cancelled mid-exchange (a caller's timeout), a body over the cap: unusable
-                self._lost(gate, conn, pooled)
-                raise
+                mapped = _failure(addr, err)
+                if mapped is None:  # cancelled mid-exchange (a caller's timeout), a body over the cap
+                    raise
+                raise mapped from None
             t2 = loop.time()
             if pooled:
                 gate.exchanged(t2 - t1)
@@ -352,22 +361,16 @@ class UpstreamPool:
             timer = loop.call_later(self.timeout, give_up)  # a timer, not a task per request
             try:
                 status, head, keep = await self._head(conn, request)
-            except (ConnectionError, asyncio.IncompleteReadError, EOFError) as err:
+            except BaseException as err:
                 self._lost(gate, conn, pooled)
-                if silent:
+                if silent and isinstance(err, _STALE):  # our own timer cut it
                     raise UpstreamError(f"{addr[0]}:{addr[1]}: no answer within {self.timeout:g}s") from None
-                if pooled and attempt == 0:
+                if pooled and attempt == 0 and isinstance(err, _STALE):
                     continue
-                raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
-            except (OSError, asyncio.TimeoutError) as err:
-                self._lost(gate, conn, pooled)
-                raise UpstreamError(f"{addr[0]}:{addr[1]}: {err!r}") from None
-            except _PROTOCOL_ERRORS as err:
-                self._lost(gate, conn, pooled)
-                raise UpstreamProtocolError(f"{addr[0]}:{addr[1]} answered something that is not HTTP: {err}") from None
-            except BaseException:
-                self._lost(gate, conn, pooled)
-                raise
+                mapped = _failure(addr, err)
+                if mapped is None:
+                    raise
+                raise mapped from None
             finally:
                 timer.cancel()
             t2 = loop.time()

@@ -18,8 +18,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from windtunnel.chaos.base import ToolCall, ToolReply
-from windtunnel.chaos.plan import FaultPlan, ToolDecision, current_plan, error_status
-from windtunnel.chaos.wrappers import signature_of, tool_result
+from windtunnel.chaos.plan import current_plan
+from windtunnel.chaos.wrappers import log_raised, signature_of, tool_result
 
 Restore = Callable[[], None]
 
@@ -37,20 +37,6 @@ def args_of(raw: Any) -> dict[str, Any]:
     return {"input": raw}
 
 
-def _log_raised(plan: FaultPlan, dec: ToolDecision, args: dict[str, Any], started: float, err: Exception) -> None:
-    """Log a call whose real tool raised (the exception then goes on to the framework)."""
-    plan.log_call(
-        "tool",
-        dec.call.name,
-        args,
-        error=repr(err),
-        faults=dec.modes,
-        started=started,
-        raw={"exception": type(err).__name__, "message": str(err)},
-        status=error_status(err),
-    )
-
-
 async def call_tool(name: str, args: dict[str, Any], real: Callable[[], Awaitable[Any]]) -> Any:
     """Run one framework tool call under the current cell's plan; ``real()`` runs the real tool."""
     plan = current_plan()
@@ -65,7 +51,7 @@ async def call_tool(name: str, args: dict[str, Any], real: Callable[[], Awaitabl
     try:
         value = await real()
     except Exception as err:
-        _log_raised(plan, dec, args, started, err)
+        log_raised(plan, dec, args, started, err)
         raise
     return tool_result(plan, dec, dec.finish(ToolReply(body=value)), args, started)
 
@@ -84,7 +70,7 @@ def call_tool_sync(name: str, args: dict[str, Any], real: Callable[[], Any]) -> 
     try:
         value = real()
     except Exception as err:
-        _log_raised(plan, dec, args, started, err)
+        log_raised(plan, dec, args, started, err)
         raise
     return tool_result(plan, dec, dec.finish(ToolReply(body=value)), args, started)
 

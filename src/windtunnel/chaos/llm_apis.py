@@ -123,14 +123,7 @@ def with_answer_text(api: str, data: dict[str, Any], text: str, finish: str | No
             choice["finish_reason"] = finish
         return out
     if api == "responses":
-        placed = False
-        for item in out.get("output") or []:
-            if not isinstance(item, dict) or item.get("type") != "message":
-                continue
-            for part in item.get("content") or []:
-                if isinstance(part, dict) and part.get("type") == "output_text":
-                    part["text"] = "" if placed else text
-                    placed = True
+        _set_message_text(out.get("output") or [], text)
         if finish == "length":
             out["status"] = "incomplete"
             out["incomplete_details"] = {"reason": "max_output_tokens"}

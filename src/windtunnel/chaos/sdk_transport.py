@@ -110,6 +110,25 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             await self._close()
             self.editor.end()
 
+    def edited(resp: Any, wire: WireCall, request: Any, *, sync: bool) -> Any:
+        """The real answer, its body passed through the call's editor as it streams (decoded first when the
+        editor changes it, so the edit acts on the text; else the bytes go on as they came)."""
+        editor = wire.editor(resp.status_code, resp.headers.get("content-type"))
+        editor.status = resp.status_code
+        decoded = mod.Response(resp.status_code, headers=resp.headers, stream=resp.stream) if editor.edits else None
+        if decoded is None:
+            editor.encoded = resp.headers.get("content-encoding", "identity") != "identity"
+        stream: Any
+        if sync:
+            source: Iterator[bytes] = decoded.iter_bytes() if decoded is not None else iter(resp.stream)
+            stream = SyncEdited(source, resp.stream.close, editor, request)
+        else:
+            asource: AsyncIterator[bytes] = decoded.aiter_bytes() if decoded is not None else resp.stream.__aiter__()
+            stream = AsyncEdited(asource, resp.stream.aclose, editor, request)
+        return mod.Response(
+            resp.status_code, headers=_out_headers(resp, editor), stream=stream, extensions=resp.extensions
+        )
+
     class FaultTransport(mod.BaseTransport):  # type: ignore[name-defined]
         def __init__(self, inner: Any) -> None:
             self.inner = inner
@@ -137,18 +156,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             except Exception as err:
                 wire.log(error=f"{type(err).__name__}: {err}")
                 raise
-            editor = wire.editor(resp.status_code, resp.headers.get("content-type"))
-            editor.status = resp.status_code
-            if editor.edits:
-                decoded = mod.Response(resp.status_code, headers=resp.headers, stream=resp.stream)
-                source: Iterator[bytes] = decoded.iter_bytes()
-            else:
-                editor.encoded = resp.headers.get("content-encoding", "identity") != "identity"
-                source = iter(resp.stream)
-            stream = SyncEdited(source, resp.stream.close, editor, request)
-            return mod.Response(
-                resp.status_code, headers=_out_headers(resp, editor), stream=stream, extensions=resp.extensions
-            )
+            return edited(resp, wire, request, sync=True)
 
         def close(self) -> None:
             self.inner.close()
@@ -180,18 +188,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             except Exception as err:
                 wire.log(error=f"{type(err).__name__}: {err}")
                 raise
-            editor = wire.editor(resp.status_code, resp.headers.get("content-type"))
-            editor.status = resp.status_code
-            if editor.edits:
-                decoded = mod.Response(resp.status_code, headers=resp.headers, stream=resp.stream)
-                source: AsyncIterator[bytes] = decoded.aiter_bytes()
-            else:
-                editor.encoded = resp.headers.get("content-encoding", "identity") != "identity"
-                source = resp.stream.__aiter__()
-            stream = AsyncEdited(source, resp.stream.aclose, editor, request)
-            return mod.Response(
-                resp.status_code, headers=_out_headers(resp, editor), stream=stream, extensions=resp.extensions
-            )
+            return edited(resp, wire, request, sync=False)
 
         async def aclose(self) -> None:
             await self.inner.aclose()

@@ -90,6 +90,20 @@ def tool_result(plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict
     return reply.body
 
 
+def log_raised(plan: FaultPlan, dec: ToolDecision, args: dict[str, Any], started: float, err: Exception) -> None:
+    """Log a call whose real tool raised (the exception then goes on to the agent or its framework)."""
+    plan.log_call(
+        "tool",
+        dec.call.name,
+        args,
+        error=repr(err),
+        faults=dec.modes,
+        started=started,
+        raw=_raised(err),
+        status=error_status(err),
+    )
+
+
 def _raised(err: BaseException) -> dict[str, Any]:
     """What the call log keeps of an exception a real tool raised (for recordings)."""
     return {
@@ -124,16 +138,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             try:
                 value = await fn(*args, **kwargs)
             except Exception as err:
-                plan.log_call(
-                    "tool",
-                    name,
-                    bound,
-                    error=repr(err),
-                    faults=dec.modes,
-                    started=started,
-                    raw=_raised(err),
-                    status=error_status(err),
-                )
+                log_raised(plan, dec, bound, started, err)
                 raise
             return tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
 
@@ -153,16 +158,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             value = fn(*args, **kwargs)
         except Exception as err:
-            plan.log_call(
-                "tool",
-                name,
-                bound,
-                error=repr(err),
-                faults=dec.modes,
-                started=started,
-                raw=_raised(err),
-                status=error_status(err),
-            )
+            log_raised(plan, dec, bound, started, err)
             raise
         return tool_result(plan, dec, dec.finish(ToolReply(body=value)), bound, started)
 
