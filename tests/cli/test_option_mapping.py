@@ -65,7 +65,7 @@ def test_run_options_map_onto_the_request(seen: dict[str, Any]) -> None:
 def test_contract_ci_and_replay_options_map_onto_their_requests(seen: dict[str, Any]) -> None:
     wt("contract", "run", "-c", "w.yaml", "--repeat", "2", "--min-score", "90", "--cell", "u1", "--concurrency", "2")
     r = seen["request"]
-    assert (r.repeat, r.min_score, r.cells, r.concurrency, r.fmt) == (2, 90.0, {"u1"}, 2, "terminal")
+    assert (r.repeat, r.min_score, r.cells, r.concurrency, r.fmt) == (2, 90.0, {"u1"}, 2, None)
     wt("ci", "-c", "w.yaml", "--min-score", "80", "--chaos-profile", "api_outage", "--repeat", "2", "--no-store")
     r = seen["request"]
     assert (r.min_score, r.chaos_profile, r.repeat, r.use_store) == (80.0, "api_outage", 2, False)
@@ -94,3 +94,24 @@ def test_one_rule_decides_a_status() -> None:
     assert decide(True, interrupted=True, aborted=True) == "aborted"
     assert decide(False, subset=True) == "partial"
     assert exit_code_of("aborted", False) == ExitCode.HARNESS
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["run"], ["score"], ["contract", "run"], ["contract", "score"], ["ci"]],
+)
+def test_a_min_score_on_flakestorm_s_0_to_1_scale_is_read_as_a_share(
+    seen: dict[str, Any], capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """``flakestorm ci --min-score 0.8`` copied into a workflow would pass almost any run on a 0-100 scale."""
+    wt(*command, "-c", "w.yaml", "--min-score", "0.8")
+    assert seen["request"].min_score == 80.0
+    assert "--min-score 0.8 read as 80" in capsys.readouterr().err
+    wt(*command, "-c", "w.yaml", "--min-score", "1")
+    assert seen["request"].min_score == 100.0
+    capsys.readouterr()
+    wt(*command, "-c", "w.yaml", "--min-score", "0")
+    assert seen["request"].min_score == 0.0
+    wt(*command, "-c", "w.yaml", "--min-score", "1.5")
+    assert seen["request"].min_score == 1.5
+    assert "read as" not in capsys.readouterr().err

@@ -78,3 +78,31 @@ def test_contract_score_dash_output_is_the_json_report(project: Path, capsys: py
     out, err = capsys.readouterr()
     assert json.loads(out)["run"]["mode"] == "contract"
     assert err.strip() == "100.00"
+
+
+@pytest.mark.parametrize("suffix", [".json", ".html", ".md"])
+def test_contract_run_output_suffix_picks_the_format(
+    project: Path, capsys: pytest.CaptureFixture[str], suffix: str
+) -> None:
+    """``contract run -o x.json`` without ``-f`` wrote the terminal matrix into x.json; the suffix decides, as for run."""
+    assert wt("contract", "run", "-c", "c.yaml", "--no-store", "-q", "-o", f"out{suffix}") == ExitCode.OK
+    text = (project / f"out{suffix}").read_text(encoding="utf-8")
+    if suffix == ".json":
+        assert json.loads(text)["run"]["mode"] == "contract"
+    elif suffix == ".html":
+        assert text.lstrip().lower().startswith("<!doctype html")
+    else:
+        assert text.startswith("## windtunnel contract")
+    assert "┏" not in text
+    capsys.readouterr()
+
+
+def test_replay_run_output_suffix_picks_the_format(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("WINDTUNNEL_STORE", str(tmp_path / "runs.db"))
+    out = tmp_path / "replay.json"
+    code = wt("replay", "run", "-c", "examples/support_agent/windtunnel.yaml", "-q", "-o", str(out))
+    assert code == ExitCode.OK, capsys.readouterr().err
+    assert json.loads(out.read_text(encoding="utf-8"))["run"]["mode"] == "replay"

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from windtunnel.cli._options import score_threshold
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
@@ -14,7 +15,12 @@ from windtunnel.cli.app import app
 def ci(
     config: Path = typer.Option(None, "-c", "--config", help="Config file."),
     min_score: float = typer.Option(
-        None, "--min-score", min=0, max=100, help="Fail when the overall score is below this (0-100)."
+        None,
+        "--min-score",
+        min=0,
+        max=100,
+        callback=score_threshold,
+        help="Fail when the overall score is below this (0-100; 0.8 is read as 80).",
     ),
     output: Path = typer.Option(
         None,

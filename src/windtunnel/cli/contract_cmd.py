@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 
+from windtunnel.cli._options import score_threshold
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
@@ -24,6 +25,7 @@ MinScoreOpt = typer.Option(
     "--min-score",
     min=0,
     max=100,
+    callback=score_threshold,
     help="Pass when the score reaches this and no critical cell failed; without it every cell must pass.",
 )
 ConcurrencyOpt = typer.Option(
@@ -172,8 +174,11 @@ def contract_run(
     repeat: int = RepeatOpt,
     seed: int = SeedOpt,
     min_score: float = MinScoreOpt,
-    fmt: str = typer.Option(
-        "terminal", "--format", "-f", help="Report format to write: terminal, json, html, junit, sarif, md."
+    fmt: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="Report format: terminal, json, html, junit, sarif, md (default: from --output's suffix, else terminal).",
     ),
     output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
     quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the matrix and verdict."),

@@ -32,8 +32,11 @@ def run(
         None, help="Session files or directories (default: the config's replays.sessions and sources)."
     ),
     config: Path = ConfigOpt,
-    fmt: str = typer.Option(
-        "terminal", "--format", "-f", help="Report format to write: terminal, json, html, junit, sarif, md."
+    fmt: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="Report format: terminal, json, html, junit, sarif, md (default: from --output's suffix, else terminal).",
     ),
     output: Path = typer.Option(None, "--output", "-o", help="Where to write the report (file or directory)."),
     seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one)."),

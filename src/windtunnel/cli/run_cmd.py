@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from windtunnel.cli._options import score_threshold
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
@@ -13,7 +14,12 @@ ConfigOpt = typer.Option(None, "-c", "--config", help="Config file (windtunnel.y
 RepeatOpt = typer.Option(1, "--repeat", min=1, help="Run every cell N times (flakiness statistics).")
 SeedOpt = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one, recorded).")
 MinScoreOpt = typer.Option(
-    None, "--min-score", min=0, max=100, help="Pass when the score reaches this (0-100); else every cell must pass."
+    None,
+    "--min-score",
+    min=0,
+    max=100,
+    callback=score_threshold,
+    help="Pass when the score reaches this (0-100; 0.8 is read as 80); else every cell must pass.",
 )
 FormatOpt = typer.Option(
     None,

@@ -35,7 +35,7 @@ class ContractRequest:
     repeat: int = 1
     seed: int | None = None
     min_score: float | None = None
-    fmt: str | None = "terminal"
+    fmt: str | None = None
     output: Path | None = None
     cells: set[str] | None = None
     concurrency: int | None = None

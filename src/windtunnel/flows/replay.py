@@ -29,7 +29,7 @@ class ReplayRequest:
     config: Path | None = None
     paths: list[Path] = field(default_factory=list)
     """Session files or directories (default: the config's ``replays.sessions``)."""
-    fmt: str | None = "terminal"
+    fmt: str | None = None
     output: Path | None = None
     seed: int | None = None
     latency_scale: float | None = None
