@@ -1,5 +1,7 @@
 """`windtunnel validate --no-import` of the bundled example imports neither typer, rich nor httpx (its start-up
-is measured in benchmarks/startup.py; QA-5 F18: a preflight check pulled httpx and rich back in)."""
+is measured in benchmarks/startup.py; QA-5 F18: a preflight check pulled httpx and rich back in), nor the
+run's runtime: anyio and asyncio (the python agent's module, the chaos seams, the contract and replay
+runners imported them for checks that run no agent), the engine's session and executor (issue 16)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,18 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-HEAVY = ("typer", "rich", "httpx", "click")
+HEAVY = (
+    "typer",
+    "rich",
+    "httpx",
+    "click",
+    "anyio",
+    "asyncio",
+    "windtunnel.engine.session",
+    "windtunnel.engine.executor",
+    "windtunnel._util.deadline",
+    "windtunnel._util.daemon",
+)
 
 
 def test_lean_validate_of_the_example_imports_no_heavy_module() -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import anyio
-
 from windtunnel._util.errors import AgentExitedError
 from windtunnel.engine.cells import CellResult
 
@@ -62,6 +60,8 @@ class ExitWatch:
         """
         if self.process is None or result.status != "error":
             return result
+        import anyio  # here: `validate` imports this module (replays) without the runtime
+
         waited = 0.0
         while not self.gone():
             if not connection_failed(result) or waited >= EXIT_GRACE_S:

@@ -188,7 +188,6 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
 
 
 def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, agent_imports: bool) -> None:
-    from windtunnel.chaos.seams import llm_mode_problems
     from windtunnel.chaos.spec import ChaosSpec
 
     where = "the `chaos:` block" + (f" with --chaos-profile {chaos_profile}" if chaos_profile else "")
@@ -198,7 +197,9 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, age
         out.errors.append(f"{where}: {_text(err)}")
         return
     out.errors += _seam_problems(cfg, spec, where)
-    if agent_imports:
+    if agent_imports:  # the seams module imports the chaos runtime (asyncio, anyio): not for --no-import
+        from windtunnel.chaos.seams import llm_mode_problems
+
         out.errors += llm_mode_problems(cfg.agent, spec, where)
 
 
