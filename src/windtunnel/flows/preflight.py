@@ -50,10 +50,12 @@ class Preflight:
         """Raise one :class:`ConfigError` listing every error (nothing to do when there is none)."""
         if not self.errors:
             return
+        from windtunnel._util.explain import by_line
+
         n = len(self.errors)
         ran = "" if command == "validate" else f"; `{command}` ran nothing"
         lines = [f"{source}: the config cannot run ({n} problem{'s' if n != 1 else ''}){ran}"]
-        for problem in self.errors:
+        for problem in by_line(self.errors):
             first, *rest = problem.splitlines()
             lines.append(f"  - {first}")
             lines += [f"    {line.strip()}" for line in rest]
@@ -127,6 +129,12 @@ def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
     model = cfg.model
     if mutation and "model" in cfg.model_fields_set and model.enabled and model.api_key:
         yield "model.api_key", model.api_key
+
+
+def check_env(cfg: Config, source: str, *, command: str) -> None:
+    """Raise what :func:`preflight` says of ``${ENV}`` references that are not set, worded as ``validate``
+    words it (file, line, key), before ``command`` plans anything (QA-5 F7)."""
+    Preflight(errors=_env_problems(cfg, mutation=True)).raise_errors(source, command=command)
 
 
 def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
@@ -362,4 +370,4 @@ def _phase_warnings(cfg: Config, out: Preflight) -> None:
             )
 
 
-__all__ = ["Preflight", "preflight"]
+__all__ = ["Preflight", "check_env", "preflight"]
