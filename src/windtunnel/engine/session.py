@@ -14,7 +14,7 @@ from windtunnel.config.model import Config
 from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
-from windtunnel.engine.procwatch import ExitWatch
+from windtunnel.engine.procwatch import ExitWatch, watched_endpoint
 from windtunnel.engine.remote import session_executor
 from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
 from windtunnel.invariants.base import InvariantSpec
@@ -123,6 +123,8 @@ class RunSession:
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
                 self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
+            else:  # an HTTP agent windtunnel did not launch: watched for refused connections (QA-5 F15)
+                self.watch.endpoint = watched_endpoint(self.cfg.agent)
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.effective_concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if self.prelude is not None:
