@@ -34,3 +34,22 @@ def test_lean_validate_of_the_example_imports_no_heavy_module() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
+
+
+def test_validate_of_an_http_agent_imports_neither_its_module_nor_httpx(tmp_path: Path) -> None:
+    """The registry knows a built-in type's capabilities without importing its module
+    (agents.registry.BUILTIN_CAPABILITIES): the http agent's module imports httpx (issue 16)."""
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text(
+        "agent: {type: http, endpoint: 'http://127.0.0.1:9/chat', request_template: '{\"m\": {messages}}'}\n"
+        "golden_prompts: [hi]\nmutations: {count: 2, types: [paraphrase, multi_turn_attack]}\n"
+    )
+    code = (
+        "import sys\nfrom windtunnel.cli.entry import main\n"
+        f"try:\n    main(['validate', '-c', {str(cfg)!r}])\n"
+        "except SystemExit as ex:\n    assert not ex.code, ex.code\n"
+        f"print(sorted(m for m in {(*HEAVY, 'windtunnel.agents.http')!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout

@@ -20,7 +20,7 @@ from windtunnel._util.imports import import_ref
 from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
-from windtunnel.agents.registry import agent_type
+from windtunnel.agents.registry import builtin_agent_type
 
 
 def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict[str, Any]]:
@@ -103,8 +103,8 @@ def agent_entry(cfg: PythonAgentConfig) -> Any:
     return obj
 
 
-@agent_type("python", config=PythonAgentConfig, python=True, reset="function", seams=("tools", "llm"))
-@agent_type("langchain", config=LangchainAgentConfig, python=True, reset="function", seams=("tools", "llm"))
+@builtin_agent_type("python", config=PythonAgentConfig)
+@builtin_agent_type("langchain", config=LangchainAgentConfig)
 class PythonAgent:
     """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
 
