@@ -5,7 +5,9 @@ A new agent type is one module with one decorator on its adapter class::
     @agent_type("my_agent", config=MyAgentConfig, python=True, reset="function", seams={"tools", "llm"})
     class MyAgent: ...
 
-plus its module name in :data:`BUILTIN` (or a ``windtunnel.plugins`` entry point). Code that used to test
+plus its module name in :data:`BUILTIN` (or a ``windtunnel.plugins`` entry point). A built-in type
+declares its capabilities in :data:`BUILTIN_CAPABILITIES` instead and registers with
+:func:`builtin_agent_type`, so that they are known without importing its module. Code that used to test
 ``agent.type in ("python", "langchain")`` asks :func:`capabilities` instead.
 """
 
