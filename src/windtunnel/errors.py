@@ -10,6 +10,7 @@
     │   ├── AgentUnreachableError  the agent cannot be reached or imported, found before any cell (exit 3)
     │   └── HarnessError           windtunnel itself could not run: port in use, store unwritable (exit 3)
     │       └── AgentExitedError   the launched agent process died mid-run (the run is "aborted")
+    │           └── AgentStoppedError  an HTTP agent not launched by windtunnel stopped answering mid-run
     └── AgentCallError             one failed agent call: it becomes an errored cell, never stops a run
         ├── AgentTimeout
         ├── AgentTransportError
@@ -36,6 +37,7 @@ from windtunnel._util.errors import (
     AgentNotFound,
     AgentRateLimited,
     AgentServerError,
+    AgentStoppedError,
     AgentTimeout,
     AgentTransportError,
     AgentUnreachableError,
@@ -57,6 +59,7 @@ __all__ = [
     "AgentNotFound",
     "AgentRateLimited",
     "AgentServerError",
+    "AgentStoppedError",
     "AgentTimeout",
     "AgentTransportError",
     "AgentUnreachableError",

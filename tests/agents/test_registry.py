@@ -61,3 +61,13 @@ def test_each_builtin_type_names_the_module_that_registers_it() -> None:
     for name, module in _BUILTIN_TYPES.items():
         assert get_agent_type(name).adapter.__module__ == module, name
     assert set(_BUILTIN_TYPES.values()) == set(BUILTIN)
+
+
+def test_a_builtin_types_capabilities_are_known_before_its_module_is_imported() -> None:
+    """`validate` asks for them (start-up): they are the ones the module registers."""
+    from windtunnel.agents.registry import _BUILTIN_TYPES, BUILTIN_CAPABILITIES
+
+    assert set(BUILTIN_CAPABILITIES) == set(_BUILTIN_TYPES)
+    for name, caps in BUILTIN_CAPABILITIES.items():
+        assert capabilities(name) is caps
+        assert get_agent_type(name).capabilities is caps, name

@@ -1,5 +1,7 @@
 """`windtunnel validate --no-import` of the bundled example imports neither typer, rich nor httpx (its start-up
-is measured in benchmarks/startup.py; QA-5 F18: a preflight check pulled httpx and rich back in)."""
+is measured in benchmarks/startup.py; QA-5 F18: a preflight check pulled httpx and rich back in), nor the
+run's runtime: anyio and asyncio (the python agent's module, the chaos seams, the contract and replay
+runners imported them for checks that run no agent), the engine's session and executor (issue 16)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,18 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-HEAVY = ("typer", "rich", "httpx", "click")
+HEAVY = (
+    "typer",
+    "rich",
+    "httpx",
+    "click",
+    "anyio",
+    "asyncio",
+    "windtunnel.engine.session",
+    "windtunnel.engine.executor",
+    "windtunnel._util.deadline",
+    "windtunnel._util.daemon",
+)
 
 
 def test_lean_validate_of_the_example_imports_no_heavy_module() -> None:
@@ -17,6 +30,25 @@ def test_lean_validate_of_the_example_imports_no_heavy_module() -> None:
         "try:\n    main(['validate', '-c', 'examples/support_agent/windtunnel.yaml', '--no-import'])\n"
         "except SystemExit as ex:\n    assert not ex.code, ex.code\n"
         f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
+
+
+def test_validate_of_an_http_agent_imports_neither_its_module_nor_httpx(tmp_path: Path) -> None:
+    """The registry knows a built-in type's capabilities without importing its module
+    (agents.registry.BUILTIN_CAPABILITIES): the http agent's module imports httpx (issue 16)."""
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text(
+        "agent: {type: http, endpoint: 'http://127.0.0.1:9/chat', request_template: '{\"m\": {messages}}'}\n"
+        "golden_prompts: [hi]\nmutations: {count: 2, types: [paraphrase, multi_turn_attack]}\n"
+    )
+    code = (
+        "import sys\nfrom windtunnel.cli.entry import main\n"
+        f"try:\n    main(['validate', '-c', {str(cfg)!r}])\n"
+        "except SystemExit as ex:\n    assert not ex.code, ex.code\n"
+        f"print(sorted(m for m in {(*HEAVY, 'windtunnel.agents.http')!r} if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr

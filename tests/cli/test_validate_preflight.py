@@ -325,3 +325,46 @@ def test_no_import_does_not_import_the_agent_llm(
     code, out = validate(tmp_path, text, capsys, "--no-import")
     assert code == ExitCode.OK, out
     assert "wt_llm_canary" not in sys.modules
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        pytest.param("agent: {type: http, endpoint: '${%s}'}\n", "agent.endpoint", id="endpoint"),
+        pytest.param(
+            "agent: {type: http, endpoint: 'http://127.0.0.1:9/chat',\n  headers: {X-Key: 'k-${%s}'}}\n",
+            "agent.headers.X-Key",
+            id="header",
+        ),
+    ],
+)
+def test_run_words_an_unset_env_reference_as_validate_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, key: str
+) -> None:
+    """QA-5 F7: `run` gave the problem without the file and the line; now the same problem line as `validate`."""
+    code, checked = validate(tmp_path, text % UNSET + "golden_prompts: [hi]\n", capsys)
+    assert code == ExitCode.USAGE, checked
+    problem = next(line for line in checked.splitlines() if line.startswith("  - "))
+    line = text.count("\n")
+    assert problem.startswith(f"  - line {line}: {key} refers to ${{{UNSET}}}"), problem
+    code = wt("run", "-c", str(tmp_path / "windtunnel.yaml"), "--no-store")
+    captured = capsys.readouterr()
+    ran = captured.out + captured.err
+    assert code == ExitCode.USAGE, ran
+    assert f"{tmp_path / 'windtunnel.yaml'}: the config cannot run (1 problem); `run` ran nothing" in ran
+    assert problem in ran.splitlines(), ran
+    assert "planned" not in ran
+
+
+def test_validate_lists_its_problems_in_line_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA-5 F7: the problems came in the order the checks ran (the environment first), not by line."""
+    text = (
+        "contract:\n  name: c\n  invariants: []\n"
+        f"agent: {{type: http, endpoint: 'http://127.0.0.1:9/chat', headers: {{X-Key: '${{{UNSET}}}'}}}}\n"
+        "golden_prompts: [hi]\n"
+    )
+    code, out = validate(tmp_path, text, capsys)
+    assert code == ExitCode.USAGE, out
+    problems = [line for line in out.splitlines() if line.startswith("  - ")]
+    assert [p.split(":")[0] for p in problems[:2]] == ["  - line 1", "  - line 4"], out
+    assert len(problems) == 3 and not problems[2].startswith("  - line"), out

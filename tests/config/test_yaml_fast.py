@@ -81,6 +81,17 @@ def test_a_plain_document_takes_the_fast_path_and_its_lines_come_on_demand() -> 
     assert smap.subtree(("agent",)).lines == ref_map.subtree(("agent",)).lines
 
 
+def test_a_subtree_of_a_map_not_worked_out_waits_for_its_first_line() -> None:
+    """A contract file's `contract:` block (replay preflight) asks for its subtree on every load: the
+    pure-Python reader runs only when a line is wanted (an error to report)."""
+    _, smap = read_yaml(PLAIN, "p.yaml")
+    _, ref_map = slow(PLAIN, "p.yaml")
+    sub = smap.subtree(("agent",))
+    assert smap._lines is None and sub._lines is None
+    assert sub.lines == ref_map.subtree(("agent",)).lines
+    assert sub.line_of(("type",)) == ref_map.line_of(("agent", "type"))
+
+
 @pytest.mark.parametrize(
     "text",
     [

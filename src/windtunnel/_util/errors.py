@@ -111,6 +111,42 @@ class AgentExitedError(HarnessError):
         return f"the agent process ({self.command}) {how} after {self.cells_completed} {cells}; the run was cut short"
 
 
+class AgentStoppedError(AgentExitedError):
+    """An agent windtunnel did not launch (an HTTP endpoint) stopped answering mid-run: its calls could
+    not connect, and a probe found nothing accepting connections at its address.
+
+    The run stops as for a launched agent that exits (:class:`AgentExitedError`, whose handling it
+    shares): no further cell starts, the completed ones are kept, ``--resume`` runs the rest.
+    """
+
+    def __init__(self, endpoint: str, *, cells_completed: int, last_error: str) -> None:
+        self.endpoint = endpoint
+        self.last_error = last_error
+        self.command = endpoint
+        self.code = 0
+        self.cells_completed = cells_completed
+        self.stderr_tail = ""
+        cells = "cell" if cells_completed == 1 else "cells"
+        HarnessError.__init__(
+            self,
+            f"the agent at {endpoint} stopped answering after {cells_completed} {cells}: {last_error}; "
+            "completed cells kept",
+            hint="nothing accepts connections at its address any more: start it again, then continue the run "
+            "with `--resume` and its run id (the cells completed before it stopped were kept)",
+        )
+
+    def recounted(self, cells_completed: int) -> AgentStoppedError:
+        return AgentStoppedError(self.endpoint, cells_completed=cells_completed, last_error=self.last_error)
+
+    @property
+    def reason(self) -> str:
+        cells = "cell" if self.cells_completed == 1 else "cells"
+        return (
+            f"the agent at {self.endpoint} stopped answering after {self.cells_completed} {cells}; "
+            "the run was cut short"
+        )
+
+
 def _signal_name(num: int) -> str:
     import signal
 

@@ -199,5 +199,17 @@ def format_validation_error(
         if msg not in seen:
             seen.add(msg)
             lines.append(msg)
+    lines = by_line(lines)
     head = f"{smap.file}: {what} ({len(lines)} problem{'s' if len(lines) != 1 else ''})"
     return "\n".join([head, *(f"  {m}" for m in lines)])
+
+
+def by_line(problems: list[str]) -> list[str]:
+    """``problems`` in the order of the ``line N:`` each starts with (a stable sort); those naming no line
+    of the file come after them, in the order found."""
+
+    def line(problem: str) -> float:
+        m = re.match(r"line (\d+): ", problem)
+        return int(m.group(1)) if m else float("inf")
+
+    return sorted(problems, key=line)

@@ -27,16 +27,22 @@ Path_ = tuple[Any, ...]
 class SourceMap:
     """Line numbers (1-based) of every mapping key and sequence item in a YAML document.
 
-    Given the document's ``text`` instead of ``lines``, the lines are worked out on first use."""
+    Given the document's ``text`` instead of ``lines``, the lines are worked out on first use (and a
+    :meth:`subtree` of such a map waits for its first use too)."""
 
     def __init__(self, file: str, lines: dict[Path_, int] | None = None, *, text: str | None = None) -> None:
         self.file = file
         self._lines = lines if lines is not None or text is not None else {}
         self._text = text
+        self._of: tuple[SourceMap, Path_] | None = None
 
     @property
     def lines(self) -> dict[Path_, int]:
         if self._lines is None:
+            if self._of is not None:
+                parent, prefix = self._of
+                self._lines, self._of = _below(parent.lines, prefix), None
+                return self._lines
             smap = SourceMap(self.file)
             try:
                 _read_lines(self._text or "", smap)
@@ -57,8 +63,16 @@ class SourceMap:
 
     def subtree(self, prefix: Path_) -> SourceMap:
         """The lines below ``prefix``, keyed relative to it (for a document nested in another)."""
-        n = len(prefix)
-        return SourceMap(self.file, {p[n:]: line for p, line in self.lines.items() if p[:n] == prefix})
+        if self._lines is None:  # not worked out yet: neither are the subtree's, until a line is asked for
+            sub = SourceMap(self.file, text="")
+            sub._of = (self, prefix)
+            return sub
+        return SourceMap(self.file, _below(self._lines, prefix))
+
+
+def _below(lines: dict[Path_, int], prefix: Path_) -> dict[Path_, int]:
+    n = len(prefix)
+    return {p[n:]: line for p, line in lines.items() if p[:n] == prefix}
 
 
 MAX_YAML_NODES = 1_000_000

@@ -30,7 +30,7 @@ from windtunnel._util.redact import redact_url, redact_urls_in
 from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import HttpAgentConfig
-from windtunnel.agents.registry import agent_type
+from windtunnel.agents.registry import builtin_agent_type
 from windtunnel.agents.response import extract_output, preview
 from windtunnel.agents.template import as_query, parse_template, render
 
@@ -110,14 +110,7 @@ def with_params(url: str, params: dict[str, str]) -> httpx.URL:
     return httpx.URL(base + ("" if base.endswith(("?", "&")) else sep) + urlencode(params, quote_via=quote))
 
 
-def _takes_messages(cfg: HttpAgentConfig) -> bool:
-    """An HTTP agent takes message lists when its request template has a ``{messages}`` slot."""
-    return "{messages}" in str(parse_template(cfg.request_template))
-
-
-@agent_type(
-    "http", config=HttpAgentConfig, transport="http", reset="endpoint", seams=("proxy",), messages=_takes_messages
-)
+@builtin_agent_type("http", config=HttpAgentConfig)
 class HttpAgent(PooledHttpAgent):
     """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
 

@@ -23,7 +23,7 @@ from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse, Message
 from windtunnel.agents.config import LangGraphAgentConfig
-from windtunnel.agents.registry import agent_type
+from windtunnel.agents.registry import builtin_agent_type
 
 TYPE = "langgraph"
 EXTRA = "langgraph"
@@ -236,9 +236,7 @@ async def run_graph(
     return read_state(state, input_key=input_key, output_key=output_key, sent=sent)
 
 
-@agent_type(
-    "langgraph", config=LangGraphAgentConfig, python=True, reset="function", seams=("tools", "llm"), messages=True
-)
+@builtin_agent_type("langgraph", config=LangGraphAgentConfig)
 class LangGraphAgent(FrameworkAgent):
     """Runs a compiled graph with ``ainvoke`` (``astream`` with ``agent.stream``), one thread per call."""
 

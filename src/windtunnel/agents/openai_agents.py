@@ -18,7 +18,7 @@ from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, args_of, call_tool, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
 from windtunnel.agents.config import OpenAIAgentsConfig
-from windtunnel.agents.registry import agent_type
+from windtunnel.agents.registry import builtin_agent_type
 
 TYPE = "openai_agents"
 EXTRA = "openai-agents"
@@ -178,9 +178,7 @@ def _model_name(agent: Any) -> str | None:
     return getattr(model, "model", None) if model is not None else None
 
 
-@agent_type(
-    "openai_agents", config=OpenAIAgentsConfig, python=True, reset="function", seams=("tools", "llm"), messages=True
-)
+@builtin_agent_type("openai_agents", config=OpenAIAgentsConfig)
 class OpenAIAgentsAgent(FrameworkAgent):
     """Runs an ``agents.Agent`` with ``Runner.run`` (``Runner.run_streamed`` with ``agent.stream``)."""
 

@@ -14,13 +14,11 @@ from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import OpenAIChatAgentConfig
 from windtunnel.agents.http import probe_url, raise_for_status, transport_error
-from windtunnel.agents.registry import agent_type
+from windtunnel.agents.registry import builtin_agent_type
 from windtunnel.agents.response import preview
 
 
-@agent_type(
-    "openai_chat", config=OpenAIChatAgentConfig, transport="http", reset="endpoint", seams=("proxy",), messages=True
-)
+@builtin_agent_type("openai_chat", config=OpenAIChatAgentConfig)
 class OpenAIChatAgent(PooledHttpAgent):
     """Sends each prompt as a chat completion (optional system prompt) and reads ``choices[0].message.content``."""
 

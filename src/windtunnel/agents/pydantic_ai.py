@@ -19,7 +19,7 @@ from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
 from windtunnel.agents.config import PydanticAIAgentConfig
-from windtunnel.agents.registry import agent_type
+from windtunnel.agents.registry import builtin_agent_type
 
 TYPE = "pydantic_ai"
 EXTRA = "pydantic-ai"
@@ -162,9 +162,7 @@ def _usage(result: Any) -> Any:
     return result.usage()
 
 
-@agent_type(
-    "pydantic_ai", config=PydanticAIAgentConfig, python=True, reset="function", seams=("tools", "llm"), messages=True
-)
+@builtin_agent_type("pydantic_ai", config=PydanticAIAgentConfig)
 class PydanticAIAgent(FrameworkAgent):
     """Runs a ``pydantic_ai.Agent`` with ``await agent.run(...)`` (or its event stream)."""
 

@@ -6,10 +6,6 @@ import inspect
 import time
 from typing import Any
 
-import anyio
-
-from windtunnel._util.daemon import run_in_daemon_thread
-from windtunnel._util.deadline import call_within, move_on
 from windtunnel._util.errors import (
     AgentBadResponse,
     AgentCallError,
@@ -24,7 +20,7 @@ from windtunnel._util.imports import import_ref
 from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
-from windtunnel.agents.registry import agent_type
+from windtunnel.agents.registry import builtin_agent_type
 
 
 def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict[str, Any]]:
@@ -107,8 +103,8 @@ def agent_entry(cfg: PythonAgentConfig) -> Any:
     return obj
 
 
-@agent_type("python", config=PythonAgentConfig, python=True, reset="function", seams=("tools", "llm"))
-@agent_type("langchain", config=LangchainAgentConfig, python=True, reset="function", seams=("tools", "llm"))
+@builtin_agent_type("python", config=PythonAgentConfig)
+@builtin_agent_type("langchain", config=LangchainAgentConfig)
 class PythonAgent:
     """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
 
@@ -119,6 +115,14 @@ class PythonAgent:
         self._fn: Any = None
         self._reset: Any = None
         self._is_async = False
+        # the runtime is imported by the agent, not by its module: `validate` reads this module's
+        # registration (capabilities) and must not pay for anyio and asyncio (tests/cli/test_validate_imports.py)
+        import anyio
+
+        from windtunnel._util.daemon import run_in_daemon_thread
+        from windtunnel._util.deadline import call_within, move_on
+
+        self._call_within, self._move_on, self._in_thread = call_within, move_on, run_in_daemon_thread
         # abandoned (hung) sync calls keep their thread; a roomy limiter keeps them from starving the run
         self._threads = anyio.CapacityLimiter(max(4, concurrency * 4))
 
@@ -147,10 +151,10 @@ class PythonAgent:
             # move_on, not a raising deadline: a TimeoutError the agent raises itself is its exception,
             # not the harness's deadline (only the deadline is reported as `timeout`)
             if self._is_async:  # its deadline's timer armed only if it waits (call_within)
-                value = await call_within(timeout, self._fn(prompt), _NO_ANSWER)
+                value = await self._call_within(timeout, self._fn(prompt), _NO_ANSWER)
             else:
-                async with move_on(timeout):
-                    value = await run_in_daemon_thread(self._fn, prompt, limiter=self._threads)
+                async with self._move_on(timeout):
+                    value = await self._in_thread(self._fn, prompt, limiter=self._threads)
                     if inspect.isawaitable(value):
                         value = await value
         except (AgentBadResponse, AgentTimeout):
@@ -169,12 +173,14 @@ class PythonAgent:
     async def reset(self) -> None:
         if self._reset is None:
             return
+        import anyio
+
         try:
             with anyio.fail_after(self.cfg.timeout / 1000):
                 if inspect.iscoroutinefunction(self._reset):
                     result = await self._reset()
                 else:
-                    result = await run_in_daemon_thread(self._reset)
+                    result = await self._in_thread(self._reset)
                 if inspect.isawaitable(result):
                     await result
         except TimeoutError:

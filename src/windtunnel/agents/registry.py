@@ -5,7 +5,9 @@ A new agent type is one module with one decorator on its adapter class::
     @agent_type("my_agent", config=MyAgentConfig, python=True, reset="function", seams={"tools", "llm"})
     class MyAgent: ...
 
-plus its module name in :data:`BUILTIN` (or a ``windtunnel.plugins`` entry point). Code that used to test
+plus its module name in :data:`BUILTIN` (or a ``windtunnel.plugins`` entry point). A built-in type
+declares its capabilities in :data:`BUILTIN_CAPABILITIES` instead and registers with
+:func:`builtin_agent_type`, so that they are known without importing its module. Code that used to test
 ``agent.type in ("python", "langchain")`` asks :func:`capabilities` instead.
 """
 
@@ -83,6 +85,28 @@ class AgentType:
     capabilities: Capabilities
 
 
+def _http_takes_messages(cfg: Any) -> bool:
+    """An HTTP agent takes message lists when its request template has a ``{messages}`` slot."""
+    from windtunnel.agents.template import parse_template
+
+    return "{messages}" in str(parse_template(cfg.request_template))
+
+
+_IN_PROCESS = Capabilities(python=True, reset="function", seams=frozenset({"tools", "llm"}))
+_FRAMEWORK = Capabilities(python=True, reset="function", seams=frozenset({"tools", "llm"}), messages=True)
+BUILTIN_CAPABILITIES = {
+    "python": _IN_PROCESS,
+    "langchain": _IN_PROCESS,
+    "http": Capabilities(transport="http", reset="endpoint", seams=frozenset({"proxy"}), messages=_http_takes_messages),
+    "openai_chat": Capabilities(transport="http", reset="endpoint", seams=frozenset({"proxy"}), messages=True),
+    "openai_agents": _FRAMEWORK,
+    "langgraph": _FRAMEWORK,
+    "pydantic_ai": _FRAMEWORK,
+}
+"""What each built-in type can do, known without importing its module (start-up: ``validate`` asks for
+the capabilities of an http agent, whose module imports httpx). Its module registers it with
+:func:`builtin_agent_type`, which takes them from here."""
+
 agent_types: Registry[AgentType] = Registry("agent type")
 _loaded = False
 
@@ -101,6 +125,17 @@ def agent_type(
     caps = Capabilities(python=python, transport=transport, reset=reset, seams=frozenset(seams), messages=messages)
 
     def register(cls: type) -> type:
+        agent_types.register(name, AgentType(name=name, adapter=cls, config=config, capabilities=caps))
+        return cls
+
+    return register
+
+
+def builtin_agent_type(name: str, *, config: type) -> Callable[[type], type]:
+    """:func:`agent_type` for a built-in type, its capabilities those of :data:`BUILTIN_CAPABILITIES`."""
+
+    def register(cls: type) -> type:
+        caps = BUILTIN_CAPABILITIES[name]
         agent_types.register(name, AgentType(name=name, adapter=cls, config=config, capabilities=caps))
         return cls
 
@@ -127,8 +162,21 @@ def get_agent_type(name: str) -> AgentType:
 
 
 def capabilities(agent: Any) -> Capabilities:
-    """The capabilities of an agent config (or of a type name)."""
-    return get_agent_type(agent if isinstance(agent, str) else agent.type).capabilities
+    """The capabilities of an agent config (or of a type name); a built-in type's module is not imported."""
+    name = agent if isinstance(agent, str) else agent.type
+    if name not in agent_types and name in BUILTIN_CAPABILITIES:
+        return BUILTIN_CAPABILITIES[name]
+    return get_agent_type(name).capabilities
 
 
-__all__ = ["BUILTIN", "AgentType", "Capabilities", "agent_type", "agent_types", "capabilities", "get_agent_type"]
+__all__ = [
+    "BUILTIN",
+    "BUILTIN_CAPABILITIES",
+    "AgentType",
+    "Capabilities",
+    "agent_type",
+    "agent_types",
+    "builtin_agent_type",
+    "capabilities",
+    "get_agent_type",
+]

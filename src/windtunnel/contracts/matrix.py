@@ -23,8 +23,8 @@ from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config, Scenario
 from windtunnel.engine.cells import Cell
-from windtunnel.engine.session import labelled, needs_auto_baseline
 from windtunnel.invariants.base import InvariantSpec, WhenName
+from windtunnel.invariants.labels import labelled, needs_auto_baseline
 
 
 def applies(when: WhenName | str, spec: ChaosSpec) -> bool:

@@ -126,7 +126,7 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
     ``imports``: also import the python references of the agent (endpoint, tools, llm, reset).
     """
     from windtunnel.contracts.matrix import scenario_specs
-    from windtunnel.engine.session import labelled
+    from windtunnel.invariants.labels import labelled
 
     contract = cfg.contract
     if contract is None:

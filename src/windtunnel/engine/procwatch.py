@@ -1,13 +1,19 @@
-"""Noticing that the agent process windtunnel launched (``agent.command``) died in the middle of a run."""
+"""Noticing that the agent stopped answering in the middle of a run: the process windtunnel launched
+(``agent.command``) died, or an HTTP agent it did not launch no longer accepts connections.
+
+One mechanism for both: :class:`ExitWatch` looks at every errored cell, and once the agent is found gone
+no further cell starts, the cells cut short by it are marked ``agent_exited`` (not scored, rerun by
+``--resume``), and the run raises why (:class:`AgentExitedError`, or :class:`AgentStoppedError` for an
+endpoint) when its cells in flight are done.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
-import anyio
-
-from windtunnel._util.errors import AgentExitedError
+from windtunnel._util.errors import AgentExitedError, AgentStoppedError
 from windtunnel.engine.cells import CellResult
 
 if TYPE_CHECKING:
@@ -15,6 +21,12 @@ if TYPE_CHECKING:
 
 EXIT_GRACE_S = 1.0
 """After a connection error, how long a launched agent that is on its way out has to finish exiting."""
+
+PROBES = 3
+"""Connection attempts, :data:`PROBE_GAP_S` apart, that must all be refused before an endpoint is gone."""
+PROBE_GAP_S = 0.1
+PROBE_TIMEOUT_S = 2.0
+"""A probe that neither connects nor is refused within this time proves nothing (the agent may be slow)."""
 
 
 def connection_failed(result: CellResult) -> bool:
@@ -24,21 +36,76 @@ def connection_failed(result: CellResult) -> bool:
     return result.error_kind == "reset" and (result.error or "").startswith("reset failed: transport")
 
 
+def could_not_connect(result: CellResult) -> bool:
+    """Whether the cell's call (or its reset) failed to open or keep a connection (httpx's ``ConnectError``,
+    which the lean pool raises too), not a connection that answered something wrong or too late."""
+    return connection_failed(result) and "ConnectError" in (result.error or "")
+
+
+def probe_address(url: str) -> tuple[str, int] | None:
+    """``(host, port)`` an HTTP agent at ``url`` listens on, or None when the URL names none."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    except ValueError:
+        return None
+    if not parts.hostname or port is None:
+        return None
+    return parts.hostname, port
+
+
+def watched_endpoint(agent: Any) -> str | None:
+    """The URL to watch of an HTTP agent windtunnel does not launch (``agent.endpoint`` or ``base_url``,
+    ``${ENV}`` expanded), else None: a launched agent is watched through its process."""
+    from windtunnel._util.envexpand import expand_env
+    from windtunnel.agents.registry import capabilities
+
+    if getattr(agent, "command", None) or capabilities(agent).transport != "http":
+        return None
+    url = getattr(agent, "endpoint", None) or getattr(agent, "base_url", None)
+    return expand_env(url) if isinstance(url, str) else None
+
+
+async def refuses_connections(address: tuple[str, int]) -> bool:
+    """Whether nothing accepts a TCP connection at ``address``: :data:`PROBES` attempts all refused (or
+    the host unreachable). An attempt that connects, or that times out, says the agent may still be there."""
+    import asyncio
+
+    for attempt in range(PROBES):
+        if attempt:
+            await asyncio.sleep(PROBE_GAP_S)
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(*address), PROBE_TIMEOUT_S)
+        except (ConnectionRefusedError, ConnectionResetError):
+            continue
+        except OSError as err:  # no route to the host, network down: nothing answers either
+            if isinstance(err, TimeoutError):
+                return False
+            continue
+        writer.close()
+        return False
+    return True
+
+
 @dataclass
 class ExitWatch:
-    """Polls a launched agent process: before each cell, between retries and after each errored cell.
+    """Watches the agent of a run: before each cell, between retries and after each errored cell.
 
-    Once the process is found dead, :attr:`exit` holds why, no further cell should start, and the run
-    raises it when its cells in flight are done. Without a process (``None``) nothing is ever gone.
+    ``process``: the agent process windtunnel launched, polled for its exit. ``endpoint``: the URL of an
+    HTTP agent windtunnel did not launch; a cell whose call could not connect has its address probed
+    (:func:`refuses_connections`), and refused connections mean it stopped answering. Once the agent is
+    found gone, :attr:`exit` holds why, no further cell should start, and the run raises it when its
+    cells in flight are done. With neither, nothing is ever gone.
     """
 
     process: AgentProcess | None = None
+    endpoint: str | None = None
     exit: AgentExitedError | None = None
     cells_completed: int = 0
-    """Cells completed (not cut short by the exit); the caller counts them with :meth:`completed`."""
+    """Cells completed (not cut short by the agent going away); the caller counts them with :meth:`completed`."""
 
     def gone(self) -> bool:
-        """Whether the process has exited (records why the first time it is seen)."""
+        """Whether the agent is gone (records why the first time a launched process is seen exited)."""
         if self.exit is not None:
             return True
         proc = self.process
@@ -55,28 +122,50 @@ class ExitWatch:
             self.cells_completed += 1
 
     async def check(self, result: CellResult) -> CellResult:
-        """The result, marked ``agent_exited`` when it errored because the process died.
+        """The result, marked ``agent_exited`` when it errored because the agent went away.
 
-        A connection error gets :data:`EXIT_GRACE_S` for the process to finish exiting: its socket may
-        already refuse while the process is still closing down.
+        A launched process gets :data:`EXIT_GRACE_S` after a connection error to finish exiting (its
+        socket may already refuse while it is still closing down); an endpoint is probed.
         """
-        if self.process is None or result.status != "error":
+        if result.status != "error" or (self.process is None and self.endpoint is None):
             return result
+        if self.process is not None:
+            if not await self._exited_within_grace(result):
+                return result
+        elif not self.gone():
+            if not could_not_connect(result) or not await self._endpoint_refuses():
+                return result
+            if self.exit is None:  # the first cell to find it gone says why
+                assert self.endpoint is not None
+                self.exit = AgentStoppedError(
+                    self.endpoint, cells_completed=self.cells_completed, last_error=result.error or "no answer"
+                )
+        assert self.exit is not None
+        return result.model_copy(update={"error": self._cut_short(result), "error_kind": "agent_exited"})
+
+    async def _exited_within_grace(self, result: CellResult) -> bool:
+        import anyio  # here: `validate` imports this module (replays) without the runtime
+
         waited = 0.0
         while not self.gone():
             if not connection_failed(result) or waited >= EXIT_GRACE_S:
-                return result
+                return False
             await anyio.sleep(0.05)
             waited += 0.05
+        return True
+
+    async def _endpoint_refuses(self) -> bool:
+        assert self.endpoint is not None
+        address = probe_address(self.endpoint)
+        return address is not None and await refuses_connections(address)
+
+    def _cut_short(self, result: CellResult) -> str:
+        if isinstance(self.exit, AgentStoppedError):
+            return f"the agent at {self.exit.endpoint} stopped answering during this cell: {result.error}"
         assert self.exit is not None
-        return result.model_copy(
-            update={
-                "error": f"the agent process exited (code {self.exit.code}) during this cell: {result.error}",
-                "error_kind": "agent_exited",
-            }
-        )
+        return f"the agent process exited (code {self.exit.code}) during this cell: {result.error}"
 
     def raise_if_gone(self) -> None:
-        """Raise the exit, counting every cell completed, also those in flight that finished after it."""
+        """Raise why the agent is gone, counting every cell completed, also those in flight that finished after it."""
         if self.exit is not None:
             raise self.exit.recounted(self.cells_completed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -14,27 +14,16 @@ from windtunnel.config.model import Config
 from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.executor import Executor, LocalExecutor
-from windtunnel.engine.procwatch import ExitWatch
+from windtunnel.engine.procwatch import ExitWatch, watched_endpoint
 from windtunnel.engine.remote import session_executor
 from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
 from windtunnel.invariants.base import InvariantSpec
+from windtunnel.invariants.labels import labelled, needs_auto_baseline
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
 
 Listener = Callable[[CellResult], None]
-
-
-def labelled(invariants: Sequence[InvariantSpec]) -> list[InvariantSpec]:
-    """Invariants with unique ids: the configured ``id``, else the type (``contains#2`` when repeated)."""
-    seen: dict[str, int] = {}
-    out = []
-    for inv in invariants:
-        base = inv.id or inv.type
-        seen[base] = seen.get(base, 0) + 1
-        label = base if seen[base] == 1 else f"{base}#{seen[base]}"
-        out.append(inv if inv.id == label else inv.model_copy(update={"id": label}))
-    return out
 
 
 def run_invariants(cfg: Config) -> tuple[list[InvariantSpec], list[str]]:
@@ -47,10 +36,6 @@ def run_invariants(cfg: Config) -> tuple[list[InvariantSpec], list[str]]:
     return [completes.model_validate({"type": "completes"})], [
         "no invariants configured: every cell is checked with `completes` only (add `invariants:` to check more)"
     ]
-
-
-def needs_auto_baseline(invariants: Sequence[InvariantSpec]) -> bool:
-    return any(inv.type == "behavior_unchanged" and getattr(inv, "baseline", None) == "auto" for inv in invariants)
 
 
 @dataclass
@@ -138,6 +123,8 @@ class RunSession:
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
                 self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
+            else:  # an HTTP agent windtunnel did not launch: watched for refused connections (QA-5 F15)
+                self.watch.endpoint = watched_endpoint(self.cfg.agent)
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.effective_concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if self.prelude is not None:

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from windtunnel._util.errors import AgentExitedError, UsageError
+from windtunnel._util.errors import AgentExitedError, AgentStoppedError, UsageError
 from windtunnel.config.model import SEED_MAX, Config
 from windtunnel.flows.events import Listener, Started, Stopped
 
@@ -228,6 +228,14 @@ def persist_report(report: dict[str, Any], *, store: Path | None = None, meta: d
 
 def abort_record(err: AgentExitedError) -> dict[str, Any]:
     """What a report's ``run.aborted`` and a stored summary's ``aborted`` say about a run cut short."""
+    if isinstance(err, AgentStoppedError):  # an endpoint windtunnel did not launch: no command, no exit code
+        return {
+            "reason": "agent_stopped",
+            "message": err.reason,
+            "endpoint": err.endpoint,
+            "cells_completed": err.cells_completed,
+            "last_error": err.last_error,
+        }
     return {
         "reason": "agent_exited",
         "message": err.reason,

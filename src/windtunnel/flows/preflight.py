@@ -50,10 +50,12 @@ class Preflight:
         """Raise one :class:`ConfigError` listing every error (nothing to do when there is none)."""
         if not self.errors:
             return
+        from windtunnel._util.explain import by_line
+
         n = len(self.errors)
         ran = "" if command == "validate" else f"; `{command}` ran nothing"
         lines = [f"{source}: the config cannot run ({n} problem{'s' if n != 1 else ''}){ran}"]
-        for problem in self.errors:
+        for problem in by_line(self.errors):
             first, *rest = problem.splitlines()
             lines.append(f"  - {first}")
             lines += [f"    {line.strip()}" for line in rest]
@@ -129,6 +131,12 @@ def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
         yield "model.api_key", model.api_key
 
 
+def check_env(cfg: Config, source: str, *, command: str) -> None:
+    """Raise what :func:`preflight` says of ``${ENV}`` references that are not set, worded as ``validate``
+    words it (file, line, key), before ``command`` plans anything (QA-5 F7)."""
+    Preflight(errors=_env_problems(cfg, mutation=True)).raise_errors(source, command=command)
+
+
 def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
     from windtunnel._util.envexpand import unset_vars
 
@@ -188,7 +196,6 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
 
 
 def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, agent_imports: bool) -> None:
-    from windtunnel.chaos.seams import llm_mode_problems
     from windtunnel.chaos.spec import ChaosSpec
 
     where = "the `chaos:` block" + (f" with --chaos-profile {chaos_profile}" if chaos_profile else "")
@@ -198,7 +205,9 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, age
         out.errors.append(f"{where}: {_text(err)}")
         return
     out.errors += _seam_problems(cfg, spec, where)
-    if agent_imports:
+    if agent_imports:  # the seams module imports the chaos runtime (asyncio, anyio): not for --no-import
+        from windtunnel.chaos.seams import llm_mode_problems
+
         out.errors += llm_mode_problems(cfg.agent, spec, where)
 
 
@@ -361,4 +370,4 @@ def _phase_warnings(cfg: Config, out: Preflight) -> None:
             )
 
 
-__all__ = ["Preflight", "preflight"]
+__all__ = ["Preflight", "check_env", "preflight"]

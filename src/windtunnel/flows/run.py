@@ -254,6 +254,9 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
                 hint="drop --shard to rerun these cells, or drop --cell to run the shard",
             )
     config_path, cfg, seed, store = _setup(req)
+    from windtunnel.flows.preflight import check_env
+
+    check_env(cfg, str(config_path), command="run")  # validate's words, file and line (QA-5 F7)
     apply_placement(cfg, req.executor, req.ray_address)
     refuse_overwrite([("-o", req.output)], [("config", Path(config_path))])
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call

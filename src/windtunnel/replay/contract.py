@@ -20,8 +20,8 @@ from pydantic import ValidationError
 from windtunnel._util.errors import ConfigError
 from windtunnel.config.model import Config, ContractConfig
 from windtunnel.engine.cells import CheckOutcome
-from windtunnel.engine.session import labelled
 from windtunnel.invariants.base import InvariantSpec
+from windtunnel.invariants.labels import labelled
 
 SEVERITY_WEIGHTS = {"critical": 3, "high": 2, "medium": 1, "low": 1}
 

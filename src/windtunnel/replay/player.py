@@ -14,8 +14,6 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-import anyio
-
 from windtunnel._util.errors import ConfigError
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import declares_tool_seam
@@ -235,6 +233,8 @@ class Player:
                 for p in prepared:
                     await one(p)
             else:
+                import anyio  # here, not at the top: `validate` prepares replays without the runtime
+
                 limiter = anyio.CapacityLimiter(self.concurrency)
 
                 async def limited(p: PreparedReplay) -> None:

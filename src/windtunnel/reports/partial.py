@@ -54,6 +54,9 @@ class CutShort:
     def headline(self) -> str:
         """One line: the status, how much ran, and that the score covers only that."""
         where = f" in the {self.phase} phase" if self.phase else ""
+        if self.status == "aborted" and self.command is None and self.message:  # an agent that stopped answering
+            why = self.message.removesuffix("; the run was cut short")
+            return f"aborted{where}: {why}; {self._ran()}; the score covers only those"
         if self.status == "aborted":
             how = (
                 f"exited with code {self.agent_exit_code}"
