@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import anyio
@@ -69,11 +69,10 @@ class ExitWatch:
             await anyio.sleep(0.05)
             waited += 0.05
         assert self.exit is not None
-        return result.model_copy(
-            update={
-                "error": f"the agent process exited (code {self.exit.code}) during this cell: {result.error}",
-                "error_kind": "agent_exited",
-            }
+        return replace(
+            result,
+            error=f"the agent process exited (code {self.exit.code}) during this cell: {result.error}",
+            error_kind="agent_exited",
         )
 
     def raise_if_gone(self) -> None:
