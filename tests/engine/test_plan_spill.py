@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import date
 from typing import Any
 
@@ -45,14 +46,14 @@ PYTHON = {"type": "python", "endpoint": "tests.engine.test_plan_spill:_config"}
 def test_replayed_plan_is_the_generated_plan(types: list[str], agent: dict[str, Any], repeat: int) -> None:
     cfg = _config(types, agent)
     generated_notices: list[str] = []
-    generated = [c.model_dump() for c in iter_plan(cfg, seed=7, repeat=repeat, notices=generated_notices)]
+    generated = [asdict(c) for c in iter_plan(cfg, seed=7, repeat=repeat, notices=generated_notices)]
     spill = PlanSpill()
     notices: list[str] = []
     total = count_plan(cfg, seed=7, repeat=repeat, notices=notices, spill=spill)
     assert total == len(generated)
     assert notices == generated_notices
     for _ in range(2):  # replayed as often as asked, each time from the start
-        replayed = [c.model_dump() for c in iter_plan(cfg, seed=7, repeat=repeat, plans=spill.replay())]
+        replayed = [asdict(c) for c in iter_plan(cfg, seed=7, repeat=repeat, plans=spill.replay())]
         assert replayed == generated
     spill.close()
 

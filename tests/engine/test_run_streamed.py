@@ -4,6 +4,7 @@ and an Outcome whose report is read back from the store only when asked for."""
 from __future__ import annotations
 
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +48,8 @@ def test_lazy_plan_is_the_held_plan(shard: str | None) -> None:
     planned = _plan(cfg, RunRequest(repeat=2, shard=shard), 5, None)
     held = plan_run(cfg, seed=5, repeat=2)
     cells = parse_shard(shard).select(held.cells) if shard else held.cells
-    assert [c.model_dump() for c in planned.cells()] == [c.model_dump() for c in cells]
-    assert [c.model_dump() for c in planned.cells()] == [c.model_dump() for c in cells]  # given anew
+    assert [asdict(c) for c in planned.cells()] == [asdict(c) for c in cells]
+    assert [asdict(c) for c in planned.cells()] == [asdict(c) for c in cells]  # given anew
     assert planned.count == len(cells)
     assert planned.notices == held.notices and any("conversation" in n for n in planned.notices)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ def _config(prompts: int = 12) -> Config:
 def test_lazy_plan_is_the_plan() -> None:
     cfg = _config()
     lazy = list(iter_plan(cfg, seed=4, repeat=2))
-    assert [c.model_dump() for c in lazy] == [c.model_dump() for c in plan_run(cfg, seed=4, repeat=2).cells]
+    assert [asdict(c) for c in lazy] == [asdict(c) for c in plan_run(cfg, seed=4, repeat=2).cells]
     assert [c.seq for c in lazy] == list(range(len(lazy)))
     assert len({c.id for c in lazy}) == len(lazy)
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 CellKind = Literal["golden", "mutation", "chaos", "contract", "replay"]
 Status = Literal["passed", "failed", "error", "skipped"]
@@ -25,13 +26,20 @@ class _Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class MutationRef(_Data):
+# Cells, their results and their checks are made once per cell on the hot path: plain slotted dataclasses
+# (a fraction of a pydantic model's cost to build), keyword arguments only. The typed report users read
+# (``windtunnel.report``) stays pydantic.
+
+
+@dataclass(slots=True, kw_only=True)
+class MutationRef:
     type: str
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, Any] = field(default_factory=dict)
     level: Literal["text", "transport"] = "text"
 
 
-class Cell(_Data):
+@dataclass(slots=True, kw_only=True)
+class Cell:
     """One agent invocation unit: an input, optionally mutated, under one scenario, one repeat."""
 
     id: str
@@ -68,7 +76,8 @@ class FaultRecord(_Data):
     mode: str
 
 
-class CheckOutcome(_Data):
+@dataclass(slots=True, kw_only=True)
+class CheckOutcome:
     type: str
     id: str
     passed: bool
@@ -76,7 +85,8 @@ class CheckOutcome(_Data):
     severity: str | None = None
 
 
-class CellResult(_Data):
+@dataclass(slots=True, kw_only=True)
+class CellResult:
     """What running a cell produced; the engine streams these to listeners as they complete."""
 
     cell: Cell
@@ -88,10 +98,10 @@ class CellResult(_Data):
     error: str | None = None
     error_kind: str | None = None
     attempts: int = 1
-    faults: list[FaultRecord] = Field(default_factory=list)
-    checks: list[CheckOutcome] = Field(default_factory=list)
-    tool_calls: list[dict[str, Any]] = Field(default_factory=list)
-    calls: list[dict[str, Any]] = Field(default_factory=list)
+    faults: list[FaultRecord] = field(default_factory=list)
+    checks: list[CheckOutcome] = field(default_factory=list)
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    calls: list[dict[str, Any]] = field(default_factory=list)
     """Tool and LLM calls observed at the seams (for replay export)."""
     usage: dict[str, Any] | None = None
     """Token usage the agent reported (``input_tokens``, ``output_tokens``, ``total_tokens``, ``model``)."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config
-from windtunnel.engine.cells import Cell, MutationRef
+from windtunnel.engine.cells import Cell, CellKind, MutationRef
 
 if TYPE_CHECKING:
     from windtunnel.engine.planspill import PlanSpill
@@ -23,12 +23,12 @@ class Plan:
     """Things the user should know about the plan (skipped mutation types, implicit checks ...)."""
 
 
-def golden_cells(cfg: Config, *, repeat: int, kind: str = "golden", scenario: str | None = None) -> list[Cell]:
+def golden_cells(cfg: Config, *, repeat: int, kind: CellKind = "golden", scenario: str | None = None) -> list[Cell]:
     return list(iter_golden_cells(cfg, repeat=repeat, kind=kind, scenario=scenario))
 
 
 def iter_golden_cells(
-    cfg: Config, *, repeat: int, kind: str = "golden", scenario: str | None = None, start: int = 0
+    cfg: Config, *, repeat: int, kind: CellKind = "golden", scenario: str | None = None, start: int = 0
 ) -> Iterator[Cell]:
     """The golden cells one at a time (``start`` numbers their ``seq``)."""
     prefix = f"{scenario}/" if scenario else ""
@@ -115,7 +115,7 @@ def iter_mutation_cells(
     for gi, planned in source:
         golden = goldens[gi]
         for mtype, level, args, text in planned:
-            ref = MutationRef(type=mtype, args=args, level=level)
+            ref = MutationRef(type=mtype, args=args, level=cast(Literal["text", "transport"], level))
             turns = attack_turns(mtype, args, text)  # crescendo: a real conversation
             stem = f"{prefix}g{gi}.{mtype}.{args['k']}.r"
             for r in range(repeat):
@@ -153,7 +153,7 @@ def iter_plan(
     require_prompts(cfg)
     notes = notices if notices is not None else []
     notes.extend(config_warnings(cfg))
-    kind = "chaos" if scenario else "golden"
+    kind: CellKind = "chaos" if scenario else "golden"
     golden_n = len(cfg.golden_prompts) * repeat if golden else 0
     if golden:
         yield from iter_golden_cells(cfg, repeat=repeat, kind=kind, scenario=scenario)

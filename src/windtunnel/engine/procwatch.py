@@ -9,7 +9,7 @@ endpoint) when its cells in flight are done.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -141,7 +141,7 @@ class ExitWatch:
                     self.endpoint, cells_completed=self.cells_completed, last_error=result.error or "no answer"
                 )
         assert self.exit is not None
-        return result.model_copy(update={"error": self._cut_short(result), "error_kind": "agent_exited"})
+        return replace(result, error=self._cut_short(result), error_kind="agent_exited")
 
     async def _exited_within_grace(self, result: CellResult) -> bool:
         import anyio  # here: `validate` imports this module (replays) without the runtime

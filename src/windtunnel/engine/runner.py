@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import anyio
@@ -12,7 +12,7 @@ import anyio
 from windtunnel._util.errors import AgentCallError, AgentRateLimited
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
 from windtunnel.engine.budget import recorded_usage
-from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord, clip_output
+from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord, Status, clip_output
 from windtunnel.invariants.base import CheckContext, InvariantSpec
 
 
@@ -134,6 +134,7 @@ class CellRunner:
             judge_turns(inv, ctx, cell.turns or [], answers) if inv.each_turn and per_turn else judge(inv, ctx)
             for inv in self._selected(cell)
         ]
+        status: Status
         if error is not None:
             status = "error"
         else:
@@ -162,9 +163,9 @@ def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers
     outcomes = [judge(inv, c) for c in turn_contexts(ctx, turns, answers)]
     for i, out in enumerate(outcomes, 1):
         if not out.passed:
-            return out.model_copy(update={"detail": f"turn {i} of {len(outcomes)}: {out.detail}"})
+            return replace(out, detail=f"turn {i} of {len(outcomes)}: {out.detail}")
     last = outcomes[-1] if outcomes else judge(inv, ctx)
-    return last.model_copy(update={"detail": f"every turn ({len(outcomes)}): {last.detail}" if last.detail else None})
+    return replace(last, detail=f"every turn ({len(outcomes)}): {last.detail}" if last.detail else None)
 
 
 def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:

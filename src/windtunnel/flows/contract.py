@@ -159,7 +159,7 @@ def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
             continue
         kept = [r for r in mine if r is not None]
         first = kept[0]
-        checks = [CheckOutcome.model_validate(c) for r in kept for c in r.get("checks") or []]
+        checks = [CheckOutcome(**c) for r in kept for c in r.get("checks") or []]
         errored = any(r["status"] == "error" for r in kept)
         out.append(
             CellResult(

@@ -34,6 +34,7 @@ CellSource = Callable[[], Iterable[Cell]]
 _MARK = "\x00windtunnel-stream-{}\x00"
 _JSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
 STREAMED = ("json", "junit", "sarif")
+_BUFFER = 1 << 20
 
 
 def render_streamed(
@@ -50,7 +51,7 @@ def render_streamed(
             return _PAGES[rep.name](report, cells, path)
         if writer is None:  # no streamed writer for this format: the cells in memory, as before
             return rep.render({**report, "cells": list(cells())}, path)
-        with path.open("wb") as fh:
+        with path.open("wb", buffering=_BUFFER) as fh:  # one write per MiB, not one per 8 KiB
             writer(report, cells, fh, tally)
         return path
     except OSError as err:
