@@ -142,7 +142,7 @@ def test_validate_rejects_what_a_run_would_reject(
 ) -> None:
     code, out = validate(tmp_path, text, capsys)
     assert code == ExitCode.USAGE, out
-    assert "the config cannot run" in out
+    assert "the config cannot run" in out or "cannot run this config (`run` can)" in out, out
     for part in expected:
         assert part in out, f"{part!r} not in:\n{out}"
 
@@ -368,3 +368,38 @@ def test_validate_lists_its_problems_in_line_order(tmp_path: Path, capsys: pytes
     problems = [line for line in out.splitlines() if line.startswith("  - ")]
     assert [p.split(":")[0] for p in problems[:2]] == ["  - line 1", "  - line 4"], out
     assert len(problems) == 3 and not problems[2].startswith("  - line"), out
+
+
+@pytest.mark.parametrize(
+    ("block", "commands"),
+    [
+        pytest.param("contract:\n  name: c\n  invariants: []\n", "`contract run` and `ci`", id="empty-contract"),
+        pytest.param(
+            "chaos:\n  tool_faults: [{tool: search, mode: timeout}]\n", "`run --chaos` and `ci`", id="chaos-no-seam"
+        ),
+        pytest.param(
+            "chaos:\n  tool_faults: [{tool: search, mode: timeout}]\ncontract:\n  name: c\n  invariants: []\n",
+            "`run --chaos`, `contract run` and `ci`",
+            id="both",
+        ),
+    ],
+)
+def test_validate_names_the_commands_a_block_run_does_not_use_stops(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], block: str, commands: str
+) -> None:
+    """QA-5 F7: validate said "the config cannot run" for a block `run` does not use, and `run` then passed."""
+    text = "agent: {type: python, endpoint: 'wt_pf_echo:handle'}\n" + GOLDEN + block
+    (tmp_path / "wt_pf_echo.py").write_text("def handle(p):\n    return p\n")
+    code, out = validate(tmp_path, text, capsys, "--no-import")
+    assert code == ExitCode.USAGE, out
+    assert f": {commands} cannot run this config (`run` can) (" in out, out
+    assert "the config cannot run" not in out
+
+
+def test_validate_says_the_config_cannot_run_when_a_problem_stops_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = f"agent: {{type: http, endpoint: '${{{UNSET}}}'}}\n" + GOLDEN + "contract:\n  name: c\n  invariants: []\n"
+    code, out = validate(tmp_path, text, capsys)
+    assert code == ExitCode.USAGE, out
+    assert ": the config cannot run (" in out and "cannot run this config" not in out, out

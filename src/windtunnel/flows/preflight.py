@@ -40,6 +40,9 @@ class Preflight:
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     """What the commands will do that is worth knowing and is no problem (``validate`` prints them)."""
+    stops: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Error → the commands it stops, for an error only some commands meet (a block ``run`` does not
+    use); an error not listed stops every command."""
 
     @property
     def ok(self) -> bool:
@@ -54,7 +57,11 @@ class Preflight:
 
         n = len(self.errors)
         ran = "" if command == "validate" else f"; `{command}` ran nothing"
-        lines = [f"{source}: the config cannot run ({n} problem{'s' if n != 1 else ''}){ran}"]
+        what = "the config cannot run"
+        if command == "validate" and all(e in self.stops for e in self.errors):
+            stopped = {c for e in self.errors for c in self.stops[e]}
+            what = f"{_listing([c for c in _COMMANDS if c in stopped])} cannot run this config (`run` can)"
+        lines = [f"{source}: {what} ({n} problem{'s' if n != 1 else ''}){ran}"]
         for problem in by_line(self.errors):
             first, *rest = problem.splitlines()
             lines.append(f"  - {first}")
@@ -63,6 +70,28 @@ class Preflight:
         if command == "validate":
             hint = "fix them all, then `windtunnel validate` again"
         raise ConfigError("\n".join(lines), hint=hint)
+
+
+_COMMANDS = ("run --chaos", "contract run", "replay run", "ci")
+
+
+def _listing(commands: Collection[str]) -> str:
+    names = [f"`{c}`" for c in commands]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class _Section:
+    """Tags the errors a block adds to ``out`` with the commands they stop (:attr:`Preflight.stops`)."""
+
+    def __init__(self, out: Preflight, *commands: str) -> None:
+        self.out, self.commands, self.start = out, commands, 0
+
+    def __enter__(self) -> None:
+        self.start = len(self.out.errors)
+
+    def __exit__(self, *exc: object) -> None:
+        for error in self.out.errors[self.start :]:
+            self.out.stops.setdefault(error, self.commands)
 
 
 def _text(err: WindtunnelError) -> str:
@@ -94,13 +123,16 @@ def preflight(
         _mutation_checks(cfg, out)
     chaos_declared = (cfg.chaos is not None and cfg.chaos.active) or bool(chaos_profile)
     if "chaos" in active and chaos_declared:
-        _chaos_checks(cfg, chaos_profile, out, agent_imports=agent_imports)
+        with _Section(out, "run --chaos", "ci"):
+            _chaos_checks(cfg, chaos_profile, out, agent_imports=agent_imports)
     if cfg.contract is not None and "contract" in active:
         from windtunnel.contracts.validate import check_contract
 
-        out.errors += check_contract(cfg, imports=imports)
+        with _Section(out, "contract run", "ci"):
+            out.errors += check_contract(cfg, imports=imports)
     if cfg.replays is not None and "replay" in active:
-        _replay_checks(cfg, out, warn_live=every)
+        with _Section(out, "replay run", "ci"):
+            _replay_checks(cfg, out, warn_live=every)
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
     out.errors += frameworks.preflight_problems(cfg, imports=imports)  # framework agents (issue 13)
     out.errors += _mcp_server_problems(cfg)
