@@ -63,8 +63,13 @@ def cell_identity(cell: Cell) -> tuple[Any, ...]:
 
 def identity_key(cell: Cell) -> str:
     """A short stable hash of :func:`cell_identity` (hex, 20 characters)."""
-    raw = orjson.dumps(list(cell_identity(cell)), option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
-    return hashlib.sha256(raw).hexdigest()[:20]
+    return identity_digest(cell).hex()
+
+
+def identity_digest(cell: Cell) -> bytes:
+    """:func:`identity_key` as its 10 bytes (what a tally keeps per distinct cell: smaller than the hex)."""
+    raw = orjson.dumps(cell_identity(cell), option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return hashlib.sha256(raw).digest()[:10]
 
 
 def cell_label(cell: Cell, width: int = 80) -> str:

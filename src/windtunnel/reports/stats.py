@@ -19,7 +19,7 @@ from typing import Any
 
 from windtunnel._util.stats import Z95, mean_pass_hat_k, pass_hat_k
 from windtunnel._util.stats import wilson_interval as _wilson_interval
-from windtunnel.reports.cells import Cell, cell_label, identity_key
+from windtunnel.reports.cells import Cell, cell_label, identity_digest
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float] | None:
@@ -85,7 +85,8 @@ class RunStats:
 class StatsTally:
     """:func:`compute_stats` incrementally: :meth:`add` each cell, read :meth:`stats` at the end.
 
-    Per distinct cell identity it keeps two counters and the cell ids (no cell itself), so a run
+    Per distinct cell identity it keeps its pass and its id while it has one try, two counters and the
+    ids once it has more (no cell itself, and the identity as its 10-byte digest), so a run
     streamed from the store is summarised without holding its cells. The cells are those the run's
     summary counts (engine/scoring.py): not the cells cut short by the agent process dying, nor the
     ``chaos`` cells of a scenario whose faults never fired (not exercised), which wait, as counters, until
@@ -95,9 +96,9 @@ class StatsTally:
     def __init__(self) -> None:
         self.scored = 0
         self.passed = 0
-        self._groups: dict[str, list[Any]] = {}  # identity key → [passes, tries, ids, label]
+        self._groups: dict[bytes, Any] = {}  # identity digest → (won, id), or [passes, tries, ids, label] once repeated
         self._fired: set[str] = set()
-        self._waiting: dict[str, list[tuple[str, int, str, str]]] = {}  # scenario → (key, won, id, label)
+        self._waiting: dict[str, list[tuple[bytes, int, str, str]]] = {}  # scenario → (key, won, id, label)
 
     def add(self, cell: Cell) -> None:
         if cell.get("status") == "skipped" or cell.get("error_kind") == "agent_exited":
@@ -112,23 +113,23 @@ class StatsTally:
                     self._count(*waiting)
             elif cell.get("kind") == "chaos" and name not in self._fired:
                 self._waiting.setdefault(name, []).append(
-                    (identity_key(cell), won, str(cell.get("id")), cell_label(cell))
+                    (identity_digest(cell), won, str(cell.get("id")), cell_label(cell))
                 )
                 return
-        self._count(identity_key(cell), won, str(cell.get("id")), cell)
+        self._count(identity_digest(cell), won, str(cell.get("id")), cell)
 
-    def _count(self, key: str, won: int, cell_id: str, label: str | Cell) -> None:
+    def _count(self, key: bytes, won: int, cell_id: str, label: str | Cell) -> None:
         self.scored += 1
         self.passed += won
-        group = self._groups.get(key)
+        groups = self._groups
+        group = groups.get(key)
         if group is None:
-            self._groups[key] = [won, 1, cell_id, None]
+            groups[key] = (won, cell_id)  # one try: a tuple of two (the common case, kept small)
             return
+        if type(group) is tuple:  # a repeated cell: every try has the same label (it names only identity fields)
+            group = groups[key] = [group[0], 1, [group[1]], label if isinstance(label, str) else cell_label(label)]
         group[0] += won
         group[1] += 1
-        if group[3] is None:  # a repeated cell: every try has the same label (it names only identity fields)
-            group[2] = [group[2]]
-            group[3] = label if isinstance(label, str) else cell_label(label)
         group[2].append(cell_id)
 
     def __call__(self, cell: Cell) -> None:
@@ -136,7 +137,7 @@ class StatsTally:
 
     def stats(self) -> RunStats:
         groups = self._groups
-        max_tries = max((g[1] for g in groups.values()), default=0)
+        max_tries = max((1 if type(g) is tuple else g[1] for g in groups.values()), default=0)
         stats = RunStats(
             scored=self.scored,
             passed=self.passed,
@@ -147,12 +148,14 @@ class StatsTally:
         if max_tries < 2:
             return stats
         for k in range(1, max_tries + 1):
-            mean = mean_pass_hat_k(((g[0], g[1]) for g in groups.values() if g[1] >= k), k)
+            tries = (((g[0], 1) if type(g) is tuple else (g[0], g[1])) for g in groups.values())
+            mean = mean_pass_hat_k(((w, n) for w, n in tries if n >= k), k)
             if mean is not None:  # always: some group has max_tries >= k tries
                 stats.pass_hat[k] = mean
-        for key, (wins, tries, ids, label) in groups.items():
-            if 0 < wins < tries:
-                stats.flaky.append(FlakyCell(key=key, label=label, passed=wins, tries=tries, cell_ids=tuple(ids)))
+        for key, group in groups.items():
+            if type(group) is list and 0 < group[0] < group[1]:
+                wins, tries, ids, label = group
+                stats.flaky.append(FlakyCell(key=key.hex(), label=label, passed=wins, tries=tries, cell_ids=tuple(ids)))
         stats.flaky.sort(key=lambda f: (f.passed / f.tries, f.label))
         return stats
 
