@@ -84,7 +84,7 @@ def test_contract_score_dash_output_is_the_json_report(project: Path, capsys: py
 def test_contract_run_output_suffix_picks_the_format(
     project: Path, capsys: pytest.CaptureFixture[str], suffix: str
 ) -> None:
-    """``contract run -o x.json`` without ``-f`` wrote the terminal matrix into x.json; the suffix decides, as for run."""
+    """`contract run -o x.json` without `-f` wrote the terminal matrix into x.json; the suffix decides, as for run."""
     assert wt("contract", "run", "-c", "c.yaml", "--no-store", "-q", "-o", f"out{suffix}") == ExitCode.OK
     text = (project / f"out{suffix}").read_text(encoding="utf-8")
     if suffix == ".json":
