@@ -270,7 +270,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     """
     if not blob.isascii() or b"\\\\" in blob:
         return Plan(True, decode, True)
-    pr = probe(needles)
+    pr: _Probe = needles.__dict__.get("_probe") or probe(needles)
     low = blob.lower()
     ups: tuple[bytes, ...] = ()
     if upstream_possible and _may_have_upstream_key(blob, low):
@@ -284,7 +284,11 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
             entities = _text_may_hit(html.unescape(blob.decode()), sets, pr)
         if b"%" in blob:
             percent = _text_may_hit(urllib.parse.unquote(blob.decode()), sets, pr)
-        hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
+        if b"\\" in blob or b"/" in blob:
+            hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
+        else:  # the common case, without the calls around it
+            runs = _json_runs(blob, pr.min_blob)
+            hot = _hot_of(runs, pr, sets) if runs else ()
     dec = entities or percent or bool(hot)
     walk = dec or upstream or _plain_hit(pr, low)
     if not walk:
@@ -555,8 +559,15 @@ def _hot_runs(
     the view of a base64 run inside it (the scan decodes two levels; ``depth=2``: this is already
     the second); one holding other escapes counts too, and with numeric or date needles every
     decodable run does."""
+    return _hot_of(_runs(blob, pr.min_blob, json=json), pr, sets, depth)
+
+
+def _hot_of(
+    runs: list[tuple[bytes, tuple[_Piece, ...]]], pr: _Probe, sets: Sequence[tuple[bytes, ...]], depth: int = 1
+) -> tuple[str, ...]:
+    """:func:`_hot_runs` of the runs found."""
     hot: list[str] = []
-    for run, pieces in _runs(blob, pr.min_blob, json=json):
+    for run, pieces in runs:
         for piece in pieces:
             if (
                 pr.any_canon
