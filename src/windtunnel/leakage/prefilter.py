@@ -268,7 +268,8 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     ``upstream_possible`` ``False`` says the caller already knows no key is upstream-named (a subtree
     of such a projection), skipping that check.
     """
-    if not blob.isascii() or b"\\\\" in blob:
+    # A lone backslash is found by memchr; the pair is a full substring search (~1 µs per 1.3 KB).
+    if not blob.isascii() or (b"\\" in blob and b"\\\\" in blob):
         return Plan(True, decode, True)
     pr: _Probe = needles.__dict__.get("_probe") or probe(needles)
     low = blob.lower()
