@@ -12,14 +12,16 @@ to match in some view of some string or key, or an upstream-named key. For an AS
 * HTML entities and percent-encoding are decoded over the whole text and checked the same way,
   base64 inside the decoded text included (the scan decodes base64 inside those views);
 * upstream-named keys are looked for after the literal that precedes every key (``{``, ``,``, and
-  the backslash of JSON held in a string);
+  the backslash of JSON held in a string), in one pass led by the quote that opens a key;
 * base64: a decoded blob can only add a match if it holds a whole word of some answer (a word never
   straddles a blob, whose neighbours are not word characters). Decoding ``b`` bytes gives at most
   ``4/3 · b`` ASCII letters in the most forgiving view (``ⅷ`` is 3 bytes and folds to ``viii``; this
   is the maximum over all of Unicode, checked by a test), so a blob shorter than the shortest answer
   word cannot hold one and is not decoded. Candidate runs are found by one regex on a
-  ``bytes.translate``-d copy; decoded text is folded the way the scanner folds it before the check,
-  and base64 inside it is decoded once more (the scan decodes two levels);
+  ``bytes.translate``-d copy; in serialised JSON without '/' that regex also passes over the runs
+  that cannot decode (a length that is not a multiple of 4) and those that end a key, so a
+  capitalised word or a date costs no Python step. Decoded text is folded the way the scanner folds
+  it before the check, and base64 inside it is decoded once more (the scan decodes two levels);
 * anything else (non-ASCII text, which may hide homoglyphs or invisibles, and literal backslashes)
   goes to the full scan. Numeric and date answers always get the decoded views when any blob decodes.
 
