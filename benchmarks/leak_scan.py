@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/leak_scan.py                 # 20 MB and 5 MB, quick
     .venv/bin/python benchmarks/leak_scan.py --size-mb 200 --small-mb 50   # the sizes
     .venv/bin/python benchmarks/leak_scan.py --stages                      # and where the time goes
+                                                     # (per stage, and per pass of a clean item's pre-check)
     .venv/bin/python benchmarks/leak_scan.py --label-set                   # and items leaking 1 of 3 labels
 
 The generated JSONL holds ticket-like items with 10,000 distinct answers; about a fifth of the items
