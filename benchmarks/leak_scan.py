@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/leak_scan.py                 # 20 MB and 5 MB, quick
     .venv/bin/python benchmarks/leak_scan.py --size-mb 200 --small-mb 50   # the issue's sizes
     .venv/bin/python benchmarks/leak_scan.py --stages                      # and where the time goes
+                                                     # (per stage, and per pass of a clean item's pre-check)
     .venv/bin/python benchmarks/leak_scan.py --label-set                   # and items leaking 1 of 3 labels
 
 The generated JSONL holds ticket-like items with 10,000 distinct answers; about a fifth of the items
@@ -215,6 +216,54 @@ def stages(path: Path) -> dict[str, float]:
     }
 
 
+def precheck_passes(path: Path) -> dict[str, float]:
+    """CPU µs per item of each C-level pass of the pre-check over the items that cannot leak, each
+    timed alone (best of three), and of the whole pre-check: the floor of a clean item in this
+    design, and what the Python around the passes adds."""
+    from windtunnel.leakage.dataset import iter_items
+    from windtunnel.leakage.prefilter import _KEY_CLASSES, _UPSTREAM_START_RE, _decodable_run_re, dumps, plan_blob
+    from windtunnel.leakage.prefilter import probe as probe_of
+    from windtunnel.leakage.scan import _prepared
+
+    rows = []
+    for mapped in iter_items(path):
+        it = mapped.item
+        needles = _prepared(tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set))[0]
+        blob = dumps(it.projection)
+        if blob is not None and not plan_blob(blob, needles).walk:
+            pr = probe_of(needles)
+            low, classes = blob.lower(), blob.translate(_KEY_CLASSES)
+            rows.append((it.projection, blob, low, classes, pr, needles, _decodable_run_re(pr.min_blob)))
+
+    def words(low: bytes, sets: Any) -> None:
+        for toks in sets:
+            for t in toks:
+                if t not in low:
+                    break
+
+    passes: dict[str, Any] = {
+        "serialise": lambda r: dumps(r[0]),
+        "isascii + 4 byte finds": lambda r: (r[1].isascii(), b"\\" in r[1], b"&" in r[1], b"%" in r[1], b"/" in r[1]),
+        "lower": lambda r: r[1].lower(),
+        "upstream-key gate": lambda r: _UPSTREAM_START_RE.search(r[2]),
+        "answer words": lambda r: words(r[2], r[4].words),
+        "translate": lambda r: r[1].translate(_KEY_CLASSES),
+        "base64-run regex": lambda r: r[6].findall(r[3]),
+        "empty loop": lambda r: None,
+        "plan_blob (whole pre-check after serialising)": lambda r: plan_blob(r[1], r[5]),
+    }
+    out: dict[str, float] = {}
+    for name, fn in passes.items():
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.process_time()
+            for r in rows:
+                fn(r)
+            best = min(best, time.process_time() - t0)
+        out[name] = best / max(1, len(rows)) * 1e6
+    return out
+
+
 def _vm_hwm_mb(pid: int | str = "self") -> float:
     """Peak RSS of a live process from /proc (unlike ru_maxrss, not inherited from the forking parent)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -310,6 +359,15 @@ def main() -> None:
         best[path] = (t_parse, t_scan, n, leaked)
         if args.stages:
             print("  CPU µs per item: " + ", ".join(f"{k} {v:.1f}" for k, v in stages(path).items()))
+            if path == big:
+                try:
+                    passes = precheck_passes(path)
+                except ImportError:  # an older build, measured side by side, has other passes
+                    passes = {}
+                print(
+                    "  pre-check of a clean item, CPU µs per pass: "
+                    + ", ".join(f"{k} {v:.2f}" for k, v in passes.items())
+                )
     t_parse, t_scan, n, leaked = best[big]
     t_nd, _, leaked_nd = scan(big, decode=False)
     print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked)")

@@ -8,7 +8,10 @@ import sys
 import unicodedata
 from typing import Any
 
+import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.needles import NeedleSet
@@ -120,3 +123,74 @@ def test_the_upstream_start_pattern_names_every_prefix() -> None:
         else:
             expanded.add(part)
     assert expanded == set(prefilter._UPSTREAM_PREFIXES)
+
+
+# --- the candidate runs and the upstream gate of the pre-check, against what they replace
+
+_B64_WORDS = ["High", "falcon", "Amber falcon", "x", "Priority: High", "ok", "Low!"]
+_RUN_TOKEN = st.one_of(
+    st.tuples(
+        st.sampled_from(_B64_WORDS),
+        st.integers(1, 3),
+        st.text(alphabet="abcdefghijklmnop", max_size=12),
+        st.sampled_from(["", "strip", "urlsafe"]),
+    ).map(lambda p: _encoded_run(*p)),
+    st.text(alphabet='",:{}[] .\\', min_size=1, max_size=3),
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEF0123456789-_=+", min_size=1, max_size=14),
+)
+
+
+def _encoded_run(word: str, times: int, prefix: str, form: str) -> str:
+    run = b64(word * times)
+    if form == "strip":
+        run = run.rstrip("=")
+    elif form == "urlsafe":
+        run = run.replace("+", "-").replace("/", "_")
+    return prefix + run.replace("/", "_")
+
+
+@settings(max_examples=2000, deadline=None)
+@given(tokens=st.lists(_RUN_TOKEN, min_size=1, max_size=8), min_len=st.sampled_from([4, 8, 12, 16]))
+def test_decodable_runs_are_every_run_that_decodes(tokens: list[str], min_len: int) -> None:
+    # The regex that skips runs which cannot decode gives exactly the runs (and pieces) of the
+    # general one, whatever the lowercase prefix before a run's first other character.
+    from windtunnel.leakage.prefilter import _class_runs, _json_runs
+
+    blob = "".join(tokens).encode()
+    assert b"/" not in blob
+    assert _json_runs(blob, min_len) == _class_runs(blob, min_len, json=True)
+
+
+_GATE_KEY = st.sampled_from(
+    ["summary", "aiLabel", "_predicted", "x confidence", 'a"b confidence', 'ai"x', 'x"aiY', "note", ",aiX", "{ml"]
+)
+_GATE_TEXT = st.sampled_from(
+    ["low confidence", 'say \\"x confidence\\": y', "confidence", '{"confidence": 1}', '{"aiLabel": "x"}', "plain"]
+)
+_GATE_TREE = st.recursive(
+    st.one_of(_GATE_TEXT, st.integers(0, 9)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(_GATE_KEY, inner, max_size=3)),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(tree=_GATE_TREE)
+def test_upstream_gate_is_necessary_for_the_key_patterns(tree: Any) -> None:
+    # The one-pass gate never says "no" where the key patterns find a key.
+    from windtunnel.leakage.prefilter import _may_have_upstream_key, _upstream_keys
+
+    blob = orjson.dumps(tree)
+    low = blob.lower()
+    if _upstream_keys(low):
+        assert _may_have_upstream_key(blob, low)
+
+
+def test_upstream_gate_finds_a_quoted_confidence_in_a_value() -> None:
+    # "confidence" before an escaped quote and ':' inside a value: the key pattern matches it, so
+    # the gate must too (with a backslash in the text, the word anywhere counts).
+    from windtunnel.leakage.prefilter import _may_have_upstream_key, _upstream_keys
+
+    blob = orjson.dumps({"note": 'low confidence": x'})
+    assert _upstream_keys(blob.lower())
+    assert _may_have_upstream_key(blob, blob.lower())

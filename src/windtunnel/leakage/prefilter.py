@@ -12,14 +12,16 @@ to match in some view of some string or key, or an upstream-named key. For an AS
 * HTML entities and percent-encoding are decoded over the whole text and checked the same way,
   base64 inside the decoded text included (the scan decodes base64 inside those views);
 * upstream-named keys are looked for after the literal that precedes every key (``{``, ``,``, and
-  the backslash of JSON held in a string);
+  the backslash of JSON held in a string), in one pass led by the quote that opens a key;
 * base64: a decoded blob can only add a match if it holds a whole word of some answer (a word never
   straddles a blob, whose neighbours are not word characters). Decoding ``b`` bytes gives at most
   ``4/3 · b`` ASCII letters in the most forgiving view (``ⅷ`` is 3 bytes and folds to ``viii``; this
   is the maximum over all of Unicode, checked by a test), so a blob shorter than the shortest answer
   word cannot hold one and is not decoded. Candidate runs are found by one regex on a
-  ``bytes.translate``-d copy; decoded text is folded the way the scanner folds it before the check,
-  and base64 inside it is decoded once more (the scan decodes two levels);
+  ``bytes.translate``-d copy; in serialised JSON without '/' that regex also passes over the runs
+  that cannot decode (a length that is not a multiple of 4) and those that end a key, so a
+  capitalised word or a date costs no Python step. Decoded text is folded the way the scanner folds
+  it before the check, and base64 inside it is decoded once more (the scan decodes two levels);
 * anything else (non-ASCII text, which may hide homoglyphs or invisibles, and literal backslashes)
   goes to the full scan. Numeric and date answers always get the decoded views when any blob decodes.
 
@@ -37,6 +39,7 @@ from __future__ import annotations
 import html
 import re
 import urllib.parse
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -77,6 +80,10 @@ _CONFIDENCE_KEY_RE = re.compile(rb'"[^"]*confidence[^"]*":')
 # match of ``_UPSTREAM_KEY_RE`` at a key (the third only runs when the text holds a backslash).
 _UPSTREAM_AFTER = rb'"[^a-z0-9"]*(?:a(?:i|uto)|ml|llm|g(?:pt|uess)|triage|pred|suggest|classif|infer)'
 _UPSTREAM_START_RES = tuple(re.compile(re.escape(c) + _UPSTREAM_AFTER) for c in (b",", b"{", b"\\"))
+# The three in one pass, with the "confidence" of a key: led by the quote literal, each quote is
+# checked for a ',', '{' or backslash before it. A key's text lies between such a quote and the
+# next one (a quote inside a key is escaped, so its backslash leads the next segment).
+_UPSTREAM_START_RE = re.compile(rb'"(?<=[,{\\]")(?:' + _UPSTREAM_AFTER[1:] + rb'|[^"]*confidence)')
 _ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SEPARATOR_RE = re.compile(rb"(?<=\d)[, ](?=\d{3})")
 # What may stand between two words of a phrase in the serialised text: non-alphanumerics and escapes.
@@ -99,6 +106,10 @@ class _Probe:
     any_canon: bool
     min_blob: int
     """Shortest base64 run that can decode to a whole word of some needle."""
+    words: tuple[tuple[bytes, ...], ...] = ()
+    """The words of ``sets`` (what decoded text is checked for outside upstream fields)."""
+    words_upstream: tuple[tuple[bytes, ...], ...] = ()
+    """``words`` and ``label_sets`` (when a key may be upstream-named)."""
 
 
 def probe(needles: NeedleSet) -> _Probe:
@@ -137,7 +148,8 @@ def _make_probe(needles: NeedleSet) -> _Probe:
             shortest = min(shortest, len(t) if t.isascii() else 1)
     # A decodable part is a multiple of 4 characters long and decodes to at most 3/4 as many bytes.
     min_blob = max(4, -(-min(shortest, 1 << 20) // 4) * 4)
-    return _Probe(tuple(sets), tuple(labels), needles.any_canon, min_blob)
+    words = tuple(toks for toks, _adj in sets)
+    return _Probe(tuple(sets), tuple(labels), needles.any_canon, min_blob, words, words + tuple(labels))
 
 
 def may_have_findings(projection: Any, needles: NeedleSet) -> bool:
@@ -258,9 +270,10 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     ``upstream_possible`` ``False`` says the caller already knows no key is upstream-named (a subtree
     of such a projection), skipping that check.
     """
-    if not blob.isascii() or b"\\\\" in blob:
+    # A lone backslash is found by memchr; the pair is a full substring search (~1 µs per 1.3 KB).
+    if not blob.isascii() or (b"\\" in blob and b"\\\\" in blob):
         return Plan(True, decode, True)
-    pr = probe(needles)
+    pr: _Probe = needles.__dict__.get("_probe") or probe(needles)
     low = blob.lower()
     ups: tuple[bytes, ...] = ()
     if upstream_possible and _may_have_upstream_key(blob, low):
@@ -268,15 +281,17 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     upstream = bool(ups)
     hot: tuple[str, ...] = ()
     entities = percent = False
-    sets = [toks for toks, _adj in pr.sets]
-    if upstream:
-        sets.extend(pr.label_sets)
+    sets = pr.words_upstream if upstream else pr.words
     if decode and sets:
         if b"&" in blob:
             entities = _text_may_hit(html.unescape(blob.decode()), sets, pr)
         if b"%" in blob:
             percent = _text_may_hit(urllib.parse.unquote(blob.decode()), sets, pr)
-        hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
+        if b"\\" in blob or b"/" in blob:
+            hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
+        else:  # the common case, without the calls around it
+            runs = _json_runs(blob, pr.min_blob)
+            hot = _hot_of(runs, pr, sets) if runs else ()
     dec = entities or percent or bool(hot)
     walk = dec or upstream or _plain_hit(pr, low)
     if not walk:
@@ -298,11 +313,17 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
 
 
 def _may_have_upstream_key(blob: bytes, low: bytes) -> bool:
-    """Cheap first: a key opening with a prefix (after non-alphanumerics), or "confidence" anywhere."""
-    by_comma, by_brace, by_backslash = _UPSTREAM_START_RES
-    if by_comma.search(low) is not None or by_brace.search(low) is not None or b"confidence" in low:
+    """Cheap first: a necessary condition for :func:`_upstream_keys` to find a key.
+
+    A key opening with a prefix (after non-alphanumerics) or holding "confidence" in the segment
+    after a quote that follows ',', '{' or a backslash (:data:`_UPSTREAM_START_RE`). The
+    ``confidence`` pattern of :func:`_key_matches` also matches from any quote to an escaped one
+    followed by ':' (``"low confidence\\": x"`` in a string): with a backslash in ``blob`` the
+    word anywhere counts, as before (``test_upstream_gate_equals_the_three_patterns``).
+    """
+    if _UPSTREAM_START_RE.search(low) is not None:
         return True
-    return b"\\" in blob and by_backslash.search(low) is not None
+    return b"\\" in blob and b"confidence" in low
 
 
 def _upstream_keys(low: bytes) -> tuple[bytes, ...]:
@@ -394,6 +415,49 @@ def _long_run_re(min_len: int) -> re.Pattern[bytes]:
 
 _RUN_RES: dict[int, re.Pattern[bytes]] = {}
 
+# For serialised JSON without '/': base64 characters → 'a' (lowercase letters) or 'B' (the others),
+# '"' → 'Q', ':' → 'C', everything else → ' '. Runs stay delimited the same way; a run that ends a
+# key is followed by "QC".
+_KEY_CLASSES = bytes(
+    (0x61 if 0x61 <= b <= 0x7A else 0x42) if b in _B64_ALPHABET else {0x22: 0x51, 0x3A: 0x43}.get(b, 0x20)
+    for b in range(256)
+)
+_PREFIX_MAX = 8
+"""Lowercase prefixes up to this long are measured by the regex of :func:`_decodable_run_re`; a
+longer one is found in Python."""
+
+
+def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
+    """On a ``_KEY_CLASSES``-translated copy of serialised JSON without '/': the runs of at least
+    ``min_len`` characters holding a 'B' that can decode (their length is a multiple of 4: without
+    '/' no other run decodes, see :func:`_run_pieces`) and that do not end a key.
+
+    The match starts at the run's first 'B'; the lowercase letters before it (``k`` of them) are
+    counted by a look-behind per count below :data:`_PREFIX_MAX`, so the rest of the run must be
+    ``-k`` long modulo 4; with a longer prefix every such run matches (the caller checks it). A
+    'B' inside a run fails at its first look-behind, so the engine jumps from 'B' to 'B' as in
+    :func:`_long_run_re`, and most runs that cannot decode (capitalised words, dates, ids of the
+    wrong length) never reach Python.
+    """
+    cached = _DECODABLE_RES.get(min_len)
+    if cached is not None:
+        return cached
+
+    def rest(k: int) -> bytes:
+        need = max(0, min_len - k - 1)
+        ahead = b"(?=[aB]{%d})" % need if need else b""
+        return ahead + b"[aB]{%d}(?:[aB]{4})*+(?![aB])(?!QC)" % ((3 - k) % 4)
+
+    prefixed = [b"(?<=(?<![aB])%sB)" % (b"a" * k) + rest(k) for k in range(1, _PREFIX_MAX)]
+    prefixed.append(b"(?<=%sB)[aB]*+(?!QC)" % (b"a" * _PREFIX_MAX))
+    rx = _DECODABLE_RES[min_len] = re.compile(
+        b"B(?:(?<![aB]B)" + rest(0) + b"|(?<=aB)(?:" + b"|".join(prefixed) + b"))"
+    )
+    return rx
+
+
+_DECODABLE_RES: dict[int, re.Pattern[bytes]] = {}
+
 
 class _Piece(NamedTuple):
     """The decoded text of a base64 run, as the pre-check needs it."""
@@ -414,6 +478,13 @@ def _runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_
     ends a key in serialised JSON (``json``) is skipped too (keys are matched as written, never decoded).
     A run decodes whole only when its length is a multiple of 4, else the parts around a '/'.
     """
+    if json and b"/" not in blob:
+        return _json_runs(blob, min_len)
+    return _class_runs(blob, min_len, json=json)
+
+
+def _class_runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_Piece, ...]]]:
+    """:func:`_runs`, looking at every run holding a character other than a lowercase letter."""
     classes = blob.translate(_CLASSES)
     out: list[tuple[bytes, tuple[_Piece, ...]]] = []
     for m in _long_run_re(min_len).finditer(classes):
@@ -421,6 +492,26 @@ def _runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_
         if json and blob.startswith(b'":', end):
             continue
         run = blob[classes.rfind(b" ", 0, m.start()) + 1 : end]
+        pieces = _PIECES.get(run)
+        if pieces is None:
+            pieces = _run_pieces(run)
+        if pieces:
+            out.append((run, pieces))
+    return out
+
+
+def _json_runs(blob: bytes, min_len: int) -> list[tuple[bytes, tuple[_Piece, ...]]]:
+    """:func:`_runs` of serialised JSON without '/': the same runs, fewer candidates looked at."""
+    classes = blob.translate(_KEY_CLASSES)
+    out: list[tuple[bytes, tuple[_Piece, ...]]] = []
+    for m in _decodable_run_re(min_len).finditer(classes):
+        start, end = m.span()
+        if start and classes[start - 1] == 0x61:
+            # The run starts at its lowercase prefix; one longer than the regex counts is checked here.
+            start = max(classes.rfind(b" ", 0, start), classes.rfind(b"Q", 0, start), classes.rfind(b"C", 0, start)) + 1
+            if end - start < min_len or (end - start) % 4:
+                continue
+        run = blob[start:end]
         pieces = _PIECES.get(run)
         if pieces is None:
             pieces = _run_pieces(run)
@@ -464,13 +555,22 @@ def _b64_pieces(blob: bytes, min_len: int, *, json: bool = True) -> bool:
     return bool(_runs(blob, min_len, json=json))
 
 
-def _hot_runs(blob: bytes, pr: _Probe, sets: list[tuple[bytes, ...]], *, json: bool, depth: int = 1) -> tuple[str, ...]:
+def _hot_runs(
+    blob: bytes, pr: _Probe, sets: Sequence[tuple[bytes, ...]], *, json: bool, depth: int = 1
+) -> tuple[str, ...]:
     """The base64 runs of ``blob`` whose decoded text may hold a word of ``sets`` in its view, or in
     the view of a base64 run inside it (the scan decodes two levels; ``depth=2``: this is already
     the second); one holding other escapes counts too, and with numeric or date needles every
     decodable run does."""
+    return _hot_of(_runs(blob, pr.min_blob, json=json), pr, sets, depth)
+
+
+def _hot_of(
+    runs: list[tuple[bytes, tuple[_Piece, ...]]], pr: _Probe, sets: Sequence[tuple[bytes, ...]], depth: int = 1
+) -> tuple[str, ...]:
+    """:func:`_hot_runs` of the runs found."""
     hot: list[str] = []
-    for run, pieces in _runs(blob, pr.min_blob, json=json):
+    for run, pieces in runs:
         for piece in pieces:
             if (
                 pr.any_canon
@@ -483,11 +583,11 @@ def _hot_runs(blob: bytes, pr: _Probe, sets: list[tuple[bytes, ...]], *, json: b
     return tuple(hot)
 
 
-def _holds_word(view: bytes, sets: list[tuple[bytes, ...]]) -> bool:
+def _holds_word(view: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
     return any(t in view for toks in sets for t in toks)
 
 
-def _text_may_hit(decoded: str, sets: list[tuple[bytes, ...]], pr: _Probe) -> bool:
+def _text_may_hit(decoded: str, sets: Sequence[tuple[bytes, ...]], pr: _Probe) -> bool:
     """Whether text decoded from the whole serialisation (entities or percent-escapes) may add a hit:
     it holds every word of a needle, escapes of another kind, or a base64 run that may (the scan
     decodes base64 inside a decoded view too)."""
