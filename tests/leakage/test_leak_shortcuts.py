@@ -445,87 +445,10 @@ def test_label_cover_check_equals_its_definition(values: list[str], labels: list
     assert _covers_labels(values, ctx) == expected
 
 
-# ---------------------------------------------------------------- the guided walk
+# ---------------------------------------------------------------- values the serialisation hides
 #
-# With an exact plan the walk visits only the children whose string tokens (keys and string values,
-# in the order orjson writes them) hold a chosen word of an answer or a piece a decoded view reads
-# (leakage/guide.py); the token of a byte position is found by counting the unescaped quotes before
-# it. Keys and strings below hold quotes, JSON held in strings, control characters and answer words.
-
-_GUIDE_KEY = st.sampled_from(["summary", "body", 'say "hi"', "amberFalcon", "x\ny", "{", "High"])
-_GUIDE_TEXT = st.lists(
-    st.sampled_from(["login", "Amber", "falcon", 'a "quoted" word', "tab\there", "{[", "HIGH", "amber-falcon", ""]),
-    max_size=3,
-).map(" ".join)
-_GUIDE_TREE = st.recursive(
-    st.one_of(
-        _GUIDE_TEXT, st.integers(-3, 3), st.booleans(), st.none(), _GUIDE_TEXT.map(lambda s: json.dumps({"k": s}))
-    ),
-    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(_GUIDE_KEY, inner, max_size=3)),
-    max_leaves=12,
-)
-
-
-def _string_tokens(value: Any) -> list[str]:
-    """Keys and string values in the order the walk meets them (and orjson writes them)."""
-    if isinstance(value, dict):
-        out: list[str] = []
-        for k, v in value.items():
-            out.append(k)
-            out.extend(_string_tokens(v))
-        return out
-    if isinstance(value, list):
-        return [t for v in value for t in _string_tokens(v)]
-    return [value] if isinstance(value, str) else []
-
-
-@settings(max_examples=400, deadline=None)
-@given(
-    projection=st.dictionaries(_GUIDE_KEY, _GUIDE_TREE, min_size=1, max_size=4),
-    answer=st.sampled_from(["High", "Amber falcon"]),
-)
-def test_target_tokens_are_the_strings_holding_a_chosen_word(projection: dict[str, Any], answer: str) -> None:
-    from windtunnel.leakage.guide import target_tokens, token_count
-    from windtunnel.leakage.prefilter import dumps, plan_blob
-    from windtunnel.leakage.scan import _prepared
-
-    needles = _prepared((answer,), (), ())[0]
-    blob = dumps(projection)
-    assert blob is not None
-    tokens = _string_tokens(projection)
-    assert token_count(blob) == token_count(projection) == len(tokens)
-    plan = plan_blob(blob, needles, decode=False)
-    targets = target_tokens(blob, plan, needles)
-    if not plan.exact or plan.upstream:
-        assert targets is None
-        return
-    word = "falcon" if answer == "Amber falcon" else "high"
-    assert targets == [i for i, tok in enumerate(tokens) if word in tok.lower()]
-    assert audit_item({"id": "g", "expected": answer, "projection": projection}, decode=False) == audit_item(
-        {"id": "g", "expected": answer, "projection": projection}, decode=False, prefilter=False
-    )
-
-
-def test_the_guided_walk_is_what_the_mixed_dataset_exercises() -> None:
-    """Most walked items of the mixed dataset are guided (so the differential tests above cover it)."""
-    from windtunnel.leakage.guide import target_tokens
-    from windtunnel.leakage.prefilter import dumps, plan_blob
-    from windtunnel.leakage.scan import _prepared
-
-    rng = random.Random(8)
-    guided = walked = 0
-    for i in range(300):
-        item = _item(rng, i)
-        needles = _prepared(
-            (item["expected"],), tuple(item.get("correlated_values", ())), tuple(item.get("label_set", ()))
-        )[0]
-        blob = dumps(item["projection"])
-        assert blob is not None
-        plan = plan_blob(blob, needles)
-        if plan.walk:
-            walked += 1
-            guided += target_tokens(blob, plan, needles) is not None
-    assert walked > 150 and guided > walked / 3
+# orjson writes a float ``nan`` or ``inf`` as ``null``, while the walk reads it as ``repr`` writes it:
+# an answer that can match it gets no pre-check.
 
 
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), True, 3])

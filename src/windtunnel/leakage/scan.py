@@ -50,7 +50,6 @@ from windtunnel.leakage.formats import (
     string_representation,
     url_path_segment,
 )
-from windtunnel.leakage.guide import reads_as_null, target_tokens, token_count
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
     Channel,
@@ -71,7 +70,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
-from windtunnel.leakage.text import Mapped
+from windtunnel.leakage.text import WORD_RE, Mapped
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -209,7 +208,7 @@ def scan_fields(
     """
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
-    ctx.fast = not reads_as_null(ctx.needles)  # a subtree is checked by its serialisation
+    ctx.fast = not _reads_as_null(ctx.needles)  # a subtree is checked by its serialisation
     _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
     return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
 
@@ -238,7 +237,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     blob: bytes | None = None
     upstream_keys = True
     plan: Plan | None = None
-    if prefilter and reads_as_null(needles):
+    if prefilter and _reads_as_null(needles):
         prefilter = False
     if prefilter:
         blob = dumps(it.projection)
@@ -258,15 +257,23 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     ctx.upstream_keys = upstream_keys
     ctx.plan = plan
     rep = "json" if not isinstance(it.projection, str) else "text"
-    targets = None
-    if plan is not None and blob is not None and type(it.projection) in (dict, list):
-        targets = target_tokens(blob, plan, needles)
-    if targets is not None:
-        _guided(it.projection, "", rep, ctx, 0, token_count(blob), targets, suppress=False)
-    else:
-        _walk(it.projection, "", rep, None, ctx, suppress=False)
+    _walk(it.projection, "", rep, None, ctx, suppress=False)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
     return ItemAudit(it.id, findings, it.line)
+
+
+_NON_FINITE = frozenset({"nan", "inf"})
+
+
+def _reads_as_null(needles: NeedleSet) -> bool:
+    """Some answer or correlated value can be a float ``nan`` or ``inf`` (``-inf``), which the walk
+    reads as ``repr`` writes it but orjson serialises as ``null``: the pre-check of a serialisation
+    cannot rule it out, so such an item (or structure) is walked without it."""
+    # The longest word of such a value is one of them: checked first (this runs on every item).
+    return any(
+        n.role != "label" and n.key in _NON_FINITE and _NON_FINITE.issuperset(WORD_RE.findall(n.norm))
+        for n in needles.needles
+    )
 
 
 _GENERIC_KEYS = frozenset({"name", "value", "label", "id", "key", "text", "title", "display", "displayname"})
@@ -440,67 +447,6 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
     ctx.marked = was_marked
 
 
-def _guided(
-    node: Any, pointer: str, rep: str, ctx: _Ctx, first: int, end: int, targets: list[int], *, suppress: bool
-) -> None:
-    """:func:`_walk` of a container outside upstream fields whose string tokens are ``[first, end)``
-    (see :mod:`guide`), visiting only the children that hold a token of ``targets``: the others are
-    passed over by counting their tokens (the last one needs no count, nothing after the last
-    target is looked at). What it visits it treats as :func:`_walk` does, in the same order, so the
-    findings are the same. A rich-text object (marks, schema fields) or one with a non-string key
-    is walked as before."""
-    j = bisect_left(targets, first)
-    if j == len(targets) or targets[j] >= end:
-        return
-    last_target = targets[bisect_left(targets, end) - 1]
-    if type(node) is list:
-        cover = False
-        if ctx.label_norms:
-            scalars = [v for v in node if isinstance(v, (str, int, float))]
-            cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
-        n = first
-        last = len(node) - 1
-        for i, value in enumerate(node):
-            if n > last_target:
-                break
-            stop = end if i == last else n + (1 if type(value) is str else token_count(value))
-            j = bisect_left(targets, n)
-            if j < len(targets) and targets[j] < stop:
-                _guided_child(value, f"{pointer}/{i}", rep, ctx, n, stop, targets, cover)
-            n = stop
-        return
-    crep = container_representation(node, rep)
-    keys = list(node)
-    if crep in _RICH or any(type(k) is not str for k in keys):
-        _walk_object(node, pointer, rep, None, ctx)
-        return
-    scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
-    n = first
-    last = len(keys) - 1
-    for i, (skey, value) in enumerate(zip(keys, node.values(), strict=True)):
-        if n > last_target:
-            break
-        stop = end if i == last else n + (2 if type(value) is str else 1 + token_count(value))
-        j = bisect_left(targets, n)
-        if j < len(targets) and targets[j] < stop:
-            child = f"{pointer}/{escape_pointer_token(skey)}"
-            if scan_keys and targets[j] == n:
-                _scan_key(skey, child, crep, ctx, suppress=False)
-            _guided_child(value, child, crep, ctx, n + 1, stop, targets, False)
-        n = stop
-
-
-def _guided_child(
-    value: Any, pointer: str, rep: str, ctx: _Ctx, first: int, end: int, targets: list[int], cover: bool
-) -> None:
-    t = type(value)
-    if t is dict or t is list:
-        _guided(value, pointer, rep, ctx, first, end, targets, suppress=cover)
-    else:
-        _walk(value, pointer, rep, None, ctx, suppress=cover)
-
-
-_RICH = frozenset({"adf", "notion", "slack"})
 _STRUCTURAL = frozenset({"type", "version", "object", "localId", "level", "order", "language", "indent"})
 """Scalar fields of the rich-text formats' own schema (an ADF ``version: 1``, a node ``type``): what
 kind of node it is, not text the model reads, so they are not searched for the answer."""
