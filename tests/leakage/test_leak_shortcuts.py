@@ -443,3 +443,23 @@ def test_label_cover_check_equals_its_definition(values: list[str], labels: list
     from windtunnel.leakage.scan import _covers_labels
 
     assert _covers_labels(values, ctx) == expected
+
+
+# ---------------------------------------------------------------- values the serialisation hides
+#
+# orjson writes a float ``nan`` or ``inf`` as ``null``, while the walk reads it as ``repr`` writes it:
+# an answer that can match it gets no pre-check.
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), True, 3])
+def test_a_scalar_that_reads_as_the_answer_is_found_the_same_way(value: Any) -> None:
+    answer = {True: "true", 3: "3"}.get(value, repr(value))
+    item = {"id": "s", "expected": answer, "projection": {"a": [{"b": "x", "c": value}], "d": "Amber falcon"}}
+    assert audit_item(item) == audit_item(item, prefilter=False)
+
+
+def test_scan_fields_finds_a_non_finite_float_that_reads_as_the_answer() -> None:
+    from windtunnel.leakage.scan import scan_fields
+
+    fields = {"a": [{"b": float("nan")}, {"c": 1}], "d": "x"}
+    assert [f.pointer for f in scan_fields(fields, "nan")] == ["/a/0/b"]

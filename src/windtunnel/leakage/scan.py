@@ -70,7 +70,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
-from windtunnel.leakage.text import Mapped
+from windtunnel.leakage.text import WORD_RE, Mapped
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -208,7 +208,7 @@ def scan_fields(
     """
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
-    ctx.fast = True
+    ctx.fast = not _reads_as_null(ctx.needles)  # a subtree is checked by its serialisation
     _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
     return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
 
@@ -237,6 +237,8 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     blob: bytes | None = None
     upstream_keys = True
     plan: Plan | None = None
+    if prefilter and _reads_as_null(needles):
+        prefilter = False
     if prefilter:
         blob = dumps(it.projection)
         if blob is not None:
@@ -258,6 +260,20 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     _walk(it.projection, "", rep, None, ctx, suppress=False)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
     return ItemAudit(it.id, findings, it.line)
+
+
+_NON_FINITE = frozenset({"nan", "inf"})
+
+
+def _reads_as_null(needles: NeedleSet) -> bool:
+    """Some answer or correlated value can be a float ``nan`` or ``inf`` (``-inf``), which the walk
+    reads as ``repr`` writes it but orjson serialises as ``null``: the pre-check of a serialisation
+    cannot rule it out, so such an item (or structure) is walked without it."""
+    # The longest word of such a value is one of them: checked first (this runs on every item).
+    return any(
+        n.role != "label" and n.key in _NON_FINITE and _NON_FINITE.issuperset(WORD_RE.findall(n.norm))
+        for n in needles.needles
+    )
 
 
 _GENERIC_KEYS = frozenset({"name", "value", "label", "id", "key", "text", "title", "display", "displayname"})
