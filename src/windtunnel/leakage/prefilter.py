@@ -491,12 +491,7 @@ def _class_runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, t
         end = m.end()
         if json and blob.startswith(b'":', end):
             continue
-        run = blob[classes.rfind(b" ", 0, m.start()) + 1 : end]
-        pieces = _PIECES.get(run)
-        if pieces is None:
-            pieces = _run_pieces(run)
-        if pieces:
-            out.append((run, pieces))
+        _add_run(out, blob[classes.rfind(b" ", 0, m.start()) + 1 : end])
     return out
 
 
@@ -511,13 +506,17 @@ def _json_runs(blob: bytes, min_len: int) -> list[tuple[bytes, tuple[_Piece, ...
             start = max(classes.rfind(b" ", 0, start), classes.rfind(b"Q", 0, start), classes.rfind(b"C", 0, start)) + 1
             if end - start < min_len or (end - start) % 4:
                 continue
-        run = blob[start:end]
-        pieces = _PIECES.get(run)
-        if pieces is None:
-            pieces = _run_pieces(run)
-        if pieces:
-            out.append((run, pieces))
+        _add_run(out, blob[start:end])
     return out
+
+
+def _add_run(out: list[tuple[bytes, tuple[_Piece, ...]]], run: bytes) -> None:
+    """Append ``run`` with its decoded pieces (memoised) when it decodes to anything."""
+    pieces = _PIECES.get(run)
+    if pieces is None:
+        pieces = _run_pieces(run)
+    if pieces:
+        out.append((run, pieces))
 
 
 _PIECES: dict[bytes, tuple[_Piece, ...]] = {}
