@@ -94,24 +94,3 @@ def test_one_rule_decides_a_status() -> None:
     assert decide(True, interrupted=True, aborted=True) == "aborted"
     assert decide(False, subset=True) == "partial"
     assert exit_code_of("aborted", False) == ExitCode.HARNESS
-
-
-@pytest.mark.parametrize(
-    "command",
-    [["run"], ["score"], ["contract", "run"], ["contract", "score"], ["ci"]],
-)
-def test_a_min_score_on_flakestorm_s_0_to_1_scale_is_read_as_a_share(
-    seen: dict[str, Any], capsys: pytest.CaptureFixture[str], command: list[str]
-) -> None:
-    """``flakestorm ci --min-score 0.8`` copied into a workflow would pass almost any run on a 0-100 scale."""
-    wt(*command, "-c", "w.yaml", "--min-score", "0.8")
-    assert seen["request"].min_score == 80.0
-    assert "--min-score 0.8 read as 80" in capsys.readouterr().err
-    wt(*command, "-c", "w.yaml", "--min-score", "1")
-    assert seen["request"].min_score == 100.0
-    capsys.readouterr()
-    wt(*command, "-c", "w.yaml", "--min-score", "0")
-    assert seen["request"].min_score == 0.0
-    wt(*command, "-c", "w.yaml", "--min-score", "1.5")
-    assert seen["request"].min_score == 1.5
-    assert "read as" not in capsys.readouterr().err

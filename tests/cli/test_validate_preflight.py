@@ -403,3 +403,50 @@ def test_validate_says_the_config_cannot_run_when_a_problem_stops_run(
     code, out = validate(tmp_path, text, capsys)
     assert code == ExitCode.USAGE, out
     assert ": the config cannot run (" in out and "cannot run this config" not in out, out
+
+
+MODEL_KEY = f"model: {{provider: openai, name: gpt-4o-mini, api_key: '${{{UNSET}}}'}}\n"
+
+
+@pytest.mark.parametrize("flag", ["--no-llm", "--no-mutations"])
+def test_run_without_llm_mutations_does_not_need_the_model_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, flag: str
+) -> None:
+    """QA-6 F-16: `run --no-llm` refused a config whose model.api_key variable was unset; the key is unused."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "wt_pf_key.py").write_text("def handle(p):\n    return p\n")
+    text = "agent: {type: python, endpoint: 'wt_pf_key:handle'}\n" + GOLDEN + MODEL_KEY
+    (tmp_path / "k.yaml").write_text(text)
+    code = wt("run", "-c", str(tmp_path / "k.yaml"), flag, "--no-store", "-q")
+    out = capsys.readouterr()
+    assert code == ExitCode.OK, out.err
+    code = wt("run", "-c", str(tmp_path / "k.yaml"), "--no-store", "-q")  # the LLM generates: the key is needed
+    assert code == ExitCode.USAGE and f"model.api_key refers to ${{{UNSET}}}" in capsys.readouterr().err
+
+
+def test_agent_env_is_checked_only_for_a_launched_agent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA-6 F-17: agent.env is the environment of agent.command; without a command it is never used."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "wt_pf_env.py").write_text("def handle(p):\n    return p\n")
+    text = f"agent: {{type: python, endpoint: 'wt_pf_env:handle', env: {{X: '${{{UNSET}}}'}}}}\n" + GOLDEN
+    code, out = validate(tmp_path, text, capsys)
+    assert code == ExitCode.OK, out
+    assert wt("run", "-c", str(tmp_path / "windtunnel.yaml"), "--no-store", "-q") == ExitCode.OK
+
+
+def test_contract_run_words_an_unset_env_reference_as_validate_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-6 F-9: `contract run` gave it without file and line after its plan; `contract validate` passed it."""
+    text = f"agent: {{type: http, endpoint: 'http://127.0.0.1:9/chat', headers: {{X: '${{{UNSET}}}'}}}}\n"
+    text += GOLDEN + CONTRACT
+    path = tmp_path / "windtunnel.yaml"
+    path.write_text(text)
+    for command in (["contract", "run", "--no-store"], ["contract", "validate"]):
+        code = wt(*command, "-c", str(path))
+        captured = capsys.readouterr()
+        assert code == ExitCode.USAGE, captured.err
+        assert f"  - line 1: agent.headers.X refers to ${{{UNSET}}}" in captured.err, captured.err
+        assert "planned" not in captured.out + captured.err

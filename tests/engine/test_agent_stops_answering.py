@@ -3,6 +3,7 @@ completed, exits 3 saying so, and ``--resume`` against the agent started again c
 
 from __future__ import annotations
 
+import errno
 import json
 import socket
 import subprocess
@@ -163,3 +164,80 @@ def test_a_connection_error_with_the_agent_still_listening_is_an_errored_cell(ag
     assert result.error_kind == "transport" and not watch.gone()  # an answer, even a broken one: not probed
     result = anyio.run(watch.check, _failed("transport: ConnectError talking to it: connection refused"))
     assert result.error_kind == "agent_exited" and watch.gone()
+
+
+@pytest.mark.parametrize(
+    ("error", "gone"),
+    [
+        (ConnectionRefusedError(), True),
+        (ConnectionResetError(), False),  # something answered the SYN and reset: a live agent with errors
+        (OSError(errno.EHOSTUNREACH, "no route to host"), True),
+        (OSError(errno.EMFILE, "too many open files"), False),  # our side's trouble proves nothing about it
+    ],
+)
+def test_only_refused_or_unreachable_probes_mean_the_agent_is_gone(
+    monkeypatch: pytest.MonkeyPatch, error: OSError, gone: bool
+) -> None:
+    """QA-6 F-10: a live agent that reset connections was declared "stopped answering" (exit 3)."""
+    import asyncio
+
+    import anyio
+
+    from windtunnel.engine import procwatch
+
+    async def connect(*_a: object, **_k: object) -> object:
+        raise error
+
+    monkeypatch.setattr(asyncio, "open_connection", connect)
+    monkeypatch.setattr(procwatch, "PROBE_GAP_S", 0)
+    assert anyio.run(procwatch.refuses_connections, ("127.0.0.1", 9)) is gone
+
+
+def test_an_agent_that_resets_every_connection_is_not_gone() -> None:
+    """A real listener that accepts and resets each connection (SO_LINGER 0): errored cells, never a stop."""
+    import struct
+    import threading
+
+    import anyio
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    listener.settimeout(0.2)
+    port = listener.getsockname()[1]
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            conn.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        watch = ExitWatch(endpoint=f"http://127.0.0.1:{port}/invoke")
+        result = anyio.run(watch.check, _failed("transport: ConnectError talking to it: [Errno 104] reset by peer"))
+        assert result.error_kind == "transport" and not watch.gone()
+    finally:
+        stop.set()
+        thread.join(5)
+        listener.close()
+
+
+def test_ci_names_the_agent_that_stopped_answering(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], agent: Agent
+) -> None:
+    """QA-6 F-3: ci's reason said "the agent process died" for an HTTP agent it never launched."""
+    cfg = write_config(tmp_path, agent.port, method="POST", concurrency=1)
+    agent.start(ANSWERS)
+    out = tmp_path / "ci"
+    code = wt("ci", "-c", str(cfg), "-o", str(out), "--seed", "1", "--no-store", "-q")
+    err = capsys.readouterr().err
+    assert code == ExitCode.HARNESS, err
+    reasons = json.loads((out / "summary.json").read_text())["summary"]["reasons"]
+    endpoint = f"http://127.0.0.1:{agent.port}/invoke"
+    assert reasons[0] == f"ci was aborted in the mutation phase: the agent at {endpoint} stopped answering"

@@ -35,19 +35,3 @@ def label_count(value: int | None) -> int | None:
     if value is not None and value < 2:
         raise typer.BadParameter(f"--labels must be 2 or more, got {value} (chance is then 1/N)")
     return value
-
-
-def score_threshold(value: float | None) -> float | None:
-    """``--min-score`` on windtunnel's 0-100 scale. A value in (0, 1] is upstream flakestorm's 0-1 scale
-    (``flakestorm ci --min-score 0.8``), where it would otherwise pass almost any run: it is read as a
-    share (0.8 → 80) and a note says so."""
-    if value is None or not 0 < value <= 1:
-        return value
-    from windtunnel.cli._console import err_console
-
-    scaled = round(value * 100, 6)
-    err_console().print(
-        f"note: --min-score {value:g} read as {scaled:g} (windtunnel scores are 0-100; 0-1 is flakestorm's "
-        f"scale); write --min-score {scaled:g} to silence this note"
-    )
-    return scaled

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import typer
 
-from windtunnel.cli._options import score_threshold
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
@@ -19,7 +18,6 @@ def ci(
         "--min-score",
         min=0,
         max=100,
-        callback=score_threshold,
         help="Fail when the overall score is below this (0-100; 0.8 is read as 80).",
     ),
     output: Path = typer.Option(

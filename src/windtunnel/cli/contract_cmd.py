@@ -7,7 +7,6 @@ from typing import Any
 
 import typer
 
-from windtunnel.cli._options import score_threshold
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
@@ -25,7 +24,6 @@ MinScoreOpt = typer.Option(
     "--min-score",
     min=0,
     max=100,
-    callback=score_threshold,
     help="Pass when the score reaches this and no critical cell failed; without it every cell must pass.",
 )
 ConcurrencyOpt = typer.Option(
@@ -234,9 +232,11 @@ def contract_validate(
     from windtunnel.config.load import find_config, load_config
     from windtunnel.contracts import plan_contract, raise_problems
     from windtunnel.contracts.run import ContractRun, unreachable_scenarios
+    from windtunnel.flows.preflight import check_env
 
     path = find_config(config)
     cfg = load_config(path)
+    check_env(cfg, str(path), command="validate", mutation=False)  # what `contract run` stops on (QA-6 F-9)
     raise_problems(cfg, imports=not no_import)
     plan = plan_contract(cfg)
     for why in unreachable_scenarios(cfg, plan).values():  # faults windtunnel cannot reach: not run

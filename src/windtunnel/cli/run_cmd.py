@@ -6,7 +6,6 @@ from pathlib import Path
 
 import typer
 
-from windtunnel.cli._options import score_threshold
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.cli.app import app
 
@@ -18,7 +17,6 @@ MinScoreOpt = typer.Option(
     "--min-score",
     min=0,
     max=100,
-    callback=score_threshold,
     help="Pass when the score reaches this (0-100; 0.8 is read as 80); else every cell must pass.",
 )
 FormatOpt = typer.Option(

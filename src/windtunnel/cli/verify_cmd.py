@@ -6,7 +6,6 @@ from pathlib import Path
 
 import typer
 
-from windtunnel.cli._options import score_threshold
 from windtunnel.cli.app import app
 
 
@@ -29,9 +28,7 @@ def verify(config: Path = typer.Option(None, "-c", "--config", help="Config file
 def score(
     config: Path = typer.Option(None, "-c", "--config", help="Config file."),
     seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one)."),
-    min_score: float = typer.Option(
-        None, "--min-score", min=0, max=100, callback=score_threshold, help="Pass when the score reaches this."
-    ),
+    min_score: float = typer.Option(None, "--min-score", min=0, max=100, help="Pass when the score reaches this."),
 ) -> None:
     """Run golden prompts and mutations and print only the score (0-100), for scripts.
 

@@ -68,20 +68,22 @@ def watched_endpoint(agent: Any) -> str | None:
 
 async def refuses_connections(address: tuple[str, int]) -> bool:
     """Whether nothing accepts a TCP connection at ``address``: :data:`PROBES` attempts all refused (or
-    the host unreachable). An attempt that connects, or that times out, says the agent may still be there."""
+    the host unreachable). An attempt that connects, is reset or times out says something is still
+    there: a live agent that resets connections is an agent with errors, not one that is gone."""
     import asyncio
+    import errno
 
     for attempt in range(PROBES):
         if attempt:
             await asyncio.sleep(PROBE_GAP_S)
         try:
             _, writer = await asyncio.wait_for(asyncio.open_connection(*address), PROBE_TIMEOUT_S)
-        except (ConnectionRefusedError, ConnectionResetError):
+        except ConnectionRefusedError:
             continue
         except OSError as err:  # no route to the host, network down: nothing answers either
-            if isinstance(err, TimeoutError):
-                return False
-            continue
+            if err.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH, errno.EADDRNOTAVAIL):
+                continue
+            return False
         writer.close()
         return False
     return True

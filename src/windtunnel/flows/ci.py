@@ -21,7 +21,7 @@ from windtunnel._util.errors import ConfigError, ExitCode, UsageError
 from windtunnel.config.model import Config
 from windtunnel.engine.budget import one_budget
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
-from windtunnel.flows.common import config_for_store, new_run_id, resolve_seed, store_path
+from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed, store_path
 from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
 from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide
 
@@ -231,6 +231,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         req.shard = str(parse_shard(req.shard))  # a malformed I/N is a usage error before anything is opened
     if req.resume and not req.use_store:
         raise UsageError("--resume needs the run store", hint="drop --no-store")
+    read_min_score(req, listener)  # flakestorm's 0-1 scale, shown as an alert; the phases get the scaled value
     store = None
     since = ""
     if req.resume:  # the store the config names (-c, or the one here), as for `run --resume`
@@ -516,10 +517,16 @@ def ci_summary(
     if stop is not None:  # a ci cut short passes nothing, whatever its phases so far
         name, stopped = stop
         passed = False
+        aborted = (stopped.report.get("run") or {}).get("aborted") or {}
+        gone = (
+            f"the agent at {aborted.get('endpoint')} stopped answering"
+            if aborted.get("reason") == "agent_stopped"
+            else "the agent process died"
+        )
         why_stop = (
             f"ci was interrupted in the {name} phase"
             if stopped.status == "interrupted"
-            else f"ci was aborted in the {name} phase: the agent process died"
+            else f"ci was aborted in the {name} phase: {gone}"
         )
         reasons_failed = [why_stop, *[r for r in reasons_failed if r != f"the {name} phase failed"]]
     phases: dict[str, Any] = {}

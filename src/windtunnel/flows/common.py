@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from windtunnel._util.errors import AgentExitedError, AgentStoppedError, UsageError
 from windtunnel.config.model import SEED_MAX, Config
-from windtunnel.flows.events import Listener, Started, Stopped
+from windtunnel.flows.events import Listener, Notice, Started, Stopped
 
 T = TypeVar("T")
 
@@ -364,3 +364,19 @@ def check_same_config(store: Any, run_id: str, cfg: Config, config_path: Path) -
             f"(sections: {', '.join(changed)})",
             hint="resume with the config the run was started with, or start a new run without --resume",
         )
+
+
+def read_min_score(req: Any, listener: Listener) -> str | None:
+    """Put ``req.min_score`` on windtunnel's 0-100 scale: a value in (0, 1] is upstream flakestorm's 0-1
+    scale (``flakestorm ci --min-score 0.8``), where on ours it would pass almost any run. It is read as a
+    share (0.8 → 80) and the note saying so is returned (and shown, even when quiet); else None."""
+    value = req.min_score
+    if value is None or not 0 < value <= 1:
+        return None
+    req.min_score = round(value * 100, 6)
+    note = (
+        f"min-score {value:g} is read as {req.min_score:g}: windtunnel scores are 0-100 and a value up to 1 is "
+        f"taken on flakestorm's 0-1 scale; give {req.min_score:g} to silence this note"
+    )
+    listener(Notice(note, kind="alert"))
+    return note

@@ -18,6 +18,7 @@ from windtunnel.flows.common import (
     mark_cut_short,
     new_run_id,
     persist_report,
+    read_min_score,
     resolve_seed,
     run_status,
     store_path,
@@ -251,6 +252,9 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     else:
         config_path = find_config(req.config)
         cfg = load_config(config_path)
+    from windtunnel.flows.preflight import check_env
+
+    check_env(cfg, str(config_path), command="contract run", mutation=False)  # as validate words it (QA-5 F7)
     if req.resume:
         from windtunnel.store.runstore import RunStore
 
@@ -265,7 +269,8 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     if restored:
         plan = plan.only({u.id for u in plan.units} - {r.cell.id for r in restored})
     seed = resolve_seed(cfg, req.seed)
-    notices: list[str] = list(plan.notices)
+    score_note = read_min_score(req, listener)  # flakestorm's 0-1 scale, shown as an alert
+    notices: list[str] = [*plan.notices, *([score_note] if score_note else [])]
 
     def on_state(state: StateVerdict) -> None:
         if state.stateful:

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 Status = Literal["passed", "failed", "interrupted", "aborted", "partial"]
 """``passed``/``failed``: the verdict of a complete run. ``interrupted``: stopped by Ctrl-C / SIGTERM.
-``aborted``: the launched agent process died. ``partial``: only some planned cells were asked for
+``aborted``: the launched agent process died, or an HTTP agent windtunnel did not launch stopped
+answering. ``partial``: only some planned cells were asked for
 (``cells=``), so the verdict covers a subset; ``Outcome.passed`` still tells how that subset did."""
 
 

@@ -153,6 +153,8 @@ def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
         if isinstance(value, str):
             yield f"agent.{name}", value
     for name in ENV_MAPS:
+        if name == "env" and not agent.command:
+            continue  # the environment of a launched agent: used only with agent.command
         for key, value in (getattr(agent, name, None) or {}).items():
             yield f"agent.{name}.{key}", str(value)
     command = agent.command
@@ -163,10 +165,11 @@ def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
         yield "model.api_key", model.api_key
 
 
-def check_env(cfg: Config, source: str, *, command: str) -> None:
+def check_env(cfg: Config, source: str, *, command: str, mutation: bool) -> None:
     """Raise what :func:`preflight` says of ``${ENV}`` references that are not set, worded as ``validate``
-    words it (file, line, key), before ``command`` plans anything (QA-5 F7)."""
-    Preflight(errors=_env_problems(cfg, mutation=True)).raise_errors(source, command=command)
+    words it (file, line, key), before ``command`` plans anything (QA-5 F7). ``mutation``: whether the
+    command generates mutations with the ``model:`` (only then is ``model.api_key`` used)."""
+    Preflight(errors=_env_problems(cfg, mutation=mutation)).raise_errors(source, command=command)
 
 
 def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:

@@ -64,6 +64,9 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
     else:
         config_path = find_config(req.config)
         cfg = load_config(config_path)
+    from windtunnel.flows.preflight import check_env
+
+    check_env(cfg, str(config_path), command="replay run", mutation=False)  # as validate words it (QA-5 F7)
     collected = collect_paths(req.paths) if req.paths else collect_config(cfg)
     notices = [f"skipped {p}: {why}" for p, why in collected.skipped]
     if not collected.sessions:

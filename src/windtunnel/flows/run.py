@@ -20,6 +20,7 @@ from windtunnel.flows.common import (
     execute,
     mark_cut_short,
     new_run_id,
+    read_min_score,
     resolve_seed,
     run_status,
     store_path,
@@ -256,11 +257,13 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     config_path, cfg, seed, store = _setup(req)
     from windtunnel.flows.preflight import check_env
 
-    check_env(cfg, str(config_path), command="run")  # validate's words, file and line (QA-5 F7)
+    llm_mutations = req.llm and req.mutations and not req.chaos_only  # only then is model.api_key used
+    check_env(cfg, str(config_path), command="run", mutation=llm_mutations)  # validate's words and line (QA-5 F7)
     apply_placement(cfg, req.executor, req.ray_address)
     refuse_overwrite([("-o", req.output)], [("config", Path(config_path))])
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     check_fixed_ports(cfg.agent)  # agent.proxy_env: honoured with a port taken: exit 3 before the plan line
+    score_note = read_min_score(req, listener)  # flakestorm's 0-1 scale
     spec = chaos_spec(cfg, req)
     mode = "chaos" if spec is not None else "run"
     plan = _plan(cfg, req, seed, spec.name if spec is not None else None)
@@ -327,6 +330,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     todo = plan.count if not done else sum(1 for c in plan.cells() if c.id not in done)
     for n in notices:
         listener(Notice(n))
+    notices += [score_note] if score_note else []  # shown already, as an alert
     resumed = f", resuming {run_id}: {len(done)} cells already done" if req.resume else ""
     listener(
         Planned(

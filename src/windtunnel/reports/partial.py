@@ -24,8 +24,8 @@ class CutShort:
     """A run that stopped before all its planned cells ran."""
 
     status: str
-    """``interrupted`` (Ctrl-C / SIGTERM), ``aborted`` (the agent process died) or ``partial`` (no reason
-    recorded, e.g. a stored run that never finished)."""
+    """``interrupted`` (Ctrl-C / SIGTERM), ``aborted`` (the agent process died or stopped answering) or
+    ``partial`` (no reason recorded, e.g. a stored run that never finished)."""
     completed: int
     """Cells in the report (what the score covers)."""
     planned: int | None
