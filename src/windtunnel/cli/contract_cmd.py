@@ -24,7 +24,8 @@ MinScoreOpt = typer.Option(
     "--min-score",
     min=0,
     max=100,
-    help="Pass when the score reaches this and no critical cell failed; without it every cell must pass.",
+    help="Pass when the score (0-100; 0.8 is read as 80) reaches this and no critical cell failed; "
+    "without it every cell must pass.",
 )
 ConcurrencyOpt = typer.Option(
     None,

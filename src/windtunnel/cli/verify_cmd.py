@@ -28,7 +28,9 @@ def verify(config: Path = typer.Option(None, "-c", "--config", help="Config file
 def score(
     config: Path = typer.Option(None, "-c", "--config", help="Config file."),
     seed: int = typer.Option(None, "--seed", help="Run seed (default: advanced.seed, else a fresh one)."),
-    min_score: float = typer.Option(None, "--min-score", min=0, max=100, help="Pass when the score reaches this."),
+    min_score: float = typer.Option(
+        None, "--min-score", min=0, max=100, help="Pass when the score reaches this (0-100; 0.8 is read as 80)."
+    ),
 ) -> None:
     """Run golden prompts and mutations and print only the score (0-100), for scripts.
 
