@@ -241,3 +241,25 @@ def test_ci_names_the_agent_that_stopped_answering(
     reasons = json.loads((out / "summary.json").read_text())["summary"]["reasons"]
     endpoint = f"http://127.0.0.1:{agent.port}/invoke"
     assert reasons[0] == f"ci was aborted in the mutation phase: the agent at {endpoint} stopped answering"
+
+
+def test_replay_run_stops_when_the_agent_stops_answering(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], agent: Agent
+) -> None:
+    """QA-6 F-12: `replay run` did not watch an HTTP agent it did not launch: every later session errored, exit 1."""
+    cfg = write_config(tmp_path, agent.port, method="POST", concurrency=1)
+    contract = REPO / "examples" / "support_agent" / "windtunnel.yaml"
+    sessions = tmp_path / "sessions"
+    sessions.mkdir()
+    for i in range(PROMPTS):
+        session = {"id": f"s{i:02d}", "input": f"prompt number {i}", "contract": str(contract), "calls": []}
+        (sessions / f"s{i:02d}.json").write_text(json.dumps(session))
+    agent.start(ANSWERS)
+    out = tmp_path / "replay.json"
+    code = wt("replay", "run", str(sessions), "-c", str(cfg), "-q", "-f", "json", "-o", str(out))
+    err = capsys.readouterr().err
+    endpoint = f"http://127.0.0.1:{agent.port}/invoke"
+    assert code == ExitCode.HARNESS, err
+    assert f"the agent at {endpoint} stopped answering" in err
+    run = json.loads(out.read_text())["run"]
+    assert run["status"] == "aborted" and run["aborted"]["reason"] == "agent_stopped"

@@ -201,6 +201,10 @@ class Player:
                 watch.process = await stack.enter_async_context(
                     AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=self.cfg.base_dir)
                 )
+            else:  # an HTTP agent windtunnel did not launch: watched for refused connections (QA-6 F-12)
+                from windtunnel.engine.procwatch import watched_endpoint
+
+                watch.endpoint = watched_endpoint(agent_cfg)
             agent = self.agent or build_agent(agent_cfg, concurrency=self.concurrency)
             await stack.enter_async_context(agent)
             accepts = bool(getattr(agent, "accepts_messages", False))
