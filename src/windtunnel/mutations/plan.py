@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import orjson
 
 from windtunnel._util.errors import ConfigError
-from windtunnel._util.rng import cell_rng
+from windtunnel._util.rng import variant_rng
 from windtunnel.mutations.base import Mutated, MutationContext, MutationType, mutations
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def generate_one(
 ) -> Mutated:
     """The deterministic variant for one (golden, type, k, attempt) cell; what ``reproduce`` reruns."""
     mt = mutations.get(type_name)
-    return mt.generate(golden, cell_rng(seed, "mutation", golden, type_name, k, attempt), ctx)
+    return mt.generate(golden, variant_rng(seed, "mutation", golden, type_name, k, attempt), ctx)
 
 
 def _dedup_key(name: str, m: Mutated) -> bytes:
