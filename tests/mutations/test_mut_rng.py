@@ -75,6 +75,7 @@ def test_planned_variants_come_from_it_and_regenerate_identically() -> None:
     finally:
         object.__setattr__(mt, "generate", original)
     assert [type(r) for r in seen] == [HashRandom]
+    assert seen[0]._key == variant_rng(3, "mutation", "Where is my order?", "noise", 0, 0)._key  # what it was made from
     golden = "Where is my order number 42, and when will it ship?"
     first = plan_mutations(golden, TYPES, 10, 7, ctx)
     again = plan_mutations(golden, TYPES, 10, 7, ctx)

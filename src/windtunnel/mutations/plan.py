@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import orjson
 
 from windtunnel._util.errors import ConfigError
-from windtunnel._util.rng import variant_rng
+from windtunnel._util.rng import HashRandom
 from windtunnel.mutations.base import Mutated, MutationContext, MutationType, mutations
 
 if TYPE_CHECKING:
@@ -115,7 +115,9 @@ def generate_one(
 ) -> Mutated:
     """The deterministic variant for one (golden, type, k, attempt) cell; what ``reproduce`` reruns."""
     mt = mutations.get(type_name)
-    return mt.generate(golden, variant_rng(seed, "mutation", golden, type_name, k, attempt), ctx)
+    # variant_rng(seed, "mutation", golden, type_name, k, attempt), its key written out (once per variant)
+    key = f"{seed!r}\x1fmutation\x1f{golden}\x1f{type_name}\x1f{k}\x1f{attempt}".encode("utf-8", "surrogatepass")
+    return mt.generate(golden, HashRandom(key), ctx)
 
 
 def _dedup_key(name: str, m: Mutated) -> bytes:
