@@ -83,3 +83,19 @@ def test_planned_variants_come_from_it_and_regenerate_identically() -> None:
     assert [p.input for p in first] != [p.input for p in plan_mutations(golden, TYPES, 10, 8, ctx)]
     for p in first:
         assert generate_one(golden, p.type, 7, p.k, ctx, p.attempt).input == p.input
+
+
+@pytest.mark.parametrize("population", [list(range(10)), tuple("abcdefgh"), range(10**6), "abcdefg", range(40)])
+def test_sample_picks_distinct_members_of_any_sequence(population: object) -> None:
+    rng = HashRandom(b"sample")
+    seq = population  # type: ignore[assignment]
+    for k in (0, 1, 3, min(len(seq), 7)):  # type: ignore[arg-type]
+        picked = rng.sample(seq, k)  # type: ignore[arg-type]
+        assert len(picked) == k and all(p in seq for p in picked)  # type: ignore[operator]
+        assert len({seq.index(p) for p in picked}) == k  # type: ignore[attr-defined]
+    assert sorted(rng.sample(list(range(10)), 10)) == list(range(10))
+    with pytest.raises(ValueError):
+        rng.sample(list(range(3)), 4)
+    with pytest.raises(TypeError):
+        rng.sample({1, 2, 3}, 2)  # type: ignore[call-overload]  # a set is refused, as random.Random refuses it
+    assert rng.sample(["a", "b"], 2, counts=[1, 1]) in (["a", "b"], ["b", "a"])

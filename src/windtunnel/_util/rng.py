@@ -10,6 +10,7 @@ _blake2b = hashlib.blake2b
 _from_bytes = int.from_bytes
 _BLOCK_BITS = 512
 """Bits in one BLAKE2b-512 block of a :class:`HashRandom`'s stream."""
+_SEQUENCES = frozenset({list, tuple, range, str})
 
 
 def _key(seed: int | None, parts: tuple[object, ...]) -> bytes:
@@ -86,6 +87,31 @@ class HashRandom(random.Random):
 
     def random(self) -> float:
         return self.getrandbits(53) * 1.1102230246251565e-16  # 2**-53
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        """``k`` distinct picks of a list, tuple, range or str (other populations and ``counts`` as
+        ``random.Random.sample`` does them); without its abstract-base-class check and set-up."""
+        if counts is not None or type(population) not in _SEQUENCES:
+            return super().sample(population, k, counts=counts)
+        n = len(population)
+        if not 0 <= k <= n:
+            raise ValueError("Sample larger than population or is negative")
+        below = self._randbelow
+        if n <= 4 * k + 32:  # a partial Fisher-Yates shuffle of a copy
+            pool = list(population)
+            for i in range(k):
+                j = i + below(n - i)
+                pool[i], pool[j] = pool[j], pool[i]
+            return pool[:k]
+        picked: set[int] = set()  # few picks from many: draw indices, redraw a repeat
+        out = []
+        for _ in range(k):
+            j = below(n)
+            while j in picked:
+                j = below(n)
+            picked.add(j)
+            out.append(population[j])
+        return out
 
 
 def variant_rng(seed: int | None, *parts: object) -> HashRandom:

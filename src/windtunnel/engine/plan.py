@@ -88,7 +88,7 @@ def iter_mutation_plans(cfg: Config, *, seed: int, notices: list[str], llm: bool
                 continue
             planned = plan_mutations(golden, types, cfg.mutations.count, seed, ctx, llm=mutator)
             notices.extend(n for n in planned.notices if n not in notices and not n.startswith("LLM mutation"))
-            yield gi, [(m.type, m.level, m.record()["args"], m.input) for m in planned]
+            yield gi, [(m.type, m.level, m.record_args(), m.input) for m in planned]
         if mutator is not None and mutator.stats.fell_back:
             notices.append(mutator.stats.summary())
 

@@ -68,10 +68,11 @@ class PlannedMutation:
 
     def record(self) -> dict[str, Any]:
         """``{"type", "args"}`` for the report's ``mutation`` field; args include k/attempt/source."""
-        return {
-            "type": self.type,
-            "args": {**self.mutated.args, "k": self.k, "attempt": self.attempt, "source": self.source},
-        }
+        return {"type": self.type, "args": self.record_args()}
+
+    def record_args(self) -> dict[str, Any]:
+        """The generator's args with k, attempt and source (``record()["args"]``)."""
+        return {**self.mutated.args, "k": self.k, "attempt": self.attempt, "source": self.source}
 
 
 class MutationPlan(list[PlannedMutation]):

@@ -24,7 +24,6 @@ from typing import IO, Any
 import orjson
 
 from windtunnel._util.errors import UsageError
-from windtunnel._util.jsondump import dumps
 from windtunnel.reports.base import get_reporter, output_path
 from windtunnel.reports.cells import Cell, cell_phase, ordered_phases, phase_rows
 from windtunnel.reports.stats import StatsTally, SummaryTally
@@ -34,7 +33,7 @@ CellSource = Callable[[], Iterable[Cell]]
 
 _MARK = "\x00windtunnel-stream-{}\x00"
 _JSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
-_INDENT = orjson.OPT_INDENT_2  # with non-string keys allowed by jsondump.dumps: the same bytes as _JSON_OPTIONS
+_INDENT = orjson.OPT_INDENT_2  # tried first: the same bytes as _JSON_OPTIONS when every key is a string, faster
 STREAMED = ("json", "junit", "sarif")
 _BUFFER = 1 << 20
 
@@ -91,7 +90,11 @@ def _indent_of(piece: bytes) -> bytes:
 
 
 def _value(value: Any, indent: bytes) -> bytes:
-    return dumps(value, _INDENT).replace(b"\n", b"\n" + indent)
+    try:  # jsondump.dumps written out: once per cell
+        raw = orjson.dumps(value, option=_INDENT)
+    except TypeError:
+        raw = orjson.dumps(value, option=_JSON_OPTIONS)
+    return raw.replace(b"\n", b"\n" + indent)
 
 
 def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callable[[Any], None] | None = None) -> None:
