@@ -56,6 +56,8 @@ def mutation_cells(
     return list(iter_mutation_cells(cfg, seed=seed, repeat=repeat, notices=notices, scenario=scenario, llm=llm))
 
 
+_Level = Literal["text", "transport"]
+"""A mutation's level (an alias: ``cast(Literal[...], x)`` would build the ``Literal`` on every cell)."""
 PlannedInput = tuple[str, str, dict[str, Any], Any]
 """One planned mutation of a golden prompt: (type, level, its recorded args (with k, attempt, source), the input)."""
 GoldenMutations = tuple[int, list[PlannedInput]]
@@ -86,7 +88,7 @@ def iter_mutation_plans(cfg: Config, *, seed: int, notices: list[str], llm: bool
                 continue
             planned = plan_mutations(golden, types, cfg.mutations.count, seed, ctx, llm=mutator)
             notices.extend(n for n in planned.notices if n not in notices and not n.startswith("LLM mutation"))
-            yield gi, [(m.type, m.level, m.record()["args"], m.input) for m in planned]
+            yield gi, [(m.type, m.level, m.record_args(), m.input) for m in planned]
         if mutator is not None and mutator.stats.fell_back:
             notices.append(mutator.stats.summary())
 
@@ -115,7 +117,7 @@ def iter_mutation_cells(
     for gi, planned in source:
         golden = goldens[gi]
         for mtype, level, args, text in planned:
-            ref = MutationRef(type=mtype, args=args, level=cast(Literal["text", "transport"], level))
+            ref = MutationRef(type=mtype, args=args, level=cast(_Level, level))
             turns = attack_turns(mtype, args, text)  # crescendo: a real conversation
             stem = f"{prefix}g{gi}.{mtype}.{args['k']}.r"
             for r in range(repeat):

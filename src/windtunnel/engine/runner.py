@@ -84,12 +84,13 @@ class CellRunner:
     async def __call__(self, cell: Cell) -> CellResult:
         if self.budget is not None and (not_run := self.budget.skip(cell)) is not None:
             return not_run
-        result = await self._run(cell)
+        result = await self.run(cell)
         if self.budget is not None:
             self.budget.add(result)
         return result
 
-    async def _run(self, cell: Cell) -> CellResult:
+    async def run(self, cell: Cell) -> CellResult:
+        """One cell, without the run budget's accounting (what calling the runner adds)."""
         if self.reset and getattr(self.agent, "has_reset", True):  # an agent without a reset has nothing to run
             try:
                 await self.agent.reset()
@@ -114,8 +115,12 @@ class CellRunner:
                     )
                 else:
                     response, error, attempts = await self.invoke(cell, prompt)
-        fired = [FaultRecord.model_validate(f) for f in (scope.fired if scope is not None else [])]
-        calls = list(scope.calls) if scope is not None else []
+        if scope is None:  # no chaos seams: nothing fired, no calls recorded
+            fired: list[FaultRecord] = []
+            calls: list[Any] = []
+        else:
+            fired = [FaultRecord.model_validate(f) for f in scope.fired]
+            calls = list(scope.calls)
         sent = prompt if isinstance(prompt, str) else Cell.transcript(prompt)
         golden = cell.golden_prompt
         ctx = CheckContext(

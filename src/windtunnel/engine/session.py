@@ -141,11 +141,20 @@ class RunSession:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
             self.watch.raise_if_gone()
 
-    async def _guarded(self, runner: CellRunner, cell: Cell) -> CellResult | None:
-        """Run one cell unless the agent process is gone; a cell that failed because it died says so."""
-        if self.watch.gone():
-            return None
-        return await self.watch.check(await runner(cell))
+    def _guarded(self, runner: CellRunner) -> Callable[[Cell], Awaitable[CellResult | None]]:
+        """Runs one cell unless the agent process is gone; a cell that failed because it died says so.
+
+        One coroutine per cell: the runner's own without a budget, the watch's check only for an error."""
+        gone, check = self.watch.gone, self.watch.check
+        call = runner.run if runner.budget is None else runner
+
+        async def run_cell(cell: Cell) -> CellResult | None:
+            if gone():
+                return None
+            result = await call(cell)
+            return result if result.status != "error" else await check(result)
+
+        return run_cell
 
     async def _run_cells(self, agent: Agent, cells: Iterable[Cell], scope: Any, *, serial: bool) -> None:
         runner = CellRunner(
@@ -166,8 +175,7 @@ class RunSession:
             for listener in self.listeners:
                 listener(result)
 
-        async def run_cell(cell: Cell) -> CellResult | None:
-            return await self._guarded(runner, cell)
+        run_cell = self._guarded(runner)
 
         if not serial:
             await (self.executor or LocalExecutor(self.effective_concurrency)).run(cells, run_cell, emit)

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-import orjson
-
+from windtunnel._util.jsondump import dumps
 from windtunnel._util.jsonsafe import json_safe
 from windtunnel.engine.cells import CellResult
 from windtunnel.engine.report import cell_row
@@ -52,10 +51,10 @@ class ResultSink:
         row = cell_row(result, reproduce_base=self.reproduce_base, checked=False)
         seq = result.cell.seq
         try:
-            raw = orjson.dumps(row, option=orjson.OPT_NON_STR_KEYS)
+            raw = dumps(row)
         except TypeError:  # text JSON cannot hold (a lone surrogate): escaped, as cell_row does
             row = json_safe(row)
-            raw = orjson.dumps(row, option=orjson.OPT_NON_STR_KEYS)
+            raw = dumps(row)
         if self.store is not None:
             self.store.add_cell_json(self.run_id, row["id"], raw, seq=seq)
         else:

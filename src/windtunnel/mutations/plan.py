@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import orjson
 
 from windtunnel._util.errors import ConfigError
-from windtunnel._util.rng import cell_rng
+from windtunnel._util.rng import HashRandom
 from windtunnel.mutations.base import Mutated, MutationContext, MutationType, mutations
 
 if TYPE_CHECKING:
@@ -68,10 +68,11 @@ class PlannedMutation:
 
     def record(self) -> dict[str, Any]:
         """``{"type", "args"}`` for the report's ``mutation`` field; args include k/attempt/source."""
-        return {
-            "type": self.type,
-            "args": {**self.mutated.args, "k": self.k, "attempt": self.attempt, "source": self.source},
-        }
+        return {"type": self.type, "args": self.record_args()}
+
+    def record_args(self) -> dict[str, Any]:
+        """The generator's args with k, attempt and source (``record()["args"]``)."""
+        return {**self.mutated.args, "k": self.k, "attempt": self.attempt, "source": self.source}
 
 
 class MutationPlan(list[PlannedMutation]):
@@ -115,7 +116,9 @@ def generate_one(
 ) -> Mutated:
     """The deterministic variant for one (golden, type, k, attempt) cell; what ``reproduce`` reruns."""
     mt = mutations.get(type_name)
-    return mt.generate(golden, cell_rng(seed, "mutation", golden, type_name, k, attempt), ctx)
+    # variant_rng(seed, "mutation", golden, type_name, k, attempt), its key written out (once per variant)
+    key = f"{seed!r}\x1fmutation\x1f{golden}\x1f{type_name}\x1f{k}\x1f{attempt}".encode("utf-8", "surrogatepass")
+    return mt.generate(golden, HashRandom(key), ctx)
 
 
 def _dedup_key(name: str, m: Mutated) -> bytes:

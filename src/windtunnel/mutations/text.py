@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import re
 
@@ -47,11 +48,20 @@ _CONTRACTIONS = (
 _CONTRACTION_RES = tuple((re.compile(rf"\b{re.escape(a)}\b", re.IGNORECASE), a, b) for a, b in _CONTRACTIONS) + tuple(
     (re.compile(rf"\b{re.escape(b)}\b", re.IGNORECASE), b, a) for a, b in _CONTRACTIONS
 )
+_CONTRACTION_LOW = tuple((rx, a, b, a.lower()) for rx, a, b in _CONTRACTION_RES)
+
+
+@functools.lru_cache(maxsize=256)
+def _words(prompt: str) -> list[tuple[re.Match[str], str]]:
+    """Each word of ``prompt`` (``WORD_RE``) with its lower-cased text (callers do not modify the list)."""
+    if prompt.isascii():  # lower-casing keeps every position: one C-level pass finds the lower-cased words
+        return list(zip(WORD_RE.finditer(prompt), WORD_RE.findall(prompt.lower()), strict=True))
+    return [(m, m.group().lower()) for m in WORD_RE.finditer(prompt)]
 
 
 def _synonym_spans(prompt: str) -> list[re.Match[str]]:
     lexicon: dict[str, list[str]] = load_data("synonyms.json")
-    return [m for m in WORD_RE.finditer(prompt) if m.group().lower() in lexicon]
+    return [m for m, low in _words(prompt) if low in lexicon]
 
 
 def _contractions(prompt: str) -> list[tuple[re.Pattern[str], str, str]]:
@@ -59,7 +69,7 @@ def _contractions(prompt: str) -> list[tuple[re.Pattern[str], str, str]]:
     if not prompt.isascii():  # Unicode case folding matches more than str.lower() finds (e.g. "ſ" ~ "s")
         return [(rx, a, b) for rx, a, b in _CONTRACTION_RES if rx.search(prompt)]
     low = prompt.lower()  # an ASCII rule matches only where its lower-cased words occur: search just there
-    return [(rx, a, b) for rx, a, b in _CONTRACTION_RES if a.lower() in low and rx.search(prompt)]
+    return [(rx, a, b) for rx, a, b, a_low in _CONTRACTION_LOW if a_low in low and rx.search(prompt)]
 
 
 @functools.lru_cache(maxsize=256)
@@ -154,18 +164,22 @@ _TXT_SPEAK = {
 }
 
 
+_ASCII_LETTER_MASK = bytes(1 if chr(b).isalpha() else 0 for b in range(256))
+"""``bytes.translate`` table: 1 for an ASCII letter, 0 for any other byte (only ASCII text is translated)."""
+
+
 @functools.lru_cache(maxsize=256)
 def _letters(prompt: str) -> list[int]:
     """The positions of ``prompt``'s letters (callers do not modify the list)."""
+    if prompt.isascii():  # an ASCII letter is [A-Za-z]: its positions picked by a byte mask, in C
+        return list(itertools.compress(range(len(prompt)), prompt.encode("ascii").translate(_ASCII_LETTER_MASK)))
     return [i for i, c in enumerate(prompt) if c.isalpha()]
 
 
 @functools.lru_cache(maxsize=256)
 def _slang_spans(prompt: str) -> list[re.Match[str]]:
     """The words of ``prompt`` that have a txt-speak form (callers do not modify the list)."""
-    return [
-        m for m in WORD_RE.finditer(prompt) if _TXT_SPEAK.get(m.group().lower(), m.group().lower()) != m.group().lower()
-    ]
+    return [m for m, low in _words(prompt) if _TXT_SPEAK.get(low, low) != low]
 
 
 def _typos(prompt: str, rng: random.Random) -> Mutated:

@@ -18,6 +18,8 @@ from typing import Any
 
 import orjson
 
+from windtunnel._util.jsondump import dumps
+
 Cell = Mapping[str, Any]
 
 KIND_PHASE = {
@@ -68,7 +70,7 @@ def identity_key(cell: Cell) -> str:
 
 def identity_digest(cell: Cell) -> bytes:
     """:func:`identity_key` as its 10 bytes (what a tally keeps per distinct cell: smaller than the hex)."""
-    raw = orjson.dumps(cell_identity(cell), option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    raw = dumps(cell_identity(cell), orjson.OPT_SORT_KEYS)
     return hashlib.sha256(raw).digest()[:10]
 
 

@@ -33,6 +33,7 @@ CellSource = Callable[[], Iterable[Cell]]
 
 _MARK = "\x00windtunnel-stream-{}\x00"
 _JSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
+_INDENT = orjson.OPT_INDENT_2  # tried first: the same bytes as _JSON_OPTIONS when every key is a string, faster
 STREAMED = ("json", "junit", "sarif")
 _BUFFER = 1 << 20
 
@@ -89,7 +90,11 @@ def _indent_of(piece: bytes) -> bytes:
 
 
 def _value(value: Any, indent: bytes) -> bytes:
-    return orjson.dumps(value, option=_JSON_OPTIONS).replace(b"\n", b"\n" + indent)
+    try:  # jsondump.dumps written out: once per cell
+        raw = orjson.dumps(value, option=_INDENT)
+    except TypeError:
+        raw = orjson.dumps(value, option=_JSON_OPTIONS)
+    return raw.replace(b"\n", b"\n" + indent)
 
 
 def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callable[[Any], None] | None = None) -> None:
