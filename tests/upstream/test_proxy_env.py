@@ -12,7 +12,7 @@ import yaml
 from tests.clirun import wt
 from tests.conftest import RecordingServer, json_reply
 from tests.stubs.llm_stub import LlmStub
-from tests.upstream.test_v2_research_agent import free_port, start_agent, stop
+from tests.upstream.test_v2_research_agent import free_ports, start_agent, stop
 from windtunnel._util.errors import ConfigError, ExitCode
 from windtunnel.config.load import parse_config
 from windtunnel.config.proxy_env import not_run_reason, proxied, unreachable
@@ -75,7 +75,7 @@ def test_a_session_that_records_no_call_lets_calls_through_unless_it_says() -> N
 
 
 def test_llm_faults_reach_a_running_agents_model_calls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    port, proxy, llm = free_port(), free_port(), free_port()
+    port, proxy, llm = free_ports(3)
     with (
         RecordingServer(lambda m, p, h, b: json_reply({"title": "Encyclopaedia"})) as tools,
         LlmStub(text="Paris is the capital and largest city of France.") as model,

@@ -37,9 +37,20 @@ ADD_LINE = "add `proxy_env: honoured` under agent:"
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    return free_ports(1)[0]
+
+
+def free_ports(n: int) -> list[int]:
+    """``n`` distinct free ports: every socket stays bound until all are chosen (one after another, the
+    kernel may hand the same port out twice)."""
+    socks = [socket.socket() for _ in range(n)]
+    try:
+        for s in socks:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in socks]
+    finally:
+        for s in socks:
+            s.close()
 
 
 @dataclass
@@ -115,7 +126,7 @@ def unchanged(tmp_path: Path, tools: RecordingServer) -> Iterator[Setup]:
 @pytest.fixture
 def honoured(tmp_path: Path, tools: RecordingServer) -> Iterator[Setup]:
     """The agent started with HTTP_PROXY at windtunnel's fixed proxy port, and the config saying so."""
-    port, proxy, llm = free_port(), free_port(), free_port()
+    port, proxy, llm = free_ports(3)
     # 20 lookups per question: the chaos phase's 503 at probability 0.3 fires in all but ~1e-6 of runs
     env = {"TOOLS_URL": tools.url, "SOURCES": "20", "HTTP_PROXY": f"http://127.0.0.1:{proxy}", "NO_PROXY": ""}
     proc = start_agent(port, env)
