@@ -22,6 +22,10 @@ T = TypeVar("T")
 def main(argv: list[str] | None = None) -> None:
     """Run ``windtunnel`` with ``argv`` (default: the process arguments) and exit with its code."""
     lean = lean_validate_args(sys.argv[1:] if argv is None else argv)
+    if argv is None:  # the process is this command (console script, python -m)
+        from windtunnel._util.signals import hold_until_exit
+
+        hold_until_exit()
     if lean is None:
         from windtunnel.cli.app import main as typer_main
 
