@@ -51,8 +51,8 @@ _to_exit: list[bool] = []
 
 def hold_until_exit() -> None:
     """The process ends when the command does (the console script): once a command has held Ctrl-C,
-    it stays held until the process exits, so a second Ctrl-C cannot land in the interpreter's shutdown
-    (where it waits for the agent's worker threads) and end the process by the signal (exit -2)."""
+    it stays ignored until the process exits, so a late Ctrl-C cannot land in the interpreter's shutdown
+    and end the process by the signal (exit -2 instead of 130, after the summary was printed)."""
     _to_exit.append(True)
 
 
@@ -90,8 +90,14 @@ def held_interrupts() -> Iterator[None]:
     finally:
         _held.pop()
         _noted.clear()
-        if not _to_exit:  # else the handlers stay: the process exits next
-            # the command has run: a Ctrl-C now is no longer "before any cell ran"
+        if _to_exit:
+            # the command has done its work and the process exits next: Ctrl-C is ignored to the end (a
+            # Python handler would be reset to the default as the interpreter finalizes, and a Ctrl-C
+            # landing then would end the process by the signal); SIGTERM still ends a hung exit at once
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            if previous_term is not None:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        else:  # the command has run: a Ctrl-C now is no longer "before any cell ran"
             signal.signal(signal.SIGINT, signal.default_int_handler if previous is _before_start else previous)
             if previous_term is not None:
                 signal.signal(signal.SIGTERM, previous_term)
@@ -132,7 +138,7 @@ def interrupt_noted() -> bool:
 def _before_start(signum: int, frame: Any) -> None:
     import sys
 
-    sys.stderr.write("interrupted before any cell ran: nothing was started or stored\n")
+    sys.stderr.write("interrupted before any cell ran (the command had not started): nothing was stored\n")
     raise SystemExit(130)
 
 
