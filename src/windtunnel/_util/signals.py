@@ -138,6 +138,8 @@ def interrupt_noted() -> bool:
 def _before_start(signum: int, frame: Any) -> None:
     import sys
 
+    if _to_exit:  # the process exits now: a second Ctrl-C must not end it by the signal as it finalizes
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.stderr.write("interrupted before any cell ran (the command had not started): nothing was stored\n")
     raise SystemExit(130)
 
