@@ -136,11 +136,17 @@ def interrupt_noted() -> bool:
 
 
 def _before_start(signum: int, frame: Any) -> None:
+    import os
     import sys
 
-    if _to_exit:  # the process exits now: a second Ctrl-C must not end it by the signal as it finalizes
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sys.stderr.write("interrupted before any cell ran (the command had not started): nothing was stored\n")
+    message = b"interrupted before any cell ran (the command had not started): nothing was stored\n"
+    if _to_exit:
+        # the process is this command and nothing is open yet: end it here. An exception raised from a
+        # signal handler can land in a callback that swallows it ("Exception ignored in ..."), and the
+        # run would go on after this message; a second Ctrl-C could end the process by the signal
+        os.write(2, message)
+        os._exit(130)
+    sys.stderr.write(message.decode())  # called in-process (tests): nothing to end but the command
     raise SystemExit(130)
 
 
