@@ -58,6 +58,10 @@ agent:
 golden_prompts:
   - "Where is my order ORD-10002?"
   - "What is your return policy?"
+  - "How long does shipping take?"
+  - "Please refund $20 for order ORD-10003."
+  - "Can I change my address?"
+  - "Do you ship abroad?"
 invariants:
   - type: output_not_empty
 contract:
@@ -70,6 +74,8 @@ contract:
     - name: plain
       tool_faults: []
     - name: plain-2
+      tool_faults: []
+    - name: plain-3
       tool_faults: []
 """
 

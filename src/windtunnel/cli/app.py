@@ -41,7 +41,7 @@ def _root(
     Exit codes: 0 passed, 1 checks failed or score below threshold, 2 usage or config error,
     3 agent unreachable or harness error, 130 interrupted.
     """
-    if ctx.invoked_subcommand not in ("run", "ci"):  # those hold Ctrl-C themselves (_util/signals.py)
+    if ctx.invoked_subcommand not in ("run", "contract", "ci"):  # those hold Ctrl-C (_util/signals.py)
         from windtunnel._util.signals import command_started
 
         command_started()
