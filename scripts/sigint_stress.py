@@ -137,8 +137,10 @@ def check(root: Path, command: str, code: int, out: str, err: str) -> list[str]:
     if before:
         return problems
     if command == "ci":
-        if "ci was interrupted" not in err and "interrupted" not in err:
-            problems.append("no interrupted line")
+        if "continue with: windtunnel ci --resume" not in err:
+            problems.append("no `ci --resume` line")
+        if not (root / "ci-out" / "summary.json").exists():
+            problems.append("no ci summary.json")
         return problems
     if "--resume" not in err:
         problems.append("no `--resume` line")
