@@ -187,3 +187,20 @@ def test_ctrl_c_while_a_complete_run_reports_keeps_its_verdict(
     assert stored(project) == ("passed", CELLS)
     assert json.loads((project / "int.json").read_text())["run"]["status"] == "completed"
     assert "PASSED" in out
+
+
+def test_ctrl_c_pressed_three_times_while_held_stops_at_once(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from windtunnel._util.signals import INSISTED
+
+    def insist(event: Event) -> bool:  # a set-up that hangs: the user presses Ctrl-C again and again
+        if isinstance(event, Planned):
+            for _ in range(INSISTED - 1):
+                ctrl_c()
+            return True
+        return False
+
+    ctrl_c_at(monkeypatch, insist)
+    assert run(project) == 130
+    assert f"interrupted ({INSISTED} times): stopping at once" in capsys.readouterr().err

@@ -56,8 +56,21 @@ def hold_until_exit() -> None:
     _to_exit.append(True)
 
 
+INSISTED = 3
+"""Signals noted in a row after which a hold gives way: the escape from a set-up or an exit that hangs."""
+
+
 def _note(signum: int, frame: Any) -> None:
     _noted.append(signum)
+    if len(_noted) >= INSISTED:
+        import sys
+
+        _noted.clear()
+        sys.stderr.write(
+            f"interrupted ({INSISTED} times): stopping at once; the cells completed so far are in the store, "
+            "but this run may show as running and have no report\n"
+        )
+        raise KeyboardInterrupt
 
 
 def _raise(signum: int, frame: Any) -> None:
