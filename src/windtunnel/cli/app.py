@@ -31,6 +31,7 @@ def _version_callback(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", callback=_version_callback, is_eager=True, help="Print the version and exit."
     ),
@@ -40,6 +41,10 @@ def _root(
     Exit codes: 0 passed, 1 checks failed or score below threshold, 2 usage or config error,
     3 agent unreachable or harness error, 130 interrupted.
     """
+    if ctx.invoked_subcommand not in ("run", "contract", "ci"):  # those hold Ctrl-C (_util/signals.py)
+        from windtunnel._util.signals import command_started
+
+        command_started()
 
 
 COMMAND_MODULES = (
@@ -74,9 +79,11 @@ _register_commands()
 
 def main(argv: list[str] | None = None) -> None:
     """Run the typer app and map errors to exit codes (the console script enters at cli/entry.py)."""
+    from windtunnel._util.signals import interrupt_before_start
     from windtunnel.cli.entry import guarded
 
-    result = guarded(lambda: _invoke(argv))
+    with interrupt_before_start():  # until a command's body runs, Ctrl-C says so (typer would exit silently)
+        result = guarded(lambda: _invoke(argv))
     sys.exit(result if isinstance(result, int) else 0)
 
 

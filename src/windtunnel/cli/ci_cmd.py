@@ -54,9 +54,11 @@ def ci(
             "ci cannot write to stdout (-o -): it writes a summary and every phase's reports, several files",
             hint="give -o a directory (default reports/ci)",
         )
+    from windtunnel._util.signals import held_interrupts
     from windtunnel.cli._render import CiListener, render_ci
     from windtunnel.flows.ci import CiRequest, ci_flow
 
-    outcome = ci_flow(CiRequest(**options), CiListener(quiet=quiet))
-    render_ci(outcome)
+    with held_interrupts():  # Ctrl-C stops a phase's cells only; the reports and the summary always finish
+        outcome = ci_flow(CiRequest(**options), CiListener(quiet=quiet))
+        render_ci(outcome)
     raise typer.Exit(int(outcome.exit_code))

@@ -156,11 +156,13 @@ def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False
 
 
 def _contract(request: Any, *, quiet: bool, score_only: bool = False) -> None:
+    from windtunnel._util.signals import held_interrupts
     from windtunnel.cli._console import report_on_stdout
     from windtunnel.cli._listener import RichListener
     from windtunnel.flows.contract import contract_flow
 
-    with report_on_stdout(request.output):  # `-o -`: the report on stdout, the matrix on stderr
+    # Ctrl-C stops the units only; the store, the report and the matrix always finish (QA-5)
+    with held_interrupts(), report_on_stdout(request.output):  # `-o -`: the report on stdout, the matrix on stderr
         listener = RichListener(quiet=quiet, plan=not score_only, bar=not (quiet or score_only))
         outcome = contract_flow(request, listener)
         render_contract(outcome, score_only=score_only)

@@ -21,17 +21,22 @@ T = TypeVar("T")
 
 def main(argv: list[str] | None = None) -> None:
     """Run ``windtunnel`` with ``argv`` (default: the process arguments) and exit with its code."""
-    lean = lean_validate_args(sys.argv[1:] if argv is None else argv)
-    if lean is None:
-        from windtunnel.cli.app import main as typer_main
+    from windtunnel._util.signals import hold_until_exit, interrupt_before_start
 
-        typer_main(argv)
-        return
-    from windtunnel.cli._validate import validate_config
+    with interrupt_before_start():  # a Ctrl-C while the CLI imports says so (QA-5)
+        if argv is None:  # the process is this command (console script, python -m)
+            hold_until_exit()
+        lean = lean_validate_args(sys.argv[1:] if argv is None else argv)
+        if lean is None:
+            from windtunnel.cli.app import main as typer_main
 
-    config, no_import = lean
-    guarded(lambda: validate_config(config, no_import=no_import))
-    sys.exit(0)
+            typer_main(argv)
+            return
+        from windtunnel.cli._validate import validate_config
+
+        config, no_import = lean
+        guarded(lambda: validate_config(config, no_import=no_import))
+        sys.exit(0)
 
 
 def lean_validate_args(args: Sequence[str]) -> tuple[Path | None, bool] | None:

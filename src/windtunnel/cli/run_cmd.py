@@ -73,12 +73,14 @@ def run(
     error, 3 when the agent cannot be reached, 130 when interrupted (completed cells are kept).
     """
     options = {k: v for k, v in locals().items() if k not in ("quiet", "cell")}  # named as the request's fields
+    from windtunnel._util.signals import held_interrupts
     from windtunnel.cli._console import report_on_stdout
     from windtunnel.cli._listener import RichListener
     from windtunnel.cli._render import render_run
     from windtunnel.flows.run import RunRequest, run_flow
 
-    with report_on_stdout(output):  # `-o -`: the report on stdout, the summary on stderr
+    # Ctrl-C stops the cells only; the store, the report and this summary always finish (QA-5)
+    with held_interrupts(), report_on_stdout(output):  # `-o -`: the report on stdout, the summary on stderr
         outcome = run_flow(RunRequest(**options, cells=set(cell) if cell else None), RichListener(quiet=quiet))
         render_run(outcome, quiet=quiet)
     raise typer.Exit(int(outcome.exit_code))

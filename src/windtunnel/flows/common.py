@@ -307,10 +307,12 @@ def execute(
     """
     import anyio
 
+    from windtunnel._util.signals import interruptible
+
     done = Execution()
     listener(Started(total=total, label=label))
     try:
-        with sigterm_as_interrupt():
+        with interruptible(), sigterm_as_interrupt():  # the CLI holds Ctrl-C everywhere else
             done.value = anyio.run(main)
     except KeyboardInterrupt:
         done.interrupted = True
