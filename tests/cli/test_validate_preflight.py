@@ -354,6 +354,10 @@ def test_run_words_an_unset_env_reference_as_validate_does(
     assert f"{tmp_path / 'windtunnel.yaml'}: the config cannot run (1 problem); `run` ran nothing" in ran
     assert problem in ran.splitlines(), ran
     assert "planned" not in ran
+    code = wt("score", "-c", str(tmp_path / "windtunnel.yaml"))
+    scored = capsys.readouterr()
+    assert code == ExitCode.USAGE, scored
+    assert "`score` ran nothing" in scored.out + scored.err  # QA-6 F-2: it names the command it serves
 
 
 def test_validate_lists_its_problems_in_line_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -75,3 +75,31 @@ def test_a_framework_agent_given_as_type_python_names_the_type_to_use(
     assert wt(*command, "-c", "windtunnel.yaml", *(["--no-store"] if command == ("run",) else [])) == 2
     err = capsys.readouterr().err
     assert f"it is a {agent_type} agent" in err and f"agent.type: {agent_type}" in err, err
+
+
+CHAOS_BLOCK = "chaos: {tool_faults: [{tool: nosuch_tool, mode: error}]}\n"
+MATRIX = (
+    "contract: {invariants: [{id: i, type: output_not_empty}],\n"
+    "  chaos_matrix: [{name: s, tool_faults: [{tool: nosuch_tool, mode: error}]}]}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("block", "headline"),
+    [
+        (CHAOS_BLOCK, "`run --chaos` and `ci` cannot run this config (`run` can)"),
+        (MATRIX, "`contract run` and `ci` cannot run this config (`run` can)"),
+    ],
+)
+def test_a_framework_tool_name_problem_names_the_commands_it_stops(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], block: str,
+    headline: str,
+) -> None:  # fmt: skip
+    """QA-6 F-1: a tool name in `chaos:` the framework agent lacks stops `run --chaos` and `ci`, not `run`."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        'agent: {type: langgraph, endpoint: "fw_langgraph:robust"}\ngolden_prompts: ["Where is 42?"]\n' + block
+    )
+    assert wt("validate", "-c", "windtunnel.yaml") == 2
+    err = capsys.readouterr().err
+    assert "nosuch_tool" in err and headline in err, err

@@ -97,27 +97,40 @@ def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
             )
 
 
-def preflight_problems(cfg: Any, *, imports: bool) -> list[str]:
+def preflight_problems(cfg: Any, *, imports: bool) -> tuple[list[str], list[str], list[str]]:
     """What ``validate`` reports for a framework agent: the object's kind, fault tool names it lacks, and (with
-    LLM faults and no ``agent.llm``) a model whose SDK client cannot be found."""
+    LLM faults and no ``agent.llm``) a model whose SDK client cannot be found.
+
+    Returns ``(general, contract, chaos)``: the problems of the contract's ``chaos_matrix`` and of the
+    ``chaos:`` block come apart, since only the commands that use that block meet them."""
     from windtunnel._util.errors import WindtunnelError
     from windtunnel.chaos.spec import ChaosSpec
 
     agent = cfg.agent
     if not is_framework(agent) or not imports:
-        return []
+        return [], [], []
+
+    def problem(err: WindtunnelError) -> list[str]:
+        return [f"{err.message}; {err.hint}" if err.hint else err.message]
+
     try:
         module, obj = load(agent)
         names = sorted(module.find_tools(obj))
-        specs = [ChaosSpec.resolve(s) for s in cfg.scenarios]
-        if cfg.chaos is not None:
-            specs.append(ChaosSpec.resolve(cfg.chaos, name="chaos"))
-        unknown_tool_faults(agent, names, specs)
-        if any(s.needs_llm_seam for s in specs) and not getattr(agent, "llm", None):
-            llm_clients(agent, module, obj)
     except WindtunnelError as err:
-        return [f"{err.message}; {err.hint}" if err.hint else err.message]
-    return []
+        return problem(err), [], []
+
+    def faults(specs: list[Any]) -> list[str]:
+        try:
+            unknown_tool_faults(agent, names, specs)
+            if any(s.needs_llm_seam for s in specs) and not getattr(agent, "llm", None):
+                llm_clients(agent, module, obj)
+        except WindtunnelError as err:
+            return problem(err)
+        return []
+
+    contract = faults([ChaosSpec.resolve(s) for s in cfg.scenarios])
+    chaos = faults([ChaosSpec.resolve(cfg.chaos, name="chaos")]) if cfg.chaos is not None else []
+    return [], contract, chaos
 
 
 def framework_type_of(obj: Any) -> str | None:

@@ -31,7 +31,12 @@ def print_summary(report: dict[str, Any], console: Console) -> None:
                 f"{row.get('weight', 1):g}",
             )
         console.print(t)
-    failures = [c for c in report["cells"] if c["status"] in ("failed", "error")]
+    from windtunnel.engine.scoring import is_failure, not_run
+
+    failures = [c for c in report["cells"] if is_failure(c)]
+    skipped = sum(1 for c in report["cells"] if not_run(c))
+    if skipped:
+        console.print(f"not run ({skipped}): cut short when the agent went away; --resume reruns them")
     if failures:
         t = Table(title=f"failures ({len(failures)})", title_justify="left", show_lines=False)
         t.add_column("cell")

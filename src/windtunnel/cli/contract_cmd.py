@@ -118,9 +118,10 @@ def _print_failures(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     from windtunnel.cli._console import out_console
+    from windtunnel.engine.scoring import is_failure
 
     con = out_console()
-    failures = [c for c in report["cells"] if c["status"] in ("failed", "error")]
+    failures = [c for c in report["cells"] if is_failure(c)]
     if failures:
         ft = Table(title=f"failed checks ({len(failures)})", title_justify="left")
         ft.add_column("cell")

@@ -41,6 +41,8 @@ def score(
     from windtunnel.cli._render import render_run
     from windtunnel.flows.run import RunRequest, run_flow
 
-    outcome = run_flow(RunRequest(config=config, seed=seed, min_score=min_score), RichListener(quiet=True))
+    outcome = run_flow(
+        RunRequest(config=config, seed=seed, min_score=min_score), RichListener(quiet=True), command="score"
+    )
     render_run(outcome, show_summary=False, quiet=True)
     raise typer.Exit(int(outcome.exit_code))

@@ -46,6 +46,16 @@ class Summary:
         }
 
 
+def not_run(cell: Mapping[str, Any]) -> bool:
+    """A cell cut short because the agent went away (``agent_exited``): not run, not failed."""
+    return cell.get("error_kind") == "agent_exited"
+
+
+def is_failure(cell: Mapping[str, Any]) -> bool:
+    """A cell that failed or errored on its own (a cell cut short is :func:`not_run` instead)."""
+    return cell.get("status") in ("failed", "error") and not not_run(cell)
+
+
 def type_weights(configured: dict[str, float]) -> dict[str, float]:
     """Registry defaults, overridden only for the types the config names."""
     from windtunnel.mutations.base import mutations
@@ -108,7 +118,7 @@ class Tally:
         """A cell was left out by ``advanced.max_cost`` (engine/budget.py): the run did not do what it was asked."""
 
     def add(self, r: Mapping[str, Any]) -> None:
-        if r.get("error_kind") == "agent_exited":
+        if not_run(r):
             self._not_run += 1
             return
         self._rows += 1
@@ -203,7 +213,7 @@ def unexercised(rows: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     fired: set[str] = set()
     for r in rows:
         name = r.get("scenario")
-        if name is None or r.get("error_kind") == "agent_exited":
+        if name is None or not_run(r):
             continue
         if r.get("faults"):
             fired.add(str(name))

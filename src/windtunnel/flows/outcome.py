@@ -155,8 +155,12 @@ class Outcome:
         return list(self.summary.get("reasons") or [])
 
     def failing_cells(self) -> list[dict[str, Any]]:
-        """The report cells that failed or errored, each with its ``reproduce`` command when known."""
-        return [c for c in self.iter_cells() if c.get("status") in ("failed", "error")]
+        """The report cells that failed or errored, each with its ``reproduce`` command when known.
+
+        Cells cut short because the agent went away are not run, not failed: they are left out."""
+        from windtunnel.engine.scoring import is_failure
+
+        return [c for c in self.iter_cells() if is_failure(c)]
 
     def typed_report(self) -> RunReport:
         """The report as pydantic models (validated)."""

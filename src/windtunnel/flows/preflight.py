@@ -134,7 +134,12 @@ def preflight(
         with _Section(out, "replay run", "ci"):
             _replay_checks(cfg, out, warn_live=every)
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
-    out.errors += frameworks.preflight_problems(cfg, imports=imports)  # framework agents (issue 13)
+    general, matrix, chaos_block = frameworks.preflight_problems(cfg, imports=imports)  # framework agents
+    out.errors += general
+    with _Section(out, "contract run", "ci"):  # a block's problem stops only the commands using it (QA-6 F-1)
+        out.errors += matrix
+    with _Section(out, "run --chaos", "ci"):
+        out.errors += chaos_block
     out.errors += _mcp_server_problems(cfg)
     from windtunnel.config.proxy_env import reach_note
 

@@ -231,8 +231,10 @@ class _Counts:
         return self.usage.total()
 
 
-def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
+def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "run") -> Outcome:
     """Plan the cells lazily, run them under signal handling streaming each to the store, score, report.
+
+    ``command`` is the CLI command this run serves (``score`` runs it too); its messages name it.
 
     With a store nothing is kept per cell: each row goes to the store (batched) and into the counters
     of the summary, and the report file is streamed from the store (see docs/performance.md).
@@ -258,7 +260,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT) -> Outcome:
     from windtunnel.flows.preflight import check_env
 
     llm_mutations = req.llm and req.mutations and not req.chaos_only  # only then is model.api_key used
-    check_env(cfg, str(config_path), command="run", mutation=llm_mutations)  # validate's words and line (QA-5 F7)
+    check_env(cfg, str(config_path), command=command, mutation=llm_mutations)  # validate's words and line (QA-5 F7)
     apply_placement(cfg, req.executor, req.ray_address)
     refuse_overwrite([("-o", req.output)], [("config", Path(config_path))])
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call

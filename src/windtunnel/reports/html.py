@@ -27,6 +27,7 @@ from jinja2 import PackageLoader, StrictUndefined, Template
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
+from windtunnel.engine.scoring import is_failure
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     by_type_rows,
@@ -232,7 +233,7 @@ def _context_from(
     def tallied() -> Iterator[Mapping[str, Any]]:
         for i, c in enumerate(cells()):
             tally.add(c)
-            if c.get("status") in ("failed", "error"):
+            if is_failure(c):
                 seen["failures"] += 1
                 entry = (-SEVERITY_RANK.get(str(c.get("severity")), 2), -i, c)
                 if len(worst) < FAILURE_DETAILS:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from windtunnel.engine.scoring import not_run
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     cell_group,
@@ -99,7 +100,7 @@ class SuiteTally:
 
     def add(self, cell: Mapping[str, Any]) -> None:
         self.tests += 1
-        status = str(cell.get("status"))
+        status = "skipped" if not_run(cell) else str(cell.get("status"))
         self.counts[status] = self.counts.get(status, 0) + 1
         self.seconds += float(cell.get("latency_ms") or 0)
         self.stats.add(cell)
@@ -143,7 +144,7 @@ def testcase(cell: Mapping[str, Any], repeats: bool) -> ET.Element:
         "time": f"{float(latency) / 1000:.3f}" if latency is not None else None,
     }
     case = ET.Element("testcase", {k: xml_text(v) for k, v in attrs.items() if v is not None})
-    status = cell.get("status")
+    status = "skipped" if not_run(cell) else cell.get("status")
     if status == "failed":
         checks = [c for c in cell.get("checks") or [] if not c.get("passed")]
         _el(
@@ -163,7 +164,8 @@ def testcase(cell: Mapping[str, Any], repeats: bool) -> ET.Element:
             type=error.split(":", 1)[0] if ":" in error else "error",
         )
     elif status == "skipped":
-        _el(case, "skipped", message=truncate(str(cell.get("error") or "skipped"), MESSAGE_WIDTH))
+        why = str(cell.get("error") or "skipped")
+        _el(case, "skipped", message=truncate(f"not run: {why}" if not_run(cell) else why, MESSAGE_WIDTH))
     if status in ("failed", "error") and cell.get("output"):
         _el(case, "system-out", str(cell["output"]))
     return case

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from windtunnel.engine.scoring import is_failure
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     by_type_rows,
@@ -194,7 +195,7 @@ def _tally(cells: Iterable[Mapping[str, Any]], top: int) -> tuple[RunStats, list
         nonlocal count
         for cell in cells:
             tally.add(cell)
-            if cell.get("status") in ("failed", "error"):
+            if is_failure(cell):
                 count += 1
                 yield cell
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 
+from windtunnel.engine.scoring import is_failure
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     cell_group,
@@ -128,8 +129,8 @@ def _result(cell: Mapping[str, Any], rid: str, index: int, config_path: str | No
 
 
 def reported(cell: Mapping[str, Any]) -> bool:
-    """Whether a cell becomes a SARIF result (failed and errored cells do)."""
-    return cell.get("status") in ("failed", "error")
+    """Whether a cell becomes a SARIF result (failed and errored cells do; a cell not run does not)."""
+    return is_failure(cell)
 
 
 def rule_index(cells: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, int]]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from windtunnel._util.stats import Z95, mean_pass_hat_k, pass_hat_k
 from windtunnel._util.stats import wilson_interval as _wilson_interval
+from windtunnel.engine.scoring import is_failure
 from windtunnel.reports.cells import Cell, cell_label, identity_digest
 
 
@@ -184,7 +185,7 @@ class SummaryTally:
     def add(self, cell: Mapping[str, Any]) -> None:
         self.cells += 1
         self.stats.add(cell)
-        if cell.get("status") in ("failed", "error"):
+        if is_failure(cell):
             self.failed += 1
             if len(self.failures) < self.max_failures:
                 self.failures.append(cell)
