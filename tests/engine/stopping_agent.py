@@ -9,23 +9,15 @@ from __future__ import annotations
 
 import json
 import sys
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import HTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+from json_handler import JsonHandler  # beside this script (run as `python <script>`)
 
 answered = 0
 
 
-class Handler(BaseHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-    def _send(self, payload: bytes) -> None:
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
+class Handler(JsonHandler):
     def _answer(self, prompt: str) -> None:
         global answered
         answered += 1

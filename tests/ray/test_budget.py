@@ -61,20 +61,36 @@ def test_a_budget_on_ray_is_the_runs(
         assert all(c["usage"]["cost_usd"] == pytest.approx(0.0001) for c in ran)  # priced, as locally
 
 
-def test_a_contract_on_ray_stops_at_the_runs_budget(
-    local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _priced_contract(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    prompts: int,
+    invariants: str = "",
+    isolation: str = "",
+    scenarios: str = "{name: calm}",
+) -> Path:
+    """A priced python agent's config with a $0.00025 run budget and a one-invariant contract, on two actors."""
     (tmp_path / "wt_priced_agent.py").write_text(AGENT)
     monkeypatch.chdir(tmp_path)
     cfg = tmp_path / "c.yaml"
     cfg.write_text(
         "agent: {type: python, endpoint: 'wt_priced_agent:handle'}\n"
-        f"golden_prompts: {json.dumps([f'p{i}' for i in range(10)])}\n"
+        f"golden_prompts: {json.dumps([f'p{i}' for i in range(prompts)])}\n"
+        f"{invariants}"
         "prices: {m: {input: 1.0, output: 1.0}}\n"
-        "advanced: {seed: 1, concurrency: 1, isolation: concurrent, max_cost: 0.00025, executor: ray, "
-        "ray: {num_actors: 2}}\n"
+        f"advanced: {{seed: 1, concurrency: 1, {isolation}max_cost: 0.00025, executor: ray, ray: {{num_actors: 2}}}}\n"
         "contract:\n  name: c\n  invariants: [{type: output_not_empty, id: answers}]\n"
-        "  chaos_matrix: [{name: calm}, {name: again}]\n"
+        f"  chaos_matrix: [{scenarios}]\n"
+    )
+    return cfg
+
+
+def test_a_contract_on_ray_stops_at_the_runs_budget(
+    local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg = _priced_contract(
+        tmp_path, monkeypatch, prompts=10, isolation="isolation: concurrent, ", scenarios="{name: calm}, {name: again}"
     )
     out = tmp_path / "c.json"
     assert wt("contract", "run", "-c", str(cfg), "-q", "--no-store", "-f", "json", "-o", str(out)) == 1
@@ -92,18 +108,7 @@ def test_ci_on_ray_spends_one_budget_over_its_phases(
     local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The mutation phase reaches the budget on Ray; the contract phase, on Ray too, then runs no unit."""
-    (tmp_path / "wt_priced_agent.py").write_text(AGENT)
-    monkeypatch.chdir(tmp_path)
-    cfg = tmp_path / "c.yaml"
-    cfg.write_text(
-        "agent: {type: python, endpoint: 'wt_priced_agent:handle'}\n"
-        f"golden_prompts: {json.dumps([f'p{i}' for i in range(6)])}\n"
-        "invariants: [{type: output_not_empty}]\n"
-        "prices: {m: {input: 1.0, output: 1.0}}\n"
-        "advanced: {seed: 1, concurrency: 1, max_cost: 0.00025, executor: ray, ray: {num_actors: 2}}\n"
-        "contract:\n  name: c\n  invariants: [{type: output_not_empty, id: answers}]\n"
-        "  chaos_matrix: [{name: calm}]\n"
-    )
+    cfg = _priced_contract(tmp_path, monkeypatch, prompts=6, invariants="invariants: [{type: output_not_empty}]\n")
     assert wt("ci", "-c", str(cfg), "-q", "--no-store", "-o", str(tmp_path / "ci")) == 1
     mutation = json.loads((tmp_path / "ci" / "mutation.json").read_text())
     contract = json.loads((tmp_path / "ci" / "contract.json").read_text())

@@ -11,6 +11,7 @@ import pytest
 
 from tests.clirun import wt
 from tests.conftest import REPO
+from tests.ray.test_executor import AGENT  # the agent that kills its actor on "die once" / "die always"
 
 pytestmark = pytest.mark.slow
 
@@ -73,23 +74,6 @@ def test_seeded_contract_on_ray_equals_the_local_run(
         k: local["summary"]["state_detection"][k] for k in ("stateful", "evidence")
     }
     assert LOCAL_FALLBACK not in ray["notices"]
-
-
-AGENT = """
-import os
-from pathlib import Path
-
-HERE = Path(__file__).parent
-
-
-def handle(prompt):
-    if prompt == "die once" and not (HERE / "died").exists():
-        (HERE / "died").write_text(str(os.getpid()))
-        os._exit(1)
-    if prompt == "die always":
-        os._exit(1)
-    return "ok " + prompt
-"""
 
 
 def test_a_killed_actor_loses_no_unit(local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

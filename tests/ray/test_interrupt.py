@@ -21,6 +21,27 @@ pytestmark = pytest.mark.slow
 PROMPTS = 120
 
 
+def _interrupted(
+    argv: list[str], cwd: Path, db: Path, ready: Any, calls: Path, env: dict[str, str] | None = None
+) -> tuple[Any, int, str]:
+    """Start ``windtunnel ARGV``, send SIGINT once ``ready()`` holds (``calls`` written), expect exit 130;
+    the stored run, its kept cells and the command's stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "windtunnel", *argv], cwd=cwd, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        if calls.exists() and ready():
+            break
+    assert proc.poll() is None, "the run ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err.decode()
+    with RunStore(db) as st:
+        (run,) = st.list_runs()
+        kept = st.count_cells(run.id)
+    return run, kept, err.decode()
+
+
 def test_interrupt_then_resume_on_an_existing_cluster(
     local_ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -38,21 +59,10 @@ def test_interrupt_then_resume_on_an_existing_cluster(
     )
     address = local_ray.get_runtime_context().gcs_address  # the test's Ray, joined as an existing cluster
     argv = ["run", "-c", str(cfg), "--no-mutations", "-q", "--store", str(db), "--ray-address", address]
-    proc = subprocess.Popen([sys.executable, "-m", "windtunnel", *argv], cwd=tmp_path, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.2)
-        if calls.exists() and len(calls.read_text().split()) >= 20:  # results of the first batches are in
-            break
-    assert proc.poll() is None, "the run ended before it could be interrupted"
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err.decode()
-    with RunStore(db) as st:
-        (run,) = st.list_runs()
-        kept = st.count_cells(run.id)
-    assert run.status == "interrupted" and 5 <= kept < PROMPTS, (run.status, kept, err.decode())
-    assert f"windtunnel run --resume {run.id}" in err.decode()
+    # results of the first batches are in
+    run, kept, err = _interrupted(argv, tmp_path, db, lambda: len(calls.read_text().split()) >= 20, calls)
+    assert run.status == "interrupted" and 5 <= kept < PROMPTS, (run.status, kept, err)
+    assert f"windtunnel run --resume {run.id}" in err
 
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "r.json"
@@ -122,20 +132,11 @@ def test_a_contract_on_ray_interrupted_then_resumed(
     address = local_ray.get_runtime_context().gcs_address
     argv = ["contract", "run", "-c", str(cfg), "-q", "--store", str(db), "--ray-address", address]
     env = {**os.environ, "WINDTUNNEL_STATE_CACHE": "0"}
-    proc = subprocess.Popen([sys.executable, "-m", "windtunnel", *argv], cwd=tmp_path, stderr=subprocess.PIPE, env=env)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.2)
-        if calls.exists() and sum(line in prompts for line in calls.read_text().splitlines()) >= 40:
-            break  # state detection's calls made, then units (the first batches' results are in)
-    assert proc.poll() is None, "the run ended before it could be interrupted"
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err.decode()
-    with RunStore(db) as st:
-        (run,) = st.list_runs()
-        kept = st.count_cells(run.id)
-    assert run.status == "interrupted" and 1 <= kept < 60, (run.status, kept, err.decode())
+    # state detection's calls made, then units (the first batches' results are in)
+    run, kept, err = _interrupted(
+        argv, tmp_path, db, lambda: sum(line in prompts for line in calls.read_text().splitlines()) >= 40, calls, env
+    )
+    assert run.status == "interrupted" and 1 <= kept < 60, (run.status, kept, err)
 
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "r.json"
