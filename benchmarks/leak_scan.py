@@ -5,6 +5,8 @@
     .venv/bin/python benchmarks/leak_scan.py --stages                      # and where the time goes
                                                      # (per stage, and per pass of a clean item's pre-check)
     .venv/bin/python benchmarks/leak_scan.py --label-set                   # and items leaking 1 of 3 labels
+    .venv/bin/python benchmarks/leak_scan.py --floor                       # and the best ratios this design
+                                                     # allows (stages + the passes a sound "no" needs)
 
 The generated JSONL holds ticket-like items with 10,000 distinct answers; about a fifth of the items
 carry a planted leak (direct field, prose, upstream field, base64), the rest are clean; a second file of
@@ -176,7 +178,8 @@ def scan_jobs(path: Path, jobs: int | None = None, decode: bool = True) -> tuple
 def stages(path: Path) -> dict[str, float]:
     """CPU µs per item of each stage of the one-process scan (best of two passes over items kept in
     memory): reading and parsing, mapping records to items, the item pre-check, and the whole audit
-    of the items that cannot leak (``clean``) and of those that can (``walked``)."""
+    of the items that cannot leak (``clean``) and of those that can (``walked``); and the number of
+    each (``clean items``, ``walked items``)."""
     from windtunnel.leakage.dataset import iter_items, iter_records
     from windtunnel.leakage.prefilter import dumps, plan_blob
     from windtunnel.leakage.scan import _prepared, audit_item
@@ -211,9 +214,47 @@ def stages(path: Path) -> dict[str, float]:
         "read and parse": read,
         "map to items": mapped,
         "pre-check": per_item(check, items),
-        f"audit, clean ({len(clean)})": per_item(audit_item, clean),
-        f"audit, walked ({len(walked)})": per_item(audit_item, walked),
+        "audit, clean": per_item(audit_item, clean),
+        "audit, walked": per_item(audit_item, walked),
+        "clean items": len(clean),
+        "walked items": len(walked),
     }
+
+
+def _show_stages(st: dict[str, float]) -> str:
+    return ", ".join(
+        f"{k} ({st[k.split(', ')[1] + ' items']:.0f}) {v:.1f}" if k.startswith("audit, ") else f"{k} {v:.1f}"
+        for k, v in st.items()
+        if k not in ("clean items", "walked items")
+    )
+
+
+# The C-level passes of :func:`precheck_passes` that a sound "no" for a clean item needs (the rest of
+# its lines are the loop alone and the whole pre-check, for comparison).
+_NEEDED_PASSES = (
+    "serialise",
+    "isascii + 4 byte finds",
+    "lower",
+    "upstream-key gate",
+    "answer words",
+    "translate",
+    "base64-run regex",
+)
+
+
+def floor_line(passes: dict[str, float]) -> tuple[float, str]:
+    """The sum of the needed passes (each less the measuring loop's own cost), and how it is shown."""
+    loop = passes["empty loop"]
+    need = sum(max(0.0, passes[k] - loop) for k in _NEEDED_PASSES)
+    return need, f"sum of the C passes a sound 'no' needs {need:.1f} µs (each less the empty loop, {loop:.2f})"
+
+
+def floor_ratio(parse_us: float, need: float, st: dict[str, float]) -> float:
+    """The ratio scan / parse if every clean item cost only its needed passes (``need`` µs) and reading,
+    mapping and all Python around the passes were free, walked items costing what they were measured at."""
+    n = st["clean items"] + st["walked items"]
+    per_item = parse_us + (st["clean items"] * need + st["walked items"] * st["audit, walked"]) / max(1, n)
+    return parse_us / per_item
 
 
 def precheck_passes(path: Path) -> dict[str, float]:
@@ -317,11 +358,18 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3, help="runs of parse and scan per file (best is kept)")
     ap.add_argument("--stages", action="store_true", help="also print the CPU time per item of each stage")
     ap.add_argument(
+        "--floor",
+        action="store_true",
+        help="also print the best ratios this design allows: clean items at the sum of their C passes, "
+        "no Python glue, walked items as measured (implies --stages)",
+    )
+    ap.add_argument(
         "--label-set",
         action="store_true",
         help="also scan a file of the same size where every item leaks one of three labels (High, Medium, Low)",
     )
     args = ap.parse_args()
+    args.stages = args.stages or args.floor
     tmp = tempfile.TemporaryDirectory()
     folder = args.keep or Path(tmp.name)
     folder.mkdir(parents=True, exist_ok=True)
@@ -338,6 +386,8 @@ def main() -> None:
     mb = big.stat().st_size / 1e6
     # Ratios in one run: parse and scan of each file alternate, best of --repeats.
     best: dict[Path, tuple[float, float, int, int]] = {}
+    measured: list[tuple[str, float, float, dict[str, float]]] = []  # for --floor
+    need: float | None = None
     for label, path, target in files:
         size = path.stat().st_size / 1e6
         parses, scans = [], []
@@ -358,7 +408,9 @@ def main() -> None:
         )
         best[path] = (t_parse, t_scan, n, leaked)
         if args.stages:
-            print("  CPU µs per item: " + ", ".join(f"{k} {v:.1f}" for k, v in stages(path).items()))
+            st = stages(path)
+            print("  CPU µs per item: " + _show_stages(st))
+            measured.append((label, t_parse / n * 1e6, t_parse / t_scan, st))
             if path == big:
                 try:
                     passes = precheck_passes(path)
@@ -368,6 +420,16 @@ def main() -> None:
                     "  pre-check of a clean item, CPU µs per pass: "
                     + ", ".join(f"{k} {v:.2f}" for k, v in passes.items())
                 )
+                if args.floor and passes:
+                    need, shown = floor_line(passes)  # measured on the 20 % file, used for both
+                    print(f"  floor: {shown}, against {st['audit, clean']:.1f} for the whole audit of a clean item")
+    if need is not None:
+        for label, parse_us, ratio, st in measured:
+            print(
+                f"floor, {label}: parse {parse_us:.2f} µs per item; clean items at {need:.1f}, walked at "
+                f"{st['audit, walked']:.1f} (as measured), reading, mapping and glue free: best possible ratio "
+                f"{floor_ratio(parse_us, need, st):.3f} (measured {ratio:.3f})"
+            )
     t_parse, t_scan, n, leaked = best[big]
     t_nd, _, leaked_nd = scan(big, decode=False)
     print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked)")
