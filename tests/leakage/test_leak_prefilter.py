@@ -194,3 +194,24 @@ def test_upstream_gate_finds_a_quoted_confidence_in_a_value() -> None:
     blob = orjson.dumps({"note": 'low confidence": x'})
     assert _upstream_keys(blob.lower())
     assert _may_have_upstream_key(blob, blob.lower())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_the_ascii_word_pattern_finds_the_words_of_ascii_text(text: str) -> None:
+    """The probe splits ASCII answers with ``[A-Za-z0-9_]+`` instead of the Unicode word pattern."""
+    from windtunnel.leakage.prefilter import _ASCII_WORD_RE
+    from windtunnel.leakage.text import WORD_RE
+
+    assert _ASCII_WORD_RE.findall(text) == WORD_RE.findall(text)
+
+
+def test_a_plan_with_a_plain_hit_only_is_the_shared_one() -> None:
+    """A projection whose only possible finding is a plain hit gets the shared plan: walk, nothing to
+    decode, no upstream key, exact; one with nothing gets the "no" plan."""
+    from windtunnel.leakage.prefilter import Plan, plan_blob
+
+    needles = NeedleSet.build(["Amber falcon"])
+    assert plan_blob(b'{"note":"amber falcon"}', needles) == Plan(True, False, False, True)
+    assert plan_blob(b'{"note":"amber hawk"}', needles) == Plan(False, False, False, True)
+    assert plan_blob(b'{"aiNote":"hawk"}', needles).upstream

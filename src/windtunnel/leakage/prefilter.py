@@ -84,6 +84,7 @@ _UPSTREAM_START_RES = tuple(re.compile(re.escape(c) + _UPSTREAM_AFTER) for c in 
 # checked for a ',', '{' or backslash before it. A key's text lies between such a quote and the
 # next one (a quote inside a key is escaped, so its backslash leads the next segment).
 _UPSTREAM_START_RE = re.compile(rb'"(?<=[,{\\]")(?:' + _UPSTREAM_AFTER[1:] + rb'|[^"]*confidence)')
+_ASCII_WORD_RE = re.compile(r"[A-Za-z0-9_]+")
 _ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SEPARATOR_RE = re.compile(rb"(?<=\d)[, ](?=\d{3})")
 # What may stand between two words of a phrase in the serialised text: non-alphanumerics and escapes.
@@ -95,9 +96,9 @@ _ESCAPE_RE = re.compile(rb"\\(?:u[0-9a-fA-F]{4}|.)")
 _CLASSES = bytes((0x61 if 0x61 <= b <= 0x7A else 0x42) if b in _B64_ALPHABET else 0x20 for b in range(256))
 
 
-@dataclass(frozen=True)
-class _Probe:
-    """What the pre-check looks for, derived once per needle set."""
+class _Probe(NamedTuple):
+    """What the pre-check looks for, derived once per needle set (a tuple: one is built for every
+    distinct answer, on its first sighting)."""
 
     sets: tuple[tuple[tuple[bytes, ...], bool], ...]
     """Per answer / correlated value (and canonical form): its words, and whether they must be adjacent."""
@@ -133,7 +134,8 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     labels: list[tuple[bytes, ...]] = []
     shortest = 1 << 30
     for n in needles.needles:
-        toks = tuple(t.encode() for t in WORD_RE.findall(n.norm))
+        # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
+        toks = tuple(t.encode() for t in (_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
         if n.role == "label":
             labels.append(toks)
         else:
@@ -237,6 +239,8 @@ def _holds_run(blob: bytes, hot: tuple[str, ...]) -> bool:
 
 _NOTHING = Plan(False, False, False, True)
 """The plan of every projection that cannot hold a finding (shared: plans are not changed)."""
+_PLAIN = Plan(True, False, False, True)
+"""The plan of a projection with a plain hit and nothing to decode or upstream-named (shared)."""
 
 
 def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possible: bool = True) -> bool:
@@ -271,32 +275,32 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     of such a projection), skipping that check.
     """
     # A lone backslash is found by memchr; the pair is a full substring search (~1 µs per 1.3 KB).
-    if not blob.isascii() or (b"\\" in blob and b"\\\\" in blob):
+    backslash = b"\\" in blob
+    if not blob.isascii() or (backslash and b"\\\\" in blob):
         return Plan(True, decode, True)
     pr: _Probe = needles.__dict__.get("_probe") or probe(needles)
     low = blob.lower()
     ups: tuple[bytes, ...] = ()
     if upstream_possible and _may_have_upstream_key(blob, low):
         ups = _upstream_keys(low)
-    upstream = bool(ups)
     hot: tuple[str, ...] = ()
     entities = percent = False
-    sets = pr.words_upstream if upstream else pr.words
+    sets = pr.words_upstream if ups else pr.words
     if decode and sets:
         if b"&" in blob:
             entities = _text_may_hit(html.unescape(blob.decode()), sets, pr)
         if b"%" in blob:
             percent = _text_may_hit(urllib.parse.unquote(blob.decode()), sets, pr)
-        if b"\\" in blob or b"/" in blob:
+        if backslash or b"/" in blob:
             hot = _hot_runs(_unescaped(blob), pr, sets, json=True)
         else:  # the common case, without the calls around it
             runs = _json_runs(blob, pr.min_blob)
-            hot = _hot_of(runs, pr, sets) if runs else ()
-    dec = entities or percent or bool(hot)
-    walk = dec or upstream or _plain_hit(pr, low)
-    if not walk:
-        return _NOTHING
-    return Plan(walk, dec, upstream, True, hot, entities, percent, ups)
+            if runs:
+                hot = _hot_of(runs, pr, sets)
+    if hot or entities or percent or ups:
+        return Plan(True, bool(hot) or entities or percent, bool(ups), True, hot, entities, percent, ups)
+    # Nothing to decode and no upstream key: only a plain hit makes the walk find anything.
+    return _PLAIN if _plain_hit(pr, low) else _NOTHING
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
@@ -499,14 +503,20 @@ def _json_runs(blob: bytes, min_len: int) -> list[tuple[bytes, tuple[_Piece, ...
     """:func:`_runs` of serialised JSON without '/': the same runs, fewer candidates looked at."""
     classes = blob.translate(_KEY_CLASSES)
     out: list[tuple[bytes, tuple[_Piece, ...]]] = []
-    for m in _decodable_run_re(min_len).finditer(classes):
+    rx = _DECODABLE_RES.get(min_len) or _decodable_run_re(min_len)
+    for m in rx.finditer(classes):
         start, end = m.span()
         if start and classes[start - 1] == 0x61:
             # The run starts at its lowercase prefix; one longer than the regex counts is checked here.
             start = max(classes.rfind(b" ", 0, start), classes.rfind(b"Q", 0, start), classes.rfind(b"C", 0, start)) + 1
             if end - start < min_len or (end - start) % 4:
                 continue
-        _add_run(out, blob[start:end])
+        run = blob[start:end]  # _add_run, inline: this runs for ~3 runs of every clean item
+        pieces = _PIECES.get(run)
+        if pieces is None:
+            pieces = _run_pieces(run)
+        if pieces:
+            out.append((run, pieces))
     return out
 
 
