@@ -215,3 +215,29 @@ def test_a_plan_with_a_plain_hit_only_is_the_shared_one() -> None:
     assert plan_blob(b'{"note":"amber falcon"}', needles) == Plan(True, False, False, True)
     assert plan_blob(b'{"note":"amber hawk"}', needles) == Plan(False, False, False, True)
     assert plan_blob(b'{"aiNote":"hawk"}', needles).upstream
+
+
+_BRACE_TEXT = st.sampled_from(["{ml x", "a{aiX", "1{234", "{confidence", "x, aiY", "plain", "{", ","])
+_BRACE_TREE = st.recursive(
+    st.one_of(_GATE_TEXT.filter(lambda t: "\\" not in t), _BRACE_TEXT, st.integers(0, 9)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.one_of(_GATE_KEY, _BRACE_TEXT), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(tree=_BRACE_TREE)
+def test_the_key_start_gate_equals_the_quote_led_one(tree: Any) -> None:
+    # Without a backslash, the ',"'-led gate on the text lowercased with '{' as ',' says exactly what
+    # the quote-led gate says on the lowercased text, and every answer word is found the same way.
+    from windtunnel.leakage.prefilter import _KEY_START_RE, _LOWER_KEYS, _may_have_upstream_key
+
+    blob = orjson.dumps(tree)
+    if b"\\" in blob:
+        return
+    low, keyed = blob.lower(), blob.translate(_LOWER_KEYS)
+    assert (_KEY_START_RE.search(keyed) is not None) == _may_have_upstream_key(blob, low)
+    for word in (b"ml", b"aix", b"confidence", b"234", b"plain", b"x"):
+        assert (word in keyed) == (word in low)
