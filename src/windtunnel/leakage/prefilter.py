@@ -293,7 +293,8 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
         # Lowercased with '{' read as ',' in the same pass: the gate is one regex led by ',"'.
         low = blob.translate(_LOWER_KEYS)
         gate = upstream_possible and _KEY_START_RE.search(low) is not None
-    ups = _upstream_keys(blob.lower()) if gate else ()
+    # The keys as written, lowercased ('{' inside a key is itself): the walk looks for them in subtrees.
+    ups = _upstream_keys(low if backslash else blob.lower()) if gate else ()
     hot: tuple[str, ...] = ()
     entities = percent = False
     sets = pr.words_upstream if ups else pr.words
