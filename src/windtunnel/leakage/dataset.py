@@ -205,32 +205,60 @@ def _fast_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem | None:
     context part are present (the common case), without the general selectors; ``None`` otherwise
     (the general path then gives the same item or the same error)."""
     data = rec.data
-    if type(data) is not dict or not fmap.plain:
+    names = fmap.__dict__.get("_fast_names") or _fast_names(fmap)
+    if type(data) is not dict or not names:
         return None
-    sel = fmap.selectors
-    exp_v = data.get(fmap.expected_field, _ABSENT)
-    projection = data.get(sel[0], _ABSENT)
+    exp_f, sel, lab_f, cor_f, cw_f, id_f, tgt_f, source = names
+    exp_v = data.get(exp_f, _ABSENT)
+    projection = data.get(sel, _ABSENT)
     if exp_v is _ABSENT or projection is _ABSENT:
         return None
     try:
         stripped = exp_v.strip() if type(exp_v) is str else None
         expected = [stripped] if stripped else as_strings(exp_v, "expected", index)
-        lab = data.get(fmap.label_set_field)
+        lab = data.get(lab_f)
         labels = fmap.label_set or (as_strings(lab, "label_set", index) if lab else [])
-        cor = data.get(fmap.correlated_field)
+        cor = data.get(cor_f)
         correlated = as_strings(cor, "correlated_values", index) if cor else []
-        cw = data.get(fmap.context_words_field)
+        cw = data.get(cw_f)
         words = [*fmap.context_words, *as_strings(cw, "context_words", index)] if cw else list(fmap.context_words)
     except ValueError:
         return None
     if not expected:
         return None
-    item_id = str(data[fmap.id_field]) if fmap.id_field in data else str(index + 1)
-    target = fmap.target or data.get(fmap.target_field)
+    item_id = data.get(id_f, _ABSENT)
+    target = fmap.target or data.get(tgt_f)
     item = LeakItem(
-        item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line, words, fmap.strict
+        str(index + 1) if item_id is _ABSENT else str(item_id),
+        expected,
+        projection,
+        labels,
+        correlated,
+        str(target) if target else None,
+        rec.line,
+        words,
+        fmap.strict,
     )
-    return MappedItem(item, rec, [(sel[0], _key_pointer(sel[0]))])
+    return MappedItem(item, rec, [source])
+
+
+def _fast_names(fmap: FieldMap) -> tuple[Any, ...] | tuple[()]:
+    """The field names :func:`_fast_item` reads, once per field map (empty when it does not apply)."""
+    names: tuple[Any, ...] | tuple[()] = ()
+    if fmap.plain:
+        sel = fmap.selectors[0]
+        names = (
+            fmap.expected_field,
+            sel,
+            fmap.label_set_field,
+            fmap.correlated_field,
+            fmap.context_words_field,
+            fmap.id_field,
+            fmap.target_field,
+            (sel, _key_pointer(sel)),
+        )
+    fmap.__dict__["_fast_names"] = names
+    return names
 
 
 _ABSENT = object()
