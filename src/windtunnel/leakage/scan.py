@@ -237,8 +237,11 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     blob: bytes | None = None
     upstream_keys = True
     plan: Plan | None = None
-    if prefilter and _reads_as_null(needles):
-        prefilter = False
+    if prefilter:  # once per needle set: this head runs on every item
+        null = needles.__dict__.get("_reads_as_null")
+        if null is None:
+            null = needles.__dict__["_reads_as_null"] = _reads_as_null(needles)
+        prefilter = not null
     if prefilter:
         blob = dumps(it.projection)
         if blob is not None:
