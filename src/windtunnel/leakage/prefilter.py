@@ -556,16 +556,18 @@ def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
         decoded = [dec] if dec is not None else []
     else:
         decoded = []
-    pieces = tuple(
-        _Piece(
-            full_text(text).encode(),
-            "%" in text or "&" in text or "\\" in text,
-            tuple(p.view for _r, ps in _runs(text.encode(), 4, json=False) for p in ps)
-            if nest and len(text) > 3
-            else (),
+    pieces: tuple[_Piece, ...] = ()  # most runs (ids, capitalised words) decode to nothing
+    if decoded:
+        pieces = tuple(
+            _Piece(
+                full_text(text).encode(),
+                "%" in text or "&" in text or "\\" in text,
+                tuple(p.view for _r, ps in _runs(text.encode(), 4, json=False) for p in ps)
+                if nest and len(text) > 3
+                else (),
+            )
+            for text in decoded
         )
-        for text in decoded
-    )
     if nest:
         if len(_PIECES) >= _PIECES_MAX:
             _PIECES.clear()

@@ -1,0 +1,40 @@
+"""base64 decoding of a run, against the standard library calls it replaces."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from windtunnel.leakage.decode import _b64_text, _printable
+
+_RUN = st.one_of(
+    st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_", max_size=24),
+    st.text(alphabet="AQWab09+/=-_é ", max_size=12),
+    st.sampled_from(["", "a", "WEB-1234", "user4403", "Incident"]),
+    st.binary(max_size=18).map(lambda b: base64.b64encode(b).decode()),
+    st.binary(max_size=18).map(lambda b: base64.urlsafe_b64encode(b).decode().rstrip("=")),
+    st.text(max_size=10).map(lambda t: base64.b64encode(t.encode()).decode()),
+)
+
+
+def _reference(blob: str) -> str | None:
+    if blob.islower() and blob.isalpha():
+        return None
+    try:
+        if "-" in blob or "_" in blob:
+            raw = base64.urlsafe_b64decode(blob)
+        else:
+            raw = base64.b64decode(blob, validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    return decoded if _printable(decoded) else None
+
+
+@settings(max_examples=3000, deadline=None)
+@given(blob=_RUN)
+def test_a_run_decodes_as_the_base64_module_decodes_it(blob: str) -> None:
+    assert _b64_text(blob) == _reference(blob)
