@@ -257,6 +257,14 @@ def floor_ratio(parse_us: float, need: float, st: dict[str, float]) -> float:
     return parse_us / per_item
 
 
+def walked_budget(parse_us: float, need: float, st: dict[str, float], target: float) -> float:
+    """The most a walked item may cost for the ratio to reach ``target`` under :func:`floor_ratio`'s
+    assumptions (negative: out of reach even with walked items free)."""
+    n = st["clean items"] + st["walked items"]
+    budget = (parse_us / target - parse_us) * n - st["clean items"] * need
+    return budget / max(1, st["walked items"])
+
+
 def precheck_passes(path: Path) -> dict[str, float]:
     """CPU µs per item of each C-level pass of the pre-check over the items that cannot leak, each
     timed alone (best of three), and of the whole pre-check: the floor of a clean item in this
@@ -395,7 +403,7 @@ def main() -> None:
     mb = big.stat().st_size / 1e6
     # Ratios in one run: parse and scan of each file alternate, best of --repeats.
     best: dict[Path, tuple[float, float, int, int]] = {}
-    measured: list[tuple[str, float, float, dict[str, float]]] = []  # for --floor
+    measured: list[tuple[str, float, float, dict[str, float], float | None]] = []  # for --floor
     need: float | None = None
     for label, path, target in files:
         size = path.stat().st_size / 1e6
@@ -419,7 +427,7 @@ def main() -> None:
         if args.stages:
             st = stages(path)
             print("  CPU µs per item: " + _show_stages(st))
-            measured.append((label, t_parse / n * 1e6, t_parse / t_scan, st))
+            measured.append((label, t_parse / n * 1e6, t_parse / t_scan, st, target))
             if path == big:
                 try:
                     passes = precheck_passes(path)
@@ -433,12 +441,19 @@ def main() -> None:
                     need, shown = floor_line(passes)  # measured on the 20 % file, used for both
                     print(f"  floor: {shown}, against {st['audit, clean']:.1f} for the whole audit of a clean item")
     if need is not None:
-        for label, parse_us, ratio, st in measured:
+        for label, parse_us, ratio, st, target in measured:
             print(
                 f"floor, {label}: parse {parse_us:.2f} µs per item; clean items at {need:.1f}, walked at "
                 f"{st['audit, walked']:.1f} (as measured), reading, mapping and glue free: best possible ratio "
                 f"{floor_ratio(parse_us, need, st):.3f} (measured {ratio:.3f})"
             )
+            if target is not None and st["walked items"]:
+                budget = walked_budget(parse_us, need, st, target)
+                print(
+                    f"  to reach {target}: walked items at <= {budget:.1f} µs (clean items at {need:.1f}, glue free)"
+                    if budget > 0
+                    else f"  {target} is out of reach with clean items at {need:.1f}, even with walked items free"
+                )
     t_parse, t_scan, n, leaked = best[big]
     t_nd, _, leaked_nd = scan(big, decode=False)
     print(f"leak scan --no-decode: {mb / t_nd:5.1f} MB/s  (ratio {t_parse / t_nd:.3f}, {leaked_nd} leaked)")

@@ -19,3 +19,10 @@ def test_floor_ratio_counts_clean_items_at_their_passes_and_walked_items_as_meas
     # parse 3 µs; per item 3 + (4 * 10 + 70) / 5 = 25
     assert leak_scan.floor_ratio(3.0, 10.0, st) == pytest.approx(3.0 / 25.0)
     assert leak_scan.floor_ratio(3.0, 10.0, st | {"clean items": 0}) == pytest.approx(3.0 / 73.0)
+
+
+def test_the_walked_budget_reaches_the_target_exactly() -> None:
+    st = {"audit, walked": 70.0, "audit, clean": 18.0, "clean items": 4, "walked items": 1}
+    budget = leak_scan.walked_budget(3.0, 10.0, st, 0.1)
+    assert leak_scan.floor_ratio(3.0, 10.0, st | {"audit, walked": budget}) == pytest.approx(0.1)
+    assert leak_scan.walked_budget(3.0, 10.0, st, 0.5) < 0  # clean items alone exceed what 0.5 allows
