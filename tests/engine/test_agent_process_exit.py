@@ -185,7 +185,7 @@ def test_cells_cut_short_by_the_agent_exit_are_not_scored() -> None:
     assert s["score"] == pytest.approx(100 * 2 / 3, abs=0.01)
 
 
-def test_aborted_run_one_count_and_no_score(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_aborted_run_one_count_and_the_score_of_what_ran(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import re
 
     cfg = write_config(tmp_path, answers=4, concurrency=3)
@@ -208,7 +208,10 @@ def test_aborted_run_one_count_and_no_score(tmp_path: Path, capsys: pytest.Captu
     code = wt("score", "-c", str(cfg2), "--seed", "1")
     outerr = capsys.readouterr()
     assert code == ExitCode.HARNESS
-    assert outerr.out.strip() == "n/a"
+    # one rule (QA-6 F-13): `score` prints the score of the cells that ran (both answered: 100), as the
+    # report and the API do, and says how many of the planned cells that is
+    assert outerr.out.strip() == "100.00"
+    assert re.search(r"\b2 of \d+ cells completed and kept", outerr.err), outerr.err
 
 
 def test_a_half_run_scenario_is_cut_however_the_exit_was_noticed() -> None:

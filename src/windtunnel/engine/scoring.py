@@ -1,4 +1,11 @@
-"""Run scores. Nothing scores vacuously: no scored cell means ``None``, never 100."""
+"""Run scores. Nothing scores vacuously: no scored cell means ``None``, never 100.
+
+A run cut short (interrupted, or aborted because the agent went away) scores the cells it ran, and
+only those: the same number in the report (``summary.score``, beside ``summary.partial``), the terminal
+summary, ``runs list``, ``Outcome.score`` and ``windtunnel score``; each says the run was cut short and
+how many of the planned cells ran, and none of them passes (QA-6 F-13). Cells cut short by the agent
+going away are :func:`not_run`, never scored.
+"""
 
 from __future__ import annotations
 
