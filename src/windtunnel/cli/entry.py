@@ -9,8 +9,8 @@ to the typer app (:mod:`windtunnel.cli.app`), which owns usage errors.
 
 from __future__ import annotations
 
+import _signal  # the C module: `signal` imports enum (~6 ms) before a handler could be in place
 import os
-import signal
 import sys
 
 
@@ -29,9 +29,10 @@ def _is_the_command() -> bool:
 
 # Ctrl-C while Python imports the CLI (before main() installs its handling) exits 130 with one line, not a
 # KeyboardInterrupt traceback and the signal's status: installed before any other import, in the command only.
-if _is_the_command() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-    signal.signal(signal.SIGINT, _interrupted_at_start)
+if _is_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _interrupted_at_start)
 
+import signal  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import TypeVar  # noqa: E402
@@ -45,6 +46,8 @@ def main(argv: list[str] | None = None) -> None:
     """Run ``windtunnel`` with ``argv`` (default: the process arguments) and exit with its code."""
     from windtunnel._util.signals import hold_until_exit, interrupt_before_start
 
+    if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # hand over: what comes after restores the default
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     with interrupt_before_start():  # a Ctrl-C while the CLI imports says so (QA-5)
         if argv is None:  # the process is this command (console script, python -m)
             hold_until_exit()
