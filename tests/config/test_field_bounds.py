@@ -75,6 +75,7 @@ def test_timeout_in_seconds_is_warned_with_the_likely_intent() -> None:
     cfg = parse_config('version: "2.0"\nagent: {type: python, endpoint: "m:f", timeout: 30}\ngolden_prompts: [a]\n')
     (warning,) = config_warnings(cfg)
     assert "30 ms" in warning and "timeout: 30000" in warning
+    assert warning.startswith("line 2: agent.timeout")
     assert warning in preflight(cfg).warnings
     assert warning in plan_run(cfg, seed=1, mutations=False).notices
     assert not config_warnings(parse_config(BASE + "golden_prompts: [a]\n"))

@@ -77,9 +77,9 @@ BAD = [
     pytest.param(AGENT + "version: 3\n", ["line 2", "version '3' is not supported", "1, 1.0, 2, 2.0"], id="version-3"),
     pytest.param(AGENT + "version: '2.1'\n", ["version '2.1' is not supported"], id="version-2.1"),
     pytest.param(AGENT + "version: true\n", ["version"], id="version-bool"),
-    pytest.param(  # model-level validators point at the key their message names, not at line 1
+    pytest.param(  # a malformed golden prompt is an error of its own item, with that item's line
         AGENT + "golden_prompts:\n  - hi\n  - {turns: []}\n",
-        ["line 4: golden_prompts[1].turns must be a non-empty list"],
+        ["line 4: golden_prompts[1]: turns must be a non-empty list"],
         id="golden-turns-empty-line",
     ),
     pytest.param(
@@ -201,5 +201,23 @@ def test_golden_prompts_with_expected_answers_keep_a_side_table() -> None:
 
 
 def test_golden_expected_of_a_wrong_type_is_a_config_error() -> None:
-    with pytest.raises(ConfigError, match=r"golden_prompts\[0\]\.expected holds a dict"):
+    with pytest.raises(ConfigError, match=r"line 3: golden_prompts\[0\]: expected holds a dict"):
         parse(AGENT + "golden_prompts:\n  - {prompt: p, expected: {a: 1}}\n")
+
+
+def test_a_malformed_golden_prompt_hides_no_other_problem() -> None:
+    """QA-6 F-7: every problem at once, the golden prompts' own beside the rest of the schema's."""
+    with pytest.raises(ConfigError) as info:
+        parse(
+            AGENT + "golden_prompts:\n  - hi\n  - {turns: []}\n  - {prompt: p, expected: {a: 1}}\n"
+            "advanced:\n  concurrency: 0\n  nosuch: 1\n"
+        )
+    msg = str(info.value)
+    assert "(4 problems)" in msg
+    for part in (
+        "line 4: golden_prompts[1]: turns must be",
+        "line 5: golden_prompts[2]: expected holds a dict",
+        "line 7: advanced.concurrency",
+        "line 8: unknown key 'nosuch' in advanced",
+    ):
+        assert part in msg, f"{part!r} not in:\n{msg}"

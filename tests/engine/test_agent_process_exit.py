@@ -121,7 +121,9 @@ def test_contract_run_stops_when_the_agent_process_exits(tmp_path: Path, capsys:
     matrix = {(m["scenario"], m["status"]) for m in report["summary"]["matrix"]}
     assert matrix == {("calm", "not run"), ("calm-again", "not run")}
     assert report["summary"]["units_completed"] == 0 and report["run"]["aborted"]["cells_completed"] == 0
-    assert "exited with code 7 after 0 cells" in err
+    # one count, in units, from one source (QA-6 F-4): the message, the kept line and the report agree
+    assert "exited with code 7 after 0 units" in err
+    assert f"0 of {2 * PROMPTS} units completed and kept" in err
     assert not [c for c in report["cells"] if c.get("error_kind") == "agent_exited"]
     assert report["summary"]["cells_failed"] == report["summary"]["cells_errored"] == 0
 
@@ -183,7 +185,7 @@ def test_cells_cut_short_by_the_agent_exit_are_not_scored() -> None:
     assert s["score"] == pytest.approx(100 * 2 / 3, abs=0.01)
 
 
-def test_aborted_run_one_count_and_no_score(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_aborted_run_one_count_and_the_score_of_what_ran(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import re
 
     cfg = write_config(tmp_path, answers=4, concurrency=3)
@@ -206,7 +208,10 @@ def test_aborted_run_one_count_and_no_score(tmp_path: Path, capsys: pytest.Captu
     code = wt("score", "-c", str(cfg2), "--seed", "1")
     outerr = capsys.readouterr()
     assert code == ExitCode.HARNESS
-    assert outerr.out.strip() == "n/a"
+    # one rule (QA-6 F-13): `score` prints the score of the cells that ran (both answered: 100), as the
+    # report and the API do, and says how many of the planned cells that is
+    assert outerr.out.strip() == "100.00"
+    assert re.search(r"\b2 of \d+ cells completed and kept", outerr.err), outerr.err
 
 
 def test_a_half_run_scenario_is_cut_however_the_exit_was_noticed() -> None:
@@ -239,3 +244,29 @@ def test_a_half_run_scenario_is_cut_however_the_exit_was_noticed() -> None:
     calm = [u for u in plan.units if u.scenario == "calm"]
     whole = [CellResult(cell=u, status="passed", output="x", checks=[check]) for u in calm]
     assert cut_short_scenarios(plan, whole, aborted=True) == set()  # a scenario that completed is kept
+
+
+def test_contract_cut_short_counts_one_unit_everywhere(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA-6 F-4: the exit message, the "kept" line and the report's cut-short line give the same count of
+    units: the ones kept (scored, stored, not run again by --resume)."""
+    from windtunnel.reports.partial import cut_short
+
+    cfg = write_config(tmp_path, answers=PROMPTS + 20 + 2)  # state detection, one scenario whole, two units more
+    endpoint = cfg.read_text().split("endpoint: ")[1].split("/invoke")[0]
+    cfg.write_text(
+        cfg.read_text().replace("  timeout:", f"  reset_endpoint: {endpoint}/reset\n  timeout:")
+        + "contract:\n  name: dies\n  invariants:\n    - {id: answers, type: output_not_empty}\n"
+        "  chaos_matrix:\n    - name: calm\n    - name: calm-again\n"
+    )
+    out = tmp_path / "c.json"
+    code = wt("contract", "run", "-c", str(cfg), "-f", "json", "-o", str(out), "--seed", "1")
+    err = capsys.readouterr().err
+    assert code == ExitCode.HARNESS, err
+    report = json.loads(out.read_text())
+    kept = report["summary"]["units_completed"]
+    assert 0 < kept < 2 * PROMPTS, err
+    assert report["run"]["aborted"]["cells_completed"] == kept
+    assert f"after {kept} units" in err, err
+    assert f"{kept} of {2 * PROMPTS} units completed and kept" in err, err
+    short = cut_short(report)
+    assert short is not None and short.counts() == f"{kept} of {2 * PROMPTS} planned units ran"

@@ -153,7 +153,7 @@ def test_counts_and_rates_in_any_order() -> None:
 
 def test_incremental_tally_settles_a_scenario_when_its_fault_fires_later() -> None:
     """The Tally (one row at a time, nothing kept per cell) gives what the rows in memory give: a
-    scenario's chaos cells are held apart until a fault fires in it, and the types keep their order."""
+    scenario's chaos cells are held apart until a fault fires in it, and the types keep one order."""
     rows = [
         row("passed", kind="chaos", scenario="down"),
         row("failed", mutation="noise"),
@@ -166,10 +166,23 @@ def test_incremental_tally_settles_a_scenario_when_its_fault_fires_later() -> No
         tally.add(r)
     early = tally.summary()
     assert early.not_exercised == {"down": 1, "slow": 1} and early.passed is False
-    assert list(early.by_type) == ["noise", "golden"] and early.cells_total == 2
+    assert list(early.by_type) == ["golden", "noise"] and early.cells_total == 2
     tally.add(rows[4])
     s = tally.summary()
     assert s.not_exercised == {"slow": 1}
-    assert list(s.by_type) == ["chaos", "noise", "golden"]
+    assert list(s.by_type) == ["golden", "noise", "chaos"]
     assert s.by_type["chaos"]["total"] == 1 and s.cells_total == 4
     assert s.score == pytest.approx(100 * 2 / 3)
+
+
+def test_by_type_order_does_not_depend_on_the_order_cells_complete_in() -> None:
+    """QA-6 F-14: a fresh run and the same run resumed (stored cells first) list the types alike."""
+    rows = [
+        row("passed", mutation="prompt_injection"),
+        row("passed"),
+        row("failed", mutation="encoding_attacks"),
+        row("passed", mutation="paraphrase"),
+        row("passed", mutation="noise"),
+    ]
+    orders = {tuple(summarize(order).by_type) for order in (rows, rows[::-1], rows[2:] + rows[:2])}
+    assert orders == {("golden", "encoding_attacks", "noise", "paraphrase", "prompt_injection")}

@@ -58,7 +58,7 @@ def test_bad_turns_are_a_config_error() -> None:
 
     with pytest.raises(ConfigError) as info:
         parse_config("agent: {endpoint: 'm:f'}\ngolden_prompts: [{turns: []}]", "w.yaml")
-    assert "golden_prompts[0].turns must be a non-empty list" in info.value.message
+    assert "golden_prompts[0]: turns must be a non-empty list" in info.value.message
 
 
 @pytest.mark.slow

@@ -79,36 +79,45 @@ class AgentExitedError(HarnessError):
 
     The run stops scheduling cells; the ones completed are kept. ``cells_completed`` counts the cells
     that finished before the exit was seen, ``stderr_tail`` holds the last lines the process wrote.
+    ``unit``: what is counted, ``cell`` (a run) or ``unit`` (a contract run, whose units are kept whole).
     """
 
-    def __init__(self, command: str, code: int, *, cells_completed: int, stderr_tail: str) -> None:
+    def __init__(self, command: str, code: int, *, cells_completed: int, stderr_tail: str, unit: str = "cell") -> None:
         self.command = command
         self.code = code
         self.cells_completed = cells_completed
         self.stderr_tail = stderr_tail
+        self.unit = unit
         how = f"exited with code {code}" if code >= 0 else f"was killed by signal {_signal_name(-code)}"
-        cells = "cell" if cells_completed == 1 else "cells"
+        cells = _count(cells_completed, unit)
         tail = (
             "; last lines of its stderr:\n" + "\n".join(f"  | {line}" for line in stderr_tail.splitlines())
             if stderr_tail
             else " (it wrote nothing to stderr)"
         )
         super().__init__(
-            f"the agent process ({command}) {how} after {cells_completed} {cells}{tail}",
-            hint="run the command by hand to see why it stops, and check its logs; the cells completed "
+            f"the agent process ({command}) {how} after {cells}{tail}",
+            hint=f"run the command by hand to see why it stops, and check its logs; the {unit}s completed "
             "before it stopped were kept",
         )
 
-    def recounted(self, cells_completed: int) -> AgentExitedError:
-        """The same exit with the final count of completed cells (cells in flight may finish after it is seen)."""
-        return AgentExitedError(self.command, self.code, cells_completed=cells_completed, stderr_tail=self.stderr_tail)
+    def recounted(self, cells_completed: int, *, unit: str | None = None) -> AgentExitedError:
+        """The same exit with the final count of completed cells (cells in flight may finish after it is seen),
+        or of ``unit`` s when given."""
+        return AgentExitedError(
+            self.command,
+            self.code,
+            cells_completed=cells_completed,
+            stderr_tail=self.stderr_tail,
+            unit=unit or self.unit,
+        )
 
     @property
     def reason(self) -> str:
         """One line for reports and stored summaries (no stderr)."""
         how = f"exited with code {self.code}" if self.code >= 0 else f"was killed by signal {_signal_name(-self.code)}"
-        cells = "cell" if self.cells_completed == 1 else "cells"
-        return f"the agent process ({self.command}) {how} after {self.cells_completed} {cells}; the run was cut short"
+        cells = _count(self.cells_completed, self.unit)
+        return f"the agent process ({self.command}) {how} after {cells}; the run was cut short"
 
 
 class AgentStoppedError(AgentExitedError):
@@ -119,32 +128,38 @@ class AgentStoppedError(AgentExitedError):
     shares): no further cell starts, the completed ones are kept, ``--resume`` runs the rest.
     """
 
-    def __init__(self, endpoint: str, *, cells_completed: int, last_error: str) -> None:
+    def __init__(self, endpoint: str, *, cells_completed: int, last_error: str, unit: str = "cell") -> None:
         self.endpoint = endpoint
         self.last_error = last_error
         self.command = endpoint
         self.code = 0
         self.cells_completed = cells_completed
         self.stderr_tail = ""
-        cells = "cell" if cells_completed == 1 else "cells"
+        self.unit = unit
         HarnessError.__init__(
             self,
-            f"the agent at {endpoint} stopped answering after {cells_completed} {cells}: {last_error}; "
-            "completed cells kept",
+            f"the agent at {endpoint} stopped answering after {_count(cells_completed, unit)}: {last_error}; "
+            f"completed {unit}s kept",
             hint="nothing accepts connections at its address any more: start it again, then continue the run "
-            "with `--resume` and its run id (the cells completed before it stopped were kept)",
+            f"with `--resume` and its run id (the {unit}s completed before it stopped were kept)",
         )
 
-    def recounted(self, cells_completed: int) -> AgentStoppedError:
-        return AgentStoppedError(self.endpoint, cells_completed=cells_completed, last_error=self.last_error)
+    def recounted(self, cells_completed: int, *, unit: str | None = None) -> AgentStoppedError:
+        return AgentStoppedError(
+            self.endpoint, cells_completed=cells_completed, last_error=self.last_error, unit=unit or self.unit
+        )
 
     @property
     def reason(self) -> str:
-        cells = "cell" if self.cells_completed == 1 else "cells"
         return (
-            f"the agent at {self.endpoint} stopped answering after {self.cells_completed} {cells}; "
+            f"the agent at {self.endpoint} stopped answering after {_count(self.cells_completed, self.unit)}; "
             "the run was cut short"
         )
+
+
+def _count(n: int, unit: str) -> str:
+    """``1 cell``, ``3 units``."""
+    return f"{n} {unit}" + ("" if n == 1 else "s")
 
 
 def _signal_name(num: int) -> str:

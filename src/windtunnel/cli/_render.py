@@ -26,8 +26,9 @@ def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = Fal
         for why in outcome.reasons:
             out_console().print(f"  • {escape(why)}")
     else:
-        # a run cut short by its agent process has no score: a number would read like a verdict
-        score = None if outcome.aborted is not None else outcome.score
+        # a run cut short scores the cells it ran, as every report does (engine/scoring.py); the stop
+        # message below says how many of the planned cells that is
+        score = outcome.score
         out_console().print("n/a" if score is None else f"{score:.2f}")
     if outcome.report_path is not None and (show_summary or not quiet):
         err_console().print(f"report written to {outcome.report_path}")

@@ -9,12 +9,35 @@ to the typer app (:mod:`windtunnel.cli.app`), which owns usage errors.
 
 from __future__ import annotations
 
+import _signal  # the C module: `signal` imports enum (~6 ms) before a handler could be in place
+import os
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TypeVar
 
-from windtunnel._util.errors import ExitCode, UsageError, WindtunnelError
+
+def _interrupted_at_start(signum: int, frame: object) -> None:
+    os.write(2, b"interrupted before any cell ran (the command had not started): nothing was stored\n")
+    os._exit(130)
+
+
+def _is_the_command() -> bool:
+    """Whether this process is the ``windtunnel`` command (console script or ``python -m windtunnel``)."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    name = os.path.basename(str(getattr(main, "__file__", "") or "")).removesuffix(".exe")
+    return name == "windtunnel" or getattr(spec, "name", "") == "windtunnel.__main__"
+
+
+# Ctrl-C while Python imports the CLI (before main() installs its handling) exits 130 with one line, not a
+# KeyboardInterrupt traceback and the signal's status: installed before any other import, in the command only.
+if _is_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _interrupted_at_start)
+
+import signal  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import TypeVar  # noqa: E402
+
+from windtunnel._util.errors import ExitCode, UsageError, WindtunnelError  # noqa: E402
 
 T = TypeVar("T")
 
@@ -23,6 +46,8 @@ def main(argv: list[str] | None = None) -> None:
     """Run ``windtunnel`` with ``argv`` (default: the process arguments) and exit with its code."""
     from windtunnel._util.signals import hold_until_exit, interrupt_before_start
 
+    if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # hand over: what comes after restores the default
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     with interrupt_before_start():  # a Ctrl-C while the CLI imports says so (QA-5)
         if argv is None:  # the process is this command (console script, python -m)
             hold_until_exit()

@@ -16,12 +16,13 @@ SECONDS_LIKE_TIMEOUT_MS = 1000
 
 
 def config_warnings(cfg: Config) -> list[str]:
-    """Every advisory about ``cfg``, one line each."""
+    """Every advisory about ``cfg``, one line each, at the line of its key."""
     out: list[str] = []
     timeout = cfg.agent.timeout
     if timeout < SECONDS_LIKE_TIMEOUT_MS:
         out.append(
-            f"agent.timeout is {timeout} ms (milliseconds, not seconds): every call gets {timeout / 1000:g} s. "
+            cfg.where(("agent", "timeout"))
+            + f"agent.timeout is {timeout} ms (milliseconds, not seconds): every call gets {timeout / 1000:g} s. "
             f"If you meant {timeout} seconds, write timeout: {timeout * 1000}"
         )
     return out

@@ -8,9 +8,9 @@ and matrix scenarios (:mod:`windtunnel.chaos.config`), ``invariants:`` (:mod:`wi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, PrivateAttr, field_validator, model_validator
+from pydantic import BeforeValidator, Field, PrivateAttr, field_validator, model_validator
 
 from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
@@ -154,6 +154,26 @@ def _answer_list(value: Any, where: str) -> list[str]:
     return out
 
 
+def _golden_item(p: Any) -> Any:
+    """A ``golden_prompts`` item as the string that stands for it: ``{prompt, expected, label_set?}`` →
+    the prompt, ``{turns: [...]}`` → the turns' label; a malformed one is a ``ValueError`` naming its key."""
+    if not isinstance(p, dict):
+        return p
+    if "turns" in p:
+        from windtunnel.agents.conversation import label
+
+        t = p["turns"]
+        if not isinstance(t, list) or not t or not all(isinstance(x, str) and x.strip() for x in t):
+            raise ValueError("turns must be a non-empty list of non-empty strings")
+        return label(t)
+    if "prompt" in p:
+        if p.get("expected") is not None:
+            _answer_list(p["expected"], "expected")
+            _answer_list(p.get("label_set") or [], "label_set")
+        return p["prompt"]
+    return p
+
+
 class Config(StrictModel):
     """A whole windtunnel (or upstream V2 flakestorm) configuration file."""
 
@@ -161,7 +181,7 @@ class Config(StrictModel):
     agent: AgentConfig
     model: ModelConfig = Field(default_factory=ModelConfig)
     mutations: MutationsConfig = Field(default_factory=MutationsConfig)
-    golden_prompts: list[str] = Field(default_factory=list)
+    golden_prompts: list[Annotated[str, BeforeValidator(lambda p: _golden_item(p))]] = Field(default_factory=list)
     golden_expected: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
     """Prompt → ``{"expected": [...], "label_set": [...]}`` for golden prompts written as
     ``{prompt, expected, label_set?}``; built from ``golden_prompts`` (``golden_prompts`` itself stays a
@@ -209,43 +229,27 @@ class Config(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _golden_expected(cls, data: Any) -> Any:
+        # Builds the side tables only; a malformed item is left for `golden_prompts`' own item validator,
+        # which reports it beside every other field error (a raise here would hide them all).
         if not isinstance(data, dict) or not isinstance(data.get("golden_prompts"), list):
             return data
         table = dict(data.get("golden_expected") or {})
-        for i, p in enumerate(data["golden_prompts"]):
+        turns = dict(data.get("golden_turns") or {})
+        for p in data["golden_prompts"]:
+            try:
+                key = _golden_item(p)
+            except ValueError:
+                continue
             if isinstance(p, dict) and isinstance(p.get("prompt"), str) and p.get("expected") is not None:
                 table[p["prompt"]] = {
-                    "expected": _answer_list(p["expected"], f"golden_prompts[{i}].expected"),
-                    "label_set": _answer_list(p.get("label_set") or [], f"golden_prompts[{i}].label_set"),
+                    "expected": _answer_list(p["expected"], "expected"),
+                    "label_set": _answer_list(p.get("label_set") or [], "label_set"),
                 }
+            if isinstance(p, dict) and "turns" in p:
+                turns[key] = list(p["turns"])
         if table:
             data = {**data, "golden_expected": table}
-        from windtunnel.agents.conversation import label
-
-        turns = dict(data.get("golden_turns") or {})
-        for i, p in enumerate(data["golden_prompts"]):
-            if isinstance(p, dict) and "turns" in p:
-                t = p["turns"]
-                if not isinstance(t, list) or not t or not all(isinstance(x, str) and x.strip() for x in t):
-                    raise ValueError(f"golden_prompts[{i}].turns must be a non-empty list of non-empty strings")
-                turns[label(t)] = list(t)
         return {**data, "golden_turns": turns} if turns else data
-
-    @field_validator("golden_prompts", mode="before")
-    @classmethod
-    def _prompts(cls, v: Any) -> Any:
-        from windtunnel.agents.conversation import label
-
-        if isinstance(v, list):
-            return [
-                p.get("prompt")
-                if isinstance(p, dict) and "prompt" in p
-                else label(p["turns"])
-                if isinstance(p, dict) and isinstance(p.get("turns"), list)
-                else p
-                for p in v
-            ]
-        return v
 
     @model_validator(mode="after")
     def _matrix_alias(self) -> Config:

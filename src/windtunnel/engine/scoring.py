@@ -1,4 +1,11 @@
-"""Run scores. Nothing scores vacuously: no scored cell means ``None``, never 100."""
+"""Run scores. Nothing scores vacuously: no scored cell means ``None``, never 100.
+
+A run cut short (interrupted, or aborted because the agent went away) scores the cells it ran, and
+only those: the same number in the report (``summary.score``, beside ``summary.partial``), the terminal
+summary, ``runs list``, ``Outcome.score`` and ``windtunnel score``; each says the run was cut short and
+how many of the planned cells ran, and none of them passes (QA-6 F-13). Cells cut short by the agent
+going away are :func:`not_run`, never scored.
+"""
 
 from __future__ import annotations
 
@@ -65,20 +72,37 @@ def type_weights(configured: dict[str, float]) -> dict[str, float]:
     return weights
 
 
+_KINDS_AFTER = ("chaos", "contract", "replay", "mutation")
+"""Cell kinds listed after the mutation types in ``by_type`` (``golden`` comes first)."""
+
+
+def type_order(keys: Iterable[str]) -> list[str]:
+    """``by_type`` keys in one fixed order, whatever order the cells completed in (a fresh run and the same
+    run resumed list them alike, QA-6 F-14): ``golden``, the mutation types by name (the order of the
+    mutation registry and of ``windtunnel mutations``), then the other cell kinds."""
+
+    def rank(key: str) -> tuple[int, int, str]:
+        if key == "golden":
+            return (0, 0, "")
+        if key in _KINDS_AFTER:
+            return (2, _KINDS_AFTER.index(key), "")
+        return (1, 0, key)
+
+    return sorted(keys, key=rank)
+
+
 class _Counts:
     """Scored counts of a set of rows: the run's, or one chaos scenario's ``chaos`` cells (kept apart until
     the run is over: a scenario none of whose faults fired is left out of the score)."""
 
-    __slots__ = ("by_type", "den", "errored", "failed", "first", "num", "passed", "skipped", "total")
+    __slots__ = ("by_type", "den", "errored", "failed", "num", "passed", "skipped", "total")
 
     def __init__(self) -> None:
         self.total = self.skipped = self.passed = self.failed = self.errored = 0
         self.num = self.den = 0.0
         self.by_type: dict[str, dict[str, Any]] = {}
-        self.first: dict[str, int] = {}
-        """Type → the position of its first row (the summary lists the types in the order they were met)."""
 
-    def add(self, status: str, key: str, w: float, pos: int) -> None:
+    def add(self, status: str, key: str, w: float) -> None:
         self.total += 1
         if status == "skipped":
             self.skipped += 1
@@ -92,7 +116,6 @@ class _Counts:
         t = self.by_type.get(key)
         if t is None:
             t = self.by_type[key] = {"passed": 0, "total": 0, "weight": w}
-            self.first[key] = pos
         t["total"] += 1
         t["passed"] += ok
 
@@ -136,7 +159,7 @@ class Tally:
         status = r["status"]
         if status == "skipped" and r.get("error_kind") == "budget":
             self._budget_cut = True
-        counts.add(status, key, w, self._rows)
+        counts.add(status, key, w)
         if status != "skipped":
             self._num += w * (status == "passed")
             self._den += w
@@ -151,7 +174,6 @@ class Tally:
         parts = [self._main, *(c for name, c in self._chaos.items() if name in self._fired)]
         num = den = 0.0
         merged: dict[str, dict[str, Any]] = {}
-        first: dict[str, int] = {}
         for c in parts:
             out.cells_total += c.total
             out.cells_skipped += c.skipped
@@ -164,12 +186,10 @@ class Tally:
                 m = merged.get(key)
                 if m is None:
                     merged[key] = dict(t)
-                    first[key] = c.first[key]
                 else:
                     m["passed"] += t["passed"]
                     m["total"] += t["total"]
-                    first[key] = min(first[key], c.first[key])
-        out.by_type = {key: merged[key] for key in sorted(merged, key=first.__getitem__)}
+        out.by_type = {key: merged[key] for key in type_order(merged)}
         if not out.not_exercised:
             num, den = self._num, self._den
         for t in out.by_type.values():

@@ -192,8 +192,12 @@ def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
 def _stop_entry(outcome: Outcome) -> dict[str, Any]:
     """What the ci summary's phase entry adds for the phase ci stopped in: run status, cells, the abort record."""
     summary = outcome.summary
-    out: dict[str, Any] = {"run_status": outcome.status, "cells_completed": summary.get("cells_total", 0)}
-    if summary.get("cells_planned") is not None:
+    if outcome.mode == "contract":  # a contract counts the units it keeps whole, as its own messages do (QA-6 F-4)
+        out: dict[str, Any] = {"run_status": outcome.status, "units_completed": outcome.completed}
+        out["units_planned"] = outcome.planned
+    else:
+        out = {"run_status": outcome.status, "cells_completed": summary.get("cells_total", 0)}
+    if outcome.mode != "contract" and summary.get("cells_planned") is not None:
         out["cells_planned"] = summary["cells_planned"]
     aborted = outcome.report_head["run"].get("aborted") or summary.get("aborted")
     if aborted:

@@ -298,8 +298,8 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     cut = cut_short_scenarios(plan, runner.results, aborted=ran.aborted is not None)
     results = [*restored, *(r for r in runner.results if r.cell.scenario not in cut)]
     plan = full.only(req.cells) if req.cells else full
-    if ran.aborted is not None:
-        ran.aborted = ran.aborted.recounted(len(results))
+    if ran.aborted is not None:  # one count everywhere: the units kept (stored, scored, not rerun by --resume)
+        ran.aborted = ran.aborted.recounted(len(results), unit="unit")
         notices.append(ran.aborted.reason)
     notices += runner.warnings
     for w in runner.warnings:
@@ -360,7 +360,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         run_id=run_id,
         stored=req.persist,
         planned=len(plan.units),
-        completed=len(restored) + len(runner.results),
+        completed=len(results),  # the units kept: what the report scores and --resume does not run again
         aborted=ran.aborted,
         detail=ContractDetail(plan=plan, verdict=verdict),
     )

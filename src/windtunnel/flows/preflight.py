@@ -139,7 +139,7 @@ def preflight(
     with _Section(out, "contract run", "ci"):  # a block's problem stops only the commands using it (QA-6 F-1)
         out.errors += matrix
     with _Section(out, "run --chaos", "ci"):
-        out.errors += chaos_block
+        out.errors += [p if p.startswith("line ") else cfg.where(("chaos",)) + p for p in chaos_block]
     out.errors += _mcp_server_problems(cfg)
     from windtunnel.config.proxy_env import reach_note
 
@@ -147,7 +147,23 @@ def preflight(
     if every:
         _phase_warnings(cfg, out)
         _reach(cfg, chaos_profile, out)
+    from windtunnel._util.explain import by_line
+
+    out.warnings = by_line(out.warnings)
     return out
+
+
+def check_chaos(cfg: Config, source: str, *, chaos_profile: str | None, command: str) -> None:
+    """Raise what :func:`preflight` says of the ``chaos:`` block and ``--chaos-profile`` (an unknown profile,
+    a fault without a seam), worded as ``validate`` words it, before ``command`` plans anything (QA-6 F-8)."""
+    found = Preflight()
+    _chaos_checks(cfg, chaos_profile, found, agent_imports=False)
+    found.raise_errors(source, command=command)
+
+
+def _scenario_at(cfg: Config, index: int, *rest: Any) -> str:
+    """:meth:`Config.where` for the matrix scenario ``index`` (under ``contract:`` or at top level)."""
+    return cfg.where(("contract", "chaos_matrix", index, *rest), ("chaos_matrix", index, *rest))
 
 
 def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
@@ -209,26 +225,30 @@ def _mutation_checks(cfg: Config, out: Preflight) -> None:
     if m.count < len(wanted):
         never = wanted[m.count :]
         out.warnings.append(
-            f"mutations.count is {m.count} but {len(wanted)} mutation types apply: the types take turns in "
+            cfg.where(("mutations", "count"), ("mutations",))
+            + f"mutations.count is {m.count} but {len(wanted)} mutation types apply: the types take turns in "
             f"the order given, so {never_run(never)}; raise count to at least {len(wanted)} or "
             "list fewer types"
         )
 
 
 def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
-    """The seams ``spec``'s faults need and the agent lacks (the chaos runtime would stop on them)."""
+    """The seams ``spec``'s faults need and the agent lacks (the chaos runtime would stop on them), each
+    at the line of the faults that need it."""
     agent = cfg.agent
     if capabilities(agent).python:
         out = []
         if spec.needs_tool_seam and not declares_tool_seam(agent):
+            at = cfg.where(("chaos", "tool_faults"), ("chaos", "context_attacks"), ("chaos",))
             out.append(
-                f"{where} has tool faults (or attacks in tool replies), but the python agent declares neither "
+                f"{at}{where} has tool faults (or attacks in tool replies), but the python agent declares neither "
                 "agent.tools ('module:attr' of each tool) nor agent.tool_registry (the mapping it calls its "
                 "tools through): windtunnel cannot reach its tool calls"
             )
         if spec.needs_llm_seam and not declares_llm_seam(agent):
             out.append(
-                f"{where} has LLM faults, but the python agent does not set agent.llm ('module:attr' of its "
+                cfg.where(("chaos", "llm_faults"), ("chaos",))
+                + f"{where} has LLM faults, but the python agent does not set agent.llm ('module:attr' of its "
                 "model client or of the callable that calls the model)"
             )
         return out
@@ -242,13 +262,16 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, age
     try:
         spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
     except WindtunnelError as err:
-        out.errors.append(f"{where}: {_text(err)}")
+        flag = chaos_profile is not None and repr(chaos_profile) in err.message  # the flag's profile: no line
+        at = "" if flag else cfg.where(("chaos", "profile"), ("chaos",))
+        out.errors.append(f"{at}{where}: {_text(err)}")
         return
     out.errors += _seam_problems(cfg, spec, where)
     if agent_imports:  # the seams module imports the chaos runtime (asyncio, anyio): not for --no-import
         from windtunnel.chaos.seams import llm_mode_problems
 
-        out.errors += llm_mode_problems(cfg.agent, spec, where)
+        at = cfg.where(("chaos", "llm_faults"), ("chaos",))
+        out.errors += [at + p for p in llm_mode_problems(cfg.agent, spec, where)]
 
 
 def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
@@ -264,16 +287,22 @@ def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
         try:
             part = collect_entry(cfg, i, entry, smap)
         except WindtunnelError as err:
-            out.errors.append(_text(err))
+            # a problem inside a session file names that file and its line; one of the entry, the entry's line
+            at = cfg.where(("replays", "sessions", i, "file"), ("replays", "sessions", i))
+            out.errors.append(_at_entry(cfg, at, _text(err)))
             failed += 1
             continue
-        out.warnings += [f"replays.sessions[{i}]: skipped {p}: {why}" for p, why in part.skipped]
+        at = cfg.where(("replays", "sessions", i, "file"), ("replays", "sessions", i))
+        out.warnings += [f"{at}replays.sessions[{i}]: skipped {p}: {why}" for p, why in part.skipped]
         if not part.sessions:
-            out.warnings.append(f"replays.sessions[{i}] ({entry.get('file')}) holds no replay session")
+            out.warnings.append(f"{at}replays.sessions[{i}] ({entry.get('file')}) holds no replay session")
         loaded += part.sessions
     loaded += _source_sessions(cfg, out, warn_live=warn_live)
     if cfg.replays.sessions and not loaded and not failed:
-        out.errors.append("replays.sessions lists no replay session that loads, so `replay run` has nothing to run")
+        out.errors.append(
+            cfg.where(("replays", "sessions"))
+            + "replays.sessions lists no replay session that loads, so `replay run` has nothing to run"
+        )
     prepared = []
     for one in loaded:
         try:
@@ -287,6 +316,15 @@ def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
             out.errors.append(f"replays: {_text(err)}")
 
 
+def _at_entry(cfg: Config, at: str, problem: str) -> str:
+    """``problem`` of a ``replays:`` entry at the entry's line ``at``; one inside a session file keeps that
+    file and its line."""
+    own = f"{cfg._source}: " if cfg._source is not None else ""
+    if own and problem.startswith((own + "replays.", own + "replays source")):
+        problem = problem[len(own) :]
+    return at + problem if problem.startswith(("replays.", "replays source")) else problem
+
+
 def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[Any]:
     """Sessions of the ``replays.sources`` that read a file; live sources are not contacted."""
     from windtunnel.replay.collect import collect_source
@@ -298,14 +336,15 @@ def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[An
             if not warn_live:
                 continue
             out.warnings.append(
-                f"replays.sources[{j}] ({source.type}) is imported live when the replays run; "
+                cfg.where(("replays", "sources", j))
+                + f"replays.sources[{j}] ({source.type}) is imported live when the replays run; "
                 "validate does not contact it"
             )
             continue
         try:
             found += collect_source(cfg, j)
         except WindtunnelError as err:
-            out.errors.append(_text(err))
+            out.errors.append(_at_entry(cfg, cfg.where(("replays", "sources", j)), _text(err)))
     return found
 
 
@@ -332,22 +371,25 @@ def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bo
     names = _tool_names(cfg, imports=imports)
     if not names:
         return
-    sources: list[tuple[str, Any]] = []
+    sources: list[tuple[str, Any, Any]] = []  # (name, block, its line of (kind, index))
     if chaos and cfg.chaos is not None:
-        sources.append(("chaos", cfg.chaos))
+        sources.append(("chaos", cfg.chaos, lambda *k: cfg.where(("chaos", *k))))
     if contract:
-        sources += [(f"scenario {s.name!r}", s) for s in cfg.scenarios]
-    for where, block in sources:
-        targets = [("tool_faults", f) for f in block.tool_faults]
-        targets += [("context_attacks", a) for a in block.context_attacks]
-        for kind, item in targets:
+        sources += [
+            (f"scenario {s.name!r}", s, lambda *k, i=i: _scenario_at(cfg, i, *k)) for i, s in enumerate(cfg.scenarios)
+        ]
+    for where, block, at in sources:
+        targets = [("tool_faults", i, f) for i, f in enumerate(block.tool_faults)]
+        targets += [("context_attacks", i, a) for i, a in enumerate(block.context_attacks)]
+        for kind, index, item in targets:
             pattern = getattr(item, "tool", "*")
             if pattern == "*" or getattr(item, "match_url", None):
                 continue
             if not any(fnmatchcase(n, pattern) for n in names):
                 label = getattr(item, "mode", None) or getattr(item, "type", "")
                 out.warnings.append(
-                    f"{where}: {kind} {label} names tool {pattern!r}{did_you_mean(pattern, names)}, which is "
+                    at(kind, index)
+                    + f"{where}: {kind} {label} names tool {pattern!r}{did_you_mean(pattern, names)}, which is "
                     f"not among the agent's tools ({', '.join(names)}): it would never fire"
                 )
 
@@ -375,17 +417,21 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
             spec = None  # reported by _chaos_checks
         if spec is not None and unreachable(cfg.agent, spec):
             out.warnings.append(
-                not_run_reason(cfg.agent, "ci's chaos phase") + " (`run --chaos` exits 2 with this message)"
+                cfg.where(("chaos",))
+                + not_run_reason(cfg.agent, "ci's chaos phase")
+                + " (`run --chaos` exits 2 with this message)"
             )
     if cfg.contract is None:
         return
-    for scenario in cfg.scenarios:
+    for i, scenario in enumerate(cfg.scenarios):
         try:
             spec = ChaosSpec.resolve(scenario)
         except WindtunnelError:
             continue  # reported by the contract checks
         if unreachable(cfg.agent, spec):
-            out.warnings.append(not_run_reason(cfg.agent, f"contract scenario {scenario.name!r}"))
+            out.warnings.append(
+                _scenario_at(cfg, i) + not_run_reason(cfg.agent, f"contract scenario {scenario.name!r}")
+            )
 
 
 def _phase_warnings(cfg: Config, out: Preflight) -> None:
@@ -393,7 +439,8 @@ def _phase_warnings(cfg: Config, out: Preflight) -> None:
 
     if not cfg.golden_prompts:
         out.warnings.append(
-            "golden_prompts is empty: `run` has nothing to send and `ci` skips the mutation and chaos "
+            cfg.where(("golden_prompts",))
+            + "golden_prompts is empty: `run` has nothing to send and `ci` skips the mutation and chaos "
             "phases (a contract with probes, or replays, can still run)"
         )
     reasons = configured_phases(cfg)
@@ -404,10 +451,11 @@ def _phase_warnings(cfg: Config, out: Preflight) -> None:
     weights = cfg.scoring.weights
     for p in ran:
         if getattr(weights, p) == 0:
+            at = cfg.where(("scoring", "weights"), ("scoring",))
             out.warnings.append(
-                f"the {p} phase is configured but weighs 0 in scoring: `ci` runs it, but its score does "
+                f"{at}the {p} phase is configured but weighs 0 in scoring: `ci` runs it, but its score does "
                 "not count (the phases you weight share 1.0; unspecified phases weigh 0)"
             )
 
 
-__all__ = ["Preflight", "check_env", "preflight"]
+__all__ = ["Preflight", "check_chaos", "check_env", "preflight"]

@@ -257,7 +257,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
                 hint="drop --shard to rerun these cells, or drop --cell to run the shard",
             )
     config_path, cfg, seed, store = _setup(req)
-    from windtunnel.flows.preflight import check_env
+    from windtunnel.flows.preflight import check_chaos, check_env
 
     llm_mutations = req.llm and req.mutations and not req.chaos_only  # only then is model.api_key used
     check_env(cfg, str(config_path), command=command, mutation=llm_mutations)  # validate's words and line (QA-5 F7)
@@ -266,6 +266,8 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     check_fixed_ports(cfg.agent)  # agent.proxy_env: honoured with a port taken: exit 3 before the plan line
     score_note = read_min_score(req, listener)  # flakestorm's 0-1 scale
+    if req.chaos or req.chaos_only or req.chaos_profile:  # an unknown profile, a fault without a seam: as validate
+        check_chaos(cfg, str(config_path), chaos_profile=req.chaos_profile, command=command)
     spec = chaos_spec(cfg, req)
     mode = "chaos" if spec is not None else "run"
     plan = _plan(cfg, req, seed, spec.name if spec is not None else None)

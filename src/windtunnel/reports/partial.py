@@ -40,6 +40,8 @@ class CutShort:
     """``ci``: the phase that was cut short."""
     overall: int | None = None
     """``ci``: the cells that ran in every phase (what the score covers); ``completed`` is the phase's."""
+    unit: str = "cell"
+    """What ``completed`` and ``planned`` count: ``cell``, or ``unit`` for a contract (units are kept whole)."""
 
     @property
     def not_run(self) -> int | None:
@@ -48,8 +50,8 @@ class CutShort:
     def counts(self) -> str:
         """``8 of 44 planned cells ran`` (or ``8 cells ran`` without a planned count)."""
         if self.planned is None:
-            return f"{self.completed} {_cells(self.completed)} ran"
-        return f"{self.completed} of {self.planned} planned {_cells(self.planned)} ran"
+            return f"{self.completed} {_cells(self.completed, self.unit)} ran"
+        return f"{self.completed} of {self.planned} planned {_cells(self.planned, self.unit)} ran"
 
     def headline(self) -> str:
         """One line: the status, how much ran, and that the score covers only that."""
@@ -81,8 +83,9 @@ class CutShort:
         """``36 planned cells not run`` (or why the number is unknown)."""
         n = self.not_run
         if n is None:
-            return f"the run was {self.status} after {self.completed} {_cells(self.completed)}; the rest did not run"
-        return f"{n} planned {_cells(n)} not run"
+            what = _cells(self.completed, self.unit)
+            return f"the run was {self.status} after {self.completed} {what}; the rest did not run"
+        return f"{n} planned {_cells(n, self.unit)} not run"
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -95,8 +98,8 @@ class CutShort:
         }
 
 
-def _cells(n: int) -> str:
-    return "cell" if n == 1 else "cells"
+def _cells(n: int, unit: str = "cell") -> str:
+    return unit if n == 1 else f"{unit}s"
 
 
 def _int(value: Any) -> int | None:
@@ -115,10 +118,13 @@ def cut_short(report: Mapping[str, Any]) -> CutShort | None:
     if partial_phase is not None:  # ci: the phase entry carries what that phase recorded
         name, entry = partial_phase
         word = str(entry["run_status"])
-        completed = _int(entry.get("cells_completed"))
+        unit = "unit" if "units_completed" in entry else "cell"  # a contract phase counts units
+        completed = _int(entry.get(f"{unit}s_completed"))
         if completed is None:
             completed = _int(summary.get("cells_total")) or 0
-        planned = _int(entry.get("cells_planned")) if "cells_completed" in entry else _int(summary.get("cells_planned"))
+        planned = (
+            _int(entry.get(f"{unit}s_planned")) if f"{unit}s_completed" in entry else _int(summary.get("cells_planned"))
+        )
         return CutShort(
             word,
             completed,
@@ -127,8 +133,18 @@ def cut_short(report: Mapping[str, Any]) -> CutShort | None:
             *_aborted_fields(entry.get("aborted")),
             phase=name,
             overall=_int(summary.get("cells_total")),
+            unit=unit,
         )
     word = "aborted" if (status == "aborted" or aborted) else ("interrupted" if status == "interrupted" else "partial")
+    if _int(summary.get("units_completed")) is not None:  # a contract: its units, as its messages count them
+        return CutShort(
+            word,
+            _int(summary.get("units_completed")) or 0,
+            _int(summary.get("units_planned")),
+            EXIT_INTERRUPTED if word == "interrupted" else EXIT_ABORTED,
+            *_aborted_fields(aborted),
+            unit="unit",
+        )
     total = _int(summary.get("cells_total"))
     completed = len(report.get("cells") or []) if total is None else total
     planned = _int(summary.get("cells_planned")) or _int(run.get("cells_planned"))
