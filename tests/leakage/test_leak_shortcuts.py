@@ -514,3 +514,41 @@ def test_the_nothing_to_hide_check_is_its_definition(pointers: list[str], secret
         or any(all(w in p.lower() for w in ws) for p in pointers for ws in words)
     )
     assert _may_hide(findings, secrets) == expected
+
+
+def test_objects_with_the_same_keys_are_walked_by_their_own_keys_and_values() -> None:
+    """The walk keeps what depends on an object's keys per key tuple (pointer tokens, whether the
+    keys can hold an answer, whether they can make a rich-text format): equal-comparing keys of
+    other types (``1``, ``True``, ``1.0``) and same-keyed objects of other formats are told apart."""
+    from windtunnel.leakage.scan import scan_fields
+
+    for _ in range(2):  # the second time from the cache
+        assert [f.pointer for f in scan_fields({1: "Amber falcon"}, "Amber falcon")] == ["/1"]
+        assert [f.pointer for f in scan_fields({True: "Amber falcon"}, "Amber falcon")] == ["/True"]
+        assert [f.pointer for f in scan_fields({1.0: "Amber falcon"}, "Amber falcon")] == ["/1.0"]
+    items = [
+        {"id": f"s{i}", "expected": "Amber falcon", "projection": projection}
+        for i, projection in enumerate(
+            [
+                {"a/b~": {"type": "doc", "content": [{"type": "text", "text": "Amber falcon"}]}},
+                {"a/b~": {"type": "paragraph", "content": "Amber falcon"}},
+                {"a/b~": {"type": "x", "content": "**Amber falcon**"}},
+                {"Amber falcon": 1, "type": "doc", "content": []},
+                {"Amber falcon": 1, "type": "unknown", "content": "x"},
+            ]
+            * 2
+        )
+    ]
+    seen = []
+    for item in items:
+        audit = audit_item(item)
+        assert audit == audit_item(item, prefilter=False)
+        seen.append([(f.pointer, f.representation) for f in audit.findings])
+    assert seen[:5] == [
+        [("/a~1b~0/content/0/text", "adf")],
+        [("/a~1b~0/content", "adf")],
+        [("/a~1b~0/content", "markdown")],
+        [("/Amber falcon", "adf")],
+        [("/Amber falcon", "json")],
+    ]
+    assert seen[5:] == seen[:5]
