@@ -265,6 +265,8 @@ class NeedleSet:
 
     def search(self, text: str, *, decode: bool = True) -> list[Hit]:
         """Every needle hit in ``text``, in any view, with spans of ``text``."""
+        if not decode and text.isascii() and not (self.any_canon and has_digit(text)):
+            return self._search_ascii(text)
         base = Mapped(text)
         hits = self._search_views(text, base, "full")
         if self.any_canon and has_digit(text):
@@ -284,6 +286,17 @@ class NeedleSet:
                 span = fv.span(a, b)
                 view = label if label != "full" else _first_view(original, n, span)
                 out.append(Hit(n, span, view, _whole(fv.text, a, b), fv.text, (a, b)))
+        return out
+
+    def _search_ascii(self, text: str) -> list[Hit]:
+        """:meth:`_search_views` of an ASCII string's full view, which is ``text.lower()`` with the
+        same offsets: no offset map to build or read (the common hit of a scan)."""
+        low = text.lower()
+        out: list[Hit] = []
+        for n in self.candidates(low):
+            for a, b in n.find(low):
+                span = (a, b)
+                out.append(Hit(n, span, _first_view(text, n, span), _whole(low, a, b), low, span))
         return out
 
     def _search_canonical(self, base: Mapped, prior: list[Hit]) -> list[Hit]:

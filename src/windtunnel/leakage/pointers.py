@@ -105,20 +105,25 @@ def _may_hide(findings: list[Finding], secrets: Sequence[str]) -> bool:
     """Whether some pointer can show a key to hide: a key finding, or a pointer that holds every word
     of a secret (lowercased). A key equal to a secret after normalisation holds its words; ASCII
     pointers and secrets without digits only (numbers and dates have other written forms)."""
-    if any(f.target == "key" for f in findings):
-        return True
     words = _secret_words(tuple(secrets))
     if words is None:
         return True
+    # Plain loops, no generators: this runs once per leaking item, whose pointers rarely hold an answer.
     for f in findings:
+        if f.target == "key":
+            return True
         for ptr in (f.pointer, f.inner):
             if ptr is None:
                 continue
             if not ptr.isascii():
                 return True
             low = ptr.lower()
-            if any(all(w in low for w in ws) for ws in words):
-                return True
+            for ws in words:
+                for w in ws:
+                    if w not in low:
+                        break
+                else:
+                    return True
     return False
 
 

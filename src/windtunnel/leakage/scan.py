@@ -38,7 +38,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import (
@@ -394,14 +394,21 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
 
 
 def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx) -> None:
-    crep = container_representation(node, rep)
-    keys = [k if type(k) is str else str(k) for k in node]
+    shape = _shape(node)
+    crep = rep if shape.plain else container_representation(node, rep)
+    keys = shape.keys
     scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
-    if scan_keys and ctx.fast:
-        joined = "\x00".join(keys)
-        scan_keys = (
-            ctx.needles.any_canon or not joined.isascii() or _plain_words(joined, ctx)
-        )  # as keys_may_hit, with the token sets at hand
+    if scan_keys and ctx.fast and not ctx.needles.any_canon and shape.low is not None:
+        # as keys_may_hit, with the token sets at hand: every word of some answer in the joined keys
+        low = shape.low
+        scan_keys = False
+        for toks in ctx.toks:
+            for tok in toks:
+                if tok not in low:
+                    break
+            else:
+                scan_keys = True
+                break
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
     was_marked = ctx.marked
@@ -412,19 +419,19 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
     structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
     lone = prune and _one_container(node)
     may_hit = _may_hit
-    for skey, value in zip(keys, node.values(), strict=True):
+    for skey, token, value in zip(keys, shape.tokens, node.values(), strict=True):
         if structural is not None and skey in structural and not isinstance(value, (dict, list)):
             continue
         up = upstream
         if find_upstream and is_upstream_name(skey):
-            up = f"{pointer}/{escape_pointer_token(skey)}"
+            up = f"{pointer}/{token}"
         # Skip a value that cannot hold a finding before building its pointer. The one container of
         # an object that was walked usually holds what made it worth walking: it is walked without
         # a check (walking more never changes a result, it only costs time).
         skip = up is None and prune and not (lone and type(value) in (dict, list)) and not may_hit(value, ctx)
         if skip and not scan_keys:
             continue
-        child = up if up is not None else f"{pointer}/{escape_pointer_token(skey)}"
+        child = up if up is not None else f"{pointer}/{token}"
         if scan_keys:
             _scan_key(skey, child, crep, ctx, suppress=False)
         if skip:
@@ -448,6 +455,46 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
                     "value",
                 )
     ctx.marked = was_marked
+
+
+class _Shape(NamedTuple):
+    """What the walk needs of an object that depends on its keys alone (see :func:`_shape`)."""
+
+    keys: tuple[str, ...]
+    tokens: tuple[str, ...]
+    """Each key escaped as a JSON Pointer token."""
+    low: str | None
+    """The keys joined by NUL and lowercased, when ASCII (``None`` otherwise)."""
+    plain: bool
+    """No key that :func:`container_representation` reads: the object has its parent's representation."""
+
+
+_REP_KEYS = frozenset({"type", "object", "plain_text", "rich_text", "blocks"})
+_SHAPES: dict[tuple[Any, ...], _Shape] = {}
+"""Keys of an object (in order) → its :class:`_Shape`: objects of one dataset share a few shapes.
+Bounded (cleared when full). Only all-string keys are kept, so a key tuple holding ``1`` or ``True``
+never meets an entry (a string never equals either)."""
+_SHAPES_MAX = 4096
+
+
+def _shape(node: Mapping[Any, Any]) -> _Shape:
+    ks = tuple(node)
+    shape = _SHAPES.get(ks)
+    if shape is not None:
+        return shape
+    keys = tuple(k if type(k) is str else str(k) for k in ks)
+    joined = "\x00".join(keys)
+    shape = _Shape(
+        keys,
+        tuple(escape_pointer_token(k) for k in keys),
+        joined.lower() if joined.isascii() else None,
+        _REP_KEYS.isdisjoint(keys),
+    )
+    if all(type(k) is str for k in ks):
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        _SHAPES[ks] = shape
+    return shape
 
 
 _STRUCTURAL = frozenset({"type", "version", "object", "localId", "level", "order", "language", "indent"})
@@ -518,7 +565,7 @@ def _non_empty(value: Any) -> bool:
     return value not in (None, "", False, 0)
 
 
-def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
+def _covers_labels(values: Sequence[str], ctx: _Ctx) -> bool:
     """``values`` (normalised) include every label of the item's label set."""
     if not ctx.label_norms or len(values) < len(ctx.label_norms):
         return False
