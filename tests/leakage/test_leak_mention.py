@@ -42,6 +42,27 @@ def _b64(obj: Any) -> str:
     return base64.b64encode(json.dumps(obj).encode()).decode()
 
 
+def _b64url(obj: Any) -> str:
+    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+
+
+_OPTIONS = [
+    {
+        "self": "https://x.test/rest/api/2/priority/3",
+        "iconUrl": "https://x.test/icons/low.svg",
+        "name": "Low",
+        "id": "3",
+    },
+    {"self": "https://x.test/rest/api/2/priority/2", "iconUrl": "https://x.test/icons/medium.svg", "name": "Medium"},
+    {
+        "self": "https://x.test/rest/api/2/priority/1",
+        "iconUrl": "https://x.test/icons/high.svg",
+        "name": "High",
+        "id": "1",
+    },
+]
+"""Jira's ``allowedValues``: options listed as objects, the answer among them (QA-7 F7-17)."""
+
 # (family, leaking projection, clean twin)
 FAMILIES: list[tuple[str, Any, Any]] = [
     (
@@ -143,6 +164,21 @@ FAMILIES: list[tuple[str, Any, Any]] = [
         "URL-encoded key-value",
         {"link": "https://x.test/search?q=login&prio%3DHigh"},
         {"link": "https://x.test/search?q=high%20load%20login"},
+    ),
+    (
+        "unpadded base64url JWT payload (QA-7 F7-13)",
+        {"auth": "eyJhbGciOiJub25lIn0." + _b64url({"sub": "u1x", "priority": "High"}) + "."},
+        {"auth": "eyJhbGciOiJub25lIn0." + _b64url({"sub": "u1x", "note": "high load"}) + "."},
+    ),
+    (
+        "the chosen option beside options listed as objects (QA-7 F7-17)",
+        {"priority": {"name": "High", "id": "1"}, "allowedValues": _OPTIONS},
+        {"priority": {"name": "", "id": ""}, "allowedValues": _OPTIONS},
+    ),
+    (
+        "a list of objects with one label is not a listing (QA-7 F7-17)",
+        {"history": [{"field": "priority", "to": "High"}, {"field": "assignee", "to": "Dana"}]},
+        {"history": [{"field": "priority", "to": "Low, Medium or High?"}, {"field": "assignee", "to": "Dana"}]},
     ),
 ]
 

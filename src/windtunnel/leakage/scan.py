@@ -373,10 +373,12 @@ def _prepared(
 
 def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool) -> None:
     if type(node) is dict or isinstance(node, Mapping):
-        _walk_object(node, pointer, rep, upstream, ctx)
+        _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
         scalars = [v for v in node if isinstance(v, (str, int, float))]
-        cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
+        cover = suppress or (
+            _covers_labels([str(v) for v in scalars], ctx) if len(scalars) == len(node) else _option_objects(node, ctx)
+        )
         prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
             if prune and not _may_hit(value, ctx):
@@ -390,7 +392,9 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         _scan_scalar(repr(node) if isinstance(node, float) else str(node), pointer, rep, upstream, ctx, suppress)
 
 
-def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx) -> None:
+def _walk_object(
+    node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool = False
+) -> None:
     crep = container_representation(node, rep)
     keys = [k if type(k) is str else str(k) for k in node]
     scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
@@ -423,11 +427,11 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
             continue
         child = up if up is not None else f"{pointer}/{escape_pointer_token(skey)}"
         if scan_keys:
-            _scan_key(skey, child, crep, ctx, suppress=False)
+            _scan_key(skey, child, crep, ctx, suppress=suppress)
         if skip:
             continue
         start = len(ctx.findings)
-        _walk(value, child, crep, up, ctx, suppress=False)
+        _walk(value, child, crep, up, ctx, suppress=suppress)
         if upstream is None and up is not None and _non_empty(value):
             produced = ctx.findings[start:]
             if not any(f.channel == "upstream" for f in produced):
@@ -532,6 +536,31 @@ def _covers_labels(values: list[str], ctx: _Ctx) -> bool:
 
     norms = {normalize_needle(v) for v in values}
     return ctx.label_norms <= norms
+
+
+def _option_objects(node: list[Any], ctx: _Ctx) -> bool:
+    """``node`` lists options as objects: two or more of its objects hold, under the same key, two
+    or more distinct labels of the set (Jira ``allowedValues``: ``[{"name": "Low", "id": "3"}, ...]``).
+    Like a list of labels, it describes the task; what is inside it is not reported (only a
+    selection mark on one element would give the answer)."""
+    if not ctx.label_norms or len(node) < 2:
+        return False
+    from windtunnel.leakage.text import normalize_needle
+
+    seen: dict[Any, str] = {}
+    for element in node:
+        if not isinstance(element, Mapping):
+            continue
+        for key, value in element.items():
+            if type(value) is not str or len(value) > 64:
+                continue
+            norm = normalize_needle(value)
+            if norm not in ctx.label_norms:
+                continue
+            first = seen.setdefault(key, norm)
+            if first != norm:
+                return True
+    return False
 
 
 def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
@@ -771,7 +800,7 @@ def _classify(
     what = "a correlated value" if corr else "the expected answer"
     if whole_value:
         if suppress:
-            return
+            return  # an element of an options listing: it describes the task
         emit(
             "correlated" if corr else "direct",
             "medium" if corr else "high",
@@ -797,6 +826,8 @@ def _classify(
         url_seg = url_path_segment(text, *span) or (
             hit.view.startswith("decoded") and url_path_segment(hit.view_text, *hit.view_span)
         )
+    if (url_seg or seg_hit) and suppress:
+        return  # an option's icon or path (``.../priorities/high.png``) inside an options listing
     if url_seg or (seg_hit and is_url(text)):
         emit(
             "correlated" if corr else "direct",
