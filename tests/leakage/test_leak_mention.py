@@ -176,6 +176,16 @@ FAMILIES: list[tuple[str, Any, Any]] = [
         {"priority": {"name": "", "id": ""}, "allowedValues": _OPTIONS},
     ),
     (
+        "a field naming the task holds the label with a code (QA-7 F7-19, ServiceNow)",
+        {"result": [{"priority": {"display_value": "2 - High", "value": "2"}, "impact": "1 - High"}]},
+        {"result": [{"priority": {"display_value": "2 - Low", "value": "2"}, "impact": "1 - High"}]},
+    ),
+    (
+        "label and code glued or bracketed under the task's field (QA-7 F7-19)",
+        {"priority": "High (P2)", "ticket": {"urgency": "3 - High"}, "priority_name": "P1-High"},
+        {"priority": "Low (P4)", "ticket": {"urgency": "3 - Low"}, "notes": "P1-High", "cpu": "High (92%)"},
+    ),
+    (
         "a list of objects with one label is not a listing (QA-7 F7-17)",
         {"history": [{"field": "priority", "to": "High"}, {"field": "assignee", "to": "Dana"}]},
         {"history": [{"field": "priority", "to": "Low, Medium or High?"}, {"field": "assignee", "to": "Dana"}]},
@@ -393,3 +403,33 @@ def test_naming_the_view_of_each_hit_looks_at_a_window_not_the_whole_string(monk
     assert len(findings) == 400
     # One search of the whole string finds the hits; every later one looks at a window.
     assert sum(1 for n in seen if n > 400) == 1
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Battery status: low, please charge the device.",
+        "Order a medium-sized monitor stand.",
+        "Customer rating: High satisfaction last quarter.",
+        "The category of the device is High-end laptop.",
+        "Label printer shows 'Low toner'.",
+        "Size: High capacity drive, 4TB",
+        "Status: Medium article draft published",
+        "Tier: Low-latency network plan",
+    ],
+)
+def test_naming_words_of_another_family_do_not_tie_with_a_target(note: str) -> None:
+    """QA-7 F7-15: with a target (``priority``), generic naming words name something else; a label
+    inside a hyphenated compound is not stated."""
+    for expected in LABELS:
+        audit = audit_item(_item({"ticket": {"summary": "VPN drops", "note": note}}, expected, target="priority"))
+        assert not audit.leaked, (note, expected, [f.rule for f in audit.findings])
+    # The same sentence naming the task is a leak.
+    assert leaks({"note": "Priority: low, please handle today."}, "Low", target="priority")
+    assert leaks({"note": "Order a medium-priority monitor stand."}, "Medium", target="priority")
+    assert leaks({"note": "Outcome = High"}, target="priority")
+
+
+def test_a_compound_with_a_generic_naming_word_does_not_tie_without_a_target() -> None:
+    assert not leaks({"note": "Order a medium-sized monitor stand."}, "Medium")
+    assert leaks({"note": "Agreed: medium size fits this one."}, "Medium")

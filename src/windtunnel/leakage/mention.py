@@ -60,6 +60,38 @@ NAMING_WORDS: tuple[str, ...] = (
 """Words that name what an eval item asks for; ``high priority`` and ``label: High`` tie a label to
 the task. Extend per dataset with ``context_words`` (item field) or ``--context-word``."""
 
+_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset(
+        {"priority", "priorities", "prioritised", "prioritized", "urgency", "severity", "sev", "triage", "triaged"}
+    ),
+    frozenset(
+        {
+            "label",
+            "labels",
+            "labeled",
+            "labelled",
+            "category",
+            "categorised",
+            "categorized",
+            "classified",
+            "classification",
+            "triage",
+            "triaged",
+            "verdict",
+        }
+    ),
+    frozenset({"size", "sized"}),
+    frozenset({"status"}),
+    frozenset({"rating", "rated"}),
+    frozenset({"tier"}),
+    frozenset({"sentiment"}),
+)
+"""The naming words by what they name. When the item's task is known (its ``target``, given or
+inferred), only its own family names it: for a ``priority`` task ``Battery status: low`` and
+``Label printer shows 'Low toner'`` name something else."""
+_GENERIC = "(?#generic)"
+"""Marks a pattern of the whole generic list (no target known): see :func:`naming_near`."""
+
 _CLAUSE_END = re.compile(r"[.!?;\n\r,]")
 _WORDS = re.compile(r"\w+")
 _MAX_BEFORE = 4
@@ -138,21 +170,36 @@ _LISTING_SEP = re.compile(r"[,/|;•-]|(?<!\w)(?:or|and|nor|vs|versus|und|ou|o|y
 
 
 @lru_cache(maxsize=1024)
-def naming_re(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
-    """Whole-word pattern of the naming words plus ``extra`` (the target, context words), lowercased."""
-    words: set[str] = set(NAMING_WORDS)
+def naming_re(extra: tuple[str, ...] = (), target: str | None = None) -> re.Pattern[str]:
+    """Whole-word pattern of the words naming the task, lowercased: with a ``target``, the target, the
+    naming words of its family and ``extra`` (context words); without, every naming word and ``extra``."""
+    words: set[str] = set()
+    if target:
+        norm_t = " ".join(target.casefold().split())
+        parts = set(_WORDS.findall(norm_t.replace("_", " "))) | {norm_t}
+        for fam in _FAMILIES:
+            if fam & parts:
+                words |= fam
+        extra = (target, *extra)
+    else:
+        words = set(NAMING_WORDS)
     for w in extra:
         norm = " ".join(w.casefold().split())
         if norm:
             words.add(norm)
     alts = sorted((r"\s+".join(map(re.escape, w.split())) for w in words), key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)")
+    return re.compile(("" if target else _GENERIC) + r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)")
 
 
 def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
-    """A naming word in the same clause as ``text[a:b]``: up to four words before it or one after."""
+    """A naming word in the same clause as ``text[a:b]``: up to four words before it or one after.
+
+    A word glued to the label by a hyphen (``medium-sized``, ``high-priority``) makes one compound
+    with it: it ties the label only when it names the task for sure (the item's target or its family),
+    never as a word of the generic list (no target known)."""
     lo = max(0, a - 60)
     hi = min(len(text), b + 40)
+    generic = pattern.pattern.startswith(_GENERIC)
     for m in pattern.finditer(text, lo, hi):
         if m.end() <= a:
             gap, limit = text[m.end() : a], _MAX_BEFORE
@@ -160,9 +207,44 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
             gap, limit = text[b : m.start()], _MAX_AFTER
         else:
             continue
+        if generic and gap == "-":
+            continue
         if _CLAUSE_END.search(gap) is None and len(_WORDS.findall(gap)) <= limit:
             return True
     return False
+
+
+def in_compound(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is glued by a hyphen to a word of letters (``High-end``, ``Low-latency``): the
+    statement is about the compound, not the label."""
+    after = b + 1 < len(text) and text[b] == "-" and text[b + 1].isalpha()
+    before = a >= 2 and text[a - 1] == "-" and text[a - 2].isalpha()
+    return after or before
+
+
+def names_task(pattern: re.Pattern[str], name: str) -> bool:
+    """A field or key-value name (``priority``, ``Priority name``, ``urgency``) names the task."""
+    return pattern.search(name.casefold().replace("_", " ")) is not None
+
+
+_KV_NAME = re.compile(r"[^\n\r.!?;,]{0,40}$")
+
+
+def kv_name(text: str, a: int) -> str:
+    """The name of a ``name: value`` construction ending right before ``text[a:]``."""
+    m = _KV_NAME.search(text, max(0, a - 40), a)
+    return m.group(0) if m is not None else ""
+
+
+def field_value_states(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
+    """A short field value whose other tokens are codes (``2 - High``, ``High (P2)``, ``P1-High``)
+    or words naming the task (``High priority``): under a field naming the task, it states the label."""
+    if len(text) > 64:
+        return False
+    rest = _WORDS.findall(text[:a] + " " + text[b:])
+    if len(rest) > 4:
+        return False
+    return all(any(ch.isdigit() for ch in w) or len(w) == 1 or pattern.fullmatch(w.casefold()) for w in rest)
 
 
 def statement_before(text: str, a: int, b: int, *, about_item: bool = False) -> bool:

@@ -351,7 +351,7 @@ def _context(
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
     from windtunnel.leakage.mention import naming_re
 
-    return naming_re(tuple([target, *context_words] if target else context_words))
+    return naming_re(tuple(context_words), target)
 
 
 @lru_cache(maxsize=_PREPARED_CACHE)
@@ -653,6 +653,7 @@ def _scan_string(
             ctx.marked,
             suppress,
             ctx.depth >= _MAX_EMBED_DEPTH,
+            _field_name(pointer),
         )
         known = _CLASSIFIED.get(key)
         if known is not None:
@@ -683,7 +684,7 @@ def _scan_string(
 
 _CLASSIFIED: dict[tuple[Any, ...], tuple[Any, tuple[tuple[Any, ...], ...]]] = {}
 """(string, representation, outside upstream fields, needles, labels, decode, strict, marked, suppress,
-deepest embedding) → (the naming pattern consulted, or ``_NAMING_UNUSED``; the emissions). Bounded:
+deepest embedding, field name) → (the naming pattern consulted, or ``_NAMING_UNUSED``; the emissions). Bounded:
 cleared when full, so memory stays flat; strings longer than ``_CLASSIFIED_TEXT_MAX`` are not kept,
 nor strings seen only once (see ``_SEEN``): with distinct answers on every item an entry would cost
 more to make and keep than the classification it saves."""
@@ -844,13 +845,15 @@ def _classify(
             f"a category path (like 'Billing/High') has a segment that is {what}",
         )
         return
-    kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))
+    kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
         kv = table_cell(view_text, va, vb) or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
+        if not kv and span is not None and not hit.view.startswith("decoded"):
+            kv = _field_states(hit, pointer, ctx)
     if kv:
         emit(
             "correlated" if corr else "freetext",
@@ -923,6 +926,52 @@ def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int
     return in_listing(others, hit.view_text, va, vb)
 
 
+_VALUE_KEYS = frozenset(
+    {"name", "value", "display_value", "displayvalue", "display", "displayname", "text", "title", "id", "key"}
+)
+"""Keys holding the value of their parent field (ServiceNow ``priority.display_value``)."""
+
+
+def _field_name(pointer: str) -> str:
+    """The field a value sits under, looking through list indices and value keys."""
+    for tok in reversed(pointer.rsplit("/", 4)[1:]):
+        if tok and not tok.isdigit() and tok.casefold() not in _VALUE_KEYS:
+            return tok
+    return ""
+
+
+def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
+    """Key-value whose name is the field (QA-7 F7-19): a short value under a field naming the task
+    (``"priority": "2 - High"``, ``"urgency": "High (P2)"``) states the label, as ``priority: 2 - High``
+    in prose does."""
+    from windtunnel.leakage import mention
+
+    name = _field_name(pointer)
+    naming = ctx.naming() if name else None
+    return (
+        naming is not None
+        and mention.names_task(naming, name)
+        and mention.field_value_states(naming, hit.view_text, *hit.view_span)
+    )
+
+
+def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> bool:
+    """Whether a ``name: value`` construction states the label: always when the name names the task
+    (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
+    a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15)."""
+    label = hit.needle.text
+    if label == label.lower():
+        return True
+    va = hit.view_span[0]
+    original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
+    if original is None or original != original.lower():
+        return True
+    from windtunnel.leakage import mention
+
+    naming = ctx.naming()
+    return naming is not None and mention.names_task(naming, mention.kv_name(hit.view_text, va))
+
+
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
     """The cue of the mention policy that ties a one-word mention to the task, if any (mention.py)."""
     from windtunnel.leakage import mention
@@ -948,6 +997,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     distinct = hit.needle.text != hit.needle.text.lower()
     if distinct and mention.proper_noun_follows(text, b):
         return None  # "such as High Street", "it is High Court business": a name, not the label
+    if mention.in_compound(view_text, va, vb):
+        return None  # "the device is High-end": a statement of the compound
     if mention.statement_before(view_text, va, vb, about_item=not distinct):
         return "statement"
     return None
