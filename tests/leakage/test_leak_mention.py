@@ -186,6 +186,29 @@ FAMILIES: list[tuple[str, Any, Any]] = [
         {"priority": "Low (P4)", "ticket": {"urgency": "3 - Low"}, "notes": "P1-High", "cpu": "High (92%)"},
     ),
     (
+        "GitHub issue form: a heading naming the task, its paragraph the label (QA-7 F7-18)",
+        {"body": "### Description\n\nVPN drops every hour.\n\n### Priority\n\nHigh\n\n### Version\n\n2.3"},
+        {"body": "### Description\n\nVPN drops every hour.\n\n### Load\n\nHigh\n\n### Version\n\n2.3"},
+    ),
+    (
+        "a line naming the task, the next line the label (QA-7 F7-18, Jira wiki)",
+        {"body": "h3. Priority\nHigh\nh3. Owner\nDana"},
+        {"body": "h3. Priority\nto be decided\nh3. Load\nHigh"},
+    ),
+    (
+        "checked option of a Markdown task list (QA-7 F7-18)",
+        {"body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [x] High"},
+        {"body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [ ] High"},
+    ),
+    (
+        "ballot boxes and a selected HTML option (QA-7 F7-18)",
+        {
+            "text": "Labels: ☐ Low ☐ Medium ☑ High",
+            "html": "<select><option>Low</option><option selected>High</option></select>",
+        },
+        {"text": "Labels: ☐ Low ☐ Medium ☐ High", "html": "<select><option>Low</option><option>High</option></select>"},
+    ),
+    (
         "a list of objects with one label is not a listing (QA-7 F7-17)",
         {"history": [{"field": "priority", "to": "High"}, {"field": "assignee", "to": "Dana"}]},
         {"history": [{"field": "priority", "to": "Low, Medium or High?"}, {"field": "assignee", "to": "Dana"}]},
@@ -433,3 +456,18 @@ def test_naming_words_of_another_family_do_not_tie_with_a_target(note: str) -> N
 def test_a_compound_with_a_generic_naming_word_does_not_tie_without_a_target() -> None:
     assert not leaks({"note": "Order a medium-sized monitor stand."}, "Medium")
     assert leaks({"note": "Agreed: medium size fits this one."}, "Medium")
+
+
+def test_sanitizing_a_checked_option_clears_the_mark_and_keeps_every_option() -> None:
+    """QA-7 F7-18 / F7-17: cutting the checked option would leave the answer as the one missing."""
+    proj = {
+        "body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [x] High",
+        "html": "<option selected>High</option><option>Low</option>",
+    }
+    res = sanitize_item(_item(proj))
+    assert res.item.projection == {
+        "body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [ ] High",
+        "html": "<option         >High</option><option>Low</option>",
+    }
+    assert res.ok
+    assert {r.operator for r in res.redactions} == {"unselect"}

@@ -480,3 +480,56 @@ def marked_node(node: object) -> bool:
         return True
     style = node.get("style")
     return isinstance(style, dict) and any(v is True for v in style.values())
+
+
+_SELECTED = re.compile(
+    r"(?:\[[xX✓✔]\]|[☑☒✅✔✓]|<option\b[^<>]{0,60}\bselected\b[^<>]{0,60}>|"
+    r"<input\b[^<>]{0,80}\bchecked\b[^<>]{0,80}>(?:\s*<label\b[^<>]{0,60}>)?)[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def selected(text: str, a: int) -> bool:
+    """``text[a:]`` carries a selection mark: ``[x] High``, ``☑ High``, ``<option selected>High``,
+    ``<input type=checkbox checked> High``."""
+    return _SELECTED.search(text, max(0, a - 200), a) is not None
+
+
+_HEADING_MARKUP = re.compile(r"^\s*(?:#{1,6}|h[1-6]\.|>)?\s*[*_`]*\s*|[*_`:\s]*$")
+
+
+def heading_value(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
+    """Key-value over two lines: the label's line is just the label and the line before it (a
+    blank line between at most) is a heading or a line naming the task — GitHub issue forms
+    (``### Priority\\n\\nHigh``), ``Priority\\nHigh``, Jira ``h3. Priority\\nHigh``."""
+    start = text.rfind("\n", 0, a) + 1
+    end = text.find("\n", b)
+    end = len(text) if end < 0 else end
+    if text[start:a].strip(" \t*_`>") or text[b:end].strip(" \t*_`"):
+        return False
+    if start == 0:
+        return False
+    lines = text[max(0, start - 200) : start - 1].split("\n")
+    if len(lines) >= 2 and not lines[-1].strip():
+        lines.pop()
+    name = _HEADING_MARKUP.sub("", lines[-1])
+    return 0 < len(_WORDS.findall(name)) <= 3 and names_task(pattern, name)
+
+
+_UNMARK = {"x": " ", "X": " ", "✓": " ", "✔": " ", "☑": "☐", "☒": "☐", "✅": "☐"}
+_MARK_WORD = re.compile(r"\b(?:selected|checked)\b", re.IGNORECASE)
+
+
+def unselect(text: str, a: int) -> str:
+    """``text`` with the selection mark of the option at ``a`` cleared, keeping every length
+    (``[x]`` → ``[ ]``, ``☑`` → ``☐``, ``selected`` / ``checked`` → spaces): the listing stays,
+    no option is marked, and no option is missing."""
+    m = _SELECTED.search(text, max(0, a - 200), a)
+    if m is None:
+        return text
+    mark = m.group(0)
+    if mark.startswith("<"):
+        new = _MARK_WORD.sub(lambda w: " " * len(w.group(0)), mark)
+    else:
+        new = "".join(_UNMARK.get(ch, ch) for ch in mark)
+    return text[: m.start()] + new + text[m.end() :]

@@ -232,6 +232,24 @@ def _fix_leaf(
                 Redaction(pointer, first.channel, first.rule, op, first.representation, removed, first.hashed_pointer)
             )
         return
+    picked = [f for f in group if f.rule == "freetext.selected" and f.span is not None]
+    if picked:
+        # A marked option in a listing: clear the mark, keep the option (cutting it would leave the
+        # answer as the one option missing). Lengths are kept, so the other spans stay valid.
+        from windtunnel.leakage.mention import unselect
+
+        for f in picked:
+            assert f.span is not None
+            value = unselect(value, f.span[0])
+        parent[key] = value
+        log.append(
+            Redaction(
+                pointer, first.channel, "freetext.selected", "unselect", first.representation, 0, first.hashed_pointer
+            )
+        )
+        group = [f for f in group if f not in picked]
+        if not group:
+            return
     spans = [f.span for f in group if f.span is not None]
     if mode == "sentence":
         spans = [_sentence(value, s) for s in spans]

@@ -810,6 +810,14 @@ def _classify(
         )
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
+    if listing is not None and _selected(listing.get(view_text), hit, va):
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if corr else "high",
+            "correlated.mention" if corr else "freetext.selected",
+            f"a listing of the options marks {what} as the chosen one",
+        )
+        return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
     segs: list[tuple[int, int]] | None = None
@@ -854,6 +862,11 @@ def _classify(
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
             kv = _field_states(hit, pointer, ctx)
+        if not kv and "\n" in view_text:
+            from windtunnel.leakage.mention import heading_value
+
+            naming = ctx.naming()
+            kv = naming is not None and heading_value(naming, view_text, va, vb)
     if kv:
         emit(
             "correlated" if corr else "freetext",
@@ -915,6 +928,19 @@ def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit:
     nxt = _SENTENCE_END.search(text, vb, vb + _SENTENCE_MAX)
     end = nxt.start() if nxt is not None else min(len(text), vb + _SENTENCE_MAX)
     return ctx.label_norms <= {norm for a, b, norm in _near(spans, start, end) if b <= end}
+
+
+def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bool:
+    """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``)."""
+    if not spans:
+        return False
+    from windtunnel.leakage.mention import selected
+
+    text = hit.view_text
+    if not selected(text, va):
+        return False
+    others = [a for a, _b, norm in spans if norm != hit.needle.norm]
+    return bool(others) and not any(selected(text, a) for a in others)
 
 
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
