@@ -471,3 +471,23 @@ def test_sanitizing_a_checked_option_clears_the_mark_and_keeps_every_option() ->
     }
     assert res.ok
     assert {r.operator for r in res.redactions} == {"unselect"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "leak"),
+    [
+        ("4/5 would buy again", "4", True),
+        ("Solid 4 out of 5.", "4", True),
+        ("Gave it 4 stars.", "4", True),
+        ("4/5 would buy again", "5", False),  # the scale, not a rating of 5
+        ("Rate from 1 to 5.", "4", False),
+        ("Pick 3/4/5, nothing else.", "4", False),
+        ("Room 4, floor 2, checked in at 4pm", "4", False),
+        ("Shipped 3/4/2024 to the depot.", "4", False),
+    ],
+)
+def test_a_rating_as_a_fraction_states_the_rating(text: str, expected: str, leak: bool) -> None:
+    """QA-7 F7-21: with a numeric label set, ``4/5`` is a statement of 4, not a listing of 4 and 5."""
+    labels = ["1", "2", "3", "4", "5"]
+    audit = audit_item({"id": "r", "expected": expected, "label_set": labels, "projection": {"review": text}})
+    assert audit.leaked is leak, [(f.rule, f.severity) for f in audit.findings]

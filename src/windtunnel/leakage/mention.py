@@ -533,3 +533,24 @@ def unselect(text: str, a: int) -> str:
     else:
         new = "".join(_UNMARK.get(ch, ch) for ch in mark)
     return text[: m.start()] + new + text[m.end() :]
+
+
+_OUT_OF = re.compile(r"[ \t]*(?:/|out[ \t]+of)[ \t]*(\d+)(?![\d/.,]\d)")
+_STARS = re.compile(r"[ \t]*(?:stars?|points?)\b", re.IGNORECASE)
+_OVER = re.compile(r"(?<![\d/.])(\d+)[ \t]*(?:/|out[ \t]+of)[ \t]*$")
+
+
+def fraction(text: str, a: int, b: int, labels: frozenset[str]) -> str | None:
+    """With a numeric label set, ``4/5``, ``4 out of 5`` (5 the top label) and ``4 stars`` state a
+    rating of 4 (``"numerator"``), and the 5 is the scale, not a mention (``"denominator"``); else ``None``."""
+    nums = [int(n) for n in labels if n.isdigit()]
+    if len(nums) < 2 or not text[a:b].isdigit():
+        return None
+    top = max(nums)
+    m = _OUT_OF.match(text, b)
+    if (m is not None and int(m.group(1)) == top and text[max(0, a - 1) : a] != "/") or _STARS.match(text, b):
+        return "numerator"
+    m = _OVER.search(text, max(0, a - 24), a)
+    if m is not None and int(text[a:b]) == top:
+        return "denominator"
+    return None

@@ -818,6 +818,20 @@ def _classify(
             f"a listing of the options marks {what} as the chosen one",
         )
         return
+    if ctx.label_norms and view_text[va:vb].isdigit():
+        from windtunnel.leakage.mention import fraction
+
+        part = fraction(view_text, va, vb, ctx.label_norms)
+        if part == "denominator":
+            return  # the scale of "4/5", not a mention of 5
+        if part == "numerator":
+            emit(
+                "correlated" if corr else "freetext",
+                "medium" if corr else "high",
+                "correlated.mention" if corr else "freetext.statement",
+                f"a rating states {what} ('4/5', '4 out of 5', '4 stars')",
+            )
+            return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
     segs: list[tuple[int, int]] | None = None
