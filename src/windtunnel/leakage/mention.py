@@ -15,6 +15,10 @@ A label found in free text is a leak when its context ties it to the task, and f
   (``this one is High``, ``marked as High``, ``bumped to High``, ``routing to Finance``), or a decision
   that the label ends (``we went with High.``);
 * **table cell** (``…key-value``): the whole cell of a one-record table (HTML, pipe, CSV / TSV);
+* **field as the name** (``…key-value``): a short value under a field naming the task, its other tokens
+  codes (``"priority": "2 - High"``); **heading and paragraph**: ``### Priority\n\nHigh``;
+* **selection mark** (``…selected``): the one marked element of a listing (``[x] High``, ``☑ High``,
+  ``<option selected>High``); **rating**: ``4/5``, ``4 out of 5``, ``4 stars`` with a numeric label set;
 * a URL path or file-name segment (``…/priorities/high.png``) is decided in :mod:`scan`.
 
 Case: when the label is written with capitals (``High``), a mention in another case (``the load is
