@@ -316,6 +316,37 @@ def _kv_markup(style: str) -> Plant:
     return plant
 
 
+# Forms added with QA-7 (F7-13, F7-18, F7-19); even-numbered phrasings dev, odd-numbered held-out.
+FIELD_CODE = ("{n} - {L}", "{L} (P{n})", "P{n}-{L}", "{L} [{n}]", "{n} – {L}", "{L} / sev{n}")
+ISSUE_FORM = ("### {T}\n\n{L}", "{T}\n{L}", "## {T}\n\n{L}", "h3. {T}\n{L}", "**{T}**\n\n{L}", "#### {T}:\n{L}")
+MARKS = ("- [x] ", "☑ ", "[X] ", "✅ ")
+# The ``fresh`` split's phrasings of these forms, written before any run of them.
+FRESH_FIELD_CODE = ("{L} - {n}", "({n}) {L}", "{L} · P{n}")
+FRESH_ISSUE_FORM = ("# {T}\n{L}", "{TU}\n\n{L}", "### {T}\n\n_{L}_")
+FRESH_MARKS = ("* [x] ", "☒ ")
+UNMARKED = {"- [x] ": "- [ ] ", "☑ ": "☐ ", "[X] ": "[ ] ", "✅ ": "☐ ", "* [x] ": "* [ ] ", "☒ ": "☐ "}
+
+
+def _field_code(c: Ctx) -> tuple[str, Any]:
+    # With a numeric label set a bare number beside the label would be a range ("3 - 4"), a listing.
+    n = c.rng.randint(1, 4)
+    return c.task.name, c.pick(FIELD_CODE).format(n=f"S{n}" if c.label.isdigit() else n, L=c.label)
+
+
+def _b64url_json(c: Ctx) -> tuple[str, Any]:
+    payload = {"sub": "u" + "x" * c.rng.randint(0, 5), c.task.name: c.label}
+    return "token", "eyJhbGciOiJub25lIn0." + base64.urlsafe_b64encode(json.dumps(payload).encode()).decode().rstrip("=")
+
+
+def _checklist(c: Ctx, chosen: str | None) -> str:
+    mark = c.pick(MARKS)
+    return "\n".join((mark if lab == chosen else UNMARKED[mark]) + lab for lab in c.task.labels)
+
+
+def _selected(c: Ctx, rec: dict[str, Any], text: str) -> tuple[dict[str, Any], str, str | None]:
+    return rec, _insert(text, f"{c.task.name.capitalize()}:\n{_checklist(c, c.label)}", c.rng), None
+
+
 # family name -> (representation, plant, kinds it applies to or None for all)
 LEAK_FAMILIES: dict[str, tuple[str, Plant]] = {
     "direct/json/plain": ("json", _field(lambda c: (c.task.name, c.label))),
@@ -357,6 +388,10 @@ LEAK_FAMILIES: dict[str, tuple[str, Plant]] = {
     "decoded/json/base64-json": ("json", _field(_b64_json)),
     "decoded/json/url-encoded": ("json", _field(_urlencoded)),
     "embedded/jsonstr/plain": ("jsonstr", _field(lambda c: (c.task.name, c.label))),
+    "decoded/json/base64url-unpadded": ("json", _field(_b64url_json)),
+    "key-value/json/field-code": ("json", _field(_field_code)),
+    "key-value/markdown/issue-form": ("markdown", _prose(ISSUE_FORM)),
+    "selected/markdown/checklist": ("markdown", _selected),
 }
 
 # Phrasings written after the first held-out run and before any fix it prompted, used only by the
@@ -499,7 +534,8 @@ NUMBER_MISSES = ("{n}.5", "1{n}", "{n}0", "{n},000", "{n}th", "v{n}", "{n}.2.1",
 
 def _fresh_pools() -> dict[tuple[str, ...], tuple[str, ...]]:
     pools = {NAMING: FRESH_NAMING, KEYVALUE: FRESH_KEYVALUE, STATEMENT: FRESH_STATEMENT, EMPHASIS: FRESH_EMPHASIS,
-             LISTING: FRESH_LISTING, NUMBER_MISSES: FRESH_NUMBER_MISSES, URL_TRAPS: FRESH_URL_TRAPS}
+             LISTING: FRESH_LISTING, NUMBER_MISSES: FRESH_NUMBER_MISSES, URL_TRAPS: FRESH_URL_TRAPS,
+             FIELD_CODE: FRESH_FIELD_CODE, ISSUE_FORM: FRESH_ISSUE_FORM, MARKS: FRESH_MARKS}
     pools.update({UNRELATED[k]: FRESH_UNRELATED[k] for k in UNRELATED})
     pools.update({NEAR_MISS_WORDS[k]: FRESH_NEAR_MISS[k] for k in NEAR_MISS_WORDS})
     return pools
@@ -548,7 +584,12 @@ def _trap_url(c: Ctx) -> str:
     return c.pick(URL_TRAPS).format(s=_slug(c.label))
 
 
+def _trap_unchecked(c: Ctx) -> str:
+    return f"{c.task.name.capitalize()}:\n{_checklist(c, None)}"
+
+
 TRAPS: dict[str, Callable[[Ctx], str]] = {
+    "unchecked-list": _trap_unchecked,
     "unrelated-sense": _trap_unrelated,
     "options-listing": _trap_listing,
     "near-miss": _trap_near_miss,

@@ -159,3 +159,52 @@ def test_reports_and_sanitized_data_get_a_new_files_mode(tmp_path: Path) -> None
         os.umask(old)
     assert report.stat().st_mode & 0o777 == 0o644
     assert clean.stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("shape", ["array", "items", "one"])
+def test_sanitize_of_a_json_dataset_keeps_its_container(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], shape: str
+) -> None:
+    """QA-7 F7-22: `leak sanitize x.json` wrote JSON Lines; `leak check` of it then failed (exit 2)."""
+    recs = [
+        {"uid": "a", "gold": {"label": "High"}, "trace": {"body": "Priority: High", "sla": "P1"}},
+        {"uid": "b", "gold": {"label": "Low"}, "trace": {"body": "login broken", "sla": "P3"}},
+    ]
+    doc: object = {"version": 2, "items": recs} if shape == "items" else recs if shape == "array" else recs[0]
+    data, clean = tmp_path / "ds.json", tmp_path / "ds.clean.json"
+    data.write_text(json.dumps(doc))
+    fields = ["--expected-field", "gold.label", "--context-field", "trace", "--id-field", "uid"]
+    assert run_cli("leak", "sanitize", str(data), "-o", str(clean), *fields) == 0
+    out = json.loads(clean.read_text())
+    if shape == "items":
+        assert list(out) == ["version", "items"] and out["version"] == 2
+        out = out["items"]
+    if shape == "one":
+        assert isinstance(out, dict)
+        out = [out]
+    assert [r["trace"]["body"] for r in out] == ["", "login broken"][: len(out)]
+    capsys.readouterr()
+    assert run_cli("leak", "check", "--raw", str(data), "--sanitized", str(clean), *fields) in (0, 1)
+    assert "not valid JSON" not in capsys.readouterr().err
+
+
+def test_sanitize_warns_when_a_field_is_blanked_only_where_it_gives_the_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-7 F7-17: a correlated map covering one label blanks `sla` on its items only."""
+    rows = [
+        {"id": f"i{i}", "expected": lab, "label_set": ["Low", "Medium", "High"], "projection": {"sla": sla}}
+        for i, (lab, sla) in enumerate([("High", "P1"), ("Medium", "P2"), ("Low", "P3"), ("High", "P1")])
+    ]
+    data, clean, cmap = tmp_path / "ds.jsonl", tmp_path / "ds.clean.jsonl", tmp_path / "map.json"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    cmap.write_text(json.dumps({"High": ["P1"]}))
+    assert run_cli("leak", "sanitize", str(data), "-o", str(clean), "--correlated-map", str(cmap)) == 0
+    err = capsys.readouterr().err
+    assert "/sla was blanked on 2 item(s) and keeps a value on 2 other(s)" in err
+    assert "leak by elimination" in err
+    # Blanked on every item that has it: no warning.
+    cmap.write_text(json.dumps({"High": ["P1"], "Medium": ["P2"], "Low": ["P3"]}))
+    clean.unlink()
+    assert run_cli("leak", "sanitize", str(data), "-o", str(clean), "--correlated-map", str(cmap)) == 0
+    assert "elimination" not in capsys.readouterr().err

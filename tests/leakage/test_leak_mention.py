@@ -42,6 +42,27 @@ def _b64(obj: Any) -> str:
     return base64.b64encode(json.dumps(obj).encode()).decode()
 
 
+def _b64url(obj: Any) -> str:
+    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+
+
+_OPTIONS = [
+    {
+        "self": "https://x.test/rest/api/2/priority/3",
+        "iconUrl": "https://x.test/icons/low.svg",
+        "name": "Low",
+        "id": "3",
+    },
+    {"self": "https://x.test/rest/api/2/priority/2", "iconUrl": "https://x.test/icons/medium.svg", "name": "Medium"},
+    {
+        "self": "https://x.test/rest/api/2/priority/1",
+        "iconUrl": "https://x.test/icons/high.svg",
+        "name": "High",
+        "id": "1",
+    },
+]
+"""Jira's ``allowedValues``: options listed as objects, the answer among them (QA-7 F7-17)."""
+
 # (family, leaking projection, clean twin)
 FAMILIES: list[tuple[str, Any, Any]] = [
     (
@@ -143,6 +164,54 @@ FAMILIES: list[tuple[str, Any, Any]] = [
         "URL-encoded key-value",
         {"link": "https://x.test/search?q=login&prio%3DHigh"},
         {"link": "https://x.test/search?q=high%20load%20login"},
+    ),
+    (
+        "unpadded base64url JWT payload (QA-7 F7-13)",
+        {"auth": "eyJhbGciOiJub25lIn0." + _b64url({"sub": "u1x", "priority": "High"}) + "."},
+        {"auth": "eyJhbGciOiJub25lIn0." + _b64url({"sub": "u1x", "note": "high load"}) + "."},
+    ),
+    (
+        "the chosen option beside options listed as objects (QA-7 F7-17)",
+        {"priority": {"name": "High", "id": "1"}, "allowedValues": _OPTIONS},
+        {"priority": {"name": "", "id": ""}, "allowedValues": _OPTIONS},
+    ),
+    (
+        "a field naming the task holds the label with a code (QA-7 F7-19, ServiceNow)",
+        {"result": [{"priority": {"display_value": "2 - High", "value": "2"}, "impact": "1 - High"}]},
+        {"result": [{"priority": {"display_value": "2 - Low", "value": "2"}, "impact": "1 - High"}]},
+    ),
+    (
+        "label and code glued or bracketed under the task's field (QA-7 F7-19)",
+        {"priority": "High (P2)", "ticket": {"urgency": "3 - High"}, "priority_name": "P1-High"},
+        {"priority": "Low (P4)", "ticket": {"urgency": "3 - Low"}, "notes": "P1-High", "cpu": "High (92%)"},
+    ),
+    (
+        "GitHub issue form: a heading naming the task, its paragraph the label (QA-7 F7-18)",
+        {"body": "### Description\n\nVPN drops every hour.\n\n### Priority\n\nHigh\n\n### Version\n\n2.3"},
+        {"body": "### Description\n\nVPN drops every hour.\n\n### Load\n\nHigh\n\n### Version\n\n2.3"},
+    ),
+    (
+        "a line naming the task, the next line the label (QA-7 F7-18, Jira wiki)",
+        {"body": "h3. Priority\nHigh\nh3. Owner\nDana"},
+        {"body": "h3. Priority\nto be decided\nh3. Load\nHigh"},
+    ),
+    (
+        "checked option of a Markdown task list (QA-7 F7-18)",
+        {"body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [x] High"},
+        {"body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [ ] High"},
+    ),
+    (
+        "ballot boxes and a selected HTML option (QA-7 F7-18)",
+        {
+            "text": "Labels: ☐ Low ☐ Medium ☑ High",
+            "html": "<select><option>Low</option><option selected>High</option></select>",
+        },
+        {"text": "Labels: ☐ Low ☐ Medium ☐ High", "html": "<select><option>Low</option><option>High</option></select>"},
+    ),
+    (
+        "a list of objects with one label is not a listing (QA-7 F7-17)",
+        {"history": [{"field": "priority", "to": "High"}, {"field": "assignee", "to": "Dana"}]},
+        {"history": [{"field": "priority", "to": "Low, Medium or High?"}, {"field": "assignee", "to": "Dana"}]},
     ),
 ]
 
@@ -357,3 +426,68 @@ def test_naming_the_view_of_each_hit_looks_at_a_window_not_the_whole_string(monk
     assert len(findings) == 400
     # One search of the whole string finds the hits; every later one looks at a window.
     assert sum(1 for n in seen if n > 400) == 1
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Battery status: low, please charge the device.",
+        "Order a medium-sized monitor stand.",
+        "Customer rating: High satisfaction last quarter.",
+        "The category of the device is High-end laptop.",
+        "Label printer shows 'Low toner'.",
+        "Size: High capacity drive, 4TB",
+        "Status: Medium article draft published",
+        "Tier: Low-latency network plan",
+    ],
+)
+def test_naming_words_of_another_family_do_not_tie_with_a_target(note: str) -> None:
+    """QA-7 F7-15: with a target (``priority``), generic naming words name something else; a label
+    inside a hyphenated compound is not stated."""
+    for expected in LABELS:
+        audit = audit_item(_item({"ticket": {"summary": "VPN drops", "note": note}}, expected, target="priority"))
+        assert not audit.leaked, (note, expected, [f.rule for f in audit.findings])
+    # The same sentence naming the task is a leak.
+    assert leaks({"note": "Priority: low, please handle today."}, "Low", target="priority")
+    assert leaks({"note": "Order a medium-priority monitor stand."}, "Medium", target="priority")
+    assert leaks({"note": "Outcome = High"}, target="priority")
+
+
+def test_a_compound_with_a_generic_naming_word_does_not_tie_without_a_target() -> None:
+    assert not leaks({"note": "Order a medium-sized monitor stand."}, "Medium")
+    assert leaks({"note": "Agreed: medium size fits this one."}, "Medium")
+
+
+def test_sanitizing_a_checked_option_clears_the_mark_and_keeps_every_option() -> None:
+    """QA-7 F7-18 / F7-17: cutting the checked option would leave the answer as the one missing."""
+    proj = {
+        "body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [x] High",
+        "html": "<option selected>High</option><option>Low</option>",
+    }
+    res = sanitize_item(_item(proj))
+    assert res.item.projection == {
+        "body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [ ] High",
+        "html": "<option         >High</option><option>Low</option>",
+    }
+    assert res.ok
+    assert {r.operator for r in res.redactions} == {"unselect"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "leak"),
+    [
+        ("4/5 would buy again", "4", True),
+        ("Solid 4 out of 5.", "4", True),
+        ("Gave it 4 stars.", "4", True),
+        ("4/5 would buy again", "5", False),  # the scale, not a rating of 5
+        ("Rate from 1 to 5.", "4", False),
+        ("Pick 3/4/5, nothing else.", "4", False),
+        ("Room 4, floor 2, checked in at 4pm", "4", False),
+        ("Shipped 3/4/2024 to the depot.", "4", False),
+    ],
+)
+def test_a_rating_as_a_fraction_states_the_rating(text: str, expected: str, leak: bool) -> None:
+    """QA-7 F7-21: with a numeric label set, ``4/5`` is a statement of 4, not a listing of 4 and 5."""
+    labels = ["1", "2", "3", "4", "5"]
+    audit = audit_item({"id": "r", "expected": expected, "label_set": labels, "projection": {"review": text}})
+    assert audit.leaked is leak, [(f.rule, f.severity) for f in audit.findings]

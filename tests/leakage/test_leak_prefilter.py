@@ -60,6 +60,18 @@ CASES: list[tuple[str, dict[str, Any], list[str]]] = [
         {"id": "q2", "expected": "High", "projection": {"u": "".join(f"%{ord(c):02X}" for c in b64("High"))}},
         [],
     ),
+    # unpadded base64url (JWT payloads): 2 or 3 characters past a multiple of 4
+    ("unpadded-2", {"id": "u2", "expected": "High", "projection": {"t": b64("-High").rstrip("=")}}, []),
+    ("unpadded-3", {"id": "u3", "expected": "High", "projection": {"t": b64("High").rstrip("=")}}, []),
+    (
+        "jwt-payload",
+        {
+            "id": "j",
+            "expected": "High",
+            "projection": {"t": "eyJhbGciOiJub25lIn0." + b64('{"pr": "High"}').rstrip("=")},
+        },
+        [],
+    ),
     # base64 of base64 (the scan decodes two levels)
     ("b64-in-b64", {"id": "n", "expected": "Amber falcon", "projection": {"t": b64(b64("Amber falcon"))}}, []),
     # base64 behind an HTML entity

@@ -157,3 +157,24 @@ def test_stats_pointers_hide_answer_keys_for_every_operator() -> None:
     key = value_hash("High")
     assert all(r["pointer"].startswith(f"/{key}/") for r in hidden["redactions"]), hidden
     assert "High" not in json.dumps(hidden)
+
+
+def test_unpadded_base64url_and_jwt_payloads_are_removed() -> None:
+    # QA-7 F7-13: base64url without its '=' padding (JWT payloads) 2 or 3 characters past a
+    # multiple of 4 decodes with the padding restored; the clean twin stays.
+    import base64
+
+    def b64url(obj: Any) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
+
+    blobs = {f"k{k}": b64url({"ticket": "WEB-1" + "x" * k, "priority": "High"}) for k in range(6)}
+    assert {len(b) % 4 for b in blobs.values()} == {0, 2, 3}
+    blobs["jwt"] = "eyJhbGciOiJub25lIn0." + b64url({"sub": "u1", "priority": "High"}) + "."
+    res = sanitize_item(item(blobs))
+    assert {f.pointer for f in res.before.findings if f.severity == "high"} == {f"/{k}" for k in blobs}
+    assert res.ok, res.residual
+    assert res.item.projection["jwt"].rstrip(".") == "eyJhbGciOiJub25lIn0"
+    assert all(res.item.projection[k] == "" for k in blobs if k != "jwt")
+    assert schema_digest(res.item.projection) == schema_digest(blobs)
+    clean = {k: b64url({"ticket": "WEB-1" + "x" * n, "priority": "Low"}) for n, k in enumerate(blobs)}
+    assert sanitize_item(item(clean)).before.findings == []

@@ -173,6 +173,8 @@ _ENCODERS = [
     _b64s,
     lambda s: _b64s(_b64s(s)),
     lambda s: _b64s(s).rstrip("=") + "%3D" * _b64s(s).count("="),
+    lambda s: base64.urlsafe_b64encode(json.dumps({"priority": s}).encode()).decode().rstrip("="),
+    lambda s: "eyJhbGciOiJub25lIn0." + base64.urlsafe_b64encode(s.encode()).decode().rstrip("=") + ".",
     lambda s: "".join(f"%{ord(c):02X}" for c in _b64s(s)),
     lambda s: "".join(f"%{b:02X}" for b in s.encode()),
     lambda s: "".join(f"&#{ord(c)};" for c in s),

@@ -209,7 +209,9 @@ def scan(
 @leak.command("sanitize")
 def sanitize(
     dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items."),
-    output: Path = typer.Option(..., "--output", "-o", help="Sanitized dataset (JSONL)."),
+    output: Path = typer.Option(
+        ..., "--output", "-o", help="Sanitized dataset (JSONL; a JSON dataset keeps its container)."
+    ),
     stats: Path | None = typer.Option(None, "--stats", help="Per-item redaction stats (JSONL)."),
     mode: str = typer.Option("sentence", "--mode", help="sentence | span: what to cut around a hit in prose."),
     redact_review: bool = typer.Option(False, "--redact-review", help="Also act on low (review) findings."),

@@ -386,10 +386,14 @@ class SanitizeRequest:
 
 
 def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutcome:
-    """Write the sanitized dataset (JSONL) and rescan it; failed when an item still leaks."""
+    """Write the sanitized dataset and rescan it; failed when an item still leaks.
+
+    A JSONL dataset is written as JSON Lines; a JSON document as the same container (an array, the
+    ``{"items": [...]}`` object with its other keys, one object).
+    """
     from windtunnel._util.paths import refuse_overwrite
     from windtunnel.leakage.dataset import DatasetError, write_back
-    from windtunnel.leakage.sanitize import sanitize_item
+    from windtunnel.leakage.sanitize import EliminationWatch, sanitize_item
 
     if req.mode not in ("sentence", "span"):
         raise UsageError(f"unknown --mode {req.mode!r}", hint="valid: sentence, span")
@@ -403,6 +407,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     fmap = req.fields.field_map()
     n = leaked = residual_items = chars = 0
     interrupted = False
+    watch = EliminationWatch()
+    document: list[Any] | None = None
+    """The sanitized records of a JSON (not JSONL) dataset, written as one document at the end."""
     with report_file(req.output) as out, report_file(req.stats) as st:
         assert out.handle is not None
         try:
@@ -416,7 +423,14 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                     )
                 except DatasetError as err:
                     raise UsageError(f"{req.dataset}: {err}", hint=dataset_hint(err)) from None
-                out.handle.write(orjson.dumps(write_back(mapped, res.item.projection)) + b"\n")
+                record = write_back(mapped, res.item.projection)
+                if document is None and mapped.record.raw is None:
+                    document = []
+                if document is not None:
+                    document.append(record)
+                else:
+                    out.handle.write(orjson.dumps(record) + b"\n")
+                watch.add(res, show_values=req.show_values)
                 n += 1
                 leaked += res.before.leaked
                 residual_items += not res.ok
@@ -430,11 +444,29 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             interrupted = True
         if n == 0 and not interrupted:
             raise UsageError(f"{req.dataset} holds no items")
+        if document is not None:
+            out.handle.write(orjson.dumps(_same_container(req.dataset, document), option=orjson.OPT_INDENT_2) + b"\n")
+    for text in watch.warnings():
+        listener(Notice(text, kind="alert"))
     summary = {"items": n, "leaked_before": leaked, "chars_removed": chars, "still_leaking": residual_items}
     status: Literal["passed", "failed", "interrupted"] = (
         "interrupted" if interrupted else ("failed" if residual_items else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
+
+
+def _same_container(path: Path, records: list[Any]) -> Any:
+    """``records`` in the container the JSON dataset at ``path`` holds its items in."""
+    doc: Any = None
+    if path.is_file():
+        with contextlib.suppress(OSError, orjson.JSONDecodeError):
+            raw = path.read_bytes()
+            doc = orjson.loads(raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw)
+    if isinstance(doc, dict) and isinstance(doc.get("items"), list) and len(doc["items"]) == len(records):
+        return {**doc, "items": records}
+    if isinstance(doc, dict) and len(records) == 1:
+        return records[0]
+    return records
 
 
 def _unique_id(path: Path, item_id: str, line: int | None, seen: dict[str, int | None], id_field: str) -> None:

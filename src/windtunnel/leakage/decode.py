@@ -98,10 +98,19 @@ def _strict_b64decode(blob: str) -> bytes:
     return base64.b64decode(blob, validate=True)  # pragma: no cover - Python 3.10
 
 
+def decodable_length(n: int) -> bool:
+    """Whether a base64 run of ``n`` characters can decode: padded runs are a multiple of 4 long, an
+    unpadded one (base64url, JWT) is 2 or 3 characters past a multiple of 4; 1 past never decodes."""
+    return n % 4 != 1
+
+
 def _b64_text(blob: str) -> str | None:
     if blob.islower() and blob.isalpha():
         # Plain lowercase words are practically never base64 of text; skip the decode attempt.
         return None
+    if not decodable_length(len(blob)):
+        return None
+    blob += "=" * (-len(blob) % 4)
     try:
         # What base64.urlsafe_b64decode and b64decode(validate=True) do, without their Python layers
         # (this runs once for every distinct id-like run of a dataset).
@@ -127,7 +136,7 @@ def _b64_candidates(text: str, min_len: int) -> list[tuple[int, int, str]]:
         blob = mt.group(0)
         if b - a < min_len:
             continue
-        decoded = _b64_text(blob) if len(blob) % 4 == 0 else None
+        decoded = _b64_text(blob)
         if decoded is not None:
             out.append((a, b, decoded))
             continue
@@ -136,7 +145,7 @@ def _b64_candidates(text: str, min_len: int) -> list[tuple[int, int, str]]:
                 continue
             for pa, pb in ((i + 1, len(blob)), (0, i)):
                 part = blob[pa:pb]
-                if len(part) >= min_len and len(part) % 4 == 0:
+                if len(part) >= min_len:
                     dec = _b64_text(part)
                     if dec is not None:
                         out.append((a + pa, a + pb, dec))

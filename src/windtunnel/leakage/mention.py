@@ -15,6 +15,10 @@ A label found in free text is a leak when its context ties it to the task, and f
   (``this one is High``, ``marked as High``, ``bumped to High``, ``routing to Finance``), or a decision
   that the label ends (``we went with High.``);
 * **table cell** (``…key-value``): the whole cell of a one-record table (HTML, pipe, CSV / TSV);
+* **field as the name** (``…key-value``): a short value under a field naming the task, its other tokens
+  codes (``"priority": "2 - High"``); **heading and paragraph**: ``### Priority\n\nHigh``;
+* **selection mark** (``…selected``): the one marked element of a listing (``[x] High``, ``☑ High``,
+  ``<option selected>High``); **rating**: ``4/5``, ``4 out of 5``, ``4 stars`` with a numeric label set;
 * a URL path or file-name segment (``…/priorities/high.png``) is decided in :mod:`scan`.
 
 Case: when the label is written with capitals (``High``), a mention in another case (``the load is
@@ -59,6 +63,38 @@ NAMING_WORDS: tuple[str, ...] = (
 )
 """Words that name what an eval item asks for; ``high priority`` and ``label: High`` tie a label to
 the task. Extend per dataset with ``context_words`` (item field) or ``--context-word``."""
+
+_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset(
+        {"priority", "priorities", "prioritised", "prioritized", "urgency", "severity", "sev", "triage", "triaged"}
+    ),
+    frozenset(
+        {
+            "label",
+            "labels",
+            "labeled",
+            "labelled",
+            "category",
+            "categorised",
+            "categorized",
+            "classified",
+            "classification",
+            "triage",
+            "triaged",
+            "verdict",
+        }
+    ),
+    frozenset({"size", "sized"}),
+    frozenset({"status"}),
+    frozenset({"rating", "rated"}),
+    frozenset({"tier"}),
+    frozenset({"sentiment"}),
+)
+"""The naming words by what they name. When the item's task is known (its ``target``, given or
+inferred), only its own family names it: for a ``priority`` task ``Battery status: low`` and
+``Label printer shows 'Low toner'`` name something else."""
+_GENERIC = "(?#generic)"
+"""Marks a pattern of the whole generic list (no target known): see :func:`naming_near`."""
 
 _CLAUSE_END = re.compile(r"[.!?;\n\r,]")
 _WORDS = re.compile(r"\w+")
@@ -138,21 +174,36 @@ _LISTING_SEP = re.compile(r"[,/|;•-]|(?<!\w)(?:or|and|nor|vs|versus|und|ou|o|y
 
 
 @lru_cache(maxsize=1024)
-def naming_re(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
-    """Whole-word pattern of the naming words plus ``extra`` (the target, context words), lowercased."""
-    words: set[str] = set(NAMING_WORDS)
+def naming_re(extra: tuple[str, ...] = (), target: str | None = None) -> re.Pattern[str]:
+    """Whole-word pattern of the words naming the task, lowercased: with a ``target``, the target, the
+    naming words of its family and ``extra`` (context words); without, every naming word and ``extra``."""
+    words: set[str] = set()
+    if target:
+        norm_t = " ".join(target.casefold().split())
+        parts = set(_WORDS.findall(norm_t.replace("_", " "))) | {norm_t}
+        for fam in _FAMILIES:
+            if fam & parts:
+                words |= fam
+        extra = (target, *extra)
+    else:
+        words = set(NAMING_WORDS)
     for w in extra:
         norm = " ".join(w.casefold().split())
         if norm:
             words.add(norm)
     alts = sorted((r"\s+".join(map(re.escape, w.split())) for w in words), key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)")
+    return re.compile(("" if target else _GENERIC) + r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)")
 
 
 def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
-    """A naming word in the same clause as ``text[a:b]``: up to four words before it or one after."""
+    """A naming word in the same clause as ``text[a:b]``: up to four words before it or one after.
+
+    A word glued to the label by a hyphen (``medium-sized``, ``high-priority``) makes one compound
+    with it: it ties the label only when it names the task for sure (the item's target or its family),
+    never as a word of the generic list (no target known)."""
     lo = max(0, a - 60)
     hi = min(len(text), b + 40)
+    generic = pattern.pattern.startswith(_GENERIC)
     for m in pattern.finditer(text, lo, hi):
         if m.end() <= a:
             gap, limit = text[m.end() : a], _MAX_BEFORE
@@ -160,9 +211,44 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
             gap, limit = text[b : m.start()], _MAX_AFTER
         else:
             continue
+        if generic and gap == "-":
+            continue
         if _CLAUSE_END.search(gap) is None and len(_WORDS.findall(gap)) <= limit:
             return True
     return False
+
+
+def in_compound(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is glued by a hyphen to a word of letters (``High-end``, ``Low-latency``): the
+    statement is about the compound, not the label."""
+    after = b + 1 < len(text) and text[b] == "-" and text[b + 1].isalpha()
+    before = a >= 2 and text[a - 1] == "-" and text[a - 2].isalpha()
+    return after or before
+
+
+def names_task(pattern: re.Pattern[str], name: str) -> bool:
+    """A field or key-value name (``priority``, ``Priority name``, ``urgency``) names the task."""
+    return pattern.search(name.casefold().replace("_", " ")) is not None
+
+
+_KV_NAME = re.compile(r"[^\n\r.!?;,]{0,40}$")
+
+
+def kv_name(text: str, a: int) -> str:
+    """The name of a ``name: value`` construction ending right before ``text[a:]``."""
+    m = _KV_NAME.search(text, max(0, a - 40), a)
+    return m.group(0) if m is not None else ""
+
+
+def field_value_states(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
+    """A short field value whose other tokens are codes (``2 - High``, ``High (P2)``, ``P1-High``)
+    or words naming the task (``High priority``): under a field naming the task, it states the label."""
+    if len(text) > 64:
+        return False
+    rest = _WORDS.findall(text[:a] + " " + text[b:])
+    if len(rest) > 4:
+        return False
+    return all(any(ch.isdigit() for ch in w) or len(w) == 1 or pattern.fullmatch(w.casefold()) for w in rest)
 
 
 def statement_before(text: str, a: int, b: int, *, about_item: bool = False) -> bool:
@@ -398,3 +484,77 @@ def marked_node(node: object) -> bool:
         return True
     style = node.get("style")
     return isinstance(style, dict) and any(v is True for v in style.values())
+
+
+_SELECTED = re.compile(
+    r"(?:\[[xX✓✔]\]|[☑☒✅✔✓]|<option\b[^<>]{0,60}\bselected\b[^<>]{0,60}>|"
+    r"<input\b[^<>]{0,80}\bchecked\b[^<>]{0,80}>(?:\s*<label\b[^<>]{0,60}>)?)[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def selected(text: str, a: int) -> bool:
+    """``text[a:]`` carries a selection mark: ``[x] High``, ``☑ High``, ``<option selected>High``,
+    ``<input type=checkbox checked> High``."""
+    return _SELECTED.search(text, max(0, a - 200), a) is not None
+
+
+_HEADING_MARKUP = re.compile(r"^\s*(?:#{1,6}|h[1-6]\.|>)?\s*[*_`]*\s*|[*_`:\s]*$")
+
+
+def heading_value(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
+    """Key-value over two lines: the label's line is just the label and the line before it (a
+    blank line between at most) is a heading or a line naming the task — GitHub issue forms
+    (``### Priority\\n\\nHigh``), ``Priority\\nHigh``, Jira ``h3. Priority\\nHigh``."""
+    start = text.rfind("\n", 0, a) + 1
+    end = text.find("\n", b)
+    end = len(text) if end < 0 else end
+    if text[start:a].strip(" \t*_`>") or text[b:end].strip(" \t*_`"):
+        return False
+    if start == 0:
+        return False
+    lines = text[max(0, start - 200) : start - 1].split("\n")
+    if len(lines) >= 2 and not lines[-1].strip():
+        lines.pop()
+    name = _HEADING_MARKUP.sub("", lines[-1])
+    return 0 < len(_WORDS.findall(name)) <= 3 and names_task(pattern, name)
+
+
+_UNMARK = {"x": " ", "X": " ", "✓": " ", "✔": " ", "☑": "☐", "☒": "☐", "✅": "☐"}
+_MARK_WORD = re.compile(r"\b(?:selected|checked)\b", re.IGNORECASE)
+
+
+def unselect(text: str, a: int) -> str:
+    """``text`` with the selection mark of the option at ``a`` cleared, keeping every length
+    (``[x]`` → ``[ ]``, ``☑`` → ``☐``, ``selected`` / ``checked`` → spaces): the listing stays,
+    no option is marked, and no option is missing."""
+    m = _SELECTED.search(text, max(0, a - 200), a)
+    if m is None:
+        return text
+    mark = m.group(0)
+    if mark.startswith("<"):
+        new = _MARK_WORD.sub(lambda w: " " * len(w.group(0)), mark)
+    else:
+        new = "".join(_UNMARK.get(ch, ch) for ch in mark)
+    return text[: m.start()] + new + text[m.end() :]
+
+
+_OUT_OF = re.compile(r"[ \t]*(?:/|out[ \t]+of)[ \t]*(\d+)(?![\d/.,]\d)")
+_STARS = re.compile(r"[ \t]*(?:stars?|points?)\b", re.IGNORECASE)
+_OVER = re.compile(r"(?<![\d/.])(\d+)[ \t]*(?:/|out[ \t]+of)[ \t]*$")
+
+
+def fraction(text: str, a: int, b: int, labels: frozenset[str]) -> str | None:
+    """With a numeric label set, ``4/5``, ``4 out of 5`` (5 the top label) and ``4 stars`` state a
+    rating of 4 (``"numerator"``), and the 5 is the scale, not a mention (``"denominator"``); else ``None``."""
+    nums = [int(n) for n in labels if n.isdigit()]
+    if len(nums) < 2 or not text[a:b].isdigit():
+        return None
+    top = max(nums)
+    m = _OUT_OF.match(text, b)
+    if (m is not None and int(m.group(1)) == top and text[max(0, a - 1) : a] != "/") or _STARS.match(text, b):
+        return "numerator"
+    m = _OVER.search(text, max(0, a - 24), a)
+    if m is not None and int(text[a:b]) == top:
+        return "denominator"
+    return None

@@ -20,7 +20,8 @@ to match in some view of some string or key, or an upstream-named key. For an AS
   is the maximum over all of Unicode, checked by a test), so a blob shorter than the shortest answer
   word cannot hold one and is not decoded. Candidate runs are found by one regex on a
   ``bytes.translate``-d copy; in serialised JSON without '/' that regex also passes over the runs
-  that cannot decode (a length that is not a multiple of 4) and those that end a key, so a
+  that cannot decode (a length 1 past a multiple of 4; unpadded base64url is 2 or 3 past) and
+  those that end a key, so a
   capitalised word or a date costs no Python step. Decoded text is folded the way the scanner folds
   it before the check, and base64 inside it is decoded once more (the scan decodes two levels);
 * anything else (non-ASCII text, which may hide homoglyphs or invisibles, and literal backslashes)
@@ -46,7 +47,7 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from windtunnel.leakage.decode import _b64_candidates, _b64_text
+from windtunnel.leakage.decode import _b64_candidates, _b64_text, decodable_length
 from windtunnel.leakage.needles import NeedleSet
 from windtunnel.leakage.text import WORD_RE, full_text
 
@@ -155,8 +156,8 @@ def _make_probe(needles: NeedleSet) -> _Probe:
                 sets.append((tuple(t.encode() for t in canon), False))
         for t in toks:
             shortest = min(shortest, len(t) if t.isascii() else 1)
-    # A decodable part is a multiple of 4 characters long and decodes to at most 3/4 as many bytes.
-    min_blob = max(4, -(-min(shortest, 1 << 20) // 4) * 4)
+    # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
+    min_blob = max(4, min(shortest, 1 << 20))
     words = tuple(toks for toks, _adj in sets)
     return _Probe(tuple(sets), tuple(labels), needles.any_canon, min_blob, words, words + tuple(labels))
 
@@ -447,8 +448,8 @@ longer one is found in Python."""
 
 def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
     """On a ``_KEY_CLASSES``-translated copy of serialised JSON without '/': the runs of at least
-    ``min_len`` characters holding a 'B' that can decode (their length is a multiple of 4: without
-    '/' no other run decodes, see :func:`_run_pieces`) and that do not end a key.
+    ``min_len`` characters holding a 'B' that can decode (their length is not 1 past a multiple
+    of 4: without '/' no other run decodes, see :func:`_run_pieces`) and that do not end a key.
 
     The match starts at the run's first 'B'; the lowercase letters before it (``k`` of them) are
     counted by a look-behind per count below :data:`_PREFIX_MAX`, so the rest of the run must be
@@ -464,7 +465,9 @@ def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
     def rest(k: int) -> bytes:
         need = max(0, min_len - k - 1)
         ahead = b"(?=[aB]{%d})" % need if need else b""
-        return ahead + b"[aB]{%d}(?:[aB]{4})*+(?![aB])(?!QC)" % ((3 - k) % 4)
+        # The whole groups of 4, then a remainder that leaves the run's length decodable.
+        tails = b"|".join(b"[aB]{%d}" % r if r else b"" for r in range(4) if decodable_length(k + 1 + r))
+        return ahead + b"(?:[aB]{4})*+(?:" + tails + b")(?![aB])(?!QC)"
 
     prefixed = [b"(?<=(?<![aB])%sB)" % (b"a" * k) + rest(k) for k in range(1, _PREFIX_MAX)]
     prefixed.append(b"(?<=%sB)[aB]*+(?!QC)" % (b"a" * _PREFIX_MAX))
@@ -494,7 +497,8 @@ def _runs(blob: bytes, min_len: int, *, json: bool) -> list[tuple[bytes, tuple[_
     Only runs holding a character other than a lowercase letter are looked at (plain lowercase words
     are never decoded, see ``decode._B64_RE``), found by one regex over a translated copy; a run that
     ends a key in serialised JSON (``json``) is skipped too (keys are matched as written, never decoded).
-    A run decodes whole only when its length is a multiple of 4, else the parts around a '/'.
+    A run decodes whole only when :func:`~windtunnel.leakage.decode.decodable_length`, else the
+    parts around a '/'.
     """
     if json and b"/" not in blob:
         return _json_runs(blob, min_len)
@@ -523,7 +527,7 @@ def _json_runs(blob: bytes, min_len: int) -> list[tuple[bytes, tuple[_Piece, ...
         if start and classes[start - 1] == 0x61:
             # The run starts at its lowercase prefix; one longer than the regex counts is checked here.
             start = max(classes.rfind(b" ", 0, start), classes.rfind(b"Q", 0, start), classes.rfind(b"C", 0, start)) + 1
-            if end - start < min_len or (end - start) % 4:
+            if end - start < min_len or not decodable_length(end - start):
                 continue
         run = blob[start:end]  # _add_run, inline: this runs for ~3 runs of every clean item
         pieces = _PIECES.get(run)
@@ -551,7 +555,7 @@ def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
     """The decoded pieces of one run (memoised: ids, dates and names recur on every item)."""
     if b"/" in run:
         decoded = [dec for _a, _b, dec in _b64_candidates(run.decode(), 4)]
-    elif len(run) % 4 == 0:
+    elif decodable_length(len(run)):
         dec = _b64_text(run.decode())
         decoded = [dec] if dec is not None else []
     else:

@@ -232,6 +232,24 @@ def _fix_leaf(
                 Redaction(pointer, first.channel, first.rule, op, first.representation, removed, first.hashed_pointer)
             )
         return
+    picked = [f for f in group if f.rule == "freetext.selected" and f.span is not None]
+    if picked:
+        # A marked option in a listing: clear the mark, keep the option (cutting it would leave the
+        # answer as the one option missing). Lengths are kept, so the other spans stay valid.
+        from windtunnel.leakage.mention import unselect
+
+        for f in picked:
+            assert f.span is not None
+            value = unselect(value, f.span[0])
+        parent[key] = value
+        log.append(
+            Redaction(
+                pointer, first.channel, "freetext.selected", "unselect", first.representation, 0, first.hashed_pointer
+            )
+        )
+        group = [f for f in group if f not in picked]
+        if not group:
+            return
     spans = [f.span for f in group if f.span is not None]
     if mode == "sentence":
         spans = [_sentence(value, s) for s in spans]
@@ -402,3 +420,70 @@ def schema_digest(value: Any) -> str:
 
     feed(value)
     return h.hexdigest()
+
+
+_WHOLE_OPS = frozenset({"blank", "null", "blank-option", "blank-field"})
+_WATCH_MAX = 4096
+
+
+@dataclass
+class EliminationWatch:
+    """Fields the sanitizer blanked on some items while other items keep them filled (QA-7 F7-17).
+
+    A field blanked only where it held the answer (or a value correlated with it) gives the answer
+    away by elimination: on a dataset where ``sla`` is ``P1`` only for ``High`` items, an empty
+    ``sla`` then means ``High``. List indices are generalised (``/comments/*/body``); at most
+    ``_WATCH_MAX`` field paths are counted, so memory stays flat.
+    """
+
+    blanked: dict[str, int] = field(default_factory=dict)
+    filled: dict[str, int] = field(default_factory=dict)
+    shown: dict[str, str] = field(default_factory=dict)
+
+    def add(self, res: SanitizeResult, *, show_values: bool = False) -> None:
+        """Count one sanitized item."""
+        for r in res.redactions:
+            if r.operator not in _WHOLE_OPS:
+                continue
+            path = _general(r.pointer)
+            if path in self.blanked or len(self.blanked) < _WATCH_MAX:
+                self.blanked[path] = self.blanked.get(path, 0) + 1
+                shown = r.pointer if show_values or r.hashed_pointer is None else r.hashed_pointer
+                self.shown.setdefault(path, _general(shown))
+        seen: set[str] = set()
+        _filled_paths(res.item.projection, "", seen)
+        for path in seen:
+            if path in self.filled or len(self.filled) < _WATCH_MAX:
+                self.filled[path] = self.filled.get(path, 0) + 1
+
+    def warnings(self) -> list[str]:
+        """One sentence per field blanked on some items and kept filled on others."""
+        out = []
+        for path, n in sorted(self.blanked.items()):
+            kept = self.filled.get(path, 0) or max(
+                (c for p, c in self.filled.items() if p.startswith(path + "/")), default=0
+            )
+            if kept:
+                at = self.shown.get(path, path) or "/"
+                out.append(
+                    f"{at} was blanked on {n} item(s) and keeps a value on {kept} other(s): an empty {at} now "
+                    "points at the answer of the items it was blanked on (a leak by elimination); blank it on "
+                    "every item (leave it out of the projection), or map every label's values in "
+                    "--correlated-map"
+                )
+        return out
+
+
+def _general(pointer: str) -> str:
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
+
+
+def _filled_paths(value: Any, pointer: str, out: set[str]) -> None:
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            _filled_paths(v, f"{pointer}/{str(k).replace('~', '~0').replace('/', '~1')}", out)
+    elif isinstance(value, list):
+        for v in value:
+            _filled_paths(v, f"{pointer}/*", out)
+    elif value not in (None, "", False, 0):
+        out.add(pointer)

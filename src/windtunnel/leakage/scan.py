@@ -354,7 +354,7 @@ def _context(
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
     from windtunnel.leakage.mention import naming_re
 
-    return naming_re(tuple([target, *context_words] if target else context_words))
+    return naming_re(tuple(context_words), target)
 
 
 @lru_cache(maxsize=_PREPARED_CACHE)
@@ -376,10 +376,12 @@ def _prepared(
 
 def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool) -> None:
     if type(node) is dict or isinstance(node, Mapping):
-        _walk_object(node, pointer, rep, upstream, ctx)
+        _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
         scalars = [v for v in node if isinstance(v, (str, int, float))]
-        cover = len(scalars) == len(node) and _covers_labels([str(v) for v in scalars], ctx)
+        cover = suppress or (
+            _covers_labels([str(v) for v in scalars], ctx) if len(scalars) == len(node) else _option_objects(node, ctx)
+        )
         prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
             if prune and not _may_hit(value, ctx):
@@ -393,7 +395,9 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         _scan_scalar(repr(node) if isinstance(node, float) else str(node), pointer, rep, upstream, ctx, suppress)
 
 
-def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx) -> None:
+def _walk_object(
+    node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *, suppress: bool = False
+) -> None:
     shape = _shape(node)
     crep = rep if shape.plain else container_representation(node, rep)
     keys = shape.keys
@@ -433,11 +437,11 @@ def _walk_object(node: Mapping[Any, Any], pointer: str, rep: str, upstream: str 
             continue
         child = up if up is not None else f"{pointer}/{token}"
         if scan_keys:
-            _scan_key(skey, child, crep, ctx, suppress=False)
+            _scan_key(skey, child, crep, ctx, suppress=suppress)
         if skip:
             continue
         start = len(ctx.findings)
-        _walk(value, child, crep, up, ctx, suppress=False)
+        _walk(value, child, crep, up, ctx, suppress=suppress)
         if upstream is None and up is not None and _non_empty(value):
             produced = ctx.findings[start:]
             if not any(f.channel == "upstream" for f in produced):
@@ -584,6 +588,31 @@ def _covers_labels(values: Sequence[str], ctx: _Ctx) -> bool:
     return ctx.label_norms <= norms
 
 
+def _option_objects(node: list[Any], ctx: _Ctx) -> bool:
+    """``node`` lists options as objects: two or more of its objects hold, under the same key, two
+    or more distinct labels of the set (Jira ``allowedValues``: ``[{"name": "Low", "id": "3"}, ...]``).
+    Like a list of labels, it describes the task; what is inside it is not reported (only a
+    selection mark on one element would give the answer)."""
+    if not ctx.label_norms or len(node) < 2:
+        return False
+    from windtunnel.leakage.text import normalize_needle
+
+    seen: dict[Any, str] = {}
+    for element in node:
+        if not isinstance(element, Mapping):
+            continue
+        for key, value in element.items():
+            if type(value) is not str or len(value) > 64:
+                continue
+            norm = normalize_needle(value)
+            if norm not in ctx.label_norms:
+                continue
+            first = seen.setdefault(key, norm)
+            if first != norm:
+                return True
+    return False
+
+
 def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
     if suppress:
         return
@@ -674,6 +703,7 @@ def _scan_string(
             ctx.marked,
             suppress,
             ctx.depth >= _MAX_EMBED_DEPTH,
+            _field_name(pointer),
         )
         known = _CLASSIFIED.get(key)
         if known is not None:
@@ -704,7 +734,7 @@ def _scan_string(
 
 _CLASSIFIED: dict[tuple[Any, ...], tuple[Any, tuple[tuple[Any, ...], ...]]] = {}
 """(string, representation, outside upstream fields, needles, labels, decode, strict, marked, suppress,
-deepest embedding) → (the naming pattern consulted, or ``_NAMING_UNUSED``; the emissions). Bounded:
+deepest embedding, field name) → (the naming pattern consulted, or ``_NAMING_UNUSED``; the emissions). Bounded:
 cleared when full, so memory stays flat; strings longer than ``_CLASSIFIED_TEXT_MAX`` are not kept,
 nor strings seen only once (see ``_SEEN``): with distinct answers on every item an entry would cost
 more to make and keep than the classification it saves."""
@@ -821,7 +851,7 @@ def _classify(
     what = "a correlated value" if corr else "the expected answer"
     if whole_value:
         if suppress:
-            return
+            return  # an element of an options listing: it describes the task
         emit(
             "correlated" if corr else "direct",
             "medium" if corr else "high",
@@ -830,6 +860,28 @@ def _classify(
         )
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
+    if listing is not None and _selected(listing.get(view_text), hit, va):
+        emit(
+            "correlated" if corr else "freetext",
+            "medium" if corr else "high",
+            "correlated.mention" if corr else "freetext.selected",
+            f"a listing of the options marks {what} as the chosen one",
+        )
+        return
+    if ctx.label_norms and view_text[va:vb].isdigit():
+        from windtunnel.leakage.mention import fraction
+
+        part = fraction(view_text, va, vb, ctx.label_norms)
+        if part == "denominator":
+            return  # the scale of "4/5", not a mention of 5
+        if part == "numerator":
+            emit(
+                "correlated" if corr else "freetext",
+                "medium" if corr else "high",
+                "correlated.mention" if corr else "freetext.statement",
+                f"a rating states {what} ('4/5', '4 out of 5', '4 stars')",
+            )
+            return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
     segs: list[tuple[int, int]] | None = None
@@ -847,6 +899,8 @@ def _classify(
         url_seg = url_path_segment(text, *span) or (
             hit.view.startswith("decoded") and url_path_segment(hit.view_text, *hit.view_span)
         )
+    if (url_seg or seg_hit) and suppress:
+        return  # an option's icon or path (``.../priorities/high.png``) inside an options listing
     if url_seg or (seg_hit and is_url(text)):
         emit(
             "correlated" if corr else "direct",
@@ -863,13 +917,20 @@ def _classify(
             f"a category path (like 'Billing/High') has a segment that is {what}",
         )
         return
-    kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))
+    kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
         kv = table_cell(view_text, va, vb) or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
+        if not kv and span is not None and not hit.view.startswith("decoded"):
+            kv = _field_states(hit, pointer, ctx)
+        if not kv and "\n" in view_text:
+            from windtunnel.leakage.mention import heading_value
+
+            naming = ctx.naming()
+            kv = naming is not None and heading_value(naming, view_text, va, vb)
     if kv:
         emit(
             "correlated" if corr else "freetext",
@@ -933,6 +994,19 @@ def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit:
     return ctx.label_norms <= {norm for a, b, norm in _near(spans, start, end) if b <= end}
 
 
+def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bool:
+    """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``)."""
+    if not spans:
+        return False
+    from windtunnel.leakage.mention import selected
+
+    text = hit.view_text
+    if not selected(text, va):
+        return False
+    others = [a for a, _b, norm in spans if norm != hit.needle.norm]
+    return bool(others) and not any(selected(text, a) for a in others)
+
+
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
     if not spans:
         return False
@@ -940,6 +1014,52 @@ def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int
 
     others = [(a, b) for a, b, norm in _near(spans, va - 80, vb + 80) if norm != hit.needle.norm]
     return in_listing(others, hit.view_text, va, vb)
+
+
+_VALUE_KEYS = frozenset(
+    {"name", "value", "display_value", "displayvalue", "display", "displayname", "text", "title", "id", "key"}
+)
+"""Keys holding the value of their parent field (ServiceNow ``priority.display_value``)."""
+
+
+def _field_name(pointer: str) -> str:
+    """The field a value sits under, looking through list indices and value keys."""
+    for tok in reversed(pointer.rsplit("/", 4)[1:]):
+        if tok and not tok.isdigit() and tok.casefold() not in _VALUE_KEYS:
+            return tok
+    return ""
+
+
+def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
+    """Key-value whose name is the field (QA-7 F7-19): a short value under a field naming the task
+    (``"priority": "2 - High"``, ``"urgency": "High (P2)"``) states the label, as ``priority: 2 - High``
+    in prose does."""
+    from windtunnel.leakage import mention
+
+    name = _field_name(pointer)
+    naming = ctx.naming() if name else None
+    return (
+        naming is not None
+        and mention.names_task(naming, name)
+        and mention.field_value_states(naming, hit.view_text, *hit.view_span)
+    )
+
+
+def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> bool:
+    """Whether a ``name: value`` construction states the label: always when the name names the task
+    (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
+    a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15)."""
+    label = hit.needle.text
+    if label == label.lower():
+        return True
+    va = hit.view_span[0]
+    original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
+    if original is None or original != original.lower():
+        return True
+    from windtunnel.leakage import mention
+
+    naming = ctx.naming()
+    return naming is not None and mention.names_task(naming, mention.kv_name(hit.view_text, va))
 
 
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
@@ -967,6 +1087,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     distinct = hit.needle.text != hit.needle.text.lower()
     if distinct and mention.proper_noun_follows(text, b):
         return None  # "such as High Street", "it is High Court business": a name, not the label
+    if mention.in_compound(view_text, va, vb):
+        return None  # "the device is High-end": a statement of the compound
     if mention.statement_before(view_text, va, vb, about_item=not distinct):
         return "statement"
     return None
