@@ -148,3 +148,7 @@ def test_the_tokens_table_lists_the_calls_whether_cells_stream_to_the_store_or_n
     assert "a much longer prompt" in rows[0] and "short one" in rows[1]  # most tokens first
     assert "$0.000019" in rows[1]  # 9 in at $1/M + 5 out at $2/M
     assert "total: 54 tokens (44 in, 10 out)" in out
+    if store:  # a stored run re-rendered sums its usage again from the cells kept
+        assert wt("report", "latest", "-f", "terminal") == 0
+        again = capsys.readouterr().out
+        assert "total: 54 tokens (44 in, 10 out)" in again and again.count(" m1 ") == 2

@@ -485,6 +485,7 @@ class RunStore:
         ``"partial": true``, and ``finished_at`` = the time its last cell completed.
         """
         from windtunnel import __version__
+        from windtunnel.report.usage import total_usage
         from windtunnel.reports.cells import summarize_cells
 
         info = self.get_run(run_id)
@@ -513,7 +514,10 @@ class RunStore:
         }
         if info.config_path is not None:
             run["config_path"] = info.config_path
-        return {"schema_version": "1", "tool": tool, "run": run, "summary": summary, "cells": cells}
+        report: dict[str, Any] = {"schema_version": "1", "tool": tool, "run": run, "summary": summary, "cells": cells}
+        if usage := total_usage(cells):  # the run's tokens and cost, summed again from the cells kept
+            report["usage"] = usage
+        return report
 
     def diff(self, run_a: str, run_b: str) -> RunDiff:
         """Compare two runs: see :func:`windtunnel.store.diff.diff_reports`."""
