@@ -12,6 +12,8 @@ from windtunnel.cli._scale import RayAddressOpt, ScanExecutorOpt
 from windtunnel.cli.app import app
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from windtunnel.flows.leak import Fields
     from windtunnel.leakage.model import ItemAudit
 
@@ -73,25 +75,23 @@ def _fail() -> None:
     raise SystemExit(int(ExitCode.FAILED))
 
 
-def _interrupted(items: int, output: Path | None) -> None:
-    """Ctrl-C during a scan: say what was kept, exit 130."""
+def _interrupted(items: int, where: str | None) -> None:
+    """Ctrl-C during a scan: say what was kept (``where``), exit 130."""
     import sys
 
     from windtunnel._util.errors import ExitCode
 
-    where = f"; the partial report (marked interrupted) is in {output}" if output is not None else ""
+    where = where or ""
     sys.stdout.flush()
     sys.stderr.write(f"interrupted after {items} items{where}\n")
     raise SystemExit(int(ExitCode.INTERRUPTED))
 
 
-def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int) -> None:
+def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
     from rich.table import Table
 
-    from windtunnel.cli._console import out_console
     from windtunnel.leakage.model import value_hash
 
-    con = out_console()
     table = Table(title="leak scan", show_lines=False)
     for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
         table.add_column(col, overflow="fold")
@@ -123,8 +123,44 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
     )
 
 
-_SUFFIX_FORMATS = {".sarif": "sarif", ".html": "html", ".htm": "html"}
+_SUFFIX_FORMATS = {".sarif": "sarif", ".html": "html", ".htm": "html", ".txt": "table"}
 """``leak scan -o FILE`` without ``-f``: the format its suffix names (anything else: json)."""
+_SCAN_FORMATS = ("table", "json", "sarif", "html")
+
+
+def _scan_format(fmt: str | None, output: Path | None) -> str:
+    """An explicit ``--format`` wins; without it ``-o FILE`` picks by suffix (``-o -``: json), else the table."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel._util.suggest import did_you_mean
+
+    if fmt is not None:
+        chosen = fmt.strip().lower()
+        if chosen not in _SCAN_FORMATS:
+            raise UsageError(
+                f"unknown --format {fmt!r}{did_you_mean(chosen, list(_SCAN_FORMATS))}",
+                hint="valid: " + ", ".join(_SCAN_FORMATS),
+            )
+        return chosen
+    if output is None:
+        return "table"
+    return _SUFFIX_FORMATS.get(output.suffix.lower(), "json")
+
+
+def scan_summary_line(summary: Any, what: str, output: Path) -> str:
+    """The one line a scan prints (on stderr) when its report goes to ``-o FILE`` or ``-o -``."""
+    where = "stdout" if output == Path("-") else str(output)
+    return f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; {what} written to {where}"
+
+
+def _print_table_to(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, sink: Any) -> None:
+    """``-f table -o FILE``: the same table as plain text (no colours), as ``run -f terminal -o FILE`` does."""
+    import io
+
+    from rich.console import Console
+
+    text = io.StringIO()
+    _audit_table(rows, tally, show_values, limit, Console(file=text, width=160, no_color=True, highlight=False))
+    sink.handle.write(text.getvalue().encode("utf-8"))
 
 
 @leak.command("scan")
@@ -140,8 +176,15 @@ def scan(
     config: Path | None = typer.Option(
         None, "--config", "-c", help="Config with the golden answers (default: the one the run used)."
     ),
-    fmt: str = typer.Option("table", "--format", "-f", help="table | json | sarif | html"),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here."),
+    fmt: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="table | json | sarif | html. Default: table; with -o, the suffix (.sarif, .html, .txt table, else json).",
+    ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write the report here (- for stdout); the summary line goes to stderr."
+    ),
     show_values: bool = typer.Option(False, "--show-values", help="Show matched answers (hashed by default)."),
     limit: int = typer.Option(50, "--limit", min=0, help="Table rows at most (0: none, only the totals)."),
     expected_field: str = _EXPECTED,
@@ -164,46 +207,78 @@ def scan(
     """
     import sys
 
-    from windtunnel._util.errors import UsageError
     from windtunnel._util.signals import sigterm_as_interrupt
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.leak import ScanRequest, scan_flow
+    from windtunnel.cli._console import err_console, out_console
 
-    if fmt not in ("table", "json", "sarif", "html"):
-        raise UsageError(f"unknown --format {fmt!r}", hint="valid: table, json, sarif, html")
-    if fmt == "table" and output is not None:  # no --format: the suffix of --output decides, as for `run`
-        fmt = _SUFFIX_FORMATS.get(output.suffix.lower(), "json")
+    fmt = _scan_format(fmt, output)  # an explicit --format wins over the suffix of -o, as for `run`
     if fmt == "html":  # the audit page: windtunnel.view.leak_page
         return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
     sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the partial report is kept, exit 130
+    asked = output  # where the report goes (a file, or - for stdout), for the summary line
     if output == Path("-"):  # `-o -`: the report on stdout, as for `report -o -` (without -f: json)
         output = None
-    request = ScanRequest(
-        dataset=dataset,
-        from_run=from_run,
-        from_report=from_report,
-        store=store,
-        config=config,
-        fields=_fields(
-            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
-        ),
-        decode=not no_decode,
-        jobs=jobs,
-        executor=executor,
-        ray_address=ray_address,
-        fmt=None if fmt == "table" else "json" if fmt == "json" else "sarif",
-        output=output,
-        stream=sys.stdout.buffer,
-        show_values=show_values,
-        keep=limit,
-    )
-    outcome = scan_flow(request, RichListener())
-    if fmt == "table":
-        _audit_table(outcome.audits, outcome.detail, show_values, limit)
+    if fmt == "table" and output is not None:  # the plain table to a file, replaced only once written
+        from windtunnel._util.paths import refuse_overwrite
+        from windtunnel.flows.leak import report_file
+
+        refuse_overwrite([("-o", output)], [("DATASET", dataset), ("--from-report", from_report), ("--config", config)])
+        with report_file(output) as sink:
+            outcome = _scan(locals())
+            _print_table_to(outcome.audits, outcome.detail, show_values, limit, sink)
+            sink.keep = True
+    else:
+        outcome = _scan(locals())
+        if fmt == "table":  # on stdout (also with -o -)
+            _audit_table(outcome.audits, outcome.detail, show_values, limit, out_console())
     if outcome.status == "interrupted":
-        _interrupted(outcome.summary["items"], None if fmt == "table" else output)
+        kept = "the table so far" if fmt == "table" else "the partial report (marked interrupted)"
+        _interrupted(outcome.summary["items"], None if output is None else f"; {kept} is in {output}")
+    if asked is not None:
+        what = {"table": "table", "json": "JSON report", "sarif": "SARIF report"}[fmt]
+        sys.stdout.flush()
+        err_console().print(scan_summary_line(outcome.summary, what, asked), markup=False, highlight=False)
     if not outcome.passed:
         _fail()
+
+
+def _scan(args: dict[str, Any]) -> Any:
+    """Run the scan flow for the ``scan`` command's options (``locals()`` of it)."""
+    import sys
+
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.leak import ScanRequest, scan_flow
+
+    fmt, output = args["fmt"], args["output"]
+    request = ScanRequest(
+        dataset=args["dataset"],
+        from_run=args["from_run"],
+        from_report=args["from_report"],
+        store=args["store"],
+        config=args["config"],
+        fields=_fields(*(args[k] for k in _FIELD_ARGS)),
+        decode=not args["no_decode"],
+        jobs=args["jobs"],
+        executor=args["executor"],
+        ray_address=args["ray_address"],
+        fmt=None if fmt == "table" else "json" if fmt == "json" else "sarif",
+        output=None if fmt == "table" else output,
+        stream=sys.stdout.buffer,
+        show_values=args["show_values"],
+        keep=args["limit"],
+    )
+    return scan_flow(request, RichListener())
+
+
+_FIELD_ARGS = (
+    "expected_field",
+    "context_field",
+    "id_field",
+    "label_set",
+    "correlated_map",
+    "target",
+    "context_word",
+    "strict",
+)
 
 
 @leak.command("sanitize")
