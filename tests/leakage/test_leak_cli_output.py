@@ -91,3 +91,14 @@ def test_a_table_to_a_directory_is_refused_before_the_scan(tmp_path: Path, capsy
     assert "is a directory" in capsys.readouterr().err
     assert run_cli("leak", "scan", str(data), "-f", "table", "-o", str(data)) == 2
     assert data.read_text(encoding="utf-8").startswith("{")
+
+
+@pytest.mark.parametrize("args", [["-o", "-"], ["-o", "clean.jsonl", "--stats", "-"]])
+def test_sanitize_refuses_dash_instead_of_writing_a_file_named_dash(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = write_dataset(tmp_path / "d.jsonl", 5)
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("leak", "sanitize", str(data), *args) == 2
+    assert "- is not supported" in capsys.readouterr().err
+    assert not os.path.exists(tmp_path / "-") and not os.path.exists(tmp_path / "clean.jsonl")

@@ -314,6 +314,14 @@ def sanitize(
     from windtunnel.cli._listener import RichListener
     from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 
+    for flag, path in (("-o", output), ("--stats", stats)):
+        if path == Path("-"):  # not a file named "-" in the working directory
+            from windtunnel._util.errors import UsageError
+
+            raise UsageError(
+                f"{flag} - is not supported: leak sanitize writes a dataset file (JSON Lines) and its stats",
+                hint=f"give a file path, e.g. {flag} {'clean.jsonl' if flag == '-o' else 'stats.jsonl'}",
+            )
     sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the output holds what was sanitized, exit 130
     request = SanitizeRequest(
         dataset=dataset,
