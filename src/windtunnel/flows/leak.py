@@ -507,6 +507,9 @@ def load_results(path: Path) -> tuple[list[Any], list[int]]:
     return [r.data for r in recs], [r.line for r in recs]
 
 
+SINGLE_LABEL_HINT = "simulate on a dataset whose expected answers hold two labels or more"
+
+
 @dataclass
 class BaselineRequest:
     """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent."""
@@ -529,7 +532,13 @@ class BaselineRequest:
 def baseline_flow(req: BaselineRequest) -> LeakOutcome:
     """Is a blind baseline above chance? failed (a leak) when significantly so; ``summary`` holds
     ``baseline`` (and ``paired``, the McNemar test of raw vs sanitized results)."""
-    from windtunnel.leakage.baseline import ResultError, blind_predictions, mcnemar_exact, summarize_blind_baseline
+    from windtunnel.leakage.baseline import (
+        ResultError,
+        SingleLabelError,
+        blind_predictions,
+        mcnemar_exact,
+        summarize_blind_baseline,
+    )
 
     if req.pair_by not in ("auto", "id", "position"):
         raise UsageError(f"unknown --pair-by {req.pair_by!r}", hint="valid: auto, id, position")
@@ -565,6 +574,9 @@ def baseline_flow(req: BaselineRequest) -> LeakOutcome:
         )
     except ResultError as err:
         raise UsageError(f"{req.results}: {err}", hint=RESULT_HINT) from None
+    except SingleLabelError as err:
+        hint = SINGLE_LABEL_HINT if req.simulate else "give results over items of two labels or more"
+        raise UsageError(str(err), hint=hint) from None
     except ValueError as err:
         raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
     out: dict[str, Any] = {"baseline": summary.to_dict()}
