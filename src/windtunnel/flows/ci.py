@@ -220,6 +220,7 @@ def _resume(req: CiRequest, store: Any) -> str:
 
 def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     """Preflight every configured phase, run them in order, score, write the summary files, store."""
+    from windtunnel._util.imports import import_refs
     from windtunnel.chaos.proxy.common import check_fixed_ports
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.remote import apply_placement
@@ -239,6 +240,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         since = _resume(req, store)
     config_path = find_config(req.config)
     cfg = load_config(config_path)
+    import_refs(cfg.agent.python_refs())  # every python reference first (exit 3): nothing stored or created
     if not req.resume:
         require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
     apply_placement(cfg, req.executor, req.ray_address)  # a bad --executor is refused before any phase runs

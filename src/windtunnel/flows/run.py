@@ -140,6 +140,7 @@ def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
 
 def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
     """The config, its path, the seed and the open store (None without one)."""
+    from windtunnel._util.imports import import_refs
     from windtunnel.config.load import find_config, load_config
 
     if req.resume:
@@ -150,6 +151,7 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
         resumed = RunStore(store_path(req.loaded or config_for_store(req.config), req.store))
         config_path, seed = _restore(req, resumed)
         cfg = req.loaded or load_config(find_config(config_path))
+        import_refs(cfg.agent.python_refs())  # an unimportable agent: exit 3 before the plan line (docs/agents.md)
         check_same_config(resumed, req.resume, cfg, config_path)
         return config_path, cfg, seed, resumed
     if req.loaded is not None:
@@ -157,6 +159,8 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
     else:
         config_path = find_config(req.config)
         cfg = load_config(config_path)
+    # every python reference first (exit 3, as `validate` says it): nothing stored, planned or created before
+    import_refs(cfg.agent.python_refs())
     from windtunnel.engine.shard import parse_shard, require_fixed_seed
 
     require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
