@@ -102,3 +102,16 @@ def test_sanitize_refuses_dash_instead_of_writing_a_file_named_dash(
     assert run_cli("leak", "sanitize", str(data), *args) == 2
     assert "- is not supported" in capsys.readouterr().err
     assert not os.path.exists(tmp_path / "-") and not os.path.exists(tmp_path / "clean.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("limit", "needle"), [("0", "9 findings not listed (--limit 0"), ("2", "… 7 findings more (--limit 2")]
+)
+def test_the_findings_left_out_of_the_table_are_counted_in_words(
+    limit: str, needle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-7 F7-24: `--limit 0` with findings said "… 1 more findings"."""
+    data = write_dataset(tmp_path / "d.jsonl", 5)
+    assert run_cli("leak", "scan", str(data), "--limit", limit) == 1
+    out = capsys.readouterr().out
+    assert needle in out and "more findings" not in out

@@ -114,7 +114,13 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
     if shown:
         con.print(table)
     if tally.findings > shown:
-        con.print(f"[dim]… {tally.findings - shown} more findings (use --format json for all)[/]")
+        n = tally.findings - shown
+        what = f"{n} finding{'' if n == 1 else 's'}"
+        con.print(
+            f"[dim]… {what} more (--limit {limit}; use --format json for all)[/]"
+            if shown
+            else f"[dim]{what} not listed (--limit 0; use --format json for all)[/]"
+        )
     s = tally.to_dict()
     chans = ", ".join(f"{k} {v}" for k, v in s["by_channel"].items())
     con.print(
