@@ -338,10 +338,14 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         listener(Notice(n))
     notices += [score_note] if score_note else []  # shown already, as an alert
     resumed = f", resuming {run_id}: {len(done)} cells already done" if req.resume else ""
+    planned = f"{todo} agent calls planned"
+    if cfg.golden_turns:  # a conversation cell makes one agent call per turn (counted only then: a plan pass)
+        calls = sum(len(c.turns) if c.turns else 1 for c in plan.cells() if c.id not in done)
+        planned = f"{todo} cell{'' if todo == 1 else 's'} ({calls} agent call{'' if calls == 1 else 's'}) planned"
     listener(
         Planned(
             mode=mode,
-            text=f"windtunnel {mode}: {todo} agent calls planned against {agent_label(cfg)} "
+            text=f"windtunnel {mode}: {planned} against {agent_label(cfg)} "
             f"(seed {seed}, concurrency {session.effective_concurrency}{resumed}; run id {run_id})",
             total=todo,
         )
