@@ -145,7 +145,7 @@ def print_summary(
     console.print(Text(f"failures ({tally.failed})", style="bold"))
     for cell in tally.failures:
         line = Text("  ✗ ", style="red")
-        line.append(plain(f"[{cell_phase(cell)}] ", "dim"))
+        line.append(plain(f"[{_where(cell)}] ", "dim"))
         if cell.get("severity"):
             line.append(plain(f"{cell['severity']} ", "red" if cell["severity"] in ("critical", "high") else ""))
         line.append(plain(cell_label(cell, 90)))
@@ -160,6 +160,12 @@ def print_summary(
             console.print(plain(f"      reproduce: {cell['reproduce']}", "cyan"))
     if tally.failed > max_failures:
         console.print(Text(f"  … and {tally.failed - max_failures} more (see the HTML or JSON report)", style="dim"))
+
+
+def _where(cell: Mapping[str, Any]) -> str:
+    """A failure's phase, and ``golden`` for a golden prompt's own cell (its phase is ``mutation``)."""
+    phase = cell_phase(cell)
+    return f"{phase} · golden" if cell.get("kind") == "golden" and phase != "golden" else phase
 
 
 def print_usage(report: Mapping[str, Any], console: Console, tally: TerminalTally) -> None:
