@@ -539,7 +539,8 @@ class RunStore:
         with self._lock:
             ids = [r[0] for r in self._db.execute("SELECT id FROM runs ORDER BY started_at DESC LIMIT 200")]
         hint = "list them with `windtunnel runs list`" if ids else f"the store {str(self.path)!r} holds no runs yet"
-        raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}{did_you_mean(run_id, ids)}", hint=hint)
+        near = did_you_mean(run_id, ids) if len(run_id) >= 8 else ""  # a short id is close to any (QA-7 F7-24)
+        raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}{near}", hint=hint)
 
 
 _Row = tuple[str, str, bytes, "int | None"]
