@@ -56,6 +56,12 @@ class Fields:
             labels = [s.strip() for s in self.label_set.split(",") if s.strip()]
         else:
             labels = [str(s) for s in self.label_set or []]
+        if self.label_set is not None and len(set(labels)) < 2:  # "" or one label: no listing can be told apart
+            raise UsageError(
+                f"--label-set {self.label_set!r} holds {len(set(labels))} label(s): a label set needs two or more",
+                hint="give every answer the items may have, comma-separated (e.g. --label-set Low,Medium,High), "
+                "or leave --label-set out",
+            )
         return FieldMap(
             id_field=self.id_field,
             expected_field=self.expected_field,
