@@ -38,3 +38,14 @@ def test_an_unimportable_agent_stops_before_the_plan_the_store_and_the_output(
     assert "planned" not in text and "run id" not in text, text
     assert not (tmp_path / ".windtunnel").exists(), "a run was stored"
     assert not (tmp_path / "reports").exists(), "the -o folder was created"
+
+
+@pytest.mark.parametrize("command", [["run"], ["contract", "run"], ["ci"]], ids=["run", "contract", "ci"])
+def test_a_bad_executor_option_is_still_a_usage_error_first(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad option value is refused (exit 2) before the agent's references are imported."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(CONFIG)
+    assert wt(*command, "-c", "windtunnel.yaml", "--executor", "dask") == ExitCode.USAGE
+    assert "--executor 'dask' is not one of local, ray" in capsys.readouterr().err

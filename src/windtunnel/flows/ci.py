@@ -223,7 +223,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     from windtunnel._util.imports import import_refs
     from windtunnel.chaos.proxy.common import check_fixed_ports
     from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.remote import apply_placement, check_executor
     from windtunnel.engine.shard import parse_shard, require_fixed_seed
     from windtunnel.flows.preflight import preflight
     from windtunnel.store.runstore import RunStore
@@ -232,6 +232,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         req.shard = str(parse_shard(req.shard))  # a malformed I/N is a usage error before anything is opened
     if req.resume and not req.use_store:
         raise UsageError("--resume needs the run store", hint="drop --no-store")
+    check_executor(req.executor)  # a bad option value (exit 2) before the agent's references are imported
     read_min_score(req, listener)  # flakestorm's 0-1 scale, shown as an alert; the phases get the scaled value
     store = None
     since = ""

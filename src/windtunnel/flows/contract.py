@@ -239,13 +239,14 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     from windtunnel._util.imports import import_refs
     from windtunnel.config.load import find_config, load_config
     from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
-    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.remote import apply_placement, check_executor
     from windtunnel.engine.report import build_report, now_iso
     from windtunnel.engine.shard import parse_shard, require_fixed_seed
 
     if req.shard:
         parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
         req.shard = req.shard.replace(" ", "")
+    check_executor(req.executor)  # a bad option value (exit 2) before the agent's references are imported
     stored_rows = _resumed(req) if req.resume else []
     if req.loaded is not None:
         config_path, cfg = Path(req.config or "<mapping>"), req.loaded

@@ -246,7 +246,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     from windtunnel._util.paths import refuse_overwrite
     from windtunnel.chaos.proxy.common import check_fixed_ports
     from windtunnel.engine.mutate import transport_for
-    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.remote import apply_placement, check_executor
     from windtunnel.engine.report import now_iso
     from windtunnel.engine.scoring import Tally, type_weights
     from windtunnel.engine.session import RunSession, run_invariants
@@ -260,6 +260,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
                 "--cell picks cells itself, so it does not combine with --shard",
                 hint="drop --shard to rerun these cells, or drop --cell to run the shard",
             )
+    check_executor(req.executor)  # a bad option value (exit 2) before the agent's references are imported
     config_path, cfg, seed, store = _setup(req)
     from windtunnel.flows.preflight import check_env
 
