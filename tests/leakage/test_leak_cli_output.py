@@ -125,3 +125,21 @@ def test_a_label_set_of_fewer_than_two_labels_is_a_usage_error(
     data = write_dataset(tmp_path / "d.jsonl", 5)
     assert run_cli("leak", "scan", str(data), "--label-set", labels) == 2
     assert "a label set needs two or more" in capsys.readouterr().err
+
+
+def test_dash_as_the_dataset_reads_stdin(tmp_path: Path) -> None:
+    """QA-7 F7-4: `leak scan -` said "-: no such file" (only /dev/stdin worked)."""
+    import subprocess
+    import sys
+
+    data = write_dataset(tmp_path / "d.jsonl", 5)
+    done = subprocess.run(
+        [sys.executable, "-m", "windtunnel", "leak", "scan", "-", "-f", "json", "-o", "-"],
+        input=data.read_text(encoding="utf-8"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    assert json.loads(done.stdout)["summary"]["items"] == 5
+    assert "leak audit: 5 of 5 items leak" in done.stderr

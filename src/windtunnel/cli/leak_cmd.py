@@ -64,6 +64,18 @@ def _fields(
     return Fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict)
 
 
+def _stdin(path: Path) -> Path:
+    """A DATASET of ``-``: standard input, read through ``/dev/stdin`` (once, in one process)."""
+    if path != Path("-"):
+        return path
+    stdin = Path("/dev/stdin")
+    if not stdin.exists():
+        from windtunnel._util.errors import UsageError
+
+        raise UsageError("- (standard input) cannot be read here", hint="save the dataset to a file and pass its path")
+    return stdin
+
+
 def _fail() -> None:
     """Exit 1 for a failed verdict (leaks found, check failed).
 
@@ -171,7 +183,7 @@ def _print_table_to(rows: list[ItemAudit], tally: Any, show_values: bool, limit:
 
 @leak.command("scan")
 def scan(
-    dataset: Path | None = typer.Argument(None, help="JSONL or JSON dataset of items."),
+    dataset: Path | None = typer.Argument(None, help="JSONL or JSON dataset of items (- for stdin)."),
     from_run: str | None = typer.Option(
         None, "--from-run", help="Audit the cells of a stored run: prompts and tool responses the agent saw."
     ),
@@ -216,6 +228,7 @@ def scan(
     from windtunnel._util.signals import sigterm_as_interrupt
     from windtunnel.cli._console import err_console, out_console
 
+    dataset = _stdin(dataset) if dataset is not None else None  # `leak scan -`: the dataset on stdin
     fmt = _scan_format(fmt, output)  # an explicit --format wins over the suffix of -o, as for `run`
     if fmt == "html":  # the audit page: windtunnel.view.leak_page
         return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
@@ -289,7 +302,7 @@ _FIELD_ARGS = (
 
 @leak.command("sanitize")
 def sanitize(
-    dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items."),
+    dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items (- for stdin)."),
     output: Path = typer.Option(..., "--output", "-o", help="Sanitized dataset (JSONL)."),
     stats: Path | None = typer.Option(None, "--stats", help="Per-item redaction stats (JSONL)."),
     mode: str = typer.Option("sentence", "--mode", help="sentence | span: what to cut around a hit in prose."),
@@ -320,6 +333,7 @@ def sanitize(
     from windtunnel.cli._listener import RichListener
     from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 
+    dataset = _stdin(dataset)  # `-`: the dataset on stdin
     for flag, path in (("-o", output), ("--stats", stats)):
         if path == Path("-"):  # not a file named "-" in the working directory
             from windtunnel._util.errors import UsageError
@@ -481,7 +495,7 @@ def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None
 
 @leak.command("mine")
 def mine(
-    dataset: Path = typer.Argument(..., help="Labelled dataset (JSONL or JSON)."),
+    dataset: Path = typer.Argument(..., help="Labelled dataset (JSONL or JSON; - for stdin)."),
     min_support: int = typer.Option(5, "--min-support", min=1, help="Items a value must appear in (1 or more)."),
     min_purity: float = typer.Option(
         0.95, "--min-purity", callback=_options.share_above_zero, help="Share of those items with one label, in (0, 1]."
@@ -503,7 +517,7 @@ def mine(
     from windtunnel.leakage.model import value_hash
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
-    outcome = mine_flow(dataset, min_support=min_support, min_purity=min_purity, output=output, fields=fields)
+    outcome = mine_flow(_stdin(dataset), min_support=min_support, min_purity=min_purity, output=output, fields=fields)
     suggestions = outcome.detail
     con = out_console()
     if fmt == "json":
