@@ -143,3 +143,18 @@ def test_dash_as_the_dataset_reads_stdin(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert json.loads(done.stdout)["summary"]["items"] == 5
     assert "leak audit: 5 of 5 items leak" in done.stderr
+
+
+def test_a_bad_record_keeps_the_table_of_the_items_before_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-7 F7-3: the items audited before a bad line were dropped; only the error was printed."""
+    good = write_dataset(tmp_path / "d.jsonl", 5).read_text(encoding="utf-8").splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([*good[:3], good[3][:25], *good[4:]]) + "\n", encoding="utf-8")
+    assert run_cli("leak", "scan", str(bad)) == 2
+    captured = capsys.readouterr()
+    assert "bad.jsonl:4: not valid JSON" in captured.err
+    assert "leak scan" in captured.out and "stopped at a bad record: the " in captured.out
+    audited = int(captured.out.split("stopped at a bad record: the ")[1].split()[0])
+    assert 1 <= audited <= 3 and f"{audited} items: {audited} leaked" in captured.out

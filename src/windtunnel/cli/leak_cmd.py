@@ -225,8 +225,10 @@ def scan(
     """
     import sys
 
+    from windtunnel._util.errors import WindtunnelError
     from windtunnel._util.signals import sigterm_as_interrupt
     from windtunnel.cli._console import err_console, out_console
+    from windtunnel.flows.leak import PARTIAL
 
     dataset = _stdin(dataset) if dataset is not None else None  # `leak scan -`: the dataset on stdin
     fmt = _scan_format(fmt, output)  # an explicit --format wins over the suffix of -o, as for `run`
@@ -246,7 +248,15 @@ def scan(
             _print_table_to(outcome.audits, outcome.detail, show_values, limit, sink)
             sink.keep = True
     else:
-        outcome = _scan(locals())
+        try:
+            outcome = _scan(locals())
+        except WindtunnelError as err:  # a bad record: the table of the items before it, then the error
+            done = getattr(err, PARTIAL, None)
+            if fmt == "table" and done is not None and done.summary["items"]:
+                _audit_table(done.audits, done.detail, show_values, limit, out_console())
+                n = done.summary["items"]
+                out_console().print(f"[yellow]stopped at a bad record: the {n} item(s) above were audited before it[/]")
+            raise
         if fmt == "table":  # on stdout (also with -o -)
             _audit_table(outcome.audits, outcome.detail, show_values, limit, out_console())
     if outcome.status == "interrupted":

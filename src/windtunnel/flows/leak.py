@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 
 import orjson
 
-from windtunnel._util.errors import ExitCode, HarnessError, UsageError
+from windtunnel._util.errors import ExitCode, HarnessError, UsageError, WindtunnelError
 from windtunnel.flows.events import SILENT, Listener, Notice
 
 if TYPE_CHECKING:
@@ -301,6 +301,11 @@ class ScanRequest:
     """At most this many audits with findings kept in the outcome (None: all)."""
 
 
+PARTIAL = "partial"
+"""The attribute of an error that stopped a scan holding the :class:`LeakOutcome` of the items audited
+before it (``getattr(err, PARTIAL, None)``), so the table still shows every completed result."""
+
+
 def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
     """Audit every item of the source; failed when any item leaks. Ctrl-C keeps a partial report."""
     from contextlib import closing
@@ -354,6 +359,10 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                         kept.append(audit)
             except KeyboardInterrupt:
                 interrupted = True
+            except WindtunnelError as err:  # a bad record: the items audited before it go with the error
+                done = LeakOutcome(status="failed", summary=tally.to_dict(), audits=kept, detail=tally)
+                setattr(err, PARTIAL, done)  # read by the table of `leak scan`: getattr(err, PARTIAL, None)
+                raise
         if writer is not None:
             writer.close(interrupted=interrupted)  # a valid report; a partial one is marked as such
         if tally.items == 0 and not interrupted:
