@@ -83,6 +83,18 @@ def _accepts(tp: Any, value: object) -> tuple[bool, Any]:
     return True, value
 
 
+def _choices_of_type(tp: Any, value: object) -> list[Any]:
+    """The ``Literal`` values of ``tp`` of the same type as ``value`` (a bad value, not a wrong type)."""
+    args = typing.get_args(tp) if typing.get_origin(tp) in (Union, types.UnionType) else (tp,)
+    return [
+        choice
+        for arg in args
+        if typing.get_origin(arg) is typing.Literal
+        for choice in typing.get_args(arg)
+        if type(choice) is type(value)
+    ]
+
+
 def _expected(tp: Any) -> str:
     names = []
     for arg in typing.get_args(tp) or (tp,):
@@ -113,6 +125,13 @@ def build_request(fn: str, request_cls: type[R], options: Mapping[str, Any], **f
                 f"valid options: {', '.join(sorted(allowed))}"
             )
         ok, coerced = _accepts(hints[name], value)
+        if not ok and (choices := _choices_of_type(hints[name], value)):  # the right type, a value not offered
+            from windtunnel._util.errors import UsageError
+
+            raise UsageError(
+                f"windtunnel.{fn}(): option {name!r} must be {' or '.join(map(repr, choices))}, got {value!r}",
+                hint=f"pass one of: {', '.join(map(repr, choices))}",
+            )
         if not ok:
             raise TypeError(
                 f"windtunnel.{fn}(): option {name!r} must be {_expected(hints[name])}, not {_describe(value)}"

@@ -48,6 +48,20 @@ def _fields(fn: str, options: dict[str, Any]) -> Any:
     return Fields(**given)
 
 
+def _jobs(fn: str, options: Mapping[str, Any]) -> None:
+    """``jobs``: None (automatic) or a whole number of worker processes, 1 or more (UsageError otherwise)."""
+    jobs = options.get("jobs")
+    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool)):
+        raise TypeError(f"windtunnel.leak.{fn}(): option 'jobs' must be int or None, not {type(jobs).__name__}")
+    if jobs is not None and jobs < 1:
+        from windtunnel.errors import UsageError
+
+        raise UsageError(
+            f"windtunnel.leak.{fn}(): jobs must be 1 or more, got {jobs}",
+            hint="pass jobs=None for automatic (one worker per core for a large file), or jobs=1 for this process",
+        )
+
+
 def scan(dataset: PathLike | None = None, *, listener: Listener | None = None, **options: Any) -> LeakOutcome:
     """Scan what the model reads for the expected answer; ``failed`` when any item leaks.
 
@@ -57,14 +71,24 @@ def scan(dataset: PathLike | None = None, *, listener: Listener | None = None, *
     ``expected_field``, ``context_field``, ``id_field``, ``label_set``, ``correlated_map``, ``target``.
     """
     from windtunnel._api import _listener
+    from windtunnel.errors import UsageError
     from windtunnel.flows.leak import ScanRequest, scan_flow
 
     fields = _fields("scan", options)
+    if options.get("fmt") in ("table", "html"):
+        raise UsageError(
+            f"windtunnel.leak.scan(): fmt={options['fmt']!r} is a format of the command line only",
+            hint="from Python pass fmt='json' or 'sarif' with output=PATH, or read outcome.audits and outcome.summary",
+        )
+    _jobs("scan", options)
     request = build_request(
         "leak.scan", ScanRequest, options, dataset=_path("scan", "dataset", dataset, optional=True), fields=fields
     )
     if request.fmt is not None and request.output is None:
-        raise TypeError("windtunnel.leak.scan(): fmt needs output= (the library writes no report to stdout)")
+        raise UsageError(
+            f"windtunnel.leak.scan(): fmt={request.fmt!r} needs output= (the library writes no report to stdout)",
+            hint="pass output=PATH, or leave fmt out and read outcome.audits and outcome.summary",
+        )
     return scan_flow(request, _listener("leak.scan", listener))
 
 
@@ -97,6 +121,7 @@ def check(raw: PathLike, sanitized: PathLike, **options: Any) -> LeakOutcome:
     from windtunnel.flows.leak import check_flow
 
     fields = _fields("check", options)
+    _jobs("check", options)
     unknown = set(options) - {"decode", "jobs", "show_values"}
     if unknown:
         raise TypeError(f"windtunnel.leak.check() got unexpected options: {', '.join(sorted(unknown))}")

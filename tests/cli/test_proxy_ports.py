@@ -119,3 +119,24 @@ def test_a_busy_fixed_port_fails_before_the_plan_line(
     assert f"127.0.0.1:{busy}: port already in use" in err and f"set agent.{busy_key} to a free port" in err
     assert "planned" not in err, "a plan line was printed before the failure"
     assert agent.requests == [], "the agent was called"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["proxy", "tools", "--profile", "api_outage", "--port", "99999"],
+        ["proxy", "llm", "--upstream", "http://127.0.0.1:9/v1", "--port", "-5"],
+        ["proxy", "mcp", "--upstream", "http://127.0.0.1:9/mcp", "--port", "70000"],
+        ["replay", "run", "--tool-proxy-port", "70000"],
+        ["replay", "run", "--llm-proxy-port", "-1"],
+    ],
+    ids=["tools", "llm", "mcp", "replay-tool", "replay-llm"],
+)
+def test_a_port_out_of_range_is_a_usage_error_not_a_traceback(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-7 F7-16: `proxy tools --port 99999` died with bind()'s OverflowError traceback, exit 1."""
+    assert wt(*args) == ExitCode.USAGE
+    err = capsys.readouterr().err
+    assert "Invalid value for '--" in err and ("65535" in err or "greater than or equal to 0" in err)
+    assert "Traceback" not in err

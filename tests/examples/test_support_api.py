@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 import windtunnel
-from windtunnel.errors import ConfigError, ExitCode
+from windtunnel.errors import ConfigError, ExitCode, UsageError
 from windtunnel.flows.events import Collector, Done, Planned, Started, Stopped
 
 REPO = Path(__file__).resolve().parents[2]
@@ -122,3 +122,30 @@ def test_leak_scan_from_python(tmp_path: Path) -> None:
     assert outcome.summary["items"] == 2 and outcome.summary["leaked_items"] == 1
     assert [a.item for a in outcome.audits] == ["a"]
     assert (tmp_path / "leaks.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("call", "needle"),
+    [
+        (lambda p: windtunnel.leak.scan(p, jobs=0), "jobs must be 1 or more, got 0"),
+        (lambda p: windtunnel.leak.check(p, p, jobs=-1), "jobs must be 1 or more, got -1"),
+        (lambda p: windtunnel.leak.scan(p, fmt="table"), "fmt='table' is a format of the command line only"),
+        (
+            lambda p: windtunnel.leak.scan(p, fmt="xml", output=p.with_suffix(".x")),
+            "must be 'json' or 'sarif', got 'xml'",
+        ),
+        (lambda p: windtunnel.leak.scan(p, fmt="json"), "fmt='json' needs output="),
+    ],
+)
+def test_bad_values_are_usage_errors_naming_the_fix(call: Any, needle: str, tmp_path: Path) -> None:
+    """QA-7 F7-7: docs/api.md "Errors": TypeError only for a wrong type; a bad value is a UsageError (exit 2)."""
+    data = tmp_path / "items.jsonl"
+    data.write_text('{"id": "a", "expected": "High", "projection": {"p": "High"}}\n', encoding="utf-8")
+    with pytest.raises(UsageError) as err:
+        call(data)
+    assert needle in str(err.value) and err.value.hint and err.value.exit_code == ExitCode.USAGE
+
+
+def test_a_wrong_jobs_type_is_still_a_type_error(tmp_path: Path) -> None:
+    with pytest.raises(TypeError, match="option 'jobs' must be int or None, not str"):
+        windtunnel.leak.check(tmp_path / "a.jsonl", tmp_path / "b.jsonl", jobs="2")

@@ -155,3 +155,15 @@ def test_ci_spends_one_budget_over_all_its_phases(stub, tmp_path: Path, monkeypa
     assert any("in an earlier phase" in n for n in contract["notices"])
     summary = json.loads((tmp_path / "ci" / "summary.json").read_text())
     assert summary["summary"]["passed"] is False and summary["usage"]["cost_usd"] == 0.00056
+
+
+def test_a_small_budget_is_written_in_dollars_not_in_exponent_form() -> None:
+    """QA-7 F7-8: ``max_usd: 0.00001`` read "over the budget of $1e-05"."""
+    cfg = parse_config(
+        "agent: {endpoint: 'm:f'}\nprices: {m: {input: 1, output: 2}}\n"
+        "invariants: [{type: max_cost, max_usd: 0.00001}]",
+        "w.yaml",
+    )
+    usage = {"input_tokens": 100, "output_tokens": 50, "model": "m"}
+    res = cfg.invariants[0].evaluate(CheckContext(output="hi", metadata={"usage": usage}))
+    assert not res.passed and "over the budget of $0.00001)" in (res.detail or ""), res.detail

@@ -190,6 +190,22 @@ def test_baseline_paired_and_simulated(tmp_path: Path, capsys: pytest.CaptureFix
     assert out["baseline"]["pass_rate"] == 0.5 and out["baseline"]["chance_model"] == "majority"
 
 
+@pytest.mark.parametrize("strategy", ["majority", "prior"])
+def test_simulating_on_a_one_label_dataset_says_so(
+    strategy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-7 F7-5: it said "chance rate must be in [0, 1), got 1.0" / "pass --chance P or --labels N"."""
+    ds = write_jsonl(tmp_path / "ds.jsonl", [{"id": str(i), "expected": "High", "projection": ""} for i in range(9)])
+    assert run("leak", "baseline", "--simulate", strategy, "--dataset", str(ds)) == 2
+    err = capsys.readouterr().err
+    assert "every item has the same label ('High')" in err and "cannot be tested" in err
+    assert "two labels or more" in err and "--chance" not in err and "[0, 1)" not in err
+    one = write_jsonl(tmp_path / "one.jsonl", [{"prediction": "High", "label": "High"} for _ in range(9)])
+    assert run("leak", "baseline", str(one)) == 2
+    assert "every item has the same label" in capsys.readouterr().err
+    assert run("leak", "baseline", str(one), "--chance", "0.5") == 1  # a chance rate given is still tested
+
+
 @pytest.mark.parametrize(
     "expected", [None, "", "   ", [], ["", " "]], ids=["null", "empty", "blank", "empty-list", "blank-list"]
 )

@@ -43,3 +43,13 @@ def test_agent_text_cannot_inject_markup_or_escape_codes() -> None:
 def test_passing_report_has_no_failures_section() -> None:
     text = _render(make_report([make_cell("a")]))
     assert "PASSED" in text and "failures" not in text and "100.0" in text
+
+
+def test_a_failed_golden_cell_is_not_labelled_as_a_mutation() -> None:
+    """QA-7 F7-24: a golden prompt's failure read `✗ [mutation] I want a refund ...` (its phase only)."""
+    cells = [
+        make_cell("g", status="failed", prompt="I want a refund"),
+        make_cell("m", status="failed", kind="mutation", prompt="I want a refund, now!"),
+    ]
+    text = _render(make_report(cells))
+    assert "[mutation · golden] I want a refund" in text and "[mutation] I want a refund, now!" in text

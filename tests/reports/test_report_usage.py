@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 from rich.console import Console
+from tests.clirun import wt
 
 from windtunnel.engine.budget import priced, recorded_usage
 from windtunnel.engine.report import build_report
@@ -113,3 +115,40 @@ def terminal(report: dict[str, Any]) -> str:
     buf = io.StringIO()
     print_summary(report, Console(file=buf, width=200, force_terminal=True, color_system=None))
     return buf.getvalue()
+
+
+USAGE_AGENT = """
+def handle(prompt):
+    tokens = len(prompt)
+    usage = {"input_tokens": tokens, "output_tokens": 5, "model": "m1"}
+    return {"output": "ok", "metadata": {"usage": usage}}
+"""
+
+
+@pytest.mark.parametrize("store", [True, False])
+def test_the_tokens_table_lists_the_calls_whether_cells_stream_to_the_store_or_not(
+    store: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-7 F7-8: with the run store on (the default) the cells are not in memory; the table is built
+    from what the run kept while it streamed, so it has the same rows as with ``--no-store``."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "usage_agent.py").write_text(USAGE_AGENT)
+    (tmp_path / "windtunnel.yaml").write_text(
+        "agent: {endpoint: 'usage_agent:handle'}\n"
+        "golden_prompts: ['short one', 'a much longer prompt than the other']\n"
+        "invariants: [{type: output_not_empty}]\n"
+        "prices: {m1: {input: 1.0, output: 2.0}}\n"
+    )
+    args = ["run", "-c", "windtunnel.yaml", "--no-mutations"] + ([] if store else ["--no-store"])
+    assert wt(*args) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("tokens and cost") : out.index("total:")]
+    rows = [line for line in table.splitlines() if " m1 " in line]
+    assert len(rows) == 2, out
+    assert "a much longer prompt" in rows[0] and "short one" in rows[1]  # most tokens first
+    assert "$0.000019" in rows[1]  # 9 in at $1/M + 5 out at $2/M
+    assert "total: 54 tokens (44 in, 10 out)" in out
+    if store:  # a stored run re-rendered sums its usage again from the cells kept
+        assert wt("report", "latest", "-f", "terminal") == 0
+        again = capsys.readouterr().out
+        assert "total: 54 tokens (44 in, 10 out)" in again and again.count(" m1 ") == 2

@@ -118,6 +118,10 @@ def test_unknown_runs_and_bad_input(store: RunStore) -> None:
     run_id = store.start_run({"mode": "run", "seed": 1, "id": "20250101-000000-abcdef"})
     with pytest.raises(UnknownRunError, match="did you mean '20250101-000000-abcdef'"):
         store.get_run("20250101-000000-abcdeg")
+    for short in ("a", "b", "abc"):  # QA-7 F7-24: `runs diff a b` suggested a run for a one-letter id
+        with pytest.raises(UnknownRunError) as err:
+            store.get_run(short)
+        assert "did you mean" not in str(err.value)
     with pytest.raises(UnknownRunError):
         store.add_cell("nope", make_cell("a"))
     with pytest.raises(UnknownRunError):

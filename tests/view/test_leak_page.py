@@ -27,7 +27,7 @@ def test_from_run_page_marks_the_answer_where_the_json_report_points(tmp_path: P
     done = windtunnel(tmp_path, *base, "-f", "html")  # no -o: the audits directory beside the store
     assert done.returncode == 1, done.stderr
     pages = list((tmp_path / ".windtunnel" / "audits").glob("leak-*.html"))
-    assert len(pages) == 1 and str(pages[0].name) in done.stdout
+    assert len(pages) == 1 and str(pages[0].name) in done.stderr  # the summary line
     page = pages[0].read_text()
     report = json.loads((tmp_path / "leaks.json").read_text())
     findings = [f for it in report["items"] for f in it["findings"]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -245,6 +246,31 @@ def test_cli_view_serves_and_prints_its_url(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_cli_view_stops_on_sigterm_as_on_ctrl_c(signum: int, tmp_path: Path) -> None:
+    """QA-7 F7-10: a SIGTERM (CI runners, `timeout`, service managers) killed the viewer silently (status -15)."""
+    path = tmp_path / "runs.db"
+    fill(path, 1)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "windtunnel", "view", "--store", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split()[2]
+        assert get(url + "api/runs")[0] == 200  # serving: the handler is in place
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert "windtunnel view: stopped" in err and "Traceback" not in err
 
 
 def test_a_running_run_has_its_planned_cells_for_the_progress(tmp_path: Path) -> None:

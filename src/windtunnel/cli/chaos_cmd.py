@@ -234,7 +234,7 @@ def _serve(
 
 @proxy_app.command("tools")
 def proxy_tools(
-    port: int = typer.Option(8899, "--port", "-p", help="Port to listen on."),
+    port: int = typer.Option(8899, "--port", "-p", min=0, max=65535, help="Port to listen on."),
     config: str = ConfigOpt,
     scenario: str = ScenarioOpt,
     profile: str = ProfileOpt,
@@ -255,7 +255,7 @@ def proxy_llm(
         help="The real model API's base URL: https://api.openai.com/v1, https://api.anthropic.com/v1, or any "
         "OpenAI-compatible server's.",
     ),
-    port: int = typer.Option(8898, "--port", "-p", help="Port to listen on."),
+    port: int = typer.Option(8898, "--port", "-p", min=0, max=65535, help="Port to listen on."),
     config: str = ConfigOpt,
     scenario: str = ScenarioOpt,
     profile: str = ProfileOpt,

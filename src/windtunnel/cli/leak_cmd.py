@@ -12,6 +12,8 @@ from windtunnel.cli._scale import RayAddressOpt, ScanExecutorOpt
 from windtunnel.cli.app import app
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from windtunnel.flows.leak import Fields
     from windtunnel.leakage.model import ItemAudit
 
@@ -62,6 +64,18 @@ def _fields(
     return Fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict)
 
 
+def _stdin(path: Path) -> Path:
+    """A DATASET of ``-``: standard input, read through ``/dev/stdin`` (once, in one process)."""
+    if path != Path("-"):
+        return path
+    stdin = Path("/dev/stdin")
+    if not stdin.exists():
+        from windtunnel._util.errors import UsageError
+
+        raise UsageError("- (standard input) cannot be read here", hint="save the dataset to a file and pass its path")
+    return stdin
+
+
 def _fail() -> None:
     """Exit 1 for a failed verdict (leaks found, check failed).
 
@@ -73,25 +87,23 @@ def _fail() -> None:
     raise SystemExit(int(ExitCode.FAILED))
 
 
-def _interrupted(items: int, output: Path | None) -> None:
-    """Ctrl-C during a scan: say what was kept, exit 130."""
+def _interrupted(items: int, where: str | None) -> None:
+    """Ctrl-C during a scan: say what was kept (``where``), exit 130."""
     import sys
 
     from windtunnel._util.errors import ExitCode
 
-    where = f"; the partial report (marked interrupted) is in {output}" if output is not None else ""
+    where = where or ""
     sys.stdout.flush()
     sys.stderr.write(f"interrupted after {items} items{where}\n")
     raise SystemExit(int(ExitCode.INTERRUPTED))
 
 
-def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int) -> None:
+def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
     from rich.table import Table
 
-    from windtunnel.cli._console import out_console
     from windtunnel.leakage.model import value_hash
 
-    con = out_console()
     table = Table(title="leak scan", show_lines=False)
     for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
         table.add_column(col, overflow="fold")
@@ -114,7 +126,13 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
     if shown:
         con.print(table)
     if tally.findings > shown:
-        con.print(f"[dim]… {tally.findings - shown} more findings (use --format json for all)[/]")
+        n = tally.findings - shown
+        what = f"{n} finding{'' if n == 1 else 's'}"
+        con.print(
+            f"[dim]… {what} more (--limit {limit}; use --format json for all)[/]"
+            if shown
+            else f"[dim]{what} not listed (--limit 0; use --format json for all)[/]"
+        )
     s = tally.to_dict()
     chans = ", ".join(f"{k} {v}" for k, v in s["by_channel"].items())
     con.print(
@@ -123,13 +141,49 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
     )
 
 
-_SUFFIX_FORMATS = {".sarif": "sarif", ".html": "html", ".htm": "html"}
+_SUFFIX_FORMATS = {".sarif": "sarif", ".html": "html", ".htm": "html", ".txt": "table"}
 """``leak scan -o FILE`` without ``-f``: the format its suffix names (anything else: json)."""
+_SCAN_FORMATS = ("table", "json", "sarif", "html")
+
+
+def _scan_format(fmt: str | None, output: Path | None) -> str:
+    """An explicit ``--format`` wins; without it ``-o FILE`` picks by suffix (``-o -``: json), else the table."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel._util.suggest import did_you_mean
+
+    if fmt is not None:
+        chosen = fmt.strip().lower()
+        if chosen not in _SCAN_FORMATS:
+            raise UsageError(
+                f"unknown --format {fmt!r}{did_you_mean(chosen, list(_SCAN_FORMATS))}",
+                hint="valid: " + ", ".join(_SCAN_FORMATS),
+            )
+        return chosen
+    if output is None:
+        return "table"
+    return _SUFFIX_FORMATS.get(output.suffix.lower(), "json")
+
+
+def scan_summary_line(summary: Any, what: str, output: Path) -> str:
+    """The one line a scan prints (on stderr) when its report goes to ``-o FILE`` or ``-o -``."""
+    where = "stdout" if output == Path("-") else str(output)
+    return f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; {what} written to {where}"
+
+
+def _print_table_to(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, sink: Any) -> None:
+    """``-f table -o FILE``: the same table as plain text (no colours), as ``run -f terminal -o FILE`` does."""
+    import io
+
+    from rich.console import Console
+
+    text = io.StringIO()
+    _audit_table(rows, tally, show_values, limit, Console(file=text, width=160, no_color=True, highlight=False))
+    sink.handle.write(text.getvalue().encode("utf-8"))
 
 
 @leak.command("scan")
 def scan(
-    dataset: Path | None = typer.Argument(None, help="JSONL or JSON dataset of items."),
+    dataset: Path | None = typer.Argument(None, help="JSONL or JSON dataset of items (- for stdin)."),
     from_run: str | None = typer.Option(
         None, "--from-run", help="Audit the cells of a stored run: prompts and tool responses the agent saw."
     ),
@@ -140,8 +194,15 @@ def scan(
     config: Path | None = typer.Option(
         None, "--config", "-c", help="Config with the golden answers (default: the one the run used)."
     ),
-    fmt: str = typer.Option("table", "--format", "-f", help="table | json | sarif | html"),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here."),
+    fmt: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="table | json | sarif | html. Default: table; with -o, the suffix (.sarif, .html, .txt table, else json).",
+    ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write the report here (- for stdout); the summary line goes to stderr."
+    ),
     show_values: bool = typer.Option(False, "--show-values", help="Show matched answers (hashed by default)."),
     limit: int = typer.Option(50, "--limit", min=0, help="Table rows at most (0: none, only the totals)."),
     expected_field: str = _EXPECTED,
@@ -164,51 +225,94 @@ def scan(
     """
     import sys
 
-    from windtunnel._util.errors import UsageError
+    from windtunnel._util.errors import WindtunnelError
     from windtunnel._util.signals import sigterm_as_interrupt
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.leak import ScanRequest, scan_flow
+    from windtunnel.cli._console import err_console, out_console
+    from windtunnel.flows.leak import PARTIAL
 
-    if fmt not in ("table", "json", "sarif", "html"):
-        raise UsageError(f"unknown --format {fmt!r}", hint="valid: table, json, sarif, html")
-    if fmt == "table" and output is not None:  # no --format: the suffix of --output decides, as for `run`
-        fmt = _SUFFIX_FORMATS.get(output.suffix.lower(), "json")
+    dataset = _stdin(dataset) if dataset is not None else None  # `leak scan -`: the dataset on stdin
+    fmt = _scan_format(fmt, output)  # an explicit --format wins over the suffix of -o, as for `run`
     if fmt == "html":  # the audit page: windtunnel.view.leak_page
         return __import__("windtunnel.view.leak_page", fromlist=["scan_html"]).scan_html(locals())
     sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the partial report is kept, exit 130
+    asked = output  # where the report goes (a file, or - for stdout), for the summary line
     if output == Path("-"):  # `-o -`: the report on stdout, as for `report -o -` (without -f: json)
         output = None
-    request = ScanRequest(
-        dataset=dataset,
-        from_run=from_run,
-        from_report=from_report,
-        store=store,
-        config=config,
-        fields=_fields(
-            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
-        ),
-        decode=not no_decode,
-        jobs=jobs,
-        executor=executor,
-        ray_address=ray_address,
-        fmt=None if fmt == "table" else "json" if fmt == "json" else "sarif",
-        output=output,
-        stream=sys.stdout.buffer,
-        show_values=show_values,
-        keep=limit,
-    )
-    outcome = scan_flow(request, RichListener())
-    if fmt == "table":
-        _audit_table(outcome.audits, outcome.detail, show_values, limit)
+    if fmt == "table" and output is not None:  # the plain table to a file, replaced only once written
+        from windtunnel._util.paths import refuse_overwrite
+        from windtunnel.flows.leak import report_file
+
+        refuse_overwrite([("-o", output)], [("DATASET", dataset), ("--from-report", from_report), ("--config", config)])
+        with report_file(output) as sink:
+            outcome = _scan(locals())
+            _print_table_to(outcome.audits, outcome.detail, show_values, limit, sink)
+            sink.keep = True
+    else:
+        try:
+            outcome = _scan(locals())
+        except WindtunnelError as err:  # a bad record: the table of the items before it, then the error
+            done = getattr(err, PARTIAL, None)
+            if fmt == "table" and done is not None and done.summary["items"]:
+                _audit_table(done.audits, done.detail, show_values, limit, out_console())
+                n = done.summary["items"]
+                out_console().print(f"[yellow]stopped at a bad record: the {n} item(s) above were audited before it[/]")
+            raise
+        if fmt == "table":  # on stdout (also with -o -)
+            _audit_table(outcome.audits, outcome.detail, show_values, limit, out_console())
     if outcome.status == "interrupted":
-        _interrupted(outcome.summary["items"], None if fmt == "table" else output)
+        kept = "the table so far" if fmt == "table" else "the partial report (marked interrupted)"
+        _interrupted(outcome.summary["items"], None if output is None else f"; {kept} is in {output}")
+    if asked is not None:
+        what = {"table": "table", "json": "JSON report", "sarif": "SARIF report"}[fmt]
+        sys.stdout.flush()
+        err_console().print(scan_summary_line(outcome.summary, what, asked), markup=False, highlight=False)
     if not outcome.passed:
         _fail()
 
 
+def _scan(args: dict[str, Any]) -> Any:
+    """Run the scan flow for the ``scan`` command's options (``locals()`` of it)."""
+    import sys
+
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.leak import ScanRequest, scan_flow
+
+    fmt, output = args["fmt"], args["output"]
+    request = ScanRequest(
+        dataset=args["dataset"],
+        from_run=args["from_run"],
+        from_report=args["from_report"],
+        store=args["store"],
+        config=args["config"],
+        fields=_fields(*(args[k] for k in _FIELD_ARGS)),
+        decode=not args["no_decode"],
+        jobs=args["jobs"],
+        executor=args["executor"],
+        ray_address=args["ray_address"],
+        fmt=None if fmt == "table" else "json" if fmt == "json" else "sarif",
+        output=None if fmt == "table" else output,
+        stream=sys.stdout.buffer,
+        show_values=args["show_values"],
+        keep=args["limit"],
+    )
+    return scan_flow(request, RichListener())
+
+
+_FIELD_ARGS = (
+    "expected_field",
+    "context_field",
+    "id_field",
+    "label_set",
+    "correlated_map",
+    "target",
+    "context_word",
+    "strict",
+)
+
+
 @leak.command("sanitize")
 def sanitize(
-    dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items."),
+    dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items (- for stdin)."),
     output: Path = typer.Option(
         ..., "--output", "-o", help="Sanitized dataset (JSONL; a JSON dataset keeps its container)."
     ),
@@ -241,6 +345,15 @@ def sanitize(
     from windtunnel.cli._listener import RichListener
     from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 
+    dataset = _stdin(dataset)  # `-`: the dataset on stdin
+    for flag, path in (("-o", output), ("--stats", stats)):
+        if path == Path("-"):  # not a file named "-" in the working directory
+            from windtunnel._util.errors import UsageError
+
+            raise UsageError(
+                f"{flag} - is not supported: leak sanitize writes a dataset file (JSON Lines) and its stats",
+                hint=f"give a file path, e.g. {flag} {'clean.jsonl' if flag == '-o' else 'stats.jsonl'}",
+            )
     sigterm_as_interrupt()  # `kill PID` stops like Ctrl-C: the output holds what was sanitized, exit 130
     request = SanitizeRequest(
         dataset=dataset,
@@ -394,7 +507,7 @@ def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None
 
 @leak.command("mine")
 def mine(
-    dataset: Path = typer.Argument(..., help="Labelled dataset (JSONL or JSON)."),
+    dataset: Path = typer.Argument(..., help="Labelled dataset (JSONL or JSON; - for stdin)."),
     min_support: int = typer.Option(5, "--min-support", min=1, help="Items a value must appear in (1 or more)."),
     min_purity: float = typer.Option(
         0.95, "--min-purity", callback=_options.share_above_zero, help="Share of those items with one label, in (0, 1]."
@@ -416,7 +529,7 @@ def mine(
     from windtunnel.leakage.model import value_hash
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
-    outcome = mine_flow(dataset, min_support=min_support, min_purity=min_purity, output=output, fields=fields)
+    outcome = mine_flow(_stdin(dataset), min_support=min_support, min_purity=min_purity, output=output, fields=fields)
     suggestions = outcome.detail
     con = out_console()
     if fmt == "json":

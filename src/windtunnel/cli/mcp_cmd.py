@@ -19,7 +19,9 @@ def proxy_mcp(
     upstream: str = typer.Option(
         None, "--upstream", help="streamable HTTP: the real MCP server's URL, e.g. http://127.0.0.1:8000/mcp."
     ),
-    port: int = typer.Option(8897, "--port", "-p", help="streamable HTTP: the port the proxy listens on."),
+    port: int = typer.Option(
+        8897, "--port", "-p", min=0, max=65535, help="streamable HTTP: the port the proxy listens on."
+    ),
     host: str = HostOpt,
     config: str = ConfigOpt,
     scenario: str = ScenarioOpt,

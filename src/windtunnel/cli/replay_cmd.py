@@ -19,10 +19,16 @@ ConfigOpt = typer.Option(None, "-c", "--config", help="Config file (windtunnel.y
 ToolPortOpt = typer.Option(
     None,
     "--tool-proxy-port",
+    min=0,
+    max=65535,
     help="HTTP agents not launched by windtunnel: serve the tool proxy on this port.",
 )
 LlmPortOpt = typer.Option(
-    None, "--llm-proxy-port", help="HTTP agents not launched by windtunnel: serve the LLM proxy on this port."
+    None,
+    "--llm-proxy-port",
+    min=0,
+    max=65535,
+    help="HTTP agents not launched by windtunnel: serve the LLM proxy on this port.",
 )
 
 

@@ -25,11 +25,13 @@ def view(
 ) -> None:
     """Browse stored runs in a local web viewer: runs, trends, a run, a cell's transcript, diffs.
 
-    Serves until Ctrl-C. Runs in progress show up and update as their cells complete.
+    Serves until Ctrl-C or SIGTERM (both exit 0). Runs in progress show up and update as their cells complete.
     """
     import errno
+    import sys
 
     from windtunnel._util.errors import HarnessError, UsageError
+    from windtunnel._util.signals import sigterm_as_interrupt
     from windtunnel.cli._console import err_console
     from windtunnel.store import default_store_path
     from windtunnel.view.server import is_loopback, make_server
@@ -53,9 +55,11 @@ def view(
         import webbrowser
 
         webbrowser.open(server.url)
+    sigterm_as_interrupt()  # `kill PID` (a CI runner, `timeout`, a service manager) stops it like Ctrl-C
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
-        pass
+        sys.stdout.flush()
+        sys.stderr.write("windtunnel view: stopped\n")
     finally:
         server.server_close()

@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from windtunnel.engine.cells import Cell, CellResult
-from windtunnel.invariants.budget import ModelPrice, cost_of
+from windtunnel.invariants.budget import ModelPrice, cost_of, usd
 
 _COUNTS = ("input_tokens", "output_tokens", "total_tokens", "requests")
 
@@ -116,7 +116,7 @@ class RunBudget:
             self.spent += cost
             if self.spent >= self.max_usd:
                 self._stop(
-                    f"the run budget advanced.max_cost ${self.max_usd:g} was reached (${self.spent:.6f} spent "
+                    f"the run budget advanced.max_cost {usd(self.max_usd)} was reached (${self.spent:.6f} spent "
                     f"by {self.cells} cell(s))"
                 )
 

@@ -70,13 +70,18 @@ def session_executor(session: RunSession) -> SessionExecutor | None:
     return None
 
 
-def apply_placement(cfg: Any, executor: str | None, ray_address: str | None) -> None:
-    """``--executor`` / ``--ray-address`` over the config's ``advanced.executor`` / ``advanced.ray.address``
-    (an address alone implies the Ray executor)."""
+def check_executor(executor: str | None) -> None:
+    """An ``--executor`` that is not one of :data:`EXECUTORS`: a usage error (before anything is imported)."""
     if executor is not None and executor not in EXECUTORS:
         from windtunnel._util.errors import UsageError
 
         raise UsageError(f"--executor {executor!r} is not one of {', '.join(EXECUTORS)}", hint="use local or ray")
+
+
+def apply_placement(cfg: Any, executor: str | None, ray_address: str | None) -> None:
+    """``--executor`` / ``--ray-address`` over the config's ``advanced.executor`` / ``advanced.ray.address``
+    (an address alone implies the Ray executor)."""
+    check_executor(executor)
     if ray_address:
         cfg.advanced.ray.address = ray_address
         executor = executor or "ray"

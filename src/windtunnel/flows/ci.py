@@ -224,9 +224,10 @@ def _resume(req: CiRequest, store: Any) -> str:
 
 def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     """Preflight every configured phase, run them in order, score, write the summary files, store."""
+    from windtunnel._util.imports import import_refs
     from windtunnel.chaos.proxy.common import check_fixed_ports
     from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.remote import apply_placement, check_executor
     from windtunnel.engine.shard import parse_shard, require_fixed_seed
     from windtunnel.flows.preflight import preflight
     from windtunnel.store.runstore import RunStore
@@ -235,6 +236,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         req.shard = str(parse_shard(req.shard))  # a malformed I/N is a usage error before anything is opened
     if req.resume and not req.use_store:
         raise UsageError("--resume needs the run store", hint="drop --no-store")
+    check_executor(req.executor)  # a bad option value (exit 2) before the agent's references are imported
     read_min_score(req, listener)  # flakestorm's 0-1 scale, shown as an alert; the phases get the scaled value
     store = None
     since = ""
@@ -243,6 +245,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         since = _resume(req, store)
     config_path = find_config(req.config)
     cfg = load_config(config_path)
+    import_refs(cfg.agent.python_refs())  # every python reference first (exit 3): nothing stored or created
     if not req.resume:
         require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
     apply_placement(cfg, req.executor, req.ray_address)  # a bad --executor is refused before any phase runs

@@ -236,22 +236,25 @@ def _prewarm_reporting() -> Any:
 
 def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     """Plan the matrix, run its units under signal handling, score the contract, report."""
+    from windtunnel._util.imports import import_refs
     from windtunnel.config.load import find_config, load_config
     from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
-    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.remote import apply_placement, check_executor
     from windtunnel.engine.report import build_report, now_iso
     from windtunnel.engine.shard import parse_shard, require_fixed_seed
 
-    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     if req.shard:
         parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
         req.shard = req.shard.replace(" ", "")
+    check_executor(req.executor)  # a bad option value (exit 2) before the agent's references are imported
     stored_rows = _resumed(req) if req.resume else []
     if req.loaded is not None:
         config_path, cfg = Path(req.config or "<mapping>"), req.loaded
     else:
         config_path = find_config(req.config)
         cfg = load_config(config_path)
+    import_refs(cfg.agent.python_refs())  # every python reference first (exit 3): before -o is created
+    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     from windtunnel.flows.preflight import check_env
 
     check_env(cfg, str(config_path), command="contract run", mutation=False)  # as validate words it (QA-5 F7)

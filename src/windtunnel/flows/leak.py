@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 
 import orjson
 
-from windtunnel._util.errors import ExitCode, HarnessError, UsageError
+from windtunnel._util.errors import ExitCode, HarnessError, UsageError, WindtunnelError
 from windtunnel.flows.events import SILENT, Listener, Notice
 
 if TYPE_CHECKING:
@@ -56,6 +56,12 @@ class Fields:
             labels = [s.strip() for s in self.label_set.split(",") if s.strip()]
         else:
             labels = [str(s) for s in self.label_set or []]
+        if self.label_set is not None and len(set(labels)) < 2:  # "" or one label: no listing can be told apart
+            raise UsageError(
+                f"--label-set {self.label_set!r} holds {len(set(labels))} label(s): a label set needs two or more",
+                hint="give every answer the items may have, comma-separated (e.g. --label-set Low,Medium,High), "
+                "or leave --label-set out",
+            )
         return FieldMap(
             id_field=self.id_field,
             expected_field=self.expected_field,
@@ -295,6 +301,11 @@ class ScanRequest:
     """At most this many audits with findings kept in the outcome (None: all)."""
 
 
+PARTIAL = "partial"
+"""The attribute of an error that stopped a scan holding the :class:`LeakOutcome` of the items audited
+before it (``getattr(err, PARTIAL, None)``), so the table still shows every completed result."""
+
+
 def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
     """Audit every item of the source; failed when any item leaks. Ctrl-C keeps a partial report."""
     from contextlib import closing
@@ -348,6 +359,10 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                         kept.append(audit)
             except KeyboardInterrupt:
                 interrupted = True
+            except WindtunnelError as err:  # a bad record: the items audited before it go with the error
+                done = LeakOutcome(status="failed", summary=tally.to_dict(), audits=kept, detail=tally)
+                setattr(err, PARTIAL, done)  # read by the table of `leak scan`: getattr(err, PARTIAL, None)
+                raise
         if writer is not None:
             writer.close(interrupted=interrupted)  # a valid report; a partial one is marked as such
         if tally.items == 0 and not interrupted:
@@ -539,6 +554,9 @@ def load_results(path: Path) -> tuple[list[Any], list[int]]:
     return [r.data for r in recs], [r.line for r in recs]
 
 
+SINGLE_LABEL_HINT = "simulate on a dataset whose expected answers hold two labels or more"
+
+
 @dataclass
 class BaselineRequest:
     """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent."""
@@ -561,7 +579,13 @@ class BaselineRequest:
 def baseline_flow(req: BaselineRequest) -> LeakOutcome:
     """Is a blind baseline above chance? failed (a leak) when significantly so; ``summary`` holds
     ``baseline`` (and ``paired``, the McNemar test of raw vs sanitized results)."""
-    from windtunnel.leakage.baseline import ResultError, blind_predictions, mcnemar_exact, summarize_blind_baseline
+    from windtunnel.leakage.baseline import (
+        ResultError,
+        SingleLabelError,
+        blind_predictions,
+        mcnemar_exact,
+        summarize_blind_baseline,
+    )
 
     if req.pair_by not in ("auto", "id", "position"):
         raise UsageError(f"unknown --pair-by {req.pair_by!r}", hint="valid: auto, id, position")
@@ -597,6 +621,9 @@ def baseline_flow(req: BaselineRequest) -> LeakOutcome:
         )
     except ResultError as err:
         raise UsageError(f"{req.results}: {err}", hint=RESULT_HINT) from None
+    except SingleLabelError as err:
+        hint = SINGLE_LABEL_HINT if req.simulate else "give results over items of two labels or more"
+        raise UsageError(str(err), hint=hint) from None
     except ValueError as err:
         raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
     out: dict[str, Any] = {"baseline": summary.to_dict()}

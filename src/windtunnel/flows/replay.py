@@ -50,6 +50,7 @@ class ReplayRequest:
 
 def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
     """Collect and prepare the sessions, replay them under signal handling, judge, report."""
+    from windtunnel._util.imports import import_refs
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.report import now_iso
     from windtunnel.replay.collect import collect_config, collect_paths
@@ -58,12 +59,13 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
 
     if req.fail_on not in ("critical", "any"):
         raise UsageError(f"--fail-on {req.fail_on!r}: choose critical or any")
-    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     if req.loaded is not None:
         config_path, cfg = Path(req.config or "<mapping>"), req.loaded
     else:
         config_path = find_config(req.config)
         cfg = load_config(config_path)
+    import_refs(cfg.agent.python_refs())  # every python reference first (exit 3): before -o is created
+    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     from windtunnel.flows.preflight import check_env
 
     check_env(cfg, str(config_path), command="replay run", mutation=False)  # as validate words it (QA-5 F7)

@@ -140,6 +140,7 @@ def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
 
 def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
     """The config, its path, the seed and the open store (None without one)."""
+    from windtunnel._util.imports import import_refs
     from windtunnel.config.load import find_config, load_config
 
     if req.resume:
@@ -150,6 +151,7 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
         resumed = RunStore(store_path(req.loaded or config_for_store(req.config), req.store))
         config_path, seed = _restore(req, resumed)
         cfg = req.loaded or load_config(find_config(config_path))
+        import_refs(cfg.agent.python_refs())  # an unimportable agent: exit 3 before the plan line (docs/agents.md)
         check_same_config(resumed, req.resume, cfg, config_path)
         return config_path, cfg, seed, resumed
     if req.loaded is not None:
@@ -157,6 +159,8 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
     else:
         config_path = find_config(req.config)
         cfg = load_config(config_path)
+    # every python reference first (exit 3, as `validate` says it): nothing stored, planned or created before
+    import_refs(cfg.agent.python_refs())
     from windtunnel.engine.shard import parse_shard, require_fixed_seed
 
     require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
@@ -242,7 +246,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     from windtunnel._util.paths import refuse_overwrite
     from windtunnel.chaos.proxy.common import check_fixed_ports
     from windtunnel.engine.mutate import transport_for
-    from windtunnel.engine.remote import apply_placement
+    from windtunnel.engine.remote import apply_placement, check_executor
     from windtunnel.engine.report import now_iso
     from windtunnel.engine.scoring import Tally, type_weights
     from windtunnel.engine.session import RunSession, run_invariants
@@ -256,6 +260,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
                 "--cell picks cells itself, so it does not combine with --shard",
                 hint="drop --shard to rerun these cells, or drop --cell to run the shard",
             )
+    check_executor(req.executor)  # a bad option value (exit 2) before the agent's references are imported
     config_path, cfg, seed, store = _setup(req)
     from windtunnel.flows.preflight import check_chaos, check_env
 
@@ -336,10 +341,14 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         listener(Notice(n))
     notices += [score_note] if score_note else []  # shown already, as an alert
     resumed = f", resuming {run_id}: {len(done)} cells already done" if req.resume else ""
+    planned = f"{todo} agent calls planned"
+    if cfg.golden_turns:  # a conversation cell makes one agent call per turn (counted only then: a plan pass)
+        calls = sum(len(c.turns) if c.turns else 1 for c in plan.cells() if c.id not in done)
+        planned = f"{todo} cell{'' if todo == 1 else 's'} ({calls} agent call{'' if calls == 1 else 's'}) planned"
     listener(
         Planned(
             mode=mode,
-            text=f"windtunnel {mode}: {todo} agent calls planned against {agent_label(cfg)} "
+            text=f"windtunnel {mode}: {planned} against {agent_label(cfg)} "
             f"(seed {seed}, concurrency {session.effective_concurrency}{resumed}; run id {run_id})",
             total=todo,
         )

@@ -25,6 +25,12 @@ class ModelPrice(StrictModel):
     """Per million output (completion) tokens."""
 
 
+def usd(amount: float) -> str:
+    """A budget in dollars as written, never in exponent form: ``$0.00001``, ``$0.5``, ``$12``."""
+    text = f"{amount:.9f}".rstrip("0").rstrip(".")
+    return f"${text if text not in ('', '-0') else '0'}"
+
+
 def usage_of(ctx: CheckContext) -> dict[str, Any] | None:
     usage = (ctx.metadata or {}).get("usage")
     return usage if isinstance(usage, dict) else None
@@ -98,7 +104,7 @@ class MaxCost(InvariantSpec):
         if cost is None:
             return CheckResult(False, why, True)
         ok = cost <= self.max_usd
-        return CheckResult(ok, f"cost ${cost:.6f} ({'within' if ok else 'over'} the budget of ${self.max_usd:g})")
+        return CheckResult(ok, f"cost ${cost:.6f} ({'within' if ok else 'over'} the budget of {usd(self.max_usd)})")
 
 
 def apply_prices(cfg: Any) -> None:

@@ -217,6 +217,10 @@ def pass_flags(results: Iterable[Any], lines: Sequence[int] | None = None) -> tu
     return passes, labels
 
 
+class SingleLabelError(ValueError):
+    """Every result has the same label: chance (majority or prior) is 1, no test can tell a leak."""
+
+
 def chance_floors(labels: Sequence[str], n_labels: int | None = None) -> dict[str, float]:
     """``uniform`` 1/N, ``majority`` (constant best guess) and ``prior`` Σp² (sampling the prior)."""
     out: dict[str, float] = {}
@@ -273,6 +277,11 @@ def summarize_blind_baseline(
         if chance_model not in floors:
             raise ValueError(f"chance model {chance_model!r} needs labels (have: {sorted(floors) or 'none'})")
         p0 = floors[chance_model]
+    if model != "given" and p0 >= 1 and len(set(labels)) == 1:
+        raise SingleLabelError(
+            f"every item has the same label ({labels[0]!r}): a blind {model} guesser always passes, so the "
+            "baseline cannot be tested on these items"
+        )
     if not 0 <= p0 < 1:
         raise ValueError(f"chance rate must be in [0, 1), got {p0}")
     k = sum(passes_list)

@@ -21,6 +21,7 @@ from windtunnel._util.stats import Z95, mean_pass_hat_k, pass_hat_k
 from windtunnel._util.stats import wilson_interval as _wilson_interval
 from windtunnel.engine.scoring import is_failure
 from windtunnel.reports.cells import Cell, cell_label, identity_digest
+from windtunnel.reports.usage import TopUsage
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float] | None:
@@ -167,7 +168,8 @@ MAX_FAILURES = 20
 
 class SummaryTally:
     """What a run's summary shows from its cells, gathered one cell at a time: the statistics, the
-    number of failed cells and the first ``max_failures`` of them (nothing else is kept). Feed it the
+    number of failed cells and the first ``max_failures`` of them, the ``max_failures`` calls that used
+    the most tokens (nothing else is kept). Feed it the
     cells in report order (e.g. from the store in plan order) to show what the in-memory report shows.
 
     A streamed report fills one while it writes (``render_streamed(..., tally=)``) and sets
@@ -179,12 +181,15 @@ class SummaryTally:
         self.cells = 0
         self.failed = 0
         self.failures: list[Mapping[str, Any]] = []
+        self.usage = TopUsage(max_failures)
+        """The calls that used the most tokens (the "tokens and cost" table)."""
         self.complete = False
         """Set by whoever fed it once every cell of the report went past."""
 
     def add(self, cell: Mapping[str, Any]) -> None:
         self.cells += 1
         self.stats.add(cell)
+        self.usage.add(cell)
         if is_failure(cell):
             self.failed += 1
             if len(self.failures) < self.max_failures:

@@ -28,7 +28,7 @@ from windtunnel.reports.cells import (
 )
 from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import MAX_FAILURES, SummaryTally, format_rate, stats_lines
-from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of, usage_rows
+from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of
 
 TerminalTally = SummaryTally
 """What the terminal summary reads from the cells (:class:`windtunnel.reports.stats.SummaryTally`)."""
@@ -138,14 +138,14 @@ def print_summary(
     for flaky in stats.flaky[:max_failures]:
         console.print(plain(f"  flaky: {flaky.label} ({flaky.passed}/{flaky.tries} passed)", "yellow"))
 
-    print_usage(report, console, max_failures)
+    print_usage(report, console, tally)
 
     if not tally.failed:
         return
     console.print(Text(f"failures ({tally.failed})", style="bold"))
     for cell in tally.failures:
         line = Text("  ✗ ", style="red")
-        line.append(plain(f"[{cell_phase(cell)}] ", "dim"))
+        line.append(plain(f"[{_where(cell)}] ", "dim"))
         if cell.get("severity"):
             line.append(plain(f"{cell['severity']} ", "red" if cell["severity"] in ("critical", "high") else ""))
         line.append(plain(cell_label(cell, 90)))
@@ -162,18 +162,26 @@ def print_summary(
         console.print(Text(f"  … and {tally.failed - max_failures} more (see the HTML or JSON report)", style="dim"))
 
 
-def print_usage(report: Mapping[str, Any], console: Console, limit: int = MAX_FAILURES) -> None:
-    """Tokens and cost: the cells that used the most, and the run's total (nothing when none recorded usage)."""
+def _where(cell: Mapping[str, Any]) -> str:
+    """A failure's phase, and ``golden`` for a golden prompt's own cell (its phase is ``mutation``)."""
+    phase = cell_phase(cell)
+    return f"{phase} · golden" if cell.get("kind") == "golden" and phase != "golden" else phase
+
+
+def print_usage(report: Mapping[str, Any], console: Console, tally: TerminalTally) -> None:
+    """Tokens and cost: the calls that used the most (from ``tally``, so a run whose cells stream to the
+    store shows them too), and the run's total (nothing when none recorded usage)."""
     total = total_line(report.get("usage"))
     if total is None:
         return
-    rows, more = usage_rows(report.get("cells") or [], limit)
-    table = Table(title="tokens and cost", title_justify="left")
-    for col in ("cell", "prompt", "model", "tokens", "cost"):
-        table.add_column(col, justify="right" if col == "tokens" else "left")
-    for row in rows:
-        table.add_row(*(plain(row[k]) for k in ("cell", "prompt", "model", "tokens", "cost")))
-    console.print(table)
+    rows, more = tally.usage.rows()
+    if rows:
+        table = Table(title="tokens and cost", title_justify="left")
+        for col in ("cell", "prompt", "model", "tokens", "cost"):
+            table.add_column(col, justify="right" if col == "tokens" else "left")
+        for row in rows:
+            table.add_row(*(plain(row[k]) for k in ("cell", "prompt", "model", "tokens", "cost")))
+        console.print(table)
     if more:
         console.print(Text(f"  … and {more} more cell(s) (see the HTML or JSON report)", style="dim"))
     console.print(plain(f"total: {total}", "bold"))

@@ -6,6 +6,7 @@ unknown with the model missing from the table, never as zero.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -72,21 +73,52 @@ def total_line(total: Usage | None) -> str | None:
     )
 
 
+class TopUsage:
+    """The ``limit`` agent calls that used the most tokens, gathered one report row at a time (a streamed
+    run's cells are never all in memory): each call once (a contract unit's call is reported once per
+    invariant), the first seen wins a tie. :meth:`rows` gives the table and how many calls were left off."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.calls = 0
+        self._seq = 0
+        self._heap: list[tuple[int, int, dict[str, str]]] = []  # (tokens, -seq, row): the smallest first
+        self._contract_calls: set[str] = set()
+
+    def add(self, cell: Mapping[str, Any]) -> None:
+        usage = usage_of(cell)
+        if usage is None:
+            return
+        key = call_key(cell)
+        if key != str(cell.get("id")):  # a contract row: its call may have been seen already
+            if key in self._contract_calls:
+                return
+            self._contract_calls.add(key)
+        self.calls += 1
+        self._seq += 1
+        entry: tuple[int, int, dict[str, str]] = (total_tokens(usage), -self._seq, {})
+        if len(self._heap) >= self.limit and (not self.limit or entry <= self._heap[0]):
+            return
+        entry[2].update(
+            cell=key,
+            prompt=cell_label({**cell, "invariant": None}, 50),
+            model=str(usage.get("model") or ""),
+            tokens=format_tokens(usage),
+            cost=format_cost(usage),
+        )
+        if len(self._heap) < self.limit:
+            heapq.heappush(self._heap, entry)
+        else:
+            heapq.heapreplace(self._heap, entry)
+
+    def rows(self) -> tuple[list[dict[str, str]], int]:
+        """The kept calls, most tokens first, and how many calls that recorded usage were left off."""
+        return [row for _, _, row in sorted(self._heap, reverse=True)], self.calls - len(self._heap)
+
+
 def usage_rows(cells: Iterable[Mapping[str, Any]], limit: int) -> tuple[list[dict[str, str]], int]:
     """The cells that recorded usage, most tokens first: up to ``limit`` rows, and how many were left off."""
-    found: dict[str, tuple[Mapping[str, Any], Usage]] = {}
-    for c in cells:
-        if (u := usage_of(c)) is not None:
-            found.setdefault(call_key(c), (c, u))  # a contract unit's call once, not once per invariant
-    ordered = sorted(found.values(), key=lambda cu: -total_tokens(cu[1]))
-    rows = [
-        {
-            "cell": call_key(c),
-            "prompt": cell_label({**c, "invariant": None}, 50),
-            "model": str(u.get("model") or ""),
-            "tokens": format_tokens(u),
-            "cost": format_cost(u),
-        }
-        for c, u in ordered[:limit]
-    ]
-    return rows, max(len(ordered) - limit, 0)
+    top = TopUsage(limit)
+    for cell in cells:
+        top.add(cell)
+    return top.rows()

@@ -485,6 +485,7 @@ class RunStore:
         ``"partial": true``, and ``finished_at`` = the time its last cell completed.
         """
         from windtunnel import __version__
+        from windtunnel.report.usage import total_usage
         from windtunnel.reports.cells import summarize_cells
 
         info = self.get_run(run_id)
@@ -513,7 +514,10 @@ class RunStore:
         }
         if info.config_path is not None:
             run["config_path"] = info.config_path
-        return {"schema_version": "1", "tool": tool, "run": run, "summary": summary, "cells": cells}
+        report: dict[str, Any] = {"schema_version": "1", "tool": tool, "run": run, "summary": summary, "cells": cells}
+        if usage := total_usage(cells):  # the run's tokens and cost, summed again from the cells kept
+            report["usage"] = usage
+        return report
 
     def diff(self, run_a: str, run_b: str) -> RunDiff:
         """Compare two runs: see :func:`windtunnel.store.diff.diff_reports`."""
@@ -535,7 +539,8 @@ class RunStore:
         with self._lock:
             ids = [r[0] for r in self._db.execute("SELECT id FROM runs ORDER BY started_at DESC LIMIT 200")]
         hint = "list them with `windtunnel runs list`" if ids else f"the store {str(self.path)!r} holds no runs yet"
-        raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}{did_you_mean(run_id, ids)}", hint=hint)
+        near = did_you_mean(run_id, ids) if len(run_id) >= 8 else ""  # a short id is close to any (QA-7 F7-24)
+        raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}{near}", hint=hint)
 
 
 _Row = tuple[str, str, bytes, "int | None"]

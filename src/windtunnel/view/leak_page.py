@@ -402,9 +402,7 @@ def scan_html(args: Mapping[str, Any]) -> None:
     if to_stdout:
         sys.stdout.write(page)
         sys.stdout.flush()
-    print(
-        f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; {where}",
-        file=sys.stderr if to_stdout else sys.stdout,
-    )
+    sys.stdout.flush()
+    print(f"leak audit: {summary['leaked_items']} of {summary['items']} items leak; {where}", file=sys.stderr)
     if summary["leaked_items"]:
         raise SystemExit(int(ExitCode.FAILED))
