@@ -208,3 +208,29 @@ def test_sanitize_warns_when_a_field_is_blanked_only_where_it_gives_the_answer(
     clean.unlink()
     assert run_cli("leak", "sanitize", str(data), "-o", str(clean), "--correlated-map", str(cmap)) == 0
     assert "elimination" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "says"),
+    [
+        ("d.csv", b"id,expected,text\n1,High,hello\n", "d.csv is a CSV file: windtunnel reads JSON Lines"),
+        ("d.tsv", b"id\texpected\n1\tHigh\n", "d.tsv is a TSV file"),
+        ("u16.jsonl", '{"id": "a"}\n'.encode("utf-16"), "u16.jsonl is UTF-16 text: save it as UTF-8"),
+        ("bin.jsonl", b"\x00\x9f\xfe\x81binary\xff\n", "bin.jsonl:1: not UTF-8 text"),
+        ("latin.json", '[{"id": "é"}]'.encode("latin-1"), "latin.json: not UTF-8 text"),
+        (
+            "cut.jsonl",
+            b'{"id": "a", "expected": "x", "projection": {}}\n{"id": "b", "projection": {"x":\n',
+            "cut.jsonl:2: not valid JSON (unexpected end of data at character",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_is_named_for_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, content: bytes, says: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert run_cli("leak", "scan", str(path)) == 2
+    err = capsys.readouterr().err
+    assert says in " ".join(err.split())
+    assert "line 2 column" not in err  # orjson's position inside the record is not repeated beside the file line

@@ -103,7 +103,7 @@ def iter_records(path: Path) -> Iterator[Record]:
     try:
         doc = orjson.loads(raw)
     except orjson.JSONDecodeError as err:
-        raise DatasetError(f"{path}: not valid JSON ({err})") from None
+        raise DatasetError(not_json(path, None, raw, err)) from None
     if isinstance(doc, Mapping) and isinstance(doc.get("items"), list):
         doc = doc["items"]
     if isinstance(doc, list):
@@ -125,7 +125,34 @@ def _jsonl_records(path: Path, fh: Any) -> Iterator[Record]:
         try:
             yield Record(no, orjson.loads(line), line)
         except orjson.JSONDecodeError as err:
-            raise DatasetError(f"{path}:{no}: not valid JSON ({err})") from None
+            raise DatasetError(not_json(path, no, line, err)) from None
+
+
+_TABULAR = (".csv", ".tsv")
+
+
+def not_json(path: Path, line: int | None, raw: bytes, err: Exception) -> str:
+    """Why a record (``line``) or a whole JSON file (``line`` None) does not parse, in the user's terms:
+    the file's kind when it is not JSON at all (CSV, UTF-16, binary), else the parser's reason with the
+    character of the line (or file) where it stopped. orjson's own "line 2 column 1" counts inside the
+    record, which read beside the file's line number looks like a contradiction, so it is not repeated."""
+    where = f"{path}:{line}" if line is not None else str(path)
+    first = line in (None, 1)
+    if first and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return f"{path} is UTF-16 text: save it as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8)"
+    if first and path.suffix.lower() in _TABULAR:
+        return (
+            f"{path} is a {path.suffix[1:].upper()} file: windtunnel reads JSON Lines (one JSON object per line) "
+            "or a JSON array; convert it first"
+        )
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"{where}: not UTF-8 text (a binary file, or another encoding such as Latin-1): save it as UTF-8 JSON"
+    msg = getattr(err, "msg", None) or str(err)
+    pos = getattr(err, "pos", None)
+    at = f" at character {pos + 1} of {'the line' if line is not None else 'the file'}" if isinstance(pos, int) else ""
+    return f"{where}: not valid JSON ({msg}{at})"
 
 
 def _suffix_says_jsonl(path: Path) -> bool | None:
