@@ -43,6 +43,7 @@ from windtunnel.leakage.dataset import (
     Record,
     _is_jsonl,
     iter_items,
+    not_json,
     select,
     to_item,
 )
@@ -402,6 +403,6 @@ def _raise_like_serial(path: Path, fmap: FieldMap, decode: bool, failure: _Failu
     try:
         data = orjson.loads(line)
     except orjson.JSONDecodeError as err:  # the message of dataset.iter_records
-        raise DatasetError(f"{path}:{no}: not valid JSON ({err})") from None
+        raise DatasetError(not_json(path, no, line, err)) from None
     audit_item(to_item(Record(no, data, line), fmap, index).item, decode=decode)
     raise ScanWorkerError(f"a scan worker failed on line {no} of {path} ({failure.error}); rerun with jobs=1")
