@@ -17,6 +17,7 @@ from tests.clirun import wt as run
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.model import LeakItem
 from windtunnel.leakage.sanitize import sanitize_item, schema_digest
+from windtunnel.leakage.scan import scan_fields
 
 LABELS = ["Low", "Medium", "High"]
 
@@ -491,3 +492,18 @@ def test_a_rating_as_a_fraction_states_the_rating(text: str, expected: str, leak
     labels = ["1", "2", "3", "4", "5"]
     audit = audit_item({"id": "r", "expected": expected, "label_set": labels, "projection": {"review": text}})
     assert audit.leaked is leak, [(f.rule, f.severity) for f in audit.findings]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ("Total due: $1,000", "Total due: see the invoice; we paid 1,000 reais last year for it"),
+        ("Amount: €1000.", "Amount: pending. 1000 people attended."),
+        ("Refund: 1,000 USD", "Refund: pending, about 1,000 words of notes attached"),
+        ("It is $1,000.", "We counted $1,000 of other costs last year and moved on"),
+    ],
+)
+def test_a_currency_sign_or_code_is_part_of_an_amount(leaky: str, clean: str) -> None:
+    """QA-7 F7-12: ``$1,000`` is ``1,000`` written as an amount, so ``Total due: $1,000`` states it."""
+    assert {f.severity for f in scan_fields({"note": leaky}, "1000")} & {"high", "medium"}
+    assert not {f.severity for f in scan_fields({"note": clean}, "1000")} & {"high", "medium"}

@@ -33,6 +33,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from windtunnel.leakage.text import CURRENCY_SIGNS
+
 NAMING_WORDS: tuple[str, ...] = (
     "priority",
     "priorities",
@@ -134,7 +136,7 @@ _FILLER = (
     r"(?:(?:a|an|the|clearly|definitely|really|very|most|likely|probably|actually|now|still|indeed|"
     r"obviously|certainly|surely|just|quite|rather|also|then|def|honestly|firmly|officially)\s+){0,2}"
 )
-_OPEN = r"[\"'`*_“‘]*$"
+_OPEN = r"[\"'`*_“‘" + CURRENCY_SIGNS + r"]*$"
 _STATEMENT_ANY = re.compile(r"(?<!\w)(?:" + _COPULA + r"|it'?s|that'?s|" + _ASSIGN + r"|as)\s+" + _FILLER + _OPEN)
 """A copular or assigning construction right before the label, whatever its subject."""
 _STATEMENT_ITEM = re.compile(

@@ -70,7 +70,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
-from windtunnel.leakage.text import WORD_RE, Mapped
+from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -79,14 +79,14 @@ _INLINE_TAGS = r"(?:b|strong|em|i|u|code|span|mark|a|font|s|del|ins|kbd|tt|big|s
 # value may be followed by the end of a JSON object, a query-string parameter or a table cell.
 _KV_BEFORE = re.compile(
     r"[\w)\]][*_`'\"~]*(?:</?\w+>)*[ \t]*(?::|=>|->|=|</t[dh]>[ \t]*<td[^<>]{0,40}>)"
-    r"[ \t]*(?:(?:[*_`'\"(\[~]|</?" + _INLINE_TAGS + r"\b[^<>]{0,40}>)[ \t]*)*$"
+    r"[ \t]*(?:(?:[*_`'\"(\[~" + CURRENCY_SIGNS + r"]|</?" + _INLINE_TAGS + r"\b[^<>]{0,40}>)[ \t]*)*$"
 )
 _INLINE_TAGS_REVERSED = "(?:" + "|".join(t[::-1] for t in _INLINE_TAGS[3:-1].split("|")) + ")"
 # ``_KV_BEFORE`` read backwards from the answer, for one anchored match on the reversed window instead of
 # a search that tries every start in it: each part reversed, in reverse order (``\\b`` looks at both of
 # its neighbours, so it stays); ``$`` also matches before a final newline, hence the optional ``\\n``.
 _KV_BEFORE_REVERSED = re.compile(
-    r"\n?(?:[ \t]*(?:[*_`'\"(\[~]|>[^<>]{0,40}\b" + _INLINE_TAGS_REVERSED + r"/?<))*[ \t]*"
+    r"\n?(?:[ \t]*(?:[*_`'\"(\[~" + CURRENCY_SIGNS + r"]|>[^<>]{0,40}\b" + _INLINE_TAGS_REVERSED + r"/?<))*[ \t]*"
     r"(?::|>=|>-|=|>[^<>]{0,40}dt<[ \t]*>[dh]t/<)"
     r"[ \t]*(?:>\w+/?<)*[*_`'\"~]*[\w)\]]"
 )
@@ -98,7 +98,11 @@ def _kv_before(text: str, va: int) -> bool:
     return _KV_BEFORE_REVERSED.match(text[lo:va][::-1]) is not None
 
 
-_KV_AFTER = re.compile(r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$))")
+# A currency code may follow the value (``Amount: 1000 USD``), as a sign may precede it (``$1,000``).
+_KV_AFTER = re.compile(
+    r"(?:[ \t]+(?i:" + CURRENCY_CODES + r")(?![\w-]))?"
+    r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$))"
+)
 # A string value of a JSON array or object held in text or decoded content (``["WEB-1", "High"]``).
 _JSON_BEFORE = re.compile(r"[\[,:]\s*\"$")
 _JSON_AFTER = re.compile(r"\"\s*[,\]}]")

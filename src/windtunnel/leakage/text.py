@@ -108,6 +108,12 @@ def _invisible_char(ch: str) -> str:
     return "" if is_invisible(ch) else _fold_char(ch)
 
 
+CURRENCY_SIGNS = "$€£¥₹"
+"""Signs written before an amount (``$1,000``): part of a number's written form, like its markup."""
+CURRENCY_CODES = "usd|eur|gbp|jpy|cny|inr|cad|aud|chf|sek|nok|dkk|brl|mxn"
+"""ISO 4217 codes written after an amount (``1000 USD``), the most traded ones."""
+
+
 VIEW_ORDER = ("raw", "casefold", "accent", "invisible", "confusable")
 """Named views from the least to the most transformed; a finding names the first view that hits."""
 
