@@ -507,3 +507,70 @@ def test_a_currency_sign_or_code_is_part_of_an_amount(leaky: str, clean: str) ->
     """QA-7 F7-12: ``$1,000`` is ``1,000`` written as an amount, so ``Total due: $1,000`` states it."""
     assert {f.severity for f in scan_fields({"note": leaky}, "1000")} & {"high", "medium"}
     assert not {f.severity for f in scan_fields({"note": clean}, "1000")} & {"high", "medium"}
+
+
+_OPTIONS = [{"name": "Low", "id": "3"}, {"name": "Medium", "id": "2"}, {"name": "High", "id": "1"}]
+
+
+@pytest.mark.parametrize(
+    ("projection", "pointer"),
+    [
+        (  # a Jira change log: the last change is the answer, whatever the earlier ones were
+            {
+                "changelog": [
+                    {"field": "priority", "fromString": "Medium", "toString": "Low"},
+                    {"field": "priority", "fromString": "Low", "toString": "High"},
+                ]
+            },
+            "/changelog/1/toString",
+        ),
+        (
+            {
+                "votes": [
+                    {"model": "a", "label": "High"},
+                    {"model": "b", "label": "High"},
+                    {"model": "c", "label": "Low"},
+                ]
+            },
+            "/votes/0/label",
+        ),
+        (
+            {"history": [{"priority": "Low"}, {"priority": "Medium"}, {"priority": "High"}, {"priority": "High"}]},
+            "/history/2/priority",
+        ),
+        (
+            {"assessments": [{"reviewer": "r1", "priority": "High"}, {"reviewer": "r2", "priority": "Medium"}]},
+            "/assessments/0/priority",
+        ),
+        ({"allowedValues": [*_OPTIONS[:2], {**_OPTIONS[2], "selected": True}]}, "/allowedValues/2/name"),
+        (
+            {
+                "options": [
+                    {"value": "Low", "checked": False},
+                    {"value": "Medium", "checked": False},
+                    {"value": "High", "checked": "true"},
+                ]
+            },
+            "/options/2/value",
+        ),
+    ],
+)
+def test_objects_that_are_not_an_options_listing_are_searched(projection: Any, pointer: str) -> None:
+    """QA-8 F8-1: only objects holding every label once, none marked as chosen, list the options."""
+    item = {"id": "t", "expected": "High", "label_set": ["Low", "Medium", "High"], "projection": projection}
+    audit = audit_item(item)
+    assert audit.leaked and pointer in {f.pointer for f in audit.findings if f.severity == "high"}
+
+
+@pytest.mark.parametrize(
+    "projection",
+    [
+        {"allowedValues": _OPTIONS},
+        {"allowedValues": list(reversed(_OPTIONS))},
+        {"allowedValues": [*_OPTIONS[:2], {**_OPTIONS[2], "selected": False}]},
+        {"allowedValues": [{**_OPTIONS[0], "selected": True}, *_OPTIONS[1:]]},  # the chosen one is not the answer
+    ],
+)
+def test_an_options_listing_of_objects_is_not_a_leak(projection: Any) -> None:
+    item = {"id": "t", "expected": "High", "label_set": ["Low", "Medium", "High"], "projection": projection}
+    assert not audit_item(item).leaked

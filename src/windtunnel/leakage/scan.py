@@ -383,14 +383,20 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
         scalars = [v for v in node if isinstance(v, (str, int, float))]
-        cover = suppress or (
-            _covers_labels([str(v) for v in scalars], ctx) if len(scalars) == len(node) else _option_objects(node, ctx)
-        )
+        marked: frozenset[int] = frozenset()
+        if suppress:
+            cover = True
+        elif len(scalars) == len(node):
+            cover = _covers_labels([str(v) for v in scalars], ctx)
+        else:
+            options = _option_objects(node, ctx)
+            cover = options is not None
+            marked = options or frozenset()
         prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
             if prune and not _may_hit(value, ctx):
                 continue
-            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover)
+            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover and i not in marked)
     elif type(node) is str:
         _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
     elif isinstance(node, bool):
@@ -592,29 +598,44 @@ def _covers_labels(values: Sequence[str], ctx: _Ctx) -> bool:
     return ctx.label_norms <= norms
 
 
-def _option_objects(node: list[Any], ctx: _Ctx) -> bool:
-    """``node`` lists options as objects: two or more of its objects hold, under the same key, two
-    or more distinct labels of the set (Jira ``allowedValues``: ``[{"name": "Low", "id": "3"}, ...]``).
-    Like a list of labels, it describes the task; what is inside it is not reported (only a
-    selection mark on one element would give the answer)."""
-    if not ctx.label_norms or len(node) < 2:
-        return False
+def _option_objects(node: list[Any], ctx: _Ctx) -> frozenset[int] | None:
+    """When ``node`` lists the options as objects, the indices of those marked as chosen; else ``None``.
+
+    A list of objects lists the options when, under one key, its objects hold every label of the set,
+    each once (Jira ``allowedValues``: ``[{"name": "Low", "id": "3"}, ...]``). Like a list of labels it
+    describes the task and what is inside it is not reported, except an element marked as chosen
+    (``"selected": true``, ``checked``, ``default``, ``current``), whose label gives the answer away as a
+    ticked ``[x] High`` does. A change log, a vote or a history (a label twice, or not every label)
+    is not a listing: each value there is what it says.
+    """
+    if not ctx.label_norms or len(node) < len(ctx.label_norms) or len(node) < 2:
+        return None
+    if not all(isinstance(element, Mapping) for element in node):
+        return None
     from windtunnel.leakage.text import normalize_needle
 
-    seen: dict[Any, str] = {}
+    per_key: dict[Any, list[str]] = {}
     for element in node:
-        if not isinstance(element, Mapping):
-            continue
         for key, value in element.items():
-            if type(value) is not str or len(value) > 64:
-                continue
-            norm = normalize_needle(value)
-            if norm not in ctx.label_norms:
-                continue
-            first = seen.setdefault(key, norm)
-            if first != norm:
-                return True
-    return False
+            if type(value) is str and len(value) <= 64:
+                norm = normalize_needle(value)
+                if norm in ctx.label_norms:
+                    per_key.setdefault(key, []).append(norm)
+    if not any(len(norms) == len(set(norms)) and set(norms) == ctx.label_norms for norms in per_key.values()):
+        return None
+    return frozenset(i for i, element in enumerate(node) if _chosen(element))
+
+
+_CHOSEN_KEYS = frozenset({"selected", "checked", "chosen", "default", "isdefault", "is_default", "current", "active"})
+
+
+def _chosen(element: Mapping[Any, Any]) -> bool:
+    """An option object marked as the one chosen (``"selected": true``, ``"isDefault": "true"``)."""
+    return any(
+        str(key).lower() in _CHOSEN_KEYS
+        and (value is True or (type(value) is str and value.lower() in ("true", "yes")))
+        for key, value in element.items()
+    )
 
 
 def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) -> None:
