@@ -468,10 +468,35 @@ def test_sanitizing_a_checked_option_clears_the_mark_and_keeps_every_option() ->
     res = sanitize_item(_item(proj))
     assert res.item.projection == {
         "body": "### Priority\n\n- [ ] Low\n- [ ] Medium\n- [ ] High",
-        "html": "<option         >High</option><option>Low</option>",
+        "html": "<option>High</option><option>Low</option>",
     }
     assert res.ok
     assert {r.operator for r in res.redactions} == {"unselect"}
+
+
+@pytest.mark.parametrize(
+    ("marked", "cleared"),
+    [
+        ("<option>Medium</option><option selected>High</option>", "<option>Medium</option><option>High</option>"),
+        (
+            "<option value='1' selected='selected'>High</option><option value='2'>Low</option>",
+            "<option value='1'>High</option><option value='2'>Low</option>",
+        ),
+        ('<option selected="">High</option><option>Low</option>', "<option>High</option><option>Low</option>"),
+        (
+            "<input type='radio' name='p' checked> High <input type='radio' name='p'> Low",
+            "<input type='radio' name='p'> High <input type='radio' name='p'> Low",
+        ),
+        ("Priority: ✅ High ⬜ Medium ⬜ Low", "Priority: ⬜ High ⬜ Medium ⬜ Low"),
+        ("(x) High ( ) Medium ( ) Low", "( ) High ( ) Medium ( ) Low"),
+    ],
+)
+def test_a_cleared_mark_leaves_no_footprint(marked: str, cleared: str) -> None:
+    """QA-8 F8-5: a padded tag or a box unlike its siblings would still point at the answer."""
+    res = sanitize_item(_item({"body": marked}))
+    assert res.item.projection == {"body": cleared}
+    assert [r.chars_removed for r in res.redactions if r.operator == "unselect"] == [len(marked) - len(cleared)]
+    assert not audit_item(_item({"body": cleared})).leaked
 
 
 @pytest.mark.parametrize(

@@ -489,7 +489,7 @@ def marked_node(node: object) -> bool:
 
 
 _SELECTED = re.compile(
-    r"(?:\[[xX✓✔]\]|[☑☒✅✔✓]|<option\b[^<>]{0,60}\bselected\b[^<>]{0,60}>|"
+    r"(?:\[[xX✓✔]\]|\([xX✓✔]\)|[☑☒✅✔✓]|<option\b[^<>]{0,60}\bselected\b[^<>]{0,60}>|"
     r"<input\b[^<>]{0,80}\bchecked\b[^<>]{0,80}>(?:\s*<label\b[^<>]{0,60}>)?)[ \t]*$",
     re.IGNORECASE,
 )
@@ -522,23 +522,31 @@ def heading_value(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
     return 0 < len(_WORDS.findall(name)) <= 3 and names_task(pattern, name)
 
 
-_UNMARK = {"x": " ", "X": " ", "✓": " ", "✔": " ", "☑": "☐", "☒": "☐", "✅": "☐"}
-_MARK_WORD = re.compile(r"\b(?:selected|checked)\b", re.IGNORECASE)
+_UNMARK = {"x": " ", "X": " ", "✓": " ", "✔": " "}
+_EMPTY_BOXES = ("☐", "⬜", "🔲", "▢")
+_MARK_ATTR = re.compile(
+    r"[ \t]+(?:selected|checked)(?:[ \t]*=[ \t]*(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?(?=[\s/>])", re.IGNORECASE
+)
 
 
-def unselect(text: str, a: int) -> str:
-    """``text`` with the selection mark of the option at ``a`` cleared, keeping every length
-    (``[x]`` → ``[ ]``, ``☑`` → ``☐``, ``selected`` / ``checked`` → spaces): the listing stays,
-    no option is marked, and no option is missing."""
+def unselect(text: str, a: int) -> tuple[int, int, str] | None:
+    """The edit that clears the selection mark of the option at ``a``, as ``(start, end, replacement)``
+    of ``text``: ``[x]`` → ``[ ]``, ``(x)`` → ``( )``, a ticked box → the empty box its siblings use
+    (``☑`` → ``☐``, ``✅`` → ``⬜`` beside ``⬜ Medium``), a ``selected`` / ``checked`` attribute removed
+    with its value. The listing stays, no option is marked, none is missing, and the cleared option looks
+    like its siblings (a padded tag or a box unlike the others would still point at it)."""
     m = _SELECTED.search(text, max(0, a - 200), a)
     if m is None:
-        return text
+        return None
     mark = m.group(0)
     if mark.startswith("<"):
-        new = _MARK_WORD.sub(lambda w: " " * len(w.group(0)), mark)
-    else:
+        new = _MARK_ATTR.sub("", mark)
+    elif mark[0] in "[(":
         new = "".join(_UNMARK.get(ch, ch) for ch in mark)
-    return text[: m.start()] + new + text[m.end() :]
+    else:
+        box = next((b for b in _EMPTY_BOXES if b in text), "☐")
+        new = box + mark[1:]
+    return m.start(), m.end(), new
 
 
 _OUT_OF = re.compile(r"[ \t]*(?:/|out[ \t]+of)[ \t]*(\d+)(?![\d/.,]\d)")

@@ -233,33 +233,44 @@ def _fix_leaf(
             )
         return
     picked = [f for f in group if f.rule == "freetext.selected" and f.span is not None]
+    edits: list[tuple[int, int, str]] = []
     if picked:
         # A marked option in a listing: clear the mark, keep the option (cutting it would leave the
-        # answer as the one option missing). Lengths are kept, so the other spans stay valid.
+        # answer as the one option missing).
         from windtunnel.leakage.mention import unselect
 
         for f in picked:
             assert f.span is not None
-            value = unselect(value, f.span[0])
-        parent[key] = value
-        log.append(
-            Redaction(
-                pointer, first.channel, "freetext.selected", "unselect", first.representation, 0, first.hashed_pointer
-            )
-        )
+            edit = unselect(value, f.span[0])
+            if edit is not None:
+                edits.append(edit)
         group = [f for f in group if f not in picked]
-        if not group:
-            return
     spans = [f.span for f in group if f.span is not None]
     if mode == "sentence":
         spans = [_sentence(value, s) for s in spans]
     else:
         spans = [_with_markup(value, s) for s in spans]
     merged = _merge(spans)
+    # Marks inside a cut go with it; the rest are applied with the cuts, from the end.
+    edits = sorted({e for e in edits if not any(e[0] < b and a < e[1] for a, b in merged)})
     out = value
-    for a, b in reversed(merged):
-        out = out[:a] + out[b:]
+    for a, b, rep in sorted([*((a, b, "") for a, b in merged), *edits], reverse=True):
+        out = out[:a] + rep + out[b:]
+    if edits:
+        log.append(
+            Redaction(
+                pointer,
+                first.channel,
+                "freetext.selected",
+                "unselect",
+                first.representation,
+                sum(b - a - len(rep) for a, b, rep in edits),
+                first.hashed_pointer,
+            )
+        )
     parent[key] = out
+    if not merged:
+        return
     log.append(
         Redaction(
             pointer,
@@ -267,7 +278,7 @@ def _fix_leaf(
             first.rule,
             f"redact-{mode}",
             first.representation,
-            len(value) - len(out),
+            sum(b - a for a, b in merged),
             first.hashed_pointer,
         )
     )
