@@ -503,7 +503,15 @@ def test_a_cleared_mark_leaves_no_footprint(marked: str, cleared: str) -> None:
     ("text", "expected", "leak"),
     [
         ("4/5 would buy again", "4", True),
-        ("Solid 4 out of 5.", "4", True),
+        ("I'd rate it a solid 4 out of 5.", "4", True),
+        ("4/5 stars, fast delivery", "4", True),
+        # QA-8 F8-9: counters and counts are not ratings without a rating cue
+        ("4/5 of the team agreed to ship", "4", False),
+        ("Page 4/5", "4", False),
+        ("Step 4/5: tighten the screws", "4", False),
+        ("4 out of 5 dentists recommend it", "4", False),
+        ("I saw 4 stars in the sky", "4", False),
+        ("Showing result page 4/5", "4", False),
         ("Gave it 4 stars.", "4", True),
         ("4/5 would buy again", "5", False),  # the scale, not a rating of 5
         ("Rate from 1 to 5.", "4", False),

@@ -554,17 +554,37 @@ _STARS = re.compile(r"[ \t]*(?:stars?|points?)\b", re.IGNORECASE)
 _OVER = re.compile(r"(?<![\d/.])(\d+)[ \t]*(?:/|out[ \t]+of)[ \t]*$")
 
 
-def fraction(text: str, a: int, b: int, labels: frozenset[str]) -> str | None:
+_RATING_CUE = re.compile(
+    r"\b(?:rat(?:e|es|ed|ing|ings)|scor(?:e|es|ed|ing)|review(?:s|ed)?|gave|give|giving|would\s+(?:buy|recommend)|"
+    r"recommend(?:s|ed)?|stars?)\b",
+    re.IGNORECASE,
+)
+
+
+_RATING_AFTER = re.compile(r"[ \t]*(?:stars?\b|would\s+(?:buy|recommend))", re.IGNORECASE)
+
+
+def fraction(text: str, a: int, b: int, labels: frozenset[str], naming: re.Pattern[str] | None = None) -> str | None:
     """With a numeric label set, ``4/5``, ``4 out of 5`` (5 the top label) and ``4 stars`` state a
-    rating of 4 (``"numerator"``), and the 5 is the scale, not a mention (``"denominator"``); else ``None``."""
+    rating of 4 (``"numerator"``) when a rating cue is in the clause (``rated``, ``would buy``, ``gave
+    it``, ``4/5 stars``, a word naming the task); the 5 is the scale, not a mention (``"denominator"``).
+    Without a cue ``Page 4/5``, ``Step 4/5``, ``4 out of 5 dentists``, ``I saw 4 stars`` are counters and
+    counts, not ratings (``None``)."""
     nums = [int(n) for n in labels if n.isdigit()]
     if len(nums) < 2 or not text[a:b].isdigit():
         return None
     top = max(nums)
-    m = _OUT_OF.match(text, b)
-    if (m is not None and int(m.group(1)) == top and text[max(0, a - 1) : a] != "/") or _STARS.match(text, b):
-        return "numerator"
     m = _OVER.search(text, max(0, a - 24), a)
     if m is not None and int(text[a:b]) == top:
         return "denominator"
+    m = _OUT_OF.match(text, b)
+    stars = _STARS.match(text, b)
+    if not ((m is not None and int(m.group(1)) == top and text[max(0, a - 1) : a] != "/") or stars):
+        return None
+    # A cue before the rating, or right after "4/5" ("4/5 stars", "4/5 would buy"); the stars of
+    # "4 stars" are what is counted, not a cue by themselves.
+    if _RATING_CUE.search(text, max(0, a - 48), a) or (m is not None and _RATING_AFTER.match(text, m.end())):
+        return "numerator"
+    if naming is not None and naming_near(naming, text, a, b):
+        return "numerator"
     return None

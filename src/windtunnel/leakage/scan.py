@@ -896,7 +896,7 @@ def _classify(
     if ctx.label_norms and view_text[va:vb].isdigit():
         from windtunnel.leakage.mention import fraction
 
-        part = fraction(view_text, va, vb, ctx.label_norms)
+        part = fraction(view_text, va, vb, ctx.label_norms, ctx.naming())
         if part == "denominator":
             return  # the scale of "4/5", not a mention of 5
         if part == "numerator":
