@@ -305,15 +305,14 @@ def execute(
     Ctrl-C / SIGTERM and an agent process that dies end the run with what completed kept; any other
     exception (setup failed: agent unreachable, bad seam ...) runs ``on_error`` and propagates.
     """
-    import anyio
-
+    from windtunnel._util.aioloop import run_async
     from windtunnel._util.signals import interruptible
 
     done = Execution()
     listener(Started(total=total, label=label))
     try:
         with interruptible(), sigterm_as_interrupt():  # the CLI holds Ctrl-C everywhere else
-            done.value = anyio.run(main)
+            done.value = run_async(main)
     except KeyboardInterrupt:
         done.interrupted = True
     except AgentExitedError as err:

@@ -35,8 +35,7 @@ def record_flow(
     ``scenario`` (record under that matrix scenario's faults), ``seed``, ``tool_proxy_port``,
     ``llm_proxy_port``.
     """
-    import anyio
-
+    from windtunnel._util.aioloop import run_async
     from windtunnel.config.load import find_config, load_config
     from windtunnel.replay.record import Recording, record
     from windtunnel.replay.session import SESSION_SUFFIXES, dump_session, safe_filename
@@ -56,7 +55,7 @@ def record_flow(
             **options,
         )
 
-    recording = anyio.run(go)
+    recording = run_async(go)
     path = dump_session(recording.session, output)
     for note in recording.notes:
         listener(Notice(note))

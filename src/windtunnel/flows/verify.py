@@ -19,8 +19,7 @@ from windtunnel.flows.events import SILENT, Checked, Listener
 
 def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
     """Check the setup without running a test; returns the warnings (also sent as events)."""
-    import anyio
-
+    from windtunnel._util.aioloop import run_async
     from windtunnel._util.imports import import_ref
     from windtunnel.agents.refcheck import check_agent_refs
     from windtunnel.config.load import find_config, load_config
@@ -49,7 +48,7 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
                 await stack.enter_async_context(AgentProcess(cfg.agent))
             await stack.enter_async_context(build_agent(cfg.agent))
 
-    anyio.run(reach)
+    run_async(reach)
     label = getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type)
     listener(Checked(f"agent {redact_url(str(label))} is reachable"))
     warnings: list[str] = list(found.warnings)
