@@ -99,14 +99,20 @@ def test_stderr_tail_is_bounded_to_the_last_lines(tmp_path: Path, capsys: pytest
     assert "chatter line 4951" in err
 
 
-def test_contract_run_stops_when_the_agent_process_exits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    cfg = write_config(tmp_path, answers=5)
+def _dying_contract(tmp_path: Path, answers: int) -> Path:
+    """A config whose agent process exits after ``answers`` answers, with a two-scenario contract."""
+    cfg = write_config(tmp_path, answers=answers)
     endpoint = cfg.read_text().split("endpoint: ")[1].split("/invoke")[0]
     cfg.write_text(
         cfg.read_text().replace("  timeout:", f"  reset_endpoint: {endpoint}/reset\n  timeout:")
         + "contract:\n  name: dies\n  invariants:\n    - {id: answers, type: output_not_empty}\n"
         "  chaos_matrix:\n    - name: calm\n    - name: calm-again\n"
     )
+    return cfg
+
+
+def test_contract_run_stops_when_the_agent_process_exits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = _dying_contract(tmp_path, answers=5)
     out = tmp_path / "c.json"
     code = wt("contract", "run", "-c", str(cfg), "-f", "json", "-o", str(out), "--seed", "1")
     err = capsys.readouterr().err
@@ -251,13 +257,7 @@ def test_contract_cut_short_counts_one_unit_everywhere(tmp_path: Path, capsys: p
     units: the ones kept (scored, stored, not run again by --resume)."""
     from windtunnel.reports.partial import cut_short
 
-    cfg = write_config(tmp_path, answers=PROMPTS + 20 + 2)  # state detection, one scenario whole, two units more
-    endpoint = cfg.read_text().split("endpoint: ")[1].split("/invoke")[0]
-    cfg.write_text(
-        cfg.read_text().replace("  timeout:", f"  reset_endpoint: {endpoint}/reset\n  timeout:")
-        + "contract:\n  name: dies\n  invariants:\n    - {id: answers, type: output_not_empty}\n"
-        "  chaos_matrix:\n    - name: calm\n    - name: calm-again\n"
-    )
+    cfg = _dying_contract(tmp_path, answers=PROMPTS + 20 + 2)  # state detection, one scenario whole, two more
     out = tmp_path / "c.json"
     code = wt("contract", "run", "-c", str(cfg), "-f", "json", "-o", str(out), "--seed", "1")
     err = capsys.readouterr().err

@@ -226,16 +226,21 @@ def test_cli_view_on_a_busy_port_exits_3_like_the_proxies(tmp_path: Path, capsys
     assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
 
 
-@pytest.mark.slow
-def test_cli_view_serves_and_prints_its_url(tmp_path: Path) -> None:
-    path = tmp_path / "runs.db"
-    fill(path, 2)
-    proc = subprocess.Popen(
+def _view_process(path: Path) -> subprocess.Popen[str]:
+    """``windtunnel view`` on the store at ``path``, in a child process (its first stdout line is its URL)."""
+    return subprocess.Popen(
         [sys.executable, "-m", "windtunnel", "view", "--store", str(path)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+@pytest.mark.slow
+def test_cli_view_serves_and_prints_its_url(tmp_path: Path) -> None:
+    path = tmp_path / "runs.db"
+    fill(path, 2)
+    proc = _view_process(path)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -253,12 +258,7 @@ def test_cli_view_stops_on_sigterm_as_on_ctrl_c(signum: int, tmp_path: Path) -> 
     """QA-7 F7-10: a SIGTERM (CI runners, `timeout`, service managers) killed the viewer silently (status -15)."""
     path = tmp_path / "runs.db"
     fill(path, 1)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "windtunnel", "view", "--store", str(path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = _view_process(path)
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().split()[2]

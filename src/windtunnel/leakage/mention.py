@@ -35,37 +35,6 @@ from functools import lru_cache
 
 from windtunnel.leakage.text import CURRENCY_SIGNS
 
-NAMING_WORDS: tuple[str, ...] = (
-    "priority",
-    "priorities",
-    "prioritised",
-    "prioritized",
-    "severity",
-    "sev",
-    "triage",
-    "triaged",
-    "label",
-    "labels",
-    "labeled",
-    "labelled",
-    "category",
-    "categorised",
-    "categorized",
-    "classified",
-    "classification",
-    "size",
-    "sized",
-    "status",
-    "verdict",
-    "urgency",
-    "rating",
-    "rated",
-    "tier",
-    "sentiment",
-)
-"""Words that name what an eval item asks for; ``high priority`` and ``label: High`` tie a label to
-the task. Extend per dataset with ``context_words`` (item field) or ``--context-word``."""
-
 _FAMILIES: tuple[frozenset[str], ...] = (
     frozenset(
         {"priority", "priorities", "prioritised", "prioritized", "urgency", "severity", "sev", "triage", "triaged"}
@@ -95,6 +64,10 @@ _FAMILIES: tuple[frozenset[str], ...] = (
 """The naming words by what they name. When the item's task is known (its ``target``, given or
 inferred), only its own family names it: for a ``priority`` task ``Battery status: low`` and
 ``Label printer shows 'Low toner'`` name something else."""
+NAMING_WORDS: tuple[str, ...] = tuple(sorted(frozenset().union(*_FAMILIES)))
+"""Words that name what an eval item asks for; ``high priority`` and ``label: High`` tie a label to
+the task. Extend per dataset with ``context_words`` (item field) or ``--context-word``."""
+
 _GENERIC = "(?#generic)"
 """Marks a pattern of the whole generic list (no target known): see :func:`naming_near`."""
 
