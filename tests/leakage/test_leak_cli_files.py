@@ -188,6 +188,34 @@ def test_sanitize_of_a_json_dataset_keeps_its_container(
     assert "not valid JSON" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("source", "target"), [("ds.json", "out.jsonl"), ("ds.jsonl", "out.json"), ("ds.json", "out.ndjson")]
+)
+def test_sanitize_writes_what_the_output_suffix_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, target: str
+) -> None:
+    """QA-8 F8-11: JSON in and `-o x.jsonl` wrote a JSON document (and JSONL in, `-o x.json`, JSON Lines),
+    which the next `leak scan` / `leak check` could not read."""
+    recs = [
+        {"id": "a", "expected": "High", "projection": {"body": "Priority: High"}},
+        {"id": "b", "expected": "Low", "projection": {"body": "login broken"}},
+    ]
+    data, clean = tmp_path / source, tmp_path / target
+    if source.endswith(".jsonl"):
+        data.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    else:
+        data.write_text(json.dumps({"items": recs}))
+    assert run_cli("leak", "sanitize", str(data), "-o", str(clean)) == 0
+    text = clean.read_text()
+    if target.endswith(".json"):
+        assert [r["id"] for r in json.loads(text)] == ["a", "b"]  # a JSONL dataset's records as an array
+    else:
+        assert [json.loads(line)["id"] for line in text.splitlines()] == ["a", "b"]
+    capsys.readouterr()
+    assert run_cli("leak", "check", "--raw", str(data), "--sanitized", str(clean)) in (0, 1)
+    assert "not valid JSON" not in capsys.readouterr().err
+
+
 def test_sanitize_warns_when_a_field_is_blanked_only_where_it_gives_the_answer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

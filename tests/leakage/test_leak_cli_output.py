@@ -117,11 +117,11 @@ def test_the_findings_left_out_of_the_table_are_counted_in_words(
     assert needle in out and "more findings" not in out
 
 
-@pytest.mark.parametrize("labels", ["", "High", "High,High", " , "])
+@pytest.mark.parametrize("labels", ["", "High", "High,High", " , ", "High,high", "High, HIGH "])
 def test_a_label_set_of_fewer_than_two_labels_is_a_usage_error(
     labels: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """QA-7 F7-20: `--label-set High` and `--label-set ""` were accepted without a word."""
+    """QA-7 F7-20, QA-8 F8-12: `--label-set High`, `""` and `High,high` (one label, two spellings) were accepted."""
     data = write_dataset(tmp_path / "d.jsonl", 5)
     assert run_cli("leak", "scan", str(data), "--label-set", labels) == 2
     assert "a label set needs two or more" in capsys.readouterr().err

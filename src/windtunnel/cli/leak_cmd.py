@@ -314,7 +314,10 @@ _FIELD_ARGS = (
 def sanitize(
     dataset: Path = typer.Argument(..., help="JSONL or JSON dataset of items (- for stdin)."),
     output: Path = typer.Option(
-        ..., "--output", "-o", help="Sanitized dataset (JSONL; a JSON dataset keeps its container)."
+        ...,
+        "--output",
+        "-o",
+        help="Sanitized dataset: .jsonl writes JSON Lines, .json one JSON document (the dataset's container).",
     ),
     stats: Path | None = typer.Option(None, "--stats", help="Per-item redaction stats (JSONL)."),
     mode: str = typer.Option("sentence", "--mode", help="sentence | span: what to cut around a hit in prose."),

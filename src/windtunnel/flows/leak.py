@@ -56,9 +56,13 @@ class Fields:
             labels = [s.strip() for s in self.label_set.split(",") if s.strip()]
         else:
             labels = [str(s) for s in self.label_set or []]
-        if self.label_set is not None and len(set(labels)) < 2:  # "" or one label: no listing can be told apart
+        from windtunnel.leakage.text import normalize_needle
+
+        distinct = {normalize_needle(lab) for lab in labels} - {""}  # "High" and "high" are one label
+        if self.label_set is not None and len(distinct) < 2:  # "" or one label: no listing can be told apart
             raise UsageError(
-                f"--label-set {self.label_set!r} holds {len(set(labels))} label(s): a label set needs two or more",
+                f"--label-set {self.label_set!r} holds {len(distinct)} distinct label(s): a label set needs two or "
+                "more (labels that differ only in case or spacing are one)",
                 hint="give every answer the items may have, comma-separated (e.g. --label-set Low,Medium,High), "
                 "or leave --label-set out",
             )
@@ -403,8 +407,9 @@ class SanitizeRequest:
 def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutcome:
     """Write the sanitized dataset and rescan it; failed when an item still leaks.
 
-    A JSONL dataset is written as JSON Lines; a JSON document as the same container (an array, the
-    ``{"items": [...]}`` object with its other keys, one object).
+    The ``-o`` suffix decides the format: ``.jsonl`` / ``.ndjson`` JSON Lines, ``.json`` one JSON document
+    (a JSON dataset's own container: an array, the ``{"items": [...]}`` object with its other keys, one
+    object; a JSONL dataset's records as an array); another suffix keeps the dataset's format.
     """
     from windtunnel._util.paths import refuse_overwrite
     from windtunnel.leakage.dataset import DatasetError, write_back
@@ -424,7 +429,10 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     interrupted = False
     watch = EliminationWatch()
     document: list[Any] | None = None
-    """The sanitized records of a JSON (not JSONL) dataset, written as one document at the end."""
+    """The sanitized records when the output is one JSON document, written at the end."""
+    suffix = req.output.suffix.lower()
+    as_lines = True if suffix in (".jsonl", ".ndjson") else (False if suffix == ".json" else None)
+    from_json = False
     with report_file(req.output) as out, report_file(req.stats) as st:
         assert out.handle is not None
         try:
@@ -439,8 +447,10 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                 except DatasetError as err:
                     raise UsageError(f"{req.dataset}: {err}", hint=dataset_hint(err)) from None
                 record = write_back(mapped, res.item.projection)
-                if document is None and mapped.record.raw is None:
-                    document = []
+                if n == 0:
+                    from_json = mapped.record.raw is None
+                    if not (as_lines if as_lines is not None else not from_json):
+                        document = []
                 if document is not None:
                     document.append(record)
                 else:
@@ -460,7 +470,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         if n == 0 and not interrupted:
             raise UsageError(f"{req.dataset} holds no items")
         if document is not None:
-            out.handle.write(orjson.dumps(_same_container(req.dataset, document), option=orjson.OPT_INDENT_2) + b"\n")
+            whole = _same_container(req.dataset, document) if from_json else document
+            out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
     summary = {"items": n, "leaked_before": leaked, "chars_removed": chars, "still_leaking": residual_items}
