@@ -877,19 +877,16 @@ def _classify(
     if whole_value:
         if suppress:
             return  # an element of an options listing: it describes the task
-        emit(
-            "correlated" if corr else "direct",
-            "medium" if corr else "high",
-            "correlated.value" if corr else "direct.value",
-            f"the value is {what}",
-        )
+        _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
     if listing is not None and _selected(listing.get(view_text), hit, va):
-        emit(
-            "correlated" if corr else "freetext",
-            "medium" if corr else "high",
-            "correlated.mention" if corr else "freetext.selected",
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.selected",
+            "correlated.mention",
             f"a listing of the options marks {what} as the chosen one",
         )
         return
@@ -900,10 +897,12 @@ def _classify(
         if part == "denominator":
             return  # the scale of "4/5", not a mention of 5
         if part == "numerator":
-            emit(
-                "correlated" if corr else "freetext",
-                "medium" if corr else "high",
-                "correlated.mention" if corr else "freetext.statement",
+            _leak(
+                emit,
+                corr,
+                "freetext",
+                "freetext.statement",
+                "correlated.mention",
                 f"a rating states {what} ('4/5', '4 out of 5', '4 stars')",
             )
             return
@@ -927,18 +926,23 @@ def _classify(
     if (url_seg or seg_hit) and suppress:
         return  # an option's icon or path (``.../priorities/high.png``) inside an options listing
     if url_seg or (seg_hit and is_url(text)):
-        emit(
-            "correlated" if corr else "direct",
-            "medium",
-            "correlated.url-segment" if corr else "direct.url-segment",
+        _leak(
+            emit,
+            corr,
+            "direct",
+            "direct.url-segment",
+            "correlated.url-segment",
             f"a URL path segment or file name is {what}",
+            severity="medium",
         )
         return
     if seg_hit:
-        emit(
-            "correlated" if corr else "upstream",
-            "medium" if corr else "high",
-            "correlated.path-segment" if corr else "upstream.path-segment",
+        _leak(
+            emit,
+            corr,
+            "upstream",
+            "upstream.path-segment",
+            "correlated.path-segment",
             f"a category path (like 'Billing/High') has a segment that is {what}",
         )
         return
@@ -957,29 +961,28 @@ def _classify(
             naming = ctx.naming()
             kv = naming is not None and heading_value(naming, view_text, va, vb)
     if kv:
-        emit(
-            "correlated" if corr else "freetext",
-            "medium" if corr else "high",
-            "correlated.key-value" if corr else "freetext.key-value",
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.key-value",
+            "correlated.key-value",
             f"prose states '<name>: <value>' with {what} as the value",
         )
         return
     if covered and _sentence_covers(listing, hit, ctx):
         return
     if hit.needle.phrase:
-        emit(
-            "correlated" if corr else "freetext",
-            "medium" if corr else "high",
-            "correlated.phrase" if corr else "freetext.phrase",
-            f"prose contains {what} as a phrase",
-        )
+        _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
         return
     cue = _tie(hit, text, span, ctx)
     if cue is not None:
-        emit(
-            "correlated" if corr else "freetext",
-            "medium" if corr else "high",
-            "correlated.mention" if corr else f"freetext.{cue}",
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            f"freetext.{cue}",
+            "correlated.mention",
             f"prose ties {what} to the task ({_CUES[cue]})",
         )
         return
@@ -990,6 +993,14 @@ def _classify(
         f"prose mentions {what} as a single word; review whether it gives the answer away"
         + (" (counted: --strict)" if ctx.strict else ""),
     )
+
+
+def _leak(
+    emit: Any, corr: bool, channel: Channel, rule: str, corr_rule: str, detail: str, severity: Severity = "high"
+) -> None:
+    """Emit a finding of the answer (``channel``, ``rule``, ``severity``) or, for a correlated value, its
+    ``correlated`` counterpart (``corr_rule``, medium)."""
+    emit("correlated" if corr else channel, "medium" if corr else severity, corr_rule if corr else rule, detail)
 
 
 _CUES = {

@@ -28,6 +28,23 @@ def call_usages(cells: Iterable[Mapping[str, Any]]) -> dict[str, Mapping[str, An
     return out
 
 
+class CallOnce:
+    """Tells the first report row of each agent call: a contract unit's call is reported once per
+    invariant (rows ``<unit>:<invariant>``), every other row is a call of its own."""
+
+    def __init__(self) -> None:
+        self._contract_calls: set[str] = set()
+
+    def first(self, cell: Mapping[str, Any]) -> bool:
+        key = call_key(cell)
+        if key == str(cell.get("id")):
+            return True
+        if key in self._contract_calls:
+            return False
+        self._contract_calls.add(key)
+        return True
+
+
 class UsageTally:
     """The run's token usage and cost summed one report row at a time (counters only; a contract unit's
     call, reported once per invariant, is counted once)."""
@@ -41,17 +58,12 @@ class UsageTally:
         self.known_cost = 0.0
         self.cost_unknown = 0
         self.unpriced: set[str] = set()
-        self._contract_calls: set[str] = set()
+        self._calls = CallOnce()
 
     def add(self, cell: Mapping[str, Any]) -> None:
         usage = cell.get("usage")
-        if not isinstance(usage, Mapping):
+        if not isinstance(usage, Mapping) or not self._calls.first(cell):
             return
-        key = call_key(cell)
-        if key != str(cell.get("id")):  # a contract row: its call may have been counted already
-            if key in self._contract_calls:
-                return
-            self._contract_calls.add(key)
         self.cells += 1
         for k in self.KEYS:
             self.sums[k] += int(usage.get(k) or 0)

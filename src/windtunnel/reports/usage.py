@@ -10,7 +10,7 @@ import heapq
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from windtunnel.report.usage import call_key
+from windtunnel.report.usage import CallOnce, call_key
 from windtunnel.reports.cells import cell_label
 
 Usage = Mapping[str, Any]
@@ -83,24 +83,19 @@ class TopUsage:
         self.calls = 0
         self._seq = 0
         self._heap: list[tuple[int, int, dict[str, str]]] = []  # (tokens, -seq, row): the smallest first
-        self._contract_calls: set[str] = set()
+        self._calls = CallOnce()
 
     def add(self, cell: Mapping[str, Any]) -> None:
         usage = usage_of(cell)
-        if usage is None:
+        if usage is None or not self._calls.first(cell):
             return
-        key = call_key(cell)
-        if key != str(cell.get("id")):  # a contract row: its call may have been seen already
-            if key in self._contract_calls:
-                return
-            self._contract_calls.add(key)
         self.calls += 1
         self._seq += 1
         entry: tuple[int, int, dict[str, str]] = (total_tokens(usage), -self._seq, {})
         if len(self._heap) >= self.limit and (not self.limit or entry <= self._heap[0]):
             return
         entry[2].update(
-            cell=key,
+            cell=call_key(cell),
             prompt=cell_label({**cell, "invariant": None}, 50),
             model=str(usage.get("model") or ""),
             tokens=format_tokens(usage),
