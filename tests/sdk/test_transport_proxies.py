@@ -114,12 +114,6 @@ def test_forward_proxy_keeps_content_length_and_header_case() -> None:
     assert "X-Request-Id" in list(through.raw.headers.keys())
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
@@ -141,8 +135,12 @@ def anyio_backend() -> str:
 async def test_launched_agent_on_the_openai_sdk_feels_llm_faults_as_sdk_exceptions(
     fault: str, expected: str, stream: bool
 ) -> None:
-    port = free_port()
-    with LlmStub() as stub:
+    # The port stays bound (not listening) until the agent starts: the proxies ChaosRuntime starts on
+    # port 0 cannot be handed the same one (a released port can be, and then the agent's is "in use").
+    hold = socket.socket()
+    hold.bind(("127.0.0.1", 0))
+    port = int(hold.getsockname()[1])
+    with hold, LlmStub() as stub:
         cfg = parse_config(
             f"""
 agent:
@@ -160,6 +158,7 @@ chaos:
         async with ChaosRuntime(cfg.agent, [spec], seed=1, llm_upstream=stub.openai_url) as rt:
             env = rt.agent_env()
             assert env["NO_PROXY"].endswith(f":{rt.llm_proxy_url.rsplit(':', 1)[1].split('/')[0]}")
+            hold.close()
             async with AgentProcess(cfg.agent, extra_env=env), httpx.AsyncClient(trust_env=False) as client:
                 with rt.cell(spec, "c") as cc:
                     r = await client.post(cfg.agent.endpoint, json={"prompt": "hi", "stream": stream}, timeout=30)
