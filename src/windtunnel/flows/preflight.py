@@ -326,20 +326,28 @@ def _at_entry(cfg: Config, at: str, problem: str) -> str:
 
 
 def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[Any]:
-    """Sessions of the ``replays.sources`` that read a file; live sources are not contacted."""
+    """Sessions of the ``replays.sources`` that read a file; a live source is checked for what it needs
+    (:func:`~windtunnel.replay.importers.live.live_problem`) and not contacted."""
     from windtunnel.replay.collect import collect_source
 
     assert cfg.replays is not None
     found = []
+    from windtunnel.replay.importers.live import live_problem
+
     for j, source in enumerate(cfg.replays.sources):
+        at = cfg.where(("replays", "sources", j))
+        if source.not_imported is not None:
+            out.warnings.append(at + f"replays.sources[{j}]: {source.not_imported}")
+            continue
         if not source.path:
-            if not warn_live:
-                continue
-            out.warnings.append(
-                cfg.where(("replays", "sources", j))
-                + f"replays.sources[{j}] ({source.type}) is imported live when the replays run; "
-                "validate does not contact it"
-            )
+            problem = live_problem(source)
+            if problem is not None:
+                out.errors.append(at + f"replays.sources[{j}]: {problem}")
+            elif warn_live:
+                out.warnings.append(
+                    at + f"replays.sources[{j}] ({source.type}) is imported live when the replays run; "
+                    "validate does not contact it"
+                )
             continue
         try:
             found += collect_source(cfg, j)
