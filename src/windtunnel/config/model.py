@@ -32,6 +32,10 @@ class ContractConfig(StrictModel):
     description: str | None = None
     invariants: list[AnyInvariant] = Field(default_factory=list)
     chaos_matrix: list[Scenario] | None = None
+    isolation: Literal["per_unit", "per_cell"] = "per_unit"
+    """``per_unit``: one agent call per (scenario, golden prompt, repeat), judged by every invariant that
+    applies (fewer model calls); ``per_cell``: one call per (scenario, invariant, golden prompt, repeat), each
+    (invariant × scenario) cell its own independent invocation, as the upstream spec describes."""
 
 
 class ReplaySource(StrictModel):

@@ -145,6 +145,9 @@ def preflight(
 
     out.notes += [n for n in [reach_note(cfg.agent)] if n]  # where the proxies of a running agent listen
     if every:
+        from windtunnel.config.upstream import upstream_notes
+
+        out.notes += upstream_notes(cfg)  # where upstream 2.0 would do something else with this file
         _phase_warnings(cfg, out)
         _reach(cfg, chaos_profile, out)
     from windtunnel._util.explain import by_line
