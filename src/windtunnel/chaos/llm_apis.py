@@ -1,10 +1,12 @@
-"""The three model APIs windtunnel faults on the wire: what their bodies and SSE events look like.
+"""The model APIs windtunnel faults on the wire: what their bodies and stream events look like.
 
 ``chat`` is OpenAI Chat Completions (``POST …/chat/completions``), ``responses`` the OpenAI Responses
-API (``POST …/responses``), ``messages`` Anthropic Messages (``POST …/v1/messages``). For each, this
-module reads the assistant text and finish reason out of a JSON answer or a stream event, writes them
-back, and builds the provider's own error bodies. Finish reasons are spoken in Chat Completions terms
-(``stop``, ``length``) and translated per API.
+API (``POST …/responses``), ``messages`` Anthropic Messages (``POST …/v1/messages``), ``ollama_chat`` and
+``ollama_generate`` Ollama's native ``POST /api/chat`` and ``/api/generate`` (streamed by default, as
+NDJSON: one JSON object per line, the last with ``"done": true``). For each, this module reads the
+assistant text and finish reason out of a JSON answer or a stream event, writes them back, and builds
+the provider's own error bodies. Finish reasons are spoken in Chat Completions terms (``stop``,
+``length``) and translated per API. An NDJSON line is an :class:`Event` named :data:`NDJSON`.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-APIS = ("chat", "responses", "messages")
+APIS = ("chat", "responses", "messages", "ollama_chat", "ollama_generate")
+OLLAMA_APIS = ("ollama_chat", "ollama_generate")
+NDJSON = "ndjson"
+"""The :attr:`Event.name` of one line of an NDJSON stream (Ollama's)."""
 
 
 def api_of(method: str, path: str) -> str | None:
@@ -28,7 +33,44 @@ def api_of(method: str, path: str) -> str | None:
         return "responses"
     if p.endswith("/messages"):
         return "messages"
+    if p.endswith("/api/chat"):
+        return "ollama_chat"
+    if p.endswith("/api/generate"):
+        return "ollama_generate"
     return None
+
+
+def streams_by_default(api: str) -> bool:
+    """Whether a request that does not say ``stream`` is answered as a stream (Ollama's native API)."""
+    return api in OLLAMA_APIS
+
+
+def stream_type(api: str) -> str:
+    """The content type of ``api``'s streamed answers."""
+    return "application/x-ndjson" if api in OLLAMA_APIS else "text/event-stream"
+
+
+def is_stream(api: str, content_type: str | None) -> bool:
+    """Whether an answer with ``content_type`` is ``api``'s stream (SSE, or Ollama's NDJSON)."""
+    ctype = content_type or ""
+    return "event-stream" in ctype or (api in OLLAMA_APIS and "ndjson" in ctype)
+
+
+def _ollama_text(api: str, obj: dict[str, Any]) -> str | None:
+    if api == "ollama_chat":
+        message = obj.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        return content if isinstance(content, str) else None
+    response = obj.get("response")
+    return response if isinstance(response, str) else None
+
+
+def _set_ollama_text(api: str, obj: dict[str, Any], text: str) -> None:
+    if api == "ollama_chat":
+        message = obj.get("message")
+        obj["message"] = {**(message if isinstance(message, dict) else {"role": "assistant"}), "content": text}
+    else:
+        obj["response"] = text
 
 
 # -- error bodies --------------------------------------------------------------------------------
@@ -55,7 +97,10 @@ _ANTHROPIC_MESSAGES = {429: "Number of requests has exceeded your rate limit.", 
 
 
 def error_body(api: str, status: int, message: str | None) -> bytes:
-    """The body the provider sends with an error status (OpenAI's for chat/responses, Anthropic's)."""
+    """The body the provider sends with an error status (OpenAI's for chat/responses, Anthropic's,
+    Ollama's ``{"error": "…"}``)."""
+    if api in OLLAMA_APIS:
+        return json.dumps({"error": message or _OPENAI_MESSAGES.get(status, "server error")}).encode()
     if api == "messages":
         kind = _ANTHROPIC_TYPES.get(status, "api_error")
         msg = message or _ANTHROPIC_MESSAGES.get(status, "Internal server error")
@@ -89,6 +134,8 @@ def answer_text(api: str, data: Any) -> tuple[str | None, str | None]:
     (a reply with only tool calls)."""
     if not isinstance(data, dict):
         return None, None
+    if api in OLLAMA_APIS:
+        return _ollama_text(api, data), data.get("done_reason")
     if api == "chat":
         choices = data.get("choices") or []
         if not choices or not isinstance(choices[0], dict):
@@ -116,6 +163,11 @@ def answer_text(api: str, data: Any) -> tuple[str | None, str | None]:
 def with_answer_text(api: str, data: dict[str, Any], text: str, finish: str | None) -> dict[str, Any]:
     """A copy of the JSON answer carrying ``text`` (in its first text part) and ``finish``."""
     out = copy.deepcopy(data)
+    if api in OLLAMA_APIS:
+        _set_ollama_text(api, out, text)
+        if finish:
+            out["done_reason"] = finish
+        return out
     if api == "chat":
         choice = out["choices"][0]
         choice.setdefault("message", {})["content"] = text
@@ -159,16 +211,17 @@ class Event:
 
 
 class SseSplitter:
-    """Cuts a byte stream into whole SSE events as the bytes arrive."""
+    """Cuts a byte stream into whole SSE events (or, ``ndjson``, whole lines) as the bytes arrive."""
 
-    def __init__(self) -> None:
+    def __init__(self, ndjson: bool = False) -> None:
         self._buf = b""
+        self._ndjson = ndjson
 
     def feed(self, data: bytes) -> list[Event]:
         self._buf += data
         out: list[Event] = []
         while True:
-            cut = _event_end(self._buf)
+            cut = _line_end(self._buf) if self._ndjson else _event_end(self._buf)
             if cut is None:
                 return out
             raw, self._buf = self._buf[:cut], self._buf[cut:]
@@ -177,6 +230,16 @@ class SseSplitter:
     def rest(self) -> bytes:
         rest, self._buf = self._buf, b""
         return rest
+
+
+def splitter(api: str) -> SseSplitter:
+    """The splitter of ``api``'s streams."""
+    return SseSplitter(ndjson=api in OLLAMA_APIS)
+
+
+def _line_end(buf: bytes) -> int | None:
+    i = buf.find(b"\n")
+    return None if i < 0 else i + 1
 
 
 def _event_end(buf: bytes) -> int | None:
@@ -188,6 +251,9 @@ def _event_end(buf: bytes) -> int | None:
 
 
 def parse_event(raw: bytes) -> Event:
+    """An SSE event, or an NDJSON line (it opens with ``{``, which no SSE field line does)."""
+    if raw.lstrip().startswith(b"{"):
+        return Event(raw, NDJSON, raw.strip().decode("utf-8", "replace"))
     name = None
     data: list[str] = []
     for line in raw.replace(b"\r\n", b"\n").split(b"\n"):
@@ -201,6 +267,8 @@ def parse_event(raw: bytes) -> Event:
 
 def render_event(name: str | None, data: Any) -> bytes:
     payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    if name == NDJSON:
+        return f"{payload}\n".encode()
     head = f"event: {name}\n" if name else ""
     return f"{head}data: {payload}\n\n".encode()
 
@@ -225,10 +293,17 @@ def classify(api: str, ev: Event, state: dict[str, Any]) -> list[Seen]:
     obj = ev.json()
     if not isinstance(obj, dict):
         return [Seen("other")]
+    out: list[Seen] = []
+    if api in OLLAMA_APIS:
+        text = _ollama_text(api, obj)
+        if text:
+            out.append(Seen("text", text=text))
+        if obj.get("done"):
+            out += [Seen("text_end"), Seen("finish", finish=obj.get("done_reason") or "stop")]
+        return out or [Seen("other")]
     if api == "chat":
         choices = obj.get("choices") or []
         choice = choices[0] if choices and isinstance(choices[0], dict) else {}
-        out: list[Seen] = []
         content = (choice.get("delta") or {}).get("content")
         if isinstance(content, str) and content:
             out.append(Seen("text", text=content))
@@ -270,7 +345,12 @@ def classify(api: str, ev: Event, state: dict[str, Any]) -> list[Seen]:
 def text_event(api: str, template: Event, text: str) -> bytes:
     """``template`` (a text-delta event) re-sent carrying ``text`` as its delta."""
     obj = template.json()
-    if api == "chat":
+    if api in OLLAMA_APIS:
+        _set_ollama_text(api, obj, text)
+        obj["done"] = False
+        for key in ("done_reason", "total_duration", "eval_count", "prompt_eval_count"):
+            obj.pop(key, None)
+    elif api == "chat":
         choice = obj["choices"][0]
         choice["delta"] = {"content": text}
         choice["finish_reason"] = None
@@ -284,6 +364,9 @@ def text_event(api: str, template: Event, text: str) -> bytes:
 def broken_event(api: str, template: Event, text: str) -> bytes:
     """A text-delta event whose JSON stops mid-way (what a corrupted stream looks like)."""
     whole = text_event(api, template, text or "…").decode()
+    if api in OLLAMA_APIS:
+        line = whole.rstrip("\n")
+        return f"{line[: max(1, len(line) // 2)]}\n".encode()
     head, _, payload = whole.rstrip("\n").rpartition("data: ")
     return f"{head}data: {payload[: max(1, len(payload) // 2)]}\n\n".encode()
 
@@ -291,6 +374,9 @@ def broken_event(api: str, template: Event, text: str) -> bytes:
 def with_finish(api: str, ev: Event, finish: str) -> bytes:
     """A finish-carrying event re-sent with ``finish``."""
     obj = ev.json()
+    if api in OLLAMA_APIS:
+        obj["done_reason"] = finish
+        return render_event(ev.name, obj)
     if api == "chat":
         obj["choices"][0]["finish_reason"] = finish
         return render_event(ev.name, obj)
@@ -336,7 +422,7 @@ def stream_answer(api: str, data: bytes) -> str | None:
     """The assistant text of a whole SSE stream (for the call log)."""
     parts: list[str] = []
     state: dict[str, Any] = {}
-    for ev in SseSplitter().feed(data + b"\n\n"):
+    for ev in splitter(api).feed(data + b"\n\n"):
         parts += [s.text for s in classify(api, ev, state) if s.kind == "text" and s.text is not None]
     return "".join(parts) if parts else None
 
@@ -346,6 +432,11 @@ def stream_answer(api: str, data: bytes) -> str | None:
 
 def text_answer(api: str, text: str, model: str) -> dict[str, Any]:
     """A minimal JSON answer of ``api`` carrying ``text``."""
+    if api in OLLAMA_APIS:
+        answer: dict[str, Any] = {"model": model, "created_at": "1970-01-01T00:00:00Z", "done": True}
+        answer["done_reason"] = "stop"
+        _set_ollama_text(api, answer, text)
+        return answer
     if api == "chat":
         message = {"role": "assistant", "content": text}
         return {
@@ -386,9 +477,16 @@ def text_answer(api: str, text: str, model: str) -> dict[str, Any]:
 
 
 def text_stream(api: str, body: dict[str, Any], model: str) -> bytes:
-    """The SSE stream of ``api`` delivering the answer ``body`` (its text in one delta)."""
+    """The stream of ``api`` (SSE; NDJSON for Ollama) delivering the answer ``body`` (its text in one delta)."""
     text, _ = answer_text(api, body)
     text = text or ""
+    if api in OLLAMA_APIS:
+        head = {k: v for k, v in body.items() if k in ("model", "created_at")}
+        piece = {**head, "done": False}
+        _set_ollama_text(api, piece, text)
+        last = {**body}
+        _set_ollama_text(api, last, "")
+        return render_event(NDJSON, piece) + render_event(NDJSON, last)
     if api == "responses":
         ids: dict[str, Any] = {"item_id": "msg_replayed", "output_index": 0, "content_index": 0}
         events: list[tuple[str, dict[str, Any]]] = [

@@ -24,14 +24,17 @@ from windtunnel.chaos.answered import completion_chunks
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
 from windtunnel.chaos.llm_apis import (
     Event,
-    SseSplitter,
     answer_text,
     broken_event,
     classify,
     error_body,
+    is_stream,
     parse_event,
     render_event,
+    splitter,
     stream_answer,
+    stream_type,
+    streams_by_default,
     text_answer,
     text_event,
     text_stream,
@@ -56,7 +59,9 @@ class Instead:
     timeout: bool = False
 
 
-OTHER_PATH = "not a model call windtunnel faults (Chat Completions, Responses, Messages): passed through"
+OTHER_PATH = (
+    "not a model call windtunnel faults (Chat Completions, Responses, Messages, Ollama chat / generate): passed through"
+)
 
 
 def log_other(plan: FaultPlan, method: str, path: str) -> None:
@@ -84,7 +89,7 @@ class WireCall:
         self.request: dict[str, Any] = (
             request if isinstance(request, dict) else {"body": body.decode("utf-8", "replace")}
         )
-        self.stream = bool(self.request.get("stream"))
+        self.stream = bool(self.request.get("stream", streams_by_default(api)))
         model = self.request.get("model")
         self.name = model if isinstance(model, str) and model else api
         # Same request bytes, same decision: SDKs serialise a request the same way every time.
@@ -118,7 +123,8 @@ class WireCall:
         body = error_body(self.api, rep.status, rep.message)
         headers = [("content-type", "application/json"), *rep.headers.items()]
         payload = json.loads(body)
-        message = (payload.get("error") or {}).get("message")
+        error = payload.get("error")
+        message = error if isinstance(error, str) else (error or {}).get("message")  # Ollama: a string
         self.log(error=f"{rep.status}: {message}", status=rep.status, raw=payload)
         return Instead(status=rep.status, headers=headers, body=body)
 
@@ -133,11 +139,11 @@ class WireCall:
             events = b"".join(render_event(None, c) for c in completion_chunks(body)) + render_event(None, "[DONE]")
         else:
             events = text_stream(self.api, body, self.name)
-        return Instead(200, [("content-type", "text/event-stream"), *extra], events)
+        return Instead(200, [("content-type", stream_type(self.api)), *extra], events)
 
     def editor(self, status: int, content_type: str | None) -> Editor:
         """The editor for the model's answer (``status``, ``content_type`` as the model sent them)."""
-        is_sse = "event-stream" in (content_type or "")
+        is_sse = is_stream(self.api, content_type)
         if status != 200 or not self.dec.corrupts:
             return Editor(self, is_sse)
         if is_sse:
@@ -276,7 +282,7 @@ class StreamEditor(Editor):
 
     def __init__(self, wire: WireCall) -> None:
         super().__init__(wire, is_sse=True)
-        self.split = SseSplitter()
+        self.split = splitter(wire.api)
         self.state: dict[str, Any] = {}
         call, dec = wire.call, wire.dec
         filters = [(i, f, f.stream_filter(call, d)) for i, f, d in dec.transforms]
@@ -411,4 +417,8 @@ def _without_text(api: str, ev: Event) -> Event:
     obj = ev.json()
     if api == "chat" and isinstance(obj, dict) and obj.get("choices"):
         obj["choices"][0]["delta"] = {}
+    elif api in ("ollama_chat", "ollama_generate") and isinstance(obj, dict):
+        obj["message" if api == "ollama_chat" else "response"] = (
+            {**obj.get("message", {}), "content": ""} if api == "ollama_chat" else ""
+        )
     return parse_event(render_event(ev.name, obj))

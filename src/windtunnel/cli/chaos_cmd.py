@@ -202,7 +202,8 @@ def _serve(
             else:
                 con.print(
                     f"start your agent with:  OPENAI_BASE_URL={server.url}/v1 <command>   "
-                    f"(Anthropic: ANTHROPIC_BASE_URL={server.url}; upstream {upstream})"
+                    f"(Anthropic: ANTHROPIC_BASE_URL={server.url}; Ollama: OLLAMA_HOST={server.url}; upstream "
+                    f"{upstream})"
                 )
             if log is not None:
                 con.print(f"calls are logged to {log} (one JSON line each)")
@@ -268,8 +269,9 @@ def proxy_llm(
         help="Where Anthropic Messages calls go (e.g. https://api.anthropic.com) when --upstream is OpenAI's.",
     ),
 ) -> None:
-    """Fault proxy for an agent's model calls: OpenAI Chat Completions and Responses, Anthropic Messages
-    (set its OPENAI_BASE_URL / ANTHROPIC_BASE_URL)."""
+    """Fault proxy for an agent's model calls: OpenAI Chat Completions and Responses, Anthropic Messages,
+    Ollama's native /api/chat and /api/generate (set its OPENAI_BASE_URL / ANTHROPIC_BASE_URL / OLLAMA_HOST;
+    for Ollama, --upstream http://localhost:11434)."""
     from windtunnel._util.errors import UsageError
 
     if "://" not in upstream:
