@@ -233,6 +233,37 @@ def _serve(
                 )
 
 
+@proxy_app.command("env")
+def proxy_env(
+    config: str = ConfigOpt,
+    export: bool = typer.Option(False, "--export", help="Write `export KEY=VALUE` lines (for a shell's eval)."),
+) -> None:
+    """Print the environment to start an agent you run yourself with, so that its tool and model calls pass
+    through the proxies `run`, `ci` and `contract run` serve on agent.proxy_port / agent.llm_proxy_port
+    (default 8899 / 8898): `env $(windtunnel proxy env -c FILE) python agent.py`. Nothing in the config
+    needs to change: those commands check with one call that the agent is behind the proxies."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel.agents.registry import capabilities
+    from windtunnel.cli._console import out_console
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.config.proxy_env import agent_env
+
+    cfg = load_config(find_config(config))
+    agent = cfg.agent
+    if capabilities(agent).python or not hasattr(agent, "proxy_port"):
+        raise UsageError(
+            f"agent.type {agent.type} runs inside windtunnel: its tools and model client are faulted in process, "
+            "with no proxy environment to set"
+        )
+    if getattr(agent, "command", None):
+        raise UsageError("windtunnel launches this agent (agent.command) and sets its environment itself")
+    con = out_console()
+    for key, value in agent_env(agent).items():
+        con.print(
+            f"export {key}={value}" if export else f"{key}={value}", markup=False, highlight=False, soft_wrap=True
+        )
+
+
 @proxy_app.command("tools")
 def proxy_tools(
     port: int = typer.Option(8899, "--port", "-p", min=0, max=65535, help="Port to listen on."),

@@ -421,6 +421,7 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.config.proxy_env import not_run_reason, unreachable
 
+    src = str(cfg._source) if cfg._source is not None else None
     if (cfg.chaos is not None and cfg.chaos.active) or chaos_profile:
         try:
             spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
@@ -428,9 +429,7 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
             spec = None  # reported by _chaos_checks
         if spec is not None and unreachable(cfg.agent, spec):
             out.warnings.append(
-                cfg.where(("chaos",))
-                + not_run_reason(cfg.agent, "ci's chaos phase")
-                + " (`run --chaos` exits 2 with this message)"
+                cfg.where(("chaos",)) + not_run_reason(cfg.agent, "ci's chaos phase", src, checked=False)
             )
     if cfg.contract is None:
         return
@@ -440,9 +439,8 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
         except WindtunnelError:
             continue  # reported by the contract checks
         if unreachable(cfg.agent, spec):
-            out.warnings.append(
-                _scenario_at(cfg, i) + not_run_reason(cfg.agent, f"contract scenario {scenario.name!r}")
-            )
+            what = f"contract scenario {scenario.name!r}"
+            out.warnings.append(_scenario_at(cfg, i) + not_run_reason(cfg.agent, what, src, checked=False))
 
 
 def _phase_warnings(cfg: Config, out: Preflight) -> None:
