@@ -11,7 +11,8 @@ from windtunnel.cli._format import chosen_format, format_option
 from windtunnel.cli.app import app
 
 proxy_app = typer.Typer(
-    help="Run a fault proxy on its own, for an agent you start yourself (see docs/chaos.md).",
+    help="Run a fault proxy on its own for an agent you start yourself, or print the environment (env) that "
+    "starts it behind the proxies run / ci serve (see docs/chaos.md).",
     no_args_is_help=True,
 )
 app.add_typer(proxy_app, name="proxy")
