@@ -3,7 +3,8 @@
 windtunnel reads upstream V2 files unchanged and gives them the meaning upstream's documentation promises.
 Where upstream's *code* does something else, a user moving a config across should know which of the two
 their results mean. :func:`upstream_notes` names each such reliance, one line each, at the line of its
-key; ``validate`` prints them as notes (they never stop a command). See docs/configuration.md,
+key; ``validate`` prints them as notes for a file named like upstream's (``flakestorm.yaml…``); they never
+stop a command. See docs/configuration.md,
 'Differences from upstream'.
 """
 
