@@ -32,7 +32,15 @@ from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import HttpAgentConfig
 from windtunnel.agents.registry import builtin_agent_type
 from windtunnel.agents.response import extract_output, preview
-from windtunnel.agents.template import TextTemplate, as_query, body_bytes, content_type, parse_template, render
+from windtunnel.agents.template import (
+    TextTemplate,
+    as_query,
+    body_bytes,
+    content_type,
+    parse_template,
+    render,
+    unfilled,
+)
 
 
 def _retry_after(resp: httpx.Response) -> float | None:
@@ -119,6 +127,8 @@ class HttpAgent(PooledHttpAgent):
         self.cfg = cfg
         self.name = cfg.endpoint
         self._template = parse_template(cfg.request_template)
+        # prompts are read for "Key: Value" fields only when the template has a field placeholder to fill
+        self._structured = cfg.parse_structured_input and bool(unfilled(self._template, set()))
         shown = str(self._template) if isinstance(self._template, TextTemplate) else json.dumps(self._template)
         self.accepts_messages = "{messages}" in shown
         self.url = ""
@@ -154,7 +164,7 @@ class HttpAgent(PooledHttpAgent):
         await probe_url(self.client, url, self.probe_timeout_s)
 
     def build_request(self, prompt: AgentInput) -> httpx.Request:
-        body = render(self._template, prompt, structured=self.cfg.parse_structured_input)
+        body = render(self._template, prompt, structured=self._structured)
         method = self.cfg.method_upper
         if method in ("GET", "DELETE"):
             return self.client.build_request(method, self.url, params={**self._params, **as_query(body)})
@@ -187,7 +197,7 @@ class HttpAgent(PooledHttpAgent):
         been. ``None``: this request goes through httpx after all (cookies to send)."""
         assert self._plain is not None
         url, prepared = self._plain
-        content = body_bytes(self._template, render(self._template, prompt, structured=self.cfg.parse_structured_input))
+        content = body_bytes(self._template, render(self._template, prompt, structured=self._structured))
         method = self.cfg.method_upper
         start = time.perf_counter()
         try:
