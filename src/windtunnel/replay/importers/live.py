@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import warnings
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -90,11 +91,16 @@ def fetch_langsmith(*, project: str | None, run_id: str | None, limit: int = 20,
     from windtunnel.replay.importers.langsmith import from_langsmith
 
     client = Client()
-    if run_id:
-        runs = [client.read_run(run_id, load_child_runs=True)]
-    else:
-        roots = client.list_runs(project_name=project, is_root=True, limit=limit, **filters)
-        runs = [client.read_run(r.id, load_child_runs=True) for r in roots]
+    # langsmith deprecates list_runs / read_run (removal after 2027-01-31) for client.runs.*: a warning for
+    # windtunnel to act on, not the user (and an error under -W error)
+    with warnings.catch_warnings():
+        gone = r"(list_runs|read_run)\(\) is deprecated"
+        warnings.filterwarnings("ignore", message=gone, category=DeprecationWarning)
+        if run_id:
+            runs = [client.read_run(run_id, load_child_runs=True)]
+        else:
+            roots = client.list_runs(project_name=project, is_root=True, limit=limit, **filters)
+            runs = [client.read_run(r.id, load_child_runs=True) for r in roots]
     return from_langsmith([_dump(r) for r in runs])
 
 
