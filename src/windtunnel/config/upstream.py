@@ -14,6 +14,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from windtunnel.agents.registry import capabilities
 from windtunnel.agents.template import EXACT, PLACEHOLDER, TextTemplate, field_key, parse_template
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ def _template_notes(cfg: Config, agent: Any) -> list[str]:
 
 
 def _chaos_notes(cfg: Config, agent: Any) -> list[str]:
-    from windtunnel.agents.registry import capabilities
-
     if capabilities(agent).python:
         return []
     blocks: list[tuple[tuple[Any, ...], Any]] = []

@@ -362,7 +362,7 @@ def _unreachable_chaos(
     from windtunnel._util.errors import WindtunnelError
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.config.proxy_env import not_run_reason, unreachable
-    from windtunnel.flows.reach import resolve_reach
+    from windtunnel.flows.reach import resolve_reach  # as the imports above, loaded when ci plans its phases
 
     specs = []
     try:

@@ -281,7 +281,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
             notices.append(STATE_WARNING)
             notices.extend(f"state detection: {e}" for e in state.evidence)
 
-    from windtunnel.flows.reach import resolve_reach
+    from windtunnel.flows.reach import resolve_reach  # loads the proxies' module only for contracts that run
 
     reach = resolve_reach(cfg, plan.specs.values())  # a running agent started behind the proxies: one check call
     if reach is not None:

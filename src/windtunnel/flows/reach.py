@@ -60,7 +60,7 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
     if key not in _ANSWERS:
         if not (_free(agent.proxy_port) and _free(agent.llm_proxy_port)):
             return None  # something else listens there: not our proxies, so not reachable through them
-        from windtunnel._util.aioloop import run_async
+        from windtunnel._util.aioloop import run_async  # the event loop only when a check runs
 
         _ANSWERS[key] = run_async(lambda: _probe(cfg))
     if not _ANSWERS[key]:
@@ -75,6 +75,7 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
 
 async def _probe(cfg: Config) -> int:
     """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through."""
+    # the proxies, the agent adapters and the chaos runtime load only when a check runs (start-up cost)
     from windtunnel._util.errors import AgentCallError, WindtunnelError
     from windtunnel.agents import build_agent
     from windtunnel.chaos.plan import FaultPlan

@@ -111,7 +111,7 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
             "(see `windtunnel profiles`)",
         )
     from windtunnel.config.proxy_env import not_run_reason, unreachable
-    from windtunnel.flows.reach import resolve_reach
+    from windtunnel.flows.reach import resolve_reach  # as the line above: only a chaos run needs it
 
     note = resolve_reach(cfg, [spec])  # a running agent started behind the proxies: one check call finds out
     if note is not None and listener is not None:
