@@ -73,6 +73,16 @@ def test_the_registries_hold_every_built_in_mode() -> None:
         "garbage",
         "response_drift",
         "stream_cutoff",
+        "tool_args_truncated",
+        "tool_args_invalid",
+        "tool_args_field_dropped",
+        "tool_args_field_renamed",
+        "tool_call_unknown",
+        "tool_calls_stripped",
+        "content_filter",
+        "html_error",
+        "stale_answer",
+        "duplicate_chunk",
     }
     assert set(context_attacks.names()) == {
         "indirect_injection",
@@ -339,7 +349,7 @@ def test_input_attacks_apply_to_the_last_user_message() -> None:
 
 @pytest.mark.parametrize("content", [None, ""])
 def test_text_faults_leave_tool_call_replies_alone_even_with_an_empty_text(content: Any) -> None:
-    from windtunnel.chaos.llm_apis import answer_text
+    from windtunnel.chaos.wire_apis import answer_text
 
     reply = {
         "choices": [

@@ -25,8 +25,8 @@ from threaded_proxies import llm_proxy
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.chaos import ChaosRuntime, ChaosSpec
-from windtunnel.chaos.llm_apis import error_body
 from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.wire_apis import error_body
 from windtunnel.config.load import parse_config
 
 pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("_closed_clients")]
