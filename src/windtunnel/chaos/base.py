@@ -129,7 +129,8 @@ class TextFilter:
     delta), so kept tokens reach the agent as the model sends them. After a feed the seam reads the
     flags: ``stop`` (the answer ends here: later text is dropped), ``cut`` (drop the connection now),
     ``malformed`` (send a broken event now and end the stream), ``repeat`` (send this chunk twice).
-    ``finish_reason`` overrides the stream's finish reason; ``acted`` says whether the fault changed anything (it then counts as fired).
+    ``finish_reason`` overrides the stream's finish reason; ``acted`` says whether the fault changed
+    anything (it then counts as fired).
     """
 
     def __init__(self) -> None:
