@@ -64,6 +64,7 @@ async def test_tool_call_faults_reach_the_sdks_parsed_tool_calls(
 
     out, cc = await faulted(kind, "{mode: tool_args_truncated}", stream, path=path)
     ((name, args),) = out["tools"]
+    assert name == "lookup_order"
     # Anthropic's non-streamed input is an object: the fields complete before the cut
     assert args == ({"order_id": "A1"} if anthropic_json else TRUNCATED), args
     expect_finish(kind, out, "length")

@@ -240,13 +240,17 @@ def read_chunks(chunks: list[Any]) -> tuple[dict[str, Any] | None, LlmReply]:
     return None, LlmReply(text=text, finish_reason=finish)
 
 
-def rewrite_chunks(chunks: list[Any], data: dict[str, Any] | None, reply: LlmReply) -> list[Any]:
-    """The stream re-emitted carrying ``reply`` (tool calls included when it assembled to a completion)."""
-    if data is None:
+def rewrite_chunks(chunks: list[Any], data: dict[str, Any] | None, before: LlmReply, reply: LlmReply) -> list[Any]:
+    """The stream re-emitted carrying ``reply`` (``before`` is what it carried): the model's chunks
+    when only a repeated chunk differs, else rebuilt (tool calls included when it assembled to a
+    completion)."""
+    plain = dataclasses.replace(reply, repeat_chunk=None)
+    if plain == before:
+        out = chunks
+    elif data is None:
         out = rebuild_stream(chunks, reply)
     else:
-        rendered = _CHAT.render(data, dataclasses.replace(reply, repeat_chunk=None))
-        values = [ev.json() for ev in events_of(rendered)]
+        values = [ev.json() for ev in events_of(_CHAT.render(data, plain))]
         out = [_like(chunks[0], v) for v in values if isinstance(v, dict)]
     return out if reply.repeat_chunk is None else repeat_text_chunk(out, reply.repeat_chunk)
 

@@ -289,7 +289,7 @@ class _LlmCallRun:
         reply = self.dec.finish(before)
         if reply.cut_after is not None:
             return cut_stream(chunks, reply.cut_after), True
-        out = chunks if reply == before else rewrite_chunks(chunks, data, reply)
+        out = chunks if reply == before else rewrite_chunks(chunks, data, before, reply)
         self.plan.log_call(
             "llm", self.name, self.request, response=said(reply), faults=self.dec.modes, started=self.started
         )
