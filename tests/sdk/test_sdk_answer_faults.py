@@ -213,3 +213,21 @@ async def test_duplicate_chunk_repeats_one_streamed_chunk(stub: LlmStub, path: s
         assert out["text"] == stub.default.text and cc.fired == [], "an answer that is not streamed has no chunk"
     out, cc = await faulted(kind, "{mode: duplicate_chunk, chunk: 99}", stream, path=path)
     assert out["text"] == stub.default.text and cc.fired == []
+
+
+@pytest.mark.parametrize("path", PATHS)
+async def test_anthropic_stream_helper_parses_broken_tool_input_as_it_does_a_real_one(stub: LlmStub, path: str) -> None:
+    sc.make("async_anthropic", stub)
+
+    async def helper(kind: str, stream: bool) -> Any:
+        async with sc.CLIENT.messages.stream(
+            model="stub-model", max_tokens=64, messages=[{"role": "user", "content": "hi"}]
+        ) as s:
+            return (await s.get_final_message()).content[0].input
+
+    stub.default = CALL
+    out, _ = await faulted("async_anthropic", "{mode: tool_args_truncated}", True, path=path, action=helper)
+    assert out == {"order_id": "A1"}, "the helper's partial parse keeps the fields complete before the cut"
+    out, cc = await faulted("async_anthropic", "{mode: tool_args_invalid}", True, path=path, action=helper)
+    assert isinstance(out, ValueError) and "Unable to parse tool parameter JSON" in str(out)
+    assert [f["mode"] for f in cc.fired] == ["tool_args_invalid"]
