@@ -71,7 +71,10 @@ class ResponsesApi(WireApi):
         before = self.read(data)
         output: list[Any] = out.setdefault("output", [])
         if reply.text is not None:
-            set_message_text(output, reply.text)
+            if before is not None and before.text is None and reply.text:
+                output.insert(0, _message(reply.text, None))
+            else:
+                set_message_text(output, reply.text)
         if reply.refusal is not None and (before is None or before.refusal != reply.refusal):
             messages = [i for i in output if isinstance(i, dict) and i.get("type") == "message"]
             if messages:
