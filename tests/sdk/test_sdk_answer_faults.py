@@ -144,28 +144,44 @@ async def test_content_filter_stops_the_answer_with_the_apis_own_reason(
 # -- an HTML error page from a proxy ----------------------------------------------------------------
 
 
+def html_page(server: str) -> bytes:
+    from windtunnel.chaos.llm_answer_faults import HtmlErrorFault
+
+    page = HtmlErrorFault(server=server).replace(None, None)  # type: ignore[arg-type]
+    assert page.raw is not None
+    return page.raw
+
+
 @pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("stream", STREAMS)
 @pytest.mark.parametrize("kind", sc.KINDS)
-@pytest.mark.parametrize("server", ["nginx", "cloudflare"])
 async def test_html_error_page_is_what_the_sdk_raises_for_that_page(
-    stub: LlmStub, path: str, kind: str, stream: bool, server: str
+    stub: LlmStub, path: str, kind: str, stream: bool
 ) -> None:
-    from windtunnel.chaos.llm_answer_faults import HtmlErrorFault
-
-    sc.make(kind, stub, max_retries=1)
-    page = HtmlErrorFault(server=server).replace(None, None)  # type: ignore[arg-type]
-    assert page.raw is not None
-    stub.default = Reply(status=502, body=page.raw, headers={"Content-Type": "text/html"})
+    server = "cloudflare" if kind.startswith("async") else "nginx"
+    sc.make(kind, stub, max_retries=0)
+    stub.default = Reply(status=502, body=html_page(server), headers={"Content-Type": "text/html"})
     real = await direct(kind, stream)
-    real_attempts = stub.count()
     stub.default = Reply()
     out, cc = await faulted(kind, f"{{mode: html_error, server: {server}}}", stream, path=path)
     assert type(out) is type(real) and isinstance(out, sdk(kind).InternalServerError)
-    assert out.status_code == 502 and out.body == real.body and "<html" in str(out.body)
-    assert len(cc.calls) == real_attempts == 2 and stub.count() == real_attempts, "retried; model never called"
+    assert out.status_code == 502 and out.body == real.body and "<html" in str(out.body).lower()
+    assert stub.count() == 1, "the model never sees the call the page answers"
+    assert cc.calls[0]["error"].startswith("502") and cc.calls[0]["faults"] == ["html_error"]
     out, cc = await faulted(kind, "{mode: html_error, after_calls: 5}", stream, path=path)
     assert out["text"] == stub.default.text and cc.fired == []
+
+
+@pytest.mark.parametrize("kind", ["openai", "async_anthropic"])
+async def test_html_error_page_is_retried_as_the_sdk_retries_the_real_page(stub: LlmStub, kind: str) -> None:
+    sc.make(kind, stub, max_retries=1)
+    stub.default = Reply(status=502, body=html_page("nginx"), headers={"Content-Type": "text/html"})
+    await direct(kind, False)
+    real_attempts = stub.count()
+    stub.default = Reply()
+    out, cc = await faulted(kind, "{mode: html_error}", False)
+    assert isinstance(out, sdk(kind).InternalServerError)
+    assert len(cc.calls) == real_attempts == 2 and stub.count() == real_attempts
 
 
 # -- a stale answer -------------------------------------------------------------------------------
