@@ -247,3 +247,32 @@ async def test_anthropic_stream_helper_parses_broken_tool_input_as_it_does_a_rea
     out, cc = await faulted("async_anthropic", "{mode: tool_args_invalid}", True, path=path, action=helper)
     assert isinstance(out, ValueError) and "Unable to parse tool parameter JSON" in str(out)
     assert [f["mode"] for f in cc.fired] == ["tool_args_invalid"]
+
+
+SCHEMA = {"type": "object", "properties": {"order_id": {}, "reason": {}}, "required": ["reason"]}
+
+
+async def with_tools(kind: str, stream: bool) -> Any:
+    """One call declaring the tool ``lookup_order`` (``reason`` required) in the API's own shape."""
+    a, msgs = sc.api(kind), [{"role": "user", "content": "hi"}]
+    if a == "chat":
+        tool = {"type": "function", "function": {"name": "lookup_order", "parameters": SCHEMA}}
+        res = sc.CLIENT.chat.completions.create(model="stub-model", messages=msgs, tools=[tool])
+        return json.loads(res.choices[0].message.tool_calls[0].function.arguments)
+    if a == "responses":
+        tool = {"type": "function", "name": "lookup_order", "parameters": SCHEMA}
+        res = sc.CLIENT.responses.create(model="stub-model", input="hi", tools=[tool])
+        return json.loads(next(o for o in res.output if o.type == "function_call").arguments)
+    tool = {"name": "lookup_order", "input_schema": SCHEMA}
+    res = sc.CLIENT.messages.create(model="stub-model", max_tokens=64, messages=msgs, tools=[tool])
+    return res.content[0].input
+
+
+@pytest.mark.parametrize("kind", ["openai", "responses", "anthropic"])
+async def test_field_faults_pick_the_field_the_requests_tool_schema_requires(stub: LlmStub, kind: str) -> None:
+    sc.make(kind, stub)
+    stub.default = CALL
+    out, _ = await faulted(kind, "{mode: tool_args_field_dropped}", False, action=with_tools)
+    assert out == {"order_id": "A1"}, "the required field goes, not the first one"
+    out, _ = await faulted(kind, "{mode: tool_args_field_renamed}", False, action=with_tools)
+    assert out == {"order_id": "A1", "reason_v2": "late delivery"}

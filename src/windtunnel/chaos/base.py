@@ -74,6 +74,9 @@ class LlmCall:
     stream: bool = False
     name: str | None = None
     """The model name (or the wrapped callable's name)."""
+    api: str | None = None
+    """The wire API of the call (``chat``, ``responses``, ``messages`` ...); ``None`` for a wrapped
+    callable, whose requests are read in Chat Completions shape."""
     previous: Any = None
     """The model's last answer at this seam for the same API (a JSON answer, or a callable's return value),
     set only when a fault asks for it (:attr:`LlmFaultSpec.needs_previous`); ``None`` before the first."""

@@ -27,21 +27,12 @@ from windtunnel.chaos.base import (
     llm_fault,
 )
 from windtunnel.chaos.llm_faults import drift_key
+from windtunnel.chaos.wire_apis import WIRE_APIS
 
 
-def declared_tools(request: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Tool name → JSON schema of its parameters, as the request declares them (Chat Completions
-    ``function.parameters``, Responses ``parameters``, Anthropic ``input_schema``)."""
-    out: dict[str, dict[str, Any]] = {}
-    for tool in request.get("tools") or []:
-        if not isinstance(tool, dict):
-            continue
-        fn: dict[str, Any] = tool["function"] if isinstance(tool.get("function"), dict) else tool
-        name = fn.get("name")
-        schema = fn.get("parameters") or fn.get("input_schema") or {}
-        if isinstance(name, str):
-            out[name] = schema if isinstance(schema, dict) else {}
-    return out
+def declared_tools(call: LlmCall) -> dict[str, dict[str, Any]]:
+    """Tool name → JSON schema of its arguments, as the call's request declares them (in its API's shape)."""
+    return WIRE_APIS[call.api or "chat"].declared_tools(call.request)
 
 
 class ToolCallFault(LlmFaultSpec):
@@ -82,7 +73,7 @@ def _field(call: LlmCall, tc: ToolUse, args: dict[str, Any], field: str | None) 
     """The argument to act on: ``field``, else the first required one the request declares, else the first."""
     if field is not None:
         return field if field in args else None
-    required = declared_tools(call.request).get(tc.name, {}).get("required") or []
+    required = declared_tools(call).get(tc.name, {}).get("required") or []
     for name in required:
         if name in args:
             return str(name)
@@ -182,7 +173,7 @@ class ToolCallUnknownFault(ToolCallFault):
     declares no such tool)."""
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
-        declared = declared_tools(call.request)
+        declared = declared_tools(call)
         name = self.tool_name or tc.name + "_v2"
         while self.tool_name is None and name in declared:
             name += "_v2"

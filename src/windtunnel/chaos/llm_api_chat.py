@@ -108,6 +108,14 @@ class ChatApi(WireApi):
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
         }
 
+    def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        fns = [
+            t["function"]
+            for t in request.get("tools") or []
+            if isinstance(t, dict) and isinstance(t.get("function"), dict)
+        ]
+        return {f["name"]: f.get("parameters") or {} for f in fns if isinstance(f.get("name"), str)}
+
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
         if ev.data is None:
             return [Seen("other")]

@@ -115,6 +115,10 @@ class MessagesApi(WireApi):
             "usage": {"input_tokens": 0, "output_tokens": 0},
         }
 
+    def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        tools = [t for t in request.get("tools") or [] if isinstance(t, dict)]
+        return {t["name"]: t.get("input_schema") or {} for t in tools if isinstance(t.get("name"), str)}
+
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
         obj = ev.json()
         if not isinstance(obj, dict):

@@ -123,6 +123,10 @@ class ResponsesApi(WireApi):
             "tools": [],
         }
 
+    def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        tools = [t for t in request.get("tools") or [] if isinstance(t, dict) and t.get("type") == "function"]
+        return {t["name"]: t.get("parameters") or {} for t in tools if isinstance(t.get("name"), str)}
+
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
         obj = ev.json()
         if not isinstance(obj, dict):

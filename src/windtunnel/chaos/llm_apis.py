@@ -132,6 +132,10 @@ class WireApi:
         """A minimal JSON answer carrying ``text`` (replayed answers)."""
         raise NotImplementedError
 
+    def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Tool name → JSON schema of its arguments, as a request declares its tools."""
+        raise NotImplementedError
+
     # streams
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
         """The roles of one stream event (an event may carry text and its finish reason at once)."""

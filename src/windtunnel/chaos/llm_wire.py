@@ -77,7 +77,7 @@ class WireCall:
         # Same request bytes, same decision: SDKs serialise a request the same way every time.
         signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
         previous = llm_memory.previous(plan, api)
-        self.call = LlmCall(self.request, signature, stream=self.stream, name=self.name, previous=previous)
+        self.call = LlmCall(self.request, signature, self.stream, self.name, api=api, previous=previous)
         self.dec: LlmDecision = plan.decide_llm(self.call)
         self.started = time.perf_counter()
 
