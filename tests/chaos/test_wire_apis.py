@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from tests.stubs.llm_stub import BUILDERS, Reply, sse
 
 from windtunnel.chaos.base import ToolUse
@@ -85,3 +87,19 @@ def test_api_of_a_request_path(path: str, api: str | None) -> None:
 )
 def test_tool_arguments_as_an_object_api_holds_them(text: str, value: Any) -> None:
     assert arguments_object(text) == value
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@given(st.dictionaries(st.text(max_size=6), _values, min_size=1, max_size=4), st.floats(0.01, 0.99))
+def test_a_cut_object_keeps_a_prefix_of_its_fields(args: dict[str, Any], keep: float) -> None:
+    text = json.dumps(args)
+    cut = text[: max(1, int(len(text) * keep))]
+    got = arguments_object(cut)
+    assert isinstance(got, dict)
+    assert list(got.items()) == list(args.items())[: len(got)], "only fields complete before the cut"

@@ -9,6 +9,7 @@ from typing import Any
 import fw_tools
 import openai
 import pytest
+from agents.exceptions import ModelBehaviorError
 
 from windtunnel._util.errors import AgentCrashed, ConfigError
 from windtunnel.agents import build_agent
@@ -111,8 +112,6 @@ def test_validate_accepts_llm_faults_on_a_framework_agent_whose_client_it_finds(
 
 @pytest.mark.parametrize("name", ["openai_agents responses", "openai_agents chat"])
 async def test_a_call_to_an_unknown_tool_is_the_agents_sdks_own_model_behavior_error(stub, name: str) -> None:
-    from agents.exceptions import ModelBehaviorError
-
     [(err, fired)] = await call(AGENTS[name], "[{mode: tool_call_unknown}]", [ORDER])
     assert any(isinstance(e, ModelBehaviorError) and "get_order_status_v2" in str(e) for e in chain(err)), [
         type(e) for e in chain(err)

@@ -17,6 +17,8 @@ import sdk_clients as sc
 from seam_harness import STREAMS, direct, faulted, sdk
 from tests.stubs.llm_stub import LlmStub, Reply
 
+from windtunnel.chaos.llm_answer_faults import HtmlErrorFault
+
 pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("_closed_clients")]
 
 PATHS = ["inproc", pytest.param("proxy", marks=pytest.mark.slow)]
@@ -145,8 +147,6 @@ async def test_content_filter_stops_the_answer_with_the_apis_own_reason(
 
 
 def html_page(server: str) -> bytes:
-    from windtunnel.chaos.llm_answer_faults import HtmlErrorFault
-
     page = HtmlErrorFault(server=server).replace(None, None)  # type: ignore[arg-type]
     assert page.raw is not None
     return page.raw
