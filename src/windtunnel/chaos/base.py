@@ -97,7 +97,8 @@ class ToolUse:
 
 @dataclass
 class LlmReply:
-    """A model reply reduced to what faults act on: the assistant text and the finish reason.
+    """A model reply reduced to what faults act on: text, finish reason, tool calls and refusal, the same
+    for every wire API (each :class:`~windtunnel.chaos.llm_apis.WireApi` reads and writes its own shape).
 
     Replacement replies (``status`` != 200) stand for an HTTP error (429 ...) or a timeout.
     ``cut_after`` (0-1) asks the seam to drop the connection after that fraction of the answer.
