@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -13,7 +14,7 @@ from windtunnel._util.errors import AgentCallError, AgentRateLimited
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
 from windtunnel.engine.budget import recorded_usage
 from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord, Status, clip_output
-from windtunnel.invariants.base import CheckContext, InvariantSpec
+from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec
 
 
 class CellScope(Protocol):
@@ -135,10 +136,15 @@ class CellRunner:
             metadata=response.metadata if response else {},
         )
         per_turn = bool(cell.turns) and error is None
-        checks = [
-            judge_turns(inv, ctx, cell.turns or [], answers) if inv.each_turn and per_turn else judge(inv, ctx)
-            for inv in self._selected(cell)
-        ]
+        checks = []
+        for inv in self._selected(cell):
+            one = (
+                functools.partial(judge_turns, inv, ctx, cell.turns or [], answers)
+                if inv.each_turn and per_turn
+                else functools.partial(judge, inv, ctx)
+            )
+            # a check that waits on I/O (a judge model) runs in a worker thread: the other cells keep going
+            checks.append(await anyio.to_thread.run_sync(one) if type(inv).blocking else one())
         status: Status
         if error is not None:
             status = "error"
@@ -175,9 +181,17 @@ def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers
 
 def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:
     """Evaluate one invariant; a crashing check is a failed check with the exception as detail."""
+    res: CheckResult | None = None
     try:
         res = inv.evaluate(ctx)
         passed, detail = res.passed, res.detail
     except Exception as err:  # a plugin bug must not crash the run
         passed, detail = False, f"the check raised {type(err).__name__}: {err}"
-    return CheckOutcome(type=inv.type, id=inv.label, passed=passed, detail=detail, severity=inv.severity)
+    return CheckOutcome(
+        type=inv.type,
+        id=inv.label,
+        passed=passed,
+        detail=detail,
+        severity=inv.severity,
+        judge=res.judge if res else None,
+    )

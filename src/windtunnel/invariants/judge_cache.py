@@ -1,0 +1,78 @@
+"""The judge's verdict cache: one SQLite file (WAL) beside the run store, shared by threads and processes.
+
+A key is the digest of everything that can change a verdict: the grading prompt's version, the
+endpoint, the model and its sampling settings, the rubric, the request shown and the answer. Only
+verdicts are stored, never failures, so a judge that was down is asked again on the next run. Within
+one process, cells asking the same question wait for the first one's verdict instead of asking again
+(a lock per key stripe); across processes (Ray actors, CI shards) SQLite's own locking keeps the file
+whole, and the worst case is one question asked twice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from windtunnel._util.clock import utc_now
+
+_STRIPES = [threading.Lock() for _ in range(64)]
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, passed INTEGER NOT NULL, reason TEXT NOT NULL, "
+    "model TEXT NOT NULL, created TEXT NOT NULL)"
+)
+
+
+def cache_key(*parts: object) -> str:
+    """A stable digest of ``parts`` (JSON values)."""
+    text = json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@contextlib.contextmanager
+def key_lock(key: str) -> Iterator[None]:
+    """Hold the in-process lock of ``key``'s stripe (same question → one judge request at a time)."""
+    lock = _STRIPES[int(key[:8], 16) % len(_STRIPES)]
+    with lock:
+        yield
+
+
+class JudgeCache:
+    """Verdicts by key in the SQLite file ``path`` (created with its folder on first write)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @contextlib.contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(_SCHEMA)
+            yield db
+        finally:
+            db.close()
+
+    def get(self, key: str) -> tuple[bool, str] | None:
+        """``(passed, reason)`` stored under ``key``, or None (also when the file does not exist yet)."""
+        if not self.path.is_file():
+            return None
+        with self._db() as db:
+            row = db.execute("SELECT passed, reason FROM verdicts WHERE key = ?", (key,)).fetchone()
+        return (bool(row[0]), str(row[1])) if row else None
+
+    def put(self, key: str, passed: bool, reason: str, model: str) -> None:
+        """Store a verdict (the last writer of a key wins; equal keys hold equal questions)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._db() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO verdicts (key, passed, reason, model, created) VALUES (?, ?, ?, ?, ?)",
+                (key, int(passed), reason, model, utc_now()),
+            )
+
+
+__all__ = ["JudgeCache", "cache_key", "key_lock"]
