@@ -77,9 +77,12 @@ class LlmJudge(InvariantSpec):
         s = self.settings
         if s.missing:
             return CheckResult(False, f"{NO_JUDGE} (missing: {', '.join(s.missing)})", inconclusive=True)
-        model = str(s.model)
         try:
-            verdict = self._verdict(s, self._shown(ctx), ctx.output)
+            model = expand_env(str(s.model), where="judge.model")
+        except ConfigError as err:
+            return CheckResult(False, f"judge error: {err}", inconclusive=True)
+        try:
+            verdict = self._verdict(s, model, self._shown(ctx), ctx.output)
         except (JudgeError, ConfigError) as err:
             record = {"model": model, "verdict": "error", "reason": str(err), "cached": False}
             return CheckResult(False, f"judge error ({model}): {err}", inconclusive=True, judge=record)
@@ -90,12 +93,12 @@ class LlmJudge(InvariantSpec):
             verdict.passed, f"judge ({model}{cached}): {word}: {clip(verdict.reason, 300)}", judge=record
         )
 
-    def _verdict(self, s: JudgeSettings, request: str | None, answer: str) -> Verdict:
+    def _verdict(self, s: JudgeSettings, model: str, request: str | None, answer: str) -> Verdict:
         from windtunnel.invariants.judge_cache import JudgeCache, cache_key, key_lock  # sqlite3: only when judging
 
         url = endpoint(expand_env(str(s.base_url), where="judge.base_url"))
         api_key = expand_env(s.api_key, where="judge.api_key") if s.api_key else None
-        key = cache_key(PROMPT_VERSION, url, s.model, s.temperature, s.seed, s.max_tokens, self.rubric, request, answer)
+        key = cache_key(PROMPT_VERSION, url, model, s.temperature, s.seed, s.max_tokens, self.rubric, request, answer)
         cache = JudgeCache(s.cache_file(os.environ.get("WINDTUNNEL_STORE") or self._store)) if s.cache else None
         with key_lock(key):
             hit = cache.get(key) if cache is not None else None
@@ -103,7 +106,7 @@ class LlmJudge(InvariantSpec):
                 return Verdict(hit[0], hit[1], cached=True)
             reply = ask(
                 url,
-                model=str(s.model),
+                model=model,
                 messages=grading_messages(self.rubric, request, answer),
                 api_key=api_key,
                 temperature=s.temperature,
@@ -114,7 +117,7 @@ class LlmJudge(InvariantSpec):
             )
             passed, reason = parse_verdict(reply)
             if cache is not None:
-                cache.put(key, passed, reason, str(s.model))
+                cache.put(key, passed, reason, model)
         return Verdict(passed, reason)
 
 
@@ -134,7 +137,7 @@ def judge_env_refs(cfg: Any) -> Iterator[tuple[str, str]]:
     invariants use (each written key once: an invariant's own, else the top-level ``judge:``'s)."""
     seen: set[str] = set()
     for where, inv in judged(cfg):
-        for key in ("base_url", "api_key"):
+        for key in ("base_url", "model", "api_key"):
             own = getattr(inv.judge, key, None) if inv.judge is not None else None
             path, value = (f"{where}.judge.{key}", own) if own else (f"judge.{key}", getattr(cfg.judge, key, None))
             if value and path not in seen:

@@ -10,6 +10,7 @@ whole, and the worst case is one question asked twice.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import json
@@ -17,6 +18,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 from windtunnel._util.clock import utc_now
 
@@ -42,20 +44,43 @@ def key_lock(key: str) -> Iterator[None]:
 
 
 class JudgeCache:
-    """Verdicts by key in the SQLite file ``path`` (created with its folder on first write)."""
+    """Verdicts by key in the SQLite file ``path`` (created with its folder on first write).
+
+    One connection per file and process, kept open (opening and closing one per verdict would
+    checkpoint the WAL every time) and used under a lock; closed when the process exits.
+    """
+
+    _open: ClassVar[dict[Path, tuple[sqlite3.Connection, threading.Lock]]] = {}
+    _open_lock: ClassVar[threading.Lock] = threading.Lock()
 
     def __init__(self, path: Path) -> None:
         self.path = path
 
     @contextlib.contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute(_SCHEMA)
+        key = self.path.resolve()
+        with JudgeCache._open_lock:
+            found = JudgeCache._open.get(key)
+            if found is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(key, timeout=30.0, isolation_level=None, check_same_thread=False)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")  # a cache: a verdict lost to a power cut is asked again
+                db.execute(_SCHEMA)
+                if not JudgeCache._open:
+                    atexit.register(JudgeCache.close_all)
+                found = JudgeCache._open[key] = (db, threading.Lock())
+        db, lock = found
+        with lock:
             yield db
-        finally:
-            db.close()
+
+    @classmethod
+    def close_all(cls) -> None:
+        """Close every open cache file (at exit; tests that remove a cache call it first)."""
+        with cls._open_lock:
+            for db, _ in cls._open.values():
+                db.close()
+            cls._open.clear()
 
     def get(self, key: str) -> tuple[bool, str] | None:
         """``(passed, reason)`` stored under ``key``, or None (also when the file does not exist yet)."""
@@ -67,7 +92,6 @@ class JudgeCache:
 
     def put(self, key: str, passed: bool, reason: str, model: str) -> None:
         """Store a verdict (the last writer of a key wins; equal keys hold equal questions)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._db() as db:
             db.execute(
                 "INSERT OR REPLACE INTO verdicts (key, passed, reason, model, created) VALUES (?, ?, ?, ?, ?)",

@@ -16,6 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import ssl
+import threading
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -38,6 +40,18 @@ if TYPE_CHECKING:
 
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n(.*?)\n?```\s*$", re.DOTALL)
 _RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
+_tls: list[ssl.SSLContext] = []
+_tls_lock = threading.Lock()
+
+
+def _tls_context() -> ssl.SSLContext:
+    """One TLS context for every judge request (building one costs tens of milliseconds; sharing is safe)."""
+    import httpx  # here: see ask()
+
+    with _tls_lock:
+        if not _tls:
+            _tls.append(httpx.create_ssl_context())
+        return _tls[0]
 
 
 class JudgeError(Exception):
@@ -125,7 +139,7 @@ def ask(
         body["seed"] = seed
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     attempt = 0
-    with httpx.Client(timeout=timeout_s, trust_env=False) as client:
+    with httpx.Client(timeout=timeout_s, trust_env=False, verify=_tls_context()) as client:
         while True:
             attempt += 1
             try:
