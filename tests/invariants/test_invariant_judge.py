@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from tests.invariants import judge_agent
 from tests.stubs.judge_stub import JudgeStub, blocks, verdict_reply
@@ -15,8 +17,10 @@ from tests.stubs.llm_stub import Reply
 from windtunnel.config.load import config_from_mapping
 from windtunnel.invariants.base import CheckContext
 from windtunnel.invariants.judge import LlmJudge
+from windtunnel.reports import validate_report
 
 RUBRIC = "The answer mentions 'refund'"
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -245,6 +249,14 @@ def test_run_reports_the_verdict_and_a_rerun_asks_nothing(
         "reason": "The answer breaks the rubric.",
         "cached": True,
     }
+    report = second.report
+    assert validate_report(report) == []  # the typed report model, judge record included
+    for schema in (
+        REPO / "tests" / "reports" / "report.schema.json",
+        REPO.parent / "shared" / "schemas" / "report.schema.json",
+    ):
+        if schema.is_file():  # the vendored contract schema, and the shared one beside a clone that has it
+            jsonschema.validate(json.loads(json.dumps(report)), json.loads(schema.read_text("utf-8")))
     judge_requests = [r for r in stub.requests if blocks(r["body"])]
     assert len(judge_requests) == 1  # the rerun asked the judge nothing (the agent's model was asked again)
     assert len(stub.judged) == 1
