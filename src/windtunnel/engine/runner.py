@@ -138,13 +138,16 @@ class CellRunner:
         per_turn = bool(cell.turns) and error is None
         checks = []
         for inv in self._selected(cell):
-            one = (
-                functools.partial(judge_turns, inv, ctx, cell.turns or [], answers)
-                if inv.each_turn and per_turn
-                else functools.partial(judge, inv, ctx)
-            )
-            # a check that waits on I/O (a judge model) runs in a worker thread: the other cells keep going
-            checks.append(await anyio.to_thread.run_sync(one) if type(inv).blocking else one())
+            turns = inv.each_turn and per_turn
+            if type(inv).blocking:  # waits on I/O (a judge model): a worker thread, so other cells keep going
+                fn: Callable[[], CheckOutcome] = (
+                    functools.partial(judge_turns, inv, ctx, cell.turns or [], answers)
+                    if turns
+                    else functools.partial(judge, inv, ctx)
+                )
+                checks.append(await anyio.to_thread.run_sync(fn, abandon_on_cancel=True))  # Ctrl-C does not wait
+            else:
+                checks.append(judge_turns(inv, ctx, cell.turns or [], answers) if turns else judge(inv, ctx))
         status: Status
         if error is not None:
             status = "error"
