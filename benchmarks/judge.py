@@ -38,8 +38,9 @@ def _config(url: str, prompts: int, concurrency: int, store: Path) -> dict[str, 
 
 
 def main() -> int:
-    import windtunnel
     from tests.stubs.judge_stub import JudgeStub
+
+    import windtunnel
     from windtunnel.config.load import config_from_mapping
 
     ap = argparse.ArgumentParser()
