@@ -121,6 +121,33 @@ class LlmJudge(InvariantSpec):
         return Verdict(passed, reason)
 
 
+PROBE_RUBRIC = "The answer greets the user."
+PROBE_ANSWER = "Hello! How can I help you today?"
+
+
+def probe(s: JudgeSettings) -> str | None:
+    """Why the judge ``s`` cannot grade, or None: one real grading request of a trivial rubric (not
+    cached), which must come back as a well-formed verdict (``windtunnel verify``)."""
+    try:
+        model = expand_env(str(s.model), where="judge.model")
+        url = endpoint(expand_env(str(s.base_url), where="judge.base_url"))
+        reply = ask(
+            url,
+            model=model,
+            messages=grading_messages(PROBE_RUBRIC, None, PROBE_ANSWER),
+            api_key=expand_env(s.api_key, where="judge.api_key") if s.api_key else None,
+            temperature=s.temperature,
+            seed=s.seed,
+            max_tokens=s.max_tokens,
+            timeout_s=s.timeout / 1000,
+            retries=0,
+        )
+        parse_verdict(reply)
+    except (JudgeError, ConfigError) as err:
+        return f"the llm_judge judge {s.model} does not give verdicts: {err}"
+    return None
+
+
 def judged(cfg: Any) -> list[tuple[str, LlmJudge]]:
     """``(key path, invariant)`` of every ``llm_judge`` in ``invariants:`` and ``contract.invariants``."""
     out = [(f"invariants[{i}]", inv) for i, inv in enumerate(cfg.invariants) if isinstance(inv, LlmJudge)]
@@ -156,4 +183,4 @@ def apply_judge(cfg: Any) -> None:
             raise ValueError(f"{at}: {NO_JUDGE} (missing: {', '.join(missing)})")
 
 
-__all__ = ["LlmJudge", "apply_judge", "judge_env_refs", "judged"]
+__all__ = ["LlmJudge", "apply_judge", "judge_env_refs", "judged", "probe"]
