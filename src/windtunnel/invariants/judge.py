@@ -97,28 +97,34 @@ class LlmJudge(InvariantSpec):
         from windtunnel.invariants.judge_cache import JudgeCache, cache_key, key_lock  # sqlite3: only when judging
 
         url = endpoint(expand_env(str(s.base_url), where="judge.base_url"))
-        api_key = expand_env(s.api_key, where="judge.api_key") if s.api_key else None
         key = cache_key(PROMPT_VERSION, url, model, s.temperature, s.seed, s.max_tokens, self.rubric, request, answer)
         cache = JudgeCache(s.cache_file(os.environ.get("WINDTUNNEL_STORE") or self._store)) if s.cache else None
         with key_lock(key):
             hit = cache.get(key) if cache is not None else None
             if hit is not None:
                 return Verdict(hit[0], hit[1], cached=True)
-            reply = ask(
-                url,
-                model=model,
-                messages=grading_messages(self.rubric, request, answer),
-                api_key=api_key,
-                temperature=s.temperature,
-                seed=s.seed,
-                max_tokens=s.max_tokens,
-                timeout_s=s.timeout / 1000,
-                retries=s.retries,
-            )
-            passed, reason = parse_verdict(reply)
+            passed, reason = grade(s, url, model, self.rubric, request, answer, retries=s.retries)
             if cache is not None:
                 cache.put(key, passed, reason, model)
         return Verdict(passed, reason)
+
+
+def grade(
+    s: JudgeSettings, url: str, model: str, rubric: str, request: str | None, answer: str, *, retries: int
+) -> tuple[bool, str]:
+    """``(passed, reason)``: the judge ``s`` at ``url`` asked whether ``answer`` satisfies ``rubric``."""
+    reply = ask(
+        url,
+        model=model,
+        messages=grading_messages(rubric, request, answer),
+        api_key=expand_env(s.api_key, where="judge.api_key") if s.api_key else None,
+        temperature=s.temperature,
+        seed=s.seed,
+        max_tokens=s.max_tokens,
+        timeout_s=s.timeout / 1000,
+        retries=retries,
+    )
+    return parse_verdict(reply)
 
 
 PROBE_RUBRIC = "The answer greets the user."
@@ -127,22 +133,11 @@ PROBE_ANSWER = "Hello! How can I help you today?"
 
 def probe(s: JudgeSettings) -> str | None:
     """Why the judge ``s`` cannot grade, or None: one real grading request of a trivial rubric (not
-    cached), which must come back as a well-formed verdict (``windtunnel verify``)."""
+    cached, not retried), which must come back as a well-formed verdict (``windtunnel verify``)."""
     try:
         model = expand_env(str(s.model), where="judge.model")
         url = endpoint(expand_env(str(s.base_url), where="judge.base_url"))
-        reply = ask(
-            url,
-            model=model,
-            messages=grading_messages(PROBE_RUBRIC, None, PROBE_ANSWER),
-            api_key=expand_env(s.api_key, where="judge.api_key") if s.api_key else None,
-            temperature=s.temperature,
-            seed=s.seed,
-            max_tokens=s.max_tokens,
-            timeout_s=s.timeout / 1000,
-            retries=0,
-        )
-        parse_verdict(reply)
+        grade(s, url, model, PROBE_RUBRIC, None, PROBE_ANSWER, retries=0)
     except (JudgeError, ConfigError) as err:
         return f"the llm_judge judge {s.model} does not give verdicts: {err}"
     return None
@@ -183,4 +178,4 @@ def apply_judge(cfg: Any) -> None:
             raise ValueError(f"{at}: {NO_JUDGE} (missing: {', '.join(missing)})")
 
 
-__all__ = ["LlmJudge", "apply_judge", "judge_env_refs", "judged", "probe"]
+__all__ = ["LlmJudge", "apply_judge", "grade", "judge_env_refs", "judged", "probe"]

@@ -4,7 +4,7 @@ A key is the digest of everything that can change a verdict: the grading prompt'
 endpoint, the model and its sampling settings, the rubric, the request shown and the answer. Only
 verdicts are stored, never failures, so a judge that was down is asked again on the next run. Within
 one process, cells asking the same question wait for the first one's verdict instead of asking again
-(a lock per key stripe); across processes (Ray actors, CI shards) SQLite's own locking keeps the file
+(a lock per key in flight); across processes (Ray actors, CI shards) SQLite's own locking keeps the file
 whole, and the worst case is one question asked twice.
 """
 
@@ -22,7 +22,6 @@ from typing import ClassVar
 
 from windtunnel._util.clock import utc_now
 
-_STRIPES = [threading.Lock() for _ in range(64)]
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, passed INTEGER NOT NULL, reason TEXT NOT NULL, "
     "model TEXT NOT NULL, created TEXT NOT NULL)"
@@ -35,12 +34,27 @@ def cache_key(*parts: object) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+_held: dict[str, tuple[threading.Lock, int]] = {}
+_held_guard = threading.Lock()
+
+
 @contextlib.contextmanager
 def key_lock(key: str) -> Iterator[None]:
-    """Hold the in-process lock of ``key``'s stripe (same question → one judge request at a time)."""
-    lock = _STRIPES[int(key[:8], 16) % len(_STRIPES)]
-    with lock:
-        yield
+    """Hold ``key``'s in-process lock: the same question is asked once at a time, other questions are not
+    held up (a lock exists while some thread holds or waits for it)."""
+    with _held_guard:
+        lock, waiting = _held.get(key) or (threading.Lock(), 0)
+        _held[key] = (lock, waiting + 1)
+    try:
+        with lock:
+            yield
+    finally:
+        with _held_guard:
+            lock, waiting = _held[key]
+            if waiting == 1:
+                del _held[key]
+            else:
+                _held[key] = (lock, waiting - 1)
 
 
 class JudgeCache:
