@@ -17,10 +17,18 @@ from tests.stubs.llm_stub import Reply
 from windtunnel.config.load import config_from_mapping
 from windtunnel.invariants.base import CheckContext
 from windtunnel.invariants.judge import LlmJudge
+from windtunnel.invariants.judge_cache import JudgeCache
 from windtunnel.reports import validate_report
 
 RUBRIC = "The answer mentions 'refund'"
 REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _close_caches() -> Iterator[None]:
+    """The cache keeps its file open for the process; each test's files are closed after it."""
+    yield
+    JudgeCache.close_all()
 
 
 @pytest.fixture
@@ -426,3 +434,34 @@ def test_verify_asks_each_judge_one_question(
     stub.responder = None
     assert wt("verify", "-c", str(path)) == 0  # a warning, as for the mutation model
     assert "the llm_judge judge stub-judge does not give verdicts: malformed verdict" in capsys.readouterr().err
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from windtunnel.invariants.judge_cache import JudgeCache
+cache = JudgeCache(Path(sys.argv[1]))
+for i in range(150):
+    cache.put(f"{sys.argv[2]}-{i}", i % 2 == 0, f"reason {i}", "m")
+    assert cache.get(f"{sys.argv[2]}-{i}") == (i % 2 == 0, f"reason {i}")
+"""
+
+
+def test_processes_share_one_cache_file(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from windtunnel.invariants.judge_cache import JudgeCache
+
+    path = tmp_path / "judge-cache.db"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), name], env=env, stderr=subprocess.PIPE)
+        for name in ("a", "b", "c")
+    ]
+    for p in procs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err.decode()
+    cache = JudgeCache(path)
+    assert all(cache.get(f"{n}-{i}") == (i % 2 == 0, f"reason {i}") for n in "abc" for i in range(150))

@@ -11,10 +11,18 @@ import pytest
 from tests.clirun import wt
 from tests.stubs.judge_stub import JudgeStub
 
+from windtunnel.invariants.judge_cache import JudgeCache
 from windtunnel.invariants.judge_calibration import calibrate
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "support_agent" / "windtunnel.judge.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _close_caches() -> Iterator[None]:
+    """The cache keeps its file open for the process; each test's files are closed after it."""
+    yield
+    JudgeCache.close_all()
 
 
 def cell(cid: str, judge: bool | None, check: bool, **kw: Any) -> dict[str, Any]:
