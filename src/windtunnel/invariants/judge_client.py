@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.redact import redact_url, redact_urls_in
 from windtunnel.invariants._text import clip
 
 PROMPT_VERSION = "1"
@@ -138,6 +139,7 @@ def ask(
     if seed is not None:
         body["seed"] = seed
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    where = redact_url(url)
     attempt = 0
     with httpx.Client(timeout=timeout_s, trust_env=False, verify=_tls_context()) as client:
         while True:
@@ -146,7 +148,7 @@ def ask(
                 resp = client.post(url, json=body, headers=headers)
             except httpx.TimeoutException:
                 raise JudgeError(
-                    f"the judge at {url} did not answer within {timeout_s:g} s (judge.timeout: "
+                    f"the judge at {where} did not answer within {timeout_s:g} s (judge.timeout: "
                     f"{round(timeout_s * 1000)} ms); raise judge.timeout or use a faster judge model"
                 ) from None
             except httpx.HTTPError as err:
@@ -154,7 +156,7 @@ def ask(
                     time.sleep(min(0.5 * 2 ** (attempt - 1), 8.0))
                     continue
                 raise JudgeError(
-                    f"cannot reach the judge at {url}: {type(err).__name__}: {err} "
+                    f"cannot reach the judge at {where}: {type(err).__name__}: {redact_urls_in(str(err))} "
                     f"(after {attempt} attempt{'s' if attempt != 1 else ''}); is the judge server running?"
                 ) from None
             if resp.status_code in _RETRY_STATUS and attempt <= retries:
@@ -162,19 +164,19 @@ def ask(
                 continue
             if resp.status_code >= 400:
                 raise JudgeError(
-                    f"the judge at {url} answered HTTP {resp.status_code}: {clip(resp.text.strip(), 200)} "
+                    f"the judge at {where} answered HTTP {resp.status_code}: {clip(resp.text.strip(), 200)} "
                     f"(after {attempt} attempt{'s' if attempt != 1 else ''}); check judge.model, judge.api_key "
                     "and judge.base_url"
                 )
-            return _content(resp, url)
+            return _content(resp, where)
 
 
-def _content(resp: httpx.Response, url: str) -> str:
+def _content(resp: httpx.Response, where: str) -> str:
     try:
         data = resp.json()
     except ValueError:
         raise JudgeError(
-            f"the judge at {url} answered with something that is not JSON: {clip(resp.text.strip(), 200)}; "
+            f"the judge at {where} answered with something that is not JSON: {clip(resp.text.strip(), 200)}; "
             "judge.base_url must be an OpenAI-compatible API (for Ollama: http://localhost:11434/v1)"
         ) from None
     choices = data.get("choices") if isinstance(data, dict) else None
@@ -183,7 +185,7 @@ def _content(resp: httpx.Response, url: str) -> str:
     content = message.get("content") if isinstance(message, dict) else None
     if not isinstance(content, str):
         raise JudgeError(
-            f"the judge at {url} answered without choices[0].message.content: {clip(json.dumps(data), 200)}; "
+            f"the judge at {where} answered without choices[0].message.content: {clip(json.dumps(data), 200)}; "
             "judge.base_url must be an OpenAI-compatible chat-completions API"
         )
     return content
