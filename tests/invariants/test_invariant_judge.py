@@ -465,3 +465,26 @@ def test_processes_share_one_cache_file(tmp_path: Path) -> None:
         assert p.returncode == 0, err.decode()
     cache = JudgeCache(path)
     assert all(cache.get(f"{n}-{i}") == (i % 2 == 0, f"reason {i}") for n in "abc" for i in range(150))
+
+
+def test_the_judges_of_one_cell_are_asked_at_once(
+    stub: JudgeStub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import windtunnel
+
+    monkeypatch.delenv("WINDTUNNEL_STORE")
+    stub.default = Reply(text="Your refund failed, sorry.")
+    all_three = threading.Barrier(3, timeout=10)  # a judge answers only once all three questions are in
+
+    def together(answer: str) -> bool:
+        all_three.wait()
+        return True
+
+    rubrics = ["first rule", "second rule", "third rule"]
+    stub.rules.update(dict.fromkeys(rubrics, together))
+    data = _config(stub, tmp_path, invariants=[{"type": "llm_judge", "id": r, "rubric": r} for r in rubrics])
+    data["advanced"]["concurrency"] = 1
+    outcome = windtunnel.run(config_from_mapping(data), mutations=False)
+    (cell,) = outcome.report["cells"]
+    assert [c["judge"]["verdict"] for c in cell["checks"]] == ["pass"] * 3, cell["checks"]
+    assert [c["id"] for c in cell["checks"]] == rubrics  # in the config's order

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -136,18 +135,7 @@ class CellRunner:
             metadata=response.metadata if response else {},
         )
         per_turn = bool(cell.turns) and error is None
-        checks = []
-        for inv in self._selected(cell):
-            turns = inv.each_turn and per_turn
-            if type(inv).blocking:  # waits on I/O (a judge model): a worker thread, so other cells keep going
-                fn: Callable[[], CheckOutcome] = (
-                    functools.partial(judge_turns, inv, ctx, cell.turns or [], answers)
-                    if turns
-                    else functools.partial(judge, inv, ctx)
-                )
-                checks.append(await anyio.to_thread.run_sync(fn, abandon_on_cancel=True))  # Ctrl-C does not wait
-            else:
-                checks.append(judge_turns(inv, ctx, cell.turns or [], answers) if turns else judge(inv, ctx))
+        checks = await judge_all(self._selected(cell), cell, ctx, answers, per_turn)
         status: Status
         if error is not None:
             status = "error"
@@ -168,6 +156,31 @@ class CellRunner:
             calls=calls,
             usage=recorded_usage(ctx.metadata),
         )
+
+
+async def judge_all(
+    invs: list[InvariantSpec], cell: Cell, ctx: CheckContext, answers: list[AgentResponse], per_turn: bool
+) -> list[CheckOutcome]:
+    """Every invariant's outcome, in order. Checks that wait on I/O (a judge model) run in worker threads,
+    all at once, so other cells keep going; a cancelled run (Ctrl-C) does not wait for them."""
+
+    def one(inv: InvariantSpec) -> CheckOutcome:
+        return judge_turns(inv, ctx, cell.turns or [], answers) if inv.each_turn and per_turn else judge(inv, ctx)
+
+    if not any(type(inv).blocking for inv in invs):  # the hot path: plain calls, no task group
+        return [one(inv) for inv in invs]
+    out: dict[int, CheckOutcome] = {}
+
+    async def threaded(i: int) -> None:
+        out[i] = await anyio.to_thread.run_sync(one, invs[i], abandon_on_cancel=True)
+
+    async with anyio.create_task_group() as tg:
+        for i, inv in enumerate(invs):
+            if type(inv).blocking:
+                tg.start_soon(threaded, i)
+            else:
+                out[i] = one(inv)
+    return [out[i] for i in range(len(invs))]
 
 
 def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers: list[AgentResponse]) -> CheckOutcome:
