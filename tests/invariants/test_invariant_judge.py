@@ -18,6 +18,7 @@ from windtunnel.config.load import config_from_mapping
 from windtunnel.invariants.base import CheckContext
 from windtunnel.invariants.judge import LlmJudge
 from windtunnel.invariants.judge_cache import JudgeCache
+from windtunnel.invariants.judge_client import forget_failures
 from windtunnel.reports import validate_report
 
 RUBRIC = "The answer mentions 'refund'"
@@ -26,9 +27,11 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True)
 def _close_caches() -> Iterator[None]:
-    """The cache keeps its file open for the process; each test's files are closed after it."""
+    """The cache keeps its file open for the process; each test's files are closed after it, and the
+    judges given up on are forgotten (a later stub may get the same port)."""
     yield
     JudgeCache.close_all()
+    forget_failures()
 
 
 @pytest.fixture
@@ -128,6 +131,23 @@ def test_a_judge_http_500_is_an_error_after_its_retries(stub: JudgeStub, tmp_pat
     assert not result.passed and result.inconclusive
     assert result.detail is not None and "answered HTTP 500" in result.detail and "after 2 attempts" in result.detail
     assert stub.count("chat") == 2
+
+
+def test_a_judge_that_keeps_failing_is_not_asked_for_a_while(stub: JudgeStub, tmp_path: Path) -> None:
+    from windtunnel.invariants import judge_client
+
+    stub.default = Reply(status=503)
+    stub.responder = None
+    inv = make(stub, tmp_path, retries=0)
+    for _ in range(judge_client.GIVE_UP_AFTER):
+        assert "answered HTTP 503" in (inv.evaluate(ctx()).detail or "")
+    given_up = inv.evaluate(ctx())
+    assert not given_up.passed and given_up.inconclusive
+    assert given_up.detail is not None and f"failed {judge_client.GIVE_UP_AFTER} times in a row" in given_up.detail
+    assert stub.count("chat") == judge_client.GIVE_UP_AFTER  # the last check sent nothing
+    forget_failures()  # as the pause running out does
+    stub.default = Reply(text='{"reason": "back", "pass": true}')
+    assert inv.evaluate(ctx()).passed
 
 
 def test_a_passing_judge_after_one_500_passes(stub: JudgeStub, tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from tests.stubs.judge_stub import JudgeStub
 
 from windtunnel.invariants.judge_cache import JudgeCache
 from windtunnel.invariants.judge_calibration import calibrate
+from windtunnel.invariants.judge_client import forget_failures
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "support_agent" / "windtunnel.judge.yaml"
@@ -20,9 +21,11 @@ EXAMPLE = REPO / "examples" / "support_agent" / "windtunnel.judge.yaml"
 
 @pytest.fixture(autouse=True)
 def _close_caches() -> Iterator[None]:
-    """The cache keeps its file open for the process; each test's files are closed after it."""
+    """The cache keeps its file open for the process; each test's files are closed after it, and the
+    judges given up on are forgotten (a later stub may get the same port)."""
     yield
     JudgeCache.close_all()
+    forget_failures()
 
 
 def cell(cid: str, judge: bool | None, check: bool, **kw: Any) -> dict[str, Any]:

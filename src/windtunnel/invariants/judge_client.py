@@ -59,6 +59,55 @@ class JudgeError(Exception):
     """The judge gave no verdict; ``str()`` says what happened and what to do."""
 
 
+class JudgeUnavailable(JudgeError):
+    """The judge did not answer at all: a timeout, no connection, or a 429 / 5xx after the retries."""
+
+
+GIVE_UP_AFTER = 3
+"""Consecutive :class:`JudgeUnavailable` failures of one endpoint after which it is not asked for a while."""
+PAUSE_S = 30.0
+"""How long a given-up endpoint is not asked; then one request tries it again."""
+
+
+class _Breaker:
+    """Per endpoint: stop asking a judge that keeps not answering, so a hung judge does not cost every
+    remaining check its full timeout; one request tries again after :data:`PAUSE_S`."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._down: dict[str, tuple[int, float, str]] = {}
+
+    def before(self, url: str, where: str) -> None:
+        with self._lock:
+            failures, until, last = self._down.get(url, (0, 0.0, ""))
+        if failures >= GIVE_UP_AFTER and time.monotonic() < until:
+            raise JudgeUnavailable(
+                f"not asked: the judge at {where} failed {failures} times in a row (last: {last}); it is tried "
+                f"again {PAUSE_S:g} s after the last failure"
+            )
+
+    def failed(self, url: str, why: str) -> None:
+        with self._lock:
+            failures = self._down.get(url, (0, 0.0, ""))[0] + 1
+            self._down[url] = (failures, time.monotonic() + PAUSE_S, why)
+
+    def answered(self, url: str) -> None:
+        with self._lock:
+            self._down.pop(url, None)
+
+    def reset(self) -> None:
+        with self._lock:
+            self._down.clear()
+
+
+_breaker = _Breaker()
+
+
+def forget_failures() -> None:
+    """Forget every endpoint's failures (the next request to each is sent)."""
+    _breaker.reset()
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What the judge decided about one answer."""
@@ -126,7 +175,35 @@ def ask(
     retries: int,
 ) -> str:
     """The judge's reply text to ``messages``: one non-streamed chat completion at ``url``, retried after a
-    connection error, 429 or 5xx (with 0.5 s, 1 s, 2 s … pauses); a timeout or any other failure raises."""
+    connection error, 429 or 5xx (with 0.5 s, 1 s, 2 s … pauses); a timeout or any other failure raises.
+    After :data:`GIVE_UP_AFTER` consecutive requests the endpoint did not answer, it is not asked for
+    :data:`PAUSE_S` seconds (:class:`JudgeUnavailable` at once)."""
+    where = redact_url(url)
+    _breaker.before(url, where)
+    try:
+        text = _post(url, where, model, messages, api_key, temperature, seed, max_tokens, timeout_s, retries)
+    except JudgeUnavailable as err:
+        _breaker.failed(url, str(err))
+        raise
+    except JudgeError:
+        _breaker.answered(url)  # it answered, if not with a verdict
+        raise
+    _breaker.answered(url)
+    return text
+
+
+def _post(
+    url: str,
+    where: str,
+    model: str,
+    messages: list[dict[str, str]],
+    api_key: str | None,
+    temperature: float,
+    seed: int | None,
+    max_tokens: int,
+    timeout_s: float,
+    retries: int,
+) -> str:
     import httpx  # here, not at the top: the config layer imports this module and the CLI starts without httpx
 
     body: dict[str, Any] = {
@@ -139,7 +216,6 @@ def ask(
     if seed is not None:
         body["seed"] = seed
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-    where = redact_url(url)
     attempt = 0
     with httpx.Client(timeout=timeout_s, trust_env=False, verify=_tls_context()) as client:
         while True:
@@ -147,7 +223,7 @@ def ask(
             try:
                 resp = client.post(url, json=body, headers=headers)
             except httpx.TimeoutException:
-                raise JudgeError(
+                raise JudgeUnavailable(
                     f"the judge at {where} did not answer within {timeout_s:g} s (judge.timeout: "
                     f"{round(timeout_s * 1000)} ms); raise judge.timeout or use a faster judge model"
                 ) from None
@@ -155,7 +231,7 @@ def ask(
                 if attempt <= retries:
                     time.sleep(min(0.5 * 2 ** (attempt - 1), 8.0))
                     continue
-                raise JudgeError(
+                raise JudgeUnavailable(
                     f"cannot reach the judge at {where}: {type(err).__name__}: {redact_urls_in(str(err))} "
                     f"(after {attempt} attempt{'s' if attempt != 1 else ''}); is the judge server running?"
                 ) from None
@@ -163,7 +239,8 @@ def ask(
                 time.sleep(min(0.5 * 2 ** (attempt - 1), 8.0))
                 continue
             if resp.status_code >= 400:
-                raise JudgeError(
+                failure = JudgeUnavailable if resp.status_code in _RETRY_STATUS else JudgeError
+                raise failure(
                     f"the judge at {where} answered HTTP {resp.status_code}: {clip(resp.text.strip(), 200)} "
                     f"(after {attempt} attempt{'s' if attempt != 1 else ''}); check judge.model, judge.api_key "
                     "and judge.base_url"
@@ -191,4 +268,15 @@ def _content(resp: httpx.Response, where: str) -> str:
     return content
 
 
-__all__ = ["PROMPT_VERSION", "JudgeError", "Verdict", "ask", "grading_messages", "parse_verdict"]
+__all__ = [
+    "GIVE_UP_AFTER",
+    "PAUSE_S",
+    "PROMPT_VERSION",
+    "JudgeError",
+    "JudgeUnavailable",
+    "Verdict",
+    "ask",
+    "forget_failures",
+    "grading_messages",
+    "parse_verdict",
+]
