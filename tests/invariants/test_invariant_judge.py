@@ -508,3 +508,10 @@ def test_the_judges_of_one_cell_are_asked_at_once(
     (cell,) = outcome.report["cells"]
     assert [c["judge"]["verdict"] for c in cell["checks"]] == ["pass"] * 3, cell["checks"]
     assert [c["id"] for c in cell["checks"]] == rubrics  # in the config's order
+
+
+def test_a_rate_limited_judge_is_retried(stub: JudgeStub, tmp_path: Path) -> None:
+    stub.queue(Reply(status=429, headers={"Retry-After": "0"}))
+    result = make(stub, tmp_path, retries=1).evaluate(ctx())
+    assert result.passed, result.detail
+    assert stub.count("chat") == 2

@@ -229,14 +229,14 @@ def _post(
                 ) from None
             except httpx.HTTPError as err:
                 if attempt <= retries:
-                    time.sleep(min(0.5 * 2 ** (attempt - 1), 8.0))
+                    time.sleep(_pause(attempt, None))
                     continue
                 raise JudgeUnavailable(
                     f"cannot reach the judge at {where}: {type(err).__name__}: {redact_urls_in(str(err))} "
                     f"(after {attempt} attempt{'s' if attempt != 1 else ''}); is the judge server running?"
                 ) from None
             if resp.status_code in _RETRY_STATUS and attempt <= retries:
-                time.sleep(min(0.5 * 2 ** (attempt - 1), 8.0))
+                time.sleep(_pause(attempt, resp.headers.get("retry-after")))
                 continue
             if resp.status_code >= 400:
                 failure = JudgeUnavailable if resp.status_code in _RETRY_STATUS else JudgeError
@@ -246,6 +246,15 @@ def _post(
                     "and judge.base_url"
                 )
             return _content(resp, where)
+
+
+def _pause(attempt: int, retry_after: str | None) -> float:
+    """Seconds before retry ``attempt + 1``: the server's ``Retry-After`` (capped at 30 s), else 0.5 s, 1 s,
+    2 s … (capped at 8 s)."""
+    try:
+        return min(max(float(retry_after or ""), 0.0), 30.0)
+    except ValueError:
+        return float(min(0.5 * 2 ** (attempt - 1), 8.0))
 
 
 def _content(resp: httpx.Response, where: str) -> str:
