@@ -103,6 +103,8 @@ class CellResult:
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
     calls: list[dict[str, Any]] = field(default_factory=list)
     """Tool and LLM calls observed at the seams (for replay export)."""
+    schedule: dict[str, Any] | None = None
+    """The cell's fault schedule (``windtunnel.chaos.schedule``), as data: what ``--schedule FILE`` replays."""
     usage: dict[str, Any] | None = None
     """Token usage the agent reported (``input_tokens``, ``output_tokens``, ``total_tokens``, ``model``)."""
 
