@@ -36,9 +36,8 @@ def _orders(robust: bool) -> str:
         orders = TOOLS["lookup"]("c1")
     except ToolTimeout:
         orders = TOOLS["lookup"]("c1")  # one retry after a timeout
-        if robust or FIXED["on"]:
-            if not isinstance(orders, list) or not orders:
-                return "no orders found"
+        if (robust or FIXED["on"]) and (not isinstance(orders, list) or not orders):
+            return "no orders found"
         if isinstance(orders, str):
             return "unreadable orders"
         first = orders[0]  # the planted defect: an empty retry answer raises IndexError

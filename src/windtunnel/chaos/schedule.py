@@ -70,19 +70,20 @@ class Slot(StrictModel):
             if self.on_call is not None:
                 raise ConfigError(
                     f"schedule slot at {self.seam!r} gives both on_call and from_call",
-                    hint="on_call: N faults the N-th call (count: K for a burst); from_call: N every call from the N-th on",
+                    hint="on_call: N faults the N-th call (count: K for a burst); from_call: N each call from the N-th",
                 )
             trigger["after_calls"] = self.from_call - 1
+        cls: type[FaultSpec]
+        extra: dict[str, Any] = {}
         if self.seam == LLM_SEAM:
-            registry, extra = llm_faults, {}
+            cls = llm_faults.get(mode)  # an unknown mode raises, listing the registered ones
         elif self.seam.startswith(TOOL_PREFIX) and self.seam[len(TOOL_PREFIX) :]:
-            registry, extra = tool_faults, {"tool": self.seam[len(TOOL_PREFIX) :]}
+            cls, extra = tool_faults.get(mode), {"tool": self.seam[len(TOOL_PREFIX) :]}
         else:
             raise ConfigError(
                 f"schedule seam {self.seam!r} is not a seam",
                 hint="use `llm` for the model calls or `tool:NAME` for a tool's calls (`tool:*` for every tool)",
             )
-        cls = registry.get(mode)  # an unknown mode raises, listing the registered ones
         try:
             return cls.model_validate({**params, **extra, **trigger})
         except ValidationError as err:
@@ -193,7 +194,9 @@ def load_schedule(path: Path) -> Schedule:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"cannot read the schedule {path}: {err}", hint="give --schedule an existing YAML file") from None
+        raise ConfigError(
+            f"cannot read the schedule {path}: {err}", hint="give --schedule an existing YAML file"
+        ) from None
     data, _ = read_yaml(text, str(path))
     return parse_schedule(data, where=str(path))
 

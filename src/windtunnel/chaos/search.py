@@ -355,7 +355,11 @@ def shrink_candidates(
         for m in modes.get(s.seam, []):
             if m.severity < current.severity:
                 milder = s.model_copy(update={"fault": {"mode": m.name}})
-                yield f"milder {s.label()} -> {m.name}", inp, with_faults(schedule, [*slots[:i], milder, *slots[i + 1 :]])
+                yield (
+                    f"milder {s.label()} -> {m.name}",
+                    inp,
+                    with_faults(schedule, [*slots[:i], milder, *slots[i + 1 :]]),
+                )
     if inp.mutation is not None:
         yield "golden prompt instead of its mutation", Input(inp.golden_index), schedule
 

@@ -16,9 +16,15 @@ def explore(
     config: Path = typer.Option(None, "-c", "--config", help="Config file (windtunnel.yaml or flakestorm.yaml)."),
     budget: int = typer.Option(200, "--budget", min=1, help="Agent calls the search may spend (baselines included)."),
     seed: int = typer.Option(None, "--seed", help="Search seed (default: advanced.seed, else a fresh one, recorded)."),
-    reruns: int = typer.Option(3, "--reruns", min=1, help="Reruns of each shrunk failure: flaky unless it fails k of k."),
-    max_failures: int = typer.Option(1, "--max-failures", min=1, help="Stop searching after this many distinct failures."),
-    shrink_budget: int = typer.Option(200, "--shrink-budget", min=0, help="Agent calls shrinking one failure may spend."),
+    reruns: int = typer.Option(
+        3, "--reruns", min=1, help="Reruns of each shrunk failure: flaky unless it fails k of k."
+    ),
+    max_failures: int = typer.Option(
+        1, "--max-failures", min=1, help="Stop searching after this many distinct failures."
+    ),
+    shrink_budget: int = typer.Option(
+        200, "--shrink-budget", min=0, help="Agent calls shrinking one failure may spend."
+    ),
     strategy: str = typer.Option(
         "guided", "--strategy", help="guided (coverage-guided search) or random (random schedules: a baseline)."
     ),

@@ -122,7 +122,9 @@ def call_sequence(calls: list[dict[str, Any]]) -> list[str]:
     for c in calls:
         what = c.get("error") or "ok"
         faults = c.get("faults") or []
-        out.append(f"{c.get('target')} {c.get('name')}: {str(what)[:120]}" + (f" [{', '.join(faults)}]" if faults else ""))
+        out.append(
+            f"{c.get('target')} {c.get('name')}: {str(what)[:120]}" + (f" [{', '.join(faults)}]" if faults else "")
+        )
     return out
 
 

@@ -71,10 +71,19 @@ class CiDetail:
 
 
 def _run_phase(
-    phase: str, config_path: Path, seed: int, out: Path, req: CiRequest, phase_run: str, store: Any, listener: Listener
+    phase: str,
+    config_path: Path,
+    seed: int,
+    out: Path,
+    req: CiRequest,
+    phase_run: str,
+    store: Any,
+    listener: Listener,
+    found: bool = False,
 ) -> Outcome:
     """Run one phase with its own flow, writing its JSON report to ``out``; a phase run already in the store
-    (``ci --resume``) continues: the mutation, chaos and contract phases keep their completed cells."""
+    (``ci --resume``) continues: the mutation, chaos and contract phases keep their completed cells.
+    ``found``: this phase replays the failures ``windtunnel explore`` saved first (the first phase that can)."""
     store_file = store.path if store is not None else None
     resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
     if phase in ("mutation", "chaos"):
@@ -98,6 +107,7 @@ def _run_phase(
                 executor=req.executor,
                 ray_address=req.ray_address,
                 shard=req.shard,
+                found=found,
             ),
             listener,
         )
@@ -119,6 +129,7 @@ def _run_phase(
                 executor=req.executor,
                 ray_address=req.ray_address,
                 shard=req.shard,
+                found=found,
             ),
             listener,
         )
@@ -315,6 +326,7 @@ def _run_phases(
     started = now_iso()
     results: list[PhaseResult] = []
     sources: list[tuple[str, CellSource]] = []
+    replayed = False
     for phase in PHASES:
         if reasons[phase] is not None:
             results.append(PhaseResult(name=phase, not_run=reasons[phase], blocking=phase in blocked))
@@ -330,7 +342,9 @@ def _run_phases(
             continue
         listener(PhaseStarted(phase, weights[phase]))
         json_path.unlink(missing_ok=True)
-        outcome = _run_phase(phase, config_path, seed, json_path, req, phase_run, store, listener)
+        first = phase != "replay" and not replayed  # the saved failures of `explore`: replayed once, first
+        replayed = replayed or first
+        outcome = _run_phase(phase, config_path, seed, json_path, req, phase_run, store, listener, found=first)
         listener(PhaseFinished(phase, outcome))
         code = int(outcome.exit_code)
         sources.append((phase, outcome.iter_cells))

@@ -153,7 +153,9 @@ class _Runner:
             return {}
         notes: list[str] = []
         for gi, planned in iter_mutation_plans(self.cfg, seed=self.seed, notices=notes, llm=False):
-            kept = [(MutationRef(type=t, args=a, level="text"), text) for t, level, a, text in planned if level == "text"]
+            kept = [
+                (MutationRef(type=t, args=a, level="text"), text) for t, level, a, text in planned if level == "text"
+            ]
             if kept:
                 self.inputs[gi] = kept
         return {gi: len(v) for gi, v in self.inputs.items()}
@@ -254,7 +256,9 @@ def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
     from windtunnel.flows.preflight import check_env
 
     if req.budget < 1:
-        raise UsageError(f"--budget {req.budget} spends nothing", hint="give --budget a number of agent calls, e.g. 200")
+        raise UsageError(
+            f"--budget {req.budget} spends nothing", hint="give --budget a number of agent calls, e.g. 200"
+        )
     if req.reruns < 1:
         raise UsageError(f"--reruns {req.reruns} cannot measure flakiness", hint="give --reruns 1 or more (default 3)")
     check_executor(req.executor)
@@ -309,7 +313,7 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     report = explore_report(result, cfg, req, config_path, seed, run_id, runner.notices, ran)
     from windtunnel.flows.common import persist_report, store_path, write_report
 
-    path = write_report(report, req.fmt, req.output, run_id)
+    written = write_report(report, req.fmt, req.output, run_id)
     if req.persist:
         persist_report(report, store=store_path(cfg, req.store))
     passed = not result.failures
@@ -321,7 +325,7 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
         exit_code=exit_code_of(status, passed),
         report=report,
         notices=runner.notices,
-        report_path=path,
+        report_path=written,
         run_id=run_id,
         stored=req.persist,
         planned=req.budget,
@@ -448,7 +452,9 @@ async def _shrink(
 
 
 def _renamed(schedule: Schedule, prefix: str) -> Schedule:
-    return Schedule(name=f"{prefix}-{schedule.digest()}", faults=schedule.faults, context_attacks=schedule.context_attacks)
+    return Schedule(
+        name=f"{prefix}-{schedule.digest()}", faults=schedule.faults, context_attacks=schedule.context_attacks
+    )
 
 
 def _save(result: ExploreResult, cfg: Config, req: ExploreRequest, config_path: Path) -> list[Path]:

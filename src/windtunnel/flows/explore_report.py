@@ -41,7 +41,9 @@ def failure_data(failure: Failure) -> dict[str, Any]:
         "found_schedule": failure.found.data(),
         "shrink_steps": failure.steps,
         "prompt": failure.result.cell.prompt_text,
-        "mutation": None if failure.input.mutation is None else failure.result.cell.mutation.type
+        "mutation": None
+        if failure.input.mutation is None
+        else failure.result.cell.mutation.type
         if failure.result.cell.mutation
         else None,
         "calls": call_sequence(failure.result.calls),
@@ -92,7 +94,12 @@ def explore_report(
         summary=summary,
         cells=rows,
         notices=notices,
-        extra_run={"config": str(config_path), "agent": cfg.agent.type, "command": "explore", **run_status(ran.interrupted, ran.aborted)},
+        extra_run={
+            "config": str(config_path),
+            "agent": cfg.agent.type,
+            "command": "explore",
+            **run_status(ran.interrupted, ran.aborted),
+        },
     )
     report["explore"] = {
         "strategy": result.strategy,
