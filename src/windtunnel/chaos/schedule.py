@@ -87,7 +87,12 @@ class Slot(StrictModel):
         try:
             return cls.model_validate({**params, **extra, **trigger})
         except ValidationError as err:
-            raise ConfigError(f"schedule slot at {self.seam!r} ({mode}): {err.errors()[0]['msg']}") from None
+            first = err.errors()[0]
+            loc = ".".join(str(p) for p in first["loc"])
+            raise ConfigError(
+                f"schedule slot at {self.seam!r}: fault {mode}: {loc}: {first['msg']}",
+                hint=f"see `windtunnel profiles` and docs/chaos.md for the parameters of {mode}",
+            ) from None
 
     @classmethod
     def of(cls, fault: FaultSpec) -> Slot:
