@@ -112,7 +112,8 @@ def test_the_report_holds_each_cells_schedule_and_replays_it_exactly(tmp_path: P
     again_file = tmp_path / "from-report.yaml"
     again_file.write_text(stored.to_yaml(), encoding="utf-8")
     second = tmp_path / "second.json"
-    assert wt("run", "-c", str(config), "--seed", "3", "--no-mutations", "--schedule", str(again_file), "-o", str(second)) == 0
+    args = ["run", "-c", str(config), "--seed", "3", "--no-mutations", "--schedule", str(again_file)]
+    assert wt(*args, "-o", str(second)) == 0
     again = json.loads(second.read_text())["cells"][0]
     strip = lambda calls: [{k: v for k, v in c.items() if k != "latency_ms"} for c in calls]  # noqa: E731
     assert strip(again["calls"]) == strip(cell["calls"])
