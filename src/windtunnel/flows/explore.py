@@ -206,7 +206,13 @@ class _Runner:
             seed=self.seed,
             listeners=[keep],
         )
-        await session.run(cells)
+        try:
+            await session.run(cells)
+        except ConfigError:
+            if self.sentinel is None or got:
+                raise
+            self.sentinel = None  # the framework's model client cannot be faulted: explore its tools alone
+            return await self.run(cands, tag)
         self.calls += len(cells)
         missing = [c.id for c in cells if c.id not in got]
         if missing:
