@@ -131,7 +131,9 @@ def main() -> None:
         cells = db.execute("SELECT count(*) FROM cells").fetchone()[0]
         print(f"store: {total} runs, {cells} cells")
         bare_runs = timed(
-            lambda: db.execute("SELECT id, summary_json FROM runs ORDER BY started_at DESC LIMIT 50").fetchall(),
+            lambda: db.execute(
+                "SELECT id, summary_json FROM runs ORDER BY started_at DESC LIMIT 50"
+            ).fetchall(),
             args.repeat,
         )
         bare_cells = timed(
