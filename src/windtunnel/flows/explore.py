@@ -10,6 +10,7 @@ fails every time) and, when minimal, saved to the regression corpus (:mod:`windt
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -441,7 +442,8 @@ async def _shrink(
                 break
         else:
             break
-    final = _renamed(schedule, "found")
+    tag = hashlib.sha256(f"{schedule.digest()}|{inp.golden_index}|{inp.mutation}".encode()).hexdigest()[:10]
+    final = Schedule(name=f"found-{tag}", faults=schedule.faults, context_attacks=schedule.context_attacks)
     reruns = await runner.run([Candidate(inp, final)] * req.reruns, "r")
     reproduced = sum(observe(r).failed and observe(r).failure_signature() == sig for r in reruns)
     return Failure(
