@@ -33,6 +33,7 @@ from windtunnel.chaos.search import (
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
+from windtunnel.engine.session import RunSession
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
 
@@ -145,6 +146,7 @@ class _Runner:
         self.cells = 0
         self.baselines: dict[str, str] | None = None
         self.sentinel = _sentinel(cfg)
+        self.progress = True
 
     def mutation_plans(self) -> dict[int, int]:
         """Plan the golden prompts' text mutations once (the same as ``run`` plans for this seed)."""
@@ -179,27 +181,18 @@ class _Runner:
 
     async def run(self, cands: Sequence[Candidate], tag: str) -> list[CellResult]:
         """Run one round; the results in the candidates' order."""
-        from windtunnel.engine.session import RunSession
-
         cells = [self.cell(c, tag) for c in cands]
         chaos: dict[str | None, ChaosSpec] = {c.schedule.name: c.schedule.to_spec() for c in cands}
         if self.sentinel is not None:
             chaos[self.sentinel.name] = self.sentinel
-        runner = self
-
-        class Session(RunSession):
-            async def baselines(self, agent: Any, cell_runner: Any) -> dict[str, str]:
-                if runner.baselines is None:  # once per explore run, not once per round
-                    runner.baselines = await super().baselines(agent, cell_runner)
-                return runner.baselines
-
         got: dict[str, CellResult] = {}
 
         def keep(result: CellResult) -> None:
             got[result.cell.id] = result
-            self.listener(cell_done(result))
+            if self.progress:  # the bar counts the search's calls (--budget), not shrinking's
+                self.listener(cell_done(result))
 
-        session = Session(
+        session = _Session(
             self.cfg,
             self.invariants,
             concurrency=self.req.concurrency or self.cfg.advanced.concurrency,
@@ -207,8 +200,10 @@ class _Runner:
             seed=self.seed,
             listeners=[keep],
         )
+        session.kept = self.baselines
         try:
             await session.run(cells)
+            self.baselines = session.kept
         except ConfigError:
             if self.sentinel is None or got:
                 raise
@@ -219,6 +214,19 @@ class _Runner:
         if missing:
             raise KeyboardInterrupt  # the session was cut short: stop as Ctrl-C would
         return [got[c.id] for c in cells]
+
+
+@dataclass
+class _Session(RunSession):
+    """A round's session: the clean baseline answers (``behavior_unchanged: auto``) are asked for once per
+    explore run, not once per round (``kept`` carries them from round to round)."""
+
+    kept: dict[str, str] | None = field(default=None, init=False)
+
+    async def baselines(self, agent: Any, runner: Any) -> dict[str, str]:
+        if self.kept is None:
+            self.kept = await super().baselines(agent, runner)
+        return self.kept
 
 
 def _sentinel(cfg: Config) -> ChaosSpec | None:
@@ -384,7 +392,13 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
             break
         take(cands, await runner.run(cands, "x"))
     search_calls = runner.calls
-    for cand, obs, res, at in found[: req.max_failures]:
+    runner.progress = False
+    for i, (cand, obs, res, at) in enumerate(found[: req.max_failures], 1):
+        listener(
+            Notice(
+                f"shrinking failure {i} of {len(found)} ({len(cand.schedule.faults)} faults), then {req.reruns} reruns"
+            )
+        )
         failures.append(await _shrink(runner, req, search.modes, cand, obs, res, at))
     return ExploreResult(
         failures=failures,
