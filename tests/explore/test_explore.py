@@ -149,3 +149,34 @@ def test_an_agent_without_a_seam_is_a_config_error(tmp_path: Path, capsys: pytes
     )
     assert wt("explore", "-c", str(path), "--budget", "5") == 2
     assert "no tool or model call" in capsys.readouterr().err
+
+
+def test_ci_replays_a_saved_failure_in_its_first_phase_only(tmp_path: Path) -> None:
+    config = write_config(tmp_path, extra=CONTRACT)
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "-q") == 1
+    out = tmp_path / "ci"
+    assert wt("ci", "-c", str(config), "--seed", "1", "-o", str(out)) == 1
+    mutation = json.loads((out / "mutation.json").read_text())
+    contract = json.loads((out / "contract.json").read_text())
+    assert mutation["cells"][0]["id"].endswith("/replay") and mutation["cells"][0]["status"] == "error"
+    assert "replaying 1 saved failure" in mutation["notices"][0]
+    assert not any(c["scenario"].startswith("found-") for c in contract["cells"])
+    assert wt("ci", "-c", str(config), "--seed", "1", "-o", str(tmp_path / "ci2"), "--no-found") == 0
+
+
+def test_the_explore_report_is_a_valid_run_report(tmp_path: Path) -> None:
+    import jsonschema
+
+    from tests.conftest import REPO
+
+    config = write_config(tmp_path)
+    report = tmp_path / "explore.json"
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "--no-save", "-o", str(report)) == 1
+    data = json.loads(report.read_text())
+    schema = json.loads((REPO / "src" / "windtunnel" / "report" / "report.schema.json").read_text())
+    jsonschema.validate(data, schema)
+    shared = REPO.parent / "shared" / "schemas" / "report.schema.json"
+    if shared.exists():
+        jsonschema.validate(data, json.loads(shared.read_text()))
+    assert data["run"]["command"] == "explore" and data["explore"]["failures"][0]["status"] == "minimal"
+    assert data["summary"]["passed"] is False and data["cells"][0]["schedule"]["faults"]

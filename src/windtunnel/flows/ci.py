@@ -52,6 +52,8 @@ class CiRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: every phase runs only its slice (replay sessions: all in shard 1); ``runs merge`` combines."""
+    found: bool = True
+    """Replay the failures ``windtunnel explore`` saved first (in the first phase that runs)."""
 
     PLAN_KEYS = ("min_score", "chaos_profile", "repeat", "shard")
 
@@ -342,7 +344,7 @@ def _run_phases(
             continue
         listener(PhaseStarted(phase, weights[phase]))
         json_path.unlink(missing_ok=True)
-        first = phase != "replay" and not replayed  # the saved failures of `explore`: replayed once, first
+        first = req.found and phase != "replay" and not replayed  # `explore`'s saved failures: once, first
         replayed = replayed or first
         outcome = _run_phase(phase, config_path, seed, json_path, req, phase_run, store, listener, found=first)
         listener(PhaseFinished(phase, outcome))
