@@ -180,3 +180,22 @@ def test_the_explore_report_is_a_valid_run_report(tmp_path: Path) -> None:
         jsonschema.validate(data, json.loads(shared.read_text()))
     assert data["run"]["command"] == "explore" and data["explore"]["failures"][0]["status"] == "minimal"
     assert data["summary"]["passed"] is False and data["cells"][0]["schedule"]["faults"]
+
+
+def test_a_check_nearing_its_threshold_shows_new_features_step_by_step() -> None:
+    from windtunnel.chaos.search import Observation, features
+
+    def near(margin: float) -> set:
+        obs = Observation(calls=[], status="passed", checks=[("latency", True)], margins=[("latency", margin)])
+        return {f for f in features(obs) if f[0] == "near"}
+
+    assert near(0.9) == set()  # far from the threshold: nothing to steer by
+    assert near(0.4) and near(0.1) and near(0.4) != near(0.1) != near(-0.05)
+
+
+def test_the_latency_check_reports_its_margin() -> None:
+    from windtunnel.invariants.base import CheckContext, invariants
+
+    latency = invariants.get("latency").model_validate({"type": "latency", "max_ms": 1000})
+    result = latency.evaluate(CheckContext(output="ok", prompt="p", latency_ms=750.0))
+    assert result.passed and result.margin == 0.25

@@ -5,7 +5,8 @@ each cell showed (:class:`Observation`). The search is coverage-guided, as fuzze
 
 * **features** of a cell (:func:`features`) stand for the branches it took: each pair of consecutive
   calls at the seams with their outcome, the number of calls, the exception types met, the answer, each
-  invariant's verdict. A cell that shows a feature no earlier cell showed joins the **corpus**.
+  invariant's verdict, and how near a check with a threshold came to it (latency ...). A cell that shows
+  a feature no earlier cell showed joins the **corpus**.
 * **proposals** come from the corpus. A new entry is first extended *where its faults changed the run*
   (its frontier: the calls its parent did not make, e.g. the retry a timeout caused), one fault of each
   mode at each such call; then random edits of entries (add, drop, move, re-mode a fault, a burst, the
@@ -20,6 +21,7 @@ Every choice is drawn from a ``random.Random`` seeded by the caller: the same se
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +68,8 @@ class Observation:
     """Exception types met at the seams and by the harness (``ToolTimeout``, ``RateLimitError`` ...)."""
     answer: str | None = None
     checks: list[tuple[str, bool]] = field(default_factory=list)
+    margins: list[tuple[str, float]] = field(default_factory=list)
+    """Each check with a numeric threshold: its distance from it (0 at it, negative past it)."""
 
     @property
     def failed(self) -> bool:
@@ -107,7 +111,14 @@ def features(obs: Observation) -> set[tuple[Any, ...]]:
         digest = hashlib.sha256(" ".join(obs.answer.lower().split()).encode()).hexdigest()[:12]
         out.add(("answer", digest))
     out.update(("check", cid, ok) for cid, ok in obs.checks)
+    for cid, margin in obs.margins:  # closer to the threshold = a new bucket: a gradient toward breaking it
+        if margin < NEAR:
+            out.add(("near", cid, math.floor(max(margin, -0.1) * 20)))
     return out
+
+
+NEAR = 0.5
+"""Margins below this (half the threshold) count as near it; each 5 % of the threshold closer is a feature."""
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,8 @@ class CheckOutcome:
     passed: bool
     detail: str | None = None
     severity: str | None = None
+    margin: float | None = None
+    """The check's distance from its threshold (see ``CheckResult.margin``); not in the report."""
 
 
 @dataclass(slots=True, kw_only=True)

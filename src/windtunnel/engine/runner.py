@@ -178,9 +178,10 @@ def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers
 
 def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:
     """Evaluate one invariant; a crashing check is a failed check with the exception as detail."""
+    margin = None
     try:
         res = inv.evaluate(ctx)
-        passed, detail = res.passed, res.detail
+        passed, detail, margin = res.passed, res.detail, res.margin
     except Exception as err:  # a plugin bug must not crash the run
         passed, detail = False, f"the check raised {type(err).__name__}: {err}"
-    return CheckOutcome(type=inv.type, id=inv.label, passed=passed, detail=detail, severity=inv.severity)
+    return CheckOutcome(type=inv.type, id=inv.label, passed=passed, detail=detail, severity=inv.severity, margin=margin)

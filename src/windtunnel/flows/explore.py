@@ -130,6 +130,7 @@ def observe(result: CellResult) -> Observation:
         errors=errors,
         answer=result.output,
         checks=[(c.id, c.passed) for c in result.checks],
+        margins=[(c.id, c.margin) for c in result.checks if c.margin is not None],
     )
 
 
