@@ -199,3 +199,19 @@ def test_the_latency_check_reports_its_margin() -> None:
     latency = invariants.get("latency").model_validate({"type": "latency", "max_ms": 1000})
     result = latency.evaluate(CheckContext(output="ok", prompt="p", latency_ms=750.0))
     assert result.passed and result.margin == 0.25
+
+
+def test_contract_run_checks_the_contract_under_a_schedule_file_alone(tmp_path: Path) -> None:
+    config = write_config(tmp_path, extra=CONTRACT)
+    file = tmp_path / "planted.yaml"
+    file.write_text(
+        "schedule:\n  name: planted\n  faults:\n"
+        "  - {seam: 'tool:lookup', on_call: 1, fault: {mode: timeout}}\n"
+        "  - {seam: 'tool:lookup', on_call: 2, fault: {mode: empty}}\n",
+        encoding="utf-8",
+    )
+    report = tmp_path / "c.json"
+    assert wt("contract", "run", "-c", str(config), "--seed", "1", "--schedule", str(file), "-o", str(report)) == 1
+    assert {c["scenario"] for c in json.loads(report.read_text())["cells"]} == {"planted"}
+    planted.FIXED["on"] = True
+    assert wt("contract", "run", "-c", str(config), "--seed", "1", "--schedule", str(file)) == 0

@@ -233,7 +233,8 @@ class _Session(RunSession):
 def _sentinel(cfg: Config) -> ChaosSpec | None:
     """A spec whose LLM fault never fires, for agents whose model seam exists only when a spec has LLM
     faults (an HTTP agent's LLM proxy, a framework agent's SDK transport): every round has it, so the
-    model calls are seen in every round alike."""
+    model calls are seen in every round alike. A launched HTTP agent gets it only when ``agent.env`` names its
+    model's base URL (``OPENAI_BASE_URL`` / ``ANTHROPIC_BASE_URL``): the proxy then forwards there."""
     from windtunnel.agents.registry import capabilities
     from windtunnel.chaos.hooks import agent_hooks
 
@@ -243,6 +244,10 @@ def _sentinel(cfg: Config) -> ChaosSpec | None:
         return None
     if not python and not getattr(agent, "command", None):
         return None
+    if not python and not any(
+        k in (getattr(agent, "env", None) or {}) for k in ("OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
+    ):
+        return None  # where its model is is not declared: its model calls are left alone (never sent elsewhere)
     modes = seam_modes(LLM_SEAM)
     if not modes:
         return None
