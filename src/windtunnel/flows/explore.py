@@ -391,7 +391,7 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     while runner.calls < req.budget and len(found) < req.max_failures:
         n = min(ROUND, req.budget - runner.calls)
         if req.strategy == "random":
-            cands = _random_round(rng, search, counts, n)
+            cands = _random_round(rng, search, counts, n, len(runner.cfg.golden_prompts))
         else:
             cands = search.propose(n)
         if not cands:
@@ -417,13 +417,9 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     )
 
 
-def _random_round(rng: random.Random, search: Search, counts: dict[str, int], n: int) -> list[Candidate]:
-    golden = len(search.mutations) or 1
-    out = []
-    for _ in range(n):
-        gi = rng.randrange(max(golden, 1)) if search.mutations else 0
-        out.append(Candidate(Input(gi), random_schedule(rng, search.modes, counts)))
-    return out
+def _random_round(rng: random.Random, search: Search, counts: dict[str, int], n: int, prompts: int) -> list[Candidate]:
+    """``n`` cells of the random strategy: a golden prompt and a random schedule each, drawn independently."""
+    return [Candidate(Input(rng.randrange(prompts)), random_schedule(rng, search.modes, counts)) for _ in range(n)]
 
 
 def _what(obs: Observation, cand: Candidate) -> str:
@@ -491,7 +487,7 @@ def _save(result: ExploreResult, cfg: Config, req: ExploreRequest, config_path: 
     folder = req.found_dir or found_dir(cfg, req.store)
     out = []
     for f in result.failures:
-        if f.status != "minimal":
+        if f.status != "minimal" or not f.schedule.faults:  # without faults, `run` already finds it
             continue
         f.path = save_found(folder, f, cfg, config_path)
         out.append(f.path)
