@@ -215,3 +215,38 @@ def test_contract_run_checks_the_contract_under_a_schedule_file_alone(tmp_path: 
     assert {c["scenario"] for c in json.loads(report.read_text())["cells"]} == {"planted"}
     planted.FIXED["on"] = True
     assert wt("contract", "run", "-c", str(config), "--seed", "1", "--schedule", str(file)) == 0
+
+
+def test_modes_come_from_the_registry_so_a_new_plug_in_is_searched_and_ordered_by_its_impact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typing import ClassVar, Literal
+
+    from windtunnel.chaos.base import ToolFaultSpec, ToolReply, mode_severity, tool_faults
+    from windtunnel.chaos.search import seam_modes
+
+    class Stale(ToolFaultSpec):
+        """Answers with yesterday's reply (a plug-in fault of this test)."""
+
+        mode: Literal["stale_reply"] = "stale_reply"
+        impact: ClassVar[int | None] = 1
+
+        def replace(self, call: object, d: object) -> ToolReply:
+            return ToolReply(body="yesterday")
+
+    monkeypatch.setitem(tool_faults._items, "stale_reply", Stale)
+    modes = seam_modes("tool:lookup")
+
+    def builds(name: str) -> bool:
+        try:
+            tool_faults.get(name).model_validate({"mode": name, "tool": "lookup"})
+        except ValueError:  # required parameters (wrong_data's patch): no default form to place
+            return False
+        return True
+
+    expected = [n for n in tool_faults.names() if builds(n) and mode_severity(tool_faults.get(n)) > 0]
+    assert [m.name for m in modes] == sorted(expected, key=lambda n: (mode_severity(tool_faults.get(n)), n))
+    assert ("stale_reply", 1) in [(m.name, m.severity) for m in modes]  # its own impact, not "replaces: 2"
+    schedule = parse_schedule({"faults": [{"seam": "tool:lookup", "on_call": 1, "fault": {"mode": "error"}}]})
+    milder = [step for step, _, _ in shrink_candidates(schedule, Input(0), {"tool:lookup": modes}, {})]
+    assert "milder tool:lookup call 1 error -> stale_reply" in milder
