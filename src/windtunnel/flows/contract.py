@@ -179,6 +179,7 @@ def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
                 faults=[FaultRecord.model_validate(f) for f in first.get("faults") or []],
                 checks=checks,
                 calls=first.get("calls") or [],
+                schedule=first.get("schedule"),
             )
         )
     return out
