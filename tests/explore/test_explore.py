@@ -132,8 +132,13 @@ def test_shrinking_candidates_come_from_the_registry_mildest_first() -> None:
 
 @pytest.mark.parametrize(
     ("args", "words"),
-    [(["--budget", "0"], "--budget"), (["--strategy", "smart"], "--strategy"), (["--reruns", "0"], "--reruns")],
-    ids=["no-budget", "bad-strategy", "no-reruns"],
+    [
+        (["--budget", "0"], "--budget"),
+        (["--strategy", "smart"], "--strategy"),
+        (["--reruns", "0"], "--reruns"),
+        (["-f", "pdf"], "pdf"),
+    ],
+    ids=["no-budget", "bad-strategy", "no-reruns", "bad-format"],
 )
 def test_bad_options_exit_2(tmp_path: Path, args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     config = write_config(tmp_path)

@@ -273,7 +273,7 @@ def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
     from windtunnel._util.imports import import_refs
     from windtunnel.config.load import find_config, load_config
     from windtunnel.engine.remote import apply_placement, check_executor
-    from windtunnel.flows.common import resolve_seed
+    from windtunnel.flows.common import check_report_request, resolve_seed
     from windtunnel.flows.preflight import check_env
 
     if req.budget < 1:
@@ -289,6 +289,7 @@ def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
         config_path = find_config(req.config)
         cfg = load_config(config_path)
     import_refs(cfg.agent.python_refs())
+    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
     check_env(cfg, str(config_path), command="explore", mutation=False)
     apply_placement(cfg, req.executor, req.ray_address)
     if not cfg.golden_prompts:
