@@ -255,3 +255,19 @@ def test_modes_come_from_the_registry_so_a_new_plug_in_is_searched_and_ordered_b
     schedule = parse_schedule({"faults": [{"seam": "tool:lookup", "on_call": 1, "fault": {"mode": "error"}}]})
     milder = [step for step, _, _ in shrink_candidates(schedule, Input(0), {"tool:lookup": modes}, {})]
     assert "milder tool:lookup call 1 error -> stale_reply" in milder
+
+
+def test_an_interrupted_explore_reports_what_it_found_unshrunk_and_exits_130(tmp_path: Path) -> None:
+    from windtunnel.flows.events import Notice
+
+    def stop_at_first_failure(event: object) -> None:
+        if isinstance(event, Notice) and event.text.startswith("failure found"):
+            raise KeyboardInterrupt
+
+    config = write_config(tmp_path)
+    request = ExploreRequest(config=config, budget=60, seed=5, persist=False, found_dir=tmp_path / "found")
+    outcome = explore_flow(request, stop_at_first_failure)
+    assert outcome.exit_code == 130 and outcome.status == "interrupted"
+    [failure] = outcome.report["explore"]["failures"]
+    assert failure["status"] == "unshrunk" and failure["labels"] == PLANTED
+    assert not (tmp_path / "found").exists()  # never saved: it was not shrunk nor rerun

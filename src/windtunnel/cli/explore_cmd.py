@@ -80,8 +80,9 @@ def _render(outcome: Any) -> None:
         verdict = "[bold green]no failure found[/]" if outcome.passed else "[bold yellow]stopped early[/]"
         con.print(f"{verdict} within the budget (a larger --budget searches further)")
     for i, f in enumerate(failures, 1):
-        head = "[bold red]FAILURE[/]" if f["status"] == "minimal" else "[bold yellow]FLAKY FAILURE[/]"
-        con.print(f"\n{head} {i}: {f['status']} (reproduced {f['reproduced']}), found after {f['found_at_call']} calls")
+        head = "[bold yellow]FLAKY FAILURE[/]" if f["status"] == "flaky" else "[bold red]FAILURE[/]"
+        how = "not shrunk: interrupted" if f["status"] == "unshrunk" else f"reproduced {f['reproduced']}"
+        con.print(f"\n{head} {i}: {f['status']} ({how}), found after {f['found_at_call']} calls")
         con.print("  schedule:")
         for label in f["labels"] or ["(no faults: the agent fails without any)"]:
             con.print(f"    - {escape(label)}")

@@ -95,22 +95,26 @@ class Failure:
 
     @property
     def status(self) -> str:
-        """``minimal`` when every rerun failed, else ``flaky``."""
-        return "minimal" if self.reruns and self.reproduced == self.reruns else "flaky"
+        """``minimal`` when every rerun failed, ``flaky`` when some did not, ``unshrunk`` when the run was
+        interrupted before this failure was shrunk and rerun."""
+        if not self.reruns:
+            return "unshrunk"
+        return "minimal" if self.reproduced == self.reruns else "flaky"
 
 
 @dataclass
 class ExploreResult:
-    """What the search did (the flow's outcome ``detail``)."""
+    """What the search did (the flow's outcome ``detail``), filled as it goes: an interrupted run keeps
+    the failures found so far."""
 
-    failures: list[Failure]
-    calls: int
-    """Agent calls the search spent (baselines included)."""
-    shrink_calls: int
-    corpus: int
-    features: int
-    seams: dict[str, list[str]]
     strategy: str
+    failures: list[Failure] = field(default_factory=list)
+    calls: int = 0
+    """Agent calls the search spent (baselines included)."""
+    shrink_calls: int = 0
+    corpus: int = 0
+    features: int = 0
+    seams: dict[str, list[str]] = field(default_factory=dict)
 
 
 def observe(result: CellResult) -> Observation:
@@ -317,15 +321,14 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     )
     for n in runner.notices:
         listener(Notice(n))
-    state: dict[str, Any] = {}
+    result = ExploreResult(req.strategy)
 
     async def main() -> None:
-        state["result"] = await _explore(runner, req, seed, listener)
+        await _explore(runner, req, seed, listener, result)
 
     ran = execute(main, listener, total=req.budget, label="agent calls")
-    result: ExploreResult | None = state.get("result")
-    if result is None:  # interrupted before the search ended
-        result = ExploreResult([], runner.calls, 0, 0, 0, {}, req.strategy)
+    if ran.cut_short and not result.calls:
+        result.calls = runner.calls
     saved = _save(result, cfg, req, config_path) if req.save and not ran.cut_short else []
     for path in saved:
         listener(Notice(f"saved {path}: `windtunnel run` and `contract run` replay it first", kind="status"))
@@ -357,12 +360,13 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     )
 
 
-async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Listener) -> ExploreResult:
+async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Listener, out: ExploreResult) -> None:
+    """The search, then the shrinking of what it found, filling ``out`` as they go."""
     rng = random.Random(derive_seed(seed, "explore", req.strategy))
     mutations = runner.mutation_plans()
     usable = _usable(runner.cfg)
     search = Search(rng, {}, mutations)
-    failures: list[Failure] = []
+    failures = out.failures
     signatures: set[tuple[str, ...]] = set()
     empty = Schedule(name="baseline")
     base = [Candidate(Input(gi), empty) for gi in range(len(runner.cfg.golden_prompts))][: req.budget]
@@ -380,6 +384,8 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
             if obs.failed and sig not in signatures:
                 signatures.add(sig)
                 found.append((cand, obs, res, runner.calls))
+                if len(failures) < req.max_failures:  # kept as found until shrunk (an interrupted run reports it)
+                    failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
                 listener(Notice(f"failure found after {runner.calls} agent calls: {_what(obs, cand)}", kind="status"))
 
     take(base, await runner.run(base, "b"))
@@ -398,24 +404,19 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
         if not cands:
             break
         take(cands, await runner.run(cands, "x"))
-    search_calls = runner.calls
+    search_calls = out.calls = runner.calls
+    out.corpus, out.features = len(search.corpus), len(search.seen)
+    out.seams = {seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())}
     runner.progress = False
     for i, (cand, obs, res, at) in enumerate(found[: req.max_failures], 1):
         listener(
             Notice(
-                f"shrinking failure {i} of {len(found)} ({len(cand.schedule.faults)} faults), then {req.reruns} reruns"
+                f"shrinking failure {i} of {len(failures)} ({len(cand.schedule.faults)} faults), "
+                f"then {req.reruns} reruns"
             )
         )
-        failures.append(await _shrink(runner, req, search.modes, cand, obs, res, at))
-    return ExploreResult(
-        failures=failures,
-        calls=search_calls,
-        shrink_calls=runner.calls - search_calls,
-        corpus=len(search.corpus),
-        features=len(search.seen),
-        seams={seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())},
-        strategy=req.strategy,
-    )
+        failures[i - 1] = await _shrink(runner, req, search.modes, cand, obs, res, at)
+        out.shrink_calls = runner.calls - search_calls
 
 
 def _random_round(rng: random.Random, search: Search, counts: dict[str, int], n: int, prompts: int) -> list[Candidate]:
