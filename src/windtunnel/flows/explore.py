@@ -18,8 +18,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel._util.imports import import_refs
 from windtunnel._util.rng import derive_seed
+from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.base import LlmFaultSpec
+from windtunnel.chaos.hooks import agent_hooks
 from windtunnel.chaos.schedule import LLM_SEAM, TOOL_PREFIX, Schedule
+from windtunnel.chaos.seams import llm_mode_problems
 from windtunnel.chaos.search import (
     Candidate,
     Input,
@@ -31,11 +36,26 @@ from windtunnel.chaos.search import (
     shrink_candidates,
 )
 from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.contracts.found import found_dir, save_found
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
-from windtunnel.engine.session import RunSession
+from windtunnel.engine.plan import iter_mutation_plans
+from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.session import RunSession, run_invariants
+from windtunnel.flows.common import (
+    check_report_request,
+    execute,
+    new_run_id,
+    persist_report,
+    resolve_seed,
+    store_path,
+    write_report,
+)
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
+from windtunnel.flows.explore_report import explore_report
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
+from windtunnel.flows.preflight import check_env
 
 ROUND = 8
 """Cells proposed per round: the search reads a round's results (in proposal order) before the next one,
@@ -142,8 +162,6 @@ class _Runner:
     """Runs rounds of candidates through a RunSession and counts the agent calls."""
 
     def __init__(self, cfg: Config, req: ExploreRequest, seed: int, listener: Listener) -> None:
-        from windtunnel.engine.session import run_invariants
-
         self.cfg, self.req, self.seed, self.listener = cfg, req, seed, listener
         self.invariants, self.notices = run_invariants(cfg)
         self.inputs: dict[int, list[tuple[MutationRef, Any]]] = {}
@@ -155,8 +173,6 @@ class _Runner:
 
     def mutation_plans(self) -> dict[int, int]:
         """Plan the golden prompts' text mutations once (the same as ``run`` plans for this seed)."""
-        from windtunnel.engine.plan import iter_mutation_plans
-
         if not self.req.mutations or not self.cfg.mutations.types:
             return {}
         notes: list[str] = []
@@ -239,9 +255,6 @@ def _sentinel(cfg: Config) -> ChaosSpec | None:
     faults (an HTTP agent's LLM proxy, a framework agent's SDK transport): every round has it, so the
     model calls are seen in every round alike. A launched HTTP agent gets it only when ``agent.env`` names its
     model's base URL (``OPENAI_BASE_URL`` / ``ANTHROPIC_BASE_URL``): the proxy then forwards there."""
-    from windtunnel.agents.registry import capabilities
-    from windtunnel.chaos.hooks import agent_hooks
-
     agent = cfg.agent
     python = capabilities(agent).python
     if python and (getattr(agent, "llm", None) or not agent_hooks().is_framework(agent)):
@@ -262,9 +275,6 @@ def _sentinel(cfg: Config) -> ChaosSpec | None:
 
 def _usable(cfg: Config) -> Callable[[Any], bool]:
     """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode)."""
-    from windtunnel.chaos.base import LlmFaultSpec
-    from windtunnel.chaos.seams import llm_mode_problems
-
     def ok(fault: Any) -> bool:
         if not isinstance(fault, LlmFaultSpec):
             return True
@@ -274,12 +284,6 @@ def _usable(cfg: Config) -> Callable[[Any], bool]:
 
 
 def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
-    from windtunnel._util.imports import import_refs
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.remote import apply_placement, check_executor
-    from windtunnel.flows.common import check_report_request, resolve_seed
-    from windtunnel.flows.preflight import check_env
-
     if req.budget < 1:
         raise UsageError(
             f"--budget {req.budget} spends nothing", hint="give --budget a number of agent calls, e.g. 200"
@@ -306,8 +310,6 @@ def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
 
 def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     """Search, shrink, rerun, save and report (see the module docstring)."""
-    from windtunnel.flows.common import execute, new_run_id
-
     config_path, cfg, seed = _load(req)
     runner = _Runner(cfg, req, seed, listener)
     listener(
@@ -332,12 +334,8 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     saved = _save(result, cfg, req, config_path) if req.save and not ran.cut_short else []
     for path in saved:
         listener(Notice(f"saved {path}: `windtunnel run` and `contract run` replay it first", kind="status"))
-    from windtunnel.flows.explore_report import explore_report
-
     run_id = new_run_id()
     report = explore_report(result, cfg, req, config_path, seed, run_id, runner.notices, ran)
-    from windtunnel.flows.common import persist_report, store_path, write_report
-
     written = write_report(report, req.fmt, req.output, run_id)
     if req.persist:
         persist_report(report, store=store_path(cfg, req.store))
@@ -484,8 +482,6 @@ def _renamed(schedule: Schedule, prefix: str) -> Schedule:
 
 
 def _save(result: ExploreResult, cfg: Config, req: ExploreRequest, config_path: Path) -> list[Path]:
-    from windtunnel.contracts.found import found_dir, save_found
-
     folder = req.found_dir or found_dir(cfg, req.store)
     out = []
     for f in result.failures:

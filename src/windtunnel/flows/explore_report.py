@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from windtunnel.config.model import Config
 from windtunnel.contracts.found import call_sequence
+from windtunnel.engine.report import build_report, cell_row, now_iso
+from windtunnel.flows.common import run_status
 
 if TYPE_CHECKING:
     from windtunnel.flows.common import Execution
@@ -64,9 +66,6 @@ def explore_report(
     ran: Execution,
 ) -> dict[str, Any]:
     """The JSON report (valid against the report schema; ``run.mode`` is ``chaos``, ``run.command`` explore)."""
-    from windtunnel.engine.report import build_report, cell_row, now_iso
-    from windtunnel.flows.common import run_status
-
     rows = []
     for f in result.failures:
         row = cell_row(f.result)
