@@ -275,6 +275,7 @@ def _sentinel(cfg: Config) -> ChaosSpec | None:
 
 def _usable(cfg: Config) -> Callable[[Any], bool]:
     """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode)."""
+
     def ok(fault: Any) -> bool:
         if not isinstance(fault, LlmFaultSpec):
             return True
