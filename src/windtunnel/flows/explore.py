@@ -20,8 +20,9 @@ from typing import Any, Literal
 from windtunnel._util.errors import ConfigError, UsageError
 from windtunnel._util.imports import import_refs
 from windtunnel._util.rng import derive_seed
+from windtunnel.agents import Agent
 from windtunnel.agents.registry import capabilities
-from windtunnel.chaos.base import LlmFaultSpec
+from windtunnel.chaos.base import FaultSpec, LlmFaultSpec
 from windtunnel.chaos.hooks import agent_hooks
 from windtunnel.chaos.schedule import LLM_SEAM, TOOL_PREFIX, Schedule
 from windtunnel.chaos.seams import llm_mode_problems
@@ -42,6 +43,7 @@ from windtunnel.contracts.found import found_dir, save_found
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
 from windtunnel.engine.plan import iter_mutation_plans
 from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.runner import CellRunner
 from windtunnel.engine.session import RunSession, run_invariants
 from windtunnel.flows.common import (
     check_report_request,
@@ -164,7 +166,7 @@ class _Runner:
     def __init__(self, cfg: Config, req: ExploreRequest, seed: int, listener: Listener) -> None:
         self.cfg, self.req, self.seed, self.listener = cfg, req, seed, listener
         self.invariants, self.notices = run_invariants(cfg)
-        self.inputs: dict[int, list[tuple[MutationRef, Any]]] = {}
+        self.inputs: dict[int, list[tuple[MutationRef, str | list[dict[str, Any]]]]] = {}
         self.calls = 0
         self.cells = 0
         self.baselines: dict[str, str] | None = None
@@ -244,7 +246,7 @@ class _Session(RunSession):
 
     kept: dict[str, str] | None = field(default=None, init=False)
 
-    async def baselines(self, agent: Any, runner: Any) -> dict[str, str]:
+    async def baselines(self, agent: Agent, runner: CellRunner) -> dict[str, str]:
         if self.kept is None:
             self.kept = await super().baselines(agent, runner)
         return self.kept
@@ -273,10 +275,10 @@ def _sentinel(cfg: Config) -> ChaosSpec | None:
     ).to_spec()
 
 
-def _usable(cfg: Config) -> Callable[[Any], bool]:
+def _usable(cfg: Config) -> Callable[[FaultSpec], bool]:
     """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode)."""
 
-    def ok(fault: Any) -> bool:
+    def ok(fault: FaultSpec) -> bool:
         if not isinstance(fault, LlmFaultSpec):
             return True
         return not llm_mode_problems(cfg.agent, ChaosSpec("probe", (), (fault,)), "explore")
