@@ -85,6 +85,8 @@ class CheckOutcome:
     severity: str | None = None
     margin: float | None = None
     """The check's distance from its threshold (see ``CheckResult.margin``); not in the report."""
+    judge: dict[str, Any] | None = None
+    """A model-graded check's verdict record (``model``, ``verdict``, ``reason``, ``cached``)."""
 
 
 @dataclass(slots=True, kw_only=True)
