@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any, ClassVar, TypeVar
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from windtunnel._util.model import StrictModel
 from windtunnel._util.registry import Registry
@@ -197,10 +197,37 @@ class FaultSpec(StrictModel):
     """Chance that an eligible call is faulted, drawn from the cell's seeded RNG."""
     after_calls: int = Field(0, ge=0)
     """Let this many eligible calls through untouched before faulting."""
+    on_call: int | None = Field(None, ge=1)
+    """Fault the eligible call with this number (1 = the first), and with ``count`` the ones after it;
+    unset = every eligible call after ``after_calls``."""
+    count: int | None = Field(None, ge=1)
+    """Fault this many eligible calls in a row (a burst), then let the calls through again; unset = no end
+    (``on_call`` alone faults that one call)."""
+
+    impact: ClassVar[int | None] = None
+    """Where this mode sits from mild (0) to severe, for shrinking; ``None`` derives it from what the mode
+    does (see :func:`mode_severity`)."""
+
+    @model_validator(mode="after")
+    def _one_start(self) -> FaultSpec:
+        if self.on_call is not None and self.after_calls:
+            raise ValueError(
+                f"give on_call ({self.on_call}) or after_calls ({self.after_calls}), not both: on_call: N "
+                "faults the N-th eligible call, after_calls: N lets N calls through first"
+            )
+        return self
+
+    def in_window(self, d: Decision) -> bool:
+        """Whether the call falls in the faulted calls that ``on_call`` / ``after_calls`` / ``count`` select."""
+        start = self.on_call - 1 if self.on_call is not None else self.after_calls
+        if d.eligible_index < start:
+            return False
+        length = self.count if self.count is not None else (1 if self.on_call is not None else None)
+        return length is None or d.eligible_index < start + length
 
     def should_fire(self, d: Decision) -> bool:
-        """Default rule: skip the first ``after_calls`` eligible calls, then fire with ``probability``."""
-        if d.eligible_index < self.after_calls or self.probability <= 0.0:
+        """Default rule: a call in the window (:meth:`in_window`) fires with ``probability``."""
+        if not self.in_window(d) or self.probability <= 0.0:
             return False
         if self.probability >= 1.0:
             return True
@@ -211,6 +238,22 @@ class FaultSpec(StrictModel):
         params = self.model_dump(exclude={"mode"}, exclude_unset=True)
         inner = ", ".join(f"{k}={v!r}" for k, v in params.items())
         return f"{self.mode}({inner})" if inner else self.mode
+
+
+def mode_severity(cls: type[FaultSpec]) -> int:
+    """How severe a fault mode is, for shrinking toward milder faults: the plug-in's own ``impact`` when it
+    declares one, else derived from its behaviour: 0 only delays the call, 1 corrupts the real reply,
+    2 answers instead of the callee (the call fails)."""
+    if cls.impact is not None:
+        return cls.impact
+    base = ToolFaultSpec if issubclass(cls, ToolFaultSpec) else LlmFaultSpec
+    if getattr(cls, "replace", None) is not getattr(base, "replace", None):
+        return 2
+    if getattr(cls, "transform", None) is not getattr(base, "transform", None) or (
+        getattr(cls, "stream_filter", None) is not getattr(base, "stream_filter", None)
+    ):
+        return 1
+    return 0
 
 
 class ToolFaultSpec(FaultSpec):
