@@ -48,6 +48,14 @@ CiFlagOpt = typer.Option(
 VerifyOnlyOpt = typer.Option(
     False, "--verify-only", help="Only check the setup, run no test (upstream's flag; the same as `windtunnel verify`)."
 )
+ScheduleOpt = typer.Option(
+    None,
+    "--schedule",
+    help="Run every cell under this fault schedule file (YAML; see docs/explore.md) instead of chaos:.",
+)
+FoundOpt = typer.Option(
+    True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+)
 
 
 @app.command("run")
@@ -72,6 +80,8 @@ def run(
     executor: str = ExecutorOpt,
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
+    schedule: Path = ScheduleOpt,
+    found: bool = FoundOpt,
     ci: bool = CiFlagOpt,
     verify_only: bool = VerifyOnlyOpt,
 ) -> None:

@@ -72,6 +72,8 @@ def cell_row(
     }
     if r.calls:
         row["calls"] = r.calls
+    if r.schedule:
+        row["schedule"] = r.schedule
     if r.usage:
         row["usage"] = r.usage
     if reproduce_base is not None:
@@ -89,6 +91,8 @@ def _check(c: CheckOutcome) -> dict[str, Any]:
         out["detail"] = c.detail
     if c.severity is not None:
         out["severity"] = c.severity
+    if c.judge is not None:
+        out["judge"] = c.judge
     return out
 
 
