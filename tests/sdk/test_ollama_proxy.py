@@ -82,16 +82,60 @@ def test_ollama_host_spellings_become_an_origin() -> None:
 
 FAST: dict[str, dict[str, Any]] = {"timeout": {"delay_ms": 300}, "response_drift": {"drift_type": "verbosity_shift"}}
 """Parameters that make a mode act on a plain-text answer quickly (timeout: held 0.3 s, then 504)."""
+TOOL_MODES = sorted(n for n in llm_faults.names() if n.startswith("tool_"))
+"""Modes that act on an answer's tool calls (a text answer has none to fault)."""
+STREAM_ONLY = {"duplicate_chunk"}
+"""Modes that act on a stream's chunks (a JSON answer has none)."""
+TEXT_MODES = sorted(
+    n for n in llm_faults.names() if n not in TOOL_MODES and not getattr(llm_faults.get(n), "needs_previous", False)
+)
+
+
+def outcome(proxy_url: str, *, stream: bool) -> str | None:
+    try:
+        return chat(proxy_url, stream=stream)
+    except (ollama.ResponseError, httpx.HTTPError, ValueError):
+        return None  # the client met an error status, a cut connection or a broken line
 
 
 @pytest.mark.parametrize("stream", [False, True], ids=["json", "ndjson"])
-@pytest.mark.parametrize("mode", sorted(llm_faults.names()))
-def test_every_llm_fault_mode_acts_on_an_ollama_call(mode: str, stream: bool) -> None:
+@pytest.mark.parametrize("mode", TEXT_MODES)
+def test_every_text_fault_mode_acts_on_an_ollama_answer(mode: str, stream: bool) -> None:
     p = plan({"mode": mode, **FAST.get(mode, {})})
     with OllamaStub(text=TEXT) as model, llm_proxy(p, upstream=model.url) as proxy:
+        got = outcome(proxy.url, stream=stream)
+    assert p.calls and p.calls[-1]["faults"] == ([mode] if stream or mode not in STREAM_ONLY else [])
+    assert (got == TEXT) == (not stream and mode in STREAM_ONLY), f"{mode}: {got!r}"
+
+
+CALL = ("lookup_order", {"order_id": "A1", "reason": "late"})
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["json", "ndjson"])
+@pytest.mark.parametrize("mode", TOOL_MODES)
+def test_every_tool_call_fault_mode_acts_on_an_ollama_tool_call(mode: str, stream: bool) -> None:
+    p = plan({"mode": mode})
+    with (
+        OllamaStub(tool_calls=[CALL]) as model,
+        llm_proxy(p, upstream=model.url) as proxy,
+        ollama.Client(host=proxy.url) as client,
+    ):
         try:
-            got: str | None = chat(proxy.url, stream=stream)
+            if stream:
+                parts = list(client.chat("stub:1b", MESSAGES, stream=True))
+                calls = [c for part in parts for c in part.message.tool_calls or []]
+            else:
+                calls = list(client.chat("stub:1b", MESSAGES, stream=False).message.tool_calls or [])
+            got: Any = [(c.function.name, dict(c.function.arguments)) for c in calls]
         except (ollama.ResponseError, httpx.HTTPError, ValueError):
-            got = None  # the client met an error status, a cut connection or a broken line
-    assert got != TEXT, f"{mode} left the answer untouched"
-    assert p.calls and p.calls[-1]["faults"] == [mode]
+            got = None
+    assert got != [CALL], f"{mode} left the tool call untouched"
+    assert p.calls[-1]["faults"] == [mode]
+
+
+def test_stale_answer_replays_the_previous_ollama_answer() -> None:
+    p = plan({"mode": "stale_answer"})
+    with OllamaStub(text="first answer", later=["second answer"]) as model, llm_proxy(p, upstream=model.url) as proxy:
+        assert chat(proxy.url, stream=False) == "first answer"
+        assert chat(proxy.url, stream=True) == "first answer"  # the model was not asked again
+    assert len(model.requests) == 1

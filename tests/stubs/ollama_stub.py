@@ -27,9 +27,21 @@ CREATED_AT = "2025-01-01T00:00:00.000000Z"
 class OllamaStub(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, text: str = "The stub model says hello.", *, native: bool = True, openai: bool = False):
+    def __init__(
+        self,
+        text: str = "The stub model says hello.",
+        *,
+        native: bool = True,
+        openai: bool = False,
+        tool_calls: list[tuple[str, dict[str, Any]]] | None = None,
+        later: list[str] | None = None,
+    ):
         super().__init__(("127.0.0.1", 0), _Handler)
         self.text, self.native, self.openai = text, native, openai
+        self.tool_calls = tool_calls
+        """``[(name, arguments)]``: /api/chat answers with these tool calls (and no text)."""
+        self.later = list(later or [])
+        """Texts for the following calls, one each, after :attr:`text` answered the first."""
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self._thread = threading.Thread(target=self.serve_forever, args=(0.05,), daemon=True)
 
@@ -51,11 +63,13 @@ class OllamaStub(ThreadingHTTPServer):
         self._thread.join(5)
 
 
-def _final(model: str, key: str, text: str) -> dict[str, Any]:
+def _final(model: str, key: str, text: str, calls: list[tuple[str, dict[str, Any]]] | None = None) -> dict[str, Any]:
     base: dict[str, Any] = {"model": model, "created_at": CREATED_AT, "done": True, "done_reason": "stop"}
     base.update(total_duration=1000, prompt_eval_count=5, eval_count=len(text.split()))
     if key == "message":
         base["message"] = {"role": "assistant", "content": text}
+        if calls:
+            base["message"]["tool_calls"] = [{"function": {"name": n, "arguments": a}} for n, a in calls]
     else:
         base["response"] = text
     return base
@@ -90,6 +104,8 @@ class _Handler(BaseHTTPRequestHandler):
         body = json.loads(raw or b"{}")
         self.server.requests.append((self.path, body))
         model, text = body.get("model", "stub:1b"), self.server.text
+        if self.server.later and self.path.startswith("/api/"):
+            self.server.text = self.server.later.pop(0)  # the next call's answer
         if self.path == "/v1/chat/completions" and self.server.openai:
             answer = {"id": "c1", "object": "chat.completion", "created": 1, "model": model, "choices": [
                 {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]}  # fmt: skip
@@ -99,19 +115,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, b"404 page not found", "text/plain")
             return
         key = "message" if self.path == "/api/chat" else "response"
+        calls = self.server.tool_calls if key == "message" else None
         if body.get("stream", True) is False:
-            self._send(200, json.dumps(_final(model, key, text)).encode())
+            self._send(200, json.dumps(ollama_json(model, text, calls, key)).encode())
             return
-        lines = []
-        for i, word in enumerate(text.split(" ")):
-            piece = word if i == 0 else " " + word
-            chunk: dict[str, Any] = {"model": model, "created_at": CREATED_AT, "done": False}
-            chunk.update(
-                {"message": {"role": "assistant", "content": piece}} if key == "message" else {"response": piece}
-            )
-            lines.append(json.dumps(chunk))
-        done = _final(model, key, "")
-        lines.append(json.dumps(done))
+        lines = [json.dumps(obj) for obj in ollama_lines(model, text, calls, key)]
         payload = ("\n".join(lines) + "\n").encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/x-ndjson")
@@ -120,3 +128,26 @@ class _Handler(BaseHTTPRequestHandler):
         for line in payload.splitlines(keepends=True):
             self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
         self.wfile.write(b"0\r\n\r\n")
+
+
+def ollama_json(model: str, text: str, calls: list[tuple[str, dict[str, Any]]] | None, key: str) -> dict[str, Any]:
+    """The JSON answer the stub sends (``key``: ``message`` for /api/chat, ``response`` for /api/generate)."""
+    return _final(model, key, "" if calls else text, calls)
+
+
+def ollama_lines(model: str, text: str, calls: list[tuple[str, dict[str, Any]]] | None, key: str) -> list[Any]:
+    """The NDJSON objects of the stub's stream of the same answer."""
+    out: list[Any] = []
+    for i, word in enumerate(text.split(" ") if text and not calls else []):
+        piece = word if i == 0 else " " + word
+        chunk: dict[str, Any] = {"model": model, "created_at": CREATED_AT, "done": False}
+        chunk.update({"message": {"role": "assistant", "content": piece}} if key == "message" else {"response": piece})
+        out.append(chunk)
+    if calls:
+        line = _final(model, key, "", calls)
+        line.update(done=False)
+        for k in ("done_reason", "total_duration", "prompt_eval_count", "eval_count"):
+            line.pop(k)
+        out.append(line)
+    out.append(_final(model, key, ""))
+    return out

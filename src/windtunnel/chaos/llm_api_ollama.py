@@ -13,8 +13,8 @@ from windtunnel.chaos.base import LlmReply, ToolUse
 from windtunnel.chaos.llm_apis import NDJSON, Event, Seen, WireApi, arguments_object, render_event, tool_arguments
 
 _MESSAGES = {429: "too many requests", 500: "internal server error", 503: "server busy, please try again later"}
-_DONE_FIELDS = ("done_reason", "total_duration", "load_duration", "prompt_eval_count", "prompt_eval_duration")
-_DONE_FIELDS += ("eval_count", "eval_duration", "context")
+_DONE_FIELDS: tuple[str, ...] = ("done_reason", "total_duration", "load_duration", "prompt_eval_count")
+_DONE_FIELDS += ("prompt_eval_duration", "eval_count", "eval_duration", "context")
 
 
 def _done_reason(finish: str | None) -> str:
