@@ -6,6 +6,8 @@ holds (its own type checks pass), and what windtunnel cannot fault is refused by
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -15,6 +17,7 @@ import openai
 import pytest
 from fw_helpers import config, run
 from test_framework_llm_faults import call, chain
+from tests.clirun import wt
 
 from windtunnel._util.errors import AgentTimeout, ConfigError
 from windtunnel.agents import build_agent
@@ -185,3 +188,36 @@ async def test_a_python_agent_sharing_one_smolagents_agent_runs_its_calls_one_at
     assert agent._threads.total_tokens == 1
     warned = preflight(config_text('agent: {type: python, endpoint: "fw_stacks:ask_smol"}\n'), imports=True)
     assert any("one at a time" in w for w in warned.warnings), warned.warnings
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stack", list(STACKS))
+@pytest.mark.parametrize(("variant", "exit_code"), [("robust", 0), ("fabricator", 1)])
+def test_run_chaos_only_end_to_end(
+    stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stack: str, variant: str, exit_code: int
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        f"agent: {agent_of(stack, variant)}\n"
+        'golden_prompts: ["Where is my order 42?", "Where is my order 7?"]\n'
+        "invariants: [{type: excludes_pattern, pattern: shipped}, {type: output_not_empty}]\n"
+        "chaos: {tool_faults: [{tool: get_order_status, mode: error, error_code: 503}]}\n"
+    )
+    assert wt("run", "-c", "windtunnel.yaml", "--chaos-only", "-o", "report.json") == exit_code
+    cells = json.loads((tmp_path / "report.json").read_text())["cells"]
+    assert len(cells) == 2 and fw_tools.EXECUTED["get_order_status"] == 0
+    for cell in cells:
+        assert [f["name"] for f in cell["faults"]] == ["get_order_status"]
+        assert cell["calls"][0]["error"].startswith("503")
+
+
+def test_validate_refuses_dspy_llm_faults_with_the_line_to_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        f"agent: {agent_of('dspy')}\ngolden_prompts: [hi]\nchaos: {{llm_faults: [{{mode: rate_limit}}]}}\n"
+    )
+    assert wt("validate", "-c", "windtunnel.yaml") == 2
+    err = capsys.readouterr().err
+    assert "DSPy's own HTTP engine" in err and "agent.command" in err, err

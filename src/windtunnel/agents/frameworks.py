@@ -193,6 +193,10 @@ def framework_model(obj: Any) -> tuple[list[Any], str | None] | None:
 def thread_unsafe_in(fn: Any) -> str | None:
     """The framework of an agent object that a sync python agent ``fn`` reaches (its closure, the globals its
     code names, its bound object) and that cannot serve two runs at once; ``None`` when there is none."""
+    import sys
+
+    if not any(module in sys.modules for _, module, _ in THREAD_UNSAFE):  # no such object can exist
+        return None
     from windtunnel.agents._llmclients import references_within
 
     for obj in references_within([fn], depth=3):
