@@ -1,4 +1,4 @@
-"""smolagents, LlamaIndex and DSPy agents for the tests, on the stub model (``WT_STUB_URL``).
+"""smolagents and DSPy agents for the tests (LlamaIndex's are in ``fw_llama``), on the stub model (``WT_STUB_URL``).
 
 Each has the order tool (``get_order_status``, counting executions in ``fw_tools.EXECUTED``) and hands a
 failing tool to the model the framework's own way; the ``robust`` model then apologises, ``fabricator``
@@ -10,13 +10,9 @@ agent object across calls.
 from __future__ import annotations
 
 import os
-import warnings
 
 import dspy
 from fw_tools import order_status
-from llama_index.core.agent.workflow import FunctionAgent
-from llama_index.core.tools import FunctionTool
-from llama_index.llms.openai_like import OpenAILike
 from smolagents import OpenAIServerModel, ToolCallingAgent, tool
 
 URL = os.environ["WT_STUB_URL"]
@@ -54,22 +50,6 @@ def ask_smol(prompt: str) -> str:
 def order_lookup(order_id: str) -> str:
     """Look up the status of an order."""
     return order_status(order_id)
-
-
-def llama(model: str, **kw: object) -> FunctionAgent:
-    llm = OpenAILike(
-        model=model, api_base=URL, api_key="test-key", is_chat_model=True, is_function_calling_model=True, **kw
-    )
-    tool_ = FunctionTool.from_defaults(order_lookup, name="get_order_status")
-    return FunctionAgent(tools=[tool_], llm=llm, system_prompt="You look up orders.")
-
-
-with warnings.catch_warnings():  # LlamaIndex's workflows read pydantic's deprecated `__fields__` while building
-    warnings.simplefilter("ignore", DeprecationWarning)
-    llama_robust = llama("robust")
-    llama_fabricator = llama("fabricator")
-    llama_fresh_clients = llama("robust", reuse_client=False)
-llama_llm = llama_robust.llm
 
 
 def dspy_react(model: str) -> dspy.ReAct:
