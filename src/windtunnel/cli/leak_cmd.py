@@ -375,9 +375,13 @@ def sanitize(
     if outcome.status == "interrupted":
         sys.stderr.write(f"interrupted after {s['items']} items; {output} holds their sanitized copies\n")
         raise SystemExit(int(ExitCode.INTERRUPTED))
+    failed = s["not_sanitized"]
+    not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
         f"sanitized {s['items']} items ({s['leaked_before']} leaked before), removed {s['chars_removed']} "
-        f"characters; {s['still_leaking']} items still leak -> {output}"
+        f"characters; {s['still_leaking']} items still leak{not_done if failed else ''} -> {output}",
+        markup=False,
+        highlight=False,
     )
     if not outcome.passed:
         _fail()

@@ -412,7 +412,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     object; a JSONL dataset's records as an array); another suffix keeps the dataset's format.
     """
     from windtunnel._util.paths import refuse_overwrite
-    from windtunnel.leakage.dataset import DatasetError, write_back
+    from windtunnel.leakage.dataset import write_back
     from windtunnel.leakage.sanitize import EliminationWatch, sanitize_item
 
     if req.mode not in ("sentence", "span"):
@@ -425,7 +425,9 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         ],
     )
     fmap = req.fields.field_map()
+    labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     n = leaked = residual_items = chars = 0
+    failed: list[str] = []
     interrupted = False
     watch = EliminationWatch()
     document: list[Any] | None = None
@@ -437,24 +439,38 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         assert out.handle is not None
         try:
             for mapped in items(req.dataset, fmap):
+                if n == 0:
+                    from_json = mapped.record.raw is None
+                    if not (as_lines if as_lines is not None else not from_json):
+                        document = []
                 try:
                     res = sanitize_item(
                         mapped.item,
                         mode="span" if req.mode == "span" else "sentence",
                         redact_review=req.redact_review,
                         decode=req.decode,
+                        labels=labels,
                     )
-                except DatasetError as err:
-                    raise UsageError(f"{req.dataset}: {err}", hint=dataset_hint(err)) from None
-                record = write_back(mapped, res.item.projection)
-                if n == 0:
-                    from_json = mapped.record.raw is None
-                    if not (as_lines if as_lines is not None else not from_json):
-                        document = []
-                if document is not None:
-                    document.append(record)
-                else:
-                    out.handle.write(orjson.dumps(record) + b"\n")
+                except Exception as err:  # one record that cannot be sanitized costs that record only
+                    failed.append(mapped.item.id)
+                    reason = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
+                    listener(
+                        Notice(
+                            f"item {mapped.item.id}: not sanitized ({reason}); written unchanged, counted as "
+                            "still leaking",
+                            kind="alert",
+                        )
+                    )
+                    _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
+                    if st.handle is not None:
+                        st.handle.write(orjson.dumps({"id": mapped.item.id, "error": reason}) + b"\n")
+                    n += 1
+                    residual_items += 1
+                    continue
+                if res.changed:
+                    _write_record(out.handle, mapped, write_back(mapped, res.item.projection), document, raw=False)
+                else:  # a record with nothing to redact keeps its bytes
+                    _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
                 watch.add(res, show_values=req.show_values)
                 n += 1
                 leaked += res.before.leaked
@@ -474,11 +490,41 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
-    summary = {"items": n, "leaked_before": leaked, "chars_removed": chars, "still_leaking": residual_items}
+    summary = {
+        "items": n,
+        "leaked_before": leaked,
+        "chars_removed": chars,
+        "still_leaking": residual_items,
+        "not_sanitized": failed,
+    }
     status: Literal["passed", "failed", "interrupted"] = (
         "interrupted" if interrupted else ("failed" if residual_items else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
+
+
+def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:
+    """One output record: into the JSON document, else a JSONL line (an unchanged line as it was read)."""
+    if document is not None:
+        document.append(record)
+    elif raw and mapped.record.raw is not None:
+        line = mapped.record.raw
+        handle.write(line if line.endswith(b"\n") else line + b"\n")
+    else:
+        handle.write(orjson.dumps(record) + b"\n")
+
+
+def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:
+    """The distinct answers of a dataset file, in first-seen order (a pre-pass; nothing for a pipe)."""
+    if not path.is_file():
+        return []
+    seen: dict[str, None] = {}
+    with contextlib.suppress(UsageError):
+        for m in items(path, fmap):
+            seen.update(dict.fromkeys(m.item.expected[:1]))
+            if len(seen) > 1000:  # not a label set: free-form answers
+                return []
+    return list(seen)
 
 
 def _same_container(path: Path, records: list[Any]) -> Any:

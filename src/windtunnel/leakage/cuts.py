@@ -1,0 +1,268 @@
+"""Where the sanitizer may cut a string: structure-aware units, the sentence around a hit, listings.
+
+A string the model reads is often a document with a structure of its own: XML or HTML (tags and
+attribute values), an iCalendar object (``NAME;PARAM=x:VALUE`` content lines, folded), a mail message
+(header fields, a blank line, a body). Removing "the sentence around the hit" by punctuation alone cuts
+through that structure: it empties an XML document (no sentence ends in it), drops a header field's
+name with its value, or leaves a start tag without its end tag.
+
+So a cut is first confined to the *unit* that holds the hit: an XML/HTML text node or attribute value,
+a content line's or a header field's value, a mail body (itself a document, so its own units apply).
+Inside the unit the cut is the sentence (``sentence`` mode) or the span widened over markup wrapped
+around it (``span`` mode). A hit that lies in the structure itself (a tag name, a header field's name)
+is not cut at all: the rescan then reports it, instead of the sanitizer breaking the document.
+
+A cut that would remove one member of a *listing* (one line of an enum definition, one item of
+``Low, Medium, High``) is refused too: the members left behind would name the answer by elimination.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+Range = tuple[int, int]
+
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
+_WRAP = "*_~`\"'"
+
+# A tag, comment, processing instruction or declaration; CDATA is matched apart (its content is text).
+_TAG = re.compile(
+    r"<!\[CDATA\[(?P<cdata>.*?)\]\]>"
+    r"|<!--.*?-->"
+    r"|<\?[^<>]*\?>"
+    r"|<![A-Za-z][^<>]*>"
+    r"|</[A-Za-z][\w:.-]*\s*>"
+    r"|<(?P<name>[A-Za-z][\w:.-]*)(?P<attrs>(?:\s+[^\s<>=/]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>]+))?)*)\s*/?>",
+    re.DOTALL,
+)
+_ATTR_VALUE = re.compile(r"=\s*(?:\"([^\"]*)\"|'([^']*)')")
+# A header field (RFC 5322) or an iCalendar content line (RFC 5545): a name, parameters, ':', a value.
+_FIELD = re.compile(r"([!-9;-~]+?)(?:;[^\r\n:]*)?:[ \t]?")
+_FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+_STRUCTURE_FIELDS = frozenset({"BEGIN", "END"})
+
+
+def units(text: str) -> list[Range] | None:
+    """The ranges of ``text`` a cut may touch, or ``None`` when ``text`` is plain prose (all of it)."""
+    if _is_calendar(text):
+        return _field_units(text, stop_at_blank=False)
+    if _is_header_block(text):
+        return _field_units(text, stop_at_blank=True)
+    if "<" in text and ">" in text:
+        found = _markup_units(text)
+        if found is not None:
+            return found
+    return None
+
+
+def cut_range(text: str, span: Range, mode: str) -> Range | None:
+    """The range to remove for a hit at ``span``: its sentence (or the span itself in ``span`` mode),
+    confined to the structural unit that holds it; ``None`` when the hit is in the structure itself."""
+    found = units(text)
+    lo, hi = 0, len(text)
+    if found is not None:
+        unit = next((u for u in found if u[0] <= span[0] and span[1] <= u[1]), None)
+        if unit is None:
+            return None
+        lo, hi = unit
+    if mode == "sentence":
+        return sentence(text, span, lo, hi)
+    return with_markup(text, span, lo, hi)
+
+
+def sentence(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
+    """The sentence (or line) around ``span`` inside ``text[lo:hi]``, with the blank after it."""
+    hi = len(text) if hi is None else hi
+    a, b = span
+    start = lo
+    for m in _SENTENCE_END.finditer(text, lo, a):
+        start = m.end()
+    while start < a and text[start] in " \t":
+        start += 1
+    end = hi
+    nxt = _SENTENCE_END.search(text, b, hi)
+    if nxt is not None:
+        end = nxt.end()
+    # Take the blank after the sentence along, so no double blank remains (not the next line's indent).
+    while end < hi and text[end] in " \t" and text[end - 1] != "\n":
+        end += 1
+    if text[end - 1 : end] == "\n":
+        # A whole line goes with its indentation.
+        first = text.rfind("\n", lo, start) + 1
+        if first >= lo and not text[max(first, lo) : start].strip():
+            start = max(first, lo)
+    if start > lo and end == hi:
+        while start > lo and text[start - 1] in " \t":
+            start -= 1
+    return (start, end)
+
+
+def with_markup(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
+    """``span`` widened over emphasis or quotes wrapped around it (``**High**``), inside ``[lo, hi)``."""
+    hi = len(text) if hi is None else hi
+    a, b = span
+    while a > lo and b < hi and text[a - 1] == text[b] and text[b] in _WRAP:
+        a, b = a - 1, b + 1
+    return a, b
+
+
+def merge(spans: Sequence[Range]) -> list[Range]:
+    """Overlapping or touching ranges joined, sorted."""
+    out: list[Range] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+# ---------------------------------------------------------------- markup
+
+
+def _markup_units(text: str) -> list[Range] | None:
+    out: list[Range] = []
+    pos = 0
+    tags = 0
+    for m in _TAG.finditer(text):
+        tags += 1
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        if m.group("cdata") is not None:
+            out.append(m.span("cdata"))
+        elif m.group("attrs"):
+            base = m.start("attrs")
+            for av in _ATTR_VALUE.finditer(m.group("attrs")):
+                g = 1 if av.group(1) is not None else 2
+                a, b = av.span(g)
+                out.append((base + a, base + b))
+        pos = m.end()
+    if not tags:
+        return None
+    if pos < len(text):
+        out.append((pos, len(text)))
+    return out
+
+
+# ---------------------------------------------------------------- content lines and header fields
+
+
+def _logical_lines(text: str, start: int = 0) -> list[Range]:
+    """``(start, end)`` of each logical line from ``start`` (folded continuations joined), end before
+    the line break."""
+    out: list[Range] = []
+    pos = start
+    n = len(text)
+    while pos < n:
+        end = text.find("\n", pos)
+        end = n if end < 0 else end
+        while end < n and end + 1 < n and text[end + 1] in " \t":
+            nxt = text.find("\n", end + 1)
+            end = n if nxt < 0 else nxt
+        stop = end - 1 if end > pos and text[end - 1] == "\r" else end
+        out.append((pos, stop))
+        pos = end + 1
+    return out
+
+
+def _is_calendar(text: str) -> bool:
+    head = text.lstrip()[:64].upper()
+    return head.startswith("BEGIN:V") and "\nEND:V" in text.upper()
+
+
+def _is_header_block(text: str) -> bool:
+    """Two or more header fields first, up to a blank line or the end, every line a field."""
+    fields = 0
+    for a, b in _logical_lines(text):
+        if a == b:
+            break
+        m = _FIELD.match(text, a, b)
+        if m is None or not _FIELD_NAME.fullmatch(m.group(1)):
+            return False
+        fields += 1
+    return fields >= 2
+
+
+def _field_units(text: str, *, stop_at_blank: bool) -> list[Range]:
+    out: list[Range] = []
+    lines = _logical_lines(text)
+    for i, (a, b) in enumerate(lines):
+        if a == b:
+            if stop_at_blank:
+                body = lines[i + 1][0] if i + 1 < len(lines) else len(text)
+                inner = units(text[body:])
+                out.extend((body + x, body + y) for x, y in inner) if inner is not None else out.append(
+                    (body, len(text))
+                )
+                break
+            continue
+        m = _FIELD.match(text, a, b)
+        if m is None or m.group(1).upper() in _STRUCTURE_FIELDS:
+            continue
+        out.append((m.end(), b))
+    return out
+
+
+# ---------------------------------------------------------------- listings
+
+
+def _label_hits(text: str, labels: Sequence[str], lo: int, hi: int) -> set[str]:
+    """The labels written as whole tokens in ``text[lo:hi]`` (case-insensitive)."""
+    found: set[str] = set()
+    chunk = text[lo:hi].casefold()
+    for lab in labels:
+        low = lab.casefold()
+        if low and re.search(rf"(?<!\w){re.escape(low)}(?!\w)", chunk):
+            found.add(low)
+    return found
+
+
+def _skeleton(line: str, labels: Sequence[str]) -> str:
+    out = line.casefold()
+    for lab in sorted(labels, key=len, reverse=True):
+        out = re.sub(rf"(?<!\w){re.escape(lab.casefold())}(?!\w)", "\0", out)
+    return re.sub(r"\w+", "", out.replace("\0", "L")).strip()
+
+
+def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
+    """Would removing ``text[cut]`` remove one member of a listing of labels and keep the others?
+
+    Two shapes: a cut of whole lines whose neighbour line has the same skeleton (the line with its
+    words removed) and holds another label (``HIGH = 'High'`` beside ``LOW = 'Low'``); a cut inside a
+    line that a separator (``,`` ``|`` ``/`` ``or`` ``and``) joins to another label (``Low, High``).
+    """
+    if len(labels) < 2:
+        return False
+    a, b = cut
+    inside = _label_hits(text, labels, a, b)
+    if not inside:
+        return False
+    line_start = text.rfind("\n", 0, a) + 1
+    last = max(a, b - 1) if text[b - 1 : b] == "\n" else b
+    line_end = text.find("\n", last)
+    line_end = len(text) if line_end < 0 else line_end
+    whole_lines = not text[line_start:a].strip() and not text[b:line_end].strip()
+    if whole_lines:
+        cut_lines = [ln for ln in text[a:b].splitlines() if ln.strip()]
+        shape = _skeleton(cut_lines[0], labels) if cut_lines else ""
+        prev_end = line_start - 1
+        prev_start = text.rfind("\n", 0, max(prev_end, 0)) + 1
+        nxt_start = line_end + 1
+        nxt_end = text.find("\n", nxt_start)
+        nxt_end = len(text) if nxt_end < 0 else nxt_end
+        for lo, hi in ((prev_start, max(prev_end, prev_start)), (nxt_start, nxt_end)):
+            if lo >= hi or hi > len(text):
+                continue
+            others = _label_hits(text, labels, lo, hi) - inside
+            if others and _skeleton(text[lo:hi], labels) == shape:
+                return True
+        return False
+    alt = "|".join(re.escape(lab.casefold()) for lab in sorted(labels, key=len, reverse=True) if lab)
+    before = text[line_start:a].casefold()
+    after = text[b:line_end].casefold()
+    return bool(re.search(rf"(?<!\w)(?:{alt})(?:{_JOIN})$", before) or re.match(rf"(?:{_JOIN})(?:{alt})(?!\w)", after))
+
+
+_JOIN = r"[ \t]*[,;|/][ \t]*(?:(?:or|and)[ \t]+)?|[ \t]+(?:or|and)[ \t]+"
+"""What joins the members of a listing on one line: a separator, or ``or`` / ``and``."""
