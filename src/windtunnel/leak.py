@@ -139,7 +139,7 @@ def baseline(results: PathLike | None = None, **options: Any) -> LeakOutcome:
     Options: ``chance``, ``chance_model``, ``n_labels``, ``alpha``, ``excess``, ``power``, ``paired``
     (the sanitized run's results), ``pair_by``, ``simulate`` with ``dataset``, ``expected_field``, ``seed``.
     """
-    from windtunnel.flows.leak import BaselineRequest, baseline_flow
+    from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
 
     request = build_request(
         "leak.baseline", BaselineRequest, options, results=_path("baseline", "results", results, optional=True)
@@ -156,7 +156,7 @@ def mine(
     **field_options: Any,
 ) -> LeakOutcome:
     """Suggest correlated values (``outcome.detail``: the suggestions); ``output`` gets ``{label: [values]}``."""
-    from windtunnel.flows.leak import mine_flow
+    from windtunnel.flows.leak_evidence import mine_flow
 
     fields = _fields("mine", field_options)
     if field_options:

@@ -142,16 +142,21 @@ def sanitize_item(
     redact_review: bool = False,
     decode: bool = True,
     labels: Sequence[str] = (),
+    extra: Sequence[Finding] = (),
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
     ``redact_review`` also acts on ``low`` (review) findings; ``mode`` chooses between removing the
     sentence around a leaking span in prose (default) or the span alone. ``labels`` (with the item's
-    own label set) tell a listing of labels, whose members are never blanked alone.
+    own label set) tell a listing of labels, whose members are never blanked alone. ``extra`` are
+    findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     before = audit_item(it, decode=decode)
     todo = [f for f in before.findings if f.blocking or redact_review]
+    if extra:
+        todo.extend(extra)
+        before = ItemAudit(before.item, [*before.findings, *extra], before.line)
     if not todo:
         return SanitizeResult(it, [], before, before, [])
     try:
