@@ -15,10 +15,33 @@ from typing import Any
 LABELS = ["Low", "Medium", "High", "Critical"]
 GLYPHS = {"Low": "▽", "Medium": "◇", "High": "★", "Critical": "‼"}
 CODES = {"Low": "Q4", "Medium": "Q3", "High": "Q2", "Critical": "Q1"}
-_WORDS = (
-    "login export invoice search upload report dashboard sync cache email billing profile api mobile "
-    "timeout error slow broken missing fails crash blank stuck wrong duplicate"
-).split()
+_WORDS = [
+    "login",
+    "export",
+    "invoice",
+    "search",
+    "upload",
+    "report",
+    "dashboard",
+    "sync",
+    "cache",
+    "email",
+    "billing",
+    "profile",
+    "api",
+    "mobile",
+    "timeout",
+    "error",
+    "slow",
+    "broken",
+    "missing",
+    "fails",
+    "crash",
+    "blank",
+    "stuck",
+    "wrong",
+    "duplicate",
+]
 _PROSE = [
     "Users say the page does not load after the latest deploy and they keep retrying.",
     "The customer attached a screenshot of the error and asked for an update by tomorrow.",

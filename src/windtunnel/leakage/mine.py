@@ -330,7 +330,8 @@ def mined_findings(
 
     A finding is ``correlated`` / ``correlated.mined`` at ``medium`` severity (the item leaks): the
     candidate rides with this item's answer across the dataset. Its ``value`` is the candidate (hashed
-    in reports); its ``detail`` gives purity, support and q, never the value or the label.
+    in reports: the one this item holds, which may be another of the same items' candidates than the
+    suggestion's own); its ``detail`` gives purity, support and q, never the value or the label.
     """
     by_key = {(s.kind, s.pointer, s.value): s for s in result.suggestions}
     for s in result.suggestions:  # the candidates held by the same items are found the same way
@@ -362,7 +363,7 @@ def mined_findings(
                         f"{sug.support} items holding it share that label (base rate {sug.base_rate:.0%}; "
                         f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
                     ),
-                    value=sug.value,
+                    value=key[2],
                 )
             )
         whole = {f.pointer for f in found if f.span is None}
