@@ -59,14 +59,32 @@ def fisher_greater(a: int, row: int, col: int, total: int) -> float:
     """
     if not (0 <= a <= row <= total and 0 <= col <= total):
         raise ValueError(f"not a 2x2 table: a={a}, row={row}, col={col}, total={total}")
-    hi = min(row, col)
-    lo = max(a, row + col - total)
-    if lo > hi:
+    least, hi = max(0, row + col - total), min(row, col)
+    if a <= least:
+        return 1.0
+    if a > hi:
         return 0.0
-    denom = _log_comb(total, row)
-    logs = [_log_comb(col, i) + _log_comb(total - col, row - i) - denom for i in range(lo, hi + 1)]
-    top = max(logs)
-    return min(1.0, math.exp(top) * sum(math.exp(v - top) for v in logs))
+
+    def log_pmf(i: int) -> float:
+        return _log_comb(col, i) + _log_comb(total - col, row - i) - _log_comb(total, row)
+
+    # Sum the tail that lies past the mode, where the terms only fall: each term from its neighbour by
+    # their ratio, stopping once they no longer change the sum; the other tail is one minus it.
+    mode = (row + 1) * (col + 1) // (total + 2)
+    acc = t = 1.0
+    if a > mode:
+        for i in range(a, hi):
+            t *= (col - i) * (row - i) / ((i + 1) * (total - col - row + i + 1))
+            acc += t
+            if t < acc * 1e-17:
+                break
+        return min(1.0, math.exp(log_pmf(a) + math.log(acc)))
+    for i in range(a - 1, least, -1):
+        t *= i * (total - col - row + i) / ((col - i + 1) * (row - i + 1))
+        acc += t
+        if t < acc * 1e-17:
+            break
+    return min(1.0, max(0.0, 1.0 - math.exp(log_pmf(a - 1) + math.log(acc))))
 
 
 def adjust_p(p_values: Sequence[float], method: str = "bh") -> list[float]:

@@ -235,7 +235,7 @@ def scan(
         None,
         "--mine/--no-mine",
         help="Also report values no rule names that ride with one label across the dataset (correlated.mined). "
-        "Default: on for a dataset file of 200 labelled items or more (up to 64 MB).",
+        "Default: on for a dataset file of 200 labelled items or more (up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
 ) -> None:

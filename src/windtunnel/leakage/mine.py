@@ -30,6 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
@@ -112,6 +113,7 @@ class MineResult:
 # ---------------------------------------------------------------- candidates
 
 
+@lru_cache(maxsize=4096)
 def _general(pointer: str) -> str:
     return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
 
@@ -154,25 +156,34 @@ def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[s
         if not isinstance(value, str):
             out.setdefault(("value", template, value[0]), (pointer, None))
             continue
-        s = value.strip()
-        if not s or len(s.split()) > PROSE_WORDS:
-            continue
-        if len(s) <= _MAX_VALUE_LEN:
-            out.setdefault(("value", template, s), (pointer, None))
-        if is_url(s):
-            segs = [p for p in re.split(r"[/?#&=]", s.split("://", 1)[-1]) if p][1:]
-            for a, b in itertools.pairwise(segs):
-                out.setdefault(("url-segment", template, f"{a}/{b}"), (pointer, None))
-            continue
-        toks = _tokens(value)
-        for n in range(1, _MAX_NGRAM + 1):
-            for i in range(len(toks) - n + 1):
-                gram = toks[i : i + n]
-                if n > 1 and not all(t[0][0].isalnum() for t in gram):
-                    continue
-                text = " ".join(t[0] for t in gram)
-                out.setdefault(("token" if n == 1 else "ngram", "", text), (pointer, (gram[0][1], gram[-1][2])))
+        for key, span in _string_candidates(template, value):
+            if key not in out:
+                out[key] = (pointer, span)
     return out
+
+
+@lru_cache(maxsize=65536)
+def _string_candidates(template: str, value: str) -> tuple[tuple[tuple[str, str, str], tuple[int, int] | None], ...]:
+    """The candidates of one string at ``template`` (memoised: statuses, names and codes repeat)."""
+    s = value.strip()
+    if not s or len(s.split()) > PROSE_WORDS:
+        return ()
+    out: list[tuple[tuple[str, str, str], tuple[int, int] | None]] = []
+    if len(s) <= _MAX_VALUE_LEN:
+        out.append((("value", template, s), None))
+    if is_url(s):
+        segs = [p for p in re.split(r"[/?#&=]", s.split("://", 1)[-1]) if p][1:]
+        out.extend((("url-segment", template, f"{a}/{b}"), None) for a, b in itertools.pairwise(segs))
+        return tuple(out)
+    toks = _tokens(value)
+    for n in range(1, _MAX_NGRAM + 1):
+        for i in range(len(toks) - n + 1):
+            gram = toks[i : i + n]
+            if n > 1 and not all(t[0][0].isalnum() for t in gram):
+                continue
+            text = " ".join(t[0] for t in gram)
+            out.append((("token" if n == 1 else "ngram", "", text), (gram[0][1], gram[-1][2])))
+    return tuple(out)
 
 
 def _leaves(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
@@ -219,7 +230,7 @@ def mine(
     Memory is bounded by ``max_candidates``: when more distinct candidates are held, those seen once so
     far are dropped (ids, timestamps), which can only lose candidates far below any support floor.
     """
-    counts: dict[tuple[str, str, str], Counter[str]] = {}
+    counts: dict[tuple[str, str, str], dict[str, int]] = {}
     prints: dict[tuple[str, str, str], int] = {}
     label_counts: Counter[str] = Counter()
     for index, it in enumerate(items):
@@ -231,17 +242,19 @@ def mine(
         for key in candidates(it.projection, derive_from):
             c = counts.get(key)
             if c is None:
-                c = counts[key] = Counter()
-            c[label] += 1
-            prints[key] = (prints.get(key, 0) + mark) & _MASK
+                counts[key] = {label: 1}
+                prints[key] = mark
+            else:
+                c[label] = c.get(label, 0) + 1
+                prints[key] = (prints[key] + mark) & _MASK
         if len(counts) > max_candidates:
-            counts = {k: c for k, c in counts.items() if c.total() > 1}
+            counts = {k: c for k, c in counts.items() if sum(c.values()) > 1}
             prints = {k: prints[k] for k in counts}
     total = sum(label_counts.values())
     norms = {normalize_needle(lab) for lab in label_counts}
     groups: dict[tuple[int, int], list[tuple[str, str, str]]] = {}
     for key, c in counts.items():
-        support = c.total()
+        support = sum(c.values())
         if support < min_support or support >= total or normalize_needle(key[2]) in norms:
             continue
         groups.setdefault((prints[key], support), []).append(key)
@@ -252,7 +265,7 @@ def mine(
         members[key] = keys
         c = counts[key]
         label, top = max(sorted(c.items()), key=lambda kv: kv[1])
-        support = c.total()
+        support = sum(c.values())
         p = fisher_greater(top, support, label_counts[label], total) * len(label_counts)
         tests.append((key, label, top, support, min(1.0, p)))
     adjusted = adjust_p([t[4] for t in tests], correction)
