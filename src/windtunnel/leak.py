@@ -124,7 +124,7 @@ def check(raw: PathLike, sanitized: PathLike, **options: Any) -> LeakOutcome:
 
     fields = _fields("check", options)
     _jobs("check", options)
-    unknown = set(options) - {"decode", "jobs", "show_values"}
+    unknown = set(options) - {"decode", "jobs", "show_values", "mine", "derive_from"}
     if unknown:
         raise TypeError(f"windtunnel.leak.check() got unexpected options: {', '.join(sorted(unknown))}")
     return check_flow(

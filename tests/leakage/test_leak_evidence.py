@@ -210,3 +210,13 @@ def test_without_the_correction_noise_would_be_mined() -> None:
         for seed in range(6)
     )
     assert spurious >= 6
+
+
+def test_check_with_mine_passes_the_twin_and_fails_the_raw_file_twice(
+    twins: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw, clean = str(twins["raw"]), str(twins["clean"])
+    assert run_cli("leak", "check", "--raw", raw, "--sanitized", clean) == 1  # no rule names the riders
+    assert run_cli("leak", "check", "--raw", raw, "--sanitized", clean, "--mine") == 0
+    assert "raw: 320/320 leak; sanitized: 0/320 leak -> PASS" in capsys.readouterr().out
+    assert run_cli("leak", "check", "--raw", raw, "--sanitized", raw, "--mine") == 1

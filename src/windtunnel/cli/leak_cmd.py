@@ -433,6 +433,10 @@ def check(
     strict: bool = _STRICT,
     executor: str | None = ScanExecutorOpt,
     ray_address: str | None = RayAddressOpt,
+    mine: bool = typer.Option(
+        False, "--mine", help="Mine the raw dataset; its mined values count as leaks on both sides."
+    ),
+    derive_from: list[str] | None = _DERIVE,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
     from windtunnel.cli._console import out_console
@@ -448,9 +452,13 @@ def check(
         show_values=show_values,
         executor=executor,
         ray_address=ray_address,
+        mine=mine,
+        derive_from=list(derive_from or []),
     )
     s = outcome.summary
     con = out_console()
+    if "mined" in s:
+        con.print(f"mined (raw): {s['mined']['description']}", markup=False, highlight=False)
     for i in s["not_leaking"][:20]:
         con.print(f"[red]raw item {i} does not leak[/]: the scan would not notice if this item's leak came back")
     for i, ptrs in list(s["still_leaking"].items())[:20]:

@@ -662,25 +662,40 @@ def check_flow(
     show_values: bool = False,
     executor: str | None = None,
     ray_address: str | None = None,
+    mine: bool = False,
+    derive_from: Sequence[str] = (),
 ) -> LeakOutcome:
     """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
 
     ``summary``: ``raw_items``, ``raw_leaking``, ``sanitized_items``, ``not_leaking`` (raw ids that do
     not leak), ``still_leaking`` ({sanitized id: pointers}) and ``missing`` (ids in only one dataset).
+    With ``mine`` the raw dataset is mined and its mined findings count on both sides (the sanitized
+    items are searched for the candidates mined from the raw ones); ``summary["mined"]`` says how.
     """
     from contextlib import closing
+
+    from windtunnel.leakage.mine import mined_findings
 
     fields = fields or Fields()
     fmap = fields.field_map()
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
-    with closing(audits(raw, fmap, decode, jobs, executor, ray_address)) as found:
+    found: _Audits
+    mined: dict[str, Any] | None = None
+    extra_raw: dict[str, list[Any]] = {}
+    extra_san: dict[str, list[Any]] = {}
+    if mine:
+        mine_decision(raw, True)
+        mine_decision(sanitized, True)
+        mined, extra_raw, result = mined_index(raw, fmap, derive_from, forced=True)
+        extra_san = dict(mined_findings((m.item for m in items(sanitized, fmap)), result, derive_from=derive_from))
+    with closing(_with_mined(audits(raw, fmap, decode, jobs, executor, ray_address), extra_raw)) as found:
         for audit in found:
             _unique_id(raw, audit.item, audit.line, seen, fields.id_field)
             raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
     seen = {}
-    with closing(audits(sanitized, fmap, decode, jobs, executor, ray_address)) as found:
+    with closing(_with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address), extra_san)) as found:
         for audit in found:
             _unique_id(sanitized, audit.item, audit.line, seen, fields.id_field)
             san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})
@@ -696,6 +711,7 @@ def check_flow(
         "not_leaking": not_leaking,
         "still_leaking": still,
         "missing": missing,
+        **({"mined": mined} if mined is not None else {}),
     }
     ok = not not_leaking and not still and not missing
     return LeakOutcome(status="passed" if ok else "failed", summary=summary)
