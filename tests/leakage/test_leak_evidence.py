@@ -220,3 +220,10 @@ def test_check_with_mine_passes_the_twin_and_fails_the_raw_file_twice(
     assert run_cli("leak", "check", "--raw", raw, "--sanitized", clean, "--mine") == 0
     assert "raw: 320/320 leak; sanitized: 0/320 leak -> PASS" in capsys.readouterr().out
     assert run_cli("leak", "check", "--raw", raw, "--sanitized", raw, "--mine") == 1
+
+
+def test_the_html_page_shows_the_mined_findings_too(twins: dict[str, Path], tmp_path: Path) -> None:
+    page = tmp_path / "audit.html"
+    assert run_cli("leak", "scan", str(twins["raw"]), "-f", "html", "-o", str(page)) == 1
+    assert "correlated.mined" in page.read_text(encoding="utf-8")
+    assert run_cli("leak", "scan", str(twins["raw"]), "-f", "html", "-o", str(page), "--no-mine") == 0
