@@ -62,7 +62,7 @@ def test_a_finding_that_does_not_resolve_is_a_problem_not_a_crash() -> None:
     bogus = replace(res.before.findings[0], pointer="/nope/deeper")
     problems: list[str] = []
     out = _apply({"p": "High"}, [bogus], "sentence", [], _Ctx(LABELS, problems))
-    assert out == {"p": "High"} and problems and "does not resolve" in problems[0]
+    assert out == {"p": "High"} and problems and "/nope/deeper" in problems[0]
 
 
 # ---------------------------------------------------------------- structure kept
@@ -215,3 +215,26 @@ def test_clean_records_are_written_byte_for_byte(tmp_path: Path, projections: li
     written = out.read_bytes().splitlines()
     assert written[1:] == data.read_bytes().splitlines()[1:]
     assert written[0] != data.read_bytes().splitlines()[0]
+
+
+def test_a_selected_option_in_markup_is_unmarked_and_every_option_stays() -> None:
+    form = (
+        'Risk form\n<select name="risk">\n'
+        '  <option value="Low">Low</option>\n'
+        '  <option value="Medium">Medium</option>\n'
+        '  <option value="High" selected>High</option>\n'
+        "</select>\n"
+    )
+    res = sanitize_item(item({"form": form}))
+    out = res.item.projection["form"]
+    assert "selected" not in out
+    assert all(f'<option value="{lab}">{lab}</option>' in out for lab in LABELS)
+    assert html_tags(out) == html_tags(form)
+
+
+def test_two_parallel_lines_are_not_a_listing() -> None:
+    # A diff's old and new line look alike but list nothing: the new value is cut as any other.
+    diff = " title: Login broken\n-priority: Low\n+priority: High\n owner: mei\n"
+    res = sanitize_item(item({"diff": diff}))
+    assert res.ok and "High" not in res.item.projection["diff"]
+    assert "-priority: Low" in res.item.projection["diff"] and "owner: mei" in res.item.projection["diff"]

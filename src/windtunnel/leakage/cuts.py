@@ -218,19 +218,42 @@ def _label_hits(text: str, labels: Sequence[str], lo: int, hi: int) -> set[str]:
     return found
 
 
-def _skeleton(line: str, labels: Sequence[str]) -> str:
-    out = line.casefold()
+_SKELETON_TOKEN = re.compile(r"\w+|[^\w\s]")
+_MAX_LINE_TOKENS = 64
+
+
+def _skeleton(line: str, labels: Sequence[str]) -> list[str]:
+    """The tokens of ``line``, case-folded, with every label written ``\0`` (one token)."""
+    low = line.casefold()
     for lab in sorted(labels, key=len, reverse=True):
-        out = re.sub(rf"(?<!\w){re.escape(lab.casefold())}(?!\w)", "\0", out)
-    return re.sub(r"\w+", "", out.replace("\0", "L")).strip()
+        low = re.sub(rf"(?<!\w){re.escape(lab.casefold())}(?!\w)", "\0", low)
+    return [t for part in low.split("\0") for t in (*_SKELETON_TOKEN.findall(part), "\0")][:-1]
+
+
+def _parallel(a: list[str], b: list[str]) -> bool:
+    """Two lines are members of one listing: the same tokens but for at most two inserted ones (a
+    ``selected`` attribute, an ``x`` in a box) and any replaced non-words (``= 1`` / ``= 2``, ``id="r0"`` /
+    ``id="r1"``); a replaced word (``Severity: Low`` / ``Priority: High``) makes them two fields."""
+    if "\0" not in a or "\0" not in b or max(len(a), len(b)) > _MAX_LINE_TOKENS or abs(len(a) - len(b)) > 2:
+        return False
+    inf = 3
+    prev = list(range(len(b) + 1))
+    for i, ta in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, tb in enumerate(b, 1):
+            same = 0 if ta == tb or (not ta.isalpha() and not tb.isalpha()) else inf
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + same)
+        prev = cur
+    return prev[-1] <= 2
 
 
 def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     """Would removing ``text[cut]`` remove one member of a listing of labels and keep the others?
 
-    Two shapes: a cut of whole lines whose neighbour line has the same skeleton (the line with its
-    words removed) and holds another label (``HIGH = 'High'`` beside ``LOW = 'Low'``); a cut inside a
-    line that a separator (``,`` ``|`` ``/`` ``or`` ``and``) joins to another label (``Low, High``).
+    Two shapes: the line of the cut and a neighbour line are parallel (:func:`_parallel`) and the
+    neighbour holds another label (``HIGH = 'High'`` beside ``LOW = 'Low'``; ``<option value="Low"
+    selected>`` beside ``<option value="Moderate">``); a cut inside a line that a separator (``,`` ``|``
+    ``/`` ``or`` ``and``) joins to another label (``Low, High``).
     """
     if len(labels) < 2:
         return False
@@ -239,24 +262,35 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     if not inside:
         return False
     line_start = text.rfind("\n", 0, a) + 1
+    first_end = text.find("\n", a)
+    first_end = len(text) if first_end < 0 else first_end
     last = max(a, b - 1) if text[b - 1 : b] == "\n" else b
     line_end = text.find("\n", last)
     line_end = len(text) if line_end < 0 else line_end
-    whole_lines = not text[line_start:a].strip() and not text[b:line_end].strip()
-    if whole_lines:
-        cut_lines = [ln for ln in text[a:b].splitlines() if ln.strip()]
-        shape = _skeleton(cut_lines[0], labels) if cut_lines else ""
-        prev_end = line_start - 1
-        prev_start = text.rfind("\n", 0, max(prev_end, 0)) + 1
-        nxt_start = line_end + 1
-        nxt_end = text.find("\n", nxt_start)
-        nxt_end = len(text) if nxt_end < 0 else nxt_end
-        for lo, hi in ((prev_start, max(prev_end, prev_start)), (nxt_start, nxt_end)):
-            if lo >= hi or hi > len(text):
-                continue
-            others = _label_hits(text, labels, lo, hi) - inside
-            if others and _skeleton(text[lo:hi], labels) == shape:
-                return True
+    shape = _skeleton(text[line_start:first_end], labels)
+    members = _label_hits(text, labels, line_start, first_end)
+    # Walk the parallel lines up and down from the cut's line: a listing has three members or more
+    # (every label, when there are fewer), not two lines such as a diff's "-" and "+".
+    for step in (-1, 1):
+        lo, hi = (line_start, first_end) if step < 0 else (line_start, line_end)
+        while True:
+            if step < 0:
+                if lo == 0:
+                    break
+                hi = lo - 1
+                lo = text.rfind("\n", 0, hi) + 1
+            else:
+                if hi >= len(text):
+                    break
+                lo = hi + 1
+                nxt = text.find("\n", lo)
+                hi = len(text) if nxt < 0 else nxt
+            if not _parallel(shape, _skeleton(text[lo:hi], labels)):
+                break
+            members |= _label_hits(text, labels, lo, hi)
+    if len(members - inside) >= 1 and len(members) >= min(3, len(set(map(str.casefold, labels)))):
+        return True
+    if not text[line_start:a].strip() and not text[b:line_end].strip():
         return False
     alt = "|".join(re.escape(lab.casefold()) for lab in sorted(labels, key=len, reverse=True) if lab)
     before = text[line_start:a].casefold()

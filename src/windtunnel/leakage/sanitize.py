@@ -209,7 +209,7 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
         try:
             resolved.append(_through_strings(projection, f))
         except (KeyError, IndexError, TypeError, ValueError):
-            ctx.problems.append(f"{f.shown_pointer() or '/'}: the pointer does not resolve in the item ({f.rule})")
+            resolved.append(f)  # acted on as it is (an upstream field is blanked from its root), else a problem
     findings = resolved
     by_pointer: dict[str, list[Finding]] = {}
     blank_roots: dict[str, Finding] = {}
