@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 Range = tuple[int, int]
 
 _SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _WRAP = "*_~`\"'"
+_ENDS = ".!?。！？"
 
 # A tag, comment, processing instruction or declaration; CDATA is matched apart (its content is text).
 _TAG = re.compile(
@@ -43,16 +45,17 @@ _FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
 _STRUCTURE_FIELDS = frozenset({"BEGIN", "END"})
 
 
-def units(text: str) -> list[Range] | None:
+@lru_cache(maxsize=256)
+def units(text: str) -> tuple[Range, ...] | None:
     """The ranges of ``text`` a cut may touch, or ``None`` when ``text`` is plain prose (all of it)."""
     if _is_calendar(text):
-        return _field_units(text, stop_at_blank=False)
+        return tuple(_field_units(text, stop_at_blank=False))
     if _is_header_block(text):
-        return _field_units(text, stop_at_blank=True)
+        return tuple(_field_units(text, stop_at_blank=True))
     if "<" in text and ">" in text:
         found = _markup_units(text)
         if found is not None:
-            return found
+            return tuple(found)
     return None
 
 
@@ -75,9 +78,7 @@ def sentence(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Rang
     """The sentence (or line) around ``span`` inside ``text[lo:hi]``, with the blank after it."""
     hi = len(text) if hi is None else hi
     a, b = span
-    start = lo
-    for m in _SENTENCE_END.finditer(text, lo, a):
-        start = m.end()
+    start = _sentence_start(text, lo, a)
     while start < a and text[start] in " \t":
         start += 1
     end = hi
@@ -96,6 +97,20 @@ def sentence(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Rang
         while start > lo and text[start - 1] in " \t":
             start -= 1
     return (start, end)
+
+
+def _sentence_start(text: str, lo: int, a: int) -> int:
+    """Where the sentence holding ``a`` starts: after the last line break or sentence end before it
+    (searched backwards, so a cut costs the length of its sentence, not of the text before it)."""
+    i = a - 1
+    while i >= lo:
+        ch = text[i]
+        if ch == "\n":
+            return i + 1
+        if ch in _ENDS and (i + 1 == a or text[i + 1].isspace()):
+            return i + 1  # also a stop right before the hit: "header.PAYLOAD" keeps its header
+        i -= 1
+    return lo
 
 
 def with_markup(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
@@ -207,30 +222,32 @@ def _field_units(text: str, *, stop_at_blank: bool) -> list[Range]:
 # ---------------------------------------------------------------- listings
 
 
+@lru_cache(maxsize=64)
+def _labels_re(labels: tuple[str, ...]) -> re.Pattern[str]:
+    alt = "|".join(re.escape(lab.casefold()) for lab in sorted(labels, key=len, reverse=True) if lab)
+    return re.compile(rf"(?<!\w)(?:{alt})(?!\w)")
+
+
 def _label_hits(text: str, labels: Sequence[str], lo: int, hi: int) -> set[str]:
     """The labels written as whole tokens in ``text[lo:hi]`` (case-insensitive)."""
-    found: set[str] = set()
-    chunk = text[lo:hi].casefold()
-    for lab in labels:
-        low = lab.casefold()
-        if low and re.search(rf"(?<!\w){re.escape(low)}(?!\w)", chunk):
-            found.add(low)
-    return found
+    return set(_labels_re(tuple(labels)).findall(text[lo:hi].casefold()))
 
 
 _SKELETON_TOKEN = re.compile(r"\w+|[^\w\s]")
 _MAX_LINE_TOKENS = 64
+_MAX_LISTING_LINES = 8
+"""Parallel lines looked at on each side of a cut (enough to see a listing; bounded, so a file of
+thousands of look-alike lines costs each cut the same)."""
 
 
-def _skeleton(line: str, labels: Sequence[str]) -> list[str]:
+@lru_cache(maxsize=4096)
+def _skeleton(line: str, labels: tuple[str, ...]) -> tuple[str, ...]:
     """The tokens of ``line``, case-folded, with every label written ``\0`` (one token)."""
-    low = line.casefold()
-    for lab in sorted(labels, key=len, reverse=True):
-        low = re.sub(rf"(?<!\w){re.escape(lab.casefold())}(?!\w)", "\0", low)
-    return [t for part in low.split("\0") for t in (*_SKELETON_TOKEN.findall(part), "\0")][:-1]
+    low = _labels_re(labels).sub("\0", line.casefold())
+    return tuple(t for part in low.split("\0") for t in (*_SKELETON_TOKEN.findall(part), "\0"))[:-1]
 
 
-def _parallel(a: list[str], b: list[str]) -> bool:
+def _parallel(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two lines are members of one listing: the same tokens but for at most two inserted ones (a
     ``selected`` attribute, an ``x`` in a box) and any replaced non-words (``= 1`` / ``= 2``, ``id="r0"`` /
     ``id="r1"``); a replaced word (``Severity: Low`` / ``Priority: High``) makes them two fields."""
@@ -267,13 +284,14 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     last = max(a, b - 1) if text[b - 1 : b] == "\n" else b
     line_end = text.find("\n", last)
     line_end = len(text) if line_end < 0 else line_end
-    shape = _skeleton(text[line_start:first_end], labels)
+    key = tuple(labels)
+    shape = _skeleton(text[line_start:first_end], key)
     members = _label_hits(text, labels, line_start, first_end)
     # Walk the parallel lines up and down from the cut's line: a listing has three members or more
     # (every label, when there are fewer), not two lines such as a diff's "-" and "+".
     for step in (-1, 1):
         lo, hi = (line_start, first_end) if step < 0 else (line_start, line_end)
-        while True:
+        for _ in range(_MAX_LISTING_LINES):
             if step < 0:
                 if lo == 0:
                     break
@@ -285,7 +303,7 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
                 lo = hi + 1
                 nxt = text.find("\n", lo)
                 hi = len(text) if nxt < 0 else nxt
-            if not _parallel(shape, _skeleton(text[lo:hi], labels)):
+            if not _parallel(shape, _skeleton(text[lo:hi], key)):
                 break
             members |= _label_hits(text, labels, lo, hi)
     if len(members - inside) >= 1 and len(members) >= min(3, len(set(map(str.casefold, labels)))):
