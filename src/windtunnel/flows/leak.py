@@ -546,7 +546,8 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         _recheck_mined(res, mined_result, req.derive_from)
                 except Exception as err:  # one record that cannot be sanitized costs that record only
                     failed.append(mapped.item.id)
-                    reason = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
+                    # A dataset error names the item and the fix; another error's text may hold a value.
+                    reason = str(err) if isinstance(err, ValueError) else f"{type(err).__name__} in the sanitizer"
                     listener(
                         Notice(
                             f"item {mapped.item.id}: not sanitized ({reason}); written unchanged, counted as "
