@@ -227,3 +227,22 @@ def test_the_html_page_shows_the_mined_findings_too(twins: dict[str, Path], tmp_
     assert run_cli("leak", "scan", str(twins["raw"]), "-f", "html", "-o", str(page)) == 1
     assert "correlated.mined" in page.read_text(encoding="utf-8")
     assert run_cli("leak", "scan", str(twins["raw"]), "-f", "html", "-o", str(page), "--no-mine") == 0
+
+
+@pytest.mark.parametrize(
+    "rider",
+    [
+        {"Low": "basse", "Medium": "moyenne", "High": "haute", "Critical": "critique"},  # a translated label
+        {"Low": "SEV_4", "Medium": "SEV_3", "High": "SEV_2", "Critical": "SEV_1"},  # a constant
+        {"Low": "🟢", "Medium": "🟡", "High": "🟠", "Critical": "🔴"},  # an emoji inside a short value
+    ],
+    ids=["translated", "constant", "emoji-in-text"],
+)
+def test_any_rider_is_mined_without_being_listed(rider: dict[str, str]) -> None:
+    records = shortcut_data.dataset(signal=False)
+    for r in records:
+        r["projection"]["ticket"]["meta"] = f"{rider[r['expected']]} queue"
+    cmap = correlated_map(mine(leak_items(records)).suggestions)
+    assert {lab: {v.casefold() for v in vals} & {rider[lab].casefold()} for lab, vals in cmap.items()} == {
+        lab: {rider[lab].casefold()} for lab in shortcut_data.LABELS
+    }
