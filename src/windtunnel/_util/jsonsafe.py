@@ -1,25 +1,87 @@
-"""Agent output is untrusted text: make it storable as JSON whatever it holds.
+"""Agent output is untrusted JSON: read it with a depth bound, and make it storable whatever it holds.
 
-A JSON string may legally carry a lone UTF-16 surrogate (``"\\ud800"``, e.g. an emoji cut in half by a
-JavaScript or Java service); Python decodes it into a ``str`` that UTF-8 cannot encode, so the run
-store, every report writer and orjson would fail on it. :func:`json_safe` leaves a value alone when it
-serialises, and otherwise writes each such character as its escape (``\\ud800``), visibly.
+**Depth.** JSON nested deeper than :data:`MAX_DEPTH` levels is refused where it is read (:func:`loads`
+raises :class:`JsonTooDeep`, a ``ValueError``, so every ``except ValueError`` treats it as "not JSON")
+and clipped where a Python value is stored (:func:`json_safe`). Python's own ``json`` decoder raises
+``RecursionError`` past ~1,000 levels (3 KB of ``[``), orjson refuses more than 254 when writing, and
+every recursive walker (redaction, output extraction, reports) would crash on such a value: bounding
+it here, once, keeps one hostile answer a failed cell rather than a crashed run.
+
+**Text.** A JSON string may legally carry a lone UTF-16 surrogate (``"\\ud800"``, e.g. an emoji cut in
+half by a JavaScript or Java service); Python decodes it into a ``str`` that UTF-8 cannot encode, so the
+run store, every report writer and orjson would fail on it. :func:`json_safe` writes each such character
+as its escape (``\\ud800``), visibly.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import orjson
 
+MAX_DEPTH = 128
+"""The deepest nesting of arrays and objects read from or stored for an untrusted source."""
+TOO_DEEP = f"<nested deeper than {MAX_DEPTH} levels: not kept>"
+"""What stands for a value clipped by :func:`json_safe`."""
+
+_OPENERS = re.compile(rb"[\[{]")
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_TOKENS_STR = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+
+
+class JsonTooDeep(ValueError):
+    """A JSON text nested deeper than :data:`MAX_DEPTH`: refused before it is parsed."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+        super().__init__(f"JSON nested deeper than {MAX_DEPTH} levels (at least {depth:,}): refused as not JSON")
+
+
+def json_depth(data: str | bytes | bytearray, limit: int = MAX_DEPTH) -> int:
+    """How deep ``data``'s arrays and objects nest (brackets inside strings do not count); the scan stops at
+    ``limit + 1``. Linear; only texts with more than ``limit`` opening brackets are scanned at all."""
+    count = data.count("[") + data.count("{") if isinstance(data, str) else len(_OPENERS.findall(data))
+    if count <= limit:
+        return count
+    depth = deepest = 0
+    tokens = _TOKENS_STR if isinstance(data, str) else _TOKENS
+    for m in tokens.finditer(data):  # type: ignore[arg-type]
+        c = m.group(0)[:1]
+        if c in ("[", "{", b"[", b"{"):
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif c in ("]", "}", b"]", b"}"):
+            depth -= 1
+    return deepest
+
+
+def loads(data: str | bytes | bytearray) -> Any:
+    """``json.loads(data)``, refusing (:class:`JsonTooDeep`) a text nested deeper than :data:`MAX_DEPTH`."""
+    depth = json_depth(data)
+    if depth > MAX_DEPTH:
+        raise JsonTooDeep(depth)
+    return json.loads(data)
+
 
 def json_safe(value: Any) -> Any:
-    """``value`` itself when orjson can serialise it, else a copy with unencodable strings escaped."""
+    """``value`` itself when orjson can serialise it, else a copy with unencodable strings escaped and any
+    part nested deeper than :data:`MAX_DEPTH` replaced by :data:`TOO_DEEP`."""
     try:
         orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:
-        return _scrub(value)
+        return _scrub(value, 0)
     return value
+
+
+def clip_depth(value: Any) -> Any:
+    """``value`` with every part nested deeper than :data:`MAX_DEPTH` replaced by :data:`TOO_DEEP` (a
+    copy only where something was clipped or escaped; never recurses past the limit)."""
+    return _scrub(value, 0)
 
 
 def safe_text(text: str) -> str:
@@ -31,11 +93,13 @@ def safe_text(text: str) -> str:
     return text
 
 
-def _scrub(value: Any) -> Any:
+def _scrub(value: Any, depth: int) -> Any:
     if isinstance(value, str):
         return safe_text(value)
-    if isinstance(value, dict):
-        return {_scrub(k): _scrub(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_scrub(v) for v in value]
+    if isinstance(value, (dict, list, tuple)):
+        if depth >= MAX_DEPTH:
+            return TOO_DEEP
+        if isinstance(value, dict):
+            return {_scrub(k, depth): _scrub(v, depth + 1) for k, v in value.items()}
+        return [_scrub(v, depth + 1) for v in value]
     return value

@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from windtunnel._util.jsonsafe import loads as json_loads
+
 APIS = ("chat", "responses", "messages")
 
 
@@ -153,7 +155,7 @@ class Event:
         if self.data is None:
             return None
         try:
-            return json.loads(self.data)
+            return json_loads(self.data)
         except ValueError:
             return None
 

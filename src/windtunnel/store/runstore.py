@@ -67,6 +67,8 @@ RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
 FINAL_STATUSES = RUN_STATUSES[1:]
 SCHEMA_VERSION = 1
 PAGE = 2000
+_SUMMARY_CORE = frozenset({"score", "passed", "cells_total", "cells_passed", "cells_failed", "cells_errored"})
+"""Summary keys every report has: a stored summary without them (a run stopped at setup) is completed."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -499,10 +501,12 @@ class RunStore:
                 last = self._db.execute("SELECT max(completed_at) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0]
             finished_at = last or info.started_at
         summary = info.summary
-        if summary is None:
-            summary = {**summarize_cells(cells), "partial": True}
+        if summary is None or not summary.keys() >= _SUMMARY_CORE:
+            # never finished, or stopped before any cell ran (setup failed: agent unreachable ...): the
+            # summary the report needs is counted from the cells kept, and what was stored is kept beside it
+            summary = {**summarize_cells(cells), "partial": True, **(summary or {})}
             if planned is not None:
-                summary["cells_planned"] = planned
+                summary.setdefault("cells_planned", planned)
         run = {
             **meta,
             "id": info.id,
