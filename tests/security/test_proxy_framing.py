@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import anyio
-import httpx
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
