@@ -47,6 +47,7 @@ import orjson
 
 from windtunnel._util.clock import utc_now
 from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel._util.redact import redact_record
 from windtunnel._util.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -251,7 +252,7 @@ class RunStore:
             mode = meta.get("mode")
             if mode not in RUN_MODES:
                 raise ValueError(f"run mode must be one of {', '.join(RUN_MODES)}, got {mode!r}")
-            extra = {k: v for k, v in meta.items() if k not in _RUN_COLUMNS}
+            extra = redact_record({k: v for k, v in meta.items() if k not in _RUN_COLUMNS})
             self._db.execute(
                 "INSERT INTO runs (id, mode, config_path, seed, started_at, finished_at, status, meta_json)"
                 " VALUES (?, ?, ?, ?, ?, NULL, 'running', ?)",
@@ -385,7 +386,7 @@ class RunStore:
             self._require(run_id)
             self._db.execute(
                 "UPDATE runs SET summary_json = ?, status = ?, finished_at = ? WHERE id = ?",
-                (orjson.dumps(dict(summary)), status, utc_now(), run_id),
+                (orjson.dumps(redact_record(dict(summary))), status, utc_now(), run_id),
             )
 
     def delete_run(self, run_id: str) -> None:
@@ -554,7 +555,7 @@ def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
     cell_id = cell.get("id")
     if not isinstance(cell_id, str) or not cell_id:
         raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
-    return (run_id, cell_id, orjson.dumps(cell), seq)
+    return (run_id, cell_id, orjson.dumps(redact_record(cell)), seq)
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:
