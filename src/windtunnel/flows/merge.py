@@ -58,7 +58,7 @@ def _merged_run(ordered: list[tuple[str, dict[str, Any]]], partial: bool) -> dic
     """The run fields of a merged report, beyond id, mode, seed and times."""
     first = ordered[0][1]["run"]
     extra = {k: v for k, v in first.items() if k not in ("id", "mode", "seed", "started_at", "finished_at")}
-    for key in ("shard", "aborted"):
+    for key in ("shard", "shard_plan", "aborted"):
         extra.pop(key, None)
     if isinstance(extra.get("options"), dict):
         extra["options"] = {k: v for k, v in extra["options"].items() if k not in ("shard", "output")}
