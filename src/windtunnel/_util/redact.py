@@ -150,15 +150,26 @@ def redact_value(value: Any, _depth: int = 0) -> Any:
     return value
 
 
-_NAME_NEEDLES = re.compile(
-    rb"(?i)key|token|secret|pass|pwd|sig|auth|credential|jwt|bearer|code|otp|sid|session|cookie|%5f|://"
-)
+_NEEDLE_WORDS = (b"key", b"token", b"secret", b"pass", b"pwd", b"sig", b"auth", b"credential", b"jwt", b"bearer",
+                 b"code", b"otp", b"sid", b"session", b"cookie")  # fmt: skip
+_NAME_END = re.compile(rb'[^"=&\s]{0,40}(?:"\s*:\s*"|=)')
+"""What follows a credential-like word in a name: ``=`` or ``": "`` (a key with a string value)."""
 
 
 def may_hold_secrets(raw: bytes) -> bool:
-    """Whether a record's JSON bytes could need :func:`redact_value` (a fast, conservative pre-check)."""
-    if _NAME_NEEDLES.search(raw) is not None:
+    """Whether a record's JSON bytes could need :func:`redact_value`: a conservative pre-check (a URL, a
+    credential-like name given a string or ``=``, a remembered secret) that lets an ordinary cell row
+    (``"passed": true``, ``"prompt_tokens": 12``) through without a walk. Substring searches, not one big
+    case-insensitive pattern: several times faster on a typical row."""
+    if b"://" in raw:
         return True
+    low = raw.lower()
+    for word in _NEEDLE_WORDS:
+        at = low.find(word)
+        while at >= 0:
+            if _NAME_END.match(low, at + len(word)):
+                return True
+            at = low.find(word, at + 1)
     return any(s.encode("utf-8", "surrogatepass") in raw for s in _known)
 
 
