@@ -120,3 +120,23 @@ def test_a_shard_without_a_plan_record_is_refused(shards: Any, capsys: pytest.Ca
     del bad[0]["run"]["shard_plan"]
     assert _merge(tmp, bad, "norecord") == 2
     assert "does not say which cells it planned" in capsys.readouterr().err
+
+
+def test_a_contract_shard_with_a_cell_removed_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.conftest import REPO
+
+    monkeypatch.chdir(REPO)
+    parts = []
+    for i in (1, 2):
+        out = tmp_path / f"c{i}.json"
+        wt("contract", "run", "-c", "examples/support_agent/windtunnel.yaml", "--seed", "5", "-q", "--no-store",
+           "--shard", f"{i}/2", "-f", "json", "-o", str(out))  # fmt: skip
+        parts.append(json.loads(out.read_text()))
+    assert _merge(tmp_path, parts, "contract-clean") in (0, 1)
+    capsys.readouterr()
+    gone = parts[1]["cells"].pop(0)
+    assert _merge(tmp_path, parts, "contract-cut") == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "missing 1 of the contract's" in err and repr(gone["id"]) in err, err
