@@ -51,6 +51,7 @@ COMMAND_MODULES = (
     "config_cmd",
     "run_cmd",
     "invariants_cmd",
+    "judge_cmd",
     "mutate_cmd",
     "chaos_cmd",
     "mcp_cmd",

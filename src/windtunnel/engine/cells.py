@@ -83,6 +83,8 @@ class CheckOutcome:
     passed: bool
     detail: str | None = None
     severity: str | None = None
+    judge: dict[str, Any] | None = None
+    """A model-graded check's verdict record (``model``, ``verdict``, ``reason``, ``cached``)."""
 
 
 @dataclass(slots=True, kw_only=True)

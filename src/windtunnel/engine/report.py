@@ -91,6 +91,8 @@ def _check(c: CheckOutcome) -> dict[str, Any]:
         out["detail"] = c.detail
     if c.severity is not None:
         out["severity"] = c.severity
+    if c.judge is not None:
+        out["judge"] = c.judge
     return out
 
 

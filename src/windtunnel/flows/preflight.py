@@ -20,6 +20,7 @@ from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import PHASES, Config
+from windtunnel.invariants.judge import judge_env_refs
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
@@ -184,6 +185,7 @@ def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
     model = cfg.model
     if mutation and "model" in cfg.model_fields_set and model.enabled and model.api_key:
         yield "model.api_key", model.api_key
+    yield from judge_env_refs(cfg)
 
 
 def check_env(cfg: Config, source: str, *, command: str, mutation: bool) -> None:
