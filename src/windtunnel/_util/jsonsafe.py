@@ -26,9 +26,10 @@ MAX_DEPTH = 128
 TOO_DEEP = f"<nested deeper than {MAX_DEPTH} levels: not kept>"
 """What stands for a value clipped by :func:`json_safe`."""
 
-_OPENERS = re.compile(rb"[\[{]")
-_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
-_TOKENS_STR = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_ESCAPED = re.compile(rb"\\.", re.DOTALL)
+_STRING = re.compile(rb'"[^"]*"')
+_NOT_BRACKET = bytes(c for c in range(256) if c not in b"[]{}")
+_SQUARE = bytes.maketrans(b"{}", b"[]")
 
 
 class JsonTooDeep(ValueError):
@@ -40,24 +41,22 @@ class JsonTooDeep(ValueError):
 
 
 def json_depth(data: str | bytes | bytearray, limit: int = MAX_DEPTH) -> int:
-    """How deep ``data``'s arrays and objects nest (brackets inside strings do not count); the scan stops at
-    ``limit + 1``. Linear; only texts with more than ``limit`` opening brackets are scanned at all."""
-    count = data.count("[") + data.count("{") if isinstance(data, str) else len(_OPENERS.findall(data))
-    if count <= limit:
-        return count
-    depth = deepest = 0
-    tokens = _TOKENS_STR if isinstance(data, str) else _TOKENS
-    for m in tokens.finditer(data):  # type: ignore[arg-type]
-        c = m.group(0)[:1]
-        if c in ("[", "{", b"[", b"{"):
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    return deepest
-        elif c in ("]", "}", b"]", b"}"):
-            depth -= 1
-    return deepest
+    """How deep ``data``'s arrays and objects nest (brackets inside strings do not count), exactly up to
+    ``limit`` and at least ``limit + 1`` beyond it; a text with at most ``limit`` opening brackets is not
+    scanned (their count is returned). The scan runs in C: strings are cut out, the brackets kept, and each
+    pass removes one level of empty pairs, so a wide answer costs a few passes and a deep one ``limit``."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
+    opens = raw.count(b"[") + raw.count(b"{")
+    if opens <= limit:
+        return opens
+    shape = _STRING.sub(b"", _ESCAPED.sub(b"", raw)).translate(_SQUARE, _NOT_BRACKET)
+    depth = 0
+    while shape and depth <= limit:
+        inner = shape.replace(b"[]", b"")
+        if len(inner) == len(shape):  # unbalanced: what is left open counts (json.loads would recurse into it)
+            return depth + shape.count(b"[")
+        shape, depth = inner, depth + 1
+    return depth
 
 
 def loads(data: str | bytes | bytearray) -> Any:
