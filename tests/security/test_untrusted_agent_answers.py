@@ -81,3 +81,19 @@ def test_a_run_stopped_by_an_unreachable_agent_renders_in_every_format(tmp_path:
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["run"]["status"] == "error" and data["summary"]["passed"] is False
     assert data["summary"]["cells_total"] == 0 and data["summary"]["score"] is None
+
+
+def test_a_report_file_nested_900_deep_renders_clipped(tmp_path: Path) -> None:
+    from windtunnel.reports.sample import make_cell, make_report
+
+    value: object = "leaf"
+    for _ in range(900):  # parses (orjson takes 1,024 levels), but every recursive renderer would fail on it
+        value = [value]
+    cell = make_cell("c1", status="failed")
+    cell["calls"] = [{"target": "tool", "name": "t", "args": {"x": value}, "response": value}]
+    src = tmp_path / "deep.json"
+    src.write_text(json.dumps(make_report([cell])))
+    for fmt, ext in (("json", "json"), ("html", "html"), ("md", "md")):
+        out = tmp_path / f"out.{ext}"
+        assert wt("report", str(src), "-f", fmt, "-o", str(out)) == 0, fmt
+    assert "nested deeper than" in (tmp_path / "out.json").read_text()

@@ -67,6 +67,14 @@ def loads(data: str | bytes | bytearray) -> Any:
     return json.loads(data)
 
 
+def loads_clipped(data: str | bytes | bytearray) -> Any:
+    """A document windtunnel wrote, or may have (a report file, a CI artifact), parsed with every part nested
+    deeper than :data:`MAX_DEPTH` clipped (:func:`clip_depth`) rather than refused; past orjson's own bound of
+    1,024 levels it is a ``ValueError``, as any text that is not JSON."""
+    value = orjson.loads(data)
+    return clip_depth(value) if json_depth(data) > MAX_DEPTH else value
+
+
 def json_safe(value: Any) -> Any:
     """``value`` itself when orjson can serialise it, else a copy with unencodable strings escaped and any
     part nested deeper than :data:`MAX_DEPTH` replaced by :data:`TOO_DEEP`."""
