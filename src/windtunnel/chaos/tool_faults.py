@@ -273,7 +273,7 @@ class IntermittentFault(ToolFaultSpec):
     """Error message the agent sees."""
 
     def should_fire(self, d: Decision) -> bool:
-        if d.eligible_index < self.after_calls or d.occurrence >= self.failures:
+        if not self.in_window(d) or d.occurrence >= self.failures:
             return False
         return self.probability >= 1.0 or d.draw("flaky") < self.probability
 
