@@ -109,6 +109,7 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
     from rich.table import Table
 
     from windtunnel.leakage.model import value_hash
+    from windtunnel.reports.terminal import plain
 
     table = Table(title="leak scan", show_lines=False)
     for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
@@ -118,15 +119,15 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         for f in audit.findings:
             if shown >= limit:
                 break
-            table.add_row(
-                audit.item,
-                f.channel,
-                f.severity,
-                f.shown_pointer(show_values) or "/",
-                f.representation,
-                f.view,
-                f.rule,
-                f.value if show_values else value_hash(f.value)[:19],
+            table.add_row(  # dataset ids, keys and values are untrusted: no markup, controls made visible
+                plain(audit.item),
+                plain(f.channel),
+                plain(f.severity),
+                plain(f.shown_pointer(show_values) or "/"),
+                plain(f.representation),
+                plain(f.view),
+                plain(f.rule),
+                plain(f.value if show_values else value_hash(f.value)[:19]),
             )
             shown += 1
     if shown:
@@ -439,8 +440,11 @@ def check(
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
+    from rich.text import Text
+
     from windtunnel.cli._console import out_console
     from windtunnel.flows.leak import check_flow
+    from windtunnel.reports.terminal import plain
 
     fields = _fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
     outcome = check_flow(
@@ -458,13 +462,23 @@ def check(
     s = outcome.summary
     con = out_console()
     if "mined" in s:
-        con.print(f"mined (raw): {s['mined']['description']}", markup=False, highlight=False)
-    for i in s["not_leaking"][:20]:
-        con.print(f"[red]raw item {i} does not leak[/]: the scan would not notice if this item's leak came back")
+        con.print(plain(f"mined (raw): {s['mined']['description']}"))
+    for i in s["not_leaking"][:20]:  # item ids and pointers are the dataset's: plain() shows them inert
+        con.print(
+            Text.assemble(
+                plain(f"raw item {i} does not leak", "red"),
+                ": the scan would not notice if this item's leak came back",
+            )
+        )
     for i, ptrs in list(s["still_leaking"].items())[:20]:
-        con.print(f"[red]sanitized item {i} still leaks[/] at {', '.join(ptrs)}")
+        con.print(Text.assemble(plain(f"sanitized item {i} still leaks", "red"), plain(f" at {', '.join(ptrs)}")))
     if s["missing"]:
-        con.print(f"[red]{len(s['missing'])} item ids are in only one dataset[/], e.g. {', '.join(s['missing'][:5])}")
+        n = len(s["missing"])
+        con.print(
+            Text.assemble(
+                plain(f"{n} item ids are in only one dataset", "red"), plain(f", e.g. {', '.join(s['missing'][:5])}")
+            )
+        )
     con.print(
         f"raw: {s['raw_leaking']}/{s['raw_items']} leak; sanitized: {len(s['still_leaking'])}/{s['sanitized_items']} "
         f"leak -> {'[green]PASS[/]' if outcome.passed else '[red]FAIL[/]'}"
@@ -608,6 +622,7 @@ def mine(
     from windtunnel.cli._console import out_console
     from windtunnel.flows.leak_evidence import mine_flow
     from windtunnel.leakage.model import value_hash
+    from windtunnel.reports.terminal import plain
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
     outcome = mine_flow(
@@ -630,15 +645,15 @@ def mine(
         table.add_column(col, overflow="fold")
     for s in result.suggestions[:limit]:
         table.add_row(
-            s.pointer or "(anywhere)",
-            s.value if show_values else value_hash(s.value),
-            s.label if show_values else value_hash(s.label),
+            plain(s.pointer or "(anywhere)"),
+            plain(s.value if show_values else value_hash(s.value)),
+            plain(s.label if show_values else value_hash(s.label)),
             f"{s.purity:.2f}",
             str(s.support),
             f"{s.base_rate:.2f}",
             f"{s.q_value:.2g}",
             s.kind,
-            ", ".join(s.also if show_values else [value_hash(a) for a in s.also]),
+            plain(", ".join(s.also if show_values else [value_hash(a) for a in s.also])),
         )
     if result.suggestions and limit:
         con.print(table)
