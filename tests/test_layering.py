@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from itertools import pairwise
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
@@ -141,7 +142,7 @@ def _one_circle(graph: dict[str, dict[str, str]], members: set[str]) -> list[str
                     path = [*paths[v], start]
                     others = sorted(members - set(path))
                     last = start + (f" (the circle also runs through {', '.join(others)})" if others else "")
-                    return [f"{a} ({graph[a][b]})" for a, b in zip(path, path[1:], strict=False)] + [last]
+                    return [f"{a} ({graph[a][b]})" for a, b in pairwise(path)] + [last]
                 if w in members and w not in paths:
                     paths[w] = [*paths[v], w]
                     nxt.append(w)
