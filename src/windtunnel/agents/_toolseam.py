@@ -14,11 +14,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-import json
 import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import current_plan
 from windtunnel.chaos.wrappers import log_raised, signature_of, tool_result
@@ -32,7 +32,7 @@ def args_of(raw: Any) -> dict[str, Any]:
         return dict(raw)
     if isinstance(raw, (str, bytes)):
         try:
-            value = json.loads(raw or "{}")
+            value = json_loads(raw or "{}")
         except ValueError:
             return {"input": raw}
         return value if isinstance(value, dict) else {"input": value}
