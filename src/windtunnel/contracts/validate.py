@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from windtunnel._util.errors import ConfigError, WindtunnelError
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
-from windtunnel.contracts.scope import applies, probes_of
+from windtunnel.contracts.scope import applies, probes_of, scenario_specs
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
@@ -127,7 +127,6 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
 
     ``imports``: also import the python references of the agent (endpoint, tools, llm, reset).
     """
-    from windtunnel.contracts.matrix import scenario_specs
     from windtunnel.invariants.labels import labelled
 
     contract = cfg.contract
