@@ -137,7 +137,8 @@ def _print_failures(report: dict[str, Any]) -> None:
 
 def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False) -> None:
     """The matrix and verdict (or the bare score), where the report went, and the stop message."""
-    from windtunnel.cli._console import err_console, out_console, print_error
+    from windtunnel.cli._console import err_console, out_console
+    from windtunnel.cli._plain import print_error
 
     detail = outcome.detail
     if score_only:
