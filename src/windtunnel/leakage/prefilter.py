@@ -47,9 +47,13 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from windtunnel.leakage.decode import _b64_candidates, _b64_text, decodable_length
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.text import WORD_RE, full_text
+from windtunnel.leakage.text import WORD_RE, Mapped, full_text
+from windtunnel.leakage.views import apply, canonical_views
+from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
+from windtunnel.leakage.views.binary import b64_text as _b64_text
+from windtunnel.leakage.views.binary import decodable_length
+from windtunnel.leakage.views.escapes import escapes
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
 # one of its words is "confidence". Leading non-alphanumerics are skipped by the key splitter.
@@ -310,6 +314,10 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
             runs = _json_runs(blob, pr.min_blob)
             if runs:
                 hot = _hot_of(runs, pr, sets)
+    if decode and _EXTRA_RE.search(blob) is not None and _extra_may_hit(_json_text(blob), pr.words_upstream):
+        # A decoder the plan does not model (quoted-printable, RFC 2047, hex, base32, unfolding,
+        # hyphenation, tags inside a word) may add a hit: each string is checked on its own.
+        return Plan(True, decode, True)
     if hot or entities or percent or ups:
         return Plan(True, bool(hot) or entities or percent, bool(ups), True, hot, entities, percent, ups)
     # Nothing to decode and no upstream key: only a plain hit makes the walk find anything.
@@ -328,7 +336,37 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
         return False
     if "&" in text or "%" in text or "\\" in text:
         return True
+    if _EXTRA_STR_RE.search(text) is not None and _extra_may_hit(text, pr.words):
+        return True
     return _b64_pieces(text.encode(), pr.min_blob, json=False)
+
+
+# The markers of the decoders the plan does not model, in serialised JSON (a line break is ``\\n``
+# there): an encoded-word, a quoted-printable escape or soft break, a folded line, a hyphen at a line
+# end, a tag inside a word, a hex or base32 run.
+_EXTRA = (
+    rb"=\?|=[0-9A-Fa-f]{2}|=%(nl)s|%(nl)s[ \t]|%(nl)s%(tab)s|[-\xad]%(nl)s"
+    rb"|[A-Za-z0-9]</?[A-Za-z][^<>]{0,200}>[A-Za-z0-9]|(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{6}|[A-Z2-7]{7})"
+)
+_EXTRA_RE = re.compile(_EXTRA % {b"nl": rb"(?:\\r)?\\n", b"tab": rb"\\t"})
+_EXTRA_STR_RE = re.compile((_EXTRA % {b"nl": rb"\r?\n", b"tab": rb"\t"}).decode())
+_EXTRA_DECODERS = frozenset({"base32", "hex", "qp", "rfc2047", "unfold", "hyphenation", "markup"})
+
+
+def _json_text(blob: bytes) -> str:
+    """The serialisation with its JSON escapes undone (line breaks and tabs as themselves)."""
+    text = blob.decode()
+    return apply(Mapped(text), escapes(text)).text if "\\" in text else text
+
+
+def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """Whether a view of the decoders the plan does not model (and what they nest) holds every word
+    of some needle: a necessary condition of a hit that only such a view shows."""
+    for _name, view in canonical_views(text, only=_EXTRA_DECODERS):
+        low = full_text(view.text).encode()
+        if any(all(t in low for t in toks) for toks in sets):
+            return True
+    return False
 
 
 def _may_have_upstream_key(blob: bytes, low: bytes) -> bool:

@@ -1,0 +1,114 @@
+"""The canonical view pipeline: every decoder applied to a fixpoint, with bounds, keeping offset maps.
+
+From a string, each registered decoder whose marker is present makes one view with *all* its
+replacements applied (never one view per encoded run: a string with many runs stays linear). Each new
+view is decoded again, breadth first, until nothing changes, a view repeats, or a bound is reached:
+``MAX_DEPTH`` nested decodings, ``MAX_VIEWS`` views per string, and views at most ``MAX_GROWTH`` times
+the input's length. Every view maps each of its characters back to the original characters it came
+from (:class:`~windtunnel.leakage.text.Mapped`), so a hit anywhere points at what the model read.
+"""
+
+from __future__ import annotations
+
+from windtunnel.leakage.text import Mapped
+from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, ordered
+
+MAX_DEPTH = 6
+"""Nested decodings (``%25252548`` is three percent levels; base64 of a quoted-printable body two)."""
+MAX_VIEWS = 24
+"""Decoded views kept per string: bounds the work per character whatever the input."""
+MAX_GROWTH = 4
+"""A view longer than this many times its input (plus 64) is dropped."""
+
+_ORDER: list[Decoder] | None = None
+
+
+def _decoders() -> list[Decoder]:
+    """The registered decoders in order (the package registers the built-ins when it is imported)."""
+    global _ORDER
+    if _ORDER is None or len(_ORDER) != len(DECODERS):
+        _ORDER = ordered()
+    return _ORDER
+
+
+def apply(m: Mapped, reps: list[Replacement]) -> Mapped:
+    """``m`` with each ``(start, end, decoded)`` applied; offsets still point at ``m``'s original."""
+    text = m.text
+    ms, me = m.starts, m.ends
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for a, b, rep in reps:
+        if pos < a:
+            out.append(text[pos:a])
+            if ms is None or me is None:
+                starts.extend(range(pos, a))
+                ends.extend(range(pos + 1, a + 1))
+            else:
+                starts.extend(ms[pos:a])
+                ends.extend(me[pos:a])
+        if rep:
+            oa, ob = m.span(a, b)
+            out.append(rep)
+            starts.extend([oa] * len(rep))
+            ends.extend([ob] * len(rep))
+        pos = b
+    if pos < len(text):
+        out.append(text[pos:])
+        if ms is None or me is None:
+            starts.extend(range(pos, len(text)))
+            ends.extend(range(pos + 1, len(text) + 1))
+        else:
+            starts.extend(ms[pos:])
+            ends.extend(me[pos:])
+    return Mapped("".join(out), starts, ends)
+
+
+def decode_once(m: Mapped, dec: Decoder) -> Mapped | None:
+    """One decoder applied to ``m`` (``None`` when it changes nothing)."""
+    if not dec.marker(m.text):
+        return None
+    reps = dec.replace(m.text)
+    if not reps:
+        return None
+    view = apply(m, reps)
+    return None if view.text == m.text else view
+
+
+def canonical_views(
+    m: Mapped | str, *, only: frozenset[str] | None = None, max_depth: int = MAX_DEPTH
+) -> list[tuple[str, Mapped]]:
+    """``[(view name, view)]``: every distinct decoded view of ``m``, breadth first (see the module).
+
+    ``only`` limits the first level to the named decoders (nested levels use them all).
+    """
+    base = Mapped(m) if isinstance(m, str) else m
+    limit = MAX_GROWTH * len(base.text) + 64
+    seen = {base.text}
+    out: list[tuple[str, Mapped]] = []
+    frontier: list[tuple[str, Mapped]] = [("", base)]
+    for depth in range(max_depth):
+        nxt: list[tuple[str, Mapped]] = []
+        for name, view in frontier:
+            for dec in _decoders():
+                if depth == 0 and only is not None and dec.name not in only:
+                    continue
+                child = decode_once(view, dec)
+                if child is None or child.text in seen or len(child.text) > limit:
+                    continue
+                seen.add(child.text)
+                cname = f"{name}+{dec.name}" if name else f"decoded:{dec.name}"
+                out.append((cname, child))
+                nxt.append((cname, child))
+                if len(out) >= MAX_VIEWS:
+                    return out
+        if not nxt:
+            break
+        frontier = nxt
+    return out
+
+
+def view_names() -> list[str]:
+    """The names of the registered decoders, in pipeline order."""
+    return [d.name for d in _decoders()]
