@@ -193,7 +193,8 @@ class Needle:
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
-            return None
+            # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
+            return cls(text, role, norm, norm, False, None) if norm else None
         canon = canonical_needle(text) if has_digit(text) else None
         return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon)
 

@@ -141,6 +141,10 @@ def token_sets(needles: NeedleSet) -> list[list[str]]:
     return cached
 
 
+_MIN_BLOB_CAP = 32
+"""The longest minimum base64 run length the pre-check's regexes are built for."""
+
+
 def _make_probe(needles: NeedleSet) -> _Probe:
     sets: list[tuple[tuple[bytes, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
@@ -148,6 +152,8 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     for n in needles.needles:
         # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
         toks = tuple(t.encode() for t in (_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
+        if not toks:  # a glyph (no letter or digit): it is its own token
+            toks = (n.norm.encode(),)
         if n.role == "label":
             labels.append(toks)
         else:
@@ -161,7 +167,9 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         for t in toks:
             shortest = min(shortest, len(t) if t.isascii() else 1)
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
-    min_blob = max(4, min(shortest, 1 << 20))
+    # Capped: a smaller minimum only admits more candidate runs (sound), and the run regexes hold one
+    # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
+    min_blob = max(4, min(shortest, _MIN_BLOB_CAP))
     words = tuple(toks for toks, _adj in sets)
     return _Probe(tuple(sets), tuple(labels), needles.any_canon, min_blob, words, words + tuple(labels))
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from windtunnel.leakage.aliases import label_aliases
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import (
     container_representation,
@@ -237,7 +238,9 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
 
 
 def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
-    needles, label_norms = _prepared(tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set))
+    needles, label_norms = _prepared(
+        tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set), _alias_key(it.aliases)
+    )
     blob: bytes | None = None
     upstream_keys = True
     plan: Plan | None = None
@@ -361,13 +364,27 @@ def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]
     return naming_re(tuple(context_words), target)
 
 
+def _alias_key(aliases: Mapping[str, Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple((k, tuple(v)) for k, v in aliases.items()) if aliases else ()
+
+
 @lru_cache(maxsize=_PREPARED_CACHE)
 def _prepared(
-    expected: tuple[str, ...], correlated: tuple[str, ...], labels: tuple[str, ...]
+    expected: tuple[str, ...],
+    correlated: tuple[str, ...],
+    labels: tuple[str, ...],
+    aliases: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> tuple[NeedleSet, frozenset[str]]:
-    """Needles and label set of an item: built once per distinct combination (bounded)."""
-    needles = _needles(list(expected), list(correlated), list(labels))
-    label_norms = frozenset(n.norm for n in needles.needles if n.role == "label") | frozenset(
+    """Needles and label set of an item: built once per distinct combination (bounded).
+
+    Each answer and label brings its aliases (:func:`~windtunnel.leakage.aliases.label_aliases`),
+    matched with the same role; the label set that tells a listing stays the labels as written.
+    """
+    user = dict(aliases)
+    exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
+    labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
+    needles = _needles(exp, list(correlated), labs)
+    label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
     if len(set(labels)) < 2:
@@ -974,6 +991,10 @@ def _classify(
         return
     if hit.needle.phrase:
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
+        return
+    if WORD_RE.search(hit.needle.norm) is None:
+        # A glyph (an emoji, a symbol) has no ordinary sense for the label to be confused with.
+        _leak(emit, corr, "freetext", "freetext.glyph", "correlated.mention", f"prose holds {what}, a glyph")
         return
     cue = _tie(hit, text, span, ctx)
     if cue is not None:
