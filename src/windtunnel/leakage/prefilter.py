@@ -52,7 +52,7 @@ from windtunnel.leakage.text import WORD_RE, Mapped, full_text
 from windtunnel.leakage.views import apply, canonical_views
 from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
 from windtunnel.leakage.views.binary import b64_text as _b64_text
-from windtunnel.leakage.views.binary import decodable_length
+from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
@@ -322,7 +322,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
             runs = _json_runs(blob, pr.min_blob)
             if runs:
                 hot = _hot_of(runs, pr, sets)
-    if decode and _EXTRA_RE.search(blob) is not None and _extra_may_hit(_json_text(blob), pr.words_upstream):
+    if decode and _extra_markers(blob) and _extra_may_hit(_json_text(blob), pr.words_upstream):
         # A decoder the plan does not model (quoted-printable, RFC 2047, hex, base32, unfolding,
         # hyphenation, tags inside a word) may add a hit: each string is checked on its own.
         return Plan(True, decode, True)
@@ -344,21 +344,48 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
         return False
     if "&" in text or "%" in text or "\\" in text:
         return True
-    if _EXTRA_STR_RE.search(text) is not None and _extra_may_hit(text, pr.words):
+    if _extra_markers_text(text) and _extra_may_hit(text, pr.words):
         return True
     return _b64_pieces(text.encode(), pr.min_blob, json=False)
 
 
-# The markers of the decoders the plan does not model, in serialised JSON (a line break is ``\\n``
-# there): an encoded-word, a quoted-printable escape or soft break, a folded line, a hyphen at a line
-# end, a tag inside a word, a hex or base32 run.
-_EXTRA = (
-    rb"=\?|=[0-9A-Fa-f]{2}|=%(nl)s|%(nl)s[ \t]|%(nl)s%(tab)s|[-\xad]%(nl)s"
-    rb"|[A-Za-z0-9]</?[A-Za-z][^<>]{0,200}>[A-Za-z0-9]|(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{6}|[A-Z2-7]{7})"
-)
-_EXTRA_RE = re.compile(_EXTRA % {b"nl": rb"(?:\\r)?\\n", b"tab": rb"\\t"})
-_EXTRA_STR_RE = re.compile((_EXTRA % {b"nl": rb"\r?\n", b"tab": rb"\t"}).decode())
-_EXTRA_DECODERS = frozenset({"base32", "hex", "qp", "rfc2047", "unfold", "hyphenation", "markup"})
+# The markers of the decoders the plan does not model, each found by a search led by a literal (a
+# regex led by a character class is tried at every position: it cost more than the rest of the plan).
+# An encoded-word; a quoted-printable escape or soft break; a folded line; a hyphen at a line end; a
+# tag inside a word. (A hex or base32 run is a whole base64 run: the plan decodes it with the others.)
+_QP_RE = re.compile(rb"=(?:[0-9A-Fa-f]{2}|(?:\\r)?\\n)")
+_QP_STR_RE = re.compile(r"=(?:[0-9A-Fa-f]{2}|\r?\n)")
+_HYPHEN_RE = re.compile(rb"-[ \t]*(?:\\r)?\\n")
+_HYPHEN_STR_RE = re.compile("[-\u00ad\u2010][ \t]*\r?\n")
+_TAG_RE = re.compile(rb"<(?<=[A-Za-z0-9]<)/?[A-Za-z][^<>]{0,200}>[A-Za-z0-9]")
+_TAG_STR_RE = re.compile(_TAG_RE.pattern.decode())
+
+
+def _extra_markers(blob: bytes) -> bool:
+    """Whether serialised JSON (a line break is ``\\n`` there) holds a marker of a decoder the plan
+    does not model (a necessary condition of a hit only such a decoder shows)."""
+    # Single bytes first: memchr, where a two-byte needle costs a full search (~1 ns per byte).
+    if b"=" in blob and (b"=?" in blob or _QP_RE.search(blob) is not None):
+        return True
+    if (
+        b"\\" in blob
+        and b"\\n" in blob
+        and (b"\\n " in blob or b"\\n\\t" in blob or (b"-" in blob and _HYPHEN_RE.search(blob) is not None))
+    ):
+        return True
+    return b"<" in blob and _TAG_RE.search(blob) is not None
+
+
+def _extra_markers_text(text: str) -> bool:
+    """:func:`_extra_markers` of one string as the model reads it."""
+    if "=?" in text or ("=" in text and _QP_STR_RE.search(text) is not None):
+        return True
+    if "\n" in text and ("\n " in text or "\n\t" in text or _HYPHEN_STR_RE.search(text) is not None):
+        return True
+    return "<" in text and _TAG_STR_RE.search(text) is not None
+
+
+_EXTRA_DECODERS = frozenset({"qp", "rfc2047", "unfold", "hyphenation", "markup"})
 
 
 def _json_text(blob: bytes) -> str:
@@ -594,24 +621,31 @@ def _add_run(out: list[tuple[bytes, tuple[_Piece, ...]]], run: bytes) -> None:
 
 
 _PIECES: dict[bytes, tuple[_Piece, ...]] = {}
+_NESTED_MARKERS = "%&\\=\n<"
+"""Text decoded from a run holding one of these may be decoded again by the scan (percent, entities,
+escapes, quoted-printable or an encoded-word, unfolding or hyphenation, tags inside a word)."""
 _PIECES_MAX = 32768
 
 
 def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
     """The decoded pieces of one run (memoised: ids, dates and names recur on every item)."""
+    text = run.decode()
     if b"/" in run:
-        decoded = [dec for _a, _b, dec in _b64_candidates(run.decode(), 4)]
+        decoded = [dec for _a, _b, dec in _b64_candidates(text, 4)]
     elif decodable_length(len(run)):
-        dec = _b64_text(run.decode())
+        dec = _b64_text(text)
         decoded = [dec] if dec is not None else []
     else:
         decoded = []
+    # The same run read as hex or base32 (each decoder takes only a whole run: see views.binary).
+    decoded.extend(dec for _a, _b, dec in hex_runs(text))
+    decoded.extend(dec for _a, _b, dec in base32_runs(text))
     pieces: tuple[_Piece, ...] = ()  # most runs (ids, capitalised words) decode to nothing
     if decoded:
         pieces = tuple(
             _Piece(
                 full_text(text).encode(),
-                "%" in text or "&" in text or "\\" in text,
+                any(ch in text for ch in _NESTED_MARKERS),
                 tuple(p.view for _r, ps in _runs(text.encode(), 4, json=False) for p in ps)
                 if nest and len(text) > 3
                 else (),

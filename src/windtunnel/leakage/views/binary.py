@@ -17,10 +17,10 @@ from windtunnel.leakage.views.registry import Replacement, decoder
 # The look-ahead skips runs of plain lowercase letters cheaply: valid base64 of text almost always
 # holds an uppercase letter, a digit, '+', '/', '-', '_' or padding.
 _B64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])(?=[a-z]{0,256}[0-9+/=_A-Z-])[A-Za-z0-9+/_-]{2,}={0,2}(?![A-Za-z0-9+/=_-])")
-_B32_RE = re.compile(r"(?<![A-Za-z0-9=])[A-Z2-7]{7,}={0,6}(?![A-Za-z0-9=])")
-_HEX_RE = re.compile(
-    r"(?<![0-9A-Za-z])(?:(?:[0-9A-Fa-f]{2}){3,}|[0-9A-Fa-f]{2}(?:[ :][0-9A-Fa-f]{2}){2,})(?![0-9A-Za-z])"
-)
+# A hex or base32 run is decoded only when it is a whole run of base64 characters (not glued to other
+# letters, digits, '+', '/', '-', '_' or '='): the scan's pre-check then finds it with the base64 runs.
+_B32_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Z2-7]{7,}={0,6}(?![A-Za-z0-9+/=_-])")
+_HEX_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])(?:[0-9A-Fa-f]{2}){3,}(?![A-Za-z0-9+/=_-])")
 _URLSAFE = bytes.maketrans(b"-_", b"+/")
 _DIGIT_RE = re.compile(r"[0-9]")
 
@@ -111,7 +111,8 @@ def base64_runs(text: str) -> list[Replacement]:
 
 def _b32_text(run: str) -> str | None:
     body = run.rstrip("=")
-    if len(body) % 8 in (1, 3, 6):
+    if len(body) % 8 in (1, 3, 6) or not decodable_length(len(run)):
+        # (a run 1 past a multiple of 4 is never a base64 candidate, so the pre-check would not see it)
         return None
     try:
         decoded = base64.b32decode(body + "=" * (-len(body) % 8)).decode("utf-8")
@@ -132,7 +133,7 @@ def base32_runs(text: str) -> list[Replacement]:
 
 
 def _hex_text(run: str) -> str | None:
-    digits = run.replace(" ", "").replace(":", "")
+    digits = run
     try:
         decoded = bytes.fromhex(digits).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
@@ -147,7 +148,7 @@ def _hex_text(run: str) -> str | None:
 
 @decoder("hex", order=50, marker=lambda t: _DIGIT_RE.search(t) is not None)
 def hex_runs(text: str) -> list[Replacement]:
-    """Each run of hex byte pairs (``48696768``, ``48 69 67 68``, ``48:69:67:68``)."""
+    """Each run of hex byte pairs (``48696768``)."""
     out: list[Replacement] = []
     for mt in _HEX_RE.finditer(text):
         dec = _hex_text(mt.group(0))
