@@ -1,0 +1,172 @@
+"""Blind batches: the leakage auditor against leak forms written by someone who never read its rules.
+
+    .venv/bin/python benchmarks/leak_blind.py benchmarks/leak_data/blind1
+    .venv/bin/python benchmarks/leak_blind.py benchmarks/leak_data/blind1 --show-misses 3
+    .venv/bin/python benchmarks/leak_blind.py DIR --timeout 20   # seconds an item may take before it counts as a hang
+
+A batch directory holds ``items.jsonl`` (one leak item a line, with a ``truth`` object the auditor never
+sees: ``{"leak": bool, "kind": "leak"|"twin"|"trap", "family": str}``) and ``FAMILIES.md`` (what each
+family plants, in its writer's words). Every leak item has a *twin*: the same record with the leak taken
+out. Traps are clean records built to tempt a scanner.
+
+Printed per family, beside the naive whole-token scan (the reference rule of ``leak_heldout.py``: any
+case-insensitive whole-token occurrence of the answer or a correlated value is a leak):
+
+* recall — leak items reported as leaking;
+* false alarms — twins and traps reported as leaking (twins and traps also on their own lines).
+
+Each item is audited in a child process with a time limit, so an input that makes the scan hang is
+counted (a hang on a leak is a miss, on a clean item it is listed apart) instead of stopping the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import contextlib
+
+from benchmarks.leak_heldout import reference_leaks
+
+
+def _worker(conn: Any) -> None:
+    from windtunnel.leakage import audit_item
+
+    while True:
+        item = conn.recv()
+        if item is None:
+            return
+        try:
+            audit = audit_item(item)
+            conn.send(("ok", audit.leaked, [(f.pointer, f.rule, f.severity) for f in audit.findings]))
+        except Exception as exc:  # a crash on one item is a result, not the end of the benchmark
+            conn.send(("error", False, [f"{type(exc).__name__}: {exc}"]))
+
+
+class Auditor:
+    """audit_item in a child process, restarted after a hang."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self._start()
+
+    def _start(self) -> None:
+        ctx = mp.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker, args=(child,), daemon=True)
+        self.proc.start()
+
+    def audit(self, item: dict[str, Any]) -> tuple[str, bool, list[Any], float]:
+        t0 = time.perf_counter()
+        self.conn.send(item)
+        if self.conn.poll(self.timeout):
+            status, leaked, findings = self.conn.recv()
+            return status, leaked, findings, time.perf_counter() - t0
+        self.proc.kill()
+        self.proc.join()
+        self._start()
+        return "hang", False, [], time.perf_counter() - t0
+
+    def close(self) -> None:
+        self.conn.send(None)
+        self.proc.join(5)
+
+
+@dataclass
+class Tally:
+    n: int = 0
+    wt: int = 0
+    ref: int = 0
+    hangs: int = 0
+    errors: int = 0
+
+
+def _pct(a: int, n: int) -> str:
+    return f"{100 * a / n:5.1f}%" if n else "    -"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("batch", type=Path, help="a directory with items.jsonl")
+    ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses / false alarms per family")
+    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per item before it counts as a hang")
+    args = ap.parse_args()
+
+    lines = (args.batch / "items.jsonl").read_text(encoding="utf-8").splitlines()
+    items = [json.loads(line) for line in lines if line.strip()]
+    tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    shown: dict[str, int] = defaultdict(int)
+    auditor = Auditor(args.timeout)
+    slowest: list[tuple[float, str]] = []
+    try:
+        for raw in items:
+            truth = raw["truth"]
+            item = {k: v for k, v in raw.items() if k != "truth"}
+            item.setdefault("correlated_values", [])
+            status, leaked, findings, secs = auditor.audit(item)
+            slowest.append((secs, str(item.get("id"))))
+            kind = truth["kind"]
+            t = tallies[(truth["family"], kind)]
+            t.n += 1
+            t.wt += leaked
+            t.hangs += status == "hang"
+            t.errors += status == "error"
+            with contextlib.suppress(Exception):
+                t.ref += reference_leaks(
+                    {
+                        "projection": item["projection"],
+                        "expected": str(item["expected"]),
+                        "correlated_values": [str(v) for v in item.get("correlated_values") or []],
+                    }
+                )
+            wrong = status != "ok" or leaked != bool(truth["leak"])
+            if wrong and shown[truth["family"]] < args.show_misses:
+                shown[truth["family"]] += 1
+                what = {"hang": "HANG", "error": "ERROR"}.get(status) or ("MISSED" if truth["leak"] else "FALSE ALARM")
+                print(f"{what} {truth['family']} [{kind}] {item.get('id')} expected={item['expected']!r}")
+                print(f"    findings: {findings}")
+                print(f"    projection: {json.dumps(item['projection'], ensure_ascii=False)[:600]}")
+    finally:
+        auditor.close()
+
+    print(f"\n== {args.batch} ({len(items)} items) ==")
+    print(f"{'family':40} {'kind':5} {'n':>4} {'windtunnel':>11} {'naive':>7} {'hang':>5} {'err':>4}")
+    totals: dict[str, Tally] = defaultdict(Tally)
+    for kind in ("leak", "twin", "trap"):
+        for (family, k), t in sorted(tallies.items()):
+            if k != kind:
+                continue
+            print(f"{family:40} {k:5} {t.n:4d} {_pct(t.wt, t.n):>11} {_pct(t.ref, t.n):>7} {t.hangs:5d} {t.errors:4d}")
+            for key in (k, "clean") if k != "leak" else (k,):
+                tot = totals[key]
+                tot.n += t.n
+                tot.wt += t.wt
+                tot.ref += t.ref
+                tot.hangs += t.hangs
+                tot.errors += t.errors
+    print()
+    for key, title in (
+        ("leak", "recall"),
+        ("twin", "false alarms, twins"),
+        ("trap", "false alarms, traps"),
+        ("clean", "false alarms, all clean"),
+    ):
+        t = totals[key]
+        print(
+            f"{title:26} windtunnel {_pct(t.wt, t.n)} ({t.wt}/{t.n})   naive {_pct(t.ref, t.n)} ({t.ref}/{t.n})"
+            f"   hangs {t.hangs}  errors {t.errors}"
+        )
+    slowest.sort(reverse=True)
+    print("slowest items: " + ", ".join(f"{i} {s:.2f}s" for s, i in slowest[:3]))
+
+
+if __name__ == "__main__":
+    main()
