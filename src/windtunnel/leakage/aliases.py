@@ -8,6 +8,8 @@ depends on the label set, so that a word is never read as a label it cannot be:
   ``four`` and ``four`` is also ``4``;
 * a **size scheme** (every label a size letter or size word: ``XS S M L XL XXL`` / ``small`` …):
   ``M`` is also ``medium`` and ``large`` is also ``L``;
+* a **yes/no decision** (two labels, one of ``yes true y`` and one of ``no false n``): ``yes`` is also
+  ``true`` and ``y``, ``no`` is also ``false`` and ``n``;
 * the user's map (``--alias High=urgent``, or an item's ``aliases`` object): any label, any text,
   glyphs included.
 
@@ -53,6 +55,8 @@ _SIZES: dict[str, tuple[str, ...]] = {
     "xxxl": ("xxx-large", "3xl"),
 }
 _SIZE_OF = {w: letter for letter, words in _SIZES.items() for w in words}
+_YES = ("yes", "true", "y")
+_NO = ("no", "false", "n")
 
 
 def _key(label: str) -> str:
@@ -81,6 +85,9 @@ def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Seque
             out.extend(_SIZES[key])
         elif key in _SIZE_OF:
             out.append(_SIZE_OF[key].upper())
+    if len(label_set) == 2 and {_key(lab) in _YES for lab in label_set} == {True, False}:
+        if {_key(lab) in _NO for lab in label_set} == {True, False}:
+            out.extend(w for w in (_YES if key in _YES else _NO if key in _NO else ()) if w != key)
     if user:
         for name, values in user.items():
             if _key(name) == key:

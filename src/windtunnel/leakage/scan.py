@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import label_aliases
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import (
@@ -72,6 +73,7 @@ from windtunnel.leakage.prefilter import (
     token_sets,
 )
 from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped
+from windtunnel.leakage.views import identifier_span
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -894,6 +896,14 @@ def _classify(
     if whole_value:
         if suppress:
             return  # an element of an options listing: it describes the task
+        if not corr and _other_number(hit, pointer, ctx):
+            emit(
+                "freetext",
+                "low",
+                "freetext.token",
+                "a number of a numeric scale under a field that names something else",
+            )
+            return
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
@@ -962,6 +972,10 @@ def _classify(
             "correlated.path-segment",
             f"a category path (like 'Billing/High') has a segment that is {what}",
         )
+        return
+    ident = _identifier_value(hit, text, span, ctx)
+    if ident is not None:
+        _leak(emit, corr, "direct", "direct.identifier", "correlated.identifier", f"{ident} holds {what} as a word")
         return
     kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
@@ -1102,19 +1116,59 @@ def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     )
 
 
-def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> bool:
+def _numeric_scale(ctx: _Ctx) -> bool:
+    """The item's labels are numbers (a rating scale)."""
+    return bool(ctx.label_norms) and all(n.isdigit() for n in ctx.label_norms)
+
+
+def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
+    """A label of a numeric scale (``1``–``5``) as the whole value of a field whose name names
+    something else (``"shard": 3``, ``"qty": 3``): a number has many senses; only a field naming the
+    task (or an unnamed one: a list element, the whole projection) makes it the label."""
+    if not hit.needle.text.isdigit() or not _numeric_scale(ctx):
+        return False
+    name = _field_name(pointer)
+    naming = ctx.naming() if name else None
+    return naming is not None and not mention.names_task(naming, name)
+
+
+_VALUE_EDGES = " \t\r\n\"'`[](){}<>,;"
+
+
+def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
+    """Why the hit is a word of an identifier that is a value, or ``None``: an identifier that is the
+    whole string (``cat:billing``, ``large_green_circle``, ``SEVERITY_HIGH``) or the value of a
+    key-value pair (``riskLevel: RiskLevel.CRITICAL``, ``priority=P_HIGH``). The identifier is looked
+    for in the string as written when the hit is in it (its case shows camelCase humps), else in the
+    decoded view."""
+    if span is not None and not hit.view.startswith("decoded"):
+        src, (a, b) = text, span
+    else:
+        src, (a, b) = hit.view_text, hit.view_span
+    found = identifier_span(src, a, b)
+    if found is None:
+        return None
+    ia, ib = found
+    if is_url(src[ia:ib]) or "//" in src[ia:ib]:
+        return None  # a URL's host or path: the URL checks decide
+    if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
+        return "an identifier that is the whole value"
+    if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
+        return "an identifier that is the value of a key-value pair"
+    return None
+
+
+def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None) -> bool:
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
     a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15)."""
     label = hit.needle.text
+    va = hit.view_span[0] if name_at is None else name_at
     if label == label.lower():
         return True
-    va = hit.view_span[0]
     original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
     if original is None or original != original.lower():
         return True
-    from windtunnel.leakage import mention
-
     naming = ctx.naming()
     return naming is not None and mention.names_task(naming, mention.kv_name(hit.view_text, va))
 

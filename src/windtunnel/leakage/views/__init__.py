@@ -16,7 +16,7 @@ JSON held in a string is parsed and walked as structure (:func:`windtunnel.leaka
 from windtunnel.leakage.views import decoders  # registers the built-in decoders
 from windtunnel.leakage.views.pipeline import MAX_DEPTH, MAX_VIEWS, apply, canonical_views, decode_once, view_names
 from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, decoder
-from windtunnel.leakage.views.tokens import has_humps, identifier_view, identifier_words
+from windtunnel.leakage.views.tokens import has_humps, identifier_span, identifier_view, identifier_words
 
 __all__ = [
     "DECODERS",
@@ -30,6 +30,7 @@ __all__ = [
     "decoder",
     "decoders",
     "has_humps",
+    "identifier_span",
     "identifier_view",
     "identifier_words",
     "view_names",

@@ -38,3 +38,34 @@ def identifier_words(text: str) -> list[str]:
     """The words of an identifier or of any text, lowercased (``isHighPriority`` → is, high, priority)."""
     view = identifier_view(Mapped(text))
     return re.findall(r"[^\W_]+", (view.text if view is not None else text).lower())
+
+
+_IDENT_CHAR_RE = re.compile(r"[\w.:/-]")
+_JOINERS = "._:/"
+"""What joins an identifier's words. Not '-': a hyphenated word is English as often as code
+(``high-quality``, ``P1-High`` in a note), and ``priority-high`` is caught by its naming word."""
+_EDGE_PUNCT = ".:/-_"
+
+
+def identifier_span(text: str, a: int, b: int) -> tuple[int, int] | None:
+    """The identifier holding the word ``text[a:b]`` as one of its words, as ``[start, end)``, or ``None``.
+
+    An identifier is a run without blanks whose words are joined by ``_ . : /`` or a camelCase hump
+    (``PRIORITY_HIGH``, ``cat:billing``, ``RiskLevel.CRITICAL``, ``severity::2``, ``priorityHigh``);
+    punctuation at its ends (a sentence's full stop) is not part of it. A lone word is not one.
+    """
+    i, j = a, b
+    n = len(text)
+    while i > 0 and i > a - 80 and _IDENT_CHAR_RE.match(text, i - 1):
+        i -= 1
+    while j < n and j < b + 80 and _IDENT_CHAR_RE.match(text, j):
+        j += 1
+    while i < a and text[i] in _EDGE_PUNCT:
+        i += 1
+    while j > b and text[j - 1] in _EDGE_PUNCT:
+        j -= 1
+    joined = any(ch in _JOINERS for ch in text[i:a]) or any(ch in _JOINERS for ch in text[b:j])
+    hump = (a > i and text[a - 1].islower() and text[a].isupper()) or (
+        j > b and text[b - 1].islower() and text[b].isupper()
+    )
+    return (i, j) if (joined or hump) and (i, j) != (a, b) else None
