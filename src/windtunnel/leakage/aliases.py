@@ -71,6 +71,11 @@ def _sized(labels: Sequence[str]) -> bool:
     return all(k in _SIZES or k in _SIZE_OF for k in map(_key, labels))
 
 
+def _yes_no(labels: Sequence[str]) -> bool:
+    keys = [_key(lab) for lab in labels]
+    return len(keys) == 2 and sorted(k in _YES for k in keys) == [False, True] and any(k in _NO for k in keys)
+
+
 def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Sequence[str]] | None = None) -> list[str]:
     """The other ways to write ``label`` given its label set and the user's map (never ``label`` itself)."""
     out: list[str] = []
@@ -85,9 +90,8 @@ def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Seque
             out.extend(_SIZES[key])
         elif key in _SIZE_OF:
             out.append(_SIZE_OF[key].upper())
-    if len(label_set) == 2 and {_key(lab) in _YES for lab in label_set} == {True, False}:
-        if {_key(lab) in _NO for lab in label_set} == {True, False}:
-            out.extend(w for w in (_YES if key in _YES else _NO if key in _NO else ()) if w != key)
+    if _yes_no(label_set):
+        out.extend(w for w in (_YES if key in _YES else _NO if key in _NO else ()) if w != key)
     if user:
         for name, values in user.items():
             if _key(name) == key:
