@@ -15,8 +15,15 @@ from windtunnel.leakage.needles import NeedleSet
 from windtunnel.leakage.text import Mapped
 from windtunnel.leakage.views import DECODERS, MAX_VIEWS, canonical_views, identifier_view, identifier_words
 
-# decoder name -> (a string hiding "High", a clean look-alike that must not show "High")
-CASES: dict[str, tuple[str, str]] = {
+
+def _mime(text: str) -> str:
+    """A MIME base64 body with short lines, so that the encoded label straddles a line break."""
+    raw = base64.b64encode(text.encode()).decode()
+    return "Content-Transfer-Encoding: base64\r\n\r\n" + "\r\n".join(raw[i : i + 16] for i in range(0, len(raw), 16))
+
+
+# decoder name -> (a string hiding "High", a clean look-alike that must not show "High"[, the needle])
+CASES: dict[str, tuple[str, ...]] = {
     "html": ("Priority: &#72;igh today", "Caf&eacute; &amp; &#72;ighway&#33;"),
     "url": ("q=login&prio%3D%2548igh", "path%2Fhighway%20map"),
     "escape": ("prio \\u0048igh", "C:\\\\highway\\\\new"),
@@ -28,7 +35,13 @@ CASES: dict[str, tuple[str, str]] = {
     "unfold": ("PRIORITY:Hi\r\n gh\r\n", "SUMMARY:Hi\r\n ghway closed\r\n"),
     "hyphenation": ("rated Hi-\ngh by the team", "the Hi-\nghway closed"),
     "markup": ("rated <b>Hi</b>gh", "rated <b>Hi</b>ghway"),
+    "mime_lines": (_mime("Please treat this as High, thanks"), _mime("Please treat this as Highway, thanks")),
+    "rating_glyphs": ("Rating: ★★★☆☆", "Rating: ★★★★☆", "3"),
 }
+
+
+def _needle(name: str) -> str:
+    return CASES[name][2] if len(CASES[name]) > 2 else "High"
 
 
 def test_every_registered_decoder_has_a_case() -> None:
@@ -37,8 +50,8 @@ def test_every_registered_decoder_has_a_case() -> None:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_decoder_reveals_the_hidden_label(name: str) -> None:
-    leaky, _clean = CASES[name]
-    ns = NeedleSet.build(["High"])
+    leaky, _clean = CASES[name][:2]
+    ns = NeedleSet.build([_needle(name)])
     hits = [h for h in ns.search(leaky) if name in h.view]
     assert hits, f"{name}: no hit in {[(n, v.text) for n, v in canonical_views(leaky)]}"
     for h in hits:
@@ -48,15 +61,17 @@ def test_the_decoder_reveals_the_hidden_label(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_decoder_leaves_a_clean_look_alike(name: str) -> None:
-    _leaky, clean = CASES[name]
-    assert NeedleSet.build(["High"]).search(clean) == []
+    _leaky, clean = CASES[name][:2]
+    assert NeedleSet.build([_needle(name)]).search(clean) == []
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_decoded_leak_is_found_the_same_way_with_and_without_the_prefilter(name: str) -> None:
-    leaky, clean = CASES[name]
+    leaky, clean = CASES[name][:2]
     for text, leaks in ((leaky, True), (clean, False)):
-        item = {"id": "t", "expected": "High", "projection": {"note": text}}
+        item = {"id": "t", "expected": _needle(name), "projection": {"note": text}}
+        if name == "rating_glyphs":
+            item["label_set"] = ["1", "2", "3", "4", "5"]
         fast, ref = audit_item(item), audit_item(item, prefilter=False)
         assert fast.findings == ref.findings
         assert bool(fast.findings) is leaks

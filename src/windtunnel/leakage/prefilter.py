@@ -370,7 +370,12 @@ def _extra_markers(blob: bytes) -> bool:
     if (
         b"\\" in blob
         and b"\\n" in blob
-        and (b"\\n " in blob or b"\\n\\t" in blob or (b"-" in blob and _HYPHEN_RE.search(blob) is not None))
+        and (
+            b"\\n " in blob
+            or b"\\n\\t" in blob
+            or (b"-" in blob and _HYPHEN_RE.search(blob) is not None)
+            or _BASE64_LINES_RE.search(blob) is not None
+        )
     ):
         return True
     return b"<" in blob and _TAG_RE.search(blob) is not None
@@ -380,12 +385,20 @@ def _extra_markers_text(text: str) -> bool:
     """:func:`_extra_markers` of one string as the model reads it."""
     if "=?" in text or ("=" in text and _QP_STR_RE.search(text) is not None):
         return True
-    if "\n" in text and ("\n " in text or "\n\t" in text or _HYPHEN_STR_RE.search(text) is not None):
+    if "\n" in text and (
+        "\n " in text
+        or "\n\t" in text
+        or _HYPHEN_STR_RE.search(text) is not None
+        or _BASE64_LINES_STR_RE.search(text) is not None
+    ):
         return True
     return "<" in text and _TAG_STR_RE.search(text) is not None
 
 
-_EXTRA_DECODERS = frozenset({"qp", "rfc2047", "unfold", "hyphenation", "markup"})
+_EXTRA_DECODERS = frozenset({"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines"})
+# A line break after a line of 16 base64 characters and before another (a MIME base64 body).
+_BASE64_LINES_RE = re.compile(rb"\\(?<=[A-Za-z0-9+/]{16}\\)(?:r\\)?n[A-Za-z0-9+/]")
+_BASE64_LINES_STR_RE = re.compile(r"\n(?<=[A-Za-z0-9+/]{16}\n)[A-Za-z0-9+/]|\n(?<=[A-Za-z0-9+/]{16}\r\n)[A-Za-z0-9+/]")
 
 
 def _json_text(blob: bytes) -> str:

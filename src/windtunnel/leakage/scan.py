@@ -401,11 +401,12 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
     if type(node) is dict or isinstance(node, Mapping):
         _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
+        # A null member (a nullable enum) neither lists nor hides a label.
         scalars = [v for v in node if isinstance(v, (str, int, float))]
         marked: frozenset[int] = frozenset()
         if suppress:
             cover = True
-        elif len(scalars) == len(node):
+        elif len(scalars) == len(node) - node.count(None):
             cover = _covers_labels([str(v) for v in scalars], ctx)
         else:
             options = _option_objects(node, ctx)
@@ -866,6 +867,8 @@ def _classify(
     role = hit.needle.role
     value = hit.needle.text
     emit = _emitter(ctx, pointer, rep, span, hit.view, value)
+    if upstream is not None and suppress:
+        return  # an upstream field's list of every class describes the task (the field itself is for review)
     if upstream is not None:
         if role == "expected":
             emit(
@@ -1006,8 +1009,9 @@ def _classify(
     if hit.needle.phrase:
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
         return
-    if WORD_RE.search(hit.needle.norm) is None:
-        # A glyph (an emoji, a symbol) has no ordinary sense for the label to be confused with.
+    if WORD_RE.search(hit.needle.norm) is None and not _DEFINED.match(view_text, vb):
+        # A glyph (an emoji, a symbol) has no ordinary sense for the label to be confused with; one
+        # that a legend defines (``🟡 = tentative``) is named, not stated.
         _leak(emit, corr, "freetext", "freetext.glyph", "correlated.mention", f"prose holds {what}, a glyph")
         return
     cue = _tie(hit, text, span, ctx)
@@ -1037,6 +1041,8 @@ def _leak(
     ``correlated`` counterpart (``corr_rule``, medium)."""
     emit("correlated" if corr else channel, "medium" if corr else severity, corr_rule if corr else rule, detail)
 
+
+_DEFINED = re.compile(r"[ \t]*(?:=|:|->|→|–|—|means\b|stands for\b)")
 
 _CUES = {
     "target-mention": "a word naming what is asked for is next to it",

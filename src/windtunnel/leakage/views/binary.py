@@ -155,3 +155,19 @@ def hex_runs(text: str) -> list[Replacement]:
         if dec is not None:
             out.append((mt.start(), mt.end(), dec))
     return out
+
+
+# A MIME base64 body (RFC 2045): lines of base64 broken every 76 characters, ending with padding.
+# (A line starts at a line start or a quote, and the last ends at a line end or a quote: the same
+# blocks are found in a string and in its JSON serialisation, which the scan's pre-check reads.)
+_MIME_RE = re.compile(r'(?m)(?:^|(?<="))(?:[A-Za-z0-9+/]{16,}\r?\n)+[A-Za-z0-9+/]+={0,2}(?=$|")')
+
+
+@decoder("mime_lines", order=35, marker=lambda t: "\n" in t)
+def mime_lines(text: str) -> list[Replacement]:
+    """Each block of base64 lines as one run (its line breaks removed), for the base64 decoder."""
+    out: list[Replacement] = []
+    for mt in _MIME_RE.finditer(text):
+        block = mt.group(0)
+        out.append((mt.start(), mt.end(), block.replace("\r", "").replace("\n", "")))
+    return out
