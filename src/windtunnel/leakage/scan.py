@@ -1138,6 +1138,8 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     return naming is not None and not mention.names_task(naming, name)
 
 
+_FILE_NAME = re.compile(r"\.(?=[A-Za-z0-9]{0,4}[A-Za-z])[A-Za-z0-9]{1,5}$")
+"""A name ending with a file extension (``sales-report-Q1.xlsx``): a document's title, not a code."""
 _VALUE_EDGES = " \t\r\n\"'`[](){}<>,;"
 
 
@@ -1155,8 +1157,11 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     if found is None:
         return None
     ia, ib = found
-    if is_url(src[ia:ib]) or "//" in src[ia:ib]:
-        return None  # a URL's host or path: the URL checks decide
+    if hit.view.endswith("canonical"):
+        return None  # a number read out of a date or an amount is not a word of the identifier
+    token = src[ia:ib]
+    if is_url(token) or "//" in token or _FILE_NAME.search(token):
+        return None  # a URL or a file name: the URL and path-segment checks decide
     if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
         return "an identifier that is the whole value"
     if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
