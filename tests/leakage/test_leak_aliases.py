@@ -46,7 +46,8 @@ def test_label_set_aware_aliases(label: str, labels: list[str], aliases: list[st
         ({"expected": "High", "aliases": {"High": ["urgent"]}, "projection": {"flag": "urgently"}}, False),
         ({"expected": "positive", "aliases": {"positive": ["👍"]}, "projection": {"r": "great 👍"}}, True),
         ({"expected": "positive", "aliases": {"positive": ["👍"]}, "projection": {"r": "great 👎"}}, False),
-        ({"expected": "positive", "correlated_values": ["👍"], "projection": {"r": "Tr&egrave;s &#128077;"}}, True),
+        ({"expected": "positive", "correlated_values": ["👍"], "projection": {"r": "Triaged: &#128077;"}}, True),
+        ({"expected": "positive", "correlated_values": ["👍"], "projection": {"r": "paste &#128077; to react"}}, False),
         ({"expected": "positive", "correlated_values": ["👍"], "projection": {"r": "Très bien"}}, False),
     ],
 )

@@ -150,6 +150,9 @@ class _Ctx:
     """While a string is classified for the cache (see :func:`_scan_string`): what it emits."""
     naming_used: bool = False
     """Whether the naming words were consulted since this was last reset (they vary by item)."""
+    root: Any = None
+    """The whole projection (to tell whether a grouping by label lists this record)."""
+    root_blob: bytes | None = None
     """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
 
     def __post_init__(self) -> None:
@@ -216,6 +219,7 @@ def scan_fields(
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
     ctx.fast = not _reads_as_null(ctx.needles)  # a subtree is checked by its serialisation
+    ctx.root = fields
     _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
     return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
 
@@ -268,6 +272,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         ctx.pending_target = (it.projection, it.expected, blob, it.context_words)
     ctx.upstream_keys = upstream_keys
     ctx.plan = plan
+    ctx.root = it.projection
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
@@ -443,6 +448,10 @@ def _walk_object(
             else:
                 scan_keys = True
                 break
+    # An object keyed by two labels or more groups by label (a board, weather highs and lows): its
+    # keys are a listing, unless the group under a label marks this record (a flag, or an id of this
+    # record that the projection shows elsewhere).
+    grouping = scan_keys and bool(ctx.label_norms) and _label_keys(keys, ctx) >= 2
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
     was_marked = ctx.marked
@@ -467,7 +476,7 @@ def _walk_object(
             continue
         child = up if up is not None else f"{pointer}/{token}"
         if scan_keys:
-            _scan_key(skey, child, crep, ctx, suppress=suppress)
+            _scan_key(skey, child, crep, ctx, suppress=suppress or (grouping and not _marks_record(value, ctx)))
         if skip:
             continue
         start = len(ctx.findings)
@@ -489,6 +498,44 @@ def _walk_object(
                     "value",
                 )
     ctx.marked = was_marked
+
+
+def _label_keys(keys: Sequence[str], ctx: _Ctx) -> int:
+    from windtunnel.leakage.text import normalize_needle
+
+    return sum(1 for k in keys if normalize_needle(k) in ctx.label_norms)
+
+
+_FLAGS = frozenset({"true", "x", "yes", "y", "1", "✓", "✔", "selected", "checked", "chosen", "current"})
+_RECORD_ID = re.compile(r"[A-Za-z0-9][\w.:/#-]{2,63}")
+
+
+def _marks_record(value: Any, ctx: _Ctx) -> bool:
+    """The value under a label key of a grouping says this record belongs there: a flag (``true``,
+    ``"x"``), or an id-like string (``HELP-83994``) that the projection also shows outside the group."""
+    if value is True or (isinstance(value, (str, int)) and str(value).strip().casefold() in _FLAGS):
+        return True
+    ids: list[str] = []
+    stack = [value]
+    while stack and len(ids) < 200:
+        node = stack.pop()
+        if isinstance(node, str):
+            if _RECORD_ID.fullmatch(node) and any(ch.isdigit() for ch in node):
+                ids.append(node)
+        elif isinstance(node, Mapping):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node[:200])
+    if not ids:
+        return False
+    if ctx.root_blob is None:
+        ctx.root_blob = dumps(ctx.root) or b""
+    return any(ctx.root_blob.count(orjson_str(i)) >= 2 for i in ids)
+
+
+def orjson_str(s: str) -> bytes:
+    """``s`` as orjson writes it, quotes included."""
+    return dumps(s) or b""
 
 
 class _Shape(NamedTuple):
@@ -643,7 +690,13 @@ def _option_objects(node: list[Any], ctx: _Ctx) -> frozenset[int] | None:
                     per_key.setdefault(key, []).append(norm)
     if not any(len(norms) == len(set(norms)) and set(norms) == ctx.label_norms for norms in per_key.values()):
         return None
-    return frozenset(i for i, element in enumerate(node) if _chosen(element))
+    return frozenset(i for i, element in enumerate(node) if _chosen(element) or _lists_record(element, ctx))
+
+
+def _lists_record(element: Mapping[Any, Any], ctx: _Ctx) -> bool:
+    """An option object (a board's swimlane, a bucket) whose members include this record: one of its
+    list values holds an id the projection shows elsewhere (see :func:`_marks_record`)."""
+    return any(isinstance(v, (list, Mapping)) and _marks_record(v, ctx) for v in element.values())
 
 
 _CHOSEN_KEYS = frozenset({"selected", "checked", "chosen", "default", "isdefault", "is_default", "current", "active"})
@@ -938,6 +991,8 @@ def _classify(
             return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
+    if listing is not None and _template_listed(listing.get(view_text), hit, va, vb):
+        return  # one line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X")
     segs: list[tuple[int, int]] | None = None
     if segments is not None:
         if segments[0] is _SEGMENTS_LATER:
@@ -1009,10 +1064,20 @@ def _classify(
     if hit.needle.phrase:
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
         return
-    if WORD_RE.search(hit.needle.norm) is None and not _DEFINED.match(view_text, vb):
-        # A glyph (an emoji, a symbol) has no ordinary sense for the label to be confused with; one
-        # that a legend defines (``🟡 = tentative``) is named, not stated.
-        _leak(emit, corr, "freetext", "freetext.glyph", "correlated.mention", f"prose holds {what}, a glyph")
+    if (
+        WORD_RE.search(hit.needle.norm) is None
+        and corr
+        and _line_head(view_text, va)
+        and not _DEFINED.match(view_text, vb)
+    ):
+        # A glyph heading a line or message (``🔴 New from …``) marks it, as a tag does: principle 1.
+        emit("correlated", "medium", "correlated.mention", f"a glyph that is {what} marks the line it heads")
+        return
+    if not corr and WORD_RE.search(hit.needle.norm) is None and not _DEFINED.match(view_text, vb):
+        # The answer written as a glyph (an emoji, a symbol) has no ordinary sense to be confused with;
+        # one that a legend defines (``🟡 = tentative``) is named, not stated. (A correlated glyph is
+        # evidence, not the label: like a correlated word it needs a tie to the task.)
+        emit("freetext", "high", "freetext.glyph", f"prose holds {what}, a glyph")
         return
     cue = _tie(hit, text, span, ctx)
     if cue is not None:
@@ -1040,6 +1105,12 @@ def _leak(
     """Emit a finding of the answer (``channel``, ``rule``, ``severity``) or, for a correlated value, its
     ``correlated`` counterpart (``corr_rule``, medium)."""
     emit("correlated" if corr else channel, "medium" if corr else severity, corr_rule if corr else rule, detail)
+
+
+def _line_head(text: str, a: int) -> bool:
+    """Only blanks and markup stand between the start of the line and ``a``, and words follow."""
+    lo = text.rfind("\n", 0, a) + 1
+    return not text[lo:a].strip(" \t*_>-[]()`") and bool(WORD_RE.search(text, a, min(len(text), a + 40)))
 
 
 _DEFINED = re.compile(r"[ \t]*(?:=|:|->|→|–|—|means\b|stands for\b)")
@@ -1082,6 +1153,26 @@ def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bo
         return False
     others = [a for a, _b, norm in spans if norm != hit.needle.norm]
     return bool(others) and not any(selected(text, a) for a in others)
+
+
+def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
+    """The line holding the hit and a nearby line holding another label are the same line once each
+    label is taken out: the lines of a listing (``<option value="Low">Low</option>``, ``<li>Low</li>``,
+    ``- [ ] Low``, ``LOW = 1,``). A marked line differs from its siblings, so a chosen option is not hidden."""
+    if not spans:
+        return False
+    text = hit.view_text
+    lo, hi = text.rfind("\n", 0, va) + 1, text.find("\n", vb)
+    hi = len(text) if hi < 0 else hi
+    mine = text[lo:hi].replace(text[va:vb], "\x00")
+    for a, b, norm in _near(spans, max(0, lo - 600), hi + 600):
+        if norm == hit.needle.norm or lo <= a < hi:
+            continue
+        la, lb = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+        lb = len(text) if lb < 0 else lb
+        if text[la:lb].replace(text[a:b], "\x00") == mine:
+            return True
+    return False
 
 
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
@@ -1138,7 +1229,7 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     return naming is not None and not mention.names_task(naming, name)
 
 
-_FILE_NAME = re.compile(r"\.(?=[A-Za-z0-9]{0,4}[A-Za-z])[A-Za-z0-9]{1,5}$")
+_FILE_NAME = re.compile(r"\.(?=[a-z0-9]{0,4}[a-z])[a-z0-9]{1,5}$")
 """A name ending with a file extension (``sales-report-Q1.xlsx``): a document's title, not a code."""
 _VALUE_EDGES = " \t\r\n\"'`[](){}<>,;"
 
@@ -1160,8 +1251,8 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     if hit.view.endswith("canonical"):
         return None  # a number read out of a date or an amount is not a word of the identifier
     token = src[ia:ib]
-    if is_url(token) or "//" in token or _FILE_NAME.search(token):
-        return None  # a URL or a file name: the URL and path-segment checks decide
+    if "//" in token or (token.islower() and is_url(token)) or _FILE_NAME.search(token):
+        return None  # a URL, a host name or a file name: the URL and path-segment checks decide
     if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
         return "an identifier that is the whole value"
     if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
