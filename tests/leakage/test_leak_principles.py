@@ -55,6 +55,14 @@ def _leaks(projection: Any, expected: str = "High", **item: Any) -> bool:
             },
         ),
         ({"flags": {"High": True, "Low": False}}, {"weather": {"high": 17, "low": 9}}),
+        (
+            {"t": {"key": "WEB-7"}, "cols": {"Low": ["WEB-1"], "Medium": [], "High": ["WEB-7"]}},
+            {"t": {"key": "WEB-8"}, "cols": {"Low": ["WEB-1"], "Medium": [], "High": ["WEB-7"]}},
+        ),
+        # a hyphenated tag that is a whole value; a hyphenated compound in prose is English
+        ({"tags": ["eu", "prio-high"]}, {"note": "a high-quality finish"}),
+        # a label split by an invisible character keeps its case
+        ({"title": "Layout comments (Hi\u200bgh)"}, {"title": "Layout comments (hi\u200bgh tide)"}),
         # principle 3: the lines of a listing; a chosen one differs from its siblings
         (SELECT.format(m="").replace('value="High">', 'value="High" selected>'), SELECT.format(m="")),
     ],

@@ -436,7 +436,8 @@ def _walk_object(
     shape = _shape(node)
     crep = rep if shape.plain else container_representation(node, rep)
     keys = shape.keys
-    scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
+    covered_keys = bool(ctx.label_norms) and _covers_labels(keys, ctx)
+    scan_keys = not covered_keys
     if scan_keys and ctx.fast and not ctx.needles.any_canon and shape.low is not None:
         # as keys_may_hit, with the token sets at hand: every word of some answer in the joined keys
         low = shape.low
@@ -451,7 +452,9 @@ def _walk_object(
     # An object keyed by two labels or more groups by label (a board, weather highs and lows): its
     # keys are a listing, unless the group under a label marks this record (a flag, or an id of this
     # record that the projection shows elsewhere).
-    grouping = scan_keys and bool(ctx.label_norms) and _label_keys(keys, ctx) >= 2
+    grouping = covered_keys or (scan_keys and bool(ctx.label_norms) and _label_keys(keys, ctx) >= 2)
+    if covered_keys:
+        scan_keys = True  # keyed by every label: only the group that marks this record is reported
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
     was_marked = ctx.marked
@@ -1246,7 +1249,11 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
         src, (a, b) = hit.view_text, hit.view_span
     found = identifier_span(src, a, b)
     if found is None:
-        return None
+        # A hyphenated token is an identifier only as a whole value (a tag ``sev-4``, ``urg-routine``):
+        # in prose a hyphen joins English compounds (``high-quality``).
+        found = identifier_span(src, a, b, "._:/-")
+        if found is None or src[: found[0]].strip(_VALUE_EDGES) or src[found[1] :].strip(_VALUE_EDGES):
+            return None
     ia, ib = found
     if hit.view.endswith("canonical"):
         return None  # a number read out of a date or an amount is not a word of the identifier

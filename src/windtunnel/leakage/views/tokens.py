@@ -47,12 +47,13 @@ _JOINERS = "._:/"
 _EDGE_PUNCT = ".:/-_"
 
 
-def identifier_span(text: str, a: int, b: int) -> tuple[int, int] | None:
+def identifier_span(text: str, a: int, b: int, joiners: str = _JOINERS) -> tuple[int, int] | None:
     """The identifier holding the word ``text[a:b]`` as one of its words, as ``[start, end)``, or ``None``.
 
     An identifier is a run without blanks whose words are joined by ``_ . : /`` or a camelCase hump
     (``PRIORITY_HIGH``, ``cat:billing``, ``RiskLevel.CRITICAL``, ``severity::2``, ``priorityHigh``);
     punctuation at its ends (a sentence's full stop) is not part of it. A lone word is not one.
+    ``joiners="._:/-"`` also joins at hyphens (for a whole value such as a tag ``sev-4``).
     """
     i, j = a, b
     n = len(text)
@@ -64,7 +65,7 @@ def identifier_span(text: str, a: int, b: int) -> tuple[int, int] | None:
         i += 1
     while j > b and text[j - 1] in _EDGE_PUNCT:
         j -= 1
-    joined = any(ch in _JOINERS for ch in text[i:a]) or any(ch in _JOINERS for ch in text[b:j])
+    joined = any(ch in joiners for ch in text[i:a]) or any(ch in joiners for ch in text[b:j])
     hump = (a > i and text[a - 1].islower() and text[a].isupper()) or (
         j > b and text[b - 1].islower() and text[b].isupper()
     )
