@@ -315,6 +315,8 @@ class NeedleSet:
 
     def _search_identifiers(self, m: Mapped, name: str, prior: list[Hit]) -> list[Hit]:
         """Hits that only the identifier split shows (``priorityHigh``)."""
+        if not self.candidates(full_view(m).text):
+            return []  # no needle's word in the text at all: splitting cannot add one
         view = identifier_view(m)
         if view is None:
             return []

@@ -221,12 +221,17 @@ class Plan:
     """Decoding percent-escapes may add a hit: a string with ``%`` needs its decoded views."""
     upstream_keys: tuple[bytes, ...] = ()
     """The upstream-named keys as they appear, lowercased, in the serialisation (``b'"aicategory":'``)."""
+    extra: bool = False
+    """A decoder the plan does not model may add a hit: a string holding one of their markers needs
+    its decoded views."""
 
     def string_decode(self, text: str) -> bool:
         """Whether an ASCII string of an exact plan needs its decoded views searched."""
         if not self.decode:
             return False
         if (self.entities and "&" in text) or (self.percent and "%" in text):
+            return True
+        if self.extra and _extra_markers_text(text):
             return True
         return bool(self.hot) and any(r in text for r in self.hot)
 
@@ -247,7 +252,10 @@ class Plan:
         ):
             return True
         if self.decode and (
-            (self.entities and b"&" in blob) or (self.percent and b"%" in blob) or _holds_run(blob, self.hot)
+            (self.entities and b"&" in blob)
+            or (self.percent and b"%" in blob)
+            or _holds_run(blob, self.hot)
+            or (self.extra and _extra_markers(blob))
         ):
             return True
         return _plain_hit(probe(needles), low)
@@ -322,12 +330,13 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
             runs = _json_runs(blob, pr.min_blob)
             if runs:
                 hot = _hot_of(runs, pr, sets)
-    if decode and _extra_markers(blob) and _extra_may_hit(_json_text(blob), pr.words_upstream):
-        # A decoder the plan does not model (quoted-printable, RFC 2047, hex, base32, unfolding,
-        # hyphenation, tags inside a word) may add a hit: each string is checked on its own.
-        return Plan(True, decode, True)
-    if hot or entities or percent or ups:
-        return Plan(True, bool(hot) or entities or percent, bool(ups), True, hot, entities, percent, ups)
+    # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
+    # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
+    extra = decode and _extra_markers(blob) and _extra_may_hit(_json_text(blob), pr.words_upstream)
+    if hot or entities or percent or ups or extra:
+        return Plan(
+            True, bool(hot) or entities or percent or extra, bool(ups), True, hot, entities, percent, ups, extra
+        )
     # Nothing to decode and no upstream key: only a plain hit makes the walk find anything.
     # (Numbers are also looked for with separators removed: a '{' read as ',' between digits can only
     # add a "maybe", never remove a word, which holds no separator.)

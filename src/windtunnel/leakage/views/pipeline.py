@@ -76,31 +76,92 @@ def decode_once(m: Mapped, dec: Decoder) -> Mapped | None:
     return None if view.text == m.text else view
 
 
+MARGIN = 16
+"""Characters around a decoded span that a nested decoder also reads (``%25`` decodes to ``%``, which
+with the ``48`` after it is decoded again), extended to the blanks around them (whole tokens)."""
+
+_Segments = list[tuple[int, int]]
+
+
+def _changed(reps: list[Replacement]) -> _Segments:
+    """Where each replacement's output lies in the new text."""
+    out: _Segments = []
+    delta = 0
+    for a, b, rep in reps:
+        out.append((a + delta, a + delta + len(rep)))
+        delta += len(rep) - (b - a)
+    return out
+
+
+def _windows(text: str, segments: _Segments) -> _Segments:
+    """The changed segments widened by :data:`MARGIN` and to the blanks around them, merged."""
+    out: _Segments = []
+    n = len(text)
+    for s, e in segments:
+        lo, hi = max(0, s - MARGIN), min(n, e + MARGIN)
+        while lo > 0 and not text[lo - 1].isspace() and s - lo < 4096:
+            lo -= 1
+        while hi < n and not text[hi].isspace() and hi - e < 4096:
+            hi += 1
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def _decode_segments(m: Mapped, dec: Decoder, segments: _Segments | None) -> tuple[Mapped, _Segments] | None:
+    """``dec`` applied to the whole of ``m`` (``segments`` is ``None``) or only around what the
+    previous decoder changed (text it left alone was read by every decoder already); the new view and
+    what changed in it."""
+    text = m.text
+    if segments is None:
+        if not dec.marker(text):
+            return None
+        reps = dec.replace(text)
+    else:
+        reps = []
+        for lo, hi in _windows(text, segments):
+            window = text[lo:hi]
+            if dec.marker(window):
+                reps.extend((a + lo, b + lo, r) for a, b, r in dec.replace(window))
+    if not reps:
+        return None
+    view = apply(m, reps)
+    if view.text == text:
+        return None
+    return view, _changed(reps)
+
+
 def canonical_views(
     m: Mapped | str, *, only: frozenset[str] | None = None, max_depth: int = MAX_DEPTH
 ) -> list[tuple[str, Mapped]]:
     """``[(view name, view)]``: every distinct decoded view of ``m``, breadth first (see the module).
 
-    ``only`` limits the first level to the named decoders (nested levels use them all).
+    ``only`` limits the first level to the named decoders (nested levels use them all). A nested
+    decoder reads what the decoder before it changed, with :data:`MARGIN` around it.
     """
     base = Mapped(m) if isinstance(m, str) else m
     limit = MAX_GROWTH * len(base.text) + 64
     seen = {base.text}
     out: list[tuple[str, Mapped]] = []
-    frontier: list[tuple[str, Mapped]] = [("", base)]
+    frontier: list[tuple[str, Mapped, _Segments | None]] = [("", base, None)]
     for depth in range(max_depth):
-        nxt: list[tuple[str, Mapped]] = []
-        for name, view in frontier:
+        nxt: list[tuple[str, Mapped, _Segments | None]] = []
+        for name, view, segments in frontier:
             for dec in _decoders():
                 if depth == 0 and only is not None and dec.name not in only:
                     continue
-                child = decode_once(view, dec)
-                if child is None or child.text in seen or len(child.text) > limit:
+                got = _decode_segments(view, dec, segments)
+                if got is None:
+                    continue
+                child, changed = got
+                if child.text in seen or len(child.text) > limit:
                     continue
                 seen.add(child.text)
                 cname = f"{name}+{dec.name}" if name else f"decoded:{dec.name}"
                 out.append((cname, child))
-                nxt.append((cname, child))
+                nxt.append((cname, child, changed))
                 if len(out) >= MAX_VIEWS:
                     return out
         if not nxt:

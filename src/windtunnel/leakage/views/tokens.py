@@ -22,7 +22,7 @@ _HAS_HUMP_RE = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
 
 def has_humps(text: str) -> bool:
     """Whether ``text`` holds a camelCase hump (a cheap check before :func:`identifier_view`)."""
-    return _HAS_HUMP_RE.search(text) is not None
+    return not text.islower() and _HAS_HUMP_RE.search(text) is not None
 
 
 def identifier_view(m: Mapped) -> Mapped | None:
@@ -40,7 +40,8 @@ def identifier_words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", (view.text if view is not None else text).lower())
 
 
-_IDENT_CHAR_RE = re.compile(r"[\w.:/-]")
+_IDENT_LEFT_RE = re.compile(r"[\w.:/-]*\Z")
+_IDENT_RIGHT_RE = re.compile(r"[\w.:/-]*")
 _JOINERS = "._:/"
 """What joins an identifier's words. Not '-': a hyphenated word is English as often as code
 (``high-quality``, ``P1-High`` in a note), and ``priority-high`` is caught by its naming word."""
@@ -55,12 +56,10 @@ def identifier_span(text: str, a: int, b: int, joiners: str = _JOINERS) -> tuple
     punctuation at its ends (a sentence's full stop) is not part of it. A lone word is not one.
     ``joiners="._:/-"`` also joins at hyphens (for a whole value such as a tag ``sev-4``).
     """
-    i, j = a, b
-    n = len(text)
-    while i > 0 and i > a - 80 and _IDENT_CHAR_RE.match(text, i - 1):
-        i -= 1
-    while j < n and j < b + 80 and _IDENT_CHAR_RE.match(text, j):
-        j += 1
+    left = _IDENT_LEFT_RE.search(text, max(0, a - 80), a)
+    i = left.start() if left is not None else a
+    right = _IDENT_RIGHT_RE.match(text, b, b + 80)
+    j = right.end() if right is not None else b
     while i < a and text[i] in _EDGE_PUNCT:
         i += 1
     while j > b and text[j - 1] in _EDGE_PUNCT:
