@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import typing
+from collections.abc import Iterator
 
 import pytest
-from invariant_samples import SAMPLES
+from invariant_samples import JUDGE_URL, SAMPLES
+from tests.stubs.judge_stub import JudgeStub
 
 from windtunnel.config.base import field_doc
 from windtunnel.config.plugins import load_builtin_plugins
@@ -17,6 +19,18 @@ UPSTREAM = [
     "contains", "contains_any", "regex", "excludes_pattern", "latency", "valid_json", "output_not_empty",
     "completes", "similarity", "behavior_unchanged", "excludes_pii", "refusal_check",
 ]  # fmt: skip
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _judge() -> Iterator[JudgeStub]:
+    """The ``llm_judge`` sample is graded by a local judge stub (its URL replaces the sample's)."""
+    judge = SAMPLES["llm_judge"].config["judge"]
+    with JudgeStub() as stub:
+        judge["base_url"] = stub.openai_url
+        try:
+            yield stub
+        finally:
+            judge["base_url"] = JUDGE_URL
 
 
 def build(name: str, **extra: object) -> InvariantSpec:

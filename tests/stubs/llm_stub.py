@@ -10,6 +10,8 @@ Serves, on ``127.0.0.1`` and a free port:
 Every reply is scriptable with :class:`Reply`: the answer text (streamed word by word), tool calls
 instead of text, an error status with a body and headers, a delay between stream events (so tests can
 see that the first chunk arrives before the stream ends), and a connection dropped after N events.
+A ``responder`` answers from the request body (a judge stub that reads what it grades), and ``hold``
+keeps an answer back until the test releases it (client timeouts without timing).
 Set :attr:`LlmStub.default` or queue one-off replies with :meth:`LlmStub.queue`; every request is kept
 in :attr:`LlmStub.requests`. Use as a context manager::
 
@@ -26,6 +28,7 @@ import socket
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -54,6 +57,9 @@ class Reply:
     ended yet?" for this reply alone, whatever an earlier stream that its client abandoned still does."""
     cut_after: int | None = None
     """Drop the connection after this many stream events (or bytes of a JSON body)."""
+    hold: threading.Event | None = None
+    """When set, the answer waits (10 s at most) for this event before it is sent: a client with a shorter
+    timeout times out, whatever the machine's speed; the test sets the event when it is done."""
 
 
 def _words(text: str) -> list[str]:
@@ -279,8 +285,16 @@ class _Server(ThreadingHTTPServer):
 class LlmStub:
     """The stub server (see the module docstring). ``default`` answers every request not queued."""
 
-    def __init__(self, text: str | None = None, **reply: Any) -> None:
+    def __init__(
+        self,
+        text: str | None = None,
+        *,
+        responder: Callable[[dict[str, Any]], Reply | None] | None = None,
+        **reply: Any,
+    ) -> None:
         self.default = Reply(**({"text": text} if text is not None else {}), **reply)
+        self.responder = responder
+        """Called with each request's JSON body (after queued replies): its reply, or None for the default."""
         self._queue: deque[Reply] = deque()
         self.requests: list[dict[str, Any]] = []
         self.streams_done = 0
@@ -295,9 +309,12 @@ class LlmStub:
         with self._lock:
             self._queue.extend(replies)
 
-    def _next(self) -> Reply:
+    def _next(self, body: dict[str, Any]) -> Reply:
         with self._lock:
-            return self._queue.popleft() if self._queue else self.default
+            if self._queue:
+                return self._queue.popleft()
+        answer = self.responder(body) if self.responder is not None else None
+        return answer if answer is not None else self.default
 
     def count(self, api: str | None = None) -> int:
         """Model requests received (of one API, or all)."""
@@ -322,7 +339,7 @@ class LlmStub:
 
     def start(self) -> LlmStub:
         self._server = _Server(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self._thread.start()
         return self
 
@@ -378,7 +395,9 @@ class LlmStub:
                 if api is None:
                     self._send(404, {"error": {"message": f"no route {self.path}"}})
                     return
-                r = stub._next()
+                r = stub._next(body)
+                if r.hold is not None:
+                    r.hold.wait(10)
                 if r.status != 200 or r.body is not None:
                     self._send(
                         r.status, r.body if r.body is not None else {"error": {"message": "stub error"}}, r.headers

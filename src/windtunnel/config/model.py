@@ -20,6 +20,8 @@ from windtunnel.config.plugins import load_builtin_plugins
 from windtunnel.config.ray import RayConfig
 from windtunnel.invariants.budget import ModelPrice
 from windtunnel.invariants.config import AnyInvariant
+from windtunnel.invariants.judge import apply_judge
+from windtunnel.invariants.judge_settings import JudgeSettings
 from windtunnel.mutations.config import ModelConfig, MutationsConfig
 
 load_builtin_plugins()
@@ -190,6 +192,9 @@ class Config(StrictModel):
     """Label → turns for golden prompts written as ``{turns: [...]}`` (conversations); the label (the
     turns joined by `` ⏎ ``) stands in ``golden_prompts``."""
     invariants: list[AnyInvariant] = Field(default_factory=list)
+    judge: JudgeSettings | None = None
+    """The model that grades ``llm_judge`` rubrics (any OpenAI-compatible endpoint); an invariant's own
+    ``judge:`` keys replace these."""
     chaos: ChaosConfig | None = None
     contract: ContractConfig | None = None
     chaos_matrix: list[Scenario] | None = None
@@ -209,6 +214,11 @@ class Config(StrictModel):
         from windtunnel.invariants.budget import apply_prices
 
         apply_prices(self)
+        return self
+
+    @model_validator(mode="after")
+    def _bind_judges(self) -> Config:
+        apply_judge(self)
         return self
 
     @field_validator("version", mode="before")

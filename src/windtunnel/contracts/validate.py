@@ -30,8 +30,12 @@ def _dups(names: list[str]) -> list[str]:
 
 
 def _smoke(inv: InvariantSpec) -> str | None:
-    """Evaluate ``inv`` once on a synthetic answer: a plugin that crashes is found before the run."""
+    """Evaluate ``inv`` once on a synthetic answer: a plugin that crashes is found before the run (a check
+    that waits on I/O, such as a judge model, is not called before the run)."""
     from windtunnel.invariants.base import CheckContext
+
+    if type(inv).blocking:
+        return None
 
     ctx = CheckContext(
         output="Thanks for your message.",

@@ -13,7 +13,7 @@ from windtunnel._util.errors import AgentCallError, AgentRateLimited
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
 from windtunnel.engine.budget import recorded_usage
 from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord, Status, clip_output
-from windtunnel.invariants.base import CheckContext, InvariantSpec
+from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec
 
 
 class CellScope(Protocol):
@@ -118,9 +118,11 @@ class CellRunner:
         if scope is None:  # no chaos seams: nothing fired, no calls recorded
             fired: list[FaultRecord] = []
             calls: list[Any] = []
+            schedule = None
         else:
             fired = [FaultRecord.model_validate(f) for f in scope.fired]
             calls = list(scope.calls)
+            schedule = getattr(scope, "schedule", None)
         sent = prompt if isinstance(prompt, str) else Cell.transcript(prompt)
         golden = cell.golden_prompt
         ctx = CheckContext(
@@ -135,10 +137,7 @@ class CellRunner:
             metadata=response.metadata if response else {},
         )
         per_turn = bool(cell.turns) and error is None
-        checks = [
-            judge_turns(inv, ctx, cell.turns or [], answers) if inv.each_turn and per_turn else judge(inv, ctx)
-            for inv in self._selected(cell)
-        ]
+        checks = await judge_all(self._selected(cell), cell, ctx, answers, per_turn)
         status: Status
         if error is not None:
             status = "error"
@@ -158,7 +157,33 @@ class CellRunner:
             tool_calls=ctx.tool_calls,
             calls=calls,
             usage=recorded_usage(ctx.metadata),
+            schedule=schedule,
         )
+
+
+async def judge_all(
+    invs: list[InvariantSpec], cell: Cell, ctx: CheckContext, answers: list[AgentResponse], per_turn: bool
+) -> list[CheckOutcome]:
+    """Every invariant's outcome, in order. Checks that wait on I/O (a judge model) run in worker threads,
+    all at once, so other cells keep going; a cancelled run (Ctrl-C) does not wait for them."""
+
+    def one(inv: InvariantSpec) -> CheckOutcome:
+        return judge_turns(inv, ctx, cell.turns or [], answers) if inv.each_turn and per_turn else judge(inv, ctx)
+
+    if not any(type(inv).blocking for inv in invs):  # the hot path: plain calls, no task group
+        return [one(inv) for inv in invs]
+    out: dict[int, CheckOutcome] = {}
+
+    async def threaded(i: int) -> None:
+        out[i] = await anyio.to_thread.run_sync(one, invs[i], abandon_on_cancel=True)
+
+    async with anyio.create_task_group() as tg:
+        for i, inv in enumerate(invs):
+            if type(inv).blocking:
+                tg.start_soon(threaded, i)
+            else:
+                out[i] = one(inv)
+    return [out[i] for i in range(len(invs))]
 
 
 def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers: list[AgentResponse]) -> CheckOutcome:
@@ -175,9 +200,18 @@ def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers
 
 def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:
     """Evaluate one invariant; a crashing check is a failed check with the exception as detail."""
+    res: CheckResult | None = None
     try:
         res = inv.evaluate(ctx)
         passed, detail = res.passed, res.detail
     except Exception as err:  # a plugin bug must not crash the run
         passed, detail = False, f"the check raised {type(err).__name__}: {err}"
-    return CheckOutcome(type=inv.type, id=inv.label, passed=passed, detail=detail, severity=inv.severity)
+    return CheckOutcome(
+        type=inv.type,
+        id=inv.label,
+        passed=passed,
+        detail=detail,
+        severity=inv.severity,
+        judge=res.judge if res else None,
+        margin=res.margin if res else None,
+    )

@@ -326,7 +326,11 @@ def execute(
     return done
 
 
-FINGERPRINT_IGNORED = {"output": None, "advanced": {"store", "concurrency", "executor", "ray"}}
+FINGERPRINT_IGNORED = {
+    "output": None,
+    "advanced": {"store", "concurrency", "executor", "ray"},
+    "judge": {"timeout", "retries", "cache", "cache_path", "api_key"},
+}
 """Config parts that do not change which cells a run has or how they are judged (``None``: the whole section)."""
 
 

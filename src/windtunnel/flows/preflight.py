@@ -20,6 +20,7 @@ from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import PHASES, Config
+from windtunnel.invariants.judge import judge_env_refs
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
@@ -136,6 +137,7 @@ def preflight(
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
     general, matrix, chaos_block = frameworks.preflight_problems(cfg, imports=imports)  # framework agents
     out.errors += general
+    out.warnings += frameworks.preflight_warnings(cfg, imports=imports)  # retry back-off, shared agent objects
     with _Section(out, "contract run", "ci"):  # a block's problem stops only the commands using it (QA-6 F-1)
         out.errors += matrix
     with _Section(out, "run --chaos", "ci"):
@@ -184,6 +186,7 @@ def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
     model = cfg.model
     if mutation and "model" in cfg.model_fields_set and model.enabled and model.api_key:
         yield "model.api_key", model.api_key
+    yield from judge_env_refs(cfg)
 
 
 def check_env(cfg: Config, source: str, *, command: str, mutation: bool) -> None:

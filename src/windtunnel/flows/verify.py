@@ -4,7 +4,8 @@ Each check that passes is a :class:`~windtunnel.flows.events.Checked` event; a f
 run would stop on (a config error: exit 2, an unreachable agent: exit 3). The config goes through the same
 :func:`~windtunnel.flows.preflight.preflight` as ``validate`` and ``ci``, so verify never calls a config
 ready that ``run`` refuses; its warnings are ``Checked(ok=False)`` events. An unreachable mutation model
-only warns: mutations then fall back to the deterministic generators.
+only warns: mutations then fall back to the deterministic generators. So does a judge that gives no
+verdict (each ``llm_judge`` check would fail as an error).
 """
 
 from __future__ import annotations
@@ -59,7 +60,29 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
             listener(Checked(problem, ok=False))
         else:
             listener(Checked(f"mutation model {cfg.model.name} answers"))
+    warnings += judge_problems(cfg, listener)
     return warnings
+
+
+def judge_problems(cfg: Config, listener: Listener) -> list[str]:
+    """Each distinct judge of the ``llm_judge`` invariants asked one trivial question: a warning for each
+    that gives no verdict (its checks would all fail as errors)."""
+    from windtunnel.invariants.judge import judged, probe
+
+    out: list[str] = []
+    seen: set[tuple[str | None, str | None]] = set()
+    for _, inv in judged(cfg):
+        s = inv.settings
+        if (s.base_url, s.model) in seen:
+            continue
+        seen.add((s.base_url, s.model))
+        problem = probe(s)
+        if problem:
+            out.append(problem)
+            listener(Checked(problem, ok=False))
+        else:
+            listener(Checked(f"llm_judge judge {s.model} at {redact_url(str(s.base_url))} gives verdicts"))
+    return out
 
 
 def model_problem(cfg: Config) -> str | None:

@@ -9,7 +9,7 @@ registered types, so the valid choices in error messages come from this registry
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import Field, model_validator
@@ -56,6 +56,12 @@ class CheckResult:
     inconclusive: bool = False
     """The check could not look at what it checks (failed call, missing baseline, unmeasured latency).
     An inconclusive result is a failure, and ``negate`` does not turn it into a pass."""
+    margin: float | None = None
+    """How far the measured value is from the threshold, as a share of the threshold (0 at it, negative past
+    it); ``None`` for a check without a numeric threshold. ``windtunnel explore`` steers toward small margins."""
+    judge: dict[str, Any] | None = None
+    """For a model-graded check: what the judge said (``model``, ``verdict`` pass / fail / error,
+    ``reason``, ``cached``), written to the report beside ``detail``."""
 
 
 @dataclass
@@ -101,6 +107,9 @@ class InvariantSpec(StrictModel):
 
     uses_probes: ClassVar[bool] = False
     """Whether ``probes`` make sense for this type (contract validate rejects them otherwise)."""
+    blocking: ClassVar[bool] = False
+    """Whether :meth:`check` waits on I/O (a network judge): the runner then calls it in a worker thread,
+    so other cells keep running, and ``contract validate`` does not try it on a synthetic answer."""
 
     @model_validator(mode="before")
     @classmethod
@@ -141,7 +150,7 @@ class InvariantSpec(StrictModel):
         """Run :meth:`check` and apply ``negate``. Plugins implement ``check``, callers use this."""
         result = self.check(ctx)
         if result.inconclusive and result.passed:
-            result = CheckResult(False, result.detail, inconclusive=True)
+            result = replace(result, passed=False)
         if not self.negate:
             return result
         failed = call_failed(ctx)
@@ -149,10 +158,12 @@ class InvariantSpec(StrictModel):
             # a negated check never passes on a failed call: there was nothing to check
             return CheckResult(False, f"negated {self.type}: {failed.detail}", inconclusive=True)
         if result.inconclusive:
-            return CheckResult(False, f"negated {self.type}: {result.detail}", inconclusive=True)
+            return replace(result, detail=f"negated {self.type}: {result.detail}")
         if result.passed:
-            return CheckResult(False, f"negated {self.type} held: {result.detail or 'the check passed'}")
-        return CheckResult(True, f"negated {self.type}: {result.detail}")
+            return replace(
+                result, passed=False, detail=f"negated {self.type} held: {result.detail or 'the check passed'}"
+            )
+        return replace(result, passed=True, detail=f"negated {self.type}: {result.detail}")
 
     @property
     def label(self) -> str:

@@ -1,3 +1,3 @@
 """Built-in invariants plugins (imported for registration)."""
 
-from windtunnel.invariants import budget, deterministic, probes, safety, semantic  # noqa: F401
+from windtunnel.invariants import budget, deterministic, judge, probes, safety, semantic  # noqa: F401

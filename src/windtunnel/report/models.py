@@ -106,12 +106,26 @@ class Fault(_Model):
     name: str | None = None
 
 
+class JudgeVerdict(_Model):
+    """What the judge model of an ``llm_judge`` check said about the answer."""
+
+    model: str
+    verdict: Literal["pass", "fail", "error"]
+    """``error``: the judge gave no verdict (unreachable, timed out, HTTP error, malformed reply); the check failed."""
+    reason: str
+    """The judge's reason, or what went wrong."""
+    cached: bool
+    """The verdict came from the judge cache (no request was made)."""
+
+
 class Check(_Model):
     """One invariant's verdict on a cell."""
 
     type: str
     passed: bool
     detail: str | None = None
+    judge: JudgeVerdict | Absent = None
+    """For an ``llm_judge`` check: the judge's verdict and reason."""
 
 
 class Usage(_Model):
