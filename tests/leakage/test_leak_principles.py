@@ -95,3 +95,9 @@ def test_an_enum_with_a_null_member_and_an_upstream_class_list_are_listings() ->
     assert not _leaks({"schema": {"enum": ["Low", "Medium", "High", None]}})
     assert not _leaks({"aiClassifier": {"classes": ["Low", "Medium", "High"], "argmax": None}})
     assert _leaks({"aiClassifier": {"classes": ["Low", "Medium", "High"], "label": "High"}})
+
+
+@pytest.mark.parametrize(("argmax", "leaks"), [(2, True), (1, False), (None, False)])
+def test_an_index_into_a_listing_of_the_labels_states_what_it_points_at(argmax: Any, leaks: bool) -> None:
+    clf = {"classes": LMH, "argmax": argmax, "probs": [0.1, 0.2, 0.7]}
+    assert _leaks({"enrichment": {"model": clf}}) is leaks

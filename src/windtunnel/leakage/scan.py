@@ -501,6 +501,39 @@ def _walk_object(
                     "value",
                 )
     ctx.marked = was_marked
+    if ctx.label_norms and not suppress:
+        _pointed(node, pointer, crep, upstream, ctx, shape.tokens)
+
+
+_POINTER_NAME = re.compile(r"(?i)argmax|index|idx|label_?id|class_?id|top_?1|prediction|predicted|choice|selected")
+"""Names of a number that points into a list rather than counts (principle 1: what it points at is the value)."""
+
+
+def _pointed(
+    node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx, tokens: Sequence[str]
+) -> None:
+    """An object holding a listing of every label and a number named as an index into it
+    (``{"classes": ["Low", "High"], "argmax": 1}``): the element it points at is stated."""
+    from windtunnel.leakage.text import normalize_needle
+
+    listing: list[str] | None = None
+    for value in node.values():
+        if type(value) is list and len(value) >= len(ctx.label_norms) and all(type(v) is str for v in value):
+            norms = [normalize_needle(v) for v in value]
+            if ctx.label_norms <= set(norms):
+                listing = norms
+                break
+    if listing is None:
+        return
+    expected = {n.norm for n in ctx.needles.needles if n.role == "expected"}
+    for (key, value), token in zip(node.items(), tokens, strict=True):
+        pointed = type(value) is int and 0 <= value < len(listing) and _POINTER_NAME.search(str(key))
+        if pointed and listing[value] in expected:
+            channel: Channel = "upstream" if upstream is not None else "direct"
+            rule = "upstream.field-value" if upstream is not None else "direct.value"
+            text = next(n.text for n in ctx.needles.needles if n.norm == listing[value])
+            detail = "an index into a listing of the labels points at the expected answer"
+            _emit(ctx, channel, "high", f"{pointer}/{token}", rep, None, "raw", rule, detail, text, "value")
 
 
 def _label_keys(keys: Sequence[str], ctx: _Ctx) -> int:
