@@ -101,3 +101,22 @@ def test_an_enum_with_a_null_member_and_an_upstream_class_list_are_listings() ->
 def test_an_index_into_a_listing_of_the_labels_states_what_it_points_at(argmax: Any, leaks: bool) -> None:
     clf = {"classes": LMH, "argmax": argmax, "probs": [0.1, 0.2, 0.7]}
     assert _leaks({"enrichment": {"model": clf}}) is leaks
+
+
+@pytest.mark.parametrize(("label_id", "leaks"), [(2, True), (0, False), (None, False)])
+def test_an_index_into_an_id2label_map_elsewhere_in_the_projection(label_id: Any, leaks: bool) -> None:
+    ml = {"config": {"id2label": {"0": "Low", "1": "Medium", "2": "High"}}, "output": {"label_id": label_id}}
+    assert _leaks({"_ml": ml}) is leaks
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"escalation": {"High": True}}, {"weather": {"high": 17, "low": 9}}),
+        ({"escalation": {"High": "x"}}, {"quote": {"high": "06:12"}}),
+        ({"ui": {"label": "High"}}, {"ui": {"a": "Low", "b": "Medium", "c": "High"}}),
+    ],
+)
+def test_a_key_that_flags_leaks_and_a_key_naming_a_measurement_does_not(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)

@@ -72,7 +72,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
-from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped
+from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
 from windtunnel.leakage.views import identifier_span
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -275,6 +275,8 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     ctx.root = it.projection
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
+    if ctx.label_norms and isinstance(it.projection, (Mapping, list)):
+        _pointed(ctx)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
     return ItemAudit(it.id, findings, it.line)
 
@@ -455,6 +457,12 @@ def _walk_object(
     grouping = covered_keys or (scan_keys and bool(ctx.label_norms) and _label_keys(keys, ctx) >= 2)
     if covered_keys:
         scan_keys = True  # keyed by every label: only the group that marks this record is reported
+    # An object whose values are every label (``id2label``, UI strings) lists them: principle 3.
+    values_listing = (
+        bool(ctx.label_norms)
+        and len(node) >= len(ctx.label_norms)
+        and _covers_labels([v for v in node.values() if type(v) is str], ctx)
+    )
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
     was_marked = ctx.marked
@@ -479,11 +487,14 @@ def _walk_object(
             continue
         child = up if up is not None else f"{pointer}/{token}"
         if scan_keys:
-            _scan_key(skey, child, crep, ctx, suppress=suppress or (grouping and not _marks_record(value, ctx)))
+            # A key is the label when it marks this record (a flag, a group listing it, a nested
+            # record); a key holding a measurement or a text is a field's name (``"high": 17``).
+            named = not _marks_record(value, ctx) and (grouping or _measured(value))
+            _scan_key(skey, child, crep, ctx, suppress=suppress or named)
         if skip:
             continue
         start = len(ctx.findings)
-        _walk(value, child, crep, up, ctx, suppress=suppress)
+        _walk(value, child, crep, up, ctx, suppress=suppress or values_listing)
         if upstream is None and up is not None and _non_empty(value):
             produced = ctx.findings[start:]
             if not any(f.channel == "upstream" for f in produced):
@@ -501,39 +512,59 @@ def _walk_object(
                     "value",
                 )
     ctx.marked = was_marked
-    if ctx.label_norms and not suppress:
-        _pointed(node, pointer, crep, upstream, ctx, shape.tokens)
 
 
 _POINTER_NAME = re.compile(r"(?i)argmax|index|idx|label_?id|class_?id|top_?1|prediction|predicted|choice|selected")
 """Names of a number that points into a list rather than counts (principle 1: what it points at is the value)."""
+_POINTER_NAME_B = re.compile(_POINTER_NAME.pattern.encode())
 
 
-def _pointed(
-    node: Mapping[Any, Any], pointer: str, rep: str, upstream: str | None, ctx: _Ctx, tokens: Sequence[str]
-) -> None:
-    """An object holding a listing of every label and a number named as an index into it
-    (``{"classes": ["Low", "High"], "argmax": 1}``): the element it points at is stated."""
-    from windtunnel.leakage.text import normalize_needle
-
-    listing: list[str] | None = None
-    for value in node.values():
-        if type(value) is list and len(value) >= len(ctx.label_norms) and all(type(v) is str for v in value):
-            norms = [normalize_needle(v) for v in value]
-            if ctx.label_norms <= set(norms):
-                listing = norms
-                break
-    if listing is None:
+def _pointed(ctx: _Ctx) -> None:
+    """A number named as an index (``argmax``, ``label_id``, ``top_k[0].index``) into the projection's
+    one listing of every label (a list of the labels, or an ``id2label`` object keyed by positions)
+    states the label it points at (principle 1). Looked for once per item with a label set, only when
+    the serialisation names an index; two different listings make it ambiguous, and nothing is said."""
+    if ctx.root_blob is None:
+        ctx.root_blob = dumps(ctx.root) or b""
+    if not _POINTER_NAME_B.search(ctx.root_blob):
         return
-    expected = {n.norm for n in ctx.needles.needles if n.role == "expected"}
-    for (key, value), token in zip(node.items(), tokens, strict=True):
-        pointed = type(value) is int and 0 <= value < len(listing) and _POINTER_NAME.search(str(key))
-        if pointed and listing[value] in expected:
-            channel: Channel = "upstream" if upstream is not None else "direct"
-            rule = "upstream.field-value" if upstream is not None else "direct.value"
-            text = next(n.text for n in ctx.needles.needles if n.norm == listing[value])
+    listings: list[dict[int, str]] = []
+    pointers: list[tuple[str, int, str | None]] = []
+    stack: list[tuple[Any, str, str | None]] = [(ctx.root, "", None)]
+    seen = 0
+    while stack and seen < 20000:
+        node, ptr, up = stack.pop()
+        seen += 1
+        if isinstance(node, Mapping):
+            strs = {k: v for k, v in node.items() if type(v) is str}
+            if len(strs) >= len(ctx.label_norms) and all(str(k).isdigit() for k in strs):
+                norms = {int(k): normalize_needle(v) for k, v in strs.items()}
+                if ctx.label_norms <= set(norms.values()):
+                    listings.append(norms)
+            for k, v in node.items():
+                child = f"{ptr}/{escape_pointer_token(str(k))}"
+                child_up = up if up is not None else (child if is_upstream_name(str(k)) else None)
+                if type(v) is int and _POINTER_NAME.search(str(k)):
+                    pointers.append((child, v, child_up))
+                elif isinstance(v, (Mapping, list)):
+                    stack.append((v, child, child_up))
+        elif isinstance(node, list):
+            if len(node) >= len(ctx.label_norms) and all(type(v) is str for v in node):
+                norms_l = [normalize_needle(v) for v in node]
+                if ctx.label_norms <= set(norms_l):
+                    listings.append(dict(enumerate(norms_l)))
+            stack.extend((v, f"{ptr}/{i}", up) for i, v in enumerate(node) if isinstance(v, (Mapping, list)))
+    if not pointers or len({tuple(sorted(m.items())) for m in listings}) != 1:
+        return
+    listing = listings[0]
+    expected = {n.norm: n.text for n in ctx.needles.needles if n.role == "expected"}
+    for ptr, index, up in pointers:
+        norm = listing.get(index)
+        if norm in expected:
+            channel: Channel = "upstream" if up is not None else "direct"
+            rule = "upstream.field-value" if up is not None else "direct.value"
             detail = "an index into a listing of the labels points at the expected answer"
-            _emit(ctx, channel, "high", f"{pointer}/{token}", rep, None, "raw", rule, detail, text, "value")
+            _emit(ctx, channel, "high", ptr, "json", None, "raw", rule, detail, expected[norm], "value")
 
 
 def _label_keys(keys: Sequence[str], ctx: _Ctx) -> int:
@@ -546,11 +577,23 @@ _FLAGS = frozenset({"true", "x", "yes", "y", "1", "✓", "✔", "selected", "che
 _RECORD_ID = re.compile(r"[A-Za-z0-9][\w.:/#-]{2,63}")
 
 
+def _measured(value: Any) -> bool:
+    """A number that is not a 0/1 flag, or a text that is not a flag: what a field name holds."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, (int, float)):
+        return value not in (0, 1)
+    return isinstance(value, str) and bool(value.strip()) and value.strip().casefold() not in _FLAGS
+
+
 def _marks_record(value: Any, ctx: _Ctx) -> bool:
     """The value under a label key of a grouping says this record belongs there: a flag (``true``,
     ``"x"``), or an id-like string (``HELP-83994``) that the projection also shows outside the group."""
-    if value is True or (isinstance(value, (str, int)) and str(value).strip().casefold() in _FLAGS):
+    if value is True:
         return True
+    if isinstance(value, (str, int)) and str(value).strip().casefold() in _FLAGS:
+        # a flag, unless it is itself a label (``{"yes": "Yes"}``: a dictionary of the labels)
+        return not (isinstance(value, str) and normalize_needle(value) in ctx.label_norms)
     ids: list[str] = []
     stack = [value]
     while stack and len(ids) < 200:
