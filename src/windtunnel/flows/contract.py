@@ -102,6 +102,7 @@ def _summary(verdict: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) ->
         "cells_errored": count["error"],
         "cells_skipped": count["skipped"],
         "reasons": verdict.reasons,
+        **({"why": verdict.why} if verdict.why else {}),
         "by_scenario": verdict.by_scenario,
         "by_invariant": verdict.by_invariant,
         "matrix": [s.as_dict() for s in verdict.cells],
