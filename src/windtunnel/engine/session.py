@@ -85,7 +85,8 @@ class RunSession:
         """Cells in flight at once: the one rule, 1 when :attr:`isolated`, else :attr:`concurrency`."""
         return 1 if self.isolated else self.concurrency
 
-    def _retries(self) -> int:
+    def _retries(self) -> int | None:
+        """``agent.retries``, else ``advanced.retries``; ``None`` when neither is set (the runner's default)."""
         r = getattr(self.cfg.agent, "retries", None)
         return self.cfg.advanced.retries if r is None else int(r)
 

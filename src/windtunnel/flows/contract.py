@@ -173,6 +173,7 @@ def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
                 error=first.get("error"),
                 error_kind=first.get("error_kind"),
                 attempts=first.get("attempts") or 1,
+                retried=first.get("retried") or [],
                 faults=[FaultRecord.model_validate(f) for f in first.get("faults") or []],
                 checks=checks,
                 calls=first.get("calls") or [],
