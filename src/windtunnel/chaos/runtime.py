@@ -201,6 +201,12 @@ class ChaosRuntime:
         self._tool_seam = bool(a.tools or a.tool_registry or framework_seam)
         self._llm_seam = bool(a.llm) or framework_llm
 
+    async def check_servers(self, stderr_tail: str = "") -> None:
+        """Once the agent is up and before any cell: reach each ``agent.mcp_servers`` server (exit 3 if one
+        is not there; ``stderr_tail``: the launched agent's, shown with the error)."""
+        if self._mcp is not None:
+            await self._mcp.check(stderr_tail)
+
     async def _start_mcp(self) -> None:
         from windtunnel.chaos.proxy.mcp_servers import McpServers
 

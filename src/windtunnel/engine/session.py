@@ -128,6 +128,8 @@ class RunSession:
                 self.watch.endpoint = watched_endpoint(self.cfg.agent)
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.effective_concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
+            if runtime is not None:  # and the agent's MCP servers (it may have started them)
+                await runtime.check_servers(self.watch.process.stderr_tail() if self.watch.process else "")
             if self.prelude is not None:
                 await self.prelude(agent)
             scope = self.scope

@@ -194,6 +194,14 @@ class McpFaults:
         )
         return msg if new_text == text else {**msg, "result": _with_text(result, new_text)}
 
+    def unanswered(self, req_id: Any, message: str) -> Message:
+        """The JSON-RPC error for request ``req_id`` that never reached the server (unreachable), its
+        ``tools/call`` logged as failed in its cell."""
+        p = self._pending.pop(json.dumps(req_id), None)
+        if p is not None:
+            p.dec.plan.log_call("tool", p.dec.call.name, p.args, error=message, faults=p.dec.modes, started=p.started)
+        return _rpc_error(req_id, SERVER_GONE, message)
+
     def server_gone(self, stderr_tail: str, code: int | None) -> list[Message]:
         """Errors for every request still waiting on a server that exited."""
         out = []
