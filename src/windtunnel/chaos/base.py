@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any, ClassVar, TypeVar
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from windtunnel._util.model import StrictModel
 from windtunnel._util.registry import Registry
@@ -197,10 +197,33 @@ class FaultSpec(StrictModel):
     """Chance that an eligible call is faulted, drawn from the cell's seeded RNG."""
     after_calls: int = Field(0, ge=0)
     """Let this many eligible calls through untouched before faulting."""
+    on_call: int | None = Field(None, ge=1)
+    """Fault the eligible call with this number (1 = the first), and with ``count`` the ones after it;
+    unset = every eligible call after ``after_calls``."""
+    count: int | None = Field(None, ge=1)
+    """Fault this many eligible calls in a row (a burst), then let the calls through again; unset = no end
+    (``on_call`` alone faults that one call)."""
+
+    @model_validator(mode="after")
+    def _one_start(self) -> FaultSpec:
+        if self.on_call is not None and self.after_calls:
+            raise ValueError(
+                f"give on_call ({self.on_call}) or after_calls ({self.after_calls}), not both: on_call: N "
+                "faults the N-th eligible call, after_calls: N lets N calls through first"
+            )
+        return self
+
+    def in_window(self, d: Decision) -> bool:
+        """Whether the call falls in the faulted calls that ``on_call`` / ``after_calls`` / ``count`` select."""
+        start = self.on_call - 1 if self.on_call is not None else self.after_calls
+        if d.eligible_index < start:
+            return False
+        length = self.count if self.count is not None else (1 if self.on_call is not None else None)
+        return length is None or d.eligible_index < start + length
 
     def should_fire(self, d: Decision) -> bool:
-        """Default rule: skip the first ``after_calls`` eligible calls, then fire with ``probability``."""
-        if d.eligible_index < self.after_calls or self.probability <= 0.0:
+        """Default rule: a call in the window (:meth:`in_window`) fires with ``probability``."""
+        if not self.in_window(d) or self.probability <= 0.0:
             return False
         if self.probability >= 1.0:
             return True
@@ -211,6 +234,17 @@ class FaultSpec(StrictModel):
         params = self.model_dump(exclude={"mode"}, exclude_unset=True)
         inner = ", ".join(f"{k}={v!r}" for k, v in params.items())
         return f"{self.mode}({inner})" if inner else self.mode
+
+
+def mode_severity(cls: type[FaultSpec]) -> int:
+    """How severe a fault mode is, for shrinking toward milder faults: 0 for a mode that only delays the call
+    (it neither answers instead of the callee nor changes the reply), else the plug-in's :attr:`~FaultSpec.impact`
+    (1 mildest to 5)."""
+    base = ToolFaultSpec if issubclass(cls, ToolFaultSpec) else LlmFaultSpec
+    changes = any(
+        getattr(cls, hook, None) is not getattr(base, hook, None) for hook in ("replace", "transform", "stream_filter")
+    )
+    return cls.impact if changes else 0
 
 
 class ToolFaultSpec(FaultSpec):

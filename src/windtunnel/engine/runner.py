@@ -144,9 +144,11 @@ class CellRunner:
         if scope is None:  # no chaos seams: nothing fired, no calls recorded
             fired: list[FaultRecord] = []
             calls: list[Any] = []
+            schedule = None
         else:
             fired = [FaultRecord.model_validate(f) for f in scope.fired]
             calls = list(scope.calls)
+            schedule = getattr(scope, "schedule", None)
         sent = prompt if isinstance(prompt, str) else Cell.transcript(prompt)
         golden = cell.golden_prompt
         ctx = CheckContext(
@@ -182,6 +184,7 @@ class CellRunner:
             tool_calls=ctx.tool_calls,
             calls=calls,
             usage=recorded_usage(ctx.metadata),
+            schedule=schedule,
         )
 
 
@@ -237,4 +240,5 @@ def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:
         detail=detail,
         severity=inv.severity,
         judge=res.judge if res else None,
+        margin=res.margin if res else None,
     )

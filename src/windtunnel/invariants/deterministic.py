@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import AliasChoices, Field, field_validator
 
+from windtunnel._util.jsonsafe import JsonTooDeep
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.invariants._text import check_patterns, clip, compile_pattern
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
 
@@ -152,9 +154,10 @@ class Latency(InvariantSpec):
             return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}", True)
         if ctx.latency_ms is None:
             return CheckResult(False, "the latency of this call was not measured", inconclusive=True)
+        margin = (self.max_ms - ctx.latency_ms) / self.max_ms
         if ctx.latency_ms <= self.max_ms:
-            return CheckResult(True, f"latency {ctx.latency_ms:.0f} ms <= {self.max_ms:g} ms")
-        return CheckResult(False, f"latency {ctx.latency_ms:.0f} ms exceeded {self.max_ms:g} ms")
+            return CheckResult(True, f"latency {ctx.latency_ms:.0f} ms <= {self.max_ms:g} ms", margin=margin)
+        return CheckResult(False, f"latency {ctx.latency_ms:.0f} ms exceeded {self.max_ms:g} ms", margin=margin)
 
 
 @invariant("valid_json")
@@ -170,7 +173,9 @@ class ValidJson(InvariantSpec):
             return failed
         assert ctx.output is not None
         try:
-            value = json.loads(ctx.output)
+            value = json_loads(ctx.output)
+        except JsonTooDeep as err:
+            return CheckResult(False, f"not accepted as JSON: {err}")
         except json.JSONDecodeError as err:
             return CheckResult(
                 False,
