@@ -62,3 +62,28 @@ def test_terminal_and_view_lead_with_why(tmp_path: Path, capsys: pytest.CaptureF
 def test_a_passing_contract_has_no_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, report, _ = run_json(tmp_path, support_config("handle"), capsys)
     assert code == 0 and "why" not in report["summary"]
+
+
+def test_a_run_that_did_not_pass_leads_its_terminal_summary_with_why() -> None:
+    from rich.console import Console
+
+    from windtunnel.reports.terminal import print_summary
+
+    why = "scenario 'chaos' was not exercised: none of its faults fired"
+    report = {
+        "run": {"mode": "run", "id": "r1"},
+        "summary": {
+            "score": 100.0,
+            "passed": False,
+            "reasons": [why],
+            "cells_total": 2,
+            "cells_passed": 2,
+            "cells_failed": 0,
+            "cells_errored": 0,
+        },
+        "cells": [],
+    }
+    console = Console(record=True, width=200)
+    print_summary(report, console)
+    text = console.export_text()
+    assert text.index(f"FAILED: {why}") < text.index("100"), text
