@@ -302,19 +302,14 @@ def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list
     if found is None:
         return None
     kind, tool = found
+    # the adapter modules are found by name in FRAMEWORKS (they build on the python adapter, which asks here)
     if kind == "openai_agents":
-        from windtunnel.agents import openai_agents
-
         name = str(getattr(tool, "name", attr))
-        return name, [openai_agents.wrap_function_tool(name, tool)]
+        return name, [module_for(kind).wrap_function_tool(name, tool)]
     if kind == "langchain":
-        from windtunnel.agents import langgraph
-
-        return str(tool.name), langgraph.wrap_tool(str(tool.name), tool)
+        return str(tool.name), module_for("langgraph").wrap_tool(str(tool.name), tool)
     if kind == "pydantic_ai":
-        from windtunnel.agents import pydantic_ai
-
-        return str(tool.name), [pydantic_ai.wrap_function_tool(tool.name, tool)]
+        return str(tool.name), [module_for(kind).wrap_function_tool(tool.name, tool)]
     module = module_for(kind)
     problem = getattr(module, "tool_problem", lambda _: None)(tool)
     if problem is not None:

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
 from windtunnel.agents.registry import capabilities
+from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
+from windtunnel.contracts.scope import applies, probes_of, scenario_specs
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.config.model import Config
     from windtunnel.invariants.base import InvariantSpec
-
-from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
 
 WHEN_HINT = "always, tool_faults_active, llm_faults_active, any_chaos_active, no_chaos"
 
@@ -86,8 +86,6 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec], *, imports: boo
 
 
 def _invariant_problems(cfg: Config, invariants: list[InvariantSpec], specs: dict[str, ChaosSpec]) -> list[str]:
-    from windtunnel.contracts.matrix import applies, probes_of
-
     out: list[str] = []
     for inv in invariants:
         where = f"contract invariant {inv.label!r} ({inv.type})"
@@ -139,7 +137,6 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
 
     ``imports``: also import the python references of the agent (endpoint, tools, llm, reset).
     """
-    from windtunnel.contracts.matrix import scenario_specs
     from windtunnel.invariants.labels import labelled
 
     contract = cfg.contract

@@ -7,6 +7,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+PlannedInput = tuple[str, str, dict[str, Any], Any]
+"""One planned mutation of a golden prompt: (type, level, its recorded args (with k, attempt, source), the input)."""
+GoldenMutations = tuple[int, list[PlannedInput]]
+"""A golden prompt's index and its planned mutations, in plan order."""
+
+
 CellKind = Literal["golden", "mutation", "chaos", "contract", "replay"]
 Status = Literal["passed", "failed", "error", "skipped"]
 

@@ -153,8 +153,9 @@ def run_audits(
     run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
 ) -> Generator[ItemAudit, None, None]:
     """Audits of the cells of a stored run or a JSON report (pointers into the report cell)."""
-    from windtunnel.leakage.runs import RunSourceError, report_items, store_items
+    from windtunnel.leakage.runs import RunSourceError, report_items
     from windtunnel.leakage.scan import audit_item
+    from windtunnel.store.leak_items import store_items
     from windtunnel.store.runstore import default_store_path
 
     try:
