@@ -8,7 +8,9 @@ from typing import Any
 import typer
 
 from windtunnel.cli._format import chosen_format, format_option
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+
+app = module_app()
 
 proxy_app = typer.Typer(
     help="Run a fault proxy on its own for an agent you start yourself, or print the environment (env) that "

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import typer
 
+from windtunnel.cli._lazy import module_app
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
-from windtunnel.cli.app import app
+
+app = module_app()
 
 
 @app.command("ci")

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import typer
 
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+
+app = module_app()
 
 
 @app.command("init")

@@ -7,8 +7,10 @@ from typing import Any
 
 import typer
 
+from windtunnel.cli._lazy import module_app
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
-from windtunnel.cli.app import app
+
+app = module_app()
 
 contract_app = typer.Typer(
     help="Behavioral contracts: invariants that must hold in every chaos scenario of a matrix.",

@@ -7,8 +7,10 @@ from typing import Any
 
 import typer
 
+from windtunnel.cli._lazy import module_app
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt
-from windtunnel.cli.app import app
+
+app = module_app()
 
 
 @app.command("explore")

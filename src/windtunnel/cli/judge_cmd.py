@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 import typer
 
 from windtunnel.cli._format import chosen_format, format_option
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
 from windtunnel.cli.runs_cmd import STORE_HELP
+
+app = module_app()
 
 if TYPE_CHECKING:
     from windtunnel.invariants.judge_calibration import Agreement

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from windtunnel.cli import _options
+from windtunnel.cli._lazy import module_app
 from windtunnel.cli._scale import RayAddressOpt, ScanExecutorOpt
-from windtunnel.cli.app import app
+
+app = module_app()
 
 if TYPE_CHECKING:
     from rich.console import Console

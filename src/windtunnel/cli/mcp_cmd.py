@@ -18,6 +18,7 @@ from windtunnel.cli.chaos_cmd import (
     proxy_app,
     serve_until_signal,
 )
+from windtunnel.cli.chaos_cmd import app as app  # the `proxy` group loads through here: cli/app.py COMMANDS
 
 
 @proxy_app.command("mcp")

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from windtunnel.cli.runs_cmd import STORE_HELP, runs_app
+from windtunnel.cli.runs_cmd import app as app  # the `runs` group loads through here: cli/app.py COMMANDS
 
 
 def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:

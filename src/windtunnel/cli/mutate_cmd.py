@@ -7,7 +7,9 @@ from typing import Any
 import typer
 
 from windtunnel.cli._format import chosen_format, format_option, json_alias_option
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+
+app = module_app()
 
 
 @app.command("mutate")

@@ -7,7 +7,9 @@ from typing import Any
 
 import typer
 
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+
+app = module_app()
 
 replay_app = typer.Typer(
     help="Replay recorded sessions with their tool (and LLM) responses injected, judged by a contract.",

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import typer
 
+from windtunnel.cli._lazy import module_app
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
-from windtunnel.cli.app import app
+
+app = module_app()
 
 ConfigOpt = typer.Option(None, "-c", "--config", help="Config file (windtunnel.yaml or an upstream flakestorm.yaml).")
 RepeatOpt = typer.Option(1, "--repeat", min=1, help="Run every cell N times (flakiness statistics).")

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from windtunnel.cli._format import chosen_format, format_option, json_alias_option
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+
+app = module_app()
 
 if TYPE_CHECKING:
     from windtunnel.store import RunStore
