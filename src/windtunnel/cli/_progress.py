@@ -6,6 +6,7 @@ import sys
 from types import TracebackType
 from typing import Any
 
+from windtunnel.cli._console import err_console
 from windtunnel.engine.cells import CellResult
 
 
@@ -21,8 +22,6 @@ class Progress:
     def __enter__(self) -> Progress:
         if self.enabled:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            from windtunnel.cli._console import err_console
 
             self._bar = Progress(
                 TextColumn("{task.description}"),
