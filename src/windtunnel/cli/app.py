@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import typer
 
+from windtunnel import __version__
 from windtunnel._util.errors import ExitCode
+from windtunnel._util.signals import command_started, interrupt_before_start
 from windtunnel.cli._guard import guarded
 from windtunnel.cli._lazy import Lazy, lazy_group
 
@@ -97,8 +100,6 @@ app = typer.Typer(
 
 def _version_callback(value: bool) -> None:
     if value:
-        from windtunnel import __version__
-
         typer.echo(f"windtunnel {__version__}")
         raise typer.Exit(0)
 
@@ -116,15 +117,11 @@ def _root(
     3 agent unreachable or harness error, 130 interrupted.
     """
     if ctx.invoked_subcommand not in ("run", "contract", "ci"):  # those hold Ctrl-C (_util/signals.py)
-        from windtunnel._util.signals import command_started
-
         command_started()
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the typer app and map errors to exit codes (the console script enters at cli/entry.py)."""
-    from windtunnel._util.signals import interrupt_before_start
-
     with interrupt_before_start():  # until a command's body runs, Ctrl-C says so (typer would exit silently)
         result = guarded(lambda: _invoke(argv))
     sys.exit(result if isinstance(result, int) else 0)
@@ -152,8 +149,6 @@ def _click_exception_classes() -> tuple[type[BaseException], ...]:
     Both can be importable at once (the real click arrives with uvicorn, flask, ray ...), and typer raises
     only its own, so the error must be checked against every one that exists, never the first found.
     """
-    import importlib
-
     classes: list[type[BaseException]] = []
     for name in ("typer._click.exceptions", "click.exceptions"):
         try:
