@@ -144,18 +144,66 @@ async def read_body(
     return b""
 
 
-async def read_request(reader: asyncio.StreamReader) -> Request | None:
-    """The next request on the connection, or ``None`` when the client closed it cleanly."""
+def _parse_headers(lines: list[bytes]) -> list[tuple[str, str]]:
+    if len(lines) > MAX_HEADERS:
+        raise BadRequest("too many headers")
+    headers: list[tuple[str, str]] = []
+    for raw in lines:
+        line = raw.rstrip(b"\r")
+        name, sep, value = line.decode("latin-1").partition(":")
+        if not sep:
+            raise BadRequest(f"malformed header line {line[:80]!r}")
+        headers.append((name.strip(), value.strip()))
+    return headers
+
+
+async def read_head(reader: asyncio.StreamReader) -> tuple[bytes, list[tuple[str, str]]] | None:
+    """The first line (request or status line) and the headers of the next message; ``None`` on a clean EOF.
+
+    A CRLF-framed head (every HTTP/1.1 client and server) is read in at most three buffer scans instead
+    of one per line; a head whose first line ends in a bare LF is read line by line, as before. Stray
+    CRLFs before the first line are skipped."""
     try:
-        line = await _line(reader)
-        while not line:  # tolerate stray CRLF between requests
-            line = await _line(reader)
+        line = await _line_raw(reader)
+        while line in (b"\r\n", b"\n"):  # tolerate stray CRLF between requests
+            line = await _line_raw(reader)
     except EOFError:
         return None
+    if not line.endswith(b"\r\n"):
+        return line.rstrip(b"\r\n"), await read_headers(reader)
+    try:
+        two = await reader.readexactly(2)
+        if two == b"\r\n":
+            return line[:-2], []
+        # The rest of the head ends with the last header line's LF and the blank line's CRLF.
+        rest = two + await reader.readuntil(b"\n\r\n")
+    except asyncio.LimitOverrunError:
+        raise BadRequest("header section too long") from None
+    except asyncio.IncompleteReadError:
+        raise BadRequest("connection closed mid-header") from None
+    return line[:-2], _parse_headers(rest[:-3].split(b"\n"))
+
+
+async def _line_raw(reader: asyncio.StreamReader) -> bytes:
+    try:
+        return await reader.readuntil(b"\n")
+    except asyncio.LimitOverrunError:
+        raise BadRequest("header line too long") from None
+    except asyncio.IncompleteReadError as err:
+        if err.partial.strip(b"\r\n"):
+            raise BadRequest("connection closed mid-line") from None
+        raise EOFError from None
+
+
+async def read_request(reader: asyncio.StreamReader) -> Request | None:
+    """The next request on the connection, or ``None`` when the client closed it cleanly."""
+    head = await read_head(reader)
+    if head is None:
+        return None
+    line, headers = head
     parts = line.decode("latin-1").split()
     if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
         raise BadRequest(f"malformed request line {line[:100]!r}")
-    headers = await read_headers(reader)
     req = Request(parts[0].upper(), parts[1], parts[2], headers)
     req.body = await read_body(reader, headers)
     return req

@@ -19,13 +19,20 @@ import contextlib
 import ssl
 import sys
 import zlib
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 from urllib.parse import SplitResult, unquote, urlsplit
 
 from windtunnel._util.hostgate import HostGate
-from windtunnel._util.http1 import NO_FORWARD, BadRequest, check_size, find_header, read_body, read_headers
+from windtunnel._util.http1 import (
+    NO_FORWARD,
+    BadRequest,
+    check_size,
+    find_header,
+    read_body,
+    read_head,
+)
 
 
 class UpstreamError(Exception):
@@ -105,6 +112,16 @@ def _status_line(line: bytes) -> tuple[str, int]:
     return parts[0], int(parts[1])
 
 
+async def _answer_head(reader: asyncio.StreamReader) -> tuple[str, int, list[tuple[str, str]]]:
+    """An answer's version, status and headers; a connection closed before it is ``IncompleteReadError``
+    (a pooled connection the server closed meanwhile: retried once on a new one)."""
+    head = await read_head(reader)
+    if head is None:
+        raise asyncio.IncompleteReadError(b"", None)
+    version, status = _status_line(head[0])
+    return version, status, head[1]
+
+
 def _head_lines(method: str, parts: SplitResult, headers: list[tuple[str, str]]) -> list[str]:
     """A request's head lines: the target, ``Host`` without userinfo, the headers to forward, and the URL's
     credentials (``http://user:pw@host``) as ``Authorization: Basic`` unless one is given, as httpx sends them."""
@@ -124,6 +141,100 @@ async def _within(seconds: float, coro: Awaitable[T]) -> T:
         async with asyncio.timeout(seconds):
             return await coro
     return await asyncio.wait_for(coro, seconds)  # pragma: no cover - Python 3.10
+
+
+class _Dechunker:
+    """Incremental chunked-transfer decoding: :meth:`feed` takes bytes as they arrive and returns the body
+    bytes of every chunk they complete or continue; :attr:`done` after the last chunk and its trailers.
+    A malformed chunk size or an over-long size or trailer line raises ``ValueError``."""
+
+    _MAX_LINE = 2**20
+
+    def __init__(self) -> None:
+        self._line = b""
+        self._left = 0  # body bytes still due in the current chunk
+        self._crlf = 0  # bytes of the CRLF after a chunk still to skip
+        self._trailers = False
+        self.done = False
+        self.extra = False
+        """Bytes arrived after the end of the body."""
+
+    def feed(self, data: bytes) -> bytes:
+        out: list[bytes] = []
+        pos, end = 0, len(data)
+        while pos < end:
+            if self.done:
+                self.extra = True
+                break
+            if self._left:
+                take = min(self._left, end - pos)
+                out.append(data[pos : pos + take])
+                pos += take
+                self._left -= take
+                if not self._left:
+                    self._crlf = 2
+                continue
+            if self._crlf:
+                take = min(self._crlf, end - pos)
+                pos += take
+                self._crlf -= take
+                continue
+            nl = data.find(b"\n", pos)
+            if nl < 0:
+                self._line += data[pos:]
+                if len(self._line) > self._MAX_LINE:
+                    raise ValueError("chunk size or trailer line too long")
+                break
+            line = self._line + data[pos:nl]
+            self._line = b""
+            pos = nl + 1
+            if self._trailers:
+                if not line.strip():
+                    self.done = True
+                continue
+            n = int(line.split(b";")[0].strip() or b"0", 16)
+            if n < 0:
+                raise ValueError(f"negative chunk size {line[:40]!r}")
+            if n == 0:
+                self._trailers = True
+            else:
+                self._left = n
+        return b"".join(out)
+
+
+class _SilenceWatch:
+    """Calls ``give_up`` once the upstream has been silent for ``timeout`` seconds while a read waits.
+
+    One timer for the whole body, re-armed only when it comes due (not one per piece): a piece costs
+    two assignments, and the time the consumer spends with a piece is not counted as silence."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, timeout: float, give_up: Callable[[], object]) -> None:
+        self._loop = loop
+        self._timeout = timeout
+        self._give_up = give_up
+        self._since = loop.time()
+        self._waiting = True
+        self.fired = False
+        self._timer = loop.call_later(timeout, self._check)
+
+    def pause(self) -> None:
+        self._waiting = False
+
+    def resume(self) -> None:
+        self._since = self._loop.time()
+        self._waiting = True
+
+    def _check(self) -> None:
+        now = self._loop.time()
+        if self._waiting and now - self._since >= self._timeout:
+            self.fired = True
+            self._give_up()
+            return
+        due = self._since + self._timeout if self._waiting else now + self._timeout
+        self._timer = self._loop.call_at(due, self._check)
+
+    def stop(self) -> None:
+        self._timer.cancel()
 
 
 class StreamedResponse:
@@ -159,30 +270,25 @@ class StreamedResponse:
         An upstream silent for the pool's timeout is dropped (a timer, not a task per read).
         """
         reader, writer = self._conn
-        loop = asyncio.get_running_loop()
         timeout = self._pool.timeout
-        silent: list[bool] = []
-
-        def give_up() -> None:
-            silent.append(True)
-            writer.transport.abort()
-
-        timer = loop.call_later(timeout, give_up)
+        watch = _SilenceWatch(asyncio.get_running_loop(), timeout, writer.transport.abort)
         try:
             if self._empty:
                 pass
             elif self.chunked:
-                while True:
-                    line = await reader.readuntil(b"\n")
-                    n = int(line.split(b";")[0].strip() or b"0", 16)
-                    if n == 0:
-                        await read_headers(reader)
-                        break
-                    data = await reader.readexactly(n)
-                    await reader.readexactly(2)
-                    timer.cancel()
-                    yield data
-                    timer = loop.call_later(timeout, give_up)
+                # Every chunk that has arrived goes on as one piece: a burst of SSE events is one write.
+                dechunk = _Dechunker()
+                while not dechunk.done:
+                    data = await reader.read(size)
+                    if not data:
+                        raise asyncio.IncompleteReadError(b"", None)
+                    payload = dechunk.feed(data)
+                    if dechunk.extra:
+                        self._keep = False  # bytes after the body's end: the connection is not reused
+                    if payload:
+                        watch.pause()
+                        yield payload
+                        watch.resume()
             elif self.length is not None:
                 left = self.length
                 while left > 0:
@@ -190,22 +296,22 @@ class StreamedResponse:
                     if not data:
                         raise UpstreamCut(f"upstream closed after {self.length - left} of {self.length} bytes")
                     left -= len(data)
-                    timer.cancel()
+                    watch.pause()
                     yield data
-                    timer = loop.call_later(timeout, give_up)
+                    watch.resume()
             else:
                 self._keep = False
                 while data := await reader.read(size):
-                    timer.cancel()
+                    watch.pause()
                     yield data
-                    timer = loop.call_later(timeout, give_up)
+                    watch.resume()
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError, ValueError) as err:
-            if silent:
+            if watch.fired:
                 raise UpstreamError(f"upstream sent nothing for {timeout:g}s") from None
             raise UpstreamCut(f"upstream connection dropped mid-body: {err!r}") from None
         finally:
-            timer.cancel()
-        if silent:
+            watch.stop()
+        if watch.fired:
             raise UpstreamError(f"upstream sent nothing for {timeout:g}s")
         self._complete = True
 
@@ -386,8 +492,7 @@ class UpstreamPool:
         writer.write(request)
         await writer.drain()
         while True:
-            version, status = _status_line(await reader.readuntil(b"\n"))
-            headers = await read_headers(reader)
+            version, status, headers = await _answer_head(reader)
             if 100 <= status < 200 and status != 101:
                 continue
             conn_header = (find_header(headers, "connection") or "").lower()
@@ -446,8 +551,7 @@ class UpstreamPool:
         writer.write(request)
         await writer.drain()
         while True:
-            version, status = _status_line(await reader.readuntil(b"\n"))
-            headers = await read_headers(reader)
+            version, status, headers = await _answer_head(reader)
             if 100 <= status < 200 and status != 101:
                 continue  # 100 Continue and friends precede the real response
             break

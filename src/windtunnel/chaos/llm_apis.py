@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 APIS = ("chat", "responses", "messages")
 
 
@@ -153,7 +155,7 @@ class Event:
         if self.data is None:
             return None
         try:
-            return json.loads(self.data)
+            return orjson.loads(self.data)
         except ValueError:
             return None
 
@@ -165,26 +167,41 @@ class SseSplitter:
         self._buf = b""
 
     def feed(self, data: bytes) -> list[Event]:
-        self._buf += data
+        buf = self._buf + data if self._buf else data
         out: list[Event] = []
-        while True:
-            cut = _event_end(self._buf)
-            if cut is None:
-                return out
-            raw, self._buf = self._buf[:cut], self._buf[cut:]
-            out.append(parse_event(raw))
+        start = 0
+        for cut in _event_ends(buf):
+            out.append(parse_event(buf[start:cut]))
+            start = cut
+        self._buf = buf[start:]
+        return out
 
     def rest(self) -> bytes:
         rest, self._buf = self._buf, b""
         return rest
 
 
-def _event_end(buf: bytes) -> int | None:
-    ends = [(i, len(sep)) for sep in (b"\n\n", b"\r\n\r\n", b"\r\r") if (i := buf.find(sep)) >= 0]
-    if not ends:
-        return None
-    i, n = min(ends)
-    return i + n
+_SEPARATORS = (b"\n\n", b"\r\n\r\n", b"\r\r")
+
+
+def _event_ends(buf: bytes) -> list[int]:
+    """The end offsets of the whole events in ``buf``, in one pass (each separator searched only from
+    where it was last found, so a long stream costs linear, not quadratic, time)."""
+    next_at = {sep: buf.find(sep) for sep in _SEPARATORS}
+    ends: list[int] = []
+    start = 0
+    while True:
+        best = -1
+        size = 0
+        for sep, i in next_at.items():
+            if 0 <= i < start:
+                i = next_at[sep] = buf.find(sep, start)
+            if i >= 0 and (best < 0 or i < best):
+                best, size = i, len(sep)
+        if best < 0:
+            return ends
+        start = best + size
+        ends.append(start)
 
 
 def parse_event(raw: bytes) -> Event:
