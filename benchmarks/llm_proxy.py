@@ -1,7 +1,7 @@
 """Throughput of ``proxy llm`` against the same load sent straight to the model API, side by side.
 
     .venv/bin/python -m benchmarks.llm_proxy [--seconds 4] [--concurrency 1 50] [--upstream stub lean]
-        [--mode json stream]
+        [--mode json stream] [--baseline OLD_CHECKOUT/src]
 
 Two upstreams, each in its own process: ``stub`` is the OpenAI/Anthropic-compatible stub server of the
 conformance tests (``tests/stubs/llm_stub.py``, a threaded ``http.server``, like most local model
@@ -107,10 +107,13 @@ def _stub_process(port_q: Any, counter: Any) -> None:
     threading_event.wait()
 
 
-def _proxy_process(port_q: Any, upstream: str, logged: Any) -> None:
+def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = None) -> None:
+    if src:  # a baseline: windtunnel imported from another source tree (this process has not imported it yet)
+        import sys
+
+        sys.path.insert(0, src)
     import anyio
 
-    from windtunnel._util.aioloop import server_loop_options
     from windtunnel.chaos.llm_faults import LlmRateLimitFault
     from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy
@@ -130,6 +133,13 @@ def _proxy_process(port_q: Any, upstream: str, logged: Any) -> None:
         await proxy.start()
         port_q.put(proxy.port)
         await proxy.serve_forever()
+
+    try:
+        from windtunnel._util.aioloop import server_loop_options
+    except ImportError:  # a baseline from before the loop choice
+
+        def server_loop_options() -> dict[str, Any]:
+            return {}
 
     anyio.run(run, backend_options=server_loop_options())
 
@@ -189,7 +199,12 @@ def _proxied(pid: int, port: int, n: int, seconds: float, stream: bool) -> tuple
 
 
 def _compare(
-    port_q: Any, upstream_port: int, concurrency: list[int], seconds: float, modes: list[str]
+    port_q: Any,
+    upstream_port: int,
+    concurrency: list[int],
+    seconds: float,
+    modes: list[str],
+    baseline: str | None = None,
 ) -> tuple[float, int]:
     """Direct vs proxied load against one upstream; returns (ratio of the first mode at the last
     concurrency, bad answers)."""
@@ -199,26 +214,41 @@ def _compare(
     px = ctx.Process(target=_proxy_process, args=(port_q, url, logged), daemon=True)
     px.start()
     px_port = port_q.get(timeout=60)
+    base: Any = None
+    if baseline:
+        base = ctx.Process(target=_proxy_process, args=(port_q, url, logged, baseline), daemon=True)
+        base.start()
+        base_port = port_q.get(timeout=60)
     gate, bad = 0.0, 0
     try:
         asyncio.run(_load(px_port, 4, 0.5))  # warm-up
+        if base is not None:
+            asyncio.run(_load(base_port, 4, 0.5))
         for mode in modes:
             stream = mode == "stream"
             for n in concurrency:
                 # Interleaved rounds, so load from elsewhere on the machine hits both sides alike.
-                rounds = [
-                    (
-                        asyncio.run(_load(upstream_port, n, seconds / 4, stream)),
-                        _proxied(px.pid or 0, px_port, n, seconds / 4, stream),
+                rounds, before = [], []
+                for _ in range(4):
+                    rounds.append(
+                        (
+                            asyncio.run(_load(upstream_port, n, seconds / 4, stream)),
+                            _proxied(px.pid or 0, px_port, n, seconds / 4, stream),
+                        )
                     )
-                    for _ in range(4)
-                ]
+                    if base is not None:
+                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
                 direct = sum(d for (d, _), _ in rounds) / len(rounds)
                 via = sum(v for _, (v, _, _) in rounds) / len(rounds)
                 d_bad = sum(b for (_, b), _ in rounds)
                 p_bad = sum(b for _, (_, b, _) in rounds)
                 served = sum(v * seconds / 4 for _, (v, _, _) in rounds)
                 cpu_us = sum(c for _, (_, _, c) in rounds) / max(served, 1) * 1e6
+                then = ""
+                if before:
+                    b_rate = sum(v for v, _, _ in before) / len(before)
+                    b_cpu = sum(c for _, _, c in before) / max(sum(v * seconds / 4 for v, _, _ in before), 1) * 1e6
+                    then = f"  {b_rate:>13.0f}  {b_rate / direct:>11.2f}x  {b_cpu:>13.0f}"
                 ratio, bad = via / direct, bad + d_bad + p_bad
                 if mode == modes[0]:
                     gate = ratio
@@ -226,13 +256,15 @@ def _compare(
                 load = os.getloadavg()[0]
                 print(
                     f"{mode:>6}  {n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x  {cpu_us:>13.0f}  "
-                    f"{load:>5.1f}{extra}",
+                    f"{load:>5.1f}{then}{extra}",
                     flush=True,
                 )
         print(f"  calls recorded in the proxy's call log: {logged.value}")
     finally:
-        px.terminate()
-        px.join(10)
+        for proc in (px, base):
+            if proc is not None:
+                proc.terminate()
+                proc.join(10)
     return gate, bad
 
 
@@ -242,6 +274,11 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 50])
     parser.add_argument("--upstream", nargs="+", choices=["stub", "lean"], default=["stub", "lean"])
     parser.add_argument("--mode", nargs="+", choices=["json", "stream"], default=["json", "stream"])
+    parser.add_argument(
+        "--baseline",
+        metavar="SRC",
+        help="also run the proxy of another source tree (its src/ directory), interleaved: before/after figures",
+    )
     a = parser.parse_args()
     ctx = multiprocessing.get_context("spawn")
     port_q = ctx.Queue()
@@ -258,8 +295,9 @@ def main() -> None:
             print(
                 f"{'mode':>6}  {'connections':>11}  {'direct req/s':>12}  {'via proxy req/s':>15}  "
                 f"{'proxy/direct':>12}  {'proxy CPU µs':>13}  {'load':>5}"
+                + (f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}" if a.baseline else "")
             )
-            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode)
+            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode, a.baseline)
         finally:
             up.terminate()
             up.join(10)

@@ -16,13 +16,14 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
 import ssl
 import sys
 import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
-from urllib.parse import SplitResult, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from windtunnel._util.hostgate import HostGate
 from windtunnel._util.http1 import (
@@ -122,16 +123,43 @@ async def _answer_head(reader: asyncio.StreamReader) -> tuple[str, int, list[tup
     return version, status, head[1]
 
 
-def _head_lines(method: str, parts: SplitResult, headers: list[tuple[str, str]]) -> list[str]:
-    """A request's head lines: the target, ``Host`` without userinfo, the headers to forward, and the URL's
-    credentials (``http://user:pw@host``) as ``Authorization: Basic`` unless one is given, as httpx sends them."""
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    host = parts.netloc.rpartition("@")[2]
-    lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
-    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
-    if parts.username is not None and not any(k.lower() == "authorization" for k, _ in headers):
+@dataclass(frozen=True)
+class _Url:
+    """What a request needs of its URL, parsed once per URL (the proxies send to a handful of URLs)."""
+
+    scheme: str
+    hostname: str | None
+    port: int
+    target: str
+    host: str
+    basic: str | None
+    """``Authorization: Basic`` for credentials in the URL (``http://user:pw@host``), as httpx sends them."""
+
+
+@functools.lru_cache(maxsize=512)
+def _url(url: str) -> _Url:
+    parts = urlsplit(url)
+    basic = None
+    if parts.username is not None:
         pair = f"{unquote(parts.username)}:{unquote(parts.password or '')}".encode()
-        lines.append("Authorization: Basic " + base64.b64encode(pair).decode("ascii"))
+        basic = "Basic " + base64.b64encode(pair).decode("ascii")
+    return _Url(
+        scheme=parts.scheme,
+        hostname=parts.hostname,
+        port=parts.port or (443 if parts.scheme == "https" else 80),
+        target=(parts.path or "/") + (f"?{parts.query}" if parts.query else ""),
+        host=parts.netloc.rpartition("@")[2],
+        basic=basic,
+    )
+
+
+def _head_lines(method: str, url: _Url, headers: list[tuple[str, str]]) -> list[str]:
+    """A request's head lines: the target, ``Host`` without userinfo, the headers to forward, and the URL's
+    credentials as ``Authorization: Basic`` unless one is given."""
+    lines = [f"{method} {url.target} HTTP/1.1", f"Host: {url.host}"]
+    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+    if url.basic is not None and not any(k.lower() == "authorization" for k, _ in headers):
+        lines.append("Authorization: " + url.basic)
     return lines
 
 
@@ -343,11 +371,11 @@ Prepared = tuple[str, tuple[str, int], bytes]
 
 def prepare(method: str, url: str, headers: list[tuple[str, str]]) -> Prepared:
     """A plain-HTTP request's head, built once (see :meth:`UpstreamPool.send_prepared`)."""
-    parts = urlsplit(url)
+    parts = _url(url)
     if parts.scheme != "http" or not parts.hostname:
         raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
     lines = _head_lines(method, parts, headers)
-    return method, (parts.hostname, parts.port or 80), "\r\n".join(lines).encode("latin-1", "replace")
+    return method, (parts.hostname, parts.port), "\r\n".join(lines).encode("latin-1", "replace")
 
 
 class UpstreamPool:
@@ -436,10 +464,10 @@ class UpstreamPool:
 
     async def stream(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes) -> StreamedResponse:
         """Send a request and return as soon as the answer's head arrives (http or https)."""
-        parts = urlsplit(url)
+        parts = _url(url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise UpstreamError(f"not an HTTP URL: {url!r}")
-        port = parts.port or (443 if parts.scheme == "https" else 80)
+        port = parts.port
         addr: Addr = (parts.hostname, port) if parts.scheme == "http" else (parts.hostname, port, "https")
         lines = _head_lines(method, parts, headers)
         if body or method in ("POST", "PUT", "PATCH"):
