@@ -231,6 +231,29 @@ class StoreReader:
             if len(rows) < page:
                 return
 
+    def count_cells(self, run_id: str) -> int:
+        """How many cells the run has stored (a count over the primary key's index)."""
+        return int(self._db().execute("SELECT count(*) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0])
+
+    def cells_page(
+        self, run_id: str, *, limit: int, offset: int = 0, after: int | None = None
+    ) -> tuple[list[dict[str, Any]], int | None]:
+        """One page of the run's cells in completion order, and the cursor of its last row (``None`` when
+        the page is empty). ``after``: the cursor a previous page returned (keyset pagination: the page
+        starts where that one ended, at the cost of the page alone); else ``offset`` rows are skipped."""
+        db = self._db()
+        if after is not None:
+            rows = db.execute(
+                "SELECT rowid, json FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
+                (run_id, after, limit),
+            ).fetchall()
+        else:
+            rows = db.execute(
+                "SELECT rowid, json FROM cells WHERE run_id = ? ORDER BY rowid LIMIT ? OFFSET ?",
+                (run_id, limit, offset),
+            ).fetchall()
+        return [orjson.loads(raw) for _, raw in rows], (int(rows[-1][0]) if rows else None)
+
     def cell(self, run_id: str, cell_id: str) -> dict[str, Any]:
         row = (
             self._db()

@@ -5,7 +5,9 @@ Every endpoint is a GET with query parameters and answers JSON::
     /api/runs?config=&mode=&offset=0&limit=50   a page of runs, newest first, + total and filter choices
     /api/run?id=RUN                             one run: summary, aggregates (heat map, bars, latency), previous run
     /api/cells?run=RUN&status=&scenario=&invariant=&mutation=&fault=&kind=&phase=&q=&offset=&limit=
-                                                a page of the run's cell table, filtered
+                                                a page of the run's cell table, filtered; unfiltered,
+                                                ``after=`` the ``next_after`` of the previous page
+                                                (keyset pagination) instead of ``offset``
     /api/cell?run=RUN&cell=CELL                 one whole cell (prompt, calls, faults, checks, output ...)
     /api/trends?config=&mode=&limit=50          one point per run of that config and mode, oldest first
     /api/diff?a=RUN&b=RUN                       what regressed, what got fixed, score deltas
@@ -144,6 +146,19 @@ class Api:
         offset = _int(query, "offset", 0)
         limit = _int(query, "limit", 100, 1, 1000)
         filters = {k: str(query[k]) for k in FILTER_KEYS if query.get(k)}
+        if not filters:  # the whole table: a count on the index and one page read, whatever the run's size
+            after = _int(query, "after", -1, -1) if query.get("after") else None
+            cells, cursor = self.reader.cells_page(run_id, limit=limit, offset=offset, after=after)
+            total = self.reader.count_cells(run_id)
+            return {
+                "cells": [cell_row(c) for c in cells],
+                "total": total,
+                "matching": total,
+                "offset": offset,
+                "limit": limit,
+                "filters": filters,
+                "next_after": cursor if cursor is not None and len(cells) == limit else None,
+            }
         total = matching = 0
         page: list[dict[str, Any]] = []
         for cell in self.reader.iter_cells(run_id):
