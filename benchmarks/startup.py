@@ -87,9 +87,9 @@ def main() -> list[Result]:
     val, one = rows["windtunnel validate (example, --no-import)"], rows["python: pydantic + yaml + one model (floor)"]
     to_floor, to_floor_wall = val[1] / one[1], val[0] / one[0]
     print(
-        f"startup: `--help` {h:.1f}× (target ≤ 10×); `validate` {v:.1f}× python -c pass, {to_floor:.2f}× the floor in CPU "
-        f"({to_floor_wall:.2f}× in wall time; target ≤ 2×; pydantic + yaml alone: {floor:.1f}×, with one model: {model:.1f}×); "
-        f"load average {os.getloadavg()[0]:.1f}"
+        f"startup: `--help` {h:.1f}× (target ≤ 10×); `validate` {v:.1f}× python -c pass, "
+        f"{to_floor:.2f}× the floor in CPU ({to_floor_wall:.2f}× in wall time; target ≤ 2×; "
+        f"pydantic + yaml alone: {floor:.1f}×, with one model: {model:.1f}×); load average {os.getloadavg()[0]:.1f}"
     )
     return [
         ("`windtunnel --help` start-up", f"{h:.1f}× python -c pass", "≤ 10×", h <= 10),
