@@ -205,6 +205,11 @@ def _event_ends(buf: bytes) -> list[int]:
 
 
 def parse_event(raw: bytes) -> Event:
+    if raw.startswith(b"data:") and b"\r" not in raw:  # the usual event, one data line: ``data: {...}\n\n``
+        line = raw.rstrip(b"\n")
+        if b"\n" not in line:
+            text = line[5:].decode("utf-8", "replace")
+            return Event(raw, None, text[1:] if text.startswith(" ") else text)
     name = None
     data: list[str] = []
     for line in raw.replace(b"\r\n", b"\n").split(b"\n"):
