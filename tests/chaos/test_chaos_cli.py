@@ -37,6 +37,25 @@ def test_profiles_lists_every_profile_with_what_it_injects(capsys: pytest.Captur
     assert "malicious_response" in out and "indirect_injection(" in out and "response_drift" in out
 
 
+def test_faults_lists_every_registered_mode_with_its_impact(capsys: pytest.CaptureFixture[str]) -> None:
+    from windtunnel.chaos.base import IMPACTS, llm_faults, tool_faults
+
+    code, out, _ = run_main(["faults", "--format", "json"], capsys)
+    rows = json.loads(out)
+    assert code == 0
+    assert {(r["seam"], r["mode"]) for r in rows} == {("tool", m) for m in tool_faults} | {
+        ("llm", m) for m in llm_faults
+    }
+    assert all(r["impact"] in IMPACTS and r["summary"] for r in rows)
+    html = next(r for r in rows if r["mode"] == "html_error")
+    assert html["impact"] == 4 and html["not_on"] and html["not_on"][0].startswith("callable: ")
+    assert {p["name"] for p in html["params"]} == {"status", "server"}
+    code, out, _ = run_main(["faults", "llm"], capsys)
+    assert code == 0 and "tool_args_truncated" in out and "duplicate_chunk" in out and "wrong_data" not in out
+    code, _, err = run_main(["faults", "model"], capsys)
+    assert code == 2 and "no seam named 'model'" in err and "faults llm" in err
+
+
 def test_unknown_scenario_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cfg = tmp_path / "windtunnel.yaml"
     cfg.write_text("agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\nchaos_matrix:\n  - {name: outage}\n")

@@ -73,6 +73,16 @@ def test_the_registries_hold_every_built_in_mode() -> None:
         "garbage",
         "response_drift",
         "stream_cutoff",
+        "tool_args_truncated",
+        "tool_args_invalid",
+        "tool_args_field_dropped",
+        "tool_args_field_renamed",
+        "tool_call_unknown",
+        "tool_calls_stripped",
+        "content_filter",
+        "html_error",
+        "stale_answer",
+        "duplicate_chunk",
     }
     assert set(context_attacks.names()) == {
         "indirect_injection",
@@ -198,21 +208,32 @@ def test_wrapper_is_a_no_op_outside_a_cell() -> None:
 ANSWER = 'Sure. {"action": "refund", "amount": 20} I cannot do more. I would like to help.'
 
 
-def completion(text: str) -> dict[str, Any]:
-    return {"choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]}
+def completion(text: str, tool_call: bool = False) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": text}
+    if tool_call:
+        fn = {"name": "lookup", "arguments": '{"order_id": "A1", "note": "urgent"}'}
+        message["tool_calls"] = [{"id": "call_1", "type": "function", "function": fn}]
+    return {"choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if tool_call else "stop"}]}
+
+
+# Modes acting beyond the text: given an answer with a tool call; stale_answer needs a previous call,
+# duplicate_chunk a stream (both covered by the conformance suite and below).
+TOOL_CALL_MODES = {m for m in llm_faults.names() if m.startswith("tool_")}
+NEEDS_STREAM_OR_HISTORY = {"stale_answer", "duplicate_chunk"}
 
 
 def llm_fault(mode: str, **extra: Any) -> Any:
     return llm_faults.get(mode).model_validate({"mode": mode, **LLM_PARAMS.get(mode, {}), **extra})
 
 
-@pytest.mark.parametrize("mode", [m for m in llm_faults.names() if m != "malformed"])
+@pytest.mark.parametrize("mode", [m for m in llm_faults.names() if m not in {"malformed", *NEEDS_STREAM_OR_HISTORY}])
 def test_llm_mode_fires_on_the_agents_model_call(mode: str, sleeps: list[float]) -> None:
     seen: list[Any] = []
+    real = completion(ANSWER, tool_call=mode in TOOL_CALL_MODES)
 
     def create(*, model: str, messages: list[Any]) -> dict[str, Any]:
         seen.append(messages)
-        return completion(ANSWER)
+        return real
 
     wrapped = wrap_llm_call("create", create)
     plan = FaultPlan(ChaosSpec("s", llm_faults=(llm_fault(mode),)), seed=5, key="c")
@@ -222,11 +243,15 @@ def test_llm_mode_fires_on_the_agents_model_call(mode: str, sleeps: list[float])
         except LlmFaultError as err:
             res = err
     assert [f["mode"] for f in plan.fired] == [mode]
-    if mode in ("timeout", "rate_limit", "error"):
+    if mode in ("timeout", "rate_limit", "error", "html_error"):
         assert isinstance(res, LlmFaultError) and seen == [], "the model never sees a pre-empted call"
-        assert res.status == {"rate_limit": 429, "timeout": 504, "error": 500}[mode]
+        assert res.status == {"rate_limit": 429, "timeout": 504, "error": 500, "html_error": 502}[mode]
     elif mode == "stream_cutoff":
         assert isinstance(res, StreamCutOff) and len(seen) == 1
+    elif mode in TOOL_CALL_MODES:
+        assert len(seen) == 1 and set(res) == {"choices"}
+        assert res["choices"][0]["message"].get("tool_calls") != real["choices"][0]["message"]["tool_calls"]
+        assert res["choices"][0]["message"]["content"] == ANSWER, "the text is left alone"
     else:
         assert len(seen) == 1
         assert set(res) == {"choices"}, "the completion keeps its shape"
@@ -250,14 +275,15 @@ def test_every_drift_type_changes_the_answer(drift_type: str) -> None:
         assert '"action"' not in out.text and '"amount": 20' in out.text
 
 
-@pytest.mark.parametrize("mode", llm_faults.names())
+@pytest.mark.parametrize("mode", [m for m in llm_faults.names() if m != "duplicate_chunk"])
 def test_llm_mode_respects_after_calls(mode: str, sleeps: list[float]) -> None:
-    wrapped = wrap_llm_call("create", lambda **kw: completion(ANSWER))
+    real = completion(ANSWER, tool_call=True)
+    wrapped = wrap_llm_call("create", lambda **kw: real)
     plan = FaultPlan(ChaosSpec("s", llm_faults=(llm_fault(mode, after_calls=3),)), seed=5, key="c")
     with activate(plan):
         for _ in range(3):
-            assert wrapped(model="m", messages=[]) == completion(ANSWER)
-        raises = mode in ("timeout", "rate_limit", "stream_cutoff", "error", "malformed")
+            assert wrapped(model="m", messages=[]) == real
+        raises = mode in ("timeout", "rate_limit", "stream_cutoff", "error", "malformed", "html_error")
         with pytest.raises(LlmFaultError) if raises else _noop():
             wrapped(model="m", messages=[])
     assert len(plan.fired) == 1
@@ -339,7 +365,7 @@ def test_input_attacks_apply_to_the_last_user_message() -> None:
 
 @pytest.mark.parametrize("content", [None, ""])
 def test_text_faults_leave_tool_call_replies_alone_even_with_an_empty_text(content: Any) -> None:
-    from windtunnel.chaos.llm_apis import answer_text
+    from windtunnel.chaos.wire_apis import answer_text
 
     reply = {
         "choices": [
@@ -373,3 +399,69 @@ def test_stream_editor_passes_events_of_an_unknown_shape_on_unedited() -> None:
     weird = b'data: {"choices": "not a list"}\n\n'
     out = editor.feed(weird) + editor.feed(odd) + editor.end()
     assert out.startswith(weird) and b"data:" in out[len(weird) :]
+
+
+# -- answer modes through the wrapped-callable seam ---------------------------------------------------
+
+
+def _chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    return {"id": "c", "model": "m", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+def _run(mode: str, fn: Any, *, calls: int = 1, stream: bool = False, **params: Any) -> tuple[list[Any], FaultPlan]:
+    wrapped = wrap_llm_call("create", fn)
+    plan = FaultPlan(ChaosSpec("s", llm_faults=(llm_fault(mode, **params),)), seed=5, key="c")
+    out = []
+    with activate(plan):
+        for _ in range(calls):
+            res = wrapped(model="m", messages=[], **({"stream": True} if stream else {}))
+            out.append(list(res) if stream else res)
+    return out, plan
+
+
+def test_duplicate_chunk_repeats_a_chunk_of_a_streaming_callable_and_nothing_else() -> None:
+    chunks = [_chunk({"content": w}) for w in ("a ", "b ", "c")] + [_chunk({}, "stop")]
+    (out,), plan = _run("duplicate_chunk", lambda **kw: iter(chunks), stream=True, chunk=1)
+    assert "".join(c["choices"][0]["delta"].get("content") or "" for c in out) == "a b b c"
+    assert [f["mode"] for f in plan.fired] == ["duplicate_chunk"]
+    (res,), plan = _run("duplicate_chunk", lambda **kw: completion(ANSWER))
+    assert res == completion(ANSWER) and plan.fired == [], "an answer that is not streamed has no chunk"
+
+
+def test_tool_call_faults_act_on_a_callables_streamed_tool_call() -> None:
+    head = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": ""}}
+    chunks = [
+        _chunk({"role": "assistant", "content": None}),
+        _chunk({"tool_calls": [head]}),
+        _chunk({"tool_calls": [{"index": 0, "function": {"arguments": '{"order_id": '}}]}),
+        _chunk({"tool_calls": [{"index": 0, "function": {"arguments": '"A1"}'}}]}),
+        _chunk({}, "tool_calls"),
+    ]
+    (out,), plan = _run("tool_args_invalid", lambda **kw: iter(chunks), stream=True)
+    args = "".join(
+        tc["function"].get("arguments") or "" for c in out for tc in c["choices"][0]["delta"].get("tool_calls") or []
+    )
+    assert args == "{'order_id': 'A1'}" and [f["mode"] for f in plan.fired] == ["tool_args_invalid"]
+    (out,), plan = _run("tool_calls_stripped", lambda **kw: iter(chunks), stream=True)
+    assert not any(c["choices"][0]["delta"].get("tool_calls") for c in out)
+    assert out[-1]["choices"][0]["finish_reason"] == "stop"
+
+
+def test_stale_answer_replays_a_callables_previous_answer() -> None:
+    answers = iter([completion("first"), completion("second")])
+    seen: list[Any] = []
+
+    def create(**kw: Any) -> Any:
+        seen.append(kw)
+        return next(answers)
+
+    out, plan = _run("stale_answer", create, calls=2)
+    assert [o["choices"][0]["message"]["content"] for o in out] == ["first", "first"]
+    assert len(seen) == 1 and [c["faults"] for c in plan.calls] == [[], ["stale_answer"]]
+
+
+def test_content_filter_on_a_callable_returning_text() -> None:
+    (res,), plan = _run("content_filter", lambda **kw: "Sure, here it is.", answer="refusal", refusal="No.")
+    assert res == "No." and [f["mode"] for f in plan.fired] == ["content_filter"]
+    (res,), _ = _run("content_filter", lambda **kw: "Sure, here it is.")
+    assert res == ""

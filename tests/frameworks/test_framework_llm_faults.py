@@ -9,6 +9,7 @@ from typing import Any
 import fw_tools
 import openai
 import pytest
+from agents.exceptions import ModelBehaviorError
 
 from windtunnel._util.errors import AgentCrashed, ConfigError
 from windtunnel.agents import build_agent
@@ -107,3 +108,12 @@ def test_validate_accepts_llm_faults_on_a_framework_agent_whose_client_it_finds(
     text = "\n".join([*found.errors, *found.warnings])
     assert "does not set agent.llm" not in text
     assert ("cannot find the model client" in text) is not ok, text
+
+
+@pytest.mark.parametrize("name", ["openai_agents responses", "openai_agents chat"])
+async def test_a_call_to_an_unknown_tool_is_the_agents_sdks_own_model_behavior_error(stub, name: str) -> None:
+    [(err, fired)] = await call(AGENTS[name], "[{mode: tool_call_unknown}]", [ORDER])
+    assert any(isinstance(e, ModelBehaviorError) and "get_order_status_v2" in str(e) for e in chain(err)), [
+        type(e) for e in chain(err)
+    ]
+    assert [f["mode"] for f in fired] == ["tool_call_unknown"] and fw_tools.EXECUTED == {}

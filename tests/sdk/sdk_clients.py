@@ -74,25 +74,60 @@ async def chunks(kind: str, stream: Any, on_chunk: Any = None) -> list[Any]:
     return out
 
 
+def stream_parts(kind: str, got: list[Any]) -> dict[str, Any]:
+    """What an agent reading the raw stream events assembles: ``{finish, tools, refusal}``
+    (tool arguments as the text that arrived)."""
+    a = api(kind)
+    tools: dict[int, list[Any]] = {}
+    finish: Any = None
+    refusal = ""
+    for c in got:
+        if a == "chat":
+            for choice in c.choices:
+                finish = choice.finish_reason or finish
+                refusal += choice.delta.refusal or ""
+                for tc in choice.delta.tool_calls or []:
+                    entry = tools.setdefault(tc.index, ["", ""])
+                    entry[0] += (tc.function and tc.function.name) or ""
+                    entry[1] += (tc.function and tc.function.arguments) or ""
+        elif a == "responses":
+            if c.type == "response.output_item.done" and c.item.type == "function_call":
+                tools[len(tools)] = [c.item.name, c.item.arguments]
+            elif c.type == "response.refusal.delta":
+                refusal += c.delta
+            elif c.type in ("response.completed", "response.incomplete"):
+                finish = c.response.status
+        elif c.type == "content_block_start" and c.content_block.type == "tool_use":
+            tools[c.index] = [c.content_block.name, ""]
+        elif c.type == "content_block_delta" and c.delta.type == "input_json_delta":
+            tools[c.index][1] += c.delta.partial_json
+        elif c.type == "message_delta":
+            finish = c.delta.stop_reason
+    return {"finish": finish, "tools": [tuple(tools[i]) for i in sorted(tools)], "refusal": refusal or None}
+
+
 async def call(kind: str, stream: bool = False, on_chunk: Any = None) -> dict[str, Any]:
-    """One model call the way an agent makes it: ``{text, finish, tools}`` (raises what the SDK raises)."""
+    """One model call the way an agent makes it: ``{text, finish, tools, refusal}`` (raises what the SDK
+    raises); a stream also gives its ``chunks``."""
     res = _create(kind, CLIENT, stream)
     if inspect.isawaitable(res):
         res = await res
     a = api(kind)
     if stream:
         got = await chunks(kind, res, on_chunk)
-        return {"text": "".join(chunk_text(kind, c) for c in got), "chunks": got}
+        return {"text": "".join(chunk_text(kind, c) for c in got), "chunks": got, **stream_parts(kind, got)}
     if a == "chat":
         msg = res.choices[0].message
         tools = [(t.function.name, t.function.arguments) for t in msg.tool_calls or []]
-        return {"text": msg.content, "finish": res.choices[0].finish_reason, "tools": tools}
+        return {"text": msg.content, "finish": res.choices[0].finish_reason, "tools": tools, "refusal": msg.refusal}
     if a == "responses":
         tools = [(o.name, o.arguments) for o in res.output if o.type == "function_call"]
-        return {"text": res.output_text, "finish": res.status, "tools": tools}
+        parts = [p for o in res.output if o.type == "message" for p in o.content]
+        refusal = "".join(p.refusal for p in parts if p.type == "refusal") or None
+        return {"text": res.output_text, "finish": res.status, "tools": tools, "refusal": refusal}
     tools = [(b.name, b.input) for b in res.content if b.type == "tool_use"]
     texts = [b.text for b in res.content if b.type == "text"]
-    return {"text": "".join(texts) if texts else None, "finish": res.stop_reason, "tools": tools}
+    return {"text": "".join(texts) if texts else None, "finish": res.stop_reason, "tools": tools, "refusal": None}
 
 
 async def raw_bytes(kind: str, stream: bool) -> bytes:

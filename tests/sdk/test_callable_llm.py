@@ -58,6 +58,11 @@ async def test_create_style_callable_records_no_sdk_sentinels() -> None:
 def test_validate_names_a_mode_the_callable_cannot_express(stub: Any) -> None:
     found = preflight(cfg_of("sdk_clients:plain_llm", "{mode: malformed}"))
     assert any("'malformed' cannot act on agent.llm" in e and "OpenAI" in e for e in found.errors), found.errors
+    found = preflight(cfg_of("sdk_clients:plain_llm", "{mode: html_error}"))
+    assert any("'html_error' cannot act on agent.llm" in e and "HTML page" in e for e in found.errors), found.errors
+    for ok in ("tool_args_invalid", "content_filter", "stale_answer", "duplicate_chunk"):
+        assert preflight(cfg_of("sdk_clients:plain_llm", f"{{mode: {ok}}}")).errors == [], ok
     sc.make("openai", stub)
-    assert not any("malformed" in e for e in preflight(cfg_of("sdk_clients:CLIENT", "{mode: malformed}")).errors)
+    for mode in ("malformed", "html_error"):
+        assert not any(mode in e for e in preflight(cfg_of("sdk_clients:CLIENT", f"{{mode: {mode}}}")).errors)
     sc.CREATED.pop().close()

@@ -11,28 +11,9 @@ import copy
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
-from windtunnel.chaos.llm_payload import completion_text
+from windtunnel.chaos.llm_payload import AttrDict, completion_text, wrap_value
 
-
-class AttrDict(dict[str, Any]):
-    """A dict whose keys also read as attributes, recursively (an SDK-like completion object)."""
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return _wrap(self[name])
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def model_dump(self, **_: Any) -> dict[str, Any]:
-        return copy.deepcopy(dict(self))
-
-
-def _wrap(value: Any) -> Any:
-    if isinstance(value, dict) and not isinstance(value, AttrDict):
-        return AttrDict(value)
-    if isinstance(value, list):
-        return [_wrap(v) for v in value]
-    return value
+__all__ = ["AttrDict", "answer_astream", "answer_stream", "answer_value", "completion_chunks"]
 
 
 def completion_chunks(body: Any) -> list[Any]:
@@ -64,13 +45,13 @@ def completion_chunks(body: Any) -> list[Any]:
 
 def answer_value(body: Any) -> Any:
     """A non-streamed answer: dicts become :class:`AttrDict`, anything else is returned as it is."""
-    return _wrap(copy.deepcopy(body))
+    return wrap_value(copy.deepcopy(body))
 
 
 def answer_stream(body: Any) -> Iterator[Any]:
-    return iter([_wrap(c) for c in completion_chunks(body)])
+    return iter([wrap_value(c) for c in completion_chunks(body)])
 
 
 async def answer_astream(body: Any) -> AsyncIterator[Any]:
     for c in completion_chunks(body):
-        yield _wrap(c)
+        yield wrap_value(c)

@@ -19,9 +19,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from windtunnel._util.model import StrictModel
 from windtunnel._util.registry import Registry
@@ -74,11 +74,31 @@ class LlmCall:
     stream: bool = False
     name: str | None = None
     """The model name (or the wrapped callable's name)."""
+    api: str | None = None
+    """The wire API of the call (``chat``, ``responses``, ``messages`` ...); ``None`` for a wrapped
+    callable, whose requests are read in Chat Completions shape."""
+    previous: Any = None
+    """The model's last answer at this seam for the same API (a JSON answer, or a callable's return value),
+    set only when a fault asks for it (:attr:`LlmFaultSpec.needs_previous`); ``None`` before the first."""
+
+
+@dataclass
+class ToolUse:
+    """One tool call in a model answer, the same for every wire API.
+
+    ``arguments`` is the JSON text of the arguments as the model wrote it (Anthropic's ``input`` object
+    is serialised), so a fault can make it invalid JSON; ``id`` is the call's id (``call_id``, ``toolu_…``).
+    """
+
+    name: str
+    arguments: str
+    id: str | None = None
 
 
 @dataclass
 class LlmReply:
-    """A model reply reduced to what faults act on: the assistant text and the finish reason.
+    """A model reply reduced to what faults act on: text, finish reason, tool calls and refusal, the same
+    for every wire API (each :class:`~windtunnel.chaos.llm_apis.WireApi` reads and writes its own shape).
 
     Replacement replies (``status`` != 200) stand for an HTTP error (429 ...) or a timeout.
     ``cut_after`` (0-1) asks the seam to drop the connection after that fraction of the answer.
@@ -96,6 +116,14 @@ class LlmReply:
     return value). Only replies from a :class:`~windtunnel.chaos.plan.Responder` use it."""
     malformed: bool = False
     """Deliver the answer as a body the client cannot parse (invalid JSON, a broken SSE event)."""
+    tool_calls: list[ToolUse] | None = None
+    """The answer's tool calls (``None``: none)."""
+    refusal: str | None = None
+    """A refusal the API carries apart from the text (OpenAI's ``refusal``); Anthropic sends it as text."""
+    raw: bytes | None = None
+    """An error body sent verbatim instead of the provider's JSON error (its Content-Type in ``headers``)."""
+    repeat_chunk: int | None = None
+    """On a stream: send the text chunk of this index (0-based) twice."""
 
 
 class TextFilter:
@@ -104,8 +132,9 @@ class TextFilter:
     The seam calls :meth:`feed` with each text delta and sends on what it returns (``""`` drops the
     delta), so kept tokens reach the agent as the model sends them. After a feed the seam reads the
     flags: ``stop`` (the answer ends here: later text is dropped), ``cut`` (drop the connection now),
-    ``malformed`` (send a broken event now and end the stream). ``finish_reason`` overrides the
-    stream's finish reason; ``acted`` says whether the fault changed anything (it then counts as fired).
+    ``malformed`` (send a broken event now and end the stream), ``repeat`` (send this chunk twice).
+    ``finish_reason`` overrides the stream's finish reason; ``acted`` says whether the fault changed
+    anything (it then counts as fired).
     """
 
     def __init__(self) -> None:
@@ -113,6 +142,8 @@ class TextFilter:
         self.stop = False
         self.cut = False
         self.malformed = False
+        self.repeat = False
+        """Send the chunk just fed twice (the seam resets the flag)."""
         self.finish_reason: str | None = None
 
     def feed(self, text: str) -> str:
@@ -144,18 +175,55 @@ class Decision:
         return random.Random(derive_seed(None, *self.seed_parts, "rng", *parts))
 
 
+IMPACTS = {
+    1: "the answer arrives, late or slightly off (a delay, a reworded or repeated piece)",
+    2: "the answer arrives degraded but usable (shortened, renamed fields, an older answer)",
+    3: "the answer is wrong or unusable but well-formed (empty, false data, a broken tool call, a refusal)",
+    4: "the call fails with an error the client may retry (429, 5xx, an error page)",
+    5: "no usable answer at all (a timeout, a dropped connection, an unparseable body)",
+}
+"""What each :attr:`FaultSpec.impact` level means (``windtunnel faults`` prints it)."""
+
+
 class FaultSpec(StrictModel):
     """Fields shared by every tool and LLM fault."""
+
+    impact: ClassVar[int] = 0
+    """How hard the mode hits the agent, 1 (mildest) to 5 (see :data:`IMPACTS`); every mode sets it.
+    Shrinking a failing schedule prefers modes of lower impact."""
 
     mode: str
     probability: float = Field(1.0, ge=0.0, le=1.0)
     """Chance that an eligible call is faulted, drawn from the cell's seeded RNG."""
     after_calls: int = Field(0, ge=0)
     """Let this many eligible calls through untouched before faulting."""
+    on_call: int | None = Field(None, ge=1)
+    """Fault the eligible call with this number (1 = the first), and with ``count`` the ones after it;
+    unset = every eligible call after ``after_calls``."""
+    count: int | None = Field(None, ge=1)
+    """Fault this many eligible calls in a row (a burst), then let the calls through again; unset = no end
+    (``on_call`` alone faults that one call)."""
+
+    @model_validator(mode="after")
+    def _one_start(self) -> FaultSpec:
+        if self.on_call is not None and self.after_calls:
+            raise ValueError(
+                f"give on_call ({self.on_call}) or after_calls ({self.after_calls}), not both: on_call: N "
+                "faults the N-th eligible call, after_calls: N lets N calls through first"
+            )
+        return self
+
+    def in_window(self, d: Decision) -> bool:
+        """Whether the call falls in the faulted calls that ``on_call`` / ``after_calls`` / ``count`` select."""
+        start = self.on_call - 1 if self.on_call is not None else self.after_calls
+        if d.eligible_index < start:
+            return False
+        length = self.count if self.count is not None else (1 if self.on_call is not None else None)
+        return length is None or d.eligible_index < start + length
 
     def should_fire(self, d: Decision) -> bool:
-        """Default rule: skip the first ``after_calls`` eligible calls, then fire with ``probability``."""
-        if d.eligible_index < self.after_calls or self.probability <= 0.0:
+        """Default rule: a call in the window (:meth:`in_window`) fires with ``probability``."""
+        if not self.in_window(d) or self.probability <= 0.0:
             return False
         if self.probability >= 1.0:
             return True
@@ -166,6 +234,17 @@ class FaultSpec(StrictModel):
         params = self.model_dump(exclude={"mode"}, exclude_unset=True)
         inner = ", ".join(f"{k}={v!r}" for k, v in params.items())
         return f"{self.mode}({inner})" if inner else self.mode
+
+
+def mode_severity(cls: type[FaultSpec]) -> int:
+    """How severe a fault mode is, for shrinking toward milder faults: 0 for a mode that only delays the call
+    (it neither answers instead of the callee nor changes the reply), else the plug-in's :attr:`~FaultSpec.impact`
+    (1 mildest to 5)."""
+    base = ToolFaultSpec if issubclass(cls, ToolFaultSpec) else LlmFaultSpec
+    changes = any(
+        getattr(cls, hook, None) is not getattr(base, hook, None) for hook in ("replace", "transform", "stream_filter")
+    )
+    return cls.impact if changes else 0
 
 
 class ToolFaultSpec(FaultSpec):
@@ -210,6 +289,12 @@ class LlmFaultSpec(FaultSpec):
         the streamed text back and apply :meth:`transform` to all of it at the end."""
         return None
 
+    whole_answer: ClassVar[bool] = False
+    """The mode edits more than the text (tool calls, the finish reason): on a stream the seam holds
+    the answer back until the model ends it, then sends the edited answer as one stream."""
+    needs_previous: ClassVar[bool] = False
+    """The seam must remember each answer and pass it as :attr:`LlmCall.previous` to the next call."""
+
     def unsupported(self, api: str) -> str | None:
         """Why this mode cannot act on calls of ``api`` (``chat``, ``responses``, ``messages``,
         ``callable``), or ``None`` when it can. ``validate`` reports it before a run."""
@@ -242,6 +327,8 @@ def _validate_model(field_name: str) -> Callable[[str, type[StrictModel]], None]
             raise TypeError(f"{cls.__name__} must declare `{field_name}: Literal[{name!r}] = {name!r}`")
         if not (cls.__doc__ or "").strip():
             raise TypeError(f"{cls.__name__} needs a docstring")
+        if issubclass(cls, FaultSpec) and getattr(cls, "impact", 0) not in IMPACTS:
+            raise TypeError(f"{cls.__name__} must set `impact: ClassVar[int]` to one of {sorted(IMPACTS)}")
 
     return check
 

@@ -1,146 +1,24 @@
-"""The three model APIs windtunnel faults on the wire: what their bodies and SSE events look like.
+"""What every model wire API shares: SSE events, and the :class:`WireApi` interface each API implements.
 
-``chat`` is OpenAI Chat Completions (``POST …/chat/completions``), ``responses`` the OpenAI Responses
-API (``POST …/responses``), ``messages`` Anthropic Messages (``POST …/v1/messages``). For each, this
-module reads the assistant text and finish reason out of a JSON answer or a stream event, writes them
-back, and builds the provider's own error bodies. Finish reasons are spoken in Chat Completions terms
-(``stop``, ``length``) and translated per API.
+One subclass per API (``llm_api_chat``, ``llm_api_responses``, ``llm_api_messages``) knows its JSON
+answers, its stream events and its error bodies; :mod:`windtunnel.chaos.wire_apis` lists them. The seams
+(:mod:`windtunnel.chaos.llm_wire`) only ever call the interface, so a new wire API is one new subclass
+and one line in that list. Answers are read into a :class:`~windtunnel.chaos.base.LlmReply` (text,
+finish reason, tool calls, refusal) and written back from one; finish reasons are spoken in Chat
+Completions terms (``stop``, ``length``, ``tool_calls``, ``content_filter``) and translated per API.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 
-APIS = ("chat", "responses", "messages")
+from windtunnel.chaos.base import LlmReply, ToolUse
 
-
-def api_of(method: str, path: str) -> str | None:
-    """Which model API a request speaks (``None``: not a model call windtunnel faults)."""
-    if method.upper() != "POST":
-        return None
-    p = path.split("?", 1)[0].rstrip("/")
-    if p.endswith("/chat/completions"):
-        return "chat"
-    if p.endswith("/responses"):
-        return "responses"
-    if p.endswith("/messages"):
-        return "messages"
-    return None
-
-
-# -- error bodies --------------------------------------------------------------------------------
-
-_OPENAI_MESSAGES = {
-    429: "Rate limit reached for requests. Please try again later.",
-    500: "The server had an error while processing your request. Sorry about that!",
-    502: "Bad gateway.",
-    503: "The engine is currently overloaded, please try again later.",
-    504: "Request timed out.",
-    529: "The engine is currently overloaded, please try again later.",
-}
-_ANTHROPIC_TYPES = {
-    400: "invalid_request_error",
-    401: "authentication_error",
-    403: "permission_error",
-    404: "not_found_error",
-    413: "request_too_large",
-    429: "rate_limit_error",
-    504: "timeout_error",
-    529: "overloaded_error",
-}
-_ANTHROPIC_MESSAGES = {429: "Number of requests has exceeded your rate limit.", 529: "Overloaded"}
-
-
-def error_body(api: str, status: int, message: str | None) -> bytes:
-    """The body the provider sends with an error status (OpenAI's for chat/responses, Anthropic's)."""
-    if api == "messages":
-        kind = _ANTHROPIC_TYPES.get(status, "api_error")
-        msg = message or _ANTHROPIC_MESSAGES.get(status, "Internal server error")
-        return json.dumps(
-            {"type": "error", "error": {"type": kind, "message": msg}, "request_id": "req_windtunnel"}
-        ).encode()
-    if status == 429:
-        err = {"message": message or _OPENAI_MESSAGES[429], "type": "requests", "param": None}
-        err["code"] = "rate_limit_exceeded"
-    else:
-        err = {
-            "message": message or _OPENAI_MESSAGES.get(status, "The server had an error."),
-            "type": "server_error" if status >= 500 else "invalid_request_error",
-            "param": None,
-            "code": None,
-        }
-    return json.dumps({"error": err}).encode()
-
-
-# -- finish reasons -------------------------------------------------------------------------------
-
-_TO_ANTHROPIC = {"stop": "end_turn", "length": "max_tokens"}
-_FROM_ANTHROPIC = {v: k for k, v in _TO_ANTHROPIC.items()}
-
-
-# -- whole JSON answers ------------------------------------------------------------------------------
-
-
-def answer_text(api: str, data: Any) -> tuple[str | None, str | None]:
-    """``(assistant text, finish reason)`` of a JSON answer; text ``None`` when it carries no text
-    (a reply with only tool calls)."""
-    if not isinstance(data, dict):
-        return None, None
-    if api == "chat":
-        choices = data.get("choices") or []
-        if not choices or not isinstance(choices[0], dict):
-            return None, None
-        message = choices[0].get("message") or {}
-        content = message.get("content")
-        if not content and message.get("tool_calls"):
-            return None, choices[0].get("finish_reason")  # a tool-call reply with an empty text
-        return (content if isinstance(content, str) else None), choices[0].get("finish_reason")
-    if api == "responses":
-        parts = [
-            p.get("text", "")
-            for item in data.get("output") or []
-            if isinstance(item, dict) and item.get("type") == "message"
-            for p in item.get("content") or []
-            if isinstance(p, dict) and p.get("type") == "output_text"
-        ]
-        incomplete = (data.get("incomplete_details") or {}).get("reason") == "max_output_tokens"
-        return ("".join(parts) if parts else None), ("length" if incomplete else "stop")
-    blocks = [b.get("text", "") for b in data.get("content") or [] if isinstance(b, dict) and b.get("type") == "text"]
-    stop = data.get("stop_reason")
-    return ("".join(blocks) if blocks else None), _FROM_ANTHROPIC.get(str(stop), stop)
-
-
-def with_answer_text(api: str, data: dict[str, Any], text: str, finish: str | None) -> dict[str, Any]:
-    """A copy of the JSON answer carrying ``text`` (in its first text part) and ``finish``."""
-    out = copy.deepcopy(data)
-    if api == "chat":
-        choice = out["choices"][0]
-        choice.setdefault("message", {})["content"] = text
-        if finish:
-            choice["finish_reason"] = finish
-        return out
-    if api == "responses":
-        _set_message_text(out.get("output") or [], text)
-        if finish == "length":
-            out["status"] = "incomplete"
-            out["incomplete_details"] = {"reason": "max_output_tokens"}
-        return out
-    placed = False
-    for block in out.get("content") or []:
-        if isinstance(block, dict) and block.get("type") == "text":
-            block["text"] = "" if placed else text
-            placed = True
-    if finish:
-        out["stop_reason"] = _TO_ANTHROPIC.get(finish, finish)
-    return out
-
-
-# -- stream events -------------------------------------------------------------------------------
+# -- SSE events ------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -221,6 +99,11 @@ def parse_event(raw: bytes) -> Event:
     return Event(raw, name, "\n".join(data) if data else None)
 
 
+def events_of(data: bytes) -> list[Event]:
+    """Every event of a whole SSE body (the last one need not end with a blank line)."""
+    return SseSplitter().feed(data + b"\n\n")
+
+
 def render_event(name: str | None, data: Any) -> bytes:
     payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
     head = f"event: {name}\n" if name else ""
@@ -238,200 +121,133 @@ class Seen:
     finish: str | None = None
 
 
-def classify(api: str, ev: Event, state: dict[str, Any]) -> list[Seen]:
-    """The roles of one event (a Chat chunk may carry text and its finish reason at once)."""
-    if ev.data is None:
-        return [Seen("other")]
-    if ev.data.strip() == "[DONE]":
-        return [Seen("terminal")]
-    obj = ev.json()
-    if not isinstance(obj, dict):
-        return [Seen("other")]
-    if api == "chat":
-        choices = obj.get("choices") or []
-        choice = choices[0] if choices and isinstance(choices[0], dict) else {}
-        out: list[Seen] = []
-        content = (choice.get("delta") or {}).get("content")
-        if isinstance(content, str) and content:
-            out.append(Seen("text", text=content))
-        if choice.get("finish_reason"):
-            out += [Seen("text_end"), Seen("finish", finish=choice["finish_reason"])]
-        return out or [Seen("other")]
-    kind = obj.get("type") or ev.name
-    if api == "responses":
-        if kind == "response.output_text.delta":
-            return [Seen("text", text=obj.get("delta") or "")]
-        if kind == "response.output_text.done":
-            return [Seen("text_end"), Seen("done")]
-        if kind in ("response.content_part.done", "response.output_item.done"):
-            return [Seen("done")]
-        if kind in ("response.completed", "response.incomplete"):
-            return [Seen("done"), Seen("finish", finish="length" if kind == "response.incomplete" else "stop")]
-        return [Seen("other")]
-    if kind == "content_block_start":
-        block = obj.get("content_block") or {}
-        state.setdefault("text_blocks", set())
-        if block.get("type") == "text":
-            state["text_blocks"].add(obj.get("index"))
-        return [Seen("other")]
-    if kind == "content_block_delta":
-        delta = obj.get("delta") or {}
-        if delta.get("type") == "text_delta":
-            return [Seen("text", text=delta.get("text") or "")]
-        return [Seen("other")]
-    if kind == "content_block_stop" and obj.get("index") in state.get("text_blocks", ()):
-        return [Seen("text_end")]
-    if kind == "message_delta":
-        stop = (obj.get("delta") or {}).get("stop_reason")
-        return [Seen("finish", finish=_FROM_ANTHROPIC.get(str(stop), stop))]
-    if kind == "message_stop":
-        return [Seen("terminal")]
-    return [Seen("other")]
+# -- the interface ---------------------------------------------------------------------------------
 
 
-def text_event(api: str, template: Event, text: str) -> bytes:
-    """``template`` (a text-delta event) re-sent carrying ``text`` as its delta."""
-    obj = template.json()
-    if api == "chat":
-        choice = obj["choices"][0]
-        choice["delta"] = {"content": text}
-        choice["finish_reason"] = None
-    elif api == "responses":
-        obj["delta"] = text
-    else:
-        obj["delta"] = {"type": "text_delta", "text": text}
-    return render_event(template.name, obj)
+class WireApi:
+    """One model API as it travels on the wire. Subclasses set :attr:`name` and :attr:`path_suffix`
+    and implement every method; the defaults are for APIs without that feature."""
 
+    name: ClassVar[str]
+    path_suffix: ClassVar[str]
+    """The end of the request path of a model call (``/chat/completions``)."""
 
-def broken_event(api: str, template: Event, text: str) -> bytes:
-    """A text-delta event whose JSON stops mid-way (what a corrupted stream looks like)."""
-    whole = text_event(api, template, text or "…").decode()
-    head, _, payload = whole.rstrip("\n").rpartition("data: ")
-    return f"{head}data: {payload[: max(1, len(payload) // 2)]}\n\n".encode()
+    def matches(self, method: str, path: str) -> bool:
+        """Whether ``method`` ``path`` is a model call of this API."""
+        return method.upper() == "POST" and path.split("?", 1)[0].rstrip("/").endswith(self.path_suffix)
 
+    # whole answers
+    def error_body(self, status: int, message: str | None) -> bytes:
+        """The body the provider sends with an error ``status``."""
+        raise NotImplementedError
 
-def with_finish(api: str, ev: Event, finish: str) -> bytes:
-    """A finish-carrying event re-sent with ``finish``."""
-    obj = ev.json()
-    if api == "chat":
-        obj["choices"][0]["finish_reason"] = finish
-        return render_event(ev.name, obj)
-    if api == "responses":
-        if finish == "length":
-            obj["type"] = "response.incomplete"
-            resp = obj.get("response") or {}
-            resp["status"] = "incomplete"
-            resp["incomplete_details"] = {"reason": "max_output_tokens"}
-            return render_event("response.incomplete" if ev.name else None, obj)
+    def read(self, data: Any) -> LlmReply | None:
+        """Text, finish reason, tool calls and refusal of a JSON answer (``None``: not an answer).
+        ``text`` is ``None`` when the answer carries no text (a reply with only tool calls)."""
+        raise NotImplementedError
+
+    def write(self, data: dict[str, Any], reply: LlmReply) -> dict[str, Any]:
+        """A copy of the JSON answer ``data`` carrying what ``reply`` says (text, finish, tool calls)."""
+        raise NotImplementedError
+
+    def text_answer(self, text: str, model: str) -> dict[str, Any]:
+        """A minimal JSON answer carrying ``text`` (replayed answers)."""
+        raise NotImplementedError
+
+    def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Tool name → JSON schema of its arguments, as a request declares its tools."""
+        raise NotImplementedError
+
+    # streams
+    def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
+        """The roles of one stream event (an event may carry text and its finish reason at once)."""
+        raise NotImplementedError
+
+    def text_event(self, template: Event, text: str) -> bytes:
+        """``template`` (a text-delta event) re-sent carrying ``text`` as its delta."""
+        raise NotImplementedError
+
+    def with_finish(self, ev: Event, finish: str) -> bytes:
+        """A finish-carrying event re-sent with ``finish``."""
+        raise NotImplementedError
+
+    def with_done_text(self, ev: Event, text: str) -> bytes:
+        """An event repeating the whole text (``done``), re-sent with ``text``."""
         return ev.raw
-    obj.setdefault("delta", {})["stop_reason"] = _TO_ANTHROPIC.get(finish, finish)
-    return render_event(ev.name, obj)
+
+    def without_text(self, ev: Event) -> Event:
+        """An event that carried text and the finish reason, reduced to the finish reason."""
+        return ev
+
+    def assemble(self, events: list[Event]) -> dict[str, Any] | None:
+        """The JSON answer a whole stream delivers (``None``: the stream is not a complete answer)."""
+        raise NotImplementedError
+
+    def render(self, base: dict[str, Any], reply: LlmReply, repeat_text: bool = False) -> bytes:
+        """A whole stream delivering ``reply`` (ids, model and usage from the JSON answer ``base``);
+        ``repeat_text`` sends the text delta twice."""
+        raise NotImplementedError
+
+    # shared by the subclasses
+    def broken_event(self, template: Event, text: str) -> bytes:
+        """A text-delta event whose JSON stops mid-way (what a corrupted stream looks like)."""
+        whole = self.text_event(template, text or "…").decode()
+        head, _, payload = whole.rstrip("\n").rpartition("data: ")
+        return f"{head}data: {payload[: max(1, len(payload) // 2)]}\n\n".encode()
+
+    def stream_text(self, data: bytes) -> str | None:
+        """The assistant text of a whole SSE stream (for the call log)."""
+        parts: list[str] = []
+        state: dict[str, Any] = {}
+        for ev in events_of(data):
+            parts += [s.text for s in self.classify(ev, state) if s.kind == "text" and s.text is not None]
+        return "".join(parts) if parts else None
 
 
-def with_done_text(ev: Event, text: str) -> bytes:
-    """A Responses API ``*.done`` / ``response.completed`` event repeating ``text`` as the answer."""
-    obj = ev.json()
-    if obj.get("type") == "response.output_text.done":
-        obj["text"] = text
-    elif obj.get("type") == "response.content_part.done":
-        if (obj.get("part") or {}).get("type") == "output_text":
-            obj["part"]["text"] = text
-    elif obj.get("type") == "response.output_item.done":
-        _set_message_text([obj.get("item") or {}], text)
-    else:
-        _set_message_text((obj.get("response") or {}).get("output") or [], text)
-    return render_event(ev.name, obj)
-
-
-def _set_message_text(items: list[Any], text: str) -> None:
-    placed = False
-    for item in items:
-        if not isinstance(item, dict) or item.get("type") != "message":
+def arguments_object(arguments: str) -> Any:
+    """The object an API that carries tool arguments as JSON (Anthropic's ``input``) gets for
+    ``arguments``: the parsed value; for an object cut off mid-way, the fields complete before the cut
+    (what a partial JSON parser reads); for text that is not JSON, the text itself."""
+    try:
+        return json.loads(arguments)
+    except json.JSONDecodeError as err:
+        rest = arguments[err.pos :]
+        cut_off = rest.startswith('"') and err.msg.startswith("Unterminated string")
+        cut_off = cut_off or not any(c in rest for c in ",:{}[]")
+    text = arguments.strip()
+    if not (cut_off and text.startswith("{")):
+        return arguments
+    commas, depth, in_str, esc = [], 0, False, False
+    for i, ch in enumerate(text):
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+        elif ch == "," and depth == 1:
+            commas.append(i)
+    for cut in reversed(commas):
+        try:
+            value = json.loads(text[:cut] + "}")
+        except ValueError:
             continue
-        for part in item.get("content") or []:
-            if isinstance(part, dict) and part.get("type") == "output_text":
-                part["text"] = "" if placed else text
-                placed = True
+        if isinstance(value, dict):
+            return value
+    return {}
 
 
-def stream_answer(api: str, data: bytes) -> str | None:
-    """The assistant text of a whole SSE stream (for the call log)."""
-    parts: list[str] = []
-    state: dict[str, Any] = {}
-    for ev in SseSplitter().feed(data + b"\n\n"):
-        parts += [s.text for s in classify(api, ev, state) if s.kind == "text" and s.text is not None]
-    return "".join(parts) if parts else None
+def tool_arguments(value: Any) -> str:
+    """The JSON text of an API's tool input (a string stays as it is)."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-# -- whole answers built from text (replayed answers) --------------------------------------------
-
-
-def text_answer(api: str, text: str, model: str) -> dict[str, Any]:
-    """A minimal JSON answer of ``api`` carrying ``text``."""
-    if api == "chat":
-        message = {"role": "assistant", "content": text}
-        return {
-            "id": "chatcmpl-replayed",
-            "object": "chat.completion",
-            "model": model,
-            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-        }
-    if api == "responses":
-        item = {
-            "type": "message",
-            "id": "msg_replayed",
-            "status": "completed",
-            "role": "assistant",
-            "content": [{"type": "output_text", "text": text, "annotations": []}],
-        }
-        return {
-            "id": "resp_replayed",
-            "object": "response",
-            "created_at": 0,
-            "status": "completed",
-            "model": model,
-            "output": [item],
-            "parallel_tool_calls": True,
-            "tool_choice": "auto",
-            "tools": [],
-        }
-    return {
-        "id": "msg_replayed",
-        "type": "message",
-        "role": "assistant",
-        "model": model,
-        "content": [{"type": "text", "text": text}],
-        "stop_reason": "end_turn",
-        "stop_sequence": None,
-        "usage": {"input_tokens": 0, "output_tokens": 0},
-    }
-
-
-def text_stream(api: str, body: dict[str, Any], model: str) -> bytes:
-    """The SSE stream of ``api`` delivering the answer ``body`` (its text in one delta)."""
-    text, _ = answer_text(api, body)
-    text = text or ""
-    if api == "responses":
-        ids: dict[str, Any] = {"item_id": "msg_replayed", "output_index": 0, "content_index": 0}
-        events: list[tuple[str, dict[str, Any]]] = [
-            ("response.output_text.delta", {"type": "response.output_text.delta", **ids, "delta": text}),
-            ("response.output_text.done", {"type": "response.output_text.done", **ids, "text": text}),
-            ("response.completed", {"type": "response.completed", "response": body}),
-        ]
-        return b"".join(render_event(n, {**d, "sequence_number": i}) for i, (n, d) in enumerate(events))
-    start = {**body, "content": [], "stop_reason": None}
-    events = [
-        ("message_start", {"type": "message_start", "message": start}),
-        (
-            "content_block_start",
-            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
-        ),
-        (
-            "content_block_delta",
-            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text}},
-        ),
-        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
-        ("message_delta", {"type": "message_delta", "delta": {"stop_reason": body.get("stop_reason") or "end_turn"}}),
-        ("message_stop", {"type": "message_stop"}),
-    ]
-    return b"".join(render_event(n, d) for n, d in events)
+def same_calls(a: list[ToolUse] | None, b: list[ToolUse] | None) -> bool:
+    return (a or []) == (b or [])

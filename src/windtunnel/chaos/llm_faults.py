@@ -10,10 +10,11 @@ arrives (kept tokens reach the agent when the model sends them); ``response_drif
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -29,12 +30,8 @@ from windtunnel.chaos.base import (
 
 
 def _with_text(reply: LlmReply, text: str, finish_reason: str | None = None) -> LlmReply:
-    return LlmReply(
-        status=reply.status,
-        text=text,
-        finish_reason=finish_reason or reply.finish_reason,
-        headers=dict(reply.headers),
-    )
+    """A copy of ``reply`` (tool calls and flags kept) carrying ``text``."""
+    return dataclasses.replace(reply, text=text, finish_reason=finish_reason or reply.finish_reason)
 
 
 def _text(reply: LlmReply) -> str:
@@ -47,6 +44,7 @@ def _text(reply: LlmReply) -> str:
 class LlmTimeoutFault(LlmFaultSpec):
     """The model call hangs, then fails with a timeout; the model is not called."""
 
+    impact: ClassVar[int] = 5
     mode: Literal["timeout"] = "timeout"
     delay_ms: int = Field(0, ge=0)
     """How long the call hangs before the timeout error (0 reports the timeout at once)."""
@@ -65,6 +63,7 @@ class TruncatedResponseFault(LlmFaultSpec):
     Tokens are counted as whitespace-separated words.
     """
 
+    impact: ClassVar[int] = 2
     mode: Literal["truncated_response"] = "truncated_response"
     max_tokens: int = Field(10, ge=0)
     """Tokens of the answer that survive."""
@@ -104,6 +103,7 @@ class _TruncateFilter(TextFilter):
 class LlmRateLimitFault(LlmFaultSpec):
     """The model API answers 429 Too Many Requests with a Retry-After; the model is not called."""
 
+    impact: ClassVar[int] = 4
     mode: Literal["rate_limit"] = "rate_limit"
     retry_after: float = Field(1.0, ge=0)
     """Seconds announced in the Retry-After header."""
@@ -118,6 +118,7 @@ class LlmRateLimitFault(LlmFaultSpec):
 class LlmEmptyFault(LlmFaultSpec):
     """The model's answer comes back as an empty string."""
 
+    impact: ClassVar[int] = 3
     mode: Literal["empty"] = "empty"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
@@ -142,6 +143,7 @@ _GARBAGE = "▒░▓#@%&*{}[]<>~^|\\ ¤§¶ßøæ€λΩ≈∆ 0x7f ?? "
 class GarbageFault(LlmFaultSpec):
     """The model's answer is replaced by seeded gibberish of about the same length."""
 
+    impact: ClassVar[int] = 3
     mode: Literal["garbage"] = "garbage"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
@@ -163,7 +165,8 @@ class _GarbageFilter(TextFilter):
         return "".join(self.rng.choice(_GARBAGE) for _ in range(len(text)))
 
 
-def _drift_key(key: str) -> str:
+def drift_key(key: str) -> str:
+    """``snake_case`` ↔ ``camelCase`` of a key (``key_v2`` when it is neither)."""
     if "_" in key:
         head, *rest = key.split("_")
         return head + "".join(p[:1].upper() + p[1:] for p in rest)
@@ -219,6 +222,7 @@ class ResponseDriftFault(LlmFaultSpec):
     ``severity`` sets how much changes (one field / half / all for renames).
     """
 
+    impact: ClassVar[int] = 1
     mode: Literal["response_drift"] = "response_drift"
     drift_type: Literal["json_field_rename", "verbosity_shift", "format_change", "refusal_rephrase", "tone_shift"] = (
         "json_field_rename"
@@ -249,7 +253,7 @@ class ResponseDriftFault(LlmFaultSpec):
             if isinstance(v, dict):
                 keys = list(v)
                 n = max(1, math.ceil(len(keys) * share))
-                return {(_drift_key(k) if i < n else k): walk(x) for i, (k, x) in enumerate(v.items())}
+                return {(drift_key(k) if i < n else k): walk(x) for i, (k, x) in enumerate(v.items())}
             if isinstance(v, list):
                 return [walk(x) for x in v]
             return v
@@ -305,6 +309,7 @@ class StreamCutoffFault(LlmFaultSpec):
     without the rest of its body. SDK clients raise their own connection error; plain callables get
     :class:`~windtunnel.chaos.injected.StreamCutOff`."""
 
+    impact: ClassVar[int] = 5
     mode: Literal["stream_cutoff"] = "stream_cutoff"
     keep: float = Field(0.5, ge=0.0, lt=1.0)
     """Fraction of the answer delivered before the cut (a stream is held back to measure it)."""
@@ -345,6 +350,7 @@ class LlmErrorFault(LlmFaultSpec):
     """The model API answers an HTTP error (500, 502, 503, 529 overloaded ...) with the provider's
     error body and an optional Retry-After; the model is not called."""
 
+    impact: ClassVar[int] = 4
     mode: Literal["error"] = "error"
     status: int = Field(500, ge=400, le=599)
     """HTTP status of the error (529 is Anthropic's "overloaded")."""
@@ -364,6 +370,7 @@ class LlmMalformedFault(LlmFaultSpec):
     SSE event after ``after_chunks`` text chunks (the stream then ends). Plain callable LLMs have no
     wire to break, so ``validate`` rejects this mode for them."""
 
+    impact: ClassVar[int] = 5
     mode: Literal["malformed"] = "malformed"
     after_chunks: int = Field(1, ge=0)
     """On streams: text chunks delivered intact before the broken event."""

@@ -8,10 +8,36 @@ Rewrites always return copies.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from typing import Any
 
 from windtunnel.chaos.base import LlmReply
+from windtunnel.chaos.llm_api_chat import ChatApi
+from windtunnel.chaos.llm_apis import events_of, parse_event, render_event
+
+_CHAT = ChatApi()
+
+
+class AttrDict(dict[str, Any]):
+    """A dict whose keys also read as attributes, recursively (an SDK-like completion object)."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return wrap_value(self[name])
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def model_dump(self, **_: Any) -> dict[str, Any]:
+        return copy.deepcopy(dict(self))
+
+
+def wrap_value(value: Any) -> Any:
+    if isinstance(value, dict) and not isinstance(value, AttrDict):
+        return AttrDict(value)
+    if isinstance(value, list):
+        return [wrap_value(v) for v in value]
+    return value
 
 
 def _get(obj: Any, name: str) -> Any:
@@ -151,3 +177,88 @@ def cut_stream(chunks: list[Any], keep: float) -> list[Any]:
             out.append(_chunk_with(c, text[: budget - sent], None))
         break
     return out
+
+
+# -- whole answers (tool calls, refusal, finish reason), in Chat Completions shape ----------------
+
+
+def _as_dict(obj: Any) -> dict[str, Any] | None:
+    if isinstance(obj, dict):
+        return obj
+    dump = getattr(obj, "model_dump", None)
+    if callable(dump):
+        value = dump()
+        return value if isinstance(value, dict) else None
+    return None
+
+
+def read_completion(res: Any) -> tuple[dict[str, Any] | None, LlmReply]:
+    """``(the completion as a dict, its reply)``; the dict is ``None`` when ``res`` is no Chat
+    Completions answer (a string, a ``{output|content|text}`` dict), read as text only."""
+    data = _as_dict(res)
+    reply = _CHAT.read(data) if data is not None else None
+    if data is not None and reply is not None:
+        return data, reply
+    text, finish = completion_text(res)
+    return None, LlmReply(text=text, finish_reason=finish)
+
+
+def said(reply: LlmReply) -> str | None:
+    """The answer's text, or its refusal when it has no text."""
+    return reply.text if reply.text is not None or reply.refusal is None else reply.refusal
+
+
+def _like(original: Any, value: dict[str, Any]) -> Any:
+    """``value`` as the type of ``original`` (a dict, or the SDK model it was dumped from)."""
+    if isinstance(original, dict):
+        return value
+    try:
+        return type(original).model_validate(value)
+    except Exception:  # a model that rejects the faulted answer: the agent still gets its fields
+        return AttrDict(value)
+
+
+def rewrite_completion(res: Any, data: dict[str, Any] | None, reply: LlmReply) -> Any:
+    """``res`` carrying ``reply``: the whole completion rewritten, or for a text answer its text."""
+    if data is None:
+        if isinstance(res, str):
+            return said(reply) or ""
+        return with_completion_text(res, reply)
+    return _like(res, _CHAT.write(data, reply))
+
+
+def read_chunks(chunks: list[Any]) -> tuple[dict[str, Any] | None, LlmReply]:
+    """``(the completion a chunk stream assembles to, its reply)``, as :func:`read_completion`."""
+    dicts = [_as_dict(c) for c in chunks]
+    if chunks and all(d is not None for d in dicts):
+        events = [parse_event(render_event(None, d)) for d in dicts]
+        data = _CHAT.assemble(events)
+        reply = _CHAT.read(data) if data is not None else None
+        if data is not None and reply is not None:
+            return data, reply
+    text, finish = stream_text(chunks)
+    return None, LlmReply(text=text, finish_reason=finish)
+
+
+def rewrite_chunks(chunks: list[Any], data: dict[str, Any] | None, before: LlmReply, reply: LlmReply) -> list[Any]:
+    """The stream re-emitted carrying ``reply`` (``before`` is what it carried): the model's chunks
+    when only a repeated chunk differs, else rebuilt (tool calls included when it assembled to a
+    completion)."""
+    plain = dataclasses.replace(reply, repeat_chunk=None)
+    if plain == before:
+        out = chunks
+    elif data is None:
+        out = rebuild_stream(chunks, reply)
+    else:
+        values = [ev.json() for ev in events_of(_CHAT.render(data, plain))]
+        out = [_like(chunks[0], v) for v in values if isinstance(v, dict)]
+    return out if reply.repeat_chunk is None else repeat_text_chunk(out, reply.repeat_chunk)
+
+
+def repeat_text_chunk(chunks: list[Any], index: int) -> list[Any]:
+    """``chunks`` with the text chunk of ``index`` (the last one if there are fewer) sent twice."""
+    texts = [i for i, c in enumerate(chunks) if chunk_text(c)]
+    if not texts:
+        return chunks
+    at = texts[min(index, len(texts) - 1)]
+    return chunks[: at + 1] + [_copy(chunks[at])] + chunks[at + 1 :]

@@ -11,6 +11,7 @@ sends it; an unfaulted body goes through untouched.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -20,26 +21,11 @@ from typing import Any
 
 import orjson
 
-from windtunnel.chaos.answered import completion_chunks
+from windtunnel.chaos import llm_memory
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
-from windtunnel.chaos.llm_apis import (
-    Event,
-    SseSplitter,
-    answer_text,
-    broken_event,
-    classify,
-    error_body,
-    parse_event,
-    render_event,
-    stream_answer,
-    text_answer,
-    text_event,
-    text_stream,
-    with_answer_text,
-    with_done_text,
-    with_finish,
-)
+from windtunnel.chaos.llm_apis import Event, SseSplitter, WireApi, events_of, parse_event
 from windtunnel.chaos.plan import FaultPlan, LlmDecision
+from windtunnel.chaos.wire_apis import WIRE_APIS
 
 NO_TEXT = "the answer carries no text (only tool calls): text faults do not apply"
 LOG_BYTES = 4 * 1024 * 1024
@@ -81,6 +67,7 @@ class WireCall:
             request = None
         self.plan = plan
         self.api = api
+        self.wire_api: WireApi = WIRE_APIS[api]
         self.request: dict[str, Any] = (
             request if isinstance(request, dict) else {"body": body.decode("utf-8", "replace")}
         )
@@ -89,7 +76,8 @@ class WireCall:
         self.name = model if isinstance(model, str) and model else api
         # Same request bytes, same decision: SDKs serialise a request the same way every time.
         signature = f"{api}:{hashlib.blake2b(body, digest_size=8).hexdigest()}"
-        self.call = LlmCall(request=self.request, signature=signature, stream=self.stream, name=self.name)
+        previous = llm_memory.previous(plan, api)
+        self.call = LlmCall(self.request, signature, self.stream, self.name, api=api, previous=previous)
         self.dec: LlmDecision = plan.decide_llm(self.call)
         self.started = time.perf_counter()
 
@@ -106,16 +94,23 @@ class WireCall:
         """Record a ``timeout`` fault once the seam has held the call until the client gave up."""
         self.log(error="timeout: no answer before the client's timeout", status=504)
 
+    def remember(self, answer: Any) -> None:
+        """Keep the model's answer (JSON) for a later ``stale_answer`` of this seam."""
+        llm_memory.remember(self.plan, self.api, answer)
+
     def instead(self) -> Instead | None:
         """The reply to send without calling the model (after :attr:`delay_s`), or ``None``."""
         rep = self.dec.replacement
         if rep is None:
             return None
         if rep.timeout:
-            return Instead(status=504, timeout=True, body=error_body(self.api, 504, rep.message))
+            return Instead(status=504, timeout=True, body=self.wire_api.error_body(504, rep.message))
         if rep.status < 400 and rep.body is not None:
             return self._answered(rep)
-        body = error_body(self.api, rep.status, rep.message)
+        if rep.raw is not None:
+            self.log(error=f"{rep.status}: {rep.message}", status=rep.status, raw=rep.raw.decode("utf-8", "replace"))
+            return Instead(status=rep.status, headers=list(rep.headers.items()), body=rep.raw)
+        body = self.wire_api.error_body(rep.status, rep.message)
         headers = [("content-type", "application/json"), *rep.headers.items()]
         payload = json.loads(body)
         message = (payload.get("error") or {}).get("message")
@@ -123,23 +118,24 @@ class WireCall:
         return Instead(status=rep.status, headers=headers, body=body)
 
     def _answered(self, rep: LlmReply) -> Instead:
-        """A responder's recorded answer (JSON or text), as JSON or, when the request streams, as SSE."""
-        body = rep.body if isinstance(rep.body, dict) else text_answer(self.api, str(rep.body), self.name)
-        self.log(response=answer_text(self.api, body)[0], raw=body, status=rep.status)
+        """A whole answer given instead of the model's (a recording, a stale answer), JSON or text, as
+        JSON or, when the request streams, as this API's SSE stream."""
+        api = self.wire_api
+        body = rep.body if isinstance(rep.body, dict) else api.text_answer(str(rep.body), self.name)
+        reply = api.read(body) or LlmReply(text="")
+        self.log(response=reply.text, raw=body, status=rep.status)
         extra = list(rep.headers.items())
         if not self.stream:
             return Instead(rep.status, [("content-type", "application/json"), *extra], json.dumps(body).encode())
-        if self.api == "chat":
-            events = b"".join(render_event(None, c) for c in completion_chunks(body)) + render_event(None, "[DONE]")
-        else:
-            events = text_stream(self.api, body, self.name)
-        return Instead(200, [("content-type", "text/event-stream"), *extra], events)
+        return Instead(200, [("content-type", "text/event-stream"), *extra], api.render(body, reply))
 
     def editor(self, status: int, content_type: str | None) -> Editor:
         """The editor for the model's answer (``status``, ``content_type`` as the model sent them)."""
         is_sse = "event-stream" in (content_type or "")
         if status != 200 or not self.dec.corrupts:
             return Editor(self, is_sse)
+        if is_sse and any(f.whole_answer for _, f, _ in self.dec.transforms):
+            return WholeStreamEditor(self)
         if is_sse:
             return StreamEditor(self)
         return BodyEditor(self)
@@ -174,16 +170,21 @@ class Editor:
         note = None
         if self.wire.dec.corrupts and self.status != 200:
             note = f"the model answered {self.status}: text faults do not apply"
+        api = self.wire.wire_api
         if self.encoded:
             self.wire.log(response=None, status=self.status, note=note)
         elif self.is_sse:
-            text = stream_answer(self.wire.api, data)
+            text = api.stream_text(data)
+            if self.status == 200 and llm_memory.wanted(self.wire.plan):
+                self.wire.remember(api.assemble(events_of(data)))
             self.wire.log(response=text, raw=text, status=self.status, note=note)
         else:
             raw = _json_or_text(data)
             error = None if self.status < 400 else f"{self.status}: {raw}"
-            text = answer_text(self.wire.api, raw)[0]
-            self.wire.log(response=text, error=error, raw=raw, status=self.status, note=note)
+            reply = api.read(raw)
+            if self.status == 200 and reply is not None:
+                self.wire.remember(raw)
+            self.wire.log(response=reply and reply.text, error=error, raw=raw, status=self.status, note=note)
         return b""
 
     def fail(self, err: BaseException) -> None:
@@ -220,11 +221,14 @@ class BodyEditor(Editor):
         except ValueError:
             wire.log(response=data.decode("utf-8", "replace"), status=200, note="the answer is not JSON: not faulted")
             return data
-        text, finish = answer_text(wire.api, obj)
-        if text is None:
+        api = wire.wire_api
+        before = api.read(obj)
+        if before is None or (before.text is None and not before.tool_calls):
             wire.log(response=None, raw=obj, status=200, note=NO_TEXT)
             return data
-        reply = wire.dec.finish(LlmReply(text=text, finish_reason=finish))
+        wire.remember(obj)
+        text = before.text
+        reply = wire.dec.finish(before)
         if reply.cut_after is not None:
             self.cut = True
             wire.log(error="connection dropped before the end of the answer (stream_cutoff)", status=200)
@@ -232,12 +236,17 @@ class BodyEditor(Editor):
         if reply.malformed:
             wire.log(response=None, error="answer body is not valid JSON (malformed)", status=200)
             return data[: max(1, len(data) // 2)]
-        if reply.text == text and reply.finish_reason == finish:
-            wire.log(response=text, raw=obj, status=200)
+        if reply == before:
+            wire.log(response=text, raw=obj, status=200, note=NO_TEXT if text is None else None)
             return data
-        new = with_answer_text(wire.api, obj, reply.text or "", reply.finish_reason)
-        wire.log(response=reply.text, raw=new, status=200)
+        new = api.write(obj, reply)
+        wire.log(response=_said(reply), raw=new, status=200)
         return json.dumps(new, ensure_ascii=False).encode()
+
+
+def _said(reply: LlmReply) -> str | None:
+    """What the call log keeps as the answer: the text, or the refusal."""
+    return reply.text if reply.text is not None or reply.refusal is None else reply.refusal
 
 
 class _Buffer(TextFilter):
@@ -266,6 +275,7 @@ class _Buffer(TextFilter):
             return text[: math.floor(len(text) * reply.cut_after)]
         if reply.finish_reason and reply.finish_reason != (self.finish_in or "stop"):
             self.finish_reason = reply.finish_reason
+        self.repeat = reply.repeat_chunk is not None
         return reply.text or ""
 
 
@@ -276,6 +286,7 @@ class StreamEditor(Editor):
 
     def __init__(self, wire: WireCall) -> None:
         super().__init__(wire, is_sse=True)
+        self.api = wire.wire_api
         self.split = SseSplitter()
         self.state: dict[str, Any] = {}
         call, dec = wire.call, wire.dec
@@ -290,8 +301,13 @@ class StreamEditor(Editor):
         self.template: Event | None = None
         self.original: list[str] = []
         self.sent: list[str] = []
+        self.received: list[str] = []
+        """What the agent received, repeated chunks included (``sent`` is the answer's own text)."""
+        self.repeat = False
         self.finish_override: str | None = None
         self.broken = False
+        self.keep = llm_memory.wanted(wire.plan)
+        """Keep the model's bytes to remember its answer (a later ``stale_answer``)."""
 
     # -- text --------------------------------------------------------------------------------
     def _through(self, text: str, flush: bool = False) -> str:
@@ -307,6 +323,8 @@ class StreamEditor(Editor):
                 self.cut = True
             if flt.malformed:
                 self.broken = True
+            if flt.repeat:
+                self.repeat, flt.repeat = True, False
             if index is not None and flt.acted and index not in self._marked:
                 self._marked.add(index)
                 self.wire.dec.mark_fired(index, fault)
@@ -316,16 +334,24 @@ class StreamEditor(Editor):
         if not text or self.template is None:
             return b""
         self.sent.append(text)
-        return text_event(self.wire.api, self.template, text)
+        self.received.append(text)
+        out = self.api.text_event(self.template, text)
+        if self.repeat:
+            self.repeat = False
+            self.received.append(text)
+            out += out
+        return out
 
     def _stopping(self) -> bytes:
         """After a cut or a broken event nothing more is sent."""
         if self.broken and self.template is not None:
-            return broken_event(self.wire.api, self.template, self.original[-1] if self.original else "")
+            return self.api.broken_event(self.template, self.original[-1] if self.original else "")
         return b""
 
     # -- events ------------------------------------------------------------------------------
     def feed(self, data: bytes) -> bytes:
+        if self.keep and len(self._seen) < LOG_BYTES:
+            self._seen += data
         if self.cut or self.broken:
             return b""
         out = bytearray()
@@ -343,8 +369,8 @@ class StreamEditor(Editor):
             return ev.raw
 
     def _event(self, ev: Event) -> bytes:
-        api = self.wire.api
-        roles = classify(api, ev, self.state)
+        api = self.api
+        roles = api.classify(ev, self.state)
         finish_in = next((r.finish for r in roles if r.kind == "finish"), None)
         if finish_in and isinstance(self.filters[0][2], _Buffer):
             self.filters[0][2].finish_in = finish_in
@@ -360,6 +386,11 @@ class StreamEditor(Editor):
                     return bytes(before + self._emit_text(text)) + self._stopping()
                 if text == role.text and body is ev.raw:
                     self.sent.append(text)
+                    self.received.append(text)
+                    if self.repeat:  # the very event the model sent, once more
+                        self.repeat = False
+                        self.received.append(text)
+                        before += ev.raw
                 else:
                     before += self._emit_text(text)
                     body = None
@@ -370,11 +401,11 @@ class StreamEditor(Editor):
             elif role.kind == "finish":
                 want = self.finish_override if self.finish_override != role.finish else None
                 if body is None or want:
-                    base = parse_event(body) if body is not None else _without_text(api, ev)
-                    body = with_finish(api, base, want or role.finish or "stop")
+                    base = parse_event(body) if body is not None else api.without_text(ev)
+                    body = api.with_finish(base, want or role.finish or "stop")
             elif role.kind == "done" and "".join(self.sent) != "".join(self.original):
                 base = parse_event(body) if body is not None else ev
-                body = with_done_text(base, "".join(self.sent))
+                body = api.with_done_text(base, "".join(self.sent))
         return bytes(before) + (body or b"")
 
     def end(self) -> bytes:
@@ -394,7 +425,9 @@ class StreamEditor(Editor):
             ):
                 out += self._emit_text(self._through("", flush=True))
         self.done = True
-        sent = "".join(self.sent) if self.original else None
+        if self.keep and not (self.cut or self.broken):
+            self.wire.remember(self.api.assemble(events_of(bytes(self._seen))))
+        sent = "".join(self.received) if self.original else None
         if sent is None and not (self.cut or self.broken):
             self.wire.log(response=None, status=200, note=NO_TEXT)
         elif self.cut:
@@ -406,9 +439,48 @@ class StreamEditor(Editor):
         return out
 
 
-def _without_text(api: str, ev: Event) -> Event:
-    """A Chat chunk that carried text and its finish reason, reduced to the finish reason."""
-    obj = ev.json()
-    if api == "chat" and isinstance(obj, dict) and obj.get("choices"):
-        obj["choices"][0]["delta"] = {}
-    return parse_event(render_event(ev.name, obj))
+class WholeStreamEditor(Editor):
+    """An SSE answer held back whole, edited as one answer (tool calls, finish reason, text) and sent
+    on as this API's stream of that answer; an answer no fault changed goes on as the model sent it."""
+
+    edits = True
+
+    def __init__(self, wire: WireCall) -> None:
+        super().__init__(wire, is_sse=True)
+        self.broken = False
+
+    def feed(self, data: bytes) -> bytes:
+        self._seen += data
+        return b""
+
+    def end(self) -> bytes:
+        if self.done:
+            return b""
+        self.done = True
+        wire, api, data = self.wire, self.wire.wire_api, bytes(self._seen)
+        base = api.assemble(events_of(data))
+        before = api.read(base) if base is not None else None
+        if base is None or before is None:
+            wire.log(
+                response=api.stream_text(data), status=200, note="the stream is not a complete answer: not faulted"
+            )
+            return data
+        wire.remember(base)
+        reply = wire.dec.finish(before)
+        if reply == before:
+            note = NO_TEXT if before.text is None and not before.tool_calls else None
+            wire.log(response=before.text, raw=base, status=200, note=note)
+            return data
+        plain = dataclasses.replace(reply, cut_after=None, malformed=False)
+        out = api.render(base, plain, repeat_text=reply.repeat_chunk is not None)
+        if reply.cut_after is not None:
+            self.cut = True
+            wire.log(response=None, error="connection dropped mid-stream (stream_cutoff)", status=200)
+            return out[: math.floor(len(out) * reply.cut_after)]
+        if reply.malformed:
+            self.broken = True
+            wire.log(response=None, error="broken stream event sent (malformed)", status=200)
+            head = out[: len(out) // 2]
+            return head[: head.rfind(b"\n\n") + 2] + b'data: {"type": "\n\n'
+        wire.log(response=_said(reply), raw=api.write(base, plain), status=200)
+        return out

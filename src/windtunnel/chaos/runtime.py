@@ -37,6 +37,7 @@ from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel.chaos.hooks import agent_hooks
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
+from windtunnel.chaos.schedule import Schedule
 from windtunnel.chaos.seams import (
     NO_TOOL_SEAM,
     Restore,
@@ -86,6 +87,11 @@ class CellChaos:
         return out
 
     @property
+    def schedule(self) -> dict[str, Any] | None:
+        """The cell's fault schedule as report data (``None`` for a cell without faults)."""
+        return self._runtime.schedule_of(self.spec)
+
+    @property
     def tool_faults_active(self) -> bool:
         return bool(self.spec.tool_faults)
 
@@ -129,6 +135,7 @@ class ChaosRuntime:
         self._restores: list[Restore] = []
         self._fired_ids: set[tuple[str, str, int]] = set()
         self._used: dict[str, ChaosSpec] = {}
+        self._schedules: dict[str, tuple[ChaosSpec, dict[str, Any]]] = {}
         self._tool_seam = False
         self._llm_seam = False
         self._tool_proxy: Any = None
@@ -390,6 +397,15 @@ class ChaosRuntime:
             if self.serial_cells:
                 cc._http_end = self._http_plan.seq if self._http_plan is not None else 0
                 self._inflight -= 1
+
+    def schedule_of(self, spec: ChaosSpec) -> dict[str, Any] | None:
+        """``spec`` as a schedule's report data (computed once per scenario); ``None`` without faults."""
+        if not (spec.tool_faults or spec.llm_faults):
+            return None
+        cached = self._schedules.get(spec.name)
+        if cached is None or cached[0] is not spec:
+            cached = self._schedules[spec.name] = (spec, Schedule.from_spec(spec).data())
+        return cached[1]
 
     def _check_spec(self, spec: ChaosSpec) -> None:
         if spec.needs_tool_seam and not self._tool_seam:

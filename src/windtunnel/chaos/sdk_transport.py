@@ -19,9 +19,9 @@ from typing import Any
 import anyio
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.chaos.llm_apis import api_of
 from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import current_plan
+from windtunnel.chaos.wire_apis import api_of
 
 Restore = Callable[[], None]
 MARK = "__windtunnel_transport__"

@@ -17,19 +17,25 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
+from windtunnel.chaos import llm_memory
 from windtunnel.chaos.answered import answer_astream, answer_stream, answer_value
 from windtunnel.chaos.base import LlmCall, LlmReply, ToolCall, ToolReply
 from windtunnel.chaos.injected import LlmFaultError, LlmTimeout, StreamCutOff, ToolFaultError, ToolTimeout
 from windtunnel.chaos.llm_payload import (
     completion_text,
     cut_stream,
-    rebuild_stream,
+    read_chunks,
+    read_completion,
+    rewrite_chunks,
+    rewrite_completion,
+    said,
     stream_text,
-    with_completion_text,
 )
 from windtunnel.chaos.plan import FaultPlan, LlmDecision, ToolDecision, current_plan, error_status
 
 WRAPPED = "__windtunnel_wrapped__"
+SEAM = "callable"
+"""The key of a wrapped model callable's answers in :mod:`~windtunnel.chaos.llm_memory`."""
 
 
 def signature_of(name: str, payload: Any) -> str:
@@ -194,7 +200,8 @@ class _LlmCallRun:
         self.name = model if isinstance(model, str) and model else name
         self.request = request
         self.started = time.perf_counter()
-        call = LlmCall(request=request, signature=signature_of(name, request), stream=stream, name=self.name)
+        previous = llm_memory.previous(plan, SEAM)
+        call = LlmCall(request, signature_of(name, request), stream=stream, name=self.name, previous=previous)
         self.dec: LlmDecision = plan.decide_llm(call)
 
     def fail(self, reply: LlmReply) -> Exception:
@@ -238,6 +245,9 @@ class _LlmCallRun:
         )
 
     def complete(self, res: Any) -> Any:
+        data, before = read_completion(res)
+        if before.text is not None or before.tool_calls:
+            llm_memory.remember(self.plan, SEAM, data if data is not None else res)
         if not self.dec.corrupts:
             self.plan.log_call(
                 "llm",
@@ -249,18 +259,17 @@ class _LlmCallRun:
                 status=200,
             )
             return res
-        text, finish = completion_text(res)
-        reply = self.dec.finish(LlmReply(text=text, finish_reason=finish))
+        reply = self.dec.finish(before)
         if reply.cut_after is not None:
             raise self._cut()
         if reply.malformed:
             raise self.fail(LlmReply(status=502, message="the model's answer could not be parsed (malformed)"))
-        out = res if reply.text == text and reply.finish_reason == finish else with_completion_text(res, reply)
+        out = res if reply == before else rewrite_completion(res, data, reply)
         self.plan.log_call(
             "llm",
             self.name,
             self.request,
-            response=reply.text,
+            response=said(reply),
             faults=self.dec.modes,
             started=self.started,
             raw=out,
@@ -275,20 +284,21 @@ class _LlmCallRun:
 
     def chunks(self, chunks: list[Any]) -> tuple[list[Any], bool]:
         """The chunks to deliver, and whether the stream must then break off."""
-        text, finish = stream_text(chunks)
-        reply = self.dec.finish(LlmReply(text=text, finish_reason=finish))
+        data, before = read_chunks(chunks)
+        llm_memory.remember(self.plan, SEAM, data if data is not None else before.text)
+        reply = self.dec.finish(before)
         if reply.cut_after is not None:
             return cut_stream(chunks, reply.cut_after), True
-        if reply.text == text and reply.finish_reason == finish:
-            out = chunks
-        else:
-            out = rebuild_stream(chunks, reply)
+        out = chunks if reply == before else rewrite_chunks(chunks, data, before, reply)
         self.plan.log_call(
-            "llm", self.name, self.request, response=reply.text, faults=self.dec.modes, started=self.started
+            "llm", self.name, self.request, response=said(reply), faults=self.dec.modes, started=self.started
         )
         return out, False
 
     def passthrough_stream_done(self, chunks: list[Any]) -> None:
+        if llm_memory.wanted(self.plan):
+            data, reply = read_chunks(chunks)
+            llm_memory.remember(self.plan, SEAM, data if data is not None else reply.text)
         self.plan.log_call("llm", self.name, self.request, response=stream_text(chunks)[0], started=self.started)
 
 

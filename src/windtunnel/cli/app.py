@@ -61,6 +61,7 @@ COMMAND_MODULES = (
     "leak_cmd",
     "contract_cmd",
     "ci_cmd",
+    "explore_cmd",
     "replay_cmd",
     "verify_cmd",
     "view_cmd",

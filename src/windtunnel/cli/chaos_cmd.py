@@ -1,4 +1,4 @@
-"""``windtunnel proxy tools|llm`` (standalone fault proxies) and ``windtunnel profiles``."""
+"""``windtunnel proxy tools|llm`` (standalone fault proxies), ``windtunnel profiles`` and ``windtunnel faults``."""
 
 from __future__ import annotations
 
@@ -323,3 +323,44 @@ def profiles(
         lines += [f"context: {a.describe()}" for a in spec.context_attacks]
         table.add_row(name, " ".join(p.description.split()), "\n".join(lines))
     out_console().print(table)
+
+
+@app.command("faults")
+def faults(
+    seam: str = typer.Argument(None, help="Only the modes of one seam: tool or llm."),
+    fmt: str | None = format_option("Output format: table or json (a list of modes)."),
+) -> None:
+    """List the fault modes usable under chaos.tool_faults / chaos.llm_faults: what each does, its
+    impact (1 mildest .. 5 harshest) and its parameters."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from windtunnel._util.errors import UsageError
+    from windtunnel.chaos.catalog import COMMON, IMPACTS, describe_all
+    from windtunnel.cli._console import out_console
+    from windtunnel.config.plugins import load_builtin_plugins
+
+    if seam not in (None, "tool", "llm"):
+        raise UsageError(f"no seam named {seam!r}", hint="use `windtunnel faults tool` or `windtunnel faults llm`")
+    load_builtin_plugins()
+    rows = [f for f in describe_all() if seam is None or f.seam == seam]
+    con = out_console()
+    if chosen_format(fmt, False) == "json":
+        import orjson
+
+        data = [f.as_dict() for f in rows]
+        con.file.write(orjson.dumps(data, option=orjson.OPT_INDENT_2, default=repr).decode() + "\n")
+        return
+    table = Table(show_lines=False, pad_edge=False, box=None, header_style="bold")
+    for col in ("seam", "mode", "impact", "what the agent meets", "parameters"):
+        table.add_column(col, no_wrap=col in ("seam", "mode", "impact"))
+    for f in rows:
+        params = ", ".join(f"{p.name}={p.default!r}" for p in f.params) or "-"
+        summary = f.summary + "".join(f" Not on {n}." for n in f.not_on)
+        table.add_row(f.seam, f.mode, str(f.impact), escape(summary.replace("``", "`")), escape(params))
+    con.print(table)
+    levels = "; ".join(f"{k} {v}" for k, v in IMPACTS.items())
+    con.print(
+        f"\n{len(rows)} modes. Tool modes also take: {', '.join(COMMON['tool'][1:])}; LLM modes: "
+        f"{', '.join(COMMON['llm'][1:])}.\nImpact: {escape(levels)}.\nDetails: docs/chaos.md"
+    )

@@ -38,6 +38,9 @@ def ci(
     executor: str = ExecutorOpt,
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
+    found: bool = typer.Option(
+        True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+    ),
 ) -> None:
     """Run the mutation, chaos-only, contract and replay phases and gate on the weighted score.
 

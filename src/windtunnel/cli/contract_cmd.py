@@ -194,6 +194,12 @@ def contract_run(
     executor: str = ExecutorOpt,
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
+    schedule: Path = typer.Option(
+        None, "--schedule", help="Run the contract under this fault schedule file alone (replaces chaos_matrix)."
+    ),
+    found: bool = typer.Option(
+        True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+    ),
 ) -> None:
     """Run the contract matrix: every invariant in every scenario where its `when` holds.
 

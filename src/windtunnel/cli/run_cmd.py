@@ -42,6 +42,14 @@ StoreOpt = typer.Option(
     None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
 )
 UseStoreOpt = typer.Option(True, "--store-results/--no-store", help="Write every result to the run store.")
+ScheduleOpt = typer.Option(
+    None,
+    "--schedule",
+    help="Run every cell under this fault schedule file (YAML; see docs/explore.md) instead of chaos:.",
+)
+FoundOpt = typer.Option(
+    True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+)
 
 
 @app.command("run")
@@ -66,6 +74,8 @@ def run(
     executor: str = ExecutorOpt,
     ray_address: str = RayAddressOpt,
     shard: str = ShardOpt,
+    schedule: Path = ScheduleOpt,
+    found: bool = FoundOpt,
 ) -> None:
     """Run golden prompts (and their mutations) against the agent and check the invariants.
 

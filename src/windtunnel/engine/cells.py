@@ -83,6 +83,8 @@ class CheckOutcome:
     passed: bool
     detail: str | None = None
     severity: str | None = None
+    margin: float | None = None
+    """The check's distance from its threshold (see ``CheckResult.margin``); not in the report."""
     judge: dict[str, Any] | None = None
     """A model-graded check's verdict record (``model``, ``verdict``, ``reason``, ``cached``)."""
 
@@ -105,6 +107,8 @@ class CellResult:
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
     calls: list[dict[str, Any]] = field(default_factory=list)
     """Tool and LLM calls observed at the seams (for replay export)."""
+    schedule: dict[str, Any] | None = None
+    """The cell's fault schedule (``windtunnel.chaos.schedule``), as data: what ``--schedule FILE`` replays."""
     usage: dict[str, Any] | None = None
     """Token usage the agent reported (``input_tokens``, ``output_tokens``, ``total_tokens``, ``model``)."""
 

@@ -72,6 +72,8 @@ def cell_row(
     }
     if r.calls:
         row["calls"] = r.calls
+    if r.schedule:
+        row["schedule"] = r.schedule
     if r.usage:
         row["usage"] = r.usage
     if reproduce_base is not None:

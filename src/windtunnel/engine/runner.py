@@ -118,9 +118,11 @@ class CellRunner:
         if scope is None:  # no chaos seams: nothing fired, no calls recorded
             fired: list[FaultRecord] = []
             calls: list[Any] = []
+            schedule = None
         else:
             fired = [FaultRecord.model_validate(f) for f in scope.fired]
             calls = list(scope.calls)
+            schedule = getattr(scope, "schedule", None)
         sent = prompt if isinstance(prompt, str) else Cell.transcript(prompt)
         golden = cell.golden_prompt
         ctx = CheckContext(
@@ -155,6 +157,7 @@ class CellRunner:
             tool_calls=ctx.tool_calls,
             calls=calls,
             usage=recorded_usage(ctx.metadata),
+            schedule=schedule,
         )
 
 
@@ -210,4 +213,5 @@ def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:
         detail=detail,
         severity=inv.severity,
         judge=res.judge if res else None,
+        margin=res.margin if res else None,
     )

@@ -52,6 +52,8 @@ class CiRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: every phase runs only its slice (replay sessions: all in shard 1); ``runs merge`` combines."""
+    found: bool = True
+    """Replay the failures ``windtunnel explore`` saved first (in the first phase that runs)."""
 
     PLAN_KEYS = ("min_score", "chaos_profile", "repeat", "shard")
 
@@ -71,10 +73,19 @@ class CiDetail:
 
 
 def _run_phase(
-    phase: str, config_path: Path, seed: int, out: Path, req: CiRequest, phase_run: str, store: Any, listener: Listener
+    phase: str,
+    config_path: Path,
+    seed: int,
+    out: Path,
+    req: CiRequest,
+    phase_run: str,
+    store: Any,
+    listener: Listener,
+    found: bool = False,
 ) -> Outcome:
     """Run one phase with its own flow, writing its JSON report to ``out``; a phase run already in the store
-    (``ci --resume``) continues: the mutation, chaos and contract phases keep their completed cells."""
+    (``ci --resume``) continues: the mutation, chaos and contract phases keep their completed cells.
+    ``found``: this phase replays the failures ``windtunnel explore`` saved first (the first phase that can)."""
     store_file = store.path if store is not None else None
     resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
     if phase in ("mutation", "chaos"):
@@ -98,6 +109,7 @@ def _run_phase(
                 executor=req.executor,
                 ray_address=req.ray_address,
                 shard=req.shard,
+                found=found,
             ),
             listener,
         )
@@ -119,6 +131,7 @@ def _run_phase(
                 executor=req.executor,
                 ray_address=req.ray_address,
                 shard=req.shard,
+                found=found,
             ),
             listener,
         )
@@ -315,6 +328,7 @@ def _run_phases(
     started = now_iso()
     results: list[PhaseResult] = []
     sources: list[tuple[str, CellSource]] = []
+    replayed = False
     for phase in PHASES:
         if reasons[phase] is not None:
             results.append(PhaseResult(name=phase, not_run=reasons[phase], blocking=phase in blocked))
@@ -330,7 +344,9 @@ def _run_phases(
             continue
         listener(PhaseStarted(phase, weights[phase]))
         json_path.unlink(missing_ok=True)
-        outcome = _run_phase(phase, config_path, seed, json_path, req, phase_run, store, listener)
+        first = req.found and phase != "replay" and not replayed  # `explore`'s saved failures: once, first
+        replayed = replayed or first
+        outcome = _run_phase(phase, config_path, seed, json_path, req, phase_run, store, listener, found=first)
         listener(PhaseFinished(phase, outcome))
         code = int(outcome.exit_code)
         sources.append((phase, outcome.iter_cells))

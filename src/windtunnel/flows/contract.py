@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import UsageError
-from windtunnel.config.model import Config
+from windtunnel.config.model import Config, Scenario
 from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
 from windtunnel.flows.common import (
     check_report_request,
@@ -54,6 +54,10 @@ class ContractRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the units (see engine/shard.py); ``windtunnel runs merge`` re-scores."""
+    schedule: Path | None = None
+    """A fault schedule file (``--schedule``): the matrix is that one scenario."""
+    found: bool = True
+    """Replay the saved failures of ``windtunnel explore`` (``.windtunnel/found/``) first, as scenarios."""
 
     @classmethod
     def option_names(cls) -> list[str]:
@@ -175,6 +179,7 @@ def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
                 faults=[FaultRecord.model_validate(f) for f in first.get("faults") or []],
                 checks=checks,
                 calls=first.get("calls") or [],
+                schedule=first.get("schedule"),
             )
         )
     return out
@@ -226,6 +231,34 @@ def reproduce_base(config_path: Path | str, seed: int, repeat: int) -> list[str]
     return base
 
 
+def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
+    """Put ``--schedule``'s scenario (alone) or the saved failures (first) into the contract matrix; the
+    notice saying so, or None."""
+    if cfg.contract is None:
+        return None  # plan_contract says what is missing
+    if req.schedule is not None:
+        from windtunnel.chaos.schedule import load_schedule
+        from windtunnel.contracts.found import scenario_data
+
+        schedule = load_schedule(Path(req.schedule))
+        cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(schedule.to_spec()))]
+        return (
+            f"the matrix is the schedule {req.schedule} (scenario {schedule.name!r}): --schedule replaces chaos_matrix"
+        )
+    if not req.found or req.shard or req.resume:
+        return None
+    from windtunnel.contracts.found import found_dir, load_found
+    from windtunnel.flows.run import found_notice
+
+    found = load_found(found_dir(cfg, req.store))
+    if req.cells:  # --cell: the saved failures whose units it names
+        found = [f for f in found if any(c.split("/", 1)[0] == f.name for c in req.cells)]
+    if not found:
+        return None
+    cfg.contract.chaos_matrix = [f.scenario for f in found] + list(cfg.contract.chaos_matrix or [])
+    return found_notice(found)
+
+
 def _prewarm_reporting() -> Any:
     """The report writers and the run store, imported while the units run (they are needed only after)."""
     from windtunnel._util.prewarm import Prewarm
@@ -266,6 +299,9 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     else:
         require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
     apply_placement(cfg, req.executor, req.ray_address)
+    found_note = _extra_scenarios(cfg, req)
+    if found_note:
+        listener(Notice(found_note))
     full = sharded(plan_contract(cfg, repeat=req.repeat), req.shard)
     plan = full.only(req.cells) if req.cells else full
     restored = _restored(plan, stored_rows)
@@ -273,7 +309,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         plan = plan.only({u.id for u in plan.units} - {r.cell.id for r in restored})
     seed = resolve_seed(cfg, req.seed)
     score_note = read_min_score(req, listener)  # flakestorm's 0-1 scale, shown as an alert
-    notices: list[str] = [*plan.notices, *([score_note] if score_note else [])]
+    notices: list[str] = [*([found_note] if found_note else []), *plan.notices, *([score_note] if score_note else [])]
 
     def on_state(state: StateVerdict) -> None:
         if state.stateful:

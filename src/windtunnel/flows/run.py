@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from itertools import islice
@@ -65,13 +66,21 @@ class RunRequest:
     ray_address: str | None = None
     shard: str | None = None
     """``I/N``: run only that slice of the plan (see engine/shard.py)."""
+    schedule: Path | None = None
+    """A fault schedule file (``--schedule``): the cells run under it instead of the ``chaos:`` block."""
+    found: bool = True
+    """Replay the saved failures of ``windtunnel explore`` (``.windtunnel/found/``) first."""
 
-    PLAN_KEYS = ("repeat", "mutations", "chaos", "chaos_only", "chaos_profile", "llm", "shard")
+    PLAN_KEYS = ("repeat", "mutations", "chaos", "chaos_only", "chaos_profile", "llm", "shard", "schedule")
     """Options that decide which cells exist: stored with a run so that ``--resume`` replans the same cells."""
 
     def plan_options(self) -> dict[str, Any]:
         """The options that decide the cells (stored with the run for ``--resume``)."""
-        return {k: getattr(self, k) for k in self.PLAN_KEYS}
+        return {
+            k: str(v) if isinstance(v, Path) else v
+            for k in self.PLAN_KEYS
+            if (v := getattr(self, k)) is not None or k != "schedule"
+        }
 
     @classmethod
     def option_names(cls) -> list[str]:
@@ -92,6 +101,8 @@ def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
         base.append("--chaos")
     if req.chaos_profile:
         base += ["--chaos-profile", req.chaos_profile]
+    if req.schedule:
+        base += ["--schedule", str(req.schedule)]
     if not req.llm:
         base.append("--no-llm")
     return base
@@ -99,6 +110,10 @@ def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
 
 def chaos_spec(cfg: Config, req: RunRequest) -> Any:
     """The global chaos of ``--chaos`` / ``--chaos-only`` / ``--chaos-profile`` (None without chaos)."""
+    if req.schedule is not None:
+        from windtunnel.chaos.schedule import load_schedule
+
+        return load_schedule(Path(req.schedule)).to_spec()
     if not (req.chaos or req.chaos_only or req.chaos_profile):
         return None
     from windtunnel.chaos.spec import ChaosSpec
@@ -216,6 +231,38 @@ def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Pla
     return _Planned(cells, end - start, notices, total)
 
 
+def _found(cfg: Config, req: RunRequest) -> list[Any]:
+    """The saved failures to replay first: all of them, unless ``found`` is off or the run picks its cells
+    (``--shard``, ``--resume``; ``--cell`` keeps those it names, and takes their ids out of ``req.cells``)."""
+    if not req.found or req.shard or req.resume:
+        return []
+    from windtunnel.contracts.found import found_dir, load_found
+
+    found = load_found(found_dir(cfg, req.store))
+    if req.cells is not None:
+        found = [f for f in found if f.cell().id in req.cells]
+        req.cells = req.cells - {f.cell().id for f in found}
+    return found
+
+
+def found_notice(found: list[Any]) -> str:
+    """What a run that replays saved failures says first."""
+    folder = found[0].path.parent
+    return (
+        f"replaying {len(found)} saved failure{'' if len(found) == 1 else 's'} from {folder} first "
+        "(found by `windtunnel explore`; delete a file once its failure is fixed for good, --no-found skips them)"
+    )
+
+
+def _with_found(plan: _Planned, found: list[Any]) -> _Planned:
+    """The plan with one cell per saved failure before its own cells (negative ``seq``: first in reports)."""
+    first = [f.cell(seq=i - len(found)) for i, f in enumerate(found)]
+    cells = plan.cells
+    return _Planned(
+        lambda: itertools.chain(first, cells()), plan.count + len(first), plan.notices, plan.whole + len(first)
+    )
+
+
 @dataclass
 class _Counts:
     """What the run flow reads from the rows besides the summary: counters only."""
@@ -275,9 +322,13 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         check_chaos(cfg, str(config_path), chaos_profile=req.chaos_profile, command=command)
     spec = chaos_spec(cfg, req)
     mode = "chaos" if spec is not None else "run"
+    found = _found(cfg, req)
     plan = _plan(cfg, req, seed, spec.name if spec is not None else None)
     invariants, inv_notices = run_invariants(cfg)
     notices = plan.notices + inv_notices
+    if found:
+        plan = _with_found(plan, found)
+        notices.insert(0, found_notice(found))
     if not plan.whole:
         raise UsageError(
             "the plan has no cells, so there is nothing to score", hint="add golden_prompts or mutation types"
@@ -295,7 +346,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         invariants,
         concurrency=req.concurrency or cfg.advanced.concurrency,
         transport=lambda cell: transport_for(cfg, cell, seed=seed),
-        chaos={spec.name: spec} if spec is not None else None,
+        chaos={**({spec.name: spec} if spec is not None else {}), **{f.name: f.spec() for f in found}} or None,
         seed=seed,
     )
     if session.isolated and session.concurrency > 1:

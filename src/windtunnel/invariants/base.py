@@ -56,6 +56,9 @@ class CheckResult:
     inconclusive: bool = False
     """The check could not look at what it checks (failed call, missing baseline, unmeasured latency).
     An inconclusive result is a failure, and ``negate`` does not turn it into a pass."""
+    margin: float | None = None
+    """How far the measured value is from the threshold, as a share of the threshold (0 at it, negative past
+    it); ``None`` for a check without a numeric threshold. ``windtunnel explore`` steers toward small margins."""
     judge: dict[str, Any] | None = None
     """For a model-graded check: what the judge said (``model``, ``verdict`` pass / fail / error,
     ``reason``, ``cached``), written to the report beside ``detail``."""

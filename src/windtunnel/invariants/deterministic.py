@@ -152,9 +152,10 @@ class Latency(InvariantSpec):
             return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}", True)
         if ctx.latency_ms is None:
             return CheckResult(False, "the latency of this call was not measured", inconclusive=True)
+        margin = (self.max_ms - ctx.latency_ms) / self.max_ms
         if ctx.latency_ms <= self.max_ms:
-            return CheckResult(True, f"latency {ctx.latency_ms:.0f} ms <= {self.max_ms:g} ms")
-        return CheckResult(False, f"latency {ctx.latency_ms:.0f} ms exceeded {self.max_ms:g} ms")
+            return CheckResult(True, f"latency {ctx.latency_ms:.0f} ms <= {self.max_ms:g} ms", margin=margin)
+        return CheckResult(False, f"latency {ctx.latency_ms:.0f} ms exceeded {self.max_ms:g} ms", margin=margin)
 
 
 @invariant("valid_json")

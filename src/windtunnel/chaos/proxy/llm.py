@@ -19,7 +19,6 @@ import httpx
 
 from windtunnel._util.http1 import Request, chunk, response_head, write_response
 from windtunnel._util.http1client import StreamedResponse, UpstreamCut, UpstreamError, UpstreamPool
-from windtunnel.chaos.llm_apis import api_of
 from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import FaultPlan
 from windtunnel.chaos.proxy.common import (
@@ -29,6 +28,7 @@ from windtunnel.chaos.proxy.common import (
     forward_headers,
     json_response,
 )
+from windtunnel.chaos.wire_apis import api_of
 
 
 def parse_sse(data: bytes) -> list[Any]:

@@ -550,6 +550,7 @@
     if (!(c.faults || []).length) fl.appendChild(el("li", { cls: "muted", text: "none" }));
     faults.appendChild(fl);
     root.appendChild(faults);
+    if (c.schedule) root.appendChild(scheduleSection(c));
 
     var checks = section("Invariants", "checks");
     checks.appendChild(table("checks-table", ["invariant", "type", "verdict", "reason"], (c.checks || []).map(function (k) {
@@ -573,6 +574,25 @@
       rep.appendChild(el("div", { cls: "cmd-row" }, pre, btn));
       root.appendChild(rep);
     }
+  }
+
+  // A cell's fault schedule (windtunnel explore, --schedule, a chaos: block): one line per slot, and for a
+  // failure explore found, whether it reproduced and where the agent went wrong.
+  function scheduleSection(c) {
+    var box = section("Fault schedule", "schedule");
+    var list = el("ol", { id: "schedule-list" });
+    (c.schedule.faults || []).forEach(function (s) {
+      var when = s.on_call ? "call " + s.on_call + (s.count > 1 ? "-" + (s.on_call + s.count - 1) : "")
+        : s.from_call ? "calls " + s.from_call + "+" : s.count ? "calls 1-" + s.count : "every call";
+      var chance = s.probability !== undefined && s.probability < 1 ? " p=" + s.probability : "";
+      list.appendChild(el("li", { text: s.seam + " " + when + " " + ((s.fault || {}).mode || "?") + chance }));
+    });
+    box.appendChild(list);
+    if (c.explore) {
+      box.appendChild(el("p", { id: "explore-status", text: c.explore.status + ", reproduced " + c.explore.reproduced }));
+      box.appendChild(el("p", { id: "went-wrong", cls: "wrap", text: "went wrong " + c.explore.went_wrong }));
+    }
+    return box;
   }
 
   function selectText(node) {

@@ -1,0 +1,216 @@
+"""OpenAI Chat Completions on the wire (``POST …/chat/completions``), and the OpenAI error body that
+the Responses API shares."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from windtunnel.chaos.base import LlmReply, ToolUse
+from windtunnel.chaos.llm_apis import Event, Seen, WireApi, parse_event, render_event, same_calls
+
+_OPENAI_MESSAGES = {
+    429: "Rate limit reached for requests. Please try again later.",
+    500: "The server had an error while processing your request. Sorry about that!",
+    502: "Bad gateway.",
+    503: "The engine is currently overloaded, please try again later.",
+    504: "Request timed out.",
+    529: "The engine is currently overloaded, please try again later.",
+}
+
+
+def openai_error_body(status: int, message: str | None) -> bytes:
+    """OpenAI's error body for ``status`` (``rate_limit_exceeded`` for 429)."""
+    if status == 429:
+        err = {"message": message or _OPENAI_MESSAGES[429], "type": "requests", "param": None}
+        err["code"] = "rate_limit_exceeded"
+    else:
+        err = {
+            "message": message or _OPENAI_MESSAGES.get(status, "The server had an error."),
+            "type": "server_error" if status >= 500 else "invalid_request_error",
+            "param": None,
+            "code": None,
+        }
+    return json.dumps({"error": err}).encode()
+
+
+def _choice(data: Any) -> dict[str, Any] | None:
+    choices = data.get("choices") if isinstance(data, dict) else None
+    if not choices or not isinstance(choices[0], dict):
+        return None
+    return choices[0]
+
+
+class ChatApi(WireApi):
+    """Chat Completions: ``choices[0].message`` (``content``, ``refusal``, ``tool_calls``) and
+    ``finish_reason``; streams of ``chat.completion.chunk`` deltas ending in ``data: [DONE]``."""
+
+    name = "chat"
+    path_suffix = "/chat/completions"
+
+    def error_body(self, status: int, message: str | None) -> bytes:
+        return openai_error_body(status, message)
+
+    def read(self, data: Any) -> LlmReply | None:
+        choice = _choice(data)
+        if choice is None:
+            return None
+        message = choice.get("message") or {}
+        calls = [
+            ToolUse(name=str(fn.get("name") or ""), arguments=str(fn.get("arguments") or ""), id=tc.get("id"))
+            for tc in message.get("tool_calls") or []
+            if isinstance(tc, dict) and isinstance(fn := tc.get("function"), dict)
+        ]
+        content = message.get("content")
+        text = content if isinstance(content, str) and (content or not calls) else None
+        refusal = message.get("refusal")
+        return LlmReply(
+            text=text,
+            finish_reason=choice.get("finish_reason"),
+            tool_calls=calls or None,
+            refusal=refusal if isinstance(refusal, str) else None,
+        )
+
+    def write(self, data: dict[str, Any], reply: LlmReply) -> dict[str, Any]:
+        out = copy.deepcopy(data)
+        choice = out["choices"][0]
+        message = choice.setdefault("message", {})
+        before = self.read(data)
+        if reply.text is not None or (before is not None and before.text is not None):
+            message["content"] = reply.text
+        if reply.refusal is not None or message.get("refusal") is not None:
+            message["refusal"] = reply.refusal
+        if before is None or not same_calls(before.tool_calls, reply.tool_calls):
+            old = message.get("tool_calls") or []
+            calls = []
+            for i, tc in enumerate(reply.tool_calls or []):
+                entry: dict[str, Any] = {"type": "function"}
+                if i < len(old) and isinstance(old[i], dict):
+                    entry = copy.deepcopy(old[i])
+                entry["id"] = tc.id or entry.get("id") or f"call_{i}"
+                fn: dict[str, Any] = entry["function"] if isinstance(entry.get("function"), dict) else {}
+                entry["function"] = {**fn, "name": tc.name, "arguments": tc.arguments}
+                calls.append(entry)
+            if calls:
+                message["tool_calls"] = calls
+            else:
+                message.pop("tool_calls", None)
+        if reply.finish_reason:
+            choice["finish_reason"] = reply.finish_reason
+        return out
+
+    def text_answer(self, text: str, model: str) -> dict[str, Any]:
+        return {
+            "id": "chatcmpl-replayed",
+            "object": "chat.completion",
+            "model": model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+        }
+
+    def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        fns = [
+            t["function"]
+            for t in request.get("tools") or []
+            if isinstance(t, dict) and isinstance(t.get("function"), dict)
+        ]
+        return {f["name"]: f.get("parameters") or {} for f in fns if isinstance(f.get("name"), str)}
+
+    def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
+        if ev.data is None:
+            return [Seen("other")]
+        if ev.data.strip() == "[DONE]":
+            return [Seen("terminal")]
+        obj = ev.json()
+        if not isinstance(obj, dict):
+            return [Seen("other")]
+        choice = _choice(obj) or {}
+        out: list[Seen] = []
+        content = (choice.get("delta") or {}).get("content")
+        if isinstance(content, str) and content:
+            out.append(Seen("text", text=content))
+        if choice.get("finish_reason"):
+            out += [Seen("text_end"), Seen("finish", finish=choice["finish_reason"])]
+        return out or [Seen("other")]
+
+    def text_event(self, template: Event, text: str) -> bytes:
+        obj = template.json()
+        choice = obj["choices"][0]
+        choice["delta"] = {"content": text}
+        choice["finish_reason"] = None
+        return render_event(template.name, obj)
+
+    def with_finish(self, ev: Event, finish: str) -> bytes:
+        obj = ev.json()
+        obj["choices"][0]["finish_reason"] = finish
+        return render_event(ev.name, obj)
+
+    def without_text(self, ev: Event) -> Event:
+        obj = ev.json()
+        if isinstance(obj, dict) and obj.get("choices"):
+            obj["choices"][0]["delta"] = {}
+        return parse_event(render_event(ev.name, obj))
+
+    def assemble(self, events: list[Event]) -> dict[str, Any] | None:
+        base: dict[str, Any] = {}
+        text: list[str] = []
+        refusal: list[str] = []
+        calls: dict[int, dict[str, Any]] = {}
+        finish = None
+        done = False
+        for ev in events:
+            if ev.data is not None and ev.data.strip() == "[DONE]":
+                done = True
+                continue
+            obj = ev.json()
+            if not isinstance(obj, dict):
+                continue
+            for key in ("id", "created", "model", "system_fingerprint", "service_tier", "usage"):
+                if obj.get(key) is not None:
+                    base[key] = obj[key]
+            choice = _choice(obj)
+            if choice is None:
+                continue
+            delta = choice.get("delta") or {}
+            if isinstance(delta.get("content"), str):
+                text.append(delta["content"])
+            if isinstance(delta.get("refusal"), str):
+                refusal.append(delta["refusal"])
+            for tc in delta.get("tool_calls") or []:
+                entry = calls.setdefault(int(tc.get("index", 0)), {"type": "function", "function": {"arguments": ""}})
+                if tc.get("id"):
+                    entry["id"] = tc["id"]
+                fn = tc.get("function") or {}
+                if fn.get("name"):
+                    entry["function"]["name"] = fn["name"]
+                entry["function"]["arguments"] += fn.get("arguments") or ""
+            finish = choice.get("finish_reason") or finish
+        if not done and finish is None:
+            return None
+        message: dict[str, Any] = {"role": "assistant", "content": "".join(text) if text else None}
+        if refusal:
+            message["refusal"] = "".join(refusal)
+        if calls:
+            message["tool_calls"] = [calls[i] for i in sorted(calls)]
+        choice_out = {"index": 0, "message": message, "finish_reason": finish}
+        return {**base, "object": "chat.completion", "choices": [choice_out]}
+
+    def render(self, base: dict[str, Any], reply: LlmReply, repeat_text: bool = False) -> bytes:
+        head = {k: base[k] for k in ("id", "created", "model", "system_fingerprint") if k in base}
+
+        def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
+            choice = {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
+            return render_event(None, {**head, "object": "chat.completion.chunk", "choices": [choice]})
+
+        out = [chunk({"role": "assistant", "content": ""})]
+        if reply.text:
+            out += [chunk({"content": reply.text})] * (2 if repeat_text else 1)
+        if reply.refusal:
+            out.append(chunk({"refusal": reply.refusal}))
+        for i, tc in enumerate(reply.tool_calls or []):
+            fn = {"name": tc.name, "arguments": tc.arguments}
+            out.append(
+                chunk({"tool_calls": [{"index": i, "id": tc.id or f"call_{i}", "type": "function", "function": fn}]})
+            )
+        out.append(chunk({}, reply.finish_reason or "stop"))
+        return b"".join(out) + render_event(None, "[DONE]")

@@ -1,0 +1,391 @@
+"""Searching and shrinking fault schedules: the pure part of ``windtunnel explore``.
+
+Nothing here calls an agent: the explore flow runs the schedules this module proposes and hands back what
+each cell showed (:class:`Observation`). The search is coverage-guided, as fuzzers of programs are:
+
+* **features** of a cell (:func:`features`) stand for the branches it took: each pair of consecutive
+  calls at the seams with their outcome, the number of calls, the exception types met, the answer, each
+  invariant's verdict, and how near a check with a threshold came to it (latency ...). A cell that shows
+  a feature no earlier cell showed joins the **corpus**.
+* **proposals** come from the corpus. A new entry is first extended *where its faults changed the run*
+  (its frontier: the calls its parent did not make, e.g. the retry a timeout caused), one fault of each
+  mode at each such call; then random edits of entries (add, drop, move, re-mode a fault, a burst, the
+  prompt or one of its mutations), newer entries first.
+* **shrinking** (:func:`shrink_candidates`) proposes smaller schedules in a fixed order — fewer faults,
+  shorter bursts, later calls, milder modes (:func:`~windtunnel.chaos.base.mode_severity`), the golden
+  prompt instead of its mutation — and the flow keeps the first one that still fails.
+
+Every choice is drawn from a ``random.Random`` seeded by the caller: the same seed, the same search.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from windtunnel.chaos.base import FaultSpec, mode_severity
+from windtunnel.chaos.base import llm_faults as llm_registry
+from windtunnel.chaos.base import tool_faults as tool_registry
+from windtunnel.chaos.schedule import LLM_SEAM, TOOL_PREFIX, Schedule, Slot
+
+
+@dataclass(frozen=True)
+class Input:
+    """What is sent to the agent: a golden prompt, or one of its planned mutations."""
+
+    golden_index: int
+    mutation: int | None = None
+    """Index into the golden prompt's planned mutations (``None``: the golden prompt itself)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One cell to run: an input under a schedule."""
+
+    input: Input
+    schedule: Schedule
+    parent: int | None = None
+    """The corpus entry it was derived from (``None``: a baseline)."""
+
+    @property
+    def key(self) -> tuple[Input, str]:
+        return self.input, self.schedule.digest()
+
+
+@dataclass
+class Observation:
+    """What a cell showed, reduced to what the search reads."""
+
+    calls: list[tuple[str, str, str]]
+    """Each call at a seam in order: ``(seam, outcome, faults)`` (seam ``llm`` / ``tool:NAME``)."""
+    status: str
+    error_kind: str | None = None
+    errors: list[str] = field(default_factory=list)
+    """Exception types met at the seams and by the harness (``ToolTimeout``, ``RateLimitError`` ...)."""
+    answer: str | None = None
+    checks: list[tuple[str, bool]] = field(default_factory=list)
+    margins: list[tuple[str, float]] = field(default_factory=list)
+    """Each check with a numeric threshold: its distance from it (0 at it, negative past it)."""
+
+    @property
+    def failed(self) -> bool:
+        """A broken invariant or an agent that raised: what explore looks for."""
+        return self.status in ("failed", "error")
+
+    def seam_calls(self) -> dict[str, int]:
+        """How many calls each seam saw."""
+        out: dict[str, int] = {}
+        for seam, _, _ in self.calls:
+            out[seam] = out.get(seam, 0) + 1
+        return out
+
+    def failure_signature(self) -> tuple[str, ...]:
+        """What a failure is, for telling two apart: the broken checks, else the kind of error."""
+        broken = tuple(sorted(cid for cid, ok in self.checks if not ok))
+        return broken or (f"error:{self.error_kind or 'error'}",)
+
+
+def _bucket(n: int) -> int:
+    """Hit counts in buckets (1, 2, 3, 4-7, 8-15 ...), as fuzzers count loop iterations."""
+    return n if n < 4 else 1 << n.bit_length()
+
+
+def features(obs: Observation) -> set[tuple[Any, ...]]:
+    """The coverage features of one cell (see the module docstring)."""
+    out: set[tuple[Any, ...]] = set()
+    prev = ("start", "", "")
+    for event in obs.calls:
+        out.add(("edge", prev[:2], event[:2]))
+        prev = event
+    out.add(("edge", prev[:2], ("end", obs.status)))
+    for seam, n in obs.seam_calls().items():
+        out.add(("calls", seam, _bucket(n)))
+    out.update(("error", e) for e in obs.errors)
+    if obs.error_kind:
+        out.add(("error_kind", obs.error_kind))
+    if obs.answer is not None:
+        digest = hashlib.sha256(" ".join(obs.answer.lower().split()).encode()).hexdigest()[:12]
+        out.add(("answer", digest))
+    out.update(("check", cid, ok) for cid, ok in obs.checks)
+    for cid, margin in obs.margins:  # closer to the threshold = a new bucket: a gradient toward breaking it
+        if margin < NEAR:
+            out.add(("near", cid, math.floor(max(margin, -0.1) * 20)))
+    return out
+
+
+NEAR = 0.5
+"""Margins below this (half the threshold) count as near it; each 5 % of the threshold closer is a feature."""
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A fault mode the search may place at a seam, with its default parameters."""
+
+    name: str
+    severity: int
+
+
+def seam_modes(seam: str, usable: Any = None) -> list[Mode]:
+    """The registry's modes that can be placed at ``seam`` with their default parameters, mildest first.
+
+    Modes that only delay the call (severity 0) are left out: they matter only to latency checks and cost
+    wall time. ``usable(fault) -> bool`` drops the modes the agent's seam cannot express."""
+    registry = llm_registry if seam == LLM_SEAM else tool_registry
+    extra = {} if seam == LLM_SEAM else {"tool": seam[len(TOOL_PREFIX) :]}
+    out: list[Mode] = []
+    for name in registry.names():
+        cls = registry.get(name)
+        try:
+            fault: FaultSpec = cls.model_validate({"mode": name, **extra})
+        except ValueError:  # a mode with required parameters (wrong_data's patch) has no default form
+            continue
+        severity = mode_severity(cls)
+        if severity <= 0 or (usable is not None and not usable(fault)):
+            continue
+        out.append(Mode(name, severity))
+    return sorted(out, key=lambda m: (m.severity, m.name))
+
+
+def slot(seam: str, on_call: int, mode: str, count: int | None = None) -> Slot:
+    return Slot(seam=seam, fault={"mode": mode}, on_call=on_call, count=count)
+
+
+def with_faults(schedule: Schedule, slots: Sequence[Slot], name: str | None = None) -> Schedule:
+    """A schedule with these slots (sorted by seam, call and mode, so equal sets are equal schedules)."""
+    ordered = sorted(slots, key=lambda s: (s.seam, s.on_call or 0, s.count or 1, str(s.fault.get("mode"))))
+    return Schedule(name=name or schedule.name, faults=ordered, context_attacks=list(schedule.context_attacks))
+
+
+def _clash(slots: Sequence[Slot], seam: str, call: int) -> bool:
+    for s in slots:
+        start = s.on_call or 1
+        if s.seam == seam and start <= call < start + (s.count or 1):
+            return True
+    return False
+
+
+@dataclass
+class Entry:
+    """A corpus entry: a candidate that showed something new, and what it showed."""
+
+    candidate: Candidate
+    observation: Observation
+    frontier: list[tuple[str, int]]
+    """Calls this entry made that its parent did not: ``(seam, n)``, the n-th call at that seam."""
+    picked: int = 0
+
+
+def frontier(obs: Observation, parent: Observation | None) -> list[tuple[str, int]]:
+    """``(seam, n)`` of the calls in ``obs`` beyond what ``parent`` made at that seam (all of them for a baseline)."""
+    mine, theirs = obs.seam_calls(), parent.seam_calls() if parent is not None else {}
+    return [(seam, n) for seam, total in sorted(mine.items()) for n in range(theirs.get(seam, 0) + 1, total + 1)]
+
+
+class Search:
+    """The coverage-guided proposer: feed it observations, ask it for the next candidates."""
+
+    MAX_FAULTS = 4
+
+    def __init__(
+        self,
+        rng: random.Random,
+        modes: dict[str, list[Mode]],
+        mutations: dict[int, int],
+        *,
+        extend_seams: Iterable[str] | None = None,
+    ) -> None:
+        self.rng = rng
+        self.modes = modes
+        """The modes each seam takes (seams are added as the agent is seen calling them)."""
+        self.mutations = mutations
+        """How many planned mutations each golden prompt has."""
+        self.corpus: list[Entry] = []
+        self.seen: set[tuple[Any, ...]] = set()
+        self.tried: set[tuple[Input, str]] = set()
+        self._queue: list[Candidate] = []
+        self._n = 0
+        self._allowed = set(extend_seams) if extend_seams is not None else None
+
+    def add_seam(self, seam: str, modes: list[Mode]) -> None:
+        if seam not in self.modes and (self._allowed is None or seam in self._allowed):
+            self.modes[seam] = modes
+
+    # -- observations ---------------------------------------------------------------------------
+    def observe(self, candidate: Candidate, obs: Observation) -> bool:
+        """Record a cell; True when it showed a new feature (it then joins the corpus)."""
+        self.tried.add(candidate.key)
+        new = features(obs) - self.seen
+        if not new:
+            return False
+        self.seen |= new
+        parent = self.corpus[candidate.parent].observation if candidate.parent is not None else None
+        entry = Entry(candidate, obs, frontier(obs, parent))
+        self.corpus.append(entry)
+        self._queue_frontier(len(self.corpus) - 1)
+        return True
+
+    def _queue_frontier(self, index: int) -> None:
+        """One fault of every mode at each call of the entry's frontier (new entries are tried first)."""
+        entry = self.corpus[index]
+        slots = entry.candidate.schedule.faults
+        if len(slots) >= self.MAX_FAULTS:
+            return
+        proposals: list[Candidate] = []
+        for seam, n in entry.frontier:
+            if seam not in self.modes or _clash(slots, seam, n):
+                continue
+            for mode in self.modes[seam]:
+                schedule = self._named(with_faults(entry.candidate.schedule, [*slots, slot(seam, n, mode.name)]))
+                proposals.append(Candidate(entry.candidate.input, schedule, index))
+        self.rng.shuffle(proposals)
+        self._queue = proposals + self._queue
+
+    def _named(self, schedule: Schedule) -> Schedule:
+        return Schedule(name=f"x{schedule.digest()}", faults=schedule.faults, context_attacks=schedule.context_attacks)
+
+    # -- proposals --------------------------------------------------------------------------------
+    def propose(self, n: int) -> list[Candidate]:
+        """The next ``n`` candidates not tried yet (fewer only when the space is exhausted)."""
+        out: list[Candidate] = []
+        keys: set[tuple[Input, str]] = set()
+        misses = 0
+        while len(out) < n and misses < 200:
+            cand = self._queue.pop(0) if self._queue else self._havoc()
+            if cand is None or cand.key in self.tried or cand.key in keys:
+                misses += 1
+                continue
+            keys.add(cand.key)
+            out.append(cand)
+        return out
+
+    def _pick(self) -> int | None:
+        """A corpus entry to edit: newer and less often picked entries are likelier."""
+        if not self.corpus:
+            return None
+        weights = [(1 + i) / (1 + e.picked) ** 2 for i, e in enumerate(self.corpus)]
+        index = self.rng.choices(range(len(self.corpus)), weights=weights)[0]
+        self.corpus[index].picked += 1
+        return index
+
+    def _havoc(self) -> Candidate | None:
+        index = self._pick()
+        if index is None:
+            return None
+        entry = self.corpus[index]
+        slots = list(entry.candidate.schedule.faults)
+        inp = entry.candidate.input
+        counts = entry.observation.seam_calls()
+        for _ in range(1 + self.rng.randrange(2)):  # one or two edits
+            op = self.rng.random()
+            if op < 0.45 or not slots:
+                added = self._random_slot(counts, slots)
+                if added is not None and len(slots) < self.MAX_FAULTS:
+                    slots.append(added)
+            elif op < 0.6:
+                slots.pop(self.rng.randrange(len(slots)))
+            elif op < 0.75:
+                i = self.rng.randrange(len(slots))
+                s = slots[i]
+                modes = self.modes.get(s.seam) or []
+                if modes:
+                    slots[i] = s.model_copy(update={"fault": {"mode": self.rng.choice(modes).name}})
+            elif op < 0.85:
+                i = self.rng.randrange(len(slots))
+                s = slots[i]
+                slots[i] = s.model_copy(update={"on_call": max(1, (s.on_call or 1) + self.rng.choice((-1, 1)))})
+            elif op < 0.93:
+                i = self.rng.randrange(len(slots))
+                s = slots[i]
+                slots[i] = s.model_copy(update={"count": self.rng.choice((None, 2, 3))})
+            else:
+                inp = self._other_input(inp)
+        schedule = self._named(with_faults(entry.candidate.schedule, slots))
+        return Candidate(inp, schedule, index)
+
+    def _random_slot(self, counts: dict[str, int], slots: Sequence[Slot]) -> Slot | None:
+        seams = sorted(self.modes)
+        if not seams:
+            return None
+        seam = self.rng.choice(seams)
+        call = 1 + self.rng.randrange(counts.get(seam, 0) + 1)
+        if _clash(slots, seam, call):
+            return None
+        return slot(seam, call, self.rng.choice(self.modes[seam]).name)
+
+    def _other_input(self, inp: Input) -> Input:
+        total = self.mutations.get(inp.golden_index, 0)
+        if inp.mutation is not None or not total:
+            return Input(inp.golden_index)
+        return Input(inp.golden_index, self.rng.randrange(total))
+
+
+def random_schedule(rng: random.Random, modes: dict[str, list[Mode]], counts: dict[str, int]) -> Schedule:
+    """A schedule of one to three faults drawn uniformly from the same space explore searches (the
+    baseline explore is measured against: random schedules at the same budget)."""
+    slots: list[Slot] = []
+    seams = sorted(modes)
+    for _ in range(1 + rng.randrange(3)):
+        seam = rng.choice(seams)
+        call = 1 + rng.randrange(counts.get(seam, 0) + 1)
+        if _clash(slots, seam, call):
+            continue
+        burst = rng.choice((None, None, None, 2, 3))
+        slots.append(slot(seam, call, rng.choice(modes[seam]).name, burst))
+    schedule = with_faults(Schedule(), slots)
+    return Schedule(name=f"r{schedule.digest()}", faults=schedule.faults)
+
+
+def shrink_candidates(
+    schedule: Schedule, inp: Input, modes: dict[str, list[Mode]], calls: dict[str, int]
+) -> Iterator[tuple[str, Input, Schedule]]:
+    """Smaller versions of a failing (input, schedule), simplest step first, each with what it changed.
+
+    Fewer faults, then shorter bursts, then a later call (up to the calls the seam saw), then a milder mode
+    (strictly lower severity, mildest first), then the golden prompt instead of a mutation."""
+    slots = list(schedule.faults)
+    for i, s in enumerate(slots):
+        yield f"drop {s.label()}", inp, with_faults(schedule, slots[:i] + slots[i + 1 :])
+    for i, s in enumerate(slots):
+        if s.count and s.count > 1:
+            shorter = s.model_copy(update={"count": s.count - 1 if s.count > 2 else None})
+            yield f"shorten {s.label()}", inp, with_faults(schedule, [*slots[:i], shorter, *slots[i + 1 :]])
+    for i, s in enumerate(slots):
+        if s.on_call is not None and s.on_call < calls.get(s.seam, 0):
+            later = s.model_copy(update={"on_call": s.on_call + 1})
+            others = slots[:i] + slots[i + 1 :]
+            if not _clash(others, s.seam, s.on_call + 1):
+                yield f"move {s.label()} later", inp, with_faults(schedule, [*others, later])
+    for i, s in enumerate(slots):
+        current = next((m for m in modes.get(s.seam, []) if m.name == s.fault.get("mode")), None)
+        if current is None:
+            continue
+        for m in modes.get(s.seam, []):
+            if m.severity < current.severity:
+                milder = s.model_copy(update={"fault": {"mode": m.name}})
+                yield (
+                    f"milder {s.label()} -> {m.name}",
+                    inp,
+                    with_faults(schedule, [*slots[:i], milder, *slots[i + 1 :]]),
+                )
+    if inp.mutation is not None:
+        yield "golden prompt instead of its mutation", Input(inp.golden_index), schedule
+
+
+__all__ = [
+    "Candidate",
+    "Entry",
+    "Input",
+    "Mode",
+    "Observation",
+    "Search",
+    "features",
+    "frontier",
+    "random_schedule",
+    "seam_modes",
+    "shrink_candidates",
+    "with_faults",
+]

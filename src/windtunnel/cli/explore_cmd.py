@@ -1,0 +1,97 @@
+"""``windtunnel explore``: search fault schedules for what breaks the agent, shrink it, keep it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt
+from windtunnel.cli.app import app
+
+
+@app.command("explore")
+def explore(
+    config: Path = typer.Option(None, "-c", "--config", help="Config file (windtunnel.yaml or flakestorm.yaml)."),
+    budget: int = typer.Option(200, "--budget", min=1, help="Agent calls the search may spend (baselines included)."),
+    seed: int = typer.Option(None, "--seed", help="Search seed (default: advanced.seed, else a fresh one, recorded)."),
+    reruns: int = typer.Option(
+        3, "--reruns", min=1, help="Reruns of each shrunk failure: flaky unless it fails k of k."
+    ),
+    max_failures: int = typer.Option(
+        1, "--max-failures", min=1, help="Stop searching after this many distinct failures."
+    ),
+    shrink_budget: int = typer.Option(
+        200, "--shrink-budget", min=0, help="Agent calls shrinking one failure may spend."
+    ),
+    strategy: str = typer.Option(
+        "guided", "--strategy", help="guided (coverage-guided search) or random (random schedules: a baseline)."
+    ),
+    mutations: bool = typer.Option(True, "--mutations/--no-mutations", help="Also search the planned mutations."),
+    save: bool = typer.Option(True, "--save/--no-save", help="Save minimal failures to .windtunnel/found/."),
+    found_dir: Path = typer.Option(None, "--found-dir", help="Where to save them (default: found/ beside the store)."),
+    concurrency: int = typer.Option(None, "--concurrency", min=1, help="Override advanced.concurrency."),
+    fmt: str = typer.Option(None, "--format", "-f", help="Report format (json, html, md ...; default from -o)."),
+    output: Path = typer.Option(None, "--output", "-o", help="Where to write the report."),
+    store: Path = typer.Option(None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store)."),
+    persist: bool = typer.Option(True, "--store-results/--no-store", help="Keep the run in the store (`view`)."),
+    quiet: bool = typer.Option(False, "-q", "--quiet", help="No progress bar, only the findings."),
+    executor: str = ExecutorOpt,
+    ray_address: str = RayAddressOpt,
+) -> None:
+    """Search fault schedules × prompt mutations for cells that break an invariant, guided by what each cell
+    shows (new call sequences, exceptions, answers); shrink each failure to a minimal schedule, rerun it
+    --reruns times (flaky unless it fails every time) and save it to .windtunnel/found/, which `run`,
+    `contract run` and `ci` replay first.
+
+    Exit 0 when no failure was found, 1 when one was, 2 on a usage or config error, 3 when the agent cannot
+    be reached, 130 when interrupted.
+    """
+    from windtunnel._util.errors import UsageError
+
+    if strategy not in ("guided", "random"):
+        raise UsageError(f"--strategy {strategy!r} is not guided or random", hint="use --strategy guided (default)")
+    options: dict[str, Any] = {k: v for k, v in locals().items() if k not in ("quiet", "UsageError")}
+    from windtunnel._util.signals import held_interrupts
+    from windtunnel.cli._listener import RichListener
+    from windtunnel.flows.explore import ExploreRequest, explore_flow
+
+    with held_interrupts():
+        outcome = explore_flow(ExploreRequest(**options), RichListener(quiet=quiet))
+        _render(outcome)
+    raise typer.Exit(int(outcome.exit_code))
+
+
+def _render(outcome: Any) -> None:
+    from rich.markup import escape
+
+    from windtunnel.cli._console import out_console
+
+    con = out_console()
+    data = outcome.report.get("explore") or {}
+    con.print(
+        f"explore ({data.get('strategy')}): {data.get('calls')} agent calls searched, {data.get('shrink_calls')} "
+        f"shrinking and rerunning; corpus {data.get('corpus')}, {data.get('features')} features; seams: "
+        + escape(", ".join(data.get("seams") or {}) or "none")
+    )
+    failures = data.get("failures") or []
+    if not failures:
+        verdict = "[bold green]no failure found[/]" if outcome.passed else "[bold yellow]stopped early[/]"
+        con.print(f"{verdict} within the budget (a larger --budget searches further)")
+    for i, f in enumerate(failures, 1):
+        head = "[bold yellow]FLAKY FAILURE[/]" if f["status"] == "flaky" else "[bold red]FAILURE[/]"
+        how = "not shrunk: interrupted" if f["status"] == "unshrunk" else f"reproduced {f['reproduced']}"
+        con.print(f"\n{head} {i}: {f['status']} ({how}), found after {f['found_at_call']} calls")
+        con.print("  schedule:")
+        for label in f["labels"] or ["(no faults: the agent fails without any)"]:
+            con.print(f"    - {escape(label)}")
+        con.print(f"  prompt: {escape(f['prompt'][:200])}")
+        con.print("  calls:")
+        for line in f["calls"]:
+            con.print(f"    {escape(line)}")
+        con.print(f"  went wrong: {escape(f['went_wrong'])}")
+        if f.get("saved"):
+            con.print(f"  saved: {escape(f['saved'])} (replayed first by run / contract run / ci)")
+    if outcome.report_path is not None:
+        con.print(f"report: {escape(str(outcome.report_path))}")

@@ -1,0 +1,159 @@
+"""The regression corpus: minimal failures ``windtunnel explore`` found, kept as files a user commits.
+
+Each file in ``.windtunnel/found/`` (beside the run store) holds one failure: the prompt that failed, and a
+``scenario:`` that is a contract-matrix scenario as written in a config (its faults carry ``on_call`` /
+``count``, so it is the minimal schedule exactly). ``run``, ``contract run`` and ``ci`` replay these files
+first: a saved failure keeps failing until the agent is fixed. Delete a file to forget a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from windtunnel._util.errors import ConfigError
+from windtunnel._util.yamlsource import read_yaml
+from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.model import Config, Scenario
+from windtunnel.engine.cells import Cell, MutationRef
+
+if TYPE_CHECKING:
+    from windtunnel.flows.explore import Failure
+
+FOUND_FOLDER = "found"
+HEADER = (
+    "# A failure `windtunnel explore` found and shrank to a minimal fault schedule. `windtunnel run`,\n"
+    "# `contract run` and `ci` replay it first and fail while the agent still breaks under it. Commit it to\n"
+    "# keep it as a regression test; delete it to forget it. `scenario:` is a contract-matrix scenario.\n"
+)
+
+
+@dataclass
+class Found:
+    """One saved failure."""
+
+    path: Path
+    prompt: str
+    golden_prompt: str | None
+    scenario: Scenario
+    mutation: dict[str, Any] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.scenario.name
+
+    def spec(self) -> ChaosSpec:
+        return ChaosSpec.resolve(self.scenario, name=self.scenario.name)
+
+    def cell(self, seq: int | None = None) -> Cell:
+        """The cell that replays it in ``run`` (kind ``chaos``, scenario = the failure's name)."""
+        m = self.mutation
+        return Cell(
+            id=f"{self.name}/replay",
+            kind="chaos",
+            input=self.prompt,
+            golden_prompt=self.golden_prompt,
+            mutation=MutationRef(type=m["type"], args=dict(m.get("args") or {})) if m else None,
+            scenario=self.name,
+            seq=seq,
+        )
+
+
+def found_dir(cfg: Config | None, store: Path | None = None) -> Path:
+    """The corpus folder: ``found/`` beside the run store (``--store`` > ``$WINDTUNNEL_STORE`` >
+    ``advanced.store``), so ``.windtunnel/found/`` by default."""
+    if store is None:
+        env = os.environ.get("WINDTUNNEL_STORE")
+        store = Path(env) if env else Path(cfg.advanced.store) if cfg is not None else Path(".windtunnel/runs.db")
+    return Path(store).parent / FOUND_FOLDER
+
+
+def scenario_data(spec: ChaosSpec) -> dict[str, Any]:
+    """A spec as a contract-matrix scenario (every fault with its mode first, defaults left out)."""
+
+    def dump(fault: Any) -> dict[str, Any]:
+        params = fault.model_dump(mode="json", exclude_defaults=True, exclude={"mode"})
+        return {"mode": fault.mode, **params}
+
+    out: dict[str, Any] = {"name": spec.name}
+    if spec.tool_faults:
+        out["tool_faults"] = [dump(f) for f in spec.tool_faults]
+    if spec.llm_faults:
+        out["llm_faults"] = [dump(f) for f in spec.llm_faults]
+    return out
+
+
+def save_found(folder: Path, failure: Failure, cfg: Config, config_path: Path) -> Path:
+    """Write one minimal failure; the file is named after its schedule (saving it again rewrites it)."""
+    import yaml  # writing only: windtunnel._util.yamlsource reads it back
+
+    res = failure.result
+    cell = res.cell
+    m = cell.mutation
+    failed = [f"{c.id}: {c.detail}" if c.detail else c.id for c in res.checks if not c.passed]
+    doc: dict[str, Any] = {
+        "found": {
+            "config": str(config_path),
+            "prompt": cell.prompt_text,
+            "golden_prompt": cell.golden_prompt,
+            "mutation": {"type": m.type, "args": dict(m.args)} if m is not None else None,
+            "failure": failed or [f"agent error ({res.error_kind}): {res.error}"],
+            "reproduced": f"{failure.reproduced}/{failure.reruns}",
+            "calls": call_sequence(res.calls),
+        },
+        "scenario": {
+            **scenario_data(failure.schedule.to_spec()),
+            "description": "minimal schedule: " + "; ".join(failure.schedule.labels()),
+        },
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{failure.schedule.name}.yaml"
+    path.write_text(HEADER + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
+    return path
+
+
+def call_sequence(calls: list[dict[str, Any]]) -> list[str]:
+    """Each call at a seam as one line: ``tool lookup_order: timeout (faults: timeout)``."""
+    out = []
+    for c in calls:
+        what = c.get("error") or "ok"
+        faults = c.get("faults") or []
+        out.append(
+            f"{c.get('target')} {c.get('name')}: {str(what)[:120]}" + (f" [{', '.join(faults)}]" if faults else "")
+        )
+    return out
+
+
+def load_found(folder: Path) -> list[Found]:
+    """Every saved failure in ``folder`` (sorted by file name); a broken file is a config error naming it."""
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            data, _ = read_yaml(path.read_text(encoding="utf-8"), str(path))
+        except (OSError, UnicodeDecodeError) as err:
+            raise ConfigError(f"cannot read {path}: {err}") from None
+        info = data.get("found") if isinstance(data, dict) else None
+        if not isinstance(info, dict) or not isinstance(info.get("prompt"), str):
+            raise ConfigError(
+                f"{path} is not a saved failure (no found.prompt)",
+                hint="files in this folder are written by `windtunnel explore`; move other files elsewhere",
+            )
+        try:
+            scenario = Scenario.model_validate(data.get("scenario"))
+        except ValidationError as err:
+            first = err.errors()[0]
+            raise ConfigError(
+                f"{path}: scenario.{'.'.join(str(p) for p in first['loc'])}: {first['msg']}",
+                hint="fix the scenario, or delete the file and run `windtunnel explore` again",
+            ) from None
+        out.append(Found(path, info["prompt"], info.get("golden_prompt"), scenario, info.get("mutation")))
+    return out
+
+
+__all__ = ["FOUND_FOLDER", "Found", "call_sequence", "found_dir", "load_found", "save_found", "scenario_data"]

@@ -1,0 +1,498 @@
+"""The explore flow: search fault schedules for what breaks the agent, shrink each failure, keep it.
+
+``windtunnel explore -c CONFIG --budget N``: a baseline cell per golden prompt shows which seams the agent
+calls; then the coverage-guided search of :mod:`windtunnel.chaos.search` proposes (prompt, schedule) cells in
+rounds, each round run through a :class:`~windtunnel.engine.session.RunSession` (the executor of ``run``:
+local, or Ray actors with ``advanced.executor: ray``), until a failure is found ``max_failures`` times or N
+agent calls are spent. Each failure is shrunk to a minimal schedule, rerun ``reruns`` times (flaky unless it
+fails every time) and, when minimal, saved to the regression corpus (:mod:`windtunnel.contracts.found`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel._util.imports import import_refs
+from windtunnel._util.rng import derive_seed
+from windtunnel.agents import Agent
+from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.base import FaultSpec, LlmFaultSpec
+from windtunnel.chaos.hooks import agent_hooks
+from windtunnel.chaos.schedule import LLM_SEAM, TOOL_PREFIX, Schedule
+from windtunnel.chaos.seams import llm_mode_problems
+from windtunnel.chaos.search import (
+    Candidate,
+    Input,
+    Mode,
+    Observation,
+    Search,
+    random_schedule,
+    seam_modes,
+    shrink_candidates,
+)
+from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.load import find_config, load_config
+from windtunnel.config.model import Config
+from windtunnel.contracts.found import found_dir, save_found
+from windtunnel.engine.cells import Cell, CellResult, MutationRef
+from windtunnel.engine.plan import iter_mutation_plans
+from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.runner import CellRunner
+from windtunnel.engine.session import RunSession, run_invariants
+from windtunnel.flows.common import (
+    check_report_request,
+    execute,
+    new_run_id,
+    persist_report,
+    resolve_seed,
+    store_path,
+    write_report,
+)
+from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
+from windtunnel.flows.explore_report import explore_report
+from windtunnel.flows.outcome import Outcome, decide, exit_code_of
+from windtunnel.flows.preflight import check_env
+
+ROUND = 8
+"""Cells proposed per round: the search reads a round's results (in proposal order) before the next one,
+so the search is the same whatever the concurrency."""
+
+
+@dataclass
+class ExploreRequest:
+    """Everything that decides an explore run (the options of ``windtunnel explore``)."""
+
+    config: Path | None = None
+    budget: int = 200
+    """Agent calls the search may spend (baselines included; shrinking and reruns are counted apart)."""
+    seed: int | None = None
+    reruns: int = 3
+    """Reruns of each shrunk failure: one that does not fail every time is reported as flaky."""
+    max_failures: int = 1
+    """Stop searching once this many distinct failures are found."""
+    shrink_budget: int = 200
+    """Agent calls each failure's shrinking may spend."""
+    strategy: Literal["guided", "random"] = "guided"
+    """``random``: independent random schedules from the same space (the baseline the search is measured against)."""
+    mutations: bool = True
+    """Search the golden prompts' planned mutations too (and shrink back to the golden prompt)."""
+    save: bool = True
+    """Write minimal failures to the regression corpus (``.windtunnel/found/``)."""
+    found_dir: Path | None = None
+    concurrency: int | None = None
+    fmt: str | None = None
+    output: Path | None = None
+    store: Path | None = None
+    persist: bool = True
+    loaded: Config | None = None
+    executor: str | None = None
+    ray_address: str | None = None
+
+
+@dataclass
+class Failure:
+    """A failure explore found, shrunk and rerun."""
+
+    input: Input
+    schedule: Schedule
+    found: Schedule
+    """The schedule as the search found it (before shrinking)."""
+    found_at: int
+    """Agent calls the search had spent when it found this failure."""
+    signature: tuple[str, ...]
+    result: CellResult
+    """The first rerun of the minimal schedule (its call sequence and verdict)."""
+    reproduced: int = 0
+    reruns: int = 0
+    steps: list[str] = field(default_factory=list)
+    """What shrinking removed or changed, in order."""
+    path: Path | None = None
+    """The regression-corpus file it was saved to."""
+
+    @property
+    def status(self) -> str:
+        """``minimal`` when every rerun failed, ``flaky`` when some did not, ``unshrunk`` when the run was
+        interrupted before this failure was shrunk and rerun."""
+        if not self.reruns:
+            return "unshrunk"
+        return "minimal" if self.reproduced == self.reruns else "flaky"
+
+
+@dataclass
+class ExploreResult:
+    """What the search did (the flow's outcome ``detail``), filled as it goes: an interrupted run keeps
+    the failures found so far."""
+
+    strategy: str
+    failures: list[Failure] = field(default_factory=list)
+    calls: int = 0
+    """Agent calls the search spent (baselines included)."""
+    shrink_calls: int = 0
+    corpus: int = 0
+    features: int = 0
+    seams: dict[str, list[str]] = field(default_factory=dict)
+
+
+def observe(result: CellResult) -> Observation:
+    """A cell result as the search sees it."""
+    calls: list[tuple[str, str, str]] = []
+    errors: list[str] = []
+    for c in result.calls:
+        seam = LLM_SEAM if c.get("target") == "llm" else f"{TOOL_PREFIX}{c.get('name')}"
+        err = c.get("error")
+        if err:
+            errors.append(str(err).split(":", 1)[0].split("(", 1)[0].strip()[:40])
+        calls.append((seam, "error" if err else "ok", ",".join(c.get("faults") or [])))
+    return Observation(
+        calls=calls,
+        status=result.status,
+        error_kind=result.error_kind,
+        errors=errors,
+        answer=result.output,
+        checks=[(c.id, c.passed) for c in result.checks],
+        margins=[(c.id, c.margin) for c in result.checks if c.margin is not None],
+    )
+
+
+class _Runner:
+    """Runs rounds of candidates through a RunSession and counts the agent calls."""
+
+    def __init__(self, cfg: Config, req: ExploreRequest, seed: int, listener: Listener) -> None:
+        self.cfg, self.req, self.seed, self.listener = cfg, req, seed, listener
+        self.invariants, self.notices = run_invariants(cfg)
+        self.inputs: dict[int, list[tuple[MutationRef, str | list[dict[str, Any]]]]] = {}
+        self.calls = 0
+        self.cells = 0
+        self.baselines: dict[str, str] | None = None
+        self.sentinel = _sentinel(cfg)
+        self.progress = True
+
+    def mutation_plans(self) -> dict[int, int]:
+        """Plan the golden prompts' text mutations once (the same as ``run`` plans for this seed)."""
+        if not self.req.mutations or not self.cfg.mutations.types:
+            return {}
+        notes: list[str] = []
+        for gi, planned in iter_mutation_plans(self.cfg, seed=self.seed, notices=notes, llm=False):
+            kept = [
+                (MutationRef(type=t, args=a, level="text"), text) for t, level, a, text in planned if level == "text"
+            ]
+            if kept:
+                self.inputs[gi] = kept
+        return {gi: len(v) for gi, v in self.inputs.items()}
+
+    def cell(self, cand: Candidate, tag: str) -> Cell:
+        self.cells += 1
+        gi = cand.input.golden_index
+        golden = self.cfg.golden_prompts[gi]
+        ref, text = (None, golden) if cand.input.mutation is None else self.inputs[gi][cand.input.mutation]
+        return Cell(
+            id=f"{tag}{self.cells}/{cand.schedule.name}",
+            kind="chaos",
+            input=text,
+            golden_prompt=golden,
+            golden_index=gi,
+            mutation=ref,
+            scenario=cand.schedule.name,
+            turns=self.cfg.golden_turns.get(golden) if ref is None else None,
+        )
+
+    async def run(self, cands: Sequence[Candidate], tag: str) -> list[CellResult]:
+        """Run one round; the results in the candidates' order."""
+        cells = [self.cell(c, tag) for c in cands]
+        chaos: dict[str | None, ChaosSpec] = {c.schedule.name: c.schedule.to_spec() for c in cands}
+        if self.sentinel is not None:
+            chaos[self.sentinel.name] = self.sentinel
+        got: dict[str, CellResult] = {}
+
+        def keep(result: CellResult) -> None:
+            got[result.cell.id] = result
+            if self.progress:  # the bar counts the search's calls (--budget), not shrinking's
+                self.listener(cell_done(result))
+
+        session = _Session(
+            self.cfg,
+            self.invariants,
+            concurrency=self.req.concurrency or self.cfg.advanced.concurrency,
+            chaos=chaos,
+            seed=self.seed,
+            listeners=[keep],
+        )
+        session.kept = self.baselines
+        try:
+            await session.run(cells)
+            self.baselines = session.kept
+        except ConfigError:
+            if self.sentinel is None or got:
+                raise
+            self.sentinel = None  # the framework's model client cannot be faulted: explore its tools alone
+            return await self.run(cands, tag)
+        self.calls += len(cells)
+        missing = [c.id for c in cells if c.id not in got]
+        if missing:
+            raise KeyboardInterrupt  # the session was cut short: stop as Ctrl-C would
+        return [got[c.id] for c in cells]
+
+
+@dataclass
+class _Session(RunSession):
+    """A round's session: the clean baseline answers (``behavior_unchanged: auto``) are asked for once per
+    explore run, not once per round (``kept`` carries them from round to round)."""
+
+    kept: dict[str, str] | None = field(default=None, init=False)
+
+    async def baselines(self, agent: Agent, runner: CellRunner) -> dict[str, str]:
+        if self.kept is None:
+            self.kept = await super().baselines(agent, runner)
+        return self.kept
+
+
+def _sentinel(cfg: Config) -> ChaosSpec | None:
+    """A spec whose LLM fault never fires, for agents whose model seam exists only when a spec has LLM
+    faults (an HTTP agent's LLM proxy, a framework agent's SDK transport): every round has it, so the
+    model calls are seen in every round alike. A launched HTTP agent gets it only when ``agent.env`` names its
+    model's base URL (``OPENAI_BASE_URL`` / ``ANTHROPIC_BASE_URL``): the proxy then forwards there."""
+    agent = cfg.agent
+    python = capabilities(agent).python
+    if python and (getattr(agent, "llm", None) or not agent_hooks().is_framework(agent)):
+        return None
+    if not python and not getattr(agent, "command", None):
+        return None
+    if not python and not any(
+        k in (getattr(agent, "env", None) or {}) for k in ("OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
+    ):
+        return None  # where its model is is not declared: its model calls are left alone (never sent elsewhere)
+    modes = seam_modes(LLM_SEAM)
+    if not modes:
+        return None
+    return Schedule.model_validate(
+        {"name": "explore-seams", "faults": [{"seam": LLM_SEAM, "on_call": 10**9, "fault": {"mode": modes[0].name}}]}
+    ).to_spec()
+
+
+def _usable(cfg: Config) -> Callable[[FaultSpec], bool]:
+    """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode)."""
+
+    def ok(fault: FaultSpec) -> bool:
+        if not isinstance(fault, LlmFaultSpec):
+            return True
+        return not llm_mode_problems(cfg.agent, ChaosSpec("probe", (), (fault,)), "explore")
+
+    return ok
+
+
+def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
+    if req.budget < 1:
+        raise UsageError(
+            f"--budget {req.budget} spends nothing", hint="give --budget a number of agent calls, e.g. 200"
+        )
+    if req.reruns < 1:
+        raise UsageError(f"--reruns {req.reruns} cannot measure flakiness", hint="give --reruns 1 or more (default 3)")
+    check_executor(req.executor)
+    if req.loaded is not None:
+        config_path, cfg = Path(req.config or "<mapping>"), req.loaded
+    else:
+        config_path = find_config(req.config)
+        cfg = load_config(config_path)
+    import_refs(cfg.agent.python_refs())
+    check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
+    check_env(cfg, str(config_path), command="explore", mutation=False)
+    apply_placement(cfg, req.executor, req.ray_address)
+    if not cfg.golden_prompts:
+        raise ConfigError(
+            "the config has no golden_prompts, so there is nothing to explore",
+            hint="add a `golden_prompts:` list with the requests your agent must handle",
+        )
+    return config_path, cfg, resolve_seed(cfg, req.seed)
+
+
+def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
+    """Search, shrink, rerun, save and report (see the module docstring)."""
+    config_path, cfg, seed = _load(req)
+    runner = _Runner(cfg, req, seed, listener)
+    listener(
+        Planned(
+            mode="chaos",
+            text=f"windtunnel explore: up to {req.budget} agent calls ({req.strategy} search, seed {seed}) "
+            f"against {cfg.agent.type} agent, then shrinking and {req.reruns} reruns of each failure",
+            total=req.budget,
+            label="agent calls",
+        )
+    )
+    for n in runner.notices:
+        listener(Notice(n))
+    result = ExploreResult(req.strategy)
+
+    async def main() -> None:
+        await _explore(runner, req, seed, listener, result)
+
+    ran = execute(main, listener, total=req.budget, label="agent calls")
+    if ran.cut_short and not result.calls:
+        result.calls = runner.calls
+    saved = _save(result, cfg, req, config_path) if req.save and not ran.cut_short else []
+    for path in saved:
+        listener(Notice(f"saved {path}: `windtunnel run` and `contract run` replay it first", kind="status"))
+    run_id = new_run_id()
+    report = explore_report(result, cfg, req, config_path, seed, run_id, runner.notices, ran)
+    written = write_report(report, req.fmt, req.output, run_id)
+    if req.persist:
+        persist_report(report, store=store_path(cfg, req.store))
+    passed = not result.failures
+    status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None)
+    return Outcome(
+        mode="chaos",
+        status=status,
+        passed=passed and not ran.cut_short,
+        exit_code=exit_code_of(status, passed),
+        report=report,
+        notices=runner.notices,
+        report_path=written,
+        run_id=run_id,
+        stored=req.persist,
+        planned=req.budget,
+        completed=result.calls,
+        aborted=ran.aborted,
+        detail=result,
+    )
+
+
+async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Listener, out: ExploreResult) -> None:
+    """The search, then the shrinking of what it found, filling ``out`` as they go."""
+    rng = random.Random(derive_seed(seed, "explore", req.strategy))
+    mutations = runner.mutation_plans()
+    usable = _usable(runner.cfg)
+    search = Search(rng, {}, mutations)
+    failures = out.failures
+    signatures: set[tuple[str, ...]] = set()
+    empty = Schedule(name="baseline")
+    base = [Candidate(Input(gi), empty) for gi in range(len(runner.cfg.golden_prompts))][: req.budget]
+    found: list[tuple[Candidate, Observation, CellResult, int]] = []
+    counts: dict[str, int] = {}
+
+    def take(cands: Sequence[Candidate], results: Sequence[CellResult]) -> None:
+        for cand, res in zip(cands, results, strict=True):
+            obs = observe(res)
+            for seam, n in obs.seam_calls().items():
+                search.add_seam(seam, seam_modes(seam, usable))
+                counts[seam] = max(counts.get(seam, 0), n)
+            search.observe(cand, obs)
+            sig = obs.failure_signature()
+            if obs.failed and sig not in signatures:
+                signatures.add(sig)
+                found.append((cand, obs, res, runner.calls))
+                if len(failures) < req.max_failures:  # kept as found until shrunk (an interrupted run reports it)
+                    failures.append(Failure(cand.input, cand.schedule, cand.schedule, runner.calls, sig, res))
+                listener(Notice(f"failure found after {runner.calls} agent calls: {_what(obs, cand)}", kind="status"))
+
+    take(base, await runner.run(base, "b"))
+    if not search.modes:
+        raise ConfigError(
+            "explore saw no tool or model call it can fault: the baseline cells made no call at a seam",
+            hint="declare the agent's seams (agent.tools / agent.tool_registry / agent.llm, or agent.command for an "
+            "HTTP agent) — see docs/chaos.md",
+        )
+    while runner.calls < req.budget and len(found) < req.max_failures:
+        n = min(ROUND, req.budget - runner.calls)
+        if req.strategy == "random":
+            cands = _random_round(rng, search, counts, n, len(runner.cfg.golden_prompts))
+        else:
+            cands = search.propose(n)
+        if not cands:
+            break
+        take(cands, await runner.run(cands, "x"))
+    search_calls = out.calls = runner.calls
+    out.corpus, out.features = len(search.corpus), len(search.seen)
+    out.seams = {seam: [m.name for m in modes] for seam, modes in sorted(search.modes.items())}
+    runner.progress = False
+    for i, (cand, obs, res, at) in enumerate(found[: req.max_failures], 1):
+        listener(
+            Notice(
+                f"shrinking failure {i} of {len(failures)} ({len(cand.schedule.faults)} faults), "
+                f"then {req.reruns} reruns"
+            )
+        )
+        failures[i - 1] = await _shrink(runner, req, search.modes, cand, obs, res, at)
+        out.shrink_calls = runner.calls - search_calls
+
+
+def _random_round(rng: random.Random, search: Search, counts: dict[str, int], n: int, prompts: int) -> list[Candidate]:
+    """``n`` cells of the random strategy: a golden prompt and a random schedule each, drawn independently."""
+    return [Candidate(Input(rng.randrange(prompts)), random_schedule(rng, search.modes, counts)) for _ in range(n)]
+
+
+def _what(obs: Observation, cand: Candidate) -> str:
+    labels = "; ".join(cand.schedule.labels()) or "no faults"
+    return f"{', '.join(obs.failure_signature())} under [{labels}]"
+
+
+async def _shrink(
+    runner: _Runner,
+    req: ExploreRequest,
+    modes: dict[str, list[Mode]],
+    cand: Candidate,
+    obs: Observation,
+    res: CellResult,
+    at: int,
+) -> Failure:
+    """Shrink greedily: each pass runs every smaller candidate once and keeps the first that fails the same
+    way; then the result is rerun ``reruns`` times."""
+    sig = obs.failure_signature()
+    inp, schedule = cand.input, cand.schedule
+    steps: list[str] = []
+    spent = 0
+    calls = obs.seam_calls()
+    while spent < req.shrink_budget:
+        options = list(shrink_candidates(schedule, inp, modes, calls))[: req.shrink_budget - spent]
+        if not options:
+            break
+        cands = [Candidate(i, _renamed(s, "s")) for _, i, s in options]
+        results = await runner.run(cands, "s")
+        spent += len(cands)
+        for (step, i, s), r in zip(options, results, strict=True):
+            o = observe(r)
+            if o.failed and o.failure_signature() == sig:
+                inp, schedule, calls = i, s, o.seam_calls()
+                steps.append(step)
+                break
+        else:
+            break
+    tag = hashlib.sha256(f"{schedule.digest()}|{inp.golden_index}|{inp.mutation}".encode()).hexdigest()[:10]
+    final = Schedule(name=f"found-{tag}", faults=schedule.faults, context_attacks=schedule.context_attacks)
+    reruns = await runner.run([Candidate(inp, final)] * req.reruns, "r")
+    reproduced = sum(observe(r).failed and observe(r).failure_signature() == sig for r in reruns)
+    return Failure(
+        input=inp,
+        schedule=final,
+        found=cand.schedule,
+        found_at=at,
+        signature=sig,
+        result=reruns[0] if reruns else res,
+        reproduced=reproduced,
+        reruns=req.reruns,
+        steps=steps,
+    )
+
+
+def _renamed(schedule: Schedule, prefix: str) -> Schedule:
+    return Schedule(
+        name=f"{prefix}-{schedule.digest()}", faults=schedule.faults, context_attacks=schedule.context_attacks
+    )
+
+
+def _save(result: ExploreResult, cfg: Config, req: ExploreRequest, config_path: Path) -> list[Path]:
+    folder = req.found_dir or found_dir(cfg, req.store)
+    out = []
+    for f in result.failures:
+        if f.status != "minimal" or not f.schedule.faults:  # without faults, `run` already finds it
+            continue
+        f.path = save_found(folder, f, cfg, config_path)
+        out.append(f.path)
+    return out
+
+
+__all__ = ["ExploreRequest", "ExploreResult", "Failure", "explore_flow", "observe"]

@@ -1,0 +1,117 @@
+"""The report of ``windtunnel explore``: one cell per failure (its minimal schedule's first rerun) and an
+``explore`` block with the search's figures and each failure's schedule, call sequence and diagnosis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from windtunnel.config.model import Config
+from windtunnel.contracts.found import call_sequence
+from windtunnel.engine.report import build_report, cell_row, now_iso
+from windtunnel.flows.common import run_status
+
+if TYPE_CHECKING:
+    from windtunnel.flows.common import Execution
+    from windtunnel.flows.explore import ExploreRequest, ExploreResult, Failure
+
+
+def went_wrong(failure: Failure) -> str:
+    """Where the agent went wrong: the last call before the verdict, and the verdict."""
+    res = failure.result
+    broken = [f"{c.id}: {c.detail}" if c.detail else c.id for c in res.checks if not c.passed]
+    verdict = f"the agent raised {res.error}" if res.error else "; ".join(broken) or res.status
+    faulted = [i for i, c in enumerate(res.calls, 1) if c.get("faults")]
+    if not res.calls:
+        return verdict
+    last = res.calls[-1]
+    where = f"after call {len(res.calls)} ({last.get('target')} {last.get('name')})"
+    if faulted:
+        where += f", {len(res.calls) - faulted[-1]} call(s) after the last faulted one"
+    return f"{where}: {verdict}"
+
+
+def failure_data(failure: Failure) -> dict[str, Any]:
+    """One failure as the report's ``explore.failures`` entry."""
+    return {
+        "status": failure.status,
+        "reproduced": f"{failure.reproduced}/{failure.reruns}",
+        "signature": list(failure.signature),
+        "found_at_call": failure.found_at,
+        "schedule": failure.schedule.data(),
+        "labels": failure.schedule.labels(),
+        "found_schedule": failure.found.data(),
+        "shrink_steps": failure.steps,
+        "prompt": failure.result.cell.prompt_text,
+        "mutation": None
+        if failure.input.mutation is None
+        else failure.result.cell.mutation.type
+        if failure.result.cell.mutation
+        else None,
+        "calls": call_sequence(failure.result.calls),
+        "went_wrong": went_wrong(failure),
+        "saved": str(failure.path) if failure.path else None,
+        "cell": failure.result.cell.id,
+    }
+
+
+def explore_report(
+    result: ExploreResult,
+    cfg: Config,
+    req: ExploreRequest,
+    config_path: Path,
+    seed: int,
+    run_id: str,
+    notices: list[str],
+    ran: Execution,
+) -> dict[str, Any]:
+    """The JSON report (valid against the report schema; ``run.mode`` is ``chaos``, ``run.command`` explore)."""
+    rows = []
+    for f in result.failures:
+        row = cell_row(f.result)
+        row["explore"] = {"status": f.status, "reproduced": f"{f.reproduced}/{f.reruns}", "went_wrong": went_wrong(f)}
+        rows.append(row)
+    failed = len(result.failures)
+    passed = not failed and not ran.cut_short
+    reasons = [f"{failure_data(f)['went_wrong']} under [{'; '.join(f.schedule.labels())}]" for f in result.failures]
+    summary = {
+        "score": None if not result.calls else round(100.0 * (1 - min(failed, 1)), 2),
+        "passed": passed,
+        "cells_total": len(rows),
+        "cells_passed": 0,
+        "cells_failed": sum(r["status"] == "failed" for r in rows),
+        "cells_errored": sum(r["status"] == "error" for r in rows),
+        "reasons": reasons,
+        "cells_planned": len(rows),
+    }
+    report = build_report(
+        run_id=run_id,
+        mode="chaos",
+        seed=seed,
+        started_at=now_iso(),
+        finished_at=now_iso(),
+        summary=summary,
+        cells=rows,
+        notices=notices,
+        extra_run={
+            "config": str(config_path),
+            "agent": cfg.agent.type,
+            "command": "explore",
+            **run_status(ran.interrupted, ran.aborted),
+        },
+    )
+    report["explore"] = {
+        "strategy": result.strategy,
+        "budget": req.budget,
+        "calls": result.calls,
+        "shrink_calls": result.shrink_calls,
+        "reruns": req.reruns,
+        "corpus": result.corpus,
+        "features": result.features,
+        "seams": result.seams,
+        "failures": [failure_data(f) for f in result.failures],
+    }
+    return report
+
+
+__all__ = ["explore_report", "failure_data", "went_wrong"]

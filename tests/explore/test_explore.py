@@ -1,0 +1,273 @@
+"""``windtunnel explore``: finds a planted two-fault defect, shrinks it to the planted schedule, saves it
+where ``run`` / ``contract run`` replay it, and finds nothing in a robust agent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import wt
+from tests.explore import planted
+from tests.explore.conftest import write_config
+from windtunnel.chaos.schedule import parse_schedule
+from windtunnel.chaos.search import Input, Mode, shrink_candidates
+from windtunnel.contracts.found import load_found
+from windtunnel.flows.explore import ExploreRequest, explore_flow
+
+PLANTED = ["tool:lookup call 1 timeout", "tool:lookup call 2 empty"]
+CONTRACT = """contract:
+  name: support
+  invariants:
+    - type: completes
+      severity: critical
+  chaos_matrix:
+    - name: notes-down
+      tool_faults: [{tool: notes, mode: error}]
+"""
+
+
+def _explore(config: Path, **kw: object) -> object:
+    return explore_flow(ExploreRequest(config=config, persist=False, **kw))  # type: ignore[arg-type]
+
+
+def test_explore_finds_the_planted_two_fault_defect_and_shrinks_it_to_the_planted_schedule(tmp_path: Path) -> None:
+    config = write_config(tmp_path)
+    outcome = _explore(config, budget=60, seed=5, found_dir=tmp_path / "found")
+    assert outcome.exit_code == 1
+    result = outcome.detail
+    [failure] = result.failures
+    assert failure.status == "minimal" and failure.reproduced == failure.reruns == 3
+    assert failure.schedule.labels() == PLANTED
+    assert failure.found_at <= 60
+    explore = outcome.report["explore"]
+    assert explore["failures"][0]["calls"][:2] == [
+        "tool lookup: timeout: tool 'lookup' timed out [timeout]",
+        "tool lookup: ok [empty]",
+    ]
+    assert "IndexError" in explore["failures"][0]["went_wrong"]
+    [cell] = outcome.report["cells"]
+    assert parse_schedule(cell["schedule"]).labels() == PLANTED  # the report holds the minimal schedule
+
+
+def test_the_search_is_the_same_for_a_seed_whatever_the_concurrency(tmp_path: Path) -> None:
+    config = write_config(tmp_path)
+    one = _explore(config, budget=40, seed=9, concurrency=1, save=False).report["explore"]
+    four = _explore(config, budget=40, seed=9, concurrency=4, save=False).report["explore"]
+    assert one == four
+
+
+def test_a_robust_agent_yields_no_failure(tmp_path: Path) -> None:
+    config = write_config(tmp_path, endpoint="robust")
+    outcome = _explore(config, budget=80, seed=5, found_dir=tmp_path / "found")
+    assert outcome.exit_code == 0 and outcome.passed
+    assert outcome.detail.failures == [] and outcome.detail.calls == 80
+    assert not (tmp_path / "found").exists()
+
+
+def test_a_saved_failure_fails_run_and_contract_run_until_the_agent_is_fixed(tmp_path: Path) -> None:
+    config = write_config(tmp_path, extra=CONTRACT)
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "-q") == 1
+    [found] = load_found(_found_dir())
+    assert found.scenario.description is not None and "tool:lookup call 1 timeout" in found.scenario.description
+    report = tmp_path / "contract.json"
+    assert wt("contract", "run", "-c", str(config), "--seed", "1", "-o", str(report)) == 1
+    rows = json.loads(report.read_text())["cells"]
+    assert rows[0]["scenario"] == found.name and rows[0]["status"] == "error"
+    assert wt("run", "-c", str(config), "--seed", "1", "--no-mutations") == 1
+    assert wt("contract", "run", "-c", str(config), "--seed", "1", "--no-found") == 0  # the matrix alone passes
+    planted.FIXED["on"] = True  # the agent is fixed: the saved failure passes
+    assert wt("contract", "run", "-c", str(config), "--seed", "1") == 0
+    assert wt("run", "-c", str(config), "--seed", "1", "--no-mutations") == 0
+
+
+def _found_dir() -> Path:
+    import os
+
+    return Path(os.environ["WINDTUNNEL_STORE"]).parent / "found"
+
+
+class _Flaky:
+    calls = 0
+
+
+def test_a_failure_that_does_not_reproduce_every_time_is_flaky_never_minimal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An agent that breaks under the planted schedule on every other call: shrinking keeps only schedules
+    that failed, and the reruns measure 1 or 2 of 3, so it is reported flaky and not saved."""
+    original = planted.fragile
+
+    def flaky(prompt: str) -> str:
+        _Flaky.calls += 1
+        if _Flaky.calls % 2:
+            planted.FIXED["on"] = True
+            try:
+                return original(prompt)
+            finally:
+                planted.FIXED["on"] = False
+        return original(prompt)
+
+    monkeypatch.setattr(planted, "flaky", flaky, raising=False)
+    config = write_config(tmp_path, endpoint="flaky")
+    outcome = _explore(config, budget=80, seed=5, found_dir=tmp_path / "found")
+    assert outcome.exit_code == 1
+    [failure] = outcome.detail.failures
+    assert failure.status == "flaky" and 0 < failure.reproduced < failure.reruns
+    assert outcome.report["explore"]["failures"][0]["status"] == "flaky"
+    assert not (tmp_path / "found").exists()
+
+
+def test_shrinking_candidates_come_from_the_registry_mildest_first() -> None:
+    modes = {"tool:a": [Mode("empty", 1), Mode("malformed", 1), Mode("error", 2)]}
+    schedule = parse_schedule({"faults": [{"seam": "tool:a", "on_call": 1, "count": 2, "fault": {"mode": "error"}}]})
+    steps = [step for step, _, _ in shrink_candidates(schedule, Input(0, 1), modes, {"tool:a": 3})]
+    assert steps[0].startswith("drop")
+    assert steps[1].startswith("shorten")
+    assert steps[2].startswith("move")
+    assert [s.rsplit(" ", 1)[-1] for s in steps[3:5]] == ["empty", "malformed"]
+    assert steps[-1] == "golden prompt instead of its mutation"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--budget", "0"], "--budget"),
+        (["--strategy", "smart"], "--strategy"),
+        (["--reruns", "0"], "--reruns"),
+        (["-f", "pdf"], "pdf"),
+    ],
+    ids=["no-budget", "bad-strategy", "no-reruns", "bad-format"],
+)
+def test_bad_options_exit_2(tmp_path: Path, args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    config = write_config(tmp_path)
+    assert wt("explore", "-c", str(config), *args) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_an_agent_without_a_seam_is_a_config_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "windtunnel.yaml"
+    path.write_text(
+        'version: "2.0"\nagent:\n  type: python\n  endpoint: tests.explore.planted:model\ngolden_prompts: ["hi"]\n',
+        encoding="utf-8",
+    )
+    assert wt("explore", "-c", str(path), "--budget", "5") == 2
+    assert "no tool or model call" in capsys.readouterr().err
+
+
+def test_ci_replays_a_saved_failure_in_its_first_phase_only(tmp_path: Path) -> None:
+    config = write_config(tmp_path, extra=CONTRACT)
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "-q") == 1
+    out = tmp_path / "ci"
+    assert wt("ci", "-c", str(config), "--seed", "1", "-o", str(out)) == 1
+    mutation = json.loads((out / "mutation.json").read_text())
+    contract = json.loads((out / "contract.json").read_text())
+    assert mutation["cells"][0]["id"].endswith("/replay") and mutation["cells"][0]["status"] == "error"
+    assert "replaying 1 saved failure" in mutation["notices"][0]
+    assert not any(c["scenario"].startswith("found-") for c in contract["cells"])
+    assert wt("ci", "-c", str(config), "--seed", "1", "-o", str(tmp_path / "ci2"), "--no-found") == 0
+
+
+def test_the_explore_report_is_a_valid_run_report(tmp_path: Path) -> None:
+    import jsonschema
+
+    from tests.conftest import REPO
+
+    config = write_config(tmp_path)
+    report = tmp_path / "explore.json"
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "--no-save", "-o", str(report)) == 1
+    data = json.loads(report.read_text())
+    schema = json.loads((REPO / "src" / "windtunnel" / "report" / "report.schema.json").read_text())
+    jsonschema.validate(data, schema)
+    shared = REPO.parent / "shared" / "schemas" / "report.schema.json"
+    if shared.exists():
+        jsonschema.validate(data, json.loads(shared.read_text()))
+    assert data["run"]["command"] == "explore" and data["explore"]["failures"][0]["status"] == "minimal"
+    assert data["summary"]["passed"] is False and data["cells"][0]["schedule"]["faults"]
+
+
+def test_a_check_nearing_its_threshold_shows_new_features_step_by_step() -> None:
+    from windtunnel.chaos.search import Observation, features
+
+    def near(margin: float) -> set:
+        obs = Observation(calls=[], status="passed", checks=[("latency", True)], margins=[("latency", margin)])
+        return {f for f in features(obs) if f[0] == "near"}
+
+    assert near(0.9) == set()  # far from the threshold: nothing to steer by
+    assert near(0.4) and near(0.1) and near(0.4) != near(0.1) != near(-0.05)
+
+
+def test_the_latency_check_reports_its_margin() -> None:
+    from windtunnel.invariants.base import CheckContext, invariants
+
+    latency = invariants.get("latency").model_validate({"type": "latency", "max_ms": 1000})
+    result = latency.evaluate(CheckContext(output="ok", prompt="p", latency_ms=750.0))
+    assert result.passed and result.margin == 0.25
+
+
+def test_contract_run_checks_the_contract_under_a_schedule_file_alone(tmp_path: Path) -> None:
+    config = write_config(tmp_path, extra=CONTRACT)
+    file = tmp_path / "planted.yaml"
+    file.write_text(
+        "schedule:\n  name: planted\n  faults:\n"
+        "  - {seam: 'tool:lookup', on_call: 1, fault: {mode: timeout}}\n"
+        "  - {seam: 'tool:lookup', on_call: 2, fault: {mode: empty}}\n",
+        encoding="utf-8",
+    )
+    report = tmp_path / "c.json"
+    assert wt("contract", "run", "-c", str(config), "--seed", "1", "--schedule", str(file), "-o", str(report)) == 1
+    assert {c["scenario"] for c in json.loads(report.read_text())["cells"]} == {"planted"}
+    planted.FIXED["on"] = True
+    assert wt("contract", "run", "-c", str(config), "--seed", "1", "--schedule", str(file)) == 0
+
+
+def test_modes_come_from_the_registry_so_a_new_plug_in_is_searched_and_ordered_by_its_impact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typing import ClassVar, Literal
+
+    from windtunnel.chaos.base import ToolFaultSpec, ToolReply, mode_severity, tool_faults
+    from windtunnel.chaos.search import seam_modes
+
+    class Stale(ToolFaultSpec):
+        """Answers with yesterday's reply (a plug-in fault of this test)."""
+
+        mode: Literal["stale_reply"] = "stale_reply"
+        impact: ClassVar[int | None] = 1
+
+        def replace(self, call: object, d: object) -> ToolReply:
+            return ToolReply(body="yesterday")
+
+    monkeypatch.setitem(tool_faults._items, "stale_reply", Stale)
+    modes = seam_modes("tool:lookup")
+
+    def builds(name: str) -> bool:
+        try:
+            tool_faults.get(name).model_validate({"mode": name, "tool": "lookup"})
+        except ValueError:  # required parameters (wrong_data's patch): no default form to place
+            return False
+        return True
+
+    expected = [n for n in tool_faults.names() if builds(n) and mode_severity(tool_faults.get(n)) > 0]
+    assert [m.name for m in modes] == sorted(expected, key=lambda n: (mode_severity(tool_faults.get(n)), n))
+    assert ("stale_reply", 1) in [(m.name, m.severity) for m in modes]  # its own impact, not "replaces: 2"
+    schedule = parse_schedule({"faults": [{"seam": "tool:lookup", "on_call": 1, "fault": {"mode": "error"}}]})
+    milder = [step for step, _, _ in shrink_candidates(schedule, Input(0), {"tool:lookup": modes}, {})]
+    assert "milder tool:lookup call 1 error -> stale_reply" in milder
+
+
+def test_an_interrupted_explore_reports_what_it_found_unshrunk_and_exits_130(tmp_path: Path) -> None:
+    from windtunnel.flows.events import Notice
+
+    def stop_at_first_failure(event: object) -> None:
+        if isinstance(event, Notice) and event.text.startswith("failure found"):
+            raise KeyboardInterrupt
+
+    config = write_config(tmp_path)
+    request = ExploreRequest(config=config, budget=60, seed=5, persist=False, found_dir=tmp_path / "found")
+    outcome = explore_flow(request, stop_at_first_failure)
+    assert outcome.exit_code == 130 and outcome.status == "interrupted"
+    [failure] = outcome.report["explore"]["failures"]
+    assert failure["status"] == "unshrunk" and failure["labels"] == PLANTED
+    assert not (tmp_path / "found").exists()  # never saved: it was not shrunk nor rerun
