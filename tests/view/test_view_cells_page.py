@@ -8,6 +8,7 @@ from pathlib import Path
 from windtunnel.reports.sample import make_cell
 from windtunnel.store import RunStore
 from windtunnel.store.queries import StoreReader
+from windtunnel.view.aggregate import aggregate_cells
 from windtunnel.view.api import Api
 
 
@@ -65,3 +66,34 @@ def test_a_bad_cursor_is_a_400_naming_it(tmp_path: Path) -> None:
     status, body = Api(reader).handle("/api/cells", {"run": run_id, "after": "x"})
     reader.close()
     assert status == 400 and "after" in body["error"]
+
+
+def test_run_aggregates_from_the_extracted_fields_equal_those_from_whole_cells(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "runs.db") as store:
+        run_id = store.start_run({"mode": "ci", "config_path": "c.yaml", "seed": 1})
+        cells = []
+        for i in range(40):
+            contract = i % 2 == 0
+            cells.append(
+                make_cell(
+                    f"c{i}",
+                    kind="contract" if contract else ("mutation" if i % 3 else "golden"),
+                    phase="contract" if i % 5 == 0 else None,
+                    scenario=f"s{i % 3}" if contract else None,
+                    invariant=f"inv{i % 4}" if contract else None,
+                    mutation=None if contract else {"type": ("noise", "paraphrase")[i % 2], "args": {}},
+                    status=("passed", "failed", "error", "skipped")[i % 4],
+                    latency_ms=None if i % 7 == 0 else 10.0 + i,
+                    faults=[{"target": "tool", "mode": "timeout", "name": "t", "seq": 1}] if i % 3 == 0 else [],
+                )
+            )
+        store.add_cells(run_id, cells)
+        store.finish_run(run_id, {"cells": 40}, "failed")
+    reader = StoreReader(tmp_path / "runs.db")
+    try:
+        whole = aggregate_cells(reader.iter_cells(run_id))
+        facts = aggregate_cells(reader.iter_cell_facts(run_id))
+    finally:
+        reader.close()
+    assert whole["cells"] == 40 and whole["by_fault"] and whole["heatmap"]["cells"] and whole["by_mutation"]
+    assert facts == whole

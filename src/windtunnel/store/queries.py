@@ -34,6 +34,18 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS runs_mode_started ON runs(mode, started_at)",
 )
 MAX_PAGE = 500
+FACT_PATHS = (
+    "$.status",
+    "$.passed",
+    "$.phase",
+    "$.kind",
+    "$.mutation.type",
+    "$.invariant",
+    "$.scenario",
+    "$.latency_ms",
+    "$.faults",
+)
+"""The fields of a cell the viewer's aggregates read (``view.aggregate.aggregate_cells``)."""
 
 
 @dataclass(frozen=True)
@@ -228,6 +240,36 @@ class StoreReader:
             for rowid, raw in rows:
                 last = rowid
                 yield orjson.loads(raw)
+            if len(rows) < page:
+                return
+
+    def iter_cell_facts(self, run_id: str, page: int = 5000) -> Iterator[dict[str, Any]]:
+        """The run's cells in completion order, each cut down to what the viewer's aggregates read
+        (:data:`FACT_PATHS`): SQLite extracts those fields, so the rest of each cell (prompt, output,
+        calls, checks) is never parsed in Python."""
+        last = -1
+        db = self._db()
+        paths = ", ".join(f"'{p}'" for p in FACT_PATHS)
+        sql = (
+            f"SELECT rowid, json_extract(CAST(json AS TEXT), {paths}) FROM cells"
+            " WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?"
+        )
+        while True:
+            rows = db.execute(sql, (run_id, last, page)).fetchall()
+            for rowid, raw in rows:
+                last = rowid
+                status, passed, phase, kind, mutation, invariant, scenario, latency, faults = orjson.loads(raw)
+                yield {
+                    "status": status,
+                    "passed": passed,
+                    "phase": phase,
+                    "kind": kind,
+                    "mutation": {"type": mutation} if mutation is not None else None,
+                    "invariant": invariant,
+                    "scenario": scenario,
+                    "latency_ms": latency,
+                    "faults": faults,
+                }
             if len(rows) < page:
                 return
 

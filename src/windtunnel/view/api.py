@@ -99,7 +99,7 @@ class Api:
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-        agg = aggregate_cells(self.reader.iter_cells(run_id))
+        agg = aggregate_cells(self.reader.iter_cell_facts(run_id))
         with self._lock:
             self._cache[key] = agg
             while len(self._cache) > CACHE_RUNS:
