@@ -8,7 +8,7 @@ from pathlib import Path
 from windtunnel.reports.sample import make_cell
 from windtunnel.store import RunStore
 from windtunnel.store.queries import StoreReader
-from windtunnel.view.aggregate import aggregate_cells
+from windtunnel.view.aggregate import NO_FAULT, aggregate_cells, cell_row, matches
 from windtunnel.view.api import Api
 
 
@@ -97,3 +97,44 @@ def test_run_aggregates_from_the_extracted_fields_equal_those_from_whole_cells(t
         reader.close()
     assert whole["cells"] == 40 and whole["by_fault"] and whole["heatmap"]["cells"] and whole["by_mutation"]
     assert facts == whole
+
+
+def test_filtered_pages_from_extracted_fields_equal_filtering_whole_cells(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "runs.db") as store:
+        run_id = store.start_run({"mode": "ci", "config_path": "c.yaml", "seed": 1})
+        store.add_cells(
+            run_id,
+            [
+                make_cell(
+                    f"c{i}",
+                    kind="contract" if i % 2 == 0 else "mutation",
+                    phase="contract" if i % 4 == 0 else None,
+                    scenario=f"s{i % 3}" if i % 2 == 0 else None,
+                    invariant=f"inv{i % 2}",
+                    mutation=None if i % 2 == 0 else {"type": ("noise", "paraphrase")[i % 3 % 2], "args": {}},
+                    status=("passed", "failed", "error")[i % 3],
+                    faults=[{"target": "llm", "mode": "rate_limit", "name": "m", "seq": 1}] if i % 5 == 0 else [],
+                )
+                for i in range(60)
+            ],
+        )
+        store.finish_run(run_id, {"cells": 60}, "failed")
+    reader = StoreReader(tmp_path / "runs.db")
+    api = Api(reader)
+    whole = list(reader.iter_cells(run_id))
+    try:
+        for filters in (
+            {"status": "failed"},
+            {"kind": "contract", "scenario": "s1"},
+            {"phase": "contract"},
+            {"mutation": "noise", "status": "passed"},
+            {"fault": "llm.rate_limit"},
+            {"fault": NO_FAULT, "invariant": "inv0"},
+        ):
+            expected = [cell_row(c) for c in whole if matches(c, filters)]
+            assert expected, filters
+            _, page = api.handle("/api/cells", {"run": run_id, **filters, "offset": "2", "limit": "5"})
+            assert page["matching"] == len(expected) and page["total"] == 60
+            assert page["cells"] == expected[2:7], filters
+    finally:
+        reader.close()

@@ -282,9 +282,14 @@ class StreamedResponse:
         self.headers = headers
         self._pool, self._gate, self._conn, self._keep = pool, gate, conn, keep
         self._closed = False
-        lower = {k.lower(): v.lower() for k, v in headers}
-        self.chunked = "chunked" in lower.get("transfer-encoding", "")
-        length = lower.get("content-length")
+        encoding = length = None
+        for k, v in headers:  # a repeated header: the last one counts
+            name = k.lower()
+            if name == "transfer-encoding":
+                encoding = v
+            elif name == "content-length":
+                length = v
+        self.chunked = encoding is not None and "chunked" in encoding.lower()
         self.length = int(length) if length and length.isdigit() and not self.chunked else None
         self._empty = method == "HEAD" or status in (204, 304)
         self._complete = False

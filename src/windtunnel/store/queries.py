@@ -45,7 +45,7 @@ FACT_PATHS = (
     "$.latency_ms",
     "$.faults",
 )
-"""The fields of a cell the viewer's aggregates read (``view.aggregate.aggregate_cells``)."""
+"""The fields of a cell the viewer's aggregates and cell filters read (``view.aggregate``)."""
 
 
 @dataclass(frozen=True)
@@ -243,10 +243,15 @@ class StoreReader:
             if len(rows) < page:
                 return
 
-    def iter_cell_facts(self, run_id: str, page: int = 5000) -> Iterator[dict[str, Any]]:
-        """The run's cells in completion order, each cut down to what the viewer's aggregates read
-        (:data:`FACT_PATHS`): SQLite extracts those fields, so the rest of each cell (prompt, output,
+    def iter_cell_facts(self, run_id: str) -> Iterator[dict[str, Any]]:
+        """The run's cells in completion order, each cut down to what the viewer's aggregates and filters
+        read (:data:`FACT_PATHS`): SQLite extracts those fields, so the rest of each cell (prompt, output,
         calls, checks) is never parsed in Python."""
+        for _, facts in self.iter_cell_facts_keyed(run_id):
+            yield facts
+
+    def iter_cell_facts_keyed(self, run_id: str, page: int = 5000) -> Iterator[tuple[int, dict[str, Any]]]:
+        """:meth:`iter_cell_facts`, each with its row key for :meth:`cells_by_key`."""
         last = -1
         db = self._db()
         paths = ", ".join(f"'{p}'" for p in FACT_PATHS)
@@ -259,19 +264,30 @@ class StoreReader:
             for rowid, raw in rows:
                 last = rowid
                 status, passed, phase, kind, mutation, invariant, scenario, latency, faults = orjson.loads(raw)
-                yield {
-                    "status": status,
-                    "passed": passed,
-                    "phase": phase,
-                    "kind": kind,
-                    "mutation": {"type": mutation} if mutation is not None else None,
-                    "invariant": invariant,
-                    "scenario": scenario,
-                    "latency_ms": latency,
-                    "faults": faults,
-                }
+                yield (
+                    rowid,
+                    {
+                        "status": status,
+                        "passed": passed,
+                        "phase": phase,
+                        "kind": kind,
+                        "mutation": {"type": mutation} if mutation is not None else None,
+                        "invariant": invariant,
+                        "scenario": scenario,
+                        "latency_ms": latency,
+                        "faults": faults,
+                    },
+                )
             if len(rows) < page:
                 return
+
+    def cells_by_key(self, keys: list[int]) -> list[dict[str, Any]]:
+        """Whole cells by the row keys :meth:`iter_cell_facts_keyed` gave, in that order."""
+        if not keys:
+            return []
+        marks = ", ".join("?" * len(keys))
+        rows = dict(self._db().execute(f"SELECT rowid, json FROM cells WHERE rowid IN ({marks})", keys).fetchall())
+        return [orjson.loads(rows[k]) for k in keys if k in rows]
 
     def count_cells(self, run_id: str) -> int:
         """How many cells the run has stored (a count over the primary key's index)."""

@@ -159,6 +159,24 @@ class Api:
                 "filters": filters,
                 "next_after": cursor if cursor is not None and len(cells) == limit else None,
             }
+        if "q" not in filters:  # the filters read a few fields: SQLite extracts them, whole cells only for the page
+            keys: list[int] = []
+            total = matching = 0
+            for key, facts in self.reader.iter_cell_facts_keyed(run_id):
+                total += 1
+                if not matches(facts, filters):
+                    continue
+                if offset <= matching < offset + limit:
+                    keys.append(key)
+                matching += 1
+            return {
+                "cells": [cell_row(c) for c in self.reader.cells_by_key(keys)],
+                "total": total,
+                "matching": matching,
+                "offset": offset,
+                "limit": limit,
+                "filters": filters,
+            }
         total = matching = 0
         page: list[dict[str, Any]] = []
         for cell in self.reader.iter_cells(run_id):

@@ -25,7 +25,6 @@ from windtunnel.chaos.proxy.common import (
     HEALTH_PATH,
     PlanSource,
     ProxyServer,
-    forward_headers,
     json_response,
 )
 from windtunnel.chaos.wire_apis import api_of
@@ -149,9 +148,8 @@ class LlmProxy(ProxyServer):
     ) -> bool:
         """Forward ``req`` and send the answer on as it arrives (through the wire call's editor)."""
         try:
-            resp = await self.pool.stream(
-                req.method, self.upstream_url(req.target), forward_headers(Request("", "", "", headers)), req.body
-            )
+            # The pool drops the hop-by-hop headers and Host itself (``_head_lines``).
+            resp = await self.pool.stream(req.method, self.upstream_url(req.target), headers, req.body)
         except UpstreamError as err:
             if wire is not None:
                 wire.log(error=f"upstream error: {err}")
