@@ -3,6 +3,7 @@ hold exactly the cells, in the order, that the filtering path and the store itse
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from windtunnel.reports.sample import make_cell
@@ -136,5 +137,29 @@ def test_filtered_pages_from_extracted_fields_equal_filtering_whole_cells(tmp_pa
             _, page = api.handle("/api/cells", {"run": run_id, **filters, "offset": "2", "limit": "5"})
             assert page["matching"] == len(expected) and page["total"] == 60
             assert page["cells"] == expected[2:7], filters
+    finally:
+        reader.close()
+
+
+def test_a_damaged_row_stands_as_an_errored_cell_in_pages_filters_and_aggregates(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "runs.db") as store:
+        run_id = _run(store, 6, "a")
+    db = sqlite3.connect(tmp_path / "runs.db")
+    with db:
+        for cell_id, raw in (("bad1", b"{not json"), ("bad2", b"[1, 2]")):
+            db.execute(
+                "INSERT INTO cells (run_id, cell_id, json, completed_at) VALUES (?, ?, ?, '2026-01-01T00:00:00Z')",
+                (run_id, cell_id, raw),
+            )
+    db.close()
+    reader = StoreReader(tmp_path / "runs.db")
+    api = Api(reader)
+    try:
+        assert aggregate_cells(reader.iter_cell_facts(run_id)) == aggregate_cells(reader.iter_cells(run_id))
+        _, page = api.handle("/api/cells", {"run": run_id})
+        assert [r["id"] for r in page["cells"]][-2:] == ["bad1", "bad2"] and page["total"] == 8
+        _, errored = api.handle("/api/cells", {"run": run_id, "status": "error"})
+        assert {r["id"] for r in errored["cells"]} >= {"bad1", "bad2"}
+        assert errored["cells"] == [cell_row(c) for c in reader.iter_cells(run_id) if c["status"] == "error"]
     finally:
         reader.close()

@@ -17,6 +17,7 @@ import asyncio
 import base64
 import contextlib
 import functools
+import re
 import ssl
 import sys
 import zlib
@@ -171,6 +172,9 @@ async def _within(seconds: float, coro: Awaitable[T]) -> T:
     return await asyncio.wait_for(coro, seconds)  # pragma: no cover - Python 3.10
 
 
+_CHUNK_SIZE = re.compile(rb"[0-9A-Fa-f]{1,16}")
+
+
 class _Dechunker:
     """Incremental chunked-transfer decoding: :meth:`feed` takes bytes as they arrive and returns the body
     bytes of every chunk they complete or continue; :attr:`done` after the last chunk and its trailers.
@@ -220,9 +224,10 @@ class _Dechunker:
                 if not line.strip():
                     self.done = True
                 continue
-            n = int(line.split(b";")[0].strip() or b"0", 16)
-            if n < 0:
-                raise ValueError(f"negative chunk size {line[:40]!r}")
+            digits = line.split(b";")[0].strip() or b"0"
+            if not _CHUNK_SIZE.fullmatch(digits):  # no sign, no 0x, no underscores: what read_body accepts
+                raise ValueError(f"bad chunk size {digits[:40]!r}")
+            n = int(digits, 16)
             if n == 0:
                 self._trailers = True
             else:

@@ -1,4 +1,7 @@
-"""What every model wire API shares: SSE events, and the :class:`WireApi` interface each API implements.
+"""What every model wire API shares: stream events, and the :class:`WireApi` interface each API implements.
+
+Streams are SSE, or NDJSON (one JSON object per line, Ollama's): an NDJSON line is an :class:`Event` named
+:data:`NDJSON`, so the seams edit both the same way.
 
 One subclass per API (``llm_api_chat``, ``llm_api_responses``, ``llm_api_messages``) knows its JSON
 answers, its stream events and its error bodies; :mod:`windtunnel.chaos.wire_apis` lists them. The seams
@@ -14,11 +17,13 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import orjson
-
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.base import LlmReply, ToolUse
 
-# -- SSE events ------------------------------------------------------------------------------------
+# -- stream events --------------------------------------------------------------------------------
+
+NDJSON = "ndjson"
+"""The :attr:`Event.name` of one line of an NDJSON stream."""
 
 
 @dataclass
@@ -33,22 +38,23 @@ class Event:
         if self.data is None:
             return None
         try:
-            return orjson.loads(self.data)
+            return json_loads(self.data)
         except ValueError:
             return None
 
 
 class SseSplitter:
-    """Cuts a byte stream into whole SSE events as the bytes arrive."""
+    """Cuts a byte stream into whole SSE events (``ndjson``: whole lines) as the bytes arrive."""
 
-    def __init__(self) -> None:
+    def __init__(self, ndjson: bool = False) -> None:
         self._buf = b""
+        self._ndjson = ndjson
 
     def feed(self, data: bytes) -> list[Event]:
         buf = self._buf + data if self._buf else data
         out: list[Event] = []
         start = 0
-        for cut in _event_ends(buf):
+        for cut in _line_ends(buf) if self._ndjson else _event_ends(buf):
             out.append(parse_event(buf[start:cut]))
             start = cut
         self._buf = buf[start:]
@@ -57,6 +63,16 @@ class SseSplitter:
     def rest(self) -> bytes:
         rest, self._buf = self._buf, b""
         return rest
+
+
+def _line_ends(buf: bytes) -> list[int]:
+    """The end offsets of the whole lines in ``buf``."""
+    ends: list[int] = []
+    i = buf.find(b"\n")
+    while i >= 0:
+        ends.append(i + 1)
+        i = buf.find(b"\n", i + 1)
+    return ends
 
 
 _SEPARATORS = (b"\n\n", b"\r\n\r\n", b"\r\r")
@@ -83,11 +99,14 @@ def _event_ends(buf: bytes) -> list[int]:
 
 
 def parse_event(raw: bytes) -> Event:
+    """An SSE event, or an NDJSON line (it opens with ``{``, which no SSE field line does)."""
     if raw.startswith(b"data:") and b"\r" not in raw:  # the usual event, one data line: ``data: {...}\n\n``
         line = raw.rstrip(b"\n")
         if b"\n" not in line:
             text = line[5:].decode("utf-8", "replace")
             return Event(raw, None, text[1:] if text.startswith(" ") else text)
+    if raw.lstrip().startswith(b"{"):
+        return Event(raw, NDJSON, raw.strip().decode("utf-8", "replace"))
     name = None
     data: list[str] = []
     for line in raw.replace(b"\r\n", b"\n").split(b"\n"):
@@ -99,13 +118,15 @@ def parse_event(raw: bytes) -> Event:
     return Event(raw, name, "\n".join(data) if data else None)
 
 
-def events_of(data: bytes) -> list[Event]:
-    """Every event of a whole SSE body (the last one need not end with a blank line)."""
-    return SseSplitter().feed(data + b"\n\n")
+def events_of(data: bytes, ndjson: bool = False) -> list[Event]:
+    """Every event of a whole SSE (or NDJSON) body (the last one need not end with a blank line)."""
+    return SseSplitter(ndjson).feed(data + b"\n\n")
 
 
 def render_event(name: str | None, data: Any) -> bytes:
     payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    if name == NDJSON:
+        return f"{payload}\n".encode()
     head = f"event: {name}\n" if name else ""
     return f"{head}data: {payload}\n\n".encode()
 
@@ -131,6 +152,33 @@ class WireApi:
     name: ClassVar[str]
     path_suffix: ClassVar[str]
     """The end of the request path of a model call (``/chat/completions``)."""
+    ndjson: ClassVar[bool] = False
+    """Streams are NDJSON lines, not SSE events."""
+    streams_by_default: ClassVar[bool] = False
+    """A request that does not say ``stream`` is answered as a stream."""
+
+    @property
+    def stream_type(self) -> str:
+        """The content type of this API's streamed answers."""
+        return "application/x-ndjson" if self.ndjson else "text/event-stream"
+
+    def is_stream(self, content_type: str | None) -> bool:
+        """Whether an answer with ``content_type`` is this API's stream."""
+        ctype = content_type or ""
+        return "event-stream" in ctype or (self.ndjson and "ndjson" in ctype)
+
+    def splitter(self) -> SseSplitter:
+        return SseSplitter(self.ndjson)
+
+    def events(self, data: bytes) -> list[Event]:
+        """Every event of a whole streamed body."""
+        return events_of(data, self.ndjson)
+
+    def error_message(self, body: bytes) -> str | None:
+        """The message of an error body this API sends (for the call log)."""
+        payload = json.loads(body)
+        error = payload.get("error")
+        return error if isinstance(error, str) else (error or {}).get("message")
 
     def matches(self, method: str, path: str) -> bool:
         """Whether ``method`` ``path`` is a model call of this API."""
@@ -199,7 +247,7 @@ class WireApi:
         """The assistant text of a whole SSE stream (for the call log)."""
         parts: list[str] = []
         state: dict[str, Any] = {}
-        for ev in events_of(data):
+        for ev in self.events(data):
             parts += [s.text for s in self.classify(ev, state) if s.kind == "text" and s.text is not None]
         return "".join(parts) if parts else None
 

@@ -11,13 +11,13 @@ chaos phases) and reads them again for each file it writes (docs/performance.md)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import ConfigError, ExitCode, UsageError
+from windtunnel._util.jsonsafe import loads_clipped
 from windtunnel.config.model import Config
 from windtunnel.engine.budget import one_budget
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
@@ -156,7 +156,7 @@ def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, An
     if not json_path.exists():
         return None
     try:
-        report = json.loads(json_path.read_text(encoding="utf-8"))
+        report = loads_clipped(json_path.read_bytes())
         run = report["run"]
     except (ValueError, KeyError, TypeError):
         return None
@@ -270,7 +270,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         load_profile(req.chaos_profile)  # an unknown profile is a usage error before anything runs
     seed = resolve_seed(cfg, req.seed)
     reasons = configured_phases(cfg, chaos_profile=req.chaos_profile)
-    blocked = _unreachable_chaos(cfg, req.chaos_profile, reasons)
+    blocked = _unreachable_chaos(cfg, req.chaos_profile, reasons, listener)
     ran = [p for p in PHASES if reasons[p] is None]
     if not ran and not blocked:
         why = "; ".join(f"{p}: {r}" for p, r in reasons.items())
@@ -369,23 +369,29 @@ def _run_phases(
     return _finish(req, cfg, config_path, seed, results, sources, weights, run_id, store, started, None)
 
 
-def _unreachable_chaos(cfg: Config, chaos_profile: str | None, reasons: dict[str, str | None]) -> frozenset[str]:
+def _unreachable_chaos(
+    cfg: Config, chaos_profile: str | None, reasons: dict[str, str | None], listener: Listener
+) -> frozenset[str]:
     """The chaos phase of an HTTP agent whose calls windtunnel cannot reach (config/proxy_env.py): not run,
     with the reason and the line that runs it, and, being configured, it keeps ci from passing (as a
     scenario that was not exercised keeps a run from passing). Returns the phases so marked."""
     from windtunnel._util.errors import WindtunnelError
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.config.proxy_env import not_run_reason, unreachable
+    from windtunnel.flows.reach import resolve_reach  # as the imports above, loaded when ci plans its phases
 
-    if reasons["chaos"] is not None:
-        return frozenset()
+    specs = []
     try:
-        spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
+        specs = [ChaosSpec.resolve(s, name=s.name) for s in cfg.scenarios] if cfg.contract is not None else []
+        spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos") if reasons["chaos"] is None else None
     except WindtunnelError:
         return frozenset()  # preflight names the problem
-    if not unreachable(cfg.agent, spec):
+    note = resolve_reach(cfg, [*specs, *([spec] if spec is not None else [])])  # one check call, if any
+    if note is not None:
+        listener(Notice(note))
+    if spec is None or not unreachable(cfg.agent, spec):
         return frozenset()
-    reasons["chaos"] = not_run_reason(cfg.agent, "the chaos phase")
+    reasons["chaos"] = not_run_reason(cfg.agent, "the chaos phase", str(cfg._source) if cfg._source else None)
     return frozenset({"chaos"})
 
 

@@ -48,13 +48,21 @@ FACT_PATHS = (
 """The fields of a cell the viewer's aggregates and cell filters read (``view.aggregate``)."""
 
 
+class StoreUnavailable(HarnessError):
+    """The store cannot be read now: deleted or moved since the reader opened it, or locked by another process."""
+
+
 @dataclass(frozen=True)
 class RunRow(RunInfo):
     """One run as the runs page shows it (no cells loaded, only counted)."""
 
+    damaged: str | None = None
+    """Why the stored row could not be read in full (its summary or metadata is not valid JSON), else ``None``."""
+
     def to_dict(self) -> dict[str, Any]:
         summary = self.summary or {}
         return {
+            "damaged": self.damaged,
             "id": self.id,
             "mode": self.mode,
             "config_path": self.config_path,
@@ -91,7 +99,23 @@ _RUN_SELECT = (
 
 
 def _row(row: tuple[Any, ...]) -> RunRow:
-    return RunRow.from_row(row)
+    """One run; a row whose summary or metadata is not valid JSON is kept, without them, marked ``damaged``."""
+    try:
+        return RunRow.from_row(row)
+    except (orjson.JSONDecodeError, TypeError, ValueError) as err:
+        return RunRow(
+            id=str(row[0]),
+            mode=str(row[1]),
+            config_path=row[2] if isinstance(row[2], str) else None,
+            seed=row[3] if isinstance(row[3], int) else None,
+            started_at=str(row[4]),
+            finished_at=row[5] if isinstance(row[5], str) else None,
+            status=str(row[6]),
+            summary=None,
+            meta={},
+            cells=int(row[9] or 0),
+            damaged=f"the stored summary or metadata of this run is not valid JSON ({err})",
+        )
 
 
 def _add_indexes(db: sqlite3.Connection) -> bool:
@@ -104,6 +128,18 @@ def _add_indexes(db: sqlite3.Connection) -> bool:
             return False
         raise
     return True
+
+
+def _cell(raw: bytes, cell_id: str) -> dict[str, Any]:
+    """A stored cell; one that is not a valid JSON object stands as an errored cell marked ``damaged``."""
+    try:
+        cell = orjson.loads(raw)
+    except orjson.JSONDecodeError as err:
+        cell = err
+    if isinstance(cell, dict):
+        return cell
+    why = f"the stored row of cell {cell_id!r} is not a valid JSON object ({cell})"
+    return {"id": str(cell_id), "status": "error", "passed": False, "error": why, "damaged": True}
 
 
 class StoreReader:
@@ -144,6 +180,11 @@ class StoreReader:
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
+            if not self.path.is_file():  # sqlite3 would create an empty store there and show nothing
+                raise StoreUnavailable(
+                    f"the run store {str(self.path)!r} no longer exists (deleted or moved since it was opened)",
+                    hint="put it back, or restart with --store pointing at the runs.db to read",
+                )
             db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA query_only = ON")
             self._local.db = db
@@ -234,12 +275,12 @@ class StoreReader:
         db = self._db()
         while True:
             rows = db.execute(
-                "SELECT rowid, json FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
+                "SELECT rowid, json, cell_id FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
                 (run_id, last, page),
             ).fetchall()
-            for rowid, raw in rows:
+            for rowid, raw, cell_id in rows:
                 last = rowid
-                yield orjson.loads(raw)
+                yield _cell(raw, cell_id)
             if len(rows) < page:
                 return
 
@@ -255,14 +296,19 @@ class StoreReader:
         last = -1
         db = self._db()
         paths = ", ".join(f"'{p}'" for p in FACT_PATHS)
+        # A row that is not a JSON object gives NULL: it stands as an errored cell, as iter_cells reads it.
         sql = (
-            f"SELECT rowid, json_extract(CAST(json AS TEXT), {paths}) FROM cells"
-            " WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?"
+            f"SELECT rowid, CASE WHEN json_valid(t) AND json_type(t) = 'object' THEN json_extract(t, {paths}) END"
+            " FROM (SELECT rowid, CAST(json AS TEXT) AS t FROM cells WHERE run_id = ? AND rowid > ?"
+            " ORDER BY rowid LIMIT ?) ORDER BY rowid"
         )
         while True:
             rows = db.execute(sql, (run_id, last, page)).fetchall()
             for rowid, raw in rows:
                 last = rowid
+                if raw is None:
+                    yield rowid, {"status": "error", "passed": False, "kind": None, "faults": None}
+                    continue
                 status, passed, phase, kind, mutation, invariant, scenario, latency, faults = orjson.loads(raw)
                 yield (
                     rowid,
@@ -286,8 +332,9 @@ class StoreReader:
         if not keys:
             return []
         marks = ", ".join("?" * len(keys))
-        rows = dict(self._db().execute(f"SELECT rowid, json FROM cells WHERE rowid IN ({marks})", keys).fetchall())
-        return [orjson.loads(rows[k]) for k in keys if k in rows]
+        sql = f"SELECT rowid, json, cell_id FROM cells WHERE rowid IN ({marks})"
+        rows = {rowid: (raw, cell_id) for rowid, raw, cell_id in self._db().execute(sql, keys).fetchall()}
+        return [_cell(*rows[k]) for k in keys if k in rows]
 
     def count_cells(self, run_id: str) -> int:
         """How many cells the run has stored (a count over the primary key's index)."""
@@ -302,15 +349,15 @@ class StoreReader:
         db = self._db()
         if after is not None:
             rows = db.execute(
-                "SELECT rowid, json FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
+                "SELECT rowid, json, cell_id FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
                 (run_id, after, limit),
             ).fetchall()
         else:
             rows = db.execute(
-                "SELECT rowid, json FROM cells WHERE run_id = ? ORDER BY rowid LIMIT ? OFFSET ?",
+                "SELECT rowid, json, cell_id FROM cells WHERE run_id = ? ORDER BY rowid LIMIT ? OFFSET ?",
                 (run_id, limit, offset),
             ).fetchall()
-        return [orjson.loads(raw) for _, raw in rows], (int(rows[-1][0]) if rows else None)
+        return [_cell(raw, cell_id) for _, raw, cell_id in rows], (int(rows[-1][0]) if rows else None)
 
     def cell(self, run_id: str, cell_id: str) -> dict[str, Any]:
         row = (
@@ -320,7 +367,7 @@ class StoreReader:
         )
         if row is None:
             raise UsageError(f"run {run_id!r} has no cell {cell_id!r}", hint="open the run page to list its cells")
-        cell: dict[str, Any] = orjson.loads(row[0])
+        cell = _cell(row[0], cell_id)
         cell.setdefault("completed_at", row[1])
         return cell
 
