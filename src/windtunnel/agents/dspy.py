@@ -93,15 +93,6 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
     return [set_attr(tool, "func", faulted_callable(name, tool.func))]
 
 
-def install(root: Any) -> tuple[list[str], list[Restore]]:
-    restores: list[Restore] = []
-    tools = find_tools(root)
-    for name, same_name in tools.items():
-        for tool in same_name:
-            restores += wrap_tool(name, tool)
-    return list(tools), restores
-
-
 def is_model(obj: Any) -> bool:
     cls = getattr(getattr(sys.modules.get("dspy"), "clients", None), "BaseLM", None)
     return isinstance(cls, type) and isinstance(obj, cls)

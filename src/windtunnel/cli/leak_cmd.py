@@ -33,6 +33,11 @@ _CONTEXT = typer.Option(
 _ID = typer.Option("id", "--id-field", help="Field of the item id (default: 'id'; else the position).")
 _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for every item.")
 _CORR_MAP = typer.Option(None, "--correlated-map", help="JSON {label: [values]} (from 'leak mine -o').")
+_ALIAS = typer.Option(
+    None,
+    "--alias",
+    help="LABEL=ALIAS: another way to write a label, matched like it (repeatable; any characters, emoji too).",
+)
 _TARGET = typer.Option(None, "--target", help="What the items ask for, e.g. 'priority'.")
 _NO_DECODE = typer.Option(False, "--no-decode", help="Skip base64 / URL / entity / escape decoding.")
 _CONTEXT_WORD = typer.Option(
@@ -64,10 +69,13 @@ def _fields(
     target: str | None,
     context_words: list[str] | None = None,
     strict: bool = False,
+    alias: list[str] | None = None,
 ) -> Fields:
     from windtunnel.flows.leak import Fields
 
-    return Fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict)
+    return Fields(
+        expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict, alias
+    )
 
 
 def _stdin(path: Path) -> Path:
@@ -234,6 +242,7 @@ def scan(
     jobs: int | None = _JOBS,
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
+    alias: list[str] | None = _ALIAS,
     executor: str | None = ScanExecutorOpt,
     ray_address: str | None = RayAddressOpt,
     mine: bool | None = typer.Option(
@@ -335,6 +344,7 @@ _FIELD_ARGS = (
     "target",
     "context_word",
     "strict",
+    "alias",
 )
 
 
@@ -362,6 +372,7 @@ def sanitize(
     ),
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
+    alias: list[str] | None = _ALIAS,
     mine: bool | None = typer.Option(
         None,
         "--mine/--no-mine",
@@ -400,7 +411,7 @@ def sanitize(
         mode=mode,
         redact_review=redact_review,
         fields=_fields(
-            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
+            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict, alias
         ),
         decode=not no_decode,
         show_values=show_values,
@@ -445,6 +456,7 @@ def check(
     show_values: bool = typer.Option(False, "--show-values", help="Print answer keys in pointers (hashed by default)."),
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
+    alias: list[str] | None = _ALIAS,
     executor: str | None = ScanExecutorOpt,
     ray_address: str | None = RayAddressOpt,
     mine: bool | None = typer.Option(
@@ -462,7 +474,9 @@ def check(
     from windtunnel.flows.leak import check_flow
     from windtunnel.reports.terminal import plain
 
-    fields = _fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
+    fields = _fields(
+        expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict, alias
+    )
     outcome = check_flow(
         raw,
         sanitized,

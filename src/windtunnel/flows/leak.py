@@ -42,6 +42,8 @@ class Fields:
     """Extra naming words that tie a label in prose to the task (``--context-word``)."""
     strict: bool = False
     """Count a bare label word in unrelated prose as a leak (``--strict``; else it is for review)."""
+    aliases: Mapping[str, Sequence[str]] | Sequence[str] | None = None
+    """Other ways to write a label: ``{label: [aliases]}`` or ``LABEL=ALIAS`` strings (``--alias``)."""
 
     def field_map(self) -> FieldMap:
         """The dataset field map; an unreadable correlated map is a usage error."""
@@ -70,13 +72,31 @@ class Fields:
             target=self.target,
             context_words=list(self.context_words or []),
             strict=self.strict,
+            aliases=self._aliases(),
         )
+
+    def _aliases(self) -> dict[str, list[str]]:
+        from windtunnel.leakage.aliases import parse_alias_options
+
+        if not self.aliases:
+            return {}
+        if isinstance(self.aliases, Mapping):
+            return {str(k): [v] if isinstance(v, str) else [str(x) for x in v] for k, v in self.aliases.items()}
+        try:
+            return parse_alias_options([str(p) for p in self.aliases])
+        except ValueError as err:
+            raise UsageError(str(err), hint="write each alias as LABEL=ALIAS, e.g. --alias High=urgent") from None
 
     @property
     def is_default(self) -> bool:
         """No field option set (run sources take none)."""
         return not (
-            self.context_field or self.label_set or self.correlated_map or self.target or self.context_words
+            self.context_field
+            or self.label_set
+            or self.correlated_map
+            or self.target
+            or self.context_words
+            or self.aliases
         ) and (self.expected_field == "expected" and not self.strict)
 
 

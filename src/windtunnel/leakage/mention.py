@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from windtunnel.leakage.text import CURRENCY_SIGNS
+from windtunnel.leakage.text import CURRENCY_SIGNS, is_invisible
 
 _FAMILIES: tuple[frozenset[str], ...] = (
     frozenset(
@@ -278,7 +278,8 @@ def case_matches(label: str, original: str) -> bool:
     distinctive (the label has capitals); an all-lowercase label matches in any case."""
     if label == label.lower():
         return True
-    return " ".join(original.split()) == " ".join(label.split())
+    visible = "".join(ch for ch in original if not is_invisible(ch))  # ``Ur\u200bgent`` is written ``Urgent``
+    return " ".join(visible.split()) == " ".join(label.split())
 
 
 _INLINE = r"(?:b|strong|em|i|u|span|code|mark|font|s|kbd|a)"

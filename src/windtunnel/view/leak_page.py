@@ -363,6 +363,7 @@ def scan_html(args: Mapping[str, Any]) -> None:
             args["target"],
             args.get("context_word"),
             bool(args.get("strict")),
+            args.get("alias"),
         ).field_map()
         source = str(dataset)
 
