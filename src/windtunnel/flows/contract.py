@@ -237,14 +237,12 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
     if cfg.contract is None:
         return None  # plan_contract says what is missing
     if req.schedule is not None:
-        from windtunnel.chaos.schedule import load_schedule
         from windtunnel.contracts.found import scenario_data
+        from windtunnel.flows.preflight import checked_schedule
 
-        schedule = load_schedule(Path(req.schedule))
-        cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(schedule.to_spec()))]
-        note = (
-            f"the matrix is the schedule {req.schedule} (scenario {schedule.name!r}): --schedule replaces chaos_matrix"
-        )
+        spec = checked_schedule(cfg, Path(req.schedule))
+        cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(spec))]
+        note = f"the matrix is the schedule {req.schedule} (scenario {spec.name!r}): --schedule replaces chaos_matrix"
         if req.found and not req.shard and not req.resume:
             from windtunnel.contracts.found import found_dir, load_found
 
