@@ -303,3 +303,30 @@ def test_a_saved_failure_of_an_invariant_the_contract_lacks_still_fails_contract
     assert wt("contract", "run", "-c", str(config), "--seed", "1", "--schedule", str(file)) == 0
     said = capsys.readouterr()
     assert "saved failure in" in (said.out + said.err).replace("\n", " ")  # not dropped silently
+
+
+def test_an_explore_run_is_stored_as_mode_explore_and_reads_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from windtunnel.report.models import RunReport
+    from windtunnel.store.queries import StoreReader
+    from windtunnel.view.server import serve_in_thread
+
+    config = write_config(tmp_path, endpoint="robust")
+    report = tmp_path / "explore.json"
+    assert wt("explore", "-c", str(config), "--budget", "12", "--seed", "5", "--no-save", "-q", "-o", str(report)) == 0
+    assert RunReport.model_validate(json.loads(report.read_text())).run.mode == "explore"
+    store = Path(os.environ["WINDTUNNEL_STORE"])
+    [row] = StoreReader(store).runs_of(config=None, mode="explore")
+    assert row.mode == "explore" and StoreReader(store).runs_of(config=None, mode="chaos") == []
+    capsys.readouterr()
+    assert wt("runs", "list") == 0
+    assert "explore" in capsys.readouterr().out  # told apart from chaos runs
+    assert wt("report", "latest", "-f", "json", "-o", str(tmp_path / "again.json")) == 0  # the model takes it
+    with serve_in_thread(store) as server:
+        import httpx
+
+        runs = httpx.get(f"{server.url}/api/runs", timeout=10, trust_env=False).json()["runs"]
+    assert [r["mode"] for r in runs] == ["explore"]
