@@ -330,3 +330,25 @@ def test_an_explore_run_is_stored_as_mode_explore_and_reads_back(
 
         runs = httpx.get(f"{server.url}/api/runs", timeout=10, trust_env=False).json()["runs"]
     assert [r["mode"] for r in runs] == ["explore"]
+
+
+def test_an_interrupted_search_that_found_nothing_does_not_advise_a_larger_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from windtunnel.cli.explore_cmd import _render
+
+    seen = []
+
+    def ctrl_c_soon(event: object) -> None:
+        seen.append(event)
+        if len(seen) == 4:
+            raise KeyboardInterrupt
+
+    config = write_config(tmp_path, endpoint="robust")
+    outcome = explore_flow(ExploreRequest(config=config, budget=80, seed=5, persist=False, save=False), ctrl_c_soon)
+    assert outcome.exit_code == 130
+    capsys.readouterr()
+    _render(outcome)
+    out = " ".join(capsys.readouterr().out.split())
+    assert "interrupted after" in out and "of 80 agent calls: no failure found so far" in out, out
+    assert "larger --budget" not in out
