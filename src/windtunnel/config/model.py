@@ -158,8 +158,10 @@ class OutputConfig(StrictModel):
 class AdvancedConfig(StrictModel):
     concurrency: int = Field(10, ge=1, le=10000)
     """Agent calls in flight at once (an anyio CapacityLimiter)."""
-    retries: int = Field(2, ge=0, le=20)
-    """Retries with backoff for transport errors, 429 and 5xx."""
+    retries: int | None = Field(None, ge=0, le=20)
+    """Re-runs of an agent turn, with backoff, after a transport error, 429 or 5xx. Unset: 2 for cells
+    without chaos, 0 under chaos and in contracts (a re-run repeats the turn's faults and side effects and
+    can hide a failure); each re-run is recorded as its own attempt (see ``engine.runner``)."""
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
     """Run seed, 0..2^63-1; every random choice derives from (seed, cell id). Chosen and recorded when absent."""
     isolation: Literal["auto", "serial", "concurrent"] = "auto"

@@ -52,10 +52,13 @@ def _smoke(inv: InvariantSpec) -> str | None:
     return None
 
 
-def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
+def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec], *, imports: bool) -> list[str]:
+    """Faults of each matrix scenario that the agent has no seam for, and (``imports``: ``agent.llm`` is
+    imported) LLM fault modes its ``agent.llm`` cannot express, by the check the ``chaos:`` block uses."""
     out: list[str] = []
     agent = cfg.agent
     python = capabilities(agent).python
+    index = {s.name: i for i, s in enumerate(cfg.scenarios)}
     for name, spec in specs.items():
         where = f"scenario {name!r}"
         if spec.needs_tool_seam and python and not declares_tool_seam(agent):
@@ -71,6 +74,13 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
                 f"{where} has LLM faults but the python agent does not set agent.llm ('module:attr' of its "
                 "model client or of the callable that calls the model)"
             )
+        if imports and spec.llm_faults:
+            # the seams module imports the chaos runtime (asyncio, anyio): only when agent imports are wanted
+            from windtunnel.chaos.seams import llm_mode_problems
+
+            i = index.get(name, -1)
+            at = cfg.where(("contract", "chaos_matrix", i, "llm_faults"), ("chaos_matrix", i, "llm_faults"))
+            out += [at + p for p in llm_mode_problems(agent, spec, where)]
         # an HTTP agent whose calls windtunnel cannot reach: the scenario is not run (config/proxy_env.py)
     return out
 
@@ -156,7 +166,7 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
         specs = scenario_specs(scenarios)
     except WindtunnelError as err:
         problems.append(err.message)
-    problems += _scenario_problems(cfg, specs)
+    problems += _scenario_problems(cfg, specs, imports=imports)
     problems += _invariant_problems(cfg, labelled(contract.invariants), specs)
     if imports:
         problems += _import_problems(cfg)

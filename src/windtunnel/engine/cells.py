@@ -108,6 +108,8 @@ class CellResult:
     error: str | None = None
     error_kind: str | None = None
     attempts: int = 1
+    retried: list[dict[str, Any]] = field(default_factory=list)
+    """The attempts that were re-run, each ``{attempt, error, error_kind, faults}`` (faults fired during it)."""
     faults: list[FaultRecord] = field(default_factory=list)
     checks: list[CheckOutcome] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)

@@ -43,15 +43,23 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
         from windtunnel.agents import build_agent
 
         async with AsyncExitStack() as stack:
+            process = None
             if cfg.agent.command:
                 from windtunnel.agents.process import AgentProcess
 
-                await stack.enter_async_context(AgentProcess(cfg.agent))
+                process = await stack.enter_async_context(AgentProcess(cfg.agent))
             await stack.enter_async_context(build_agent(cfg.agent))
+            servers = getattr(cfg.agent, "mcp_servers", None)
+            if servers:  # the run's own preflight: each server reached straight, no proxy needed
+                from windtunnel.chaos.proxy.mcp_servers import McpServers
+
+                await McpServers(servers, lambda: None, "127.0.0.1").check(process.stderr_tail() if process else "")
 
     run_async(reach)
     label = getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type)
     listener(Checked(f"agent {redact_url(str(label))} is reachable"))
+    for name in getattr(cfg.agent, "mcp_servers", None) or {}:
+        listener(Checked(f"agent.mcp_servers.{name} answers an MCP initialize"))
     warnings: list[str] = list(found.warnings)
     if "model" in cfg.model_fields_set and cfg.model.enabled:
         problem = model_problem(cfg)

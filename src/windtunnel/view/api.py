@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel.reports.verdict import lead_reason
 from windtunnel.store.queries import StoreReader
 from windtunnel.view.aggregate import FILTER_KEYS, aggregate_cells, cell_row, matches
 
@@ -133,6 +134,7 @@ class Api:
         return {
             "run": {**info.to_dict(), "meta": info.meta},
             "summary": summary,
+            "why": lead_reason(summary),
             "aggregate": agg,
             "last_completed": self.reader.last_completed(info.id),
             "previous": self.reader.previous(info),

@@ -334,6 +334,7 @@
     head.appendChild(el("h1", null, "Run ", el("span", { id: "run-id", text: r.id }), " ", statusBadge(r.status),
       r.status === "running" ? el("span", { cls: "live", id: "live", text: "live" }) : null));
     head.appendChild(dl([
+      ["why it failed", data.why, "why"],
       ["mode", r.mode], ["config", r.config_path], ["seed", r.seed === null ? null : String(r.seed)],
       ["score", num(s.score, 2) + (s.partial ? " (partial)" : ""), "score"],
       ["pass rate", pct(a.pass_rate) + " (" + a.counts.passed + "/" + a.scored + ")", "pass-rate"],
