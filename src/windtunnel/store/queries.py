@@ -21,11 +21,13 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
 from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel.report.models import Cell
+from windtunnel.report.shape import shape_problem
 from windtunnel.store.runstore import RunInfo
 
 INDEXES = (
@@ -131,15 +133,19 @@ def _add_indexes(db: sqlite3.Connection) -> bool:
 
 
 def _cell(raw: bytes, cell_id: str) -> dict[str, Any]:
-    """A stored cell; one that is not a valid JSON object stands as an errored cell marked ``damaged``."""
+    """A stored cell, checked where it is read (every page and command reads cells here): one that is not valid
+    JSON, or whose keys do not have the types of the report's cell (``{"faults": 7}``, ``[1, 2, 3]``, ``null``:
+    :func:`~windtunnel.report.shape.shape_problem`), stands as an errored cell whose ``damaged`` says why."""
     try:
         cell = orjson.loads(raw)
     except orjson.JSONDecodeError as err:
-        cell = err
-    if isinstance(cell, dict):
-        return cell
-    why = f"the stored row of cell {cell_id!r} is not a valid JSON object ({cell})"
-    return {"id": str(cell_id), "status": "error", "passed": False, "error": why, "damaged": True}
+        why = f"the stored row of cell {cell_id!r} is not valid JSON ({err})"
+    else:
+        problem = shape_problem(cell, Cell)
+        if problem is None:
+            return cast("dict[str, Any]", cell)
+        why = f"the stored row of cell {cell_id!r} is damaged: {problem}"
+    return {"id": str(cell_id), "status": "error", "passed": False, "error": why, "damaged": why}
 
 
 class StoreReader:
