@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from rich.markup import escape
 from rich.table import Table
 
+from windtunnel._util.aioloop import server_loop_options
 from windtunnel._util.errors import ConfigError, UsageError
 from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.registry import capabilities
@@ -225,7 +226,7 @@ def _serve(
             await serve_until_signal(server, stopped)
 
     try:
-        anyio.run(main)
+        anyio.run(main, backend_options=server_loop_options())
     finally:
         if log_file is not None:
             log_file.close()

@@ -26,7 +26,7 @@ from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
 from windtunnel.flows.events import SILENT, Checked, Listener
 from windtunnel.flows.preflight import preflight
-from windtunnel.invariants.judge import judged, probe
+from windtunnel.invariants.judge import judged, probe, target
 from windtunnel.mutations.llm import DEFAULT_BASE_URLS, routes
 
 
@@ -90,7 +90,8 @@ def judge_problems(cfg: Config, listener: Listener) -> list[str]:
             out.append(problem)
             listener(Checked(problem, ok=False))
         else:
-            listener(Checked(f"llm_judge judge {s.model} at {redact_url(str(s.base_url))} gives verdicts"))
+            model, url = target(s)  # as asked: ${VAR:-default} expanded
+            listener(Checked(f"llm_judge judge {model} at {redact_url(url)} gives verdicts"))
     return out
 
 

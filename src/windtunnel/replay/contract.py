@@ -97,7 +97,7 @@ def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None,
     )
 
 
-RUN_MODES = ("run", "chaos")
+RUN_MODES = ("run", "chaos", "explore")
 """Report modes whose cells the run's ``invariants:`` judged (``replay export`` of such a report)."""
 
 
