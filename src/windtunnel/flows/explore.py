@@ -317,7 +317,7 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     runner = _Runner(cfg, req, seed, listener)
     listener(
         Planned(
-            mode="explore",
+            mode="chaos",
             text=f"windtunnel explore: up to {req.budget} agent calls ({req.strategy} search, seed {seed}) "
             f"against {cfg.agent.type} agent, then shrinking and {req.reruns} reruns of each failure",
             total=req.budget,
@@ -345,7 +345,7 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     passed = not result.failures
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None)
     return Outcome(
-        mode="explore",
+        mode="chaos",
         status=status,
         passed=passed and not ran.cut_short,
         exit_code=exit_code_of(status, passed),

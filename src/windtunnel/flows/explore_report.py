@@ -65,7 +65,7 @@ def explore_report(
     notices: list[str],
     ran: Execution,
 ) -> dict[str, Any]:
-    """The JSON report (valid against the report schema; ``run.mode`` is ``explore``)."""
+    """The JSON report (valid against the report schema; ``run.mode`` is ``chaos``, ``run.command`` explore)."""
     rows = []
     for f in result.failures:
         row = cell_row(f.result)
@@ -86,7 +86,7 @@ def explore_report(
     }
     report = build_report(
         run_id=run_id,
-        mode="explore",
+        mode="chaos",
         seed=seed,
         started_at=now_iso(),
         finished_at=now_iso(),

@@ -97,7 +97,7 @@ def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None,
     )
 
 
-RUN_MODES = ("run", "chaos", "explore")
+RUN_MODES = ("run", "chaos")
 """Report modes whose cells the run's ``invariants:`` judged (``replay export`` of such a report)."""
 
 

@@ -15,7 +15,7 @@ from pydantic.json_schema import SkipJsonSchema
 Score = Annotated[float | None, Field(ge=0, le=100)]
 """0-100; None only when nothing could be scored (and then the run did not pass)."""
 Count = Annotated[int, Field(ge=0)]
-Mode = Literal["run", "chaos", "contract", "replay", "ci", "explore"]
+Mode = Literal["run", "chaos", "contract", "replay", "ci"]
 CellKind = Literal["golden", "mutation", "chaos", "contract", "replay"]
 CellStatus = Literal["passed", "failed", "error", "skipped"]
 Severity = Literal["critical", "high", "medium", "low"]

@@ -63,7 +63,7 @@ def default_store_path() -> Path:
     return Path(os.environ.get("WINDTUNNEL_STORE") or DEFAULT_STORE_PATH)
 
 
-RUN_MODES = ("run", "chaos", "contract", "replay", "ci", "explore")
+RUN_MODES = ("run", "chaos", "contract", "replay", "ci")
 RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
 FINAL_STATUSES = RUN_STATUSES[1:]
 SCHEMA_VERSION = 1
