@@ -120,3 +120,44 @@ def test_an_index_into_an_id2label_map_elsewhere_in_the_projection(label_id: Any
 def test_a_key_that_flags_leaks_and_a_key_naming_a_measurement_does_not(leaky: Any, clean: Any) -> None:
     assert _leaks(leaky)
     assert not _leaks(clean)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"sla_tier": "P3 (contract 675)"}, {"note": "Bring form P3 (proof of address) to the desk."}),
+        ({"tier": "P3 [set by the customer]"}, {"note": "P3 (proof of address) and a photo are needed."}),
+    ],
+)
+def test_a_correlated_value_with_a_bracketed_note_is_the_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, correlated_values=["P3"])
+    assert not _leaks(clean, correlated_values=["P3"])
+
+
+def test_the_answer_with_a_bracketed_note_is_the_value() -> None:
+    assert _leaks({"priority": "High (auto-set)"})
+    assert not _leaks({"note": "the heat stayed high (about 40 C) all week"})
+    assert not _leaks({"cpu": "High (92%)"})  # a note of a bare quantity: a measurement, not the value
+
+
+STARS = ["1", "2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"meta": ["outcome=3"]}, {"meta": ["qty=3"]}),
+        ({"body": "Thanks.\n\nFinal answer: 3"}, {"body": "Thanks.\n\nPage: 3"}),
+        ({"body": "rating: 3"}, {"body": "attempt: 3"}),
+    ],
+)
+def test_a_number_after_a_name_is_the_label_only_when_the_name_names_the_task_or_the_answer(
+    leaky: Any, clean: Any
+) -> None:
+    assert _leaks(leaky, expected="3", label_set=STARS)
+    assert not _leaks(clean, expected="3", label_set=STARS)
+
+
+def test_a_number_under_a_field_naming_the_answer_is_the_label() -> None:
+    assert _leaks({"outcome": 3}, expected="3", label_set=STARS)
+    assert not _leaks({"shard": 3}, expected="3", label_set=STARS)

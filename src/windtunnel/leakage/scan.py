@@ -1028,7 +1028,7 @@ def _classify(
         return
     corr = role == "correlated"
     what = "a correlated value" if corr else "the expected answer"
-    if whole_value:
+    if whole_value or _noted_value(hit.view_text, *hit.view_span):
         if suppress:
             return  # an element of an options listing: it describes the task
         if not corr and _other_number(hit, pointer, ctx):
@@ -1178,6 +1178,19 @@ def _classify(
     )
 
 
+_NOTE_AFTER = re.compile(
+    r"[ \t]*(?:\((?=[^()\n]*[^\W\d_])[^()\n]{0,80}\)|\[(?=[^\[\]\n]*[^\W\d_])[^\[\]\n]{0,80}\])[ \t]*\Z"
+)
+
+
+def _noted_value(text: str, a: int, b: int) -> bool:
+    """The hit ``text[a:b]`` is the value with a bracketed note after it (``P3 (contract 675)``,
+    ``High [set by customer]``): nothing with a word before it, only the note after. A note in words
+    qualifies the value; it does not make the value prose (principle 1: the field's value states it).
+    A note of a bare quantity (``High (92%)``) reads the word as a measurement: not the value."""
+    return WORD_RE.search(text, 0, a) is None and _NOTE_AFTER.match(text, b) is not None
+
+
 def _leak(
     emit: Any, corr: bool, channel: Channel, rule: str, corr_rule: str, detail: str, severity: Severity = "high"
 ) -> None:
@@ -1305,7 +1318,7 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
         return False
     name = _field_name(pointer)
     naming = ctx.naming() if name else None
-    return naming is not None and not mention.names_task(naming, name)
+    return naming is not None and not mention.names_task(naming, name) and not mention.names_answer(name)
 
 
 _FILE_NAME = re.compile(r"\.(?=[a-z0-9]{0,4}[a-z])[a-z0-9]{1,5}$")
@@ -1346,9 +1359,17 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
 def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None) -> bool:
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
-    a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15)."""
+    a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15).
+    A number of a numeric scale only under a name naming the task or the answer (``outcome=3``, not
+    ``qty=3``)."""
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
+    if label.isdigit() and _numeric_scale(ctx):
+        # A number has many senses (``qty=3``, ``page: 2``): as for a field's whole value
+        # (:func:`_other_number`), only a name naming the task makes it the label.
+        naming = ctx.naming()
+        name = mention.kv_name(hit.view_text, va)
+        return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
     if label == label.lower():
         return True
     original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
