@@ -161,3 +161,17 @@ def test_a_number_after_a_name_is_the_label_only_when_the_name_names_the_task_or
 def test_a_number_under_a_field_naming_the_answer_is_the_label() -> None:
     assert _leaks({"outcome": 3}, expected="3", label_set=STARS)
     assert not _leaks({"shard": 3}, expected="3", label_set=STARS)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"log": "policy check done decision=false"}, {"log": "cache lookup key=items:6c96 hit=false"}),
+        ({"log": "Final answer: false"}, {"log": "dry run: false"}),
+    ],
+)
+def test_a_flag_spelling_of_a_label_after_a_name_is_the_label_only_under_the_task_or_the_answer(
+    leaky: Any, clean: Any
+) -> None:
+    assert _leaks(leaky, expected="no", label_set=["yes", "no"])
+    assert not _leaks(clean, expected="no", label_set=["yes", "no"])

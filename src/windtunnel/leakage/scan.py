@@ -1305,6 +1305,9 @@ def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     )
 
 
+_FLAG_WORDS = frozenset({"true", "false"})
+
+
 def _numeric_scale(ctx: _Ctx) -> bool:
     """The item's labels are numbers (a rating scale)."""
     return bool(ctx.label_norms) and all(n.isdigit() for n in ctx.label_norms)
@@ -1364,9 +1367,12 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
     ``qty=3``)."""
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
-    if label.isdigit() and _numeric_scale(ctx):
+    if (label.isdigit() and _numeric_scale(ctx)) or (
+        bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
+    ):
         # A number has many senses (``qty=3``, ``page: 2``): as for a field's whole value
-        # (:func:`_other_number`), only a name naming the task makes it the label.
+        # (:func:`_other_number`), only a name naming the task makes it the label. So has a flag
+        # spelling that is an alias of a label (``hit=false`` in a log, for the label ``no``).
         naming = ctx.naming()
         name = mention.kv_name(hit.view_text, va)
         return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
