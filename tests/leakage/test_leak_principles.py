@@ -175,3 +175,25 @@ def test_a_flag_spelling_of_a_label_after_a_name_is_the_label_only_under_the_tas
 ) -> None:
     assert _leaks(leaky, expected="no", label_set=["yes", "no"])
     assert not _leaks(clean, expected="no", label_set=["yes", "no"])
+
+
+def _related(*ratings: tuple[str, int]) -> list[dict[str, Any]]:
+    return [{"key": k, "summary": "a ticket", "rating": r} for k, r in ratings]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        (  # the list holds this record (its key is shown outside it): its rating is this record's
+            {"ticket": {"key": "CS-67489", "rating": None}, "related": _related(("CS-67489", 5), ("CS-35741", 3))},
+            {"ticket": {"key": "CS-67489", "rating": None}, "related": _related(("CS-34921", 5), ("CS-35741", 3))},
+        ),
+        (  # no record named outside the list: the list may be the records themselves
+            {"related": _related(("CS-34921", 5), ("CS-35741", 3))},
+            {"ticket": {"key": "CS-1"}, "related": _related(("CS-34921", 5), ("CS-35741", 3))},
+        ),
+    ],
+)
+def test_a_field_of_another_record_in_a_list_of_records_is_not_this_records_label(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, expected="5", label_set=STARS)
+    assert not _leaks(clean, expected="5", label_set=STARS)

@@ -419,11 +419,13 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
             options = _option_objects(node, ctx)
             cover = options is not None
             marked = options or frozenset()
+        others = _other_records(node, ctx) if not cover else frozenset()
         prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
             if prune and not _may_hit(value, ctx):
                 continue
-            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover and i not in marked)
+            hide = (cover and i not in marked) or i in others
+            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=hide)
     elif type(node) is str:
         _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
     elif isinstance(node, bool):
@@ -610,6 +612,53 @@ def _marks_record(value: Any, ctx: _Ctx) -> bool:
     if ctx.root_blob is None:
         ctx.root_blob = dumps(ctx.root) or b""
     return any(ctx.root_blob.count(orjson_str(i)) >= 2 for i in ids)
+
+
+def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
+    """The indices of a list's objects that are other records: in a list of two objects or more, each
+    object whose record id (an id-like string value of its own, ``CS-34921``) the projection shows
+    nowhere else, when the projection also names a record outside the list. What such an object's
+    fields say (its ``rating``, its ``priority``) describes that record, not this one (principle 3)."""
+    if len(node) < 2 or not ctx.label_norms:
+        return frozenset()
+    ids: dict[int, list[str]] = {}
+    for i, v in enumerate(node):
+        if type(v) is dict:
+            own = [x for x in v.values() if type(x) is str and _RECORD_ID.fullmatch(x) and _ID_SHAPE.search(x)]
+            if own:
+                ids[i] = own
+    if len(ids) < 2:
+        return frozenset()
+    if not _ids_of(ctx.root, node):
+        return frozenset()  # no record named outside the list: the list may be the records themselves
+    if ctx.root_blob is None:
+        ctx.root_blob = dumps(ctx.root) or b""
+    blob = ctx.root_blob
+    return frozenset(i for i, own in ids.items() if all(blob.count(orjson_str(x)) == 1 for x in own))
+
+
+_ID_SHAPE = re.compile(r"[A-Za-z]-?\d|\d-[A-Za-z0-9]")
+"""An id mixes letters and digits across a joint (``CS-34921``, ``INC0007256``), unlike a word or a number."""
+
+
+def _ids_of(root: Any, skip: list[Any]) -> list[str]:
+    """The id-like strings of ``root`` outside ``skip`` (a bounded walk)."""
+    out: list[str] = []
+    stack = [root]
+    seen = 0
+    while stack and seen < 2000:
+        v = stack.pop()
+        seen += 1
+        if v is skip:
+            continue
+        if type(v) is str:
+            if _RECORD_ID.fullmatch(v) and _ID_SHAPE.search(v):
+                out.append(v)
+        elif isinstance(v, Mapping):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v[:200])
+    return out
 
 
 def orjson_str(s: str) -> bytes:
