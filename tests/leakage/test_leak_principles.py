@@ -197,3 +197,10 @@ def _related(*ratings: tuple[str, int]) -> list[dict[str, Any]]:
 def test_a_field_of_another_record_in_a_list_of_records_is_not_this_records_label(leaky: Any, clean: Any) -> None:
     assert _leaks(leaky, expected="5", label_set=STARS)
     assert not _leaks(clean, expected="5", label_set=STARS)
+
+
+def test_a_label_word_in_a_key_holding_a_list_of_words_names_a_field() -> None:
+    crit = ["Low", "Medium", "High", "Critical"]
+    rec = {"t": {"key": "WEB-7"}}
+    assert _leaks({**rec, "critical": ["WEB-7"]}, expected="Critical", label_set=crit)  # marks this record
+    assert not _leaks({**rec, "critical_path": ["review", "deploy"]}, expected="Critical", label_set=crit)

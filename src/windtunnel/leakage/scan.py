@@ -580,9 +580,12 @@ _RECORD_ID = re.compile(r"[A-Za-z0-9][\w.:/#-]{2,63}")
 
 
 def _measured(value: Any) -> bool:
-    """A number that is not a 0/1 flag, or a text that is not a flag: what a field name holds."""
+    """A number that is not a 0/1 flag, or a text that is not a flag, or a list of them: what a field
+    name holds (``"critical_path": ["review", "deploy"]``)."""
     if isinstance(value, bool) or value is None:
         return False
+    if type(value) is list:
+        return bool(value) and all(type(v) is not list and _measured(v) for v in value)
     if isinstance(value, (int, float)):
         return value not in (0, 1)
     return isinstance(value, str) and bool(value.strip()) and value.strip().casefold() not in _FLAGS
