@@ -162,6 +162,7 @@ def _serve(
     import anyio
     from rich.markup import escape
 
+    from windtunnel._util.aioloop import server_loop_options
     from windtunnel._util.errors import UsageError
     from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy, ToolProxy
@@ -227,7 +228,7 @@ def _serve(
             await serve_until_signal(server, stopped)
 
     try:
-        anyio.run(main)
+        anyio.run(main, backend_options=server_loop_options())
     finally:
         if log_file is not None:
             log_file.close()

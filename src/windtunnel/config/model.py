@@ -38,6 +38,19 @@ class ContractConfig(StrictModel):
     """``per_unit``: one agent call per (scenario, golden prompt, repeat), judged by every invariant that
     applies (fewer model calls); ``per_cell``: one call per (scenario, invariant, golden prompt, repeat), each
     (invariant × scenario) cell its own independent invocation, as the upstream spec describes."""
+    _only_in: dict[str, set[str]] = PrivateAttr(default_factory=dict)
+    """Invariants (by label) checked only in these scenarios: the broken invariants of a saved explore failure,
+    added to the contract for that failure's scenario alone (never written in a config)."""
+
+    def add_scoped(self, inv: Any, scenario: str) -> None:
+        """Check ``inv`` (an invariant with an ``id``) in ``scenario`` only."""
+        self.invariants.append(inv)
+        self._only_in.setdefault(inv.label, set()).add(scenario)
+
+    def checked_in(self, label: str, scenario: str) -> bool:
+        """Whether the invariant ``label`` may be checked in ``scenario`` (its ``when`` aside)."""
+        only = self._only_in.get(label)
+        return only is None or scenario in only
 
 
 class ReplaySource(StrictModel):

@@ -121,7 +121,9 @@ def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
     matrix: list[MatrixCell] = []
     for scen in scenarios:
         spec = specs[scen.name]
-        live = {inv.label for inv in invariants if applies(inv.when, spec)}
+        live = {
+            inv.label for inv in invariants if applies(inv.when, spec) and cfg.contract.checked_in(inv.label, scen.name)
+        }
         golden_labels = [inv.label for inv in invariants if inv.label in live and probe_sets[inv.label] is None]
         golden_ids: dict[str, list[str]] = {label: [] for label in golden_labels}
         # per_unit: one call judged by every golden label; per_cell: one call per label (its own invocation)

@@ -75,7 +75,7 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
 def judge_problems(cfg: Config, listener: Listener) -> list[str]:
     """Each distinct judge of the ``llm_judge`` invariants asked one trivial question: a warning for each
     that gives no verdict (its checks would all fail as errors)."""
-    from windtunnel.invariants.judge import judged, probe
+    from windtunnel.invariants.judge import judged, probe, target
 
     out: list[str] = []
     seen: set[tuple[str | None, str | None]] = set()
@@ -89,7 +89,8 @@ def judge_problems(cfg: Config, listener: Listener) -> list[str]:
             out.append(problem)
             listener(Checked(problem, ok=False))
         else:
-            listener(Checked(f"llm_judge judge {s.model} at {redact_url(str(s.base_url))} gives verdicts"))
+            model, url = target(s)  # as asked: ${VAR:-default} expanded
+            listener(Checked(f"llm_judge judge {model} at {redact_url(url)} gives verdicts"))
     return out
 
 

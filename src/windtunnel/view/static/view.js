@@ -485,7 +485,7 @@
           el("td", { text: c.kind }),
           el("td", { text: c.scenario || c.mutation || "" }),
           el("td", { text: c.invariant || "" }),
-          el("td", null, statusBadge(c.status)),
+          el("td", null, statusBadge(c.status), c.damaged ? el("span", { cls: "damaged", title: c.damaged, text: " ⚠ damaged row" }) : ""),
           el("td", { cls: "num", text: ms(c.latency_ms) }),
           el("td", { cls: "faults", text: c.faults.join(", ") }),
           el("td", { cls: "wrap", text: c.prompt }),
