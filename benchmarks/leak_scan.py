@@ -419,7 +419,8 @@ def main() -> None:
     generate(big, args.size_mb, seed=1)
     generate(small, args.small_mb, seed=2)
     generate(every, args.size_mb, seed=3, leak_rate=1.0)
-    files: list[tuple[str, Path, float | None]] = [("20 % leaking", big, 0.15), ("all leaking", every, 0.08)]
+    # Issue #25's targets: >= 0.08 of parse on the 20 % file, and on every file never slower than the naive scan.
+    files: list[tuple[str, Path, float | None]] = [("20 % leaking", big, 0.08), ("all leaking", every, None)]
     if args.label_set:
         three = folder / "bench_label_set.jsonl"
         generate(three, args.size_mb, seed=4, leak_rate=1.0, labels=LABELS)
@@ -444,7 +445,7 @@ def main() -> None:
         print(f"  leak scan (stream): {size / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
         print(
             f"  naive whole-token : {size / t_naive:8.1f} MB/s  ({t_naive:.2f} s, {naive_leaked} leaked items; "
-            f"scan/naive CPU {t_scan / t_naive:.2f}, runs: "
+            f"scan/naive CPU {t_scan / t_naive:.2f} (target <= 1), runs: "
             + ", ".join(f"{s / v:.2f}" for s, v in zip(scans, naives, strict=True))
             + ")"
         )

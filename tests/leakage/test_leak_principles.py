@@ -120,3 +120,87 @@ def test_an_index_into_an_id2label_map_elsewhere_in_the_projection(label_id: Any
 def test_a_key_that_flags_leaks_and_a_key_naming_a_measurement_does_not(leaky: Any, clean: Any) -> None:
     assert _leaks(leaky)
     assert not _leaks(clean)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"sla_tier": "P3 (contract 675)"}, {"note": "Bring form P3 (proof of address) to the desk."}),
+        ({"tier": "P3 [set by the customer]"}, {"note": "P3 (proof of address) and a photo are needed."}),
+    ],
+)
+def test_a_correlated_value_with_a_bracketed_note_is_the_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, correlated_values=["P3"])
+    assert not _leaks(clean, correlated_values=["P3"])
+
+
+def test_the_answer_with_a_bracketed_note_is_the_value() -> None:
+    assert _leaks({"priority": "High (auto-set)"})
+    assert not _leaks({"note": "the heat stayed high (about 40 C) all week"})
+    assert not _leaks({"cpu": "High (92%)"})  # a note of a bare quantity: a measurement, not the value
+
+
+STARS = ["1", "2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"meta": ["outcome=3"]}, {"meta": ["qty=3"]}),
+        ({"body": "Thanks.\n\nFinal answer: 3"}, {"body": "Thanks.\n\nPage: 3"}),
+        ({"body": "rating: 3"}, {"body": "attempt: 3"}),
+    ],
+)
+def test_a_number_after_a_name_is_the_label_only_when_the_name_names_the_task_or_the_answer(
+    leaky: Any, clean: Any
+) -> None:
+    assert _leaks(leaky, expected="3", label_set=STARS)
+    assert not _leaks(clean, expected="3", label_set=STARS)
+
+
+def test_a_number_under_a_field_naming_the_answer_is_the_label() -> None:
+    assert _leaks({"outcome": 3}, expected="3", label_set=STARS)
+    assert not _leaks({"shard": 3}, expected="3", label_set=STARS)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"log": "policy check done decision=false"}, {"log": "cache lookup key=items:6c96 hit=false"}),
+        ({"log": "Final answer: false"}, {"log": "dry run: false"}),
+    ],
+)
+def test_a_flag_spelling_of_a_label_after_a_name_is_the_label_only_under_the_task_or_the_answer(
+    leaky: Any, clean: Any
+) -> None:
+    assert _leaks(leaky, expected="no", label_set=["yes", "no"])
+    assert not _leaks(clean, expected="no", label_set=["yes", "no"])
+
+
+def _related(*ratings: tuple[str, int]) -> list[dict[str, Any]]:
+    return [{"key": k, "summary": "a ticket", "rating": r} for k, r in ratings]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        (  # the list holds this record (its key is shown outside it): its rating is this record's
+            {"ticket": {"key": "CS-67489", "rating": None}, "related": _related(("CS-67489", 5), ("CS-35741", 3))},
+            {"ticket": {"key": "CS-67489", "rating": None}, "related": _related(("CS-34921", 5), ("CS-35741", 3))},
+        ),
+        (  # no record named outside the list: the list may be the records themselves
+            {"related": _related(("CS-34921", 5), ("CS-35741", 3))},
+            {"ticket": {"key": "CS-1"}, "related": _related(("CS-34921", 5), ("CS-35741", 3))},
+        ),
+    ],
+)
+def test_a_field_of_another_record_in_a_list_of_records_is_not_this_records_label(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, expected="5", label_set=STARS)
+    assert not _leaks(clean, expected="5", label_set=STARS)
+
+
+def test_a_label_word_in_a_key_holding_a_list_of_words_names_a_field() -> None:
+    crit = ["Low", "Medium", "High", "Critical"]
+    rec = {"t": {"key": "WEB-7"}}
+    assert _leaks({**rec, "critical": ["WEB-7"]}, expected="Critical", label_set=crit)  # marks this record
+    assert not _leaks({**rec, "critical_path": ["review", "deploy"]}, expected="Critical", label_set=crit)

@@ -419,11 +419,13 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
             options = _option_objects(node, ctx)
             cover = options is not None
             marked = options or frozenset()
+        others = _other_records(node, ctx) if not cover else frozenset()
         prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
             if prune and not _may_hit(value, ctx):
                 continue
-            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover and i not in marked)
+            hide = (cover and i not in marked) or i in others
+            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=hide)
     elif type(node) is str:
         _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
     elif isinstance(node, bool):
@@ -578,9 +580,12 @@ _RECORD_ID = re.compile(r"[A-Za-z0-9][\w.:/#-]{2,63}")
 
 
 def _measured(value: Any) -> bool:
-    """A number that is not a 0/1 flag, or a text that is not a flag: what a field name holds."""
+    """A number that is not a 0/1 flag, or a text that is not a flag, or a list of them: what a field
+    name holds (``"critical_path": ["review", "deploy"]``)."""
     if isinstance(value, bool) or value is None:
         return False
+    if type(value) is list:
+        return bool(value) and all(type(v) is not list and _measured(v) for v in value)
     if isinstance(value, (int, float)):
         return value not in (0, 1)
     return isinstance(value, str) and bool(value.strip()) and value.strip().casefold() not in _FLAGS
@@ -610,6 +615,53 @@ def _marks_record(value: Any, ctx: _Ctx) -> bool:
     if ctx.root_blob is None:
         ctx.root_blob = dumps(ctx.root) or b""
     return any(ctx.root_blob.count(orjson_str(i)) >= 2 for i in ids)
+
+
+def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
+    """The indices of a list's objects that are other records: in a list of two objects or more, each
+    object whose record id (an id-like string value of its own, ``CS-34921``) the projection shows
+    nowhere else, when the projection also names a record outside the list. What such an object's
+    fields say (its ``rating``, its ``priority``) describes that record, not this one (principle 3)."""
+    if len(node) < 2 or not ctx.label_norms:
+        return frozenset()
+    ids: dict[int, list[str]] = {}
+    for i, v in enumerate(node):
+        if type(v) is dict:
+            own = [x for x in v.values() if type(x) is str and _RECORD_ID.fullmatch(x) and _ID_SHAPE.search(x)]
+            if own:
+                ids[i] = own
+    if len(ids) < 2:
+        return frozenset()
+    if not _ids_of(ctx.root, node):
+        return frozenset()  # no record named outside the list: the list may be the records themselves
+    if ctx.root_blob is None:
+        ctx.root_blob = dumps(ctx.root) or b""
+    blob = ctx.root_blob
+    return frozenset(i for i, own in ids.items() if all(blob.count(orjson_str(x)) == 1 for x in own))
+
+
+_ID_SHAPE = re.compile(r"[A-Za-z]-?\d|\d-[A-Za-z0-9]")
+"""An id mixes letters and digits across a joint (``CS-34921``, ``INC0007256``), unlike a word or a number."""
+
+
+def _ids_of(root: Any, skip: list[Any]) -> list[str]:
+    """The id-like strings of ``root`` outside ``skip`` (a bounded walk)."""
+    out: list[str] = []
+    stack = [root]
+    seen = 0
+    while stack and seen < 2000:
+        v = stack.pop()
+        seen += 1
+        if v is skip:
+            continue
+        if type(v) is str:
+            if _RECORD_ID.fullmatch(v) and _ID_SHAPE.search(v):
+                out.append(v)
+        elif isinstance(v, Mapping):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v[:200])
+    return out
 
 
 def orjson_str(s: str) -> bytes:
@@ -1028,7 +1080,7 @@ def _classify(
         return
     corr = role == "correlated"
     what = "a correlated value" if corr else "the expected answer"
-    if whole_value:
+    if whole_value or _noted_value(hit.view_text, *hit.view_span):
         if suppress:
             return  # an element of an options listing: it describes the task
         if not corr and _other_number(hit, pointer, ctx):
@@ -1178,6 +1230,19 @@ def _classify(
     )
 
 
+_NOTE_AFTER = re.compile(
+    r"[ \t]*(?:\((?=[^()\n]*[^\W\d_])[^()\n]{0,80}\)|\[(?=[^\[\]\n]*[^\W\d_])[^\[\]\n]{0,80}\])[ \t]*\Z"
+)
+
+
+def _noted_value(text: str, a: int, b: int) -> bool:
+    """The hit ``text[a:b]`` is the value with a bracketed note after it (``P3 (contract 675)``,
+    ``High [set by customer]``): nothing with a word before it, only the note after. A note in words
+    qualifies the value; it does not make the value prose (principle 1: the field's value states it).
+    A note of a bare quantity (``High (92%)``) reads the word as a measurement: not the value."""
+    return WORD_RE.search(text, 0, a) is None and _NOTE_AFTER.match(text, b) is not None
+
+
 def _leak(
     emit: Any, corr: bool, channel: Channel, rule: str, corr_rule: str, detail: str, severity: Severity = "high"
 ) -> None:
@@ -1292,6 +1357,9 @@ def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     )
 
 
+_FLAG_WORDS = frozenset({"true", "false"})
+
+
 def _numeric_scale(ctx: _Ctx) -> bool:
     """The item's labels are numbers (a rating scale)."""
     return bool(ctx.label_norms) and all(n.isdigit() for n in ctx.label_norms)
@@ -1305,7 +1373,7 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
         return False
     name = _field_name(pointer)
     naming = ctx.naming() if name else None
-    return naming is not None and not mention.names_task(naming, name)
+    return naming is not None and not mention.names_task(naming, name) and not mention.names_answer(name)
 
 
 _FILE_NAME = re.compile(r"\.(?=[a-z0-9]{0,4}[a-z])[a-z0-9]{1,5}$")
@@ -1346,9 +1414,20 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
 def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None) -> bool:
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
-    a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15)."""
+    a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15).
+    A number of a numeric scale only under a name naming the task or the answer (``outcome=3``, not
+    ``qty=3``)."""
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
+    if (label.isdigit() and _numeric_scale(ctx)) or (
+        bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
+    ):
+        # A number has many senses (``qty=3``, ``page: 2``): as for a field's whole value
+        # (:func:`_other_number`), only a name naming the task makes it the label. So has a flag
+        # spelling that is an alias of a label (``hit=false`` in a log, for the label ``no``).
+        naming = ctx.naming()
+        name = mention.kv_name(hit.view_text, va)
+        return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
     if label == label.lower():
         return True
     original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
