@@ -67,7 +67,8 @@ def scan(dataset: PathLike | None = None, *, listener: Listener | None = None, *
 
     The items come from ``dataset`` (JSONL or JSON), or ``from_run=RUN_ID`` / ``from_report=PATH``.
     Options: ``store``, ``config``, ``decode``, ``jobs``, ``fmt`` (``"json"`` or ``"sarif"``) with
-    ``output``, ``show_values``, ``keep`` (audits kept in ``outcome.audits``), and the field options
+    ``output``, ``show_values``, ``keep`` (audits kept in ``outcome.audits``), ``mine`` (True / False;
+    None: on from 200 labelled items) with ``derive_from``, and the field options
     ``expected_field``, ``context_field``, ``id_field``, ``label_set``, ``correlated_map``, ``target``.
     """
     from windtunnel._api import _listener
@@ -96,7 +97,8 @@ def sanitize(dataset: PathLike, output: PathLike, *, listener: Listener | None =
     """Write ``dataset`` sanitized to ``output`` (JSONL) and rescan it; ``failed`` when an item still leaks.
 
     Options: ``stats`` (per-item redaction stats, JSONL), ``mode`` (``"sentence"`` or ``"span"``),
-    ``redact_review``, ``decode``, ``show_values`` and the field options of :func:`scan`.
+    ``redact_review``, ``decode``, ``show_values``, ``mine`` with ``derive_from``, and the field options of
+    :func:`scan`.
     """
     from windtunnel._api import _listener
     from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
@@ -122,7 +124,7 @@ def check(raw: PathLike, sanitized: PathLike, **options: Any) -> LeakOutcome:
 
     fields = _fields("check", options)
     _jobs("check", options)
-    unknown = set(options) - {"decode", "jobs", "show_values"}
+    unknown = set(options) - {"decode", "jobs", "show_values", "mine", "derive_from"}
     if unknown:
         raise TypeError(f"windtunnel.leak.check() got unexpected options: {', '.join(sorted(unknown))}")
     return check_flow(
@@ -137,9 +139,10 @@ def baseline(results: PathLike | None = None, **options: Any) -> LeakOutcome:
     """Is a blind baseline above chance? ``failed`` (a leak) when significantly so.
 
     Options: ``chance``, ``chance_model``, ``n_labels``, ``alpha``, ``excess``, ``power``, ``paired``
-    (the sanitized run's results), ``pair_by``, ``simulate`` with ``dataset``, ``expected_field``, ``seed``.
+    (the sanitized run's results), ``pair_by``, ``simulate`` (``copy``, ``blind``, ``majority``, ``prior``)
+    with ``dataset``, ``expected_field`` or ``fields``, ``seed``, ``derive_from``, ``folds``, ``decode``.
     """
-    from windtunnel.flows.leak import BaselineRequest, baseline_flow
+    from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
 
     request = build_request(
         "leak.baseline", BaselineRequest, options, results=_path("baseline", "results", results, optional=True)
@@ -153,22 +156,34 @@ def mine(
     min_support: int = 5,
     min_purity: float = 0.95,
     output: PathLike | None = None,
+    alpha: float = 0.01,
+    correction: str = "bh",
+    derive_from: list[str] | tuple[str, ...] = (),
     **field_options: Any,
 ) -> LeakOutcome:
-    """Suggest correlated values (``outcome.detail``: the suggestions); ``output`` gets ``{label: [values]}``."""
-    from windtunnel.flows.leak import mine_flow
+    """Mine what predicts the label (``outcome.detail``: the MineResult, ``detail.suggestions``);
+    ``output`` gets ``{label: [values]}``."""
+    from windtunnel.errors import UsageError
+    from windtunnel.flows.leak_evidence import mine_flow
 
     fields = _fields("mine", field_options)
     if field_options:
         raise TypeError(f"windtunnel.leak.mine() got unexpected options: {', '.join(sorted(field_options))}")
     if not isinstance(min_support, int) or isinstance(min_support, bool):
         raise TypeError(f"windtunnel.leak.mine(): min_support must be int, not {type(min_support).__name__}")
+    if isinstance(derive_from, str) or not all(isinstance(d, str) for d in derive_from):
+        raise TypeError("windtunnel.leak.mine(): derive_from must be a list of field names or pointers")
+    if not 0 < float(alpha) < 1:
+        raise UsageError(f"windtunnel.leak.mine(): alpha must be in (0, 1), got {alpha}")
     return mine_flow(
         _path("mine", "dataset", dataset),  # type: ignore[arg-type]
         min_support=min_support,
         min_purity=float(min_purity),
         output=_path("mine", "output", output, optional=True),
         fields=fields,
+        alpha=float(alpha),
+        correction=correction,
+        derive_from=list(derive_from),
     )
 
 

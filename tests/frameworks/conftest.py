@@ -29,6 +29,8 @@ _CLEANUP: list[object] = []
 os.environ["WT_STUB_URL"] = _server().base_url
 os.environ.setdefault("OPENAI_API_KEY", "test-key")
 os.environ["OPENAI_AGENTS_DISABLE_TRACING"] = "1"
+os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"  # DSPy and LiteLLM read their model map offline
+os.environ.setdefault("DSPY_CACHEDIR", str(Path(os.environ.get("TMPDIR", "/tmp")) / "windtunnel-tests-dspy-cache"))
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -36,9 +36,24 @@ def _text(content: Any) -> str:
     return "" if content is None else str(content)
 
 
+_OBSERVATION = re.compile(r"(?:^|\n)(?=(?:Observation|Error):\n)")
+"""Where smolagents hands a tool's result (or error) back: a user turn, or the end of one (it merges
+consecutive user turns), starting ``Observation:`` or ``Error:``."""
+
+
+def _turn(role: str, text: str) -> list[tuple[str, str]]:
+    if role != "user":
+        return [(role, text)]
+    parts = _OBSERVATION.split(text)
+    out = [("user", parts[0])] if parts[0] else []
+    for part in parts[1:]:
+        out.append(("tool", part.split("\n", 1)[-1] if part.startswith("Observation:") else part))
+    return out
+
+
 def _turns_chat(body: dict[str, Any]) -> list[tuple[str, str]]:
     """(role, text) of a chat request; tool results have role 'tool'."""
-    return [(m.get("role", ""), _text(m.get("content"))) for m in body.get("messages", [])]
+    return [t for m in body.get("messages", []) for t in _turn(m.get("role", ""), _text(m.get("content")))]
 
 
 def _turns_responses(body: dict[str, Any]) -> list[tuple[str, str]]:
@@ -99,6 +114,34 @@ def decide(model: str, turns: list[tuple[str, str]], tools: list[str]) -> tuple[
     return "answer", f"Sorry, I could not check {subject} right now.", {}
 
 
+def _field(text: str, name: str) -> str | None:
+    found = re.search(r"\[\[ ## " + name + r" ## \]\]\n(.*?)(?=\n\n\[\[ ## |\n\nRespond |\Z)", text, re.S)
+    return found.group(1).strip() if found else None
+
+
+def decide_dspy(model: str, body: dict[str, Any]) -> str | None:
+    """dspy's ChatAdapter asks for ``[[ ## field ## ]]`` sections in plain text: the ReAct step (next tool) and
+    the extraction (answer) follow :func:`decide` on the question and the trajectory's observations."""
+    turns = _turns_chat(body)
+    system = next((t for r, t in turns if r == "system"), "")
+    user = next((t for r, t in reversed(turns) if r == "user"), "")
+    if "[[ ## question ## ]]" not in user:
+        return None
+    question = _field(user, "question") or ""
+    trajectory = user.partition("[[ ## trajectory ## ]]")[2].partition("\n\nRespond ")[0]
+    observations = re.findall(r"\[\[ ## observation_\d+ ## \]\]\n(.*?)(?=\n\n\[\[ ## |\Z)", trajectory, re.S)
+    tools = re.findall(r"\(\d+\) (\w+), whose description", system)
+    results = [("tool", o.strip()) for o in observations if o.strip() != "Completed."]  # not ReAct's finish
+    kind, value, args = decide(model, [("user", question), *results], tools)
+    if "[[ ## next_tool_name ## ]]" in system:
+        name, call_args = (value, args) if kind == "call" else ("finish", {})
+        return (
+            f"[[ ## next_thought ## ]]\nNext: {name}.\n\n[[ ## next_tool_name ## ]]\n{name}\n\n"
+            f"[[ ## next_tool_args ## ]]\n{json.dumps(call_args)}\n\n[[ ## completed ## ]]"
+        )
+    return f"[[ ## reasoning ## ]]\nDone.\n\n[[ ## answer ## ]]\n{value}\n\n[[ ## completed ## ]]"
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: StubServer
 
@@ -115,6 +158,11 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path.endswith("/chat/completions"):
             tools = [t.get("function", {}).get("name") for t in body.get("tools") or []]
             kind, value, args = decide(model, _turns_chat(body), tools)
+            dspy_text = decide_dspy(model, body)
+            if dspy_text is not None:
+                kind, value, args = "answer", dspy_text, {}
+            if kind == "answer" and "final_answer" in tools:  # smolagents ends a run with its final_answer tool
+                kind, value, args = "call", "final_answer", {"answer": value}
             self._chat(body, model, kind, value, args)
         elif self.path.endswith("/responses"):
             tools = [t.get("name") for t in body.get("tools") or []]

@@ -67,8 +67,15 @@ def test_span_mode_cuts_only_the_span() -> None:
 
 
 def test_line_oriented_text_loses_the_line() -> None:
+    res = sanitize_item(item("Note: login broken\nwe agreed on priority: High\nReporter: a@b.c"))
+    assert res.item.projection == "Note: login broken\nReporter: a@b.c"
+
+
+def test_a_block_of_fields_keeps_its_names() -> None:
+    # Lines that are all "Name: value" are fields (a header block): the value is blanked, the field
+    # stays, so the record keeps its shape, as a blanked JSON value keeps its key.
     res = sanitize_item(item("Summary: login broken\nPriority: High\nReporter: a@b.c"))
-    assert res.item.projection == "Summary: login broken\nReporter: a@b.c"
+    assert res.item.projection == "Summary: login broken\nPriority: \nReporter: a@b.c"
 
 
 def test_markdown_and_adf_twin_are_both_redacted() -> None:

@@ -6,6 +6,7 @@ import os
 import re
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.redact import remember_secret, secret_param
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 
@@ -23,6 +24,8 @@ def expand_env(value: str, *, where: str = "config") -> str:
                 f"{where} refers to ${{{name}}}, but the environment variable {name} is not set",
                 hint=f"export {name}=... before running, or write ${{{name}:-default}}",
             )
+        if secret_param(name):  # ${OPENAI_API_KEY}, ${SECRET}: never shown again where it ends up
+            remember_secret(val)
         return val
 
     return _VAR.sub(sub, value)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import enum
 
+from windtunnel._util.redact import redact_text
+
 
 class ExitCode(enum.IntEnum):
     """Process exit codes of every windtunnel command."""
@@ -83,6 +85,7 @@ class AgentExitedError(HarnessError):
     """
 
     def __init__(self, command: str, code: int, *, cells_completed: int, stderr_tail: str, unit: str = "cell") -> None:
+        command, stderr_tail = redact_text(command), redact_text(stderr_tail)
         self.command = command
         self.code = code
         self.cells_completed = cells_completed

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from windtunnel._util.errors import HarnessError
 
 MAX_LINE = 64 * 1024
+"""The longest request line or header line a listener reads (64 KiB); a longer one is a 400."""
 MAX_HEADERS = 200
+"""The most header lines a request may carry; more is a 400."""
+MAX_REQUEST_BODY = 64 * 1024 * 1024
+"""The longest request body a proxy reads (64 MiB); a longer one, declared or chunked, is answered 413."""
 HOP_BY_HOP = {
     "connection",
     "keep-alive",
@@ -30,6 +35,8 @@ REASONS = {
     200: "OK",
     400: "Bad Request",
     404: "Not Found",
+    405: "Method Not Allowed",
+    413: "Content Too Large",
     429: "Too Many Requests",
     500: "Internal Server Error",
     502: "Bad Gateway",
@@ -48,7 +55,14 @@ def find_header(headers: list[tuple[str, str]], name: str, default: str | None =
 
 
 class BadRequest(Exception):
-    """The client sent something that is not HTTP/1.x."""
+    """The client sent something that is not HTTP/1.x (answered 400)."""
+
+
+class ClientGone(Exception):
+    """The client closed the connection before its request was complete: nothing to answer, nothing to log."""
+
+
+_HEX = re.compile(rb"[0-9A-Fa-f]{1,16}")
 
 
 class BodyTooLarge(Exception):
@@ -122,10 +136,10 @@ async def read_body(
         total = 0
         while True:
             size_line = await _line(reader)
-            try:
-                size = int(size_line.split(b";")[0].strip() or b"0", 16)
-            except ValueError:
-                raise BadRequest("bad chunk size") from None
+            digits = size_line.split(b";")[0].strip() or b"0"
+            if not _HEX.fullmatch(digits):
+                raise BadRequest(f"bad chunk size {digits[:40]!r}")
+            size = int(digits, 16)
             if size == 0:
                 await read_headers(reader)  # trailers
                 return b"".join(parts)
@@ -135,17 +149,19 @@ async def read_body(
             await reader.readexactly(2)
     length = lower.get("content-length")
     if length:
-        try:
-            n = int(length)
-        except ValueError:
-            raise BadRequest(f"bad Content-Length {length!r}") from None
+        if not length.isascii() or not length.isdigit():  # no sign, no space, no "1_000": RFC 9110 §8.6
+            raise BadRequest(f"bad Content-Length {length[:40]!r}: a non-negative decimal number is expected")
+        n = int(length)
         check_size(max_bytes, n, declared=True)
         return await reader.readexactly(n)
     return b""
 
 
-async def read_request(reader: asyncio.StreamReader) -> Request | None:
-    """The next request on the connection, or ``None`` when the client closed it cleanly."""
+async def read_request(reader: asyncio.StreamReader, *, max_body: int | None = MAX_REQUEST_BODY) -> Request | None:
+    """The next request on the connection, or ``None`` when the client closed it cleanly.
+
+    Raises :class:`BadRequest` (answer 400) for bad framing, :class:`BodyTooLarge` (answer 413) for a body
+    over ``max_body``, :class:`ClientGone` when the client left mid-request."""
     try:
         line = await _line(reader)
         while not line:  # tolerate stray CRLF between requests
@@ -153,11 +169,14 @@ async def read_request(reader: asyncio.StreamReader) -> Request | None:
     except EOFError:
         return None
     parts = line.decode("latin-1").split()
-    if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
+    if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not parts[0].isalpha():
         raise BadRequest(f"malformed request line {line[:100]!r}")
-    headers = await read_headers(reader)
+    try:
+        headers = await read_headers(reader)
+    except EOFError:
+        raise ClientGone("the client closed the connection mid-headers") from None
     req = Request(parts[0].upper(), parts[1], parts[2], headers)
-    req.body = await read_body(reader, headers)
+    req.body = await read_body(reader, headers, max_bytes=max_body)
     return req
 
 

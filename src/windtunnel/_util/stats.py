@@ -1,9 +1,10 @@
-"""Small statistics shared by every repeated-trial score: Wilson intervals and pass^k."""
+"""Small statistics shared by every repeated-trial score and the leakage miner: Wilson intervals,
+pass^k, the one-sided Fisher exact test and multiple-testing corrections."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile."""
@@ -46,4 +47,62 @@ def mean_pass_hat_k(trials: Iterable[tuple[int, int]], k: int) -> float | None:
     return sum(values) / len(values) if values else None
 
 
-__all__ = ["Z95", "mean_pass_hat_k", "pass_hat_k", "wilson_interval"]
+def _log_comb(n: int, k: int) -> float:
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+
+
+def fisher_greater(a: int, row: int, col: int, total: int) -> float:
+    """One-sided Fisher exact p-value that a 2×2 table's top-left cell is ``a`` or more.
+
+    The table has ``total`` items, ``row`` of them with the feature and ``col`` with the label; under
+    independence the top-left count is hypergeometric. Summed in log space, exact for any size.
+    """
+    if not (0 <= a <= row <= total and 0 <= col <= total):
+        raise ValueError(f"not a 2x2 table: a={a}, row={row}, col={col}, total={total}")
+    least, hi = max(0, row + col - total), min(row, col)
+    if a <= least:
+        return 1.0
+    if a > hi:
+        return 0.0
+
+    def log_pmf(i: int) -> float:
+        return _log_comb(col, i) + _log_comb(total - col, row - i) - _log_comb(total, row)
+
+    # Sum the tail that lies past the mode, where the terms only fall: each term from its neighbour by
+    # their ratio, stopping once they no longer change the sum; the other tail is one minus it.
+    mode = (row + 1) * (col + 1) // (total + 2)
+    acc = t = 1.0
+    if a > mode:
+        for i in range(a, hi):
+            t *= (col - i) * (row - i) / ((i + 1) * (total - col - row + i + 1))
+            acc += t
+            if t < acc * 1e-17:
+                break
+        return min(1.0, math.exp(log_pmf(a) + math.log(acc)))
+    for i in range(a - 1, least, -1):
+        t *= i * (total - col - row + i) / ((col - i + 1) * (row - i + 1))
+        acc += t
+        if t < acc * 1e-17:
+            break
+    return min(1.0, max(0.0, 1.0 - math.exp(log_pmf(a - 1) + math.log(acc))))
+
+
+def adjust_p(p_values: Sequence[float], method: str = "bh") -> list[float]:
+    """Adjusted p-values for ``len(p_values)`` tests: ``bh`` (Benjamini-Hochberg, the false discovery
+    rate) or ``bonferroni`` (the family-wise error rate). Reject where the adjusted value is <= alpha."""
+    m = len(p_values)
+    if method == "bonferroni":
+        return [min(1.0, p * m) for p in p_values]
+    if method != "bh":
+        raise ValueError(f"unknown correction {method!r}; valid: bh, bonferroni")
+    order = sorted(range(m), key=lambda i: p_values[i])
+    out = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):
+        i = order[rank - 1]
+        running = min(running, p_values[i] * m / rank)
+        out[i] = min(1.0, running)
+    return out
+
+
+__all__ = ["Z95", "adjust_p", "fisher_greater", "mean_pass_hat_k", "pass_hat_k", "wilson_interval"]

@@ -97,6 +97,10 @@ class FrameworkAgent(PythonAgent):
     def check_kind(self, obj: Any) -> None:
         raise NotImplementedError
 
+    def timeout_note(self) -> str:
+        """What the framework itself may have been doing when the cell's timeout ended the call (``""``)."""
+        return ""
+
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
         """One call: the response with output, tool calls and ``metadata["usage"]`` (latency is set here)."""
         raise NotImplementedError
@@ -109,7 +113,7 @@ class FrameworkAgent(PythonAgent):
         except TimeoutError as err:
             if isinstance(err, InjectedFault):  # a tool timeout the framework let through
                 raise AgentCrashed(describe_exception(err)) from err
-            raise AgentTimeout(f"no answer within {self.cfg.timeout} ms") from None
+            raise AgentTimeout(f"no answer within {self.cfg.timeout} ms{self.timeout_note()}") from None
         except (AgentBadResponse, AgentTimeout):
             raise
         except Exception as err:

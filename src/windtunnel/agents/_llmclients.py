@@ -82,3 +82,18 @@ def clients_in(roots: Iterable[Any], *, depth: int = 6, stop: Callable[[Any], bo
             nxt.extend(_references(obj))
         level = nxt
     return list(found.values())
+
+
+def references_within(roots: Iterable[Any], *, depth: int) -> Iterable[Any]:
+    """Every object reachable from ``roots`` within ``depth`` references (each once, roots first)."""
+    seen: set[int] = set()
+    level = list(roots)
+    for _ in range(depth):
+        nxt: list[Any] = []
+        for obj in level:
+            if id(obj) in seen or isinstance(obj, (str, bytes, int, float, bool, types.ModuleType, type)):
+                continue
+            seen.add(id(obj))
+            yield obj
+            nxt.extend(_references(obj))
+        level = nxt

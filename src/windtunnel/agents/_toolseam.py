@@ -12,11 +12,13 @@ through.
 from __future__ import annotations
 
 import asyncio
-import json
+import functools
+import inspect
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import current_plan
 from windtunnel.chaos.wrappers import log_raised, signature_of, tool_result
@@ -30,7 +32,7 @@ def args_of(raw: Any) -> dict[str, Any]:
         return dict(raw)
     if isinstance(raw, (str, bytes)):
         try:
-            value = json.loads(raw or "{}")
+            value = json_loads(raw or "{}")
         except ValueError:
             return {"input": raw}
         return value if isinstance(value, dict) else {"input": value}
@@ -84,6 +86,59 @@ def set_attr(owner: Any, name: str, value: Any) -> Restore:
         object.__setattr__(owner, name, previous) if _frozen(owner) else setattr(owner, name, previous)
 
     return restore
+
+
+def shadow_attr(owner: Any, name: str, value: Any) -> Restore:
+    """Give the instance ``owner`` its own ``name`` (shadowing the class's method, the object and its class
+    unchanged); the undo removes it again (or puts back the instance's own value)."""
+    own = getattr(owner, "__dict__", None)
+    had_own = isinstance(own, dict) and name in own
+    previous = own[name] if had_own and own is not None else None
+    object.__setattr__(owner, name, value)
+
+    def restore() -> None:
+        if had_own:
+            object.__setattr__(owner, name, previous)
+        else:
+            object.__delattr__(owner, name)
+
+    return restore
+
+
+def bound_args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], *, skip: Collection[str] = ()) -> dict[str, Any]:
+    """A call's arguments by parameter name (``skip``: framework-injected ones such as a context)."""
+    try:
+        sig = inspect.signature(fn)
+        arguments = sig.bind_partial(*args, **kwargs).arguments
+    except (TypeError, ValueError):
+        arguments = {**({"args": list(args)} if args else {}), **kwargs}
+        sig = None
+    bound: dict[str, Any] = {}
+    for key, value in arguments.items():
+        kind = sig.parameters[key].kind if sig is not None and key in sig.parameters else None
+        if kind is inspect.Parameter.VAR_KEYWORD:  # a pass-through wrapper's **kwargs: the call's own names
+            bound.update(value)
+        elif kind is not inspect.Parameter.VAR_POSITIONAL or value:
+            bound[key] = list(value) if kind is inspect.Parameter.VAR_POSITIONAL else value
+    return {k: v for k, v in bound.items() if k not in skip}
+
+
+def faulted_callable(name: str, fn: Any, *, skip: Collection[str] = ()) -> Any:
+    """``fn`` (sync or async) routed through :func:`call_tool` / :func:`call_tool_sync` under ``name``: what a
+    framework adapter puts where its framework keeps a tool's function."""
+    if inspect.iscoroutinefunction(fn):
+
+        @functools.wraps(fn)
+        async def faulted_async(*args: Any, **kwargs: Any) -> Any:
+            return await call_tool(name, bound_args(fn, args, kwargs, skip=skip), lambda: fn(*args, **kwargs))
+
+        return faulted_async
+
+    @functools.wraps(fn)
+    def faulted(*args: Any, **kwargs: Any) -> Any:
+        return call_tool_sync(name, bound_args(fn, args, kwargs, skip=skip), lambda: fn(*args, **kwargs))
+
+    return faulted
 
 
 def _frozen(owner: Any) -> bool:

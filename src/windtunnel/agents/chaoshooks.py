@@ -47,3 +47,13 @@ class Hooks:
         from windtunnel.agents.frameworks import framework_tool
 
         return framework_tool(path, owner, attr, obj)
+
+    def framework_tool_problem(self, owner: Any, attr: str, obj: Any) -> str | None:
+        from windtunnel.agents.frameworks import framework_tool_problem
+
+        return framework_tool_problem(owner, attr, obj)
+
+    def framework_model(self, obj: Any) -> tuple[list[Any], str | None] | None:
+        from windtunnel.agents.frameworks import framework_model
+
+        return framework_model(obj)

@@ -226,8 +226,39 @@ class PydanticAIAgentConfig(_FrameworkAgentConfig):
     type: Literal["pydantic_ai"] = "pydantic_ai"  # type: ignore[assignment]
 
 
-FRAMEWORK_CONFIGS = (OpenAIAgentsConfig, LangGraphAgentConfig, PydanticAIAgentConfig)
-FRAMEWORK_TYPES = ("openai_agents", "langgraph", "pydantic_ai")
+class _SingleTurnFrameworkConfig(_FrameworkAgentConfig):
+    accepts_messages: bool = False
+    """The framework's run takes one task text: a conversation is sent as its last user turn."""
+
+
+class SmolagentsAgentConfig(_SingleTurnFrameworkConfig):
+    """A smolagents agent (``ToolCallingAgent``, ``CodeAgent``); its ``Tool`` objects are faulted by name."""
+
+    type: Literal["smolagents"] = "smolagents"  # type: ignore[assignment]
+
+
+class LlamaIndexAgentConfig(_SingleTurnFrameworkConfig):
+    """A LlamaIndex workflow agent (``FunctionAgent``, ``ReActAgent``, ``AgentWorkflow``); its function tools
+    are faulted by name."""
+
+    type: Literal["llama_index"] = "llama_index"  # type: ignore[assignment]
+
+
+class DspyAgentConfig(_SingleTurnFrameworkConfig):
+    """A DSPy module (``dspy.ReAct``) with one input field; its ``dspy.Tool`` objects are faulted by name."""
+
+    type: Literal["dspy"] = "dspy"  # type: ignore[assignment]
+
+
+FRAMEWORK_CONFIGS = (
+    OpenAIAgentsConfig,
+    LangGraphAgentConfig,
+    PydanticAIAgentConfig,
+    SmolagentsAgentConfig,
+    LlamaIndexAgentConfig,
+    DspyAgentConfig,
+)
+FRAMEWORK_TYPES = ("openai_agents", "langgraph", "pydantic_ai", "smolagents", "llama_index", "dspy")
 IN_PROCESS_TYPES = ("python", "langchain", *FRAMEWORK_TYPES)
 """Agent types that run in windtunnel's process (in-process seams, ``reset_function``)."""
 
@@ -253,7 +284,10 @@ AgentConfig = Annotated[
     | OpenAIChatAgentConfig
     | OpenAIAgentsConfig
     | LangGraphAgentConfig
-    | PydanticAIAgentConfig,
+    | PydanticAIAgentConfig
+    | SmolagentsAgentConfig
+    | LlamaIndexAgentConfig
+    | DspyAgentConfig,
     Field(discriminator="type"),
     BeforeValidator(_infer_type),
 ]

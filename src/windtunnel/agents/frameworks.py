@@ -21,6 +21,9 @@ FRAMEWORKS: dict[str, tuple[str, str]] = {
     "openai_agents": ("windtunnel.agents.openai_agents", "OpenAIAgentsAgent"),
     "langgraph": ("windtunnel.agents.langgraph", "LangGraphAgent"),
     "pydantic_ai": ("windtunnel.agents.pydantic_ai", "PydanticAIAgent"),
+    "smolagents": ("windtunnel.agents.smolagents", "SmolagentsAgent"),
+    "llama_index": ("windtunnel.agents.llama_index", "LlamaIndexAgent"),
+    "dspy": ("windtunnel.agents.dspy", "DspyAgent"),
 }
 """``agent.type`` → (adapter module, adapter class)."""
 
@@ -70,7 +73,8 @@ def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
         raise ConfigError(
             f"LLM faults are configured, but windtunnel cannot find the model client of the {cfg.type} agent "
             f"{cfg.endpoint!r}: " + "; ".join(missing or ["it holds no OpenAI / Anthropic client"]),
-            hint="or set agent.llm to the 'module:attr' of the OpenAI / Anthropic client (or LangChain chat model) "
+            hint=getattr(module, "LLM_HINT", None)
+            or "or set agent.llm to the 'module:attr' of the OpenAI / Anthropic client (or LangChain chat model) "
             "the agent calls",
         )
     return list(clients)
@@ -133,18 +137,130 @@ def preflight_problems(cfg: Any, *, imports: bool) -> tuple[list[str], list[str]
     return [], contract, chaos
 
 
+AGENT_CLASSES = (
+    ("openai_agents", "agents", "Agent"),
+    ("langgraph", "langgraph.pregel", "Pregel"),
+    ("pydantic_ai", "pydantic_ai", "Agent"),
+    ("smolagents", "smolagents", "MultiStepAgent"),
+    ("llama_index", "llama_index.core.agent.workflow", "BaseWorkflowAgent"),
+    ("llama_index", "llama_index.core.agent.workflow", "AgentWorkflow"),
+    ("dspy", "dspy", "Module"),
+)
+"""``(agent.type, module, class)``: the agent objects each framework type runs."""
+
+TOOL_CLASSES = (
+    ("smolagents", "smolagents", "Tool"),
+    ("llama_index", "llama_index.core.tools", "BaseTool"),
+    ("dspy", "dspy", "Tool"),
+)
+"""``(agent.type, module, class)``: tool objects wrapped in place by the adapter of that type (its
+``tool_name`` / ``wrap_tool``), in ``agent.tools``, ``agent.tool_registry`` or found on its agent object."""
+
+MODEL_CLASSES = (
+    ("smolagents", "smolagents", "Model"),
+    ("llama_index", "llama_index.core.llms", "LLM"),
+    ("dspy", "dspy.clients", "BaseLM"),
+)
+"""``(agent.type, module, class)``: model objects whose SDK clients the adapter of that type finds
+(``model_clients``), for ``agent.llm`` and the framework agent's own model."""
+
+THREAD_UNSAFE = (("smolagents", "smolagents", "MultiStepAgent"),)
+"""Agent objects that hold one run's state: calls to one object must not overlap."""
+
+
+def _instance_of(obj: Any, table: tuple[tuple[str, str, str], ...]) -> str | None:
+    """The agent type of the first ``table`` row whose class ``obj`` is an instance of; only modules already
+    imported are asked (the object came from one of them), so nothing is imported here."""
+    import sys
+
+    for agent_type, module, name in table:
+        cls = getattr(sys.modules.get(module), name, None)
+        if isinstance(cls, type) and isinstance(obj, cls):
+            return agent_type
+    return None
+
+
+def framework_model(obj: Any) -> tuple[list[Any], str | None] | None:
+    """``(SDK clients, why none can be reached)`` for a framework's model object given as ``agent.llm`` (lazily
+    built clients are built now, so the fault transport goes on the ones the model will use); ``None`` when
+    ``obj`` is no framework's model."""
+    kind = _instance_of(obj, MODEL_CLASSES)
+    if kind is None:
+        return None
+    return module_for(kind).model_clients(obj)
+
+
+def thread_unsafe_in(fn: Any) -> str | None:
+    """The framework of an agent object that a sync python agent ``fn`` reaches (its closure, the globals its
+    code names, its bound object) and that cannot serve two runs at once; ``None`` when there is none."""
+    import sys
+
+    if not any(module in sys.modules for _, module, _ in THREAD_UNSAFE):  # no such object can exist
+        return None
+    from windtunnel.agents._llmclients import references_within
+
+    for obj in references_within([fn], depth=3):
+        kind = _instance_of(obj, THREAD_UNSAFE)
+        if kind is not None:
+            return kind
+    return None
+
+
+def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
+    """What ``validate`` warns of an in-process agent: a cell timeout shorter than its framework's own retry
+    back-off (LLM faults would show as harness timeouts), and a sync python agent sharing an agent object that
+    is not thread-safe (its calls are serialised)."""
+    from windtunnel._util.errors import WindtunnelError
+    from windtunnel.chaos.spec import ChaosSpec
+
+    agent = cfg.agent
+    if not imports:
+        return []
+    out: list[str] = []
+    try:
+        if is_framework(agent):
+            module, obj = load(agent)
+            wait = getattr(module, "retry_wait_s", lambda _: None)(obj)
+            specs = [ChaosSpec.resolve(s) for s in cfg.scenarios]
+            if cfg.chaos is not None:
+                specs.append(ChaosSpec.resolve(cfg.chaos, name="chaos"))
+            if wait is not None and wait * 1000 >= agent.timeout and any(s.needs_llm_seam for s in specs):
+                out.append(
+                    f"agent.timeout ({agent.timeout} ms) is shorter than the {agent.type} model's own retry "
+                    f"back-off ({wait:g} s before it retries a rate-limited call): a cell whose model call is "
+                    "rate-limited ends as a harness timeout while the agent waits; raise agent.timeout above "
+                    f"{int(wait * 1000)} ms to see the agent's own recovery, or build the model with retry=False"
+                )
+        elif getattr(agent, "type", None) in ("python", "langchain"):
+            from windtunnel._util.imports import import_ref
+
+            fn = import_ref(agent.endpoint, what="agent.endpoint")
+            kind = thread_unsafe_in(fn)
+            if kind is not None and not _is_async(fn):
+                out.append(
+                    f"agent.endpoint {agent.endpoint!r} calls a {kind} agent object shared by every call, and one "
+                    f"{kind} agent cannot serve two runs at once: windtunnel runs this agent's calls one at a time "
+                    f"(use agent.type: {kind} with the agent object, or build one agent per call, to run cells "
+                    "concurrently)"
+                )
+    except WindtunnelError:  # an import problem is reported by the agent checks
+        return out
+    return out
+
+
+def _is_async(fn: Any) -> bool:
+    import inspect
+
+    return inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))  # noqa: B004
+
+
 def framework_type_of(obj: Any) -> str | None:
     """The ``agent.type`` that runs ``obj`` when it is a framework's agent object (an ``agents.Agent``, a
     compiled LangGraph graph, a ``pydantic_ai.Agent``); ``None`` for anything else. Only frameworks already
     imported are asked (the object came from one of them), so nothing is imported here."""
     import sys
 
-    kinds = (
-        ("openai_agents", "agents", "Agent"),
-        ("langgraph", "langgraph.pregel", "Pregel"),
-        ("pydantic_ai", "pydantic_ai", "Agent"),
-    )
-    for agent_type, module, name in kinds:
+    for agent_type, module, name in AGENT_CLASSES:
         cls = getattr(sys.modules.get(module), name, None)
         if isinstance(cls, type) and isinstance(obj, cls):
             return agent_type
@@ -173,7 +289,8 @@ def framework_tool_kind(owner: Any, attr: str, obj: Any) -> tuple[str, Any] | No
         return "langchain", tool
     if getattr(tool, "function_schema", None) is not None and isinstance(getattr(tool, "name", None), str):
         return "pydantic_ai", tool
-    return None
+    kind = _instance_of(obj, TOOL_CLASSES)
+    return (kind, obj) if kind is not None else None
 
 
 def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list[Restore]] | None:
@@ -194,9 +311,27 @@ def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list
         from windtunnel.agents import langgraph
 
         return str(tool.name), langgraph.wrap_tool(str(tool.name), tool)
-    from windtunnel.agents import pydantic_ai
+    if kind == "pydantic_ai":
+        from windtunnel.agents import pydantic_ai
 
-    return str(tool.name), [pydantic_ai.wrap_function_tool(tool.name, tool)]
+        return str(tool.name), [pydantic_ai.wrap_function_tool(tool.name, tool)]
+    module = module_for(kind)
+    problem = getattr(module, "tool_problem", lambda _: None)(tool)
+    if problem is not None:
+        from windtunnel._util.errors import ConfigError
+
+        raise ConfigError(f"{ref!r}: {problem}")
+    name = module.tool_name(tool)
+    return name, module.wrap_tool(name, tool)
+
+
+def framework_tool_problem(owner: Any, attr: str, obj: Any) -> str | None:
+    """Why a framework tool object in ``agent.tools`` / ``agent.tool_registry`` cannot be faulted in place
+    (``None``: it can, or it is no framework's tool)."""
+    found = framework_tool_kind(owner, attr, obj)
+    if found is None or found[0] in ("openai_agents", "langchain", "pydantic_ai"):
+        return None
+    return getattr(module_for(found[0]), "tool_problem", lambda _: None)(found[1])
 
 
 def tool_ref_name(ref: str, *, imports: bool) -> str:
@@ -213,6 +348,9 @@ def tool_ref_name(ref: str, *, imports: bool) -> str:
     except WindtunnelError:
         return attr
     tool = owner if name in ("func", "coroutine") and hasattr(owner, "args_schema") else obj
+    kind = _instance_of(tool, TOOL_CLASSES)
+    if kind is not None:
+        return str(module_for(kind).tool_name(tool))
     found = getattr(tool, "name", None)
     is_tool = hasattr(tool, "on_invoke_tool") or hasattr(tool, "args_schema") or hasattr(tool, "function_schema")
     return found if is_tool and isinstance(found, str) else attr

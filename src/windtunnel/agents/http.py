@@ -26,6 +26,7 @@ from windtunnel._util.errors import (
 from windtunnel._util.http1client import Prepared, UpstreamError, prepare
 from windtunnel._util.httpcap import ResponseTooLarge
 from windtunnel._util.httpclients import ShardedClient
+from windtunnel._util.jsonsafe import JsonTooDeep, loads
 from windtunnel._util.redact import redact_url, redact_urls_in
 from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
@@ -215,7 +216,9 @@ class HttpAgent(PooledHttpAgent):
     def _parsed(self, status: int, content: bytes, text: str, content_type: str, latency: float) -> AgentResponse:
         """A successful answer's output, tool calls and raw JSON body (``content`` as httpx's ``.content``)."""
         try:
-            body = json.loads(content)  # what httpx's Response.json() does
+            body = loads(content)  # what httpx's Response.json() does, within a nesting bound
+        except JsonTooDeep as err:
+            raise AgentBadResponse(f"the agent answered HTTP {status} with {err}") from None
         except (json.JSONDecodeError, UnicodeDecodeError):
             ctype = content_type.lower()
             if self.cfg.response_path is None and "json" not in ctype and "html" not in ctype:

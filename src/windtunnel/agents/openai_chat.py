@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
@@ -10,6 +9,7 @@ import httpx
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import AgentBadResponse, AgentUnreachableError, ConfigError
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.agents._pooled import PooledHttpAgent, expand_headers
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import OpenAIChatAgentConfig
@@ -64,9 +64,9 @@ class OpenAIChatAgent(PooledHttpAgent):
         latency = (time.perf_counter() - start) * 1000
         raise_for_status(resp)
         try:
-            body = resp.json()
+            body = json_loads(resp.content)
             content = body["choices"][0]["message"].get("content")
-        except (json.JSONDecodeError, KeyError, IndexError, TypeError, AttributeError):
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
             raise AgentBadResponse(f"not a chat completion: {preview(resp.text)}") from None
         return AgentResponse(content, latency, raw=body, status_code=resp.status_code)
 

@@ -106,6 +106,8 @@ class AgentProcess:
         self.agent = agent
         argv = shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
         self.argv = [expand_env(a, where="agent.command") for a in argv]
+        self._written = list(argv)
+        """The command as the config wrote it (``${VAR}`` unexpanded): what messages and reports show."""
         if not self.argv:
             raise ConfigError("agent.command is empty")
         if self.argv[0] in ("python", "python3"):
@@ -132,8 +134,9 @@ class AgentProcess:
 
     @property
     def command_text(self) -> str:
-        """The command as a shell would read it (for messages)."""
-        return shlex.join(self.argv)
+        """The command as a shell would read it, as written in the config: ``${SECRET}`` stays ``${SECRET}``
+        (its value is the environment's, and never shown)."""
+        return shlex.join(self._written)
 
     def exited(self) -> int | None:
         """The exit code once the command has ended (negative: killed by that signal), else ``None``.

@@ -140,6 +140,13 @@ class PythonAgent:
         self._is_async = inspect.iscoroutinefunction(self._fn) or inspect.iscoroutinefunction(
             getattr(self._fn, "__call__", None)  # noqa: B004 - async callable objects
         )
+        if not self._is_async:
+            from windtunnel.agents.frameworks import thread_unsafe_in  # imports no framework
+
+            if thread_unsafe_in(self._fn) is not None:  # one agent object shared by every call: one call at a time
+                import anyio
+
+                self._threads = anyio.CapacityLimiter(1)
         if self.cfg.reset_function:
             self._reset = import_ref(self.cfg.reset_function, what="agent.reset_function")
 

@@ -27,6 +27,9 @@ BUILTIN = (
     "windtunnel.agents.openai_agents",
     "windtunnel.agents.langgraph",
     "windtunnel.agents.pydantic_ai",
+    "windtunnel.agents.smolagents",
+    "windtunnel.agents.llama_index",
+    "windtunnel.agents.dspy",
 )
 """Modules whose import registers the built-in agent types."""
 
@@ -38,6 +41,9 @@ _BUILTIN_TYPES = {
     "openai_agents": "windtunnel.agents.openai_agents",
     "langgraph": "windtunnel.agents.langgraph",
     "pydantic_ai": "windtunnel.agents.pydantic_ai",
+    "smolagents": "windtunnel.agents.smolagents",
+    "llama_index": "windtunnel.agents.llama_index",
+    "dspy": "windtunnel.agents.dspy",
 }
 """The module of each built-in type: asking for one imports only its module (start-up: the http agent's
 module imports httpx, the python agent's does not); an unknown name loads every type and plugin."""
@@ -94,6 +100,7 @@ def _http_takes_messages(cfg: Any) -> bool:
 
 _IN_PROCESS = Capabilities(python=True, reset="function", seams=frozenset({"tools", "llm"}))
 _FRAMEWORK = Capabilities(python=True, reset="function", seams=frozenset({"tools", "llm"}), messages=True)
+_SINGLE_TURN = Capabilities(python=True, reset="function", seams=frozenset({"tools", "llm"}))
 BUILTIN_CAPABILITIES = {
     "python": _IN_PROCESS,
     "langchain": _IN_PROCESS,
@@ -102,6 +109,9 @@ BUILTIN_CAPABILITIES = {
     "openai_agents": _FRAMEWORK,
     "langgraph": _FRAMEWORK,
     "pydantic_ai": _FRAMEWORK,
+    "smolagents": _SINGLE_TURN,
+    "llama_index": _SINGLE_TURN,
+    "dspy": _SINGLE_TURN,
 }
 """What each built-in type can do, known without importing its module (start-up: ``validate`` asks for
 the capabilities of an http agent, whose module imports httpx). Its module registers it with

@@ -204,10 +204,6 @@ class FaultSpec(StrictModel):
     """Fault this many eligible calls in a row (a burst), then let the calls through again; unset = no end
     (``on_call`` alone faults that one call)."""
 
-    impact: ClassVar[int | None] = None
-    """Where this mode sits from mild (0) to severe, for shrinking; ``None`` derives it from what the mode
-    does (see :func:`mode_severity`)."""
-
     @model_validator(mode="after")
     def _one_start(self) -> FaultSpec:
         if self.on_call is not None and self.after_calls:
@@ -241,19 +237,14 @@ class FaultSpec(StrictModel):
 
 
 def mode_severity(cls: type[FaultSpec]) -> int:
-    """How severe a fault mode is, for shrinking toward milder faults: the plug-in's own ``impact`` when it
-    declares one, else derived from its behaviour: 0 only delays the call, 1 corrupts the real reply,
-    2 answers instead of the callee (the call fails)."""
-    if cls.impact is not None:
-        return cls.impact
+    """How severe a fault mode is, for shrinking toward milder faults: 0 for a mode that only delays the call
+    (it neither answers instead of the callee nor changes the reply), else the plug-in's :attr:`~FaultSpec.impact`
+    (1 mildest to 5)."""
     base = ToolFaultSpec if issubclass(cls, ToolFaultSpec) else LlmFaultSpec
-    if getattr(cls, "replace", None) is not getattr(base, "replace", None):
-        return 2
-    if getattr(cls, "transform", None) is not getattr(base, "transform", None) or (
-        getattr(cls, "stream_filter", None) is not getattr(base, "stream_filter", None)
-    ):
-        return 1
-    return 0
+    changes = any(
+        getattr(cls, hook, None) is not getattr(base, hook, None) for hook in ("replace", "transform", "stream_filter")
+    )
+    return cls.impact if changes else 0
 
 
 class ToolFaultSpec(FaultSpec):

@@ -11,11 +11,8 @@ from pydantic_core import PydanticUndefined
 from windtunnel._util.model import field_doc
 from windtunnel.chaos.base import IMPACTS, FaultSpec, LlmFaultSpec, ToolFaultSpec, llm_faults, tool_faults
 
-COMMON = {
-    "tool": ("mode", "probability", "after_calls", "tool", "match_url"),
-    "llm": ("mode", "probability", "after_calls"),
-}
-"""Keys every mode of a seam takes (not listed per mode)."""
+COMMON = {"tool": tuple(ToolFaultSpec.model_fields), "llm": tuple(LlmFaultSpec.model_fields)}
+"""Keys every mode of a seam takes, from the seam's base model (not listed per mode)."""
 
 
 @dataclass(frozen=True)

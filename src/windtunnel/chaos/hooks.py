@@ -42,6 +42,15 @@ class AgentHooks(Protocol):
         """Such an entry wrapped where its framework invokes it: its framework name and the undo."""
         ...
 
+    def framework_tool_problem(self, owner: Any, attr: str, obj: Any) -> str | None:
+        """Why such an entry cannot be faulted in place (``None``: it can, or it is no framework's tool)."""
+        ...
+
+    def framework_model(self, obj: Any) -> tuple[list[Any], str | None] | None:
+        """``(SDK clients, why none)`` for a framework's model object given as ``agent.llm``; ``None`` for any
+        other object."""
+        ...
+
 
 _hooks: AgentHooks | None = None
 

@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.base import LlmReply, ToolUse
 
 # -- SSE events ------------------------------------------------------------------------------------
@@ -31,7 +32,7 @@ class Event:
         if self.data is None:
             return None
         try:
-            return json.loads(self.data)
+            return json_loads(self.data)
         except ValueError:
             return None
 

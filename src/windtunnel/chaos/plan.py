@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from windtunnel._util.jsonsafe import clip_depth
 from windtunnel._util.redact import redact_urls_in
 from windtunnel._util.rng import cell_rng
 from windtunnel.chaos.base import (
@@ -56,7 +57,7 @@ def summarize(value: Any) -> Any:
     if isinstance(value, str):
         return value if len(value) <= SUMMARY_CHARS else value[:SUMMARY_CHARS] + "…"
     try:
-        text = json.dumps(value, ensure_ascii=False, default=repr)
+        text = json.dumps(clip_depth(value), ensure_ascii=False, default=repr)
     except (TypeError, ValueError):
         text = repr(value)
         return text if len(text) <= SUMMARY_CHARS else text[:SUMMARY_CHARS] + "…"
@@ -95,7 +96,7 @@ def _jsonable(value: Any) -> Any:
     if hasattr(value, "model_dump"):
         value = value.model_dump()
     try:
-        return json.loads(json.dumps(value, ensure_ascii=False, default=repr))
+        return json.loads(json.dumps(clip_depth(value), ensure_ascii=False, default=repr))
     except (TypeError, ValueError):
         return repr(value)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -73,13 +75,28 @@ def _framework_tool(fn: Any, path: str, where: str) -> str | None:
 
 
 def tool_problem(fn: Any, path: str, where: str = "agent.tools entry") -> str | None:
-    """Why ``fn`` cannot be wrapped as a tool (``None``: it can)."""
+    """Why ``fn`` cannot be wrapped as a tool (``None``: it can).
+
+    The generic wrapper is a function; it stands in only for a function (or method, or partial), which the
+    agent cannot tell apart from it. Any other callable object (an instance of a class the agent may check
+    with ``isinstance`` or whose other methods it calls) is refused rather than replaced by something else."""
     framework = _framework_tool(fn, path, where)
     if framework is not None:
         return framework
     if not callable(fn):
         return f"{where} {path!r} is {a_type(fn)}, not a callable tool"
+    if not (inspect.isroutine(fn) or isinstance(fn, functools.partial)):
+        return (
+            f"{where} {path!r} is {a_type(fn)} (a callable object, not a function) of a kind windtunnel does not "
+            "know: its wrapper would be a function, which the agent can tell apart from the object (isinstance "
+            "checks, the object's other methods), so it is not replaced; name the function it calls instead, or "
+            "run the agent with its framework's agent.type (docs/frameworks/)"
+        )
     return None
+
+
+def _framework_entry_problem(owner: Any, attr: str, fn: Any) -> str | None:
+    return agent_hooks().framework_tool_problem(owner, attr, fn)
 
 
 def registry_problem(registry: Any, path: str) -> str | None:
@@ -92,7 +109,13 @@ def registry_problem(registry: Any, path: str) -> str | None:
             "name -> callable that the agent calls its tools through"
         )
     for name, fn in list(registry.items()):
-        problem = tool_problem(fn, f"{path}[{name!r}]", "agent.tool_registry entry")
+        where = f"{path}[{name!r}]"
+        if _is_framework_tool(registry, str(name), fn):  # wrapped in place where its framework invokes it
+            problem = _framework_entry_problem(registry, str(name), fn)
+            if problem is not None:
+                return f"agent.tool_registry entry {where}: {problem}"
+            continue
+        problem = tool_problem(fn, where, "agent.tool_registry entry")
         if problem is not None:
             return problem
     return None
@@ -104,6 +127,10 @@ def _completions(llm: Any) -> Any:
 
 def llm_problem(llm: Any, path: str) -> str | None:
     """Why ``llm`` cannot be wrapped as the agent's model (``None``: it can)."""
+    framework = agent_hooks().framework_model(llm)
+    if framework is not None:  # a framework's model: faulted on the SDK clients it holds, or refused
+        clients, why = framework
+        return None if clients else f"agent.llm {path!r}: {why}"
     if sdk_clients_of(llm) or callable(getattr(_completions(llm), "create", None)) or callable(llm):
         return None
     clients = [
@@ -131,6 +158,9 @@ def seam_problems(agent: Any) -> list[str]:
     for path in getattr(agent, "tools", None) or []:
         owner, attr, fn = resolve(path, what="agent.tools entry")
         if _is_framework_tool(owner, attr, fn):  # wrapped where its framework invokes it
+            problem = _framework_entry_problem(owner, attr, fn)
+            if problem:
+                out.append(f"agent.tools entry {path!r}: {problem}")
             continue
         problem = tool_problem(fn, path)
         if problem:
@@ -175,17 +205,25 @@ def install_registry(path: str) -> tuple[list[str], list[Restore]]:
     if problem is not None:
         raise ConfigError(problem)
     originals: dict[str, Any] = {}
+    names: list[str] = []
+    restores: list[Restore] = []
     for name, fn in list(registry.items()):
         if getattr(fn, WRAPPED, None) is not None:
             continue
+        framework = framework_tool(f"{path}[{name!r}]", registry, str(name), fn)
+        if framework is not None:  # a framework's tool object: faulted in place, the entry is not replaced
+            names.append(str(name))
+            restores += framework[1]
+            continue
         originals[name] = fn
         registry[name] = wrap_tool(str(name), fn)
+        names.append(str(name))
 
     def restore() -> None:
         for name, fn in originals.items():
             registry[name] = fn
 
-    return [str(n) for n in originals], [restore]
+    return names, [*restores, restore]
 
 
 def install_llm(path: str) -> list[Restore]:
@@ -196,7 +234,10 @@ def install_llm(path: str) -> list[Restore]:
     ``chat.completions.create`` gets that method wrapped; a plain callable is wrapped where it lives.
     """
     owner, attr, llm = resolve(path, what="agent.llm")
-    clients = sdk_clients_of(llm)
+    framework = agent_hooks().framework_model(llm)
+    if framework is not None and not framework[0]:
+        raise ConfigError(f"agent.llm {path!r}: {framework[1]}")
+    clients = framework[0] if framework is not None else sdk_clients_of(llm)
     if clients:
         restores: list[Restore] = []
         for client in clients:
@@ -234,7 +275,8 @@ def llm_kind(path: str) -> str:
     """``sdk`` (faults on the wire, every API), ``create`` (a wrapped chat.completions.create) or
     ``callable`` for ``agent.llm`` (resolved the way :func:`install_llm` does)."""
     _, _, llm = resolve(path, what="agent.llm")
-    if sdk_clients_of(llm):
+    framework = agent_hooks().framework_model(llm)
+    if sdk_clients_of(llm) or (framework is not None and framework[0]):
         return "sdk"
     if callable(getattr(getattr(getattr(llm, "chat", None), "completions", None), "create", None)):
         return "create"

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.base import Decision, FaultNotApplicable, ToolCall, ToolFaultSpec, ToolReply, tool_fault
 from windtunnel.chaos.jsonpatch import PatchError, PatchOp, apply_patch
 
@@ -29,7 +30,7 @@ def as_json(body: Any) -> tuple[Any, bool]:
     """``(value, was_text)``: a JSON text body is decoded so faults can act on its fields."""
     if isinstance(body, (str, bytes)):
         try:
-            value = json.loads(body)
+            value = json_loads(body)
         except ValueError:
             return body, False
         if isinstance(value, (dict, list)):

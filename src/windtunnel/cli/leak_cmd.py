@@ -39,6 +39,12 @@ _CONTEXT_WORD = typer.Option(
     None, "--context-word", help="A word naming the task in prose (repeatable), beside priority, severity, label ..."
 )
 _STRICT = typer.Option(False, "--strict", help="Count a bare answer word in unrelated prose as a leak (else: review).")
+_DERIVE = typer.Option(
+    None,
+    "--derive-from",
+    help="A field the task is derived from (JSON pointer, template with *, or key name; repeatable): not mined "
+    "and hidden from --simulate blind, beside prose (strings of more than 6 words).",
+)
 _JOBS = typer.Option(
     None,
     "--jobs",
@@ -103,6 +109,7 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
     from rich.table import Table
 
     from windtunnel.leakage.model import value_hash
+    from windtunnel.reports.terminal import plain
 
     table = Table(title="leak scan", show_lines=False)
     for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
@@ -112,15 +119,15 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         for f in audit.findings:
             if shown >= limit:
                 break
-            table.add_row(
-                audit.item,
-                f.channel,
-                f.severity,
-                f.shown_pointer(show_values) or "/",
-                f.representation,
-                f.view,
-                f.rule,
-                f.value if show_values else value_hash(f.value)[:19],
+            table.add_row(  # dataset ids, keys and values are untrusted: no markup, controls made visible
+                plain(audit.item),
+                plain(f.channel),
+                plain(f.severity),
+                plain(f.shown_pointer(show_values) or "/"),
+                plain(f.representation),
+                plain(f.view),
+                plain(f.rule),
+                plain(f.value if show_values else value_hash(f.value)[:19]),
             )
             shown += 1
     if shown:
@@ -139,6 +146,14 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         f"{s['items']} items: [bold red]{s['leaked_items']} leaked[/], {s['review_items']} for review, "
         f"{s['clean_items']} clean  (leaked items per channel: {chans})"
     )
+    mined = s.get("mined")
+    if mined is not None:
+        line = mined.get("description", "")
+        if "skipped" in mined:
+            line = f"not reported ({mined['skipped']})" + (f"; {line}" if line else "")
+        elif "items_with_findings" in mined:
+            line += f"; on {mined['items_with_findings']} items"
+        con.print(f"mined: {line}", markup=False, highlight=False)
 
 
 _SUFFIX_FORMATS = {".sarif": "sarif", ".html": "html", ".htm": "html", ".txt": "table"}
@@ -217,6 +232,13 @@ def scan(
     strict: bool = _STRICT,
     executor: str | None = ScanExecutorOpt,
     ray_address: str | None = RayAddressOpt,
+    mine: bool | None = typer.Option(
+        None,
+        "--mine/--no-mine",
+        help="Also report values no rule names that ride with one label across the dataset (correlated.mined). "
+        "Default: on for a dataset file of 200 labelled items or more (up to 16 MB).",
+    ),
+    derive_from: list[str] | None = _DERIVE,
 ) -> None:
     """Scan what the model reads for the expected answer. Exit 1 when any item leaks.
 
@@ -294,6 +316,8 @@ def _scan(args: dict[str, Any]) -> Any:
         stream=sys.stdout.buffer,
         show_values=args["show_values"],
         keep=args["limit"],
+        mine=args["mine"],
+        derive_from=list(args["derive_from"] or []),
     )
     return scan_flow(request, RichListener())
 
@@ -334,6 +358,10 @@ def sanitize(
     ),
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
+    mine: bool = typer.Option(
+        False, "--mine", help="Also remove the values 'leak mine' finds riding with each item's label."
+    ),
+    derive_from: list[str] | None = _DERIVE,
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
@@ -369,15 +397,21 @@ def sanitize(
         ),
         decode=not no_decode,
         show_values=show_values,
+        mine=mine,
+        derive_from=list(derive_from or []),
     )
     outcome = sanitize_flow(request, RichListener())
     s = outcome.summary
     if outcome.status == "interrupted":
         sys.stderr.write(f"interrupted after {s['items']} items; {output} holds their sanitized copies\n")
         raise SystemExit(int(ExitCode.INTERRUPTED))
+    failed = s["not_sanitized"]
+    not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
         f"sanitized {s['items']} items ({s['leaked_before']} leaked before), removed {s['chars_removed']} "
-        f"characters; {s['still_leaking']} items still leak -> {output}"
+        f"characters; {s['still_leaking']} items still leak{not_done if failed else ''} -> {output}",
+        markup=False,
+        highlight=False,
     )
     if not outcome.passed:
         _fail()
@@ -400,10 +434,17 @@ def check(
     strict: bool = _STRICT,
     executor: str | None = ScanExecutorOpt,
     ray_address: str | None = RayAddressOpt,
+    mine: bool = typer.Option(
+        False, "--mine", help="Mine the raw dataset; its mined values count as leaks on both sides."
+    ),
+    derive_from: list[str] | None = _DERIVE,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
+    from rich.text import Text
+
     from windtunnel.cli._console import out_console
     from windtunnel.flows.leak import check_flow
+    from windtunnel.reports.terminal import plain
 
     fields = _fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
     outcome = check_flow(
@@ -415,15 +456,29 @@ def check(
         show_values=show_values,
         executor=executor,
         ray_address=ray_address,
+        mine=mine,
+        derive_from=list(derive_from or []),
     )
     s = outcome.summary
     con = out_console()
-    for i in s["not_leaking"][:20]:
-        con.print(f"[red]raw item {i} does not leak[/]: the scan would not notice if this item's leak came back")
+    if "mined" in s:
+        con.print(plain(f"mined (raw): {s['mined']['description']}"))
+    for i in s["not_leaking"][:20]:  # item ids and pointers are the dataset's: plain() shows them inert
+        con.print(
+            Text.assemble(
+                plain(f"raw item {i} does not leak", "red"),
+                ": the scan would not notice if this item's leak came back",
+            )
+        )
     for i, ptrs in list(s["still_leaking"].items())[:20]:
-        con.print(f"[red]sanitized item {i} still leaks[/] at {', '.join(ptrs)}")
+        con.print(Text.assemble(plain(f"sanitized item {i} still leaks", "red"), plain(f" at {', '.join(ptrs)}")))
     if s["missing"]:
-        con.print(f"[red]{len(s['missing'])} item ids are in only one dataset[/], e.g. {', '.join(s['missing'][:5])}")
+        n = len(s["missing"])
+        con.print(
+            Text.assemble(
+                plain(f"{n} item ids are in only one dataset", "red"), plain(f", e.g. {', '.join(s['missing'][:5])}")
+            )
+        )
     con.print(
         f"raw: {s['raw_leaking']}/{s['raw_items']} leak; sanitized: {len(s['still_leaking'])}/{s['sanitized_items']} "
         f"leak -> {'[green]PASS[/]' if outcome.passed else '[red]FAIL[/]'}"
@@ -456,11 +511,22 @@ def baseline(
         help="id | position | auto (by id when every result of both files has one, else by position).",
     ),
     simulate: str | None = typer.Option(
-        None, "--simulate", help="Run a built-in blind agent (majority | prior) on --dataset's labels."
+        None,
+        "--simulate",
+        help="Run a built-in blind agent on --dataset: copy (the label the projection states, from the scan's "
+        "findings), blind (cross-validated naive Bayes without the content), or the reference rows that never "
+        "read the data: majority, prior.",
     ),
     dataset: Path | None = typer.Option(None, "--dataset", help="Dataset for --simulate."),
     expected_field: str = _EXPECTED,
-    seed: int = typer.Option(0, "--seed", help="Seed of the prior-sampling blind agent."),
+    context_field: list[str] | None = _CONTEXT,
+    id_field: str = _ID,
+    label_set: str | None = _LABELS,
+    correlated_map: Path | None = _CORR_MAP,
+    derive_from: list[str] | None = _DERIVE,
+    folds: int = typer.Option(5, "--folds", min=2, help="Cross-validation folds of --simulate blind (2 or more)."),
+    no_decode: bool = _NO_DECODE,
+    seed: int = typer.Option(0, "--seed", help="Seed of the prior-sampling agent and of blind's folds."),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
 ) -> None:
     """Is a blind baseline above chance? Exact binomial test, Wilson interval, items needed.
@@ -471,16 +537,34 @@ def baseline(
     import orjson
 
     from windtunnel.cli._console import out_console
-    from windtunnel.flows.leak import BaselineRequest, baseline_flow
+    from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
 
     fields = {k: v for k, v in locals().items() if k in BaselineRequest.__dataclass_fields__}
+    fields["fields"] = _fields(expected_field, context_field, id_field, label_set, correlated_map, None)
+    fields["derive_from"] = list(derive_from or [])
+    fields["decode"] = not no_decode
     outcome = baseline_flow(BaselineRequest(**fields))
     if fmt == "json":
         out_console().print_json(orjson.dumps(outcome.summary).decode())
     else:
+        _print_simulation(outcome.summary.get("simulation"))
         _print_baseline(outcome.detail, outcome.summary.get("paired"), power)
     if not outcome.passed:
         _fail()
+
+
+def _print_simulation(sim: dict[str, Any] | None) -> None:
+    """Which built-in agent ran, what it read, and (majority, prior) that it never read the data."""
+    from windtunnel.cli._console import out_console
+
+    if sim is None:
+        return
+    con = out_console()
+    con.print(f"simulated: {sim['name']} — {sim['what']}", markup=False, highlight=False)
+    if sim.get("hidden"):
+        con.print(f"hidden from it: {', '.join(sim['hidden'])}; {sim['folds']} folds", markup=False, highlight=False)
+    if not sim["reads_data"]:
+        con.print(f"[yellow]note:[/] {sim['name']} {sim['note']}")
 
 
 def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None:
@@ -515,6 +599,12 @@ def mine(
     min_purity: float = typer.Option(
         0.95, "--min-purity", callback=_options.share_above_zero, help="Share of those items with one label, in (0, 1]."
     ),
+    alpha: float = typer.Option(
+        0.01, "--alpha", callback=_options.significance, help="Level of the corrected test, in (0, 1)."
+    ),
+    correction: str = typer.Option(
+        "bh", "--correction", help="bh (Benjamini-Hochberg, false discovery rate) | bonferroni (family-wise)."
+    ),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write {label: [values]} here."),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),
@@ -522,34 +612,49 @@ def mine(
     expected_field: str = _EXPECTED,
     context_field: list[str] | None = _CONTEXT,
     id_field: str = _ID,
+    derive_from: list[str] | None = _DERIVE,
 ) -> None:
-    """Suggest correlated values: (pointer, value) pairs whose items nearly all share one label."""
+    """Find what predicts the label: (pointer, value) pairs, tokens and n-grams whose items share one label,
+    with a one-sided Fisher exact test corrected for the number of candidates."""
     import orjson
     from rich.table import Table
 
     from windtunnel.cli._console import out_console
-    from windtunnel.flows.leak import mine_flow
+    from windtunnel.flows.leak_evidence import mine_flow
     from windtunnel.leakage.model import value_hash
+    from windtunnel.reports.terminal import plain
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
-    outcome = mine_flow(_stdin(dataset), min_support=min_support, min_purity=min_purity, output=output, fields=fields)
-    suggestions = outcome.detail
+    outcome = mine_flow(
+        _stdin(dataset),
+        min_support=min_support,
+        min_purity=min_purity,
+        output=output,
+        fields=fields,
+        alpha=alpha,
+        correction=correction.strip().lower(),
+        derive_from=list(derive_from or []),
+    )
+    result = outcome.detail
     con = out_console()
     if fmt == "json":
-        con.print_json(orjson.dumps([s.to_dict() for s in suggestions]).decode())
+        con.print_json(orjson.dumps(outcome.summary).decode())
         return
-    table = Table(title="leak mine: values that predict the label (review before use)")
-    for col in ("pointer", "value", "label", "purity", "support", "base rate", "kind"):
+    table = Table(title="leak mine: what predicts the label (review before use)")
+    for col in ("pointer", "value", "label", "purity", "support", "base rate", "q", "kind", "also"):
         table.add_column(col, overflow="fold")
-    for s in suggestions[:limit]:
+    for s in result.suggestions[:limit]:
         table.add_row(
-            s.pointer or "/",
-            s.value if show_values else value_hash(s.value),
-            s.label if show_values else value_hash(s.label),
+            plain(s.pointer or "(anywhere)"),
+            plain(s.value if show_values else value_hash(s.value)),
+            plain(s.label if show_values else value_hash(s.label)),
             f"{s.purity:.2f}",
             str(s.support),
             f"{s.base_rate:.2f}",
+            f"{s.q_value:.2g}",
             s.kind,
+            plain(", ".join(s.also if show_values else [value_hash(a) for a in s.also])),
         )
-    con.print(table)
-    con.print(f"{len(suggestions)} suggestions" + (f"; map written to {output}" if output else ""))
+    if result.suggestions and limit:
+        con.print(table)
+    con.print(result.describe() + (f"; map written to {output}" if output else ""), markup=False, highlight=False)

@@ -52,7 +52,8 @@ def merge_runs(
     ci shards: give the ci run ids (their phase runs are found in the store) or their summary.json files
     (the phase reports beside them). Contract and ci shards are re-scored against the config they ran.
 
-    Exit 0 when the merged run passes, 1 when it fails, 2 when the inputs are not the shards of one run.
+    Exit 0 when the merged run passes, 1 when it fails, 2 when the inputs are not the shards of one run
+    (a shard missing, repeated, or holding cells missing, repeated or not of its plan).
     """
     from windtunnel.cli._console import err_console, out_console
     from windtunnel.reports import print_summary, render_report

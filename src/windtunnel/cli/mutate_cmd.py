@@ -168,18 +168,19 @@ def _print_text(seed: int, plan: Any) -> None:
     from rich.markup import escape
 
     from windtunnel.cli._console import err_console, out_console
+    from windtunnel.reports.cells import visible_controls
 
     con = out_console()
     for i, p in enumerate(plan, 1):
         args = {k: v for k, v in p.args.items() if k != "describe"}
         con.print(f"[bold]#{i}[/] [cyan]{p.type}[/] [dim]{p.level} k={p.k} {p.source}[/]")
         if p.mutated.transport is not None:
-            con.print(f"  [yellow]request:[/] {escape(p.mutated.transport.describe())}")
+            con.print(f"  [yellow]request:[/] {escape(visible_controls(p.mutated.transport.describe()))}")
             con.print(f"  [dim]prompt unchanged; args {escape(orjson.dumps(args).decode()[:300])}[/]")
         else:
             con.print(f"  [dim]args {escape(orjson.dumps(args).decode()[:300])}[/]")
             text = p.input if isinstance(p.input, str) else orjson.dumps(p.input, option=orjson.OPT_INDENT_2).decode()
-            typer.echo(text)
+            typer.echo(visible_controls(text))  # the prompt and a model's mutation are untrusted: ESC, NUL shown
         typer.echo("")
     err = err_console()
     for notice in plan.notices:

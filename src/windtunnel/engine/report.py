@@ -9,6 +9,7 @@ from typing import Any
 from windtunnel import __version__
 from windtunnel._util.clock import utc_now
 from windtunnel._util.jsonsafe import json_safe
+from windtunnel._util.redact import redact_record
 from windtunnel.engine.cells import CellResult, CheckOutcome
 from windtunnel.report.usage import total_usage
 
@@ -78,6 +79,7 @@ def cell_row(
         row["usage"] = r.usage
     if reproduce_base is not None:
         row["reproduce"] = reproduce_command(reproduce_base, cell.id)
+    row = redact_record(row)  # the one place a result becomes a stored / reported row
     if not checked:
         return row
     safe: dict[str, Any] = json_safe(row)
@@ -108,18 +110,12 @@ def build_report(
     extra_run: dict[str, Any] | None = None,
     notices: list[str] | None = None,
 ) -> dict[str, Any]:
+    run = {"id": run_id, "mode": mode, "seed": seed, "started_at": started_at, "finished_at": finished_at}
     report: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "windtunnel", "version": __version__},
-        "run": {
-            "id": run_id,
-            "mode": mode,
-            "seed": seed,
-            "started_at": started_at,
-            "finished_at": finished_at,
-            **(extra_run or {}),
-        },
-        "summary": summary,
+        "run": redact_record({**run, **(extra_run or {})}),
+        "summary": redact_record(summary),
         "notices": notices or [],
         "cells": cells,
     }

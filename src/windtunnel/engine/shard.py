@@ -4,14 +4,21 @@ Shard ``I`` of ``N`` holds the ``I``-th of ``N`` contiguous, near-equal slices o
 (cells ``⌊(I-1)·n/N⌋ … ⌊I·n/N⌋-1`` of ``n``). Every cell is in exactly one shard, a rerun of the same
 config and seed picks the same cells, and the shards' results concatenated in shard order are the
 unsharded plan's order, which is how :mod:`windtunnel.store.merge` puts them back together.
+
+Each shard's report carries ``run.shard_plan`` (:func:`plan_record`): the size of the whole plan, how many
+cells this shard planned, a digest of their ids and, up to :data:`MAX_LISTED_IDS`, the ids themselves. A merge
+checks the shards against it, so a shard with a cell removed, repeated or brought in from elsewhere is refused
+rather than scored (the digest is a checksum, not a signature: it catches an edited or truncated report, not
+someone who rewrites the record to match).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from windtunnel._util.errors import UsageError
 
@@ -61,3 +68,27 @@ def require_fixed_seed(shard: Shard | None, seed: int | None, configured: int | 
             f"--shard {shard} needs a fixed seed: with a fresh seed per job the shards would plan different cells",
             hint="pass the same --seed to every shard, or set advanced.seed in the config",
         )
+
+
+MAX_LISTED_IDS = 5000
+"""A shard's plan record lists its cell ids up to this many (beyond, the count and the digest stand for them)."""
+
+
+def ids_digest(index: int, count: int, whole: int, ids: Iterable[str]) -> str:
+    """A digest of a shard's planned cell ids (order-free) and its place in the plan."""
+    h = hashlib.sha256(f"windtunnel shard {index}/{count} of {whole}\n".encode())
+    for cell_id in sorted(ids):
+        h.update(cell_id.encode("utf-8", "surrogatepass") + b"\n")
+    return "sha256:" + h.hexdigest()
+
+
+def plan_record(shard: Shard, whole: int, ids: Sequence[str]) -> dict[str, Any]:
+    """What a shard's report says it planned (``run.shard_plan``; see the module docstring)."""
+    record: dict[str, Any] = {
+        "whole": whole,
+        "cells": len(ids),
+        "digest": ids_digest(shard.index, shard.count, whole, ids),
+    }
+    if len(ids) <= MAX_LISTED_IDS:
+        record["ids"] = list(ids)
+    return record

@@ -11,13 +11,13 @@ chaos phases) and reads them again for each file it writes (docs/performance.md)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import ConfigError, ExitCode, UsageError
+from windtunnel._util.jsonsafe import loads_clipped
 from windtunnel.config.model import Config
 from windtunnel.engine.budget import one_budget
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
@@ -156,7 +156,7 @@ def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, An
     if not json_path.exists():
         return None
     try:
-        report = json.loads(json_path.read_text(encoding="utf-8"))
+        report = loads_clipped(json_path.read_bytes())
         run = report["run"]
     except (ValueError, KeyError, TypeError):
         return None

@@ -25,11 +25,6 @@ if TYPE_CHECKING:
     from windtunnel.leakage.dataset import FieldMap, MappedItem
     from windtunnel.leakage.model import ItemAudit
 
-RESULT_HINT = (
-    'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
-    'or {"prediction": ..., "label": ...}'
-)
-
 
 @dataclass
 class Fields:
@@ -174,6 +169,74 @@ def run_audits(
         raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
 
 
+_Audits = Generator["ItemAudit", None, None]
+
+MINE_AUTO_ITEMS = 200
+"""``--mine`` by default from this many labelled items: fewer cannot make a rider significant after the
+correction for hundreds of candidates, and a scan of a small dataset should stay a per-item audit."""
+MINE_AUTO_BYTES = 16 * 1024 * 1024
+"""``--mine`` by default only up to this file size: mining reads the dataset twice more, in this process,
+at about half the speed of a one-process scan (``--mine`` mines any size)."""
+
+
+def mine_decision(dataset: Path | None, asked: bool | None) -> tuple[bool, str | None]:
+    """Whether to mine, and why not when not (None: mine, the item count decides later)."""
+    if dataset is None:
+        return False, "runs are not mined" if asked else None
+    if asked is False:
+        return False, "--no-mine"
+    if asked is None:
+        if not dataset.is_file():
+            return False, "not a regular file (mining reads the dataset again): pass --mine with a file"
+        size = dataset.stat().st_size
+        if size > MINE_AUTO_BYTES:
+            return False, f"{size // 2**20} MB is over the {MINE_AUTO_BYTES // 2**20} MB of the default: pass --mine"
+    elif not dataset.is_file():
+        raise UsageError(f"--mine reads the dataset again, and {dataset} is not a regular file", hint="save it first")
+    return True, None
+
+
+def mined_index(
+    dataset: Path, fmap: FieldMap, derive_from: Sequence[str], *, forced: bool
+) -> tuple[dict[str, Any], dict[str, list[Any]], Any]:
+    """Mine ``dataset``: its summary, ``{item id: findings}`` and the :class:`MineResult`.
+
+    Without ``forced`` (the default decision) a dataset of fewer than ``MINE_AUTO_ITEMS`` labelled items
+    or one label is not reported on (the summary says why).
+    """
+    from windtunnel.leakage.mine import mine, mined_findings
+
+    result = mine((m.item for m in items(dataset, fmap)), derive_from=derive_from)
+    # Counts only: a label is an answer, and the report hides answers unless asked.
+    summary: dict[str, Any] = {k: v for k, v in result.to_dict().items() if k not in ("suggestions", "labels")}
+    summary["labels"] = len(result.labels)
+    summary["suggestions"] = len(result.suggestions)
+    summary["description"] = result.describe()
+    if not forced and result.items < MINE_AUTO_ITEMS:
+        summary["skipped"] = f"{result.items} labelled items, under the {MINE_AUTO_ITEMS} of the default: pass --mine"
+        return summary, {}, result
+    if len(result.labels) < 2:
+        summary["skipped"] = "every item has the same label: nothing can predict it"
+        return summary, {}, result
+    found = dict(mined_findings((m.item for m in items(dataset, fmap)), result, derive_from=derive_from))
+    summary["items_with_findings"] = len(found)
+    return summary, found, result
+
+
+def _with_mined(
+    found: Generator[ItemAudit, None, None], extra: dict[str, list[Any]]
+) -> Generator[ItemAudit, None, None]:
+    """The audits of ``found`` with the mined findings of their items appended."""
+    try:
+        for audit in found:
+            more = extra.get(audit.item)
+            if more:
+                audit.findings.extend(more)
+            yield audit
+    finally:
+        found.close()
+
+
 class _Sink:
     """An open report file; ``keep`` also keeps it when the block is left by an exception."""
 
@@ -303,6 +366,11 @@ class ScanRequest:
     show_values: bool = False
     keep: int | None = None
     """At most this many audits with findings kept in the outcome (None: all)."""
+    mine: bool | None = None
+    """Mine the dataset for values that ride with one label and report them as findings
+    (``correlated.mined``); None: when the dataset is large enough (:func:`mine_decision`)."""
+    derive_from: Sequence[str] = ()
+    """Fields the task is derived from (pointers or key names): not mined, beside prose."""
 
 
 PARTIAL = "partial"
@@ -332,9 +400,21 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         raise UsageError("--jobs applies to a DATASET; the cells of a run are audited in this process")
     counts = RunCounts()
     found: Generator[ItemAudit, None, None]
+    mined: dict[str, Any] | None = None
+    do_mine, why_not = mine_decision(req.dataset, req.mine)
     if req.dataset is not None:
         source = str(req.dataset)
-        found = audits(req.dataset, req.fields.field_map(), req.decode, req.jobs, req.executor, req.ray_address)
+        fmap = req.fields.field_map()
+        found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address)
+        if do_mine:
+            try:
+                mined, extra, _ = mined_index(req.dataset, fmap, req.derive_from, forced=bool(req.mine))
+            except UsageError as err:  # a bad record: the scan stops at it with the items before it
+                mined, extra = {"skipped": f"the dataset could not be mined: {err}"}, {}
+            if extra:
+                found = _with_mined(found, extra)
+        elif why_not is not None:
+            mined = {"skipped": why_not}
     else:
         source = f"run {req.from_run}" if req.from_run else str(req.from_report)
         found = run_audits(req.from_run, req.from_report, req.store, req.config, counts, req.decode)
@@ -352,6 +432,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
             if req.dataset is None:
                 writer.tally.skipped_cells = counts
         tally = writer.tally if writer is not None else Tally()
+        tally.mined = mined
         with closing(found):
             try:
                 for audit in found:
@@ -402,6 +483,10 @@ class SanitizeRequest:
     fields: Fields = field(default_factory=Fields)
     decode: bool = True
     show_values: bool = False
+    mine: bool = False
+    """Also remove what ``leak mine`` finds riding with each item's label (``correlated.mined``)."""
+    derive_from: Sequence[str] = ()
+    """Fields the task is derived from: not mined (see :class:`ScanRequest`)."""
 
 
 def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutcome:
@@ -412,7 +497,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     object; a JSONL dataset's records as an array); another suffix keeps the dataset's format.
     """
     from windtunnel._util.paths import refuse_overwrite
-    from windtunnel.leakage.dataset import DatasetError, write_back
+    from windtunnel.leakage.dataset import write_back
     from windtunnel.leakage.sanitize import EliminationWatch, sanitize_item
 
     if req.mode not in ("sentence", "span"):
@@ -425,7 +510,14 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         ],
     )
     fmap = req.fields.field_map()
+    labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
+    extra: dict[str, list[Any]] = {}
+    mined_result: Any = None
+    if req.mine:
+        mine_decision(req.dataset, True)
+        _, extra, mined_result = mined_index(req.dataset, fmap, req.derive_from, forced=True)
     n = leaked = residual_items = chars = 0
+    failed: list[str] = []
     interrupted = False
     watch = EliminationWatch()
     document: list[Any] | None = None
@@ -437,27 +529,45 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         assert out.handle is not None
         try:
             for mapped in items(req.dataset, fmap):
+                if n == 0:
+                    from_json = mapped.record.raw is None
+                    if not (as_lines if as_lines is not None else not from_json):
+                        document = []
                 try:
                     res = sanitize_item(
                         mapped.item,
                         mode="span" if req.mode == "span" else "sentence",
                         redact_review=req.redact_review,
                         decode=req.decode,
+                        labels=labels,
+                        extra=extra.get(mapped.item.id, ()),
                     )
-                except DatasetError as err:
-                    raise UsageError(f"{req.dataset}: {err}", hint=dataset_hint(err)) from None
-                record = write_back(mapped, res.item.projection)
-                if n == 0:
-                    from_json = mapped.record.raw is None
-                    if not (as_lines if as_lines is not None else not from_json):
-                        document = []
-                if document is not None:
-                    document.append(record)
-                else:
-                    out.handle.write(orjson.dumps(record) + b"\n")
+                    if mined_result is not None:
+                        _recheck_mined(res, mined_result, req.derive_from)
+                except Exception as err:  # one record that cannot be sanitized costs that record only
+                    failed.append(mapped.item.id)
+                    # A dataset error names the item and the fix; another error's text may hold a value.
+                    reason = str(err) if isinstance(err, ValueError) else f"{type(err).__name__} in the sanitizer"
+                    listener(
+                        Notice(
+                            f"item {mapped.item.id}: not sanitized ({reason}); written unchanged, counted as "
+                            "still leaking",
+                            kind="alert",
+                        )
+                    )
+                    _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
+                    if st.handle is not None:
+                        st.handle.write(orjson.dumps({"id": mapped.item.id, "error": reason}) + b"\n")
+                    n += 1
+                    residual_items += 1
+                    continue
+                if res.changed:
+                    _write_record(out.handle, mapped, write_back(mapped, res.item.projection), document, raw=False)
+                else:  # a record with nothing to redact keeps its bytes
+                    _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
                 watch.add(res, show_values=req.show_values)
                 n += 1
-                leaked += res.before.leaked
+                leaked += res.before.leaked or mapped.item.id in extra
                 residual_items += not res.ok
                 chars += sum(r.chars_removed for r in res.redactions)
                 if st.handle is not None:
@@ -474,11 +584,49 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
-    summary = {"items": n, "leaked_before": leaked, "chars_removed": chars, "still_leaking": residual_items}
+    summary = {
+        "items": n,
+        "leaked_before": leaked,
+        "chars_removed": chars,
+        "still_leaking": residual_items,
+        "not_sanitized": failed,
+    }
     status: Literal["passed", "failed", "interrupted"] = (
         "interrupted" if interrupted else ("failed" if residual_items else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
+
+
+def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:
+    """Add to ``res.residual`` what the mined candidates still find in the sanitized item."""
+    from windtunnel.leakage.mine import mined_findings
+
+    for _, left in mined_findings([res.item], result, derive_from=derive_from):
+        res.residual.extend(left)
+
+
+def _write_record(handle: IO[bytes], mapped: MappedItem, record: Any, document: list[Any] | None, *, raw: bool) -> None:
+    """One output record: into the JSON document, else a JSONL line (an unchanged line as it was read)."""
+    if document is not None:
+        document.append(record)
+    elif raw and mapped.record.raw is not None:
+        line = mapped.record.raw
+        handle.write(line if line.endswith(b"\n") else line + b"\n")
+    else:
+        handle.write(orjson.dumps(record) + b"\n")
+
+
+def dataset_labels(path: Path, fmap: FieldMap) -> list[str]:
+    """The distinct answers of a dataset file, in first-seen order (a pre-pass; nothing for a pipe)."""
+    if not path.is_file():
+        return []
+    seen: dict[str, None] = {}
+    with contextlib.suppress(UsageError):
+        for m in items(path, fmap):
+            seen.update(dict.fromkeys(m.item.expected[:1]))
+            if len(seen) > 1000:  # not a label set: free-form answers
+                return []
+    return list(seen)
 
 
 def _same_container(path: Path, records: list[Any]) -> Any:
@@ -515,25 +663,40 @@ def check_flow(
     show_values: bool = False,
     executor: str | None = None,
     ray_address: str | None = None,
+    mine: bool = False,
+    derive_from: Sequence[str] = (),
 ) -> LeakOutcome:
     """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
 
     ``summary``: ``raw_items``, ``raw_leaking``, ``sanitized_items``, ``not_leaking`` (raw ids that do
     not leak), ``still_leaking`` ({sanitized id: pointers}) and ``missing`` (ids in only one dataset).
+    With ``mine`` the raw dataset is mined and its mined findings count on both sides (the sanitized
+    items are searched for the candidates mined from the raw ones); ``summary["mined"]`` says how.
     """
     from contextlib import closing
+
+    from windtunnel.leakage.mine import mined_findings
 
     fields = fields or Fields()
     fmap = fields.field_map()
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
-    with closing(audits(raw, fmap, decode, jobs, executor, ray_address)) as found:
+    found: _Audits
+    mined: dict[str, Any] | None = None
+    extra_raw: dict[str, list[Any]] = {}
+    extra_san: dict[str, list[Any]] = {}
+    if mine:
+        mine_decision(raw, True)
+        mine_decision(sanitized, True)
+        mined, extra_raw, result = mined_index(raw, fmap, derive_from, forced=True)
+        extra_san = dict(mined_findings((m.item for m in items(sanitized, fmap)), result, derive_from=derive_from))
+    with closing(_with_mined(audits(raw, fmap, decode, jobs, executor, ray_address), extra_raw)) as found:
         for audit in found:
             _unique_id(raw, audit.item, audit.line, seen, fields.id_field)
             raw_leaks[audit.item] = audit.leaked
     san: dict[str, list[str]] = {}
     seen = {}
-    with closing(audits(sanitized, fmap, decode, jobs, executor, ray_address)) as found:
+    with closing(_with_mined(audits(sanitized, fmap, decode, jobs, executor, ray_address), extra_san)) as found:
         for audit in found:
             _unique_id(sanitized, audit.item, audit.line, seen, fields.id_field)
             san[audit.item] = sorted({f.shown_pointer(show_values) or "/" for f in audit.findings if f.blocking})
@@ -549,202 +712,7 @@ def check_flow(
         "not_leaking": not_leaking,
         "still_leaking": still,
         "missing": missing,
+        **({"mined": mined} if mined is not None else {}),
     }
     ok = not not_leaking and not still and not missing
     return LeakOutcome(status="passed" if ok else "failed", summary=summary)
-
-
-def load_results(path: Path) -> tuple[list[Any], list[int]]:
-    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each."""
-    from windtunnel.leakage.dataset import DatasetError, iter_records
-
-    try:
-        recs = list(iter_records(path))
-    except DatasetError as err:
-        raise UsageError(str(err)) from None
-    return [r.data for r in recs], [r.line for r in recs]
-
-
-SINGLE_LABEL_HINT = "simulate on a dataset whose expected answers hold two labels or more"
-
-
-@dataclass
-class BaselineRequest:
-    """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent."""
-
-    results: Path | None = None
-    chance: float | None = None
-    chance_model: str = "auto"
-    n_labels: int | None = None
-    alpha: float = 0.01
-    excess: float = 0.1
-    power: float = 0.8
-    paired: Path | None = None
-    pair_by: str = "auto"
-    simulate: str | None = None
-    dataset: Path | None = None
-    expected_field: str = "expected"
-    seed: int = 0
-
-
-def baseline_flow(req: BaselineRequest) -> LeakOutcome:
-    """Is a blind baseline above chance? failed (a leak) when significantly so; ``summary`` holds
-    ``baseline`` (and ``paired``, the McNemar test of raw vs sanitized results)."""
-    from windtunnel.leakage.baseline import (
-        ResultError,
-        SingleLabelError,
-        blind_predictions,
-        mcnemar_exact,
-        summarize_blind_baseline,
-    )
-
-    if req.pair_by not in ("auto", "id", "position"):
-        raise UsageError(f"unknown --pair-by {req.pair_by!r}", hint="valid: auto, id, position")
-    records: list[Any]
-    lines: list[int] | None = None
-    if req.simulate is not None:
-        if req.dataset is None:
-            raise UsageError("--simulate needs --dataset (its expected answers are the labels)")
-        labels = [
-            m.item.expected[0] for m in items(req.dataset, Fields(req.expected_field).field_map()) if m.item.expected
-        ]
-        try:
-            preds = blind_predictions(labels, req.simulate, seed=req.seed)
-        except ValueError as err:
-            raise UsageError(str(err)) from None
-        records = [{"prediction": p, "label": lab} for p, lab in zip(preds, labels, strict=True)]
-    elif req.results is not None:
-        records, lines = load_results(req.results)
-    else:
-        raise UsageError("give a RESULTS file or --simulate majority|prior --dataset D")
-    if req.chance_model not in ("auto", "uniform", "majority", "prior"):
-        raise UsageError(f"unknown --chance-model {req.chance_model!r}", hint="valid: auto, uniform, majority, prior")
-    try:
-        summary = summarize_blind_baseline(
-            records,
-            chance=req.chance,
-            chance_model=req.chance_model,  # type: ignore[arg-type]
-            n_labels=req.n_labels,
-            alpha=req.alpha,
-            excess=req.excess,
-            target_power=req.power,
-            lines=lines,
-        )
-    except ResultError as err:
-        raise UsageError(f"{req.results}: {err}", hint=RESULT_HINT) from None
-    except SingleLabelError as err:
-        hint = SINGLE_LABEL_HINT if req.simulate else "give results over items of two labels or more"
-        raise UsageError(str(err), hint=hint) from None
-    except ValueError as err:
-        raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
-    out: dict[str, Any] = {"baseline": summary.to_dict()}
-    if req.paired is not None:
-        if req.results is None:
-            raise UsageError("--paired compares two results files: give RESULTS (the raw run) too")
-        out["paired"] = _paired(req.results, req.paired, req.pair_by, req.alpha, mcnemar_exact)
-    return LeakOutcome(status="failed" if summary.verdict == "leak" else "passed", summary=out, detail=summary)
-
-
-def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
-    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
-    from windtunnel.leakage.baseline import ResultError, pass_flags
-
-    def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
-        rows, lines = load_results(path)
-        try:
-            passes, _ = pass_flags(rows, lines)
-        except ResultError as err:
-            raise UsageError(f"{path}: {err}", hint=RESULT_HINT) from None
-        return passes, lines, rows
-
-    a, la, rows_a = load(raw_path)
-    b, lb, rows_b = load(san_path)
-    by_id = pair_by == "id" or (
-        pair_by == "auto" and all(_has_id(r) for r in rows_a) and all(_has_id(r) for r in rows_b)
-    )
-    if by_id:
-        amap = _by_id(raw_path, rows_a, la, a)
-        bmap = _by_id(san_path, rows_b, lb, b)
-        only_a = [i for i in amap if i not in bmap]
-        only_b = [i for i in bmap if i not in amap]
-        if only_a or only_b:
-            raise UsageError(
-                f"the paired results hold different item ids: {_ids_note(only_a)} only in {raw_path}, "
-                f"{_ids_note(only_b)} only in {san_path} ({len(amap) - len(only_a)} in both)",
-                hint="pair the same items in both runs, or pass --pair-by position to pair line by line",
-            )
-        common = list(amap)
-        a, b = [amap[i] for i in common], [bmap[i] for i in common]
-    try:
-        result: dict[str, Any] = test(a, b, alpha=alpha).to_dict()
-    except ValueError as err:
-        raise UsageError(
-            f"{err} (--pair-by position pairs line by line)",
-            hint="give both runs the same items, with ids to pair them by id",
-        ) from None
-    result["paired_by"] = "id" if by_id else "position"
-    return result
-
-
-def _has_id(row: Any) -> bool:
-    return isinstance(row, dict) and "id" in row
-
-
-def _by_id(path: Path, rows: list[Any], lines: list[int], flags: list[bool]) -> dict[str, bool]:
-    """``{id: passed}``; a result without an id or a repeated id is a usage error naming the lines."""
-    out: dict[str, bool] = {}
-    first: dict[str, int] = {}
-    for row, line, flag in zip(rows, lines, flags, strict=True):
-        if not _has_id(row):
-            raise UsageError(
-                f"{path}:{line}: the result has no 'id', so it cannot be paired by id",
-                hint="add ids to every result, or pass --pair-by position",
-            )
-        key = str(row["id"])
-        if key in first:
-            raise UsageError(
-                f"{path}: duplicate id {key!r} at lines {first[key]} and {line}",
-                hint="every item id must be unique within a results file",
-            )
-        first[key] = line
-        out[key] = flag
-    return out
-
-
-def _ids_note(ids: list[str], shown: int = 5) -> str:
-    if not ids:
-        return "0 ids"
-    more = f", ... (+{len(ids) - shown})" if len(ids) > shown else ""
-    return f"{len(ids)} id{'s' if len(ids) != 1 else ''} ({', '.join(map(repr, ids[:shown]))}{more})"
-
-
-def mine_flow(
-    dataset: Path,
-    *,
-    min_support: int = 5,
-    min_purity: float = 0.95,
-    output: Path | None = None,
-    fields: Fields | None = None,
-) -> LeakOutcome:
-    """Suggest correlated values: (pointer, value) pairs whose items nearly all share one label.
-
-    ``detail`` holds the suggestions; ``output`` gets the ``{label: [values]}`` map for ``--correlated-map``.
-    Always ``passed``: mining has no verdict.
-    """
-    from windtunnel._util.paths import refuse_overwrite
-    from windtunnel.leakage.mine import correlated_map, mine_correlates
-
-    refuse_overwrite([("-o", output)], [("DATASET", dataset)])
-    fields = fields or Fields()
-    fmap = Fields(fields.expected_field, fields.context_field, fields.id_field).field_map()
-    suggestions = mine_correlates(
-        (m.item for m in items(dataset, fmap)), min_support=min_support, min_purity=min_purity
-    )
-    if output is not None:
-        output.write_bytes(orjson.dumps(correlated_map(suggestions), option=orjson.OPT_INDENT_2))
-    return LeakOutcome(
-        status="passed",
-        summary={"suggestions": [s.to_dict() for s in suggestions]},
-        report_path=output,
-        detail=suggestions,
-    )

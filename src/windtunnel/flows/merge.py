@@ -58,7 +58,7 @@ def _merged_run(ordered: list[tuple[str, dict[str, Any]]], partial: bool) -> dic
     """The run fields of a merged report, beyond id, mode, seed and times."""
     first = ordered[0][1]["run"]
     extra = {k: v for k, v in first.items() if k not in ("id", "mode", "seed", "started_at", "finished_at")}
-    for key in ("shard", "aborted"):
+    for key in ("shard", "shard_plan", "aborted"):
         extra.pop(key, None)
     if isinstance(extra.get("options"), dict):
         extra["options"] = {k: v for k, v in extra["options"].items() if k not in ("shard", "output")}
@@ -107,8 +107,17 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
             f"({', '.join(stray[:3])}{' …' if len(stray) > 3 else ''}): it changed since they ran",
             hint="merge with the config the shards ran, or run the shards again",
         )
-    results = restored_results(plan, rows)
     summaries = [rep.get("summary") or {} for _, rep in ordered]
+    planned = {f"{u.id}:{label}" for u in plan.units for label in u.invariants or []}
+    lost = sorted(planned - {r["id"] for r in rows})
+    if lost and not any(s.get("partial") for s in summaries):  # complete shards hold every cell of the matrix
+        raise UsageError(
+            f"the shards are missing {len(lost)} of the contract's {len(planned)} cells "
+            f"({', '.join(repr(i) for i in lost[:5])}{' …' if len(lost) > 5 else ''}): a shard result was cut",
+            hint="merge the shard reports (or stored runs) exactly as the shard jobs wrote them; rerun a shard "
+            "whose result was lost or edited",
+        )
+    results = restored_results(plan, rows)
     min_score = _min_score(ordered)
     verdict = score_contract(plan, results, min_score=min_score)
     merged_rows = contract_rows(

@@ -138,6 +138,7 @@ def preflight(
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
     general, matrix, chaos_block = frameworks.preflight_problems(cfg, imports=imports)  # framework agents
     out.errors += general
+    out.warnings += frameworks.preflight_warnings(cfg, imports=imports)  # retry back-off, shared agent objects
     with _Section(out, "contract run", "ci"):  # a block's problem stops only the commands using it (QA-6 F-1)
         out.errors += matrix
     with _Section(out, "run --chaos", "ci"):

@@ -297,7 +297,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     from windtunnel.engine.report import now_iso
     from windtunnel.engine.scoring import Tally, type_weights
     from windtunnel.engine.session import RunSession, run_invariants
-    from windtunnel.engine.shard import parse_shard
+    from windtunnel.engine.shard import parse_shard, plan_record
     from windtunnel.engine.sink import ResultSink
 
     if req.shard:
@@ -358,6 +358,8 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     extra_run: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "options": req.plan_options()}
     if req.shard:
         extra_run["shard"] = req.shard.replace(" ", "")
+        # what this shard planned, so a merge can refuse a shard with cells missing, repeated or foreign
+        extra_run["shard_plan"] = plan_record(parse_shard(req.shard), plan.whole, [c.id for c in plan.cells()])
     run_id = req.run_id or new_run_id()
     base = reproduce_base(req, config_path, seed)
     counts = _Counts()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel._util.jsonsafe import loads_clipped
 from windtunnel.flows.events import SILENT, Listener, Notice
 
 if TYPE_CHECKING:
@@ -66,14 +67,13 @@ def export_flow(
     from_report: Path, output: Path, *, contract: str | None = None, fmt: str = "yaml", listener: Listener = SILENT
 ) -> list[tuple[Path, Session]]:
     """One session per failed cell of a JSON report, written into the directory ``output``."""
-    import json
 
     from windtunnel.replay.export import sessions_from_report
     from windtunnel.replay.session import dump_session
 
     _check_format(fmt)
     try:
-        report = json.loads(from_report.read_text(encoding="utf-8"))
+        report = loads_clipped(from_report.read_bytes())
     except FileNotFoundError:
         raise UsageError(f"report not found: {from_report}") from None
     except (OSError, ValueError) as err:

@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import AliasChoices, Field, field_validator
 
+from windtunnel._util.jsonsafe import JsonTooDeep
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.invariants._text import check_patterns, clip, compile_pattern
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
 
@@ -171,7 +173,9 @@ class ValidJson(InvariantSpec):
             return failed
         assert ctx.output is not None
         try:
-            value = json.loads(ctx.output)
+            value = json_loads(ctx.output)
+        except JsonTooDeep as err:
+            return CheckResult(False, f"not accepted as JSON: {err}")
         except json.JSONDecodeError as err:
             return CheckResult(
                 False,

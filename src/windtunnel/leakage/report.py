@@ -36,6 +36,7 @@ RULE_HELP: dict[str, str] = {
     "correlated.key-value": "Prose states 'name: correlated value'.",
     "correlated.phrase": "Prose contains a multi-word correlated value.",
     "correlated.token": "Prose mentions a one-word correlated value (review).",
+    "correlated.mined": "A value no rule names rides with the answer across the dataset (leak mine).",
 }
 
 
@@ -57,6 +58,8 @@ class Tally:
     by_rule: dict[str, int] = field(default_factory=dict)
     skipped_cells: Any = None
     """For runs: the source's counts (``cells``, ``skipped_no_expected``), reported in the summary."""
+    mined: dict[str, Any] | None = None
+    """How the dataset was mined for correlated values (``leak scan --mine``), reported in the summary."""
 
     def add(self, audit: ItemAudit) -> None:
         self.items += 1
@@ -84,6 +87,7 @@ class Tally:
                 if self.skipped_cells is not None
                 else {}
             ),
+            **({"mined": self.mined} if self.mined is not None else {}),
         }
 
 

@@ -11,6 +11,14 @@ Guarantees (checked by the tests and, for the last one, at run time):
 * in prose, the leaking sentence (or just the span, ``mode="span"``) is removed, in every
   representation the finding was seen in: the markdown body and its ADF twin are two findings at two
   pointers, each redacted.
+* a cut in prose stays inside the structural unit that holds the hit (an XML/HTML text node or
+  attribute value, an iCalendar or mail header field's value: :mod:`windtunnel.leakage.cuts`); a hit in
+  the structure itself is left for the rescan to report;
+* a member of a listing (``["Low", "High"]``, one line of an enum definition) is never blanked alone:
+  the others would name the answer by elimination (:mod:`windtunnel.leakage.listing`);
+* an item with nothing to redact is returned untouched (the flow then writes its record's bytes as
+  they were); a finding the sanitizer cannot act on is listed in :attr:`SanitizeResult.problems` and
+  never raises;
 * the result is scanned again; :attr:`SanitizeResult.residual` lists what still leaks (an object key
   that is the answer cannot be removed without changing the schema, and is reported instead).
 """
@@ -20,13 +28,14 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from windtunnel.leakage import cuts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
+from windtunnel.leakage.listing import listing_member, unmark
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
@@ -64,7 +73,6 @@ _WHOLE_RULES = frozenset(
         "correlated.path-segment",
     }
 )
-_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
 
 
 @dataclass
@@ -100,10 +108,18 @@ class SanitizeResult:
     before: ItemAudit
     after: ItemAudit
     residual: list[Finding] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    """Findings the sanitizer could not act on, one sentence each (the rescan's residual says if they
+    still leak)."""
 
     @property
     def ok(self) -> bool:
         return not self.residual
+
+    @property
+    def changed(self) -> bool:
+        """Whether the projection differs from the item's (a kept listing member changes nothing)."""
+        return any(r.operator != "keep-listing" for r in self.redactions)
 
     def stats(self, *, show_values: bool = False) -> dict[str, Any]:
         """The per-item stats line; pointers show answer keys hashed unless ``show_values``."""
@@ -115,6 +131,7 @@ class SanitizeResult:
             "chars_removed": sum(r.chars_removed for r in self.redactions),
             "residual": len(self.residual),
             "residual_pointers": sorted({f.shown_pointer(show_values) for f in self.residual}),
+            **({"problems": list(self.problems)} if self.problems else {}),
         }
 
 
@@ -124,30 +141,76 @@ def sanitize_item(
     mode: Mode = "sentence",
     redact_review: bool = False,
     decode: bool = True,
+    labels: Sequence[str] = (),
+    extra: Sequence[Finding] = (),
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
     ``redact_review`` also acts on ``low`` (review) findings; ``mode`` chooses between removing the
-    sentence around a leaking span in prose (default) or the span alone.
+    sentence around a leaking span in prose (default) or the span alone. ``labels`` (with the item's
+    own label set) tell a listing of labels, whose members are never blanked alone. ``extra`` are
+    findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     before = audit_item(it, decode=decode)
     todo = [f for f in before.findings if f.blocking or redact_review]
+    if extra:
+        todo.extend(extra)
+        before = ItemAudit(before.item, [*before.findings, *extra], before.line)
+    if not todo:
+        return SanitizeResult(it, [], before, before, [])
     try:
         projection = copy.deepcopy(it.projection)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
         raise DatasetError(f"item {it.id!r}{at} is nested too deeply to sanitize") from None
     redactions: list[Redaction] = []
-    projection = _apply(projection, todo, mode, redactions)
-    clean = replace(it, projection=projection)
-    after = audit_item(clean, decode=decode)
+    problems: list[str] = []
+    known = list(dict.fromkeys([*it.label_set, *labels]))
+    projection = _apply(projection, todo, mode, redactions, _Ctx(known, problems))
+    if not redactions:
+        clean, after = it, before
+    else:
+        clean = replace(it, projection=projection)
+        after = audit_item(clean, decode=decode)
     residual = [f for f in after.findings if f.blocking or redact_review]
-    return SanitizeResult(clean, redactions, before, after, residual)
+    return SanitizeResult(clean, redactions, before, after, residual, problems)
 
 
-def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redaction]) -> Any:
+@dataclass
+class _Ctx:
+    labels: list[str]
+    problems: list[str]
+
+
+def _through_strings(doc: Any, f: Finding) -> Finding:
+    """``f`` re-rooted at the first string on its path that holds JSON (JSON in a string in a string ...):
+    its pointer ends at that string and the rest of the path becomes ``inner``."""
+    node = doc
+    toks = parse_pointer(f.pointer)
+    for i, tok in enumerate(toks):
+        if isinstance(node, str):
+            head = "".join("/" + escape_pointer_token(t) for t in toks[:i])
+            rest = "".join("/" + escape_pointer_token(t) for t in toks[i:]) + (f.inner or "")
+            return replace(f, pointer=head, inner=rest, span=None, hashed_pointer=None, hashed_inner=None)
+        if isinstance(node, list):
+            node = node[int(tok)]
+        elif isinstance(node, Mapping):
+            node = node[tok]
+        else:
+            return f
+    return f
+
+
+def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redaction], ctx: _Ctx) -> Any:
     box = {"": projection}
+    resolved = []
+    for f in findings:
+        try:
+            resolved.append(_through_strings(projection, f))
+        except (KeyError, IndexError, TypeError, ValueError):
+            resolved.append(f)  # acted on as it is (an upstream field is blanked from its root), else a problem
+    findings = resolved
     by_pointer: dict[str, list[Finding]] = {}
     blank_roots: dict[str, Finding] = {}
     for f in findings:
@@ -157,8 +220,13 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
             blank_roots.setdefault(_upstream_root(box[""], f.pointer), f)
             continue
         by_pointer.setdefault(f.pointer, []).append(f)
-    for root, f in blank_roots.items():
-        parent, key = _resolve_parent(box, root)
+    for root, f in list(blank_roots.items()):
+        try:
+            parent, key = _resolve_parent(box, root)
+        except (KeyError, IndexError, TypeError, ValueError):
+            ctx.problems.append(f"{f.shown_pointer() or '/'}: the pointer does not resolve in the item ({f.rule})")
+            del blank_roots[root]
+            continue
         removed = _blank_tree(parent, key)
         log.append(Redaction(root, f.channel, f.rule, "blank-field", f.representation, removed, _hashed(f, root)))
     blanked: set[int] = set()
@@ -167,14 +235,21 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
     for pointer, group in order:
         if any(pointer == r or pointer.startswith(r + "/") for r in blank_roots):
             continue
-        parent, key = _resolve_parent(box, pointer)
-        if id(parent) in blanked:
-            continue
-        _fix_leaf(parent, key, pointer, group, mode, log, blanked)
+        try:
+            parent, key = _resolve_parent(box, pointer)
+            if id(parent) in blanked:
+                continue
+            _fix_leaf(box, parent, key, pointer, group, mode, log, blanked, ctx)
+        except (KeyError, IndexError, TypeError, ValueError, RecursionError) as err:
+            # A finding this sanitizer cannot act on must not cost the item (or the file): the rescan
+            # reports it as residual and the stats say why.
+            shown = group[0].shown_pointer() or "/"
+            ctx.problems.append(f"{shown}: cannot sanitize ({type(err).__name__})")  # its text may name a value
     return box[""]
 
 
 def _fix_leaf(
+    box: dict[str, Any],
     parent: Any,
     key: Any,
     pointer: str,
@@ -182,6 +257,7 @@ def _fix_leaf(
     mode: Mode,
     log: list[Redaction],
     blanked: set[int],
+    ctx: _Ctx,
 ) -> None:
     value = parent[key]
     first = group[0]
@@ -191,7 +267,7 @@ def _fix_leaf(
         if doc is not None:
             rebased = [_rebase(f) for f in inner]
             sub: list[Redaction] = []
-            doc = _apply(doc, rebased, mode, sub)
+            doc = _apply(doc, rebased, mode, sub, ctx)
             parent[key] = _dump_like(value, doc)
             removed = sum(r.chars_removed for r in sub)
             log.append(
@@ -210,6 +286,15 @@ def _fix_leaf(
             return
         value = parent[key]
     if not isinstance(value, str) or any(f.rule in _WHOLE_RULES or f.span is None for f in group):
+        listing = listing_member(box[""], pointer, ctx.labels)
+        if listing is not None:
+            changes = unmark(listing)
+            op = "unselect" if changes else "keep-listing"
+            chars = sum(len(str(old).lower()) for _, old, _ in changes)
+            log.append(
+                Redaction(pointer, first.channel, first.rule, op, first.representation, chars, first.hashed_pointer)
+            )
+            return
         if isinstance(parent, dict) and _is_option(parent, key):
             scalars = [k for k in list(parent) if not isinstance(parent[k], (dict, list))]
             removed = sum(_blank_tree(parent, k) for k in scalars)
@@ -245,12 +330,18 @@ def _fix_leaf(
             if edit is not None:
                 edits.append(edit)
         group = [f for f in group if f not in picked]
-    spans = [f.span for f in group if f.span is not None]
-    if mode == "sentence":
-        spans = [_sentence(value, s) for s in spans]
-    else:
-        spans = [_with_markup(value, s) for s in spans]
-    merged = _merge(spans)
+    spans = []
+    for f in group:
+        if f.span is None:
+            continue
+        cut = cuts.cut_range(value, f.span, mode)
+        if cut is None:
+            ctx.problems.append(f"{f.shown_pointer() or '/'}: the hit is in the document's structure, not cut")
+        elif cuts.listing_member(value, cut, ctx.labels):
+            ctx.problems.append(f"{f.shown_pointer() or '/'}: a member of a listing of labels, not cut alone")
+        else:
+            spans.append(cut)
+    merged = cuts.merge(spans)
     # Marks inside a cut go with it; the rest are applied with the cuts, from the end.
     edits = sorted({e for e in edits if not any(e[0] < b and a < e[1] for a, b in merged)})
     out = value
@@ -334,49 +425,6 @@ def _blank_tree(parent: Any, key: Any) -> int:
         parent[key] = ""
         return len(value)
     return 0
-
-
-def _sentence(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    a, b = span
-    start = 0
-    for m in _SENTENCE_END.finditer(text, 0, a):
-        start = m.end()
-    while start < a and text[start] in " \t":
-        start += 1
-    end = len(text)
-    nxt = _SENTENCE_END.search(text, b)
-    if nxt is not None:
-        end = nxt.end()
-    # Take the whitespace after the sentence along, so no double blank remains.
-    while end < len(text) and text[end] in " \t":
-        end += 1
-    if start > 0 and end == len(text):
-        # Last sentence: take the whitespace before it instead.
-        while start > 0 and text[start - 1] in " \t":
-            start -= 1
-    return (start, end)
-
-
-_WRAP = "*_~`\"'"
-
-
-def _with_markup(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    """``span`` widened over emphasis or quotes wrapped around it (``**High**``, `` `High` ``), so that
-    span mode leaves no empty markup behind."""
-    a, b = span
-    while a > 0 and b < len(text) and text[a - 1] == text[b] and text[b] in _WRAP:
-        a, b = a - 1, b + 1
-    return a, b
-
-
-def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    for a, b in sorted(spans):
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return out
 
 
 # ---------------------------------------------------------------- pointers and shape

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel._util.rng import derive_seed
 from windtunnel.mutations.base import Mutated, MutationContext, MutationType
 
@@ -222,7 +223,7 @@ class LlmMutator:
         if resp.status_code >= 400:
             raise _Failure(f"http_{resp.status_code}", resp.text[:200], transport=resp.status_code >= 500)
         try:
-            data = resp.json()
+            data = json_loads(resp.content)
         except ValueError as err:
             raise _Failure("bad_json", resp.text[:200]) from err
         choices = data.get("choices") if isinstance(data, dict) else None

@@ -98,13 +98,15 @@ def cell_group(cell: Cell) -> str:
     return str(cell.get("kind") or "cell")
 
 
-_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F]}
-"""C0 controls (but tab, newline and carriage return) and DEL, as the escapes that show them."""
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)]}
+"""C0 controls (but tab, newline and carriage return), DEL and the C1 controls (``\\x9b`` is a terminal's CSI),
+as the escapes that show them."""
 
 
 def visible_controls(value: Any) -> Any:
-    """``value`` with every C0 control character but tab/newline/CR, and DEL, in strings (also inside
-    lists and dicts) written as a visible ``\\xNN`` escape: a page shows them instead of swallowing them."""
+    """``value`` with every C0 control character but tab/newline/CR, DEL and C1, in strings (also inside
+    lists and dicts) written as a visible ``\\xNN`` escape: a page or a terminal shows them instead of obeying
+    or swallowing them. The one escaping of untrusted text for every output but rich's (see ``terminal.plain``)."""
     if isinstance(value, str):
         return value.translate(_CONTROLS)
     if isinstance(value, list):

@@ -27,6 +27,7 @@ from windtunnel.reports.cells import (
     one_line,
     phase_rows,
     truncate,
+    visible_controls,
 )
 from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import RunStats, StatsTally, format_rate, stats_lines
@@ -37,7 +38,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 def md_text(value: Any, width: int | None = None) -> str:
     """Untrusted text as inert, one-line Markdown (no links, emphasis, HTML or table breaks)."""
-    text = one_line("" if value is None else str(value))
+    text = visible_controls(one_line("" if value is None else str(value)))
     if width is not None:
         text = truncate(text, width)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -48,7 +49,7 @@ def md_text(value: Any, width: int | None = None) -> str:
 
 def md_code(value: Any, in_table: bool = False) -> str:
     """``value`` in a code span that its own backticks cannot close (pipes escaped in tables)."""
-    text = one_line("" if value is None else str(value))
+    text = visible_controls(one_line("" if value is None else str(value)))
     if in_table:
         text = text.replace("|", "\\|")
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)

@@ -13,6 +13,7 @@ from typing import Any, cast
 import orjson
 
 from windtunnel._util.errors import UsageError
+from windtunnel._util.jsonsafe import loads_clipped
 
 MAX_ERRORS = 20
 _RANGES = {"score": (0, 100), "weight": (0, 1)}
@@ -110,7 +111,7 @@ def load_report_file(path: str | Path) -> dict[str, Any]:
     except OSError as err:
         raise UsageError(f"cannot read report file {str(path)!r}: {err.strerror}") from None
     try:
-        data = orjson.loads(raw)
+        data = loads_clipped(raw)  # a file from elsewhere (a CI artifact): bounded as agent answers are
     except orjson.JSONDecodeError as err:
         raise UsageError(
             f"{str(path)!r} is not JSON ({err}); a windtunnel run report is a JSON file",

@@ -72,7 +72,79 @@ def check_same_run(reports: Sequence[tuple[str, dict[str, Any]]]) -> int:
             f"shard {', '.join(f'{i}/{count}' for i in missing)} missing: the merged run would not be the whole run",
             hint="pass the result of every shard job",
         )
+    check_cells(reports)
     return count
+
+
+_REFUSED = (
+    "merge the shard reports (or stored runs) exactly as the shard jobs wrote them; rerun a shard whose "
+    "result was lost or edited"
+)
+
+
+def _ids(ids: Sequence[str], n: int = 5) -> str:
+    shown = ", ".join(repr(i) for i in list(ids)[:n])
+    return shown + (f" and {len(ids) - n} more" if len(ids) > n else "")
+
+
+def check_cells(reports: Sequence[tuple[str, dict[str, Any]]]) -> None:
+    """Every cell once, and each shard's cells the ones it planned (``run.shard_plan``, see engine/shard.py):
+    a cell removed, repeated or brought in from another run is a usage error naming it, never a score."""
+    from windtunnel.engine.shard import ids_digest
+
+    owner: dict[str, str] = {}
+    for label, rep in reports:
+        if rep.get("run", {}).get("mode") == "ci":  # a ci report's cells are its phases' (checked per phase)
+            continue
+        for cell in rep.get("cells") or []:
+            cell_id = str(cell.get("id"))
+            if cell_id in owner:
+                where = "twice in " + label if owner[cell_id] == label else f"in both {owner[cell_id]} and {label}"
+                raise UsageError(f"cell {cell_id!r} is {where}: a cell must be counted once", hint=_REFUSED)
+            owner[cell_id] = label
+    run_modes = {rep.get("run", {}).get("mode") for _, rep in reports} <= {"run", "chaos"}
+    wholes: set[int] = set()
+    for label, rep in reports:
+        run = rep.get("run", {})
+        plan = run.get("shard_plan")
+        if not isinstance(plan, dict):
+            if run_modes:
+                raise UsageError(
+                    f"{label} does not say which cells it planned (no run.shard_plan): it cannot be checked "
+                    "for missing or foreign cells",
+                    hint="rerun the shards with this version of windtunnel, then merge them",
+                )
+            continue
+        index, count = shard_of(rep, label)
+        present = [str(c.get("id")) for c in rep.get("cells") or []]
+        whole, planned_n = int(plan.get("whole", -1)), int(plan.get("cells", -1))
+        wholes.add(whole)
+        start, end = (index - 1) * whole // count, index * whole // count
+        listed = plan.get("ids")
+        if planned_n != end - start or (
+            isinstance(listed, list) and ids_digest(index, count, whole, map(str, listed)) != plan.get("digest")
+        ):
+            raise UsageError(f"{label}'s plan record was altered: it does not add up for shard {index}/{count}",
+                             hint=_REFUSED)  # fmt: skip
+        partial = bool((rep.get("summary") or {}).get("partial"))
+        if isinstance(listed, list):
+            planned = set(map(str, listed))
+            foreign = [i for i in present if i not in planned]
+            if foreign:
+                raise UsageError(f"{label} holds cells it did not plan: {_ids(foreign)}", hint=_REFUSED)
+            lost = [i for i in map(str, listed) if i not in set(present)]
+            if lost and not partial:
+                raise UsageError(
+                    f"{label} is missing {len(lost)} of the {planned_n} cells it planned: {_ids(lost)}", hint=_REFUSED
+                )
+        elif not partial and ids_digest(index, count, whole, present) != plan.get("digest"):
+            raise UsageError(
+                f"{label}'s cells are not the {planned_n} it planned ({len(present)} present; their ids do not match "
+                "the digest): a cell was removed, added or changed",
+                hint=_REFUSED,
+            )
+    if len(wholes) > 1:
+        raise UsageError(f"the shards planned runs of different sizes ({sorted(wholes)} cells)", hint=_REFUSED)
 
 
 def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str) -> dict[str, Any]:
@@ -111,7 +183,7 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str)
         summary["reasons"] = reasons
     notices = list(dict.fromkeys(n for _, rep in ordered for n in rep.get("notices") or []))
     extra = {k: v for k, v in first.items() if k not in ("id", "mode", "seed", "started_at", "finished_at")}
-    for key in ("shard", "aborted"):
+    for key in ("shard", "shard_plan", "aborted"):
         extra.pop(key, None)
     if isinstance(extra.get("options"), dict):
         extra["options"] = _unsharded(extra["options"])

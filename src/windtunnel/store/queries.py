@@ -36,13 +36,21 @@ INDEXES = (
 MAX_PAGE = 500
 
 
+class StoreUnavailable(HarnessError):
+    """The store cannot be read now: deleted or moved since the reader opened it, or locked by another process."""
+
+
 @dataclass(frozen=True)
 class RunRow(RunInfo):
     """One run as the runs page shows it (no cells loaded, only counted)."""
 
+    damaged: str | None = None
+    """Why the stored row could not be read in full (its summary or metadata is not valid JSON), else ``None``."""
+
     def to_dict(self) -> dict[str, Any]:
         summary = self.summary or {}
         return {
+            "damaged": self.damaged,
             "id": self.id,
             "mode": self.mode,
             "config_path": self.config_path,
@@ -79,7 +87,23 @@ _RUN_SELECT = (
 
 
 def _row(row: tuple[Any, ...]) -> RunRow:
-    return RunRow.from_row(row)
+    """One run; a row whose summary or metadata is not valid JSON is kept, without them, marked ``damaged``."""
+    try:
+        return RunRow.from_row(row)
+    except (orjson.JSONDecodeError, TypeError, ValueError) as err:
+        return RunRow(
+            id=str(row[0]),
+            mode=str(row[1]),
+            config_path=row[2] if isinstance(row[2], str) else None,
+            seed=row[3] if isinstance(row[3], int) else None,
+            started_at=str(row[4]),
+            finished_at=row[5] if isinstance(row[5], str) else None,
+            status=str(row[6]),
+            summary=None,
+            meta={},
+            cells=int(row[9] or 0),
+            damaged=f"the stored summary or metadata of this run is not valid JSON ({err})",
+        )
 
 
 def _add_indexes(db: sqlite3.Connection) -> bool:
@@ -92,6 +116,18 @@ def _add_indexes(db: sqlite3.Connection) -> bool:
             return False
         raise
     return True
+
+
+def _cell(raw: bytes, cell_id: str) -> dict[str, Any]:
+    """A stored cell; one that is not a valid JSON object stands as an errored cell marked ``damaged``."""
+    try:
+        cell = orjson.loads(raw)
+    except orjson.JSONDecodeError as err:
+        cell = err
+    if isinstance(cell, dict):
+        return cell
+    why = f"the stored row of cell {cell_id!r} is not a valid JSON object ({cell})"
+    return {"id": str(cell_id), "status": "error", "passed": False, "error": why, "damaged": True}
 
 
 class StoreReader:
@@ -132,6 +168,11 @@ class StoreReader:
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
+            if not self.path.is_file():  # sqlite3 would create an empty store there and show nothing
+                raise StoreUnavailable(
+                    f"the run store {str(self.path)!r} no longer exists (deleted or moved since it was opened)",
+                    hint="put it back, or restart with --store pointing at the runs.db to read",
+                )
             db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA query_only = ON")
             self._local.db = db
@@ -222,12 +263,12 @@ class StoreReader:
         db = self._db()
         while True:
             rows = db.execute(
-                "SELECT rowid, json FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
+                "SELECT rowid, json, cell_id FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
                 (run_id, last, page),
             ).fetchall()
-            for rowid, raw in rows:
+            for rowid, raw, cell_id in rows:
                 last = rowid
-                yield orjson.loads(raw)
+                yield _cell(raw, cell_id)
             if len(rows) < page:
                 return
 
@@ -239,7 +280,7 @@ class StoreReader:
         )
         if row is None:
             raise UsageError(f"run {run_id!r} has no cell {cell_id!r}", hint="open the run page to list its cells")
-        cell: dict[str, Any] = orjson.loads(row[0])
+        cell = _cell(row[0], cell_id)
         cell.setdefault("completed_at", row[1])
         return cell
 

@@ -47,6 +47,7 @@ import orjson
 
 from windtunnel._util.clock import utc_now
 from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel._util.redact import redact_record
 from windtunnel._util.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -67,6 +68,8 @@ RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
 FINAL_STATUSES = RUN_STATUSES[1:]
 SCHEMA_VERSION = 1
 PAGE = 2000
+_SUMMARY_CORE = frozenset({"score", "passed", "cells_total", "cells_passed", "cells_failed", "cells_errored"})
+"""Summary keys every report has: a stored summary without them (a run stopped at setup) is completed."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -249,7 +252,7 @@ class RunStore:
             mode = meta.get("mode")
             if mode not in RUN_MODES:
                 raise ValueError(f"run mode must be one of {', '.join(RUN_MODES)}, got {mode!r}")
-            extra = {k: v for k, v in meta.items() if k not in _RUN_COLUMNS}
+            extra = redact_record({k: v for k, v in meta.items() if k not in _RUN_COLUMNS})
             self._db.execute(
                 "INSERT INTO runs (id, mode, config_path, seed, started_at, finished_at, status, meta_json)"
                 " VALUES (?, ?, ?, ?, ?, NULL, 'running', ?)",
@@ -383,7 +386,7 @@ class RunStore:
             self._require(run_id)
             self._db.execute(
                 "UPDATE runs SET summary_json = ?, status = ?, finished_at = ? WHERE id = ?",
-                (orjson.dumps(dict(summary)), status, utc_now(), run_id),
+                (orjson.dumps(redact_record(dict(summary))), status, utc_now(), run_id),
             )
 
     def delete_run(self, run_id: str) -> None:
@@ -499,10 +502,12 @@ class RunStore:
                 last = self._db.execute("SELECT max(completed_at) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0]
             finished_at = last or info.started_at
         summary = info.summary
-        if summary is None:
-            summary = {**summarize_cells(cells), "partial": True}
+        if summary is None or not summary.keys() >= _SUMMARY_CORE:
+            # never finished, or stopped before any cell ran (setup failed: agent unreachable ...): the
+            # summary the report needs is counted from the cells kept, and what was stored is kept beside it
+            summary = {**summarize_cells(cells), "partial": True, **(summary or {})}
             if planned is not None:
-                summary["cells_planned"] = planned
+                summary.setdefault("cells_planned", planned)
         run = {
             **meta,
             "id": info.id,
@@ -550,7 +555,7 @@ def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
     cell_id = cell.get("id")
     if not isinstance(cell_id, str) or not cell_id:
         raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
-    return (run_id, cell_id, orjson.dumps(cell), seq)
+    return (run_id, cell_id, orjson.dumps(redact_record(cell)), seq)
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:

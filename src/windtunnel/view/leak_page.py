@@ -18,7 +18,7 @@ import base64
 import binascii
 import html as htmllib
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import cache
@@ -231,17 +231,23 @@ class AuditedItem:
     """For a run's cell: the findings with pointers into the cell, as the JSON report prints them."""
 
 
-def audited(items: Iterable[Any], *, decode: bool = True, show_values: bool = False) -> Iterator[AuditedItem]:
+def audited(
+    items: Iterable[Any],
+    *,
+    decode: bool = True,
+    show_values: bool = False,
+    extra: Mapping[str, Sequence[Any]] | None = None,
+) -> Iterator[AuditedItem]:
     """Audit and sanitize each item (``sentence`` mode, as ``leak sanitize`` does by default).
 
     An item is a :class:`LeakItem`, or a run's :class:`~windtunnel.leakage.runs.RunItem` (its findings
-    are then also located in the cell).
+    are then also located in the cell). ``extra`` adds findings by item id (the mined ones of ``--mine``).
     """
     from windtunnel.leakage.sanitize import sanitize_item
 
     for entry in items:
         item: LeakItem = entry.item if hasattr(entry, "parts") else entry
-        result = sanitize_item(item, decode=decode)
+        result = sanitize_item(item, decode=decode, extra=(extra or {}).get(item.id, ()))
         yield AuditedItem(
             item=item,
             audit=result.before,
@@ -385,7 +391,19 @@ def scan_html(args: Mapping[str, Any]) -> None:
 
     import sys
 
-    entries = audited(items(), decode=decode, show_values=args["show_values"])
+    extra: dict[str, list[Any]] = {}
+    if dataset is not None:
+        from windtunnel.flows.leak import mine_decision, mined_index
+
+        do_mine, _ = mine_decision(dataset, args.get("mine"))
+        if do_mine:
+            try:
+                _, extra, _ = mined_index(
+                    dataset, fmap, list(args.get("derive_from") or []), forced=bool(args.get("mine"))
+                )
+            except UsageError:  # a bad record: the page stops at it as without mining
+                extra = {}
+    entries = audited(items(), decode=decode, show_values=args["show_values"], extra=extra)
     to_stdout = args["output"] == Path("-")  # `-o -`: the page on stdout, as for `report -o -`
     out: Path = args["output"] or default_output()
     if to_stdout:

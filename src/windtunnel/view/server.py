@@ -21,6 +21,7 @@ import ipaddress
 import mimetypes
 import re
 import socket
+import sqlite3
 import threading
 from collections.abc import Iterator
 from functools import cache, lru_cache
@@ -34,7 +35,7 @@ import orjson
 from jinja2 import PackageLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from windtunnel.store.queries import StoreReader
+from windtunnel.store.queries import StoreReader, StoreUnavailable
 from windtunnel.view.api import Api
 
 CSP = (
@@ -87,9 +88,16 @@ def is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
+BUSY_TIMEOUT_S = 0.5
+"""How long a request waits for a store another process has locked before it is answered 503."""
+BACKLOG = 1024
+"""Connections the kernel queues before the server accepts them (``http.server``'s default of 5 drops a burst)."""
+
+
 class ViewServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = BACKLOG
 
     def __init__(self, address: tuple[str, int], reader: StoreReader, audits: Path | None = None) -> None:
         self.reader = reader
@@ -165,11 +173,35 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(404, b"not found\n", "text/plain; charset=utf-8")
         except (BrokenPipeError, ConnectionResetError):
             return
+        except StoreUnavailable as err:
+            with contextlib.suppress(OSError):
+                self._unavailable(err.message, err.hint)
+        except sqlite3.OperationalError as err:
+            if not any(word in str(err) for word in ("locked", "busy")):
+                raise
+            with contextlib.suppress(OSError):
+                self._unavailable(
+                    f"the run store is locked by another process ({err})",
+                    "try again in a moment; a run writing to it does not lock readers out, so look for a "
+                    "process holding an exclusive lock (an sqlite3 shell, a backup tool)",
+                )
         except Exception as err:  # a bug must answer 500, not kill the connection silently
             with contextlib.suppress(OSError):
                 self._json(500, {"error": f"{type(err).__name__}: {err}"})
         finally:
             self.server.reader.close()  # this request's thread ends: so does its connection
+
+    def _unavailable(self, message: str, hint: str | None) -> None:
+        """503 at once, saying why (the page shows the error; a script may retry after ``Retry-After``)."""
+        body = orjson.dumps({"error": message, "hint": hint})
+        self.send_response(503)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Retry-After", "1")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def _audit(self, name: str) -> None:
         """A leak audit page written by ``leak scan -f html`` into the audits directory."""
@@ -213,7 +245,7 @@ def make_server(store: str | Path, host: str = "127.0.0.1", port: int = 0, *, au
     ``audits`` is the directory of leak audit pages (default: ``audits/`` beside the store, where
     ``leak scan -f html`` writes without ``-o``).
     """
-    return ViewServer((host, port), StoreReader(store), audits)
+    return ViewServer((host, port), StoreReader(store, timeout=BUSY_TIMEOUT_S), audits)
 
 
 @contextlib.contextmanager

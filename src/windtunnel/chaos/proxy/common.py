@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -12,15 +13,20 @@ import httpx
 
 from windtunnel._util.http1 import (
     HOP_BY_HOP,
+    MAX_REQUEST_BODY,
     NO_FORWARD,
     BadRequest,
+    BodyTooLarge,
+    ClientGone,
     Request,
     listen,
     read_request,
     write_response,
 )
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.plan import FaultPlan
 
+_log = logging.getLogger("windtunnel.proxy")
 PlanSource = Callable[[], "FaultPlan | None"]
 HEALTH_PATH = "/__windtunnel/health"
 
@@ -41,7 +47,7 @@ def decode_body(content: bytes, content_type: str) -> Any:
     ct = content_type.lower()
     if "json" in ct:
         try:
-            return json.loads(content)
+            return json_loads(content)
         except ValueError:
             return content.decode("utf-8", "replace")
     if ct.startswith("text/") or any(t in ct for t in ("xml", "javascript", "x-www-form-urlencoded")) or not ct:
@@ -93,6 +99,13 @@ def check_fixed_ports(agent: Any, host: str = "127.0.0.1") -> None:
                 raise cannot_listen(err, what, host, port, busy_config_port_hint(key)) from None
 
 
+async def _refuse(writer: asyncio.StreamWriter, status: int, message: str) -> None:
+    """Answer ``status`` with ``message`` and close (best effort: the client may be gone already)."""
+    with contextlib.suppress(Exception):
+        body = (message + "\n").encode("utf-8", "replace")
+        await write_response(writer, status, [("Content-Type", "text/plain")], body, keep_alive=False)
+
+
 class ProxyServer:
     """An asyncio TCP server with keep-alive connections and a shared upstream client."""
 
@@ -107,6 +120,8 @@ class ProxyServer:
         """Connections in the middle of a request: given a moment to finish (and log it) when closing."""
         self._timeout = upstream_timeout
         self.client: httpx.AsyncClient | None = None
+        self.max_request_body = MAX_REQUEST_BODY
+        """The longest request body read (bytes); a longer one is answered 413 without being read."""
         self.busy_hint: str | None = None
         """What to change when ``port`` is busy (default: ``--port``, the option of ``windtunnel proxy``)."""
 
@@ -169,7 +184,7 @@ class ProxyServer:
         self._tasks.add(task)
         try:
             while True:
-                req = await read_request(reader)
+                req = await read_request(reader, max_body=self.max_request_body)
                 if req is None:
                     break
                 self._busy.add(task)
@@ -179,11 +194,14 @@ class ProxyServer:
                     self._busy.discard(task)
                 if not keep:
                     break
-        except BadRequest as err:
-            with contextlib.suppress(Exception):
-                await write_response(writer, 400, [("Content-Type", "text/plain")], str(err).encode(), keep_alive=False)
-        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
-            pass
+        except BadRequest as err:  # answered, not logged: a client's mistake is the client's to read
+            await _refuse(writer, 400, f"windtunnel {self.what}: bad request: {err}")
+        except BodyTooLarge as err:
+            await _refuse(writer, 413, f"windtunnel {self.what}: request body too large: {err}")
+        except (ClientGone, EOFError, ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+            pass  # the client left: nobody to answer, nothing worth a line in the log
+        except Exception as err:  # a defect here must cost one connection and one log line, not a traceback
+            _log.warning("windtunnel %s: dropped a connection after %s: %s", self.what, type(err).__name__, err)
         finally:
             self._tasks.discard(task)
             with contextlib.suppress(Exception):

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Any
 
 import httpx
 
-from windtunnel._util.http1 import Request, chunk, response_head, write_response
+from windtunnel._util.http1 import BadRequest, Request, chunk, response_head, write_response
 from windtunnel._util.http1client import StreamedResponse, UpstreamCut, UpstreamError, UpstreamPool
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import FaultPlan
 from windtunnel.chaos.proxy.common import (
@@ -40,7 +40,7 @@ def parse_sse(data: bytes) -> list[Any]:
             continue
         payload = b"\n".join(lines).decode("utf-8", "replace")
         try:
-            events.append(json.loads(payload))
+            events.append(json_loads(payload))
         except ValueError:
             events.append(payload)
     return events
@@ -51,6 +51,18 @@ def _relayed(resp: StreamedResponse, editor: Editor | None) -> list[tuple[str, s
     if editor is not None and editor.edits:
         drop.add("content-encoding")
     return [(k, v) for k, v in resp.headers if k.lower() not in drop]
+
+
+def _same_origin(upstream: str, url: str, target: str) -> str:
+    """``url`` when its scheme, host and port are the upstream's, else :class:`BadRequest`."""
+    try:
+        want, got = httpx.URL(upstream), httpx.URL(url)
+        same = (got.scheme, got.host, got.port, got.userinfo) == (want.scheme, want.host, want.port, want.userinfo)
+    except (httpx.InvalidURL, ValueError):
+        same = False
+    if not same:
+        raise BadRequest(f"request target {target[:100]!r} would leave the configured upstream: refused")
+    return url
 
 
 class LlmProxy(ProxyServer):
@@ -81,13 +93,23 @@ class LlmProxy(ProxyServer):
 
     def upstream_url(self, target: str) -> str:
         """``/v1/x`` → ``{upstream}/x``; other paths go to the upstream's origin unchanged. With an
-        Anthropic upstream, ``/v1/messages…`` goes to ``{anthropic_upstream}/v1/messages…``."""
+        Anthropic upstream, ``/v1/messages…`` goes to ``{anthropic_upstream}/v1/messages…``.
+
+        Only origin-form targets (``/path?query``) are taken, and the URL built must have the origin of
+        the upstream it was built on: a target such as ``@other-host/x`` or ``http://other-host/x`` would
+        otherwise send the caller's ``Authorization`` header to another host (:class:`BadRequest`, a 400).
+        """
+        if not target.startswith("/") or target.startswith("//") or any(c in target for c in "\\ \t#"):
+            raise BadRequest(
+                f"request target {target[:100]!r} is not a path (/v1/...): this proxy forwards to "
+                "its configured upstream only"
+            )
         if self.anthropic_upstream and target.split("?", 1)[0].rstrip("/").endswith("/v1/messages"):
-            return self.anthropic_upstream + target
-        if target.startswith("/v1/") or target == "/v1":
-            return self.upstream + target[3:]
+            return _same_origin(self.anthropic_upstream, self.anthropic_upstream + target, target)
+        if target.startswith("/v1/") or target == "/v1" or target.startswith("/v1?"):
+            return _same_origin(self.upstream, self.upstream + target[3:], target)
         u = httpx.URL(self.upstream)
-        return f"{u.scheme}://{u.netloc.decode()}{target}"
+        return _same_origin(self.upstream, f"{u.scheme}://{u.netloc.decode()}{target}", target)
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
         keep = req.keep_alive

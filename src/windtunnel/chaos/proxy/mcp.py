@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan, ToolDecision
 from windtunnel.chaos.wrappers import signature_of
@@ -116,6 +117,8 @@ class McpFaults:
         if msg.get("method") != "tools/call" or "id" not in msg:
             return msg, None, 0.0
         params = msg.get("params") or {}
+        if not isinstance(params, dict):  # not a tool call the spec knows: the server answers it (-32602)
+            return msg, None, 0.0
         name = str(params.get("name", ""))
         args = params.get("arguments") or {}
         args = args if isinstance(args, dict) else {"arguments": args}
@@ -277,7 +280,7 @@ async def relay_stdio(
                 if not line.strip():
                     continue
                 try:
-                    msg = json.loads(line)
+                    msg = json_loads(line)
                 except ValueError:
                     await _raw(write_client, lock, line)
                     continue
@@ -320,7 +323,7 @@ async def relay_stdio(
             if not line:
                 break
             try:
-                msg = json.loads(line)
+                msg = json_loads(line)
             except ValueError:
                 log(f"not JSON from the client, dropped: {line[:200]!r}")
                 continue

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 
 from windtunnel._util.http1 import Request, write_response
+from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.proxy.common import HEALTH_PATH, ProxyServer, forward_headers, response_headers
 from windtunnel.chaos.proxy.mcp import McpFaults, gone_error
 
@@ -54,7 +55,7 @@ class McpHttpProxy(ProxyServer):
             await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
             return keep
         try:
-            incoming = json.loads(req.body or b"null")
+            incoming = json_loads(req.body or b"null")
         except ValueError:
             incoming = None
         if not isinstance(incoming, (dict, list)):
@@ -91,7 +92,7 @@ class McpHttpProxy(ProxyServer):
             events = []
             for event_id, data in _sse_messages(resp.text):
                 try:
-                    msg = json.loads(data)
+                    msg = json_loads(data)
                 except ValueError:
                     events.append((event_id, data))
                     continue
@@ -107,7 +108,11 @@ class McpHttpProxy(ProxyServer):
             )
             return keep
         if "json" in ctype and resp.content:
-            value = resp.json()
+            try:
+                value = json_loads(resp.content)
+            except ValueError:  # not JSON (or nested past the bound): passed on as it came
+                await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
+                return keep
             if isinstance(value, list):
                 value = [self.faults.from_server(m) if isinstance(m, dict) else m for m in value] + answers
             elif isinstance(value, dict):

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import anyio
 
-from windtunnel._util.http1 import BodyTooLarge, Request, chunk, response_head, write_response
+from windtunnel._util.http1 import BadRequest, BodyTooLarge, Request, chunk, response_head, write_response
 from windtunnel._util.http1client import UpstreamError, UpstreamPool, UpstreamResponse
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan
@@ -127,12 +127,16 @@ class ToolProxy(ProxyServer):
             )
             await write_response(writer, 400, [("Content-Type", "text/plain")], msg.encode(), keep_alive=keep)
             return keep
-        url = urlsplit(req.target)
+        try:
+            url = urlsplit(req.target)
+            port = url.port or 80
+        except ValueError as err:  # a bad port, an unclosed IPv6 bracket
+            raise BadRequest(f"request target {req.target[:100]!r} is not a URL: {err}") from None
         if url.scheme != "http" or not url.hostname:
             await write_response(writer, 400, [], b"only plain-HTTP absolute URLs are proxied\n", keep_alive=False)
             return False
         plan = self._plan_source()
-        if plan is None or (url.hostname, url.port or 80) in self.exempt:
+        if plan is None or (url.hostname, port) in self.exempt:
             return await self._plain(req, writer, keep)
         return await self._faulted(plan, req, writer, keep)
 
@@ -278,9 +282,11 @@ class ToolProxy(ProxyServer):
 
     async def _tunnel(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         host, _, port = req.target.rpartition(":")
+        if not host or not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
+            raise BadRequest(f"CONNECT target {req.target[:100]!r} is not host:port (a port from 1 to 65535)")
         plan = self._plan_source()
         try:
-            up_reader, up_writer = await asyncio.open_connection(host.strip("[]"), int(port or 443))
+            up_reader, up_writer = await asyncio.open_connection(host.strip("[]"), int(port))
         except (OSError, ValueError) as err:
             await write_response(writer, 502, [], f"cannot reach {req.target}: {err}\n".encode(), keep_alive=False)
             return

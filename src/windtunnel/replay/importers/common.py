@@ -6,6 +6,8 @@ import json
 from datetime import datetime
 from typing import Any
 
+from windtunnel._util.jsonsafe import loads as json_loads
+
 INPUT_KEYS = ("messages", "question", "input", "prompt", "query", "message", "text")
 
 
@@ -108,7 +110,7 @@ def maybe_json(value: Any) -> Any:
         text = value.strip()
         if text[:1] in ("{", "[") or text in ("null", "true", "false"):
             try:
-                return json.loads(text)
+                return json_loads(text)
             except ValueError:
                 return value
     return value

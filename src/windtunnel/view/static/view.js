@@ -174,7 +174,7 @@
         el("td", { cls: "id" }, link("/run", { id: r.id }, r.id)),
         el("td", { text: r.mode }),
         el("td", { cls: "wrap" }, r.config_path ? link("/trends", { config: r.config_path, mode: r.mode }, r.config_path) : ""),
-        el("td", null, statusBadge(r.status)),
+        el("td", null, statusBadge(r.status), r.damaged ? el("span", { cls: "damaged", title: r.damaged, text: " ⚠ damaged row" }) : ""),
         el("td", { cls: "num", text: num(r.score, 2) }),
         el("td", { cls: "num", text: cells }),
         el("td", { cls: "num", text: secs(r.duration_s) }),

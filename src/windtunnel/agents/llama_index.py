@@ -1,0 +1,184 @@
+"""``agent.type: llama_index``: a LlamaIndex workflow agent (``FunctionAgent``, ``ReActAgent``, ``AgentWorkflow``)
+run with ``await agent.run(user_msg=...)`` in the cell's task.
+
+Tool faults act by the tool's LlamaIndex name inside the ``FunctionTool`` objects the agents hold: the
+functions it keeps (``_fn`` and ``_async_fn``) are shadowed on the instance, so the agent keeps the very
+same tool objects and builds their ``ToolOutput`` itself; an injected failure is raised where the real
+function raises, so the agent's own error path (a ``ToolOutput`` with ``is_error``, which the model reads)
+runs. Other tool kinds (query-engine tools ...) are listed and refused by name. LLM faults go on the
+transports of the OpenAI clients an ``OpenAI`` / ``OpenAILike`` model builds (built before the run so
+the fault transport is in place; ``reuse_client=False`` builds a new client per request and is refused).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, wrong_kind
+from windtunnel.agents._llmclients import Found, clients_in
+from windtunnel.agents._toolseam import Restore, faulted_callable, shadow_attr
+from windtunnel.agents.base import AgentInput, AgentResponse
+from windtunnel.agents.config import LlamaIndexAgentConfig
+from windtunnel.agents.registry import builtin_agent_type
+
+TYPE = "llama_index"
+EXTRA = "llama-index"
+PACKAGE = "llama_index.core"
+
+
+def _workflow() -> Any:
+    return require("llama_index.core.agent.workflow", agent_type=TYPE, extra=EXTRA)
+
+
+def is_agent(obj: Any) -> bool:
+    """A LlamaIndex workflow agent or multi-agent workflow (nothing is imported)."""
+    wf = sys.modules.get("llama_index.core.agent.workflow")
+    kinds = [getattr(wf, n, None) for n in ("BaseWorkflowAgent", "AgentWorkflow")]
+    return any(isinstance(k, type) and isinstance(obj, k) for k in kinds)
+
+
+def check_kind(ref: str, obj: Any) -> None:
+    _workflow()
+    if is_agent(obj):
+        return
+    if is_tool(obj):
+        fix = "point agent.endpoint at the agent (FunctionAgent, AgentWorkflow ...) that holds this tool"
+    else:
+        fix = "point agent.endpoint at a LlamaIndex agent, e.g. `agent = FunctionAgent(tools=[...], llm=...)`"
+    raise wrong_kind(ref, obj, agent_type=TYPE, expected="a LlamaIndex workflow agent", fix=fix)
+
+
+def _agents(root: Any) -> list[Any]:
+    agents = getattr(root, "agents", None)
+    if isinstance(agents, dict):
+        return list(agents.values())
+    return [root]
+
+
+def is_tool(obj: Any) -> bool:
+    """A LlamaIndex tool object (``BaseTool``; nothing is imported)."""
+    cls = getattr(sys.modules.get("llama_index.core.tools"), "BaseTool", None)
+    return isinstance(cls, type) and isinstance(obj, cls)
+
+
+def tool_name(tool: Any) -> str:
+    return str(tool.metadata.get_name())
+
+
+def _function_tool(tool: Any) -> bool:
+    cls = getattr(sys.modules.get("llama_index.core.tools"), "FunctionTool", None)
+    return isinstance(cls, type) and isinstance(tool, cls)
+
+
+def all_tools(root: Any) -> dict[str, list[Any]]:
+    """Every tool object of the agents, by name (function tools and others)."""
+    out: dict[str, list[Any]] = {}
+    for agent in _agents(root):
+        for tool in getattr(agent, "tools", None) or []:
+            if is_tool(tool):
+                out.setdefault(tool_name(tool), []).append(tool)
+    return out
+
+
+def find_tools(root: Any) -> dict[str, list[Any]]:
+    """The function tools of the agents, by name (the tools faults can act on)."""
+    return {n: ts for n, ts in all_tools(root).items() if all(_function_tool(t) for t in ts)}
+
+
+def tool_problem(tool: Any) -> str | None:
+    if _function_tool(tool):
+        return None
+    return (
+        f"the LlamaIndex tool {tool_name(tool)!r} is a {kind_of(tool)}, not a FunctionTool: windtunnel faults the "
+        "function a FunctionTool calls; wrap what this tool does in a FunctionTool to fault it"
+    )
+
+
+def wrap_tool(name: str, tool: Any) -> list[Restore]:
+    """Shadow the tool's sync and async functions on the instance (the tool object stays the same)."""
+    skip = [tool.ctx_param_name] if getattr(tool, "ctx_param_name", None) else []
+    return [
+        shadow_attr(tool, "_fn", faulted_callable(name, tool._fn, skip=skip)),
+        shadow_attr(tool, "_async_fn", faulted_callable(name, tool._async_fn, skip=skip)),
+    ]
+
+
+def install(root: Any) -> tuple[list[str], list[Restore]]:
+    restores: list[Restore] = []
+    tools = find_tools(root)
+    for name, same_name in tools.items():
+        for tool in same_name:
+            restores += wrap_tool(name, tool)
+    return list(tools), restores
+
+
+def model_clients(llm: Any) -> tuple[list[Any], str | None]:
+    """The SDK clients a LlamaIndex model calls through, built now when it builds them lazily."""
+    if getattr(llm, "reuse_client", True) is False:
+        return [], (
+            f"the LlamaIndex model {kind_of(llm)} has reuse_client=False, so it builds a new OpenAI client for "
+            "every request and no fault transport stays on it: construct it with reuse_client=True (the default)"
+        )
+    built: list[Any] = []
+    for getter in ("_get_client", "_get_aclient"):
+        make = getattr(llm, getter, None)
+        if callable(make):
+            built.append(make())
+    found = clients_in(built or [llm])
+    if found:
+        return found, None
+    return [], (
+        f"the LlamaIndex model is a {kind_of(llm)}, which holds no OpenAI / Anthropic SDK client: use "
+        "llama_index.llms.openai.OpenAI or llama_index.llms.openai_like.OpenAILike, or run the agent as "
+        "agent.command behind windtunnel's LLM proxy"
+    )
+
+
+def is_model(obj: Any) -> bool:
+    cls = getattr(sys.modules.get("llama_index.core.llms"), "LLM", None)
+    return isinstance(cls, type) and isinstance(obj, cls)
+
+
+def find_llm_clients(root: Any) -> Found:
+    clients: dict[int, Any] = {}
+    missing: list[str] = []
+    for agent in _agents(root):
+        llm = getattr(agent, "llm", None)
+        if llm is None:
+            missing.append("the agent has no llm of its own (LlamaIndex would use Settings.llm): give it llm=...")
+            continue
+        found, problem = model_clients(llm)
+        if problem:
+            missing.append(problem)
+        for client in found:
+            clients.setdefault(id(client), client)
+    return list(clients.values()), missing
+
+
+def _tool_calls(result: Any) -> list[dict[str, Any]]:
+    calls = []
+    for call in getattr(result, "tool_calls", None) or []:
+        entry: dict[str, Any] = {"name": call.tool_name, "args": dict(call.tool_kwargs or {})}
+        output = getattr(call, "tool_output", None)
+        if output is not None:
+            entry["output"] = as_text(getattr(output, "content", None))
+        calls.append(entry)
+    return calls
+
+
+@builtin_agent_type("llama_index", config=LlamaIndexAgentConfig)
+class LlamaIndexAgent(FrameworkAgent):
+    """Runs a LlamaIndex workflow agent with ``await agent.run(user_msg=...)``."""
+
+    agent_type = TYPE
+
+    def check_kind(self, obj: Any) -> None:
+        check_kind(self.cfg.endpoint, obj)
+
+    async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        text = prompt if isinstance(prompt, str) else str(prompt[-1].get("content") or "")
+        result = await obj.run(user_msg=text)
+        response = getattr(result, "response", None)
+        output = getattr(response, "content", None) if response is not None else result
+        return AgentResponse(as_text(output), 0.0, raw=result, tool_calls=_tool_calls(result))

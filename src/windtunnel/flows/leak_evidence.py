@@ -1,0 +1,273 @@
+"""Dataset evidence: mining what predicts the label, and blind baselines (results files or simulated).
+
+The per-item scan finds the channels a rule names; this use-case layer runs the dataset-level checks
+beside it (:mod:`windtunnel.leakage.mine`, :mod:`windtunnel.leakage.baseline`,
+:mod:`windtunnel.leakage.simulate`) and turns their errors into usage errors that name the fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from windtunnel._util.errors import UsageError
+from windtunnel.flows.leak import Fields, LeakOutcome, items
+from windtunnel.leakage.simulate import SIMULATIONS
+
+RESULT_HINT = (
+    'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
+    'or {"prediction": ..., "label": ...}'
+)
+
+
+def load_results(path: Path) -> tuple[list[Any], list[int]]:
+    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each."""
+    from windtunnel.leakage.dataset import DatasetError, iter_records
+
+    try:
+        recs = list(iter_records(path))
+    except DatasetError as err:
+        raise UsageError(str(err)) from None
+    return [r.data for r in recs], [r.line for r in recs]
+
+
+SINGLE_LABEL_HINT = "simulate on a dataset whose expected answers hold two labels or more"
+
+
+@dataclass
+class BaselineRequest:
+    """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent."""
+
+    results: Path | None = None
+    chance: float | None = None
+    chance_model: str = "auto"
+    n_labels: int | None = None
+    alpha: float = 0.01
+    excess: float = 0.1
+    power: float = 0.8
+    paired: Path | None = None
+    pair_by: str = "auto"
+    simulate: str | None = None
+    dataset: Path | None = None
+    expected_field: str = "expected"
+    seed: int = 0
+    fields: Fields | None = None
+    """Where the items' parts are for ``copy`` and ``blind`` (default: ``expected_field`` and the defaults)."""
+    derive_from: Sequence[str] = ()
+    """Fields the task is derived from, hidden from ``blind`` beside prose (``--derive-from``)."""
+    folds: int = 5
+    """Cross-validation folds of ``blind``."""
+    decode: bool = True
+
+
+def baseline_flow(req: BaselineRequest) -> LeakOutcome:
+    """Is a blind baseline above chance? failed (a leak) when significantly so; ``summary`` holds
+    ``baseline`` (and ``paired``, the McNemar test of raw vs sanitized results)."""
+    from windtunnel.leakage.baseline import (
+        ResultError,
+        SingleLabelError,
+        blind_predictions,
+        mcnemar_exact,
+        summarize_blind_baseline,
+    )
+
+    if req.pair_by not in ("auto", "id", "position"):
+        raise UsageError(f"unknown --pair-by {req.pair_by!r}", hint="valid: auto, id, position")
+    records: list[Any]
+    lines: list[int] | None = None
+    simulation: dict[str, Any] | None = None
+    if req.simulate is not None:
+        records, simulation = _simulate(req, blind_predictions)
+    elif req.results is not None:
+        records, lines = load_results(req.results)
+    else:
+        raise UsageError("give a RESULTS file or --simulate NAME --dataset D", hint="NAME: " + ", ".join(SIMULATIONS))
+    if req.chance_model not in ("auto", "uniform", "majority", "prior"):
+        raise UsageError(f"unknown --chance-model {req.chance_model!r}", hint="valid: auto, uniform, majority, prior")
+    try:
+        summary = summarize_blind_baseline(
+            records,
+            chance=req.chance,
+            chance_model=req.chance_model,  # type: ignore[arg-type]
+            n_labels=req.n_labels,
+            alpha=req.alpha,
+            excess=req.excess,
+            target_power=req.power,
+            lines=lines,
+        )
+    except ResultError as err:
+        raise UsageError(f"{req.results}: {err}", hint=RESULT_HINT) from None
+    except SingleLabelError as err:
+        hint = SINGLE_LABEL_HINT if req.simulate else "give results over items of two labels or more"
+        raise UsageError(str(err), hint=hint) from None
+    except ValueError as err:
+        raise UsageError(str(err), hint="pass --chance P or --labels N, or give {prediction, label} results") from None
+    out: dict[str, Any] = {"baseline": summary.to_dict()}
+    if simulation is not None:
+        out["simulation"] = simulation
+    if req.paired is not None:
+        if req.results is None:
+            raise UsageError("--paired compares two results files: give RESULTS (the raw run) too")
+        out["paired"] = _paired(req.results, req.paired, req.pair_by, req.alpha, mcnemar_exact)
+    return LeakOutcome(status="failed" if summary.verdict == "leak" else "passed", summary=out, detail=summary)
+
+
+NOT_READING = (
+    "never reads the projection: it scores the same on leaky and sanitized data (a reference row, not a leak "
+    "test; --simulate copy or blind read the data)"
+)
+
+
+def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """``{id, prediction, label}`` records of a built-in blind agent on ``req.dataset``, and what it was."""
+    from windtunnel._util.suggest import did_you_mean
+    from windtunnel.leakage.simulate import READS_DATA, blind_predictions_cv, copy_predictions
+
+    name = req.simulate or ""
+    if name not in SIMULATIONS:
+        raise UsageError(
+            f"unknown --simulate {name!r}{did_you_mean(name, list(SIMULATIONS))}",
+            hint="valid: " + ", ".join(f"{k} ({v})" for k, v in SIMULATIONS.items()),
+        )
+    if req.dataset is None:
+        raise UsageError("--simulate needs --dataset (its expected answers are the labels)")
+    fields = req.fields or Fields(req.expected_field)
+    fmap = fields.field_map()
+    found = [m.item for m in items(req.dataset, fmap) if m.item.expected]
+    labels = [it.expected[0] for it in found]
+    info: dict[str, Any] = {"name": name, "what": SIMULATIONS[name], "reads_data": name in READS_DATA}
+    if name == "copy":
+        preds = copy_predictions(found, labels=fmap.label_set, correlated=fmap.correlated_map, decode=req.decode)
+        info["candidates"] = list(dict.fromkeys(fmap.label_set or labels))
+    elif name == "blind":
+        if req.folds < 2 or req.folds > max(2, len(found)):
+            raise UsageError(f"--folds {req.folds}: give 2 to {max(2, len(found))} folds (one per item at most)")
+        preds = blind_predictions_cv(found, derive_from=req.derive_from, folds=req.folds, seed=req.seed)
+        info.update(folds=req.folds, seed=req.seed, hidden=["prose (strings of more than 6 words)", *req.derive_from])
+    else:
+        try:
+            preds = blind_predictions(labels, name, seed=req.seed)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+        info["note"] = NOT_READING
+    records = [{"id": it.id, "prediction": p, "label": lab} for it, p, lab in zip(found, preds, labels, strict=True)]
+    return records, info
+
+
+def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
+    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
+    from windtunnel.leakage.baseline import ResultError, pass_flags
+
+    def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
+        rows, lines = load_results(path)
+        try:
+            passes, _ = pass_flags(rows, lines)
+        except ResultError as err:
+            raise UsageError(f"{path}: {err}", hint=RESULT_HINT) from None
+        return passes, lines, rows
+
+    a, la, rows_a = load(raw_path)
+    b, lb, rows_b = load(san_path)
+    by_id = pair_by == "id" or (
+        pair_by == "auto" and all(_has_id(r) for r in rows_a) and all(_has_id(r) for r in rows_b)
+    )
+    if by_id:
+        amap = _by_id(raw_path, rows_a, la, a)
+        bmap = _by_id(san_path, rows_b, lb, b)
+        only_a = [i for i in amap if i not in bmap]
+        only_b = [i for i in bmap if i not in amap]
+        if only_a or only_b:
+            raise UsageError(
+                f"the paired results hold different item ids: {_ids_note(only_a)} only in {raw_path}, "
+                f"{_ids_note(only_b)} only in {san_path} ({len(amap) - len(only_a)} in both)",
+                hint="pair the same items in both runs, or pass --pair-by position to pair line by line",
+            )
+        common = list(amap)
+        a, b = [amap[i] for i in common], [bmap[i] for i in common]
+    try:
+        result: dict[str, Any] = test(a, b, alpha=alpha).to_dict()
+    except ValueError as err:
+        raise UsageError(
+            f"{err} (--pair-by position pairs line by line)",
+            hint="give both runs the same items, with ids to pair them by id",
+        ) from None
+    result["paired_by"] = "id" if by_id else "position"
+    return result
+
+
+def _has_id(row: Any) -> bool:
+    return isinstance(row, dict) and "id" in row
+
+
+def _by_id(path: Path, rows: list[Any], lines: list[int], flags: list[bool]) -> dict[str, bool]:
+    """``{id: passed}``; a result without an id or a repeated id is a usage error naming the lines."""
+    out: dict[str, bool] = {}
+    first: dict[str, int] = {}
+    for row, line, flag in zip(rows, lines, flags, strict=True):
+        if not _has_id(row):
+            raise UsageError(
+                f"{path}:{line}: the result has no 'id', so it cannot be paired by id",
+                hint="add ids to every result, or pass --pair-by position",
+            )
+        key = str(row["id"])
+        if key in first:
+            raise UsageError(
+                f"{path}: duplicate id {key!r} at lines {first[key]} and {line}",
+                hint="every item id must be unique within a results file",
+            )
+        first[key] = line
+        out[key] = flag
+    return out
+
+
+def _ids_note(ids: list[str], shown: int = 5) -> str:
+    if not ids:
+        return "0 ids"
+    more = f", ... (+{len(ids) - shown})" if len(ids) > shown else ""
+    return f"{len(ids)} id{'s' if len(ids) != 1 else ''} ({', '.join(map(repr, ids[:shown]))}{more})"
+
+
+def mine_flow(
+    dataset: Path,
+    *,
+    min_support: int = 5,
+    min_purity: float = 0.95,
+    output: Path | None = None,
+    fields: Fields | None = None,
+    alpha: float = 0.01,
+    correction: str = "bh",
+    derive_from: Sequence[str] = (),
+) -> LeakOutcome:
+    """Mine the dataset for candidates that predict the label (:func:`windtunnel.leakage.mine.mine`).
+
+    ``detail`` holds the :class:`~windtunnel.leakage.mine.MineResult` (``detail.suggestions``); ``summary``
+    its counts and suggestions; ``output`` gets the ``{label: [values]}`` map for ``--correlated-map``.
+    Always ``passed``: mining has no verdict.
+    """
+    from windtunnel._util.paths import refuse_overwrite
+    from windtunnel.leakage.mine import correlated_map, mine
+
+    if correction not in ("bh", "bonferroni"):
+        raise UsageError(f"unknown --correction {correction!r}", hint="valid: bh (Benjamini-Hochberg), bonferroni")
+    if not 0 < alpha < 1:
+        raise UsageError(f"--alpha must be in (0, 1), got {alpha}")
+    refuse_overwrite([("-o", output)], [("DATASET", dataset)])
+    fields = fields or Fields()
+    fmap = Fields(fields.expected_field, fields.context_field, fields.id_field).field_map()
+    result = mine(
+        (m.item for m in items(dataset, fmap)),
+        min_support=min_support,
+        min_purity=min_purity,
+        alpha=alpha,
+        correction=correction,  # type: ignore[arg-type]
+        derive_from=derive_from,
+    )
+    if output is not None:
+        output.write_bytes(orjson.dumps(correlated_map(result.suggestions), option=orjson.OPT_INDENT_2))
+    summary = result.to_dict()
+    summary["description"] = result.describe()
+    return LeakOutcome(status="passed", summary=summary, report_path=output, detail=result)

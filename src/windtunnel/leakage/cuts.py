@@ -1,0 +1,320 @@
+"""Where the sanitizer may cut a string: structure-aware units, the sentence around a hit, listings.
+
+A string the model reads is often a document with a structure of its own: XML or HTML (tags and
+attribute values), an iCalendar object (``NAME;PARAM=x:VALUE`` content lines, folded), a mail message
+(header fields, a blank line, a body). Removing "the sentence around the hit" by punctuation alone cuts
+through that structure: it empties an XML document (no sentence ends in it), drops a header field's
+name with its value, or leaves a start tag without its end tag.
+
+So a cut is first confined to the *unit* that holds the hit: an XML/HTML text node or attribute value,
+a content line's or a header field's value, a mail body (itself a document, so its own units apply).
+Inside the unit the cut is the sentence (``sentence`` mode) or the span widened over markup wrapped
+around it (``span`` mode). A hit that lies in the structure itself (a tag name, a header field's name)
+is not cut at all: the rescan then reports it, instead of the sanitizer breaking the document.
+
+A cut that would remove one member of a *listing* (one line of an enum definition, one item of
+``Low, Medium, High``) is refused too: the members left behind would name the answer by elimination.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+Range = tuple[int, int]
+
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
+_WRAP = "*_~`\"'"
+_ENDS = ".!?。！？"
+
+# A tag, comment, processing instruction or declaration; CDATA is matched apart (its content is text).
+_TAG = re.compile(
+    r"<!\[CDATA\[(?P<cdata>.*?)\]\]>"
+    r"|<!--.*?-->"
+    r"|<\?[^<>]*\?>"
+    r"|<![A-Za-z][^<>]*>"
+    r"|</[A-Za-z][\w:.-]*\s*>"
+    r"|<(?P<name>[A-Za-z][\w:.-]*)(?P<attrs>(?:\s+[^\s<>=/]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>]+))?)*)\s*/?>",
+    re.DOTALL,
+)
+_ATTR_VALUE = re.compile(r"=\s*(?:\"([^\"]*)\"|'([^']*)')")
+# A header field (RFC 5322) or an iCalendar content line (RFC 5545): a name, parameters, ':', a value.
+_FIELD = re.compile(r"([!-9;-~]+?)(?:;[^\r\n:]*)?:[ \t]?")
+_FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+_STRUCTURE_FIELDS = frozenset({"BEGIN", "END"})
+
+
+@lru_cache(maxsize=256)
+def units(text: str) -> tuple[Range, ...] | None:
+    """The ranges of ``text`` a cut may touch, or ``None`` when ``text`` is plain prose (all of it)."""
+    if _is_calendar(text):
+        return tuple(_field_units(text, stop_at_blank=False))
+    if _is_header_block(text):
+        return tuple(_field_units(text, stop_at_blank=True))
+    if "<" in text and ">" in text:
+        found = _markup_units(text)
+        if found is not None:
+            return tuple(found)
+    return None
+
+
+def cut_range(text: str, span: Range, mode: str) -> Range | None:
+    """The range to remove for a hit at ``span``: its sentence (or the span itself in ``span`` mode),
+    confined to the structural unit that holds it; ``None`` when the hit is in the structure itself."""
+    found = units(text)
+    lo, hi = 0, len(text)
+    if found is not None:
+        unit = next((u for u in found if u[0] <= span[0] and span[1] <= u[1]), None)
+        if unit is None:
+            return None
+        lo, hi = unit
+    if mode == "sentence":
+        return sentence(text, span, lo, hi)
+    return with_markup(text, span, lo, hi)
+
+
+def sentence(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
+    """The sentence (or line) around ``span`` inside ``text[lo:hi]``, with the blank after it."""
+    hi = len(text) if hi is None else hi
+    a, b = span
+    start = _sentence_start(text, lo, a)
+    while start < a and text[start] in " \t":
+        start += 1
+    end = hi
+    nxt = _SENTENCE_END.search(text, b, hi)
+    if nxt is not None:
+        end = nxt.end()
+    # Take the blank after the sentence along, so no double blank remains (not the next line's indent).
+    while end < hi and text[end] in " \t" and text[end - 1] != "\n":
+        end += 1
+    if text[end - 1 : end] == "\n":
+        # A whole line goes with its indentation.
+        first = text.rfind("\n", lo, start) + 1
+        if first >= lo and not text[max(first, lo) : start].strip():
+            start = max(first, lo)
+    if start > lo and end == hi:
+        while start > lo and text[start - 1] in " \t":
+            start -= 1
+    return (start, end)
+
+
+def _sentence_start(text: str, lo: int, a: int) -> int:
+    """Where the sentence holding ``a`` starts: after the last line break or sentence end before it
+    (searched backwards, so a cut costs the length of its sentence, not of the text before it)."""
+    i = a - 1
+    while i >= lo:
+        ch = text[i]
+        if ch == "\n":
+            return i + 1
+        if ch in _ENDS and (i + 1 == a or text[i + 1].isspace()):
+            return i + 1  # also a stop right before the hit: "header.PAYLOAD" keeps its header
+        i -= 1
+    return lo
+
+
+def with_markup(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
+    """``span`` widened over emphasis or quotes wrapped around it (``**High**``), inside ``[lo, hi)``."""
+    hi = len(text) if hi is None else hi
+    a, b = span
+    while a > lo and b < hi and text[a - 1] == text[b] and text[b] in _WRAP:
+        a, b = a - 1, b + 1
+    return a, b
+
+
+def merge(spans: Sequence[Range]) -> list[Range]:
+    """Overlapping or touching ranges joined, sorted."""
+    out: list[Range] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+# ---------------------------------------------------------------- markup
+
+
+def _markup_units(text: str) -> list[Range] | None:
+    out: list[Range] = []
+    pos = 0
+    tags = 0
+    for m in _TAG.finditer(text):
+        tags += 1
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        if m.group("cdata") is not None:
+            out.append(m.span("cdata"))
+        elif m.group("attrs"):
+            base = m.start("attrs")
+            for av in _ATTR_VALUE.finditer(m.group("attrs")):
+                g = 1 if av.group(1) is not None else 2
+                a, b = av.span(g)
+                out.append((base + a, base + b))
+        pos = m.end()
+    if not tags:
+        return None
+    if pos < len(text):
+        out.append((pos, len(text)))
+    return out
+
+
+# ---------------------------------------------------------------- content lines and header fields
+
+
+def _logical_lines(text: str, start: int = 0) -> list[Range]:
+    """``(start, end)`` of each logical line from ``start`` (folded continuations joined), end before
+    the line break."""
+    out: list[Range] = []
+    pos = start
+    n = len(text)
+    while pos < n:
+        end = text.find("\n", pos)
+        end = n if end < 0 else end
+        while end < n and end + 1 < n and text[end + 1] in " \t":
+            nxt = text.find("\n", end + 1)
+            end = n if nxt < 0 else nxt
+        stop = end - 1 if end > pos and text[end - 1] == "\r" else end
+        out.append((pos, stop))
+        pos = end + 1
+    return out
+
+
+def _is_calendar(text: str) -> bool:
+    head = text.lstrip()[:64].upper()
+    return head.startswith("BEGIN:V") and "\nEND:V" in text.upper()
+
+
+def _is_header_block(text: str) -> bool:
+    """Two or more header fields first, up to a blank line or the end, every line a field."""
+    fields = 0
+    for a, b in _logical_lines(text):
+        if a == b:
+            break
+        m = _FIELD.match(text, a, b)
+        if m is None or not _FIELD_NAME.fullmatch(m.group(1)):
+            return False
+        fields += 1
+    return fields >= 2
+
+
+def _field_units(text: str, *, stop_at_blank: bool) -> list[Range]:
+    out: list[Range] = []
+    lines = _logical_lines(text)
+    for i, (a, b) in enumerate(lines):
+        if a == b:
+            if stop_at_blank:
+                body = lines[i + 1][0] if i + 1 < len(lines) else len(text)
+                inner = units(text[body:])
+                out.extend((body + x, body + y) for x, y in inner) if inner is not None else out.append(
+                    (body, len(text))
+                )
+                break
+            continue
+        m = _FIELD.match(text, a, b)
+        if m is None or m.group(1).upper() in _STRUCTURE_FIELDS:
+            continue
+        out.append((m.end(), b))
+    return out
+
+
+# ---------------------------------------------------------------- listings
+
+
+@lru_cache(maxsize=64)
+def _labels_re(labels: tuple[str, ...]) -> re.Pattern[str]:
+    alt = "|".join(re.escape(lab.casefold()) for lab in sorted(labels, key=len, reverse=True) if lab)
+    return re.compile(rf"(?<!\w)(?:{alt})(?!\w)")
+
+
+def _label_hits(text: str, labels: Sequence[str], lo: int, hi: int) -> set[str]:
+    """The labels written as whole tokens in ``text[lo:hi]`` (case-insensitive)."""
+    return set(_labels_re(tuple(labels)).findall(text[lo:hi].casefold()))
+
+
+_SKELETON_TOKEN = re.compile(r"\w+|[^\w\s]")
+_MAX_LINE_TOKENS = 64
+_MAX_LISTING_LINES = 8
+"""Parallel lines looked at on each side of a cut (enough to see a listing; bounded, so a file of
+thousands of look-alike lines costs each cut the same)."""
+
+
+@lru_cache(maxsize=4096)
+def _skeleton(line: str, labels: tuple[str, ...]) -> tuple[str, ...]:
+    """The tokens of ``line``, case-folded, with every label written ``\0`` (one token)."""
+    low = _labels_re(labels).sub("\0", line.casefold())
+    return tuple(t for part in low.split("\0") for t in (*_SKELETON_TOKEN.findall(part), "\0"))[:-1]
+
+
+def _parallel(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two lines are members of one listing: the same tokens but for at most two inserted ones (a
+    ``selected`` attribute, an ``x`` in a box) and any replaced non-words (``= 1`` / ``= 2``, ``id="r0"`` /
+    ``id="r1"``); a replaced word (``Severity: Low`` / ``Priority: High``) makes them two fields."""
+    if "\0" not in a or "\0" not in b or max(len(a), len(b)) > _MAX_LINE_TOKENS or abs(len(a) - len(b)) > 2:
+        return False
+    inf = 3
+    prev = list(range(len(b) + 1))
+    for i, ta in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, tb in enumerate(b, 1):
+            same = 0 if ta == tb or (not ta.isalpha() and not tb.isalpha()) else inf
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + same)
+        prev = cur
+    return prev[-1] <= 2
+
+
+def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
+    """Would removing ``text[cut]`` remove one member of a listing of labels and keep the others?
+
+    Two shapes: the line of the cut and a neighbour line are parallel (:func:`_parallel`) and the
+    neighbour holds another label (``HIGH = 'High'`` beside ``LOW = 'Low'``; ``<option value="Low"
+    selected>`` beside ``<option value="Moderate">``); a cut inside a line that a separator (``,`` ``|``
+    ``/`` ``or`` ``and``) joins to another label (``Low, High``).
+    """
+    if len(labels) < 2:
+        return False
+    a, b = cut
+    inside = _label_hits(text, labels, a, b)
+    if not inside:
+        return False
+    line_start = text.rfind("\n", 0, a) + 1
+    first_end = text.find("\n", a)
+    first_end = len(text) if first_end < 0 else first_end
+    last = max(a, b - 1) if text[b - 1 : b] == "\n" else b
+    line_end = text.find("\n", last)
+    line_end = len(text) if line_end < 0 else line_end
+    key = tuple(labels)
+    shape = _skeleton(text[line_start:first_end], key)
+    members = _label_hits(text, labels, line_start, first_end)
+    # Walk the parallel lines up and down from the cut's line: a listing has three members or more
+    # (every label, when there are fewer), not two lines such as a diff's "-" and "+".
+    for step in (-1, 1):
+        lo, hi = (line_start, first_end) if step < 0 else (line_start, line_end)
+        for _ in range(_MAX_LISTING_LINES):
+            if step < 0:
+                if lo == 0:
+                    break
+                hi = lo - 1
+                lo = text.rfind("\n", 0, hi) + 1
+            else:
+                if hi >= len(text):
+                    break
+                lo = hi + 1
+                nxt = text.find("\n", lo)
+                hi = len(text) if nxt < 0 else nxt
+            if not _parallel(shape, _skeleton(text[lo:hi], key)):
+                break
+            members |= _label_hits(text, labels, lo, hi)
+    if len(members - inside) >= 1 and len(members) >= min(3, len(set(map(str.casefold, labels)))):
+        return True
+    if not text[line_start:a].strip() and not text[b:line_end].strip():
+        return False
+    alt = "|".join(re.escape(lab.casefold()) for lab in sorted(labels, key=len, reverse=True) if lab)
+    before = text[line_start:a].casefold()
+    after = text[b:line_end].casefold()
+    return bool(re.search(rf"(?<!\w)(?:{alt})(?:{_JOIN})$", before) or re.match(rf"(?:{_JOIN})(?:{alt})(?!\w)", after))
+
+
+_JOIN = r"[ \t]*[,;|/][ \t]*(?:(?:or|and)[ \t]+)?|[ \t]+(?:or|and)[ \t]+"
+"""What joins the members of a listing on one line: a separator, or ``or`` / ``and``."""
