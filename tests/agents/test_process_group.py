@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import sys
 import time
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import anyio
 import httpx
 
+from tests.ports import free_port
 from windtunnel.agents.process import AgentProcess
 from windtunnel.config.agent import HttpAgentConfig
 
@@ -25,12 +25,6 @@ srv = http.server.HTTPServer(("127.0.0.1", port), H)
 open(pidfile + ".tmp", "w").write(str(os.getpid())); os.replace(pidfile + ".tmp", pidfile)
 srv.serve_forever()
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def alive(pid: int) -> bool:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from chaos_servers import free_port, llm_upstream, tool_service
+from chaos_servers import llm_upstream, tool_service
 from tests.conftest import sigint_default
+from tests.ports import free_port
 
 from windtunnel.chaos import profile_names
 from windtunnel.cli.app import main

@@ -18,6 +18,7 @@ import pytest
 
 from tests.clirun import wt
 from tests.conftest import REPO
+from tests.ports import free_port
 from windtunnel._util.errors import ExitCode
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.procwatch import ExitWatch
@@ -27,12 +28,6 @@ AGENT_PY = Path(__file__).with_name("stopping_agent.py")
 SCHEMA = json.loads((REPO / "tests" / "reports" / "report.schema.json").read_text())
 PROMPTS = 12
 ANSWERS = 4
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Agent:

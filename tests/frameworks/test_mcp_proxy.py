@@ -9,6 +9,7 @@ from typing import Any
 
 import anyio
 import pytest
+from tests.ports import free_port as _free_port
 
 HERE = Path(__file__).parent
 WINDTUNNEL = str(Path(sys.executable).with_name("windtunnel"))
@@ -113,14 +114,6 @@ def test_a_server_that_fails_to_start_shows_its_stderr_tail(tmp_path: Path) -> N
     )
     assert proc.returncode == 3
     assert "exited with code 4 at startup" in proc.stderr and "connection refused (127.0.0.1:5432)" in proc.stderr
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _wait_port(port: int, proc: Any) -> None:

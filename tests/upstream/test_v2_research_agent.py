@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -29,28 +28,12 @@ import pytest
 
 from tests.clirun import wt
 from tests.conftest import RecordingServer, json_reply
+from tests.ports import free_port, free_ports
 
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE / "fixtures" / "v2_research_agent"
 AGENT_SCRIPT = HERE / "research_stub_agent.py"
 ADD_LINE = "add `proxy_env: honoured` under agent:"
-
-
-def free_port() -> int:
-    return free_ports(1)[0]
-
-
-def free_ports(n: int) -> list[int]:
-    """``n`` distinct free ports: every socket stays bound until all are chosen (one after another, the
-    kernel may hand the same port out twice)."""
-    socks = [socket.socket() for _ in range(n)]
-    try:
-        for s in socks:
-            s.bind(("127.0.0.1", 0))
-        return [int(s.getsockname()[1]) for s in socks]
-    finally:
-        for s in socks:
-            s.close()
 
 
 @dataclass
