@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import anyio
 import httpx
 
+from tests.conftest import eventually
 from tests.ports import free_port
 from windtunnel.agents.process import AgentProcess
 from windtunnel.config.agent import HttpAgentConfig
@@ -57,7 +57,4 @@ def test_daemonising_command_is_served_and_its_server_stopped(tmp_path: Path) ->
     status, exited = anyio.run(main)
     assert status == 200 and exited is None, "a daemonised server that serves is not an exited agent"
     pid = int(pidfile.read_text())
-    deadline = time.monotonic() + 5
-    while alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(pid), "the daemonised server outlived windtunnel"
+    assert eventually(lambda: not alive(pid)), "the daemonised server outlived windtunnel"

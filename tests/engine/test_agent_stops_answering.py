@@ -8,7 +8,6 @@ import json
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ import jsonschema
 import pytest
 
 from tests.clirun import wt
-from tests.conftest import REPO
+from tests.conftest import REPO, eventually
 from tests.ports import free_port
 from windtunnel._util.errors import ExitCode
 from windtunnel.engine.cells import Cell, CellResult
@@ -28,6 +27,11 @@ AGENT_PY = Path(__file__).with_name("stopping_agent.py")
 SCHEMA = json.loads((REPO / "tests" / "reports" / "report.schema.json").read_text())
 PROMPTS = 12
 ANSWERS = 4
+
+
+def refused(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) != 0
 
 
 class Agent:
@@ -148,11 +152,7 @@ def test_a_connection_error_with_the_agent_still_listening_is_an_errored_cell(ag
     result = anyio.run(watch.check, _failed("no answer within 5000 ms", "timeout"))
     assert result.error_kind == "timeout" and not watch.gone()
     agent.stop()
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:  # its port now refuses connections
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", agent.port)):
-                break
+    assert eventually(lambda: refused(agent.port))  # its port now refuses connections
     result = anyio.run(watch.check, _failed("no answer within 5000 ms", "timeout"))  # a timeout proves nothing
     assert result.error_kind == "timeout" and not watch.gone()
     result = anyio.run(watch.check, _failed("transport: RemoteProtocolError: server disconnected"))
