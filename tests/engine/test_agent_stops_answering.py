@@ -51,7 +51,7 @@ class Agent:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
         if self.proc is not None:
-            self.proc.wait(timeout=10)
+            self.proc.wait(timeout=60)
             assert self.proc.stdout is not None
             self.proc.stdout.close()
 

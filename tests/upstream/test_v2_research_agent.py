@@ -67,7 +67,7 @@ def start_agent(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
 def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
-        proc.wait(timeout=10)
+        proc.wait(timeout=60)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
