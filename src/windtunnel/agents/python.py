@@ -17,6 +17,7 @@ from windtunnel._util.errors import (
     describe_exception,
 )
 from windtunnel._util.imports import import_ref
+from windtunnel._util.signals import from_signal
 from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
@@ -168,6 +169,10 @@ class PythonAgent:
             raise
         except SystemExit as err:  # an agent that calls sys.exit() fails its cell, not the run
             raise AgentCrashed(f"the agent called sys.exit({err.code!r})") from None
+        except KeyboardInterrupt as err:  # Ctrl-C stops the run; the agent raising it fails its cell
+            if from_signal(err):
+                raise
+            raise AgentCrashed("the agent raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
         except Exception as err:
             raise AgentCrashed(describe_exception(err)) from err
         if value is _NO_ANSWER:

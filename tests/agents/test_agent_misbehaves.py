@@ -1,0 +1,51 @@
+"""Issue 29 item 16: a misbehaving python agent fails its own cell; the run goes on and keeps every result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import wt
+from windtunnel._util.errors import ExitCode
+
+AGENT = """
+import time
+
+def sync_kbd(prompt):
+    if prompt == "d":
+        raise KeyboardInterrupt
+    return "ok " + prompt
+
+async def async_kbd(prompt):
+    if prompt == "d":
+        raise KeyboardInterrupt
+    return "ok " + prompt
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "wt_misbehaving.py").write_text(AGENT)
+    return tmp_path
+
+
+def run(project: Path, endpoint: str, prompts: str, extra: str = "") -> tuple[int, list[dict[str, object]]]:
+    (project / "c.yaml").write_text(
+        f'agent: {{type: python, endpoint: "wt_misbehaving:{endpoint}"{extra}}}\ngolden_prompts: [{prompts}]\n'
+    )
+    code = wt("run", "-c", "c.yaml", "--no-mutations", "--no-store", "-q", "-f", "json", "-o", "r.json")
+    return code, json.loads((project / "r.json").read_text())["cells"]
+
+
+@pytest.mark.parametrize("endpoint", ["sync_kbd", "async_kbd"])
+def test_an_agent_raising_keyboard_interrupt_fails_its_cell_and_the_run_goes_on(project: Path, endpoint: str) -> None:
+    code, cells = run(project, endpoint, "a, c, d, e, f")
+    assert code == ExitCode.FAILED
+    assert len(cells) == 5
+    errors = {c["prompt"]: c.get("error") for c in cells}
+    assert "KeyboardInterrupt" in str(errors["d"])
+    assert all(errors[p] is None for p in "acef"), errors
