@@ -22,6 +22,11 @@ async def async_kbd(prompt):
     if prompt == "d":
         raise KeyboardInterrupt
     return "ok " + prompt
+
+async def blocks_the_loop(prompt):
+    if prompt == "b":
+        time.sleep(30)  # a blocking call in an async agent: nothing else on the loop can run
+    return "ok " + prompt
 """
 
 
@@ -49,3 +54,12 @@ def test_an_agent_raising_keyboard_interrupt_fails_its_cell_and_the_run_goes_on(
     errors = {c["prompt"]: c.get("error") for c in cells}
     assert "KeyboardInterrupt" in str(errors["d"])
     assert all(errors[p] is None for p in "acef"), errors
+
+
+def test_an_async_agent_blocking_the_event_loop_fails_its_cell_and_says_why(project: Path) -> None:
+    code, cells = run(project, "blocks_the_loop", "a, b, c", ", timeout: 500")
+    assert code == ExitCode.FAILED
+    by_prompt = {c["prompt"]: c for c in cells}
+    assert by_prompt["b"]["error_kind"] == "timeout"
+    assert "blocked the event loop" in str(by_prompt["b"]["error"]) and "time.sleep" in str(by_prompt["b"]["error"])
+    assert by_prompt["a"]["error"] is None and by_prompt["c"]["error"] is None
