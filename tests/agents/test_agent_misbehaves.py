@@ -63,3 +63,11 @@ def test_an_async_agent_blocking_the_event_loop_fails_its_cell_and_says_why(proj
     assert by_prompt["b"]["error_kind"] == "timeout"
     assert "blocked the event loop" in str(by_prompt["b"]["error"]) and "time.sleep" in str(by_prompt["b"]["error"])
     assert by_prompt["a"]["error"] is None and by_prompt["c"]["error"] is None
+
+
+def test_a_huge_answer_keeps_a_bounded_number_of_tool_calls() -> None:
+    from windtunnel.agents.python import MAX_TOOL_CALLS_KEPT, normalize_output
+
+    out, calls, meta = normalize_output({"output": "ok", "tool_calls": [{"name": "t"}] * 1_000_000})
+    assert out == "ok" and len(calls) == MAX_TOOL_CALLS_KEPT
+    assert meta["tool_calls_dropped"] == 1_000_000 - MAX_TOOL_CALLS_KEPT

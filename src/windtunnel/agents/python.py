@@ -24,6 +24,10 @@ from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
 from windtunnel.agents.loopwatch import LoopBlocked, LoopWatchdog
 from windtunnel.agents.registry import builtin_agent_type
 
+MAX_TOOL_CALLS_KEPT = 1000
+"""Tool calls kept from one answer of a python agent (the first ones; ``metadata.tool_calls_dropped`` counts
+the rest): an agent returning millions would otherwise be held, checked and recorded in full."""
+
 
 def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict[str, Any]]:
     """``(output, tool_calls, metadata)`` from whatever a python agent returned."""
@@ -39,11 +43,11 @@ def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict
         metadata = value.get("metadata") or {}
         if out is not None and not isinstance(out, str):
             out = str(out)
-        return (
-            out,
-            list(tool_calls) if isinstance(tool_calls, list) else [],
-            dict(metadata) if isinstance(metadata, dict) else {},
-        )
+        calls = tool_calls[:MAX_TOOL_CALLS_KEPT] if isinstance(tool_calls, list) else []
+        meta = dict(metadata) if isinstance(metadata, dict) else {}
+        if isinstance(tool_calls, list) and len(tool_calls) > MAX_TOOL_CALLS_KEPT:
+            meta["tool_calls_dropped"] = len(tool_calls) - MAX_TOOL_CALLS_KEPT
+        return out, calls, meta
     content = getattr(value, "content", None)  # chat-message objects (LangChain AIMessage and the like)
     if isinstance(content, str):
         return content, [], {}
