@@ -23,6 +23,12 @@ async def async_kbd(prompt):
         raise KeyboardInterrupt
     return "ok " + prompt
 
+def deep(prompt):
+    nested = {}
+    for _ in range(100_000):  # far past Python's recursion limit for any recursive walk
+        nested = {"a": [nested]}
+    return {"output": "ok " + prompt, "tool_calls": [{"name": "t", "args": nested}], "metadata": {"x": nested}}
+
 async def blocks_the_loop(prompt):
     if prompt == "b":
         time.sleep(30)  # a blocking call in an async agent: nothing else on the loop can run
@@ -71,3 +77,11 @@ def test_a_huge_answer_keeps_a_bounded_number_of_tool_calls() -> None:
     out, calls, meta = normalize_output({"output": "ok", "tool_calls": [{"name": "t"}] * 1_000_000})
     assert out == "ok" and len(calls) == MAX_TOOL_CALLS_KEPT
     assert meta["tool_calls_dropped"] == 1_000_000 - MAX_TOOL_CALLS_KEPT
+
+
+def test_a_deeply_nested_answer_is_recorded_without_a_recursion_error(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, cells = run(project, "deep", "a, b")
+    assert "RecursionError" not in capsys.readouterr().err
+    assert code in (ExitCode.OK, ExitCode.FAILED) and len(cells) == 2
