@@ -41,9 +41,10 @@ def test_structured_fields_fill_placeholders(p: str, name: str) -> None:
 
 
 def test_structured_fields_parse_key_value_lines() -> None:
-    assert structured_fields("Order ID: 42\nCustomer-Name: Ana\nfree text") == {
-        "order_id": "42",
-        "customer_name": "Ana",
+    assert structured_fields("Order ID: 42\nCustomer-Name: Ana\nfree text\nProduct/Service = app") == {
+        "orderid": "42",
+        "customername": "Ana",
+        "productservice": "app",
     }
 
 
@@ -58,3 +59,5 @@ def test_messages_placeholder_keeps_the_list() -> None:
 
 def test_query_form() -> None:
     assert as_query({"q": "a b", "n": 2}) == {"q": "a b", "n": "2"}
+    assert as_query([("q", "a&b")]) == {"q": "a&b"}
+    assert as_query("just text") == {"q": "just text"}

@@ -1,6 +1,6 @@
 """An HTTP agent run as its own process: ``python chaos_http_agent.py PORT``.
 
-``POST /invoke {"prompt": "order 7"}`` → it calls its tool service (``TOOLS_URL``) for ``/lookup`` and
+``POST /invoke {"input": "order 7"}`` → it calls its tool service (``TOOLS_URL``) for ``/lookup`` and
 ``/weather`` through whatever ``HTTP_PROXY`` says, asks its model at ``OPENAI_BASE_URL`` when set, and
 answers ``{"output": ...}`` with a fallback sentence for every failed call.
 """
@@ -56,7 +56,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
-        data = json.dumps({"output": answer(body["prompt"])}).encode()
+        data = json.dumps({"output": answer(body.get("input", body.get("prompt", "")))}).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))

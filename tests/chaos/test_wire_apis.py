@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.stubs.llm_stub import BUILDERS, Reply, sse
+from tests.stubs.llm_stub import BUILDERS, Reply
+from tests.stubs.ollama_stub import ollama_json, ollama_lines
 
 from windtunnel.chaos.base import ToolUse
-from windtunnel.chaos.llm_apis import arguments_object, events_of
+from windtunnel.chaos.llm_apis import NDJSON, arguments_object, render_event
 from windtunnel.chaos.wire_apis import WIRE_APIS, api_of
 
 ANSWERS = {
@@ -22,19 +23,34 @@ ANSWERS = {
 }
 
 
+def _ollama(key: str) -> tuple[Any, Any]:
+    def as_json(model: str, r: Reply) -> dict[str, Any]:
+        return ollama_json(model, r.text, r.tool_calls, key)
+
+    def as_events(model: str, r: Reply) -> list[tuple[str, Any]]:
+        return [(NDJSON, line) for line in ollama_lines(model, r.text, r.tool_calls, key)]
+
+    return as_json, as_events
+
+
+ALL = {**BUILDERS, "ollama_chat": _ollama("message"), "ollama_generate": _ollama("response")}
+TOOLS = [api for api in WIRE_APIS if api != "ollama_generate"]
+"""The APIs whose answers carry tool calls (Ollama's /api/generate answers with text only)."""
+CASES = [(api, answer) for api in WIRE_APIS for answer in ANSWERS if answer == "text" or api in TOOLS]
+
+
 def _stream(api: str, r: Reply) -> bytes:
-    return b"".join(sse(n, d) for n, d in BUILDERS[api][1]("m", r))
+    return b"".join(render_event(n, d) for n, d in ALL[api][1]("m", r))
 
 
-@pytest.mark.parametrize("answer", ANSWERS)
-@pytest.mark.parametrize("api", WIRE_APIS)
+@pytest.mark.parametrize(("api", "answer"), CASES)
 def test_a_json_answer_and_its_stream_read_alike_and_write_back_unchanged(api: str, answer: str) -> None:
     wire = WIRE_APIS[api]
-    data = BUILDERS[api][0]("m", ANSWERS[answer])
+    data = ALL[api][0]("m", ANSWERS[answer])
     reply = wire.read(data)
     assert reply is not None
     assert wire.write(data, reply) == data, "an unchanged reply writes back the same answer"
-    assembled = wire.assemble(events_of(_stream(api, ANSWERS[answer])))
+    assembled = wire.assemble(wire.events(_stream(api, ANSWERS[answer])))
     assert assembled is not None and wire.read(assembled) == reply
     if answer == "tool":
         assert reply.text is None and reply.tool_calls is not None
@@ -45,14 +61,14 @@ def test_a_json_answer_and_its_stream_read_alike_and_write_back_unchanged(api: s
         assert reply.text == "Your order A1 has shipped." and not reply.tool_calls
 
 
-@pytest.mark.parametrize("api", WIRE_APIS)
+@pytest.mark.parametrize("api", TOOLS)
 def test_a_rendered_stream_assembles_to_the_reply_it_renders(api: str) -> None:
     wire = WIRE_APIS[api]
-    data = BUILDERS[api][0]("m", ANSWERS["tool"])
+    data = ALL[api][0]("m", ANSWERS["tool"])
     reply = wire.read(data)
     assert reply is not None and reply.tool_calls
     edited = dataclasses.replace(reply, text="Checking.", tool_calls=[ToolUse("lookup_v2", '{"id": 1}', "call_9")])
-    again = wire.assemble(events_of(wire.render(data, edited)))
+    again = wire.assemble(wire.events(wire.render(data, edited)))
     assert again is not None
     got = wire.read(again)
     assert (
@@ -68,6 +84,8 @@ def test_a_rendered_stream_assembles_to_the_reply_it_renders(api: str) -> None:
         ("/v1/chat/completions", "chat"),
         ("/v1/responses?x=1", "responses"),
         ("/v1/messages", "messages"),
+        ("/api/chat", "ollama_chat"),
+        ("/api/generate", "ollama_generate"),
         ("/v1/embeddings", None),
     ],
 )

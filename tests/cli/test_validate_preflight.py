@@ -204,12 +204,12 @@ WARNINGS = [
     ),
     pytest.param(  # an agent already running: ci lists the phase as not run (config/proxy_env.py)
         HTTP_AGENT + GOLDEN + "chaos:\n  tool_faults: [{tool: '*', mode: timeout}]\n",
-        ["ci's chaos phase is not run", "no agent.command", "add `proxy_env: honoured` under agent:"],
+        ["ci's chaos phase runs only if", "no agent.command", "env $(windtunnel proxy env -c "],
         id="http-agent-global-tool-faults-without-command",
     ),
     pytest.param(
         HTTP_AGENT + GOLDEN + CONTRACT + "    - name: slow-tools\n      tool_faults: [{tool: '*', mode: timeout}]\n",
-        ["contract scenario 'slow-tools' is not run", "add `proxy_env: honoured` under agent:"],
+        ["contract scenario 'slow-tools' runs only if", "env $(windtunnel proxy env -c "],
         id="http-agent-scenario-tool-faults-without-command",
     ),
     pytest.param(

@@ -193,10 +193,10 @@ def test_valid_example(capsys: pytest.CaptureFixture[str]) -> None:
 def test_http_agent_scenario_faults_without_a_proxy_are_not_run_not_an_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """An HTTP agent windtunnel does not launch: the scenarios with faults are not run (the warning says
-    why and the line to add), the others run (issue 18 item 7)."""
+    """An HTTP agent windtunnel does not launch: the scenarios with faults run only if it is behind the
+    proxies (the warning says why and the line that starts it so), the others run (issue 18 item 7)."""
     data = _clean(http_agent_tool_faults())
     assert not [p for p in check_contract(Config.model_validate(data)) if "outbound" in p]
     code, out, err = cli(["contract", "validate", "-c", str(write(tmp_path, data))], capsys)
     assert code == 0 and "ok" in out
-    assert "is not run" in err and "add `proxy_env: honoured` under agent:" in err
+    assert "runs only if" in err and "env $(windtunnel proxy env -c " in err

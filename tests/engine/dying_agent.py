@@ -26,7 +26,7 @@ class Handler(JsonHandler):
         if self.path == "/reset":
             self._send(b"{}")
             return
-        prompt = json.loads(body or b"{}").get("prompt", "")
+        prompt = json.loads(body or b"{}").get("input", "")
         answered += 1
         self._send(json.dumps({"output": f"answer {answered} to {prompt}"}).encode())
 

@@ -24,7 +24,7 @@ class Handler(JsonHandler):
         self._send(json.dumps({"output": f"answer to {prompt}"}).encode())
 
     def do_GET(self) -> None:
-        prompt = parse_qs(urlsplit(self.path).query).get("prompt")
+        prompt = parse_qs(urlsplit(self.path).query).get("input")
         if not prompt:
             self._send(b"{}")
             return
@@ -32,7 +32,7 @@ class Handler(JsonHandler):
 
     def do_POST(self) -> None:
         body = self.rfile.read(int(self.headers.get("content-length") or 0))
-        self._answer(json.loads(body or b"{}").get("prompt", ""))
+        self._answer(json.loads(body or b"{}").get("input", ""))
 
 
 def main() -> None:

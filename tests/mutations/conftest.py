@@ -93,7 +93,8 @@ class _Handler(BaseHTTPRequestHandler):
                 srv.released = True
             srv.cond.wait_for(lambda: srv.released, timeout=5)
         try:
-            echo = json.loads(raw).get("prompt") if raw else None
+            doc = json.loads(raw) if raw else {}
+            echo = doc.get("input", doc.get("prompt"))
         except (ValueError, RecursionError, AttributeError):
             echo = None
         payload = json.dumps({"output": f"reply {n}", "bytes": len(raw), "echo": echo}).encode()

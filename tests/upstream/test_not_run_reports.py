@@ -1,4 +1,4 @@
-"""A phase or contract scenario that is *not run* (the upstream V2 config without ``agent.proxy_env``) says
+"""A phase or contract scenario that is *not run* (the upstream V2 config, its agent not behind the proxies) says
 so, with its reason, in every report: the contract's terminal verdict, HTML and markdown pages, and ci's
 summary pages — one word ("not run") and one unit (matrix cells) throughout (QA-5 F2, F16)."""
 
@@ -36,7 +36,7 @@ def test_contract_html_shows_the_not_run_row_and_its_reason(unchanged: Setup) ->
     html = page.read_text(encoding="utf-8")
     matrix = html.split('id="heatmap"')[1].split("</section>")[0]
     assert 'scope="row">api-outage</th>' in matrix and "not run" in matrix
-    assert "scenario &#39;api-outage&#39; is not run" in matrix and "proxy_env: honoured" in matrix
+    assert "scenario &#39;api-outage&#39; is not run" in matrix and "windtunnel proxy env" in matrix
     reasons = html.split('id="reasons"')[1].split("</section>")[0]
     assert "scenario &#39;api-outage&#39; is not run" in reasons
     rows = html.split('id="cells"')[1]
@@ -52,7 +52,7 @@ def test_contract_markdown_shows_the_not_run_row_and_its_reason(unchanged: Setup
     matrix = md.split("### Contract matrix")[1].split("###")[0]
     row = next(line for line in matrix.splitlines() if line.startswith("| api\\-outage"))
     assert row.count("not run") == 4  # three invariants and the reason
-    assert "proxy\\_env: honoured" in row
+    assert "windtunnel proxy env" in row
 
 
 @pytest.mark.slow
@@ -62,13 +62,13 @@ def test_ci_summary_pages_give_the_reasons(unchanged: Setup, capsys: pytest.Capt
     capsys.readouterr()
     assert code == 1
     md = (out / "summary.md").read_text(encoding="utf-8")
-    assert "### Why it failed" in md and "the chaos phase is not run" in md and "proxy\\_env: honoured" in md
+    assert "### Why it failed" in md and "the chaos phase is not run" in md and "windtunnel proxy env" in md
     chaos = next(line for line in md.splitlines() if line.startswith("| chaos"))
-    assert "not run" in chaos and "proxy\\_env" in chaos
+    assert "not run" in chaos and "windtunnel proxy env" in chaos
     html = (out / "summary.html").read_text(encoding="utf-8")
     reasons = html.split('id="reasons"')[1].split("</section>")[0]
     assert "the chaos phase is not run" in reasons and ADD_LINE.replace("`", "") in reasons.replace("`", "")
     chaos_row = html.split('data-phase="chaos"')[1].split("</tr>")[0]
-    assert "not run" in chaos_row and "proxy_env: honoured" in chaos_row
+    assert "not run" in chaos_row and "windtunnel proxy env" in chaos_row
     contract = (out / "contract.html").read_text(encoding="utf-8")
     assert 'scope="row">api-outage</th>' in contract.split('id="heatmap"')[1].split("</section>")[0]

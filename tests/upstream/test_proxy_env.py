@@ -120,3 +120,55 @@ def test_llm_faults_reach_a_running_agents_model_calls(tmp_path: Path, capsys: p
     assert [f["mode"] for f in cell["faults"]] == ["truncated_response"]
     assert "capital and largest" not in cell["output"] and "Paris" in cell["output"]
     assert model.count() == 1  # the model answered; the proxy cut its answer short
+
+
+def test_proxy_env_prints_the_environment_for_the_configs_fixed_ports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "flakestorm.yaml"
+    config.write_text("agent: {type: http, endpoint: 'http://127.0.0.1:8790/invoke', proxy_port: 9101}\n")
+    assert wt("proxy", "env", "-c", str(config)) == 0
+    env = dict(line.split("=", 1) for line in capsys.readouterr().out.split())
+    assert env["HTTP_PROXY"] == "http://127.0.0.1:9101" and env["OPENAI_BASE_URL"] == "http://127.0.0.1:8898/v1"
+    assert env["OLLAMA_HOST"] == "http://127.0.0.1:8898" and env["NO_PROXY"] == "127.0.0.1:8898"
+    config.write_text("agent: {type: python, endpoint: 'm:f'}\n")
+    assert wt("proxy", "env", "-c", str(config)) == 2
+
+
+def test_an_agent_started_with_proxy_env_gets_its_chaos_with_no_config_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The shape of every upstream V2 example: an HTTP agent the user runs, `chaos:` faults, no
+    `proxy_env` line. Started with what `windtunnel proxy env` prints, its own tool and model calls are
+    faulted; `run` finds that out with one check call."""
+    port, proxy, llm = free_ports(3)
+    config = tmp_path / "flakestorm.yaml"
+    doc = {
+        "version": "2.0",
+        "agent": {
+            "endpoint": f"http://127.0.0.1:{port}/invoke",
+            "type": "http",
+            "response_path": "result",
+            "proxy_port": proxy,
+            "llm_proxy_port": llm,
+        },
+        "golden_prompts": ["What is the capital of France?"],
+        "invariants": [{"type": "output_not_empty"}],
+        "chaos": {"tool_faults": [{"tool": "*", "mode": "error", "error_code": 503}]},
+    }
+    config.write_text(yaml.safe_dump(doc))
+    assert wt("proxy", "env", "-c", str(config)) == 0
+    printed = dict(line.split("=", 1) for line in capsys.readouterr().out.split())
+    with RecordingServer(lambda m, p, h, b: json_reply({"title": "Encyclopaedia"})) as tools:
+        proc = start_agent(port, {"TOOLS_URL": tools.url, "SOURCES": "1", **printed})
+        try:
+            report = tmp_path / "r.json"
+            code = wt("run", "-c", str(config), "--chaos-only", "--seed", "1", "-f", "json", "-o", str(report))
+            err = capsys.readouterr().err
+        finally:
+            stop(proc)
+    assert "pass through windtunnel's proxies" in err, err
+    cell = json.loads(report.read_text())["cells"][0]
+    assert [f["mode"] for f in cell["faults"]] == ["error"]
+    assert "could not look that up" in cell["output"] and code == 0
+    assert len(tools.requests) == 1  # the check call's lookup; the chaos cell's lookup got the 503

@@ -1,10 +1,11 @@
 """Upstream flakestorm's flagship ``examples/v2_research_agent/flakestorm.yaml``, unchanged, against an HTTP
 agent that is already running (no ``agent.command``), with ``chaos:`` tool and LLM faults.
 
-Without ``agent.proxy_env`` every phase that can run runs, the chaos phase and the contract scenario with
-tool faults are *not run* with the reason and the one line to add, and the verdict does not pass. With
-``proxy_env: honoured`` (the agent started with ``HTTP_PROXY`` at ``agent.proxy_port``) the faults reach
-the agent's own tool calls through windtunnel's forward proxy.
+Started as upstream's README says (no proxy environment), every phase that can run runs, the chaos phase
+and the contract scenario with tool faults are *not run* with the reason and the one line that starts the
+agent behind windtunnel's proxies, and the verdict does not pass. With ``proxy_env: honoured`` (the agent
+started with ``HTTP_PROXY`` at ``agent.proxy_port``) the faults reach the agent's own tool calls through
+windtunnel's forward proxy; tests/upstream/test_proxy_env.py shows the same with no line added.
 
 The file is the upstream one byte for byte (see fixtures/v2_research_agent/NOTICE.md); only the agent's
 port is substituted, since the stub agent listens on a free port.
@@ -33,7 +34,8 @@ from tests.ports import free_port, free_ports
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE / "fixtures" / "v2_research_agent"
 AGENT_SCRIPT = HERE / "research_stub_agent.py"
-ADD_LINE = "add `proxy_env: honoured` under agent:"
+ADD_LINE = "env $(windtunnel proxy env -c "
+"""The start of the line every not-run reason gives: start the agent behind the proxies, change no config."""
 
 
 @dataclass
@@ -136,8 +138,8 @@ def test_validate_says_the_chaos_phase_will_not_run_and_the_line_to_add(
     code = wt("validate", "-c", str(unchanged.config))
     err = capsys.readouterr().err
     assert code == 0, err
-    assert "ci's chaos phase is not run" in err
-    assert "contract scenario 'api-outage' is not run" in err
+    assert "ci's chaos phase runs only if" in err
+    assert "contract scenario 'api-outage' runs only if" in err
     assert ADD_LINE in err and "HTTP_PROXY=http://127.0.0.1:8899" in err
 
 
@@ -167,8 +169,10 @@ def test_run_chaos_refuses_with_the_line_to_add(unchanged: Setup, capsys: pytest
     code = wt("run", "-c", str(unchanged.config), "--chaos-only", "--seed", "3", "--no-store")
     err = capsys.readouterr().err
     assert code == 2
-    assert "`run --chaos-only` is not run" in err and ADD_LINE in err
-    assert not unchanged.tools.requests  # nothing was sent
+    assert "`run --chaos-only` is not run" in err and ADD_LINE in err and "no call passed through them" in err
+    # only the one check call was sent (its lookups for the first golden prompt): no chaos cell ran
+    asked = {r["path"].split("&", 1)[0] for r in unchanged.tools.requests}
+    assert asked == {"/search?q=What+is+the+capital+of+France%3F"}
 
 
 def test_validate_notes_the_proxies_of_an_agent_that_honours_them(
@@ -178,7 +182,7 @@ def test_validate_notes_the_proxies_of_an_agent_that_honours_them(
     err = capsys.readouterr().err
     assert code == 0, err
     assert "warning" not in err
-    assert "agent.proxy_env is honoured" in err and f"127.0.0.1:{honoured.proxy_port}" in err
+    assert "is behind windtunnel's proxies" in err and f"127.0.0.1:{honoured.proxy_port}" in err
 
 
 @pytest.mark.slow
@@ -224,13 +228,13 @@ def test_the_documented_upstream_scenarios_validate_unchanged_and_with_the_line(
     code = wt("validate", "-c", "flakestorm.yaml")
     err = capsys.readouterr().err
     assert code == 0, err
-    assert "ci's chaos phase is not run" in err and err.count(ADD_LINE) == 2  # the phase and one scenario
+    assert "ci's chaos phase runs only if" in err and err.count(ADD_LINE) == 2  # the phase and one scenario
     text = (target / "flakestorm.yaml").read_text(encoding="utf-8")
     (target / "flakestorm.yaml").write_text(text.replace("agent:\n", "agent:\n  proxy_env: honoured\n", 1))
     code = wt("validate", "-c", "flakestorm.yaml")
     err = capsys.readouterr().err
     assert code == 0, err
-    assert "is not run" not in err and "agent.proxy_env is honoured" in err
+    assert "runs only if" not in err and "is behind windtunnel's proxies" in err
 
 
 def test_honoured_agent_calls_are_recorded_and_ray_is_refused(

@@ -154,9 +154,12 @@ class HttpAgentConfig(_AgentCommon, _RunningAgentProxy):
     headers: dict[str, str] = Field(default_factory=dict)
     query_params: dict[str, str] = Field(default_factory=dict)
     request_template: str | dict[str, Any] | None = None
-    """JSON body with ``{prompt}`` (and ``{field}`` placeholders); values are JSON-escaped."""
-    parse_structured_input: bool = False
-    """Fill ``{field}`` placeholders from ``Key: Value`` lines of the prompt."""
+    """The request: a JSON body with ``{prompt}`` (and ``{field}`` placeholders), values JSON-escaped; or
+    text: ``key={prompt}&…`` pairs (query parameters of a GET, a form body otherwise, values
+    percent-encoded) or plain text. Without it the body is ``{"input": "<prompt>"}``."""
+    parse_structured_input: bool = True
+    """Fill ``{field}`` placeholders from ``Key: Value`` lines of the prompt (``Product Name`` fills
+    ``{productname}``, ``{product_name}`` and ``{productName}``)."""
     response_path: str | None = None
     """JSONPath to the output (``$.a.b``, ``a.b``, ``a.0``); auto-detected when absent."""
     health_endpoint: str | None = None

@@ -1,4 +1,4 @@
-"""HTTP agents: one pooled ``httpx.AsyncClient`` per run, JSON-escaped templates, status → error kinds."""
+"""HTTP agents: one pooled ``httpx.AsyncClient`` per run, escaped request templates, status → error kinds."""
 
 from __future__ import annotations
 
@@ -33,7 +33,15 @@ from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import HttpAgentConfig
 from windtunnel.agents.registry import builtin_agent_type
 from windtunnel.agents.response import extract_output, preview
-from windtunnel.agents.template import as_query, parse_template, render
+from windtunnel.agents.template import (
+    TextTemplate,
+    as_query,
+    body_bytes,
+    content_type,
+    parse_template,
+    render,
+    unfilled,
+)
 
 
 def _retry_after(resp: httpx.Response) -> float | None:
@@ -120,7 +128,10 @@ class HttpAgent(PooledHttpAgent):
         self.cfg = cfg
         self.name = cfg.endpoint
         self._template = parse_template(cfg.request_template)
-        self.accepts_messages = "{messages}" in json.dumps(self._template)
+        # prompts are read for "Key: Value" fields only when the template has a field placeholder to fill
+        self._structured = cfg.parse_structured_input and bool(unfilled(self._template, set()))
+        shown = str(self._template) if isinstance(self._template, TextTemplate) else json.dumps(self._template)
+        self.accepts_messages = "{messages}" in shown
         self.url = ""
         self._plain: tuple[str, Prepared] | None = None
 
@@ -133,7 +144,7 @@ class HttpAgent(PooledHttpAgent):
         # cookie merging) cost more per call than the wire exchange at high concurrency.
         self._url = with_params(self.url, self._params)
         self._post_headers = httpx.Headers(self.client.shard.headers)
-        self._post_headers.setdefault("content-type", "application/json; charset=utf-8")  # agent.headers win
+        self._post_headers.setdefault("content-type", content_type(self._template))  # agent.headers win
         self._timeout = httpx.Timeout(self.cfg.timeout / 1000).as_dict()
         # Plain http:// with a body: sent as bytes over the lean pool, without httpx Request/Response objects
         # (the same request on the wire; see _send_plain)
@@ -154,11 +165,11 @@ class HttpAgent(PooledHttpAgent):
         await probe_url(self.client, url, self.probe_timeout_s)
 
     def build_request(self, prompt: AgentInput) -> httpx.Request:
-        body = render(self._template, prompt, structured=self.cfg.parse_structured_input)
+        body = render(self._template, prompt, structured=self._structured)
         method = self.cfg.method_upper
         if method in ("GET", "DELETE"):
             return self.client.build_request(method, self.url, params={**self._params, **as_query(body)})
-        content = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        content = body_bytes(self._template, body)
         return httpx.Request(
             method, self._url, headers=self._post_headers, content=content, extensions={"timeout": self._timeout}
         )
@@ -187,9 +198,7 @@ class HttpAgent(PooledHttpAgent):
         been. ``None``: this request goes through httpx after all (cookies to send)."""
         assert self._plain is not None
         url, prepared = self._plain
-        content = json.dumps(
-            render(self._template, prompt, structured=self.cfg.parse_structured_input), ensure_ascii=False
-        ).encode("utf-8")
+        content = body_bytes(self._template, render(self._template, prompt, structured=self._structured))
         method = self.cfg.method_upper
         start = time.perf_counter()
         try:

@@ -1,4 +1,7 @@
-"""What every model wire API shares: SSE events, and the :class:`WireApi` interface each API implements.
+"""What every model wire API shares: stream events, and the :class:`WireApi` interface each API implements.
+
+Streams are SSE, or NDJSON (one JSON object per line, Ollama's): an NDJSON line is an :class:`Event` named
+:data:`NDJSON`, so the seams edit both the same way.
 
 One subclass per API (``llm_api_chat``, ``llm_api_responses``, ``llm_api_messages``) knows its JSON
 answers, its stream events and its error bodies; :mod:`windtunnel.chaos.wire_apis` lists them. The seams
@@ -17,7 +20,10 @@ from typing import Any, ClassVar
 from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.base import LlmReply, ToolUse
 
-# -- SSE events ------------------------------------------------------------------------------------
+# -- stream events --------------------------------------------------------------------------------
+
+NDJSON = "ndjson"
+"""The :attr:`Event.name` of one line of an NDJSON stream."""
 
 
 @dataclass
@@ -38,16 +44,17 @@ class Event:
 
 
 class SseSplitter:
-    """Cuts a byte stream into whole SSE events as the bytes arrive."""
+    """Cuts a byte stream into whole SSE events (``ndjson``: whole lines) as the bytes arrive."""
 
-    def __init__(self) -> None:
+    def __init__(self, ndjson: bool = False) -> None:
         self._buf = b""
+        self._ndjson = ndjson
 
     def feed(self, data: bytes) -> list[Event]:
         self._buf += data
         out: list[Event] = []
         while True:
-            cut = _event_end(self._buf)
+            cut = _line_end(self._buf) if self._ndjson else _event_end(self._buf)
             if cut is None:
                 return out
             raw, self._buf = self._buf[:cut], self._buf[cut:]
@@ -56,6 +63,11 @@ class SseSplitter:
     def rest(self) -> bytes:
         rest, self._buf = self._buf, b""
         return rest
+
+
+def _line_end(buf: bytes) -> int | None:
+    i = buf.find(b"\n")
+    return None if i < 0 else i + 1
 
 
 def _event_end(buf: bytes) -> int | None:
@@ -67,6 +79,9 @@ def _event_end(buf: bytes) -> int | None:
 
 
 def parse_event(raw: bytes) -> Event:
+    """An SSE event, or an NDJSON line (it opens with ``{``, which no SSE field line does)."""
+    if raw.lstrip().startswith(b"{"):
+        return Event(raw, NDJSON, raw.strip().decode("utf-8", "replace"))
     name = None
     data: list[str] = []
     for line in raw.replace(b"\r\n", b"\n").split(b"\n"):
@@ -78,13 +93,15 @@ def parse_event(raw: bytes) -> Event:
     return Event(raw, name, "\n".join(data) if data else None)
 
 
-def events_of(data: bytes) -> list[Event]:
-    """Every event of a whole SSE body (the last one need not end with a blank line)."""
-    return SseSplitter().feed(data + b"\n\n")
+def events_of(data: bytes, ndjson: bool = False) -> list[Event]:
+    """Every event of a whole SSE (or NDJSON) body (the last one need not end with a blank line)."""
+    return SseSplitter(ndjson).feed(data + b"\n\n")
 
 
 def render_event(name: str | None, data: Any) -> bytes:
     payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    if name == NDJSON:
+        return f"{payload}\n".encode()
     head = f"event: {name}\n" if name else ""
     return f"{head}data: {payload}\n\n".encode()
 
@@ -110,6 +127,33 @@ class WireApi:
     name: ClassVar[str]
     path_suffix: ClassVar[str]
     """The end of the request path of a model call (``/chat/completions``)."""
+    ndjson: ClassVar[bool] = False
+    """Streams are NDJSON lines, not SSE events."""
+    streams_by_default: ClassVar[bool] = False
+    """A request that does not say ``stream`` is answered as a stream."""
+
+    @property
+    def stream_type(self) -> str:
+        """The content type of this API's streamed answers."""
+        return "application/x-ndjson" if self.ndjson else "text/event-stream"
+
+    def is_stream(self, content_type: str | None) -> bool:
+        """Whether an answer with ``content_type`` is this API's stream."""
+        ctype = content_type or ""
+        return "event-stream" in ctype or (self.ndjson and "ndjson" in ctype)
+
+    def splitter(self) -> SseSplitter:
+        return SseSplitter(self.ndjson)
+
+    def events(self, data: bytes) -> list[Event]:
+        """Every event of a whole streamed body."""
+        return events_of(data, self.ndjson)
+
+    def error_message(self, body: bytes) -> str | None:
+        """The message of an error body this API sends (for the call log)."""
+        payload = json.loads(body)
+        error = payload.get("error")
+        return error if isinstance(error, str) else (error or {}).get("message")
 
     def matches(self, method: str, path: str) -> bool:
         """Whether ``method`` ``path`` is a model call of this API."""
@@ -178,7 +222,7 @@ class WireApi:
         """The assistant text of a whole SSE stream (for the call log)."""
         parts: list[str] = []
         state: dict[str, Any] = {}
-        for ev in events_of(data):
+        for ev in self.events(data):
             parts += [s.text for s in self.classify(ev, state) if s.kind == "text" and s.text is not None]
         return "".join(parts) if parts else None
 

@@ -23,7 +23,7 @@ import orjson
 
 from windtunnel.chaos import llm_memory
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
-from windtunnel.chaos.llm_apis import Event, SseSplitter, WireApi, events_of, parse_event
+from windtunnel.chaos.llm_apis import Event, WireApi, parse_event
 from windtunnel.chaos.plan import FaultPlan, LlmDecision
 from windtunnel.chaos.wire_apis import WIRE_APIS
 
@@ -71,7 +71,7 @@ class WireCall:
         self.request: dict[str, Any] = (
             request if isinstance(request, dict) else {"body": body.decode("utf-8", "replace")}
         )
-        self.stream = bool(self.request.get("stream"))
+        self.stream = bool(self.request.get("stream", self.wire_api.streams_by_default))
         model = self.request.get("model")
         self.name = model if isinstance(model, str) and model else api
         # Same request bytes, same decision: SDKs serialise a request the same way every time.
@@ -113,7 +113,7 @@ class WireCall:
         body = self.wire_api.error_body(rep.status, rep.message)
         headers = [("content-type", "application/json"), *rep.headers.items()]
         payload = json.loads(body)
-        message = (payload.get("error") or {}).get("message")
+        message = self.wire_api.error_message(body)
         self.log(error=f"{rep.status}: {message}", status=rep.status, raw=payload)
         return Instead(status=rep.status, headers=headers, body=body)
 
@@ -127,11 +127,11 @@ class WireCall:
         extra = list(rep.headers.items())
         if not self.stream:
             return Instead(rep.status, [("content-type", "application/json"), *extra], json.dumps(body).encode())
-        return Instead(200, [("content-type", "text/event-stream"), *extra], api.render(body, reply))
+        return Instead(200, [("content-type", api.stream_type), *extra], api.render(body, reply))
 
     def editor(self, status: int, content_type: str | None) -> Editor:
         """The editor for the model's answer (``status``, ``content_type`` as the model sent them)."""
-        is_sse = "event-stream" in (content_type or "")
+        is_sse = self.wire_api.is_stream(content_type)  # SSE, or the API's NDJSON
         if status != 200 or not self.dec.corrupts:
             return Editor(self, is_sse)
         if is_sse and any(f.whole_answer for _, f, _ in self.dec.transforms):
@@ -176,7 +176,7 @@ class Editor:
         elif self.is_sse:
             text = api.stream_text(data)
             if self.status == 200 and llm_memory.wanted(self.wire.plan):
-                self.wire.remember(api.assemble(events_of(data)))
+                self.wire.remember(api.assemble(api.events(data)))
             self.wire.log(response=text, raw=text, status=self.status, note=note)
         else:
             raw = _json_or_text(data)
@@ -287,7 +287,7 @@ class StreamEditor(Editor):
     def __init__(self, wire: WireCall) -> None:
         super().__init__(wire, is_sse=True)
         self.api = wire.wire_api
-        self.split = SseSplitter()
+        self.split = wire.wire_api.splitter()
         self.state: dict[str, Any] = {}
         call, dec = wire.call, wire.dec
         filters = [(i, f, f.stream_filter(call, d)) for i, f, d in dec.transforms]
@@ -426,7 +426,7 @@ class StreamEditor(Editor):
                 out += self._emit_text(self._through("", flush=True))
         self.done = True
         if self.keep and not (self.cut or self.broken):
-            self.wire.remember(self.api.assemble(events_of(bytes(self._seen))))
+            self.wire.remember(self.api.assemble(self.api.events(bytes(self._seen))))
         sent = "".join(self.received) if self.original else None
         if sent is None and not (self.cut or self.broken):
             self.wire.log(response=None, status=200, note=NO_TEXT)
@@ -458,7 +458,7 @@ class WholeStreamEditor(Editor):
             return b""
         self.done = True
         wire, api, data = self.wire, self.wire.wire_api, bytes(self._seen)
-        base = api.assemble(events_of(data))
+        base = api.assemble(api.events(data))
         before = api.read(base) if base is not None else None
         if base is None or before is None:
             wire.log(

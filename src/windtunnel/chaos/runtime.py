@@ -50,6 +50,19 @@ from windtunnel.chaos.spec import ChaosSpec
 
 DEFAULT_LLM_UPSTREAM = "https://api.openai.com/v1"
 DEFAULT_ANTHROPIC_UPSTREAM = "https://api.anthropic.com"
+DEFAULT_OLLAMA_UPSTREAM = "http://localhost:11434"
+
+
+def ollama_origin(host: str) -> str:
+    """``OLLAMA_HOST`` as an origin URL: ``localhost:11434`` and ``0.0.0.0`` are what the Ollama client
+    accepts too (scheme ``http``, port 11434 when none is given)."""
+    host = host.strip().rstrip("/")
+    if "://" not in host:
+        host = "http://" + host
+    scheme, _, rest = host.partition("://")
+    if ":" not in rest.rsplit("]", 1)[-1]:
+        rest += ":11434"
+    return f"{scheme}://{rest.replace('0.0.0.0', '127.0.0.1', 1)}"
 
 
 class CellChaos:
@@ -242,6 +255,11 @@ class ChaosRuntime:
             self._restores += install_transport(client, f"agent.endpoint {self.agent.endpoint!r}")
         return True
 
+    def upstreams(self) -> tuple[str, str, str]:
+        """Where the LLM proxy sends the agent's model calls: the OpenAI-compatible base URL, the Anthropic
+        origin and the Ollama origin (from ``agent.env``, else the environment, else the public defaults)."""
+        return self._upstream(), self._anthropic_upstream(), self._ollama_upstream()
+
     def _upstream(self) -> str:
         if self._llm_upstream:
             return self._llm_upstream
@@ -255,6 +273,12 @@ class ChaosRuntime:
         if configured:
             return expand_env(configured, where="agent.env.ANTHROPIC_BASE_URL")
         return os.environ.get("ANTHROPIC_BASE_URL") or DEFAULT_ANTHROPIC_UPSTREAM
+
+    def _ollama_upstream(self) -> str:
+        configured = (getattr(self.agent, "env", None) or {}).get("OLLAMA_HOST")
+        if configured:
+            return ollama_origin(expand_env(configured, where="agent.env.OLLAMA_HOST"))
+        return ollama_origin(os.environ.get("OLLAMA_HOST") or DEFAULT_OLLAMA_UPSTREAM)
 
     async def _start_proxies(self) -> None:
         from windtunnel.chaos.proxy import LlmProxy, ToolProxy
@@ -285,6 +309,7 @@ class ChaosRuntime:
                 host=self.host,
                 port=self._llm_port or 0,
                 anthropic_upstream=self._anthropic_upstream(),
+                ollama_upstream=self._ollama_upstream(),
             )
             self._llm_proxy.busy_hint = self._config_port_hint(1, self._llm_port)
             await self._llm_proxy.start()
@@ -339,6 +364,7 @@ class ChaosRuntime:
             env["OPENAI_BASE_URL"] = self._llm_proxy.url + "/v1"
             env["OPENAI_API_BASE"] = self._llm_proxy.url + "/v1"
             env["ANTHROPIC_BASE_URL"] = self._llm_proxy.url
+            env["OLLAMA_HOST"] = self._llm_proxy.url
             if self._tool_proxy is not None:
                 exempt = f"{self.host}:{self._llm_proxy.port}"
                 env.update({"NO_PROXY": exempt, "no_proxy": exempt})

@@ -7,10 +7,13 @@ from typing import Any
 
 from windtunnel.chaos.llm_api_chat import ChatApi
 from windtunnel.chaos.llm_api_messages import MessagesApi
+from windtunnel.chaos.llm_api_ollama import OllamaChatApi, OllamaGenerateApi
 from windtunnel.chaos.llm_api_responses import ResponsesApi
 from windtunnel.chaos.llm_apis import WireApi
 
-WIRE_APIS: dict[str, WireApi] = {a.name: a for a in (ChatApi(), ResponsesApi(), MessagesApi())}
+WIRE_APIS: dict[str, WireApi] = {
+    a.name: a for a in (ChatApi(), ResponsesApi(), MessagesApi(), OllamaChatApi(), OllamaGenerateApi())
+}
 APIS = tuple(WIRE_APIS)
 
 

@@ -11,7 +11,8 @@ from windtunnel.cli._format import chosen_format, format_option
 from windtunnel.cli.app import app
 
 proxy_app = typer.Typer(
-    help="Run a fault proxy on its own, for an agent you start yourself (see docs/chaos.md).",
+    help="Run a fault proxy on its own for an agent you start yourself, or print the environment (env) that "
+    "starts it behind the proxies run / ci serve (see docs/chaos.md).",
     no_args_is_help=True,
 )
 app.add_typer(proxy_app, name="proxy")
@@ -198,7 +199,8 @@ def _serve(
             else:
                 con.print(
                     f"start your agent with:  OPENAI_BASE_URL={server.url}/v1 <command>   "
-                    f"(Anthropic: ANTHROPIC_BASE_URL={server.url}; upstream {upstream})"
+                    f"(Anthropic: ANTHROPIC_BASE_URL={server.url}; Ollama: OLLAMA_HOST={server.url}; upstream "
+                    f"{upstream})"
                 )
             if log is not None:
                 con.print(f"calls are logged to {log} (one JSON line each)")
@@ -226,6 +228,37 @@ def _serve(
                     f"[yellow]warning:[/] no fault fired in {len(plan.calls)} call(s), so nothing was tested: "
                     "check the tool names and match_url patterns against the calls logged above"
                 )
+
+
+@proxy_app.command("env")
+def proxy_env(
+    config: str = ConfigOpt,
+    export: bool = typer.Option(False, "--export", help="Write `export KEY=VALUE` lines (for a shell's eval)."),
+) -> None:
+    """Print the environment to start an agent you run yourself with, so that its tool and model calls pass
+    through the proxies `run`, `ci` and `contract run` serve on agent.proxy_port / agent.llm_proxy_port
+    (default 8899 / 8898): `env $(windtunnel proxy env -c FILE) python agent.py`. Nothing in the config
+    needs to change: those commands check with one call that the agent is behind the proxies."""
+    from windtunnel._util.errors import UsageError
+    from windtunnel.agents.registry import capabilities
+    from windtunnel.cli._console import out_console
+    from windtunnel.config.load import find_config, load_config
+    from windtunnel.config.proxy_env import agent_env
+
+    cfg = load_config(find_config(config))
+    agent = cfg.agent
+    if capabilities(agent).python or not hasattr(agent, "proxy_port"):
+        raise UsageError(
+            f"agent.type {agent.type} runs inside windtunnel: its tools and model client are faulted in process, "
+            "with no proxy environment to set"
+        )
+    if getattr(agent, "command", None):
+        raise UsageError("windtunnel launches this agent (agent.command) and sets its environment itself")
+    con = out_console()
+    for key, value in agent_env(agent).items():
+        con.print(
+            f"export {key}={value}" if export else f"{key}={value}", markup=False, highlight=False, soft_wrap=True
+        )
 
 
 @proxy_app.command("tools")
@@ -264,8 +297,9 @@ def proxy_llm(
         help="Where Anthropic Messages calls go (e.g. https://api.anthropic.com) when --upstream is OpenAI's.",
     ),
 ) -> None:
-    """Fault proxy for an agent's model calls: OpenAI Chat Completions and Responses, Anthropic Messages
-    (set its OPENAI_BASE_URL / ANTHROPIC_BASE_URL)."""
+    """Fault proxy for an agent's model calls: OpenAI Chat Completions and Responses, Anthropic Messages,
+    Ollama's native /api/chat and /api/generate (set its OPENAI_BASE_URL / ANTHROPIC_BASE_URL / OLLAMA_HOST;
+    for Ollama, --upstream http://localhost:11434)."""
     from windtunnel._util.errors import UsageError
 
     if "://" not in upstream:

@@ -56,17 +56,73 @@ def run(
     tool_proxy_port: int = ToolPortOpt,
     llm_proxy_port: int = LlmPortOpt,
     quiet: bool = typer.Option(False, "-q", "--quiet", help="Only the summary."),
+    from_langsmith: str = typer.Option(
+        None, "--from-langsmith", help="Upstream's flag: import this LangSmith run (live) instead of PATHS."
+    ),
+    from_langsmith_project: str = typer.Option(
+        None, "--from-langsmith-project", help="Upstream's flag: import the root runs of this LangSmith project."
+    ),
+    filter_status: str = typer.Option(
+        "error", "--filter-status", help="With --from-langsmith-project: error, warning (no error) or all."
+    ),
+    run_after_import: bool = typer.Option(
+        False,
+        "--run",
+        help="With --from-langsmith*: replay what was imported (-o is then the report); without it the "
+        "sessions are written to the -o directory, as upstream does.",
+    ),
 ) -> None:
     """Replay sessions against the agent and judge each answer against its contract.
 
     Exit 0 when every replay passes, 1 when any fails, 2 on a bad session or an unresolvable contract,
     3 when the agent cannot be reached.
     """
+    import tempfile
+
+    if from_langsmith or from_langsmith_project:
+        from windtunnel.flows.sessions import import_upstream
+
+        with tempfile.TemporaryDirectory(prefix="windtunnel-langsmith-") as tmp:
+            where = Path(tmp) if run_after_import else output
+            imported = import_upstream(
+                paths=list(paths or []),
+                output=where,
+                run_id=from_langsmith,
+                project=from_langsmith_project,
+                status=filter_status,
+            )
+            from windtunnel.cli._console import err_console
+
+            for path, _ in imported:
+                err_console().print(f"imported {path}")
+            if not run_after_import:
+                raise typer.Exit(0)
+            paths = [Path(tmp)]
+            return _replay(paths, config, fmt, output, seed, latency_scale, fail_on, concurrency,
+                           tool_proxy_port, llm_proxy_port, quiet)  # fmt: skip
+    _replay(list(paths or []), config, fmt, output, seed, latency_scale, fail_on, concurrency,
+            tool_proxy_port, llm_proxy_port, quiet)  # fmt: skip
+
+
+def _replay(
+    paths: list[Path],
+    config: Path | None,
+    fmt: str | None,
+    output: Path | None,
+    seed: int | None,
+    latency_scale: float | None,
+    fail_on: str,
+    concurrency: int | None,
+    tool_proxy_port: int | None,
+    llm_proxy_port: int | None,
+    quiet: bool,
+) -> None:
+    """``replay run`` itself: replay ``paths`` (or the config's sessions) and exit with the verdict."""
     from windtunnel.cli._listener import RichListener
     from windtunnel.flows.replay import ReplayRequest, replay_flow
 
     request = ReplayRequest(
-        paths=list(paths or []),
+        paths=paths,
         config=config,
         fmt=fmt,
         output=output,

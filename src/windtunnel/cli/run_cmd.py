@@ -42,6 +42,12 @@ StoreOpt = typer.Option(
     None, "--store", help="Run store (default: $WINDTUNNEL_STORE, else advanced.store, else .windtunnel/runs.db)."
 )
 UseStoreOpt = typer.Option(True, "--store-results/--no-store", help="Write every result to the run store.")
+CiFlagOpt = typer.Option(
+    False, "--ci", help="Upstream flakestorm's flag, accepted: windtunnel always exits 1 below --min-score."
+)
+VerifyOnlyOpt = typer.Option(
+    False, "--verify-only", help="Only check the setup, run no test (upstream's flag; the same as `windtunnel verify`)."
+)
 ScheduleOpt = typer.Option(
     None,
     "--schedule",
@@ -76,13 +82,22 @@ def run(
     shard: str = ShardOpt,
     schedule: Path = ScheduleOpt,
     found: bool = FoundOpt,
+    ci: bool = CiFlagOpt,
+    verify_only: bool = VerifyOnlyOpt,
 ) -> None:
     """Run golden prompts (and their mutations) against the agent and check the invariants.
 
     Exit 0 when every cell passes (or the score reaches --min-score), 1 otherwise, 2 on a config
     error, 3 when the agent cannot be reached, 130 when interrupted (completed cells are kept).
     """
-    options = {k: v for k, v in locals().items() if k not in ("quiet", "cell")}  # named as the request's fields
+    # named as the request's fields; --ci changes nothing (the exit code always tells the verdict)
+    options = {k: v for k, v in locals().items() if k not in ("quiet", "cell", "ci", "verify_only")}
+    if verify_only:
+        from windtunnel.cli._listener import RichListener
+        from windtunnel.flows.verify import verify_flow
+
+        verify_flow(config, RichListener())
+        raise typer.Exit(0)
     from windtunnel._util.signals import held_interrupts
     from windtunnel.cli._console import report_on_stdout
     from windtunnel.cli._listener import RichListener

@@ -34,15 +34,36 @@ class ContractConfig(StrictModel):
     description: str | None = None
     invariants: list[AnyInvariant] = Field(default_factory=list)
     chaos_matrix: list[Scenario] | None = None
+    isolation: Literal["per_unit", "per_cell"] = "per_unit"
+    """``per_unit``: one agent call per (scenario, golden prompt, repeat), judged by every invariant that
+    applies (fewer model calls); ``per_cell``: one call per (scenario, invariant, golden prompt, repeat), each
+    (invariant × scenario) cell its own independent invocation, as the upstream spec describes."""
 
 
 class ReplaySource(StrictModel):
+    """One ``replays.sources`` entry: sessions imported from a file (``path``) or live from the vendor."""
+
     type: Literal["langsmith", "langsmith_run", "langfuse", "otel"]
     project: str | None = None
     run_id: str | None = None
     filter: dict[str, Any] = Field(default_factory=dict)
+    """LangSmith project filter (upstream's): ``status`` error (default) | warning | all, ``date_range``
+    last_24_hours | last_7_days | last_30_days, ``min_latency_ms``; and ``limit`` (default 20)."""
     auto_import: bool = False
+    """Fetch the LangSmith project's runs each time the replays run (``replay run``, ``ci``)."""
     path: str | None = None
+
+    @property
+    def not_imported(self) -> str | None:
+        """Why this entry is not imported when the replays run, or ``None`` (it is): a LangSmith project is
+        fetched only with ``auto_import: true`` (upstream's switch); a run id or a file always is."""
+        if self.type == "langsmith" and not self.path and not self.run_id and not self.auto_import:
+            return (
+                f"LangSmith project {self.project!r} has auto_import: false, so its runs are not fetched: set "
+                f"auto_import: true, or import them once with `windtunnel replay import langsmith --project "
+                f"{self.project} -o DIR`"
+            )
+        return None
 
 
 class ReplaysConfig(StrictModel):

@@ -3,10 +3,12 @@
 Tool and LLM faults for an HTTP (or ``openai_chat``) agent act on the calls the agent itself makes, which
 pass through windtunnel's forward proxy (``HTTP_PROXY``) and LLM proxy (``OPENAI_BASE_URL``). windtunnel
 sets that environment when it launches the agent (``agent.command``). An agent that is already running
-(upstream flakestorm's HTTP examples) can only be told by whoever starts it: ``agent.proxy_env: honoured``
-says it was started pointing at the proxies' fixed ports (``agent.proxy_port``, ``agent.llm_proxy_port``).
-Without either, a phase or scenario whose faults need those calls is *not run*, with :func:`not_run_reason`
-as its reason; every other phase runs (see docs/chaos.md, 'An agent that is already running').
+(upstream flakestorm's HTTP examples) can only be told by whoever starts it: ``windtunnel proxy env -c FILE``
+prints the environment for the proxies' fixed ports (``agent.proxy_port``, ``agent.llm_proxy_port``), and
+``run`` / ``ci`` / ``contract run`` check with one call whether the agent is behind them
+(flows/reach.py); ``agent.proxy_env: honoured`` says it is without the check. When it is not, a phase or
+scenario whose faults need those calls is *not run*, with :func:`not_run_reason` as its reason; every other
+phase runs (see docs/chaos.md, 'An agent that is already running').
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ def agent_env(agent: Any) -> dict[str, str]:
         "no_proxy": f"{HOST}:{llm}",
         "OPENAI_BASE_URL": f"http://{HOST}:{llm}/v1",
         "ANTHROPIC_BASE_URL": f"http://{HOST}:{llm}",
+        "OLLAMA_HOST": f"http://{HOST}:{llm}",
     }
 
 
@@ -48,6 +51,12 @@ def env_line(agent: Any) -> str:
     """How to start the running agent: ``HTTP_PROXY=… (OPENAI_BASE_URL=… for model faults)``."""
     env = agent_env(agent)
     return f"HTTP_PROXY={env['HTTP_PROXY']} (and OPENAI_BASE_URL={env['OPENAI_BASE_URL']} for model faults)"
+
+
+def start_line(source: str | None) -> str:
+    """The one line that starts the agent behind windtunnel's proxies (``windtunnel proxy env`` prints the
+    variables for the config's fixed ports)."""
+    return f"env $(windtunnel proxy env -c {source or 'CONFIG'}) <the command that starts your agent>"
 
 
 def unreachable(agent: Any, spec: ChaosSpec) -> bool:
@@ -60,18 +69,29 @@ def unreachable(agent: Any, spec: ChaosSpec) -> bool:
     return needs_tools or spec.needs_llm_seam
 
 
-def not_run_reason(agent: Any, what: str) -> str:
-    """Why ``what`` (``the chaos phase``, ``scenario 'x'``) is not run, with the one line that runs it."""
+def not_run_reason(agent: Any, what: str, source: str | None = None, *, checked: bool = True) -> str:
+    """Why ``what`` (``the chaos phase``, ``scenario 'x'``) is not run, with the one line that runs it
+    (``source``: the config file, named in that line). ``checked=False`` (``validate``, which calls no
+    agent): when it would not run."""
     if getattr(agent, "proxy_env", None) == "ignored":
         return (
             f"{what} is not run: its faults act on the {agent.type} agent's own outbound calls, which windtunnel "
             "reaches only through its proxies, and agent.proxy_env says the agent does not use them: set "
             "agent.command so windtunnel launches the agent with HTTP_PROXY / OPENAI_BASE_URL set"
         )
+    if not checked:
+        return (
+            f"{what} runs only if the {agent.type} agent, which windtunnel does not launch (no agent.command), is "
+            "behind windtunnel's proxies: its faults act on the agent's own outbound calls (`run`, `ci` and "
+            "`contract run` check with one golden prompt and report it not run otherwise): start the agent with "
+            f"`{start_line(source)}` ({env_line(agent)})"
+        )
     return (
         f"{what} is not run: its faults act on the {agent.type} agent's own outbound calls, which windtunnel "
-        "reaches only through its proxies, and windtunnel does not launch this agent (no agent.command): start "
-        f"the agent with {env_line(agent)} and add `{ADD_LINE}` under agent:"
+        "reaches only through its proxies, and this agent, which windtunnel does not launch (no agent.command), "
+        "is not behind them (no call passed through them when windtunnel checked with one golden prompt; "
+        f"`validate` does not check): start the agent with `{start_line(source)}` ({env_line(agent)}) and run "
+        f"again; nothing to add to the config (`{ADD_LINE}` under agent: skips the check)"
     )
 
 
@@ -80,10 +100,20 @@ def reach_note(agent: Any) -> str | None:
     if not proxied(agent):
         return None
     return (
-        f"agent.proxy_env is honoured: every command serves its proxies on {HOST}:{agent.proxy_port} (tool calls) "
+        f"the running agent is behind windtunnel's proxies (agent.proxy_env: honoured, or found by the check "
+        f"call): every command serves its proxies on {HOST}:{agent.proxy_port} (tool calls) "
         f"and {HOST}:{agent.llm_proxy_port} (model calls) while it runs, and chaos faults reach the running agent "
         f"through them: start the agent with {env_line(agent)}"
     )
 
 
-__all__ = ["ADD_LINE", "agent_env", "env_line", "not_run_reason", "proxied", "reach_note", "unreachable"]
+__all__ = [
+    "ADD_LINE",
+    "agent_env",
+    "env_line",
+    "not_run_reason",
+    "proxied",
+    "reach_note",
+    "start_line",
+    "unreachable",
+]

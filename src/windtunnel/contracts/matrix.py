@@ -7,7 +7,9 @@ N/A: shown, never counted.
 The agent is invoked in *units*, not once per matrix cell:
 
 * one unit per (scenario, golden prompt, repeat), judged by every invariant without probes that
-  applies in that scenario (they all look at the same response);
+  applies in that scenario (they all look at the same response) — or, with ``contract.isolation:
+  per_cell``, one unit per (scenario, invariant, golden prompt, repeat): every matrix cell its own
+  independent invocation;
 * one unit per (scenario, probe, repeat) for each invariant with probes (``probes:``, and
   ``system_prompt_leak_probe`` with its default probes), judged by that invariant only.
 
@@ -142,6 +144,7 @@ def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
     specs = scenario_specs(scenarios)
     prompts = list(cfg.golden_prompts)
     probe_sets = {inv.label: probes_of(inv) for inv in invariants}
+    per_cell = cfg.contract.isolation == "per_cell"
 
     units: list[Cell] = []
     matrix: list[MatrixCell] = []
@@ -149,22 +152,25 @@ def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
         spec = specs[scen.name]
         live = {inv.label for inv in invariants if applies(inv.when, spec)}
         golden_labels = [inv.label for inv in invariants if inv.label in live and probe_sets[inv.label] is None]
-        golden_ids: list[str] = []
-        if golden_labels:
+        golden_ids: dict[str, list[str]] = {label: [] for label in golden_labels}
+        # per_unit: one call judged by every golden label; per_cell: one call per label (its own invocation)
+        groups = [[label] for label in golden_labels] if per_cell else [golden_labels] if golden_labels else []
+        for group in groups:
             for gi, prompt in enumerate(prompts):
                 for r in range(repeat):
                     cell = Cell(
-                        id=f"{scen.name}/g{gi}.r{r}",
+                        id=f"{scen.name}/{group[0]}.g{gi}.r{r}" if per_cell else f"{scen.name}/g{gi}.r{r}",
                         kind="contract",
                         input=prompt,
                         golden_prompt=prompt,
                         golden_index=gi,
                         scenario=scen.name,
                         repeat=r,
-                        invariants=golden_labels,
+                        invariants=list(group),
                     )
                     units.append(cell)
-                    golden_ids.append(cell.id)
+                    for label in group:
+                        golden_ids[label].append(cell.id)
         for inv in invariants:
             ok = inv.label in live
             probes = probe_sets[inv.label]
@@ -183,7 +189,7 @@ def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
                         units.append(cell)
                         ids.append(cell.id)
             elif ok:
-                ids = golden_ids
+                ids = golden_ids[inv.label]
             matrix.append(MatrixCell(scen.name, inv.label, inv.severity, ok, tuple(ids)))
     baseline_calls = len(prompts) if needs_auto_baseline(invariants) else 0
     return ContractPlan(

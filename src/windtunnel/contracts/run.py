@@ -54,13 +54,15 @@ UNREACHABLE = "unreachable"
 """``error_kind`` of a unit not run because windtunnel cannot reach the calls its scenario faults."""
 
 
-def unreachable_scenarios(cfg: Config, plan: ContractPlan) -> dict[str, str]:
+def unreachable_scenarios(cfg: Config, plan: ContractPlan, *, checked: bool = True) -> dict[str, str]:
     """Scenario → why it is not run, for each whose faults act on calls of an HTTP agent windtunnel neither
-    launches nor is told reaches its proxies (``agent.proxy_env``; see config/proxy_env.py)."""
+    launches nor found behind its proxies (see config/proxy_env.py, flows/reach.py). ``checked=False``
+    (``contract validate``, which calls no agent): when it would not run."""
     from windtunnel.config.proxy_env import not_run_reason, unreachable
 
+    src = str(cfg._source) if cfg._source else None
     return {
-        name: not_run_reason(cfg.agent, f"scenario {name!r}")
+        name: not_run_reason(cfg.agent, f"scenario {name!r}", src, checked=checked)
         for name, spec in plan.specs.items()
         if unreachable(cfg.agent, spec)
     }

@@ -32,7 +32,12 @@ def configured_phases(cfg: Config, *, chaos_profile: str | None = None) -> dict[
     # a `contract:` block is a phase to run: one that cannot run (no invariants, an empty matrix) is a
     # config error of ci's preflight (exit 2), as for `validate` and `contract run`, never a silent "not run"
     out["contract"] = "no `contract:` block" if contract is None else None
-    out["replay"] = None if replays is not None and replays.sessions else "no `replays.sessions`"
+    if replays is None or not (replays.sessions or replays.sources):
+        out["replay"] = "no `replays.sessions`"
+    elif replays.sessions or any(s.not_imported is None for s in replays.sources):
+        out["replay"] = None
+    else:
+        out["replay"] = "; ".join(str(s.not_imported) for s in replays.sources)
     return out
 
 

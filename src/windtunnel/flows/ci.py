@@ -270,7 +270,7 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
         load_profile(req.chaos_profile)  # an unknown profile is a usage error before anything runs
     seed = resolve_seed(cfg, req.seed)
     reasons = configured_phases(cfg, chaos_profile=req.chaos_profile)
-    blocked = _unreachable_chaos(cfg, req.chaos_profile, reasons)
+    blocked = _unreachable_chaos(cfg, req.chaos_profile, reasons, listener)
     ran = [p for p in PHASES if reasons[p] is None]
     if not ran and not blocked:
         why = "; ".join(f"{p}: {r}" for p, r in reasons.items())
@@ -369,23 +369,29 @@ def _run_phases(
     return _finish(req, cfg, config_path, seed, results, sources, weights, run_id, store, started, None)
 
 
-def _unreachable_chaos(cfg: Config, chaos_profile: str | None, reasons: dict[str, str | None]) -> frozenset[str]:
+def _unreachable_chaos(
+    cfg: Config, chaos_profile: str | None, reasons: dict[str, str | None], listener: Listener
+) -> frozenset[str]:
     """The chaos phase of an HTTP agent whose calls windtunnel cannot reach (config/proxy_env.py): not run,
     with the reason and the line that runs it, and, being configured, it keeps ci from passing (as a
     scenario that was not exercised keeps a run from passing). Returns the phases so marked."""
     from windtunnel._util.errors import WindtunnelError
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.config.proxy_env import not_run_reason, unreachable
+    from windtunnel.flows.reach import resolve_reach  # as the imports above, loaded when ci plans its phases
 
-    if reasons["chaos"] is not None:
-        return frozenset()
+    specs = []
     try:
-        spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
+        specs = [ChaosSpec.resolve(s, name=s.name) for s in cfg.scenarios] if cfg.contract is not None else []
+        spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos") if reasons["chaos"] is None else None
     except WindtunnelError:
         return frozenset()  # preflight names the problem
-    if not unreachable(cfg.agent, spec):
+    note = resolve_reach(cfg, [*specs, *([spec] if spec is not None else [])])  # one check call, if any
+    if note is not None:
+        listener(Notice(note))
+    if spec is None or not unreachable(cfg.agent, spec):
         return frozenset()
-    reasons["chaos"] = not_run_reason(cfg.agent, "the chaos phase")
+    reasons["chaos"] = not_run_reason(cfg.agent, "the chaos phase", str(cfg._source) if cfg._source else None)
     return frozenset({"chaos"})
 
 

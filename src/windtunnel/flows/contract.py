@@ -317,6 +317,12 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
             notices.append(STATE_WARNING)
             notices.extend(f"state detection: {e}" for e in state.evidence)
 
+    from windtunnel.flows.reach import resolve_reach  # loads the proxies' module only for contracts that run
+
+    reach = resolve_reach(cfg, plan.specs.values())  # a running agent started behind the proxies: one check call
+    if reach is not None:
+        listener(Notice(reach))
+        notices.append(reach)
     runner = ContractRun(cfg, plan, seed=seed, concurrency=req.concurrency, on_state=on_state, store=req.store)
     whole = full.only(req.cells) if req.cells else full
     line = _plan_line(plan, runner, seed, whole, len(restored))

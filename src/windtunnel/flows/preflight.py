@@ -149,6 +149,10 @@ def preflight(
     out.notes += [n for n in [reach_note(cfg.agent)] if n]  # where the proxies of a running agent listen
     if every:
         out.errors += _store_problems(cfg)
+        from windtunnel.config.upstream import upstream_notes  # validate only: keeps ci's preflight lean
+
+        if cfg._source is not None and cfg._source.name.startswith("flakestorm"):  # an upstream file, by its name
+            out.notes += upstream_notes(cfg)  # where upstream 2.0 would do something else with this file
         _phase_warnings(cfg, out)
         _reach(cfg, chaos_profile, out)
     from windtunnel._util.explain import by_line
@@ -353,20 +357,28 @@ def _at_entry(cfg: Config, at: str, problem: str) -> str:
 
 
 def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[Any]:
-    """Sessions of the ``replays.sources`` that read a file; live sources are not contacted."""
+    """Sessions of the ``replays.sources`` that read a file; a live source is checked for what it needs
+    (:func:`~windtunnel.replay.importers.live.live_problem`) and not contacted."""
     from windtunnel.replay.collect import collect_source
 
     assert cfg.replays is not None
     found = []
+    from windtunnel.replay.importers.live import live_problem
+
     for j, source in enumerate(cfg.replays.sources):
+        at = cfg.where(("replays", "sources", j))
+        if source.not_imported is not None:
+            out.warnings.append(at + f"replays.sources[{j}]: {source.not_imported}")
+            continue
         if not source.path:
-            if not warn_live:
-                continue
-            out.warnings.append(
-                cfg.where(("replays", "sources", j))
-                + f"replays.sources[{j}] ({source.type}) is imported live when the replays run; "
-                "validate does not contact it"
-            )
+            problem = live_problem(source)
+            if problem is not None:
+                out.errors.append(at + f"replays.sources[{j}]: {problem}")
+            elif warn_live:
+                out.warnings.append(
+                    at + f"replays.sources[{j}] ({source.type}) is imported live when the replays run; "
+                    "validate does not contact it"
+                )
             continue
         try:
             found += collect_source(cfg, j)
@@ -437,6 +449,7 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.config.proxy_env import not_run_reason, unreachable
 
+    src = str(cfg._source) if cfg._source is not None else None
     if (cfg.chaos is not None and cfg.chaos.active) or chaos_profile:
         try:
             spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
@@ -444,9 +457,7 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
             spec = None  # reported by _chaos_checks
         if spec is not None and unreachable(cfg.agent, spec):
             out.warnings.append(
-                cfg.where(("chaos",))
-                + not_run_reason(cfg.agent, "ci's chaos phase")
-                + " (`run --chaos` exits 2 with this message)"
+                cfg.where(("chaos",)) + not_run_reason(cfg.agent, "ci's chaos phase", src, checked=False)
             )
     if cfg.contract is None:
         return
@@ -456,9 +467,8 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
         except WindtunnelError:
             continue  # reported by the contract checks
         if unreachable(cfg.agent, spec):
-            out.warnings.append(
-                _scenario_at(cfg, i) + not_run_reason(cfg.agent, f"contract scenario {scenario.name!r}")
-            )
+            what = f"contract scenario {scenario.name!r}"
+            out.warnings.append(_scenario_at(cfg, i) + not_run_reason(cfg.agent, what, src, checked=False))
 
 
 def _phase_warnings(cfg: Config, out: Preflight) -> None:

@@ -108,7 +108,7 @@ def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
     return base
 
 
-def chaos_spec(cfg: Config, req: RunRequest) -> Any:
+def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -> Any:
     """The global chaos of ``--chaos`` / ``--chaos-only`` / ``--chaos-profile`` (None without chaos)."""
     if req.schedule is not None:
         from windtunnel.chaos.schedule import load_schedule
@@ -126,13 +126,17 @@ def chaos_spec(cfg: Config, req: RunRequest) -> Any:
             "(see `windtunnel profiles`)",
         )
     from windtunnel.config.proxy_env import not_run_reason, unreachable
+    from windtunnel.flows.reach import resolve_reach  # as the line above: only a chaos run needs it
 
+    note = resolve_reach(cfg, [spec])  # a running agent started behind the proxies: one check call finds out
+    if note is not None and listener is not None:
+        listener(Notice(note))
     if unreachable(cfg.agent, spec):  # every cell would run under faults that cannot act: nothing to run
         flag = (
             "--chaos-only" if req.chaos_only else "--chaos-profile" if not (req.chaos or req.chaos_only) else "--chaos"
         )
         raise ConfigError(
-            not_run_reason(cfg.agent, f"`run {flag}`"),
+            not_run_reason(cfg.agent, f"`run {flag}`", str(cfg._source) if cfg._source else None),
             hint="`windtunnel ci` runs the other phases and lists this one as not run; see docs/chaos.md, "
             "'An agent that is already running'",
         )
@@ -320,7 +324,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     score_note = read_min_score(req, listener)  # flakestorm's 0-1 scale
     if req.chaos or req.chaos_only or req.chaos_profile:  # an unknown profile, a fault without a seam: as validate
         check_chaos(cfg, str(config_path), chaos_profile=req.chaos_profile, command=command)
-    spec = chaos_spec(cfg, req)
+    spec = chaos_spec(cfg, req, listener)
     mode = "chaos" if spec is not None else "run"
     found = _found(cfg, req)
     plan = _plan(cfg, req, seed, spec.name if spec is not None else None)

@@ -124,3 +124,35 @@ def import_flow(
             s.contract = contract
         out.append((dump_session(s, output / f"{safe_filename(s.id)}.{fmt}"), s))
     return out
+
+
+def import_upstream(
+    *, paths: list[Path], output: Path | None, run_id: str | None, project: str | None, status: str
+) -> list[tuple[Path, Session]]:
+    """``replay run --from-langsmith RUN_ID`` / ``--from-langsmith-project PROJECT`` (upstream's flags): the
+    run, or the project's root runs filtered by ``status``, imported live and written to ``output``."""
+    from types import SimpleNamespace
+
+    from windtunnel.replay.importers.live import fetch_langsmith, langsmith_filters, live_problem
+
+    if paths:
+        raise UsageError("give session PATHS or --from-langsmith / --from-langsmith-project, not both")
+    if run_id and project:
+        raise UsageError("give --from-langsmith RUN_ID or --from-langsmith-project PROJECT, not both")
+    if output is None:
+        raise UsageError(
+            "--from-langsmith without --run writes the imported sessions: give -o DIRECTORY (or add --run to "
+            "replay them at once)"
+        )
+    problem = live_problem(SimpleNamespace(type="langsmith", project=project, run_id=run_id))
+    if problem is not None:
+        raise UsageError(problem)
+    from windtunnel._util.errors import HarnessError
+    from windtunnel.replay.session import dump_session, safe_filename
+
+    filters = {} if run_id else langsmith_filters(status)
+    try:
+        sessions = fetch_langsmith(project=project, run_id=run_id, **filters)
+    except Exception as err:  # the vendor client's own errors (network, auth, not found)
+        raise HarnessError(f"LangSmith import failed: {type(err).__name__}: {err}") from None
+    return [(dump_session(s, output / f"{safe_filename(s.id)}.yaml"), s) for s in sessions]

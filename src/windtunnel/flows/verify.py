@@ -89,19 +89,24 @@ def model_problem(cfg: Config) -> str | None:
     """Why the ``model:`` endpoint cannot generate mutations, or None when it answers."""
     import httpx
 
-    from windtunnel.mutations.llm import DEFAULT_BASE_URLS
+    from windtunnel.mutations.llm import DEFAULT_BASE_URLS, routes
 
     model = cfg.model
     base = (model.base_url or DEFAULT_BASE_URLS.get(model.provider, "")).rstrip("/")
     if not base:
         return f"model.provider {model.provider!r} has no default endpoint: set model.base_url"
-    try:
-        resp = httpx.get(f"{base}/models", timeout=5.0, trust_env=False)
-    except httpx.HTTPError as err:
-        return (
-            f"the mutation model at {base} does not answer ({type(err).__name__}); mutations will use the "
-            "deterministic generators"
-        )
-    if resp.status_code >= 400:
-        return f"the mutation model at {base} answered HTTP {resp.status_code} to GET /models"
-    return None
+    # Ollama's native API lists its models at /api/tags; an OpenAI-compatible endpoint at /models
+    probes = ["/api/tags", "/v1/models"] if routes(model.provider, base)[0].api == "ollama" else ["/models"]
+    status = 0
+    for path in probes:
+        try:
+            resp = httpx.get(f"{base}{path}", timeout=5.0, trust_env=False)
+        except httpx.HTTPError as err:
+            return (
+                f"the mutation model at {base} does not answer ({type(err).__name__}); mutations will use the "
+                "deterministic generators"
+            )
+        if resp.status_code < 400:
+            return None
+        status = resp.status_code
+    return f"the mutation model at {base} answered HTTP {status} to GET {probes[-1]}"

@@ -1,6 +1,9 @@
 """Optional LLM generation of mutations through any OpenAI-compatible endpoint (Ollama, vLLM, OpenAI ...).
 
-Configured by the ``model:`` block. Requests use the configured temperature (0 by default) and a seed
+Configured by the ``model:`` block. Ollama is reached as upstream configures it: ``provider: ollama`` with
+``base_url: http://localhost:11434`` (no ``/v1``) speaks Ollama's native ``/api/chat`` or its OpenAI
+compatible ``/v1/chat/completions``, whichever answers first (:func:`routes`). Requests use the
+configured temperature (0 by default) and a seed
 derived from (run seed, golden prompt, type, k, attempt); answers are cached on disk under
 ``.windtunnel/cache/mutations/`` keyed by (model, type, prompt, seed), so a rerun is byte-identical even
 when the endpoint is not deterministic. Whenever the model fails or answers junk, the caller falls back
@@ -34,6 +37,29 @@ DEFAULT_BASE_URLS = {
     "google": "https://generativelanguage.googleapis.com/v1beta/openai",
 }
 DEFAULT_CACHE_DIR = Path(".windtunnel/cache/mutations")
+_NOT_THERE = (404, 405)
+"""Statuses that mean "this API is not served here": the next route is tried."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """One way to ask the model: ``chat`` (OpenAI Chat Completions at ``url``) or ``ollama`` (native
+    ``/api/chat``)."""
+
+    api: str
+    url: str
+
+
+def routes(provider: str, base_url: str) -> list[Route]:
+    """Where to send a generation request, in the order to try. An Ollama base URL without ``/v1`` (how
+    upstream configures Ollama) gets the native API first, then ``/v1``; any other base URL is an
+    OpenAI-compatible endpoint."""
+    base = base_url.rstrip("/")
+    if provider == "ollama" and not base.endswith("/v1"):
+        return [Route("ollama", f"{base}/api/chat"), Route("chat", f"{base}/v1/chat/completions")]
+    return [Route("chat", f"{base}/chat/completions")]
+
+
 NOT_FOR_LLM = frozenset({"custom", "encoding_attacks", "length_extremes"})
 """Text types whose exact form matters (templates, decodability, exact lengths): always deterministic."""
 _REFUSALS = ("i'm sorry", "i am sorry", "sorry,", "i can't", "i cannot", "i won't", "as an ai")
@@ -126,6 +152,7 @@ class LlmMutator:
                 hint="set model.base_url to the OpenAI-compatible endpoint, e.g. http://localhost:8000/v1",
             )
         self.api_key = _expand_key(config.api_key)
+        self.routes = routes(config.provider, self.base_url)
         self.cache_dir = Path(cache_dir) if cache_dir is not None else None
         self.stats = LlmStats()
         self._client = client or httpx.Client(timeout=config.timeout / 1000)
@@ -206,26 +233,51 @@ class LlmMutator:
             "Keep the original request recognisable. Reply with only the mutated message: "
             "no explanation, no quotes, no labels."
         )
-        body = {
-            "model": self.config.name,
-            "messages": [{"role": "system", "content": system}, {"role": "user", "content": golden}],
-            "temperature": self.config.temperature,
-            "seed": req_seed,
-            "stream": False,
-        }
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": golden}]
         headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
-        try:
-            resp = self._client.post(f"{self.base_url}/chat/completions", json=body, headers=headers)
-        except httpx.TimeoutException as err:
-            raise _Failure("timeout", str(err), transport=True) from err
-        except httpx.HTTPError as err:
-            raise _Failure("connect_error", str(err), transport=True) from err
+        last: _Failure | None = None
+        for i, route in enumerate(self.routes):
+            if route.api == "ollama":
+                options = {"temperature": self.config.temperature, "seed": req_seed}
+                body: dict[str, Any] = {"model": self.config.name, "messages": messages, "stream": False}
+                body["options"] = options
+            else:
+                body = {
+                    "model": self.config.name,
+                    "messages": messages,
+                    "temperature": self.config.temperature,
+                    "seed": req_seed,
+                    "stream": False,
+                }
+            try:
+                resp = self._client.post(route.url, json=body, headers=headers)
+            except httpx.TimeoutException as err:
+                raise _Failure("timeout", str(err), transport=True) from err
+            except httpx.HTTPError as err:
+                raise _Failure("connect_error", str(err), transport=True) from err
+            if resp.status_code in _NOT_THERE and i + 1 < len(self.routes):
+                last = _Failure(f"http_{resp.status_code}", resp.text[:200])
+                continue  # this API is not served here: the next one
+            self.routes = [route]  # the one that answered, for the rest of the run
+            return self._content(route, resp)
+        assert last is not None
+        raise last
+
+    @staticmethod
+    def _content(route: Route, resp: httpx.Response) -> str:
+        """The assistant text of a Chat Completions or native Ollama answer."""
         if resp.status_code >= 400:
             raise _Failure(f"http_{resp.status_code}", resp.text[:200], transport=resp.status_code >= 500)
         try:
             data = json_loads(resp.content)
         except ValueError as err:
             raise _Failure("bad_json", resp.text[:200]) from err
+        if route.api == "ollama":
+            message = data.get("message") if isinstance(data, dict) else None
+            content = message.get("content") if isinstance(message, dict) else None
+            if not isinstance(content, str):
+                raise _Failure("bad_json", "message.content is not a string")
+            return content
         choices = data.get("choices") if isinstance(data, dict) else None
         if not choices or not isinstance(choices, list):
             raise _Failure("no_choices", str(data)[:200])

@@ -103,6 +103,10 @@ def collect_config(cfg: Config) -> Collected:
         part = collect_entry(cfg, i, entry, smap)
         out.sessions += part.sessions
         out.skipped += part.skipped
-    for j in range(len(replays.sources)):
+    for j, source in enumerate(replays.sources):
+        why = source.not_imported
+        if why is not None:
+            out.skipped.append((Path(f"replays.sources[{j}]"), why))
+            continue
         out.sessions += collect_source(cfg, j)
     return out

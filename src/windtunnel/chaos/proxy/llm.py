@@ -1,11 +1,12 @@
-"""The LLM fault proxy: OpenAI- and Anthropic-compatible.
+"""The LLM fault proxy: OpenAI-, Anthropic- and Ollama-compatible.
 
 Agents point their SDK's base URL at ``http://127.0.0.1:PORT/v1`` (OpenAI) or ``http://127.0.0.1:PORT``
-(Anthropic). ``/v1/x`` is forwarded to ``{upstream}/x``. Model calls — ``POST …/chat/completions``,
-``…/responses`` and ``…/messages`` — are faulted on schedule by :class:`~windtunnel.chaos.llm_wire.WireCall`,
-exactly as the in-process SDK seam faults them; SSE streams are edited event by event and sent on as
-they arrive. Every other path is passed through unchanged and unlogged. Answers keep their
-``Content-Length`` unless a fault rewrites them.
+(Anthropic; Ollama's ``OLLAMA_HOST``). ``/v1/x`` is forwarded to ``{upstream}/x``, Ollama's ``/api/x`` to
+the Ollama upstream. Model calls — ``POST …/chat/completions``, ``…/responses``, ``…/messages`` and
+Ollama's ``/api/chat`` and ``/api/generate`` (NDJSON streams included) — are faulted on schedule by
+:class:`~windtunnel.chaos.llm_wire.WireCall`, exactly as the in-process SDK seam faults them; SSE and NDJSON
+streams are edited event by event and sent on as they arrive. Every other path is passed through
+unchanged and unlogged. Answers keep their ``Content-Length`` unless a fault rewrites them.
 """
 
 from __future__ import annotations
@@ -79,12 +80,16 @@ class LlmProxy(ProxyServer):
         port: int = 0,
         upstream_timeout: float = 600.0,
         anthropic_upstream: str | None = None,
+        ollama_upstream: str | None = None,
     ) -> None:
         super().__init__(host=host, port=port, upstream_timeout=upstream_timeout)
         self._plan_source = plan_source
         self.upstream = upstream.rstrip("/")
         self.anthropic_upstream = anthropic_upstream.rstrip("/") if anthropic_upstream else None
         """Where Anthropic Messages calls go (an origin such as https://api.anthropic.com; default: upstream)."""
+        self.ollama_upstream = ollama_upstream.rstrip("/") if ollama_upstream else None
+        """Where Ollama's native ``/api/…`` calls go (an origin such as http://localhost:11434; default: the
+        upstream's origin)."""
         self.pool = UpstreamPool(timeout=upstream_timeout, max_idle=256)
 
     async def aclose(self, grace: float = 2.0) -> None:
@@ -106,6 +111,8 @@ class LlmProxy(ProxyServer):
             )
         if self.anthropic_upstream and target.split("?", 1)[0].rstrip("/").endswith("/v1/messages"):
             return _same_origin(self.anthropic_upstream, self.anthropic_upstream + target, target)
+        if self.ollama_upstream and target.startswith("/api/"):
+            return _same_origin(self.ollama_upstream, self.ollama_upstream + target, target)
         if target.startswith("/v1/") or target == "/v1" or target.startswith("/v1?"):
             return _same_origin(self.upstream, self.upstream + target[3:], target)
         u = httpx.URL(self.upstream)

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import warnings
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from windtunnel._util.errors import ConfigError
+from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel.replay.session import Session
+
+CREDENTIALS = {"langsmith": ("LANGSMITH_API_KEY", "LANGCHAIN_API_KEY"), "langfuse": ("LANGFUSE_SECRET_KEY",)}
+"""The environment variables each vendor client reads its key from (any one of them)."""
+PACKAGES = {"langsmith": "langsmith", "langsmith_run": "langsmith", "langfuse": "langfuse"}
+DATE_RANGES = {
+    "last_24_hours": timedelta(hours=24),
+    "last_7_days": timedelta(days=7),
+    "last_30_days": timedelta(days=30),
+}
+"""``filter.date_range`` values (upstream's): how far back a LangSmith project import looks."""
 
 
 def _missing(package: str, extra: str) -> ConfigError:
@@ -23,8 +37,53 @@ def _dump(obj: Any) -> Any:
     return obj
 
 
+def langsmith_filters(
+    status: str | None = "error", date_range: str | None = None, min_latency_ms: float | None = None
+) -> dict[str, Any]:
+    """``list_runs`` arguments for upstream's project filter: ``status`` error (the default) | warning (runs
+    without an error) | all, ``date_range`` (:data:`DATE_RANGES`), ``min_latency_ms``."""
+    out: dict[str, Any] = {}
+    status = (status or "error").lower()
+    if status not in ("error", "warning", "all"):
+        raise ConfigError(f"LangSmith filter status {status!r} is not one of error, warning, all")
+    if status != "all":
+        out["error"] = status == "error"
+    if date_range:
+        key = date_range.strip().lower().replace("-", "_")
+        if key not in DATE_RANGES:
+            raise ConfigError(f"LangSmith filter date_range {date_range!r} is not one of {', '.join(DATE_RANGES)}")
+        out["start_time"] = datetime.now(timezone.utc) - DATE_RANGES[key]
+    if min_latency_ms:
+        out["filter"] = f"gt(latency, {float(min_latency_ms) / 1000:g})"
+    return out
+
+
+def live_problem(source: Any) -> str | None:
+    """Why the live ``replays.sources`` entry ``source`` cannot be imported here (its package is not
+    installed, no key is in the environment, nothing names what to fetch), or ``None``; nothing is
+    contacted."""
+    kind = source.type
+    if kind not in PACKAGES:
+        return f"replays source {kind} can only be read from a file: give `path:` (an OTLP JSON export)"
+    if kind.startswith("langsmith") and not (source.project or source.run_id):
+        return f"replays source {kind} needs `project`, `run_id` or `path`"
+    extra = PACKAGES[kind]
+    if importlib.util.find_spec(extra) is None:
+        return f"replays source {kind} is imported live with the {extra!r} package, which is not installed: " + (
+            f"pip install 'windtunnel[{extra}]', or export the runs to a file and give `path:`"
+        )
+    keys = CREDENTIALS[extra]
+    if not any(os.environ.get(k) for k in keys):
+        return (
+            f"replays source {kind} is imported live from {extra} and no key is set: export "
+            f"{' or '.join(keys)} (or export the runs to a file and give `path:`)"
+        )
+    return None
+
+
 def fetch_langsmith(*, project: str | None, run_id: str | None, limit: int = 20, **filters: Any) -> list[Session]:
-    """Root runs (with their child runs) from LangSmith; credentials come from the client's environment."""
+    """Root runs (with their child runs) from LangSmith; credentials come from the client's environment.
+    ``filters``: more ``list_runs`` arguments (:func:`langsmith_filters`)."""
     try:
         from langsmith import Client  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -32,11 +91,16 @@ def fetch_langsmith(*, project: str | None, run_id: str | None, limit: int = 20,
     from windtunnel.replay.importers.langsmith import from_langsmith
 
     client = Client()
-    if run_id:
-        runs = [client.read_run(run_id, load_child_runs=True)]
-    else:
-        roots = client.list_runs(project_name=project, is_root=True, limit=limit, **filters)
-        runs = [client.read_run(r.id, load_child_runs=True) for r in roots]
+    # langsmith deprecates list_runs / read_run (removal after 2027-01-31) for client.runs.*: a warning for
+    # windtunnel to act on, not the user (and an error under -W error)
+    with warnings.catch_warnings():
+        gone = r"(list_runs|read_run)\(\) is deprecated"
+        warnings.filterwarnings("ignore", message=gone, category=DeprecationWarning)
+        if run_id:
+            runs = [client.read_run(run_id, load_child_runs=True)]
+        else:
+            roots = client.list_runs(project_name=project, is_root=True, limit=limit, **filters)
+            runs = [client.read_run(r.id, load_child_runs=True) for r in roots]
     return from_langsmith([_dump(r) for r in runs])
 
 
@@ -58,15 +122,24 @@ def fetch_langfuse(*, trace_id: str | None, limit: int = 20) -> list[Session]:
 
 
 def fetch(source: Any, *, where: str) -> list[Session]:
-    """Sessions of a ``replays.sources`` entry without ``path``."""
+    """Sessions of a ``replays.sources`` entry without ``path``: exit 2 when :func:`live_problem` says it
+    cannot be imported, exit 3 when the vendor's service does not answer."""
+    problem = live_problem(source)
+    if problem is not None:
+        raise ConfigError(f"{where}: {problem}")
     flt = dict(source.filter or {})
     limit = int(flt.pop("limit", 20))
-    if source.type in ("langsmith", "langsmith_run"):
-        if not (source.project or source.run_id):
-            raise ConfigError(f"{where}: replays source {source.type} needs `project`, `run_id` or `path`")
-        return fetch_langsmith(project=source.project, run_id=source.run_id, limit=limit)
-    if source.type == "langfuse":
+    try:
+        if source.type in ("langsmith", "langsmith_run"):
+            if source.run_id:
+                return fetch_langsmith(project=None, run_id=source.run_id)
+            extra = langsmith_filters(flt.get("status"), flt.get("date_range"), flt.get("min_latency_ms"))
+            return fetch_langsmith(project=source.project, run_id=None, limit=limit, **extra)
         return fetch_langfuse(trace_id=source.run_id, limit=limit)
-    raise ConfigError(
-        f"{where}: replays source {source.type} can only be read from a file: give `path:` (an OTLP JSON export)"
-    )
+    except ConfigError:
+        raise
+    except Exception as err:  # the vendor client's own errors (network, auth, not found)
+        raise HarnessError(
+            f"{where}: replays source {source.type} could not be imported: {type(err).__name__}: {err}",
+            hint="check the key, the project / run id and the network; or export the runs to a file and give `path:`",
+        ) from None

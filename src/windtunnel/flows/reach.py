@@ -1,0 +1,114 @@
+"""Is an HTTP agent that windtunnel did not start behind windtunnel's proxies? One call finds out.
+
+Tool and LLM faults for a network agent act on the calls the agent itself makes, through windtunnel's
+forward proxy and LLM proxy. An agent windtunnel launches (``agent.command``) gets their environment;
+one started by the user can be started with it too — ``windtunnel proxy env -c FILE`` prints it, for the
+fixed ports ``agent.proxy_port`` / ``agent.llm_proxy_port`` — but windtunnel cannot know from the config
+whether it was. So before chaos that needs those calls, :func:`resolve_reach` serves both proxies on the
+fixed ports, sends the agent one golden prompt without faults, and looks at what passed through: any call
+means the agent is behind them (the run goes on as for ``agent.proxy_env: honoured``); none means it is
+not, and the chaos is *not run* with the line that starts the agent behind them
+(:func:`windtunnel.config.proxy_env.not_run_reason`). ``agent.proxy_env`` set skips the check.
+The answer is kept for the process, so ``ci``'s phases ask once.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from windtunnel.agents.registry import capabilities
+from windtunnel.config.proxy_env import HOST
+
+if TYPE_CHECKING:
+    from windtunnel.chaos.spec import ChaosSpec
+    from windtunnel.config.model import Config
+
+_ANSWERS: dict[tuple[str, int, int], int] = {}
+"""(endpoint, tool port, LLM port) → calls seen by the proxies during the check."""
+
+
+def checkable(agent: Any, specs: Iterable[ChaosSpec]) -> bool:
+    """Whether :func:`resolve_reach` would check ``agent``: a network agent windtunnel does not launch,
+    ``agent.proxy_env`` not set, and some spec whose faults act on its own calls."""
+    if capabilities(agent).python or getattr(agent, "command", None) or not hasattr(agent, "proxy_env"):
+        return False
+    if agent.proxy_env is not None:
+        return False
+    return any(s.needs_llm_seam or (s.needs_tool_seam and not getattr(agent, "mcp_servers", None)) for s in specs)
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind((HOST, port))
+        except OSError:
+            return False
+    return True
+
+
+def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
+    """Check (once per process) whether the agent's calls pass through the proxies on its fixed ports; when
+    they do, mark the config ``proxy_env: honoured`` (in memory) and return a note saying so. ``None``:
+    nothing to check, or the agent is not behind them (the chaos that needs them is then not run)."""
+    agent: Any = cfg.agent
+    if not checkable(agent, list(specs)) or not cfg.golden_prompts:
+        return None
+    url = str(getattr(agent, "endpoint", None) or getattr(agent, "base_url", ""))
+    key = (url, agent.proxy_port, agent.llm_proxy_port)
+    if key not in _ANSWERS:
+        if not (_free(agent.proxy_port) and _free(agent.llm_proxy_port)):
+            return None  # something else listens there: not our proxies, so not reachable through them
+        from windtunnel._util.aioloop import run_async  # the event loop only when a check runs
+
+        _ANSWERS[key] = run_async(lambda: _probe(cfg))
+    if not _ANSWERS[key]:
+        return None
+    agent.proxy_env = "honoured"
+    return (
+        f"the agent's calls pass through windtunnel's proxies on {HOST}:{agent.proxy_port} (tool calls) and "
+        f"{HOST}:{agent.llm_proxy_port} (model calls) ({_ANSWERS[key]} call(s) seen in one check call): chaos "
+        "faults reach them"
+    )
+
+
+async def _probe(cfg: Config) -> int:
+    """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through."""
+    # the proxies, the agent adapters and the chaos runtime load only when a check runs (start-up cost)
+    from windtunnel._util.errors import AgentCallError, WindtunnelError
+    from windtunnel.agents import build_agent
+    from windtunnel.chaos.plan import FaultPlan
+    from windtunnel.chaos.proxy import LlmProxy, ToolProxy
+    from windtunnel.chaos.runtime import ChaosRuntime
+    from windtunnel.chaos.spec import ChaosSpec
+
+    agent_cfg: Any = cfg.agent
+    plan = FaultPlan(ChaosSpec("reach check"), seed=0, key="reach check")
+    openai, anthropic, ollama = ChaosRuntime(agent_cfg, [], seed=0).upstreams()
+    llm = LlmProxy(
+        lambda: plan,
+        upstream=openai,
+        host=HOST,
+        port=agent_cfg.llm_proxy_port,
+        anthropic_upstream=anthropic,
+        ollama_upstream=ollama,
+    )
+    await llm.start()
+    tools = ToolProxy(lambda: plan, host=HOST, port=agent_cfg.proxy_port, exempt={(HOST, llm.port)})
+    try:
+        await tools.start()
+        async with build_agent(agent_cfg, concurrency=1) as agent:
+            try:
+                await agent.invoke(str(cfg.golden_prompts[0]))
+            finally:
+                await agent.reset()  # the check call leaves no state behind (a no-op without a reset)
+    except (AgentCallError, WindtunnelError, OSError):
+        pass  # an agent that does not answer: the run says so; here only the calls seen count
+    finally:
+        await tools.aclose()
+        await llm.aclose()
+    return len(plan.calls)
+
+
+__all__ = ["checkable", "resolve_reach"]
