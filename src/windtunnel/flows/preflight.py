@@ -471,9 +471,9 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
             out.warnings.append(_scenario_at(cfg, i) + not_run_reason(cfg.agent, what, src, checked=False))
 
 
-def _phase_warnings(cfg: Config, out: Preflight) -> None:
-    from windtunnel.engine.phases import configured_phases
-
+def require_prompts(cfg: Config, out: Preflight) -> None:
+    """``validate`` and ``verify``: no golden prompts is an error that stops `run` (issue 29; `run` exits 2 on
+    it), tagged so that the commands a contract or replays drive are named as still able to run."""
     if not cfg.golden_prompts:
         with _Section(out, "run", "run --chaos"):
             out.errors.append(
@@ -482,6 +482,11 @@ def _phase_warnings(cfg: Config, out: Preflight) -> None:
                 "handle); `ci` skips the mutation and chaos phases (a contract with probes, or replays, can "
                 "still run)"
             )
+
+
+def _phase_warnings(cfg: Config, out: Preflight) -> None:
+    from windtunnel.engine.phases import configured_phases
+
     reasons = configured_phases(cfg)
     ran = [p for p in PHASES if reasons[p] is None]
     if not ran:
@@ -497,4 +502,4 @@ def _phase_warnings(cfg: Config, out: Preflight) -> None:
             )
 
 
-__all__ = ["Preflight", "check_chaos", "check_env", "preflight"]
+__all__ = ["Preflight", "check_chaos", "check_env", "preflight", "require_prompts"]
