@@ -152,6 +152,30 @@ def scan(path: Path, decode: bool = True) -> tuple[float, int, int]:
     return time.process_time() - t0, n, leaked
 
 
+def naive_scan(path: Path) -> tuple[float, int, int]:
+    """CPU seconds of the naive whole-token scan (the reference rule of ``leak_heldout.py``: the answer
+    or a correlated value as a whole token, any case, in every string and key) over the same stream:
+    read, parse, scan. Items, leaked items."""
+    with contextlib.suppress(ImportError):  # run as a script: the benchmarks folder is on the path
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.leak_heldout import reference_leaks
+
+    t0 = time.process_time()
+    n = leaked = 0
+    with path.open("rb") as fh:
+        for line in fh:
+            rec = orjson.loads(line)
+            exp = rec["expected"]
+            item = {
+                "projection": rec["projection"],
+                "expected": exp if isinstance(exp, str) else str(exp),
+                "correlated_values": rec.get("correlated_values") or [],
+            }
+            n += 1
+            leaked += reference_leaks(item)
+    return time.process_time() - t0, n, leaked
+
+
 def _forget() -> None:
     """Start each measured pass without the strings classified by the previous pass over the same file
     (a CLI scan reads a file once; other caches, per distinct answer, stay warm: see the module doc)."""
@@ -395,7 +419,8 @@ def main() -> None:
     generate(big, args.size_mb, seed=1)
     generate(small, args.small_mb, seed=2)
     generate(every, args.size_mb, seed=3, leak_rate=1.0)
-    files: list[tuple[str, Path, float | None]] = [("20 % leaking", big, 0.15), ("all leaking", every, 0.08)]
+    # Issue #25's targets: >= 0.08 of parse on the 20 % file, and on every file never slower than the naive scan.
+    files: list[tuple[str, Path, float | None]] = [("20 % leaking", big, 0.08), ("all leaking", every, None)]
     if args.label_set:
         three = folder / "bench_label_set.jsonl"
         generate(three, args.size_mb, seed=4, leak_rate=1.0, labels=LABELS)
@@ -407,15 +432,23 @@ def main() -> None:
     need: float | None = None
     for label, path, target in files:
         size = path.stat().st_size / 1e6
-        parses, scans = [], []
+        parses, scans, naives = [], [], []
         for _ in range(args.repeats):
             parses.append(parse_only(path))
             t, n, leaked = scan(path)
             scans.append(t)
-        t_parse, t_scan = min(parses), min(scans)
+            t_naive, _n, naive_leaked = naive_scan(path)
+            naives.append(t_naive)
+        t_parse, t_scan, t_naive = min(parses), min(scans), min(naives)
         print(f"{label}: {size:.1f} MB, {n} items, {leaked} leaked items found")
         print(f"  orjson parse only : {size / t_parse:8.1f} MB/s  (best of {args.repeats}: {t_parse:.2f} s)")
         print(f"  leak scan (stream): {size / t_scan:8.1f} MB/s  ({t_scan:.2f} s, {n / t_scan:,.0f} items/s)")
+        print(
+            f"  naive whole-token : {size / t_naive:8.1f} MB/s  ({t_naive:.2f} s, {naive_leaked} leaked items; "
+            f"scan/naive CPU {t_scan / t_naive:.2f} (target <= 1), runs: "
+            + ", ".join(f"{s / v:.2f}" for s, v in zip(scans, naives, strict=True))
+            + ")"
+        )
         print(
             f"  ratio scan/parse  : {t_parse / t_scan:8.3f}  ("
             + (f"target >= {target}; " if target is not None else "")

@@ -1,6 +1,7 @@
 """Throughput of ``proxy llm`` against the same load sent straight to the model API, side by side.
 
     .venv/bin/python -m benchmarks.llm_proxy [--seconds 4] [--concurrency 1 50] [--upstream stub lean]
+        [--mode json stream] [--baseline OLD_CHECKOUT/src]
 
 Two upstreams, each in its own process: ``stub`` is the OpenAI/Anthropic-compatible stub server of the
 conformance tests (``tests/stubs/llm_stub.py``, a threaded ``http.server``, like most local model
@@ -8,11 +9,14 @@ servers); ``lean`` is a minimal asyncio server answering one fixed completion, t
 proxy then does as much work per request as client and upstream together). The LLM proxy runs in
 another process with an active plan whose fault never fires, so every request takes the faulted path
 (decision, forwarding, call log), and the client — one keep-alive connection per concurrent caller,
-each sending ``POST /v1/chat/completions`` back to back — in this one. For each upstream and
-concurrency, the same load runs direct and through the proxy in four interleaved rounds (so load from
+each sending ``POST /v1/chat/completions`` back to back — in this one; ``json`` asks for a whole
+answer, ``stream`` for an SSE stream (``"stream": true``, chunked, read to its ``[DONE]``). The proxy runs
+on the event loop ``windtunnel proxy llm`` uses (uvloop when the ``fast`` extra is installed). For each
+upstream, mode and concurrency, the same load runs direct and through the proxy in four interleaved rounds (so load from
 elsewhere on the machine hits both alike); mean requests per second of both are printed with their
-ratio. Exits 1 when, against the stub at the highest concurrency, the proxy is below 0.5x
-direct, or when any answer was lost or wrong.
+ratio, the proxy's own CPU time per request (user + system, from ``/proc``: the figure a busy machine
+disturbs least), and the machine's load average beside them (``os.getloadavg``). Run as a script, exits 1
+when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import time
 from typing import Any
 
@@ -34,10 +39,34 @@ ANSWER = json.dumps(
     }
 ).encode()
 REQUEST = json.dumps({"model": "bench", "messages": [{"role": "user", "content": "hi"}]}).encode()
+STREAM_REQUEST = json.dumps(
+    {"model": "bench", "messages": [{"role": "user", "content": "hi"}], "stream": True}
+).encode()
+
+
+def _sse_answer() -> bytes:
+    """A chunked SSE answer of twelve content events and ``[DONE]``, as a model API streams it."""
+    out = b""
+    for i in range(12):
+        event = {
+            "id": "chatcmpl-bench",
+            "object": "chat.completion.chunk",
+            "created": 1_700_000_000,
+            "model": "bench",
+            "choices": [{"index": 0, "delta": {"content": "ok "}, "finish_reason": "stop" if i == 11 else None}],
+        }
+        piece = b"data: " + json.dumps(event).encode() + b"\n\n"
+        out += b"%x\r\n%s\r\n" % (len(piece), piece)
+    done = b"data: [DONE]\n\n"
+    return out + b"%x\r\n%s\r\n0\r\n\r\n" % (len(done), done)
+
+
+STREAM_ANSWER = _sse_answer()
 
 
 def _upstream_process(port_q: Any, counter: Any) -> None:
     head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(ANSWER)
+    stream_head = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
 
     async def conn(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -47,10 +76,10 @@ def _upstream_process(port_q: Any, counter: Any) -> None:
                 for line in headers.split(b"\r\n"):
                     if line.lower().startswith(b"content-length:"):
                         length = int(line.split(b":", 1)[1])
-                await reader.readexactly(length)
+                body = await reader.readexactly(length)
                 with counter.get_lock():
                     counter.value += 1
-                writer.write(head + ANSWER)
+                writer.write(stream_head + STREAM_ANSWER if b'"stream": true' in body else head + ANSWER)
                 await writer.drain()
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
@@ -78,7 +107,13 @@ def _stub_process(port_q: Any, counter: Any) -> None:
     threading_event.wait()
 
 
-def _proxy_process(port_q: Any, upstream: str, logged: Any) -> None:
+def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = None) -> None:
+    if src:  # a baseline: windtunnel imported from another source tree (this process has not imported it yet)
+        import sys
+
+        sys.path.insert(0, src)
+    import anyio
+
     from windtunnel.chaos.llm_faults import LlmRateLimitFault
     from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy
@@ -99,81 +134,160 @@ def _proxy_process(port_q: Any, upstream: str, logged: Any) -> None:
         port_q.put(proxy.port)
         await proxy.serve_forever()
 
-    asyncio.run(run())
+    try:
+        from windtunnel._util.aioloop import server_loop_options
+    except ImportError:  # a baseline from before the loop choice
+
+        def server_loop_options() -> dict[str, Any]:
+            return {}
+
+    anyio.run(run, backend_options=server_loop_options())
 
 
-async def _caller(port: int, deadline: float, counts: list[int]) -> None:
+async def _caller(port: int, deadline: float, counts: list[int], stream: bool) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    body = STREAM_REQUEST if stream else REQUEST
     head = (
         b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        b"Authorization: Bearer sk-bench\r\nContent-Length: %d\r\n\r\n" % len(REQUEST)
+        b"Authorization: Bearer sk-bench\r\nContent-Length: %d\r\n\r\n" % len(body)
     )
     try:
         while time.perf_counter() < deadline:
-            writer.write(head + REQUEST)
+            writer.write(head + body)
             await writer.drain()
             headers = await reader.readuntil(b"\r\n\r\n")
             status = int(headers.split(b" ", 2)[1])
-            length = next(
-                int(line.split(b":", 1)[1])
-                for line in headers.split(b"\r\n")
-                if line.lower().startswith(b"content-length:")
-            )
-            body = await reader.readexactly(length)
-            counts[0 if status == 200 and body.startswith(b'{"id": "chatcmpl-') else 1] += 1
+            if stream:  # chunked: read to the last chunk
+                answer = await reader.readuntil(b"\r\n0\r\n\r\n")
+                ok = status == 200 and b"data: [DONE]" in answer and b"chat.completion.chunk" in answer
+            else:
+                length = next(
+                    int(line.split(b":", 1)[1])
+                    for line in headers.split(b"\r\n")
+                    if line.lower().startswith(b"content-length:")
+                )
+                answer = await reader.readexactly(length)
+                ok = status == 200 and answer.startswith(b'{"id": "chatcmpl-')
+            counts[0 if ok else 1] += 1
     finally:
         writer.close()
 
 
-async def _load(port: int, concurrency: int, seconds: float) -> tuple[float, int]:
+async def _load(port: int, concurrency: int, seconds: float, stream: bool = False) -> tuple[float, int]:
     counts = [0, 0]
     deadline = time.perf_counter() + seconds
     t0 = time.perf_counter()
-    await asyncio.gather(*(_caller(port, deadline, counts) for _ in range(concurrency)))
+    await asyncio.gather(*(_caller(port, deadline, counts, stream) for _ in range(concurrency)))
     return counts[0] / (time.perf_counter() - t0), counts[1]
 
 
-def _compare(port_q: Any, upstream_port: int, concurrency: list[int], seconds: float) -> tuple[float, int]:
-    """Direct vs proxied load against one upstream; returns (ratio at the last concurrency, bad answers)."""
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _proxied(pid: int, port: int, n: int, seconds: float, stream: bool) -> tuple[float, int, float]:
+    """One proxied round: (requests/s, bad answers, proxy CPU seconds used)."""
+    cpu0 = _cpu_s(pid)
+    rate, bad = asyncio.run(_load(port, n, seconds, stream))
+    return rate, bad, _cpu_s(pid) - cpu0
+
+
+def _compare(
+    port_q: Any,
+    upstream_port: int,
+    concurrency: list[int],
+    seconds: float,
+    modes: list[str],
+    baseline: str | None = None,
+) -> tuple[list[tuple[str, int, float]], int]:
+    """Direct vs proxied load against one upstream; returns ``(mode, connections, proxy/direct)`` of
+    every measurement, and the number of bad answers."""
     ctx = multiprocessing.get_context("spawn")
     logged = ctx.Value("i", 0)
     url = f"http://127.0.0.1:{upstream_port}/v1"
     px = ctx.Process(target=_proxy_process, args=(port_q, url, logged), daemon=True)
     px.start()
     px_port = port_q.get(timeout=60)
-    ratio, bad = 0.0, 0
+    base: Any = None
+    if baseline:
+        base = ctx.Process(target=_proxy_process, args=(port_q, url, logged, baseline), daemon=True)
+        base.start()
+        base_port = port_q.get(timeout=60)
+    ratios: list[tuple[str, int, float]] = []
+    bad = 0
     try:
         asyncio.run(_load(px_port, 4, 0.5))  # warm-up
-        for n in concurrency:
-            # Interleaved rounds, so load from elsewhere on the machine hits both sides alike.
-            rounds = [
-                (asyncio.run(_load(upstream_port, n, seconds / 4)), asyncio.run(_load(px_port, n, seconds / 4)))
-                for _ in range(4)
-            ]
-            direct = sum(d for (d, _), _ in rounds) / len(rounds)
-            via = sum(v for _, (v, _) in rounds) / len(rounds)
-            d_bad = sum(b for (_, b), _ in rounds)
-            p_bad = sum(b for _, (_, b) in rounds)
-            ratio, bad = via / direct, bad + d_bad + p_bad
-            extra = f"   {d_bad + p_bad} bad answers" if d_bad + p_bad else ""
-            print(f"{n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x{extra}", flush=True)
+        if base is not None:
+            asyncio.run(_load(base_port, 4, 0.5))
+        for mode in modes:
+            stream = mode == "stream"
+            for n in concurrency:
+                # Interleaved rounds, so load from elsewhere on the machine hits both sides alike.
+                rounds, before = [], []
+                for _ in range(4):
+                    rounds.append(
+                        (
+                            asyncio.run(_load(upstream_port, n, seconds / 4, stream)),
+                            _proxied(px.pid or 0, px_port, n, seconds / 4, stream),
+                        )
+                    )
+                    if base is not None:
+                        before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
+                direct = sum(d for (d, _), _ in rounds) / len(rounds)
+                via = sum(v for _, (v, _, _) in rounds) / len(rounds)
+                d_bad = sum(b for (_, b), _ in rounds)
+                p_bad = sum(b for _, (_, b, _) in rounds)
+                served = sum(v * seconds / 4 for _, (v, _, _) in rounds)
+                cpu_us = sum(c for _, (_, _, c) in rounds) / max(served, 1) * 1e6
+                then = ""
+                if before:
+                    b_rate = sum(v for v, _, _ in before) / len(before)
+                    b_cpu = sum(c for _, _, c in before) / max(sum(v * seconds / 4 for v, _, _ in before), 1) * 1e6
+                    then = f"  {b_rate:>13.0f}  {b_rate / direct:>11.2f}x  {b_cpu:>13.0f}"
+                ratio, bad = via / direct, bad + d_bad + p_bad
+                ratios.append((mode, n, ratio))
+                extra = f"   {d_bad + p_bad} bad answers" if d_bad + p_bad else ""
+                load = os.getloadavg()[0]
+                print(
+                    f"{mode:>6}  {n:>11}  {direct:>12.0f}  {via:>15.0f}  {ratio:>11.2f}x  {cpu_us:>13.0f}  "
+                    f"{load:>5.1f}{then}{extra}",
+                    flush=True,
+                )
         print(f"  calls recorded in the proxy's call log: {logged.value}")
     finally:
-        px.terminate()
-        px.join(10)
-    return ratio, bad
+        for proc in (px, base):
+            if proc is not None:
+                proc.terminate()
+                proc.join(10)
+    return ratios, bad
 
 
-def main() -> None:
+Result = tuple[str, str, str, bool]
+
+
+def main() -> list[Result]:
+    """Print the table; return the stub's figures against the ≥ 0.5× target (``python -m benchmarks``)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 50])
     parser.add_argument("--upstream", nargs="+", choices=["stub", "lean"], default=["stub", "lean"])
+    parser.add_argument("--mode", nargs="+", choices=["json", "stream"], default=["json", "stream"])
+    parser.add_argument(
+        "--baseline",
+        metavar="SRC",
+        help="also run the proxy of another source tree (its src/ directory), interleaved: before/after figures",
+    )
     a = parser.parse_args()
     ctx = multiprocessing.get_context("spawn")
     port_q = ctx.Queue()
     counter = ctx.Value("i", 0)
-    results: dict[str, tuple[float, int]] = {}
+    results: dict[str, tuple[list[tuple[str, int, float]], int]] = {}
     print(f"POST /v1/chat/completions, {a.seconds:g} s per measurement (upstream, proxy, client: 3 processes)")
     for kind in a.upstream:
         target = _stub_process if kind == "stub" else _upstream_process
@@ -182,16 +296,27 @@ def main() -> None:
         try:
             port = port_q.get(timeout=60)
             print(f"upstream: {kind}")
-            print(f"{'connections':>11}  {'direct req/s':>12}  {'via proxy req/s':>15}  {'proxy/direct':>12}")
-            results[kind] = _compare(port_q, port, a.concurrency, a.seconds)
+            print(
+                f"{'mode':>6}  {'connections':>11}  {'direct req/s':>12}  {'via proxy req/s':>15}  "
+                f"{'proxy/direct':>12}  {'proxy CPU µs':>13}  {'load':>5}"
+                + (f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}" if a.baseline else "")
+            )
+            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode, a.baseline)
         finally:
             up.terminate()
             up.join(10)
-    if any(bad for _, bad in results.values()):
-        raise SystemExit("answers were lost or wrong")
-    if "stub" in results and results["stub"][0] < 0.5:
-        raise SystemExit(f"proxy llm below 0.5x direct against the stub at {a.concurrency[-1]} connections")
+    bad = sum(b for _, b in results.values())
+    return [
+        (
+            f"proxy llm vs direct (stub, {mode}, {n} conn.)",
+            f"{ratio:.2f}×",
+            "≥ 0.5×, no bad answer",
+            ratio >= 0.5 and not bad,
+        )
+        for mode, n, ratio in results.get("stub", ([], 0))[0]
+    ]
 
 
 if __name__ == "__main__":
-    main()
+    if not all(met for *_, met in main()):
+        raise SystemExit("proxy llm below 0.5x direct against the stub, or answers were lost or wrong")

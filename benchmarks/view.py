@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sqlite3
 import statistics
@@ -129,11 +130,9 @@ def main() -> None:
         run_id = runs["runs"][0]["id"]
         db = sqlite3.connect(store)
         cells = db.execute("SELECT count(*) FROM cells").fetchone()[0]
-        print(f"store: {total} runs, {cells} cells")
+        print(f"store: {total} runs, {cells} cells (load average {os.getloadavg()[0]:.1f})")
         bare_runs = timed(
-            lambda: db.execute(
-                "SELECT id, summary_json FROM runs ORDER BY started_at DESC LIMIT 50"
-            ).fetchall(),
+            lambda: db.execute("SELECT id, summary_json FROM runs ORDER BY started_at DESC LIMIT 50").fetchall(),
             args.repeat,
         )
         bare_cells = timed(
@@ -155,6 +154,13 @@ def main() -> None:
         rows.append(("run page API: /api/run (warm)", timed(lambda: fetch(base + f"/api/run?id={other}"), args.repeat)))
         rows.append(("run page API: /api/cells (first 100)", timed(
             lambda: fetch(base + f"/api/cells?run={other}"), args.repeat)))  # fmt: skip
+        first = json.loads(fetch(base + f"/api/cells?run={other}"))
+        if first.get("next_after") is not None:  # keyset pagination (unfiltered pages)
+            nxt = f"/api/cells?run={other}&after={first['next_after']}"
+            rows.append(("run page API: /api/cells next page (after= cursor)", timed(
+                lambda: fetch(base + nxt), args.repeat)))  # fmt: skip
+        rows.append(("run page API: /api/cells a middle page (offset=)", timed(
+            lambda: fetch(base + f"/api/cells?run={other}&offset={args.cells // 2}"), args.repeat)))  # fmt: skip
         filtered = f"/api/cells?run={other}&status=failed&scenario=tool-timeout"
         rows.append(("run page API: /api/cells filtered (status + scenario)", timed(
             lambda: fetch(base + filtered), args.repeat)))  # fmt: skip

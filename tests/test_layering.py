@@ -1,27 +1,32 @@
-"""The import layering: no package imports one above it, and no two packages import each other.
+"""The import graph: no package imports one above it, and no two files import each other, even through others.
 
-Function-local imports count (they still tie the packages together); imports under ``TYPE_CHECKING`` do not.
+Both checks read ``src/windtunnel`` with ``ast``. Function-local imports count (they still tie the files together
+at run time); imports under ``TYPE_CHECKING`` do not (they never run). ``from windtunnel.a import b`` is an arrow
+to the module ``windtunnel/a/b.py`` when ``b`` is a submodule, else to ``windtunnel/a/__init__.py``.
 """
 
 from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from itertools import pairwise
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
 
 LAYERS: list[set[str]] = [
-    {"_version", "_util"},
-    {"errors", "report", "chaos", "invariants"},  # report: the typed report models; chaos: the fault machinery
-    {"agents", "mutations"},  # agents: adapters + their config section, which install chaos's seams
+    {"_version", "_util", "errors", "report"},  # report: the typed report models
+    {"chaos", "invariants"},  # chaos: the fault machinery
+    {"agents"},  # adapters + their config section, which install chaos's seams
+    {"mutations"},
     {"config"},  # composes the sections the packages below own
-    {"engine", "reports"},
-    {"contracts", "replay", "store"},
-    {"leakage"},
+    {"engine"},
+    {"contracts", "replay", "leakage", "reports"},  # the domains built on the engine
+    {"store"},
     {"flows"},  # the application layer
-    {"view"},  # the web viewer over the store (and the leak audit page)
-    {"windtunnel", "_api", "leak", "cli", "pytest_plugin", "__main__"},
+    {"windtunnel", "_api", "leak"},  # the library API
+    {"view", "pytest_plugin"},  # the web viewer over the store; the pytest plugin over the API
+    {"cli", "__main__"},
 ]
 LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
 
@@ -39,29 +44,110 @@ def _typing_only(tree: ast.AST) -> set[int]:
     return ids
 
 
-def arrows(root: Path = SRC) -> dict[tuple[str, str], list[str]]:
-    """``(importer, imported)`` package pairs with the ``file:line`` of each import."""
-    out: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root)
-        source = rel.parts[0].removesuffix(".py") if rel.parts[0] != "__init__.py" else "windtunnel"
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_graph(root: Path = SRC) -> dict[str, dict[str, str]]:
+    """``{importer: {imported: "file:line"}}`` over the modules of the package at ``root``."""
+    files = {_module_name(p, root): p for p in sorted(root.rglob("*.py"))}
+    graph: dict[str, dict[str, str]] = {name: {} for name in files}
+    for name, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip = _typing_only(tree)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node in ast.walk(tree):
             if id(node) in skip:
                 continue
             targets: list[str] = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                if node.module == "windtunnel":
-                    targets = ["_version" if a.name == "__version__" else a.name for a in node.names]
-                elif node.module.startswith("windtunnel."):
-                    targets = [_package(node.module)]
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    module = ".".join([*base, node.module] if node.module else base)
+                else:
+                    module = node.module or ""
+                if module.split(".")[0] == root.name:
+                    targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in files else module for a in node.names]
+                if module == root.name:  # ``from windtunnel import __version__``: the name lives in _version.py
+                    targets = [
+                        f"{module}._version" if a.name == "__version__" else t
+                        for a, t in zip(node.names, targets, strict=True)
+                    ]
             elif isinstance(node, ast.Import):
-                targets = [_package(a.name) for a in node.names if a.name.startswith("windtunnel")]
+                targets = [a.name for a in node.names if a.name.split(".")[0] == root.name]
             for target in targets:
-                if target != source:
-                    out[(source, target)].append(f"{rel}:{node.lineno}")
+                while target not in files and "." in target:
+                    target = target.rpartition(".")[0]
+                if target in files and target != name:
+                    graph[name].setdefault(target, f"{path.relative_to(root)}:{node.lineno}")
+    return graph
+
+
+def arrows(root: Path = SRC) -> dict[tuple[str, str], list[str]]:
+    """``(importer, imported)`` package pairs with the ``file:line`` of each import."""
+    out: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for importer, imported in module_graph(root).items():
+        for target, where in imported.items():
+            if _package(importer) != _package(target):
+                out[(_package(importer), _package(target))].append(where)
     return out
+
+
+def cycles(graph: dict[str, dict[str, str]]) -> list[list[str]]:
+    """One circle per strongly connected set of modules, as ``a (file:line) -> b ... -> a``."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, {}):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            members = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                members.add(w)
+                if w == v:
+                    break
+            if len(members) > 1:
+                found.append(_one_circle(graph, members))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def _one_circle(graph: dict[str, dict[str, str]], members: set[str]) -> list[str]:
+    """The shortest circle through the first member, each step with the import that makes it."""
+    start = min(members)
+    paths: dict[str, list[str]] = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in sorted(graph[v]):
+                if w == start:
+                    path = [*paths[v], start]
+                    others = sorted(members - set(path))
+                    last = start + (f" (the circle also runs through {', '.join(others)})" if others else "")
+                    return [f"{a} ({graph[a][b]})" for a, b in pairwise(path)] + [last]
+                if w in members and w not in paths:
+                    paths[w] = [*paths[v], w]
+                    nxt.append(w)
+        frontier = nxt
+    raise AssertionError(f"no circle through {start}")
 
 
 KNOWN_DEBT: set[tuple[str, str]] = set()
@@ -93,11 +179,31 @@ def test_no_package_imports_one_above_it_and_no_cycles() -> None:
     assert violations(arrows()) == []
 
 
+def test_no_file_level_circle() -> None:
+    found = cycles(module_graph())
+    assert found == [], "file-level import circles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
 def test_the_check_catches_an_upward_import_and_a_cycle() -> None:
     found = dict(arrows())
     found[("config", "flows")] = ["config/model.py:1"]
     found[("agents", "invariants")] = ["agents/x.py:1"]
     found[("invariants", "agents")] = ["invariants/x.py:1"]
     problems = violations(found)
-    assert any(p.startswith("config (layer 3) imports flows (layer 7)") for p in problems)
+    assert any(p.startswith("config (layer 4) imports flows (layer 8)") for p in problems)
     assert any(p.startswith("agents <-> invariants import each other") for p in problems)
+
+
+def test_the_graph_sees_submodules_function_imports_and_circles(tmp_path: Path) -> None:
+    pkg = tmp_path / "windtunnel"
+    (pkg / "a").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a" / "__init__.py").write_text("X = 1\n")
+    (pkg / "a" / "b.py").write_text("def f():\n    from windtunnel.a import c\n")
+    (pkg / "a" / "c.py").write_text("from typing import TYPE_CHECKING\nfrom . import X\nfrom .b import f\n")
+    (pkg / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from windtunnel.a import c\n")
+    graph = module_graph(pkg)
+    assert graph["windtunnel.a.b"] == {"windtunnel.a.c": "a/b.py:2"}
+    assert graph["windtunnel.a.c"] == {"windtunnel.a": "a/c.py:2", "windtunnel.a.b": "a/c.py:3"}
+    assert graph["windtunnel.d"] == {}
+    assert cycles(graph) == [["windtunnel.a.b (a/b.py:2)", "windtunnel.a.c (a/c.py:3)", "windtunnel.a.b"]]

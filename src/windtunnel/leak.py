@@ -97,8 +97,8 @@ def sanitize(dataset: PathLike, output: PathLike, *, listener: Listener | None =
     """Write ``dataset`` sanitized to ``output`` (JSONL) and rescan it; ``failed`` when an item still leaks.
 
     Options: ``stats`` (per-item redaction stats, JSONL), ``mode`` (``"sentence"`` or ``"span"``),
-    ``redact_review``, ``decode``, ``show_values``, ``mine`` with ``derive_from``, and the field options of
-    :func:`scan`.
+    ``redact_review``, ``decode``, ``show_values``, ``mine`` (None: by the rule of :func:`scan`) with
+    ``derive_from``, and the field options of :func:`scan`.
     """
     from windtunnel._api import _listener
     from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
@@ -118,7 +118,8 @@ def sanitize(dataset: PathLike, output: PathLike, *, listener: Listener | None =
 def check(raw: PathLike, sanitized: PathLike, **options: Any) -> LeakOutcome:
     """The CI assertion: every raw item leaks and no sanitized item does (else ``failed``).
 
-    Options: ``decode``, ``jobs``, ``show_values`` and the field options of :func:`scan`.
+    Options: ``decode``, ``jobs``, ``show_values``, ``mine`` (None: by the rule of :func:`scan`) with
+    ``derive_from``, and the field options of :func:`scan`.
     """
     from windtunnel.flows.leak import check_flow
 

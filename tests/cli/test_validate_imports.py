@@ -1,7 +1,8 @@
 """`windtunnel validate --no-import` of the bundled example imports neither typer, rich nor httpx (its start-up
 is measured in benchmarks/startup.py; QA-5 F18: a preflight check pulled httpx and rich back in), nor the
 run's runtime: anyio and asyncio (the python agent's module, the chaos seams, the contract and replay
-runners imported them for checks that run no agent), the engine's session and executor (issue 16)."""
+runners imported them for checks that run no agent), the engine's session and executor (issue 16), nor ssl
+(issue 28)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ HEAVY = (
     "windtunnel.engine.executor",
     "windtunnel._util.deadline",
     "windtunnel._util.daemon",
+    "ssl",  # the judge client's TLS context is built when a judge is asked, not for a config check
 )
 
 

@@ -463,3 +463,14 @@ def test_contract_run_words_an_unset_env_reference_as_validate_does(
         assert code == ExitCode.USAGE, captured.err
         assert f"  - line 1: agent.headers.X refers to ${{{UNSET}}}" in captured.err, captured.err
         assert "planned" not in captured.out + captured.err
+
+
+def test_a_fault_mode_for_streamed_answers_only_is_noted_where_it_is_declared() -> None:
+    chaos = "chaos:\n  llm_faults:\n    - {mode: duplicate_chunk}\n    - {mode: garbage}\n"
+    scen = CONTRACT + "    - name: dup\n      llm_faults: [{mode: duplicate_chunk, chunk: 2}]\n"
+    found = preflight(parse_config(PY_AGENT + GOLDEN + chaos + scen, str(REPO / "c.yaml")))
+    notes = [w for w in found.warnings if "streamed answers only" in w]
+    assert len(notes) == 2, found.warnings
+    assert notes[0].startswith("line 9: chaos: LLM fault mode 'duplicate_chunk'"), notes
+    assert "scenario 'dup'" in notes[1] and "tests nothing" in notes[1]
+    assert not found.errors

@@ -147,3 +147,16 @@ def test_score_is_weighted_and_errors_count_as_failures() -> None:
     s = summarize(results)
     assert s.score == pytest.approx(75.0) and s.cells_errored == 1 and not s.passed
     assert summarize(results, min_score=70).passed
+
+
+def test_a_chaos_cell_is_not_re_run_unless_retries_are_configured() -> None:
+    """#29 item 9: the default re-runs only cells without chaos; a configured retry is its own attempt."""
+    agent = ScriptedAgent({"down": AgentServerError("503")})
+    chaos = Cell(id="x", kind="chaos", input="down", golden_prompt="down", golden_index=0, scenario="chaos")
+    runner = CellRunner(agent=agent, invariants=[HasText()], sleep=lambda s: anyio.sleep(0))
+    r = anyio.run(runner, chaos)
+    assert agent.calls["down"] == 1 and r.attempts == 1 and r.retried == []
+    runner = CellRunner(agent=agent, invariants=[HasText()], retries=1, sleep=lambda s: anyio.sleep(0))
+    r = anyio.run(runner, chaos)
+    assert agent.calls["down"] == 3 and r.attempts == 2
+    assert [(a["attempt"], a["error_kind"]) for a in r.retried] == [(1, "http_5xx")]

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.clirun import wt
 from tests.explore import planted
@@ -271,3 +272,69 @@ def test_an_interrupted_explore_reports_what_it_found_unshrunk_and_exits_130(tmp
     [failure] = outcome.report["explore"]["failures"]
     assert failure["status"] == "unshrunk" and failure["labels"] == PLANTED
     assert not (tmp_path / "found").exists()  # never saved: it was not shrunk nor rerun
+
+
+def test_a_saved_failure_of_an_invariant_the_contract_lacks_still_fails_contract_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #26: explore broke a run invariant (``contains``) that is not among the contract's; the saved
+    failure carries it, so ``contract run`` checks it in the failure's scenario and fails."""
+    extra = 'invariants:\n  - {type: contains, value: "order A-1"}\n' + CONTRACT
+    config = write_config(tmp_path, endpoint="robust", extra=extra)
+    assert wt("explore", "-c", str(config), "--budget", "20", "--seed", "5", "-q") == 1
+    [found] = load_found(_found_dir())
+    assert [inv.type for inv in found.invariants] == ["contains"]
+    report = tmp_path / "contract.json"
+    assert wt("contract", "run", "-c", str(config), "--seed", "1", "-o", str(report)) == 1
+    cells = json.loads(report.read_text())["cells"]
+    mine = [c for c in cells if c["scenario"] == found.name]
+    assert mine and any(not k["passed"] and k["type"] == "contains" for c in mine for k in c["checks"]), mine
+    assert all(c["status"] not in ("failed", "error") for c in cells if c["scenario"] != found.name)  # untouched
+    # a file saved before the invariants were: the failure's check ids name them in the config
+    data = yaml.safe_load(found.path.read_text(encoding="utf-8"))
+    del data["found"]["invariants"]
+    found.path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    [old] = load_found(_found_dir())
+    assert old.invariants == [] and old.failure
+    assert wt("contract", "run", "-c", str(config), "--seed", "1") == 1
+    capsys.readouterr()
+    file = tmp_path / "s.yaml"
+    file.write_text("schedule:\n  name: s\n  faults:\n  - {seam: 'tool:notes', fault: {mode: error}}\n")
+    assert wt("contract", "run", "-c", str(config), "--seed", "1", "--schedule", str(file)) == 0
+    said = capsys.readouterr()
+    assert "saved failure in" in (said.out + said.err).replace("\n", " ")  # not dropped silently
+
+
+def test_an_explore_report_keeps_to_the_shared_schema_and_names_its_command(tmp_path: Path) -> None:
+    """``run.mode`` is fixed by the users' report schema (it has no ``explore``): mode chaos, command explore."""
+    import jsonschema
+
+    config = write_config(tmp_path, endpoint="robust")
+    report = tmp_path / "explore.json"
+    assert wt("explore", "-c", str(config), "--budget", "12", "--seed", "5", "--no-save", "-q", "-o", str(report)) == 0
+    doc = json.loads(report.read_text())
+    schema = json.loads((Path(__file__).parents[1] / "reports" / "report.schema.json").read_text())
+    jsonschema.validate(doc, schema)
+    assert doc["run"]["mode"] == "chaos" and doc["run"]["command"] == "explore"
+
+
+def test_an_interrupted_search_that_found_nothing_does_not_advise_a_larger_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from windtunnel.cli.explore_cmd import _render
+
+    seen = []
+
+    def ctrl_c_soon(event: object) -> None:
+        seen.append(event)
+        if len(seen) == 4:
+            raise KeyboardInterrupt
+
+    config = write_config(tmp_path, endpoint="robust")
+    outcome = explore_flow(ExploreRequest(config=config, budget=80, seed=5, persist=False, save=False), ctrl_c_soon)
+    assert outcome.exit_code == 130
+    capsys.readouterr()
+    _render(outcome)
+    out = " ".join(capsys.readouterr().out.split())
+    assert "interrupted after" in out and "of 80 agent calls: no failure found so far" in out, out
+    assert "larger --budget" not in out

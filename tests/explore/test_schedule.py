@@ -125,3 +125,28 @@ def test_a_missing_schedule_file_is_a_usage_error(tmp_path: Path) -> None:
     assert wt("run", "-c", str(config), "--schedule", str(tmp_path / "nope.yaml")) == 2
     with pytest.raises(ConfigError):
         load_schedule(tmp_path / "nope.yaml")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("faults: []\n", "schedules no fault"),
+        ("schedule:\n  name: s\n", "schedules no fault"),
+        (
+            "schedule:\n  faults:\n  - {seam: 'tool:lookpu', on_call: 1, fault: {mode: timeout}}\n",
+            "names tool 'lookpu' (did you mean 'lookup'?), which is not among the agent's tools",
+        ),
+    ],
+    ids=["empty", "no-faults-key", "unknown-tool"],
+)
+@pytest.mark.parametrize("command", [["run", "--no-mutations"], ["contract", "run"]])
+def test_a_schedule_that_would_test_nothing_is_a_config_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, words: str, command: list[str]
+) -> None:
+    contract = "contract:\n  invariants: [{type: completes}]\n  chaos_matrix: [{name: a, tool_faults: []}]\n"
+    config = write_config(tmp_path, extra=contract)
+    file = tmp_path / "s.yaml"
+    file.write_text(text, encoding="utf-8")
+    assert wt(*command[:1], *command[1:2], "-c", str(config), "--schedule", str(file), *command[2:]) == 2
+    err = capsys.readouterr().err
+    assert words in err.replace("\n", " "), err

@@ -62,3 +62,4 @@ dspy_robust = dspy_react("robust")
 dspy_fabricator = dspy_react("fabricator")
 dspy_registry = dspy_robust.tools
 dspy_lm = dspy_robust.react.lm
+dspy_two_inputs = dspy.Predict("question, context -> answer")

@@ -256,3 +256,15 @@ def test_validate_refuses_dspy_llm_faults_with_the_line_to_use(
     assert wt("validate", "-c", "windtunnel.yaml") == 2
     err = capsys.readouterr().err
     assert "DSPy's own HTTP engine" in err and "agent.command" in err, err
+
+
+def test_validate_refuses_a_dspy_module_with_two_input_fields_as_run_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "windtunnel.yaml").write_text(
+        'agent: {type: dspy, endpoint: "fw_stacks:dspy_two_inputs"}\ngolden_prompts: [hi]\n'
+    )
+    assert wt("validate", "-c", "windtunnel.yaml") == 2
+    assert "2 input fields (question, context)" in capsys.readouterr().err
+    assert wt("run", "-c", "windtunnel.yaml", "--no-mutations") == 2  # a config error, not an unreachable agent

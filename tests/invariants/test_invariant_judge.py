@@ -516,3 +516,24 @@ def test_a_rate_limited_judge_is_retried(stub: JudgeStub, tmp_path: Path) -> Non
     result = make(stub, tmp_path, retries=1).evaluate(ctx())
     assert result.passed, result.detail
     assert stub.count("chat") == 2
+
+
+def test_verify_shows_the_judge_it_asked_with_env_expanded(
+    stub: JudgeStub, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.clirun import wt
+
+    monkeypatch.setenv("WT_TEST_JUDGE_URL", stub.openai_url)
+    monkeypatch.delenv("WT_TEST_JUDGE_MODEL", raising=False)
+    path = tmp_path / "windtunnel.yaml"
+    path.write_text(
+        "agent: {type: python, endpoint: 'tests.invariants.judge_agent:answer'}\n"
+        "judge: {base_url: '${WT_TEST_JUDGE_URL}', model: '${WT_TEST_JUDGE_MODEL:-stub-judge}'}\n"
+        "invariants:\n  - {type: llm_judge, rubric: r}\n",
+        encoding="utf-8",
+    )
+    stub.rules["The answer greets the user."] = lambda a: True
+    assert wt("verify", "-c", str(path)) == 0
+    out = capsys.readouterr().out
+    assert f"llm_judge judge stub-judge at {stub.openai_url.rstrip('/')}" in out, out
+    assert "${" not in out

@@ -8,7 +8,8 @@ import binascii
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from windtunnel.leakage.decode import _b64_text, _printable
+from windtunnel.leakage.views.binary import b64_text as _b64_text
+from windtunnel.leakage.views.binary import printable as _printable
 
 _RUN = st.one_of(
     st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_", max_size=24),

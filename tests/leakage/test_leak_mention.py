@@ -184,7 +184,8 @@ FAMILIES: list[tuple[str, Any, Any]] = [
     (
         "label and code glued or bracketed under the task's field (QA-7 F7-19)",
         {"priority": "High (P2)", "ticket": {"urgency": "3 - High"}, "priority_name": "P1-High"},
-        {"priority": "Low (P4)", "ticket": {"urgency": "3 - Low"}, "notes": "P1-High", "cpu": "High (92%)"},
+        # ("notes": "P1-High" was clean here; an identifier that is a whole value now leaks: principle 1)
+        {"priority": "Low (P4)", "ticket": {"urgency": "3 - Low"}, "notes": "P1 High on db-3", "cpu": "High (92%)"},
     ),
     (
         "GitHub issue form: a heading naming the task, its paragraph the label (QA-7 F7-18)",

@@ -17,7 +17,7 @@ def test_explore_on_ray_finds_and_shrinks_what_the_local_executor_does(local_ray
     config = write_config(tmp_path, extra="advanced:\n  ray: {num_actors: 1}\n")
     blocks = {}
     for executor in ("local", "ray"):
-        req = ExploreRequest(config=config, budget=24, seed=5, persist=False, save=False, executor=executor)
+        req = ExploreRequest(config=config, budget=24, seed=2, persist=False, save=False, executor=executor)
         outcome = explore_flow(req)
         assert outcome.exit_code == 1
         blocks[executor] = outcome.report["explore"]

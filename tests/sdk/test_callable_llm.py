@@ -13,6 +13,7 @@ import sdk_clients as sc
 from windtunnel.chaos import ChaosRuntime, ChaosSpec, LlmTimeout
 from windtunnel.chaos import wrappers as wrappers_module
 from windtunnel.config.load import parse_config
+from windtunnel.contracts.validate import check_contract
 from windtunnel.flows.preflight import preflight
 
 pytestmark = pytest.mark.anyio
@@ -66,3 +67,24 @@ def test_validate_names_a_mode_the_callable_cannot_express(stub: Any) -> None:
     for mode in ("malformed", "html_error"):
         assert not any(mode in e for e in preflight(cfg_of("sdk_clients:CLIENT", f"{{mode: {mode}}}")).errors)
     sc.CREATED.pop().close()
+
+
+def matrix_cfg_of(mode: str) -> Any:
+    text = (
+        "agent: {endpoint: 'sdk_clients:plain_llm', llm: 'sdk_clients:plain_llm'}\n"
+        "golden_prompts: [hi]\n"
+        "contract:\n  invariants: [{type: output_not_empty}]\n"
+        f"  chaos_matrix:\n    - name: none\n    - name: broken\n      llm_faults: [{{mode: {mode}}}]\n"
+    )
+    return parse_config(text, str(Path(__file__).with_name("windtunnel.yaml")))
+
+
+def test_validate_contract_validate_and_verify_refuse_a_matrix_mode_the_callable_cannot_express(stub: Any) -> None:
+    """#29 item 11: the matrix scenario's `malformed` is refused by the same check as the chaos block's."""
+    cfg = matrix_cfg_of("malformed")
+    found = preflight(cfg, imports=True)  # `validate` and `verify`
+    hits = [e for e in found.errors if "'malformed' cannot act on agent.llm" in e]
+    assert hits and "scenario 'broken'" in hits[0] and hits[0].startswith("line 8"), found.errors
+    problems = check_contract(cfg, imports=True)  # `contract validate`
+    assert any("scenario 'broken'" in p and "'malformed' cannot act" in p for p in problems), problems
+    assert not [p for p in check_contract(matrix_cfg_of("garbage"), imports=True) if "cannot act" in p]

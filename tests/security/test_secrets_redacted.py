@@ -86,3 +86,26 @@ def test_redact_value_keeps_ordinary_values_and_prose() -> None:
     value = {"tokens": 12, "max_tokens": 100, "code": 500, "text": "error code=500, keyboard=us"}
     assert redact_value(value)["tokens"] == 12 and redact_value(value)["max_tokens"] == 100
     assert redact_value(value)["text"] == "error code=500, keyboard=us"
+
+
+@pytest.mark.parametrize("command", ["run", "verify"])
+def test_a_secret_in_the_stderr_of_a_command_that_dies_at_start_up_is_redacted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("WT_AGENT_SECRET", SECRET)
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nprint('crashing with token', sys.argv[1], file=sys.stderr)\nsys.exit(1)\n")
+    port = free_port()
+    cfg = tmp_path / "windtunnel.yaml"
+    cfg.write_text(
+        f"agent:\n  type: http\n  endpoint: http://127.0.0.1:{port}/invoke\n"
+        f"  command: {json.dumps(f'{sys.executable} {crash} ${{WT_AGENT_SECRET}}')}\n"
+        "golden_prompts: [one]\n"
+    )
+    args = ["--no-mutations", "--store", str(tmp_path / "runs.db")] if command == "run" else []
+    code = wt(command, "-c", str(cfg), *args)
+    console = capsys.readouterr()
+    assert code == 3, console.err
+    assert "during start-up" in console.out + console.err
+    assert "crashing with token REDACTED" in console.out + console.err
+    assert SECRET not in console.out + console.err

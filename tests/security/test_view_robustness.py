@@ -110,3 +110,28 @@ def test_a_deleted_store_is_reported_and_not_recreated(store: Path) -> None:
         assert resp.status_code == 503, resp.text
         assert "no longer exists" in json.loads(resp.text)["error"]
         assert not store.exists(), "the viewer re-created an empty store"
+
+
+@pytest.mark.parametrize(
+    ("row", "why"),
+    [
+        (b'{"id": "c0", "status": "failed", "faults": 7}', "$.faults must be an array, not a number"),
+        (b'{"id": "c0", "status": "failed", "checks": "no"}', "$.checks must be an array or null, not a string"),
+        (b'{"id": "c0", "faults": [{"target": 5, "mode": "x"}]}', "$.faults[0].target must be a string"),
+        (b"[1, 2, 3]", "$ must be an object, not an array"),
+        (b'"str"', "$ must be an object, not a string"),
+        (b"null", "$ must be an object, not null"),
+    ],
+)
+def test_a_cell_row_of_the_wrong_shape_is_marked_damaged_on_every_page(store: Path, row: bytes, why: str) -> None:
+    with sqlite3.connect(store) as db:
+        bad = db.execute("SELECT id FROM runs ORDER BY started_at LIMIT 1").fetchone()[0]
+        db.execute("UPDATE cells SET json = ? WHERE run_id = ?", (row, bad))
+    with serve_in_thread(store) as server:
+        for path in (f"/api/run?id={bad}", f"/api/cells?run={bad}", "/api/trends", f"/api/cell?run={bad}&cell=c0"):
+            resp = _get(server, path)
+            assert resp.status_code == 200, (path, resp.text)
+        cells = _get(server, f"/api/cells?run={bad}").json()["cells"]
+        assert len(cells) == 1 and cells[0]["status"] == "error", cells
+        assert why in cells[0]["damaged"], cells[0]
+        assert _get(server, f"/api/cell?run={bad}&cell=c0").json()["cell"]["damaged"] == cells[0]["damaged"]

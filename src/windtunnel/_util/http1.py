@@ -157,24 +157,76 @@ async def read_body(
     return b""
 
 
+def _parse_headers(lines: list[bytes]) -> list[tuple[str, str]]:
+    if len(lines) > MAX_HEADERS:
+        raise BadRequest("too many headers")
+    headers: list[tuple[str, str]] = []
+    for raw in lines:
+        line = raw.rstrip(b"\r")
+        name, sep, value = line.decode("latin-1").partition(":")
+        if not sep:
+            raise BadRequest(f"malformed header line {line[:80]!r}")
+        headers.append((name.strip(), value.strip()))
+    return headers
+
+
+async def read_head(reader: asyncio.StreamReader) -> tuple[bytes, list[tuple[str, str]]] | None:
+    """The first line (request or status line) and the headers of the next message; ``None`` on a clean EOF
+    before it. A close after the first line, between two lines, raises ``EOFError``; in the middle of a
+    line, :class:`BadRequest`.
+
+    A CRLF-framed head (every HTTP/1.1 client and server) is read in at most three buffer scans instead
+    of one per line (the reader's limit then bounds the whole head); a head whose first line ends in a
+    bare LF is read line by line. Stray CRLFs before the first line are skipped."""
+    try:
+        line = await _line_raw(reader)
+        while line in (b"\r\n", b"\n"):  # tolerate stray CRLF between requests
+            line = await _line_raw(reader)
+    except EOFError:
+        return None
+    if not line.endswith(b"\r\n"):
+        return line.rstrip(b"\r\n"), await read_headers(reader)
+    try:
+        two = await reader.readexactly(2)
+        if two == b"\r\n":
+            return line[:-2], []
+        # The rest of the head ends with the last header line's LF and the blank line's CRLF.
+        rest = two + await reader.readuntil(b"\n\r\n")
+    except asyncio.LimitOverrunError:
+        raise BadRequest("header section too long") from None
+    except asyncio.IncompleteReadError as err:
+        if not err.partial or err.partial.endswith(b"\n"):
+            raise EOFError from None
+        raise BadRequest("connection closed mid-line") from None
+    return line[:-2], _parse_headers(rest[:-3].split(b"\n"))
+
+
+async def _line_raw(reader: asyncio.StreamReader) -> bytes:
+    try:
+        return await reader.readuntil(b"\n")
+    except asyncio.LimitOverrunError:
+        raise BadRequest("header line too long") from None
+    except asyncio.IncompleteReadError as err:
+        if err.partial.strip(b"\r\n"):
+            raise BadRequest("connection closed mid-line") from None
+        raise EOFError from None
+
+
 async def read_request(reader: asyncio.StreamReader, *, max_body: int | None = MAX_REQUEST_BODY) -> Request | None:
     """The next request on the connection, or ``None`` when the client closed it cleanly.
 
     Raises :class:`BadRequest` (answer 400) for bad framing, :class:`BodyTooLarge` (answer 413) for a body
     over ``max_body``, :class:`ClientGone` when the client left mid-request."""
     try:
-        line = await _line(reader)
-        while not line:  # tolerate stray CRLF between requests
-            line = await _line(reader)
+        head = await read_head(reader)
     except EOFError:
+        raise ClientGone("the client closed the connection mid-headers") from None
+    if head is None:
         return None
+    line, headers = head
     parts = line.decode("latin-1").split()
     if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not parts[0].isalpha():
         raise BadRequest(f"malformed request line {line[:100]!r}")
-    try:
-        headers = await read_headers(reader)
-    except EOFError:
-        raise ClientGone("the client closed the connection mid-headers") from None
     req = Request(parts[0].upper(), parts[1], parts[2], headers)
     req.body = await read_body(reader, headers, max_bytes=max_body)
     return req

@@ -16,16 +16,25 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
+import re
 import ssl
 import sys
 import zlib
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
-from urllib.parse import SplitResult, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from windtunnel._util.hostgate import HostGate
-from windtunnel._util.http1 import NO_FORWARD, BadRequest, check_size, find_header, read_body, read_headers
+from windtunnel._util.http1 import (
+    NO_FORWARD,
+    BadRequest,
+    check_size,
+    find_header,
+    read_body,
+    read_head,
+)
 
 
 class UpstreamError(Exception):
@@ -105,16 +114,53 @@ def _status_line(line: bytes) -> tuple[str, int]:
     return parts[0], int(parts[1])
 
 
-def _head_lines(method: str, parts: SplitResult, headers: list[tuple[str, str]]) -> list[str]:
-    """A request's head lines: the target, ``Host`` without userinfo, the headers to forward, and the URL's
-    credentials (``http://user:pw@host``) as ``Authorization: Basic`` unless one is given, as httpx sends them."""
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    host = parts.netloc.rpartition("@")[2]
-    lines = [f"{method} {target} HTTP/1.1", f"Host: {host}"]
-    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
-    if parts.username is not None and not any(k.lower() == "authorization" for k, _ in headers):
+async def _answer_head(reader: asyncio.StreamReader) -> tuple[str, int, list[tuple[str, str]]]:
+    """An answer's version, status and headers; a connection closed before it is ``IncompleteReadError``
+    (a pooled connection the server closed meanwhile: retried once on a new one)."""
+    head = await read_head(reader)
+    if head is None:
+        raise asyncio.IncompleteReadError(b"", None)
+    version, status = _status_line(head[0])
+    return version, status, head[1]
+
+
+@dataclass(frozen=True)
+class _Url:
+    """What a request needs of its URL, parsed once per URL (the proxies send to a handful of URLs)."""
+
+    scheme: str
+    hostname: str | None
+    port: int
+    target: str
+    host: str
+    basic: str | None
+    """``Authorization: Basic`` for credentials in the URL (``http://user:pw@host``), as httpx sends them."""
+
+
+@functools.lru_cache(maxsize=512)
+def _url(url: str) -> _Url:
+    parts = urlsplit(url)
+    basic = None
+    if parts.username is not None:
         pair = f"{unquote(parts.username)}:{unquote(parts.password or '')}".encode()
-        lines.append("Authorization: Basic " + base64.b64encode(pair).decode("ascii"))
+        basic = "Basic " + base64.b64encode(pair).decode("ascii")
+    return _Url(
+        scheme=parts.scheme,
+        hostname=parts.hostname,
+        port=parts.port or (443 if parts.scheme == "https" else 80),
+        target=(parts.path or "/") + (f"?{parts.query}" if parts.query else ""),
+        host=parts.netloc.rpartition("@")[2],
+        basic=basic,
+    )
+
+
+def _head_lines(method: str, url: _Url, headers: list[tuple[str, str]]) -> list[str]:
+    """A request's head lines: the target, ``Host`` without userinfo, the headers to forward, and the URL's
+    credentials as ``Authorization: Basic`` unless one is given."""
+    lines = [f"{method} {url.target} HTTP/1.1", f"Host: {url.host}"]
+    lines += [f"{k}: {v}" for k, v in headers if k.lower() not in NO_FORWARD]
+    if url.basic is not None and not any(k.lower() == "authorization" for k, _ in headers):
+        lines.append("Authorization: " + url.basic)
     return lines
 
 
@@ -124,6 +170,104 @@ async def _within(seconds: float, coro: Awaitable[T]) -> T:
         async with asyncio.timeout(seconds):
             return await coro
     return await asyncio.wait_for(coro, seconds)  # pragma: no cover - Python 3.10
+
+
+_CHUNK_SIZE = re.compile(rb"[0-9A-Fa-f]{1,16}")
+
+
+class _Dechunker:
+    """Incremental chunked-transfer decoding: :meth:`feed` takes bytes as they arrive and returns the body
+    bytes of every chunk they complete or continue; :attr:`done` after the last chunk and its trailers.
+    A malformed chunk size or an over-long size or trailer line raises ``ValueError``."""
+
+    _MAX_LINE = 2**20
+
+    def __init__(self) -> None:
+        self._line = b""
+        self._left = 0  # body bytes still due in the current chunk
+        self._crlf = 0  # bytes of the CRLF after a chunk still to skip
+        self._trailers = False
+        self.done = False
+        self.extra = False
+        """Bytes arrived after the end of the body."""
+
+    def feed(self, data: bytes) -> bytes:
+        out: list[bytes] = []
+        pos, end = 0, len(data)
+        while pos < end:
+            if self.done:
+                self.extra = True
+                break
+            if self._left:
+                take = min(self._left, end - pos)
+                out.append(data[pos : pos + take])
+                pos += take
+                self._left -= take
+                if not self._left:
+                    self._crlf = 2
+                continue
+            if self._crlf:
+                take = min(self._crlf, end - pos)
+                pos += take
+                self._crlf -= take
+                continue
+            nl = data.find(b"\n", pos)
+            if nl < 0:
+                self._line += data[pos:]
+                if len(self._line) > self._MAX_LINE:
+                    raise ValueError("chunk size or trailer line too long")
+                break
+            line = self._line + data[pos:nl]
+            self._line = b""
+            pos = nl + 1
+            if self._trailers:
+                if not line.strip():
+                    self.done = True
+                continue
+            digits = line.split(b";")[0].strip() or b"0"
+            if not _CHUNK_SIZE.fullmatch(digits):  # no sign, no 0x, no underscores: what read_body accepts
+                raise ValueError(f"bad chunk size {digits[:40]!r}")
+            n = int(digits, 16)
+            if n == 0:
+                self._trailers = True
+            else:
+                self._left = n
+        return b"".join(out)
+
+
+class _SilenceWatch:
+    """Calls ``give_up`` once the upstream has been silent for ``timeout`` seconds while a read waits.
+
+    One timer for the whole body, re-armed only when it comes due (not one per piece): a piece costs
+    two assignments, and the time the consumer spends with a piece is not counted as silence."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, timeout: float, give_up: Callable[[], object]) -> None:
+        self._loop = loop
+        self._timeout = timeout
+        self._give_up = give_up
+        self._since = loop.time()
+        self._waiting = True
+        self.fired = False
+        self._timer = loop.call_later(timeout, self._check)
+
+    def pause(self) -> None:
+        self._waiting = False
+
+    def resume(self) -> None:
+        self._since = self._loop.time()
+        self._waiting = True
+
+    def _check(self) -> None:
+        now = self._loop.time()
+        if self._waiting and now - self._since >= self._timeout:
+            self.fired = True
+            self._give_up()
+            return
+        due = self._since + self._timeout if self._waiting else now + self._timeout
+        self._timer = self._loop.call_at(due, self._check)
+
+    def stop(self) -> None:
+        self._timer.cancel()
 
 
 class StreamedResponse:
@@ -143,9 +287,14 @@ class StreamedResponse:
         self.headers = headers
         self._pool, self._gate, self._conn, self._keep = pool, gate, conn, keep
         self._closed = False
-        lower = {k.lower(): v.lower() for k, v in headers}
-        self.chunked = "chunked" in lower.get("transfer-encoding", "")
-        length = lower.get("content-length")
+        encoding = length = None
+        for k, v in headers:  # a repeated header: the last one counts
+            name = k.lower()
+            if name == "transfer-encoding":
+                encoding = v
+            elif name == "content-length":
+                length = v
+        self.chunked = encoding is not None and "chunked" in encoding.lower()
         self.length = int(length) if length and length.isdigit() and not self.chunked else None
         self._empty = method == "HEAD" or status in (204, 304)
         self._complete = False
@@ -159,30 +308,25 @@ class StreamedResponse:
         An upstream silent for the pool's timeout is dropped (a timer, not a task per read).
         """
         reader, writer = self._conn
-        loop = asyncio.get_running_loop()
         timeout = self._pool.timeout
-        silent: list[bool] = []
-
-        def give_up() -> None:
-            silent.append(True)
-            writer.transport.abort()
-
-        timer = loop.call_later(timeout, give_up)
+        watch = _SilenceWatch(asyncio.get_running_loop(), timeout, writer.transport.abort)
         try:
             if self._empty:
                 pass
             elif self.chunked:
-                while True:
-                    line = await reader.readuntil(b"\n")
-                    n = int(line.split(b";")[0].strip() or b"0", 16)
-                    if n == 0:
-                        await read_headers(reader)
-                        break
-                    data = await reader.readexactly(n)
-                    await reader.readexactly(2)
-                    timer.cancel()
-                    yield data
-                    timer = loop.call_later(timeout, give_up)
+                # Every chunk that has arrived goes on as one piece: a burst of SSE events is one write.
+                dechunk = _Dechunker()
+                while not dechunk.done:
+                    data = await reader.read(size)
+                    if not data:
+                        raise asyncio.IncompleteReadError(b"", None)
+                    payload = dechunk.feed(data)
+                    if dechunk.extra:
+                        self._keep = False  # bytes after the body's end: the connection is not reused
+                    if payload:
+                        watch.pause()
+                        yield payload
+                        watch.resume()
             elif self.length is not None:
                 left = self.length
                 while left > 0:
@@ -190,22 +334,22 @@ class StreamedResponse:
                     if not data:
                         raise UpstreamCut(f"upstream closed after {self.length - left} of {self.length} bytes")
                     left -= len(data)
-                    timer.cancel()
+                    watch.pause()
                     yield data
-                    timer = loop.call_later(timeout, give_up)
+                    watch.resume()
             else:
                 self._keep = False
                 while data := await reader.read(size):
-                    timer.cancel()
+                    watch.pause()
                     yield data
-                    timer = loop.call_later(timeout, give_up)
+                    watch.resume()
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError, ValueError) as err:
-            if silent:
+            if watch.fired:
                 raise UpstreamError(f"upstream sent nothing for {timeout:g}s") from None
             raise UpstreamCut(f"upstream connection dropped mid-body: {err!r}") from None
         finally:
-            timer.cancel()
-        if silent:
+            watch.stop()
+        if watch.fired:
             raise UpstreamError(f"upstream sent nothing for {timeout:g}s")
         self._complete = True
 
@@ -237,11 +381,11 @@ Prepared = tuple[str, tuple[str, int], bytes]
 
 def prepare(method: str, url: str, headers: list[tuple[str, str]]) -> Prepared:
     """A plain-HTTP request's head, built once (see :meth:`UpstreamPool.send_prepared`)."""
-    parts = urlsplit(url)
+    parts = _url(url)
     if parts.scheme != "http" or not parts.hostname:
         raise UpstreamError(f"not a plain-HTTP URL: {url!r}")
     lines = _head_lines(method, parts, headers)
-    return method, (parts.hostname, parts.port or 80), "\r\n".join(lines).encode("latin-1", "replace")
+    return method, (parts.hostname, parts.port), "\r\n".join(lines).encode("latin-1", "replace")
 
 
 class UpstreamPool:
@@ -330,10 +474,10 @@ class UpstreamPool:
 
     async def stream(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes) -> StreamedResponse:
         """Send a request and return as soon as the answer's head arrives (http or https)."""
-        parts = urlsplit(url)
+        parts = _url(url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise UpstreamError(f"not an HTTP URL: {url!r}")
-        port = parts.port or (443 if parts.scheme == "https" else 80)
+        port = parts.port
         addr: Addr = (parts.hostname, port) if parts.scheme == "http" else (parts.hostname, port, "https")
         lines = _head_lines(method, parts, headers)
         if body or method in ("POST", "PUT", "PATCH"):
@@ -386,8 +530,7 @@ class UpstreamPool:
         writer.write(request)
         await writer.drain()
         while True:
-            version, status = _status_line(await reader.readuntil(b"\n"))
-            headers = await read_headers(reader)
+            version, status, headers = await _answer_head(reader)
             if 100 <= status < 200 and status != 101:
                 continue
             conn_header = (find_header(headers, "connection") or "").lower()
@@ -446,8 +589,7 @@ class UpstreamPool:
         writer.write(request)
         await writer.drain()
         while True:
-            version, status = _status_line(await reader.readuntil(b"\n"))
-            headers = await read_headers(reader)
+            version, status, headers = await _answer_head(reader)
             if 100 <= status < 200 and status != 101:
                 continue  # 100 Continue and friends precede the real response
             break

@@ -21,7 +21,7 @@ class _AgentCommon(StrictModel):
     """The longest answer read from the agent (bytes on the wire; characters × 4 at most for python agents);
     a longer one is a ``too_large`` errored cell and is never read in full."""
     retries: int | None = Field(None, ge=0)
-    """Retries for transport errors, 429 and 5xx; defaults to ``advanced.retries``."""
+    """Re-runs of a turn after a transport error, 429 or 5xx; defaults to ``advanced.retries``."""
     system_prompt: str | None = None
     """The agent's system prompt or a canary string, used by system-prompt leak probes."""
     reset_endpoint: str | None = None

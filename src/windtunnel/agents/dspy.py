@@ -17,6 +17,7 @@ import json
 import sys
 from typing import Any
 
+from windtunnel._util.errors import ConfigError
 from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, wrong_kind
 from windtunnel.agents._llmclients import Found
 from windtunnel.agents._toolseam import Restore, faulted_callable, set_attr
@@ -51,8 +52,17 @@ def is_agent(obj: Any) -> bool:
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """A DSPy module with one input field (windtunnel passes the prompt as it): what ``validate`` and the run
+    both check, so a module ``run`` would refuse is refused by ``validate`` first (a config error, exit 2)."""
     _dspy()
     if is_agent(obj):
+        inputs = _inputs(obj)
+        if len(inputs) != 1:
+            raise ConfigError(
+                f"agent.endpoint {ref!r} is a DSPy module whose signature has {len(inputs)} input fields "
+                f"({', '.join(inputs) or 'none'}); windtunnel passes the prompt as its one input field",
+                hint="point agent.endpoint at a module with one input field (e.g. 'question -> answer')",
+            )
         return
     fix = "point agent.endpoint at the DSPy module, e.g. `agent = dspy.ReAct('question -> answer', tools=[...])`"
     raise wrong_kind(ref, obj, agent_type=TYPE, expected="a dspy.Module (e.g. dspy.ReAct)", fix=fix)
@@ -91,15 +101,6 @@ def find_tools(root: Any) -> dict[str, list[Any]]:
 def wrap_tool(name: str, tool: Any) -> list[Restore]:
     """Replace the tool's ``func`` with the faulted call (the tool object stays the same)."""
     return [set_attr(tool, "func", faulted_callable(name, tool.func))]
-
-
-def install(root: Any) -> tuple[list[str], list[Restore]]:
-    restores: list[Restore] = []
-    tools = find_tools(root)
-    for name, same_name in tools.items():
-        for tool in same_name:
-            restores += wrap_tool(name, tool)
-    return list(tools), restores
 
 
 def is_model(obj: Any) -> bool:
@@ -152,16 +153,6 @@ class DspyAgent(FrameworkAgent):
 
     def check_kind(self, obj: Any) -> None:
         check_kind(self.cfg.endpoint, obj)
-        inputs = _inputs(obj)
-        if len(inputs) != 1:
-            from windtunnel._util.errors import AgentUnreachableError
-
-            raise AgentUnreachableError(
-                f"agent.endpoint {self.cfg.endpoint!r} is a DSPy module whose signature has "
-                f"{len(inputs)} input fields ({', '.join(inputs) or 'none'}); windtunnel passes the prompt as its "
-                "one input field",
-                hint="point agent.endpoint at a module with one input field (e.g. 'question -> answer')",
-            )
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
         text = prompt if isinstance(prompt, str) else str(prompt[-1].get("content") or "")

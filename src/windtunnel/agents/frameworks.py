@@ -2,7 +2,7 @@
 
 Each adapter module defines ``TYPE``, ``check_kind(ref, obj)`` (the object behind ``agent.endpoint`` is
 of the kind the type expects), ``find_tools(obj)`` (tool name → the framework's tool objects),
-``install(obj)`` (route every tool through the fault seam; returns names and undo callbacks),
+``wrap_tool(name, tool)`` (route one tool through the fault seam in place; returns undo callbacks),
 ``find_llm_clients(obj)`` (the SDK clients its models call, for LLM faults below the SDK) and the
 adapter class named in :data:`FRAMEWORKS`. This table is the one place that lists them.
 """
@@ -57,8 +57,12 @@ def tool_names(cfg: Any) -> list[str]:
 def install_tools(cfg: Any) -> tuple[list[str], list[Restore]]:
     """Route the framework agent's tools through the fault seam (for the run); names and undo callbacks."""
     module, obj = load(cfg)
-    names, restores = module.install(obj)
-    return sorted(names), restores
+    tools = module.find_tools(obj)
+    restores: list[Restore] = []
+    for name, same_name in tools.items():
+        for tool in same_name:
+            restores += module.wrap_tool(name, tool)
+    return sorted(tools), restores
 
 
 def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
@@ -302,19 +306,14 @@ def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list
     if found is None:
         return None
     kind, tool = found
+    # the adapter modules are found by name in FRAMEWORKS (they build on the python adapter, which asks here)
     if kind == "openai_agents":
-        from windtunnel.agents import openai_agents
-
         name = str(getattr(tool, "name", attr))
-        return name, [openai_agents.wrap_function_tool(name, tool)]
+        return name, [module_for(kind).wrap_function_tool(name, tool)]
     if kind == "langchain":
-        from windtunnel.agents import langgraph
-
-        return str(tool.name), langgraph.wrap_tool(str(tool.name), tool)
+        return str(tool.name), module_for("langgraph").wrap_tool(str(tool.name), tool)
     if kind == "pydantic_ai":
-        from windtunnel.agents import pydantic_ai
-
-        return str(tool.name), [pydantic_ai.wrap_function_tool(tool.name, tool)]
+        return str(tool.name), [module_for(kind).wrap_function_tool(tool.name, tool)]
     module = module_for(kind)
     problem = getattr(module, "tool_problem", lambda _: None)(tool)
     if problem is not None:

@@ -12,7 +12,13 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from windtunnel._util.errors import AgentUnreachableError
+from windtunnel._util.imports import import_ref
+from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput
+from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
+from windtunnel.agents.python import PythonAgent
+from windtunnel.agents.registry import builtin_agent_type
 
 
 def _is_graph(obj: Any) -> bool:
@@ -38,7 +44,7 @@ def is_message_shaped(obj: Any) -> bool:
 
 
 def runnable_callable(obj: Any) -> Any:
-    """What :class:`~windtunnel.agents.python.PythonAgent` calls for a ``langchain`` endpoint object."""
+    """What :class:`LangchainAgent` calls for a ``langchain`` endpoint object."""
     if not is_message_shaped(obj):
         return getattr(obj, "ainvoke", None) or obj.invoke
 
@@ -54,3 +60,27 @@ def runnable_callable(obj: Any) -> Any:
         return {"output": res.output, "tool_calls": res.tool_calls, "metadata": res.metadata}
 
     return call_with_messages
+
+
+def runnable_entry(obj: Any, ref: str) -> Any:
+    """A LangChain runnable's ``ainvoke`` (else ``invoke``); anything else is an unusable agent."""
+    fn = getattr(obj, "ainvoke", None) or getattr(obj, "invoke", None)
+    if not callable(fn):
+        raise AgentUnreachableError(
+            f"agent {ref!r} is {a_type(obj)} with no invoke() or ainvoke() method, so it is not a LangChain runnable",
+            hint="point agent.endpoint at the compiled runnable (e.g. `graph = builder.compile()`), "
+            "or use type: python for a plain function",
+        )
+    return fn
+
+
+@builtin_agent_type("langchain", config=LangchainAgentConfig)
+class LangchainAgent(PythonAgent):
+    """A LangChain runnable called in-process: the python agent, with the runnable's invoke as its callable."""
+
+    @staticmethod
+    def entry(cfg: PythonAgentConfig) -> Any:
+        """Import ``agent.endpoint``: a runnable (anything else is unreachable), called as :func:`runnable_callable`."""
+        obj = import_ref(cfg.endpoint, what="agent.endpoint")
+        runnable_entry(obj, cfg.endpoint)  # raises for an object that is no runnable
+        return runnable_callable(obj)

@@ -141,15 +141,6 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
     return restores
 
 
-def install(root: Any) -> tuple[list[str], list[Restore]]:
-    restores: list[Restore] = []
-    tools = find_tools(root)
-    for name, same_name in tools.items():
-        for tool in same_name:
-            restores += wrap_tool(name, tool)
-    return list(tools), restores
-
-
 def to_messages(prompt: AgentInput) -> list[Message]:
     return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else list(prompt)
 

@@ -104,15 +104,6 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
     ]
 
 
-def install(root: Any) -> tuple[list[str], list[Restore]]:
-    restores: list[Restore] = []
-    tools = find_tools(root)
-    for name, same_name in tools.items():
-        for tool in same_name:
-            restores += wrap_tool(name, tool)
-    return list(tools), restores
-
-
 def model_clients(llm: Any) -> tuple[list[Any], str | None]:
     """The SDK clients a LlamaIndex model calls through, built now when it builds them lazily."""
     if getattr(llm, "reuse_client", True) is False:

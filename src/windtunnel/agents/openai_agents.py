@@ -64,7 +64,7 @@ def _agents(root: Any) -> Iterator[Any]:
                 todo.append(inner)
 
 
-def find_tools(root: Any) -> dict[str, Any]:
+def find_tools(root: Any) -> dict[str, list[Any]]:
     """Function tools by name (the name the model and the SDK's traces use)."""
     sdk = _sdk()
     out: dict[str, Any] = {}
@@ -134,14 +134,9 @@ def wrap_function_tool(name: str, tool: Any) -> Restore:
     return set_attr(tool, "on_invoke_tool", faulted_invoke)
 
 
-def install(root: Any) -> tuple[list[str], list[Restore]]:
-    """Route every function tool of ``root`` through the fault seam; returns names and undo callbacks."""
-    restores: list[Restore] = []
-    tools = find_tools(root)
-    for name, same_name in tools.items():
-        for tool in same_name:
-            restores.append(wrap_function_tool(name, tool))
-    return list(tools), restores
+def wrap_tool(name: str, tool: Any) -> list[Restore]:
+    """Route one tool through the fault seam (the shape every adapter module offers)."""
+    return [wrap_function_tool(name, tool)]
 
 
 def _items(result: Any) -> list[dict[str, Any]]:

@@ -35,6 +35,7 @@ import httpx
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel._util.proctrack import TAG, new_tag, tagged
+from windtunnel._util.redact import redact_text
 
 STDERR_TAIL_BYTES = 8192
 STDERR_TAIL_LINES = 50
@@ -157,7 +158,9 @@ class AgentProcess:
         return code
 
     def stderr_tail(self, max_bytes: int = STDERR_TAIL_BYTES, max_lines: int = STDERR_TAIL_LINES) -> str:
-        """The last lines the process wrote to stderr: at most ``max_lines`` lines and ``max_bytes`` bytes."""
+        """The last lines the process wrote to stderr: at most ``max_lines`` lines and ``max_bytes`` bytes, with
+        secrets redacted (:func:`~windtunnel._util.redact.redact_text`): every message that shows the tail,
+        at start-up or mid-run, reads it from here."""
         f = self._stderr
         if f is None:
             return ""
@@ -170,7 +173,7 @@ class AgentProcess:
         lines = data.decode("utf-8", "replace").strip().splitlines()
         if start > 0 and len(lines) > 1:
             lines = lines[1:]  # the first line was cut by the byte bound
-        return "\n".join(lines[-max_lines:])
+        return redact_text("\n".join(lines[-max_lines:]))
 
     async def __aenter__(self) -> AgentProcess:
         await self.start()
@@ -201,7 +204,7 @@ class AgentProcess:
             )
         except OSError as err:
             raise HarnessError(
-                f"cannot launch agent.command {shlex.join(self.argv)!r}: {err}",
+                redact_text(f"cannot launch agent.command {self.command_text!r}: {err}"),
                 hint="check the command and the working directory",
             ) from None
         try:

@@ -109,13 +109,9 @@ def wrap_function_tool(name: str, tool: Any) -> Restore:
     return set_attr(schema, "function", faulted)
 
 
-def install(agent: Any) -> tuple[list[str], list[Restore]]:
-    restores: list[Restore] = []
-    tools = find_tools(agent)
-    for name, same_name in tools.items():
-        for tool in same_name:
-            restores.append(wrap_function_tool(name, tool))
-    return list(tools), restores
+def wrap_tool(name: str, tool: Any) -> list[Restore]:
+    """Route one tool through the fault seam (the shape every adapter module offers)."""
+    return [wrap_function_tool(name, tool)]
 
 
 def _history(prompt: AgentInput) -> tuple[str, list[Any]]:

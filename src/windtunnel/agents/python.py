@@ -20,9 +20,10 @@ from windtunnel._util.imports import import_ref
 from windtunnel._util.signals import from_signal
 from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
-from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
+from windtunnel.agents.config import PythonAgentConfig
+from windtunnel.agents.frameworks import framework_type_of, thread_unsafe_in  # imports no framework
 from windtunnel.agents.loopwatch import LoopBlocked, LoopWatchdog
-from windtunnel.agents.registry import builtin_agent_type
+from windtunnel.agents.registry import builtin_agent_type, get_agent_type
 
 MAX_TOOL_CALLS_KEPT = 1000
 """Tool calls kept from one answer of a python agent (the first ones; ``metadata.tool_calls_dropped`` counts
@@ -57,18 +58,6 @@ def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict
 _NO_ANSWER: Any = object()
 
 
-def runnable_entry(obj: Any, ref: str) -> Any:
-    """A LangChain runnable's ``ainvoke`` (else ``invoke``); anything else is an unusable agent."""
-    fn = getattr(obj, "ainvoke", None) or getattr(obj, "invoke", None)
-    if not callable(fn):
-        raise AgentUnreachableError(
-            f"agent {ref!r} is {a_type(obj)} with no invoke() or ainvoke() method, so it is not a LangChain runnable",
-            hint="point agent.endpoint at the compiled runnable (e.g. `graph = builder.compile()`), "
-            "or use type: python for a plain function",
-        )
-    return fn
-
-
 def check_output_size(output: str | None, limit: int) -> None:
     """Raise ``too_large`` when ``output`` is longer than ``limit`` bytes in UTF-8 (encoded only when in doubt)."""
     if output is None or len(output) * 4 <= limit:
@@ -81,32 +70,16 @@ def check_output_size(output: str | None, limit: int) -> None:
 
 
 def agent_entry(cfg: PythonAgentConfig) -> Any:
-    """Import ``agent.endpoint`` and return what to call: the callable, or a runnable's (a)invoke.
+    """Import ``agent.endpoint`` and return what to call, as the adapter of ``agent.type`` finds it (the
+    callable itself; a ``langchain`` runnable's invoke, see :mod:`windtunnel.agents.langchain`).
 
     Raises :class:`AgentUnreachableError` (exit 3) when it does not import or is not that kind of object;
     ``validate`` and ``verify`` call it too, so they say what the run would.
     """
-    obj = import_ref(cfg.endpoint, what="agent.endpoint")
-    if isinstance(cfg, LangchainAgentConfig):
-        runnable_entry(obj, cfg.endpoint)  # raises for an object that is no runnable
-        from windtunnel.agents.langchain import runnable_callable  # message-shaped runnables (graphs)
-
-        return runnable_callable(obj)
-    if not callable(obj):
-        from windtunnel.agents.frameworks import framework_type_of
-
-        if (framework := framework_type_of(obj)) is not None:  # QA-4 m22: say which agent.type runs it
-            raise ConfigError(
-                f"agent {cfg.endpoint!r} is {a_type(obj)}, which agent.type {cfg.type!r} cannot call: "
-                f"it is a {framework} agent",
-                hint=f"set agent.type: {framework} (windtunnel runs the framework's agent and faults its tools "
-                "and model by name; docs/frameworks/)",
-            )
-        raise AgentUnreachableError(
-            f"agent {cfg.endpoint!r} is {a_type(obj)}, not a callable",
-            hint="point agent.endpoint at a function or an object with __call__",
-        )
-    return obj
+    adapter = get_agent_type(cfg.type).adapter
+    if isinstance(adapter, type) and issubclass(adapter, PythonAgent):
+        return adapter.entry(cfg)
+    return PythonAgent.entry(cfg)
 
 
 LOOP_GRACE = 1.0
@@ -114,7 +87,6 @@ LOOP_GRACE = 1.0
 
 
 @builtin_agent_type("python", config=PythonAgentConfig)
-@builtin_agent_type("langchain", config=LangchainAgentConfig)
 class PythonAgent:
     """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
 
@@ -138,6 +110,25 @@ class PythonAgent:
         # abandoned (hung) sync calls keep their thread; a roomy limiter keeps them from starving the run
         self._threads = anyio.CapacityLimiter(max(4, concurrency * 4))
 
+    @staticmethod
+    def entry(cfg: PythonAgentConfig) -> Any:
+        """Import ``agent.endpoint``: the callable to call (a framework's agent object is a ConfigError
+        naming the ``agent.type`` that runs it; anything else not callable is unreachable)."""
+        obj = import_ref(cfg.endpoint, what="agent.endpoint")
+        if not callable(obj):
+            if (framework := framework_type_of(obj)) is not None:  # QA-4 m22: say which agent.type runs it
+                raise ConfigError(
+                    f"agent {cfg.endpoint!r} is {a_type(obj)}, which agent.type {cfg.type!r} cannot call: "
+                    f"it is a {framework} agent",
+                    hint=f"set agent.type: {framework} (windtunnel runs the framework's agent and faults its tools "
+                    "and model by name; docs/frameworks/)",
+                )
+            raise AgentUnreachableError(
+                f"agent {cfg.endpoint!r} is {a_type(obj)}, not a callable",
+                hint="point agent.endpoint at a function or an object with __call__",
+            )
+        return obj
+
     async def __aenter__(self) -> PythonAgent:
         await self.check_reachable()
         if self._is_async:
@@ -157,13 +148,10 @@ class PythonAgent:
         self._is_async = inspect.iscoroutinefunction(self._fn) or inspect.iscoroutinefunction(
             getattr(self._fn, "__call__", None)  # noqa: B004 - async callable objects
         )
-        if not self._is_async:
-            from windtunnel.agents.frameworks import thread_unsafe_in  # imports no framework
+        if not self._is_async and thread_unsafe_in(self._fn) is not None:
+            import anyio  # the runtime, as in __init__: not paid by `validate`
 
-            if thread_unsafe_in(self._fn) is not None:  # one agent object shared by every call: one call at a time
-                import anyio
-
-                self._threads = anyio.CapacityLimiter(1)
+            self._threads = anyio.CapacityLimiter(1)  # one agent object shared by every call: one call at a time
         if self.cfg.reset_function:
             self._reset = import_ref(self.cfg.reset_function, what="agent.reset_function")
 

@@ -22,6 +22,7 @@ from windtunnel._util.registry import Registry, load_entry_point_plugins
 
 BUILTIN = (
     "windtunnel.agents.python",
+    "windtunnel.agents.langchain",
     "windtunnel.agents.http",
     "windtunnel.agents.openai_chat",
     "windtunnel.agents.openai_agents",
@@ -35,7 +36,7 @@ BUILTIN = (
 
 _BUILTIN_TYPES = {
     "python": "windtunnel.agents.python",
-    "langchain": "windtunnel.agents.python",
+    "langchain": "windtunnel.agents.langchain",
     "http": "windtunnel.agents.http",
     "openai_chat": "windtunnel.agents.openai_chat",
     "openai_agents": "windtunnel.agents.openai_agents",

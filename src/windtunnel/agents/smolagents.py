@@ -101,15 +101,6 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
     return [shadow_attr(tool, "forward", faulted_callable(name, tool.forward))]
 
 
-def install(root: Any) -> tuple[list[str], list[Restore]]:
-    restores: list[Restore] = []
-    tools = find_tools(root)
-    for name, same_name in tools.items():
-        for tool in same_name:
-            restores += wrap_tool(name, tool)
-    return list(tools), restores
-
-
 def find_llm_clients(root: Any) -> Found:
     """The OpenAI clients the agents' models hold (``OpenAIServerModel.client``)."""
     clients: dict[int, Any] = {}

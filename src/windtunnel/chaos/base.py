@@ -294,6 +294,9 @@ class LlmFaultSpec(FaultSpec):
     the answer back until the model ends it, then sends the edited answer as one stream."""
     needs_previous: ClassVar[bool] = False
     """The seam must remember each answer and pass it as :attr:`LlmCall.previous` to the next call."""
+    streamed_only: ClassVar[bool] = False
+    """The mode acts on streamed answers only (``validate`` notes that an agent that does not stream is
+    never faulted by it)."""
 
     def unsupported(self, api: str) -> str | None:
         """Why this mode cannot act on calls of ``api`` (``chat``, ``responses``, ``messages``,

@@ -280,6 +280,7 @@ class DuplicateChunkFault(LlmFaultSpec):
     assembled text repeats it. Answers that are not streamed have no chunk to repeat."""
 
     impact: ClassVar[int] = 1
+    streamed_only: ClassVar[bool] = True
     mode: Literal["duplicate_chunk"] = "duplicate_chunk"
     chunk: int = Field(1, ge=0)
     """Which text chunk is sent twice (0: the first)."""

@@ -51,35 +51,60 @@ class SseSplitter:
         self._ndjson = ndjson
 
     def feed(self, data: bytes) -> list[Event]:
-        self._buf += data
+        buf = self._buf + data if self._buf else data
         out: list[Event] = []
-        while True:
-            cut = _line_end(self._buf) if self._ndjson else _event_end(self._buf)
-            if cut is None:
-                return out
-            raw, self._buf = self._buf[:cut], self._buf[cut:]
-            out.append(parse_event(raw))
+        start = 0
+        for cut in _line_ends(buf) if self._ndjson else _event_ends(buf):
+            out.append(parse_event(buf[start:cut]))
+            start = cut
+        self._buf = buf[start:]
+        return out
 
     def rest(self) -> bytes:
         rest, self._buf = self._buf, b""
         return rest
 
 
-def _line_end(buf: bytes) -> int | None:
+def _line_ends(buf: bytes) -> list[int]:
+    """The end offsets of the whole lines in ``buf``."""
+    ends: list[int] = []
     i = buf.find(b"\n")
-    return None if i < 0 else i + 1
+    while i >= 0:
+        ends.append(i + 1)
+        i = buf.find(b"\n", i + 1)
+    return ends
 
 
-def _event_end(buf: bytes) -> int | None:
-    ends = [(i, len(sep)) for sep in (b"\n\n", b"\r\n\r\n", b"\r\r") if (i := buf.find(sep)) >= 0]
-    if not ends:
-        return None
-    i, n = min(ends)
-    return i + n
+_SEPARATORS = (b"\n\n", b"\r\n\r\n", b"\r\r")
+
+
+def _event_ends(buf: bytes) -> list[int]:
+    """The end offsets of the whole events in ``buf``, in one pass (each separator searched only from
+    where it was last found, so a long stream costs linear, not quadratic, time)."""
+    next_at = {sep: buf.find(sep) for sep in _SEPARATORS}
+    ends: list[int] = []
+    start = 0
+    while True:
+        best = -1
+        size = 0
+        for sep, i in next_at.items():
+            if 0 <= i < start:
+                i = next_at[sep] = buf.find(sep, start)
+            if i >= 0 and (best < 0 or i < best):
+                best, size = i, len(sep)
+        if best < 0:
+            return ends
+        start = best + size
+        ends.append(start)
 
 
 def parse_event(raw: bytes) -> Event:
     """An SSE event, or an NDJSON line (it opens with ``{``, which no SSE field line does)."""
+    if raw.startswith(b"data:") and b"\r" not in raw:  # the usual event, one data line: ``data: {...}\n\n``
+        line = raw.rstrip(b"\n")
+        if b"\n" not in line:
+            text = line[5:].decode("utf-8", "replace")
+            return Event(raw, None, text[1:] if text.startswith(" ") else text)
     if raw.lstrip().startswith(b"{"):
         return Event(raw, NDJSON, raw.strip().decode("utf-8", "replace"))
     name = None

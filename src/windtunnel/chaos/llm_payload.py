@@ -203,9 +203,16 @@ def read_completion(res: Any) -> tuple[dict[str, Any] | None, LlmReply]:
     return None, LlmReply(text=text, finish_reason=finish)
 
 
-def said(reply: LlmReply) -> str | None:
-    """The answer's text, or its refusal when it has no text."""
-    return reply.text if reply.text is not None or reply.refusal is None else reply.refusal
+def said(reply: LlmReply | None) -> Any:
+    """What the call log keeps as a model's answer, on every seam: its text (or its refusal when it has no
+    text); an answer that asks for tools is ``{"text": …, "tool_calls": [{"name", "arguments"}]}``, so a
+    tool-calls-only answer is never recorded as ``null``."""
+    if reply is None:
+        return None
+    text = reply.text if reply.text is not None or reply.refusal is None else reply.refusal
+    if not reply.tool_calls:
+        return text
+    return {"text": text, "tool_calls": [{"name": t.name, "arguments": t.arguments} for t in reply.tool_calls]}
 
 
 def _like(original: Any, value: dict[str, Any]) -> Any:

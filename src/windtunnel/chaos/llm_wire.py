@@ -24,6 +24,7 @@ import orjson
 from windtunnel.chaos import llm_memory
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
 from windtunnel.chaos.llm_apis import Event, WireApi, parse_event
+from windtunnel.chaos.llm_payload import said
 from windtunnel.chaos.plan import FaultPlan, LlmDecision
 from windtunnel.chaos.wire_apis import WIRE_APIS
 
@@ -123,7 +124,7 @@ class WireCall:
         api = self.wire_api
         body = rep.body if isinstance(rep.body, dict) else api.text_answer(str(rep.body), self.name)
         reply = api.read(body) or LlmReply(text="")
-        self.log(response=reply.text, raw=body, status=rep.status)
+        self.log(response=said(reply), raw=body, status=rep.status)
         extra = list(rep.headers.items())
         if not self.stream:
             return Instead(rep.status, [("content-type", "application/json"), *extra], json.dumps(body).encode())
@@ -177,14 +178,14 @@ class Editor:
             text = api.stream_text(data)
             if self.status == 200 and llm_memory.wanted(self.wire.plan):
                 self.wire.remember(api.assemble(api.events(data)))
-            self.wire.log(response=text, raw=text, status=self.status, note=note)
+            self.wire.log(response=stream_answer(api, data, text), raw=text, status=self.status, note=note)
         else:
             raw = _json_or_text(data)
             error = None if self.status < 400 else f"{self.status}: {raw}"
             reply = api.read(raw)
             if self.status == 200 and reply is not None:
                 self.wire.remember(raw)
-            self.wire.log(response=reply and reply.text, error=error, raw=raw, status=self.status, note=note)
+            self.wire.log(response=said(reply), error=error, raw=raw, status=self.status, note=note)
         return b""
 
     def fail(self, err: BaseException) -> None:
@@ -237,16 +238,28 @@ class BodyEditor(Editor):
             wire.log(response=None, error="answer body is not valid JSON (malformed)", status=200)
             return data[: max(1, len(data) // 2)]
         if reply == before:
-            wire.log(response=text, raw=obj, status=200, note=NO_TEXT if text is None else None)
+            wire.log(response=said(before), raw=obj, status=200, note=NO_TEXT if text is None else None)
             return data
         new = api.write(obj, reply)
-        wire.log(response=_said(reply), raw=new, status=200)
+        wire.log(response=said(reply), raw=new, status=200)
         return json.dumps(new, ensure_ascii=False).encode()
 
 
-def _said(reply: LlmReply) -> str | None:
-    """What the call log keeps as the answer: the text, or the refusal."""
-    return reply.text if reply.text is not None or reply.refusal is None else reply.refusal
+TOOL_MARKERS = (b'"tool_calls"', b'"function_call"', b'"tool_use"')
+"""Bytes every wire API's tool call carries (Chat Completions, Responses, Messages): a stream without
+them is not assembled to look for tool calls."""
+
+
+def stream_answer(api: WireApi, data: bytes, text: str | None) -> Any:
+    """:func:`said` of a streamed answer whose text the agent received is ``text``: the tool calls come from
+    the stream assembled, only when its bytes carry one."""
+    if not any(marker in data for marker in TOOL_MARKERS):
+        return text
+    whole = api.assemble(api.events(data))
+    reply = api.read(whole) if whole is not None else None
+    if reply is None or not reply.tool_calls:
+        return text
+    return said(dataclasses.replace(reply, text=text or None, refusal=None))
 
 
 class _Buffer(TextFilter):
@@ -350,7 +363,7 @@ class StreamEditor(Editor):
 
     # -- events ------------------------------------------------------------------------------
     def feed(self, data: bytes) -> bytes:
-        if self.keep and len(self._seen) < LOG_BYTES:
+        if len(self._seen) < LOG_BYTES:  # to remember the answer, and to log the tool calls it asks for
             self._seen += data
         if self.cut or self.broken:
             return b""
@@ -429,13 +442,14 @@ class StreamEditor(Editor):
             self.wire.remember(self.api.assemble(self.api.events(bytes(self._seen))))
         sent = "".join(self.received) if self.original else None
         if sent is None and not (self.cut or self.broken):
-            self.wire.log(response=None, status=200, note=NO_TEXT)
+            answer = stream_answer(self.api, bytes(self._seen), None)
+            self.wire.log(response=answer, status=200, note=NO_TEXT)
         elif self.cut:
             self.wire.log(response=sent, error="connection dropped mid-stream (stream_cutoff)", status=200)
         elif self.broken:
             self.wire.log(response=sent, error="broken stream event sent (malformed)", status=200)
         else:
-            self.wire.log(response=sent, status=200)
+            self.wire.log(response=stream_answer(self.api, bytes(self._seen), sent), status=200)
         return out
 
 
@@ -469,7 +483,7 @@ class WholeStreamEditor(Editor):
         reply = wire.dec.finish(before)
         if reply == before:
             note = NO_TEXT if before.text is None and not before.tool_calls else None
-            wire.log(response=before.text, raw=base, status=200, note=note)
+            wire.log(response=said(before), raw=base, status=200, note=note)
             return data
         plain = dataclasses.replace(reply, cut_after=None, malformed=False)
         out = api.render(base, plain, repeat_text=reply.repeat_chunk is not None)
@@ -482,5 +496,5 @@ class WholeStreamEditor(Editor):
             wire.log(response=None, error="broken stream event sent (malformed)", status=200)
             head = out[: len(out) // 2]
             return head[: head.rfind(b"\n\n") + 2] + b'data: {"type": "\n\n'
-        wire.log(response=_said(reply), raw=api.write(base, plain), status=200)
+        wire.log(response=said(reply), raw=api.write(base, plain), status=200)
         return out

@@ -8,6 +8,7 @@ different scenarios never see each other's faults; worker threads started with t
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import time
@@ -34,6 +35,10 @@ from windtunnel.chaos.spec import ChaosSpec
 
 _current: ContextVar[FaultPlan | None] = ContextVar("windtunnel_fault_plan", default=None)
 
+_ORDER = itertools.count(1)
+"""One order for the events of every plan in the process (``seq``): a cell's calls seen by different seams
+(its own plan in process, the HTTP / MCP proxies' plan) merge into the order they happened in
+(``next`` on a count is atomic under the GIL)."""
 SUMMARY_CHARS = 4000
 
 
@@ -249,12 +254,12 @@ class FaultPlan:
 
     def next_seq(self) -> int:
         with self._lock:
-            self._seq += 1
+            self._seq = next(_ORDER)
             return self._seq
 
     def _fire(self, target: str, kind: str, index: int, mode: str, name: str | None) -> None:
         with self._lock:
-            self._seq += 1
+            self._seq = next(_ORDER)
             self.fired.append(
                 {
                     "target": target,
@@ -375,7 +380,7 @@ class FaultPlan:
             entry["raw"] = _jsonable(raw)
             entry["status"] = status
         with self._lock:
-            self._seq += 1
+            self._seq = next(_ORDER)
             entry["seq"] = self._seq
             self.calls.append(entry)
         if self.on_call is not None:

@@ -81,23 +81,32 @@ class CellChaos:
         """The agent input after the spec's input-channel context attacks (a str or a message list)."""
         return self._plan.transform_input(prompt)
 
+    def _events(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The cell's fired faults and calls from every seam, in the order they happened, ``seq`` numbered
+        1, 2 … across both (copies: the plans keep their process-wide ``seq``)."""
+        fired, calls = list(self._plan.fired), list(self._plan.calls)
+        if self._http_plan is not None:
+            end = self._http_end if self._http_end is not None else self._http_plan.seq
+            more_fired, more_calls = self._http_plan.events_between(self._http_start, end)
+            fired, calls = fired + more_fired, calls + more_calls
+        if not (fired or calls):
+            return fired, calls
+        rank = {seq: i for i, seq in enumerate(sorted(e["seq"] for e in fired + calls), 1)}
+        return (
+            [{**e, "seq": rank[e["seq"]]} for e in sorted(fired, key=lambda e: e["seq"])],
+            [{**e, "seq": rank[e["seq"]]} for e in sorted(calls, key=lambda e: e["seq"])],
+        )
+
     @property
     def fired(self) -> list[dict[str, Any]]:
         """Faults that actually acted in this cell: ``{target, name, mode, scenario, fault_index, seq}``."""
-        out = list(self._plan.fired)
-        if self._http_plan is not None:
-            end = self._http_end if self._http_end is not None else self._http_plan.seq
-            out += self._http_plan.events_between(self._http_start, end)[0]
-        return out
+        return self._events()[0]
 
     @property
     def calls(self) -> list[dict[str, Any]]:
-        """Tool / LLM calls seen: ``{target, name, args, response, error, faults, latency_ms, seq}``."""
-        out = list(self._plan.calls)
-        if self._http_plan is not None:
-            end = self._http_end if self._http_end is not None else self._http_plan.seq
-            out += self._http_plan.events_between(self._http_start, end)[1]
-        return out
+        """Tool / LLM calls seen, in the order they happened whichever seam saw them: ``{target, name, args,
+        response, error, faults, latency_ms, seq}`` (``seq`` 1, 2 … shared with :attr:`fired`)."""
+        return self._events()[1]
 
     @property
     def schedule(self) -> dict[str, Any] | None:
@@ -220,6 +229,12 @@ class ChaosRuntime:
             self._restores += install_llm(a.llm)
         self._tool_seam = bool(a.tools or a.tool_registry or framework_seam)
         self._llm_seam = bool(a.llm) or framework_llm
+
+    async def check_servers(self, stderr_tail: str = "") -> None:
+        """Once the agent is up and before any cell: reach each ``agent.mcp_servers`` server (exit 3 if one
+        is not there; ``stderr_tail``: the launched agent's, shown with the error)."""
+        if self._mcp is not None:
+            await self._mcp.check(stderr_tail)
 
     async def _start_mcp(self) -> None:
         from windtunnel.chaos.proxy.mcp_servers import McpServers

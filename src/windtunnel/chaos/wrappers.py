@@ -253,7 +253,7 @@ class _LlmCallRun:
                 "llm",
                 self.name,
                 self.request,
-                response=completion_text(res)[0],
+                response=said(before) if before.tool_calls else completion_text(res)[0],
                 started=self.started,
                 raw=res,
                 status=200,

@@ -16,8 +16,6 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from windtunnel._util.errors import WindtunnelError
-
 
 @lru_cache(maxsize=1)
 def err_console() -> Console:
@@ -67,11 +65,3 @@ def _stdout_console() -> Console:
     if console.is_terminal:
         return console
     return Console(highlight=False, soft_wrap=True, width=PIPED_WIDTH, emoji=False)
-
-
-def print_error(err: WindtunnelError) -> None:
-    from windtunnel.cli._plain import say
-
-    say("error:", "bold red", err.message, err=True)
-    if err.hint:
-        say("  hint:", "dim", err.hint, err=True)

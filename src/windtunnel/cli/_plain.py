@@ -12,7 +12,12 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+from windtunnel.cli._console import err_console, out_console
+
+if TYPE_CHECKING:
+    from windtunnel._util.errors import WindtunnelError
 
 _COLOUR_VARS = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
 _RICH_WOULD_CHANGE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
@@ -37,7 +42,12 @@ def say(label: str, style: str, text: str, *, err: bool = False) -> None:
         return
     from rich.markup import escape
 
-    from windtunnel.cli._console import err_console, out_console
-
     console = err_console() if err else out_console()
     console.print(f"[{style}]{label}[/] {escape(text)}" if label else escape(text))
+
+
+def print_error(err: WindtunnelError) -> None:
+    """Print a stopping error and its hint to stderr (plain on a pipe, styled on a terminal)."""
+    say("error:", "bold red", err.message, err=True)
+    if err.hint:
+        say("  hint:", "dim", err.hint, err=True)

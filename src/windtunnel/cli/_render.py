@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from windtunnel.cli._console import err_console, out_console, print_error
+from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli._listener import RichListener
+from windtunnel.cli._plain import print_error
 from windtunnel.flows.events import Event, PhaseFinished
 from windtunnel.flows.outcome import Outcome
 

@@ -7,6 +7,7 @@ import sys
 import typer
 
 from windtunnel._util.errors import ExitCode
+from windtunnel.cli._guard import guarded
 
 app = typer.Typer(
     name="windtunnel",
@@ -82,7 +83,6 @@ _register_commands()
 def main(argv: list[str] | None = None) -> None:
     """Run the typer app and map errors to exit codes (the console script enters at cli/entry.py)."""
     from windtunnel._util.signals import interrupt_before_start
-    from windtunnel.cli.entry import guarded
 
     with interrupt_before_start():  # until a command's body runs, Ctrl-C says so (typer would exit silently)
         result = guarded(lambda: _invoke(argv))

@@ -128,6 +128,22 @@ def _log_line(entry: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, default=repr) + "\n"
 
 
+async def serve_until_signal(server: Any, stopped: list[str]) -> None:
+    """Serve ``server`` until Ctrl-C or SIGTERM, whose name is appended to ``stopped``: every standalone
+    proxy then prints its summary on either (a SIGTERM would otherwise end the process without it)."""
+    import signal
+
+    import anyio
+
+    with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(server.serve_forever)
+            async for sig in signals:
+                stopped.append(signal.Signals(sig).name)
+                tg.cancel_scope.cancel()
+                break
+
+
 def _serve(
     kind: str,
     spec: Any,
@@ -138,11 +154,11 @@ def _serve(
     log: str | None,
     anthropic_upstream: str | None = None,
 ) -> None:
-    import signal
 
     import anyio
     from rich.markup import escape
 
+    from windtunnel._util.aioloop import server_loop_options
     from windtunnel._util.errors import UsageError
     from windtunnel.chaos.plan import FaultPlan
     from windtunnel.chaos.proxy import LlmProxy, ToolProxy
@@ -205,16 +221,10 @@ def _serve(
             if log is not None:
                 con.print(f"calls are logged to {log} (one JSON line each)")
             con.print("Ctrl-C (or SIGTERM) stops the proxy.")
-            with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-                async with anyio.create_task_group() as tg:
-                    tg.start_soon(server.serve_forever)
-                    async for sig in signals:
-                        stopped.append(signal.Signals(sig).name)
-                        tg.cancel_scope.cancel()
-                        break
+            await serve_until_signal(server, stopped)
 
     try:
-        anyio.run(main)
+        anyio.run(main, backend_options=server_loop_options())
     finally:
         if log_file is not None:
             log_file.close()

@@ -51,6 +51,7 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
 
     from windtunnel.cli._console import out_console
     from windtunnel.contracts.scoring import not_run_line
+    from windtunnel.reports.verdict import lead_reason
 
     con = out_console()
     t = Table(title=f"contract {escape(plan.name)!s}: scenario × invariant", title_justify="left")
@@ -76,8 +77,9 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
     na = sum(c.status == "n/a" for c in verdict.cells)
     notes = [f"{na} matrix cell{'' if na == 1 else 's'} N/A"] if na else []
     notes += [escape(line) for line in [not_run_line(verdict.cells)] if line]
+    why = lead_reason(s)
     con.print(
-        f"{verdict_txt}  resilience score {score}  "
+        f"{verdict_txt}  {'' if why is None else escape(why) + ' — '}resilience score {score}  "
         f"({s['cells_passed']} of {s['cells_total'] - s['cells_skipped']} checks passed"
         f"{''.join('; ' + n for n in notes)})"
     )
@@ -137,7 +139,8 @@ def _print_failures(report: dict[str, Any]) -> None:
 
 def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False) -> None:
     """The matrix and verdict (or the bare score), where the report went, and the stop message."""
-    from windtunnel.cli._console import err_console, out_console, print_error
+    from windtunnel.cli._console import err_console, out_console
+    from windtunnel.cli._plain import print_error
 
     detail = outcome.detail
     if score_only:

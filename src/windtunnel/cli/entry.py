@@ -33,13 +33,10 @@ if _is_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_in
     _signal.signal(_signal.SIGINT, _interrupted_at_start)
 
 import signal  # noqa: E402
-from collections.abc import Callable, Sequence  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import TypeVar  # noqa: E402
 
-from windtunnel._util.errors import ExitCode, UsageError, WindtunnelError  # noqa: E402
-
-T = TypeVar("T")
+from windtunnel.cli._guard import guarded  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -83,43 +80,3 @@ def lean_validate_args(args: Sequence[str]) -> tuple[Path | None, bool] | None:
         else:
             return None
     return config, no_import
-
-
-def guarded(call: Callable[[], T]) -> T:
-    """``call()``, its errors printed and mapped to exit codes as every command maps them."""
-    try:
-        return call()
-    except WindtunnelError as err:
-        from windtunnel.cli._console import print_error
-
-        print_error(err)
-        sys.exit(int(err.exit_code))
-    except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say, exit as click does
-        _silence_stdout()
-        sys.exit(int(ExitCode.FAILED))
-    except OSError as err:  # a path the user gave cannot be used (an -o that is a file, a read-only dir ...)
-        from windtunnel.cli._console import print_error
-
-        where = f" {err.filename!r}" if err.filename else ""
-        print_error(
-            UsageError(
-                f"cannot use{where}: {err.strerror or err}",
-                hint="check the paths given with -o/--output, --store and -c",
-            )
-        )
-        sys.exit(int(ExitCode.USAGE))
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
-        sys.exit(int(ExitCode.INTERRUPTED))
-
-
-def _silence_stdout() -> None:
-    """Point stdout at the null device, so the interpreter's final flush of a closed pipe stays quiet."""
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):
-        pass

@@ -63,6 +63,16 @@ def explore(
     raise typer.Exit(int(outcome.exit_code))
 
 
+def _no_failure_line(outcome: Any, data: dict[str, Any]) -> str:
+    """What a search that found nothing says: a larger budget helps only a search that spent its budget."""
+    if outcome.passed:
+        return "[bold green]no failure found[/] within the budget (a larger --budget searches further)"
+    spent = f"after {data.get('calls')} of {data.get('budget')} agent calls"
+    if outcome.status == "interrupted":
+        return f"[bold yellow]interrupted[/] {spent}: no failure found so far (run it again to search to the end)"
+    return f"[bold yellow]stopped early[/] {spent}: no failure found before the run stopped (see the error above)"
+
+
 def _render(outcome: Any) -> None:
     from rich.markup import escape
 
@@ -77,8 +87,7 @@ def _render(outcome: Any) -> None:
     )
     failures = data.get("failures") or []
     if not failures:
-        verdict = "[bold green]no failure found[/]" if outcome.passed else "[bold yellow]stopped early[/]"
-        con.print(f"{verdict} within the budget (a larger --budget searches further)")
+        con.print(_no_failure_line(outcome, data))
     for i, f in enumerate(failures, 1):
         head = "[bold yellow]FLAKY FAILURE[/]" if f["status"] == "flaky" else "[bold red]FAILURE[/]"
         how = "not shrunk: interrupted" if f["status"] == "unshrunk" else f"reproduced {f['reproduced']}"

@@ -33,6 +33,11 @@ _CONTEXT = typer.Option(
 _ID = typer.Option("id", "--id-field", help="Field of the item id (default: 'id'; else the position).")
 _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for every item.")
 _CORR_MAP = typer.Option(None, "--correlated-map", help="JSON {label: [values]} (from 'leak mine -o').")
+_ALIAS = typer.Option(
+    None,
+    "--alias",
+    help="LABEL=ALIAS: another way to write a label, matched like it (repeatable; any characters, emoji too).",
+)
 _TARGET = typer.Option(None, "--target", help="What the items ask for, e.g. 'priority'.")
 _NO_DECODE = typer.Option(False, "--no-decode", help="Skip base64 / URL / entity / escape decoding.")
 _CONTEXT_WORD = typer.Option(
@@ -64,10 +69,13 @@ def _fields(
     target: str | None,
     context_words: list[str] | None = None,
     strict: bool = False,
+    alias: list[str] | None = None,
 ) -> Fields:
     from windtunnel.flows.leak import Fields
 
-    return Fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict)
+    return Fields(
+        expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict, alias
+    )
 
 
 def _stdin(path: Path) -> Path:
@@ -146,14 +154,18 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
         f"{s['items']} items: [bold red]{s['leaked_items']} leaked[/], {s['review_items']} for review, "
         f"{s['clean_items']} clean  (leaked items per channel: {chans})"
     )
-    mined = s.get("mined")
-    if mined is not None:
-        line = mined.get("description", "")
-        if "skipped" in mined:
-            line = f"not reported ({mined['skipped']})" + (f"; {line}" if line else "")
-        elif "items_with_findings" in mined:
-            line += f"; on {mined['items_with_findings']} items"
-        con.print(f"mined: {line}", markup=False, highlight=False)
+    if s.get("mined") is not None:
+        con.print(f"mined: {_mined_line(s['mined'])}", markup=False, highlight=False)
+
+
+def _mined_line(mined: dict[str, Any]) -> str:
+    """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike)."""
+    line = str(mined.get("description", ""))
+    if "skipped" in mined:
+        return f"not reported ({mined['skipped']})" + (f"; {line}" if line else "")
+    if "items_with_findings" in mined:
+        line += f"; on {mined['items_with_findings']} items"
+    return line
 
 
 _SUFFIX_FORMATS = {".sarif": "sarif", ".html": "html", ".htm": "html", ".txt": "table"}
@@ -230,6 +242,7 @@ def scan(
     jobs: int | None = _JOBS,
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
+    alias: list[str] | None = _ALIAS,
     executor: str | None = ScanExecutorOpt,
     ray_address: str | None = RayAddressOpt,
     mine: bool | None = typer.Option(
@@ -331,6 +344,7 @@ _FIELD_ARGS = (
     "target",
     "context_word",
     "strict",
+    "alias",
 )
 
 
@@ -358,8 +372,12 @@ def sanitize(
     ),
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
-    mine: bool = typer.Option(
-        False, "--mine", help="Also remove the values 'leak mine' finds riding with each item's label."
+    alias: list[str] | None = _ALIAS,
+    mine: bool | None = typer.Option(
+        None,
+        "--mine/--no-mine",
+        help="Also remove the values 'leak mine' finds riding with each item's label. Default: as 'leak scan' "
+        "decides (on for a dataset file of 200 labelled items or more, up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
@@ -393,7 +411,7 @@ def sanitize(
         mode=mode,
         redact_review=redact_review,
         fields=_fields(
-            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict
+            expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict, alias
         ),
         decode=not no_decode,
         show_values=show_values,
@@ -405,6 +423,8 @@ def sanitize(
     if outcome.status == "interrupted":
         sys.stderr.write(f"interrupted after {s['items']} items; {output} holds their sanitized copies\n")
         raise SystemExit(int(ExitCode.INTERRUPTED))
+    if "mined" in s:
+        out_console().print(f"mined: {_mined_line(s['mined'])}", markup=False, highlight=False)
     failed = s["not_sanitized"]
     not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
@@ -415,6 +435,10 @@ def sanitize(
     )
     if not outcome.passed:
         _fail()
+
+
+_LISTED = 20
+"""``leak check`` lists this many items of each kind, then says how many more (the JSON summary has all)."""
 
 
 @leak.command("check")
@@ -432,10 +456,14 @@ def check(
     show_values: bool = typer.Option(False, "--show-values", help="Print answer keys in pointers (hashed by default)."),
     context_word: list[str] | None = _CONTEXT_WORD,
     strict: bool = _STRICT,
+    alias: list[str] | None = _ALIAS,
     executor: str | None = ScanExecutorOpt,
     ray_address: str | None = RayAddressOpt,
-    mine: bool = typer.Option(
-        False, "--mine", help="Mine the raw dataset; its mined values count as leaks on both sides."
+    mine: bool | None = typer.Option(
+        None,
+        "--mine/--no-mine",
+        help="Mine the raw dataset; its mined values count as leaks on both sides. Default: as 'leak scan' "
+        "decides (on for a raw dataset file of 200 labelled items or more, up to 16 MB).",
     ),
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
@@ -446,7 +474,9 @@ def check(
     from windtunnel.flows.leak import check_flow
     from windtunnel.reports.terminal import plain
 
-    fields = _fields(expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict)
+    fields = _fields(
+        expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict, alias
+    )
     outcome = check_flow(
         raw,
         sanitized,
@@ -462,16 +492,20 @@ def check(
     s = outcome.summary
     con = out_console()
     if "mined" in s:
-        con.print(plain(f"mined (raw): {s['mined']['description']}"))
-    for i in s["not_leaking"][:20]:  # item ids and pointers are the dataset's: plain() shows them inert
+        con.print(plain(f"mined (raw): {_mined_line(s['mined'])}"))
+    for i in s["not_leaking"][:_LISTED]:  # item ids and pointers are the dataset's: plain() shows them inert
         con.print(
             Text.assemble(
                 plain(f"raw item {i} does not leak", "red"),
                 ": the scan would not notice if this item's leak came back",
             )
         )
-    for i, ptrs in list(s["still_leaking"].items())[:20]:
+    if len(s["not_leaking"]) > _LISTED:
+        con.print(plain(f"... and {len(s['not_leaking']) - _LISTED} more raw items that do not leak"))
+    for i, ptrs in list(s["still_leaking"].items())[:_LISTED]:
         con.print(Text.assemble(plain(f"sanitized item {i} still leaks", "red"), plain(f" at {', '.join(ptrs)}")))
+    if len(s["still_leaking"]) > _LISTED:
+        con.print(plain(f"... and {len(s['still_leaking']) - _LISTED} more sanitized items that still leak"))
     if s["missing"]:
         n = len(s["missing"])
         con.print(

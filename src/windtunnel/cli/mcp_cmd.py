@@ -8,7 +8,16 @@ from typing import Any
 
 import typer
 
-from windtunnel.cli.chaos_cmd import ConfigOpt, HostOpt, ProfileOpt, ScenarioOpt, SeedOpt, _spec_and_seed, proxy_app
+from windtunnel.cli.chaos_cmd import (
+    ConfigOpt,
+    HostOpt,
+    ProfileOpt,
+    ScenarioOpt,
+    SeedOpt,
+    _spec_and_seed,
+    proxy_app,
+    serve_until_signal,
+)
 
 
 @proxy_app.command("mcp")
@@ -34,7 +43,8 @@ def proxy_mcp(
         None,
         "--kill-server-after",
         min=0,
-        help="stdio: kill the server at the tool call after N calls (it dies mid-session).",
+        help="stdio: kill the server at the client's tool call after N of them, faulted calls included "
+        "(it dies mid-session); the summary says when it was never killed.",
     ),
     drift_tools: bool = typer.Option(
         False, "--drift-tools", help="Rename the input-schema properties of every tool in tools/list answers."
@@ -98,6 +108,11 @@ def proxy_mcp(
     except OSError as err:
         raise AgentUnreachableError(str(err), hint="check the --server-command (program name and PATH)") from None
     log(f"{len(plan.calls)} tool call(s) seen, {len(plan.fired)} fault(s) fired; server exit code {code}")
+    if kill_server_after is not None and faults.killed_after is None:
+        log(
+            f"the server was never killed: the client made {faults.tool_calls} tool call(s), and "
+            f"--kill-server-after {kill_server_after} kills it at call {kill_server_after + 1}"
+        )
     if code:
         raise typer.Exit(3)
 
@@ -108,13 +123,20 @@ def _serve_http(faults: Any, upstream: str, host: str, port: int, log: Any) -> N
     from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
     from windtunnel.cli._console import out_console
 
+    stopped: list[str] = []
+    served: list[bool] = []  # the proxy listened: only then is there a summary to print
+
     async def main() -> None:
         async with McpHttpProxy(faults, upstream=upstream, host=host, port=port) as server:
+            served.append(True)
             out_console().print(f"windtunnel MCP proxy on {server.url}/mcp -> {upstream}", soft_wrap=True)
-            out_console().print("point your MCP client at that URL; Ctrl-C stops the proxy.")
-            await server.serve_forever()
+            out_console().print("point your MCP client at that URL; Ctrl-C (or SIGTERM) stops the proxy.")
+            await serve_until_signal(server, stopped)
 
     try:
         anyio.run(main)
     finally:
-        log(f"{len(faults.plan.calls)} tool call(s) seen, {len(faults.plan.fired)} fault(s) fired")
+        if served:  # a proxy that never started (a busy port) has only its error to say
+            if stopped:
+                log(f"stopped ({stopped[0]})")
+            log(f"{len(faults.plan.calls)} tool call(s) seen, {len(faults.plan.fired)} fault(s) fired")

@@ -232,7 +232,8 @@ def import_(
 
 def render_replay(outcome: Any, *, show_summary: bool = True) -> None:
     """The verdict line, where the report went, and why a replay cut short stopped."""
-    from windtunnel.cli._console import err_console, out_console, print_error
+    from windtunnel.cli._console import err_console, out_console
+    from windtunnel.cli._plain import print_error
 
     s = outcome.summary
     verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"

@@ -38,6 +38,19 @@ class ContractConfig(StrictModel):
     """``per_unit``: one agent call per (scenario, golden prompt, repeat), judged by every invariant that
     applies (fewer model calls); ``per_cell``: one call per (scenario, invariant, golden prompt, repeat), each
     (invariant × scenario) cell its own independent invocation, as the upstream spec describes."""
+    _only_in: dict[str, set[str]] = PrivateAttr(default_factory=dict)
+    """Invariants (by label) checked only in these scenarios: the broken invariants of a saved explore failure,
+    added to the contract for that failure's scenario alone (never written in a config)."""
+
+    def add_scoped(self, inv: Any, scenario: str) -> None:
+        """Check ``inv`` (an invariant with an ``id``) in ``scenario`` only."""
+        self.invariants.append(inv)
+        self._only_in.setdefault(inv.label, set()).add(scenario)
+
+    def checked_in(self, label: str, scenario: str) -> bool:
+        """Whether the invariant ``label`` may be checked in ``scenario`` (its ``when`` aside)."""
+        only = self._only_in.get(label)
+        return only is None or scenario in only
 
 
 class ReplaySource(StrictModel):
@@ -145,8 +158,10 @@ class OutputConfig(StrictModel):
 class AdvancedConfig(StrictModel):
     concurrency: int = Field(10, ge=1, le=10000)
     """Agent calls in flight at once (an anyio CapacityLimiter)."""
-    retries: int = Field(2, ge=0, le=20)
-    """Retries with backoff for transport errors, 429 and 5xx."""
+    retries: int | None = Field(None, ge=0, le=20)
+    """Re-runs of an agent turn, with backoff, after a transport error, 429 or 5xx. Unset: 2 for cells
+    without chaos, 0 under chaos and in contracts (a re-run repeats the turn's faults and side effects and
+    can hide a failure); each re-run is recorded as its own attempt (see ``engine.runner``)."""
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
     """Run seed, 0..2^63-1; every random choice derives from (seed, cell id). Chosen and recorded when absent."""
     isolation: Literal["auto", "serial", "concurrent"] = "auto"

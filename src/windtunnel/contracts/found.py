@@ -1,15 +1,18 @@
 """The regression corpus: minimal failures ``windtunnel explore`` found, kept as files a user commits.
 
-Each file in ``.windtunnel/found/`` (beside the run store) holds one failure: the prompt that failed, and a
-``scenario:`` that is a contract-matrix scenario as written in a config (its faults carry ``on_call`` /
-``count``, so it is the minimal schedule exactly). ``run``, ``contract run`` and ``ci`` replay these files
-first: a saved failure keeps failing until the agent is fixed. Delete a file to forget a failure.
+Each file in ``.windtunnel/found/`` (beside the run store) holds one failure: the prompt that failed, the
+invariants that broke (``found.invariants``, as written in a config), and a ``scenario:`` that is a
+contract-matrix scenario as written in a config (its faults carry ``on_call`` / ``count``, so it is the
+minimal schedule exactly). ``contract run`` checks the broken invariants in that scenario too (they need not
+be among the contract's own), so the failure fails the contract as it failed explore. ``run``, ``contract run``
+and ``ci`` replay these files first: a saved failure keeps failing until the agent is fixed. Delete a file to
+forget a failure.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,8 +21,11 @@ from pydantic import ValidationError
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.yamlsource import read_yaml
 from windtunnel.chaos.spec import ChaosSpec
-from windtunnel.config.model import Config, Scenario
+from windtunnel.config.model import Config, ContractConfig, Scenario
 from windtunnel.engine.cells import Cell, MutationRef
+from windtunnel.engine.session import run_invariants
+from windtunnel.invariants.base import InvariantSpec
+from windtunnel.invariants.labels import labelled
 
 if TYPE_CHECKING:
     from windtunnel.flows.explore import Failure
@@ -41,10 +47,22 @@ class Found:
     golden_prompt: str | None
     scenario: Scenario
     mutation: dict[str, Any] | None = None
+    invariants: list[InvariantSpec] = field(default_factory=list)
+    """The invariants that broke, as saved (a file written before they were saved: none)."""
+    failure: list[str] = field(default_factory=list)
+    """The ``found.failure`` lines: ``check id: detail`` per broken invariant."""
 
     @property
     def name(self) -> str:
         return self.scenario.name
+
+    def broken(self, cfg: Config) -> list[InvariantSpec]:
+        """The invariants that broke: as saved, else (an older file) the config's run invariants its
+        ``failure`` lines name."""
+        if self.invariants:
+            return list(self.invariants)
+        named = {line.split(":", 1)[0].strip() for line in self.failure}
+        return [inv for inv in labelled(cfg.invariants) if inv.label in named]
 
     def spec(self) -> ChaosSpec:
         return ChaosSpec.resolve(self.scenario, name=self.scenario.name)
@@ -95,6 +113,8 @@ def save_found(folder: Path, failure: Failure, cfg: Config, config_path: Path) -
     cell = res.cell
     m = cell.mutation
     failed = [f"{c.id}: {c.detail}" if c.detail else c.id for c in res.checks if not c.passed]
+    broken = {c.id for c in res.checks if not c.passed}
+    invariants = [inv_data(inv) for inv in run_invariants(cfg)[0] if inv.label in broken]
     doc: dict[str, Any] = {
         "found": {
             "config": str(config_path),
@@ -102,6 +122,7 @@ def save_found(folder: Path, failure: Failure, cfg: Config, config_path: Path) -
             "golden_prompt": cell.golden_prompt,
             "mutation": {"type": m.type, "args": dict(m.args)} if m is not None else None,
             "failure": failed or [f"agent error ({res.error_kind}): {res.error}"],
+            "invariants": invariants,
             "reproduced": f"{failure.reproduced}/{failure.reruns}",
             "calls": call_sequence(res.calls),
         },
@@ -114,6 +135,24 @@ def save_found(folder: Path, failure: Failure, cfg: Config, config_path: Path) -
     path = folder / f"{failure.schedule.name}.yaml"
     path.write_text(HEADER + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
     return path
+
+
+def inv_data(inv: InvariantSpec) -> dict[str, Any]:
+    """An invariant as a config writes it (type first, defaults left out)."""
+    return {"type": inv.type, **inv.model_dump(mode="json", exclude_defaults=True, exclude={"type"})}
+
+
+def _invariants(path: Path, data: Any) -> list[InvariantSpec]:
+    if data is None:
+        return []
+    try:
+        return list(ContractConfig.model_validate({"invariants": data}).invariants)
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise ConfigError(
+            f"{path}: found.{'.'.join(str(p) for p in first['loc'])}: {first['msg']}",
+            hint="fix the invariant, or delete the file and run `windtunnel explore` again",
+        ) from None
 
 
 def call_sequence(calls: list[dict[str, Any]]) -> list[str]:
@@ -152,8 +191,28 @@ def load_found(folder: Path) -> list[Found]:
                 f"{path}: scenario.{'.'.join(str(p) for p in first['loc'])}: {first['msg']}",
                 hint="fix the scenario, or delete the file and run `windtunnel explore` again",
             ) from None
-        out.append(Found(path, info["prompt"], info.get("golden_prompt"), scenario, info.get("mutation")))
+        failure = info.get("failure")
+        out.append(
+            Found(
+                path,
+                info["prompt"],
+                info.get("golden_prompt"),
+                scenario,
+                info.get("mutation"),
+                invariants=_invariants(path, info.get("invariants")),
+                failure=[str(x) for x in failure] if isinstance(failure, list) else [],
+            )
+        )
     return out
 
 
-__all__ = ["FOUND_FOLDER", "Found", "call_sequence", "found_dir", "load_found", "save_found", "scenario_data"]
+__all__ = [
+    "FOUND_FOLDER",
+    "Found",
+    "call_sequence",
+    "found_dir",
+    "inv_data",
+    "load_found",
+    "save_found",
+    "scenario_data",
+]

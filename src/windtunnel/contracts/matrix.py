@@ -18,43 +18,16 @@ A scenario in which no golden-prompt invariant applies gets no golden-prompt uni
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.advice import config_warnings
-from windtunnel.config.model import Config, Scenario
+from windtunnel.config.model import Config
+from windtunnel.contracts.scope import applies, probes_of, scenario_specs
+from windtunnel.contracts.validate import raise_problems
 from windtunnel.engine.cells import Cell
-from windtunnel.invariants.base import InvariantSpec, WhenName
+from windtunnel.invariants.base import InvariantSpec
 from windtunnel.invariants.labels import labelled, needs_auto_baseline
-
-
-def applies(when: WhenName | str, spec: ChaosSpec) -> bool:
-    """Whether an invariant with this ``when`` is checked in a scenario with this chaos."""
-    if when == "always":
-        return True
-    if when == "tool_faults_active":
-        return bool(spec.tool_faults)
-    if when == "llm_faults_active":
-        return bool(spec.llm_faults)
-    if when == "any_chaos_active":
-        return spec.active
-    if when == "no_chaos":
-        return not spec.active
-    raise ValueError(f"unknown when {when!r}")
-
-
-def probes_of(inv: InvariantSpec) -> list[str] | None:
-    """The prompts sent for this invariant instead of the golden prompts, or ``None`` (golden prompts)."""
-    effective = getattr(inv, "effective_probes", None)
-    if callable(effective):
-        return list(effective())
-    return list(inv.probes) if inv.probes else None
-
-
-def scenario_specs(scenarios: Sequence[Scenario]) -> dict[str, ChaosSpec]:
-    """Each scenario's chaos: exactly what it declares (and its profile), nothing from ``chaos:``."""
-    return {s.name: ChaosSpec.resolve(s, name=s.name) for s in scenarios}
 
 
 @dataclass(frozen=True)
@@ -135,8 +108,6 @@ class ContractPlan:
 
 def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
     """The contract plan of ``cfg``. Raises ConfigError listing every problem (see ``check_contract``)."""
-    from windtunnel.contracts.validate import raise_problems
-
     raise_problems(cfg)
     assert cfg.contract is not None
     invariants = labelled(cfg.contract.invariants)
@@ -150,7 +121,9 @@ def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
     matrix: list[MatrixCell] = []
     for scen in scenarios:
         spec = specs[scen.name]
-        live = {inv.label for inv in invariants if applies(inv.when, spec)}
+        live = {
+            inv.label for inv in invariants if applies(inv.when, spec) and cfg.contract.checked_in(inv.label, scen.name)
+        }
         golden_labels = [inv.label for inv in invariants if inv.label in live and probe_sets[inv.label] is None]
         golden_ids: dict[str, list[str]] = {label: [] for label in golden_labels}
         # per_unit: one call judged by every golden label; per_cell: one call per label (its own invocation)

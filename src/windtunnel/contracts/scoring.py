@@ -210,6 +210,9 @@ class ContractVerdict:
     """Scenarios whose faults never fired → their units that ran (see :func:`unexercised_scenarios`)."""
     by_scenario: dict[str, dict[str, Any]] = field(default_factory=dict)
     by_invariant: dict[str, dict[str, Any]] = field(default_factory=dict)
+    why: str | None = None
+    """The cause that leads the verdict's headline, short (``None`` when it passed): scenarios that were
+    not exercised or not run come first, because a score over the rest reads as a pass."""
 
     def stats(self, scenario: str, invariant: str) -> CellStats:
         for s in self.cells:
@@ -273,6 +276,7 @@ def score_contract(
         cells=stats,
         reasons=reasons,
         not_exercised=idle,
+        why=_lead(plan, stats, reasons),
     )
     for name in plan.scenarios:
         verdict.by_scenario[name] = _aggregate([s for s in stats if s.scenario == name])
@@ -280,6 +284,24 @@ def score_contract(
         agg = _aggregate([s for s in stats if s.invariant == inv.label])
         verdict.by_invariant[inv.label] = {"severity": inv.severity, "when": inv.when, **agg}
     return verdict
+
+
+def _lead(plan: ContractPlan, stats: list[CellStats], reasons: list[str]) -> str | None:
+    """:attr:`ContractVerdict.why`: the scenarios none of whose applicable cells was judged (not exercised or
+    not run) and which the score therefore leaves out, else the first reason."""
+    if not reasons:
+        return None
+    applicable = {name: [s for s in stats if s.scenario == name and s.status != "n/a"] for name in plan.scenarios}
+    unjudged = [n for n, cells in applicable.items() if cells and all(s.status in UNSCORED for s in cells)]
+    if not unjudged:
+        return reasons[0]
+    judged = [n for n, cells in applicable.items() if cells and n not in unjudged]
+    states = sorted({s.status for n in unjudged for s in applicable[n]})
+    what = " or ".join(states)
+    head = f"{len(unjudged)} of {len(plan.scenarios)} scenarios {what} ({', '.join(unjudged)})"
+    if not judged:
+        return f"{head}: no scenario was judged"
+    return f"{head}: the score covers only {', '.join(judged)}"
 
 
 __all__ = [

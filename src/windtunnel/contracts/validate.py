@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
 from windtunnel.agents.registry import capabilities
+from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
+from windtunnel.contracts.scope import applies, probes_of, scenario_specs
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
     from windtunnel.config.model import Config
     from windtunnel.invariants.base import InvariantSpec
-
-from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
 
 WHEN_HINT = "always, tool_faults_active, llm_faults_active, any_chaos_active, no_chaos"
 
@@ -52,10 +52,13 @@ def _smoke(inv: InvariantSpec) -> str | None:
     return None
 
 
-def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
+def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec], *, imports: bool) -> list[str]:
+    """Faults of each matrix scenario that the agent has no seam for, and (``imports``: ``agent.llm`` is
+    imported) LLM fault modes its ``agent.llm`` cannot express, by the check the ``chaos:`` block uses."""
     out: list[str] = []
     agent = cfg.agent
     python = capabilities(agent).python
+    index = {s.name: i for i, s in enumerate(cfg.scenarios)}
     for name, spec in specs.items():
         where = f"scenario {name!r}"
         if spec.needs_tool_seam and python and not declares_tool_seam(agent):
@@ -71,13 +74,18 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec]) -> list[str]:
                 f"{where} has LLM faults but the python agent does not set agent.llm ('module:attr' of its "
                 "model client or of the callable that calls the model)"
             )
+        if imports and spec.llm_faults:
+            # the seams module imports the chaos runtime (asyncio, anyio): only when agent imports are wanted
+            from windtunnel.chaos.seams import llm_mode_problems
+
+            i = index.get(name, -1)
+            at = cfg.where(("contract", "chaos_matrix", i, "llm_faults"), ("chaos_matrix", i, "llm_faults"))
+            out += [at + p for p in llm_mode_problems(agent, spec, where)]
         # an HTTP agent whose calls windtunnel cannot reach: the scenario is not run (config/proxy_env.py)
     return out
 
 
 def _invariant_problems(cfg: Config, invariants: list[InvariantSpec], specs: dict[str, ChaosSpec]) -> list[str]:
-    from windtunnel.contracts.matrix import applies, probes_of
-
     out: list[str] = []
     for inv in invariants:
         where = f"contract invariant {inv.label!r} ({inv.type})"
@@ -129,7 +137,6 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
 
     ``imports``: also import the python references of the agent (endpoint, tools, llm, reset).
     """
-    from windtunnel.contracts.matrix import scenario_specs
     from windtunnel.invariants.labels import labelled
 
     contract = cfg.contract
@@ -159,7 +166,7 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
         specs = scenario_specs(scenarios)
     except WindtunnelError as err:
         problems.append(err.message)
-    problems += _scenario_problems(cfg, specs)
+    problems += _scenario_problems(cfg, specs, imports=imports)
     problems += _invariant_problems(cfg, labelled(contract.invariants), specs)
     if imports:
         problems += _import_problems(cfg)

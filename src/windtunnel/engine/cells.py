@@ -7,6 +7,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+PlannedInput = tuple[str, str, dict[str, Any], Any]
+"""One planned mutation of a golden prompt: (type, level, its recorded args (with k, attempt, source), the input)."""
+GoldenMutations = tuple[int, list[PlannedInput]]
+"""A golden prompt's index and its planned mutations, in plan order."""
+
+
 CellKind = Literal["golden", "mutation", "chaos", "contract", "replay"]
 Status = Literal["passed", "failed", "error", "skipped"]
 
@@ -102,6 +108,8 @@ class CellResult:
     error: str | None = None
     error_kind: str | None = None
     attempts: int = 1
+    retried: list[dict[str, Any]] = field(default_factory=list)
+    """The attempts that were re-run, each ``{attempt, error, error_kind, faults}`` (faults fired during it)."""
     faults: list[FaultRecord] = field(default_factory=list)
     checks: list[CheckOutcome] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from windtunnel._util.errors import ConfigError
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config
-from windtunnel.engine.cells import Cell, CellKind, MutationRef
+from windtunnel.engine.cells import Cell, CellKind, GoldenMutations, MutationRef
 
 if TYPE_CHECKING:
     from windtunnel.engine.planspill import PlanSpill
@@ -58,10 +58,6 @@ def mutation_cells(
 
 _Level = Literal["text", "transport"]
 """A mutation's level (an alias: ``cast(Literal[...], x)`` would build the ``Literal`` on every cell)."""
-PlannedInput = tuple[str, str, dict[str, Any], Any]
-"""One planned mutation of a golden prompt: (type, level, its recorded args (with k, attempt, source), the input)."""
-GoldenMutations = tuple[int, list[PlannedInput]]
-"""A golden prompt's index and its planned mutations, in plan order."""
 
 
 def iter_mutation_plans(cfg: Config, *, seed: int, notices: list[str], llm: bool = True) -> Iterator[GoldenMutations]:

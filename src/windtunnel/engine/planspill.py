@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from windtunnel.engine.plan import GoldenMutations
+    from windtunnel.engine.cells import GoldenMutations
 
 _HEAD = 4
 """Bytes of the length before each record."""

@@ -314,13 +314,13 @@ class _CellActor:
         return {"warnings": list(self.session.warnings), "used": sorted(self.used), "error": error}
 
 
-def _actor_session(session: RunSession, actors: int) -> _ActorSession:
+def _actor_session(session: RunSession, actors: int, index: int = 0) -> _ActorSession:
     """A copy of ``session`` for an actor: same config, invariants, chaos, seed and transport, its share of
     the concurrency (:func:`actor_concurrency`); no listeners, no prelude (the driver runs it through
     :meth:`_CellActor.open`), and no run budget (``advanced.max_cost`` is the run's: the driver counts it
     over every actor's results)."""
     keep = {f.name: getattr(session, f.name) for f in fields(session) if f.init}
-    keep["concurrency"] = actor_concurrency(session, actors)
+    keep["concurrency"] = actor_concurrency(session, actors, index)
     cfg = session.cfg
     if cfg.advanced.max_cost is not None:
         cfg = cfg.model_copy(update={"advanced": cfg.advanced.model_copy(update={"max_cost": None})})
@@ -336,12 +336,15 @@ def shared_agent(cfg: Any) -> bool:
     return capabilities(cfg.agent).transport == "http" and not cfg.agent.command
 
 
-def actor_concurrency(session: RunSession, actors: int) -> int:
-    """Cells in flight on each of ``actors`` actors. An agent of its own per actor takes the session's
-    concurrency on each; one agent behind every actor (:func:`shared_agent`) gets an equal share, so it never
-    sees more calls at once than ``advanced.concurrency`` (the run uses at most that many actors)."""
+def actor_concurrency(session: RunSession, actors: int, index: int = 0) -> int:
+    """Cells in flight on actor ``index`` of ``actors``. An agent of its own per actor takes the session's
+    concurrency on each; one agent behind every actor (:func:`shared_agent`) is split among them, the first
+    ``concurrency % actors`` actors taking one more, so it never sees more calls at once than
+    ``advanced.concurrency`` and no slot is lost (10 over 4 actors: 3, 3, 2, 2; the run uses at most that
+    many actors)."""
     if actors > 1 and shared_agent(session.cfg):
-        return max(1, session.concurrency // actors)
+        base, extra = divmod(session.concurrency, actors)
+        return max(1, base + (1 if index % actors < extra else 0))
     return session.concurrency
 
 
@@ -416,11 +419,11 @@ class RayExecutor:
         # the project directory: shipped as working_dir when this run joined a cluster, else the actors
         # change to this one where their node has it (a local Ray, a shared file system)
         cwd = None if shipped else os.getcwd()
-        blob = [_actor_session(session, len(placement))]
+        blob = [_actor_session(session, len(placement), k) for k in range(len(placement))]  # one per slot
         actors: list[Any] = []
 
         def spawn(slot: int) -> Any:
-            actor = actor_cls.options(**placement[slot]).remote(blob[0], cwd)
+            actor = actor_cls.options(**placement[slot]).remote(blob[slot], cwd)
             actors.append(actor)
             self.actors_used += 1
             return actor
@@ -450,13 +453,17 @@ class RayExecutor:
             )
             if prelude is not None:  # state detection made its calls on the first actor: apply it here
                 prelude.apply(opened[0]["probed"])
-                blob[0] = _actor_session(session, len(first))  # a replacement starts as the prelude left it
-                share = actor_concurrency(session, len(first))
-                opened = await each([a.proceed.remote(share) for a in first], "the agent set-up")
+                # a replacement starts as the prelude left it, with its slot's share
+                blob[:] = [_actor_session(session, len(first), k) for k in range(len(first))]
+                shares = [actor_concurrency(session, len(first), k) for k in range(len(first))]
+                opened = await each(
+                    [a.proceed.remote(n) for a, n in zip(first, shares, strict=True)], "the agent set-up"
+                )
             serial = any(r["serial"] for r in opened)
             width = min(r["width"] for r in opened)
             live = dict(enumerate(first))
-            if width == 1 and shared_agent(session.cfg) and len(first) > 1:
+            one_at_a_time = serial or session.effective_concurrency == 1  # not an actor's share of 1
+            if one_at_a_time and shared_agent(session.cfg) and len(first) > 1:
                 # one agent behind every actor, cells one at a time: one actor (the others' warnings are moot)
                 live = {0: first[0]}
                 await _close(ray, first[1:])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from windtunnel.engine.cells import Cell
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 
 EXECUTORS = ("local", "ray")
 """The values of ``advanced.executor`` (and ``--executor``)."""
+REMOTE_EXECUTORS = {"ray": ("windtunnel.engine.ray_executor", "RayExecutor")}
+"""The module and class of each remote executor, imported by name only when a run asks for it (its module
+builds on :class:`~windtunnel.engine.session.RunSession`, which asks this module for its executor)."""
 LOCAL_FALLBACK = (
     "advanced.executor: ray builds the agent from the config on each Ray actor, and this run was handed a "
     "prebuilt agent object or a plain prelude function (the Python API), which cannot be sent to them; "
@@ -59,15 +63,16 @@ def session_executor(session: RunSession) -> SessionExecutor | None:
     ex = session.executor
     if ex is not None:
         return ex if isinstance(ex, SessionExecutor) else None
-    if session.cfg.advanced.executor == "ray":
-        if not ships(session):  # a prebuilt agent object (the Python API)
-            if LOCAL_FALLBACK not in session.warnings:
-                session.warnings.append(LOCAL_FALLBACK)
-            return None
-        from windtunnel.engine.ray_executor import RayExecutor
-
-        return RayExecutor(session.cfg.advanced.ray)
-    return None
+    where = REMOTE_EXECUTORS.get(session.cfg.advanced.executor)
+    if where is None:
+        return None
+    if not ships(session):  # a prebuilt agent object (the Python API)
+        if LOCAL_FALLBACK not in session.warnings:
+            session.warnings.append(LOCAL_FALLBACK)
+        return None
+    module, name = where
+    executor: SessionExecutor = getattr(import_module(module), name)(session.cfg.advanced.ray)
+    return executor
 
 
 def check_executor(executor: str | None) -> None:

@@ -71,6 +71,8 @@ def cell_row(
         "faults": [f.model_dump(exclude_none=True) for f in r.faults] if r.faults else [],
         "checks": [_check(c) for c in checks],
     }
+    if r.retried:
+        row["retried"] = r.retried
     if r.calls:
         row["calls"] = r.calls
     if r.schedule:

@@ -37,6 +37,17 @@ def _no_scope(cell: Cell) -> Iterator[None]:
     yield None
 
 
+DEFAULT_RETRIES = 2
+"""Re-runs of a cell without chaos after a retryable error when neither ``agent.retries`` nor
+``advanced.retries`` is set. Under chaos and in contracts the default is 0: a re-run sends the whole turn
+again, so its faults and side effects would repeat and a lucky attempt could hide the failure."""
+
+
+def default_retries(cell: Cell) -> int:
+    """:data:`DEFAULT_RETRIES`, or 0 for a cell under chaos or in a contract."""
+    return 0 if cell.kind in ("chaos", "contract") or cell.scenario is not None else DEFAULT_RETRIES
+
+
 def backoff_seconds(attempt: int, err: AgentCallError) -> float:
     """Exponential backoff (0.1 s, 0.2 s, 0.4 s … capped at 5 s), or the server's Retry-After (capped at 30 s)."""
     if isinstance(err, AgentRateLimited) and err.retry_after is not None:
@@ -50,7 +61,8 @@ class CellRunner:
 
     agent: Agent
     invariants: Sequence[InvariantSpec]
-    retries: int = 2
+    retries: int | None = None
+    """Re-runs of a turn after a retryable error; ``None``: :func:`default_retries` of the cell."""
     reset: bool = True
     system_prompt: str | None = None
     baselines: dict[str, str] = field(default_factory=dict)
@@ -63,16 +75,29 @@ class CellRunner:
     budget: Any = None
     """The run's :class:`~windtunnel.engine.budget.RunBudget` (``advanced.max_cost``), if any."""
 
-    async def invoke(self, cell: Cell, prompt: AgentInput) -> tuple[AgentResponse | None, AgentCallError | None, int]:
+    async def invoke(
+        self,
+        cell: Cell,
+        prompt: AgentInput,
+        retried: list[dict[str, Any]] | None = None,
+        scope: CellScope | None = None,
+    ) -> tuple[AgentResponse | None, AgentCallError | None, int]:
+        """Call the agent, re-running the turn after a retryable error up to the cell's retries. Each attempt
+        that is re-run is appended to ``retried`` (its error and the faults fired during it, from ``scope``)."""
         transport = self.transport(cell)
+        retries = default_retries(cell) if self.retries is None else self.retries
         attempt = 0
         while True:
             attempt += 1
+            before = len(scope.fired) if scope is not None else 0
             try:
                 return await self.agent.invoke(prompt, transport=transport), None, attempt
             except AgentCallError as err:
-                if not err.retryable or attempt > self.retries or self.gone():
+                if not err.retryable or attempt > retries or self.gone():
                     return None, err, attempt
+                if retried is not None:
+                    faults = scope.fired[before:] if scope is not None else []
+                    retried.append({"attempt": attempt, "error": str(err), "error_kind": err.kind, "faults": faults})
                 await self.sleep(backoff_seconds(attempt - 1, err))
 
     def _selected(self, cell: Cell) -> list[InvariantSpec]:
@@ -97,10 +122,11 @@ class CellRunner:
             except AgentCallError as err:
                 return CellResult(cell=cell, status="error", error=f"reset failed: {err}", error_kind="reset")
         answers: list[AgentResponse] = []
+        retried: list[dict[str, Any]] = []
         if self.scope is _no_scope and not cell.turns:  # no chaos seams: skip the per-cell context manager
             scope = None
             prompt = cell.input
-            response, error, attempts = await self.invoke(cell, prompt)
+            response, error, attempts = await self.invoke(cell, prompt, retried)
         else:
             with self.scope(cell) as scope:
                 prompt = scope.transform_input(cell.input) if scope is not None else cell.input
@@ -108,13 +134,13 @@ class CellRunner:
                     from windtunnel.agents.conversation import converse
 
                     response, error, attempts, prompt = await converse(
-                        lambda p: self.invoke(cell, p),
+                        lambda p: self.invoke(cell, p, retried, scope),
                         cell.turns,
                         accepts_messages=self.agent.accepts_messages,
                         answers=answers,
                     )
                 else:
-                    response, error, attempts = await self.invoke(cell, prompt)
+                    response, error, attempts = await self.invoke(cell, prompt, retried, scope)
         if scope is None:  # no chaos seams: nothing fired, no calls recorded
             fired: list[FaultRecord] = []
             calls: list[Any] = []
@@ -152,6 +178,7 @@ class CellRunner:
             error=str(error) if error else None,
             error_kind=error.kind if error else None,
             attempts=attempts,
+            retried=retried,
             faults=fired,
             checks=checks,
             tool_calls=ctx.tool_calls,

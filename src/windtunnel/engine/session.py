@@ -85,7 +85,8 @@ class RunSession:
         """Cells in flight at once: the one rule, 1 when :attr:`isolated`, else :attr:`concurrency`."""
         return 1 if self.isolated else self.concurrency
 
-    def _retries(self) -> int:
+    def _retries(self) -> int | None:
+        """``agent.retries``, else ``advanced.retries``; ``None`` when neither is set (the runner's default)."""
         r = getattr(self.cfg.agent, "retries", None)
         return self.cfg.advanced.retries if r is None else int(r)
 
@@ -127,6 +128,8 @@ class RunSession:
                 self.watch.endpoint = watched_endpoint(self.cfg.agent)
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.effective_concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
+            if runtime is not None:  # and the agent's MCP servers (it may have started them)
+                await runtime.check_servers(self.watch.process.stderr_tail() if self.watch.process else "")
             if self.prelude is not None:
                 await self.prelude(agent)
             scope = self.scope

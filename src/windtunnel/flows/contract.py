@@ -106,6 +106,7 @@ def _summary(verdict: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) ->
         "cells_errored": count["error"],
         "cells_skipped": count["skipped"],
         "reasons": verdict.reasons,
+        **({"why": verdict.why} if verdict.why else {}),
         "by_scenario": verdict.by_scenario,
         "by_invariant": verdict.by_invariant,
         "matrix": [s.as_dict() for s in verdict.cells],
@@ -176,6 +177,7 @@ def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
                 error=first.get("error"),
                 error_kind=first.get("error_kind"),
                 attempts=first.get("attempts") or 1,
+                retried=first.get("retried") or [],
                 faults=[FaultRecord.model_validate(f) for f in first.get("faults") or []],
                 checks=checks,
                 calls=first.get("calls") or [],
@@ -237,17 +239,26 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
     if cfg.contract is None:
         return None  # plan_contract says what is missing
     if req.schedule is not None:
-        from windtunnel.chaos.schedule import load_schedule
         from windtunnel.contracts.found import scenario_data
+        from windtunnel.flows.preflight import checked_schedule
 
-        schedule = load_schedule(Path(req.schedule))
-        cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(schedule.to_spec()))]
-        return (
-            f"the matrix is the schedule {req.schedule} (scenario {schedule.name!r}): --schedule replaces chaos_matrix"
-        )
+        spec = checked_schedule(cfg, Path(req.schedule))
+        cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(spec))]
+        note = f"the matrix is the schedule {req.schedule} (scenario {spec.name!r}): --schedule replaces chaos_matrix"
+        if req.found and not req.shard and not req.resume:
+            from windtunnel.contracts.found import found_dir, load_found
+
+            folder = found_dir(cfg, req.store)
+            saved = load_found(folder)
+            if saved:
+                note += (
+                    f", and the {len(saved)} saved failure{'' if len(saved) == 1 else 's'} in {folder} "
+                    "are not replayed (run without --schedule to replay them)"
+                )
+        return note
     if not req.found or req.shard or req.resume:
         return None
-    from windtunnel.contracts.found import found_dir, load_found
+    from windtunnel.contracts.found import found_dir, inv_data, load_found
     from windtunnel.flows.run import found_notice
 
     found = load_found(found_dir(cfg, req.store))
@@ -256,7 +267,17 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
     if not found:
         return None
     cfg.contract.chaos_matrix = [f.scenario for f in found] + list(cfg.contract.chaos_matrix or [])
+    own = [_sans_id(inv_data(inv)) for inv in cfg.contract.invariants]
+    for f in found:  # what broke in explore is checked in the failure's scenario, if the contract lacks it
+        for inv in f.broken(cfg):
+            if _sans_id(inv_data(inv)) not in own:
+                scoped = inv.model_copy(update={"id": f"{inv.label}@{f.name}", "when": "always"})
+                cfg.contract.add_scoped(scoped, f.name)
     return found_notice(found)
+
+
+def _sans_id(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("id", "description")}
 
 
 def _prewarm_reporting() -> Any:

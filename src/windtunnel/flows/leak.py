@@ -42,6 +42,8 @@ class Fields:
     """Extra naming words that tie a label in prose to the task (``--context-word``)."""
     strict: bool = False
     """Count a bare label word in unrelated prose as a leak (``--strict``; else it is for review)."""
+    aliases: Mapping[str, Sequence[str]] | Sequence[str] | None = None
+    """Other ways to write a label: ``{label: [aliases]}`` or ``LABEL=ALIAS`` strings (``--alias``)."""
 
     def field_map(self) -> FieldMap:
         """The dataset field map; an unreadable correlated map is a usage error."""
@@ -70,13 +72,31 @@ class Fields:
             target=self.target,
             context_words=list(self.context_words or []),
             strict=self.strict,
+            aliases=self._aliases(),
         )
+
+    def _aliases(self) -> dict[str, list[str]]:
+        from windtunnel.leakage.aliases import parse_alias_options
+
+        if not self.aliases:
+            return {}
+        if isinstance(self.aliases, Mapping):
+            return {str(k): [v] if isinstance(v, str) else [str(x) for x in v] for k, v in self.aliases.items()}
+        try:
+            return parse_alias_options([str(p) for p in self.aliases])
+        except ValueError as err:
+            raise UsageError(str(err), hint="write each alias as LABEL=ALIAS, e.g. --alias High=urgent") from None
 
     @property
     def is_default(self) -> bool:
         """No field option set (run sources take none)."""
         return not (
-            self.context_field or self.label_set or self.correlated_map or self.target or self.context_words
+            self.context_field
+            or self.label_set
+            or self.correlated_map
+            or self.target
+            or self.context_words
+            or self.aliases
         ) and (self.expected_field == "expected" and not self.strict)
 
 
@@ -153,8 +173,9 @@ def run_audits(
     run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
 ) -> Generator[ItemAudit, None, None]:
     """Audits of the cells of a stored run or a JSON report (pointers into the report cell)."""
-    from windtunnel.leakage.runs import RunSourceError, report_items, store_items
+    from windtunnel.leakage.runs import RunSourceError, report_items
     from windtunnel.leakage.scan import audit_item
+    from windtunnel.store.leak_items import store_items
     from windtunnel.store.runstore import default_store_path
 
     try:
@@ -221,6 +242,28 @@ def mined_index(
     found = dict(mined_findings((m.item for m in items(dataset, fmap)), result, derive_from=derive_from))
     summary["items_with_findings"] = len(found)
     return summary, found, result
+
+
+def mine_for(
+    dataset: Path | None, fmap: FieldMap, derive_from: Sequence[str], asked: bool | None
+) -> tuple[dict[str, Any] | None, dict[str, list[Any]], Any]:
+    """The one rule ``leak scan``, ``leak sanitize`` and ``leak check`` (and :mod:`windtunnel.leak`) mine by, so
+    that ``check`` or ``sanitize`` can never pass on data ``scan`` calls leaking.
+
+    ``asked`` is ``--mine`` (True), ``--no-mine`` (False) or neither (None: :func:`mine_decision` and the item
+    count of :func:`mined_index` decide). Returns the summary for the report (None: nothing to say), the mined
+    findings by item id, and the :class:`~windtunnel.leakage.mine.MineResult` to search other items with (None
+    when the mined values are not reported). A dataset that cannot be mined (a bad record) is not mined; the
+    audit stops at that record with its own message.
+    """
+    do_mine, why_not = mine_decision(dataset, asked)
+    if dataset is None or not do_mine:
+        return ({"skipped": why_not} if why_not is not None else None), {}, None
+    try:
+        summary, extra, result = mined_index(dataset, fmap, derive_from, forced=bool(asked))
+    except UsageError as err:
+        return {"skipped": f"the dataset could not be mined: {err}"}, {}, None
+    return summary, extra, (None if "skipped" in summary else result)
 
 
 def _with_mined(
@@ -401,21 +444,16 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
     counts = RunCounts()
     found: Generator[ItemAudit, None, None]
     mined: dict[str, Any] | None = None
-    do_mine, why_not = mine_decision(req.dataset, req.mine)
     if req.dataset is not None:
         source = str(req.dataset)
         fmap = req.fields.field_map()
         found = audits(req.dataset, fmap, req.decode, req.jobs, req.executor, req.ray_address)
-        if do_mine:
-            try:
-                mined, extra, _ = mined_index(req.dataset, fmap, req.derive_from, forced=bool(req.mine))
-            except UsageError as err:  # a bad record: the scan stops at it with the items before it
-                mined, extra = {"skipped": f"the dataset could not be mined: {err}"}, {}
-            if extra:
-                found = _with_mined(found, extra)
-        elif why_not is not None:
-            mined = {"skipped": why_not}
+        mined, extra, _ = mine_for(req.dataset, fmap, req.derive_from, req.mine)
+        if extra:
+            found = _with_mined(found, extra)
     else:
+        if req.mine:
+            mined = {"skipped": "runs are not mined"}
         source = f"run {req.from_run}" if req.from_run else str(req.from_report)
         found = run_audits(req.from_run, req.from_report, req.store, req.config, counts, req.decode)
     refuse_overwrite(
@@ -483,8 +521,9 @@ class SanitizeRequest:
     fields: Fields = field(default_factory=Fields)
     decode: bool = True
     show_values: bool = False
-    mine: bool = False
-    """Also remove what ``leak mine`` finds riding with each item's label (``correlated.mined``)."""
+    mine: bool | None = None
+    """Also remove what ``leak mine`` finds riding with each item's label (``correlated.mined``); None: by the
+    rule ``leak scan`` uses (:func:`mine_for`)."""
     derive_from: Sequence[str] = ()
     """Fields the task is derived from: not mined (see :class:`ScanRequest`)."""
 
@@ -511,11 +550,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     )
     fmap = req.fields.field_map()
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
-    extra: dict[str, list[Any]] = {}
-    mined_result: Any = None
-    if req.mine:
-        mine_decision(req.dataset, True)
-        _, extra, mined_result = mined_index(req.dataset, fmap, req.derive_from, forced=True)
+    mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine)
     n = leaked = residual_items = chars = 0
     failed: list[str] = []
     interrupted = False
@@ -590,6 +625,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         "chars_removed": chars,
         "still_leaking": residual_items,
         "not_sanitized": failed,
+        **({"mined": mined} if mined is not None else {}),
     }
     status: Literal["passed", "failed", "interrupted"] = (
         "interrupted" if interrupted else ("failed" if residual_items else "passed")
@@ -663,15 +699,16 @@ def check_flow(
     show_values: bool = False,
     executor: str | None = None,
     ray_address: str | None = None,
-    mine: bool = False,
+    mine: bool | None = None,
     derive_from: Sequence[str] = (),
 ) -> LeakOutcome:
     """The CI assertion: the raw projection leaks on every item, the sanitized one on none.
 
     ``summary``: ``raw_items``, ``raw_leaking``, ``sanitized_items``, ``not_leaking`` (raw ids that do
     not leak), ``still_leaking`` ({sanitized id: pointers}) and ``missing`` (ids in only one dataset).
-    With ``mine`` the raw dataset is mined and its mined findings count on both sides (the sanitized
-    items are searched for the candidates mined from the raw ones); ``summary["mined"]`` says how.
+    The raw dataset is mined by the rule of ``leak scan`` (:func:`mine_for`; ``mine`` True / False forces it
+    either way) and its mined findings count on both sides (the sanitized items are searched for the
+    candidates mined from the raw ones); ``summary["mined"]`` says how.
     """
     from contextlib import closing
 
@@ -682,13 +719,13 @@ def check_flow(
     raw_leaks: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
     found: _Audits
-    mined: dict[str, Any] | None = None
-    extra_raw: dict[str, list[Any]] = {}
     extra_san: dict[str, list[Any]] = {}
     if mine:
-        mine_decision(raw, True)
-        mine_decision(sanitized, True)
-        mined, extra_raw, result = mined_index(raw, fmap, derive_from, forced=True)
+        mine_decision(sanitized, True)  # it is read again for the mined values: a file, not a pipe
+    mined, extra_raw, result = mine_for(raw, fmap, derive_from, mine)
+    if result is not None and not sanitized.is_file():
+        mined, extra_raw, result = {"skipped": f"{sanitized} is not a regular file: pass --mine with a file"}, {}, None
+    if result is not None:
         extra_san = dict(mined_findings((m.item for m in items(sanitized, fmap)), result, derive_from=derive_from))
     with closing(_with_mined(audits(raw, fmap, decode, jobs, executor, ray_address), extra_raw)) as found:
         for audit in found:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
@@ -136,6 +137,7 @@ def preflight(
         with _Section(out, "replay run", "ci"):
             _replay_checks(cfg, out, warn_live=every)
     _tool_name_warnings(cfg, out, imports=imports, chaos="chaos" in active, contract="contract" in active)
+    _streamed_only_notes(cfg, out, chaos="chaos" in active, contract="contract" in active)
     general, matrix, chaos_block = frameworks.preflight_problems(cfg, imports=imports)  # framework agents
     out.errors += general
     out.warnings += frameworks.preflight_warnings(cfg, imports=imports)  # retry back-off, shared agent objects
@@ -390,7 +392,9 @@ def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[An
 def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
     """The tool names a python agent's faults can match, or None when they cannot be known."""
     agent = cfg.agent
-    if not capabilities(agent).python or not getattr(agent, "tools", None) or frameworks.is_framework(agent):
+    if not capabilities(agent).python or frameworks.is_framework(agent):
+        return None
+    if not getattr(agent, "tools", None) and not getattr(agent, "tool_registry", None):
         return None
     names = [frameworks.tool_ref_name(ref, imports=imports) for ref in getattr(agent, "tools", None) or []]
     registry = getattr(agent, "tool_registry", None)
@@ -404,6 +408,54 @@ def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
         except (WindtunnelError, TypeError):
             return None
     return names
+
+
+def checked_schedule(cfg: Config, path: Path) -> ChaosSpec:
+    """``--schedule FILE`` for ``run`` and ``contract run``: the spec it compiles to, or a config error (exit 2)
+    when it schedules no fault, or names a tool the agent does not have (it would never fire: the run would
+    test nothing and say so only at the end)."""
+    from windtunnel.chaos.schedule import TOOL_PREFIX, load_schedule
+
+    schedule = load_schedule(path)
+    if not schedule.faults and not schedule.context_attacks:
+        raise ConfigError(
+            f"{path} schedules no fault (`faults:` is empty): a run under it would test nothing",
+            hint="add a fault, e.g. `faults: [{seam: 'tool:NAME', on_call: 1, fault: {mode: timeout}}]`",
+        )
+    names = _tool_names(cfg, imports=True)
+    if names is None and frameworks.is_framework(cfg.agent):
+        try:
+            names = frameworks.tool_names(cfg.agent)
+        except WindtunnelError:
+            names = None  # the run says why the agent cannot be loaded
+    for i, slot in enumerate(schedule.faults):
+        if not slot.seam.startswith(TOOL_PREFIX) or slot.fault.get("match_url") or names is None:
+            continue
+        tool = slot.seam[len(TOOL_PREFIX) :]
+        if tool != "*" and not any(fnmatchcase(n, tool) for n in names):
+            raise ConfigError(
+                f"{path}: faults[{i}]: seam {slot.seam!r} names tool {tool!r}{did_you_mean(tool, names)}, which is "
+                f"not among the agent's tools ({', '.join(names) or 'none'}): it would never fire",
+                hint="use one of the agent's tool names (`windtunnel validate` lists what faults can match)",
+            )
+    return schedule.to_spec()
+
+
+def _streamed_only_notes(cfg: Config, out: Preflight, *, chaos: bool, contract: bool) -> None:
+    """A note per LLM fault of a mode that acts on streamed answers only (``duplicate_chunk``): an agent that
+    does not stream is never faulted by it, and the run ends saying the fault never fired."""
+    blocks: list[tuple[str, Any, str]] = []
+    if chaos and cfg.chaos is not None:
+        blocks.append(("chaos", cfg.chaos, cfg.where(("chaos", "llm_faults"), ("chaos",))))
+    if contract:
+        blocks += [(f"scenario {s.name!r}", s, _scenario_at(cfg, i, "llm_faults")) for i, s in enumerate(cfg.scenarios)]
+    for where, block, at in blocks:
+        for fault in block.llm_faults:
+            if type(fault).streamed_only:
+                out.warnings.append(
+                    f"{at}{where}: LLM fault mode {fault.mode!r} changes streamed answers only: if the agent does "
+                    "not stream (`stream=True`), its answers are left as they are and the fault tests nothing"
+                )
 
 
 def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bool, contract: bool) -> None:

@@ -111,9 +111,9 @@ def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
 def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -> Any:
     """The global chaos of ``--chaos`` / ``--chaos-only`` / ``--chaos-profile`` (None without chaos)."""
     if req.schedule is not None:
-        from windtunnel.chaos.schedule import load_schedule
+        from windtunnel.flows.preflight import checked_schedule
 
-        return load_schedule(Path(req.schedule)).to_spec()
+        return checked_schedule(cfg, Path(req.schedule))
     if not (req.chaos or req.chaos_only or req.chaos_profile):
         return None
     from windtunnel.chaos.spec import ChaosSpec

@@ -44,15 +44,23 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
         from windtunnel.agents import build_agent
 
         async with AsyncExitStack() as stack:
+            process = None
             if cfg.agent.command:
                 from windtunnel.agents.process import AgentProcess
 
-                await stack.enter_async_context(AgentProcess(cfg.agent))
+                process = await stack.enter_async_context(AgentProcess(cfg.agent))
             await stack.enter_async_context(build_agent(cfg.agent))
+            servers = getattr(cfg.agent, "mcp_servers", None)
+            if servers:  # the run's own preflight: each server reached straight, no proxy needed
+                from windtunnel.chaos.proxy.mcp_servers import McpServers
+
+                await McpServers(servers, lambda: None, "127.0.0.1").check(process.stderr_tail() if process else "")
 
     run_async(reach)
     label = getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type)
     listener(Checked(f"agent {redact_url(str(label))} is reachable"))
+    for name in getattr(cfg.agent, "mcp_servers", None) or {}:
+        listener(Checked(f"agent.mcp_servers.{name} answers an MCP initialize"))
     warnings: list[str] = list(found.warnings)
     if "model" in cfg.model_fields_set and cfg.model.enabled:
         problem = model_problem(cfg)
@@ -68,7 +76,7 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
 def judge_problems(cfg: Config, listener: Listener) -> list[str]:
     """Each distinct judge of the ``llm_judge`` invariants asked one trivial question: a warning for each
     that gives no verdict (its checks would all fail as errors)."""
-    from windtunnel.invariants.judge import judged, probe
+    from windtunnel.invariants.judge import judged, probe, target
 
     out: list[str] = []
     seen: set[tuple[str | None, str | None]] = set()
@@ -82,7 +90,8 @@ def judge_problems(cfg: Config, listener: Listener) -> list[str]:
             out.append(problem)
             listener(Checked(problem, ok=False))
         else:
-            listener(Checked(f"llm_judge judge {s.model} at {redact_url(str(s.base_url))} gives verdicts"))
+            model, url = target(s)  # as asked: ${VAR:-default} expanded
+            listener(Checked(f"llm_judge judge {model} at {redact_url(url)} gives verdicts"))
     return out
 
 

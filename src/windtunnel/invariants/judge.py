@@ -131,15 +131,23 @@ PROBE_RUBRIC = "The answer greets the user."
 PROBE_ANSWER = "Hello! How can I help you today?"
 
 
+def target(s: JudgeSettings) -> tuple[str, str]:
+    """The judge's model and chat-completions URL with ``${ENV}`` expanded: what is asked, and what messages
+    show (never the ``${VAR:-default}`` as written). Raises ConfigError for an unset variable."""
+    model = expand_env(str(s.model), where="judge.model")
+    return model, endpoint(expand_env(str(s.base_url), where="judge.base_url"))
+
+
 def probe(s: JudgeSettings) -> str | None:
     """Why the judge ``s`` cannot grade, or None: one real grading request of a trivial rubric (not
     cached, not retried), which must come back as a well-formed verdict (``windtunnel verify``)."""
+    shown = str(s.model)
     try:
-        model = expand_env(str(s.model), where="judge.model")
-        url = endpoint(expand_env(str(s.base_url), where="judge.base_url"))
+        model, url = target(s)
+        shown = model
         grade(s, url, model, PROBE_RUBRIC, None, PROBE_ANSWER, retries=0)
     except (JudgeError, ConfigError) as err:
-        return f"the llm_judge judge {s.model} does not give verdicts: {err}"
+        return f"the llm_judge judge {shown} does not give verdicts: {err}"
     return None
 
 

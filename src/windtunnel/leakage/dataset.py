@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 
 from windtunnel._util.words import a_type
-from windtunnel.leakage.model import DatasetError, LeakItem, as_strings
+from windtunnel.leakage.model import DatasetError, LeakItem, as_alias_map, as_strings
 from windtunnel.leakage.scan import escape_pointer_token
 
 
@@ -41,6 +41,8 @@ class FieldMap:
     context_words_field: str = "context_words"
     strict: bool = False
     """Count bare one-word mentions in unrelated prose as leaks (``--strict``)."""
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+    """Label → other ways to write it (``--alias``), for every item."""
 
     @property
     def selectors(self) -> list[str]:
@@ -62,7 +64,7 @@ class FieldMap:
                 self.target_field,
             )
             known = self.__dict__["_plain"] = (
-                len(self.selectors) == 1 and not self.correlated_map and all(map(_plain, names))
+                len(self.selectors) == 1 and not self.correlated_map and not self.aliases and all(map(_plain, names))
             )
         return known
 
@@ -253,6 +255,8 @@ def _fast_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem | None:
         return None
     if not expected:
         return None
+    if "aliases" in data:
+        return None  # the item's own alias map: the general path reads it
     item_id = data.get(id_f, _ABSENT)
     target = fmap.target or data.get(tgt_f)
     item = LeakItem(
@@ -338,6 +342,12 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
     item = LeakItem(
         item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line, words, fmap.strict
     )
+    try:
+        own = as_alias_map(data.get("aliases"), index)
+    except ValueError as err:
+        raise DatasetError(f"record at line {rec.line}: {err}") from None
+    if fmap.aliases or own:
+        item.aliases = {**own, **fmap.aliases}
     return MappedItem(item, rec, sources)
 
 

@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from windtunnel.leakage.text import CURRENCY_SIGNS
+from windtunnel.leakage.text import CURRENCY_SIGNS, is_invisible
 
 _FAMILIES: tuple[frozenset[str], ...] = (
     frozenset(
@@ -201,6 +201,18 @@ def in_compound(text: str, a: int, b: int) -> bool:
     return after or before
 
 
+_ANSWER_NAME = re.compile(
+    r"(?<![^\W\d_])(?:answer|outcome|result|verdict|decision|label|prediction|predicted|class|score|grade)s?(?![^\W\d_])"
+)
+"""Words naming an item's answer whatever the task (``outcome=5``, ``Final answer: 3``)."""
+
+
+def names_answer(name: str) -> bool:
+    """A field or key-value name names the item's answer itself, whatever the task (``outcome``,
+    ``final_answer``, ``predicted_label``): a number under it is not a count or a position of something."""
+    return _ANSWER_NAME.search(name.casefold()) is not None
+
+
 def names_task(pattern: re.Pattern[str], name: str) -> bool:
     """A field or key-value name (``priority``, ``Priority name``, ``urgency``) names the task."""
     return pattern.search(name.casefold().replace("_", " ")) is not None
@@ -278,7 +290,8 @@ def case_matches(label: str, original: str) -> bool:
     distinctive (the label has capitals); an all-lowercase label matches in any case."""
     if label == label.lower():
         return True
-    return " ".join(original.split()) == " ".join(label.split())
+    visible = "".join(ch for ch in original if not is_invisible(ch))  # ``Ur\u200bgent`` is written ``Urgent``
+    return " ".join(visible.split()) == " ".join(label.split())
 
 
 _INLINE = r"(?:b|strong|em|i|u|span|code|mark|font|s|kbd|a)"

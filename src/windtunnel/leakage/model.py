@@ -110,6 +110,8 @@ class LeakItem:
     the mention policy: ``impact High`` in prose is then a leak."""
     strict: bool = False
     """Count a bare one-word answer in unrelated prose as a leak too (``freetext.token`` at medium)."""
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+    """Label → other ways to write it (``--alias``, or the item's ``aliases``), matched like the label."""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, index: int = 0) -> LeakItem:
@@ -138,7 +140,17 @@ class LeakItem:
             correlated_values=as_strings(data.get("correlated_values") or [], "correlated_values", index),
             target=str(data["target"]) if data.get("target") else None,
             context_words=as_strings(data.get("context_words") or [], "context_words", index),
+            aliases=as_alias_map(data.get("aliases"), index),
         )
+
+
+def as_alias_map(value: Any, index: int) -> dict[str, list[str]]:
+    """An item's ``aliases``: ``{label: alias or [aliases]}`` → ``{label: [aliases]}``."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"item {index}: 'aliases' must be an object {{label: [aliases]}}")
+    return {str(k): as_strings(v, "aliases", index) for k, v in value.items()}
 
 
 def as_strings(value: Any, name: str, index: int) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,7 +17,6 @@ from typing import Literal, NamedTuple
 
 import ahocorasick
 
-from windtunnel.leakage.decode import base64_views, decoded_views
 from windtunnel.leakage.text import (
     VIEW_ORDER,
     WORD_RE,
@@ -28,6 +28,7 @@ from windtunnel.leakage.text import (
     named_view,
     normalize_needle,
 )
+from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
 Role = Literal["expected", "correlated", "label"]
 
@@ -192,7 +193,8 @@ class Needle:
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
-            return None
+            # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
+            return cls(text, role, norm, norm, False, None) if norm else None
         canon = canonical_needle(text) if has_digit(text) else None
         return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon)
 
@@ -264,16 +266,28 @@ class NeedleSet:
         return [n for n in self.needles if n.key in text]
 
     def search(self, text: str, *, decode: bool = True) -> list[Hit]:
-        """Every needle hit in ``text``, in any view, with spans of ``text``."""
+        """Every needle hit in ``text``, in any view, with spans of ``text``.
+
+        The views: the normalised text (case, width, accents, invisibles, homoglyphs), its numbers and
+        dates written canonically, its identifiers split into words, and, with ``decode``, every view
+        of the canonical view pipeline (:func:`~windtunnel.leakage.views.canonical_views`), each
+        normalised the same way. A hit of a later view that an earlier hit of the same needle covers
+        is left out, so each place is reported once, in the least transformed view that shows it.
+        """
         if not decode and text.isascii() and not (self.any_canon and has_digit(text)):
-            return self._search_ascii(text)
+            hits = self._search_ascii(text)
+            if has_humps(text):
+                hits.extend(self._search_identifiers(Mapped(text), "identifier", hits))
+            return hits
         base = Mapped(text)
         hits = self._search_views(text, base, "full")
         if self.any_canon and has_digit(text):
             hits.extend(self._search_canonical(base, hits))
         if decode:
-            for name, view in decoded_views(base) + base64_views(base):
-                hits.extend(self._search_decoded(view, name, hits, depth=1))
+            for name, view in canonical_views(base):
+                hits.extend(self._search_decoded(view, name, hits))
+        if has_humps(text):
+            hits.extend(self._search_identifiers(base, "identifier", hits))
         return hits
 
     # -- internals
@@ -299,34 +313,70 @@ class NeedleSet:
                 out.append(Hit(n, span, _first_view(text, n, span), _whole(low, a, b), low, span))
         return out
 
+    def _search_identifiers(self, m: Mapped, name: str, prior: list[Hit]) -> list[Hit]:
+        """Hits that only the identifier split shows (``priorityHigh``)."""
+        if not self.candidates(full_view(m).text):
+            return []  # no needle's word in the text at all: splitting cannot add one
+        view = identifier_view(m)
+        if view is None:
+            return []
+        covered = _Cover(prior)
+        return [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
+
     def _search_canonical(self, base: Mapped, prior: list[Hit]) -> list[Hit]:
         cv = canonical_view(full_view(base))
+        covered = _Cover(prior)
         out: list[Hit] = []
         for n in self.needles:
             if not n.canon:
                 continue
             for a, b in find_all(n.canon, cv.text):
                 span = cv.span(a, b)
-                if not _covered(span, n, prior):
+                if not covered(span, n):
                     out.append(Hit(n, span, "canonical", _whole(cv.text, a, b), cv.text, (a, b)))
         return out
 
-    def _search_decoded(self, view: Mapped, name: str, prior: list[Hit], depth: int) -> list[Hit]:
-        out: list[Hit] = []
-        for hit in self._search_views(view.text, view, name):
-            if not _covered(hit.span, hit.needle, prior):
-                out.append(hit)
+    def _search_decoded(self, view: Mapped, name: str, prior: list[Hit]) -> list[Hit]:
+        covered = _Cover(prior)
+        out = [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
+        if has_humps(view.text):
+            out.extend(
+                Hit(h.needle, h.span, name, h.whole, h.view_text, h.view_span)
+                for h in self._search_identifiers(view, name, prior + out)
+            )
         if self.any_canon and has_digit(view.text):
             for hit in self._search_canonical(view, prior + out):
                 out.append(Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span))
-        if depth < 2:
-            for inner_name, inner in decoded_views(view) + base64_views(view):
-                out.extend(self._search_decoded(inner, f"{name}+{inner_name[8:]}", prior + out, depth + 1))
         return out
 
 
-def _covered(span: tuple[int, int], needle: Needle, prior: list[Hit]) -> bool:
-    return any(h.needle is needle and h.span[0] <= span[0] and span[1] <= h.span[1] for h in prior)
+class _Cover:
+    """Whether an earlier hit of the same needle covers a span: per needle, the earlier spans sorted by
+    start with the running maximum of their ends, so each question is a bisection (a string with many
+    hits stays near-linear)."""
+
+    def __init__(self, prior: list[Hit]) -> None:
+        by: dict[int, list[tuple[int, int]]] = {}
+        for h in prior:
+            by.setdefault(id(h.needle), []).append(h.span)
+        self._index: dict[int, tuple[list[int], list[int]]] = {}
+        for key, spans in by.items():
+            spans.sort()
+            starts = [a for a, _b in spans]
+            reach: list[int] = []
+            best = -1
+            for _a, b in spans:
+                best = max(best, b)
+                reach.append(best)
+            self._index[key] = (starts, reach)
+
+    def __call__(self, span: tuple[int, int], needle: Needle) -> bool:
+        got = self._index.get(id(needle))
+        if got is None:
+            return False
+        starts, reach = got
+        i = bisect_right(starts, span[0])
+        return i > 0 and reach[i - 1] >= span[1]
 
 
 def _whole(text: str, a: int, b: int) -> bool:

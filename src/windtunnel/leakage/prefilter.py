@@ -47,9 +47,13 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from windtunnel.leakage.decode import _b64_candidates, _b64_text, decodable_length
 from windtunnel.leakage.needles import NeedleSet
-from windtunnel.leakage.text import WORD_RE, full_text
+from windtunnel.leakage.text import WORD_RE, Mapped, full_text
+from windtunnel.leakage.views import apply, canonical_views
+from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
+from windtunnel.leakage.views.binary import b64_text as _b64_text
+from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
+from windtunnel.leakage.views.escapes import escapes
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
 # one of its words is "confidence". Leading non-alphanumerics are skipped by the key splitter.
@@ -137,6 +141,10 @@ def token_sets(needles: NeedleSet) -> list[list[str]]:
     return cached
 
 
+_MIN_BLOB_CAP = 32
+"""The longest minimum base64 run length the pre-check's regexes are built for."""
+
+
 def _make_probe(needles: NeedleSet) -> _Probe:
     sets: list[tuple[tuple[bytes, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
@@ -144,6 +152,8 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     for n in needles.needles:
         # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
         toks = tuple(t.encode() for t in (_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
+        if not toks:  # a glyph (no letter or digit): it is its own token
+            toks = (n.norm.encode(),)
         if n.role == "label":
             labels.append(toks)
         else:
@@ -157,7 +167,9 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         for t in toks:
             shortest = min(shortest, len(t) if t.isascii() else 1)
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
-    min_blob = max(4, min(shortest, 1 << 20))
+    # Capped: a smaller minimum only admits more candidate runs (sound), and the run regexes hold one
+    # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
+    min_blob = max(4, min(shortest, _MIN_BLOB_CAP))
     words = tuple(toks for toks, _adj in sets)
     return _Probe(tuple(sets), tuple(labels), needles.any_canon, min_blob, words, words + tuple(labels))
 
@@ -209,12 +221,17 @@ class Plan:
     """Decoding percent-escapes may add a hit: a string with ``%`` needs its decoded views."""
     upstream_keys: tuple[bytes, ...] = ()
     """The upstream-named keys as they appear, lowercased, in the serialisation (``b'"aicategory":'``)."""
+    extra: bool = False
+    """A decoder the plan does not model may add a hit: a string holding one of their markers needs
+    its decoded views."""
 
     def string_decode(self, text: str) -> bool:
         """Whether an ASCII string of an exact plan needs its decoded views searched."""
         if not self.decode:
             return False
         if (self.entities and "&" in text) or (self.percent and "%" in text):
+            return True
+        if self.extra and _extra_markers_text(text):
             return True
         return bool(self.hot) and any(r in text for r in self.hot)
 
@@ -235,7 +252,10 @@ class Plan:
         ):
             return True
         if self.decode and (
-            (self.entities and b"&" in blob) or (self.percent and b"%" in blob) or _holds_run(blob, self.hot)
+            (self.entities and b"&" in blob)
+            or (self.percent and b"%" in blob)
+            or _holds_run(blob, self.hot)
+            or (self.extra and _extra_markers(blob))
         ):
             return True
         return _plain_hit(probe(needles), low)
@@ -310,8 +330,13 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
             runs = _json_runs(blob, pr.min_blob)
             if runs:
                 hot = _hot_of(runs, pr, sets)
-    if hot or entities or percent or ups:
-        return Plan(True, bool(hot) or entities or percent, bool(ups), True, hot, entities, percent, ups)
+    # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
+    # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
+    extra = decode and _extra_markers(blob) and _extra_may_hit(_json_text(blob), pr.words_upstream)
+    if hot or entities or percent or ups or extra:
+        return Plan(
+            True, bool(hot) or entities or percent or extra, bool(ups), True, hot, entities, percent, ups, extra
+        )
     # Nothing to decode and no upstream key: only a plain hit makes the walk find anything.
     # (Numbers are also looked for with separators removed: a '{' read as ',' between digits can only
     # add a "maybe", never remove a word, which holds no separator.)
@@ -328,7 +353,77 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
         return False
     if "&" in text or "%" in text or "\\" in text:
         return True
+    if _extra_markers_text(text) and _extra_may_hit(text, pr.words):
+        return True
     return _b64_pieces(text.encode(), pr.min_blob, json=False)
+
+
+# The markers of the decoders the plan does not model, each found by a search led by a literal (a
+# regex led by a character class is tried at every position: it cost more than the rest of the plan).
+# An encoded-word; a quoted-printable escape or soft break; a folded line; a hyphen at a line end; a
+# tag inside a word. (A hex or base32 run is a whole base64 run: the plan decodes it with the others.)
+_QP_RE = re.compile(rb"=(?:[0-9A-Fa-f]{2}|(?:\\r)?\\n)")
+_QP_STR_RE = re.compile(r"=(?:[0-9A-Fa-f]{2}|\r?\n)")
+_HYPHEN_RE = re.compile(rb"-[ \t]*(?:\\r)?\\n")
+_HYPHEN_STR_RE = re.compile("[-\u00ad\u2010][ \t]*\r?\n")
+_TAG_RE = re.compile(rb"<(?<=[A-Za-z0-9]<)/?[A-Za-z][^<>]{0,200}>[A-Za-z0-9]")
+_TAG_STR_RE = re.compile(_TAG_RE.pattern.decode())
+
+
+def _extra_markers(blob: bytes) -> bool:
+    """Whether serialised JSON (a line break is ``\\n`` there) holds a marker of a decoder the plan
+    does not model (a necessary condition of a hit only such a decoder shows)."""
+    # Single bytes first: memchr, where a two-byte needle costs a full search (~1 ns per byte).
+    if b"=" in blob and (b"=?" in blob or _QP_RE.search(blob) is not None):
+        return True
+    if (
+        b"\\" in blob
+        and b"\\n" in blob
+        and (
+            b"\\n " in blob
+            or b"\\n\\t" in blob
+            or (b"-" in blob and _HYPHEN_RE.search(blob) is not None)
+            or _BASE64_LINES_RE.search(blob) is not None
+        )
+    ):
+        return True
+    return b"<" in blob and _TAG_RE.search(blob) is not None
+
+
+def _extra_markers_text(text: str) -> bool:
+    """:func:`_extra_markers` of one string as the model reads it."""
+    if "=?" in text or ("=" in text and _QP_STR_RE.search(text) is not None):
+        return True
+    if "\n" in text and (
+        "\n " in text
+        or "\n\t" in text
+        or _HYPHEN_STR_RE.search(text) is not None
+        or _BASE64_LINES_STR_RE.search(text) is not None
+    ):
+        return True
+    return "<" in text and _TAG_STR_RE.search(text) is not None
+
+
+_EXTRA_DECODERS = frozenset({"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines"})
+# A line break after a line of 16 base64 characters and before another (a MIME base64 body).
+_BASE64_LINES_RE = re.compile(rb"\\(?<=[A-Za-z0-9+/]{16}\\)(?:r\\)?n[A-Za-z0-9+/]")
+_BASE64_LINES_STR_RE = re.compile(r"\n(?<=[A-Za-z0-9+/]{16}\n)[A-Za-z0-9+/]|\n(?<=[A-Za-z0-9+/]{16}\r\n)[A-Za-z0-9+/]")
+
+
+def _json_text(blob: bytes) -> str:
+    """The serialisation with its JSON escapes undone (line breaks and tabs as themselves)."""
+    text = blob.decode()
+    return apply(Mapped(text), escapes(text)).text if "\\" in text else text
+
+
+def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """Whether a view of the decoders the plan does not model (and what they nest) holds every word
+    of some needle: a necessary condition of a hit that only such a view shows."""
+    for _name, view in canonical_views(text, only=_EXTRA_DECODERS):
+        low = full_text(view.text).encode()
+        if any(all(t in low for t in toks) for toks in sets):
+            return True
+    return False
 
 
 def _may_have_upstream_key(blob: bytes, low: bytes) -> bool:
@@ -548,24 +643,31 @@ def _add_run(out: list[tuple[bytes, tuple[_Piece, ...]]], run: bytes) -> None:
 
 
 _PIECES: dict[bytes, tuple[_Piece, ...]] = {}
+_NESTED_MARKERS = "%&\\=\n<"
+"""Text decoded from a run holding one of these may be decoded again by the scan (percent, entities,
+escapes, quoted-printable or an encoded-word, unfolding or hyphenation, tags inside a word)."""
 _PIECES_MAX = 32768
 
 
 def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
     """The decoded pieces of one run (memoised: ids, dates and names recur on every item)."""
+    text = run.decode()
     if b"/" in run:
-        decoded = [dec for _a, _b, dec in _b64_candidates(run.decode(), 4)]
+        decoded = [dec for _a, _b, dec in _b64_candidates(text, 4)]
     elif decodable_length(len(run)):
-        dec = _b64_text(run.decode())
+        dec = _b64_text(text)
         decoded = [dec] if dec is not None else []
     else:
         decoded = []
+    # The same run read as hex or base32 (each decoder takes only a whole run: see views.binary).
+    decoded.extend(dec for _a, _b, dec in hex_runs(text))
+    decoded.extend(dec for _a, _b, dec in base32_runs(text))
     pieces: tuple[_Piece, ...] = ()  # most runs (ids, capitalised words) decode to nothing
     if decoded:
         pieces = tuple(
             _Piece(
                 full_text(text).encode(),
-                "%" in text or "&" in text or "\\" in text,
+                any(ch in text for ch in _NESTED_MARKERS),
                 tuple(p.view for _r, ps in _runs(text.encode(), 4, json=False) for p in ps)
                 if nest and len(text) > 3
                 else (),

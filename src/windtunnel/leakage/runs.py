@@ -135,17 +135,3 @@ def report_items(path: Path, counts: RunCounts, *, config: Path | None = None) -
     named = run.get("config") or run.get("config_path")
     cfg = resolve_config(str(named) if named else None, near=[path.parent], override=config)
     yield from cell_items(report["cells"], golden_expected(cfg), counts)
-
-
-def store_items(run_id: str, store: Path, counts: RunCounts, *, config: Path | None = None) -> Iterator[RunItem]:
-    """Items of a run in the run store, streamed page by page."""
-    from windtunnel.store.runstore import RunStore
-
-    with RunStore(store, create=False) as db:
-        info = db.get_run(run_id)
-        named = info.config_path or info.meta.get("config")
-        # A relative config path is relative to where the run started: usually the folder holding
-        # .windtunnel/runs.db, or the store's own folder.
-        near = [store.parent.parent, store.parent]
-        cfg = resolve_config(str(named) if named else None, near=near, override=config)
-        yield from cell_items(db.iter_cells(run_id), golden_expected(cfg), counts)

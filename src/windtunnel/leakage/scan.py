@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from windtunnel.leakage import mention
+from windtunnel.leakage.aliases import label_aliases
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import (
     container_representation,
@@ -70,7 +72,8 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
-from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped
+from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
+from windtunnel.leakage.views import identifier_span
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -147,6 +150,9 @@ class _Ctx:
     """While a string is classified for the cache (see :func:`_scan_string`): what it emits."""
     naming_used: bool = False
     """Whether the naming words were consulted since this was last reset (they vary by item)."""
+    root: Any = None
+    """The whole projection (to tell whether a grouping by label lists this record)."""
+    root_blob: bytes | None = None
     """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
 
     def __post_init__(self) -> None:
@@ -213,6 +219,7 @@ def scan_fields(
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
     ctx.fast = not _reads_as_null(ctx.needles)  # a subtree is checked by its serialisation
+    ctx.root = fields
     _walk(fields, "", "json" if not isinstance(fields, str) else "text", None, ctx, suppress=False)
     return hide_answers(_dedupe(ctx.findings), fields, [*exp, *correlated_values])
 
@@ -237,7 +244,9 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
 
 
 def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
-    needles, label_norms = _prepared(tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set))
+    needles, label_norms = _prepared(
+        tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set), _alias_key(it.aliases)
+    )
     blob: bytes | None = None
     upstream_keys = True
     plan: Plan | None = None
@@ -263,8 +272,11 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         ctx.pending_target = (it.projection, it.expected, blob, it.context_words)
     ctx.upstream_keys = upstream_keys
     ctx.plan = plan
+    ctx.root = it.projection
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
+    if ctx.label_norms and isinstance(it.projection, (Mapping, list)):
+        _pointed(ctx)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
     return ItemAudit(it.id, findings, it.line)
 
@@ -361,13 +373,27 @@ def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]
     return naming_re(tuple(context_words), target)
 
 
+def _alias_key(aliases: Mapping[str, Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple((k, tuple(v)) for k, v in aliases.items()) if aliases else ()
+
+
 @lru_cache(maxsize=_PREPARED_CACHE)
 def _prepared(
-    expected: tuple[str, ...], correlated: tuple[str, ...], labels: tuple[str, ...]
+    expected: tuple[str, ...],
+    correlated: tuple[str, ...],
+    labels: tuple[str, ...],
+    aliases: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> tuple[NeedleSet, frozenset[str]]:
-    """Needles and label set of an item: built once per distinct combination (bounded)."""
-    needles = _needles(list(expected), list(correlated), list(labels))
-    label_norms = frozenset(n.norm for n in needles.needles if n.role == "label") | frozenset(
+    """Needles and label set of an item: built once per distinct combination (bounded).
+
+    Each answer and label brings its aliases (:func:`~windtunnel.leakage.aliases.label_aliases`),
+    matched with the same role; the label set that tells a listing stays the labels as written.
+    """
+    user = dict(aliases)
+    exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
+    labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
+    needles = _needles(exp, list(correlated), labs)
+    label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
     if len(set(labels)) < 2:
@@ -382,21 +408,24 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
     if type(node) is dict or isinstance(node, Mapping):
         _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
+        # A null member (a nullable enum) neither lists nor hides a label.
         scalars = [v for v in node if isinstance(v, (str, int, float))]
         marked: frozenset[int] = frozenset()
         if suppress:
             cover = True
-        elif len(scalars) == len(node):
+        elif len(scalars) == len(node) - node.count(None):
             cover = _covers_labels([str(v) for v in scalars], ctx)
         else:
             options = _option_objects(node, ctx)
             cover = options is not None
             marked = options or frozenset()
+        others = _other_records(node, ctx) if not cover else frozenset()
         prune = upstream is None and ctx.fast
         for i, value in enumerate(node):
             if prune and not _may_hit(value, ctx):
                 continue
-            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=cover and i not in marked)
+            hide = (cover and i not in marked) or i in others
+            _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=hide)
     elif type(node) is str:
         _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
     elif isinstance(node, bool):
@@ -411,7 +440,8 @@ def _walk_object(
     shape = _shape(node)
     crep = rep if shape.plain else container_representation(node, rep)
     keys = shape.keys
-    scan_keys = not (bool(ctx.label_norms) and _covers_labels(keys, ctx))
+    covered_keys = bool(ctx.label_norms) and _covers_labels(keys, ctx)
+    scan_keys = not covered_keys
     if scan_keys and ctx.fast and not ctx.needles.any_canon and shape.low is not None:
         # as keys_may_hit, with the token sets at hand: every word of some answer in the joined keys
         low = shape.low
@@ -423,6 +453,18 @@ def _walk_object(
             else:
                 scan_keys = True
                 break
+    # An object keyed by two labels or more groups by label (a board, weather highs and lows): its
+    # keys are a listing, unless the group under a label marks this record (a flag, or an id of this
+    # record that the projection shows elsewhere).
+    grouping = covered_keys or (scan_keys and bool(ctx.label_norms) and _label_keys(keys, ctx) >= 2)
+    if covered_keys:
+        scan_keys = True  # keyed by every label: only the group that marks this record is reported
+    # An object whose values are every label (``id2label``, UI strings) lists them: principle 3.
+    values_listing = (
+        bool(ctx.label_norms)
+        and len(node) >= len(ctx.label_norms)
+        and _covers_labels([v for v in node.values() if type(v) is str], ctx)
+    )
     find_upstream = upstream is None and (ctx.upstream_keys or not ctx.fast)
     prune = upstream is None and ctx.fast
     was_marked = ctx.marked
@@ -447,11 +489,14 @@ def _walk_object(
             continue
         child = up if up is not None else f"{pointer}/{token}"
         if scan_keys:
-            _scan_key(skey, child, crep, ctx, suppress=suppress)
+            # A key is the label when it marks this record (a flag, a group listing it, a nested
+            # record); a key holding a measurement or a text is a field's name (``"high": 17``).
+            named = not _marks_record(value, ctx) and (grouping or _measured(value))
+            _scan_key(skey, child, crep, ctx, suppress=suppress or named)
         if skip:
             continue
         start = len(ctx.findings)
-        _walk(value, child, crep, up, ctx, suppress=suppress)
+        _walk(value, child, crep, up, ctx, suppress=suppress or values_listing)
         if upstream is None and up is not None and _non_empty(value):
             produced = ctx.findings[start:]
             if not any(f.channel == "upstream" for f in produced):
@@ -469,6 +514,159 @@ def _walk_object(
                     "value",
                 )
     ctx.marked = was_marked
+
+
+_POINTER_NAME = re.compile(r"(?i)argmax|index|idx|label_?id|class_?id|top_?1|prediction|predicted|choice|selected")
+"""Names of a number that points into a list rather than counts (principle 1: what it points at is the value)."""
+_POINTER_NAME_B = re.compile(_POINTER_NAME.pattern.encode())
+
+
+def _pointed(ctx: _Ctx) -> None:
+    """A number named as an index (``argmax``, ``label_id``, ``top_k[0].index``) into the projection's
+    one listing of every label (a list of the labels, or an ``id2label`` object keyed by positions)
+    states the label it points at (principle 1). Looked for once per item with a label set, only when
+    the serialisation names an index; two different listings make it ambiguous, and nothing is said."""
+    if ctx.root_blob is None:
+        ctx.root_blob = dumps(ctx.root) or b""
+    if not _POINTER_NAME_B.search(ctx.root_blob):
+        return
+    listings: list[dict[int, str]] = []
+    pointers: list[tuple[str, int, str | None]] = []
+    stack: list[tuple[Any, str, str | None]] = [(ctx.root, "", None)]
+    seen = 0
+    while stack and seen < 20000:
+        node, ptr, up = stack.pop()
+        seen += 1
+        if isinstance(node, Mapping):
+            strs = {k: v for k, v in node.items() if type(v) is str}
+            if len(strs) >= len(ctx.label_norms) and all(str(k).isdigit() for k in strs):
+                norms = {int(k): normalize_needle(v) for k, v in strs.items()}
+                if ctx.label_norms <= set(norms.values()):
+                    listings.append(norms)
+            for k, v in node.items():
+                child = f"{ptr}/{escape_pointer_token(str(k))}"
+                child_up = up if up is not None else (child if is_upstream_name(str(k)) else None)
+                if type(v) is int and _POINTER_NAME.search(str(k)):
+                    pointers.append((child, v, child_up))
+                elif isinstance(v, (Mapping, list)):
+                    stack.append((v, child, child_up))
+        elif isinstance(node, list):
+            if len(node) >= len(ctx.label_norms) and all(type(v) is str for v in node):
+                norms_l = [normalize_needle(v) for v in node]
+                if ctx.label_norms <= set(norms_l):
+                    listings.append(dict(enumerate(norms_l)))
+            stack.extend((v, f"{ptr}/{i}", up) for i, v in enumerate(node) if isinstance(v, (Mapping, list)))
+    if not pointers or len({tuple(sorted(m.items())) for m in listings}) != 1:
+        return
+    listing = listings[0]
+    expected = {n.norm: n.text for n in ctx.needles.needles if n.role == "expected"}
+    for ptr, index, up in pointers:
+        norm = listing.get(index)
+        if norm in expected:
+            channel: Channel = "upstream" if up is not None else "direct"
+            rule = "upstream.field-value" if up is not None else "direct.value"
+            detail = "an index into a listing of the labels points at the expected answer"
+            _emit(ctx, channel, "high", ptr, "json", None, "raw", rule, detail, expected[norm], "value")
+
+
+def _label_keys(keys: Sequence[str], ctx: _Ctx) -> int:
+    from windtunnel.leakage.text import normalize_needle
+
+    return sum(1 for k in keys if normalize_needle(k) in ctx.label_norms)
+
+
+_FLAGS = frozenset({"true", "x", "yes", "y", "1", "✓", "✔", "selected", "checked", "chosen", "current"})
+_RECORD_ID = re.compile(r"[A-Za-z0-9][\w.:/#-]{2,63}")
+
+
+def _measured(value: Any) -> bool:
+    """A number that is not a 0/1 flag, or a text that is not a flag, or a list of them: what a field
+    name holds (``"critical_path": ["review", "deploy"]``)."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if type(value) is list:
+        return bool(value) and all(type(v) is not list and _measured(v) for v in value)
+    if isinstance(value, (int, float)):
+        return value not in (0, 1)
+    return isinstance(value, str) and bool(value.strip()) and value.strip().casefold() not in _FLAGS
+
+
+def _marks_record(value: Any, ctx: _Ctx) -> bool:
+    """The value under a label key of a grouping says this record belongs there: a flag (``true``,
+    ``"x"``), or an id-like string (``HELP-83994``) that the projection also shows outside the group."""
+    if value is True:
+        return True
+    if isinstance(value, (str, int)) and str(value).strip().casefold() in _FLAGS:
+        # a flag, unless it is itself a label (``{"yes": "Yes"}``: a dictionary of the labels)
+        return not (isinstance(value, str) and normalize_needle(value) in ctx.label_norms)
+    ids: list[str] = []
+    stack = [value]
+    while stack and len(ids) < 200:
+        node = stack.pop()
+        if isinstance(node, str):
+            if _RECORD_ID.fullmatch(node) and any(ch.isdigit() for ch in node):
+                ids.append(node)
+        elif isinstance(node, Mapping):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node[:200])
+    if not ids:
+        return False
+    if ctx.root_blob is None:
+        ctx.root_blob = dumps(ctx.root) or b""
+    return any(ctx.root_blob.count(orjson_str(i)) >= 2 for i in ids)
+
+
+def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
+    """The indices of a list's objects that are other records: in a list of two objects or more, each
+    object whose record id (an id-like string value of its own, ``CS-34921``) the projection shows
+    nowhere else, when the projection also names a record outside the list. What such an object's
+    fields say (its ``rating``, its ``priority``) describes that record, not this one (principle 3)."""
+    if len(node) < 2 or not ctx.label_norms:
+        return frozenset()
+    ids: dict[int, list[str]] = {}
+    for i, v in enumerate(node):
+        if type(v) is dict:
+            own = [x for x in v.values() if type(x) is str and _RECORD_ID.fullmatch(x) and _ID_SHAPE.search(x)]
+            if own:
+                ids[i] = own
+    if len(ids) < 2:
+        return frozenset()
+    if not _ids_of(ctx.root, node):
+        return frozenset()  # no record named outside the list: the list may be the records themselves
+    if ctx.root_blob is None:
+        ctx.root_blob = dumps(ctx.root) or b""
+    blob = ctx.root_blob
+    return frozenset(i for i, own in ids.items() if all(blob.count(orjson_str(x)) == 1 for x in own))
+
+
+_ID_SHAPE = re.compile(r"[A-Za-z]-?\d|\d-[A-Za-z0-9]")
+"""An id mixes letters and digits across a joint (``CS-34921``, ``INC0007256``), unlike a word or a number."""
+
+
+def _ids_of(root: Any, skip: list[Any]) -> list[str]:
+    """The id-like strings of ``root`` outside ``skip`` (a bounded walk)."""
+    out: list[str] = []
+    stack = [root]
+    seen = 0
+    while stack and seen < 2000:
+        v = stack.pop()
+        seen += 1
+        if v is skip:
+            continue
+        if type(v) is str:
+            if _RECORD_ID.fullmatch(v) and _ID_SHAPE.search(v):
+                out.append(v)
+        elif isinstance(v, Mapping):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v[:200])
+    return out
+
+
+def orjson_str(s: str) -> bytes:
+    """``s`` as orjson writes it, quotes included."""
+    return dumps(s) or b""
 
 
 class _Shape(NamedTuple):
@@ -623,7 +821,13 @@ def _option_objects(node: list[Any], ctx: _Ctx) -> frozenset[int] | None:
                     per_key.setdefault(key, []).append(norm)
     if not any(len(norms) == len(set(norms)) and set(norms) == ctx.label_norms for norms in per_key.values()):
         return None
-    return frozenset(i for i, element in enumerate(node) if _chosen(element))
+    return frozenset(i for i, element in enumerate(node) if _chosen(element) or _lists_record(element, ctx))
+
+
+def _lists_record(element: Mapping[Any, Any], ctx: _Ctx) -> bool:
+    """An option object (a board's swimlane, a bucket) whose members include this record: one of its
+    list values holds an id the projection shows elsewhere (see :func:`_marks_record`)."""
+    return any(isinstance(v, (list, Mapping)) and _marks_record(v, ctx) for v in element.values())
 
 
 _CHOSEN_KEYS = frozenset({"selected", "checked", "chosen", "default", "isdefault", "is_default", "current", "active"})
@@ -847,6 +1051,8 @@ def _classify(
     role = hit.needle.role
     value = hit.needle.text
     emit = _emitter(ctx, pointer, rep, span, hit.view, value)
+    if upstream is not None and suppress:
+        return  # an upstream field's list of every class describes the task (the field itself is for review)
     if upstream is not None:
         if role == "expected":
             emit(
@@ -874,9 +1080,17 @@ def _classify(
         return
     corr = role == "correlated"
     what = "a correlated value" if corr else "the expected answer"
-    if whole_value:
+    if whole_value or _noted_value(hit.view_text, *hit.view_span):
         if suppress:
             return  # an element of an options listing: it describes the task
+        if not corr and _other_number(hit, pointer, ctx):
+            emit(
+                "freetext",
+                "low",
+                "freetext.token",
+                "a number of a numeric scale under a field that names something else",
+            )
+            return
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
@@ -908,6 +1122,8 @@ def _classify(
             return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
+    if listing is not None and _template_listed(listing.get(view_text), hit, va, vb):
+        return  # one line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X")
     segs: list[tuple[int, int]] | None = None
     if segments is not None:
         if segments[0] is _SEGMENTS_LATER:
@@ -946,6 +1162,10 @@ def _classify(
             f"a category path (like 'Billing/High') has a segment that is {what}",
         )
         return
+    ident = _identifier_value(hit, text, span, ctx)
+    if ident is not None:
+        _leak(emit, corr, "direct", "direct.identifier", "correlated.identifier", f"{ident} holds {what} as a word")
+        return
     kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
@@ -975,6 +1195,21 @@ def _classify(
     if hit.needle.phrase:
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
         return
+    if (
+        WORD_RE.search(hit.needle.norm) is None
+        and corr
+        and _line_head(view_text, va)
+        and not _DEFINED.match(view_text, vb)
+    ):
+        # A glyph heading a line or message (``🔴 New from …``) marks it, as a tag does: principle 1.
+        emit("correlated", "medium", "correlated.mention", f"a glyph that is {what} marks the line it heads")
+        return
+    if not corr and WORD_RE.search(hit.needle.norm) is None and not _DEFINED.match(view_text, vb):
+        # The answer written as a glyph (an emoji, a symbol) has no ordinary sense to be confused with;
+        # one that a legend defines (``🟡 = tentative``) is named, not stated. (A correlated glyph is
+        # evidence, not the label: like a correlated word it needs a tie to the task.)
+        emit("freetext", "high", "freetext.glyph", f"prose holds {what}, a glyph")
+        return
     cue = _tie(hit, text, span, ctx)
     if cue is not None:
         _leak(
@@ -995,6 +1230,19 @@ def _classify(
     )
 
 
+_NOTE_AFTER = re.compile(
+    r"[ \t]*(?:\((?=[^()\n]*[^\W\d_])[^()\n]{0,80}\)|\[(?=[^\[\]\n]*[^\W\d_])[^\[\]\n]{0,80}\])[ \t]*\Z"
+)
+
+
+def _noted_value(text: str, a: int, b: int) -> bool:
+    """The hit ``text[a:b]`` is the value with a bracketed note after it (``P3 (contract 675)``,
+    ``High [set by customer]``): nothing with a word before it, only the note after. A note in words
+    qualifies the value; it does not make the value prose (principle 1: the field's value states it).
+    A note of a bare quantity (``High (92%)``) reads the word as a measurement: not the value."""
+    return WORD_RE.search(text, 0, a) is None and _NOTE_AFTER.match(text, b) is not None
+
+
 def _leak(
     emit: Any, corr: bool, channel: Channel, rule: str, corr_rule: str, detail: str, severity: Severity = "high"
 ) -> None:
@@ -1002,6 +1250,14 @@ def _leak(
     ``correlated`` counterpart (``corr_rule``, medium)."""
     emit("correlated" if corr else channel, "medium" if corr else severity, corr_rule if corr else rule, detail)
 
+
+def _line_head(text: str, a: int) -> bool:
+    """Only blanks and markup stand between the start of the line and ``a``, and words follow."""
+    lo = text.rfind("\n", 0, a) + 1
+    return not text[lo:a].strip(" \t*_>-[]()`") and bool(WORD_RE.search(text, a, min(len(text), a + 40)))
+
+
+_DEFINED = re.compile(r"[ \t]*(?:=|:|->|→|–|—|means\b|stands for\b)")
 
 _CUES = {
     "target-mention": "a word naming what is asked for is next to it",
@@ -1043,6 +1299,26 @@ def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bo
     return bool(others) and not any(selected(text, a) for a in others)
 
 
+def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
+    """The line holding the hit and a nearby line holding another label are the same line once each
+    label is taken out: the lines of a listing (``<option value="Low">Low</option>``, ``<li>Low</li>``,
+    ``- [ ] Low``, ``LOW = 1,``). A marked line differs from its siblings, so a chosen option is not hidden."""
+    if not spans:
+        return False
+    text = hit.view_text
+    lo, hi = text.rfind("\n", 0, va) + 1, text.find("\n", vb)
+    hi = len(text) if hi < 0 else hi
+    mine = text[lo:hi].replace(text[va:vb], "\x00")
+    for a, b, norm in _near(spans, max(0, lo - 600), hi + 600):
+        if norm == hit.needle.norm or lo <= a < hi:
+            continue
+        la, lb = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+        lb = len(text) if lb < 0 else lb
+        if text[la:lb].replace(text[a:b], "\x00") == mine:
+            return True
+    return False
+
+
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
     if not spans:
         return False
@@ -1081,19 +1357,82 @@ def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     )
 
 
-def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> bool:
+_FLAG_WORDS = frozenset({"true", "false"})
+
+
+def _numeric_scale(ctx: _Ctx) -> bool:
+    """The item's labels are numbers (a rating scale)."""
+    return bool(ctx.label_norms) and all(n.isdigit() for n in ctx.label_norms)
+
+
+def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
+    """A label of a numeric scale (``1``–``5``) as the whole value of a field whose name names
+    something else (``"shard": 3``, ``"qty": 3``): a number has many senses; only a field naming the
+    task (or an unnamed one: a list element, the whole projection) makes it the label."""
+    if not hit.needle.text.isdigit() or not _numeric_scale(ctx):
+        return False
+    name = _field_name(pointer)
+    naming = ctx.naming() if name else None
+    return naming is not None and not mention.names_task(naming, name) and not mention.names_answer(name)
+
+
+_FILE_NAME = re.compile(r"\.(?=[a-z0-9]{0,4}[a-z])[a-z0-9]{1,5}$")
+"""A name ending with a file extension (``sales-report-Q1.xlsx``): a document's title, not a code."""
+_VALUE_EDGES = " \t\r\n\"'`[](){}<>,;"
+
+
+def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
+    """Why the hit is a word of an identifier that is a value, or ``None``: an identifier that is the
+    whole string (``cat:billing``, ``large_green_circle``, ``SEVERITY_HIGH``) or the value of a
+    key-value pair (``riskLevel: RiskLevel.CRITICAL``, ``priority=P_HIGH``). The identifier is looked
+    for in the string as written when the hit is in it (its case shows camelCase humps), else in the
+    decoded view."""
+    if span is not None and not hit.view.startswith("decoded"):
+        src, (a, b) = text, span
+    else:
+        src, (a, b) = hit.view_text, hit.view_span
+    found = identifier_span(src, a, b)
+    if found is None:
+        # A hyphenated token is an identifier only as a whole value (a tag ``sev-4``, ``urg-routine``):
+        # in prose a hyphen joins English compounds (``high-quality``).
+        found = identifier_span(src, a, b, "._:/-")
+        if found is None or src[: found[0]].strip(_VALUE_EDGES) or src[found[1] :].strip(_VALUE_EDGES):
+            return None
+    ia, ib = found
+    if hit.view.endswith("canonical"):
+        return None  # a number read out of a date or an amount is not a word of the identifier
+    token = src[ia:ib]
+    if "//" in token or (token.islower() and is_url(token)) or _FILE_NAME.search(token):
+        return None  # a URL, a host name or a file name: the URL and path-segment checks decide
+    if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
+        return "an identifier that is the whole value"
+    if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
+        return "an identifier that is the value of a key-value pair"
+    return None
+
+
+def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None) -> bool:
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
-    a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15)."""
+    a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15).
+    A number of a numeric scale only under a name naming the task or the answer (``outcome=3``, not
+    ``qty=3``)."""
     label = hit.needle.text
+    va = hit.view_span[0] if name_at is None else name_at
+    if (label.isdigit() and _numeric_scale(ctx)) or (
+        bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
+    ):
+        # A number has many senses (``qty=3``, ``page: 2``): as for a field's whole value
+        # (:func:`_other_number`), only a name naming the task makes it the label. So has a flag
+        # spelling that is an alias of a label (``hit=false`` in a log, for the label ``no``).
+        naming = ctx.naming()
+        name = mention.kv_name(hit.view_text, va)
+        return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
     if label == label.lower():
         return True
-    va = hit.view_span[0]
     original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
     if original is None or original != original.lower():
         return True
-    from windtunnel.leakage import mention
-
     naming = ctx.naming()
     return naming is not None and mention.names_task(naming, mention.kv_name(hit.view_text, va))
 

@@ -81,8 +81,20 @@ class Mapped:
 
 def _per_char(m: Mapped, fn: Callable[[str], str]) -> Mapped:
     text = m.text
-    pieces = [(fn(ch), i, i + 1) for i, ch in enumerate(text)]
-    return m.compose(pieces)
+    folded = list(map(fn, text))
+    out = "".join(folded)
+    if len(out) == len(text) and all(len(p) == 1 for p in folded):
+        # One character for one (the common case): the offset map is the input's, unchanged.
+        return Mapped(out, m.starts, m.ends)
+    ms, me = m.starts, m.ends
+    starts: list[int] = []
+    ends: list[int] = []
+    for i, piece in enumerate(folded):
+        if piece:
+            a, b = (ms[i], me[i]) if ms is not None and me is not None else (i, i + 1)
+            starts.extend([a] * len(piece))
+            ends.extend([b] * len(piece))
+    return Mapped(out, starts, ends)
 
 
 def _fold_char(ch: str) -> str:

@@ -85,6 +85,9 @@ class Summary(_Model):
     min_score: float | None = None
     reasons: list[str] | None = None
     """Why the run did not pass."""
+    why: str | None = None
+    """The cause that leads the verdict's headline when it did not pass (contracts: the scenarios the score
+    leaves out, because they were not exercised or not run); renderers fall back on the first reason."""
     partial: bool | None = None
     """True when the run was cut short (interrupted or aborted): it passes nothing."""
     phases: dict[str, PhaseEntry] | Absent = None

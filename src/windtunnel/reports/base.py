@@ -20,6 +20,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
@@ -86,6 +87,16 @@ def reporter(name: str, *, extension: str, aliases: tuple[str, ...] = ()) -> Cal
     return wrap
 
 
+BUILTIN = (
+    "windtunnel.reports.html",
+    "windtunnel.reports.json_report",
+    "windtunnel.reports.junit",
+    "windtunnel.reports.markdown",
+    "windtunnel.reports.sarif",
+    "windtunnel.reports.terminal",
+)
+"""Modules whose import registers the built-in reporters, imported by name on first use (as agent types
+are, :mod:`windtunnel.agents.registry`): each registers itself here with :func:`reporter`."""
 _builtins_loaded = False
 
 
@@ -94,15 +105,8 @@ def load_reporters() -> Registry[Reporter]:
     global _builtins_loaded
     if not _builtins_loaded:
         _builtins_loaded = True
-        from windtunnel.reports import (  # noqa: F401
-            html,
-            json_report,
-            junit,
-            markdown,
-            sarif,
-            terminal,
-        )
-
+        for module in BUILTIN:
+            import_module(module)
         load_entry_point_plugins()
     return REPORTERS
 

@@ -46,6 +46,7 @@ from windtunnel.reports.cells import (
 from windtunnel.reports.partial import cut_short
 from windtunnel.reports.stats import StatsTally, format_rate, stats_lines
 from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of
+from windtunnel.reports.verdict import lead_reason
 
 SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 FAILURE_DETAILS = 200
@@ -64,6 +65,7 @@ def environment() -> ImmutableSandboxedEnvironment:
         finalize=lambda v: v if isinstance(v, Markup) else visible_controls(v),
     )
     env.filters["score"] = format_score
+    env.filters["lead_reason"] = lead_reason
     env.filters["rate"] = format_rate
     env.filters["truncate_text"] = truncate
     env.filters["fault"] = fault_label

@@ -29,6 +29,7 @@ from windtunnel.reports.cells import (
 )
 from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import StatsTally, compute_stats, stats_lines
+from windtunnel.reports.verdict import lead_reason
 
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 MESSAGE_WIDTH = 500
@@ -127,6 +128,9 @@ def suite_head(
     if phase is not None:
         _el(props, "property", name="score", value=format_score(phase.get("score")))
         _el(props, "property", name="weight", value=phase.get("weight"))
+    why = lead_reason(report["summary"] if phase is None else phase)
+    if why is not None:  # a CI page shows properties: the cause comes before the counts
+        _el(props, "property", name="why_it_failed", value=why)
     for label, value in stats_lines(tally.stats.stats()):
         _el(props, "property", name=label, value=value)
     return suite

@@ -31,6 +31,7 @@ from windtunnel.reports.cells import (
 )
 from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import RunStats, StatsTally, format_rate, stats_lines
+from windtunnel.reports.verdict import lead_reason
 
 TOP_FAILURES = 10
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
@@ -75,7 +76,8 @@ def build_markdown(
     if short is not None:
         verdict = f"⚠️ {short.status}"
     else:
-        verdict = "✅ passed" if summary.get("passed") else "❌ failed"
+        why = lead_reason(summary)
+        verdict = "✅ passed" if summary.get("passed") else "❌ failed" + ("" if why is None else f": {md_text(why)}")
     out = [
         f"## windtunnel {md_text(run.get('mode'))}: {verdict} · score {format_score(summary.get('score'))}",
         "",

@@ -29,6 +29,7 @@ from windtunnel.reports.cells import (
 from windtunnel.reports.partial import CutShort, cut_short
 from windtunnel.reports.stats import MAX_FAILURES, SummaryTally, format_rate, stats_lines
 from windtunnel.reports.usage import format_cost, format_tokens, total_line, usage_of
+from windtunnel.reports.verdict import lead_reason
 
 TerminalTally = SummaryTally
 """What the terminal summary reads from the cells (:class:`windtunnel.reports.stats.SummaryTally`)."""
@@ -91,6 +92,9 @@ def print_summary(
         str(summary.get("cells_failed")),
         str(summary.get("cells_errored")),
     )
+    why = lead_reason(summary) if short is None else None
+    if why is not None:  # the cause before the score, which alone can read as a pass
+        console.print(Text(f"FAILED: {why}", style="bold red"))
     console.print(head)
     if short is not None:
         print_cut_short(short, console)

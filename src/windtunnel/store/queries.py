@@ -21,11 +21,13 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
 from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel.report.models import Cell
+from windtunnel.report.shape import shape_problem
 from windtunnel.store.runstore import RunInfo
 
 INDEXES = (
@@ -34,6 +36,18 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS runs_mode_started ON runs(mode, started_at)",
 )
 MAX_PAGE = 500
+FACT_PATHS = (
+    "$.status",
+    "$.passed",
+    "$.phase",
+    "$.kind",
+    "$.mutation.type",
+    "$.invariant",
+    "$.scenario",
+    "$.latency_ms",
+    "$.faults",
+)
+"""The fields of a cell the viewer's aggregates and cell filters read (``view.aggregate``)."""
 
 
 class StoreUnavailable(HarnessError):
@@ -119,15 +133,19 @@ def _add_indexes(db: sqlite3.Connection) -> bool:
 
 
 def _cell(raw: bytes, cell_id: str) -> dict[str, Any]:
-    """A stored cell; one that is not a valid JSON object stands as an errored cell marked ``damaged``."""
+    """A stored cell, checked where it is read (every page and command reads cells here): one that is not valid
+    JSON, or whose keys do not have the types of the report's cell (``{"faults": 7}``, ``[1, 2, 3]``, ``null``:
+    :func:`~windtunnel.report.shape.shape_problem`), stands as an errored cell whose ``damaged`` says why."""
     try:
         cell = orjson.loads(raw)
     except orjson.JSONDecodeError as err:
-        cell = err
-    if isinstance(cell, dict):
-        return cell
-    why = f"the stored row of cell {cell_id!r} is not a valid JSON object ({cell})"
-    return {"id": str(cell_id), "status": "error", "passed": False, "error": why, "damaged": True}
+        why = f"the stored row of cell {cell_id!r} is not valid JSON ({err})"
+    else:
+        problem = shape_problem(cell, Cell)
+        if problem is None:
+            return cast("dict[str, Any]", cell)
+        why = f"the stored row of cell {cell_id!r} is damaged: {problem}"
+    return {"id": str(cell_id), "status": "error", "passed": False, "error": why, "damaged": why}
 
 
 class StoreReader:
@@ -271,6 +289,81 @@ class StoreReader:
                 yield _cell(raw, cell_id)
             if len(rows) < page:
                 return
+
+    def iter_cell_facts(self, run_id: str) -> Iterator[dict[str, Any]]:
+        """The run's cells in completion order, each cut down to what the viewer's aggregates and filters
+        read (:data:`FACT_PATHS`): SQLite extracts those fields, so the rest of each cell (prompt, output,
+        calls, checks) is never parsed in Python."""
+        for _, facts in self.iter_cell_facts_keyed(run_id):
+            yield facts
+
+    def iter_cell_facts_keyed(self, run_id: str, page: int = 5000) -> Iterator[tuple[int, dict[str, Any]]]:
+        """:meth:`iter_cell_facts`, each with its row key for :meth:`cells_by_key`."""
+        last = -1
+        db = self._db()
+        paths = ", ".join(f"'{p}'" for p in FACT_PATHS)
+        # A row that is not a JSON object gives NULL: it stands as an errored cell, as iter_cells reads it.
+        sql = (
+            f"SELECT rowid, CASE WHEN json_valid(t) AND json_type(t) = 'object' THEN json_extract(t, {paths}) END"
+            " FROM (SELECT rowid, CAST(json AS TEXT) AS t FROM cells WHERE run_id = ? AND rowid > ?"
+            " ORDER BY rowid LIMIT ?) ORDER BY rowid"
+        )
+        while True:
+            rows = db.execute(sql, (run_id, last, page)).fetchall()
+            for rowid, raw in rows:
+                last = rowid
+                if raw is None:
+                    yield rowid, {"status": "error", "passed": False, "kind": None, "faults": None}
+                    continue
+                status, passed, phase, kind, mutation, invariant, scenario, latency, faults = orjson.loads(raw)
+                yield (
+                    rowid,
+                    {
+                        "status": status,
+                        "passed": passed,
+                        "phase": phase,
+                        "kind": kind,
+                        "mutation": {"type": mutation} if mutation is not None else None,
+                        "invariant": invariant,
+                        "scenario": scenario,
+                        "latency_ms": latency,
+                        "faults": faults,
+                    },
+                )
+            if len(rows) < page:
+                return
+
+    def cells_by_key(self, keys: list[int]) -> list[dict[str, Any]]:
+        """Whole cells by the row keys :meth:`iter_cell_facts_keyed` gave, in that order."""
+        if not keys:
+            return []
+        marks = ", ".join("?" * len(keys))
+        sql = f"SELECT rowid, json, cell_id FROM cells WHERE rowid IN ({marks})"
+        rows = {rowid: (raw, cell_id) for rowid, raw, cell_id in self._db().execute(sql, keys).fetchall()}
+        return [_cell(*rows[k]) for k in keys if k in rows]
+
+    def count_cells(self, run_id: str) -> int:
+        """How many cells the run has stored (a count over the primary key's index)."""
+        return int(self._db().execute("SELECT count(*) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0])
+
+    def cells_page(
+        self, run_id: str, *, limit: int, offset: int = 0, after: int | None = None
+    ) -> tuple[list[dict[str, Any]], int | None]:
+        """One page of the run's cells in completion order, and the cursor of its last row (``None`` when
+        the page is empty). ``after``: the cursor a previous page returned (keyset pagination: the page
+        starts where that one ended, at the cost of the page alone); else ``offset`` rows are skipped."""
+        db = self._db()
+        if after is not None:
+            rows = db.execute(
+                "SELECT rowid, json, cell_id FROM cells WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?",
+                (run_id, after, limit),
+            ).fetchall()
+        else:
+            rows = db.execute(
+                "SELECT rowid, json, cell_id FROM cells WHERE run_id = ? ORDER BY rowid LIMIT ? OFFSET ?",
+                (run_id, limit, offset),
+            ).fetchall()
+        return [_cell(raw, cell_id) for _, raw, cell_id in rows], (int(rows[-1][0]) if rows else None)
 
     def cell(self, run_id: str, cell_id: str) -> dict[str, Any]:
         row = (

@@ -153,6 +153,7 @@ def cell_row(cell: Mapping[str, Any]) -> dict[str, Any]:
         "faults": fault_labels(cell),
         "prompt": truncate(one_line(str(cell.get("prompt") or "")), 120),
         "detail": truncate(failure_detail(cell), 160),
+        "damaged": cell.get("damaged"),
     }
 
 

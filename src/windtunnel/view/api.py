@@ -5,7 +5,9 @@ Every endpoint is a GET with query parameters and answers JSON::
     /api/runs?config=&mode=&offset=0&limit=50   a page of runs, newest first, + total and filter choices
     /api/run?id=RUN                             one run: summary, aggregates (heat map, bars, latency), previous run
     /api/cells?run=RUN&status=&scenario=&invariant=&mutation=&fault=&kind=&phase=&q=&offset=&limit=
-                                                a page of the run's cell table, filtered
+                                                a page of the run's cell table, filtered; unfiltered,
+                                                ``after=`` the ``next_after`` of the previous page
+                                                (keyset pagination) instead of ``offset``
     /api/cell?run=RUN&cell=CELL                 one whole cell (prompt, calls, faults, checks, output ...)
     /api/trends?config=&mode=&limit=50          one point per run of that config and mode, oldest first
     /api/diff?a=RUN&b=RUN                       what regressed, what got fixed, score deltas
@@ -22,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel.reports.verdict import lead_reason
 from windtunnel.store.queries import StoreReader
 from windtunnel.view.aggregate import FILTER_KEYS, aggregate_cells, cell_row, matches
 
@@ -97,7 +100,7 @@ class Api:
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-        agg = aggregate_cells(self.reader.iter_cells(run_id))
+        agg = aggregate_cells(self.reader.iter_cell_facts(run_id))
         with self._lock:
             self._cache[key] = agg
             while len(self._cache) > CACHE_RUNS:
@@ -133,6 +136,7 @@ class Api:
         return {
             "run": {**info.to_dict(), "meta": info.meta},
             "summary": summary,
+            "why": lead_reason(summary),
             "aggregate": agg,
             "last_completed": self.reader.last_completed(info.id),
             "previous": self.reader.previous(info),
@@ -144,6 +148,37 @@ class Api:
         offset = _int(query, "offset", 0)
         limit = _int(query, "limit", 100, 1, 1000)
         filters = {k: str(query[k]) for k in FILTER_KEYS if query.get(k)}
+        if not filters:  # the whole table: a count on the index and one page read, whatever the run's size
+            after = _int(query, "after", -1, -1) if query.get("after") else None
+            cells, cursor = self.reader.cells_page(run_id, limit=limit, offset=offset, after=after)
+            total = self.reader.count_cells(run_id)
+            return {
+                "cells": [cell_row(c) for c in cells],
+                "total": total,
+                "matching": total,
+                "offset": offset,
+                "limit": limit,
+                "filters": filters,
+                "next_after": cursor if cursor is not None and len(cells) == limit else None,
+            }
+        if "q" not in filters:  # the filters read a few fields: SQLite extracts them, whole cells only for the page
+            keys: list[int] = []
+            total = matching = 0
+            for key, facts in self.reader.iter_cell_facts_keyed(run_id):
+                total += 1
+                if not matches(facts, filters):
+                    continue
+                if offset <= matching < offset + limit:
+                    keys.append(key)
+                matching += 1
+            return {
+                "cells": [cell_row(c) for c in self.reader.cells_by_key(keys)],
+                "total": total,
+                "matching": matching,
+                "offset": offset,
+                "limit": limit,
+                "filters": filters,
+            }
         total = matching = 0
         page: list[dict[str, Any]] = []
         for cell in self.reader.iter_cells(run_id):

@@ -363,6 +363,7 @@ def scan_html(args: Mapping[str, Any]) -> None:
             args["target"],
             args.get("context_word"),
             bool(args.get("strict")),
+            args.get("alias"),
         ).field_map()
         source = str(dataset)
 
@@ -374,7 +375,8 @@ def scan_html(args: Mapping[str, Any]) -> None:
                 raise UsageError(str(err), hint="check the DATASET: a .jsonl or .json file of items") from None
 
     else:
-        from windtunnel.leakage.runs import RunSourceError, report_items, store_items
+        from windtunnel.leakage.runs import RunSourceError, report_items
+        from windtunnel.store.leak_items import store_items
         from windtunnel.store.runstore import default_store_path
 
         source = f"run {from_run}" if from_run else str(from_report)

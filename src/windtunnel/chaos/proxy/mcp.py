@@ -107,7 +107,12 @@ class McpFaults:
     error_style: str = "isError"
     drift_tools: bool = False
     kill_after_calls: int | None = None
-    """stdio: the server is killed when the client makes a tool call after this many (a server dying mid-session)."""
+    """stdio: the server is killed at the client's next tool call once it has made this many, faulted or not
+    (a server dying mid-session)."""
+    tool_calls: int = 0
+    """``tools/call`` requests the client made (faulted ones included)."""
+    killed_after: int | None = None
+    """stdio: the tool calls made before the server was killed (``None``: it was not)."""
     _pending: dict[str, _Pending] = field(default_factory=dict)
     _lists: set[str] = field(default_factory=set)
     _text_keys: dict[str, str] = field(default_factory=dict)
@@ -199,6 +204,14 @@ class McpFaults:
         )
         return msg if new_text == text else {**msg, "result": _with_text(result, new_text)}
 
+    def unanswered(self, req_id: Any, message: str) -> Message:
+        """The JSON-RPC error for request ``req_id`` that never reached the server (unreachable), its
+        ``tools/call`` logged as failed in its cell."""
+        p = self._pending.pop(json.dumps(req_id), None)
+        if p is not None:
+            p.dec.plan.log_call("tool", p.dec.call.name, p.args, error=message, faults=p.dec.modes, started=p.started)
+        return _rpc_error(req_id, SERVER_GONE, message)
+
     def server_gone(self, stderr_tail: str, code: int | None) -> list[Message]:
         """Errors for every request still waiting on a server that exited."""
         out = []
@@ -264,7 +277,6 @@ async def relay_stdio(
     exited = anyio.Event()
     stderr_done = anyio.Event()
     answered: list[bool] = []
-    forwarded = [0]
 
     async def pump_stderr() -> None:
         async for chunk in TextReceiveStream(stderr):
@@ -295,24 +307,35 @@ async def relay_stdio(
             await send_client(err)
         exited.set()
 
+    def kill_now(msg: Message) -> bool:
+        """Count the client's tool calls (faulted or not); kill the server at the one after
+        ``kill_after_calls`` of them."""
+        if msg.get("method") != "tools/call" or "id" not in msg:
+            return False
+        faults.tool_calls += 1
+        limit = faults.kill_after_calls
+        if limit is None or faults.killed_after is not None or faults.tool_calls <= limit:
+            return False
+        faults.killed_after = faults.tool_calls - 1
+        log(f"killing the MCP server after {faults.killed_after} tool call(s) (kill_after_calls)")
+        process.kill()
+        return True
+
     async def handle(msg: Message) -> None:
+        killed = kill_now(msg)
         to_server, to_client, delay = faults.from_client(msg)
         if delay:
             await anyio.sleep(delay)
         if to_client is not None:
             await send_client(to_client)
         elif to_server is not None:
+            if killed:
+                return  # the call stays pending: the server's death answers it
             if exited.is_set():
                 if "id" in msg:
                     faults.server_gone(tail.text, process.returncode)
                     await send_client(gone_error(msg["id"], tail.text, process.returncode))
                 return
-            if faults.kill_after_calls is not None and msg.get("method") == "tools/call":
-                if forwarded[0] >= faults.kill_after_calls:
-                    log(f"killing the MCP server after {forwarded[0]} tool call(s) (kill_after_calls)")
-                    process.kill()  # the call stays pending: the server's death answers it
-                    return
-                forwarded[0] += 1
             try:
                 await stdin.send(json.dumps(to_server, ensure_ascii=False).encode() + b"\n")
             except (anyio.BrokenResourceError, anyio.ClosedResourceError):

@@ -18,7 +18,7 @@ import httpx
 from windtunnel._util.http1 import Request, write_response
 from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.proxy.common import HEALTH_PATH, ProxyServer, forward_headers, response_headers
-from windtunnel.chaos.proxy.mcp import McpFaults, gone_error
+from windtunnel.chaos.proxy.mcp import McpFaults
 
 JSON = [("Content-Type", "application/json")]
 
@@ -83,8 +83,14 @@ class McpHttpProxy(ProxyServer):
         try:
             resp = await self._forward(req, json.dumps(payload).encode())
         except httpx.HTTPError as err:
-            gone = [gone_error(m["id"], f"{type(err).__name__}: {err}", None) for m in forward if "id" in m]
-            await write_response(writer, 200, JSON, json.dumps(gone + answers).encode(), keep_alive=keep)
+            why = f"the MCP server at {self.upstream} is unreachable ({type(err).__name__}: {err})"
+            out = [self.faults.unanswered(m["id"], why) for m in forward if "id" in m] + answers
+            if not out:  # only notifications: nothing to answer, the failure is the status
+                await write_response(writer, 502, [("Content-Type", "text/plain")], why.encode(), keep_alive=keep)
+                return keep
+            # a single request gets a single answer: a batch in reply to one message is unparseable to clients
+            body = out[0] if len(out) == 1 and not isinstance(incoming, list) else out
+            await write_response(writer, 200, JSON, json.dumps(body).encode(), keep_alive=keep)
             return keep
         ctype = resp.headers.get("content-type", "")
         headers = [(k, v) for k, v in response_headers(resp) if k.lower() not in ("content-length", "content-type")]

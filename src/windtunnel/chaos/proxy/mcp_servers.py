@@ -8,12 +8,15 @@ process's environment for in-process agents, for the run's duration.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Callable
 from typing import Any
 
-from windtunnel._util.errors import ConfigError
+import httpx
+
+from windtunnel._util.errors import AgentUnreachableError, ConfigError
 from windtunnel.chaos.plan import FaultPlan
 
 
@@ -33,6 +36,36 @@ def server_problems(servers: dict[str, str]) -> list[ConfigError]:
         for name, target in servers.items()
         if "://" not in target
     ]
+
+
+PROBE_TIMEOUT_S = 10.0
+"""How long the preflight waits for each MCP server's answer to ``initialize``."""
+_INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": "windtunnel-preflight",
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-03-26",
+        "capabilities": {},
+        "clientInfo": {"name": "windtunnel-preflight", "version": "1"},
+    },
+}
+
+
+async def _probe(client: httpx.AsyncClient, url: str) -> str | None:
+    """Why the streamable HTTP MCP server at ``url`` cannot serve the run, or ``None``."""
+    headers = {"Accept": "application/json, text/event-stream"}
+    try:
+        resp = await client.post(url, json=_INITIALIZE, headers=headers)
+    except httpx.HTTPError as err:
+        return f"{type(err).__name__}: {err or 'no answer'}"
+    session = resp.headers.get("mcp-session-id")
+    if session:
+        with contextlib.suppress(httpx.HTTPError):
+            await client.delete(url, headers={"mcp-session-id": session})
+    if resp.status_code == 404 or resp.status_code >= 500:
+        return f"it answered HTTP {resp.status_code} to an MCP initialize request: {resp.text[:200]!r}"
+    return None
 
 
 class McpServers:
@@ -58,6 +91,23 @@ class McpServers:
             for key, value in self.env().items():
                 self._saved_env[key] = os.environ.get(key)
                 os.environ[key] = value
+
+    async def check(self, stderr_tail: str = "") -> None:
+        """Reach every server before any cell runs: an MCP ``initialize`` sent straight to it (any HTTP answer
+        but 404 / 5xx proves a server is there; a session it opens is closed again). Otherwise raise
+        :class:`AgentUnreachableError` (exit 3) naming the server, with ``stderr_tail`` (the launched
+        agent's, which may have started it): every cell would otherwise fail inside the agent's MCP client."""
+        async with httpx.AsyncClient(timeout=PROBE_TIMEOUT_S, trust_env=False) as client:
+            for name, url in self.servers.items():
+                why = await _probe(client, url)
+                if why is None:
+                    continue
+                tail = f"; the agent's stderr (last lines):\n{stderr_tail}" if stderr_tail.strip() else ""
+                raise AgentUnreachableError(
+                    f"agent.mcp_servers.{name} ({url}) is unreachable: {why}{tail}",
+                    hint="start the MCP server before the run (or from agent.command) and check the URL; "
+                    "no cell was run",
+                )
 
     def env(self) -> dict[str, str]:
         """``WINDTUNNEL_MCP_<NAME>_URL`` → the proxied address of each server."""

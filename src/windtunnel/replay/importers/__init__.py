@@ -8,37 +8,12 @@ client when it is installed (``pip install windtunnel[langsmith]`` / ``windtunne
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel._util.registry import Registry
+from windtunnel.replay.importers.registry import Importer, importer, importers
 from windtunnel.replay.session import Session
-
-Importer = Callable[[Any], list[Session]]
-
-
-def _validate(name: str, fn: Importer) -> None:
-    if not callable(fn):
-        raise TypeError(f"importer {name!r} must be a function (data) -> list[Session]")
-    if not (fn.__doc__ or "").strip():
-        raise TypeError(f"importer {name!r} needs a docstring")
-
-
-importers: Registry[Importer] = Registry("session importer", validate=_validate)
-
-F = TypeVar("F", bound=Importer)
-
-
-def importer(name: str) -> Callable[[F], F]:
-    """Register a function ``(data) -> list[Session]`` as the importer ``name``."""
-
-    def wrap(fn: F) -> F:
-        importers.register(name, fn)
-        return fn
-
-    return wrap
 
 
 def _load_builtin() -> None:
@@ -122,4 +97,4 @@ def import_source(source: Any, *, base_dir: Path, where: str) -> list[Session]:
     return fetch(source, where=where)
 
 
-__all__ = ["import_file", "import_source", "importer", "importers", "read_export"]
+__all__ = ["Importer", "import_file", "import_source", "importer", "importers", "read_export"]

@@ -11,7 +11,6 @@ import json
 from datetime import datetime
 from typing import Any
 
-from windtunnel.replay.importers import importer
 from windtunnel.replay.importers.common import (
     chat_input,
     chat_output,
@@ -22,6 +21,7 @@ from windtunnel.replay.importers.common import (
     tool_args,
     tool_result,
 )
+from windtunnel.replay.importers.registry import importer
 from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from windtunnel.replay.importers import importer
 from windtunnel.replay.importers.common import chat_input, maybe_json, openai_tool_call, status_of_error, tool_args
+from windtunnel.replay.importers.registry import importer
 from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
 
 CHAT_OPERATIONS = ("chat", "text_completion", "generate_content")

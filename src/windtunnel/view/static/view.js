@@ -334,6 +334,7 @@
     head.appendChild(el("h1", null, "Run ", el("span", { id: "run-id", text: r.id }), " ", statusBadge(r.status),
       r.status === "running" ? el("span", { cls: "live", id: "live", text: "live" }) : null));
     head.appendChild(dl([
+      ["why it failed", data.why, "why"],
       ["mode", r.mode], ["config", r.config_path], ["seed", r.seed === null ? null : String(r.seed)],
       ["score", num(s.score, 2) + (s.partial ? " (partial)" : ""), "score"],
       ["pass rate", pct(a.pass_rate) + " (" + a.counts.passed + "/" + a.scored + ")", "pass-rate"],
@@ -484,7 +485,7 @@
           el("td", { text: c.kind }),
           el("td", { text: c.scenario || c.mutation || "" }),
           el("td", { text: c.invariant || "" }),
-          el("td", null, statusBadge(c.status)),
+          el("td", null, statusBadge(c.status), c.damaged ? el("span", { cls: "damaged", title: c.damaged, text: " ⚠ damaged row" }) : ""),
           el("td", { cls: "num", text: ms(c.latency_ms) }),
           el("td", { cls: "faults", text: c.faults.join(", ") }),
           el("td", { cls: "wrap", text: c.prompt }),

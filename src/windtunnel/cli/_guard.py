@@ -1,0 +1,51 @@
+"""Every command's error handling: a :class:`WindtunnelError` printed with its hint and mapped to its exit code.
+
+Shared by the lean ``validate`` path (:mod:`windtunnel.cli.entry`) and the typer app (:mod:`windtunnel.cli.app`),
+so both print and exit the same way.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+from windtunnel._util.errors import ExitCode, UsageError, WindtunnelError
+from windtunnel.cli._plain import print_error
+
+T = TypeVar("T")
+
+
+def guarded(call: Callable[[], T]) -> T:
+    """``call()``, its errors printed and mapped to exit codes as every command maps them."""
+    try:
+        return call()
+    except WindtunnelError as err:
+        print_error(err)
+        sys.exit(int(err.exit_code))
+    except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say, exit as click does
+        _silence_stdout()
+        sys.exit(int(ExitCode.FAILED))
+    except OSError as err:  # a path the user gave cannot be used (an -o that is a file, a read-only dir ...)
+        where = f" {err.filename!r}" if err.filename else ""
+        print_error(
+            UsageError(
+                f"cannot use{where}: {err.strerror or err}",
+                hint="check the paths given with -o/--output, --store and -c",
+            )
+        )
+        sys.exit(int(ExitCode.USAGE))
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(int(ExitCode.INTERRUPTED))
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush of a closed pipe stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

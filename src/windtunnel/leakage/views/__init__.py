@@ -1,0 +1,37 @@
+"""The canonical view pipeline: every string the model reads, decoded and tokenised, with offset maps.
+
+* :mod:`.registry`: the decoder plug-in kind (:func:`decoder`, :data:`DECODERS`);
+* the built-in decoders: :mod:`.web` (HTML/XML character references, percent-encoding at any depth,
+  markup splitting a word), :mod:`.escapes` (``\\u``, ``\\x``, ``\\n`` …), :mod:`.binary` (base64,
+  base64url, base32, hex), :mod:`.mail` (RFC 2047 encoded-words, quoted-printable, RFC 5322/5545
+  unfolding), :mod:`.layout` (end-of-line hyphenation, soft hyphens);
+* :mod:`.pipeline`: :func:`canonical_views`, every decoder to a fixpoint with bounds;
+* :mod:`.tokens`: identifiers split into words (``priorityHigh`` → ``priority High``).
+
+Normalisation of what is decoded (case, width, accents, invisible characters, homoglyphs, numbers and
+dates) is the view layer of :mod:`windtunnel.leakage.text`, applied to every decoded view alike.
+JSON held in a string is parsed and walked as structure (:func:`windtunnel.leakage.decode.embedded_json`).
+"""
+
+from windtunnel.leakage.views import decoders  # registers the built-in decoders
+from windtunnel.leakage.views.pipeline import MAX_DEPTH, MAX_VIEWS, apply, canonical_views, decode_once, view_names
+from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, decoder
+from windtunnel.leakage.views.tokens import has_humps, identifier_span, identifier_view, identifier_words
+
+__all__ = [
+    "DECODERS",
+    "MAX_DEPTH",
+    "MAX_VIEWS",
+    "Decoder",
+    "Replacement",
+    "apply",
+    "canonical_views",
+    "decode_once",
+    "decoder",
+    "decoders",
+    "has_humps",
+    "identifier_span",
+    "identifier_view",
+    "identifier_words",
+    "view_names",
+]

@@ -1,0 +1,173 @@
+"""Binary-to-text encodings: base64 (standard and URL-safe, padded or not), base32 and hex.
+
+A run is decoded only when it gives printable UTF-8 text with a letter or digit in it: the bytes of an
+id or a hash never become a view. Every decoded character maps to the whole run, so a hit removes it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import sys
+
+from windtunnel.leakage.views.registry import Replacement, decoder
+
+# A run of base64 characters (standard or URL-safe) with optional padding, not glued to more of them.
+# The look-ahead skips runs of plain lowercase letters cheaply: valid base64 of text almost always
+# holds an uppercase letter, a digit, '+', '/', '-', '_' or padding.
+_B64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])(?=[a-z]{0,256}[0-9+/=_A-Z-])[A-Za-z0-9+/_-]{2,}={0,2}(?![A-Za-z0-9+/=_-])")
+# A hex or base32 run is decoded only when it is a whole run of base64 characters (not glued to other
+# letters, digits, '+', '/', '-', '_' or '='): the scan's pre-check then finds it with the base64 runs.
+_B32_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Z2-7]{7,}={0,6}(?![A-Za-z0-9+/=_-])")
+_HEX_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])(?:[0-9A-Fa-f]{2}){3,}(?![A-Za-z0-9+/=_-])")
+_URLSAFE = bytes.maketrans(b"-_", b"+/")
+_DIGIT_RE = re.compile(r"[0-9]")
+
+
+def printable(s: str) -> bool:
+    """Text a reader would see as text: no control characters, and a letter or digit."""
+    if not s:
+        return False
+    bad = sum(1 for ch in s if not ch.isprintable() and ch not in "\n\r\t")
+    return bad == 0 and any(ch.isalnum() for ch in s)
+
+
+def _strict_b64decode(blob: str) -> bytes:
+    """``base64.b64decode(blob, validate=True)``."""
+    if sys.version_info >= (3, 11):
+        return binascii.a2b_base64(blob, strict_mode=True)
+    return base64.b64decode(blob, validate=True)  # pragma: no cover - Python 3.10
+
+
+def decodable_length(n: int) -> bool:
+    """Whether a base64 run of ``n`` characters can decode: padded runs are a multiple of 4 long, an
+    unpadded one (base64url, JWT) is 2 or 3 characters past a multiple of 4; 1 past never decodes."""
+    return n % 4 != 1
+
+
+def b64_text(blob: str) -> str | None:
+    """The printable text a base64 run decodes to, else ``None``."""
+    if blob.islower() and blob.isalpha():
+        # Plain lowercase words are practically never base64 of text; skip the decode attempt.
+        return None
+    if not decodable_length(len(blob)):
+        return None
+    blob += "=" * (-len(blob) % 4)
+    try:
+        # What base64.urlsafe_b64decode and b64decode(validate=True) do, without their Python layers
+        # (this runs once for every distinct id-like run of a dataset).
+        if "-" in blob or "_" in blob:
+            raw = binascii.a2b_base64(blob.encode("ascii").translate(_URLSAFE))
+        else:
+            raw = _strict_b64decode(blob)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    return decoded if printable(decoded) else None
+
+
+def b64_candidates(text: str, min_len: int) -> list[Replacement]:
+    """``(start, end, decoded text)`` of each base64 blob in ``text``.
+
+    A run that does not decode whole may be a path around a blob (``Support/QWFh``: '/' is also a
+    base64 character), so what follows and what precedes each '/' is tried too.
+    """
+    out: list[Replacement] = []
+    for mt in _B64_RE.finditer(text):
+        a, b = mt.span()
+        blob = mt.group(0)
+        if b - a < min_len:
+            continue
+        decoded = b64_text(blob)
+        if decoded is not None:
+            out.append((a, b, decoded))
+            continue
+        found: list[Replacement] = []
+        for i, ch in enumerate(blob):
+            if ch != "/":
+                continue
+            for pa, pb in ((i + 1, len(blob)), (0, i)):
+                part = blob[pa:pb]
+                if len(part) >= min_len:
+                    dec = b64_text(part)
+                    if dec is not None:
+                        found.append((a + pa, a + pb, dec))
+        # Keep non-overlapping parts, leftmost first (a view applies them all at once).
+        found.sort()
+        end = -1
+        for rep in found:
+            if rep[0] >= end:
+                out.append(rep)
+                end = rep[1]
+    return out
+
+
+@decoder("base64", order=40, marker=lambda t: len(t) >= 4)
+def base64_runs(text: str) -> list[Replacement]:
+    """Each base64 blob (standard or URL-safe; an unpadded run gets its padding back)."""
+    return b64_candidates(text, 4)
+
+
+def _b32_text(run: str) -> str | None:
+    body = run.rstrip("=")
+    if len(body) % 8 in (1, 3, 6) or not decodable_length(len(run)):
+        # (a run 1 past a multiple of 4 is never a base64 candidate, so the pre-check would not see it)
+        return None
+    try:
+        decoded = base64.b32decode(body + "=" * (-len(body) % 8)).decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    return decoded if printable(decoded) and any(ch.isalpha() for ch in decoded) else None
+
+
+@decoder("base32", order=45, marker=lambda t: len(t) >= 7)
+def base32_runs(text: str) -> list[Replacement]:
+    """Each base32 run (RFC 4648: capitals and 2-7, padding optional)."""
+    out: list[Replacement] = []
+    for mt in _B32_RE.finditer(text):
+        dec = _b32_text(mt.group(0))
+        if dec is not None:
+            out.append((mt.start(), mt.end(), dec))
+    return out
+
+
+def _hex_text(run: str) -> str | None:
+    digits = run
+    try:
+        decoded = bytes.fromhex(digits).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not printable(decoded):
+        return None
+    if digits.isdigit() and not all(ch.isalpha() or ch == " " for ch in decoded):
+        # A number (an id, a phone number) that happens to decode: only words count.
+        return None
+    return decoded
+
+
+@decoder("hex", order=50, marker=lambda t: _DIGIT_RE.search(t) is not None)
+def hex_runs(text: str) -> list[Replacement]:
+    """Each run of hex byte pairs (``48696768``)."""
+    out: list[Replacement] = []
+    for mt in _HEX_RE.finditer(text):
+        dec = _hex_text(mt.group(0))
+        if dec is not None:
+            out.append((mt.start(), mt.end(), dec))
+    return out
+
+
+# A MIME base64 body (RFC 2045): lines of base64 broken every 76 characters, ending with padding.
+# (A line starts at a line start or a quote, and the last ends at a line end or a quote: the same
+# blocks are found in a string and in its JSON serialisation, which the scan's pre-check reads.)
+_MIME_RE = re.compile(r'(?m)(?:^|(?<="))(?:[A-Za-z0-9+/]{16,}\r?\n)+[A-Za-z0-9+/]+={0,2}(?=$|")')
+
+
+@decoder("mime_lines", order=35, marker=lambda t: "\n" in t)
+def mime_lines(text: str) -> list[Replacement]:
+    """Each block of base64 lines as one run (its line breaks removed), for the base64 decoder."""
+    out: list[Replacement] = []
+    for mt in _MIME_RE.finditer(text):
+        block = mt.group(0)
+        out.append((mt.start(), mt.end(), block.replace("\r", "").replace("\n", "")))
+    return out

@@ -1,0 +1,175 @@
+"""The canonical view pipeline: every decoder applied to a fixpoint, with bounds, keeping offset maps.
+
+From a string, each registered decoder whose marker is present makes one view with *all* its
+replacements applied (never one view per encoded run: a string with many runs stays linear). Each new
+view is decoded again, breadth first, until nothing changes, a view repeats, or a bound is reached:
+``MAX_DEPTH`` nested decodings, ``MAX_VIEWS`` views per string, and views at most ``MAX_GROWTH`` times
+the input's length. Every view maps each of its characters back to the original characters it came
+from (:class:`~windtunnel.leakage.text.Mapped`), so a hit anywhere points at what the model read.
+"""
+
+from __future__ import annotations
+
+from windtunnel.leakage.text import Mapped
+from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, ordered
+
+MAX_DEPTH = 6
+"""Nested decodings (``%25252548`` is three percent levels; base64 of a quoted-printable body two)."""
+MAX_VIEWS = 24
+"""Decoded views kept per string: bounds the work per character whatever the input."""
+MAX_GROWTH = 4
+"""A view longer than this many times its input (plus 64) is dropped."""
+
+_ORDER: list[Decoder] | None = None
+
+
+def _decoders() -> list[Decoder]:
+    """The registered decoders in order (the package registers the built-ins when it is imported)."""
+    global _ORDER
+    if _ORDER is None or len(_ORDER) != len(DECODERS):
+        _ORDER = ordered()
+    return _ORDER
+
+
+def apply(m: Mapped, reps: list[Replacement]) -> Mapped:
+    """``m`` with each ``(start, end, decoded)`` applied; offsets still point at ``m``'s original."""
+    text = m.text
+    ms, me = m.starts, m.ends
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for a, b, rep in reps:
+        if pos < a:
+            out.append(text[pos:a])
+            if ms is None or me is None:
+                starts.extend(range(pos, a))
+                ends.extend(range(pos + 1, a + 1))
+            else:
+                starts.extend(ms[pos:a])
+                ends.extend(me[pos:a])
+        if rep:
+            oa, ob = m.span(a, b)
+            out.append(rep)
+            starts.extend([oa] * len(rep))
+            ends.extend([ob] * len(rep))
+        pos = b
+    if pos < len(text):
+        out.append(text[pos:])
+        if ms is None or me is None:
+            starts.extend(range(pos, len(text)))
+            ends.extend(range(pos + 1, len(text) + 1))
+        else:
+            starts.extend(ms[pos:])
+            ends.extend(me[pos:])
+    return Mapped("".join(out), starts, ends)
+
+
+def decode_once(m: Mapped, dec: Decoder) -> Mapped | None:
+    """One decoder applied to ``m`` (``None`` when it changes nothing)."""
+    if not dec.marker(m.text):
+        return None
+    reps = dec.replace(m.text)
+    if not reps:
+        return None
+    view = apply(m, reps)
+    return None if view.text == m.text else view
+
+
+MARGIN = 16
+"""Characters around a decoded span that a nested decoder also reads (``%25`` decodes to ``%``, which
+with the ``48`` after it is decoded again), extended to the blanks around them (whole tokens)."""
+
+_Segments = list[tuple[int, int]]
+
+
+def _changed(reps: list[Replacement]) -> _Segments:
+    """Where each replacement's output lies in the new text."""
+    out: _Segments = []
+    delta = 0
+    for a, b, rep in reps:
+        out.append((a + delta, a + delta + len(rep)))
+        delta += len(rep) - (b - a)
+    return out
+
+
+def _windows(text: str, segments: _Segments) -> _Segments:
+    """The changed segments widened by :data:`MARGIN` and to the blanks around them, merged."""
+    out: _Segments = []
+    n = len(text)
+    for s, e in segments:
+        lo, hi = max(0, s - MARGIN), min(n, e + MARGIN)
+        while lo > 0 and not text[lo - 1].isspace() and s - lo < 4096:
+            lo -= 1
+        while hi < n and not text[hi].isspace() and hi - e < 4096:
+            hi += 1
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def _decode_segments(m: Mapped, dec: Decoder, segments: _Segments | None) -> tuple[Mapped, _Segments] | None:
+    """``dec`` applied to the whole of ``m`` (``segments`` is ``None``) or only around what the
+    previous decoder changed (text it left alone was read by every decoder already); the new view and
+    what changed in it."""
+    text = m.text
+    if segments is None:
+        if not dec.marker(text):
+            return None
+        reps = dec.replace(text)
+    else:
+        reps = []
+        for lo, hi in _windows(text, segments):
+            window = text[lo:hi]
+            if dec.marker(window):
+                reps.extend((a + lo, b + lo, r) for a, b, r in dec.replace(window))
+    if not reps:
+        return None
+    view = apply(m, reps)
+    if view.text == text:
+        return None
+    return view, _changed(reps)
+
+
+def canonical_views(
+    m: Mapped | str, *, only: frozenset[str] | None = None, max_depth: int = MAX_DEPTH
+) -> list[tuple[str, Mapped]]:
+    """``[(view name, view)]``: every distinct decoded view of ``m``, breadth first (see the module).
+
+    ``only`` limits the first level to the named decoders (nested levels use them all). A nested
+    decoder reads what the decoder before it changed, with :data:`MARGIN` around it.
+    """
+    base = Mapped(m) if isinstance(m, str) else m
+    limit = MAX_GROWTH * len(base.text) + 64
+    seen = {base.text}
+    out: list[tuple[str, Mapped]] = []
+    frontier: list[tuple[str, Mapped, _Segments | None]] = [("", base, None)]
+    for depth in range(max_depth):
+        nxt: list[tuple[str, Mapped, _Segments | None]] = []
+        for name, view, segments in frontier:
+            for dec in _decoders():
+                if depth == 0 and only is not None and dec.name not in only:
+                    continue
+                got = _decode_segments(view, dec, segments)
+                if got is None:
+                    continue
+                child, changed = got
+                if child.text in seen or len(child.text) > limit:
+                    continue
+                seen.add(child.text)
+                cname = f"{name}+{dec.name}" if name else f"decoded:{dec.name}"
+                out.append((cname, child))
+                nxt.append((cname, child, changed))
+                if len(out) >= MAX_VIEWS:
+                    return out
+        if not nxt:
+            break
+        frontier = nxt
+    return out
+
+
+def view_names() -> list[str]:
+    """The names of the registered decoders, in pipeline order."""
+    return [d.name for d in _decoders()]

@@ -1,0 +1,58 @@
+"""The decoder registry: one small plug-in per encoding that can hide a label from a string search.
+
+A decoder is a cheap necessary condition (``marker``) and a function that finds, in a text, the spans
+it decodes and what each decodes to (``replace``). The pipeline (:mod:`.pipeline`) applies every
+decoder whose marker is present, to a fixpoint with bounds, and keeps an offset map for each view.
+``replace`` must be linear in its input: it is called on every string the model reads that holds the
+marker, and again on each decoded view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from windtunnel._util.registry import Registry
+
+Replacement = tuple[int, int, str]
+"""``(start, end, decoded)``: the characters ``[start, end)`` of the input decode to ``decoded``."""
+
+
+@dataclass(frozen=True)
+class Decoder:
+    """One decoding step of the canonical view pipeline."""
+
+    name: str
+    """The view's name (``decoded:<name>``; nested views join names with ``+``)."""
+    order: int
+    """Decoders are tried in this order; the first view that shows a hit names it."""
+    marker: Callable[[str], bool]
+    """A cheap necessary condition: ``False`` proves ``replace`` finds nothing."""
+    replace: Callable[[str], list[Replacement]]
+    """Sorted, non-overlapping replacements (empty when nothing decodes)."""
+
+
+def _validate(name: str, dec: Decoder) -> None:
+    if not isinstance(dec, Decoder) or dec.name != name:
+        raise TypeError(f"decoder {name!r} must be a Decoder named {name!r}")
+
+
+DECODERS: Registry[Decoder] = Registry("string decoder", validate=_validate)
+"""Every registered decoder, by name."""
+
+
+def decoder(
+    name: str, *, order: int, marker: Callable[[str], bool]
+) -> Callable[[Callable[[str], list[Replacement]]], Callable[[str], list[Replacement]]]:
+    """Register ``fn`` as the ``replace`` of a decoder named ``name`` (see :class:`Decoder`)."""
+
+    def wrap(fn: Callable[[str], list[Replacement]]) -> Callable[[str], list[Replacement]]:
+        DECODERS.register(name, Decoder(name, order, marker, fn))
+        return fn
+
+    return wrap
+
+
+def ordered() -> list[Decoder]:
+    """The registered decoders in pipeline order."""
+    return sorted((d for _n, d in DECODERS.items()), key=lambda d: (d.order, d.name))

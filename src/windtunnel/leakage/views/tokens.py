@@ -1,0 +1,71 @@
+"""The tokeniser: identifiers split into words in values as in keys.
+
+Word boundaries already fall at ``_``, ``-``, ``.``, ``/`` and every other non-word character
+(``PRIORITY_HIGH``, ``priority-high``, ``ticket.priority.high``, URL segments; see
+:func:`windtunnel.leakage.needles._is_word`). What remains is case: ``priorityHigh`` and
+``HTTPHigh`` hold a word boundary at each hump. :func:`identifier_view` writes a space there,
+keeping the offset map, so the whole-token match sees ``priority High``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from windtunnel.leakage.text import Mapped
+from windtunnel.leakage.views.pipeline import apply
+
+# A lowercase letter then a capital (``priorityHigh``; not a digit: ``5G`` stays one token), or a run of capitals then a
+# capitalised word (``HTTPServer``): the hump is after the first character of the match.
+_HUMP_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_HAS_HUMP_RE = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
+
+
+def has_humps(text: str) -> bool:
+    """Whether ``text`` holds a camelCase hump (a cheap check before :func:`identifier_view`)."""
+    return not text.islower() and _HAS_HUMP_RE.search(text) is not None
+
+
+def identifier_view(m: Mapped) -> Mapped | None:
+    """``m`` with a space at every camelCase hump, or ``None`` when it has none."""
+    text = m.text
+    reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text))]
+    if not reps:
+        return None
+    return apply(m, reps)
+
+
+def identifier_words(text: str) -> list[str]:
+    """The words of an identifier or of any text, lowercased (``isHighPriority`` → is, high, priority)."""
+    view = identifier_view(Mapped(text))
+    return re.findall(r"[^\W_]+", (view.text if view is not None else text).lower())
+
+
+_IDENT_LEFT_RE = re.compile(r"[\w.:/-]*\Z")
+_IDENT_RIGHT_RE = re.compile(r"[\w.:/-]*")
+_JOINERS = "._:/"
+"""What joins an identifier's words. Not '-': a hyphenated word is English as often as code
+(``high-quality``, ``P1-High`` in a note), and ``priority-high`` is caught by its naming word."""
+_EDGE_PUNCT = ".:/-_"
+
+
+def identifier_span(text: str, a: int, b: int, joiners: str = _JOINERS) -> tuple[int, int] | None:
+    """The identifier holding the word ``text[a:b]`` as one of its words, as ``[start, end)``, or ``None``.
+
+    An identifier is a run without blanks whose words are joined by ``_ . : /`` or a camelCase hump
+    (``PRIORITY_HIGH``, ``cat:billing``, ``RiskLevel.CRITICAL``, ``severity::2``, ``priorityHigh``);
+    punctuation at its ends (a sentence's full stop) is not part of it. A lone word is not one.
+    ``joiners="._:/-"`` also joins at hyphens (for a whole value such as a tag ``sev-4``).
+    """
+    left = _IDENT_LEFT_RE.search(text, max(0, a - 80), a)
+    i = left.start() if left is not None else a
+    right = _IDENT_RIGHT_RE.match(text, b, b + 80)
+    j = right.end() if right is not None else b
+    while i < a and text[i] in _EDGE_PUNCT:
+        i += 1
+    while j > b and text[j - 1] in _EDGE_PUNCT:
+        j -= 1
+    joined = any(ch in joiners for ch in text[i:a]) or any(ch in joiners for ch in text[b:j])
+    hump = (a > i and text[a - 1].islower() and text[a].isupper()) or (
+        j > b and text[b - 1].islower() and text[b].isupper()
+    )
+    return (i, j) if (joined or hump) and (i, j) != (a, b) else None

@@ -1,0 +1,46 @@
+"""Decoders of the web: HTML/XML character references, percent-encoding, and markup splitting a word."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from windtunnel.leakage.views.registry import Replacement, decoder
+
+_ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_PERCENT_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+# Tags between two word characters (``Hi<b>gh</b>``, ``H<span>igh</span>``): the word as rendered.
+_SPLIT_TAGS_RE = re.compile(r"(?<=\w)(?:</?[A-Za-z][A-Za-z0-9:-]{0,30}(?:\s[^<>]{0,200})?/?>)+(?=\w)")
+
+
+@decoder("html", order=10, marker=lambda t: "&" in t)
+def entities(text: str) -> list[Replacement]:
+    """``&eacute;``, ``&#72;``, ``&#x48;``: each character reference as the character it names."""
+    out: list[Replacement] = []
+    for mt in _ENTITY_RE.finditer(text):
+        raw = mt.group(0)
+        dec = html.unescape(raw)
+        if dec != raw:
+            out.append((mt.start(), mt.end(), dec))
+    return out
+
+
+@decoder("url", order=20, marker=lambda t: "%" in t)
+def percent(text: str) -> list[Replacement]:
+    """``%48igh``: each run of percent-escapes as the UTF-8 text it encodes (one level; the pipeline
+    decodes ``%2548`` again)."""
+    out: list[Replacement] = []
+    for mt in _PERCENT_RE.finditer(text):
+        raw = mt.group(0)
+        try:
+            dec = bytes.fromhex(raw.replace("%", "")).decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        out.append((mt.start(), mt.end(), dec))
+    return out
+
+
+@decoder("markup", order=80, marker=lambda t: "<" in t and ">" in t)
+def split_tags(text: str) -> list[Replacement]:
+    """Tags inside a word removed (``Hi<b>gh</b>`` reads ``High`` once rendered)."""
+    return [(mt.start(), mt.end(), "") for mt in _SPLIT_TAGS_RE.finditer(text)]

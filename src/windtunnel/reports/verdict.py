@@ -1,0 +1,28 @@
+"""The cause a verdict's headline leads with, one function for every renderer.
+
+A run or contract that did not pass says why before its score: a score of 100 over the scenarios that
+ran reads as a pass when the others were never exercised, so the terminal, markdown, HTML, JUnit and
+the viewer all put this line first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def lead_reason(summary: Mapping[str, Any]) -> str | None:
+    """``summary["why"]`` (a contract names the scenarios its score leaves out), else the first reason of a
+    run that did not pass; ``None`` when it passed."""
+    if summary.get("passed"):
+        return None
+    why = summary.get("why")
+    if isinstance(why, str) and why:
+        return why
+    reasons = summary.get("reasons")
+    if isinstance(reasons, list) and reasons and isinstance(reasons[0], str):
+        return reasons[0]
+    return None
+
+
+__all__ = ["lead_reason"]

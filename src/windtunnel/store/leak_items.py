@@ -1,0 +1,24 @@
+"""A stored run's cells as leak audit items: ``leak audit --from-run`` over the run store.
+
+In the store layer, which builds on the leak audit's item model (:mod:`windtunnel.leakage.runs`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from windtunnel.leakage.runs import RunCounts, RunItem, cell_items, golden_expected, resolve_config
+from windtunnel.store.runstore import RunStore
+
+
+def store_items(run_id: str, store: Path, counts: RunCounts, *, config: Path | None = None) -> Iterator[RunItem]:
+    """Items of a run in the run store, streamed page by page."""
+    with RunStore(store, create=False) as db:
+        info = db.get_run(run_id)
+        named = info.config_path or info.meta.get("config")
+        # A relative config path is relative to where the run started: usually the folder holding
+        # .windtunnel/runs.db, or the store's own folder.
+        near = [store.parent.parent, store.parent]
+        cfg = resolve_config(str(named) if named else None, near=near, override=config)
+        yield from cell_items(db.iter_cells(run_id), golden_expected(cfg), counts)

@@ -1,0 +1,90 @@
+"""Aliases and glyphs: a label written another way is matched like the label, both ways."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.aliases import label_aliases, parse_alias_options
+
+RATING = ["1", "2", "3", "4", "5"]
+SIZES = ["S", "M", "L", "XL"]
+
+
+def _leaks(**item: object) -> bool:
+    return audit_item({"id": "t", **item}).leaked
+
+
+@pytest.mark.parametrize(
+    ("label", "labels", "aliases"),
+    [
+        ("4", RATING, ["four"]),
+        ("four", ["one", "two", "three", "four"], ["4"]),
+        ("M", SIZES, ["medium"]),
+        ("XL", SIZES, ["extra large", "x-large"]),
+        ("large", ["small", "medium", "large"], ["L"]),
+        ("4", [], []),  # no label set: a number may be a count
+        ("High", ["Low", "High"], []),
+    ],
+)
+def test_label_set_aware_aliases(label: str, labels: list[str], aliases: list[str]) -> None:
+    assert label_aliases(label, labels) == aliases
+
+
+@pytest.mark.parametrize(
+    ("item", "leaks"),
+    [
+        ({"expected": "4", "label_set": RATING, "projection": {"rating": "four"}}, True),
+        ({"expected": "4", "label_set": RATING, "projection": {"note": "four of us went"}}, False),
+        ({"expected": "4", "projection": {"rating": "four"}}, False),
+        ({"expected": "M", "label_set": SIZES, "projection": {"size": "Medium"}}, True),
+        ({"expected": "M", "label_set": SIZES, "projection": {"note": "a medium-rare steak"}}, False),
+        ({"expected": "High", "aliases": {"High": ["urgent"]}, "projection": {"flag": "urgent"}}, True),
+        ({"expected": "High", "aliases": {"High": ["urgent"]}, "projection": {"flag": "urgently"}}, False),
+        ({"expected": "positive", "aliases": {"positive": ["👍"]}, "projection": {"r": "great 👍"}}, True),
+        ({"expected": "positive", "aliases": {"positive": ["👍"]}, "projection": {"r": "great 👎"}}, False),
+        ({"expected": "positive", "correlated_values": ["👍"], "projection": {"r": "Triaged: &#128077;"}}, True),
+        ({"expected": "positive", "correlated_values": ["👍"], "projection": {"r": "paste &#128077; to react"}}, False),
+        ({"expected": "positive", "correlated_values": ["👍"], "projection": {"r": "Très bien"}}, False),
+    ],
+)
+def test_an_alias_is_matched_like_the_label(item: dict[str, object], leaks: bool) -> None:
+    assert _leaks(**item) is leaks
+    ref = audit_item({"id": "t", **item}, prefilter=False)
+    assert audit_item({"id": "t", **item}).findings == ref.findings
+
+
+def test_an_answer_without_letters_or_digits_is_audited_in_bounded_time() -> None:
+    """Issue #30 item 1: the pre-check built a pattern of about a million nested look-behinds for an
+    answer with no word in it, and never finished."""
+    audit = audit_item({"expected": "👍", "projection": {"title": "", "review": "Très bien"}})
+    assert audit.findings == []
+    assert audit_item({"expected": "👍", "projection": {"title": "", "review": "Très bien 👍"}}).leaked
+
+
+def test_alias_options_parse_and_reject_a_pair_without_equals() -> None:
+    assert parse_alias_options(["High=urgent", "High=P1", "Low=🐢"]) == {"High": ["urgent", "P1"], "Low": ["🐢"]}
+    with pytest.raises(ValueError, match="LABEL=ALIAS"):
+        parse_alias_options(["High"])
+
+
+def test_the_alias_option_of_scan_sanitize_and_check(tmp_path: Path) -> None:
+    from tests.clirun import wt as run
+
+    raw = tmp_path / "raw.jsonl"
+    raw.write_text(
+        json.dumps({"id": "a", "expected": "positive", "projection": {"r": "great 👍"}}, ensure_ascii=False) + "\n",
+        encoding="utf-8",
+    )
+    assert run("leak", "scan", str(raw), "-f", "json", "-o", str(tmp_path / "r.json")) == 0
+    assert run("leak", "scan", str(raw), "--alias", "positive=👍", "-f", "json", "-o", str(tmp_path / "r.json")) == 1
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert [f["rule"] for it in report["items"] for f in it["findings"]] == ["freetext.glyph"]
+    clean, stats = tmp_path / "clean.jsonl", tmp_path / "stats.jsonl"
+    assert run("leak", "sanitize", str(raw), "--alias", "positive=👍", "-o", str(clean), "--stats", str(stats)) == 0
+    assert "👍" not in clean.read_text(encoding="utf-8")
+    assert run("leak", "check", "--raw", str(raw), "--sanitized", str(clean), "--alias", "positive=👍") == 0
+    assert run("leak", "scan", str(raw), "--alias", "positive") == 2

@@ -1,0 +1,134 @@
+"""The canonical view pipeline: each decoder both ways (it reveals a hidden label; it leaves a clean
+look-alike alone), the tokeniser both ways, offset maps back to the original, and the bounds."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import quopri
+from email.header import Header
+
+import pytest
+
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.text import Mapped
+from windtunnel.leakage.views import DECODERS, MAX_VIEWS, canonical_views, identifier_view, identifier_words
+
+
+def _mime(text: str) -> str:
+    """A MIME base64 body with short lines, so that the encoded label straddles a line break."""
+    raw = base64.b64encode(text.encode()).decode()
+    return "Content-Transfer-Encoding: base64\r\n\r\n" + "\r\n".join(raw[i : i + 16] for i in range(0, len(raw), 16))
+
+
+# decoder name -> (a string hiding "High", a clean look-alike that must not show "High"[, the needle])
+CASES: dict[str, tuple[str, ...]] = {
+    "html": ("Priority: &#72;igh today", "Caf&eacute; &amp; &#72;ighway&#33;"),
+    "url": ("q=login&prio%3D%2548igh", "path%2Fhighway%20map"),
+    "escape": ("prio \\u0048igh", "C:\\\\highway\\\\new"),
+    "base64": ("token " + base64.b64encode(b"High").decode(), "id " + base64.b64encode(b"Highway").decode()),
+    "base32": ("code " + base64.b32encode(b"High").decode(), "code " + base64.b32encode(b"Higher").decode()),
+    "hex": ("blob " + binascii.hexlify(b"High").decode(), "order 20240115 id 123456"),
+    "qp": ("Priority: " + quopri.encodestring(b"\xc3\xa9 High").decode().replace("High", "H=69gh"), "a=12 b=34"),
+    "rfc2047": ("Subject: =?UTF-8?B?SGlnaA==?=", "Subject: " + Header("Highway", "utf-8").encode()),
+    "unfold": ("PRIORITY:Hi\r\n gh\r\n", "SUMMARY:Hi\r\n ghway closed\r\n"),
+    "hyphenation": ("rated Hi-\ngh by the team", "the Hi-\nghway closed"),
+    "markup": ("rated <b>Hi</b>gh", "rated <b>Hi</b>ghway"),
+    "mime_lines": (_mime("Please treat this as High, thanks"), _mime("Please treat this as Highway, thanks")),
+    "rating_glyphs": ("Rating: ★★★☆☆", "Rating: ★★★★☆", "3"),
+}
+
+
+def _needle(name: str) -> str:
+    return CASES[name][2] if len(CASES[name]) > 2 else "High"
+
+
+def test_every_registered_decoder_has_a_case() -> None:
+    assert set(CASES) == set(DECODERS.names())
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_decoder_reveals_the_hidden_label(name: str) -> None:
+    leaky, _clean = CASES[name][:2]
+    ns = NeedleSet.build([_needle(name)])
+    hits = [h for h in ns.search(leaky) if name in h.view]
+    assert hits, f"{name}: no hit in {[(n, v.text) for n, v in canonical_views(leaky)]}"
+    for h in hits:
+        a, b = h.span  # the span points at the encoded characters of the original string
+        assert 0 <= a < b <= len(leaky)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_decoder_leaves_a_clean_look_alike(name: str) -> None:
+    _leaky, clean = CASES[name][:2]
+    assert NeedleSet.build([_needle(name)]).search(clean) == []
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_decoded_leak_is_found_the_same_way_with_and_without_the_prefilter(name: str) -> None:
+    leaky, clean = CASES[name][:2]
+    for text, leaks in ((leaky, True), (clean, False)):
+        item = {"id": "t", "expected": _needle(name), "projection": {"note": text}}
+        if name == "rating_glyphs":
+            item["label_set"] = ["1", "2", "3", "4", "5"]
+        fast, ref = audit_item(item), audit_item(item, prefilter=False)
+        assert fast.findings == ref.findings
+        assert bool(fast.findings) is leaks
+
+
+def test_percent_encoding_at_any_depth_within_the_bound() -> None:
+    text = "High"
+    for _ in range(4):
+        text = "".join(f"%{b:02X}" for b in text.encode())
+    views = canonical_views(text)
+    assert views[-1][1].text == "High"
+    assert views[-1][0] == "decoded:url+url+url+url"
+    # every decoded character points at characters of the original
+    assert views[-1][1].span(0, 4) == (0, len(text))
+
+
+def test_many_encoded_runs_make_one_view_not_one_each() -> None:
+    text = " ".join(base64.b64encode(f"word{i}".encode()).decode() for i in range(200))
+    views = canonical_views(text)
+    assert [n for n, _v in views] == ["decoded:base64"]
+
+
+def test_the_number_of_views_is_bounded() -> None:
+    # every decoder's marker at once, nested: the pipeline stops at MAX_VIEWS
+    text = " ".join(CASES[n][0] for n in CASES) * 3
+    assert len(canonical_views(text)) <= MAX_VIEWS
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("priorityHigh", ["priority", "high"]),
+        ("isHighPriority", ["is", "high", "priority"]),
+        ("HTTPServer", ["http", "server"]),
+        ("PRIORITY_HIGH", ["priority", "high"]),
+        ("priority-high", ["priority", "high"]),
+        ("ticket.priority.high", ["ticket", "priority", "high"]),
+        ("https://x.test/priority/high", ["https", "x", "test", "priority", "high"]),
+    ],
+)
+def test_the_tokeniser_splits_identifiers(text: str, words: list[str]) -> None:
+    assert identifier_words(text) == words
+
+
+@pytest.mark.parametrize("text", ["priorityHigh", "PRIORITY_HIGH", "priority-high", "ticket.priority.high"])
+def test_an_identifiers_word_is_found_in_a_value(text: str) -> None:
+    hits = NeedleSet.build(["High"]).search(text, decode=False)
+    assert [text[a:b].lower() for a, b in (h.span for h in hits)] == ["high"]
+
+
+@pytest.mark.parametrize("text", ["Highway", "highlight", "5G", "ThighBone", "HIGHWAY_9"])
+def test_the_tokeniser_leaves_a_clean_look_alike(text: str) -> None:
+    assert NeedleSet.build(["High", "G"]).search(text, decode=False) == []
+
+
+def test_the_identifier_view_maps_back_to_the_original() -> None:
+    view = identifier_view(Mapped("isHighPriority"))
+    assert view is not None and view.text == "is High Priority"
+    a = view.text.index("High")
+    assert view.span(a, a + 4) == (2, 6)

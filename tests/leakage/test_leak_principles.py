@@ -1,0 +1,206 @@
+"""The three principles of the decision (docs/leakage.md), each both ways: a label that is a value
+leaks; a label in prose leaks when tied to the task; a listing, a definition or another sense does not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from windtunnel.leakage import audit_item
+
+LMH = ["Low", "Medium", "High"]
+SELECT = (
+    '<select name="risk">\n  <option value="">-- choose --</option>\n  <option value="Low"{m}>Low</option>\n'
+    '  <option value="Medium">Medium</option>\n  <option value="High">High</option>\n</select>'
+)
+
+
+def _leaks(projection: Any, expected: str = "High", **item: Any) -> bool:
+    rec = {"id": "p", "expected": expected, "label_set": LMH, **item, "projection": projection}
+    fast = audit_item(rec)
+    assert fast.findings == audit_item(rec, prefilter=False).findings
+    return fast.leaked
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # principle 1: a word of an identifier that is a value
+        ({"labels": ["kind/bug", "prio:high"]}, {"labels": ["kind/bug", "prio:highway"]}),
+        ({"reaction": "large_high_marker"}, {"reaction": "large_highway_marker"}),
+        ({"src": "riskLevel: RiskLevel.HIGH,"}, {"src": "riskLevel: RiskLevel.HIGHEST,"}),
+        ({"src": "PRIORITY_HIGH"}, {"file": "high-res-photos.zip"}),
+        # principle 1: a grouping by label that lists this record, or flags the label
+        (
+            {"t": {"key": "WEB-7"}, "board": {"High": ["WEB-7", "WEB-9"], "Low": ["WEB-3"]}},
+            {"t": {"key": "WEB-8"}, "board": {"High": ["WEB-7", "WEB-9"], "Low": ["WEB-3"]}},
+        ),
+        (
+            {
+                "t": {"key": "WEB-7"},
+                "lanes": [
+                    {"name": "Low", "items": ["WEB-1"]},
+                    {"name": "Medium", "items": []},
+                    {"name": "High", "items": ["WEB-7"]},
+                ],
+            },
+            {
+                "t": {"key": "WEB-8"},
+                "lanes": [
+                    {"name": "Low", "items": ["WEB-1"]},
+                    {"name": "Medium", "items": []},
+                    {"name": "High", "items": ["WEB-7"]},
+                ],
+            },
+        ),
+        ({"flags": {"High": True, "Low": False}}, {"weather": {"high": 17, "low": 9}}),
+        (
+            {"t": {"key": "WEB-7"}, "cols": {"Low": ["WEB-1"], "Medium": [], "High": ["WEB-7"]}},
+            {"t": {"key": "WEB-8"}, "cols": {"Low": ["WEB-1"], "Medium": [], "High": ["WEB-7"]}},
+        ),
+        # a hyphenated tag that is a whole value; a hyphenated compound in prose is English
+        ({"tags": ["eu", "prio-high"]}, {"note": "a high-quality finish"}),
+        # a label split by an invisible character keeps its case
+        ({"title": "Layout comments (Hi\u200bgh)"}, {"title": "Layout comments (hi\u200bgh tide)"}),
+        # principle 3: the lines of a listing; a chosen one differs from its siblings
+        (SELECT.format(m="").replace('value="High">', 'value="High" selected>'), SELECT.format(m="")),
+    ],
+)
+def test_a_label_that_is_a_value_leaks_and_its_look_alike_does_not(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"text": "🔴 New from Woodgrove: login broken"}, {"text": "Calendar key: 🔴 = busy"}),
+        ({"text": "Triaged: 🔴"}, {"text": "paste 🔴 into the chat to react"}),
+    ],
+)
+def test_a_correlated_glyph_leaks_as_a_marker_or_tied_and_not_as_a_word_or_in_a_legend(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, correlated_values=["🔴"])
+    assert not _leaks(clean, correlated_values=["🔴"])
+
+
+def test_a_number_of_a_scale_under_a_field_naming_something_else_is_for_review() -> None:
+    scale = {"expected": "3", "label_set": ["1", "2", "3", "4", "5"]}
+    assert audit_item({"id": "n", **scale, "projection": {"rating": 3}}).leaked
+    shard = audit_item({"id": "n", **scale, "projection": {"shard": 3}})
+    assert not shard.leaked and [f.rule for f in shard.findings] == ["freetext.token"]
+
+
+def test_an_enum_with_a_null_member_and_an_upstream_class_list_are_listings() -> None:
+    assert not _leaks({"schema": {"enum": ["Low", "Medium", "High", None]}})
+    assert not _leaks({"aiClassifier": {"classes": ["Low", "Medium", "High"], "argmax": None}})
+    assert _leaks({"aiClassifier": {"classes": ["Low", "Medium", "High"], "label": "High"}})
+
+
+@pytest.mark.parametrize(("argmax", "leaks"), [(2, True), (1, False), (None, False)])
+def test_an_index_into_a_listing_of_the_labels_states_what_it_points_at(argmax: Any, leaks: bool) -> None:
+    clf = {"classes": LMH, "argmax": argmax, "probs": [0.1, 0.2, 0.7]}
+    assert _leaks({"enrichment": {"model": clf}}) is leaks
+
+
+@pytest.mark.parametrize(("label_id", "leaks"), [(2, True), (0, False), (None, False)])
+def test_an_index_into_an_id2label_map_elsewhere_in_the_projection(label_id: Any, leaks: bool) -> None:
+    ml = {"config": {"id2label": {"0": "Low", "1": "Medium", "2": "High"}}, "output": {"label_id": label_id}}
+    assert _leaks({"_ml": ml}) is leaks
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"escalation": {"High": True}}, {"weather": {"high": 17, "low": 9}}),
+        ({"escalation": {"High": "x"}}, {"quote": {"high": "06:12"}}),
+        ({"ui": {"label": "High"}}, {"ui": {"a": "Low", "b": "Medium", "c": "High"}}),
+    ],
+)
+def test_a_key_that_flags_leaks_and_a_key_naming_a_measurement_does_not(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"sla_tier": "P3 (contract 675)"}, {"note": "Bring form P3 (proof of address) to the desk."}),
+        ({"tier": "P3 [set by the customer]"}, {"note": "P3 (proof of address) and a photo are needed."}),
+    ],
+)
+def test_a_correlated_value_with_a_bracketed_note_is_the_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, correlated_values=["P3"])
+    assert not _leaks(clean, correlated_values=["P3"])
+
+
+def test_the_answer_with_a_bracketed_note_is_the_value() -> None:
+    assert _leaks({"priority": "High (auto-set)"})
+    assert not _leaks({"note": "the heat stayed high (about 40 C) all week"})
+    assert not _leaks({"cpu": "High (92%)"})  # a note of a bare quantity: a measurement, not the value
+
+
+STARS = ["1", "2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"meta": ["outcome=3"]}, {"meta": ["qty=3"]}),
+        ({"body": "Thanks.\n\nFinal answer: 3"}, {"body": "Thanks.\n\nPage: 3"}),
+        ({"body": "rating: 3"}, {"body": "attempt: 3"}),
+    ],
+)
+def test_a_number_after_a_name_is_the_label_only_when_the_name_names_the_task_or_the_answer(
+    leaky: Any, clean: Any
+) -> None:
+    assert _leaks(leaky, expected="3", label_set=STARS)
+    assert not _leaks(clean, expected="3", label_set=STARS)
+
+
+def test_a_number_under_a_field_naming_the_answer_is_the_label() -> None:
+    assert _leaks({"outcome": 3}, expected="3", label_set=STARS)
+    assert not _leaks({"shard": 3}, expected="3", label_set=STARS)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"log": "policy check done decision=false"}, {"log": "cache lookup key=items:6c96 hit=false"}),
+        ({"log": "Final answer: false"}, {"log": "dry run: false"}),
+    ],
+)
+def test_a_flag_spelling_of_a_label_after_a_name_is_the_label_only_under_the_task_or_the_answer(
+    leaky: Any, clean: Any
+) -> None:
+    assert _leaks(leaky, expected="no", label_set=["yes", "no"])
+    assert not _leaks(clean, expected="no", label_set=["yes", "no"])
+
+
+def _related(*ratings: tuple[str, int]) -> list[dict[str, Any]]:
+    return [{"key": k, "summary": "a ticket", "rating": r} for k, r in ratings]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        (  # the list holds this record (its key is shown outside it): its rating is this record's
+            {"ticket": {"key": "CS-67489", "rating": None}, "related": _related(("CS-67489", 5), ("CS-35741", 3))},
+            {"ticket": {"key": "CS-67489", "rating": None}, "related": _related(("CS-34921", 5), ("CS-35741", 3))},
+        ),
+        (  # no record named outside the list: the list may be the records themselves
+            {"related": _related(("CS-34921", 5), ("CS-35741", 3))},
+            {"ticket": {"key": "CS-1"}, "related": _related(("CS-34921", 5), ("CS-35741", 3))},
+        ),
+    ],
+)
+def test_a_field_of_another_record_in_a_list_of_records_is_not_this_records_label(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, expected="5", label_set=STARS)
+    assert not _leaks(clean, expected="5", label_set=STARS)
+
+
+def test_a_label_word_in_a_key_holding_a_list_of_words_names_a_field() -> None:
+    crit = ["Low", "Medium", "High", "Critical"]
+    rec = {"t": {"key": "WEB-7"}}
+    assert _leaks({**rec, "critical": ["WEB-7"]}, expected="Critical", label_set=crit)  # marks this record
+    assert not _leaks({**rec, "critical_path": ["review", "deploy"]}, expected="Critical", label_set=crit)

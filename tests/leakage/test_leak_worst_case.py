@@ -1,0 +1,141 @@
+"""Work per input stays linear: worst-case inputs audited at n and 4n, and a fuzz test over leak records.
+
+Work is counted, not timed: every Python call and every call into C (a regex search, a ``str``
+method) made by the audit, through ``sys.setprofile``. The count of a given input is the same on any
+machine and under any load, so a bound on it cannot flake; a super-linear step (a view per encoded
+run, a check per pair of hits, a pattern that grows with the answer) shows as a count that grows
+faster than the input.
+"""
+
+from __future__ import annotations
+
+import base64
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from windtunnel.leakage import audit_item
+
+
+def _work(fn: Callable[[], Any]) -> int:
+    count = 0
+
+    def prof(_frame: Any, event: str, _arg: Any) -> None:
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    sys.setprofile(prof)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def _audit_work(projection: Any, **item: Any) -> int:
+    rec = {"id": "w", "expected": "High", "label_set": ["Low", "Medium", "High"], **item, "projection": projection}
+    audit_item(rec)  # warm the caches that are per answer, not per input
+    return _work(lambda: audit_item(rec))
+
+
+def _img_tags(n: int) -> Any:
+    return {
+        "body": "Caf&eacute; review. "
+        + " ".join(f'<img alt="photo {i} of the High street" src="p{i}.png">' for i in range(n))
+    }
+
+
+WORST: dict[str, Callable[[int], Any]] = {
+    "an entity and many img alt tags": _img_tags,
+    "many base64 runs": lambda n: {
+        "b": " ".join(base64.b64encode(f"word {i} High".encode()).decode() for i in range(n))
+    },
+    "the label many times": lambda n: {"b": "High, " * n},
+    "nested percent-encoding": lambda n: {"u": " ".join(["%25252548igh"] * n)},
+    "hex runs": lambda n: {"h": " ".join(["48696768"] * n)},
+    "quoted-printable and encoded-words": lambda n: {"m": "=?UTF-8?B?SGlnaA==?= H=69gh=\n " * n},
+    "folded and hyphenated lines": lambda n: {"c": "Hi\r\n gh Hi-\ngh " * n},
+    "camelCase identifiers": lambda n: {"c": " ".join(f"priorityHigh{i}x" for i in range(n))},
+    "many objects": lambda n: [{"name": f"n{i}", "note": "High load", "id": i} for i in range(n)],
+    "a listing of every label, many times": lambda n: {"o": "Low / Medium / High. " * n},
+    "tags inside words": lambda n: {"h": "<b>Hi</b>gh " * n},
+}
+
+
+@pytest.mark.parametrize("name", sorted(WORST))
+def test_work_grows_linearly_with_the_input(name: str) -> None:
+    make = WORST[name]
+    small, big = _audit_work(make(40)), _audit_work(make(160))
+    # linear work gives 4x (plus a constant); a quadratic step gives 16x
+    assert big <= 6 * small + 2000, f"{name}: {small} operations for n=40, {big} for n=160"
+
+
+def test_an_answer_without_letters_or_digits_costs_what_the_input_costs() -> None:
+    """Issue #30 item 1: a pattern of about a million look-behinds was built before any input was read."""
+    work = _audit_work({"title": "", "review": "Très bien"}, expected="👍", label_set=[])
+    assert work < 5000
+
+
+_PIECES = st.sampled_from(
+    [
+        "High",
+        "high",
+        "Priority: High",
+        "&#72;igh",
+        "%48igh",
+        "%2548igh",
+        "SGlnaA==",
+        "48696768",
+        "=?UTF-8?B?SGlnaA==?=",
+        "H=69gh",
+        "Hi-\ngh",
+        "Hi\r\n gh",
+        "<b>Hi</b>gh",
+        "priorityHigh",
+        "PRIORITY_HIGH",
+        "Highway",
+        "Low / Medium / High",
+        "👍",
+        "Ｈｉｇｈ",
+        "Нigh",
+        "\\u0048igh",
+        "4/5 stars",
+        "four",
+        " ",
+        "\n",
+        "é",
+    ]
+)
+_TEXT = st.lists(st.one_of(_PIECES, st.text(max_size=12)), max_size=12).map("".join)
+_VALUE = st.recursive(
+    st.one_of(_TEXT, st.integers(), st.booleans(), st.none()),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.one_of(_TEXT, st.sampled_from(["aiLabel", "priority"])), inner, max_size=4),
+    ),
+    max_leaves=12,
+)
+_ANSWER = st.sampled_from(["High", "high", "Low", "👍", "4", "M", "Billing issue", "ok!", "é"])
+
+
+@settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    projection=_VALUE,
+    expected=_ANSWER,
+    labels=st.sampled_from([[], ["Low", "Medium", "High"], ["1", "2", "3", "4", "5"], ["S", "M", "L"]]),
+)
+def test_fuzzed_leak_records_finish_in_linear_work_and_every_shortcut_agrees(
+    projection: Any, expected: str, labels: list[str]
+) -> None:
+    rec = {"id": "f", "expected": expected, "label_set": labels, "projection": projection}
+    fast = audit_item(rec)
+    assert fast.findings == audit_item(rec, prefilter=False).findings
+    size = len(orjson.dumps(projection))
+    work = _work(lambda: audit_item(rec))
+    assert work <= 400 * size + 20000, f"{work} operations for {size} bytes"
