@@ -11,7 +11,7 @@ def validate_config(config: Path | None, *, no_import: bool) -> None:
     from windtunnel._util.imports import split_ref
     from windtunnel.cli._plain import say
     from windtunnel.config.load import find_config, load_config
-    from windtunnel.flows.preflight import preflight
+    from windtunnel.flows.preflight import preflight, require_prompts
 
     p = find_config(config)
     cfg = load_config(p)
@@ -23,6 +23,7 @@ def validate_config(config: Path | None, *, no_import: bool) -> None:
 
         check_agent_refs(agent)
     found = preflight(cfg, imports=not no_import, agent_imports=not no_import)
+    require_prompts(cfg, found)
     for warning in found.warnings:
         say("warning:", "yellow", warning, err=True)
     for note in found.notes:

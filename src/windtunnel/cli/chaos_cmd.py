@@ -40,17 +40,13 @@ def _chaos_part(config: str | None, profile: str | None) -> Any:
     from pydantic import ValidationError
 
     from windtunnel._util.errors import ConfigError
-    from windtunnel.config.load import CONFIG_NAMES, find_config, format_validation_error, read_yaml
+    from windtunnel.config.load import CONFIG_NAMES, find_config, format_validation_error, read_text, read_yaml
     from windtunnel.config.model import Config
 
     if config is None and profile and not any(Path(n).exists() for n in CONFIG_NAMES):
         return None
     path = find_config(config)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"cannot read config {path}: {err}") from None
-    data, smap = read_yaml(text, str(path))
+    data, smap = read_yaml(read_text(path), str(path))
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: the top level must be a mapping of keys")
     part: dict[str, Any] = {"agent": {"type": "python", "endpoint": "unused:unused"}}

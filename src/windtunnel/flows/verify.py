@@ -31,9 +31,10 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
         import_ref(ref, what=where)
         listener(Checked(f"{where} {ref} imports"))
     check_agent_refs(cfg.agent)
-    from windtunnel.flows.preflight import preflight
+    from windtunnel.flows.preflight import preflight, require_prompts
 
     found = preflight(cfg, imports=True)  # what `validate`, `run` and `ci` reject: exit 2 before the agent
+    require_prompts(cfg, found)
     found.raise_errors(str(path), command="verify")
     listener(Checked(f"config {path} is valid"))
     for warning in found.warnings:
