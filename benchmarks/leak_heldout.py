@@ -26,6 +26,12 @@ split too (even-numbered templates in dev, odd-numbered in held-out), so the hel
 measures phrasings nobody tuned on. Recall (planted items reported as leaking) and false alarms
 (controls reported as leaking) are printed per family for both splits, beside the reference
 scanner's whole-token rule (any case-insensitive whole-token occurrence of the answer is a leak).
+
+**Targets** (the table at the end; exit 1 when one is missed): on ``heldout`` and ``fresh``, recall
+≥ 98 % and false alarms ≤ 1 % on at least 20 × 28 leaks, the reference rule below both; the sanitizer
+clears every planted item keeping its schema; the default audit (with the scan's shortcuts) equals the
+one that walks and searches everything on every item. The test suite checks the same on every tenth
+record (``tests/leakage/test_leak_heldout.py``); the full benchmark is not a timed test.
 """
 
 from __future__ import annotations
@@ -609,9 +615,13 @@ class Case:
     item: dict[str, Any]
 
 
-def cases(seed: int = 17) -> Iterator[Case]:
-    """Every benchmark item: each record × each leak family, and each record × each control family."""
+def cases(seed: int = 17, *, every: int = 1) -> Iterator[Case]:
+    """Every benchmark item: each record × each leak family, and each record × each control family.
+
+    ``every``: only every N-th record (the suite's fast sample; the benchmark uses them all)."""
     for rec_i, entry in enumerate(load_records()):
+        if rec_i % every:
+            continue
         source, kind, rec = entry["source"], entry["kind"], entry["record"]
         key = main_key(rec)
         base_text = main_text(rec, key)
@@ -710,12 +720,14 @@ class Tally:
     ref: int = 0
 
 
-def evaluate(split: str | None = None, show_misses: int = 0) -> dict[str, dict[tuple[str, bool], Tally]]:
+def evaluate(
+    split: str | None = None, show_misses: int = 0, *, every: int = 1
+) -> dict[str, dict[tuple[str, bool], Tally]]:
     from windtunnel.leakage import audit_item
 
     out: dict[str, dict[tuple[str, bool], Tally]] = defaultdict(lambda: defaultdict(Tally))
     misses: dict[str, int] = defaultdict(int)
-    for case in cases():
+    for case in cases(every=every):
         if split is not None and case.split != split:
             continue
         audit = audit_item(case.item)
@@ -767,7 +779,57 @@ def summarize(results: dict[str, dict[tuple[str, bool], Tally]], *, show: bool =
     return summary
 
 
-def main() -> None:
+def sanitizer_residual(*, every: int = 1) -> dict[str, int]:
+    """Family → planted items the sanitizer leaves leaking or whose schema it changes (empty: none)."""
+    from windtunnel.leakage.sanitize import sanitize_item, schema_digest
+
+    residual: dict[str, int] = {}
+    for case in cases(every=every):
+        if not case.leak:
+            continue
+        res = sanitize_item(case.item)
+        if not res.ok or schema_digest(res.item.projection) != schema_digest(case.item["projection"]):
+            residual[case.family] = residual.get(case.family, 0) + 1
+    return residual
+
+
+def shortcut_mismatches(*, every: int = 1) -> list[str]:
+    """Items whose default audit (the scan's shortcuts) differs from the one without them (empty: none)."""
+    from windtunnel.leakage import audit_item
+
+    return [
+        f"{case.split}/{case.family}"
+        for case in cases(every=every)
+        if audit_item(case.item) != audit_item(case.item, prefilter=False)
+    ]
+
+
+Target = tuple[str, str, str, bool]
+
+
+def targets(summary: dict[str, dict[str, float]], *, every: int = 1) -> list[Target]:
+    """``(figure, measured, target, met)`` for each held-out split measured, the sanitizer and the shortcuts."""
+    out: list[Target] = []
+    for split in ("heldout", "fresh"):
+        s = summary.get(split)
+        if s is None:
+            continue
+        recall = f"{100 * s['recall']:.1f}% of {int(s['n_leaks'])} leaks (reference {100 * s['ref_recall']:.1f}%)"
+        met = s["recall"] >= 0.98 and s["n_leaks"] >= 20 * 28 and s["ref_recall"] < s["recall"]
+        out.append((f"leak_heldout {split} recall", recall, ">= 98% of >= 560 leaks, above the reference", met))
+        alarms = f"{100 * s['false_alarms']:.1f}% of {int(s['n_controls'])} controls "
+        alarms += f"(reference {100 * s['ref_false_alarms']:.1f}%)"
+        met = s["false_alarms"] <= 0.01 and s["ref_false_alarms"] > 0.5 and s["n_controls"] >= s["n_leaks"]
+        out.append((f"leak_heldout {split} false alarms", alarms, "<= 1%, the reference's > 50%", met))
+    residual = sanitizer_residual(every=every)
+    left = f"{sum(residual.values())} items {residual or ''}"
+    out.append(("leak_heldout sanitizer residual", left, "0", not residual))
+    differ = shortcut_mismatches(every=every)
+    out.append(("leak_heldout audit shortcuts", f"{len(differ)} items differ {differ[:5] or ''}", "0", not differ))
+    return out
+
+
+def main() -> list[Target]:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--split", choices=("dev", "heldout", "fresh"), default=None, help="only this split")
     ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses / false alarms per family")
@@ -781,7 +843,13 @@ def main() -> None:
             f"{100 * s['false_alarms']:.1f}% ({int(s['flagged'])}/{int(s['n_controls'])} controls); reference: recall "
             f"{100 * s['ref_recall']:.1f}%, false alarms {100 * s['ref_false_alarms']:.1f}%"
         )
+    return targets(summary)
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    found = main()
+    for figure, measured, target, met in found:
+        print(f"{figure}: {measured} (target {target}) {'met' if met else 'MISSED'}")
+    sys.exit(0 if all(met for *_, met in found) else 1)

@@ -92,6 +92,18 @@ def sigint_default() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def eventually(check: Callable[[], object], timeout: float = 60.0, interval: float = 0.02) -> bool:
+    """Poll ``check`` until it holds or ``timeout`` s pass; its last value. The timeout is generous on
+    purpose: the check returns as soon as it holds, and on a loaded machine a child process may take many
+    seconds to exit or answer (a tight deadline fails on a busy machine, not on a broken program)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not check() and time.monotonic() < deadline:
+        time.sleep(interval)
+    return bool(check())
+
+
 def wait_for_stored_cells(store: Path, n: int = 1, timeout: float = 60.0) -> int:
     """Poll a run store until some run holds at least ``n`` cells (a subprocess made progress)."""
     import sqlite3

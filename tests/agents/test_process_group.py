@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import os
-import socket
 import sys
-import time
 from pathlib import Path
 
 import anyio
 import httpx
 
+from tests.conftest import eventually
+from tests.ports import free_port
 from windtunnel.agents.process import AgentProcess
 from windtunnel.config.agent import HttpAgentConfig
 
@@ -25,12 +25,6 @@ srv = http.server.HTTPServer(("127.0.0.1", port), H)
 open(pidfile + ".tmp", "w").write(str(os.getpid())); os.replace(pidfile + ".tmp", pidfile)
 srv.serve_forever()
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def alive(pid: int) -> bool:
@@ -63,7 +57,43 @@ def test_daemonising_command_is_served_and_its_server_stopped(tmp_path: Path) ->
     status, exited = anyio.run(main)
     assert status == 200 and exited is None, "a daemonised server that serves is not an exited agent"
     pid = int(pidfile.read_text())
-    deadline = time.monotonic() + 5
-    while alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(pid), "the daemonised server outlived windtunnel"
+    assert eventually(lambda: not alive(pid)), "the daemonised server outlived windtunnel"
+
+
+DETACHER = """
+import os, sys, time
+pidfile = sys.argv[1]
+if os.fork() == 0:  # a double fork with setsid: a daemon in a session (and process group) of its own
+    os.setsid()
+    if os.fork() == 0:
+        open(pidfile + ".tmp", "w").write(str(os.getpid())); os.replace(pidfile + ".tmp", pidfile)
+        time.sleep(300)
+    os._exit(0)
+"""
+
+
+def test_descendants_that_left_the_process_group_are_stopped_with_the_agent(tmp_path: Path) -> None:
+    """Issue 29 item 16: setsid and a double fork escape the process group; the inherited tag does not."""
+    port = free_port()
+    (tmp_path / "server.py").write_text(SERVER)
+    (tmp_path / "detach.py").write_text(DETACHER)
+    pidfile, daemon = tmp_path / "server.pid", tmp_path / "daemon.pid"
+    py = sys.executable
+    command = f"{py} {tmp_path / 'detach.py'} {daemon}; exec {py} {tmp_path / 'server.py'} {pidfile} {port}"
+    cfg = HttpAgentConfig(endpoint=f"http://127.0.0.1:{port}/", command=["sh", "-c", command])
+
+    async def main() -> tuple[int, int]:
+        async with AgentProcess(cfg, stop_timeout=2) as agent, httpx.AsyncClient(trust_env=False) as client:
+            status = (await client.get(cfg.endpoint)).status_code
+            assert eventually(daemon.exists), "the daemon never started"
+            pid = int(daemon.read_text())
+            assert agent.proc is not None and os.getpgid(pid) != agent.proc.pid  # it left the group
+            return status, pid
+
+    status, pid = anyio.run(main)
+    try:
+        assert status == 200
+        assert eventually(lambda: not alive(pid)), "the detached daemon outlived windtunnel"
+    finally:
+        if alive(pid):
+            os.kill(pid, 9)

@@ -154,11 +154,3 @@ def llm_upstream() -> Iterator[tuple[Recorder, str]]:
 
     with serve(Handler) as (_, port):
         yield rec, f"http://127.0.0.1:{port}/v1"
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from chaos_servers import free_port, llm_upstream, tool_service
+from chaos_servers import llm_upstream, tool_service
 from tests.conftest import sigint_default
+from tests.ports import free_port
 
 from windtunnel.chaos import profile_names
 from windtunnel.cli.app import main
@@ -97,7 +98,7 @@ def start(args: list[str]) -> subprocess.Popen[str]:
 
 def stop(proc: subprocess.Popen[str]) -> tuple[str, str]:
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=20)
+    out, err = proc.communicate(timeout=60)
     return out, err
 
 
@@ -231,7 +232,7 @@ def test_standalone_llm_proxy_needs_only_the_chaos_part_logs_json_lines_and_stop
             responses = httpx.post(f"{base}/responses", json={"model": "m", "input": "hi"}, trust_env=False)
         finally:
             proc.send_signal(signal.SIGTERM)
-            out, err = proc.communicate(timeout=20)
+            out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert first.status_code == 200 and second.status_code == 429 and responses.status_code == 429
     assert second.headers["retry-after"] == "2" and second.json()["error"]["code"] == "rate_limit_exceeded"

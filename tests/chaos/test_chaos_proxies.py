@@ -13,7 +13,8 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-from chaos_servers import STUB_ANSWER, free_port, llm_upstream, tool_service
+from chaos_servers import STUB_ANSWER, llm_upstream, tool_service
+from tests.ports import free_port
 
 from windtunnel._util.errors import ExitCode, HarnessError
 from windtunnel.agents.process import AgentProcess

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import socket
 from pathlib import Path
 
 import jsonschema
@@ -11,6 +10,7 @@ import pytest
 
 from tests.cli.test_run_cli import SCHEMA, wt
 from tests.conftest import REPO
+from tests.ports import free_port as _free_port
 from windtunnel._util.errors import ExitCode
 
 
@@ -36,14 +36,6 @@ def test_chaos_without_faults_is_a_usage_error(tmp_path: Path, capsys: pytest.Ca
     cfg.write_text("agent: {type: python, endpoint: 'examples.support_agent.agent:handle'}\ngolden_prompts: [hi]\n")
     assert wt("run", "-c", str(cfg), "--chaos") == ExitCode.USAGE
     assert "--chaos-profile" in capsys.readouterr().err
-
-
-def _free_port() -> int:
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = int(s.getsockname()[1])
-    s.close()
-    return port
 
 
 @pytest.mark.slow

@@ -13,13 +13,8 @@ import yaml
 
 from tests.clirun import wt
 from tests.conftest import RecordingServer, json_reply
+from tests.ports import free_port as _free_port
 from windtunnel._util.errors import ExitCode
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager

@@ -210,7 +210,7 @@ def test_sigkill_then_resume_runs_every_cell_exactly_once(tmp_path: Path) -> Non
     )
     wait_for_stored_cells(store, 3)
     proc.kill()  # SIGKILL: no handler runs
-    proc.wait(timeout=10)
+    proc.wait(timeout=60)
     from windtunnel.store.runstore import RunStore
 
     with RunStore(store) as st:

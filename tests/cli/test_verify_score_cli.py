@@ -32,7 +32,7 @@ def test_verify_unreachable_agent_exits_3(tmp_path: Path, capsys: pytest.Capture
     port = s.getsockname()[1]
     s.close()
     cfg = tmp_path / "c.yaml"
-    cfg.write_text(f"agent: {{type: http, endpoint: 'http://127.0.0.1:{port}/chat'}}\n")
+    cfg.write_text(f"agent: {{type: http, endpoint: 'http://127.0.0.1:{port}/chat'}}\ngolden_prompts: [hi]\n")
     assert wt("verify", "-c", str(cfg)) == ExitCode.HARNESS
     assert f"127.0.0.1:{port}" in capsys.readouterr().err
 
@@ -40,7 +40,7 @@ def test_verify_unreachable_agent_exits_3(tmp_path: Path, capsys: pytest.Capture
 def test_verify_warns_when_the_mutation_model_is_down(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cfg = tmp_path / "c.yaml"
     cfg.write_text(
-        "agent: {type: python, endpoint: 'examples.support_agent.agent:handle'}\n"
+        "agent: {type: python, endpoint: 'examples.support_agent.agent:handle'}\ngolden_prompts: [hi]\n"
         "model: {provider: openai_compatible, name: m, base_url: 'http://127.0.0.1:9/v1'}\n"
     )
     assert wt("verify", "-c", str(cfg)) == 0

@@ -12,20 +12,13 @@ import pytest
 
 from tests.clirun import wt
 from tests.conftest import REPO
+from tests.ports import free_port
 from windtunnel._util.errors import ExitCode
 from windtunnel.store.runstore import RunStore
 
 AGENT_PY = Path(__file__).with_name("dying_agent.py")
 SCHEMA = json.loads((REPO / "tests" / "reports" / "report.schema.json").read_text())
 PROMPTS = 12
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def write_config(tmp_path: Path, *, answers: int, noise: int = 0, concurrency: int = 1) -> Path:

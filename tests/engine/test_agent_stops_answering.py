@@ -8,7 +8,6 @@ import json
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,8 @@ import jsonschema
 import pytest
 
 from tests.clirun import wt
-from tests.conftest import REPO
+from tests.conftest import REPO, eventually
+from tests.ports import free_port
 from windtunnel._util.errors import ExitCode
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.engine.procwatch import ExitWatch
@@ -29,10 +29,9 @@ PROMPTS = 12
 ANSWERS = 4
 
 
-def free_port() -> int:
+def refused(port: int) -> bool:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+        return s.connect_ex(("127.0.0.1", port)) != 0
 
 
 class Agent:
@@ -52,7 +51,7 @@ class Agent:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
         if self.proc is not None:
-            self.proc.wait(timeout=10)
+            self.proc.wait(timeout=60)
             assert self.proc.stdout is not None
             self.proc.stdout.close()
 
@@ -153,11 +152,7 @@ def test_a_connection_error_with_the_agent_still_listening_is_an_errored_cell(ag
     result = anyio.run(watch.check, _failed("no answer within 5000 ms", "timeout"))
     assert result.error_kind == "timeout" and not watch.gone()
     agent.stop()
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:  # its port now refuses connections
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", agent.port)):
-                break
+    assert eventually(lambda: refused(agent.port))  # its port now refuses connections
     result = anyio.run(watch.check, _failed("no answer within 5000 ms", "timeout"))  # a timeout proves nothing
     assert result.error_kind == "timeout" and not watch.gone()
     result = anyio.run(watch.check, _failed("transport: RemoteProtocolError: server disconnected"))

@@ -39,7 +39,7 @@ def running(module: str, *args: str, env: dict[str, str] | None = None) -> Itera
         yield line.removeprefix("listening on ")
     finally:
         proc.terminate()
-        proc.communicate(timeout=10)
+        proc.communicate(timeout=60)
 
 
 def _client() -> httpx.Client:

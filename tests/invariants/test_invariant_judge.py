@@ -440,6 +440,7 @@ def test_verify_asks_each_judge_one_question(
     path = tmp_path / "windtunnel.yaml"
     path.write_text(
         "agent: {type: python, endpoint: 'tests.invariants.judge_agent:answer'}\n"
+        "golden_prompts: [hello]\n"  # no prompts: `run` could not run it, and `verify` says so (issue 29)
         f"judge: {{base_url: '{stub.openai_url}', model: stub-judge}}\n"
         "invariants:\n  - {type: llm_judge, rubric: \"The answer mentions 'refund'\"}\n"
         "  - {type: llm_judge, id: other, rubric: r}\n",

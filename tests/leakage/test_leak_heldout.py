@@ -1,21 +1,26 @@
-"""The held-out benchmark (benchmarks/leak_heldout.py) meets its targets on the splits nobody tuned on."""
+"""The held-out benchmark's checks on a sample: every tenth record, all three splits, every family.
+
+The full benchmark (benchmarks/leak_heldout.py, ~15,000 items) checks its targets itself and is run by
+``python -m benchmarks leak_heldout``, not as a timed test (issue #29 item 14: on a loaded machine it
+took longer than the suite's per-test timeout)."""
 
 from __future__ import annotations
 
-import pytest
 from benchmarks import leak_heldout
 
+EVERY = 10
+"""Every tenth record: ~1,400 items, about 300 leaks per held-out split, a second on a quiet core."""
 
-@pytest.mark.slow
-def test_heldout_targets_recall_and_false_alarms() -> None:
-    summary = leak_heldout.summarize(leak_heldout.evaluate())
-    for split in ("heldout", "fresh"):
-        s = summary[split]
-        assert s["n_leaks"] >= 20 * 28 and s["n_controls"] >= s["n_leaks"]
+
+def test_the_sample_meets_the_targets_on_every_split() -> None:
+    summary = leak_heldout.summarize(leak_heldout.evaluate(every=EVERY))
+    assert set(summary) == {"dev", "heldout", "fresh"}
+    for split, s in summary.items():
+        assert s["n_leaks"] >= 150 and s["n_controls"] >= s["n_leaks"], (split, s)
         assert s["recall"] >= 0.98, (split, s)
         assert s["false_alarms"] <= 0.01, (split, s)
         # The reference whole-token rule misses the obfuscated families and flags the traps.
-        assert s["ref_recall"] < s["recall"] and s["ref_false_alarms"] > 0.5
+        assert s["ref_recall"] < s["recall"] and s["ref_false_alarms"] > 0.5, (split, s)
 
 
 def test_families_and_splits_are_built_from_the_records() -> None:
@@ -31,25 +36,25 @@ def test_families_and_splits_are_built_from_the_records() -> None:
     assert all(splits in ({"dev"}, {"heldout", "fresh"}) for splits in by_record.values())
 
 
-@pytest.mark.slow
-def test_sanitizer_clears_every_planted_family_keeping_the_schema() -> None:
-    from windtunnel.leakage.sanitize import sanitize_item, schema_digest
-
-    residual: dict[str, int] = {}
-    for case in leak_heldout.cases():
-        if not case.leak:
-            continue
-        res = sanitize_item(case.item)
-        if not res.ok or schema_digest(res.item.projection) != schema_digest(case.item["projection"]):
-            residual[case.family] = residual.get(case.family, 0) + 1
-    assert residual == {}
+def test_the_sample_covers_every_family() -> None:
+    every = {(c.family, c.leak) for c in leak_heldout.cases()}
+    sampled = {(c.family, c.leak) for c in leak_heldout.cases(every=EVERY)}
+    assert sampled == every
 
 
-@pytest.mark.slow
-def test_every_benchmark_item_gives_the_reference_audit() -> None:
+def test_sanitizer_clears_every_planted_family_of_the_sample_keeping_the_schema() -> None:
+    assert leak_heldout.sanitizer_residual(every=EVERY) == {}
+
+
+def test_every_sampled_item_gives_the_reference_audit() -> None:
     # The scan's shortcuts on real records in every representation, leak family and trap: the
     # default audit is the one that walks and searches everything.
-    from windtunnel.leakage import audit_item
+    assert leak_heldout.shortcut_mismatches(every=EVERY) == []
 
-    for case in leak_heldout.cases():
-        assert audit_item(case.item) == audit_item(case.item, prefilter=False), (case.split, case.family)
+
+def test_the_benchmark_reports_a_missed_target() -> None:
+    summary = leak_heldout.summarize(leak_heldout.evaluate(split="dev", every=EVERY))
+    summary["heldout"] = {**summary["dev"], "recall": 0.5}
+    found = {figure: met for figure, _m, _t, met in leak_heldout.targets(summary, every=50)}
+    assert found["leak_heldout heldout recall"] is False
+    assert found["leak_heldout sanitizer residual"] and found["leak_heldout audit shortcuts"]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.clirun import wt as run_cli
-from tests.conftest import sigint_default
+from tests.conftest import eventually, sigint_default
 from windtunnel.leakage import parallel
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items
 from windtunnel.leakage.model import ItemAudit
@@ -309,10 +309,7 @@ def test_ctrl_c_exits_130_without_worker_tracebacks_or_leftovers(tmp_path: Path,
     partial = json.loads((tmp_path / "r.json").read_bytes())
     assert partial["summary"]["interrupted"] is True
     assert partial["summary"]["items"] == len(partial["items"])
-    deadline = time.monotonic() + 10
-    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+    assert eventually(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers))
 
 
 def test_workers_apply_strict_and_context_words(tmp_path: Path, new_children: Any) -> None:

@@ -4,7 +4,6 @@ the call) and by the LLM proxy (the model server is never called)."""
 from __future__ import annotations
 
 import json
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,13 +14,8 @@ import pytest
 import yaml
 from examples.support_agent import server, tool_service
 
+from tests.ports import free_port
 from tests.replay.conftest import FIXED_CONFIG, cli, read_report
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture

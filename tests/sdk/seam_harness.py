@@ -3,7 +3,6 @@ or through ``proxy llm`` (the client's base URL points at the proxy). Shared by 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 import anthropic
 import openai
 import sdk_clients as sc
+from tests.conftest import eventually as _eventually
 from threaded_proxies import llm_proxy
 
 from windtunnel.chaos import ChaosRuntime, ChaosSpec
@@ -23,10 +23,7 @@ STREAMS = [False, True]
 
 def eventually(check: Callable[[], bool]) -> bool:
     """The proxy logs a call when its client hangs up, a moment after the SDK has raised."""
-    deadline = time.monotonic() + 5
-    while not check() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return check()
+    return _eventually(check, timeout=60, interval=0.01)
 
 
 def spec_of(fault: str | None) -> tuple[Any, ChaosSpec | None]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -30,29 +29,13 @@ import pytest
 
 from tests.clirun import wt
 from tests.conftest import RecordingServer, json_reply
+from tests.ports import free_port, free_ports
 
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE / "fixtures" / "v2_research_agent"
 AGENT_SCRIPT = HERE / "research_stub_agent.py"
 ADD_LINE = "env $(windtunnel proxy env -c "
 """The start of the line every not-run reason gives: start the agent behind the proxies, change no config."""
-
-
-def free_port() -> int:
-    return free_ports(1)[0]
-
-
-def free_ports(n: int) -> list[int]:
-    """``n`` distinct free ports: every socket stays bound until all are chosen (one after another, the
-    kernel may hand the same port out twice)."""
-    socks = [socket.socket() for _ in range(n)]
-    try:
-        for s in socks:
-            s.bind(("127.0.0.1", 0))
-        return [int(s.getsockname()[1]) for s in socks]
-    finally:
-        for s in socks:
-            s.close()
 
 
 @dataclass
@@ -86,7 +69,7 @@ def start_agent(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
 def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
-        proc.wait(timeout=10)
+        proc.wait(timeout=60)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()

@@ -7,8 +7,10 @@ import functools
 import inspect
 import itertools
 import textwrap
+import types
+from typing import Any, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 
 class StrictModel(BaseModel):
@@ -17,6 +19,37 @@ class StrictModel(BaseModel):
     source at import, the largest part of the CLI's start-up)."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_bool_for_a_number(cls, data: Any) -> Any:
+        # YAML reads `timeout: true` as a bool, and pydantic would take it as the number 1 (1 ms).
+        if isinstance(data, dict):
+            for name in _number_fields(cls):
+                value = data.get(name)
+                if isinstance(value, bool):
+                    raise ValueError(f"{name} is a number, not {str(value).lower()}: write a number")
+        return data
+
+
+@functools.cache
+def _number_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """Names (and aliases) of the fields of ``cls`` that take a number and nothing else."""
+    out: list[str] = []
+    for name, field in cls.model_fields.items():
+        if _number_only(field.annotation):
+            out.append(name)
+            if field.alias:
+                out.append(field.alias)
+    return tuple(out)
+
+
+def _number_only(annotation: Any) -> bool:
+    """True when a field typed ``annotation`` takes numbers (``int``, ``float``, optional) and nothing else."""
+    if get_origin(annotation) in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        return bool(args) and all(a in (int, float) for a in args)
+    return annotation in (int, float)
 
 
 def field_doc(cls: type[BaseModel], name: str) -> str | None:

@@ -12,6 +12,7 @@ def sigterm_as_interrupt() -> None:
     """From now on a SIGTERM raises ``KeyboardInterrupt`` in the main thread (nothing elsewhere)."""
 
     def handler(signum: int, frame: Any) -> None:
+        _received.append(signum)
         raise KeyboardInterrupt
 
     if hasattr(signal, "SIGTERM"):
@@ -60,7 +61,25 @@ INSISTED = 3
 """Signals noted in a row after which a hold gives way: the escape from a set-up or an exit that hangs."""
 
 
+_received: list[int] = []
+"""Every SIGINT / SIGTERM a handler of this module has seen (see :func:`from_signal`)."""
+
+
+def from_signal(err: BaseException) -> bool:
+    """Whether ``err`` (a ``KeyboardInterrupt``) comes from a signal — one of this module's handlers saw one,
+    or a signal handler raised it — rather than from code that raised it itself (an agent under test: its
+    exception fails its cell, it does not stop the run)."""
+    if _received:
+        return True
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code if tb is not None else None
+    return code is not None and (code.co_filename == __file__ or code.co_name == "_on_sigint")
+
+
 def _note(signum: int, frame: Any) -> None:
+    _received.append(signum)
     _noted.append(signum)
     if len(_noted) >= INSISTED:
         import sys
@@ -74,6 +93,7 @@ def _note(signum: int, frame: Any) -> None:
 
 
 def _raise(signum: int, frame: Any) -> None:
+    _received.append(signum)
     raise KeyboardInterrupt
 
 
@@ -129,6 +149,7 @@ def interruptible() -> Iterator[None]:
     if not _held or signal.getsignal(signal.SIGINT) is not _note:
         yield
         return
+    _received.clear()  # a signal of an earlier run in this process says nothing about this one
     signal.signal(signal.SIGINT, signal.default_int_handler)
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, _raise)

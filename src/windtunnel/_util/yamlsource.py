@@ -13,8 +13,10 @@ the pure-Python reader then reads the text again. A 5,000-prompt config loads ~1
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -80,6 +82,11 @@ MAX_YAML_NODES = 1_000_000
 bytes of nested aliases ("billion laughs") would otherwise expand without end."""
 
 
+MAX_ALIASED_CHARS = 1_000_000
+"""Characters that aliases may repeat: a long string aliased thousands of times expands a small file to
+gigabytes of text (each copy sent, mutated, hashed and stored) without adding many values."""
+
+
 MAX_YAML_DEPTH = 100
 """Nesting levels a document may have (a config needs fewer than ten); deeper is refused with its line
 before the YAML parser's recursion can exhaust Python's stack."""
@@ -130,6 +137,9 @@ class _Walk:
     open_nodes: set[int] = field(default_factory=set)
     """Nodes being built on the current path: an alias back to one of them is a cycle."""
     count: int = 0
+    built: set[int] = field(default_factory=set)
+    """Scalar nodes built once: building one again is an alias repeating it."""
+    aliased_chars: int = 0
 
 
 def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Walk) -> Any:
@@ -157,6 +167,20 @@ def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Wal
     value = loader.construct_object(node, deep=True)
     if isinstance(value, str):
         _check_text(value, smap, node)
+        if id(node) in walk.built:
+            walk.aliased_chars += len(value)
+            if walk.aliased_chars > MAX_ALIASED_CHARS:
+                raise ConfigError(
+                    f"{smap.file}:{node.start_mark.line + 1}: aliases repeat more than {MAX_ALIASED_CHARS:,} "
+                    "characters of text (a long string aliased many times)",
+                    hint="write the values out, or alias shorter ones",
+                )
+        walk.built.add(id(node))
+    elif isinstance(value, bytes):
+        raise ConfigError(
+            f"{smap.file}:{node.start_mark.line + 1}: a !!binary value; a config holds text, not bytes",
+            hint="write the text itself (decode the base64 first), or quote it to keep it as a string",
+        )
     return value
 
 
@@ -182,6 +206,41 @@ def _construct_collection(loader: yaml.SafeLoader, node: yaml.Node, path: Path_,
             out[key] = _construct(loader, value_node, path + (key,), walk)
         return out
     return [_construct(loader, item, (*path, i), walk) for i, item in enumerate(node.value)]
+
+
+_BOMS = (
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\xfe\xff", "UTF-16"),
+    (b"\xff\xfe", "UTF-16"),
+)
+
+
+def read_text(path: str | os.PathLike[str], what: str = "config", *, hint: str | None = None) -> str:
+    """The UTF-8 text of the YAML file at ``path``; an unreadable file, a UTF-16/32 one or bytes that are not
+    UTF-8 are a :class:`ConfigError` naming the file (``what`` says which kind) and, for bad bytes, the line."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise ConfigError(f"cannot read {what} {path}: {err.strerror or err}", hint=hint) from None
+    for bom, encoding in _BOMS:
+        if raw.startswith(bom):
+            raise ConfigError(
+                f"{path}:1:1: the {what} file is {encoding} (it starts with a {encoding} byte-order mark); "
+                "windtunnel reads YAML files as UTF-8",
+                hint=f"save it as UTF-8, e.g. `iconv -f {encoding} -t UTF-8 {path} > fixed.yaml`",
+            )
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        start = err.start + (3 if raw.startswith(b"\xef\xbb\xbf") else 0)
+        line = raw.count(b"\n", 0, start) + 1
+        column = start - (raw.rfind(b"\n", 0, start) + 1) + 1
+        bad = raw[start : start + 1].hex()
+        raise ConfigError(
+            f"{path}:{line}:{column}: the {what} file is not UTF-8 text (byte 0x{bad} at line {line}, column {column})",
+            hint=f"save it as UTF-8 (e.g. `iconv -f latin1 -t UTF-8 {path} > fixed.yaml`), or fix that character",
+        ) from None
 
 
 def read_yaml(text: str, file: str = "<string>") -> tuple[Any, SourceMap]:
@@ -256,6 +315,8 @@ if getattr(yaml, "__with_libyaml__", False):
                 raise _Slow
             if isinstance(node, yaml.ScalarNode):
                 value = super().construct_object(node, deep)
+                if isinstance(value, bytes):  # !!binary: refused, with its line, by the pure-Python reader
+                    raise _Slow
                 if type(value) is str and not value.isascii():
                     try:
                         value.encode("utf-8")

@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from windtunnel._util.model import StrictModel
+from windtunnel._util.urls import HTTP_SCHEMES as HTTP_SCHEMES
+from windtunnel._util.urls import check_http_url
 
 DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024
 """``agent.max_response_bytes`` when the config does not set it: 10 MiB."""
@@ -68,19 +70,6 @@ class LangchainAgentConfig(PythonAgentConfig):
     """A LangChain runnable ``module:attr``; invoked with ``.invoke`` / ``.ainvoke``."""
 
     type: Literal["langchain"] = "langchain"  # type: ignore[assignment]
-
-
-HTTP_SCHEMES = ("http", "https")
-
-
-def check_http_url(value: str | None, key: str) -> str | None:
-    """A URL windtunnel will send HTTP to: ``http://`` or ``https://`` (``${ENV}`` parts are checked when expanded)."""
-    if value is None or "://" not in value:
-        return value
-    scheme = value.split("://", 1)[0]
-    if "${" not in scheme and scheme.lower() not in HTTP_SCHEMES:
-        raise ValueError(f"a {scheme}:// URL ({value!r}) cannot reach an HTTP agent: write http:// or https:// ({key})")
-    return value
 
 
 DEFAULT_PROXY_PORT = 8899

@@ -3,7 +3,8 @@
 :class:`AgentProcess` starts the command with the agent's ``env`` plus ``extra_env`` (the proxies from
 :meth:`windtunnel.chaos.ChaosRuntime.agent_env`), waits until the agent answers (``health_endpoint``,
 else a TCP connect to the endpoint's port), and stops it (SIGTERM to its process group, SIGKILL after a
-grace period). A command that exits during start-up, or never becomes ready, is a HarnessError (exit 3)
+grace period, and the same to its descendants that left the group: see :mod:`windtunnel._util.proctrack`).
+A command that exits during start-up, or never becomes ready, is a HarnessError (exit 3)
 that shows the tail of its stderr.
 
 The process's stdout and stderr go to unnamed temporary files, never to a pipe, so a chatty agent can
@@ -33,6 +34,7 @@ import httpx
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
+from windtunnel._util.proctrack import TAG, new_tag, tagged
 from windtunnel._util.redact import redact_text
 
 STDERR_TAIL_BYTES = 8192
@@ -121,6 +123,8 @@ class AgentProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
         self._stdout: IO[bytes] | None = None
+        self._tag = new_tag()
+        """Marks the process and every descendant, detached or not, for :meth:`stop` (see proctrack)."""
 
     @property
     def pid(self) -> int | None:
@@ -131,6 +135,7 @@ class AgentProcess:
         for key, value in (getattr(self.agent, "env", None) or {}).items():
             env[key] = expand_env(value, where=f"agent.env.{key}")
         env.update(self.extra_env)
+        env[TAG] = self._tag
         return env
 
     @property
@@ -246,6 +251,20 @@ class AgentProcess:
             return await asyncio.to_thread(_port_open, addr)
         return time.monotonic() >= grace_until
 
+    async def _stop_detached(self) -> None:
+        """SIGTERM, then SIGKILL, the descendants that left the process group (``setsid``, a double fork)."""
+        left = tagged(self._tag)
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            for pid in left:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, sig)
+            deadline = time.monotonic() + self.stop_timeout
+            while left and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+                left = tagged(self._tag)
+            if not left:
+                return
+
     async def stop(self) -> None:
         """SIGTERM the process group, SIGKILL what is left of it after ``stop_timeout``; idempotent.
 
@@ -266,6 +285,7 @@ class AgentProcess:
                         os.killpg(pgid, signal.SIGKILL)
             if proc.poll() is None:
                 await asyncio.to_thread(proc.wait)
+            await self._stop_detached()
         for f in (self._stdout, self._stderr):
             if f is not None:
                 with contextlib.suppress(Exception):

@@ -17,11 +17,17 @@ from windtunnel._util.errors import (
     describe_exception,
 )
 from windtunnel._util.imports import import_ref
+from windtunnel._util.signals import from_signal
 from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.config import PythonAgentConfig
 from windtunnel.agents.frameworks import framework_type_of, thread_unsafe_in  # imports no framework
+from windtunnel.agents.loopwatch import LoopBlocked, LoopWatchdog
 from windtunnel.agents.registry import builtin_agent_type, get_agent_type
+
+MAX_TOOL_CALLS_KEPT = 1000
+"""Tool calls kept from one answer of a python agent (the first ones; ``metadata.tool_calls_dropped`` counts
+the rest): an agent returning millions would otherwise be held, checked and recorded in full."""
 
 
 def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict[str, Any]]:
@@ -38,11 +44,11 @@ def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict
         metadata = value.get("metadata") or {}
         if out is not None and not isinstance(out, str):
             out = str(out)
-        return (
-            out,
-            list(tool_calls) if isinstance(tool_calls, list) else [],
-            dict(metadata) if isinstance(metadata, dict) else {},
-        )
+        calls = tool_calls[:MAX_TOOL_CALLS_KEPT] if isinstance(tool_calls, list) else []
+        meta = dict(metadata) if isinstance(metadata, dict) else {}
+        if isinstance(tool_calls, list) and len(tool_calls) > MAX_TOOL_CALLS_KEPT:
+            meta["tool_calls_dropped"] = len(tool_calls) - MAX_TOOL_CALLS_KEPT
+        return out, calls, meta
     content = getattr(value, "content", None)  # chat-message objects (LangChain AIMessage and the like)
     if isinstance(content, str):
         return content, [], {}
@@ -76,6 +82,10 @@ def agent_entry(cfg: PythonAgentConfig) -> Any:
     return PythonAgent.entry(cfg)
 
 
+LOOP_GRACE = 1.0
+"""Seconds beyond an async agent's timeout that it may block the event loop before the watchdog stops it."""
+
+
 @builtin_agent_type("python", config=PythonAgentConfig)
 class PythonAgent:
     """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
@@ -87,6 +97,8 @@ class PythonAgent:
         self._fn: Any = None
         self._reset: Any = None
         self._is_async = False
+        self._watchdog: Any = None
+        """The :class:`~windtunnel.agents.loopwatch.LoopWatchdog` of an async agent, while entered."""
         # the runtime is imported by the agent, not by its module: `validate` reads this module's
         # registration (capabilities) and must not pay for anyio and asyncio (tests/cli/test_validate_imports.py)
         import anyio
@@ -119,10 +131,15 @@ class PythonAgent:
 
     async def __aenter__(self) -> PythonAgent:
         await self.check_reachable()
+        if self._is_async:
+            watchdog = LoopWatchdog(self.cfg.timeout / 1000 + LOOP_GRACE, PythonAgent.invoke.__code__)
+            self._watchdog = watchdog if watchdog.start() else None
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        return None
+        if self._watchdog is not None:
+            self._watchdog.stop()
+            self._watchdog = None
 
     async def check_reachable(self) -> None:
         if self._fn is not None:
@@ -146,7 +163,7 @@ class PythonAgent:
             # move_on, not a raising deadline: a TimeoutError the agent raises itself is its exception,
             # not the harness's deadline (only the deadline is reported as `timeout`)
             if self._is_async:  # its deadline's timer armed only if it waits (call_within)
-                value = await self._call_within(timeout, self._fn(prompt), _NO_ANSWER)
+                value = await self._watched(self._call_within(timeout, self._fn(prompt), _NO_ANSWER))
             else:
                 async with self._move_on(timeout):
                     value = await self._in_thread(self._fn, prompt, limiter=self._threads)
@@ -156,14 +173,36 @@ class PythonAgent:
             raise
         except SystemExit as err:  # an agent that calls sys.exit() fails its cell, not the run
             raise AgentCrashed(f"the agent called sys.exit({err.code!r})") from None
+        except KeyboardInterrupt as err:  # Ctrl-C stops the run; the agent raising it fails its cell
+            if from_signal(err):
+                raise
+            raise AgentCrashed("the agent raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
         except Exception as err:
             raise AgentCrashed(describe_exception(err)) from err
+        except LoopBlocked as err:
+            raise AgentTimeout(
+                f"the agent blocked the event loop for {err.args[0]:.1f} s, longer than its timeout "
+                f"({self.cfg.timeout} ms): an async agent made a blocking call (time.sleep, a sync HTTP client, "
+                "heavy computing), so no other cell and no deadline could run; the watchdog stopped it. Use "
+                "asyncio.sleep / an async client, or make the agent a sync function (run in a worker thread)"
+            ) from None
         if value is _NO_ANSWER:
             raise AgentTimeout(f"no answer within {self.cfg.timeout} ms")
         latency = (time.perf_counter() - start) * 1000
         output, tool_calls, metadata = normalize_output(value)
         check_output_size(output, self.cfg.max_response_bytes)
         return AgentResponse(output, latency, raw=value, tool_calls=tool_calls, metadata=metadata)
+
+    async def _watched(self, call: Any) -> Any:
+        """Await an async agent's call, counted in flight for the loop watchdog."""
+        wd = self._watchdog
+        if wd is None:
+            return await call
+        wd.in_flight += 1
+        try:
+            return await call
+        finally:
+            wd.in_flight -= 1
 
     async def reset(self) -> None:
         if self._reset is None:

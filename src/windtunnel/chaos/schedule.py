@@ -21,7 +21,7 @@ from pydantic import Field, ValidationError
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.model import StrictModel
-from windtunnel._util.yamlsource import read_yaml
+from windtunnel._util.yamlsource import read_text, read_yaml
 from windtunnel.chaos.base import FaultSpec, LlmFaultSpec, ToolFaultSpec, llm_faults, tool_faults
 from windtunnel.chaos.config import AnyContextAttack
 from windtunnel.chaos.spec import ChaosSpec
@@ -196,12 +196,7 @@ def parse_schedule(data: Any, *, where: str = "the schedule") -> Schedule:
 
 def load_schedule(path: Path) -> Schedule:
     """Read a schedule file (YAML or JSON) for ``--schedule FILE``."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(
-            f"cannot read the schedule {path}: {err}", hint="give --schedule an existing YAML file"
-        ) from None
+    text = read_text(path, "schedule", hint="give --schedule an existing YAML file")
     data, _ = read_yaml(text, str(path))
     return parse_schedule(data, where=str(path))
 

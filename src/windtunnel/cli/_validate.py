@@ -8,7 +8,7 @@ from windtunnel._util.imports import split_ref
 from windtunnel.agents.refcheck import check_agent_refs
 from windtunnel.cli._plain import say
 from windtunnel.config.load import find_config, load_config
-from windtunnel.flows.preflight import preflight
+from windtunnel.flows.preflight import preflight, require_prompts
 
 
 def validate_config(config: Path | None, *, no_import: bool) -> None:
@@ -22,6 +22,7 @@ def validate_config(config: Path | None, *, no_import: bool) -> None:
     if not no_import:
         check_agent_refs(agent)
     found = preflight(cfg, imports=not no_import, agent_imports=not no_import)
+    require_prompts(cfg, found)
     for warning in found.warnings:
         say("warning:", "yellow", warning, err=True)
     for note in found.notes:

@@ -29,7 +29,7 @@ from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli._format import chosen_format, format_option
 from windtunnel.cli._lazy import module_app
-from windtunnel.config.load import CONFIG_NAMES, find_config, format_validation_error, load_config, read_yaml
+from windtunnel.config.load import CONFIG_NAMES, find_config, format_validation_error, load_config, read_text, read_yaml
 from windtunnel.config.model import Config
 from windtunnel.config.plugins import load_builtin_plugins
 from windtunnel.config.proxy_env import agent_env
@@ -67,11 +67,7 @@ def _chaos_part(config: str | None, profile: str | None) -> Any:
     if config is None and profile and not any(Path(n).exists() for n in CONFIG_NAMES):
         return None
     path = find_config(config)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"cannot read config {path}: {err}") from None
-    data, smap = read_yaml(text, str(path))
+    data, smap = read_yaml(read_text(path), str(path))
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: the top level must be a mapping of keys")
     part: dict[str, Any] = {"agent": {"type": "python", "endpoint": "unused:unused"}}

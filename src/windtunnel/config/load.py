@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel._util.yamlsource import MAX_YAML_NODES, SourceMap, read_yaml
+from windtunnel._util.yamlsource import MAX_YAML_NODES, SourceMap, read_text, read_yaml
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -42,11 +42,7 @@ def find_config(path: str | os.PathLike[str] | None) -> Path:
 def load_config(path: str | os.PathLike[str] | None = None) -> Config:
     """Read, validate and return a :class:`Config`; raises :class:`ConfigError` with file and line."""
     p = find_config(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"cannot read config {p}: {err}") from None
-    return parse_config(text, str(p))
+    return parse_config(read_text(p), str(p))
 
 
 def parse_config(text: str, file: str = "<string>") -> Config:
@@ -118,5 +114,6 @@ __all__ = [
     "format_validation_error",
     "load_config",
     "parse_config",
+    "read_text",
     "read_yaml",
 ]

@@ -62,7 +62,8 @@ class Preflight:
         what = "the config cannot run"
         if command == "validate" and all(e in self.stops for e in self.errors):
             stopped = {c for e in self.errors for c in self.stops[e]}
-            what = f"{_listing([c for c in _COMMANDS if c in stopped])} cannot run this config (`run` can)"
+            what = f"{_listing([c for c in _COMMANDS if c in stopped])} cannot run this config"
+            what += "" if "run" in stopped else " (`run` can)"
         lines = [f"{source}: {what} ({n} problem{'s' if n != 1 else ''}){ran}"]
         for problem in by_line(self.errors):
             first, *rest = problem.splitlines()
@@ -74,7 +75,7 @@ class Preflight:
         raise ConfigError("\n".join(lines), hint=hint)
 
 
-_COMMANDS = ("run --chaos", "contract run", "replay run", "ci")
+_COMMANDS = ("run", "run --chaos", "contract run", "replay run", "ci")
 
 
 def _listing(commands: Collection[str]) -> str:
@@ -149,6 +150,7 @@ def preflight(
 
     out.notes += [n for n in [reach_note(cfg.agent)] if n]  # where the proxies of a running agent listen
     if every:
+        out.errors += _store_problems(cfg)
         from windtunnel.config.upstream import upstream_notes  # validate only: keeps ci's preflight lean
 
         if cfg._source is not None and cfg._source.name.startswith("flakestorm"):  # an upstream file, by its name
@@ -181,9 +183,7 @@ def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
         value = getattr(agent, name, None)
         if isinstance(value, str):
             yield f"agent.{name}", value
-    for name in ENV_MAPS:
-        if name == "env" and not agent.command:
-            continue  # the environment of a launched agent: used only with agent.command
+    for name in ENV_MAPS:  # agent.env too without agent.command: a reference to an unset variable is a slip
         for key, value in (getattr(agent, name, None) or {}).items():
             yield f"agent.{name}.{key}", str(value)
     command = agent.command
@@ -212,7 +212,31 @@ def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
                 f"{cfg.where_key(key)}{key} refers to ${{{name}}}, but the environment variable {name} is not "
                 f"set: export it before running, or write ${{{name}:-default}}"
             )
+    for i, prompt in enumerate(cfg.golden_prompts):
+        for name in unset_vars(prompt):
+            out.append(
+                f"{cfg.where(('golden_prompts', i))}golden_prompts[{i}] holds ${{{name}}}, and the environment "
+                f"variable {name} is not set; windtunnel sends prompts as written (it expands ${{ENV}} only in "
+                "agent, model and judge keys): write the value itself into the prompt"
+            )
     return out
+
+
+def _store_problems(cfg: Config) -> list[str]:
+    """A run store path that cannot be a database file (a directory, or under a file)."""
+    import os
+
+    from windtunnel.flows.common import store_path
+
+    path = store_path(cfg, None)
+    key = "$WINDTUNNEL_STORE" if os.environ.get("WINDTUNNEL_STORE") else "advanced.store"
+    at = "" if key.startswith("$") else cfg.where(("advanced", "store"), ("advanced",))
+    if path.is_dir():
+        return [f"{at}{key} {str(path)!r} is a directory; name the database file in it, e.g. {str(path / 'runs.db')!r}"]
+    parent = next((p for p in path.parents if p.exists()), None)
+    if parent is not None and not parent.is_dir():
+        return [f"{at}{key} {str(path)!r} is under {str(parent)!r}, which is a file: name a path in a directory"]
+    return []
 
 
 def _mutation_checks(cfg: Config, out: Preflight) -> None:
@@ -499,15 +523,22 @@ def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
             out.warnings.append(_scenario_at(cfg, i) + not_run_reason(cfg.agent, what, src, checked=False))
 
 
+def require_prompts(cfg: Config, out: Preflight) -> None:
+    """``validate`` and ``verify``: no golden prompts is an error that stops `run` (issue 29; `run` exits 2 on
+    it), tagged so that the commands a contract or replays drive are named as still able to run."""
+    if not cfg.golden_prompts:
+        with _Section(out, "run", "run --chaos"):
+            out.errors.append(
+                cfg.where(("golden_prompts",))
+                + "golden_prompts is empty: `run` has nothing to send (add the requests your agent must "
+                "handle); `ci` skips the mutation and chaos phases (a contract with probes, or replays, can "
+                "still run)"
+            )
+
+
 def _phase_warnings(cfg: Config, out: Preflight) -> None:
     from windtunnel.engine.phases import configured_phases
 
-    if not cfg.golden_prompts:
-        out.warnings.append(
-            cfg.where(("golden_prompts",))
-            + "golden_prompts is empty: `run` has nothing to send and `ci` skips the mutation and chaos "
-            "phases (a contract with probes, or replays, can still run)"
-        )
     reasons = configured_phases(cfg)
     ran = [p for p in PHASES if reasons[p] is None]
     if not ran:
@@ -523,4 +554,4 @@ def _phase_warnings(cfg: Config, out: Preflight) -> None:
             )
 
 
-__all__ = ["Preflight", "check_chaos", "check_env", "preflight"]
+__all__ = ["Preflight", "check_chaos", "check_env", "preflight", "require_prompts"]

@@ -25,7 +25,7 @@ from windtunnel.chaos.proxy.mcp_servers import McpServers
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
 from windtunnel.flows.events import SILENT, Checked, Listener
-from windtunnel.flows.preflight import preflight
+from windtunnel.flows.preflight import preflight, require_prompts
 from windtunnel.invariants.judge import judged, probe, target
 from windtunnel.mutations.llm import DEFAULT_BASE_URLS, routes
 
@@ -41,6 +41,7 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
     check_agent_refs(cfg.agent)
 
     found = preflight(cfg, imports=True)  # what `validate`, `run` and `ci` reject: exit 2 before the agent
+    require_prompts(cfg, found)
     found.raise_errors(str(path), command="verify")
     listener(Checked(f"config {path} is valid"))
     for warning in found.warnings:

@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 from windtunnel._util.model import StrictModel
 from windtunnel._util.registry import load_entry_point_plugins
 from windtunnel._util.suggest import did_you_mean
+from windtunnel._util.urls import check_http_url
 from windtunnel.mutations import builtin as _builtin  # noqa: F401  (registers the built-in types)
 from windtunnel.mutations.base import mutations as _mutations
 
@@ -28,6 +29,11 @@ class ModelConfig(StrictModel):
     """Milliseconds per generation request."""
     enabled: bool = True
     """False: always use the deterministic generators."""
+
+    @field_validator("base_url")
+    @classmethod
+    def _http_url(cls, v: str | None) -> str | None:
+        return check_http_url(v, "model.base_url")
 
     @field_validator("api_key")
     @classmethod

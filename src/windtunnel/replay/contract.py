@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.yamlsource import read_text
 from windtunnel.config.model import Config, ContractConfig
 from windtunnel.engine.cells import CheckOutcome
 from windtunnel.invariants.base import InvariantSpec
@@ -45,11 +46,7 @@ def _config_label(cfg: Config) -> str:
 def _load_contract_file(path: Path) -> ContractConfig:
     from windtunnel.config.load import read_yaml
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"cannot read contract file {path}: {err}") from None
-    data, smap = read_yaml(text, str(path))
+    data, smap = read_yaml(read_text(path, "contract"), str(path))
     top = "(top level)"
     if isinstance(data, dict) and isinstance(data.get("contract"), dict):
         data, smap, top = data["contract"], smap.subtree(("contract",)), "contract"

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.yamlsource import read_text
 from windtunnel.config.base import StrictModel
 
 if TYPE_CHECKING:
@@ -264,11 +265,7 @@ def parse_session(data: Any, where: str, smap: SourceMap | None = None) -> Sessi
 
 def load_session_file(path: Path) -> list[LoadedSession]:
     """The sessions in one file: a session mapping, or ``{sessions: [...]}``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"cannot read session file {path}: {err}") from None
-    data, smap = _parse_text(text, str(path))
+    data, smap = _parse_text(read_text(path, "session"), str(path))
     if isinstance(data, dict) and "sessions" in data and "input" not in data:
         items = data["sessions"]
         if not isinstance(items, list):

@@ -33,6 +33,8 @@ from windtunnel.chaos.wrappers import signature_of
 
 Message = dict[str, Any]
 SERVER_GONE = -32000
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
 
 
 def _tool_error(req_id: Any, text: str) -> Message:
@@ -347,11 +349,16 @@ async def relay_stdio(
                 break
             try:
                 msg = json_loads(line)
-            except ValueError:
-                log(f"not JSON from the client, dropped: {line[:200]!r}")
+            except ValueError:  # JSON-RPC 2.0: a parse error is answered, with id null
+                log(f"not JSON from the client, answered -32700: {line[:200]!r}")
+                await send_client(_rpc_error(None, PARSE_ERROR, "Parse error: the message is not JSON"))
                 continue
             if isinstance(msg, dict):
                 tg.start_soon(handle, msg)
+            else:  # a batch (MCP has none since 2025-06-18), a string, a number: not a request
+                log(f"not a JSON-RPC message object from the client, answered -32600: {line[:200]!r}")
+                what = "a batch (an array)" if isinstance(msg, list) else f"a JSON {type(msg).__name__}"
+                await send_client(_rpc_error(None, INVALID_REQUEST, f"Invalid Request: {what}, not a message object"))
         await stdin.aclose()
 
     async with anyio.create_task_group() as tg:
