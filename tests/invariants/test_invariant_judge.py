@@ -529,6 +529,7 @@ def test_verify_shows_the_judge_it_asked_with_env_expanded(
     path.write_text(
         "agent: {type: python, endpoint: 'tests.invariants.judge_agent:answer'}\n"
         "judge: {base_url: '${WT_TEST_JUDGE_URL}', model: '${WT_TEST_JUDGE_MODEL:-stub-judge}'}\n"
+        "golden_prompts: ['hello']\n"
         "invariants:\n  - {type: llm_judge, rubric: r}\n",
         encoding="utf-8",
     )

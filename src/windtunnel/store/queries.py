@@ -316,20 +316,21 @@ class StoreReader:
                     yield rowid, {"status": "error", "passed": False, "kind": None, "faults": None}
                     continue
                 status, passed, phase, kind, mutation, invariant, scenario, latency, faults = orjson.loads(raw)
-                yield (
-                    rowid,
-                    {
-                        "status": status,
-                        "passed": passed,
-                        "phase": phase,
-                        "kind": kind,
-                        "mutation": {"type": mutation} if mutation is not None else None,
-                        "invariant": invariant,
-                        "scenario": scenario,
-                        "latency_ms": latency,
-                        "faults": faults,
-                    },
-                )
+                facts = {
+                    "status": status,
+                    "passed": passed,
+                    "phase": phase,
+                    "kind": kind,
+                    "mutation": {"type": mutation} if mutation is not None else None,
+                    "invariant": invariant,
+                    "scenario": scenario,
+                    "latency_ms": latency,
+                    "faults": faults,
+                }
+                # the same check as every whole cell read (_cell): a damaged row stands as an errored cell
+                if shape_problem(facts, Cell) is not None:
+                    facts = {"status": "error", "passed": False, "kind": None, "faults": None}
+                yield rowid, facts
             if len(rows) < page:
                 return
 
