@@ -9,11 +9,8 @@ from typing import Any
 import pytest
 
 from tests.clirun import wt
+from windtunnel.cli import ci_cmd, contract_cmd, replay_cmd, run_cmd
 from windtunnel.errors import ExitCode
-from windtunnel.flows import ci as ci_flow
-from windtunnel.flows import contract as contract_flow
-from windtunnel.flows import replay as replay_flow
-from windtunnel.flows import run as run_flow
 from windtunnel.flows.outcome import Outcome, Status, decide, exit_code_of
 
 
@@ -39,12 +36,19 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
         return flow
 
-    monkeypatch.setattr(run_flow, "run_flow", fake("run"))
-    monkeypatch.setattr(contract_flow, "contract_flow", fake("contract"))
-    monkeypatch.setattr(replay_flow, "replay_flow", fake("replay"))
-    monkeypatch.setattr(ci_flow, "ci_flow", fake("ci"))
-    monkeypatch.setattr("windtunnel.reports.terminal.print_summary", lambda *a, **k: None)
-    for renderer in ("contract_cmd.render_contract", "replay_cmd.render_replay", "_render.render_ci"):
+    # each command module imports its flow at its top: replace the name where the command reads it
+    monkeypatch.setattr(run_cmd, "run_flow", fake("run"))
+    monkeypatch.setattr(contract_cmd, "contract_flow", fake("contract"))
+    monkeypatch.setattr(replay_cmd, "replay_flow", fake("replay"))
+    monkeypatch.setattr(ci_cmd, "ci_flow", fake("ci"))
+    monkeypatch.setattr("windtunnel.cli._render.print_summary", lambda *a, **k: None)
+    for renderer in (
+        "contract_cmd.render_contract",
+        "replay_cmd.render_replay",
+        "_render.render_contract",
+        "_render.render_replay",
+        "ci_cmd.render_ci",
+    ):
         monkeypatch.setattr(f"windtunnel.cli.{renderer}", lambda *a, **k: None)
     return box
 

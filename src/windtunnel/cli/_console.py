@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=1)
 def err_console() -> Console:
-    from rich.console import Console
+    from rich.console import Console  # rich costs start-up: only a command that prints styled text pays it
 
     return Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
@@ -59,7 +59,7 @@ def _stdout_console() -> Console:
     several lines; a table is never wider than its content, so a very wide console prints each row
     on one line (``windtunnel runs list | grep failed`` keeps whole rows).
     """
-    from rich.console import Console
+    from rich.console import Console  # rich costs start-up: only a command that prints styled text pays it
 
     console = Console(highlight=False, soft_wrap=True, emoji=False)
     if console.is_terminal:

@@ -6,6 +6,9 @@ from typing import Any
 
 import typer
 
+from windtunnel._util.errors import UsageError
+from windtunnel._util.suggest import did_you_mean
+
 TABLE_OR_JSON = ("table", "json")
 
 FORMAT_HELP = "Output format: table or json."
@@ -25,8 +28,6 @@ def json_alias_option() -> Any:
 def chosen_format(fmt: str | None, as_json: bool, choices: tuple[str, ...] = TABLE_OR_JSON) -> str:
     """The output format from ``--format`` (case-insensitive) and the ``--json`` alias; the first
     choice when neither is given. A contradiction (``--json --format table``) is a usage error."""
-    from windtunnel._util.errors import UsageError
-    from windtunnel._util.suggest import did_you_mean
 
     if fmt is None:
         return "json" if as_json else choices[0]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from windtunnel.cli._console import err_console
+from rich.markup import escape
+
+from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli._progress import Progress
 from windtunnel.flows.events import (
     Checked,
@@ -22,7 +24,6 @@ from windtunnel.flows.events import (
 
 def print_notices(notices: list[str]) -> None:
     """``note: ...`` lines on stderr."""
-    from rich.markup import escape
 
     for n in notices:
         err_console().print(f"[yellow]note:[/] {escape(n)}")
@@ -43,7 +44,6 @@ class RichListener:
             if self._progress is not None:
                 self._progress.advance(event.failed)
             return
-        from rich.markup import escape
 
         con = err_console()
         if isinstance(event, Checked):
@@ -76,7 +76,6 @@ class RichListener:
 
 def show_session(rr: Any) -> None:
     """One replayed session's verdict and its reasons."""
-    from rich.markup import escape
 
     con = err_console()
     mark = {"passed": "[green]PASS[/]", "failed": "[red]FAIL[/]", "error": "[red]ERROR[/]"}[rr.status]
@@ -86,7 +85,6 @@ def show_session(rr: Any) -> None:
 
 
 def _phase_text(event: PhaseStarted | PhaseKept) -> str:
-    from rich.markup import escape
 
     if isinstance(event, PhaseKept):
         return f"already completed in run {escape(event.run_id)}: kept"
@@ -95,9 +93,6 @@ def _phase_text(event: PhaseStarted | PhaseKept) -> str:
 
 def show_check(event: Checked) -> None:
     """``ok   ...`` on stdout, ``warn ...`` on stderr (``verify``)."""
-    from rich.markup import escape
-
-    from windtunnel.cli._console import out_console
 
     if event.ok:
         out_console().print(f"[green]ok[/]   {escape(event.text)}")

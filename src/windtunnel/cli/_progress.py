@@ -6,6 +6,9 @@ import sys
 from types import TracebackType
 from typing import Any
 
+from rich import progress as rich_progress
+
+from windtunnel.cli._console import err_console
 from windtunnel.engine.cells import CellResult
 
 
@@ -20,16 +23,12 @@ class Progress:
 
     def __enter__(self) -> Progress:
         if self.enabled:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            from windtunnel.cli._console import err_console
-
-            self._bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("[red]{task.fields[failed]} failed"),
-                TimeRemainingColumn(),
+            self._bar = rich_progress.Progress(
+                rich_progress.TextColumn("{task.description}"),
+                rich_progress.BarColumn(),
+                rich_progress.MofNCompleteColumn(),
+                rich_progress.TextColumn("[red]{task.fields[failed]} failed"),
+                rich_progress.TimeRemainingColumn(),
                 console=err_console(),
                 transient=True,
             )

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import sys
 
+from rich.markup import escape
+
 from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._plain import print_error
+from windtunnel.cli.contract_cmd import render_contract
+from windtunnel.cli.replay_cmd import render_replay
 from windtunnel.flows.events import Event, PhaseFinished
 from windtunnel.flows.outcome import Outcome
+from windtunnel.reports.terminal import TerminalTally, print_summary
 
 
 def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = False) -> None:
     """``run`` / ``score`` / a ci phase: the summary table (or the bare score) and the stop message."""
-    from rich.markup import escape
-
-    from windtunnel.reports.terminal import TerminalTally, print_summary
 
     if show_summary:
         tally = outcome.tally  # gathered while the report was written, else read here
@@ -69,20 +71,13 @@ class CiListener(RichListener):
             else:
                 render_run(outcome)
         elif outcome.mode == "contract":
-            from windtunnel.cli.contract_cmd import render_contract
-
             render_contract(outcome, show=not self.quiet)
         else:
-            from windtunnel.cli.replay_cmd import render_replay
-
             render_replay(outcome, show_summary=not self.quiet)
 
 
 def render_ci(outcome: Outcome) -> None:
     """The ci summary table, why it failed, and the files written."""
-    from rich.markup import escape
-
-    from windtunnel.reports.terminal import TerminalTally, print_summary
 
     out_console().print()
     tally = TerminalTally()  # the phases' cells read one at a time, never gathered

@@ -8,6 +8,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from windtunnel.engine.scoring import is_failure, not_run
+
 
 def _short(text: Any, n: int = 70) -> str:
     s = "" if text is None else str(text).replace("\n", " ")
@@ -31,7 +33,6 @@ def print_summary(report: dict[str, Any], console: Console) -> None:
                 f"{row.get('weight', 1):g}",
             )
         console.print(t)
-    from windtunnel.engine.scoring import is_failure, not_run
 
     failures = [c for c in report["cells"] if is_failure(c)]
     skipped = sum(1 for c in report["cells"] if not_run(c))

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from windtunnel._util.imports import split_ref
+from windtunnel.agents.refcheck import check_agent_refs
+from windtunnel.cli._plain import say
+from windtunnel.config.load import find_config, load_config
+from windtunnel.flows.preflight import preflight, require_prompts
+
 
 def validate_config(config: Path | None, *, no_import: bool) -> None:
     """Check ``config`` as ``windtunnel validate`` does: warnings to stderr, the ok line to stdout, every
     error raised at once as one ConfigError (exit 2)."""
-    from windtunnel._util.imports import split_ref
-    from windtunnel.cli._plain import say
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.flows.preflight import preflight, require_prompts
-
     p = find_config(config)
     cfg = load_config(p)
     agent = cfg.agent
     for _, ref in agent.python_refs():
         split_ref(ref)
     if not no_import:
-        from windtunnel.agents.refcheck import check_agent_refs
-
         check_agent_refs(agent)
     found = preflight(cfg, imports=not no_import, agent_imports=not no_import)
     require_prompts(cfg, found)

@@ -1,15 +1,91 @@
-"""The ``windtunnel`` command. Sub-command modules register themselves on :data:`app`."""
+"""The ``windtunnel`` command: the root group and :data:`COMMANDS`, the table of its sub-commands (cli/_lazy.py)."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import typer
 
+from windtunnel import __version__
 from windtunnel._util.errors import ExitCode
+from windtunnel._util.signals import command_started, interrupt_before_start
 from windtunnel.cli._guard import guarded
+from windtunnel.cli._lazy import Lazy, lazy_group
+
+COMMANDS: dict[str, Lazy] = {
+    # name: (module in windtunnel.cli that declares it, first paragraph of its help); `--help` lists this
+    # table in this order without importing a module, and a command imports only its module.
+    # tests/cli/test_lazy_commands.py checks the help against each module's command.
+    "init": Lazy("config_cmd", "Write a commented starter config that runs against the bundled example agent."),
+    "validate": Lazy(
+        "config_cmd",
+        "Check a config without calling the agent: everything run, ci, contract run and replay run would "
+        "reject, listed at once (exit 2), and the warnings (python references are imported, not called).",
+    ),
+    "run": Lazy("run_cmd", "Run golden prompts (and their mutations) against the agent and check the invariants."),
+    "invariants": Lazy(
+        "invariants_cmd", "List the invariant types usable under `invariants:` and `contract.invariants`."
+    ),
+    "mutate": Lazy(
+        "mutate_cmd", "Print mutations of PROMPT; transport types print the request manipulation they perform."
+    ),
+    "mutations": Lazy(
+        "mutate_cmd", "List the mutation types: name, level, default weight, where they apply, and what they do."
+    ),
+    "profiles": Lazy(
+        "chaos_cmd", "List the built-in chaos profiles and what each injects (use with --chaos-profile NAME)."
+    ),
+    "faults": Lazy(
+        "chaos_cmd",
+        "List the fault modes usable under chaos.tool_faults / chaos.llm_faults: what each does, its impact "
+        "(1 mildest .. 5 harshest) and its parameters.",
+    ),
+    "report": Lazy(
+        "report_cmd", "Render a stored run or a JSON report file as HTML, JSON, JUnit XML, SARIF or Markdown."
+    ),
+    "schema": Lazy("report_cmd", "Print the JSON schema of the run report (generated from the typed report models)."),
+    "ci": Lazy("ci_cmd", "Run the mutation, chaos-only, contract and replay phases and gate on the weighted score."),
+    "explore": Lazy(
+        "explore_cmd",
+        "Search fault schedules × prompt mutations for cells that break an invariant, guided by what each cell "
+        "shows (new call sequences, exceptions, answers); shrink each failure to a minimal schedule, rerun it "
+        "--reruns times (flaky unless it fails every time) and save it to .windtunnel/found/, which `run`, "
+        "`contract run` and `ci` replay first.",
+    ),
+    "verify": Lazy(
+        "verify_cmd",
+        "Check the setup without running any test: the config is valid, python references import, the agent "
+        "answers (a launched `agent.command` is started and stopped), and a configured `model:` endpoint answers.",
+    ),
+    "score": Lazy("verify_cmd", "Run golden prompts and mutations and print only the score (0-100), for scripts."),
+    "view": Lazy(
+        "view_cmd", "Browse stored runs in a local web viewer: runs, trends, a run, a cell's transcript, diffs."
+    ),
+    # `runs merge` is declared in merge_cmd, which completes runs_cmd's group
+    "runs": Lazy("merge_cmd", "Stored runs: list them, show one, diff two, merge the shards of one run."),
+    "judge": Lazy("judge_cmd", "The llm_judge invariant's judge model: calibrate it."),
+    # `proxy mcp` is declared in mcp_cmd, which completes chaos_cmd's group
+    "proxy": Lazy(
+        "mcp_cmd",
+        "Run a fault proxy on its own for an agent you start yourself, or print the environment (env) that "
+        "starts it behind the proxies run / ci serve (see docs/chaos.md).",
+    ),
+    "leak": Lazy(
+        "leak_cmd", "Audit eval datasets for ground-truth leakage: scan, sanitize, check, blind baseline, mine."
+    ),
+    "contract": Lazy(
+        "contract_cmd", "Behavioral contracts: invariants that must hold in every chaos scenario of a matrix."
+    ),
+    "replay": Lazy(
+        "replay_cmd",
+        "Replay recorded sessions with their tool (and LLM) responses injected, judged by a contract.",
+    ),
+}
+
 
 app = typer.Typer(
+    cls=lazy_group(COMMANDS),
     name="windtunnel",
     help="Put AI agents and their evals under controlled stress and measure them honestly.",
     no_args_is_help=True,
@@ -24,8 +100,6 @@ app = typer.Typer(
 
 def _version_callback(value: bool) -> None:
     if value:
-        from windtunnel import __version__
-
         typer.echo(f"windtunnel {__version__}")
         raise typer.Exit(0)
 
@@ -43,47 +117,11 @@ def _root(
     3 agent unreachable or harness error, 130 interrupted.
     """
     if ctx.invoked_subcommand not in ("run", "contract", "ci"):  # those hold Ctrl-C (_util/signals.py)
-        from windtunnel._util.signals import command_started
-
         command_started()
-
-
-COMMAND_MODULES = (
-    "config_cmd",
-    "run_cmd",
-    "invariants_cmd",
-    "judge_cmd",
-    "mutate_cmd",
-    "chaos_cmd",
-    "mcp_cmd",
-    "report_cmd",
-    "runs_cmd",
-    "merge_cmd",
-    "leak_cmd",
-    "contract_cmd",
-    "ci_cmd",
-    "explore_cmd",
-    "replay_cmd",
-    "verify_cmd",
-    "view_cmd",
-)
-
-
-def _register_commands() -> None:
-    # Each module adds its commands to `app` at import; modules keep heavy imports inside functions.
-    import importlib
-
-    for name in COMMAND_MODULES:
-        importlib.import_module(f"windtunnel.cli.{name}")
-
-
-_register_commands()
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the typer app and map errors to exit codes (the console script enters at cli/entry.py)."""
-    from windtunnel._util.signals import interrupt_before_start
-
     with interrupt_before_start():  # until a command's body runs, Ctrl-C says so (typer would exit silently)
         result = guarded(lambda: _invoke(argv))
     sys.exit(result if isinstance(result, int) else 0)
@@ -111,8 +149,6 @@ def _click_exception_classes() -> tuple[type[BaseException], ...]:
     Both can be importable at once (the real click arrives with uvicorn, flask, ray ...), and typer raises
     only its own, so the error must be checked against every one that exists, never the first found.
     """
-    import importlib
-
     classes: list[type[BaseException]] = []
     for name in ("typer._click.exceptions", "click.exceptions"):
         try:

@@ -2,13 +2,39 @@
 
 from __future__ import annotations
 
+import datetime
+import json
+import secrets
+import signal
 from pathlib import Path
 from typing import Any
 
+import anyio
+import orjson
 import typer
+from pydantic import ValidationError
+from rich.markup import escape
+from rich.table import Table
 
+from windtunnel._util.aioloop import server_loop_options
+from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.catalog import COMMON, IMPACTS, describe_all
+from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.profiles import load_profile, profile_names
+from windtunnel.chaos.proxy import LlmProxy, ToolProxy
+from windtunnel.chaos.proxy.tools import unmatchable_patterns
+from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli._format import chosen_format, format_option
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+from windtunnel.config.load import CONFIG_NAMES, find_config, format_validation_error, load_config, read_text, read_yaml
+from windtunnel.config.model import Config
+from windtunnel.config.plugins import load_builtin_plugins
+from windtunnel.config.proxy_env import agent_env
+
+app = module_app()
 
 proxy_app = typer.Typer(
     help="Run a fault proxy on its own for an agent you start yourself, or print the environment (env) that "
@@ -37,11 +63,6 @@ def _chaos_part(config: str | None, profile: str | None) -> Any:
 
     Without ``-c`` and with ``--profile``, a missing default config is fine: the profile is the chaos.
     """
-    from pydantic import ValidationError
-
-    from windtunnel._util.errors import ConfigError
-    from windtunnel.config.load import CONFIG_NAMES, find_config, format_validation_error, read_text, read_yaml
-    from windtunnel.config.model import Config
 
     if config is None and profile and not any(Path(n).exists() for n in CONFIG_NAMES):
         return None
@@ -68,9 +89,6 @@ def _chaos_part(config: str | None, profile: str | None) -> Any:
 
 
 def _spec_and_seed(config: str | None, scenario: str | None, profile: str | None, seed: int | None) -> Any:
-    from windtunnel._util.errors import UsageError
-    from windtunnel._util.suggest import did_you_mean
-    from windtunnel.chaos.spec import ChaosSpec
 
     cfg = _chaos_part(config, profile)
     if scenario is not None:
@@ -91,16 +109,11 @@ def _spec_and_seed(config: str | None, scenario: str | None, profile: str | None
     if seed is None and cfg is not None:
         seed = cfg.advanced.seed
     if seed is None:
-        import secrets
-
         seed = secrets.randbelow(2**31)
     return spec, seed
 
 
 def _print_call(entry: dict[str, Any]) -> None:
-    from rich.markup import escape
-
-    from windtunnel.cli._console import out_console
 
     args = entry.get("args") or {}
     what = f"{args.get('method', '')} {args.get('url', '')}".strip() if isinstance(args, dict) else ""
@@ -111,8 +124,6 @@ def _print_call(entry: dict[str, Any]) -> None:
 
 
 def _log_line(entry: dict[str, Any]) -> str:
-    import datetime
-    import json
 
     record = {
         "time": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds"),
@@ -131,9 +142,6 @@ def _log_line(entry: dict[str, Any]) -> str:
 async def serve_until_signal(server: Any, stopped: list[str]) -> None:
     """Serve ``server`` until Ctrl-C or SIGTERM, whose name is appended to ``stopped``: every standalone
     proxy then prints its summary on either (a SIGTERM would otherwise end the process without it)."""
-    import signal
-
-    import anyio
 
     with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
         async with anyio.create_task_group() as tg:
@@ -154,16 +162,6 @@ def _serve(
     log: str | None,
     anthropic_upstream: str | None = None,
 ) -> None:
-
-    import anyio
-    from rich.markup import escape
-
-    from windtunnel._util.aioloop import server_loop_options
-    from windtunnel._util.errors import UsageError
-    from windtunnel.chaos.plan import FaultPlan
-    from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-    from windtunnel.chaos.proxy.tools import unmatchable_patterns
-    from windtunnel.cli._console import err_console, out_console
 
     plan = FaultPlan(spec, seed=seed, key=spec.name)
     con = out_console()
@@ -249,11 +247,6 @@ def proxy_env(
     through the proxies `run`, `ci` and `contract run` serve on agent.proxy_port / agent.llm_proxy_port
     (default 8899 / 8898): `env $(windtunnel proxy env -c FILE) python agent.py`. Nothing in the config
     needs to change: those commands check with one call that the agent is behind the proxies."""
-    from windtunnel._util.errors import UsageError
-    from windtunnel.agents.registry import capabilities
-    from windtunnel.cli._console import out_console
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.config.proxy_env import agent_env
 
     cfg = load_config(find_config(config))
     agent = cfg.agent
@@ -310,7 +303,6 @@ def proxy_llm(
     """Fault proxy for an agent's model calls: OpenAI Chat Completions and Responses, Anthropic Messages,
     Ollama's native /api/chat and /api/generate (set its OPENAI_BASE_URL / ANTHROPIC_BASE_URL / OLLAMA_HOST;
     for Ollama, --upstream http://localhost:11434)."""
-    from windtunnel._util.errors import UsageError
 
     if "://" not in upstream:
         raise UsageError(f"--upstream must be a URL like https://api.openai.com/v1, got {upstream!r}")
@@ -327,15 +319,8 @@ def profiles(
     fmt: str | None = format_option("Output format: table or json (a list of profiles)."),
 ) -> None:
     """List the built-in chaos profiles and what each injects (use with --chaos-profile NAME)."""
-    from rich.table import Table
-
-    from windtunnel.chaos.profiles import load_profile, profile_names
-    from windtunnel.chaos.spec import ChaosSpec
-    from windtunnel.cli._console import out_console
 
     if chosen_format(fmt, False) == "json":
-        import orjson
-
         rows = []
         for name in profile_names():
             spec = ChaosSpec.resolve(profile=name)
@@ -371,13 +356,6 @@ def faults(
 ) -> None:
     """List the fault modes usable under chaos.tool_faults / chaos.llm_faults: what each does, its
     impact (1 mildest .. 5 harshest) and its parameters."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    from windtunnel._util.errors import UsageError
-    from windtunnel.chaos.catalog import COMMON, IMPACTS, describe_all
-    from windtunnel.cli._console import out_console
-    from windtunnel.config.plugins import load_builtin_plugins
 
     if seam not in (None, "tool", "llm"):
         raise UsageError(f"no seam named {seam!r}", hint="use `windtunnel faults tool` or `windtunnel faults llm`")
@@ -385,8 +363,6 @@ def faults(
     rows = [f for f in describe_all() if seam is None or f.seam == seam]
     con = out_console()
     if chosen_format(fmt, False) == "json":
-        import orjson
-
         data = [f.as_dict() for f in rows]
         con.file.write(orjson.dumps(data, option=orjson.OPT_INDENT_2, default=repr).decode() + "\n")
         return

@@ -6,8 +6,14 @@ from pathlib import Path
 
 import typer
 
+from windtunnel._util.errors import UsageError
+from windtunnel._util.signals import held_interrupts
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli._render import CiListener, render_ci
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
-from windtunnel.cli.app import app
+from windtunnel.flows.ci import CiRequest, ci_flow
+
+app = module_app()
 
 
 @app.command("ci")
@@ -51,15 +57,10 @@ def ci(
     """
     options = {k: v for k, v in locals().items() if k != "quiet"}  # named as the request's fields
     if output is not None and str(output) == "-":
-        from windtunnel._util.errors import UsageError
-
         raise UsageError(
             "ci cannot write to stdout (-o -): it writes a summary and every phase's reports, several files",
             hint="give -o a directory (default reports/ci)",
         )
-    from windtunnel._util.signals import held_interrupts
-    from windtunnel.cli._render import CiListener, render_ci
-    from windtunnel.flows.ci import CiRequest, ci_flow
 
     with held_interrupts():  # Ctrl-C stops a phase's cells only; the reports and the summary always finish
         outcome = ci_flow(CiRequest(**options), CiListener(quiet=quiet))

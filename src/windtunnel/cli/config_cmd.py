@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.util
+from importlib.resources import files
 from pathlib import Path
 
 import typer
 
-from windtunnel.cli.app import app
+from windtunnel._util.errors import UsageError
+from windtunnel._util.imports import ensure_cwd_on_path
+from windtunnel.cli._console import err_console
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli._validate import validate_config
+
+app = module_app()
 
 
 @app.command("init")
@@ -15,19 +23,12 @@ def init(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a commented starter config that runs against the bundled example agent."""
-    from importlib.resources import files
-
-    from windtunnel._util.errors import UsageError
-    from windtunnel.cli._console import err_console
 
     if path.exists() and not force:
         raise UsageError(f"{path} already exists", hint="pass --force to overwrite it, or give another path")
     text = files("windtunnel.cli").joinpath("templates/windtunnel.yaml").read_text(encoding="utf-8")
     path.write_text(text, encoding="utf-8")
     err_console().print(f"wrote {path}; next: windtunnel validate -c {path} && windtunnel run -c {path}")
-    import importlib.util
-
-    from windtunnel._util.imports import ensure_cwd_on_path
 
     ensure_cwd_on_path()
     try:
@@ -49,6 +50,5 @@ def validate(
 ) -> None:
     """Check a config without calling the agent: everything run, ci, contract run and replay run would
     reject, listed at once (exit 2), and the warnings (python references are imported, not called)."""
-    from windtunnel.cli._validate import validate_config
 
     validate_config(config, no_import=no_import)

@@ -6,9 +6,25 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
+from rich.table import Table
 
+from windtunnel._util.signals import held_interrupts
+from windtunnel.cli._console import err_console, out_console, report_on_stdout
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli._listener import RichListener
+from windtunnel.cli._plain import print_error
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
-from windtunnel.cli.app import app
+from windtunnel.config.load import find_config, load_config
+from windtunnel.contracts import plan_contract, raise_problems
+from windtunnel.contracts.run import ContractRun, unreachable_scenarios
+from windtunnel.contracts.scoring import not_run_line
+from windtunnel.engine.scoring import is_failure
+from windtunnel.flows.contract import ContractRequest, contract_flow
+from windtunnel.flows.preflight import check_env
+from windtunnel.reports.verdict import lead_reason
+
+app = module_app()
 
 contract_app = typer.Typer(
     help="Behavioral contracts: invariants that must hold in every chaos scenario of a matrix.",
@@ -46,12 +62,6 @@ def _cell_text(stats: Any) -> str:
 
 
 def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    from windtunnel.cli._console import out_console
-    from windtunnel.contracts.scoring import not_run_line
-    from windtunnel.reports.verdict import lead_reason
 
     con = out_console()
     t = Table(title=f"contract {escape(plan.name)!s}: scenario × invariant", title_justify="left")
@@ -89,10 +99,6 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
 
 def _print_repeats(plan: Any, verdict: Any) -> None:
     """With ``--repeat``: pass rate, Wilson interval and pass^k per cell."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    from windtunnel.cli._console import out_console
 
     con = out_console()
     if plan.repeat > 1:
@@ -116,11 +122,6 @@ def _print_repeats(plan: Any, verdict: Any) -> None:
 
 def _print_failures(report: dict[str, Any]) -> None:
     """The first failed checks with why and how to reproduce each."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    from windtunnel.cli._console import out_console
-    from windtunnel.engine.scoring import is_failure
 
     con = out_console()
     failures = [c for c in report["cells"] if is_failure(c)]
@@ -139,8 +140,6 @@ def _print_failures(report: dict[str, Any]) -> None:
 
 def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False) -> None:
     """The matrix and verdict (or the bare score), where the report went, and the stop message."""
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.cli._plain import print_error
 
     detail = outcome.detail
     if score_only:
@@ -160,10 +159,6 @@ def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False
 
 
 def _contract(request: Any, *, quiet: bool, score_only: bool = False) -> None:
-    from windtunnel._util.signals import held_interrupts
-    from windtunnel.cli._console import report_on_stdout
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.contract import contract_flow
 
     # Ctrl-C stops the units only; the store, the report and the matrix always finish (QA-5)
     with held_interrupts(), report_on_stdout(request.output):  # `-o -`: the report on stdout, the matrix on stderr
@@ -210,7 +205,6 @@ def contract_run(
     score), 2 on a config or contract error, 3 when the agent cannot be reached, 130 when interrupted.
     """
     options = {k: v for k, v in locals().items() if k not in ("quiet", "cell")}  # named as the request's fields
-    from windtunnel.flows.contract import ContractRequest
 
     _contract(ContractRequest(**options, cells=set(cell) if cell else None), quiet=quiet)
 
@@ -225,7 +219,6 @@ def contract_score(
     concurrency: int = ConcurrencyOpt,
 ) -> None:
     """Run the contract and print only the resilience score (0-100, or n/a); the exit code is the verdict."""
-    from windtunnel.flows.contract import ContractRequest
 
     request = ContractRequest(  # fmt None: -o's suffix decides, JSON by default (`-o -`: JSON on stdout)
         config=config, repeat=repeat, seed=seed, min_score=min_score, fmt=None, output=output, concurrency=concurrency
@@ -239,13 +232,6 @@ def contract_validate(
     no_import: bool = typer.Option(False, "--no-import", help="Do not import python agent references."),
 ) -> None:
     """Check the contract without calling the agent; exit 2 listing every problem found."""
-    from rich.markup import escape
-
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.contracts import plan_contract, raise_problems
-    from windtunnel.contracts.run import ContractRun, unreachable_scenarios
-    from windtunnel.flows.preflight import check_env
 
     path = find_config(config)
     cfg = load_config(path)

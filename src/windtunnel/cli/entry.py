@@ -36,13 +36,12 @@ import signal  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from windtunnel._util.signals import hold_until_exit, interrupt_before_start  # noqa: E402
 from windtunnel.cli._guard import guarded  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run ``windtunnel`` with ``argv`` (default: the process arguments) and exit with its code."""
-    from windtunnel._util.signals import hold_until_exit, interrupt_before_start
-
     if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # hand over: what comes after restores the default
         signal.signal(signal.SIGINT, signal.default_int_handler)
     with interrupt_before_start():  # a Ctrl-C while the CLI imports says so (QA-5)
@@ -50,10 +49,12 @@ def main(argv: list[str] | None = None) -> None:
             hold_until_exit()
         lean = lean_validate_args(sys.argv[1:] if argv is None else argv)
         if lean is None:
+            # typer and click cost ~50 ms: only what is not the lean `validate` pays for them
             from windtunnel.cli.app import main as typer_main
 
             typer_main(argv)
             return
+        # the config layer (pydantic, yaml) only for `validate`: `--help` goes to typer without it
         from windtunnel.cli._validate import validate_config
 
         config, no_import = lean

@@ -6,9 +6,17 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
+from windtunnel._util.errors import UsageError
+from windtunnel._util.signals import held_interrupts
+from windtunnel.cli._console import out_console
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli._listener import RichListener
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt
-from windtunnel.cli.app import app
+from windtunnel.flows.explore import ExploreRequest, explore_flow
+
+app = module_app()
 
 
 @app.command("explore")
@@ -48,14 +56,10 @@ def explore(
     Exit 0 when no failure was found, 1 when one was, 2 on a usage or config error, 3 when the agent cannot
     be reached, 130 when interrupted.
     """
-    from windtunnel._util.errors import UsageError
 
     if strategy not in ("guided", "random"):
         raise UsageError(f"--strategy {strategy!r} is not guided or random", hint="use --strategy guided (default)")
     options: dict[str, Any] = {k: v for k, v in locals().items() if k not in ("quiet", "UsageError")}
-    from windtunnel._util.signals import held_interrupts
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.explore import ExploreRequest, explore_flow
 
     with held_interrupts():
         outcome = explore_flow(ExploreRequest(**options), RichListener(quiet=quiet))
@@ -74,9 +78,6 @@ def _no_failure_line(outcome: Any, data: dict[str, Any]) -> str:
 
 
 def _render(outcome: Any) -> None:
-    from rich.markup import escape
-
-    from windtunnel.cli._console import out_console
 
     con = out_console()
     data = outcome.report.get("explore") or {}

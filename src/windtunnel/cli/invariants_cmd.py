@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import typer
+from rich.markup import escape
+from rich.table import Table
 
+from windtunnel.cli._console import out_console
 from windtunnel.cli._format import chosen_format, format_option, json_alias_option
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+from windtunnel.config.plugins import load_builtin_plugins
+from windtunnel.invariants.base import invariants
+from windtunnel.invariants.catalog import COMMON_FIELDS, describe_all
+
+app = module_app()
 
 if TYPE_CHECKING:
     from windtunnel.invariants.catalog import ParamInfo, TypeInfo
@@ -28,11 +37,6 @@ def _plain(text: str) -> str:
 
 
 def _render_table(rows: list[TypeInfo], detailed: bool) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    from windtunnel.cli._console import out_console
-    from windtunnel.invariants.catalog import COMMON_FIELDS
 
     con = out_console()
     if detailed:
@@ -69,11 +73,6 @@ def invariants_cmd(
     as_json: bool = json_alias_option(),
 ) -> None:
     """List the invariant types usable under `invariants:` and `contract.invariants`."""
-    import json
-
-    from windtunnel.config.plugins import load_builtin_plugins
-    from windtunnel.invariants.base import invariants
-    from windtunnel.invariants.catalog import describe_all
 
     load_builtin_plugins()
     as_json = chosen_format(fmt, as_json) == "json"

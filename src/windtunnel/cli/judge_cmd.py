@@ -6,10 +6,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.table import Table
+from rich.text import Text
 
+from windtunnel._util.errors import ExitCode, UsageError
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.cli._console import out_console
 from windtunnel.cli._format import chosen_format, format_option
-from windtunnel.cli.app import app
-from windtunnel.cli.runs_cmd import STORE_HELP
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli.runs_cmd import STORE_HELP, _write_json, open_store, resolve_run
+from windtunnel.invariants.judge_calibration import calibrate, check_ids
+
+app = module_app()
 
 if TYPE_CHECKING:
     from windtunnel.invariants.judge_calibration import Agreement
@@ -19,7 +27,6 @@ app.add_typer(judge_app, name="judge")
 
 
 def _pairs(raw: list[str]) -> list[tuple[str, str]]:
-    from windtunnel._util.errors import UsageError
 
     out = []
     for item in raw:
@@ -55,14 +62,6 @@ def calibrate_cmd(
     verdicts (a one-sided pair proves nothing) and the judge answered every time; 1 otherwise; 2 when a
     named check is not in the run.
     """
-    from rich.table import Table
-    from rich.text import Text
-
-    from windtunnel._util.errors import ExitCode, UsageError
-    from windtunnel._util.suggest import did_you_mean
-    from windtunnel.cli._console import out_console
-    from windtunnel.cli.runs_cmd import _write_json, open_store, resolve_run
-    from windtunnel.invariants.judge_calibration import calibrate, check_ids
 
     pairs = _pairs(pair)
     as_json = chosen_format(fmt, False) == "json"

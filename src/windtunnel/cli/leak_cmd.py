@@ -2,19 +2,43 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import orjson
 import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
+from windtunnel._util.errors import ExitCode, UsageError, WindtunnelError
+from windtunnel._util.paths import refuse_overwrite
+from windtunnel._util.signals import sigterm_as_interrupt
+from windtunnel._util.suggest import did_you_mean
 from windtunnel.cli import _options
+from windtunnel.cli._console import err_console, out_console
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli._listener import RichListener
 from windtunnel.cli._scale import RayAddressOpt, ScanExecutorOpt
-from windtunnel.cli.app import app
+from windtunnel.flows.leak import (
+    PARTIAL,
+    Fields,
+    SanitizeRequest,
+    ScanRequest,
+    check_flow,
+    report_file,
+    sanitize_flow,
+    scan_flow,
+)
+from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_flow
+from windtunnel.leakage.model import value_hash
+from windtunnel.reports.terminal import plain
+
+app = module_app()
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from windtunnel.flows.leak import Fields
     from windtunnel.leakage.model import ItemAudit
 
 leak = typer.Typer(
@@ -71,7 +95,6 @@ def _fields(
     strict: bool = False,
     alias: list[str] | None = None,
 ) -> Fields:
-    from windtunnel.flows.leak import Fields
 
     return Fields(
         expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict, alias
@@ -84,8 +107,6 @@ def _stdin(path: Path) -> Path:
         return path
     stdin = Path("/dev/stdin")
     if not stdin.exists():
-        from windtunnel._util.errors import UsageError
-
         raise UsageError("- (standard input) cannot be read here", hint="save the dataset to a file and pass its path")
     return stdin
 
@@ -96,16 +117,12 @@ def _fail() -> None:
     ``SystemExit`` rather than ``typer.Exit``: with ``standalone_mode=False`` click turns ``Exit`` into a
     return value that the entry point does not forward.
     """
-    from windtunnel._util.errors import ExitCode
 
     raise SystemExit(int(ExitCode.FAILED))
 
 
 def _interrupted(items: int, where: str | None) -> None:
     """Ctrl-C during a scan: say what was kept (``where``), exit 130."""
-    import sys
-
-    from windtunnel._util.errors import ExitCode
 
     where = where or ""
     sys.stdout.flush()
@@ -114,10 +131,6 @@ def _interrupted(items: int, where: str | None) -> None:
 
 
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
-    from rich.table import Table
-
-    from windtunnel.leakage.model import value_hash
-    from windtunnel.reports.terminal import plain
 
     table = Table(title="leak scan", show_lines=False)
     for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
@@ -175,8 +188,6 @@ _SCAN_FORMATS = ("table", "json", "sarif", "html")
 
 def _scan_format(fmt: str | None, output: Path | None) -> str:
     """An explicit ``--format`` wins; without it ``-o FILE`` picks by suffix (``-o -``: json), else the table."""
-    from windtunnel._util.errors import UsageError
-    from windtunnel._util.suggest import did_you_mean
 
     if fmt is not None:
         chosen = fmt.strip().lower()
@@ -199,9 +210,6 @@ def scan_summary_line(summary: Any, what: str, output: Path) -> str:
 
 def _print_table_to(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, sink: Any) -> None:
     """``-f table -o FILE``: the same table as plain text (no colours), as ``run -f terminal -o FILE`` does."""
-    import io
-
-    from rich.console import Console
 
     text = io.StringIO()
     _audit_table(rows, tally, show_values, limit, Console(file=text, width=160, no_color=True, highlight=False))
@@ -258,12 +266,6 @@ def scan(
     The items come from a DATASET, or from a windtunnel run (--from-run RUN_ID, --from-report FILE):
     each cell's prompt and tool responses, against its golden prompt's expected answer.
     """
-    import sys
-
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel._util.signals import sigterm_as_interrupt
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.flows.leak import PARTIAL
 
     dataset = _stdin(dataset) if dataset is not None else None  # `leak scan -`: the dataset on stdin
     fmt = _scan_format(fmt, output)  # an explicit --format wins over the suffix of -o, as for `run`
@@ -274,9 +276,6 @@ def scan(
     if output == Path("-"):  # `-o -`: the report on stdout, as for `report -o -` (without -f: json)
         output = None
     if fmt == "table" and output is not None:  # the plain table to a file, replaced only once written
-        from windtunnel._util.paths import refuse_overwrite
-        from windtunnel.flows.leak import report_file
-
         refuse_overwrite([("-o", output)], [("DATASET", dataset), ("--from-report", from_report), ("--config", config)])
         with report_file(output) as sink:
             outcome = _scan(locals())
@@ -307,10 +306,6 @@ def scan(
 
 def _scan(args: dict[str, Any]) -> Any:
     """Run the scan flow for the ``scan`` command's options (``locals()`` of it)."""
-    import sys
-
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.leak import ScanRequest, scan_flow
 
     fmt, output = args["fmt"], args["output"]
     request = ScanRequest(
@@ -386,19 +381,10 @@ def sanitize(
     Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer). Runs in this
     process (no --jobs): it writes a full copy of every record in order.
     """
-    import sys
-
-    from windtunnel._util.errors import ExitCode
-    from windtunnel._util.signals import sigterm_as_interrupt
-    from windtunnel.cli._console import out_console
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
 
     dataset = _stdin(dataset)  # `-`: the dataset on stdin
     for flag, path in (("-o", output), ("--stats", stats)):
         if path == Path("-"):  # not a file named "-" in the working directory
-            from windtunnel._util.errors import UsageError
-
             raise UsageError(
                 f"{flag} - is not supported: leak sanitize writes a dataset file (JSON Lines) and its stats",
                 hint=f"give a file path, e.g. {flag} {'clean.jsonl' if flag == '-o' else 'stats.jsonl'}",
@@ -468,11 +454,6 @@ def check(
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
     """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
-    from rich.text import Text
-
-    from windtunnel.cli._console import out_console
-    from windtunnel.flows.leak import check_flow
-    from windtunnel.reports.terminal import plain
 
     fields = _fields(
         expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict, alias
@@ -568,10 +549,6 @@ def baseline(
     Exit 1 when the baseline scores significantly above chance (a leak); 0 at chance or inconclusive.
     With --paired, an exact McNemar test compares the raw and sanitized runs.
     """
-    import orjson
-
-    from windtunnel.cli._console import out_console
-    from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
 
     fields = {k: v for k, v in locals().items() if k in BaselineRequest.__dataclass_fields__}
     fields["fields"] = _fields(expected_field, context_field, id_field, label_set, correlated_map, None)
@@ -589,7 +566,6 @@ def baseline(
 
 def _print_simulation(sim: dict[str, Any] | None) -> None:
     """Which built-in agent ran, what it read, and (majority, prior) that it never read the data."""
-    from windtunnel.cli._console import out_console
 
     if sim is None:
         return
@@ -603,7 +579,6 @@ def _print_simulation(sim: dict[str, Any] | None) -> None:
 
 def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None:
     """The blind-baseline summary, and the paired McNemar test when there is one."""
-    from windtunnel.cli._console import out_console
 
     con = out_console()
     con.print(
@@ -650,13 +625,6 @@ def mine(
 ) -> None:
     """Find what predicts the label: (pointer, value) pairs, tokens and n-grams whose items share one label,
     with a one-sided Fisher exact test corrected for the number of candidates."""
-    import orjson
-    from rich.table import Table
-
-    from windtunnel.cli._console import out_console
-    from windtunnel.flows.leak_evidence import mine_flow
-    from windtunnel.leakage.model import value_hash
-    from windtunnel.reports.terminal import plain
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
     outcome = mine_flow(

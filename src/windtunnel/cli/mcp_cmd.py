@@ -6,8 +6,14 @@ import shlex
 import sys
 from typing import Any
 
+import anyio
 import typer
 
+from windtunnel._util.errors import AgentUnreachableError, UsageError
+from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.proxy.mcp import McpFaults, ServerFailed, relay_stdio
+from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
+from windtunnel.cli._console import out_console
 from windtunnel.cli.chaos_cmd import (
     ConfigOpt,
     HostOpt,
@@ -18,6 +24,7 @@ from windtunnel.cli.chaos_cmd import (
     proxy_app,
     serve_until_signal,
 )
+from windtunnel.cli.chaos_cmd import app as app  # the `proxy` group loads through here: cli/app.py COMMANDS
 
 
 @proxy_app.command("mcp")
@@ -53,11 +60,6 @@ def proxy_mcp(
     """MCP fault proxy, tool faults by MCP tool name. stdio: give your MCP client `windtunnel proxy mcp
     --server-command "..."` as its server command (the log goes to stderr; stdout is the MCP channel).
     Streamable HTTP: `--upstream URL`, then point the client at the proxy's URL."""
-    import anyio
-
-    from windtunnel._util.errors import AgentUnreachableError, UsageError
-    from windtunnel.chaos.plan import FaultPlan
-    from windtunnel.chaos.proxy.mcp import McpFaults, ServerFailed, relay_stdio
 
     if error_style not in ("isError", "jsonrpc"):
         raise UsageError(f"--error-style must be isError or jsonrpc, got {error_style!r}")
@@ -118,10 +120,6 @@ def proxy_mcp(
 
 
 def _serve_http(faults: Any, upstream: str, host: str, port: int, log: Any) -> None:
-    import anyio
-
-    from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
-    from windtunnel.cli._console import out_console
 
     stopped: list[str] = []
     served: list[bool] = []  # the proxy listened: only then is there a summary to print

@@ -7,14 +7,18 @@ from typing import Any
 
 import typer
 
-from windtunnel.cli.runs_cmd import STORE_HELP, runs_app
+from windtunnel.cli._console import err_console, out_console
+from windtunnel.cli.runs_cmd import STORE_HELP, load_source, runs_app
+from windtunnel.cli.runs_cmd import app as app  # the `runs` group loads through here: cli/app.py COMMANDS
+from windtunnel.flows.merge import merge_shards
+from windtunnel.reports import print_summary, render_report
+from windtunnel.store import RunStore, default_store_path
+from windtunnel.store.merge import store_merged
+from windtunnel.store.runstore import new_run_id
 
 
 def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:
     """Load every shard (a run id of the store, or a JSON report file) and merge them (flows/merge.py)."""
-    from windtunnel.cli.runs_cmd import load_source
-    from windtunnel.flows.merge import merge_shards
-    from windtunnel.store.runstore import new_run_id
 
     loaded = [(repr(s), load_source(s, store)) for s in sources]
     phases: dict[str, list[tuple[str, dict[str, Any]]]] = {}
@@ -27,7 +31,6 @@ def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:
 
 def _ci_phases(source: str, report: dict[str, Any], store: Path | None) -> list[tuple[str, dict[str, Any]]]:
     """The phase reports of a ci shard: beside its summary.json file, else its phase runs in the store."""
-    from windtunnel.cli.runs_cmd import load_source
 
     out = []
     for phase, entry in (report.get("summary", {}).get("phases") or {}).items():
@@ -55,10 +58,6 @@ def merge_runs(
     Exit 0 when the merged run passes, 1 when it fails, 2 when the inputs are not the shards of one run
     (a shard missing, repeated, or holding cells missing, repeated or not of its plan).
     """
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.reports import print_summary, render_report
-    from windtunnel.store import RunStore, default_store_path
-    from windtunnel.store.merge import store_merged
 
     report = merged_report(runs, store)
     with RunStore(store or default_store_path()) as db:

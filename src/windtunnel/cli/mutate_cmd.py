@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+import random
+import sys
+from typing import Any, get_args
 
+import orjson
 import typer
+from rich.markup import escape
+from rich.table import Table
 
+from windtunnel._util.errors import UsageError
+from windtunnel._util.jsonsafe import safe_text
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli._format import chosen_format, format_option, json_alias_option
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+from windtunnel.config.agent import AgentConfig
+from windtunnel.config.model import ModelConfig
+from windtunnel.config.plugins import load_builtin_plugins
+from windtunnel.mutations import MutationContext, mutations, plan_mutations
+from windtunnel.mutations.llm import LlmMutator
+from windtunnel.mutations.plan import TRANSPORT_AGENT_TYPES, applies_to
+from windtunnel.reports.cells import visible_controls
+
+app = module_app()
 
 
 @app.command("mutate")
@@ -36,13 +54,6 @@ def mutate(
 
     Exit codes: 0 printed; 2 for an empty prompt, an unknown type or agent type, a bad count or template.
     """
-    import random
-    import sys
-
-    from windtunnel._util.errors import UsageError
-    from windtunnel.config.plugins import load_builtin_plugins
-    from windtunnel.mutations import MutationContext, mutations, plan_mutations
-    from windtunnel.mutations.plan import applies_to
 
     load_builtin_plugins()  # built-in types and third-party ones from entry points
 
@@ -51,7 +62,6 @@ def mutate(
         raise UsageError(f"--count must be at least 1, got {count}", hint="e.g. --count 5")
     if prompt == "-":
         prompt = sys.stdin.read().rstrip("\n")
-    from windtunnel._util.jsonsafe import safe_text
 
     # Bytes that are not UTF-8 (a Latin-1 file, a shell argument) arrive as lone surrogates.
     prompt = safe_text(prompt)
@@ -72,9 +82,6 @@ def mutate(
         names = [n for n in names if n != "custom"]
     llm = None
     if llm_base_url:
-        from windtunnel.config.model import ModelConfig
-        from windtunnel.mutations.llm import LlmMutator
-
         config = ModelConfig.model_validate(
             {"provider": "openai_compatible", "name": llm_model, "base_url": llm_base_url}
         )
@@ -92,17 +99,12 @@ def mutate(
 
 def _agent_types() -> list[str]:
     """The ``agent.type`` values the config layer accepts (one per agent config model)."""
-    from typing import get_args
-
-    from windtunnel.config.agent import AgentConfig
 
     union = get_args(AgentConfig)[0]
     return [str(get_args(model.model_fields["type"].annotation)[0]) for model in get_args(union)]
 
 
 def _check_agent_type(agent_type: str) -> None:
-    from windtunnel._util.errors import UsageError
-    from windtunnel._util.suggest import did_you_mean
 
     valid = _agent_types()
     if agent_type not in valid:
@@ -114,7 +116,6 @@ def _check_agent_type(agent_type: str) -> None:
 
 def _check_templates(templates: list[str]) -> None:
     """``-t custom`` needs ``--template`` values that each hold ``{prompt}`` and add text around it."""
-    from windtunnel._util.errors import UsageError
 
     if not templates:
         raise UsageError(
@@ -135,7 +136,6 @@ def _check_templates(templates: list[str]) -> None:
 
 
 def _print_json(prompt: str, seed: int, agent_type: str, plan: Any) -> None:
-    import orjson
 
     doc = {
         "prompt": prompt,
@@ -164,11 +164,6 @@ def _print_json(prompt: str, seed: int, agent_type: str, plan: Any) -> None:
 
 
 def _print_text(seed: int, plan: Any) -> None:
-    import orjson
-    from rich.markup import escape
-
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.reports.cells import visible_controls
 
     con = out_console()
     for i, p in enumerate(plan, 1):
@@ -194,9 +189,6 @@ def list_mutations(
     as_json: bool = json_alias_option(),
 ) -> None:
     """List the mutation types: name, level, default weight, where they apply, and what they do."""
-    from windtunnel.config.plugins import load_builtin_plugins
-    from windtunnel.mutations import mutations
-    from windtunnel.mutations.plan import TRANSPORT_AGENT_TYPES
 
     load_builtin_plugins()
     as_json = chosen_format(fmt, as_json) == "json"
@@ -212,13 +204,8 @@ def list_mutations(
         for name, mt in mutations.items()
     ]
     if as_json:
-        import orjson
-
         typer.echo(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode())
         return
-    from rich.table import Table
-
-    from windtunnel.cli._console import out_console
 
     table = Table(title=f"{len(rows)} mutation types", title_justify="left")
     table.add_column("name", no_wrap=True)

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from windtunnel.cli.app import app
+from windtunnel.cli._console import err_console, out_console, report_on_stdout
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli._listener import RichListener
+from windtunnel.cli._plain import print_error
+from windtunnel.flows.replay import ReplayRequest, replay_flow
+from windtunnel.flows.sessions import export_flow, import_flow, import_upstream, record_flow
+
+app = module_app()
 
 replay_app = typer.Typer(
     help="Replay recorded sessions with their tool (and LLM) responses injected, judged by a contract.",
@@ -77,11 +85,8 @@ def run(
     Exit 0 when every replay passes, 1 when any fails, 2 on a bad session or an unresolvable contract,
     3 when the agent cannot be reached.
     """
-    import tempfile
 
     if from_langsmith or from_langsmith_project:
-        from windtunnel.flows.sessions import import_upstream
-
         with tempfile.TemporaryDirectory(prefix="windtunnel-langsmith-") as tmp:
             where = Path(tmp) if run_after_import else output
             imported = import_upstream(
@@ -91,7 +96,6 @@ def run(
                 project=from_langsmith_project,
                 status=filter_status,
             )
-            from windtunnel.cli._console import err_console
 
             for path, _ in imported:
                 err_console().print(f"imported {path}")
@@ -118,8 +122,6 @@ def _replay(
     quiet: bool,
 ) -> None:
     """``replay run`` itself: replay ``paths`` (or the config's sessions) and exit with the verdict."""
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.replay import ReplayRequest, replay_flow
 
     request = ReplayRequest(
         paths=paths,
@@ -133,7 +135,6 @@ def _replay(
         tool_proxy_port=tool_proxy_port,
         llm_proxy_port=llm_proxy_port,
     )
-    from windtunnel.cli._console import report_on_stdout
 
     with report_on_stdout(output):  # `-o -`: the report on stdout, the summary on stderr
         outcome = replay_flow(request, RichListener(quiet=quiet, bar=False))
@@ -162,9 +163,6 @@ def record(
     llm_proxy_port: int = LlmPortOpt,
 ) -> None:
     """Run the agent once with recording on and write the session (input, calls, answer)."""
-    from windtunnel.cli._console import err_console
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.sessions import record_flow
 
     path, s = record_flow(
         config,
@@ -195,9 +193,6 @@ def export(
     fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
 ) -> None:
     """Write one session per failed cell: the exact input that failed and the calls seen in that cell."""
-    from windtunnel.cli._console import err_console
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.sessions import export_flow
 
     written = export_flow(from_report, output, contract=contract, fmt=fmt, listener=RichListener())
     if not written:
@@ -218,8 +213,6 @@ def import_(
     fmt: str = typer.Option("yaml", "--format", "-f", help="Session file format: yaml or json."),
 ) -> None:
     """Import sessions from LangSmith runs, OpenTelemetry GenAI spans or Langfuse traces."""
-    from windtunnel.cli._console import err_console
-    from windtunnel.flows.sessions import import_flow
 
     imported = import_flow(
         source, file, output, contract=contract, project=project, run_id=run_id, limit=limit, fmt=fmt
@@ -232,8 +225,6 @@ def import_(
 
 def render_replay(outcome: Any, *, show_summary: bool = True) -> None:
     """The verdict line, where the report went, and why a replay cut short stopped."""
-    from windtunnel.cli._console import err_console, out_console
-    from windtunnel.cli._plain import print_error
 
     s = outcome.summary
     verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"

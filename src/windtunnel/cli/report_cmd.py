@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import sys
+import tempfile
 from pathlib import Path
 
 import typer
 
-from windtunnel.cli.app import app
+from windtunnel._util.errors import UsageError
+from windtunnel._util.paths import refuse_overwrite
+from windtunnel.cli._console import out_console
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli.merge_cmd import merged_report
+from windtunnel.cli.runs_cmd import load_source
+from windtunnel.report.schema import report_schema_text
+from windtunnel.reports import get_reporter, print_summary, render_report
+
+app = module_app()
 
 
 @app.command("report")
@@ -28,22 +39,13 @@ def report(
     ),
 ) -> None:
     """Render a stored run or a JSON report file as HTML, JSON, JUnit XML, SARIF or Markdown."""
-    from windtunnel.cli._console import out_console
-    from windtunnel.cli.runs_cmd import load_source
-    from windtunnel.reports import get_reporter, print_summary, render_report
 
     reporter = get_reporter(fmt)  # an unknown format fails before anything is read
     if output is not None and output != "-" and Path(source).is_file():
-        from windtunnel._util.paths import refuse_overwrite
-
         refuse_overwrite([("-o", Path(output))], [("report", Path(source))])
     if more and not merge:
-        from windtunnel._util.errors import UsageError
-
         raise UsageError("report takes one run or file", hint="to combine shard results, add --merge")
     if merge:
-        from windtunnel.cli.merge_cmd import merged_report
-
         data = merged_report([source, *(more or [])], store)
     else:
         data = load_source(source, store)
@@ -51,9 +53,6 @@ def report(
         print_summary(data, out_console())
         return
     if output == "-":
-        import sys
-        import tempfile
-
         with tempfile.TemporaryDirectory() as tmp:
             written = render_report(data, fmt, Path(tmp) / f"report{reporter.extension}")
             sys.stdout.buffer.write(written.read_bytes())
@@ -66,8 +65,5 @@ def report(
 @app.command("schema")
 def schema() -> None:
     """Print the JSON schema of the run report (generated from the typed report models)."""
-    import sys
-
-    from windtunnel.report.schema import report_schema_text
 
     sys.stdout.write(report_schema_text())

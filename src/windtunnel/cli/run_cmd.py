@@ -6,8 +6,16 @@ from pathlib import Path
 
 import typer
 
+from windtunnel._util.signals import held_interrupts
+from windtunnel.cli._console import report_on_stdout
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli._listener import RichListener
+from windtunnel.cli._render import render_run
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
-from windtunnel.cli.app import app
+from windtunnel.flows.run import RunRequest, run_flow
+from windtunnel.flows.verify import verify_flow
+
+app = module_app()
 
 ConfigOpt = typer.Option(None, "-c", "--config", help="Config file (windtunnel.yaml or an upstream flakestorm.yaml).")
 RepeatOpt = typer.Option(1, "--repeat", min=1, help="Run every cell N times (flakiness statistics).")
@@ -93,16 +101,8 @@ def run(
     # named as the request's fields; --ci changes nothing (the exit code always tells the verdict)
     options = {k: v for k, v in locals().items() if k not in ("quiet", "cell", "ci", "verify_only")}
     if verify_only:
-        from windtunnel.cli._listener import RichListener
-        from windtunnel.flows.verify import verify_flow
-
         verify_flow(config, RichListener())
         raise typer.Exit(0)
-    from windtunnel._util.signals import held_interrupts
-    from windtunnel.cli._console import report_on_stdout
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.cli._render import render_run
-    from windtunnel.flows.run import RunRequest, run_flow
 
     # Ctrl-C stops the cells only; the store, the report and this summary always finish (QA-5)
     with held_interrupts(), report_on_stdout(output):  # `-o -`: the report on stdout, the summary on stderr

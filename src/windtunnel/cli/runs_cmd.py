@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import orjson
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
+from windtunnel._util.errors import ExitCode, UsageError
+from windtunnel.cli._console import out_console
 from windtunnel.cli._format import chosen_format, format_option, json_alias_option
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+from windtunnel.reports import ensure_valid, load_report_file, print_summary
+from windtunnel.reports.cells import format_score, truncate
+from windtunnel.store import RunStore, default_store_path
 
-if TYPE_CHECKING:
-    from windtunnel.store import RunStore
+app = module_app()
 
 runs_app = typer.Typer(
     help="Stored runs: list them, show one, diff two, merge the shards of one run.", no_args_is_help=True
@@ -22,14 +31,12 @@ STORE_HELP = "Run store (default: $WINDTUNNEL_STORE, else .windtunnel/runs.db)."
 
 
 def open_store(path: Path | None) -> RunStore:
-    from windtunnel.store import RunStore, default_store_path
 
     return RunStore(path or default_store_path(), create=False)
 
 
 def resolve_run(store: RunStore, ref: str) -> str:
     """A run id from ``ref``: an exact id, ``latest``, or a unique prefix of an id."""
-    from windtunnel._util.errors import UsageError
 
     runs = store.list_runs()
     if ref == "latest":
@@ -53,9 +60,6 @@ def resolve_run(store: RunStore, ref: str) -> str:
 
 def load_source(source: str, store_path: Path | None) -> dict[str, Any]:
     """A run report from a JSON file path or from a run id in the store; validated either way."""
-    from windtunnel._util.errors import UsageError
-    from windtunnel.reports import ensure_valid, load_report_file
-    from windtunnel.store import default_store_path
 
     path = Path(source)
     if path.is_file() or source.endswith(".json"):
@@ -78,13 +82,6 @@ def list_runs(
     fmt: str | None = format_option("Output format: table or json (a list of runs, newest first)."),
 ) -> None:
     """List stored runs, newest first."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    from windtunnel.cli._console import out_console
-    from windtunnel.reports.cells import format_score
 
     as_json = chosen_format(fmt, False) == "json"
     with open_store(store) as st:
@@ -149,10 +146,6 @@ def show_run(
     fmt: str | None = format_option("Output format: table or json (the run's JSON report)."),
 ) -> None:
     """Show one run: its summary, phases, statistics and failures."""
-    from rich.text import Text
-
-    from windtunnel.cli._console import out_console
-    from windtunnel.reports import print_summary
 
     as_json = chosen_format(fmt, False) == "json"
     with open_store(store) as st:
@@ -179,7 +172,6 @@ def show_run(
 
 
 def _write_json(console: Any, data: Any) -> None:
-    import orjson
 
     console.file.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
 
@@ -194,8 +186,6 @@ def diff_runs(
     fail_on_regression: bool = typer.Option(False, "--fail-on-regression", help="Exit 1 when any cell regressed."),
 ) -> None:
     """Compare two runs: regressed cells, fixed cells and score deltas per phase."""
-    from windtunnel._util.errors import ExitCode
-    from windtunnel.cli._console import out_console
 
     as_json = chosen_format(fmt, as_json) == "json"
     with open_store(store) as st:
@@ -206,8 +196,6 @@ def diff_runs(
     else:
         print_diff(diff, console)
     if fail_on_regression and diff.matched == 0:
-        from windtunnel._util.errors import UsageError
-
         raise UsageError(
             f"no cell of {diff.run_b} matches a cell of {diff.run_a}, so --fail-on-regression cannot tell "
             "whether anything regressed",
@@ -218,10 +206,6 @@ def diff_runs(
 
 
 def print_diff(diff: Any, console: Any) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    from windtunnel.reports.cells import format_score, truncate
 
     def delta(value: float | None) -> Text:
         if value is None:

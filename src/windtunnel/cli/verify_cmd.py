@@ -6,7 +6,13 @@ from pathlib import Path
 
 import typer
 
-from windtunnel.cli.app import app
+from windtunnel.cli._lazy import module_app
+from windtunnel.cli._listener import RichListener
+from windtunnel.cli._render import render_run
+from windtunnel.flows.run import RunRequest, run_flow
+from windtunnel.flows.verify import verify_flow
+
+app = module_app()
 
 
 @app.command("verify")
@@ -17,8 +23,6 @@ def verify(config: Path = typer.Option(None, "-c", "--config", help="Config file
     Exit 0 when everything is ready, 2 on a config error, 3 when the agent cannot be reached. An
     unreachable mutation model only warns: mutations then fall back to the deterministic generators.
     """
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.flows.verify import verify_flow
 
     verify_flow(config, RichListener())
     raise typer.Exit(0)
@@ -37,9 +41,6 @@ def score(
     The exit code still tells the verdict: 0 passed, 1 failed or below --min-score, 2 config error,
     3 agent unreachable. Use `contract score` for the contract's resilience score.
     """
-    from windtunnel.cli._listener import RichListener
-    from windtunnel.cli._render import render_run
-    from windtunnel.flows.run import RunRequest, run_flow
 
     outcome = run_flow(
         RunRequest(config=config, seed=seed, min_score=min_score), RichListener(quiet=True), command="score"

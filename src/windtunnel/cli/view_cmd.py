@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import errno
+import sys
+import webbrowser
 from pathlib import Path
 
 import typer
 
-from windtunnel.cli.app import app
+from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel._util.signals import sigterm_as_interrupt
+from windtunnel.cli._console import err_console
+from windtunnel.cli._lazy import module_app
+from windtunnel.store import default_store_path
+from windtunnel.view.server import is_loopback, make_server
+
+app = module_app()
 
 
 @app.command("view")
@@ -27,14 +37,6 @@ def view(
 
     Serves until Ctrl-C or SIGTERM (both exit 0). Runs in progress show up and update as their cells complete.
     """
-    import errno
-    import sys
-
-    from windtunnel._util.errors import HarnessError, UsageError
-    from windtunnel._util.signals import sigterm_as_interrupt
-    from windtunnel.cli._console import err_console
-    from windtunnel.store import default_store_path
-    from windtunnel.view.server import is_loopback, make_server
 
     path = store or default_store_path()
     try:
@@ -52,8 +54,6 @@ def view(
         )
     print(f"windtunnel view: {server.url}  (store {path}; Ctrl-C to stop)", flush=True)
     if open_browser:
-        import webbrowser
-
         webbrowser.open(server.url)
     sigterm_as_interrupt()  # `kill PID` (a CI runner, `timeout`, a service manager) stops it like Ctrl-C
     try:

@@ -15,8 +15,20 @@ from typing import Any
 import orjson
 
 from windtunnel._util.errors import UsageError
+from windtunnel._util.paths import refuse_overwrite
+from windtunnel._util.suggest import did_you_mean
 from windtunnel.flows.leak import Fields, LeakOutcome, items
-from windtunnel.leakage.simulate import SIMULATIONS
+from windtunnel.leakage.baseline import (
+    ResultError,
+    SingleLabelError,
+    blind_predictions,
+    mcnemar_exact,
+    pass_flags,
+    summarize_blind_baseline,
+)
+from windtunnel.leakage.dataset import DatasetError, iter_records
+from windtunnel.leakage.mine import correlated_map, mine
+from windtunnel.leakage.simulate import READS_DATA, SIMULATIONS, blind_predictions_cv, copy_predictions
 
 RESULT_HINT = (
     'each line is true/false, {"id": ..., "passed": true|false} (also "true"/"false" or 1/0) '
@@ -26,7 +38,6 @@ RESULT_HINT = (
 
 def load_results(path: Path) -> tuple[list[Any], list[int]]:
     """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each."""
-    from windtunnel.leakage.dataset import DatasetError, iter_records
 
     try:
         recs = list(iter_records(path))
@@ -67,13 +78,6 @@ class BaselineRequest:
 def baseline_flow(req: BaselineRequest) -> LeakOutcome:
     """Is a blind baseline above chance? failed (a leak) when significantly so; ``summary`` holds
     ``baseline`` (and ``paired``, the McNemar test of raw vs sanitized results)."""
-    from windtunnel.leakage.baseline import (
-        ResultError,
-        SingleLabelError,
-        blind_predictions,
-        mcnemar_exact,
-        summarize_blind_baseline,
-    )
 
     if req.pair_by not in ("auto", "id", "position"):
         raise UsageError(f"unknown --pair-by {req.pair_by!r}", hint="valid: auto, id, position")
@@ -124,8 +128,6 @@ NOT_READING = (
 
 def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """``{id, prediction, label}`` records of a built-in blind agent on ``req.dataset``, and what it was."""
-    from windtunnel._util.suggest import did_you_mean
-    from windtunnel.leakage.simulate import READS_DATA, blind_predictions_cv, copy_predictions
 
     name = req.simulate or ""
     if name not in SIMULATIONS:
@@ -160,7 +162,6 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
 
 def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
     """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
-    from windtunnel.leakage.baseline import ResultError, pass_flags
 
     def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
         rows, lines = load_results(path)
@@ -248,8 +249,6 @@ def mine_flow(
     its counts and suggestions; ``output`` gets the ``{label: [values]}`` map for ``--correlated-map``.
     Always ``passed``: mining has no verdict.
     """
-    from windtunnel._util.paths import refuse_overwrite
-    from windtunnel.leakage.mine import correlated_map, mine
 
     if correction not in ("bh", "bonferroni"):
         raise UsageError(f"unknown --correction {correction!r}", hint="valid: bh (Benjamini-Hochberg), bonferroni")

@@ -14,6 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel.config.load import load_config
+from windtunnel.contracts import plan_contract, score_contract
+from windtunnel.engine.phases import PHASES, PhaseResult, renormalised_weights
+from windtunnel.engine.report import build_report
+from windtunnel.flows.ci import REPLAY_SHARDED, ci_summary
+from windtunnel.flows.contract import contract_rows, reproduce_base, restored_results, summarize_contract
+from windtunnel.store.merge import check_same_run, merge_reports, shard_of
 
 Shards = Sequence[tuple[str, dict[str, Any]]]
 """``(label, report)`` of every shard; labels name the shards in errors."""
@@ -21,7 +28,6 @@ Shards = Sequence[tuple[str, dict[str, Any]]]
 
 def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] | None = None) -> dict[str, Any]:
     """One report from the shards of one run; ``phases``: for ci shards, each phase's shard reports."""
-    from windtunnel.store.merge import check_same_run, merge_reports
 
     if not reports:
         raise UsageError("nothing to merge", hint="name the shard runs (or report files) to merge")
@@ -35,14 +41,12 @@ def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] |
 
 
 def _ordered(reports: Shards) -> list[tuple[str, dict[str, Any]]]:
-    from windtunnel.store.merge import shard_of
 
     return sorted(reports, key=lambda lr: shard_of(lr[1], lr[0])[0])
 
 
 def _config(run: dict[str, Any]) -> Any:
     """The config the shards ran, loaded again (a merge re-plans the contract and the ci weights from it)."""
-    from windtunnel.config.load import load_config
 
     path = Path(str(run.get("config") or ""))
     if not path.is_file():
@@ -86,10 +90,6 @@ def _min_score(ordered: list[tuple[str, dict[str, Any]]]) -> float | None:
 
 def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
     """The contract run the shards split: its whole matrix scored over the union of their units."""
-    from windtunnel.contracts import plan_contract, score_contract
-    from windtunnel.engine.report import build_report
-    from windtunnel.flows.contract import contract_rows, reproduce_base, restored_results, summarize_contract
-    from windtunnel.store.merge import check_same_run
 
     check_same_run(reports)  # also for the contract phase of ci shards
     ordered = _ordered(reports)
@@ -157,10 +157,6 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
 
 def merge_ci(reports: Shards, phases: Mapping[str, Shards], *, run_id: str) -> dict[str, Any]:
     """The ci run the shards split: each phase merged over its shards, then weighted as ``ci`` does."""
-    from windtunnel.engine.phases import PHASES, PhaseResult, renormalised_weights
-    from windtunnel.engine.report import build_report
-    from windtunnel.flows.ci import REPLAY_SHARDED, ci_summary
-    from windtunnel.store.merge import merge_reports
 
     ordered = _ordered(reports)
     cut = [label for label, rep in ordered if (rep.get("summary") or {}).get("partial")]

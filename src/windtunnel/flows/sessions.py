@@ -6,11 +6,20 @@ Each use-case writes session files and returns ``(path, session)`` pairs; notes 
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from windtunnel._util.errors import UsageError
+from windtunnel._util.aioloop import run_async
+from windtunnel._util.errors import HarnessError, UsageError
 from windtunnel._util.jsonsafe import loads_clipped
+from windtunnel.config.load import find_config, load_config
 from windtunnel.flows.events import SILENT, Listener, Notice
+from windtunnel.replay.export import sessions_from_report
+from windtunnel.replay.importers import _load_builtin as load_importers
+from windtunnel.replay.importers import import_file, importers
+from windtunnel.replay.importers.live import fetch_langfuse, fetch_langsmith, langsmith_filters, live_problem
+from windtunnel.replay.record import Recording, record
+from windtunnel.replay.session import SESSION_SUFFIXES, dump_session, safe_filename
 
 if TYPE_CHECKING:
     from windtunnel.replay.session import Session
@@ -36,10 +45,6 @@ def record_flow(
     ``scenario`` (record under that matrix scenario's faults), ``seed``, ``tool_proxy_port``,
     ``llm_proxy_port``.
     """
-    from windtunnel._util.aioloop import run_async
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.replay.record import Recording, record
-    from windtunnel.replay.session import SESSION_SUFFIXES, dump_session, safe_filename
 
     if output.suffix.lower() not in SESSION_SUFFIXES:
         raise UsageError(f"--output {output}: use a {', '.join(SESSION_SUFFIXES)} file name")
@@ -68,9 +73,6 @@ def export_flow(
 ) -> list[tuple[Path, Session]]:
     """One session per failed cell of a JSON report, written into the directory ``output``."""
 
-    from windtunnel.replay.export import sessions_from_report
-    from windtunnel.replay.session import dump_session
-
     _check_format(fmt)
     try:
         report = loads_clipped(from_report.read_bytes())
@@ -96,9 +98,6 @@ def import_flow(
     fmt: str = "yaml",
 ) -> list[tuple[Path, Session]]:
     """Sessions from LangSmith runs, OpenTelemetry GenAI spans or Langfuse traces (a file, or live)."""
-    from windtunnel.replay.importers import _load_builtin as load_importers
-    from windtunnel.replay.importers import import_file, importers
-    from windtunnel.replay.session import dump_session, safe_filename
 
     load_importers()
     importers.get(source)  # unknown names: a usage error listing the valid ones
@@ -108,8 +107,6 @@ def import_flow(
             raise UsageError(f"export file not found: {file}")
         sessions = import_file(source, file)
     else:
-        from windtunnel.replay.importers.live import fetch_langfuse, fetch_langsmith
-
         if source == "langsmith":
             if not (project or run_id):
                 raise UsageError("live LangSmith import needs --project or --run-id (or give an export FILE)")
@@ -131,9 +128,6 @@ def import_upstream(
 ) -> list[tuple[Path, Session]]:
     """``replay run --from-langsmith RUN_ID`` / ``--from-langsmith-project PROJECT`` (upstream's flags): the
     run, or the project's root runs filtered by ``status``, imported live and written to ``output``."""
-    from types import SimpleNamespace
-
-    from windtunnel.replay.importers.live import fetch_langsmith, langsmith_filters, live_problem
 
     if paths:
         raise UsageError("give session PATHS or --from-langsmith / --from-langsmith-project, not both")
@@ -147,8 +141,6 @@ def import_upstream(
     problem = live_problem(SimpleNamespace(type="langsmith", project=project, run_id=run_id))
     if problem is not None:
         raise UsageError(problem)
-    from windtunnel._util.errors import HarnessError
-    from windtunnel.replay.session import dump_session, safe_filename
 
     filters = {} if run_id else langsmith_filters(status)
     try:

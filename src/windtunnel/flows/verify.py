@@ -13,17 +13,25 @@ from __future__ import annotations
 from contextlib import AsyncExitStack
 from pathlib import Path
 
+import httpx
+
+from windtunnel._util.aioloop import run_async
+from windtunnel._util.imports import import_ref
 from windtunnel._util.redact import redact_url
+from windtunnel.agents import build_agent
+from windtunnel.agents.process import AgentProcess
+from windtunnel.agents.refcheck import check_agent_refs
+from windtunnel.chaos.proxy.mcp_servers import McpServers
+from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
 from windtunnel.flows.events import SILENT, Checked, Listener
+from windtunnel.flows.preflight import preflight, require_prompts
+from windtunnel.invariants.judge import judged, probe, target
+from windtunnel.mutations.llm import DEFAULT_BASE_URLS, routes
 
 
 def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
     """Check the setup without running a test; returns the warnings (also sent as events)."""
-    from windtunnel._util.aioloop import run_async
-    from windtunnel._util.imports import import_ref
-    from windtunnel.agents.refcheck import check_agent_refs
-    from windtunnel.config.load import find_config, load_config
 
     path = find_config(config)
     cfg = load_config(path)
@@ -31,7 +39,6 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
         import_ref(ref, what=where)
         listener(Checked(f"{where} {ref} imports"))
     check_agent_refs(cfg.agent)
-    from windtunnel.flows.preflight import preflight, require_prompts
 
     found = preflight(cfg, imports=True)  # what `validate`, `run` and `ci` reject: exit 2 before the agent
     require_prompts(cfg, found)
@@ -41,19 +48,14 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
         listener(Checked(warning, ok=False))
 
     async def reach() -> None:
-        from windtunnel.agents import build_agent
 
         async with AsyncExitStack() as stack:
             process = None
             if cfg.agent.command:
-                from windtunnel.agents.process import AgentProcess
-
                 process = await stack.enter_async_context(AgentProcess(cfg.agent))
             await stack.enter_async_context(build_agent(cfg.agent))
             servers = getattr(cfg.agent, "mcp_servers", None)
             if servers:  # the run's own preflight: each server reached straight, no proxy needed
-                from windtunnel.chaos.proxy.mcp_servers import McpServers
-
                 await McpServers(servers, lambda: None, "127.0.0.1").check(process.stderr_tail() if process else "")
 
     run_async(reach)
@@ -76,7 +78,6 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
 def judge_problems(cfg: Config, listener: Listener) -> list[str]:
     """Each distinct judge of the ``llm_judge`` invariants asked one trivial question: a warning for each
     that gives no verdict (its checks would all fail as errors)."""
-    from windtunnel.invariants.judge import judged, probe, target
 
     out: list[str] = []
     seen: set[tuple[str | None, str | None]] = set()
@@ -97,9 +98,6 @@ def judge_problems(cfg: Config, listener: Listener) -> list[str]:
 
 def model_problem(cfg: Config) -> str | None:
     """Why the ``model:`` endpoint cannot generate mutations, or None when it answers."""
-    import httpx
-
-    from windtunnel.mutations.llm import DEFAULT_BASE_URLS, routes
 
     model = cfg.model
     base = (model.base_url or DEFAULT_BASE_URLS.get(model.provider, "")).rstrip("/")
