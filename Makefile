@@ -21,6 +21,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 $(DEVSTAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# LlamaIndex's OpenAI model packages pin openai<3 (the dev extra has openai 3): installed without their
+	# dependencies so the LlamaIndex tests drive the real package (they work with openai 3).
+	$(BIN)/python -m pip install --quiet --no-deps 'llama-index-llms-openai>=0.8' 'llama-index-llms-openai-like>=0.8'
 	touch $@
 
 venv: $(DEVSTAMP)

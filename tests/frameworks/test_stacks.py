@@ -37,10 +37,13 @@ STACKS = {
     "llama_index": "fw_llama:llama_{}",
     "dspy": "fw_stacks:dspy_{}",
 }
-OPENAI_LIKE = importlib.util.find_spec("llama_index.llms.openai_like") is not None
+try:  # find_spec raises when the parent package (llama_index.llms) is missing too
+    OPENAI_LIKE = importlib.util.find_spec("llama_index.llms.openai_like") is not None
+except ModuleNotFoundError:
+    OPENAI_LIKE = False
 needs_openai_like = pytest.mark.skipif(
     not OPENAI_LIKE,
-    reason="llama-index-llms-openai-like pins openai<3, so it is not in the dev extra: "
+    reason="llama-index-llms-openai-like pins openai<3, so `make venv` installs it with --no-deps: "
     "pip install --no-deps llama-index-llms-openai llama-index-llms-openai-like",
 )
 STACK_PARAMS = [pytest.param(s, marks=needs_openai_like) if s == "llama_index" else s for s in STACKS]
