@@ -94,7 +94,12 @@ async def _probe(cfg: Config) -> int:
         anthropic_upstream=anthropic,
         ollama_upstream=ollama,
     )
-    await llm.start()
+    try:
+        await llm.start()
+    except (WindtunnelError, OSError):
+        # another process took the fixed port after resolve_reach found it free: not our proxies, so the agent
+        # is not reachable through them (as when the port was taken before)
+        return 0
     tools = ToolProxy(lambda: plan, host=HOST, port=agent_cfg.proxy_port, exempt={(HOST, llm.port)})
     try:
         await tools.start()
