@@ -62,30 +62,26 @@ def _references(obj: Any) -> Iterable[Any]:
 
 
 def clients_in(roots: Iterable[Any], *, depth: int = 6, stop: Callable[[Any], bool] | None = None) -> list[Any]:
-    """The SDK clients reachable from ``roots`` within ``depth`` references (each once)."""
+    """The SDK clients reachable from ``roots`` within ``depth`` references (each once); the walk does not go
+    past a client, nor past an object ``stop`` picks."""
     found: dict[int, Any] = {}
-    seen: set[int] = set()
-    level = list(roots)
-    for _ in range(depth):
-        nxt: list[Any] = []
-        for obj in level:
-            if id(obj) in seen or isinstance(obj, (str, bytes, int, float, bool, types.ModuleType, type)):
-                continue
-            seen.add(id(obj))
-            clients = sdk_clients(obj)
-            if clients:
-                for c in clients:
-                    found.setdefault(id(c), c)
-                continue
-            if stop is not None and stop(obj):
-                continue
-            nxt.extend(_references(obj))
-        level = nxt
+
+    def descend(obj: Any) -> bool:
+        clients = sdk_clients(obj)
+        for c in clients:
+            found.setdefault(id(c), c)
+        return not clients and not (stop is not None and stop(obj))
+
+    for _ in references_within(roots, depth=depth, descend=descend):
+        pass
     return list(found.values())
 
 
-def references_within(roots: Iterable[Any], *, depth: int) -> Iterable[Any]:
-    """Every object reachable from ``roots`` within ``depth`` references (each once, roots first)."""
+def references_within(
+    roots: Iterable[Any], *, depth: int, descend: Callable[[Any], bool] | None = None
+) -> Iterable[Any]:
+    """Every object reachable from ``roots`` within ``depth`` references (each once, roots first); with
+    ``descend``, the references of an object are followed only where it says so."""
     seen: set[int] = set()
     level = list(roots)
     for _ in range(depth):
@@ -95,5 +91,6 @@ def references_within(roots: Iterable[Any], *, depth: int) -> Iterable[Any]:
                 continue
             seen.add(id(obj))
             yield obj
-            nxt.extend(_references(obj))
+            if descend is None or descend(obj):
+                nxt.extend(_references(obj))
         level = nxt
