@@ -3,7 +3,6 @@ one call under the timeout, and the usage record."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import time
 from typing import Any
@@ -19,6 +18,7 @@ from windtunnel._util.errors import (
     describe_exception,
 )
 from windtunnel._util.imports import import_ref
+from windtunnel._util.optional import optional_import
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.python import PythonAgent
 from windtunnel.chaos.injected import InjectedFault
@@ -26,13 +26,7 @@ from windtunnel.chaos.injected import InjectedFault
 
 def require(module: str, *, agent_type: str, extra: str) -> Any:
     """Import ``module`` or explain which extra to install."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as err:
-        raise ConfigError(
-            f"agent.type {agent_type!r} needs the {module.split('.')[0]!r} package, which is not installed ({err})",
-            hint=f"pip install 'windtunnel[{extra}]'",
-        ) from None
+    return optional_import(module, extra=extra, purpose=f"agent.type {agent_type!r}")
 
 
 def kind_of(obj: Any) -> str:

@@ -1,0 +1,95 @@
+"""The house in numbers (issue #28): imports at the top of modules, and docstrings that say what and why.
+
+* A function-local import hides an arrow of the import graph from readers and tools; the few that remain
+  (a heavy or optional package on one path, behind ``_util/optional.py`` where it is third-party) are
+  counted here against a ceiling.
+* Docstring lines per line of ``src/windtunnel`` (module, class and function docstrings) against a floor.
+
+``python tests/test_house.py`` prints both figures per package.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
+
+# Ratchets: lower the ceiling / raise the floor as the tree improves, never the other way.
+MAX_FUNCTION_LOCAL_IMPORTS = 433
+MIN_DOCSTRING_RATIO = 0.100
+
+
+def _package(path: Path) -> str:
+    return path.relative_to(SRC).parts[0].removesuffix(".py")
+
+
+def function_local_imports() -> Counter[str]:
+    """Import statements inside a function body, per top-level package (``TYPE_CHECKING`` blocks are top-level)."""
+    found: Counter[str] = Counter()
+    for path in sorted(SRC.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                # nested functions are walked from their own node too: count each statement once
+                for stmt in ast.walk(node):
+                    if isinstance(stmt, (ast.Import, ast.ImportFrom)) and _innermost(tree, stmt) is node:
+                        found[_package(path)] += 1
+    return found
+
+
+def _innermost(tree: ast.AST, target: ast.stmt) -> ast.AST | None:
+    best: ast.AST | None = None
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.lineno <= target.lineno <= (node.end_lineno or node.lineno)
+            and (best is None or node.lineno >= best.lineno)  # type: ignore[attr-defined]
+        ):
+            best = node
+    return best
+
+
+def docstring_lines() -> tuple[Counter[str], Counter[str]]:
+    """Docstring lines and all lines, per top-level package."""
+    docs: Counter[str] = Counter()
+    lines: Counter[str] = Counter()
+    for path in sorted(SRC.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        package = _package(path)
+        lines[package] += text.count("\n")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = node.body[0] if node.body else None
+                if (
+                    isinstance(first, ast.Expr)
+                    and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)
+                ):
+                    docs[package] += (first.end_lineno or first.lineno) - first.lineno + 1
+    return docs, lines
+
+
+def test_function_local_imports_stay_under_the_ceiling() -> None:
+    found = function_local_imports()
+    assert sum(found.values()) <= MAX_FUNCTION_LOCAL_IMPORTS, found.most_common()
+
+
+def test_docstrings_stay_above_the_floor() -> None:
+    docs, lines = docstring_lines()
+    ratio = sum(docs.values()) / sum(lines.values())
+    assert ratio >= MIN_DOCSTRING_RATIO, f"{ratio:.3f} docstring lines per line"
+
+
+if __name__ == "__main__":
+    imports = function_local_imports()
+    docs, lines = docstring_lines()
+    print(f"{'package':<18} {'local imports':>13} {'doc lines':>9} {'lines':>6} {'ratio':>6}")
+    for package in sorted(lines, key=lambda p: -lines[p]):
+        print(
+            f"{package:<18} {imports[package]:>13} {docs[package]:>9} {lines[package]:>6}"
+            f" {docs[package] / max(lines[package], 1):>6.3f}"
+        )
+    total = sum(lines.values())
+    print(f"{'total':<18} {sum(imports.values()):>13} {sum(docs.values()):>9} {total:>6} {sum(docs.values()) / total:>6.3f}")
