@@ -92,4 +92,5 @@ if __name__ == "__main__":
             f" {docs[package] / max(lines[package], 1):>6.3f}"
         )
     total = sum(lines.values())
-    print(f"{'total':<18} {sum(imports.values()):>13} {sum(docs.values()):>9} {total:>6} {sum(docs.values()) / total:>6.3f}")
+    doc_total = sum(docs.values())
+    print(f"{'total':<18} {sum(imports.values()):>13} {doc_total:>9} {total:>6} {doc_total / total:>6.3f}")

@@ -14,7 +14,6 @@ from windtunnel._util.errors import (
     AgentCrashed,
     AgentTimeout,
     AgentUnreachableError,
-    ConfigError,
     describe_exception,
 )
 from windtunnel._util.imports import import_ref
