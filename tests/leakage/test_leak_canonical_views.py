@@ -22,6 +22,16 @@ def _mime(text: str) -> str:
     return "Content-Transfer-Encoding: base64\r\n\r\n" + "\r\n".join(raw[i : i + 16] for i in range(0, len(raw), 16))
 
 
+def _dump(data: bytes) -> str:
+    """``data`` as ``xxd`` prints it without its text column: an offset, then 8 groups of 2 bytes."""
+    lines = []
+    for off in range(0, len(data), 16):
+        chunk = data[off : off + 16].hex()
+        groups = " ".join(chunk[i : i + 4] for i in range(0, len(chunk), 4))
+        lines.append(f"{off:08x}: {groups}")
+    return "\n".join(lines) + "\n"
+
+
 # decoder name -> (a string hiding "High", a clean look-alike that must not show "High"[, the needle])
 CASES: dict[str, tuple[str, ...]] = {
     "html": ("Priority: &#72;igh today", "Caf&eacute; &amp; &#72;ighway&#33;"),
@@ -37,6 +47,10 @@ CASES: dict[str, tuple[str, ...]] = {
     "markup": ("rated <b>Hi</b>gh", "rated <b>Hi</b>ghway"),
     "mime_lines": (_mime("Please treat this as High, thanks"), _mime("Please treat this as Highway, thanks")),
     "rating_glyphs": ("Rating: ★★★☆☆", "Rating: ★★★★☆", "3"),
+    "hex_dump": (
+        "frame:\n" + _dump(b'{"event":"set","priority":"High"}'),
+        "frame:\n" + _dump(b'{"event":"set","road":"Highway"}'),
+    ),
 }
 
 
@@ -132,3 +146,30 @@ def test_the_identifier_view_maps_back_to_the_original() -> None:
     assert view is not None and view.text == "is High Priority"
     a = view.text.index("High")
     assert view.span(a, a + 4) == (2, 6)
+
+
+def test_a_hex_dump_is_read_whatever_its_tool_draws_around_the_bytes() -> None:
+    data = b'{"priority":"High","id":"A-1"}'
+    hexed = data.hex()
+    # hexdump -C: two blanks after the offset, single bytes, the text between bars
+    rows = [hexed[i : i + 32] for i in range(0, len(hexed), 32)]
+    canonical = "\n".join(
+        f"{i * 16:08x}  " + " ".join(r[j : j + 2] for j in range(0, len(r), 2)) + "  |" + "." * (len(r) // 2) + "|"
+        for i, r in enumerate(rows)
+    )
+    for dump in (canonical, _dump(data)):
+        views = dict(canonical_views(dump))
+        assert "decoded:hex_dump" in views
+        assert views["decoded:hex_dump"].text.strip() == data.decode()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2024 10 20\n2025 11 21\n",  # a table of numbers: bytes that are not text
+        "0001: ab cd\n0002: ef 01\n",  # binary bytes
+        "line one\nline two\n",
+    ],
+)
+def test_the_hex_dump_decoder_leaves_what_is_not_a_dump_of_text(text: str) -> None:
+    assert "decoded:hex_dump" not in dict(canonical_views(text))

@@ -73,7 +73,7 @@ from windtunnel.leakage.prefilter import (
     token_sets,
 )
 from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
-from windtunnel.leakage.views import identifier_span
+from windtunnel.leakage.views import identifier_span, named_decoded_view, pair_value
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -1166,7 +1166,9 @@ def _classify(
     if ident is not None:
         _leak(emit, corr, "direct", "direct.identifier", "correlated.identifier", f"{ident} holds {what} as a word")
         return
-    kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
+    kv = (
+        (_kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))) or pair_value(view_text, va, vb)
+    ) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
@@ -1445,10 +1447,16 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     naming = ctx.naming()
     if naming is not None and mention.naming_near(naming, view_text, va, vb):
         return "target-mention"
-    decoded = hit.view.startswith("decoded")
-    if span is None or decoded:
+    if span is None:
         return None
     a, b = span
+    if hit.view.startswith("decoded"):
+        # What a decoder shows is read as written once decoded (``Mode=\nrate`` is ``Moderate``):
+        # the same ties, looked for in the decoded view with its case kept.
+        written = named_decoded_view(text, hit.view)
+        if written is None or len(written.text) != len(view_text):
+            return None
+        text, (a, b) = written.text, (va, vb)
     if ctx.marked and len(mention._WORDS.findall(text)) <= 3:
         return "emphasis"
     if mention.emphasised(text, a, b):

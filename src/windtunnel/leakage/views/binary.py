@@ -171,3 +171,39 @@ def mime_lines(text: str) -> list[Replacement]:
         block = mt.group(0)
         out.append((mt.start(), mt.end(), block.replace("\r", "").replace("\n", "")))
     return out
+
+
+# A hex dump (``xxd``, ``hexdump -C``, ``od -A x -t x1``): lines of an offset, then groups of hex byte
+# pairs, then maybe the bytes as text (after two blanks, or between bars). Two lines or more.
+_DUMP_LINE = r"[0-9A-Fa-f]{4,16}:?(?:[ ]{1,2}[0-9A-Fa-f]{2,8})+(?:[ ]{2}[^\n]*|[ ]*)"
+_DUMP_RE = re.compile(rf"(?m)^{_DUMP_LINE}(?:\r?\n{_DUMP_LINE})+$")
+_DUMP_GROUP = re.compile(r"(?:[0-9A-Fa-f]{2}){1,4}")
+
+
+def _dump_bytes(block: str) -> bytes | None:
+    """The bytes a hex dump block shows: each line's groups after its offset, up to its text column."""
+    out = bytearray()
+    for line in block.splitlines():
+        fields = line.split()
+        for group in fields[1:]:
+            if _DUMP_GROUP.fullmatch(group) is None:
+                break  # the text column (``|{"ev|``, ``{"event":"c``)
+            out += bytes.fromhex(group)
+    return bytes(out) or None
+
+
+@decoder("hex_dump", order=52, marker=lambda t: "\n" in t)
+def hex_dump(text: str) -> list[Replacement]:
+    """Each hex dump block as the UTF-8 text its bytes spell (a payload logged as a frame of hex)."""
+    out: list[Replacement] = []
+    for mt in _DUMP_RE.finditer(text):
+        data = _dump_bytes(mt.group(0))
+        if data is None:
+            continue
+        try:
+            decoded = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if printable(decoded) and any(ch.isalpha() for ch in decoded):
+            out.append((mt.start(), mt.end(), decoded))
+    return out

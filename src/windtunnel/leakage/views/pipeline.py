@@ -170,6 +170,17 @@ def canonical_views(
     return out
 
 
+def named_decoded_view(text: str, name: str) -> Mapped | None:
+    """The decoded view of ``text`` that :func:`canonical_views` names ``name`` (``decoded:qp``), before
+    any normalisation (case kept), or ``None``. A hit records only its folded view; the mention policy
+    asks for the view as written (its case, its quotes) for the rare hit that only a decoder shows."""
+    base = name.split("+canonical", 1)[0]
+    for vname, view in canonical_views(text):
+        if vname == base:
+            return view
+    return None
+
+
 def view_names() -> list[str]:
     """The names of the registered decoders, in pipeline order."""
     return [d.name for d in _decoders()]
