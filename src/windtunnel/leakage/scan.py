@@ -72,6 +72,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
+from windtunnel.leakage.records import Records, holds_records, own_value
 from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
 from windtunnel.leakage.views import identifier_span, named_decoded_view, pair_value
 
@@ -153,6 +154,8 @@ class _Ctx:
     root: Any = None
     """The whole projection (to tell whether a grouping by label lists this record)."""
     root_blob: bytes | None = None
+    records: Records | None = None
+    """The projection's records in strings (tables, references), worked out when a hit first asks."""
     """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
 
     def __post_init__(self) -> None:
@@ -918,7 +921,7 @@ def _scan_string(
         elif not string_may_hit(text, ctx.needles, ctx.decode):
             return
     key: tuple[Any, ...] | None = None
-    if ctx.fast and len(text) <= _CLASSIFIED_TEXT_MAX:
+    if ctx.fast and len(text) <= _CLASSIFIED_TEXT_MAX and not (("\n" in text or "<si" in text) and holds_records(text)):
         # The findings of a string depend on the string and on these, not on where it is: a distinct
         # (string, answers) pair is searched and classified once, its emissions replayed after.
         key = (
@@ -1094,6 +1097,16 @@ def _classify(
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
+    if _own_record_value(hit, text, span, ctx) and not suppress:
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.key-value",
+            "correlated.key-value",
+            f"a cell of this record's row in a table of records (or a block it pulls in) is {what}",
+        )
+        return
     if listing is not None and _selected(listing.get(view_text), hit, va):
         _leak(
             emit,
@@ -1235,6 +1248,18 @@ def _classify(
 _NOTE_AFTER = re.compile(
     r"[ \t]*(?:\((?=[^()\n]*[^\W\d_])[^()\n]{0,80}\)|\[(?=[^\[\]\n]*[^\W\d_])[^\[\]\n]{0,80}\])[ \t]*\Z"
 )
+
+
+def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> bool:
+    """The hit is a value of this record in a multi-record structure held in the string: a cell of its
+    row of a table, or a block its fields pull in by reference (:mod:`windtunnel.leakage.records`)."""
+    if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<si" not in text):
+        return False
+    if not holds_records(text):
+        return False
+    if ctx.records is None:
+        ctx.records = Records(ctx.root)
+    return own_value(ctx.records, text, span)
 
 
 def _noted_value(text: str, a: int, b: int) -> bool:

@@ -1,0 +1,344 @@
+"""Structure resolution: which characters of a string are values of *this* record.
+
+A tool often returns many records at once in one string — a CSV or TSV export, a SQL dump, the parts
+of a spreadsheet, a YAML document whose records pull shared blocks in by reference — and the label of
+this record is then a cell like any other. Principle 1 (a label that is a value is a leak) needs two
+steps that no text view shows: *resolve* the structure (a cell's header, a shared-string index, a YAML
+alias or merge key) and find *this record's* part of it: the row or block that holds an id the
+projection shows outside the structure (``question: TKT-14100``). A table in which every row is named
+elsewhere, or a document pulling in more than one of sibling blocks, says nothing about this record.
+
+:func:`own_value` answers for one hit: the span is a value of this record's row or block. The formats
+read here (delimited text, SQL ``COPY`` and ``INSERT``, OOXML shared strings, YAML anchors) are listed
+in docs/leakage.md under principle 1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+Span = tuple[int, int]
+Cell = tuple[str, int, int]
+"""``(text, start, end)``: a cell's value and where it is written in its string."""
+
+_MAX_TEXT = 200_000
+"""Strings longer than this are not parsed as records (a scan stays linear in what it reads)."""
+
+
+@dataclass
+class Records:
+    """What one item's projection says about its record, worked out on first use."""
+
+    root: Any
+    _texts: list[str] | None = None
+    _blob: str | None = None
+    _own: dict[str, list[Span]] = field(default_factory=dict)
+
+    def texts(self) -> list[str]:
+        """Every string of the projection (a bounded walk)."""
+        if self._texts is None:
+            out: list[str] = []
+            stack = [self.root]
+            while stack and len(out) < 5000:
+                node = stack.pop()
+                if isinstance(node, str):
+                    out.append(node)
+                elif isinstance(node, Mapping):
+                    stack.extend(node.values())
+                elif isinstance(node, list):
+                    stack.extend(node[:2000])
+                elif isinstance(node, (int, float)) and not isinstance(node, bool):
+                    out.append(str(node))
+            self._texts = out
+        return self._texts
+
+    def shown(self, value: str, sources: list[str]) -> bool:
+        """Whether ``value`` is written as a whole token in the projection outside ``sources``."""
+        if self._blob is None:
+            self._blob = "\x00".join(self.texts())
+        pattern = _token_re(value)
+        total = len(pattern.findall(self._blob))
+        inside = sum(len(pattern.findall(s)) for s in sources)
+        return total > inside
+
+    def own_spans(self, text: str) -> list[Span]:
+        """The spans of ``text`` that are values of this record (memoised per string)."""
+        got = self._own.get(text)
+        if got is None:
+            got = [] if len(text) > _MAX_TEXT else _own_spans(text, self)
+            self._own[text] = got
+        return got
+
+
+@lru_cache(maxsize=4096)
+def holds_records(text: str) -> bool:
+    """Whether ``text`` holds a structure whose own values depend on the rest of the projection (a
+    table of records, a shared-string table, YAML anchors): then what a hit in it means does too."""
+    if len(text) > _MAX_TEXT:
+        return False
+    return (
+        bool(_tables(text))
+        or ("<si" in text and "<sst" in text)
+        or ("&" in text and "*" in text and _ANCHOR_RE.search(text) is not None)
+    )
+
+
+def own_value(records: Records, text: str, span: Span) -> bool:
+    """``text[span]`` is the whole value of a cell of this record's row (or of a block this record
+    pulls in by reference) in a multi-record structure held in the string."""
+    a, b = span
+    return any(
+        sa <= a and b <= sb and not text[sa:a].strip() and not text[b:sb].strip() for sa, sb in records.own_spans(text)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _token_re(value: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])")
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def _id_like(value: str) -> bool:
+    """A value that names a record: a number or code with a digit, no blank, not a date or time."""
+    v = value.strip()
+    return (
+        3 <= len(v) <= 64
+        and not any(ch.isspace() for ch in v)
+        and any(ch.isdigit() for ch in v)
+        and not _DATE.fullmatch(v)
+    )
+
+
+def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> list[list[Cell]]:
+    """The rows holding an id the projection shows outside the structure; none when every row of a
+    table of several is named so (then the names say nothing about which one is this record)."""
+    named: list[tuple[list[Cell], str]] = []
+    for row in rows:
+        for value, _a, _b in row:
+            if _id_like(value) and records.shown(value.strip(), sources):
+                named.append((row, value.strip()))
+                break
+    if not named:
+        return []
+    if len(named) == len(rows) and len({v for _r, v in named}) > 1:
+        return []
+    return [r for r, _v in named]
+
+
+def _own_spans(text: str, records: Records) -> list[Span]:
+    out: list[Span] = []
+    for rows in _tables(text):
+        region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
+        for row in _own_rows(rows, records, [region]):
+            out.extend((a, b) for _v, a, b in row)
+    if "<si" in text and "<sst" in text:
+        out.extend(_shared_strings(text, records))
+    if "&" in text and "*" in text:
+        out.extend(_yaml_referenced(text))
+    return out
+
+
+# ---------------------------------------------------------------- delimited text and SQL dumps
+
+
+def _split(line: str, start: int, delim: str) -> list[Cell]:
+    """The cells of one delimited line, quotes removed from the spans (``"a;b";c``)."""
+    cells: list[Cell] = []
+    i, n = 0, len(line)
+    while i <= n:
+        if i < n and line[i] == '"':
+            j = line.find('"', i + 1)
+            while j != -1 and j + 1 < n and line[j + 1] == '"':
+                j = line.find('"', j + 2)
+            if j == -1:
+                j = n
+            cells.append((line[i + 1 : j], start + i + 1, start + j))
+            k = line.find(delim, j)
+            i = n + 1 if k == -1 else k + 1
+        else:
+            k = line.find(delim, i)
+            end = n if k == -1 else k
+            cells.append((line[i:end], start + i, start + end))
+            i = end + 1
+    return cells
+
+
+def _lines(text: str, lo: int = 0, hi: int | None = None) -> Iterator[tuple[str, int]]:
+    """``(line, start)`` of each line of ``text[lo:hi]``, without its line break."""
+    hi = len(text) if hi is None else hi
+    pos = lo
+    while pos < hi:
+        end = text.find("\n", pos, hi)
+        end = hi if end == -1 else end
+        line = text[pos:end]
+        yield (line[:-1] if line.endswith("\r") else line), pos
+        pos = end + 1
+
+
+_COPY_RE = re.compile(r"(?im)^COPY\s+[\w.\"]+\s*\(([^()\n]*)\)\s+FROM\s+stdin[^\n]*\n")
+_INSERT_RE = re.compile(r"(?is)\bINSERT\s+INTO\s+[\w.\"`]+\s*\(([^()]*)\)\s*VALUES\s*")
+_SQL_ROW_RE = re.compile(r"\(((?:'(?:[^']|'')*'|[^()'])*)\)\s*(,?)\s*")
+_SQL_VALUE_RE = re.compile(r"\s*('(?:[^']|'')*'|[^,]*?)\s*(?:,|$)")
+
+
+def _tables(text: str) -> list[list[list[Cell]]]:
+    """The data rows of each multi-record table held in ``text`` (a delimited export, the rows of a SQL
+    ``COPY … FROM stdin`` block, the tuples of an ``INSERT … VALUES``)."""
+    if "\n" not in text and "INSERT" not in text.upper():
+        return []
+    out: list[list[list[Cell]]] = []
+    if "FROM stdin" in text or "from stdin" in text:
+        for m in _COPY_RE.finditer(text):
+            end = text.find("\n\\.", m.end() - 1)
+            rows = [_split(line, s, "\t") for line, s in _lines(text, m.end(), len(text) if end == -1 else end)]
+            if rows:
+                out.append(rows)
+    if "INSERT" in text.upper():
+        for m in _INSERT_RE.finditer(text):
+            rows = []
+            pos = m.end()
+            while (row := _SQL_ROW_RE.match(text, pos)) is not None:
+                rows.append(_sql_values(row.group(1), row.start(1)))
+                pos = row.end()
+                if not row.group(2):
+                    break
+            if rows:
+                out.append(rows)
+    if not out:
+        table = _delimited(text)
+        if table:
+            out.append(table)
+    return out
+
+
+def _sql_values(body: str, start: int) -> list[Cell]:
+    cells: list[Cell] = []
+    pos = 0
+    while pos <= len(body):
+        m = _SQL_VALUE_RE.match(body, pos)
+        if m is None or m.end() == pos:
+            break
+        raw = m.group(1)
+        a = start + m.start(1)
+        if raw.startswith("'") and raw.endswith("'") and len(raw) >= 2:
+            cells.append((raw[1:-1], a + 1, a + len(raw) - 1))
+        else:
+            cells.append((raw, a, a + len(raw)))
+        pos = m.end()
+    return cells
+
+
+def _delimited(text: str) -> list[list[Cell]]:
+    """The data rows of a delimited table (a header and two rows or more, every line with the header's
+    number of cells, the delimiter a tab, ';', ',' or '|'), else nothing."""
+    lines = [(line, s) for line, s in _lines(text) if line.strip()]
+    if len(lines) < 3:
+        return []
+    header = lines[0][0]
+    for delim in ("\t", ";", ",", "|"):
+        if delim not in header:
+            continue
+        width = len(_split(header, 0, delim))
+        if width < 2:
+            continue
+        rows = [_split(line, s, delim) for line, s in lines[1:]]
+        if all(len(r) == width for r in rows):
+            return rows
+    return []
+
+
+# ---------------------------------------------------------------- spreadsheets (OOXML)
+
+_SI_RE = re.compile(r"<si>(.*?)</si>", re.S)
+_T_RE = re.compile(r"<t(?:\s[^>]*)?>([^<]*)</t>")
+_ROW_RE = re.compile(r"<row\b[^>]*>(.*?)</row>", re.S)
+_CELL_RE = re.compile(r"<c\b([^>]*?)(?:/>|>(.*?)</c>)", re.S)
+_V_RE = re.compile(r"<v>([^<]*)</v>")
+
+
+def _shared_strings(sst: str, records: Records) -> list[Span]:
+    """The spans of the shared strings (a workbook's table of every text cell, ``<si><t>…</t></si>``)
+    that this record's row of a sheet in the projection points at by index (``<c t="s"><v>4</v>``)."""
+    entries: list[Cell] = []
+    for m in _SI_RE.finditer(sst):
+        t = _T_RE.search(m.group(1))
+        if t is None:
+            entries.append(("", m.start(1), m.start(1)))
+        else:
+            entries.append((t.group(1), m.start(1) + t.start(1), m.start(1) + t.end(1)))
+    out: list[Span] = []
+    for sheet in records.texts():
+        if "<sheetData" not in sheet or len(sheet) > _MAX_TEXT:
+            continue
+        rows: list[list[tuple[str, int | None]]] = []
+        for row in _ROW_RE.finditer(sheet):
+            cells: list[tuple[str, int | None]] = []
+            for c in _CELL_RE.finditer(row.group(1)):
+                v = _V_RE.search(c.group(2) or "")
+                if v is None:
+                    continue
+                raw = v.group(1).strip()
+                if 't="s"' in c.group(1) and raw.isdigit() and int(raw) < len(entries):
+                    cells.append((entries[int(raw)][0], int(raw)))
+                else:
+                    cells.append((raw, None))
+            rows.append(cells)
+        table = [[(value, 0, 0) for value, _i in r] for r in rows[1:]]
+        own = {id(r) for r in _own_rows(table, records, [sst, sheet])}
+        for cells, resolved in zip(rows[1:], table, strict=True):
+            if id(resolved) in own:
+                out.extend(entries[i][1:] for _v, i in cells if i is not None)
+    return out
+
+
+# ---------------------------------------------------------------- YAML anchors, aliases and merge keys
+
+_ANCHOR_RE = re.compile(r"(?m)^([ \t]*)(?:-[ \t]+)?[^\s#:][^:\n]*:[ \t]*&([\w.-]+)[ \t]*(?:#.*)?$")
+
+
+def _yaml_referenced(text: str) -> list[Span]:
+    """The spans of the blocks a YAML document defines under an anchor (``lvl_2: &lvl_2``) and pulls
+    into a record by an alias or a merge key (``<<: *lvl_2``): what the record reads as its own fields.
+    Among sibling anchors (one indentation under one parent) only when exactly one is referenced."""
+    anchors: list[tuple[str, int, Span]] = []
+    for m in _ANCHOR_RE.finditer(text):
+        indent = len(m.group(1).expandtabs())
+        start = m.end() + 1
+        end = start
+        for line, s in _lines(text, min(start, len(text))):
+            if line.strip() and len(line) - len(line.lstrip()) <= indent:
+                break
+            end = s + len(line)
+        anchors.append((m.group(2), indent, (start, end)))
+    if not anchors:
+        return []
+    used = {name for name, _i, _s in anchors if re.search(r"\*" + re.escape(name) + r"(?![\w.-])", text)}
+    out: list[Span] = []
+    by_indent: dict[int, list[tuple[str, Span]]] = {}
+    for name, indent, span in anchors:
+        by_indent.setdefault(indent, []).append((name, span))
+    for group in by_indent.values():
+        referenced = [span for name, span in group if name in used]
+        if len(referenced) == 1:
+            out.extend(_yaml_values(text, *referenced[0]))
+    return out
+
+
+_YAML_PAIR_RE = re.compile(r"(?m)^[ \t]*[^\s#:][^:\n]*:[ \t]+(?![&*|>])(\S[^\n#]*?)[ \t]*(?:#.*)?$")
+
+
+def _yaml_values(text: str, lo: int, hi: int) -> list[Span]:
+    """The spans of the scalar values of ``key: value`` lines in ``text[lo:hi]`` (quotes excluded)."""
+    out: list[Span] = []
+    for m in _YAML_PAIR_RE.finditer(text, lo, hi):
+        a, b = m.span(1)
+        if b - a >= 2 and text[a] in "\"'" and text[b - 1] == text[a]:
+            a, b = a + 1, b - 1
+        out.append((a, b))
+    return out
