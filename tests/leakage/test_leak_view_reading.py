@@ -93,3 +93,25 @@ def test_what_is_not_a_glued_pair(text: str, value: str) -> None:
 
 def test_a_glued_pair_in_prose_still_leaks_only_its_own_value() -> None:
     assert not _leaked("Agreed on the call: team=Platform for INC-1, risk to be decided.")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["INC-7_risk_tier-moderate_2024-01-09.pdf", "INC-7_risk-moderate.pdf", "exports/risk_moderate/part-0.json"],
+)
+def test_a_word_naming_the_task_in_a_snake_case_slug_ties_the_label(name: str) -> None:
+    item = {"id": "t", "expected": "Moderate", "label_set": LABELS, "target": "risk", "projection": {"file": name}}
+    assert audit_item(item).leaked
+
+
+@pytest.mark.parametrize("name", ["INC-7_moderate_weather_report.pdf", "INC-7_moderate-size_box_risk-report.pdf"])
+def test_a_slug_without_the_tie_stays_clean(name: str) -> None:
+    item = {"id": "t", "expected": "Moderate", "label_set": LABELS, "target": "risk", "projection": {"file": name}}
+    assert not audit_item(item).leaked
+
+
+def test_a_percent_escape_before_a_capital_is_not_a_camel_case_hump() -> None:
+    # ``%253APayments`` decodes to ``%3APayments`` and then to ``:Payments``: the pair shows only at
+    # the second level, and a hump read into the escape must not hide it at the first
+    url = "https://sso.example.net/login?next=%252Fcases%252FDESK-1%253Fset%253Dteam%253AModerate"
+    assert _leaked(url)

@@ -74,7 +74,7 @@ from windtunnel.leakage.prefilter import (
 )
 from windtunnel.leakage.records import Records, holds_records, own_value
 from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
-from windtunnel.leakage.views import identifier_span, named_decoded_view, pair_value
+from windtunnel.leakage.views import identifier_span, named_decoded_view, pair_value, snake_words
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -1470,7 +1470,7 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()
-    if naming is not None and mention.naming_near(naming, view_text, va, vb):
+    if naming is not None and mention.naming_near(naming, snake_words(view_text), va, vb):
         return "target-mention"
     if span is None:
         return None

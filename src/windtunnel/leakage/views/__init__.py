@@ -24,7 +24,14 @@ from windtunnel.leakage.views.pipeline import (
     view_names,
 )
 from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, decoder
-from windtunnel.leakage.views.tokens import has_humps, identifier_span, identifier_view, identifier_words, pair_value
+from windtunnel.leakage.views.tokens import (
+    has_humps,
+    identifier_span,
+    identifier_view,
+    identifier_words,
+    pair_value,
+    snake_words,
+)
 
 __all__ = [
     "DECODERS",
@@ -43,5 +50,6 @@ __all__ = [
     "identifier_words",
     "named_decoded_view",
     "pair_value",
+    "snake_words",
     "view_names",
 ]

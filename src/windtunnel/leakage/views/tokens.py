@@ -28,7 +28,8 @@ def has_humps(text: str) -> bool:
 def identifier_view(m: Mapped) -> Mapped | None:
     """``m`` with a space at every camelCase hump, or ``None`` when it has none."""
     text = m.text
-    reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text))]
+    # A capital that ends a percent-escape (``%3APayments``) is a byte's hex digit, not a word's hump.
+    reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text)) if p < 3 or text[p - 3] != "%"]
     if not reps:
         return None
     return apply(m, reps)
@@ -73,7 +74,7 @@ def identifier_span(text: str, a: int, b: int, joiners: str = _JOINERS) -> tuple
 
 # A glued pair: a name of word characters, then '=' or ':' with no blank on either side, then the value
 # up to a blank, a path or parameter separator, or the end (``team=Identity``, ``dt=2024/``, ``set=High&``).
-_PAIR_NAME_RE = re.compile(r"(?<![\w=:])[^\W\d][\w.-]{0,40}\Z")
+_PAIR_NAME_RE = re.compile(r"(?<![\w:])[^\W\d][\w.-]{0,40}\Z")
 _PAIR_END = " \t\r\n/&;,|)]}>\"'"
 
 
@@ -90,3 +91,11 @@ def pair_value(text: str, a: int, b: int) -> bool:
     if text[a - 1] == ":" and text[a - 2].isdigit():
         return False  # a time or a ratio (``10:30``, ``16:9``)
     return _PAIR_NAME_RE.search(text, max(0, a - 42), a - 1) is not None
+
+
+def snake_words(text: str) -> str:
+    """``text`` with each ``_`` written as a blank (same length, same offsets): the words of a
+    ``snake_case`` identifier or a file name slug (``INC-7_risk_tier-critical.pdf``) stand apart, as
+    the words of a camelCase one do in :func:`identifier_view`, for the checks that look for a word
+    naming the task next to a label."""
+    return text.replace("_", " ") if "_" in text else text
