@@ -36,7 +36,7 @@ import sys
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -75,6 +75,7 @@ from windtunnel.leakage.prefilter import (
 from windtunnel.leakage.records import Records, holds_records, own_value
 from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
 from windtunnel.leakage.views import identifier_span, named_decoded_view, pair_value, snake_words
+from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -258,12 +259,17 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         if null is None:
             null = needles.__dict__["_reads_as_null"] = _reads_as_null(needles)
         prefilter = not null
+    walk = True
+    split: list[tuple[InlineRun, list[Hit]]] | None = None
     if prefilter:
         blob = dumps(it.projection)
         if blob is not None:
             plan = plan_blob(blob, needles, decode)
             if not plan.walk:
-                return ItemAudit(it.id, [], it.line)
+                split = _split_words(it.projection, blob, needles)
+                if not any(hits for _run, hits in split):
+                    return ItemAudit(it.id, [], it.line)
+                walk = False
             decode = decode and plan.decode
             upstream_keys = plan.upstream
             if not plan.exact:
@@ -277,11 +283,89 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     ctx.plan = plan
     ctx.root = it.projection
     rep = "json" if not isinstance(it.projection, str) else "text"
-    _walk(it.projection, "", rep, None, ctx, suppress=False)
+    if walk:
+        _walk(it.projection, "", rep, None, ctx, suppress=False)
+    if split is None:
+        split = _split_words(it.projection, blob, needles)
+    if split:
+        ctx.findings = _glued_in_runs(ctx.findings, split)
+    for run, hits in split:
+        if hits:
+            _classify_split(run, hits, ctx)
     if ctx.label_norms and isinstance(it.projection, (Mapping, list)):
         _pointed(ctx)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
     return ItemAudit(it.id, findings, it.line)
+
+
+def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> list[tuple[InlineRun, list[Hit]]]:
+    """The hits that only the rendered line of sibling rich-text nodes shows (a word split across
+    nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`)."""
+    if blob is not None and not has_inline_text(blob):
+        return []
+    return [
+        (run, [h for h in needles.search(run.text, decode=False) if run.crosses(*h.span)])
+        for run in inline_runs(projection)
+    ]
+
+
+def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hit]]]) -> list[Finding]:
+    """``findings`` without those in one text node whose word goes on in a sibling node once rendered
+    (``High`` + ``way``): the reader sees another word."""
+    where = {seg.pointer: (run, seg) for run, _h in split for seg in run.segments}
+    out: list[Finding] = []
+    for f in findings:
+        got = where.get(f.pointer) if f.span is not None and f.inner is None else None
+        if got is not None and f.span is not None:
+            run, seg = got
+            a, b = seg.start + f.span[0], seg.start + f.span[1]
+            text = run.text
+            if (a == seg.start and a > 0 and text[a - 1].isalnum()) or (
+                b == seg.end and b < len(text) and text[b].isalnum()
+            ):
+                continue
+        out.append(f)
+    return out
+
+
+def _classify_split(run: InlineRun, hits: list[Hit], ctx: _Ctx) -> None:
+    """Classify hits in a run's rendered line as in one string; each finding points at the node where
+    the hit starts, its span the hit's characters in that node."""
+    for hit in hits:
+        a, b = hit.span
+        seg = run.segment_at(a)
+        over = [s for s in run.segments if s.start < b and a < s.end]
+        text, base, whole = run.text, 0, hit.whole
+        marked = [mention.marked_node(s.node) for s in over]
+        lo, hi = over[0].start, over[-1].end
+        if all(marked) and not run.text[lo:a].strip() and not run.text[b:hi].strip():
+            # Marked nodes that together hold just the label read as one marked node holding it.
+            text, base = run.text[lo:hi], lo
+            whole = True
+        start = len(ctx.findings)
+        was = ctx.marked
+        ctx.marked = any(marked)
+        rep = container_representation(seg.node, "json")
+        shifted = hit._replace(span=(a - base, b - base), whole=whole)
+        _classify(
+            shifted,
+            text,
+            seg.pointer,
+            rep,
+            None,
+            ctx,
+            None,
+            whole_value=whole,
+            suppress=False,
+            covered=False,
+            span=shifted.span,
+        )
+        ctx.marked = was
+        for k in range(start, len(ctx.findings)):
+            f = ctx.findings[k]
+            if f.span is not None:
+                fa, fb = f.span[0] + base, f.span[1] + base
+                ctx.findings[k] = replace(f, span=(fa - seg.start, min(fb, seg.end) - seg.start))
 
 
 _NON_FINITE = frozenset({"nan", "inf"})
