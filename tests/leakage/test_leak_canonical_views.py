@@ -47,6 +47,11 @@ CASES: dict[str, tuple[str, ...]] = {
     "markup": ("rated <b>Hi</b>gh", "rated <b>Hi</b>ghway"),
     "mime_lines": (_mime("Please treat this as High, thanks"), _mime("Please treat this as Highway, thanks")),
     "rating_glyphs": ("Rating: ★★★☆☆", "Rating: ★★★★☆", "3"),
+    "rating_width": (
+        '<span class="stars-outer"><span class="stars-inner" style="width: 60%"></span></span>',
+        '<div class="progress-bar" style="width: 60%"></div>',
+        "3",
+    ),
     "hex_dump": (
         "frame:\n" + _dump(b'{"event":"set","priority":"High"}'),
         "frame:\n" + _dump(b'{"event":"set","road":"Highway"}'),
@@ -84,7 +89,7 @@ def test_a_decoded_leak_is_found_the_same_way_with_and_without_the_prefilter(nam
     leaky, clean = CASES[name][:2]
     for text, leaks in ((leaky, True), (clean, False)):
         item = {"id": "t", "expected": _needle(name), "projection": {"note": text}}
-        if name == "rating_glyphs":
+        if name in ("rating_glyphs", "rating_width"):
             item["label_set"] = ["1", "2", "3", "4", "5"]
         fast, ref = audit_item(item), audit_item(item, prefilter=False)
         assert fast.findings == ref.findings
@@ -173,3 +178,18 @@ def test_a_hex_dump_is_read_whatever_its_tool_draws_around_the_bytes() -> None:
 )
 def test_the_hex_dump_decoder_leaves_what_is_not_a_dump_of_text(text: str) -> None:
     assert "decoded:hex_dump" not in dict(canonical_views(text))
+
+
+def test_a_mime_base64_part_with_crlf_lines_is_read_to_its_last_line() -> None:
+    raw = base64.b64encode(b'{"ticket": "HELP-1", "form_version": 3, "urgency": "High"}').decode()
+    body = "\r\n".join(raw[i : i + 76] for i in range(0, len(raw), 76))
+    mail = f"--b\r\nContent-Transfer-Encoding: base64\r\n\r\n{body}\r\n--b--\r\n"
+    assert len(body.split("\r\n")) >= 2
+    hits = NeedleSet.build(["High"]).search(mail)
+    assert any("mime_lines" in h.view for h in hits)
+
+
+@pytest.mark.parametrize("width", ["55%", "120%", "60px"])
+def test_a_star_bar_off_a_whole_star_or_not_in_percent_is_not_read(width: str) -> None:
+    text = f'<span class="stars-inner" style="width: {width}"></span>'
+    assert "decoded:rating_width" not in dict(canonical_views(text))

@@ -388,6 +388,8 @@ def _extra_markers(blob: bytes) -> bool:
         )
     ):
         return True
+    if b"%" in blob and b"width" in blob and _WIDTH_RE.search(blob) is not None:
+        return True
     return b"<" in blob and _TAG_RE.search(blob) is not None
 
 
@@ -403,10 +405,17 @@ def _extra_markers_text(text: str) -> bool:
         or _DUMP_LINE_STR_RE.search(text) is not None
     ):
         return True
+    if "%" in text and "width" in text and _WIDTH_STR_RE.search(text) is not None:
+        return True
     return "<" in text and _TAG_STR_RE.search(text) is not None
 
 
-_EXTRA_DECODERS = frozenset({"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines", "hex_dump"})
+_EXTRA_DECODERS = frozenset(
+    {"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines", "hex_dump", "rating_width"}
+)
+# A width in percent (a star bar drawn by its fill).
+_WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")
+_WIDTH_STR_RE = re.compile(_WIDTH_RE.pattern.decode())
 # A line of a hex dump after a line break (an offset, then a group of hex byte pairs): a dump has two.
 _DUMP_LINE_RE = re.compile(rb"\\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
 _DUMP_LINE_STR_RE = re.compile(r"\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")

@@ -158,9 +158,9 @@ def hex_runs(text: str) -> list[Replacement]:
 
 
 # A MIME base64 body (RFC 2045): lines of base64 broken every 76 characters, ending with padding.
-# (A line starts at a line start or a quote, and the last ends at a line end or a quote: the same
+# (A line starts at a line start or a quote, and the last ends at a line end — CRLF too — or a quote: the same
 # blocks are found in a string and in its JSON serialisation, which the scan's pre-check reads.)
-_MIME_RE = re.compile(r'(?m)(?:^|(?<="))(?:[A-Za-z0-9+/]{16,}\r?\n)+[A-Za-z0-9+/]+={0,2}(?=$|")')
+_MIME_RE = re.compile(r'(?m)(?:^|(?<="))(?:[A-Za-z0-9+/]{16,}\r?\n)+[A-Za-z0-9+/]+={0,2}(?=\r?$|")')
 
 
 @decoder("mime_lines", order=35, marker=lambda t: "\n" in t)
