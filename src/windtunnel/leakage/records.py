@@ -16,6 +16,7 @@ in docs/leakage.md under principle 1.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -35,7 +36,7 @@ class Records:
 
     root: Any
     _texts: list[str] | None = None
-    _blob: str | None = None
+    _tokens: Counter[str] | None = None
     _own: dict[str, list[Span]] = field(default_factory=dict)
 
     def texts(self) -> list[str]:
@@ -56,14 +57,12 @@ class Records:
             self._texts = out
         return self._texts
 
-    def shown(self, value: str, sources: list[str]) -> bool:
-        """Whether ``value`` is written as a whole token in the projection outside ``sources``."""
-        if self._blob is None:
-            self._blob = "\x00".join(self.texts())
-        pattern = _token_re(value)
-        total = len(pattern.findall(self._blob))
-        inside = sum(len(pattern.findall(s)) for s in sources)
-        return total > inside
+    def shown(self, value: str, inside: Counter[str]) -> bool:
+        """Whether the id ``value`` is written in the projection more often than ``inside`` counts
+        (the tokens of the structure itself): it is shown outside the structure."""
+        if self._tokens is None:
+            self._tokens = Counter(tok for text in self.texts() for tok in _TOKEN_RE.findall(text))
+        return self._tokens[value] > inside[value]
 
     def own_spans(self, text: str) -> list[Span]:
         """The spans of ``text`` that are values of this record (memoised per string)."""
@@ -74,10 +73,20 @@ class Records:
         return got
 
 
-@lru_cache(maxsize=4096)
 def holds_records(text: str) -> bool:
     """Whether ``text`` holds a structure whose own values depend on the rest of the projection (a
-    table of records, a shared-string table, YAML anchors): then what a hit in it means does too."""
+    table of records, a shared-string table, YAML anchors): then what a hit in it means does too.
+    (Memoised for short strings, which recur; a long one is looked at once per item by
+    :meth:`Records.own_spans`.)"""
+    return _holds_records(text) if len(text) <= 512 else _structure(text)
+
+
+@lru_cache(maxsize=4096)
+def _holds_records(text: str) -> bool:
+    return _structure(text)
+
+
+def _structure(text: str) -> bool:
     if len(text) > _MAX_TEXT:
         return False
     return (
@@ -96,11 +105,8 @@ def own_value(records: Records, text: str, span: Span) -> bool:
     )
 
 
-@lru_cache(maxsize=1024)
-def _token_re(value: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])")
-
-
+_TOKEN_RE = re.compile(r"[\w-]+")
+"""An id as a token: a run of word characters and hyphens (``TKT-14100``, ``32890``)."""
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}:\d{2}(?::\d{2})?")
 
 
@@ -109,19 +115,21 @@ def _id_like(value: str) -> bool:
     v = value.strip()
     return (
         3 <= len(v) <= 64
-        and not any(ch.isspace() for ch in v)
+        and _TOKEN_RE.fullmatch(v) is not None
         and any(ch.isdigit() for ch in v)
         and not _DATE.fullmatch(v)
     )
 
 
 def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> list[list[Cell]]:
-    """The rows holding an id the projection shows outside the structure; none when every row of a
-    table of several is named so (then the names say nothing about which one is this record)."""
+    """The rows holding an id the projection shows outside the structure (``sources``: the text the
+    structure is written in); none when every row of a table of several is named so (then the names
+    say nothing about which one is this record)."""
+    inside = Counter(tok for text in sources for tok in _TOKEN_RE.findall(text))
     named: list[tuple[list[Cell], str]] = []
     for row in rows:
         for value, _a, _b in row:
-            if _id_like(value) and records.shown(value.strip(), sources):
+            if _id_like(value) and records.shown(value.strip(), inside):
                 named.append((row, value.strip()))
                 break
     if not named:
@@ -299,6 +307,7 @@ def _shared_strings(sst: str, records: Records) -> list[Span]:
 
 # ---------------------------------------------------------------- YAML anchors, aliases and merge keys
 
+_ALIAS_RE = re.compile(r"\*([\w.-]+)")
 _ANCHOR_RE = re.compile(r"(?m)^([ \t]*)(?:-[ \t]+)?[^\s#:][^:\n]*:[ \t]*&([\w.-]+)[ \t]*(?:#.*)?$")
 
 
@@ -318,7 +327,7 @@ def _yaml_referenced(text: str) -> list[Span]:
         anchors.append((m.group(2), indent, (start, end)))
     if not anchors:
         return []
-    used = {name for name, _i, _s in anchors if re.search(r"\*" + re.escape(name) + r"(?![\w.-])", text)}
+    used = set(_ALIAS_RE.findall(text))
     out: list[Span] = []
     by_indent: dict[int, list[tuple[str, Span]]] = {}
     for name, indent, span in anchors:

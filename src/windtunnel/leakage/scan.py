@@ -1339,7 +1339,7 @@ def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     row of a table, or a block its fields pull in by reference (:mod:`windtunnel.leakage.records`)."""
     if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<si" not in text):
         return False
-    if not holds_records(text):
+    if len(text) <= 512 and not holds_records(text):
         return False
     if ctx.records is None:
         ctx.records = Records(ctx.root)
