@@ -147,3 +147,15 @@ def test_a_table_string_seen_again_under_another_record_is_decided_again() -> No
     for _ in range(3):
         assert not _leaked({"export": text, "ticket": {"id": 99999}})
         assert _leaked({"export": text, "ticket": {"id": 20931}})
+
+
+def test_a_shared_string_leak_points_at_this_records_cell_and_the_sanitizer_clears_it() -> None:
+    book = _workbook([[0, 1], [5, 2], [6, 4]], STRINGS)
+    item = _item({"unzipped": book, "question": "TKT-202"})
+    (f,) = [f for f in audit_item(item).findings if f.severity == "high"]
+    sheet = book["xl/worksheets/sheet1.xml"]
+    assert f.pointer == "/unzipped/xl~1worksheets~1sheet1.xml" and f.span is not None
+    assert sheet[f.span[0] : f.span[1]] == "4"  # the index of "High" in this record's row
+    result = sanitize_item(item, mode="span")
+    assert result.before.leaked and not result.after.leaked
+    assert result.item.projection["unzipped"]["xl/sharedStrings.xml"] == book["xl/sharedStrings.xml"]

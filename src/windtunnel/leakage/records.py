@@ -23,6 +23,9 @@ from functools import lru_cache
 from typing import Any
 
 Span = tuple[int, int]
+Own = tuple[Span, tuple[str, Span] | None]
+"""A span of this record's value in a string, and where the record states it when that is elsewhere
+(``(pointer, span)`` of a spreadsheet cell that points at a shared string), else ``None``."""
 Cell = tuple[str, int, int]
 """``(text, start, end)``: a cell's value and where it is written in its string."""
 
@@ -35,27 +38,31 @@ class Records:
     """What one item's projection says about its record, worked out on first use."""
 
     root: Any
-    _texts: list[str] | None = None
+    _texts: list[tuple[str, str]] | None = None
     _tokens: Counter[str] | None = None
-    _own: dict[str, list[Span]] = field(default_factory=dict)
+    _own: dict[str, list[Own]] = field(default_factory=dict)
 
-    def texts(self) -> list[str]:
-        """Every string of the projection (a bounded walk)."""
+    def located(self) -> list[tuple[str, str]]:
+        """``(pointer, text)`` of every string and number of the projection (a bounded walk)."""
         if self._texts is None:
-            out: list[str] = []
-            stack = [self.root]
+            out: list[tuple[str, str]] = []
+            stack: list[tuple[Any, str]] = [(self.root, "")]
             while stack and len(out) < 5000:
-                node = stack.pop()
+                node, ptr = stack.pop()
                 if isinstance(node, str):
-                    out.append(node)
+                    out.append((ptr, node))
                 elif isinstance(node, Mapping):
-                    stack.extend(node.values())
+                    stack.extend((v, f"{ptr}/{_escape(str(k))}") for k, v in node.items())
                 elif isinstance(node, list):
-                    stack.extend(node[:2000])
+                    stack.extend((v, f"{ptr}/{i}") for i, v in enumerate(node[:2000]))
                 elif isinstance(node, (int, float)) and not isinstance(node, bool):
-                    out.append(str(node))
+                    out.append((ptr, str(node)))
             self._texts = out
         return self._texts
+
+    def texts(self) -> list[str]:
+        """Every string (and number, as written) of the projection."""
+        return [t for _p, t in self.located()]
 
     def shown(self, value: str, inside: Counter[str]) -> bool:
         """Whether the id ``value`` is written in the projection more often than ``inside`` counts
@@ -64,7 +71,7 @@ class Records:
             self._tokens = Counter(tok for text in self.texts() for tok in _TOKEN_RE.findall(text))
         return self._tokens[value] > inside[value]
 
-    def own_spans(self, text: str) -> list[Span]:
+    def own_spans(self, text: str) -> list[Own]:
         """The spans of ``text`` that are values of this record (memoised per string)."""
         got = self._own.get(text)
         if got is None:
@@ -96,13 +103,21 @@ def _structure(text: str) -> bool:
     )
 
 
-def own_value(records: Records, text: str, span: Span) -> bool:
-    """``text[span]`` is the whole value of a cell of this record's row (or of a block this record
-    pulls in by reference) in a multi-record structure held in the string."""
+def own_value(records: Records, text: str, span: Span) -> Own | None:
+    """The own value holding ``text[span]`` as its whole value — a cell of this record's row (or a
+    value of a block this record pulls in by reference) in a multi-record structure held in the
+    string — with where the record states it when that is another string (the spreadsheet cell that
+    points at this shared string); ``None`` when the span is no such value."""
     a, b = span
-    return any(
-        sa <= a and b <= sb and not text[sa:a].strip() and not text[b:sb].strip() for sa, sb in records.own_spans(text)
-    )
+    for own in records.own_spans(text):
+        sa, sb = own[0]
+        if sa <= a and b <= sb and not text[sa:a].strip() and not text[b:sb].strip():
+            return own
+    return None
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
 
 
 _TOKEN_RE = re.compile(r"[\w-]+")
@@ -139,16 +154,16 @@ def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> l
     return [r for r, _v in named]
 
 
-def _own_spans(text: str, records: Records) -> list[Span]:
-    out: list[Span] = []
+def _own_spans(text: str, records: Records) -> list[Own]:
+    out: list[Own] = []
     for rows in _tables(text):
         region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
         for row in _own_rows(rows, records, [region]):
-            out.extend((a, b) for _v, a, b in row)
+            out.extend(((a, b), None) for _v, a, b in row)
     if "<si" in text and "<sst" in text:
         out.extend(_shared_strings(text, records))
     if "&" in text and "*" in text:
-        out.extend(_yaml_referenced(text))
+        out.extend((span, None) for span in _yaml_referenced(text))
     return out
 
 
@@ -270,9 +285,10 @@ _CELL_RE = re.compile(r"<c\b([^>]*?)(?:/>|>(.*?)</c>)", re.S)
 _V_RE = re.compile(r"<v>([^<]*)</v>")
 
 
-def _shared_strings(sst: str, records: Records) -> list[Span]:
+def _shared_strings(sst: str, records: Records) -> list[Own]:
     """The spans of the shared strings (a workbook's table of every text cell, ``<si><t>…</t></si>``)
-    that this record's row of a sheet in the projection points at by index (``<c t="s"><v>4</v>``)."""
+    that this record's row of a sheet in the projection points at by index (``<c t="s"><v>4</v>``),
+    each with the sheet cell's index (its pointer and span): the record states its value there."""
     entries: list[Cell] = []
     for m in _SI_RE.finditer(sst):
         t = _T_RE.search(m.group(1))
@@ -280,28 +296,33 @@ def _shared_strings(sst: str, records: Records) -> list[Span]:
             entries.append(("", m.start(1), m.start(1)))
         else:
             entries.append((t.group(1), m.start(1) + t.start(1), m.start(1) + t.end(1)))
-    out: list[Span] = []
-    for sheet in records.texts():
+    out: list[Own] = []
+    for pointer, sheet in records.located():
         if "<sheetData" not in sheet or len(sheet) > _MAX_TEXT:
             continue
-        rows: list[list[tuple[str, int | None]]] = []
+        rows: list[list[tuple[str, int | None, Span]]] = []
         for row in _ROW_RE.finditer(sheet):
-            cells: list[tuple[str, int | None]] = []
+            cells: list[tuple[str, int | None, Span]] = []
             for c in _CELL_RE.finditer(row.group(1)):
-                v = _V_RE.search(c.group(2) or "")
+                body = c.group(2) or ""
+                v = _V_RE.search(body)
                 if v is None:
                     continue
                 raw = v.group(1).strip()
+                at = row.start(1) + c.start(2) + v.start(1)
+                vspan = (at, at + len(v.group(1)))
                 if 't="s"' in c.group(1) and raw.isdigit() and int(raw) < len(entries):
-                    cells.append((entries[int(raw)][0], int(raw)))
+                    cells.append((entries[int(raw)][0], int(raw), vspan))
                 else:
-                    cells.append((raw, None))
+                    cells.append((raw, None, vspan))
             rows.append(cells)
-        table = [[(value, 0, 0) for value, _i in r] for r in rows[1:]]
+        table = [[(value, 0, 0) for value, _i, _s in r] for r in rows[1:]]
         own = {id(r) for r in _own_rows(table, records, [sst, sheet])}
         for cells, resolved in zip(rows[1:], table, strict=True):
             if id(resolved) in own:
-                out.extend(entries[i][1:] for _v, i in cells if i is not None)
+                out.extend(
+                    ((entries[i][1], entries[i][2]), (pointer, vspan)) for _v, i, vspan in cells if i is not None
+                )
     return out
 
 

@@ -72,7 +72,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
-from windtunnel.leakage.records import Records, holds_records, own_value
+from windtunnel.leakage.records import Own, Records, holds_records, own_value
 from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
 from windtunnel.leakage.views import identifier_span, named_decoded_view, pair_value, snake_words
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
@@ -1181,7 +1181,11 @@ def _classify(
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
-    if _own_record_value(hit, text, span, ctx) and not suppress:
+    own = _own_record_value(hit, text, span, ctx)
+    if own is not None and not suppress:
+        if own[1] is not None:
+            # The record states the value elsewhere (a cell holding an index into this table).
+            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value)
         _leak(
             emit,
             corr,
@@ -1334,13 +1338,16 @@ _NOTE_AFTER = re.compile(
 )
 
 
-def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> bool:
-    """The hit is a value of this record in a multi-record structure held in the string: a cell of its
-    row of a table, or a block its fields pull in by reference (:mod:`windtunnel.leakage.records`)."""
+def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> Own | None:
+    """The own value holding the hit when it is a value of this record in a multi-record structure
+    held in the string — a cell of its row of a table, or a block its fields pull in by reference —
+    with where the record states it if elsewhere (:func:`windtunnel.leakage.records.own_value`)."""
     if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<si" not in text):
-        return False
+        return None
+    if ctx.outer is not None:
+        return None  # JSON held in a string: its strings are not the projection's
     if len(text) <= 512 and not holds_records(text):
-        return False
+        return None
     if ctx.records is None:
         ctx.records = Records(ctx.root)
     return own_value(ctx.records, text, span)
