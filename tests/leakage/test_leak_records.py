@@ -159,3 +159,15 @@ def test_a_shared_string_leak_points_at_this_records_cell_and_the_sanitizer_clea
     result = sanitize_item(item, mode="span")
     assert result.before.leaked and not result.after.leaked
     assert result.item.projection["unzipped"]["xl/sharedStrings.xml"] == book["xl/sharedStrings.xml"]
+
+
+def test_this_records_row_of_an_html_table() -> None:
+    table = (
+        "<table><tr><th>id</th><th>p</th></tr><tr><td>T-100</td><td>Low</td></tr>"
+        "<tr><td>T-200</td><td> <b>High</b> </td></tr></table>"
+    )
+    a = table.index("High")
+    assert own_value(Records({"x": table, "q": "T-200"}), table, (a, a + 4)) is not None
+    assert own_value(Records({"x": table, "q": "T-300"}), table, (a, a + 4)) is None
+    low = table.index("Low")
+    assert own_value(Records({"x": table, "q": "T-200"}), table, (low, low + 3)) is None

@@ -213,9 +213,12 @@ _SQL_VALUE_RE = re.compile(r"\s*('(?:[^']|'')*'|[^,]*?)\s*(?:,|$)")
 def _tables(text: str) -> list[list[list[Cell]]]:
     """The data rows of each multi-record table held in ``text`` (a delimited export, the rows of a SQL
     ``COPY … FROM stdin`` block, the tuples of an ``INSERT … VALUES``)."""
-    if "\n" not in text and "INSERT" not in text.upper():
+    html = "<tr" in text or "<TR" in text
+    if "\n" not in text and not html and "INSERT" not in text.upper():
         return []
     out: list[list[list[Cell]]] = []
+    if html:
+        out.extend(_html_tables(text))
     if "FROM stdin" in text or "from stdin" in text:
         for m in _COPY_RE.finditer(text):
             end = text.find("\n\\.", m.end() - 1)
@@ -233,7 +236,7 @@ def _tables(text: str) -> list[list[list[Cell]]]:
                     break
             if rows:
                 out.append(rows)
-    if not out:
+    if not out and "\n" in text:
         table = _delimited(text)
         if table:
             out.append(table)
@@ -274,6 +277,36 @@ def _delimited(text: str) -> list[list[Cell]]:
         if all(len(r) == width for r in rows):
             return rows
     return []
+
+
+_HTML_TABLE_RE = re.compile(r"<table\b.*?</table\s*>", re.S | re.I)
+_HTML_ROW_RE = re.compile(r"<tr\b[^>]*>(.*?)</tr\s*>", re.S | re.I)
+_HTML_CELL_RE = re.compile(r"<t([dh])\b[^>]*>(.*?)</t[dh]\s*>", re.S | re.I)
+_LEAD_TAGS = re.compile(r"(?:\s|<[^<>]*>)*")
+_TRAIL_TAGS = re.compile(r"(?:\s|<[^<>]*>)*\Z")
+
+
+def _html_tables(text: str) -> list[list[list[Cell]]]:
+    """The data rows of each HTML table of two rows or more after its header row (the cells' text,
+    inline tags around it left out of the span)."""
+    out: list[list[list[Cell]]] = []
+    for table in _HTML_TABLE_RE.finditer(text):
+        rows: list[list[Cell]] = []
+        for row in _HTML_ROW_RE.finditer(text, table.start(), table.end()):
+            cells: list[Cell] = []
+            for cell in _HTML_CELL_RE.finditer(text, row.start(1), row.end(1)):
+                a, b = cell.span(2)
+                inner = text[a:b]
+                lead = _LEAD_TAGS.match(inner)
+                a2 = a + (lead.end() if lead else 0)
+                trail = _TRAIL_TAGS.search(text, a2, b)
+                b2 = trail.start() if trail else b
+                cells.append((text[a2:b2], a2, b2))
+            if cells:
+                rows.append(cells)
+        if len(rows) >= 3:
+            out.append(rows[1:])
+    return out
 
 
 # ---------------------------------------------------------------- spreadsheets (OOXML)

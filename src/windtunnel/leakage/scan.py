@@ -1005,7 +1005,7 @@ def _scan_string(
         elif not string_may_hit(text, ctx.needles, ctx.decode):
             return
     key: tuple[Any, ...] | None = None
-    if ctx.fast and len(text) <= _CLASSIFIED_TEXT_MAX and not (("\n" in text or "<si" in text) and holds_records(text)):
+    if ctx.fast and len(text) <= _CLASSIFIED_TEXT_MAX and not (("\n" in text or "<" in text) and holds_records(text)):
         # The findings of a string depend on the string and on these, not on where it is: a distinct
         # (string, answers) pair is searched and classified once, its emissions replayed after.
         key = (
@@ -1342,7 +1342,7 @@ def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     """The own value holding the hit when it is a value of this record in a multi-record structure
     held in the string — a cell of its row of a table, or a block its fields pull in by reference —
     with where the record states it if elsewhere (:func:`windtunnel.leakage.records.own_value`)."""
-    if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<si" not in text):
+    if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<" not in text):
         return None
     if ctx.outer is not None:
         return None  # JSON held in a string: its strings are not the projection's
