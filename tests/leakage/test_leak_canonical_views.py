@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import gzip
 import quopri
+import zlib
+from collections.abc import Callable
 from email.header import Header
 
 import pytest
@@ -14,6 +17,7 @@ from windtunnel.leakage import audit_item
 from windtunnel.leakage.needles import NeedleSet
 from windtunnel.leakage.text import Mapped
 from windtunnel.leakage.views import DECODERS, MAX_VIEWS, canonical_views, identifier_view, identifier_words
+from windtunnel.leakage.views.binary import inflated
 
 
 def _mime(text: str) -> str:
@@ -193,3 +197,23 @@ def test_a_mime_base64_part_with_crlf_lines_is_read_to_its_last_line() -> None:
 def test_a_star_bar_off_a_whole_star_or_not_in_percent_is_not_read(width: str) -> None:
     text = f'<span class="stars-inner" style="width: {width}"></span>'
     assert "decoded:rating_width" not in dict(canonical_views(text))
+
+
+@pytest.mark.parametrize("compress", [gzip.compress, zlib.compress])
+def test_a_compressed_payload_in_base64_is_inflated(compress: Callable[[bytes], bytes]) -> None:
+    leaky = base64.b64encode(compress(b'{"case": "T-1", "priority": "High"}')).decode()
+    clean = base64.b64encode(compress(b'{"case": "T-1", "road": "Highway"}')).decode()
+    assert any("base64" in h.view for h in NeedleSet.build(["High"]).search(f"payload: {leaky}"))
+    assert NeedleSet.build(["High"]).search(f"payload: {clean}") == []
+    for text, leaks in ((leaky, True), (clean, False)):
+        item = {"id": "t", "expected": "High", "projection": {"payload": text}}
+        fast, ref = audit_item(item), audit_item(item, prefilter=False)
+        assert fast.findings == ref.findings
+        assert fast.leaked is leaks
+
+
+def test_inflation_is_bounded_and_leaves_what_is_not_a_stream() -> None:
+    bomb = gzip.compress(b"A" * 10_000_000)
+    assert len(inflated(bomb)) <= 65536
+    assert inflated(b"\x1f\x8bnot gzip") == b"\x1f\x8bnot gzip"
+    assert inflated(b"plain bytes") == b"plain bytes"

@@ -1,7 +1,8 @@
 """Binary-to-text encodings: base64 (standard and URL-safe, padded or not), base32 and hex.
 
 A run is decoded only when it gives printable UTF-8 text with a letter or digit in it: the bytes of an
-id or a hash never become a view. Every decoded character maps to the whole run, so a hit removes it.
+id or a hash never become a view. A base64 run that holds a gzip or zlib stream is inflated first
+(bounded). Every decoded character maps to the whole run, so a hit removes it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import base64
 import binascii
 import re
 import sys
+import zlib
 
 from windtunnel.leakage.views.registry import Replacement, decoder
 
@@ -46,6 +48,24 @@ def decodable_length(n: int) -> bool:
     return n % 4 != 1
 
 
+_INFLATE_MAX = 65536
+"""Bytes a compressed payload may inflate to (a bomb stops here; the pipeline bounds a view's growth too)."""
+
+
+def inflated(raw: bytes) -> bytes:
+    """``raw`` decompressed when it is a gzip or zlib stream (a payload logged compressed, then
+    base64-encoded: ``H4sI…``, ``eJ…``), else ``raw`` itself; a stream that does not inflate is ``raw``."""
+    gzip = raw[:2] == b"\x1f\x8b"
+    zlib_header = len(raw) > 2 and raw[0] & 0x0F == 8 and (raw[0] << 8 | raw[1]) % 31 == 0
+    if not (gzip or zlib_header):
+        return raw
+    try:
+        out = zlib.decompressobj(47).decompress(raw, _INFLATE_MAX)  # 47: gzip or zlib header, auto
+    except zlib.error:
+        return raw
+    return out or raw
+
+
 def b64_text(blob: str) -> str | None:
     """The printable text a base64 run decodes to, else ``None``."""
     if blob.islower() and blob.isalpha():
@@ -61,7 +81,7 @@ def b64_text(blob: str) -> str | None:
             raw = binascii.a2b_base64(blob.encode("ascii").translate(_URLSAFE))
         else:
             raw = _strict_b64decode(blob)
-        decoded = raw.decode("utf-8")
+        decoded = inflated(raw).decode("utf-8")
     except (binascii.Error, ValueError, UnicodeDecodeError):
         return None
     return decoded if printable(decoded) else None
