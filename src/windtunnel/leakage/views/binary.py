@@ -59,11 +59,14 @@ def inflated(raw: bytes) -> bytes:
     zlib_header = len(raw) > 2 and raw[0] & 0x0F == 8 and (raw[0] << 8 | raw[1]) % 31 == 0
     if not (gzip or zlib_header):
         return raw
+    stream = zlib.decompressobj(47)  # 47: a gzip or a zlib header, told apart by the stream
     try:
-        out = zlib.decompressobj(47).decompress(raw, _INFLATE_MAX)  # 47: gzip or zlib header, auto
+        out = stream.decompress(raw, _INFLATE_MAX)
     except zlib.error:
         return raw
-    return out or raw
+    # Only a whole stream whose checksum holds (a few random bytes can start like one), or one cut
+    # at the bound.
+    return out if out and (stream.eof or len(out) >= _INFLATE_MAX) else raw
 
 
 def b64_text(blob: str) -> str | None:
