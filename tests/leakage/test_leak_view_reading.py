@@ -115,3 +115,35 @@ def test_a_percent_escape_before_a_capital_is_not_a_camel_case_hump() -> None:
     # the second level, and a hump read into the escape must not hide it at the first
     url = "https://sso.example.net/login?next=%252Fcases%252FDESK-1%253Fset%253Dteam%253AModerate"
     assert _leaked(url)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "note: risk\\u003a Moderate",  # the separator written as an escape
+        "the risk&#61;Moderate",  # as an entity
+        "Risk&#x3A; Moderate",
+        "we said &quot;Moderate&quot; on the call",  # the quotes as entities
+    ],
+)
+def test_a_label_written_as_is_with_its_separator_or_quotes_encoded_is_read_decoded(text: str) -> None:
+    assert _leaked(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://x.test/search?q=moderate%20load%20login",  # a query's first word, lowercase
+        "the wind was moderate &amp; steady",
+        "Moderate &amp; dry at 50%25 capacity",
+    ],
+)
+def test_an_encoded_neighbour_without_a_tie_stays_clean(text: str) -> None:
+    assert not _leaked(text)
+
+
+def test_rereading_follows_the_decode_switch() -> None:
+    item = {"id": "t", "expected": "Moderate", "label_set": LABELS, "projection": {"b": "the risk&#61;Moderate"}}
+    assert audit_item(item).leaked
+    assert not audit_item(item, decode=False).leaked
+    assert audit_item(item).leaked  # the cached classification is not replayed across the switch

@@ -62,7 +62,7 @@ from windtunnel.leakage.model import (
     Severity,
     Target,
 )
-from windtunnel.leakage.needles import Hit, NeedleSet
+from windtunnel.leakage.needles import Hit, NeedleSet, whole_in
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -73,8 +73,16 @@ from windtunnel.leakage.prefilter import (
     token_sets,
 )
 from windtunnel.leakage.records import Own, Records, holds_records, own_value
-from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
-from windtunnel.leakage.views import identifier_span, named_decoded_view, pair_value, snake_words
+from windtunnel.leakage.text import (
+    CURRENCY_CODES,
+    CURRENCY_SIGNS,
+    WORD_RE,
+    Mapped,
+    full_text,
+    full_view,
+    normalize_needle,
+)
+from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -156,6 +164,10 @@ class _Ctx:
     """The whole projection (to tell whether a grouping by label lists this record)."""
     root_blob: bytes | None = None
     records: Records | None = None
+    """The projection's records in strings (tables, references), worked out when a hit first asks."""
+    decode_asked: bool = True
+    """Decoding as asked (``--no-decode`` turns it off), whatever the pre-check's plan says: a hit seen
+    as written is read again in a decoded view when nothing ties it (see :func:`_reread_decoded`)."""
     """The projection's records in strings (tables, references), worked out when a hit first asks."""
     """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
 
@@ -260,6 +272,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
             null = needles.__dict__["_reads_as_null"] = _reads_as_null(needles)
         prefilter = not null
     walk = True
+    decode_asked = decode
     split: list[tuple[InlineRun, list[Hit]]] | None = None
     if prefilter:
         blob = dumps(it.projection)
@@ -275,6 +288,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
             if not plan.exact:
                 plan = None
     ctx = _Ctx(it.id, needles, label_norms, decode, None, it.strict, fast=prefilter)
+    ctx.decode_asked = decode_asked
     if it.target:
         ctx.target = _naming(it.target, it.context_words)
     else:
@@ -1020,6 +1034,7 @@ def _scan_string(
             suppress,
             ctx.depth >= _MAX_EMBED_DEPTH,
             _field_name(pointer),
+            ctx.decode_asked,
         )
         known = _CLASSIFIED.get(key)
         if known is not None:
@@ -1134,6 +1149,7 @@ def _classify(
     covered: bool,
     span: tuple[int, int] | None,
     listing: dict[str, list[tuple[int, int, str]]] | None = None,
+    reread: bool = True,
 ) -> None:
     role = hit.needle.role
     value = hit.needle.text
@@ -1324,6 +1340,8 @@ def _classify(
             f"prose ties {what} to the task ({_CUES[cue]})",
         )
         return
+    if reread and _reread_decoded(hit, text, pointer, rep, ctx, span):
+        return
     emit(
         "correlated" if corr else "freetext",
         "medium" if ctx.strict else "low",
@@ -1336,6 +1354,53 @@ def _classify(
 _NOTE_AFTER = re.compile(
     r"[ \t]*(?:\((?=[^()\n]*[^\W\d_])[^()\n]{0,80}\)|\[(?=[^\[\]\n]*[^\W\d_])[^\[\]\n]{0,80}\])[ \t]*\Z"
 )
+
+
+_ENCODED_CONTEXT = re.compile(r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})")
+"""An entity, a percent-escape or a ``\\u``/``\\x`` escape: what may hide the separator or the quotes
+around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``)."""
+
+
+def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
+    """A hit seen as written that nothing ties, read again in each decoded view of its string whose
+    characters around it differ (an encoded separator or quotes): whether that view's reading leaks,
+    and then its findings are emitted. Only for strings holding an entity or an escape near the hit."""
+    if span is None or hit.view.startswith("decoded") or not ctx.decode_asked:
+        return False
+    a, b = span
+    if _ENCODED_CONTEXT.search(text, max(0, a - 24), min(len(text), b + 24)) is None:
+        return False
+    saved = (ctx.findings, ctx.recording, ctx.outer)
+    for name, view in decoded_views(text):
+        full = full_view(view)
+        for va, vb in hit.needle.find(full.text):
+            if full.span(va, vb) != span:
+                continue
+            alt = Hit(hit.needle, span, name, whole_in(full.text, va, vb), full.text, (va, vb))
+            ctx.findings, ctx.recording, ctx.outer = [], None, None
+            try:
+                _classify(
+                    alt,
+                    text,
+                    pointer,
+                    rep,
+                    None,
+                    ctx,
+                    None,
+                    whole_value=alt.whole,
+                    suppress=False,
+                    covered=False,
+                    span=span,
+                    reread=False,
+                )
+                found = [f for f in ctx.findings if f.severity != "low"]
+            finally:
+                ctx.findings, ctx.recording, ctx.outer = saved
+            if found:
+                for f in found:
+                    _emit(ctx, f.channel, f.severity, pointer, rep, f.span, f.view, f.rule, f.detail, f.value, f.target)
+                return True
+    return False
 
 
 def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> Own | None:
@@ -1548,7 +1613,14 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
         return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
     if label == label.lower():
         return True
-    original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
+    # The characters as written, also for a hit a decoded view shows when they are the label as is
+    # (an encoded separator or quotes around it, :func:`_reread_decoded`): their case counts.
+    written = text[span[0] : span[1]] if span is not None else None
+    original = (
+        written
+        if written is not None and (not hit.view.startswith("decoded") or full_text(written) == hit.needle.norm)
+        else None
+    )
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()

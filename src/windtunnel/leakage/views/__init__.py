@@ -20,6 +20,7 @@ from windtunnel.leakage.views.pipeline import (
     apply,
     canonical_views,
     decode_once,
+    decoded_views,
     named_decoded_view,
     view_names,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "apply",
     "canonical_views",
     "decode_once",
+    "decoded_views",
     "decoder",
     "decoders",
     "has_humps",
