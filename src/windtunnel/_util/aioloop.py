@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import importlib.util
 import sys
 import threading
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
+
+import anyio
 
 T = TypeVar("T")
 
@@ -72,8 +75,6 @@ def _close_at_exit() -> None:
 
 def run_async(fn: Callable[[], Awaitable[T]]) -> T:
     """``anyio.run(fn)``, on the main thread's kept loop (other threads: a loop of their own, as before)."""
-    import anyio
-
     if threading.current_thread() is not threading.main_thread():
         return anyio.run(fn)
     loop = _kept_loop()
@@ -86,8 +87,6 @@ def server_loop_options() -> dict[str, Any]:
     """``anyio.run`` backend options for a process that only serves (``proxy llm``, ``proxy tools``):
     uvloop when it is installed (``pip install windtunnel[fast]``), which roughly halves the event loop's
     own cost per request; the standard loop otherwise."""
-    try:
-        import uvloop  # noqa: F401  (optional: only its presence matters here)
-    except ImportError:
+    if importlib.util.find_spec("uvloop") is None:  # the `fast` extra; anyio imports it when asked to use it
         return {}
     return {"use_uvloop": True}

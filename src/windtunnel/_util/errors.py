@@ -13,6 +13,7 @@ Two families that must never be confused:
 from __future__ import annotations
 
 import enum
+import signal
 
 from windtunnel._util.redact import redact_text
 
@@ -166,8 +167,6 @@ def _count(n: int, unit: str) -> str:
 
 
 def _signal_name(num: int) -> str:
-    import signal
-
     try:
         return signal.Signals(num).name
     except ValueError:

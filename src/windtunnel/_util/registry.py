@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from functools import reduce
+from importlib.metadata import entry_points
+from operator import or_
+from typing import Annotated, Any, Generic, TypeVar
 
 from windtunnel._util.errors import UnknownPluginError
+from windtunnel._util.optional import optional_import
 from windtunnel._util.suggest import did_you_mean
 
 T = TypeVar("T")
@@ -27,8 +31,6 @@ def load_entry_point_plugins() -> None:
     if _entry_points_loaded:
         return
     _entry_points_loaded = True
-    from importlib.metadata import entry_points
-
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         ep.load()
 
@@ -87,15 +89,9 @@ class Registry(Generic[T]):
 
 def registry_union(registry: Registry[Any], base: type, discriminator: str) -> Any:
     """``Annotated[A | B | ..., Field(discriminator=...)]`` over a registry (the base type when empty)."""
-    from functools import reduce
-    from operator import or_
-    from typing import Annotated
-
-    from pydantic import Field
-
     models = [cls for _, cls in registry.items()]
     if not models:
         return base
     if len(models) == 1:
         return models[0]
-    return Annotated[reduce(or_, models), Field(discriminator=discriminator)]
+    return Annotated[reduce(or_, models), optional_import("pydantic").Field(discriminator=discriminator)]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -82,8 +84,6 @@ def _note(signum: int, frame: Any) -> None:
     _received.append(signum)
     _noted.append(signum)
     if len(_noted) >= INSISTED:
-        import sys
-
         _noted.clear()
         sys.stderr.write(
             f"interrupted ({INSISTED} times): stopping at once; the cells completed so far are in the store, "
@@ -170,9 +170,6 @@ def interrupt_noted() -> bool:
 
 
 def _before_start(signum: int, frame: Any) -> None:
-    import os
-    import sys
-
     message = b"interrupted before any cell ran (the command had not started): nothing was stored\n"
     if _to_exit:
         # the process is this command and nothing is open yet: end it here. An exception raised from a
