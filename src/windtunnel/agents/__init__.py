@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.chaoshooks import Hooks
+from windtunnel.agents.registry import get_agent_type
 from windtunnel.chaos.hooks import register
 
 register(Hooks())  # chaos asks the agent layer about agents through these (chaos/hooks.py)
@@ -17,8 +18,6 @@ if TYPE_CHECKING:
 
 def build_agent(cfg: AgentConfig, *, concurrency: int = 10) -> Agent:
     """The adapter for an ``agent:`` config block (its type's registered adapter class)."""
-    from windtunnel.agents.registry import get_agent_type
-
     agent: Agent = get_agent_type(cfg.type).adapter(cfg, concurrency=concurrency)
     return agent
 

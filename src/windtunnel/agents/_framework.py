@@ -3,6 +3,7 @@ one call under the timeout, and the usage record."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from typing import Any
@@ -46,8 +47,6 @@ def as_text(value: Any) -> str | None:
     if hasattr(value, "model_dump"):
         value = value.model_dump(mode="json")
     elif hasattr(value, "__dataclass_fields__"):
-        import dataclasses
-
         value = dataclasses.asdict(value)
     try:
         return json.dumps(value, ensure_ascii=False, default=str)

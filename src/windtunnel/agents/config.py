@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
@@ -83,8 +84,6 @@ _LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
 def _loopback_port(url: str) -> int | None:
     """The port of ``url`` when it names this machine (a proxy on 127.0.0.1 would share it), else None."""
-    from urllib.parse import urlsplit
-
     if "${" in url:
         return None
     try:

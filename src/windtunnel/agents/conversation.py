@@ -9,6 +9,7 @@ cell. The cell's answer is the last turn's; its tool calls, usage and the transc
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from windtunnel.agents.base import AgentInput, AgentResponse, Message
@@ -96,8 +97,6 @@ def attack_turns(mutation_type: str, args: dict[str, Any], value: Any) -> list[s
 
 def turn_contexts(ctx: Any, turns: list[str], answers: list[AgentResponse]) -> list[Any]:
     """One :class:`~windtunnel.invariants.base.CheckContext` per answered turn (same cell, that turn's answer)."""
-    from dataclasses import replace
-
     return [
         replace(
             ctx, output=r.output, prompt=turn, latency_ms=r.latency_ms, tool_calls=r.tool_calls, metadata=r.metadata

@@ -10,9 +10,17 @@ adapter class named in :data:`FRAMEWORKS`. This table is the one place that list
 from __future__ import annotations
 
 import importlib
+import inspect
+import sys
+from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.errors import ConfigError, WindtunnelError
+from windtunnel._util.imports import import_ref, resolve_ref
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.agents._references import references_within
 from windtunnel.agents.config import FRAMEWORK_TYPES
+from windtunnel.chaos.spec import ChaosSpec
 
 if TYPE_CHECKING:  # the seam module imports asyncio and the fault plan: not needed to name a framework
     from windtunnel.agents._toolseam import Restore
@@ -40,8 +48,6 @@ def module_for(agent_type: str) -> Any:
 
 def load(cfg: Any) -> tuple[Any, Any]:
     """``(adapter module, agent object)`` for a framework config, the object's kind checked."""
-    from windtunnel._util.imports import import_ref
-
     module = module_for(cfg.type)
     obj = import_ref(cfg.endpoint, what="agent.endpoint")
     module.check_kind(cfg.endpoint, obj)
@@ -68,8 +74,6 @@ def install_tools(cfg: Any) -> tuple[list[str], list[Restore]]:
 def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
     """The OpenAI / Anthropic SDK clients the framework agent's models call (LLM faults are installed on their
     transports); a model whose client cannot be found is a config error saying how to fix it."""
-    from windtunnel._util.errors import ConfigError
-
     if module is None:
         module, obj = load(cfg)
     clients, missing = module.find_llm_clients(obj)
@@ -86,11 +90,6 @@ def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
 
 def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
     """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them."""
-    from fnmatch import fnmatchcase
-
-    from windtunnel._util.errors import ConfigError
-    from windtunnel._util.suggest import did_you_mean
-
     for spec in specs:
         for fault in spec.tool_faults:
             pattern = getattr(fault, "tool", "*")
@@ -111,9 +110,6 @@ def preflight_problems(cfg: Any, *, imports: bool) -> tuple[list[str], list[str]
 
     Returns ``(general, contract, chaos)``: the problems of the contract's ``chaos_matrix`` and of the
     ``chaos:`` block come apart, since only the commands that use that block meet them."""
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel.chaos.spec import ChaosSpec
-
     agent = cfg.agent
     if not is_framework(agent) or not imports:
         return [], [], []
@@ -175,8 +171,6 @@ THREAD_UNSAFE = (("smolagents", "smolagents", "MultiStepAgent"),)
 def _instance_of(obj: Any, table: tuple[tuple[str, str, str], ...]) -> str | None:
     """The agent type of the first ``table`` row whose class ``obj`` is an instance of; only modules already
     imported are asked (the object came from one of them), so nothing is imported here."""
-    import sys
-
     for agent_type, module, name in table:
         cls = getattr(sys.modules.get(module), name, None)
         if isinstance(cls, type) and isinstance(obj, cls):
@@ -197,12 +191,8 @@ def framework_model(obj: Any) -> tuple[list[Any], str | None] | None:
 def thread_unsafe_in(fn: Any) -> str | None:
     """The framework of an agent object that a sync python agent ``fn`` reaches (its closure, the globals its
     code names, its bound object) and that cannot serve two runs at once; ``None`` when there is none."""
-    import sys
-
     if not any(module in sys.modules for _, module, _ in THREAD_UNSAFE):  # no such object can exist
         return None
-    from windtunnel.agents._llmclients import references_within
-
     for obj in references_within([fn], depth=3):
         kind = _instance_of(obj, THREAD_UNSAFE)
         if kind is not None:
@@ -214,9 +204,6 @@ def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
     """What ``validate`` warns of an in-process agent: a cell timeout shorter than its framework's own retry
     back-off (LLM faults would show as harness timeouts), and a sync python agent sharing an agent object that
     is not thread-safe (its calls are serialised)."""
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel.chaos.spec import ChaosSpec
-
     agent = cfg.agent
     if not imports:
         return []
@@ -236,8 +223,6 @@ def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
                     f"{int(wait * 1000)} ms to see the agent's own recovery, or build the model with retry=False"
                 )
         elif getattr(agent, "type", None) in ("python", "langchain"):
-            from windtunnel._util.imports import import_ref
-
             fn = import_ref(agent.endpoint, what="agent.endpoint")
             kind = thread_unsafe_in(fn)
             if kind is not None and not _is_async(fn):
@@ -253,8 +238,6 @@ def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
 
 
 def _is_async(fn: Any) -> bool:
-    import inspect
-
     return inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))  # noqa: B004
 
 
@@ -262,8 +245,6 @@ def framework_type_of(obj: Any) -> str | None:
     """The ``agent.type`` that runs ``obj`` when it is a framework's agent object (an ``agents.Agent``, a
     compiled LangGraph graph, a ``pydantic_ai.Agent``); ``None`` for anything else. Only frameworks already
     imported are asked (the object came from one of them), so nothing is imported here."""
-    import sys
-
     for agent_type, module, name in AGENT_CLASSES:
         cls = getattr(sys.modules.get(module), name, None)
         if isinstance(cls, type) and isinstance(obj, cls):
@@ -278,8 +259,6 @@ def framework_tool_kind(owner: Any, attr: str, obj: Any) -> tuple[str, Any] | No
     Frameworks: ``openai_agents`` (a ``FunctionTool``), ``langchain`` (``@tool``), ``pydantic_ai`` (``Tool``).
     Nothing is imported or wrapped here (``validate`` asks too).
     """
-    import sys
-
     function_tool: Any = getattr(sys.modules.get("agents"), "FunctionTool", ())
     if isinstance(obj, function_tool):
         return "openai_agents", obj
@@ -317,8 +296,6 @@ def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list
     module = module_for(kind)
     problem = getattr(module, "tool_problem", lambda _: None)(tool)
     if problem is not None:
-        from windtunnel._util.errors import ConfigError
-
         raise ConfigError(f"{ref!r}: {problem}")
     name = module.tool_name(tool)
     return name, module.wrap_tool(name, tool)
@@ -339,9 +316,6 @@ def tool_ref_name(ref: str, *, imports: bool) -> str:
     attr = ref.partition(":")[2].rsplit(".", 1)[-1]
     if not imports:
         return attr
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel._util.imports import resolve_ref
-
     try:
         owner, name, obj = resolve_ref(ref, what="agent.tools entry")
     except WindtunnelError:

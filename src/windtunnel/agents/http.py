@@ -6,6 +6,7 @@ import contextlib
 import json
 import time
 from typing import Any
+from urllib.parse import quote, urlencode
 
 import httpx
 
@@ -112,8 +113,6 @@ def with_params(url: str, params: dict[str, str]) -> httpx.URL:
         return endpoint
     if any(k in endpoint.params for k in params):
         return endpoint.copy_merge_params(params)
-    from urllib.parse import quote, urlencode
-
     sep = "&" if endpoint.query else "?"
     base = url.split("#", 1)[0]
     return httpx.URL(base + ("" if base.endswith(("?", "&")) else sep) + urlencode(params, quote_via=quote))

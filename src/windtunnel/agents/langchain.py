@@ -17,6 +17,7 @@ from windtunnel._util.imports import import_ref
 from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput
 from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
+from windtunnel.agents.langgraph import is_graph, read_state, run_graph, to_messages
 from windtunnel.agents.python import PythonAgent
 from windtunnel.agents.registry import builtin_agent_type
 
@@ -24,8 +25,6 @@ from windtunnel.agents.registry import builtin_agent_type
 def _is_graph(obj: Any) -> bool:
     if "langgraph" not in sys.modules:  # no graph can exist without langgraph imported
         return False
-    from windtunnel.agents.langgraph import is_graph
-
     return is_graph(obj)
 
 
@@ -49,8 +48,6 @@ def runnable_callable(obj: Any) -> Any:
         return getattr(obj, "ainvoke", None) or obj.invoke
 
     async def call_with_messages(prompt: AgentInput) -> dict[str, Any]:
-        from windtunnel.agents.langgraph import read_state, run_graph, to_messages
-
         if _is_graph(obj):
             res = await run_graph(obj, prompt)
         else:

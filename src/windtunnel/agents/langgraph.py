@@ -16,7 +16,8 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from windtunnel._util.errors import ConfigError
+from windtunnel._util.errors import AgentBadResponse, ConfigError
+from windtunnel._util.optional import optional_import
 from windtunnel._util.words import a_type
 from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
@@ -93,11 +94,12 @@ def find_llm_clients(root: Any) -> Found:
 
 
 def _prebuilt() -> Any:
+    """``langgraph.prebuilt`` (where ``ToolNode`` lives), or ``None`` for a langgraph installed without it: a
+    graph built without prebuilt nodes has no ToolNode to look into, which is not an error."""
     try:
-        import langgraph.prebuilt as prebuilt
+        return optional_import("langgraph.prebuilt")
     except ImportError:  # pragma: no cover - langgraph without prebuilt
         return None
-    return prebuilt
 
 
 def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -167,8 +169,6 @@ def read_state(state: Any, *, input_key: str, output_key: str | None, sent: int)
     new = messages[sent:] if input_key == "messages" else messages
     if output_key is not None:
         if output_key not in state:
-            from windtunnel._util.errors import AgentBadResponse
-
             raise AgentBadResponse(
                 f"the graph's final state has no key {output_key!r} (agent.output_key); keys: {', '.join(state)}"
             )

@@ -15,6 +15,7 @@ other threads, or without ``SIGUSR2`` (Windows), the watchdog is not started and
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import threading
 import time
@@ -56,8 +57,6 @@ class LoopWatchdog:
         """Start watching the running loop; False (nothing started) where the watchdog cannot work."""
         if SIGNAL is None or threading.current_thread() is not threading.main_thread():
             return False
-        import asyncio  # here: `validate` imports this module (through the python agent) and not asyncio
-
         try:
             self._loop = asyncio.get_running_loop()
             self._previous = signal.signal(SIGNAL, self._on_signal)

@@ -83,9 +83,8 @@ def find_llm_clients(root: Any) -> Found:
     for agent in _agents(root):
         model = getattr(agent, "model", None)
         if model is None or isinstance(model, str):
-            from agents.models._openai_shared import get_default_openai_client
-
-            default = get_default_openai_client()
+            shared = require("agents.models._openai_shared", agent_type=TYPE, extra=EXTRA)
+            default = shared.get_default_openai_client()
             found = [default] if default is not None else []
             if not found:
                 missing.append(

@@ -14,6 +14,7 @@ import functools
 import inspect
 from typing import Any
 
+from windtunnel._util.errors import AgentBadResponse
 from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
@@ -200,7 +201,5 @@ class PydanticAIAgent(FrameworkAgent):
                 if isinstance(event, result_event):
                     result = event.result
         if result is None:
-            from windtunnel._util.errors import AgentBadResponse
-
             raise AgentBadResponse("the pydantic-ai event stream ended without a run result")
         return result

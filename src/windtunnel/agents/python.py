@@ -6,6 +6,10 @@ import inspect
 import time
 from typing import Any
 
+import anyio
+
+from windtunnel._util.daemon import run_in_daemon_thread
+from windtunnel._util.deadline import call_within, move_on
 from windtunnel._util.errors import (
     AgentBadResponse,
     AgentCallError,
@@ -101,11 +105,6 @@ class PythonAgent:
         """The :class:`~windtunnel.agents.loopwatch.LoopWatchdog` of an async agent, while entered."""
         # the runtime is imported by the agent, not by its module: `validate` reads this module's
         # registration (capabilities) and must not pay for anyio and asyncio (tests/cli/test_validate_imports.py)
-        import anyio
-
-        from windtunnel._util.daemon import run_in_daemon_thread
-        from windtunnel._util.deadline import call_within, move_on
-
         self._call_within, self._move_on, self._in_thread = call_within, move_on, run_in_daemon_thread
         # abandoned (hung) sync calls keep their thread; a roomy limiter keeps them from starving the run
         self._threads = anyio.CapacityLimiter(max(4, concurrency * 4))
@@ -149,8 +148,6 @@ class PythonAgent:
             getattr(self._fn, "__call__", None)  # noqa: B004 - async callable objects
         )
         if not self._is_async and thread_unsafe_in(self._fn) is not None:
-            import anyio  # the runtime, as in __init__: not paid by `validate`
-
             self._threads = anyio.CapacityLimiter(1)  # one agent object shared by every call: one call at a time
         if self.cfg.reset_function:
             self._reset = import_ref(self.cfg.reset_function, what="agent.reset_function")
@@ -207,8 +204,6 @@ class PythonAgent:
     async def reset(self) -> None:
         if self._reset is None:
             return
-        import anyio
-
         try:
             with anyio.fail_after(self.cfg.timeout / 1000):
                 if inspect.iscoroutinefunction(self._reset):

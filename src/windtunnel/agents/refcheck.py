@@ -19,6 +19,8 @@ def check_agent_refs(agent: Any) -> None:
     import_refs(agent.python_refs())
     if agent.type not in ("python", "langchain"):
         return
+    # here, not at the top: `validate --no-import` imports this module, and these two import anyio and the
+    # SDK transport seam, which a config check that imports no agent must not pay for
     from windtunnel.agents.python import agent_entry
     from windtunnel.chaos.seams import seam_problems
 

@@ -19,6 +19,7 @@ from importlib import import_module
 from typing import Any, Literal
 
 from windtunnel._util.registry import Registry, load_entry_point_plugins
+from windtunnel.agents.template import parse_template
 
 BUILTIN = (
     "windtunnel.agents.python",
@@ -94,8 +95,6 @@ class AgentType:
 
 def _http_takes_messages(cfg: Any) -> bool:
     """An HTTP agent takes message lists when its request template has a ``{messages}`` slot."""
-    from windtunnel.agents.template import parse_template
-
     return "{messages}" in str(parse_template(cfg.request_template))
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from typing import Any
 
 from windtunnel._util.errors import AgentBadResponse
+from windtunnel._util.optional import optional_import
 
 _MEMBERS = re.compile(r"(?:\$\.)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)", re.ASCII)
 """A path of plain member names (``$.reply``, ``data.text``): read without compiling a JSONPath."""
@@ -81,11 +83,9 @@ def _find(body: Any, response_path: str) -> list[Any]:
                 return []
             body = body[name]
         return [body]
-    from jsonpath import JSONPathError
-
     try:
         return list(_compiled(response_path).findall(body))
-    except JSONPathError as err:
+    except _jsonpath().JSONPathError as err:
         raise AgentBadResponse(f"agent.response_path {response_path!r} is not a valid JSONPath: {err}") from None
 
 
@@ -97,12 +97,15 @@ def _member_names(path: str) -> tuple[str, ...] | None:
 
 @lru_cache(maxsize=64)
 def _compiled(path: str) -> Any:
-    import jsonpath
+    """The compiled python-jsonpath query for ``path`` (cached: one answer after another uses the same path)."""
+    return _jsonpath().compile(normalize_path(path))
 
-    return jsonpath.compile(normalize_path(path))
+
+def _jsonpath() -> Any:
+    """python-jsonpath, imported on the first path that is more than member names: it costs ~40 ms to import,
+    which an HTTP agent whose ``response_path`` is ``$.a.b`` never pays."""
+    return optional_import("jsonpath", purpose="agent.response_path")
 
 
 def _json_text(value: Any) -> str:
-    import json
-
     return json.dumps(value, ensure_ascii=False)

@@ -19,6 +19,8 @@ import threading
 import weakref
 from typing import Any
 
+import anyio
+
 from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, faulted_callable, shadow_attr
@@ -195,8 +197,6 @@ class SmolagentsAgent(FrameworkAgent):
         )
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
-        import anyio  # the runtime is imported by the agent, not by validate's registration
-
         answer, calls, usage = await anyio.to_thread.run_sync(
             run_serialised, obj, _task(prompt), abandon_on_cancel=True
         )
