@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
 from windtunnel.agents.base import TransportMutation
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell
 from windtunnel.mutations.base import MutationContext
@@ -17,8 +17,6 @@ if TYPE_CHECKING:
 
 def mutation_context(cfg: Config) -> MutationContext:
     agent = cfg.agent
-    from windtunnel.agents.registry import capabilities
-
     accepts = capabilities(agent).accepts_messages(agent)
     return MutationContext(
         agent_type=agent.type,
@@ -26,15 +24,6 @@ def mutation_context(cfg: Config) -> MutationContext:
         custom_templates=cfg.mutations.templates,
         custom_template_ids=cfg.mutations.template_ids,
     )
-
-
-def llm_mutator(cfg: Config, stack: ExitStack, *, allow: bool = True) -> LlmMutator | None:
-    """An LLM generator when the config has a ``model:`` block (and it is enabled); deterministic otherwise."""
-    if not allow or "model" not in cfg.model_fields_set or not cfg.model.enabled:
-        return None
-    from windtunnel.mutations.llm import LlmMutator
-
-    return stack.enter_context(LlmMutator(cfg.model))
 
 
 def plan_for(cfg: Config, golden: str, *, seed: int, llm: LlmMutator | None = None) -> MutationPlan:

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, cast
 
 from windtunnel._util.errors import ConfigError
+from windtunnel.agents.conversation import attack_turns
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell, CellKind, GoldenMutations, MutationRef
+from windtunnel.engine.mutate import mutation_context
+from windtunnel.mutations.llm import LlmMutator
+from windtunnel.mutations.plan import plan_mutations
 
 if TYPE_CHECKING:
     from windtunnel.engine.planspill import PlanSpill
@@ -60,15 +65,17 @@ _Level = Literal["text", "transport"]
 """A mutation's level (an alias: ``cast(Literal[...], x)`` would build the ``Literal`` on every cell)."""
 
 
+def llm_mutator(cfg: Config, stack: ExitStack, *, allow: bool = True) -> LlmMutator | None:
+    """An LLM generator when the config has a ``model:`` block (and it is enabled); deterministic otherwise."""
+    if not allow or "model" not in cfg.model_fields_set or not cfg.model.enabled:
+        return None
+    return stack.enter_context(LlmMutator(cfg.model))
+
+
 def iter_mutation_plans(cfg: Config, *, seed: int, notices: list[str], llm: bool = True) -> Iterator[GoldenMutations]:
     """Each golden prompt's planned mutations (conversations are left out, with a notice); ``notices`` fills
     as they are read. What :func:`iter_mutation_cells` expands into cells, and a counting pass records
     (:class:`~windtunnel.engine.planspill.PlanSpill`) so that the run need not generate them again."""
-    from contextlib import ExitStack
-
-    from windtunnel.engine.mutate import llm_mutator, mutation_context
-    from windtunnel.mutations.plan import plan_mutations
-
     types = list(cfg.mutations.types)
     ctx = mutation_context(cfg)
     with ExitStack() as stack:
@@ -104,8 +111,6 @@ def iter_mutation_cells(
 
     ``plans``: the golden prompts' planned mutations as an earlier pass recorded them (the same cells,
     nothing generated); by default they are generated (:func:`iter_mutation_plans`)."""
-    from windtunnel.agents.conversation import attack_turns
-
     prefix = f"{scenario}/" if scenario else ""
     seq = start
     goldens = cfg.golden_prompts

@@ -9,11 +9,14 @@ endpoint) when its cells in flight are done.
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import AgentExitedError, AgentStoppedError
+from windtunnel.agents.registry import capabilities
 from windtunnel.engine.cells import CellResult
 
 if TYPE_CHECKING:
@@ -57,9 +60,6 @@ def probe_address(url: str) -> tuple[str, int] | None:
 def watched_endpoint(agent: Any) -> str | None:
     """The URL to watch of an HTTP agent windtunnel does not launch (``agent.endpoint`` or ``base_url``,
     ``${ENV}`` expanded), else None: a launched agent is watched through its process."""
-    from windtunnel._util.envexpand import expand_env
-    from windtunnel.agents.registry import capabilities
-
     if getattr(agent, "command", None) or capabilities(agent).transport != "http":
         return None
     url = getattr(agent, "endpoint", None) or getattr(agent, "base_url", None)
@@ -70,8 +70,8 @@ async def refuses_connections(address: tuple[str, int]) -> bool:
     """Whether nothing accepts a TCP connection at ``address``: :data:`PROBES` attempts all refused (or
     the host unreachable). An attempt that connects, is reset or times out says something is still
     there: a live agent that resets connections is an agent with errors, not one that is gone."""
+    # here, not at the top: `validate` imports this module (replays) and must not import asyncio
     import asyncio
-    import errno
 
     for attempt in range(PROBES):
         if attempt:
@@ -146,7 +146,8 @@ class ExitWatch:
         return replace(result, error=self._cut_short(result), error_kind="agent_exited")
 
     async def _exited_within_grace(self, result: CellResult) -> bool:
-        import anyio  # here: `validate` imports this module (replays) without the runtime
+        # here, not at the top: `validate` imports this module (replays) without the run's runtime
+        import anyio
 
         waited = 0.0
         while not self.gone():

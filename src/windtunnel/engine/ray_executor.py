@@ -22,6 +22,7 @@ budget (``advanced.max_cost``) is counted here, over every actor's results (see 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import itertools
 import logging
 import os
@@ -35,7 +36,9 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from windtunnel._util.errors import AgentExitedError, HarnessError, UsageError, WindtunnelError
+from windtunnel._util.optional import optional_import
 from windtunnel._util.signals import keep_sigterm
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.ray import RayConfig
 from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
@@ -64,7 +67,7 @@ SHIPPED_EXCLUDES = [".git", ".venv", "venv", ".windtunnel", "__pycache__", "node
 def import_ray() -> Any:
     """The ``ray`` module, or a usage error (exit 2) that says how to install it."""
     try:
-        import ray
+        ray = optional_import("ray")  # the `ray` extra: only a run with advanced.executor: ray needs it
     except ImportError:
         raise UsageError(
             "the Ray executor needs the ray package, which is not installed",
@@ -185,8 +188,6 @@ def _rebuild(d: dict[str, Any]) -> BaseException:
         command, code, done, tail = d["exit"]
         return AgentExitedError(command, code, cells_completed=done, stderr_tail=tail)
     if d.get("cls"):
-        import importlib
-
         module, _, name = d["cls"].partition(":")
         try:
             cls = getattr(importlib.import_module(module), name)
@@ -331,8 +332,6 @@ def _actor_session(session: RunSession, actors: int, index: int = 0) -> _ActorSe
 def shared_agent(cfg: Any) -> bool:
     """Whether every actor calls one agent (an HTTP endpoint windtunnel does not launch) rather than its own
     instance: then cells that must run one at a time (isolation, a stateful agent) go to one actor only."""
-    from windtunnel.agents.registry import capabilities
-
     return capabilities(cfg.agent).transport == "http" and not cfg.agent.command
 
 
@@ -492,8 +491,7 @@ class RayExecutor:
             )
         if not session.cfg.agent.command:
             return [options] * n, None
-        from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
-
+        placement = optional_import("ray.util.scheduling_strategies").PlacementGroupSchedulingStrategy
         nodes = sum(1 for node in ray.nodes() if node.get("Alive"))
         if self.cfg.num_actors is None:
             n = nodes
@@ -506,10 +504,7 @@ class RayExecutor:
         bundle = {"CPU": self.cfg.num_cpus_per_actor, **self.cfg.resources}
         pg = ray.util.placement_group([bundle] * n, strategy="STRICT_SPREAD")
         await _wait(pg.ready())
-        return [
-            {**options, "scheduling_strategy": PlacementGroupSchedulingStrategy(pg, placement_group_bundle_index=i)}
-            for i in range(n)
-        ], pg
+        return [{**options, "scheduling_strategy": placement(pg, placement_group_bundle_index=i)} for i in range(n)], pg
 
     async def _dispatch(
         self,

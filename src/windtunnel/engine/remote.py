@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from windtunnel._util.errors import UsageError
 from windtunnel.engine.cells import Cell
 
 if TYPE_CHECKING:
@@ -78,8 +79,6 @@ def session_executor(session: RunSession) -> SessionExecutor | None:
 def check_executor(executor: str | None) -> None:
     """An ``--executor`` that is not one of :data:`EXECUTORS`: a usage error (before anything is imported)."""
     if executor is not None and executor not in EXECUTORS:
-        from windtunnel._util.errors import UsageError
-
         raise UsageError(f"--executor {executor!r} is not one of {', '.join(EXECUTORS)}", hint="use local or ray")
 
 
@@ -94,8 +93,6 @@ def apply_placement(cfg: Any, executor: str | None, ray_address: str | None) -> 
         cfg.advanced.executor = executor
     ports = getattr(getattr(cfg, "agent", None), "proxied_ports", None)
     if cfg.advanced.executor == "ray" and ports is not None and ports() is not None:
-        from windtunnel._util.errors import UsageError
-
         raise UsageError(
             "agent.proxy_env: honoured points the running agent at one proxy port on this machine "
             f"({cfg.agent.proxy_port}), which one process serves, so its cells cannot be spread over Ray actors",

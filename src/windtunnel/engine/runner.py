@@ -11,6 +11,7 @@ import anyio
 
 from windtunnel._util.errors import AgentCallError, AgentRateLimited
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.conversation import converse, turn_contexts
 from windtunnel.engine.budget import recorded_usage
 from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord, Status, clip_output
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec
@@ -131,8 +132,6 @@ class CellRunner:
             with self.scope(cell) as scope:
                 prompt = scope.transform_input(cell.input) if scope is not None else cell.input
                 if cell.turns:  # a conversation: one call per turn (agents/conversation.py)
-                    from windtunnel.agents.conversation import converse
-
                     response, error, attempts, prompt = await converse(
                         lambda p: self.invoke(cell, p, retried, scope),
                         cell.turns,
@@ -215,8 +214,6 @@ async def judge_all(
 
 def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers: list[AgentResponse]) -> CheckOutcome:
     """``each_turn``: the invariant on every turn's answer of a conversation; the first failing turn decides."""
-    from windtunnel.agents.conversation import turn_contexts
-
     outcomes = [judge(inv, c) for c in turn_contexts(ctx, turns, answers)]
     for i, out in enumerate(outcomes, 1):
         if not out.passed:

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from windtunnel.mutations.base import mutations
+
 
 @dataclass
 class Summary:
@@ -65,8 +67,6 @@ def is_failure(cell: Mapping[str, Any]) -> bool:
 
 def type_weights(configured: dict[str, float]) -> dict[str, float]:
     """Registry defaults, overridden only for the types the config names."""
-    from windtunnel.mutations.base import mutations
-
     weights = {name: mt.weight for name, mt in mutations.items()}
     weights.update(configured)
     return weights

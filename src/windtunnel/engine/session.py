@@ -8,8 +8,12 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.imports import import_refs
 from windtunnel.agents import Agent, build_agent
+from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.runtime import ChaosRuntime
+from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
 from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
@@ -18,6 +22,7 @@ from windtunnel.engine.procwatch import ExitWatch, watched_endpoint
 from windtunnel.engine.remote import session_executor
 from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
 from windtunnel.invariants.base import InvariantSpec
+from windtunnel.invariants.base import invariants as registry
 from windtunnel.invariants.labels import labelled, needs_auto_baseline
 
 if TYPE_CHECKING:
@@ -30,8 +35,6 @@ def run_invariants(cfg: Config) -> tuple[list[InvariantSpec], list[str]]:
     """The run-mode invariants; with none configured, an explicit ``completes`` check (and a notice)."""
     if cfg.invariants:
         return labelled(cfg.invariants), []
-    from windtunnel.invariants.base import invariants as registry
-
     completes = registry.get("completes")
     return [completes.model_validate({"type": "completes"})], [
         "no invariants configured: every cell is checked with `completes` only (add `invariants:` to check more)"
@@ -64,8 +67,6 @@ class RunSession:
     def records_calls(self) -> bool:
         """Without chaos, a python agent's declared seams still record every tool and LLM call (no faults),
         so reports, replay export and the leakage audit see what the agent saw."""
-        from windtunnel.config.agent import declares_tool_seam
-
         agent = self.cfg.agent
         if not capabilities(agent).python:  # agent.proxy_env: honoured sends every call to the proxies
             ports = getattr(agent, "proxied_ports", None)
@@ -106,21 +107,15 @@ class RunSession:
             return await remote.run_session(self, cells)
         async with AsyncExitStack() as stack:
             if self.agent is None:
-                from windtunnel._util.imports import import_refs
-
                 # every python reference first, in config order, so an unimportable agent is reported
                 # (exit 3) exactly as `validate` reports it, before seams or processes are set up
                 import_refs(self.cfg.agent.python_refs())
             runtime: Any = None
             if self.chaos is not None or self.records_calls:
-                from windtunnel.chaos.runtime import ChaosRuntime
-
                 runtime = await stack.enter_async_context(
                     ChaosRuntime(self.cfg.agent, list((self.chaos or {}).values()), seed=self.seed)
                 )
             if self.cfg.agent.command:
-                from windtunnel.agents.process import AgentProcess
-
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
                 self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
