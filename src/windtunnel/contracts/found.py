@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
 from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError
@@ -107,8 +108,6 @@ def scenario_data(spec: ChaosSpec) -> dict[str, Any]:
 
 def save_found(folder: Path, failure: Failure, cfg: Config, config_path: Path) -> Path:
     """Write one minimal failure; the file is named after its schedule (saving it again rewrites it)."""
-    import yaml  # writing only: windtunnel._util.yamlsource reads it back
-
     res = failure.result
     cell = res.cell
     m = cell.mutation

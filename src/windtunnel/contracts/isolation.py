@@ -64,9 +64,11 @@ highly random agent, only state effects larger than its sampling noise are seen.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import secrets
 import shlex
+import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -74,7 +76,10 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from windtunnel._util.errors import AgentCallError
+from windtunnel.invariants.similarity import lexical_similarity
 
 STATE_WARNING = (
     "Warning: No reset_endpoint configured. Contract matrix cells may share state. Results may be "
@@ -184,15 +189,11 @@ async def _confirm(call: Callable[[str], Awaitable[str | None]], suspect: _Suspe
 
 
 def _nn(target: str, others: Sequence[str]) -> float:
-    from windtunnel.invariants.similarity import lexical_similarity
-
     return max(lexical_similarity(target, o) for o in others)
 
 
 async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | None = None) -> StateVerdict:
     """Run the two tests above through ``invoke`` (one agent call per invocation; ``None`` = no answer)."""
-    from windtunnel.invariants.similarity import lexical_similarity
-
     verdict = StateVerdict(stateful=False)
 
     async def call(prompt: str) -> str | None:
@@ -285,8 +286,6 @@ def _drift(seq: Sequence[str | None]) -> tuple[str, list[str], list[str]] | None
     a split into a first and a second part, every pair within a part (at least three pairs in all) at
     least ``DRIFT_SAME`` similar, every pair across at least ``DRIFT_GAP`` less. ``None`` if there is
     no such split (or an answer is missing). Returns the description, the first part and the second."""
-    from windtunnel.invariants.similarity import lexical_similarity
-
     answers = _present(seq)
     if len(answers) < len(seq):
         return None
@@ -312,8 +311,6 @@ CACHE_FILE = "state-cache.json"
 
 def agent_identity(agent: Any) -> str:
     """A digest of what makes the agent this agent: its config block, and its code where it is local."""
-    import orjson
-
     h = hashlib.sha256(orjson.dumps(agent.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS))
     files: list[Path] = []
     refs = agent.python_refs() if hasattr(agent, "python_refs") else []
@@ -333,9 +330,6 @@ def agent_identity(agent: Any) -> str:
 
 
 def _module_file(module: str) -> Path | None:
-    import importlib.util
-    import sys
-
     mod = sys.modules.get(module)
     origin = getattr(mod, "__file__", None) if mod is not None else None
     if origin is None:
@@ -358,8 +352,6 @@ class StateCache:
         return os.environ.get("WINDTUNNEL_STATE_CACHE", "1") != "0"
 
     def _read(self) -> dict[str, Any]:
-        import orjson
-
         try:
             data = orjson.loads(self.path.read_bytes())
         except (OSError, ValueError):
@@ -378,8 +370,6 @@ class StateCache:
             return None
 
     def put(self, identity: str, prompts: Sequence[str], verdict: StateVerdict) -> None:
-        import orjson
-
         data = {k: v for k, v in self._read().items() if time.time() - float(v.get("at", 0)) <= CACHE_TTL_S}
         data[identity] = {"at": time.time(), "prompts": _prompts_key(prompts), "verdict": asdict(verdict)}
         try:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from windtunnel._util.errors import ConfigError
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config
@@ -74,8 +75,6 @@ class ContractPlan:
 
     def only(self, unit_ids: set[str]) -> ContractPlan:
         """The plan restricted to these units (``--cell``), keeping only the matrix cells they judge."""
-        from windtunnel._util.errors import ConfigError
-
         missing = unit_ids - {u.id for u in self.units}
         if missing:
             raise ConfigError(

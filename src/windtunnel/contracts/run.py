@@ -11,6 +11,7 @@ from windtunnel.agents.base import Agent
 from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.model import Config
+from windtunnel.config.proxy_env import not_run_reason, unreachable
 from windtunnel.contracts.isolation import (
     CACHE_FILE,
     StateCache,
@@ -58,8 +59,6 @@ def unreachable_scenarios(cfg: Config, plan: ContractPlan, *, checked: bool = Tr
     """Scenario → why it is not run, for each whose faults act on calls of an HTTP agent windtunnel neither
     launches nor found behind its proxies (see config/proxy_env.py, flows/reach.py). ``checked=False``
     (``contract validate``, which calls no agent): when it would not run."""
-    from windtunnel.config.proxy_env import not_run_reason, unreachable
-
     src = str(cfg._source) if cfg._source else None
     return {
         name: not_run_reason(cfg.agent, f"scenario {name!r}", src, checked=checked)

@@ -13,9 +13,12 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
+from windtunnel._util.imports import import_ref
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
 from windtunnel.contracts.scope import applies, probes_of, scenario_specs
+from windtunnel.invariants.base import CheckContext
+from windtunnel.invariants.labels import labelled
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
@@ -32,8 +35,6 @@ def _dups(names: list[str]) -> list[str]:
 def _smoke(inv: InvariantSpec) -> str | None:
     """Evaluate ``inv`` once on a synthetic answer: a plugin that crashes is found before the run (a check
     that waits on I/O, such as a judge model, is not called before the run)."""
-    from windtunnel.invariants.base import CheckContext
-
     if type(inv).blocking:
         return None
 
@@ -121,8 +122,6 @@ def _invariant_problems(cfg: Config, invariants: list[InvariantSpec], specs: dic
 
 
 def _import_problems(cfg: Config) -> list[str]:
-    from windtunnel._util.imports import import_ref
-
     out = []
     for where, ref in cfg.agent.python_refs():
         try:
@@ -137,8 +136,6 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
 
     ``imports``: also import the python references of the agent (endpoint, tools, llm, reset).
     """
-    from windtunnel.invariants.labels import labelled
-
     contract = cfg.contract
     if contract is None:
         return ["the config has no contract: add `contract:` with invariants and a chaos_matrix"]
