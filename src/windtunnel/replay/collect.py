@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel.config.load import read_yaml
 from windtunnel.config.model import Config
+from windtunnel.replay.importers import import_source
 from windtunnel.replay.session import LoadedSession, load_session_file, parse_session, scan_directory
 
 if TYPE_CHECKING:
@@ -40,8 +42,6 @@ def collect_paths(paths: Sequence[Path]) -> Collected:
 
 def config_source_map(cfg: Config) -> SourceMap | None:
     """Where each key of the config file is (for line numbers in inline-session errors)."""
-    from windtunnel.config.load import read_yaml
-
     if cfg._source is None:
         return None
     try:
@@ -83,8 +83,6 @@ def collect_entry(cfg: Config, i: int, entry: dict[str, Any], smap: SourceMap | 
 
 def collect_source(cfg: Config, j: int) -> list[LoadedSession]:
     """The sessions imported from ``replays.sources[j]``."""
-    from windtunnel.replay.importers import import_source
-
     assert cfg.replays is not None
     where = str(cfg._source) if cfg._source is not None else "the config"
     source = cfg.replays.sources[j]

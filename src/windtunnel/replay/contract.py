@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.yamlsource import read_text
+from windtunnel.config.load import format_validation_error, read_yaml
 from windtunnel.config.model import Config, ContractConfig
 from windtunnel.engine.cells import CheckOutcome
 from windtunnel.invariants.base import InvariantSpec
@@ -44,8 +45,6 @@ def _config_label(cfg: Config) -> str:
 
 
 def _load_contract_file(path: Path) -> ContractConfig:
-    from windtunnel.config.load import read_yaml
-
     data, smap = read_yaml(read_text(path, "contract"), str(path))
     top = "(top level)"
     if isinstance(data, dict) and isinstance(data.get("contract"), dict):
@@ -55,8 +54,6 @@ def _load_contract_file(path: Path) -> ContractConfig:
     try:
         return ContractConfig.model_validate(data)
     except ValidationError as err:
-        from windtunnel.config.load import format_validation_error
-
         raise ConfigError(
             format_validation_error(err, data, smap, root=ContractConfig, what="invalid contract", top=top)
         ) from None

@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.imports import import_refs
+from windtunnel.agents import build_agent
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied
 from windtunnel.engine.cells import Cell, CellResult
-from windtunnel.engine.procwatch import ExitWatch
+from windtunnel.engine.procwatch import ExitWatch, watched_endpoint
 from windtunnel.replay.contract import (
     Applicability,
     ResolvedContract,
@@ -165,17 +168,18 @@ class Player:
     watch: ExitWatch = field(default_factory=ExitWatch, repr=False)
 
     async def run(self, prepared: Sequence[PreparedReplay]) -> list[ReplayResult]:
-        from windtunnel.agents import build_agent
+        # the run's runtime, imported when a replay runs: `validate` imports this module for prepare and
+        # check_seams, and these pull in anyio, httpx and the fault seams (tests/cli/test_validate_imports.py)
+        import anyio
+
+        from windtunnel.agents.process import AgentProcess
         from windtunnel.chaos.runtime import ChaosRuntime
-        from windtunnel.chaos.spec import ChaosSpec
         from windtunnel.engine.runner import CellRunner
         from windtunnel.replay.matcher import RecordedResponder
 
         check_seams(self.cfg, prepared, tool_port=self.tool_proxy_port, llm_port=self.llm_proxy_port)
         agent_cfg = self.cfg.agent
         if self.agent is None:
-            from windtunnel._util.imports import import_refs
-
             import_refs(agent_cfg.python_refs())  # exit 3 with validate's message, before any seam
         launched = bool(getattr(agent_cfg, "command", None))
         python = capabilities(agent_cfg).python
@@ -196,14 +200,10 @@ class Player:
                 )
             )
             if launched:
-                from windtunnel.agents.process import AgentProcess
-
                 watch.process = await stack.enter_async_context(
                     AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=self.cfg.base_dir)
                 )
             else:  # an HTTP agent windtunnel did not launch: watched for refused connections (QA-6 F-12)
-                from windtunnel.engine.procwatch import watched_endpoint
-
                 watch.endpoint = watched_endpoint(agent_cfg)
             agent = self.agent or build_agent(agent_cfg, concurrency=self.concurrency)
             await stack.enter_async_context(agent)
@@ -237,8 +237,6 @@ class Player:
                 for p in prepared:
                     await one(p)
             else:
-                import anyio  # here, not at the top: `validate` prepares replays without the runtime
-
                 limiter = anyio.CapacityLimiter(self.concurrency)
 
                 async def limited(p: PreparedReplay) -> None:

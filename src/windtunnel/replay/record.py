@@ -9,7 +9,11 @@ from typing import Any
 
 from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
 from windtunnel._util.redact import redact_url
+from windtunnel.agents import build_agent
+from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.runtime import ChaosRuntime
+from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.agent import records_calls
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied
@@ -42,10 +46,6 @@ async def record(
     ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can
     be reproduced on purpose; the recording keeps what the agent saw (injected failures included).
     """
-    from windtunnel.agents import build_agent
-    from windtunnel.chaos.runtime import ChaosRuntime
-    from windtunnel.chaos.spec import ChaosSpec
-
     agent_cfg = cfg.agent
     python = capabilities(agent_cfg).python
     notes: list[str] = []
@@ -82,8 +82,6 @@ async def record(
             )
         )
         if launched:
-            from windtunnel.agents.process import AgentProcess
-
             await stack.enter_async_context(AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=cfg.base_dir))
         agent = build_agent(agent_cfg, concurrency=1)
         await stack.enter_async_context(agent)

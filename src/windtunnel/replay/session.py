@@ -20,11 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+import yaml
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.yamlsource import read_text
 from windtunnel.config.base import StrictModel
+from windtunnel.config.load import SourceMap, format_validation_error, read_yaml
+from windtunnel.replay.importers.common import chat_input
 
 if TYPE_CHECKING:
     from windtunnel.config.load import SourceMap
@@ -165,8 +168,6 @@ class Session(StrictModel):
     @classmethod
     def _chat_input(cls, v: Any) -> Any:
         if isinstance(v, dict):
-            from windtunnel.replay.importers.common import chat_input
-
             found = chat_input(v)
             if found is None:
                 raise ValueError(
@@ -241,16 +242,12 @@ def _parse_text(text: str, file: str) -> tuple[Any, SourceMap | None]:
             return json.loads(text), None
         except ValueError as err:
             raise ConfigError(f"{file}: malformed JSON: {err}") from None
-    from windtunnel.config.load import read_yaml
-
     return read_yaml(text, file)
 
 
 def parse_session(data: Any, where: str, smap: SourceMap | None = None) -> Session:
     """Validate one session mapping; errors name ``where``, the line (with ``smap``, rooted at the
     session), every bad key and the closest valid one."""
-    from windtunnel.config.load import SourceMap, format_validation_error
-
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: a session must be a mapping, got {type(data).__name__}")
     try:
@@ -322,8 +319,6 @@ def dump_session(session: Session, path: Path) -> Path:
     if path.suffix.lower() == ".json":
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     else:
-        import yaml
-
         path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
     return path
 

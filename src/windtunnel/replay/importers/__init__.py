@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.replay.importers.registry import Importer, importer, importers
+from windtunnel.replay.importers.live import fetch
+from windtunnel.replay.importers.registry import Importer, importer, importer_for, importers, load_builtin
 from windtunnel.replay.session import Session
 
-
-def _load_builtin() -> None:
-    from windtunnel.replay.importers import langfuse, langsmith, otel  # noqa: F401
+_load_builtin = load_builtin  # the name flows/sessions.py imports
 
 
 def read_export(path: Path) -> Any:
@@ -64,8 +63,7 @@ def _concatenated(text: str) -> list[Any] | None:
 
 def import_file(kind: str, path: Path) -> list[Session]:
     """Sessions from one export file of ``kind`` (``langsmith``, ``otel``, ``langfuse``)."""
-    _load_builtin()
-    fn = importers.get(kind)
+    fn = importer_for(kind)
     data = read_export(path)
     sessions = fn(data)
     if not sessions:
@@ -92,8 +90,6 @@ def import_source(source: Any, *, base_dir: Path, where: str) -> list[Session]:
         if not path.exists():
             raise ConfigError(f"{where}: replays source {source.type}: file not found: {path}")
         return import_file(kind, path)
-    from windtunnel.replay.importers.live import fetch
-
     return fetch(source, where=where)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from datetime import datetime
 from typing import Any
@@ -124,8 +125,6 @@ def python_literal(value: Any) -> Any:
     text = value.strip()
     if not (text.startswith("{") and text.endswith("}")) or len(text) > 100_000:
         return value
-    import ast
-
     try:
         parsed = ast.literal_eval(text)
     except (ValueError, SyntaxError, MemoryError, RecursionError):

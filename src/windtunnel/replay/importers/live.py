@@ -9,6 +9,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from windtunnel._util.errors import ConfigError, HarnessError
+from windtunnel._util.optional import optional_import
+from windtunnel.replay.importers.registry import importer_for
 from windtunnel.replay.session import Session
 
 CREDENTIALS = {"langsmith": ("LANGSMITH_API_KEY", "LANGCHAIN_API_KEY"), "langfuse": ("LANGFUSE_SECRET_KEY",)}
@@ -85,12 +87,10 @@ def fetch_langsmith(*, project: str | None, run_id: str | None, limit: int = 20,
     """Root runs (with their child runs) from LangSmith; credentials come from the client's environment.
     ``filters``: more ``list_runs`` arguments (:func:`langsmith_filters`)."""
     try:
-        from langsmith import Client  # type: ignore[import-not-found,unused-ignore]
+        langsmith = optional_import("langsmith")
     except ImportError:
         raise _missing("langsmith", "langsmith") from None
-    from windtunnel.replay.importers.langsmith import from_langsmith
-
-    client = Client()
+    client = langsmith.Client()
     # langsmith deprecates list_runs / read_run (removal after 2027-01-31) for client.runs.*: a warning for
     # windtunnel to act on, not the user (and an error under -W error)
     with warnings.catch_warnings():
@@ -101,24 +101,22 @@ def fetch_langsmith(*, project: str | None, run_id: str | None, limit: int = 20,
         else:
             roots = client.list_runs(project_name=project, is_root=True, limit=limit, **filters)
             runs = [client.read_run(r.id, load_child_runs=True) for r in roots]
-    return from_langsmith([_dump(r) for r in runs])
+    return importer_for("langsmith")([_dump(r) for r in runs])
 
 
 def fetch_langfuse(*, trace_id: str | None, limit: int = 20) -> list[Session]:
     """Traces (with observations) from Langfuse; credentials come from the client's environment."""
     try:
-        from langfuse import Langfuse  # type: ignore[import-not-found,unused-ignore]
+        langfuse = optional_import("langfuse")
     except ImportError:
         raise _missing("langfuse", "langfuse") from None
-    from windtunnel.replay.importers.langfuse import from_langfuse
-
-    api = Langfuse().api
+    api = langfuse.Langfuse().api
     if trace_id:
         traces = [api.trace.get(trace_id)]
     else:
         listed = api.trace.list(limit=limit)
         traces = [api.trace.get(t.id) for t in listed.data]
-    return from_langfuse([_dump(t) for t in traces])
+    return importer_for("langfuse")([_dump(t) for t in traces])
 
 
 def fetch(source: Any, *, where: str) -> list[Session]:

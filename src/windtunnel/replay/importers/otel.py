@@ -15,6 +15,9 @@ protobuf JSON mapping of their bytes) instead of hex — ids are always reported
 
 from __future__ import annotations
 
+import base64
+import binascii
+from datetime import datetime, timezone
 from typing import Any
 
 from windtunnel.replay.importers.common import chat_input, maybe_json, openai_tool_call, status_of_error, tool_args
@@ -61,9 +64,6 @@ def hex_id(value: Any, nbytes: int) -> Any:
     text = value.removeprefix("0x")
     if len(text) == 2 * nbytes and all(c in "0123456789abcdefABCDEF" for c in text):
         return text.lower()
-    import base64
-    import binascii
-
     try:
         raw = base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
@@ -74,8 +74,6 @@ def hex_id(value: Any, nbytes: int) -> Any:
 def _iso_ns(value: Any) -> int | None:
     if not isinstance(value, str):
         return None
-    from datetime import datetime
-
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
@@ -298,6 +296,4 @@ def from_otel(data: Any) -> list[Session]:
 
 
 def _iso(ns: int) -> str:
-    from datetime import datetime, timezone
-
     return datetime.fromtimestamp(ns / 1e9, tz=timezone.utc).isoformat()

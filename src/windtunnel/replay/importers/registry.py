@@ -7,6 +7,7 @@ module registers itself without importing what loads it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any, TypeVar
 
 from windtunnel._util.registry import Registry
@@ -23,6 +24,30 @@ def _validate(name: str, fn: Importer) -> None:
 
 
 importers: Registry[Importer] = Registry("session importer", validate=_validate)
+
+BUILTIN = (
+    "windtunnel.replay.importers.langsmith",
+    "windtunnel.replay.importers.otel",
+    "windtunnel.replay.importers.langfuse",
+)
+"""Modules whose import registers the built-in importers. They are found by name when an importer is first
+asked for (:func:`importer_for`), like the agent adapters in :mod:`windtunnel.agents.registry`: ``validate``
+checks replay sources without reading an export and does not pay for them."""
+
+
+def load_builtin() -> None:
+    """Import the :data:`BUILTIN` importer modules (each registers itself; a module already imported costs a
+    dictionary lookup), so :data:`importers` lists every built-in name."""
+    for module in BUILTIN:
+        import_module(module)
+
+
+def importer_for(name: str) -> Importer:
+    """The importer registered as ``name``, built-ins loaded first; an unknown name raises
+    :class:`~windtunnel._util.errors.UnknownPluginError` listing the valid ones."""
+    load_builtin()
+    return importers.get(name)
+
 
 F = TypeVar("F", bound=Importer)
 
