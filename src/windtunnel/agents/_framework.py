@@ -30,11 +30,16 @@ def require(module: str, *, agent_type: str, extra: str) -> Any:
 
 
 def kind_of(obj: Any) -> str:
+    """The fully qualified class name of ``obj`` (``module.Class``), for messages that say what an endpoint really is:
+    two frameworks may both call their class ``Agent``."""
     t = type(obj)
     return f"{t.__module__}.{t.__qualname__}"
 
 
 def wrong_kind(ref: str, obj: Any, *, agent_type: str, expected: str, fix: str) -> AgentUnreachableError:
+    """The error for an ``agent.endpoint`` that imports but is not the object its type runs: it names what the object
+    is, what the type expects and ``fix``, the adapter's guess at the mistake (a tool or an uncompiled graph given
+    where the agent belongs). Exit 3, as for any agent that cannot be reached."""
     return AgentUnreachableError(
         f"agent.endpoint {ref!r} is a {kind_of(obj)}; agent.type {agent_type!r} expects {expected}", hint=fix
     )
@@ -77,6 +82,8 @@ class FrameworkAgent(PythonAgent):
     agent_type = "?"
 
     async def check_reachable(self) -> None:
+        """Import ``agent.endpoint`` once and check its kind (an import or kind error ends the run before any cell, with
+        exit 3); the framework runs async, in the cell's task, so no worker thread is involved."""
         if self._fn is not None:
             return
         obj = import_ref(self.cfg.endpoint, what="agent.endpoint")
@@ -87,6 +94,7 @@ class FrameworkAgent(PythonAgent):
             self._reset = import_ref(self.cfg.reset_function, what="agent.reset_function")
 
     def check_kind(self, obj: Any) -> None:
+        """Raise :func:`wrong_kind`'s error when ``obj`` is not the framework's agent object."""
         raise NotImplementedError
 
     def timeout_note(self) -> str:
@@ -98,6 +106,11 @@ class FrameworkAgent(PythonAgent):
         raise NotImplementedError
 
     async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
+        """One framework call under ``agent.timeout``; latency in milliseconds over the whole run.
+
+        The deadline ending the call is a ``timeout`` (with :meth:`timeout_note`); an injected tool timeout that the
+        framework let escape is the agent failing (``crashed``), not the harness's deadline. Any other exception is
+        ``crashed`` with its description, so one broken run fails one cell."""
         start = time.perf_counter()
         try:
             with anyio.fail_after(self.cfg.timeout / 1000):

@@ -35,6 +35,8 @@ def clients_in(roots: Iterable[Any], *, depth: int = 6, stop: Callable[[Any], bo
     found: dict[int, Any] = {}
 
     def descend(obj: Any) -> bool:
+        """Collect the clients ``obj`` holds; go on through ``obj`` only when it held none and ``stop`` does not pick
+        it (a client's own internals, or a ToolNode's tools, hold no other model)."""
         clients = sdk_clients(obj)
         for c in clients:
             found.setdefault(id(c), c)

@@ -83,6 +83,7 @@ def set_attr(owner: Any, name: str, value: Any) -> Restore:
     object.__setattr__(owner, name, value) if _frozen(owner) else setattr(owner, name, value)
 
     def restore() -> None:
+        """Put the previous value back (the undo of this one wrap)."""
         object.__setattr__(owner, name, previous) if _frozen(owner) else setattr(owner, name, previous)
 
     return restore
@@ -97,6 +98,7 @@ def shadow_attr(owner: Any, name: str, value: Any) -> Restore:
     object.__setattr__(owner, name, value)
 
     def restore() -> None:
+        """Remove the instance's shadow, or put back the value the instance had of its own."""
         if had_own:
             object.__setattr__(owner, name, previous)
         else:
@@ -142,5 +144,7 @@ def faulted_callable(name: str, fn: Any, *, skip: Collection[str] = ()) -> Any:
 
 
 def _frozen(owner: Any) -> bool:
+    """Whether ``owner`` is a frozen dataclass, which plain ``setattr`` refuses: wrapping a tool held in one must still
+    work, so :func:`set_attr` writes through ``object.__setattr__`` there."""
     params = getattr(type(owner), "__dataclass_params__", None)
     return bool(params is not None and getattr(params, "frozen", False))

@@ -26,13 +26,21 @@ from windtunnel.chaos.hooks import Restore
 
 
 class Hooks:
+    """The object :func:`windtunnel.chaos.hooks.register` receives: one method per question chaos asks about an agent,
+    each answered by the agents layer without chaos importing it."""
+
     def is_python(self, agent: Any) -> bool:
+        """Whether ``agent`` is a config block of an in-process type (its tools and LLM are wrapped in this process, not
+        reached through proxies)."""
         return hasattr(agent, "type") and capabilities(agent).python
 
     def is_framework(self, agent: Any) -> bool:
+        """Whether ``agent`` is a framework agent config (its tools are found on the framework object)."""
         return is_framework(agent)
 
     def install_framework_tools(self, agent: Any, specs: list[Any]) -> tuple[list[str], list[Restore]]:
+        """Wrap the framework agent's tools for the run and check every fault's ``tool:`` names one of them; on a bad
+        name the wraps are undone before the error propagates, so nothing stays faulted."""
         names, restores = install_tools(agent)
         try:
             unknown_tool_faults(agent, names, specs)
@@ -43,16 +51,22 @@ class Hooks:
         return names, restores
 
     def framework_llm_clients(self, agent: Any) -> list[Any]:
+        """The SDK clients the framework agent's models call (the LLM fault transport goes on them)."""
         return llm_clients(agent)
 
     def framework_tool_kind(self, owner: Any, attr: str, obj: Any) -> tuple[str, Any] | None:
+        """``(framework, tool)`` when an ``agent.tools`` entry is a framework's tool object, else ``None``."""
         return framework_tool_kind(owner, attr, obj)
 
     def framework_tool(self, path: str, owner: Any, attr: str, obj: Any) -> tuple[str, list[Restore]] | None:
+        """Wrap an ``agent.tools`` entry that is a framework's tool object in place: its name and undo callbacks."""
         return framework_tool(path, owner, attr, obj)
 
     def framework_tool_problem(self, owner: Any, attr: str, obj: Any) -> str | None:
+        """Why a framework tool object in ``agent.tools`` cannot be faulted in place (``None``: it can)."""
         return framework_tool_problem(owner, attr, obj)
 
     def framework_model(self, obj: Any) -> tuple[list[Any], str | None] | None:
+        """The SDK clients of a framework model given as ``agent.llm`` and why none was found; ``None`` when ``obj`` is
+        no framework's model."""
         return framework_model(obj)

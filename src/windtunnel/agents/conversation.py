@@ -19,6 +19,8 @@ SEPARATOR = " ⏎ "
 
 
 def label(turns: list[str]) -> str:
+    """The golden-prompt label of a conversation: its turns joined by :data:`SEPARATOR`, so reports and ``--cell``
+    selections name a conversation as one string."""
     return SEPARATOR.join(turns)
 
 
@@ -26,6 +28,9 @@ Call = Callable[[AgentInput], Awaitable[tuple[AgentResponse | None, Any, int]]]
 
 
 def _add_usage(total: dict[str, Any] | None, usage: Any) -> dict[str, Any] | None:
+    """``total`` plus one turn's ``usage`` record: token and request counts add up; the model is the first one named (a
+    turn that names another model does not overwrite it). A turn without usage leaves the total as it is, and the
+    total stays ``None`` until some turn reports usage."""
     if not isinstance(usage, dict):
         return total
     if total is None:

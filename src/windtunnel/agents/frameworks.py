@@ -39,10 +39,13 @@ assert set(FRAMEWORKS) == set(FRAMEWORK_TYPES)
 
 
 def is_framework(cfg: Any) -> bool:
+    """Whether an agent config's ``type`` is one of :data:`FRAMEWORKS` (nothing is imported)."""
     return getattr(cfg, "type", None) in FRAMEWORKS
 
 
 def module_for(agent_type: str) -> Any:
+    """The adapter module of a framework ``agent_type`` (imported on first use, which imports nothing of the
+    framework itself until a function of it is called)."""
     return importlib.import_module(FRAMEWORKS[agent_type][0])
 
 
@@ -115,6 +118,7 @@ def preflight_problems(cfg: Any, *, imports: bool) -> tuple[list[str], list[str]
         return [], [], []
 
     def problem(err: WindtunnelError) -> list[str]:
+        """One problem line from an error: its message, with the hint after a semicolon when there is one."""
         return [f"{err.message}; {err.hint}" if err.hint else err.message]
 
     try:
@@ -124,6 +128,8 @@ def preflight_problems(cfg: Any, *, imports: bool) -> tuple[list[str], list[str]
         return problem(err), [], []
 
     def faults(specs: list[Any]) -> list[str]:
+        """The problems of one group of fault specs: tool names the agent lacks, and (LLM faults without
+        ``agent.llm``) a model whose SDK client cannot be found."""
         try:
             unknown_tool_faults(agent, names, specs)
             if any(s.needs_llm_seam for s in specs) and not getattr(agent, "llm", None):
@@ -238,6 +244,7 @@ def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
 
 
 def _is_async(fn: Any) -> bool:
+    """Whether ``fn`` is called with ``await``: an async function, or an object whose ``__call__`` is one."""
     return inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))  # noqa: B004
 
 

@@ -23,6 +23,8 @@ from windtunnel.agents.registry import builtin_agent_type
 
 
 def _is_graph(obj: Any) -> bool:
+    """Whether ``obj`` is a LangGraph graph, without importing langgraph when nothing has (no graph can exist then):
+    a plain LangChain runnable must not pay for it."""
     if "langgraph" not in sys.modules:  # no graph can exist without langgraph imported
         return False
     return is_graph(obj)
@@ -48,6 +50,8 @@ def runnable_callable(obj: Any) -> Any:
         return getattr(obj, "ainvoke", None) or obj.invoke
 
     async def call_with_messages(prompt: AgentInput) -> dict[str, Any]:
+        """One call of a message-shaped runnable: a graph through :func:`run_graph` (fresh thread), any other through
+        ``ainvoke({"messages": ...})``; the answer as the python agent's dict (output, tool calls, usage)."""
         if _is_graph(obj):
             res = await run_graph(obj, prompt)
         else:

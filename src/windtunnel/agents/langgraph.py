@@ -32,10 +32,12 @@ SKIP_ARGS = ("config", "callbacks", "run_manager", "runtime", "state", "store", 
 
 
 def _pregel() -> Any:
+    """LangGraph's ``Pregel``, the class every compiled graph is (imported on first use, naming the extra)."""
     return require("langgraph.pregel", agent_type=TYPE, extra=EXTRA).Pregel
 
 
 def is_graph(obj: Any) -> bool:
+    """Whether ``obj`` is a compiled graph; ``False`` (not an error) when langgraph is not installed."""
     try:
         return isinstance(obj, _pregel())
     except ConfigError:
@@ -43,6 +45,8 @@ def is_graph(obj: Any) -> bool:
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept a compiled graph; otherwise raise an error whose fix fits the mistake: a builder that was not compiled, a
+    tool given instead of the graph that holds it, or anything else."""
     if isinstance(obj, _pregel()):
         return
     if hasattr(obj, "compile") and hasattr(obj, "add_node"):
@@ -55,6 +59,8 @@ def check_kind(ref: str, obj: Any) -> None:
 
 
 def _graphs(root: Any) -> Iterator[Any]:
+    """The graph and all its subgraphs (recursively), root first; a graph whose subgraphs cannot be listed still yields
+    itself, so its own ToolNodes are faulted."""
     yield root
     try:
         subgraphs = list(root.get_subgraphs(recurse=True))
@@ -103,6 +109,8 @@ def _prebuilt() -> Any:
 
 
 def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The arguments of one tool call as the fault rules and call log see them: bound to the function's parameter names,
+    without the ones LangChain injects (config, callbacks, state, store ...)."""
     try:
         bound = dict(inspect.signature(fn).bind_partial(*args, **kwargs).arguments)
     except (TypeError, ValueError):
@@ -111,6 +119,8 @@ def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, A
 
 
 def _wrap_func(name: str, fn: Any) -> Any:
+    """``fn`` (a sync tool function) routed through the fault seam under the tool's name."""
+
     @functools.wraps(fn)
     def faulted(*args: Any, **kwargs: Any) -> Any:
         return call_tool_sync(name, _args(fn, args, kwargs), lambda: fn(*args, **kwargs))
@@ -119,6 +129,8 @@ def _wrap_func(name: str, fn: Any) -> Any:
 
 
 def _wrap_coroutine(name: str, fn: Any) -> Any:
+    """``fn`` (an async tool coroutine function) routed through the fault seam under the tool's name."""
+
     @functools.wraps(fn)
     async def faulted(*args: Any, **kwargs: Any) -> Any:
         return await call_tool(name, _args(fn, args, kwargs), lambda: fn(*args, **kwargs))
@@ -144,16 +156,21 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def to_messages(prompt: AgentInput) -> list[Message]:
+    """A prompt as a message list: a string becomes one user message, a list is copied."""
     return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else list(prompt)
 
 
 def graph_input(prompt: AgentInput, input_key: str) -> dict[str, Any]:
+    """The graph's input state: ``{"messages": [...]}`` when ``input_key`` is ``messages``, else the prompt as it is
+    under ``input_key`` (a graph with a plain string state)."""
     if input_key == "messages":
         return {"messages": to_messages(prompt)}
     return {input_key: prompt}
 
 
 def _content(message: Any) -> str | None:
+    """The text of a message (a dict or a LangChain message object): content blocks are joined, structured content
+    becomes JSON."""
     content = message.get("content") if isinstance(message, dict) else getattr(message, "content", message)
     if isinstance(content, list):  # content blocks
         return "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
@@ -234,9 +251,12 @@ class LangGraphAgent(FrameworkAgent):
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is a compiled graph (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One graph call with the config's input and output keys, streaming and recursion limit, on a new thread id, so
+        a checkpointer never carries one cell's state into the next."""
         cfg: Any = self.cfg
         return await run_graph(
             obj,

@@ -20,10 +20,7 @@ import signal
 import threading
 import time
 from types import CodeType, FrameType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import asyncio
+from typing import Any
 
 SIGNAL = getattr(signal, "SIGUSR2", None)
 """The signal the watchdog sends the loop's thread (the handler is installed only while a run watches)."""
@@ -41,6 +38,9 @@ class LoopWatchdog:
     """Watches the running loop while async agent calls are in flight (see the module doc)."""
 
     def __init__(self, stall: float, marker: CodeType) -> None:
+        """A watchdog that stops an agent call once the loop has been blocked ``stall`` seconds during it; ``marker`` is
+        the code object whose frame every agent call runs under (``PythonAgent.invoke``), which is how the signal
+        handler tells an agent's code from windtunnel's. Nothing runs until :meth:`start`."""
         self.stall = stall
         """Seconds the loop may stay blocked during an agent call before the call is stopped."""
         self.marker = marker
@@ -67,6 +67,7 @@ class LoopWatchdog:
         return True
 
     def stop(self) -> None:
+        """Stop the watching thread (waiting up to 5 s for it) and put the previous signal handler back."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
@@ -75,9 +76,13 @@ class LoopWatchdog:
                 signal.signal(SIGNAL, self._previous)
 
     def _touch(self) -> None:
+        """The heartbeat the loop runs when it is free: the time it last did."""
         self._beat = time.monotonic()
 
     def _watch(self) -> None:
+        """The watching thread: every :data:`TICK` it posts a heartbeat to the loop and, when the last one ran longer
+        than ``stall`` ago while an agent call is in flight, signals the main thread, once per stall (the next signal
+        waits until the loop has moved again). Ends when the loop closes or :meth:`stop` is called."""
         loop, main = self._loop, threading.main_thread().ident
         assert loop is not None and main is not None
         fired_at = 0.0
@@ -93,6 +98,9 @@ class LoopWatchdog:
                 signal.pthread_kill(main, SIGNAL)  # type: ignore[arg-type]
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        """The signal handler, run in the blocked code: raise :class:`LoopBlocked` when an agent call is on the stack
+        (the blocking code is the agent's), do nothing otherwise (windtunnel's own code was slow, and interrupting it
+        would corrupt the run)."""
         f = frame
         while f is not None:
             if f.f_code is self.marker:

@@ -25,10 +25,13 @@ EXTRA = "openai-agents"
 
 
 def _sdk() -> Any:
+    """The ``agents`` package (OpenAI Agents SDK), imported on first use, naming the extra when missing."""
     return require("agents", agent_type=TYPE, extra=EXTRA)
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept an ``agents.Agent``; a ``FunctionTool`` or anything else is an error saying to point the endpoint at the
+    agent (its tools are found on it and faulted by name)."""
     sdk = _sdk()
     if isinstance(obj, sdk.Agent):
         return
@@ -114,6 +117,11 @@ def hosted_tools(root: Any) -> list[str]:
 
 
 def wrap_function_tool(name: str, tool: Any) -> Restore:
+    """Route one ``FunctionTool`` through the fault seam and return its undo callback.
+
+    Where the SDK has an inner invoker (``_invoke_tool_impl``, wrapped by its failure handling) the fault goes inside
+    it, so an injected failure becomes the model-visible tool error exactly as a real one does, and a tool declared
+    with ``failure_error_function=None`` fails the run. Older SDKs without it get ``on_invoke_tool`` wrapped instead."""
     invoker = tool.on_invoke_tool
     impl = getattr(invoker, "_invoke_tool_impl", None)
     if impl is not None:
@@ -166,6 +174,8 @@ def _items(result: Any) -> list[dict[str, Any]]:
 
 
 def _model_name(agent: Any) -> str | None:
+    """The model name of an agent for the usage record: its ``model`` string, or the ``model`` attribute of its model
+    object; ``None`` when it names none."""
     model = getattr(agent, "model", None)
     if isinstance(model, str):
         return model
@@ -179,9 +189,12 @@ class OpenAIAgentsAgent(FrameworkAgent):
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is an ``agents.Agent`` (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One ``Runner.run`` (or a drained ``run_streamed``) with ``agent.max_turns``: the final output as text, tool
+        calls and handoffs in order, token usage and the agent that answered last (after handoffs)."""
         sdk = _sdk()
         max_turns = getattr(self.cfg, "max_turns", 10)
         if getattr(self.cfg, "stream", False):

@@ -84,6 +84,7 @@ def group_alive(pgid: int) -> bool:
 
 
 def _port_open(addr: tuple[str, int]) -> bool:
+    """Whether something accepts a TCP connection at ``addr`` within 0.2 s (blocking: run in a thread)."""
     try:
         with socket.create_connection(addr, timeout=0.2):
             return True
@@ -103,6 +104,11 @@ class AgentProcess:
         ready_timeout: float = 30.0,
         stop_timeout: float = 5.0,
     ) -> None:
+        """Parse ``agent.command`` (a shell-like string or an argv list) with ``${ENV}`` expanded per argument, keeping
+        the written form for messages so secrets never appear in them. A leading ``python`` / ``python3`` becomes the
+        interpreter windtunnel runs in, so the agent sees the same virtualenv. ``extra_env`` (the fault proxies'
+        variables) is laid over the agent's ``env``; ``ready_timeout`` and ``stop_timeout`` are seconds. Nothing
+        starts until :meth:`start`."""
         command = getattr(agent, "command", None)
         if not command:
             raise ConfigError("agent.command is not set: there is no agent process to launch")
@@ -128,9 +134,12 @@ class AgentProcess:
 
     @property
     def pid(self) -> int | None:
+        """The process id of the launched command, or ``None`` before :meth:`start`."""
         return self.proc.pid if self.proc is not None else None
 
     def environment(self) -> dict[str, str]:
+        """The child's environment: windtunnel's own, then ``agent.env`` (``${ENV}`` expanded), then the fault proxies'
+        variables, then the tag that marks every descendant for :meth:`stop`."""
         env = dict(os.environ)
         for key, value in (getattr(self.agent, "env", None) or {}).items():
             env[key] = expand_env(value, where=f"agent.env.{key}")
@@ -176,13 +185,21 @@ class AgentProcess:
         return redact_text("\n".join(lines[-max_lines:]))
 
     async def __aenter__(self) -> AgentProcess:
+        """Start the command and wait until it is ready (:meth:`start`)."""
         await self.start()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        """Stop the command and all it started (:meth:`stop`), however the block ended."""
         await self.stop()
 
     async def start(self) -> None:
+        """Launch the command in a new session (its own process group) and wait until it is ready.
+
+        Refuses to launch when the agent's address is already taken: the run would otherwise measure whatever else
+        listens there. Output goes to temporary files (never a pipe, which a chatty agent could fill and block on). A
+        command that cannot be executed, exits during start-up or never becomes ready is a :class:`HarnessError`
+        (exit 3) with the tail of its stderr; the process is stopped before the error propagates."""
         health, addr = readiness_target(self.agent)
         if addr is not None and await asyncio.to_thread(_port_open, addr):
             raise HarnessError(
@@ -214,6 +231,8 @@ class AgentProcess:
             raise
 
     async def _wait_ready(self, health: str | None, addr: tuple[str, int] | None) -> None:
+        """Poll every 50 ms until :meth:`_ready` says yes, raising :class:`HarnessError` with the stderr tail as soon as
+        the command exits, or after ``ready_timeout`` seconds."""
         assert self.proc is not None
         deadline = time.monotonic() + self.ready_timeout
         grace_until = time.monotonic() + 0.3  # an agent without an address must survive its first moments
@@ -241,6 +260,8 @@ class AgentProcess:
     async def _ready(
         self, client: httpx.AsyncClient, health: str | None, addr: tuple[str, int] | None, grace_until: float
     ) -> bool:
+        """One readiness check: the health URL answers below 500, else the endpoint's port accepts a connection, else
+        (an agent with no address) the command has survived its first 0.3 s."""
         if health:
             try:
                 resp = await client.get(health)

@@ -27,10 +27,12 @@ EXTRA = "pydantic-ai"
 
 
 def _pai() -> Any:
+    """The ``pydantic_ai`` package, imported on first use, naming the extra when missing."""
     return require("pydantic_ai", agent_type=TYPE, extra=EXTRA)
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept a ``pydantic_ai.Agent``; a run result, a tool or a function is an error whose fix names the mistake."""
     pai = _pai()
     if isinstance(obj, pai.Agent):
         return
@@ -82,6 +84,8 @@ def find_llm_clients(agent: Any) -> Found:
 
 
 def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], takes_ctx: bool) -> dict[str, Any]:
+    """A tool call's arguments by parameter name, without the ``RunContext`` a ``takes_ctx`` tool receives first (it is
+    framework state, not the model's arguments)."""
     try:
         bound = dict(inspect.signature(fn).bind_partial(*args, **kwargs).arguments)
     except (TypeError, ValueError):
@@ -92,6 +96,9 @@ def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], takes_ctx: boo
 
 
 def wrap_function_tool(name: str, tool: Any) -> Restore:
+    """Route one pydantic-ai tool through the fault seam by replacing the function its schema calls (sync or async, kept
+    so), and return the undo callback. The schema's function is what pydantic-ai invokes after validating arguments,
+    so an injected failure meets the same retry and error handling as a real one."""
     schema = tool.function_schema
     fn = schema.function
     takes_ctx = bool(getattr(schema, "takes_ctx", False))
@@ -137,6 +144,8 @@ def _history(prompt: AgentInput) -> tuple[str, list[Any]]:
 
 
 def _tool_calls(result: Any) -> list[dict[str, Any]]:
+    """Tool calls of the run's new messages in order, ``{name, args}``, each with the ``output`` of its return (or retry
+    prompt) when one came back."""
     calls: list[dict[str, Any]] = []
     by_id: dict[str, dict[str, Any]] = {}
     for message in result.new_messages():
@@ -166,9 +175,12 @@ class PydanticAIAgent(FrameworkAgent):
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is a ``pydantic_ai.Agent`` (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One run: the last user turn as the prompt, earlier turns as message history; the output as text, the tool
+        calls and the token usage with the model's name."""
         text, history = _history(prompt)
         kwargs = {"message_history": history} if history else {}
         if getattr(self.cfg, "stream", False):
@@ -188,6 +200,8 @@ class PydanticAIAgent(FrameworkAgent):
         return AgentResponse(as_text(result.output), 0.0, raw=result, tool_calls=_tool_calls(result), metadata=meta)
 
     async def _streamed(self, obj: Any, text: str, kwargs: dict[str, Any]) -> Any:
+        """Drain ``run_stream_events`` (a context manager in some versions, a plain async iterator in others) and return
+        the run result it ends with; a stream that ends without one is :class:`AgentBadResponse`."""
         result_event = _pai().run.AgentRunResultEvent
         events = obj.run_stream_events(text, **kwargs)
         result = None

@@ -135,6 +135,7 @@ def agent_type(
     caps = Capabilities(python=python, transport=transport, reset=reset, seams=frozenset(seams), messages=messages)
 
     def register(cls: type) -> type:
+        """Register ``cls`` under ``name`` (a second registration of one name is an error) and return it."""
         agent_types.register(name, AgentType(name=name, adapter=cls, config=config, capabilities=caps))
         return cls
 
@@ -145,6 +146,7 @@ def builtin_agent_type(name: str, *, config: type) -> Callable[[type], type]:
     """:func:`agent_type` for a built-in type, its capabilities those of :data:`BUILTIN_CAPABILITIES`."""
 
     def register(cls: type) -> type:
+        """Register ``cls`` under ``name`` with its :data:`BUILTIN_CAPABILITIES` entry and return it."""
         caps = BUILTIN_CAPABILITIES[name]
         agent_types.register(name, AgentType(name=name, adapter=cls, config=config, capabilities=caps))
         return cls
@@ -153,6 +155,8 @@ def builtin_agent_type(name: str, *, config: type) -> Callable[[type], type]:
 
 
 def _load() -> None:
+    """Import every built-in adapter module and the ``windtunnel.plugins`` entry points, once: what an unknown type
+    name needs before the registry can say which names exist."""
     global _loaded
     if _loaded:
         return

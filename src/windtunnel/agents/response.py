@@ -1,4 +1,10 @@
-"""Reading the output out of an HTTP agent's JSON body: ``response_path`` or auto-detection."""
+"""Reading the output out of an HTTP agent's JSON body: ``response_path`` or auto-detection.
+
+With ``agent.response_path`` the output is what that JSONPath selects (plain member paths are walked without a
+JSONPath engine). Without it, :func:`_auto` looks where agents usually put their answer (a chat completion's
+``choices[0].message.content``, then keys such as ``output`` or ``response``, two levels deep). Either way a body
+where nothing is found is :class:`~windtunnel._util.errors.AgentBadResponse` quoting its start, so the user can see
+which path to set."""
 
 from __future__ import annotations
 
@@ -25,11 +31,16 @@ def normalize_path(path: str) -> str:
 
 
 def preview(text: str, n: int = 200) -> str:
+    """The first ``n`` characters of ``text`` on one line (newlines shown as ``\\n``, an ellipsis when cut): how error
+    messages quote an agent's body without flooding the report."""
     text = text.replace("\n", "\\n")
     return text if len(text) <= n else text[:n] + "…"
 
 
 def _auto(body: Any, depth: int = 0) -> str | None:
+    """The output found without a ``response_path``: a string body itself, a chat completion's message content, else the
+    first :data:`AUTO_KEYS` key holding a string, looking at most two levels into nested objects and lists; ``None``
+    when nothing fits."""
     if isinstance(body, str):
         return body
     if isinstance(body, dict):
@@ -91,6 +102,8 @@ def _find(body: Any, response_path: str) -> list[Any]:
 
 @lru_cache(maxsize=64)
 def _member_names(path: str) -> tuple[str, ...] | None:
+    """The member names of a path such as ``$.a.b`` / ``a.b`` (cached); ``None`` when the path uses anything more
+    (indices, filters, wildcards) and needs the JSONPath engine."""
     match = _MEMBERS.fullmatch(path.strip())
     return tuple(match.group(1).split(".")) if match else None
 
@@ -108,4 +121,5 @@ def _jsonpath() -> Any:
 
 
 def _json_text(value: Any) -> str:
+    """A selected value that is not a string (a number, an object) as JSON text, non-ASCII kept readable."""
     return json.dumps(value, ensure_ascii=False)

@@ -39,6 +39,7 @@ _locks_guard = threading.Lock()
 
 
 def _sa() -> Any:
+    """The ``smolagents`` package, imported on first use, naming the extra when missing."""
     return require("smolagents", agent_type=TYPE, extra=EXTRA)
 
 
@@ -49,6 +50,8 @@ def is_agent(obj: Any) -> bool:
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept a smolagents agent (``MultiStepAgent``); a ``Tool`` given instead of its agent, or anything else, is an
+    error whose fix fits the mistake."""
     sa = _sa()
     if is_agent(obj):
         return
@@ -89,6 +92,7 @@ def is_tool(obj: Any) -> bool:
 
 
 def tool_name(tool: Any) -> str:
+    """The name the model calls a smolagents ``Tool`` by (what fault ``tool:`` names match)."""
     return str(tool.name)
 
 
@@ -145,6 +149,8 @@ def retry_wait_s(root: Any) -> float | None:
 
 
 def _lock_for(obj: Any) -> threading.Lock:
+    """The lock that serialises runs of one agent object, created on first use; held weakly, so an agent object that is
+    dropped takes its lock with it."""
     with _locks_guard:
         lock = _locks.get(obj)
         if lock is None:
@@ -153,6 +159,8 @@ def _lock_for(obj: Any) -> threading.Lock:
 
 
 def _task(prompt: AgentInput) -> str:
+    """The task text for ``agent.run``: the prompt, or a conversation's last user turn (smolagents runs take one task,
+    not a message list)."""
     if isinstance(prompt, str):
         return prompt
     users = [str(m.get("content") or "") for m in prompt if m.get("role") == "user"]
@@ -160,6 +168,7 @@ def _task(prompt: AgentInput) -> str:
 
 
 def _tool_calls(obj: Any) -> list[dict[str, Any]]:
+    """The tool calls of the last run, read from the agent's memory steps, without ``final_answer``."""
     calls: list[dict[str, Any]] = []
     for step in getattr(getattr(obj, "memory", None), "steps", None) or []:
         for call in getattr(step, "tool_calls", None) or []:
@@ -185,9 +194,12 @@ class SmolagentsAgent(FrameworkAgent):
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is a smolagents agent (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     def timeout_note(self) -> str:
+        """Why a timed-out cell may not be the agent's fault: the model's own retry back-off is longer than
+        ``agent.timeout``, so the agent may have been waiting to retry a rate-limited call (``""`` otherwise)."""
         wait = retry_wait_s(self._fn)
         if wait is None or wait * 1000 < self.cfg.timeout:
             return ""
@@ -197,6 +209,8 @@ class SmolagentsAgent(FrameworkAgent):
         )
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One ``agent.run`` in a worker thread (smolagents is synchronous), serialised per agent object; a cell that
+        times out abandons the thread rather than waiting for it. Usage comes from the agent's monitor."""
         answer, calls, usage = await anyio.to_thread.run_sync(
             run_serialised, obj, _task(prompt), abandon_on_cancel=True
         )

@@ -66,6 +66,7 @@ class TextTemplate:
         return "application/x-www-form-urlencoded" if self.pairs is not None else "text/plain; charset=utf-8"
 
     def __str__(self) -> str:  # what "does the template name {messages}" looks at
+        """The template's text: what the check for a ``{messages}`` slot reads."""
         return self.text
 
 
@@ -74,6 +75,8 @@ Template = Any
 
 
 def _lookup(name: str, values: dict[str, Any], fields: dict[str, str]) -> Any:
+    """The value for placeholder ``name``: an exact value (``prompt``, ``messages``) first, else a field from the
+    prompt's ``Key: Value`` lines matched spelling-free; ``None`` leaves the placeholder as written."""
     if name in values:
         return values[name]
     if name not in EXACT:
@@ -82,7 +85,11 @@ def _lookup(name: str, values: dict[str, Any], fields: dict[str, str]) -> Any:
 
 
 def _fill(text: str, values: dict[str, Any], fields: dict[str, str]) -> str:
+    """``text`` with every placeholder that has a value replaced (non-strings as JSON); the others stay as written,
+    so a literal ``{word}`` in a plain-text template survives."""
+
     def one(m: re.Match[str]) -> str:
+        """The replacement for one placeholder match (itself when nothing fills it)."""
         value = _lookup(m.group(1), values, fields)
         return m.group(0) if value is None else _as_text(value)
 
@@ -90,6 +97,10 @@ def _fill(text: str, values: dict[str, Any], fields: dict[str, str]) -> str:
 
 
 def _substitute(node: Any, values: dict[str, Any], fields: dict[str, str]) -> Any:
+    """Fill placeholders throughout a parsed JSON template, keys included. A string that is exactly one placeholder
+    for a non-string value (``"{messages}"``) becomes that value, so a message list is sent as a JSON list, not as
+    its text; everything else is filled as text, and JSON escaping happens when the document is serialised, never
+    by string pasting."""
     if isinstance(node, str):
         whole = PLACEHOLDER.fullmatch(node)
         if whole and whole.group(1) in values and not isinstance(values[whole.group(1)], str):
@@ -103,6 +114,7 @@ def _substitute(node: Any, values: dict[str, Any], fields: dict[str, str]) -> An
 
 
 def _as_text(value: Any) -> str:
+    """A value as template text: strings as they are, anything else as JSON (non-ASCII kept readable)."""
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
