@@ -1,5 +1,11 @@
-"""What the framework adapters share: importing the framework lazily, loading the agent object, running
-one call under the timeout, and the usage record."""
+"""What the framework adapters share: importing the framework lazily, loading the agent object, running one call
+under the timeout, and the usage record.
+
+Each framework adapter module is a handful of functions with the same names (``check_kind``, ``find_tools``,
+``wrap_tool``, ``find_llm_clients``, listed in :mod:`windtunnel.agents.frameworks`) plus one
+:class:`FrameworkAgent` subclass whose :meth:`~FrameworkAgent.run` makes one framework call. The framework itself
+is imported through :func:`require` when first needed, so a config naming a framework that is not installed gets
+the ``pip install`` line for its extra instead of a traceback."""
 
 from __future__ import annotations
 
@@ -46,7 +52,9 @@ def wrong_kind(ref: str, obj: Any, *, agent_type: str, expected: str, fix: str) 
 
 
 def as_text(value: Any) -> str | None:
-    """A framework's final output as text (structured outputs become JSON)."""
+    """A framework's final output as text: strings as they are, pydantic models and dataclasses as their JSON,
+    anything JSON cannot encode through ``str``. Invariants judge text, and a structured output read as JSON keeps
+    its fields checkable."""
     if value is None or isinstance(value, str):
         return value
     if hasattr(value, "model_dump"):
@@ -62,7 +70,9 @@ def as_text(value: Any) -> str | None:
 def usage_record(
     *, input_tokens: int, output_tokens: int, requests: int | None = None, model: str | None = None
 ) -> dict[str, Any]:
-    """The ``metadata["usage"]`` entry every adapter writes: token counts and the model they were spent on."""
+    """The ``metadata["usage"]`` entry every adapter writes: token counts, their total, the model requests made and
+    the model they were spent on. One shape for every framework, so budgets and reports read usage the same way
+    whichever adapter produced it."""
     out: dict[str, Any] = {
         "input_tokens": int(input_tokens),
         "output_tokens": int(output_tokens),
@@ -76,8 +86,11 @@ def usage_record(
 
 
 class FrameworkAgent(PythonAgent):
-    """Base of the framework adapters: loads ``agent.endpoint`` (the framework's agent object), checks its
-    kind, and runs :meth:`run` (async, in the cell's task) under ``agent.timeout``."""
+    """Base of the framework adapters: loads ``agent.endpoint`` (the framework's agent object), checks its kind, and
+    runs :meth:`run` (async, in the cell's task) under ``agent.timeout``.
+
+    It reuses the python adapter's lifecycle (``reset_function``, enter and exit), so a framework agent is reset
+    as a python agent is; the subclasses only say how to check the object and make one call."""
 
     agent_type = "?"
 

@@ -30,8 +30,10 @@ def sdk_clients(obj: Any) -> list[Any]:
 
 
 def clients_in(roots: Iterable[Any], *, depth: int = 6, stop: Callable[[Any], bool] | None = None) -> list[Any]:
-    """The SDK clients reachable from ``roots`` within ``depth`` references (each once); the walk does not go
-    past a client, nor past an object ``stop`` picks."""
+    """The SDK clients reachable from ``roots`` within ``depth`` references (each once); the walk does not go past a
+    client, nor past an object ``stop`` picks.
+
+    Each client is returned once however many models share it, so its transport is wrapped once."""
     found: dict[int, Any] = {}
 
     def descend(obj: Any) -> bool:

@@ -17,8 +17,12 @@ _SEQUENCES = ("steps", "middle", "models")
 
 
 def _references(obj: Any) -> Iterable[Any]:
-    """What ``obj`` may reach a model through: named links, sequences, and a function's closure and the
-    module globals its code names."""
+    """What ``obj`` may reach a model through: named links, sequences, and a function's closure and the module
+    globals its code names.
+
+    The links are the attribute names LangChain and the frameworks use to hold a wrapped model or runnable
+    (``bound``, ``runnable``, ``model``, ``llm`` ...); an attribute that raises when read is skipped, since a
+    proxy object must not stop the walk."""
     if isinstance(obj, types.FunctionType):
         for cell in obj.__closure__ or ():
             try:
@@ -51,8 +55,12 @@ def _references(obj: Any) -> Iterable[Any]:
 def references_within(
     roots: Iterable[Any], *, depth: int, descend: Callable[[Any], bool] | None = None
 ) -> Iterable[Any]:
-    """Every object reachable from ``roots`` within ``depth`` references (each once, roots first); with
-    ``descend``, the references of an object are followed only where it says so."""
+    """Every object reachable from ``roots`` within ``depth`` references (each once, roots first); with ``descend``,
+    the references of an object are followed only where it says so.
+
+    Breadth-first, so a shallow client is found before the walk wanders into a large object graph; strings,
+    numbers, modules and classes are never yielded or entered (they hold no agent state, and a module's globals
+    would make the walk cover the whole program)."""
     seen: set[int] = set()
     level = list(roots)
     for _ in range(depth):

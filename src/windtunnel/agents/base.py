@@ -45,7 +45,12 @@ class TransportMutation(Protocol):
 
 
 class Agent(Protocol):
-    """An agent under test. Adapters are async context managers (``async with agent: ...``)."""
+    """An agent under test. Adapters are async context managers (``async with agent: ...``).
+
+    Between enter and exit the engine calls :meth:`invoke` once per turn, possibly from many cells at once, and
+    :meth:`reset` between cells that must not share state. An adapter raises only
+    :class:`~windtunnel._util.errors.AgentCallError` subclasses from a call, so a failure is a failed cell of a
+    known kind, never a crashed run."""
 
     name: str
     accepts_messages: bool

@@ -26,8 +26,11 @@ from windtunnel.chaos.hooks import Restore
 
 
 class Hooks:
-    """The object :func:`windtunnel.chaos.hooks.register` receives: one method per question chaos asks about an agent,
-    each answered by the agents layer without chaos importing it."""
+    """The object :func:`windtunnel.chaos.hooks.register` receives: one method per question chaos asks about an
+    agent, each answered by the agents layer without chaos importing it.
+
+    Stateless: every answer is computed from the agent config or object it is given, so one instance serves every
+    run in the process."""
 
     def is_python(self, agent: Any) -> bool:
         """Whether ``agent`` is a config block of an in-process type (its tools and LLM are wrapped in this process, not

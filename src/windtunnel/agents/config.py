@@ -53,7 +53,10 @@ class _AgentCommon(StrictModel):
 
 
 class PythonAgentConfig(_AgentCommon):
-    """A python callable ``module:attr`` (sync or async) returning ``str`` or a dict with ``output``."""
+    """A python callable ``module:attr`` (sync or async) returning ``str`` or a dict with ``output``.
+
+    Its tool and LLM references are the python seams: faults are installed where the agent looks them up, per cell
+    through contextvars, so cells of different scenarios can run concurrently in one process."""
 
     type: Literal["python"] = "python"
     endpoint: str
@@ -95,7 +98,10 @@ _LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
 
 def _loopback_port(url: str) -> int | None:
-    """The port of ``url`` when it names this machine (a proxy on 127.0.0.1 would share it), else None."""
+    """The port of ``url`` when it names this machine (a proxy on 127.0.0.1 would share it), else None.
+
+    A URL still holding ``${ENV}`` is not judged (its value is known only at run time); an address without a port
+    takes its scheme's default port."""
     if "${" in url:
         return None
     try:
@@ -110,8 +116,12 @@ def _loopback_port(url: str) -> int | None:
 
 
 class _RunningAgentProxy(StrictModel):
-    """An agent windtunnel reaches over the network and may not launch itself (see docs/chaos.md,
-    'An agent that is already running')."""
+    """An agent windtunnel reaches over the network and may not launch itself (see docs/chaos.md, 'An agent that is
+    already running').
+
+    Windtunnel cannot set the environment of a process it did not start, so faults on such an agent's outbound
+    calls depend on how the user started it: ``proxy_env`` records that, and the proxies listen on the fixed ports
+    the agent was pointed at rather than on free ones."""
 
     proxy_env: Literal["honoured", "ignored"] | None = None
     """``honoured``: the agent, already running, was started with HTTP_PROXY (and OPENAI_BASE_URL /
@@ -158,7 +168,12 @@ class _RunningAgentProxy(StrictModel):
 
 
 class HttpAgentConfig(_AgentCommon, _RunningAgentProxy):
-    """An agent behind an HTTP endpoint."""
+    """An agent behind an HTTP endpoint.
+
+    Each cell's prompt is rendered into ``request_template`` (values JSON-escaped, or percent-encoded for a form),
+    sent with ``method`` and ``headers``, and the output read at ``response_path``. With ``command`` windtunnel
+    launches the agent itself with its proxies in the environment; without it the agent is already running, and
+    ``proxy_env`` says whether it was started pointing at them."""
 
     type: Literal["http"] = "http"
     endpoint: str
@@ -193,7 +208,8 @@ class HttpAgentConfig(_AgentCommon, _RunningAgentProxy):
 
 
 class OpenAIChatAgentConfig(_AgentCommon, _RunningAgentProxy):
-    """An agent served behind an OpenAI-compatible ``/v1/chat/completions``."""
+    """An agent served behind an OpenAI-compatible ``/v1/chat/completions``: the model name, the base URL and the
+    variable that holds the key (the key itself never appears in a config or a report)."""
 
     type: Literal["openai_chat"] = "openai_chat"
     base_url: str

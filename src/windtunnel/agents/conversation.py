@@ -47,11 +47,12 @@ def _add_usage(total: dict[str, Any] | None, usage: Any) -> dict[str, Any] | Non
 async def converse(
     call: Call, turns: list[str], *, accepts_messages: bool, answers: list[AgentResponse] | None = None
 ) -> tuple[AgentResponse | None, Any, int, list[Message]]:
-    """Run ``turns`` through ``call``; ``(last response, error, attempts, transcript)``. ``answers``, when
-    given, receives each turn's own response (for invariants judged on ``each_turn``).
+    """Run ``turns`` through ``call``; ``(last response, error, attempts, transcript)``. ``answers``, when given,
+    receives each turn's own response (for invariants judged on ``each_turn``). A failed turn ends the
+    conversation with its error (the transcript shows how far it got).
 
-    A failed turn ends the conversation with its error (the transcript shows how far it got).
-    """
+    The returned response carries the last turn's output with the tool calls, usage and latency of all turns added
+    up, and ``metadata["turns"]``; ``attempts`` counts the calls of every turn, retries included."""
     history: list[Message] = []
     response: AgentResponse | None = None
     attempts = 0

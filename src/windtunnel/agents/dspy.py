@@ -88,7 +88,10 @@ def _modules(root: Any) -> list[Any]:
 
 
 def find_tools(root: Any) -> dict[str, list[Any]]:
-    """The ``dspy.Tool`` objects of the module's ``tools`` mappings (ReAct's), by name."""
+    """The ``dspy.Tool`` objects of the module's ``tools`` mappings (ReAct's), by name.
+
+    Sub-modules are searched too (a program that holds a ReAct); ReAct's own ``finish`` is left out, and a tool
+    object shared by several modules is listed once."""
     out: dict[str, list[Any]] = {}
     for module in _modules(root):
         tools = getattr(module, "tools", None)
@@ -138,8 +141,10 @@ def _outputs(obj: Any) -> list[str]:
 
 
 def _tool_calls(prediction: Any) -> list[dict[str, Any]]:
-    """Tool calls from a ReAct prediction's trajectory (``tool_name_i``, ``tool_args_i``, ``observation_i``), in order,
-    without ReAct's own ``finish``."""
+    """Tool calls from a ReAct prediction's trajectory (``tool_name_i``, ``tool_args_i``, ``observation_i``), in
+    order, without ReAct's own ``finish``.
+
+    The observation is what the model read back, so a faulted tool's injected error shows as its output."""
     trajectory = getattr(prediction, "trajectory", None)
     if not isinstance(trajectory, dict):
         return []
@@ -157,7 +162,10 @@ def _tool_calls(prediction: Any) -> list[dict[str, Any]]:
 
 @builtin_agent_type("dspy", config=DspyAgentConfig)
 class DspyAgent(FrameworkAgent):
-    """Runs a DSPy module with ``await module.acall(<its one input field>=prompt)``."""
+    """Runs a DSPy module with ``await module.acall(<its one input field>=prompt)``.
+
+    A conversation is sent as its last turn (a DSPy signature takes fields, not a message list); ReAct's
+    trajectory gives the tool calls."""
 
     agent_type = TYPE
 

@@ -76,7 +76,11 @@ def install_tools(cfg: Any) -> tuple[list[str], list[Restore]]:
 
 def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
     """The OpenAI / Anthropic SDK clients the framework agent's models call (LLM faults are installed on their
-    transports); a model whose client cannot be found is a config error saying how to fix it."""
+    transports); a model whose client cannot be found is a config error saying how to fix it.
+
+    ``module`` and ``obj`` may be passed when the caller has already loaded the agent (validate does), so the
+    endpoint is imported once. A partial find is an error too: a fault that reaches only some of the models would
+    let the others pass it untested."""
     if module is None:
         module, obj = load(cfg)
     clients, missing = module.find_llm_clients(obj)
@@ -92,7 +96,11 @@ def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
 
 
 def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
-    """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them."""
+    """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them.
+
+    A fault on a misspelt or Python-side name would otherwise never fire and the scenario would pass vacuously;
+    the error lists the framework names the agent exposes and the closest one. Faults matching ``*``, or matching
+    by URL, are not checked."""
     for spec in specs:
         for fault in spec.tool_faults:
             pattern = getattr(fault, "tool", "*")
@@ -207,9 +215,13 @@ def thread_unsafe_in(fn: Any) -> str | None:
 
 
 def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
-    """What ``validate`` warns of an in-process agent: a cell timeout shorter than its framework's own retry
-    back-off (LLM faults would show as harness timeouts), and a sync python agent sharing an agent object that
-    is not thread-safe (its calls are serialised)."""
+    """What ``validate`` warns of an in-process agent: a cell timeout shorter than its framework's own retry back-off
+    (LLM faults would show as harness timeouts), and a sync python agent sharing an agent object that is not
+    thread-safe (its calls are serialised).
+
+    Warnings, not errors: the run works, but its figures would mislead (timeouts blamed on the harness, a run
+    slower than its concurrency suggests). Without imports nothing can be known and nothing is said; an import
+    problem is left to the reference checks, which report it as an error."""
     agent = cfg.agent
     if not imports:
         return []
@@ -318,8 +330,11 @@ def framework_tool_problem(owner: Any, attr: str, obj: Any) -> str | None:
 
 
 def tool_ref_name(ref: str, *, imports: bool) -> str:
-    """The name faults use for an ``agent.tools`` entry: a framework tool's own name (when importing is
-    allowed and the entry is one), else the attribute's name."""
+    """The name faults use for an ``agent.tools`` entry: a framework tool's own name (when importing is allowed and
+    the entry is one), else the attribute's name.
+
+    ``validate --no-import`` cannot look inside the object, so it uses the attribute name; a reference that does
+    not resolve falls back to it as well (the import error is reported by the reference checks)."""
     attr = ref.partition(":")[2].rsplit(".", 1)[-1]
     if not imports:
         return attr

@@ -107,7 +107,11 @@ def transport_error(err: httpx.HTTPError, url: str, timeout_ms: int) -> AgentCal
 
 
 async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
-    """Any HTTP answer proves the server is there; a connection failure raises AgentUnreachableError."""
+    """Any HTTP answer proves the server is there; a connection failure raises AgentUnreachableError.
+
+    The probe is a GET with ``timeout_s`` (capped at 10 s): even a 404 or 405 answer is an agent that listens.
+    Raising before the first cell turns a wrong port into one exit-3 error naming the URL, instead of every cell
+    failing with the same transport error."""
     shown = redact_url(url)
     try:
         await client.request("GET", url, timeout=timeout_s)
@@ -136,7 +140,11 @@ def with_params(url: str, params: dict[str, str]) -> httpx.URL:
 
 @builtin_agent_type("http", config=HttpAgentConfig)
 class HttpAgent(PooledHttpAgent):
-    """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
+    """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``.
+
+    One pooled client serves every cell of the run. The template is parsed once; each call renders it with the
+    prompt (or message list) and, for form fields, the prompt's ``Key: Value`` lines. Answers are read within
+    ``max_response_bytes`` and a JSON nesting bound, so a hostile agent cannot exhaust the harness."""
 
     def __init__(self, cfg: HttpAgentConfig, *, concurrency: int = 10) -> None:
         """Parse the request template once (a config error surfaced at build time, not per cell) and decide from it
@@ -188,9 +196,11 @@ class HttpAgent(PooledHttpAgent):
         await probe_url(self.client, url, self.probe_timeout_s)
 
     def build_request(self, prompt: AgentInput) -> httpx.Request:
-        """The httpx request for one prompt: GET and DELETE put the rendered fields in the query string, other methods
-        send the rendered template as the body with the prebuilt headers and timeout. Transport mutations and the
-        httpx path use it; the plain path builds the same bytes itself."""
+        """The httpx request for one prompt: GET and DELETE put the rendered fields in the query string, other
+        methods send the rendered template as the body with the prebuilt headers and timeout. Transport mutations
+        and the httpx path use it; the plain path builds the same bytes itself.
+
+        The query of a GET is merged with ``agent.query_params`` (the rendered fields win on a shared name)."""
         body = render(self._template, prompt, structured=self._structured)
         method = self.cfg.method_upper
         if method in ("GET", "DELETE"):
@@ -255,7 +265,12 @@ class HttpAgent(PooledHttpAgent):
         return self._parsed(resp.status_code, resp.content, resp.text, resp.headers.get("content-type", ""), latency)
 
     def _parsed(self, status: int, content: bytes, text: str, content_type: str, latency: float) -> AgentResponse:
-        """A successful answer's output, tool calls and raw JSON body (``content`` as httpx's ``.content``)."""
+        """A successful answer's output, tool calls and raw JSON body (``content`` as httpx's ``.content``).
+
+        A body that is not JSON is the output itself for a plain-text agent (no ``response_path``, not JSON or
+        HTML by content type); an HTML page or a declared JSON body that does not parse is
+        :class:`AgentBadResponse`. Tool calls are read from a top-level ``tool_calls`` list when the agent reports
+        one."""
         try:
             body = loads(content)  # what httpx's Response.json() does, within a nesting bound
         except JsonTooDeep as err:

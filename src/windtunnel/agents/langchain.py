@@ -31,7 +31,10 @@ def _is_graph(obj: Any) -> bool:
 
 
 def is_message_shaped(obj: Any) -> bool:
-    """A LangGraph graph, or a runnable whose input schema is an object with a ``messages`` field."""
+    """A LangGraph graph, or a runnable whose input schema is an object with a ``messages`` field.
+
+    Such a runnable must be given ``{"messages": [...]}``, not a bare prompt; one whose schema cannot be read is
+    treated as taking the prompt as it is (the plain LangChain convention)."""
     if _is_graph(obj):
         return True
     schema_of = getattr(obj, "get_input_jsonschema", None)
@@ -45,7 +48,11 @@ def is_message_shaped(obj: Any) -> bool:
 
 
 def runnable_callable(obj: Any) -> Any:
-    """What :class:`LangchainAgent` calls for a ``langchain`` endpoint object."""
+    """What :class:`LangchainAgent` calls for a ``langchain`` endpoint object.
+
+    A plain runnable's ``ainvoke`` (else ``invoke``) with the prompt; for a message-shaped one, a coroutine that
+    wraps the prompt in a ``messages`` state and reads the answer, tool calls and usage back from the state, as
+    the python adapter's dict."""
     if not is_message_shaped(obj):
         return getattr(obj, "ainvoke", None) or obj.invoke
 

@@ -45,8 +45,11 @@ def is_graph(obj: Any) -> bool:
 
 
 def check_kind(ref: str, obj: Any) -> None:
-    """Accept a compiled graph; otherwise raise an error whose fix fits the mistake: a builder that was not compiled, a
-    tool given instead of the graph that holds it, or anything else."""
+    """Accept a compiled graph; otherwise raise an error whose fix fits the mistake: a builder that was not compiled,
+    a tool given instead of the graph that holds it, or anything else.
+
+    The builder case names the exact expression to use (``<attr>.compile()``), since that slip is the most common
+    and the message can say precisely what to write."""
     if isinstance(obj, _pregel()):
         return
     if hasattr(obj, "compile") and hasattr(obj, "add_node"):
@@ -71,7 +74,10 @@ def _graphs(root: Any) -> Iterator[Any]:
 
 
 def find_tools(root: Any) -> dict[str, list[Any]]:
-    """Tools of every ``ToolNode`` in the graph and its subgraphs, by tool name."""
+    """Tools of every ``ToolNode`` in the graph and its subgraphs, by tool name.
+
+    Several nodes may hold the same tool object; each object is listed once per name, so it is wrapped once and a
+    fault on it fires once per call."""
     out: dict[str, list[Any]] = {}
     for graph in _graphs(root):
         for node in getattr(graph, "nodes", {}).values():
@@ -86,8 +92,11 @@ def find_tools(root: Any) -> dict[str, list[Any]]:
 
 
 def find_llm_clients(root: Any) -> Found:
-    """The SDK clients the graph's nodes call (a LangChain chat model such as ``ChatOpenAI`` built on the
-    OpenAI / Anthropic SDK, found through the node's runnable, its function's closure and the globals it names)."""
+    """The SDK clients the graph's nodes call (a LangChain chat model such as ``ChatOpenAI`` built on the OpenAI /
+    Anthropic SDK, found through the node's runnable, its function's closure and the globals it names).
+
+    The walk stops at ToolNodes (tools hold no model of the graph's). When nothing is found the reason comes back
+    instead, so LLM faults are refused with an explanation rather than never firing."""
     nodes = [node for graph in _graphs(root) for node in getattr(graph, "nodes", {}).values()]
     tool_node = getattr(_prebuilt(), "ToolNode", None)
     found = clients_in(nodes, stop=lambda obj: tool_node is not None and isinstance(obj, tool_node))
@@ -139,7 +148,11 @@ def _wrap_coroutine(name: str, fn: Any) -> Any:
 
 
 def wrap_tool(name: str, tool: Any) -> list[Restore]:
-    """Fault a LangChain tool (``@tool`` / ``StructuredTool`` / ``Tool``) inside its function."""
+    """Fault a LangChain tool (``@tool`` / ``StructuredTool`` / ``Tool``) inside its function.
+
+    Its ``func`` and ``coroutine`` are replaced (whichever it has), so the tool object, its schema and the
+    ToolNode's error handling stay LangChain's own. A tool subclass with its own ``_run`` holds no function to
+    replace and is a config error with the fix."""
     restores = []
     func, coroutine = getattr(tool, "func", None), getattr(tool, "coroutine", None)
     if callable(func):
@@ -178,7 +191,11 @@ def _content(message: Any) -> str | None:
 
 
 def read_state(state: Any, *, input_key: str, output_key: str | None, sent: int) -> AgentResponse:
-    """Output, tool calls and usage from the graph's final state (``sent``: input messages to skip)."""
+    """Output, tool calls and usage from the graph's final state (``sent``: input messages to skip).
+
+    Only the messages the call added are read, so tool calls and usage of earlier turns held by a checkpointer are
+    not counted again. The output is ``agent.output_key`` when set (a missing key is :class:`AgentBadResponse`
+    listing the keys), else the last new message; each tool call is paired with the tool message answering it."""
     if not isinstance(state, dict):
         return AgentResponse(_content(state), 0.0, raw=state)
     found = state.get("messages")
@@ -226,7 +243,11 @@ async def run_graph(
     recursion_limit: int = 25,
     thread_id: str | None = None,
 ) -> AgentResponse:
-    """One call of a compiled graph on a fresh thread (or ``thread_id``)."""
+    """One call of a compiled graph on a fresh thread (or ``thread_id``).
+
+    A fresh thread id per call keeps cells isolated even with a checkpointer; with an explicit ``thread_id`` the
+    thread holds earlier turns, so the new messages are counted from the last human message back. With ``stream``
+    the graph runs through ``astream`` and the last state it yields is the answer."""
     config = {"configurable": {"thread_id": thread_id or uuid.uuid4().hex}, "recursion_limit": recursion_limit}
     inp = graph_input(prompt, input_key)
     if stream:
@@ -246,7 +267,10 @@ async def run_graph(
 
 @builtin_agent_type("langgraph", config=LangGraphAgentConfig)
 class LangGraphAgent(FrameworkAgent):
-    """Runs a compiled graph with ``ainvoke`` (``astream`` with ``agent.stream``), one thread per call."""
+    """Runs a compiled graph with ``ainvoke`` (``astream`` with ``agent.stream``), one thread per call.
+
+    Tools are found on the graph's ToolNodes and faulted inside their functions; the LLM seam is the SDK client a
+    node's chat model holds."""
 
     agent_type = TYPE
 

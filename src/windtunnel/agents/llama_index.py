@@ -112,7 +112,11 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def model_clients(llm: Any) -> tuple[list[Any], str | None]:
-    """The SDK clients a LlamaIndex model calls through, built now when it builds them lazily."""
+    """The SDK clients a LlamaIndex model calls through, built now when it builds them lazily.
+
+    OpenAI-style models create their clients on first use; building them before the run is what lets the fault
+    transport be installed on the very clients the run will use. A model with ``reuse_client=False`` builds a new
+    client per request, which no transport can stay on: ``([], why)``."""
     if getattr(llm, "reuse_client", True) is False:
         return [], (
             f"the LlamaIndex model {kind_of(llm)} has reuse_client=False, so it builds a new OpenAI client for "
@@ -141,7 +145,10 @@ def is_model(obj: Any) -> bool:
 
 def find_llm_clients(root: Any) -> Found:
     """The SDK clients the models of the workflow's agents call, each once, and what kept any agent's client out of
-    reach (no ``llm`` of its own, a model without an SDK client, ``reuse_client=False``)."""
+    reach (no ``llm`` of its own, a model without an SDK client, ``reuse_client=False``).
+
+    An agent without its own ``llm`` (LlamaIndex would fall back to the global ``Settings.llm``) is reported with
+    the fix, ``llm=...``, rather than followed to the global."""
     clients: dict[int, Any] = {}
     missing: list[str] = []
     for agent in _agents(root):
@@ -171,7 +178,10 @@ def _tool_calls(result: Any) -> list[dict[str, Any]]:
 
 @builtin_agent_type("llama_index", config=LlamaIndexAgentConfig)
 class LlamaIndexAgent(FrameworkAgent):
-    """Runs a LlamaIndex workflow agent with ``await agent.run(user_msg=...)``."""
+    """Runs a LlamaIndex workflow agent with ``await agent.run(user_msg=...)``.
+
+    A conversation is sent as its last turn; the tool calls come from the workflow's result. Tools are faulted
+    inside their ``FunctionTool`` functions, models at their OpenAI clients' transports."""
 
     agent_type = TYPE
 

@@ -35,7 +35,10 @@ class LoopBlocked(BaseException):
 
 
 class LoopWatchdog:
-    """Watches the running loop while async agent calls are in flight (see the module doc)."""
+    """Watches the running loop while async agent calls are in flight (see the module doc).
+
+    One watchdog per entered python agent; :attr:`in_flight` is maintained by the agent around each call, so a
+    loop blocked between calls (windtunnel's own work) never triggers it."""
 
     def __init__(self, stall: float, marker: CodeType) -> None:
         """A watchdog that stops an agent call once the loop has been blocked ``stall`` seconds during it; ``marker`` is
@@ -54,7 +57,10 @@ class LoopWatchdog:
         self._previous: Any = None
 
     def start(self) -> bool:
-        """Start watching the running loop; False (nothing started) where the watchdog cannot work."""
+        """Start watching the running loop; False (nothing started) where the watchdog cannot work.
+
+        It needs the loop to run in the main thread (signals are delivered there) and a ``SIGUSR2`` to send; the
+        previous handler of that signal is kept and put back by :meth:`stop`."""
         if SIGNAL is None or threading.current_thread() is not threading.main_thread():
             return False
         try:

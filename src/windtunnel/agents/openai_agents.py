@@ -30,8 +30,10 @@ def _sdk() -> Any:
 
 
 def check_kind(ref: str, obj: Any) -> None:
-    """Accept an ``agents.Agent``; a ``FunctionTool`` or anything else is an error saying to point the endpoint at the
-    agent (its tools are found on it and faulted by name)."""
+    """Accept an ``agents.Agent``; a ``FunctionTool`` or anything else is an error saying to point the endpoint at
+    the agent (its tools are found on it and faulted by name).
+
+    For a tool, the message quotes the tool's name as the fault ``tool:`` key will need it."""
     sdk = _sdk()
     if isinstance(obj, sdk.Agent):
         return
@@ -46,7 +48,10 @@ def check_kind(ref: str, obj: Any) -> None:
 
 
 def _agents(root: Any) -> Iterator[Any]:
-    """The root agent, its handoff targets and agents-as-tools, each once."""
+    """The root agent, its handoff targets and agents-as-tools, each once.
+
+    Tools and models of every agent the run may reach have to be faulted, not only the root's: a handoff passes
+    the conversation to another agent with its own tools. Handoff objects are searched for the agent they wrap."""
     sdk = _sdk()
     seen: set[int] = set()
     todo = [root]
@@ -80,7 +85,11 @@ def find_tools(root: Any) -> dict[str, list[Any]]:
 
 
 def find_llm_clients(root: Any) -> Found:
-    """The SDK clients the models of the agent (and of its handoff targets and agents-as-tools) call."""
+    """The SDK clients the models of the agent (and of its handoff targets and agents-as-tools) call.
+
+    An agent that names its model as a string uses the SDK's default client, which is found when one is set
+    (``set_default_openai_client``); otherwise the SDK builds a fresh client per run, out of the fault transport's
+    reach, and the reason comes back with the fix (a model object that holds the client)."""
     clients: dict[int, Any] = {}
     missing: list[str] = []
     for agent in _agents(root):
@@ -147,7 +156,10 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def _items(result: Any) -> list[dict[str, Any]]:
-    """Tool calls and handoffs of a run, in order: ``{name, args, output}`` / ``{handoff, from, to}``."""
+    """Tool calls and handoffs of a run, in order: ``{name, args, output}`` / ``{handoff, from, to}``.
+
+    Each tool output is joined to its call by ``call_id``, so an invariant on tool results sees each answer next
+    to the arguments that produced it; raw items may be dicts or SDK objects."""
     out: list[dict[str, Any]] = []
     pending: dict[str, dict[str, Any]] = {}
     for item in getattr(result, "new_items", None) or []:
@@ -184,7 +196,10 @@ def _model_name(agent: Any) -> str | None:
 
 @builtin_agent_type("openai_agents", config=OpenAIAgentsConfig)
 class OpenAIAgentsAgent(FrameworkAgent):
-    """Runs an ``agents.Agent`` with ``Runner.run`` (``Runner.run_streamed`` with ``agent.stream``)."""
+    """Runs an ``agents.Agent`` with ``Runner.run`` (``Runner.run_streamed`` with ``agent.stream``).
+
+    Tools are faulted inside the SDK's failure-handling invoker; the LLM seam is the OpenAI client of each agent's
+    model, or the SDK's default client."""
 
     agent_type = TYPE
 
@@ -193,8 +208,11 @@ class OpenAIAgentsAgent(FrameworkAgent):
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
-        """One ``Runner.run`` (or a drained ``run_streamed``) with ``agent.max_turns``: the final output as text, tool
-        calls and handoffs in order, token usage and the agent that answered last (after handoffs)."""
+        """One ``Runner.run`` (or a drained ``run_streamed``) with ``agent.max_turns``: the final output as text,
+        tool calls and handoffs in order, token usage and the agent that answered last (after handoffs).
+
+        Usage is named after the last agent's model (the one that produced the answer), falling back to the
+        root's."""
         sdk = _sdk()
         max_turns = getattr(self.cfg, "max_turns", 10)
         if getattr(self.cfg, "stream", False):

@@ -25,7 +25,10 @@ from windtunnel.agents.response import preview
 
 @builtin_agent_type("openai_chat", config=OpenAIChatAgentConfig)
 class OpenAIChatAgent(PooledHttpAgent):
-    """Sends each prompt as a chat completion (optional system prompt) and reads ``choices[0].message.content``."""
+    """Sends each prompt as a chat completion (optional system prompt) and reads ``choices[0].message.content``.
+
+    It takes message lists, so multi-turn attacks run as real conversations; a chat completion endpoint keeps no
+    conversation between requests, so there is nothing to reset between cells."""
 
     accepts_messages = True
 
@@ -37,7 +40,10 @@ class OpenAIChatAgent(PooledHttpAgent):
 
     async def __aenter__(self) -> OpenAIChatAgent:
         """Read the API key from ``agent.api_key_env`` (a named but unset variable is a config error, not a 401 per
-        cell), expand the base URL and open the pooled client, which probes ``/models``."""
+        cell), expand the base URL and open the pooled client, which probes ``/models``.
+
+        The key is sent as a bearer token over the client's headers and never written into the config, the store
+        or a report."""
         headers = expand_headers(self.cfg.headers)
         if self.cfg.api_key_env:
             key = os.environ.get(self.cfg.api_key_env)

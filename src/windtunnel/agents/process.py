@@ -42,7 +42,10 @@ STDERR_TAIL_LINES = 50
 
 
 def readiness_target(agent: Any) -> tuple[str | None, tuple[str, int] | None]:
-    """``(health URL, (host, port))`` to wait for; both ``None`` when the agent has no address."""
+    """``(health URL, (host, port))`` to wait for; both ``None`` when the agent has no address.
+
+    The address is the HTTP endpoint (or an ``openai_chat`` base URL) with ``${ENV}`` expanded; a URL without a
+    port takes its scheme's default."""
     health = getattr(agent, "health_endpoint", None)
     url = getattr(agent, "endpoint", None) if getattr(agent, "type", None) == "http" else None
     url = url or getattr(agent, "base_url", None)
@@ -93,7 +96,10 @@ def _port_open(addr: tuple[str, int]) -> bool:
 
 
 class AgentProcess:
-    """An agent command run for the duration of an ``async with`` block."""
+    """An agent command run for the duration of an ``async with`` block.
+
+    Enter launches it and waits until it is ready; exit stops it and every process it started, detached ones
+    included, so no agent outlives its run. :meth:`exited` lets the run notice an agent that died mid-run."""
 
     def __init__(
         self,
@@ -231,8 +237,11 @@ class AgentProcess:
             raise
 
     async def _wait_ready(self, health: str | None, addr: tuple[str, int] | None) -> None:
-        """Poll every 50 ms until :meth:`_ready` says yes, raising :class:`HarnessError` with the stderr tail as soon as
-        the command exits, or after ``ready_timeout`` seconds."""
+        """Poll every 50 ms until :meth:`_ready` says yes, raising :class:`HarnessError` with the stderr tail as soon
+        as the command exits, or after ``ready_timeout`` seconds.
+
+        The health check uses its own httpx client with environment proxies ignored: the agent's proxies are set
+        for the agent, not for windtunnel's probe of it."""
         assert self.proc is not None
         deadline = time.monotonic() + self.ready_timeout
         grace_until = time.monotonic() + 0.3  # an agent without an address must survive its first moments
@@ -273,7 +282,10 @@ class AgentProcess:
         return time.monotonic() >= grace_until
 
     async def _stop_detached(self) -> None:
-        """SIGTERM, then SIGKILL, the descendants that left the process group (``setsid``, a double fork)."""
+        """SIGTERM, then SIGKILL, the descendants that left the process group (``setsid``, a double fork).
+
+        They are found by the tag in their environment (:mod:`windtunnel._util.proctrack`), since no process group
+        or parent link leads to them any more; each signal gets ``stop_timeout`` seconds to take effect."""
         left = tagged(self._tag)
         for sig in (signal.SIGTERM, signal.SIGKILL):
             for pid in left:

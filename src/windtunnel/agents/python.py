@@ -75,7 +75,11 @@ _NO_ANSWER: Any = object()
 
 
 def check_output_size(output: str | None, limit: int) -> None:
-    """Raise ``too_large`` when ``output`` is longer than ``limit`` bytes in UTF-8 (encoded only when in doubt)."""
+    """Raise ``too_large`` when ``output`` is longer than ``limit`` bytes in UTF-8 (encoded only when in doubt).
+
+    A character is at most 4 bytes in UTF-8, so an output of at most ``limit / 4`` characters passes without
+    encoding, and one with more characters than ``limit`` bytes fails without encoding; only the range between is
+    encoded to count its bytes. Lone surrogates (possible in a python string) are counted, not rejected."""
     if output is None or len(output) * 4 <= limit:
         return
     size = len(output) if len(output) > limit else len(output.encode("utf-8", "surrogatepass"))
@@ -104,7 +108,10 @@ LOOP_GRACE = 1.0
 
 @builtin_agent_type("python", config=PythonAgentConfig)
 class PythonAgent:
-    """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
+    """Calls a python callable in-process; sync callables run in a worker thread under the timeout.
+
+    The adapter also serves ``langchain`` and the framework types (their subclasses change how the entry is found
+    and called), so reset, timeout and failure handling behave the same across every in-process agent."""
 
     def __init__(self, cfg: PythonAgentConfig, *, concurrency: int = 10) -> None:
         """Keep the config; the callable is imported in :meth:`check_reachable` (at ``async with``), so building an
@@ -123,8 +130,11 @@ class PythonAgent:
 
     @staticmethod
     def entry(cfg: PythonAgentConfig) -> Any:
-        """Import ``agent.endpoint``: the callable to call (a framework's agent object is a ConfigError
-        naming the ``agent.type`` that runs it; anything else not callable is unreachable)."""
+        """Import ``agent.endpoint``: the callable to call (a framework's agent object is a ConfigError naming the
+        ``agent.type`` that runs it; anything else not callable is unreachable).
+
+        Subclasses override this to call something else than the object itself (a runnable's ``invoke``), and
+        :func:`agent_entry` asks the adapter of the configured type, so ``validate`` checks the same thing."""
         obj = import_ref(cfg.endpoint, what="agent.endpoint")
         if not callable(obj):
             if (framework := framework_type_of(obj)) is not None:  # QA-4 m22: say which agent.type runs it

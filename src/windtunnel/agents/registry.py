@@ -9,6 +9,9 @@ plus its module name in :data:`BUILTIN` (or a ``windtunnel.plugins`` entry point
 declares its capabilities in :data:`BUILTIN_CAPABILITIES` instead and registers with
 :func:`builtin_agent_type`, so that they are known without importing its module. Code that used to test
 ``agent.type in ("python", "langchain")`` asks :func:`capabilities` instead.
+
+Looking a type up imports only its own module (:func:`get_agent_type`); an unknown name loads every built-in
+and plugin first, so the error can list every valid name.
 """
 
 from __future__ import annotations
@@ -55,7 +58,11 @@ Seam = Literal["tools", "llm", "proxy"]
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What an agent type can do, as the engine, the chaos runtime and preflight need to know it."""
+    """What an agent type can do, as the engine, the chaos runtime and preflight need to know it.
+
+    Code that needs to know whether an agent runs in-process, how it is reset, which seams faults can use or
+    whether it takes message lists asks these, never the type's name, so a plugin type is treated as a built-in
+    one is."""
 
     python: bool = False
     """Runs in this process: its references are imported, and ``agent.tools`` / ``agent.llm`` are wrapped
@@ -131,7 +138,10 @@ def agent_type(
     seams: Collection[str] = (),
     messages: bool | Callable[[Any], bool] = False,
 ) -> Callable[[type], type]:
-    """Class decorator: register the adapter class for ``agent.type: name`` with its capabilities."""
+    """Class decorator: register the adapter class for ``agent.type: name`` with its capabilities.
+
+    The way a plugin adds an agent type: its config model (a pydantic model with ``type: Literal[name]``) and what
+    it can do. A name registered twice is an error at import, not a silent replacement."""
     caps = Capabilities(python=python, transport=transport, reset=reset, seams=frozenset(seams), messages=messages)
 
     def register(cls: type) -> type:

@@ -64,7 +64,11 @@ def _auto(body: Any, depth: int = 0) -> str | None:
 
 
 def extract_output(body: Any, response_path: str | None, raw_text: str) -> str | None:
-    """The agent's output. Raises :class:`AgentBadResponse` showing the first 200 characters of the body."""
+    """The agent's output. Raises :class:`AgentBadResponse` showing the first 200 characters of the body.
+
+    With ``response_path``, the first value it selects: a string as it is, ``null`` as no output, anything else as
+    JSON text; a path that selects nothing is an error. Without one, :func:`_auto` guesses, and a body where it
+    finds nothing is an error naming the keys it looked for."""
     if response_path:
         found = _find(body, response_path)
         if not found:
@@ -85,8 +89,11 @@ def extract_output(body: Any, response_path: str | None, raw_text: str) -> str |
 
 
 def _find(body: Any, response_path: str) -> list[Any]:
-    """What JSONPath ``response_path`` selects in ``body``; plain member names are walked directly (the
-    same selection, without importing and compiling python-jsonpath on the first answer)."""
+    """What JSONPath ``response_path`` selects in ``body``; plain member names are walked directly (the same
+    selection, without importing and compiling python-jsonpath on the first answer).
+
+    An invalid path is :class:`AgentBadResponse` naming it (the config check accepts any string, and the JSONPath
+    engine is the judge of its syntax)."""
     names = _member_names(response_path)
     if names is not None:
         for name in names:

@@ -108,7 +108,10 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def find_llm_clients(root: Any) -> Found:
-    """The OpenAI clients the agents' models hold (``OpenAIServerModel.client``)."""
+    """The OpenAI clients the agents' models hold (``OpenAIServerModel.client``).
+
+    Managed agents are searched too, each model once. A model that calls its provider through its own library
+    holds no SDK client and comes back as a reason with the fix."""
     clients: dict[int, Any] = {}
     missing: list[str] = []
     for agent in _agents(root):
@@ -189,7 +192,10 @@ def run_serialised(obj: Any, task: str) -> tuple[Any, list[dict[str, Any]], Any]
 
 @builtin_agent_type("smolagents", config=SmolagentsAgentConfig)
 class SmolagentsAgent(FrameworkAgent):
-    """Runs a smolagents agent with ``agent.run(task)`` in a worker thread, one run per agent object at a time."""
+    """Runs a smolagents agent with ``agent.run(task)`` in a worker thread, one run per agent object at a time.
+
+    The run is synchronous and keeps its memory on the agent object, so concurrent cells of one object take turns;
+    the tool calls and token usage are read under the same lock, before another run can overwrite them."""
 
     agent_type = TYPE
 
@@ -210,7 +216,10 @@ class SmolagentsAgent(FrameworkAgent):
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
         """One ``agent.run`` in a worker thread (smolagents is synchronous), serialised per agent object; a cell that
-        times out abandons the thread rather than waiting for it. Usage comes from the agent's monitor."""
+        times out abandons the thread rather than waiting for it. Usage comes from the agent's monitor.
+
+        The task is a conversation's last user turn, and ``reset=True`` starts each run with an empty memory, so
+        one cell's steps never leak into the next."""
         answer, calls, usage = await anyio.to_thread.run_sync(
             run_serialised, obj, _task(prompt), abandon_on_cancel=True
         )

@@ -54,7 +54,10 @@ def structured_fields(prompt: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class TextTemplate:
-    """A template that is not JSON: ``form`` pairs (``key=value&…``) or ``plain`` text."""
+    """A template that is not JSON: ``form`` pairs (``key=value&…``) or ``plain`` text.
+
+    Kept apart from JSON templates because their values are escaped differently: form values are percent-encoded
+    on the way out, plain text goes as written."""
 
     text: str
     pairs: tuple[tuple[str, str], ...] | None
@@ -150,10 +153,13 @@ def parse_template(template: str | dict[str, Any] | None) -> Template:
 
 
 def render(template: Template, prompt: str | list[dict[str, Any]], *, structured: bool = False) -> Any:
-    """Fill ``{prompt}`` (and ``{field}`` placeholders from ``Key: Value`` lines) into a parsed template.
+    """Fill ``{prompt}`` (and ``{field}`` placeholders from ``Key: Value`` lines) into a parsed template. A JSON
+    template renders to its JSON value, a form template to its ``[(key, value)]`` pairs (values not yet encoded),
+    a plain-text template to its text.
 
-    A JSON template renders to its JSON value, a form template to its ``[(key, value)]`` pairs (values not
-    yet encoded), a plain-text template to its text."""
+    A message list fills ``{messages}`` with the list itself and ``{prompt}`` with its transcript, so a
+    single-prompt template still works for a multi-turn cell; fields are read from the prompt only when
+    ``structured`` (the template has field placeholders to fill)."""
     if isinstance(prompt, list):
         values: dict[str, Any] = {"messages": prompt, "prompt": transcript(prompt)}
         fields: dict[str, str] = {}
