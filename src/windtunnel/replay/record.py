@@ -1,4 +1,9 @@
-"""Recording a session: run the agent once with the seams logging whole responses, write a session."""
+"""Recording a session: run the agent once with the seams logging whole responses, write a session.
+
+``replay record`` captures a live exchange as a replayable regression test: the input, every tool (and model) call
+with what came back, and the answer. It records through the same seams faults use (a python agent's tool and LLM
+references, an HTTP agent's proxies), so what is recorded is exactly what a replay can inject back; optionally
+under a contract scenario's faults, to capture an incident on purpose."""
 
 from __future__ import annotations
 
@@ -23,6 +28,10 @@ from windtunnel.replay.session import ReplaySettings, Session, Target
 
 @dataclass
 class Recording:
+    """What ``replay record`` produced: the session recorded from one live run of the agent, notes on what could not
+    be recorded faithfully, and the faults that fired during the recording (a recording made under a chaos
+    scenario keeps them, since they are the conditions the session reproduces)."""
+
     session: Session
     notes: list[str] = field(default_factory=list)
     faults: list[dict[str, Any]] = field(default_factory=list)
@@ -43,9 +52,12 @@ async def record(
 ) -> Recording:
     """Run the agent once on ``prompt`` and return the session it produced.
 
-    ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can
-    be reproduced on purpose; the recording keeps what the agent saw (injected failures included).
-    """
+    ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can be
+    reproduced on purpose; the recording keeps what the agent saw (injected failures included).
+
+    The agent needs a seam for its calls to be recorded (python: ``agent.tools`` / ``agent.tool_registry`` and
+    ``agent.llm``; HTTP: windtunnel's proxies), else it is a config error rather than a session holding the input
+    only. A failed agent call is a harness error: a recording of a broken run is no regression test."""
     agent_cfg = cfg.agent
     python = capabilities(agent_cfg).python
     notes: list[str] = []
