@@ -29,11 +29,15 @@ _BASE: Any = asyncio.ProactorEventLoop if sys.platform == "win32" else asyncio.S
 
 
 class _KeptLoop(_BASE):  # type: ignore[misc,valid-type,unused-ignore]
-    """An event loop that the end of a run does not close (see the module doc)."""
+    """An event loop that the end of a run does not close (see the module doc).
+
+    It subclasses the platform's default loop class, so it behaves as the loop ``asyncio.run`` would make, except
+    that ``close`` and the default executor's shutdown wait for :meth:`really_close` at exit."""
 
     _kept = True
 
     def close(self) -> None:
+        """Ignore the close at the end of a run (the runner's); close for real only after :meth:`really_close`."""
         if not self._kept:
             super().close()
 
@@ -41,11 +45,15 @@ class _KeptLoop(_BASE):  # type: ignore[misc,valid-type,unused-ignore]
         """Kept for the next run (the runner shuts it down after each one); shut down at exit."""
 
     async def shutdown_asyncgens(self) -> None:
+        """Finalise the run's async generators, as the end of every run must, then let the next run start new ones on
+        this loop."""
         await super().shutdown_asyncgens()
         # The next run may start async generators on this loop again.
         self._asyncgens_shutdown_called = False
 
     def really_close(self) -> None:
+        """Close the loop for good (at exit): its default executor is shut down without waiting (a hung agent thread
+        must not keep the process alive), and a loop still running is left to close when it stops."""
         if self.is_closed():
             return
         self._kept = False
@@ -60,6 +68,8 @@ _LOOP: list[_KeptLoop] = []
 
 
 def _kept_loop() -> _KeptLoop:
+    """The main thread's kept loop, made on first use (or again after it was closed), its close registered at exit
+    once."""
     if not _LOOP or _LOOP[0].is_closed():
         _LOOP[:] = [_KeptLoop()]
         if len(_LOOP) == 1 and not getattr(_kept_loop, "registered", False):
@@ -69,6 +79,7 @@ def _kept_loop() -> _KeptLoop:
 
 
 def _close_at_exit() -> None:
+    """Close the kept loop when the interpreter exits."""
     for loop in _LOOP:
         loop.really_close()
 

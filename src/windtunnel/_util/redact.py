@@ -57,7 +57,11 @@ _URL_IN_TEXT = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'\"<>]+")
 
 
 def _redact_query(query: str) -> str:
+    """A query string with the values of secret-looking parameters (``api_key``, ``token`` ...) replaced; names,
+    order and every other value kept, so the URL still reads as what was called."""
+
     def one(m: re.Match[str]) -> str:
+        """One ``name=value`` pair, its value blanked when the name looks secret."""
         name, eq, value = m.group(1), m.group(2), m.group(3)
         if eq and value and secret_param(name):
             return f"{name}={REDACTED}"
@@ -92,6 +96,7 @@ def redact_urls_in(text: str) -> str:
         return text
 
     def one(m: re.Match[str]) -> str:
+        """One URL found in the text, redacted; trailing punctuation of the sentence is kept outside it."""
         url = m.group(0)
         core = url.rstrip(".,:;)]}")
         return redact_url(core) + url[len(core) :]
@@ -123,6 +128,8 @@ def redact_text(text: str) -> str:
 
 
 def _bare_pair(m: re.Match[str]) -> str:
+    """A ``name=value`` in free text, its value blanked only for credential words: in prose ``code=`` or ``session=``
+    is too common to blank, and over-redacting makes errors unreadable."""
     name = m.group(1)  # in prose, "code=" or "session=" is too common to blank: only credential words count
     if unquote(name).strip().lower() not in SECRET_NAMES and secret_param(name):
         return f"{name}={REDACTED}"
@@ -131,7 +138,10 @@ def _bare_pair(m: re.Match[str]) -> str:
 
 def redact_value(value: Any, _depth: int = 0) -> Any:
     """A copy of ``value`` (str, list, dict ...) with :func:`redact_text` on every string and every string value of a
-    credential-named key replaced by ``REDACTED``; values nested deeper than the JSON bound are left as they are."""
+    credential-named key replaced by ``REDACTED``; values nested deeper than the JSON bound are left as they are.
+
+    Only string values of such keys are blanked: a numeric or structured value under ``token`` is walked instead,
+    so a key that merely sounds secret does not hide a whole object."""
     if isinstance(value, str):
         return redact_text(value)
     if _depth > MAX_DEPTH:

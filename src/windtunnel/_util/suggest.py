@@ -1,4 +1,8 @@
-"""Closest-name suggestions for error messages."""
+"""Closest-name suggestions for error messages.
+
+Every "unknown name" error (a config key, a registry name, a tool name) offers the closest valid name, so a typo
+costs one look rather than a trip to the docs. Matching uses rapidfuzz's weighted ratio on normalised names, with
+a cut-off so that nothing far off is suggested."""
 
 from __future__ import annotations
 
