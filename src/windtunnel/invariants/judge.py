@@ -20,6 +20,7 @@ from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError
 from windtunnel.invariants._text import clip
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
+from windtunnel.invariants.judge_cache import JudgeCache, cache_key, key_lock
 from windtunnel.invariants.judge_client import PROMPT_VERSION, JudgeError, Verdict, ask, grading_messages, parse_verdict
 from windtunnel.invariants.judge_settings import JudgeSettings, endpoint
 
@@ -94,8 +95,6 @@ class LlmJudge(InvariantSpec):
         )
 
     def _verdict(self, s: JudgeSettings, model: str, request: str | None, answer: str) -> Verdict:
-        from windtunnel.invariants.judge_cache import JudgeCache, cache_key, key_lock  # sqlite3: only when judging
-
         url = endpoint(expand_env(str(s.base_url), where="judge.base_url"))
         key = cache_key(PROMPT_VERSION, url, model, s.temperature, s.seed, s.max_tokens, self.rubric, request, answer)
         cache = JudgeCache(s.cache_file(os.environ.get("WINDTUNNEL_STORE") or self._store)) if s.cache else None

@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.optional import optional_import
 from windtunnel._util.redact import redact_url, redact_urls_in
 from windtunnel.invariants._text import clip
 
@@ -48,8 +49,8 @@ _tls_lock = threading.Lock()
 
 def _tls_context() -> ssl.SSLContext:
     """One TLS context for every judge request (building one costs tens of milliseconds; sharing is safe)."""
-    import httpx  # here: see ask()
-
+    # httpx (and ssl under it): only when a judge is asked, not for `validate`, which loads this module
+    httpx = optional_import("httpx", purpose="the judge client")
     with _tls_lock:
         if not _tls:
             _tls.append(httpx.create_ssl_context())
@@ -205,8 +206,8 @@ def _post(
     timeout_s: float,
     retries: int,
 ) -> str:
-    import httpx  # here, not at the top: the config layer imports this module and the CLI starts without httpx
-
+    # httpx: only when a judge is asked, not for `validate`, which loads this module
+    httpx = optional_import("httpx", purpose="the judge client")
     body: dict[str, Any] = {
         "model": model,
         "messages": messages,

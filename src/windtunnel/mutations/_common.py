@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
+from importlib.resources import files
 from typing import Any
+
+import orjson
 
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z']*")
 """An ASCII word (letters and apostrophes); the unit most text generators edit."""
@@ -16,10 +19,6 @@ SENTENCE_RE = re.compile(r"[^.!?\n]+[.!?]*\s*")
 @cache
 def load_data(name: str) -> Any:
     """A JSON file from ``windtunnel/mutations/data`` (read once, on first use)."""
-    from importlib.resources import files
-
-    import orjson
-
     return orjson.loads(files("windtunnel.mutations.data").joinpath(name).read_bytes())
 
 

@@ -12,6 +12,7 @@ from windtunnel._util.suggest import did_you_mean
 from windtunnel._util.urls import check_http_url
 from windtunnel.mutations import builtin as _builtin  # noqa: F401  (registers the built-in types)
 from windtunnel.mutations.base import mutations as _mutations
+from windtunnel.mutations.plan import MAX_MUTATIONS_PER_PROMPT
 
 load_entry_point_plugins()
 
@@ -58,8 +59,6 @@ class MutationsConfig(StrictModel):
     @field_validator("count")
     @classmethod
     def _count_bounded(cls, v: int) -> int:
-        from windtunnel.mutations.plan import MAX_MUTATIONS_PER_PROMPT
-
         if v > MAX_MUTATIONS_PER_PROMPT:
             raise ValueError(
                 f"mutations.count is {v:,}, over the limit of {MAX_MUTATIONS_PER_PROMPT:,} mutations per golden "

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import httpx
+
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.jsonsafe import loads as json_loads
@@ -26,8 +28,6 @@ from windtunnel._util.rng import derive_seed
 from windtunnel.mutations.base import Mutated, MutationContext, MutationType
 
 if TYPE_CHECKING:
-    import httpx
-
     from windtunnel.mutations.config import ModelConfig
 
 DEFAULT_BASE_URLS = {
@@ -142,8 +142,6 @@ class LlmMutator:
         client: httpx.Client | None = None,
         max_consecutive_failures: int = 3,
     ) -> None:
-        import httpx
-
         self.config = config
         self.base_url = (config.base_url or DEFAULT_BASE_URLS.get(config.provider, "")).rstrip("/")
         if not self.base_url:
@@ -225,8 +223,6 @@ class LlmMutator:
         return self.cache_dir / digest[:2] / f"{digest}.json"
 
     def _complete(self, mt: MutationType, golden: str, req_seed: int) -> str:
-        import httpx
-
         system = (
             "You generate adversarial test inputs for robustness testing of an AI agent. "
             f"Rewrite the user's message as one mutation of type '{mt.name}': {mt.description} "

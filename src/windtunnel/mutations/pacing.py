@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.optional import optional_import
 from windtunnel.mutations.wire import _dumps, _json_object, _record, _replace_prompt, rebuild
 
 if TYPE_CHECKING:
@@ -53,8 +54,8 @@ class ConcurrentBurst:
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
         await request.aread()  # a streamed request must be read before it can be rebuilt
-        import anyio
-
+        # anyio (and asyncio under it): only when the request is sent, not for `validate`, which loads this module
+        anyio = optional_import("anyio", purpose="the concurrent-burst mutation")
         reqs, swapped = self._requests(request)
         results: list[Any] = [None] * self.copies
         go = anyio.Event()
@@ -100,8 +101,8 @@ class SlowClient:
         return f"drip: body sent in {self.chunks} pieces, {self.delay_s:.2f} s apart (Content-Length kept)"
 
     async def _body(self, body: bytes, sent_at: list[float]) -> AsyncIterator[bytes]:
-        import anyio
-
+        # anyio: only when the request is sent, not for `validate`, which loads this module
+        anyio = optional_import("anyio", purpose="the slow-client mutation")
         if self.technique == "stall":
             await anyio.sleep(self.delay_s)
             sent_at.append(time.monotonic())

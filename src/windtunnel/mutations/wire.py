@@ -15,7 +15,12 @@ import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote
+
+import orjson
+
+from windtunnel._util.optional import optional_import
+from windtunnel.mutations._common import corpus_run
 
 if TYPE_CHECKING:
     import httpx
@@ -25,8 +30,6 @@ _FRAMING = (b"content-length", b"transfer-encoding")
 
 
 def _json_object(body: bytes) -> dict[str, Any] | None:
-    import orjson
-
     if not body.strip():
         return None
     try:
@@ -37,8 +40,6 @@ def _json_object(body: bytes) -> dict[str, Any] | None:
 
 
 def _dumps(value: Any) -> bytes:
-    import orjson
-
     return orjson.dumps(value)
 
 
@@ -53,8 +54,8 @@ def rebuild(
     keep_length: bool = False,
 ) -> httpx.Request:
     """A copy of ``request`` with some parts replaced; body framing headers are recomputed by httpx."""
-    import httpx
-
+    # httpx: a transport mutation runs only against an http agent; `validate` loads this module without it
+    httpx = optional_import("httpx", purpose="transport mutations")
     drop = {h.lower() for h in drop_headers} | ({b"transfer-encoding"} if keep_length else set(_FRAMING))
     headers = [(k, v) for k, v in request.headers.raw if k.lower() not in drop]
     headers += add_headers or []
@@ -154,8 +155,6 @@ class HeaderInjection:
 
 
 def _filler(size: int) -> str:
-    from windtunnel.mutations._common import corpus_run
-
     unit = corpus_run(0, 4096) + " "
     return (unit * (size // len(unit) + 1))[:size]
 
@@ -232,8 +231,6 @@ class QueryPoisoning:
         return f"{self.technique}: adds {n} query parameter(s) ({size:,} chars){dup}"
 
     def _query(self, existing: bytes) -> bytes:
-        from urllib.parse import parse_qsl
-
         enc = (lambda s: s) if self.raw else (lambda s: quote(s, safe="[]$"))
         pairs = [f"{quote(k, safe='[]$')}={enc(v)}" for k, v in self.params]
         if self.padding_bytes:

@@ -26,6 +26,9 @@ import orjson
 from windtunnel._util.errors import UsageError
 from windtunnel.reports.base import get_reporter, output_path
 from windtunnel.reports.cells import Cell, cell_phase, ordered_phases, phase_rows
+from windtunnel.reports.junit import SuiteTally, junit_root, suite_head, testcase
+from windtunnel.reports.markdown import build_markdown
+from windtunnel.reports.sarif import build_sarif, reported, result_for, rule_index
 from windtunnel.reports.stats import StatsTally, SummaryTally
 
 CellSource = Callable[[], Iterable[Cell]]
@@ -139,7 +142,6 @@ def write_sarif(
     report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
 ) -> None:
     """The SARIF log (``reports/sarif.py``): rules and statistics in a first pass, results streamed in a second."""
-    from windtunnel.reports.sarif import build_sarif, reported, result_for, rule_index
 
     stats = summary.stats if summary is not None else StatsTally()
     add = summary.add if summary is not None else stats.add
@@ -176,7 +178,6 @@ def write_junit(
     report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
 ) -> None:
     """The JUnit XML (``reports/junit.py``): one pass to count, then each suite's cases streamed."""
-    from windtunnel.reports.junit import SuiteTally, junit_root, suite_head, testcase
 
     total = SuiteTally()
     per_phase: dict[str, SuiteTally] = {}
@@ -244,14 +245,13 @@ _WRITERS: dict[str, Callable[[Mapping[str, Any], CellSource, IO[bytes], SummaryT
 
 
 def _html_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
+    # jinja2 (~17 ms): only an HTML report needs it, not every streamed run
     from windtunnel.reports.html import render_html_streamed
 
     return render_html_streamed(report, cells, path)
 
 
 def _markdown_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
-    from windtunnel.reports.markdown import build_markdown
-
     path.write_text(build_markdown(report, cells=cells()), encoding="utf-8")
     return path
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import orjson
+from pydantic import ValidationError
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.jsonsafe import loads_clipped
@@ -68,8 +69,7 @@ _NULLABLE = {"seed", "score", "scenario", "invariant", "golden_prompt", "output"
 
 def validate_report(report: Any) -> list[str]:
     """Every way ``report`` breaks the report model (:class:`windtunnel.report.RunReport`); empty: valid."""
-    from pydantic import ValidationError
-
+    # the report models cost ~50 ms to build; `validate` and `--help` load this package without checking a report
     from windtunnel.report.models import RunReport
 
     if not isinstance(report, dict):
