@@ -17,6 +17,10 @@ COMMON = {"tool": tuple(ToolFaultSpec.model_fields), "llm": tuple(LlmFaultSpec.m
 
 @dataclass(frozen=True)
 class FaultParam:
+    """One parameter of a fault mode: its name, default (``None`` when required) and the field's docstring flattened to
+    one line.
+    """
+
     name: str
     default: Any
     description: str
@@ -24,6 +28,11 @@ class FaultParam:
 
 @dataclass(frozen=True)
 class FaultInfo:
+    """One registered fault mode as ``windtunnel faults`` lists it: its seam, mode name, impact (1-5), the first
+    paragraph of its docstring as the summary, the whole docstring, its own parameters (the keys every mode of the
+    seam takes are in :data:`COMMON`) and the LLM seams it cannot act on.
+    """
+
     seam: str
     """``tool`` or ``llm``."""
     mode: str
@@ -35,14 +44,19 @@ class FaultInfo:
     """LLM seams that cannot carry the mode, as ``seam: why``."""
 
     def as_dict(self) -> dict[str, Any]:
+        """The info as plain data (``windtunnel faults --json``)."""
         return asdict(self)
 
 
 def _summary(doc: str) -> str:
+    """The first paragraph of a docstring, on one line."""
     return " ".join(doc.strip().split("\n\n", 1)[0].split())
 
 
 def describe(seam: str, cls: type[FaultSpec]) -> FaultInfo:
+    """The :class:`FaultInfo` of mode class ``cls`` at ``seam`` (``tool`` or ``llm``), read from the model's fields,
+    their docstrings and :meth:`~windtunnel.chaos.base.LlmFaultSpec.unsupported`.
+    """
     params = []
     for name, info in cls.model_fields.items():
         if name in COMMON[seam]:

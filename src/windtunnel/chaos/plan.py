@@ -98,6 +98,9 @@ class Responder(Protocol):
 
 
 def _jsonable(value: Any) -> Any:
+    """``value`` as plain JSON data for the recording (``raw``): pydantic models are dumped, depth is clipped, anything
+    JSON cannot hold becomes its ``repr``. Never raises, so a strange return value cannot break the call log.
+    """
     if hasattr(value, "model_dump"):
         value = value.model_dump()
     try:
@@ -178,6 +181,13 @@ class ToolDecision:
 
 @dataclass
 class LlmDecision:
+    """What the plan decided for one model call; the seam executes it.
+
+    ``replacement`` answers instead of the model (after ``delay_ms``); otherwise the ``transforms`` (fault index, fault,
+    decision) act on the real answer in :meth:`finish`, or, on a stream, through their text filters. ``modes`` collects
+    the modes that acted, for the call log.
+    """
+
     plan: FaultPlan
     call: LlmCall
     delay_ms: int = 0
@@ -191,6 +201,9 @@ class LlmDecision:
         return bool(self.transforms)
 
     def finish(self, reply: LlmReply) -> LlmReply:
+        """Apply the firing transforms to the real ``reply`` in fault order and record each that acted; an error or
+        timed-out reply is returned as it is (there is no answer to corrupt).
+        """
         if reply.status >= 400 or reply.timeout:
             return reply
         for index, fault, d in self.transforms:
@@ -246,6 +259,10 @@ class FaultPlan:
 
     # -- decisions ---------------------------------------------------------------------------
     def _decision(self, kind: str, index: int, signature: str) -> Decision:
+        """The :class:`Decision` for fault ``index`` of ``kind`` on a call with ``signature``, advancing its counters:
+        the fault's eligible-call count and the signature's occurrence count (a retry of the same call is occurrence
+        1). Call under the plan's lock.
+        """
         n = self._eligible.get((kind, index), 0)
         self._eligible[(kind, index)] = n + 1
         occ = self._occurrence.get((kind, index, signature), 0)
@@ -253,11 +270,17 @@ class FaultPlan:
         return Decision(n, occ, (self.seed, self.key, kind, index, signature))
 
     def next_seq(self) -> int:
+        """Take the next process-wide sequence number (:data:`_ORDER`) as this plan's latest; HTTP seams read it before
+        and after a cell to know which events belong to it (:meth:`events_between`).
+        """
         with self._lock:
             self._seq = next(_ORDER)
             return self._seq
 
     def _fire(self, target: str, kind: str, index: int, mode: str, name: str | None) -> None:
+        """Record that fault ``index`` of ``kind`` acted on a call of ``name`` at ``target``: one ``fired`` report entry
+        with the next sequence number, and its id in the run-wide set that ``never_fired`` warnings read.
+        """
         with self._lock:
             self._seq = next(_ORDER)
             self.fired.append(
@@ -396,5 +419,6 @@ class FaultPlan:
 
     @property
     def seq(self) -> int:
+        """The sequence number of this plan's latest event (0 before any)."""
         with self._lock:
             return self._seq

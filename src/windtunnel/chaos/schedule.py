@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import Field, ValidationError
 
 from windtunnel._util.errors import ConfigError
@@ -164,15 +165,15 @@ class Schedule(StrictModel):
 
     def to_yaml(self) -> str:
         """The schedule as YAML (what ``--schedule FILE`` reads back to the same value)."""
-        import yaml  # only for writing: the config loader is the YAML reader
-
         return yaml.safe_dump({"schedule": self.data()}, sort_keys=False, allow_unicode=True, width=100)
 
     def labels(self) -> list[str]:
+        """One :meth:`Slot.label` per fault, in order."""
         return [s.label() for s in self.faults]
 
 
 def _slot_data(slot: Slot) -> dict[str, Any]:
+    """A slot as report data in a fixed key order, defaults left out (the fault is always kept whole)."""
     out = slot.model_dump(mode="json", exclude_defaults=True)
     out["seam"], out["fault"] = slot.seam, dict(slot.fault)
     return {k: out[k] for k in ("seam", "on_call", "count", "from_call", "probability", "fault") if k in out}

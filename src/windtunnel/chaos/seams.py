@@ -21,6 +21,9 @@ def framework_tool(path: str, owner: Any, attr: str, obj: Any) -> tuple[str, lis
 
 
 def _is_framework_tool(owner: Any, attr: str, obj: Any) -> bool:
+    """Whether ``owner.attr`` holds a framework's tool object (LangChain, openai-agents ...), which is faulted where its
+    framework invokes it rather than replaced by a generic wrapper.
+    """
     return agent_hooks().framework_tool_kind(owner, attr, obj) is not None
 
 
@@ -43,11 +46,15 @@ def resolve(path: str, *, what: str) -> tuple[Any, str, Any]:
 
 
 def _set_attr(owner: Any, name: str, value: Any) -> Restore:
+    """Set ``owner.name`` to ``value`` and return the callback that undoes it: the previous value is put back when the
+    object held its own, else the attribute is deleted so a class attribute shows through again.
+    """
     had_own = isinstance(getattr(owner, "__dict__", None), dict) and name in owner.__dict__
     previous = owner.__dict__[name] if had_own else None
     setattr(owner, name, value)
 
     def restore() -> None:
+        """Undo the assignment."""
         if had_own:
             setattr(owner, name, previous)
         else:
@@ -96,6 +103,9 @@ def tool_problem(fn: Any, path: str, where: str = "agent.tools entry") -> str | 
 
 
 def _framework_entry_problem(owner: Any, attr: str, fn: Any) -> str | None:
+    """Why the framework tool object at ``owner[attr]`` cannot be faulted in place (``None``: it can), as the framework
+    adapters judge it.
+    """
     return agent_hooks().framework_tool_problem(owner, attr, fn)
 
 
@@ -122,6 +132,7 @@ def registry_problem(registry: Any, path: str) -> str | None:
 
 
 def _completions(llm: Any) -> Any:
+    """``llm.chat.completions`` (an OpenAI-style client's resource), or ``None``."""
     return getattr(getattr(llm, "chat", None), "completions", None)
 
 
@@ -220,6 +231,7 @@ def install_registry(path: str) -> tuple[list[str], list[Restore]]:
         names.append(str(name))
 
     def restore() -> None:
+        """Put every wrapped entry's original back into the registry."""
         for name, fn in originals.items():
             registry[name] = fn
 

@@ -53,6 +53,7 @@ class Candidate:
 
     @property
     def key(self) -> tuple[Input, str]:
+        """What makes two candidates the same cell: the input and the schedule's fault digest (its name does not count)."""
         return self.input, self.schedule.digest()
 
 
@@ -151,6 +152,9 @@ def seam_modes(seam: str, usable: Any = None) -> list[Mode]:
 
 
 def slot(seam: str, on_call: int, mode: str, count: int | None = None) -> Slot:
+    """A slot with ``mode`` at its default parameters on the ``on_call``-th call at ``seam`` (a burst of ``count``
+    calls).
+    """
     return Slot(seam=seam, fault={"mode": mode}, on_call=on_call, count=count)
 
 
@@ -161,6 +165,9 @@ def with_faults(schedule: Schedule, slots: Sequence[Slot], name: str | None = No
 
 
 def _clash(slots: Sequence[Slot], seam: str, call: int) -> bool:
+    """Whether one of ``slots`` already faults the ``call``-th call at ``seam`` (two faults on one call would make a
+    schedule whose effect depends on fault order).
+    """
     for s in slots:
         start = s.on_call or 1
         if s.seam == seam and start <= call < start + (s.count or 1):
@@ -198,6 +205,10 @@ class Search:
         *,
         extend_seams: Iterable[str] | None = None,
     ) -> None:
+        """``rng`` draws every choice; ``modes``: the modes each seam known so far takes; ``mutations``: how many
+        planned mutations each golden prompt has; ``extend_seams``: the only seams :meth:`add_seam` may add
+        (``None``: any).
+        """
         self.rng = rng
         self.modes = modes
         """The modes each seam takes (seams are added as the agent is seen calling them)."""
@@ -211,6 +222,9 @@ class Search:
         self._allowed = set(extend_seams) if extend_seams is not None else None
 
     def add_seam(self, seam: str, modes: list[Mode]) -> None:
+        """Let the search place faults at ``seam`` (first seen in a cell) with ``modes``, unless the seam is known or
+        not allowed.
+        """
         if seam not in self.modes and (self._allowed is None or seam in self._allowed):
             self.modes[seam] = modes
 
@@ -245,6 +259,9 @@ class Search:
         self._queue = proposals + self._queue
 
     def _named(self, schedule: Schedule) -> Schedule:
+        """``schedule`` named after its digest, so a proposal's name says which schedule it is in reports and the
+        corpus.
+        """
         return Schedule(name=f"x{schedule.digest()}", faults=schedule.faults, context_attacks=schedule.context_attacks)
 
     # -- proposals --------------------------------------------------------------------------------
@@ -272,6 +289,9 @@ class Search:
         return index
 
     def _havoc(self) -> Candidate | None:
+        """A random edit of a corpus entry (one or two of: add a fault, drop one, change its mode, move it a call, make
+        it a burst, switch between the golden prompt and a mutation); ``None`` while the corpus is empty.
+        """
         index = self._pick()
         if index is None:
             return None
@@ -307,6 +327,9 @@ class Search:
         return Candidate(inp, schedule, index)
 
     def _random_slot(self, counts: dict[str, int], slots: Sequence[Slot]) -> Slot | None:
+        """A fault of a random mode at a random seam, on a call up to one past those the entry saw there (so faults can
+        land on calls that only a fault would cause); ``None`` on a clash.
+        """
         seams = sorted(self.modes)
         if not seams:
             return None
@@ -317,6 +340,9 @@ class Search:
         return slot(seam, call, self.rng.choice(self.modes[seam]).name)
 
     def _other_input(self, inp: Input) -> Input:
+        """The golden prompt for a mutation, or a random mutation of the golden prompt (the prompt itself when it has
+        none).
+        """
         total = self.mutations.get(inp.golden_index, 0)
         if inp.mutation is not None or not total:
             return Input(inp.golden_index)

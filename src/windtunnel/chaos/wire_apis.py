@@ -26,6 +26,7 @@ def api_of(method: str, path: str) -> str | None:
 
 
 def wire_api(name: str) -> WireApi:
+    """The :class:`~windtunnel.chaos.llm_apis.WireApi` registered as ``name`` (``KeyError`` for an unknown name)."""
     return WIRE_APIS[name]
 
 

@@ -45,6 +45,9 @@ def signature_of(name: str, payload: Any) -> str:
 
 
 def _bind(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The call's arguments by parameter name, as the tool's signature binds them (so ``f(1)`` and ``f(x=1)`` log and
+    sign alike); a callable without a usable signature keeps positional ones under ``args``.
+    """
     try:
         bound = inspect.signature(fn).bind_partial(*args, **kwargs)
         return dict(bound.arguments)
@@ -123,6 +126,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     """A drop-in replacement for the tool ``fn`` (sync or async) that obeys the current cell's plan."""
 
     def prepare(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[FaultPlan, ToolDecision, dict[str, Any]]:
+        """The current plan, its decision for this call and the bound arguments; only called inside a cell."""
         plan = current_plan()
         assert plan is not None
         bound = _bind(fn, args, kwargs)
@@ -181,6 +185,9 @@ def _is_answer(reply: LlmReply) -> bool:
 
 
 def _llm_error(reply: LlmReply) -> Exception:
+    """The exception the agent meets for a replaced model call: :class:`LlmTimeout` for a timeout, else
+    :class:`LlmFaultError` carrying the status and ``Retry-After`` (seconds) like an SDK error would.
+    """
     if reply.timeout:
         return LlmTimeout(reply.message or "model call timed out", status=504)
     retry = reply.headers.get("Retry-After")
@@ -195,6 +202,9 @@ class _LlmCallRun:
     """One wrapped model call: decision, logging, and the rewrite of its result."""
 
     def __init__(self, plan: FaultPlan, name: str, request: dict[str, Any], stream: bool) -> None:
+        """Decide the call's faults at once (the plan's counters advance here); the logged name is the request's
+        ``model`` when it has one, else the wrapped callable's.
+        """
         self.plan = plan
         model = request.get("model")
         self.name = model if isinstance(model, str) and model else name
@@ -205,6 +215,7 @@ class _LlmCallRun:
         self.dec: LlmDecision = plan.decide_llm(call)
 
     def fail(self, reply: LlmReply) -> Exception:
+        """Log ``reply`` (an error or timeout replacement) as the call's outcome and return the exception to raise."""
         err = _llm_error(reply)
         self.plan.log_call(
             "llm",
@@ -234,6 +245,7 @@ class _LlmCallRun:
         return answer_astream(reply.body) if is_async else answer_stream(reply.body)
 
     def error(self, err: BaseException) -> None:
+        """Log an exception the real model call raised; the caller re-raises it to the agent unchanged."""
         self.plan.log_call(
             "llm",
             self.name,
@@ -245,6 +257,10 @@ class _LlmCallRun:
         )
 
     def complete(self, res: Any) -> Any:
+        """Deliver a non-streamed result: remember it for faults that replay an older answer, then apply the firing
+        transforms and log what the agent gets. Unchanged answers are returned as the same object; a cut or malformed
+        reply raises what the client would (:class:`StreamCutOff`, :class:`LlmFaultError` 502).
+        """
         data, before = read_completion(res)
         if before.text is not None or before.tool_calls:
             llm_memory.remember(self.plan, SEAM, data if data is not None else res)
@@ -278,6 +294,7 @@ class _LlmCallRun:
         return out
 
     def _cut(self) -> StreamCutOff:
+        """Log the dropped connection and return the :class:`StreamCutOff` to raise."""
         err = StreamCutOff("connection dropped before the end of the model's answer")
         self.plan.log_call("llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started)
         return err
@@ -296,6 +313,9 @@ class _LlmCallRun:
         return out, False
 
     def passthrough_stream_done(self, chunks: list[Any]) -> None:
+        """Log a stream no fault touched once the agent has read it all (remembering it when a fault wants the previous
+        answer).
+        """
         if llm_memory.wanted(self.plan):
             data, reply = read_chunks(chunks)
             llm_memory.remember(self.plan, SEAM, data if data is not None else reply.text)
@@ -336,15 +356,21 @@ class _SyncStream:
         self.close()
 
     def close(self) -> None:
+        """Close the SDK's own stream, which holds the HTTP response open."""
         close = getattr(self._source, "close", None)
         if callable(close):
             close()
 
     def __getattr__(self, name: str) -> Any:
+        """Everything else (``response``, ``get_final_completion`` ...) is the SDK stream's own."""
         return getattr(self._source, name)
 
 
 class _AsyncStream:
+    """The async twin of :class:`_SyncStream`: an async iterator over (possibly rewritten) chunks that also works as an
+    async context manager. A corrupted stream is read whole before the first chunk is delivered.
+    """
+
     def __init__(self, source: Any, run: _LlmCallRun) -> None:
         self._source = source
         self._run = run
@@ -377,6 +403,7 @@ class _AsyncStream:
         await self.close()
 
     async def close(self) -> None:
+        """Close the SDK's own stream (``close`` or ``aclose``, awaited when it returns an awaitable)."""
         close = getattr(self._source, "close", None) or getattr(self._source, "aclose", None)
         if callable(close):
             res = close()
@@ -384,6 +411,7 @@ class _AsyncStream:
                 await res
 
     def __getattr__(self, name: str) -> Any:
+        """Everything else is the SDK stream's own."""
         return getattr(self._source, name)
 
 
@@ -399,12 +427,16 @@ def _request_of(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str,
 
 
 def _is_stream(res: Any, kwargs: dict[str, Any]) -> bool:
+    """Whether a model result is a stream to wrap: the call asked for one (``stream=True``), or the callable returned a
+    generator.
+    """
     if kwargs.get("stream"):
         return True
     return not isinstance(res, (str, bytes, dict, list)) and (inspect.isgenerator(res) or inspect.isasyncgen(res))
 
 
 def _deliver(res: Any, kwargs: dict[str, Any], run: _LlmCallRun) -> Any:
+    """Hand the agent a model result through the seam: an async or sync stream wrapper, or the completed answer."""
     if hasattr(res, "__aiter__") and not isinstance(res, (str, dict)):
         return _AsyncStream(res, run)
     if _is_stream(res, kwargs):
@@ -433,9 +465,11 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     returns_awaitable: list[bool] = []
 
     def is_async() -> bool:
+        """Whether this callable's calls are async: what it returned last time, else a guess from its declaration."""
         return returns_awaitable[-1] if returns_awaitable else _seems_async(fn)
 
     async def finish_async(run: _LlmCallRun, pending: Any, stream: bool, kwargs: dict[str, Any]) -> Any:
+        """Await a real async call (after the fault's delay, without blocking the event loop) and deliver its result."""
         if run.dec.delay_ms:
             await asyncio.sleep(run.dec.delay_ms / 1000)
         try:
@@ -446,6 +480,7 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         return _deliver(res, kwargs, run)
 
     async def replaced_async(run: _LlmCallRun, stream: bool) -> Any:
+        """Deliver a replacement to an async caller: a coroutine, since the caller will await what the call returns."""
         if run.dec.delay_ms:
             await asyncio.sleep(run.dec.delay_ms / 1000)
         assert run.dec.replacement is not None

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError, UnknownPluginError
+from windtunnel._util.explain import format_validation_error
 from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
-
-if TYPE_CHECKING:
-    from windtunnel.chaos.config import ChaosConfig
+from windtunnel._util.yamlsource import read_yaml
+from windtunnel.chaos.config import ChaosConfig
 
 __all__ = ["Profile", "load_profile", "profile_names"]
 
@@ -35,11 +34,6 @@ def profile_names() -> list[str]:
 @cache
 def load_profile(name: str) -> Profile:
     """Load and validate one built-in profile; unknown names list the valid ones."""
-    from windtunnel._util.explain import format_validation_error
-    from windtunnel._util.yamlsource import read_yaml
-    from windtunnel.chaos.config import ChaosConfig
-
-    Profile.model_rebuild(_types_namespace={"ChaosConfig": ChaosConfig})
     names = profile_names()
     if name not in names:
         raise UnknownPluginError(
