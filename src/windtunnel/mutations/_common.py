@@ -40,6 +40,7 @@ def lower_first(text: str) -> str:
 
 
 def strip_end_punct(text: str) -> str:
+    """``text`` without trailing whitespace and sentence-ending punctuation, for templates that add their own."""
     return text.rstrip().rstrip(".!?")
 
 

@@ -78,6 +78,9 @@ def _html_entity(c: str, style: int) -> str:
 
 
 def _encode(scheme: str, prompt: str, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """``prompt`` encoded by ``scheme`` (a seeded variant where the scheme has several) and the args that record which
+    variant and how much was replaced, so the report and ``reproduce`` can tell.
+    """
     if scheme == "base64":
         variant = rng.choice(("standard", "urlsafe"))
         raw = prompt.encode("utf-8", "surrogatepass")
@@ -115,6 +118,9 @@ def _encode(scheme: str, prompt: str, rng: random.Random) -> tuple[str, dict[str
 
 
 def _applicable_schemes(prompt: str) -> list[str]:
+    """The schemes that change this prompt and can be read back: homoglyphs need a letter that has one, leetspeak a
+    letter it maps and no digit it would make ambiguous, ROT13 a Latin letter.
+    """
     schemes = ["base64", "url", "unicode_escape", "html_entities", "zero_width"]
     if any(c in HOMOGLYPHS for c in prompt):
         schemes.append("homoglyphs")
@@ -251,6 +257,9 @@ _FULLWIDTH_OFFSET = 0xFEE0
 
 
 def _insert(prompt: str, rng: random.Random, token: str) -> tuple[str, str]:
+    """``prompt`` with ``token`` at a seeded place (start, end, or the word boundary nearest the middle) and which
+    place.
+    """
     where = rng.choice(("start", "end", "middle"))
     if where == "start":
         return token + prompt, where

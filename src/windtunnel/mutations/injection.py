@@ -44,6 +44,9 @@ def prompt_injection(prompt: str, rng: random.Random, ctx: MutationContext) -> M
 
 
 def _payload_split(prompt: str, rng: random.Random) -> Mutated:
+    """The payload-splitting jailbreak: the prompt cut into two to four string variables that the model is told to join
+    and carry out, so no single piece reads as the request.
+    """
     words = prompt.split()
     n = min(len(words), rng.randint(2, 4)) or 1
     size = -(-len(words) // n) if words else 1
@@ -75,6 +78,9 @@ def advanced_jailbreak(prompt: str, rng: random.Random, ctx: MutationContext) ->
 
 
 def _turns(strategy: str, prompt: str, rng: random.Random) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    """The conversation of one multi-turn strategy, as ``(role, text)`` pairs ending with the prompt, and the extra args
+    that record the strategy's seeded choices.
+    """
     extra: dict[str, Any] = {}
     if strategy == "false_history":
         claim = rng.choice(

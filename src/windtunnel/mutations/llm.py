@@ -82,6 +82,9 @@ class LlmStats:
     """Why the endpoint was given up on for the rest of the run, if it was."""
 
     def summary(self) -> str:
+        """The notice printed when any mutation fell back: how many of how many, the failure reasons, and why the
+        endpoint was disabled, if it was.
+        """
         reasons = ", ".join(f"{k}: {v}" for k, v in sorted(self.failures.items()))
         text = (
             f"LLM mutation generation fell back to the deterministic generator for {self.fell_back} of "
@@ -90,6 +93,7 @@ class LlmStats:
         return text + (f"; endpoint disabled after: {self.disabled}" if self.disabled else "")
 
     def as_dict(self) -> dict[str, Any]:
+        """The counters as plain data for the report."""
         return {
             "requested": self.requested,
             "generated": self.generated,
@@ -101,6 +105,10 @@ class LlmStats:
 
 
 class _Failure(Exception):
+    """Why one generation request gave no usable mutation; ``reason`` is the key counted in :attr:`LlmStats.failures`,
+    ``transport`` marks failures of the endpoint itself (connection, timeout, 5xx), which count towards disabling it.
+    """
+
     def __init__(self, reason: str, detail: str = "", *, transport: bool = False) -> None:
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
@@ -108,6 +116,9 @@ class _Failure(Exception):
 
 
 def _expand_key(api_key: str | None) -> str | None:
+    """The API key with its ``${VAR}`` expanded (``None``: no key); a variable that expands to nothing is a config
+    error, not a request sent without a key.
+    """
     if api_key is None:
         return None
     value = expand_env(api_key, where="model.api_key")
@@ -142,6 +153,10 @@ class LlmMutator:
         client: httpx.Client | None = None,
         max_consecutive_failures: int = 3,
     ) -> None:
+        """Resolve the endpoint (``base_url`` or the provider's default; none is a config error), the key and the routes
+        to try. ``cache_dir=None`` disables the disk cache; ``client`` is for tests; after
+        ``max_consecutive_failures`` transport failures in a row the endpoint is given up on for the rest of the run.
+        """
         self.config = config
         self.base_url = (config.base_url or DEFAULT_BASE_URLS.get(config.provider, "")).rstrip("/")
         if not self.base_url:
@@ -159,6 +174,7 @@ class LlmMutator:
         self._consecutive = 0
 
     def close(self) -> None:
+        """Close the HTTP client if this mutator created it."""
         if self._owns_client:
             self._client.close()
 
@@ -212,10 +228,14 @@ class LlmMutator:
         return Mutated(text, args)
 
     def _fail(self, reason: str) -> None:
+        """Count one fallback to the deterministic generator, by reason."""
         self.stats.fell_back += 1
         self.stats.failures[reason] = self.stats.failures.get(reason, 0) + 1
 
     def _cache_path(self, type_name: str, golden: str, req_seed: int) -> Path | None:
+        """Where the model's answer for (model, type, prompt, request seed) is cached (``None`` without a cache): a
+        rerun with the same seed costs no request and gets the same mutation.
+        """
         if self.cache_dir is None:
             return None
         key = json.dumps([self.config.name, type_name, golden, req_seed], ensure_ascii=False)
@@ -223,6 +243,10 @@ class LlmMutator:
         return self.cache_dir / digest[:2] / f"{digest}.json"
 
     def _complete(self, mt: MutationType, golden: str, req_seed: int) -> str:
+        """Ask the model for one mutation, trying the routes in order: a 404 / 405 means that API is not served there
+        and the next route is tried; the route that answers is kept for the rest of the run. Raises
+        :class:`_Failure`.
+        """
         system = (
             "You generate adversarial test inputs for robustness testing of an AI agent. "
             f"Rewrite the user's message as one mutation of type '{mt.name}': {mt.description} "
@@ -285,6 +309,9 @@ class LlmMutator:
 
     @staticmethod
     def _validate(golden: str, raw: str) -> str:
+        """The cleaned answer (:func:`clean_output`); raises :class:`_Failure` when it is empty, the prompt unchanged,
+        or a refusal, none of which is a mutation.
+        """
         text = clean_output(raw)
         if not text:
             raise _Failure("empty")

@@ -28,6 +28,11 @@ DECOYS = (
 
 @dataclass(frozen=True)
 class ConcurrentBurst:
+    """``copies`` copies of the request sent at the same instant: identical copies (a race on the agent's state), or
+    ``cross_talk``, where the others carry unrelated prompts and only copy ``judge_index`` is the golden one, so an
+    answer that mixes in another request's data shows.
+    """
+
     technique: str
     copies: int
     judge_index: int
@@ -39,6 +44,9 @@ class ConcurrentBurst:
         return f"{self.technique}: {self.copies} simultaneous {what}; copy #{self.judge_index} is judged"
 
     def _requests(self, request: httpx.Request) -> tuple[list[httpx.Request], bool]:
+        """The copies to send and whether any decoy prompt was swapped in (cross-talk degrades to identical copies when
+        the prompt is not in a JSON body).
+        """
         obj = _json_object(request.content)
         reqs: list[httpx.Request] = []
         swapped = False
@@ -53,6 +61,10 @@ class ConcurrentBurst:
         return reqs, swapped
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Start every copy in its own task, release them together on one event, and return the judged copy's response
+        with every copy's status and error recorded; the judged copy's own error is raised, the others' are only
+        recorded.
+        """
         await request.aread()  # a streamed request must be read before it can be rebuilt
         # anyio (and asyncio under it): only when the request is sent, not for `validate`, which loads this module
         anyio = optional_import("anyio", purpose="the concurrent-burst mutation")
@@ -61,6 +73,7 @@ class ConcurrentBurst:
         go = anyio.Event()
 
         async def one(i: int) -> None:
+            """Send copy ``i`` once the burst is released, keeping its response or its error."""
             await go.wait()
             try:
                 results[i] = await client.send(reqs[i])
@@ -90,6 +103,10 @@ class ConcurrentBurst:
 
 @dataclass(frozen=True)
 class SlowClient:
+    """A client that sends its body slowly, as a slowloris client does: ``stall`` sends the headers and then the body
+    after ``delay_s``; ``drip`` sends it in ``chunks`` pieces ``delay_s`` apart, ``Content-Length`` kept.
+    """
+
     technique: str
     chunks: int
     delay_s: float
@@ -101,6 +118,7 @@ class SlowClient:
         return f"drip: body sent in {self.chunks} pieces, {self.delay_s:.2f} s apart (Content-Length kept)"
 
     async def _body(self, body: bytes, sent_at: list[float]) -> AsyncIterator[bytes]:
+        """The body as an async stream of pieces with the pauses, recording when each piece went (seconds, monotonic)."""
         # anyio: only when the request is sent, not for `validate`, which loads this module
         anyio = optional_import("anyio", purpose="the slow-client mutation")
         if self.technique == "stall":
@@ -116,6 +134,9 @@ class SlowClient:
             yield body[i : i + size]
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send the body slowly and record the pieces and their send times; a request without a body is sent as it is
+        and recorded as ``none_empty_body``.
+        """
         await request.aread()  # a streamed request must be read before it can be rebuilt
         body = request.content
         if not body:  # nothing to send slowly (e.g. a GET agent); say so rather than pretend

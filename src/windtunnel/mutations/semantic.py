@@ -225,6 +225,7 @@ _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
 
 
 def _impossible_date(rng: random.Random) -> str:
+    """A date or time that cannot exist (February 30, April 31, month 13, 27:75), in one of four seeded forms."""
     kind = rng.randrange(4)
     if kind == 0:
         return f"February {rng.choice((30, 31))}, {rng.randint(2019, 2030)}"

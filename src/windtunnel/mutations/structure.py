@@ -13,10 +13,14 @@ from windtunnel.mutations.base import Mutated, MutationContext, mutation
 
 
 def _j(s: str) -> str:
+    """``s`` as a JSON string literal (non-ASCII kept)."""
     return json.dumps(s, ensure_ascii=False)
 
 
 def _render(fmt: str, variant: int, prompt: str, payload: str) -> str:
+    """The prompt with ``payload`` in format ``fmt``; variant 0 is a well-formed document carrying fake privileged
+    fields, variant 1 breaks out of a field of a template the agent may build around the prompt.
+    """
     if fmt == "json":
         if variant == 0:
             return json.dumps(
@@ -72,6 +76,9 @@ def format_poisoning(prompt: str, rng: random.Random, ctx: MutationContext) -> M
 
 
 def _length_variants(prompt: str, rng: random.Random) -> list[tuple[str, Any]]:
+    """The length techniques that apply to ``prompt`` with their seeded parameter (sizes in characters, or words kept
+    for ``truncated``, which needs at least two words).
+    """
     words = prompt.split()
     options: list[tuple[str, Any]] = [
         ("empty", None),

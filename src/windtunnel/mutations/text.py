@@ -60,6 +60,7 @@ def _words(prompt: str) -> list[tuple[re.Match[str], str]]:
 
 
 def _synonym_spans(prompt: str) -> list[re.Match[str]]:
+    """The words of ``prompt`` the synonym lexicon has an entry for."""
     lexicon: dict[str, list[str]] = load_data("synonyms.json")
     return [m for m, low in _words(prompt) if low in lexicon]
 
@@ -112,6 +113,7 @@ _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 
 def _adjacent_keys() -> dict[str, str]:
+    """Each QWERTY letter → the letters around it on the keyboard (diagonals included), for realistic typos."""
     pos = {c: (r, i) for r, row in enumerate(_KEYBOARD_ROWS) for i, c in enumerate(row)}
     adj: dict[str, str] = {}
     for c, (r, i) in pos.items():
@@ -183,6 +185,9 @@ def _slang_spans(prompt: str) -> list[re.Match[str]]:
 
 
 def _typos(prompt: str, rng: random.Random) -> Mutated:
+    """One to five typos (an adjacent key, a dropped, doubled or swapped letter) at seeded letter positions, each
+    recorded as ``[op, position, old, new]``; a prompt without letters gets one inserted letter.
+    """
     letters = _letters(prompt)
     if not letters:
         pos = rng.randint(0, len(prompt))

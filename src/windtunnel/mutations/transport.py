@@ -32,6 +32,7 @@ MAX_SLOW_CLIENT_S = 1.2
 
 
 def _jsonable(value: Any) -> Any:
+    """Tuples (also nested) as lists, so a transport object's fields round-trip through the report's JSON."""
     if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
     return value
@@ -44,6 +45,7 @@ def _wrap(prompt: str, obj: Any, **extra: Any) -> Mutated:
 
 
 def _injection_payload(rng: random.Random) -> str:
+    """A seeded prompt-injection payload from the built-in library."""
     library: list[dict[str, str]] = load_data("injections.json")
     return library[rng.randrange(len(library))]["payload"]
 
