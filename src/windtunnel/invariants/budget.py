@@ -32,6 +32,7 @@ def usd(amount: float) -> str:
 
 
 def usage_of(ctx: CheckContext) -> dict[str, Any] | None:
+    """The token usage the agent call recorded (``metadata["usage"]``), or ``None`` when there is none."""
     usage = (ctx.metadata or {}).get("usage")
     return usage if isinstance(usage, dict) else None
 
@@ -72,6 +73,9 @@ class MaxTokens(InvariantSpec):
     """Which tokens count."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Count the ``count`` tokens of the recorded usage (``total`` falls back to input + output when the total is
+        not reported); no recorded usage is an inconclusive failure.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         usage = usage_of(ctx)
@@ -95,6 +99,9 @@ class MaxCost(InvariantSpec):
     """Model → price; filled from the config's top-level ``prices:`` (``"*"`` prices any other model)."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Price the recorded usage with the table; no usage, or a model the table does not price, is an inconclusive
+        failure saying what to add.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         usage = usage_of(ctx)

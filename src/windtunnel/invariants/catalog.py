@@ -18,6 +18,10 @@ COMMON_FIELDS = frozenset(InvariantSpec.model_fields)
 
 @dataclass(frozen=True)
 class ParamInfo:
+    """One parameter of an invariant type: name, its annotation as text, whether it is required, its default, the
+    field's docstring on one line, and the other names the config accepts for it.
+    """
+
     name: str
     type: str
     required: bool
@@ -28,6 +32,11 @@ class ParamInfo:
 
 @dataclass(frozen=True)
 class TypeInfo:
+    """One invariant type as ``windtunnel invariants`` lists it: its name, the docstring's first paragraph, the whole
+    docstring, whether it takes ``probes``, and its own parameters (the keys every type has are in
+    :data:`COMMON_FIELDS`).
+    """
+
     name: str
     summary: str
     description: str
@@ -35,10 +44,14 @@ class TypeInfo:
     params: tuple[ParamInfo, ...]
 
     def as_dict(self) -> dict[str, Any]:
+        """The info as plain data (``windtunnel invariants --json``)."""
         return asdict(self)
 
 
 def _type_name(tp: Any) -> str:
+    """A field annotation as a reader writes it: literals as their quoted choices, unions joined with ``|``, ``None`` as
+    ``null`` (the YAML word).
+    """
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is typing.Literal:

@@ -43,6 +43,7 @@ class Agreement:
 
     @property
     def compared(self) -> int:
+        """Answers both verdicts exist for (judge errors and unanswered cells are left out)."""
         return self.both_pass + self.both_fail + self.judge_pass_check_fail + self.judge_fail_check_pass
 
     @property
@@ -76,6 +77,7 @@ class Agreement:
         return rate is not None and not self.one_sided and not self.judge_errors and rate >= min_rate
 
     def as_dict(self) -> dict[str, Any]:
+        """The counts with ``compared``, ``rate`` and ``kappa`` as plain data for the calibration report."""
         return {**asdict(self), "compared": self.compared, "rate": self.rate, "kappa": self.kappa}
 
 
