@@ -60,6 +60,7 @@ def md_code(value: Any, in_table: bool = False) -> str:
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table: the header row, the separator row and one row per entry (cells must be escaped already)."""
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
     lines.extend("| " + " | ".join(row) + " |" for row in rows)
     return lines
@@ -195,6 +196,7 @@ def _tally(cells: Iterable[Mapping[str, Any]], top: int) -> tuple[RunStats, list
     count = 0
 
     def failing() -> Iterator[Mapping[str, Any]]:
+        """The failing cells, counting every cell into the statistics as it passes by."""
         nonlocal count
         for cell in cells:
             tally.add(cell)
@@ -223,10 +225,12 @@ _SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 
 
 def _failure_rank(cell: Mapping[str, Any]) -> tuple[int, int]:
+    """The order failures are shown in: most severe first, and at equal severity a failed check before an error."""
     return (_SEVERITY_RANK.get(str(cell.get("severity")), 2), 0 if cell.get("status") == "failed" else 1)
 
 
 @reporter("markdown", extension=".md", aliases=("md",))
 def render_markdown(report: dict[str, Any], out: Path) -> Path:
+    """Write :func:`build_markdown` of ``report`` to ``out``."""
     out.write_text(build_markdown(report), encoding="utf-8")
     return out

@@ -70,6 +70,10 @@ def sample_cells(
 
 
 def _template(i: int, rng: random.Random, hostile: bool) -> dict[str, Any]:
+    """The cell fields shared by every repeat of distinct cell ``i``: its kind (cycling golden, mutation, chaos,
+    contract, replay), prompt, scenario, invariant and severity; with ``hostile``, markup and control text in some
+    prompts and scenario names.
+    """
     prompt = PROMPTS[i % len(PROMPTS)]
     if hostile and i % 3 == 0:
         prompt = f"{prompt} {HOSTILE[i % len(HOSTILE)]}"
@@ -114,6 +118,10 @@ def _result(
     seed: int,
     hostile: bool,
 ) -> dict[str, Any]:
+    """One repeat of a template as a finished cell: its status drawn so that most distinct cells pass or fail
+    consistently and some flip between repeats (``flakiness``), a fired fault for chaos and contract scenarios, an
+    output, checks and a latency.
+    """
     cell_id = f"c{base:06d}" + (f"-r{repeat}" if repeats > 1 else "")
     roll = rng.random()
     # a quarter of the distinct cells are flaky; the rest pass or fail consistently

@@ -93,6 +93,9 @@ def _indent_of(piece: bytes) -> bytes:
 
 
 def _value(value: Any, indent: bytes) -> bytes:
+    """``value`` as indented JSON bytes laid out for a hole at ``indent`` (values orjson cannot encode natively fall
+    back to the report's general JSON options).
+    """
     try:  # jsondump.dumps written out: once per cell
         raw = orjson.dumps(value, option=_INDENT)
     except TypeError:
@@ -113,6 +116,9 @@ def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callab
 
 
 def _ordered_with_cells(report: Mapping[str, Any]) -> dict[str, Any]:
+    """The report with a ``cells`` key kept in its place (``None`` when absent): the streamed file must have its keys in
+    the order the in-memory JSON report has.
+    """
     out = dict(report)
     out.setdefault("cells", None)
     return out
@@ -148,6 +154,7 @@ def write_sarif(
     count = _Count()
 
     def first_pass() -> Iterator[Cell]:
+        """The cells, counted and tallied as they go by (the rules are built from this pass)."""
         for cell in cells():
             add(cell)
             count.n += 1
@@ -227,13 +234,16 @@ class _Count:
     """Stands for the cells where only their number is read (``len(report["cells"])``)."""
 
     def __init__(self, n: int = 0) -> None:
+        """``n``: cells counted so far."""
         self.n = n
 
     def __len__(self) -> int:
+        """The cells counted."""
         return self.n
 
 
 def _phase_cells(cells: CellSource, name: str) -> Callable[[], Iterator[Cell]]:
+    """A cell source giving only phase ``name``'s cells (a per-phase page of a ``ci`` run)."""
     return lambda: (c for c in cells() if cell_phase(c) == name)
 
 
@@ -245,6 +255,7 @@ _WRITERS: dict[str, Callable[[Mapping[str, Any], CellSource, IO[bytes], SummaryT
 
 
 def _html_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
+    """Write the HTML report of the streamed cells."""
     # jinja2 (~17 ms): only an HTML report needs it, not every streamed run
     from windtunnel.reports.html import render_html_streamed
 
@@ -252,6 +263,7 @@ def _html_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path
 
 
 def _markdown_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
+    """Write the Markdown report of the streamed cells (read once)."""
     path.write_text(build_markdown(report, cells=cells()), encoding="utf-8")
     return path
 

@@ -17,11 +17,13 @@ Usage = Mapping[str, Any]
 
 
 def usage_of(cell: Mapping[str, Any]) -> Usage | None:
+    """The token usage the cell's agent call recorded, or ``None``."""
     usage = cell.get("usage")
     return usage if isinstance(usage, Mapping) else None
 
 
 def total_tokens(usage: Usage) -> int:
+    """The call's total tokens: ``total_tokens`` when reported, else input + output."""
     total = usage.get("total_tokens")
     if isinstance(total, int) and total:
         return total
@@ -29,6 +31,7 @@ def total_tokens(usage: Usage) -> int:
 
 
 def format_usd(value: float) -> str:
+    """Dollars with six decimals under one dollar (agent calls cost fractions of a cent), else with cents."""
     return f"${value:.6f}" if value < 1 else f"${value:,.2f}"
 
 
@@ -79,6 +82,7 @@ class TopUsage:
     invariant), the first seen wins a tie. :meth:`rows` gives the table and how many calls were left off."""
 
     def __init__(self, limit: int) -> None:
+        """``limit``: how many calls the table keeps."""
         self.limit = limit
         self.calls = 0
         self._seq = 0
@@ -86,6 +90,9 @@ class TopUsage:
         self._calls = CallOnce()
 
     def add(self, cell: Mapping[str, Any]) -> None:
+        """Offer one cell: a call with recorded usage, not seen before, enters the heap when it used more tokens than
+        the smallest kept one.
+        """
         usage = usage_of(cell)
         if usage is None or not self._calls.first(cell):
             return

@@ -30,12 +30,14 @@ _LABELS = {
 
 
 def _type(value: Any) -> str:
+    """A value's JSON type name (``object``, ``array``, ``null`` ...), for messages that say what was found."""
     if value is None:
         return "null"
     return {dict: "object", list: "array", str: "string", bool: "boolean"}.get(type(value), type(value).__name__)
 
 
 def _path(loc: tuple[Any, ...]) -> str:
+    """A validation error location as a JSONPath (``$.cells[3].status``)."""
     out = "$"
     for seg in loc:
         out += f"[{seg}]" if isinstance(seg, int) else f".{seg}"
