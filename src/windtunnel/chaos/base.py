@@ -277,7 +277,9 @@ class ToolFaultSpec(FaultSpec):
         return self.tool == "*" or fnmatchcase(call.name, self.tool)
 
     def delay_ms_before(self, call: ToolCall) -> int:
-        """Milliseconds the seam waits before the call goes on (to the real tool or to :meth:`replace`); 0 by default."""
+        """Milliseconds the seam waits before the call goes on (to the real tool or to :meth:`replace`); 0 by
+        default.
+        """
         return 0
 
     def replace(self, call: ToolCall, d: Decision) -> ToolReply | None:

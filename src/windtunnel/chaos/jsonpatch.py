@@ -110,7 +110,9 @@ def _add(doc: Any, pointer: str, value: Any) -> Any:
 
 
 def _remove(doc: Any, pointer: str) -> tuple[Any, Any]:
-    """Remove the value at ``pointer`` and return ``(document, removed value)``; the whole document cannot be removed."""
+    """Remove the value at ``pointer`` and return ``(document, removed value)``; the whole document cannot be
+    removed.
+    """
     if pointer == "":
         raise PatchError("cannot remove the whole document")
     parent, token = _parent(doc, pointer)

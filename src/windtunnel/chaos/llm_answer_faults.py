@@ -166,7 +166,9 @@ class ToolArgsFieldRenamedFault(ToolCallFault):
     """Its new name (default: ``snake_case`` ↔ ``camelCase`` of the old one, or ``NAME_v2``)."""
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
-        """The arguments with the chosen field under ``to`` (default: :func:`~windtunnel.chaos.llm_faults.drift_key`)."""
+        """The arguments with the chosen field under ``to`` (default:
+        :func:`~windtunnel.chaos.llm_faults.drift_key`).
+        """
         args = _object(tc)
         name = _field(call, tc, args, self.field) if args else None
         if args is None or name is None:
@@ -206,7 +208,9 @@ class ToolCallsStrippedFault(LlmFaultSpec):
     mode: Literal["tool_calls_stripped"] = "tool_calls_stripped"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
-        """The answer without tool calls; a ``tool_calls`` finish becomes ``stop``. Not applicable without tool calls."""
+        """The answer without tool calls; a ``tool_calls`` finish becomes ``stop``. Not applicable without tool
+        calls.
+        """
         if not reply.tool_calls:
             raise FaultNotApplicable
         finish = "stop" if reply.finish_reason in (None, "tool_calls") else reply.finish_reason

@@ -53,7 +53,9 @@ class Candidate:
 
     @property
     def key(self) -> tuple[Input, str]:
-        """What makes two candidates the same cell: the input and the schedule's fault digest (its name does not count)."""
+        """What makes two candidates the same cell: the input and the schedule's fault digest (its name does not
+        count).
+        """
         return self.input, self.schedule.digest()
 
 

@@ -99,7 +99,9 @@ class Regex(InvariantSpec):
         return compile_pattern(self.pattern, flags)
 
     def check(self, ctx: CheckContext) -> CheckResult:
-        """Pass when the pattern matches anywhere; the detail quotes the match, or the start of the output on failure."""
+        """Pass when the pattern matches anywhere; the detail quotes the match, or the start of the output on
+        failure.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None

@@ -200,7 +200,9 @@ class SystemPromptLeakProbe(InvariantSpec):
     @field_validator("patterns")
     @classmethod
     def _compile_all(cls, v: list[str]) -> list[str]:
-        """Compile every pattern at load time and reject one that matches the empty string (it would flag every answer)."""
+        """Compile every pattern at load time and reject one that matches the empty string (it would flag every
+        answer).
+        """
         return check_patterns(v, matched="answer")
 
     @field_validator("probes")

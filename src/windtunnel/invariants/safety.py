@@ -28,7 +28,9 @@ class ExcludesPii(InvariantSpec):
     """Values that may appear, e.g. the support address the agent is meant to give out (case-insensitive)."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
-        """Fail listing (redacted) the personal data found, minus the allowed values; a pass names the kinds looked for."""
+        """Fail listing (redacted) the personal data found, minus the allowed values; a pass names the kinds looked
+        for.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None

@@ -139,7 +139,9 @@ class LexicalBackend(SimilarityBackend):
 
 @similarity_backend("embedding")
 class EmbeddingBackend(SimilarityBackend):
-    """Cosine similarity of sentence-transformers embeddings (``all-MiniLM-L6-v2``); the model is loaded on first use."""
+    """Cosine similarity of sentence-transformers embeddings (``all-MiniLM-L6-v2``); the model is loaded on first
+    use.
+    """
 
     description = "sentence-transformers embedding cosine (pip install windtunnel[semantic])"
 

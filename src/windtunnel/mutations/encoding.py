@@ -133,7 +133,12 @@ def _applicable_schemes(prompt: str) -> list[str]:
 
 @mutation("encoding_attacks", weight=1.3)
 def encoding_attacks(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """The prompt encoded (base64, URL, \\uXXXX, HTML entities, homoglyphs, zero-width, leetspeak, ROT13)."""
+    """The prompt encoded (base64, URL, \\uXXXX, HTML entities, homoglyphs, zero-width, leetspeak, ROT13).
+
+    Only schemes that change this prompt and can be read back are drawn (:func:`_applicable_schemes`). An encoding a
+    reader must decode may get a seeded framing line asking the model to decode and follow it (always when the encoding
+    left the text unchanged). ``args`` records the scheme, the framing and the scheme's variant.
+    """
     scheme = rng.choice(_applicable_schemes(prompt))
     encoded, extra = _encode(scheme, prompt, rng)
     prefix = ""
@@ -175,7 +180,13 @@ _EMOJI = ("🙂", "🔥", "✈️", "💳", "🙏", "😡", "📦", "✅", "❓"
 
 @mutation("language_mixing", weight=1.2)
 def language_mixing(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Code-switching between languages and scripts (Latin, Cyrillic, CJK, Arabic, Devanagari), emoji."""
+    """Code-switching between languages and scripts (Latin, Cyrillic, CJK, Arabic, Devanagari), emoji.
+
+    ``code_switch`` translates up to six known words into one language, ``mixed_scripts`` each into a language of its
+    own (both only when the bundled lexicon knows a word of the prompt); ``foreign_frame`` opens the request with a
+    sentence in another language; ``emoji`` scatters one to four emoji after words. ``args`` records every replacement
+    with its language.
+    """
     data: dict[str, Any] = load_data("languages.json")
     lexicon: dict[str, dict[str, str]] = data["words"]
     spans = [m for m in WORD_RE.finditer(prompt) if m.group().lower() in lexicon]
@@ -272,7 +283,13 @@ def _insert(prompt: str, rng: random.Random, token: str) -> tuple[str, str]:
 
 @mutation("token_manipulation", weight=1.5)
 def token_manipulation(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Tokenizer edge cases: special/glitch tokens, split or merged words, fullwidth, combining marks."""
+    """Tokenizer edge cases: special/glitch tokens, split or merged words, fullwidth, combining marks.
+
+    Techniques: chat-template special tokens or a known glitch token inserted (start, middle or end); one token repeated
+    50-400 times; spaces removed to merge words; and, on words of four letters or more, words split by a space, hyphen,
+    soft hyphen or zero-width space, written in fullwidth forms, stacked with combining marks, or reversed inside a
+    right-to-left override. ``args`` records the technique and what it touched.
+    """
     words = [m for m in WORD_RE.finditer(prompt) if len(m.group()) >= 4]
     spaces = [m.start() for m in re.finditer(" ", prompt)]
     techniques = ["special_tokens", "glitch_token", "repeated_token"]

@@ -20,7 +20,12 @@ def _split_middle(prompt: str) -> int:
 
 @mutation("prompt_injection", weight=1.5)
 def prompt_injection(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """A real injection pattern from a bundled library of dozens, before, after or inside the prompt."""
+    """A real injection pattern from a bundled library of dozens, before, after or inside the prompt.
+
+    The payload goes before the request, after it (twice as likely), into its middle at a word boundary, or quoted as
+    text the user asks the agent to process (an indirect injection). ``args`` records the payload's id, category,
+    position and text.
+    """
     library: list[dict[str, str]] = load_data("injections.json")
     entry = library[rng.randrange(len(library))]
     payload = entry["payload"]
@@ -64,7 +69,12 @@ def _payload_split(prompt: str, rng: random.Random) -> Mutated:
 
 @mutation("advanced_jailbreak", weight=2.0)
 def advanced_jailbreak(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Multi-step jailbreak framings: personas, hypotheticals, developer mode, fiction, payload splitting."""
+    """Multi-step jailbreak framings: personas, hypotheticals, developer mode, fiction, payload splitting.
+
+    One template of the bundled library wraps the request, or (one draw in library size + 1) the request is split into
+    variables the model is told to join and carry out (:func:`_payload_split`). ``args`` records the template id and
+    category.
+    """
     library: list[dict[str, str]] = load_data("jailbreaks.json")
     idx = rng.randrange(len(library) + 1)
     if idx == len(library):
@@ -159,7 +169,12 @@ _STRATEGIES = (
 
 @mutation("multi_turn_attack", weight=1.4)
 def multi_turn_attack(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """A manipulative conversation ending in the prompt: messages if the agent takes them, else text."""
+    """A manipulative conversation ending in the prompt: messages if the agent takes them, else text.
+
+    Strategies build the earlier turns (a false history granting privileges, gradual escalation ...). An agent that
+    accepts a message list gets the turns as messages; any other gets them as a ``User: / Assistant:`` transcript in one
+    prompt. ``args`` records the strategy, the number of turns and the form.
+    """
     strategy = rng.choice(_STRATEGIES)
     turns, extra = _turns(strategy, prompt, rng)
     args = {"strategy": strategy, "turns": len(turns), **extra}

@@ -118,7 +118,9 @@ class SlowClient:
         return f"drip: body sent in {self.chunks} pieces, {self.delay_s:.2f} s apart (Content-Length kept)"
 
     async def _body(self, body: bytes, sent_at: list[float]) -> AsyncIterator[bytes]:
-        """The body as an async stream of pieces with the pauses, recording when each piece went (seconds, monotonic)."""
+        """The body as an async stream of pieces with the pauses, recording when each piece went (seconds,
+        monotonic).
+        """
         # anyio: only when the request is sent, not for `validate`, which loads this module
         anyio = optional_import("anyio", purpose="the slow-client mutation")
         if self.technique == "stall":

@@ -84,7 +84,9 @@ class MutationPlan(list[PlannedMutation]):
     """The planned mutations, plus what was skipped or fell short, so nothing is dropped in silence."""
 
     def __init__(self) -> None:
-        """An empty plan; :func:`plan_mutations` fills it. ``llm`` holds the LLM mutator's counters when one was used."""
+        """An empty plan; :func:`plan_mutations` fills it. ``llm`` holds the LLM mutator's counters when one was
+        used.
+        """
         super().__init__()
         self.skipped: dict[str, str] = {}
         """Type → why it was not planned for this agent."""

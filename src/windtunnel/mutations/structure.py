@@ -63,7 +63,12 @@ _FORMATS = ("json", "xml", "yaml", "markdown", "html", "csv")
 
 @mutation("format_poisoning", weight=1.6)
 def format_poisoning(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """The prompt inside JSON, XML, YAML, markdown, HTML or CSV that smuggles an instruction or breaks out."""
+    """The prompt inside JSON, XML, YAML, markdown, HTML or CSV that smuggles an instruction or breaks out.
+
+    Variant 0 is a well-formed document whose extra fields carry an injection payload and fake privileges; variant 1
+    closes the field the prompt would sit in and opens new ones (a break-out for agents that build structured text
+    around the prompt). ``args`` records the format, the variant and the payload id.
+    """
     fmt = rng.choice(_FORMATS)
     variant = rng.randrange(2)
     library: list[dict[str, str]] = load_data("injections.json")
@@ -94,7 +99,12 @@ def _length_variants(prompt: str, rng: random.Random) -> list[tuple[str, Any]]:
 
 @mutation("length_extremes", weight=1.2)
 def length_extremes(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Edge lengths: empty, whitespace, one character, a few words, and tens of thousands of characters."""
+    """Edge lengths: empty, whitespace, one character, a few words, and tens of thousands of characters.
+
+    Variants: empty, whitespace only, the first character, the first one to three words, the prompt repeated to 5k-60k
+    characters, and the prompt beside 5k-60k characters of real prose; a variant equal to the prompt is skipped for
+    another. ``args`` records the variant and the resulting length.
+    """
     options = _length_variants(prompt, rng)
     while True:
         variant, param = options.pop(rng.randrange(len(options)))

@@ -78,7 +78,9 @@ def reporter(name: str, *, extension: str, aliases: tuple[str, ...] = ()) -> Cal
     """Register a reporter class or function under ``name`` (and ``aliases``)."""
 
     def wrap(obj: P) -> P:
-        """Register a class (instantiated once, name and extension set on the instance) or a function under every key."""
+        """Register a class (instantiated once, name and extension set on the instance) or a function under every
+        key.
+        """
         item: Reporter
         if inspect.isclass(obj):
             instance: Any = obj()

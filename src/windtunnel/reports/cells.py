@@ -161,7 +161,9 @@ def status_word(cell: Cell) -> str:
 
 
 def fault_label(fault: Mapping[str, Any]) -> str:
-    """A fired fault as ``target.mode(name)`` (``tool.timeout(lookup_order)``); the name is left out when there is none."""
+    """A fired fault as ``target.mode(name)`` (``tool.timeout(lookup_order)``); the name is left out when there is
+    none.
+    """
     name = fault.get("name")
     base = f"{fault.get('target')}.{fault.get('mode')}"
     return f"{base}({name})" if name else base
@@ -175,7 +177,9 @@ def ordered_phases(names: Iterable[str]) -> list[str]:
 
 
 def group_by_phase(cells: Iterable[Cell]) -> dict[str, list[Cell]]:
-    """The cells by phase, phases in pipeline order (:func:`ordered_phases`), each phase's cells in their given order."""
+    """The cells by phase, phases in pipeline order (:func:`ordered_phases`), each phase's cells in their given
+    order.
+    """
     groups: dict[str, list[Cell]] = defaultdict(list)
     for cell in cells:
         groups[cell_phase(cell)].append(cell)

@@ -102,7 +102,9 @@ class SuiteTally:
     """What a ``<testsuite>`` element says about its cells, gathered one cell at a time."""
 
     def __init__(self) -> None:
-        """Empty totals: tests, cells per status (a not-run cell counts as skipped), seconds, and pass-rate statistics."""
+        """Empty totals: tests, cells per status (a not-run cell counts as skipped), seconds, and pass-rate
+        statistics.
+        """
         self.tests = 0
         self.counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
         self.seconds = 0.0

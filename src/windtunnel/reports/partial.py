@@ -162,7 +162,9 @@ def cut_short(report: Mapping[str, Any]) -> CutShort | None:
 
 
 def _aborted_fields(aborted: Any) -> tuple[str | None, int | None, str, str]:
-    """``(command, agent exit code, stderr tail, message)`` from a report's ``aborted`` record, each empty when absent."""
+    """``(command, agent exit code, stderr tail, message)`` from a report's ``aborted`` record, each empty when
+    absent.
+    """
     if not isinstance(aborted, Mapping):
         return None, None, "", ""
     return (

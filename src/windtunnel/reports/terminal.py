@@ -194,7 +194,9 @@ def print_usage(report: Mapping[str, Any], console: Console, tally: TerminalTall
 
 @reporter("terminal", extension=".txt")
 def render_terminal(report: dict[str, Any], out: Path) -> Path:
-    """Write the terminal summary to ``out`` as plain text (120 columns, no colour), the same words the console shows."""
+    """Write the terminal summary to ``out`` as plain text (120 columns, no colour), the same words the console
+    shows.
+    """
     with out.open("w", encoding="utf-8") as fh:
         console = Console(file=fh, width=120, no_color=True, highlight=False, soft_wrap=True)
         print_summary(report, console)
