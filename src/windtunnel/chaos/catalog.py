@@ -1,5 +1,10 @@
-"""Every registered fault mode as data, for ``windtunnel faults`` and the docs: where it acts, how hard
-it hits (:attr:`~windtunnel.chaos.base.FaultSpec.impact`), what it does, and its parameters."""
+"""Every registered fault mode as data, for ``windtunnel faults`` and the docs: where it acts, how hard it hits
+(:attr:`~windtunnel.chaos.base.FaultSpec.impact`), what it does, and its parameters.
+
+Everything is read from the registered models (class docstring, fields, attribute docstrings,
+:meth:`~windtunnel.chaos.base.LlmFaultSpec.unsupported`), so a third-party fault is listed and documented the moment it
+is registered.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,12 @@
-"""Installing the in-process seams of a python agent (once per run) and restoring the originals."""
+"""Installing the in-process seams of a python agent (once per run) and restoring the originals.
+
+A python agent's tools and model client are replaced *where the agent looks them up*: the module attribute named by
+``agent.tools``, each entry of ``agent.tool_registry``, the SDK client's transport or the callable of ``agent.llm``.
+Every install returns a restore callback, and the runtime undoes them all at the end of the run. The ``*_problem``
+functions answer the same questions without installing anything, for ``validate``: an object that cannot be wrapped
+safely (a callable instance the agent may type-check, a framework's tool object) is refused with a message naming what
+to point at instead, never silently skipped.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""``ChaosSpec``: the resolved faults and attacks of one scenario (profile included)."""
+""":class:`ChaosSpec`: exactly the faults and attacks of one scenario, resolved from its config and profile.
+
+A spec is what every seam runs: the ``chaos:`` block or a matrix scenario, with a built-in profile's faults placed
+first, frozen and named. The name keys the seeded decisions and the fired-fault records, so two scenarios with the same
+faults still fire independently.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""A description of every registered invariant type, as data (for ``windtunnel invariants`` and docs)."""
+"""A description of every registered invariant type, as data (for ``windtunnel invariants`` and docs).
+
+Everything comes from the registered models: the class docstring, the fields with their annotations, defaults, aliases
+and attribute docstrings. A third-party invariant is documented the moment it is registered.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""Rule-based invariants: substrings, regexes, latency, JSON, non-empty and completed output."""
+"""Rule-based invariants: substrings, regexes, latency, JSON, non-empty and completed output.
+
+All of them are deterministic and offline. Each fails (never passes) on a call that errored or returned nothing
+(:func:`~windtunnel.invariants.base.call_failed`); user regexes are compiled when the config is loaded, so a bad pattern
+is a config error naming it, not a failed cell.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""Safety invariants: no personal data in the output; dangerous requests refused, no jailbreak persona."""
+"""Safety invariants: no personal data in the output; dangerous requests refused, no jailbreak persona.
+
+The detectors live beside them (:mod:`.pii`, :mod:`.refusal`, :mod:`.compliance`) and favour precision: a report that
+flags every order number as a card, or every polite decline as a refusal, would be ignored. Each detector's rules are in
+its module's docstrings.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""Similarity invariants: close to an expected answer, or unchanged from the chaos-free baseline."""
+"""Similarity invariants: close to an expected answer, or unchanged from the chaos-free baseline.
+
+Scores come from the backends of :mod:`windtunnel.invariants.similarity` (lexical by default, offline).
+``behavior_unchanged`` with ``baseline: auto`` needs the chaos-free answer that the run records for the same prompt;
+without it the check is inconclusive, never passed.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Helpers shared by the built-in generators: lazy data files, word spans, case matching."""
+"""Helpers shared by the built-in generators: lazy data files, word spans, case matching.
+
+The bundled data (``mutations/data/*.json``: synonyms, injections, jailbreaks, languages, a corpus of real paragraphs)
+is read on first use and cached, so importing the generators costs nothing until one runs.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The ``mutations:`` and ``model:`` sections: which mutation types run, and the LLM that generates them."""
+"""The ``mutations:`` and ``model:`` sections: which mutation types run, and the LLM that generates them.
+
+Type names are checked against the mutation registry (built-ins and entry-point plugins), so an error lists exactly the
+types that exist. An API key is accepted only as a ``${VAR}`` reference.
+"""
 
 from __future__ import annotations
 

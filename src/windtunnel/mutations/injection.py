@@ -1,4 +1,9 @@
-"""Attacks on the instructions: prompt_injection, advanced_jailbreak, multi_turn_attack."""
+"""Attacks on the instructions: prompt_injection, advanced_jailbreak, multi_turn_attack.
+
+The payloads are real patterns from bundled libraries (``data/injections.json``, ``data/jailbreaks.json``), each with an
+id and a category that the variant's ``args`` record, so a report says which attack an agent fell for. Multi-turn
+attacks use the agent's own conversation format when it accepts a message list.
+"""
 
 from __future__ import annotations
 

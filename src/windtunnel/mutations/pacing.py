@@ -1,4 +1,10 @@
-"""Transport mutations about timing: a real concurrent burst and a real slow client."""
+"""Transport mutations about timing: a real concurrent burst and a real slow client.
+
+Both act on the wire, as :mod:`windtunnel.mutations.wire` does: the burst really sends its copies at once from one
+released event, and the slow client really pauses between the pieces of its body (bounded by
+:data:`~windtunnel.mutations.transport.MAX_SLOW_CLIENT_S`). anyio is imported when a request is sent, so ``validate``
+does not load it.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""Attacks on meaning and context: context_manipulation, semantic_similarity_attack, temporal_attack."""
+"""Attacks on meaning and context: context_manipulation, semantic_similarity_attack, temporal_attack.
+
+Unlike the surface rewrites, these change what the request says or what surrounds it: distracting or false context, a
+small edit that flips the meaning, confusing dates. The check is whether the agent notices, asks, or answers the request
+actually made rather than the one it expects. Distractor prose comes from the bundled corpus of real paragraphs
+(``data/corpus.json``), so it reads like real context, not filler.
+"""
 
 from __future__ import annotations
 

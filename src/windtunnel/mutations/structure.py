@@ -1,4 +1,9 @@
-"""Attacks on shape and size: format_poisoning (structured payloads) and length_extremes."""
+"""Attacks on shape and size: format_poisoning (structured payloads) and length_extremes.
+
+Agents often put the user's text into a structured prompt or parse structured input; these types test that boundary with
+documents that carry injected fields or break out of the field the prompt sits in, and test the agent's handling of
+inputs that are empty, tiny, or tens of thousands of characters long.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,11 @@
-"""Surface rewrites that keep the intent: paraphrase, noise, tone_shift, and user templates (custom)."""
+"""Surface rewrites that keep the intent: paraphrase, noise, tone_shift, and user templates (custom).
+
+These types ask whether the agent answers the same request the same way when it is worded, typed or voiced differently:
+a robust agent's answer should not change. The generators here use only the seeded ``rng`` and bundled word lists
+(``data/synonyms.json`` and the tables below), so a seed reproduces a variant exactly, and its ``args`` list each edit
+with its offset. (With ``model:`` configured, :mod:`windtunnel.mutations.llm` may write these types instead, falling
+back to these generators.)
+"""
 
 from __future__ import annotations
 

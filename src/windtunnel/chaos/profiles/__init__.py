@@ -1,4 +1,9 @@
-"""Built-in chaos profiles: named YAML files validated by the same models as ``chaos:``."""
+"""Built-in chaos profiles: named YAML files validated by the same models as ``chaos:``.
+
+A profile is a ready-made set of faults (``--chaos-profile NAME`` or ``chaos.profile``). The files ship in this package
+and are loaded with the config's own YAML reader and error formatting, so a profile can never hold anything a user's
+``chaos:`` block could not.
+"""
 
 from __future__ import annotations
 
