@@ -139,7 +139,12 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 def apply_patch(doc: Any, ops: list[PatchOp]) -> Any:
-    """Apply ``ops`` in order to a deep copy of ``doc`` and return it. All or nothing."""
+    """Apply ``ops`` in order to a deep copy of ``doc`` and return it. All or nothing.
+
+    Each operation follows RFC 6902: ``add`` inserts into arrays and sets object members, ``replace`` requires the
+    target to exist, ``move`` cannot move a value into its own child, ``test`` compares with JSON equality
+    (:func:`json_equal`). The first operation that does not apply raises :class:`PatchError` and ``doc`` is untouched.
+    """
     out = copy.deepcopy(doc)
     for op in ops:
         if op.op == "add":

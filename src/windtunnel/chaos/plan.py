@@ -239,6 +239,11 @@ class FaultPlan:
         responder: Responder | None = None,
         keep_raw: bool = False,
     ):
+        """``spec``: the scenario's faults; ``seed`` and ``key`` seed every decision (``key`` is the cell id in process,
+        the scenario name at the proxies). ``fired_ids`` is the run-wide set of faults that acted, shared by every plan
+        of the run so ``never_fired`` can warn about the rest; ``responder`` answers calls from a recording before any
+        fault (replay); ``keep_raw`` keeps whole responses in the call log (recording).
+        """
         self.spec = spec
         self.responder = responder
         """Answers calls before any fault (replay); ``None`` = every call reaches the real callee."""
@@ -296,7 +301,15 @@ class FaultPlan:
             self._fired_ids.add((self.spec.name, kind, index))
 
     def decide_tool(self, call: ToolCall, *, target: str = "tool") -> ToolDecision:
-        """Decide every fault and tool-reply attack for one tool call (counters advance here)."""
+        """Decide every fault and tool-reply attack for one tool call (counters advance here).
+
+        A responder's answer, when there is one, replaces the call and no fault is consulted. Otherwise every matching
+        fault, in spec order, gets its :class:`Decision` (so each fault's window counts the call). Firing faults add
+        their delays; the first that answers instead of the tool (a replacement) stops the faults after it from acting;
+        firing faults that neither delay nor replace are kept as transforms for :meth:`ToolDecision.finish`. Every
+        context attack gets a decision too, for the reply it may poison. The lock keeps the counters exact when cells
+        share a plan.
+        """
         with self._lock:
             out = ToolDecision(self, call, target)
             if self.responder is not None:
@@ -328,7 +341,12 @@ class FaultPlan:
             return out
 
     def decide_llm(self, call: LlmCall) -> LlmDecision:
-        """Decide every LLM fault for one model call (counters advance here)."""
+        """Decide every LLM fault for one model call (counters advance here).
+
+        As :meth:`decide_tool`: a responder's answer first; then, in spec order, firing faults add their delays, the
+        first replacement stops the faults after it, and the firing transforms are kept for :meth:`LlmDecision.finish`
+        or the stream's text filters.
+        """
         with self._lock:
             out = LlmDecision(self, call)
             if self.responder is not None:

@@ -51,7 +51,14 @@ class Slot(StrictModel):
     """Chance that each selected call is faulted (a seeded draw per call: the same on every rerun)."""
 
     def build(self) -> FaultSpec:
-        """The fault model this slot stands for (a tool or LLM fault of the registry)."""
+        """The fault model this slot stands for (a tool or LLM fault of the registry).
+
+        The slot's trigger fields (``on_call``, ``count``, ``from_call`` as ``after_calls``, ``probability``) are moved
+        into the fault, and a ``tool:NAME`` seam becomes the fault's ``tool``. Raises ConfigError, with a hint, for a
+        fault without a mode, trigger fields inside the fault, ``on_call`` with ``from_call``, a seam that is not
+        ``llm`` or ``tool:NAME``, or parameters the mode's model rejects; an unknown mode raises the registry's error,
+        which lists the valid ones.
+        """
         params = dict(self.fault)
         mode = params.get("mode")
         if not isinstance(mode, str):

@@ -68,7 +68,11 @@ def _ended(ed: Editor, mod: ModuleType, request: Any) -> Iterator[bytes]:
 
 
 def _classes_for(mod: ModuleType) -> dict[str, type]:
-    """The transport and stream classes for one httpx flavour (``httpx`` or ``httpx2``)."""
+    """The transport and stream classes for one httpx flavour (``httpx`` or ``httpx2``).
+
+    They subclass that flavour's own base transport and byte streams, so a client of either flavour gets a transport and
+    streams of its own kind; they are built once per flavour and cached in :data:`_classes`.
+    """
     if mod.__name__ in _classes:
         return _classes[mod.__name__]
 
@@ -279,7 +283,13 @@ def looks_like_sdk(obj: Any) -> bool:
 
 
 def install_transport(client: Any, where: str) -> list[Restore]:
-    """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports."""
+    """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports.
+
+    The SDK keeps its own client object, retries and parsers; only the layer that sends bytes changes. A transport
+    already wrapped is left alone, so installing twice is harmless. Raises ConfigError naming ``where`` when the client
+    holds no httpx client windtunnel can reach (the hint: use ``windtunnel proxy llm`` instead). Returns one restore
+    callback per transport replaced.
+    """
     http = _http_client(client)
     if http is None or not hasattr(http, "_transport"):
         raise ConfigError(

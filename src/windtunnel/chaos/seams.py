@@ -218,7 +218,13 @@ def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
 
 
 def install_registry(path: str) -> tuple[list[str], list[Restore]]:
-    """Wrap every entry of the ``module:attr`` mapping in place (entries added later stay unwrapped)."""
+    """Wrap every entry of the ``module:attr`` mapping in place (entries added later stay unwrapped).
+
+    Plain functions are replaced by their wrappers; a framework's tool object stays in the mapping and is faulted where
+    its framework invokes it. A registry the agent cannot call through (not a mutable mapping, or an entry that cannot
+    be wrapped safely) is a ConfigError before anything is changed. Returns the tool names and the restore callbacks,
+    the last of which puts the original entries back.
+    """
     _, _, registry = resolve(path, what="agent.tool_registry")
     problem = registry_problem(registry, path)
     if problem is not None:

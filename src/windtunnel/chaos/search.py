@@ -98,7 +98,13 @@ def _bucket(n: int) -> int:
 
 
 def features(obs: Observation) -> set[tuple[Any, ...]]:
-    """The coverage features of one cell (see the module docstring)."""
+    """The coverage features of one cell (see the module docstring).
+
+    Features are hashable tuples: ``edge`` (two consecutive (seam, outcome) events, from a start marker to an end marker
+    with the cell's status), ``calls`` (a seam's call count, bucketed), ``error`` / ``error_kind``, ``answer`` (a digest
+    of the whitespace- and case-normalised answer), ``check`` (each check's verdict), and ``near`` (a check within half
+    its threshold, in 5 % steps). A set of them is cheap to compare across thousands of cells.
+    """
     out: set[tuple[Any, ...]] = set()
     prev = ("start", "", "")
     for event in obs.calls:

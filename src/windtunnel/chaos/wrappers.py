@@ -56,8 +56,13 @@ def _bind(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any])
 
 
 def tool_result(plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float) -> Any:
-    """What the agent gets for a tool call the plan decided: the body, or the fault raised; logged either way
-    (shared by the python tool wrappers and the framework tool seams)."""
+    """What the agent gets for a tool call the plan decided: the body, or the fault raised; logged either way (shared by
+    the python tool wrappers and the framework tool seams).
+
+    A timed-out reply raises :class:`ToolTimeout` (status 504); a status of 400 or more raises :class:`ToolFaultError`
+    with the status and ``Retry-After`` seconds; anything else returns the body. The call log records the error or the
+    response, the modes that acted, the latency since ``started`` and the raw body.
+    """
     call = dec.call
     if reply.timeout:
         plan.log_call(
@@ -123,7 +128,15 @@ def _raised(err: BaseException) -> dict[str, Any]:
 
 
 def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-    """A drop-in replacement for the tool ``fn`` (sync or async) that obeys the current cell's plan."""
+    """A drop-in replacement for the tool ``fn`` (sync or async) that obeys the current cell's plan.
+
+    The wrapper has ``fn``'s name, signature metadata and sync/async kind (``functools.wraps``), so the agent and its
+    framework cannot tell it apart. Outside a cell it calls ``fn`` straight through. Inside one it decides the call's
+    faults, sleeps the delay (``asyncio.sleep`` in an async tool, so the event loop keeps running), answers a
+    replacement instead of calling ``fn``, or calls ``fn`` and applies the corruptions to its result; every call is
+    logged, including one whose real tool raised (that exception goes on to the agent unchanged). The original is kept
+    under :data:`WRAPPED`, so a tool is never wrapped twice.
+    """
 
     def prepare(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[FaultPlan, ToolDecision, dict[str, Any]]:
         """The current plan, its decision for this call and the bound arguments; only called inside a cell."""

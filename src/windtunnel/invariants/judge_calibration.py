@@ -93,7 +93,13 @@ def check_ids(cells: Iterable[dict[str, Any]]) -> set[str]:
 
 
 def calibrate(cells: Iterable[dict[str, Any]], pairs: list[tuple[str, str]]) -> list[Agreement]:
-    """Agreement of each ``(judge id, check id)`` pair over report ``cells``."""
+    """Agreement of each ``(judge id, check id)`` pair over report ``cells``.
+
+    Checks are matched by the answer they judge (:func:`_unit`: the cell id without a contract row's invariant suffix),
+    since in a contract the judge and the check are separate rows of one answer. An answer whose agent call failed
+    counts as not answered, and a judge that gave no verdict as a judge error; neither enters the agreement rate. Every
+    disagreement keeps the judge's reason and the check's detail, so a reader can see who was right.
+    """
     by_unit: dict[str, dict[str, dict[str, Any]]] = {}
     answered: dict[str, bool] = {}
     for cell in cells:

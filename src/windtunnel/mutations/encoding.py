@@ -150,7 +150,11 @@ def encoding_attacks(prompt: str, rng: random.Random, ctx: MutationContext) -> M
 
 
 def decode(text: str, args: dict[str, Any]) -> str:
-    """Undo :func:`encoding_attacks`: the prompt a variant was made from, given the variant's ``args``."""
+    """Undo :func:`encoding_attacks`: the prompt a variant was made from, given the variant's ``args``.
+
+    The framing prefix is cut off by its recorded length, then the recorded scheme and variant are reversed. Tests use
+    it to prove every scheme is lossless; a scheme this function cannot undo raises ``ValueError``.
+    """
     scheme = args["scheme"]
     body = text[len(args.get("prefix", "")) :]
     if scheme == "base64":

@@ -193,7 +193,15 @@ class LlmMutator:
     def generate(
         self, golden: str, mt: MutationType, seed: int | None, k: int, attempt: int, ctx: MutationContext
     ) -> Mutated | None:
-        """The model's variant, or ``None`` when the caller must use the deterministic generator."""
+        """The model's variant, or ``None`` when the caller must use the deterministic generator.
+
+        The request seed is derived from (run seed, prompt, type, k, attempt), so a rerun asks the same question and a
+        cached answer is reused without a request. ``None`` is returned for types the model does not write
+        (:meth:`eligible`), once the endpoint has been disabled, and for any failure (counted by reason in
+        :attr:`stats`); consecutive transport failures disable the endpoint for the rest of the run, so a dead model
+        server costs a few timeouts, not one per mutation. A good answer is cached atomically (written to a temporary
+        file, then renamed).
+        """
         if not self.eligible(mt, ctx):
             return None
         self.stats.requested += 1

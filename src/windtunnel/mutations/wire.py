@@ -57,7 +57,13 @@ def rebuild(
     drop_headers: tuple[bytes, ...] = (),
     keep_length: bool = False,
 ) -> httpx.Request:
-    """A copy of ``request`` with some parts replaced; body framing headers are recomputed by httpx."""
+    """A copy of ``request`` with some parts replaced; body framing headers are recomputed by httpx.
+
+    ``Content-Length`` and ``Transfer-Encoding`` are dropped so httpx frames the new body itself; with ``keep_length``
+    only ``Transfer-Encoding`` is, for mutations that send the same body and want its length header kept.
+    ``drop_headers`` removes headers the mutation replaces (``add_headers`` are appended after the kept ones). The
+    request's extensions (timeouts) are carried over.
+    """
     # httpx: a transport mutation runs only against an http agent; `validate` loads this module without it
     httpx = optional_import("httpx", purpose="transport mutations")
     drop = {h.lower() for h in drop_headers} | ({b"transfer-encoding"} if keep_length else set(_FRAMING))

@@ -122,7 +122,12 @@ class SuiteTally:
 def suite_head(
     root: ET.Element, name: str, tally: SuiteTally, report: Mapping[str, Any], phase: Mapping[str, Any] | None
 ) -> ET.Element:
-    """A ``<testsuite>`` with its attributes and properties, without its test cases."""
+    """A ``<testsuite>`` with its attributes and properties, without its test cases.
+
+    The properties carry the run id and seed, a phase's score and weight, why the suite failed (placed first, since CI
+    pages show properties before counts) and the statistics lines every format shows. The time is the cells' summed
+    latency in seconds.
+    """
     suite = _el(
         root,
         "testsuite",
@@ -149,7 +154,12 @@ def suite_head(
 
 
 def testcase(cell: Mapping[str, Any], repeats: bool) -> ET.Element:
-    """One ``<testcase>`` (with its failure / error / skipped child and the output of a failed cell)."""
+    """One ``<testcase>`` (with its failure / error / skipped child and the output of a failed cell).
+
+    A failed check becomes ``<failure>`` typed by the first failed check, an agent error ``<error>`` typed by its error
+    kind, a cell that did not run ``<skipped>`` saying why; the child's text is :func:`_cell_body` and its message is
+    cut to fit CI widgets. Repeats are told apart by a ``[repeat N]`` suffix on the name.
+    """
     name = cell_label(cell, NAME_WIDTH)
     if repeats and "repeat" in cell:
         name = f"{name} [repeat {cell['repeat']}]"

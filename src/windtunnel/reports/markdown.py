@@ -69,8 +69,15 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 def build_markdown(
     report: Mapping[str, Any], top: int = TOP_FAILURES, *, cells: Iterable[Mapping[str, Any]] | None = None
 ) -> str:
-    """The markdown text. ``cells``: read once from there instead of ``report["cells"]`` (never gathered:
-    the statistics are counted and only the top failures kept as they pass)."""
+    """The markdown text. ``cells``: read once from there instead of ``report["cells"]`` (never gathered: the statistics
+    are counted and only the top failures kept as they pass).
+
+    Sections, in order: a heading with the verdict and score (a cut-short run gets a warning banner), the run id and
+    seed, why it failed, the cell counts, the phases of a ``ci`` run, the contract matrix, the mutation types' pass
+    rates, the statistics (flaky cells folded away), and the ``top`` most severe failures with their reproduce commands.
+    Every piece of agent or config text is escaped for Markdown, so an output cannot inject links or break the tables
+    (the page is meant for PR comments and job summaries).
+    """
     run, summary = report["run"], report["summary"]
     stats, failures, n_failures = _tally(report.get("cells") or [] if cells is None else cells, top)
     short = cut_short(report)

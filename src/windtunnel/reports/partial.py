@@ -111,7 +111,13 @@ def _int(value: Any) -> int | None:
 
 
 def cut_short(report: Mapping[str, Any]) -> CutShort | None:
-    """The run's :class:`CutShort`, or None for a run that ran all its cells."""
+    """The run's :class:`CutShort`, or None for a run that ran all its cells.
+
+    Read from the report alone: the run's status or ``aborted`` record, the summary's ``partial`` flag, or (``ci``) the
+    first phase whose run was interrupted or aborted. A contract counts units, not cells, as its messages do; the
+    planned count is ``None`` when the report does not know it. Every reporter and the exit code read the cut from here,
+    so they cannot disagree about it.
+    """
     run = report.get("run") or {}
     summary = report.get("summary") or {}
     status = run.get("status")

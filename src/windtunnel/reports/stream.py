@@ -184,7 +184,12 @@ _CASE_INDENT = "\n    "  # a <testcase> sits at depth 2: <testsuites> / <testsui
 def write_junit(
     report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
 ) -> None:
-    """The JUnit XML (``reports/junit.py``): one pass to count, then each suite's cases streamed."""
+    """The JUnit XML (``reports/junit.py``): one pass to count, then each suite's cases streamed.
+
+    The first pass tallies every suite (``<testsuite>`` attributes come before its cases); the second writes each
+    phase's cases as they are read, so memory stays flat however many cells the run has. The bytes match
+    :func:`~windtunnel.reports.junit.render_junit` of the same report.
+    """
 
     total = SuiteTally()
     per_phase: dict[str, SuiteTally] = {}
