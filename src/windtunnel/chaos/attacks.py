@@ -39,7 +39,12 @@ def on_input_text(prompt: Any, fn: Callable[[str], str]) -> Any:
 
 
 def _plant(value: Any, payload: str) -> Any:
-    """``value`` with ``payload`` hidden in its most text-like place, keeping its shape."""
+    """``value`` with ``payload`` hidden in its most text-like place, keeping its shape.
+
+    A string gets the payload appended; an object gets it in its longest string field, else in its first non-empty
+    nested container, else in a new ``note`` field; a list gets it in its first item. A reply with no such place raises
+    :class:`FaultNotApplicable`.
+    """
     if isinstance(value, str):
         return f"{value}\n\n{payload}" if value else payload
     if isinstance(value, dict):

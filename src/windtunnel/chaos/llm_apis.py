@@ -105,7 +105,12 @@ def _event_ends(buf: bytes) -> list[int]:
 
 
 def parse_event(raw: bytes) -> Event:
-    """An SSE event, or an NDJSON line (it opens with ``{``, which no SSE field line does)."""
+    """An SSE event, or an NDJSON line (it opens with ``{``, which no SSE field line does).
+
+    The usual one-line ``data:`` event takes a fast path; otherwise the ``event:`` name is read and the ``data:`` lines
+    are joined with newlines, as the SSE specification says. ``raw`` keeps the bytes received, so an event no fault
+    touches is sent on exactly as it came.
+    """
     if raw.startswith(b"data:") and b"\r" not in raw:  # the usual event, one data line: ``data: {...}\n\n``
         line = raw.rstrip(b"\n")
         if b"\n" not in line:

@@ -78,7 +78,10 @@ def _first_choice(obj: Any) -> Any:
 
 
 def completion_text(res: Any) -> tuple[str | None, str | None]:
-    """``(assistant text, finish_reason)`` of a completion, a string, or a ``{output|content|text}`` dict."""
+    """``(assistant text, finish_reason)`` of a completion, a string, or a ``{output|content|text}`` dict.
+
+    A completion whose message carries only tool calls has no text (``None``), so text faults leave it alone.
+    """
     if isinstance(res, str):
         return res, None
     choice = _first_choice(res)
@@ -151,7 +154,11 @@ def stream_text(chunks: list[Any]) -> tuple[str | None, str | None]:
 
 
 def rebuild_stream(chunks: list[Any], reply: LlmReply) -> list[Any]:
-    """The stream re-emitted with ``reply.text`` as its content: one content chunk, the others kept."""
+    """The stream re-emitted with ``reply.text`` as its content: one content chunk, the others kept.
+
+    The first text chunk carries the whole new text, later text chunks are dropped (one that carries the finish is kept
+    with empty text), and non-text chunks are kept; a changed finish reason is written into the chunks that carry one.
+    """
     out: list[Any] = []
     placed = False
     for c in chunks:
@@ -170,7 +177,11 @@ def rebuild_stream(chunks: list[Any], reply: LlmReply) -> list[Any]:
 
 
 def cut_stream(chunks: list[Any], keep: float) -> list[Any]:
-    """The chunks delivered before a cut after ``keep`` of the text (the last one possibly partial)."""
+    """The chunks delivered before a cut after ``keep`` of the text (the last one possibly partial).
+
+    The cut falls inside the text: chunks without text before it are kept, the chunk that crosses the budget is cut to
+    fit, and the finish chunk never arrives, as on a dropped connection.
+    """
     total, _ = stream_text(chunks)
     budget = math.floor(len(total or "") * keep)
     sent = 0

@@ -108,7 +108,13 @@ class WireCall:
         llm_memory.remember(self.plan, self.api, answer)
 
     def instead(self) -> Instead | None:
-        """The reply to send without calling the model (after :attr:`delay_s`), or ``None``."""
+        """The reply to send without calling the model (after :attr:`delay_s`), or ``None``.
+
+        A timeout carries the provider's 504 body (the seam holds the call and then fails it as the client would); a
+        responder's whole answer is sent as JSON or as this API's stream, as the request asked; a raw error page goes
+        verbatim; any other error gets the provider's own error JSON for its status. Each is logged as the call's
+        outcome.
+        """
         rep = self.dec.replacement
         if rep is None:
             return None

@@ -54,7 +54,11 @@ def redact_args(args: Any) -> Any:
 
 
 def summarize(value: Any) -> Any:
-    """A JSON-safe, size-bounded copy of a call's arguments or response for the call log."""
+    """A JSON-safe, size-bounded copy of a call's arguments or response for the call log.
+
+    Strings and JSON forms are cut at :data:`SUMMARY_CHARS` (an ellipsis marks the cut), depth is clipped and values
+    JSON cannot hold become their ``repr``: a huge or strange tool result cannot bloat the report or break it.
+    """
     if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, bytes):
@@ -158,7 +162,12 @@ class ToolDecision:
     modes: list[str] = field(default_factory=list)
 
     def finish(self, reply: ToolReply) -> ToolReply:
-        """Apply the firing corruptions and context attacks to the real ``reply``."""
+        """Apply the firing corruptions and context attacks to the real ``reply``.
+
+        An error or timed-out reply is returned as it is. Transforms run in fault order, then the attacks that poison
+        tool replies; each that acts is recorded as fired and named in the call's modes, and one that does not apply
+        (nothing to corrupt, not its tool) is skipped without counting.
+        """
         if reply.status >= 400 or reply.timeout:
             return reply
         for index, fault, d in self.transforms:

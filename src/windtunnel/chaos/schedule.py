@@ -104,7 +104,11 @@ class Slot(StrictModel):
 
     @classmethod
     def of(cls, fault: FaultSpec) -> Slot:
-        """The slot of a configured fault (its window and probability moved onto the slot)."""
+        """The slot of a configured fault (its window and probability moved onto the slot).
+
+        Parameters left at their defaults are not written, so the slot stays as short as the config that made it, and
+        building it back (:meth:`build`) gives the same fault.
+        """
         params = fault.model_dump(mode="json", exclude_defaults=True, exclude=set(TRIGGER_FIELDS) | {"tool"})
         params = {"mode": fault.mode, **{k: v for k, v in params.items() if k != "mode"}}
         seam = LLM_SEAM if isinstance(fault, LlmFaultSpec) else TOOL_PREFIX + getattr(fault, "tool", "*")
@@ -187,7 +191,11 @@ def _slot_data(slot: Slot) -> dict[str, Any]:
 
 
 def parse_schedule(data: Any, *, where: str = "the schedule") -> Schedule:
-    """A schedule from loaded YAML/JSON: ``{schedule: {...}}``, the schedule itself, or a found-failure file."""
+    """A schedule from loaded YAML/JSON: ``{schedule: {...}}``, the schedule itself, or a found-failure file.
+
+    Every slot is built once here, so an unknown mode or seam, or a bad parameter, is a ConfigError when the file is
+    read, not a failure in the middle of a run.
+    """
     if isinstance(data, dict) and isinstance(data.get("schedule"), dict):
         data = data["schedule"]
     if not isinstance(data, dict):

@@ -118,7 +118,12 @@ def _framework_entry_problem(owner: Any, attr: str, fn: Any) -> str | None:
 
 
 def registry_problem(registry: Any, path: str) -> str | None:
-    """Why ``registry`` cannot serve as ``agent.tool_registry`` (``None``: it can)."""
+    """Why ``registry`` cannot serve as ``agent.tool_registry`` (``None``: it can).
+
+    It must be a mutable mapping the agent calls its tools through (it is wrapped in place); each entry must be a
+    function windtunnel can wrap, or a framework tool object its adapter can fault where the framework invokes it. The
+    first problem found is returned, naming the entry.
+    """
     if not isinstance(registry, MutableMapping) and not (
         hasattr(registry, "__setitem__") and hasattr(registry, "items")
     ):
@@ -145,7 +150,12 @@ def _completions(llm: Any) -> Any:
 
 
 def llm_problem(llm: Any, path: str) -> str | None:
-    """Why ``llm`` cannot be wrapped as the agent's model (``None``: it can)."""
+    """Why ``llm`` cannot be wrapped as the agent's model (``None``: it can).
+
+    Accepted: an OpenAI / Anthropic SDK client or an object holding one (faulted at its transport), an object with
+    ``chat.completions.create``, a plain callable, or a framework's model whose SDK clients can be found. A framework
+    chat model whose client is only reachable through ``root_client`` gets a message naming that attribute.
+    """
     framework = agent_hooks().framework_model(llm)
     if framework is not None:  # a framework's model: faulted on the SDK clients it holds, or refused
         clients, why = framework
@@ -198,7 +208,11 @@ def seam_problems(agent: Any) -> list[str]:
 
 
 def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
-    """Replace each ``module:attr`` tool with its wrapper; returns tool names and restore callbacks."""
+    """Replace each ``module:attr`` tool with its wrapper; returns tool names and restore callbacks.
+
+    A framework's tool object is faulted where its framework invokes it instead; a callable that cannot be wrapped
+    safely is a ConfigError; a tool already wrapped (the same function listed twice) is left alone.
+    """
     names: list[str] = []
     restores: list[Restore] = []
     for path in paths:

@@ -251,7 +251,11 @@ class Search:
         return True
 
     def _queue_frontier(self, index: int) -> None:
-        """One fault of every mode at each call of the entry's frontier (new entries are tried first)."""
+        """One fault of every mode at each call of the entry's frontier (new entries are tried first).
+
+        The proposals go to the front of the queue in a seeded shuffle; an entry that already holds :attr:`MAX_FAULTS`
+        faults is not extended, and a call another fault of the entry covers is skipped.
+        """
         entry = self.corpus[index]
         slots = entry.candidate.schedule.faults
         if len(slots) >= self.MAX_FAULTS:
@@ -274,7 +278,11 @@ class Search:
 
     # -- proposals --------------------------------------------------------------------------------
     def propose(self, n: int) -> list[Candidate]:
-        """The next ``n`` candidates not tried yet (fewer only when the space is exhausted)."""
+        """The next ``n`` candidates not tried yet (fewer only when the space is exhausted).
+
+        Queued frontier extensions come first, then random edits of the corpus; a candidate tried before, or already in
+        this batch, is skipped, and 200 misses in a row end the batch early rather than loop on a small space.
+        """
         out: list[Candidate] = []
         keys: set[tuple[Input, str]] = set()
         misses = 0

@@ -228,7 +228,12 @@ class _LlmCallRun:
         self.dec: LlmDecision = plan.decide_llm(call)
 
     def fail(self, reply: LlmReply) -> Exception:
-        """Log ``reply`` (an error or timeout replacement) as the call's outcome and return the exception to raise."""
+        """Log ``reply`` (an error or timeout replacement) as the call's outcome and return the exception to raise.
+
+        The exception is :class:`LlmTimeout` or :class:`LlmFaultError` (status and ``Retry-After``), what the
+        caller of a wrapped ``create`` or plain callable can catch; SDK clients are faulted at their transport
+        instead, where the SDK raises its own.
+        """
         err = _llm_error(reply)
         self.plan.log_call(
             "llm",
@@ -242,7 +247,11 @@ class _LlmCallRun:
         return err
 
     def answered(self, reply: LlmReply, stream: bool, is_async: bool) -> Any:
-        """A responder's whole answer, delivered as the client would have (value or stream)."""
+        """A responder's whole answer, delivered as the client would have (value or stream).
+
+        The recorded body is logged as the call's response and handed over as a completion readable as a dict or through
+        attributes, or as a sync or async stream of chunks when the call asked to stream.
+        """
         self.plan.log_call(
             "llm",
             self.name,

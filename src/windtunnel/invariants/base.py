@@ -136,7 +136,10 @@ class InvariantSpec(StrictModel):
 
     @classmethod
     def accepted_keys(cls) -> set[str]:
-        """Every key this type accepts in a config: field names and their aliases."""
+        """Every key this type accepts in a config: field names and their aliases.
+
+        Used to tell a misplaced upstream key from a real parameter, and to list which types take a key in errors.
+        """
         keys: set[str] = set()
         for name, info in cls.model_fields.items():
             keys.add(name)
@@ -156,7 +159,12 @@ class InvariantSpec(StrictModel):
         raise NotImplementedError
 
     def evaluate(self, ctx: CheckContext) -> CheckResult:
-        """Run :meth:`check` and apply ``negate``. Plugins implement ``check``, callers use this."""
+        """Run :meth:`check` and apply ``negate``. Plugins implement ``check``, callers use this.
+
+        An inconclusive result is always a failure, negated or not: ``negate`` flips only a verdict the check could
+        actually reach, and a negated check on a failed call fails too (there was nothing to check). The detail says
+        that the check was negated, so a report never shows a bare "found 'x'" on a cell that failed because of it.
+        """
         result = self.check(ctx)
         if result.inconclusive and result.passed:
             result = replace(result, passed=False)

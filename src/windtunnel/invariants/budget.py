@@ -44,7 +44,12 @@ NO_USAGE = (
 
 
 def cost_of(usage: dict[str, Any], prices: dict[str, ModelPrice]) -> tuple[float | None, str]:
-    """``(cost in USD, "")`` or ``(None, why it is unknown)``."""
+    """``(cost in USD, "")`` or ``(None, why it is unknown)``.
+
+    The price is the usage's model's entry, else the ``"*"`` entry; cost is input tokens × input price plus output
+    tokens × output price, per million. A model the table does not price gives ``None`` and a message with the exact
+    ``prices:`` entry to add: an unpriced call is unknown, not free.
+    """
     model = usage.get("model")
     price = prices.get(str(model)) if model else None
     if price is None:
@@ -115,7 +120,12 @@ class MaxCost(InvariantSpec):
 
 
 def apply_prices(cfg: Any) -> None:
-    """Give every ``max_cost`` invariant of the config the ``prices:`` table (its own entries win)."""
+    """Give every ``max_cost`` invariant of the config the ``prices:`` table (its own entries win).
+
+    Raises ``ValueError`` (the config model's validator turns it into a config error) when ``advanced.max_cost`` or a
+    ``max_cost``
+    invariant has no price table to use, since every such budget would otherwise be inconclusive.
+    """
     if getattr(cfg.advanced, "max_cost", None) is not None and not cfg.prices:
         raise ValueError(
             "advanced.max_cost needs a price table: add top-level prices: {<model>: {input: <USD per 1M input "

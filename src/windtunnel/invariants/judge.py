@@ -121,7 +121,11 @@ class LlmJudge(InvariantSpec):
 def grade(
     s: JudgeSettings, url: str, model: str, rubric: str, request: str | None, answer: str, *, retries: int
 ) -> tuple[bool, str]:
-    """``(passed, reason)``: the judge ``s`` at ``url`` asked whether ``answer`` satisfies ``rubric``."""
+    """``(passed, reason)``: the judge ``s`` at ``url`` asked whether ``answer`` satisfies ``rubric``.
+
+    One uncached request: the grading messages with the answer fenced, the API key expanded only now (so it never sits
+    in a config object), and the judge's reply parsed strictly. Raises :class:`JudgeError` when no verdict came back.
+    """
     reply = ask(
         url,
         model=model,

@@ -110,7 +110,11 @@ def _cosine(a: Counter[str], b: Counter[str]) -> float:
 
 
 def lexical_similarity(a: str, b: str) -> float:
-    """The ``lexical`` backend's score (see the module docstring)."""
+    """The ``lexical`` backend's score (see the module docstring).
+
+    Texts equal after normalisation score 1.0 and an empty one 0.0 against any other; texts of symbols only are compared
+    by their characters alone. The score is symmetric: both views are.
+    """
     # rapidfuzz costs `validate` ~6 ms and only scoring needs it
     fuzz = optional_import("rapidfuzz.fuzz", purpose="the lexical similarity backend")
     na, nb = normalize(a), normalize(b)

@@ -128,8 +128,12 @@ def get_reporter(name: str) -> Reporter:
 
 
 def output_path(report: dict[str, Any], out: Path | str, extension: str) -> Path:
-    """``out`` itself, or ``out/<run id><extension>`` when ``out`` is an existing directory
-    or ends with a path separator."""
+    """``out`` itself, or ``out/<run id><extension>`` when ``out`` is an existing directory or ends with a path
+    separator.
+
+    The run id is made filename-safe, and a missing parent directory is created; one that cannot be is a
+    :class:`UsageError` naming it, before any rendering work is done.
+    """
     raw = str(out)
     path = Path(out)
     if path.is_dir() or raw.endswith(("/", "\\")):

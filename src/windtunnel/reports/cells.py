@@ -241,7 +241,10 @@ def by_type_summary(cells: Iterable[Cell]) -> dict[str, dict[str, Any]]:
 
 
 def by_type_rows(summary: Mapping[str, Any]) -> list[tuple[str, int | None, int | None, float | None]]:
-    """``summary.by_type`` as rows ``(type, passed, total, rate 0-1)``; tolerant of a bare rate."""
+    """``summary.by_type`` as rows ``(type, passed, total, rate 0-1)``; tolerant of a bare rate.
+
+    A bare number is a rate (a value above 1 is read as a percentage); passed and total are then ``None``.
+    """
     rows = []
     by_type = summary.get("by_type")
     if not isinstance(by_type, Mapping):

@@ -185,7 +185,11 @@ def sample_report(
     run_id: str = "run-sample",
     fail_rate: float = 0.2,
 ) -> dict[str, Any]:
-    """A whole schema-valid report of ``n`` cells; ``ci`` mode carries ``summary.phases``."""
+    """A whole schema-valid report of ``n`` cells; ``ci`` mode carries ``summary.phases``.
+
+    The summary is computed from the cells as a real run's is, and in ``ci`` mode each phase gets its own score with the
+    default phase weights, so reporters can be tried, benchmarked and tested on realistic data of any size.
+    """
     cells = list(sample_cells(n, seed=seed, repeats=repeats, hostile=hostile, fail_rate=fail_rate))
     summary = summarize_cells(cells)
     if mode == "ci":

@@ -55,7 +55,12 @@ def format_tokens(usage: Usage | None) -> str:
 
 
 def total_line(total: Usage | None) -> str | None:
-    """The run's tokens and cost in one line (``None`` when no cell recorded usage)."""
+    """The run's tokens and cost in one line (``None`` when no cell recorded usage).
+
+    The cost part says which of three cases holds: no ``prices:`` table (not computed), every model priced (the cost),
+    or some cells on unpriced models (unknown, naming the models and giving what the priced cells cost); an unknown cost
+    is never shown as zero.
+    """
     if not isinstance(total, Mapping):
         return None
     line = (

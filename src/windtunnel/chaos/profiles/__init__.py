@@ -38,7 +38,11 @@ def profile_names() -> list[str]:
 
 @cache
 def load_profile(name: str) -> Profile:
-    """Load and validate one built-in profile; unknown names list the valid ones."""
+    """Load and validate one built-in profile; unknown names list the valid ones.
+
+    Errors in a shipped profile are reported like a user's config errors (file and line), and a file whose ``name``
+    differs from its file name is refused. Cached: a profile is read once per process.
+    """
     names = profile_names()
     if name not in names:
         raise UnknownPluginError(
