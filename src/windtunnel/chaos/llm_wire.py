@@ -59,7 +59,12 @@ def request_args(request: dict[str, Any]) -> dict[str, Any]:
 
 
 class WireCall:
-    """One model request at an HTTP seam: the plan's decision, the reply to send, the call log."""
+    """One model request at an HTTP seam: the plan's decision, the reply to send, the call log.
+
+    Built when the request arrives (the decision is taken then); the seam asks :meth:`instead` whether to answer without
+    the model, waits :attr:`delay_s`, and otherwise passes the model's answer through :meth:`editor`. The call is logged
+    exactly once, by whichever of these ends it.
+    """
 
     def __init__(self, plan: FaultPlan, api: str, body: bytes) -> None:
         """Parse the request body (a body that is not a JSON object is kept as text under ``body``), name the call after
@@ -157,7 +162,13 @@ class WireCall:
 
 
 class Editor:
-    """Passes the model's body through untouched and records the answer when it ends."""
+    """Passes the model's body through untouched and records the answer when it ends.
+
+    The base of the editors: :meth:`feed` takes the upstream bytes as they arrive and returns what to send on,
+    :meth:`end` returns any bytes still to send and logs the answer, :meth:`fail` logs an upstream failure. ``cut``
+    tells the seam to drop the connection now. This base is used for every answer no transform touches (and for error
+    answers), so an unfaulted body costs one copy of at most :data:`LOG_BYTES`.
+    """
 
     edits = False
     """Whether the bytes sent may differ from the model's (drop Content-Length / -Encoding)."""
@@ -223,7 +234,11 @@ def _json_or_text(data: bytes) -> Any:
 
 
 class BodyEditor(Editor):
-    """A whole JSON answer: held until complete, then corrupted (or cut, or broken)."""
+    """A whole JSON answer: held until complete, then corrupted (or cut, or broken).
+
+    Nothing reaches the client before the model has finished; the edited answer is then sent as one body (the seam
+    recomputes its length).
+    """
 
     edits = True
 
@@ -325,7 +340,13 @@ class _Buffer(TextFilter):
 
 
 class StreamEditor(Editor):
-    """An SSE answer edited event by event: text deltas go through the faults' text filters."""
+    """An SSE answer edited event by event: text deltas go through the faults' text filters.
+
+    Events the faults do not touch are forwarded byte for byte as they arrive; text events are re-rendered from the
+    first text event the model sent, so ids and fields stay the provider's. Used when every firing fault can edit a
+    stream incrementally or by holding the text back (:class:`_Buffer`); faults that need the whole answer use
+    :class:`WholeStreamEditor`.
+    """
 
     edits = True
 

@@ -150,7 +150,12 @@ def activate(plan: FaultPlan) -> Iterator[FaultPlan]:
 
 @dataclass
 class ToolDecision:
-    """What the plan decided for one tool call; the seam executes it."""
+    """What the plan decided for one tool call; the seam executes it.
+
+    The seam waits ``delay_ms``, then returns ``replacement`` instead of calling the tool, or calls the tool and passes
+    its reply through :meth:`finish`. ``modes`` names what acted, for the call log. The same decision object serves the
+    python wrappers, the framework seams, the forward proxy and the MCP proxy.
+    """
 
     plan: FaultPlan
     call: ToolCall

@@ -70,7 +70,12 @@ def ollama_origin(host: str) -> str:
 
 
 class CellChaos:
-    """The chaos of one cell: input attacks, and (after the cell) what fired and which calls were seen."""
+    """The chaos of one cell: input attacks, and (after the cell) what fired and which calls were seen.
+
+    With in-process seams the cell has a plan of its own. With proxies it also reads the scenario-wide proxy plan,
+    taking the events whose sequence numbers fall between the cell's start and end, and merges both logs in the order
+    the events happened.
+    """
 
     def __init__(self, runtime: ChaosRuntime, spec: ChaosSpec, cell_id: str, plan: FaultPlan) -> None:
         """Built by :meth:`ChaosRuntime.cell` only: ``plan`` is the cell's own in-process plan; the HTTP plan and its

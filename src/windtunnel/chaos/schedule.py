@@ -34,7 +34,11 @@ TRIGGER_FIELDS = ("on_call", "count", "after_calls", "probability")
 
 
 class Slot(StrictModel):
-    """One fault at one seam, and the calls it fires on."""
+    """One fault at one seam, and the calls it fires on.
+
+    A slot keeps *when* (``on_call``, ``count``, ``from_call``, ``probability``) apart from *what* (``fault``: the mode
+    and its parameters), which is how a reader thinks of a schedule and what the search edits.
+    """
 
     seam: str
     """``llm`` (the agent's model calls) or ``tool:NAME`` (calls to that tool; a glob, ``tool:*`` for all)."""
@@ -138,7 +142,11 @@ class Slot(StrictModel):
 
 
 class Schedule(StrictModel):
-    """A fault schedule: the slots of every seam, in the order the faults are tried on a call."""
+    """A fault schedule: the slots of every seam, in the order the faults are tried on a call.
+
+    The value ``explore`` searches over, stores in every cell and replays with ``--schedule``; see the module docstring
+    for its semantics. Equal faults give equal digests (:meth:`digest`) whatever the name.
+    """
 
     name: str = "schedule"
     """Names the schedule's cells (their scenario) and keys the proxies' seeded decisions."""

@@ -61,7 +61,11 @@ class Candidate:
 
 @dataclass
 class Observation:
-    """What a cell showed, reduced to what the search reads."""
+    """What a cell showed, reduced to what the search reads.
+
+    The explore flow builds one from each cell's result; nothing in it refers to the agent, so the search stays a pure
+    function of observations and its seed.
+    """
 
     calls: list[tuple[str, str, str]]
     """Each call at a seam in order: ``(seam, outcome, faults)`` (seam ``llm`` / ``tool:NAME``)."""
@@ -201,7 +205,12 @@ def frontier(obs: Observation, parent: Observation | None) -> list[tuple[str, in
 
 
 class Search:
-    """The coverage-guided proposer: feed it observations, ask it for the next candidates."""
+    """The coverage-guided proposer: feed it observations, ask it for the next candidates.
+
+    State: the corpus of entries that showed something new, the features seen so far, the candidates already tried
+    (never proposed twice) and a queue of frontier extensions. A candidate's schedule holds at most :attr:`MAX_FAULTS`
+    faults, which keeps failures small enough to shrink.
+    """
 
     MAX_FAULTS = 4
 

@@ -212,7 +212,11 @@ def _llm_error(reply: LlmReply) -> Exception:
 
 
 class _LlmCallRun:
-    """One wrapped model call: decision, logging, and the rewrite of its result."""
+    """One wrapped model call: decision, logging, and the rewrite of its result.
+
+    Shared by the sync and async paths of :func:`wrap_llm_call` and by the stream wrappers, so a call is decided once
+    and logged once whichever way it ends (a replacement, a real result, a stream read to its end, or an error).
+    """
 
     def __init__(self, plan: FaultPlan, name: str, request: dict[str, Any], stream: bool) -> None:
         """Decide the call's faults at once (the plan's counters advance here); the logged name is the request's
@@ -345,7 +349,11 @@ class _LlmCallRun:
 
 
 class _SyncStream:
-    """An iterator over (possibly rewritten) chunks that also works as a context manager."""
+    """An iterator over (possibly rewritten) chunks that also works as a context manager.
+
+    An untouched stream is passed through chunk by chunk; a stream a fault corrupts is read whole first, then its edited
+    chunks are yielded (and the cut raised where the fault drops the connection).
+    """
 
     def __init__(self, source: Any, run: _LlmCallRun) -> None:
         self._source = source

@@ -27,7 +27,12 @@ class Disagreement:
 
 @dataclass
 class Agreement:
-    """The judge ``judge`` against the trusted check ``check`` over one run."""
+    """The judge ``judge`` against the trusted check ``check`` over one run.
+
+    The four counts form the confusion table of the two verdicts; ``rate`` is their agreement and ``kappa`` corrects it
+    for chance. A judge is trusted (:meth:`calibrated`) only when both verdicts occurred, it answered every request and
+    it agreed often enough: a judge that always says "pass" agrees with a check that always passes, and proves nothing.
+    """
 
     judge: str
     check: str

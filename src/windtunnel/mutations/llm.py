@@ -143,7 +143,12 @@ def clean_output(text: str) -> str:
 
 
 class LlmMutator:
-    """Generates text-level mutations with an OpenAI-compatible chat endpoint, with a disk cache."""
+    """Generates text-level mutations with an OpenAI-compatible chat endpoint, with a disk cache.
+
+    Every failure falls back to the deterministic generator for that variant and is counted by reason in :attr:`stats`,
+    which the plan's notices print: a model that is down or answers badly never stops a run and never fails silently. An
+    Ollama base URL without ``/v1`` is tried on the native API first, then on ``/v1`` (:func:`routes`).
+    """
 
     def __init__(
         self,

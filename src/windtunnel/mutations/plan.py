@@ -81,7 +81,11 @@ class PlannedMutation:
 
 
 class MutationPlan(list[PlannedMutation]):
-    """The planned mutations, plus what was skipped or fell short, so nothing is dropped in silence."""
+    """The planned mutations, plus what was skipped or fell short, so nothing is dropped in silence.
+
+    A list of :class:`PlannedMutation` in plan order (round-robin over the types), with :attr:`skipped` and
+    :attr:`shortfall` explaining every variant that was asked for and is missing.
+    """
 
     def __init__(self) -> None:
         """An empty plan; :func:`plan_mutations` fills it. ``llm`` holds the LLM mutator's counters when one was

@@ -170,8 +170,13 @@ def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
 def heatmap(
     cells: Iterable[Mapping[str, Any]], matrix: Iterable[Mapping[str, Any]] | None = None
 ) -> dict[str, Any] | None:
-    """Scenario × invariant pass counts over contract cells (``None`` without contract cells). ``matrix``:
-    the contract summary's cells, whose ``not run`` ones (and their scenario's row) are shown with the reason."""
+    """Scenario × invariant pass counts over contract cells (``None`` without contract cells). ``matrix``: the contract
+    summary's cells, whose ``not run`` ones (and their scenario's row) are shown with the reason.
+
+    Each grid cell holds passed and total counts and a colour bucket 0-10 (the pass share in tenths; ``None`` for a pair
+    with no cells, which the page shows as empty rather than as failing). Skipped cells are not counted. Scenarios and
+    invariants keep the order they first appear in.
+    """
     scenarios: dict[str, None] = {}
     invariants: dict[str, None] = {}
     counts: dict[tuple[str, str], list[int]] = {}

@@ -21,7 +21,11 @@ STDERR_LINES = 20
 
 @dataclass(frozen=True)
 class CutShort:
-    """A run that stopped before all its planned cells ran."""
+    """A run that stopped before all its planned cells ran.
+
+    Every reporter shows it the same way (a banner, an error testcase, a failed SARIF invocation) so no format can show
+    a cut-short run as a green pass; its score covers only the cells that ran.
+    """
 
     status: str
     """``interrupted`` (Ctrl-C / SIGTERM), ``aborted`` (the agent process died or stopped answering) or

@@ -177,8 +177,14 @@ def build_sarif(
     stats: dict[str, Any] | None = None,
     results: Any = None,
 ) -> dict[str, Any]:
-    """The SARIF log of ``report``; ``rules``, ``stats`` and ``results`` given by a streamed writer
-    (see :mod:`windtunnel.reports.stream`) replace what would be computed from ``report["cells"]``."""
+    """The SARIF log of ``report``; ``rules``, ``stats`` and ``results`` given by a streamed writer (see
+    :mod:`windtunnel.reports.stream`) replace what would be computed from ``report["cells"]``.
+
+    One SARIF run: the rules of the failures, a result per reported cell, an invocation with UTC start and end times
+    when the run recorded them (and ``executionSuccessful: false`` with the reason for a run cut short), and the run's
+    id, seed, score, phases and statistics as properties. ``automationDetails.id`` names mode and run, so code scanning
+    keeps the alerts of different runs apart.
+    """
     run = report["run"]
     cells = report.get("cells") or []
     config_path = run.get("config_path")

@@ -43,7 +43,12 @@ class FlakyCell:
 
 @dataclass
 class RunStats:
-    """Pass-rate statistics of a set of cells."""
+    """Pass-rate statistics of a set of cells.
+
+    ``scored`` / ``passed`` count tries, ``groups`` the distinct cells (repeats of one cell are one group), and
+    ``interval`` is the 95 % Wilson score interval of the pass rate, which stays honest for small counts and rates near
+    0 or 1. With repeats, ``pass_hat`` and ``flaky`` say how reliable the agent is, not just how often it passed.
+    """
 
     scored: int
     passed: int

@@ -127,7 +127,12 @@ def _ordered_with_cells(report: Mapping[str, Any]) -> dict[str, Any]:
 def write_json(
     report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
 ) -> None:
-    """The JSON report (``reports/json_report.py``), statistics gathered while the cells are written."""
+    """The JSON report (``reports/json_report.py``), statistics gathered while the cells are written.
+
+    The report's other keys are dumped around two holes (``cells`` and ``stats``): the cells are written into the first
+    as they are read, and the statistics they add up to into the second, byte-identical to the in-memory JSON report.
+    ``summary``, when given, is filled on the way and marked complete, so the terminal summary needs no pass of its own.
+    """
     skeleton = {**_ordered_with_cells(report), "stats": None}
     holes = {"cells": _MARK.format("cells"), "stats": _MARK.format("stats")}
     before, between, after = _skeleton(skeleton, holes)
@@ -147,7 +152,12 @@ def write_json(
 def write_sarif(
     report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
 ) -> None:
-    """The SARIF log (``reports/sarif.py``): rules and statistics in a first pass, results streamed in a second."""
+    """The SARIF log (``reports/sarif.py``): rules and statistics in a first pass, results streamed in a second.
+
+    The log's skeleton is dumped with a marker where the results go; the results are then written one per cell, so the
+    file is byte-identical to :func:`~windtunnel.reports.sarif.render_sarif` of the same report while the cells are
+    never all in memory.
+    """
 
     stats = summary.stats if summary is not None else StatsTally()
     add = summary.add if summary is not None else stats.add
