@@ -520,6 +520,10 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def llm_call(*args: Any, **kwargs: Any) -> Any:
+        """The wrapper itself: straight through outside a cell; inside one, decide the call, answer a replacement (as a
+        coroutine when the callable is async, so the caller's ``await`` works), or call the model, remember whether it
+        returned an awaitable, and deliver its result through the faults.
+        """
         plan = current_plan()
         if plan is None:
             return fn(*args, **kwargs)

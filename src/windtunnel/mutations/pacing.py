@@ -46,6 +46,7 @@ class ConcurrentBurst:
     decoys: tuple[str, ...] = ()
 
     def describe(self) -> str:
+        """How many simultaneous copies, whether the others carry unrelated prompts, and which copy is judged."""
         what = "identical copies" if self.technique == "identical" else "copies, the others with unrelated prompts"
         return f"{self.technique}: {self.copies} simultaneous {what}; copy #{self.judge_index} is judged"
 
@@ -119,6 +120,7 @@ class SlowClient:
     """Pause between chunks (``drip``), or the single pause (``stall``); total time stays bounded."""
 
     def describe(self) -> str:
+        """The technique, how many pieces and the pause between them (or the stall before the body), in seconds."""
         if self.technique == "stall":
             return f"stall: headers sent, then the body after {self.delay_s:.2f} s"
         return f"drip: body sent in {self.chunks} pieces, {self.delay_s:.2f} s apart (Content-Length kept)"

@@ -156,6 +156,9 @@ class HeaderInjection:
         return extra
 
     def describe(self) -> str:
+        """The technique, how many headers it adds, their names (the first six) and total size in bytes, and the
+        replaced ``Host``.
+        """
         extra = self._all_headers()
         names = sorted({k.decode() for k, _ in extra})
         shown = ", ".join(names[:6]) + (f", ... ({len(names)} names)" if len(names) > 6 else "")
@@ -194,6 +197,7 @@ class PayloadSize:
     prompt: str
 
     def describe(self) -> str:
+        """The technique and how much the body grows, in MiB."""
         return f"{self.technique}: request body grows by about {self.size_bytes / 1048576:.1f} MiB"
 
     def _body(self, body: bytes) -> tuple[bytes, str]:
@@ -234,6 +238,7 @@ class ContentTypeConfusion:
     """The Content-Type to send; ``None`` sends none at all."""
 
     def describe(self) -> str:
+        """The ``Content-Type`` sent, or that it is removed."""
         if self.content_type is None:
             return "same body, Content-Type header removed"
         return f"same body, sent as Content-Type: {self.content_type!r}"
@@ -266,6 +271,7 @@ class QueryPoisoning:
     """Length of an extra ``pad=AAAA...`` parameter (oversized query string)."""
 
     def describe(self) -> str:
+        """The technique, how many parameters it adds and their size in characters, and whether existing ones repeat."""
         dup = " and repeats existing parameters" if self.duplicate_existing else ""
         size = sum(len(k) + len(v) for k, v in self.params) + self.padding_bytes
         n = len(self.params) + (1 if self.padding_bytes else 0)
@@ -309,6 +315,7 @@ class MethodSwap:
     """With a header name: keep the method, ask for ``method`` through that override header."""
 
     def describe(self) -> str:
+        """The method sent, or the override header and the method it asks for."""
         if self.override_header:
             return f"same request with {self.override_header}: {self.method}"
         return f"same URL, headers and body sent as {self.method} (another method if it already is one)"
@@ -366,6 +373,7 @@ class ProtocolAttack:
     injected_first: bool = True
 
     def describe(self) -> str:
+        """The technique and what it does to the request, in words."""
         what = {
             "duplicate_json_keys": "the prompt's JSON key appears twice with different values",
             "chunked_odd_boundaries": "body sent chunked in 1-7 byte pieces that split UTF-8 sequences",
@@ -446,6 +454,7 @@ class ResourceExhaustion:
     size: int
 
     def describe(self) -> str:
+        """The structure and its size (levels, elements or keys)."""
         unit = {
             "deep_array_nesting": "levels of [ ] nesting",
             "deep_object_nesting": "levels of {} nesting",

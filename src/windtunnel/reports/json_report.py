@@ -1,4 +1,8 @@
-"""JSON reporter: the run report itself, pretty-printed, with computed ``stats`` added."""
+"""JSON reporter: the run report itself, pretty-printed, with computed ``stats`` added.
+
+The file validates against ``report.schema.json`` and is what ``windtunnel report``, ``runs`` and ``merge`` read back;
+the streamed writer (:func:`windtunnel.reports.stream.write_json`) produces the same bytes without holding the cells.
+"""
 
 from __future__ import annotations
 
