@@ -178,10 +178,10 @@ class ChaosRuntime:
         self._schedules: dict[str, tuple[ChaosSpec, dict[str, Any]]] = {}
         self._tool_seam = False
         self._llm_seam = False
-        self._tool_proxy: Any = None
-        self._llm_proxy: Any = None
+        self._tool_proxy: ToolProxy | None = None
+        self._llm_proxy: LlmProxy | None = None
         self._http_plan: FaultPlan | None = None
-        self._mcp: Any = None
+        self._mcp: McpServers | None = None
         self._inflight = 0
         self.tool_names: list[str] = []
 
