@@ -27,7 +27,6 @@ class StrictModel(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_bool_for_a_number(cls, data: Any) -> Any:
-        # YAML reads `timeout: true` as a bool, and pydantic would take it as the number 1 (1 ms).
         """Refuse ``true`` / ``false`` for a number field: YAML reads ``timeout: true`` as a bool, and pydantic would
         take it as the number 1 (a 1 ms timeout) without a word."""
         if isinstance(data, dict):

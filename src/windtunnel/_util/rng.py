@@ -19,7 +19,6 @@ _SEQUENCES = frozenset({list, tuple, range, str})
 
 
 def _key(seed: int | None, parts: tuple[object, ...]) -> bytes:
-    # repr(seed), then each part after a 0x1f separator
     """The bytes a generator is keyed by: the seed's ``repr``, then each part, separated by ``0x1f`` (a character no
     identifying part contains), so ``("a", "bc")`` and ``("ab", "c")`` never share a key."""
     return "\x1f".join([repr(seed), *map(str, parts)]).encode("utf-8", "surrogatepass")
@@ -87,8 +86,8 @@ class HashRandom(random.Random):
         return pool & ((1 << k) - 1)
 
     def _randbelow(self, n: int) -> int:
-        # getrandbits inlined (most draws are choice/randrange/sample): k bits, rejected while >= n
         """A uniform integer in ``[0, n)`` by rejection sampling on ``n.bit_length()`` bits, so no value is favoured."""
+        # getrandbits inlined (most draws are choice/randrange/sample): k bits, rejected while >= n
         k = n.bit_length()
         mask = (1 << k) - 1
         while True:

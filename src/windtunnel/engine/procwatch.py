@@ -157,9 +157,9 @@ class ExitWatch:
         return replace(result, error=self._cut_short(result), error_kind="agent_exited")
 
     async def _exited_within_grace(self, result: CellResult) -> bool:
-        # here, not at the top: `validate` imports this module (replays) without the run's runtime
         """Whether the launched process is found exited within :data:`EXIT_GRACE_S` of a cell that failed to connect;
         a cell that failed for another reason is the agent's own error and is not waited on."""
+        # here, not at the top: `validate` imports this module (replays) without the run's runtime
         import anyio
 
         waited = 0.0

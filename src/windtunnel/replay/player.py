@@ -201,8 +201,6 @@ class Player:
     watch: ExitWatch = field(default_factory=ExitWatch, repr=False)
 
     async def run(self, prepared: Sequence[PreparedReplay]) -> list[ReplayResult]:
-        # the run's runtime, imported when a replay runs: `validate` imports this module for prepare and
-        # check_seams, and these pull in anyio, httpx and the fault seams (tests/cli/test_validate_imports.py)
         """Replay every prepared session and return the results in the sessions' order.
 
         The seams are checked first (recorded calls with nothing to inject them through are a config error),
@@ -210,6 +208,8 @@ class Player:
         launched agent gets its proxies, on free ports when model answers are injected), and sessions run
         concurrently unless the proxies can serve only one at a time. Results stream to the listeners; an agent
         process that dies raises once the sessions in flight are reported."""
+        # the run's runtime, imported when a replay runs: `validate` imports this module for prepare and
+        # check_seams, and these pull in anyio, httpx and the fault seams (tests/cli/test_validate_imports.py)
         import anyio
 
         from windtunnel.agents.process import AgentProcess
