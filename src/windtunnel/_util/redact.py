@@ -42,8 +42,11 @@ SECRET_NAMES = frozenset({"code", "otp", "sid", "session", "sessionid", "cookie"
 
 
 def secret_param(name: str) -> bool:
-    """Whether a query parameter, argument or key called ``name`` holds a credential (``api%5Fkey`` is read
-    as ``api_key``)."""
+    """Whether a query parameter, argument or key called ``name`` holds a credential (``api%5Fkey`` is read as
+    ``api_key``).
+
+    Names are split into words (``X-Amz-Signature``, ``clientSecret``, ``api_key``) so a credential word anywhere
+    in the name counts; exact names that are credentials in context (an OAuth ``code``) are listed apart."""
     if "%" in name or "+" in name:
         name = unquote(name.replace("+", " "))
     if name.strip().lower() in SECRET_NAMES:
@@ -184,7 +187,11 @@ def may_hold_secrets(raw: bytes) -> bool:
 
 
 def redact_record(record: Any) -> Any:
-    """:func:`redact_value` when ``record`` may hold a secret, else ``record`` itself (the usual case, cheaply)."""
+    """:func:`redact_value` when ``record`` may hold a secret, else ``record`` itself (the usual case, cheaply).
+
+    Called once per stored row: serialising the record and scanning the bytes for anything secret-looking is much
+    cheaper than walking every value, and a row with nothing to hide (most of them) is returned unchanged, without
+    a copy."""
     try:
         raw = orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:

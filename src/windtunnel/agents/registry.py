@@ -177,7 +177,10 @@ def _load() -> None:
 
 
 def get_agent_type(name: str) -> AgentType:
-    """The registered type ``name``; an unknown name is an UnknownPluginError listing the known ones."""
+    """The registered type ``name``; an unknown name is an UnknownPluginError listing the known ones.
+
+    A built-in name imports only its own module; any other name loads every built-in and plugin first, so the
+    error can list every type that exists."""
     if name not in agent_types and name in _BUILTIN_TYPES:
         import_module(_BUILTIN_TYPES[name])
     if name not in agent_types:

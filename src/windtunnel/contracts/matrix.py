@@ -68,7 +68,10 @@ class ContractPlan:
 
     @property
     def agent_calls(self) -> int:
-        """Planned agent invocations: the units plus the baselines (state detection is counted apart)."""
+        """Planned agent invocations: the units plus the baselines (state detection is counted apart).
+
+        With the state detector's calls (:attr:`~windtunnel.contracts.run.ContractRun.planned_calls`) it is the
+        report's ``agent_calls_planned``, known before any call is made."""
         return len(self.units) + self.baseline_calls
 
     @property

@@ -51,7 +51,10 @@ class ResultSink:
         self._rows: list[tuple[int, dict[str, Any]]] | None = None if store is not None else []
 
     def resume_from(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        """Count rows a resumed run completed before (already stored) into the summary."""
+        """Count rows a resumed run completed before (already stored) into the summary.
+
+        They are tallied but not stored again or passed to ``on_row``: the summary covers the whole run, the
+        counters of this invocation only what it ran."""
         for row in rows:
             self.tally.add(row)
 

@@ -36,7 +36,8 @@ class Collected:
 def collect_paths(paths: Sequence[Path]) -> Collected:
     """Sessions from files and directories (a directory: every session file in it, recursively).
 
-    A path that does not exist is a usage error (exit 2), not an empty replay."""
+    A path that does not exist is a usage error (exit 2), not an empty replay; files in a directory that are not
+    sessions are listed as skipped, with the reason."""
     out = Collected()
     for path in paths:
         if not path.exists():
