@@ -75,6 +75,7 @@ WORST: dict[str, Callable[[int], Any]] = {
         + "cases:\n"
         + "".join(f"  - key: T-{i}\n    <<: *p{i}\n" for i in range(n))
     ),
+    "the label many times beside entities": lambda n: {"b": "High &amp; " * n},
     "many rich-text nodes": lambda n: {
         "d": {"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Hi"}] * n}]}
     },

@@ -62,7 +62,7 @@ from windtunnel.leakage.model import (
     Severity,
     Target,
 )
-from windtunnel.leakage.needles import Hit, NeedleSet, whole_in
+from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -163,13 +163,12 @@ class _Ctx:
     root: Any = None
     """The whole projection (to tell whether a grouping by label lists this record)."""
     root_blob: bytes | None = None
+    """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
     records: Records | None = None
     """The projection's records in strings (tables, references), worked out when a hit first asks."""
     decode_asked: bool = True
     """Decoding as asked (``--no-decode`` turns it off), whatever the pre-check's plan says: a hit seen
     as written is read again in a decoded view when nothing ties it (see :func:`_reread_decoded`)."""
-    """The projection's records in strings (tables, references), worked out when a hit first asks."""
-    """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
 
     def __post_init__(self) -> None:
         self.toks = token_sets(self.needles)
@@ -1371,36 +1370,54 @@ def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span
     if _ENCODED_CONTEXT.search(text, max(0, a - 24), min(len(text), b + 24)) is None:
         return False
     saved = (ctx.findings, ctx.recording, ctx.outer)
-    for name, view in decoded_views(text):
-        full = full_view(view)
-        for va, vb in hit.needle.find(full.text):
-            if full.span(va, vb) != span:
-                continue
-            alt = Hit(hit.needle, span, name, whole_in(full.text, va, vb), full.text, (va, vb))
-            ctx.findings, ctx.recording, ctx.outer = [], None, None
-            try:
-                _classify(
-                    alt,
-                    text,
-                    pointer,
-                    rep,
-                    None,
-                    ctx,
-                    None,
-                    whole_value=alt.whole,
-                    suppress=False,
-                    covered=False,
-                    span=span,
-                    reread=False,
-                )
-                found = [f for f in ctx.findings if f.severity != "low"]
-            finally:
-                ctx.findings, ctx.recording, ctx.outer = saved
-            if found:
-                for f in found:
-                    _emit(ctx, f.channel, f.severity, pointer, rep, f.span, f.view, f.rule, f.detail, f.value, f.target)
-                return True
+    for name, folded, (va, vb) in _decoded_places(text, hit.needle).get(span, ()):
+        alt = Hit(hit.needle, span, name, whole_in(folded, va, vb), folded, (va, vb))
+        ctx.findings, ctx.recording, ctx.outer = [], None, None
+        try:
+            _classify(
+                alt,
+                text,
+                pointer,
+                rep,
+                None,
+                ctx,
+                None,
+                whole_value=alt.whole,
+                suppress=False,
+                covered=False,
+                span=span,
+                reread=False,
+            )
+            found = [f for f in ctx.findings if f.severity != "low"]
+        finally:
+            ctx.findings, ctx.recording, ctx.outer = saved
+        if found:
+            for f in found:
+                _emit(ctx, f.channel, f.severity, pointer, rep, f.span, f.view, f.rule, f.detail, f.value, f.target)
+            return True
     return False
+
+
+_Places = dict[tuple[int, int], list[tuple[str, str, tuple[int, int]]]]
+_PLACES: tuple[str, dict[str, _Places]] | None = None
+
+
+def _decoded_places(text: str, needle: Needle) -> _Places:
+    """Where ``needle`` is seen in each decoded view of ``text``, by the original span it maps to:
+    ``span → [(view name, the view's folded text, the span in it)]``. Made once per string and needle
+    (the string last asked about is kept), so a string with many hits stays linear."""
+    global _PLACES
+    if _PLACES is None or _PLACES[0] is not text:
+        _PLACES = (text, {})
+    got = _PLACES[1].get(needle.norm)
+    if got is None:
+        got = {}
+        for name, view in decoded_views(text):
+            full = full_view(view)
+            for va, vb in needle.find(full.text):
+                got.setdefault(full.span(va, vb), []).append((name, full.text, (va, vb)))
+        _PLACES[1][needle.norm] = got
+    return got
 
 
 def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> Own | None:
