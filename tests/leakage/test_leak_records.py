@@ -124,6 +124,14 @@ def test_yaml_records_pulling_in_different_siblings_are_ambiguous() -> None:
     assert not _leaked(text)
 
 
+def test_among_yaml_records_this_records_item_is_the_one_named_elsewhere() -> None:
+    text = YAML.format(merge="    <<: *p_c\n") + "  - key: TKT-8\n    <<: *p_a\n"
+    assert _leaked({"export": text, "question": "TKT-7"})
+    assert not _leaked({"export": text, "question": "TKT-8"})
+    assert _leaked({"export": text, "question": "TKT-8"}, "Low")
+    assert not _leaked({"export": text, "question": "TKT-9"})
+
+
 def test_an_own_value_is_a_whole_cell() -> None:
     text = _export([("20931", "Login loop", "High priority"), *ROWS[:1], *ROWS[2:]])
     records = Records({"export": text, "id": 20931})

@@ -163,7 +163,7 @@ def _own_spans(text: str, records: Records) -> list[Own]:
     if "<si" in text and "<sst" in text:
         out.extend(_shared_strings(text, records))
     if "&" in text and "*" in text:
-        out.extend((span, None) for span in _yaml_referenced(text))
+        out.extend((span, None) for span in _yaml_referenced(text, records))
     return out
 
 
@@ -365,20 +365,17 @@ _ALIAS_RE = re.compile(r"\*([\w.-]+)")
 _ANCHOR_RE = re.compile(r"(?m)^([ \t]*)(?:-[ \t]+)?[^\s#:][^:\n]*:[ \t]*&([\w.-]+)[ \t]*(?:#.*)?$")
 
 
-def _yaml_referenced(text: str) -> list[Span]:
+def _yaml_referenced(text: str, records: Records) -> list[Span]:
     """The spans of the blocks a YAML document defines under an anchor (``lvl_2: &lvl_2``) and pulls
     into a record by an alias or a merge key (``<<: *lvl_2``): what the record reads as its own fields.
-    Among sibling anchors (one indentation under one parent) only when exactly one is referenced."""
+    Among sibling anchors (one indentation under one parent): the one referenced when only one is, else
+    those referenced from the list item of this record (an item holding an id the projection shows
+    outside the document)."""
     anchors: list[tuple[str, int, Span]] = []
     for m in _ANCHOR_RE.finditer(text):
         indent = len(m.group(1).expandtabs())
         start = m.end() + 1
-        end = start
-        for line, s in _lines(text, min(start, len(text))):
-            if line.strip() and len(line) - len(line.lstrip()) <= indent:
-                break
-            end = s + len(line)
-        anchors.append((m.group(2), indent, (start, end)))
+        anchors.append((m.group(2), indent, (start, _block_end(text, start, indent))))
     if not anchors:
         return []
     used = set(_ALIAS_RE.findall(text))
@@ -386,11 +383,48 @@ def _yaml_referenced(text: str) -> list[Span]:
     by_indent: dict[int, list[tuple[str, Span]]] = {}
     for name, indent, span in anchors:
         by_indent.setdefault(indent, []).append((name, span))
+    own: set[str] | None = None
     for group in by_indent.values():
-        referenced = [span for name, span in group if name in used]
+        referenced = [(name, span) for name, span in group if name in used]
         if len(referenced) == 1:
-            out.extend(_yaml_values(text, *referenced[0]))
+            out.extend(_yaml_values(text, *referenced[0][1]))
+        elif len(referenced) > 1:
+            if own is None:
+                own = _own_item_aliases(text, records)
+            mine = [span for name, span in referenced if name in own]
+            if len(mine) == 1:
+                out.extend(_yaml_values(text, *mine[0]))
     return out
+
+
+def _block_end(text: str, start: int, indent: int) -> int:
+    """Where the block of lines from ``start`` indented deeper than ``indent`` ends."""
+    end = start
+    for line, s in _lines(text, min(start, len(text))):
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            break
+        end = s + len(line)
+    return end
+
+
+_ITEM_RE = re.compile(r"(?m)^([ \t]*)-[ \t]+")
+
+
+def _own_item_aliases(text: str, records: Records) -> set[str]:
+    """The aliases used in the list items of this record: items holding an id the projection shows
+    outside the document (when one item, or items of one id, hold such ids)."""
+    inside = Counter(_TOKEN_RE.findall(text))
+    items: list[tuple[str, set[str]]] = []
+    for m in _ITEM_RE.finditer(text):
+        nl = text.find("\n", m.end())
+        end = len(text) if nl == -1 else max(nl, _block_end(text, nl + 1, len(m.group(1).expandtabs())))
+        block = text[m.start() : end]
+        ids = {t for t in _TOKEN_RE.findall(block) if _id_like(t) and records.shown(t, inside)}
+        if ids:
+            items.append((block, ids))
+    if not items or len({frozenset(ids) for _b, ids in items}) != 1:
+        return set()
+    return {name for block, _ids in items for name in _ALIAS_RE.findall(block)}
 
 
 _YAML_PAIR_RE = re.compile(r"(?m)^[ \t]*[^\s#:][^:\n]*:[ \t]+(?![&*|>])(\S[^\n#]*?)[ \t]*(?:#.*)?$")
