@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.explain import format_validation_error as explain
 from windtunnel._util.yamlsource import MAX_YAML_NODES, SourceMap, read_text, read_yaml
-
-if TYPE_CHECKING:
-    from pydantic import ValidationError
-
-    from windtunnel.config.model import Config
+from windtunnel.config.model import Config
 
 CONFIG_NAMES = ("windtunnel.yaml", "windtunnel.yml", "flakestorm.yaml", "flakestorm.yml")
 
@@ -46,10 +45,6 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
 
 
 def parse_config(text: str, file: str = "<string>") -> Config:
-    from pydantic import ValidationError
-
-    from windtunnel.config.model import Config
-
     data, smap = read_yaml(text, file)
     if data is None:
         raise ConfigError(f"{file}: the config is empty", hint="start from `windtunnel init`")
@@ -75,11 +70,7 @@ def format_validation_error(
 ) -> str:
     """Every error of ``err`` with line, key and closest valid key; ``root`` is the validated model
     (default: the whole config), ``what`` names the document in the first line and ``top`` its top level."""
-    from windtunnel._util.explain import format_validation_error as explain
-
     if root is None:
-        from windtunnel.config.model import Config
-
         root = Config
     return explain(err, data, smap, root=root, what=what, top=top)
 
@@ -90,10 +81,6 @@ def config_from_mapping(data: Any, label: str = "<mapping>", base_dir: str | os.
 
     ``base_dir``: where relative paths in the config resolve (default: the working directory).
     """
-    from pydantic import ValidationError
-
-    from windtunnel.config.model import Config
-
     if not isinstance(data, dict):
         data = dict(data)
     try:

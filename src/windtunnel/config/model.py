@@ -7,6 +7,7 @@ and matrix scenarios (:mod:`windtunnel.chaos.config`), ``invariants:`` (:mod:`wi
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -15,10 +16,11 @@ from pydantic import BeforeValidator, Field, PrivateAttr, field_validator, model
 from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.config import AgentConfig
+from windtunnel.agents.conversation import label
 from windtunnel.chaos.config import ChaosConfig, Scenario
 from windtunnel.config.plugins import load_builtin_plugins
 from windtunnel.config.ray import RayConfig
-from windtunnel.invariants.budget import ModelPrice
+from windtunnel.invariants.budget import ModelPrice, apply_prices
 from windtunnel.invariants.config import AnyInvariant
 from windtunnel.invariants.judge import apply_judge
 from windtunnel.invariants.judge_settings import JudgeSettings
@@ -198,8 +200,6 @@ def _golden_item(p: Any) -> Any:
     if not isinstance(p, dict):
         return p
     if "turns" in p:
-        from windtunnel.agents.conversation import label
-
         t = p["turns"]
         if not isinstance(t, list) or not t or not all(isinstance(x, str) and x.strip() for x in t):
             raise ValueError("turns must be a non-empty list of non-empty strings")
@@ -247,8 +247,6 @@ class Config(StrictModel):
 
     @model_validator(mode="after")
     def _price_budgets(self) -> Config:
-        from windtunnel.invariants.budget import apply_prices
-
         apply_prices(self)
         return self
 
@@ -321,8 +319,6 @@ class Config(StrictModel):
 
     def where_key(self, key: str) -> str:
         """:meth:`where` for a key written as in messages: ``agent.headers.X``, ``agent.command[1]``."""
-        import re
-
         path: list[Any] = []
         for part in key.split("."):
             m = re.fullmatch(r"(.*?)((?:\[\d+\])*)", part)
