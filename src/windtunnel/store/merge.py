@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel.engine.report import build_report
+from windtunnel.engine.scoring import summarize
+from windtunnel.engine.shard import ids_digest
 
 MERGEABLE_MODES = ("run", "chaos", "contract", "ci")
 """Modes whose shards merge: ``run``/``chaos`` here; ``contract`` and ``ci`` re-scored in flows/merge.py."""
@@ -90,8 +93,6 @@ def _ids(ids: Sequence[str], n: int = 5) -> str:
 def check_cells(reports: Sequence[tuple[str, dict[str, Any]]]) -> None:
     """Every cell once, and each shard's cells the ones it planned (``run.shard_plan``, see engine/shard.py):
     a cell removed, repeated or brought in from another run is a usage error naming it, never a score."""
-    from windtunnel.engine.shard import ids_digest
-
     owner: dict[str, str] = {}
     for label, rep in reports:
         if rep.get("run", {}).get("mode") == "ci":  # a ci report's cells are its phases' (checked per phase)
@@ -149,9 +150,6 @@ def check_cells(reports: Sequence[tuple[str, dict[str, Any]]]) -> None:
 
 def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str) -> dict[str, Any]:
     """One report from the ``(label, report)`` of every shard of a run (labels name them in errors)."""
-    from windtunnel.engine.report import build_report
-    from windtunnel.engine.scoring import summarize
-
     if not reports:
         raise UsageError("nothing to merge", hint="name the shard runs (or report files) to merge")
     count = check_same_run(reports)

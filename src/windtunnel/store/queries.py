@@ -20,6 +20,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -28,7 +29,8 @@ import orjson
 from windtunnel._util.errors import HarnessError, UsageError
 from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
-from windtunnel.store.runstore import RunInfo
+from windtunnel.reports.cells import summarize_cells
+from windtunnel.store.runstore import RunInfo, UnknownRunError
 
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS runs_started_at ON runs(started_at)",
@@ -82,8 +84,6 @@ class RunRow(RunInfo):
 
 def duration_s(started: str | None, finished: str | None) -> float | None:
     """Seconds between two ISO 8601 stamps (``None`` when either is missing or unreadable)."""
-    from datetime import datetime
-
     if not started or not finished:
         return None
     try:
@@ -241,8 +241,6 @@ class StoreReader:
     def run(self, run_id: str) -> RunRow:
         row = self._db().execute(f"{_RUN_SELECT} WHERE r.id = ?", (run_id,)).fetchone()
         if row is None:
-            from windtunnel.store.runstore import UnknownRunError
-
             raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}", hint="see the runs page")
         return _row(row)
 
@@ -384,8 +382,6 @@ class StoreReader:
 
     def load_report(self, run_id: str) -> dict[str, Any]:
         """The run as a report dict (``run``, ``summary``, ``cells``), for :mod:`windtunnel.store.diff`."""
-        from windtunnel.reports.cells import summarize_cells
-
         info = self.run(run_id)
         cells = list(self.iter_cells(run_id))
         summary = info.summary if info.summary is not None else {**summarize_cells(cells), "partial": True}

@@ -45,23 +45,18 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import orjson
 
+from windtunnel import __version__
 from windtunnel._util.clock import utc_now
 from windtunnel._util.errors import HarnessError, UsageError
 from windtunnel._util.redact import redact_record
 from windtunnel._util.suggest import did_you_mean
+from windtunnel.config.storepath import DEFAULT_STORE_PATH
+from windtunnel.report.usage import total_usage
+from windtunnel.reports.cells import summarize_cells
+from windtunnel.store.diff import diff_reports
 
 if TYPE_CHECKING:
     from windtunnel.store.diff import RunDiff
-
-DEFAULT_STORE_PATH = Path(".windtunnel") / "runs.db"
-
-
-def default_store_path() -> Path:
-    """``$WINDTUNNEL_STORE`` when set, else ``.windtunnel/runs.db`` (what every command uses without --store)."""
-    import os
-
-    return Path(os.environ.get("WINDTUNNEL_STORE") or DEFAULT_STORE_PATH)
-
 
 RUN_MODES = ("run", "chaos", "contract", "replay", "ci")
 RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
@@ -487,10 +482,6 @@ class RunStore:
         A run that never finished gets a summary computed from its stored cells, marked
         ``"partial": true``, and ``finished_at`` = the time its last cell completed.
         """
-        from windtunnel import __version__
-        from windtunnel.report.usage import total_usage
-        from windtunnel.reports.cells import summarize_cells
-
         info = self.get_run(run_id)
         cells = list(self.iter_cells(run_id))
         meta = dict(info.meta)
@@ -526,8 +517,6 @@ class RunStore:
 
     def diff(self, run_a: str, run_b: str) -> RunDiff:
         """Compare two runs: see :func:`windtunnel.store.diff.diff_reports`."""
-        from windtunnel.store.diff import diff_reports
-
         return diff_reports(self.load_report(run_a), self.load_report(run_b))
 
     def integrity_check(self) -> str:
