@@ -16,14 +16,33 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from windtunnel._util.errors import ConfigError, ExitCode, UsageError
+from windtunnel._util.errors import ConfigError, ExitCode, UsageError, WindtunnelError
+from windtunnel._util.imports import import_refs
 from windtunnel._util.jsonsafe import loads_clipped
+from windtunnel.chaos.profiles import load_profile
+from windtunnel.chaos.proxy.common import check_fixed_ports
+from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.config.proxy_env import not_run_reason, unreachable
+from windtunnel.config.storepath import store_path
 from windtunnel.engine.budget import one_budget
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
-from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed, store_path
+from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.report import build_report, now_iso
+from windtunnel.engine.shard import parse_shard, require_fixed_seed
+from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed
+from windtunnel.flows.contract import ContractRequest, contract_flow
 from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
-from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide
+from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide
+from windtunnel.flows.preflight import preflight
+from windtunnel.flows.reach import resolve_reach
+from windtunnel.flows.replay import ReplayRequest, replay_flow
+from windtunnel.flows.run import RunRequest, run_flow
+from windtunnel.report.usage import UsageTally
+from windtunnel.reports.html import render_phase_summary
+from windtunnel.reports.stream import render_streamed
+from windtunnel.store.runstore import RunStore
 
 STORE_BATCH = 2000
 """Cells per transaction when the ci run's copy of its phases' cells is stored."""
@@ -89,8 +108,6 @@ def _run_phase(
     store_file = store.path if store is not None else None
     resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
     if phase in ("mutation", "chaos"):
-        from windtunnel.flows.run import RunRequest, run_flow
-
         return run_flow(
             RunRequest(
                 config=config_path,
@@ -114,8 +131,6 @@ def _run_phase(
             listener,
         )
     if phase == "contract":
-        from windtunnel.flows.contract import ContractRequest, contract_flow
-
         return contract_flow(
             ContractRequest(
                 config=config_path,
@@ -135,7 +150,6 @@ def _run_phase(
             ),
             listener,
         )
-    from windtunnel.flows.replay import ReplayRequest, replay_flow
 
     return replay_flow(
         ReplayRequest(
@@ -171,8 +185,6 @@ def _phase_result(
     phase: str, code: int, head: dict[str, Any], cells: CellSource, json_path: Path, out_dir: Path
 ) -> PhaseResult:
     """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``)."""
-    from windtunnel.reports.stream import render_streamed
-
     summary = head["summary"]
     html = render_streamed(head, cells, "html", out_dir / f"{phase}.html")
     return PhaseResult(
@@ -237,14 +249,6 @@ def _resume(req: CiRequest, store: Any) -> str:
 
 def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     """Preflight every configured phase, run them in order, score, write the summary files, store."""
-    from windtunnel._util.imports import import_refs
-    from windtunnel.chaos.proxy.common import check_fixed_ports
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.remote import apply_placement, check_executor
-    from windtunnel.engine.shard import parse_shard, require_fixed_seed
-    from windtunnel.flows.preflight import preflight
-    from windtunnel.store.runstore import RunStore
-
     if req.shard:
         req.shard = str(parse_shard(req.shard))  # a malformed I/N is a usage error before anything is opened
     if req.resume and not req.use_store:
@@ -265,8 +269,6 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     if store is None and req.use_store:
         store = RunStore(store_path(cfg, req.store))
     if req.chaos_profile:
-        from windtunnel.chaos.profiles import load_profile
-
         load_profile(req.chaos_profile)  # an unknown profile is a usage error before anything runs
     seed = resolve_seed(cfg, req.seed)
     reasons = configured_phases(cfg, chaos_profile=req.chaos_profile)
@@ -320,8 +322,6 @@ def _run_phases(
     listener: Listener,
     blocked: frozenset[str] = frozenset(),
 ) -> Outcome:
-    from windtunnel.engine.report import now_iso
-
     output = req.output
     assert output is not None
     weights = renormalised_weights(cfg, [p for p in PHASES if reasons[p] is None])
@@ -375,11 +375,6 @@ def _unreachable_chaos(
     """The chaos phase of an HTTP agent whose calls windtunnel cannot reach (config/proxy_env.py): not run,
     with the reason and the line that runs it, and, being configured, it keeps ci from passing (as a
     scenario that was not exercised keeps a run from passing). Returns the phases so marked."""
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel.chaos.spec import ChaosSpec
-    from windtunnel.config.proxy_env import not_run_reason, unreachable
-    from windtunnel.flows.reach import resolve_reach  # as the imports above, loaded when ci plans its phases
-
     specs = []
     try:
         specs = [ChaosSpec.resolve(s, name=s.name) for s in cfg.scenarios] if cfg.contract is not None else []
@@ -442,10 +437,6 @@ def _finish(
     The phases' cells are never gathered here: the summary counts them as they stream past, the JSON,
     JUnit and SARIF summaries are streamed (``reports.stream``), and the ci run's copy in the store is
     written in batches."""
-    from windtunnel.engine.report import build_report, now_iso
-    from windtunnel.flows.outcome import LazyReport
-    from windtunnel.report.usage import UsageTally
-
     output = req.output
     assert output is not None
     every = _combined_cells(sources)
@@ -613,9 +604,6 @@ def ci_summary(
 
 def _write_summary(head: dict[str, Any], cells: CellSource, output: Path) -> list[Path]:
     """The summary files, every one written while reading the phases' cells, never gathering them."""
-    from windtunnel.reports.html import render_phase_summary
-    from windtunnel.reports.stream import render_streamed
-
     written = [
         render_streamed(head, cells, fmt, output / f"summary.{ext}")
         for fmt, ext in (("json", "json"), ("junit", "xml"), ("sarif", "sarif"), ("md", "md"))

@@ -39,6 +39,7 @@ from windtunnel.chaos.search import (
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.config.storepath import store_path
 from windtunnel.contracts.found import found_dir, save_found
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
 from windtunnel.engine.plan import iter_mutation_plans
@@ -51,7 +52,6 @@ from windtunnel.flows.common import (
     new_run_id,
     persist_report,
     resolve_seed,
-    store_path,
     write_report,
 )
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done

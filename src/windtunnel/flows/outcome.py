@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from windtunnel._util.errors import ExitCode
+from windtunnel.engine.scoring import is_failure
+from windtunnel.report.models import RunReport
 
 if TYPE_CHECKING:
     from windtunnel._util.errors import AgentExitedError
@@ -158,12 +160,8 @@ class Outcome:
         """The report cells that failed or errored, each with its ``reproduce`` command when known.
 
         Cells cut short because the agent went away are not run, not failed: they are left out."""
-        from windtunnel.engine.scoring import is_failure
-
         return [c for c in self.iter_cells() if is_failure(c)]
 
     def typed_report(self) -> RunReport:
         """The report as pydantic models (validated)."""
-        from windtunnel.report.models import RunReport
-
         return RunReport.model_validate(self.report)

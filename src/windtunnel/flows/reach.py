@@ -18,7 +18,14 @@ import socket
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.aioloop import run_async
+from windtunnel._util.errors import AgentCallError, WindtunnelError
+from windtunnel.agents import build_agent
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.proxy import LlmProxy, ToolProxy
+from windtunnel.chaos.runtime import ChaosRuntime
+from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.proxy_env import HOST
 
 if TYPE_CHECKING:
@@ -60,7 +67,6 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
     if key not in _ANSWERS:
         if not (_free(agent.proxy_port) and _free(agent.llm_proxy_port)):
             return None  # something else listens there: not our proxies, so not reachable through them
-        from windtunnel._util.aioloop import run_async  # the event loop only when a check runs
 
         _ANSWERS[key] = run_async(lambda: _probe(cfg))
     if not _ANSWERS[key]:
@@ -75,14 +81,6 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
 
 async def _probe(cfg: Config) -> int:
     """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through."""
-    # the proxies, the agent adapters and the chaos runtime load only when a check runs (start-up cost)
-    from windtunnel._util.errors import AgentCallError, WindtunnelError
-    from windtunnel.agents import build_agent
-    from windtunnel.chaos.plan import FaultPlan
-    from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-    from windtunnel.chaos.runtime import ChaosRuntime
-    from windtunnel.chaos.spec import ChaosSpec
-
     agent_cfg: Any = cfg.agent
     plan = FaultPlan(ChaosSpec("reach check"), seed=0, key="reach check")
     openai, anthropic, ollama = ChaosRuntime(agent_cfg, [], seed=0).upstreams()

@@ -6,7 +6,10 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from windtunnel._util.errors import UsageError
+from windtunnel._util.imports import import_refs
+from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.engine.report import now_iso
 from windtunnel.flows.common import (
     agent_label,
     check_report_request,
@@ -20,6 +23,10 @@ from windtunnel.flows.common import (
 )
 from windtunnel.flows.events import SILENT, Done, Listener, Notice, Planned, SessionJudged
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
+from windtunnel.flows.preflight import check_env
+from windtunnel.replay.collect import collect_config, collect_paths
+from windtunnel.replay.player import Player, ReplayResult, prepare
+from windtunnel.replay.report import replay_report
 
 
 @dataclass
@@ -50,13 +57,6 @@ class ReplayRequest:
 
 def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
     """Collect and prepare the sessions, replay them under signal handling, judge, report."""
-    from windtunnel._util.imports import import_refs
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.report import now_iso
-    from windtunnel.replay.collect import collect_config, collect_paths
-    from windtunnel.replay.player import Player, ReplayResult, prepare
-    from windtunnel.replay.report import replay_report
-
     if req.fail_on not in ("critical", "any"):
         raise UsageError(f"--fail-on {req.fail_on!r}: choose critical or any")
     if req.loaded is not None:
@@ -66,7 +66,6 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
         cfg = load_config(config_path)
     import_refs(cfg.agent.python_refs())  # every python reference first (exit 3): before -o is created
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
-    from windtunnel.flows.preflight import check_env
 
     check_env(cfg, str(config_path), command="replay run", mutation=False)  # as validate words it (QA-5 F7)
     collected = collect_paths(req.paths) if req.paths else collect_config(cfg)
