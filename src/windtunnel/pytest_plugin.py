@@ -24,6 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import windtunnel as api
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.errors import WindtunnelError
+
 if TYPE_CHECKING:
     from windtunnel.flows.outcome import Outcome
 
@@ -44,19 +48,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _options_for(kind: str) -> list[str]:
-    from windtunnel.flows.contract import ContractRequest
-    from windtunnel.flows.replay import ReplayRequest
-    from windtunnel.flows.run import RunRequest
+    """The options a ``windtunnel`` marker of ``kind`` accepts: the keyword arguments of the API function."""
+    # start-up: pytest loads this plugin in every session; the flows (engine, anyio) only for a marked test
+    from windtunnel.flows import contract, replay, run
 
     if kind == "contract":
-        return ContractRequest.option_names()
-    return ReplayRequest.option_names() if kind == "replay" else RunRequest.option_names()
+        return contract.ContractRequest.option_names()
+    return replay.ReplayRequest.option_names() if kind == "replay" else run.RunRequest.option_names()
 
 
 def _marker_problem(mark: pytest.Mark) -> str | None:
     """Why a ``windtunnel`` marker cannot run (None when it can)."""
-    from windtunnel._util.suggest import did_you_mean
-
     if len(mark.args) > 1:
         return "takes one positional argument (the config path)"
     kwargs = dict(mark.kwargs)
@@ -161,8 +163,6 @@ class WindtunnelFixture:
 
     def _or_fail(self, kind: str, config: Any, options: dict[str, Any]) -> Outcome:
         """Run ``kind``; a config that cannot run fails the test with windtunnel's message, as the marker does."""
-        from windtunnel.errors import WindtunnelError
-
         try:
             return self._call(kind, config, options)
         except WindtunnelError as err:
@@ -170,10 +170,8 @@ class WindtunnelFixture:
         pytest.fail(problem, pytrace=False)
 
     def _call(self, kind: str, config: Any, options: dict[str, Any]) -> Outcome:
-        import windtunnel
-
-        api = {"run": windtunnel.run, "contract": windtunnel.run_contract, "replay": windtunnel.replay}[kind]
-        outcome: Outcome = api(_resolve(config, self._item), **self._defaults(kind, options))
+        call = {"run": api.run, "contract": api.run_contract, "replay": api.replay}[kind]
+        outcome: Outcome = call(_resolve(config, self._item), **self._defaults(kind, options))
         self._attach(outcome)
         return outcome
 

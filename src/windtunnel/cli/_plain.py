@@ -40,7 +40,8 @@ def say(label: str, style: str, text: str, *, err: bool = False) -> None:
         stream.write(line + "\n")
         stream.flush()
         return
-    from rich.markup import escape  # rich costs start-up: a pipe (CI, a hook, `validate`) prints without it
+    # rich costs start-up: a pipe (CI, a hook, `validate`) prints without it
+    from rich.markup import escape
 
     console = err_console() if err else out_console()
     console.print(f"[{style}]{label}[/] {escape(text)}" if label else escape(text))

@@ -24,7 +24,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel.reports.cells import summarize_cells
 from windtunnel.reports.verdict import lead_reason
+from windtunnel.store.diff import diff_reports
 from windtunnel.store.queries import StoreReader
 from windtunnel.view.aggregate import FILTER_KEYS, aggregate_cells, cell_row, matches
 
@@ -128,8 +130,6 @@ class Api:
         agg = self.aggregate(info.id, info.cells, info.status)
         summary = info.summary
         if summary is None:
-            from windtunnel.reports.cells import summarize_cells
-
             summary = {**summarize_cells(self.reader.iter_cells(info.id)), "partial": True}
             if info.meta.get("cells_planned") is not None:
                 summary["cells_planned"] = info.meta["cells_planned"]
@@ -234,8 +234,6 @@ class Api:
         return {"config": config, "mode": mode, "points": points, "filters": self.reader.run_filters()}
 
     def diff(self, query: Mapping[str, str]) -> dict[str, Any]:
-        from windtunnel.store.diff import diff_reports
-
         a, b = _need(query, "a"), _need(query, "b")
         ra, rb = self.reader.load_report(a), self.reader.load_report(b)
         out = diff_reports(ra, rb).to_dict()

@@ -18,6 +18,7 @@ import base64
 import binascii
 import html as htmllib
 import itertools
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -31,7 +32,17 @@ from jinja2 import PackageLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
+from windtunnel import __version__
+from windtunnel._util.errors import ExitCode, UsageError
+from windtunnel.config.storepath import default_store_path
+from windtunnel.flows.leak import Fields, _no_items, mine_decision, mined_index
+from windtunnel.leakage.dataset import DatasetError, iter_items
 from windtunnel.leakage.model import CHANNELS, Finding, ItemAudit, LeakItem, value_hash
+from windtunnel.leakage.report import Tally
+from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
+from windtunnel.leakage.sanitize import sanitize_item
+from windtunnel.reports.html import csp_hash
+from windtunnel.store.leak_items import store_items
 
 CHANNEL_RANK = {"direct": 0, "upstream": 1, "correlated": 2, "freetext": 3}
 HIDDEN = "answer hidden"
@@ -45,8 +56,6 @@ def leak_css() -> str:
 
 
 def leak_csp() -> str:
-    from windtunnel.reports.html import csp_hash
-
     return (
         f"default-src 'none'; style-src '{csp_hash(leak_css())}'; script-src 'none'; img-src data:; "
         "base-uri 'none'; form-action 'none'"
@@ -243,8 +252,6 @@ def audited(
     An item is a :class:`LeakItem`, or a run's :class:`~windtunnel.leakage.runs.RunItem` (its findings
     are then also located in the cell). ``extra`` adds findings by item id (the mined ones of ``--mine``).
     """
-    from windtunnel.leakage.sanitize import sanitize_item
-
     for entry in items:
         item: LeakItem = entry.item if hasattr(entry, "parts") else entry
         result = sanitize_item(item, decode=decode, extra=(extra or {}).get(item.id, ()))
@@ -273,9 +280,6 @@ def render_leak_html(
 
 def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool = False) -> tuple[str, dict[str, Any]]:
     """The audit page and its summary."""
-    from windtunnel import __version__
-    from windtunnel.leakage.report import Tally
-
     tally = Tally()
     shown: list[dict[str, Any]] = []
     for entry in entries:
@@ -329,16 +333,12 @@ def _environment() -> ImmutableSandboxedEnvironment:
 
 def default_output() -> Path:
     """``.windtunnel/audits/leak-<UTC time>.html``: where ``windtunnel view`` lists audits."""
-    from windtunnel.store import default_store_path
-
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     return default_store_path().parent / "audits" / f"leak-{stamp}.html"
 
 
 def scan_html(args: Mapping[str, Any]) -> None:
     """``leak scan --format html``: the options of the ``scan`` command, as ``locals()`` of it."""
-    from windtunnel._util.errors import ExitCode, UsageError
-
     dataset: Path | None = args["dataset"]
     from_run, from_report = args["from_run"], args["from_report"]
     if sum(1 for v in (dataset, from_run, from_report) if v) != 1:
@@ -347,13 +347,9 @@ def scan_html(args: Mapping[str, Any]) -> None:
             hint="e.g. 'windtunnel leak scan items.jsonl -f html -o audit.html'",
         )
     decode = not args["no_decode"]
-    from windtunnel.leakage.runs import RunCounts
 
     counts = RunCounts()
     if dataset is not None:
-        from windtunnel.flows.leak import Fields
-        from windtunnel.leakage.dataset import DatasetError, iter_items
-
         fmap = Fields(
             args["expected_field"],
             args["context_field"],
@@ -375,10 +371,6 @@ def scan_html(args: Mapping[str, Any]) -> None:
                 raise UsageError(str(err), hint="check the DATASET: a .jsonl or .json file of items") from None
 
     else:
-        from windtunnel.leakage.runs import RunSourceError, report_items
-        from windtunnel.store.leak_items import store_items
-        from windtunnel.store.runstore import default_store_path
-
         source = f"run {from_run}" if from_run else str(from_report)
 
         def items() -> Iterator[Any]:
@@ -391,12 +383,8 @@ def scan_html(args: Mapping[str, Any]) -> None:
             except RunSourceError as err:
                 raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
 
-    import sys
-
     extra: dict[str, list[Any]] = {}
     if dataset is not None:
-        from windtunnel.flows.leak import mine_decision, mined_index
-
         do_mine, _ = mine_decision(dataset, args.get("mine"))
         if do_mine:
             try:
@@ -415,7 +403,6 @@ def scan_html(args: Mapping[str, Any]) -> None:
     if summary["items"] == 0:
         if not to_stdout:
             out.unlink(missing_ok=True)
-        from windtunnel.flows.leak import _no_items
 
         raise _no_items(dataset, source, counts)  # the same message as the other formats
     where = "page written to stdout" if to_stdout else f"page written to {out}"

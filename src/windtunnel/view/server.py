@@ -37,6 +37,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from windtunnel.store.queries import StoreReader, StoreUnavailable
 from windtunnel.view.api import Api
+from windtunnel.view.leak_page import leak_csp
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -210,8 +211,6 @@ class Handler(BaseHTTPRequestHandler):
 
     def _audit(self, name: str) -> None:
         """A leak audit page written by ``leak scan -f html`` into the audits directory."""
-        from windtunnel.view.leak_page import leak_csp
-
         if not AUDIT_NAME.fullmatch(name):
             self._send(404, b"not found\n", "text/plain; charset=utf-8")
             return
