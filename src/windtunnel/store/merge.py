@@ -86,6 +86,9 @@ _REFUSED = (
 
 
 def _ids(ids: Sequence[str], n: int = 5) -> str:
+    """Up to ``n`` ids for a message, quoted, then ``and N more``: a refused merge names the cells without printing
+    thousands of them.
+    """
     shown = ", ".join(repr(i) for i in list(ids)[:n])
     return shown + (f" and {len(ids) - n} more" if len(ids) > n else "")
 
