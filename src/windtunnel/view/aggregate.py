@@ -32,6 +32,7 @@ def percentile(sorted_values: list[float], q: float) -> float | None:
 
 
 def _rate(entry: list[int]) -> dict[str, Any]:
+    """``{passed, total, pass_rate}`` from a ``[passed, total]`` counter; the rate is None, not 0, when nothing ran."""
     passed, total = entry
     return {"passed": passed, "total": total, "pass_rate": round(passed / total, 4) if total else None}
 
@@ -133,6 +134,7 @@ def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def fault_labels(cell: Mapping[str, Any]) -> list[str]:
+    """The label of each fault recorded on ``cell`` (``tool:search timeout``), in injection order."""
     return [fault_label(f) for f in cell.get("faults") or []]
 
 

@@ -52,10 +52,14 @@ MAX_ITEMS = 500
 
 @cache
 def leak_css() -> str:
+    """The stylesheet of the leak audit page, inlined into the page (a saved audit is one self-contained file)."""
     return (files("windtunnel.view") / "templates" / "leak.css").read_text(encoding="utf-8")
 
 
 def leak_csp() -> str:
+    """The Content-Security-Policy of the audit page: no script at all, and only the inlined stylesheet (by its hash),
+    so the dataset text the page shows cannot run or load anything, even if escaping failed.
+    """
     return (
         f"default-src 'none'; style-src '{csp_hash(leak_css())}'; script-src 'none'; img-src data:; "
         "base-uri 'none'; form-action 'none'"
@@ -63,6 +67,9 @@ def leak_csp() -> str:
 
 
 def _pointer_token(key: Any) -> str:
+    """``key`` escaped as one JSON Pointer token (RFC 6901: ``~`` as ``~0``, ``/`` as ``~1``), to match the pointers
+    findings carry.
+    """
     return str(key).replace("~", "~0").replace("/", "~1")
 
 
@@ -96,6 +103,7 @@ class _Index:
 
     @classmethod
     def of(cls, findings: Iterable[Finding], show_values: bool) -> _Index:
+        """Index ``findings`` by place; a finding in a key is highlighted on the key, every other on the value."""
         idx = cls(show_values)
         for f in findings:
             target = "key" if f.target == "key" else "value"
@@ -103,10 +111,15 @@ class _Index:
         return idx
 
     def at(self, pointer: str, target: str) -> list[Finding]:
+        """The findings at ``pointer`` (its key or its value, by ``target``), empty when there are none."""
         return self.by_place.get((pointer, target), [])
 
 
 def _mark(text: str, findings: list[Finding], show_values: bool) -> Markup:
+    """``text`` as a highlighted ``<mark>``: coloured by the most direct channel among ``findings``, titled with every
+    channel, rule and view that found it. With ``show_values`` off the text is replaced by :data:`HIDDEN` (the page may
+    be shared where the answers must not be), keeping only its length. ``Markup.format`` escapes every value.
+    """
     f = min(findings, key=lambda x: CHANNEL_RANK.get(x.channel, 9))
     title = "; ".join(sorted({f"{x.channel} · {x.rule} · view {x.view}" for x in findings}))
     shown = text if show_values else HIDDEN
@@ -226,6 +239,10 @@ def finding_rows(
 
 @dataclass
 class AuditedItem:
+    """One dataset item as the audit page shows it: the item, its findings, the sanitized projection with the redactions
+    that made it, and how many findings were left after sanitizing (``residual``).
+    """
+
     item: LeakItem
     audit: ItemAudit
     sanitized: Any
@@ -322,6 +339,9 @@ def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool 
 
 @cache
 def _environment() -> ImmutableSandboxedEnvironment:
+    """The Jinja environment of the audit page: sandboxed and immutable, autoescaped, strict about undefined names (a
+    template typo fails the render instead of printing nothing).
+    """
     return ImmutableSandboxedEnvironment(
         loader=PackageLoader("windtunnel.view", "templates"),
         autoescape=True,
