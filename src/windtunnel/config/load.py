@@ -45,6 +45,12 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
 
 
 def parse_config(text: str, file: str = "<string>") -> Config:
+    """Validate config ``text`` (YAML) read from ``file`` into a :class:`~windtunnel.config.model.Config`.
+
+    Every error is a :class:`~windtunnel._util.errors.ConfigError` that names ``file``: an empty document, a top
+    level that is not a mapping, or every schema error at once with its line, key and the closest valid key. The
+    result remembers its source and line map, so later checks (preflight) can point at lines too.
+    """
     data, smap = read_yaml(text, file)
     if data is None:
         raise ConfigError(f"{file}: the config is empty", hint="start from `windtunnel init`")

@@ -106,8 +106,11 @@ class ScoringWeights(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _unspecified_weigh_zero(cls, data: Any) -> Any:
-        # The defaults apply as a whole or not at all: mixing them into a partial set would make
-        # `{mutation: 0.4, chaos: 0.6}` sum to 1.45.
+        """Give the phases a partial ``weights`` mapping leaves out a weight of 0 instead of their defaults.
+
+        The defaults apply as a whole or not at all: mixing them into a partial set would make ``{mutation: 0.4,
+        chaos: 0.6}`` sum to 1.45 and fail the sum check for a config that reads as correct.
+        """
         if isinstance(data, dict) and data:
             return {**dict.fromkeys(PHASES, 0.0), **data}
         return data
@@ -121,6 +124,10 @@ class ScoringConfig(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _flat_form(cls, data: Any) -> Any:
+        """Accept the phase weights flat under ``scoring:`` (``scoring: {mutation: 0.5, chaos: 0.5}``), as the upstream
+        format writes them, by moving them under ``weights``; both forms at once, or an unknown key, is an error that
+        names the valid keys.
+        """
         if isinstance(data, dict):
             valid = [*PHASES, "weights"]
             for key in data:
@@ -140,6 +147,7 @@ class ScoringConfig(StrictModel):
 
     @model_validator(mode="after")
     def _sum_to_one(self) -> ScoringConfig:
+        """The phase weights must sum to 1.0 (within 1e-6); the error lists every weight, so the fix is visible."""
         w = self.weights.model_dump()
         total = sum(w.values())
         if abs(total - 1.0) > 1e-6:
@@ -152,12 +160,18 @@ class ScoringConfig(StrictModel):
 
 
 class OutputConfig(StrictModel):
+    """``output:``: the report format, directory and file name used when the command gives no ``--format`` or
+    ``--output``.
+    """
+
     format: Literal["json", "html", "terminal", "junit", "sarif", "markdown", "md"] = "terminal"
     path: str = "./reports"
     filename_template: str | None = None
 
 
 class AdvancedConfig(StrictModel):
+    """``advanced:``: how a run executes (concurrency, retries, seed, store, executor) rather than what it tests."""
+
     concurrency: int = Field(10, ge=1, le=10000)
     """Agent calls in flight at once (an anyio CapacityLimiter)."""
     retries: int | None = Field(None, ge=0, le=20)
@@ -247,22 +261,34 @@ class Config(StrictModel):
 
     @model_validator(mode="after")
     def _price_budgets(self) -> Config:
+        """Hand the top-level ``prices:`` table to every ``max_cost`` invariant (an ``advanced.max_cost`` without a
+        price table is an error here, at load time, not after the run).
+        """
         apply_prices(self)
         return self
 
     @model_validator(mode="after")
     def _bind_judges(self) -> Config:
+        """Bind every ``llm_judge`` invariant to the top-level ``judge:`` settings and the store it caches verdicts in;
+        a judge left without an endpoint or a model is an error at load time.
+        """
         apply_judge(self)
         return self
 
     @field_validator("version", mode="before")
     @classmethod
     def _version_str(cls, v: Any) -> Any:
+        """``version: 2`` or ``2.0`` written as a YAML number becomes a string, so the supported-version check compares
+        text (``2.0`` and ``"2.0"`` are the same config).
+        """
         return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
     @field_validator("version")
     @classmethod
     def _supported_version(cls, v: str) -> str:
+        """A ``version`` windtunnel reads (the upstream V1 and V2 formats), stripped; any other is an error listing
+        them.
+        """
         if v.strip() not in SUPPORTED_VERSIONS:
             raise ValueError(
                 f"config version {v!r} is not supported; supported versions: {', '.join(SUPPORTED_VERSIONS)} "
@@ -273,8 +299,11 @@ class Config(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _golden_expected(cls, data: Any) -> Any:
-        # Builds the side tables only; a malformed item is left for `golden_prompts`' own item validator,
-        # which reports it beside every other field error (a raise here would hide them all).
+        """Collect the ``expected`` / ``label_set`` of golden prompts written as mappings into ``golden_expected``, and
+        their ``turns`` into ``golden_turns``, keyed by the prompt; the prompt list itself is left as it is.
+        """
+        # a malformed item is left for `golden_prompts`' own item validator, which reports it beside every other
+        # field error (a raise here would hide them all)
         if not isinstance(data, dict) or not isinstance(data.get("golden_prompts"), list):
             return data
         table = dict(data.get("golden_expected") or {})
@@ -297,6 +326,9 @@ class Config(StrictModel):
 
     @model_validator(mode="after")
     def _matrix_alias(self) -> Config:
+        """A top-level ``chaos_matrix`` becomes ``contract.chaos_matrix`` (creating the contract block); given in both
+        places with different scenarios, it is an error rather than a silent choice of one.
+        """
         if self.chaos_matrix is not None:
             if self.contract is None:
                 self.contract = ContractConfig(chaos_matrix=self.chaos_matrix)
@@ -335,4 +367,5 @@ class Config(StrictModel):
 
     @property
     def scenarios(self) -> list[Scenario]:
+        """The contract's scenarios (``contract.chaos_matrix``), or an empty list when the config has no contract."""
         return list(self.contract.chaos_matrix or []) if self.contract else []

@@ -27,6 +27,10 @@ Absent = SkipJsonSchema[None]
 
 
 class _Model(BaseModel):
+    """The base of every report model: ``extra="allow"`` because reporters and later versions add fields the schema
+    does not require, and ``strict`` so a report is checked as JSON has it (a ``"3"`` is not a number).
+    """
+
     model_config = ConfigDict(extra="allow", strict=True)
 
 
