@@ -40,6 +40,9 @@ R = TypeVar("R")
 
 
 def _describe(value: object) -> str:
+    """The type name of ``value`` for a ``TypeError`` message (``"int"``, ``"list"``): what was passed, not its value,
+    which may be large or hold secrets.
+    """
     return type(value).__name__
 
 
@@ -105,6 +108,11 @@ def _choices_of_type(tp: Any, value: object) -> list[Any]:
 
 
 def _expected(tp: Any) -> str:
+    """The annotation ``tp`` in words for a ``TypeError`` (``"a path or None"``, ``"'json' or 'html'"``).
+
+    Each member of a union is named the way a caller would write a value for it, so the message says what to pass
+    instead of printing ``typing`` internals.
+    """
     names = []
     for arg in typing.get_args(tp) or (tp,):
         if arg is type(None):
@@ -146,6 +154,11 @@ def build_request(fn: str, request_cls: type[R], options: Mapping[str, Any], **f
 
 
 def _listener(fn: str, listener: object) -> Listener:
+    """The listener a flow reports to: ``SILENT`` for None, the callable itself otherwise.
+
+    Checked here, before the flow starts, so a wrong argument is a ``TypeError`` naming the API function rather
+    than a crash at the first event, after cells may have run.
+    """
     if listener is None:
         return SILENT
     if not callable(listener):
@@ -206,6 +219,11 @@ def ci(config: str | os.PathLike[str] | None = None, *, listener: Listener | Non
 
 
 async def _in_thread(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
+    """Run the blocking ``fn`` in a worker thread and await its result.
+
+    The flows drive their own event loop (``run_async``), which cannot start inside the caller's running loop; a
+    worker thread keeps the caller's loop responsive while the run lasts.
+    """
     return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
 
 

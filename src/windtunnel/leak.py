@@ -29,6 +29,11 @@ PathLike = str | os.PathLike[str]
 
 
 def _path(fn: str, name: str, value: object, *, optional: bool = False) -> Path | None:
+    """``value`` as a :class:`~pathlib.Path`, or None when ``optional`` and not given.
+
+    Anything that is neither ``str`` nor ``os.PathLike`` is a ``TypeError`` naming the function and the argument:
+    a file object or a list of items is a common mistake, and a late ``open()`` error would not say which argument.
+    """
     if value is None and optional:
         return None
     if isinstance(value, str | os.PathLike):
@@ -38,6 +43,13 @@ def _path(fn: str, name: str, value: object, *, optional: bool = False) -> Path 
 
 
 def _fields(fn: str, options: dict[str, Any]) -> Any:
+    """Pop the field options (``expected_field``, ``context_field``, ``id_field``, ``label_set``, ``correlated_map``,
+    ``target``) out of ``options`` into the :class:`~windtunnel.flows.leak.Fields` every leak flow reads.
+
+    Normalised as the CLI does: one context field becomes a list, a path to a correlated map a ``Path``; a
+    correlated map that is neither a path nor a mapping is a ``TypeError``. What is left in ``options`` are the
+    flow's own options.
+    """
     names = ("expected_field", "context_field", "id_field", "label_set", "correlated_map", "target")
     given = {k: options.pop(k) for k in names if k in options}
     if isinstance(given.get("context_field"), str):
