@@ -199,6 +199,7 @@ def _phase_result(
 
 
 def _in_memory(report: dict[str, Any]) -> CellSource:
+    """A cell source over a report already in memory (a phase kept by ``--resume``): its cells, or none."""
     return lambda: report.get("cells") or []
 
 
@@ -207,6 +208,9 @@ def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
     each call (the run phases' from the store)."""
 
     def cells() -> Iterator[dict[str, Any]]:
+        """Every phase's cells in phase order, each id prefixed with its phase (``mutation:c12``) so ids stay unique in
+        the combined run, and each cell tagged with the phase it came from.
+        """
         for phase, source in sources:
             for c in source():
                 yield {**c, "id": f"{phase}:{c['id']}", "phase": phase}
@@ -322,6 +326,14 @@ def _run_phases(
     listener: Listener,
     blocked: frozenset[str] = frozenset(),
 ) -> Outcome:
+    """Run ci's phases in order (mutation, chaos, contract, replay) and return the combined outcome.
+
+    A phase with a reason in ``reasons`` is recorded as not run (``blocked`` ones keep ci from passing). With
+    ``--resume`` a phase whose report in ``output`` finished after ``since`` is kept instead of rerun. Each phase runs
+    as a run of its own (``<run_id>-<phase>``) with the explored failures replayed once, in the first phase that runs. A
+    phase interrupted or aborted stops ci there: the completed phases are kept, the rest are marked not run, and the
+    notice says how to resume.
+    """
     output = req.output
     assert output is not None
     weights = renormalised_weights(cfg, [p for p in PHASES if reasons[p] is None])
@@ -404,6 +416,10 @@ def phase_rule(min_score: float | None) -> str:
 def _why(
     results: list[PhaseResult], score: float | None, min_score: float | None, critical: bool, replay_failed: bool
 ) -> list[str]:
+    """The reasons ci did not pass, in the order a reader needs them: a critical contract failure, a failed replay, no
+    score at all, a score below ``--min-score``, then (without ``--min-score``) each failed phase, and each configured
+    phase that could not run. Empty when ci passed.
+    """
     out = []
     if critical:
         out.append("a critical contract invariant failed (the contract FAILs whatever the score)")
@@ -497,12 +513,16 @@ def _finish(
 
 
 def _tallied(cells: CellSource, usage: Any) -> Iterator[dict[str, Any]]:
+    """Pass the cells through unchanged while adding each to ``usage``: the summary and the usage total are counted in
+    one pass over the cells, which may be too many to hold twice.
+    """
     for c in cells():
         usage.add(c)
         yield c
 
 
 def _batches(cells: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    """``cells`` in lists of up to ``size``, for the store's batched writes without materialising the whole run."""
     batch: list[dict[str, Any]] = []
     for c in cells:
         batch.append(c)

@@ -173,6 +173,10 @@ def _report_to_stdout(
 
 
 def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: str) -> str:
+    """The report's file name: ``<run id><extension>`` without a template, else ``output.filename_template`` filled with
+    ``{run_id}``, ``{mode}``, ``{date}`` (YYYYMMDD) and ``{time}`` (HHMMSS, local time), given the format's extension
+    when it has none. A template naming any other placeholder is a :class:`UsageError` listing them.
+    """
     if not template:
         return run_id + get_reporter(fmt).extension
     now = datetime.now()
@@ -248,6 +252,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
     installed = False
 
     def handler(signum: int, frame: Any) -> None:
+        """Turn SIGTERM into the ``KeyboardInterrupt`` Ctrl-C raises, so both stop the run the same way."""
         raise KeyboardInterrupt
 
     if hasattr(signal, "SIGTERM"):

@@ -88,6 +88,9 @@ class ContractDetail:
 
 
 def _na_row(mc: Any) -> dict[str, Any]:
+    """The report row of a matrix cell whose invariant does not apply (its ``when`` does not hold in the scenario):
+    ``skipped``, with the reason as its detail, so the matrix shows N/A there instead of leaving a hole.
+    """
     return {
         "id": f"{mc.scenario}:{mc.invariant}",
         "kind": "contract",
@@ -109,6 +112,10 @@ def _na_row(mc: Any) -> dict[str, Any]:
 
 
 def _summary(verdict: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
+    """The contract report's summary from the contract ``verdict`` and the report ``rows``: the resilience score (2
+    places), the verdict and its reasons, the cell counts by status, the scores by scenario and by invariant, and the
+    matrix; ``extra`` adds the run's own keys.
+    """
     count = {k: sum(r["status"] == k for r in rows) for k in ("passed", "failed", "error", "skipped")}
     return {
         "score": None if verdict.score is None else round(verdict.score, 2),
@@ -235,6 +242,9 @@ def summarize_contract(verdict: Any, plan: Any, rows: list[dict[str, Any]], extr
 
 
 def reproduce_base(config_path: Path | str, seed: int, repeat: int) -> list[str]:
+    """The start of every reproduce command of a contract run: the config, the seed and (when not 1) the repeat count,
+    which together fix every cell; a cell's command adds its ``--cell``.
+    """
     base = ["windtunnel", "contract", "run", "-c", str(config_path), "--seed", str(seed)]
     if repeat != 1:
         base += ["--repeat", str(repeat)]
@@ -277,6 +287,9 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
 
 
 def _sans_id(data: dict[str, Any]) -> dict[str, Any]:
+    """An invariant's data without its ``id`` and ``description``, to tell whether a saved failure's invariant is one
+    the contract already checks (the same check under another name is not added twice).
+    """
     return {k: v for k, v in data.items() if k not in ("id", "description")}
 
 
@@ -321,6 +334,10 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     notices: list[str] = [*([found_note] if found_note else []), *plan.notices, *([score_note] if score_note else [])]
 
     def on_state(state: StateVerdict) -> None:
+        """When state detection finds the agent stateful (an answer depends on earlier calls) and no reset is
+        configured, alert the listener and keep the warning with its evidence for the report: the matrix's cells may
+        share state, so its results may be contaminated.
+        """
         if state.stateful:
             listener(Notice(STATE_WARNING, kind="alert"))
             notices.append(STATE_WARNING)

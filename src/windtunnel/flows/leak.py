@@ -87,6 +87,10 @@ class Fields:
         )
 
     def _aliases(self) -> dict[str, list[str]]:
+        """The ``--alias`` options as ``{label: [aliases]}``: a mapping from the Python API as given (a single alias may
+        be a string), or the CLI's ``LABEL=ALIAS`` strings parsed; a malformed one is a :class:`UsageError` showing the
+        form.
+        """
         if not self.aliases:
             return {}
         if isinstance(self.aliases, Mapping):
@@ -110,6 +114,9 @@ class Fields:
 
 
 def _correlated(source: Path | Mapping[str, Sequence[str]] | None) -> dict[str, list[str]]:
+    """The correlated map (``{label: [values that give the label away]}``) from a mapping, or from the JSON file ``leak
+    mine -o`` writes; an unreadable file or another shape is a :class:`UsageError` saying how to make one.
+    """
     if source is None:
         return {}
     if isinstance(source, Mapping):
@@ -280,6 +287,9 @@ class _Sink:
     """An open report file; ``keep`` also keeps it when the block is left by an exception."""
 
     def __init__(self, handle: IO[bytes] | None) -> None:
+        """Wrap ``handle`` (None: no report file was asked for); the file is removed on an error unless ``keep`` is
+        set.
+        """
         self.handle = handle
         self.keep = False
 
@@ -374,6 +384,9 @@ class LeakOutcome:
 
 
 def _no_items(dataset: Path | None, source: str, counts: Any) -> UsageError:
+    """The error for an audit with nothing to audit (a dataset without items, or stored runs without a golden prompt
+    that has an expected answer): an empty audit would report no leak, which proves nothing.
+    """
     if dataset is None:
         return UsageError(
             f"{source}: none of its {counts.cells} cells has a golden prompt with an expected answer; "

@@ -41,7 +41,9 @@ def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] |
 
 
 def _ordered(reports: Shards) -> list[tuple[str, dict[str, Any]]]:
-
+    """The shard reports sorted by shard index, so the merged report lists cells in the order one unsharded run would
+    have.
+    """
     return sorted(reports, key=lambda lr: shard_of(lr[1], lr[0])[0])
 
 
@@ -75,6 +77,7 @@ def _merged_run(ordered: list[tuple[str, dict[str, Any]]], partial: bool) -> dic
 
 
 def _times(ordered: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """The merged run's time span: from the earliest shard's start to the latest shard's finish."""
     return {
         "started_at": min(rep["run"]["started_at"] for _, rep in ordered),
         "finished_at": max(rep["run"]["finished_at"] for _, rep in ordered),
@@ -82,6 +85,9 @@ def _times(ordered: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
 
 
 def _min_score(ordered: list[tuple[str, dict[str, Any]]]) -> float | None:
+    """The ``--min-score`` every shard was run with (None when none was): shards run with different thresholds are a
+    :class:`UsageError`, as a merged verdict would have no single meaning.
+    """
     found = {(rep.get("summary") or {}).get("min_score") for _, rep in ordered}
     if len(found) > 1:
         raise UsageError(f"the shards were run with different --min-score ({sorted(map(str, found))})")

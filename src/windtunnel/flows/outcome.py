@@ -51,6 +51,9 @@ class LazyReport:
     function giving its cells anew, in report order, on each call (e.g. from the run store)."""
 
     def __init__(self, head: dict[str, Any], cells: Callable[[], Iterable[dict[str, Any]]], count: int) -> None:
+        """``head`` is the report without its cells, ``cells`` gives them anew on each call (a store query, so a large
+        run is never held in memory twice), ``count`` is their number (known without iterating them).
+        """
         self.head = head
         self.cells = cells
         self.count = count
@@ -65,6 +68,7 @@ class _ReportField:
     """``Outcome.report``: a dict, or a :class:`LazyReport` loaded on the first read and then kept."""
 
     def __set_name__(self, owner: type, name: str) -> None:
+        """Store the value under ``_<name>`` in the instance, beside the public name this descriptor serves."""
         self.attr = f"_{name}"
 
     @overload
@@ -83,6 +87,7 @@ class _ReportField:
         return report
 
     def __set__(self, obj: Outcome, value: dict[str, Any] | LazyReport) -> None:
+        """Keep ``value`` (a report or a :class:`LazyReport`) as it is: loading waits for the first read."""
         obj.__dict__[self.attr] = value
 
 

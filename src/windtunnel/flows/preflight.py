@@ -88,6 +88,7 @@ _COMMANDS = ("run", "run --chaos", "contract run", "replay run", "ci")
 
 
 def _listing(commands: Collection[str]) -> str:
+    """The commands as prose, each in backticks: `` `run` ``, `` `run` and `ci` ``, `` `a`, `b` and `c` ``."""
     names = [f"`{c}`" for c in commands]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -96,17 +97,21 @@ class _Section:
     """Tags the errors a block adds to ``out`` with the commands they stop (:attr:`Preflight.stops`)."""
 
     def __init__(self, out: Preflight, *commands: str) -> None:
+        """Tag the errors added to ``out`` inside the block with ``commands``."""
         self.out, self.commands, self.start = out, commands, 0
 
     def __enter__(self) -> None:
+        """Remember how many errors there were before the block."""
         self.start = len(self.out.errors)
 
     def __exit__(self, *exc: object) -> None:
+        """Tag each error the block added with the section's commands (an error already tagged keeps its first tag)."""
         for error in self.out.errors[self.start :]:
             self.out.stops.setdefault(error, self.commands)
 
 
 def _text(err: WindtunnelError) -> str:
+    """A :class:`WindtunnelError` as one line, its hint after its message, so a listed error still says what to do."""
     return f"{err.message}; {err.hint}" if err.hint else err.message
 
 
@@ -213,6 +218,10 @@ def check_env(cfg: Config, source: str, *, command: str, mutation: bool) -> None
 
 
 def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
+    """``${ENV}`` references that would not expand: each one in the agent's endpoints, headers, query parameters,
+    environment and command (and the mutation model's key, for ``mutation``) that names an unset variable, at its line.
+    A golden prompt holding one is an error too, for another reason: prompts are sent as written, never expanded.
+    """
     out = []
     for key, value in _env_refs(cfg, mutation=mutation):
         for name in unset_vars(value):
@@ -289,6 +298,10 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
 
 
 def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, agent_imports: bool) -> None:
+    """The checks of the ``chaos:`` block (or ``--chaos-profile``): the profile resolves, the agent has a seam for each
+    fault kind it holds, and (unless ``--no-import``) the agent's model seam can express each LLM fault mode. Errors go
+    to ``out`` at the block's line; a profile named by the flag gets no line.
+    """
     where = "the `chaos:` block" + (f" with --chaos-profile {chaos_profile}" if chaos_profile else "")
     try:
         spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
@@ -430,6 +443,10 @@ def _streamed_only_notes(cfg: Config, out: Preflight, *, chaos: bool, contract: 
 
 
 def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bool, contract: bool) -> None:
+    """Warn about each tool fault or context attack (in ``chaos:`` and in every contract scenario) whose ``tool``
+    pattern matches none of the agent's tool names: it would never fire, and the run would only say so at the end.
+    Nothing is said when the names cannot be known (see :func:`agent_tool_names`) or the fault matches by URL.
+    """
     names = agent_tool_names(cfg, imports=imports)
     if not names:
         return
@@ -506,6 +523,9 @@ def require_prompts(cfg: Config, out: Preflight) -> None:
 
 
 def _phase_warnings(cfg: Config, out: Preflight) -> None:
+    """Warnings about ``ci``'s phases: no phase configured at all (``ci`` would score nothing, with each phase's
+    reason), and a configured phase that weighs 0 in ``scoring`` (it runs, but its score does not count).
+    """
     reasons = configured_phases(cfg)
     ran = [p for p in PHASES if reasons[p] is None]
     if not ran:

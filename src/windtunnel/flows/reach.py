@@ -47,6 +47,9 @@ def checkable(agent: Any, specs: Iterable[ChaosSpec]) -> bool:
 
 
 def _free(port: int) -> bool:
+    """Whether ``port`` can be bound on the proxies' host now: the reach check serves the proxies on the fixed ports,
+    and a port already taken means another run (or process) holds it.
+    """
     with socket.socket() as s:
         try:
             s.bind((HOST, port))

@@ -99,6 +99,9 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
     judged: list[ReplayResult] = []
 
     def show(rr: ReplayResult) -> None:
+        """Keep the judged session and tell the listener, as a judged session and as one finished unit of the
+        progress.
+        """
         judged.append(rr)
         listener(SessionJudged(rr))
         listener(Done(result=rr, failed=rr.status != "passed"))
@@ -116,6 +119,7 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
     started = now_iso()
 
     async def main() -> list[ReplayResult]:
+        """Play every prepared session on the flow's event loop."""
         return await player.run(prepared)
 
     ran = execute(main, listener, total=len(prepared), label="sessions")

@@ -234,6 +234,9 @@ def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Pla
     start, end = shard.bounds(total) if shard is not None else (0, total)
 
     def cells() -> Iterator[Cell]:
+        """The planned cells anew, lazily (the plan is never held in memory): the mutations the counting pass made are
+        replayed rather than made again, and a shard takes its slice of the plan.
+        """
         return islice(iter_plan(cfg, llm=req.llm, plans=spill.replay(), **opts), start, end)
 
     return _Planned(cells, end - start, notices, total)
@@ -280,12 +283,16 @@ class _Counts:
     usage: UsageTally = field(default_factory=UsageTally)
 
     def add(self, row: dict[str, Any]) -> None:
+        """Count report row ``row``: the cells, the ones cut short by the agent process exiting, whether any fault was
+        injected, and its token usage (once per agent call).
+        """
         self.cells += 1
         self.agent_exited += row.get("error_kind") == "agent_exited"
         self.faults = self.faults or bool(row.get("faults"))
         self.usage.add(row)  # as engine.report.build_report's total_usage sums them
 
     def total_usage(self) -> dict[str, Any] | None:
+        """The run's usage total for the report (None when no cell reported usage)."""
         return self.usage.total()
 
 
@@ -404,10 +411,14 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     )
 
     def keep(result: Any) -> None:
+        """Send a finished cell to the sink (queued for the store, counted) and tell the listener."""
         sink(result)  # queued in the store (a batch commits within 50 ms) and counted
         listener(cell_done(result))
 
     def setup_failed() -> None:
+        """Mark the stored run as ``error`` when setup failed before the cells (agent unreachable, a seam that cannot be
+        installed), so it is not listed as running forever.
+        """
         if store is not None:  # setup failed (agent unreachable, bad seam ...): not left "running"
             store.finish_run(run_id, {"cells_completed": sink.completed}, "error")
             store.close()
@@ -415,6 +426,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     session.listeners.append(keep)
 
     async def main() -> None:
+        """Run the planned cells in the session, leaving out those a resumed run already completed."""
         cells = plan.cells()
         await session.run(cells if not done else (c for c in cells if c.id not in done))
 
@@ -465,6 +477,14 @@ def _finish(
     seed: int,
     planned: int,
 ) -> Outcome:
+    """Close the run and return its :class:`Outcome`: its status from the verdict and how it ended, its report head
+    (with the usage total) and the report file.
+
+    Without a store the sink's rows are the only copy, so the report is built in memory. With one, the run is marked
+    finished first (a crash while writing the report file keeps the verdict), the file is streamed from the store, and
+    the outcome's report stays lazy (read back from the store on first use). A run aborted by the agent process exiting
+    counts as completed only the cells that did not meet that exit.
+    """
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
     head = build_report(
@@ -516,6 +536,7 @@ def _stored_cells(path: Path, run_id: str) -> Callable[[], Iterator[dict[str, An
     """A stored run's cells in plan order, the store opened anew on each call (and closed when read)."""
 
     def cells() -> Iterator[dict[str, Any]]:
+        """The run's stored cells in plan order, from a store opened for this read only."""
         with RunStore(path, create=False) as st:
             yield from st.iter_cells(run_id, plan_order=True)
 

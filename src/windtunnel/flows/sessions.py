@@ -28,6 +28,7 @@ FORMATS = ("yaml", "json")
 
 
 def _check_format(fmt: str) -> None:
+    """A session file format windtunnel writes (YAML or JSON), else a :class:`UsageError` naming the two."""
     if fmt not in FORMATS:
         raise UsageError(f"--format {fmt!r}: choose yaml or json")
 
@@ -53,6 +54,9 @@ def record_flow(
     seed = options.pop("seed", None)
 
     async def go() -> Recording:
+        """Record one session of the agent on ``input_`` on the flow's event loop (the config's seed when none is
+        given).
+        """
         return await record(
             cfg,
             input_,

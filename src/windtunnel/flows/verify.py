@@ -48,7 +48,9 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
         listener(Checked(warning, ok=False))
 
     async def reach() -> None:
-
+        """Start the agent as a run would (its process when ``agent.command`` launches it, then its adapter) and reach
+        each MCP server it names directly, with no proxy; everything is closed on the way out, also on failure.
+        """
         async with AsyncExitStack() as stack:
             process = None
             if cfg.agent.command:
