@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=1)
 def err_console() -> Console:
+    """The stderr console every command's progress, notices and errors go to (one per process, made on first use).
+    Highlighting and emoji codes are off: agent output and config values are printed as they are.
+    """
     # rich costs start-up: only a command that prints styled text pays it
     from rich.console import Console
 

@@ -25,6 +25,10 @@ _RICH_WOULD_CHANGE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 
 
 def _plain(stream: TextIO, text: str) -> bool:
+    """Whether ``text`` can go to ``stream`` without rich and read the same: the stream is not a terminal, no variable
+    forces colour, and the text holds no tab or control character rich would change. A stream that cannot say whether it
+    is a terminal goes through rich.
+    """
     try:
         tty = stream.isatty()
     except (AttributeError, ValueError):

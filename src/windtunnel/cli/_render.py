@@ -61,6 +61,9 @@ class CiListener(RichListener):
     """ci's listener: a phase's own view when it finishes (quiet: only what a phase says when it stops)."""
 
     def __call__(self, event: Event) -> None:
+        """Print ``event`` as :class:`RichListener` does, except a finished phase, which gets its own command's view (a
+        run's summary, the contract matrix, the replayed sessions); quiet prints only why a phase stopped.
+        """
         if not isinstance(event, PhaseFinished):
             super().__call__(event)
             return

@@ -252,7 +252,15 @@ def _resume(req: CiRequest, store: Any) -> str:
 
 
 def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
-    """Preflight every configured phase, run them in order, score, write the summary files, store."""
+    """Run every configured phase of ``windtunnel ci`` once and return the combined outcome.
+
+    Everything that can be refused is refused before the first phase runs (exit 2, or 3 for a python reference that does
+    not import): a malformed ``--shard``, ``--resume`` without the store, an unknown executor or profile, a config with
+    no phase at all, and every preflight error of every declared phase at once. Each phase then runs under its own
+    command's conditions (a run of its own, ``<run_id>-<phase>``); the combined run is stored under ``run_id`` with
+    every phase's cells, and one ``advanced.max_cost`` budget covers all the phases. A chaos phase whose faults cannot
+    reach the agent's calls is marked not run and keeps ci from passing.
+    """
     if req.shard:
         req.shard = str(parse_shard(req.shard))  # a malformed I/N is a usage error before anything is opened
     if req.resume and not req.use_store:

@@ -300,7 +300,15 @@ def _prewarm_reporting() -> Any:
 
 
 def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
-    """Plan the matrix, run its units under signal handling, score the contract, report."""
+    """Run the contract of ``windtunnel contract run``: every invariant in every scenario of the chaos matrix where its
+    ``when`` holds, scored as a severity-weighted resilience score.
+
+    Refused before any agent call: a malformed shard, an unknown executor, a python reference that does not import (exit
+    3), an unknown format or unwritable ``-o``, unset ``${ENV}`` references, and a ``--resume`` of a run made with
+    another config. ``--schedule``'s scenario, or else the failures ``explore`` saved, join the matrix. Units run under
+    signal handling: Ctrl-C keeps the completed units (stored, scored, resumable), and a scenario cut short by the agent
+    process dying counts as not run, never as failed. The report is written and, unless ``persist`` is off, stored.
+    """
     if req.shard:
         parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
         req.shard = req.shard.replace(" ", "")
@@ -313,7 +321,6 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         cfg = load_config(config_path)
     import_refs(cfg.agent.python_refs())  # every python reference first (exit 3): before -o is created
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
-
     check_env(cfg, str(config_path), command="contract run", mutation=False)  # as validate words it (QA-5 F7)
     if req.resume:
         with RunStore(req.store or store_path(cfg, None)) as st:
@@ -362,7 +369,6 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         warm.wait()
     # a scenario cut short by the agent process dying was not run (like the scenarios after it), never
     # failed: its units are left out of the scores and the matrix, whatever part of it had completed
-
     cut = cut_short_scenarios(plan, runner.results, aborted=ran.aborted is not None)
     results = [*restored, *(r for r in runner.results if r.cell.scenario not in cut)]
     plan = full.only(req.cells) if req.cells else full

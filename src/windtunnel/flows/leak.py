@@ -431,7 +431,15 @@ before it (``getattr(err, PARTIAL, None)``), so the table still shows every comp
 
 
 def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
-    """Audit every item of the source; failed when any item leaks. Ctrl-C keeps a partial report."""
+    """Audit every item of one source (a dataset, a stored run, or a JSON report) for ground-truth leakage; the outcome
+    fails when any item leaks.
+
+    The source and its options are checked first (exactly one source; field options and ``--jobs`` only for a dataset).
+    Audits stream: with ``--format`` they go straight into the JSON or SARIF writer, so memory does not grow with the
+    dataset, and only the first ``keep`` leaking items are held for the caller. Ctrl-C ends the scan with a valid report
+    marked partial; a bad record raises with the items audited before it attached. A source with no items is a
+    :class:`UsageError`: an empty audit would find no leak and prove nothing.
+    """
     sources = (("DATASET", req.dataset), ("--from-run", req.from_run), ("--from-report", req.from_report))
     given = [name for name, v in sources if v]
     if len(given) != 1:

@@ -56,7 +56,14 @@ class ReplayRequest:
 
 
 def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
-    """Collect and prepare the sessions, replay them under signal handling, judge, report."""
+    """Replay recorded sessions against the agent (``windtunnel replay run``), each judged by its contract.
+
+    The sessions come from ``paths`` or the config's ``replays:``; none found is a :class:`UsageError` (a replay of
+    nothing is not a pass). Each session's recorded tool and LLM responses are injected at the agent's seams with no
+    global chaos. ``fail_on`` picks the rule: ``critical`` fails a session on a critical invariant (a contract without
+    one gets a notice saying what then fails it), ``any`` on any invariant. Ctrl-C keeps the sessions judged so far in
+    the report.
+    """
     if req.fail_on not in ("critical", "any"):
         raise UsageError(f"--fail-on {req.fail_on!r}: choose critical or any")
     if req.loaded is not None:
