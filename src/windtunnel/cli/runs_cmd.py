@@ -38,7 +38,11 @@ def open_store(path: Path | None) -> RunStore:
 
 
 def resolve_run(store: RunStore, ref: str) -> str:
-    """A run id from ``ref``: an exact id, ``latest``, or a unique prefix of an id."""
+    """A run id from ``ref``: an exact id, ``latest`` (the newest run), or a prefix that matches exactly one id.
+
+    An ambiguous prefix is a :class:`UsageError` listing the first matches; an unknown id raises the store's
+    :class:`UnknownRunError`, which suggests the closest stored id.
+    """
 
     runs = store.list_runs()
     if ref == "latest":

@@ -30,7 +30,9 @@ load_builtin_plugins()
 
 
 class ContractConfig(StrictModel):
-    """``contract:`` — named invariants that must hold in every scenario of the matrix."""
+    """``contract:`` — named invariants that must hold in every scenario of the matrix (where their ``when`` holds),
+    judged together into one severity-weighted resilience score; ``isolation`` says how many agent calls that takes.
+    """
 
     name: str = "contract"
     description: str | None = None
@@ -170,7 +172,10 @@ class OutputConfig(StrictModel):
 
 
 class AdvancedConfig(StrictModel):
-    """``advanced:``: how a run executes (concurrency, retries, seed, store, executor) rather than what it tests."""
+    """``advanced:``: how a run executes (concurrency, retries, seed, store, executor) rather than what it tests.
+    ``store``, ``concurrency``, ``executor`` and ``ray`` do not change which cells a run has or how they are judged
+    (:data:`~windtunnel.flows.common.FINGERPRINT_IGNORED`): a ``--resume`` may change them, not the others.
+    """
 
     concurrency: int = Field(10, ge=1, le=10000)
     """Agent calls in flight at once (an anyio CapacityLimiter)."""
@@ -227,7 +232,16 @@ def _golden_item(p: Any) -> Any:
 
 
 class Config(StrictModel):
-    """A whole windtunnel (or upstream V2 flakestorm) configuration file."""
+    """A whole windtunnel (or upstream V2 flakestorm) configuration file.
+
+    Each section is the model its domain package owns (the agent, mutations, invariants, chaos, contract, replays ...),
+    so an unknown key is an error naming the closest valid one, and a plugin's type is a valid choice as soon as it is
+    registered. Validation also composes what needs the whole file: golden prompts written as mappings fill
+    ``golden_expected`` and ``golden_turns``, a top-level ``chaos_matrix`` becomes the contract's, prices reach
+    ``max_cost`` and the judge settings reach every ``llm_judge``. What needs files or the environment is checked later,
+    by preflight. A config read from a file remembers it (``_source``) and its line map, so every later message can say
+    ``line N:``.
+    """
 
     version: str = "2.0"
     agent: AgentConfig

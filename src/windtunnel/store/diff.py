@@ -73,7 +73,10 @@ class PhaseDelta:
 
 @dataclass
 class RunDiff:
-    """The difference from run ``a`` (before) to run ``b`` (after)."""
+    """The difference from run ``a`` (before) to run ``b`` (after): the overall and per-phase scores, the cells that
+    regressed or were fixed (each with why and how to reproduce it), and the counts of the cells that did not change,
+    were skipped, or exist in only one of the runs.
+    """
 
     run_a: str
     run_b: str
@@ -190,7 +193,14 @@ def _change(key: str, failing: list[Cell], before: str, after: str) -> CellChang
 
 
 def diff_reports(a: Mapping[str, Any], b: Mapping[str, Any]) -> RunDiff:
-    """Compare report ``a`` (before) with report ``b`` (after)."""
+    """Compare report ``a`` (before) with report ``b`` (after).
+
+    Cells are matched by identity (phase, kind, scenario, invariant, prompt, mutation), never by output, and the repeats
+    of a cell are judged together (:func:`_verdict`). A cell that passed and now fails or errors is regressed, one that
+    failed and now passes is fixed; the rest are counted (still failing, still passing, skipped, only in one run).
+    Regressions and fixes are listed by severity (critical first), then phase and label. Runs of different modes get no
+    overall delta: their scores measure different things.
+    """
     groups_a, groups_b = _verdicts(a["cells"]), _verdicts(b["cells"])
     scores_a, scores_b = _phase_scores(a), _phase_scores(b)
     mode_a, mode_b = a["run"].get("mode"), b["run"].get("mode")

@@ -44,7 +44,12 @@ def _unsharded(value: Any) -> Any:
 
 
 def check_same_run(reports: Sequence[tuple[str, dict[str, Any]]]) -> int:
-    """The shard count, after checking the inputs are the shards of one run, each exactly once."""
+    """The shard count, after checking the inputs are the shards of one run, each exactly once.
+
+    Every input must be a ``run``, ``contract run`` or ``ci`` shard with the same mode, seed, options and config as the
+    first (the shard option itself aside), and of the same shard count; a shard given twice or missing is a
+    :class:`UsageError` naming it. A merged run is then the whole run the shards split, or nothing.
+    """
     first_label, first = reports[0]
     count = shard_of(first, first_label)[1]
     seen: dict[int, str] = {}
@@ -152,7 +157,13 @@ def check_cells(reports: Sequence[tuple[str, dict[str, Any]]]) -> None:
 
 
 def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str) -> dict[str, Any]:
-    """One report from the ``(label, report)`` of every shard of a run (labels name them in errors)."""
+    """One report from the ``(label, report)`` of every shard of a ``run`` (labels name the shards in errors).
+
+    The cells are concatenated in shard order and summarised again with the shards' weights and ``--min-score`` (shards
+    run with different thresholds are refused). A shard cut short makes the merged run partial and not passed; a chaos
+    run in which no fault fired does not pass either. Contract and ci shards are re-scored instead
+    (:mod:`windtunnel.flows.merge`): their verdicts are not sums of the shards'.
+    """
     if not reports:
         raise UsageError("nothing to merge", hint="name the shard runs (or report files) to merge")
     count = check_same_run(reports)

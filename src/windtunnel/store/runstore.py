@@ -335,7 +335,11 @@ class RunStore:
                 self._commit(rows)
 
     def _commit(self, rows: list[_Row]) -> None:
-        """One transaction; ``completed_at`` is the commit's time (within a batch interval of completion)."""
+        """Write ``rows`` in one transaction (an existing cell of the same run and id is replaced, as ``--resume``
+        reruns it); ``completed_at`` is the commit's time, within a batch interval of the cell's completion. A row of an
+        unknown run rolls the batch back and raises :class:`UnknownRunError`; ``on_commit`` hears of each batch
+        committed, after the commit.
+        """
         now = utc_now()
         with self._lock:
             try:
@@ -366,7 +370,10 @@ class RunStore:
             self._flusher.start()
 
     def _flush_loop(self) -> None:
-        """The committing thread: wakes on the first queued cell, waits out the interval, commits the batch."""
+        """The committing thread: wakes on the first queued cell, waits out ``batch_interval`` (cut short by a full
+        batch or by close), then commits what is queued in one transaction. An error ends the thread and is kept for the
+        writer, who meets it on its next call (:meth:`_raise_flush_error`) instead of losing cells silently.
+        """
         while True:
             self._wake.wait()
             if self._closed:

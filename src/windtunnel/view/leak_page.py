@@ -296,7 +296,13 @@ def render_leak_html(
 
 
 def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool = False) -> tuple[str, dict[str, Any]]:
-    """The audit page and its summary."""
+    """The audit page of ``entries`` and its summary (the tally over every item).
+
+    Every item is counted, but only the first :data:`MAX_ITEMS` leaking items are drawn (the page says when it was cut),
+    each as its projection with the findings highlighted, the sanitized projection with what is left highlighted and the
+    redactions marked, and one row per finding. The page is one self-contained file: the stylesheet is inlined and
+    pinned by the CSP, and no script runs.
+    """
     tally = Tally()
     shown: list[dict[str, Any]] = []
     for entry in entries:
@@ -358,7 +364,12 @@ def default_output() -> Path:
 
 
 def scan_html(args: Mapping[str, Any]) -> None:
-    """``leak scan --format html``: the options of the ``scan`` command, as ``locals()`` of it."""
+    """``leak scan --format html``: audit one source (a dataset, a stored run or a JSON report) and write the page.
+
+    ``args`` are the ``scan`` command's options (its ``locals()``). The page goes to ``-o`` (default: a dated file under
+    ``audits/`` beside the store, which ``windtunnel view`` lists) or to stdout with ``-o -``; the one-line verdict goes
+    to stderr. A source with no items is a usage error and leaves no page behind; any leaking item exits 1.
+    """
     dataset: Path | None = args["dataset"]
     from_run, from_report = args["from_run"], args["from_report"]
     if sum(1 for v in (dataset, from_run, from_report) if v) != 1:
