@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from windtunnel._util.errors import ExitCode
 from windtunnel.engine.scoring import is_failure
-from windtunnel.report.models import RunReport
 
 if TYPE_CHECKING:
     from windtunnel._util.errors import AgentExitedError
@@ -169,4 +168,7 @@ class Outcome:
 
     def typed_report(self) -> RunReport:
         """The report as pydantic models (validated)."""
+        # start-up: the pydantic report models (~6 ms) load for a caller that asks for them, not for every flow
+        from windtunnel.report.models import RunReport
+
         return RunReport.model_validate(self.report)

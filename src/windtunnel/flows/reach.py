@@ -23,8 +23,6 @@ from windtunnel._util.errors import AgentCallError, WindtunnelError
 from windtunnel.agents import build_agent
 from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.plan import FaultPlan
-from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-from windtunnel.chaos.runtime import ChaosRuntime
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.proxy_env import HOST
 
@@ -84,10 +82,13 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
 
 async def _probe(cfg: Config) -> int:
     """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through."""
+    # start-up: the proxies and the chaos runtime (~28 ms) load when a check runs, not for `run --help`
+    from windtunnel.chaos import proxy, runtime
+
     agent_cfg: Any = cfg.agent
     plan = FaultPlan(ChaosSpec("reach check"), seed=0, key="reach check")
-    openai, anthropic, ollama = ChaosRuntime(agent_cfg, [], seed=0).upstreams()
-    llm = LlmProxy(
+    openai, anthropic, ollama = runtime.ChaosRuntime(agent_cfg, [], seed=0).upstreams()
+    llm = proxy.LlmProxy(
         lambda: plan,
         upstream=openai,
         host=HOST,
@@ -101,7 +102,7 @@ async def _probe(cfg: Config) -> int:
         # another process took the fixed port after resolve_reach found it free: not our proxies, so the agent
         # is not reachable through them (as when the port was taken before)
         return 0
-    tools = ToolProxy(lambda: plan, host=HOST, port=agent_cfg.proxy_port, exempt={(HOST, llm.port)})
+    tools = proxy.ToolProxy(lambda: plan, host=HOST, port=agent_cfg.proxy_port, exempt={(HOST, llm.port)})
     try:
         await tools.start()
         async with build_agent(agent_cfg, concurrency=1) as agent:
