@@ -54,7 +54,12 @@ REPLAY_SHARDED = "the replay sessions run in shard 1 of"
 
 @dataclass
 class CiRequest:
-    """Everything that decides a ci run (the options of ``windtunnel ci``)."""
+    """Everything that decides a ci run (the options of ``windtunnel ci``, and the keywords of ``windtunnel.ci``).
+
+    ``min_score`` is passed to every phase and judged on the weighted overall score; ``chaos_profile`` replaces the
+    chaos phase's ``chaos:`` block; ``repeat`` applies to every phase that repeats; ``resume`` continues a stored ci
+    run, keeping the phases that finished; ``use_store`` off runs without the store (and so without resume).
+    """
 
     config: Path | None = None
     min_score: float | None = None

@@ -44,7 +44,14 @@ from windtunnel.store.runstore import RunStore
 
 @dataclass
 class ContractRequest:
-    """Everything that decides a contract run (the options of ``windtunnel contract run``)."""
+    """Everything that decides a contract run (the options of ``windtunnel contract run``, and the keywords of
+    ``windtunnel.run_contract``).
+
+    ``repeat`` runs each unit N times (pass rate, pass^k, Wilson interval, flakiness per cell); ``min_score`` (0-100) is
+    the resilience score the contract must reach besides having no critical failure; ``cells`` runs only the named units
+    (the ids a report's ``reproduce`` commands name); ``concurrency`` overrides ``advanced.concurrency``; the rest is as
+    for :class:`~windtunnel.flows.run.RunRequest`.
+    """
 
     config: Path | None = None
     repeat: int = 1

@@ -31,7 +31,13 @@ from windtunnel.replay.report import replay_report
 
 @dataclass
 class ReplayRequest:
-    """Everything that decides a replay run (the options of ``windtunnel replay run``)."""
+    """Everything that decides a replay run (the options of ``windtunnel replay run``, and the keywords of
+    ``windtunnel.replay``).
+
+    ``latency_scale`` multiplies the recorded latencies the player waits (0: none); ``fail_on`` is ``critical`` (a
+    session fails on a critical invariant) or ``any``; the proxy ports are where the tool and LLM proxies listen for an
+    HTTP agent windtunnel does not launch (it must be pointed at them); ``persist`` keeps the finished run in the store.
+    """
 
     config: Path | None = None
     paths: list[Path] = field(default_factory=list)

@@ -59,7 +59,15 @@ if TYPE_CHECKING:
 
 @dataclass
 class RunRequest:
-    """Everything that decides a run (the options of ``windtunnel run``)."""
+    """Everything that decides a run (the options of ``windtunnel run``, and the keywords of ``windtunnel.run``).
+
+    The CLI builds it from its options; the Python API from keywords, after :func:`~windtunnel._api.build_request`
+    checked each name and type. ``repeat`` runs every cell N times; ``seed`` fixes every random choice (default:
+    ``advanced.seed``, else a fresh one, recorded); ``min_score`` (0-100) passes a run whose score reaches it, else
+    every cell must pass; ``fmt`` / ``output`` pick the report; ``mutations``, ``chaos``, ``chaos_only``,
+    ``chaos_profile`` and ``llm`` choose which cells exist; ``cells`` runs only those ids; ``resume`` continues a stored
+    run with the same plan; ``use_store`` off keeps the run in memory only.
+    """
 
     config: Path | None = None
     """The config file (found from the working directory when None)."""
