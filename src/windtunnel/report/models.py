@@ -74,7 +74,7 @@ class PhaseEntry(_Model):
 
 
 class Summary(_Model):
-    """The verdict and the counts: the score (None when nothing could be scored), whether the run passed, and how many
+    """The verdict and the counts: the score (null when nothing could be scored), whether the run passed, and how many
     cells passed, failed, errored, were skipped and were planned; with the reasons when it did not pass.
     """
 
