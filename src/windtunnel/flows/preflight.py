@@ -62,7 +62,11 @@ class Preflight:
         return not self.errors
 
     def raise_errors(self, source: str, *, command: str = "validate") -> None:
-        """Raise one :class:`ConfigError` listing every error (nothing to do when there is none)."""
+        """Raise one :class:`ConfigError` listing every error (nothing to do when there is none).
+
+        The errors are sorted by line under a head naming ``source`` and the count; ``command`` says which command
+        stopped (``validate`` names the commands that cannot run this config, and says so when ``run`` still can).
+        """
         if not self.errors:
             return
 

@@ -138,7 +138,13 @@ def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
 
 
 def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -> Any:
-    """The global chaos of ``--chaos`` / ``--chaos-only`` / ``--chaos-profile`` (None without chaos)."""
+    """The global chaos a run injects: ``--schedule``'s, else the ``chaos:`` block (or ``--chaos-profile``) under
+    ``--chaos`` / ``--chaos-only`` / ``--chaos-profile``, else None.
+
+    Asked for chaos without any fault is a :class:`UsageError`. For an HTTP agent windtunnel does not launch, one check
+    call finds out whether its traffic passes through the proxies; when the faults could not reach it, every cell would
+    test nothing, so the run is refused with a :class:`ConfigError` saying how to run it.
+    """
     if req.schedule is not None:
         return checked_schedule(cfg, Path(req.schedule))
     if not (req.chaos or req.chaos_only or req.chaos_profile):
@@ -181,7 +187,13 @@ def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
 
 
 def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
-    """The config, its path, the seed and the open store (None without one)."""
+    """The config, its path, the seed and the open store (None with ``use_store`` off).
+
+    A new run loads its config (or takes the API's), imports every python reference (exit 3 before anything is stored or
+    planned) and requires a fixed seed when sharded (every shard must plan the same cells). ``--resume`` restores the
+    stored run's config path, seed and plan options instead, and refuses a config that changed since (its cells would
+    mix two configs).
+    """
     if req.resume:
         if not req.use_store:
             raise UsageError("--resume needs the run store", hint="drop --no-store")
