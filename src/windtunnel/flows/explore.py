@@ -381,7 +381,15 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
 
 
 async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Listener, out: ExploreResult) -> None:
-    """The search, then the shrinking of what it found, filling ``out`` as they go."""
+    """The search, then the shrinking of what it found, filling ``out`` as they go (an interrupted run reports what
+    ``out`` holds so far).
+
+    First a baseline round: each golden prompt without faults, which shows the seams the agent calls; none seen is a
+    :class:`ConfigError` (there would be nothing to fault). Then rounds of ``ROUND`` candidates (proposed from what
+    earlier cells showed, or drawn at random with ``--strategy random``) until the ``--budget`` of agent calls is spent
+    or ``--max-failures`` distinct failures are found. Each failure is then shrunk to a minimal schedule and rerun; the
+    calls shrinking takes are counted apart from the budget. All randomness comes from the run seed.
+    """
     rng = random.Random(derive_seed(seed, "explore", req.strategy))
     mutations = runner.mutation_plans()
     usable = _usable(runner.cfg)

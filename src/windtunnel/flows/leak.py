@@ -206,7 +206,12 @@ at about half the speed of a one-process scan (``--mine`` mines any size)."""
 
 
 def mine_decision(dataset: Path | None, asked: bool | None) -> tuple[bool, str | None]:
-    """Whether to mine, and why not when not (None: mine, the item count decides later)."""
+    """Whether to mine the dataset for correlations, and the reason when not (None with a True: mine).
+
+    Mining reads the dataset a second time, so it needs a regular file: by default (``asked`` None) a file up to
+    :data:`MINE_AUTO_BYTES` is mined and a larger one or a pipe is skipped with the reason; ``--mine`` forces it (a pipe
+    is then a :class:`UsageError`), ``--no-mine`` turns it off. Stored runs are never mined.
+    """
     if dataset is None:
         return False, "runs are not mined" if asked else None
     if asked is False:
