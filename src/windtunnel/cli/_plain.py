@@ -37,7 +37,12 @@ def _plain(stream: TextIO, text: str) -> bool:
 
 
 def say(label: str, style: str, text: str, *, err: bool = False) -> None:
-    """Write ``label text`` (``label`` in ``style`` on a terminal) to stdout, or stderr with ``err``."""
+    """Write ``label text`` (``label`` in ``style`` on a terminal) to stdout, or stderr with ``err``.
+
+    Written directly when rich would print the same bytes (see :func:`_plain`), so ``validate`` in a hook or CI pays no
+    rich import; otherwise through the console, the label styled and the text escaped (it may hold config values, never
+    markup).
+    """
     stream = sys.stderr if err else sys.stdout
     line = f"{label} {text}" if label else text
     if _plain(stream, line):

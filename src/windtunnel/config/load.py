@@ -21,7 +21,10 @@ CONFIG_NAMES = ("windtunnel.yaml", "windtunnel.yml", "flakestorm.yaml", "flakest
 
 
 def find_config(path: str | os.PathLike[str] | None) -> Path:
-    """The config file to use: ``path`` if given, else the first of :data:`CONFIG_NAMES` in the cwd."""
+    """The config file to use: ``path`` if given, else the first of :data:`CONFIG_NAMES` in the working directory
+    (``windtunnel.yaml`` before the upstream ``flakestorm.yaml``). A missing path, a directory, or no config found is a
+    :class:`ConfigError` saying how to give or create one (exit 2).
+    """
     if path is not None:
         p = Path(path)
         if not p.exists():

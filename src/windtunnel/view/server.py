@@ -246,7 +246,12 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _audit(self, name: str) -> None:
-        """A leak audit page written by ``leak scan -f html`` into the audits directory."""
+        """Serve the leak audit page ``name`` that ``leak scan -f html`` wrote into the audits directory.
+
+        Only a plain file name is accepted (:data:`AUDIT_NAME`: no separator, no leading dot), so a request cannot reach
+        outside that directory; anything else, or a file that is not there, is a 404. The page is served under its own
+        CSP (no script, the inlined stylesheet only) and may not be framed.
+        """
         if not AUDIT_NAME.fullmatch(name):
             self._send(404, b"not found\n", "text/plain; charset=utf-8")
             return
