@@ -43,7 +43,10 @@ class Records:
     _own: dict[str, list[Own]] = field(default_factory=dict)
 
     def located(self) -> list[tuple[str, str]]:
-        """``(pointer, text)`` of every string and number of the projection (a bounded walk)."""
+        """``(pointer, text)`` of every string and number of the projection (a bounded walk).
+
+        Pointers are RFC 6901, as the scan writes them: a finding placed on another string (a sheet
+        that points at a shared string) resolves in the projection. At most 5,000 values are listed."""
         if self._texts is None:
             out: list[tuple[str, str]] = []
             stack: list[tuple[Any, str]] = [(self.root, "")]
@@ -61,7 +64,8 @@ class Records:
         return self._texts
 
     def texts(self) -> list[str]:
-        """Every string (and number, as written) of the projection."""
+        """Every string (and number, as written) of the projection: where an id of this record may be
+        shown outside the structure that holds its row (``"question": "TKT-1"``, ``"id": 32890``)."""
         return [t for _p, t in self.located()]
 
     def shown(self, value: str, inside: Counter[str]) -> bool:
@@ -72,7 +76,10 @@ class Records:
         return self._tokens[value] > inside[value]
 
     def own_spans(self, text: str) -> list[Own]:
-        """The spans of ``text`` that are values of this record (memoised per string)."""
+        """The spans of ``text`` that are values of this record (memoised per string).
+
+        A string longer than :data:`_MAX_TEXT` is not parsed; its hits are decided as prose. Each
+        distinct string is parsed once per item, however many hits it holds."""
         got = self._own.get(text)
         if got is None:
             got = [] if len(text) > _MAX_TEXT else _own_spans(text, self)
@@ -90,10 +97,16 @@ def holds_records(text: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _holds_records(text: str) -> bool:
+    """:func:`_structure`, memoised: short strings recur across the items of a dataset (a header, a
+    template), and the scan asks before it replays a string's cached classification."""
     return _structure(text)
 
 
 def _structure(text: str) -> bool:
+    """Whether ``text`` holds one of the structures this module resolves: a table of records (delimited
+    text, HTML rows, SQL rows), a spreadsheet's shared strings, or YAML anchors. Looks only at
+    ``text`` (what the rest of the projection says is :func:`own_value`'s business), and only at
+    strings up to :data:`_MAX_TEXT` characters."""
     if len(text) > _MAX_TEXT:
         return False
     return (
@@ -117,6 +130,8 @@ def own_value(records: Records, text: str, span: Span) -> Own | None:
 
 
 def _escape(token: str) -> str:
+    """``token`` as one RFC 6901 pointer segment (``~`` → ``~0``, ``/`` → ``~1``), as the scan writes
+    pointers, so a finding placed on another string of the projection resolves like the walk's."""
     return token.replace("~", "~0").replace("/", "~1")
 
 
@@ -155,6 +170,10 @@ def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> l
 
 
 def _own_spans(text: str, records: Records) -> list[Own]:
+    """Every value of this record that ``text`` holds, with where the record states it when that is
+    another string: the cells of this record's rows of each table in ``text`` (the rows holding an id
+    shown outside the table), the shared strings this record's row of a sheet points at, and the
+    values of the YAML blocks this record pulls in."""
     out: list[Own] = []
     for rows in _tables(text):
         region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
@@ -244,6 +263,9 @@ def _tables(text: str) -> list[list[list[Cell]]]:
 
 
 def _sql_values(body: str, start: int) -> list[Cell]:
+    """The cells of one SQL tuple's body (``'CASE-1', 'High', 3``) with their spans in the string
+    (``start`` is where ``body`` begins): a quoted value without its quotes (a doubled quote stays
+    doubled in the span), a bare value (a number, ``NULL``) as written."""
     cells: list[Cell] = []
     pos = 0
     while pos <= len(body):
@@ -262,7 +284,11 @@ def _sql_values(body: str, start: int) -> list[Cell]:
 
 def _delimited(text: str) -> list[list[Cell]]:
     """The data rows of a delimited table (a header and two rows or more, every line with the header's
-    number of cells, the delimiter a tab, ';', ',' or '|'), else nothing."""
+    number of cells, the delimiter a tab, ';', ',' or '|'), else nothing.
+
+    The first delimiter of that list found in the header whose split agrees on every line wins; prose
+    with commas rarely has the same count on every line, and a one-row table is
+    :func:`windtunnel.leakage.mention.table_cell`'s (a one-record table states its values)."""
     lines = [(line, s) for line, s in _lines(text) if line.strip()]
     if len(lines) < 3:
         return []

@@ -313,7 +313,11 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
 
 def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> list[tuple[InlineRun, list[Hit]]]:
     """The hits that only the rendered line of sibling rich-text nodes shows (a word split across
-    nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`)."""
+    nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`).
+
+    Every run is returned, with its crossing hits (often none): :func:`_glued_in_runs` needs the runs
+    too. Without a text node in the serialisation (``blob``) there is no run, which the pre-check
+    relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks."""
     if blob is not None and not has_inline_text(blob):
         return []
     return [
@@ -324,7 +328,10 @@ def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> lis
 
 def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hit]]]) -> list[Finding]:
     """``findings`` without those in one text node whose word goes on in a sibling node once rendered
-    (``High`` + ``way``): the reader sees another word."""
+    (``High`` + ``way``): the reader sees another word.
+
+    Only a finding at the very start or end of a node's text can be glued so; one inside the node keeps
+    the whole-token test the search already made."""
     where = {seg.pointer: (run, seg) for run, _h in split for seg in run.segments}
     out: list[Finding] = []
     for f in findings:
@@ -343,7 +350,11 @@ def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hi
 
 def _classify_split(run: InlineRun, hits: list[Hit], ctx: _Ctx) -> None:
     """Classify hits in a run's rendered line as in one string; each finding points at the node where
-    the hit starts, its span the hit's characters in that node."""
+    the hit starts, its span the hit's characters in that node.
+
+    The line is classified like any string (its naming words, statements, emphasis); the node's marks
+    count as emphasis. The sanitizer then cuts those characters from the first node, which breaks the
+    rendered word."""
     for hit in hits:
         a, b = hit.span
         seg = run.segment_at(a)
@@ -1363,7 +1374,12 @@ around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\
 def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
     """A hit seen as written that nothing ties, read again in each decoded view of its string whose
     characters around it differ (an encoded separator or quotes): whether that view's reading leaks,
-    and then its findings are emitted. Only for strings holding an entity or an escape near the hit."""
+    and then its findings are emitted. Only for strings holding an entity or an escape near the hit.
+
+    The trial classification writes to a list of its own (not to the item's findings, nor to the
+    per-string cache's recording): only a reading that leaks is emitted, once, at the hit's own
+    span. It runs with decoding as asked, not as the pre-check planned, so the fast walk and the
+    reference walk read the same."""
     if span is None or hit.view.startswith("decoded") or not ctx.decode_asked:
         return False
     a, b = span
@@ -1405,7 +1421,10 @@ _PLACES: tuple[str, dict[str, _Places]] | None = None
 def _decoded_places(text: str, needle: Needle) -> _Places:
     """Where ``needle`` is seen in each decoded view of ``text``, by the original span it maps to:
     ``span → [(view name, the view's folded text, the span in it)]``. Made once per string and needle
-    (the string last asked about is kept), so a string with many hits stays linear."""
+    (the string last asked about is kept), so a string with many hits stays linear.
+
+    A view is folded as the search folds it (:func:`~windtunnel.leakage.text.full_view`), so the
+    places are those the search would have reported had the hit not been seen as written first."""
     global _PLACES
     if _PLACES is None or _PLACES[0] is not text:
         _PLACES = (text, {})

@@ -204,7 +204,11 @@ _DUMP_GROUP = re.compile(r"(?:[0-9A-Fa-f]{2}){1,4}")
 
 
 def _dump_bytes(block: str) -> bytes | None:
-    """The bytes a hex dump block shows: each line's groups after its offset, up to its text column."""
+    """The bytes a hex dump block shows: each line's groups after its offset, up to its text column.
+
+    A group is 1 to 4 bytes written as hex pairs (``7b``, ``7b22``, ``7b226576``), in the order they
+    are written (``xxd`` and ``hexdump -C`` print bytes in file order); the first field that is not such
+    a group starts the text column, which repeats the bytes and is left out. ``None`` for no bytes."""
     out = bytearray()
     for line in block.splitlines():
         fields = line.split()
@@ -217,7 +221,11 @@ def _dump_bytes(block: str) -> bytes | None:
 
 @decoder("hex_dump", order=52, marker=lambda t: "\n" in t)
 def hex_dump(text: str) -> list[Replacement]:
-    """Each hex dump block as the UTF-8 text its bytes spell (a payload logged as a frame of hex)."""
+    """Each hex dump block as the UTF-8 text its bytes spell (a payload logged as a frame of hex).
+
+    A block is two lines or more of an offset and byte groups; it is decoded whole, so a label split
+    across two lines of the dump reads as one word, and it is kept only when the bytes are printable
+    UTF-8 with a letter (a dump of binary data, or a table of numbers, stays as it is)."""
     out: list[Replacement] = []
     for mt in _DUMP_RE.finditer(text):
         data = _dump_bytes(mt.group(0))

@@ -40,7 +40,10 @@ _WIDTH_RE = re.compile(r"\bwidth\s*:\s*(\d{1,3}(?:\.0+)?)\s*%")
 def rating_width(text: str) -> list[Replacement]:
     """A star bar drawn as the width of its filled part (``<span class="stars-inner" style="width:
     80%">``): the width as the rating it draws on a five-star bar (``4/5 stars``), when it falls on a
-    whole star. Only an element whose class or id names stars or a rating is read so."""
+    whole star. Only an element whose class or id names stars or a rating is read so.
+
+    The replacement covers the ``width: …%`` declaration, so a finding points at it and the sanitizer
+    removes the width (the bar then draws no rating). A progress bar or a layout width is left alone."""
     out: list[Replacement] = []
     for tag in _TAG_RE.finditer(text):
         body = tag.group(0)

@@ -37,14 +37,17 @@ class InlineRun:
     segments: tuple[Segment, ...]
 
     def segment_at(self, a: int) -> Segment:
-        """The node whose text holds the joined text's character ``a``."""
+        """The node whose text holds the joined text's character ``a`` (the last node for an offset at
+        the end): where a hit that starts at ``a`` is reported."""
         for seg in self.segments:
             if seg.start <= a < seg.end:
                 return seg
         return self.segments[-1]
 
     def crosses(self, a: int, b: int) -> bool:
-        """Whether ``[a, b)`` spans the texts of two nodes or more (a hit no node shows alone)."""
+        """Whether ``[a, b)`` spans the texts of two nodes or more: a hit no node shows alone, which
+        only the rendered line adds. A hit inside one node is the walk's (it sees that node's string),
+        so the two never report the same place twice."""
         return any(seg.start < b and a < seg.end and not (seg.start <= a and b <= seg.end) for seg in self.segments)
 
 
@@ -63,11 +66,17 @@ def _text_of(node: Any) -> tuple[str, str] | None:
 
 
 def _escape(token: str) -> str:
+    """``token`` as one RFC 6901 pointer segment, as the scan writes pointers (so a finding on a node
+    resolves in the projection like one of the walk's)."""
     return token.replace("~", "~0").replace("/", "~1")
 
 
 def inline_runs(root: Any) -> Iterator[InlineRun]:
-    """Every run of two or more consecutive inline text nodes in any list of ``root``."""
+    """Every run of two or more consecutive inline text nodes in any list of ``root``.
+
+    A node that is not inline text (a hard break, a mention, an emoji, a nested block) ends the run, as
+    it ends the line or the word on the screen. The walk is iterative and bounded by
+    :data:`_MAX_NODES`, so a deep or wide projection costs at most that many steps."""
     stack: list[tuple[Any, str]] = [(root, "")]
     seen = 0
     while stack and seen < _MAX_NODES:

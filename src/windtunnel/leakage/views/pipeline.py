@@ -179,7 +179,10 @@ def named_decoded_view(text: str, name: str) -> Mapped | None:
 
 def decoded_views(text: str) -> list[tuple[str, Mapped]]:
     """:func:`canonical_views` of ``text``, made once for the hits of one string that ask for them
-    (the string last asked about is kept)."""
+    (the string last asked about is kept).
+
+    The hits of one string are classified one after the other, so one entry serves them all; a string
+    asked about again later is decoded again (the views are never stale, only recomputed)."""
     global _LAST_VIEWS
     if _LAST_VIEWS is None or _LAST_VIEWS[0] is not text:
         _LAST_VIEWS = (text, canonical_views(text))

@@ -97,5 +97,8 @@ def snake_words(text: str) -> str:
     """``text`` with each ``_`` written as a blank (same length, same offsets): the words of a
     ``snake_case`` identifier or a file name slug (``INC-7_risk_tier-critical.pdf``) stand apart, as
     the words of a camelCase one do in :func:`identifier_view`, for the checks that look for a word
-    naming the task next to a label."""
+    naming the task next to a label.
+
+    Only the naming check reads it: the identifier and listing checks keep ``_`` as a joiner, so
+    ``PRIORITY_HIGH`` stays one identifier and a slug is not read as prose everywhere."""
     return text.replace("_", " ") if "_" in text else text
