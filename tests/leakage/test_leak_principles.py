@@ -204,3 +204,31 @@ def test_a_label_word_in_a_key_holding_a_list_of_words_names_a_field() -> None:
     rec = {"t": {"key": "WEB-7"}}
     assert _leaks({**rec, "critical": ["WEB-7"]}, expected="Critical", label_set=crit)  # marks this record
     assert not _leaks({**rec, "critical_path": ["review", "deploy"]}, expected="Critical", label_set=crit)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # a glossary naming every label once defines the scale; a label named a second time is stated
+        (
+            {"wiki": "- **Low** — can wait.\n- **Medium** — this sprint.\n- **High** — today.\n\nThis one: **High**."},
+            {"wiki": "- **Low** — can wait.\n- **Medium** — this sprint.\n- **High** — today."},
+        ),
+        # a runbook with one rule per label, as one text or as a list of rules
+        (
+            {"rules": ["Outages go to High.", "Slowness goes to Medium.", "Typos go to Low.", "This one is High."]},
+            {"rules": ["Outages go to High.", "Slowness goes to Medium.", "Typos go to Low."]},
+        ),
+        (
+            {"runbook": "If priority is Low, wait. If Medium, queue it. If High, page. Priority was set to High."},
+            {"runbook": "If priority is Low, wait.\nIf priority is Medium, queue it.\nIf priority is High, page."},
+        ),
+    ],
+)
+def test_a_text_naming_every_label_once_defines_them_and_a_second_mention_states_one(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, target="priority")
+    assert not _leaks(clean, target="priority")
+
+
+def test_a_definition_still_leaks_a_key_value_pair_inside_it() -> None:
+    assert _leaks({"note": "Levels: Low (wait), Medium (queue), High (page).\npriority: High"})

@@ -153,7 +153,10 @@ class _Ctx:
     root: Any = None
     """The whole projection (to tell whether a grouping by label lists this record)."""
     root_blob: bytes | None = None
-    """Per answer or correlated value, the words that all occur wherever it can match (lowercased)."""
+    """The whole projection serialised (computed when first needed)."""
+    defining: bool = False
+    """Walking a list of texts that together name every label once (rules or definitions, one per
+    label): like one such text, it describes the task (principle 3)."""
 
     def __post_init__(self) -> None:
         self.toks = token_sets(self.needles)
@@ -421,11 +424,15 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
             marked = options or frozenset()
         others = _other_records(node, ctx) if not cover else frozenset()
         prune = upstream is None and ctx.fast
+        was_defining = ctx.defining
+        if not cover and not was_defining and len(scalars) >= 2 and len(scalars) == len(node):
+            ctx.defining = _texts_define([v for v in scalars if type(v) is str], ctx)
         for i, value in enumerate(node):
             if prune and not _may_hit(value, ctx):
                 continue
             hide = (cover and i not in marked) or i in others
             _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=hide)
+        ctx.defining = was_defining
     elif type(node) is str:
         _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
     elif isinstance(node, bool):
@@ -933,6 +940,7 @@ def _scan_string(
             suppress,
             ctx.depth >= _MAX_EMBED_DEPTH,
             _field_name(pointer),
+            ctx.defining,
         )
         known = _CLASSIFIED.get(key)
         if known is not None:
@@ -995,6 +1003,9 @@ def _classify_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
+    defines = ctx.defining or (
+        covered and listing is not None and any(_each_label_once(spans, ctx) for spans in listing.values())
+    )
     for hit in hits:
         _classify(
             hit,
@@ -1009,6 +1020,7 @@ def _classify_string(
             covered=covered,
             span=hit.span,
             listing=listing,
+            defines=defines,
         )
 
 
@@ -1047,7 +1059,13 @@ def _classify(
     covered: bool,
     span: tuple[int, int] | None,
     listing: dict[str, list[tuple[int, int, str]]] | None = None,
+    defines: bool = False,
 ) -> None:
+    """Decide one hit: which principle (if any) makes it a leak, and emit the finding.
+
+    ``defines``: the text holding the hit names every label of the set, each once (a glossary, a
+    runbook with one rule per label, a scale's help text): past the forms that state a value (a
+    key-value pair, a selection mark, an identifier, a path), a mention there describes the task."""
     role = hit.needle.role
     value = hit.needle.text
     emit = _emitter(ctx, pointer, rep, span, hit.view, value)
@@ -1190,7 +1208,7 @@ def _classify(
             f"prose states '<name>: <value>' with {what} as the value",
         )
         return
-    if covered and _sentence_covers(listing, hit, ctx):
+    if defines or (covered and _sentence_covers(listing, hit, ctx)):
         return
     if hit.needle.phrase:
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
@@ -1284,6 +1302,36 @@ def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit:
     nxt = _SENTENCE_END.search(text, vb, vb + _SENTENCE_MAX)
     end = nxt.start() if nxt is not None else min(len(text), vb + _SENTENCE_MAX)
     return ctx.label_norms <= {norm for a, b, norm in _near(spans, start, end) if b <= end}
+
+
+def _each_label_once(spans: list[tuple[int, int, str]], ctx: _Ctx) -> bool:
+    """The spans name every label of the set, each exactly once (principle 3: a text that defines or
+    routes every label, one place each, describes the scale; a label named twice may be stated). Not
+    for a numeric scale: a text naming each number once (slides 1 to 6, a table of ratings) is common."""
+    if _numeric_scale(ctx):
+        return False
+    seen: dict[str, set[tuple[int, int]]] = {}
+    for a, b, norm in spans:
+        if norm in ctx.label_norms:
+            seen.setdefault(norm, set()).add((a, b))
+    return len(seen) == len(ctx.label_norms) and all(len(places) == 1 for places in seen.values())
+
+
+def _texts_define(texts: list[str], ctx: _Ctx) -> bool:
+    """A list of texts that together name every label, each once (one rule or definition per label)."""
+    if len(texts) < 2 or not ctx.label_norms or not _covers_words("\x00".join(texts), ctx):
+        return False
+    joined = "\n".join(texts)
+    spans = _label_spans(ctx.needles.search(joined, decode=False))
+    return any(_each_label_once(s, ctx) for s in spans.values())
+
+
+def _covers_words(text: str, ctx: _Ctx) -> bool:
+    """Every word of every label occurs in ``text`` (lowercased; non-ASCII text is not ruled out)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return all(word in low for norm in ctx.label_norms for word in norm.split())
 
 
 def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bool:
