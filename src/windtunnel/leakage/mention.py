@@ -33,6 +33,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from windtunnel.leakage.aliases import number_value
 from windtunnel.leakage.text import CURRENCY_SIGNS, is_invisible
 
 _FAMILIES: tuple[frozenset[str], ...] = (
@@ -535,9 +536,9 @@ def unselect(text: str, a: int) -> tuple[int, int, str] | None:
     return m.start(), m.end(), new
 
 
-_OUT_OF = re.compile(r"[ \t]*(?:/|out[ \t]+of)[ \t]*(\d+)(?![\d/.,]\d)")
+_OUT_OF = re.compile(r"[ \t]*(?:/|out[ \t]+of)[ \t]*(\d+|[^\W\d_]+)(?![\d/.,]\d)")
 _STARS = re.compile(r"[ \t]*(?:stars?|points?)\b", re.IGNORECASE)
-_OVER = re.compile(r"(?<![\d/.])(\d+)[ \t]*(?:/|out[ \t]+of)[ \t]*$")
+_OVER = re.compile(r"(?<![\d/.])(\d+|\b[^\W\d_]+)[ \t]*(?:/|out[ \t]+of)[ \t]*$")
 
 
 _RATING_CUE = re.compile(
@@ -555,17 +556,19 @@ def fraction(text: str, a: int, b: int, labels: frozenset[str], naming: re.Patte
     rating of 4 (``"numerator"``) when a rating cue is in the clause (``rated``, ``would buy``, ``gave
     it``, ``4/5 stars``, a word naming the task); the 5 is the scale, not a mention (``"denominator"``).
     Without a cue ``Page 4/5``, ``Step 4/5``, ``4 out of 5 dentists``, ``I saw 4 stars`` are counters and
-    counts, not ratings (``None``)."""
+    counts, not ratings (``None``). The numbers may be written as words or Roman numerals (``one out of
+    five``, ``III/V``)."""
     nums = [int(n) for n in labels if n.isdigit()]
-    if len(nums) < 2 or not text[a:b].isdigit():
+    value = number_value(text[a:b])
+    if len(nums) < 2 or value is None:
         return None
     top = max(nums)
     m = _OVER.search(text, max(0, a - 24), a)
-    if m is not None and int(text[a:b]) == top:
+    if m is not None and value == top and number_value(m.group(1)) is not None:
         return "denominator"
     m = _OUT_OF.match(text, b)
     stars = _STARS.match(text, b)
-    if not ((m is not None and int(m.group(1)) == top and text[max(0, a - 1) : a] != "/") or stars):
+    if not ((m is not None and number_value(m.group(1)) == top and text[max(0, a - 1) : a] != "/") or stars):
         return None
     # A cue before the rating, or right after "4/5" ("4/5 stars", "4/5 would buy"); the stars of
     # "4 stars" are what is counted, not a cue by themselves.

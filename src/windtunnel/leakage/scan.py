@@ -41,7 +41,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
-from windtunnel.leakage.aliases import label_aliases
+from windtunnel.leakage.aliases import label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import (
     container_representation,
@@ -1122,7 +1122,9 @@ def _classify(
             f"a listing of the options marks {what} as the chosen one",
         )
         return
-    if ctx.label_norms and view_text[va:vb].isdigit():
+    if ctx.label_norms and (
+        view_text[va:vb].isdigit() or (_numeric_scale(ctx) and number_value(view_text[va:vb]) is not None)
+    ):
         from windtunnel.leakage.mention import fraction
 
         part = fraction(view_text, va, vb, ctx.label_norms, ctx.naming())
