@@ -232,3 +232,34 @@ def test_a_text_naming_every_label_once_defines_them_and_a_second_mention_states
 
 def test_a_definition_still_leaks_a_key_value_pair_inside_it() -> None:
     assert _leaks({"note": "Levels: Low (wait), Medium (queue), High (page).\npriority: High"})
+
+
+_CASE = {"key": "CASE-7", "subject": "Printer jams", "body": "The tray jams on every third sheet."}
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # an object beside the record's, saying it is another kind of thing: its attributes are that thing's
+        (
+            {"case": _CASE, "related": {"type": "device", "attributes": {"priority": "High"}}},
+            {"case": _CASE, "related": {"type": "device", "attributes": {"print_quality": "High"}}},
+        ),
+        # the same field inside the record, or in an untyped part beside it, or under a code, is the label
+        (
+            {"case": {**_CASE, "attributes": {"print_quality": "High"}}},
+            {"case": _CASE, "related": {"type": "device", "attributes": {"toner_level": "Low"}}},
+        ),
+        (
+            {"case": _CASE, "routing": {"print_quality": "High"}},
+            {"case": _CASE, "related": {"kind": "profile", "gemstone": "High"}},
+        ),
+        (
+            {"case": _CASE, "related": {"type": "device", "attributes": {"cf_10234": "High"}}},
+            {"case": _CASE, "related": {"type": "device", "attributes": {"battery": "High"}}},
+        ),
+    ],
+)
+def test_an_attribute_of_another_kind_of_thing_is_not_this_records_label(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)

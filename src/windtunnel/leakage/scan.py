@@ -154,6 +154,11 @@ class _Ctx:
     """The whole projection (to tell whether a grouping by label lists this record)."""
     root_blob: bytes | None = None
     """The whole projection serialised (computed when first needed)."""
+    given_naming: re.Pattern[str] | None = None
+    """When the target is inferred: the naming words without it (the inference reads the field that
+    holds the answer, so it cannot tell whether that field names the task)."""
+    record_parts: frozenset[str] | None = None
+    """The top-level keys of the projection whose subtree holds a record id (computed when needed)."""
     defining: bool = False
     """Walking a list of texts that together name every label once (rules or definitions, one per
     label): like one such text, it describes the task (principle 3)."""
@@ -273,6 +278,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         ctx.target = _naming(it.target, it.context_words)
     else:
         ctx.pending_target = (it.projection, it.expected, blob, it.context_words)
+        ctx.given_naming = _naming(None, it.context_words)
     ctx.upstream_keys = upstream_keys
     ctx.plan = plan
     ctx.root = it.projection
@@ -1109,6 +1115,15 @@ def _classify(
                 "a number of a numeric scale under a field that names something else",
             )
             return
+        if not corr and whole_value and rep == "json" and _other_things_field(pointer, ctx):
+            emit(
+                "freetext",
+                "low",
+                "freetext.token",
+                "a label word as an attribute of another thing (an object beside this record's, without an id,"
+                " under a name naming neither the task nor the answer)",
+            )
+            return
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
@@ -1425,6 +1440,59 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     naming = ctx.naming() if name else None
     return naming is not None and not mention.names_task(naming, name) and not mention.names_answer(name)
 
+
+def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
+    """A field of another thing (principle 3): the value sits in a top-level part of the projection
+    that holds no record id while another part does, and that says what kind of thing it is
+    (``{"case": {"key": "CASE-7", …}, "related": {"type": "device", "attributes": {"gemstone":
+    "Amber"}}}``), under a name of plain words that names neither the task nor the answer. Such a
+    part describes something the record is related to (a device, a profile, an order line); its
+    ``toner_level`` or ``gemstone`` is that thing's attribute, not this record's label.
+    A part naming the task (``"triage": {"priority": "High"}``) or a cryptic field (``cf_10234``) is not."""
+    if ctx.outer is not None or not isinstance(ctx.root, Mapping) or pointer.count("/") < 2:
+        return False
+    name = _field_name(pointer)
+    if not name or not _PLAIN_NAME.fullmatch(name) or is_upstream_name(name) or mention.names_answer(name):
+        return False
+    top = pointer.split("/", 2)[1]
+    if ctx.record_parts is None:
+        ctx.record_parts = frozenset(
+            escape_pointer_token(str(k))
+            for k, v in ctx.root.items()
+            if isinstance(v, (Mapping, list)) and _ids_of(v, [])
+        )
+    if top in ctx.record_parts or not ctx.record_parts:
+        return False
+    if not _typed_path(ctx.root, pointer, ctx):
+        return False
+    naming = ctx.given_naming or ctx.naming()
+    words = pointer.split("/")[1:]
+    return naming is not None and not any(mention.names_task(naming, w) for w in words if not w.isdigit())
+
+
+_TYPE_KEYS = frozenset({"type", "kind", "entity", "entity_type", "object", "object_type"})
+
+
+def _typed_path(root: Any, pointer: str, ctx: _Ctx) -> bool:
+    """An object on the way from the projection's top to the field says what kind of thing it is
+    (``"type": "device"``, ``"kind": "profile"``): a short word under a type key, not a label."""
+    node = root
+    for tok in pointer.split("/")[1:]:
+        if isinstance(node, Mapping):
+            for key in _TYPE_KEYS.intersection(node):
+                kind = node[key]
+                if type(kind) is str and 0 < len(kind) <= 40 and normalize_needle(kind) not in ctx.label_norms:
+                    return True
+            node = node.get(tok.replace("~1", "/").replace("~0", "~"))
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return False
+    return False
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z]+(?:[_ -]?[A-Za-z]+)*")
+"""A field name of letters only (``toner_level``, ``paintColour``): words, not a code (``cf_10234``)."""
 
 _FILE_NAME = re.compile(r"\.(?=[a-z0-9]{0,4}[a-z])[a-z0-9]{1,5}$")
 """A name ending with a file extension (``sales-report-Q1.xlsx``): a document's title, not a code."""
