@@ -263,3 +263,34 @@ _CASE = {"key": "CASE-7", "subject": "Printer jams", "body": "The tray jams on e
 def test_an_attribute_of_another_kind_of_thing_is_not_this_records_label(leaky: Any, clean: Any) -> None:
     assert _leaks(leaky)
     assert not _leaks(clean)
+
+
+_EXPORT = (
+    "id;subject;cf_1;channel\n1001;Printer jams;{a};Email\n1002;Login fails;Low;Web\n1003;Refund late;Medium;Email\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # the row of this record in a table of many: the one row holding a value shown outside the table
+        (
+            {"export": _EXPORT.format(a="High"), "ticket": {"id": 1001, "subject": "Printer jams"}},
+            {"export": _EXPORT.format(a=""), "ticket": {"id": 1001, "subject": "Printer jams"}},
+        ),
+        (
+            {"export": _EXPORT.format(a="High"), "ticket": {"id": "T-9", "subject": "Printer jams"}},
+            {"export": _EXPORT.format(a="High"), "ticket": {"id": "T-9", "subject": "Modem resets"}},
+        ),
+    ],
+)
+def test_a_cell_in_the_row_of_this_record_is_its_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)
+
+
+def test_the_same_table_is_decided_per_item_not_from_a_cache() -> None:
+    text = _EXPORT.format(a="High")
+    for _ in range(3):  # the classification cache keeps a string from its second sighting on
+        assert _leaks({"export": text, "ticket": {"id": 1001}})
+        assert not _leaks({"export": text, "ticket": {"id": 9999}})

@@ -302,10 +302,12 @@ _PIPE_OPEN = re.compile(r"\|[ \t*_`~]*$")
 _PIPE_CLOSE = re.compile(r"[ \t*_`~]*(?:\||$)", re.MULTILINE)
 
 
-def table_cell(text: str, a: int, b: int) -> bool:
+def table_cell(text: str, a: int, b: int, record: frozenset[str] = frozenset()) -> bool:
     """``text[a:b]`` is the whole content of a cell of a one-record table: an HTML ``<td>``/``<th>``,
     a Markdown / Slack pipe table cell (``| High |``), a CSV / TSV cell under its header. Such a cell is
-    the value of its column: key-value structure. A table of many records lists values; not a leak."""
+    the value of its column: key-value structure. A table of many records lists values; not a leak,
+    except in the row of this record: the one row of a CSV / TSV holding a value that the projection
+    shows outside the table (``record``: its id, its subject) and no other row holds."""
     if "<" in text and _CELL_OPEN.search(text, max(0, a - 200), a) and _CELL_CLOSE.match(text, b):
         # The rows of the enclosing table, within a window (a long document stays linear).
         lo = max(0, a - _WINDOW)
@@ -316,7 +318,7 @@ def table_cell(text: str, a: int, b: int) -> bool:
     if "|" in text and _PIPE_OPEN.search(text, max(0, a - 20), a) and _PIPE_CLOSE.match(text, b):
         rows = [ln for ln in _block_lines(text, a) if ln.count("|") >= 2 and not _PIPE_RULE.fullmatch(ln)]
         return len(rows) <= 2
-    return "\n" in text and _csv_cell(text, a, b)
+    return "\n" in text and _csv_cell(text, a, b, record)
 
 
 _PIPE_RULE = re.compile(r"[\s|:-]+")
@@ -335,8 +337,9 @@ def _block_lines(text: str, a: int) -> list[str]:
     return text[start + 2 if start >= 0 else lo : end if end >= 0 else hi].splitlines()
 
 
-def _csv_cell(text: str, a: int, b: int) -> bool:
-    """A whole cell of a CSV / TSV row under a header row with as many delimiters."""
+def _csv_cell(text: str, a: int, b: int, record: frozenset[str] = frozenset()) -> bool:
+    """A whole cell of a CSV / TSV row under a header row with as many delimiters: of a one-record
+    table, or of the row of this record in a table of many (see :func:`table_cell`)."""
     start = text.rfind("\n", 0, a) + 1
     end = text.find("\n", b)
     end = len(text) if end < 0 else end
@@ -355,7 +358,30 @@ def _csv_cell(text: str, a: int, b: int) -> bool:
         block = [ln for ln in _block_lines(text, a) if ln.strip()]
         if len(block) == 2 and block[1].strip() == line.strip() and block[0].count(d) == n:
             return True
+        if record and len(block) > 2 and block[0].count(d) == n and _records_row(block, line, d, record):
+            return True
     return False
+
+
+def _cells(line: str, d: str) -> set[str]:
+    """The non-empty cells of a delimited line, unquoted and casefolded."""
+    return {c.strip().strip('"').strip().casefold() for c in line.split(d)} - {""}
+
+
+def _records_row(block: list[str], line: str, d: str, record: frozenset[str]) -> bool:
+    """``line`` is the one row of ``block`` (after its header) holding a value of ``record`` that no
+    other row holds: the row of this record in a table of many."""
+    mine = _cells(line, d) & record
+    if not mine:
+        return False
+    rows = [ln for ln in block[1:] if ln.strip() != line.strip()]
+    if len(rows) != len(block) - 2:
+        return False  # the same line twice: no one row is this record's
+    for ln in rows:
+        mine -= _cells(ln, d)
+        if not mine:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- markup (markdown-it-py)

@@ -157,6 +157,11 @@ class _Ctx:
     given_naming: re.Pattern[str] | None = None
     """When the target is inferred: the naming words without it (the inference reads the field that
     holds the answer, so it cannot tell whether that field names the task)."""
+    root_used: bool = False
+    """Whether a decision since this was last reset looked at the projection outside the string (its
+    record values, its parts): such a string's findings depend on the item and are not cached."""
+    record_values: frozenset[str] | None = None
+    """The projection's short scalar values (casefolded): what can tell this record's row in a table."""
     record_parts: frozenset[str] | None = None
     """The top-level keys of the projection whose subtree holds a record id (computed when needed)."""
     defining: bool = False
@@ -961,12 +966,16 @@ def _scan_string(
         if seen in _SEEN:
             ctx.recording = []
             ctx.naming_used = False
+            ctx.root_used = False
         else:
             if len(_SEEN) >= _SEEN_MAX:
                 _SEEN.clear()
             _SEEN.add(seen)
             key = None
     _classify_string(text, pointer, rep, upstream, ctx, decode, suppress)
+    if key is not None and ctx.root_used:
+        ctx.recording = None
+        key = None
     if key is not None:
         emits = tuple(ctx.recording or ())
         ctx.recording = None
@@ -1205,7 +1214,7 @@ def _classify(
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
-        kv = table_cell(view_text, va, vb) or (
+        kv = table_cell(view_text, va, vb, _record_values(ctx) if "\n" in view_text else frozenset()) or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
@@ -1449,6 +1458,7 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     part describes something the record is related to (a device, a profile, an order line); its
     ``toner_level`` or ``gemstone`` is that thing's attribute, not this record's label.
     A part naming the task (``"triage": {"priority": "High"}``) or a cryptic field (``cf_10234``) is not."""
+    ctx.root_used = True
     if ctx.outer is not None or not isinstance(ctx.root, Mapping) or pointer.count("/") < 2:
         return False
     name = _field_name(pointer)
@@ -1468,6 +1478,29 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     naming = ctx.given_naming or ctx.naming()
     words = pointer.split("/")[1:]
     return naming is not None and not any(mention.names_task(naming, w) for w in words if not w.isdigit())
+
+
+def _record_values(ctx: _Ctx) -> frozenset[str]:
+    """The projection's scalar values of 4 to 80 characters (an id, a subject), casefolded, from a
+    bounded walk: a table row holding one that no other row holds is this record's row."""
+    ctx.root_used = True
+    if ctx.record_values is None:
+        out: set[str] = set()
+        stack = [ctx.root]
+        seen = 0
+        while stack and seen < 4000:
+            v = stack.pop()
+            seen += 1
+            if isinstance(v, Mapping):
+                stack.extend(v.values())
+            elif isinstance(v, list):
+                stack.extend(v[:500])
+            elif isinstance(v, (str, int)) and not isinstance(v, bool):
+                t = str(v).strip()
+                if 4 <= len(t) <= 80:
+                    out.add(t.casefold())
+        ctx.record_values = frozenset(out)
+    return ctx.record_values
 
 
 _TYPE_KEYS = frozenset({"type", "kind", "entity", "entity_type", "object", "object_type"})
