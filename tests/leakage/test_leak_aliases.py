@@ -120,3 +120,36 @@ def test_a_coded_scale_is_also_written_with_separators_number_words_roman_numera
 def test_a_number_in_any_spelling_is_matched_like_the_label(item: dict[str, object], leaks: bool) -> None:
     assert _leaks(**item) is leaks
     assert audit_item({"id": "t", **item}).findings == audit_item({"id": "t", **item}, prefilter=False).findings
+
+
+def test_abbreviations_are_unambiguous_prefixes_within_the_label_set() -> None:
+    from windtunnel.leakage.aliases import label_abbreviations
+
+    assert label_abbreviations("Emergency", ["Routine", "Urgent", "Emergency"]) == ["Eme", "Emer", "Emerg"]
+    assert "neu" in label_abbreviations("neutral", ["positive", "negative", "neutral"])
+    assert not any(
+        a.startswith("ne") and a != "neu" and len(a) < 4
+        for a in label_abbreviations("neutral", ["negative", "neutral"])
+    )
+    assert "med" in label_abbreviations("M", ["S", "M", "L", "XL"])  # through its word alias
+    assert label_abbreviations("positive", ["positive", "negative"]) == ["pos", "posi", "posit"]
+    assert label_abbreviations("High", []) == []
+
+
+@pytest.mark.parametrize(
+    ("projection", "leaks"),
+    [
+        ({"pager": 'TKT7 ORG=GRAPHI PRI=MED CH=EML "CHECKOUT FAILS"'}, True),
+        ({"pager": 'TKT7 ORG=GRAPHI PRI=HIGH CH=EML "CHECKOUT FAILS"'}, False),
+        ({"note": "the med team will call back"}, False),  # prose: an ordinary word
+        ({"report": "CASE-ID  OPENED      PRI  CH\n--------------------------\nCASE7    2024-04-19  MED  EML\n"}, True),
+        (
+            {"report": "CASE-ID  OPENED      PRI  CH\n--------------------------\nCASE7    2024-04-19  LOW  EML\n"},
+            False,
+        ),
+    ],
+)
+def test_an_abbreviation_counts_only_as_a_value(projection: dict[str, object], leaks: bool) -> None:
+    item = {"expected": "Medium", "label_set": ["Low", "Medium", "High"], "projection": projection}
+    assert _leaks(**item) is leaks
+    assert audit_item({"id": "t", **item}).findings == audit_item({"id": "t", **item}, prefilter=False).findings

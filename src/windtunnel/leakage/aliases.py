@@ -19,6 +19,11 @@ depends on the label set, so that a word is never read as a label it cannot be:
   glyphs included.
 
 Without a label set only the user's map applies: ``4`` alone may be a count, not a rating.
+
+**Abbreviations** (:func:`label_abbreviations`) are apart: a prefix of three to five letters of a
+word label (or of its word alias: ``M`` → ``medium`` → ``MED``) that no other label of the set
+begins with (``EMERG``, ``TECH``, ``NEU``, ``ELEV``). They count only where a label is a value (a
+whole field, a key-value pair, a table cell), never in prose, where ``tech`` or ``med`` are words.
 """
 
 from __future__ import annotations
@@ -163,6 +168,28 @@ def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Seque
             if _key(name) == key:
                 out.extend(str(v) for v in values)
     return [a for a in dict.fromkeys(out) if a.strip() and _key(a) != key]
+
+
+_MIN_ABBREVIATION = 3
+_MAX_ABBREVIATION = 5
+"""An abbreviation keeps three to five letters and drops two or more (``positiv`` is a translation)."""
+
+
+def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
+    """The prefixes of ``label`` (a word of four letters or more) and of its word aliases that stand
+    for it unambiguously within ``label_set``: three to five letters, two fewer than the word or more, and no
+    other label (nor its word aliases) begins with them. Without a label set, none."""
+    if len(label_set) < 2 or label not in label_set:
+        return []
+    words = {lab: [w for w in (lab, *label_aliases(lab, label_set)) if w.isalpha()] for lab in label_set}
+    others = [w.casefold() for lab, ws in words.items() if lab != label for w in ws]
+    out: list[str] = []
+    for word in words.get(label, []):
+        for n in range(_MIN_ABBREVIATION, min(len(word) - 1, _MAX_ABBREVIATION + 1)):
+            prefix = word[:n].casefold()
+            if not any(o.startswith(prefix) for o in others):
+                out.append(word[:n])
+    return [a for a in dict.fromkeys(out) if _key(a) not in {_key(lab) for lab in label_set}]
 
 
 def parse_alias_options(pairs: Sequence[str]) -> dict[str, list[str]]:

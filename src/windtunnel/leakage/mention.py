@@ -318,7 +318,7 @@ def table_cell(text: str, a: int, b: int, record: frozenset[str] = frozenset()) 
     if "|" in text and _PIPE_OPEN.search(text, max(0, a - 20), a) and _PIPE_CLOSE.match(text, b):
         rows = [ln for ln in _block_lines(text, a) if ln.count("|") >= 2 and not _PIPE_RULE.fullmatch(ln)]
         return len(rows) <= 2
-    return "\n" in text and _csv_cell(text, a, b, record)
+    return "\n" in text and (_csv_cell(text, a, b, record) or _fixed_cell(text, a, b))
 
 
 _PIPE_RULE = re.compile(r"[\s|:-]+")
@@ -361,6 +361,50 @@ def _csv_cell(text: str, a: int, b: int, record: frozenset[str] = frozenset()) -
         if record and len(block) > 2 and block[0].count(d) == n and _records_row(block, line, d, record):
             return True
     return False
+
+
+_RULE_LINE = re.compile(r"[ \t]*[-=+|_*#~]{3,}[-=+|_*#~ \t]*")
+_COLUMN_GAP = re.compile(r"\S(?: ?\S)*")
+"""A header's column names: runs of characters with at most one blank inside (two blanks part them)."""
+
+
+def _fixed_cell(text: str, a: int, b: int) -> bool:
+    """A whole cell of a fixed-width table (a mainframe report, ``ps`` output) with one data row: the
+    hit starts at the column of a header name (the nearest line above that is not a rule) and fills
+    the cell up to the next column's start; the row is the only one between the header and the next
+    rule, blank line or end."""
+    start = text.rfind("\n", 0, a) + 1
+    if start == 0:
+        return False
+    end = text.find("\n", b)
+    end = len(text) if end < 0 else end
+    line = text[start:end]
+    col, col_end = a - start, b - start
+    lines = text[max(0, start - _WINDOW) : start].split("\n")[:-1]
+    rules_above = 0
+    header = None
+    while lines:
+        above = lines.pop()
+        if not above.strip():
+            return False
+        if _RULE_LINE.fullmatch(above):
+            rules_above += 1
+            continue
+        header = above
+        break
+    if header is None or rules_above > 1:
+        return False
+    names = [(m.start(), m.end()) for m in _COLUMN_GAP.finditer(header)]
+    starts = [s for s, _e in names]
+    if len(names) < 2 or col not in starts:
+        return False
+    i = starts.index(col)
+    nxt = starts[i + 1] if i + 1 < len(starts) else len(line)
+    if line[col:nxt].strip() != line[col:col_end].strip() or (col > 0 and not line[col - 1].isspace()):
+        return False
+    # One data row: the next line is a rule, a blank line or the end.
+    after = text[end + 1 : text.find("\n", end + 1) if text.find("\n", end + 1) >= 0 else len(text)]
+    return end >= len(text) or not after.strip() or _RULE_LINE.fullmatch(after) is not None
 
 
 def _cells(line: str, d: str) -> set[str]:

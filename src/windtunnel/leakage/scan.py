@@ -41,7 +41,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
-from windtunnel.leakage.aliases import label_aliases, number_value
+from windtunnel.leakage.aliases import label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import (
     container_representation,
@@ -102,9 +102,11 @@ def _kv_before(text: str, va: int) -> bool:
 
 
 # A currency code may follow the value (``Amount: 1000 USD``), as a sign may precede it (``$1,000``).
+# Or another ``name=value`` pair or a quoted field follows after blanks (a log line, a pager message:
+# ``SZ=M CH=EML "SUBJECT"``).
 _KV_AFTER = re.compile(
     r"(?:[ \t]+(?i:" + CURRENCY_CODES + r")(?![\w-]))?"
-    r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$))"
+    r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$)|(?<=[ \t])(?=[\w.-]{1,40}=[^=\s]|\"[^\"\n]*\"))"
 )
 # A string value of a JSON array or object held in text or decoded content (``["WEB-1", "High"]``).
 _JSON_BEFORE = re.compile(r"[\[,:]\s*\"$")
@@ -181,9 +183,12 @@ class _Ctx:
         return self.target
 
 
-def _needles(expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str]) -> NeedleSet:
+def _needles(
+    expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str], abbreviations: Sequence[str] = ()
+) -> NeedleSet:
+    """The item's needles: the answers, correlated values, the other labels and the answers' abbreviations."""
     others = [lab for lab in labels if lab not in expected]
-    return NeedleSet.build(expected, correlated, others)
+    return NeedleSet.build(expected, correlated, others, abbreviations)
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
@@ -406,7 +411,8 @@ def _prepared(
     user = dict(aliases)
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
-    needles = _needles(exp, list(correlated), labs)
+    abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
+    needles = _needles(exp, list(correlated), labs, abbreviations)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
@@ -1136,6 +1142,16 @@ def _classify(
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
+    if hit.needle.value_only:
+        # An abbreviation counts only as a value: a key-value pair or a table cell (a whole field is above).
+        from windtunnel.leakage.mention import table_cell
+
+        if suppress:
+            return
+        pair = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
+        if pair or ("\n" in view_text and table_cell(view_text, va, vb, _record_values(ctx))):
+            _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value abbreviates {what}")
+        return
     if listing is not None and _selected(listing.get(view_text), hit, va):
         _leak(
             emit,
