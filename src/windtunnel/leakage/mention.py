@@ -30,7 +30,7 @@ High, Medium, Low``) is an options listing and never a leak.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from windtunnel.leakage.aliases import number_value
@@ -302,12 +302,13 @@ _PIPE_OPEN = re.compile(r"\|[ \t*_`~]*$")
 _PIPE_CLOSE = re.compile(r"[ \t*_`~]*(?:\||$)", re.MULTILINE)
 
 
-def table_cell(text: str, a: int, b: int, record: frozenset[str] = frozenset()) -> bool:
+def table_cell(text: str, a: int, b: int, record: Callable[[], frozenset[str]] | None = None) -> bool:
     """``text[a:b]`` is the whole content of a cell of a one-record table: an HTML ``<td>``/``<th>``,
     a Markdown / Slack pipe table cell (``| High |``), a CSV / TSV cell under its header. Such a cell is
     the value of its column: key-value structure. A table of many records lists values; not a leak,
     except in the row of this record: the one row of a CSV / TSV holding a value that the projection
-    shows outside the table (``record``: its id, its subject) and no other row holds."""
+    shows outside the table (``record()``: its id, its subject; asked only for such a table) and no
+    other row holds."""
     if "<" in text and _CELL_OPEN.search(text, max(0, a - 200), a) and _CELL_CLOSE.match(text, b):
         # The rows of the enclosing table, within a window (a long document stays linear).
         lo = max(0, a - _WINDOW)
@@ -337,7 +338,7 @@ def _block_lines(text: str, a: int) -> list[str]:
     return text[start + 2 if start >= 0 else lo : end if end >= 0 else hi].splitlines()
 
 
-def _csv_cell(text: str, a: int, b: int, record: frozenset[str] = frozenset()) -> bool:
+def _csv_cell(text: str, a: int, b: int, record: Callable[[], frozenset[str]] | None = None) -> bool:
     """A whole cell of a CSV / TSV row under a header row with as many delimiters: of a one-record
     table, or of the row of this record in a table of many (see :func:`table_cell`)."""
     start = text.rfind("\n", 0, a) + 1
@@ -358,7 +359,7 @@ def _csv_cell(text: str, a: int, b: int, record: frozenset[str] = frozenset()) -
         block = [ln for ln in _block_lines(text, a) if ln.strip()]
         if len(block) == 2 and block[1].strip() == line.strip() and block[0].count(d) == n:
             return True
-        if record and len(block) > 2 and block[0].count(d) == n and _records_row(block, line, d, record):
+        if record is not None and len(block) > 2 and block[0].count(d) == n and _records_row(block, line, d, record()):
             return True
     return False
 

@@ -1149,7 +1149,7 @@ def _classify(
         if suppress:
             return
         pair = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
-        if pair or ("\n" in view_text and table_cell(view_text, va, vb, _record_values(ctx))):
+        if pair or ("\n" in view_text and table_cell(view_text, va, vb, lambda: _record_values(ctx))):
             _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value abbreviates {what}")
         return
     if listing is not None and _selected(listing.get(view_text), hit, va):
@@ -1230,7 +1230,7 @@ def _classify(
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
-        kv = table_cell(view_text, va, vb, _record_values(ctx) if "\n" in view_text else frozenset()) or (
+        kv = table_cell(view_text, va, vb, lambda: _record_values(ctx)) or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
@@ -1474,11 +1474,13 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     part describes something the record is related to (a device, a profile, an order line); its
     ``toner_level`` or ``gemstone`` is that thing's attribute, not this record's label.
     A part naming the task (``"triage": {"priority": "High"}``) or a cryptic field (``cf_10234``) is not."""
+    name = _field_name(pointer)  # the field name is part of the classification cache's key: checked first
+    if not name or not _PLAIN_NAME.fullmatch(name) or is_upstream_name(name) or mention.names_answer(name):
+        return False
     ctx.root_used = True
     if ctx.outer is not None or not isinstance(ctx.root, Mapping) or pointer.count("/") < 2:
         return False
-    name = _field_name(pointer)
-    if not name or not _PLAIN_NAME.fullmatch(name) or is_upstream_name(name) or mention.names_answer(name):
+    if not _typed_path(ctx.root, pointer, ctx):
         return False
     top = pointer.split("/", 2)[1]
     if ctx.record_parts is None:
@@ -1488,8 +1490,6 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
             if isinstance(v, (Mapping, list)) and _ids_of(v, [])
         )
     if top in ctx.record_parts or not ctx.record_parts:
-        return False
-    if not _typed_path(ctx.root, pointer, ctx):
         return False
     naming = ctx.given_naming or ctx.naming()
     words = pointer.split("/")[1:]
