@@ -294,3 +294,22 @@ def test_the_same_table_is_decided_per_item_not_from_a_cache() -> None:
     for _ in range(3):  # the classification cache keeps a string from its second sighting on
         assert _leaks({"export": text, "ticket": {"id": 1001}})
         assert not _leaks({"export": text, "ticket": {"id": 9999}})
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # a name and a value in a row of an attribute-value table (a database dump)
+        (
+            {"dump": "COPY attrs (key, attr, value) FROM stdin;\nWEB-1\tchannel\temail\nWEB-1\tprio\tHigh\n\\."},
+            {"dump": "COPY t (key, prio) FROM stdin;\nWEB-1\tHigh\nWEB-2\tLow\nAlice\tMedium\n\\."},
+        ),
+        # a pair of a partitioned path, followed by another pair
+        ({"key": "exports/cases/prio=High/dt=2024-03-14/WEB-1.json"}, {"key": "exports/region=Highlands/WEB-1.json"}),
+        # a naming word joined to the label by an underscore in a file name
+        ({"file": "WEB-1_priority-high_2024-04-25.pdf"}, {"file": "WEB-1_report-high_2024-04-25.pdf"}),
+    ],
+)
+def test_key_value_pairs_in_rows_paths_and_file_names(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, target="priority")
+    assert not _leaks(clean, target="priority")

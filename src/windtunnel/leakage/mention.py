@@ -179,6 +179,8 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
     never as a word of the generic list (no target known)."""
     lo = max(0, a - 60)
     hi = min(len(text), b + 40)
+    if "_" in text[lo:hi]:
+        text = text.replace("_", " ")  # an underscore joins the words of an identifier (same offsets)
     generic = pattern.pattern.startswith(_GENERIC)
     for m in pattern.finditer(text, lo, hi):
         if m.end() <= a:

@@ -103,10 +103,11 @@ def _kv_before(text: str, va: int) -> bool:
 
 # A currency code may follow the value (``Amount: 1000 USD``), as a sign may precede it (``$1,000``).
 # Or another ``name=value`` pair or a quoted field follows after blanks (a log line, a pager message:
-# ``SZ=M CH=EML "SUBJECT"``).
+# ``SZ=M CH=EML "SUBJECT"``), or another pair after a slash (a partitioned path: ``team=Identity/dt=…``).
 _KV_AFTER = re.compile(
     r"(?:[ \t]+(?i:" + CURRENCY_CODES + r")(?![\w-]))?"
-    r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$)|(?<=[ \t])(?=[\w.-]{1,40}=[^=\s]|\"[^\"\n]*\"))"
+    r"(?:[ \t*_`'\")\]~]|</?\w+>)*(?:$|[\n\r;,|}&]|[.!?](?:\s|$)"
+    r"|(?<=[ \t])(?=[\w.-]{1,40}=[^=\s]|\"[^\"\n]*\")|/(?=[\w.-]{1,40}=))"
 )
 # A string value of a JSON array or object held in text or decoded content (``["WEB-1", "High"]``).
 _JSON_BEFORE = re.compile(r"[\[,:]\s*\"$")
@@ -1230,6 +1231,8 @@ def _classify(
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
+        kv = _tab_pair(view_text, va, vb)
+    if not kv and not hit.needle.phrase:
         kv = table_cell(view_text, va, vb, lambda: _record_values(ctx)) or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
@@ -1301,6 +1304,22 @@ def _noted_value(text: str, a: int, b: int) -> bool:
     qualifies the value; it does not make the value prose (principle 1: the field's value states it).
     A note of a bare quantity (``High (92%)``) reads the word as a measurement: not the value."""
     return WORD_RE.search(text, 0, a) is None and _NOTE_AFTER.match(text, b) is not None
+
+
+_TAB_NAME = re.compile(r"(?:^|[\t\n])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\t+\Z")
+
+
+def _tab_pair(text: str, a: int, b: int) -> bool:
+    """``name<TAB>value`` ending a line, the name a lowercase field name (``prio\tP0`` in a row of an
+    attribute-value table: a database dump, a ``COPY`` block): a key-value pair. A capitalised or
+    id-like cell before it (``Alice\tHigh``, ``WEB-1\tHigh``) is a table of many records, not a pair."""
+    if a == 0 or text[a - 1] != "\t":
+        return False
+    end = text.find("\n", b)
+    if text[b : len(text) if end < 0 else end].strip():
+        return False
+    line_start = text.rfind("\n", 0, a) + 1
+    return _TAB_NAME.search(text, line_start, a) is not None
 
 
 def _leak(
