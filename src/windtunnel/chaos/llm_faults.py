@@ -367,8 +367,7 @@ class LlmErrorFault(LlmFaultSpec):
 @llm_fault("malformed")
 class LlmMalformedFault(LlmFaultSpec):
     """The model's answer arrives unparseable: a JSON body cut to invalid JSON, or on a stream a broken
-    SSE event after ``after_chunks`` text chunks (the stream then ends). Plain callable LLMs have no
-    wire to break, so ``validate`` rejects this mode for them."""
+    SSE event after ``after_chunks`` text chunks (the stream then ends)."""
 
     impact: ClassVar[int] = 5
     mode: Literal["malformed"] = "malformed"
