@@ -313,3 +313,16 @@ def test_the_same_table_is_decided_per_item_not_from_a_cache() -> None:
 def test_key_value_pairs_in_rows_paths_and_file_names(leaky: Any, clean: Any) -> None:
     assert _leaks(leaky, target="priority")
     assert not _leaks(clean, target="priority")
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"src": "t.setRiskLevel(RiskLevel.HIGH);"}, {"src": "t.setRiskLevel(RiskLevel.HIGHEST);"}),
+        ({"src": "ticket.set_priority(Priority.HIGH)"}, {"src": "print(Priority.HIGH if x else Priority.LOW)"}),
+        ({"chat": "Based on the description I'd set the priority to High."}, {"chat": "Set the alarm to high volume."}),
+    ],
+)
+def test_a_setter_argument_and_set_x_to_state_the_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)

@@ -81,7 +81,7 @@ _MAX_AFTER = 1
 
 _COPULA = r"(?:is|was|are|were|be|been|being|becomes?|became|remains?|stays?|seems?|looks?|feels?|sounds?)"
 _ASSIGN = (
-    r"set(?:\s+it)?\s+to|marked(?:\s+as)?|rated(?:\s+as)?|classified\s+as|categori[sz]ed\s+as|"
+    r"set(?:\s+(?:it|(?:the|its|this|that)\s+\w+|\w+))?\s+to|marked(?:\s+as)?|rated(?:\s+as)?|classified\s+as|categori[sz]ed\s+as|"
     r"labell?ed(?:\s+as)?|tagged(?:\s+as)?|flagged\s+as|filed\s+(?:as|under)|treated\s+as|counts?\s+as|"
     r"deemed|considered|(?:moved|changed|bumped|raised|lowered|downgraded|upgraded|escalated|dropped|went|goes|go)"
     r"(?:\s+(?:up|down|it))?\s+to|from\s+\w+\s+to|"

@@ -1594,7 +1594,15 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
         return "an identifier that is the whole value"
     if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
         return "an identifier that is the value of a key-value pair"
+    if _SETTER_BEFORE.search(src, max(0, ia - 80), ia) and _SETTER_AFTER.match(src, ib):
+        return "an identifier passed to a setter (a key-value pair in code)"
     return None
+
+
+_SETTER_BEFORE = re.compile(r"\bset_?[A-Za-z]\w*[ \t]*\([ \t]*\Z")
+_SETTER_AFTER = re.compile(r"[ \t]*\)")
+"""``setRefundEligible(RefundDecision.YES)``, ``set_priority(Priority.HIGH)``: the one argument of a
+setter is the value of the field it names, as in ``refundEligible = RefundDecision.YES``."""
 
 
 def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None) -> bool:
