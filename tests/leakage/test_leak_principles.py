@@ -326,3 +326,18 @@ def test_key_value_pairs_in_rows_paths_and_file_names(leaky: Any, clean: Any) ->
 def test_a_setter_argument_and_set_x_to_state_the_value(leaky: Any, clean: Any) -> None:
     assert _leaks(leaky)
     assert not _leaks(clean)
+
+
+_RADIOS = (
+    "<fieldset><legend>Priority</legend>\n"
+    '  <input type="radio" name="priority" id="r0" value="Low"{lo}><label for="r0">Low</label>\n'
+    '  <input type="radio" name="priority" id="r1" value="Medium"><label for="r1">Medium</label>\n'
+    '  <input type="radio" name="priority" id="r2" value="High"{hi}><label for="r2">High</label>\n</fieldset>'
+)
+
+
+def test_lines_of_a_listing_that_differ_by_a_counter_glued_to_a_name_are_a_listing() -> None:
+    assert not _leaks({"form": _RADIOS.format(lo="", hi="")}, expected="Low")
+    assert _leaks({"form": _RADIOS.format(lo="", hi=" checked")})
+    # a history's lines differ by their dates: each line says what the value was
+    assert _leaks({"h": "2024-03-01 priority set to Low\n2024-03-05 priority set to High\n"})

@@ -1411,21 +1411,27 @@ def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bo
 def _template_listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
     """The line holding the hit and a nearby line holding another label are the same line once each
     label is taken out: the lines of a listing (``<option value="Low">Low</option>``, ``<li>Low</li>``,
-    ``- [ ] Low``, ``LOW = 1,``). A marked line differs from its siblings, so a chosen option is not hidden."""
+    ``- [ ] Low``, ``LOW = 1,``), numbers aside (``id="r0"``, ``id="r1"``). A marked line differs from its
+    siblings, so a chosen option is not hidden."""
     if not spans:
         return False
     text = hit.view_text
     lo, hi = text.rfind("\n", 0, va) + 1, text.find("\n", vb)
     hi = len(text) if hi < 0 else hi
-    mine = text[lo:hi].replace(text[va:vb], "\x00")
+    mine = _DIGITS.sub("0", text[lo:hi].replace(text[va:vb], "\x00"))
     for a, b, norm in _near(spans, max(0, lo - 600), hi + 600):
         if norm == hit.needle.norm or lo <= a < hi:
             continue
         la, lb = text.rfind("\n", 0, a) + 1, text.find("\n", b)
         lb = len(text) if lb < 0 else lb
-        if text[la:lb].replace(text[a:b], "\x00") == mine:
+        if _DIGITS.sub("0", text[la:lb].replace(text[a:b], "\x00")) == mine:
             return True
     return False
+
+
+_DIGITS = re.compile(r"(?<=[A-Za-z_])\d+")
+"""Numbers glued to a name that count the lines of a listing (``id="r0"``, ``id="r1"``, ``opt2``) are
+not what sets a line apart: compared as one. (Dates and times stay: the lines of a history differ.)"""
 
 
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
