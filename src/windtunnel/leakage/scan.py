@@ -1145,12 +1145,10 @@ def _classify(
     view_text, (va, vb) = hit.view_text, hit.view_span
     if hit.needle.value_only:
         # An abbreviation counts only as a value: a key-value pair or a table cell (a whole field is above).
-        from windtunnel.leakage.mention import table_cell
-
         if suppress:
             return
         pair = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
-        if pair or ("\n" in view_text and table_cell(view_text, va, vb, lambda: _record_values(ctx))):
+        if pair or ("\n" in view_text and mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))):
             _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value abbreviates {what}")
         return
     if listing is not None and _selected(listing.get(view_text), hit, va):
