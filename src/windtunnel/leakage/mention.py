@@ -288,6 +288,22 @@ def in_listing(spans: Sequence[tuple[int, int]], text: str, a: int, b: int) -> b
     return False
 
 
+_TAB_NAME = re.compile(r"(?:^|[\t\n])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\t+\Z")
+
+
+def tab_pair(text: str, a: int, b: int) -> bool:
+    """``name<TAB>value`` ending a line, the name a lowercase field name (``prio\tP0`` in a row of an
+    attribute-value table: a database dump, a ``COPY`` block): a key-value pair. A capitalised or
+    id-like cell before it (``Alice\tHigh``, ``WEB-1\tHigh``) is a table of many records, not a pair."""
+    if a == 0 or text[a - 1] != "\t":
+        return False
+    end = text.find("\n", b)
+    if text[b : len(text) if end < 0 else end].strip():
+        return False
+    line_start = text.rfind("\n", 0, a) + 1
+    return _TAB_NAME.search(text, line_start, a) is not None
+
+
 def case_matches(label: str, original: str) -> bool:
     """Whether ``original`` (the matched characters) carries the label's case, when that case is
     distinctive (the label has capitals); an all-lowercase label matches in any case."""

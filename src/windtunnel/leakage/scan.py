@@ -72,6 +72,7 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
+from windtunnel.leakage.records import ID_SHAPE, PLAIN_NAME, RECORD_ID, ids_of, record_parts, record_values, typed_path
 from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
 from windtunnel.leakage.views import identifier_span
 
@@ -601,7 +602,6 @@ def _label_keys(keys: Sequence[str], ctx: _Ctx) -> int:
 
 
 _FLAGS = frozenset({"true", "x", "yes", "y", "1", "✓", "✔", "selected", "checked", "chosen", "current"})
-_RECORD_ID = re.compile(r"[A-Za-z0-9][\w.:/#-]{2,63}")
 
 
 def _measured(value: Any) -> bool:
@@ -629,7 +629,7 @@ def _marks_record(value: Any, ctx: _Ctx) -> bool:
     while stack and len(ids) < 200:
         node = stack.pop()
         if isinstance(node, str):
-            if _RECORD_ID.fullmatch(node) and any(ch.isdigit() for ch in node):
+            if RECORD_ID.fullmatch(node) and any(ch.isdigit() for ch in node):
                 ids.append(node)
         elif isinstance(node, Mapping):
             stack.extend(node.values())
@@ -652,41 +652,17 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
     ids: dict[int, list[str]] = {}
     for i, v in enumerate(node):
         if type(v) is dict:
-            own = [x for x in v.values() if type(x) is str and _RECORD_ID.fullmatch(x) and _ID_SHAPE.search(x)]
+            own = [x for x in v.values() if type(x) is str and RECORD_ID.fullmatch(x) and ID_SHAPE.search(x)]
             if own:
                 ids[i] = own
     if len(ids) < 2:
         return frozenset()
-    if not _ids_of(ctx.root, node):
+    if not ids_of(ctx.root, node):
         return frozenset()  # no record named outside the list: the list may be the records themselves
     if ctx.root_blob is None:
         ctx.root_blob = dumps(ctx.root) or b""
     blob = ctx.root_blob
     return frozenset(i for i, own in ids.items() if all(blob.count(orjson_str(x)) == 1 for x in own))
-
-
-_ID_SHAPE = re.compile(r"[A-Za-z]-?\d|\d-[A-Za-z0-9]")
-"""An id mixes letters and digits across a joint (``CS-34921``, ``INC0007256``), unlike a word or a number."""
-
-
-def _ids_of(root: Any, skip: list[Any]) -> list[str]:
-    """The id-like strings of ``root`` outside ``skip`` (a bounded walk)."""
-    out: list[str] = []
-    stack = [root]
-    seen = 0
-    while stack and seen < 2000:
-        v = stack.pop()
-        seen += 1
-        if v is skip:
-            continue
-        if type(v) is str:
-            if _RECORD_ID.fullmatch(v) and _ID_SHAPE.search(v):
-                out.append(v)
-        elif isinstance(v, Mapping):
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v[:200])
-    return out
 
 
 def orjson_str(s: str) -> bytes:
@@ -1229,7 +1205,7 @@ def _classify(
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
-        kv = _tab_pair(view_text, va, vb)
+        kv = mention.tab_pair(view_text, va, vb)
     if not kv and not hit.needle.phrase:
         kv = table_cell(view_text, va, vb, lambda: _record_values(ctx)) or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
@@ -1302,22 +1278,6 @@ def _noted_value(text: str, a: int, b: int) -> bool:
     qualifies the value; it does not make the value prose (principle 1: the field's value states it).
     A note of a bare quantity (``High (92%)``) reads the word as a measurement: not the value."""
     return WORD_RE.search(text, 0, a) is None and _NOTE_AFTER.match(text, b) is not None
-
-
-_TAB_NAME = re.compile(r"(?:^|[\t\n])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\t+\Z")
-
-
-def _tab_pair(text: str, a: int, b: int) -> bool:
-    """``name<TAB>value`` ending a line, the name a lowercase field name (``prio\tP0`` in a row of an
-    attribute-value table: a database dump, a ``COPY`` block): a key-value pair. A capitalised or
-    id-like cell before it (``Alice\tHigh``, ``WEB-1\tHigh``) is a table of many records, not a pair."""
-    if a == 0 or text[a - 1] != "\t":
-        return False
-    end = text.find("\n", b)
-    if text[b : len(text) if end < 0 else end].strip():
-        return False
-    line_start = text.rfind("\n", 0, a) + 1
-    return _TAB_NAME.search(text, line_start, a) is not None
 
 
 def _leak(
@@ -1498,73 +1458,29 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     ``toner_level`` or ``gemstone`` is that thing's attribute, not this record's label.
     A part naming the task (``"triage": {"priority": "High"}``) or a cryptic field (``cf_10234``) is not."""
     name = _field_name(pointer)  # the field name is part of the classification cache's key: checked first
-    if not name or not _PLAIN_NAME.fullmatch(name) or is_upstream_name(name) or mention.names_answer(name):
+    if not name or not PLAIN_NAME.fullmatch(name) or is_upstream_name(name) or mention.names_answer(name):
         return False
     ctx.root_used = True
     if ctx.outer is not None or not isinstance(ctx.root, Mapping) or pointer.count("/") < 2:
         return False
-    if not _typed_path(ctx.root, pointer, ctx):
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    if not typed_path(ctx.root, tokens, ctx.label_norms):
         return False
-    top = pointer.split("/", 2)[1]
     if ctx.record_parts is None:
-        ctx.record_parts = frozenset(
-            escape_pointer_token(str(k))
-            for k, v in ctx.root.items()
-            if isinstance(v, (Mapping, list)) and _ids_of(v, [])
-        )
-    if top in ctx.record_parts or not ctx.record_parts:
+        ctx.record_parts = record_parts(ctx.root)
+    if tokens[0] in ctx.record_parts or not ctx.record_parts:
         return False
     naming = ctx.given_naming or ctx.naming()
-    words = pointer.split("/")[1:]
-    return naming is not None and not any(mention.names_task(naming, w) for w in words if not w.isdigit())
+    return naming is not None and not any(mention.names_task(naming, w) for w in tokens if not w.isdigit())
 
 
 def _record_values(ctx: _Ctx) -> frozenset[str]:
-    """The projection's scalar values of 4 to 80 characters (an id, a subject), casefolded, from a
-    bounded walk: a table row holding one that no other row holds is this record's row."""
+    """:func:`~windtunnel.leakage.records.record_values` of the item's projection, computed once."""
     ctx.root_used = True
     if ctx.record_values is None:
-        out: set[str] = set()
-        stack = [ctx.root]
-        seen = 0
-        while stack and seen < 4000:
-            v = stack.pop()
-            seen += 1
-            if isinstance(v, Mapping):
-                stack.extend(v.values())
-            elif isinstance(v, list):
-                stack.extend(v[:500])
-            elif isinstance(v, (str, int)) and not isinstance(v, bool):
-                t = str(v).strip()
-                if 4 <= len(t) <= 80:
-                    out.add(t.casefold())
-        ctx.record_values = frozenset(out)
+        ctx.record_values = record_values(ctx.root)
     return ctx.record_values
 
-
-_TYPE_KEYS = frozenset({"type", "kind", "entity", "entity_type", "object", "object_type"})
-
-
-def _typed_path(root: Any, pointer: str, ctx: _Ctx) -> bool:
-    """An object on the way from the projection's top to the field says what kind of thing it is
-    (``"type": "device"``, ``"kind": "profile"``): a short word under a type key, not a label."""
-    node = root
-    for tok in pointer.split("/")[1:]:
-        if isinstance(node, Mapping):
-            for key in _TYPE_KEYS.intersection(node):
-                kind = node[key]
-                if type(kind) is str and 0 < len(kind) <= 40 and normalize_needle(kind) not in ctx.label_norms:
-                    return True
-            node = node.get(tok.replace("~1", "/").replace("~0", "~"))
-        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-            node = node[int(tok)]
-        else:
-            return False
-    return False
-
-
-_PLAIN_NAME = re.compile(r"[A-Za-z]+(?:[_ -]?[A-Za-z]+)*")
-"""A field name of letters only (``toner_level``, ``paintColour``): words, not a code (``cf_10234``)."""
 
 _FILE_NAME = re.compile(r"\.(?=[a-z0-9]{0,4}[a-z])[a-z0-9]{1,5}$")
 """A name ending with a file extension (``sales-report-Q1.xlsx``): a document's title, not a code."""
