@@ -168,9 +168,10 @@ class _Ctx:
     """The projection's short scalar values (casefolded): what can tell this record's row in a table."""
     record_parts: frozenset[str] | None = None
     """The top-level keys of the projection whose subtree holds a record id (computed when needed)."""
-    defining: bool = False
-    """Walking a list of texts that together name every label once (rules or definitions, one per
-    label): like one such text, it describes the task (principle 3)."""
+    siblings: list[Any] | None = None
+    """While walking a list of two texts or more: ``[texts, None or whether they together name every
+    label once]`` (rules or definitions, one per label: like one such text, they describe the task,
+    principle 3). Decided only when a hit needs it."""
 
     def __post_init__(self) -> None:
         self.toks = token_sets(self.needles)
@@ -443,15 +444,15 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
             marked = options or frozenset()
         others = _other_records(node, ctx) if not cover else frozenset()
         prune = upstream is None and ctx.fast
-        was_defining = ctx.defining
-        if not cover and not was_defining and len(scalars) >= 2 and len(scalars) == len(node):
-            ctx.defining = _texts_define([v for v in scalars if type(v) is str], ctx)
+        was_siblings = ctx.siblings
+        if not cover and len(scalars) >= 2 and len(scalars) == len(node):
+            ctx.siblings = [[v for v in scalars if type(v) is str], None]
         for i, value in enumerate(node):
             if prune and not _may_hit(value, ctx):
                 continue
             hide = (cover and i not in marked) or i in others
             _walk(value, f"{pointer}/{i}", rep, upstream, ctx, suppress=hide)
-        ctx.defining = was_defining
+        ctx.siblings = was_siblings
     elif type(node) is str:
         _scan_string(node, pointer, rep, upstream, ctx, "value", suppress=suppress)
     elif isinstance(node, bool):
@@ -934,7 +935,6 @@ def _scan_string(
             suppress,
             ctx.depth >= _MAX_EMBED_DEPTH,
             _field_name(pointer),
-            ctx.defining,
         )
         known = _CLASSIFIED.get(key)
         if known is not None:
@@ -1001,9 +1001,7 @@ def _classify_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
-    defines = ctx.defining or (
-        covered and listing is not None and any(_each_label_once(spans, ctx) for spans in listing.values())
-    )
+    defines = covered and listing is not None and any(_each_label_once(spans, ctx) for spans in listing.values())
     for hit in hits:
         _classify(
             hit,
@@ -1227,7 +1225,7 @@ def _classify(
             f"prose states '<name>: <value>' with {what} as the value",
         )
         return
-    if defines or (covered and _sentence_covers(listing, hit, ctx)):
+    if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
     if hit.needle.phrase:
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
@@ -1334,6 +1332,17 @@ def _each_label_once(spans: list[tuple[int, int, str]], ctx: _Ctx) -> bool:
         if norm in ctx.label_norms:
             seen.setdefault(norm, set()).add((a, b))
     return len(seen) == len(ctx.label_norms) and all(len(places) == 1 for places in seen.values())
+
+
+def _siblings_define(ctx: _Ctx) -> bool:
+    """The list of texts being walked names every label once (see ``_Ctx.siblings``), decided once per
+    list; the string's findings then depend on its siblings and are not cached."""
+    if ctx.siblings is None:
+        return False
+    ctx.root_used = True
+    if ctx.siblings[1] is None:
+        ctx.siblings[1] = _texts_define(ctx.siblings[0], ctx)
+    return bool(ctx.siblings[1])
 
 
 def _texts_define(texts: list[str], ctx: _Ctx) -> bool:
