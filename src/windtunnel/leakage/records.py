@@ -20,6 +20,8 @@ ID_SHAPE = re.compile(r"[A-Za-z]-?\d|\d-[A-Za-z0-9]")
 """An id mixes letters and digits across a joint (``CS-34921``, ``INC0007256``), unlike a word or a number."""
 TYPE_KEYS = frozenset({"type", "kind", "entity", "entity_type", "object", "object_type"})
 """Keys by which an object says what kind of thing it is (``"type": "device"``)."""
+TYPE_KEYS_JSON = tuple(f'"{k}":'.encode() for k in sorted(TYPE_KEYS))
+"""The same keys as orjson writes them: a projection whose serialisation holds none has no typed part."""
 PLAIN_NAME = re.compile(r"[A-Za-z]+(?:[_ -]?[A-Za-z]+)*")
 """A field name of letters only (``toner_level``, ``paintColour``): words, not a code (``cf_10234``)."""
 

@@ -72,7 +72,16 @@ from windtunnel.leakage.prefilter import (
     subtree_may_hit,
     token_sets,
 )
-from windtunnel.leakage.records import ID_SHAPE, PLAIN_NAME, RECORD_ID, ids_of, record_parts, record_values, typed_path
+from windtunnel.leakage.records import (
+    ID_SHAPE,
+    PLAIN_NAME,
+    RECORD_ID,
+    TYPE_KEYS_JSON,
+    ids_of,
+    record_parts,
+    record_values,
+    typed_path,
+)
 from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
 from windtunnel.leakage.views import identifier_span
 
@@ -166,6 +175,9 @@ class _Ctx:
     record values, its parts): such a string's findings depend on the item and are not cached."""
     record_values: frozenset[str] | None = None
     """The projection's short scalar values (casefolded): what can tell this record's row in a table."""
+    typed: bool = True
+    """Whether some object of the projection may say what kind of thing it is (a ``type`` key …): known
+    from the serialised projection when the pre-check made it; ``True`` when unknown."""
     record_parts: frozenset[str] | None = None
     """The top-level keys of the projection whose subtree holds a record id (computed when needed)."""
     siblings: list[Any] | None = None
@@ -294,6 +306,8 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         ctx.given_naming = _naming(None, it.context_words)
     ctx.upstream_keys = upstream_keys
     ctx.plan = plan
+    if blob is not None:
+        ctx.typed = any(key in blob for key in TYPE_KEYS_JSON)
     ctx.root = it.projection
     rep = "json" if not isinstance(it.projection, str) else "text"
     _walk(it.projection, "", rep, None, ctx, suppress=False)
@@ -935,6 +949,7 @@ def _scan_string(
             suppress,
             ctx.depth >= _MAX_EMBED_DEPTH,
             _field_name(pointer),
+            ctx.typed,
         )
         known = _CLASSIFIED.get(key)
         if known is not None:
@@ -1469,6 +1484,8 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
     name = _field_name(pointer)  # the field name is part of the classification cache's key: checked first
     if not name or not PLAIN_NAME.fullmatch(name) or is_upstream_name(name) or mention.names_answer(name):
         return False
+    if not ctx.typed:
+        return False  # no object of the projection says what it is (part of the cache's key)
     ctx.root_used = True
     if ctx.outer is not None or not isinstance(ctx.root, Mapping) or pointer.count("/") < 2:
         return False
@@ -1479,7 +1496,8 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
         ctx.record_parts = record_parts(ctx.root)
     if tokens[0] in ctx.record_parts or not ctx.record_parts:
         return False
-    naming = ctx.given_naming or ctx.naming()
+    inferred = ctx.naming()
+    naming = ctx.given_naming or inferred
     return naming is not None and not any(mention.names_task(naming, w) for w in tokens if not w.isdigit())
 
 
