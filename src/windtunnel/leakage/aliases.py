@@ -108,7 +108,11 @@ def number_value(token: str) -> int | None:
 
 
 def _spellings(n: int, *, single_letter_roman: bool) -> list[str]:
-    """A number's other spellings: its word and its Roman numeral."""
+    """A number's other spellings: its English word and its Roman numeral.
+
+    ``single_letter_roman`` keeps ``I``, ``V`` and ``X``: after a coded scale's prefix (``Sev-I``) they
+    can only be numerals; alone they are a pronoun and letters, so a bare numeric scale leaves them out.
+    """
     out = [_NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else []
     roman = _ROMAN_FOR.get(n)
     if roman and (single_letter_roman or len(roman) > 1):
@@ -135,7 +139,11 @@ def _coded(labels: tuple[str, ...]) -> dict[str, tuple[str, int]] | None:
 
 def _coded_aliases(prefix: str, n: int) -> list[str]:
     """Other spellings of the coded label ``prefix`` + ``n``: the prefix with a separator and the
-    number in any spelling, and the nouns of a scale the prefix begins with the number after them."""
+    number in any spelling, and the nouns of a scale the prefix begins with the number after them.
+
+    ``Sev`` + 3 gives ``Sev-3``, ``Sev three``, ``Sev-III`` and ``severity three``, ``severity level
+    III``; written with two words or more an alias is a phrase, a leak wherever it occurs, so the
+    nouns are the few that name a ranked scale (never ``phase`` or ``stage``)."""
     numbers = [str(n), *_spellings(n, single_letter_roman=True)]
     out = [f"{prefix}{sep}{num}" for num in numbers for sep in ("", "-", " ") if not (sep == "" and not num.isdigit())]
     for noun in _SCALE_NOUNS:

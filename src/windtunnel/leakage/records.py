@@ -67,7 +67,11 @@ def record_values(root: Any) -> frozenset[str]:
 
 
 def record_parts(root: Mapping[Any, Any]) -> frozenset[str]:
-    """The top-level keys of the projection whose subtree holds a record id."""
+    """The top-level keys of the projection whose subtree holds a record id.
+
+    A part without one (``"related": {"type": "device", …}``) beside a part with one (``"case": {"key":
+    "CASE-7", …}``) is about something else than the record; with no id anywhere, nothing can be told.
+    """
     return frozenset(str(k) for k, v in root.items() if isinstance(v, (Mapping, list)) and ids_of(v))
 
 
