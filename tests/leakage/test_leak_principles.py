@@ -341,3 +341,21 @@ def test_lines_of_a_listing_that_differ_by_a_counter_glued_to_a_name_are_a_listi
     assert _leaks({"form": _RADIOS.format(lo="", hi=" checked")})
     # a history's lines differ by their dates: each line says what the value was
     assert _leaks({"h": "2024-03-01 priority set to Low\n2024-03-05 priority set to High\n"})
+
+
+_SEV = ["Sev1", "Sev2", "Sev3", "Sev4"]
+_GLOSSARY = "- **Sev1** — outage\n- **Sev2** — major\n- **Sev3** — minor\n- **Sev4** — cosmetic"
+
+
+@pytest.mark.parametrize(
+    ("text", "leaks"),
+    [
+        ("Severity runs Sev1–Sev4.\n" + _GLOSSARY, False),  # a range and a definition per label
+        ("Scale: Sev1 through Sev4.", False),
+        ("Sev3 and Sev4 go to the queue.\nSev2 gets a status post.\nIf severity is Sev1, page.", False),
+        (_GLOSSARY + "\n\nThis one is **Sev1**.", True),  # one label named once more than the others
+        ("Options: Sev1, Sev2, Sev3 or Sev4. We went with Sev1.", True),  # a listing, then a statement
+    ],
+)
+def test_a_text_naming_every_label_evenly_defines_them(text: str, leaks: bool) -> None:
+    assert _leaks({"t": text}, expected="Sev1", label_set=_SEV) is leaks

@@ -141,12 +141,13 @@ _QUOTES = {
     "_": "_",
     "~": "~",
 }
-# Between two labels of a listing: separators, quotes, markup and a conjunction.
+# Between two labels of a listing: separators, quotes, markup, a conjunction, a range (``Sev1–Sev4``,
+# ``1 through 5``).
 _LISTING_GAP = re.compile(
-    r"[\s,/|;:\"'`*_()\[\]<>“”‘’-]*(?:(?:or|and|nor|vs\.?|versus|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
+    r"[\s,/|;:\"'`*_()\[\]<>“”‘’–—-]*(?:(?:or|and|nor|vs\.?|versus|through|thru|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
 )
 # A listing has a separator between its labels (not just a space, never a blank line).
-_LISTING_SEP = re.compile(r"[,/|;•-]|(?<!\w)(?:or|and|nor|vs|versus|und|ou|o|y|et)(?!\w)")
+_LISTING_SEP = re.compile(r"[,/|;•–—-]|(?<!\w)(?:or|and|nor|vs|versus|through|thru|und|ou|o|y|et)(?!\w)")
 
 
 @lru_cache(maxsize=1024)

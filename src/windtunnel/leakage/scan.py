@@ -1016,7 +1016,7 @@ def _classify_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
-    defines = covered and listing is not None and any(_each_label_once(spans, ctx) for spans in listing.values())
+    defines = covered and listing is not None and any(_labels_even(t, spans, ctx) for t, spans in listing.items())
     for hit in hits:
         _classify(
             hit,
@@ -1336,17 +1336,29 @@ def _sentence_covers(listing: dict[str, list[tuple[int, int, str]]] | None, hit:
     return ctx.label_norms <= {norm for a, b, norm in _near(spans, start, end) if b <= end}
 
 
-def _each_label_once(spans: list[tuple[int, int, str]], ctx: _Ctx) -> bool:
-    """The spans name every label of the set, each exactly once (principle 3: a text that defines or
-    routes every label, one place each, describes the scale; a label named twice may be stated). Not
-    for a numeric scale: a text naming each number once (slides 1 to 6, a table of ratings) is common."""
+def _labels_even(text: str, spans: list[tuple[int, int, str]], ctx: _Ctx) -> bool:
+    """The text names every label of the set, each as many times, leaving out the places where labels
+    stand next to each other as a listing or a range (``Sev1–Sev4``, ``Sev3 and Sev4``): principle 3,
+    a text that defines or routes every label, one place (or two) each, describes the scale; a label
+    named once more than the others may be stated. Not for a numeric scale: a text naming each number
+    once (slides 1 to 6, a table of ratings) is common."""
     if _numeric_scale(ctx):
         return False
+    named: set[str] = set()
     seen: dict[str, set[tuple[int, int]]] = {}
     for a, b, norm in spans:
-        if norm in ctx.label_norms:
+        if norm not in ctx.label_norms:
+            continue
+        named.add(norm)
+        if not mention.in_listing([(x, y) for x, y, n in _near(spans, a - 80, b + 80) if n != norm], text, a, b):
             seen.setdefault(norm, set()).add((a, b))
-    return len(seen) == len(ctx.label_norms) and all(len(places) == 1 for places in seen.values())
+    # Half the labels or more (two at least) are defined or routed on their own, each as often: a
+    # listing followed by one statement ("Options: A, B or C. We went with B.") is not a definition.
+    return (
+        len(named) == len(ctx.label_norms)
+        and len(seen) >= max(2, (len(ctx.label_norms) + 1) // 2)
+        and len({len(places) for places in seen.values()}) == 1
+    )
 
 
 def _siblings_define(ctx: _Ctx) -> bool:
@@ -1366,7 +1378,7 @@ def _texts_define(texts: list[str], ctx: _Ctx) -> bool:
         return False
     joined = "\n".join(texts)
     spans = _label_spans(ctx.needles.search(joined, decode=False))
-    return any(_each_label_once(s, ctx) for s in spans.values())
+    return any(_labels_even(t, s, ctx) for t, s in spans.items())
 
 
 def _covers_words(text: str, ctx: _Ctx) -> bool:
