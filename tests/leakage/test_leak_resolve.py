@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from windtunnel.leakage import audit_item, sanitize_item
-from windtunnel.leakage.records import Records, own_value
+from windtunnel.leakage.resolve import Records, own_value
 
 LABELS = ["Low", "Medium", "High"]
 
