@@ -9,8 +9,9 @@ projection shows outside the structure (``question: TKT-14100``). A table in whi
 elsewhere, or a document pulling in more than one of sibling blocks, says nothing about this record.
 
 :func:`own_value` answers for one hit: the span is a value of this record's row or block. The formats
-read here (delimited text, SQL ``COPY`` and ``INSERT``, OOXML shared strings, YAML anchors) are listed
-in docs/leakage.md under principle 1.
+read here (delimited text, HTML rows, SQL ``COPY`` and ``INSERT``, OOXML shared strings, YAML anchors)
+are listed in docs/leakage.md under principle 1. (:mod:`windtunnel.leakage.records` holds the helpers
+that read record ids in the projection's JSON structure.)
 """
 
 from __future__ import annotations
