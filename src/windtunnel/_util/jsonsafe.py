@@ -85,6 +85,27 @@ def json_safe(value: Any) -> Any:
     return value
 
 
+_PLAIN = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+
+
+def _not_plain(value: Any) -> Any:
+    raise TypeError(type(value).__name__)
+
+
+def plain_json(value: Any) -> bytes | None:
+    """Compact JSON bytes of ``value`` when it is plain JSON data (dict with ``str`` keys, list, tuple, ``str``
+    UTF-8 can encode, int of 64 bits, float, bool, ``None``; NaN becomes ``null``) and surely no deeper than
+    :data:`MAX_DEPTH`; ``None`` for anything else, which the caller then serialises the careful way. One
+    pass in C: the cheap path for the call log, which copies every request and answer."""
+    try:
+        data = orjson.dumps(value, default=_not_plain, option=_PLAIN)
+    except TypeError:
+        return None
+    if data.count(b"[") + data.count(b"{") > MAX_DEPTH:  # an upper bound of the depth (brackets in strings count)
+        return None
+    return data
+
+
 def clip_depth(value: Any) -> Any:
     """``value`` with every part nested deeper than :data:`MAX_DEPTH` replaced by :data:`TOO_DEEP` (a
     copy only where something was clipped or escaped; never recurses past the limit)."""
