@@ -217,6 +217,15 @@ async def read_request(reader: asyncio.StreamReader, *, max_body: int | None = M
 
     Raises :class:`BadRequest` (answer 400) for bad framing, :class:`BodyTooLarge` (answer 413) for a body
     over ``max_body``, :class:`ClientGone` when the client left mid-request."""
+    req = await read_request_head(reader)
+    if req is not None:
+        req.body = await read_body(reader, req.headers, max_bytes=max_body)
+    return req
+
+
+async def read_request_head(reader: asyncio.StreamReader) -> Request | None:
+    """:func:`read_request` up to the body (``body`` empty: read it with :func:`read_body`): a server can
+    wait for a free slot between the two, so bodies are read only as fast as requests are served."""
     try:
         head = await read_head(reader)
     except EOFError:
@@ -227,9 +236,7 @@ async def read_request(reader: asyncio.StreamReader, *, max_body: int | None = M
     parts = line.decode("latin-1").split()
     if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not parts[0].isalpha():
         raise BadRequest(f"malformed request line {line[:100]!r}")
-    req = Request(parts[0].upper(), parts[1], parts[2], headers)
-    req.body = await read_body(reader, headers, max_bytes=max_body)
-    return req
+    return Request(parts[0].upper(), parts[1], parts[2], headers)
 
 
 def response_head(status: int, headers: list[tuple[str, str]], *, length: int | None, keep_alive: bool) -> bytes:
