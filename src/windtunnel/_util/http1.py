@@ -48,8 +48,9 @@ REASONS = {
 def find_header(headers: list[tuple[str, str]], name: str, default: str | None = None) -> str | None:
     """The first value of header ``name`` (case-insensitive), or ``default``."""
     lname = name.lower()
+    size = len(lname)
     for k, v in headers:
-        if k.lower() == lname:
+        if len(k) == size and k.lower() == lname:  # the length first: most names differ in it, no lower() then
             return v
     return default
 
@@ -157,15 +158,16 @@ async def read_body(
     return b""
 
 
-def _parse_headers(lines: list[bytes]) -> list[tuple[str, str]]:
+def _parse_headers(block: bytes) -> list[tuple[str, str]]:
+    """The header lines of ``block`` (CRLF or LF separated, no blank line), decoded once as a whole."""
+    lines = block.decode("latin-1").split("\n")
     if len(lines) > MAX_HEADERS:
         raise BadRequest("too many headers")
     headers: list[tuple[str, str]] = []
-    for raw in lines:
-        line = raw.rstrip(b"\r")
-        name, sep, value = line.decode("latin-1").partition(":")
+    for line in lines:
+        name, sep, value = line.partition(":")
         if not sep:
-            raise BadRequest(f"malformed header line {line[:80]!r}")
+            raise BadRequest(f"malformed header line {line.rstrip(chr(13))[:80].encode('latin-1')!r}")
         headers.append((name.strip(), value.strip()))
     return headers
 
@@ -198,7 +200,7 @@ async def read_head(reader: asyncio.StreamReader) -> tuple[bytes, list[tuple[str
         if not err.partial or err.partial.endswith(b"\n"):
             raise EOFError from None
         raise BadRequest("connection closed mid-line") from None
-    return line[:-2], _parse_headers(rest[:-3].split(b"\n"))
+    return line[:-2], _parse_headers(rest[:-3])
 
 
 async def _line_raw(reader: asyncio.StreamReader) -> bytes:

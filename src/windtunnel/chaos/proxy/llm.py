@@ -98,12 +98,23 @@ class LlmProxy(ProxyServer):
         """Where Ollama's native ``/api/…`` calls go (an origin such as http://localhost:11434; default: the
         upstream's origin)."""
         self.pool = UpstreamPool(timeout=upstream_timeout, max_idle=256)
+        self._urls: dict[str, str] = {}
 
     async def aclose(self, grace: float = 2.0) -> None:
         await super().aclose(grace)
         await self.pool.aclose()
 
     def upstream_url(self, target: str) -> str:
+        """:meth:`build_url`, remembered for the last 1,024 targets (an agent calls a handful of paths)."""
+        url = self._urls.get(target)
+        if url is None:
+            url = self.build_url(target)  # a refused target raises here, and is never remembered
+            if len(self._urls) >= 1024:
+                self._urls.clear()
+            self._urls[target] = url
+        return url
+
+    def build_url(self, target: str) -> str:
         """``/v1/x`` → ``{upstream}/x``; other paths go to the upstream's origin unchanged. With an
         Anthropic upstream, ``/v1/messages…`` goes to ``{anthropic_upstream}/v1/messages…``.
 
