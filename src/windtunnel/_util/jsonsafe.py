@@ -28,6 +28,8 @@ TOO_DEEP = f"<nested deeper than {MAX_DEPTH} levels: not kept>"
 
 _ESCAPED = re.compile(rb"\\.", re.DOTALL)
 _STRING = re.compile(rb'"[^"]*"')
+_LONG_DIGITS = re.compile(rb"[0-9]{19}")
+_LONG_DIGITS_S = re.compile("[0-9]{19}")
 _NOT_BRACKET = bytes(c for c in range(256) if c not in b"[]{}")
 _SQUARE = bytes.maketrans(b"{}", b"[]")
 
@@ -60,10 +62,22 @@ def json_depth(data: str | bytes | bytearray, limit: int = MAX_DEPTH) -> int:
 
 
 def loads(data: str | bytes | bytearray) -> Any:
-    """``json.loads(data)``, refusing (:class:`JsonTooDeep`) a text nested deeper than :data:`MAX_DEPTH`."""
-    depth = json_depth(data)
-    if depth > MAX_DEPTH:
-        raise JsonTooDeep(depth)
+    """``json.loads(data)``, refusing (:class:`JsonTooDeep`) a text nested deeper than :data:`MAX_DEPTH`.
+
+    Parsed by orjson (in C) when it can; whatever orjson refuses that ``json`` reads (``NaN``, a lone
+    surrogate escape, UTF-16 bytes) is read by ``json``, and so is a text with a run of 19 digits (orjson reads
+    an integer past 64 bits as a float): the value is the one ``json`` gives."""
+    opens = data.count("[") + data.count("{") if isinstance(data, str) else data.count(b"[") + data.count(b"{")
+    if opens > MAX_DEPTH:  # the exact depth only when the brackets could be that deep (json_depth)
+        depth = json_depth(data)
+        if depth > MAX_DEPTH:
+            raise JsonTooDeep(depth)
+    long_int = (_LONG_DIGITS_S if isinstance(data, str) else _LONG_DIGITS).search(data)
+    if long_int is None:  # orjson reads an integer past 64 bits as a float: those go to json
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
     return json.loads(data)
 
 
