@@ -72,7 +72,7 @@ def loads(data: str | bytes | bytearray) -> Any:
         depth = json_depth(data)
         if depth > MAX_DEPTH:
             raise JsonTooDeep(depth)
-    long_int = (_LONG_DIGITS_S if isinstance(data, str) else _LONG_DIGITS).search(data)
+    long_int = _LONG_DIGITS_S.search(data) if isinstance(data, str) else _LONG_DIGITS.search(data)
     if long_int is None:  # orjson reads an integer past 64 bits as a float: those go to json
         try:
             return orjson.loads(data)
