@@ -104,6 +104,7 @@ _PLAIN = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATETIME | orj
 
 
 def _not_plain(value: Any) -> Any:
+    """orjson's ``default``: anything that is not plain JSON makes :func:`plain_json` step aside."""
     raise TypeError(type(value).__name__)
 
 

@@ -39,6 +39,7 @@ RETRY_AFTER_S = 1
 
 
 def forward_headers(req: Request) -> list[tuple[str, str]]:
+    """The request's headers to send upstream: all but the hop-by-hop ones and ``Host``."""
     return [(k, v) for k, v in req.headers if k.lower() not in NO_FORWARD]
 
 
@@ -59,6 +60,7 @@ def decode_body(content: bytes, content_type: str) -> Any:
 
 
 def encode_body(body: Any, original_ct: str | None) -> tuple[bytes, str]:
+    """Bytes and content type for a body a fault rewrote: bytes as they are, text as text, values as JSON."""
     if isinstance(body, bytes):
         return body, original_ct or "application/octet-stream"
     if isinstance(body, str):
@@ -68,6 +70,7 @@ def encode_body(body: Any, original_ct: str | None) -> tuple[bytes, str]:
 
 
 def json_response(data: Any) -> bytes:
+    """``data`` as UTF-8 JSON (non-ASCII kept as it is)."""
     return json.dumps(data, ensure_ascii=False).encode("utf-8")
 
 
@@ -121,6 +124,7 @@ async def _refuse_busy(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
     )
 
     async def drain() -> None:
+        """Read and drop what the client sends until it closes."""
         while await reader.read(65536):
             pass
 
@@ -135,6 +139,8 @@ class ProxyServer:
     what = "proxy"
 
     def __init__(self, *, host: str = "127.0.0.1", port: int = 0, upstream_timeout: float = 300.0) -> None:
+        """A server for ``host:port`` (0: a free port, known after :meth:`start`); an upstream silent for
+        ``upstream_timeout`` seconds is given up on."""
         self.host = host
         self.port = port
         self._server: asyncio.Server | None = None
@@ -156,9 +162,11 @@ class ProxyServer:
 
     @property
     def url(self) -> str:
+        """``http://host:port`` of the listening proxy."""
         return f"http://{self.host}:{self.port}"
 
     async def start(self) -> None:
+        """Listen (a busy port is a ``HarnessError`` naming it); :attr:`port` is then the real port."""
         self._slots = asyncio.Semaphore(self.max_active)
         self._server = await listen(self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -183,17 +191,22 @@ class ProxyServer:
             self._server = None
 
     async def __aenter__(self) -> ProxyServer:
+        """Start listening; :meth:`aclose` at the end of the block."""
         await self.start()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        """Stop, giving requests being answered a moment to finish (see :meth:`aclose`)."""
         await self.aclose()
 
     async def serve_forever(self) -> None:
+        """Serve until cancelled (``windtunnel proxy`` cancels it on Ctrl-C or SIGTERM)."""
         assert self._server is not None
         await self._server.serve_forever()
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One client connection: past :attr:`max_connections` a 503; else its requests one after another,
+        each read to its head, then given a slot (:attr:`max_active`) before its body is read and it is served."""
         task = asyncio.current_task()
         assert task is not None and self._slots is not None
         if len(self._tasks) >= self.max_connections:
@@ -238,6 +251,7 @@ class ProxyServer:
     async def _serve(
         self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, task: asyncio.Task[Any]
     ) -> bool:
+        """Serve ``req`` with the connection marked busy (:meth:`aclose` lets it finish); whether it stays open."""
         self._busy.add(task)
         try:
             return await self.handle(req, reader, writer)

@@ -48,6 +48,8 @@ def parse_sse(data: bytes) -> list[Any]:
 
 
 def _relayed(resp: StreamedResponse, editor: Editor | None) -> list[tuple[str, str]]:
+    """The answer's headers to send on: no framing headers (the proxy frames the body itself), and no
+    ``Content-Encoding`` when a fault rewrote the body."""
     drop = {"content-length", "transfer-encoding", "connection", "keep-alive"}
     if editor is not None and editor.edits:
         drop.add("content-encoding")
@@ -101,6 +103,7 @@ class LlmProxy(ProxyServer):
         self._urls: dict[str, str] = {}
 
     async def aclose(self, grace: float = 2.0) -> None:
+        """Stop serving (see :meth:`ProxyServer.aclose`), then close the connections to the model API."""
         await super().aclose(grace)
         await self.pool.aclose()
 
@@ -137,6 +140,7 @@ class LlmProxy(ProxyServer):
         return _same_origin(self.upstream, f"{u.scheme}://{u.netloc.decode()}{target}", target)
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        """Answer one request: the health check, a model call through the plan's faults, anything else relayed."""
         keep = req.keep_alive
         if req.target == HEALTH_PATH:
             await write_response(

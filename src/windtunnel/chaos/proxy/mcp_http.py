@@ -45,9 +45,11 @@ class _Answer:
 
     @property
     def text(self) -> str:
+        """The body as text (UTF-8, bad bytes replaced)."""
         return self.content.decode("utf-8", "replace")
 
     def header(self, name: str) -> str:
+        """The first value of header ``name`` (any case), or ``""``."""
         lname = name.lower()
         return next((v for k, v in self.headers if k.lower() == lname), "")
 
@@ -64,16 +66,19 @@ class McpHttpProxy(ProxyServer):
     what = "MCP proxy"
 
     def __init__(self, faults: McpFaults, *, upstream: str, host: str = "127.0.0.1", port: int = 0) -> None:
+        """A proxy in front of the MCP server at ``upstream`` (its full URL, path included), faulted by ``faults``."""
         super().__init__(host=host, port=port)
         self.faults = faults
         self.upstream = upstream
         self.pool = UpstreamPool(timeout=self._timeout, max_idle=256)
 
     async def aclose(self, grace: float = 2.0) -> None:
+        """Stop serving (see :meth:`ProxyServer.aclose`), then close the connections to the server."""
         await super().aclose(grace)
         await self.pool.aclose()
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        """Answer one request: JSON-RPC messages through the faults, anything else passed on unchanged."""
         keep = req.keep_alive
         if req.target.startswith(HEALTH_PATH):
             await write_response(writer, 200, JSON, b'{"ok": true}', keep_alive=keep)
