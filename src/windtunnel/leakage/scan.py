@@ -310,7 +310,7 @@ def infer_target(projection: Any, expected: Sequence[str], blob: bytes | None = 
     wanted = {e.strip().casefold() for e in expected if e and e.strip()}
     if not wanted:
         return None
-    if blob is not None and blob.isascii() and b"\\" not in blob:
+    if blob is not None and blob.isascii() and blob.find(b"\\") < 0:
         low = blob.lower()
         # Without escapes, an ASCII string value equal to the answer once stripped (casefold = lower
         # for ASCII) is the answer between quotes, with nothing but spaces around it.
