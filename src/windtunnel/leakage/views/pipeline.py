@@ -154,6 +154,11 @@ def canonical_views(
             for dec in _decoders():
                 if depth == 0 and only is not None and dec.name not in only:
                     continue
+                # The marker first, here: most decoders' is absent, and a call less each is most of the
+                # pipeline's own cost on a short string.
+                marker = dec.marker
+                if not (marker(text) if windows is None else any(marker(w) for _lo, w in windows)):
+                    continue
                 got = _decode_segments(view, dec, windows)
                 if got is None:
                     continue
