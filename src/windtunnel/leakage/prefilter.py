@@ -625,12 +625,19 @@ def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
         tails = b"|".join(b"[aB]{%d}" % r if r else b"" for r in range(4) if decodable_length(k + 1 + r))
         return ahead + b"(?:[aB]{4})*+(?:" + tails + b")(?![aB])(?!QC)"
 
-    prefixed = [b"(?<=(?<![aB])%sB)" % (b"a" * k) + rest(k) for k in range(1, _PREFIX_MAX)]
-    prefixed.append(b"(?<=%sB)[aB]*+(?!QC)" % (b"a" * _PREFIX_MAX))
+    # Each prefixed alternative is a group, so a match's ``lastindex`` tells the length of its prefix
+    # (see :data:`_PREFIX_OF_GROUP`): no search back for where the run starts.
+    prefixed = [b"((?<=(?<![aB])%sB)" % (b"a" * k) + rest(k) + b")" for k in range(1, _PREFIX_MAX)]
+    prefixed.append(b"((?<=%sB)[aB]*+(?!QC))" % (b"a" * _PREFIX_MAX))
     rx = _DECODABLE_RES[min_len] = re.compile(
         b"B(?:(?<![aB]B)" + rest(0) + b"|(?<=aB)(?:" + b"|".join(prefixed) + b"))"
     )
     return rx
+
+
+_PREFIX_OF_GROUP = (0, *range(1, _PREFIX_MAX), -1)
+"""The lowercase prefix of a match of :func:`_decodable_run_re` by its ``lastindex`` (``None``: no
+prefix; -1: longer than the regex measures, found by searching back)."""
 
 
 _DECODABLE_RES: dict[int, re.Pattern[bytes]] = {}
@@ -680,11 +687,18 @@ def _json_runs(blob: bytes, min_len: int) -> list[tuple[bytes, tuple[_Piece, ...
     rx = _DECODABLE_RES.get(min_len) or _decodable_run_re(min_len)
     for m in rx.finditer(classes):
         start, end = m.span()
-        if start and classes[start - 1] == 0x61:
-            # The run starts at its lowercase prefix; one longer than the regex counts is checked here.
-            start = max(classes.rfind(b" ", 0, start), classes.rfind(b"Q", 0, start), classes.rfind(b"C", 0, start)) + 1
-            if end - start < min_len or not decodable_length(end - start):
-                continue
+        group = m.lastindex
+        if group is not None:
+            prefix = _PREFIX_OF_GROUP[group]
+            if prefix > 0:
+                start -= prefix  # its length and decodability are the regex's
+            else:
+                # A prefix longer than the regex counts: where the run starts is searched, then checked.
+                start = (
+                    max(classes.rfind(b" ", 0, start), classes.rfind(b"Q", 0, start), classes.rfind(b"C", 0, start)) + 1
+                )
+                if end - start < min_len or not decodable_length(end - start):
+                    continue
         run = blob[start:end]  # _add_run, inline: this runs for ~3 runs of every clean item
         pieces = _PIECES.get(run)
         if pieces is None:
