@@ -92,3 +92,10 @@ def test_a_subtree_checked_as_text_is_checked_as_bytes() -> None:
             assert prefilter._plain_hit_text(pr, blob.decode().lower()) == prefilter._plain_hit(pr, blob.lower())
             for plan in plans:
                 assert plan.subtree_may_hit(tree, needles) == plan._subtree_bytes_may_hit(blob, needles), tree
+
+
+def test_the_path_separator_check_equals_the_separator_pattern() -> None:
+    from windtunnel.leakage.formats import _PATH_SEP_RE, _PATH_SEPARATORS
+
+    for text in [*_texts(3000, 5, _ALPHABET + "|>→»"), "a::b", "a:b", "Billing / High", "x » y"]:
+        assert any(sep in text for sep in _PATH_SEPARATORS) == (_PATH_SEP_RE.search(text) is not None), text
