@@ -83,6 +83,8 @@ def b64_candidates(text: str, min_len: int) -> list[Replacement]:
         if decoded is not None:
             out.append((a, b, decoded))
             continue
+        if "/" not in blob:
+            continue  # no path to split (most runs: a capitalised word, an id)
         found: list[Replacement] = []
         for i, ch in enumerate(blob):
             if ch != "/":

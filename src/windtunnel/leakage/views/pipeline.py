@@ -146,18 +146,21 @@ def canonical_views(
     seen = {base.text}
     out: list[tuple[str, Mapped]] = []
     frontier: list[tuple[str, Mapped, _Segments | None]] = [("", base, None)]
+    decoders = _decoders()
     for depth in range(max_depth):
         nxt: list[tuple[str, Mapped, _Segments | None]] = []
         for name, view, segments in frontier:
             text = view.text
             windows = None if segments is None else [(lo, text[lo:hi]) for lo, hi in _windows(text, segments)]
-            for dec in _decoders():
+            # What each marker reads: the text, or its one window (most nested views have one).
+            one = text if windows is None else windows[0][1] if len(windows) == 1 else None
+            for dec in decoders:
                 if depth == 0 and only is not None and dec.name not in only:
                     continue
                 # The marker first, here: most decoders' is absent, and a call less each is most of the
                 # pipeline's own cost on a short string.
                 marker = dec.marker
-                if not (marker(text) if windows is None else any(marker(w) for _lo, w in windows)):
+                if not (marker(one) if one is not None else any(marker(w) for _lo, w in windows or ())):
                     continue
                 got = _decode_segments(view, dec, windows)
                 if got is None:
