@@ -99,3 +99,18 @@ def test_the_path_separator_check_equals_the_separator_pattern() -> None:
 
     for text in [*_texts(3000, 5, _ALPHABET + "|>→»"), "a::b", "a:b", "Billing / High", "x » y"]:
         assert any(sep in text for sep in _PATH_SEPARATORS) == (_PATH_SEP_RE.search(text) is not None), text
+
+
+def test_a_finding_made_fast_is_the_finding() -> None:
+    # Every field of Finding is set, to what its constructor sets (a field added without a default fails).
+    import dataclasses
+
+    from windtunnel.leakage.model import Finding
+    from windtunnel.leakage.scan import _finding
+
+    args = ("t1", "direct", "high", "/a/0", "json", (3, 7), "raw", "direct.value", "value is x", "High", "key", "/b")
+    fast, slow = _finding(*args), Finding(*args)
+    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert vars(fast) == vars(slow)
+    assert set(vars(fast)) == {f.name for f in dataclasses.fields(Finding)}
+    assert dataclasses.replace(fast, hashed_pointer="h").hashed_pointer == "h"
