@@ -114,3 +114,17 @@ def test_a_finding_made_fast_is_the_finding() -> None:
     assert vars(fast) == vars(slow)
     assert set(vars(fast)) == {f.name for f in dataclasses.fields(Finding)}
     assert dataclasses.replace(fast, hashed_pointer="h").hashed_pointer == "h"
+
+
+def test_printable_is_its_definition() -> None:
+    from windtunnel.leakage.views.binary import printable
+
+    def before(s: str) -> bool:
+        if not s:
+            return False
+        bad = sum(1 for ch in s if not ch.isprintable() and ch not in "\n\r\t")
+        return bad == 0 and any(ch.isalnum() for ch in s)
+
+    odd = "\x00\x07\u200b\u00a0\u0660\u00b2\u2167\u00bd_ \n\t\r\x85é漢🙂"
+    for text in [*_texts(3000, 6, _ALPHABET + odd), "_", "__ \n", "٣", "Ⅷ", "½", "\u200b"]:
+        assert printable(text) == before(text), repr(text)
