@@ -23,7 +23,10 @@ def new_tag() -> str:
 
 
 def tagged(value: str) -> list[int]:
-    """PIDs of the live processes whose environment holds ``TAG=value`` (empty where ``/proc`` is absent)."""
+    """PIDs of the live processes whose environment holds ``TAG=value`` (empty where ``/proc`` is absent).
+
+    Processes of other users cannot be read and are skipped, zombies are left out (they need no signal), and this
+    process is never listed."""
     proc = Path("/proc")
     if not proc.is_dir():
         return []
@@ -42,6 +45,8 @@ def tagged(value: str) -> list[int]:
 
 
 def _zombie(entry: Path) -> bool:
+    """Whether the process of ``/proc`` entry ``entry`` is a zombie (dead, not reaped): it needs no signal, and
+    counting it would keep :meth:`AgentProcess.stop` waiting for nothing."""
     try:
         return (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except (OSError, IndexError):
