@@ -268,7 +268,8 @@ class Plan:
         return _plain_hit_text(needles.__dict__.get("_probe") or probe(needles), low)
 
     def _subtree_bytes_may_hit(self, blob: bytes, needles: NeedleSet) -> bool:
-        """:meth:`subtree_may_hit` of a serialisation that is not ASCII (JSON held in a string)."""
+        """:meth:`subtree_may_hit` of a serialisation that is not ASCII (JSON held in a string, whose
+        parsed text may hold any character): the checks on the bytes, as the item's plan made them."""
         low = blob.lower()
         if self.upstream and (
             any(low.find(k) >= 0 for k in self.upstream_keys)
@@ -286,6 +287,8 @@ class Plan:
 
 
 def _holds_run(blob: bytes, hot: tuple[str, ...]) -> bool:
+    """Whether a serialised subtree holds one of the plan's hot base64 runs (by ``find``: a bytes
+    ``in`` costs ~0.2 µs more per test)."""
     return bool(hot) and any(blob.find(r.encode()) >= 0 for r in hot)
 
 
@@ -490,10 +493,14 @@ def _key_matches(low: bytes, backslash: bool) -> list[bytes]:
 
 
 def _unquoted(low: bytes) -> bytes:
+    """``low`` with each escaped quote as two key characters, so a key holding a quote is matched whole."""
     return low.replace(b'\\"', b"__")
 
 
 def _plain_hit(pr: _Probe, low: bytes) -> bool:
+    """Whether every word of some answer or correlated value occurs in ``low`` (in order and adjacent for
+    a plain phrase), also with thousands separators removed when a needle is a number: the necessary
+    condition of a hit in the plain views of a serialisation."""
     for toks, adjacent in pr.sets:
         for t in toks:
             if low.find(t) < 0:
@@ -508,7 +515,11 @@ def _plain_hit(pr: _Probe, low: bytes) -> bool:
 
 
 def _plain_hit_text(pr: _Probe, low: str) -> bool:
-    """:func:`_plain_hit` of an ASCII serialisation decoded to text (lowercased)."""
+    """:func:`_plain_hit` of an ASCII serialisation decoded to text (lowercased).
+
+    The walk checks a subtree this way: on a short text ``str`` ``in`` costs ~0.05 µs where ``bytes``
+    ``in`` costs ~0.25, and for ASCII ``str.lower`` is ``bytes.lower`` (``test_leak_fast_paths.py``).
+    """
     for toks, adjacent in pr.text_sets:
         for t in toks:
             if t not in low:
@@ -527,7 +538,8 @@ _SEPARATOR_TEXT_RE = re.compile(_SEPARATOR_RE.pattern.decode())
 
 
 def _adjacent_text(low: str, toks: tuple[str, ...]) -> bool:
-    """:func:`_adjacent` on text."""
+    """:func:`_adjacent` on text: the words in order, separated only by what a phrase or a split key
+    allows (non-alphanumerics and JSON escapes)."""
     first = toks[0]
     pos = low.find(first)
     while pos >= 0:
@@ -790,6 +802,7 @@ def _hot_of(
 
 
 def _holds_word(view: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """Whether a decoded view holds any word of any needle of ``sets`` (a base64 run's piece is hot)."""
     return any(view.find(t) >= 0 for toks in sets for t in toks)
 
 
