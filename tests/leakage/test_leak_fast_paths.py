@@ -128,3 +128,24 @@ def test_printable_is_its_definition() -> None:
     odd = "\x00\x07\u200b\u00a0\u0660\u00b2\u2167\u00bd_ \n\t\r\x85é漢🙂"
     for text in [*_texts(3000, 6, _ALPHABET + odd), "_", "__ \n", "٣", "Ⅷ", "½", "\u200b"]:
         assert printable(text) == before(text), repr(text)
+
+
+def test_a_run_is_read_as_hex_or_base32_only_when_its_alphabet_allows() -> None:
+    # The pre-check tries the hex and base32 decoders on a base64 run only when every character is in
+    # their alphabet and the run is long enough: a necessary condition of either finding anything.
+    import base64
+
+    from windtunnel.leakage.prefilter import _BASE32_ALPHABET, _HEX_DIGITS
+    from windtunnel.leakage.views.binary import base32_runs, hex_runs
+
+    rng = random.Random(7)
+    runs = [base64.b32encode(w.encode()).decode() for w in ("High", "Critical", "amber falcon", "P1")]
+    runs += [w.encode().hex() for w in ("High", "Low", "Critical!")] + ["4869676", "NBUWO2A", "nbuwo2a"]
+    runs += [
+        "".join(rng.choice("ABCDEF0123456789abcdefZ27=+/_-") for _ in range(rng.randint(1, 24))) for _ in range(3000)
+    ]
+    for run in runs:
+        if hex_runs(run):
+            assert len(run) >= 6 and not run.strip(_HEX_DIGITS), run
+        if base32_runs(run):
+            assert len(run) >= 7 and not run.strip(_BASE32_ALPHABET), run

@@ -140,7 +140,7 @@ def token_sets(needles: NeedleSet) -> list[list[str]]:
     """Per answer or correlated value, the words that all occur wherever it can match (cached)."""
     cached: list[list[str]] | None = needles.__dict__.get("_token_sets")
     if cached is None:
-        cached = needles.__dict__["_token_sets"] = [[t.decode() for t in toks] for toks, _adj in probe(needles).sets]
+        cached = needles.__dict__["_token_sets"] = [list(words) for words, _adj in probe(needles).text_sets]
     return cached
 
 
@@ -149,33 +149,40 @@ _MIN_BLOB_CAP = 32
 
 
 def _make_probe(needles: NeedleSet) -> _Probe:
+    """The :class:`_Probe` of a needle set (made once per distinct answer: on a dataset of distinct
+    answers this runs for every item of a first pass, so it builds each tuple once, by ``map``)."""
     sets: list[tuple[tuple[bytes, ...], bool]] = []
+    text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
     shortest = 1 << 30
     for n in needles.needles:
         # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
-        toks = tuple(t.encode() for t in (_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
-        if not toks:  # a glyph (no letter or digit): it is its own token
-            toks = (n.norm.encode(),)
+        words = tuple((_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
+        if not words:  # a glyph (no letter or digit): it is its own token
+            words = (n.norm,)
+        toks = tuple(map(str.encode, words))
         if n.role == "label":
             labels.append(toks)
         else:
             # Adjacency only for plain multi-word answers; a leading '_' could be eaten by the gap.
             adjacent = len(toks) > 1 and not n.canon and not any(t.startswith(b"_") for t in toks[1:])
             sets.append((toks, adjacent))
+            text_sets.append((words, adjacent))
             if n.canon:
                 # Every written form of a date holds its year; month and day may be words or unpadded.
-                canon = [n.canon[:4]] if _ISO_DATE_RE.match(n.canon) else WORD_RE.findall(n.canon)
-                sets.append((tuple(t.encode() for t in canon), False))
+                canon = (n.canon[:4],) if _ISO_DATE_RE.match(n.canon) else tuple(WORD_RE.findall(n.canon))
+                sets.append((tuple(map(str.encode, canon)), False))
+                text_sets.append((canon, False))
         for t in toks:
             shortest = min(shortest, len(t) if t.isascii() else 1)
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
     # Capped: a smaller minimum only admits more candidate runs (sound), and the run regexes hold one
     # look-behind per character of it (an uncapped minimum built a pattern of a million of them).
     min_blob = max(4, min(shortest, _MIN_BLOB_CAP))
-    words = tuple(toks for toks, _adj in sets)
-    text_sets = tuple((tuple(t.decode() for t in toks), adj) for toks, adj in sets)
-    return _Probe(tuple(sets), tuple(labels), needles.any_canon, min_blob, words, words + tuple(labels), text_sets)
+    words_of = tuple(toks for toks, _adj in sets)
+    return _Probe(
+        tuple(sets), tuple(labels), needles.any_canon, min_blob, words_of, words_of + tuple(labels), tuple(text_sets)
+    )
 
 
 def may_have_findings(projection: Any, needles: NeedleSet) -> bool:
@@ -730,6 +737,8 @@ def _add_run(out: list[tuple[bytes, tuple[_Piece, ...]]], run: bytes) -> None:
 
 
 _PIECES: dict[bytes, tuple[_Piece, ...]] = {}
+_HEX_DIGITS = "0123456789abcdefABCDEF"
+_BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567="
 _NESTED_MARKERS = "%&\\=\n<"
 """Text decoded from a run holding one of these may be decoded again by the scan (percent, entities,
 escapes, quoted-printable or an encoded-word, unfolding or hyphenation, tags inside a word)."""
@@ -746,9 +755,13 @@ def _run_pieces(run: bytes, *, nest: bool = True) -> tuple[_Piece, ...]:
         decoded = [dec] if dec is not None else []
     else:
         decoded = []
-    # The same run read as hex or base32 (each decoder takes only a whole run: see views.binary).
-    decoded.extend(dec for _a, _b, dec in hex_runs(text))
-    decoded.extend(dec for _a, _b, dec in base32_runs(text))
+    # The same run read as hex or base32 (each decoder takes only a whole run: see views.binary), tried
+    # only when every character of the run is in that decoder's alphabet (a first sighting of an id
+    # such as ``user4403`` or ``WEB-1234`` then costs two ``strip`` calls, not two regex passes).
+    if len(text) >= 6 and not text.strip(_HEX_DIGITS):
+        decoded.extend(dec for _a, _b, dec in hex_runs(text))
+    if len(text) >= 7 and not text.strip(_BASE32_ALPHABET):
+        decoded.extend(dec for _a, _b, dec in base32_runs(text))
     pieces: tuple[_Piece, ...] = ()  # most runs (ids, capitalised words) decode to nothing
     if decoded:
         pieces = tuple(
