@@ -26,9 +26,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
+from anyio.streams.text import TextReceiveStream
+
 from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan, ToolDecision
+from windtunnel.chaos.tool_faults import _drift_name
 from windtunnel.chaos.wrappers import signature_of
 
 Message = dict[str, Any]
@@ -69,8 +73,6 @@ def _with_text(result: dict[str, Any], text: str) -> dict[str, Any]:
 
 def drift_schema(tools: list[Any]) -> list[Any]:
     """Each tool's input schema properties renamed (``snake_case`` ↔ ``camelCase``, else ``name_v2``)."""
-    from windtunnel.chaos.tool_faults import _drift_name
-
     out = []
     for tool in tools:
         schema = dict(tool.get("inputSchema") or {}) if isinstance(tool, dict) else {}
@@ -258,9 +260,6 @@ async def relay_stdio(
     raises :class:`ServerFailed` with its stderr tail when the server exits with an error before it
     answered anything.
     """
-    import anyio
-    from anyio.streams.text import TextReceiveStream
-
     tail = StderrTail()
     lock = anyio.Lock()
 
