@@ -34,7 +34,7 @@ import httpx
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
-from windtunnel._util.proctrack import TAG, new_tag, tagged
+from windtunnel._util.proctrack import TAG, new_tag, stop_processes, tagged
 from windtunnel._util.redact import redact_text
 
 STDERR_TAIL_BYTES = 8192
@@ -253,17 +253,7 @@ class AgentProcess:
 
     async def _stop_detached(self) -> None:
         """SIGTERM, then SIGKILL, the descendants that left the process group (``setsid``, a double fork)."""
-        left = tagged(self._tag)
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            for pid in left:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.kill(pid, sig)
-            deadline = time.monotonic() + self.stop_timeout
-            while left and time.monotonic() < deadline:
-                await asyncio.sleep(0.02)
-                left = tagged(self._tag)
-            if not left:
-                return
+        await stop_processes(lambda: tagged(self._tag), self.stop_timeout)
 
     async def stop(self) -> None:
         """SIGTERM the process group, SIGKILL what is left of it after ``stop_timeout``; idempotent.

@@ -20,6 +20,7 @@ answers every pending and later request with a JSON-RPC error holding its stderr
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import deque
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from windtunnel._util.jsonsafe import loads as json_loads
+from windtunnel._util.proctrack import STOP_GRACE_S, TAG, command_line, group_members, new_tag, stop_processes, tagged
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan, ToolDecision
 from windtunnel.chaos.wrappers import signature_of
@@ -35,6 +37,8 @@ Message = dict[str, Any]
 SERVER_GONE = -32000
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+PIPE_DRAIN_S = 2.0
+"""How long the proxy reads a server's stdout and stderr after the server exited (output still in flight)."""
 
 
 def _tool_error(req_id: Any, text: str) -> Message:
@@ -268,15 +272,22 @@ async def relay_stdio(
         async with lock:
             await write_client(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
 
+    tag = new_tag()  # the server and everything it starts, in its process group or not (see proctrack)
     try:
-        process = await anyio.open_process(command, env=env)
+        process = await anyio.open_process(
+            command, env={**(os.environ if env is None else env), TAG: tag}, start_new_session=True
+        )
     except OSError as err:
         raise OSError(f"cannot start the MCP server {command!r}: {err}") from err
     assert process.stdin is not None and process.stdout is not None and process.stderr is not None
     stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
     exited = anyio.Event()
+    stdout_done = anyio.Event()
     stderr_done = anyio.Event()
     answered: list[bool] = []
+
+    def left_behind() -> list[int]:
+        return sorted(set(tagged(tag)).union(group_members(process.pid)))
 
     async def pump_stderr() -> None:
         async for chunk in TextReceiveStream(stderr):
@@ -300,9 +311,29 @@ async def relay_stdio(
                     continue
                 answered.append(True)
                 await send_client(faults.from_server(msg) if isinstance(msg, dict) else msg)
-        await process.wait()
-        with anyio.move_on_after(2):
+        stdout_done.set()
+
+    async def drained(grace: float) -> bool:
+        with anyio.move_on_after(grace):
+            await stdout_done.wait()
             await stderr_done.wait()
+        return stdout_done.is_set() and stderr_done.is_set()
+
+    async def reap() -> None:
+        """Once the server is gone, its output is read for a bounded time only: processes it started that
+        still hold its stdout or stderr are stopped, and the log says so."""
+        await process.wait()
+        done = await drained(PIPE_DRAIN_S)
+        left = left_behind()
+        if left or not done:
+            named = ", ".join(f"pid {pid} `{command_line(pid)}`" for pid in left) or "none found"
+            holding = "" if done else ", still holding its output"
+            log(
+                f"the MCP server exited (code {process.returncode}) and left {len(left)} process(es) running"
+                f"{holding}; stopping them (SIGTERM, then SIGKILL after {STOP_GRACE_S:g} s): {named}"
+            )
+            await stop_processes(left_behind, STOP_GRACE_S)
+            await drained(PIPE_DRAIN_S)  # a holder nothing could find: its output is not waited for
         for err in faults.server_gone(tail.text, process.returncode):
             await send_client(err)
         exited.set()
@@ -364,6 +395,7 @@ async def relay_stdio(
     async with anyio.create_task_group() as tg:
         tg.start_soon(pump_stderr)
         tg.start_soon(pump_server)
+        tg.start_soon(reap)
         tg.start_soon(pump_client, tg)
         await exited.wait()
         tg.cancel_scope.cancel()
