@@ -105,7 +105,8 @@ def test_more_actors_than_the_cluster_has_cpus_for_is_a_usage_error(local_ray: A
 @pytest.fixture
 def filling_server() -> Iterator[tuple[str, list[int], list[int]]]:
     """An HTTP agent that holds each call until ``target[0]`` calls are in flight at once (the first time; at
-    most 20 s, after which no call waits), then answers everything at once: the peak it saw is what the run could put in flight."""
+    most 20 s, after which no call waits), then answers everything at once: the peak it saw is what the run
+    could put in flight."""
     lock = threading.Condition()
     inflight, peak, target = [0], [0], [0]
     gave_up: list[bool] = []
