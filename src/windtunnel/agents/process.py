@@ -159,6 +159,10 @@ class AgentProcess:
             return None
         return code
 
+    def address(self) -> tuple[str, int] | None:
+        """``(host, port)`` the agent serves at (its endpoint), or ``None`` when it has none."""
+        return readiness_target(self.agent)[1]
+
     def leader_exited(self) -> int | None:
         """The command's own exit code once it has exited, whether or not processes it started live on."""
         return self.proc.poll() if self.proc is not None else None

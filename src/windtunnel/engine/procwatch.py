@@ -166,14 +166,12 @@ class ExitWatch:
     async def _left_behind_refuses(self, result: CellResult) -> bool:
         """A command that exited 0 while processes it started live on (so it looks daemonised) is gone too
         when nothing answers at its address any more: what it left running is not the agent."""
-        from windtunnel.agents.process import readiness_target  # here: this module is imported without it
-
         proc = self.process
         assert proc is not None
         code = proc.leader_exited()
         if code is None or not could_not_connect(result):
             return False
-        _, address = readiness_target(proc.agent)
+        address = proc.address()
         if address is None or not await refuses_connections(address):
             return False
         if self.exit is None:
