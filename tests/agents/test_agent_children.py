@@ -131,3 +131,44 @@ def test_a_caller_reading_windtunnels_output_through_a_pipe_is_not_held_by_the_a
         for pid in pids(project, "child-*.pid"):
             if alive(pid):
                 os.kill(pid, 9)
+
+
+def test_replay_stops_what_an_in_process_agent_left_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`replay run` holds the same rule as run, contract run and ci."""
+    from tests.conftest import REPO
+
+    pidfile = tmp_path / "child-r.pid"
+    (tmp_path / "wt_replay_children.py").write_text(
+        AGENT + "\nfrom examples.support_agent.agent import handle as real\n\n"
+        f"def handle(prompt):\n    CHILDREN.append(subprocess.Popen([*SLEEPER, {str(pidfile)!r}]))\n"
+        f"    started({str(pidfile)!r})\n    return real(prompt)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(REPO)
+    example = (REPO / "examples/support_agent/windtunnel.yaml").read_text()
+    incident = REPO / "examples/support_agent/incidents/order-status-timeout.yaml"
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(
+        example.replace('"examples.support_agent.agent:handle"', '"wt_replay_children:handle"').replace(
+            "file: incidents/order-status-timeout.yaml", f"file: {incident}"
+        )
+    )
+    out = tmp_path / "r.json"
+    try:
+        monkeypatch.setenv("WINDTUNNEL_STORE", str(tmp_path / "runs.db"))
+        code = wt("replay", "run", "-c", str(cfg), "-q", "-f", "json", "-o", str(out))
+        err = capsys.readouterr().err
+        assert code in (0, 1), err
+        left = [int(pidfile.read_text())] if pidfile.exists() else []
+        assert left and not [p for p in left if alive(p)], "a process the agent started outlived the replay"
+        notices = "\n".join(json.loads(out.read_text()).get("notices") or [])
+        assert "left 1 process running" in notices, notices
+    finally:
+        if pidfile.exists() and alive(int(pidfile.read_text())):
+            os.kill(int(pidfile.read_text()), 9)
+        module = sys.modules.pop("wt_replay_children", None)
+        for child in getattr(module, "CHILDREN", []):
+            child.kill()
+            child.wait()

@@ -154,12 +154,24 @@ class LeftBehind:
         new = {pid for pid, _ in children(os.getpid()) - self._before}
         return sorted(new.union(tagged(self._tag)))
 
-    async def stop(self) -> list[str]:
-        """Stop what the agent left running (SIGTERM, SIGKILL after the grace period); ``pid command`` of each."""
+    async def stop(self) -> str | None:
+        """Stop what the agent left running (SIGTERM, SIGKILL after the grace period); the notice that says
+        so, naming each (``pid command``), or ``None`` when nothing was left."""
         left = self.find()
         if not left:
-            return []
+            return None
         named = [f"pid {pid} `{command_line(pid)}`" for pid in left]
         with anyio.CancelScope(shield=True):  # an interrupted run stops them too
             await stop_processes(self.find, self.grace)
-        return named
+        n = len(named)
+        return (
+            f"the agent left {n} process{'es' if n > 1 else ''} running when the run ended: {', '.join(named)}; "
+            f"windtunnel stopped {'them' if n > 1 else 'it'} (SIGTERM, then SIGKILL after {self.grace:g} s), so "
+            "that nothing the agent started outlives the run or holds its output open"
+        )
+
+    async def stopped_into(self, notices: list[str]) -> None:
+        """:meth:`stop`, its notice (if any) appended to ``notices`` (for an exit stack's callback)."""
+        note = await self.stop()
+        if note is not None:
+            notices.append(note)

@@ -128,7 +128,7 @@ class RunSession:
             else:  # an HTTP agent windtunnel did not launch: watched for refused connections (QA-5 F15)
                 self.watch.endpoint = watched_endpoint(self.cfg.agent)
                 # an in-process agent's children inherit this process's stdout and stderr: none outlives the run
-                stack.push_async_callback(self._stop_left_behind, stack.enter_context(LeftBehind()))
+                stack.push_async_callback(stack.enter_context(LeftBehind()).stopped_into, self.warnings)
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.effective_concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if runtime is not None:  # and the agent's MCP servers (it may have started them)
@@ -146,17 +146,6 @@ class RunSession:
             if runtime is not None:
                 self.warnings += [w["message"] for w in runtime.never_fired()]
             self.watch.raise_if_gone()
-
-    async def _stop_left_behind(self, left: LeftBehind) -> None:
-        """Stops the processes the agent left running, and says so in the run's warnings."""
-        named = await left.stop()
-        if named:
-            n = len(named)
-            self.warnings.append(
-                f"the agent left {n} process{'es' if n > 1 else ''} running when the run ended: "
-                f"{', '.join(named)}; windtunnel stopped {'them' if n > 1 else 'it'} (SIGTERM, then SIGKILL after "
-                f"{left.grace:g} s), so that nothing the agent started outlives the run or holds its output open"
-            )
 
     def _guarded(self, runner: CellRunner) -> Callable[[Cell], Awaitable[CellResult | None]]:
         """Runs one cell unless the agent process is gone; a cell that failed because it died says so.

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.proctrack import LeftBehind
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
@@ -163,6 +164,8 @@ class Player:
     results: list[ReplayResult] = field(default_factory=list)
     """What :meth:`run` judged, also when a launched agent's exit cut it short (AgentExitedError)."""
     watch: ExitWatch = field(default_factory=ExitWatch, repr=False)
+    notices: list[str] = field(default_factory=list)
+    """Filled as :meth:`run` ends: processes the agent left running, stopped with it."""
 
     async def run(self, prepared: Sequence[PreparedReplay]) -> list[ReplayResult]:
         from windtunnel.agents import build_agent
@@ -205,6 +208,8 @@ class Player:
                 from windtunnel.engine.procwatch import watched_endpoint
 
                 watch.endpoint = watched_endpoint(agent_cfg)
+                # an in-process agent's children inherit this process's stdout and stderr: none outlives the run
+                stack.push_async_callback(stack.enter_context(LeftBehind()).stopped_into, self.notices)
             agent = self.agent or build_agent(agent_cfg, concurrency=self.concurrency)
             await stack.enter_async_context(agent)
             accepts = bool(getattr(agent, "accepts_messages", False))
