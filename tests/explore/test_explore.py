@@ -338,3 +338,18 @@ def test_an_interrupted_search_that_found_nothing_does_not_advise_a_larger_budge
     out = " ".join(capsys.readouterr().out.split())
     assert "interrupted after" in out and "of 80 agent calls: no failure found so far" in out, out
     assert "larger --budget" not in out
+
+
+def test_the_worked_example_in_the_docs_is_what_the_command_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/explore.md shows the bundled support agent explored with seed 7: its summary line must not drift."""
+    root = Path(__file__).resolve().parents[2]
+    monkeypatch.chdir(root)
+    config = "examples/support_agent/windtunnel.yaml"
+    code = wt("explore", "-c", config, "--budget", "200", "--seed", "7", "--found-dir", str(tmp_path / "found"))
+    assert code == 1
+    printed = capsys.readouterr()
+    summary = next(line for line in (printed.out + printed.err).splitlines() if line.startswith("explore (guided):"))
+    docs = (root / "docs" / "explore.md").read_text(encoding="utf-8")
+    assert summary in docs

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import builtins
-from typing import Any
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +10,7 @@ from hypothesis import strategies as st
 from invariant_samples import ctx
 from pydantic import ValidationError
 
-from windtunnel._util.errors import UsageError
+from windtunnel._util.errors import ConfigError, ExitCode, UsageError
 from windtunnel.invariants.semantic import BehaviorUnchanged, Similarity
 from windtunnel.invariants.similarity import (
     EmbeddingBackend,
@@ -103,18 +102,13 @@ def test_embedding_backend_missing_dependency_has_install_hint(monkeypatch: pyte
 
 
 def test_embedding_backend_lazy_import_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    real_import = builtins.__import__
-
-    def fake_import(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "sentence_transformers":
-            raise ImportError("No module named 'sentence_transformers'")
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", fake_import)
+    # None in sys.modules makes every import of the package fail, installed or not
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)
     backend = EmbeddingBackend()
-    with pytest.raises(UsageError) as err:
+    with pytest.raises(ConfigError) as err:
         backend.similarity("a", "b")
-    assert "windtunnel[semantic]" in str(err.value)
+    assert err.value.exit_code == ExitCode.USAGE
+    assert "embedding similarity backend" in str(err.value) and "windtunnel[semantic]" in str(err.value)
 
 
 def test_embedding_backend_cosine_with_a_fake_model() -> None:

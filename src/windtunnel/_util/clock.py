@@ -1,4 +1,7 @@
-"""The one timestamp format of reports and the run store: UTC, milliseconds, ``Z`` (``2026-11-25T15:41:00.052Z``)."""
+"""The one timestamp format of reports and the run store: UTC, milliseconds, ``Z`` (``2026-11-25T15:41:00.052Z``).
+
+One format everywhere means stored runs, reports and the viewer sort and compare timestamps as plain strings, and
+a report read on another machine shows the same instant."""
 
 from __future__ import annotations
 

@@ -22,13 +22,18 @@ T = TypeVar("T")
 
 
 async def run_in_daemon_thread(fn: Callable[..., T], *args: Any, limiter: anyio.CapacityLimiter | None = None) -> T:
-    """``fn(*args)`` in a new daemon thread; cancelling the caller abandons the thread (it is never joined)."""
+    """``fn(*args)`` in a new daemon thread; cancelling the caller abandons the thread (it is never joined).
+
+    ``limiter`` bounds how many such threads run at once. The thread runs in a copy of the caller's context, so
+    the cell's fault plan (a context variable) is what the agent's tools see from inside it."""
     token = anyio.lowlevel.current_token()
     done = anyio.Event()
     box: dict[str, Any] = {}
     ctx = contextvars.copy_context()
 
     def target() -> None:
+        """The thread's body: call ``fn`` in the caller's context, keep its value or exception, and wake the caller
+        (quietly doing nothing when the caller's loop is already gone)."""
         try:
             box["value"] = ctx.run(fn, *args)
         except BaseException as err:  # handed to the caller, re-raised there
@@ -38,6 +43,7 @@ async def run_in_daemon_thread(fn: Callable[..., T], *args: Any, limiter: anyio.
                 anyio.from_thread.run_sync(done.set, token=token)
 
     async def wait() -> T:
+        """Start the thread and wait for it; the call's exception is re-raised here, in the caller."""
         threading.Thread(target=target, name=f"windtunnel-agent:{getattr(fn, '__name__', 'call')}", daemon=True).start()
         await done.wait()
         if "error" in box:

@@ -1,4 +1,9 @@
-"""A deadline on the running task, as cheap as the event loop allows (one per agent call on the hot path)."""
+"""A deadline on the running task, as cheap as the event loop allows (one per agent call on the hot path).
+
+Two meanings are kept apart: :func:`deadline` raises ``TimeoutError`` when the time is up, :func:`move_on` ends
+the body quietly so the caller can tell its own deadline from a ``TimeoutError`` the agent raised itself (which is
+the agent's failure, not a timeout). On asyncio with Python 3.11+ both sit on ``asyncio.timeout``, and
+:func:`call_within` arms no timer at all for a call that answers without waiting."""
 
 from __future__ import annotations
 
@@ -17,12 +22,14 @@ D = TypeVar("D")
 
 @contextlib.asynccontextmanager
 async def _anyio_deadline(seconds: float) -> AsyncIterator[None]:
+    """:func:`deadline` on an event loop other than asyncio (or Python 3.10): ``anyio.fail_after``."""
     with anyio.fail_after(seconds):
         yield
 
 
 @contextlib.asynccontextmanager
 async def _anyio_move_on(seconds: float) -> AsyncIterator[None]:
+    """:func:`move_on` on an event loop other than asyncio (or Python 3.10): ``anyio.move_on_after``."""
     with anyio.move_on_after(seconds):
         yield
 
@@ -44,20 +51,26 @@ def deadline(seconds: float) -> contextlib.AbstractAsyncContextManager[None]:
 
 
 class _MoveOn:
-    """``asyncio.timeout`` whose own expiry ends the body quietly; a ``TimeoutError`` the body raises
-    itself still propagates (``asyncio.Timeout.__aexit__`` raises only for its own expiry)."""
+    """``asyncio.timeout`` whose own expiry ends the body quietly; a ``TimeoutError`` the body raises itself still
+    propagates (``asyncio.Timeout.__aexit__`` raises only for its own expiry).
+
+    Slotted and free of a generator (unlike an ``asynccontextmanager``), since one is entered per agent call."""
 
     __slots__ = ("_timeout",)
 
     def __init__(self, timeout: contextlib.AbstractAsyncContextManager[None]) -> None:
+        """Wrap an ``asyncio.timeout`` (or ``timeout_at``) context manager."""
         self._timeout = timeout
 
     async def __aenter__(self) -> None:
+        """Arm the deadline."""
         await self._timeout.__aenter__()
 
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> bool:
+        """Disarm the deadline; its own expiry is swallowed (the body simply did not finish), anything the body
+        raised propagates unchanged."""
         try:
             return bool(await self._timeout.__aexit__(exc_type, exc, tb))
         except TimeoutError:  # the deadline passed: the body was cancelled, nothing more to say
@@ -78,16 +91,22 @@ def move_on(seconds: float) -> contextlib.AbstractAsyncContextManager[None]:
 
 
 class _Resume:
-    """Awaits a coroutine that has already taken its first step (and is waiting on ``pending``): what
-    ``await coro`` does from its second step on, for :func:`call_within`."""
+    """Awaits a coroutine that has already taken its first step (and is waiting on ``pending``): what ``await coro``
+    does from its second step on, for :func:`call_within`.
+
+    Taking the first step by hand is what lets :func:`call_within` skip the timer for a call that never waits."""
 
     __slots__ = ("_coro", "_pending")
 
     def __init__(self, coro: Coroutine[Any, Any, Any], pending: Any) -> None:
+        """``coro`` has already run up to its first wait, on ``pending`` (what it yielded)."""
         self._coro = coro
         self._pending = pending
 
     def __await__(self) -> Generator[Any, Any, Any]:
+        """Drive ``coro`` on from ``pending`` as ``await coro`` would: values sent by the loop go in, exceptions (a
+        cancellation, the deadline's included) are thrown in, and its return value is the result. Closing the
+        awaiter closes the coroutine, so no half-run coroutine is left behind."""
         coro, pending = self._coro, self._pending
         while True:
             try:

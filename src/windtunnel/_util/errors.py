@@ -13,12 +13,17 @@ Two families that must never be confused:
 from __future__ import annotations
 
 import enum
+import signal
 
 from windtunnel._util.redact import redact_text
 
 
 class ExitCode(enum.IntEnum):
-    """Process exit codes of every windtunnel command."""
+    """Process exit codes of every windtunnel command.
+
+    CI pipelines branch on these, so they are part of the public interface: 1 means the agent fell short, 2 that
+    the command or config was wrong (nothing ran), 3 that the run could not happen (agent unreachable, harness
+    failure), 130 that it was interrupted with its completed results kept."""
 
     OK = 0
     """Every check passed (and the score reached ``--min-score``)."""
@@ -33,16 +38,22 @@ class ExitCode(enum.IntEnum):
 
 
 class WindtunnelError(Exception):
-    """An error that stops a command. ``str(err)`` is the user-facing message."""
+    """An error that stops a command. ``str(err)`` is the user-facing message.
+
+    Subclasses set :attr:`exit_code`; the CLI prints the message and its hint without a traceback, since a
+    traceback is for windtunnel's bugs, not for a user's config."""
 
     exit_code: ExitCode = ExitCode.HARNESS
 
     def __init__(self, message: str, *, hint: str | None = None) -> None:
+        """``message`` says what happened, with the values involved; ``hint`` what to do next (shown on its own line,
+        omitted when there is nothing to suggest)."""
         super().__init__(message)
         self.message = message
         self.hint = hint
 
     def __str__(self) -> str:
+        """The message, and the hint on a line of its own: what the CLI prints, without a traceback."""
         if self.hint:
             return f"{self.message}\n  hint: {self.hint}"
         return self.message
@@ -94,6 +105,10 @@ class AgentExitedError(HarnessError):
         unit: str = "cell",
         left_running: tuple[str, ...] = (),
     ) -> None:
+        """The error for ``command`` ending with ``code`` (negative: killed by that signal) after ``cells_completed``
+        cells, with ``left_running`` the processes it started that were still running (stopped with the run). The
+        command, the stderr tail and those processes are redacted here, since they may hold secrets (tokens on a
+        command line, keys an agent logs) and this message reaches the terminal and the report."""
         command, stderr_tail = redact_text(command), redact_text(stderr_tail)
         self.command = command
         self.code = code
@@ -151,6 +166,9 @@ class AgentStoppedError(AgentExitedError):
     """
 
     def __init__(self, endpoint: str, *, cells_completed: int, last_error: str, unit: str = "cell") -> None:
+        """The error for the agent at ``endpoint`` found gone after ``cells_completed`` cells, with the last call's
+        error. It fills the fields of :class:`AgentExitedError` (no exit code, no stderr) so every handler of that
+        error handles this one unchanged."""
         self.endpoint = endpoint
         self.last_error = last_error
         self.command = endpoint
@@ -167,12 +185,14 @@ class AgentStoppedError(AgentExitedError):
         )
 
     def recounted(self, cells_completed: int, *, unit: str | None = None) -> AgentStoppedError:
+        """The same stop with the final count of completed cells (or of ``unit`` s when given)."""
         return AgentStoppedError(
             self.endpoint, cells_completed=cells_completed, last_error=self.last_error, unit=unit or self.unit
         )
 
     @property
     def reason(self) -> str:
+        """One line for reports and stored summaries."""
         return (
             f"the agent at {self.endpoint} stopped answering after {_count(self.cells_completed, self.unit)}; "
             "the run was cut short"
@@ -185,8 +205,7 @@ def _count(n: int, unit: str) -> str:
 
 
 def _signal_name(num: int) -> str:
-    import signal
-
+    """A signal's name (``SIGKILL``) for a message, or its number when the platform has no name for it."""
     try:
         return signal.Signals(num).name
     except ValueError:
@@ -203,46 +222,69 @@ class AgentCallError(Exception):
     retryable: bool = False
 
     def __init__(self, message: str, *, status: int | None = None) -> None:
+        """``message`` says what went wrong with this call; ``status`` is the HTTP status when there was one."""
         super().__init__(message)
         self.message = message
         self.status = status
 
     def __str__(self) -> str:
+        """``kind: message``, the form cells and reports show, so the kind is visible without the class."""
         return f"{self.kind}: {self.message}"
 
 
 class AgentTimeout(AgentCallError):
+    """The agent did not answer within ``agent.timeout`` (or answered 408). Not retried: a retry would wait as long
+    again, and a slow agent is the finding."""
+
     kind = "timeout"
 
 
 class AgentTransportError(AgentCallError):
+    """The exchange failed below HTTP (refused, reset, DNS, TLS). Retried: such failures are often momentary, and the
+    retry is recorded on the cell."""
+
     kind = "transport"
     retryable = True
 
 
 class AgentRateLimited(AgentCallError):
+    """The agent answered 429. Retried after its ``Retry-After`` when it gave one (capped), else with the usual
+    backoff."""
+
     kind = "rate_limited"
     retryable = True
 
     def __init__(self, message: str, *, status: int | None = 429, retry_after: float | None = None) -> None:
+        """``retry_after``: the seconds the agent asked to wait (its ``Retry-After`` header), if any."""
         super().__init__(message, status=status)
         self.retry_after = retry_after
 
 
 class AgentServerError(AgentCallError):
+    """The agent answered 5xx. Retried: a server error is often momentary, and how the agent recovers is part of what
+    a run measures."""
+
     kind = "http_5xx"
     retryable = True
 
 
 class AgentClientError(AgentCallError):
+    """The agent answered 4xx (other than 401/403/404/408/429): the request was refused, which a retry would not
+    change."""
+
     kind = "http_4xx"
 
 
 class AgentAuthError(AgentClientError):
+    """The agent answered 401 or 403: a credential is missing or wrong (``agent.headers``), not a flaw of the agent's
+    behaviour."""
+
     kind = "http_auth"
 
 
 class AgentNotFound(AgentClientError):
+    """The agent answered 404: usually a wrong ``agent.endpoint`` path."""
+
     kind = "http_not_found"
 
 

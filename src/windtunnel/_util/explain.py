@@ -1,4 +1,9 @@
-"""Turn pydantic errors into sentences with file, line (or key path), key and the closest valid choice."""
+"""Turn pydantic errors into sentences with file, line (or key path), key and the closest valid choice.
+
+pydantic reports locations in its own terms (union tags, validator names) and says nothing of the file. The
+functions here walk each error's location through the user's data and the validated model at once, so a message
+names the key as the user wrote it, the line it is on, and for an unknown key or type the valid ones (from the
+models and registries, never a hard-coded list) with the closest match first."""
 
 from __future__ import annotations
 
@@ -31,7 +36,10 @@ UPSTREAM_INERT_KEYS = {
 
 
 def _members(tp: Any) -> list[Any]:
-    """Flatten Annotated / Optional / Union into their member types."""
+    """Flatten Annotated / Optional / Union into their member types.
+
+    A field typed ``A | B | None`` may hold either model, so an unknown key's valid siblings are the fields of all
+    members."""
     origin = typing.get_origin(tp)
     if origin is typing.Annotated:
         return _members(typing.get_args(tp)[0])
@@ -45,7 +53,10 @@ def _members(tp: Any) -> list[Any]:
 
 
 def _step(tp: Any, seg: Any) -> Any | None:
-    """The type reached from ``tp`` by one loc segment, or None when the segment is not a field."""
+    """The type reached from ``tp`` by one loc segment, or None when the segment is not a field.
+
+    A segment may be a list index, a field name (or alias), a discriminated union's tag (pydantic puts the tag
+    value in the location), or a dict key; anything else (a validator's name) is not a step into the data."""
     members = _members(tp)
     models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
     if isinstance(seg, int):
@@ -70,6 +81,8 @@ def _step(tp: Any, seg: Any) -> Any | None:
 
 
 def _type_at(loc: tuple[Any, ...], root: Any) -> Any | None:
+    """The model type at ``loc`` in ``root``, skipping segments that are not fields (validator names): where the
+    valid keys of an unknown key's parent are read from."""
     tp: Any = root
     for seg in loc:
         nxt = _step(tp, seg)
@@ -80,6 +93,8 @@ def _type_at(loc: tuple[Any, ...], root: Any) -> Any | None:
 
 
 def _valid_keys(tp: Any) -> list[str]:
+    """Every field name of the models a type may be (all members of a union), sorted: the keys a mapping at that
+    place may hold."""
     keys: list[str] = []
     for m in _members(tp):
         if isinstance(m, type) and issubclass(m, BaseModel):
@@ -94,7 +109,10 @@ def _tags(item: dict[Any, Any]) -> set[Any]:
 
 
 def _data_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
-    """The part of ``loc`` that walks the user's data (drops union tags and validator names)."""
+    """The part of ``loc`` that walks the user's data (drops union tags and validator names).
+
+    That is the path a user recognises and the one the source map knows lines for; a missing key at the end is
+    kept, so "missing key" errors point at the mapping that lacks it."""
     path: list[Any] = []
     cur = data
     for i, seg in enumerate(loc):
@@ -134,6 +152,7 @@ def _named_path(msg: str, data: Any) -> tuple[Any, ...] | None:
 
 
 def _show(path: tuple[Any, ...], top: str = "(top level)") -> str:
+    """A data path as the user would write it (``agent.tools[2]``), or ``top`` for the top level."""
     out = ""
     for seg in path:
         out += f"[{seg}]" if isinstance(seg, int) else (f".{seg}" if out else str(seg))
@@ -141,12 +160,19 @@ def _show(path: tuple[Any, ...], top: str = "(top level)") -> str:
 
 
 def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: how a message quotes the offending value without flooding the
+    terminal."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def explain_error(e: Any, data: Any, smap: SourceMap, root: Any, top: str = "(top level)") -> str:
-    """``root``: the model that was validated; ``top``: how to name its top level in messages."""
+    """One pydantic error as a sentence. ``root``: the model that was validated; ``top``: how to name its top level
+    in messages.
+
+    Unknown keys get the closest valid key and the full list; unknown types (union tags) the closest registered
+    name; upstream keys known to have no effect get an explanation instead of a "did you mean"; a model
+    validator's message that names a key is placed on that key's line."""
     loc = tuple(e.get("loc", ()))
     etype = e.get("type", "")
     path = _data_path(loc, data)
@@ -191,7 +217,10 @@ def explain_error(e: Any, data: Any, smap: SourceMap, root: Any, top: str = "(to
 def format_validation_error(
     err: Any, data: Any, smap: SourceMap, *, root: Any, what: str = "invalid configuration", top: str = "(top level)"
 ) -> str:
-    """Every error of ``err`` (a pydantic ``ValidationError`` of ``root``) explained, one per line."""
+    """Every error of ``err`` (a pydantic ``ValidationError`` of ``root``) explained, one per line.
+
+    Duplicates are dropped (union members often report the same problem) and the rest sorted by line, under a head
+    naming the file and the number of problems, so the user can fix them top to bottom in one pass."""
     lines = []
     seen: set[str] = set()
     for e in err.errors(include_url=False):
@@ -209,6 +238,7 @@ def by_line(problems: list[str]) -> list[str]:
     of the file come after them, in the order found."""
 
     def line(problem: str) -> float:
+        """The line number a problem starts with, or infinity (sorted last) when it names none."""
         m = re.match(r"line (\d+): ", problem)
         return int(m.group(1)) if m else float("inf")
 

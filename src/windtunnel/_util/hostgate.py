@@ -40,9 +40,15 @@ OVERLOAD = frozenset({429, 503})
 
 
 class HostGate:
-    """One host's idle connections, connection-opening slots and request limit (see the module docstring)."""
+    """One host's idle connections, connection-opening slots and request limit (see the module docstring).
+
+    One gate per (host, port, scheme) in a pool; the pool calls :meth:`enter` / :meth:`leave` around every request
+    and the connection hooks (:meth:`opening`, :meth:`proven`, :meth:`failed`, :meth:`released`) around every
+    connection, and the gate decides when a caller must wait."""
 
     def __init__(self, *, start: int = START_CAP) -> None:
+        """A gate for a host never talked to: ``start`` connections may be opening at once, requests unlimited until
+        the first overload, no idle connection yet."""
         self.idle: list[Any] = []
         self.cap = float(start)
         self.ssthresh = math.inf
@@ -79,6 +85,7 @@ class HostGate:
     # -- connections (gradual opening) ---------------------------------------------------------
 
     def may_open(self) -> bool:
+        """Whether one more connection may start opening (fewer than :attr:`cap` are unproven)."""
         return self.unproven < self.cap
 
     def open_delay(self, now: float) -> float:
@@ -93,10 +100,15 @@ class HostGate:
         await _wait(self._connections)
 
     def opening(self) -> None:
+        """A new connection starts opening: it is unproven until its first answer."""
         self.unproven += 1
 
     def proven(self, connect_s: float, first_s: float) -> None:
-        """A new connection answered its first request after ``connect_s`` + ``first_s`` seconds."""
+        """A new connection answered its first request after ``connect_s`` + ``first_s`` seconds.
+
+        A SYN retry (a slow connect) halves the opening cap and widens the gap; a first answer slower than the
+        host's fastest means it waited to be accepted, so the cap stays; otherwise the cap grows (doubling per
+        round trip below the threshold, by one per round above it) and the gap narrows."""
         self.unproven -= 1
         self.fastest_s = min(self.fastest_s, first_s)
         if connect_s > STALL_S:  # the kernel retried the SYN: the backlog was full
@@ -126,6 +138,8 @@ class HostGate:
 
 
 async def _wait(queue: deque[asyncio.Future[None]]) -> None:
+    """Wait in ``queue`` until woken. A waiter cancelled just after it was woken passes the wake-up on, so a slot is
+    never lost to a cancellation."""
     fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     queue.append(fut)
     try:

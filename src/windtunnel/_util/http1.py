@@ -1,4 +1,9 @@
-"""Just enough HTTP/1.1 on asyncio streams for the proxies: read a request, write a response."""
+"""Just enough HTTP/1.1 on asyncio streams for the proxies: read a request, write a response.
+
+The fault proxies sit on every call an agent makes, so they speak HTTP/1.1 directly on asyncio streams rather than
+through a web framework: a request costs a few buffer scans. Every limit a hostile or broken client could push on
+is bounded (line length, header count, body size), each breach answered with the status that names it (400, 413)
+rather than an exception in the proxy."""
 
 from __future__ import annotations
 
@@ -69,6 +74,8 @@ class BodyTooLarge(Exception):
     """A message body is longer than the reader's byte cap; ``size`` is the declared or read length so far."""
 
     def __init__(self, limit: int, size: int | None = None) -> None:
+        """``limit``: the cap in bytes; ``size``: the declared length when the body announced it, else ``None`` (a
+        chunked body is stopped as soon as it passes the cap, before its full size is known)."""
         self.limit = limit
         self.size = size
         got = f"{size:,} bytes" if size is not None else "a body"
@@ -83,6 +90,9 @@ def check_size(limit: int | None, size: int, *, declared: bool = False) -> None:
 
 @dataclass
 class Request:
+    """One request as read from a client: method (upper-cased), target as sent (a path, or an absolute URL for a
+    forward proxy), version, headers in order, and the whole body."""
+
     method: str
     target: str
     version: str
@@ -90,10 +100,14 @@ class Request:
     body: bytes = b""
 
     def header(self, name: str, default: str | None = None) -> str | None:
+        """The first value of header ``name`` (case-insensitive), or ``default``."""
         return find_header(self.headers, name, default)
 
     @property
     def keep_alive(self) -> bool:
+        """Whether the client wants the connection kept open after this request: HTTP/1.1 unless it says ``close``,
+        HTTP/1.0 only when it asks for keep-alive (``Proxy-Connection`` counts, as old clients send it to
+        proxies)."""
         conn = (self.header("connection") or self.header("proxy-connection") or "").lower()
         if self.version == "HTTP/1.0":
             return "keep-alive" in conn
@@ -101,6 +115,8 @@ class Request:
 
 
 async def _line(reader: asyncio.StreamReader) -> bytes:
+    """One line without its line ending; a line over the reader's limit or cut mid-line is :class:`BadRequest`, a
+    close between lines ``EOFError``."""
     try:
         line = await reader.readuntil(b"\n")
     except asyncio.LimitOverrunError:
@@ -113,6 +129,8 @@ async def _line(reader: asyncio.StreamReader) -> bytes:
 
 
 async def read_headers(reader: asyncio.StreamReader) -> list[tuple[str, str]]:
+    """Header lines up to the blank line, as ``(name, value)`` pairs with surrounding spaces stripped; more than
+    :data:`MAX_HEADERS` or a line without a colon is :class:`BadRequest`."""
     headers: list[tuple[str, str]] = []
     while True:
         line = await _line(reader)
@@ -129,7 +147,11 @@ async def read_headers(reader: asyncio.StreamReader) -> list[tuple[str, str]]:
 async def read_body(
     reader: asyncio.StreamReader, headers: list[tuple[str, str]], *, max_bytes: int | None = None
 ) -> bytes:
-    """The body framed by ``headers``; more than ``max_bytes`` raises :class:`BodyTooLarge` before reading it all."""
+    """The body framed by ``headers``; more than ``max_bytes`` raises :class:`BodyTooLarge` before reading it all.
+
+    Chunked bodies are counted chunk by chunk and a declared length is checked before a byte is read, so a hostile
+    peer cannot make the proxy buffer more than the cap. A malformed chunk size or ``Content-Length`` is
+    :class:`BadRequest` (only plain non-negative numbers are accepted, as RFC 9110 requires)."""
     lower = {k.lower(): v for k, v in headers}
     if "chunked" in lower.get("transfer-encoding", "").lower():
         parts: list[bytes] = []
@@ -158,6 +180,8 @@ async def read_body(
 
 
 def _parse_headers(lines: list[bytes]) -> list[tuple[str, str]]:
+    """Header lines already read in one scan as ``(name, value)`` pairs (the same rules as :func:`read_headers`: at
+    most :data:`MAX_HEADERS`, each with a colon)."""
     if len(lines) > MAX_HEADERS:
         raise BadRequest("too many headers")
     headers: list[tuple[str, str]] = []
@@ -202,6 +226,7 @@ async def read_head(reader: asyncio.StreamReader) -> tuple[bytes, list[tuple[str
 
 
 async def _line_raw(reader: asyncio.StreamReader) -> bytes:
+    """One line with its line ending (how :func:`read_head` tells CRLF from bare LF framing)."""
     try:
         return await reader.readuntil(b"\n")
     except asyncio.LimitOverrunError:
@@ -233,6 +258,8 @@ async def read_request(reader: asyncio.StreamReader, *, max_body: int | None = M
 
 
 def response_head(status: int, headers: list[tuple[str, str]], *, length: int | None, keep_alive: bool) -> bytes:
+    """A response's status line and headers as bytes: hop-by-hop headers dropped, the framing (a length, or chunked
+    when ``length`` is ``None``) and the connection's fate stated by the proxy itself."""
     lines = [f"HTTP/1.1 {status} {REASONS.get(status, 'Status')}"]
     for k, v in headers:
         if k.lower() not in HOP_BY_HOP:
@@ -253,11 +280,14 @@ async def write_response(
     *,
     keep_alive: bool,
 ) -> None:
+    """Write a whole response (head and body in one write, so a keep-alive client never waits on Nagle's algorithm
+    for the second half) and wait until it is flushed."""
     writer.write(response_head(status, headers, length=len(body), keep_alive=keep_alive) + body)
     await writer.drain()
 
 
 def chunk(data: bytes) -> bytes:
+    """One chunk of a chunked body: its size in hex, the data, CRLF."""
     return f"{len(data):x}\r\n".encode() + data + b"\r\n"
 
 

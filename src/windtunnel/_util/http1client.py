@@ -76,15 +76,22 @@ class UpstreamCut(UpstreamError):
 
 @dataclass
 class UpstreamResponse:
+    """A whole upstream answer: status, headers as received (order and repeats kept, so a proxy forwards them
+    faithfully) and the body as it came on the wire (still compressed when it was)."""
+
     status: int
     headers: list[tuple[str, str]] = field(default_factory=list)
     body: bytes = b""
 
     def header(self, name: str) -> str | None:
+        """The last value of header ``name`` (case-insensitive), or ``None``."""
         return find_header(self.headers, name)
 
     def decoded(self) -> bytes:
-        """The body with gzip / deflate content-encoding undone (others are left as they are)."""
+        """The body with gzip / deflate content-encoding undone (others are left as they are).
+
+        Only readers that inspect a body (an LLM fault reading a completion) decode it; forwarding keeps the bytes
+        as they came. A body that does not decompress is returned as it is rather than failing the call."""
         enc = (self.header("content-encoding") or "").lower().strip()
         try:
             if enc in ("gzip", "x-gzip"):
@@ -139,6 +146,9 @@ class _Url:
 
 @functools.lru_cache(maxsize=512)
 def _url(url: str) -> _Url:
+    """A URL parsed into what a request needs (cached: the proxies send to a handful of URLs, thousands of times):
+    the request target, the ``Host`` value without userinfo, the port (scheme default when absent) and the
+    credentials as a Basic header."""
     parts = urlsplit(url)
     basic = None
     if parts.username is not None:
@@ -183,6 +193,7 @@ class _Dechunker:
     _MAX_LINE = 2**20
 
     def __init__(self) -> None:
+        """A decoder at the start of a chunked body."""
         self._line = b""
         self._left = 0  # body bytes still due in the current chunk
         self._crlf = 0  # bytes of the CRLF after a chunk still to skip
@@ -192,6 +203,9 @@ class _Dechunker:
         """Bytes arrived after the end of the body."""
 
     def feed(self, data: bytes) -> bytes:
+        """The body bytes in ``data`` (chunk framing, extensions and trailers removed), keeping any incomplete size
+        line or CRLF for the next call. Bytes after the last chunk set :attr:`extra` instead of being returned:
+        they belong to no body, and the connection must not be reused."""
         out: list[bytes] = []
         pos, end = 0, len(data)
         while pos < end:
@@ -242,6 +256,8 @@ class _SilenceWatch:
     two assignments, and the time the consumer spends with a piece is not counted as silence."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, timeout: float, give_up: Callable[[], object]) -> None:
+        """Arm the watch: ``give_up`` is called once the upstream has been silent for ``timeout`` seconds while a
+        read waits."""
         self._loop = loop
         self._timeout = timeout
         self._give_up = give_up
@@ -251,13 +267,17 @@ class _SilenceWatch:
         self._timer = loop.call_later(timeout, self._check)
 
     def pause(self) -> None:
+        """The consumer has a piece: time from now on is not the upstream's silence."""
         self._waiting = False
 
     def resume(self) -> None:
+        """A read waits again: silence is counted from now."""
         self._since = self._loop.time()
         self._waiting = True
 
     def _check(self) -> None:
+        """The timer came due: give up when a read has waited ``timeout`` seconds, else re-arm for when it could next
+        be due."""
         now = self._loop.time()
         if self._waiting and now - self._since >= self._timeout:
             self.fired = True
@@ -267,11 +287,15 @@ class _SilenceWatch:
         self._timer = self._loop.call_at(due, self._check)
 
     def stop(self) -> None:
+        """Cancel the timer (the body ended or the read was abandoned)."""
         self._timer.cancel()
 
 
 class StreamedResponse:
-    """An upstream answer whose body is read piece by piece (:meth:`pieces`), then :meth:`aclose`."""
+    """An upstream answer whose body is read piece by piece (:meth:`pieces`), then :meth:`aclose`.
+
+    What a proxy uses to pass a streamed answer (SSE, chunked) on as it arrives; the connection goes back to the
+    pool only when the body was read to its end."""
 
     def __init__(
         self,
@@ -283,6 +307,9 @@ class StreamedResponse:
         method: str,
         keep: bool,
     ) -> None:
+        """An answer whose head has arrived on ``conn``: its framing (chunked, a length, or to the end of the
+        connection; none for HEAD, 204 and 304) is read from the headers, the last of a repeated header counting.
+        It holds the host gate's request slot until :meth:`aclose`."""
         self.status = status
         self.headers = headers
         self._pool, self._gate, self._conn, self._keep = pool, gate, conn, keep
@@ -300,6 +327,7 @@ class StreamedResponse:
         self._complete = False
 
     def header(self, name: str) -> str | None:
+        """The last value of header ``name`` (case-insensitive), or ``None``."""
         return find_header(self.headers, name)
 
     async def pieces(self, size: int = 65536) -> AsyncIterator[bytes]:
@@ -366,6 +394,8 @@ class StreamedResponse:
 
 
 async def _read_to_eof(reader: asyncio.StreamReader, max_bytes: int | None) -> bytes:
+    """A body without framing, read until the upstream closes the connection, within ``max_bytes``
+    (:class:`BodyTooLarge` beyond it)."""
     parts: list[bytes] = []
     total = 0
     while data := await reader.read(65536):
@@ -396,11 +426,14 @@ class UpstreamPool:
     """
 
     def __init__(self, timeout: float = 300.0, max_idle: int = 64) -> None:
+        """A pool whose exchanges time out after ``timeout`` seconds of upstream silence and which keeps at most
+        ``max_idle`` idle connections per host."""
         self.timeout = timeout
         self.max_idle = max_idle
         self._hosts: dict[Addr, HostGate] = {}
 
     def gate(self, addr: Addr) -> HostGate:
+        """The host gate of ``addr`` (created on first use): its idle connections and its limits."""
         gate = self._hosts.get(addr)
         if gate is None:
             gate = self._hosts[addr] = HostGate()
@@ -431,6 +464,8 @@ class UpstreamPool:
     async def _gated(
         self, addr: tuple[str, int], request: bytes, method: str, max_body: int | None, *, inner: bool
     ) -> UpstreamResponse:
+        """One exchange inside the host gate: entering may wait (overload, connections being opened), and leaving
+        reports the status, which is how the gate learns of 429 / 503 answers."""
         gate = self.gate(addr)
         await gate.enter()
         status: int | None = None
@@ -444,7 +479,10 @@ class UpstreamPool:
     async def _send(
         self, addr: Addr, gate: HostGate, request: bytes, method: str, max_body: int | None, *, inner: bool = True
     ) -> UpstreamResponse:
-        """``inner=False``: the caller's deadline is within the pool's timeout, so the exchange arms none of its own."""
+        """``inner=False``: the caller's deadline is within the pool's timeout, so the exchange arms none of its own.
+
+        A pooled connection that turns out to be closed by the server is retried once on a new one (the request
+        never reached it); any other failure drops the connection and is mapped to an :class:`UpstreamError`."""
         loop = asyncio.get_running_loop()
         for attempt in (0, 1):
             conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
@@ -473,7 +511,10 @@ class UpstreamPool:
         raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
 
     async def stream(self, method: str, url: str, headers: list[tuple[str, str]], body: bytes) -> StreamedResponse:
-        """Send a request and return as soon as the answer's head arrives (http or https)."""
+        """Send a request and return as soon as the answer's head arrives (http or https).
+
+        The host's request slot is held by the returned :class:`StreamedResponse` until it is closed; a failure
+        before the head arrives gives the slot back at once."""
         parts = _url(url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise UpstreamError(f"not an HTTP URL: {url!r}")
@@ -492,6 +533,9 @@ class UpstreamPool:
             raise
 
     async def _stream(self, addr: Addr, gate: HostGate, request: bytes, method: str) -> StreamedResponse:
+        """Open (or reuse) a connection, send the request and wait for the answer's head under the pool's timeout;
+        retried once on a fresh connection when a pooled one turns out to be closed. The body is left on the
+        connection for :class:`StreamedResponse` to read."""
         loop = asyncio.get_running_loop()
         for attempt in (0, 1):
             conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
@@ -526,6 +570,9 @@ class UpstreamPool:
         raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
 
     async def _head(self, conn: Conn, request: bytes) -> tuple[int, list[tuple[str, str]], bool]:
+        """Send the request and read the answer's status and headers, skipping interim 1xx answers; whether the
+        connection may be reused afterwards (HTTP/1.1 unless ``Connection: close``, HTTP/1.0 only with
+        keep-alive)."""
         reader, writer = conn
         writer.write(request)
         await writer.drain()
@@ -538,8 +585,11 @@ class UpstreamPool:
             return status, headers, keep
 
     async def _connect(self, addr: Addr, gate: HostGate, *, fresh: bool) -> tuple[Conn, bool, float]:
-        """An idle connection (``pooled``), else a new one when the gate lets one open, else wait;
-        and how long opening it took."""
+        """An idle connection (``pooled``), else a new one when the gate lets one open, else wait; and how long
+        opening it took.
+
+        ``fresh`` skips the idle list (the retry after a stale pooled connection). A connection found closed while
+        idle is discarded; HTTPS addresses get a TLS connection verified against the host name."""
         while True:
             while gate.idle and not fresh:
                 reader, writer = gate.idle.pop()
@@ -571,11 +621,14 @@ class UpstreamPool:
         return conn, False, asyncio.get_running_loop().time() - t0
 
     def _lost(self, gate: HostGate, conn: Conn, pooled: bool) -> None:
+        """Close a connection that failed mid-exchange; a new one that failed also tells the gate, which slows down
+        opening connections to a struggling host."""
         conn[1].close()
         if not pooled:
             gate.failed()
 
     def _release(self, gate: HostGate, conn: Conn) -> None:
+        """Return a connection whose exchange completed to the idle list (or close it when the list is full)."""
         if len(gate.idle) < self.max_idle:
             gate.idle.append(conn)
             gate.released()
@@ -585,6 +638,9 @@ class UpstreamPool:
     async def _exchange(
         self, conn: Conn, request: bytes, method: str, max_body: int | None
     ) -> tuple[UpstreamResponse, bool]:
+        """One request and its whole answer on ``conn``: the body read by its framing (chunked, a length, or to the
+        end of the connection, which then cannot be reused), within ``max_body``. Returns the response and whether
+        the connection may be reused."""
         reader, writer = conn
         writer.write(request)
         await writer.drain()
@@ -607,6 +663,7 @@ class UpstreamPool:
         return UpstreamResponse(status, headers, body), keep
 
     async def aclose(self) -> None:
+        """Close every idle connection and forget the hosts (connections in use close with their exchange)."""
         for gate in self._hosts.values():
             for _, writer in gate.idle:
                 with contextlib.suppress(Exception):

@@ -28,12 +28,16 @@ class ShardedClient:
     """
 
     def __init__(self, concurrency: int, *, max_response_bytes: int | None = None, **client_kwargs: Any) -> None:
+        """One lean client for plain HTTP and ``ceil(concurrency / SHARD_SIZE)`` httpx clients for the rest, sharing
+        one TLS context (building one is costly); ``client_kwargs`` (headers, timeout, ``trust_env``) go to every
+        client, so the paths behave alike."""
         n = max(1, -(-concurrency // SHARD_SIZE))
         size = min(concurrency, SHARD_SIZE) if concurrency > 0 else SHARD_SIZE
         limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
         verify = client_kwargs.pop("verify", None) or httpx.create_ssl_context()  # one TLS context, not one per shard
 
         def transport(inner: httpx.AsyncBaseTransport) -> httpx.AsyncBaseTransport:
+            """``inner`` capped at ``max_response_bytes``, or as it is without a cap."""
             return CappedTransport(inner, max_response_bytes) if max_response_bytes is not None else inner
 
         self._shards = [
@@ -49,12 +53,20 @@ class ShardedClient:
         self._lean_timeout = self._lean.timeout.as_dict()
 
     def _pick(self) -> int:
+        """The index of the least-loaded shard."""
         return min(range(len(self._shards)), key=self._load.__getitem__)
 
     def build_request(self, *args: Any, **kwargs: Any) -> httpx.Request:
+        """An httpx request built as ``AsyncClient.build_request`` builds it (client headers and cookies merged);
+        every shard would build the same, so the first one does."""
         return self._shards[0].build_request(*args, **kwargs)
 
     async def send(self, request: httpx.Request, **kwargs: Any) -> httpx.Response:
+        """Send ``request``: plain HTTP through the lean transport (via httpx's client only when auth or redirects
+        are asked for), anything else on the least-loaded shard.
+
+        The load count is kept around the call, so concurrent HTTPS requests spread over the shards instead of
+        queuing on one client's pool."""
         if request.url.scheme == "http":
             if kwargs.get("auth") is None and not kwargs.get("follow_redirects"):
                 return await self._send_lean(request)
@@ -96,9 +108,11 @@ class ShardedClient:
         return resp
 
     async def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
+        """Build and send one request (``AsyncClient.request``)."""
         return await self.send(self.build_request(method, url, **kwargs))
 
     async def post(self, url: str, **kwargs: Any) -> httpx.Response:
+        """``request("POST", ...)``: what the adapters' reset endpoints use."""
         return await self.request("POST", url, **kwargs)
 
     @property
@@ -107,6 +121,7 @@ class ShardedClient:
         return self._shards[self._pick()]
 
     async def aclose(self) -> None:
+        """Close the lean client and every shard."""
         await self._lean.aclose()
         for c in self._shards:
             await c.aclose()

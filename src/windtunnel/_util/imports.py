@@ -1,4 +1,9 @@
-"""Import ``module:attr`` references with messages that say which part failed."""
+"""Import ``module:attr`` references with messages that say which part failed.
+
+Agents, tools, LLM clients and plugins are named in configs as ``module:attr`` references. Resolving them the same
+way everywhere (the project directory on ``sys.path``, as pytest does) and failing with the part that broke (no
+such module, the module raised, no such attribute, with the attributes that do exist) is what lets ``validate``
+report a reference problem exactly as the run would (exit 3)."""
 
 from __future__ import annotations
 
@@ -17,6 +22,8 @@ IMPORT_HINT = (
 
 
 def split_ref(ref: str) -> tuple[str, str]:
+    """``(module, attribute path)`` of a ``module:attr`` reference; anything else is a config error that shows the
+    form to write."""
     module, sep, attr = ref.partition(":")
     if not sep or not module or not attr:
         raise ConfigError(

@@ -1,4 +1,7 @@
-"""``orjson.dumps`` with non-string keys allowed, at the price of that option only when a key needs it."""
+"""``orjson.dumps`` with non-string keys allowed, at the price of that option only when a key needs it.
+
+Every stored row and report cell is serialised through here; agents' tool arguments and metadata may use integer
+or other non-string keys, which plain ``orjson.dumps`` refuses."""
 
 from __future__ import annotations
 

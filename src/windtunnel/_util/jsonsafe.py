@@ -36,6 +36,7 @@ class JsonTooDeep(ValueError):
     """A JSON text nested deeper than :data:`MAX_DEPTH`: refused before it is parsed."""
 
     def __init__(self, depth: int) -> None:
+        """``depth``: how deep the refused text nests (at least; the scan stops counting past the limit)."""
         self.depth = depth
         super().__init__(f"JSON nested deeper than {MAX_DEPTH} levels (at least {depth:,}): refused as not JSON")
 
@@ -101,6 +102,8 @@ def safe_text(text: str) -> str:
 
 
 def _scrub(value: Any, depth: int) -> Any:
+    """A copy of ``value`` with unencodable strings escaped and parts past :data:`MAX_DEPTH` replaced, built without
+    recursing further than the limit (so it cannot itself overflow the stack)."""
     if isinstance(value, str):
         return safe_text(value)
     if isinstance(value, (dict, list, tuple)):

@@ -14,6 +14,7 @@ def compiled(patterns: Sequence[str], flags: int = 0) -> Callable[[], tuple[re.P
 
     @functools.cache
     def get() -> tuple[re.Pattern[str], ...]:
+        """The compiled patterns (compiled on the first call, cached after)."""
         return tuple(re.compile(p, flags) for p in frozen)
 
     return get

@@ -27,9 +27,15 @@ from windtunnel._util.httpcap import ResponseTooLarge
 
 
 class LeanHTTP1Transport(httpx.AsyncBaseTransport):
-    """``max_body``: answers longer than this many bytes raise :class:`ResponseTooLarge` (``None``: no cap)."""
+    """``max_body``: answers longer than this many bytes raise :class:`ResponseTooLarge` (``None``: no cap).
+
+    Failures are raised as the httpx exceptions an httpx transport would raise, so the adapters' error mapping
+    (timeout, transport, too large) is the same whichever transport served the call."""
 
     def __init__(self, fallback: httpx.AsyncBaseTransport, *, max_idle: int = 256, max_body: int | None = None) -> None:
+        """A transport over a keep-alive pool of up to ``max_idle`` idle connections per host, handing what it cannot
+        serve to ``fallback``. The pool's own timeout is an hour: each request's httpx timeout is what bounds a
+        call."""
         self.fallback = fallback
         self.pool = UpstreamPool(timeout=3600.0, max_idle=max_idle)
         self.max_body = max_body
@@ -53,6 +59,8 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
             raise httpx.ConnectError(str(err), request=request) from None
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        """httpx's transport interface: plain-HTTP requests through :meth:`exchange`, with the request's read timeout
+        as the call's deadline, their answers read whole; anything else through the fallback."""
         if request.url.scheme != "http":
             return await self.fallback.handle_async_request(request)
         body = await request.aread()
@@ -66,5 +74,6 @@ class LeanHTTP1Transport(httpx.AsyncBaseTransport):
         return httpx.Response(resp.status, headers=resp.headers, content=resp.body, request=request)
 
     async def aclose(self) -> None:
+        """Close the pool and the fallback transport."""
         await self.pool.aclose()
         await self.fallback.aclose()

@@ -1,4 +1,8 @@
-"""The base model of every configuration section (each domain package declares its own section)."""
+"""The base model of every configuration section (each domain package declares its own section).
+
+:class:`StrictModel` is where the config layer's house rules live once: unknown keys are errors, a boolean is not
+a number, and fields are documented by attribute docstrings that the CLI's help reads lazily (:func:`field_docs`)
+instead of pydantic parsing every model's source at import."""
 
 from __future__ import annotations
 
@@ -23,7 +27,8 @@ class StrictModel(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_bool_for_a_number(cls, data: Any) -> Any:
-        # YAML reads `timeout: true` as a bool, and pydantic would take it as the number 1 (1 ms).
+        """Refuse ``true`` / ``false`` for a number field: YAML reads ``timeout: true`` as a bool, and pydantic would
+        take it as the number 1 (a 1 ms timeout) without a word."""
         if isinstance(data, dict):
             for name in _number_fields(cls):
                 value = data.get(name)
@@ -72,6 +77,8 @@ def field_docs(cls: type) -> dict[str, str]:
 
 
 def _own_docs(klass: type) -> dict[str, str]:
+    """The attribute docstrings written in ``klass``'s own body, read from its source; a class whose source cannot be
+    read (built dynamically, no file) has none rather than failing."""
     try:
         source = textwrap.dedent(inspect.getsource(klass))
         tree = ast.parse(source)

@@ -1,4 +1,8 @@
-"""Guards for the files a command writes."""
+"""Guards for the files a command writes.
+
+A command that writes its output over its own input (``-o`` pointing at the dataset being sanitised) destroys the
+data it was asked to process; the guard compares the real files (through symlinks and hard links) and refuses
+before anything is written."""
 
 from __future__ import annotations
 

@@ -17,9 +17,13 @@ from typing import Any
 
 
 class Prewarm:
-    """``Prewarm(modules)``: import ``modules``, in order, in a daemon thread once :meth:`go` is called."""
+    """``Prewarm(modules)``: import ``modules``, in order, in a daemon thread once :meth:`go` is called.
+
+    A daemon thread, so an interrupted command never waits for an import to finish; :meth:`wait` stops it between
+    modules."""
 
     def __init__(self, modules: Iterable[str]) -> None:
+        """Start the (idle) thread that will import ``modules`` once :meth:`go` is called."""
         self._modules = tuple(modules)
         self._go = threading.Event()
         self._stop = False
@@ -27,6 +31,8 @@ class Prewarm:
         self._thread.start()
 
     def _run(self) -> None:
+        """The thread: wait for :meth:`go`, then import the modules in order until done, told to stop, or one fails
+        (left to the command, which imports it again and reports the real error)."""
         self._go.wait()
         try:
             for name in self._modules:

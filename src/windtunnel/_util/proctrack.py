@@ -35,7 +35,10 @@ def new_tag() -> str:
 
 
 def tagged(value: str) -> list[int]:
-    """PIDs of the live processes whose environment holds ``TAG=value`` (empty where ``/proc`` is absent)."""
+    """PIDs of the live processes whose environment holds ``TAG=value`` (empty where ``/proc`` is absent).
+
+    Processes of other users cannot be read and are skipped, zombies are left out (they need no signal), and this
+    process is never listed."""
     if not _PROC.is_dir():
         return []
     needle = f"{TAG}={value}".encode()
@@ -61,6 +64,8 @@ def _stat(entry: Path) -> list[str]:
 
 
 def _zombie(entry: Path) -> bool:
+    """Whether the process of ``/proc`` entry ``entry`` is a zombie (dead, not reaped): it needs no signal, and
+    counting it would keep :meth:`AgentProcess.stop` waiting for nothing."""
     fields = _stat(entry)
     return bool(fields) and fields[0] in ("Z", "X")
 
@@ -137,12 +142,14 @@ class LeftBehind:
         self._saved: str | None = None
 
     def __enter__(self) -> LeftBehind:
+        """Note this process's children so far, and put the run's tag in its environment."""
         self._before = children(os.getpid())
         self._saved = os.environ.get(TAG)
         os.environ[TAG] = self._tag
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Take the run's tag out of the environment again (what was there before comes back)."""
         if os.environ.get(TAG) == self._tag:  # another run in this process may have set its own since
             if self._saved is None:
                 os.environ.pop(TAG, None)

@@ -42,8 +42,11 @@ SECRET_NAMES = frozenset({"code", "otp", "sid", "session", "sessionid", "cookie"
 
 
 def secret_param(name: str) -> bool:
-    """Whether a query parameter, argument or key called ``name`` holds a credential (``api%5Fkey`` is read
-    as ``api_key``)."""
+    """Whether a query parameter, argument or key called ``name`` holds a credential (``api%5Fkey`` is read as
+    ``api_key``).
+
+    Names are split into words (``X-Amz-Signature``, ``clientSecret``, ``api_key``) so a credential word anywhere
+    in the name counts; exact names that are credentials in context (an OAuth ``code``) are listed apart."""
     if "%" in name or "+" in name:
         name = unquote(name.replace("+", " "))
     if name.strip().lower() in SECRET_NAMES:
@@ -57,7 +60,11 @@ _URL_IN_TEXT = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'\"<>]+")
 
 
 def _redact_query(query: str) -> str:
+    """A query string with the values of secret-looking parameters (``api_key``, ``token`` ...) replaced; names,
+    order and every other value kept, so the URL still reads as what was called."""
+
     def one(m: re.Match[str]) -> str:
+        """One ``name=value`` pair, its value blanked when the name looks secret."""
         name, eq, value = m.group(1), m.group(2), m.group(3)
         if eq and value and secret_param(name):
             return f"{name}={REDACTED}"
@@ -92,6 +99,7 @@ def redact_urls_in(text: str) -> str:
         return text
 
     def one(m: re.Match[str]) -> str:
+        """One URL found in the text, redacted; trailing punctuation of the sentence is kept outside it."""
         url = m.group(0)
         core = url.rstrip(".,:;)]}")
         return redact_url(core) + url[len(core) :]
@@ -123,6 +131,8 @@ def redact_text(text: str) -> str:
 
 
 def _bare_pair(m: re.Match[str]) -> str:
+    """A ``name=value`` in free text, its value blanked only for credential words: in prose ``code=`` or ``session=``
+    is too common to blank, and over-redacting makes errors unreadable."""
     name = m.group(1)  # in prose, "code=" or "session=" is too common to blank: only credential words count
     if unquote(name).strip().lower() not in SECRET_NAMES and secret_param(name):
         return f"{name}={REDACTED}"
@@ -131,7 +141,10 @@ def _bare_pair(m: re.Match[str]) -> str:
 
 def redact_value(value: Any, _depth: int = 0) -> Any:
     """A copy of ``value`` (str, list, dict ...) with :func:`redact_text` on every string and every string value of a
-    credential-named key replaced by ``REDACTED``; values nested deeper than the JSON bound are left as they are."""
+    credential-named key replaced by ``REDACTED``; values nested deeper than the JSON bound are left as they are.
+
+    Only string values of such keys are blanked: a numeric or structured value under ``token`` is walked instead,
+    so a key that merely sounds secret does not hide a whole object."""
     if isinstance(value, str):
         return redact_text(value)
     if _depth > MAX_DEPTH:
@@ -174,7 +187,11 @@ def may_hold_secrets(raw: bytes) -> bool:
 
 
 def redact_record(record: Any) -> Any:
-    """:func:`redact_value` when ``record`` may hold a secret, else ``record`` itself (the usual case, cheaply)."""
+    """:func:`redact_value` when ``record`` may hold a secret, else ``record`` itself (the usual case, cheaply).
+
+    Called once per stored row: serialising the record and scanning the bytes for anything secret-looking is much
+    cheaper than walking every value, and a row with nothing to hide (most of them) is returned unchanged, without
+    a copy."""
     try:
         raw = orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:

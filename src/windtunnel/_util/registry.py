@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from functools import reduce
+from importlib.metadata import entry_points
+from operator import or_
+from typing import Annotated, Any, Generic, TypeVar
 
 from windtunnel._util.errors import UnknownPluginError
+from windtunnel._util.optional import optional_import
 from windtunnel._util.suggest import did_you_mean
 
 T = TypeVar("T")
@@ -27,8 +31,6 @@ def load_entry_point_plugins() -> None:
     if _entry_points_loaded:
         return
     _entry_points_loaded = True
-    from importlib.metadata import entry_points
-
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         ep.load()
 
@@ -45,6 +47,11 @@ class Registry(Generic[T]):
     _items: dict[str, T] = field(default_factory=dict)
 
     def register(self, name: str, item: T) -> T:
+        """Register ``item`` under ``name`` and return it.
+
+        The name must be snake_case (it is written in configs) and new (a second registration is an error rather
+        than a silent replacement, so two plugins cannot shadow each other); the kind's ``validate`` hook then
+        checks the plugin's shape, at import time."""
         if not name or not name.replace("_", "").isalnum():
             raise ValueError(f"{self.kind} name {name!r} must be a non-empty snake_case identifier")
         if name in self._items:
@@ -55,12 +62,18 @@ class Registry(Generic[T]):
         return item
 
     def decorator(self, name: str, **_: Any) -> Callable[[T], T]:
+        """A decorator registering what it decorates under ``name`` (extra keyword arguments are accepted and
+        ignored, for kinds whose decorators take options handled elsewhere)."""
+
         def wrap(item: T) -> T:
+            """Register ``item`` and return it unchanged."""
             return self.register(name, item)
 
         return wrap
 
     def get(self, name: str) -> T:
+        """The plugin registered as ``name``; an unknown name is an :class:`UnknownPluginError` (a config error, exit
+        2) with the closest name and every valid one, taken from the registry, never from a hard-coded list."""
         try:
             return self._items[name]
         except KeyError:
@@ -70,32 +83,35 @@ class Registry(Generic[T]):
             ) from None
 
     def __contains__(self, name: object) -> bool:
+        """Whether ``name`` is registered."""
         return name in self._items
 
     def __iter__(self) -> Iterator[str]:
+        """The registered names, sorted (listings and help text are stable)."""
         return iter(sorted(self._items))
 
     def __len__(self) -> int:
+        """How many plugins are registered."""
         return len(self._items)
 
     def names(self) -> list[str]:
+        """The registered names, sorted."""
         return sorted(self._items)
 
     def items(self) -> list[tuple[str, T]]:
+        """``(name, plugin)`` pairs, sorted by name."""
         return sorted(self._items.items())
 
 
 def registry_union(registry: Registry[Any], base: type, discriminator: str) -> Any:
-    """``Annotated[A | B | ..., Field(discriminator=...)]`` over a registry (the base type when empty)."""
-    from functools import reduce
-    from operator import or_
-    from typing import Annotated
+    """``Annotated[A | B | ..., Field(discriminator=...)]`` over a registry (the base type when empty).
 
-    from pydantic import Field
-
+    This is how each config section's union of plugin models is built from its registry, so a plugin's config
+    model is accepted (and an unknown ``type`` rejected by name) without the config layer listing the plugins.
+    pydantic is imported here, not at the top: the leakage tools use registries without any config model."""
     models = [cls for _, cls in registry.items()]
     if not models:
         return base
     if len(models) == 1:
         return models[0]
-    return Annotated[reduce(or_, models), Field(discriminator=discriminator)]
+    return Annotated[reduce(or_, models), optional_import("pydantic").Field(discriminator=discriminator)]

@@ -1,4 +1,9 @@
-"""Deterministic seeding: every random choice comes from (run seed, cell id)."""
+"""Deterministic seeding: every random choice comes from (run seed, cell id).
+
+A run is repeatable because no random choice reads the global RNG or the clock: each cell (and each mutation
+variant) gets a generator keyed by the run seed and its own identifying parts, so the same seed and config
+reproduce every fault firing and every mutated prompt, in any order and on any machine, and running cells
+concurrently or on Ray actors changes nothing."""
 
 from __future__ import annotations
 
@@ -14,7 +19,8 @@ _SEQUENCES = frozenset({list, tuple, range, str})
 
 
 def _key(seed: int | None, parts: tuple[object, ...]) -> bytes:
-    # repr(seed), then each part after a 0x1f separator
+    """The bytes a generator is keyed by: the seed's ``repr``, then each part, separated by ``0x1f`` (a character no
+    identifying part contains), so ``("a", "bc")`` and ``("ab", "c")`` never share a key."""
     return "\x1f".join([repr(seed), *map(str, parts)]).encode("utf-8", "surrogatepass")
 
 
@@ -40,6 +46,7 @@ class HashRandom(random.Random):
     """
 
     def __init__(self, key: bytes) -> None:  # no super().__init__: the Twister is never seeded
+        """A generator whose stream is fixed by ``key``: the first block is hashed now, the rest on demand."""
         self._key = key
         self._blocks = 1
         self._pool = _from_bytes(_blake2b(key, digest_size=64).digest(), "little")
@@ -47,21 +54,28 @@ class HashRandom(random.Random):
         self.gauss_next = None
 
     def seed(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refuse: the stream is a function of the key, and reseeding would break the promise that a key always draws
+        the same values."""
         raise TypeError("a HashRandom's stream is fixed by its key; make a new one to reseed")
 
     def getstate(self) -> NoReturn:
+        """Refuse: there is no Twister state to save (the key is the state)."""
         raise TypeError("a HashRandom has no Mersenne Twister state; keep its key instead")
 
     def setstate(self, state: Any) -> NoReturn:
+        """Refuse: there is no Twister state to restore."""
         raise TypeError("a HashRandom has no Mersenne Twister state; make a new one from its key")
 
     def _refill(self) -> None:
+        """Append the next 512-bit block of the stream to the bit pool."""
         block = _blake2b(self._key, digest_size=64, salt=self._blocks.to_bytes(16, "little")).digest()
         self._blocks += 1
         self._pool |= _from_bytes(block, "little") << self._left
         self._left += _BLOCK_BITS
 
     def getrandbits(self, k: int) -> int:
+        """``k`` random bits from the pool (refilled block by block as needed): the primitive every other method
+        draws from."""
         if k < 0:
             raise ValueError("number of bits must be non-negative")
         while self._left < k:
@@ -72,6 +86,7 @@ class HashRandom(random.Random):
         return pool & ((1 << k) - 1)
 
     def _randbelow(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` by rejection sampling on ``n.bit_length()`` bits, so no value is favoured."""
         # getrandbits inlined (most draws are choice/randrange/sample): k bits, rejected while >= n
         k = n.bit_length()
         mask = (1 << k) - 1
@@ -86,11 +101,16 @@ class HashRandom(random.Random):
                 return r
 
     def random(self) -> float:
+        """A float in ``[0, 1)`` with 53 random bits, as ``random.Random.random`` gives."""
         return self.getrandbits(53) * 1.1102230246251565e-16  # 2**-53
 
     def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
         """``k`` distinct picks of a list, tuple, range or str (other populations and ``counts`` as
-        ``random.Random.sample`` does them); without its abstract-base-class check and set-up."""
+        ``random.Random.sample`` does them); without its abstract-base-class check and set-up.
+
+        Few picks from a large population draw indices and redraw repeats (no copy of the population); otherwise a
+        partial Fisher-Yates shuffle of a copy. Both are uniform; they differ from ``random.Random.sample`` only
+        in which draws map to which sample."""
         if counts is not None or type(population) not in _SEQUENCES:
             return super().sample(population, k, counts=counts)
         n = len(population)

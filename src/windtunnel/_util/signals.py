@@ -1,17 +1,29 @@
-"""SIGTERM handled like Ctrl-C, so ``kill PID`` (what CI runners and ``timeout`` send) keeps completed work."""
+"""SIGTERM handled like Ctrl-C, so ``kill PID`` (what CI runners and ``timeout`` send) keeps completed work.
+
+Beyond that, run-like commands hold interrupts for their whole duration and open a window (:func:`interruptible`)
+only where stopping is safe (while cells run, during set-up before anything is stored), so storing the run's row,
+writing the report and printing the summary finish however often Ctrl-C is pressed; only :data:`INSISTED` presses
+in a row break through, the escape from a step that hangs."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 
 def sigterm_as_interrupt() -> None:
-    """From now on a SIGTERM raises ``KeyboardInterrupt`` in the main thread (nothing elsewhere)."""
+    """From now on a SIGTERM raises ``KeyboardInterrupt`` in the main thread (nothing elsewhere).
+
+    For long commands outside the run flows (the leakage tools), so ``kill PID`` keeps their partial report as
+    Ctrl-C does; in a thread where signals cannot be handled (tests, an embedding application) nothing changes."""
 
     def handler(signum: int, frame: Any) -> None:
+        """Record the signal and raise ``KeyboardInterrupt``: SIGTERM then takes Ctrl-C's path (results kept, exit
+        130)."""
         _received.append(signum)
         raise KeyboardInterrupt
 
@@ -22,8 +34,11 @@ def sigterm_as_interrupt() -> None:
 
 @contextlib.contextmanager
 def keep_sigterm() -> Iterator[None]:
-    """Whatever handles SIGTERM before the block handles it after: for libraries that install their own
-    (``ray.init`` exits the process with status 15 and a stack dump), so ``kill PID`` stays an interrupt."""
+    """Whatever handles SIGTERM before the block handles it after: for libraries that install their own (``ray.init``
+    exits the process with status 15 and a stack dump), so ``kill PID`` stays an interrupt.
+
+    A handler installed outside Python (``None`` from ``getsignal``) cannot be put back and is left as the library
+    set it."""
     if not hasattr(signal, "SIGTERM"):
         yield
         return
@@ -79,11 +94,11 @@ def from_signal(err: BaseException) -> bool:
 
 
 def _note(signum: int, frame: Any) -> None:
+    """The held handler: note the signal so the flow can stop at its next window; after :data:`INSISTED` signals in a
+    row, give way and raise at once (a set-up or an exit that hangs must still be stoppable)."""
     _received.append(signum)
     _noted.append(signum)
     if len(_noted) >= INSISTED:
-        import sys
-
         _noted.clear()
         sys.stderr.write(
             f"interrupted ({INSISTED} times): stopping at once; the cells completed so far are in the store, "
@@ -93,6 +108,8 @@ def _note(signum: int, frame: Any) -> None:
 
 
 def _raise(signum: int, frame: Any) -> None:
+    """The SIGTERM handler inside an :func:`interruptible` window: record it and raise ``KeyboardInterrupt``, as
+    Ctrl-C does there."""
     _received.append(signum)
     raise KeyboardInterrupt
 
@@ -170,9 +187,8 @@ def interrupt_noted() -> bool:
 
 
 def _before_start(signum: int, frame: Any) -> None:
-    import os
-    import sys
-
+    """The Ctrl-C handler before a command's body runs: nothing was opened or stored, so say so and exit 130 straight
+    away (from the process when it is the console script; by ``SystemExit`` in-process)."""
     message = b"interrupted before any cell ran (the command had not started): nothing was stored\n"
     if _to_exit:
         # the process is this command and nothing is open yet: end it here. An exception raised from a

@@ -48,6 +48,7 @@ def mean_pass_hat_k(trials: Iterable[tuple[int, int]], k: int) -> float | None:
 
 
 def _log_comb(n: int, k: int) -> float:
+    """``log C(n, k)`` through ``lgamma``, exact enough at any size and never overflowing."""
     return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
 
 
@@ -66,6 +67,7 @@ def fisher_greater(a: int, row: int, col: int, total: int) -> float:
         return 0.0
 
     def log_pmf(i: int) -> float:
+        """The log probability of a top-left count of ``i`` under independence (hypergeometric)."""
         return _log_comb(col, i) + _log_comb(total - col, row - i) - _log_comb(total, row)
 
     # Sum the tail that lies past the mode, where the terms only fall: each term from its neighbour by
@@ -88,8 +90,12 @@ def fisher_greater(a: int, row: int, col: int, total: int) -> float:
 
 
 def adjust_p(p_values: Sequence[float], method: str = "bh") -> list[float]:
-    """Adjusted p-values for ``len(p_values)`` tests: ``bh`` (Benjamini-Hochberg, the false discovery
-    rate) or ``bonferroni`` (the family-wise error rate). Reject where the adjusted value is <= alpha."""
+    """Adjusted p-values for ``len(p_values)`` tests: ``bh`` (Benjamini-Hochberg, the false discovery rate) or
+    ``bonferroni`` (the family-wise error rate). Reject where the adjusted value is <= alpha.
+
+    The leakage miner tests thousands of tokens at once; without a correction, some would look significant by
+    chance alone. Benjamini-Hochberg is computed with the step-up running minimum, so adjusted values keep the
+    order of the raw ones."""
     m = len(p_values)
     if method == "bonferroni":
         return [min(1.0, p * m) for p in p_values]

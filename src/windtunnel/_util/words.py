@@ -1,4 +1,7 @@
-"""Small English helpers for messages: "an int", "a list", "tone_shift never runs"."""
+"""Small English helpers for messages: "an int", "a list", "tone_shift never runs".
+
+Error messages quote what they found ("agent.endpoint is a dict, not a callable"); these keep that phrasing
+grammatical and the same across packages."""
 
 from __future__ import annotations
 

@@ -33,6 +33,8 @@ class SourceMap:
     :meth:`subtree` of such a map waits for its first use too)."""
 
     def __init__(self, file: str, lines: dict[Path_, int] | None = None, *, text: str | None = None) -> None:
+        """A map for ``file``: with ``lines`` already known, or with the document's ``text`` to work them out from on
+        first use (the fast path's documents rarely need a line)."""
         self.file = file
         self._lines = lines if lines is not None or text is not None else {}
         self._text = text
@@ -40,6 +42,9 @@ class SourceMap:
 
     @property
     def lines(self) -> dict[Path_, int]:
+        """``{path: line}`` for every key and item, worked out now if it was deferred: from the parent map for a
+        deferred :meth:`subtree`, else by reading the text again with the pure-Python reader. A text that reader
+        refuses gives no lines (messages then name the file only)."""
         if self._lines is None:
             if self._of is not None:
                 parent, prefix = self._of
@@ -54,9 +59,12 @@ class SourceMap:
         return self._lines
 
     def __repr__(self) -> str:
+        """The file and how many lines are known (working them out if they were deferred)."""
         return f"SourceMap({self.file!r}, {len(self.lines)} lines)"
 
     def line_of(self, path: Path_) -> int | None:
+        """The line of ``path``, or of its nearest ancestor that has one (a value the map does not record, such as a
+        key pydantic invented, is reported at its parent); ``None`` when nothing is known."""
         while path:
             if path in self.lines:
                 return self.lines[path]
@@ -73,6 +81,7 @@ class SourceMap:
 
 
 def _below(lines: dict[Path_, int], prefix: Path_) -> dict[Path_, int]:
+    """The entries of ``lines`` under ``prefix``, with the prefix removed from their paths."""
     n = len(prefix)
     return {p[n:]: line for p, line in lines.items() if p[:n] == prefix}
 
@@ -98,6 +107,8 @@ class _DepthLimitedLoader(yaml.SafeLoader):
     _depth = 0
 
     def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        """Compose one node, counting the nesting depth; past :data:`MAX_YAML_DEPTH` raise a YAML error at the node's
+        position, which the reader turns into a config error with the line."""
         self._depth += 1
         try:
             if self._depth > MAX_YAML_DEPTH:
@@ -117,7 +128,10 @@ def _position(text: str, index: int) -> str:
 
 
 def _check_text(value: str, smap: SourceMap, node: yaml.Node) -> None:
-    """A lone surrogate (``"\\ud800"``) cannot be encoded, sent or stored: refuse it where it is written."""
+    """A lone surrogate (``"\ud800"``) cannot be encoded, sent or stored: refuse it where it is written.
+
+    ASCII strings (nearly all) are passed without encoding them; the error names the character, its position and
+    how to write it correctly."""
     if value.isascii():
         return
     try:
@@ -133,6 +147,10 @@ def _check_text(value: str, smap: SourceMap, node: yaml.Node) -> None:
 
 @dataclass
 class _Walk:
+    """The state of one document's construction: its source map, the collections being built (to detect cyclic
+    aliases), the number of values built and the characters repeated through aliases (the two budgets that stop
+    expansion attacks)."""
+
     smap: SourceMap
     open_nodes: set[int] = field(default_factory=set)
     """Nodes being built on the current path: an alias back to one of them is a cycle."""
@@ -143,6 +161,11 @@ class _Walk:
 
 
 def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Walk) -> Any:
+    """Build the value of ``node`` at ``path``, recording its line.
+
+    Every limit is checked here, where the node's line is known: the value budget, cyclic aliases, characters
+    repeated through aliases, lone surrogates in strings and ``!!binary`` values, each a config error naming the
+    line and what to write instead."""
     smap = walk.smap
     walk.count += 1
     if walk.count > MAX_YAML_NODES:
@@ -185,6 +208,8 @@ def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Wal
 
 
 def _construct_collection(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, walk: _Walk) -> Any:
+    """Build a mapping (merge keys applied, keys scalar, no key twice: YAML would silently keep one) or a sequence,
+    recording the line of every key and item."""
     smap = walk.smap
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)
@@ -253,7 +278,11 @@ def read_yaml(text: str, file: str = "<string>") -> tuple[Any, SourceMap]:
 
 
 def _read_lines(text: str, smap: SourceMap) -> Any:
-    """The pure-Python reader: the document's value, its lines recorded in ``smap``."""
+    """The pure-Python reader: the document's value, its lines recorded in ``smap``.
+
+    Every way a document can be refused becomes a config error with the file, line and column: control characters
+    (refused before parsing), YAML syntax errors (with a hint about indentation and tabs), and the limits checked
+    while building (:func:`_construct`)."""
     file = smap.file
     try:
         loader = _DepthLimitedLoader(text)
@@ -346,7 +375,10 @@ else:  # pragma: no cover - PyYAML built without libyaml
 
 
 def _read_fast(text: str) -> Any:
-    """The document's value read by libyaml, or :data:`_SLOW`."""
+    """The document's value read by libyaml, or :data:`_SLOW`.
+
+    Anything the fast path might read differently from the pure-Python reader (aliases, merge keys, tags, control
+    characters, an error of any kind) sends the document to the slow path, so both paths always agree."""
     if _FastLoader is None or _SLOW_CHARS.search(text) or yaml.reader.Reader.NON_PRINTABLE.search(text):
         return _SLOW
     loader = _FastLoader(text)

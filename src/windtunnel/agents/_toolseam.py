@@ -40,7 +40,13 @@ def args_of(raw: Any) -> dict[str, Any]:
 
 
 async def call_tool(name: str, args: dict[str, Any], real: Callable[[], Awaitable[Any]]) -> Any:
-    """Run one framework tool call under the current cell's plan; ``real()`` runs the real tool."""
+    """Run one framework tool call under the current cell's plan; ``real()`` runs the real tool.
+
+    The plan decides from the tool's name and arguments: a delay is slept first (in the loop, so other cells run
+    on); a replacement answer (an injected error, a canned reply) is returned or raised without calling the real
+    tool; otherwise the real tool runs and the decision may corrupt its reply. Every outcome, a raised exception
+    included, is logged on the plan for the cell's record. Outside a cell (no plan) the call goes straight
+    through."""
     plan = current_plan()
     if plan is None:
         return await real()
@@ -59,7 +65,8 @@ async def call_tool(name: str, args: dict[str, Any], real: Callable[[], Awaitabl
 
 
 def call_tool_sync(name: str, args: dict[str, Any], real: Callable[[], Any]) -> Any:
-    """:func:`call_tool` for a framework that runs a tool synchronously (in its worker thread)."""
+    """:func:`call_tool` for a framework that runs a tool synchronously (in its worker thread): the same decisions
+    and logging, with a blocking sleep for delays, since the thread has no loop to yield to."""
     plan = current_plan()
     if plan is None:
         return real()
@@ -83,6 +90,7 @@ def set_attr(owner: Any, name: str, value: Any) -> Restore:
     object.__setattr__(owner, name, value) if _frozen(owner) else setattr(owner, name, value)
 
     def restore() -> None:
+        """Put the previous value back (the undo of this one wrap)."""
         object.__setattr__(owner, name, previous) if _frozen(owner) else setattr(owner, name, previous)
 
     return restore
@@ -90,13 +98,17 @@ def set_attr(owner: Any, name: str, value: Any) -> Restore:
 
 def shadow_attr(owner: Any, name: str, value: Any) -> Restore:
     """Give the instance ``owner`` its own ``name`` (shadowing the class's method, the object and its class
-    unchanged); the undo removes it again (or puts back the instance's own value)."""
+    unchanged); the undo removes it again (or puts back the instance's own value).
+
+    Used where a framework calls a method of the tool object (``forward``, ``_fn``): replacing it on the class
+    would fault every instance, including tools of agents not under test."""
     own = getattr(owner, "__dict__", None)
     had_own = isinstance(own, dict) and name in own
     previous = own[name] if had_own and own is not None else None
     object.__setattr__(owner, name, value)
 
     def restore() -> None:
+        """Remove the instance's shadow, or put back the value the instance had of its own."""
         if had_own:
             object.__setattr__(owner, name, previous)
         else:
@@ -106,7 +118,11 @@ def shadow_attr(owner: Any, name: str, value: Any) -> Restore:
 
 
 def bound_args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], *, skip: Collection[str] = ()) -> dict[str, Any]:
-    """A call's arguments by parameter name (``skip``: framework-injected ones such as a context)."""
+    """A call's arguments by parameter name (``skip``: framework-injected ones such as a context).
+
+    The call log, recordings and the call's signature (the id replay matches calls by) read arguments by name, so
+    positional arguments are bound to their names; a pass-through wrapper's ``**kwargs`` are spread into the
+    call's own names, and a function whose signature cannot be read keeps its positional arguments under ``args``."""
     try:
         sig = inspect.signature(fn)
         arguments = sig.bind_partial(*args, **kwargs).arguments
@@ -125,7 +141,10 @@ def bound_args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], *, skip: 
 
 def faulted_callable(name: str, fn: Any, *, skip: Collection[str] = ()) -> Any:
     """``fn`` (sync or async) routed through :func:`call_tool` / :func:`call_tool_sync` under ``name``: what a
-    framework adapter puts where its framework keeps a tool's function."""
+    framework adapter puts where its framework keeps a tool's function.
+
+    The wrapper keeps ``fn``'s name, docstring and signature (``functools.wraps``) and its sync or async kind, so
+    a framework that inspects the function to build the tool's schema or decide how to call it sees no difference."""
     if inspect.iscoroutinefunction(fn):
 
         @functools.wraps(fn)
@@ -142,5 +161,7 @@ def faulted_callable(name: str, fn: Any, *, skip: Collection[str] = ()) -> Any:
 
 
 def _frozen(owner: Any) -> bool:
+    """Whether ``owner`` is a frozen dataclass, which plain ``setattr`` refuses: wrapping a tool held in one must still
+    work, so :func:`set_attr` writes through ``object.__setattr__`` there."""
     params = getattr(type(owner), "__dataclass_params__", None)
     return bool(params is not None and getattr(params, "frozen", False))

@@ -1,4 +1,9 @@
-"""The Agent protocol every adapter implements."""
+"""The Agent protocol every adapter implements, and the values that cross it.
+
+The engine, chaos and replay only ever talk to an agent through :class:`Agent`: one ``invoke`` per turn, returning
+an :class:`AgentResponse` or raising an :class:`~windtunnel._util.errors.AgentCallError` subclass that says what
+kind of failure it was. Keeping this surface small is what lets one run skeleton drive python callables, HTTP
+servers, launched processes and framework agents alike."""
 
 from __future__ import annotations
 
@@ -13,7 +18,10 @@ AgentInput = str | list[Message]
 
 @dataclass
 class AgentResponse:
-    """What one agent call produced."""
+    """What one agent call produced: the output text (``None`` when the agent answered nothing), the latency in
+    milliseconds, the raw answer (JSON body, returned object, framework result) for invariants that look deeper,
+    the tool calls the agent reported (``{name, args, output?}``), adapter metadata (``usage`` token counts,
+    ``turns``, ``last_agent`` ...) and the HTTP status when there is one."""
 
     output: str | None
     latency_ms: float
@@ -31,19 +39,31 @@ class TransportMutation(Protocol):
     headers, method, query, body, pacing or concurrency, and returns the response to judge.
     """
 
-    async def send(self, client: Any, request: Any) -> Any: ...
+    async def send(self, client: Any, request: Any) -> Any:
+        """Send ``request`` through ``client`` the mutation's way and return the agent's response."""
+        ...
 
 
 class Agent(Protocol):
-    """An agent under test. Adapters are async context managers (``async with agent: ...``)."""
+    """An agent under test. Adapters are async context managers (``async with agent: ...``).
+
+    Between enter and exit the engine calls :meth:`invoke` once per turn, possibly from many cells at once, and
+    :meth:`reset` between cells that must not share state. An adapter raises only
+    :class:`~windtunnel._util.errors.AgentCallError` subclasses from a call, so a failure is a failed cell of a
+    known kind, never a crashed run."""
 
     name: str
     accepts_messages: bool
     """True when the agent takes a message list (real multi-turn); otherwise prompts are strings."""
 
-    async def __aenter__(self) -> Agent: ...
+    async def __aenter__(self) -> Agent:
+        """Resolve configuration, open clients or processes and probe the agent; a failure here ends the run
+        before any cell (exit 3)."""
+        ...
 
-    async def __aexit__(self, *exc: object) -> None: ...
+    async def __aexit__(self, *exc: object) -> None:
+        """Release what ``__aenter__`` opened, however the run ended."""
+        ...
 
     async def check_reachable(self) -> None:
         """Raise :class:`~windtunnel._util.errors.AgentUnreachableError` if the agent cannot be used."""

@@ -1,8 +1,15 @@
-"""``agent:`` — how to reach the agent under test. Discriminated by ``type``."""
+"""``agent:`` — how to reach the agent under test. Discriminated by ``type``.
+
+One pydantic model per agent type, each ``extra="forbid"`` so a misspelt key is an error naming the closest valid
+one. A block without ``type`` gets one inferred from its shape (:func:`_infer_type`), as the upstream format allows.
+Each model lists its ``module:attr`` references (``python_refs``), which ``validate`` and the run import and check
+before any cell. The predicates at the end (:func:`declares_tool_seam` ...) answer what the chaos and engine layers
+ask about an agent without importing its adapter."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
@@ -15,6 +22,10 @@ DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024
 
 
 class _AgentCommon(StrictModel):
+    """The keys every agent type accepts: the call's limits (timeout, answer size, retries), state reset between cells,
+    the system prompt for leak probes, and how windtunnel may launch the agent (``command``, ``env``) and put its MCP
+    servers behind fault proxies."""
+
     timeout: int = Field(30000, gt=0)
     """Per-call timeout in milliseconds (enforced for sync python callables too)."""
     max_response_bytes: int = Field(DEFAULT_MAX_RESPONSE_BYTES, gt=0)
@@ -42,7 +53,10 @@ class _AgentCommon(StrictModel):
 
 
 class PythonAgentConfig(_AgentCommon):
-    """A python callable ``module:attr`` (sync or async) returning ``str`` or a dict with ``output``."""
+    """A python callable ``module:attr`` (sync or async) returning ``str`` or a dict with ``output``.
+
+    Its tool and LLM references are the python seams: faults are installed where the agent looks them up, per cell
+    through contextvars, so cells of different scenarios can run concurrently in one process."""
 
     type: Literal["python"] = "python"
     endpoint: str
@@ -57,6 +71,8 @@ class PythonAgentConfig(_AgentCommon):
     """The callable takes a list of chat messages (real multi-turn attacks)."""
 
     def python_refs(self) -> list[tuple[str, str]]:
+        """The endpoint, each tool, the tool registry and the LLM client, then the common references; the key of each is
+        what an import error names."""
         refs = [("agent.endpoint", self.endpoint)]
         refs += [("agent.tools", t) for t in self.tools or []]
         if self.tool_registry:
@@ -82,9 +98,10 @@ _LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
 
 def _loopback_port(url: str) -> int | None:
-    """The port of ``url`` when it names this machine (a proxy on 127.0.0.1 would share it), else None."""
-    from urllib.parse import urlsplit
+    """The port of ``url`` when it names this machine (a proxy on 127.0.0.1 would share it), else None.
 
+    A URL still holding ``${ENV}`` is not judged (its value is known only at run time); an address without a port
+    takes its scheme's default port."""
     if "${" in url:
         return None
     try:
@@ -99,8 +116,12 @@ def _loopback_port(url: str) -> int | None:
 
 
 class _RunningAgentProxy(StrictModel):
-    """An agent windtunnel reaches over the network and may not launch itself (see docs/chaos.md,
-    'An agent that is already running')."""
+    """An agent windtunnel reaches over the network and may not launch itself (see docs/chaos.md, 'An agent that is
+    already running').
+
+    Windtunnel cannot set the environment of a process it did not start, so faults on such an agent's outbound
+    calls depend on how the user started it: ``proxy_env`` records that, and the proxies listen on the fixed ports
+    the agent was pointed at rather than on free ones."""
 
     proxy_env: Literal["honoured", "ignored"] | None = None
     """``honoured``: the agent, already running, was started with HTTP_PROXY (and OPENAI_BASE_URL /
@@ -114,10 +135,13 @@ class _RunningAgentProxy(StrictModel):
     @field_validator("proxy_env", mode="before")
     @classmethod
     def _spelling(cls, v: Any) -> Any:
+        """Accept the American ``honored`` for ``honoured``: the same word, not a typo to reject."""
         return "honoured" if isinstance(v, str) and v.lower() == "honored" else v
 
     @model_validator(mode="after")
     def _distinct_ports(self) -> _RunningAgentProxy:
+        """The two proxies of a running agent need two ports, and neither may be the agent's own port on this machine
+        (the proxy could not listen there); each clash is a config error naming the key to change."""
         if self.proxy_env == "honoured" and self.proxy_port == self.llm_proxy_port:
             raise ValueError(
                 f"agent.proxy_port and agent.llm_proxy_port are both {self.proxy_port}: the tool proxy and the "
@@ -144,7 +168,12 @@ class _RunningAgentProxy(StrictModel):
 
 
 class HttpAgentConfig(_AgentCommon, _RunningAgentProxy):
-    """An agent behind an HTTP endpoint."""
+    """An agent behind an HTTP endpoint.
+
+    Each cell's prompt is rendered into ``request_template`` (values JSON-escaped, or percent-encoded for a form),
+    sent with ``method`` and ``headers``, and the output read at ``response_path``. With ``command`` windtunnel
+    launches the agent itself with its proxies in the environment; without it the agent is already running, and
+    ``proxy_env`` says whether it was started pointing at them."""
 
     type: Literal["http"] = "http"
     endpoint: str
@@ -168,15 +197,19 @@ class HttpAgentConfig(_AgentCommon, _RunningAgentProxy):
     @field_validator("endpoint", "health_endpoint", "reset_endpoint")
     @classmethod
     def _http_urls(cls, v: str | None, info: Any) -> str | None:
+        """Reject a URL that is not ``http(s)://`` at load time, naming the key (``${ENV}`` is checked after
+        expansion)."""
         return check_http_url(v, f"agent.{info.field_name}")
 
     @property
     def method_upper(self) -> str:
+        """The HTTP method in upper case, as it goes on the wire."""
         return self.method.upper()
 
 
 class OpenAIChatAgentConfig(_AgentCommon, _RunningAgentProxy):
-    """An agent served behind an OpenAI-compatible ``/v1/chat/completions``."""
+    """An agent served behind an OpenAI-compatible ``/v1/chat/completions``: the model name, the base URL and the
+    variable that holds the key (the key itself never appears in a config or a report)."""
 
     type: Literal["openai_chat"] = "openai_chat"
     base_url: str
@@ -190,6 +223,7 @@ class OpenAIChatAgentConfig(_AgentCommon, _RunningAgentProxy):
     @field_validator("base_url", "reset_endpoint")
     @classmethod
     def _http_urls(cls, v: str | None, info: Any) -> str | None:
+        """Reject a base URL that is not ``http(s)://`` at load time, naming the key."""
         return check_http_url(v, f"agent.{info.field_name}")
 
 
@@ -197,6 +231,9 @@ class OpenAIChatAgentConfig(_AgentCommon, _RunningAgentProxy):
 
 
 class _FrameworkAgentConfig(PythonAgentConfig):
+    """The keys every framework agent shares: it takes message lists by default (the frameworks all accept a
+    conversation) and may be run through its streaming API."""
+
     accepts_messages: bool = True
     """Framework agents take a conversation (message list) as well as a prompt."""
     stream: bool = False
@@ -230,6 +267,8 @@ class PydanticAIAgentConfig(_FrameworkAgentConfig):
 
 
 class _SingleTurnFrameworkConfig(_FrameworkAgentConfig):
+    """Frameworks whose run takes one task text rather than a conversation (smolagents, LlamaIndex, DSPy)."""
+
     accepts_messages: bool = False
     """The framework's run takes one task text: a conversation is sent as its last user turn."""
 
@@ -267,6 +306,9 @@ IN_PROCESS_TYPES = ("python", "langchain", *FRAMEWORK_TYPES)
 
 
 def _infer_type(value: Any) -> Any:
+    """The ``type`` of an ``agent:`` block that does not say (the upstream format often omits it): a ``base_url`` means
+    ``openai_chat``, a ``module:attr`` endpoint means ``python``, anything else ``http``. The HTTP method is
+    upper-cased before validation so ``post`` is accepted as ``POST``."""
     if isinstance(value, dict) and "type" not in value:
         endpoint = str(value.get("endpoint", ""))
         if "base_url" in value:

@@ -9,6 +9,7 @@ cell. The cell's answer is the last turn's; its tool calls, usage and the transc
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from windtunnel.agents.base import AgentInput, AgentResponse, Message
@@ -18,6 +19,8 @@ SEPARATOR = " ⏎ "
 
 
 def label(turns: list[str]) -> str:
+    """The golden-prompt label of a conversation: its turns joined by :data:`SEPARATOR`, so reports and ``--cell``
+    selections name a conversation as one string."""
     return SEPARATOR.join(turns)
 
 
@@ -25,6 +28,9 @@ Call = Callable[[AgentInput], Awaitable[tuple[AgentResponse | None, Any, int]]]
 
 
 def _add_usage(total: dict[str, Any] | None, usage: Any) -> dict[str, Any] | None:
+    """``total`` plus one turn's ``usage`` record: token and request counts add up; the model is the first one named (a
+    turn that names another model does not overwrite it). A turn without usage leaves the total as it is, and the
+    total stays ``None`` until some turn reports usage."""
     if not isinstance(usage, dict):
         return total
     if total is None:
@@ -41,11 +47,12 @@ def _add_usage(total: dict[str, Any] | None, usage: Any) -> dict[str, Any] | Non
 async def converse(
     call: Call, turns: list[str], *, accepts_messages: bool, answers: list[AgentResponse] | None = None
 ) -> tuple[AgentResponse | None, Any, int, list[Message]]:
-    """Run ``turns`` through ``call``; ``(last response, error, attempts, transcript)``. ``answers``, when
-    given, receives each turn's own response (for invariants judged on ``each_turn``).
+    """Run ``turns`` through ``call``; ``(last response, error, attempts, transcript)``. ``answers``, when given,
+    receives each turn's own response (for invariants judged on ``each_turn``). A failed turn ends the
+    conversation with its error (the transcript shows how far it got).
 
-    A failed turn ends the conversation with its error (the transcript shows how far it got).
-    """
+    The returned response carries the last turn's output with the tool calls, usage and latency of all turns added
+    up, and ``metadata["turns"]``; ``attempts`` counts the calls of every turn, retries included."""
     history: list[Message] = []
     response: AgentResponse | None = None
     attempts = 0
@@ -96,8 +103,6 @@ def attack_turns(mutation_type: str, args: dict[str, Any], value: Any) -> list[s
 
 def turn_contexts(ctx: Any, turns: list[str], answers: list[AgentResponse]) -> list[Any]:
     """One :class:`~windtunnel.invariants.base.CheckContext` per answered turn (same cell, that turn's answer)."""
-    from dataclasses import replace
-
     return [
         replace(
             ctx, output=r.output, prompt=turn, latency_ms=r.latency_ms, tool_calls=r.tool_calls, metadata=r.metadata

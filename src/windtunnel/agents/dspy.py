@@ -38,6 +38,7 @@ LLM_HINT = (
 
 
 def _dspy() -> Any:
+    """The ``dspy`` package, imported on first use, naming the extra when missing."""
     return require("dspy", agent_type=TYPE, extra=EXTRA)
 
 
@@ -71,17 +72,22 @@ def is_tool(obj: Any) -> bool:
 
 
 def tool_name(tool: Any) -> str:
+    """The name the model calls a ``dspy.Tool`` by (what fault ``tool:`` names match)."""
     return str(tool.name)
 
 
 def _modules(root: Any) -> list[Any]:
+    """The module and every sub-module it names (a program holding a ReAct), root first, each once."""
     named = getattr(root, "named_sub_modules", None)
     subs = [m for _, m in named()] if callable(named) else []
     return [root, *[m for m in subs if m is not root]]
 
 
 def find_tools(root: Any) -> dict[str, list[Any]]:
-    """The ``dspy.Tool`` objects of the module's ``tools`` mappings (ReAct's), by name."""
+    """The ``dspy.Tool`` objects of the module's ``tools`` mappings (ReAct's), by name.
+
+    Sub-modules are searched too (a program that holds a ReAct); ReAct's own ``finish`` is left out, and a tool
+    object shared by several modules is listed once."""
     out: dict[str, list[Any]] = {}
     for module in _modules(root):
         tools = getattr(module, "tools", None)
@@ -100,6 +106,7 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def is_model(obj: Any) -> bool:
+    """Whether ``obj`` is a DSPy LM (``dspy.clients.BaseLM``); nothing is imported."""
     cls = getattr(getattr(sys.modules.get("dspy"), "clients", None), "BaseLM", None)
     return isinstance(cls, type) and isinstance(obj, cls)
 
@@ -114,7 +121,10 @@ def model_clients(model: Any) -> tuple[list[Any], str | None]:
 
 
 def find_llm_clients(root: Any) -> Found:
-    """The LMs the module's predictors call: each one's own ``lm``, else DSPy's configured one."""
+    """The LMs the module's predictors call: each one's own ``lm``, else DSPy's configured one.
+
+    Each LM is its own "client" (its calls are faulted at DSPy's lm15 transport); an LM with another engine, or
+    a module with no LM at all, is a problem that names the fix."""
     dspy = _dspy()
     lms: list[Any] = []
     predictors = getattr(root, "predictors", None)
@@ -134,18 +144,24 @@ def find_llm_clients(root: Any) -> Found:
 
 
 def _inputs(obj: Any) -> list[str]:
+    """The names of the module signature's input fields (``[]`` for a module without a signature)."""
     signature = getattr(obj, "signature", None)
     fields = getattr(signature, "input_fields", None) or {}
     return list(fields)
 
 
 def _outputs(obj: Any) -> list[str]:
+    """The names of the module signature's output fields, ``trajectory`` included when ReAct declares it."""
     signature = getattr(obj, "signature", None)
     fields = getattr(signature, "output_fields", None) or {}
     return list(fields)
 
 
 def _tool_calls(prediction: Any) -> list[dict[str, Any]]:
+    """Tool calls from a ReAct prediction's trajectory (``tool_name_i``, ``tool_args_i``, ``observation_i``), in
+    order, without ReAct's own ``finish``.
+
+    The observation is what the model read back, so a faulted tool's injected error shows as its output."""
     trajectory = getattr(prediction, "trajectory", None)
     if not isinstance(trajectory, dict):
         return []
@@ -163,14 +179,20 @@ def _tool_calls(prediction: Any) -> list[dict[str, Any]]:
 
 @builtin_agent_type("dspy", config=DspyAgentConfig)
 class DspyAgent(FrameworkAgent):
-    """Runs a DSPy module with ``await module.acall(<its one input field>=prompt)``."""
+    """Runs a DSPy module with ``await module.acall(<its one input field>=prompt)``.
+
+    A conversation is sent as its last turn (a DSPy signature takes fields, not a message list); ReAct's
+    trajectory gives the tool calls."""
 
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is a DSPy module with one input field (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One ``acall`` with the prompt (a conversation's last turn) as the one input field; the output is the one
+        output field, or all of them as JSON when the signature has several."""
         text = prompt if isinstance(prompt, str) else str(prompt[-1].get("content") or "")
         prediction = await obj.acall(**{_inputs(obj)[0]: text})
         outputs = [f for f in _outputs(obj) if f != "trajectory"]

@@ -10,9 +10,17 @@ adapter class named in :data:`FRAMEWORKS`. This table is the one place that list
 from __future__ import annotations
 
 import importlib
+import inspect
+import sys
+from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.errors import ConfigError, WindtunnelError
+from windtunnel._util.imports import import_ref, resolve_ref
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.agents._references import references_within
 from windtunnel.agents.config import FRAMEWORK_TYPES
+from windtunnel.chaos.spec import ChaosSpec
 
 if TYPE_CHECKING:  # the seam module imports asyncio and the fault plan: not needed to name a framework
     from windtunnel.agents._toolseam import Restore
@@ -31,17 +39,18 @@ assert set(FRAMEWORKS) == set(FRAMEWORK_TYPES)
 
 
 def is_framework(cfg: Any) -> bool:
+    """Whether an agent config's ``type`` is one of :data:`FRAMEWORKS` (nothing is imported)."""
     return getattr(cfg, "type", None) in FRAMEWORKS
 
 
 def module_for(agent_type: str) -> Any:
+    """The adapter module of a framework ``agent_type`` (imported on first use, which imports nothing of the
+    framework itself until a function of it is called)."""
     return importlib.import_module(FRAMEWORKS[agent_type][0])
 
 
 def load(cfg: Any) -> tuple[Any, Any]:
     """``(adapter module, agent object)`` for a framework config, the object's kind checked."""
-    from windtunnel._util.imports import import_ref
-
     module = module_for(cfg.type)
     obj = import_ref(cfg.endpoint, what="agent.endpoint")
     module.check_kind(cfg.endpoint, obj)
@@ -67,9 +76,11 @@ def install_tools(cfg: Any) -> tuple[list[str], list[Restore]]:
 
 def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
     """The OpenAI / Anthropic SDK clients the framework agent's models call (LLM faults are installed on their
-    transports); a model whose client cannot be found is a config error saying how to fix it."""
-    from windtunnel._util.errors import ConfigError
+    transports); a model whose client cannot be found is a config error saying how to fix it.
 
+    ``module`` and ``obj`` may be passed when the caller has already loaded the agent (validate does), so the
+    endpoint is imported once. A partial find is an error too: a fault that reaches only some of the models would
+    let the others pass it untested."""
     if module is None:
         module, obj = load(cfg)
     clients, missing = module.find_llm_clients(obj)
@@ -85,12 +96,11 @@ def llm_clients(cfg: Any, module: Any = None, obj: Any = None) -> list[Any]:
 
 
 def unknown_tool_faults(cfg: Any, names: list[str], specs: Any) -> None:
-    """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them."""
-    from fnmatch import fnmatchcase
+    """A tool fault whose ``tool:`` matches no tool the framework exposes is a config error listing them.
 
-    from windtunnel._util.errors import ConfigError
-    from windtunnel._util.suggest import did_you_mean
-
+    A fault on a misspelt or Python-side name would otherwise never fire and the scenario would pass vacuously;
+    the error lists the framework names the agent exposes and the closest one. Faults matching ``*``, or matching
+    by URL, are not checked."""
     for spec in specs:
         for fault in spec.tool_faults:
             pattern = getattr(fault, "tool", "*")
@@ -111,14 +121,12 @@ def preflight_problems(cfg: Any, *, imports: bool) -> tuple[list[str], list[str]
 
     Returns ``(general, contract, chaos)``: the problems of the contract's ``chaos_matrix`` and of the
     ``chaos:`` block come apart, since only the commands that use that block meet them."""
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel.chaos.spec import ChaosSpec
-
     agent = cfg.agent
     if not is_framework(agent) or not imports:
         return [], [], []
 
     def problem(err: WindtunnelError) -> list[str]:
+        """One problem line from an error: its message, with the hint after a semicolon when there is one."""
         return [f"{err.message}; {err.hint}" if err.hint else err.message]
 
     try:
@@ -128,6 +136,8 @@ def preflight_problems(cfg: Any, *, imports: bool) -> tuple[list[str], list[str]
         return problem(err), [], []
 
     def faults(specs: list[Any]) -> list[str]:
+        """The problems of one group of fault specs: tool names the agent lacks, and (LLM faults without
+        ``agent.llm``) a model whose SDK client cannot be found."""
         try:
             unknown_tool_faults(agent, names, specs)
             if any(s.needs_llm_seam for s in specs) and not getattr(agent, "llm", None):
@@ -175,8 +185,6 @@ THREAD_UNSAFE = (("smolagents", "smolagents", "MultiStepAgent"),)
 def _instance_of(obj: Any, table: tuple[tuple[str, str, str], ...]) -> str | None:
     """The agent type of the first ``table`` row whose class ``obj`` is an instance of; only modules already
     imported are asked (the object came from one of them), so nothing is imported here."""
-    import sys
-
     for agent_type, module, name in table:
         cls = getattr(sys.modules.get(module), name, None)
         if isinstance(cls, type) and isinstance(obj, cls):
@@ -197,12 +205,8 @@ def framework_model(obj: Any) -> tuple[list[Any], str | None] | None:
 def thread_unsafe_in(fn: Any) -> str | None:
     """The framework of an agent object that a sync python agent ``fn`` reaches (its closure, the globals its
     code names, its bound object) and that cannot serve two runs at once; ``None`` when there is none."""
-    import sys
-
     if not any(module in sys.modules for _, module, _ in THREAD_UNSAFE):  # no such object can exist
         return None
-    from windtunnel.agents._llmclients import references_within
-
     for obj in references_within([fn], depth=3):
         kind = _instance_of(obj, THREAD_UNSAFE)
         if kind is not None:
@@ -211,12 +215,13 @@ def thread_unsafe_in(fn: Any) -> str | None:
 
 
 def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
-    """What ``validate`` warns of an in-process agent: a cell timeout shorter than its framework's own retry
-    back-off (LLM faults would show as harness timeouts), and a sync python agent sharing an agent object that
-    is not thread-safe (its calls are serialised)."""
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel.chaos.spec import ChaosSpec
+    """What ``validate`` warns of an in-process agent: a cell timeout shorter than its framework's own retry back-off
+    (LLM faults would show as harness timeouts), and a sync python agent sharing an agent object that is not
+    thread-safe (its calls are serialised).
 
+    Warnings, not errors: the run works, but its figures would mislead (timeouts blamed on the harness, a run
+    slower than its concurrency suggests). Without imports nothing can be known and nothing is said; an import
+    problem is left to the reference checks, which report it as an error."""
     agent = cfg.agent
     if not imports:
         return []
@@ -236,8 +241,6 @@ def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
                     f"{int(wait * 1000)} ms to see the agent's own recovery, or build the model with retry=False"
                 )
         elif getattr(agent, "type", None) in ("python", "langchain"):
-            from windtunnel._util.imports import import_ref
-
             fn = import_ref(agent.endpoint, what="agent.endpoint")
             kind = thread_unsafe_in(fn)
             if kind is not None and not _is_async(fn):
@@ -253,8 +256,7 @@ def preflight_warnings(cfg: Any, *, imports: bool) -> list[str]:
 
 
 def _is_async(fn: Any) -> bool:
-    import inspect
-
+    """Whether ``fn`` is called with ``await``: an async function, or an object whose ``__call__`` is one."""
     return inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))  # noqa: B004
 
 
@@ -262,8 +264,6 @@ def framework_type_of(obj: Any) -> str | None:
     """The ``agent.type`` that runs ``obj`` when it is a framework's agent object (an ``agents.Agent``, a
     compiled LangGraph graph, a ``pydantic_ai.Agent``); ``None`` for anything else. Only frameworks already
     imported are asked (the object came from one of them), so nothing is imported here."""
-    import sys
-
     for agent_type, module, name in AGENT_CLASSES:
         cls = getattr(sys.modules.get(module), name, None)
         if isinstance(cls, type) and isinstance(obj, cls):
@@ -278,8 +278,6 @@ def framework_tool_kind(owner: Any, attr: str, obj: Any) -> tuple[str, Any] | No
     Frameworks: ``openai_agents`` (a ``FunctionTool``), ``langchain`` (``@tool``), ``pydantic_ai`` (``Tool``).
     Nothing is imported or wrapped here (``validate`` asks too).
     """
-    import sys
-
     function_tool: Any = getattr(sys.modules.get("agents"), "FunctionTool", ())
     if isinstance(obj, function_tool):
         return "openai_agents", obj
@@ -317,8 +315,6 @@ def framework_tool(ref: str, owner: Any, attr: str, obj: Any) -> tuple[str, list
     module = module_for(kind)
     problem = getattr(module, "tool_problem", lambda _: None)(tool)
     if problem is not None:
-        from windtunnel._util.errors import ConfigError
-
         raise ConfigError(f"{ref!r}: {problem}")
     name = module.tool_name(tool)
     return name, module.wrap_tool(name, tool)
@@ -334,14 +330,14 @@ def framework_tool_problem(owner: Any, attr: str, obj: Any) -> str | None:
 
 
 def tool_ref_name(ref: str, *, imports: bool) -> str:
-    """The name faults use for an ``agent.tools`` entry: a framework tool's own name (when importing is
-    allowed and the entry is one), else the attribute's name."""
+    """The name faults use for an ``agent.tools`` entry: a framework tool's own name (when importing is allowed and
+    the entry is one), else the attribute's name.
+
+    ``validate --no-import`` cannot look inside the object, so it uses the attribute name; a reference that does
+    not resolve falls back to it as well (the import error is reported by the reference checks)."""
     attr = ref.partition(":")[2].rsplit(".", 1)[-1]
     if not imports:
         return attr
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel._util.imports import resolve_ref
-
     try:
         owner, name, obj = resolve_ref(ref, what="agent.tools entry")
     except WindtunnelError:

@@ -1,4 +1,11 @@
-"""HTTP agents: one pooled ``httpx.AsyncClient`` per run, escaped request templates, status → error kinds."""
+"""HTTP agents: one pooled ``httpx.AsyncClient`` per run, escaped request templates, status → error kinds.
+
+The ``http`` agent type sends each cell's prompt (or message list) through ``agent.request_template`` to
+``agent.endpoint`` and reads the output at ``agent.response_path``. Every way an exchange can go wrong maps to its
+own :class:`~windtunnel._util.errors.AgentCallError` subclass (rate limited, auth, not found, server error, timeout,
+transport, too large, not JSON), so a report can tell an agent that refused from one that broke. Plain ``http://``
+POSTs skip httpx's request objects on the hot path (:meth:`HttpAgent._send_plain`); the bytes on the wire are the
+same."""
 
 from __future__ import annotations
 
@@ -6,6 +13,7 @@ import contextlib
 import json
 import time
 from typing import Any
+from urllib.parse import quote, urlencode
 
 import httpx
 
@@ -45,6 +53,8 @@ from windtunnel.agents.template import (
 
 
 def _retry_after(resp: httpx.Response) -> float | None:
+    """Seconds from a ``Retry-After`` header given as a number; ``None`` when absent or given as an HTTP date (which the
+    retry policy does not read)."""
     value = resp.headers.get("retry-after")
     try:
         return float(value) if value is not None else None
@@ -53,7 +63,11 @@ def _retry_after(resp: httpx.Response) -> float | None:
 
 
 def raise_for_status(resp: httpx.Response) -> None:
-    """Map an HTTP status to a distinct :class:`AgentCallError` kind."""
+    """Map an HTTP status to a distinct :class:`AgentCallError` kind; return quietly on 1xx/2xx.
+
+    A redirect is an error, not followed: a cell must measure the endpoint the config names, and following would hide
+    a misconfigured URL. 429 carries ``Retry-After`` for the retry policy; the message quotes the start of the body
+    (redacted URL) so the failure can be read in the report."""
     code = resp.status_code
     if 300 <= code < 400:
         where = resp.headers.get("location")
@@ -81,6 +95,9 @@ def raise_for_status(resp: httpx.Response) -> None:
 
 
 def transport_error(err: httpx.HTTPError, url: str, timeout_ms: int) -> AgentCallError:
+    """The :class:`AgentCallError` for an exchange that produced no HTTP status: an answer over ``max_response_bytes``,
+    a timeout (quoting ``timeout_ms``) or any other transport failure. ``url`` is redacted before it reaches the
+    message, since it may carry credentials in its query or user info."""
     url = redact_url(url)
     if isinstance(err, ResponseTooLarge):
         return AgentResponseTooLarge(f"{err} from {url}; the answer was not read in full")
@@ -90,7 +107,11 @@ def transport_error(err: httpx.HTTPError, url: str, timeout_ms: int) -> AgentCal
 
 
 async def probe_url(client: ShardedClient, url: str, timeout_s: float) -> None:
-    """Any HTTP answer proves the server is there; a connection failure raises AgentUnreachableError."""
+    """Any HTTP answer proves the server is there; a connection failure raises AgentUnreachableError.
+
+    The probe is a GET with ``timeout_s`` (capped at 10 s): even a 404 or 405 answer is an agent that listens.
+    Raising before the first cell turns a wrong port into one exit-3 error naming the URL, instead of every cell
+    failing with the same transport error."""
     shown = redact_url(url)
     try:
         await client.request("GET", url, timeout=timeout_s)
@@ -112,8 +133,6 @@ def with_params(url: str, params: dict[str, str]) -> httpx.URL:
         return endpoint
     if any(k in endpoint.params for k in params):
         return endpoint.copy_merge_params(params)
-    from urllib.parse import quote, urlencode
-
     sep = "&" if endpoint.query else "?"
     base = url.split("#", 1)[0]
     return httpx.URL(base + ("" if base.endswith(("?", "&")) else sep) + urlencode(params, quote_via=quote))
@@ -121,9 +140,16 @@ def with_params(url: str, params: dict[str, str]) -> httpx.URL:
 
 @builtin_agent_type("http", config=HttpAgentConfig)
 class HttpAgent(PooledHttpAgent):
-    """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``."""
+    """Sends each prompt through ``request_template`` to ``endpoint`` and reads ``response_path``.
+
+    One pooled client serves every cell of the run. The template is parsed once; each call renders it with the
+    prompt (or message list) and, for form fields, the prompt's ``Key: Value`` lines. Answers are read within
+    ``max_response_bytes`` and a JSON nesting bound, so a hostile agent cannot exhaust the harness."""
 
     def __init__(self, cfg: HttpAgentConfig, *, concurrency: int = 10) -> None:
+        """Parse the request template once (a config error surfaced at build time, not per cell) and decide from it
+        whether the agent takes message lists (a ``{messages}`` slot) and whether prompts are parsed for ``Key:
+        Value`` fields; the URL is resolved in ``__aenter__`` because ``${ENV}`` must be read at run time."""
         super().__init__(timeout_ms=cfg.timeout, concurrency=concurrency, max_response_bytes=cfg.max_response_bytes)
         self.cfg = cfg
         self.name = cfg.endpoint
@@ -136,6 +162,9 @@ class HttpAgent(PooledHttpAgent):
         self._plain: tuple[str, Prepared] | None = None
 
     async def __aenter__(self) -> HttpAgent:
+        """Resolve the endpoint, headers and query parameters (``${ENV}`` expanded), open the pooled client and probe
+        the agent; prebuild what every request shares (URL, headers, timeout, and the lean pool's prepared request
+        for plain ``http://`` POSTs) so a cell pays only for its body."""
         self.url = expand_env(self.cfg.endpoint, where="agent.endpoint")
         headers = expand_headers(self.cfg.headers)
         self._params = {k: expand_env(v, where=f"agent.query_params.{k}") for k, v in self.cfg.query_params.items()}
@@ -157,6 +186,8 @@ class HttpAgent(PooledHttpAgent):
         return self
 
     async def check_reachable(self) -> None:
+        """Probe ``agent.health_endpoint`` (or the endpoint itself) before the run: any HTTP answer proves the agent is
+        there; a connection failure raises :class:`AgentUnreachableError` (exit 3)."""
         url = (
             expand_env(self.cfg.health_endpoint, where="agent.health_endpoint")
             if self.cfg.health_endpoint
@@ -165,6 +196,11 @@ class HttpAgent(PooledHttpAgent):
         await probe_url(self.client, url, self.probe_timeout_s)
 
     def build_request(self, prompt: AgentInput) -> httpx.Request:
+        """The httpx request for one prompt: GET and DELETE put the rendered fields in the query string, other
+        methods send the rendered template as the body with the prebuilt headers and timeout. Transport mutations
+        and the httpx path use it; the plain path builds the same bytes itself.
+
+        The query of a GET is merged with ``agent.query_params`` (the rendered fields win on a shared name)."""
         body = render(self._template, prompt, structured=self._structured)
         method = self.cfg.method_upper
         if method in ("GET", "DELETE"):
@@ -175,6 +211,11 @@ class HttpAgent(PooledHttpAgent):
         )
 
     async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
+        """Send one prompt and read the answer; latency in milliseconds is measured around the exchange only.
+
+        Without a transport mutation, plain ``http://`` requests take the lean pool; a transport mutation (a fault on
+        the harness's own request, such as a slow or truncated send) always goes through httpx so it can wrap the
+        send. Raises the :class:`AgentCallError` kind the status or transport failure maps to."""
         if transport is None and self._plain is not None:
             answered = await self._send_plain(prompt)
             if answered is not None:
@@ -219,11 +260,17 @@ class HttpAgent(PooledHttpAgent):
         return self._parsed(raw.status, raw.body, text, ctype, latency)
 
     def _answer(self, resp: httpx.Response, latency: float) -> AgentResponse:
+        """Check the status of an httpx response, then read it as :meth:`_parsed` does."""
         raise_for_status(resp)
         return self._parsed(resp.status_code, resp.content, resp.text, resp.headers.get("content-type", ""), latency)
 
     def _parsed(self, status: int, content: bytes, text: str, content_type: str, latency: float) -> AgentResponse:
-        """A successful answer's output, tool calls and raw JSON body (``content`` as httpx's ``.content``)."""
+        """A successful answer's output, tool calls and raw JSON body (``content`` as httpx's ``.content``).
+
+        A body that is not JSON is the output itself for a plain-text agent (no ``response_path``, not JSON or
+        HTML by content type); an HTML page or a declared JSON body that does not parse is
+        :class:`AgentBadResponse`. Tool calls are read from a top-level ``tool_calls`` list when the agent reports
+        one."""
         try:
             body = loads(content)  # what httpx's Response.json() does, within a nesting bound
         except JsonTooDeep as err:
@@ -244,6 +291,8 @@ class HttpAgent(PooledHttpAgent):
         return AgentResponse(output, latency, raw=body, tool_calls=tool_calls, metadata=meta, status_code=status)
 
     async def reset(self) -> None:
+        """POST to ``agent.reset_endpoint`` (``${ENV}`` expanded) between cells that must not share state; a no-op when
+        none is configured. Errors map as a call's do, so a broken reset fails the cell that needed it."""
         if not self.cfg.reset_endpoint:
             return
         url = expand_env(self.cfg.reset_endpoint, where="agent.reset_endpoint")
@@ -255,4 +304,5 @@ class HttpAgent(PooledHttpAgent):
 
     @property
     def has_reset(self) -> bool:
+        """Whether a reset endpoint is configured (the engine only isolates cells it can reset)."""
         return bool(self.cfg.reset_endpoint)

@@ -17,20 +17,24 @@ from windtunnel._util.imports import import_ref
 from windtunnel._util.words import a_type
 from windtunnel.agents.base import AgentInput
 from windtunnel.agents.config import LangchainAgentConfig, PythonAgentConfig
+from windtunnel.agents.langgraph import is_graph, read_state, run_graph, to_messages
 from windtunnel.agents.python import PythonAgent
 from windtunnel.agents.registry import builtin_agent_type
 
 
 def _is_graph(obj: Any) -> bool:
+    """Whether ``obj`` is a LangGraph graph, without importing langgraph when nothing has (no graph can exist then):
+    a plain LangChain runnable must not pay for it."""
     if "langgraph" not in sys.modules:  # no graph can exist without langgraph imported
         return False
-    from windtunnel.agents.langgraph import is_graph
-
     return is_graph(obj)
 
 
 def is_message_shaped(obj: Any) -> bool:
-    """A LangGraph graph, or a runnable whose input schema is an object with a ``messages`` field."""
+    """A LangGraph graph, or a runnable whose input schema is an object with a ``messages`` field.
+
+    Such a runnable must be given ``{"messages": [...]}``, not a bare prompt; one whose schema cannot be read is
+    treated as taking the prompt as it is (the plain LangChain convention)."""
     if _is_graph(obj):
         return True
     schema_of = getattr(obj, "get_input_jsonschema", None)
@@ -44,13 +48,17 @@ def is_message_shaped(obj: Any) -> bool:
 
 
 def runnable_callable(obj: Any) -> Any:
-    """What :class:`LangchainAgent` calls for a ``langchain`` endpoint object."""
+    """What :class:`LangchainAgent` calls for a ``langchain`` endpoint object.
+
+    A plain runnable's ``ainvoke`` (else ``invoke``) with the prompt; for a message-shaped one, a coroutine that
+    wraps the prompt in a ``messages`` state and reads the answer, tool calls and usage back from the state, as
+    the python adapter's dict."""
     if not is_message_shaped(obj):
         return getattr(obj, "ainvoke", None) or obj.invoke
 
     async def call_with_messages(prompt: AgentInput) -> dict[str, Any]:
-        from windtunnel.agents.langgraph import read_state, run_graph, to_messages
-
+        """One call of a message-shaped runnable: a graph through :func:`run_graph` (fresh thread), any other through
+        ``ainvoke({"messages": ...})``; the answer as the python agent's dict (output, tool calls, usage)."""
         if _is_graph(obj):
             res = await run_graph(obj, prompt)
         else:

@@ -16,7 +16,8 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from windtunnel._util.errors import ConfigError
+from windtunnel._util.errors import AgentBadResponse, ConfigError
+from windtunnel._util.optional import optional_import
 from windtunnel._util.words import a_type
 from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
@@ -31,10 +32,12 @@ SKIP_ARGS = ("config", "callbacks", "run_manager", "runtime", "state", "store", 
 
 
 def _pregel() -> Any:
+    """LangGraph's ``Pregel``, the class every compiled graph is (imported on first use, naming the extra)."""
     return require("langgraph.pregel", agent_type=TYPE, extra=EXTRA).Pregel
 
 
 def is_graph(obj: Any) -> bool:
+    """Whether ``obj`` is a compiled graph; ``False`` (not an error) when langgraph is not installed."""
     try:
         return isinstance(obj, _pregel())
     except ConfigError:
@@ -42,6 +45,11 @@ def is_graph(obj: Any) -> bool:
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept a compiled graph; otherwise raise an error whose fix fits the mistake: a builder that was not compiled,
+    a tool given instead of the graph that holds it, or anything else.
+
+    The builder case names the exact expression to use (``<attr>.compile()``), since that slip is the most common
+    and the message can say precisely what to write."""
     if isinstance(obj, _pregel()):
         return
     if hasattr(obj, "compile") and hasattr(obj, "add_node"):
@@ -54,6 +62,8 @@ def check_kind(ref: str, obj: Any) -> None:
 
 
 def _graphs(root: Any) -> Iterator[Any]:
+    """The graph and all its subgraphs (recursively), root first; a graph whose subgraphs cannot be listed still yields
+    itself, so its own ToolNodes are faulted."""
     yield root
     try:
         subgraphs = list(root.get_subgraphs(recurse=True))
@@ -64,7 +74,10 @@ def _graphs(root: Any) -> Iterator[Any]:
 
 
 def find_tools(root: Any) -> dict[str, list[Any]]:
-    """Tools of every ``ToolNode`` in the graph and its subgraphs, by tool name."""
+    """Tools of every ``ToolNode`` in the graph and its subgraphs, by tool name.
+
+    Several nodes may hold the same tool object; each object is listed once per name, so it is wrapped once and a
+    fault on it fires once per call."""
     out: dict[str, list[Any]] = {}
     for graph in _graphs(root):
         for node in getattr(graph, "nodes", {}).values():
@@ -79,8 +92,11 @@ def find_tools(root: Any) -> dict[str, list[Any]]:
 
 
 def find_llm_clients(root: Any) -> Found:
-    """The SDK clients the graph's nodes call (a LangChain chat model such as ``ChatOpenAI`` built on the
-    OpenAI / Anthropic SDK, found through the node's runnable, its function's closure and the globals it names)."""
+    """The SDK clients the graph's nodes call (a LangChain chat model such as ``ChatOpenAI`` built on the OpenAI /
+    Anthropic SDK, found through the node's runnable, its function's closure and the globals it names).
+
+    The walk stops at ToolNodes (tools hold no model of the graph's). When nothing is found the reason comes back
+    instead, so LLM faults are refused with an explanation rather than never firing."""
     nodes = [node for graph in _graphs(root) for node in getattr(graph, "nodes", {}).values()]
     tool_node = getattr(_prebuilt(), "ToolNode", None)
     found = clients_in(nodes, stop=lambda obj: tool_node is not None and isinstance(obj, tool_node))
@@ -93,14 +109,17 @@ def find_llm_clients(root: Any) -> Found:
 
 
 def _prebuilt() -> Any:
+    """``langgraph.prebuilt`` (where ``ToolNode`` lives), or ``None`` for a langgraph installed without it: a
+    graph built without prebuilt nodes has no ToolNode to look into, which is not an error."""
     try:
-        import langgraph.prebuilt as prebuilt
+        return optional_import("langgraph.prebuilt")
     except ImportError:  # pragma: no cover - langgraph without prebuilt
         return None
-    return prebuilt
 
 
 def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The arguments of one tool call as the fault rules and call log see them: bound to the function's parameter names,
+    without the ones LangChain injects (config, callbacks, state, store ...)."""
     try:
         bound = dict(inspect.signature(fn).bind_partial(*args, **kwargs).arguments)
     except (TypeError, ValueError):
@@ -109,6 +128,8 @@ def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, A
 
 
 def _wrap_func(name: str, fn: Any) -> Any:
+    """``fn`` (a sync tool function) routed through the fault seam under the tool's name."""
+
     @functools.wraps(fn)
     def faulted(*args: Any, **kwargs: Any) -> Any:
         return call_tool_sync(name, _args(fn, args, kwargs), lambda: fn(*args, **kwargs))
@@ -117,6 +138,8 @@ def _wrap_func(name: str, fn: Any) -> Any:
 
 
 def _wrap_coroutine(name: str, fn: Any) -> Any:
+    """``fn`` (an async tool coroutine function) routed through the fault seam under the tool's name."""
+
     @functools.wraps(fn)
     async def faulted(*args: Any, **kwargs: Any) -> Any:
         return await call_tool(name, _args(fn, args, kwargs), lambda: fn(*args, **kwargs))
@@ -125,7 +148,11 @@ def _wrap_coroutine(name: str, fn: Any) -> Any:
 
 
 def wrap_tool(name: str, tool: Any) -> list[Restore]:
-    """Fault a LangChain tool (``@tool`` / ``StructuredTool`` / ``Tool``) inside its function."""
+    """Fault a LangChain tool (``@tool`` / ``StructuredTool`` / ``Tool``) inside its function.
+
+    Its ``func`` and ``coroutine`` are replaced (whichever it has), so the tool object, its schema and the
+    ToolNode's error handling stay LangChain's own. A tool subclass with its own ``_run`` holds no function to
+    replace and is a config error with the fix."""
     restores = []
     func, coroutine = getattr(tool, "func", None), getattr(tool, "coroutine", None)
     if callable(func):
@@ -142,16 +169,21 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def to_messages(prompt: AgentInput) -> list[Message]:
+    """A prompt as a message list: a string becomes one user message, a list is copied."""
     return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else list(prompt)
 
 
 def graph_input(prompt: AgentInput, input_key: str) -> dict[str, Any]:
+    """The graph's input state: ``{"messages": [...]}`` when ``input_key`` is ``messages``, else the prompt as it is
+    under ``input_key`` (a graph with a plain string state)."""
     if input_key == "messages":
         return {"messages": to_messages(prompt)}
     return {input_key: prompt}
 
 
 def _content(message: Any) -> str | None:
+    """The text of a message (a dict or a LangChain message object): content blocks are joined, structured content
+    becomes JSON."""
     content = message.get("content") if isinstance(message, dict) else getattr(message, "content", message)
     if isinstance(content, list):  # content blocks
         return "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
@@ -159,7 +191,11 @@ def _content(message: Any) -> str | None:
 
 
 def read_state(state: Any, *, input_key: str, output_key: str | None, sent: int) -> AgentResponse:
-    """Output, tool calls and usage from the graph's final state (``sent``: input messages to skip)."""
+    """Output, tool calls and usage from the graph's final state (``sent``: input messages to skip).
+
+    Only the messages the call added are read, so tool calls and usage of earlier turns held by a checkpointer are
+    not counted again. The output is ``agent.output_key`` when set (a missing key is :class:`AgentBadResponse`
+    listing the keys), else the last new message; each tool call is paired with the tool message answering it."""
     if not isinstance(state, dict):
         return AgentResponse(_content(state), 0.0, raw=state)
     found = state.get("messages")
@@ -167,8 +203,6 @@ def read_state(state: Any, *, input_key: str, output_key: str | None, sent: int)
     new = messages[sent:] if input_key == "messages" else messages
     if output_key is not None:
         if output_key not in state:
-            from windtunnel._util.errors import AgentBadResponse
-
             raise AgentBadResponse(
                 f"the graph's final state has no key {output_key!r} (agent.output_key); keys: {', '.join(state)}"
             )
@@ -209,7 +243,11 @@ async def run_graph(
     recursion_limit: int = 25,
     thread_id: str | None = None,
 ) -> AgentResponse:
-    """One call of a compiled graph on a fresh thread (or ``thread_id``)."""
+    """One call of a compiled graph on a fresh thread (or ``thread_id``).
+
+    A fresh thread id per call keeps cells isolated even with a checkpointer; with an explicit ``thread_id`` the
+    thread holds earlier turns, so the new messages are counted from the last human message back. With ``stream``
+    the graph runs through ``astream`` and the last state it yields is the answer."""
     config = {"configurable": {"thread_id": thread_id or uuid.uuid4().hex}, "recursion_limit": recursion_limit}
     inp = graph_input(prompt, input_key)
     if stream:
@@ -229,14 +267,20 @@ async def run_graph(
 
 @builtin_agent_type("langgraph", config=LangGraphAgentConfig)
 class LangGraphAgent(FrameworkAgent):
-    """Runs a compiled graph with ``ainvoke`` (``astream`` with ``agent.stream``), one thread per call."""
+    """Runs a compiled graph with ``ainvoke`` (``astream`` with ``agent.stream``), one thread per call.
+
+    Tools are found on the graph's ToolNodes and faulted inside their functions; the LLM seam is the SDK client a
+    node's chat model holds."""
 
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is a compiled graph (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One graph call with the config's input and output keys, streaming and recursion limit, on a new thread id, so
+        a checkpointer never carries one cell's state into the next."""
         cfg: Any = self.cfg
         return await run_graph(
             obj,

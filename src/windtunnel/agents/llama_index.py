@@ -28,6 +28,7 @@ PACKAGE = "llama_index.core"
 
 
 def _workflow() -> Any:
+    """``llama_index.core.agent.workflow``, imported on first use, naming the extra when missing."""
     return require("llama_index.core.agent.workflow", agent_type=TYPE, extra=EXTRA)
 
 
@@ -39,6 +40,8 @@ def is_agent(obj: Any) -> bool:
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept a workflow agent or multi-agent workflow; a tool given instead of its agent, or anything else, is an error
+    whose fix fits the mistake."""
     _workflow()
     if is_agent(obj):
         return
@@ -50,6 +53,7 @@ def check_kind(ref: str, obj: Any) -> None:
 
 
 def _agents(root: Any) -> list[Any]:
+    """The agents of a multi-agent workflow (its ``agents`` mapping), or the agent itself."""
     agents = getattr(root, "agents", None)
     if isinstance(agents, dict):
         return list(agents.values())
@@ -63,10 +67,12 @@ def is_tool(obj: Any) -> bool:
 
 
 def tool_name(tool: Any) -> str:
+    """The name the model calls a LlamaIndex tool by (its metadata's name)."""
     return str(tool.metadata.get_name())
 
 
 def _function_tool(tool: Any) -> bool:
+    """Whether ``tool`` is a ``FunctionTool``, the one kind whose function can be faulted in place."""
     cls = getattr(sys.modules.get("llama_index.core.tools"), "FunctionTool", None)
     return isinstance(cls, type) and isinstance(tool, cls)
 
@@ -87,6 +93,7 @@ def find_tools(root: Any) -> dict[str, list[Any]]:
 
 
 def tool_problem(tool: Any) -> str | None:
+    """Why ``tool`` cannot be faulted (it is not a ``FunctionTool``), with the fix; ``None`` when it can."""
     if _function_tool(tool):
         return None
     return (
@@ -105,7 +112,11 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def model_clients(llm: Any) -> tuple[list[Any], str | None]:
-    """The SDK clients a LlamaIndex model calls through, built now when it builds them lazily."""
+    """The SDK clients a LlamaIndex model calls through, built now when it builds them lazily.
+
+    OpenAI-style models create their clients on first use; building them before the run is what lets the fault
+    transport be installed on the very clients the run will use. A model with ``reuse_client=False`` builds a new
+    client per request, which no transport can stay on: ``([], why)``."""
     if getattr(llm, "reuse_client", True) is False:
         return [], (
             f"the LlamaIndex model {kind_of(llm)} has reuse_client=False, so it builds a new OpenAI client for "
@@ -127,11 +138,17 @@ def model_clients(llm: Any) -> tuple[list[Any], str | None]:
 
 
 def is_model(obj: Any) -> bool:
+    """Whether ``obj`` is a LlamaIndex model (``llama_index.core.llms.LLM``); nothing is imported."""
     cls = getattr(sys.modules.get("llama_index.core.llms"), "LLM", None)
     return isinstance(cls, type) and isinstance(obj, cls)
 
 
 def find_llm_clients(root: Any) -> Found:
+    """The SDK clients the models of the workflow's agents call, each once, and what kept any agent's client out of
+    reach (no ``llm`` of its own, a model without an SDK client, ``reuse_client=False``).
+
+    An agent without its own ``llm`` (LlamaIndex would fall back to the global ``Settings.llm``) is reported with
+    the fix, ``llm=...``, rather than followed to the global."""
     clients: dict[int, Any] = {}
     missing: list[str] = []
     for agent in _agents(root):
@@ -148,6 +165,7 @@ def find_llm_clients(root: Any) -> Found:
 
 
 def _tool_calls(result: Any) -> list[dict[str, Any]]:
+    """Tool calls of a workflow run, ``{name, args}`` with the ``output`` text when the tool returned."""
     calls = []
     for call in getattr(result, "tool_calls", None) or []:
         entry: dict[str, Any] = {"name": call.tool_name, "args": dict(call.tool_kwargs or {})}
@@ -160,14 +178,20 @@ def _tool_calls(result: Any) -> list[dict[str, Any]]:
 
 @builtin_agent_type("llama_index", config=LlamaIndexAgentConfig)
 class LlamaIndexAgent(FrameworkAgent):
-    """Runs a LlamaIndex workflow agent with ``await agent.run(user_msg=...)``."""
+    """Runs a LlamaIndex workflow agent with ``await agent.run(user_msg=...)``.
+
+    A conversation is sent as its last turn; the tool calls come from the workflow's result. Tools are faulted
+    inside their ``FunctionTool`` functions, models at their OpenAI clients' transports."""
 
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is a LlamaIndex workflow agent (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One ``agent.run(user_msg=...)`` with the prompt (a conversation's last turn); the output is the response
+        message's content."""
         text = prompt if isinstance(prompt, str) else str(prompt[-1].get("content") or "")
         result = await obj.run(user_msg=text)
         response = getattr(result, "response", None)

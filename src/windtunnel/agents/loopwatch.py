@@ -15,14 +15,12 @@ other threads, or without ``SIGUSR2`` (Windows), the watchdog is not started and
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import threading
 import time
 from types import CodeType, FrameType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import asyncio
+from typing import Any
 
 SIGNAL = getattr(signal, "SIGUSR2", None)
 """The signal the watchdog sends the loop's thread (the handler is installed only while a run watches)."""
@@ -37,9 +35,15 @@ class LoopBlocked(BaseException):
 
 
 class LoopWatchdog:
-    """Watches the running loop while async agent calls are in flight (see the module doc)."""
+    """Watches the running loop while async agent calls are in flight (see the module doc).
+
+    One watchdog per entered python agent; :attr:`in_flight` is maintained by the agent around each call, so a
+    loop blocked between calls (windtunnel's own work) never triggers it."""
 
     def __init__(self, stall: float, marker: CodeType) -> None:
+        """A watchdog that stops an agent call once the loop has been blocked ``stall`` seconds during it; ``marker`` is
+        the code object whose frame every agent call runs under (``PythonAgent.invoke``), which is how the signal
+        handler tells an agent's code from windtunnel's. Nothing runs until :meth:`start`."""
         self.stall = stall
         """Seconds the loop may stay blocked during an agent call before the call is stopped."""
         self.marker = marker
@@ -53,11 +57,12 @@ class LoopWatchdog:
         self._previous: Any = None
 
     def start(self) -> bool:
-        """Start watching the running loop; False (nothing started) where the watchdog cannot work."""
+        """Start watching the running loop; False (nothing started) where the watchdog cannot work.
+
+        It needs the loop to run in the main thread (signals are delivered there) and a ``SIGUSR2`` to send; the
+        previous handler of that signal is kept and put back by :meth:`stop`."""
         if SIGNAL is None or threading.current_thread() is not threading.main_thread():
             return False
-        import asyncio  # here: `validate` imports this module (through the python agent) and not asyncio
-
         try:
             self._loop = asyncio.get_running_loop()
             self._previous = signal.signal(SIGNAL, self._on_signal)
@@ -68,6 +73,7 @@ class LoopWatchdog:
         return True
 
     def stop(self) -> None:
+        """Stop the watching thread (waiting up to 5 s for it) and put the previous signal handler back."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
@@ -76,9 +82,13 @@ class LoopWatchdog:
                 signal.signal(SIGNAL, self._previous)
 
     def _touch(self) -> None:
+        """The heartbeat the loop runs when it is free: the time it last did."""
         self._beat = time.monotonic()
 
     def _watch(self) -> None:
+        """The watching thread: every :data:`TICK` it posts a heartbeat to the loop and, when the last one ran longer
+        than ``stall`` ago while an agent call is in flight, signals the main thread, once per stall (the next signal
+        waits until the loop has moved again). Ends when the loop closes or :meth:`stop` is called."""
         loop, main = self._loop, threading.main_thread().ident
         assert loop is not None and main is not None
         fired_at = 0.0
@@ -94,6 +104,9 @@ class LoopWatchdog:
                 signal.pthread_kill(main, SIGNAL)  # type: ignore[arg-type]
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        """The signal handler, run in the blocked code: raise :class:`LoopBlocked` when an agent call is on the stack
+        (the blocking code is the agent's), do nothing otherwise (windtunnel's own code was slow, and interrupting it
+        would corrupt the run)."""
         f = frame
         while f is not None:
             if f.f_code is self.marker:

@@ -25,10 +25,15 @@ EXTRA = "openai-agents"
 
 
 def _sdk() -> Any:
+    """The ``agents`` package (OpenAI Agents SDK), imported on first use, naming the extra when missing."""
     return require("agents", agent_type=TYPE, extra=EXTRA)
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept an ``agents.Agent``; a ``FunctionTool`` or anything else is an error saying to point the endpoint at
+    the agent (its tools are found on it and faulted by name).
+
+    For a tool, the message quotes the tool's name as the fault ``tool:`` key will need it."""
     sdk = _sdk()
     if isinstance(obj, sdk.Agent):
         return
@@ -43,7 +48,10 @@ def check_kind(ref: str, obj: Any) -> None:
 
 
 def _agents(root: Any) -> Iterator[Any]:
-    """The root agent, its handoff targets and agents-as-tools, each once."""
+    """The root agent, its handoff targets and agents-as-tools, each once.
+
+    Tools and models of every agent the run may reach have to be faulted, not only the root's: a handoff passes
+    the conversation to another agent with its own tools. Handoff objects are searched for the agent they wrap."""
     sdk = _sdk()
     seen: set[int] = set()
     todo = [root]
@@ -77,15 +85,18 @@ def find_tools(root: Any) -> dict[str, list[Any]]:
 
 
 def find_llm_clients(root: Any) -> Found:
-    """The SDK clients the models of the agent (and of its handoff targets and agents-as-tools) call."""
+    """The SDK clients the models of the agent (and of its handoff targets and agents-as-tools) call.
+
+    An agent that names its model as a string uses the SDK's default client, which is found when one is set
+    (``set_default_openai_client``); otherwise the SDK builds a fresh client per run, out of the fault transport's
+    reach, and the reason comes back with the fix (a model object that holds the client)."""
     clients: dict[int, Any] = {}
     missing: list[str] = []
     for agent in _agents(root):
         model = getattr(agent, "model", None)
         if model is None or isinstance(model, str):
-            from agents.models._openai_shared import get_default_openai_client
-
-            default = get_default_openai_client()
+            shared = require("agents.models._openai_shared", agent_type=TYPE, extra=EXTRA)
+            default = shared.get_default_openai_client()
             found = [default] if default is not None else []
             if not found:
                 missing.append(
@@ -115,6 +126,11 @@ def hosted_tools(root: Any) -> list[str]:
 
 
 def wrap_function_tool(name: str, tool: Any) -> Restore:
+    """Route one ``FunctionTool`` through the fault seam and return its undo callback.
+
+    Where the SDK has an inner invoker (``_invoke_tool_impl``, wrapped by its failure handling) the fault goes inside
+    it, so an injected failure becomes the model-visible tool error exactly as a real one does, and a tool declared
+    with ``failure_error_function=None`` fails the run. Older SDKs without it get ``on_invoke_tool`` wrapped instead."""
     invoker = tool.on_invoke_tool
     impl = getattr(invoker, "_invoke_tool_impl", None)
     if impl is not None:
@@ -140,7 +156,10 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def _items(result: Any) -> list[dict[str, Any]]:
-    """Tool calls and handoffs of a run, in order: ``{name, args, output}`` / ``{handoff, from, to}``."""
+    """Tool calls and handoffs of a run, in order: ``{name, args, output}`` / ``{handoff, from, to}``.
+
+    Each tool output is joined to its call by ``call_id``, so an invariant on tool results sees each answer next
+    to the arguments that produced it; raw items may be dicts or SDK objects."""
     out: list[dict[str, Any]] = []
     pending: dict[str, dict[str, Any]] = {}
     for item in getattr(result, "new_items", None) or []:
@@ -167,6 +186,8 @@ def _items(result: Any) -> list[dict[str, Any]]:
 
 
 def _model_name(agent: Any) -> str | None:
+    """The model name of an agent for the usage record: its ``model`` string, or the ``model`` attribute of its model
+    object; ``None`` when it names none."""
     model = getattr(agent, "model", None)
     if isinstance(model, str):
         return model
@@ -175,14 +196,23 @@ def _model_name(agent: Any) -> str | None:
 
 @builtin_agent_type("openai_agents", config=OpenAIAgentsConfig)
 class OpenAIAgentsAgent(FrameworkAgent):
-    """Runs an ``agents.Agent`` with ``Runner.run`` (``Runner.run_streamed`` with ``agent.stream``)."""
+    """Runs an ``agents.Agent`` with ``Runner.run`` (``Runner.run_streamed`` with ``agent.stream``).
+
+    Tools are faulted inside the SDK's failure-handling invoker; the LLM seam is the OpenAI client of each agent's
+    model, or the SDK's default client."""
 
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is an ``agents.Agent`` (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One ``Runner.run`` (or a drained ``run_streamed``) with ``agent.max_turns``: the final output as text,
+        tool calls and handoffs in order, token usage and the agent that answered last (after handoffs).
+
+        Usage is named after the last agent's model (the one that produced the answer), falling back to the
+        root's."""
         sdk = _sdk()
         max_turns = getattr(self.cfg, "max_turns", 10)
         if getattr(self.cfg, "stream", False):

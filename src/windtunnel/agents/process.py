@@ -42,7 +42,10 @@ STDERR_TAIL_LINES = 50
 
 
 def readiness_target(agent: Any) -> tuple[str | None, tuple[str, int] | None]:
-    """``(health URL, (host, port))`` to wait for; both ``None`` when the agent has no address."""
+    """``(health URL, (host, port))`` to wait for; both ``None`` when the agent has no address.
+
+    The address is the HTTP endpoint (or an ``openai_chat`` base URL) with ``${ENV}`` expanded; a URL without a
+    port takes its scheme's default."""
     health = getattr(agent, "health_endpoint", None)
     url = getattr(agent, "endpoint", None) if getattr(agent, "type", None) == "http" else None
     url = url or getattr(agent, "base_url", None)
@@ -84,6 +87,7 @@ def group_alive(pgid: int) -> bool:
 
 
 def _port_open(addr: tuple[str, int]) -> bool:
+    """Whether something accepts a TCP connection at ``addr`` within 0.2 s (blocking: run in a thread)."""
     try:
         with socket.create_connection(addr, timeout=0.2):
             return True
@@ -92,7 +96,10 @@ def _port_open(addr: tuple[str, int]) -> bool:
 
 
 class AgentProcess:
-    """An agent command run for the duration of an ``async with`` block."""
+    """An agent command run for the duration of an ``async with`` block.
+
+    Enter launches it and waits until it is ready; exit stops it and every process it started, detached ones
+    included, so no agent outlives its run. :meth:`exited` lets the run notice an agent that died mid-run."""
 
     def __init__(
         self,
@@ -103,6 +110,11 @@ class AgentProcess:
         ready_timeout: float = 30.0,
         stop_timeout: float = 5.0,
     ) -> None:
+        """Parse ``agent.command`` (a shell-like string or an argv list) with ``${ENV}`` expanded per argument, keeping
+        the written form for messages so secrets never appear in them. A leading ``python`` / ``python3`` becomes the
+        interpreter windtunnel runs in, so the agent sees the same virtualenv. ``extra_env`` (the fault proxies'
+        variables) is laid over the agent's ``env``; ``ready_timeout`` and ``stop_timeout`` are seconds. Nothing
+        starts until :meth:`start`."""
         command = getattr(agent, "command", None)
         if not command:
             raise ConfigError("agent.command is not set: there is no agent process to launch")
@@ -128,9 +140,12 @@ class AgentProcess:
 
     @property
     def pid(self) -> int | None:
+        """The process id of the launched command, or ``None`` before :meth:`start`."""
         return self.proc.pid if self.proc is not None else None
 
     def environment(self) -> dict[str, str]:
+        """The child's environment: windtunnel's own, then ``agent.env`` (``${ENV}`` expanded), then the fault proxies'
+        variables, then the tag that marks every descendant for :meth:`stop`."""
         env = dict(os.environ)
         for key, value in (getattr(self.agent, "env", None) or {}).items():
             env[key] = expand_env(value, where=f"agent.env.{key}")
@@ -193,13 +208,21 @@ class AgentProcess:
         return redact_text("\n".join(lines[-max_lines:]))
 
     async def __aenter__(self) -> AgentProcess:
+        """Start the command and wait until it is ready (:meth:`start`)."""
         await self.start()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        """Stop the command and all it started (:meth:`stop`), however the block ended."""
         await self.stop()
 
     async def start(self) -> None:
+        """Launch the command in a new session (its own process group) and wait until it is ready.
+
+        Refuses to launch when the agent's address is already taken: the run would otherwise measure whatever else
+        listens there. Output goes to temporary files (never a pipe, which a chatty agent could fill and block on). A
+        command that cannot be executed, exits during start-up or never becomes ready is a :class:`HarnessError`
+        (exit 3) with the tail of its stderr; the process is stopped before the error propagates."""
         health, addr = readiness_target(self.agent)
         if addr is not None and await asyncio.to_thread(_port_open, addr):
             raise HarnessError(
@@ -231,6 +254,11 @@ class AgentProcess:
             raise
 
     async def _wait_ready(self, health: str | None, addr: tuple[str, int] | None) -> None:
+        """Poll every 50 ms until :meth:`_ready` says yes, raising :class:`HarnessError` with the stderr tail as soon
+        as the command exits, or after ``ready_timeout`` seconds.
+
+        The health check uses its own httpx client with environment proxies ignored: the agent's proxies are set
+        for the agent, not for windtunnel's probe of it."""
         assert self.proc is not None
         deadline = time.monotonic() + self.ready_timeout
         grace_until = time.monotonic() + 0.3  # an agent without an address must survive its first moments
@@ -258,6 +286,8 @@ class AgentProcess:
     async def _ready(
         self, client: httpx.AsyncClient, health: str | None, addr: tuple[str, int] | None, grace_until: float
     ) -> bool:
+        """One readiness check: the health URL answers below 500, else the endpoint's port accepts a connection, else
+        (an agent with no address) the command has survived its first 0.3 s."""
         if health:
             try:
                 resp = await client.get(health)
@@ -269,7 +299,10 @@ class AgentProcess:
         return time.monotonic() >= grace_until
 
     async def _stop_detached(self) -> None:
-        """SIGTERM, then SIGKILL, the descendants that left the process group (``setsid``, a double fork)."""
+        """SIGTERM, then SIGKILL, the descendants that left the process group (``setsid``, a double fork).
+
+        They are found by the tag in their environment (:mod:`windtunnel._util.proctrack`), since no process group
+        or parent link leads to them any more; each signal gets ``stop_timeout`` seconds to take effect."""
         await stop_processes(lambda: tagged(self._tag), self.stop_timeout)
 
     async def stop(self) -> None:

@@ -14,6 +14,7 @@ import functools
 import inspect
 from typing import Any
 
+from windtunnel._util.errors import AgentBadResponse
 from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
@@ -26,10 +27,14 @@ EXTRA = "pydantic-ai"
 
 
 def _pai() -> Any:
+    """The ``pydantic_ai`` package, imported on first use, naming the extra when missing."""
     return require("pydantic_ai", agent_type=TYPE, extra=EXTRA)
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept a ``pydantic_ai.Agent``; a run result, a tool or a function is an error whose fix names the mistake
+    (each is a likely slip: the result of ``agent.run``, or the tool the agent registers, imported instead of the
+    agent)."""
     pai = _pai()
     if isinstance(obj, pai.Agent):
         return
@@ -43,7 +48,10 @@ def check_kind(ref: str, obj: Any) -> None:
 
 
 def find_tools(agent: Any) -> dict[str, list[Any]]:
-    """Function tools of the agent's toolsets, by tool name."""
+    """Function tools of the agent's toolsets, by tool name.
+
+    Toolsets nest (combined toolsets, wrappers), so they are walked to their leaves, each once. Only tools with a
+    function schema are listed: those are the ones whose function can be faulted in place."""
     out: dict[str, list[Any]] = {}
     toolsets = list(getattr(agent, "toolsets", None) or [])
     seen: set[int] = set()
@@ -65,7 +73,11 @@ def find_tools(agent: Any) -> dict[str, list[Any]]:
 
 
 def find_llm_clients(agent: Any) -> Found:
-    """The SDK client the agent's model (or the models of a fallback / wrapper model) calls through."""
+    """The SDK client the agent's model (or the models of a fallback / wrapper model) calls through.
+
+    A model named by string is built by pydantic-ai inside each run, out of reach, and the reason comes back with
+    the fix. A model object gets its HTTP client refreshed first (pydantic-ai replaces it when a run starts on
+    another loop), so the fault transport goes on the client the run will use."""
     model = getattr(agent, "model", None)
     if model is None or isinstance(model, str):
         return [], [
@@ -81,6 +93,8 @@ def find_llm_clients(agent: Any) -> Found:
 
 
 def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], takes_ctx: bool) -> dict[str, Any]:
+    """A tool call's arguments by parameter name, without the ``RunContext`` a ``takes_ctx`` tool receives first (it is
+    framework state, not the model's arguments)."""
     try:
         bound = dict(inspect.signature(fn).bind_partial(*args, **kwargs).arguments)
     except (TypeError, ValueError):
@@ -91,6 +105,9 @@ def _args(fn: Any, args: tuple[Any, ...], kwargs: dict[str, Any], takes_ctx: boo
 
 
 def wrap_function_tool(name: str, tool: Any) -> Restore:
+    """Route one pydantic-ai tool through the fault seam by replacing the function its schema calls (sync or async, kept
+    so), and return the undo callback. The schema's function is what pydantic-ai invokes after validating arguments,
+    so an injected failure meets the same retry and error handling as a real one."""
     schema = tool.function_schema
     fn = schema.function
     takes_ctx = bool(getattr(schema, "takes_ctx", False))
@@ -115,7 +132,10 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def _history(prompt: AgentInput) -> tuple[str, list[Any]]:
-    """The last user turn, and the earlier turns as pydantic-ai messages."""
+    """The last user turn, and the earlier turns as pydantic-ai messages.
+
+    pydantic-ai takes one user prompt plus a message history: user, system and assistant turns before the last
+    user turn become the history (other roles are dropped), and the last user turn is the prompt."""
     if isinstance(prompt, str):
         return prompt, []
     msgs = _pai().messages
@@ -136,6 +156,11 @@ def _history(prompt: AgentInput) -> tuple[str, list[Any]]:
 
 
 def _tool_calls(result: Any) -> list[dict[str, Any]]:
+    """Tool calls of the run's new messages in order, ``{name, args}``, each with the ``output`` of its return (or
+    retry prompt) when one came back.
+
+    Only the messages this run added are read (``new_messages``), so a message history passed in for a multi-turn
+    cell does not count its earlier tool calls again."""
     calls: list[dict[str, Any]] = []
     by_id: dict[str, dict[str, Any]] = {}
     for message in result.new_messages():
@@ -160,14 +185,23 @@ def _usage(result: Any) -> Any:
 
 @builtin_agent_type("pydantic_ai", config=PydanticAIAgentConfig)
 class PydanticAIAgent(FrameworkAgent):
-    """Runs a ``pydantic_ai.Agent`` with ``await agent.run(...)`` (or its event stream)."""
+    """Runs a ``pydantic_ai.Agent`` with ``await agent.run(...)`` (or its event stream).
+
+    The run happens on windtunnel's event loop in the cell's task, so the model's async HTTP client stays bound to
+    one loop and the fault transport installed on it applies."""
 
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is a ``pydantic_ai.Agent`` (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
+        """One run: the last user turn as the prompt, earlier turns as message history; the output as text, the tool
+        calls and the token usage with the model's name.
+
+        With ``agent.stream`` the run goes through the event stream API and the result it ends with is read the
+        same way."""
         text, history = _history(prompt)
         kwargs = {"message_history": history} if history else {}
         if getattr(self.cfg, "stream", False):
@@ -187,6 +221,11 @@ class PydanticAIAgent(FrameworkAgent):
         return AgentResponse(as_text(result.output), 0.0, raw=result, tool_calls=_tool_calls(result), metadata=meta)
 
     async def _streamed(self, obj: Any, text: str, kwargs: dict[str, Any]) -> Any:
+        """Drain ``run_stream_events`` (a context manager in some versions, a plain async iterator in others) and
+        return the run result it ends with; a stream that ends without one is :class:`AgentBadResponse`.
+
+        The stream is read to its end even though only the final event matters: stopping early would cancel the
+        run mid-way, and the tools and model calls of the cell must all happen."""
         result_event = _pai().run.AgentRunResultEvent
         events = obj.run_stream_events(text, **kwargs)
         result = None
@@ -200,7 +239,5 @@ class PydanticAIAgent(FrameworkAgent):
                 if isinstance(event, result_event):
                     result = event.result
         if result is None:
-            from windtunnel._util.errors import AgentBadResponse
-
             raise AgentBadResponse("the pydantic-ai event stream ended without a run result")
         return result

@@ -1,4 +1,11 @@
-"""Python agents: a ``module:attr`` callable, sync or async, returning ``str`` or a dict with ``output``."""
+"""Python agents: a ``module:attr`` callable, sync or async, returning ``str`` or a dict with ``output``.
+
+The ``python`` agent type runs the user's callable in-process, which is what lets faults reach its real seams: the
+tools and LLM client it looks up are wrapped per cell through contextvars (:mod:`windtunnel.chaos.seams`). Sync
+callables run in daemon worker threads under the cell's deadline (a hung call is abandoned, not waited for); async
+ones run on the event loop, watched by :class:`~windtunnel.agents.loopwatch.LoopWatchdog` so an agent that blocks the
+loop fails its cell instead of freezing the run. Everything the agent raises, including ``SystemExit``, becomes a
+failed cell; only the user's Ctrl-C stops the run."""
 
 from __future__ import annotations
 
@@ -6,6 +13,10 @@ import inspect
 import time
 from typing import Any
 
+import anyio
+
+from windtunnel._util.daemon import run_in_daemon_thread
+from windtunnel._util.deadline import call_within, move_on
 from windtunnel._util.errors import (
     AgentBadResponse,
     AgentCallError,
@@ -31,7 +42,12 @@ the rest): an agent returning millions would otherwise be held, checked and reco
 
 
 def normalize_output(value: Any) -> tuple[str | None, list[dict[str, Any]], dict[str, Any]]:
-    """``(output, tool_calls, metadata)`` from whatever a python agent returned."""
+    """``(output, tool_calls, metadata)`` from whatever a python agent returned.
+
+    A string (or ``None``) is the output; a dict must carry ``output`` and may carry ``tool_calls`` (kept up to
+    :data:`MAX_TOOL_CALLS_KEPT`) and ``metadata``; a chat-message object contributes its ``content``. A non-string
+    output is stringified rather than rejected. Anything else raises :class:`AgentBadResponse`, naming what came
+    back, so the cell fails with a message the agent's author can act on."""
     if value is None or isinstance(value, str):
         return value, [], {}
     if isinstance(value, dict):
@@ -59,7 +75,11 @@ _NO_ANSWER: Any = object()
 
 
 def check_output_size(output: str | None, limit: int) -> None:
-    """Raise ``too_large`` when ``output`` is longer than ``limit`` bytes in UTF-8 (encoded only when in doubt)."""
+    """Raise ``too_large`` when ``output`` is longer than ``limit`` bytes in UTF-8 (encoded only when in doubt).
+
+    A character is at most 4 bytes in UTF-8, so an output of at most ``limit / 4`` characters passes without
+    encoding, and one with more characters than ``limit`` bytes fails without encoding; only the range between is
+    encoded to count its bytes. Lone surrogates (possible in a python string) are counted, not rejected."""
     if output is None or len(output) * 4 <= limit:
         return
     size = len(output) if len(output) > limit else len(output.encode("utf-8", "surrogatepass"))
@@ -88,9 +108,15 @@ LOOP_GRACE = 1.0
 
 @builtin_agent_type("python", config=PythonAgentConfig)
 class PythonAgent:
-    """Calls a python callable in-process; sync callables run in a worker thread under the timeout."""
+    """Calls a python callable in-process; sync callables run in a worker thread under the timeout.
+
+    The adapter also serves ``langchain`` and the framework types (their subclasses change how the entry is found
+    and called), so reset, timeout and failure handling behave the same across every in-process agent."""
 
     def __init__(self, cfg: PythonAgentConfig, *, concurrency: int = 10) -> None:
+        """Keep the config; the callable is imported in :meth:`check_reachable` (at ``async with``), so building an
+        adapter never runs user code. Sync calls share a roomy thread limiter (four per concurrent cell): a hung call
+        keeps its thread after its cell times out, and must not starve the cells after it."""
         self.cfg = cfg
         self.name = cfg.endpoint
         self.accepts_messages = cfg.accepts_messages
@@ -99,21 +125,16 @@ class PythonAgent:
         self._is_async = False
         self._watchdog: Any = None
         """The :class:`~windtunnel.agents.loopwatch.LoopWatchdog` of an async agent, while entered."""
-        # the runtime is imported by the agent, not by its module: `validate` reads this module's
-        # registration (capabilities) and must not pay for anyio and asyncio (tests/cli/test_validate_imports.py)
-        import anyio
-
-        from windtunnel._util.daemon import run_in_daemon_thread
-        from windtunnel._util.deadline import call_within, move_on
-
-        self._call_within, self._move_on, self._in_thread = call_within, move_on, run_in_daemon_thread
         # abandoned (hung) sync calls keep their thread; a roomy limiter keeps them from starving the run
         self._threads = anyio.CapacityLimiter(max(4, concurrency * 4))
 
     @staticmethod
     def entry(cfg: PythonAgentConfig) -> Any:
-        """Import ``agent.endpoint``: the callable to call (a framework's agent object is a ConfigError
-        naming the ``agent.type`` that runs it; anything else not callable is unreachable)."""
+        """Import ``agent.endpoint``: the callable to call (a framework's agent object is a ConfigError naming the
+        ``agent.type`` that runs it; anything else not callable is unreachable).
+
+        Subclasses override this to call something else than the object itself (a runnable's ``invoke``), and
+        :func:`agent_entry` asks the adapter of the configured type, so ``validate`` checks the same thing."""
         obj = import_ref(cfg.endpoint, what="agent.endpoint")
         if not callable(obj):
             if (framework := framework_type_of(obj)) is not None:  # QA-4 m22: say which agent.type runs it
@@ -130,6 +151,8 @@ class PythonAgent:
         return obj
 
     async def __aenter__(self) -> PythonAgent:
+        """Import the agent (:meth:`check_reachable`) and, for an async agent, start the event loop watchdog with a
+        budget of the cell timeout plus :data:`LOOP_GRACE` (where the platform allows one)."""
         await self.check_reachable()
         if self._is_async:
             watchdog = LoopWatchdog(self.cfg.timeout / 1000 + LOOP_GRACE, PythonAgent.invoke.__code__)
@@ -137,11 +160,16 @@ class PythonAgent:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        """Stop the loop watchdog, if one was started."""
         if self._watchdog is not None:
             self._watchdog.stop()
             self._watchdog = None
 
     async def check_reachable(self) -> None:
+        """Import ``agent.endpoint`` (and ``agent.reset_function``) once, and decide how it will be called: async
+        callables (functions or objects with an async ``__call__``) on the loop, sync ones in worker threads. A sync
+        agent that shares a framework agent object that cannot serve two runs at once gets a limiter of one, so its
+        calls are serialised instead of corrupting each other. Raises what :func:`agent_entry` raises."""
         if self._fn is not None:
             return
         self._fn = agent_entry(self.cfg)
@@ -149,13 +177,19 @@ class PythonAgent:
             getattr(self._fn, "__call__", None)  # noqa: B004 - async callable objects
         )
         if not self._is_async and thread_unsafe_in(self._fn) is not None:
-            import anyio  # the runtime, as in __init__: not paid by `validate`
-
             self._threads = anyio.CapacityLimiter(1)  # one agent object shared by every call: one call at a time
         if self.cfg.reset_function:
             self._reset = import_ref(self.cfg.reset_function, what="agent.reset_function")
 
     async def invoke(self, prompt: AgentInput, *, transport: TransportMutation | None = None) -> AgentResponse:
+        """Call the agent with one prompt under ``agent.timeout``; latency in milliseconds.
+
+        The deadline does not raise into the agent: a ``TimeoutError`` the agent raises itself is its own failure
+        (``crashed``), while the harness's deadline is reported as ``timeout``. ``SystemExit`` and a
+        ``KeyboardInterrupt`` not caused by a signal fail the cell; a real Ctrl-C propagates and stops the run. An
+        async agent that blocks the loop past its budget is stopped by the watchdog and reported as a timeout with
+        the likely cause. The answer is normalised (:func:`normalize_output`) and checked against
+        ``agent.max_response_bytes``."""
         timeout = self.cfg.timeout / 1000
         start = time.perf_counter()
         value: Any = _NO_ANSWER
@@ -163,10 +197,10 @@ class PythonAgent:
             # move_on, not a raising deadline: a TimeoutError the agent raises itself is its exception,
             # not the harness's deadline (only the deadline is reported as `timeout`)
             if self._is_async:  # its deadline's timer armed only if it waits (call_within)
-                value = await self._watched(self._call_within(timeout, self._fn(prompt), _NO_ANSWER))
+                value = await self._watched(call_within(timeout, self._fn(prompt), _NO_ANSWER))
             else:
-                async with self._move_on(timeout):
-                    value = await self._in_thread(self._fn, prompt, limiter=self._threads)
+                async with move_on(timeout):
+                    value = await run_in_daemon_thread(self._fn, prompt, limiter=self._threads)
                     if inspect.isawaitable(value):
                         value = await value
         except (AgentBadResponse, AgentTimeout):
@@ -205,16 +239,17 @@ class PythonAgent:
             wd.in_flight -= 1
 
     async def reset(self) -> None:
+        """Call ``agent.reset_function`` (sync in a thread, or async) within ``agent.timeout``; a no-op when none is
+        set. A reset that hangs, exits or raises fails the cell that needed it, with the reset named in the message,
+        rather than letting state leak into the next cell."""
         if self._reset is None:
             return
-        import anyio
-
         try:
             with anyio.fail_after(self.cfg.timeout / 1000):
                 if inspect.iscoroutinefunction(self._reset):
                     result = await self._reset()
                 else:
-                    result = await self._in_thread(self._reset)
+                    result = await run_in_daemon_thread(self._reset)
                 if inspect.isawaitable(result):
                     await result
         except TimeoutError:
@@ -228,4 +263,5 @@ class PythonAgent:
 
     @property
     def has_reset(self) -> bool:
+        """Whether ``agent.reset_function`` is set (the engine only isolates cells it can reset)."""
         return bool(self.cfg.reset_function)

@@ -15,10 +15,16 @@ from windtunnel._util.imports import import_refs
 
 
 def check_agent_refs(agent: Any) -> None:
-    """Raise what a run would raise for ``agent``'s python references (nothing for other agent types)."""
+    """Raise what a run would raise for ``agent``'s python references (nothing for other agent types).
+
+    Every reference must import (exit 3 otherwise); for a python or langchain agent the endpoint must be what its
+    type calls, and each tool, registry and LLM reference must be something the chaos seams can wrap (a
+    :class:`ConfigError` listing each problem, exit 2)."""
     import_refs(agent.python_refs())
     if agent.type not in ("python", "langchain"):
         return
+    # here, not at the top: `validate --no-import` imports this module, and these two import anyio and the
+    # SDK transport seam, which a config check that imports no agent must not pay for
     from windtunnel.agents.python import agent_entry
     from windtunnel.chaos.seams import seam_problems
 

@@ -9,6 +9,9 @@ plus its module name in :data:`BUILTIN` (or a ``windtunnel.plugins`` entry point
 declares its capabilities in :data:`BUILTIN_CAPABILITIES` instead and registers with
 :func:`builtin_agent_type`, so that they are known without importing its module. Code that used to test
 ``agent.type in ("python", "langchain")`` asks :func:`capabilities` instead.
+
+Looking a type up imports only its own module (:func:`get_agent_type`); an unknown name loads every built-in
+and plugin first, so the error can list every valid name.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from importlib import import_module
 from typing import Any, Literal
 
 from windtunnel._util.registry import Registry, load_entry_point_plugins
+from windtunnel.agents.template import parse_template
 
 BUILTIN = (
     "windtunnel.agents.python",
@@ -54,7 +58,11 @@ Seam = Literal["tools", "llm", "proxy"]
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What an agent type can do, as the engine, the chaos runtime and preflight need to know it."""
+    """What an agent type can do, as the engine, the chaos runtime and preflight need to know it.
+
+    Code that needs to know whether an agent runs in-process, how it is reset, which seams faults can use or
+    whether it takes message lists asks these, never the type's name, so a plugin type is treated as a built-in
+    one is."""
 
     python: bool = False
     """Runs in this process: its references are imported, and ``agent.tools`` / ``agent.llm`` are wrapped
@@ -94,8 +102,6 @@ class AgentType:
 
 def _http_takes_messages(cfg: Any) -> bool:
     """An HTTP agent takes message lists when its request template has a ``{messages}`` slot."""
-    from windtunnel.agents.template import parse_template
-
     return "{messages}" in str(parse_template(cfg.request_template))
 
 
@@ -132,10 +138,14 @@ def agent_type(
     seams: Collection[str] = (),
     messages: bool | Callable[[Any], bool] = False,
 ) -> Callable[[type], type]:
-    """Class decorator: register the adapter class for ``agent.type: name`` with its capabilities."""
+    """Class decorator: register the adapter class for ``agent.type: name`` with its capabilities.
+
+    The way a plugin adds an agent type: its config model (a pydantic model with ``type: Literal[name]``) and what
+    it can do. A name registered twice is an error at import, not a silent replacement."""
     caps = Capabilities(python=python, transport=transport, reset=reset, seams=frozenset(seams), messages=messages)
 
     def register(cls: type) -> type:
+        """Register ``cls`` under ``name`` (a second registration of one name is an error) and return it."""
         agent_types.register(name, AgentType(name=name, adapter=cls, config=config, capabilities=caps))
         return cls
 
@@ -146,6 +156,7 @@ def builtin_agent_type(name: str, *, config: type) -> Callable[[type], type]:
     """:func:`agent_type` for a built-in type, its capabilities those of :data:`BUILTIN_CAPABILITIES`."""
 
     def register(cls: type) -> type:
+        """Register ``cls`` under ``name`` with its :data:`BUILTIN_CAPABILITIES` entry and return it."""
         caps = BUILTIN_CAPABILITIES[name]
         agent_types.register(name, AgentType(name=name, adapter=cls, config=config, capabilities=caps))
         return cls
@@ -154,6 +165,8 @@ def builtin_agent_type(name: str, *, config: type) -> Callable[[type], type]:
 
 
 def _load() -> None:
+    """Import every built-in adapter module and the ``windtunnel.plugins`` entry points, once: what an unknown type
+    name needs before the registry can say which names exist."""
     global _loaded
     if _loaded:
         return
@@ -164,7 +177,10 @@ def _load() -> None:
 
 
 def get_agent_type(name: str) -> AgentType:
-    """The registered type ``name``; an unknown name is an UnknownPluginError listing the known ones."""
+    """The registered type ``name``; an unknown name is an UnknownPluginError listing the known ones.
+
+    A built-in name imports only its own module; any other name loads every built-in and plugin first, so the
+    error can list every type that exists."""
     if name not in agent_types and name in _BUILTIN_TYPES:
         import_module(_BUILTIN_TYPES[name])
     if name not in agent_types:

@@ -19,6 +19,8 @@ import threading
 import weakref
 from typing import Any
 
+import anyio
+
 from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, faulted_callable, shadow_attr
@@ -37,6 +39,7 @@ _locks_guard = threading.Lock()
 
 
 def _sa() -> Any:
+    """The ``smolagents`` package, imported on first use, naming the extra when missing."""
     return require("smolagents", agent_type=TYPE, extra=EXTRA)
 
 
@@ -47,6 +50,8 @@ def is_agent(obj: Any) -> bool:
 
 
 def check_kind(ref: str, obj: Any) -> None:
+    """Accept a smolagents agent (``MultiStepAgent``); a ``Tool`` given instead of its agent, or anything else, is an
+    error whose fix fits the mistake."""
     sa = _sa()
     if is_agent(obj):
         return
@@ -87,6 +92,7 @@ def is_tool(obj: Any) -> bool:
 
 
 def tool_name(tool: Any) -> str:
+    """The name the model calls a smolagents ``Tool`` by (what fault ``tool:`` names match)."""
     return str(tool.name)
 
 
@@ -102,7 +108,10 @@ def wrap_tool(name: str, tool: Any) -> list[Restore]:
 
 
 def find_llm_clients(root: Any) -> Found:
-    """The OpenAI clients the agents' models hold (``OpenAIServerModel.client``)."""
+    """The OpenAI clients the agents' models hold (``OpenAIServerModel.client``).
+
+    Managed agents are searched too, each model once. A model that calls its provider through its own library
+    holds no SDK client and comes back as a reason with the fix."""
     clients: dict[int, Any] = {}
     missing: list[str] = []
     for agent in _agents(root):
@@ -143,6 +152,8 @@ def retry_wait_s(root: Any) -> float | None:
 
 
 def _lock_for(obj: Any) -> threading.Lock:
+    """The lock that serialises runs of one agent object, created on first use; held weakly, so an agent object that is
+    dropped takes its lock with it."""
     with _locks_guard:
         lock = _locks.get(obj)
         if lock is None:
@@ -151,6 +162,8 @@ def _lock_for(obj: Any) -> threading.Lock:
 
 
 def _task(prompt: AgentInput) -> str:
+    """The task text for ``agent.run``: the prompt, or a conversation's last user turn (smolagents runs take one task,
+    not a message list)."""
     if isinstance(prompt, str):
         return prompt
     users = [str(m.get("content") or "") for m in prompt if m.get("role") == "user"]
@@ -158,6 +171,7 @@ def _task(prompt: AgentInput) -> str:
 
 
 def _tool_calls(obj: Any) -> list[dict[str, Any]]:
+    """The tool calls of the last run, read from the agent's memory steps, without ``final_answer``."""
     calls: list[dict[str, Any]] = []
     for step in getattr(getattr(obj, "memory", None), "steps", None) or []:
         for call in getattr(step, "tool_calls", None) or []:
@@ -178,14 +192,20 @@ def run_serialised(obj: Any, task: str) -> tuple[Any, list[dict[str, Any]], Any]
 
 @builtin_agent_type("smolagents", config=SmolagentsAgentConfig)
 class SmolagentsAgent(FrameworkAgent):
-    """Runs a smolagents agent with ``agent.run(task)`` in a worker thread, one run per agent object at a time."""
+    """Runs a smolagents agent with ``agent.run(task)`` in a worker thread, one run per agent object at a time.
+
+    The run is synchronous and keeps its memory on the agent object, so concurrent cells of one object take turns;
+    the tool calls and token usage are read under the same lock, before another run can overwrite them."""
 
     agent_type = TYPE
 
     def check_kind(self, obj: Any) -> None:
+        """Raise unless the endpoint is a smolagents agent (:func:`check_kind`)."""
         check_kind(self.cfg.endpoint, obj)
 
     def timeout_note(self) -> str:
+        """Why a timed-out cell may not be the agent's fault: the model's own retry back-off is longer than
+        ``agent.timeout``, so the agent may have been waiting to retry a rate-limited call (``""`` otherwise)."""
         wait = retry_wait_s(self._fn)
         if wait is None or wait * 1000 < self.cfg.timeout:
             return ""
@@ -195,8 +215,11 @@ class SmolagentsAgent(FrameworkAgent):
         )
 
     async def run(self, obj: Any, prompt: AgentInput) -> AgentResponse:
-        import anyio  # the runtime is imported by the agent, not by validate's registration
+        """One ``agent.run`` in a worker thread (smolagents is synchronous), serialised per agent object; a cell that
+        times out abandons the thread rather than waiting for it. Usage comes from the agent's monitor.
 
+        The task is a conversation's last user turn, and ``reset=True`` starts each run with an empty memory, so
+        one cell's steps never leak into the next."""
         answer, calls, usage = await anyio.to_thread.run_sync(
             run_serialised, obj, _task(prompt), abandon_on_cancel=True
         )

@@ -54,7 +54,10 @@ def structured_fields(prompt: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class TextTemplate:
-    """A template that is not JSON: ``form`` pairs (``key=value&…``) or ``plain`` text."""
+    """A template that is not JSON: ``form`` pairs (``key=value&…``) or ``plain`` text.
+
+    Kept apart from JSON templates because their values are escaped differently: form values are percent-encoded
+    on the way out, plain text goes as written."""
 
     text: str
     pairs: tuple[tuple[str, str], ...] | None
@@ -66,6 +69,7 @@ class TextTemplate:
         return "application/x-www-form-urlencoded" if self.pairs is not None else "text/plain; charset=utf-8"
 
     def __str__(self) -> str:  # what "does the template name {messages}" looks at
+        """The template's text: what the check for a ``{messages}`` slot reads."""
         return self.text
 
 
@@ -74,6 +78,8 @@ Template = Any
 
 
 def _lookup(name: str, values: dict[str, Any], fields: dict[str, str]) -> Any:
+    """The value for placeholder ``name``: an exact value (``prompt``, ``messages``) first, else a field from the
+    prompt's ``Key: Value`` lines matched spelling-free; ``None`` leaves the placeholder as written."""
     if name in values:
         return values[name]
     if name not in EXACT:
@@ -82,7 +88,11 @@ def _lookup(name: str, values: dict[str, Any], fields: dict[str, str]) -> Any:
 
 
 def _fill(text: str, values: dict[str, Any], fields: dict[str, str]) -> str:
+    """``text`` with every placeholder that has a value replaced (non-strings as JSON); the others stay as written,
+    so a literal ``{word}`` in a plain-text template survives."""
+
     def one(m: re.Match[str]) -> str:
+        """The replacement for one placeholder match (itself when nothing fills it)."""
         value = _lookup(m.group(1), values, fields)
         return m.group(0) if value is None else _as_text(value)
 
@@ -90,6 +100,10 @@ def _fill(text: str, values: dict[str, Any], fields: dict[str, str]) -> str:
 
 
 def _substitute(node: Any, values: dict[str, Any], fields: dict[str, str]) -> Any:
+    """Fill placeholders throughout a parsed JSON template, keys included. A string that is exactly one placeholder
+    for a non-string value (``"{messages}"``) becomes that value, so a message list is sent as a JSON list, not as
+    its text; everything else is filled as text, and JSON escaping happens when the document is serialised, never
+    by string pasting."""
     if isinstance(node, str):
         whole = PLACEHOLDER.fullmatch(node)
         if whole and whole.group(1) in values and not isinstance(values[whole.group(1)], str):
@@ -103,6 +117,7 @@ def _substitute(node: Any, values: dict[str, Any], fields: dict[str, str]) -> An
 
 
 def _as_text(value: Any) -> str:
+    """A value as template text: strings as they are, anything else as JSON (non-ASCII kept readable)."""
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
@@ -138,10 +153,13 @@ def parse_template(template: str | dict[str, Any] | None) -> Template:
 
 
 def render(template: Template, prompt: str | list[dict[str, Any]], *, structured: bool = False) -> Any:
-    """Fill ``{prompt}`` (and ``{field}`` placeholders from ``Key: Value`` lines) into a parsed template.
+    """Fill ``{prompt}`` (and ``{field}`` placeholders from ``Key: Value`` lines) into a parsed template. A JSON
+    template renders to its JSON value, a form template to its ``[(key, value)]`` pairs (values not yet encoded),
+    a plain-text template to its text.
 
-    A JSON template renders to its JSON value, a form template to its ``[(key, value)]`` pairs (values not
-    yet encoded), a plain-text template to its text."""
+    A message list fills ``{messages}`` with the list itself and ``{prompt}`` with its transcript, so a
+    single-prompt template still works for a multi-turn cell; fields are read from the prompt only when
+    ``structured`` (the template has field placeholders to fill)."""
     if isinstance(prompt, list):
         values: dict[str, Any] = {"messages": prompt, "prompt": transcript(prompt)}
         fields: dict[str, str] = {}

@@ -7,6 +7,7 @@ The engine's entry points are :class:`ChaosRuntime` and :class:`ChaosSpec` (see
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -57,8 +58,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    """Import a public name's module when the name is first read (PEP 562): importing ``windtunnel.chaos`` (which the
+    config layer does for :mod:`~windtunnel.chaos.base`) must not pull in the runtime and its async and HTTP
+    dependencies.
+    """
     if name in _EXPORTS:
-        import importlib
-
         return getattr(importlib.import_module(_EXPORTS[name]), name)
     raise AttributeError(f"module 'windtunnel.chaos' has no attribute {name!r}")

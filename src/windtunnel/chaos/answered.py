@@ -49,9 +49,11 @@ def answer_value(body: Any) -> Any:
 
 
 def answer_stream(body: Any) -> Iterator[Any]:
+    """A sync stream of the answer, as an SDK stream would yield it (chunks readable as dicts or attributes)."""
     return iter([wrap_value(c) for c in completion_chunks(body)])
 
 
 async def answer_astream(body: Any) -> AsyncIterator[Any]:
+    """An async stream of the answer, for an agent that iterates with ``async for``."""
     for c in completion_chunks(body):
         yield wrap_value(c)

@@ -39,7 +39,12 @@ def on_input_text(prompt: Any, fn: Callable[[str], str]) -> Any:
 
 
 def _plant(value: Any, payload: str) -> Any:
-    """``value`` with ``payload`` hidden in its most text-like place, keeping its shape."""
+    """``value`` with ``payload`` hidden in its most text-like place, keeping its shape.
+
+    A string gets the payload appended; an object gets it in its longest string field, else in its first non-empty
+    nested container, else in a new ``note`` field; a list gets it in its first item. A reply with no such place raises
+    :class:`FaultNotApplicable`.
+    """
     if isinstance(value, str):
         return f"{value}\n\n{payload}" if value else payload
     if isinstance(value, dict):
@@ -61,6 +66,10 @@ def _plant(value: Any, payload: str) -> Any:
 
 
 def plant_in_reply(reply: ToolReply, payload: str) -> ToolReply:
+    """``reply`` with ``payload`` planted in its most text-like place (:func:`_plant`), keeping its form (JSON text
+    stays text); raises :class:`FaultNotApplicable` for an error or timed-out reply, which carries nothing the agent
+    would read as data.
+    """
     if reply.status >= 400 or reply.timeout:
         raise FaultNotApplicable
     value, was_text = as_json(reply.body)
@@ -91,6 +100,9 @@ class IndirectInjection(ContextAttackSpec):
     """For HTTP agents: URL glob of the poisoned calls."""
 
     def transform_tool_reply(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """Plant one of ``payloads`` in a matching tool reply, with seeded probability ``trigger_probability`` per
+        occurrence of the call; the payload is chosen by the same seed, so a rerun plants the same text.
+        """
         if not self.enabled:
             raise FaultNotApplicable
         if self.match_url is not None:
@@ -116,6 +128,7 @@ class MemoryPoisoning(ContextAttackSpec):
     enabled: bool = True
 
     def transform_input(self, prompt: Any, rng: random.Random) -> Any:
+        """The input with ``payload`` before it, after it, or instead of it (``strategy``)."""
         if not self.enabled:
             raise FaultNotApplicable
         if self.strategy == "prepend":
@@ -144,15 +157,18 @@ class Overflow(ContextAttackSpec):
     enabled: bool = True
 
     def _filler(self, rng: random.Random) -> str:
+        """About ``inject_tokens`` words of seeded filler."""
         return " ".join(rng.choice(_FILLER) for _ in range(self.inject_tokens))
 
     def transform_input(self, prompt: Any, rng: random.Random) -> Any:
+        """The filler placed before the agent's input (``inject_at: input``)."""
         if not self.enabled or self.inject_at != "input":
             raise FaultNotApplicable
         filler = self._filler(rng)
         return on_input_text(prompt, lambda t: f"{filler}\n\n{t}")
 
     def transform_tool_reply(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """The filler planted in every tool reply (``inject_at: tool_response``)."""
         if not self.enabled or self.inject_at != "tool_response":
             raise FaultNotApplicable
         return plant_in_reply(reply, self._filler(d.rng("overflow")))
@@ -176,14 +192,17 @@ class ConflictingContext(ContextAttackSpec):
     enabled: bool = True
 
     def _block(self) -> str:
+        """The statements as a ``Context:`` block of bullets."""
         return "Context:\n" + "\n".join(f"- {s}" for s in self.statements)
 
     def transform_input(self, prompt: Any, rng: random.Random) -> Any:
+        """The statement block placed before the agent's input (``inject_at: input``)."""
         if not self.enabled or self.inject_at != "input":
             raise FaultNotApplicable
         return on_input_text(prompt, lambda t: f"{self._block()}\n\n{t}")
 
     def transform_tool_reply(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """The statements planted in every tool reply (``inject_at: tool_response``)."""
         if not self.enabled or self.inject_at != "tool_response":
             raise FaultNotApplicable
         return plant_in_reply(reply, " ".join(self.statements))
@@ -204,6 +223,7 @@ class InjectionViaContext(ContextAttackSpec):
     enabled: bool = True
 
     def transform_input(self, prompt: Any, rng: random.Random) -> Any:
+        """A quoted "reference document" carrying one seeded payload, placed before the agent's input."""
         if not self.enabled or self.inject_at != "input":
             raise FaultNotApplicable
         payload = rng.choice(self.payloads)
@@ -211,6 +231,7 @@ class InjectionViaContext(ContextAttackSpec):
         return on_input_text(prompt, lambda t: f"{doc}\n\n{t}")
 
     def transform_tool_reply(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """One seeded payload planted in every tool reply (``inject_at: tool_response``)."""
         if not self.enabled or self.inject_at != "tool_response":
             raise FaultNotApplicable
         return plant_in_reply(reply, d.rng("payload", d.occurrence).choice(self.payloads))

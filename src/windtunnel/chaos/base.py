@@ -147,6 +147,11 @@ class TextFilter:
         self.finish_reason: str | None = None
 
     def feed(self, text: str) -> str:
+        """Take the next text delta of the stream and return what to send on in its place.
+
+        The base filter passes every delta through unchanged; a fault's filter may shorten, hold back (return ``""`` and
+        release the text later from :meth:`flush`) or replace it, and sets the flags described on the class.
+        """
         return text
 
     def flush(self) -> str:
@@ -169,9 +174,15 @@ class Decision:
     seed_parts: tuple[Any, ...]
 
     def draw(self, *parts: Any) -> float:
+        """A float in ``[0, 1)`` fixed by this call's seed parts and ``parts``: the same call draws the same number on
+        every rerun, so a ``probability`` decision is repeatable whatever order the cells run in.
+        """
         return random.Random(derive_seed(None, *self.seed_parts, *parts)).random()
 
     def rng(self, *parts: Any) -> random.Random:
+        """A ``random.Random`` seeded like :meth:`draw` (with a distinct ``"rng"`` salt), for faults that need several
+        random choices for one call, such as which fields to corrupt or where to cut the answer.
+        """
         return random.Random(derive_seed(None, *self.seed_parts, "rng", *parts))
 
 
@@ -206,6 +217,9 @@ class FaultSpec(StrictModel):
 
     @model_validator(mode="after")
     def _one_start(self) -> FaultSpec:
+        """Reject ``on_call`` together with ``after_calls``: both say where the faulted calls start, and a config that
+        gives both has no single meaning.
+        """
         if self.on_call is not None and self.after_calls:
             raise ValueError(
                 f"give on_call ({self.on_call}) or after_calls ({self.after_calls}), not both: on_call: N "
@@ -263,12 +277,23 @@ class ToolFaultSpec(FaultSpec):
         return self.tool == "*" or fnmatchcase(call.name, self.tool)
 
     def delay_ms_before(self, call: ToolCall) -> int:
+        """Milliseconds the seam waits before the call goes on (to the real tool or to :meth:`replace`); 0 by
+        default.
+        """
         return 0
 
     def replace(self, call: ToolCall, d: Decision) -> ToolReply | None:
+        """A synthetic reply to return *instead of* calling the real tool, or ``None`` to let the call through.
+
+        The seam asks this after the delay; a reply here means the real tool never sees the call (an error status, a
+        timeout, a canned body).
+        """
         return None
 
     def transform(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """The real ``reply`` corrupted by this fault; the default raises :class:`FaultNotApplicable` (the mode does not
+        edit replies, or this reply has nothing to corrupt), and the call then counts as unfaulted.
+        """
         raise FaultNotApplicable
 
 
@@ -276,12 +301,19 @@ class LlmFaultSpec(FaultSpec):
     """A fault on the agent's own LLM calls."""
 
     def delay_ms_before(self, call: LlmCall) -> int:
+        """Milliseconds the seam waits before the model call goes on; 0 by default."""
         return 0
 
     def replace(self, call: LlmCall, d: Decision) -> LlmReply | None:
+        """A synthetic model reply (an HTTP error, a timeout, a recorded answer) to deliver instead of calling the
+        model, or ``None`` to let the call through to the real model.
+        """
         return None
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """The model's real ``reply`` edited by this fault (shortened, emptied, its tool calls broken ...); the default
+        raises :class:`FaultNotApplicable`, so a mode that only replaces or delays never counts as transforming.
+        """
         raise FaultNotApplicable
 
     def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter | None:
@@ -318,12 +350,18 @@ class ContextAttackSpec(StrictModel):
         raise FaultNotApplicable
 
     def describe(self) -> str:
+        """One line naming the attack and the parameters the config set (for ``windtunnel profiles`` and warnings)."""
         params = self.model_dump(exclude={"type"}, exclude_unset=True)
         inner = ", ".join(f"{k}={v!r}" for k, v in params.items())
         return f"{self.type}({inner})" if inner else self.type
 
 
 def _validate_model(field_name: str) -> Callable[[str, type[StrictModel]], None]:
+    """A registry check for fault / attack models: the ``field_name`` discriminator must default to the registered name
+    (the config's discriminated union depends on it), the class needs a docstring (``windtunnel faults`` prints it) and
+    a fault must declare an :data:`IMPACTS` level. Raises ``TypeError`` at registration, not at run time.
+    """
+
     def check(name: str, cls: type[StrictModel]) -> None:
         info = cls.model_fields.get(field_name)
         if info is None or info.default != name:
@@ -344,6 +382,10 @@ M = TypeVar("M", bound=type[StrictModel])
 
 
 def tool_fault(name: str) -> Callable[[M], M]:
+    """Class decorator registering a :class:`ToolFaultSpec` subclass as tool fault mode ``name`` (checked by
+    :func:`_validate_model`); the class is returned unchanged.
+    """
+
     def wrap(cls: M) -> M:
         tool_faults.register(name, cls)  # type: ignore[arg-type]
         return cls
@@ -352,6 +394,10 @@ def tool_fault(name: str) -> Callable[[M], M]:
 
 
 def llm_fault(name: str) -> Callable[[M], M]:
+    """Class decorator registering an :class:`LlmFaultSpec` subclass as LLM fault mode ``name`` (checked by
+    :func:`_validate_model`); the class is returned unchanged.
+    """
+
     def wrap(cls: M) -> M:
         llm_faults.register(name, cls)  # type: ignore[arg-type]
         return cls
@@ -360,6 +406,10 @@ def llm_fault(name: str) -> Callable[[M], M]:
 
 
 def context_attack(name: str) -> Callable[[M], M]:
+    """Class decorator registering a :class:`ContextAttackSpec` subclass as context attack type ``name`` (checked by
+    :func:`_validate_model`); the class is returned unchanged.
+    """
+
     def wrap(cls: M) -> M:
         context_attacks.register(name, cls)  # type: ignore[arg-type]
         return cls

@@ -1,5 +1,10 @@
-"""Every registered fault mode as data, for ``windtunnel faults`` and the docs: where it acts, how hard
-it hits (:attr:`~windtunnel.chaos.base.FaultSpec.impact`), what it does, and its parameters."""
+"""Every registered fault mode as data, for ``windtunnel faults`` and the docs: where it acts, how hard it hits
+(:attr:`~windtunnel.chaos.base.FaultSpec.impact`), what it does, and its parameters.
+
+Everything is read from the registered models (class docstring, fields, attribute docstrings,
+:meth:`~windtunnel.chaos.base.LlmFaultSpec.unsupported`), so a third-party fault is listed and documented the moment it
+is registered.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,10 @@ COMMON = {"tool": tuple(ToolFaultSpec.model_fields), "llm": tuple(LlmFaultSpec.m
 
 @dataclass(frozen=True)
 class FaultParam:
+    """One parameter of a fault mode: its name, default (``None`` when required) and the field's docstring flattened to
+    one line.
+    """
+
     name: str
     default: Any
     description: str
@@ -24,6 +33,11 @@ class FaultParam:
 
 @dataclass(frozen=True)
 class FaultInfo:
+    """One registered fault mode as ``windtunnel faults`` lists it: its seam, mode name, impact (1-5), the first
+    paragraph of its docstring as the summary, the whole docstring, its own parameters (the keys every mode of the
+    seam takes are in :data:`COMMON`) and the LLM seams it cannot act on.
+    """
+
     seam: str
     """``tool`` or ``llm``."""
     mode: str
@@ -35,14 +49,19 @@ class FaultInfo:
     """LLM seams that cannot carry the mode, as ``seam: why``."""
 
     def as_dict(self) -> dict[str, Any]:
+        """The info as plain data (``windtunnel faults --json``)."""
         return asdict(self)
 
 
 def _summary(doc: str) -> str:
+    """The first paragraph of a docstring, on one line."""
     return " ".join(doc.strip().split("\n\n", 1)[0].split())
 
 
 def describe(seam: str, cls: type[FaultSpec]) -> FaultInfo:
+    """The :class:`FaultInfo` of mode class ``cls`` at ``seam`` (``tool`` or ``llm``), read from the model's fields,
+    their docstrings and :meth:`~windtunnel.chaos.base.LlmFaultSpec.unsupported`.
+    """
     params = []
     for name, info in cls.model_fields.items():
         if name in COMMON[seam]:

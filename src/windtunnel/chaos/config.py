@@ -49,6 +49,7 @@ class FaultSet(StrictModel):
     @field_validator("context_attacks", mode="before")
     @classmethod
     def _attacks(cls, v: Any) -> Any:
+        """Accept ``context_attacks`` in the upstream mapping form too (:func:`_attacks_dict_to_list`)."""
         return _attacks_dict_to_list(v)
 
 
@@ -57,10 +58,15 @@ class ChaosConfig(FaultSet):
 
     @property
     def active(self) -> bool:
+        """Whether the block asks for any chaos at all (a fault, an attack or a profile); an empty ``chaos:`` runs
+        nothing.
+        """
         return bool(self.tool_faults or self.llm_faults or self.context_attacks or self.profile)
 
 
 class _ScenarioName(StrictModel):
+    """The fields that name a matrix scenario (a separate base so ``name`` comes first in schemas and errors)."""
+
     name: str
     description: str | None = None
 

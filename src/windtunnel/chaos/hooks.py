@@ -17,6 +17,10 @@ Restore = Callable[[], None]
 
 
 class AgentHooks(Protocol):
+    """The questions about an agent that the chaos runtime needs answered by the agent layer (implemented in
+    ``windtunnel.agents``, registered with :func:`register`).
+    """
+
     def is_python(self, agent: Any) -> bool:
         """The agent runs in the windtunnel process (its seams are wrapped in place, not proxied)."""
         ...
@@ -62,6 +66,9 @@ def register(hooks: AgentHooks) -> None:
 
 
 def agent_hooks() -> AgentHooks:
+    """The registered hooks; raises ``RuntimeError`` when ``windtunnel.agents`` was never imported, since without it
+    chaos cannot tell what kind of agent it is faulting.
+    """
     if _hooks is None:  # chaos imported alone and handed an agent config that did not come from agents
         raise RuntimeError("windtunnel.agents is not imported: import it before starting a run's chaos")
     return _hooks

@@ -11,6 +11,9 @@ class InjectedFault(Exception):
     """Base of every exception raised into the agent by a fault."""
 
     def __init__(self, message: str, *, status: int | None = None, retry_after: float | None = None) -> None:
+        """``status``: the HTTP-style status the fault stands for; ``retry_after``: seconds the fault announced (a rate
+        limit's ``Retry-After``), for agents that honour it.
+        """
         super().__init__(message)
         self.message = message
         self.status = status

@@ -31,6 +31,10 @@ class PatchOp(StrictModel):
 
     @model_validator(mode="after")
     def _check(self) -> PatchOp:
+        """Reject operations RFC 6902 makes invalid before any document is seen: a pointer that does not start with
+        ``/``, ``move`` / ``copy`` without ``from``, ``add`` / ``replace`` / ``test`` without ``value`` (an explicit
+        ``null`` value counts as given).
+        """
         for p in (self.path, self.from_):
             if p is not None and p != "" and not p.startswith("/"):
                 raise ValueError(f"JSON Pointer {p!r} must be empty or start with '/'")
@@ -51,6 +55,9 @@ def parse_pointer(pointer: str) -> list[str]:
 
 
 def _index(container: list[Any], token: str, *, for_add: bool) -> int:
+    """The list index ``token`` names (``-``, one past the end, only for ``add``); raises :class:`PatchError` for a
+    token that is not a canonical non-negative integer or is out of range.
+    """
     if token == "-" and for_add:
         return len(container)
     if not token.isdigit() or (token != "0" and token.startswith("0")):
@@ -78,6 +85,7 @@ def resolve(doc: Any, pointer: str) -> Any:
 
 
 def _parent(doc: Any, pointer: str) -> tuple[Any, str]:
+    """The container holding ``pointer``'s target and the last reference token; the root has none."""
     tokens = parse_pointer(pointer)
     if not tokens:
         raise PatchError("the root has no parent")
@@ -86,6 +94,9 @@ def _parent(doc: Any, pointer: str) -> tuple[Any, str]:
 
 
 def _add(doc: Any, pointer: str, value: Any) -> Any:
+    """Add ``value`` at ``pointer`` (object member set, array element inserted; ``""`` replaces the document) and return
+    the document, mutated in place.
+    """
     if pointer == "":
         return value
     parent, token = _parent(doc, pointer)
@@ -99,6 +110,9 @@ def _add(doc: Any, pointer: str, value: Any) -> Any:
 
 
 def _remove(doc: Any, pointer: str) -> tuple[Any, Any]:
+    """Remove the value at ``pointer`` and return ``(document, removed value)``; the whole document cannot be
+    removed.
+    """
     if pointer == "":
         raise PatchError("cannot remove the whole document")
     parent, token = _parent(doc, pointer)
@@ -125,7 +139,12 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 def apply_patch(doc: Any, ops: list[PatchOp]) -> Any:
-    """Apply ``ops`` in order to a deep copy of ``doc`` and return it. All or nothing."""
+    """Apply ``ops`` in order to a deep copy of ``doc`` and return it. All or nothing.
+
+    Each operation follows RFC 6902: ``add`` inserts into arrays and sets object members, ``replace`` requires the
+    target to exist, ``move`` cannot move a value into its own child, ``test`` compares with JSON equality
+    (:func:`json_equal`). The first operation that does not apply raises :class:`PatchError` and ``doc`` is untouched.
+    """
     out = copy.deepcopy(doc)
     for op in ops:
         if op.op == "add":

@@ -43,6 +43,9 @@ class ToolCallFault(LlmFaultSpec):
     """Which tool calls are eligible: a tool name or glob (``*``: any); the first that matches is faulted."""
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """Fault the first tool call whose name matches ``tool`` (:meth:`edit`) and set the finish reason the fault
+        implies; not applicable when the answer has no matching call or the edit changes nothing.
+        """
         calls = list(reply.tool_calls or [])
         for i, tc in enumerate(calls):
             if self.tool == "*" or fnmatchcase(tc.name, self.tool):
@@ -58,10 +61,14 @@ class ToolCallFault(LlmFaultSpec):
         raise NotImplementedError
 
     def finish(self, reply: LlmReply) -> str | None:
+        """The finish reason of the faulted answer; the model's own unless a mode says otherwise."""
         return reply.finish_reason
 
 
 def _object(tc: ToolUse) -> dict[str, Any] | None:
+    """The tool call's arguments as a JSON object, or ``None`` when they are not one (nothing for a field fault to act
+    on).
+    """
     try:
         value = json.loads(tc.arguments)
     except ValueError:
@@ -92,12 +99,14 @@ class ToolArgsTruncatedFault(ToolCallFault):
     """Fraction of the arguments' JSON text that survives."""
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
+        """The arguments cut to ``keep`` of their JSON text; ``None`` when the cut would keep all or nothing."""
         n = int(len(tc.arguments) * self.keep)
         if n < 1 or n >= len(tc.arguments):
             return None
         return dataclasses.replace(tc, arguments=tc.arguments[:n])
 
     def finish(self, reply: LlmReply) -> str | None:
+        """``length``: arguments cut mid-way mean the answer hit its token limit."""
         return "length"
 
 
@@ -111,6 +120,9 @@ class ToolArgsInvalidFault(ToolCallFault):
     mode: Literal["tool_args_invalid"] = "tool_args_invalid"
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
+        """The arguments written as a Python ``repr``; when that happens to be valid JSON (no strings, say) a stray
+        brace is added, so the text is never JSON.
+        """
         args = _object(tc)
         if args is None:
             return None
@@ -133,6 +145,7 @@ class ToolArgsFieldDroppedFault(ToolCallFault):
     """The argument to drop (default: the first required one, else the first one)."""
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
+        """The arguments without the chosen field (:func:`_field`); ``None`` when there is no such field."""
         args = _object(tc)
         name = _field(call, tc, args, self.field) if args else None
         if args is None or name is None:
@@ -153,6 +166,9 @@ class ToolArgsFieldRenamedFault(ToolCallFault):
     """Its new name (default: ``snake_case`` ↔ ``camelCase`` of the old one, or ``NAME_v2``)."""
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
+        """The arguments with the chosen field under ``to`` (default:
+        :func:`~windtunnel.chaos.llm_faults.drift_key`).
+        """
         args = _object(tc)
         name = _field(call, tc, args, self.field) if args else None
         if args is None or name is None:
@@ -173,6 +189,9 @@ class ToolCallUnknownFault(ToolCallFault):
     declares no such tool)."""
 
     def edit(self, call: LlmCall, tc: ToolUse) -> ToolUse | None:
+        """The call renamed to ``tool_name``, or to the real name with ``_v2`` added until the request declares no such
+        tool.
+        """
         declared = declared_tools(call)
         name = self.tool_name or tc.name + "_v2"
         while self.tool_name is None and name in declared:
@@ -189,6 +208,9 @@ class ToolCallsStrippedFault(LlmFaultSpec):
     mode: Literal["tool_calls_stripped"] = "tool_calls_stripped"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """The answer without tool calls; a ``tool_calls`` finish becomes ``stop``. Not applicable without tool
+        calls.
+        """
         if not reply.tool_calls:
             raise FaultNotApplicable
         finish = "stop" if reply.finish_reason in (None, "tool_calls") else reply.finish_reason
@@ -210,6 +232,9 @@ class ContentFilterFault(LlmFaultSpec):
     """The refusal, with ``answer: refusal``."""
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """The answer emptied (or replaced by the refusal), its tool calls dropped, finish reason ``content_filter``;
+        each wire API writes that in its own terms.
+        """
         if self.answer == "refusal":
             return dataclasses.replace(
                 reply, text=None, refusal=self.refusal, tool_calls=None, finish_reason="content_filter"
@@ -233,6 +258,9 @@ class HtmlErrorFault(LlmFaultSpec):
     """Whose error page it is."""
 
     def replace(self, call: LlmCall, d: Decision) -> LlmReply:
+        """The nginx- or Cloudflare-style HTML page with ``status``, sent verbatim as ``text/html`` instead of the
+        provider's JSON error.
+        """
         reason = _REASONS.get(self.status, "Error")
         if self.server == "nginx":
             page = (
@@ -253,6 +281,7 @@ class HtmlErrorFault(LlmFaultSpec):
         )
 
     def unsupported(self, api: str) -> str | None:
+        """Not for plain callables: they have no HTTP response to carry a page."""
         if api == "callable":
             return "a plain callable LLM has no HTTP response to carry an HTML page (mode error raises instead)"
         return None
@@ -269,6 +298,9 @@ class StaleAnswerFault(LlmFaultSpec):
     mode: Literal["stale_answer"] = "stale_answer"
 
     def replace(self, call: LlmCall, d: Decision) -> LlmReply | None:
+        """The seam's previous answer (:attr:`~windtunnel.chaos.base.LlmCall.previous`) instead of the model's; ``None``
+        (the call goes through) when there is none yet.
+        """
         if call.previous is None:
             return None
         return LlmReply(status=200, body=call.previous)
@@ -286,21 +318,27 @@ class DuplicateChunkFault(LlmFaultSpec):
     """Which text chunk is sent twice (0: the first)."""
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """Mark the answer to have text chunk ``chunk`` sent twice; only streamed answers with text."""
         if not call.stream or not reply.text:
             raise FaultNotApplicable
         return dataclasses.replace(reply, repeat_chunk=self.chunk)
 
     def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        """Repeat the chunk as the stream arrives (:class:`_RepeatFilter`)."""
         return _RepeatFilter(self.chunk)
 
 
 class _RepeatFilter(TextFilter):
+    """Sets ``repeat`` on the text chunk with the given index (empty deltas are not counted)."""
+
     def __init__(self, index: int) -> None:
+        """``index``: which non-empty text chunk (0-based) the seam sends twice."""
         super().__init__()
         self.index = index
         self.seen = 0
 
     def feed(self, text: str) -> str:
+        """``text`` unchanged, asking for a repeat when it is the chosen chunk."""
         if text and self.seen == self.index:
             self.repeat = self.acted = True
         self.seen += 1 if text else 0

@@ -36,6 +36,9 @@ def openai_error_body(status: int, message: str | None) -> bytes:
 
 
 def _choice(data: Any) -> dict[str, Any] | None:
+    """The first choice of a Chat Completions answer or chunk, or ``None`` when it has none (a usage-only chunk, an
+    error body).
+    """
     choices = data.get("choices") if isinstance(data, dict) else None
     if not choices or not isinstance(choices[0], dict):
         return None
@@ -50,9 +53,13 @@ class ChatApi(WireApi):
     path_suffix = "/chat/completions"
 
     def error_body(self, status: int, message: str | None) -> bytes:
+        """OpenAI's error JSON (:func:`openai_error_body`)."""
         return openai_error_body(status, message)
 
     def read(self, data: Any) -> LlmReply | None:
+        """Read ``choices[0].message``: ``content`` is the text (``None`` when the message carries only tool calls),
+        ``tool_calls`` the function calls, ``refusal`` OpenAI's separate refusal field.
+        """
         choice = _choice(data)
         if choice is None:
             return None
@@ -73,6 +80,9 @@ class ChatApi(WireApi):
         )
 
     def write(self, data: dict[str, Any], reply: LlmReply) -> dict[str, Any]:
+        """A deep copy with the reply's content, refusal and finish reason; the tool calls are rewritten only when they
+        differ, keeping each original call's extra fields and id where the reply gives none.
+        """
         out = copy.deepcopy(data)
         choice = out["choices"][0]
         message = choice.setdefault("message", {})
@@ -101,6 +111,7 @@ class ChatApi(WireApi):
         return out
 
     def text_answer(self, text: str, model: str) -> dict[str, Any]:
+        """A one-choice ``chat.completion`` carrying ``text`` with ``finish_reason: stop``."""
         return {
             "id": "chatcmpl-replayed",
             "object": "chat.completion",
@@ -109,6 +120,7 @@ class ChatApi(WireApi):
         }
 
     def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The ``function`` tools of the request: name → ``parameters`` schema."""
         fns = [
             t["function"]
             for t in request.get("tools") or []
@@ -117,6 +129,9 @@ class ChatApi(WireApi):
         return {f["name"]: f.get("parameters") or {} for f in fns if isinstance(f.get("name"), str)}
 
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
+        """``[DONE]`` ends the stream; a chunk's ``delta.content`` is text and its ``finish_reason`` both ends the text
+        and carries the finish.
+        """
         if ev.data is None:
             return [Seen("other")]
         if ev.data.strip() == "[DONE]":
@@ -134,6 +149,7 @@ class ChatApi(WireApi):
         return out or [Seen("other")]
 
     def text_event(self, template: Event, text: str) -> bytes:
+        """The template chunk with ``delta`` replaced by ``{"content": text}`` and no finish reason."""
         obj = template.json()
         choice = obj["choices"][0]
         choice["delta"] = {"content": text}
@@ -141,17 +157,22 @@ class ChatApi(WireApi):
         return render_event(template.name, obj)
 
     def with_finish(self, ev: Event, finish: str) -> bytes:
+        """The chunk with ``choices[0].finish_reason`` set to ``finish``."""
         obj = ev.json()
         obj["choices"][0]["finish_reason"] = finish
         return render_event(ev.name, obj)
 
     def without_text(self, ev: Event) -> Event:
+        """The chunk with an empty ``delta``, keeping its finish reason."""
         obj = ev.json()
         if isinstance(obj, dict) and obj.get("choices"):
             obj["choices"][0]["delta"] = {}
         return parse_event(render_event(ev.name, obj))
 
     def assemble(self, events: list[Event]) -> dict[str, Any] | None:
+        """Join the chunk deltas into one ``chat.completion`` (content, refusal, tool calls merged by ``index``, ids and
+        usage from the chunks); ``None`` when the stream has neither ``[DONE]`` nor a finish reason, i.e. it was cut.
+        """
         base: dict[str, Any] = {}
         text: list[str] = []
         refusal: list[str] = []
@@ -196,9 +217,13 @@ class ChatApi(WireApi):
         return {**base, "object": "chat.completion", "choices": [choice_out]}
 
     def render(self, base: dict[str, Any], reply: LlmReply, repeat_text: bool = False) -> bytes:
+        """The chunks an OpenAI stream of ``reply`` would send: a role chunk, the text (twice for ``repeat_text``), the
+        refusal, one chunk per tool call, a finish chunk and ``[DONE]``.
+        """
         head = {k: base[k] for k in ("id", "created", "model", "system_fingerprint") if k in base}
 
         def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
+            """One ``chat.completion.chunk`` event with the answer's ids, ``delta`` and finish reason."""
             choice = {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
             return render_event(None, {**head, "object": "chat.completion.chunk", "choices": [choice]})
 

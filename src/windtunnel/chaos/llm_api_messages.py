@@ -26,6 +26,9 @@ _MESSAGES = {429: "Number of requests has exceeded your rate limit.", 529: "Over
 
 
 def _finish(stop: Any) -> Any:
+    """Anthropic's ``stop_reason`` in Chat Completions terms (``end_turn`` → ``stop`` ...); unknown reasons pass as they
+    are.
+    """
     return _FROM_ANTHROPIC.get(str(stop), stop)
 
 
@@ -38,6 +41,9 @@ class MessagesApi(WireApi):
     path_suffix = "/messages"
 
     def error_body(self, status: int, message: str | None) -> bytes:
+        """Anthropic's error JSON: ``{"type": "error", "error": {"type", "message"}}`` with the error type Anthropic
+        uses for ``status`` (``rate_limit_error``, ``overloaded_error`` ...).
+        """
         kind = _TYPES.get(status, "api_error")
         msg = message or _MESSAGES.get(status, "Internal server error")
         return json.dumps(
@@ -45,6 +51,9 @@ class MessagesApi(WireApi):
         ).encode()
 
     def read(self, data: Any) -> LlmReply | None:
+        """Read the ``content`` blocks: text blocks joined (``None`` without any), ``tool_use`` blocks with their
+        ``input`` serialised as JSON text, ``stop_reason`` translated.
+        """
         if not isinstance(data, dict) or not isinstance(data.get("content"), list):
             return None
         blocks = [b for b in data["content"] if isinstance(b, dict)]
@@ -61,6 +70,10 @@ class MessagesApi(WireApi):
         )
 
     def write(self, data: dict[str, Any], reply: LlmReply) -> dict[str, Any]:
+        """A deep copy carrying the reply: the text (or refusal, which Anthropic sends as text) in the first text block,
+        later text blocks emptied; tool calls rewritten in place only when they differ (arguments parsed back into an
+        ``input`` object); ``stop_reason`` translated back.
+        """
         out = copy.deepcopy(data)
         before = self.read(data)
         content: list[Any] = out.setdefault("content", [])
@@ -104,6 +117,7 @@ class MessagesApi(WireApi):
         return out
 
     def text_answer(self, text: str, model: str) -> dict[str, Any]:
+        """A minimal ``message`` with one text block and ``stop_reason: end_turn``."""
         return {
             "id": "msg_replayed",
             "type": "message",
@@ -116,10 +130,14 @@ class MessagesApi(WireApi):
         }
 
     def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The request's tools: name → ``input_schema``."""
         tools = [t for t in request.get("tools") or [] if isinstance(t, dict)]
         return {t["name"]: t.get("input_schema") or {} for t in tools if isinstance(t.get("name"), str)}
 
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
+        """Text is a ``text_delta``; the stop of a *text* block (tracked in ``state`` from its start event) ends the
+        text, ``message_delta`` carries the stop reason and ``message_stop`` ends the stream.
+        """
         obj = ev.json()
         if not isinstance(obj, dict):
             return [Seen("other")]
@@ -144,16 +162,21 @@ class MessagesApi(WireApi):
         return [Seen("other")]
 
     def text_event(self, template: Event, text: str) -> bytes:
+        """The template ``content_block_delta`` carrying ``text`` as its ``text_delta``."""
         obj = template.json()
         obj["delta"] = {"type": "text_delta", "text": text}
         return render_event(template.name, obj)
 
     def with_finish(self, ev: Event, finish: str) -> bytes:
+        """The ``message_delta`` with ``stop_reason`` set to Anthropic's name for ``finish``."""
         obj = ev.json()
         obj.setdefault("delta", {})["stop_reason"] = _TO_ANTHROPIC.get(finish, finish)
         return render_event(ev.name, obj)
 
     def assemble(self, events: list[Event]) -> dict[str, Any] | None:
+        """Rebuild the ``message`` from ``message_start``, the content-block events (``partial_json`` pieces joined and
+        parsed into ``input``) and ``message_delta``; ``None`` when ``message_stop`` never came.
+        """
         message: dict[str, Any] | None = None
         blocks: dict[int, dict[str, Any]] = {}
         partial: dict[int, str] = {}
@@ -188,12 +211,17 @@ class MessagesApi(WireApi):
         return message
 
     def render(self, base: dict[str, Any], reply: LlmReply, repeat_text: bool = False) -> bytes:
+        """The event sequence the Messages API would stream for ``reply``: ``message_start``, a start / delta / stop
+        triple per content block (tool arguments sent as one ``partial_json``, as written, so broken JSON stays
+        broken), ``message_delta`` and ``message_stop``.
+        """
         final = self.write(base, reply)
         raw_args = [tc.arguments for tc in reply.tool_calls or []]
         start = {**final, "content": [], "stop_reason": None, "stop_sequence": None}
         out = [render_event("message_start", {"type": "message_start", "message": start})]
 
         def ev(kind: str, **data: Any) -> None:
+            """Append one typed event to the stream being built."""
             out.append(render_event(kind, {"type": kind, **data}))
 
         for i, block in enumerate(b for b in final.get("content") or [] if isinstance(b, dict)):

@@ -30,24 +30,32 @@ class OllamaApi(WireApi):
     key = "response"
 
     def error_body(self, status: int, message: str | None) -> bytes:
+        """Ollama's error body: ``{"error": message}``."""
         return json.dumps({"error": message or _MESSAGES.get(status, "server error")}).encode()
 
     # the text of one object (an answer or a stream line) --------------------------------------------
     def _text(self, obj: dict[str, Any]) -> str | None:
+        """The text of one answer or stream line (``None`` when it has none); subclasses say where it lives."""
         value = obj.get(self.key)
         return value if isinstance(value, str) else None
 
     def _set_text(self, obj: dict[str, Any], text: str) -> None:
+        """Put ``text`` where this API keeps it."""
         obj[self.key] = text
 
     def _calls(self, obj: dict[str, Any]) -> list[ToolUse]:
+        """The tool calls of one answer or line; ``/api/generate`` has none."""
         return []
 
     def _set_calls(self, obj: dict[str, Any], calls: list[ToolUse]) -> None:
+        """Put ``calls`` where this API keeps them; ``/api/generate`` cannot carry any."""
         return None
 
     # whole answers -------------------------------------------------------------------------------
     def read(self, data: Any) -> LlmReply | None:
+        """Read an answer (an object with the text key or ``done``): text, tool calls, and ``done_reason`` as the finish
+        (``tool_calls`` when the answer calls tools and stopped normally).
+        """
         if not isinstance(data, dict) or (self.key not in data and "done" not in data):
             return None
         calls = self._calls(data)
@@ -60,6 +68,9 @@ class OllamaApi(WireApi):
         )
 
     def write(self, data: dict[str, Any], reply: LlmReply) -> dict[str, Any]:
+        """A deep copy carrying the reply's text (or refusal, which Ollama sends as text), tool calls and
+        ``done_reason``.
+        """
         out = copy.deepcopy(data)
         text = reply.refusal if reply.refusal is not None else reply.text
         if text is not None or self._text(out) is None:
@@ -70,12 +81,14 @@ class OllamaApi(WireApi):
         return out
 
     def text_answer(self, text: str, model: str) -> dict[str, Any]:
+        """A minimal finished answer (``done: true``, ``done_reason: stop``) carrying ``text``."""
         answer: dict[str, Any] = {"model": model, "created_at": "1970-01-01T00:00:00Z", "done": True}
         answer["done_reason"] = "stop"
         self._set_text(answer, text)
         return answer
 
     def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The request's ``function`` tools: name → ``parameters`` schema."""
         out: dict[str, dict[str, Any]] = {}
         for tool in request.get("tools") or []:
             fn = tool.get("function") if isinstance(tool, dict) else None
@@ -85,6 +98,7 @@ class OllamaApi(WireApi):
 
     # streams -------------------------------------------------------------------------------------
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
+        """A line's text is a text delta; the ``done`` line ends the text and carries ``done_reason``."""
         obj = ev.json()
         if not isinstance(obj, dict):
             return [Seen("other")]
@@ -97,6 +111,7 @@ class OllamaApi(WireApi):
         return out or [Seen("other")]
 
     def text_event(self, template: Event, text: str) -> bytes:
+        """The template line carrying ``text``, marked not done and without the final line's counts."""
         obj = template.json()
         self._set_text(obj, text)
         obj["done"] = False
@@ -105,21 +120,27 @@ class OllamaApi(WireApi):
         return render_event(NDJSON, obj)
 
     def with_finish(self, ev: Event, finish: str) -> bytes:
+        """The line with ``done_reason`` set (only ``stop`` and ``length`` exist in Ollama)."""
         obj = ev.json()
         obj["done_reason"] = _done_reason(finish)
         return render_event(NDJSON, obj)
 
     def without_text(self, ev: Event) -> Event:
+        """The line with its text emptied, keeping ``done`` and the counts."""
         obj = ev.json()
         if isinstance(obj, dict):
             self._set_text(obj, "")
         return Event(render_event(NDJSON, obj), NDJSON, json.dumps(obj, ensure_ascii=False))
 
     def broken_event(self, template: Event, text: str) -> bytes:
+        """Half of a text line: NDJSON has no event framing to keep, so the broken line is cut JSON and a newline."""
         line = self.text_event(template, text or "…").decode().rstrip("\n")
         return f"{line[: max(1, len(line) // 2)]}\n".encode()
 
     def assemble(self, events: list[Event]) -> dict[str, Any] | None:
+        """Join the lines' text and tool calls into the final ``done`` line; ``None`` when the stream has no ``done``
+        line.
+        """
         parts: list[str] = []
         calls: list[ToolUse] = []
         for ev in events:
@@ -136,6 +157,9 @@ class OllamaApi(WireApi):
         return None
 
     def render(self, base: dict[str, Any], reply: LlmReply, repeat_text: bool = False) -> bytes:
+        """The NDJSON lines Ollama would stream for ``reply``: the text (twice for ``repeat_text``), a line with the
+        tool calls, and the final ``done`` line with the counts and no text.
+        """
         final = self.write(base, reply)
         head = {k: v for k, v in final.items() if k in ("model", "created_at")}
         lines: list[bytes] = []
@@ -166,15 +190,18 @@ class OllamaChatApi(OllamaApi):
     key = "message"
 
     def _text(self, obj: dict[str, Any]) -> str | None:
+        """``message.content``."""
         message = obj.get("message")
         content = message.get("content") if isinstance(message, dict) else None
         return content if isinstance(content, str) else None
 
     def _set_text(self, obj: dict[str, Any], text: str) -> None:
+        """Set ``message.content``, creating an assistant message when the object has none."""
         message = obj.get("message")
         obj["message"] = {**(message if isinstance(message, dict) else {"role": "assistant"}), "content": text}
 
     def _calls(self, obj: dict[str, Any]) -> list[ToolUse]:
+        """``message.tool_calls``, their ``arguments`` object serialised as JSON text (Ollama gives calls no ids)."""
         message = obj.get("message")
         raw = message.get("tool_calls") if isinstance(message, dict) else None
         out = []
@@ -185,6 +212,7 @@ class OllamaChatApi(OllamaApi):
         return out
 
     def _set_calls(self, obj: dict[str, Any], calls: list[ToolUse]) -> None:
+        """Set (or, for none, remove) ``message.tool_calls``, parsing each call's arguments back into an object."""
         message = obj.get("message")
         if not isinstance(message, dict):
             return

@@ -27,6 +27,7 @@ def set_message_text(items: list[Any], text: str) -> None:
 
 
 def _message(text: str | None, refusal: str | None) -> dict[str, Any]:
+    """A completed ``message`` output item with an ``output_text`` part and/or a ``refusal`` part."""
     content: list[dict[str, Any]] = []
     if text is not None:
         content.append({"type": "output_text", "text": text, "annotations": []})
@@ -43,9 +44,14 @@ class ResponsesApi(WireApi):
     path_suffix = "/responses"
 
     def error_body(self, status: int, message: str | None) -> bytes:
+        """OpenAI's error JSON (:func:`~windtunnel.chaos.llm_api_chat.openai_error_body`)."""
         return openai_error_body(status, message)
 
     def read(self, data: Any) -> LlmReply | None:
+        """Read the ``output`` items: ``output_text`` parts joined as text, ``refusal`` parts as the refusal,
+        ``function_call`` items as tool calls (``call_id`` as their id); the finish is ``length`` / ``content_filter``
+        from ``incomplete_details``, else ``tool_calls`` or ``stop``.
+        """
         if not isinstance(data, dict) or not isinstance(data.get("output"), list):
             return None
         items = [i for i in data["output"] if isinstance(i, dict)]
@@ -67,6 +73,10 @@ class ResponsesApi(WireApi):
         )
 
     def write(self, data: dict[str, Any], reply: LlmReply) -> dict[str, Any]:
+        """A deep copy carrying the reply: text set in the message items (a message item added when the answer had only
+        tool calls), the refusal, function calls rewritten only when they differ, and a ``length`` / ``content_filter``
+        finish as ``status: incomplete``.
+        """
         out = copy.deepcopy(data)
         before = self.read(data)
         output: list[Any] = out.setdefault("output", [])
@@ -110,6 +120,7 @@ class ResponsesApi(WireApi):
         return out
 
     def text_answer(self, text: str, model: str) -> dict[str, Any]:
+        """A minimal completed ``response`` with one message item carrying ``text``."""
         item = {**_message(text, None), "id": "msg_replayed"}
         return {
             "id": "resp_replayed",
@@ -124,10 +135,14 @@ class ResponsesApi(WireApi):
         }
 
     def declared_tools(self, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The request's ``function`` tools: name → ``parameters`` schema."""
         tools = [t for t in request.get("tools") or [] if isinstance(t, dict) and t.get("type") == "function"]
         return {t["name"]: t.get("parameters") or {} for t in tools if isinstance(t.get("name"), str)}
 
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
+        """``response.output_text.delta`` is text; ``.done`` events repeat the whole text (patched by
+        :meth:`with_done_text`); ``response.completed`` / ``response.incomplete`` carry the finish.
+        """
         obj = ev.json()
         if not isinstance(obj, dict):
             return [Seen("other")]
@@ -145,11 +160,15 @@ class ResponsesApi(WireApi):
         return [Seen("other")]
 
     def text_event(self, template: Event, text: str) -> bytes:
+        """The template delta event carrying ``text`` as its ``delta``."""
         obj = template.json()
         obj["delta"] = text
         return render_event(template.name, obj)
 
     def with_finish(self, ev: Event, finish: str) -> bytes:
+        """Turn a final event into ``response.incomplete`` for a ``length`` / ``content_filter`` finish; other finishes
+        have no form of their own on this API and leave the event as it was.
+        """
         if finish not in _INCOMPLETE:
             return ev.raw
         obj = ev.json()
@@ -160,6 +179,9 @@ class ResponsesApi(WireApi):
         return render_event("response.incomplete" if ev.name else None, obj)
 
     def with_done_text(self, ev: Event, text: str) -> bytes:
+        """Patch the whole text an event repeats: ``output_text.done``, ``content_part.done``, ``output_item.done`` or
+        the final response's output.
+        """
         obj = ev.json()
         if obj.get("type") == "response.output_text.done":
             obj["text"] = text
@@ -173,6 +195,9 @@ class ResponsesApi(WireApi):
         return render_event(ev.name, obj)
 
     def assemble(self, events: list[Event]) -> dict[str, Any] | None:
+        """The ``response`` object the final ``response.completed`` / ``response.incomplete`` event carries (the API
+        sends the whole answer there); ``None`` when the stream has none.
+        """
         for ev in reversed(events):
             obj = ev.json()
             if isinstance(obj, dict) and obj.get("type") in ("response.completed", "response.incomplete"):
@@ -181,10 +206,15 @@ class ResponsesApi(WireApi):
         return None
 
     def render(self, base: dict[str, Any], reply: LlmReply, repeat_text: bool = False) -> bytes:
+        """The typed event sequence the Responses API would stream for ``reply``: ``response.created``, per output item
+        its added / part / delta / done events (text twice for ``repeat_text``), and the final event, each with its
+        ``sequence_number``.
+        """
         final = self.write(base, reply)
         out: list[bytes] = []
 
         def ev(kind: str, **data: Any) -> None:
+            """Append one typed event with the next ``sequence_number``."""
             out.append(render_event(kind, {"type": kind, "sequence_number": len(out), **data}))
 
         ev("response.created", response={**final, "status": "in_progress", "output": [], "incomplete_details": None})

@@ -35,6 +35,7 @@ class Event:
     data: str | None
 
     def json(self) -> Any:
+        """The event's data as JSON, or ``None`` when it has no data or the data is not JSON (``[DONE]``, a comment)."""
         if self.data is None:
             return None
         try:
@@ -47,10 +48,14 @@ class SseSplitter:
     """Cuts a byte stream into whole SSE events (``ndjson``: whole lines) as the bytes arrive."""
 
     def __init__(self, ndjson: bool = False) -> None:
+        """``ndjson``: split on line ends instead of blank lines."""
         self._buf = b""
         self._ndjson = ndjson
 
     def feed(self, data: bytes) -> list[Event]:
+        """The events completed by ``data``; an incomplete tail is kept for the next feed, so events split across
+        network reads come out whole.
+        """
         buf = self._buf + data if self._buf else data
         out: list[Event] = []
         start = 0
@@ -61,6 +66,7 @@ class SseSplitter:
         return out
 
     def rest(self) -> bytes:
+        """The bytes of an incomplete last event (the stream ended without its blank line), emptying the buffer."""
         rest, self._buf = self._buf, b""
         return rest
 
@@ -99,7 +105,12 @@ def _event_ends(buf: bytes) -> list[int]:
 
 
 def parse_event(raw: bytes) -> Event:
-    """An SSE event, or an NDJSON line (it opens with ``{``, which no SSE field line does)."""
+    """An SSE event, or an NDJSON line (it opens with ``{``, which no SSE field line does).
+
+    The usual one-line ``data:`` event takes a fast path; otherwise the ``event:`` name is read and the ``data:`` lines
+    are joined with newlines, as the SSE specification says. ``raw`` keeps the bytes received, so an event no fault
+    touches is sent on exactly as it came.
+    """
     if raw.startswith(b"data:") and b"\r" not in raw:  # the usual event, one data line: ``data: {...}\n\n``
         line = raw.rstrip(b"\n")
         if b"\n" not in line:
@@ -124,6 +135,9 @@ def events_of(data: bytes, ndjson: bool = False) -> list[Event]:
 
 
 def render_event(name: str | None, data: Any) -> bytes:
+    """One event as bytes: an NDJSON line, or an SSE event with an optional ``event:`` line; ``data`` is JSON-encoded
+    unless it is already a string.
+    """
     payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
     if name == NDJSON:
         return f"{payload}\n".encode()
@@ -168,6 +182,7 @@ class WireApi:
         return "event-stream" in ctype or (self.ndjson and "ndjson" in ctype)
 
     def splitter(self) -> SseSplitter:
+        """A fresh splitter for one streamed answer of this API (SSE or NDJSON)."""
         return SseSplitter(self.ndjson)
 
     def events(self, data: bytes) -> list[Event]:
@@ -298,4 +313,5 @@ def tool_arguments(value: Any) -> str:
 
 
 def same_calls(a: list[ToolUse] | None, b: list[ToolUse] | None) -> bool:
+    """Whether two answers carry the same tool calls (``None`` and an empty list are the same: no calls)."""
     return (a or []) == (b or [])

@@ -35,6 +35,9 @@ def _with_text(reply: LlmReply, text: str, finish_reason: str | None = None) -> 
 
 
 def _text(reply: LlmReply) -> str:
+    """The reply's text; raises :class:`FaultNotApplicable` for a reply that carries only tool calls, so text faults
+    leave it alone and do not count as fired.
+    """
     if reply.text is None:
         raise FaultNotApplicable
     return reply.text
@@ -50,9 +53,11 @@ class LlmTimeoutFault(LlmFaultSpec):
     """How long the call hangs before the timeout error (0 reports the timeout at once)."""
 
     def delay_ms_before(self, call: LlmCall) -> int:
+        """Hang for ``delay_ms`` before the timeout (an HTTP seam never waits past the client's own read timeout)."""
         return self.delay_ms
 
     def replace(self, call: LlmCall, d: Decision) -> LlmReply:
+        """A timeout (504) instead of the model's answer."""
         return LlmReply(status=504, timeout=True, message="model call timed out")
 
 
@@ -69,22 +74,34 @@ class TruncatedResponseFault(LlmFaultSpec):
     """Tokens of the answer that survive."""
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """The first ``max_tokens`` words with finish reason ``length``; not applicable when the answer is no longer
+        than that.
+        """
         words = re.findall(r"\S+\s*", _text(reply))
         if len(words) <= self.max_tokens:
             raise FaultNotApplicable
         return _with_text(reply, "".join(words[: self.max_tokens]).rstrip(), "length")
 
     def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        """Truncate a stream as it arrives (:class:`_TruncateFilter`)."""
         return _TruncateFilter(self.max_tokens)
 
 
 class _TruncateFilter(TextFilter):
+    """Counts the words of a streamed answer and ends it (finish reason ``length``) when the word after the
+    ``max_tokens``-th starts, whichever chunk it falls in.
+    """
+
     def __init__(self, max_tokens: int) -> None:
+        """``max_tokens``: words still allowed through."""
         super().__init__()
         self.left = max_tokens
         self.pending = ""
 
     def feed(self, text: str) -> str:
+        """The part of ``text`` within the word budget; once the budget is spent, ``stop`` is set and later text
+        dropped.
+        """
         if self.stop:
             return ""
         out = []
@@ -111,6 +128,7 @@ class LlmRateLimitFault(LlmFaultSpec):
     """Error message the agent sees."""
 
     def replace(self, call: LlmCall, d: Decision) -> LlmReply:
+        """A 429 with the configured message and ``Retry-After`` instead of the model's answer."""
         return LlmReply(status=429, message=self.message, headers={"Retry-After": f"{self.retry_after:g}"})
 
 
@@ -122,16 +140,21 @@ class LlmEmptyFault(LlmFaultSpec):
     mode: Literal["empty"] = "empty"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """The answer with empty text and finish reason ``stop``; not applicable when it is empty already."""
         if not _text(reply):
             raise FaultNotApplicable
         return _with_text(reply, "", "stop")
 
     def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        """Drop every text delta as it arrives (:class:`_EmptyFilter`)."""
         return _EmptyFilter()
 
 
 class _EmptyFilter(TextFilter):
+    """Drops every text delta of a stream; it has acted once any text was dropped."""
+
     def feed(self, text: str) -> str:
+        """Drop ``text``."""
         self.acted = self.acted or bool(text)
         return ""
 
@@ -147,20 +170,26 @@ class GarbageFault(LlmFaultSpec):
     mode: Literal["garbage"] = "garbage"
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """Seeded gibberish as long as the answer (at least 16 characters), drawn from :data:`_GARBAGE`."""
         n = max(16, len(_text(reply)))
         rng = d.rng("garbage")
         return _with_text(reply, "".join(rng.choice(_GARBAGE) for _ in range(n)))
 
     def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        """Replace each delta with gibberish as it arrives (:class:`_GarbageFilter`)."""
         return _GarbageFilter(d)
 
 
 class _GarbageFilter(TextFilter):
+    """Replaces each text delta with seeded gibberish of the same length."""
+
     def __init__(self, d: Decision) -> None:
+        """Seed the gibberish from the call's decision, so a rerun sends the same characters."""
         super().__init__()
         self.rng = d.rng("garbage")
 
     def feed(self, text: str) -> str:
+        """Gibberish as long as ``text``."""
         self.acted = self.acted or bool(text)
         return "".join(self.rng.choice(_GARBAGE) for _ in range(len(text)))
 
@@ -236,6 +265,9 @@ class ResponseDriftFault(LlmFaultSpec):
     """For verbosity_shift: how many times longer / shorter."""
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """The answer drifted by ``drift_type``; not applicable when the drift leaves the text as it was (no JSON to
+        rename, no refusal wording to change ...).
+        """
         text = _text(reply)
         drifted = getattr(self, f"_{self.drift_type}")(text)
         if drifted == text:
@@ -243,6 +275,10 @@ class ResponseDriftFault(LlmFaultSpec):
         return _with_text(reply, drifted)
 
     def _json_field_rename(self, text: str) -> str:
+        """Rename keys of the first JSON object or array in the text between snake_case and camelCase: the first key of
+        each object for ``subtle``, half of them for ``moderate``, all for ``significant``, at every depth. The text
+        around the JSON is kept.
+        """
         found = _json_in(text)
         if found is None:
             return text
@@ -250,6 +286,7 @@ class ResponseDriftFault(LlmFaultSpec):
         share = {"subtle": 0.0, "moderate": 0.5, "significant": 1.0}[self.severity]
 
         def walk(v: Any) -> Any:
+            """``v`` with the chosen keys renamed, recursively."""
             if isinstance(v, dict):
                 keys = list(v)
                 n = max(1, math.ceil(len(keys) * share))
@@ -261,6 +298,9 @@ class ResponseDriftFault(LlmFaultSpec):
         return before + json.dumps(walk(value), ensure_ascii=False) + after
 
     def _verbosity_shift(self, text: str) -> str:
+        """``compress``: the first 1/``factor`` of the words. ``expand``: the text padded to ``factor`` times its length
+        with restated sentences and generic filler, the padding an over-verbose model adds.
+        """
         sentences = re.split(r"(?<=[.!?])\s+", text.strip())
         if self.direction == "compress":
             words = text.split()
@@ -280,6 +320,7 @@ class ResponseDriftFault(LlmFaultSpec):
         return out
 
     def _format_change(self, text: str) -> str:
+        """JSON becomes ``key: value`` prose lines; prose becomes a Markdown heading with one bullet per sentence."""
         found = _json_in(text)
         if found is not None:
             value, _, _ = found
@@ -289,12 +330,18 @@ class ResponseDriftFault(LlmFaultSpec):
         return "## Answer\n\n" + "\n".join(f"- {s}" for s in sentences)
 
     def _refusal_rephrase(self, text: str) -> str:
+        """Reword common refusal phrases (``I can't`` → ``I'm not in a position to`` ...), which breaks checks keyed on
+        a refusal's exact wording.
+        """
         out = text
         for pattern, repl in _REFUSALS:
             out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
         return out
 
     def _tone_shift(self, text: str) -> str:
+        """Contract and casualise formal phrases; for ``moderate`` / ``significant`` (or when nothing matched) also open
+        with a casual prefix.
+        """
         out = text
         for pattern, repl in _CASUAL:
             out = re.sub(pattern, repl, out)
@@ -317,11 +364,15 @@ class StreamCutoffFault(LlmFaultSpec):
     """On streams: drop the connection after this many text chunks, as they arrive (overrides keep)."""
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """The answer marked to be cut after ``keep`` of it (the seam drops the connection there)."""
         out = _with_text(reply, reply.text or "")
         out.cut_after = self.keep
         return out
 
     def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter | None:
+        """With ``after_chunks``, cut a stream as it arrives (:class:`_CutFilter`); without it, ``None`` makes the seam
+        hold the stream back to cut at ``keep``.
+        """
         return None if self.after_chunks is None else _CutFilter(self.after_chunks, cut=True)
 
 
@@ -329,11 +380,13 @@ class _CutFilter(TextFilter):
     """Lets ``n`` text chunks through, then cuts the connection (or sends a broken event)."""
 
     def __init__(self, n: int, *, cut: bool) -> None:
+        """``n``: text chunks let through; ``cut``: drop the connection (else send a broken event)."""
         super().__init__()
         self.left = n
         self.cuts = cut
 
     def feed(self, text: str) -> str:
+        """``text`` while chunks are left, then nothing, with ``cut`` or ``malformed`` set."""
         if self.left > 0:
             self.left -= 1
             return text
@@ -360,6 +413,7 @@ class LlmErrorFault(LlmFaultSpec):
     """Seconds announced in a Retry-After header (none by default)."""
 
     def replace(self, call: LlmCall, d: Decision) -> LlmReply:
+        """The configured HTTP error (the provider's usual message when none is given) instead of the model's answer."""
         headers = {} if self.retry_after is None else {"Retry-After": f"{self.retry_after:g}"}
         return LlmReply(status=self.status, message=self.message, headers=headers)
 
@@ -367,8 +421,7 @@ class LlmErrorFault(LlmFaultSpec):
 @llm_fault("malformed")
 class LlmMalformedFault(LlmFaultSpec):
     """The model's answer arrives unparseable: a JSON body cut to invalid JSON, or on a stream a broken
-    SSE event after ``after_chunks`` text chunks (the stream then ends). Plain callable LLMs have no
-    wire to break, so ``validate`` rejects this mode for them."""
+    SSE event after ``after_chunks`` text chunks (the stream then ends)."""
 
     impact: ClassVar[int] = 5
     mode: Literal["malformed"] = "malformed"
@@ -376,14 +429,17 @@ class LlmMalformedFault(LlmFaultSpec):
     """On streams: text chunks delivered intact before the broken event."""
 
     def transform(self, call: LlmCall, reply: LlmReply, d: Decision) -> LlmReply:
+        """The answer marked malformed: the seam sends a body the client cannot parse."""
         out = _with_text(reply, _text(reply))
         out.malformed = True
         return out
 
     def stream_filter(self, call: LlmCall, d: Decision) -> TextFilter:
+        """Break the stream after ``after_chunks`` text chunks (:class:`_CutFilter`)."""
         return _CutFilter(self.after_chunks, cut=False)
 
     def unsupported(self, api: str) -> str | None:
+        """Not for plain callables: they return python values, which have no wire form to break."""
         if api == "callable":
             return "a plain callable LLM returns python values, not a body that could be malformed"
         return None

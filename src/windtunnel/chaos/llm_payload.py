@@ -23,16 +23,21 @@ class AttrDict(dict[str, Any]):
     """A dict whose keys also read as attributes, recursively (an SDK-like completion object)."""
 
     def __getattr__(self, name: str) -> Any:
+        """``self[name]`` (nested dicts wrapped too), so agent code written for SDK objects (``res.choices[0].message``)
+        reads a rewritten answer; a missing key is an ``AttributeError`` like on the SDK object.
+        """
         try:
             return wrap_value(self[name])
         except KeyError:
             raise AttributeError(name) from None
 
     def model_dump(self, **_: Any) -> dict[str, Any]:
+        """A deep copy as a plain dict, like a pydantic model's ``model_dump``."""
         return copy.deepcopy(dict(self))
 
 
 def wrap_value(value: Any) -> Any:
+    """``value`` with dicts (also inside lists) made :class:`AttrDict`."""
     if isinstance(value, dict) and not isinstance(value, AttrDict):
         return AttrDict(value)
     if isinstance(value, list):
@@ -41,18 +46,23 @@ def wrap_value(value: Any) -> Any:
 
 
 def _get(obj: Any, name: str) -> Any:
+    """``obj[name]`` for a dict, ``obj.name`` otherwise; ``None`` when missing."""
     if isinstance(obj, dict):
         return obj.get(name)
     return getattr(obj, name, None)
 
 
 def _copy(obj: Any) -> Any:
+    """A deep copy of a dict or an SDK object (pydantic's ``model_copy(deep=True)``): rewrites never touch the original,
+    which the SDK or the agent may still hold.
+    """
     if hasattr(obj, "model_copy"):
         return obj.model_copy(deep=True)
     return copy.deepcopy(obj)
 
 
 def _set(obj: Any, name: str, value: Any) -> None:
+    """``obj[name] = value`` for a dict, ``setattr`` otherwise."""
     if isinstance(obj, dict):
         obj[name] = value
     else:
@@ -60,6 +70,7 @@ def _set(obj: Any, name: str, value: Any) -> None:
 
 
 def _first_choice(obj: Any) -> Any:
+    """``choices[0]`` of a completion or chunk, or ``None``."""
     choices = _get(obj, "choices")
     if isinstance(choices, (list, tuple)) and choices:
         return choices[0]
@@ -67,7 +78,10 @@ def _first_choice(obj: Any) -> Any:
 
 
 def completion_text(res: Any) -> tuple[str | None, str | None]:
-    """``(assistant text, finish_reason)`` of a completion, a string, or a ``{output|content|text}`` dict."""
+    """``(assistant text, finish_reason)`` of a completion, a string, or a ``{output|content|text}`` dict.
+
+    A completion whose message carries only tool calls has no text (``None``), so text faults leave it alone.
+    """
     if isinstance(res, str):
         return res, None
     choice = _first_choice(res)
@@ -114,6 +128,9 @@ def chunk_text(chunk: Any) -> str | None:
 
 
 def _chunk_with(chunk: Any, text: str | None, finish_reason: str | None) -> Any:
+    """A copy of ``chunk`` with its delta text and/or finish reason replaced (``None`` leaves it); a string chunk
+    becomes the text.
+    """
     if isinstance(chunk, str):
         return text or ""
     out = _copy(chunk)
@@ -137,7 +154,11 @@ def stream_text(chunks: list[Any]) -> tuple[str | None, str | None]:
 
 
 def rebuild_stream(chunks: list[Any], reply: LlmReply) -> list[Any]:
-    """The stream re-emitted with ``reply.text`` as its content: one content chunk, the others kept."""
+    """The stream re-emitted with ``reply.text`` as its content: one content chunk, the others kept.
+
+    The first text chunk carries the whole new text, later text chunks are dropped (one that carries the finish is kept
+    with empty text), and non-text chunks are kept; a changed finish reason is written into the chunks that carry one.
+    """
     out: list[Any] = []
     placed = False
     for c in chunks:
@@ -156,7 +177,11 @@ def rebuild_stream(chunks: list[Any], reply: LlmReply) -> list[Any]:
 
 
 def cut_stream(chunks: list[Any], keep: float) -> list[Any]:
-    """The chunks delivered before a cut after ``keep`` of the text (the last one possibly partial)."""
+    """The chunks delivered before a cut after ``keep`` of the text (the last one possibly partial).
+
+    The cut falls inside the text: chunks without text before it are kept, the chunk that crosses the budget is cut to
+    fit, and the finish chunk never arrives, as on a dropped connection.
+    """
     total, _ = stream_text(chunks)
     budget = math.floor(len(total or "") * keep)
     sent = 0
@@ -183,6 +208,7 @@ def cut_stream(chunks: list[Any], keep: float) -> list[Any]:
 
 
 def _as_dict(obj: Any) -> dict[str, Any] | None:
+    """``obj`` as a dict: itself, or an SDK object's ``model_dump()``; ``None`` for anything else (a string)."""
     if isinstance(obj, dict):
         return obj
     dump = getattr(obj, "model_dump", None)

@@ -59,9 +59,18 @@ def request_args(request: dict[str, Any]) -> dict[str, Any]:
 
 
 class WireCall:
-    """One model request at an HTTP seam: the plan's decision, the reply to send, the call log."""
+    """One model request at an HTTP seam: the plan's decision, the reply to send, the call log.
+
+    Built when the request arrives (the decision is taken then); the seam asks :meth:`instead` whether to answer without
+    the model, waits :attr:`delay_s`, and otherwise passes the model's answer through :meth:`editor`. The call is logged
+    exactly once, by whichever of these ends it.
+    """
 
     def __init__(self, plan: FaultPlan, api: str, body: bytes) -> None:
+        """Parse the request body (a body that is not a JSON object is kept as text under ``body``), name the call after
+        its ``model`` and decide its faults at once. The signature hashes the raw bytes: SDKs serialise the same request
+        the same way, so a rerun gets the same decision.
+        """
         try:
             request = orjson.loads(body or b"{}")
         except ValueError:
@@ -84,9 +93,13 @@ class WireCall:
 
     @property
     def delay_s(self) -> float:
+        """Seconds the seam waits before answering or forwarding the call (the firing faults' delays summed)."""
         return self.dec.delay_ms / 1000
 
     def log(self, **kw: Any) -> None:
+        """Record the call in the plan's log with its request, firing modes and latency; ``kw`` carries the outcome
+        (``response``, ``error``, ``raw``, ``status``, ``note``).
+        """
         self.plan.log_call(
             "llm", self.name, request_args(self.request), faults=self.dec.modes, started=self.started, **kw
         )
@@ -100,7 +113,13 @@ class WireCall:
         llm_memory.remember(self.plan, self.api, answer)
 
     def instead(self) -> Instead | None:
-        """The reply to send without calling the model (after :attr:`delay_s`), or ``None``."""
+        """The reply to send without calling the model (after :attr:`delay_s`), or ``None``.
+
+        A timeout carries the provider's 504 body (the seam holds the call and then fails it as the client would); a
+        responder's whole answer is sent as JSON or as this API's stream, as the request asked; a raw error page goes
+        verbatim; any other error gets the provider's own error JSON for its status. Each is logged as the call's
+        outcome.
+        """
         rep = self.dec.replacement
         if rep is None:
             return None
@@ -143,7 +162,13 @@ class WireCall:
 
 
 class Editor:
-    """Passes the model's body through untouched and records the answer when it ends."""
+    """Passes the model's body through untouched and records the answer when it ends.
+
+    The base of the editors: :meth:`feed` takes the upstream bytes as they arrive and returns what to send on,
+    :meth:`end` returns any bytes still to send and logs the answer, :meth:`fail` logs an upstream failure. ``cut``
+    tells the seam to drop the connection now. This base is used for every answer no transform touches (and for error
+    answers), so an unfaulted body costs one copy of at most :data:`LOG_BYTES`.
+    """
 
     edits = False
     """Whether the bytes sent may differ from the model's (drop Content-Length / -Encoding)."""
@@ -159,11 +184,16 @@ class Editor:
         """The bytes are still content-encoded (gzip ...): the log cannot read the answer."""
 
     def feed(self, data: bytes) -> bytes:
+        """Keep up to :data:`LOG_BYTES` of the body for the call log and pass ``data`` on unchanged."""
         if len(self._seen) < LOG_BYTES:
             self._seen += data
         return data
 
     def end(self) -> bytes:
+        """Log the answer once the body ends (later calls do nothing): the text the agent received, the tool calls it
+        asks for, and a note when faults were configured but the model answered with an error. Returns the bytes
+        still to send, none for an unedited body.
+        """
         if self.done:
             return b""
         self.done = True
@@ -196,6 +226,7 @@ class Editor:
 
 
 def _json_or_text(data: bytes) -> Any:
+    """The body as JSON, or as text when it is not JSON (an HTML error page from a gateway, say)."""
     try:
         return orjson.loads(data)
     except ValueError:
@@ -203,15 +234,24 @@ def _json_or_text(data: bytes) -> Any:
 
 
 class BodyEditor(Editor):
-    """A whole JSON answer: held until complete, then corrupted (or cut, or broken)."""
+    """A whole JSON answer: held until complete, then corrupted (or cut, or broken).
+
+    Nothing reaches the client before the model has finished; the edited answer is then sent as one body (the seam
+    recomputes its length).
+    """
 
     edits = True
 
     def feed(self, data: bytes) -> bytes:
+        """Hold every piece back: a JSON answer can only be edited once it is whole."""
         self._seen += data
         return b""
 
     def end(self) -> bytes:
+        """Apply the firing transforms to the whole answer and return the bytes to send: the edited JSON, a truncated
+        body for a cut (``cut`` is set so the seam drops the connection), half a body for ``malformed``, or the
+        model's bytes when nothing applies (not JSON, no text and no tool calls, or no fault changed it).
+        """
         if self.done:
             return b""
         self.done = True
@@ -266,16 +306,23 @@ class _Buffer(TextFilter):
     """Holds a stream's text back and applies the decision's transforms to all of it at the end."""
 
     def __init__(self, dec: LlmDecision) -> None:
+        """``finish_in`` is the model's own finish reason, set by the editor when the stream reports it, so the
+        transforms see the answer as it really ended.
+        """
         super().__init__()
         self.dec = dec
         self.parts: list[str] = []
         self.finish_in: str | None = None
 
     def feed(self, text: str) -> str:
+        """Hold the delta back (nothing is sent until :meth:`flush`)."""
         self.parts.append(text)
         return ""
 
     def flush(self) -> str:
+        """Run the transforms on the whole held-back text and return what to send, setting the filter flags from the
+        edited reply (a cut keeps the leading fraction, a changed finish reason overrides the stream's).
+        """
         if not self.parts:
             return ""
         text, self.parts = "".join(self.parts), []
@@ -293,11 +340,20 @@ class _Buffer(TextFilter):
 
 
 class StreamEditor(Editor):
-    """An SSE answer edited event by event: text deltas go through the faults' text filters."""
+    """An SSE answer edited event by event: text deltas go through the faults' text filters.
+
+    Events the faults do not touch are forwarded byte for byte as they arrive; text events are re-rendered from the
+    first text event the model sent, so ids and fields stay the provider's. Used when every firing fault can edit a
+    stream incrementally or by holding the text back (:class:`_Buffer`); faults that need the whole answer use
+    :class:`WholeStreamEditor`.
+    """
 
     edits = True
 
     def __init__(self, wire: WireCall) -> None:
+        """Build the chain of text filters: each firing fault's own :meth:`~LlmFaultSpec.stream_filter`, or, when any of
+        them has none, one :class:`_Buffer` that holds the text back and applies every transform at the end.
+        """
         super().__init__(wire, is_sse=True)
         self.api = wire.wire_api
         self.split = wire.wire_api.splitter()
@@ -324,6 +380,10 @@ class StreamEditor(Editor):
 
     # -- text --------------------------------------------------------------------------------
     def _through(self, text: str, flush: bool = False) -> str:
+        """Run ``text`` through the filter chain (``flush``: the end of the text, so held-back text comes out), collect
+        the flags the filters raise (cut, malformed, repeat, finish reason) and mark each fault fired the first time
+        it acts.
+        """
         out = text
         for index, fault, flt in self.filters:
             if flush:
@@ -344,6 +404,9 @@ class StreamEditor(Editor):
         return out
 
     def _emit_text(self, text: str) -> bytes:
+        """A text event carrying ``text``, built on the first text event the model sent (so ids and shape match), sent
+        twice when a filter asked for a repeat; ``b""`` for no text.
+        """
         if not text or self.template is None:
             return b""
         self.sent.append(text)
@@ -363,6 +426,9 @@ class StreamEditor(Editor):
 
     # -- events ------------------------------------------------------------------------------
     def feed(self, data: bytes) -> bytes:
+        """Split the upstream bytes into events and return the edited bytes to send; after a cut or a broken event
+        nothing more goes out.
+        """
         if len(self._seen) < LOG_BYTES:  # to remember the answer, and to log the tool calls it asks for
             self._seen += data
         if self.cut or self.broken:
@@ -382,6 +448,10 @@ class StreamEditor(Editor):
             return ev.raw
 
     def _event(self, ev: Event) -> bytes:
+        """Edit one event by the roles the API reads in it: text goes through the filters (an event whose text is
+        unchanged is sent as the model sent it), the end of the text flushes held-back text, the finish reason and a
+        final ``done`` event carrying the whole text are rewritten when the edit changed them.
+        """
         api = self.api
         roles = api.classify(ev, self.state)
         finish_in = next((r.finish for r in roles if r.kind == "finish"), None)
@@ -422,6 +492,9 @@ class StreamEditor(Editor):
         return bytes(before) + (body or b"")
 
     def end(self) -> bytes:
+        """Handle what is left when the upstream body ends (a last event without its blank line, held-back text), then
+        log the answer the agent received, the cut or the broken event; remember the answer for a later stale answer.
+        """
         if self.done:
             return b""
         out = b""
@@ -460,14 +533,20 @@ class WholeStreamEditor(Editor):
     edits = True
 
     def __init__(self, wire: WireCall) -> None:
+        """``broken`` tells the seam the stream ended on a broken event (set in :meth:`end`)."""
         super().__init__(wire, is_sse=True)
         self.broken = False
 
     def feed(self, data: bytes) -> bytes:
+        """Hold every piece back until the model ends the stream."""
         self._seen += data
         return b""
 
     def end(self) -> bytes:
+        """Assemble the held stream into one answer, apply the transforms and send it on as this API's stream: cut at
+        the fault's fraction, ended on a broken event for ``malformed``, or the model's own bytes when nothing
+        changed or the stream was not a complete answer.
+        """
         if self.done:
             return b""
         self.done = True

@@ -42,6 +42,8 @@ def _lm15(name: str) -> Any:
 
 
 def _decide(request: Any) -> WireCall | None:
+    """The cell's decision for one lm15 request, or ``None`` to send it as it is: outside a cell, or for a request
+    that is not a model call (logged on the cell as another call, as the SDK seam does)."""
     plan = current_plan()
     if plan is None:
         return None
@@ -54,16 +56,21 @@ def _decide(request: Any) -> WireCall | None:
 
 
 def _wait(wire: WireCall, request: Any, default: float | None) -> float:
+    """How long a ``timeout`` fault holds the call: the fault's delay, but no longer than the read timeout the
+    request (else the transport) sets, after which the real transport would have given up."""
     limit = request.read_timeout if request.read_timeout is not None else default
     return wire.delay_s if limit is None else min(wire.delay_s, float(limit))
 
 
 def _headers(headers: list[tuple[str, str]], editor: Editor) -> list[tuple[str, str]]:
+    """The real answer's headers, without the length and encoding ones when the editor changes the body."""
     drop = {"content-length", "content-encoding", "transfer-encoding"} if editor.edits else set()
     return [(k, v) for k, v in headers if k.lower() not in drop]
 
 
 def _edited(ed: Editor, pieces: Iterator[bytes]) -> Iterator[bytes]:
+    """The real body through the call's editor as it arrives; a cut stream ends with lm15's own ``ReadError``,
+    what lm15 raises when a server closes the connection mid-body. An upstream error is logged on the call."""
     errors = _lm15("transports")
     try:
         for piece in pieces:
@@ -83,6 +90,7 @@ def _edited(ed: Editor, pieces: Iterator[bytes]) -> Iterator[bytes]:
 
 
 async def _aedited(ed: Editor, pieces: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    """The async twin of :func:`_edited`."""
     errors = _lm15("transports")
     try:
         async for piece in pieces:
@@ -109,9 +117,11 @@ class _Wrapped:
         setattr(self, MARK, inner)
 
     def __getattr__(self, name: str) -> Any:
+        """Everything but ``stream`` and ``copy`` is the real transport's (``close``, ``pool_stats`` ...)."""
         return getattr(self.inner, name)
 
     def copy(self) -> Any:
+        """A provider that copies its transport (lm15 does, to change its settings) keeps the seam on the copy."""
         return type(self)(self.inner.copy())
 
 
@@ -119,6 +129,8 @@ class FaultTransport(_Wrapped):
     """An lm15 sync transport whose model requests are decided by the cell's fault plan."""
 
     def stream(self, request: Any) -> Any:
+        """Send one request through the cell's plan: passed through, timed out (lm15's ``ReadTimeout``), delayed,
+        answered instead of the model, or the model's answer edited as it streams."""
         wire = _decide(request)
         if wire is None:
             return self.inner.stream(request)
@@ -156,6 +168,8 @@ class _AsyncStream:
         self._inner_cm: Any = None
 
     async def __aenter__(self) -> Any:
+        """The response, decided as :meth:`FaultTransport.stream` decides it, with delays that never block the
+        event loop."""
         inner, request = self.owner.inner, self.request
         wire = _decide(request)
         if wire is None:
@@ -172,9 +186,11 @@ class _AsyncStream:
         if instead is not None:
 
             async def body() -> AsyncIterator[bytes]:
+                """The whole reply, as one chunk."""
                 yield instead.body
 
             async def nothing(consumed: bool) -> None:
+                """No connection to release: the model was never called."""
                 return None
 
             return types.AsyncTransportResponse(
@@ -191,6 +207,7 @@ class _AsyncStream:
         editor.status = resp.status
 
         async def release(consumed: bool) -> None:
+            """Release the real response once the edited one is done with."""
             await resp.aclose()
 
         return types.AsyncTransportResponse(
@@ -199,6 +216,7 @@ class _AsyncStream:
         )  # fmt: skip
 
     async def __aexit__(self, *exc: Any) -> None:
+        """Release the real response (its connection goes back to lm15's pool), if one was opened."""
         if self._inner_cm is not None:
             await self._inner_cm.__aexit__(*exc)
 
@@ -207,10 +225,12 @@ class AsyncFaultTransport(_Wrapped):
     """An lm15 async transport whose model requests are decided by the cell's fault plan."""
 
     def stream(self, request: Any) -> _AsyncStream:
+        """``async with transport.stream(request) as response``: see :class:`_AsyncStream`."""
         return _AsyncStream(self, request)
 
 
 def _wrap(transport: Any, cls: type[_Wrapped]) -> Any:
+    """``transport`` in a ``cls`` wrapper, unless it is one already (a transport is never wrapped twice)."""
     return transport if transport is None or getattr(transport, MARK, None) is not None else cls(transport)
 
 
@@ -233,7 +253,14 @@ def unreachable(lm: Any) -> str | None:
 
 
 def install(lm: Any, where: str) -> list[Restore]:
-    """Wrap the transport of every lm15 router for the run (those built later too), and of those ``lm`` holds."""
+    """Wrap the transport of every lm15 router for the run (those built later too), and of those ``lm`` holds.
+
+    DSPy builds an engine (and so a router) per event loop and per copy of an LM, on its first call; the seam is
+    therefore the router classes' ``_shared_transport``, swapped for the run and restored after it, so every
+    engine built during the run hands its providers the wrapped transport. Engines ``lm`` built before the run
+    are wrapped where they are. Outside a cell the wrapper passes every request through unchanged. Raises
+    ConfigError naming ``where`` when ``lm`` does not call through lm15 (:func:`unreachable`).
+    """
     problem = unreachable(lm)
     if problem is not None:
         raise ConfigError(f"{where}: {problem}")
@@ -246,6 +273,7 @@ def install(lm: Any, where: str) -> list[Restore]:
             continue
 
         def shared(self: Any, _original: Any = original, _wrapper: type[_Wrapped] = wrapper) -> Any:
+            """The router's shared transport as lm15 builds it, wrapped (and kept wrapped on the router)."""
             with self._lock:
                 self._transport = _wrap(_original(self), _wrapper)
                 return self._transport
@@ -254,6 +282,7 @@ def install(lm: Any, where: str) -> list[Restore]:
         cls._shared_transport = shared
 
         def restore(cls: Any = cls, original: Any = original) -> None:
+            """Give the router class its own ``_shared_transport`` back."""
             cls._shared_transport = original
 
         restores.append(restore)
@@ -276,6 +305,7 @@ def _wrap_built(lm: Any) -> list[Restore]:
             setattr(holder, attr, wrapper(before))
 
             def restore(holder: Any = holder, attr: str = attr, before: Any = before) -> None:
+                """Give the router or provider its own transport back."""
                 setattr(holder, attr, before)
 
             restores.append(restore)

@@ -54,7 +54,11 @@ def redact_args(args: Any) -> Any:
 
 
 def summarize(value: Any) -> Any:
-    """A JSON-safe, size-bounded copy of a call's arguments or response for the call log."""
+    """A JSON-safe, size-bounded copy of a call's arguments or response for the call log.
+
+    Strings and JSON forms are cut at :data:`SUMMARY_CHARS` (an ellipsis marks the cut), depth is clipped and values
+    JSON cannot hold become their ``repr``: a huge or strange tool result cannot bloat the report or break it.
+    """
     if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, bytes):
@@ -98,6 +102,9 @@ class Responder(Protocol):
 
 
 def _jsonable(value: Any) -> Any:
+    """``value`` as plain JSON data for the recording (``raw``): pydantic models are dumped, depth is clipped, anything
+    JSON cannot hold becomes its ``repr``. Never raises, so a strange return value cannot break the call log.
+    """
     if hasattr(value, "model_dump"):
         value = value.model_dump()
     try:
@@ -143,7 +150,12 @@ def activate(plan: FaultPlan) -> Iterator[FaultPlan]:
 
 @dataclass
 class ToolDecision:
-    """What the plan decided for one tool call; the seam executes it."""
+    """What the plan decided for one tool call; the seam executes it.
+
+    The seam waits ``delay_ms``, then returns ``replacement`` instead of calling the tool, or calls the tool and passes
+    its reply through :meth:`finish`. ``modes`` names what acted, for the call log. The same decision object serves the
+    python wrappers, the framework seams, the forward proxy and the MCP proxy.
+    """
 
     plan: FaultPlan
     call: ToolCall
@@ -155,7 +167,12 @@ class ToolDecision:
     modes: list[str] = field(default_factory=list)
 
     def finish(self, reply: ToolReply) -> ToolReply:
-        """Apply the firing corruptions and context attacks to the real ``reply``."""
+        """Apply the firing corruptions and context attacks to the real ``reply``.
+
+        An error or timed-out reply is returned as it is. Transforms run in fault order, then the attacks that poison
+        tool replies; each that acts is recorded as fired and named in the call's modes, and one that does not apply
+        (nothing to corrupt, not its tool) is skipped without counting.
+        """
         if reply.status >= 400 or reply.timeout:
             return reply
         for index, fault, d in self.transforms:
@@ -178,6 +195,13 @@ class ToolDecision:
 
 @dataclass
 class LlmDecision:
+    """What the plan decided for one model call; the seam executes it.
+
+    ``replacement`` answers instead of the model (after ``delay_ms``); otherwise the ``transforms`` (fault index, fault,
+    decision) act on the real answer in :meth:`finish`, or, on a stream, through their text filters. ``modes`` collects
+    the modes that acted, for the call log.
+    """
+
     plan: FaultPlan
     call: LlmCall
     delay_ms: int = 0
@@ -191,6 +215,9 @@ class LlmDecision:
         return bool(self.transforms)
 
     def finish(self, reply: LlmReply) -> LlmReply:
+        """Apply the firing transforms to the real ``reply`` in fault order and record each that acted; an error or
+        timed-out reply is returned as it is (there is no answer to corrupt).
+        """
         if reply.status >= 400 or reply.timeout:
             return reply
         for index, fault, d in self.transforms:
@@ -226,6 +253,11 @@ class FaultPlan:
         responder: Responder | None = None,
         keep_raw: bool = False,
     ):
+        """``spec``: the scenario's faults; ``seed`` and ``key`` seed every decision (``key`` is the cell id in process,
+        the scenario name at the proxies). ``fired_ids`` is the run-wide set of faults that acted, shared by every plan
+        of the run so ``never_fired`` can warn about the rest; ``responder`` answers calls from a recording before any
+        fault (replay); ``keep_raw`` keeps whole responses in the call log (recording).
+        """
         self.spec = spec
         self.responder = responder
         """Answers calls before any fault (replay); ``None`` = every call reaches the real callee."""
@@ -246,6 +278,10 @@ class FaultPlan:
 
     # -- decisions ---------------------------------------------------------------------------
     def _decision(self, kind: str, index: int, signature: str) -> Decision:
+        """The :class:`Decision` for fault ``index`` of ``kind`` on a call with ``signature``, advancing its counters:
+        the fault's eligible-call count and the signature's occurrence count (a retry of the same call is occurrence
+        1). Call under the plan's lock.
+        """
         n = self._eligible.get((kind, index), 0)
         self._eligible[(kind, index)] = n + 1
         occ = self._occurrence.get((kind, index, signature), 0)
@@ -253,11 +289,17 @@ class FaultPlan:
         return Decision(n, occ, (self.seed, self.key, kind, index, signature))
 
     def next_seq(self) -> int:
+        """Take the next process-wide sequence number (:data:`_ORDER`) as this plan's latest; HTTP seams read it before
+        and after a cell to know which events belong to it (:meth:`events_between`).
+        """
         with self._lock:
             self._seq = next(_ORDER)
             return self._seq
 
     def _fire(self, target: str, kind: str, index: int, mode: str, name: str | None) -> None:
+        """Record that fault ``index`` of ``kind`` acted on a call of ``name`` at ``target``: one ``fired`` report entry
+        with the next sequence number, and its id in the run-wide set that ``never_fired`` warnings read.
+        """
         with self._lock:
             self._seq = next(_ORDER)
             self.fired.append(
@@ -273,7 +315,15 @@ class FaultPlan:
             self._fired_ids.add((self.spec.name, kind, index))
 
     def decide_tool(self, call: ToolCall, *, target: str = "tool") -> ToolDecision:
-        """Decide every fault and tool-reply attack for one tool call (counters advance here)."""
+        """Decide every fault and tool-reply attack for one tool call (counters advance here).
+
+        A responder's answer, when there is one, replaces the call and no fault is consulted. Otherwise every matching
+        fault, in spec order, gets its :class:`Decision` (so each fault's window counts the call). Firing faults add
+        their delays; the first that answers instead of the tool (a replacement) stops the faults after it from acting;
+        firing faults that neither delay nor replace are kept as transforms for :meth:`ToolDecision.finish`. Every
+        context attack gets a decision too, for the reply it may poison. The lock keeps the counters exact when cells
+        share a plan.
+        """
         with self._lock:
             out = ToolDecision(self, call, target)
             if self.responder is not None:
@@ -305,7 +355,12 @@ class FaultPlan:
             return out
 
     def decide_llm(self, call: LlmCall) -> LlmDecision:
-        """Decide every LLM fault for one model call (counters advance here)."""
+        """Decide every LLM fault for one model call (counters advance here).
+
+        As :meth:`decide_tool`: a responder's answer first; then, in spec order, firing faults add their delays, the
+        first replacement stops the faults after it, and the firing transforms are kept for :meth:`LlmDecision.finish`
+        or the stream's text filters.
+        """
         with self._lock:
             out = LlmDecision(self, call)
             if self.responder is not None:
@@ -396,5 +451,6 @@ class FaultPlan:
 
     @property
     def seq(self) -> int:
+        """The sequence number of this plan's latest event (0 before any)."""
         with self._lock:
             return self._seq

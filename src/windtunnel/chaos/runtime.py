@@ -37,7 +37,11 @@ from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
 from windtunnel.chaos.hooks import agent_hooks
 from windtunnel.chaos.plan import FaultPlan, Responder, activate
+from windtunnel.chaos.proxy import LlmProxy, ToolProxy
+from windtunnel.chaos.proxy.common import busy_config_port_hint
+from windtunnel.chaos.proxy.mcp_servers import McpServers
 from windtunnel.chaos.schedule import Schedule
+from windtunnel.chaos.sdk_transport import install_transport
 from windtunnel.chaos.seams import (
     NO_TOOL_SEAM,
     Restore,
@@ -66,9 +70,18 @@ def ollama_origin(host: str) -> str:
 
 
 class CellChaos:
-    """The chaos of one cell: input attacks, and (after the cell) what fired and which calls were seen."""
+    """The chaos of one cell: input attacks, and (after the cell) what fired and which calls were seen.
+
+    With in-process seams the cell has a plan of its own. With proxies it also reads the scenario-wide proxy plan,
+    taking the events whose sequence numbers fall between the cell's start and end, and merges both logs in the order
+    the events happened.
+    """
 
     def __init__(self, runtime: ChaosRuntime, spec: ChaosSpec, cell_id: str, plan: FaultPlan) -> None:
+        """Built by :meth:`ChaosRuntime.cell` only: ``plan`` is the cell's own in-process plan; the HTTP plan and its
+        ``seq`` window are filled in when the run uses proxies, so :meth:`_events` can take the cell's share of the
+        scenario-wide proxy log.
+        """
         self.spec = spec
         self.cell_id = cell_id
         self._runtime = runtime
@@ -115,10 +128,12 @@ class CellChaos:
 
     @property
     def tool_faults_active(self) -> bool:
+        """Whether the cell's scenario has tool faults (a cell without them needs no tool seam)."""
         return bool(self.spec.tool_faults)
 
     @property
     def llm_faults_active(self) -> bool:
+        """Whether the cell's scenario has LLM faults (a cell without them needs no LLM seam)."""
         return bool(self.spec.llm_faults)
 
 
@@ -145,6 +160,9 @@ class ChaosRuntime:
         llm_upstream: str | None = None,
         host: str = "127.0.0.1",
     ) -> None:
+        """Only records the settings; nothing is installed or started until ``async with`` (:meth:`__aenter__`). A fixed
+        port from ``agent.proxy_env: honoured`` applies where the caller gave none.
+        """
         self.agent = agent
         self.specs = list(specs)
         self.seed = seed
@@ -160,16 +178,19 @@ class ChaosRuntime:
         self._schedules: dict[str, tuple[ChaosSpec, dict[str, Any]]] = {}
         self._tool_seam = False
         self._llm_seam = False
-        self._tool_proxy: Any = None
-        self._llm_proxy: Any = None
+        self._tool_proxy: ToolProxy | None = None
+        self._llm_proxy: LlmProxy | None = None
         self._http_plan: FaultPlan | None = None
-        self._mcp: Any = None
+        self._mcp: McpServers | None = None
         self._inflight = 0
         self.tool_names: list[str] = []
 
     # -- lifecycle -----------------------------------------------------------------------------
     @property
     def is_python(self) -> bool:
+        """Whether the agent runs in this process (python and framework agents: in-process wrappers) rather than as a
+        service reached over HTTP (proxies).
+        """
         return agent_hooks().is_python(self.agent)
 
     @property
@@ -178,6 +199,10 @@ class ChaosRuntime:
         return self._tool_proxy is not None or self._llm_proxy is not None or self._mcp is not None
 
     async def __aenter__(self) -> ChaosRuntime:
+        """Install the seams the agent type needs: the MCP proxies first (either kind of agent may use MCP servers),
+        then the in-process wrappers for a python agent or the tool / LLM proxies for an HTTP one. A failure (a
+        config error, a busy fixed port) undoes whatever was installed before it is raised.
+        """
         try:
             await self._start_mcp()  # agent.mcp_servers (chaos/proxy/mcp_servers.py)
             if self.is_python:
@@ -190,6 +215,7 @@ class ChaosRuntime:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        """Restore the wrapped originals and stop the proxies, whether the run ended normally or not."""
         await self.aclose()
 
     async def aclose(self) -> None:
@@ -202,6 +228,10 @@ class ChaosRuntime:
         self._tool_proxy = self._llm_proxy = self._mcp = None
 
     def _install_python(self) -> None:
+        """Wrap a python agent's tools (``agent.tools``, ``agent.tool_registry``, a framework's own tools) and its model
+        client (``agent.llm``, or a framework model's SDK client). Raises ConfigError (exit 2) when a spec needs a seam
+        the config gives no way to reach, or when an LLM fault mode cannot act on the configured client.
+        """
         a = self.agent
         framework_seam = self._install_framework() or self._mcp is not None
         if any(s.needs_tool_seam for s in self.specs) and not (a.tools or a.tool_registry or framework_seam):
@@ -237,8 +267,9 @@ class ChaosRuntime:
             await self._mcp.check(stderr_tail)
 
     async def _start_mcp(self) -> None:
-        from windtunnel.chaos.proxy.mcp_servers import McpServers
-
+        """Start a fault proxy in front of each ``agent.mcp_servers`` server (none configured: nothing); an MCP server
+        counts as a tool seam, so tool faults then have somewhere to act.
+        """
         servers = getattr(self.agent, "mcp_servers", None)
         if not servers:
             return
@@ -260,8 +291,6 @@ class ChaosRuntime:
         """LLM faults below the SDK of a framework agent without ``agent.llm``: the fault transport goes on
         the OpenAI / Anthropic clients its models hold (agents/frameworks.py), so the agent sees the SDK's own
         exceptions and retries. A model whose client cannot be found is a config error saying how to fix it."""
-        from windtunnel.chaos.sdk_transport import install_transport
-
         hooks = agent_hooks()
         if not hooks.is_framework(self.agent):
             return False
@@ -276,6 +305,9 @@ class ChaosRuntime:
         return self._upstream(), self._anthropic_upstream(), self._ollama_upstream()
 
     def _upstream(self) -> str:
+        """The OpenAI-compatible base URL the LLM proxy forwards to: the explicit ``llm_upstream``, else
+        ``OPENAI_BASE_URL`` from ``agent.env`` (``${VAR}`` expanded), else the environment's, else the OpenAI API.
+        """
         if self._llm_upstream:
             return self._llm_upstream
         configured = (getattr(self.agent, "env", None) or {}).get("OPENAI_BASE_URL")
@@ -284,20 +316,30 @@ class ChaosRuntime:
         return os.environ.get("OPENAI_BASE_URL") or DEFAULT_LLM_UPSTREAM
 
     def _anthropic_upstream(self) -> str:
+        """Where the LLM proxy sends Anthropic Messages calls: ``ANTHROPIC_BASE_URL`` from ``agent.env``, else the
+        environment, else the Anthropic API.
+        """
         configured = (getattr(self.agent, "env", None) or {}).get("ANTHROPIC_BASE_URL")
         if configured:
             return expand_env(configured, where="agent.env.ANTHROPIC_BASE_URL")
         return os.environ.get("ANTHROPIC_BASE_URL") or DEFAULT_ANTHROPIC_UPSTREAM
 
     def _ollama_upstream(self) -> str:
+        """Where the LLM proxy sends Ollama-native calls: ``OLLAMA_HOST`` from ``agent.env``, else the environment, else
+        the local Ollama default, as an origin URL (:func:`ollama_origin`).
+        """
         configured = (getattr(self.agent, "env", None) or {}).get("OLLAMA_HOST")
         if configured:
             return ollama_origin(expand_env(configured, where="agent.env.OLLAMA_HOST"))
         return ollama_origin(os.environ.get("OLLAMA_HOST") or DEFAULT_OLLAMA_UPSTREAM)
 
     async def _start_proxies(self) -> None:
-        from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-
+        """Start the proxies an HTTP agent's specs need: the LLM proxy for LLM faults (or a fixed LLM port, or a
+        launched agent with an explicit upstream) and the forward proxy for tool faults (or any launched agent, so
+        its calls are recorded). An agent that windtunnel does not launch must already point at fixed proxy ports:
+        without them, faults on that seam are a ConfigError saying how to route the agent's traffic through the
+        proxy.
+        """
         launched = bool(getattr(self.agent, "command", None))
         needs_tools = any(s.needs_tool_seam for s in self.specs)
         needs_llm = any(s.needs_llm_seam for s in self.specs)
@@ -341,13 +383,14 @@ class ChaosRuntime:
 
     def _config_port_hint(self, which: int, port: int | None) -> str | None:
         """The busy-port hint when ``port`` is the agent config's fixed proxy port (``proxy_env: honoured``)."""
-        from windtunnel.chaos.proxy.common import busy_config_port_hint
-
         if self._fixed is None or not port or port != self._fixed[which]:
             return None
         return busy_config_port_hint(("proxy_port", "llm_proxy_port")[which])
 
     def _current_http_plan(self) -> FaultPlan | None:
+        """The plan the proxies apply to the request arriving now: the scenario whose cells are running (``None``
+        between scenarios: requests go through unfaulted). The proxies hold this callable, not a plan.
+        """
         return self._http_plan
 
     # -- agent process environment ---------------------------------------------------------------
@@ -389,10 +432,12 @@ class ChaosRuntime:
 
     @property
     def tool_proxy_url(self) -> str | None:
+        """The forward proxy's ``http://host:port`` (``None`` when no tool proxy runs)."""
         return self._tool_proxy.url if self._tool_proxy is not None else None
 
     @property
     def llm_proxy_url(self) -> str | None:
+        """The LLM proxy's OpenAI-compatible base URL, ending in ``/v1`` (``None`` when no LLM proxy runs)."""
         return self._llm_proxy.url + "/v1" if self._llm_proxy is not None else None
 
     # -- cells ---------------------------------------------------------------------------------------
@@ -449,6 +494,9 @@ class ChaosRuntime:
         return cached[1]
 
     def _check_spec(self, spec: ChaosSpec) -> None:
+        """Raise ConfigError when ``spec`` has faults for a seam this run did not install: faults that could never act
+        must stop the run, not pass it silently.
+        """
         if spec.needs_tool_seam and not self._tool_seam:
             if self.is_python:
                 raise ConfigError(NO_TOOL_SEAM, hint="see docs/chaos.md, 'Python agents'")
@@ -457,6 +505,10 @@ class ChaosRuntime:
             raise ConfigError(f"scenario {spec.name!r} has LLM faults but the agent's model calls are not reachable")
 
     def _enter_http(self, spec: ChaosSpec) -> None:
+        """Point the proxies at ``spec``'s scenario plan for one more cell. The proxies hold one scenario at a time:
+        switching while cells of another scenario are still in flight raises HarnessError, since their events could no
+        longer be told apart. The plan of a scenario is kept across its cells (its counters span the scenario).
+        """
         if self._http_plan is None or self._http_plan.spec != spec:
             if self._inflight:
                 current = self._http_plan.spec.name if self._http_plan else "?"

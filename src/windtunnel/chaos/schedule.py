@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import Field, ValidationError
 
 from windtunnel._util.errors import ConfigError
@@ -33,7 +34,11 @@ TRIGGER_FIELDS = ("on_call", "count", "after_calls", "probability")
 
 
 class Slot(StrictModel):
-    """One fault at one seam, and the calls it fires on."""
+    """One fault at one seam, and the calls it fires on.
+
+    A slot keeps *when* (``on_call``, ``count``, ``from_call``, ``probability``) apart from *what* (``fault``: the mode
+    and its parameters), which is how a reader thinks of a schedule and what the search edits.
+    """
 
     seam: str
     """``llm`` (the agent's model calls) or ``tool:NAME`` (calls to that tool; a glob, ``tool:*`` for all)."""
@@ -50,7 +55,14 @@ class Slot(StrictModel):
     """Chance that each selected call is faulted (a seeded draw per call: the same on every rerun)."""
 
     def build(self) -> FaultSpec:
-        """The fault model this slot stands for (a tool or LLM fault of the registry)."""
+        """The fault model this slot stands for (a tool or LLM fault of the registry).
+
+        The slot's trigger fields (``on_call``, ``count``, ``from_call`` as ``after_calls``, ``probability``) are moved
+        into the fault, and a ``tool:NAME`` seam becomes the fault's ``tool``. Raises ConfigError, with a hint, for a
+        fault without a mode, trigger fields inside the fault, ``on_call`` with ``from_call``, a seam that is not
+        ``llm`` or ``tool:NAME``, or parameters the mode's model rejects; an unknown mode raises the registry's error,
+        which lists the valid ones.
+        """
         params = dict(self.fault)
         mode = params.get("mode")
         if not isinstance(mode, str):
@@ -96,7 +108,11 @@ class Slot(StrictModel):
 
     @classmethod
     def of(cls, fault: FaultSpec) -> Slot:
-        """The slot of a configured fault (its window and probability moved onto the slot)."""
+        """The slot of a configured fault (its window and probability moved onto the slot).
+
+        Parameters left at their defaults are not written, so the slot stays as short as the config that made it, and
+        building it back (:meth:`build`) gives the same fault.
+        """
         params = fault.model_dump(mode="json", exclude_defaults=True, exclude=set(TRIGGER_FIELDS) | {"tool"})
         params = {"mode": fault.mode, **{k: v for k, v in params.items() if k != "mode"}}
         seam = LLM_SEAM if isinstance(fault, LlmFaultSpec) else TOOL_PREFIX + getattr(fault, "tool", "*")
@@ -126,7 +142,11 @@ class Slot(StrictModel):
 
 
 class Schedule(StrictModel):
-    """A fault schedule: the slots of every seam, in the order the faults are tried on a call."""
+    """A fault schedule: the slots of every seam, in the order the faults are tried on a call.
+
+    The value ``explore`` searches over, stores in every cell and replays with ``--schedule``; see the module docstring
+    for its semantics. Equal faults give equal digests (:meth:`digest`) whatever the name.
+    """
 
     name: str = "schedule"
     """Names the schedule's cells (their scenario) and keys the proxies' seeded decisions."""
@@ -164,22 +184,26 @@ class Schedule(StrictModel):
 
     def to_yaml(self) -> str:
         """The schedule as YAML (what ``--schedule FILE`` reads back to the same value)."""
-        import yaml  # only for writing: the config loader is the YAML reader
-
         return yaml.safe_dump({"schedule": self.data()}, sort_keys=False, allow_unicode=True, width=100)
 
     def labels(self) -> list[str]:
+        """One :meth:`Slot.label` per fault, in order."""
         return [s.label() for s in self.faults]
 
 
 def _slot_data(slot: Slot) -> dict[str, Any]:
+    """A slot as report data in a fixed key order, defaults left out (the fault is always kept whole)."""
     out = slot.model_dump(mode="json", exclude_defaults=True)
     out["seam"], out["fault"] = slot.seam, dict(slot.fault)
     return {k: out[k] for k in ("seam", "on_call", "count", "from_call", "probability", "fault") if k in out}
 
 
 def parse_schedule(data: Any, *, where: str = "the schedule") -> Schedule:
-    """A schedule from loaded YAML/JSON: ``{schedule: {...}}``, the schedule itself, or a found-failure file."""
+    """A schedule from loaded YAML/JSON: ``{schedule: {...}}``, the schedule itself, or a found-failure file.
+
+    Every slot is built once here, so an unknown mode or seam, or a bad parameter, is a ConfigError when the file is
+    read, not a failure in the middle of a run.
+    """
     if isinstance(data, dict) and isinstance(data.get("schedule"), dict):
         data = data["schedule"]
     if not isinstance(data, dict):

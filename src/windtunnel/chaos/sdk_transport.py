@@ -32,17 +32,24 @@ _classes: dict[str, dict[str, type]] = {}
 
 
 def _read_timeout(request: Any) -> float | None:
+    """The read timeout (seconds) the SDK set on ``request`` through httpx's ``timeout`` extension, or ``None``."""
     timeout = request.extensions.get("timeout") or {}
     value = timeout.get("read")
     return float(value) if isinstance(value, (int, float)) else None
 
 
 def _timeout_wait(wire: WireCall, request: Any) -> float:
+    """How long a ``timeout`` fault hangs the call: the fault's delay, but no longer than the client's own read timeout,
+    after which the real client would have given up anyway.
+    """
     limit = _read_timeout(request)
     return wire.delay_s if limit is None else min(wire.delay_s, limit)
 
 
 def _out_headers(resp: Any, editor: Editor) -> list[tuple[str, str]]:
+    """The real response's headers for the edited response: ``Content-Length`` and ``Content-Encoding`` go when the
+    editor changes the body, since the edited (decoded) bytes no longer match them.
+    """
     drop = {"content-length", "content-encoding"} if editor.edits else set()
     return [(k, v) for k, v in resp.headers.multi_items() if k.lower() not in drop]
 
@@ -62,15 +69,24 @@ def _ended(ed: Editor, mod: ModuleType, request: Any) -> Iterator[bytes]:
 
 
 def _classes_for(mod: ModuleType) -> dict[str, type]:
-    """The transport and stream classes for one httpx flavour (``httpx`` or ``httpx2``)."""
+    """The transport and stream classes for one httpx flavour (``httpx`` or ``httpx2``).
+
+    They subclass that flavour's own base transport and byte streams, so a client of either flavour gets a transport and
+    streams of its own kind; they are built once per flavour and cached in :data:`_classes`.
+    """
     if mod.__name__ in _classes:
         return _classes[mod.__name__]
 
     class SyncEdited(mod.SyncByteStream):  # type: ignore[name-defined]
+        """A sync httpx byte stream passing the upstream body through the call's editor as it arrives."""
+
         def __init__(self, source: Iterator[bytes], close: Callable[[], None], editor: Editor, request: Any):
             self.source, self._close, self.editor, self.request = source, close, editor, request
 
         def __iter__(self) -> Iterator[bytes]:
+            """Yield the edited pieces; stop reading when the editor cuts or breaks the stream, then yield its tail
+            (raising ``RemoteProtocolError`` for a cut). An upstream error is logged on the call before it propagates.
+            """
             ed = self.editor
             try:
                 for piece in self.source:
@@ -85,14 +101,20 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             yield from _ended(ed, mod, self.request)
 
         def close(self) -> None:
+            """Close the upstream response and end the editor, which logs the call once even if the body was not read to
+            the end.
+            """
             self._close()
             self.editor.end()
 
     class AsyncEdited(mod.AsyncByteStream):  # type: ignore[name-defined]
+        """The async twin of ``SyncEdited``."""
+
         def __init__(self, source: AsyncIterator[bytes], close: Any, editor: Editor, request: Any):
             self.source, self._close, self.editor, self.request = source, close, editor, request
 
         async def __aiter__(self) -> AsyncIterator[bytes]:
+            """Yield the edited pieces as ``SyncEdited.__iter__`` does, reading the upstream body asynchronously."""
             ed = self.editor
             try:
                 async for piece in self.source:
@@ -108,6 +130,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
                 yield tail
 
         async def aclose(self) -> None:
+            """Close the upstream response and end the editor."""
             await self._close()
             self.editor.end()
 
@@ -131,11 +154,20 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
         )
 
     class FaultTransport(mod.BaseTransport):  # type: ignore[name-defined]
+        """The sync transport put in place of the SDK client's own; it keeps the original as ``inner`` (and under
+        :data:`MARK`, so a client is never wrapped twice).
+        """
+
         def __init__(self, inner: Any) -> None:
             self.inner = inner
             setattr(self, MARK, inner)
 
         def handle_request(self, request: Any) -> Any:
+            """Send one request through the current cell's plan. Outside a cell, or for a request that is not a model
+            call, the inner transport answers (other calls are logged). A model call may time out after the client's
+            read timeout (``ReadTimeout``), be delayed, be answered instead of the model, or get the real answer
+            edited as it streams.
+            """
             plan = current_plan()
             api = api_of(request.method, request.url.path) if plan is not None else None
             if api is None or plan is None:
@@ -160,14 +192,18 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             return edited(resp, wire, request, sync=True)
 
         def close(self) -> None:
+            """Close the wrapped original transport."""
             self.inner.close()
 
     class AsyncFaultTransport(mod.AsyncBaseTransport):  # type: ignore[name-defined]
+        """The async transport put in place of the SDK client's own (see ``FaultTransport``)."""
+
         def __init__(self, inner: Any) -> None:
             self.inner = inner
             setattr(self, MARK, inner)
 
         async def handle_async_request(self, request: Any) -> Any:
+            """As ``FaultTransport.handle_request``, with delays that never block the event loop."""
             plan = current_plan()
             api = api_of(request.method, request.url.path) if plan is not None else None
             if api is None or plan is None:
@@ -192,6 +228,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             return edited(resp, wire, request, sync=False)
 
         async def aclose(self) -> None:
+            """Close the wrapped original transport."""
             await self.inner.aclose()
 
     _classes[mod.__name__] = {"sync": FaultTransport, "async": AsyncFaultTransport}
@@ -217,6 +254,9 @@ def _httpx_module(http: Any) -> ModuleType | None:
 
 
 def _http_client(obj: Any) -> Any:
+    """The httpx client an SDK client sends through (its ``_client``), or ``None`` when it holds none windtunnel can
+    wrap.
+    """
     http = getattr(obj, "_client", None)
     return http if http is not None and _httpx_module(http) is not None else None
 
@@ -244,8 +284,14 @@ def looks_like_sdk(obj: Any) -> bool:
 
 
 def install_transport(client: Any, where: str) -> list[Restore]:
-    """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports; a DSPy
-    LM's lm15 transport for its fault transport (:mod:`windtunnel.chaos.lm15_transport`)."""
+    """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports; for a DSPy
+    LM, the transport of DSPy's lm15 engine (:mod:`windtunnel.chaos.lm15_transport`).
+
+    The SDK keeps its own client object, retries and parsers; only the layer that sends bytes changes. A transport
+    already wrapped is left alone, so installing twice is harmless. Raises ConfigError naming ``where`` when the client
+    holds no httpx client windtunnel can reach (the hint: use ``windtunnel proxy llm`` instead). Returns one restore
+    callback per transport replaced.
+    """
     if lm15_transport.is_lm15_model(client):
         return lm15_transport.install(client, where)
     http = _http_client(client)
@@ -264,6 +310,7 @@ def install_transport(client: Any, where: str) -> list[Restore]:
         http._transport = cls(transport)
 
         def restore_main() -> None:
+            """Put the client's original transport back."""
             http._transport = transport
 
         restores.append(restore_main)
@@ -274,6 +321,7 @@ def install_transport(client: Any, where: str) -> list[Restore]:
         mounts[pattern] = cls(mounted)
 
         def restore_mount(pattern: Any = pattern, mounted: Any = mounted) -> None:
+            """Put the original transport of one proxy mount back."""
             mounts[pattern] = mounted
 
         restores.append(restore_mount)

@@ -1,4 +1,12 @@
-"""Installing the in-process seams of a python agent (once per run) and restoring the originals."""
+"""Installing the in-process seams of a python agent (once per run) and restoring the originals.
+
+A python agent's tools and model client are replaced *where the agent looks them up*: the module attribute named by
+``agent.tools``, each entry of ``agent.tool_registry``, the SDK client's transport or the callable of ``agent.llm``.
+Every install returns a restore callback, and the runtime undoes them all at the end of the run. The ``*_problem``
+functions answer the same questions without installing anything, for ``validate``: an object that cannot be wrapped
+safely (a callable instance the agent may type-check, a framework's tool object) is refused with a message naming what
+to point at instead, never silently skipped.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +29,9 @@ def framework_tool(path: str, owner: Any, attr: str, obj: Any) -> tuple[str, lis
 
 
 def _is_framework_tool(owner: Any, attr: str, obj: Any) -> bool:
+    """Whether ``owner.attr`` holds a framework's tool object (LangChain, openai-agents ...), which is faulted where its
+    framework invokes it rather than replaced by a generic wrapper.
+    """
     return agent_hooks().framework_tool_kind(owner, attr, obj) is not None
 
 
@@ -43,11 +54,15 @@ def resolve(path: str, *, what: str) -> tuple[Any, str, Any]:
 
 
 def _set_attr(owner: Any, name: str, value: Any) -> Restore:
+    """Set ``owner.name`` to ``value`` and return the callback that undoes it: the previous value is put back when the
+    object held its own, else the attribute is deleted so a class attribute shows through again.
+    """
     had_own = isinstance(getattr(owner, "__dict__", None), dict) and name in owner.__dict__
     previous = owner.__dict__[name] if had_own else None
     setattr(owner, name, value)
 
     def restore() -> None:
+        """Undo the assignment."""
         if had_own:
             setattr(owner, name, previous)
         else:
@@ -96,11 +111,19 @@ def tool_problem(fn: Any, path: str, where: str = "agent.tools entry") -> str | 
 
 
 def _framework_entry_problem(owner: Any, attr: str, fn: Any) -> str | None:
+    """Why the framework tool object at ``owner[attr]`` cannot be faulted in place (``None``: it can), as the framework
+    adapters judge it.
+    """
     return agent_hooks().framework_tool_problem(owner, attr, fn)
 
 
 def registry_problem(registry: Any, path: str) -> str | None:
-    """Why ``registry`` cannot serve as ``agent.tool_registry`` (``None``: it can)."""
+    """Why ``registry`` cannot serve as ``agent.tool_registry`` (``None``: it can).
+
+    It must be a mutable mapping the agent calls its tools through (it is wrapped in place); each entry must be a
+    function windtunnel can wrap, or a framework tool object its adapter can fault where the framework invokes it. The
+    first problem found is returned, naming the entry.
+    """
     if not isinstance(registry, MutableMapping) and not (
         hasattr(registry, "__setitem__") and hasattr(registry, "items")
     ):
@@ -122,11 +145,17 @@ def registry_problem(registry: Any, path: str) -> str | None:
 
 
 def _completions(llm: Any) -> Any:
+    """``llm.chat.completions`` (an OpenAI-style client's resource), or ``None``."""
     return getattr(getattr(llm, "chat", None), "completions", None)
 
 
 def llm_problem(llm: Any, path: str) -> str | None:
-    """Why ``llm`` cannot be wrapped as the agent's model (``None``: it can)."""
+    """Why ``llm`` cannot be wrapped as the agent's model (``None``: it can).
+
+    Accepted: an OpenAI / Anthropic SDK client or an object holding one (faulted at its transport), an object with
+    ``chat.completions.create``, a plain callable, or a framework's model whose SDK clients can be found. A framework
+    chat model whose client is only reachable through ``root_client`` gets a message naming that attribute.
+    """
     framework = agent_hooks().framework_model(llm)
     if framework is not None:  # a framework's model: faulted on the SDK clients it holds, or refused
         clients, why = framework
@@ -179,7 +208,11 @@ def seam_problems(agent: Any) -> list[str]:
 
 
 def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
-    """Replace each ``module:attr`` tool with its wrapper; returns tool names and restore callbacks."""
+    """Replace each ``module:attr`` tool with its wrapper; returns tool names and restore callbacks.
+
+    A framework's tool object is faulted where its framework invokes it instead; a callable that cannot be wrapped
+    safely is a ConfigError; a tool already wrapped (the same function listed twice) is left alone.
+    """
     names: list[str] = []
     restores: list[Restore] = []
     for path in paths:
@@ -199,7 +232,13 @@ def install_tools(paths: list[str]) -> tuple[list[str], list[Restore]]:
 
 
 def install_registry(path: str) -> tuple[list[str], list[Restore]]:
-    """Wrap every entry of the ``module:attr`` mapping in place (entries added later stay unwrapped)."""
+    """Wrap every entry of the ``module:attr`` mapping in place (entries added later stay unwrapped).
+
+    Plain functions are replaced by their wrappers; a framework's tool object stays in the mapping and is faulted where
+    its framework invokes it. A registry the agent cannot call through (not a mutable mapping, or an entry that cannot
+    be wrapped safely) is a ConfigError before anything is changed. Returns the tool names and the restore callbacks,
+    the last of which puts the original entries back.
+    """
     _, _, registry = resolve(path, what="agent.tool_registry")
     problem = registry_problem(registry, path)
     if problem is not None:
@@ -220,6 +259,7 @@ def install_registry(path: str) -> tuple[list[str], list[Restore]]:
         names.append(str(name))
 
     def restore() -> None:
+        """Put every wrapped entry's original back into the registry."""
         for name, fn in originals.items():
             registry[name] = fn
 

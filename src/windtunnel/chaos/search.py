@@ -53,12 +53,19 @@ class Candidate:
 
     @property
     def key(self) -> tuple[Input, str]:
+        """What makes two candidates the same cell: the input and the schedule's fault digest (its name does not
+        count).
+        """
         return self.input, self.schedule.digest()
 
 
 @dataclass
 class Observation:
-    """What a cell showed, reduced to what the search reads."""
+    """What a cell showed, reduced to what the search reads.
+
+    The explore flow builds one from each cell's result; nothing in it refers to the agent, so the search stays a pure
+    function of observations and its seed.
+    """
 
     calls: list[tuple[str, str, str]]
     """Each call at a seam in order: ``(seam, outcome, faults)`` (seam ``llm`` / ``tool:NAME``)."""
@@ -95,7 +102,13 @@ def _bucket(n: int) -> int:
 
 
 def features(obs: Observation) -> set[tuple[Any, ...]]:
-    """The coverage features of one cell (see the module docstring)."""
+    """The coverage features of one cell (see the module docstring).
+
+    Features are hashable tuples: ``edge`` (two consecutive (seam, outcome) events, from a start marker to an end marker
+    with the cell's status), ``calls`` (a seam's call count, bucketed), ``error`` / ``error_kind``, ``answer`` (a digest
+    of the whitespace- and case-normalised answer), ``check`` (each check's verdict), and ``near`` (a check within half
+    its threshold, in 5 % steps). A set of them is cheap to compare across thousands of cells.
+    """
     out: set[tuple[Any, ...]] = set()
     prev = ("start", "", "")
     for event in obs.calls:
@@ -151,6 +164,9 @@ def seam_modes(seam: str, usable: Any = None) -> list[Mode]:
 
 
 def slot(seam: str, on_call: int, mode: str, count: int | None = None) -> Slot:
+    """A slot with ``mode`` at its default parameters on the ``on_call``-th call at ``seam`` (a burst of ``count``
+    calls).
+    """
     return Slot(seam=seam, fault={"mode": mode}, on_call=on_call, count=count)
 
 
@@ -161,6 +177,9 @@ def with_faults(schedule: Schedule, slots: Sequence[Slot], name: str | None = No
 
 
 def _clash(slots: Sequence[Slot], seam: str, call: int) -> bool:
+    """Whether one of ``slots`` already faults the ``call``-th call at ``seam`` (two faults on one call would make a
+    schedule whose effect depends on fault order).
+    """
     for s in slots:
         start = s.on_call or 1
         if s.seam == seam and start <= call < start + (s.count or 1):
@@ -186,7 +205,12 @@ def frontier(obs: Observation, parent: Observation | None) -> list[tuple[str, in
 
 
 class Search:
-    """The coverage-guided proposer: feed it observations, ask it for the next candidates."""
+    """The coverage-guided proposer: feed it observations, ask it for the next candidates.
+
+    State: the corpus of entries that showed something new, the features seen so far, the candidates already tried
+    (never proposed twice) and a queue of frontier extensions. A candidate's schedule holds at most :attr:`MAX_FAULTS`
+    faults, which keeps failures small enough to shrink.
+    """
 
     MAX_FAULTS = 4
 
@@ -198,6 +222,10 @@ class Search:
         *,
         extend_seams: Iterable[str] | None = None,
     ) -> None:
+        """``rng`` draws every choice; ``modes``: the modes each seam known so far takes; ``mutations``: how many
+        planned mutations each golden prompt has; ``extend_seams``: the only seams :meth:`add_seam` may add
+        (``None``: any).
+        """
         self.rng = rng
         self.modes = modes
         """The modes each seam takes (seams are added as the agent is seen calling them)."""
@@ -211,6 +239,9 @@ class Search:
         self._allowed = set(extend_seams) if extend_seams is not None else None
 
     def add_seam(self, seam: str, modes: list[Mode]) -> None:
+        """Let the search place faults at ``seam`` (first seen in a cell) with ``modes``, unless the seam is known or
+        not allowed.
+        """
         if seam not in self.modes and (self._allowed is None or seam in self._allowed):
             self.modes[seam] = modes
 
@@ -229,7 +260,11 @@ class Search:
         return True
 
     def _queue_frontier(self, index: int) -> None:
-        """One fault of every mode at each call of the entry's frontier (new entries are tried first)."""
+        """One fault of every mode at each call of the entry's frontier (new entries are tried first).
+
+        The proposals go to the front of the queue in a seeded shuffle; an entry that already holds :attr:`MAX_FAULTS`
+        faults is not extended, and a call another fault of the entry covers is skipped.
+        """
         entry = self.corpus[index]
         slots = entry.candidate.schedule.faults
         if len(slots) >= self.MAX_FAULTS:
@@ -245,11 +280,18 @@ class Search:
         self._queue = proposals + self._queue
 
     def _named(self, schedule: Schedule) -> Schedule:
+        """``schedule`` named after its digest, so a proposal's name says which schedule it is in reports and the
+        corpus.
+        """
         return Schedule(name=f"x{schedule.digest()}", faults=schedule.faults, context_attacks=schedule.context_attacks)
 
     # -- proposals --------------------------------------------------------------------------------
     def propose(self, n: int) -> list[Candidate]:
-        """The next ``n`` candidates not tried yet (fewer only when the space is exhausted)."""
+        """The next ``n`` candidates not tried yet (fewer only when the space is exhausted).
+
+        Queued frontier extensions come first, then random edits of the corpus; a candidate tried before, or already in
+        this batch, is skipped, and 200 misses in a row end the batch early rather than loop on a small space.
+        """
         out: list[Candidate] = []
         keys: set[tuple[Input, str]] = set()
         misses = 0
@@ -272,6 +314,9 @@ class Search:
         return index
 
     def _havoc(self) -> Candidate | None:
+        """A random edit of a corpus entry (one or two of: add a fault, drop one, change its mode, move it a call, make
+        it a burst, switch between the golden prompt and a mutation); ``None`` while the corpus is empty.
+        """
         index = self._pick()
         if index is None:
             return None
@@ -307,6 +352,9 @@ class Search:
         return Candidate(inp, schedule, index)
 
     def _random_slot(self, counts: dict[str, int], slots: Sequence[Slot]) -> Slot | None:
+        """A fault of a random mode at a random seam, on a call up to one past those the entry saw there (so faults can
+        land on calls that only a fault would cause); ``None`` on a clash.
+        """
         seams = sorted(self.modes)
         if not seams:
             return None
@@ -317,6 +365,9 @@ class Search:
         return slot(seam, call, self.rng.choice(self.modes[seam]).name)
 
     def _other_input(self, inp: Input) -> Input:
+        """The golden prompt for a mutation, or a random mutation of the golden prompt (the prompt itself when it has
+        none).
+        """
         total = self.mutations.get(inp.golden_index, 0)
         if inp.mutation is not None or not total:
             return Input(inp.golden_index)

@@ -1,4 +1,9 @@
-"""``ChaosSpec``: the resolved faults and attacks of one scenario (profile included)."""
+""":class:`ChaosSpec`: exactly the faults and attacks of one scenario, resolved from its config and profile.
+
+A spec is what every seam runs: the ``chaos:`` block or a matrix scenario, with a built-in profile's faults placed
+first, frozen and named. The name keys the seeded decisions and the fired-fault records, so two scenarios with the same
+faults still fire independently.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from windtunnel.chaos.base import ContextAttackSpec, LlmFaultSpec, ToolFaultSpec
+from windtunnel.chaos.profiles import load_profile
 
 if TYPE_CHECKING:
     from windtunnel.chaos.config import ChaosConfig, Scenario
@@ -39,8 +45,6 @@ class ChaosSpec:
         ``profile`` (e.g. from ``--chaos-profile``) overrides ``source.profile``. Unknown profile names
         raise :class:`~windtunnel._util.errors.UnknownPluginError` listing the valid ones.
         """
-        from windtunnel.chaos.profiles import load_profile
-
         tools: list[ToolFaultSpec] = []
         llms: list[LlmFaultSpec] = []
         attacks: list[ContextAttackSpec] = []
@@ -59,6 +63,7 @@ class ChaosSpec:
 
     @property
     def active(self) -> bool:
+        """Whether the spec injects anything (a fault or an attack)."""
         return bool(self.tool_faults or self.llm_faults or self.context_attacks)
 
     @property
@@ -68,10 +73,14 @@ class ChaosSpec:
 
     @property
     def needs_llm_seam(self) -> bool:
+        """LLM faults need the agent's model calls (``agent.llm``, a framework's client, or the LLM proxy)."""
         return bool(self.llm_faults)
 
 
 def _targets_tools(attack: ContextAttackSpec) -> bool:
+    """Whether an enabled attack travels in tool replies (``indirect_injection``, or ``inject_at: tool_response``), so
+    the run needs the tool seam even without tool faults.
+    """
     if not getattr(attack, "enabled", True):
         return False
     return attack.type in TOOL_REPLY_ATTACKS or getattr(attack, "inject_at", None) == "tool_response"

@@ -39,10 +39,14 @@ def as_json(body: Any) -> tuple[Any, bool]:
 
 
 def back(value: Any, was_text: bool) -> Any:
+    """A corrupted value in the form the tool returned it: JSON text again when it came as text (``was_text`` from
+    :func:`as_json`), else the python value.
+    """
     return json.dumps(value, ensure_ascii=False) if was_text else value
 
 
 def _rebody(reply: ToolReply, body: Any) -> ToolReply:
+    """A copy of ``reply`` (status, headers, message) with another body."""
     return ToolReply(status=reply.status, body=body, headers=dict(reply.headers), message=reply.message)
 
 
@@ -56,9 +60,11 @@ class TimeoutFault(ToolFaultSpec):
     """How long the call hangs before the timeout error (0 reports the timeout at once)."""
 
     def delay_ms_before(self, call: ToolCall) -> int:
+        """Hang for ``delay_ms`` before the timeout."""
         return self.delay_ms
 
     def replace(self, call: ToolCall, d: Decision) -> ToolReply:
+        """A timed-out reply (504) instead of calling the tool."""
         reply = error_reply(504, f"tool {call.name!r} timed out")
         reply.timeout = True
         return reply
@@ -76,6 +82,7 @@ class ErrorFault(ToolFaultSpec):
     """Error message the agent sees."""
 
     def replace(self, call: ToolCall, d: Decision) -> ToolReply:
+        """An error reply with ``error_code`` and ``message`` instead of calling the tool."""
         return error_reply(self.error_code, self.message)
 
 
@@ -87,6 +94,9 @@ class MalformedFault(ToolFaultSpec):
     mode: Literal["malformed"] = "malformed"
 
     def transform(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """The reply's serialisation (JSON for structured values) cut at three fifths and followed by a replacement
+        character, a NUL and stray JSON punctuation; HTTP seams send those bytes verbatim (``raw``).
+        """
         body = reply.body
         text = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False, default=str)
         cut = max(1, len(text) * 3 // 5)
@@ -106,6 +116,7 @@ class SlowFault(ToolFaultSpec):
     """Added latency in milliseconds."""
 
     def delay_ms_before(self, call: ToolCall) -> int:
+        """The added latency."""
         return self.delay_ms
 
 
@@ -119,6 +130,7 @@ class MaliciousResponseFault(ToolFaultSpec):
     """The text the tool returns."""
 
     def replace(self, call: ToolCall, d: Decision) -> ToolReply:
+        """A successful reply whose body is the attacker's ``payload``."""
         return ToolReply(status=200, body=self.payload)
 
 
@@ -132,6 +144,9 @@ class TruncatedFault(ToolFaultSpec):
     """Fraction of the reply that survives."""
 
     def transform(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """The first ``keep`` of the text, list items or object fields (at least one survives); not applicable to a
+        reply with fewer than two of them.
+        """
         body = reply.body
         if isinstance(body, (str, bytes)):
             if len(body) < 2:
@@ -146,6 +161,9 @@ class TruncatedFault(ToolFaultSpec):
 
 
 def _empty_like(value: Any) -> Any:
+    """The empty value of ``value``'s type (``{}``, ``[]``, ``""``, ``0``, ``False``); raises
+    :class:`FaultNotApplicable` for ``None`` and for types that cannot be built empty.
+    """
     if isinstance(value, bool):
         return False
     if isinstance(value, (int, float)):
@@ -166,6 +184,7 @@ class EmptyFault(ToolFaultSpec):
     mode: Literal["empty"] = "empty"
 
     def transform(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """The reply's empty counterpart, in the same form (JSON text stays text)."""
         value, was_text = as_json(reply.body)
         return _rebody(reply, back(_empty_like(value), was_text))
 
@@ -180,6 +199,9 @@ class WrongDataFault(ToolFaultSpec):
     """JSON Patch operations, e.g. ``[{op: replace, path: /price, value: 0}]``."""
 
     def transform(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """The JSON reply with ``patch`` applied; not applicable when the reply is not JSON or a patch operation does
+        not fit it (a missing path, a failed ``test``).
+        """
         value, was_text = as_json(reply.body)
         if not isinstance(value, (dict, list)):
             raise FaultNotApplicable
@@ -191,6 +213,9 @@ class WrongDataFault(ToolFaultSpec):
 
 
 def _drift_name(key: str) -> str:
+    """A key renamed the way an API change renames it: ``snake_case`` → ``camelCase``, ``camelCase`` → ``snake_case``,
+    else ``KEY_v2``.
+    """
     if "_" in key:
         head, *rest = key.split("_")
         camel = head + "".join(p[:1].upper() + p[1:] for p in rest)
@@ -216,6 +241,7 @@ class SchemaDriftFault(ToolFaultSpec):
     """Keys removed from the reply."""
 
     def _walk(self, value: Any) -> Any:
+        """``value`` with the ``drop`` keys removed and the ``rename`` keys renamed at every depth."""
         if isinstance(value, dict):
             out = {}
             for k, v in value.items():
@@ -228,6 +254,9 @@ class SchemaDriftFault(ToolFaultSpec):
         return value
 
     def transform(self, call: ToolCall, reply: ToolReply, d: Decision) -> ToolReply:
+        """The JSON reply with its fields renamed or dropped (``rename`` / ``drop``, or every top-level key renamed by
+        :func:`_drift_name`); not applicable when it is not JSON or nothing changed.
+        """
         value, was_text = as_json(reply.body)
         if not isinstance(value, (dict, list)):
             raise FaultNotApplicable
@@ -254,6 +283,7 @@ class RateLimitFault(ToolFaultSpec):
     """Error message the agent sees."""
 
     def replace(self, call: ToolCall, d: Decision) -> ToolReply:
+        """A 429 reply with ``Retry-After`` instead of calling the tool."""
         seconds = f"{self.retry_after:g}"
         return error_reply(429, self.message, {"Retry-After": seconds})
 
@@ -273,9 +303,13 @@ class IntermittentFault(ToolFaultSpec):
     """Error message the agent sees."""
 
     def should_fire(self, d: Decision) -> bool:
+        """Fire on the first ``failures`` occurrences of the same call (a retry with the same arguments is the next
+        occurrence) and let later ones through; which calls are flaky is drawn once per call with ``probability``.
+        """
         if not self.in_window(d) or d.occurrence >= self.failures:
             return False
         return self.probability >= 1.0 or d.draw("flaky") < self.probability
 
     def replace(self, call: ToolCall, d: Decision) -> ToolReply:
+        """An error reply with ``error_code`` instead of calling the tool."""
         return error_reply(self.error_code, self.message)

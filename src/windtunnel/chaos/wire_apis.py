@@ -1,5 +1,10 @@
-"""The model wire APIs windtunnel faults, by name; adding one is a :class:`~windtunnel.chaos.llm_apis.WireApi`
-subclass and one entry here."""
+"""The model wire APIs windtunnel faults, by name; adding one is a :class:`~windtunnel.chaos.llm_apis.WireApi` subclass
+and one entry here.
+
+Both HTTP seams (the SDK transport and the LLM proxy) recognise a model call by its method and path (:func:`api_of`) and
+hand it to the matching API; any other request to the model host passes through unfaulted (a POST, such as an embeddings
+call, is noted in the call log with the reason).
+"""
 
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ def api_of(method: str, path: str) -> str | None:
 
 
 def wire_api(name: str) -> WireApi:
+    """The :class:`~windtunnel.chaos.llm_apis.WireApi` registered as ``name`` (``KeyError`` for an unknown name)."""
     return WIRE_APIS[name]
 
 

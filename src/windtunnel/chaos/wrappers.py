@@ -45,6 +45,9 @@ def signature_of(name: str, payload: Any) -> str:
 
 
 def _bind(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The call's arguments by parameter name, as the tool's signature binds them (so ``f(1)`` and ``f(x=1)`` log and
+    sign alike); a callable without a usable signature keeps positional ones under ``args``.
+    """
     try:
         bound = inspect.signature(fn).bind_partial(*args, **kwargs)
         return dict(bound.arguments)
@@ -53,8 +56,13 @@ def _bind(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any])
 
 
 def tool_result(plan: FaultPlan, dec: ToolDecision, reply: ToolReply, args: dict[str, Any], started: float) -> Any:
-    """What the agent gets for a tool call the plan decided: the body, or the fault raised; logged either way
-    (shared by the python tool wrappers and the framework tool seams)."""
+    """What the agent gets for a tool call the plan decided: the body, or the fault raised; logged either way (shared by
+    the python tool wrappers and the framework tool seams).
+
+    A timed-out reply raises :class:`ToolTimeout` (status 504); a status of 400 or more raises :class:`ToolFaultError`
+    with the status and ``Retry-After`` seconds; anything else returns the body. The call log records the error or the
+    response, the modes that acted, the latency since ``started`` and the raw body.
+    """
     call = dec.call
     if reply.timeout:
         plan.log_call(
@@ -120,9 +128,18 @@ def _raised(err: BaseException) -> dict[str, Any]:
 
 
 def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-    """A drop-in replacement for the tool ``fn`` (sync or async) that obeys the current cell's plan."""
+    """A drop-in replacement for the tool ``fn`` (sync or async) that obeys the current cell's plan.
+
+    The wrapper has ``fn``'s name, signature metadata and sync/async kind (``functools.wraps``), so the agent and its
+    framework cannot tell it apart. Outside a cell it calls ``fn`` straight through. Inside one it decides the call's
+    faults, sleeps the delay (``asyncio.sleep`` in an async tool, so the event loop keeps running), answers a
+    replacement instead of calling ``fn``, or calls ``fn`` and applies the corruptions to its result; every call is
+    logged, including one whose real tool raised (that exception goes on to the agent unchanged). The original is kept
+    under :data:`WRAPPED`, so a tool is never wrapped twice.
+    """
 
     def prepare(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[FaultPlan, ToolDecision, dict[str, Any]]:
+        """The current plan, its decision for this call and the bound arguments; only called inside a cell."""
         plan = current_plan()
         assert plan is not None
         bound = _bind(fn, args, kwargs)
@@ -181,6 +198,9 @@ def _is_answer(reply: LlmReply) -> bool:
 
 
 def _llm_error(reply: LlmReply) -> Exception:
+    """The exception the agent meets for a replaced model call: :class:`LlmTimeout` for a timeout, else
+    :class:`LlmFaultError` carrying the status and ``Retry-After`` (seconds) like an SDK error would.
+    """
     if reply.timeout:
         return LlmTimeout(reply.message or "model call timed out", status=504)
     retry = reply.headers.get("Retry-After")
@@ -192,9 +212,16 @@ def _llm_error(reply: LlmReply) -> Exception:
 
 
 class _LlmCallRun:
-    """One wrapped model call: decision, logging, and the rewrite of its result."""
+    """One wrapped model call: decision, logging, and the rewrite of its result.
+
+    Shared by the sync and async paths of :func:`wrap_llm_call` and by the stream wrappers, so a call is decided once
+    and logged once whichever way it ends (a replacement, a real result, a stream read to its end, or an error).
+    """
 
     def __init__(self, plan: FaultPlan, name: str, request: dict[str, Any], stream: bool) -> None:
+        """Decide the call's faults at once (the plan's counters advance here); the logged name is the request's
+        ``model`` when it has one, else the wrapped callable's.
+        """
         self.plan = plan
         model = request.get("model")
         self.name = model if isinstance(model, str) and model else name
@@ -205,6 +232,12 @@ class _LlmCallRun:
         self.dec: LlmDecision = plan.decide_llm(call)
 
     def fail(self, reply: LlmReply) -> Exception:
+        """Log ``reply`` (an error or timeout replacement) as the call's outcome and return the exception to raise.
+
+        The exception is :class:`LlmTimeout` or :class:`LlmFaultError` (status and ``Retry-After``), what the
+        caller of a wrapped ``create`` or plain callable can catch; SDK clients are faulted at their transport
+        instead, where the SDK raises its own.
+        """
         err = _llm_error(reply)
         self.plan.log_call(
             "llm",
@@ -218,7 +251,11 @@ class _LlmCallRun:
         return err
 
     def answered(self, reply: LlmReply, stream: bool, is_async: bool) -> Any:
-        """A responder's whole answer, delivered as the client would have (value or stream)."""
+        """A responder's whole answer, delivered as the client would have (value or stream).
+
+        The recorded body is logged as the call's response and handed over as a completion readable as a dict or through
+        attributes, or as a sync or async stream of chunks when the call asked to stream.
+        """
         self.plan.log_call(
             "llm",
             self.name,
@@ -234,6 +271,7 @@ class _LlmCallRun:
         return answer_astream(reply.body) if is_async else answer_stream(reply.body)
 
     def error(self, err: BaseException) -> None:
+        """Log an exception the real model call raised; the caller re-raises it to the agent unchanged."""
         self.plan.log_call(
             "llm",
             self.name,
@@ -245,6 +283,10 @@ class _LlmCallRun:
         )
 
     def complete(self, res: Any) -> Any:
+        """Deliver a non-streamed result: remember it for faults that replay an older answer, then apply the firing
+        transforms and log what the agent gets. Unchanged answers are returned as the same object; a cut or malformed
+        reply raises what the client would (:class:`StreamCutOff`, :class:`LlmFaultError` 502).
+        """
         data, before = read_completion(res)
         if before.text is not None or before.tool_calls:
             llm_memory.remember(self.plan, SEAM, data if data is not None else res)
@@ -278,6 +320,7 @@ class _LlmCallRun:
         return out
 
     def _cut(self) -> StreamCutOff:
+        """Log the dropped connection and return the :class:`StreamCutOff` to raise."""
         err = StreamCutOff("connection dropped before the end of the model's answer")
         self.plan.log_call("llm", self.name, self.request, error=str(err), faults=self.dec.modes, started=self.started)
         return err
@@ -296,6 +339,9 @@ class _LlmCallRun:
         return out, False
 
     def passthrough_stream_done(self, chunks: list[Any]) -> None:
+        """Log a stream no fault touched once the agent has read it all (remembering it when a fault wants the previous
+        answer).
+        """
         if llm_memory.wanted(self.plan):
             data, reply = read_chunks(chunks)
             llm_memory.remember(self.plan, SEAM, data if data is not None else reply.text)
@@ -303,7 +349,11 @@ class _LlmCallRun:
 
 
 class _SyncStream:
-    """An iterator over (possibly rewritten) chunks that also works as a context manager."""
+    """An iterator over (possibly rewritten) chunks that also works as a context manager.
+
+    An untouched stream is passed through chunk by chunk; a stream a fault corrupts is read whole first, then its edited
+    chunks are yielded (and the cut raised where the fault drops the connection).
+    """
 
     def __init__(self, source: Any, run: _LlmCallRun) -> None:
         self._source = source
@@ -336,15 +386,21 @@ class _SyncStream:
         self.close()
 
     def close(self) -> None:
+        """Close the SDK's own stream, which holds the HTTP response open."""
         close = getattr(self._source, "close", None)
         if callable(close):
             close()
 
     def __getattr__(self, name: str) -> Any:
+        """Everything else (``response``, ``get_final_completion`` ...) is the SDK stream's own."""
         return getattr(self._source, name)
 
 
 class _AsyncStream:
+    """The async twin of :class:`_SyncStream`: an async iterator over (possibly rewritten) chunks that also works as an
+    async context manager. A corrupted stream is read whole before the first chunk is delivered.
+    """
+
     def __init__(self, source: Any, run: _LlmCallRun) -> None:
         self._source = source
         self._run = run
@@ -377,6 +433,7 @@ class _AsyncStream:
         await self.close()
 
     async def close(self) -> None:
+        """Close the SDK's own stream (``close`` or ``aclose``, awaited when it returns an awaitable)."""
         close = getattr(self._source, "close", None) or getattr(self._source, "aclose", None)
         if callable(close):
             res = close()
@@ -384,6 +441,7 @@ class _AsyncStream:
                 await res
 
     def __getattr__(self, name: str) -> Any:
+        """Everything else is the SDK stream's own."""
         return getattr(self._source, name)
 
 
@@ -399,12 +457,16 @@ def _request_of(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str,
 
 
 def _is_stream(res: Any, kwargs: dict[str, Any]) -> bool:
+    """Whether a model result is a stream to wrap: the call asked for one (``stream=True``), or the callable returned a
+    generator.
+    """
     if kwargs.get("stream"):
         return True
     return not isinstance(res, (str, bytes, dict, list)) and (inspect.isgenerator(res) or inspect.isasyncgen(res))
 
 
 def _deliver(res: Any, kwargs: dict[str, Any], run: _LlmCallRun) -> Any:
+    """Hand the agent a model result through the seam: an async or sync stream wrapper, or the completed answer."""
     if hasattr(res, "__aiter__") and not isinstance(res, (str, dict)):
         return _AsyncStream(res, run)
     if _is_stream(res, kwargs):
@@ -433,9 +495,11 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     returns_awaitable: list[bool] = []
 
     def is_async() -> bool:
+        """Whether this callable's calls are async: what it returned last time, else a guess from its declaration."""
         return returns_awaitable[-1] if returns_awaitable else _seems_async(fn)
 
     async def finish_async(run: _LlmCallRun, pending: Any, stream: bool, kwargs: dict[str, Any]) -> Any:
+        """Await a real async call (after the fault's delay, without blocking the event loop) and deliver its result."""
         if run.dec.delay_ms:
             await asyncio.sleep(run.dec.delay_ms / 1000)
         try:
@@ -446,6 +510,7 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         return _deliver(res, kwargs, run)
 
     async def replaced_async(run: _LlmCallRun, stream: bool) -> Any:
+        """Deliver a replacement to an async caller: a coroutine, since the caller will await what the call returns."""
         if run.dec.delay_ms:
             await asyncio.sleep(run.dec.delay_ms / 1000)
         assert run.dec.replacement is not None
@@ -455,6 +520,10 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def llm_call(*args: Any, **kwargs: Any) -> Any:
+        """The wrapper itself: straight through outside a cell; inside one, decide the call, answer a replacement (as a
+        coroutine when the callable is async, so the caller's ``await`` works), or call the model, remember whether it
+        returned an awaitable, and deliver its result through the faults.
+        """
         plan = current_plan()
         if plan is None:
             return fn(*args, **kwargs)

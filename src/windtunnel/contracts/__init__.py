@@ -36,6 +36,8 @@ _HOME = {
 
 
 def __getattr__(name: str) -> Any:
+    """Import the module that defines ``name`` (:data:`_HOME`) on first access and cache the value here, so later
+    lookups are plain module attributes; an unknown name is the usual ``AttributeError``."""
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
 from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError
@@ -40,7 +41,9 @@ HEADER = (
 
 @dataclass
 class Found:
-    """One saved failure."""
+    """One saved failure: the prompt (and golden prompt and mutation) that failed, the minimal scenario it failed in,
+    and the invariants that broke. Loaded from its file by :func:`load_found`; ``run`` replays it as one cell
+    (:meth:`cell`), ``contract run`` checks its invariants in its scenario."""
 
     path: Path
     prompt: str
@@ -54,6 +57,7 @@ class Found:
 
     @property
     def name(self) -> str:
+        """The failure's name: its scenario's (the schedule's name, which is also its file's)."""
         return self.scenario.name
 
     def broken(self, cfg: Config) -> list[InvariantSpec]:
@@ -65,10 +69,14 @@ class Found:
         return [inv for inv in labelled(cfg.invariants) if inv.label in named]
 
     def spec(self) -> ChaosSpec:
+        """The failure's scenario resolved to the fault spec its replay cell runs under."""
         return ChaosSpec.resolve(self.scenario, name=self.scenario.name)
 
     def cell(self, seq: int | None = None) -> Cell:
-        """The cell that replays it in ``run`` (kind ``chaos``, scenario = the failure's name)."""
+        """The cell that replays it in ``run`` (kind ``chaos``, scenario = the failure's name).
+
+        ``seq`` places it in the run's order; the cell id (``<name>/replay``) is the same on every run, so the
+        store resumes and compares it like any other cell."""
         m = self.mutation
         return Cell(
             id=f"{self.name}/replay",
@@ -82,8 +90,11 @@ class Found:
 
 
 def found_dir(cfg: Config | None, store: Path | None = None) -> Path:
-    """The corpus folder: ``found/`` beside the run store (``--store`` > ``$WINDTUNNEL_STORE`` >
-    ``advanced.store``), so ``.windtunnel/found/`` by default."""
+    """The corpus folder: ``found/`` beside the run store (``--store`` > ``$WINDTUNNEL_STORE`` > ``advanced.store``),
+    so ``.windtunnel/found/`` by default.
+
+    Beside the store rather than beside the config, so the commands that share a store share a corpus; with
+    neither a config nor a store the default store's folder is used."""
     if store is None:
         env = os.environ.get("WINDTUNNEL_STORE")
         store = Path(env) if env else Path(cfg.advanced.store) if cfg is not None else Path(".windtunnel/runs.db")
@@ -91,9 +102,14 @@ def found_dir(cfg: Config | None, store: Path | None = None) -> Path:
 
 
 def scenario_data(spec: ChaosSpec) -> dict[str, Any]:
-    """A spec as a contract-matrix scenario (every fault with its mode first, defaults left out)."""
+    """A spec as a contract-matrix scenario (every fault with its mode first, defaults left out).
+
+    What :func:`save_found` writes under ``scenario:``, so the saved file can be copied into a config's
+    ``chaos_matrix`` as it is."""
 
     def dump(fault: Any) -> dict[str, Any]:
+        """One fault as a config writes it: ``mode`` first, then only the parameters that differ from the defaults,
+        so the saved file stays short and reads like a hand-written scenario."""
         params = fault.model_dump(mode="json", exclude_defaults=True, exclude={"mode"})
         return {"mode": fault.mode, **params}
 
@@ -106,9 +122,11 @@ def scenario_data(spec: ChaosSpec) -> dict[str, Any]:
 
 
 def save_found(folder: Path, failure: Failure, cfg: Config, config_path: Path) -> Path:
-    """Write one minimal failure; the file is named after its schedule (saving it again rewrites it)."""
-    import yaml  # writing only: windtunnel._util.yamlsource reads it back
+    """Write one minimal failure; the file is named after its schedule (saving it again rewrites it).
 
+    Besides what replay needs, the file records for a reader how the failure was found: the config, how many
+    reruns reproduced it, the seam calls in order, and the failure lines. Invariants are saved as written (only
+    the ones that broke), so the file replays the same checks even after the config changes."""
     res = failure.result
     cell = res.cell
     m = cell.mutation
@@ -138,11 +156,16 @@ def save_found(folder: Path, failure: Failure, cfg: Config, config_path: Path) -
 
 
 def inv_data(inv: InvariantSpec) -> dict[str, Any]:
-    """An invariant as a config writes it (type first, defaults left out)."""
+    """An invariant as a config writes it (type first, defaults left out).
+
+    The inverse of config loading: the saved invariant validates back to the same spec, so the file replays the
+    check exactly as it failed."""
     return {"type": inv.type, **inv.model_dump(mode="json", exclude_defaults=True, exclude={"type"})}
 
 
 def _invariants(path: Path, data: Any) -> list[InvariantSpec]:
+    """The ``found.invariants`` of a saved file, validated as contract invariants are; a file from before they were
+    saved has none (``[]``). An invalid one is a config error naming the file and key, with the fix."""
     if data is None:
         return []
     try:
@@ -156,7 +179,10 @@ def _invariants(path: Path, data: Any) -> list[InvariantSpec]:
 
 
 def call_sequence(calls: list[dict[str, Any]]) -> list[str]:
-    """Each call at a seam as one line: ``tool lookup_order: timeout (faults: timeout)``."""
+    """Each call at a seam as one line: ``tool lookup_order: timeout (faults: timeout)``.
+
+    Errors are cut to 120 characters, so the saved file stays readable even when an agent's error text is long;
+    the lines are for a reader, replay does not use them."""
     out = []
     for c in calls:
         what = c.get("error") or "ok"
@@ -168,7 +194,11 @@ def call_sequence(calls: list[dict[str, Any]]) -> list[str]:
 
 
 def load_found(folder: Path) -> list[Found]:
-    """Every saved failure in ``folder`` (sorted by file name); a broken file is a config error naming it."""
+    """Every saved failure in ``folder`` (sorted by file name); a broken file is a config error naming it.
+
+    A missing folder is an empty corpus. Every file in the folder must be a saved failure: a stray YAML file is an
+    error rather than skipped, since silently ignoring a failure the user meant to keep would let a regression
+    through."""
     if not folder.is_dir():
         return []
     out = []

@@ -64,9 +64,11 @@ highly random agent, only state effects larger than its sampling noise are seen.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import secrets
 import shlex
+import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -74,7 +76,10 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from windtunnel._util.errors import AgentCallError
+from windtunnel.invariants.similarity import lexical_similarity
 
 STATE_WARNING = (
     "Warning: No reset_endpoint configured. Contract matrix cells may share state. Results may be "
@@ -102,6 +107,7 @@ Invoke = Callable[[str], Awaitable[str | None]]
 
 
 def recall_prompts(token: str) -> tuple[str, str]:
+    """The two calls of the recall probe: one that tells the agent ``token``, one that asks for it back."""
     return (
         f"Please note my reference number for later: {token}. Just confirm you have it.",
         "What reference number did I give you earlier? Reply with the reference only.",
@@ -109,7 +115,10 @@ def recall_prompts(token: str) -> tuple[str, str]:
 
 
 def probe_prompts(prompts: Sequence[str]) -> list[tuple[str, str]]:
-    """``(A, U)`` pairs: up to three prompts, each with the next one (or a filler) as the unrelated call."""
+    """``(A, U)`` pairs: up to three prompts, each with the next one (or a filler) as the unrelated call.
+
+    Duplicate and blank golden prompts are dropped first; with a single prompt the unrelated call is a fixed
+    filler question, so the interleaved test still has a U to put between the A's."""
     pool = [p for p in dict.fromkeys(prompts) if p.strip()]
     if not pool:
         pool = [FILLERS[0]]
@@ -130,7 +139,9 @@ def planned_calls(prompts: Sequence[str]) -> int:
 
 @dataclass
 class StateVerdict:
-    """What the detector found."""
+    """What the detector found: whether the agent looks stateful and the evidence for it (one line per test that
+    flagged it, after confirmation), the calls it cost and how many failed, and the noise figures the interleaved
+    test measured. A verdict made from failed calls is reported but never cached."""
 
     stateful: bool
     evidence: list[str] = field(default_factory=list)
@@ -159,6 +170,8 @@ class _Suspect:
 
 @dataclass
 class _Confirmation:
+    """The outcome of :func:`_confirm`: whether state was confirmed, and the rounds it took."""
+
     stateful: bool
     rounds: int
 
@@ -184,18 +197,22 @@ async def _confirm(call: Callable[[str], Awaitable[str | None]], suspect: _Suspe
 
 
 def _nn(target: str, others: Sequence[str]) -> float:
-    from windtunnel.invariants.similarity import lexical_similarity
-
+    """The similarity of ``target`` to its nearest neighbour among ``others`` (the test statistic of the interleaved
+    repeats)."""
     return max(lexical_similarity(target, o) for o in others)
 
 
 async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | None = None) -> StateVerdict:
-    """Run the two tests above through ``invoke`` (one agent call per invocation; ``None`` = no answer)."""
-    from windtunnel.invariants.similarity import lexical_similarity
+    """Run the three tests above through ``invoke`` (one agent call per invocation; ``None`` = no answer).
 
+    The recall probe alone flags the agent; a suspicion from the interleaved repeats or from drift is flagged only
+    once :func:`_confirm` replicates it (the first confirmed suspicion ends the search), and suspicions the rounds
+    dismissed are listed as such. Agent errors are counted, never read as evidence of state."""
     verdict = StateVerdict(stateful=False)
 
     async def call(prompt: str) -> str | None:
+        """One detector call, counted; an agent error or an empty answer counts as an error and gives ``None``, so a
+        failing agent is never mistaken for a stateful one."""
         verdict.calls += 1
         try:
             out = await invoke(prompt)
@@ -277,6 +294,7 @@ async def detect_state(invoke: Invoke, prompts: Sequence[str], *, token: str | N
 
 
 def _present(answers: Sequence[str | None]) -> list[str]:
+    """The answers that came back (errors left out)."""
     return [r for r in answers if r is not None]
 
 
@@ -285,8 +303,6 @@ def _drift(seq: Sequence[str | None]) -> tuple[str, list[str], list[str]] | None
     a split into a first and a second part, every pair within a part (at least three pairs in all) at
     least ``DRIFT_SAME`` similar, every pair across at least ``DRIFT_GAP`` less. ``None`` if there is
     no such split (or an answer is missing). Returns the description, the first part and the second."""
-    from windtunnel.invariants.similarity import lexical_similarity
-
     answers = _present(seq)
     if len(answers) < len(seq):
         return None
@@ -311,9 +327,11 @@ CACHE_FILE = "state-cache.json"
 
 
 def agent_identity(agent: Any) -> str:
-    """A digest of what makes the agent this agent: its config block, and its code where it is local."""
-    import orjson
+    """A digest of what makes the agent this agent: its config block, and its code where it is local.
 
+    Code is the source files of the modules the python references name, and the files ``agent.command`` names (a
+    script path): editing the agent invalidates its cached verdict. A remote agent's code is invisible, which is
+    why cached verdicts also expire."""
     h = hashlib.sha256(orjson.dumps(agent.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS))
     files: list[Path] = []
     refs = agent.python_refs() if hasattr(agent, "python_refs") else []
@@ -333,9 +351,8 @@ def agent_identity(agent: Any) -> str:
 
 
 def _module_file(module: str) -> Path | None:
-    import importlib.util
-    import sys
-
+    """The source file of ``module`` when it is a file on disk (imported, or findable without importing); ``None``
+    for built-in, namespace or missing modules, which then do not enter the agent's identity."""
     mod = sys.modules.get(module)
     origin = getattr(mod, "__file__", None) if mod is not None else None
     if origin is None:
@@ -349,17 +366,20 @@ def _module_file(module: str) -> Path | None:
 
 @dataclass
 class StateCache:
-    """Detector verdicts per agent identity, in one small JSON file (see the module docstring)."""
+    """Detector verdicts per agent identity, in one small JSON file (see the module docstring).
+
+    The cache is advisory: every read or write failure degrades to detecting afresh, never to an error."""
 
     path: Path
 
     @staticmethod
     def enabled() -> bool:
+        """Whether verdicts are cached: ``WINDTUNNEL_STATE_CACHE=0`` turns the cache off."""
         return os.environ.get("WINDTUNNEL_STATE_CACHE", "1") != "0"
 
     def _read(self) -> dict[str, Any]:
-        import orjson
-
+        """The cache file's entries; a missing, unreadable or damaged file is an empty cache (it only ever costs a
+        fresh detection)."""
         try:
             data = orjson.loads(self.path.read_bytes())
         except (OSError, ValueError):
@@ -367,6 +387,8 @@ class StateCache:
         return data if isinstance(data, dict) else {}
 
     def get(self, identity: str, prompts: Sequence[str]) -> StateVerdict | None:
+        """The cached verdict for ``identity``, when it was made for the same probe prompts within
+        :data:`CACHE_TTL_S`; ``None`` otherwise, or when the entry does not read as a verdict."""
         entry = self._read().get(identity)
         if not isinstance(entry, dict) or entry.get("prompts") != _prompts_key(prompts):
             return None
@@ -378,8 +400,8 @@ class StateCache:
             return None
 
     def put(self, identity: str, prompts: Sequence[str], verdict: StateVerdict) -> None:
-        import orjson
-
+        """Store ``verdict`` for ``identity`` and these prompts, dropping expired entries; written to a temporary
+        file and renamed, so a reader never sees half a file. A cache that cannot be written is ignored."""
         data = {k: v for k, v in self._read().items() if time.time() - float(v.get("at", 0)) <= CACHE_TTL_S}
         data[identity] = {"at": time.time(), "prompts": _prompts_key(prompts), "verdict": asdict(verdict)}
         try:
@@ -392,7 +414,10 @@ class StateCache:
 
 
 def _prompts_key(prompts: Sequence[str]) -> str:
-    """The detector probes the golden prompts: a verdict holds for the same prompts."""
+    """The detector probes the golden prompts: a verdict holds for the same prompts.
+
+    The key is a digest of the (A, U) pairs actually probed, in order: golden prompts the detector never sends do
+    not enter it."""
     return hashlib.sha256("\x1f".join(p for a, u in probe_prompts(prompts) for p in (a, u)).encode()).hexdigest()
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from windtunnel._util.errors import ConfigError
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import Config
@@ -32,7 +33,11 @@ from windtunnel.invariants.labels import labelled, needs_auto_baseline
 
 @dataclass(frozen=True)
 class MatrixCell:
-    """One (scenario, invariant) cell of the matrix."""
+    """One (scenario, invariant) cell of the matrix.
+
+    ``applicable`` is false where the invariant's ``when`` does not hold in the scenario (or the contract leaves
+    the pair out): the cell is shown as N/A and counts for nothing, neither pass nor fail. ``severity`` weighs the
+    cell in the score."""
 
     scenario: str
     invariant: str
@@ -44,7 +49,11 @@ class MatrixCell:
 
 @dataclass
 class ContractPlan:
-    """Everything a contract run will do, computed without calling the agent."""
+    """Everything a contract run will do, computed without calling the agent.
+
+    The plan is what ``contract run --dry-run`` prints, what the run executes (its ``units`` are ordinary engine
+    cells) and what scoring reads back: keeping it plain data is what lets a run be sharded, resumed and
+    reproduced one unit at a time."""
 
     name: str
     scenarios: list[str]
@@ -59,23 +68,29 @@ class ContractPlan:
 
     @property
     def agent_calls(self) -> int:
-        """Planned agent invocations: the units plus the baselines (state detection is counted apart)."""
+        """Planned agent invocations: the units plus the baselines (state detection is counted apart).
+
+        With the state detector's calls (:attr:`~windtunnel.contracts.run.ContractRun.planned_calls`) it is the
+        report's ``agent_calls_planned``, known before any call is made."""
         return len(self.units) + self.baseline_calls
 
     @property
     def applicable_cells(self) -> list[MatrixCell]:
+        """The matrix cells that count (N/A cells left out): the denominator of the score."""
         return [c for c in self.matrix if c.applicable]
 
     def cell(self, scenario: str, invariant: str) -> MatrixCell:
+        """The matrix cell of ``(scenario, invariant label)``; ``KeyError`` when the plan has none."""
         for c in self.matrix:
             if c.scenario == scenario and c.invariant == invariant:
                 return c
         raise KeyError((scenario, invariant))
 
     def only(self, unit_ids: set[str]) -> ContractPlan:
-        """The plan restricted to these units (``--cell``), keeping only the matrix cells they judge."""
-        from windtunnel._util.errors import ConfigError
+        """The plan restricted to these units (``--cell``), keeping only the matrix cells they judge.
 
+        Unknown unit ids are a config error, since they usually come from a reproduce command of another config or
+        another ``--repeat``; scenarios with no unit left drop out of the plan."""
         missing = unit_ids - {u.id for u in self.units}
         if missing:
             raise ConfigError(
@@ -103,11 +118,16 @@ class ContractPlan:
 
     @property
     def by_label(self) -> dict[str, InvariantSpec]:
+        """The contract's invariants by their label (the id, or the generated name when there is none)."""
         return {inv.label: inv for inv in self.invariants}
 
 
 def plan_contract(cfg: Config, *, repeat: int = 1) -> ContractPlan:
-    """The contract plan of ``cfg``. Raises ConfigError listing every problem (see ``check_contract``)."""
+    """The contract plan of ``cfg``. Raises ConfigError listing every problem (see ``check_contract``).
+
+    Unit ids are stable for a given config and ``repeat`` (``scenario/g0.r0``, ``scenario/label.p1.r0`` ...), so a
+    failing unit's reproduce command (``--cell``) selects the same unit on a rerun. ``baseline_calls`` counts the
+    chaos-free golden-prompt calls an auto baseline needs; the plan's notices are the config's warnings."""
     raise_problems(cfg)
     assert cfg.contract is not None
     invariants = labelled(cfg.contract.invariants)

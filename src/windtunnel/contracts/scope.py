@@ -14,7 +14,11 @@ from windtunnel.invariants.base import InvariantSpec, WhenName
 
 
 def applies(when: WhenName | str, spec: ChaosSpec) -> bool:
-    """Whether an invariant with this ``when`` is checked in a scenario with this chaos."""
+    """Whether an invariant with this ``when`` is checked in a scenario with this chaos.
+
+    Decided from the scenario's own faults only (never the global ``chaos:`` block), so a matrix cell's existence
+    does not change with unrelated configuration. An unknown ``when`` raises ``ValueError``; the config layer has
+    rejected it before this is reached."""
     if when == "always":
         return True
     if when == "tool_faults_active":
@@ -29,7 +33,10 @@ def applies(when: WhenName | str, spec: ChaosSpec) -> bool:
 
 
 def probes_of(inv: InvariantSpec) -> list[str] | None:
-    """The prompts sent for this invariant instead of the golden prompts, or ``None`` (golden prompts)."""
+    """The prompts sent for this invariant instead of the golden prompts, or ``None`` (golden prompts).
+
+    An invariant type may supply default probes (``effective_probes``: the system-prompt leak probe has a built-in
+    set); otherwise the config's ``probes:`` are used. A probe invariant gets its own units, judged by it alone."""
     effective = getattr(inv, "effective_probes", None)
     if callable(effective):
         return list(effective())
@@ -37,5 +44,8 @@ def probes_of(inv: InvariantSpec) -> list[str] | None:
 
 
 def scenario_specs(scenarios: Sequence[Scenario]) -> dict[str, ChaosSpec]:
-    """Each scenario's chaos: exactly what it declares (and its profile), nothing from ``chaos:``."""
+    """Each scenario's chaos: exactly what it declares (and its profile), nothing from ``chaos:``.
+
+    The global ``chaos:`` block belongs to ``run``; mixing it in would make every scenario, ``no-chaos`` included,
+    carry faults it does not list."""
     return {s.name: ChaosSpec.resolve(s, name=s.name) for s in scenarios}

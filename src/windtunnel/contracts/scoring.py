@@ -38,13 +38,18 @@ UNSCORED: frozenset[str] = frozenset({"n/a", "not run", "not exercised"})
 
 
 def task_key(cell_id: str) -> str:
-    """The unit id without its repeat suffix: the prompt or probe whose repeats are compared."""
+    """The unit id without its repeat suffix: the prompt or probe whose repeats are compared.
+
+    Ids without a numeric ``.rN`` suffix are their own task, so a unit planned without repeats still groups."""
     head, sep, tail = cell_id.rpartition(".r")
     return head if sep and tail.isdigit() else cell_id
 
 
 def check_passed(result: CellResult, label: str) -> bool:
-    """Whether ``label``'s check passed on this unit (an errored call never passes)."""
+    """Whether ``label``'s check passed on this unit (an errored call never passes).
+
+    A unit without a check of that label (the invariant was not evaluated) does not pass either: a missing check
+    must not count as a success."""
     if result.status == "error":
         return False
     checks = [c for c in result.checks if c.id == label]
@@ -53,7 +58,11 @@ def check_passed(result: CellResult, label: str) -> bool:
 
 @dataclass
 class CellStats:
-    """Outcome of one matrix cell."""
+    """Outcome of one matrix cell: its status and the counts behind it.
+
+    ``checks`` / ``passed`` / ``errored`` count unit responses; ``failing_tasks`` are prompts or probes that
+    failed on every repeat and ``flaky_tasks`` those that passed on some and failed on others. ``pass_rate`` comes
+    with its Wilson 95 % interval, so a reader sees how little 3 of 3 proves."""
 
     scenario: str
     invariant: str
@@ -73,9 +82,11 @@ class CellStats:
 
     @property
     def weight(self) -> int:
+        """The cell's weight in the score, from its severity (:data:`SEVERITY_WEIGHTS`)."""
         return SEVERITY_WEIGHTS[self.severity]
 
     def as_dict(self) -> dict[str, Any]:
+        """The cell as the JSON report writes it: rates rounded to 4 places, optional figures only when known."""
         out: dict[str, Any] = {
             "scenario": self.scenario,
             "invariant": self.invariant,
@@ -118,6 +129,12 @@ def unexercised_scenarios(plan: ContractPlan, results: Iterable[CellResult]) -> 
 
 
 def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
+    """Judge one matrix cell on the results of its units (see the module docstring for the statuses).
+
+    Units skipped by the budget or not run at all count neither way; when none of the cell's units ran the cell is
+    ``not run``, with the first skip reason. Outcomes are grouped per prompt or probe (the unit id without its
+    repeat), which is what separates ``fail`` (some prompt failed every time) from ``flaky``. pass^k uses the
+    smallest repeat count among them."""
     if not mc.applicable:
         return CellStats(mc.scenario, mc.invariant, mc.severity, "n/a")
     tasks: dict[str, list[bool]] = {}
@@ -156,6 +173,7 @@ def cell_stats(mc: MatrixCell, results: dict[str, CellResult]) -> CellStats:
 
 
 def _cells(n: int) -> str:
+    """``1 matrix cell`` / ``n matrix cells``: the unit every message counts cells in."""
     return f"{n} matrix cell{'' if n == 1 else 's'}"
 
 
@@ -173,7 +191,10 @@ def not_run_line(cells: Iterable[CellStats]) -> str:
 
 
 def weighted_score(stats: Iterable[CellStats]) -> float | None:
-    """Seed-003 score over the counted cells (applicable and run); ``None`` when there is none."""
+    """Seed-003 score over the counted cells (applicable and run); ``None`` when there is none.
+
+    ``100 × Σ weight × passed / Σ weight``: only ``pass`` counts in the numerator, so a flaky cell costs its full
+    weight. ``None`` instead of 100 % keeps an empty matrix from passing."""
     num = den = 0
     for s in stats:
         if s.status in UNSCORED:
@@ -184,6 +205,7 @@ def weighted_score(stats: Iterable[CellStats]) -> float | None:
 
 
 def _aggregate(stats: list[CellStats]) -> dict[str, Any]:
+    """Score and status counts over a group of cells (a scenario's row, an invariant's column)."""
     score = weighted_score(stats)
     return {
         "score": None if score is None else round(score, 2),
@@ -198,7 +220,9 @@ def _aggregate(stats: list[CellStats]) -> dict[str, Any]:
 
 @dataclass
 class ContractVerdict:
-    """The scored contract."""
+    """The scored contract: the score (``None`` when no cell could be scored), pass or fail, whether a critical cell
+    failed, every cell's stats, the reasons it failed, and the per-scenario and per-invariant aggregates the
+    report's matrix shows."""
 
     score: float | None
     passed: bool
@@ -215,6 +239,7 @@ class ContractVerdict:
     not exercised or not run come first, because a score over the rest reads as a pass."""
 
     def stats(self, scenario: str, invariant: str) -> CellStats:
+        """The stats of the ``(scenario, invariant label)`` cell; ``KeyError`` when the matrix has none."""
         for s in self.cells:
             if s.scenario == scenario and s.invariant == invariant:
                 return s
@@ -224,7 +249,11 @@ class ContractVerdict:
 def score_contract(
     plan: ContractPlan, results: Iterable[CellResult], *, min_score: float | None = None
 ) -> ContractVerdict:
-    """Score the results of ``plan``'s units (see the module docstring for the rules)."""
+    """Score the results of ``plan``'s units (see the module docstring for the rules).
+
+    Every reason the contract fails is collected, not only the first: a critical cell that failed or was flaky,
+    cells not run (interrupted, budget, faults windtunnel cannot reach), scenarios whose faults never fired, and
+    other failures without ``min_score`` or a score below it. The verdict passes only when that list is empty."""
     by_id = {r.cell.id: r for r in results}
     idle = unexercised_scenarios(plan, by_id.values())
     stats = [cell_stats(mc, by_id) for mc in plan.matrix]
@@ -287,8 +316,11 @@ def score_contract(
 
 
 def _lead(plan: ContractPlan, stats: list[CellStats], reasons: list[str]) -> str | None:
-    """:attr:`ContractVerdict.why`: the scenarios none of whose applicable cells was judged (not exercised or
-    not run) and which the score therefore leaves out, else the first reason."""
+    """:attr:`ContractVerdict.why`: the scenarios none of whose applicable cells was judged (not exercised or not
+    run) and which the score therefore leaves out, else the first reason.
+
+    A score computed over the other scenarios can look healthy; leading with what it does not cover keeps a reader
+    from taking it for a pass."""
     if not reasons:
         return None
     applicable = {name: [s for s in stats if s.scenario == name and s.status != "n/a"] for name in plan.scenarios}

@@ -13,9 +13,12 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from windtunnel._util.errors import ConfigError, WindtunnelError
+from windtunnel._util.imports import import_ref
 from windtunnel.agents.registry import capabilities
 from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
 from windtunnel.contracts.scope import applies, probes_of, scenario_specs
+from windtunnel.invariants.base import CheckContext
+from windtunnel.invariants.labels import labelled
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
@@ -26,14 +29,16 @@ WHEN_HINT = "always, tool_faults_active, llm_faults_active, any_chaos_active, no
 
 
 def _dups(names: list[str]) -> list[str]:
+    """The names that occur more than once, sorted (each once)."""
     return sorted(n for n, k in Counter(names).items() if k > 1)
 
 
 def _smoke(inv: InvariantSpec) -> str | None:
-    """Evaluate ``inv`` once on a synthetic answer: a plugin that crashes is found before the run (a check
-    that waits on I/O, such as a judge model, is not called before the run)."""
-    from windtunnel.invariants.base import CheckContext
+    """Evaluate ``inv`` once on a synthetic answer: a plugin that crashes is found before the run (a check that waits
+    on I/O, such as a judge model, is not called before the run).
 
+    Only a crash is reported; whether the synthetic answer passes is irrelevant. The message carries the
+    exception's type and text, which is usually enough to fix a plugin."""
     if type(inv).blocking:
         return None
 
@@ -53,8 +58,11 @@ def _smoke(inv: InvariantSpec) -> str | None:
 
 
 def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec], *, imports: bool) -> list[str]:
-    """Faults of each matrix scenario that the agent has no seam for, and (``imports``: ``agent.llm`` is
-    imported) LLM fault modes its ``agent.llm`` cannot express, by the check the ``chaos:`` block uses."""
+    """Faults of each matrix scenario that the agent has no seam for, and (``imports``: ``agent.llm`` is imported)
+    LLM fault modes its ``agent.llm`` cannot express, by the check the ``chaos:`` block uses.
+
+    A fault with no seam to act on would never fire, and the scenario would score the agent without the chaos it
+    claims; saying so before the run is the alternative to a silent skip."""
     out: list[str] = []
     agent = cfg.agent
     python = capabilities(agent).python
@@ -86,6 +94,10 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec], *, imports: boo
 
 
 def _invariant_problems(cfg: Config, invariants: list[InvariantSpec], specs: dict[str, ChaosSpec]) -> list[str]:
+    """Problems of each contract invariant that only show with the whole contract in view: probes on a type that
+    ignores them, probes that cannot be built, golden-prompt invariants without golden prompts, an auto baseline
+    without golden prompts, a ``when`` that holds in no scenario (the invariant would never be checked), and a
+    plugin that crashes on a synthetic answer."""
     out: list[str] = []
     for inv in invariants:
         where = f"contract invariant {inv.label!r} ({inv.type})"
@@ -121,8 +133,7 @@ def _invariant_problems(cfg: Config, invariants: list[InvariantSpec], specs: dic
 
 
 def _import_problems(cfg: Config) -> list[str]:
-    from windtunnel._util.imports import import_ref
-
+    """One problem per python reference of the agent that does not import, naming its config key."""
     out = []
     for where, ref in cfg.agent.python_refs():
         try:
@@ -133,12 +144,11 @@ def _import_problems(cfg: Config) -> list[str]:
 
 
 def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
-    """Every problem that would make ``contract run`` fail or score vacuously (empty list: runnable).
+    """Every problem that would make ``contract run`` fail or score vacuously (empty list: runnable). ``imports``:
+    also import the python references of the agent (endpoint, tools, llm, reset).
 
-    ``imports``: also import the python references of the agent (endpoint, tools, llm, reset).
-    """
-    from windtunnel.invariants.labels import labelled
-
+    All problems are collected rather than stopping at the first, so one ``validate`` shows the whole list. A
+    contract without invariants or scenarios is a problem, never a 100 % pass."""
     contract = cfg.contract
     if contract is None:
         return ["the config has no contract: add `contract:` with invariants and a chaos_matrix"]
@@ -174,7 +184,10 @@ def check_contract(cfg: Config, *, imports: bool = False) -> list[str]:
 
 
 def raise_problems(cfg: Config, *, imports: bool = False) -> None:
-    """Raise one ConfigError listing every problem of :func:`check_contract` (exit 2)."""
+    """Raise one ConfigError listing every problem of :func:`check_contract` (exit 2).
+
+    The message starts with the config file and the number of problems, then one line per problem; the hint says
+    to fix them all, since a partial fix would only show the rest on the next run."""
     problems = check_contract(cfg, imports=imports)
     if problems:
         src = str(cfg._source) if cfg._source else "the config"

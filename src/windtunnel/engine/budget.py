@@ -39,7 +39,10 @@ def recorded_usage(metadata: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def priced(usage: dict[str, Any], prices: dict[str, ModelPrice]) -> dict[str, Any]:
-    """``usage`` with its cost: ``cost_usd`` (a number, or ``None`` and ``cost_unknown`` naming the model)."""
+    """``usage`` with its cost: ``cost_usd`` (a number, or ``None`` and ``cost_unknown`` naming the model).
+
+    An unknown cost is recorded as unknown with the reason, never as zero: a report that sums costs must not
+    under-count silently."""
     cost, why = cost_of(usage, prices)
     out = {k: v for k, v in usage.items() if k not in ("cost_usd", "cost_unknown")}
     out["cost_usd"] = None if cost is None else round(cost, 9)
@@ -63,7 +66,13 @@ def one_budget() -> Iterator[None]:
 
 
 class RunBudget:
+    """The cost meter of one run (or of all ``ci`` phases under :func:`one_budget`): it prices each completed cell's
+    usage and, with ``advanced.max_cost``, stops the run once the spend reaches it or a cost cannot be known.
+    Thread-safe: cells complete concurrently, and blocking checks finish in worker threads."""
+
     def __init__(self, max_usd: float | None, prices: dict[str, ModelPrice], warnings: list[str]) -> None:
+        """A meter with ``max_usd`` as the budget (``None``: price only, never stop), ``prices`` per model, and
+        ``warnings`` to receive the notice when it stops the run."""
         self.max_usd = max_usd
         self.prices = prices
         self.warnings = warnings
@@ -74,8 +83,11 @@ class RunBudget:
 
     @classmethod
     def of(cls, cfg: Any, warnings: list[str]) -> RunBudget | None:
-        """The cost meter of ``cfg``: ``None`` without ``prices:`` (and then without ``advanced.max_cost``,
-        which needs them); ``warnings`` receives the notice of a spent budget."""
+        """The cost meter of ``cfg``: ``None`` without ``prices:`` (and then without ``advanced.max_cost``, which
+        needs them); ``warnings`` receives the notice of a spent budget.
+
+        Inside :func:`one_budget` every session gets the same meter (``ci``'s phases share one budget); a phase
+        that starts after the budget was spent is told so in its own warnings, and its cells are skipped."""
         max_usd = getattr(cfg.advanced, "max_cost", None)
         prices = dict(getattr(cfg, "prices", None) or {})
         if max_usd is None and not prices:
@@ -91,13 +103,19 @@ class RunBudget:
         return budget
 
     def skip(self, cell: Cell) -> CellResult | None:
-        """The result of a cell that is not run because the budget is spent, else ``None``."""
+        """The result of a cell that is not run because the budget is spent, else ``None``.
+
+        Skipped cells are reported (status ``skipped``, ``error_kind: budget``), so the report shows exactly which
+        cells the budget cost the run."""
         if self.reason is None:
             return None
         return CellResult(cell=cell, status="skipped", error=f"not run: {self.reason}", error_kind="budget")
 
     def add(self, result: CellResult) -> None:
-        """Price ``result``'s usage (in place) and count its cost against ``advanced.max_cost``."""
+        """Price ``result``'s usage (in place) and count its cost against ``advanced.max_cost``.
+
+        A cell whose cost cannot be known (no usage recorded, a model missing from ``prices:``) stops the run as a
+        spent budget does: a budget that cannot be counted cannot be kept."""
         if result.status == "skipped":
             return
         if result.usage is not None and self.prices:
@@ -121,6 +139,7 @@ class RunBudget:
                 )
 
     def _stop(self, why: str) -> None:
+        """Record the first reason the run stops (later ones change nothing) and warn once."""
         if self.reason is None:
             self.reason = why
             self.warnings.append(f"{why}; the cells not started yet were not run (skipped), the run fails")

@@ -1,4 +1,9 @@
-"""Cells and their results: plain serialisable data, so any executor can run them."""
+"""Cells and their results: plain serialisable data, so any executor can run them.
+
+A :class:`Cell` is everything needed to make one agent invocation (its input, mutation, scenario, repeat and the
+invariants that judge it), and nothing that is not data: the local worker pool, a Ray actor on another machine and
+a resumed run all rebuild the same invocation from it. A :class:`CellResult` is what comes back, written to the
+store as it arrives and read back unchanged by reports, replay export and ``explore``."""
 
 from __future__ import annotations
 
@@ -22,13 +27,18 @@ OUTPUT_DISPLAY_LIMIT = 100_000
 
 
 def clip_output(text: str | None, limit: int = OUTPUT_DISPLAY_LIMIT) -> str | None:
-    """``text`` cut to ``limit`` characters with a marker that gives the full length, when it is longer."""
+    """``text`` cut to ``limit`` characters with a marker that gives the full length, when it is longer.
+
+    Only what is stored and reported is clipped: the checks see the whole output, so a clipped answer is still
+    judged on everything the agent said."""
     if text is None or len(text) <= limit:
         return text
     return f"{text[:limit]}\n… [output truncated: {limit:,} of {len(text):,} characters shown]"
 
 
 class _Data(BaseModel):
+    """Base of the result records kept as pydantic models: unknown fields are an error, not silently kept."""
+
     model_config = ConfigDict(extra="forbid")
 
 
@@ -39,6 +49,10 @@ class _Data(BaseModel):
 
 @dataclass(slots=True, kw_only=True)
 class MutationRef:
+    """Which mutation made a cell's input: its type, the recorded arguments that regenerate it (``k``, ``attempt``,
+    ``source``, under the run seed) and its level (``transport`` mutations change how the request is sent, not the
+    prompt, and are rebuilt from these arguments when the cell runs)."""
+
     type: str
     args: dict[str, Any] = field(default_factory=dict)
     level: Literal["text", "transport"] = "text"
@@ -46,7 +60,13 @@ class MutationRef:
 
 @dataclass(slots=True, kw_only=True)
 class Cell:
-    """One agent invocation unit: an input, optionally mutated, under one scenario, one repeat."""
+    """One agent invocation unit: an input, optionally mutated, under one scenario, one repeat.
+
+    Its ``id`` is derived from the plan, never from time or randomness (run cells are
+    ``[scenario/]g<golden>[.<mutation>.<k>].r<repeat>``; contract units and replays name theirs likewise), so the
+    same config and seed name the same cells on every run: that is what ``--cell``, ``--resume`` and sharding rely
+    on. Random choices made for the cell (fault firing, mutation generation) are seeded from the run seed and the
+    cell, so a rerun repeats them."""
 
     id: str
     kind: CellKind
@@ -66,10 +86,13 @@ class Cell:
 
     @property
     def prompt_text(self) -> str:
+        """The input as text: the prompt itself, or a message list's transcript (for reports and checks that read
+        prompts)."""
         return self.input if isinstance(self.input, str) else self.transcript(self.input)
 
     @staticmethod
     def transcript(messages: list[dict[str, Any]]) -> str:
+        """A message list as ``role: content`` lines, one per message (role ``user`` when missing)."""
         return "\n".join(f"{m.get('role', 'user')}: {m.get('content', '')}" for m in messages)
 
 
@@ -84,6 +107,10 @@ class FaultRecord(_Data):
 
 @dataclass(slots=True, kw_only=True)
 class CheckOutcome:
+    """One invariant's verdict on one cell: the check's type and label, pass or fail with the detail that says why,
+    the severity it is scored with, its margin (for ``explore``'s search) and, for a model-graded check, the
+    judge's verdict record."""
+
     type: str
     id: str
     passed: bool
@@ -97,7 +124,11 @@ class CheckOutcome:
 
 @dataclass(slots=True, kw_only=True)
 class CellResult:
-    """What running a cell produced; the engine streams these to listeners as they complete."""
+    """What running a cell produced; the engine streams these to listeners as they complete.
+
+    ``status`` is ``passed`` / ``failed`` (judged by its checks), ``error`` (the agent call failed; ``error_kind``
+    says how) or ``skipped`` (not run: budget spent, faults unreachable). Everything a report, replay export or
+    ``explore`` needs is here, so nothing has to be recomputed from the agent."""
 
     cell: Cell
     status: Status
@@ -122,4 +153,5 @@ class CellResult:
 
     @property
     def passed(self) -> bool:
+        """Whether the cell passed (an errored or skipped cell did not)."""
         return self.status == "passed"

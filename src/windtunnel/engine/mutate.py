@@ -1,11 +1,16 @@
-"""Bridge from the config to the mutation planner: which variants each golden prompt gets, and their transports."""
+"""Bridge from the config to the mutation planner: which variants each golden prompt gets, and their transports.
+
+The mutation registry knows nothing of configs or agents; this module tells it what it needs (the mutation types
+and count, whether the agent takes message lists, custom templates) and rebuilds transport-level mutations from a
+cell's recorded arguments, so a cell stays plain data and its mutation is regenerated identically wherever it
+runs. It is on ``validate``'s path, so it imports no LLM client."""
 
 from __future__ import annotations
 
-from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
 from windtunnel.agents.base import TransportMutation
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.model import Config
 from windtunnel.engine.cells import Cell
 from windtunnel.mutations.base import MutationContext
@@ -16,9 +21,9 @@ if TYPE_CHECKING:
 
 
 def mutation_context(cfg: Config) -> MutationContext:
+    """What the mutation generators need to know about the agent: its type, whether it takes message lists (a
+    multi-turn mutation is sent as messages only then) and the config's custom templates."""
     agent = cfg.agent
-    from windtunnel.agents.registry import capabilities
-
     accepts = capabilities(agent).accepts_messages(agent)
     return MutationContext(
         agent_type=agent.type,
@@ -28,21 +33,16 @@ def mutation_context(cfg: Config) -> MutationContext:
     )
 
 
-def llm_mutator(cfg: Config, stack: ExitStack, *, allow: bool = True) -> LlmMutator | None:
-    """An LLM generator when the config has a ``model:`` block (and it is enabled); deterministic otherwise."""
-    if not allow or "model" not in cfg.model_fields_set or not cfg.model.enabled:
-        return None
-    from windtunnel.mutations.llm import LlmMutator
-
-    return stack.enter_context(LlmMutator(cfg.model))
-
-
 def plan_for(cfg: Config, golden: str, *, seed: int, llm: LlmMutator | None = None) -> MutationPlan:
+    """One golden prompt's planned mutations under ``seed`` (with ``llm``, the LLM generator's variants)."""
     return plan_mutations(golden, list(cfg.mutations.types), cfg.mutations.count, seed, mutation_context(cfg), llm=llm)
 
 
 def transport_for(cfg: Config, cell: Cell, *, seed: int) -> TransportMutation | None:
-    """Rebuild a transport-level mutation from the cell's recorded (type, k, attempt): cells stay plain data."""
+    """Rebuild a transport-level mutation from the cell's recorded (type, k, attempt): cells stay plain data.
+
+    ``None`` for a cell without a transport mutation. The mutation is regenerated from the run seed, so a cell run
+    on another actor or resumed later sends its request the same way."""
     m = cell.mutation
     if m is None or m.level != "transport" or cell.golden_prompt is None:
         return None

@@ -1,4 +1,8 @@
-"""The four ``ci`` phases and the overall score: Σ weight × phase score over the phases that ran."""
+"""The four ``ci`` phases and the overall score: Σ weight × phase score over the phases that ran.
+
+Each phase (mutation robustness, chaos, contract, replay) runs only when the config gives it something to do; one
+that does not is reported with the precise reason and its weight is shared among the phases that ran, so the
+overall score never counts a phase that did not run as a pass or a fail."""
 
 from __future__ import annotations
 
@@ -11,7 +15,11 @@ PHASE_MODES = {"mutation": "run", "chaos": "chaos", "contract": "contract", "rep
 
 
 def configured_phases(cfg: Config, *, chaos_profile: str | None = None) -> dict[str, str | None]:
-    """Phase → ``None`` when it will run, else the precise reason it is not run."""
+    """Phase → ``None`` when it will run, else the precise reason it is not run.
+
+    The reasons are for the report and the terminal ("no golden_prompts to mutate", "no `chaos:` faults and no
+    --chaos-profile" ...), so a user sees why a phase is missing rather than a score that silently ignores it. A
+    ``contract:`` block always means the contract phase runs: one that cannot is a config error in preflight."""
     golden = bool(cfg.golden_prompts)
     faults = (cfg.chaos is not None and cfg.chaos.active) or bool(chaos_profile)
     contract = cfg.contract
@@ -43,6 +51,10 @@ def configured_phases(cfg: Config, *, chaos_profile: str | None = None) -> dict[
 
 @dataclass
 class PhaseResult:
+    """One ``ci`` phase's outcome: its score and pass/fail, the exit code its own command would have given, whether a
+    critical check failed, where its reports were written, its cells for the combined report, and when it did not
+    run, why (``blocking`` when that keeps ci from passing)."""
+
     name: str
     score: float | None = None
     passed: bool = False
@@ -58,7 +70,10 @@ class PhaseResult:
 
 
 def renormalised_weights(cfg: Config, ran: list[str]) -> dict[str, float]:
-    """The configured weights of the phases that ran, scaled to sum to 1 (all zero → equal shares)."""
+    """The configured weights of the phases that ran, scaled to sum to 1 (all zero → equal shares).
+
+    A phase that did not run gives its weight to the others instead of counting as zero, which would punish a
+    config for not having, say, replays."""
     w = cfg.scoring.weights.model_dump()
     total = sum(w[p] for p in ran)
     if not ran:
@@ -69,7 +84,10 @@ def renormalised_weights(cfg: Config, ran: list[str]) -> dict[str, float]:
 
 
 def overall(phases: list[PhaseResult], weights: dict[str, float]) -> float | None:
-    """Σ weight × score over phases that ran and have a score; None when none has one."""
+    """Σ weight × score over phases that ran and have a score; None when none has one.
+
+    Capped at 100 (float sums can overshoot by an ulp); ``None`` rather than 0 or 100 when nothing was scored, so
+    an empty ``ci`` run neither fails nor passes on its score."""
     scored = [p for p in phases if p.not_run is None and p.score is not None]
     if not scored:
         return None

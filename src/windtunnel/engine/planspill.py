@@ -31,9 +31,13 @@ _CHUNK = 1 << 18
 
 
 class PlanSpill:
-    """Records the (golden index, planned mutations) pairs of one pass; :meth:`replay` gives them again."""
+    """Records the (golden index, planned mutations) pairs of one pass; :meth:`replay` gives them again.
+
+    Each record is a 4-byte little-endian length and a tagged blob (``m``: marshal, ``p``: pickle)."""
 
     def __init__(self) -> None:
+        """An empty spill in an anonymous temporary file, closed by :meth:`close` or when the spill is
+        garbage-collected (the file never outlives the process)."""
         self._fh = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close() or the finalizer
         self._close = weakref.finalize(self, self._fh.close)
         self._end = 0
@@ -42,7 +46,10 @@ class PlanSpill:
         """Bytes on disk (the records and their lengths)."""
 
     def record(self, plans: Iterable[GoldenMutations]) -> Iterator[GoldenMutations]:
-        """``plans``, each written to the spill file as it passes."""
+        """``plans``, each written to the spill file as it passes.
+
+        The caller consumes the pairs as usual (the counting pass counts them); the file is appended to in the
+        same loop, so recording costs no second pass. :attr:`records` and :attr:`bytes` say what was written."""
         fh = self._fh
         for item in plans:
             try:
@@ -78,10 +85,13 @@ class PlanSpill:
             yield item
 
     def _read_at(self, size: int, offset: int) -> bytes:
+        """``size`` bytes from ``offset`` without moving a shared file position (``pread``; a seek and read where the
+        platform has none)."""
         if hasattr(os, "pread"):
             return os.pread(self._fh.fileno(), size, offset)
         self._fh.seek(offset)  # pragma: no cover - Windows has no pread
         return self._fh.read(size)  # pragma: no cover
 
     def close(self) -> None:
+        """Close and so delete the spill file (idempotent)."""
         self._close()

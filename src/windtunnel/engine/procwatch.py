@@ -9,11 +9,14 @@ endpoint) when its cells in flight are done.
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import AgentExitedError, AgentStoppedError
+from windtunnel.agents.registry import capabilities
 from windtunnel.engine.cells import CellResult
 
 if TYPE_CHECKING:
@@ -37,13 +40,18 @@ def connection_failed(result: CellResult) -> bool:
 
 
 def could_not_connect(result: CellResult) -> bool:
-    """Whether the cell's call (or its reset) failed to open or keep a connection (httpx's ``ConnectError``,
-    which the lean pool raises too), not a connection that answered something wrong or too late."""
+    """Whether the cell's call (or its reset) failed to open or keep a connection (httpx's ``ConnectError``, which
+    the lean pool raises too), not a connection that answered something wrong or too late.
+
+    Only such a failure justifies probing an unlaunched agent's address: a timeout or a bad answer means something
+    is still listening."""
     return connection_failed(result) and "ConnectError" in (result.error or "")
 
 
 def probe_address(url: str) -> tuple[str, int] | None:
-    """``(host, port)`` an HTTP agent at ``url`` listens on, or None when the URL names none."""
+    """``(host, port)`` an HTTP agent at ``url`` listens on, or None when the URL names none.
+
+    ``${ENV}`` is expanded first (the agent's real address); a URL without a port takes its scheme's default."""
     try:
         parts = urlsplit(url)
         port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
@@ -57,9 +65,6 @@ def probe_address(url: str) -> tuple[str, int] | None:
 def watched_endpoint(agent: Any) -> str | None:
     """The URL to watch of an HTTP agent windtunnel does not launch (``agent.endpoint`` or ``base_url``,
     ``${ENV}`` expanded), else None: a launched agent is watched through its process."""
-    from windtunnel._util.envexpand import expand_env
-    from windtunnel.agents.registry import capabilities
-
     if getattr(agent, "command", None) or capabilities(agent).transport != "http":
         return None
     url = getattr(agent, "endpoint", None) or getattr(agent, "base_url", None)
@@ -67,11 +72,13 @@ def watched_endpoint(agent: Any) -> str | None:
 
 
 async def refuses_connections(address: tuple[str, int]) -> bool:
-    """Whether nothing accepts a TCP connection at ``address``: :data:`PROBES` attempts all refused (or
-    the host unreachable). An attempt that connects, is reset or times out says something is still
-    there: a live agent that resets connections is an agent with errors, not one that is gone."""
+    """Whether nothing accepts a TCP connection at ``address``: :data:`PROBES` attempts all refused (or the host
+    unreachable). An attempt that connects, is reset or times out says something is still there: a live agent that
+    resets connections is an agent with errors, not one that is gone.
+
+    Declaring an agent gone ends the run, so the bar is high: several refusals in a row, never one."""
+    # here, not at the top: `validate` imports this module (replays) and must not import asyncio
     import asyncio
-    import errno
 
     for attempt in range(PROBES):
         if attempt:
@@ -107,7 +114,10 @@ class ExitWatch:
     """Cells completed (not cut short by the agent going away); the caller counts them with :meth:`completed`."""
 
     def gone(self) -> bool:
-        """Whether the agent is gone (records why the first time a launched process is seen exited)."""
+        """Whether the agent is gone (records why the first time a launched process is seen exited).
+
+        Cheap enough to ask before every cell and between retries: it polls the process, never the network (an
+        endpoint is only probed after a cell failed to connect)."""
         if self.exit is not None:
             return True
         proc = self.process
@@ -118,6 +128,8 @@ class ExitWatch:
         return True
 
     def _exited(self, proc: AgentProcess, code: int) -> None:
+        """Record that the launched agent exited with ``code``: its stderr tail, and the processes it left
+        running (stopped with the run), go into the error the run raises."""
         self.exit = AgentExitedError(
             proc.command_text,
             code,
@@ -127,6 +139,7 @@ class ExitWatch:
         )
 
     def completed(self, result: CellResult) -> None:
+        """Count ``result`` as completed unless the agent's exit cut it short (the count the exit error reports)."""
         if result.error_kind != "agent_exited":
             self.cells_completed += 1
 
@@ -153,7 +166,10 @@ class ExitWatch:
         return replace(result, error=self._cut_short(result), error_kind="agent_exited")
 
     async def _exited_within_grace(self, result: CellResult) -> bool:
-        import anyio  # here: `validate` imports this module (replays) without the runtime
+        """Whether the launched process is found exited within :data:`EXIT_GRACE_S` of a cell that failed to connect;
+        a cell that failed for another reason is the agent's own error and is not waited on."""
+        # here, not at the top: `validate` imports this module (replays) without the run's runtime
+        import anyio
 
         waited = 0.0
         while not self.gone():
@@ -179,11 +195,13 @@ class ExitWatch:
         return True
 
     async def _endpoint_refuses(self) -> bool:
+        """Whether the unlaunched agent's address now refuses connections (:func:`refuses_connections`)."""
         assert self.endpoint is not None
         address = probe_address(self.endpoint)
         return address is not None and await refuses_connections(address)
 
     def _cut_short(self, result: CellResult) -> str:
+        """The error text of a cell cut short: what happened to the agent, then the cell's own error."""
         if isinstance(self.exit, AgentStoppedError):
             return f"the agent at {self.exit.endpoint} stopped answering during this cell: {result.error}"
         assert self.exit is not None

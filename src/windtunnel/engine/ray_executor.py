@@ -22,6 +22,7 @@ budget (``advanced.max_cost``) is counted here, over every actor's results (see 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import itertools
 import logging
 import os
@@ -35,7 +36,9 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from windtunnel._util.errors import AgentExitedError, HarnessError, UsageError, WindtunnelError
+from windtunnel._util.optional import optional_import
 from windtunnel._util.signals import keep_sigterm
+from windtunnel.agents.registry import capabilities
 from windtunnel.config.ray import RayConfig
 from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
@@ -64,7 +67,7 @@ SHIPPED_EXCLUDES = [".git", ".venv", "venv", ".windtunnel", "__pycache__", "node
 def import_ray() -> Any:
     """The ``ray`` module, or a usage error (exit 2) that says how to install it."""
     try:
-        import ray
+        ray = optional_import("ray")  # the `ray` extra: only a run with advanced.executor: ray needs it
     except ImportError:
         raise UsageError(
             "the Ray executor needs the ray package, which is not installed",
@@ -74,8 +77,12 @@ def import_ray() -> Any:
 
 
 def connect(ray: Any, cfg: RayConfig) -> bool:
-    """Join ``cfg.address`` or start a local Ray, unless this process already joined one; True when it
-    connected here (the caller then shuts Ray down)."""
+    """Join ``cfg.address`` or start a local Ray, unless this process already joined one; True when it connected here
+    (the caller then shuts Ray down).
+
+    Ray's own SIGTERM handler is kept out, so a SIGTERM still interrupts the run as windtunnel handles it locally
+    instead of ending the process from inside Ray. A cluster that cannot be started or joined is a harness error
+    naming the address."""
     if ray.is_initialized():
         return False
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
@@ -104,6 +111,8 @@ cluster keeps every Ray warning)."""
 
 @contextmanager
 def _quiet_logger(name: str) -> Iterator[None]:
+    """Raise logger ``name`` to ERROR for the block and restore its level after, so a message Ray prints for a
+    cluster it started privately does not interleave with windtunnel's output."""
     log = logging.getLogger(name)
     level = log.level
     log.setLevel(logging.ERROR)
@@ -114,7 +123,10 @@ def _quiet_logger(name: str) -> Iterator[None]:
 
 
 def runtime_env(cfg: RayConfig) -> dict[str, Any] | None:
-    """The actors' ``runtime_env``: the configured one, else (joining a cluster) this project directory."""
+    """The actors' ``runtime_env``: the configured one, else (joining a cluster) this project directory.
+
+    The project is shipped so the actors can import the agent's modules as the driver does; virtualenvs, the run
+    store and caches are left out (:data:`SHIPPED_EXCLUDES`)."""
     if cfg.runtime_env is not None:
         return cfg.runtime_env
     return {"working_dir": os.getcwd(), "excludes": SHIPPED_EXCLUDES}
@@ -124,18 +136,27 @@ def runtime_env(cfg: RayConfig) -> dict[str, Any] | None:
 
 
 class _Feed:
-    """The executor of an actor's session: serves the cells that :meth:`_CellActor.run` queues until closed."""
+    """The executor of an actor's session: serves the cells that :meth:`_CellActor.run` queues until closed.
+
+    The actor's session runs as it would locally (set-up, seams, watch), but instead of draining a plan it serves
+    whatever batches the driver sends, so one agent set-up serves every cell the actor is given."""
 
     def __init__(self) -> None:
+        """An empty queue, and ``ready`` set once the session has reached its cells (the agent is up). The
+        concurrency is set by :class:`_ActorSession` from what the local run would use."""
         self.queue: asyncio.Queue[tuple[Cell, asyncio.Future[CellResult | None]] | None] = asyncio.Queue()
         self.ready = asyncio.Event()
         self.concurrency = 1
         self.serial = False
 
     async def run(self, cells: Iterable[Cell], run_cell: Any, on_result: Any) -> None:
+        """Serve queued cells with ``concurrency`` workers until the queue is closed (``None``); the session passes
+        ``cells=[]`` since cells arrive through the queue. Each cell's future gets its result, or the exception
+        that also ends the session, so the batch that queued it learns what happened."""
         self.ready.set()
 
         async def worker() -> None:
+            """Take queued cells until the close marker, which it puts back for the next worker."""
             while True:
                 item = await self.queue.get()
                 if item is None:
@@ -159,10 +180,16 @@ class _Feed:
 
 
 class _ActorSession(RunSession):
-    """The driver's session, run on an actor: cells come from the feed, one at a time when the local run
-    would run them one at a time (isolation, or proxies that attribute faults by time)."""
+    """The driver's session, run on an actor: cells come from the feed, one at a time when the local run would run
+    them one at a time (isolation, or proxies that attribute faults by time).
+
+    Everything else (set-up, chaos seams, exit watch, baselines) is the local session's own code, so an actor sets
+    the agent up exactly as a local run does."""
 
     async def _run_cells(self, agent: Agent, cells: Iterable[Cell], scope: Any, *, serial: bool) -> None:
+        """Run the session's cells through the feed, setting its concurrency as the local run would (one at a time
+        when isolated or when the proxies hold one scenario at a time); the session itself never runs them
+        serially, since the driver already groups serial cells."""
         feed = self.executor
         assert isinstance(feed, _Feed)
         feed.serial = serial
@@ -171,7 +198,10 @@ class _ActorSession(RunSession):
 
 
 def _describe(err: BaseException) -> dict[str, Any]:
-    """An error as plain data (a windtunnel error keeps its class, message, hint and exit code)."""
+    """An error as plain data (a windtunnel error keeps its class, message, hint and exit code).
+
+    Exceptions raised on an actor may not unpickle on the driver (a class the driver lacks, a traceback holding
+    live objects); plain data always does, and :func:`_rebuild` turns it back into the error."""
     if isinstance(err, AgentExitedError):
         return {"exit": [err.command, err.code, err.cells_completed, err.stderr_tail]}
     if isinstance(err, WindtunnelError):
@@ -181,12 +211,13 @@ def _describe(err: BaseException) -> dict[str, Any]:
 
 
 def _rebuild(d: dict[str, Any]) -> BaseException:
+    """The exception :func:`_describe` described, rebuilt on the driver: the agent's exit as an
+    :class:`AgentExitedError`, a windtunnel error as its own class (so its exit code and hint survive the trip),
+    anything else as a :class:`HarnessError` that points at the local executor for a traceback."""
     if "exit" in d:
         command, code, done, tail = d["exit"]
         return AgentExitedError(command, code, cells_completed=done, stderr_tail=tail)
     if d.get("cls"):
-        import importlib
-
         module, _, name = d["cls"].partition(":")
         try:
             cls = getattr(importlib.import_module(module), name)
@@ -203,9 +234,14 @@ def _rebuild(d: dict[str, Any]) -> BaseException:
 
 
 class _CellActor:
-    """One agent instance on a Ray actor (created through ``ray.remote``; methods return plain data)."""
+    """One agent instance on a Ray actor (created through ``ray.remote``; methods return plain data).
+
+    Replies are dicts of plain values (results, or a described error) rather than raised exceptions, so what
+    failed on the actor reaches the driver intact, with its windtunnel error class and exit code."""
 
     def __init__(self, session: _ActorSession, cwd: str | None) -> None:
+        """Keep the session copy; change to the driver's working directory when this node has it (a local Ray or a
+        shared file system), so relative paths in the config resolve as they do locally."""
         if cwd and os.path.isdir(cwd):  # a local Ray or a shared file system: the driver's relative paths
             os.chdir(cwd)
         self.session = session
@@ -216,9 +252,12 @@ class _CellActor:
         self.go: asyncio.Future[int] | None = None
 
     async def open(self, probe: Any = None, hold: bool = False) -> dict[str, Any]:
-        """Set the agent up (as a local run does); ``{"error": ...}`` when that fails. ``hold``: the session
-        has a prelude (contract state detection): this actor makes its calls (``probe``, given to one actor)
-        once the agent is up, returns ``{"probed": ...}``, and waits for :meth:`proceed` before any cell."""
+        """Set the agent up (as a local run does); ``{"error": ...}`` when that fails. ``hold``: the session has a
+        prelude (contract state detection): this actor makes its calls (``probe``, given to one actor) once the
+        agent is up, returns ``{"probed": ...}``, and waits for :meth:`proceed` before any cell.
+
+        Only one actor probes: the verdict is about the agent, and one set of detector calls is what a local run
+        makes."""
         self.feed = feed = self.session.executor = _Feed()
         gate: asyncio.Event = feed.ready
         if hold:
@@ -243,6 +282,8 @@ class _CellActor:
         return await self._until(self.feed.ready, "its prelude")
 
     async def _until(self, gate: asyncio.Event, stage: str) -> dict[str, Any]:
+        """Wait until ``gate`` opens or the session ends; the actor's state as plain data: the probe's finding
+        (prelude), its seriality and width (ready), or the error that ended the session at ``stage``."""
         assert self.feed is not None and self.task is not None
         waiter = asyncio.create_task(gate.wait())
         await asyncio.wait({self.task, waiter}, return_when=asyncio.FIRST_COMPLETED)
@@ -255,7 +296,10 @@ class _CellActor:
         return {"serial": self.feed.serial, "width": self.feed.concurrency, "pid": os.getpid()}
 
     async def run(self, cells: list[Cell]) -> dict[str, Any]:
-        """Run a batch; results in the batch's order (``None``: not run, the agent process is gone)."""
+        """Run a batch; results in the batch's order (``None``: not run, the agent process is gone).
+
+        The reply also says whether the agent went away during the batch, so the driver stops giving out cells. If
+        the session ends with cells of the batch still queued, the reply is the error that ended it."""
         assert self.feed is not None and self.task is not None
         loop = asyncio.get_running_loop()
         futs: list[asyncio.Future[CellResult | None]] = []
@@ -282,8 +326,11 @@ class _CellActor:
         return {"results": results, "gone": _describe(exit_) if exit_ is not None else None}
 
     async def drain(self) -> None:
-        """Drop the cells queued and not started (the run is being cut short): their batches return at once
-        with what completed."""
+        """Drop the cells queued and not started (the run is being cut short): their batches return at once with what
+        completed.
+
+        Cells already running are left to finish: stopping them mid-call would lose results the agent already paid
+        for."""
         if self.feed is None:
             return
         while not self.feed.queue.empty():
@@ -295,8 +342,11 @@ class _CellActor:
                 item[1].set_result(None)
 
     async def close(self) -> dict[str, Any]:
-        """Drop the cells not started, let those running finish, tear the agent down; the session's warnings
-        and the scenarios this actor ran."""
+        """Drop the cells not started, let those running finish, tear the agent down; the session's warnings and the
+        scenarios this actor ran.
+
+        An agent exit is not repeated here (the batch that saw it reported it); any other failure during teardown
+        comes back described, for the driver to raise."""
         error = None
         if self.feed is not None and self.task is not None:
             await self.drain()
@@ -331,8 +381,6 @@ def _actor_session(session: RunSession, actors: int, index: int = 0) -> _ActorSe
 def shared_agent(cfg: Any) -> bool:
     """Whether every actor calls one agent (an HTTP endpoint windtunnel does not launch) rather than its own
     instance: then cells that must run one at a time (isolation, a stateful agent) go to one actor only."""
-    from windtunnel.agents.registry import capabilities
-
     return capabilities(cfg.agent).transport == "http" and not cfg.agent.command
 
 
@@ -357,6 +405,8 @@ def skipped(budget: RunBudget | None, cell: Cell) -> CellResult:
 
 
 def lost(cell: Cell, why: str) -> CellResult:
+    """The result of a cell whose actors died on every try (``error_kind: worker_lost``): errored, with no attempt
+    counted against the agent, since the agent never answered it."""
     return CellResult(
         cell=cell,
         status="error",
@@ -367,8 +417,11 @@ def lost(cell: Cell, why: str) -> CellResult:
 
 
 def merge_warnings(replies: list[dict[str, Any]]) -> list[str]:
-    """Warnings every actor gave that could give them: a fault 'never fired' only when no actor that ran
-    its scenario fired it."""
+    """Warnings every actor gave that could give them: a fault 'never fired' only when no actor that ran its scenario
+    fired it.
+
+    Each actor sees only its own cells, so one actor's "never fired" is not the run's; a warning is kept when
+    every actor that ran the scenario it names gave it (all actors, for warnings that name none)."""
     counts: Counter[str] = Counter(w for r in replies for w in dict.fromkeys(r["warnings"]))
     out = []
     for message in counts:
@@ -382,21 +435,31 @@ def merge_warnings(replies: list[dict[str, Any]]) -> list[str]:
 
 
 class RayExecutor:
-    """Runs a session's cells on Ray actors (``advanced.executor: ray``)."""
+    """Runs a session's cells on Ray actors (``advanced.executor: ray``).
+
+    The driver keeps the run's state (listeners, budget, retries, the agent's exit); actors only run cells. That
+    keeps the store, the reports and the budget identical to a local run's, whatever happens to an actor."""
 
     def __init__(self, cfg: RayConfig | None = None) -> None:
+        """An executor with the run's ``advanced.ray`` settings; counts actors started and cells retried, for the
+        report."""
         self.cfg = cfg or RayConfig()
         self.actors_used = 0
         self.retried = 0
         """Cells handed to a second actor after their first one died."""
 
     def actor_count(self, ray: Any) -> int:
+        """How many actors to start: ``num_actors`` when set, else one per ``num_cpus_per_actor`` of the cluster's
+        CPUs (at least one)."""
         if self.cfg.num_actors is not None:
             return self.cfg.num_actors
         cpus = float(ray.cluster_resources().get("CPU", 1))
         return max(1, int(cpus // self.cfg.num_cpus_per_actor))
 
     async def run_session(self, session: RunSession, cells: Iterable[Cell]) -> None:
+        """Run ``session``'s cells on Ray: connect (or start a local Ray), run, and shut down a Ray this run started.
+        A session holding a prebuilt agent object or a plain prelude function cannot be shipped to actors and is a
+        usage error pointing at the local executor."""
         if not ships(session):
             raise UsageError(
                 "the Ray executor builds the agent from the config on each actor and cannot be handed a prebuilt "
@@ -412,6 +475,9 @@ class RayExecutor:
                 ray.shutdown()
 
     async def _run(self, ray: Any, session: RunSession, cells: Iterable[Cell], *, shipped: bool) -> None:
+        """Start one actor per placement slot, set the agent up on each (with the prelude on the first, and its
+        verdict applied before any cell), then dispatch the cells; actors are closed and their warnings merged
+        whatever happens. With one shared agent and cells that must run one at a time, a single actor is kept."""
         actor_cls = ray.remote(_CellActor)
         placement, pg = await self._placement(ray, session)
         if shared_agent(session.cfg):  # one agent behind every actor: never more actors than calls allowed
@@ -423,12 +489,18 @@ class RayExecutor:
         actors: list[Any] = []
 
         def spawn(slot: int) -> Any:
+            """Start an actor in placement ``slot`` with that slot's session copy."""
             actor = actor_cls.options(**placement[slot]).remote(blob[slot], cwd)
             actors.append(actor)
             self.actors_used += 1
             return actor
 
         async def each(calls: list[Any], stage: str) -> list[dict[str, Any]]:
+            """Await one call per actor; an actor that dies, or replies with an error, stops the run before any cell
+            was given out (there is nothing to retry yet).
+
+            This is the set-up stage: an agent that fails to start on an actor fails the run with the actor's own
+            error, exactly as a local set-up failure would."""
             try:
                 replies = await asyncio.gather(*(_wait(c) for c in calls))
             except ray.exceptions.RayActorError as err:  # no cell was given out yet: nothing to retry
@@ -476,8 +548,11 @@ class RayExecutor:
                 ray.util.remove_placement_group(pg)
 
     async def _placement(self, ray: Any, session: RunSession) -> tuple[list[dict[str, Any]], Any]:
-        """Each actor's Ray options (and the placement group, if any). An ``agent.command`` listens on the
-        fixed address of the config, so its actors go one per node (a STRICT_SPREAD placement group)."""
+        """Each actor's Ray options (and the placement group, if any). An ``agent.command`` listens on the fixed
+        address of the config, so its actors go one per node (a STRICT_SPREAD placement group).
+
+        Asking for more actors than the cluster has CPUs (or nodes, with a launched agent) is a usage error up
+        front: Ray would keep the extra actors pending and the run would wait for ever."""
         n = self.actor_count(ray)
         options: dict[str, Any] = {"num_cpus": self.cfg.num_cpus_per_actor, "max_restarts": 0}
         if self.cfg.resources:
@@ -492,8 +567,7 @@ class RayExecutor:
             )
         if not session.cfg.agent.command:
             return [options] * n, None
-        from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
-
+        placement = optional_import("ray.util.scheduling_strategies").PlacementGroupSchedulingStrategy
         nodes = sum(1 for node in ray.nodes() if node.get("Alive"))
         if self.cfg.num_actors is None:
             n = nodes
@@ -506,10 +580,7 @@ class RayExecutor:
         bundle = {"CPU": self.cfg.num_cpus_per_actor, **self.cfg.resources}
         pg = ray.util.placement_group([bundle] * n, strategy="STRICT_SPREAD")
         await _wait(pg.ready())
-        return [
-            {**options, "scheduling_strategy": PlacementGroupSchedulingStrategy(pg, placement_group_bundle_index=i)}
-            for i in range(n)
-        ], pg
+        return [{**options, "scheduling_strategy": placement(pg, placement_group_bundle_index=i)} for i in range(n)], pg
 
     async def _dispatch(
         self,
@@ -551,6 +622,8 @@ class RayExecutor:
         spent = budget is not None and budget.reason is not None  # e.g. by an earlier phase of `ci`
 
         def emit(result: CellResult) -> None:
+            """Report one result: priced and counted against the budget, counted as completed unless the agent's exit
+            cut it, and handed to the session's listeners."""
             nonlocal completed
             if budget is not None:
                 budget.add(result)  # prices its usage, counts it against advanced.max_cost
@@ -563,8 +636,11 @@ class RayExecutor:
         """Seconds an agent call takes, smoothed over the results (0: not measured yet)."""
 
         def take() -> list[tuple[Cell, int]]:
-            """The next batch of fresh cells: about BATCH_SECONDS of work on an actor (results stream back
-            at least that often), and fewer per batch as the plan drains (an even finish)."""
+            """The next batch of fresh cells: about BATCH_SECONDS of work on an actor (results stream back at least
+            that often), and fewer per batch as the plan drains (an even finish).
+
+            The work per cell is estimated from the latencies of returned batches; with a budget every batch is
+            one cell, so the spend is counted after each."""
             nonlocal taken
             size = max(1, int(BATCH_SECONDS * width / per_cell)) if per_cell > 0 else FIRST_BATCH
             if total is not None:
@@ -579,10 +655,16 @@ class RayExecutor:
             return out
 
         def send(i: int, batch: list[tuple[Cell, int]]) -> None:
+            """Give ``batch`` to actor ``i`` and remember it until its reply."""
             inflight[_wait(live[i].run.remote([c for c, _ in batch]))] = (i, batch)
             load[i] += 1
 
         def died(i: int, batch: list[tuple[Cell, int]], why: str) -> None:
+            """Actor ``i`` died holding ``batch``: start a replacement in its slot while spares remain, and give each
+            cell one more try on another actor, or report it lost.
+
+            A retried cell runs alone on an idle actor, so if that actor dies too the cell is the likely cause and
+            is reported lost instead of killing actor after actor."""
             nonlocal spares
             if live.pop(i, None) is not None and spares > 0:
                 spares -= 1
@@ -676,8 +758,10 @@ class RayExecutor:
 async def _salvage(
     live: dict[int, Any], inflight: dict[asyncio.Future[Any], Any], emit: Any, timeout: float = 30.0
 ) -> None:
-    """The run is cut short: the actors drop their queued cells, and the results of the cells that were
-    running or done come back and are kept (as a local run keeps the cells it completed)."""
+    """The run is cut short: the actors drop their queued cells, and the results of the cells that were running or
+    done come back and are kept (as a local run keeps the cells it completed).
+
+    Waits at most ``timeout`` seconds: an actor that hangs must not keep a Ctrl-C from ending the run."""
     if not inflight:
         return
     for actor in live.values():
@@ -692,11 +776,15 @@ async def _salvage(
 
 
 def _wait(ref: Any) -> asyncio.Future[Any]:
+    """A Ray object ref as an asyncio future (what the dispatcher waits on)."""
     return asyncio.wrap_future(ref.future())
 
 
 async def _close(ray: Any, actors: list[Any]) -> list[dict[str, Any]]:
-    """Stop every actor's agent (launched processes, proxies) and the actors; their last replies."""
+    """Stop every actor's agent (launched processes, proxies) and the actors; their last replies.
+
+    Shielded from cancellation and bounded to 30 s, then every actor is killed regardless: an interrupted run must
+    still leave no agent process or proxy behind on the cluster."""
     replies: list[dict[str, Any]] = []
     with anyio.CancelScope(shield=True):
         futs = [_wait(a.close.remote()) for a in actors]

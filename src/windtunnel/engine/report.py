@@ -1,4 +1,9 @@
-"""The run report: a dict valid against ``report.schema.json`` (the required core, plus extras)."""
+"""The run report: a dict valid against ``report.schema.json`` (the required core, plus extras).
+
+:func:`cell_row` is the one place a cell result becomes a row: every row is redacted there (secrets in outputs,
+errors and URLs) and made JSON-safe, so the store, every renderer and the viewer read the same, already-clean
+data. Rows are built by hand rather than through pydantic because one is built per cell on the hot path; the typed
+report models live in :mod:`windtunnel.report`."""
 
 from __future__ import annotations
 
@@ -22,12 +27,16 @@ def now_iso() -> str:
 
 
 def reproduce_command(base: list[str], cell_id: str) -> str:
-    """A shell command that reruns exactly one cell."""
+    """A shell command that reruns exactly one cell.
+
+    The run's own command line (config, seed, repeat ...) with ``--cell <id>`` added, every part shell-quoted, so
+    it can be pasted as it is."""
     return f"{_command_prefix(tuple(base))} {shlex.quote(cell_id)}"
 
 
 @functools.lru_cache(maxsize=16)
 def _command_prefix(base: tuple[str, ...]) -> str:
+    """The quoted command line before the cell id (cached: every row of a run shares it)."""
     return shlex.join([*base, "--cell"])
 
 
@@ -39,11 +48,12 @@ def cell_row(
     severity: str | None = None,
     checked: bool = True,
 ) -> dict[str, Any]:
-    """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant).
+    """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant). ``checked=False``
+    skips making it JSON-safe, for a caller that serialises it anyway and escapes it only when that fails
+    (:class:`windtunnel.engine.sink.ResultSink`).
 
-    ``checked=False`` skips making it JSON-safe, for a caller that serialises it anyway and escapes
-    it only when that fails (:class:`windtunnel.engine.sink.ResultSink`).
-    """
+    A contract row's status is its invariant's verdict alone (a unit judged by several invariants gives one row
+    each); errored and skipped units keep their status, since a unit that did not run failed no check."""
     checks = r.checks if invariant is None else [c for c in r.checks if c.id == invariant]
     status = r.status
     if invariant is not None and status not in ("error", "skipped"):  # a cell not run is not a failed check
@@ -112,6 +122,9 @@ def build_report(
     extra_run: dict[str, Any] | None = None,
     notices: list[str] | None = None,
 ) -> dict[str, Any]:
+    """The whole report: schema and tool version, the run's identity and timing (plus ``extra_run``), the summary,
+    notices and cells, and the total token usage when any cell recorded some. Run and summary are redacted here;
+    the cells were redacted when their rows were built."""
     run = {"id": run_id, "mode": mode, "seed": seed, "started_at": started_at, "finished_at": finished_at}
     report: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,

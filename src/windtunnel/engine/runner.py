@@ -1,4 +1,10 @@
-"""Running one cell: reset, invoke with retries, judge every invariant on the one response."""
+"""Running one cell: reset, invoke with retries, judge every invariant on the one response.
+
+:class:`CellRunner` is the one place where a cell meets the agent, shared by ``run``, ``contract run``, ``replay``
+and ``explore``. The chaos runtime enters through a per-cell scope (faults, context attacks, recorded calls); the
+agent's failures come back as :class:`~windtunnel._util.errors.AgentCallError` and end as an errored cell, never
+as an exception out of the runner. Every invariant judges the same response, so adding invariants never adds agent
+calls."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ import anyio
 
 from windtunnel._util.errors import AgentCallError, AgentRateLimited
 from windtunnel.agents.base import Agent, AgentInput, AgentResponse, TransportMutation
+from windtunnel.agents.conversation import converse, turn_contexts
 from windtunnel.engine.budget import recorded_usage
 from windtunnel.engine.cells import Cell, CellResult, CheckOutcome, FaultRecord, Status, clip_output
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec
@@ -34,6 +41,8 @@ TransportFactory = Callable[[Cell], TransportMutation | None]
 
 @contextlib.contextmanager
 def _no_scope(cell: Cell) -> Iterator[None]:
+    """The scope of a run without chaos: none. The runner recognises it and skips the per-cell context manager on the
+    hot path."""
     yield None
 
 
@@ -57,7 +66,11 @@ def backoff_seconds(attempt: int, err: AgentCallError) -> float:
 
 @dataclass
 class CellRunner:
-    """Turns a :class:`Cell` into a :class:`CellResult` against one agent."""
+    """Turns a :class:`Cell` into a :class:`CellResult` against one agent.
+
+    One runner serves every cell of a run, concurrently: it holds no per-cell state. ``scope`` and ``transport``
+    build the chaos of each cell from the cell itself; ``gone`` stops retries once the agent's process is known
+    dead; ``budget`` accounts every result against ``advanced.max_cost`` and skips the cells past it."""
 
     agent: Agent
     invariants: Sequence[InvariantSpec]
@@ -82,8 +95,12 @@ class CellRunner:
         retried: list[dict[str, Any]] | None = None,
         scope: CellScope | None = None,
     ) -> tuple[AgentResponse | None, AgentCallError | None, int]:
-        """Call the agent, re-running the turn after a retryable error up to the cell's retries. Each attempt
-        that is re-run is appended to ``retried`` (its error and the faults fired during it, from ``scope``)."""
+        """Call the agent, re-running the turn after a retryable error up to the cell's retries. Each attempt that is
+        re-run is appended to ``retried`` (its error and the faults fired during it, from ``scope``).
+
+        Only errors the agent layer marks retryable (transport errors, 429, 5xx) are retried, with backoff (or the
+        server's ``Retry-After``); a gone agent is never retried. Returns ``(response, error, attempts)`` with
+        exactly one of the first two set."""
         transport = self.transport(cell)
         retries = default_retries(cell) if self.retries is None else self.retries
         attempt = 0
@@ -101,12 +118,16 @@ class CellRunner:
                 await self.sleep(backoff_seconds(attempt - 1, err))
 
     def _selected(self, cell: Cell) -> list[InvariantSpec]:
+        """The invariants that judge ``cell``: all of the runner's, or the labels the cell names (a contract unit
+        names the matrix cells it judges)."""
         if cell.invariants is None:
             return list(self.invariants)
         wanted = set(cell.invariants)
         return [inv for inv in self.invariants if inv.label in wanted]
 
     async def __call__(self, cell: Cell) -> CellResult:
+        """Run one cell within the budget: a cell past ``advanced.max_cost`` comes back skipped without calling the
+        agent, and every result is added to the budget's spend."""
         if self.budget is not None and (not_run := self.budget.skip(cell)) is not None:
             return not_run
         result = await self.run(cell)
@@ -115,7 +136,13 @@ class CellRunner:
         return result
 
     async def run(self, cell: Cell) -> CellResult:
-        """One cell, without the run budget's accounting (what calling the runner adds)."""
+        """One cell, without the run budget's accounting (what calling the runner adds).
+
+        Resets the agent first when it has a reset (a failed reset is an errored cell of kind ``reset``, the agent
+        is not called), then calls it, one call per turn for a conversation, under the cell's scope, and judges
+        the answer. An agent error makes the cell ``error``; otherwise it ``passed`` only when it had checks and
+        all passed, so a cell judged by nothing does not count as a pass. Output and sent text are clipped for
+        storage; the checks saw all of it."""
         if self.reset and getattr(self.agent, "has_reset", True):  # an agent without a reset has nothing to run
             try:
                 await self.agent.reset()
@@ -131,8 +158,6 @@ class CellRunner:
             with self.scope(cell) as scope:
                 prompt = scope.transform_input(cell.input) if scope is not None else cell.input
                 if cell.turns:  # a conversation: one call per turn (agents/conversation.py)
-                    from windtunnel.agents.conversation import converse
-
                     response, error, attempts, prompt = await converse(
                         lambda p: self.invoke(cell, p, retried, scope),
                         cell.turns,
@@ -191,10 +216,15 @@ class CellRunner:
 async def judge_all(
     invs: list[InvariantSpec], cell: Cell, ctx: CheckContext, answers: list[AgentResponse], per_turn: bool
 ) -> list[CheckOutcome]:
-    """Every invariant's outcome, in order. Checks that wait on I/O (a judge model) run in worker threads,
-    all at once, so other cells keep going; a cancelled run (Ctrl-C) does not wait for them."""
+    """Every invariant's outcome, in order. Checks that wait on I/O (a judge model) run in worker threads, all at
+    once, so other cells keep going; a cancelled run (Ctrl-C) does not wait for them.
+
+    Without a blocking check the outcomes are computed inline, with no task group: the common case costs no more
+    than the checks themselves."""
 
     def one(inv: InvariantSpec) -> CheckOutcome:
+        """One invariant's outcome: per turn for an ``each_turn`` invariant on a conversation, else on the final
+        answer."""
         return judge_turns(inv, ctx, cell.turns or [], answers) if inv.each_turn and per_turn else judge(inv, ctx)
 
     if not any(type(inv).blocking for inv in invs):  # the hot path: plain calls, no task group
@@ -202,6 +232,7 @@ async def judge_all(
     out: dict[int, CheckOutcome] = {}
 
     async def threaded(i: int) -> None:
+        """Run one blocking check in a worker thread and keep its outcome at its index (order is kept)."""
         out[i] = await anyio.to_thread.run_sync(one, invs[i], abandon_on_cancel=True)
 
     async with anyio.create_task_group() as tg:
@@ -215,8 +246,6 @@ async def judge_all(
 
 def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers: list[AgentResponse]) -> CheckOutcome:
     """``each_turn``: the invariant on every turn's answer of a conversation; the first failing turn decides."""
-    from windtunnel.agents.conversation import turn_contexts
-
     outcomes = [judge(inv, c) for c in turn_contexts(ctx, turns, answers)]
     for i, out in enumerate(outcomes, 1):
         if not out.passed:
@@ -226,7 +255,10 @@ def judge_turns(inv: InvariantSpec, ctx: CheckContext, turns: list[str], answers
 
 
 def judge(inv: InvariantSpec, ctx: CheckContext) -> CheckOutcome:
-    """Evaluate one invariant; a crashing check is a failed check with the exception as detail."""
+    """Evaluate one invariant; a crashing check is a failed check with the exception as detail.
+
+    A plugin bug then shows as a failed check on the cell, with the exception's type and message, rather than
+    ending the run and losing the results of every other cell."""
     res: CheckResult | None = None
     try:
         res = inv.evaluate(ctx)

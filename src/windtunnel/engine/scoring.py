@@ -13,9 +13,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from windtunnel.mutations.base import mutations
+
 
 @dataclass
 class Summary:
+    """A run's outcome in numbers: the weighted score (``None`` when no cell was scored), whether it passed, cell
+    counts by status, pass rates per mutation type and cell kind (``by_type``), whether a critical check failed,
+    and the chaos scenarios left out because none of their faults fired. The same object feeds the report's
+    ``summary``, the terminal line, ``runs list`` and the API's outcome, so they cannot disagree."""
+
     score: float | None
     passed: bool
     cells_total: int = 0
@@ -32,6 +39,8 @@ class Summary:
     the score (they tested nothing); a run with one does not pass."""
 
     def as_dict(self) -> dict[str, Any]:
+        """The summary as the JSON report writes it: the score rounded to 2 places, the not-exercised figures only
+        when there are some."""
         extra: dict[str, Any] = {}
         if self.not_exercised:
             extra = {
@@ -64,9 +73,10 @@ def is_failure(cell: Mapping[str, Any]) -> bool:
 
 
 def type_weights(configured: dict[str, float]) -> dict[str, float]:
-    """Registry defaults, overridden only for the types the config names."""
-    from windtunnel.mutations.base import mutations
+    """Registry defaults, overridden only for the types the config names.
 
+    Each mutation type declares its default weight when it registers (``@mutation(..., weight=...)``);
+    ``configured`` changes only the types it lists."""
     weights = {name: mt.weight for name, mt in mutations.items()}
     weights.update(configured)
     return weights
@@ -82,6 +92,7 @@ def type_order(keys: Iterable[str]) -> list[str]:
     mutation registry and of ``windtunnel mutations``), then the other cell kinds."""
 
     def rank(key: str) -> tuple[int, int, str]:
+        """The sort key: ``golden`` first, mutation types by name, then the other cell kinds in fixed order."""
         if key == "golden":
             return (0, 0, "")
         if key in _KINDS_AFTER:
@@ -92,17 +103,23 @@ def type_order(keys: Iterable[str]) -> list[str]:
 
 
 class _Counts:
-    """Scored counts of a set of rows: the run's, or one chaos scenario's ``chaos`` cells (kept apart until
-    the run is over: a scenario none of whose faults fired is left out of the score)."""
+    """Scored counts of a set of rows: the run's, or one chaos scenario's ``chaos`` cells (kept apart until the run
+    is over: a scenario none of whose faults fired is left out of the score).
+
+    ``num`` / ``den`` are the weighted passes and weights; ``by_type`` the pass counts per mutation type or cell
+    kind."""
 
     __slots__ = ("by_type", "den", "errored", "failed", "num", "passed", "skipped", "total")
 
     def __init__(self) -> None:
+        """All counters at zero."""
         self.total = self.skipped = self.passed = self.failed = self.errored = 0
         self.num = self.den = 0.0
         self.by_type: dict[str, dict[str, Any]] = {}
 
     def add(self, status: str, key: str, w: float) -> None:
+        """Count one row of ``status`` under ``key`` with weight ``w``: skipped rows count only in ``total`` (they
+        neither pass nor fail); errored rows count as failures in the score."""
         self.total += 1
         if status == "skipped":
             self.skipped += 1
@@ -126,6 +143,8 @@ class Tally:
     so memory stays flat."""
 
     def __init__(self, *, weights: dict[str, float] | None = None, min_score: float | None = None) -> None:
+        """An empty tally scoring with the mutation type ``weights`` (types not named weigh 1) and, with
+        ``min_score``, passing on the score instead of on every cell."""
         self.weights = weights or {}
         self.min_score = min_score
         self._rows = 0
@@ -141,6 +160,11 @@ class Tally:
         """A cell was left out by ``advanced.max_cost`` (engine/budget.py): the run did not do what it was asked."""
 
     def add(self, r: Mapping[str, Any]) -> None:
+        """Count one report row as it completes.
+
+        Rows cut short by the agent's exit are counted as not run only. A chaos cell is counted under its scenario
+        until the run is over, since whether the scenario counts at all depends on whether any of its faults
+        fired; a skip by the budget marks the run as not passing."""
         if not_run(r):
             self._not_run += 1
             return
@@ -165,10 +189,16 @@ class Tally:
             self._den += w
 
     def __call__(self, r: Mapping[str, Any]) -> None:
+        """:meth:`add`, so a tally can be a result listener itself."""
         self.add(r)
 
     def summary(self) -> Summary:
-        """The summary of the rows added so far (a fresh object; adding more rows does not change it)."""
+        """The summary of the rows added so far (a fresh object; adding more rows does not change it).
+
+        Chaos scenarios none of whose faults fired are left out of the counts and the score and listed as not
+        exercised; with ``min_score`` the run passes on the score, otherwise only when every scored cell passed. A
+        run with a scenario not exercised, or cut by the budget, does not pass; no scored cell means
+        ``score=None``."""
         out = Summary(score=None, passed=False, cells_not_run=self._not_run)
         out.not_exercised = {name: c.total for name, c in self._chaos.items() if name not in self._fired}
         parts = [self._main, *(c for name, c in self._chaos.items() if name in self._fired)]
@@ -224,11 +254,12 @@ def summarize(
 
 
 def unexercised(rows: Iterable[Mapping[str, Any]]) -> dict[str, int]:
-    """Chaos scenario → its ``chaos`` cells, for each scenario in whose cells (of any kind: mutated
-    prompts run under the scenario too) no fault fired.
+    """Chaos scenario → its ``chaos`` cells, for each scenario in whose cells (of any kind: mutated prompts run under
+    the scenario too) no fault fired. Cells cut short by the agent process dying do not count; a scenario of only
+    such cells is not listed.
 
-    Cells cut short by the agent process dying do not count; a scenario of only such cells is not listed.
-    """
+    Read from stored rows, for reports rebuilt from the store; the live run gets the same answer from
+    :class:`Tally`."""
     ran: dict[str, int] = {}
     fired: set[str] = set()
     for r in rows:

@@ -1,4 +1,11 @@
-"""One run from a config: build the agent, check it is reachable, compute baselines, run the cells."""
+"""One run from a config: build the agent, check it is reachable, compute baselines, run the cells.
+
+:class:`RunSession` is the run skeleton ``run``, ``contract run``, ``replay`` and ``explore`` share. It sets up
+what the cells need in dependency order (python references imported, the chaos runtime and its proxies, the
+agent's process launched with the proxies in its environment, the agent entered and probed, its MCP servers
+checked) and tears it down in reverse whatever happens; results stream to the listeners as cells complete, so
+nothing is lost when a run is interrupted. With ``advanced.executor: ray`` the same session runs on Ray actors
+instead (:mod:`windtunnel.engine.remote`)."""
 
 from __future__ import annotations
 
@@ -8,9 +15,13 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.imports import import_refs
 from windtunnel._util.proctrack import LeftBehind
 from windtunnel.agents import Agent, build_agent
+from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.runtime import ChaosRuntime
+from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
 from windtunnel.engine.budget import RunBudget
 from windtunnel.engine.cells import Cell, CellResult
@@ -19,6 +30,7 @@ from windtunnel.engine.procwatch import ExitWatch, watched_endpoint
 from windtunnel.engine.remote import session_executor
 from windtunnel.engine.runner import CellRunner, CellScopeFactory, TransportFactory, _no_scope
 from windtunnel.invariants.base import InvariantSpec
+from windtunnel.invariants.base import invariants as registry
 from windtunnel.invariants.labels import labelled, needs_auto_baseline
 
 if TYPE_CHECKING:
@@ -28,11 +40,12 @@ Listener = Callable[[CellResult], None]
 
 
 def run_invariants(cfg: Config) -> tuple[list[InvariantSpec], list[str]]:
-    """The run-mode invariants; with none configured, an explicit ``completes`` check (and a notice)."""
+    """The run-mode invariants; with none configured, an explicit ``completes`` check (and a notice).
+
+    A run without checks would pass every cell that returned anything; making the implicit check explicit (and
+    saying so) keeps the score honest about what it measured."""
     if cfg.invariants:
         return labelled(cfg.invariants), []
-    from windtunnel.invariants.base import invariants as registry
-
     completes = registry.get("completes")
     return [completes.model_validate({"type": "completes"})], [
         "no invariants configured: every cell is checked with `completes` only (add `invariants:` to check more)"
@@ -41,7 +54,11 @@ def run_invariants(cfg: Config) -> tuple[list[InvariantSpec], list[str]]:
 
 @dataclass
 class RunSession:
-    """Runs planned cells against the configured agent and streams every result to the listeners."""
+    """Runs planned cells against the configured agent and streams every result to the listeners.
+
+    The session owns the run's isolation rule (:attr:`effective_concurrency`), retries, budget and the agent's
+    exit watch; callers give it cells and listeners. A contract, a replay or ``explore`` is a session with other
+    cells, invariants or a prelude, not another runner."""
 
     cfg: Config
     invariants: list[InvariantSpec]
@@ -65,8 +82,6 @@ class RunSession:
     def records_calls(self) -> bool:
         """Without chaos, a python agent's declared seams still record every tool and LLM call (no faults),
         so reports, replay export and the leakage audit see what the agent saw."""
-        from windtunnel.config.agent import declares_tool_seam
-
         agent = self.cfg.agent
         if not capabilities(agent).python:  # agent.proxy_env: honoured sends every call to the proxies
             ports = getattr(agent, "proxied_ports", None)
@@ -87,12 +102,17 @@ class RunSession:
         return 1 if self.isolated else self.concurrency
 
     def _retries(self) -> int | None:
-        """``agent.retries``, else ``advanced.retries``; ``None`` when neither is set (the runner's default)."""
+        """``agent.retries``, else ``advanced.retries``; ``None`` when neither is set (the runner's default, which
+        does not retry under chaos or in contracts)."""
         r = getattr(self.cfg.agent, "retries", None)
         return self.cfg.advanced.retries if r is None else int(r)
 
     async def baselines(self, agent: Agent, runner: CellRunner) -> dict[str, str]:
-        """One clean, chaos-free response per golden prompt (for ``behavior_unchanged: auto``)."""
+        """One clean, chaos-free response per golden prompt (for ``behavior_unchanged: auto``).
+
+        Taken through the runner's own retries with the agent reset before each, so a baseline is what the agent
+        answers in the best conditions; a prompt whose baseline call fails gets none, and its
+        ``behavior_unchanged`` checks fail rather than pass for lack of a baseline."""
         out: dict[str, str] = {}
         for gi, prompt in enumerate(self.cfg.golden_prompts):
             cell = Cell(id=f"baseline.g{gi}", kind="golden", input=prompt, golden_prompt=prompt, golden_index=gi)
@@ -103,25 +123,24 @@ class RunSession:
         return out
 
     async def run(self, cells: Iterable[Cell]) -> None:
+        """Run ``cells`` (possibly a lazy generator) and stream each result to the listeners.
+
+        An agent that does not import, cannot launch or does not answer raises before any cell runs (exit 3).
+        Configured faults that never fired are added to :attr:`warnings`; an agent process that died mid-run
+        raises :class:`~windtunnel._util.errors.AgentExitedError` once the cells in flight are reported."""
         if (remote := session_executor(self)) is not None:  # e.g. Ray actors (advanced.executor: ray)
             return await remote.run_session(self, cells)
         async with AsyncExitStack() as stack:
             if self.agent is None:
-                from windtunnel._util.imports import import_refs
-
                 # every python reference first, in config order, so an unimportable agent is reported
                 # (exit 3) exactly as `validate` reports it, before seams or processes are set up
                 import_refs(self.cfg.agent.python_refs())
             runtime: Any = None
             if self.chaos is not None or self.records_calls:
-                from windtunnel.chaos.runtime import ChaosRuntime
-
                 runtime = await stack.enter_async_context(
                     ChaosRuntime(self.cfg.agent, list((self.chaos or {}).values()), seed=self.seed)
                 )
             if self.cfg.agent.command:
-                from windtunnel.agents.process import AgentProcess
-
                 env = runtime.agent_env() if runtime is not None else {}
                 # like python agent imports, the command runs in the directory windtunnel runs in
                 self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
@@ -148,13 +167,17 @@ class RunSession:
             self.watch.raise_if_gone()
 
     def _guarded(self, runner: CellRunner) -> Callable[[Cell], Awaitable[CellResult | None]]:
-        """Runs one cell unless the agent process is gone; a cell that failed because it died says so.
+        """Runs one cell unless the agent process is gone; a cell that failed because it died says so. One coroutine
+        per cell: the runner's own without a budget, the watch's check only for an error.
 
-        One coroutine per cell: the runner's own without a budget, the watch's check only for an error."""
+        Returning ``None`` for a cell not started tells the executor to stop pulling cells; the cells already in
+        flight finish and are reported."""
         gone, check = self.watch.gone, self.watch.check
         call = runner.run if runner.budget is None else runner
 
         async def run_cell(cell: Cell) -> CellResult | None:
+            """One cell, or ``None`` (the run is cut short) once the agent is gone; an errored result is checked for
+            the agent's exit before it is reported."""
             if gone():
                 return None
             result = await call(cell)
@@ -163,6 +186,10 @@ class RunSession:
         return run_cell
 
     async def _run_cells(self, agent: Agent, cells: Iterable[Cell], scope: Any, *, serial: bool) -> None:
+        """Build the runner (retries, budget, baselines when ``behavior_unchanged: auto`` needs them) and run the
+        cells through the executor. When the chaos runtime's proxies can hold only one scenario's faults at a
+        time, scenarios run one after another and their cells one at a time, so a proxy never applies one cell's
+        faults to another's calls."""
         runner = CellRunner(
             agent=agent,
             invariants=self.invariants,
@@ -177,6 +204,7 @@ class RunSession:
             runner.baselines = await self.baselines(agent, runner)
 
         def emit(result: CellResult) -> None:
+            """Report one result: counted for the exit watch, then handed to every listener in order."""
             self.watch.completed(result)
             for listener in self.listeners:
                 listener(result)

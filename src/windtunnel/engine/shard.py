@@ -29,24 +29,35 @@ _FORM = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 
 @dataclass(frozen=True)
 class Shard:
+    """Shard ``index`` of ``count`` (both 1-based, as ``--shard I/N`` is written). Slices are contiguous and
+    near-equal, so concatenating the shards in order gives back the plan."""
+
     index: int
     """1-based."""
     count: int
 
     def __str__(self) -> str:
+        """The shard as ``--shard`` writes it: ``I/N``."""
         return f"{self.index}/{self.count}"
 
     def bounds(self, n: int) -> tuple[int, int]:
-        """``[start, end)`` of this shard in a plan of ``n`` cells."""
+        """``[start, end)`` of this shard in a plan of ``n`` cells.
+
+        Integer arithmetic only, so every shard computes the same boundaries and the slices cover the plan exactly
+        once, whatever ``n`` and the shard count."""
         return (self.index - 1) * n // self.count, self.index * n // self.count
 
     def select(self, cells: Sequence[T]) -> list[T]:
+        """This shard's cells of a materialised plan, in plan order."""
         start, end = self.bounds(len(cells))
         return list(cells[start:end])
 
 
 def parse_shard(text: str) -> Shard:
-    """``"2/3"`` → ``Shard(2, 3)``; anything else is a usage error (exit 2) naming the form."""
+    """``"2/3"`` → ``Shard(2, 3)``; anything else is a usage error (exit 2) naming the form.
+
+    Spaces around the numbers are allowed; a shard number of 0 or above the count is an error whose hint lists the
+    valid shards for that count."""
     m = _FORM.match(text or "")
     if not m:
         raise UsageError(
@@ -62,7 +73,10 @@ def parse_shard(text: str) -> Shard:
 
 
 def require_fixed_seed(shard: Shard | None, seed: int | None, configured: int | None) -> None:
-    """Every shard must plan the same cells: a sharded run needs ``--seed`` or ``advanced.seed``."""
+    """Every shard must plan the same cells: a sharded run needs ``--seed`` or ``advanced.seed``.
+
+    Without one each CI job would draw its own seed, plan different mutations, and the shards would neither cover
+    the plan nor merge; the error says to pass the same seed to every shard."""
     if shard is not None and shard.count > 1 and seed is None and configured is None:
         raise UsageError(
             f"--shard {shard} needs a fixed seed: with a fresh seed per job the shards would plan different cells",
@@ -75,7 +89,10 @@ MAX_LISTED_IDS = 5000
 
 
 def ids_digest(index: int, count: int, whole: int, ids: Iterable[str]) -> str:
-    """A digest of a shard's planned cell ids (order-free) and its place in the plan."""
+    """A digest of a shard's planned cell ids (order-free) and its place in the plan.
+
+    The shard's index, count and the whole plan's size are hashed in, so a report moved to another shard position
+    or taken from a plan of another size does not verify."""
     h = hashlib.sha256(f"windtunnel shard {index}/{count} of {whole}\n".encode())
     for cell_id in sorted(ids):
         h.update(cell_id.encode("utf-8", "surrogatepass") + b"\n")

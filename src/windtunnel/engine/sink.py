@@ -20,6 +20,11 @@ from windtunnel.engine.scoring import Summary, Tally
 
 
 class ResultSink:
+    """The listener that turns each completed cell into its report row, stores it and tallies it.
+
+    Rows are serialised once, here, and stored as JSON text; a row holding text JSON cannot encode (a lone
+    surrogate from an agent) is escaped rather than failing the run."""
+
     def __init__(
         self,
         *,
@@ -30,6 +35,9 @@ class ResultSink:
         min_score: float | None = None,
         on_row: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
+        """A sink writing to ``store`` under ``run_id`` (required with a store), or keeping rows in memory without
+        one. ``reproduce_base`` is the command line each row's reproduce command starts with; ``weights`` and
+        ``min_score`` configure the tally's score and verdict; ``on_row`` sees each row after it is stored."""
         if store is not None and run_id is None:
             raise ValueError("a ResultSink with a store needs the run id")
         self.store = store
@@ -43,11 +51,18 @@ class ResultSink:
         self._rows: list[tuple[int, dict[str, Any]]] | None = None if store is not None else []
 
     def resume_from(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        """Count rows a resumed run completed before (already stored) into the summary."""
+        """Count rows a resumed run completed before (already stored) into the summary.
+
+        They are tallied but not stored again or passed to ``on_row``: the summary covers the whole run, the
+        counters of this invocation only what it ran."""
         for row in rows:
             self.tally.add(row)
 
     def __call__(self, result: CellResult) -> None:
+        """Store and tally one result, then call ``on_row``. Rows keep the plan position (``seq``) so reports read
+        them back in plan order however the cells completed.
+
+        The row is serialised once; the store receives the JSON text, so the batch writer never encodes it again."""
         row = cell_row(result, reproduce_base=self.reproduce_base, checked=False)
         seq = result.cell.seq
         try:
@@ -66,6 +81,7 @@ class ResultSink:
             self.on_row(row)
 
     def summary(self) -> Summary:
+        """The run's summary so far (counts, score, verdict), from the tally: no rows are read back."""
         return self.tally.summary()
 
     def cells(self) -> Iterator[dict[str, Any]]:

@@ -1,4 +1,13 @@
-"""Invariants: one ``@invariant`` registry of checks on agent responses."""
+"""Invariants: one ``@invariant`` registry of checks on agent responses.
+
+The built-in types come in families: rule-based checks on the text (:mod:`.deterministic`), safety (:mod:`.safety`:
+personal data, refusals, jailbreaks, compliance with injected instructions), similarity to an expected or baseline
+answer (:mod:`.semantic`), token and cost budgets (:mod:`.budget`), a model-graded rubric (:mod:`.judge`) and
+system-prompt leak probes (:mod:`.probes`). Every check returns a :class:`CheckResult` with a detail saying why; a check
+that could not look at what it checks is inconclusive, which counts as a failure. A new type is one
+:class:`InvariantSpec` subclass decorated with :func:`invariant` (or registered in a module advertised under the
+``windtunnel.plugins`` entry-point group).
+"""
 
 from windtunnel.invariants.base import (
     CheckContext,

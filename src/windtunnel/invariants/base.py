@@ -34,6 +34,9 @@ _UPSTREAM_FLAT_KEYS = frozenset(
 
 
 def _is_upstream_default(key: str, value: object) -> bool:
+    """Whether ``value`` is what an upstream flat dump writes for ``key`` on every invariant (its default, or null):
+    such a key is dropped silently; any other value is a real parameter in the wrong place and stays an error.
+    """
     if value is None:
         return True
     default = _UPSTREAM_DUMP_DEFAULTS.get(key)
@@ -114,6 +117,9 @@ class InvariantSpec(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _drop_upstream_dump_keys(cls, data: Any) -> Any:
+        """Accept upstream-generated configs: drop the flat model's keys this type does not take when they carry the
+        upstream default; a meaningful value under such a key is rejected, naming the types it belongs to.
+        """
         if not isinstance(data, dict):
             return data
         accepted = cls.accepted_keys()
@@ -130,7 +136,10 @@ class InvariantSpec(StrictModel):
 
     @classmethod
     def accepted_keys(cls) -> set[str]:
-        """Every key this type accepts in a config: field names and their aliases."""
+        """Every key this type accepts in a config: field names and their aliases.
+
+        Used to tell a misplaced upstream key from a real parameter, and to list which types take a key in errors.
+        """
         keys: set[str] = set()
         for name, info in cls.model_fields.items():
             keys.add(name)
@@ -144,10 +153,18 @@ class InvariantSpec(StrictModel):
         return keys
 
     def check(self, ctx: CheckContext) -> CheckResult:  # pragma: no cover - interface
+        """The verdict on one response, before ``negate``; every type implements it (the registry refuses a type that
+        does not). A check that cannot look at what it checks returns an inconclusive result rather than a pass.
+        """
         raise NotImplementedError
 
     def evaluate(self, ctx: CheckContext) -> CheckResult:
-        """Run :meth:`check` and apply ``negate``. Plugins implement ``check``, callers use this."""
+        """Run :meth:`check` and apply ``negate``. Plugins implement ``check``, callers use this.
+
+        An inconclusive result is always a failure, negated or not: ``negate`` flips only a verdict the check could
+        actually reach, and a negated check on a failed call fails too (there was nothing to check). The detail says
+        that the check was negated, so a report never shows a bare "found 'x'" on a cell that failed because of it.
+        """
         result = self.check(ctx)
         if result.inconclusive and result.passed:
             result = replace(result, passed=False)
@@ -167,6 +184,7 @@ class InvariantSpec(StrictModel):
 
     @property
     def label(self) -> str:
+        """How reports name this invariant: its ``id``, else its type."""
         return self.id or self.type
 
 
@@ -186,6 +204,10 @@ def one_line(text: str | None) -> str:
 
 
 def _validate(name: str, cls: type[InvariantSpec]) -> None:
+    """The registry's check on a new type: an :class:`InvariantSpec` subclass whose ``type`` defaults to its registered
+    name (the config's discriminated union needs it), with a docstring (``windtunnel invariants`` prints it) and its own
+    :meth:`~InvariantSpec.check`. Raises ``TypeError`` at registration.
+    """
     if not (isinstance(cls, type) and issubclass(cls, InvariantSpec)):
         raise TypeError(f"invariant {name!r} must be an InvariantSpec subclass")
     field_info = cls.model_fields.get("type")

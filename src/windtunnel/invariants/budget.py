@@ -32,6 +32,7 @@ def usd(amount: float) -> str:
 
 
 def usage_of(ctx: CheckContext) -> dict[str, Any] | None:
+    """The token usage the agent call recorded (``metadata["usage"]``), or ``None`` when there is none."""
     usage = (ctx.metadata or {}).get("usage")
     return usage if isinstance(usage, dict) else None
 
@@ -43,7 +44,12 @@ NO_USAGE = (
 
 
 def cost_of(usage: dict[str, Any], prices: dict[str, ModelPrice]) -> tuple[float | None, str]:
-    """``(cost in USD, "")`` or ``(None, why it is unknown)``."""
+    """``(cost in USD, "")`` or ``(None, why it is unknown)``.
+
+    The price is the usage's model's entry, else the ``"*"`` entry; cost is input tokens × input price plus output
+    tokens × output price, per million. A model the table does not price gives ``None`` and a message with the exact
+    ``prices:`` entry to add: an unpriced call is unknown, not free.
+    """
     model = usage.get("model")
     price = prices.get(str(model)) if model else None
     if price is None:
@@ -72,6 +78,9 @@ class MaxTokens(InvariantSpec):
     """Which tokens count."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Count the ``count`` tokens of the recorded usage (``total`` falls back to input + output when the total is
+        not reported); no recorded usage is an inconclusive failure.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         usage = usage_of(ctx)
@@ -95,6 +104,9 @@ class MaxCost(InvariantSpec):
     """Model → price; filled from the config's top-level ``prices:`` (``"*"`` prices any other model)."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Price the recorded usage with the table; no usage, or a model the table does not price, is an inconclusive
+        failure saying what to add.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         usage = usage_of(ctx)
@@ -108,7 +120,12 @@ class MaxCost(InvariantSpec):
 
 
 def apply_prices(cfg: Any) -> None:
-    """Give every ``max_cost`` invariant of the config the ``prices:`` table (its own entries win)."""
+    """Give every ``max_cost`` invariant of the config the ``prices:`` table (its own entries win).
+
+    Raises ``ValueError`` (the config model's validator turns it into a config error) when ``advanced.max_cost`` or a
+    ``max_cost``
+    invariant has no price table to use, since every such budget would otherwise be inconclusive.
+    """
     if getattr(cfg.advanced, "max_cost", None) is not None and not cfg.prices:
         raise ValueError(
             "advanced.max_cost needs a price table: add top-level prices: {<model>: {input: <USD per 1M input "

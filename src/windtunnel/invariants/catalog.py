@@ -1,4 +1,8 @@
-"""A description of every registered invariant type, as data (for ``windtunnel invariants`` and docs)."""
+"""A description of every registered invariant type, as data (for ``windtunnel invariants`` and docs).
+
+Everything comes from the registered models: the class docstring, the fields with their annotations, defaults, aliases
+and attribute docstrings. A third-party invariant is documented the moment it is registered.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,10 @@ COMMON_FIELDS = frozenset(InvariantSpec.model_fields)
 
 @dataclass(frozen=True)
 class ParamInfo:
+    """One parameter of an invariant type: name, its annotation as text, whether it is required, its default, the
+    field's docstring on one line, and the other names the config accepts for it.
+    """
+
     name: str
     type: str
     required: bool
@@ -28,6 +36,11 @@ class ParamInfo:
 
 @dataclass(frozen=True)
 class TypeInfo:
+    """One invariant type as ``windtunnel invariants`` lists it: its name, the docstring's first paragraph, the whole
+    docstring, whether it takes ``probes``, and its own parameters (the keys every type has are in
+    :data:`COMMON_FIELDS`).
+    """
+
     name: str
     summary: str
     description: str
@@ -35,10 +48,14 @@ class TypeInfo:
     params: tuple[ParamInfo, ...]
 
     def as_dict(self) -> dict[str, Any]:
+        """The info as plain data (``windtunnel invariants --json``)."""
         return asdict(self)
 
 
 def _type_name(tp: Any) -> str:
+    """A field annotation as a reader writes it: literals as their quoted choices, unions joined with ``|``, ``None`` as
+    ``null`` (the YAML word).
+    """
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is typing.Literal:

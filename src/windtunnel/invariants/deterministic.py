@@ -1,4 +1,9 @@
-"""Rule-based invariants: substrings, regexes, latency, JSON, non-empty and completed output."""
+"""Rule-based invariants: substrings, regexes, latency, JSON, non-empty and completed output.
+
+All of them are deterministic and offline. Each fails (never passes) on a call that errored or returned nothing
+(:func:`~windtunnel.invariants.base.call_failed`); user regexes are compiled when the config is loaded, so a bad pattern
+is a config error naming it, not a failed cell.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec,
 
 
 def _fold(text: str, case_sensitive: bool) -> str:
+    """``text`` case-folded unless ``case_sensitive`` (casefold, not lower: ``ß`` matches ``ss``)."""
     return text if case_sensitive else text.casefold()
 
 
@@ -29,6 +35,7 @@ class Contains(InvariantSpec):
     """Match letter case exactly (upstream always ignores case)."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Pass when ``value`` occurs in the output; a failure quotes the start of the output."""
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None
@@ -50,11 +57,13 @@ class ContainsAny(InvariantSpec):
     @field_validator("values")
     @classmethod
     def _no_empty(cls, v: list[str]) -> list[str]:
+        """Reject an empty candidate: it is a substring of every output, so the check could never fail."""
         if any(not s for s in v):
             raise ValueError("values must not contain an empty string (it would match every output)")
         return v
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Pass on the first candidate found (named in the detail); a failure lists them all."""
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None
@@ -83,14 +92,21 @@ class Regex(InvariantSpec):
     @field_validator("pattern")
     @classmethod
     def _compiles(cls, v: str) -> str:
+        """Compile the pattern when the config is loaded, so a bad regex is a config error naming the key, not a failed
+        cell.
+        """
         compile_pattern(v)
         return v
 
     def compiled(self) -> re.Pattern[str]:
+        """The pattern compiled with ``DOTALL`` and the flags the config sets (compiled patterns are cached)."""
         flags = re.DOTALL | (re.IGNORECASE if self.ignore_case else 0) | (re.MULTILINE if self.multiline else 0)
         return compile_pattern(self.pattern, flags)
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Pass when the pattern matches anywhere; the detail quotes the match, or the start of the output on
+        failure.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None
@@ -118,14 +134,19 @@ class ExcludesPattern(InvariantSpec):
     @field_validator("patterns", mode="before")
     @classmethod
     def _one_or_many(cls, v: object) -> object:
+        """Accept a single pattern string where a list is expected."""
         return [v] if isinstance(v, str) else v
 
     @field_validator("patterns")
     @classmethod
     def _compile_all(cls, v: list[str]) -> list[str]:
+        """Compile every pattern at load time and reject one that matches the empty string (it would match every
+        output).
+        """
         return check_patterns(v, matched="output")
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Fail listing every forbidden pattern that matched and what it matched."""
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None
@@ -149,6 +170,10 @@ class Latency(InvariantSpec):
     """Largest acceptable response time in milliseconds."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Compare the measured latency with ``max_ms``; the margin is the distance from the limit as a share of it
+        (what ``explore`` steers by). A failed call fails (inconclusive), and so does a call whose latency was not
+        measured: an unmeasured latency is not a fast one.
+        """
         if (failed := call_failed(ctx)) is not None:
             took = f" after {ctx.latency_ms:.0f} ms" if ctx.latency_ms is not None else ""
             return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}", True)
@@ -169,6 +194,9 @@ class ValidJson(InvariantSpec):
     """Also require the top-level value to be an object (``{...}``)."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Parse the whole output as JSON; a failure gives the parser's message with line and column, or says the value
+        nests deeper than the parser accepts.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None
@@ -193,6 +221,7 @@ class OutputNotEmpty(InvariantSpec):
     type: Literal["output_not_empty"] = "output_not_empty"
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Pass when the stripped output is non-empty."""
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None
@@ -208,6 +237,7 @@ class Completes(InvariantSpec):
     type: Literal["completes"] = "completes"
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Pass when the call raised nothing and the answer has text."""
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None

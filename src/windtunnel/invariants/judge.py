@@ -20,6 +20,7 @@ from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError
 from windtunnel.invariants._text import clip
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
+from windtunnel.invariants.judge_cache import JudgeCache, cache_key, key_lock
 from windtunnel.invariants.judge_client import PROMPT_VERSION, JudgeError, Verdict, ask, grading_messages, parse_verdict
 from windtunnel.invariants.judge_settings import JudgeSettings, endpoint
 
@@ -64,6 +65,9 @@ class LlmJudge(InvariantSpec):
         return self._settings or self.judge or JudgeSettings()
 
     def _shown(self, ctx: CheckContext) -> str | None:
+        """The request the judge sees beside the answer: none, the golden prompt, or (default) the prompt actually sent,
+        mutation included.
+        """
         if self.show_prompt == "none":
             return None
         if self.show_prompt == "golden" and ctx.golden_prompt is not None:
@@ -71,6 +75,10 @@ class LlmJudge(InvariantSpec):
         return ctx.prompt
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Ask the judge whether the answer meets the rubric. Every way of not getting a verdict (no judge configured,
+        an unset variable, no connection, an unreadable reply) is an inconclusive failure recording what happened: a
+        judge that did not judge passes nothing. The verdict and the judge's reason go into the report.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None
@@ -94,8 +102,9 @@ class LlmJudge(InvariantSpec):
         )
 
     def _verdict(self, s: JudgeSettings, model: str, request: str | None, answer: str) -> Verdict:
-        from windtunnel.invariants.judge_cache import JudgeCache, cache_key, key_lock  # sqlite3: only when judging
-
+        """The verdict for this (judge settings, model, rubric, request, answer), from the cache when the same question
+        was asked before; a per-key lock makes concurrent cells asking the same question ask the judge once.
+        """
         url = endpoint(expand_env(str(s.base_url), where="judge.base_url"))
         key = cache_key(PROMPT_VERSION, url, model, s.temperature, s.seed, s.max_tokens, self.rubric, request, answer)
         cache = JudgeCache(s.cache_file(os.environ.get("WINDTUNNEL_STORE") or self._store)) if s.cache else None
@@ -112,7 +121,11 @@ class LlmJudge(InvariantSpec):
 def grade(
     s: JudgeSettings, url: str, model: str, rubric: str, request: str | None, answer: str, *, retries: int
 ) -> tuple[bool, str]:
-    """``(passed, reason)``: the judge ``s`` at ``url`` asked whether ``answer`` satisfies ``rubric``."""
+    """``(passed, reason)``: the judge ``s`` at ``url`` asked whether ``answer`` satisfies ``rubric``.
+
+    One uncached request: the grading messages with the answer fenced, the API key expanded only now (so it never sits
+    in a config object), and the judge's reply parsed strictly. Raises :class:`JudgeError` when no verdict came back.
+    """
     reply = ask(
         url,
         model=model,

@@ -68,10 +68,14 @@ class JudgeCache:
     _open_lock: ClassVar[threading.Lock] = threading.Lock()
 
     def __init__(self, path: Path) -> None:
+        """A handle on the cache file ``path``; nothing is opened until the first lookup or write."""
         self.path = path
 
     @contextlib.contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
+        """The process's one connection to this file (opened on first use: WAL, relaxed fsync, schema created), held
+        under its lock for the block; the first open registers :meth:`close_all` to run at exit.
+        """
         key = self.path.resolve()
         with JudgeCache._open_lock:
             found = JudgeCache._open.get(key)

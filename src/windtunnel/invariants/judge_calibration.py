@@ -27,7 +27,12 @@ class Disagreement:
 
 @dataclass
 class Agreement:
-    """The judge ``judge`` against the trusted check ``check`` over one run."""
+    """The judge ``judge`` against the trusted check ``check`` over one run.
+
+    The four counts form the confusion table of the two verdicts; ``rate`` is their agreement and ``kappa`` corrects it
+    for chance. A judge is trusted (:meth:`calibrated`) only when both verdicts occurred, it answered every request and
+    it agreed often enough: a judge that always says "pass" agrees with a check that always passes, and proves nothing.
+    """
 
     judge: str
     check: str
@@ -43,6 +48,7 @@ class Agreement:
 
     @property
     def compared(self) -> int:
+        """Answers both verdicts exist for (judge errors and unanswered cells are left out)."""
         return self.both_pass + self.both_fail + self.judge_pass_check_fail + self.judge_fail_check_pass
 
     @property
@@ -76,6 +82,7 @@ class Agreement:
         return rate is not None and not self.one_sided and not self.judge_errors and rate >= min_rate
 
     def as_dict(self) -> dict[str, Any]:
+        """The counts with ``compared``, ``rate`` and ``kappa`` as plain data for the calibration report."""
         return {**asdict(self), "compared": self.compared, "rate": self.rate, "kappa": self.kappa}
 
 
@@ -91,7 +98,13 @@ def check_ids(cells: Iterable[dict[str, Any]]) -> set[str]:
 
 
 def calibrate(cells: Iterable[dict[str, Any]], pairs: list[tuple[str, str]]) -> list[Agreement]:
-    """Agreement of each ``(judge id, check id)`` pair over report ``cells``."""
+    """Agreement of each ``(judge id, check id)`` pair over report ``cells``.
+
+    Checks are matched by the answer they judge (:func:`_unit`: the cell id without a contract row's invariant suffix),
+    since in a contract the judge and the check are separate rows of one answer. An answer whose agent call failed
+    counts as not answered, and a judge that gave no verdict as a judge error; neither enters the agreement rate. Every
+    disagreement keeps the judge's reason and the check's detail, so a reader can see who was right.
+    """
     by_unit: dict[str, dict[str, dict[str, Any]]] = {}
     answered: dict[str, bool] = {}
     for cell in cells:

@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.optional import optional_import
 from windtunnel._util.redact import redact_url, redact_urls_in
 from windtunnel.invariants._text import clip
 
@@ -48,8 +49,8 @@ _tls_lock = threading.Lock()
 
 def _tls_context() -> ssl.SSLContext:
     """One TLS context for every judge request (building one costs tens of milliseconds; sharing is safe)."""
-    import httpx  # here: see ask()
-
+    # httpx (and ssl under it): only when a judge is asked, not for `validate`, which loads this module
+    httpx = optional_import("httpx", purpose="the judge client")
     with _tls_lock:
         if not _tls:
             _tls.append(httpx.create_ssl_context())
@@ -75,10 +76,16 @@ class _Breaker:
     remaining check its full timeout; one request tries again after :data:`PAUSE_S`."""
 
     def __init__(self) -> None:
+        """No endpoint is given up on at first; ``_down`` maps an endpoint URL to (consecutive failures, retry time on
+        the monotonic clock, last failure).
+        """
         self._lock = threading.Lock()
         self._down: dict[str, tuple[int, float, str]] = {}
 
     def before(self, url: str, where: str) -> None:
+        """Raise :class:`JudgeUnavailable` without sending anything when ``url`` has failed :data:`GIVE_UP_AFTER` times
+        in a row and its pause has not run out.
+        """
         with self._lock:
             failures, until, last = self._down.get(url, (0, 0.0, ""))
         if failures >= GIVE_UP_AFTER and time.monotonic() < until:
@@ -88,15 +95,18 @@ class _Breaker:
             )
 
     def failed(self, url: str, why: str) -> None:
+        """Count one more failure of ``url`` (``why``: shown in later refusals) and restart its pause."""
         with self._lock:
             failures = self._down.get(url, (0, 0.0, ""))[0] + 1
             self._down[url] = (failures, time.monotonic() + PAUSE_S, why)
 
     def answered(self, url: str) -> None:
+        """``url`` answered: forget its failures."""
         with self._lock:
             self._down.pop(url, None)
 
     def reset(self) -> None:
+        """Forget every endpoint's failures."""
         with self._lock:
             self._down.clear()
 
@@ -119,6 +129,9 @@ class Verdict:
 
 
 def _block(name: str, text: str) -> str:
+    """``text`` fenced between ``BEGIN name TAG`` and ``END name TAG`` lines, where TAG is a digest of ``text`` itself:
+    the text cannot contain its own closing line, so an answer cannot close its fence and talk to the judge.
+    """
     tag = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
     return f"BEGIN {name} {tag}\n{text}\nEND {name} {tag}"
 
@@ -205,8 +218,16 @@ def _post(
     timeout_s: float,
     retries: int,
 ) -> str:
-    import httpx  # here, not at the top: the config layer imports this module and the CLI starts without httpx
+    """POST one grading request and return the reply's verdict text.
 
+    Connection errors and the statuses in :data:`_RETRY_STATUS` are retried up to ``retries`` times (waiting
+    per ``Retry-After``, else an exponential backoff); a timeout is not retried, since every retry would cost
+    the full ``timeout_s`` again. The client ignores ``HTTP(S)_PROXY``, so the judge never goes through a
+    fault proxy. Raises :class:`JudgeUnavailable` when the judge did not answer and :class:`JudgeError` for
+    any other failure.
+    """
+    # httpx: only when a judge is asked, not for `validate`, which loads this module
+    httpx = optional_import("httpx", purpose="the judge client")
     body: dict[str, Any] = {
         "model": model,
         "messages": messages,
@@ -259,6 +280,9 @@ def _pause(attempt: int, retry_after: str | None) -> float:
 
 
 def _content(resp: httpx.Response, where: str) -> str:
+    """The verdict text of the judge's Chat Completions reply; raises :class:`JudgeError` saying what the endpoint sent
+    instead (not JSON, no message content), and what ``judge.base_url`` should be.
+    """
     try:
         data = resp.json()
     except ValueError:

@@ -50,6 +50,7 @@ class JudgeSettings(StrictModel):
     @field_validator("base_url")
     @classmethod
     def _http_url(cls, v: str | None) -> str | None:
+        """``base_url`` must be an http(s) URL with a host (a ``${VAR}`` is checked when it is expanded)."""
         if v is None or "${" in v:
             return v
         parts = urlsplit(v.strip())
@@ -63,6 +64,7 @@ class JudgeSettings(StrictModel):
     @field_validator("model")
     @classmethod
     def _named(cls, v: str | None) -> str | None:
+        """Reject an empty model name: the request would fail at run time with a less useful error."""
         if v is not None and not v.strip():
             raise ValueError("judge model is empty; name the model, e.g. qwen2.5:7b or gpt-4o-mini")
         return v
@@ -70,6 +72,9 @@ class JudgeSettings(StrictModel):
     @field_validator("api_key")
     @classmethod
     def _env_only(cls, v: str | None) -> str | None:
+        """Reject a literal API key: a key in a config file ends up in version control; only a ``${VAR}`` reference is
+        accepted.
+        """
         if v is not None and not (v.startswith("${") and v.endswith("}")):
             raise ValueError("judge api_key must be an environment reference like ${OPENAI_API_KEY}, not a literal key")
         return v

@@ -19,6 +19,8 @@ PII_KINDS: tuple[PiiKind, ...] = ("email", "phone", "credit_card", "ssn", "ip_ad
 
 @dataclass(frozen=True)
 class PiiMatch:
+    """One piece of personal data found in an output: its kind, the text as written, and its offset."""
+
     kind: PiiKind
     text: str
     start: int
@@ -39,6 +41,9 @@ _EMAIL = re.compile(
 
 
 def _emails(text: str) -> Iterator[PiiMatch]:
+    """Email addresses (RFC-shaped local part and a dotted domain with a TLD of letters); a local part or domain with
+    ``..`` is not an address.
+    """
     for m in _EMAIL.finditer(text):
         if ".." not in m.group(0):
             yield PiiMatch("email", m.group(0), m.start())
@@ -61,6 +66,9 @@ def luhn_valid(digits: str) -> bool:
 
 
 def _known_issuer(d: str) -> bool:
+    """Whether the digits start with a payment network's issuer prefix and have that network's length (Visa, Mastercard,
+    Amex, Discover, JCB, Diners, UnionPay, Maestro): a Luhn-valid order number rarely passes both.
+    """
     n = len(d)
     two, four, six = int(d[:2]), int(d[:4]), int(d[:6])
     if d[0] == "4":  # Visa
@@ -92,6 +100,9 @@ def _grouping_ok(raw: str) -> bool:
 
 
 def _cards(text: str) -> Iterator[PiiMatch]:
+    """Payment card numbers: 13-19 digits, unseparated or printed in card groups, passing Luhn and an issuer check; a
+    run of one repeated digit is never a card.
+    """
     for m in _CARD.finditer(text):
         raw = m.group(0)
         digits = re.sub(r"\D", "", raw)
@@ -120,6 +131,9 @@ def ssn_valid(area: str, group: str, serial: str) -> bool:
 
 
 def _ssns(text: str) -> Iterator[PiiMatch]:
+    """US social security numbers: a labelled number (``SSN: 123456789``) in any grouping, and an unlabelled one only
+    when written ``ddd-dd-dddd`` / ``ddd dd dddd``; both must be in issued ranges.
+    """
     seen: set[int] = set()
     for m in _SSN_LABELLED.finditer(text):
         if ssn_valid(m.group(1), m.group(2), m.group(3)):
@@ -145,6 +159,10 @@ _PHONE_LABELLED = re.compile(
 
 
 def _phones(text: str) -> Iterator[PiiMatch]:
+    """Phone numbers: international ``+CC`` numbers of 8-15 digits, North American numbers in their usual shapes, and
+    any 7-15 digit number after a label such as ``phone:`` or ``call me at``; a span already found is not reported
+    twice.
+    """
     taken: list[tuple[int, int]] = []
     for m in _PHONE_INTL.finditer(text):
         digits = re.sub(r"\D", "", m.group(0))
@@ -168,6 +186,9 @@ _IPV6 = re.compile(r"(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?
 
 
 def _ips(text: str) -> Iterator[PiiMatch]:
+    """IPv4 addresses with octets 0-255 (no leading zeros, which are versions and dates), and IPv6 addresses with at
+    least three groups (``12:30`` is a time, not an address).
+    """
     for m in _IPV4.finditer(text):
         parts = m.group(0).split(".")
         if all(p == "0" or (not p.startswith("0") and int(p) <= 255) for p in parts):

@@ -122,6 +122,7 @@ _NEGATION = re.compile(
 
 
 def _compile_extra(phrases: list[str]) -> list[re.Pattern[str]]:
+    """The config's extra phrases as patterns over normalised text (escaped: they are phrases, not regexes)."""
     return [re.compile(re.escape(normalize(p))) for p in phrases if p.strip()]
 
 

@@ -1,4 +1,9 @@
-"""Similarity invariants: close to an expected answer, or unchanged from the chaos-free baseline."""
+"""Similarity invariants: close to an expected answer, or unchanged from the chaos-free baseline.
+
+Scores come from the backends of :mod:`windtunnel.invariants.similarity` (lexical by default, offline).
+``behavior_unchanged`` with ``baseline: auto`` needs the chaos-free answer that the run records for the same prompt;
+without it the check is inconclusive, never passed.
+"""
 
 from __future__ import annotations
 
@@ -12,15 +17,21 @@ from windtunnel.invariants.similarity import get_backend, validate_backend_name
 
 
 class _SimilarityBase(InvariantSpec):
+    """What the similarity invariants share: the backend that scores two texts, checked when the config is loaded."""
+
     backend: str = "lexical"
     """Similarity backend: ``lexical`` (offline, default) or ``embedding`` (``windtunnel[semantic]``)."""
 
     @field_validator("backend")
     @classmethod
     def _known_backend(cls, v: str) -> str:
+        """The backend must be registered and runnable here (the embedding backend needs its extra): a config error now,
+        not a failed cell later.
+        """
         return validate_backend_name(v)
 
     def _score(self, output: str, reference: str) -> float:
+        """The backend's similarity of ``output`` to ``reference`` (0..1, symmetric)."""
         return get_backend(self.backend).similarity(output, reference)
 
 
@@ -35,6 +46,7 @@ class Similarity(_SimilarityBase):
     """Smallest passing similarity; 0 accepts any answer the call produced."""
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Score the output against ``expected``; the detail gives the score, the threshold and the backend."""
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None
@@ -63,11 +75,15 @@ class BehaviorUnchanged(_SimilarityBase):
     @field_validator("baseline")
     @classmethod
     def _not_blank(cls, v: str) -> str:
+        """Reject a blank baseline: every answer would be compared with nothing."""
         if not v.strip():
             raise ValueError("baseline must be 'auto' or a non-empty baseline text")
         return v
 
     def check(self, ctx: CheckContext) -> CheckResult:
+        """Score the output against the baseline: the recorded chaos-free answer for ``auto`` (missing: an inconclusive
+        failure, never a pass), else the configured text.
+        """
         if (failed := call_failed(ctx)) is not None:
             return failed
         assert ctx.output is not None

@@ -29,7 +29,9 @@ from functools import lru_cache
 from typing import Any, ClassVar, TypeVar
 
 from windtunnel._util.errors import UsageError
+from windtunnel._util.optional import optional_import
 from windtunnel._util.registry import Registry
+from windtunnel._util.suggest import did_you_mean
 from windtunnel.invariants._text import normalize
 
 
@@ -45,10 +47,12 @@ class SimilarityBackend:
         return None
 
     def similarity(self, a: str, b: str) -> float:  # pragma: no cover - interface
+        """The similarity of ``a`` and ``b`` in ``[0, 1]``: symmetric, ``1.0`` for identical texts."""
         raise NotImplementedError
 
 
 def _validate(name: str, cls: type[SimilarityBackend]) -> None:
+    """The registry's check on a new backend: a :class:`SimilarityBackend` subclass with its own :meth:`similarity`."""
     if not (isinstance(cls, type) and issubclass(cls, SimilarityBackend)):
         raise TypeError(f"similarity backend {name!r} must subclass SimilarityBackend")
     if cls.similarity is SimilarityBackend.similarity:
@@ -85,6 +89,9 @@ _WORD = re.compile(r"\w+")
 
 
 def _char_ngrams(text: str, n: int = 3) -> Counter[str]:
+    """Counts of the character ``n``-grams of ``text`` padded with a space at each end (so word edges count); a text
+    shorter than ``n`` is one gram.
+    """
     padded = f" {text} "
     if len(padded) <= n:
         return Counter([padded])
@@ -92,6 +99,7 @@ def _char_ngrams(text: str, n: int = 3) -> Counter[str]:
 
 
 def _cosine(a: Counter[str], b: Counter[str]) -> float:
+    """The cosine of two n-gram count vectors, clamped to 1.0 (0.0 when they share nothing)."""
     # sorted keys: the float sum is computed in the same order whichever text comes first
     dot = sum(a[k] * b[k] for k in sorted(a.keys() & b.keys()))
     if dot == 0:
@@ -102,9 +110,13 @@ def _cosine(a: Counter[str], b: Counter[str]) -> float:
 
 
 def lexical_similarity(a: str, b: str) -> float:
-    """The ``lexical`` backend's score (see the module docstring)."""
-    from rapidfuzz import fuzz
+    """The ``lexical`` backend's score (see the module docstring).
 
+    Texts equal after normalisation score 1.0 and an empty one 0.0 against any other; texts of symbols only are compared
+    by their characters alone. The score is symmetric: both views are.
+    """
+    # rapidfuzz costs `validate` ~6 ms and only scoring needs it
+    fuzz = optional_import("rapidfuzz.fuzz", purpose="the lexical similarity backend")
     na, nb = normalize(a), normalize(b)
     if na == nb:
         return 1.0
@@ -120,40 +132,47 @@ def lexical_similarity(a: str, b: str) -> float:
 
 @similarity_backend("lexical")
 class LexicalBackend(SimilarityBackend):
+    """The default backend: offline, no model (see the module docstring for the two views it averages)."""
+
     description = "offline: word token-sort ratio averaged with character 3-gram cosine"
 
     def similarity(self, a: str, b: str) -> float:
+        """:func:`lexical_similarity`."""
         return lexical_similarity(a, b)
 
 
 @similarity_backend("embedding")
 class EmbeddingBackend(SimilarityBackend):
+    """Cosine similarity of sentence-transformers embeddings (``all-MiniLM-L6-v2``); the model is loaded on first
+    use.
+    """
+
     description = "sentence-transformers embedding cosine (pip install windtunnel[semantic])"
 
     model_name: ClassVar[str] = "all-MiniLM-L6-v2"
 
     def __init__(self) -> None:
+        """No model yet: it is loaded by the first :meth:`similarity` call."""
         self._model: Any = None
 
     @classmethod
     def available(cls) -> str | None:
+        """Runnable only where ``sentence_transformers`` can be found (checked without importing it)."""
         if importlib.util.find_spec("sentence_transformers") is None:
             return "sentence-transformers is not installed; install it with: pip install 'windtunnel[semantic]'"
         return None
 
     def _load(self) -> Any:
+        """The embedding model, loaded once; a missing package is a config error naming the extra to install."""
         if self._model is None:
-            try:
-                from sentence_transformers import SentenceTransformer
-            except ImportError as err:
-                raise UsageError(
-                    f"the embedding similarity backend needs sentence-transformers ({err})",
-                    hint="pip install 'windtunnel[semantic]', or use backend: lexical",
-                ) from None
-            self._model = SentenceTransformer(self.model_name)
+            st = optional_import("sentence_transformers", extra="semantic", purpose="the embedding similarity backend")
+            self._model = st.SentenceTransformer(self.model_name)
         return self._model
 
     def similarity(self, a: str, b: str) -> float:
+        """The cosine of the two texts' embeddings, clamped to ``[0, 1]``; identical texts score 1.0 without a model
+        call.
+        """
         if a == b:
             return 1.0
         va, vb = self._load().encode([a, b])
@@ -167,8 +186,6 @@ class EmbeddingBackend(SimilarityBackend):
 
 def validate_backend_name(name: str) -> str:
     """Config-time check of a ``backend`` value: registered, and runnable here."""
-    from windtunnel._util.suggest import did_you_mean
-
     if name not in similarity_backends:
         raise ValueError(
             f"unknown similarity backend {name!r}{did_you_mean(name, similarity_backends)}; "

@@ -1,11 +1,18 @@
-"""Helpers shared by the built-in generators: lazy data files, word spans, case matching."""
+"""Helpers shared by the built-in generators: lazy data files, word spans, case matching.
+
+The bundled data (``mutations/data/*.json``: synonyms, injections, jailbreaks, languages, a corpus of real paragraphs)
+is read on first use and cached, so importing the generators costs nothing until one runs.
+"""
 
 from __future__ import annotations
 
 import random
 import re
 from functools import cache
+from importlib.resources import files
 from typing import Any
+
+import orjson
 
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z']*")
 """An ASCII word (letters and apostrophes); the unit most text generators edit."""
@@ -16,10 +23,6 @@ SENTENCE_RE = re.compile(r"[^.!?\n]+[.!?]*\s*")
 @cache
 def load_data(name: str) -> Any:
     """A JSON file from ``windtunnel/mutations/data`` (read once, on first use)."""
-    from importlib.resources import files
-
-    import orjson
-
     return orjson.loads(files("windtunnel.mutations.data").joinpath(name).read_bytes())
 
 
@@ -41,6 +44,7 @@ def lower_first(text: str) -> str:
 
 
 def strip_end_punct(text: str) -> str:
+    """``text`` without trailing whitespace and sentence-ending punctuation, for templates that add their own."""
     return text.rstrip().rstrip(".!?")
 
 

@@ -49,6 +49,11 @@ Generator = Callable[[str, random.Random, MutationContext], Mutated]
 
 @dataclass(frozen=True)
 class MutationType:
+    """One registered mutation type: its name, its ``level`` (``text``: changes what the agent reads; ``transport``:
+    changes how the HTTP request is sent, so only HTTP agents can take it), its scoring ``weight``, the one-line
+    description ``windtunnel mutations`` prints (the generator's docstring's first line) and the generator.
+    """
+
     name: str
     level: Level
     weight: float
@@ -57,6 +62,9 @@ class MutationType:
 
 
 def _validate(name: str, item: MutationType) -> None:
+    """The registry's check on a new type: it needs a description (its generator's docstring) and a positive weight, or
+    registration raises ``TypeError``.
+    """
     if not item.description:
         raise TypeError(f"mutation {name!r} needs a docstring")
     if item.weight <= 0:

@@ -1,4 +1,8 @@
-"""The ``mutations:`` and ``model:`` sections: which mutation types run, and the LLM that generates them."""
+"""The ``mutations:`` and ``model:`` sections: which mutation types run, and the LLM that generates them.
+
+Type names are checked against the mutation registry (built-ins and entry-point plugins), so an error lists exactly the
+types that exist. An API key is accepted only as a ``${VAR}`` reference.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from windtunnel._util.suggest import did_you_mean
 from windtunnel._util.urls import check_http_url
 from windtunnel.mutations import builtin as _builtin  # noqa: F401  (registers the built-in types)
 from windtunnel.mutations.base import mutations as _mutations
+from windtunnel.mutations.plan import MAX_MUTATIONS_PER_PROMPT
 
 load_entry_point_plugins()
 
@@ -33,11 +38,15 @@ class ModelConfig(StrictModel):
     @field_validator("base_url")
     @classmethod
     def _http_url(cls, v: str | None) -> str | None:
+        """``base_url`` must be an http(s) URL."""
         return check_http_url(v, "model.base_url")
 
     @field_validator("api_key")
     @classmethod
     def _env_only(cls, v: str | None) -> str | None:
+        """Reject a literal API key: a key written into a config file ends up in version control; only a ``${VAR}``
+        reference, expanded when the model is called, is accepted.
+        """
         if v is not None and not (v.startswith("${") and v.endswith("}")):
             raise ValueError("api_key must be an environment reference like ${OPENAI_API_KEY}, not a literal key")
         return v
@@ -58,8 +67,9 @@ class MutationsConfig(StrictModel):
     @field_validator("count")
     @classmethod
     def _count_bounded(cls, v: int) -> int:
-        from windtunnel.mutations.plan import MAX_MUTATIONS_PER_PROMPT
-
+        """Reject a ``count`` over :data:`~windtunnel.mutations.plan.MAX_MUTATIONS_PER_PROMPT` when the config is
+        loaded, not when planning would start to run for hours.
+        """
         if v > MAX_MUTATIONS_PER_PROMPT:
             raise ValueError(
                 f"mutations.count is {v:,}, over the limit of {MAX_MUTATIONS_PER_PROMPT:,} mutations per golden "
@@ -82,6 +92,9 @@ class MutationsConfig(StrictModel):
     @field_validator("types", "weights")
     @classmethod
     def _known_types(cls, v: Any) -> Any:
+        """Every name in ``types`` and ``weights`` must be a registered mutation type; the error suggests the closest
+        name and lists the valid ones.
+        """
         names = list(v)
         for name in names:
             if name not in _mutations:
@@ -94,6 +107,9 @@ class MutationsConfig(StrictModel):
     @field_validator("weights")
     @classmethod
     def _positive_weights(cls, v: dict[str, float]) -> dict[str, float]:
+        """A weight of zero or less would hide a type's failures from the score while still running it: rejected, with
+        what to do instead.
+        """
         bad = {name: w for name, w in v.items() if not w > 0}
         if bad:
             shown = ", ".join(f"{name}={w:g}" for name, w in bad.items())

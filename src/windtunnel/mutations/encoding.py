@@ -78,6 +78,9 @@ def _html_entity(c: str, style: int) -> str:
 
 
 def _encode(scheme: str, prompt: str, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """``prompt`` encoded by ``scheme`` (a seeded variant where the scheme has several) and the args that record which
+    variant and how much was replaced, so the report and ``reproduce`` can tell.
+    """
     if scheme == "base64":
         variant = rng.choice(("standard", "urlsafe"))
         raw = prompt.encode("utf-8", "surrogatepass")
@@ -115,6 +118,9 @@ def _encode(scheme: str, prompt: str, rng: random.Random) -> tuple[str, dict[str
 
 
 def _applicable_schemes(prompt: str) -> list[str]:
+    """The schemes that change this prompt and can be read back: homoglyphs need a letter that has one, leetspeak a
+    letter it maps and no digit it would make ambiguous, ROT13 a Latin letter.
+    """
     schemes = ["base64", "url", "unicode_escape", "html_entities", "zero_width"]
     if any(c in HOMOGLYPHS for c in prompt):
         schemes.append("homoglyphs")
@@ -127,7 +133,12 @@ def _applicable_schemes(prompt: str) -> list[str]:
 
 @mutation("encoding_attacks", weight=1.3)
 def encoding_attacks(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """The prompt encoded (base64, URL, \\uXXXX, HTML entities, homoglyphs, zero-width, leetspeak, ROT13)."""
+    """The prompt encoded (base64, URL, \\uXXXX, HTML entities, homoglyphs, zero-width, leetspeak, ROT13).
+
+    Only schemes that change this prompt and can be read back are drawn (:func:`_applicable_schemes`). An encoding a
+    reader must decode may get a seeded framing line asking the model to decode and follow it (always when the encoding
+    left the text unchanged). ``args`` records the scheme, the framing and the scheme's variant.
+    """
     scheme = rng.choice(_applicable_schemes(prompt))
     encoded, extra = _encode(scheme, prompt, rng)
     prefix = ""
@@ -139,7 +150,11 @@ def encoding_attacks(prompt: str, rng: random.Random, ctx: MutationContext) -> M
 
 
 def decode(text: str, args: dict[str, Any]) -> str:
-    """Undo :func:`encoding_attacks`: the prompt a variant was made from, given the variant's ``args``."""
+    """Undo :func:`encoding_attacks`: the prompt a variant was made from, given the variant's ``args``.
+
+    The framing prefix is cut off by its recorded length, then the recorded scheme and variant are reversed. Tests use
+    it to prove every scheme is lossless; a scheme this function cannot undo raises ``ValueError``.
+    """
     scheme = args["scheme"]
     body = text[len(args.get("prefix", "")) :]
     if scheme == "base64":
@@ -169,7 +184,13 @@ _EMOJI = ("🙂", "🔥", "✈️", "💳", "🙏", "😡", "📦", "✅", "❓"
 
 @mutation("language_mixing", weight=1.2)
 def language_mixing(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Code-switching between languages and scripts (Latin, Cyrillic, CJK, Arabic, Devanagari), emoji."""
+    """Code-switching between languages and scripts (Latin, Cyrillic, CJK, Arabic, Devanagari), emoji.
+
+    ``code_switch`` translates up to six known words into one language, ``mixed_scripts`` each into a language of its
+    own (both only when the bundled lexicon knows a word of the prompt); ``foreign_frame`` opens the request with a
+    sentence in another language; ``emoji`` scatters one to four emoji after words. ``args`` records every replacement
+    with its language.
+    """
     data: dict[str, Any] = load_data("languages.json")
     lexicon: dict[str, dict[str, str]] = data["words"]
     spans = [m for m in WORD_RE.finditer(prompt) if m.group().lower() in lexicon]
@@ -251,6 +272,9 @@ _FULLWIDTH_OFFSET = 0xFEE0
 
 
 def _insert(prompt: str, rng: random.Random, token: str) -> tuple[str, str]:
+    """``prompt`` with ``token`` at a seeded place (start, end, or the word boundary nearest the middle) and which
+    place.
+    """
     where = rng.choice(("start", "end", "middle"))
     if where == "start":
         return token + prompt, where
@@ -263,7 +287,13 @@ def _insert(prompt: str, rng: random.Random, token: str) -> tuple[str, str]:
 
 @mutation("token_manipulation", weight=1.5)
 def token_manipulation(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Tokenizer edge cases: special/glitch tokens, split or merged words, fullwidth, combining marks."""
+    """Tokenizer edge cases: special/glitch tokens, split or merged words, fullwidth, combining marks.
+
+    Techniques: chat-template special tokens or a known glitch token inserted (start, middle or end); one token repeated
+    50-400 times; spaces removed to merge words; and, on words of four letters or more, words split by a space, hyphen,
+    soft hyphen or zero-width space, written in fullwidth forms, stacked with combining marks, or reversed inside a
+    right-to-left override. ``args`` records the technique and what it touched.
+    """
     words = [m for m in WORD_RE.finditer(prompt) if len(m.group()) >= 4]
     spaces = [m.start() for m in re.finditer(" ", prompt)]
     techniques = ["special_tokens", "glitch_token", "repeated_token"]

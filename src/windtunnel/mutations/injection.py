@@ -1,4 +1,9 @@
-"""Attacks on the instructions: prompt_injection, advanced_jailbreak, multi_turn_attack."""
+"""Attacks on the instructions: prompt_injection, advanced_jailbreak, multi_turn_attack.
+
+The payloads are real patterns from bundled libraries (``data/injections.json``, ``data/jailbreaks.json``), each with an
+id and a category that the variant's ``args`` record, so a report says which attack an agent fell for. Multi-turn
+attacks use the agent's own conversation format when it accepts a message list.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +25,12 @@ def _split_middle(prompt: str) -> int:
 
 @mutation("prompt_injection", weight=1.5)
 def prompt_injection(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """A real injection pattern from a bundled library of dozens, before, after or inside the prompt."""
+    """A real injection pattern from a bundled library of dozens, before, after or inside the prompt.
+
+    The payload goes before the request, after it (twice as likely), into its middle at a word boundary, or quoted as
+    text the user asks the agent to process (an indirect injection). ``args`` records the payload's id, category,
+    position and text.
+    """
     library: list[dict[str, str]] = load_data("injections.json")
     entry = library[rng.randrange(len(library))]
     payload = entry["payload"]
@@ -44,6 +54,9 @@ def prompt_injection(prompt: str, rng: random.Random, ctx: MutationContext) -> M
 
 
 def _payload_split(prompt: str, rng: random.Random) -> Mutated:
+    """The payload-splitting jailbreak: the prompt cut into two to four string variables that the model is told to join
+    and carry out, so no single piece reads as the request.
+    """
     words = prompt.split()
     n = min(len(words), rng.randint(2, 4)) or 1
     size = -(-len(words) // n) if words else 1
@@ -61,7 +74,12 @@ def _payload_split(prompt: str, rng: random.Random) -> Mutated:
 
 @mutation("advanced_jailbreak", weight=2.0)
 def advanced_jailbreak(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Multi-step jailbreak framings: personas, hypotheticals, developer mode, fiction, payload splitting."""
+    """Multi-step jailbreak framings: personas, hypotheticals, developer mode, fiction, payload splitting.
+
+    One template of the bundled library wraps the request, or (one draw in library size + 1) the request is split into
+    variables the model is told to join and carry out (:func:`_payload_split`). ``args`` records the template id and
+    category.
+    """
     library: list[dict[str, str]] = load_data("jailbreaks.json")
     idx = rng.randrange(len(library) + 1)
     if idx == len(library):
@@ -75,6 +93,9 @@ def advanced_jailbreak(prompt: str, rng: random.Random, ctx: MutationContext) ->
 
 
 def _turns(strategy: str, prompt: str, rng: random.Random) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    """The conversation of one multi-turn strategy, as ``(role, text)`` pairs ending with the prompt, and the extra args
+    that record the strategy's seeded choices.
+    """
     extra: dict[str, Any] = {}
     if strategy == "false_history":
         claim = rng.choice(
@@ -153,7 +174,12 @@ _STRATEGIES = (
 
 @mutation("multi_turn_attack", weight=1.4)
 def multi_turn_attack(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """A manipulative conversation ending in the prompt: messages if the agent takes them, else text."""
+    """A manipulative conversation ending in the prompt: messages if the agent takes them, else text.
+
+    Strategies build the earlier turns (a false history granting privileges, gradual escalation ...). An agent that
+    accepts a message list gets the turns as messages; any other gets them as a ``User: / Assistant:`` transcript in one
+    prompt. ``args`` records the strategy, the number of turns and the form.
+    """
     strategy = rng.choice(_STRATEGIES)
     turns, extra = _turns(strategy, prompt, rng)
     args = {"strategy": strategy, "turns": len(turns), **extra}

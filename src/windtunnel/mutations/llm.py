@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import httpx
+
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.jsonsafe import loads as json_loads
@@ -26,8 +28,6 @@ from windtunnel._util.rng import derive_seed
 from windtunnel.mutations.base import Mutated, MutationContext, MutationType
 
 if TYPE_CHECKING:
-    import httpx
-
     from windtunnel.mutations.config import ModelConfig
 
 DEFAULT_BASE_URLS = {
@@ -82,6 +82,9 @@ class LlmStats:
     """Why the endpoint was given up on for the rest of the run, if it was."""
 
     def summary(self) -> str:
+        """The notice printed when any mutation fell back: how many of how many, the failure reasons, and why the
+        endpoint was disabled, if it was.
+        """
         reasons = ", ".join(f"{k}: {v}" for k, v in sorted(self.failures.items()))
         text = (
             f"LLM mutation generation fell back to the deterministic generator for {self.fell_back} of "
@@ -90,6 +93,7 @@ class LlmStats:
         return text + (f"; endpoint disabled after: {self.disabled}" if self.disabled else "")
 
     def as_dict(self) -> dict[str, Any]:
+        """The counters as plain data for the report."""
         return {
             "requested": self.requested,
             "generated": self.generated,
@@ -101,6 +105,10 @@ class LlmStats:
 
 
 class _Failure(Exception):
+    """Why one generation request gave no usable mutation; ``reason`` is the key counted in :attr:`LlmStats.failures`,
+    ``transport`` marks failures of the endpoint itself (connection, timeout, 5xx), which count towards disabling it.
+    """
+
     def __init__(self, reason: str, detail: str = "", *, transport: bool = False) -> None:
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
@@ -108,6 +116,9 @@ class _Failure(Exception):
 
 
 def _expand_key(api_key: str | None) -> str | None:
+    """The API key with its ``${VAR}`` expanded (``None``: no key); a variable that expands to nothing is a config
+    error, not a request sent without a key.
+    """
     if api_key is None:
         return None
     value = expand_env(api_key, where="model.api_key")
@@ -132,7 +143,12 @@ def clean_output(text: str) -> str:
 
 
 class LlmMutator:
-    """Generates text-level mutations with an OpenAI-compatible chat endpoint, with a disk cache."""
+    """Generates text-level mutations with an OpenAI-compatible chat endpoint, with a disk cache.
+
+    Every failure falls back to the deterministic generator for that variant and is counted by reason in :attr:`stats`,
+    which the plan's notices print: a model that is down or answers badly never stops a run and never fails silently. An
+    Ollama base URL without ``/v1`` is tried on the native API first, then on ``/v1`` (:func:`routes`).
+    """
 
     def __init__(
         self,
@@ -142,8 +158,10 @@ class LlmMutator:
         client: httpx.Client | None = None,
         max_consecutive_failures: int = 3,
     ) -> None:
-        import httpx
-
+        """Resolve the endpoint (``base_url`` or the provider's default; none is a config error), the key and the routes
+        to try. ``cache_dir=None`` disables the disk cache; ``client`` is for tests; after
+        ``max_consecutive_failures`` transport failures in a row the endpoint is given up on for the rest of the run.
+        """
         self.config = config
         self.base_url = (config.base_url or DEFAULT_BASE_URLS.get(config.provider, "")).rstrip("/")
         if not self.base_url:
@@ -161,6 +179,7 @@ class LlmMutator:
         self._consecutive = 0
 
     def close(self) -> None:
+        """Close the HTTP client if this mutator created it."""
         if self._owns_client:
             self._client.close()
 
@@ -179,7 +198,15 @@ class LlmMutator:
     def generate(
         self, golden: str, mt: MutationType, seed: int | None, k: int, attempt: int, ctx: MutationContext
     ) -> Mutated | None:
-        """The model's variant, or ``None`` when the caller must use the deterministic generator."""
+        """The model's variant, or ``None`` when the caller must use the deterministic generator.
+
+        The request seed is derived from (run seed, prompt, type, k, attempt), so a rerun asks the same question and a
+        cached answer is reused without a request. ``None`` is returned for types the model does not write
+        (:meth:`eligible`), once the endpoint has been disabled, and for any failure (counted by reason in
+        :attr:`stats`); consecutive transport failures disable the endpoint for the rest of the run, so a dead model
+        server costs a few timeouts, not one per mutation. A good answer is cached atomically (written to a temporary
+        file, then renamed).
+        """
         if not self.eligible(mt, ctx):
             return None
         self.stats.requested += 1
@@ -214,10 +241,14 @@ class LlmMutator:
         return Mutated(text, args)
 
     def _fail(self, reason: str) -> None:
+        """Count one fallback to the deterministic generator, by reason."""
         self.stats.fell_back += 1
         self.stats.failures[reason] = self.stats.failures.get(reason, 0) + 1
 
     def _cache_path(self, type_name: str, golden: str, req_seed: int) -> Path | None:
+        """Where the model's answer for (model, type, prompt, request seed) is cached (``None`` without a cache): a
+        rerun with the same seed costs no request and gets the same mutation.
+        """
         if self.cache_dir is None:
             return None
         key = json.dumps([self.config.name, type_name, golden, req_seed], ensure_ascii=False)
@@ -225,8 +256,10 @@ class LlmMutator:
         return self.cache_dir / digest[:2] / f"{digest}.json"
 
     def _complete(self, mt: MutationType, golden: str, req_seed: int) -> str:
-        import httpx
-
+        """Ask the model for one mutation, trying the routes in order: a 404 / 405 means that API is not served there
+        and the next route is tried; the route that answers is kept for the rest of the run. Raises
+        :class:`_Failure`.
+        """
         system = (
             "You generate adversarial test inputs for robustness testing of an AI agent. "
             f"Rewrite the user's message as one mutation of type '{mt.name}': {mt.description} "
@@ -289,6 +322,9 @@ class LlmMutator:
 
     @staticmethod
     def _validate(golden: str, raw: str) -> str:
+        """The cleaned answer (:func:`clean_output`); raises :class:`_Failure` when it is empty, the prompt unchanged,
+        or a refusal, none of which is a mutation.
+        """
         text = clean_output(raw)
         if not text:
             raise _Failure("empty")

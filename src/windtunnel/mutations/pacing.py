@@ -1,4 +1,10 @@
-"""Transport mutations about timing: a real concurrent burst and a real slow client."""
+"""Transport mutations about timing: a real concurrent burst and a real slow client.
+
+Both act on the wire, as :mod:`windtunnel.mutations.wire` does: the burst really sends its copies at once from one
+released event, and the slow client really pauses between the pieces of its body (bounded by
+:data:`~windtunnel.mutations.transport.MAX_SLOW_CLIENT_S`). anyio is imported when a request is sent, so ``validate``
+does not load it.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.optional import optional_import
 from windtunnel.mutations.wire import _dumps, _json_object, _record, _replace_prompt, rebuild
 
 if TYPE_CHECKING:
@@ -27,6 +34,11 @@ DECOYS = (
 
 @dataclass(frozen=True)
 class ConcurrentBurst:
+    """``copies`` copies of the request sent at the same instant: identical copies (a race on the agent's state), or
+    ``cross_talk``, where the others carry unrelated prompts and only copy ``judge_index`` is the golden one, so an
+    answer that mixes in another request's data shows.
+    """
+
     technique: str
     copies: int
     judge_index: int
@@ -34,10 +46,14 @@ class ConcurrentBurst:
     decoys: tuple[str, ...] = ()
 
     def describe(self) -> str:
+        """How many simultaneous copies, whether the others carry unrelated prompts, and which copy is judged."""
         what = "identical copies" if self.technique == "identical" else "copies, the others with unrelated prompts"
         return f"{self.technique}: {self.copies} simultaneous {what}; copy #{self.judge_index} is judged"
 
     def _requests(self, request: httpx.Request) -> tuple[list[httpx.Request], bool]:
+        """The copies to send and whether any decoy prompt was swapped in (cross-talk degrades to identical copies when
+        the prompt is not in a JSON body).
+        """
         obj = _json_object(request.content)
         reqs: list[httpx.Request] = []
         swapped = False
@@ -52,14 +68,19 @@ class ConcurrentBurst:
         return reqs, swapped
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Start every copy in its own task, release them together on one event, and return the judged copy's response
+        with every copy's status and error recorded; the judged copy's own error is raised, the others' are only
+        recorded.
+        """
         await request.aread()  # a streamed request must be read before it can be rebuilt
-        import anyio
-
+        # anyio (and asyncio under it): only when the request is sent, not for `validate`, which loads this module
+        anyio = optional_import("anyio", purpose="the concurrent-burst mutation")
         reqs, swapped = self._requests(request)
         results: list[Any] = [None] * self.copies
         go = anyio.Event()
 
         async def one(i: int) -> None:
+            """Send copy ``i`` once the burst is released, keeping its response or its error."""
             await go.wait()
             try:
                 results[i] = await client.send(reqs[i])
@@ -89,19 +110,27 @@ class ConcurrentBurst:
 
 @dataclass(frozen=True)
 class SlowClient:
+    """A client that sends its body slowly, as a slowloris client does: ``stall`` sends the headers and then the body
+    after ``delay_s``; ``drip`` sends it in ``chunks`` pieces ``delay_s`` apart, ``Content-Length`` kept.
+    """
+
     technique: str
     chunks: int
     delay_s: float
     """Pause between chunks (``drip``), or the single pause (``stall``); total time stays bounded."""
 
     def describe(self) -> str:
+        """The technique, how many pieces and the pause between them (or the stall before the body), in seconds."""
         if self.technique == "stall":
             return f"stall: headers sent, then the body after {self.delay_s:.2f} s"
         return f"drip: body sent in {self.chunks} pieces, {self.delay_s:.2f} s apart (Content-Length kept)"
 
     async def _body(self, body: bytes, sent_at: list[float]) -> AsyncIterator[bytes]:
-        import anyio
-
+        """The body as an async stream of pieces with the pauses, recording when each piece went (seconds,
+        monotonic).
+        """
+        # anyio: only when the request is sent, not for `validate`, which loads this module
+        anyio = optional_import("anyio", purpose="the slow-client mutation")
         if self.technique == "stall":
             await anyio.sleep(self.delay_s)
             sent_at.append(time.monotonic())
@@ -115,6 +144,9 @@ class SlowClient:
             yield body[i : i + size]
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send the body slowly and record the pieces and their send times; a request without a body is sent as it is
+        and recorded as ``none_empty_body``.
+        """
         await request.aread()  # a streamed request must be read before it can be rebuilt
         body = request.content
         if not body:  # nothing to send slowly (e.g. a GET agent); say so rather than pretend

@@ -37,6 +37,9 @@ def applies_to(mutation_type: str | MutationType, agent_type: str) -> bool:
 
 
 def skip_reason(mt: MutationType, agent_type: str) -> str:
+    """Why transport type ``mt`` is not planned for an agent of ``agent_type`` (listed in :attr:`MutationPlan.skipped`
+    and printed by ``validate``).
+    """
     return (
         f"{mt.name} manipulates the HTTP request and a {agent_type!r} agent has none; "
         "it applies only to agent.type: http or openai_chat"
@@ -60,10 +63,12 @@ class PlannedMutation:
 
     @property
     def input(self) -> Any:
+        """What the agent is sent: a prompt string, or a message list for multi-turn types."""
         return self.mutated.input
 
     @property
     def args(self) -> dict[str, Any]:
+        """The generator's own record of what it did (JSON-serialisable; with the seed it reproduces the variant)."""
         return self.mutated.args
 
     def record(self) -> dict[str, Any]:
@@ -76,9 +81,16 @@ class PlannedMutation:
 
 
 class MutationPlan(list[PlannedMutation]):
-    """The planned mutations, plus what was skipped or fell short, so nothing is dropped in silence."""
+    """The planned mutations, plus what was skipped or fell short, so nothing is dropped in silence.
+
+    A list of :class:`PlannedMutation` in plan order (round-robin over the types), with :attr:`skipped` and
+    :attr:`shortfall` explaining every variant that was asked for and is missing.
+    """
 
     def __init__(self) -> None:
+        """An empty plan; :func:`plan_mutations` fills it. ``llm`` holds the LLM mutator's counters when one was
+        used.
+        """
         super().__init__()
         self.skipped: dict[str, str] = {}
         """Type → why it was not planned for this agent."""
@@ -99,6 +111,7 @@ class MutationPlan(list[PlannedMutation]):
         return out
 
     def count_of(self, name: str) -> int:
+        """How many variants of type ``name`` were planned."""
         return sum(1 for p in self if p.type == name)
 
 
@@ -122,6 +135,9 @@ def generate_one(
 
 
 def _dedup_key(name: str, m: Mutated) -> bytes:
+    """What makes two variants the same: the type and the input, plus the args for transport types (whose input is the
+    golden prompt itself). Inputs orjson cannot encode (a lone surrogate) fall back to ``repr``.
+    """
     # a lone surrogate (from a prompt or a template) is not UTF-8: orjson refuses it, repr does not
     try:
         key = orjson.dumps(m.input)

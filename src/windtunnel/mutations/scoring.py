@@ -1,4 +1,9 @@
-"""The weighted mutation robustness score."""
+"""The weighted mutation robustness score.
+
+Each mutation type has a weight (its registry default, or ``mutations.weights``): harder attacks count for more, so
+failing a jailbreak costs more than failing a typo. The score is ``None`` when there is nothing to score, never 0 or 100
+by default.
+"""
 
 from __future__ import annotations
 

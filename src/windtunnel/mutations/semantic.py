@@ -1,4 +1,10 @@
-"""Attacks on meaning and context: context_manipulation, semantic_similarity_attack, temporal_attack."""
+"""Attacks on meaning and context: context_manipulation, semantic_similarity_attack, temporal_attack.
+
+Unlike the surface rewrites, these change what the request says or what surrounds it: distracting or false context, a
+small edit that flips the meaning, confusing dates. The check is whether the agent notices, asks, or answers the request
+actually made rather than the one it expects. Distractor prose comes from the bundled corpus of real paragraphs
+(``data/corpus.json``), so it reads like real context, not filler.
+"""
 
 from __future__ import annotations
 
@@ -34,7 +40,12 @@ _CONTRADICTIONS = (
 
 @mutation("context_manipulation", weight=1.1)
 def context_manipulation(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Irrelevant, false or reordered context around the request: distractors, false premises, burial."""
+    """Irrelevant, false or reordered context around the request: distractors, false premises, burial.
+
+    Distractor prose from the bundled corpus (150-900 characters) goes before or after the request or buries it in the
+    middle; a false premise or a contradicting background note is stated first; a request of two or more sentences may
+    have them shuffled or one dropped. ``args`` records the technique and the corpus passages, premise or order used.
+    """
     parts = sentences(prompt)
     techniques = ["distractor_prefix", "distractor_suffix", "buried", "false_premise", "contradiction"]
     if len(parts) >= 2:
@@ -176,7 +187,12 @@ _NUMBER_RE = re.compile(r"\d+")
 
 @mutation("semantic_similarity_attack", weight=1.3)
 def semantic_similarity_attack(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Looks almost the same, means something else: one antonym, a negation, a changed number."""
+    """Looks almost the same, means something else: one antonym, a negation, a changed number.
+
+    One word is swapped for its antonym or its negation, or one number is changed (+1, ×10, -1, +100), whichever the
+    prompt offers; a prompt with none of them becomes a negated request. A robust agent must notice the change in
+    meaning, not answer the look-alike request it has seen. ``args`` records the offset and the old and new text.
+    """
     words = list(WORD_RE.finditer(prompt))
     options: list[tuple[str, re.Match[str], str]] = []
     for m in words:
@@ -225,6 +241,7 @@ _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
 
 
 def _impossible_date(rng: random.Random) -> str:
+    """A date or time that cannot exist (February 30, April 31, month 13, 27:75), in one of four seeded forms."""
     kind = rng.randrange(4)
     if kind == 0:
         return f"February {rng.choice((30, 31))}, {rng.randint(2019, 2030)}"
@@ -237,7 +254,12 @@ def _impossible_date(rng: random.Random) -> str:
 
 @mutation("temporal_attack", weight=1.1)
 def temporal_attack(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Time confusion: impossible dates, stale references, far-future framing, contradictory 'today'."""
+    """Time confusion: impossible dates, stale references, far-future framing, contradictory 'today'.
+
+    Techniques: a deadline on a date that cannot exist; rules "as they applied" in an old year; the request framed in a
+    far-future year; two different weekdays both claimed as today; a tangled relative date; a deadline that passed hours
+    ago. ``args`` records the technique and the date, year or phrase used.
+    """
     technique = rng.choice(
         (
             "impossible_date",

@@ -1,4 +1,9 @@
-"""Attacks on shape and size: format_poisoning (structured payloads) and length_extremes."""
+"""Attacks on shape and size: format_poisoning (structured payloads) and length_extremes.
+
+Agents often put the user's text into a structured prompt or parse structured input; these types test that boundary with
+documents that carry injected fields or break out of the field the prompt sits in, and test the agent's handling of
+inputs that are empty, tiny, or tens of thousands of characters long.
+"""
 
 from __future__ import annotations
 
@@ -13,10 +18,14 @@ from windtunnel.mutations.base import Mutated, MutationContext, mutation
 
 
 def _j(s: str) -> str:
+    """``s`` as a JSON string literal (non-ASCII kept)."""
     return json.dumps(s, ensure_ascii=False)
 
 
 def _render(fmt: str, variant: int, prompt: str, payload: str) -> str:
+    """The prompt with ``payload`` in format ``fmt``; variant 0 is a well-formed document carrying fake privileged
+    fields, variant 1 breaks out of a field of a template the agent may build around the prompt.
+    """
     if fmt == "json":
         if variant == 0:
             return json.dumps(
@@ -59,7 +68,12 @@ _FORMATS = ("json", "xml", "yaml", "markdown", "html", "csv")
 
 @mutation("format_poisoning", weight=1.6)
 def format_poisoning(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """The prompt inside JSON, XML, YAML, markdown, HTML or CSV that smuggles an instruction or breaks out."""
+    """The prompt inside JSON, XML, YAML, markdown, HTML or CSV that smuggles an instruction or breaks out.
+
+    Variant 0 is a well-formed document whose extra fields carry an injection payload and fake privileges; variant 1
+    closes the field the prompt would sit in and opens new ones (a break-out for agents that build structured text
+    around the prompt). ``args`` records the format, the variant and the payload id.
+    """
     fmt = rng.choice(_FORMATS)
     variant = rng.randrange(2)
     library: list[dict[str, str]] = load_data("injections.json")
@@ -72,6 +86,9 @@ def format_poisoning(prompt: str, rng: random.Random, ctx: MutationContext) -> M
 
 
 def _length_variants(prompt: str, rng: random.Random) -> list[tuple[str, Any]]:
+    """The length techniques that apply to ``prompt`` with their seeded parameter (sizes in characters, or words kept
+    for ``truncated``, which needs at least two words).
+    """
     words = prompt.split()
     options: list[tuple[str, Any]] = [
         ("empty", None),
@@ -87,7 +104,12 @@ def _length_variants(prompt: str, rng: random.Random) -> list[tuple[str, Any]]:
 
 @mutation("length_extremes", weight=1.2)
 def length_extremes(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Edge lengths: empty, whitespace, one character, a few words, and tens of thousands of characters."""
+    """Edge lengths: empty, whitespace, one character, a few words, and tens of thousands of characters.
+
+    Variants: empty, whitespace only, the first character, the first one to three words, the prompt repeated to 5k-60k
+    characters, and the prompt beside 5k-60k characters of real prose; a variant equal to the prompt is skipped for
+    another. ``args`` records the variant and the resulting length.
+    """
     options = _length_variants(prompt, rng)
     while True:
         variant, param = options.pop(rng.randrange(len(options)))

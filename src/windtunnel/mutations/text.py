@@ -1,4 +1,11 @@
-"""Surface rewrites that keep the intent: paraphrase, noise, tone_shift, and user templates (custom)."""
+"""Surface rewrites that keep the intent: paraphrase, noise, tone_shift, and user templates (custom).
+
+These types ask whether the agent answers the same request the same way when it is worded, typed or voiced differently:
+a robust agent's answer should not change. The generators here use only the seeded ``rng`` and bundled word lists
+(``data/synonyms.json`` and the tables below), so a seed reproduces a variant exactly, and its ``args`` list each edit
+with its offset. (With ``model:`` configured, :mod:`windtunnel.mutations.llm` may write these types instead, falling
+back to these generators.)
+"""
 
 from __future__ import annotations
 
@@ -60,6 +67,7 @@ def _words(prompt: str) -> list[tuple[re.Match[str], str]]:
 
 
 def _synonym_spans(prompt: str) -> list[re.Match[str]]:
+    """The words of ``prompt`` the synonym lexicon has an entry for."""
     lexicon: dict[str, list[str]] = load_data("synonyms.json")
     return [m for m, low in _words(prompt) if low in lexicon]
 
@@ -81,7 +89,13 @@ def _paraphrase_sites(prompt: str) -> tuple[list[re.Match[str]], list[tuple[re.P
 
 @mutation("paraphrase", weight=1.0)
 def paraphrase(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Same request in other words: synonyms from a bundled lexicon, rephrasing templates, contractions."""
+    """Same request in other words: synonyms from a bundled lexicon, rephrasing templates, contractions.
+
+    One technique per variant, drawn from those that apply (synonyms are twice as likely when the lexicon knows a word):
+    ``synonym`` replaces one to three words, case kept; ``contraction`` applies one contraction rule; ``template`` wraps
+    the request in a rephrasing. ``args`` records the technique and the replacements (offset, old word, new word) or the
+    template index.
+    """
     spans, contractions = _paraphrase_sites(prompt)
     techniques = ["template"] + (["synonym", "synonym"] if spans else []) + (["contraction"] if contractions else [])
     technique = rng.choice(techniques)
@@ -112,6 +126,7 @@ _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 
 def _adjacent_keys() -> dict[str, str]:
+    """Each QWERTY letter → the letters around it on the keyboard (diagonals included), for realistic typos."""
     pos = {c: (r, i) for r, row in enumerate(_KEYBOARD_ROWS) for i, c in enumerate(row)}
     adj: dict[str, str] = {}
     for c, (r, i) in pos.items():
@@ -183,6 +198,9 @@ def _slang_spans(prompt: str) -> list[re.Match[str]]:
 
 
 def _typos(prompt: str, rng: random.Random) -> Mutated:
+    """One to five typos (an adjacent key, a dropped, doubled or swapped letter) at seeded letter positions, each
+    recorded as ``[op, position, old, new]``; a prompt without letters gets one inserted letter.
+    """
     letters = _letters(prompt)
     if not letters:
         pos = rng.randint(0, len(prompt))
@@ -221,7 +239,12 @@ def _typos(prompt: str, rng: random.Random) -> Mutated:
 
 @mutation("noise", weight=0.8)
 def noise(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Realistic typing noise: keyboard-adjacent typos, dropped, doubled and swapped letters, txt-speak."""
+    """Realistic typing noise: keyboard-adjacent typos, dropped, doubled and swapped letters, txt-speak.
+
+    About three variants in ten replace up to eight words with their txt-speak form (when the prompt has any); the
+    rest make one to five typos (:func:`_typos`). ``args`` lists every edit with its offset, so a report shows
+    exactly what changed.
+    """
     slang = _slang_spans(prompt)
     if slang and rng.random() < 0.3:
         chosen = sorted(rng.sample(range(len(slang)), rng.randint(1, min(8, len(slang)))))
@@ -279,7 +302,11 @@ _TONES: dict[str, tuple[str, ...]] = {
 
 @mutation("tone_shift", weight=0.9)
 def tone_shift(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """The same request in another tone: aggressive, impatient, casual, formal, pleading, shouting ..."""
+    """The same request in another tone: aggressive, impatient, casual, formal, pleading, shouting ...
+
+    A template of the drawn tone wraps the request (``args``: the tone and template index); ``shouting`` is the request
+    in capitals with exclamation marks. The intent is unchanged: an agent should answer the same way.
+    """
     tones = [*_TONES, "shouting"]
     tone = rng.choice(tones)
     if tone == "shouting":
@@ -294,7 +321,12 @@ def tone_shift(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated
 
 @mutation("custom", weight=1.0)
 def custom(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Your own templates from ``mutations.custom_templates``, with ``{prompt}`` for the golden prompt."""
+    """Your own templates from ``mutations.custom_templates``, with ``{prompt}`` for the golden prompt.
+
+    One template is drawn per variant and recorded by its id (its name when the config gave a mapping). Raises
+    ConfigError when there are no templates, when one lacks ``{prompt}``, or when a template leaves the prompt
+    unchanged: a variant identical to the golden prompt tests nothing.
+    """
     templates = ctx.custom_templates
     if not templates:
         raise ConfigError(

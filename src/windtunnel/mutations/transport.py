@@ -32,6 +32,7 @@ MAX_SLOW_CLIENT_S = 1.2
 
 
 def _jsonable(value: Any) -> Any:
+    """Tuples (also nested) as lists, so a transport object's fields round-trip through the report's JSON."""
     if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
     return value
@@ -44,13 +45,19 @@ def _wrap(prompt: str, obj: Any, **extra: Any) -> Mutated:
 
 
 def _injection_payload(rng: random.Random) -> str:
+    """A seeded prompt-injection payload from the built-in library."""
     library: list[dict[str, str]] = load_data("injections.json")
     return library[rng.randrange(len(library))]["payload"]
 
 
 @mutation("http_header_injection", level="transport", weight=1.7)
 def http_header_injection(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Hostile request headers: CRLF injection attempts, oversized and spoofed headers, header floods."""
+    """Hostile request headers: CRLF injection attempts, oversized and spoofed headers, header floods.
+
+    Techniques: a CRLF injection in a header value (sent percent-encoded: httpx refuses raw CR/LF, and the args say so),
+    one 8-64 KiB header, spoofed client-identity and forwarding headers, 100-500 extra headers, a replaced ``Host``
+    (including the cloud metadata address), and non-ASCII or bidi text in a value.
+    """
     technique = rng.choice(
         ("crlf_attempt", "oversized", "spoofed_identity", "header_flood", "host_override", "non_ascii_value")
     )
@@ -87,7 +94,11 @@ def http_header_injection(prompt: str, rng: random.Random, ctx: MutationContext)
 
 @mutation("payload_size_attack", level="transport", weight=1.4)
 def payload_size_attack(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """A genuinely large request body (1-10 MiB): padding field, inflated prompt, or whitespace padding."""
+    """A genuinely large request body (1-10 MiB): padding field, inflated prompt, or whitespace padding.
+
+    The body really is that large on the wire (see :class:`~windtunnel.mutations.wire.PayloadSize`); the technique
+    degrades when the body is not a JSON object, and the response records what was sent.
+    """
     technique = rng.choice(("padding_field", "inflated_prompt", "whitespace_padding"))
     size = rng.choice((1, 2, 5, 10)) * 1_048_576
     return _wrap(prompt, PayloadSize(technique, size, prompt))
@@ -112,7 +123,11 @@ _CONTENT_TYPES = (
 
 @mutation("content_type_confusion", level="transport", weight=1.5)
 def content_type_confusion(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """The same body under a wrong, malformed or missing Content-Type."""
+    """The same body under a wrong, malformed or missing Content-Type.
+
+    Drawn from plausible wrong types (XML, form data, HTML, an image), malformed ones (two types, stray parameters) and
+    none at all: a server that trusts the header may parse the body as something else.
+    """
     return _wrap(prompt, ContentTypeConfusion(rng.choice(_CONTENT_TYPES)))
 
 
@@ -143,7 +158,13 @@ _RAW_TRICKS = (
 
 @mutation("query_parameter_poisoning", level="transport", weight=1.6)
 def query_parameter_poisoning(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Hostile query parameters: pollution, injection payloads, encoding tricks, oversized query strings."""
+    """Hostile query parameters: pollution, injection payloads, encoding tricks, oversized query strings.
+
+    ``pollution`` adds a ``prompt`` parameter carrying an injection and repeats every existing parameter;
+    ``injection_values`` adds one to four classic payloads (SQL, template, path traversal, prototype pollution, open
+    redirect); ``encoding_tricks`` sends pre-encoded values as they are (double encoding, ``%00``, ``%u``);
+    ``oversized_query`` adds an 8-64 KiB parameter.
+    """
     technique = rng.choice(("pollution", "injection_values", "encoding_tricks", "oversized_query"))
     if technique == "pollution":
         obj = QueryPoisoning(technique, (("prompt", _injection_payload(rng)),), duplicate_existing=True)
@@ -158,7 +179,11 @@ def query_parameter_poisoning(prompt: str, rng: random.Random, ctx: MutationCont
 
 @mutation("request_method_attack", level="transport", weight=1.3)
 def request_method_attack(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """The same request under another HTTP method (GET, PUT, DELETE, TRACE ...) or a method override."""
+    """The same request under another HTTP method (GET, PUT, DELETE, TRACE ...) or a method override.
+
+    One variant in four keeps the method and asks for DELETE, PUT or PATCH through an override header; the others send
+    the request as another method, including non-standard ones, which a router should refuse.
+    """
     if rng.random() < 0.25:
         header = rng.choice(("X-HTTP-Method-Override", "X-Method-Override", "X-HTTP-Method"))
         return _wrap(prompt, MethodSwap(rng.choice(("DELETE", "PUT", "PATCH")), header))
@@ -167,7 +192,12 @@ def request_method_attack(prompt: str, rng: random.Random, ctx: MutationContext)
 
 @mutation("protocol_level_attack", level="transport", weight=1.8)
 def protocol_level_attack(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """Protocol edge cases: duplicate JSON keys, odd chunking, invalid UTF-8, BOM, NUL, false encodings."""
+    """Protocol edge cases: duplicate JSON keys, odd chunking, invalid UTF-8, BOM, NUL, false encodings.
+
+    Duplicate keys carry an injection payload as the competing value, first or last (parsers disagree on which wins);
+    invalid UTF-8 uses one of several malformed sequences; chunked bodies get seeded 1-7 byte pieces. What was sent is
+    recorded on the response.
+    """
     technique = rng.choice(
         (
             "duplicate_json_keys",
@@ -190,7 +220,11 @@ def protocol_level_attack(prompt: str, rng: random.Random, ctx: MutationContext)
 
 @mutation("resource_exhaustion", level="transport", weight=1.5)
 def resource_exhaustion(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """JSON built to exhaust parsers: 1k-100k levels of nesting, million-element arrays, 100k keys."""
+    """JSON built to exhaust parsers: 1k-100k levels of nesting, million-element arrays, 100k keys.
+
+    The structure is added as an extra field of the body (appended when the body is not a JSON object): a server should
+    reject or bound it, not crash or hang.
+    """
     technique = rng.choice(("deep_array_nesting", "deep_object_nesting", "huge_array", "many_keys"))
     size = {
         "deep_array_nesting": (1_000, 10_000, 100_000),
@@ -203,7 +237,12 @@ def resource_exhaustion(prompt: str, rng: random.Random, ctx: MutationContext) -
 
 @mutation("concurrent_request_pattern", level="transport", weight=1.4)
 def concurrent_request_pattern(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """A real burst of 5-20 simultaneous copies (identical, or with unrelated prompts); one is judged."""
+    """A real burst of 5-20 simultaneous copies (identical, or with unrelated prompts); one is judged.
+
+    Identical copies test races on the agent's state; ``cross_talk`` fills the other copies with unrelated requests so
+    an answer that leaks another request's data shows. The judged copy is drawn, so it is not always the first to be
+    sent.
+    """
     technique = rng.choice(("identical", "cross_talk"))
     copies = rng.choice((5, 10, 20))
     decoys = tuple(rng.sample(DECOYS, min(len(DECOYS), copies - 1))) if technique == "cross_talk" else ()
@@ -212,7 +251,11 @@ def concurrent_request_pattern(prompt: str, rng: random.Random, ctx: MutationCon
 
 @mutation("timeout_manipulation", level="transport", weight=1.3)
 def timeout_manipulation(prompt: str, rng: random.Random, ctx: MutationContext) -> Mutated:
-    """A real slow client: the body dripped in pieces with pauses, or sent after a stall (bounded)."""
+    """A real slow client: the body dripped in pieces with pauses, or sent after a stall (bounded).
+
+    ``drip`` sends 4-16 pieces, ``stall`` waits before the whole body; either way the slow part takes 0.3 s to
+    :data:`MAX_SLOW_CLIENT_S`, enough to show a server that reads bodies with no timeout without slowing the run.
+    """
     technique = rng.choice(("drip", "drip", "stall"))
     total = rng.choice((0.3, 0.6, MAX_SLOW_CLIENT_S))
     if technique == "stall":

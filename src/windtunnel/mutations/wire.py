@@ -15,7 +15,12 @@ import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote
+
+import orjson
+
+from windtunnel._util.optional import optional_import
+from windtunnel.mutations._common import corpus_run
 
 if TYPE_CHECKING:
     import httpx
@@ -25,8 +30,9 @@ _FRAMING = (b"content-length", b"transfer-encoding")
 
 
 def _json_object(body: bytes) -> dict[str, Any] | None:
-    import orjson
-
+    """The body as a JSON object, or ``None`` when it is empty, not JSON or not an object (the mutations that edit JSON
+    fields then fall back to a form that works on raw bytes).
+    """
     if not body.strip():
         return None
     try:
@@ -37,8 +43,7 @@ def _json_object(body: bytes) -> dict[str, Any] | None:
 
 
 def _dumps(value: Any) -> bytes:
-    import orjson
-
+    """Compact JSON bytes (the form the agent adapters send)."""
     return orjson.dumps(value)
 
 
@@ -52,9 +57,15 @@ def rebuild(
     drop_headers: tuple[bytes, ...] = (),
     keep_length: bool = False,
 ) -> httpx.Request:
-    """A copy of ``request`` with some parts replaced; body framing headers are recomputed by httpx."""
-    import httpx
+    """A copy of ``request`` with some parts replaced; body framing headers are recomputed by httpx.
 
+    ``Content-Length`` and ``Transfer-Encoding`` are dropped so httpx frames the new body itself; with ``keep_length``
+    only ``Transfer-Encoding`` is, for mutations that send the same body and want its length header kept.
+    ``drop_headers`` removes headers the mutation replaces (``add_headers`` are appended after the kept ones). The
+    request's extensions (timeouts) are carried over.
+    """
+    # httpx: a transport mutation runs only against an http agent; `validate` loads this module without it
+    httpx = optional_import("httpx", purpose="transport mutations")
     drop = {h.lower() for h in drop_headers} | ({b"transfer-encoding"} if keep_length else set(_FRAMING))
     headers = [(k, v) for k, v in request.headers.raw if k.lower() not in drop]
     headers += add_headers or []
@@ -68,6 +79,9 @@ def rebuild(
 
 
 def _record(response: httpx.Response, kind: str, **sent: Any) -> httpx.Response:
+    """Attach what was actually sent (``kind`` and the details in ``sent``) to the response under :data:`EXTENSION_KEY`,
+    where the HTTP adapter and the report read it.
+    """
     response.extensions[EXTENSION_KEY] = {"type": kind, **sent}
     return response
 
@@ -117,6 +131,10 @@ def _string_offset(body: bytes, prompt: str) -> int:
 
 @dataclass(frozen=True)
 class HeaderInjection:
+    """Extra or hostile request headers: injected header values (CRLF, spoofed forwarding headers ...), a replaced
+    ``Host``, one oversized header, or a flood of many headers. The body goes as it was (its length kept).
+    """
+
     technique: str
     headers: tuple[tuple[str, str], ...] = ()
     replace_host: str | None = None
@@ -126,6 +144,9 @@ class HeaderInjection:
     """Number of extra ``X-Windtunnel-<n>`` headers (header flood)."""
 
     def _all_headers(self) -> list[tuple[bytes, bytes]]:
+        """The headers to add, in order: a replacement ``Host`` first, then the configured ones, the padding header and
+        the flood.
+        """
         extra = [(k.encode("ascii"), v.encode("utf-8")) for k, v in self.headers]
         if self.padding_bytes:
             extra.append((b"X-Windtunnel-Padding", b"A" * self.padding_bytes))
@@ -135,6 +156,9 @@ class HeaderInjection:
         return extra
 
     def describe(self) -> str:
+        """The technique, how many headers it adds, their names (the first six) and total size in bytes, and the
+        replaced ``Host``.
+        """
         extra = self._all_headers()
         names = sorted({k.decode() for k, _ in extra})
         shown = ", ".join(names[:6]) + (f", ... ({len(names)} names)" if len(names) > 6 else "")
@@ -143,6 +167,7 @@ class HeaderInjection:
         return f"{self.technique}: adds {len(extra)} header(s) [{shown}] ({size:,} bytes){host}"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send the request with the extra headers (the original ``Host`` dropped when it is replaced)."""
         await request.aread()  # a streamed request must be read before it can be rebuilt
         extra = self._all_headers()
         drop = (b"host",) if self.replace_host else ()
@@ -154,22 +179,31 @@ class HeaderInjection:
 
 
 def _filler(size: int) -> str:
-    from windtunnel.mutations._common import corpus_run
-
+    """``size`` characters of plain prose from the built-in corpus: a padded body still reads as text, not as a run of
+    one byte a server could compress or reject on sight.
+    """
     unit = corpus_run(0, 4096) + " "
     return (unit * (size // len(unit) + 1))[:size]
 
 
 @dataclass(frozen=True)
 class PayloadSize:
+    """A request body grown by ``size_bytes``: the prompt itself inflated, whitespace around the JSON, or an extra
+    padding field; a body that is not a JSON object gets text appended.
+    """
+
     technique: str
     size_bytes: int
     prompt: str
 
     def describe(self) -> str:
+        """The technique and how much the body grows, in MiB."""
         return f"{self.technique}: request body grows by about {self.size_bytes / 1048576:.1f} MiB"
 
     def _body(self, body: bytes) -> tuple[bytes, str]:
+        """The grown body and the technique actually applied (it degrades to ``padding_field`` when the prompt is not in
+        the body, and to ``appended_text`` when the body is not a JSON object).
+        """
         obj = _json_object(body)
         if obj is None:
             return body + b"\n" + _filler(self.size_bytes).encode(), "appended_text"
@@ -184,6 +218,7 @@ class PayloadSize:
         return _dumps({**obj, "_windtunnel_padding": _filler(self.size_bytes)}), "padding_field"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send the grown body (framing headers recomputed)."""
         await request.aread()  # a streamed request must be read before it can be rebuilt
         body, applied = self._body(request.content)
         response = await client.send(rebuild(request, content=body))
@@ -195,15 +230,21 @@ class PayloadSize:
 
 @dataclass(frozen=True)
 class ContentTypeConfusion:
+    """The same body under another ``Content-Type`` (or none), testing whether the server parses by the header or by
+    sniffing.
+    """
+
     content_type: str | None
     """The Content-Type to send; ``None`` sends none at all."""
 
     def describe(self) -> str:
+        """The ``Content-Type`` sent, or that it is removed."""
         if self.content_type is None:
             return "same body, Content-Type header removed"
         return f"same body, sent as Content-Type: {self.content_type!r}"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send the request with its ``Content-Type`` replaced or removed."""
         await request.aread()  # a streamed request must be read before it can be rebuilt
         extra = [] if self.content_type is None else [(b"Content-Type", self.content_type.encode("ascii"))]
         req = rebuild(request, add_headers=extra, drop_headers=(b"content-type",), keep_length=True)
@@ -216,6 +257,10 @@ class ContentTypeConfusion:
 
 @dataclass(frozen=True)
 class QueryPoisoning:
+    """Extra query parameters: injection payloads, parameter pollution (existing names repeated), pre-encoded values
+    (double encoding, ``%00``) and an oversized query string.
+    """
+
     technique: str
     params: tuple[tuple[str, str], ...]
     duplicate_existing: bool = False
@@ -226,14 +271,16 @@ class QueryPoisoning:
     """Length of an extra ``pad=AAAA...`` parameter (oversized query string)."""
 
     def describe(self) -> str:
+        """The technique, how many parameters it adds and their size in characters, and whether existing ones repeat."""
         dup = " and repeats existing parameters" if self.duplicate_existing else ""
         size = sum(len(k) + len(v) for k, v in self.params) + self.padding_bytes
         n = len(self.params) + (1 if self.padding_bytes else 0)
         return f"{self.technique}: adds {n} query parameter(s) ({size:,} chars){dup}"
 
     def _query(self, existing: bytes) -> bytes:
-        from urllib.parse import parse_qsl
-
+        """The new query string: the existing one followed by the injected pairs (percent-encoded unless ``raw``), the
+        padding and the repeated existing names.
+        """
         enc = (lambda s: s) if self.raw else (lambda s: quote(s, safe="[]$"))
         pairs = [f"{quote(k, safe='[]$')}={enc(v)}" for k, v in self.params]
         if self.padding_bytes:
@@ -245,6 +292,7 @@ class QueryPoisoning:
         return existing + b"&" + added if existing else added
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send the request with the poisoned query string."""
         await request.aread()  # a streamed request must be read before it can be rebuilt
         query = self._query(request.url.query)
         response = await client.send(rebuild(request, url=request.url.copy_with(query=query), keep_length=True))
@@ -258,16 +306,24 @@ METHOD_ORDER = ("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE", "PR
 
 @dataclass(frozen=True)
 class MethodSwap:
+    """The same request under another HTTP method, or under its own method with a method-override header
+    (``X-HTTP-Method-Override`` ...).
+    """
+
     method: str
     override_header: str | None = None
     """With a header name: keep the method, ask for ``method`` through that override header."""
 
     def describe(self) -> str:
+        """The method sent, or the override header and the method it asks for."""
         if self.override_header:
             return f"same request with {self.override_header}: {self.method}"
         return f"same URL, headers and body sent as {self.method} (another method if it already is one)"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send with the override header, or with ``method`` (the next one in :data:`METHOD_ORDER` when the request
+        already uses it, so the method always changes).
+        """
         await request.aread()  # a streamed request must be read before it can be rebuilt
         if self.override_header:
             extra = [(self.override_header.encode("ascii"), self.method.encode("ascii"))]
@@ -292,6 +348,9 @@ INVALID_UTF8 = {
 
 
 async def _chunks(body: bytes, seed: int, lo: int, hi: int) -> AsyncIterator[bytes]:
+    """``body`` in pieces of ``lo``-``hi`` bytes with seeded sizes, sent as a chunked stream (odd boundaries split UTF-8
+    sequences and JSON tokens).
+    """
     rng = random.Random(seed)
     i = 0
     while i < len(body):
@@ -302,6 +361,10 @@ async def _chunks(body: bytes, seed: int, lo: int, hi: int) -> AsyncIterator[byt
 
 @dataclass(frozen=True)
 class ProtocolAttack:
+    """Malformed or unusual framing of the same request: duplicate JSON keys, odd chunk boundaries, invalid UTF-8, a
+    byte-order mark, a NUL byte, a false ``Content-Encoding``, ``Expect: 100-continue``.
+    """
+
     technique: str
     prompt: str
     seed: int
@@ -310,6 +373,7 @@ class ProtocolAttack:
     injected_first: bool = True
 
     def describe(self) -> str:
+        """The technique and what it does to the request, in words."""
         what = {
             "duplicate_json_keys": "the prompt's JSON key appears twice with different values",
             "chunked_odd_boundaries": "body sent chunked in 1-7 byte pieces that split UTF-8 sequences",
@@ -322,6 +386,9 @@ class ProtocolAttack:
         return f"{self.technique}: {what}"
 
     def _duplicate_keys(self, body: bytes) -> bytes | None:
+        """The body with the prompt's key (else the first string key) written twice, the competing value first or last;
+        ``None`` when the body is not a non-empty JSON object.
+        """
         obj = _json_object(body)
         if not obj:
             return None
@@ -334,6 +401,9 @@ class ProtocolAttack:
         return encoded[:-1] + b"," + pair + b"}"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send the request broken by ``technique``; duplicate keys degrade to invalid UTF-8 on a body that is not a
+        JSON object, and the record says which technique was applied.
+        """
         await request.aread()  # a streamed request must be read before it can be rebuilt
         body = request.content
         applied, extra_headers = self.technique, []
@@ -378,10 +448,13 @@ def exhaustion_structure(technique: str, size: int) -> bytes:
 
 @dataclass(frozen=True)
 class ResourceExhaustion:
+    """An extra JSON field built to exhaust a parser: deep array or object nesting, a huge array, or many keys."""
+
     technique: str
     size: int
 
     def describe(self) -> str:
+        """The structure and its size (levels, elements or keys)."""
         unit = {
             "deep_array_nesting": "levels of [ ] nesting",
             "deep_object_nesting": "levels of {} nesting",
@@ -391,6 +464,9 @@ class ResourceExhaustion:
         return f"{self.technique}: extra JSON field with {self.size:,} {unit}"
 
     async def send(self, client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Send the body with the structure spliced in as a ``_windtunnel_context`` field (appended after the body when
+        it is not a JSON object).
+        """
         await request.aread()  # a streamed request must be read before it can be rebuilt
         raw = exhaustion_structure(self.technique, self.size)
         obj = _json_object(request.content)

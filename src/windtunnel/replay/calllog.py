@@ -1,4 +1,9 @@
-"""Turning the chaos seams' call log (``CellResult.calls``, report ``calls``) into recorded calls."""
+"""Turning the chaos seams' call log (``CellResult.calls``, report ``calls``) into recorded calls.
+
+This is how a failing cell of a run becomes a replayable session (``replay export``): every tool, HTTP and model
+call the seams logged is rebuilt as a :class:`~windtunnel.replay.session.RecordedCall` with the status and error
+the agent met. What the log cannot reproduce faithfully (an encrypted HTTPS tunnel, a response cut for the report,
+a model answer kept only as text) is left out or replayed live, with a note saying which."""
 
 from __future__ import annotations
 
@@ -15,6 +20,11 @@ _STATUS_PREFIX = re.compile(r"^(\d{3})\b")
 
 
 def _status(entry: dict[str, Any]) -> tuple[int, bool]:
+    """``(status, timed out)`` of a logged call: its own status when it succeeded; for a failure, 504 for a timeout,
+    else the status it carries, the ``NNN:`` prefix of its error, or the status its error text implies.
+
+    The status decides how the seam fails the replayed call, so it must say what the agent met: a timeout must
+    replay as a timeout, not as a generic 500."""
     error = entry.get("error")
     raw = entry.get("raw")
     status = entry.get("status")
@@ -35,7 +45,10 @@ def _status(entry: dict[str, Any]) -> tuple[int, bool]:
 
 
 def _message(entry: dict[str, Any]) -> str | None:
-    """The error text without the seam's ``timeout:`` / ``NNN:`` prefix."""
+    """The error text without the seam's ``timeout:`` / ``NNN:`` prefix.
+
+    The prefix is how the seam logged the status; the replayed call carries the status itself, so the message the
+    agent meets on replay is the one it met live."""
     error = entry.get("error")
     if error is None:
         return None
@@ -43,11 +56,18 @@ def _message(entry: dict[str, Any]) -> str | None:
 
 
 def _truncated(value: Any) -> bool:
+    """Whether a logged response was cut for the report (longer than the summary limit and ending with the ellipsis):
+    replaying it would feed the agent half an answer, so such a call is replayed live instead."""
     return isinstance(value, str) and len(value) > SUMMARY_CHARS and value.endswith("…")
 
 
 def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str | None]:
-    """One call-log entry as a recorded call, or ``None`` and the reason it cannot be replayed."""
+    """One call-log entry as a recorded call, or ``None`` and the reason it cannot be replayed.
+
+    Model calls are replayed only when the whole completion was logged (a text-only answer cannot rebuild a
+    tool-calling response) or when they failed; otherwise they run live. HTTP calls are matched by method and path
+    on any host (``*://*<path>``), so a replay does not depend on the address the agent used. HTTPS tunnels
+    (``CONNECT``) are left out: their content was never visible to the proxy."""
     target = entry.get("target")
     name = str(entry.get("name") or "")
     status, timeout = _status(entry)
@@ -101,7 +121,10 @@ def recorded_from_log(entry: dict[str, Any]) -> tuple[RecordedCall | None, str |
 
 
 def recorded_calls(calls: list[dict[str, Any]]) -> tuple[list[RecordedCall], list[str]]:
-    """A cell's calls in ``seq`` order as recorded calls, with notes on the ones left out or live."""
+    """A cell's calls in ``seq`` order as recorded calls, with notes on the ones left out or live.
+
+    Order matters: an exported session replays in strict order, so the calls must be in the order the agent made
+    them, whatever order the seams logged them in."""
     out: list[RecordedCall] = []
     notes: list[str] = []
     for entry in sorted(calls, key=lambda c: c.get("seq") or 0):

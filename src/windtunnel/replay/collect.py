@@ -1,4 +1,8 @@
-"""Finding the sessions to replay: files, directories, and the config's ``replays:`` block."""
+"""Finding the sessions to replay: files, directories, and the config's ``replays:`` block.
+
+Sessions come from paths on the command line, from ``replays.sessions`` (a ``file:`` or an inline session) and
+from ``replays.sources`` (exports of LangSmith, OpenTelemetry or Langfuse, or live imports). Files in a directory
+that are not sessions are reported as skipped with the reason, never silently ignored."""
 
 from __future__ import annotations
 
@@ -8,7 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel.config.load import read_yaml
 from windtunnel.config.model import Config
+from windtunnel.replay.importers import import_source
 from windtunnel.replay.session import LoadedSession, load_session_file, parse_session, scan_directory
 
 if TYPE_CHECKING:
@@ -17,13 +23,21 @@ if TYPE_CHECKING:
 
 @dataclass
 class Collected:
+    """The sessions found, each with where it came from, and the files skipped with the reason.
+
+    Skipped files end up in the report (``run.skipped_files``) and the summary's count, so a session that did not
+    load is visible without reading logs."""
+
     sessions: list[LoadedSession] = field(default_factory=list)
     skipped: list[tuple[Path, str]] = field(default_factory=list)
     """Files in a directory that are not sessions, with the reason."""
 
 
 def collect_paths(paths: Sequence[Path]) -> Collected:
-    """Sessions from files and directories (a directory: every session file in it, recursively)."""
+    """Sessions from files and directories (a directory: every session file in it, recursively).
+
+    A path that does not exist is a usage error (exit 2), not an empty replay; files in a directory that are not
+    sessions are listed as skipped, with the reason."""
     out = Collected()
     for path in paths:
         if not path.exists():
@@ -39,9 +53,10 @@ def collect_paths(paths: Sequence[Path]) -> Collected:
 
 
 def config_source_map(cfg: Config) -> SourceMap | None:
-    """Where each key of the config file is (for line numbers in inline-session errors)."""
-    from windtunnel.config.load import read_yaml
+    """Where each key of the config file is (for line numbers in inline-session errors).
 
+    ``None`` for a config built in code or a file that can no longer be read: errors then name the entry without a
+    line, rather than failing for lack of one."""
     if cfg._source is None:
         return None
     try:
@@ -51,8 +66,11 @@ def config_source_map(cfg: Config) -> SourceMap | None:
 
 
 def collect_entry(cfg: Config, i: int, entry: dict[str, Any], smap: SourceMap | None = None) -> Collected:
-    """The sessions of ``replays.sessions[i]``: a ``file:`` (a session file or a directory of them,
-    relative to the config) or one inline session. ``smap``: the config's source map."""
+    """The sessions of ``replays.sessions[i]``: a ``file:`` (a session file or a directory of them, relative to the
+    config) or one inline session. ``smap``: the config's source map.
+
+    A ``file:`` entry with other keys is an error (the rest belongs in the file); an inline session's errors point
+    at its lines in the config."""
     out = Collected()
     where = str(cfg._source) if cfg._source is not None else "the config"
     if "file" in entry:
@@ -82,9 +100,10 @@ def collect_entry(cfg: Config, i: int, entry: dict[str, Any], smap: SourceMap | 
 
 
 def collect_source(cfg: Config, j: int) -> list[LoadedSession]:
-    """The sessions imported from ``replays.sources[j]``."""
-    from windtunnel.replay.importers import import_source
+    """The sessions imported from ``replays.sources[j]``.
 
+    Each keeps the source's index as its place, so messages about an imported session point at the source entry
+    that produced it."""
     assert cfg.replays is not None
     where = str(cfg._source) if cfg._source is not None else "the config"
     source = cfg.replays.sources[j]
@@ -92,8 +111,11 @@ def collect_source(cfg: Config, j: int) -> list[LoadedSession]:
 
 
 def collect_config(cfg: Config) -> Collected:
-    """Sessions listed under ``replays.sessions`` (``file:`` relative to the config, or inline) and
-    imported from ``replays.sources`` that give a ``path``."""
+    """Sessions listed under ``replays.sessions`` (``file:`` relative to the config, or inline) and imported from
+    ``replays.sources`` that give a ``path``.
+
+    A source that cannot be imported here is listed as skipped with the reason (the preflight says the same before
+    a run); the config is re-read for line numbers only when an inline session needs them."""
     out = Collected()
     replays = cfg.replays
     if replays is None:

@@ -1,13 +1,15 @@
 """Which contract judges a session, which of its invariants apply, and the contract's verdict.
 
-Resolution: the session's ``contract`` is a contract name in the main config, or a path relative to
-the session file (a windtunnel config with a ``contract:`` block, or a file holding just the contract).
-A session without ``contract`` uses the main config's contract. Anything unresolvable is a
-:class:`ConfigError` (exit 2) that says what was looked for: a replay is never judged by nothing.
+Resolution: the session's ``contract`` is a contract name in the main config, or a path relative to the session
+file (a windtunnel config with a ``contract:`` block, or a file holding just the contract). A session without
+``contract`` uses the main config's contract. Anything unresolvable is a :class:`ConfigError` (exit 2) that says
+what was looked for: a replay is never judged by nothing.
 
-Verdict (the contract FAIL rule): any failed critical invariant fails the session; the other
-severities are judged, shown and scored (critical 3, high 2, medium 1, low 1).
-"""
+Verdict (the contract FAIL rule): any failed critical invariant fails the session; the other severities are
+judged, shown and scored (critical 3, high 2, medium 1, low 1).
+
+Which invariants apply follows the contract's ``when`` rules, read against the failures the recording holds: a
+session whose tools failed at the time is a scenario with tool faults."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.yamlsource import read_text
+from windtunnel.config.load import format_validation_error, read_yaml
 from windtunnel.config.model import Config, ContractConfig
 from windtunnel.engine.cells import CheckOutcome
 from windtunnel.invariants.base import InvariantSpec
@@ -29,6 +32,12 @@ SEVERITY_WEIGHTS = {"critical": 3, "high": 2, "medium": 1, "low": 1}
 
 @dataclass
 class ResolvedContract:
+    """The contract a session is judged by: its name, its labelled invariants and where it came from (for the report,
+    so a reader knows which file decided the verdict).
+
+    Labels are the invariants' ids or generated names, the same as in a contract run, so a replay's failed
+    invariant can be looked up in the contract."""
+
     name: str
     invariants: list[InvariantSpec]
     source: str
@@ -36,16 +45,22 @@ class ResolvedContract:
 
 
 def _from_config(cfg: Config) -> ContractConfig | None:
+    """The main config's contract when it has invariants, else ``None``: a contract without invariants cannot judge,
+    and a session must then name one that can."""
     return cfg.contract if cfg.contract is not None and cfg.contract.invariants else None
 
 
 def _config_label(cfg: Config) -> str:
+    """The config's file for messages (``the config`` for one built in code)."""
     return str(cfg._source) if cfg._source is not None else "the config"
 
 
 def _load_contract_file(path: Path) -> ContractConfig:
-    from windtunnel.config.load import read_yaml
+    """The contract in a file: a ``contract:`` block of a full config, or a file that is just the contract. A file
+    with neither, or an invalid contract, is a config error with the file's line numbers.
 
+    A session can so carry its own contract beside it, which is how a replayed incident keeps the checks it was
+    filed with even after the main config's contract changes."""
     data, smap = read_yaml(read_text(path, "contract"), str(path))
     top = "(top level)"
     if isinstance(data, dict) and isinstance(data.get("contract"), dict):
@@ -55,15 +70,16 @@ def _load_contract_file(path: Path) -> ContractConfig:
     try:
         return ContractConfig.model_validate(data)
     except ValidationError as err:
-        from windtunnel.config.load import format_validation_error
-
         raise ConfigError(
             format_validation_error(err, data, smap, root=ContractConfig, what="invalid contract", top=top)
         ) from None
 
 
 def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None, where: str) -> ResolvedContract:
-    """The contract named by ``ref`` (see the module docstring)."""
+    """The contract named by ``ref`` (see the module docstring).
+
+    The error for an unresolvable reference lists everything that was looked for (the config's contract and its
+    name, the file path tried), since the usual cause is a name or a relative path that points elsewhere."""
     own = _from_config(cfg)
     cfg_label = _config_label(cfg)
     if ref is None:
@@ -114,14 +130,19 @@ def run_export_judge(session: Any, cfg: Config) -> ResolvedContract | None:
 
 @dataclass
 class Applicability:
-    """The invariants that judge one session, and the ones left out with the reason."""
+    """The invariants that judge one session, and the ones left out with the reason.
+
+    The left-out ones are reported on the session's row, so a reader sees what the verdict did not cover."""
 
     judged: list[InvariantSpec]
     not_judged: list[tuple[str, str]] = field(default_factory=list)
 
 
 def applicable(invariants: list[InvariantSpec], failures: dict[str, bool]) -> Applicability:
-    """``when`` read against what failed in the recording (a recorded failure is the incident's chaos)."""
+    """``when`` read against what failed in the recording (a recorded failure is the incident's chaos).
+
+    ``behavior_unchanged`` with an auto baseline is not judged: a replay has no clean run of golden prompts to
+    compare with. Invariants left out are listed with the reason, so an empty judgement is visible."""
     tool, llm = failures.get("tool", False), failures.get("llm", False)
     holds = {
         "always": True,
@@ -145,6 +166,12 @@ def applicable(invariants: list[InvariantSpec], failures: dict[str, bool]) -> Ap
 
 @dataclass
 class Verdict:
+    """The contract's verdict on one replayed answer: pass or fail, the severity-weighted score (``None`` without
+    checks), and the failed invariants (the critical ones apart, since they alone fail by default).
+
+    The score is reported even when the verdict passes, so a replay suite shows drift in non-critical checks
+    before it turns into a failure."""
+
     passed: bool
     score: float | None
     critical_failed: list[str]
@@ -152,8 +179,10 @@ class Verdict:
 
 
 def contract_verdict(checks: list[CheckOutcome], *, fail_on: str = "critical") -> Verdict:
-    """The contract's verdict on one response: FAIL on any failed critical check (``fail_on="any"``:
-    on any failed check). ``score`` is the severity-weighted pass rate (None without checks)."""
+    """The contract's verdict on one response: FAIL on any failed critical check (``fail_on="any"``: on any failed
+    check). ``score`` is the severity-weighted pass rate (None without checks).
+
+    A response with no checks does not pass: a replay judged by nothing proves nothing."""
     total = sum(SEVERITY_WEIGHTS.get(c.severity or "medium", 1) for c in checks)
     got = sum(SEVERITY_WEIGHTS.get(c.severity or "medium", 1) for c in checks if c.passed)
     critical = [c.id for c in checks if not c.passed and c.severity == "critical"]
@@ -163,6 +192,8 @@ def contract_verdict(checks: list[CheckOutcome], *, fail_on: str = "critical") -
 
 
 def describe(contract: ResolvedContract) -> dict[str, Any]:
+    """The contract as the replay report shows it: name, source and invariant labels, so a reader can tell which
+    contract, from which file, judged each session."""
     return {
         "name": contract.name,
         "source": contract.source,

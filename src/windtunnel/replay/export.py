@@ -1,5 +1,9 @@
-"""Sessions from a run report: one per failed cell, with the exact input that failed and the calls
-seen in that cell, so replaying the export reproduces the failure."""
+"""Sessions from a run report: one per failed cell, with the exact input that failed and the calls seen in that cell,
+so replaying the export reproduces the failure.
+
+A contract report has one row per (unit, invariant); rows of the same unit are one invocation and become one
+session. Errored cells are not exported: the agent never answered, so there is nothing to judge. Calls the report
+does not hold in full run live on replay (:mod:`windtunnel.replay.calllog`)."""
 
 from __future__ import annotations
 
@@ -13,12 +17,18 @@ from windtunnel.replay.session import ReplaySettings, Session, safe_filename
 
 @dataclass
 class Exported:
+    """What ``replay export`` made of a report: one session per failed cell, and notes on the calls left out or set
+    to run live (the caller writes the sessions where the user asked)."""
+
     sessions: list[Session] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
 def _base_id(row: dict[str, Any]) -> str:
-    """The agent invocation a row belongs to (contract rows are ``<cell>:<invariant>``)."""
+    """The agent invocation a row belongs to (contract rows are ``<cell>:<invariant>``).
+
+    Rows of one invocation are one session: exporting each invariant's row apart would replay the same call
+    several times."""
     cid = str(row.get("id"))
     inv = row.get("invariant")
     if inv and cid.endswith(f":{inv}"):
@@ -27,7 +37,11 @@ def _base_id(row: dict[str, Any]) -> str:
 
 
 def sessions_from_report(report: Any, *, source: str, contract: str | None = None) -> Exported:
-    """One session per failed cell of ``report`` (errored and passed cells are not exported)."""
+    """One session per failed cell of ``report`` (errored and passed cells are not exported).
+
+    Each session replays in strict order, injecting model answers too when the cell logged any, and keeps what the
+    cell failed on (``expected_failure``) and where it came from (report, run, cell, scenario, faults), which
+    :meth:`~windtunnel.replay.session.Session.recorded_failures` reads back to decide which invariants apply."""
     if not isinstance(report, dict) or not isinstance(report.get("cells"), list):
         raise UsageError(f"{source} is not a windtunnel JSON report (no 'cells' list)")
     out = Exported()

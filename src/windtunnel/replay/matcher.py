@@ -1,11 +1,13 @@
 """Answering the agent's calls from a recording: the responder the chaos seams consult.
 
-:class:`RecordedResponder` implements :class:`windtunnel.chaos.plan.Responder`. The seams ask it
-before calling the real tool or model; it finds the recorded call that answers this one (``strict``,
-``by_tool`` or ``by_args``) and hands back the recorded response, status and latency. A call nothing
-answers either gets an error and is listed as a mismatch (the replay fails, naming it), or goes
-through to the live callee when the session says ``unmatched: live``.
-"""
+:class:`RecordedResponder` implements :class:`windtunnel.chaos.plan.Responder`. The seams ask it before calling
+the real tool or model; it finds the recorded call that answers this one (``strict``, ``by_tool`` or ``by_args``)
+and hands back the recorded response, status and latency. A call nothing answers either gets an error and is
+listed as a mismatch (the replay fails, naming it), or goes through to the live callee when the session says
+``unmatched: live``.
+
+Answers go through the seam as a fault's would (an error raised where the real tool raises, a reply with the
+recorded status), so the agent's own error handling runs exactly as it did during the incident."""
 
 from __future__ import annotations
 
@@ -25,12 +27,21 @@ UNMATCHED_STATUS = 500
 
 
 def canonical(value: Any) -> str:
+    """``value`` as canonical JSON (sorted keys, unencodable values by ``repr``): two argument sets match exactly
+    when their canonical forms are equal, whatever their key order.
+
+    ``repr`` keeps the comparison total: a tool argument JSON cannot encode (a date, a custom object) still
+    compares, by its representation, instead of raising in the middle of a replay."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
 
 
 @dataclass
 class Served:
-    """One call the player answered (or let through), in order."""
+    """One call the player answered (or let through), in order: what the agent asked and which recorded entry, if
+    any, answered it. The replay report lists these, so a reader sees the exchange as it happened.
+
+    Arguments are kept as the agent sent them (a model call: its model name), which is what a diverging call is
+    compared by when a reader debugs a mismatch."""
 
     target: str
     name: str
@@ -43,7 +54,10 @@ class Served:
 
 @dataclass
 class RecordedResponder:
-    """Answers one replay's calls from ``session``'s recording (thread-safe; one per replayed cell)."""
+    """Answers one replay's calls from ``session``'s recording (thread-safe; one per replayed cell).
+
+    After the cell, :attr:`served` is the exchange in order, :attr:`mismatches` the calls that failed the replay,
+    :attr:`live` the calls let through, and :meth:`unused` the recorded calls the agent never made."""
 
     session: Session
     latency_scale: float | None = None
@@ -55,6 +69,11 @@ class RecordedResponder:
     live: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        """Keep the recorded calls of the kinds the session injects (tool, llm), each with a use count; the lock
+        makes one responder safe for an agent that calls tools from several threads.
+
+        Use counts are what ``strict`` and ``by_tool`` matching consume; an entry with ``repeat`` keeps answering
+        after its first use."""
         inject = set(self.session.replay.inject)
         self.entries = [c for c in self.session.recorded if c.kind in inject]
         self.used = [0] * len(self.entries)
@@ -63,14 +82,22 @@ class RecordedResponder:
 
     @property
     def mode(self) -> MatchMode:
+        """How calls are matched to the recording: the session's ``match`` mode (see :attr:`Session.match_mode
+        <windtunnel.replay.session.Session.match_mode>` for the default)."""
         return self.session.match_mode
 
     @property
     def scale(self) -> float:
+        """The factor recorded latencies are replayed with (``0``: answer at once, ``1``: as recorded).
+
+        A scale above 0 keeps timing-dependent behaviour (timeouts, concurrency) as it was during the incident."""
         return self.session.replay.latency_scale if self.latency_scale is None else self.latency_scale
 
     # -- Responder protocol ------------------------------------------------------------------
     def tool(self, call: ToolCall, target: str) -> Answer | None:
+        """The recorded answer to a tool call (or an HTTP call, by ``target``), or ``None`` to let it through to the
+        real tool: tools are not injected, the matching entry is marked ``live``, or nothing matches and the
+        session lets unmatched calls go live."""
         if "tool" not in self.session.replay.inject:
             return None
         with self._lock:
@@ -78,6 +105,9 @@ class RecordedResponder:
             return self._answer("tool", call.name, call.args, index, why, target=target)
 
     def llm(self, call: LlmCall) -> Answer | None:
+        """The recorded answer to a model call, or ``None`` to let it through (as :meth:`tool`). Model calls are
+        matched by name and order only: a prompt rebuilt by the agent never equals the recorded one byte for byte,
+        and only the model name is kept as the call's arguments."""
         if "llm" not in self.session.replay.inject:
             return None
         name = call.name or "model"
@@ -87,6 +117,8 @@ class RecordedResponder:
 
     # -- matching ----------------------------------------------------------------------------
     def _name_matches(self, entry: RecordedCall, name: str, url: str | None) -> bool:
+        """Whether a recorded entry's name matches the call: exactly, as a glob, or, for an HTTP call, against its
+        full URL, ``host/path`` or path."""
         if entry.name == name or fnmatchcase(name, entry.name):
             return True
         if url is not None:
@@ -96,6 +128,9 @@ class RecordedResponder:
         return False
 
     def _args_match(self, entry: RecordedCall, kind: Target, args: Any, url: str | None) -> bool:
+        """Whether the call's arguments match the entry's: model calls and entries without recorded arguments always
+        do; an HTTP call must have the recorded method and a URL equal to (or matching the glob of) the recorded
+        one; a tool call must have equal canonical arguments."""
         if kind == "llm" or entry.args is None:
             return True
         if url is not None and isinstance(entry.args, dict):
@@ -108,12 +143,20 @@ class RecordedResponder:
         return canonical(entry.args) == canonical(args)
 
     def _matches(self, i: int, kind: Target, name: str, args: Any, url: str | None, *, with_args: bool) -> bool:
+        """Whether entry ``i`` answers this call: same kind, matching name and, ``with_args``, matching arguments
+        (``by_tool`` matching looks at names only)."""
         e = self.entries[i]
         if e.kind != kind or not self._name_matches(e, name, url):
             return False
         return not with_args or self._args_match(e, kind, args, url)
 
     def _find(self, kind: Target, name: str, args: Any, url: str | None) -> tuple[int | None, str]:
+        """The index of the entry that answers this call, or ``None`` with why nothing does.
+
+        ``strict``: only the next unused entry (or a ``repeat`` entry just used) may answer, so the agent must
+        make the recorded calls in order. ``by_tool`` / ``by_args``: the first unused entry of that name (and
+        arguments), in any order, then a ``repeat`` entry. The reason names what the recording expected or held,
+        which is what a user needs to fix a diverging agent or recording."""
         with_args = self.mode in ("strict", "by_args")
         if self.mode == "strict":
             nxt = next((i for i, n in enumerate(self.used) if n == 0), None)
@@ -146,6 +189,11 @@ class RecordedResponder:
     def _repeatable(
         self, kind: Target, name: str, args: Any, url: str | None, *, with_args: bool, last_only: bool
     ) -> int | None:
+        """A used entry marked ``repeat`` that matches the call (the most recent first; ``last_only``: only the last
+        used entry, as strict order requires), or ``None``.
+
+        ``repeat`` is how an agent that polls or retries a tool is replayed: one recorded answer serves every
+        further call, instead of a mismatch per extra call."""
         used = [i for i, n in enumerate(self.used) if n > 0]
         if last_only:
             used = used[-1:]
@@ -158,6 +206,11 @@ class RecordedResponder:
     def _answer(
         self, kind: Target, name: str, args: Any, index: int | None, why: str, *, target: str = "tool"
     ) -> Answer | None:
+        """The answer for call #n from entry ``index``, recording what was served.
+
+        No entry: with ``unmatched: live`` the call goes through (noted), otherwise the agent gets a 500 naming
+        the call and the reason, and the replay fails on the mismatch. An entry marked ``live`` lets the call
+        through; any other is answered with its recorded response, status and latency × :attr:`scale`."""
         self._calls += 1
         if index is None:
             shown = canonical(args)[:160] if args is not None else ""
@@ -187,11 +240,16 @@ class RecordedResponder:
 
     # -- after the cell ------------------------------------------------------------------------
     def unused(self) -> list[RecordedCall]:
-        """Recorded calls the agent never made (a ``repeat`` entry counts once it served)."""
+        """Recorded calls the agent never made (a ``repeat`` entry counts once it served).
+
+        Reported as a note: an agent that now skips a call it made during the incident may have been fixed, or may
+        have stopped doing something it should; either way a reader should know."""
         return [e for e, n in zip(self.entries, self.used, strict=False) if n == 0]
 
 
 def _tool_reply(entry: RecordedCall, name: str) -> ToolReply:
+    """A recorded tool call as the reply the seam gives the agent: its response, or for a failed call its error (a
+    timeout when recorded as one or as status 504), so the agent meets the failure it met live."""
     if not entry.failed:
         return ToolReply(status=entry.status, body=entry.response)
     timeout = entry.timeout or entry.status == 504
@@ -200,6 +258,8 @@ def _tool_reply(entry: RecordedCall, name: str) -> ToolReply:
 
 
 def _llm_reply(entry: RecordedCall) -> LlmReply:
+    """A recorded model call as the reply the seam gives the agent: its body, or its failure (a timeout when recorded
+    as one or as status 504)."""
     if entry.failed:
         timeout = entry.timeout or entry.status == 504
         return LlmReply(status=entry.status, message=entry.error or "recorded model failure", timeout=timeout)
@@ -208,4 +268,6 @@ def _llm_reply(entry: RecordedCall) -> LlmReply:
 
 
 def _llm_args(request: dict[str, Any]) -> dict[str, Any]:
+    """What a model call is recorded and shown with: its model name only (the full request is too large, and never
+    matched on). A request that is not a mapping gives nothing."""
     return {"model": request.get("model")} if isinstance(request, dict) else {}

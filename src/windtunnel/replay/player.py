@@ -1,11 +1,14 @@
-"""The player: sends each session's exact input to the agent with the recorded responses injected
-through the chaos seams, and judges the answer against the session's contract.
+"""The player: sends each session's exact input to the agent with the recorded responses injected through the chaos
+seams, and judges the answer against the session's contract.
 
-Replays never run under global chaos: every session gets an empty :class:`ChaosSpec` of its own, so
-the only thing that differs from a clean run is what the recording answers. One replay is one agent
-attempt (no retries: a retry would meet a half-used recording), so the same session gives the same
-verdict on every rerun against the same agent.
-"""
+Replays never run under global chaos: every session gets an empty :class:`ChaosSpec` of its own, so the only thing
+that differs from a clean run is what the recording answers. One replay is one agent attempt (no retries: a retry
+would meet a half-used recording), so the same session gives the same verdict on every rerun against the same
+agent.
+
+Checking comes before running: :func:`prepare` resolves every contract and :func:`check_seams` makes sure the
+recorded calls can be injected, so ``validate`` can run both without an agent call, and a replay that would prove
+nothing is refused instead of reported as a pass."""
 
 from __future__ import annotations
 
@@ -15,13 +18,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.imports import import_refs
 from windtunnel._util.proctrack import LeftBehind
+from windtunnel.agents import build_agent
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.agent import declares_tool_seam
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied
 from windtunnel.engine.cells import Cell, CellResult
-from windtunnel.engine.procwatch import ExitWatch
+from windtunnel.engine.procwatch import ExitWatch, watched_endpoint
 from windtunnel.replay.contract import (
     Applicability,
     ResolvedContract,
@@ -41,7 +47,11 @@ Status = Literal["passed", "failed", "error"]
 
 @dataclass
 class PreparedReplay:
-    """A session with its contract resolved and the invariants that judge it chosen."""
+    """A session with its contract resolved and the invariants that judge it chosen.
+
+    Preparing every session before the first agent call is what makes a bad contract reference or an empty
+    judgement a config error up front rather than a failure halfway through. ``cell_id`` is ``replay.<session
+    id>`` (numbered when two sessions share an id), stable across runs."""
 
     loaded: LoadedSession
     contract: ResolvedContract
@@ -50,16 +60,26 @@ class PreparedReplay:
 
     @property
     def session(self) -> Session:
+        """The recorded session itself (the loaded wrapper also knows its file, for contract paths)."""
         return self.loaded.session
 
     def injected(self) -> list[RecordedCall]:
-        """The recorded calls this replay injects (``replay.inject`` selects tool and/or LLM calls)."""
+        """The recorded calls this replay injects (``replay.inject`` selects tool and/or LLM calls).
+
+        :func:`check_seams` asks these to know which seams the replay needs."""
         inject = set(self.session.replay.inject)
         return [c for c in self.session.recorded if c.kind in inject]
 
 
 @dataclass
 class ReplayResult:
+    """One replayed session's outcome: the cell result, the responder (what was served, mismatched, left unused), the
+    contract verdict on the answer, the replay's status and, when it did not pass, the reasons; ``notes`` hold
+    what a reader should know without it changing the status.
+
+    Status ``error`` means the replay could not judge (the agent call failed, or no invariant applied), as
+    distinct from ``failed``, where it judged and the agent fell short."""
+
     prepared: PreparedReplay
     result: CellResult
     responder: RecordedResponder
@@ -71,11 +91,15 @@ class ReplayResult:
 
     @property
     def passed(self) -> bool:
+        """Whether the replay passed (a failed or errored replay did not)."""
         return self.status == "passed"
 
 
 def prepare(sessions: Sequence[LoadedSession], cfg: Config) -> list[PreparedReplay]:
-    """Resolve every session's contract before anything runs (a bad reference stops with exit 2)."""
+    """Resolve every session's contract before anything runs (a bad reference stops with exit 2).
+
+    A session exported from a run report is judged by the run's own invariants when it names no contract; two
+    sessions with one id get distinct cell ids (``#2``, ``#3`` ...), so neither result overwrites the other."""
     out: list[PreparedReplay] = []
     seen: dict[str, int] = {}
     for loaded in sessions:
@@ -92,7 +116,12 @@ def prepare(sessions: Sequence[LoadedSession], cfg: Config) -> list[PreparedRepl
 def check_seams(
     cfg: Config, prepared: Sequence[PreparedReplay], *, tool_port: int | None, llm_port: int | None
 ) -> None:
-    """Recorded calls must have a seam to be injected through; never skip them silently."""
+    """Recorded calls must have a seam to be injected through; never skip them silently.
+
+    A python agent needs ``agent.tools`` / ``agent.tool_registry`` for tool calls and ``agent.llm`` for model
+    calls; an HTTP agent needs windtunnel's proxies in its path (launched by windtunnel, or started with the proxy
+    environment and the ports given). Otherwise the live tools would answer and the replay would prove nothing, so
+    it is a config error that says which of these to set."""
     agent = cfg.agent
     needs = {"tool": False, "llm": False}
     for p in prepared:
@@ -134,7 +163,10 @@ def check_seams(
 
 
 def agent_input(session: Session, accepts_messages: bool) -> tuple[Any, str | None]:
-    """What to send: the session's input, or for a message list and a prompt-only agent, the text."""
+    """What to send: the session's input, or for a message list and a prompt-only agent, the text.
+
+    A conversation of one user message is sent as that message; a longer one is sent as a transcript, with a note
+    saying so (a prompt-only agent never saw the conversation as turns)."""
     value = session.input
     if isinstance(value, str) or accepts_messages:
         return value, None
@@ -150,7 +182,11 @@ def agent_input(session: Session, accepts_messages: bool) -> tuple[Any, str | No
 
 @dataclass
 class Player:
-    """Runs prepared replays against the configured agent."""
+    """Runs prepared replays against the configured agent.
+
+    Each session is one cell with its own responder and an empty chaos spec: the recording answers the calls, no
+    fault is added, and the agent gets one attempt. ``latency_scale`` overrides the sessions' own; ``fail_on``
+    says whether any failed invariant or only critical ones fail a replay."""
 
     cfg: Config
     seed: int | None = None
@@ -168,17 +204,25 @@ class Player:
     """Filled as :meth:`run` ends: processes the agent left running, stopped with it."""
 
     async def run(self, prepared: Sequence[PreparedReplay]) -> list[ReplayResult]:
-        from windtunnel.agents import build_agent
+        """Replay every prepared session and return the results in the sessions' order.
+
+        The seams are checked first (recorded calls with nothing to inject them through are a config error),
+        python references are imported as a run imports them, the chaos runtime is set up with no faults (a
+        launched agent gets its proxies, on free ports when model answers are injected), and sessions run
+        concurrently unless the proxies can serve only one at a time. Results stream to the listeners; an agent
+        process that dies raises once the sessions in flight are reported."""
+        # the run's runtime, imported when a replay runs: `validate` imports this module for prepare and
+        # check_seams, and these pull in anyio, httpx and the fault seams (tests/cli/test_validate_imports.py)
+        import anyio
+
+        from windtunnel.agents.process import AgentProcess
         from windtunnel.chaos.runtime import ChaosRuntime
-        from windtunnel.chaos.spec import ChaosSpec
         from windtunnel.engine.runner import CellRunner
         from windtunnel.replay.matcher import RecordedResponder
 
         check_seams(self.cfg, prepared, tool_port=self.tool_proxy_port, llm_port=self.llm_proxy_port)
         agent_cfg = self.cfg.agent
         if self.agent is None:
-            from windtunnel._util.imports import import_refs
-
             import_refs(agent_cfg.python_refs())  # exit 3 with validate's message, before any seam
         launched = bool(getattr(agent_cfg, "command", None))
         python = capabilities(agent_cfg).python
@@ -199,14 +243,10 @@ class Player:
                 )
             )
             if launched:
-                from windtunnel.agents.process import AgentProcess
-
                 watch.process = await stack.enter_async_context(
                     AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=self.cfg.base_dir)
                 )
             else:  # an HTTP agent windtunnel did not launch: watched for refused connections (QA-6 F-12)
-                from windtunnel.engine.procwatch import watched_endpoint
-
                 watch.endpoint = watched_endpoint(agent_cfg)
                 # an in-process agent's children inherit this process's stdout and stderr: none outlives the run
                 stack.push_async_callback(stack.enter_context(LeftBehind()).stopped_into, self.notices)
@@ -242,8 +282,6 @@ class Player:
                 for p in prepared:
                     await one(p)
             else:
-                import anyio  # here, not at the top: `validate` prepares replays without the runtime
-
                 limiter = anyio.CapacityLimiter(self.concurrency)
 
                 async def limited(p: PreparedReplay) -> None:
@@ -260,6 +298,14 @@ class Player:
         return results
 
     def judge(self, p: PreparedReplay, result: CellResult, responder: RecordedResponder) -> ReplayResult:
+        """The replay's status and reasons from its cell result, verdict and responder.
+
+        An agent error or a contract with nothing to judge is ``error``; failed invariants (critical ones only,
+        unless ``fail_on: any``) or any call the recording could not answer make it ``failed``. Recorded calls the
+        agent never made, calls let through live and non-critical failures under the default rule are notes.
+
+        A mismatch fails a replay whose checks all passed: an answer reached through calls the recording could not
+        answer was produced under other conditions than the incident's, so it proves nothing about the fix."""
         verdict = contract_verdict(result.checks, fail_on=self.fail_on)
         reasons: list[str] = []
         notes = [f"invariant {label} not judged: {why}" for label, why in p.applicability.not_judged]

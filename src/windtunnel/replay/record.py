@@ -1,4 +1,9 @@
-"""Recording a session: run the agent once with the seams logging whole responses, write a session."""
+"""Recording a session: run the agent once with the seams logging whole responses, write a session.
+
+``replay record`` captures a live exchange as a replayable regression test: the input, every tool (and model) call
+with what came back, and the answer. It records through the same seams faults use (a python agent's tool and LLM
+references, an HTTP agent's proxies), so what is recorded is exactly what a replay can inject back; optionally
+under a contract scenario's faults, to capture an incident on purpose."""
 
 from __future__ import annotations
 
@@ -9,7 +14,11 @@ from typing import Any
 
 from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
 from windtunnel._util.redact import redact_url
+from windtunnel.agents import build_agent
+from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.runtime import ChaosRuntime
+from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.agent import records_calls
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import proxied
@@ -19,6 +28,10 @@ from windtunnel.replay.session import ReplaySettings, Session, Target
 
 @dataclass
 class Recording:
+    """What ``replay record`` produced: the session recorded from one live run of the agent, notes on what could not
+    be recorded faithfully, and the faults that fired during the recording (a recording made under a chaos
+    scenario keeps them, since they are the conditions the session reproduces)."""
+
     session: Session
     notes: list[str] = field(default_factory=list)
     faults: list[dict[str, Any]] = field(default_factory=list)
@@ -39,13 +52,12 @@ async def record(
 ) -> Recording:
     """Run the agent once on ``prompt`` and return the session it produced.
 
-    ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can
-    be reproduced on purpose; the recording keeps what the agent saw (injected failures included).
-    """
-    from windtunnel.agents import build_agent
-    from windtunnel.chaos.runtime import ChaosRuntime
-    from windtunnel.chaos.spec import ChaosSpec
+    ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can be
+    reproduced on purpose; the recording keeps what the agent saw (injected failures included).
 
+    The agent needs a seam for its calls to be recorded (python: ``agent.tools`` / ``agent.tool_registry`` and
+    ``agent.llm``; HTTP: windtunnel's proxies), else it is a config error rather than a session holding the input
+    only. A failed agent call is a harness error: a recording of a broken run is no regression test."""
     agent_cfg = cfg.agent
     python = capabilities(agent_cfg).python
     notes: list[str] = []
@@ -82,8 +94,6 @@ async def record(
             )
         )
         if launched:
-            from windtunnel.agents.process import AgentProcess
-
             await stack.enter_async_context(AgentProcess(agent_cfg, extra_env=runtime.agent_env(), cwd=cfg.base_dir))
         agent = build_agent(agent_cfg, concurrency=1)
         await stack.enter_async_context(agent)

@@ -1,4 +1,9 @@
-"""The replay report (mode ``replay``): one cell per session; score = passed / total × 100."""
+"""The replay report (mode ``replay``): one cell per session; score = passed / total × 100.
+
+Each row is an ordinary report cell (so every renderer, the store and the viewer read it) with the replay's own
+facts added: the session and the file it came from, the contract that judged it and its score, the invariants not
+judged and why, every call served or mismatched, and the command that replays that one session again. Recorded
+failures that were injected appear as the row's faults (mode ``replay``)."""
 
 from __future__ import annotations
 
@@ -11,7 +16,10 @@ from windtunnel.replay.player import ReplayResult
 
 
 def replay_row(rr: ReplayResult, *, config: str | None) -> dict[str, Any]:
-    """One report cell for one replayed session."""
+    """One report cell for one replayed session.
+
+    The row's status is the replay's (a mismatch fails a session whose checks passed), and its reproduce command
+    replays just that session file with the same config."""
     p = rr.prepared
     s = p.session
     row = cell_row(rr.result)
@@ -61,7 +69,10 @@ def replay_row(rr: ReplayResult, *, config: str | None) -> dict[str, Any]:
 
 
 def replay_summary(results: Sequence[ReplayResult], *, skipped_files: int = 0) -> dict[str, Any]:
-    """Replay regression score = passed / total sessions × 100 (``None`` and not passed when empty)."""
+    """Replay regression score = passed / total sessions × 100 (``None`` and not passed when empty).
+
+    Errored sessions count against the score like failed ones; files skipped while collecting are counted apart,
+    so a directory of non-sessions does not read as a passing replay."""
     total = len(results)
     passed = sum(r.status == "passed" for r in results)
     failed = sum(r.status == "failed" for r in results)
@@ -92,6 +103,11 @@ def replay_report(
     notices: list[str],
     skipped: list[dict[str, str]],
 ) -> dict[str, Any]:
+    """The whole replay report: the rows, the summary, the config, and the files skipped while collecting sessions
+    (each with the reason), built by the engine's one report builder.
+
+    Built with the same builder as every other mode, so renderers, the store and ``windtunnel view`` need nothing
+    replay-specific to show it."""
     report = build_report(
         run_id=run_id,
         mode="replay",

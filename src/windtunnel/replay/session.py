@@ -10,6 +10,10 @@ Upstream shape (accepted unchanged)::
 
 windtunnel's format adds ``calls``, the ordered tool and LLM calls with their arguments, and
 ``replay``, how the player matches the agent's calls against them.
+
+Sessions are validated like configs (unknown keys are errors with the line and the closest valid key) and
+written back in the same shape they are read (:func:`dump_session`), so a recorded, exported or imported
+session is a file a user can read, edit and commit beside the code it tests.
 """
 
 from __future__ import annotations
@@ -18,16 +22,16 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
+import yaml
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.yamlsource import read_text
 from windtunnel.config.base import StrictModel
-
-if TYPE_CHECKING:
-    from windtunnel.config.load import SourceMap
+from windtunnel.config.load import SourceMap, format_validation_error, read_yaml
+from windtunnel.replay.importers.common import chat_input
 
 SESSION_SUFFIXES = (".yaml", ".yml", ".json")
 FORMAT = "windtunnel.session/1"
@@ -38,7 +42,10 @@ DEFAULT_INJECT: tuple[Target, ...] = ("tool",)
 
 
 class RecordedCall(StrictModel):
-    """One call the agent made at the time, and what came back."""
+    """One call the agent made at the time, and what came back.
+
+    Tool, HTTP and model calls share this shape: the seams answer them alike (a response with a status and a
+    latency, or a failure), which is what lets one matcher serve every kind."""
 
     target: Literal["tool", "llm", "http"] = "tool"
     """``tool`` (a python tool), ``http`` (an outbound HTTP call of an HTTP agent), ``llm`` (a model call)."""
@@ -65,26 +72,39 @@ class RecordedCall(StrictModel):
 
     @model_validator(mode="after")
     def _timeout_status(self) -> RecordedCall:
+        """A call recorded as timed out without a failing status gets 504, so every reader of ``status`` (matcher,
+        report, ``recorded_failures``) sees the failure without also checking ``timeout``."""
         if self.timeout and self.status < 400:
             self.status = 504
         return self
 
     @property
     def failed(self) -> bool:
+        """Whether the call failed at the time (a timeout, or a 4xx/5xx status): such a call is replayed as the same
+        failure, and makes the session count as one under chaos for ``when``."""
         return self.timeout or self.status >= 400
 
     @property
     def kind(self) -> Target:
+        """Which seam answers it: ``llm`` for model calls, ``tool`` for python tools and HTTP calls alike (both are
+        the agent's tool traffic, injected by ``replay.inject: [tool]``)."""
         return "llm" if self.target == "llm" else "tool"
 
     def describe(self) -> str:
+        """The call on one line for messages: target, name, arguments (cut to 120 characters) and outcome.
+
+        Used in mismatch and unused-call messages, where the reader needs to recognise the call, not read its full
+        arguments."""
         args = "" if self.args is None else json.dumps(self.args, ensure_ascii=False, sort_keys=True)
         outcome = ("timeout" if self.status == 504 else f"status {self.status}") if self.failed else "ok"
         return f"{self.target} {self.name}({args[:120]}) -> {outcome}"
 
 
 class ToolResponse(StrictModel):
-    """An upstream ``tool_responses`` entry: what one tool answered (every call to it)."""
+    """An upstream ``tool_responses`` entry: what one tool answered (every call to it).
+
+    Kept as upstream wrote it and read as a repeatable recorded call (:meth:`as_call`), so upstream session files
+    replay unchanged."""
 
     tool: str
     response: Any = None
@@ -94,6 +114,8 @@ class ToolResponse(StrictModel):
     error: str | None = None
 
     def as_call(self) -> RecordedCall:
+        """The entry as a recorded call that answers every call to the tool (``repeat``), as upstream meant a
+        ``tool_responses`` entry. Its arguments, when given, still have to match under ``by_args``."""
         return RecordedCall(
             target="tool",
             name=self.tool,
@@ -107,7 +129,10 @@ class ToolResponse(StrictModel):
 
 
 class ReplaySettings(StrictModel):
-    """How the player answers the agent's calls during a replay."""
+    """How the player answers the agent's calls during a replay.
+
+    The defaults keep a replay honest: calls nothing answers fail the replay, and model answers are not injected
+    unless asked for."""
 
     match: MatchMode | None = None
     """``strict``: the agent's calls must come in the recorded order with the recorded arguments;
@@ -124,7 +149,10 @@ class ReplaySettings(StrictModel):
 
 
 class Session(StrictModel):
-    """One recorded session (see the module docstring for the shapes)."""
+    """One recorded session (see the module docstring for the shapes).
+
+    Validated like a config (unknown keys are errors naming the closest valid one), so a typo in a session file is
+    found at load time, not as a strange replay result."""
 
     format: str | None = None
     """``windtunnel.session/1`` for files written by windtunnel."""
@@ -152,11 +180,14 @@ class Session(StrictModel):
     @field_validator("id", mode="before")
     @classmethod
     def _id_str(cls, v: Any) -> Any:
+        """Accept a numeric id (YAML reads ``id: 42`` as a number) as its text: ids name cells and files, so they are
+        always strings."""
         return str(v) if isinstance(v, int) else v
 
     @field_validator("captured_at", mode="before")
     @classmethod
     def _time_str(cls, v: Any) -> Any:
+        """Accept a YAML timestamp for ``captured_at`` as its ISO text."""
         if isinstance(v, (dt.datetime, dt.date)):
             return v.isoformat()
         return v
@@ -164,9 +195,11 @@ class Session(StrictModel):
     @field_validator("input", mode="before")
     @classmethod
     def _chat_input(cls, v: Any) -> Any:
-        if isinstance(v, dict):
-            from windtunnel.replay.importers.common import chat_input
+        """Accept an input mapping in the shapes tracing tools export (``messages``, ``question``, ``input``,
+        ``prompt``) by reading the input out of it; any other mapping is an error listing its keys.
 
+        Read by the same helper the importers use, so a hand-written session accepts what an imported one would."""
+        if isinstance(v, dict):
             found = chat_input(v)
             if found is None:
                 raise ValueError(
@@ -178,31 +211,46 @@ class Session(StrictModel):
 
     @property
     def recorded(self) -> list[RecordedCall]:
-        """Every recorded call: ``calls`` first, then the upstream ``tool_responses``."""
+        """Every recorded call: ``calls`` first, then the upstream ``tool_responses``.
+
+        The player matches against this one list, whichever format the file used."""
         return [*self.calls, *(t.as_call() for t in self.tool_responses)]
 
     @property
     def unmatched(self) -> Literal["fail", "live"]:
-        """``replay.unmatched``; a session that records no call and does not say has nothing to answer
-        from, so its calls reach the live callees (as upstream replays of HTTP agents always did)."""
+        """``replay.unmatched``; a session that records no call and does not say has nothing to answer from, so its
+        calls reach the live callees (as upstream replays of HTTP agents always did).
+
+        A session that records calls defaults to ``fail``: an agent that now makes a call the incident did not is
+        a difference the replay must show."""
         if "unmatched" in self.replay.model_fields_set or self.recorded:
             return self.replay.unmatched
         return "live"
 
     @property
     def match_mode(self) -> MatchMode:
+        """``replay.match``, else ``strict`` for a recording with ordered ``calls`` and ``by_tool`` for upstream
+        ``tool_responses`` (which record no order).
+
+        Strict order is the default where the order is known: an agent that now calls its tools in another order
+        behaves differently, and a strict replay says so."""
         if self.replay.match is not None:
             return self.replay.match
         return "strict" if self.calls else "by_tool"
 
     @property
     def prompt_text(self) -> str:
+        """The input as text: the prompt, or a message list as ``role: content`` lines (how reports and checks that
+        read prompts see a conversation)."""
         if isinstance(self.input, str):
             return self.input
         return "\n".join(f"{m.get('role', 'user')}: {m.get('content', '')}" for m in self.input)
 
     def recorded_failures(self) -> dict[str, bool]:
-        """Which kinds of injected calls failed at the time (``tool``, ``llm``): decides ``when``."""
+        """Which kinds of injected calls failed at the time (``tool``, ``llm``): decides ``when``.
+
+        A session exported from a report also counts the faults that fired in its cell, even those that did not
+        fail a call (a wrong or malicious 200 answer): they are the chaos the incident happened under."""
         out: dict[str, bool] = {"tool": False, "llm": False}
         for c in self.recorded:
             if c.failed and c.kind in self.replay.inject:
@@ -221,7 +269,10 @@ class Session(StrictModel):
 
 @dataclass
 class LoadedSession:
-    """A session and the file it came from (contract paths resolve against it)."""
+    """A session and the file it came from (contract paths resolve against it).
+
+    ``index`` is its position in a ``sessions:`` list or in ``replays.sessions``, for messages about inline
+    sessions that have no file."""
 
     session: Session
     path: Path | None
@@ -229,28 +280,32 @@ class LoadedSession:
 
     @property
     def where(self) -> str:
+        """Where the session came from, for messages: its file, or its place in ``replays.sessions``.
+
+        Every error about a session starts with it, so a user with many session files knows which one to open."""
         if self.path is None:
             return f"replays.sessions[{self.index}]"
         return str(self.path)
 
 
 def _parse_text(text: str, file: str) -> tuple[Any, SourceMap | None]:
-    """The document and, for YAML, where each key is (JSON has no positions)."""
+    """The document and, for YAML, where each key is (JSON has no positions).
+
+    YAML goes through the config reader (safe loading, duplicate keys refused, line numbers); JSON through the
+    standard parser, its errors reported with the file."""
     if file.endswith(".json"):
         try:
             return json.loads(text), None
         except ValueError as err:
             raise ConfigError(f"{file}: malformed JSON: {err}") from None
-    from windtunnel.config.load import read_yaml
-
     return read_yaml(text, file)
 
 
 def parse_session(data: Any, where: str, smap: SourceMap | None = None) -> Session:
-    """Validate one session mapping; errors name ``where``, the line (with ``smap``, rooted at the
-    session), every bad key and the closest valid one."""
-    from windtunnel.config.load import SourceMap, format_validation_error
+    """Validate one session mapping; errors name ``where``, the line (with ``smap``, rooted at the session), every
+    bad key and the closest valid one.
 
+    One error lists every problem of the session, as config errors do, so a user fixes them in one pass."""
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: a session must be a mapping, got {type(data).__name__}")
     try:
@@ -264,7 +319,9 @@ def parse_session(data: Any, where: str, smap: SourceMap | None = None) -> Sessi
 
 
 def load_session_file(path: Path) -> list[LoadedSession]:
-    """The sessions in one file: a session mapping, or ``{sessions: [...]}``."""
+    """The sessions in one file: a session mapping, or ``{sessions: [...]}``.
+
+    Errors name the file and, for YAML, the line of the bad key (rooted at the session within the file)."""
     data, smap = _parse_text(read_text(path, "session"), str(path))
     if isinstance(data, dict) and "sessions" in data and "input" not in data:
         items = data["sessions"]
@@ -282,11 +339,17 @@ def load_session_file(path: Path) -> list[LoadedSession]:
 
 
 def looks_like_session(data: Any) -> bool:
+    """Whether a parsed file is a session (``id`` and ``input``) or a list of them (``sessions:``): what a directory
+    scan keeps. A cheap shape test, so a directory of other YAML (configs, fixtures) is sorted out without
+    validating each file as a session."""
     return isinstance(data, dict) and (("input" in data and "id" in data) or isinstance(data.get("sessions"), list))
 
 
 def scan_directory(directory: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Session files in ``directory`` (recursively, sorted) and the files skipped, each with the reason."""
+    """Session files in ``directory`` (recursively, sorted) and the files skipped, each with the reason.
+
+    Hidden files, other suffixes, unreadable files and YAML/JSON that is not a session are skipped and listed,
+    never silently dropped: a user who drops a session into the wrong shape learns why it did not run."""
     files: list[Path] = []
     skipped: list[tuple[Path, str]] = []
     for p in sorted(directory.rglob("*")):
@@ -312,7 +375,10 @@ def scan_directory(directory: Path) -> tuple[list[Path], list[tuple[Path, str]]]
 
 
 def dump_session(session: Session, path: Path) -> Path:
-    """Write a session as YAML (``.yaml``/``.yml``) or JSON; returns the path."""
+    """Write a session as YAML (``.yaml``/``.yml``) or JSON; returns the path.
+
+    Defaults and empty lists are left out and ``format`` is written first, so a recorded file stays short and
+    reads like a hand-written one."""
     data = session.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     data = {"format": FORMAT, **{k: v for k, v in data.items() if k != "format"}}
     for key in ("tool_responses", "calls", "metadata"):
@@ -322,12 +388,15 @@ def dump_session(session: Session, path: Path) -> Path:
     if path.suffix.lower() == ".json":
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     else:
-        import yaml
-
         path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
     return path
 
 
 def safe_filename(text: str) -> str:
+    """``text`` as a file name: letters, digits, ``-``, ``_`` and ``.`` kept, anything else a dash, at most 100
+    characters; ``session`` when nothing is left.
+
+    Session ids come from traces and reports (URLs, slashes, spaces); writing them as files must not create
+    directories or escape the output folder."""
     keep = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in text)
     return keep.strip("-.")[:100] or "session"

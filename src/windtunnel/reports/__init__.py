@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 def print_summary(report: dict[str, Any], console: Console) -> None:
     """Print the rich summary of ``report`` to ``console`` (see :mod:`windtunnel.reports.terminal`)."""
+    # rich: only the terminal summary needs it, and `validate` loads this package
     from windtunnel.reports.terminal import print_summary as _print
 
     _print(report, console)
@@ -44,6 +45,7 @@ def render_phase_summary(report: dict[str, Any], out: Path | str, phase_links: d
 
     See :func:`windtunnel.reports.html.render_phase_summary`.
     """
+    # jinja2: only the HTML pages need it, and `validate` loads this package
     from windtunnel.reports.html import render_phase_summary as _render
 
     return _render(report, Path(out), phase_links)

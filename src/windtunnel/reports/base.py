@@ -43,15 +43,23 @@ class Reporter(Protocol):
 
 @dataclass(frozen=True)
 class _FunctionReporter:
+    """A reporter written as a plain ``render(report, out)`` function, held with the name and extension it was
+    registered under.
+    """
+
     name: str
     extension: str
     fn: Callable[[dict[str, Any], Path], Path]
 
     def render(self, report: dict[str, Any], out: Path) -> Path:
+        """Call the function."""
         return self.fn(report, out)
 
 
 def _validate(name: str, item: Reporter) -> None:
+    """The registry's check on a new reporter: a ``render`` method taking exactly ``(report, out)``, or registration
+    raises ``TypeError``.
+    """
     render = getattr(item, "render", None)
     if not callable(render):
         raise TypeError(f"reporter {name!r} must have a render(report, out) method")
@@ -70,6 +78,9 @@ def reporter(name: str, *, extension: str, aliases: tuple[str, ...] = ()) -> Cal
     """Register a reporter class or function under ``name`` (and ``aliases``)."""
 
     def wrap(obj: P) -> P:
+        """Register a class (instantiated once, name and extension set on the instance) or a function under every
+        key.
+        """
         item: Reporter
         if inspect.isclass(obj):
             instance: Any = obj()
@@ -117,8 +128,12 @@ def get_reporter(name: str) -> Reporter:
 
 
 def output_path(report: dict[str, Any], out: Path | str, extension: str) -> Path:
-    """``out`` itself, or ``out/<run id><extension>`` when ``out`` is an existing directory
-    or ends with a path separator."""
+    """``out`` itself, or ``out/<run id><extension>`` when ``out`` is an existing directory or ends with a path
+    separator.
+
+    The run id is made filename-safe, and a missing parent directory is created; one that cannot be is a
+    :class:`UsageError` naming it, before any rendering work is done.
+    """
     raw = str(out)
     path = Path(out)
     if path.is_dir() or raw.endswith(("/", "\\")):

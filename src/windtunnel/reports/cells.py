@@ -117,14 +117,17 @@ def visible_controls(value: Any) -> Any:
 
 
 def one_line(text: str) -> str:
+    """``text`` with every run of whitespace (newlines included) made one space."""
     return " ".join(text.split())
 
 
 def truncate(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, the last one an ellipsis when it was cut."""
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
 def failed_checks(cell: Cell) -> list[Mapping[str, Any]]:
+    """The cell's checks that did not pass, in report order."""
     return [c for c in cell.get("checks") or [] if not c.get("passed")]
 
 
@@ -158,6 +161,9 @@ def status_word(cell: Cell) -> str:
 
 
 def fault_label(fault: Mapping[str, Any]) -> str:
+    """A fired fault as ``target.mode(name)`` (``tool.timeout(lookup_order)``); the name is left out when there is
+    none.
+    """
     name = fault.get("name")
     base = f"{fault.get('target')}.{fault.get('mode')}"
     return f"{base}({name})" if name else base
@@ -171,6 +177,9 @@ def ordered_phases(names: Iterable[str]) -> list[str]:
 
 
 def group_by_phase(cells: Iterable[Cell]) -> dict[str, list[Cell]]:
+    """The cells by phase, phases in pipeline order (:func:`ordered_phases`), each phase's cells in their given
+    order.
+    """
     groups: dict[str, list[Cell]] = defaultdict(list)
     for cell in cells:
         groups[cell_phase(cell)].append(cell)
@@ -178,6 +187,7 @@ def group_by_phase(cells: Iterable[Cell]) -> dict[str, list[Cell]]:
 
 
 def count_statuses(cells: Iterable[Cell]) -> dict[str, int]:
+    """How many cells have each status; the four usual statuses are always present (0 when absent), others are added."""
     counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
     for cell in cells:
         status = str(cell.get("status"))
@@ -231,7 +241,10 @@ def by_type_summary(cells: Iterable[Cell]) -> dict[str, dict[str, Any]]:
 
 
 def by_type_rows(summary: Mapping[str, Any]) -> list[tuple[str, int | None, int | None, float | None]]:
-    """``summary.by_type`` as rows ``(type, passed, total, rate 0-1)``; tolerant of a bare rate."""
+    """``summary.by_type`` as rows ``(type, passed, total, rate 0-1)``; tolerant of a bare rate.
+
+    A bare number is a rate (a value above 1 is read as a percentage); passed and total are then ``None``.
+    """
     rows = []
     by_type = summary.get("by_type")
     if not isinstance(by_type, Mapping):
@@ -258,6 +271,7 @@ def phase_rows(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]
 
 
 def format_score(score: Any) -> str:
+    """A score with one decimal, or ``n/a`` when there is none (a run that scored nothing is not 0)."""
     if score is None:
         return "n/a"
     return f"{float(score):.1f}"

@@ -55,6 +55,10 @@ FAILURE_DETAILS = 200
 
 @lru_cache(maxsize=1)
 def environment() -> ImmutableSandboxedEnvironment:
+    """The one Jinja environment of the HTML pages: sandboxed, autoescaped, strict about undefined names (a template
+    typo fails loudly instead of printing nothing), with control characters in agent text shown as escapes and the
+    report filters registered.
+    """
     env = ImmutableSandboxedEnvironment(
         loader=PackageLoader("windtunnel.reports", "templates"),
         autoescape=True,
@@ -76,6 +80,7 @@ def environment() -> ImmutableSandboxedEnvironment:
 
 
 def template(name: str) -> Template:
+    """The named template of :func:`environment`."""
     return environment().get_template(name)
 
 
@@ -86,6 +91,7 @@ def asset(name: str) -> str:
 
 
 def csp_hash(text: str) -> str:
+    """The Content-Security-Policy hash source (``sha256-…``) of an inline style or script."""
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
@@ -94,6 +100,9 @@ HEAD_JS = 'document.documentElement.classList.add("js");'
 
 
 def content_security_policy(css: str, *scripts: str) -> str:
+    """The page's policy: nothing loads from anywhere, and only the inline style and scripts whose hashes are listed
+    run, so script text inside agent output cannot execute even if escaping failed.
+    """
     script = " ".join(f"'{csp_hash(js)}'" for js in scripts) if scripts else "'none'"
     return (
         f"default-src 'none'; style-src '{csp_hash(css)}'; script-src {script}; img-src data:; "
@@ -136,6 +145,9 @@ def safe_href(value: Any) -> str | None:
 
 
 def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
+    """One row of the cells table: the cell's identity, status and severity, latency (ms), tokens and cost, and the
+    prompt and failure detail cut to what a table cell shows (the full text is in the embedded data).
+    """
     latency = cell.get("latency_ms")
     return {
         "i": i,
@@ -158,8 +170,13 @@ def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
 def heatmap(
     cells: Iterable[Mapping[str, Any]], matrix: Iterable[Mapping[str, Any]] | None = None
 ) -> dict[str, Any] | None:
-    """Scenario × invariant pass counts over contract cells (``None`` without contract cells). ``matrix``:
-    the contract summary's cells, whose ``not run`` ones (and their scenario's row) are shown with the reason."""
+    """Scenario × invariant pass counts over contract cells (``None`` without contract cells). ``matrix``: the contract
+    summary's cells, whose ``not run`` ones (and their scenario's row) are shown with the reason.
+
+    Each grid cell holds passed and total counts and a colour bucket 0-10 (the pass share in tenths; ``None`` for a pair
+    with no cells, which the page shows as empty rather than as failing). Skipped cells are not counted. Scenarios and
+    invariants keep the order they first appear in.
+    """
     scenarios: dict[str, None] = {}
     invariants: dict[str, None] = {}
     counts: dict[tuple[str, str], list[int]] = {}
@@ -207,6 +224,7 @@ CellSource = Callable[[], Iterable[Mapping[str, Any]]]
 
 
 def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -> dict[str, Any]:
+    """The template context of a report whose cells are in memory."""
     cells = list(report.get("cells") or [])
     return _context_from(report, lambda: cells, phase_links)
 
@@ -233,6 +251,9 @@ def _context_from(
     phase_names: set[str] = set()
 
     def tallied() -> Iterator[Mapping[str, Any]]:
+        """Yield the cells while tallying the statistics and keeping the :data:`FAILURE_DETAILS` most severe failures in
+        a heap (memory stays bounded whatever the run's size).
+        """
         for i, c in enumerate(cells()):
             tally.add(c)
             if is_failure(c):
@@ -295,6 +316,7 @@ def _embedded_data(report: Mapping[str, Any], cells: CellSource) -> Iterator[Mar
 
 
 def write_stream(chunks: Iterable[str], out: Path) -> Path:
+    """Write the rendered chunks to ``out``, batched into writes of about 64 KiB, and return ``out``."""
     with out.open("w", encoding="utf-8", newline="\n") as fh:
         buf: list[str] = []
         size = 0
@@ -349,4 +371,5 @@ class HtmlReporter:
     extension = ".html"
 
     def render(self, report: dict[str, Any], out: Path) -> Path:
+        """:func:`render_html`."""
         return render_html(report, out)

@@ -1,4 +1,8 @@
-"""JSON reporter: the run report itself, pretty-printed, with computed ``stats`` added."""
+"""JSON reporter: the run report itself, pretty-printed, with computed ``stats`` added.
+
+The file validates against ``report.schema.json`` and is what ``windtunnel report``, ``runs`` and ``merge`` read back;
+the streamed writer (:func:`windtunnel.reports.stream.write_json`) produces the same bytes without holding the cells.
+"""
 
 from __future__ import annotations
 
@@ -17,10 +21,12 @@ def report_with_stats(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def dumps_report(report: dict[str, Any]) -> bytes:
+    """The report with its statistics as indented JSON bytes (non-string keys, as in usage tables, are allowed)."""
     return orjson.dumps(report_with_stats(report), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
 
 
 @reporter("json", extension=".json")
 def render_json(report: dict[str, Any], out: Path) -> Path:
+    """Write :func:`dumps_report` to ``out`` with a final newline."""
     out.write_bytes(dumps_report(report) + b"\n")
     return out

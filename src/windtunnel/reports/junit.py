@@ -41,6 +41,7 @@ def xml_text(value: Any) -> str:
     text = "" if value is None else str(value)
 
     def esc(m: re.Match[str]) -> str:
+        """The escape of one character XML cannot hold."""
         code = ord(m.group())
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
@@ -48,6 +49,9 @@ def xml_text(value: Any) -> str:
 
 
 def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+    """A sub-element of ``parent`` with its text and attributes made XML-safe (:func:`xml_text`); ``None`` attributes
+    are left out.
+    """
     el = ET.SubElement(parent, tag, {k: xml_text(v) for k, v in attrs.items() if v is not None})
     if text:
         el.text = xml_text(text)
@@ -55,6 +59,9 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> 
 
 
 def _cell_body(cell: Mapping[str, Any]) -> str:
+    """The text of a failing testcase: the cell's prompt, mutation, fired faults, every check's verdict, the error, the
+    output and the reproduce command, one per line, so a CI page shows what happened without the full report.
+    """
     lines = [f"cell: {cell.get('id')}", f"prompt: {cell.get('prompt')}"]
     if cell.get("golden_prompt") and cell.get("golden_prompt") != cell.get("prompt"):
         lines.append(f"golden prompt: {cell['golden_prompt']}")
@@ -82,6 +89,7 @@ def _suite(
     phase: Mapping[str, Any] | None,
     repeats: bool,
 ) -> None:
+    """One ``<testsuite>`` named ``name`` with a testcase per cell (its totals tallied first)."""
     tally = SuiteTally()
     for cell in cells:
         tally.add(cell)
@@ -94,12 +102,16 @@ class SuiteTally:
     """What a ``<testsuite>`` element says about its cells, gathered one cell at a time."""
 
     def __init__(self) -> None:
+        """Empty totals: tests, cells per status (a not-run cell counts as skipped), seconds, and pass-rate
+        statistics.
+        """
         self.tests = 0
         self.counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
         self.seconds = 0.0
         self.stats = StatsTally()
 
     def add(self, cell: Mapping[str, Any]) -> None:
+        """Count one cell."""
         self.tests += 1
         status = "skipped" if not_run(cell) else str(cell.get("status"))
         self.counts[status] = self.counts.get(status, 0) + 1
@@ -110,7 +122,12 @@ class SuiteTally:
 def suite_head(
     root: ET.Element, name: str, tally: SuiteTally, report: Mapping[str, Any], phase: Mapping[str, Any] | None
 ) -> ET.Element:
-    """A ``<testsuite>`` with its attributes and properties, without its test cases."""
+    """A ``<testsuite>`` with its attributes and properties, without its test cases.
+
+    The properties carry the run id and seed, a phase's score and weight, why the suite failed (placed first, since CI
+    pages show properties before counts) and the statistics lines every format shows. The time is the cells' summed
+    latency in seconds.
+    """
     suite = _el(
         root,
         "testsuite",
@@ -137,7 +154,12 @@ def suite_head(
 
 
 def testcase(cell: Mapping[str, Any], repeats: bool) -> ET.Element:
-    """One ``<testcase>`` (with its failure / error / skipped child and the output of a failed cell)."""
+    """One ``<testcase>`` (with its failure / error / skipped child and the output of a failed cell).
+
+    A failed check becomes ``<failure>`` typed by the first failed check, an agent error ``<error>`` typed by its error
+    kind, a cell that did not run ``<skipped>`` saying why; the child's text is :func:`_cell_body` and its message is
+    cut to fit CI widgets. Repeats are told apart by a ``[repeat N]`` suffix on the name.
+    """
     name = cell_label(cell, NAME_WIDTH)
     if repeats and "repeat" in cell:
         name = f"{name} [repeat {cell['repeat']}]"
@@ -176,6 +198,9 @@ def testcase(cell: Mapping[str, Any], repeats: bool) -> ET.Element:
 
 
 def build_junit(report: Mapping[str, Any]) -> ET.Element:
+    """The JUnit XML tree of a whole report: one suite per phase in the summary's order (cells of a phase the summary
+    does not list get suites too), or one suite named after the run's mode.
+    """
     cells: list[Mapping[str, Any]] = list(report.get("cells") or [])
     counts = count_statuses(cells)
     root = junit_root(report, len(cells), counts)
@@ -241,6 +266,7 @@ def _cut_short_suite(root: ET.Element, short: CutShort, report: Mapping[str, Any
 
 @reporter("junit", extension=".xml")
 def render_junit(report: dict[str, Any], out: Path) -> Path:
+    """Write the indented JUnit XML of ``report`` to ``out``."""
     root = build_junit(report)
     ET.indent(root)
     ET.ElementTree(root).write(out, encoding="utf-8", xml_declaration=True)

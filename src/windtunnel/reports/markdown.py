@@ -60,6 +60,7 @@ def md_code(value: Any, in_table: bool = False) -> str:
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table: the header row, the separator row and one row per entry (cells must be escaped already)."""
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
     lines.extend("| " + " | ".join(row) + " |" for row in rows)
     return lines
@@ -68,8 +69,15 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 def build_markdown(
     report: Mapping[str, Any], top: int = TOP_FAILURES, *, cells: Iterable[Mapping[str, Any]] | None = None
 ) -> str:
-    """The markdown text. ``cells``: read once from there instead of ``report["cells"]`` (never gathered:
-    the statistics are counted and only the top failures kept as they pass)."""
+    """The markdown text. ``cells``: read once from there instead of ``report["cells"]`` (never gathered: the statistics
+    are counted and only the top failures kept as they pass).
+
+    Sections, in order: a heading with the verdict and score (a cut-short run gets a warning banner), the run id and
+    seed, why it failed, the cell counts, the phases of a ``ci`` run, the contract matrix, the mutation types' pass
+    rates, the statistics (flaky cells folded away), and the ``top`` most severe failures with their reproduce commands.
+    Every piece of agent or config text is escaped for Markdown, so an output cannot inject links or break the tables
+    (the page is meant for PR comments and job summaries).
+    """
     run, summary = report["run"], report["summary"]
     stats, failures, n_failures = _tally(report.get("cells") or [] if cells is None else cells, top)
     short = cut_short(report)
@@ -195,6 +203,7 @@ def _tally(cells: Iterable[Mapping[str, Any]], top: int) -> tuple[RunStats, list
     count = 0
 
     def failing() -> Iterator[Mapping[str, Any]]:
+        """The failing cells, counting every cell into the statistics as it passes by."""
         nonlocal count
         for cell in cells:
             tally.add(cell)
@@ -223,10 +232,12 @@ _SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 
 
 def _failure_rank(cell: Mapping[str, Any]) -> tuple[int, int]:
+    """The order failures are shown in: most severe first, and at equal severity a failed check before an error."""
     return (_SEVERITY_RANK.get(str(cell.get("severity")), 2), 0 if cell.get("status") == "failed" else 1)
 
 
 @reporter("markdown", extension=".md", aliases=("md",))
 def render_markdown(report: dict[str, Any], out: Path) -> Path:
+    """Write :func:`build_markdown` of ``report`` to ``out``."""
     out.write_text(build_markdown(report), encoding="utf-8")
     return out

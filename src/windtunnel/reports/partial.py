@@ -21,7 +21,11 @@ STDERR_LINES = 20
 
 @dataclass(frozen=True)
 class CutShort:
-    """A run that stopped before all its planned cells ran."""
+    """A run that stopped before all its planned cells ran.
+
+    Every reporter shows it the same way (a banner, an error testcase, a failed SARIF invocation) so no format can show
+    a cut-short run as a green pass; its score covers only the cells that ran.
+    """
 
     status: str
     """``interrupted`` (Ctrl-C / SIGTERM), ``aborted`` (the agent process died or stopped answering) or
@@ -45,6 +49,7 @@ class CutShort:
 
     @property
     def not_run(self) -> int | None:
+        """How many planned cells (or units) did not run; ``None`` when the planned count is unknown."""
         return None if self.planned is None else max(self.planned - self.completed, 0)
 
     def counts(self) -> str:
@@ -88,6 +93,7 @@ class CutShort:
         return f"{n} planned {_cells(n, self.unit)} not run"
 
     def as_dict(self) -> dict[str, Any]:
+        """The fields a machine reader needs (status, cells completed and planned, exit codes, phase) as plain data."""
         return {
             "status": self.status,
             "cells_completed": self.completed,
@@ -99,15 +105,23 @@ class CutShort:
 
 
 def _cells(n: int, unit: str = "cell") -> str:
+    """``unit`` in the singular or plural for ``n``."""
     return unit if n == 1 else f"{unit}s"
 
 
 def _int(value: Any) -> int | None:
+    """``value`` when it is a real int (not a bool), else ``None``: report fields read from JSON are untrusted."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def cut_short(report: Mapping[str, Any]) -> CutShort | None:
-    """The run's :class:`CutShort`, or None for a run that ran all its cells."""
+    """The run's :class:`CutShort`, or None for a run that ran all its cells.
+
+    Read from the report alone: the run's status or ``aborted`` record, the summary's ``partial`` flag, or (``ci``) the
+    first phase whose run was interrupted or aborted. A contract counts units, not cells, as its messages do; the
+    planned count is ``None`` when the report does not know it. Every reporter and the exit code read the cut from here,
+    so they cannot disagree about it.
+    """
     run = report.get("run") or {}
     summary = report.get("summary") or {}
     status = run.get("status")
@@ -158,6 +172,9 @@ def cut_short(report: Mapping[str, Any]) -> CutShort | None:
 
 
 def _aborted_fields(aborted: Any) -> tuple[str | None, int | None, str, str]:
+    """``(command, agent exit code, stderr tail, message)`` from a report's ``aborted`` record, each empty when
+    absent.
+    """
     if not isinstance(aborted, Mapping):
         return None, None, "", ""
     return (
@@ -169,6 +186,9 @@ def _aborted_fields(aborted: Any) -> tuple[str | None, int | None, str, str]:
 
 
 def _partial_phase(summary: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]] | None:
+    """The first ``ci`` phase whose run was interrupted or aborted, with its summary entry; ``None`` when every phase
+    ran to the end.
+    """
     phases = summary.get("phases")
     if not isinstance(phases, Mapping):
         return None

@@ -70,6 +70,10 @@ def sample_cells(
 
 
 def _template(i: int, rng: random.Random, hostile: bool) -> dict[str, Any]:
+    """The cell fields shared by every repeat of distinct cell ``i``: its kind (cycling golden, mutation, chaos,
+    contract, replay), prompt, scenario, invariant and severity; with ``hostile``, markup and control text in some
+    prompts and scenario names.
+    """
     prompt = PROMPTS[i % len(PROMPTS)]
     if hostile and i % 3 == 0:
         prompt = f"{prompt} {HOSTILE[i % len(HOSTILE)]}"
@@ -114,6 +118,10 @@ def _result(
     seed: int,
     hostile: bool,
 ) -> dict[str, Any]:
+    """One repeat of a template as a finished cell: its status drawn so that most distinct cells pass or fail
+    consistently and some flip between repeats (``flakiness``), a fired fault for chaos and contract scenarios, an
+    output, checks and a latency.
+    """
     cell_id = f"c{base:06d}" + (f"-r{repeat}" if repeats > 1 else "")
     roll = rng.random()
     # a quarter of the distinct cells are flaky; the rest pass or fail consistently
@@ -177,7 +185,11 @@ def sample_report(
     run_id: str = "run-sample",
     fail_rate: float = 0.2,
 ) -> dict[str, Any]:
-    """A whole schema-valid report of ``n`` cells; ``ci`` mode carries ``summary.phases``."""
+    """A whole schema-valid report of ``n`` cells; ``ci`` mode carries ``summary.phases``.
+
+    The summary is computed from the cells as a real run's is, and in ``ci`` mode each phase gets its own score with the
+    default phase weights, so reporters can be tried, benchmarked and tested on realistic data of any size.
+    """
     cells = list(sample_cells(n, seed=seed, repeats=repeats, hostile=hostile, fail_rate=fail_rate))
     summary = summarize_cells(cells)
     if mode == "ci":

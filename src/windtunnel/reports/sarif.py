@@ -38,10 +38,15 @@ SECURITY_SEVERITY = {"critical": "9.0", "high": "7.0", "medium": "5.0", "low": "
 
 
 def sarif_level(severity: str | None) -> str:
+    """The SARIF level of a severity (critical and high are errors, low a note); no severity is a warning."""
     return LEVELS.get(severity or "", "warning")
 
 
 def rule_id(cell: Mapping[str, Any]) -> str:
+    """The rule a failing cell breaks: its contract invariant, else its first failed check, else the kind of its error
+    (the text before the first colon), else its cell kind. Equal failures share a rule, so code-scanning tools group
+    them.
+    """
     if cell.get("invariant"):
         return f"invariant/{cell['invariant']}"
     checks = failed_checks(cell)
@@ -55,11 +60,17 @@ def rule_id(cell: Mapping[str, Any]) -> str:
 
 
 def fingerprint(cell: Mapping[str, Any]) -> str:
+    """A stable fingerprint of the cell (its identity and repeat): the same failure in the next run is the same alert,
+    not a new one.
+    """
     raw = f"{identity_key(cell)}:{cell.get('repeat', 0)}".encode()
     return hashlib.sha256(raw).hexdigest()
 
 
 def _rule(rid: str, cell: Mapping[str, Any]) -> dict[str, Any]:
+    """The SARIF rule object for rule ``rid``: a readable description per family, the level and security severity of the
+    first cell that breaks it, and tags.
+    """
     family, _, name = rid.partition("/")
     text = {
         "invariant": f"Invariant '{name}' must hold for every agent response",
@@ -80,6 +91,9 @@ def _rule(rid: str, cell: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _message(cell: Mapping[str, Any]) -> str:
+    """The result message: what failed and why, the prompt (cut to 500 characters), the mutation, the fired faults and
+    the reproduce command.
+    """
     lines = [
         f"{cell_phase(cell)} cell {cell.get('id')} {cell.get('status')}: {failure_detail(cell)}",
         f"Prompt: {truncate(str(cell.get('prompt') or ''), 500)}",
@@ -95,6 +109,9 @@ def _message(cell: Mapping[str, Any]) -> str:
 
 
 def _result(cell: Mapping[str, Any], rid: str, index: int, config_path: str | None) -> dict[str, Any]:
+    """One SARIF result for a failing cell: its rule, message, a logical location (phase / group / cell id), the config
+    file as the physical location when known, the cell's fields as properties and its fingerprint.
+    """
     logical = {
         "name": str(cell.get("id")),
         "fullyQualifiedName": "/".join([cell_phase(cell), cell_group(cell), str(cell.get("id"))]),
@@ -148,6 +165,7 @@ def rule_index(cells: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]]
 
 
 def result_for(cell: Mapping[str, Any], index: Mapping[str, int], config_path: str | None) -> dict[str, Any]:
+    """The SARIF result of ``cell``, against the rule table ``index`` (rule id → its position in the rules)."""
     rid = rule_id(cell)
     return _result(cell, rid, index[rid], config_path)
 
@@ -159,8 +177,14 @@ def build_sarif(
     stats: dict[str, Any] | None = None,
     results: Any = None,
 ) -> dict[str, Any]:
-    """The SARIF log of ``report``; ``rules``, ``stats`` and ``results`` given by a streamed writer
-    (see :mod:`windtunnel.reports.stream`) replace what would be computed from ``report["cells"]``."""
+    """The SARIF log of ``report``; ``rules``, ``stats`` and ``results`` given by a streamed writer (see
+    :mod:`windtunnel.reports.stream`) replace what would be computed from ``report["cells"]``.
+
+    One SARIF run: the rules of the failures, a result per reported cell, an invocation with UTC start and end times
+    when the run recorded them (and ``executionSuccessful: false`` with the reason for a run cut short), and the run's
+    id, seed, score, phases and statistics as properties. ``automationDetails.id`` names mode and run, so code scanning
+    keeps the alerts of different runs apart.
+    """
     run = report["run"]
     cells = report.get("cells") or []
     config_path = run.get("config_path")
@@ -228,10 +252,12 @@ def _cut_short_invocation(short: CutShort) -> dict[str, Any]:
 
 
 def _is_utc(value: Any) -> bool:
+    """Whether ``value`` is an ISO timestamp in UTC (SARIF's invocation times must be)."""
     return isinstance(value, str) and value.endswith(("Z", "+00:00")) and "T" in value
 
 
 @reporter("sarif", extension=".sarif")
 def render_sarif(report: dict[str, Any], out: Path) -> Path:
+    """Write the indented SARIF log of ``report`` to ``out``."""
     out.write_bytes(orjson.dumps(build_sarif(report), option=orjson.OPT_INDENT_2) + b"\n")
     return out

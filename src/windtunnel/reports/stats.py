@@ -43,7 +43,12 @@ class FlakyCell:
 
 @dataclass
 class RunStats:
-    """Pass-rate statistics of a set of cells."""
+    """Pass-rate statistics of a set of cells.
+
+    ``scored`` / ``passed`` count tries, ``groups`` the distinct cells (repeats of one cell are one group), and
+    ``interval`` is the 95 % Wilson score interval of the pass rate, which stays honest for small counts and rates near
+    0 or 1. With repeats, ``pass_hat`` and ``flaky`` say how reliable the agent is, not just how often it passed.
+    """
 
     scored: int
     passed: int
@@ -56,13 +61,18 @@ class RunStats:
 
     @property
     def pass_rate(self) -> float | None:
+        """Passed over scored cells; ``None`` when nothing was scored (zero cells is not a rate, least of all 100 %)."""
         return self.passed / self.scored if self.scored else None
 
     @property
     def has_repeats(self) -> bool:
+        """Whether some cell ran at least twice (pass^k and flakiness only mean something then)."""
         return self.max_tries >= 2
 
     def to_dict(self) -> dict[str, Any]:
+        """The statistics as the report's ``stats`` JSON (the Wilson interval as a two-item list, pass^k keyed by ``k``
+        as a string).
+        """
         return {
             "scored": self.scored,
             "passed": self.passed,
@@ -96,6 +106,7 @@ class StatsTally:
     """
 
     def __init__(self) -> None:
+        """Nothing counted yet."""
         self.scored = 0
         self.passed = 0
         self._groups: dict[bytes, Any] = {}  # identity digest → (won, id), or [passes, tries, ids, label] once repeated
@@ -103,6 +114,9 @@ class StatsTally:
         self._waiting: dict[str, list[tuple[bytes, int, str, str]]] = {}  # scenario → (key, won, id, label)
 
     def add(self, cell: Cell) -> None:
+        """Count one cell: skipped cells and cells cut short by the agent process dying are not counted; a ``chaos``
+        cell of a scenario whose faults have not fired yet waits until one fires (and is never counted if none does).
+        """
         if cell.get("status") == "skipped" or cell.get("error_kind") == "agent_exited":
             return
         won = 1 if cell.get("passed") else 0
@@ -121,6 +135,9 @@ class StatsTally:
         self._count(identity_digest(cell), won, str(cell.get("id")), cell)
 
     def _count(self, key: bytes, won: int, cell_id: str, label: str | Cell) -> None:
+        """Count one scored try of identity ``key``: a first try is kept as a small tuple, a repeated identity becomes a
+        list of passes, tries, cell ids and its label.
+        """
         self.scored += 1
         self.passed += won
         groups = self._groups
@@ -135,9 +152,13 @@ class StatsTally:
         group[2].append(cell_id)
 
     def __call__(self, cell: Cell) -> None:
+        """:meth:`add`, so a tally can be passed where a per-cell callback is expected."""
         self.add(cell)
 
     def stats(self) -> RunStats:
+        """The statistics so far: pass rate with its Wilson interval and, when some cell repeated, the mean pass^k for
+        each k and the flaky cells (passed some tries, failed others), least reliable first.
+        """
         groups = self._groups
         max_tries = max((1 if type(g) is tuple else g[1] for g in groups.values()), default=0)
         stats = RunStats(
@@ -176,6 +197,7 @@ class SummaryTally:
     :attr:`complete` once it has seen every cell: the terminal summary then needs no pass of its own."""
 
     def __init__(self, max_failures: int = MAX_FAILURES) -> None:
+        """``max_failures``: how many failures and top-usage calls to keep (the rest are only counted)."""
         self.max_failures = max_failures
         self.stats = StatsTally()
         self.cells = 0
@@ -187,6 +209,7 @@ class SummaryTally:
         """Set by whoever fed it once every cell of the report went past."""
 
     def add(self, cell: Mapping[str, Any]) -> None:
+        """Count one cell into the statistics, the usage table and the failures."""
         self.cells += 1
         self.stats.add(cell)
         self.usage.add(cell)
@@ -196,6 +219,7 @@ class SummaryTally:
                 self.failures.append(cell)
 
     def __call__(self, cell: Mapping[str, Any]) -> None:
+        """:meth:`add`, so a tally can be passed where a per-cell callback is expected."""
         self.add(cell)
 
 
@@ -208,10 +232,12 @@ def compute_stats(cells: Iterable[Cell]) -> RunStats:
 
 
 def format_rate(rate: float | None) -> str:
+    """A rate as a percentage with one decimal, or ``n/a`` when there is none."""
     return "n/a" if rate is None else f"{100 * rate:.1f}%"
 
 
 def format_interval(interval: tuple[float, float] | None) -> str:
+    """A Wilson interval as ``12.0–34.5%`` (percent, one decimal), or ``n/a``."""
     if interval is None:
         return "n/a"
     return f"{100 * interval[0]:.1f}–{100 * interval[1]:.1f}%"

@@ -26,6 +26,9 @@ import orjson
 from windtunnel._util.errors import UsageError
 from windtunnel.reports.base import get_reporter, output_path
 from windtunnel.reports.cells import Cell, cell_phase, ordered_phases, phase_rows
+from windtunnel.reports.junit import SuiteTally, junit_root, suite_head, testcase
+from windtunnel.reports.markdown import build_markdown
+from windtunnel.reports.sarif import build_sarif, reported, result_for, rule_index
 from windtunnel.reports.stats import StatsTally, SummaryTally
 
 CellSource = Callable[[], Iterable[Cell]]
@@ -90,6 +93,9 @@ def _indent_of(piece: bytes) -> bytes:
 
 
 def _value(value: Any, indent: bytes) -> bytes:
+    """``value`` as indented JSON bytes laid out for a hole at ``indent`` (values orjson cannot encode natively fall
+    back to the report's general JSON options).
+    """
     try:  # jsondump.dumps written out: once per cell
         raw = orjson.dumps(value, option=_INDENT)
     except TypeError:
@@ -110,6 +116,9 @@ def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callab
 
 
 def _ordered_with_cells(report: Mapping[str, Any]) -> dict[str, Any]:
+    """The report with a ``cells`` key kept in its place (``None`` when absent): the streamed file must have its keys in
+    the order the in-memory JSON report has.
+    """
     out = dict(report)
     out.setdefault("cells", None)
     return out
@@ -118,7 +127,12 @@ def _ordered_with_cells(report: Mapping[str, Any]) -> dict[str, Any]:
 def write_json(
     report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
 ) -> None:
-    """The JSON report (``reports/json_report.py``), statistics gathered while the cells are written."""
+    """The JSON report (``reports/json_report.py``), statistics gathered while the cells are written.
+
+    The report's other keys are dumped around two holes (``cells`` and ``stats``): the cells are written into the first
+    as they are read, and the statistics they add up to into the second, byte-identical to the in-memory JSON report.
+    ``summary``, when given, is filled on the way and marked complete, so the terminal summary needs no pass of its own.
+    """
     skeleton = {**_ordered_with_cells(report), "stats": None}
     holes = {"cells": _MARK.format("cells"), "stats": _MARK.format("stats")}
     before, between, after = _skeleton(skeleton, holes)
@@ -138,14 +152,19 @@ def write_json(
 def write_sarif(
     report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
 ) -> None:
-    """The SARIF log (``reports/sarif.py``): rules and statistics in a first pass, results streamed in a second."""
-    from windtunnel.reports.sarif import build_sarif, reported, result_for, rule_index
+    """The SARIF log (``reports/sarif.py``): rules and statistics in a first pass, results streamed in a second.
+
+    The log's skeleton is dumped with a marker where the results go; the results are then written one per cell, so the
+    file is byte-identical to :func:`~windtunnel.reports.sarif.render_sarif` of the same report while the cells are
+    never all in memory.
+    """
 
     stats = summary.stats if summary is not None else StatsTally()
     add = summary.add if summary is not None else stats.add
     count = _Count()
 
     def first_pass() -> Iterator[Cell]:
+        """The cells, counted and tallied as they go by (the rules are built from this pass)."""
         for cell in cells():
             add(cell)
             count.n += 1
@@ -175,8 +194,12 @@ _CASE_INDENT = "\n    "  # a <testcase> sits at depth 2: <testsuites> / <testsui
 def write_junit(
     report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
 ) -> None:
-    """The JUnit XML (``reports/junit.py``): one pass to count, then each suite's cases streamed."""
-    from windtunnel.reports.junit import SuiteTally, junit_root, suite_head, testcase
+    """The JUnit XML (``reports/junit.py``): one pass to count, then each suite's cases streamed.
+
+    The first pass tallies every suite (``<testsuite>`` attributes come before its cases); the second writes each
+    phase's cases as they are read, so memory stays flat however many cells the run has. The bytes match
+    :func:`~windtunnel.reports.junit.render_junit` of the same report.
+    """
 
     total = SuiteTally()
     per_phase: dict[str, SuiteTally] = {}
@@ -226,13 +249,16 @@ class _Count:
     """Stands for the cells where only their number is read (``len(report["cells"])``)."""
 
     def __init__(self, n: int = 0) -> None:
+        """``n``: cells counted so far."""
         self.n = n
 
     def __len__(self) -> int:
+        """The cells counted."""
         return self.n
 
 
 def _phase_cells(cells: CellSource, name: str) -> Callable[[], Iterator[Cell]]:
+    """A cell source giving only phase ``name``'s cells (a per-phase page of a ``ci`` run)."""
     return lambda: (c for c in cells() if cell_phase(c) == name)
 
 
@@ -244,14 +270,15 @@ _WRITERS: dict[str, Callable[[Mapping[str, Any], CellSource, IO[bytes], SummaryT
 
 
 def _html_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
+    """Write the HTML report of the streamed cells."""
+    # jinja2 (~17 ms): only an HTML report needs it, not every streamed run
     from windtunnel.reports.html import render_html_streamed
 
     return render_html_streamed(report, cells, path)
 
 
 def _markdown_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
-    from windtunnel.reports.markdown import build_markdown
-
+    """Write the Markdown report of the streamed cells (read once)."""
     path.write_text(build_markdown(report, cells=cells()), encoding="utf-8")
     return path
 

@@ -44,6 +44,7 @@ def plain(value: Any, style: str = "") -> Text:
 
 
 def _verdict(passed: Any, short: CutShort | None = None) -> Text:
+    """The run's verdict word, styled: the cut-short status in yellow, else PASSED in green or FAILED in red."""
     if short is not None:
         return Text(short.status.upper(), style="bold yellow")
     return Text("PASSED", style="bold green") if passed else Text("FAILED", style="bold red")
@@ -193,6 +194,9 @@ def print_usage(report: Mapping[str, Any], console: Console, tally: TerminalTall
 
 @reporter("terminal", extension=".txt")
 def render_terminal(report: dict[str, Any], out: Path) -> Path:
+    """Write the terminal summary to ``out`` as plain text (120 columns, no colour), the same words the console
+    shows.
+    """
     with out.open("w", encoding="utf-8") as fh:
         console = Console(file=fh, width=120, no_color=True, highlight=False, soft_wrap=True)
         print_summary(report, console)

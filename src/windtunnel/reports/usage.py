@@ -17,11 +17,13 @@ Usage = Mapping[str, Any]
 
 
 def usage_of(cell: Mapping[str, Any]) -> Usage | None:
+    """The token usage the cell's agent call recorded, or ``None``."""
     usage = cell.get("usage")
     return usage if isinstance(usage, Mapping) else None
 
 
 def total_tokens(usage: Usage) -> int:
+    """The call's total tokens: ``total_tokens`` when reported, else input + output."""
     total = usage.get("total_tokens")
     if isinstance(total, int) and total:
         return total
@@ -29,6 +31,7 @@ def total_tokens(usage: Usage) -> int:
 
 
 def format_usd(value: float) -> str:
+    """Dollars with six decimals under one dollar (agent calls cost fractions of a cent), else with cents."""
     return f"${value:.6f}" if value < 1 else f"${value:,.2f}"
 
 
@@ -52,7 +55,12 @@ def format_tokens(usage: Usage | None) -> str:
 
 
 def total_line(total: Usage | None) -> str | None:
-    """The run's tokens and cost in one line (``None`` when no cell recorded usage)."""
+    """The run's tokens and cost in one line (``None`` when no cell recorded usage).
+
+    The cost part says which of three cases holds: no ``prices:`` table (not computed), every model priced (the cost),
+    or some cells on unpriced models (unknown, naming the models and giving what the priced cells cost); an unknown cost
+    is never shown as zero.
+    """
     if not isinstance(total, Mapping):
         return None
     line = (
@@ -79,6 +87,7 @@ class TopUsage:
     invariant), the first seen wins a tie. :meth:`rows` gives the table and how many calls were left off."""
 
     def __init__(self, limit: int) -> None:
+        """``limit``: how many calls the table keeps."""
         self.limit = limit
         self.calls = 0
         self._seq = 0
@@ -86,6 +95,9 @@ class TopUsage:
         self._calls = CallOnce()
 
     def add(self, cell: Mapping[str, Any]) -> None:
+        """Offer one cell: a call with recorded usage, not seen before, enters the heap when it used more tokens than
+        the smallest kept one.
+        """
         usage = usage_of(cell)
         if usage is None or not self._calls.first(cell):
             return

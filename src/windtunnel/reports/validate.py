@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import orjson
+from pydantic import ValidationError
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.jsonsafe import loads_clipped
@@ -29,12 +30,14 @@ _LABELS = {
 
 
 def _type(value: Any) -> str:
+    """A value's JSON type name (``object``, ``array``, ``null`` ...), for messages that say what was found."""
     if value is None:
         return "null"
     return {dict: "object", list: "array", str: "string", bool: "boolean"}.get(type(value), type(value).__name__)
 
 
 def _path(loc: tuple[Any, ...]) -> str:
+    """A validation error location as a JSONPath (``$.cells[3].status``)."""
     out = "$"
     for seg in loc:
         out += f"[{seg}]" if isinstance(seg, int) else f".{seg}"
@@ -42,7 +45,12 @@ def _path(loc: tuple[Any, ...]) -> str:
 
 
 def _message(e: Any) -> str:
-    """One pydantic error as ``$.json.path: what is wrong``."""
+    """One pydantic error as ``$.json.path: what is wrong``.
+
+    Union branch names are dropped from the path (a reader knows the key, not pydantic's branch), and the common errors
+    are said in the report's own terms: a missing key, a value outside its choices or range, a wrong JSON type (``null``
+    allowed where the schema allows it).
+    """
     loc = tuple(seg for seg in e["loc"] if not (isinstance(seg, str) and "[" in seg))  # drop union branches
     etype, value = e["type"], e.get("input")
     if etype == "missing":
@@ -67,9 +75,12 @@ _NULLABLE = {"seed", "score", "scenario", "invariant", "golden_prompt", "output"
 
 
 def validate_report(report: Any) -> list[str]:
-    """Every way ``report`` breaks the report model (:class:`windtunnel.report.RunReport`); empty: valid."""
-    from pydantic import ValidationError
+    """Every way ``report`` breaks the report model (:class:`windtunnel.report.RunReport`); empty: valid.
 
+    Messages are deduplicated and capped at :data:`MAX_ERRORS`, so a report from another tool gives a readable list, not
+    thousands of lines.
+    """
+    # the report models cost ~50 ms to build; `validate` and `--help` load this package without checking a report
     from windtunnel.report.models import RunReport
 
     if not isinstance(report, dict):
@@ -99,7 +110,12 @@ def ensure_valid(report: Any, source: str = "report") -> dict[str, Any]:
 
 
 def load_report_file(path: str | Path) -> dict[str, Any]:
-    """Read and validate a JSON run report file; :class:`UsageError` with the reason otherwise."""
+    """Read and validate a JSON run report file; :class:`UsageError` with the reason otherwise.
+
+    A missing or unreadable file, a file that is not JSON, and a JSON value that is not a run report each get their own
+    message and hint. The JSON is parsed with the same depth and size bounds as agent answers, since the file may come
+    from anywhere (a CI artifact).
+    """
     path = Path(path)
     try:
         raw = path.read_bytes()

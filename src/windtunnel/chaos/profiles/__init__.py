@@ -1,19 +1,23 @@
-"""Built-in chaos profiles: named YAML files validated by the same models as ``chaos:``."""
+"""Built-in chaos profiles: named YAML files validated by the same models as ``chaos:``.
+
+A profile is a ready-made set of faults (``--chaos-profile NAME`` or ``chaos.profile``). The files ship in this package
+and are loaded with the config's own YAML reader and error formatting, so a profile can never hold anything a user's
+``chaos:`` block could not.
+"""
 
 from __future__ import annotations
 
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError, UnknownPluginError
+from windtunnel._util.explain import format_validation_error
 from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
-
-if TYPE_CHECKING:
-    from windtunnel.chaos.config import ChaosConfig
+from windtunnel._util.yamlsource import read_yaml
+from windtunnel.chaos.config import ChaosConfig
 
 __all__ = ["Profile", "load_profile", "profile_names"]
 
@@ -34,12 +38,11 @@ def profile_names() -> list[str]:
 
 @cache
 def load_profile(name: str) -> Profile:
-    """Load and validate one built-in profile; unknown names list the valid ones."""
-    from windtunnel._util.explain import format_validation_error
-    from windtunnel._util.yamlsource import read_yaml
-    from windtunnel.chaos.config import ChaosConfig
+    """Load and validate one built-in profile; unknown names list the valid ones.
 
-    Profile.model_rebuild(_types_namespace={"ChaosConfig": ChaosConfig})
+    Errors in a shipped profile are reported like a user's config errors (file and line), and a file whose ``name``
+    differs from its file name is refused. Cached: a profile is read once per process.
+    """
     names = profile_names()
     if name not in names:
         raise UnknownPluginError(

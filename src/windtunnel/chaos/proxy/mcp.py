@@ -269,6 +269,7 @@ async def relay_stdio(
     lock = anyio.Lock()
 
     async def send_client(msg: Message) -> None:
+        """One message to the client, as one line (writes never interleave)."""
         async with lock:
             await write_client(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
 
@@ -287,9 +288,11 @@ async def relay_stdio(
     answered: list[bool] = []
 
     def left_behind() -> list[int]:
+        """The live processes the server started: in its process group, or carrying its tag."""
         return sorted(set(tagged(tag)).union(group_members(process.pid)))
 
     async def pump_stderr() -> None:
+        """The server's stderr, line by line, into the log and the tail kept for error messages."""
         async for chunk in TextReceiveStream(stderr):
             for line in chunk.splitlines():
                 tail.add(line)
@@ -297,6 +300,8 @@ async def relay_stdio(
         stderr_done.set()
 
     async def pump_server() -> None:
+        """The server's stdout to the client, a JSON-RPC message a line (answers through the fault plan; a line
+        that is not JSON passes as it is), until the stream ends."""
         buf = b""
         async for chunk in stdout:
             buf += chunk
@@ -314,6 +319,7 @@ async def relay_stdio(
         stdout_done.set()
 
     async def drained(grace: float) -> bool:
+        """Whether the server's stdout and stderr both reached their end within ``grace`` seconds."""
         with anyio.move_on_after(grace):
             await stdout_done.wait()
             await stderr_done.wait()
@@ -353,6 +359,8 @@ async def relay_stdio(
         return True
 
     async def handle(msg: Message) -> None:
+        """One client message through the fault plan: answered by the proxy, or sent on to the server (answered
+        with the server's exit when it is gone or was killed for ``kill_after_calls``)."""
         killed = kill_now(msg)
         to_server, to_client, delay = faults.from_client(msg)
         if delay:
@@ -374,6 +382,8 @@ async def relay_stdio(
                     await send_client(gone_error(msg["id"], tail.text, process.returncode))
 
     async def pump_client(tg: Any) -> None:
+        """The client's messages, each handled in its own task; what is not a JSON-RPC message object is answered
+        with a JSON-RPC error. The server's stdin is closed when the client's input ends."""
         while True:
             line = await read_client()
             if not line:

@@ -1,9 +1,11 @@
 """Importers: sessions from LangSmith runs, OpenTelemetry GenAI spans and Langfuse traces.
 
-Each importer is ONE function registered with :func:`importer`, taking the parsed export (JSON data)
-and returning sessions. File import needs no network; live import goes through the vendor's own
-client when it is installed (``pip install windtunnel[langsmith]`` / ``windtunnel[langfuse]``).
-"""
+Each importer is ONE function registered with :func:`importer`, taking the parsed export (JSON data) and returning
+sessions. File import needs no network; live import goes through the vendor's own client when it is installed
+(``pip install windtunnel[langsmith]`` / ``windtunnel[langfuse]``).
+
+Imported sessions match ``by_tool`` and keep the vendor's ids in their metadata, so a replay result can be traced
+back to the run or trace it came from."""
 
 from __future__ import annotations
 
@@ -12,16 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.replay.importers.registry import Importer, importer, importers
+from windtunnel.replay.importers.live import fetch
+from windtunnel.replay.importers.registry import Importer, importer, importer_for, importers, load_builtin
 from windtunnel.replay.session import Session
 
-
-def _load_builtin() -> None:
-    from windtunnel.replay.importers import langfuse, langsmith, otel  # noqa: F401
+_load_builtin = load_builtin  # the name flows/sessions.py imports
 
 
 def read_export(path: Path) -> Any:
-    """A vendor export file: JSON, JSON Lines (one object per line), or JSON objects one after another."""
+    """A vendor export file: JSON, JSON Lines (one object per line), or JSON objects one after another.
+
+    Tried in that order, so one file reader serves every vendor's export format; a file that is none of them is a
+    config error naming the first line that does not parse."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -45,8 +49,11 @@ def read_export(path: Path) -> Any:
 
 
 def _concatenated(text: str) -> list[Any] | None:
-    """JSON values written one after another, each over several lines (OpenTelemetry's
-    ``ConsoleSpanExporter`` prints every span this way); ``None`` if the text is not that."""
+    """JSON values written one after another, each over several lines (OpenTelemetry's ``ConsoleSpanExporter`` prints
+    every span this way); ``None`` if the text is not that.
+
+    Uses the JSON decoder's ``raw_decode`` to read one value at a time from where the last ended; any text that is
+    not a value (a log line) makes the whole file not this format."""
     decoder = json.JSONDecoder()
     items: list[Any] = []
     i, n = 0, len(text)
@@ -63,9 +70,11 @@ def _concatenated(text: str) -> list[Any] | None:
 
 
 def import_file(kind: str, path: Path) -> list[Session]:
-    """Sessions from one export file of ``kind`` (``langsmith``, ``otel``, ``langfuse``)."""
-    _load_builtin()
-    fn = importers.get(kind)
+    """Sessions from one export file of ``kind`` (``langsmith``, ``otel``, ``langfuse``).
+
+    A file from which the importer reads no session is a config error: a wrong ``type:`` or an empty export must
+    not become a replay of nothing."""
+    fn = importer_for(kind)
     data = read_export(path)
     sessions = fn(data)
     if not sessions:
@@ -85,15 +94,15 @@ SOURCE_KINDS = {
 
 
 def import_source(source: Any, *, base_dir: Path, where: str) -> list[Session]:
-    """Sessions of one ``replays.sources`` entry: from ``path`` (a file), else live via the vendor client."""
+    """Sessions of one ``replays.sources`` entry: from ``path`` (a file), else live via the vendor client.
+
+    ``path`` resolves against the config's directory; a missing file is a config error naming it."""
     kind = SOURCE_KINDS[source.type]
     if source.path:
         path = base_dir / source.path
         if not path.exists():
             raise ConfigError(f"{where}: replays source {source.type}: file not found: {path}")
         return import_file(kind, path)
-    from windtunnel.replay.importers.live import fetch
-
     return fetch(source, where=where)
 
 

@@ -1,10 +1,12 @@
 """Langfuse traces → sessions.
 
-Reads a trace as the Langfuse public API returns it (``GET /api/public/traces/{id}``: ``id``,
-``name``, ``timestamp``, ``input``, ``output`` and ``observations``), a list of such traces, or
-``{"data": [...]}``. Observations of type ``TOOL`` are tool calls and ``GENERATION`` model calls, in
-``startTime`` order; ``level: ERROR`` with ``statusMessage`` marks a failure.
-"""
+Reads a trace as the Langfuse public API returns it (``GET /api/public/traces/{id}``: ``id``, ``name``,
+``timestamp``, ``input``, ``output`` and ``observations``), a list of such traces, or ``{"data": [...]}``.
+Observations of type ``TOOL`` are tool calls and ``GENERATION`` model calls, in ``startTime`` order; ``level:
+ERROR`` with ``statusMessage`` marks a failure.
+
+The same importer reads a file export and what :func:`~windtunnel.replay.importers.live.fetch_langfuse` fetches
+live, so both give identical sessions."""
 
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
 
 
 def _latency(obs: dict[str, Any]) -> float | None:
+    """An observation's duration in milliseconds: from its start and end times, else from ``latency`` (seconds, in
+    the API's observation views), else ``None``."""
     start, end = iso_time(obs.get("startTime")), iso_time(obs.get("endTime"))
     if start is None or end is None:
         latency = obs.get("latency")  # seconds in the API's observation views
@@ -34,6 +38,11 @@ def _latency(obs: dict[str, Any]) -> float | None:
 
 
 def _completion(output: Any, model: str) -> Any:
+    """A generation's output as an OpenAI-style chat completion (text and tool calls), so a replayed model answer
+    reaches the agent in the wire shape its SDK parses; anything else is kept as it is.
+
+    Tool calls given as ``{name, arguments}`` or ``{name, args}`` become OpenAI tool calls (ids made up when
+    missing); ``finish_reason`` says ``tool_calls`` when there are any, as the agent's loop expects."""
     output = maybe_json(output)
     if isinstance(output, dict) and isinstance(output.get("choices"), list):
         return output
@@ -57,6 +66,11 @@ def _completion(output: Any, model: str) -> Any:
 
 
 def _call(obs: dict[str, Any]) -> RecordedCall:
+    """One ``TOOL`` or ``GENERATION`` observation as a recorded call; ``level: ERROR`` makes it a failed call with
+    its status message (a timeout becomes 504).
+
+    Langfuse keeps no status for a failed observation; the one the message implies decides how the seam fails the
+    replayed call."""
     failed = obs.get("level") == "ERROR"
     message = str(obs.get("statusMessage") or "error") if failed else None
     status, timeout = status_of_error(message) if failed else (200, False)
@@ -84,6 +98,8 @@ def _call(obs: dict[str, Any]) -> RecordedCall:
 
 
 def _traces(data: Any) -> list[dict[str, Any]]:
+    """The traces of the export: one trace, a list, or the API's ``{"data": [...]}``; items without observations or
+    input are skipped (they hold nothing to replay)."""
     if isinstance(data, dict) and isinstance(data.get("data"), list):
         data = data["data"]
     items = data if isinstance(data, list) else [data]
@@ -91,7 +107,10 @@ def _traces(data: Any) -> list[dict[str, Any]]:
 
 
 def _under_tool(o: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> bool:
-    """Whether an ancestor of ``o`` is a TOOL observation (missing ids and parent cycles end the walk)."""
+    """Whether an ancestor of ``o`` is a TOOL observation (missing ids and parent cycles end the walk).
+
+    A generation inside a tool belongs to the tool: replaying it as a call of the agent would answer a call the
+    agent never makes."""
     seen = {id(o)}
     key = o.get("parentObservationId")
     parent = by_id.get(key) if key is not None else None
@@ -106,7 +125,11 @@ def _under_tool(o: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> bool:
 
 @importer("langfuse")
 def from_langfuse(data: Any) -> list[Session]:
-    """Langfuse traces with their observations (``TOOL`` and ``GENERATION``)."""
+    """Langfuse traces with their observations (``TOOL`` and ``GENERATION``).
+
+    One session per trace with a readable input (the trace's, else its first generation's); calls are the
+    observations not nested inside a tool, in start order, and the error messages of failed observations are the
+    session's ``expected_failure``."""
     sessions = []
     for trace in _traces(data):
         observations = [o for o in trace.get("observations") or [] if isinstance(o, dict)]

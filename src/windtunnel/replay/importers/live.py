@@ -1,4 +1,9 @@
-"""Live import through the vendor's own client (optional extras, imported lazily)."""
+"""Live import through the vendor's own client (optional extras, imported lazily).
+
+``replays.sources`` entries without a ``path`` are fetched from LangSmith or Langfuse when a replay starts,
+through the vendor's own client and the credentials in its environment (windtunnel never reads or stores a key
+itself). :func:`live_problem` says what is missing without contacting anyone, for ``validate``; the fetched runs
+go through the same importers as file exports, so live and exported data give the same sessions."""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from windtunnel._util.errors import ConfigError, HarnessError
+from windtunnel._util.optional import optional_import
+from windtunnel.replay.importers.registry import importer_for
 from windtunnel.replay.session import Session
 
 CREDENTIALS = {"langsmith": ("LANGSMITH_API_KEY", "LANGCHAIN_API_KEY"), "langfuse": ("LANGFUSE_SECRET_KEY",)}
@@ -23,6 +30,8 @@ DATE_RANGES = {
 
 
 def _missing(package: str, extra: str) -> ConfigError:
+    """The error for a live import whose vendor client is not installed: names the extra to install, or the file
+    export that needs no client. A config error (exit 2): nothing was attempted."""
     return ConfigError(
         f"live import from {extra} needs the {package!r} package, which is not installed",
         hint=f"pip install 'windtunnel[{extra}]' (or export the runs to a file and give `path:`)",
@@ -30,6 +39,8 @@ def _missing(package: str, extra: str) -> ConfigError:
 
 
 def _dump(obj: Any) -> Any:
+    """A vendor client object as plain data (its ``model_dump`` or ``dict``), so the file importers can read live
+    results exactly as they read an export. An object with neither is passed on as it is."""
     for name in ("model_dump", "dict"):
         fn = getattr(obj, name, None)
         if callable(fn):
@@ -40,8 +51,11 @@ def _dump(obj: Any) -> Any:
 def langsmith_filters(
     status: str | None = "error", date_range: str | None = None, min_latency_ms: float | None = None
 ) -> dict[str, Any]:
-    """``list_runs`` arguments for upstream's project filter: ``status`` error (the default) | warning (runs
-    without an error) | all, ``date_range`` (:data:`DATE_RANGES`), ``min_latency_ms``."""
+    """``list_runs`` arguments for upstream's project filter: ``status`` error (the default) | warning (runs without
+    an error) | all, ``date_range`` (:data:`DATE_RANGES`), ``min_latency_ms``.
+
+    An unknown status or range is a config error naming the valid values; a latency bound becomes LangSmith's
+    filter expression in seconds."""
     out: dict[str, Any] = {}
     status = (status or "error").lower()
     if status not in ("error", "warning", "all"):
@@ -59,9 +73,10 @@ def langsmith_filters(
 
 
 def live_problem(source: Any) -> str | None:
-    """Why the live ``replays.sources`` entry ``source`` cannot be imported here (its package is not
-    installed, no key is in the environment, nothing names what to fetch), or ``None``; nothing is
-    contacted."""
+    """Why the live ``replays.sources`` entry ``source`` cannot be imported here (its package is not installed, no
+    key is in the environment, nothing names what to fetch), or ``None``; nothing is contacted.
+
+    The package is looked for without importing it (``find_spec``), so ``validate`` stays fast and offline."""
     kind = source.type
     if kind not in PACKAGES:
         return f"replays source {kind} can only be read from a file: give `path:` (an OTLP JSON export)"
@@ -82,15 +97,16 @@ def live_problem(source: Any) -> str | None:
 
 
 def fetch_langsmith(*, project: str | None, run_id: str | None, limit: int = 20, **filters: Any) -> list[Session]:
-    """Root runs (with their child runs) from LangSmith; credentials come from the client's environment.
-    ``filters``: more ``list_runs`` arguments (:func:`langsmith_filters`)."""
+    """Root runs (with their child runs) from LangSmith; credentials come from the client's environment. ``filters``:
+    more ``list_runs`` arguments (:func:`langsmith_filters`).
+
+    Each run is read again with its child runs, since a listing holds roots only; the client's deprecation warning
+    for these calls is silenced, being windtunnel's to act on, not the user's."""
     try:
-        from langsmith import Client  # type: ignore[import-not-found,unused-ignore]
+        langsmith = optional_import("langsmith")
     except ImportError:
         raise _missing("langsmith", "langsmith") from None
-    from windtunnel.replay.importers.langsmith import from_langsmith
-
-    client = Client()
+    client = langsmith.Client()
     # langsmith deprecates list_runs / read_run (removal after 2027-01-31) for client.runs.*: a warning for
     # windtunnel to act on, not the user (and an error under -W error)
     with warnings.catch_warnings():
@@ -101,29 +117,33 @@ def fetch_langsmith(*, project: str | None, run_id: str | None, limit: int = 20,
         else:
             roots = client.list_runs(project_name=project, is_root=True, limit=limit, **filters)
             runs = [client.read_run(r.id, load_child_runs=True) for r in roots]
-    return from_langsmith([_dump(r) for r in runs])
+    return importer_for("langsmith")([_dump(r) for r in runs])
 
 
 def fetch_langfuse(*, trace_id: str | None, limit: int = 20) -> list[Session]:
-    """Traces (with observations) from Langfuse; credentials come from the client's environment."""
+    """Traces (with observations) from Langfuse; credentials come from the client's environment.
+
+    With ``trace_id`` that one trace, else the ``limit`` most recent; each is fetched in full (the listing holds
+    no observations)."""
     try:
-        from langfuse import Langfuse  # type: ignore[import-not-found,unused-ignore]
+        langfuse = optional_import("langfuse")
     except ImportError:
         raise _missing("langfuse", "langfuse") from None
-    from windtunnel.replay.importers.langfuse import from_langfuse
-
-    api = Langfuse().api
+    api = langfuse.Langfuse().api
     if trace_id:
         traces = [api.trace.get(trace_id)]
     else:
         listed = api.trace.list(limit=limit)
         traces = [api.trace.get(t.id) for t in listed.data]
-    return from_langfuse([_dump(t) for t in traces])
+    return importer_for("langfuse")([_dump(t) for t in traces])
 
 
 def fetch(source: Any, *, where: str) -> list[Session]:
-    """Sessions of a ``replays.sources`` entry without ``path``: exit 2 when :func:`live_problem` says it
-    cannot be imported, exit 3 when the vendor's service does not answer."""
+    """Sessions of a ``replays.sources`` entry without ``path``: exit 2 when :func:`live_problem` says it cannot be
+    imported, exit 3 when the vendor's service does not answer.
+
+    ``filter:`` keys are upstream's (``status``, ``date_range``, ``min_latency_ms``, ``limit``); any error of the
+    vendor client (network, auth, an unknown project) becomes a harness error that says what to check."""
     problem = live_problem(source)
     if problem is not None:
         raise ConfigError(f"{where}: {problem}")

@@ -15,6 +15,9 @@ protobuf JSON mapping of their bytes) instead of hex — ids are always reported
 
 from __future__ import annotations
 
+import base64
+import binascii
+from datetime import datetime, timezone
 from typing import Any
 
 from windtunnel.replay.importers.common import chat_input, maybe_json, openai_tool_call, status_of_error, tool_args
@@ -26,6 +29,10 @@ STATUS_ERROR = (2, "STATUS_CODE_ERROR", "ERROR")
 
 
 def _value(v: Any) -> Any:
+    """An OTLP ``AnyValue`` as a plain python value (string, bool, float, int, list or dict, recursively); a value
+    that is already plain (the SDK's console dump) is returned as it is, an unknown kind as ``None``.
+
+    ``intValue`` arrives as a string in OTLP JSON (64-bit integers do not fit JSON numbers) and is converted."""
     if not isinstance(v, dict):
         return v
     for key in ("stringValue", "boolValue", "doubleValue"):
@@ -43,6 +50,7 @@ def _value(v: Any) -> Any:
 
 
 def _attrs(span: dict[str, Any]) -> dict[str, Any]:
+    """A span's attributes as a flat dict, from OTLP's ``[{key, value}]`` list or the SDK dump's mapping."""
     raw = span.get("attributes") or []
     if isinstance(raw, dict):
         return dict(raw)
@@ -50,20 +58,21 @@ def _attrs(span: dict[str, Any]) -> dict[str, Any]:
 
 
 def _list(value: Any) -> list[Any]:
-    """``value`` when it is a list; anything else (a malformed export) counts as empty."""
+    """``value`` when it is a list; anything else (a malformed export) counts as empty, so one bad batch does not
+    stop the import of the others."""
     return value if isinstance(value, list) else []
 
 
 def hex_id(value: Any, nbytes: int) -> Any:
-    """A trace (16 bytes) or span (8 bytes) id as lower-case hex, from hex, ``0x`` hex or base64."""
+    """A trace (16 bytes) or span (8 bytes) id as lower-case hex, from hex, ``0x`` hex or base64.
+
+    OTLP JSON writers differ (the spec's hex, the protobuf JSON mapping's base64); normalising lets spans of one
+    trace link up whichever writer produced them. A value that is neither is kept as it is."""
     if not isinstance(value, str) or not value:
         return value
     text = value.removeprefix("0x")
     if len(text) == 2 * nbytes and all(c in "0123456789abcdefABCDEF" for c in text):
         return text.lower()
-    import base64
-    import binascii
-
     try:
         raw = base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
@@ -72,10 +81,9 @@ def hex_id(value: Any, nbytes: int) -> Any:
 
 
 def _iso_ns(value: Any) -> int | None:
+    """An ISO timestamp as Unix nanoseconds (the unit OTLP uses), or ``None`` when it does not parse."""
     if not isinstance(value, str):
         return None
-    from datetime import datetime
-
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
@@ -84,7 +92,10 @@ def _iso_ns(value: Any) -> int | None:
 
 
 def _sdk_span(span: dict[str, Any]) -> dict[str, Any]:
-    """A ``ConsoleSpanExporter`` span in the OTLP/JSON shape the rest of this module reads."""
+    """A ``ConsoleSpanExporter`` span in the OTLP/JSON shape the rest of this module reads.
+
+    The SDK's console dump is what users most often have at hand; converting it once means every other helper
+    reads one shape."""
     ctx = span.get("context") or {}
     status = span.get("status") or {}
     out: dict[str, Any] = {
@@ -101,6 +112,8 @@ def _sdk_span(span: dict[str, Any]) -> dict[str, Any]:
 
 
 def _normal(span: dict[str, Any]) -> dict[str, Any]:
+    """A span in one shape: the SDK dump converted to OTLP, and its trace, span and parent ids as hex, so spans link
+    up by id whichever writer produced them."""
     if isinstance(span.get("context"), dict) and "trace_id" in span["context"]:
         span = _sdk_span(span)
     return {
@@ -112,10 +125,14 @@ def _normal(span: dict[str, Any]) -> dict[str, Any]:
 
 
 def _spans(data: Any) -> list[dict[str, Any]]:
+    """Every span of the export, normalised (:func:`_normal`)."""
     return [_normal(s) for s in _raw_spans(data)]
 
 
 def _raw_spans(data: Any) -> list[dict[str, Any]]:
+    """Every span of the export as found: OTLP batches (``resourceSpans`` → ``scopeSpans`` or the older
+    ``instrumentationLibrarySpans`` → ``spans``), single SDK spans, or a list of either. Malformed parts are
+    skipped rather than failing the import."""
     batches = data if isinstance(data, list) else [data]
     out: list[dict[str, Any]] = []
     for batch in batches:
@@ -134,6 +151,7 @@ def _raw_spans(data: Any) -> list[dict[str, Any]]:
 
 
 def _ns(span: dict[str, Any], key: str) -> int | None:
+    """A span time in nanoseconds (OTLP writes them as strings), or ``None``."""
     v = span.get(key)
     try:
         return int(v) if v is not None else None
@@ -142,6 +160,7 @@ def _ns(span: dict[str, Any], key: str) -> int | None:
 
 
 def _latency(span: dict[str, Any]) -> float | None:
+    """A span's duration in milliseconds (never negative), or ``None`` without both times."""
     start, end = _ns(span, "startTimeUnixNano"), _ns(span, "endTimeUnixNano")
     if start is None or end is None:
         return None
@@ -149,6 +168,10 @@ def _latency(span: dict[str, Any]) -> float | None:
 
 
 def _failed(span: dict[str, Any], attrs: dict[str, Any]) -> tuple[bool, str | None]:
+    """Whether a span failed (an error status, or an ``error.type`` attribute) and its error message.
+
+    The status code is accepted in every spelling writers use (``2``, ``STATUS_CODE_ERROR``, ``ERROR``); the
+    message falls back to the error type, then to ``error``."""
     status = span.get("status") or {}
     code = status.get("code")
     if code in STATUS_ERROR or "error.type" in attrs:
@@ -157,6 +180,11 @@ def _failed(span: dict[str, Any], attrs: dict[str, Any]) -> tuple[bool, str | No
 
 
 def _status(attrs: dict[str, Any], message: str | None) -> tuple[int, bool]:
+    """The status a failed span is replayed with: its HTTP response status when it has one, else the status its error
+    type and message imply (a timeout becomes 504).
+
+    An HTTP status under 400 on a failed span is ignored: the span failed for another reason, and replaying a 200
+    would not fail the call."""
     http = attrs.get("http.response.status_code")
     if isinstance(http, int) and http >= 400:
         return http, http == 504
@@ -164,6 +192,10 @@ def _status(attrs: dict[str, Any], message: str | None) -> tuple[int, bool]:
 
 
 def _messages(attrs: dict[str, Any], key: str, legacy: str) -> Any:
+    """A span's input or output messages: the current GenAI attribute, else its older name, JSON-decoded.
+
+    Instrumentations moved from ``gen_ai.prompt`` / ``gen_ai.completion`` to the message attributes at different
+    times; reading both covers traces from either side of the change."""
     value = maybe_json(attrs.get(key))
     if value is None:
         value = maybe_json(attrs.get(legacy))
@@ -171,7 +203,10 @@ def _messages(attrs: dict[str, Any], key: str, legacy: str) -> Any:
 
 
 def _completion(output: Any, model: str) -> Any:
-    """An OpenAI-style completion from ``gen_ai.output.messages`` (text and ``tool_call`` parts)."""
+    """An OpenAI-style completion from ``gen_ai.output.messages`` (text and ``tool_call`` parts).
+
+    A message without ``parts`` is wrapped as it is; text parts are joined and tool-call parts become OpenAI tool
+    calls, with ``finish_reason`` ``tool_calls`` when there are any."""
     if not isinstance(output, list) or not output or not isinstance(output[0], dict):
         return output
     msg = output[0]
@@ -199,6 +234,8 @@ def _completion(output: Any, model: str) -> Any:
 
 
 def _text(output: Any) -> str | None:
+    """The assistant text of a span's output messages, or ``None`` when it has none (the session's recorded output,
+    shown beside the replayed answer)."""
     completion = _completion(output, "")
     if isinstance(completion, dict):
         choices = completion.get("choices") or [{}]
@@ -208,6 +245,9 @@ def _text(output: Any) -> str | None:
 
 
 def _call(span: dict[str, Any], attrs: dict[str, Any], op: str) -> RecordedCall:
+    """One tool (``execute_tool``) or chat span as a recorded call: the tool's name, arguments and result, or the
+    model's name and its output rebuilt as a chat completion; a failed span keeps its status and error, not a
+    response."""
     failed, message = _failed(span, attrs)
     status, timeout = _status(attrs, message) if failed else (200, False)
     if op == "execute_tool":
@@ -236,7 +276,10 @@ def _call(span: dict[str, Any], attrs: dict[str, Any], op: str) -> RecordedCall:
 
 
 def _under_tool(span: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> bool:
-    """Whether a span runs inside a tool span (its calls are part of that tool)."""
+    """Whether a span runs inside a tool span (its calls are part of that tool).
+
+    Walks the parent links up to the root: a model call made by a tool (an agent used as a tool) is the tool's
+    business, and replaying it as the agent's own call would answer a call the agent never makes."""
     parent = by_id.get(span.get("parentSpanId"))
     while parent is not None:
         if _attrs(parent).get("gen_ai.operation.name") == "execute_tool":
@@ -247,7 +290,12 @@ def _under_tool(span: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> bool:
 
 @importer("otel")
 def from_otel(data: Any) -> list[Session]:
-    """OTLP JSON traces with OpenTelemetry GenAI semantic-convention attributes."""
+    """OTLP JSON traces with OpenTelemetry GenAI semantic-convention attributes.
+
+    One session per trace: its input from the root span (else the first chat span), its calls the tool and chat
+    spans in start order, leaving out spans nested inside a tool (a tool's own model calls belong to the tool).
+    Traces without a readable input are skipped. Sessions match ``by_tool`` (first in, first out per name) rather
+    than in strict order."""
     traces: dict[str, list[dict[str, Any]]] = {}
     for span in _spans(data):
         traces.setdefault(str(span.get("traceId")), []).append(span)
@@ -298,6 +346,5 @@ def from_otel(data: Any) -> list[Session]:
 
 
 def _iso(ns: int) -> str:
-    from datetime import datetime, timezone
-
+    """Unix nanoseconds as an ISO timestamp in UTC (the session's ``captured_at``)."""
     return datetime.fromtimestamp(ns / 1e9, tz=timezone.utc).isoformat()
