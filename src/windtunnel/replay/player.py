@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.imports import import_refs
-from windtunnel._util.proctrack import LeftBehind
 from windtunnel.agents import build_agent
 from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.spec import ChaosSpec
@@ -215,6 +214,7 @@ class Player:
         # check_seams, and these pull in anyio, httpx and the fault seams (tests/cli/test_validate_imports.py)
         import anyio
 
+        from windtunnel._util.proctrack import LeftBehind
         from windtunnel.agents.process import AgentProcess
         from windtunnel.chaos.runtime import ChaosRuntime
         from windtunnel.engine.runner import CellRunner

@@ -27,6 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
+from anyio.streams.text import TextReceiveStream
+
 from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel._util.proctrack import STOP_GRACE_S, TAG, command_line, group_members, new_tag, stop_processes, tagged
 from windtunnel.chaos.base import ToolCall, ToolReply
@@ -262,9 +265,6 @@ async def relay_stdio(
     raises :class:`ServerFailed` with its stderr tail when the server exits with an error before it
     answered anything.
     """
-    import anyio
-    from anyio.streams.text import TextReceiveStream
-
     tail = StderrTail()
     lock = anyio.Lock()
 
