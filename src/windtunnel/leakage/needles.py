@@ -187,16 +187,20 @@ class Needle:
     """The longest token of ``norm``: a cheap substring pre-check before the regex."""
     phrase: bool
     canon: str | None
+    value_only: bool = False
+    """An abbreviation (``MED`` for ``Medium``): it counts only where a label is a value (a whole
+    field, a key-value pair, a table cell), never in prose, where it is an ordinary word."""
 
     @classmethod
-    def make(cls, text: str, role: Role) -> Needle | None:
+    def make(cls, text: str, role: Role, *, value_only: bool = False) -> Needle | None:
+        """The needle for ``text`` (``None`` when it normalises to nothing)."""
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
             # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
-            return cls(text, role, norm, norm, False, None) if norm else None
+            return cls(text, role, norm, norm, False, None, value_only) if norm else None
         canon = canonical_needle(text) if has_digit(text) else None
-        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon)
+        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon, value_only)
 
     def find(self, text: str) -> list[tuple[int, int]]:
         return find_all(self.norm, text, self.phrase)
@@ -241,7 +245,10 @@ class NeedleSet:
         expected: Sequence[str],
         correlated: Sequence[str] = (),
         labels: Sequence[str] = (),
+        abbreviations: Sequence[str] = (),
     ) -> NeedleSet:
+        """The needles of the answers, correlated values and other labels; ``abbreviations`` are the
+        answers' abbreviations, matched as answers that count only as values (``Needle.value_only``)."""
         made: list[Needle] = []
         exp_norms = set()
         for role, values in (("expected", expected), ("correlated", correlated), ("label", labels)):
@@ -253,6 +260,10 @@ class NeedleSet:
                     continue
                 if role == "expected":
                     exp_norms.add(n.norm)
+                made.append(n)
+        for v in abbreviations:
+            n = Needle.make(v, "expected", value_only=True)
+            if n is not None and n.norm not in exp_norms:
                 made.append(n)
         return cls(made)
 
