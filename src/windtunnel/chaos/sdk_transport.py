@@ -19,6 +19,7 @@ from typing import Any
 import anyio
 
 from windtunnel._util.errors import ConfigError
+from windtunnel.chaos import lm15_transport
 from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import current_plan
 from windtunnel.chaos.wire_apis import api_of
@@ -283,13 +284,16 @@ def looks_like_sdk(obj: Any) -> bool:
 
 
 def install_transport(client: Any, where: str) -> list[Restore]:
-    """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports.
+    """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports; for a DSPy
+    LM, the transport of DSPy's lm15 engine (:mod:`windtunnel.chaos.lm15_transport`).
 
     The SDK keeps its own client object, retries and parsers; only the layer that sends bytes changes. A transport
     already wrapped is left alone, so installing twice is harmless. Raises ConfigError naming ``where`` when the client
     holds no httpx client windtunnel can reach (the hint: use ``windtunnel proxy llm`` instead). Returns one restore
     callback per transport replaced.
     """
+    if lm15_transport.is_lm15_model(client):
+        return lm15_transport.install(client, where)
     http = _http_client(client)
     if http is None or not hasattr(http, "_transport"):
         raise ConfigError(

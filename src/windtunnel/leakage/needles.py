@@ -37,6 +37,8 @@ AUTOMATON_THRESHOLD = 8
 
 
 def _is_word(ch: str) -> bool:
+    """A character inside a word for the whole-token boundaries: a letter or digit, or a combining
+    mark (an accent written apart belongs to its letter)."""
     # '_' is not a word character here: ``_High_`` is Slack or Markdown emphasis, ``priority_high`` two words.
     return ch.isalnum() or (not ch.isascii() and unicodedata.category(ch)[0] == "M")
 
@@ -156,6 +158,8 @@ def _match_rest(parts: tuple[str, ...], text: str, pos: int) -> int:
 
 
 def _find_phrase(parts: tuple[str, ...], norm: str, text: str) -> list[tuple[int, int]]:
+    """The bounded matches of a phrase split by :func:`_phrase_parts`: each place its first word occurs
+    is extended by :func:`_match_rest`, with no regex compiled per distinct answer."""
     out: list[tuple[int, int]] = []
     first = parts[0]
     a = text.find(first)
@@ -170,6 +174,8 @@ def _find_phrase(parts: tuple[str, ...], norm: str, text: str) -> list[tuple[int
 
 
 def _sep_regex(sep: str) -> str:
+    """The pattern for what separates two words of a phrase: any whitespace, or the separator's core
+    with optional whitespace around it (``Support / High`` for ``Support/High``)."""
     core = sep.strip()
     if not core:
         return r"\s+"
@@ -203,6 +209,7 @@ class Needle:
         return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon, value_only)
 
     def find(self, text: str) -> list[tuple[int, int]]:
+        """The bounded matches of this needle in ``text`` (already in the view the needle is normalised to)."""
         return find_all(self.norm, text, self.phrase)
 
 
@@ -304,6 +311,8 @@ class NeedleSet:
     # -- internals
 
     def _search_views(self, original: str, m: Mapped, label: str) -> list[Hit]:
+        """Hits in the full view of ``m`` (spans of ``original``), each named by the least transformed
+        view that shows it (``label`` for a decoded or identifier view)."""
         fv = full_view(m)
         out: list[Hit] = []
         for n in self.candidates(fv.text):
@@ -335,6 +344,8 @@ class NeedleSet:
         return [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
 
     def _search_canonical(self, base: Mapped, prior: list[Hit]) -> list[Hit]:
+        """Hits of numeric and date needles in the canonical view (numbers without separators, dates in
+        ISO form) that no earlier hit of the same needle covers."""
         cv = canonical_view(full_view(base))
         covered = _Cover(prior)
         out: list[Hit] = []
@@ -348,6 +359,8 @@ class NeedleSet:
         return out
 
     def _search_decoded(self, view: Mapped, name: str, prior: list[Hit]) -> list[Hit]:
+        """Hits in one decoded view (its identifiers and canonical numbers too) that no earlier hit of the
+        same needle covers, each named by the view."""
         covered = _Cover(prior)
         out = [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
         if has_humps(view.text):
@@ -382,6 +395,7 @@ class _Cover:
             self._index[key] = (starts, reach)
 
     def __call__(self, span: tuple[int, int], needle: Needle) -> bool:
+        """Whether an earlier hit of ``needle`` starts at or before ``span`` and reaches its end."""
         got = self._index.get(id(needle))
         if got is None:
             return False
@@ -391,6 +405,7 @@ class _Cover:
 
 
 def _whole(text: str, a: int, b: int) -> bool:
+    """The match ``text[a:b]`` is every word of ``text``: no word before or after it."""
     return WORD_RE.search(text, 0, a) is None and WORD_RE.search(text, b) is None
 
 

@@ -36,7 +36,7 @@ import sys
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -457,7 +457,7 @@ def infer_target(projection: Any, expected: Sequence[str], blob: bytes | None = 
     wanted = {e.strip().casefold() for e in expected if e and e.strip()}
     if not wanted:
         return None
-    if blob is not None and blob.isascii() and b"\\" not in blob:
+    if blob is not None and blob.isascii() and blob.find(b"\\") < 0:
         low = blob.lower()
         # Without escapes, an ASCII string value equal to the answer once stripped (casefold = lower
         # for ASCII) is the answer between quotes, with nothing but spaces around it.
@@ -1892,8 +1892,48 @@ def _emit(
         span = None
         del outer_rep
     ctx.findings.append(
-        Finding(ctx.item, channel, severity, pointer, rep, span, view, rule, detail, value, target, inner)
+        _finding(ctx.item, channel, severity, pointer, rep, span, view, rule, detail, value, target, inner)
     )
+
+
+_FINDING_DEFAULTS = {f.name: f.default for f in fields(Finding) if f.default is not MISSING}
+_new_object = object.__new__
+
+
+def _finding(
+    item: str,
+    channel: Channel,
+    severity: Severity,
+    pointer: str,
+    rep: str,
+    span: tuple[int, int] | None,
+    view: str,
+    rule: str,
+    detail: str,
+    value: str,
+    target: Target,
+    inner: str | None,
+) -> Finding:
+    """``Finding(item, channel, …, inner)``, its fields written in one ``dict.update``: a frozen
+    dataclass's ``__init__`` sets each of them by ``object.__setattr__`` (~2.9 against ~1.3 µs, for
+    every finding; ``test_a_finding_made_fast_is_the_finding``)."""
+    made: Finding = _new_object(Finding)
+    made.__dict__.update(
+        _FINDING_DEFAULTS,
+        item=item,
+        channel=channel,
+        severity=severity,
+        pointer=pointer,
+        representation=rep,
+        span=span,
+        view=view,
+        rule=rule,
+        detail=detail,
+        value=value,
+        target=target,
+        inner=inner,
+    )
+    return made
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

@@ -107,5 +107,5 @@ def inline_runs(root: Any) -> Iterator[InlineRun]:
 
 def has_inline_text(blob: bytes) -> bool:
     """Whether a serialised projection may hold inline text nodes (a cheap necessary condition)."""
-    # One pass: both ``"text":`` and ``"plain_text":`` end so (a multi-byte ``in`` costs a pass each).
-    return b'text":' in blob
+    # One pass: both ``"text":`` and ``"plain_text":`` end so (``find`` is faster than ``in`` on bytes).
+    return blob.find(b'text":') >= 0
