@@ -10,7 +10,6 @@ that are not model calls, the original transport is called and its response retu
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from types import ModuleType
@@ -21,11 +20,12 @@ import anyio
 from windtunnel._util.errors import ConfigError
 from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import current_plan
+from windtunnel.chaos.sdk_clients import http_client, httpx_module
+from windtunnel.chaos.sdk_clients import sdk_clients_of as sdk_clients_of  # agents/_llmclients.py imports it from here
 from windtunnel.chaos.wire_apis import api_of
 
 Restore = Callable[[], None]
 MARK = "__windtunnel_transport__"
-SDK_PACKAGES = ("openai", "anthropic")
 CUT_MESSAGE = "peer closed connection without sending complete message body (windtunnel fault)"
 _classes: dict[str, dict[str, type]] = {}
 
@@ -237,51 +237,6 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
 # -- finding and wrapping a client's transport -------------------------------------------------------
 
 
-def is_sdk_client(obj: Any) -> bool:
-    """An OpenAI / Anthropic SDK client (sync or async) holding an httpx client."""
-    top = type(obj).__module__.split(".", 1)[0]
-    return top in SDK_PACKAGES and _http_client(obj) is not None
-
-
-def _httpx_module(http: Any) -> ModuleType | None:
-    """The httpx flavour (``httpx``, ``httpx2``) whose Client / AsyncClient ``http`` is."""
-    for cls in type(http).__mro__:
-        mod = sys.modules.get(cls.__module__.split(".", 1)[0])
-        if mod is not None and hasattr(mod, "BaseTransport") and cls in (mod.Client, mod.AsyncClient):
-            return mod
-    return None
-
-
-def _http_client(obj: Any) -> Any:
-    """The httpx client an SDK client sends through (its ``_client``), or ``None`` when it holds none windtunnel can
-    wrap.
-    """
-    http = getattr(obj, "_client", None)
-    return http if http is not None and _httpx_module(http) is not None else None
-
-
-def sdk_clients_of(obj: Any) -> list[Any]:
-    """The SDK clients behind ``obj``: itself, or those a LangChain chat model (or an SDK resource such
-    as ``client.chat.completions``) holds."""
-    if is_sdk_client(obj):
-        return [obj]
-    found: dict[int, Any] = {}
-    for name in ("root_client", "root_async_client", "client", "async_client", "_client", "_async_client"):
-        try:
-            value = getattr(obj, name, None)
-        except Exception:  # a lazily built client that cannot be built here
-            continue
-        for candidate in (value, getattr(value, "_client", None)):
-            if candidate is not None and is_sdk_client(candidate):
-                found.setdefault(id(candidate), candidate)
-    return list(found.values())
-
-
-def looks_like_sdk(obj: Any) -> bool:
-    """Built by an SDK package but without an httpx client windtunnel can reach."""
-    return type(obj).__module__.split(".", 1)[0] in SDK_PACKAGES
-
-
 def install_transport(client: Any, where: str) -> list[Restore]:
     """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports.
 
@@ -290,14 +245,14 @@ def install_transport(client: Any, where: str) -> list[Restore]:
     holds no httpx client windtunnel can reach (the hint: use ``windtunnel proxy llm`` instead). Returns one restore
     callback per transport replaced.
     """
-    http = _http_client(client)
+    http = http_client(client)
     if http is None or not hasattr(http, "_transport"):
         raise ConfigError(
             f"{where}: the {type(client).__name__} client's HTTP transport cannot be reached (it does not hold "
             "an httpx client windtunnel can wrap), so LLM faults cannot be injected below the SDK",
             hint="run `windtunnel proxy llm` and point the client's base_url at it instead",
         )
-    mod = _httpx_module(http)
+    mod = httpx_module(http)
     assert mod is not None
     cls = _classes_for(mod)["async" if isinstance(http, mod.AsyncClient) else "sync"]
     restores: list[Restore] = []
