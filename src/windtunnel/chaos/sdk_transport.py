@@ -6,6 +6,14 @@ one that asks :class:`~windtunnel.chaos.llm_wire.WireCall` what to do with each 
 what the agent sees is the SDK's own reaction to a wire event: its exception classes, its retries and
 ``Retry-After`` handling, its streaming parser and tool-call assembly. Outside a cell, or for requests
 that are not model calls, the original transport is called and its response returned as it is.
+
+Why the transport and not the SDK's methods: patching ``create`` would hand the agent python values and skip the SDK
+code that production failures go through (status-to-exception mapping, retries with their back-off, the streaming
+parser, tool-call assembly). Below the SDK, a ``429`` is a real ``429`` response that the SDK retries and then raises
+as its own ``RateLimitError``, and a dropped stream is a real ``RemoteProtocolError`` in the middle of its iterator.
+The decisions and the byte editing are :mod:`windtunnel.chaos.llm_wire`'s, shared with the LLM proxy; this module
+only adapts them to httpx's sync and async transport interfaces. Finding the clients behind ``agent.llm`` is
+:mod:`windtunnel.chaos.sdk_clients`' job, so ``validate`` can ask it without importing this module.
 """
 
 from __future__ import annotations
@@ -80,6 +88,9 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
         """A sync httpx byte stream passing the upstream body through the call's editor as it arrives."""
 
         def __init__(self, source: Iterator[bytes], close: Callable[[], None], editor: Editor, request: Any):
+            """``source``: the upstream body's pieces; ``close``: closes the upstream response (the connection goes
+            back to the pool); ``request``: for the exceptions raised on a cut.
+            """
             self.source, self._close, self.editor, self.request = source, close, editor, request
 
         def __iter__(self) -> Iterator[bytes]:
@@ -158,6 +169,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
         """
 
         def __init__(self, inner: Any) -> None:
+            """Wrap ``inner``, the transport the client had (its connection pool, proxies and TLS settings stay)."""
             self.inner = inner
             setattr(self, MARK, inner)
 
@@ -195,9 +207,14 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             self.inner.close()
 
     class AsyncFaultTransport(mod.AsyncBaseTransport):  # type: ignore[name-defined]
-        """The async transport put in place of the SDK client's own (see ``FaultTransport``)."""
+        """The async transport put in place of the SDK client's own (see ``FaultTransport``).
+
+        Waits with ``anyio.sleep``, so a delayed or hanging model call holds only its own task, never the event loop
+        the agent's other calls (and other cells) run on.
+        """
 
         def __init__(self, inner: Any) -> None:
+            """Wrap ``inner``, the async transport the client had."""
             self.inner = inner
             setattr(self, MARK, inner)
 
