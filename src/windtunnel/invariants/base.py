@@ -16,7 +16,7 @@ The contract every type keeps, and that :meth:`InvariantSpec.evaluate` enforces 
   measured) it returns an *inconclusive* result, which is a failure: "could not check" never reads as "held".
 * ``negate`` flips only a verdict the check could reach; a negated check on a failed call still fails.
 * A failure always carries a ``detail`` in words a reader can act on (what was found or missing, and where).
-* ``check`` is a pure function of the :class:`CheckContext`; a type that waits on the network says so
+* ``check`` reads only the :class:`CheckContext` and its own fields; a type that waits on the network says so
   (``blocking = True``) and the engine runs it in a worker thread.
 
 Upstream configs are accepted as they are: their flat invariant model wrote every parameter on every invariant, so

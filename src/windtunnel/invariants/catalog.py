@@ -6,7 +6,7 @@ and attribute docstrings. A third-party invariant is documented the moment it is
 Why derived and not written: a hand-kept list of parameters drifts from the models the config actually validates
 against, and a plugin author should not have to document a type twice. The price is that the docstrings *are* the
 user documentation: a field without an attribute docstring shows an empty description, which the generic plugin tests
-catch. The result is plain data (:class:`TypeInfo`), so the CLI can print it as a table or as JSON.
+catch. The result is plain data (:class:`TypeInfo`), which the CLI and the docs render as they need.
 """
 
 from __future__ import annotations

@@ -82,11 +82,11 @@ mutations: Registry[MutationType] = Registry("mutation type", validate=_validate
 def mutation(name: str, *, level: Level = "text", weight: float = 1.0) -> Callable[[Generator], Generator]:
     """Register a generator function as mutation type ``name`` (its docstring's first line describes it).
 
-        ``level``: ``text`` (the default) or ``transport`` (the generator returns a :class:`Mutated` whose ``transport``
-        changes the HTTP request; only HTTP agents can take it). ``weight``: how much a failed variant of this type costs in
-        the mutation score, relative to 1.0 (a failed encoding attack costs more than a failed typo; ``mutations.weights``
-    overrides it per run). The
-        registry rejects a generator without a docstring or with a weight that is not positive, at import time.
+    ``level``: ``text`` (the default) or ``transport`` (the generator returns a :class:`Mutated` whose ``transport``
+    changes the HTTP request; only HTTP agents can take it). ``weight``: how much a failed variant of this type costs in
+    the mutation score, relative to 1.0 (a failed encoding attack costs more than a failed typo; ``mutations.weights``
+    overrides it per run). The registry rejects a generator without a docstring or with a weight that is not positive,
+    at import time.
     """
 
     def wrap(fn: Generator) -> Generator:

@@ -15,7 +15,7 @@ Rules every reporter keeps: agent output, prompts and names are adversarial text
 never interpreted; a reporter renders and scores nothing (the verdict is the summary's); a run that was cut short
 never renders as a pass.
 
-This package is imported by ``validate`` (to check report files), so rich and jinja2 are imported only by the two
+This package is imported by ``validate``, which must start fast, so rich and jinja2 are imported only by the two
 functions below that need them.
 """
 

@@ -5,12 +5,12 @@ invariant and the prompt (truncated). Failed cells carry ``<failure message=...>
 checks' details, errored cells ``<error>``, skipped cells ``<skipped>``. Characters XML 1.0 cannot
 hold (agent output is arbitrary) are written as visible ``\\xNN`` escapes.
 
-JUnit XML has no standard; this writes the subset that Jenkins, GitLab, GitHub test-report actions and Azure read
-alike: ``<testsuites>`` / ``<testsuite>`` / ``<testcase>`` with ``tests``, ``failures``, ``errors``, ``skipped`` and
-``time`` in seconds, one child per non-passing case, and ``<properties>`` for the run id, seed, score and statistics.
-Those tools show a page per suite and a line per case, so the cause of a failure goes where they look first: the
-``why_it_failed`` property of the suite and the ``message`` of each case (cut to :data:`MESSAGE_WIDTH` characters),
-with the whole story (prompt, faults, checks, output, reproduce command) in the element's text.
+JUnit XML has no formal standard; this writes the common subset that CI test-report pages read: ``<testsuites>`` /
+``<testsuite>`` / ``<testcase>`` with ``tests``, ``failures``, ``errors``, ``skipped`` and ``time`` in seconds, one
+child per non-passing case, and ``<properties>`` for the run id, seed, score and statistics. Those tools show a page per
+suite and a line per case, so the cause of a failure goes where they look first: the ``why_it_failed`` property of the
+suite and the ``message`` of each case (cut to :data:`MESSAGE_WIDTH` characters), with the whole story (prompt, faults,
+checks, output, reproduce command) in the element's text.
 
 Two invariants a change must keep. A run cut short adds a suite with one ``<error>`` case of its own, so no CI widget
 shows a partial run as green even when every cell that ran passed. And the tree built here is the one
