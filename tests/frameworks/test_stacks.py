@@ -22,7 +22,7 @@ from tests.clirun import wt
 
 from windtunnel._util.errors import AgentTimeout, ConfigError
 from windtunnel.agents import build_agent
-from windtunnel.chaos.seams import seam_problems
+from windtunnel.chaos.seam_checks import seam_problems
 from windtunnel.flows.preflight import preflight
 
 pytestmark = [
