@@ -18,7 +18,8 @@ import sys
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, wrong_kind
+from windtunnel._util.words import kind_of
+from windtunnel.agents._framework import FrameworkAgent, as_text, require, wrong_kind
 from windtunnel.agents._llmclients import Found
 from windtunnel.agents._toolseam import Restore, faulted_callable, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
@@ -117,7 +118,7 @@ def is_model(obj: Any) -> bool:
 
 def model_clients(model: Any) -> tuple[list[Any], str | None]:
     """A DSPy LM holds no SDK client windtunnel can reach: none, and why."""
-    return [], f"it is a {kind_of(model)}: {LLM_UNREACHABLE}; {LLM_HINT}"
+    return [], f"it is {kind_of(model)}: {LLM_UNREACHABLE}; {LLM_HINT}"
 
 
 def find_llm_clients(root: Any) -> Found:
