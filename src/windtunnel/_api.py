@@ -8,6 +8,7 @@ options of its CLI command as keywords, runs the same flow the CLI runs, and ret
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import types
 import typing
@@ -15,8 +16,19 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
+import anyio.to_thread
+
+from windtunnel._util.errors import UsageError
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.config.load import config_from_mapping
+from windtunnel.config.model import Config
+from windtunnel.flows.ci import CiRequest, ci_flow
+from windtunnel.flows.contract import ContractRequest, contract_flow
+from windtunnel.flows.events import SILENT
+from windtunnel.flows.replay import ReplayRequest, replay_flow
+from windtunnel.flows.run import RunRequest, run_flow
+
 if TYPE_CHECKING:
-    from windtunnel.config.model import Config
     from windtunnel.flows.events import Listener
     from windtunnel.flows.outcome import Outcome
 
@@ -28,6 +40,9 @@ R = TypeVar("R")
 
 
 def _describe(value: object) -> str:
+    """The type name of ``value`` for a ``TypeError`` message (``"int"``, ``"list"``): what was passed, not its value,
+    which may be large or hold secrets.
+    """
     return type(value).__name__
 
 
@@ -35,13 +50,10 @@ def resolve_config(fn: str, config: object) -> tuple[Path | None, Config | None]
     """``(path, None)`` for a path, ``(label, Config)`` for a mapping or a Config; TypeError otherwise."""
     if config is None or isinstance(config, str | os.PathLike):
         return (None if config is None else Path(config)), None
-    from windtunnel.config.model import Config
 
     if isinstance(config, Config):
         return (config._source or Path("<config>")), config
     if isinstance(config, Mapping):
-        from windtunnel.config.load import config_from_mapping
-
         return Path("<mapping>"), config_from_mapping(config)
     raise TypeError(
         f"windtunnel.{fn}(): config must be a path (str or os.PathLike), a mapping or a windtunnel Config, "
@@ -96,6 +108,11 @@ def _choices_of_type(tp: Any, value: object) -> list[Any]:
 
 
 def _expected(tp: Any) -> str:
+    """The annotation ``tp`` in words for a ``TypeError`` (``"a path or None"``, ``"'json' or 'html'"``).
+
+    Each member of a union is named the way a caller would write a value for it, so the message says what to pass
+    instead of printing ``typing`` internals.
+    """
     names = []
     for arg in typing.get_args(tp) or (tp,):
         if arg is type(None):
@@ -118,16 +135,12 @@ def build_request(fn: str, request_cls: type[R], options: Mapping[str, Any], **f
     values: dict[str, Any] = {}
     for name, value in options.items():
         if name not in allowed:
-            from windtunnel._util.suggest import did_you_mean
-
             raise TypeError(
                 f"windtunnel.{fn}() got an unexpected option {name!r}{did_you_mean(name, sorted(allowed))}; "
                 f"valid options: {', '.join(sorted(allowed))}"
             )
         ok, coerced = _accepts(hints[name], value)
         if not ok and (choices := _choices_of_type(hints[name], value)):  # the right type, a value not offered
-            from windtunnel._util.errors import UsageError
-
             raise UsageError(
                 f"windtunnel.{fn}(): option {name!r} must be {' or '.join(map(repr, choices))}, got {value!r}",
                 hint=f"pass one of: {', '.join(map(repr, choices))}",
@@ -141,8 +154,11 @@ def build_request(fn: str, request_cls: type[R], options: Mapping[str, Any], **f
 
 
 def _listener(fn: str, listener: object) -> Listener:
-    from windtunnel.flows.events import SILENT
+    """The listener a flow reports to: ``SILENT`` for None, the callable itself otherwise.
 
+    Checked here, before the flow starts, so a wrong argument is a ``TypeError`` naming the API function rather
+    than a crash at the first event, after cells may have run.
+    """
     if listener is None:
         return SILENT
     if not callable(listener):
@@ -158,8 +174,6 @@ def run(config: ConfigLike = None, *, listener: Listener | None = None, **option
     ``resume``, ``run_id``, ``store``, ``use_store``. Raises :class:`~windtunnel.errors.ConfigError` /
     :class:`~windtunnel.errors.UsageError` where the CLI exits 2, and the harness errors where it exits 3.
     """
-    from windtunnel.flows.run import RunRequest, run_flow
-
     path, loaded = resolve_config("run", config)
     request = build_request("run", RunRequest, options, config=path)
     request.loaded = loaded
@@ -172,8 +186,6 @@ def run_contract(config: ConfigLike = None, *, listener: Listener | None = None,
     ``options``: ``repeat``, ``seed``, ``min_score``, ``fmt``, ``output``, ``cells``, ``concurrency``,
     ``run_id``, ``store``, ``persist``. ``outcome.detail`` holds the contract plan and verdict.
     """
-    from windtunnel.flows.contract import ContractRequest, contract_flow
-
     path, loaded = resolve_config("run_contract", config)
     request = build_request("run_contract", ContractRequest, {"fmt": None, **options}, config=path)
     request.loaded = loaded
@@ -187,8 +199,6 @@ def replay(config: ConfigLike = None, *, listener: Listener | None = None, **opt
     ``output``, ``seed``, ``latency_scale``, ``fail_on``, ``concurrency``, ``tool_proxy_port``,
     ``llm_proxy_port``, ``run_id``, ``store``, ``persist``.
     """
-    from windtunnel.flows.replay import ReplayRequest, replay_flow
-
     path, loaded = resolve_config("replay", config)
     request = build_request("replay", ReplayRequest, {"fmt": None, **options}, config=path)
     request.loaded = loaded
@@ -202,8 +212,6 @@ def ci(config: str | os.PathLike[str] | None = None, *, listener: Listener | Non
     ``options``: ``min_score``, ``output`` (a directory, default ``reports/ci``), ``seed``,
     ``chaos_profile``, ``repeat``, ``resume``, ``store``, ``use_store``.
     """
-    from windtunnel.flows.ci import CiRequest, ci_flow
-
     if config is not None and not isinstance(config, str | os.PathLike):
         raise TypeError(f"windtunnel.ci(): config must be a path (str or os.PathLike), not {_describe(config)}")
     request = build_request("ci", CiRequest, options, config=None if config is None else Path(config))
@@ -211,10 +219,11 @@ def ci(config: str | os.PathLike[str] | None = None, *, listener: Listener | Non
 
 
 async def _in_thread(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
-    import functools
+    """Run the blocking ``fn`` in a worker thread and await its result.
 
-    import anyio.to_thread
-
+    The flows drive their own event loop (``run_async``), which cannot start inside the caller's running loop; a
+    worker thread keeps the caller's loop responsive while the run lasts.
+    """
     return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
 
 

@@ -16,7 +16,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from windtunnel._api import build_request
+from windtunnel._api import _listener, build_request
+from windtunnel.errors import UsageError
+from windtunnel.flows.leak import Fields, SanitizeRequest, ScanRequest, check_flow, sanitize_flow, scan_flow
+from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow, mine_flow
 
 if TYPE_CHECKING:
     from windtunnel.flows.events import Listener
@@ -26,6 +29,11 @@ PathLike = str | os.PathLike[str]
 
 
 def _path(fn: str, name: str, value: object, *, optional: bool = False) -> Path | None:
+    """``value`` as a :class:`~pathlib.Path`, or None when ``optional`` and not given.
+
+    Anything that is neither ``str`` nor ``os.PathLike`` is a ``TypeError`` naming the function and the argument:
+    a file object or a list of items is a common mistake, and a late ``open()`` error would not say which argument.
+    """
     if value is None and optional:
         return None
     if isinstance(value, str | os.PathLike):
@@ -35,8 +43,13 @@ def _path(fn: str, name: str, value: object, *, optional: bool = False) -> Path 
 
 
 def _fields(fn: str, options: dict[str, Any]) -> Any:
-    from windtunnel.flows.leak import Fields
+    """Pop the field options (``expected_field``, ``context_field``, ``id_field``, ``label_set``, ``correlated_map``,
+    ``target``) out of ``options`` into the :class:`~windtunnel.flows.leak.Fields` every leak flow reads.
 
+    Normalised as the CLI does: one context field becomes a list, a path to a correlated map a ``Path``; a
+    correlated map that is neither a path nor a mapping is a ``TypeError``. What is left in ``options`` are the
+    flow's own options.
+    """
     names = ("expected_field", "context_field", "id_field", "label_set", "correlated_map", "target")
     given = {k: options.pop(k) for k in names if k in options}
     if isinstance(given.get("context_field"), str):
@@ -54,8 +67,6 @@ def _jobs(fn: str, options: Mapping[str, Any]) -> None:
     if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool)):
         raise TypeError(f"windtunnel.leak.{fn}(): option 'jobs' must be int or None, not {type(jobs).__name__}")
     if jobs is not None and jobs < 1:
-        from windtunnel.errors import UsageError
-
         raise UsageError(
             f"windtunnel.leak.{fn}(): jobs must be 1 or more, got {jobs}",
             hint="pass jobs=None for automatic (one worker per core for a large file), or jobs=1 for this process",
@@ -71,10 +82,6 @@ def scan(dataset: PathLike | None = None, *, listener: Listener | None = None, *
     None: on from 200 labelled items) with ``derive_from``, and the field options
     ``expected_field``, ``context_field``, ``id_field``, ``label_set``, ``correlated_map``, ``target``.
     """
-    from windtunnel._api import _listener
-    from windtunnel.errors import UsageError
-    from windtunnel.flows.leak import ScanRequest, scan_flow
-
     fields = _fields("scan", options)
     if options.get("fmt") in ("table", "html"):
         raise UsageError(
@@ -100,9 +107,6 @@ def sanitize(dataset: PathLike, output: PathLike, *, listener: Listener | None =
     ``redact_review``, ``decode``, ``show_values``, ``mine`` (None: by the rule of :func:`scan`) with
     ``derive_from``, and the field options of :func:`scan`.
     """
-    from windtunnel._api import _listener
-    from windtunnel.flows.leak import SanitizeRequest, sanitize_flow
-
     fields = _fields("sanitize", options)
     request = build_request(
         "leak.sanitize",
@@ -121,8 +125,6 @@ def check(raw: PathLike, sanitized: PathLike, **options: Any) -> LeakOutcome:
     Options: ``decode``, ``jobs``, ``show_values``, ``mine`` (None: by the rule of :func:`scan`) with
     ``derive_from``, and the field options of :func:`scan`.
     """
-    from windtunnel.flows.leak import check_flow
-
     fields = _fields("check", options)
     _jobs("check", options)
     unknown = set(options) - {"decode", "jobs", "show_values", "mine", "derive_from"}
@@ -143,8 +145,6 @@ def baseline(results: PathLike | None = None, **options: Any) -> LeakOutcome:
     (the sanitized run's results), ``pair_by``, ``simulate`` (``copy``, ``blind``, ``majority``, ``prior``)
     with ``dataset``, ``expected_field`` or ``fields``, ``seed``, ``derive_from``, ``folds``, ``decode``.
     """
-    from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
-
     request = build_request(
         "leak.baseline", BaselineRequest, options, results=_path("baseline", "results", results, optional=True)
     )
@@ -164,9 +164,6 @@ def mine(
 ) -> LeakOutcome:
     """Mine what predicts the label (``outcome.detail``: the MineResult, ``detail.suggestions``);
     ``output`` gets ``{label: [values]}``."""
-    from windtunnel.errors import UsageError
-    from windtunnel.flows.leak_evidence import mine_flow
-
     fields = _fields("mine", field_options)
     if field_options:
         raise TypeError(f"windtunnel.leak.mine() got unexpected options: {', '.join(sorted(field_options))}")

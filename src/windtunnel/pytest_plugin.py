@@ -24,6 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import windtunnel as api
+from windtunnel._util.suggest import did_you_mean
+from windtunnel.errors import WindtunnelError
+
 if TYPE_CHECKING:
     from windtunnel.flows.outcome import Outcome
 
@@ -44,19 +48,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _options_for(kind: str) -> list[str]:
-    from windtunnel.flows.contract import ContractRequest
-    from windtunnel.flows.replay import ReplayRequest
-    from windtunnel.flows.run import RunRequest
+    """The options a ``windtunnel`` marker of ``kind`` accepts: the keyword arguments of the API function."""
+    # start-up: pytest loads this plugin in every session; the flows (engine, anyio) only for a marked test
+    from windtunnel.flows import contract, replay, run
 
     if kind == "contract":
-        return ContractRequest.option_names()
-    return ReplayRequest.option_names() if kind == "replay" else RunRequest.option_names()
+        return contract.ContractRequest.option_names()
+    return replay.ReplayRequest.option_names() if kind == "replay" else run.RunRequest.option_names()
 
 
 def _marker_problem(mark: pytest.Mark) -> str | None:
     """Why a ``windtunnel`` marker cannot run (None when it can)."""
-    from windtunnel._util.suggest import did_you_mean
-
     if len(mark.args) > 1:
         return "takes one positional argument (the config path)"
     kwargs = dict(mark.kwargs)
@@ -126,6 +128,9 @@ class WindtunnelFixture:
     """The ``windtunnel`` fixture: the Python API with this test's store and report directory."""
 
     def __init__(self, item: pytest.Item, tmp: Path) -> None:
+        """``item`` is the test (its stash holds the marker's outcome, its user properties the report paths); ``tmp``
+        its ``tmp_path``, where every run of this test writes its store and numbered reports.
+        """
         self._item = item
         self._tmp = tmp
         self._n = itertools.count()
@@ -139,6 +144,10 @@ class WindtunnelFixture:
         return found
 
     def _defaults(self, kind: str, options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` with this test's defaults filled in: a numbered JSON report under ``tmp`` (so two runs in one
+        test do not overwrite each other) and, for ``run``, the test's own store; contract and replay runs are not
+        persisted unless asked. The caller's options always win.
+        """
         n = next(self._n)
         out = {"output": self._tmp / f"windtunnel-{kind}-{n}.json", **options}
         if kind == "run":
@@ -161,8 +170,6 @@ class WindtunnelFixture:
 
     def _or_fail(self, kind: str, config: Any, options: dict[str, Any]) -> Outcome:
         """Run ``kind``; a config that cannot run fails the test with windtunnel's message, as the marker does."""
-        from windtunnel.errors import WindtunnelError
-
         try:
             return self._call(kind, config, options)
         except WindtunnelError as err:
@@ -170,10 +177,11 @@ class WindtunnelFixture:
         pytest.fail(problem, pytrace=False)
 
     def _call(self, kind: str, config: Any, options: dict[str, Any]) -> Outcome:
-        import windtunnel
-
-        api = {"run": windtunnel.run, "contract": windtunnel.run_contract, "replay": windtunnel.replay}[kind]
-        outcome: Outcome = api(_resolve(config, self._item), **self._defaults(kind, options))
+        """Run the API function of ``kind`` on ``config`` (a relative path resolved beside the test file) with this
+        test's defaults, and record the report path on the test.
+        """
+        call = {"run": api.run, "contract": api.run_contract, "replay": api.replay}[kind]
+        outcome: Outcome = call(_resolve(config, self._item), **self._defaults(kind, options))
         self._attach(outcome)
         return outcome
 
@@ -183,11 +191,18 @@ class WindtunnelFixture:
             pytest.fail(explain(outcome, label), pytrace=False)
 
     def _attach(self, outcome: Outcome) -> None:
+        """Add the run's report path to the test's ``user_properties`` (``windtunnel_report``), so a JUnit XML from
+        pytest, and a CI system reading it, links every test to its report.
+        """
         if outcome.report_path is not None:
             self._item.user_properties.append(("windtunnel_report", str(outcome.report_path)))
 
 
 def _run_marked(item: pytest.Item, fixture: WindtunnelFixture) -> Outcome:
+    """Run the ``@pytest.mark.windtunnel`` of ``item`` (``kind``, ``config`` positionally or by keyword, the rest as
+    options) and keep the outcome in the item's stash, so :attr:`WindtunnelFixture.outcome` and the check after
+    the test body see the same run and it runs once.
+    """
     mark = item.get_closest_marker("windtunnel")
     assert mark is not None
     options = dict(mark.kwargs)
@@ -224,6 +239,9 @@ def pytest_runtest_call(item: pytest.Item) -> None:
 
 
 def _label(mark: pytest.Mark) -> str:
+    """The config a marker names, for the failure line (``run of tests/agent.yaml``): positional, ``config=``, or the
+    default ``windtunnel.yaml``.
+    """
     return str(mark.args[0] if mark.args else mark.kwargs.get("config", "windtunnel.yaml"))
 
 
@@ -231,10 +249,18 @@ class AgentChecker:
     """The ``windtunnel_agent`` fixture: run an in-process agent object through windtunnel without YAML."""
 
     def __init__(self, fixture: WindtunnelFixture) -> None:
+        """``fixture`` runs the generated configs (the test's store and reports); ``_names`` lists the objects this
+        test registered, which :meth:`close` removes.
+        """
         self._fixture = fixture
         self._names: list[str] = []
 
     def _ref(self, obj: Any) -> str:
+        """A ``module:attr`` reference to ``obj``, which a config's ``agent.endpoint`` can name.
+
+        A python agent is found by import reference; an object that lives only in the test has none, so it is set on a
+        synthetic module in ``sys.modules`` under a fresh name (the run imports it from there, in this process).
+        """
         module = sys.modules.get(_OBJECTS)
         if module is None:
             module = sys.modules[_OBJECTS] = types.ModuleType(_OBJECTS)

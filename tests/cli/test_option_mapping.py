@@ -45,8 +45,8 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     for renderer in (
         "contract_cmd.render_contract",
         "replay_cmd.render_replay",
-        "_render.render_contract",
-        "_render.render_replay",
+        "ci_cmd.render_contract",
+        "ci_cmd.render_replay",
         "ci_cmd.render_ci",
     ):
         monkeypatch.setattr(f"windtunnel.cli.{renderer}", lambda *a, **k: None)

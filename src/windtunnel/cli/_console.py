@@ -19,7 +19,11 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=1)
 def err_console() -> Console:
-    from rich.console import Console  # rich costs start-up: only a command that prints styled text pays it
+    """The stderr console every command's progress, notices and errors go to (one per process, made on first use).
+    Highlighting and emoji codes are off: agent output and config values are printed as they are.
+    """
+    # rich costs start-up: only a command that prints styled text pays it
+    from rich.console import Console
 
     return Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
@@ -59,7 +63,8 @@ def _stdout_console() -> Console:
     several lines; a table is never wider than its content, so a very wide console prints each row
     on one line (``windtunnel runs list | grep failed`` keeps whole rows).
     """
-    from rich.console import Console  # rich costs start-up: only a command that prints styled text pays it
+    # rich costs start-up: only a command that prints styled text pays it
+    from rich.console import Console
 
     console = Console(highlight=False, soft_wrap=True, emoji=False)
     if console.is_terminal:

@@ -18,7 +18,12 @@ T = TypeVar("T")
 
 
 def guarded(call: Callable[[], T]) -> T:
-    """``call()``, its errors printed and mapped to exit codes as every command maps them."""
+    """Run ``call()`` and turn how it failed into what every command prints and the documented exit code.
+
+    A :class:`WindtunnelError` prints its message and hint and exits with its own code; a closed stdout (``| head``)
+    exits 1 silently; an ``OSError`` on a path the user gave (an ``-o`` that is a directory, a read-only store) is a
+    usage error (2) naming the path; Ctrl-C exits 130. Anything else is a bug and keeps its traceback.
+    """
     try:
         return call()
     except WindtunnelError as err:

@@ -34,10 +34,14 @@ class _Commands(MutableMapping[str, Any]):
     """The root group's commands: the table's names in its order; a command is built on first lookup."""
 
     def __init__(self, table: Mapping[str, Lazy], eager: MutableMapping[str, Any]) -> None:
+        """Serve the names of ``table`` (imported on first lookup) and the commands click already holds (``eager``)."""
         self._table = table
         self._loaded: dict[str, Any] = dict(eager)
 
     def __getitem__(self, name: str) -> Any:
+        """The command ``name``, importing its module the first time it is looked up; a name in neither the table nor
+        the loaded commands is a ``KeyError``, as click expects of an unknown command.
+        """
         if name not in self._loaded:
             if name not in self._table:
                 raise KeyError(name)
@@ -45,19 +49,24 @@ class _Commands(MutableMapping[str, Any]):
         return self._loaded[name]
 
     def __setitem__(self, name: str, command: Any) -> None:
+        """Register a command built elsewhere (click's ``add_command``), beside the table's."""
         self._loaded[name] = command
 
     def __delitem__(self, name: str) -> None:
+        """Forget a loaded command (it is imported again from the table on the next lookup)."""
         del self._loaded[name]
 
     def __iter__(self) -> Iterator[str]:
+        """The table's names in its order (the order ``--help`` lists them), then commands added otherwise."""
         yield from self._table
         yield from (name for name in self._loaded if name not in self._table)
 
     def __len__(self) -> int:
+        """How many commands there are, imported or not."""
         return len(set(self._table) | set(self._loaded))
 
     def __contains__(self, name: object) -> bool:
+        """Whether ``name`` is a command, without importing its module."""
         return name in self._table or name in self._loaded
 
 
@@ -81,6 +90,7 @@ class LazyGroup(TyperGroup):
     table: Mapping[str, Lazy] = {}
 
     def __init__(self, **attrs: Any) -> None:
+        """Build the group as typer does, then put the lazy mapping in place of its dict of commands."""
         super().__init__(**attrs)
         self.commands = _Commands(self.table, self.commands)
 

@@ -34,12 +34,19 @@ class RichListener:
     ``plan`` and ``bar`` override whether the plan line and the progress bar show (default: unless quiet)."""
 
     def __init__(self, *, quiet: bool = False, plan: bool | None = None, bar: bool | None = None) -> None:
+        """``quiet`` (``-q``) drops the informational notices; ``plan`` prints the plan line and ``bar`` shows a
+        progress bar, both on unless quiet (a caller may set either explicitly). Alerts and status lines always print.
+        """
         self.quiet = quiet
         self.plan = (not quiet) if plan is None else plan
         self.bar = (not quiet) if bar is None else bar
         self._progress: Progress | None = None
 
     def __call__(self, event: Event) -> None:
+        """Print ``event`` on stderr: a cell done advances the bar (checked first, as it comes once per cell), checks
+        and notices print by kind, the plan line and the phase lines print as they come, and a flow's start and stop
+        open and close the progress bar. Text from the agent or the config is escaped, never read as rich markup.
+        """
         if type(event) is Done:  # one per cell: first, before anything else is looked up
             if self._progress is not None:
                 self._progress.advance(event.failed)
@@ -85,7 +92,7 @@ def show_session(rr: Any) -> None:
 
 
 def _phase_text(event: PhaseStarted | PhaseKept) -> str:
-
+    """The tail of a ci phase's line: its weight when it starts, or the run it was kept from (``--resume``)."""
     if isinstance(event, PhaseKept):
         return f"already completed in run {escape(event.run_id)}: kept"
     return f"(weight {event.weight:.2f})"

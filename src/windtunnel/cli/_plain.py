@@ -25,6 +25,10 @@ _RICH_WOULD_CHANGE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 
 
 def _plain(stream: TextIO, text: str) -> bool:
+    """Whether ``text`` can go to ``stream`` without rich and read the same: the stream is not a terminal, no variable
+    forces colour, and the text holds no tab or control character rich would change. A stream that cannot say whether it
+    is a terminal goes through rich.
+    """
     try:
         tty = stream.isatty()
     except (AttributeError, ValueError):
@@ -33,14 +37,20 @@ def _plain(stream: TextIO, text: str) -> bool:
 
 
 def say(label: str, style: str, text: str, *, err: bool = False) -> None:
-    """Write ``label text`` (``label`` in ``style`` on a terminal) to stdout, or stderr with ``err``."""
+    """Write ``label text`` (``label`` in ``style`` on a terminal) to stdout, or stderr with ``err``.
+
+    Written directly when rich would print the same bytes (see :func:`_plain`), so ``validate`` in a hook or CI pays no
+    rich import; otherwise through the console, the label styled and the text escaped (it may hold config values, never
+    markup).
+    """
     stream = sys.stderr if err else sys.stdout
     line = f"{label} {text}" if label else text
     if _plain(stream, line):
         stream.write(line + "\n")
         stream.flush()
         return
-    from rich.markup import escape  # rich costs start-up: a pipe (CI, a hook, `validate`) prints without it
+    # rich costs start-up: a pipe (CI, a hook, `validate`) prints without it
+    from rich.markup import escape
 
     console = err_console() if err else out_console()
     console.print(f"[{style}]{label}[/] {escape(text)}" if label else escape(text))

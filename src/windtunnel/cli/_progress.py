@@ -13,7 +13,12 @@ from windtunnel.engine.cells import CellResult
 
 
 class Progress:
+    """A progress bar of ``total`` units on stderr (done, failed, time left), shown only on a terminal and never with
+    ``-q``: a pipe or a CI log gets no bar and pays nothing for it. Disappears when done.
+    """
+
     def __init__(self, total: int, *, label: str, quiet: bool = False) -> None:
+        """``label`` heads the bar; ``quiet`` turns it off (as does a stderr that is not a terminal)."""
         self.enabled = not quiet and sys.stderr.isatty()
         self.total = total
         self.label = label
@@ -22,6 +27,7 @@ class Progress:
         self.failed = 0
 
     def __enter__(self) -> Progress:
+        """Show the bar (when enabled) on the stderr console, so it shares the line discipline of the other messages."""
         if self.enabled:
             self._bar = rich_progress.Progress(
                 rich_progress.TextColumn("{task.description}"),
@@ -37,6 +43,7 @@ class Progress:
         return self
 
     def __call__(self, result: CellResult) -> None:
+        """One cell done: advance the bar, counting it as failed when it failed or errored."""
         self.advance(result.status in ("failed", "error"))
 
     def advance(self, failed: bool) -> None:
@@ -47,5 +54,6 @@ class Progress:
             self._bar.update(self._task, advance=1, failed=self.failed)
 
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None) -> None:
+        """Remove the bar (also when the block raised, so an error is not printed under a half-drawn bar)."""
         if self._bar is not None:
             self._bar.__exit__(et, ev, tb)

@@ -7,11 +7,7 @@ import sys
 from rich.markup import escape
 
 from windtunnel.cli._console import err_console, out_console
-from windtunnel.cli._listener import RichListener
 from windtunnel.cli._plain import print_error
-from windtunnel.cli.contract_cmd import render_contract
-from windtunnel.cli.replay_cmd import render_replay
-from windtunnel.flows.events import Event, PhaseFinished
 from windtunnel.flows.outcome import Outcome
 from windtunnel.reports.terminal import TerminalTally, print_summary
 
@@ -55,25 +51,6 @@ def render_stop(outcome: Outcome, *, command: str) -> None:
                 f"runs again, continue with: windtunnel {command} --resume {outcome.run_id}"
             )
     sys.stdout.flush()
-
-
-class CiListener(RichListener):
-    """ci's listener: a phase's own view when it finishes (quiet: only what a phase says when it stops)."""
-
-    def __call__(self, event: Event) -> None:
-        if not isinstance(event, PhaseFinished):
-            super().__call__(event)
-            return
-        outcome = event.outcome
-        if outcome.mode in ("run", "chaos"):
-            if self.quiet:  # ci's own table shows every score
-                render_stop(outcome, command="run")
-            else:
-                render_run(outcome)
-        elif outcome.mode == "contract":
-            render_contract(outcome, show=not self.quiet)
-        else:
-            render_replay(outcome, show_summary=not self.quiet)
 
 
 def render_ci(outcome: Outcome) -> None:

@@ -12,11 +12,16 @@ from windtunnel.engine.scoring import is_failure, not_run
 
 
 def _short(text: Any, n: int = 70) -> str:
+    """``text`` on one line, cut to ``n`` characters with an ellipsis, for a table cell (None is empty)."""
     s = "" if text is None else str(text).replace("\n", " ")
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
 def print_summary(report: dict[str, Any], console: Console) -> None:
+    """Print a run report's terminal summary on ``console``: the pass rate per kind and mutation type, the cells not
+    run, the first 20 failures with why they failed and their reproduce commands, and the verdict line (PASS or FAIL,
+    score, cell counts, ``--min-score``). Every value from the report is escaped.
+    """
     s = report["summary"]
     by_type = s.get("by_type") or {}
     if by_type:

@@ -99,6 +99,7 @@ app = typer.Typer(
 
 
 def _version_callback(value: bool) -> None:
+    """``--version``: print the version and exit 0 before any command runs."""
     if value:
         typer.echo(f"windtunnel {__version__}")
         raise typer.Exit(0)
@@ -128,6 +129,10 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _invoke(argv: list[str] | None) -> object:
+    """Run the typer app on ``argv`` and turn how it ended into the documented exit code: ``typer.Exit`` keeps its code,
+    an abort (Ctrl-C at a prompt) is 130, and a click usage error prints its message without a traceback and exits 2.
+    Any other exception propagates to :func:`main`'s guard.
+    """
     try:
         # without standalone mode, click returns the code of a `typer.Exit` instead of raising it
         return app(args=argv, standalone_mode=False)
@@ -159,4 +164,5 @@ def _click_exception_classes() -> tuple[type[BaseException], ...]:
 
 
 def _is_click_exception(err: BaseException) -> bool:
+    """Whether ``err`` is a click usage error, from whichever click typer raised it with."""
     return isinstance(err, _click_exception_classes())

@@ -89,7 +89,10 @@ def _chaos_part(config: str | None, profile: str | None) -> Any:
 
 
 def _spec_and_seed(config: str | None, scenario: str | None, profile: str | None, seed: int | None) -> Any:
-
+    """The chaos spec a standalone proxy injects and the seed of its fault plan: ``--scenario``'s from the contract
+    matrix, else the config's ``chaos:`` block, either under ``--profile``. An unknown scenario (with the closest name)
+    or a spec that injects nothing is a :class:`UsageError`: a proxy that faults nothing would test nothing.
+    """
     cfg = _chaos_part(config, profile)
     if scenario is not None:
         names = [s.name for s in cfg.scenarios] if cfg is not None else []
@@ -114,7 +117,9 @@ def _spec_and_seed(config: str | None, scenario: str | None, profile: str | None
 
 
 def _print_call(entry: dict[str, Any]) -> None:
-
+    """One line on stdout per call through the proxy: target, name, method and URL, the result, and the faults it got; a
+    faulted call is bold red, a clean one dim, so a scrolling log shows where faults landed.
+    """
     args = entry.get("args") or {}
     what = f"{args.get('method', '')} {args.get('url', '')}".strip() if isinstance(args, dict) else ""
     faults = ",".join(entry.get("faults") or [])
@@ -124,7 +129,9 @@ def _print_call(entry: dict[str, Any]) -> None:
 
 
 def _log_line(entry: dict[str, Any]) -> str:
-
+    """A proxied call as one JSON line for ``--log``: UTC time (ms), target, name, request, faults, status, error, bytes
+    and latency. Values JSON cannot hold are written as their ``repr`` rather than dropping the line.
+    """
     record = {
         "time": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds"),
         "target": entry.get("target"),
@@ -162,7 +169,13 @@ def _serve(
     log: str | None,
     anthropic_upstream: str | None = None,
 ) -> None:
+    """Serve the ``tools`` (forward HTTP) or ``llm`` (OpenAI / Anthropic / Ollama wire) fault proxy on ``host:port``
+    until Ctrl-C or SIGTERM, injecting ``spec`` with ``seed``.
 
+    Each call is printed (and appended to ``log``); a ``--host`` that is not loopback is warned about (anyone who can
+    reach it can use it, and the LLM proxy relays callers' API keys). On the way out it says how many calls it saw and
+    how many faults fired, and warns when none did: the agent's calls never matched, so nothing was tested.
+    """
     plan = FaultPlan(spec, seed=seed, key=spec.name)
     con = out_console()
     warn = err_console()
@@ -174,6 +187,7 @@ def _serve(
             raise UsageError(f"cannot write the call log {log}: {err}", hint="pass a writable --log FILE") from None
 
     def on_call(entry: dict[str, Any]) -> None:
+        """Print the call and, with ``--log``, append it and flush (a log read while the proxy runs is up to date)."""
         _print_call(entry)
         if log_file is not None:
             log_file.write(_log_line(entry))
@@ -193,6 +207,9 @@ def _serve(
     served: list[bool] = []  # the proxy listened: only then is there a summary to print
 
     async def main() -> None:
+        """Start the proxy, say where it listens, what it injects and how to point an agent at it, then serve until a
+        signal.
+        """
         server: Any
         if kind == "tools":
             server = ToolProxy(lambda: plan, host=host, port=port)

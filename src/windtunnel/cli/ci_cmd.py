@@ -9,11 +9,37 @@ import typer
 from windtunnel._util.errors import UsageError
 from windtunnel._util.signals import held_interrupts
 from windtunnel.cli._lazy import module_app
-from windtunnel.cli._render import CiListener, render_ci
+from windtunnel.cli._listener import RichListener
+from windtunnel.cli._render import render_ci, render_run, render_stop
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
+from windtunnel.cli.contract_cmd import render_contract
+from windtunnel.cli.replay_cmd import render_replay
 from windtunnel.flows.ci import CiRequest, ci_flow
+from windtunnel.flows.events import Event, PhaseFinished
 
 app = module_app()
+
+
+class CiListener(RichListener):
+    """ci's listener: a phase's own view when it finishes (quiet: only what a phase says when it stops)."""
+
+    def __call__(self, event: Event) -> None:
+        """Print ``event`` as :class:`RichListener` does, except a finished phase, which gets its own command's view (a
+        run's summary, the contract matrix, the replayed sessions); quiet prints only why a phase stopped.
+        """
+        if not isinstance(event, PhaseFinished):
+            super().__call__(event)
+            return
+        outcome = event.outcome
+        if outcome.mode in ("run", "chaos"):
+            if self.quiet:  # ci's own table shows every score
+                render_stop(outcome, command="run")
+            else:
+                render_run(outcome)
+        elif outcome.mode == "contract":
+            render_contract(outcome, show=not self.quiet)
+        else:
+            render_replay(outcome, show_summary=not self.quiet)
 
 
 @app.command("ci")

@@ -52,6 +52,9 @@ ConcurrencyOpt = typer.Option(
 
 
 def _cell_text(stats: Any) -> str:
+    """A matrix cell as rich markup: N/A (``when`` does not hold), not run, or the status coloured by verdict with
+    ``passed/checks`` when the invariant was checked more than once or did not pass every time.
+    """
     if stats.status == "n/a":
         return "[dim]N/A[/]"
     if stats.status == "not run":
@@ -62,7 +65,10 @@ def _cell_text(stats: Any) -> str:
 
 
 def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
-
+    """Print the scenario × invariant matrix (each invariant with its severity and ``when``) with each scenario's score,
+    then the repeats that disagreed, the failures, and the verdict line (resilience score, checks passed, N/A and
+    not-run cells) with the reasons it failed. Names from the config are escaped.
+    """
     con = out_console()
     t = Table(title=f"contract {escape(plan.name)!s}: scenario × invariant", title_justify="left")
     t.add_column("scenario")
@@ -159,7 +165,9 @@ def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False
 
 
 def _contract(request: Any, *, quiet: bool, score_only: bool = False) -> None:
-
+    """Run the contract of ``request`` and exit with its code. Ctrl-C stops the units only: the store, the report and
+    the matrix always finish; with ``-o -`` the report goes to stdout and the matrix to stderr.
+    """
     # Ctrl-C stops the units only; the store, the report and the matrix always finish (QA-5)
     with held_interrupts(), report_on_stdout(request.output):  # `-o -`: the report on stdout, the matrix on stderr
         listener = RichListener(quiet=quiet, plan=not score_only, bar=not (quiet or score_only))

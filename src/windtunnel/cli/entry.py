@@ -15,6 +15,9 @@ import sys
 
 
 def _interrupted_at_start(signum: int, frame: object) -> None:
+    """SIGINT while the CLI is still importing: say that nothing ran or was stored, and exit 130 at once (``os._exit``:
+    no interpreter state is safe to unwind mid-import).
+    """
     os.write(2, b"interrupted before any cell ran (the command had not started): nothing was stored\n")
     os._exit(130)
 

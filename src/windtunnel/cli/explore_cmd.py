@@ -78,7 +78,10 @@ def _no_failure_line(outcome: Any, data: dict[str, Any]) -> str:
 
 
 def _render(outcome: Any) -> None:
-
+    """Print what ``explore`` found: the search's size (agent calls, shrinking calls, corpus, seams), then each failure
+    with whether it is flaky or was shrunk and the calls it took to find, its minimal schedule, the prompt, the calls
+    the agent made, what went wrong and where it was saved; a run with no failure says what was covered.
+    """
     con = out_console()
     data = outcome.report.get("explore") or {}
     con.print(

@@ -23,21 +23,26 @@ if TYPE_CHECKING:
 
 
 def _param_line(p: ParamInfo) -> str:
+    """One parameter for ``invariants show``: name, type, default (or required) and its other accepted names."""
     default = "required" if p.required else f"default {p.default!r}"
     alias = f", also {', '.join(p.aliases)}" if p.aliases else ""
     return f"{p.name}: {p.type} ({default}{alias})"
 
 
 def _compact(p: ParamInfo) -> str:
+    """One parameter for the ``invariants list`` table: ``name=default``, or ``name (required)``."""
     return f"{p.name} (required)" if p.required else f"{p.name}={p.default!r}"
 
 
 def _plain(text: str) -> str:
+    """A docstring's reST ``code`` marks as the single backticks a terminal reader expects."""
     return text.replace("``", "`")
 
 
 def _render_table(rows: list[TypeInfo], detailed: bool) -> None:
-
+    """Print the invariant types: with ``detailed``, each with its description, every parameter and the keys common to
+    all; otherwise one table row each (type, parameters, what it checks).
+    """
     con = out_console()
     if detailed:
         for info in rows:

@@ -27,7 +27,9 @@ app.add_typer(judge_app, name="judge")
 
 
 def _pairs(raw: list[str]) -> list[tuple[str, str]]:
-
+    """``--pair JUDGE_ID=CHECK_ID`` options as pairs; a malformed one is a :class:`UsageError` showing the form with an
+    example.
+    """
     out = []
     for item in raw:
         judge, sep, check = item.partition("=")

@@ -99,7 +99,9 @@ def _fields(
     strict: bool = False,
     alias: list[str] | None = None,
 ) -> Fields:
-
+    """The leak commands' field options as the :class:`~windtunnel.flows.leak.Fields` the flows read (one place that
+    knows their order, shared by scan, sanitize, check and view).
+    """
     return Fields(
         expected_field, context_field, id_field, label_set, correlated_map, target, context_words, strict, alias
     )
@@ -135,7 +137,10 @@ def _interrupted(items: int, where: str | None) -> None:
 
 
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
-
+    """Print up to ``limit`` findings as a table (item, channel, severity, pointer, representation, view, rule, and the
+    value when ``show_values``), then how many were left out and the per-item tally. Dataset text is untrusted: it is
+    printed with no markup and with control characters made visible.
+    """
     table = Table(title="leak scan", show_lines=False)
     for col in ("item", "channel", "sev", "pointer", "repr", "view", "rule", "value"):
         table.add_column(col, overflow="fold")

@@ -76,10 +76,12 @@ def proxy_mcp(
     plan = FaultPlan(spec, seed=seed_, key=spec.name)
 
     def log(line: str) -> None:
+        """One line on stderr, prefixed: stdout is the MCP protocol stream and must carry nothing else."""
         sys.stderr.write(f"windtunnel mcp: {line}\n")
         sys.stderr.flush()
 
     def on_call(entry: dict[str, Any]) -> None:
+        """Log a ``tools/call`` through the proxy with its result and the faults it got."""
         faults = ",".join(entry.get("faults") or [])
         log(f"tools/call {entry.get('name')} -> {entry.get('error') or 'ok'}" + (f" [{faults}]" if faults else ""))
 
@@ -87,10 +89,14 @@ def proxy_mcp(
     faults = McpFaults(plan, error_style=error_style, drift_tools=drift_tools, kill_after_calls=kill_server_after)
 
     async def main() -> int:
+        """Relay the client on this process's stdin/stdout to the real server's command, faulting tool calls; returns
+        the server's exit code.
+        """
         stdin = anyio.wrap_file(sys.stdin.buffer)
         stdout = anyio.wrap_file(sys.stdout.buffer)
 
         async def write(line: bytes) -> None:
+            """Write one protocol line to the client and flush it at once (the client waits for it)."""
             await stdout.write(line)
             await stdout.flush()
 
@@ -120,11 +126,14 @@ def proxy_mcp(
 
 
 def _serve_http(faults: Any, upstream: str, host: str, port: int, log: Any) -> None:
-
+    """Serve the streamable-HTTP MCP fault proxy on ``host:port`` in front of ``upstream`` until Ctrl-C or SIGTERM, then
+    log why it stopped; a proxy that never started (a busy port) says only its error.
+    """
     stopped: list[str] = []
     served: list[bool] = []  # the proxy listened: only then is there a summary to print
 
     async def main() -> None:
+        """Start the proxy, say where to point the MCP client, then serve until a signal."""
         async with McpHttpProxy(faults, upstream=upstream, host=host, port=port) as server:
             served.append(True)
             out_console().print(f"windtunnel MCP proxy on {server.url}/mcp -> {upstream}", soft_wrap=True)

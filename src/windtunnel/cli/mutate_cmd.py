@@ -105,7 +105,9 @@ def _agent_types() -> list[str]:
 
 
 def _check_agent_type(agent_type: str) -> None:
-
+    """``--agent-type`` must be an ``agent.type`` of the registry (it decides which mutations apply); an unknown one is
+    a :class:`UsageError` with the closest name and the valid ones.
+    """
     valid = _agent_types()
     if agent_type not in valid:
         raise UsageError(
@@ -136,7 +138,9 @@ def _check_templates(templates: list[str]) -> None:
 
 
 def _print_json(prompt: str, seed: int, agent_type: str, plan: Any) -> None:
-
+    """Print the mutation plan as one JSON document (the prompt, seed and agent type, then each mutation with its type,
+    level, weight, source, input, args and, for a transport mutation, the request change it makes).
+    """
     doc = {
         "prompt": prompt,
         "seed": seed,
@@ -164,7 +168,10 @@ def _print_json(prompt: str, seed: int, agent_type: str, plan: Any) -> None:
 
 
 def _print_text(seed: int, plan: Any) -> None:
-
+    """Print each planned mutation for a reader: its type, level and source, then the mutated prompt (control characters
+    made visible: it is untrusted) or, for a transport mutation, the request change with the prompt unchanged; then the
+    notices and the seed that reproduces this output.
+    """
     con = out_console()
     for i, p in enumerate(plan, 1):
         args = {k: v for k, v in p.args.items() if k != "describe"}

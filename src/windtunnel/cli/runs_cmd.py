@@ -31,12 +31,18 @@ STORE_HELP = "Run store (default: $WINDTUNNEL_STORE, else .windtunnel/runs.db)."
 
 
 def open_store(path: Path | None) -> RunStore:
-
+    """The store at ``path`` (default: ``$WINDTUNNEL_STORE`` or ``.windtunnel/runs.db``), never created: a ``runs``
+    command on a missing store is a usage error, not an empty listing.
+    """
     return RunStore(path or default_store_path(), create=False)
 
 
 def resolve_run(store: RunStore, ref: str) -> str:
-    """A run id from ``ref``: an exact id, ``latest``, or a unique prefix of an id."""
+    """A run id from ``ref``: an exact id, ``latest`` (the newest run), or a prefix that matches exactly one id.
+
+    An ambiguous prefix is a :class:`UsageError` listing the first matches; an unknown id raises the store's
+    :class:`UnknownRunError`, which suggests the closest stored id.
+    """
 
     runs = store.list_runs()
     if ref == "latest":
@@ -172,7 +178,7 @@ def show_run(
 
 
 def _write_json(console: Any, data: Any) -> None:
-
+    """``data`` as indented JSON on ``console``'s file (plain bytes: no rich markup or wrapping in a machine format)."""
     console.file.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
@@ -206,8 +212,13 @@ def diff_runs(
 
 
 def print_diff(diff: Any, console: Any) -> None:
+    """Print a :class:`~windtunnel.store.diff.RunDiff`: the overall and per-phase scores with their deltas (marked when
+    not comparable or when they measure resilience), then the regressed and fixed cells with why and how to reproduce
+    them, and the counts of cells unchanged or only in one run.
+    """
 
     def delta(value: float | None) -> Text:
+        """A score delta with its sign, green when it rose and red when it fell; a dash when there is none."""
         if value is None:
             return Text("—", style="dim")
         return Text(f"{value:+.1f}", style="green" if value > 0 else "red" if value < 0 else "")

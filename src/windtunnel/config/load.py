@@ -8,21 +8,23 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from pydantic import ValidationError
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.explain import format_validation_error as explain
 from windtunnel._util.yamlsource import MAX_YAML_NODES, SourceMap, read_text, read_yaml
-
-if TYPE_CHECKING:
-    from pydantic import ValidationError
-
-    from windtunnel.config.model import Config
+from windtunnel.config.model import Config
 
 CONFIG_NAMES = ("windtunnel.yaml", "windtunnel.yml", "flakestorm.yaml", "flakestorm.yml")
 
 
 def find_config(path: str | os.PathLike[str] | None) -> Path:
-    """The config file to use: ``path`` if given, else the first of :data:`CONFIG_NAMES` in the cwd."""
+    """The config file to use: ``path`` if given, else the first of :data:`CONFIG_NAMES` in the working directory
+    (``windtunnel.yaml`` before the upstream ``flakestorm.yaml``). A missing path, a directory, or no config found is a
+    :class:`ConfigError` saying how to give or create one (exit 2).
+    """
     if path is not None:
         p = Path(path)
         if not p.exists():
@@ -46,10 +48,12 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
 
 
 def parse_config(text: str, file: str = "<string>") -> Config:
-    from pydantic import ValidationError
+    """Validate config ``text`` (YAML) read from ``file`` into a :class:`~windtunnel.config.model.Config`.
 
-    from windtunnel.config.model import Config
-
+    Every error is a :class:`~windtunnel._util.errors.ConfigError` that names ``file``: an empty document, a top
+    level that is not a mapping, or every schema error at once with its line, key and the closest valid key. The
+    result remembers its source and line map, so later checks (preflight) can point at lines too.
+    """
     data, smap = read_yaml(text, file)
     if data is None:
         raise ConfigError(f"{file}: the config is empty", hint="start from `windtunnel init`")
@@ -75,11 +79,7 @@ def format_validation_error(
 ) -> str:
     """Every error of ``err`` with line, key and closest valid key; ``root`` is the validated model
     (default: the whole config), ``what`` names the document in the first line and ``top`` its top level."""
-    from windtunnel._util.explain import format_validation_error as explain
-
     if root is None:
-        from windtunnel.config.model import Config
-
         root = Config
     return explain(err, data, smap, root=root, what=what, top=top)
 
@@ -90,10 +90,6 @@ def config_from_mapping(data: Any, label: str = "<mapping>", base_dir: str | os.
 
     ``base_dir``: where relative paths in the config resolve (default: the working directory).
     """
-    from pydantic import ValidationError
-
-    from windtunnel.config.model import Config
-
     if not isinstance(data, dict):
         data = dict(data)
     try:

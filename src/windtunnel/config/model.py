@@ -7,6 +7,7 @@ and matrix scenarios (:mod:`windtunnel.chaos.config`), ``invariants:`` (:mod:`wi
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -15,10 +16,11 @@ from pydantic import BeforeValidator, Field, PrivateAttr, field_validator, model
 from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.config import AgentConfig
+from windtunnel.agents.conversation import label
 from windtunnel.chaos.config import ChaosConfig, Scenario
 from windtunnel.config.plugins import load_builtin_plugins
 from windtunnel.config.ray import RayConfig
-from windtunnel.invariants.budget import ModelPrice
+from windtunnel.invariants.budget import ModelPrice, apply_prices
 from windtunnel.invariants.config import AnyInvariant
 from windtunnel.invariants.judge import apply_judge
 from windtunnel.invariants.judge_settings import JudgeSettings
@@ -28,7 +30,9 @@ load_builtin_plugins()
 
 
 class ContractConfig(StrictModel):
-    """``contract:`` — named invariants that must hold in every scenario of the matrix."""
+    """``contract:`` — named invariants that must hold in every scenario of the matrix (where their ``when`` holds),
+    judged together into one severity-weighted resilience score; ``isolation`` says how many agent calls that takes.
+    """
 
     name: str = "contract"
     description: str | None = None
@@ -104,8 +108,11 @@ class ScoringWeights(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _unspecified_weigh_zero(cls, data: Any) -> Any:
-        # The defaults apply as a whole or not at all: mixing them into a partial set would make
-        # `{mutation: 0.4, chaos: 0.6}` sum to 1.45.
+        """Give the phases a partial ``weights`` mapping leaves out a weight of 0 instead of their defaults.
+
+        The defaults apply as a whole or not at all: mixing them into a partial set would make ``{mutation: 0.4,
+        chaos: 0.6}`` sum to 1.45 and fail the sum check for a config that reads as correct.
+        """
         if isinstance(data, dict) and data:
             return {**dict.fromkeys(PHASES, 0.0), **data}
         return data
@@ -119,6 +126,10 @@ class ScoringConfig(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _flat_form(cls, data: Any) -> Any:
+        """Accept the phase weights flat under ``scoring:`` (``scoring: {mutation: 0.5, chaos: 0.5}``), as the upstream
+        format writes them, by moving them under ``weights``; both forms at once, or an unknown key, is an error that
+        names the valid keys.
+        """
         if isinstance(data, dict):
             valid = [*PHASES, "weights"]
             for key in data:
@@ -138,6 +149,7 @@ class ScoringConfig(StrictModel):
 
     @model_validator(mode="after")
     def _sum_to_one(self) -> ScoringConfig:
+        """The phase weights must sum to 1.0 (within 1e-6); the error lists every weight, so the fix is visible."""
         w = self.weights.model_dump()
         total = sum(w.values())
         if abs(total - 1.0) > 1e-6:
@@ -150,12 +162,21 @@ class ScoringConfig(StrictModel):
 
 
 class OutputConfig(StrictModel):
+    """``output:``: the report format, directory and file name used when the command gives no ``--format`` or
+    ``--output``.
+    """
+
     format: Literal["json", "html", "terminal", "junit", "sarif", "markdown", "md"] = "terminal"
     path: str = "./reports"
     filename_template: str | None = None
 
 
 class AdvancedConfig(StrictModel):
+    """``advanced:``: how a run executes (concurrency, retries, seed, store, executor) rather than what it tests.
+    ``store``, ``concurrency``, ``executor`` and ``ray`` do not change which cells a run has or how they are judged
+    (:data:`~windtunnel.flows.common.FINGERPRINT_IGNORED`): a ``--resume`` may change them, not the others.
+    """
+
     concurrency: int = Field(10, ge=1, le=10000)
     """Agent calls in flight at once (an anyio CapacityLimiter)."""
     retries: int | None = Field(None, ge=0, le=20)
@@ -198,8 +219,6 @@ def _golden_item(p: Any) -> Any:
     if not isinstance(p, dict):
         return p
     if "turns" in p:
-        from windtunnel.agents.conversation import label
-
         t = p["turns"]
         if not isinstance(t, list) or not t or not all(isinstance(x, str) and x.strip() for x in t):
             raise ValueError("turns must be a non-empty list of non-empty strings")
@@ -213,7 +232,16 @@ def _golden_item(p: Any) -> Any:
 
 
 class Config(StrictModel):
-    """A whole windtunnel (or upstream V2 flakestorm) configuration file."""
+    """A whole windtunnel (or upstream V2 flakestorm) configuration file.
+
+    Each section is the model its domain package owns (the agent, mutations, invariants, chaos, contract, replays ...),
+    so an unknown key is an error naming the closest valid one, and a plugin's type is a valid choice as soon as it is
+    registered. Validation also composes what needs the whole file: golden prompts written as mappings fill
+    ``golden_expected`` and ``golden_turns``, a top-level ``chaos_matrix`` becomes the contract's, prices reach
+    ``max_cost`` and the judge settings reach every ``llm_judge``. What needs files or the environment is checked later,
+    by preflight. A config read from a file remembers it (``_source``) and its line map, so every later message can say
+    ``line N:``.
+    """
 
     version: str = "2.0"
     agent: AgentConfig
@@ -247,24 +275,34 @@ class Config(StrictModel):
 
     @model_validator(mode="after")
     def _price_budgets(self) -> Config:
-        from windtunnel.invariants.budget import apply_prices
-
+        """Hand the top-level ``prices:`` table to every ``max_cost`` invariant (an ``advanced.max_cost`` without a
+        price table is an error here, at load time, not after the run).
+        """
         apply_prices(self)
         return self
 
     @model_validator(mode="after")
     def _bind_judges(self) -> Config:
+        """Bind every ``llm_judge`` invariant to the top-level ``judge:`` settings and the store it caches verdicts in;
+        a judge left without an endpoint or a model is an error at load time.
+        """
         apply_judge(self)
         return self
 
     @field_validator("version", mode="before")
     @classmethod
     def _version_str(cls, v: Any) -> Any:
+        """``version: 2`` or ``2.0`` written as a YAML number becomes a string, so the supported-version check compares
+        text (``2.0`` and ``"2.0"`` are the same config).
+        """
         return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
     @field_validator("version")
     @classmethod
     def _supported_version(cls, v: str) -> str:
+        """A ``version`` windtunnel reads (the upstream V1 and V2 formats), stripped; any other is an error listing
+        them.
+        """
         if v.strip() not in SUPPORTED_VERSIONS:
             raise ValueError(
                 f"config version {v!r} is not supported; supported versions: {', '.join(SUPPORTED_VERSIONS)} "
@@ -275,8 +313,11 @@ class Config(StrictModel):
     @model_validator(mode="before")
     @classmethod
     def _golden_expected(cls, data: Any) -> Any:
-        # Builds the side tables only; a malformed item is left for `golden_prompts`' own item validator,
-        # which reports it beside every other field error (a raise here would hide them all).
+        """Collect the ``expected`` / ``label_set`` of golden prompts written as mappings into ``golden_expected``, and
+        their ``turns`` into ``golden_turns``, keyed by the prompt; the prompt list itself is left as it is.
+        """
+        # a malformed item is left for `golden_prompts`' own item validator, which reports it beside every other
+        # field error (a raise here would hide them all)
         if not isinstance(data, dict) or not isinstance(data.get("golden_prompts"), list):
             return data
         table = dict(data.get("golden_expected") or {})
@@ -299,6 +340,9 @@ class Config(StrictModel):
 
     @model_validator(mode="after")
     def _matrix_alias(self) -> Config:
+        """A top-level ``chaos_matrix`` becomes ``contract.chaos_matrix`` (creating the contract block); given in both
+        places with different scenarios, it is an error rather than a silent choice of one.
+        """
         if self.chaos_matrix is not None:
             if self.contract is None:
                 self.contract = ContractConfig(chaos_matrix=self.chaos_matrix)
@@ -321,8 +365,6 @@ class Config(StrictModel):
 
     def where_key(self, key: str) -> str:
         """:meth:`where` for a key written as in messages: ``agent.headers.X``, ``agent.command[1]``."""
-        import re
-
         path: list[Any] = []
         for part in key.split("."):
             m = re.fullmatch(r"(.*?)((?:\[\d+\])*)", part)
@@ -339,4 +381,5 @@ class Config(StrictModel):
 
     @property
     def scenarios(self) -> list[Scenario]:
+        """The contract's scenarios (``contract.chaos_matrix``), or an empty list when the config has no contract."""
         return list(self.contract.chaos_matrix or []) if self.contract else []

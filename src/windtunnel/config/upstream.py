@@ -25,6 +25,11 @@ _UPSTREAM_FIELD = re.compile(r"[a-z0-9]+")
 
 
 def _template_notes(cfg: Config, agent: Any) -> list[str]:
+    """Notes on an HTTP agent's ``request_template`` where upstream's code builds a different request than its
+    documentation says: a query string for GET/DELETE, a form body, and the placeholder names upstream derives from
+    ``Key: Value`` lines. A template that does not parse gives no note: that is a config error ``validate`` reports on
+    its own.
+    """
     out: list[str] = []
     at = cfg.where(("agent", "request_template"))
     try:
@@ -64,6 +69,10 @@ def _template_notes(cfg: Config, agent: Any) -> list[str]:
 
 
 def _chaos_notes(cfg: Config, agent: Any) -> list[str]:
+    """Notes on tool and LLM faults of a non-python agent (``chaos:`` and every contract scenario): windtunnel injects
+    them on the agent's own outbound traffic through its proxies, upstream on the harness's request to the agent, so the
+    same YAML tests a different thing. A python agent's faults mean the same in both: no note.
+    """
     if capabilities(agent).python:
         return []
     blocks: list[tuple[tuple[Any, ...], Any]] = []
@@ -90,6 +99,10 @@ def _chaos_notes(cfg: Config, agent: Any) -> list[str]:
 
 
 def _contract_notes(cfg: Config) -> list[str]:
+    """Notes on a contract whose cells windtunnel runs differently from upstream's code: several invariants judged on
+    one answer per golden prompt (``isolation: per_unit``, with the key that restores upstream's behaviour), and
+    ``when`` conditions, which upstream ignores.
+    """
     contract = cfg.contract
     if contract is None or not cfg.scenarios:
         return []

@@ -16,14 +16,33 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from windtunnel._util.errors import ConfigError, ExitCode, UsageError
+from windtunnel._util.errors import ConfigError, ExitCode, UsageError, WindtunnelError
+from windtunnel._util.imports import import_refs
 from windtunnel._util.jsonsafe import loads_clipped
+from windtunnel.chaos.profiles import load_profile
+from windtunnel.chaos.proxy.common import check_fixed_ports
+from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.config.proxy_env import not_run_reason, unreachable
+from windtunnel.config.storepath import store_path
 from windtunnel.engine.budget import one_budget
 from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, overall, renormalised_weights
-from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed, store_path
+from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.report import build_report, now_iso
+from windtunnel.engine.shard import parse_shard, require_fixed_seed
+from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed
+from windtunnel.flows.contract import ContractRequest, contract_flow
 from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
-from windtunnel.flows.outcome import STORE_STATUS, Outcome, decide
+from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide
+from windtunnel.flows.preflight import preflight
+from windtunnel.flows.reach import resolve_reach
+from windtunnel.flows.replay import ReplayRequest, replay_flow
+from windtunnel.flows.run import RunRequest, run_flow
+from windtunnel.report.usage import UsageTally
+from windtunnel.reports.html import render_phase_summary
+from windtunnel.reports.stream import render_streamed
+from windtunnel.store.runstore import RunStore
 
 STORE_BATCH = 2000
 """Cells per transaction when the ci run's copy of its phases' cells is stored."""
@@ -35,7 +54,12 @@ REPLAY_SHARDED = "the replay sessions run in shard 1 of"
 
 @dataclass
 class CiRequest:
-    """Everything that decides a ci run (the options of ``windtunnel ci``)."""
+    """Everything that decides a ci run (the options of ``windtunnel ci``, and the keywords of ``windtunnel.ci``).
+
+    ``min_score`` is passed to every phase and judged on the weighted overall score; ``chaos_profile`` replaces the
+    chaos phase's ``chaos:`` block; ``repeat`` applies to every phase that repeats; ``resume`` continues a stored ci
+    run, keeping the phases that finished; ``use_store`` off runs without the store (and so without resume).
+    """
 
     config: Path | None = None
     min_score: float | None = None
@@ -89,8 +113,6 @@ def _run_phase(
     store_file = store.path if store is not None else None
     resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
     if phase in ("mutation", "chaos"):
-        from windtunnel.flows.run import RunRequest, run_flow
-
         return run_flow(
             RunRequest(
                 config=config_path,
@@ -114,8 +136,6 @@ def _run_phase(
             listener,
         )
     if phase == "contract":
-        from windtunnel.flows.contract import ContractRequest, contract_flow
-
         return contract_flow(
             ContractRequest(
                 config=config_path,
@@ -135,7 +155,6 @@ def _run_phase(
             ),
             listener,
         )
-    from windtunnel.flows.replay import ReplayRequest, replay_flow
 
     return replay_flow(
         ReplayRequest(
@@ -171,8 +190,6 @@ def _phase_result(
     phase: str, code: int, head: dict[str, Any], cells: CellSource, json_path: Path, out_dir: Path
 ) -> PhaseResult:
     """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``)."""
-    from windtunnel.reports.stream import render_streamed
-
     summary = head["summary"]
     html = render_streamed(head, cells, "html", out_dir / f"{phase}.html")
     return PhaseResult(
@@ -187,6 +204,7 @@ def _phase_result(
 
 
 def _in_memory(report: dict[str, Any]) -> CellSource:
+    """A cell source over a report already in memory (a phase kept by ``--resume``): its cells, or none."""
     return lambda: report.get("cells") or []
 
 
@@ -195,6 +213,9 @@ def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
     each call (the run phases' from the store)."""
 
     def cells() -> Iterator[dict[str, Any]]:
+        """Every phase's cells in phase order, each id prefixed with its phase (``mutation:c12``) so ids stay unique in
+        the combined run, and each cell tagged with the phase it came from.
+        """
         for phase, source in sources:
             for c in source():
                 yield {**c, "id": f"{phase}:{c['id']}", "phase": phase}
@@ -236,15 +257,15 @@ def _resume(req: CiRequest, store: Any) -> str:
 
 
 def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
-    """Preflight every configured phase, run them in order, score, write the summary files, store."""
-    from windtunnel._util.imports import import_refs
-    from windtunnel.chaos.proxy.common import check_fixed_ports
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.remote import apply_placement, check_executor
-    from windtunnel.engine.shard import parse_shard, require_fixed_seed
-    from windtunnel.flows.preflight import preflight
-    from windtunnel.store.runstore import RunStore
+    """Run every configured phase of ``windtunnel ci`` once and return the combined outcome.
 
+    Everything that can be refused is refused before the first phase runs (exit 2, or 3 for a python reference that does
+    not import): a malformed ``--shard``, ``--resume`` without the store, an unknown executor or profile, a config with
+    no phase at all, and every preflight error of every declared phase at once. Each phase then runs under its own
+    command's conditions (a run of its own, ``<run_id>-<phase>``); the combined run is stored under ``run_id`` with
+    every phase's cells, and one ``advanced.max_cost`` budget covers all the phases. A chaos phase whose faults cannot
+    reach the agent's calls is marked not run and keeps ci from passing.
+    """
     if req.shard:
         req.shard = str(parse_shard(req.shard))  # a malformed I/N is a usage error before anything is opened
     if req.resume and not req.use_store:
@@ -265,8 +286,6 @@ def ci_flow(req: CiRequest, listener: Listener = SILENT) -> Outcome:
     if store is None and req.use_store:
         store = RunStore(store_path(cfg, req.store))
     if req.chaos_profile:
-        from windtunnel.chaos.profiles import load_profile
-
         load_profile(req.chaos_profile)  # an unknown profile is a usage error before anything runs
     seed = resolve_seed(cfg, req.seed)
     reasons = configured_phases(cfg, chaos_profile=req.chaos_profile)
@@ -320,8 +339,14 @@ def _run_phases(
     listener: Listener,
     blocked: frozenset[str] = frozenset(),
 ) -> Outcome:
-    from windtunnel.engine.report import now_iso
+    """Run ci's phases in order (mutation, chaos, contract, replay) and return the combined outcome.
 
+    A phase with a reason in ``reasons`` is recorded as not run (``blocked`` ones keep ci from passing). With
+    ``--resume`` a phase whose report in ``output`` finished after ``since`` is kept instead of rerun. Each phase runs
+    as a run of its own (``<run_id>-<phase>``) with the explored failures replayed once, in the first phase that runs. A
+    phase interrupted or aborted stops ci there: the completed phases are kept, the rest are marked not run, and the
+    notice says how to resume.
+    """
     output = req.output
     assert output is not None
     weights = renormalised_weights(cfg, [p for p in PHASES if reasons[p] is None])
@@ -375,11 +400,6 @@ def _unreachable_chaos(
     """The chaos phase of an HTTP agent whose calls windtunnel cannot reach (config/proxy_env.py): not run,
     with the reason and the line that runs it, and, being configured, it keeps ci from passing (as a
     scenario that was not exercised keeps a run from passing). Returns the phases so marked."""
-    from windtunnel._util.errors import WindtunnelError
-    from windtunnel.chaos.spec import ChaosSpec
-    from windtunnel.config.proxy_env import not_run_reason, unreachable
-    from windtunnel.flows.reach import resolve_reach  # as the imports above, loaded when ci plans its phases
-
     specs = []
     try:
         specs = [ChaosSpec.resolve(s, name=s.name) for s in cfg.scenarios] if cfg.contract is not None else []
@@ -409,6 +429,10 @@ def phase_rule(min_score: float | None) -> str:
 def _why(
     results: list[PhaseResult], score: float | None, min_score: float | None, critical: bool, replay_failed: bool
 ) -> list[str]:
+    """The reasons ci did not pass, in the order a reader needs them: a critical contract failure, a failed replay, no
+    score at all, a score below ``--min-score``, then (without ``--min-score``) each failed phase, and each configured
+    phase that could not run. Empty when ci passed.
+    """
     out = []
     if critical:
         out.append("a critical contract invariant failed (the contract FAILs whatever the score)")
@@ -442,10 +466,6 @@ def _finish(
     The phases' cells are never gathered here: the summary counts them as they stream past, the JSON,
     JUnit and SARIF summaries are streamed (``reports.stream``), and the ci run's copy in the store is
     written in batches."""
-    from windtunnel.engine.report import build_report, now_iso
-    from windtunnel.flows.outcome import LazyReport
-    from windtunnel.report.usage import UsageTally
-
     output = req.output
     assert output is not None
     every = _combined_cells(sources)
@@ -506,12 +526,16 @@ def _finish(
 
 
 def _tallied(cells: CellSource, usage: Any) -> Iterator[dict[str, Any]]:
+    """Pass the cells through unchanged while adding each to ``usage``: the summary and the usage total are counted in
+    one pass over the cells, which may be too many to hold twice.
+    """
     for c in cells():
         usage.add(c)
         yield c
 
 
 def _batches(cells: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    """``cells`` in lists of up to ``size``, for the store's batched writes without materialising the whole run."""
     batch: list[dict[str, Any]] = []
     for c in cells:
         batch.append(c)
@@ -613,9 +637,6 @@ def ci_summary(
 
 def _write_summary(head: dict[str, Any], cells: CellSource, output: Path) -> list[Path]:
     """The summary files, every one written while reading the phases' cells, never gathering them."""
-    from windtunnel.reports.html import render_phase_summary
-    from windtunnel.reports.stream import render_streamed
-
     written = [
         render_streamed(head, cells, fmt, output / f"summary.{ext}")
         for fmt, ext in (("json", "json"), ("junit", "xml"), ("sarif", "sarif"), ("md", "md"))

@@ -3,18 +3,34 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import secrets
+import shutil
 import signal
+import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from windtunnel._util.errors import AgentExitedError, AgentStoppedError, UsageError
+import orjson
+
+from windtunnel._util.aioloop import run_async
+from windtunnel._util.envexpand import expand_env
+from windtunnel._util.errors import AgentExitedError, AgentStoppedError, ConfigError, UsageError
+from windtunnel._util.redact import redact_url
+from windtunnel._util.signals import interruptible
+from windtunnel.config.load import CONFIG_NAMES, load_config
 from windtunnel.config.model import SEED_MAX, Config
+from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import Listener, Notice, Started, Stopped
+from windtunnel.reports.base import get_reporter, render_report
+from windtunnel.reports.stream import render_streamed
+from windtunnel.store.runstore import RunStore
+from windtunnel.store.runstore import new_run_id as store_run_id
 
 T = TypeVar("T")
 
@@ -31,8 +47,6 @@ SUFFIX_FORMATS = {
 
 def new_run_id() -> str:
     """A fresh run id (time-ordered, as the run store makes them)."""
-    from windtunnel.store.runstore import new_run_id as store_run_id
-
     return store_run_id()
 
 
@@ -52,23 +66,9 @@ def resolve_seed(cfg: Config, seed: int | None) -> int:
     return secrets.randbelow(2**31)
 
 
-def store_path(cfg: Config | None, store: Path | None) -> Path:
-    """``store`` > ``$WINDTUNNEL_STORE`` > ``advanced.store`` (default ``.windtunnel/runs.db``)."""
-    from windtunnel.store.runstore import default_store_path
-
-    if store:
-        return Path(store)
-    if cfg is not None and not os.environ.get("WINDTUNNEL_STORE"):
-        return Path(cfg.advanced.store)
-    return default_store_path()
-
-
 def config_for_store(config: Path | None) -> Config | None:
     """Before a run's config is known (``--resume``): the config whose ``advanced.store`` names the store —
     ``config`` if given, else a config file in the working directory that loads, else None."""
-    from windtunnel._util.errors import ConfigError
-    from windtunnel.config.load import CONFIG_NAMES, load_config
-
     if config is not None:
         return load_config(config)
     for name in CONFIG_NAMES:
@@ -82,10 +82,6 @@ def config_for_store(config: Path | None) -> Config | None:
 
 def agent_label(cfg: Config) -> str:
     """How a plan line names the agent: its endpoint or base URL, else its type."""
-    from windtunnel._util.envexpand import expand_env
-    from windtunnel._util.errors import ConfigError
-    from windtunnel._util.redact import redact_url
-
     label = str(getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type))
     try:
         return redact_url(expand_env(label))
@@ -98,12 +94,9 @@ def check_report_request(fmt: str | None, output: Path | None) -> None:
     ``--format``, and an ``--output`` whose folder cannot be created or written (probed with a temporary
     file, gone at once; the folder is created, as writing the report would)."""
     if fmt is not None:
-        from windtunnel.reports.base import get_reporter
-
         get_reporter(fmt)  # an unknown format raises, listing the valid ones
     if output is None or str(output) == "-":  # `-o -`: stdout
         return
-    import tempfile
 
     folder = output if output.suffix == "" and not output.is_file() else output.parent
     try:
@@ -156,10 +149,7 @@ def write_report(
     if output is not None and output.suffix == "" and not output.is_file():
         target = f"{output}{os.sep}"  # a directory: the file is named after the run
     if cells is not None:
-        from windtunnel.reports.stream import render_streamed
-
         return render_streamed(report, cells, fmt, target, tally=tally)
-    from windtunnel.reports.base import render_report
 
     return render_report(report, fmt, target)
 
@@ -171,18 +161,10 @@ def _report_to_stdout(
     tally: Any,
 ) -> None:
     """``-o -``: the report rendered as for a file (in a temporary folder), then copied to stdout."""
-    import shutil
-    import sys
-    import tempfile
-
     with tempfile.TemporaryDirectory() as tmp:
         if cells is not None:
-            from windtunnel.reports.stream import render_streamed
-
             written = render_streamed(report, cells, fmt, tmp + os.sep, tally=tally)
         else:
-            from windtunnel.reports.base import render_report
-
             written = render_report(report, fmt, tmp + os.sep)
         sys.stdout.flush()
         with open(written, "rb") as fh:
@@ -191,8 +173,10 @@ def _report_to_stdout(
 
 
 def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: str) -> str:
-    from windtunnel.reports.base import get_reporter
-
+    """The report's file name: ``<run id><extension>`` without a template, else ``output.filename_template`` filled with
+    ``{run_id}``, ``{mode}``, ``{date}`` (YYYYMMDD) and ``{time}`` (HHMMSS, local time), given the format's extension
+    when it has none. A template naming any other placeholder is a :class:`UsageError` listing them.
+    """
     if not template:
         return run_id + get_reporter(fmt).extension
     now = datetime.now()
@@ -215,8 +199,6 @@ def persist_report(report: dict[str, Any], *, store: Path | None = None, meta: d
     stream each cell as it completes instead. ``meta`` adds run fields kept only in the store (the
     config hash and options ``--resume`` checks). A report whose run id is stored already updates it.
     """
-    from windtunnel.store.runstore import RunStore, default_store_path
-
     run = report["run"]
     meta = {**{k: v for k, v in run.items() if k not in ("status", "finished_at")}, **(meta or {})}
     with RunStore(store or default_store_path()) as st:
@@ -270,6 +252,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
     installed = False
 
     def handler(signum: int, frame: Any) -> None:
+        """Turn SIGTERM into the ``KeyboardInterrupt`` Ctrl-C raises, so both stop the run the same way."""
         raise KeyboardInterrupt
 
     if hasattr(signal, "SIGTERM"):
@@ -305,9 +288,6 @@ def execute(
     Ctrl-C / SIGTERM and an agent process that dies end the run with what completed kept; any other
     exception (setup failed: agent unreachable, bad seam ...) runs ``on_error`` and propagates.
     """
-    from windtunnel._util.aioloop import run_async
-    from windtunnel._util.signals import interruptible
-
     done = Execution()
     listener(Started(total=total, label=label))
     try:
@@ -336,10 +316,6 @@ FINGERPRINT_IGNORED = {
 
 def config_fingerprint(cfg: Config) -> dict[str, str]:
     """A short hash of each config section that decides a run's cells and verdicts (stored with the run)."""
-    import hashlib
-
-    import orjson
-
     dump = cfg.model_dump(mode="json", exclude_none=True)
     out: dict[str, str] = {}
     for section, value in sorted(dump.items()):

@@ -7,8 +7,18 @@ from pathlib import Path
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel._util.imports import import_refs
+from windtunnel._util.prewarm import Prewarm
+from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config, Scenario
+from windtunnel.config.storepath import store_path
+from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
+from windtunnel.contracts.found import found_dir, inv_data, load_found, scenario_data
+from windtunnel.contracts.run import cut_short_scenarios
 from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
+from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.report import build_report, cell_row, now_iso
+from windtunnel.engine.shard import parse_shard, require_fixed_seed
 from windtunnel.flows.common import (
     check_report_request,
     check_same_config,
@@ -21,16 +31,27 @@ from windtunnel.flows.common import (
     read_min_score,
     resolve_seed,
     run_status,
-    store_path,
     write_report,
 )
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
+from windtunnel.flows.preflight import check_env
+from windtunnel.flows.reach import resolve_reach
+from windtunnel.flows.run import found_notice
+from windtunnel.flows.schedule import checked_schedule
+from windtunnel.store.runstore import RunStore
 
 
 @dataclass
 class ContractRequest:
-    """Everything that decides a contract run (the options of ``windtunnel contract run``)."""
+    """Everything that decides a contract run (the options of ``windtunnel contract run``, and the keywords of
+    ``windtunnel.run_contract``).
+
+    ``repeat`` runs each unit N times (pass rate, pass^k, Wilson interval, flakiness per cell); ``min_score`` (0-100) is
+    the resilience score the contract must reach besides having no critical failure; ``cells`` runs only the named units
+    (the ids a report's ``reproduce`` commands name); ``concurrency`` overrides ``advanced.concurrency``; the rest is as
+    for :class:`~windtunnel.flows.run.RunRequest`.
+    """
 
     config: Path | None = None
     repeat: int = 1
@@ -74,6 +95,9 @@ class ContractDetail:
 
 
 def _na_row(mc: Any) -> dict[str, Any]:
+    """The report row of a matrix cell whose invariant does not apply (its ``when`` does not hold in the scenario):
+    ``skipped``, with the reason as its detail, so the matrix shows N/A there instead of leaving a hole.
+    """
     return {
         "id": f"{mc.scenario}:{mc.invariant}",
         "kind": "contract",
@@ -95,6 +119,10 @@ def _na_row(mc: Any) -> dict[str, Any]:
 
 
 def _summary(verdict: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
+    """The contract report's summary from the contract ``verdict`` and the report ``rows``: the resilience score (2
+    places), the verdict and its reasons, the cell counts by status, the scores by scenario and by invariant, and the
+    matrix; ``extra`` adds the run's own keys.
+    """
     count = {k: sum(r["status"] == k for r in rows) for k in ("passed", "failed", "error", "skipped")}
     return {
         "score": None if verdict.score is None else round(verdict.score, 2),
@@ -133,8 +161,6 @@ def _plan_line(plan: Any, runner: Any, seed: int, whole: Any = None, kept: int =
 
 def _resumed(req: ContractRequest) -> list[dict[str, Any]]:
     """For ``resume``: restore the stored run's seed, repeat and config into ``req``; its stored rows."""
-    from windtunnel.store.runstore import RunStore
-
     if not req.persist:
         raise UsageError("--resume needs the run store", hint="drop --no-store")
     if req.cells:
@@ -189,8 +215,6 @@ def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
 
 def sharded(plan: Any, shard: str | None) -> Any:
     """The plan restricted to shard ``I/N`` of its units (unit order), the whole plan without one."""
-    from windtunnel.engine.shard import parse_shard
-
     if not shard:
         return plan
     return plan.only({u.id for u in parse_shard(shard).select(plan.units)})
@@ -198,8 +222,6 @@ def sharded(plan: Any, shard: str | None) -> Any:
 
 def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list[dict[str, Any]]:
     """The report rows: one per (unit, invariant) that has a result, in plan order, then the N/A cells."""
-    from windtunnel.engine.report import cell_row
-
     labels = plan.by_label
     by_id = {r.cell.id: r for r in results}
     rows: list[dict[str, Any]] = []
@@ -227,6 +249,9 @@ def summarize_contract(verdict: Any, plan: Any, rows: list[dict[str, Any]], extr
 
 
 def reproduce_base(config_path: Path | str, seed: int, repeat: int) -> list[str]:
+    """The start of every reproduce command of a contract run: the config, the seed and (when not 1) the repeat count,
+    which together fix every cell; a cell's command adds its ``--cell``.
+    """
     base = ["windtunnel", "contract", "run", "-c", str(config_path), "--seed", str(seed)]
     if repeat != 1:
         base += ["--repeat", str(repeat)]
@@ -239,15 +264,10 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
     if cfg.contract is None:
         return None  # plan_contract says what is missing
     if req.schedule is not None:
-        from windtunnel.contracts.found import scenario_data
-        from windtunnel.flows.preflight import checked_schedule
-
         spec = checked_schedule(cfg, Path(req.schedule))
         cfg.contract.chaos_matrix = [Scenario.model_validate(scenario_data(spec))]
         note = f"the matrix is the schedule {req.schedule} (scenario {spec.name!r}): --schedule replaces chaos_matrix"
         if req.found and not req.shard and not req.resume:
-            from windtunnel.contracts.found import found_dir, load_found
-
             folder = found_dir(cfg, req.store)
             saved = load_found(folder)
             if saved:
@@ -258,9 +278,6 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
         return note
     if not req.found or req.shard or req.resume:
         return None
-    from windtunnel.contracts.found import found_dir, inv_data, load_found
-    from windtunnel.flows.run import found_notice
-
     found = load_found(found_dir(cfg, req.store))
     if req.cells:  # --cell: the saved failures whose units it names
         found = [f for f in found if any(c.split("/", 1)[0] == f.name for c in req.cells)]
@@ -277,26 +294,28 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
 
 
 def _sans_id(data: dict[str, Any]) -> dict[str, Any]:
+    """An invariant's data without its ``id`` and ``description``, to tell whether a saved failure's invariant is one
+    the contract already checks (the same check under another name is not added twice).
+    """
     return {k: v for k, v in data.items() if k not in ("id", "description")}
 
 
 def _prewarm_reporting() -> Any:
     """The report writers and the run store, imported while the units run (they are needed only after)."""
-    from windtunnel._util.prewarm import Prewarm
-
     reporters = [f"windtunnel.reports.{m}" for m in ("json_report", "html", "junit", "markdown", "sarif", "terminal")]
     return Prewarm(["windtunnel.engine.report", "windtunnel.store.runstore", *reporters])
 
 
 def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
-    """Plan the matrix, run its units under signal handling, score the contract, report."""
-    from windtunnel._util.imports import import_refs
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
-    from windtunnel.engine.remote import apply_placement, check_executor
-    from windtunnel.engine.report import build_report, now_iso
-    from windtunnel.engine.shard import parse_shard, require_fixed_seed
+    """Run the contract of ``windtunnel contract run``: every invariant in every scenario of the chaos matrix where its
+    ``when`` holds, scored as a severity-weighted resilience score.
 
+    Refused before any agent call: a malformed shard, an unknown executor, a python reference that does not import (exit
+    3), an unknown format or unwritable ``-o``, unset ``${ENV}`` references, and a ``--resume`` of a run made with
+    another config. ``--schedule``'s scenario, or else the failures ``explore`` saved, join the matrix. Units run under
+    signal handling: Ctrl-C keeps the completed units (stored, scored, resumable), and a scenario cut short by the agent
+    process dying counts as not run, never as failed. The report is written and, unless ``persist`` is off, stored.
+    """
     if req.shard:
         parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
         req.shard = req.shard.replace(" ", "")
@@ -309,12 +328,8 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         cfg = load_config(config_path)
     import_refs(cfg.agent.python_refs())  # every python reference first (exit 3): before -o is created
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
-    from windtunnel.flows.preflight import check_env
-
     check_env(cfg, str(config_path), command="contract run", mutation=False)  # as validate words it (QA-5 F7)
     if req.resume:
-        from windtunnel.store.runstore import RunStore
-
         with RunStore(req.store or store_path(cfg, None)) as st:
             check_same_config(st, req.resume, cfg, config_path)
     else:
@@ -333,12 +348,14 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     notices: list[str] = [*([found_note] if found_note else []), *plan.notices, *([score_note] if score_note else [])]
 
     def on_state(state: StateVerdict) -> None:
+        """When state detection finds the agent stateful (an answer depends on earlier calls) and no reset is
+        configured, alert the listener and keep the warning with its evidence for the report: the matrix's cells may
+        share state, so its results may be contaminated.
+        """
         if state.stateful:
             listener(Notice(STATE_WARNING, kind="alert"))
             notices.append(STATE_WARNING)
             notices.extend(f"state detection: {e}" for e in state.evidence)
-
-    from windtunnel.flows.reach import resolve_reach  # loads the proxies' module only for contracts that run
 
     reach = resolve_reach(cfg, plan.specs.values())  # a running agent started behind the proxies: one check call
     if reach is not None:
@@ -359,8 +376,6 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         warm.wait()
     # a scenario cut short by the agent process dying was not run (like the scenarios after it), never
     # failed: its units are left out of the scores and the matrix, whatever part of it had completed
-    from windtunnel.contracts.run import cut_short_scenarios
-
     cut = cut_short_scenarios(plan, runner.results, aborted=ran.aborted is not None)
     results = [*restored, *(r for r in runner.results if r.cell.scenario not in cut)]
     plan = full.only(req.cells) if req.cells else full

@@ -119,9 +119,11 @@ class Collector:
     """A listener that keeps every event in :attr:`events` (handy in tests and notebooks)."""
 
     def __init__(self) -> None:
+        """Start with no events."""
         self.events: list[Event] = []
 
     def __call__(self, event: Event) -> None:
+        """Keep ``event``."""
         self.events.append(event)
 
     def notices(self) -> list[str]:

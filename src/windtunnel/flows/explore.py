@@ -39,6 +39,7 @@ from windtunnel.chaos.search import (
 from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.config.storepath import store_path
 from windtunnel.contracts.found import found_dir, save_found
 from windtunnel.engine.cells import Cell, CellResult, MutationRef
 from windtunnel.engine.plan import iter_mutation_plans
@@ -51,7 +52,6 @@ from windtunnel.flows.common import (
     new_run_id,
     persist_report,
     resolve_seed,
-    store_path,
     write_report,
 )
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
@@ -164,6 +164,10 @@ class _Runner:
     """Runs rounds of candidates through a RunSession and counts the agent calls."""
 
     def __init__(self, cfg: Config, req: ExploreRequest, seed: int, listener: Listener) -> None:
+        """Hold what every round needs: the config's invariants (built once), the mutated inputs per golden prompt
+        (filled by :meth:`mutation_plans`), the counts of agent calls and cells so far (``--budget`` is spent in calls),
+        the baselines kept between rounds, and the sentinel spec that keeps the model seam of proxied agents in view.
+        """
         self.cfg, self.req, self.seed, self.listener = cfg, req, seed, listener
         self.invariants, self.notices = run_invariants(cfg)
         self.inputs: dict[int, list[tuple[MutationRef, str | list[dict[str, Any]]]]] = {}
@@ -187,6 +191,9 @@ class _Runner:
         return {gi: len(v) for gi, v in self.inputs.items()}
 
     def cell(self, cand: Candidate, tag: str) -> Cell:
+        """The :class:`Cell` that runs candidate ``cand``: its golden prompt, or the mutated input it names, under its
+        schedule; ``tag`` and a running number keep ids unique across rounds and reruns (``s12/<schedule>``).
+        """
         self.cells += 1
         gi = cand.input.golden_index
         golden = self.cfg.golden_prompts[gi]
@@ -211,6 +218,9 @@ class _Runner:
         got: dict[str, CellResult] = {}
 
         def keep(result: CellResult) -> None:
+            """Keep ``result`` by cell id; while searching (not shrinking), report it so the progress bar counts the
+            budget.
+            """
             got[result.cell.id] = result
             if self.progress:  # the bar counts the search's calls (--budget), not shrinking's
                 self.listener(cell_done(result))
@@ -247,6 +257,7 @@ class _Session(RunSession):
     kept: dict[str, str] | None = field(default=None, init=False)
 
     async def baselines(self, agent: Agent, runner: CellRunner) -> dict[str, str]:
+        """The clean baseline answers: asked of the agent in the first round, reused by every later one."""
         if self.kept is None:
             self.kept = await super().baselines(agent, runner)
         return self.kept
@@ -279,6 +290,9 @@ def _usable(cfg: Config) -> Callable[[FaultSpec], bool]:
     """Whether the agent's model seam can express an LLM fault (a wrapped callable takes no wire-only mode)."""
 
     def ok(fault: FaultSpec) -> bool:
+        """Whether ``fault`` can be injected into this agent: any tool fault, and an LLM fault whose mode its model seam
+        can express.
+        """
         if not isinstance(fault, LlmFaultSpec):
             return True
         return not llm_mode_problems(cfg.agent, ChaosSpec("probe", (), (fault,)), "explore")
@@ -287,6 +301,10 @@ def _usable(cfg: Config) -> Callable[[FaultSpec], bool]:
 
 
 def _load(req: ExploreRequest) -> tuple[Path, Config, int]:
+    """The config path, the config and the seed of an explore run, after every check that can fail before an agent call:
+    ``--budget`` and ``--reruns`` of at least 1, the executor, the python references, the report format and file, the
+    environment, and golden prompts to start from (exit 2 for each, with the fix).
+    """
     if req.budget < 1:
         raise UsageError(
             f"--budget {req.budget} spends nothing", hint="give --budget a number of agent calls, e.g. 200"
@@ -329,6 +347,7 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
     result = ExploreResult(req.strategy)
 
     async def main() -> None:
+        """The search itself, run on the flow's event loop."""
         await _explore(runner, req, seed, listener, result)
 
     ran = execute(main, listener, total=req.budget, label="agent calls")
@@ -362,7 +381,15 @@ def explore_flow(req: ExploreRequest, listener: Listener = SILENT) -> Outcome:
 
 
 async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Listener, out: ExploreResult) -> None:
-    """The search, then the shrinking of what it found, filling ``out`` as they go."""
+    """The search, then the shrinking of what it found, filling ``out`` as they go (an interrupted run reports what
+    ``out`` holds so far).
+
+    First a baseline round: each golden prompt without faults, which shows the seams the agent calls; none seen is a
+    :class:`ConfigError` (there would be nothing to fault). Then rounds of ``ROUND`` candidates (proposed from what
+    earlier cells showed, or drawn at random with ``--strategy random``) until the ``--budget`` of agent calls is spent
+    or ``--max-failures`` distinct failures are found. Each failure is then shrunk to a minimal schedule and rerun; the
+    calls shrinking takes are counted apart from the budget. All randomness comes from the run seed.
+    """
     rng = random.Random(derive_seed(seed, "explore", req.strategy))
     mutations = runner.mutation_plans()
     usable = _usable(runner.cfg)
@@ -375,6 +402,10 @@ async def _explore(runner: _Runner, req: ExploreRequest, seed: int, listener: Li
     counts: dict[str, int] = {}
 
     def take(cands: Sequence[Candidate], results: Sequence[CellResult]) -> None:
+        """Learn from a round: record each seam the agent called (and how often) as a place to put faults next, feed the
+        observation to the search, and keep each failure with a signature not seen before, as found (the first
+        ``--max-failures`` go on to be shrunk); the listener hears of each new failure at once.
+        """
         for cand, res in zip(cands, results, strict=True):
             obs = observe(res)
             for seam, n in obs.seam_calls().items():
@@ -426,6 +457,7 @@ def _random_round(rng: random.Random, search: Search, counts: dict[str, int], n:
 
 
 def _what(obs: Observation, cand: Candidate) -> str:
+    """A failure in one line for the notices: its signature and the faults of the schedule that caused it."""
     labels = "; ".join(cand.schedule.labels()) or "no faults"
     return f"{', '.join(obs.failure_signature())} under [{labels}]"
 
@@ -479,12 +511,19 @@ async def _shrink(
 
 
 def _renamed(schedule: Schedule, prefix: str) -> Schedule:
+    """``schedule`` under a stable name, ``<prefix>-<digest>``: the same faults always get the same name, so a saved
+    failure found again is recognised, not saved twice.
+    """
     return Schedule(
         name=f"{prefix}-{schedule.digest()}", faults=schedule.faults, context_attacks=schedule.context_attacks
     )
 
 
 def _save(result: ExploreResult, cfg: Config, req: ExploreRequest, config_path: Path) -> list[Path]:
+    """Save each failure shrunk to a minimal schedule into the found-failures folder (``run``, ``contract run`` and
+    ``ci`` replay them first) and return the files written. A failure without faults is not saved: a plain ``run`` finds
+    it already.
+    """
     folder = req.found_dir or found_dir(cfg, req.store)
     out = []
     for f in result.failures:

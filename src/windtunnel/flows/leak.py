@@ -12,6 +12,7 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Generator, Iterator, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
@@ -19,7 +20,20 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 import orjson
 
 from windtunnel._util.errors import ExitCode, HarnessError, UsageError, WindtunnelError
+from windtunnel._util.paths import refuse_overwrite
+from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import SILENT, Listener, Notice
+from windtunnel.leakage import parallel
+from windtunnel.leakage.aliases import parse_alias_options
+from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
+from windtunnel.leakage.mine import mine, mined_findings
+from windtunnel.leakage.ray_scan import scan_source
+from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
+from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
+from windtunnel.leakage.sanitize import EliminationWatch, sanitize_item
+from windtunnel.leakage.scan import audit_item
+from windtunnel.leakage.text import normalize_needle
+from windtunnel.store.leak_items import store_items
 
 if TYPE_CHECKING:
     from windtunnel.leakage.dataset import FieldMap, MappedItem
@@ -48,13 +62,10 @@ class Fields:
 
     def field_map(self) -> FieldMap:
         """The dataset field map; an unreadable correlated map is a usage error."""
-        from windtunnel.leakage.dataset import FieldMap
-
         if isinstance(self.label_set, str):
             labels = [s.strip() for s in self.label_set.split(",") if s.strip()]
         else:
             labels = [str(s) for s in self.label_set or []]
-        from windtunnel.leakage.text import normalize_needle
 
         distinct = {normalize_needle(lab) for lab in labels} - {""}  # "High" and "high" are one label
         if self.label_set is not None and len(distinct) < 2:  # "" or one label: no listing can be told apart
@@ -78,8 +89,10 @@ class Fields:
         )
 
     def _aliases(self) -> dict[str, list[str]]:
-        from windtunnel.leakage.aliases import parse_alias_options
-
+        """The ``--alias`` options as ``{label: [aliases]}``: a mapping from the Python API as given (a single alias may
+        be a string), or the CLI's ``LABEL=ALIAS`` strings parsed; a malformed one is a :class:`UsageError` showing the
+        form.
+        """
         if not self.aliases:
             return {}
         if isinstance(self.aliases, Mapping):
@@ -103,6 +116,9 @@ class Fields:
 
 
 def _correlated(source: Path | Mapping[str, Sequence[str]] | None) -> dict[str, list[str]]:
+    """The correlated map (``{label: [values that give the label away]}``) from a mapping, or from the JSON file ``leak
+    mine -o`` writes; an unreadable file or another shape is a :class:`UsageError` saying how to make one.
+    """
     if source is None:
         return {}
     if isinstance(source, Mapping):
@@ -156,8 +172,6 @@ def dataset_hint(err: Exception) -> str:
 
 def items(path: Path, fmap: FieldMap) -> Iterator[MappedItem]:
     """Stream mapped items; dataset errors become usage errors (exit 2)."""
-    from windtunnel.leakage.dataset import DatasetError, iter_items
-
     try:
         yield from iter_items(path, fmap)
     except DatasetError as err:
@@ -177,17 +191,13 @@ def audits(
 
     Close the iterator (``contextlib.closing``) when leaving early, so the workers stop at once.
     """
-    from windtunnel.leakage.dataset import DatasetError
-    from windtunnel.leakage.parallel import ScanWorkerError, iter_audits
-    from windtunnel.leakage.ray_scan import scan_source
-
     try:
-        yield from scan_source(path, fmap, decode, jobs, executor, address) or iter_audits(
+        yield from scan_source(path, fmap, decode, jobs, executor, address) or parallel.iter_audits(
             path, fmap, decode=decode, jobs=jobs
         )
     except DatasetError as err:
         raise UsageError(str(err), hint=dataset_hint(err)) from None
-    except ScanWorkerError as err:
+    except parallel.ScanWorkerError as err:
         raise HarnessError(str(err), hint="'--jobs 1' scans in this process") from None
 
 
@@ -195,11 +205,6 @@ def run_audits(
     run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
 ) -> Generator[ItemAudit, None, None]:
     """Audits of the cells of a stored run or a JSON report (pointers into the report cell)."""
-    from windtunnel.leakage.runs import RunSourceError, report_items
-    from windtunnel.leakage.scan import audit_item
-    from windtunnel.store.leak_items import store_items
-    from windtunnel.store.runstore import default_store_path
-
     try:
         if run_id is not None:
             found = store_items(run_id, store or default_store_path(), counts, config=config)
@@ -223,7 +228,12 @@ at about half the speed of a one-process scan (``--mine`` mines any size)."""
 
 
 def mine_decision(dataset: Path | None, asked: bool | None) -> tuple[bool, str | None]:
-    """Whether to mine, and why not when not (None: mine, the item count decides later)."""
+    """Whether to mine the dataset for correlations, and the reason when not (None with a True: mine).
+
+    Mining reads the dataset a second time, so it needs a regular file: by default (``asked`` None) a file up to
+    :data:`MINE_AUTO_BYTES` is mined and a larger one or a pipe is skipped with the reason; ``--mine`` forces it (a pipe
+    is then a :class:`UsageError`), ``--no-mine`` turns it off. Stored runs are never mined.
+    """
     if dataset is None:
         return False, "runs are not mined" if asked else None
     if asked is False:
@@ -247,8 +257,6 @@ def mined_index(
     Without ``forced`` (the default decision) a dataset of fewer than ``MINE_AUTO_ITEMS`` labelled items
     or one label is not reported on (the summary says why).
     """
-    from windtunnel.leakage.mine import mine, mined_findings
-
     result = mine((m.item for m in items(dataset, fmap)), derive_from=derive_from)
     # Counts only: a label is an answer, and the report hides answers unless asked.
     summary: dict[str, Any] = {k: v for k, v in result.to_dict().items() if k not in ("suggestions", "labels")}
@@ -306,6 +314,9 @@ class _Sink:
     """An open report file; ``keep`` also keeps it when the block is left by an exception."""
 
     def __init__(self, handle: IO[bytes] | None) -> None:
+        """Wrap ``handle`` (None: no report file was asked for); the file is removed on an error unless ``keep`` is
+        set.
+        """
         self.handle = handle
         self.keep = False
 
@@ -400,6 +411,9 @@ class LeakOutcome:
 
 
 def _no_items(dataset: Path | None, source: str, counts: Any) -> UsageError:
+    """The error for an audit with nothing to audit (a dataset without items, or stored runs without a golden prompt
+    that has an expected answer): an empty audit would report no leak, which proves nothing.
+    """
     if dataset is None:
         return UsageError(
             f"{source}: none of its {counts.cells} cells has a golden prompt with an expected answer; "
@@ -444,13 +458,15 @@ before it (``getattr(err, PARTIAL, None)``), so the table still shows every comp
 
 
 def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
-    """Audit every item of the source; failed when any item leaks. Ctrl-C keeps a partial report."""
-    from contextlib import closing
+    """Audit every item of one source (a dataset, a stored run, or a JSON report) for ground-truth leakage; the outcome
+    fails when any item leaks.
 
-    from windtunnel._util.paths import refuse_overwrite
-    from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
-    from windtunnel.leakage.runs import RunCounts
-
+    The source and its options are checked first (exactly one source; field options and ``--jobs`` only for a dataset).
+    Audits stream: with ``--format`` they go straight into the JSON or SARIF writer, so memory does not grow with the
+    dataset, and only the first ``keep`` leaking items are held for the caller. Ctrl-C ends the scan with a valid report
+    marked partial; a bad record raises with the items audited before it attached. A source with no items is a
+    :class:`UsageError`: an empty audit would find no leak and prove nothing.
+    """
     sources = (("DATASET", req.dataset), ("--from-run", req.from_run), ("--from-report", req.from_report))
     given = [name for name, v in sources if v]
     if len(given) != 1:
@@ -557,10 +573,6 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     (a JSON dataset's own container: an array, the ``{"items": [...]}`` object with its other keys, one
     object; a JSONL dataset's records as an array); another suffix keeps the dataset's format.
     """
-    from windtunnel._util.paths import refuse_overwrite
-    from windtunnel.leakage.dataset import write_back
-    from windtunnel.leakage.sanitize import EliminationWatch, sanitize_item
-
     if req.mode not in ("sentence", "span"):
         raise UsageError(f"unknown --mode {req.mode!r}", hint="valid: sentence, span")
     refuse_overwrite(
@@ -657,8 +669,6 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
 
 def _recheck_mined(res: Any, result: Any, derive_from: Sequence[str]) -> None:
     """Add to ``res.residual`` what the mined candidates still find in the sanitized item."""
-    from windtunnel.leakage.mine import mined_findings
-
     for _, left in mined_findings([res.item], result, derive_from=derive_from):
         res.residual.extend(left)
 
@@ -732,10 +742,6 @@ def check_flow(
     either way) and its mined findings count on both sides (the sanitized items are searched for the
     candidates mined from the raw ones); ``summary["mined"]`` says how.
     """
-    from contextlib import closing
-
-    from windtunnel.leakage.mine import mined_findings
-
     fields = fields or Fields()
     fmap = fields.field_map()
     raw_leaks: dict[str, bool] = {}

@@ -164,6 +164,9 @@ def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: An
     """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
 
     def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
+        """The pass flags of one results file, with the line numbers and rows they came from; a file whose rows carry no
+        verdict is a :class:`UsageError` showing the accepted row forms.
+        """
         rows, lines = load_results(path)
         try:
             passes, _ = pass_flags(rows, lines)
@@ -201,6 +204,7 @@ def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: An
 
 
 def _has_id(row: Any) -> bool:
+    """Whether a results row can be paired by id (a JSON object with an ``id`` key)."""
     return isinstance(row, dict) and "id" in row
 
 
@@ -226,6 +230,9 @@ def _by_id(path: Path, rows: list[Any], lines: list[int], flags: list[bool]) -> 
 
 
 def _ids_note(ids: list[str], shown: int = 5) -> str:
+    """A count of ``ids`` with the first ``shown`` of them quoted (``3 ids ('a', 'b', 'c')``), for a message about ids
+    present in one results file and not the other.
+    """
     if not ids:
         return "0 ids"
     more = f", ... (+{len(ids) - shown})" if len(ids) > shown else ""

@@ -27,7 +27,10 @@ Shards = Sequence[tuple[str, dict[str, Any]]]
 
 
 def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] | None = None) -> dict[str, Any]:
-    """One report from the shards of one run; ``phases``: for ci shards, each phase's shard reports."""
+    """One report from the shards of one run (``windtunnel runs merge``), by the run's mode: ``run`` shards are
+    concatenated, contract shards re-scored, ci shards merged phase by phase (``phases``: each phase's shard reports).
+    The shards are checked first: one run, each shard once, none missing.
+    """
 
     if not reports:
         raise UsageError("nothing to merge", hint="name the shard runs (or report files) to merge")
@@ -41,7 +44,9 @@ def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] |
 
 
 def _ordered(reports: Shards) -> list[tuple[str, dict[str, Any]]]:
-
+    """The shard reports sorted by shard index, so the merged report lists cells in the order one unsharded run would
+    have.
+    """
     return sorted(reports, key=lambda lr: shard_of(lr[1], lr[0])[0])
 
 
@@ -75,6 +80,7 @@ def _merged_run(ordered: list[tuple[str, dict[str, Any]]], partial: bool) -> dic
 
 
 def _times(ordered: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """The merged run's time span: from the earliest shard's start to the latest shard's finish."""
     return {
         "started_at": min(rep["run"]["started_at"] for _, rep in ordered),
         "finished_at": max(rep["run"]["finished_at"] for _, rep in ordered),
@@ -82,6 +88,9 @@ def _times(ordered: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
 
 
 def _min_score(ordered: list[tuple[str, dict[str, Any]]]) -> float | None:
+    """The ``--min-score`` every shard was run with (None when none was): shards run with different thresholds are a
+    :class:`UsageError`, as a merged verdict would have no single meaning.
+    """
     found = {(rep.get("summary") or {}).get("min_score") for _, rep in ordered}
     if len(found) > 1:
         raise UsageError(f"the shards were run with different --min-score ({sorted(map(str, found))})")
@@ -89,7 +98,14 @@ def _min_score(ordered: list[tuple[str, dict[str, Any]]]) -> float | None:
 
 
 def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
-    """The contract run the shards split: its whole matrix scored over the union of their units."""
+    """The contract run the shards split: its whole matrix scored over the union of their units.
+
+    The config the shards ran is planned again (with their ``--repeat``), and every stored row must be a cell that plan
+    has: a stray one means the config changed since, a :class:`ConfigError`. Complete shards must together hold every
+    planned cell (a result cut or edited is refused). The rows are turned back into unit results and scored by
+    :func:`~windtunnel.contracts.score_contract`, as the unsharded run would be; a shard cut short makes the merged run
+    partial and not passed.
+    """
 
     check_same_run(reports)  # also for the contract phase of ci shards
     ordered = _ordered(reports)
@@ -156,7 +172,13 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
 
 
 def merge_ci(reports: Shards, phases: Mapping[str, Shards], *, run_id: str) -> dict[str, Any]:
-    """The ci run the shards split: each phase merged over its shards, then weighted as ``ci`` does."""
+    """The ci run the shards split: each phase merged over its shards, then weighted as ``ci`` does.
+
+    Every ci shard must have finished every phase (else: resume it, then merge). A phase no shard ran keeps its reason
+    (and blocks the verdict if it was configured but could not run); the replay phase is shard 1's, as replay sessions
+    are not split; the contract phase is re-scored (:func:`merge_contract`), the others merged by concatenation.
+    ``phases`` maps each phase to its shard reports.
+    """
 
     ordered = _ordered(reports)
     cut = [label for label, rep in ordered if (rep.get("summary") or {}).get("partial")]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from windtunnel._util.errors import ExitCode
+from windtunnel.engine.scoring import is_failure
 
 if TYPE_CHECKING:
     from windtunnel._util.errors import AgentExitedError
@@ -49,6 +50,9 @@ class LazyReport:
     function giving its cells anew, in report order, on each call (e.g. from the run store)."""
 
     def __init__(self, head: dict[str, Any], cells: Callable[[], Iterable[dict[str, Any]]], count: int) -> None:
+        """``head`` is the report without its cells, ``cells`` gives them anew on each call (a store query, so a large
+        run is never held in memory twice), ``count`` is their number (known without iterating them).
+        """
         self.head = head
         self.cells = cells
         self.count = count
@@ -63,6 +67,7 @@ class _ReportField:
     """``Outcome.report``: a dict, or a :class:`LazyReport` loaded on the first read and then kept."""
 
     def __set_name__(self, owner: type, name: str) -> None:
+        """Store the value under ``_<name>`` in the instance, beside the public name this descriptor serves."""
         self.attr = f"_{name}"
 
     @overload
@@ -81,6 +86,7 @@ class _ReportField:
         return report
 
     def __set__(self, obj: Outcome, value: dict[str, Any] | LazyReport) -> None:
+        """Keep ``value`` (a report or a :class:`LazyReport`) as it is: loading waits for the first read."""
         obj.__dict__[self.attr] = value
 
 
@@ -158,12 +164,11 @@ class Outcome:
         """The report cells that failed or errored, each with its ``reproduce`` command when known.
 
         Cells cut short because the agent went away are not run, not failed: they are left out."""
-        from windtunnel.engine.scoring import is_failure
-
         return [c for c in self.iter_cells() if is_failure(c)]
 
     def typed_report(self) -> RunReport:
         """The report as pydantic models (validated)."""
+        # start-up: the pydantic report models (~6 ms) load for a caller that asks for them, not for every flow
         from windtunnel.report.models import RunReport
 
         return RunReport.model_validate(self.report)

@@ -10,18 +10,28 @@ validate`` lists them all and ``windtunnel ci`` stops with exit 2 before any pha
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.envexpand import unset_vars
 from windtunnel._util.errors import ConfigError, WindtunnelError
+from windtunnel._util.explain import by_line
+from windtunnel._util.imports import import_ref
 from windtunnel._util.suggest import did_you_mean
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.advice import config_warnings
 from windtunnel.config.model import PHASES, Config
+from windtunnel.config.proxy_env import not_run_reason, reach_note, unreachable
+from windtunnel.config.storepath import store_path
+from windtunnel.engine.mutate import mutation_context, plan_for
+from windtunnel.engine.phases import configured_phases
 from windtunnel.invariants.judge import judge_env_refs
+from windtunnel.mutations.base import mutations
+from windtunnel.mutations.plan import applies_to
 
 if TYPE_CHECKING:
     from windtunnel.chaos.spec import ChaosSpec
@@ -52,10 +62,13 @@ class Preflight:
         return not self.errors
 
     def raise_errors(self, source: str, *, command: str = "validate") -> None:
-        """Raise one :class:`ConfigError` listing every error (nothing to do when there is none)."""
+        """Raise one :class:`ConfigError` listing every error (nothing to do when there is none).
+
+        The errors are sorted by line under a head naming ``source`` and the count; ``command`` says which command
+        stopped (``validate`` names the commands that cannot run this config, and says so when ``run`` still can).
+        """
         if not self.errors:
             return
-        from windtunnel._util.explain import by_line
 
         n = len(self.errors)
         ran = "" if command == "validate" else f"; `{command}` ran nothing"
@@ -79,6 +92,7 @@ _COMMANDS = ("run", "run --chaos", "contract run", "replay run", "ci")
 
 
 def _listing(commands: Collection[str]) -> str:
+    """The commands as prose, each in backticks: `` `run` ``, `` `run` and `ci` ``, `` `a`, `b` and `c` ``."""
     names = [f"`{c}`" for c in commands]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -87,17 +101,21 @@ class _Section:
     """Tags the errors a block adds to ``out`` with the commands they stop (:attr:`Preflight.stops`)."""
 
     def __init__(self, out: Preflight, *commands: str) -> None:
+        """Tag the errors added to ``out`` inside the block with ``commands``."""
         self.out, self.commands, self.start = out, commands, 0
 
     def __enter__(self) -> None:
+        """Remember how many errors there were before the block."""
         self.start = len(self.out.errors)
 
     def __exit__(self, *exc: object) -> None:
+        """Tag each error the block added with the section's commands (an error already tagged keeps its first tag)."""
         for error in self.out.errors[self.start :]:
             self.out.stops.setdefault(error, self.commands)
 
 
 def _text(err: WindtunnelError) -> str:
+    """A :class:`WindtunnelError` as one line, its hint after its message, so a listed error still says what to do."""
     return f"{err.message}; {err.hint}" if err.hint else err.message
 
 
@@ -129,6 +147,7 @@ def preflight(
         with _Section(out, "run --chaos", "ci"):
             _chaos_checks(cfg, chaos_profile, out, agent_imports=agent_imports)
     if cfg.contract is not None and "contract" in active:
+        # start-up: the contract checks (and what they import) are paid by configs that declare a contract only
         from windtunnel.contracts.validate import check_contract
 
         with _Section(out, "contract run", "ci"):
@@ -146,18 +165,18 @@ def preflight(
     with _Section(out, "run --chaos", "ci"):
         out.errors += [p if p.startswith("line ") else cfg.where(("chaos",)) + p for p in chaos_block]
     out.errors += _mcp_server_problems(cfg)
-    from windtunnel.config.proxy_env import reach_note
 
     out.notes += [n for n in [reach_note(cfg.agent)] if n]  # where the proxies of a running agent listen
     if every:
         out.errors += _store_problems(cfg)
-        from windtunnel.config.upstream import upstream_notes  # validate only: keeps ci's preflight lean
 
         if cfg._source is not None and cfg._source.name.startswith("flakestorm"):  # an upstream file, by its name
+            # start-up: the upstream notes are read for an upstream file only
+            from windtunnel.config.upstream import upstream_notes
+
             out.notes += upstream_notes(cfg)  # where upstream 2.0 would do something else with this file
         _phase_warnings(cfg, out)
         _reach(cfg, chaos_profile, out)
-    from windtunnel._util.explain import by_line
 
     out.warnings = by_line(out.warnings)
     return out
@@ -203,8 +222,10 @@ def check_env(cfg: Config, source: str, *, command: str, mutation: bool) -> None
 
 
 def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
-    from windtunnel._util.envexpand import unset_vars
-
+    """``${ENV}`` references that would not expand: each one in the agent's endpoints, headers, query parameters,
+    environment and command (and the mutation model's key, for ``mutation``) that names an unset variable, at its line.
+    A golden prompt holding one is an error too, for another reason: prompts are sent as written, never expanded.
+    """
     out = []
     for key, value in _env_refs(cfg, mutation=mutation):
         for name in unset_vars(value):
@@ -224,10 +245,6 @@ def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
 
 def _store_problems(cfg: Config) -> list[str]:
     """A run store path that cannot be a database file (a directory, or under a file)."""
-    import os
-
-    from windtunnel.flows.common import store_path
-
     path = store_path(cfg, None)
     key = "$WINDTUNNEL_STORE" if os.environ.get("WINDTUNNEL_STORE") else "advanced.store"
     at = "" if key.startswith("$") else cfg.where(("advanced", "store"), ("advanced",))
@@ -241,10 +258,6 @@ def _store_problems(cfg: Config) -> list[str]:
 
 def _mutation_checks(cfg: Config, out: Preflight) -> None:
     """Mutation types that apply to the agent, and the ones ``count`` is too small to reach."""
-    from windtunnel.engine.mutate import mutation_context, plan_for
-    from windtunnel.mutations.base import mutations
-    from windtunnel.mutations.plan import applies_to
-
     m = cfg.mutations
     if not cfg.golden_prompts or not m.types:
         return
@@ -289,8 +302,10 @@ def _seam_problems(cfg: Config, spec: ChaosSpec, where: str) -> list[str]:
 
 
 def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, agent_imports: bool) -> None:
-    from windtunnel.chaos.spec import ChaosSpec
-
+    """The checks of the ``chaos:`` block (or ``--chaos-profile``): the profile resolves, the agent has a seam for each
+    fault kind it holds, and (unless ``--no-import``) the agent's model seam can express each LLM fault mode. Errors go
+    to ``out`` at the block's line; a profile named by the flag gets no line.
+    """
     where = "the `chaos:` block" + (f" with --chaos-profile {chaos_profile}" if chaos_profile else "")
     try:
         spec = ChaosSpec.resolve(cfg.chaos, profile=chaos_profile, name="chaos")
@@ -300,7 +315,8 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, age
         out.errors.append(f"{at}{where}: {_text(err)}")
         return
     out.errors += _seam_problems(cfg, spec, where)
-    if agent_imports:  # the seams module imports the chaos runtime (asyncio, anyio): not for --no-import
+    if agent_imports:
+        # start-up: the seams module imports the chaos runtime (asyncio, anyio), which --no-import must not pay
         from windtunnel.chaos.seams import llm_mode_problems
 
         at = cfg.where(("chaos", "llm_faults"), ("chaos",))
@@ -309,6 +325,7 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, age
 
 def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
     """Every session loads, its contract resolves, and its recorded calls have a seam."""
+    # start-up: the replay loaders and player (session models, contract resolution) for a `replays:` block only
     from windtunnel.replay.collect import LoadedSession, collect_entry, config_source_map
     from windtunnel.replay.player import check_seams, prepare
 
@@ -361,11 +378,12 @@ def _at_entry(cfg: Config, at: str, problem: str) -> str:
 def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[Any]:
     """Sessions of the ``replays.sources`` that read a file; a live source is checked for what it needs
     (:func:`~windtunnel.replay.importers.live.live_problem`) and not contacted."""
+    # start-up: called from _replay_checks only, for a config with a `replays:` block
     from windtunnel.replay.collect import collect_source
+    from windtunnel.replay.importers.live import live_problem
 
     assert cfg.replays is not None
     found = []
-    from windtunnel.replay.importers.live import live_problem
 
     for j, source in enumerate(cfg.replays.sources):
         at = cfg.where(("replays", "sources", j))
@@ -389,8 +407,10 @@ def _source_sessions(cfg: Config, out: Preflight, *, warn_live: bool) -> list[An
     return found
 
 
-def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
-    """The tool names a python agent's faults can match, or None when they cannot be known."""
+def agent_tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
+    """The tool names a python agent's faults can match, or None when they cannot be known (not a python
+    agent, no tools declared, or a tool registry that is not to be imported): callers then skip the name check
+    rather than warn about names they cannot see."""
     agent = cfg.agent
     if not capabilities(agent).python or frameworks.is_framework(agent):
         return None
@@ -401,44 +421,12 @@ def _tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
     if registry:
         if not imports:
             return None
-        from windtunnel._util.imports import import_ref
 
         try:
             names += [str(k) for k in import_ref(registry, what="agent.tool_registry")]
         except (WindtunnelError, TypeError):
             return None
     return names
-
-
-def checked_schedule(cfg: Config, path: Path) -> ChaosSpec:
-    """``--schedule FILE`` for ``run`` and ``contract run``: the spec it compiles to, or a config error (exit 2)
-    when it schedules no fault, or names a tool the agent does not have (it would never fire: the run would
-    test nothing and say so only at the end)."""
-    from windtunnel.chaos.schedule import TOOL_PREFIX, load_schedule
-
-    schedule = load_schedule(path)
-    if not schedule.faults and not schedule.context_attacks:
-        raise ConfigError(
-            f"{path} schedules no fault (`faults:` is empty): a run under it would test nothing",
-            hint="add a fault, e.g. `faults: [{seam: 'tool:NAME', on_call: 1, fault: {mode: timeout}}]`",
-        )
-    names = _tool_names(cfg, imports=True)
-    if names is None and frameworks.is_framework(cfg.agent):
-        try:
-            names = frameworks.tool_names(cfg.agent)
-        except WindtunnelError:
-            names = None  # the run says why the agent cannot be loaded
-    for i, slot in enumerate(schedule.faults):
-        if not slot.seam.startswith(TOOL_PREFIX) or slot.fault.get("match_url") or names is None:
-            continue
-        tool = slot.seam[len(TOOL_PREFIX) :]
-        if tool != "*" and not any(fnmatchcase(n, tool) for n in names):
-            raise ConfigError(
-                f"{path}: faults[{i}]: seam {slot.seam!r} names tool {tool!r}{did_you_mean(tool, names)}, which is "
-                f"not among the agent's tools ({', '.join(names) or 'none'}): it would never fire",
-                hint="use one of the agent's tool names (`windtunnel validate` lists what faults can match)",
-            )
-    return schedule.to_spec()
 
 
 def _streamed_only_notes(cfg: Config, out: Preflight, *, chaos: bool, contract: bool) -> None:
@@ -459,7 +447,11 @@ def _streamed_only_notes(cfg: Config, out: Preflight, *, chaos: bool, contract: 
 
 
 def _tool_name_warnings(cfg: Config, out: Preflight, *, imports: bool, chaos: bool, contract: bool) -> None:
-    names = _tool_names(cfg, imports=imports)
+    """Warn about each tool fault or context attack (in ``chaos:`` and in every contract scenario) whose ``tool``
+    pattern matches none of the agent's tool names: it would never fire, and the run would only say so at the end.
+    Nothing is said when the names cannot be known (see :func:`agent_tool_names`) or the fault matches by URL.
+    """
+    names = agent_tool_names(cfg, imports=imports)
     if not names:
         return
     sources: list[tuple[str, Any, Any]] = []  # (name, block, its line of (kind, index))
@@ -490,6 +482,7 @@ def _mcp_server_problems(cfg: Config) -> list[str]:
     servers = getattr(cfg.agent, "mcp_servers", None)
     if not servers:
         return []
+    # start-up: the MCP proxy imports httpx and the MCP SDK; only a config that names servers pays for them
     from windtunnel.chaos.proxy.mcp_servers import server_problems
 
     return [_text(err) for err in server_problems(servers)]
@@ -498,9 +491,6 @@ def _mcp_server_problems(cfg: Config) -> list[str]:
 def _reach(cfg: Config, chaos_profile: str | None, out: Preflight) -> None:
     """The chaos that does not run against an agent windtunnel does not launch (config/proxy_env.py): a
     warning per phase or scenario that will not run, with the reason and the line to add."""
-    from windtunnel.chaos.spec import ChaosSpec
-    from windtunnel.config.proxy_env import not_run_reason, unreachable
-
     src = str(cfg._source) if cfg._source is not None else None
     if (cfg.chaos is not None and cfg.chaos.active) or chaos_profile:
         try:
@@ -537,8 +527,9 @@ def require_prompts(cfg: Config, out: Preflight) -> None:
 
 
 def _phase_warnings(cfg: Config, out: Preflight) -> None:
-    from windtunnel.engine.phases import configured_phases
-
+    """Warnings about ``ci``'s phases: no phase configured at all (``ci`` would score nothing, with each phase's
+    reason), and a configured phase that weighs 0 in ``scoring`` (it runs, but its score does not count).
+    """
     reasons = configured_phases(cfg)
     ran = [p for p in PHASES if reasons[p] is None]
     if not ran:

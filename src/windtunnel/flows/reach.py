@@ -18,7 +18,12 @@ import socket
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.aioloop import run_async
+from windtunnel._util.errors import AgentCallError, WindtunnelError
+from windtunnel.agents import build_agent
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.spec import ChaosSpec
 from windtunnel.config.proxy_env import HOST
 
 if TYPE_CHECKING:
@@ -40,6 +45,9 @@ def checkable(agent: Any, specs: Iterable[ChaosSpec]) -> bool:
 
 
 def _free(port: int) -> bool:
+    """Whether ``port`` can be bound on the proxies' host now: the reach check serves the proxies on the fixed ports,
+    and a port already taken means another run (or process) holds it.
+    """
     with socket.socket() as s:
         try:
             s.bind((HOST, port))
@@ -60,7 +68,6 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
     if key not in _ANSWERS:
         if not (_free(agent.proxy_port) and _free(agent.llm_proxy_port)):
             return None  # something else listens there: not our proxies, so not reachable through them
-        from windtunnel._util.aioloop import run_async  # the event loop only when a check runs
 
         _ANSWERS[key] = run_async(lambda: _probe(cfg))
     if not _ANSWERS[key]:
@@ -75,18 +82,13 @@ def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:
 
 async def _probe(cfg: Config) -> int:
     """Serve both proxies on the fixed ports, send one golden prompt, count the calls that passed through."""
-    # the proxies, the agent adapters and the chaos runtime load only when a check runs (start-up cost)
-    from windtunnel._util.errors import AgentCallError, WindtunnelError
-    from windtunnel.agents import build_agent
-    from windtunnel.chaos.plan import FaultPlan
-    from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-    from windtunnel.chaos.runtime import ChaosRuntime
-    from windtunnel.chaos.spec import ChaosSpec
+    # start-up: the proxies and the chaos runtime (~28 ms) load when a check runs, not for `run --help`
+    from windtunnel.chaos import proxy, runtime
 
     agent_cfg: Any = cfg.agent
     plan = FaultPlan(ChaosSpec("reach check"), seed=0, key="reach check")
-    openai, anthropic, ollama = ChaosRuntime(agent_cfg, [], seed=0).upstreams()
-    llm = LlmProxy(
+    openai, anthropic, ollama = runtime.ChaosRuntime(agent_cfg, [], seed=0).upstreams()
+    llm = proxy.LlmProxy(
         lambda: plan,
         upstream=openai,
         host=HOST,
@@ -100,7 +102,7 @@ async def _probe(cfg: Config) -> int:
         # another process took the fixed port after resolve_reach found it free: not our proxies, so the agent
         # is not reachable through them (as when the port was taken before)
         return 0
-    tools = ToolProxy(lambda: plan, host=HOST, port=agent_cfg.proxy_port, exempt={(HOST, llm.port)})
+    tools = proxy.ToolProxy(lambda: plan, host=HOST, port=agent_cfg.proxy_port, exempt={(HOST, llm.port)})
     try:
         await tools.start()
         async with build_agent(agent_cfg, concurrency=1) as agent:

@@ -6,7 +6,10 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from windtunnel._util.errors import UsageError
+from windtunnel._util.imports import import_refs
+from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.engine.report import now_iso
 from windtunnel.flows.common import (
     agent_label,
     check_report_request,
@@ -20,11 +23,21 @@ from windtunnel.flows.common import (
 )
 from windtunnel.flows.events import SILENT, Done, Listener, Notice, Planned, SessionJudged
 from windtunnel.flows.outcome import Outcome, decide, exit_code_of
+from windtunnel.flows.preflight import check_env
+from windtunnel.replay.collect import collect_config, collect_paths
+from windtunnel.replay.player import Player, ReplayResult, prepare
+from windtunnel.replay.report import replay_report
 
 
 @dataclass
 class ReplayRequest:
-    """Everything that decides a replay run (the options of ``windtunnel replay run``)."""
+    """Everything that decides a replay run (the options of ``windtunnel replay run``, and the keywords of
+    ``windtunnel.replay``).
+
+    ``latency_scale`` multiplies the recorded latencies the player waits (0: none); ``fail_on`` is ``critical`` (a
+    session fails on a critical invariant) or ``any``; the proxy ports are where the tool and LLM proxies listen for an
+    HTTP agent windtunnel does not launch (it must be pointed at them); ``persist`` keeps the finished run in the store.
+    """
 
     config: Path | None = None
     paths: list[Path] = field(default_factory=list)
@@ -49,14 +62,14 @@ class ReplayRequest:
 
 
 def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
-    """Collect and prepare the sessions, replay them under signal handling, judge, report."""
-    from windtunnel._util.imports import import_refs
-    from windtunnel.config.load import find_config, load_config
-    from windtunnel.engine.report import now_iso
-    from windtunnel.replay.collect import collect_config, collect_paths
-    from windtunnel.replay.player import Player, ReplayResult, prepare
-    from windtunnel.replay.report import replay_report
+    """Replay recorded sessions against the agent (``windtunnel replay run``), each judged by its contract.
 
+    The sessions come from ``paths`` or the config's ``replays:``; none found is a :class:`UsageError` (a replay of
+    nothing is not a pass). Each session's recorded tool and LLM responses are injected at the agent's seams with no
+    global chaos. ``fail_on`` picks the rule: ``critical`` fails a session on a critical invariant (a contract without
+    one gets a notice saying what then fails it), ``any`` on any invariant. Ctrl-C keeps the sessions judged so far in
+    the report.
+    """
     if req.fail_on not in ("critical", "any"):
         raise UsageError(f"--fail-on {req.fail_on!r}: choose critical or any")
     if req.loaded is not None:
@@ -66,7 +79,6 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
         cfg = load_config(config_path)
     import_refs(cfg.agent.python_refs())  # every python reference first (exit 3): before -o is created
     check_report_request(req.fmt, req.output)  # an unknown format or unwritable -o: before any agent call
-    from windtunnel.flows.preflight import check_env
 
     check_env(cfg, str(config_path), command="replay run", mutation=False)  # as validate words it (QA-5 F7)
     collected = collect_paths(req.paths) if req.paths else collect_config(cfg)
@@ -100,6 +112,9 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
     judged: list[ReplayResult] = []
 
     def show(rr: ReplayResult) -> None:
+        """Keep the judged session and tell the listener, as a judged session and as one finished unit of the
+        progress.
+        """
         judged.append(rr)
         listener(SessionJudged(rr))
         listener(Done(result=rr, failed=rr.status != "passed"))
@@ -117,6 +132,7 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
     started = now_iso()
 
     async def main() -> list[ReplayResult]:
+        """Play every prepared session on the flow's event loop."""
         return await player.run(prepared)
 
     ran = execute(main, listener, total=len(prepared), label="sessions")

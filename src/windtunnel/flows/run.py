@@ -10,7 +10,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, UsageError
+from windtunnel._util.imports import import_refs
+from windtunnel._util.paths import refuse_overwrite
+from windtunnel.chaos.proxy.common import check_fixed_ports
+from windtunnel.chaos.spec import ChaosSpec
+from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
+from windtunnel.config.proxy_env import not_run_reason, unreachable
+from windtunnel.config.storepath import store_path
+from windtunnel.contracts.found import found_dir, load_found
+from windtunnel.engine.mutate import transport_for
+from windtunnel.engine.plan import check_plan_size, count_plan, iter_plan, plan_run, require_prompts
+from windtunnel.engine.planspill import PlanSpill
+from windtunnel.engine.remote import apply_placement, check_executor
+from windtunnel.engine.report import build_report, now_iso
+from windtunnel.engine.scoring import Tally, type_weights
+from windtunnel.engine.session import RunSession, run_invariants
+from windtunnel.engine.shard import parse_shard, plan_record, require_fixed_seed
+from windtunnel.engine.sink import ResultSink
 from windtunnel.flows.common import (
     Execution,
     agent_label,
@@ -24,12 +41,16 @@ from windtunnel.flows.common import (
     read_min_score,
     resolve_seed,
     run_status,
-    store_path,
     write_report,
 )
 from windtunnel.flows.events import SILENT, Listener, Notice, Planned, cell_done
 from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide, exit_code_of
+from windtunnel.flows.preflight import check_chaos, check_env
+from windtunnel.flows.reach import resolve_reach
+from windtunnel.flows.schedule import checked_schedule
 from windtunnel.report.usage import UsageTally
+from windtunnel.reports.stats import SummaryTally
+from windtunnel.store.runstore import RunStore
 
 if TYPE_CHECKING:
     from windtunnel.engine.cells import Cell
@@ -38,7 +59,15 @@ if TYPE_CHECKING:
 
 @dataclass
 class RunRequest:
-    """Everything that decides a run (the options of ``windtunnel run``)."""
+    """Everything that decides a run (the options of ``windtunnel run``, and the keywords of ``windtunnel.run``).
+
+    The CLI builds it from its options; the Python API from keywords, after :func:`~windtunnel._api.build_request`
+    checked each name and type. ``repeat`` runs every cell N times; ``seed`` fixes every random choice (default:
+    ``advanced.seed``, else a fresh one, recorded); ``min_score`` (0-100) passes a run whose score reaches it, else
+    every cell must pass; ``fmt`` / ``output`` pick the report; ``mutations``, ``chaos``, ``chaos_only``,
+    ``chaos_profile`` and ``llm`` choose which cells exist; ``cells`` runs only those ids; ``resume`` continues a stored
+    run with the same plan; ``use_store`` off keeps the run in memory only.
+    """
 
     config: Path | None = None
     """The config file (found from the working directory when None)."""
@@ -109,14 +138,17 @@ def reproduce_base(req: RunRequest, config_path: Path, seed: int) -> list[str]:
 
 
 def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -> Any:
-    """The global chaos of ``--chaos`` / ``--chaos-only`` / ``--chaos-profile`` (None without chaos)."""
-    if req.schedule is not None:
-        from windtunnel.flows.preflight import checked_schedule
+    """The global chaos a run injects: ``--schedule``'s, else the ``chaos:`` block (or ``--chaos-profile``) under
+    ``--chaos`` / ``--chaos-only`` / ``--chaos-profile``, else None.
 
+    Asked for chaos without any fault is a :class:`UsageError`. For an HTTP agent windtunnel does not launch, one check
+    call finds out whether its traffic passes through the proxies; when the faults could not reach it, every cell would
+    test nothing, so the run is refused with a :class:`ConfigError` saying how to run it.
+    """
+    if req.schedule is not None:
         return checked_schedule(cfg, Path(req.schedule))
     if not (req.chaos or req.chaos_only or req.chaos_profile):
         return None
-    from windtunnel.chaos.spec import ChaosSpec
 
     spec = ChaosSpec.resolve(cfg.chaos, profile=req.chaos_profile, name="chaos")
     if not spec.active:
@@ -125,9 +157,6 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
             hint="add chaos.tool_faults / llm_faults / context_attacks, or pass --chaos-profile NAME "
             "(see `windtunnel profiles`)",
         )
-    from windtunnel.config.proxy_env import not_run_reason, unreachable
-    from windtunnel.flows.reach import resolve_reach  # as the line above: only a chaos run needs it
-
     note = resolve_reach(cfg, [spec])  # a running agent started behind the proxies: one check call finds out
     if note is not None and listener is not None:
         listener(Notice(note))
@@ -158,14 +187,16 @@ def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
 
 
 def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
-    """The config, its path, the seed and the open store (None without one)."""
-    from windtunnel._util.imports import import_refs
-    from windtunnel.config.load import find_config, load_config
+    """The config, its path, the seed and the open store (None with ``use_store`` off).
 
+    A new run loads its config (or takes the API's), imports every python reference (exit 3 before anything is stored or
+    planned) and requires a fixed seed when sharded (every shard must plan the same cells). ``--resume`` restores the
+    stored run's config path, seed and plan options instead, and refuses a config that changed since (its cells would
+    mix two configs).
+    """
     if req.resume:
         if not req.use_store:
             raise UsageError("--resume needs the run store", hint="drop --no-store")
-        from windtunnel.store.runstore import RunStore
 
         resumed = RunStore(store_path(req.loaded or config_for_store(req.config), req.store))
         config_path, seed = _restore(req, resumed)
@@ -180,14 +211,11 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
         cfg = load_config(config_path)
     # every python reference first (exit 3, as `validate` says it): nothing stored, planned or created before
     import_refs(cfg.agent.python_refs())
-    from windtunnel.engine.shard import parse_shard, require_fixed_seed
 
     require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
     seed = resolve_seed(cfg, req.seed)
     store: Any = None
     if req.use_store:
-        from windtunnel.store.runstore import RunStore
-
         store = RunStore(store_path(cfg, req.store))
     return config_path, cfg, seed, store
 
@@ -208,10 +236,6 @@ def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Pla
     records the generated mutations on disk, then :func:`iter_plan` expands them into cells as they are
     run), so a plan is never held and no mutation is generated twice. Held in memory instead: ``--cell`` (a
     few cells) and an LLM mutation generator (``model:``), whose answers must not be asked for twice."""
-    from windtunnel.engine.plan import check_plan_size, count_plan, iter_plan, plan_run, require_prompts
-    from windtunnel.engine.planspill import PlanSpill
-    from windtunnel.engine.shard import parse_shard
-
     mutations = req.mutations and not req.chaos_only
     opts: dict[str, Any] = {"seed": seed, "repeat": req.repeat, "mutations": mutations, "scenario": scenario}
     shard = parse_shard(req.shard) if req.shard else None  # restored by --resume, like the other plan options
@@ -230,6 +254,9 @@ def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Pla
     start, end = shard.bounds(total) if shard is not None else (0, total)
 
     def cells() -> Iterator[Cell]:
+        """The planned cells anew, lazily (the plan is never held in memory): the mutations the counting pass made are
+        replayed rather than made again, and a shard takes its slice of the plan.
+        """
         return islice(iter_plan(cfg, llm=req.llm, plans=spill.replay(), **opts), start, end)
 
     return _Planned(cells, end - start, notices, total)
@@ -240,7 +267,6 @@ def _found(cfg: Config, req: RunRequest) -> list[Any]:
     (``--shard``, ``--resume``; ``--cell`` keeps those it names, and takes their ids out of ``req.cells``)."""
     if not req.found or req.shard or req.resume:
         return []
-    from windtunnel.contracts.found import found_dir, load_found
 
     found = load_found(found_dir(cfg, req.store))
     if req.cells is not None:
@@ -277,12 +303,16 @@ class _Counts:
     usage: UsageTally = field(default_factory=UsageTally)
 
     def add(self, row: dict[str, Any]) -> None:
+        """Count report row ``row``: the cells, the ones cut short by the agent process exiting, whether any fault was
+        injected, and its token usage (once per agent call).
+        """
         self.cells += 1
         self.agent_exited += row.get("error_kind") == "agent_exited"
         self.faults = self.faults or bool(row.get("faults"))
         self.usage.add(row)  # as engine.report.build_report's total_usage sums them
 
     def total_usage(self) -> dict[str, Any] | None:
+        """The run's usage total for the report (None when no cell reported usage)."""
         return self.usage.total()
 
 
@@ -294,16 +324,6 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     With a store nothing is kept per cell: each row goes to the store (batched) and into the counters
     of the summary, and the report file is streamed from the store (see docs/performance.md).
     """
-    from windtunnel._util.paths import refuse_overwrite
-    from windtunnel.chaos.proxy.common import check_fixed_ports
-    from windtunnel.engine.mutate import transport_for
-    from windtunnel.engine.remote import apply_placement, check_executor
-    from windtunnel.engine.report import now_iso
-    from windtunnel.engine.scoring import Tally, type_weights
-    from windtunnel.engine.session import RunSession, run_invariants
-    from windtunnel.engine.shard import parse_shard, plan_record
-    from windtunnel.engine.sink import ResultSink
-
     if req.shard:
         parse_shard(req.shard)  # a malformed I/N is a usage error before anything is opened
         if req.cells:
@@ -313,7 +333,6 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
             )
     check_executor(req.executor)  # a bad option value (exit 2) before the agent's references are imported
     config_path, cfg, seed, store = _setup(req)
-    from windtunnel.flows.preflight import check_chaos, check_env
 
     llm_mutations = req.llm and req.mutations and not req.chaos_only  # only then is model.api_key used
     check_env(cfg, str(config_path), command=command, mutation=llm_mutations)  # validate's words and line (QA-5 F7)
@@ -412,10 +431,14 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     )
 
     def keep(result: Any) -> None:
+        """Send a finished cell to the sink (queued for the store, counted) and tell the listener."""
         sink(result)  # queued in the store (a batch commits within 50 ms) and counted
         listener(cell_done(result))
 
     def setup_failed() -> None:
+        """Mark the stored run as ``error`` when setup failed before the cells (agent unreachable, a seam that cannot be
+        installed), so it is not listed as running forever.
+        """
         if store is not None:  # setup failed (agent unreachable, bad seam ...): not left "running"
             store.finish_run(run_id, {"cells_completed": sink.completed}, "error")
             store.close()
@@ -423,6 +446,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     session.listeners.append(keep)
 
     async def main() -> None:
+        """Run the planned cells in the session, leaving out those a resumed run already completed."""
         cells = plan.cells()
         await session.run(cells if not done else (c for c in cells if c.id not in done))
 
@@ -473,9 +497,14 @@ def _finish(
     seed: int,
     planned: int,
 ) -> Outcome:
-    from windtunnel.engine.report import build_report, now_iso
-    from windtunnel.reports.stats import SummaryTally
+    """Close the run and return its :class:`Outcome`: its status from the verdict and how it ended, its report head
+    (with the usage total) and the report file.
 
+    Without a store the sink's rows are the only copy, so the report is built in memory. With one, the run is marked
+    finished first (a crash while writing the report file keeps the verdict), the file is streamed from the store, and
+    the outcome's report stays lazy (read back from the store on first use). A run aborted by the agent process exiting
+    counts as completed only the cells that did not meet that exit.
+    """
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))
     head = build_report(
@@ -527,8 +556,7 @@ def _stored_cells(path: Path, run_id: str) -> Callable[[], Iterator[dict[str, An
     """A stored run's cells in plan order, the store opened anew on each call (and closed when read)."""
 
     def cells() -> Iterator[dict[str, Any]]:
-        from windtunnel.store.runstore import RunStore
-
+        """The run's stored cells in plan order, from a store opened for this read only."""
         with RunStore(path, create=False) as st:
             yield from st.iter_cells(run_id, plan_order=True)
 

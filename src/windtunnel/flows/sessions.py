@@ -28,6 +28,7 @@ FORMATS = ("yaml", "json")
 
 
 def _check_format(fmt: str) -> None:
+    """A session file format windtunnel writes (YAML or JSON), else a :class:`UsageError` naming the two."""
     if fmt not in FORMATS:
         raise UsageError(f"--format {fmt!r}: choose yaml or json")
 
@@ -53,6 +54,9 @@ def record_flow(
     seed = options.pop("seed", None)
 
     async def go() -> Recording:
+        """Record one session of the agent on ``input_`` on the flow's event loop (the config's seed when none is
+        given).
+        """
         return await record(
             cfg,
             input_,
@@ -97,7 +101,14 @@ def import_flow(
     limit: int = 20,
     fmt: str = "yaml",
 ) -> list[tuple[Path, Session]]:
-    """Sessions from LangSmith runs, OpenTelemetry GenAI spans or Langfuse traces (a file, or live)."""
+    """Sessions from LangSmith runs, OpenTelemetry GenAI spans or Langfuse traces, written as replay session files into
+    ``output``; returns each file with its session.
+
+    ``source`` names the importer (an unknown one lists the valid names). With ``file`` the export file is read; without
+    it LangSmith (``project`` or ``run_id``) and Langfuse (``run_id`` as the trace id) are fetched live, at most
+    ``limit`` of them, and OpenTelemetry, which has no live API, is a usage error asking for the file. ``contract``
+    names the contract every imported session is judged by.
+    """
 
     load_importers()
     importers.get(source)  # unknown names: a usage error listing the valid ones

@@ -31,7 +31,14 @@ from windtunnel.mutations.llm import DEFAULT_BASE_URLS, routes
 
 
 def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
-    """Check the setup without running a test; returns the warnings (also sent as events)."""
+    """Check the setup without running a test (``windtunnel verify`` and ``run --verify-only``); returns the warnings,
+    each also sent to the listener as a failed check.
+
+    In order: every python reference imports, the config passes the checks ``validate`` makes (errors: exit 2), the
+    agent starts and its MCP servers answer (an unreachable agent: exit 3), then the mutation model and each judge are
+    asked one question. Those last two only warn: mutations fall back to the deterministic generators, and a judge that
+    gives no verdict would turn its checks into errors, which the run reports.
+    """
 
     path = find_config(config)
     cfg = load_config(path)
@@ -48,7 +55,9 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
         listener(Checked(warning, ok=False))
 
     async def reach() -> None:
-
+        """Start the agent as a run would (its process when ``agent.command`` launches it, then its adapter) and reach
+        each MCP server it names directly, with no proxy; everything is closed on the way out, also on failure.
+        """
         async with AsyncExitStack() as stack:
             process = None
             if cfg.agent.command:
@@ -97,7 +106,12 @@ def judge_problems(cfg: Config, listener: Listener) -> list[str]:
 
 
 def model_problem(cfg: Config) -> str | None:
-    """Why the ``model:`` endpoint cannot generate mutations, or None when it answers."""
+    """Why the ``model:`` endpoint cannot generate mutations, or None when it answers.
+
+    One GET of its model list (Ollama's ``/api/tags`` then ``/v1/models``; ``/models`` elsewhere), 5 s at most, without
+    proxies from the environment. The answer is a warning, not an error: mutations then come from the deterministic
+    generators.
+    """
 
     model = cfg.model
     base = (model.base_url or DEFAULT_BASE_URLS.get(model.provider, "")).rstrip("/")

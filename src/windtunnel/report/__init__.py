@@ -41,6 +41,7 @@ __all__ = [
 def __getattr__(name: str) -> object:
     """The models are imported on first use (pydantic is not needed to read the schema)."""
     if name in __all__:
+        # start-up: report.usage (imported by the engine) must not build the pydantic report models
         from windtunnel.report import models
 
         return getattr(models, name)

@@ -27,6 +27,10 @@ Absent = SkipJsonSchema[None]
 
 
 class _Model(BaseModel):
+    """The base of every report model: ``extra="allow"`` because reporters and later versions add fields the schema
+    does not require, and ``strict`` so a report is checked as JSON has it (a ``"3"`` is not a number).
+    """
+
     model_config = ConfigDict(extra="allow", strict=True)
 
 
@@ -70,7 +74,9 @@ class PhaseEntry(_Model):
 
 
 class Summary(_Model):
-    """The verdict and the counts."""
+    """The verdict and the counts: the score (null when nothing could be scored), whether the run passed, and how many
+    cells passed, failed, errored, were skipped and were planned; with the reasons when it did not pass.
+    """
 
     score: Score
     passed: bool

@@ -10,13 +10,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from windtunnel.report.models import RunReport
+
 SCHEMA_FILE = Path(__file__).with_name("report.schema.json")
 
 
 def generate() -> dict[str, Any]:
     """The JSON schema of :class:`~windtunnel.report.models.RunReport`, made now from the models."""
-    from windtunnel.report.models import RunReport
-
     schema = RunReport.model_json_schema(mode="validation")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

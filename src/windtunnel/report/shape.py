@@ -28,6 +28,9 @@ class _Spec:
     __slots__ = ("exact", "item", "model", "scalar", "types")
 
     def __init__(self, types: tuple[type, ...], model: type[BaseModel] | None = None, item: _Spec | None = None):
+        """``types`` the accepted JSON types, ``model`` the model an object must fit, ``item`` the spec of each array
+        item or object value (None when anything goes).
+        """
         self.types = types
         self.model = model
         self.item = item
@@ -42,6 +45,10 @@ _ANY = _Spec(())
 
 
 def _spec(tp: Any) -> _Spec:
+    """The :class:`_Spec` of annotation ``tp``: unions merge their members, ``Annotated`` is unwrapped, a model is an
+    object to check field by field; an annotation it does not know (``Any``, a custom type) is :data:`_ANY`, which
+    never reports a misfit rather than guessing.
+    """
     origin = typing.get_origin(tp)
     if origin is typing.Annotated:
         return _spec(typing.get_args(tp)[0])
@@ -75,14 +82,17 @@ def _spec(tp: Any) -> _Spec:
 
 @functools.cache
 def _fields(model: type[BaseModel]) -> dict[str, _Spec]:
+    """The spec of every field of ``model``, computed once per model (a report checks the same models per row)."""
     return {name: _spec(f.annotation) for name, f in model.model_fields.items()}
 
 
 def _kind(value: Any) -> str:
+    """The JSON name of ``value``'s type (``a string``, ``null``) for a misfit message."""
     return _JSON_NAMES.get(type(value), type(value).__name__)
 
 
 def _misfit(value: Any, spec: _Spec) -> str:
+    """`` must be <accepted types>, not <actual type>``: the tail of a misfit message (its path comes before it)."""
     want = " or ".join(dict.fromkeys(_JSON_NAMES.get(t, t.__name__) for t in spec.types))
     return f" must be {want}, not {_kind(value)}"
 
@@ -108,6 +118,11 @@ def _check(value: Any, spec: _Spec) -> str | None:
 
 
 def _fields_problem(row: dict[str, Any], model: type[BaseModel]) -> str | None:
+    """The first field of ``row`` whose value does not fit ``model``, as ``.name<problem>``, or None.
+
+    Extra keys and plain values of the right type are skipped without a recursive check: the common case costs
+    one dictionary lookup per key, which keeps checking every row of a large report cheap.
+    """
     fields = _fields(model)
     for name, value in row.items():
         spec = fields.get(name)

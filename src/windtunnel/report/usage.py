@@ -33,9 +33,13 @@ class CallOnce:
     invariant (rows ``<unit>:<invariant>``), every other row is a call of its own."""
 
     def __init__(self) -> None:
+        """Start with no contract call seen."""
         self._contract_calls: set[str] = set()
 
     def first(self, cell: Mapping[str, Any]) -> bool:
+        """Whether ``cell`` is the first row of its agent call: always for a row that is a call of its own, and for a
+        contract row only the first time its unit is seen (the later ``<unit>:<invariant>`` rows repeat its usage).
+        """
         key = call_key(cell)
         if key == str(cell.get("id")):
             return True
@@ -52,6 +56,10 @@ class UsageTally:
     KEYS = ("input_tokens", "output_tokens", "total_tokens", "requests")
 
     def __init__(self) -> None:
+        """Empty counters: ``cells`` counts the calls that reported usage, ``sums`` their tokens and requests;
+        ``priced`` the calls with a ``cost_usd`` key, of which ``cost_unknown`` had no price (their models in
+        ``unpriced``) and the others add up to ``known_cost`` (USD).
+        """
         self.cells = 0
         self.sums = dict.fromkeys(self.KEYS, 0)
         self.priced = 0
@@ -61,6 +69,12 @@ class UsageTally:
         self._calls = CallOnce()
 
     def add(self, cell: Mapping[str, Any]) -> None:
+        """Count the usage of report row ``cell``, once per agent call; a row without a ``usage`` mapping adds nothing.
+
+        A usage without ``total_tokens`` adds input + output, so agents that report only those still have a total.
+        A ``cost_usd`` of None (a model missing from the price table) is counted as unknown, never as zero: a total
+        that silently left out unpriced calls would understate what the run cost.
+        """
         usage = cell.get("usage")
         if not isinstance(usage, Mapping) or not self._calls.first(cell):
             return

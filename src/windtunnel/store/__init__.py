@@ -1,13 +1,12 @@
 """The run store: results streamed to SQLite as they complete, resume, history and diffs."""
 
+from windtunnel.config.storepath import DEFAULT_STORE_PATH, default_store_path
 from windtunnel.store.diff import CellChange, PhaseDelta, RunDiff, diff_reports
 from windtunnel.store.runstore import (
-    DEFAULT_STORE_PATH,
     RUN_STATUSES,
     RunInfo,
     RunStore,
     UnknownRunError,
-    default_store_path,
     new_run_id,
     utc_now,
 )

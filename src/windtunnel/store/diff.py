@@ -43,6 +43,10 @@ class CellChange:
 
 @dataclass(frozen=True)
 class PhaseDelta:
+    """One phase's score in both runs (None where a run has no such phase), and why they cannot be compared when a delta
+    would mislead.
+    """
+
     phase: str
     before: float | None
     after: float | None
@@ -59,6 +63,9 @@ class PhaseDelta:
 
     @property
     def delta(self) -> float | None:
+        """``after - before`` rounded to 2 places, or None when either side is missing or the scores measure different
+        things (a delta between them would be a number without a meaning).
+        """
         if self.before is None or self.after is None or self.not_comparable:
             return None
         return round(self.after - self.before, 2)
@@ -66,7 +73,10 @@ class PhaseDelta:
 
 @dataclass
 class RunDiff:
-    """The difference from run ``a`` (before) to run ``b`` (after)."""
+    """The difference from run ``a`` (before) to run ``b`` (after): the overall and per-phase scores, the cells that
+    regressed or were fixed (each with why and how to reproduce it), and the counts of the cells that did not change,
+    were skipped, or exist in only one of the runs.
+    """
 
     run_a: str
     run_b: str
@@ -87,7 +97,12 @@ class RunDiff:
         return len(self.regressed) + len(self.fixed) + self.still_failing + self.unchanged_passing + self.skipped
 
     def to_dict(self) -> dict[str, Any]:
+        """The diff as JSON-ready data (``windtunnel runs diff --format json`` and the viewer's ``/api/diff``): run ids,
+        the overall and per-phase scores with their deltas, and the regressed, fixed, added and removed cells.
+        """
+
         def change(c: CellChange) -> dict[str, Any]:
+            """One :class:`CellChange` as a JSON object (its cell ids as a list)."""
             return {
                 "key": c.key,
                 "label": c.label,
@@ -123,6 +138,9 @@ class RunDiff:
 
 
 def _verdicts(cells: Iterable[Cell]) -> dict[str, list[Cell]]:
+    """The cells of a report grouped by :func:`~windtunnel.reports.cells.identity_key`: the repeats of one cell (same
+    phase, kind, scenario, invariant, prompt and mutation) land in one list.
+    """
     groups: dict[str, list[Cell]] = defaultdict(list)
     for cell in cells:
         groups[identity_key(cell)].append(cell)
@@ -130,6 +148,9 @@ def _verdicts(cells: Iterable[Cell]) -> dict[str, list[Cell]]:
 
 
 def _verdict(group: list[Cell]) -> str:
+    """The verdict of one cell over its repeats: skipped when every repeat was, passed when every other repeat passed,
+    error when every one errored, failed otherwise (a failure anywhere outweighs the passes).
+    """
     statuses = {str(c.get("status")) for c in group} - {"skipped"}
     if not statuses:
         return "skipped"
@@ -139,6 +160,10 @@ def _verdict(group: list[Cell]) -> str:
 
 
 def _phase_scores(report: Mapping[str, Any]) -> dict[str, float | None]:
+    """``{phase: score}`` of a report: the stored per-phase scores when the summary has them, else computed from the
+    cells, except that a single-phase run keeps its reported score (a contract's severity-weighted resilience, which the
+    raw pass rate of its cells is not).
+    """
     phases = report["summary"].get("phases")
     if isinstance(phases, Mapping) and phases:
         return {name: entry.get("score") for name, entry in phases.items()}
@@ -151,6 +176,9 @@ def _phase_scores(report: Mapping[str, Any]) -> dict[str, float | None]:
 
 
 def _change(key: str, failing: list[Cell], before: str, after: str) -> CellChange:
+    """The :class:`CellChange` of the cell ``key``: label, phase, failure detail and reproduce command come from its
+    first failing repeat (the one a reader should rerun), the ids from every repeat.
+    """
     first = next((c for c in failing if c.get("status") in ("failed", "error")), failing[0])
     return CellChange(
         key=key,
@@ -165,7 +193,14 @@ def _change(key: str, failing: list[Cell], before: str, after: str) -> CellChang
 
 
 def diff_reports(a: Mapping[str, Any], b: Mapping[str, Any]) -> RunDiff:
-    """Compare report ``a`` (before) with report ``b`` (after)."""
+    """Compare report ``a`` (before) with report ``b`` (after).
+
+    Cells are matched by identity (phase, kind, scenario, invariant, prompt, mutation), never by output, and the repeats
+    of a cell are judged together (:func:`_verdict`). A cell that passed and now fails or errors is regressed, one that
+    failed and now passes is fixed; the rest are counted (still failing, still passing, skipped, only in one run).
+    Regressions and fixes are listed by severity (critical first), then phase and label. Runs of different modes get no
+    overall delta: their scores measure different things.
+    """
     groups_a, groups_b = _verdicts(a["cells"]), _verdicts(b["cells"])
     scores_a, scores_b = _phase_scores(a), _phase_scores(b)
     mode_a, mode_b = a["run"].get("mode"), b["run"].get("mode")

@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel.engine.report import build_report
+from windtunnel.engine.scoring import summarize
+from windtunnel.engine.shard import ids_digest
 
 MERGEABLE_MODES = ("run", "chaos", "contract", "ci")
 """Modes whose shards merge: ``run``/``chaos`` here; ``contract`` and ``ci`` re-scored in flows/merge.py."""
@@ -41,7 +44,12 @@ def _unsharded(value: Any) -> Any:
 
 
 def check_same_run(reports: Sequence[tuple[str, dict[str, Any]]]) -> int:
-    """The shard count, after checking the inputs are the shards of one run, each exactly once."""
+    """The shard count, after checking the inputs are the shards of one run, each exactly once.
+
+    Every input must be a ``run``, ``contract run`` or ``ci`` shard with the same mode, seed, options and config as the
+    first (the shard option itself aside), and of the same shard count; a shard given twice or missing is a
+    :class:`UsageError` naming it. A merged run is then the whole run the shards split, or nothing.
+    """
     first_label, first = reports[0]
     count = shard_of(first, first_label)[1]
     seen: dict[int, str] = {}
@@ -83,6 +91,9 @@ _REFUSED = (
 
 
 def _ids(ids: Sequence[str], n: int = 5) -> str:
+    """Up to ``n`` ids for a message, quoted, then ``and N more``: a refused merge names the cells without printing
+    thousands of them.
+    """
     shown = ", ".join(repr(i) for i in list(ids)[:n])
     return shown + (f" and {len(ids) - n} more" if len(ids) > n else "")
 
@@ -90,8 +101,6 @@ def _ids(ids: Sequence[str], n: int = 5) -> str:
 def check_cells(reports: Sequence[tuple[str, dict[str, Any]]]) -> None:
     """Every cell once, and each shard's cells the ones it planned (``run.shard_plan``, see engine/shard.py):
     a cell removed, repeated or brought in from another run is a usage error naming it, never a score."""
-    from windtunnel.engine.shard import ids_digest
-
     owner: dict[str, str] = {}
     for label, rep in reports:
         if rep.get("run", {}).get("mode") == "ci":  # a ci report's cells are its phases' (checked per phase)
@@ -148,10 +157,13 @@ def check_cells(reports: Sequence[tuple[str, dict[str, Any]]]) -> None:
 
 
 def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str) -> dict[str, Any]:
-    """One report from the ``(label, report)`` of every shard of a run (labels name them in errors)."""
-    from windtunnel.engine.report import build_report
-    from windtunnel.engine.scoring import summarize
+    """One report from the ``(label, report)`` of every shard of a ``run`` (labels name the shards in errors).
 
+    The cells are concatenated in shard order and summarised again with the shards' weights and ``--min-score`` (shards
+    run with different thresholds are refused). A shard cut short makes the merged run partial and not passed; a chaos
+    run in which no fault fired does not pass either. Contract and ci shards are re-scored instead
+    (:mod:`windtunnel.flows.merge`): their verdicts are not sums of the shards'.
+    """
     if not reports:
         raise UsageError("nothing to merge", hint="name the shard runs (or report files) to merge")
     count = check_same_run(reports)

@@ -20,6 +20,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -28,7 +29,8 @@ import orjson
 from windtunnel._util.errors import HarnessError, UsageError
 from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
-from windtunnel.store.runstore import RunInfo
+from windtunnel.reports.cells import summarize_cells
+from windtunnel.store.runstore import RunInfo, UnknownRunError
 
 INDEXES = (
     "CREATE INDEX IF NOT EXISTS runs_started_at ON runs(started_at)",
@@ -62,6 +64,10 @@ class RunRow(RunInfo):
     """Why the stored row could not be read in full (its summary or metadata is not valid JSON), else ``None``."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The run as one JSON object for the viewer's runs list and ``runs list --format json``: its columns, the
+        summary's score and verdict, the cell count, the planned count (from the run's meta while it still runs) and its
+        duration in seconds (None while it runs).
+        """
         summary = self.summary or {}
         return {
             "damaged": self.damaged,
@@ -82,8 +88,6 @@ class RunRow(RunInfo):
 
 def duration_s(started: str | None, finished: str | None) -> float | None:
     """Seconds between two ISO 8601 stamps (``None`` when either is missing or unreadable)."""
-    from datetime import datetime
-
     if not started or not finished:
         return None
     try:
@@ -152,6 +156,12 @@ class StoreReader:
     """Read-only access to a ``runs.db`` (see the module docstring)."""
 
     def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+        """Open the store at ``path`` for reading, waiting up to ``timeout`` seconds for a writer's lock.
+
+        A missing file or a database without the ``runs`` and ``cells`` tables is a :class:`UsageError` (a wrong
+        ``--store`` is the user's to fix); a real store that cannot be read now is a :class:`HarnessError`. The indexes
+        the viewer's queries need are added once here; ``indexed`` is False on a read-only copy, which still reads.
+        """
         self.path = Path(path)
         self.timeout = timeout
         if not self.path.is_file():
@@ -184,6 +194,10 @@ class StoreReader:
             ) from None
 
     def _db(self) -> sqlite3.Connection:
+        """This thread's read-only connection, opened on first use (sqlite3 connections must not be shared between the
+        server's threads). The file is checked first: sqlite3 would create an empty store where a deleted one was and
+        quietly show no runs.
+        """
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
             if not self.path.is_file():  # sqlite3 would create an empty store there and show nothing
@@ -207,6 +221,9 @@ class StoreReader:
 
     @staticmethod
     def _where(config: str | None, mode: str | None) -> tuple[str, list[Any]]:
+        """The ``WHERE`` clause and its parameters for the runs filters (a config path, a mode); empty when neither is
+        given. Values are always bound parameters, never formatted into the SQL.
+        """
         clauses: list[str] = []
         params: list[Any] = []
         if config:
@@ -239,10 +256,9 @@ class StoreReader:
         return {"configs": sorted(configs), "modes": sorted(modes)}
 
     def run(self, run_id: str) -> RunRow:
+        """The run ``run_id`` as a :class:`RunRow`, or :class:`UnknownRunError` naming the store."""
         row = self._db().execute(f"{_RUN_SELECT} WHERE r.id = ?", (run_id,)).fetchone()
         if row is None:
-            from windtunnel.store.runstore import UnknownRunError
-
             raise UnknownRunError(f"no run {run_id!r} in {str(self.path)!r}", hint="see the runs page")
         return _row(row)
 
@@ -367,6 +383,9 @@ class StoreReader:
         return [_cell(raw, cell_id) for _, raw, cell_id in rows], (int(rows[-1][0]) if rows else None)
 
     def cell(self, run_id: str, cell_id: str) -> dict[str, Any]:
+        """One stored cell of ``run_id`` as its JSON object, with the time it completed; a cell id the run does not hold
+        is a :class:`UsageError` (a stale link in the viewer, not a crash).
+        """
         row = (
             self._db()
             .execute("SELECT json, completed_at FROM cells WHERE run_id = ? AND cell_id = ?", (run_id, cell_id))
@@ -379,13 +398,14 @@ class StoreReader:
         return cell
 
     def last_completed(self, run_id: str) -> str | None:
+        """When the latest cell of ``run_id`` completed (ISO 8601, UTC), or None before the first one: the viewer shows
+        a running run's progress with it.
+        """
         row = self._db().execute("SELECT max(completed_at) FROM cells WHERE run_id = ?", (run_id,)).fetchone()
         return None if row is None else row[0]
 
     def load_report(self, run_id: str) -> dict[str, Any]:
         """The run as a report dict (``run``, ``summary``, ``cells``), for :mod:`windtunnel.store.diff`."""
-        from windtunnel.reports.cells import summarize_cells
-
         info = self.run(run_id)
         cells = list(self.iter_cells(run_id))
         summary = info.summary if info.summary is not None else {**summarize_cells(cells), "partial": True}

@@ -45,23 +45,18 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import orjson
 
+from windtunnel import __version__
 from windtunnel._util.clock import utc_now
 from windtunnel._util.errors import HarnessError, UsageError
 from windtunnel._util.redact import redact_record
 from windtunnel._util.suggest import did_you_mean
+from windtunnel.config.storepath import DEFAULT_STORE_PATH
+from windtunnel.report.usage import total_usage
+from windtunnel.reports.cells import summarize_cells
+from windtunnel.store.diff import diff_reports
 
 if TYPE_CHECKING:
     from windtunnel.store.diff import RunDiff
-
-DEFAULT_STORE_PATH = Path(".windtunnel") / "runs.db"
-
-
-def default_store_path() -> Path:
-    """``$WINDTUNNEL_STORE`` when set, else ``.windtunnel/runs.db`` (what every command uses without --store)."""
-    import os
-
-    return Path(os.environ.get("WINDTUNNEL_STORE") or DEFAULT_STORE_PATH)
-
 
 RUN_MODES = ("run", "chaos", "contract", "replay", "ci")
 RUN_STATUSES = ("running", "passed", "failed", "error", "interrupted")
@@ -153,6 +148,9 @@ class RunInfo:
 
     @property
     def score(self) -> float | None:
+        """The run's score from its stored summary, or None for a run that has no summary yet (running, or stopped at
+        setup).
+        """
         return None if self.summary is None else self.summary.get("score")
 
 
@@ -170,6 +168,15 @@ class RunStore:
         batch_size: int = 512,
         on_commit: Callable[[list[str]], None] | None = None,
     ) -> None:
+        """Open (and create, with ``create``) the store at ``path``: SQLite in WAL mode, so readers (``runs``, the
+        viewer) never block the run that writes.
+
+        ``durable`` makes every commit wait for the disk (``synchronous=FULL``); the default survives a killed process
+        but not a power cut. Cells are committed by a background thread in batches of up to ``batch_size`` or every
+        ``batch_interval`` seconds (0: each cell at once), and ``on_commit`` is told the ids of each batch committed. A
+        missing store with ``create=False`` is a :class:`UsageError`; a file that is not a database, or a directory that
+        cannot be written, a :class:`HarnessError`.
+        """
         self.path = Path(path)
         self.batch_interval = batch_interval
         self.batch_size = max(1, batch_size)
@@ -220,9 +227,13 @@ class RunStore:
                 self._db.close()
 
     def __enter__(self) -> RunStore:
+        """The store itself; leaving the ``with`` block closes it (queued cells are committed first)."""
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Close the store, committing what is queued, also when the block raised: a run that fails keeps its
+        results.
+        """
         self.close()
 
     # -- writing ---------------------------------------------------------------------------
@@ -283,6 +294,12 @@ class RunStore:
         self._queue_row((run_id, cell_id, raw, seq))
 
     def _queue_row(self, row: _Row) -> None:
+        """Queue ``row`` for the committing thread, or commit it at once when batching is off.
+
+        A run id is checked against the ``runs`` table on its first row only, so a cell of an unknown run fails here, in
+        the caller, not later in the thread. A full queue (4 batches behind) makes the producer flush and wait, which
+        keeps memory bounded when the agent is faster than the disk.
+        """
         if self.batch_interval <= 0:
             self._commit([row])
             return
@@ -318,7 +335,11 @@ class RunStore:
                 self._commit(rows)
 
     def _commit(self, rows: list[_Row]) -> None:
-        """One transaction; ``completed_at`` is the commit's time (within a batch interval of completion)."""
+        """Write ``rows`` in one transaction (an existing cell of the same run and id is replaced, as ``--resume``
+        reruns it); ``completed_at`` is the commit's time, within a batch interval of the cell's completion. A row of an
+        unknown run rolls the batch back and raises :class:`UnknownRunError`; ``on_commit`` hears of each batch
+        committed, after the commit.
+        """
         now = utc_now()
         with self._lock:
             try:
@@ -343,12 +364,16 @@ class RunStore:
             self.on_commit([r[1] for r in rows])
 
     def _ensure_flusher(self) -> None:
+        """Start the committing thread on the first queued row (not at open: a store only read never starts one)."""
         if self._flusher is None and not self._closed:
             self._flusher = threading.Thread(target=self._flush_loop, name="windtunnel-store", daemon=True)
             self._flusher.start()
 
     def _flush_loop(self) -> None:
-        """The committing thread: wakes on the first queued cell, waits out the interval, commits the batch."""
+        """The committing thread: wakes on the first queued cell, waits out ``batch_interval`` (cut short by a full
+        batch or by close), then commits what is queued in one transaction. An error ends the thread and is kept for the
+        writer, who meets it on its next call (:meth:`_raise_flush_error`) instead of losing cells silently.
+        """
         while True:
             self._wake.wait()
             if self._closed:
@@ -372,6 +397,9 @@ class RunStore:
                 return
 
     def _raise_flush_error(self) -> None:
+        """Raise, in the caller's thread, the error the committing thread met (once), so a failed write stops the run
+        instead of losing results silently; the next queued row starts a fresh thread.
+        """
         err, self._flush_error = self._flush_error, None
         if err is not None:
             self._flusher = None
@@ -390,6 +418,9 @@ class RunStore:
             )
 
     def delete_run(self, run_id: str) -> None:
+        """Delete run ``run_id`` and all its cells (after committing what is queued); an unknown id is
+        :class:`UnknownRunError`.
+        """
         self.flush()
         self._known_runs.discard(run_id)
         with self._lock:
@@ -447,6 +478,7 @@ class RunStore:
             last = page[-1][0]
 
     def count_cells(self, run_id: str) -> int:
+        """The number of cells stored for ``run_id``, counting the queued ones (they are committed first)."""
         self.flush()
         with self._lock:
             return int(self._db.execute("SELECT count(*) FROM cells WHERE run_id = ?", (run_id,)).fetchone()[0])
@@ -487,10 +519,6 @@ class RunStore:
         A run that never finished gets a summary computed from its stored cells, marked
         ``"partial": true``, and ``finished_at`` = the time its last cell completed.
         """
-        from windtunnel import __version__
-        from windtunnel.report.usage import total_usage
-        from windtunnel.reports.cells import summarize_cells
-
         info = self.get_run(run_id)
         cells = list(self.iter_cells(run_id))
         meta = dict(info.meta)
@@ -526,21 +554,24 @@ class RunStore:
 
     def diff(self, run_a: str, run_b: str) -> RunDiff:
         """Compare two runs: see :func:`windtunnel.store.diff.diff_reports`."""
-        from windtunnel.store.diff import diff_reports
-
         return diff_reports(self.load_report(run_a), self.load_report(run_b))
 
     def integrity_check(self) -> str:
+        """SQLite's ``PRAGMA integrity_check``: ``"ok"`` for a sound database, else the problems it found."""
         with self._lock:
             return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
     # -- helpers ---------------------------------------------------------------------------
 
     def _require(self, run_id: str) -> None:
+        """Raise :class:`UnknownRunError` unless run ``run_id`` exists (the caller holds the lock)."""
         if self._db.execute("SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
             self._raise_unknown(run_id)
 
     def _raise_unknown(self, run_id: str) -> NoReturn:
+        """Raise :class:`UnknownRunError` for ``run_id``, suggesting the closest stored id when the given one is long
+        enough to be a typo (any short prefix is close to everything) and saying how to list the runs.
+        """
         with self._lock:
             ids = [r[0] for r in self._db.execute("SELECT id FROM runs ORDER BY started_at DESC LIMIT 200")]
         hint = "list them with `windtunnel runs list`" if ids else f"the store {str(self.path)!r} holds no runs yet"
@@ -552,6 +583,10 @@ _Row = tuple[str, str, bytes, "int | None"]
 
 
 def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
+    """The row a cell is stored as: ``(run id, cell id, JSON bytes, plan position)``, with secrets redacted before
+    anything reaches the disk. A cell without a non-empty string id is a ``ValueError``: it could never be read back,
+    resumed or diffed.
+    """
     cell_id = cell.get("id")
     if not isinstance(cell_id, str) or not cell_id:
         raise ValueError(f"a cell needs a non-empty string 'id', got {cell_id!r}")
@@ -559,4 +594,5 @@ def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:
+    """A ``runs`` table row as a :class:`RunInfo`."""
     return RunInfo.from_row(row)

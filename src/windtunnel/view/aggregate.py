@@ -32,6 +32,7 @@ def percentile(sorted_values: list[float], q: float) -> float | None:
 
 
 def _rate(entry: list[int]) -> dict[str, Any]:
+    """``{passed, total, pass_rate}`` from a ``[passed, total]`` counter; the rate is None, not 0, when nothing ran."""
     passed, total = entry
     return {"passed": passed, "total": total, "pass_rate": round(passed / total, 4) if total else None}
 
@@ -51,7 +52,14 @@ def histogram(values: list[float], bins: int = HIST_BINS) -> list[dict[str, floa
 
 
 def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """Everything the run page and the trend page plot, from one pass over the cells."""
+    """Everything the run page and the trend page plot, from one pass over the cells (they may be streamed from the
+    store: nothing but counters and the latencies is kept).
+
+    Returns the status counts; the pass rate over the scored cells (skipped ones are not scored) with its 95 % Wilson
+    interval, both None when nothing was scored; pass rates by phase, mutation type, fault (``target.mode``, or no
+    fault) and invariant; the scenario × invariant heatmap of a contract (None for other runs); and the latency
+    distribution (p50, p95, max, histogram) in milliseconds.
+    """
     counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
     by_mutation: dict[str, list[int]] = {}
     by_fault: dict[str, list[int]] = {}
@@ -133,6 +141,7 @@ def aggregate_cells(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def fault_labels(cell: Mapping[str, Any]) -> list[str]:
+    """The label of each fault recorded on ``cell`` (``tool:search timeout``), in injection order."""
     return [fault_label(f) for f in cell.get("faults") or []]
 
 

@@ -24,7 +24,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel.reports.cells import summarize_cells
 from windtunnel.reports.verdict import lead_reason
+from windtunnel.store.diff import diff_reports
 from windtunnel.store.queries import StoreReader
 from windtunnel.view.aggregate import FILTER_KEYS, aggregate_cells, cell_row, matches
 
@@ -32,7 +34,12 @@ CACHE_RUNS = 64
 
 
 class ApiError(Exception):
+    """A request the API refuses: ``status`` is the HTTP status to answer with (400 for a bad parameter), ``message``
+    and ``hint`` go into the JSON error body the page shows.
+    """
+
     def __init__(self, status: int, message: str, hint: str | None = None) -> None:
+        """Keep the status, the message and the hint for :meth:`Api.handle`."""
         super().__init__(message)
         self.status = status
         self.message = message
@@ -40,6 +47,9 @@ class ApiError(Exception):
 
 
 def _int(query: Mapping[str, str], key: str, default: int, lo: int = 0, hi: int = 10**9) -> int:
+    """Query parameter ``key`` as an integer in ``lo..hi``, or ``default`` when absent or empty; anything else is a 400
+    naming the parameter (a hand-edited URL gets a message, not a server error).
+    """
     raw = query.get(key)
     if raw in (None, ""):
         return default
@@ -53,6 +63,7 @@ def _int(query: Mapping[str, str], key: str, default: int, lo: int = 0, hi: int 
 
 
 def _need(query: Mapping[str, str], key: str) -> str:
+    """Query parameter ``key``, which the endpoint cannot do without: missing or empty is a 400 naming it."""
     value = query.get(key)
     if not value:
         raise ApiError(400, f"missing query parameter {key!r}")
@@ -63,6 +74,10 @@ class Api:
     """The endpoints, with a small cache of per-run aggregates (a finished run never changes)."""
 
     def __init__(self, reader: StoreReader) -> None:
+        """Serve the store read by ``reader``; ``routes`` maps each ``/api/...`` path to its handler, and ``_cache``
+        keeps the aggregates of the last :data:`CACHE_RUNS` runs asked for (guarded by a lock: requests arrive on
+        threads).
+        """
         self.reader = reader
         self._cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
@@ -76,6 +91,11 @@ class Api:
         }
 
     def handle(self, path: str, query: Mapping[str, str]) -> tuple[int, dict[str, Any]]:
+        """Answer ``GET path?query`` as ``(HTTP status, JSON body)``.
+
+        Never raises for a request's fault: an unknown path is 404, a bad parameter 400, an unknown run or cell 404
+        (from the store's :class:`UsageError`), each with ``error`` and ``hint`` keys the page can show.
+        """
         route = self.routes.get(path)
         if route is None:
             return 404, {"error": f"no endpoint {path}", "hint": "see docs/view.md for the API"}
@@ -90,6 +110,7 @@ class Api:
     # -- helpers ---------------------------------------------------------------------------
 
     def _rows(self, run_id: str) -> list[dict[str, Any]]:
+        """Every stored cell of ``run_id``, in the order they completed."""
         return list(self.reader.iter_cells(run_id))
 
     def aggregate(self, run_id: str, cells: int, status: str) -> dict[str, Any]:
@@ -110,6 +131,9 @@ class Api:
     # -- endpoints -------------------------------------------------------------------------
 
     def runs(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """``/api/runs``: one page of runs (``offset``, ``limit`` ≤ 500), newest first, optionally of one ``config`` or
+        ``mode``, with the total and the filter values the store holds (for the page's drop-downs).
+        """
         offset = _int(query, "offset", 0)
         limit = _int(query, "limit", 50, 1, 500)
         rows, total = self.reader.runs_page(
@@ -124,12 +148,14 @@ class Api:
         }
 
     def run(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """``/api/run?id=``: one run with its summary, the reason it failed, its aggregates, when its last cell
+        completed and the previous run of the same config. A run without a stored summary (still running, or killed)
+        gets one computed from its cells so far, marked ``partial``.
+        """
         info = self.reader.run(_need(query, "id"))
         agg = self.aggregate(info.id, info.cells, info.status)
         summary = info.summary
         if summary is None:
-            from windtunnel.reports.cells import summarize_cells
-
             summary = {**summarize_cells(self.reader.iter_cells(info.id)), "partial": True}
             if info.meta.get("cells_planned") is not None:
                 summary["cells_planned"] = info.meta["cells_planned"]
@@ -143,6 +169,11 @@ class Api:
         }
 
     def cells(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """``/api/cells?run=``: one page of a run's cells as table rows, optionally filtered (``FILTER_KEYS``).
+
+        Without filters the page is read by keyset (``after``: the plan position of the previous page's last cell), so
+        its cost does not grow with the run; with filters the matching cells are counted and sliced in memory.
+        """
         run_id = _need(query, "run")
         self.reader.run(run_id)
         offset = _int(query, "offset", 0)
@@ -198,12 +229,17 @@ class Api:
         }
 
     def cell(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """``/api/cell?run=&cell=``: one cell in full (output, checks, faults, calls) with its run's row."""
         run_id = _need(query, "run")
         info = self.reader.run(run_id)
         cell = self.reader.cell(run_id, _need(query, "cell"))
         return {"run": info.to_dict(), "cell": cell}
 
     def trends(self, query: Mapping[str, str]) -> dict[str, Any]:
+        """``/api/trends``: the score, pass rate with its Wilson interval, p50 / p95 latency, and the per-phase,
+        per-invariant and per-mutation pass rates of the last ``limit`` runs (of one ``config`` or ``mode`` when given),
+        oldest first, for the trend charts.
+        """
         config = query.get("config") or None
         mode = query.get("mode") or None
         limit = _int(query, "limit", 50, 1, 500)
@@ -234,8 +270,9 @@ class Api:
         return {"config": config, "mode": mode, "points": points, "filters": self.reader.run_filters()}
 
     def diff(self, query: Mapping[str, str]) -> dict[str, Any]:
-        from windtunnel.store.diff import diff_reports
-
+        """``/api/diff?a=&b=``: what changed between runs ``a`` and ``b`` (:func:`~windtunnel.store.diff.diff_reports`),
+        with both runs' rows and their p50 / p95 latency beside it.
+        """
         a, b = _need(query, "a"), _need(query, "b")
         ra, rb = self.reader.load_report(a), self.reader.load_report(b)
         out = diff_reports(ra, rb).to_dict()

@@ -18,6 +18,7 @@ import base64
 import binascii
 import html as htmllib
 import itertools
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -31,7 +32,17 @@ from jinja2 import PackageLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
+from windtunnel import __version__
+from windtunnel._util.errors import ExitCode, UsageError
+from windtunnel.config.storepath import default_store_path
+from windtunnel.flows.leak import Fields, _no_items, mine_decision, mined_index
+from windtunnel.leakage.dataset import DatasetError, iter_items
 from windtunnel.leakage.model import CHANNELS, Finding, ItemAudit, LeakItem, value_hash
+from windtunnel.leakage.report import Tally
+from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
+from windtunnel.leakage.sanitize import sanitize_item
+from windtunnel.reports.html import csp_hash
+from windtunnel.store.leak_items import store_items
 
 CHANNEL_RANK = {"direct": 0, "upstream": 1, "correlated": 2, "freetext": 3}
 HIDDEN = "answer hidden"
@@ -41,12 +52,14 @@ MAX_ITEMS = 500
 
 @cache
 def leak_css() -> str:
+    """The stylesheet of the leak audit page, inlined into the page (a saved audit is one self-contained file)."""
     return (files("windtunnel.view") / "templates" / "leak.css").read_text(encoding="utf-8")
 
 
 def leak_csp() -> str:
-    from windtunnel.reports.html import csp_hash
-
+    """The Content-Security-Policy of the audit page: no script at all, and only the inlined stylesheet (by its hash),
+    so the dataset text the page shows cannot run or load anything, even if escaping failed.
+    """
     return (
         f"default-src 'none'; style-src '{csp_hash(leak_css())}'; script-src 'none'; img-src data:; "
         "base-uri 'none'; form-action 'none'"
@@ -54,6 +67,9 @@ def leak_csp() -> str:
 
 
 def _pointer_token(key: Any) -> str:
+    """``key`` escaped as one JSON Pointer token (RFC 6901: ``~`` as ``~0``, ``/`` as ``~1``), to match the pointers
+    findings carry.
+    """
     return str(key).replace("~", "~0").replace("/", "~1")
 
 
@@ -87,6 +103,7 @@ class _Index:
 
     @classmethod
     def of(cls, findings: Iterable[Finding], show_values: bool) -> _Index:
+        """Index ``findings`` by place; a finding in a key is highlighted on the key, every other on the value."""
         idx = cls(show_values)
         for f in findings:
             target = "key" if f.target == "key" else "value"
@@ -94,10 +111,15 @@ class _Index:
         return idx
 
     def at(self, pointer: str, target: str) -> list[Finding]:
+        """The findings at ``pointer`` (its key or its value, by ``target``), empty when there are none."""
         return self.by_place.get((pointer, target), [])
 
 
 def _mark(text: str, findings: list[Finding], show_values: bool) -> Markup:
+    """``text`` as a highlighted ``<mark>``: coloured by the most direct channel among ``findings``, titled with every
+    channel, rule and view that found it. With ``show_values`` off the text is replaced by :data:`HIDDEN` (the page may
+    be shared where the answers must not be), keeping only its length. ``Markup.format`` escapes every value.
+    """
     f = min(findings, key=lambda x: CHANNEL_RANK.get(x.channel, 9))
     title = "; ".join(sorted({f"{x.channel} · {x.rule} · view {x.view}" for x in findings}))
     shown = text if show_values else HIDDEN
@@ -217,6 +239,10 @@ def finding_rows(
 
 @dataclass
 class AuditedItem:
+    """One dataset item as the audit page shows it: the item, its findings, the sanitized projection with the redactions
+    that made it, and how many findings were left after sanitizing (``residual``).
+    """
+
     item: LeakItem
     audit: ItemAudit
     sanitized: Any
@@ -243,8 +269,6 @@ def audited(
     An item is a :class:`LeakItem`, or a run's :class:`~windtunnel.leakage.runs.RunItem` (its findings
     are then also located in the cell). ``extra`` adds findings by item id (the mined ones of ``--mine``).
     """
-    from windtunnel.leakage.sanitize import sanitize_item
-
     for entry in items:
         item: LeakItem = entry.item if hasattr(entry, "parts") else entry
         result = sanitize_item(item, decode=decode, extra=(extra or {}).get(item.id, ()))
@@ -272,10 +296,13 @@ def render_leak_html(
 
 
 def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool = False) -> tuple[str, dict[str, Any]]:
-    """The audit page and its summary."""
-    from windtunnel import __version__
-    from windtunnel.leakage.report import Tally
+    """The audit page of ``entries`` and its summary (the tally over every item).
 
+    Every item is counted, but only the first :data:`MAX_ITEMS` leaking items are drawn (the page says when it was cut),
+    each as its projection with the findings highlighted, the sanitized projection with what is left highlighted and the
+    redactions marked, and one row per finding. The page is one self-contained file: the stylesheet is inlined and
+    pinned by the CSP, and no script runs.
+    """
     tally = Tally()
     shown: list[dict[str, Any]] = []
     for entry in entries:
@@ -318,6 +345,9 @@ def leak_html(entries: Iterable[AuditedItem], *, source: str, show_values: bool 
 
 @cache
 def _environment() -> ImmutableSandboxedEnvironment:
+    """The Jinja environment of the audit page: sandboxed and immutable, autoescaped, strict about undefined names (a
+    template typo fails the render instead of printing nothing).
+    """
     return ImmutableSandboxedEnvironment(
         loader=PackageLoader("windtunnel.view", "templates"),
         autoescape=True,
@@ -329,16 +359,17 @@ def _environment() -> ImmutableSandboxedEnvironment:
 
 def default_output() -> Path:
     """``.windtunnel/audits/leak-<UTC time>.html``: where ``windtunnel view`` lists audits."""
-    from windtunnel.store import default_store_path
-
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     return default_store_path().parent / "audits" / f"leak-{stamp}.html"
 
 
 def scan_html(args: Mapping[str, Any]) -> None:
-    """``leak scan --format html``: the options of the ``scan`` command, as ``locals()`` of it."""
-    from windtunnel._util.errors import ExitCode, UsageError
+    """``leak scan --format html``: audit one source (a dataset, a stored run or a JSON report) and write the page.
 
+    ``args`` are the ``scan`` command's options (its ``locals()``). The page goes to ``-o`` (default: a dated file under
+    ``audits/`` beside the store, which ``windtunnel view`` lists) or to stdout with ``-o -``; the one-line verdict goes
+    to stderr. A source with no items is a usage error and leaves no page behind; any leaking item exits 1.
+    """
     dataset: Path | None = args["dataset"]
     from_run, from_report = args["from_run"], args["from_report"]
     if sum(1 for v in (dataset, from_run, from_report) if v) != 1:
@@ -347,13 +378,9 @@ def scan_html(args: Mapping[str, Any]) -> None:
             hint="e.g. 'windtunnel leak scan items.jsonl -f html -o audit.html'",
         )
     decode = not args["no_decode"]
-    from windtunnel.leakage.runs import RunCounts
 
     counts = RunCounts()
     if dataset is not None:
-        from windtunnel.flows.leak import Fields
-        from windtunnel.leakage.dataset import DatasetError, iter_items
-
         fmap = Fields(
             args["expected_field"],
             args["context_field"],
@@ -375,10 +402,6 @@ def scan_html(args: Mapping[str, Any]) -> None:
                 raise UsageError(str(err), hint="check the DATASET: a .jsonl or .json file of items") from None
 
     else:
-        from windtunnel.leakage.runs import RunSourceError, report_items
-        from windtunnel.store.leak_items import store_items
-        from windtunnel.store.runstore import default_store_path
-
         source = f"run {from_run}" if from_run else str(from_report)
 
         def items() -> Iterator[Any]:
@@ -391,12 +414,8 @@ def scan_html(args: Mapping[str, Any]) -> None:
             except RunSourceError as err:
                 raise UsageError(str(err), hint="see 'windtunnel leak scan --help'") from None
 
-    import sys
-
     extra: dict[str, list[Any]] = {}
     if dataset is not None:
-        from windtunnel.flows.leak import mine_decision, mined_index
-
         do_mine, _ = mine_decision(dataset, args.get("mine"))
         if do_mine:
             try:
@@ -415,7 +434,6 @@ def scan_html(args: Mapping[str, Any]) -> None:
     if summary["items"] == 0:
         if not to_stdout:
             out.unlink(missing_ok=True)
-        from windtunnel.flows.leak import _no_items
 
         raise _no_items(dataset, source, counts)  # the same message as the other formats
     where = "page written to stdout" if to_stdout else f"page written to {out}"

@@ -37,6 +37,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from windtunnel.store.queries import StoreReader, StoreUnavailable
 from windtunnel.view.api import Api
+from windtunnel.view.leak_page import leak_csp
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -55,6 +56,9 @@ STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".png": "image/png
 
 @lru_cache(maxsize=1)
 def environment() -> ImmutableSandboxedEnvironment:
+    """The Jinja environment of the viewer's pages: sandboxed and immutable, autoescaped, strict about undefined names
+    (a template typo fails loudly instead of rendering an empty value).
+    """
     return ImmutableSandboxedEnvironment(
         loader=PackageLoader("windtunnel.view", "templates"),
         autoescape=True,
@@ -77,11 +81,17 @@ def static_file(name: str) -> bytes | None:
 
 
 def render_page(page: str, title: str, store: str) -> bytes:
+    """The HTML shell of ``page`` (``runs``, ``run``, ``cell``...): a title and the store path; the data arrives later
+    from the JSON API, written into the page with DOM nodes, never as HTML.
+    """
     html = environment().get_template("page.html.j2").render(page=page, title=title, store=store)
     return html.encode("utf-8")
 
 
 def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address or a name) is the loopback interface: only then is the ``Host`` header checked
+    against DNS rebinding. ``localhost`` is the one name counted as loopback.
+    """
     try:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
@@ -95,11 +105,21 @@ BACKLOG = 1024
 
 
 class ViewServer(ThreadingHTTPServer):
+    """The viewer's threaded HTTP server over one store: a thread per request (a slow query never blocks another page),
+    daemon threads (Ctrl-C is not held up by an open keep-alive connection).
+    """
+
     daemon_threads = True
     allow_reuse_address = True
     request_queue_size = BACKLOG
 
     def __init__(self, address: tuple[str, int], reader: StoreReader, audits: Path | None = None) -> None:
+        """Listen on ``address`` (IPv4 or an IPv6 literal) and serve ``reader``'s store; ``audits`` is the directory of
+        saved leak audit pages (default: ``audits/`` beside the store).
+
+        Sets ``url`` (what the CLI prints) and, for a loopback bind, the ``Host`` values a request may carry: any other
+        is refused, so a web page elsewhere cannot reach the store by rebinding a DNS name to 127.0.0.1.
+        """
         self.reader = reader
         self.audits = audits if audits is not None else reader.path.parent / "audits"
         self.api = Api(reader)
@@ -115,6 +135,12 @@ class ViewServer(ThreadingHTTPServer):
 
 
 class Handler(BaseHTTPRequestHandler):
+    """One request of the viewer: pages, static files, saved audits and the JSON API, all ``GET``/``HEAD``.
+
+    Every answer carries a strict Content-Security-Policy and ``nosniff``; data is never cached, static files
+    revalidate.
+    """
+
     server: ViewServer
     protocol_version = "HTTP/1.1"
     server_version = "windtunnel-view"
@@ -126,9 +152,14 @@ class Handler(BaseHTTPRequestHandler):
     flushes): an answer in two writes on a keep-alive connection waited ~40 ms for a delayed ACK."""
 
     def log_message(self, format: str, *args: Any) -> None:
+        """Log nothing: the CLI prints the URL, and a line per request would bury it."""
         pass  # quiet: the CLI prints the URL, a request log is noise
 
     def _send(self, status: int, body: bytes, ctype: str, *, cache_static: bool = False) -> None:
+        """Answer with ``status`` and ``body`` of type ``ctype`` and the security headers (no body for ``HEAD``).
+        ``cache_static`` lets a browser keep a static file as long as it revalidates; every other answer is
+        ``no-store``.
+        """
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
@@ -143,12 +174,18 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _json(self, status: int, value: Any) -> None:
+        """Answer with ``value`` as JSON (orjson; non-string keys allowed, as aggregates use them)."""
         self._send(status, orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS), "application/json")
 
     def do_HEAD(self) -> None:
+        """Answer as ``GET`` would, without the body (:meth:`_send` leaves it out)."""
         self.do_GET()
 
     def do_GET(self) -> None:
+        """Route one request: a loopback server first refuses a foreign ``Host`` (403); then ``/api/audits``, the JSON
+        API, saved audit pages, static files, and the pages. An error the store raises is a JSON error, never a
+        traceback in the page.
+        """
         if self.server.loopback and self.headers.get("Host", "") not in self.server.allowed_hosts:
             self._send(403, b"forbidden host\n", "text/plain; charset=utf-8")
             return
@@ -209,9 +246,12 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _audit(self, name: str) -> None:
-        """A leak audit page written by ``leak scan -f html`` into the audits directory."""
-        from windtunnel.view.leak_page import leak_csp
+        """Serve the leak audit page ``name`` that ``leak scan -f html`` wrote into the audits directory.
 
+        Only a plain file name is accepted (:data:`AUDIT_NAME`: no separator, no leading dot), so a request cannot reach
+        outside that directory; anything else, or a file that is not there, is a 404. The page is served under its own
+        CSP (no script, the inlined stylesheet only) and may not be framed.
+        """
         if not AUDIT_NAME.fullmatch(name):
             self._send(404, b"not found\n", "text/plain; charset=utf-8")
             return
