@@ -38,7 +38,9 @@ def percentile(sorted_values: list[float], q: float) -> float | None:
 
 
 def _rate(entry: list[int]) -> dict[str, Any]:
-    """``{passed, total, pass_rate}`` from a ``[passed, total]`` counter; the rate is None, not 0, when nothing ran."""
+    """``{passed, total, pass_rate}`` from a ``[passed, total]`` counter, the rate rounded to 4 places.
+
+    The rate is None, not 0, when nothing ran: the page draws no bar rather than a failing one."""
     passed, total = entry
     return {"passed": passed, "total": total, "pass_rate": round(passed / total, 4) if total else None}
 
