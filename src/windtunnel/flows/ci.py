@@ -7,6 +7,18 @@ report and its own summary files into one directory, and keeps each phase as a r
 
 ci never gathers the phases' cells: it keeps a source per phase (the run store for the mutation and
 chaos phases) and reads them again for each file it writes (docs/performance.md).
+
+The verdict (:func:`ci_summary`): the overall score is the phases' scores weighted by ``scoring:``, renormalised
+over the phases that ran. With ``--min-score`` ci passes when that score reaches it, no critical contract invariant
+failed and no replayed incident failed; without it, when every phase that ran passed by its own command's rule
+(:func:`phase_rule`). Either way a phase that is configured but could not run (an HTTP agent whose calls the fault
+proxies cannot reach, :func:`_unreachable_chaos`) keeps ci from passing, with its reason — not running a check is
+never the same as passing it. A ci cut short in a phase (Ctrl-C, the agent dying) passes nothing, and its summary
+names the phase; the phases already finished keep their reports, and ``--resume`` reuses them.
+
+What ci does not do: run phases concurrently (each phase is its own run with its own conditions, and a stateful
+agent would mix them) or re-judge a phase's cells (a phase's verdict is its flow's, so ``ci`` and the separate
+commands cannot disagree on a phase).
 """
 
 from __future__ import annotations

@@ -1,4 +1,23 @@
-"""The pieces every run-like flow shares: seed, store, report file, signal handling and the cut-short rule."""
+"""The pieces every run-like flow shares: seed, store, report file, signal handling and the cut-short rule.
+
+``run``, ``contract run``, ``replay run``, ``ci`` and ``explore`` differ in what they plan and how they score;
+everything around that lives here once, so the modes cannot drift apart on the rules a user relies on:
+
+* **Seed** (:func:`resolve_seed`): ``--seed``, else ``advanced.seed``, else a fresh random one that is recorded
+  with the run — a run is always repeatable, even one started without a seed.
+* **Execution** (:func:`execute`): the async body runs under Ctrl-C and SIGTERM handling; an interrupt or the
+  agent process dying ends the run *normally*, with the completed cells kept and the cause recorded in the
+  returned :class:`Execution`, while any other error (setup failed) marks the stored run as errored and
+  propagates. :func:`mark_cut_short` is then the one rule for what such a run says: ``partial``, not passed.
+* **Report file** (:func:`check_report_request` before the run, :func:`write_report` after): the format and
+  ``-o`` are checked before the first agent call, so a typo costs nothing; the file is written from the rows
+  (streamed from the store when there is one), ``-o -`` goes to stdout.
+* **Resume** (:func:`config_fingerprint`, :func:`check_same_config`): a hash per config section that decides the
+  cells and verdicts is stored with the run, and a resume with a changed section is refused, naming it;
+  :data:`FINGERPRINT_IGNORED` lists what may change (where the store is, concurrency, executor, placement).
+
+Nothing here prints: notices go to the flow's :class:`~windtunnel.flows.events.Listener`.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,24 @@
-"""The contract flow: every invariant in every chaos scenario where its ``when`` holds → verdict → outcome."""
+"""The contract flow: every invariant in every chaos scenario where its ``when`` holds → verdict → outcome.
+
+:func:`contract_flow` serves ``windtunnel contract run`` and :func:`windtunnel.run_contract`. The plan is a matrix
+(:func:`~windtunnel.contracts.plan_contract`): *units* of (scenario, golden prompt, repeat), each one agent call
+judged by every invariant that applies (``isolation: per_unit``), or one call per invariant (``per_cell``). The
+:class:`~windtunnel.contracts.ContractRun` runs the units, detecting first whether the agent keeps state between
+calls (a stateful agent without a reset contaminates the matrix: an alert and evidence in the report), and
+:func:`~windtunnel.contracts.score_contract` turns the results into the severity-weighted resilience score, in
+which a failed critical invariant fails the contract whatever the score.
+
+How it differs from :mod:`~windtunnel.flows.run`, and why: the results are held in memory and the report is stored
+whole at the end (:func:`~windtunnel.flows.common.persist_report`) instead of streamed cell by cell, because the
+verdict is not a sum over cells — each (invariant × scenario) cell of the matrix needs all its units — and a
+contract's units number in the hundreds, not millions. A resumed contract restores the stored rows as results
+(:func:`restored_results`) and runs only the units not stored; a shard runs its slice of the units and
+:mod:`~windtunnel.flows.merge` scores the shards again together.
+
+Invariants a change must keep: a scenario cut short by the agent process dying is *not run*, never failed (its
+units are left out of the scores and the matrix); an unresolvable reference or an empty matrix is an error, not a
+100; the same checks as ``run`` refuse a bad request before any agent call (see :func:`contract_flow`).
+"""
 
 from __future__ import annotations
 

@@ -6,6 +6,18 @@ rounds, each round run through a :class:`~windtunnel.engine.session.RunSession` 
 local, or Ray actors with ``advanced.executor: ray``), until a failure is found ``max_failures`` times or N
 agent calls are spent. Each failure is shrunk to a minimal schedule, rerun ``reruns`` times (flaky unless it
 fails every time) and, when minimal, saved to the regression corpus (:mod:`windtunnel.contracts.found`).
+
+Why schedules and not fault probabilities: a schedule says which call of which seam gets which fault, so a
+failure found once is a value that replays exactly (``run``, ``contract run`` and ``ci`` run the saved ones
+first), shrinks by removing faults one at a time, and is judged flaky or minimal by rerunning the same value.
+The search learns only from what the cells showed (:func:`observe`: the seams called and how, error types,
+the answer, the invariants' margins), never from the agent's code.
+
+Budget and determinism: ``--budget`` counts agent calls, baselines included; shrinking and reruns are counted
+apart (``shrink_calls``) so the search's reach does not depend on how hard its failures were to shrink. Every
+random choice comes from the run seed, so the same seed and agent give the same search. Two failures with one
+signature (the same broken invariants at the same place) are one failure. An interrupted explore reports what it
+found so far, unshrunk, and saves nothing: a corpus entry must be minimal and reproduced.
 """
 
 from __future__ import annotations
@@ -140,7 +152,10 @@ class ExploreResult:
 
 
 def observe(result: CellResult) -> Observation:
-    """A cell result as the search sees it."""
+    """A cell result as the search sees it: per call its seam (``llm`` or ``tool:<name>``), ``ok``/``error`` and the
+    faults injected; the short type of each error (the text before ``:`` or ``(``, 40 characters at most, so two
+    messages of one exception type count as one feature); the status, the answer and each check's verdict and margin.
+    """
     calls: list[tuple[str, str, str]] = []
     errors: list[str] = []
     for c in result.calls:

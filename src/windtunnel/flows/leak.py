@@ -4,6 +4,23 @@ The domain work lives in :mod:`windtunnel.leakage`; this module maps datasets an
 dataset errors into usage errors that name the fix, writes report files atomically and decides the verdict.
 Nothing here prints: the CLI renders a :class:`LeakOutcome` (``windtunnel leak ...``), the Python API
 returns it (``windtunnel.leak.scan(...)``).
+
+The use-cases and what each reads and writes:
+
+* :func:`scan_flow` — one source (a dataset file, a stored run, or a run's JSON report) → one audit per item,
+  streamed into the JSON or SARIF writer as it is made; fails when any item leaks.
+* :func:`sanitize_flow` — a dataset → the same dataset with the leaking spans cut (the schema and record order
+  kept, so the result drops in where the input was), rescanned to report what is left.
+* :func:`check_flow` — a raw dataset and its sanitized copy → the CI assertion that the raw items leak and the
+  sanitized ones do not (items matched by id, so ids must be unique in each).
+* :mod:`~windtunnel.flows.leak_evidence` — the dataset-level evidence: mining and blind baselines.
+
+Invariants a change must keep: memory does not grow with the dataset (items are read, audited and written one at
+a time; only the first ``keep`` leaking audits are held for the caller); a report file is replaced only when it is
+complete (:func:`report_file` writes beside it and renames, so a crash never leaves half a report where the last
+good one was, and Ctrl-C leaves a valid report marked partial); nothing to audit is a usage error, because an
+empty audit finds no leak and proves nothing; ``-o`` may not overwrite an input. Exit codes:
+:attr:`LeakOutcome.exit_code` (0, 1, 130), usage errors 2.
 """
 
 from __future__ import annotations
@@ -367,7 +384,11 @@ def report_file(output: Path | None, *, stream: IO[bytes] | None = None) -> Iter
 
 @dataclass
 class LeakOutcome:
-    """What a leak use-case decided: ``status`` passed / failed / interrupted, its ``summary`` and extras."""
+    """What a leak use-case decided: ``status`` passed / failed / interrupted, its ``summary`` and extras.
+
+    ``summary`` is the JSON-ready tally the report's ``summary`` holds (items, leaked items, findings per channel),
+    also when no report file was asked for. An interrupted use-case is never a pass: its summary covers the items
+    done so far."""
 
     status: Literal["passed", "failed", "interrupted"]
     summary: dict[str, Any]
@@ -527,7 +548,11 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
 
 @dataclass
 class SanitizeRequest:
-    """The options of ``windtunnel leak sanitize``."""
+    """The options of ``windtunnel leak sanitize``.
+
+    ``output`` is the sanitized dataset (required, and never the input: sanitizing in place would destroy the
+    evidence), ``stats`` an optional JSON file of what was cut; ``mode`` is what is cut around a hit in prose:
+    ``sentence`` (the default) or ``span``; ``redact_review`` also acts on the low-confidence (review) findings."""
 
     dataset: Path
     output: Path

@@ -3,6 +3,19 @@
 The per-item scan finds the channels a rule names; this use-case layer runs the dataset-level checks
 beside it (:mod:`windtunnel.leakage.mine`, :mod:`windtunnel.leakage.baseline`,
 :mod:`windtunnel.leakage.simulate`) and turns their errors into usage errors that name the fix.
+
+Why dataset evidence beside the scan: a leak no rule names still shows in the data. If a model that is *blind* to
+the task (it sees only what leaks, or nothing at all) scores above chance, the dataset carries the answer
+somewhere — whatever the channel. :func:`baseline_flow` tests that with real statistics: a one-sided test against
+the chance rate (``--chance``, ``--labels`` or a chance model over the labels), at ``alpha``, with the power to see
+an ``excess`` over chance reported beside the verdict so that "no leak" on 30 items is not read as proof, and
+optionally McNemar's exact test of raw against sanitized results item by item. :func:`mine_flow` finds the tokens
+and fields whose values predict the label (a corrected significance test, so a large vocabulary does not produce
+leaks by chance) and writes them as a correlated map the scan and the sanitizer use.
+
+The verdicts are the use-cases' own: ``failed`` (exit 1) means evidence of a leak, ``passed`` means no significant
+evidence at the stated power, never "no leak"; bad input (a results line that is neither a boolean nor a
+prediction, a single-label dataset, no chance rate to compare with) is a usage error (exit 2).
 """
 
 from __future__ import annotations
@@ -37,7 +50,8 @@ RESULT_HINT = (
 
 
 def load_results(path: Path) -> tuple[list[Any], list[int]]:
-    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each."""
+    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each, so an error in the
+    baseline's input names where the bad record is. A file that is missing or not JSON/JSONL is a usage error."""
 
     try:
         recs = list(iter_records(path))
@@ -51,7 +65,12 @@ SINGLE_LABEL_HINT = "simulate on a dataset whose expected answers hold two label
 
 @dataclass
 class BaselineRequest:
-    """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent."""
+    """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent.
+
+    ``chance`` is the rate a blind guesser reaches (0–1; ``None``: from ``chance_model`` or ``n_labels``); ``alpha``
+    the test's significance level; ``excess`` the margin over chance the power is computed for and ``power`` the
+    power asked of it; ``paired`` a second results file (the sanitized run) compared item by item, paired
+    ``by`` id or position (``auto``: by id when every record has one)."""
 
     results: Path | None = None
     chance: float | None = None

@@ -1,4 +1,16 @@
-"""The typed result of a flow: what the run decided, the report it produced and the exit code it maps to."""
+"""The typed result of a flow: what the run decided, the report it produced and the exit code it maps to.
+
+Every run-like flow ends in one :class:`Outcome`, which the CLI renders and turns into its exit code and the
+Python API returns as it is; the flows never exit or print. Two small rules live here so that no mode decides them
+on its own: :func:`decide` (a run cut short is ``interrupted`` or ``aborted``, never ``passed`` or ``failed``;
+a run of a chosen subset of cells is ``partial``) and :func:`exit_code_of` (0 passed, 1 failed, 130 interrupted,
+3 aborted — the agent's process died or stopped answering, which is the harness's problem, not a verdict).
+
+Memory: a run with a store does not hold its cells. Its report is a :class:`LazyReport` — the head in memory, the
+cells a store query run again on each read — and :attr:`Outcome.report` loads it whole only when someone asks for
+the dict; the summary, the failing cells and the cell count are answered without loading it. A caller that
+iterates :meth:`Outcome.iter_cells` on a million-cell run therefore stays flat in memory.
+"""
 
 from __future__ import annotations
 

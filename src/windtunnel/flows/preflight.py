@@ -6,6 +6,18 @@ faults need, the contract checks of :mod:`windtunnel.contracts.validate`, replay
 and resolve a contract, ``${ENV}`` references that must be set, and mutation types that must apply to
 the agent. It returns every error and warning instead of stopping at the first, so ``windtunnel
 validate`` lists them all and ``windtunnel ci`` stops with exit 2 before any phase has run.
+
+One set of checks, two ways in: ``validate`` calls :func:`preflight` and prints everything it found; the run
+commands call the narrow entry points (:func:`check_env`, :func:`check_chaos`) for the checks that concern them,
+so a command stops on the same problem with the same words and line that ``validate`` shows (a check written
+twice would drift). An error is tagged with the commands it stops (:attr:`Preflight.stops`): a broken replay
+session stops ``replay run`` and ``ci``, not ``run``, and ``validate`` says which commands can still run.
+
+What preflight deliberately does not do: call the agent or any network service (a live importer source is checked
+for what it needs, not contacted; whether a running agent is behind the proxies is one check call made by the run,
+:mod:`~windtunnel.flows.reach`), or import the agent's code with ``validate --no-import``. Its cost is part of
+``validate``'s start-up (issue #28), so the checks that need heavy modules (the contract checks, upstream notes)
+import them only for configs that declare those blocks.
 """
 
 from __future__ import annotations
@@ -46,7 +58,11 @@ ENV_MAPS = ("headers", "query_params", "env")
 
 @dataclass
 class Preflight:
-    """What :func:`preflight` found: ``errors`` stop a command (exit 2), ``warnings`` do not."""
+    """What :func:`preflight` found: ``errors`` stop a command (exit 2), ``warnings`` do not.
+
+    Each entry is one human-readable line (more lines for detail), starting with ``line N:`` when the problem has a
+    place in the file, so :meth:`raise_errors` and ``validate`` can sort them by line. An empty ``errors`` is the
+    only "ok": a warning never stops a command."""
 
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
