@@ -1,4 +1,20 @@
-"""``windtunnel leak scan|sanitize|check|baseline|mine``: the ground-truth leakage auditor."""
+"""``windtunnel leak scan|sanitize|check|baseline|mine``: the ground-truth leakage auditor.
+
+Each sub-command builds the request of its use-case in :mod:`windtunnel.flows.leak` or
+:mod:`windtunnel.flows.leak_evidence` and renders the :class:`~windtunnel.flows.leak.LeakOutcome`: a rich table of
+the leaking items and their findings, the baseline's statistics, or one line on stderr when the report went to a
+file or to stdout. The field options (where the expected answer, the context and the id are in an item) are the
+same on every sub-command that reads a dataset, gathered by :func:`_fields` in one order.
+
+Output rules shared by the sub-commands: ``--format`` wins; without it ``-o FILE`` picks the format by suffix
+(``.sarif`` SARIF 2.1.0, ``.html`` the audit page, ``.txt`` the table as plain text, else JSON) and ``-o -``
+writes JSON to stdout; the table goes to the terminal. Answers are never printed unless ``--show-values`` is
+given: a leak report is often shared wider than the dataset. A DATASET of ``-`` is read from standard input.
+
+Exit codes: 0 no leak (or the check held), 1 a leak found, a check failed or a baseline above chance, 2 a usage or
+dataset error (a bad record names its line), 130 interrupted — a scan stopped by Ctrl-C still leaves a valid
+report marked partial, and says how many items it covered.
+"""
 
 from __future__ import annotations
 
@@ -310,7 +326,10 @@ def scan(
 
 
 def _scan(args: dict[str, Any]) -> Any:
-    """Run the scan flow for the ``scan`` command's options (``locals()`` of it)."""
+    """Run the scan flow for the ``scan`` command's options (``locals()`` of it) and return its outcome.
+
+    ``table`` asks the flow for no report file (the audits come back for the table); ``json`` and ``sarif`` stream
+    into ``-o`` or, without it, into stdout's byte stream, so a large report is never held as text."""
 
     fmt, output = args["fmt"], args["output"]
     request = ScanRequest(
