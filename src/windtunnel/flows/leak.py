@@ -59,7 +59,13 @@ if TYPE_CHECKING:
 
 @dataclass
 class Fields:
-    """Where an item's parts are in a dataset record (the ``--*-field`` options of ``leak``)."""
+    """Where an item's parts are in a dataset record (the ``--*-field`` options of ``leak``).
+
+    One object for every leak use-case, so ``scan``, ``sanitize``, ``check`` and the audit page read a dataset
+    the same way: a field option that ``scan`` honours and ``check`` ignored would let ``check`` pass data that
+    ``scan`` calls leaking. Field names are dotted paths or JSONPath; the defaults fit the documented item
+    shape (``id``, ``expected``, the model-visible ``projection``). Stored runs take none of these options:
+    their parts come from the report's cells (:attr:`is_default` tells the flows to refuse them there)."""
 
     expected_field: str = "expected"
     context_field: Sequence[str] | None = None
@@ -77,7 +83,11 @@ class Fields:
     """Other ways to write a label: ``{label: [aliases]}`` or ``LABEL=ALIAS`` strings (``--alias``)."""
 
     def field_map(self) -> FieldMap:
-        """The dataset field map; an unreadable correlated map is a usage error."""
+        """The dataset field map the readers use.
+
+        Usage errors (exit 2): an unreadable correlated map, a bad ``--alias``, and a ``--label-set`` of fewer than
+        two distinct labels once case and spacing are ignored — a one-label set cannot tell a listing of the
+        choices from the answer, which is what the label set is for."""
         if isinstance(self.label_set, str):
             labels = [s.strip() for s in self.label_set.split(",") if s.strip()]
         else:
@@ -152,7 +162,9 @@ def _correlated(source: Path | Mapping[str, Sequence[str]] | None) -> dict[str, 
 
 
 def dataset_hint(err: Exception) -> str:
-    """The fix for a dataset error."""
+    """The hint for a :class:`~windtunnel.leakage.dataset.DatasetError`, chosen from its message: a compressed
+    file, a wrong path, an item nested too deeply, a line that is not JSON, else a pointer to ``--help``. The
+    message itself already names the file and line; the hint says what to do about it."""
     text = str(err)
     if "gzip-compressed" in text:
         return "windtunnel reads the stream of a pipe: leak scan <(zcat FILE.gz)"
@@ -166,7 +178,10 @@ def dataset_hint(err: Exception) -> str:
 
 
 def items(path: Path, fmap: FieldMap) -> Iterator[MappedItem]:
-    """Stream mapped items; dataset errors become usage errors (exit 2)."""
+    """Stream the mapped items of the dataset at ``path`` in file order, one at a time (memory stays flat).
+
+    A dataset error (unreadable file, bad JSON line, an item without its expected field) becomes a usage error
+    (exit 2) with :func:`dataset_hint`; items read before it have already been yielded."""
     try:
         yield from iter_items(path, fmap)
     except DatasetError as err:
@@ -199,7 +214,10 @@ def audits(
 def run_audits(
     run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
 ) -> Generator[ItemAudit, None, None]:
-    """Audits of the cells of a stored run or a JSON report (pointers into the report cell)."""
+    """Audits of the cells of a stored run (``run_id``, in ``store``) or of a JSON report (``report``), one per cell
+    whose golden prompt has an expected answer, each finding's pointer translated into the report cell so it names
+    what the JSON report shows. ``counts`` is updated with the cells seen and skipped; a run or report that cannot
+    be read is a usage error."""
     try:
         if run_id is not None:
             found = store_items(run_id, store or default_store_path(), counts, config=config)
@@ -294,7 +312,9 @@ def mine_for(
 def _with_mined(
     found: Generator[ItemAudit, None, None], extra: dict[str, list[Any]]
 ) -> Generator[ItemAudit, None, None]:
-    """The audits of ``found`` with the mined findings of their items appended."""
+    """The audits of ``found`` with the mined findings of their items appended (``extra`` by item id); the verdict
+    follows the findings, so an item leaking only through a mined rider counts as leaking. Closing this generator closes
+    ``found``, so scan workers stop when a caller leaves early."""
     try:
         for audit in found:
             more = extra.get(audit.item)
