@@ -101,7 +101,9 @@ class CiRequest:
 
 @dataclass
 class CiDetail:
-    """What the CLI shows after the ci summary table."""
+    """What the CLI shows after the ci summary table: the directory of the reports, the files written there (the
+    summary files and each phase's JSON and HTML), and the phase ci stopped in when it was cut short (``None``
+    when every phase ran to its end)."""
 
     output: Path
     written: list[Path] = field(default_factory=list)
@@ -121,7 +123,12 @@ def _run_phase(
 ) -> Outcome:
     """Run one phase with its own flow, writing its JSON report to ``out``; a phase run already in the store
     (``ci --resume``) continues: the mutation, chaos and contract phases keep their completed cells.
-    ``found``: this phase replays the failures ``windtunnel explore`` saved first (the first phase that can)."""
+    ``found``: this phase replays the failures ``windtunnel explore`` saved first (the first phase that can).
+
+    The phases are the commands' own requests with ci's shared options (seed, repeat, min-score, store, executor,
+    shard), so a phase's cells and verdict are exactly what the phase's command would give: mutation is ``run``
+    without chaos, chaos is ``run --chaos-only`` (golden prompts under faults, no mutations), contract is
+    ``contract run``, replay is ``replay run``. The phase's run id is ``<ci run id>-<phase>``."""
     store_file = store.path if store is not None else None
     resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
     if phase in ("mutation", "chaos"):

@@ -65,14 +65,17 @@ SUFFIX_FORMATS = {
 
 
 def new_run_id() -> str:
-    """A fresh run id (time-ordered, as the run store makes them)."""
+    """A fresh run id (time-ordered, as the run store makes them), also for a run kept out of the store
+    (``--no-store``), so its report names the run the same way a stored one would."""
     return store_run_id()
 
 
 def resolve_seed(cfg: Config, seed: int | None) -> int:
     """The run seed: the caller's, else ``advanced.seed``, else a fresh one (recorded in the report).
 
-    A seed outside ``0..2^63-1`` (what the run store and the config fingerprint hold) is a usage error."""
+    A seed outside ``0..2^63-1`` (what the run store and the config fingerprint hold) is a usage error. A fresh
+    seed (below 2^31) is recorded in the report, the store and every reproduce command, so the run stays
+    repeatable though nobody chose its seed."""
     if seed is not None:
         if not 0 <= seed <= SEED_MAX:
             raise UsageError(
@@ -100,7 +103,11 @@ def config_for_store(config: Path | None) -> Config | None:
 
 
 def agent_label(cfg: Config) -> str:
-    """How a plan line names the agent: its endpoint or base URL, else its type."""
+    """How a plan line names the agent: its endpoint or base URL, else its type.
+
+    ``${ENV}`` references are expanded (the line should show where the calls go) and the URL's credentials and
+    secret-looking query values are redacted (plan lines end up in CI logs); an unset variable leaves the
+    reference as written rather than failing a line that is only informative."""
     label = str(getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type))
     try:
         return redact_url(expand_env(label))
