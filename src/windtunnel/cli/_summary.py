@@ -1,6 +1,6 @@
 """Terminal summary of a run report (rich).
 
-No command calls this module any more: the commands summarise through
+No command calls this module: the commands summarise through
 :func:`windtunnel.reports.terminal.print_summary`, which takes a tally gathered while the report streamed so that
 a large run's cells are never held; only ``tests/reports/test_not_run_cells.py`` still imports it. It shows the
 same parts — pass rates by kind and mutation type, the cells not run (counted apart, never as failures), the first
