@@ -120,7 +120,10 @@ def _fields(
 
 
 def _stdin(path: Path) -> Path:
-    """A DATASET of ``-``: standard input, read through ``/dev/stdin`` (once, in one process)."""
+    """A DATASET of ``-``: standard input, read through ``/dev/stdin`` (once, in one process).
+
+    Any other path is returned as it is. Where ``/dev/stdin`` does not exist the usage error says to save the
+    dataset to a file; features that read the dataset twice (mining) skip a pipe and say so."""
     if path != Path("-"):
         return path
     stdin = Path("/dev/stdin")
@@ -589,7 +592,10 @@ def baseline(
 
 
 def _print_simulation(sim: dict[str, Any] | None) -> None:
-    """Which built-in agent ran, what it read, and (majority, prior) that it never read the data."""
+    """Which built-in agent ran, what it read, and (majority, prior) that it never read the data.
+
+    The note matters: an agent that never reads the items scores the same on leaky and sanitized data, so its
+    result is a reference line, not a leak test; ``copy`` and ``blind`` read the data and are the tests."""
 
     if sim is None:
         return
@@ -602,7 +608,12 @@ def _print_simulation(sim: dict[str, Any] | None) -> None:
 
 
 def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None:
-    """The blind-baseline summary, and the paired McNemar test when there is one."""
+    """The blind-baseline summary, and the paired McNemar test when there is one.
+
+    Every figure the verdict rests on is printed beside it, so a reader can judge it: the pass rate with its Wilson
+    interval, the chance rate and the model that gave it, the one-sided exact binomial p-value at ``alpha``, and
+    how many items it would take to detect the given excess over chance with ``power`` — which is what makes an
+    ``inconclusive`` verdict on a small dataset read as "too few items", not as "no leak"."""
 
     con = out_console()
     con.print(
