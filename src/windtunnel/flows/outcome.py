@@ -143,7 +143,10 @@ class Outcome:
         return head
 
     def iter_cells(self) -> Iterator[dict[str, Any]]:
-        """The report's cells in report order, read one at a time when they are not in memory."""
+        """The report's cells in report order, read one at a time when they are not in memory.
+
+        Each call starts a fresh pass (for a stored run, a new store query), so two iterations never share state;
+        iterating does not load the report into :attr:`report`, which is what keeps a large run's memory flat."""
         value = self.__dict__["_report"]
         if isinstance(value, LazyReport):
             return iter(value.cells())
@@ -169,7 +172,8 @@ class Outcome:
 
     @property
     def reasons(self) -> list[str]:
-        """Why the run did not pass (empty when it passed)."""
+        """Why the run did not pass (empty when it passed), most important first: the same list the report's
+        ``summary.reasons`` holds and the CLI prints under the verdict."""
         return list(self.summary.get("reasons") or [])
 
     def failing_cells(self) -> list[dict[str, Any]]:
@@ -179,7 +183,11 @@ class Outcome:
         return [c for c in self.iter_cells() if is_failure(c)]
 
     def typed_report(self) -> RunReport:
-        """The report as pydantic models (validated)."""
+        """The report as pydantic models (validated strictly, as a report read from a file would be).
+
+        This loads every cell into memory (a stored run is read back whole) and builds the report models; callers
+        that only count or filter cells should use :meth:`iter_cells` instead. A report that does not fit the
+        models raises pydantic's ``ValidationError``: that is a windtunnel bug, not a user error."""
         # start-up: the pydantic report models (~6 ms) load for a caller that asks for them, not for every flow
         from windtunnel.report.models import RunReport
 

@@ -212,7 +212,12 @@ def _scenario_at(cfg: Config, index: int, *rest: Any) -> str:
 
 
 def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
-    """``(key, value)`` of every config value that is ``${ENV}``-expanded when a command runs."""
+    """``(key, value)`` of every config value that is ``${ENV}``-expanded when a command runs.
+
+    The one list of those places: the agent's URL-like fields, its header/query/env mappings and its command, the
+    mutation model's API key when mutations are generated with it, and the judge's keys. A value expanded at run
+    time but missing here would fail mid-run instead of at ``validate``. ``agent.env`` is listed even for an agent
+    windtunnel does not launch: a reference to an unset variable there is a slip worth reporting."""
     agent = cfg.agent
     for name in ENV_FIELDS:
         value = getattr(agent, name, None)
@@ -260,7 +265,11 @@ def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
 
 
 def _store_problems(cfg: Config) -> list[str]:
-    """A run store path that cannot be a database file (a directory, or under a file)."""
+    """A run store path that cannot be a database file (a directory, or under a file).
+
+    The path is resolved by the same rule every command uses (:func:`~windtunnel.config.storepath.store_path`),
+    and the message names where it came from (``$WINDTUNNEL_STORE`` or ``advanced.store`` with its line). Only
+    the path is checked: the store is neither opened nor created here, so ``validate`` writes nothing."""
     path = store_path(cfg, None)
     key = "$WINDTUNNEL_STORE" if os.environ.get("WINDTUNNEL_STORE") else "advanced.store"
     at = "" if key.startswith("$") else cfg.where(("advanced", "store"), ("advanced",))
@@ -273,7 +282,11 @@ def _store_problems(cfg: Config) -> list[str]:
 
 
 def _mutation_checks(cfg: Config, out: Preflight) -> None:
-    """Mutation types that apply to the agent, and the ones ``count`` is too small to reach."""
+    """Mutation types that apply to the agent, and the ones ``count`` is too small to reach.
+
+    The plan for the first golden prompt is built as a run would build it (seed 0, no LLM generator), so a
+    type that cannot work for this agent is an error here; ``count`` below the number of applicable types is a
+    warning naming the types that would never run, because the types take turns in the order given."""
     m = cfg.mutations
     if not cfg.golden_prompts or not m.types:
         return
@@ -340,7 +353,12 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, age
 
 
 def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
-    """Every session loads, its contract resolves, and its recorded calls have a seam."""
+    """Every session loads, its contract resolves, and its recorded calls have a seam.
+
+    Errors are reported at the ``replays:`` entry's line, or at the line inside the session file when the problem
+    is there. A live importer source is checked for what it needs but never contacted;
+    ``warn_live`` (``validate``) adds a warning that it is imported only when the replays run. A ``sessions``
+    list of which nothing loads is an error: ``replay run`` would have nothing to run."""
     # start-up: the replay loaders and player (session models, contract resolution) for a `replays:` block only
     from windtunnel.replay.collect import LoadedSession, collect_entry, config_source_map
     from windtunnel.replay.player import check_seams, prepare
