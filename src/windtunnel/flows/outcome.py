@@ -172,8 +172,8 @@ class Outcome:
 
     @property
     def reasons(self) -> list[str]:
-        """Why the run did not pass (empty when it passed), most important first: the same list the report's
-        ``summary.reasons`` holds and the CLI prints under the verdict."""
+        """Why the run did not pass (empty when it passed): the report's ``summary.reasons``, which the CLI prints
+        under the verdict line."""
         return list(self.summary.get("reasons") or [])
 
     def failing_cells(self) -> list[dict[str, Any]]:
