@@ -330,7 +330,7 @@ def precheck_passes(path: Path) -> dict[str, float]:
         "upstream-key gate": lambda r: gate.search(r[2]),
         "answer words": lambda r: words(r[2], r[4].words),
         "translate": lambda r: r[1].translate(_KEY_CLASSES),
-        "base64-run regex": lambda r: r[6].findall(r[3]),
+        "base64-run regex": lambda r: list(r[6].finditer(r[3])),
         "empty loop": lambda r: None,
         "plan_blob (whole pre-check after serialising)": lambda r: plan_blob(r[1], r[5]),
     }

@@ -21,7 +21,7 @@ def _leaks(**item: object) -> bool:
 @pytest.mark.parametrize(
     ("label", "labels", "aliases"),
     [
-        ("4", RATING, ["four"]),
+        ("4", RATING, ["four", "IV"]),
         ("four", ["one", "two", "three", "four"], ["4"]),
         ("M", SIZES, ["medium"]),
         ("XL", SIZES, ["extra large", "x-large"]),
@@ -88,3 +88,68 @@ def test_the_alias_option_of_scan_sanitize_and_check(tmp_path: Path) -> None:
     assert "👍" not in clean.read_text(encoding="utf-8")
     assert run("leak", "check", "--raw", str(raw), "--sanitized", str(clean), "--alias", "positive=👍") == 0
     assert run("leak", "scan", str(raw), "--alias", "positive") == 2
+
+
+SEV = ["Sev1", "Sev2", "Sev3", "Sev4"]
+PRI = ["P0", "P1", "P2", "P3"]
+
+
+def test_a_coded_scale_is_also_written_with_separators_number_words_roman_numerals_and_its_noun() -> None:
+    aliases = label_aliases("Sev3", SEV)
+    for form in ("Sev-3", "Sev three", "Sev-III", "severity three", "severity level III"):
+        assert form in aliases
+    assert "priority one" in label_aliases("P1", PRI)
+    assert not any(a.startswith(("phase", "stage", "size")) for a in label_aliases("S1", ["S1", "S2", "S3"]))
+    assert label_aliases("Sev3", ["Sev3", "High"]) == []  # not one prefix and a number: no scale
+
+
+@pytest.mark.parametrize(
+    ("item", "leaks"),
+    [
+        ({"expected": "Sev3", "label_set": SEV, "projection": {"t": "Bridge: classification is SEV-III."}}, True),
+        ({"expected": "Sev3", "label_set": SEV, "projection": {"t": "Bridge: classification is SEV-II."}}, False),
+        ({"expected": "P1", "label_set": PRI, "projection": {"t": "treating it as priority one for now"}}, True),
+        ({"expected": "P1", "label_set": PRI, "projection": {"t": "phase one of the rollout starts"}}, False),
+        ({"expected": "Sev4", "label_set": SEV, "projection": {"tags": ["sev-4", "db"]}}, True),
+        ({"expected": "1", "label_set": RATING, "projection": {"t": "Score when asked: one out of five."}}, True),
+        ({"expected": "5", "label_set": RATING, "projection": {"t": "Score when asked: one out of five."}}, False),
+        ({"expected": "3", "label_set": RATING, "projection": {"t": "Reviewer's score: III/V."}}, True),
+        ({"expected": "4", "label_set": RATING, "projection": {"t": "Henry IV, part one, act III"}}, False),
+    ],
+)
+def test_a_number_in_any_spelling_is_matched_like_the_label(item: dict[str, object], leaks: bool) -> None:
+    assert _leaks(**item) is leaks
+    assert audit_item({"id": "t", **item}).findings == audit_item({"id": "t", **item}, prefilter=False).findings
+
+
+def test_abbreviations_are_unambiguous_prefixes_within_the_label_set() -> None:
+    from windtunnel.leakage.aliases import label_abbreviations
+
+    assert label_abbreviations("Emergency", ["Routine", "Urgent", "Emergency"]) == ["Eme", "Emer", "Emerg"]
+    assert "neu" in label_abbreviations("neutral", ["positive", "negative", "neutral"])
+    assert not any(
+        a.startswith("ne") and a != "neu" and len(a) < 4
+        for a in label_abbreviations("neutral", ["negative", "neutral"])
+    )
+    assert "med" in label_abbreviations("M", ["S", "M", "L", "XL"])  # through its word alias
+    assert label_abbreviations("positive", ["positive", "negative"]) == ["pos", "posi", "posit"]
+    assert label_abbreviations("High", []) == []
+
+
+@pytest.mark.parametrize(
+    ("projection", "leaks"),
+    [
+        ({"pager": 'TKT7 ORG=GRAPHI PRI=MED CH=EML "CHECKOUT FAILS"'}, True),
+        ({"pager": 'TKT7 ORG=GRAPHI PRI=HIGH CH=EML "CHECKOUT FAILS"'}, False),
+        ({"note": "the med team will call back"}, False),  # prose: an ordinary word
+        ({"report": "CASE-ID  OPENED      PRI  CH\n--------------------------\nCASE7    2024-04-19  MED  EML\n"}, True),
+        (
+            {"report": "CASE-ID  OPENED      PRI  CH\n--------------------------\nCASE7    2024-04-19  LOW  EML\n"},
+            False,
+        ),
+    ],
+)
+def test_an_abbreviation_counts_only_as_a_value(projection: dict[str, object], leaks: bool) -> None:
+    item = {"expected": "Medium", "label_set": ["Low", "Medium", "High"], "projection": projection}
+    assert _leaks(**item) is leaks
+    assert audit_item({"id": "t", **item}).findings == audit_item({"id": "t", **item}, prefilter=False).findings

@@ -204,3 +204,158 @@ def test_a_label_word_in_a_key_holding_a_list_of_words_names_a_field() -> None:
     rec = {"t": {"key": "WEB-7"}}
     assert _leaks({**rec, "critical": ["WEB-7"]}, expected="Critical", label_set=crit)  # marks this record
     assert not _leaks({**rec, "critical_path": ["review", "deploy"]}, expected="Critical", label_set=crit)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # a glossary naming every label once defines the scale; a label named a second time is stated
+        (
+            {"wiki": "- **Low** — can wait.\n- **Medium** — this sprint.\n- **High** — today.\n\nThis one: **High**."},
+            {"wiki": "- **Low** — can wait.\n- **Medium** — this sprint.\n- **High** — today."},
+        ),
+        # a runbook with one rule per label, as one text or as a list of rules
+        (
+            {"rules": ["Outages go to High.", "Slowness goes to Medium.", "Typos go to Low.", "This one is High."]},
+            {"rules": ["Outages go to High.", "Slowness goes to Medium.", "Typos go to Low."]},
+        ),
+        (
+            {"runbook": "If priority is Low, wait. If Medium, queue it. If High, page. Priority was set to High."},
+            {"runbook": "If priority is Low, wait.\nIf priority is Medium, queue it.\nIf priority is High, page."},
+        ),
+    ],
+)
+def test_a_text_naming_every_label_once_defines_them_and_a_second_mention_states_one(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, target="priority")
+    assert not _leaks(clean, target="priority")
+
+
+def test_a_definition_still_leaks_a_key_value_pair_inside_it() -> None:
+    assert _leaks({"note": "Levels: Low (wait), Medium (queue), High (page).\npriority: High"})
+
+
+_CASE = {"key": "CASE-7", "subject": "Printer jams", "body": "The tray jams on every third sheet."}
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # an object beside the record's, saying it is another kind of thing: its attributes are that thing's
+        (
+            {"case": _CASE, "related": {"type": "device", "attributes": {"priority": "High"}}},
+            {"case": _CASE, "related": {"type": "device", "attributes": {"print_quality": "High"}}},
+        ),
+        # the same field inside the record, or in an untyped part beside it, or under a code, is the label
+        (
+            {"case": {**_CASE, "attributes": {"print_quality": "High"}}},
+            {"case": _CASE, "related": {"type": "device", "attributes": {"toner_level": "Low"}}},
+        ),
+        (
+            {"case": _CASE, "routing": {"print_quality": "High"}},
+            {"case": _CASE, "related": {"kind": "profile", "gemstone": "High"}},
+        ),
+        (
+            {"case": _CASE, "related": {"type": "device", "attributes": {"cf_10234": "High"}}},
+            {"case": _CASE, "related": {"type": "device", "attributes": {"battery": "High"}}},
+        ),
+    ],
+)
+def test_an_attribute_of_another_kind_of_thing_is_not_this_records_label(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)
+
+
+_EXPORT = (
+    "id;subject;cf_1;channel\n1001;Printer jams;{a};Email\n1002;Login fails;Low;Web\n1003;Refund late;Medium;Email\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # the row of this record in a table of many: the one row holding a value shown outside the table
+        (
+            {"export": _EXPORT.format(a="High"), "ticket": {"id": 1001, "subject": "Printer jams"}},
+            {"export": _EXPORT.format(a=""), "ticket": {"id": 1001, "subject": "Printer jams"}},
+        ),
+        (
+            {"export": _EXPORT.format(a="High"), "ticket": {"id": "T-9", "subject": "Printer jams"}},
+            {"export": _EXPORT.format(a="High"), "ticket": {"id": "T-9", "subject": "Modem resets"}},
+        ),
+    ],
+)
+def test_a_cell_in_the_row_of_this_record_is_its_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)
+
+
+def test_the_same_table_is_decided_per_item_not_from_a_cache() -> None:
+    text = _EXPORT.format(a="High")
+    for _ in range(3):  # the classification cache keeps a string from its second sighting on
+        assert _leaks({"export": text, "ticket": {"id": 1001}})
+        assert not _leaks({"export": text, "ticket": {"id": 9999}})
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # a name and a value in a row of an attribute-value table (a database dump)
+        (
+            {"dump": "COPY attrs (key, attr, value) FROM stdin;\nWEB-1\tchannel\temail\nWEB-1\tprio\tHigh\n\\."},
+            {"dump": "COPY t (key, prio) FROM stdin;\nWEB-1\tHigh\nWEB-2\tLow\nAlice\tMedium\n\\."},
+        ),
+        # a pair of a partitioned path, followed by another pair
+        ({"key": "exports/cases/prio=High/dt=2024-03-14/WEB-1.json"}, {"key": "exports/region=Highlands/WEB-1.json"}),
+        # a naming word joined to the label by an underscore in a file name
+        ({"file": "WEB-1_priority-high_2024-04-25.pdf"}, {"file": "WEB-1_report-high_2024-04-25.pdf"}),
+    ],
+)
+def test_key_value_pairs_in_rows_paths_and_file_names(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, target="priority")
+    assert not _leaks(clean, target="priority")
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"src": "t.setRiskLevel(RiskLevel.HIGH);"}, {"src": "t.setRiskLevel(RiskLevel.HIGHEST);"}),
+        ({"src": "ticket.set_priority(Priority.HIGH)"}, {"src": "print(Priority.HIGH if x else Priority.LOW)"}),
+        ({"chat": "Based on the description I'd set the priority to High."}, {"chat": "Set the alarm to high volume."}),
+    ],
+)
+def test_a_setter_argument_and_set_x_to_state_the_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky)
+    assert not _leaks(clean)
+
+
+_RADIOS = (
+    "<fieldset><legend>Priority</legend>\n"
+    '  <input type="radio" name="priority" id="r0" value="Low"{lo}><label for="r0">Low</label>\n'
+    '  <input type="radio" name="priority" id="r1" value="Medium"><label for="r1">Medium</label>\n'
+    '  <input type="radio" name="priority" id="r2" value="High"{hi}><label for="r2">High</label>\n</fieldset>'
+)
+
+
+def test_lines_of_a_listing_that_differ_by_a_counter_glued_to_a_name_are_a_listing() -> None:
+    assert not _leaks({"form": _RADIOS.format(lo="", hi="")}, expected="Low")
+    assert _leaks({"form": _RADIOS.format(lo="", hi=" checked")})
+    # a history's lines differ by their dates: each line says what the value was
+    assert _leaks({"h": "2024-03-01 priority set to Low\n2024-03-05 priority set to High\n"})
+
+
+_SEV = ["Sev1", "Sev2", "Sev3", "Sev4"]
+_GLOSSARY = "- **Sev1** — outage\n- **Sev2** — major\n- **Sev3** — minor\n- **Sev4** — cosmetic"
+
+
+@pytest.mark.parametrize(
+    ("text", "leaks"),
+    [
+        ("Severity runs Sev1–Sev4.\n" + _GLOSSARY, False),  # a range and a definition per label
+        ("Scale: Sev1 through Sev4.", False),
+        ("Sev3 and Sev4 go to the queue.\nSev2 gets a status post.\nIf severity is Sev1, page.", False),
+        (_GLOSSARY + "\n\nThis one is **Sev1**.", True),  # one label named once more than the others
+        ("Options: Sev1, Sev2, Sev3 or Sev4. We went with Sev1.", True),  # a listing, then a statement
+    ],
+)
+def test_a_text_naming_every_label_evenly_defines_them(text: str, leaks: bool) -> None:
+    assert _leaks({"t": text}, expected="Sev1", label_set=_SEV) is leaks

@@ -53,8 +53,9 @@ REASONS = {
 def find_header(headers: list[tuple[str, str]], name: str, default: str | None = None) -> str | None:
     """The first value of header ``name`` (case-insensitive), or ``default``."""
     lname = name.lower()
+    size = len(lname)
     for k, v in headers:
-        if k.lower() == lname:
+        if len(k) == size and k.lower() == lname:  # the length first: most names differ in it, no lower() then
             return v
     return default
 
@@ -179,17 +180,16 @@ async def read_body(
     return b""
 
 
-def _parse_headers(lines: list[bytes]) -> list[tuple[str, str]]:
-    """Header lines already read in one scan as ``(name, value)`` pairs (the same rules as :func:`read_headers`: at
-    most :data:`MAX_HEADERS`, each with a colon)."""
+def _parse_headers(block: bytes) -> list[tuple[str, str]]:
+    """The header lines of ``block`` (CRLF or LF separated, no blank line), decoded once as a whole."""
+    lines = block.decode("latin-1").split("\n")
     if len(lines) > MAX_HEADERS:
         raise BadRequest("too many headers")
     headers: list[tuple[str, str]] = []
-    for raw in lines:
-        line = raw.rstrip(b"\r")
-        name, sep, value = line.decode("latin-1").partition(":")
+    for line in lines:
+        name, sep, value = line.partition(":")
         if not sep:
-            raise BadRequest(f"malformed header line {line[:80]!r}")
+            raise BadRequest(f"malformed header line {line.rstrip(chr(13))[:80].encode('latin-1')!r}")
         headers.append((name.strip(), value.strip()))
     return headers
 
@@ -222,7 +222,7 @@ async def read_head(reader: asyncio.StreamReader) -> tuple[bytes, list[tuple[str
         if not err.partial or err.partial.endswith(b"\n"):
             raise EOFError from None
         raise BadRequest("connection closed mid-line") from None
-    return line[:-2], _parse_headers(rest[:-3].split(b"\n"))
+    return line[:-2], _parse_headers(rest[:-3])
 
 
 async def _line_raw(reader: asyncio.StreamReader) -> bytes:
@@ -242,6 +242,15 @@ async def read_request(reader: asyncio.StreamReader, *, max_body: int | None = M
 
     Raises :class:`BadRequest` (answer 400) for bad framing, :class:`BodyTooLarge` (answer 413) for a body
     over ``max_body``, :class:`ClientGone` when the client left mid-request."""
+    req = await read_request_head(reader)
+    if req is not None:
+        req.body = await read_body(reader, req.headers, max_bytes=max_body)
+    return req
+
+
+async def read_request_head(reader: asyncio.StreamReader) -> Request | None:
+    """:func:`read_request` up to the body (``body`` empty: read it with :func:`read_body`): a server can
+    wait for a free slot between the two, so bodies are read only as fast as requests are served."""
     try:
         head = await read_head(reader)
     except EOFError:
@@ -252,9 +261,7 @@ async def read_request(reader: asyncio.StreamReader, *, max_body: int | None = M
     parts = line.decode("latin-1").split()
     if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not parts[0].isalpha():
         raise BadRequest(f"malformed request line {line[:100]!r}")
-    req = Request(parts[0].upper(), parts[1], parts[2], headers)
-    req.body = await read_body(reader, headers, max_bytes=max_body)
-    return req
+    return Request(parts[0].upper(), parts[1], parts[2], headers)
 
 
 def response_head(status: int, headers: list[tuple[str, str]], *, length: int | None, keep_alive: bool) -> bytes:

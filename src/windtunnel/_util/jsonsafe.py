@@ -28,6 +28,8 @@ TOO_DEEP = f"<nested deeper than {MAX_DEPTH} levels: not kept>"
 
 _ESCAPED = re.compile(rb"\\.", re.DOTALL)
 _STRING = re.compile(rb'"[^"]*"')
+_LONG_DIGITS = re.compile(rb"[0-9]{19}")
+_LONG_DIGITS_S = re.compile("[0-9]{19}")
 _NOT_BRACKET = bytes(c for c in range(256) if c not in b"[]{}")
 _SQUARE = bytes.maketrans(b"{}", b"[]")
 
@@ -61,10 +63,22 @@ def json_depth(data: str | bytes | bytearray, limit: int = MAX_DEPTH) -> int:
 
 
 def loads(data: str | bytes | bytearray) -> Any:
-    """``json.loads(data)``, refusing (:class:`JsonTooDeep`) a text nested deeper than :data:`MAX_DEPTH`."""
-    depth = json_depth(data)
-    if depth > MAX_DEPTH:
-        raise JsonTooDeep(depth)
+    """``json.loads(data)``, refusing (:class:`JsonTooDeep`) a text nested deeper than :data:`MAX_DEPTH`.
+
+    Parsed by orjson (in C) when it can; whatever orjson refuses that ``json`` reads (``NaN``, a lone
+    surrogate escape, UTF-16 bytes) is read by ``json``, and so is a text with a run of 19 digits (orjson reads
+    an integer past 64 bits as a float): the value is the one ``json`` gives."""
+    opens = data.count("[") + data.count("{") if isinstance(data, str) else data.count(b"[") + data.count(b"{")
+    if opens > MAX_DEPTH:  # the exact depth only when the brackets could be that deep (json_depth)
+        depth = json_depth(data)
+        if depth > MAX_DEPTH:
+            raise JsonTooDeep(depth)
+    long_int = _LONG_DIGITS_S.search(data) if isinstance(data, str) else _LONG_DIGITS.search(data)
+    if long_int is None:  # orjson reads an integer past 64 bits as a float: those go to json
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
     return json.loads(data)
 
 
@@ -84,6 +98,28 @@ def json_safe(value: Any) -> Any:
     except TypeError:
         return _scrub(value, 0)
     return value
+
+
+_PLAIN = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+
+
+def _not_plain(value: Any) -> Any:
+    """orjson's ``default``: anything that is not plain JSON makes :func:`plain_json` step aside."""
+    raise TypeError(type(value).__name__)
+
+
+def plain_json(value: Any) -> bytes | None:
+    """Compact JSON bytes of ``value`` when it is plain JSON data (dict with ``str`` keys, list, tuple, ``str``
+    UTF-8 can encode, int of 64 bits, float, bool, ``None``; NaN becomes ``null``) and surely no deeper than
+    :data:`MAX_DEPTH`; ``None`` for anything else, which the caller then serialises the careful way. One
+    pass in C: the cheap path for the call log, which copies every request and answer."""
+    try:
+        data = orjson.dumps(value, default=_not_plain, option=_PLAIN)
+    except TypeError:
+        return None
+    if data.count(b"[") + data.count(b"{") > MAX_DEPTH:  # an upper bound of the depth (brackets in strings count)
+        return None
+    return data
 
 
 def clip_depth(value: Any) -> Any:

@@ -7,6 +7,9 @@ import copy
 import json
 from typing import Any
 
+import orjson
+
+from windtunnel._util.jsonsafe import MAX_DEPTH
 from windtunnel.chaos.base import LlmReply, ToolUse
 from windtunnel.chaos.llm_apis import Event, Seen, WireApi, parse_event, render_event, same_calls
 
@@ -43,6 +46,44 @@ def _choice(data: Any) -> dict[str, Any] | None:
     if not choices or not isinstance(choices[0], dict):
         return None
     return choices[0]
+
+
+_IRREGULAR: tuple[bool, str | None] = (False, None)
+"""What :func:`_plain_stream_text` says of a stream it leaves to the event-by-event reading."""
+
+
+def _plain_stream_text(data: bytes) -> tuple[bool, str | None]:
+    """``(True, text)`` of a Chat Completions stream of plain events (the text ``classify`` finds, the
+    same), or :data:`_IRREGULAR` for anything else: a CR, an event that is not one ``data:`` line, a
+    payload that is not JSON or nests past the depth bound, a ``delta`` that is not an object."""
+    if b"\r" in data:
+        return _IRREGULAR
+    payloads: list[bytes] = []
+    for block in data.split(b"\n\n"):
+        if not block:
+            continue
+        if not block.startswith(b"data:") or b"\n" in block:
+            return _IRREGULAR
+        payload = block[6:] if block.startswith(b"data: ") else block[5:]
+        if payload.strip() == b"[DONE]":
+            continue
+        if payload.count(b"{") + payload.count(b"[") > MAX_DEPTH:
+            return _IRREGULAR
+        payloads.append(payload)
+    try:
+        events = orjson.loads(b"[" + b",".join(payloads) + b"]")
+    except orjson.JSONDecodeError:
+        return _IRREGULAR
+    parts: list[str] = []
+    for obj in events:
+        choice = _choice(obj) if isinstance(obj, dict) else None
+        delta = (choice or {}).get("delta") or {}
+        if not isinstance(delta, dict):
+            return _IRREGULAR
+        content = delta.get("content")
+        if isinstance(content, str) and content:
+            parts.append(content)
+    return True, "".join(parts) if parts else None
 
 
 class ChatApi(WireApi):
@@ -128,6 +169,12 @@ class ChatApi(WireApi):
         ]
         return {f["name"]: f.get("parameters") or {} for f in fns if isinstance(f.get("name"), str)}
 
+    def stream_text(self, data: bytes) -> str | None:
+        """The assistant text of a whole stream: read in one orjson pass when the stream is the usual
+        ``data: {...}`` events (LF-separated, one data line each), else event by event as every API is."""
+        plain, text = _plain_stream_text(data)
+        return text if plain else super().stream_text(data)
+
     def classify(self, ev: Event, state: dict[str, Any]) -> list[Seen]:
         """``[DONE]`` ends the stream; a chunk's ``delta.content`` is text and its ``finish_reason`` both ends the text
         and carries the finish.
@@ -141,7 +188,8 @@ class ChatApi(WireApi):
             return [Seen("other")]
         choice = _choice(obj) or {}
         out: list[Seen] = []
-        content = (choice.get("delta") or {}).get("content")
+        delta = choice.get("delta")
+        content = delta.get("content") if isinstance(delta, dict) else None  # a model's bytes: anything
         if isinstance(content, str) and content:
             out.append(Seen("text", text=content))
         if choice.get("finish_reason"):

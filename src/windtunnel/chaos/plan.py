@@ -18,7 +18,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from windtunnel._util.jsonsafe import clip_depth
+import orjson
+
+from windtunnel._util.jsonsafe import clip_depth, plain_json
 from windtunnel._util.redact import redact_urls_in
 from windtunnel._util.rng import cell_rng
 from windtunnel.chaos.base import (
@@ -65,6 +67,9 @@ def summarize(value: Any) -> Any:
         value = value.decode("utf-8", "replace")
     if isinstance(value, str):
         return value if len(value) <= SUMMARY_CHARS else value[:SUMMARY_CHARS] + "…"
+    data = plain_json(value)
+    if data is not None and len(data) <= SUMMARY_CHARS:  # plain data within the bound: a copy made in C
+        return orjson.loads(data)
     try:
         text = json.dumps(clip_depth(value), ensure_ascii=False, default=repr)
     except (TypeError, ValueError):
@@ -107,6 +112,9 @@ def _jsonable(value: Any) -> Any:
     """
     if hasattr(value, "model_dump"):
         value = value.model_dump()
+    data = plain_json(value)
+    if data is not None:
+        return orjson.loads(data)
     try:
         return json.loads(json.dumps(clip_depth(value), ensure_ascii=False, default=repr))
     except (TypeError, ValueError):
@@ -121,6 +129,9 @@ def _size(value: Any) -> int | None:
         return len(value)
     if isinstance(value, str):
         return len(value.encode("utf-8", "replace"))
+    data = plain_json(value)
+    if data is not None:
+        return len(data)
     return len(json.dumps(value, ensure_ascii=False, default=repr).encode("utf-8", "replace"))
 
 

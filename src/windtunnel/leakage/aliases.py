@@ -5,7 +5,12 @@ decision (an alias that *is* a value leaks; in prose it needs a tie to the task)
 depends on the label set, so that a word is never read as a label it cannot be:
 
 * a **numeric scale** (every label a whole number from 0 to 20, or its English word): ``4`` is also
-  ``four`` and ``four`` is also ``4``;
+  ``four`` (and ``IV``: a Roman numeral of two letters or more; ``I``, ``V``, ``X`` are words and
+  letters) and ``four`` is also ``4``;
+* a **coded scale** (every label one prefix of letters and a distinct number: ``Sev1``–``Sev4``,
+  ``P0``–``P3``, ``S-1``): ``Sev3`` is also ``Sev-3``, ``Sev three``, ``SEV-III``, and, with a noun of
+  a scale that the prefix begins (``severity``, ``priority`` …), ``severity three``, ``severity level
+  III``;
 * a **size scheme** (every label a size letter or size word: ``XS S M L XL XXL`` / ``small`` …):
   ``M`` is also ``medium`` and ``large`` is also ``L``;
 * a **yes/no decision** (two labels, one of ``yes true y`` and one of ``no false n``): ``yes`` is also
@@ -14,11 +19,18 @@ depends on the label set, so that a word is never read as a label it cannot be:
   glyphs included.
 
 Without a label set only the user's map applies: ``4`` alone may be a count, not a rating.
+
+**Abbreviations** (:func:`label_abbreviations`) are apart: a prefix of three to five letters of a
+word label (or of its word alias: ``M`` → ``medium`` → ``MED``) that no other label of the set
+begins with (``EMERG``, ``TECH``, ``NEU``, ``ELEV``). They count only where a label is a value (a
+whole field, a key-value pair, a table cell), never in prose, where ``tech`` or ``med`` are words.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 _NUMBER_WORDS = [
     "zero",
@@ -44,6 +56,14 @@ _NUMBER_WORDS = [
     "twenty",
 ]
 _NUMBER_OF = {w: str(i) for i, w in enumerate(_NUMBER_WORDS)}
+_ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
+_ROMAN_OF = {r: i for i, r in enumerate(_ROMAN) if r} | {"X" + r: 10 + i for i, r in enumerate(_ROMAN) if r}
+_ROMAN_OF["XX"] = 20
+_ROMAN_FOR = {i: r for r, i in _ROMAN_OF.items()}
+_CODED = re.compile(r"([^\W\d_]{1,8})([ _-]?)(\d{1,2})")
+_SCALE_NOUNS = ("priority", "severity", "urgency", "tier", "level")
+"""Nouns of a ranked scale that a coded label's prefix may abbreviate (``Sev`` → ``severity``, ``P`` →
+``priority``). Not ``phase``, ``stage``, ``size``: "phase one" is ordinary English."""
 _SIZES: dict[str, tuple[str, ...]] = {
     "xxs": ("extra extra small", "xx-small"),
     "xs": ("extra small", "x-small"),
@@ -76,15 +96,74 @@ def _yes_no(labels: Sequence[str]) -> bool:
     return len(keys) == 2 and sorted(k in _YES for k in keys) == [False, True] and any(k in _NO for k in keys)
 
 
+def number_value(token: str) -> int | None:
+    """The whole number a token writes: digits, an English number word or a Roman numeral (``None``
+    otherwise). Used where a scale's number is read in any of its spellings (``one out of five``)."""
+    t = token.strip()
+    if t.isdigit():
+        return int(t)
+    if t.casefold() in _NUMBER_OF:
+        return int(_NUMBER_OF[t.casefold()])
+    return _ROMAN_OF.get(t.upper()) if t.isalpha() and t.isupper() else None
+
+
+def _spellings(n: int, *, single_letter_roman: bool) -> list[str]:
+    """A number's other spellings: its English word and its Roman numeral.
+
+    ``single_letter_roman`` keeps ``I``, ``V`` and ``X``: after a coded scale's prefix (``Sev-I``) they
+    can only be numerals; alone they are a pronoun and letters, so a bare numeric scale leaves them out.
+    """
+    out = [_NUMBER_WORDS[n]] if n < len(_NUMBER_WORDS) else []
+    roman = _ROMAN_FOR.get(n)
+    if roman and (single_letter_roman or len(roman) > 1):
+        out.append(roman)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _coded(labels: tuple[str, ...]) -> dict[str, tuple[str, int]] | None:
+    """``{label key: (prefix, number)}`` when every label is one prefix of letters and a distinct
+    number (``Sev1``–``Sev4``, ``P0``–``P3``), else ``None``."""
+    out: dict[str, tuple[str, int]] = {}
+    prefixes = set()
+    for lab in labels:
+        m = _CODED.fullmatch(lab.strip())
+        if m is None:
+            return None
+        prefixes.add(m.group(1).casefold())
+        out[_key(lab)] = (m.group(1), int(m.group(3)))
+    if len(prefixes) != 1 or len({n for _p, n in out.values()}) != len(out) or len(out) < 2:
+        return None
+    return out
+
+
+def _coded_aliases(prefix: str, n: int) -> list[str]:
+    """Other spellings of the coded label ``prefix`` + ``n``: the prefix with a separator and the
+    number in any spelling, and the nouns of a scale the prefix begins with the number after them.
+
+    ``Sev`` + 3 gives ``Sev-3``, ``Sev three``, ``Sev-III`` and ``severity three``, ``severity level
+    III``; written with two words or more an alias is a phrase, a leak wherever it occurs, so the
+    nouns are the few that name a ranked scale (never ``phase`` or ``stage``)."""
+    numbers = [str(n), *_spellings(n, single_letter_roman=True)]
+    out = [f"{prefix}{sep}{num}" for num in numbers for sep in ("", "-", " ") if not (sep == "" and not num.isdigit())]
+    for noun in _SCALE_NOUNS:
+        if noun.startswith(prefix.casefold()) and noun != prefix.casefold():
+            out.extend(f"{noun}{sep}{num}" for num in numbers for sep in (" ", "-", " level "))
+    return out
+
+
 def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Sequence[str]] | None = None) -> list[str]:
     """The other ways to write ``label`` given its label set and the user's map (never ``label`` itself)."""
     out: list[str] = []
     key = _key(label)
     if len(label_set) >= 2 and _numeric(label_set):
         if key.isdigit() and int(key) < len(_NUMBER_WORDS):
-            out.append(_NUMBER_WORDS[int(key)])
+            out.extend(_spellings(int(key), single_letter_roman=False))
         elif key in _NUMBER_OF:
             out.append(_NUMBER_OF[key])
+    coded = _coded(tuple(label_set)) if len(label_set) >= 2 else None
+    if coded is not None and key in coded:
+        out.extend(_coded_aliases(*coded[key]))
     if len(label_set) >= 2 and _sized(label_set):
         if key in _SIZES:
             out.extend(_SIZES[key])
@@ -97,6 +176,28 @@ def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Seque
             if _key(name) == key:
                 out.extend(str(v) for v in values)
     return [a for a in dict.fromkeys(out) if a.strip() and _key(a) != key]
+
+
+_MIN_ABBREVIATION = 3
+_MAX_ABBREVIATION = 5
+"""An abbreviation keeps three to five letters and drops two or more (``positiv`` is a translation)."""
+
+
+def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
+    """The prefixes of ``label`` (a word of four letters or more) and of its word aliases that stand
+    for it unambiguously within ``label_set``: three to five letters, two fewer than the word or more, and no
+    other label (nor its word aliases) begins with them. Without a label set, none."""
+    if len(label_set) < 2 or label not in label_set:
+        return []
+    words = {lab: [w for w in (lab, *label_aliases(lab, label_set)) if w.isalpha()] for lab in label_set}
+    others = [w.casefold() for lab, ws in words.items() if lab != label for w in ws]
+    out: list[str] = []
+    for word in words.get(label, []):
+        for n in range(_MIN_ABBREVIATION, min(len(word) - 1, _MAX_ABBREVIATION + 1)):
+            prefix = word[:n].casefold()
+            if not any(o.startswith(prefix) for o in others):
+                out.append(word[:n])
+    return [a for a in dict.fromkeys(out) if _key(a) not in {_key(lab) for lab in label_set}]
 
 
 def parse_alias_options(pairs: Sequence[str]) -> dict[str, list[str]]:

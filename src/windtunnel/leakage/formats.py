@@ -163,6 +163,7 @@ def humanize_key(key: str) -> Mapped:
 
 _URL_RE = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|/)[^\s]*$", re.IGNORECASE)
 _PATH_SEP_RE = re.compile(r"\s*(?:/|>|\||::|→|»)\s*")
+_PATH_SEPARATORS = ("/", ">", "|", "::", "→", "»")
 
 
 def is_url(text: str) -> bool:
@@ -199,7 +200,9 @@ def path_segments(text: str) -> list[tuple[int, int]] | None:
     A path has at least two segments and no sentence punctuation; segments may contain single spaces.
     """
     s = text
-    if len(s) > 300 or "\n" in s or not _PATH_SEP_RE.search(s):
+    # ``_PATH_SEP_RE`` matches exactly where a separator occurs (its blanks may be empty): looked for with
+    # ``in``, as the regex led by ``\s*`` was tried at every position (~1.5 µs on a comment).
+    if len(s) > 300 or "\n" in s or not any(sep in s for sep in _PATH_SEPARATORS):
         return None
     url = is_url(s)
     if url:

@@ -30,9 +30,10 @@ High, Medium, Low``) is an options listing and never a leak.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from windtunnel.leakage.aliases import number_value
 from windtunnel.leakage.text import CURRENCY_SIGNS, is_invisible
 
 _FAMILIES: tuple[frozenset[str], ...] = (
@@ -80,7 +81,7 @@ _MAX_AFTER = 1
 
 _COPULA = r"(?:is|was|are|were|be|been|being|becomes?|became|remains?|stays?|seems?|looks?|feels?|sounds?)"
 _ASSIGN = (
-    r"set(?:\s+it)?\s+to|marked(?:\s+as)?|rated(?:\s+as)?|classified\s+as|categori[sz]ed\s+as|"
+    r"set(?:\s+(?:it|(?:the|its|this|that)\s+\w+|\w+))?\s+to|marked(?:\s+as)?|rated(?:\s+as)?|classified\s+as|categori[sz]ed\s+as|"
     r"labell?ed(?:\s+as)?|tagged(?:\s+as)?|flagged\s+as|filed\s+(?:as|under)|treated\s+as|counts?\s+as|"
     r"deemed|considered|(?:moved|changed|bumped|raised|lowered|downgraded|upgraded|escalated|dropped|went|goes|go)"
     r"(?:\s+(?:up|down|it))?\s+to|from\s+\w+\s+to|"
@@ -140,12 +141,13 @@ _QUOTES = {
     "_": "_",
     "~": "~",
 }
-# Between two labels of a listing: separators, quotes, markup and a conjunction.
+# Between two labels of a listing: separators, quotes, markup, a conjunction, a range (``Sev1–Sev4``,
+# ``1 through 5``).
 _LISTING_GAP = re.compile(
-    r"[\s,/|;:\"'`*_()\[\]<>“”‘’-]*(?:(?:or|and|nor|vs\.?|versus|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
+    r"[\s,/|;:\"'`*_()\[\]<>“”‘’–—-]*(?:(?:or|and|nor|vs\.?|versus|through|thru|und|ou|o|y|et)[\s\"'`*_“”‘’(\[]*)?",
 )
 # A listing has a separator between its labels (not just a space, never a blank line).
-_LISTING_SEP = re.compile(r"[,/|;•-]|(?<!\w)(?:or|and|nor|vs|versus|und|ou|o|y|et)(?!\w)")
+_LISTING_SEP = re.compile(r"[,/|;•–—-]|(?<!\w)(?:or|and|nor|vs|versus|through|thru|und|ou|o|y|et)(?!\w)")
 
 
 @lru_cache(maxsize=1024)
@@ -178,6 +180,8 @@ def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
     never as a word of the generic list (no target known)."""
     lo = max(0, a - 60)
     hi = min(len(text), b + 40)
+    if "_" in text[lo:hi]:
+        text = text.replace("_", " ")  # an underscore joins the words of an identifier (same offsets)
     generic = pattern.pattern.startswith(_GENERIC)
     for m in pattern.finditer(text, lo, hi):
         if m.end() <= a:
@@ -285,6 +289,22 @@ def in_listing(spans: Sequence[tuple[int, int]], text: str, a: int, b: int) -> b
     return False
 
 
+_TAB_NAME = re.compile(r"(?:^|[\t\n])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\t+\Z")
+
+
+def tab_pair(text: str, a: int, b: int) -> bool:
+    """``name<TAB>value`` ending a line, the name a lowercase field name (``prio\tP0`` in a row of an
+    attribute-value table: a database dump, a ``COPY`` block): a key-value pair. A capitalised or
+    id-like cell before it (``Alice\tHigh``, ``WEB-1\tHigh``) is a table of many records, not a pair."""
+    if a == 0 or text[a - 1] != "\t":
+        return False
+    end = text.find("\n", b)
+    if text[b : len(text) if end < 0 else end].strip():
+        return False
+    line_start = text.rfind("\n", 0, a) + 1
+    return _TAB_NAME.search(text, line_start, a) is not None
+
+
 def case_matches(label: str, original: str) -> bool:
     """Whether ``original`` (the matched characters) carries the label's case, when that case is
     distinctive (the label has capitals); an all-lowercase label matches in any case."""
@@ -301,10 +321,13 @@ _PIPE_OPEN = re.compile(r"\|[ \t*_`~]*$")
 _PIPE_CLOSE = re.compile(r"[ \t*_`~]*(?:\||$)", re.MULTILINE)
 
 
-def table_cell(text: str, a: int, b: int) -> bool:
+def table_cell(text: str, a: int, b: int, record: Callable[[], frozenset[str]] | None = None) -> bool:
     """``text[a:b]`` is the whole content of a cell of a one-record table: an HTML ``<td>``/``<th>``,
     a Markdown / Slack pipe table cell (``| High |``), a CSV / TSV cell under its header. Such a cell is
-    the value of its column: key-value structure. A table of many records lists values; not a leak."""
+    the value of its column: key-value structure. A table of many records lists values; not a leak,
+    except in the row of this record: the one row of a CSV / TSV holding a value that the projection
+    shows outside the table (``record()``: its id, its subject; asked only for such a table) and no
+    other row holds."""
     if "<" in text and _CELL_OPEN.search(text, max(0, a - 200), a) and _CELL_CLOSE.match(text, b):
         # The rows of the enclosing table, within a window (a long document stays linear).
         lo = max(0, a - _WINDOW)
@@ -315,7 +338,7 @@ def table_cell(text: str, a: int, b: int) -> bool:
     if "|" in text and _PIPE_OPEN.search(text, max(0, a - 20), a) and _PIPE_CLOSE.match(text, b):
         rows = [ln for ln in _block_lines(text, a) if ln.count("|") >= 2 and not _PIPE_RULE.fullmatch(ln)]
         return len(rows) <= 2
-    return "\n" in text and _csv_cell(text, a, b)
+    return "\n" in text and (_csv_cell(text, a, b, record) or _fixed_cell(text, a, b))
 
 
 _PIPE_RULE = re.compile(r"[\s|:-]+")
@@ -334,8 +357,9 @@ def _block_lines(text: str, a: int) -> list[str]:
     return text[start + 2 if start >= 0 else lo : end if end >= 0 else hi].splitlines()
 
 
-def _csv_cell(text: str, a: int, b: int) -> bool:
-    """A whole cell of a CSV / TSV row under a header row with as many delimiters."""
+def _csv_cell(text: str, a: int, b: int, record: Callable[[], frozenset[str]] | None = None) -> bool:
+    """A whole cell of a CSV / TSV row under a header row with as many delimiters: of a one-record
+    table, or of the row of this record in a table of many (see :func:`table_cell`)."""
     start = text.rfind("\n", 0, a) + 1
     end = text.find("\n", b)
     end = len(text) if end < 0 else end
@@ -354,7 +378,74 @@ def _csv_cell(text: str, a: int, b: int) -> bool:
         block = [ln for ln in _block_lines(text, a) if ln.strip()]
         if len(block) == 2 and block[1].strip() == line.strip() and block[0].count(d) == n:
             return True
+        if record is not None and len(block) > 2 and block[0].count(d) == n and _records_row(block, line, d, record()):
+            return True
     return False
+
+
+_RULE_LINE = re.compile(r"[ \t]*[-=+|_*#~]{3,}[-=+|_*#~ \t]*")
+_COLUMN_GAP = re.compile(r"\S(?: ?\S)*")
+"""A header's column names: runs of characters with at most one blank inside (two blanks part them)."""
+
+
+def _fixed_cell(text: str, a: int, b: int) -> bool:
+    """A whole cell of a fixed-width table (a mainframe report, ``ps`` output) with one data row: the
+    hit starts at the column of a header name (the nearest line above that is not a rule) and fills
+    the cell up to the next column's start; the row is the only one between the header and the next
+    rule, blank line or end."""
+    start = text.rfind("\n", 0, a) + 1
+    if start == 0:
+        return False
+    end = text.find("\n", b)
+    end = len(text) if end < 0 else end
+    line = text[start:end]
+    col, col_end = a - start, b - start
+    lines = text[max(0, start - _WINDOW) : start].split("\n")[:-1]
+    rules_above = 0
+    header = None
+    while lines:
+        above = lines.pop()
+        if not above.strip():
+            return False
+        if _RULE_LINE.fullmatch(above):
+            rules_above += 1
+            continue
+        header = above
+        break
+    if header is None or rules_above > 1:
+        return False
+    names = [(m.start(), m.end()) for m in _COLUMN_GAP.finditer(header)]
+    starts = [s for s, _e in names]
+    if len(names) < 2 or col not in starts:
+        return False
+    i = starts.index(col)
+    nxt = starts[i + 1] if i + 1 < len(starts) else len(line)
+    if line[col:nxt].strip() != line[col:col_end].strip() or (col > 0 and not line[col - 1].isspace()):
+        return False
+    # One data row: the next line is a rule, a blank line or the end.
+    after = text[end + 1 : text.find("\n", end + 1) if text.find("\n", end + 1) >= 0 else len(text)]
+    return end >= len(text) or not after.strip() or _RULE_LINE.fullmatch(after) is not None
+
+
+def _cells(line: str, d: str) -> set[str]:
+    """The non-empty cells of a delimited line, unquoted and casefolded."""
+    return {c.strip().strip('"').strip().casefold() for c in line.split(d)} - {""}
+
+
+def _records_row(block: list[str], line: str, d: str, record: frozenset[str]) -> bool:
+    """``line`` is the one row of ``block`` (after its header) holding a value of ``record`` that no
+    other row holds: the row of this record in a table of many."""
+    mine = _cells(line, d) & record
+    if not mine:
+        return False
+    rows = [ln for ln in block[1:] if ln.strip() != line.strip()]
+    if len(rows) != len(block) - 2:
+        return False  # the same line twice: no one row is this record's
+    for ln in rows:
+        mine -= _cells(ln, d)
+        if not mine:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- markup (markdown-it-py)
@@ -535,9 +626,9 @@ def unselect(text: str, a: int) -> tuple[int, int, str] | None:
     return m.start(), m.end(), new
 
 
-_OUT_OF = re.compile(r"[ \t]*(?:/|out[ \t]+of)[ \t]*(\d+)(?![\d/.,]\d)")
+_OUT_OF = re.compile(r"[ \t]*(?:/|out[ \t]+of)[ \t]*(\d+|[^\W\d_]+)(?![\d/.,]\d)")
 _STARS = re.compile(r"[ \t]*(?:stars?|points?)\b", re.IGNORECASE)
-_OVER = re.compile(r"(?<![\d/.])(\d+)[ \t]*(?:/|out[ \t]+of)[ \t]*$")
+_OVER = re.compile(r"(?<![\d/.])(\d+|\b[^\W\d_]+)[ \t]*(?:/|out[ \t]+of)[ \t]*$")
 
 
 _RATING_CUE = re.compile(
@@ -555,17 +646,19 @@ def fraction(text: str, a: int, b: int, labels: frozenset[str], naming: re.Patte
     rating of 4 (``"numerator"``) when a rating cue is in the clause (``rated``, ``would buy``, ``gave
     it``, ``4/5 stars``, a word naming the task); the 5 is the scale, not a mention (``"denominator"``).
     Without a cue ``Page 4/5``, ``Step 4/5``, ``4 out of 5 dentists``, ``I saw 4 stars`` are counters and
-    counts, not ratings (``None``)."""
+    counts, not ratings (``None``). The numbers may be written as words or Roman numerals (``one out of
+    five``, ``III/V``)."""
     nums = [int(n) for n in labels if n.isdigit()]
-    if len(nums) < 2 or not text[a:b].isdigit():
+    value = number_value(text[a:b])
+    if len(nums) < 2 or value is None:
         return None
     top = max(nums)
     m = _OVER.search(text, max(0, a - 24), a)
-    if m is not None and int(text[a:b]) == top:
+    if m is not None and value == top and number_value(m.group(1)) is not None:
         return "denominator"
     m = _OUT_OF.match(text, b)
     stars = _STARS.match(text, b)
-    if not ((m is not None and int(m.group(1)) == top and text[max(0, a - 1) : a] != "/") or stars):
+    if not ((m is not None and number_value(m.group(1)) == top and text[max(0, a - 1) : a] != "/") or stars):
         return None
     # A cue before the rating, or right after "4/5" ("4/5 stars", "4/5 would buy"); the stars of
     # "4 stars" are what is counted, not a cue by themselves.

@@ -37,6 +37,8 @@ AUTOMATON_THRESHOLD = 8
 
 
 def _is_word(ch: str) -> bool:
+    """A character inside a word for the whole-token boundaries: a letter or digit, or a combining
+    mark (an accent written apart belongs to its letter)."""
     # '_' is not a word character here: ``_High_`` is Slack or Markdown emphasis, ``priority_high`` two words.
     return ch.isalnum() or (not ch.isascii() and unicodedata.category(ch)[0] == "M")
 
@@ -156,6 +158,8 @@ def _match_rest(parts: tuple[str, ...], text: str, pos: int) -> int:
 
 
 def _find_phrase(parts: tuple[str, ...], norm: str, text: str) -> list[tuple[int, int]]:
+    """The bounded matches of a phrase split by :func:`_phrase_parts`: each place its first word occurs
+    is extended by :func:`_match_rest`, with no regex compiled per distinct answer."""
     out: list[tuple[int, int]] = []
     first = parts[0]
     a = text.find(first)
@@ -170,6 +174,8 @@ def _find_phrase(parts: tuple[str, ...], norm: str, text: str) -> list[tuple[int
 
 
 def _sep_regex(sep: str) -> str:
+    """The pattern for what separates two words of a phrase: any whitespace, or the separator's core
+    with optional whitespace around it (``Support / High`` for ``Support/High``)."""
     core = sep.strip()
     if not core:
         return r"\s+"
@@ -187,18 +193,23 @@ class Needle:
     """The longest token of ``norm``: a cheap substring pre-check before the regex."""
     phrase: bool
     canon: str | None
+    value_only: bool = False
+    """An abbreviation (``MED`` for ``Medium``): it counts only where a label is a value (a whole
+    field, a key-value pair, a table cell), never in prose, where it is an ordinary word."""
 
     @classmethod
-    def make(cls, text: str, role: Role) -> Needle | None:
+    def make(cls, text: str, role: Role, *, value_only: bool = False) -> Needle | None:
+        """The needle for ``text`` (``None`` when it normalises to nothing)."""
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
             # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
-            return cls(text, role, norm, norm, False, None) if norm else None
+            return cls(text, role, norm, norm, False, None, value_only) if norm else None
         canon = canonical_needle(text) if has_digit(text) else None
-        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon)
+        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon, value_only)
 
     def find(self, text: str) -> list[tuple[int, int]]:
+        """The bounded matches of this needle in ``text`` (already in the view the needle is normalised to)."""
         return find_all(self.norm, text, self.phrase)
 
 
@@ -241,7 +252,10 @@ class NeedleSet:
         expected: Sequence[str],
         correlated: Sequence[str] = (),
         labels: Sequence[str] = (),
+        abbreviations: Sequence[str] = (),
     ) -> NeedleSet:
+        """The needles of the answers, correlated values and other labels; ``abbreviations`` are the
+        answers' abbreviations, matched as answers that count only as values (``Needle.value_only``)."""
         made: list[Needle] = []
         exp_norms = set()
         for role, values in (("expected", expected), ("correlated", correlated), ("label", labels)):
@@ -253,6 +267,10 @@ class NeedleSet:
                     continue
                 if role == "expected":
                     exp_norms.add(n.norm)
+                made.append(n)
+        for v in abbreviations:
+            n = Needle.make(v, "expected", value_only=True)
+            if n is not None and n.norm not in exp_norms:
                 made.append(n)
         return cls(made)
 
@@ -293,6 +311,8 @@ class NeedleSet:
     # -- internals
 
     def _search_views(self, original: str, m: Mapped, label: str) -> list[Hit]:
+        """Hits in the full view of ``m`` (spans of ``original``), each named by the least transformed
+        view that shows it (``label`` for a decoded or identifier view)."""
         fv = full_view(m)
         out: list[Hit] = []
         for n in self.candidates(fv.text):
@@ -324,6 +344,8 @@ class NeedleSet:
         return [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
 
     def _search_canonical(self, base: Mapped, prior: list[Hit]) -> list[Hit]:
+        """Hits of numeric and date needles in the canonical view (numbers without separators, dates in
+        ISO form) that no earlier hit of the same needle covers."""
         cv = canonical_view(full_view(base))
         covered = _Cover(prior)
         out: list[Hit] = []
@@ -337,6 +359,8 @@ class NeedleSet:
         return out
 
     def _search_decoded(self, view: Mapped, name: str, prior: list[Hit]) -> list[Hit]:
+        """Hits in one decoded view (its identifiers and canonical numbers too) that no earlier hit of the
+        same needle covers, each named by the view."""
         covered = _Cover(prior)
         out = [h for h in self._search_views(view.text, view, name) if not covered(h.span, h.needle)]
         if has_humps(view.text):
@@ -371,6 +395,7 @@ class _Cover:
             self._index[key] = (starts, reach)
 
     def __call__(self, span: tuple[int, int], needle: Needle) -> bool:
+        """Whether an earlier hit of ``needle`` starts at or before ``span`` and reaches its end."""
         got = self._index.get(id(needle))
         if got is None:
             return False
@@ -380,6 +405,7 @@ class _Cover:
 
 
 def _whole(text: str, a: int, b: int) -> bool:
+    """The match ``text[a:b]`` is every word of ``text``: no word before or after it."""
     return WORD_RE.search(text, 0, a) is None and WORD_RE.search(text, b) is None
 
 

@@ -9,10 +9,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-import httpx
-
 from windtunnel._util.http1 import (
-    HOP_BY_HOP,
     MAX_REQUEST_BODY,
     NO_FORWARD,
     BadRequest,
@@ -20,7 +17,8 @@ from windtunnel._util.http1 import (
     ClientGone,
     Request,
     listen,
-    read_request,
+    read_body,
+    read_request_head,
     write_response,
 )
 from windtunnel._util.jsonsafe import loads as json_loads
@@ -29,17 +27,20 @@ from windtunnel.chaos.plan import FaultPlan
 _log = logging.getLogger("windtunnel.proxy")
 PlanSource = Callable[[], "FaultPlan | None"]
 HEALTH_PATH = "/__windtunnel/health"
+MAX_CONNECTIONS = 4096
+"""Client connections a proxy keeps open at once (the default of :attr:`ProxyServer.max_connections`); the
+next one is answered ``503`` with ``Retry-After`` and closed: refused out loud, never dropped silently."""
+MAX_ACTIVE_REQUESTS = 256
+"""Requests a proxy serves at once (the default of :attr:`ProxyServer.max_active`): body read, forwarded,
+answered, a stream to its end. The requests of further connections wait, in arrival order, with their
+bodies still unread in the clients' sockets (back-pressure: a burst of 500 callers is answered as slots
+free up, and the proxy's memory and upstream connections stay bounded)."""
+RETRY_AFTER_S = 1
 
 
 def forward_headers(req: Request) -> list[tuple[str, str]]:
+    """The request's headers to send upstream: all but the hop-by-hop ones and ``Host``."""
     return [(k, v) for k, v in req.headers if k.lower() not in NO_FORWARD]
-
-
-def response_headers(resp: httpx.Response) -> list[tuple[str, str]]:
-    """Headers of an httpx response to relay; httpx decodes bodies, so Content-Encoding goes too."""
-    return [
-        (k, v) for k, v in resp.headers.multi_items() if k.lower() not in HOP_BY_HOP and k.lower() != "content-encoding"
-    ]
 
 
 def decode_body(content: bytes, content_type: str) -> Any:
@@ -59,6 +60,7 @@ def decode_body(content: bytes, content_type: str) -> Any:
 
 
 def encode_body(body: Any, original_ct: str | None) -> tuple[bytes, str]:
+    """Bytes and content type for a body a fault rewrote: bytes as they are, text as text, values as JSON."""
     if isinstance(body, bytes):
         return body, original_ct or "application/octet-stream"
     if isinstance(body, str):
@@ -68,6 +70,7 @@ def encode_body(body: Any, original_ct: str | None) -> tuple[bytes, str]:
 
 
 def json_response(data: Any) -> bytes:
+    """``data`` as UTF-8 JSON (non-ASCII kept as it is)."""
     return json.dumps(data, ensure_ascii=False).encode("utf-8")
 
 
@@ -99,11 +102,35 @@ def check_fixed_ports(agent: Any, host: str = "127.0.0.1") -> None:
                 raise cannot_listen(err, what, host, port, busy_config_port_hint(key)) from None
 
 
-async def _refuse(writer: asyncio.StreamWriter, status: int, message: str) -> None:
+async def _refuse(
+    writer: asyncio.StreamWriter, status: int, message: str, headers: tuple[tuple[str, str], ...] = ()
+) -> None:
     """Answer ``status`` with ``message`` and close (best effort: the client may be gone already)."""
     with contextlib.suppress(Exception):
         body = (message + "\n").encode("utf-8", "replace")
-        await write_response(writer, status, [("Content-Type", "text/plain")], body, keep_alive=False)
+        await write_response(writer, status, [("Content-Type", "text/plain"), *headers], body, keep_alive=False)
+
+
+async def _refuse_busy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, what: str, limit: int) -> None:
+    """A connection over the limit: ``503`` with ``Retry-After``, then what the client sent is read and
+    dropped until it closes (1 s at most), so closing does not reset the connection before it reads the
+    answer (a socket closed with unread bytes sends a reset)."""
+    await _refuse(
+        writer,
+        503,
+        f"windtunnel {what}: {limit:,} connections are open, the most it keeps (ProxyServer.max_connections): "
+        f"retry in {RETRY_AFTER_S} s",
+        (("Retry-After", str(RETRY_AFTER_S)),),
+    )
+
+    async def drain() -> None:
+        """Read and drop what the client sends until it closes."""
+        while await reader.read(65536):
+            pass
+
+    with contextlib.suppress(Exception):
+        writer.write_eof()
+        await asyncio.wait_for(drain(), 1)
 
 
 class ProxyServer:
@@ -112,6 +139,8 @@ class ProxyServer:
     what = "proxy"
 
     def __init__(self, *, host: str = "127.0.0.1", port: int = 0, upstream_timeout: float = 300.0) -> None:
+        """A server for ``host:port`` (0: a free port, known after :meth:`start`); an upstream silent for
+        ``upstream_timeout`` seconds is given up on."""
         self.host = host
         self.port = port
         self._server: asyncio.Server | None = None
@@ -119,30 +148,27 @@ class ProxyServer:
         self._busy: set[asyncio.Task[Any]] = set()
         """Connections in the middle of a request: given a moment to finish (and log it) when closing."""
         self._timeout = upstream_timeout
-        self.client: httpx.AsyncClient | None = None
         self.max_request_body = MAX_REQUEST_BODY
         """The longest request body read (bytes); a longer one is answered 413 without being read."""
         self.busy_hint: str | None = None
         """What to change when ``port`` is busy (default: ``--port``, the option of ``windtunnel proxy``)."""
+        self.max_connections = MAX_CONNECTIONS
+        """Client connections kept open at once; one more is answered 503 with Retry-After (see the constant)."""
+        self.max_active = MAX_ACTIVE_REQUESTS
+        """Requests served at once; the rest wait unread, in arrival order (see :data:`MAX_ACTIVE_REQUESTS`)."""
+        self._slots: asyncio.Semaphore | None = None
+        self.waiting = 0
+        """Requests whose head has arrived, waiting for a slot (a test and a summary can read it)."""
 
     @property
     def url(self) -> str:
+        """``http://host:port`` of the listening proxy."""
         return f"http://{self.host}:{self.port}"
 
     async def start(self) -> None:
-        self.client = httpx.AsyncClient(
-            trust_env=False,
-            timeout=httpx.Timeout(self._timeout, connect=30.0),
-            limits=httpx.Limits(max_connections=1000, max_keepalive_connections=200),
-            follow_redirects=False,
-        )
-        try:
-            self._server = await listen(
-                self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint
-            )
-        except BaseException:
-            await self.client.aclose()
-            raise
+        """Listen (a busy port is a ``HarnessError`` naming it); :attr:`port` is then the real port."""
+        self._slots = asyncio.Semaphore(self.max_active)
+        self._server = await listen(self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint)
         self.port = self._server.sockets[0].getsockname()[1]
 
     async def aclose(self, grace: float = 2.0) -> None:
@@ -163,35 +189,50 @@ class ProxyServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
             self._server = None
-        if self.client is not None:
-            await self.client.aclose()
-            self.client = None
 
     async def __aenter__(self) -> ProxyServer:
+        """Start listening; :meth:`aclose` at the end of the block."""
         await self.start()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        """Stop, giving requests being answered a moment to finish (see :meth:`aclose`)."""
         await self.aclose()
 
     async def serve_forever(self) -> None:
+        """Serve until cancelled (``windtunnel proxy`` cancels it on Ctrl-C or SIGTERM)."""
         assert self._server is not None
         await self._server.serve_forever()
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One client connection: past :attr:`max_connections` a 503; else its requests one after another,
+        each read to its head, then given a slot (:attr:`max_active`) before its body is read and it is served."""
         task = asyncio.current_task()
-        assert task is not None
+        assert task is not None and self._slots is not None
+        if len(self._tasks) >= self.max_connections:
+            await _refuse_busy(reader, writer, self.what, self.max_connections)
+            writer.close()
+            return
         self._tasks.add(task)
+        slots = self._slots
         try:
             while True:
-                req = await read_request(reader, max_body=self.max_request_body)
+                req = await read_request_head(reader)
                 if req is None:
                     break
-                self._busy.add(task)
-                try:
-                    keep = await self.handle(req, reader, writer)
-                finally:
-                    self._busy.discard(task)
+                if req.method == "CONNECT":  # a tunnel is a pipe, open as long as its client wants: no slot
+                    keep = await self._serve(req, reader, writer, task)
+                else:
+                    self.waiting += 1
+                    try:
+                        await slots.acquire()
+                    finally:
+                        self.waiting -= 1
+                    try:
+                        req.body = await read_body(reader, req.headers, max_bytes=self.max_request_body)
+                        keep = await self._serve(req, reader, writer, task)
+                    finally:
+                        slots.release()
                 if not keep:
                     break
         except BadRequest as err:  # answered, not logged: a client's mistake is the client's to read
@@ -206,6 +247,16 @@ class ProxyServer:
             self._tasks.discard(task)
             with contextlib.suppress(Exception):
                 writer.close()
+
+    async def _serve(
+        self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, task: asyncio.Task[Any]
+    ) -> bool:
+        """Serve ``req`` with the connection marked busy (:meth:`aclose` lets it finish); whether it stays open."""
+        self._busy.add(task)
+        try:
+            return await self.handle(req, reader, writer)
+        finally:
+            self._busy.discard(task)
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
         """Serve one request; return whether the connection stays open."""

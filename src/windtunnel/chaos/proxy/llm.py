@@ -48,6 +48,8 @@ def parse_sse(data: bytes) -> list[Any]:
 
 
 def _relayed(resp: StreamedResponse, editor: Editor | None) -> list[tuple[str, str]]:
+    """The answer's headers to send on: no framing headers (the proxy frames the body itself), and no
+    ``Content-Encoding`` when a fault rewrote the body."""
     drop = {"content-length", "transfer-encoding", "connection", "keep-alive"}
     if editor is not None and editor.edits:
         drop.add("content-encoding")
@@ -98,12 +100,24 @@ class LlmProxy(ProxyServer):
         """Where Ollama's native ``/api/…`` calls go (an origin such as http://localhost:11434; default: the
         upstream's origin)."""
         self.pool = UpstreamPool(timeout=upstream_timeout, max_idle=256)
+        self._urls: dict[str, str] = {}
 
     async def aclose(self, grace: float = 2.0) -> None:
+        """Stop serving (see :meth:`ProxyServer.aclose`), then close the connections to the model API."""
         await super().aclose(grace)
         await self.pool.aclose()
 
     def upstream_url(self, target: str) -> str:
+        """:meth:`build_url`, remembered for the last 1,024 targets (an agent calls a handful of paths)."""
+        url = self._urls.get(target)
+        if url is None:
+            url = self.build_url(target)  # a refused target raises here, and is never remembered
+            if len(self._urls) >= 1024:
+                self._urls.clear()
+            self._urls[target] = url
+        return url
+
+    def build_url(self, target: str) -> str:
         """``/v1/x`` → ``{upstream}/x``; other paths go to the upstream's origin unchanged. With an
         Anthropic upstream, ``/v1/messages…`` goes to ``{anthropic_upstream}/v1/messages…``.
 
@@ -126,6 +140,7 @@ class LlmProxy(ProxyServer):
         return _same_origin(self.upstream, f"{u.scheme}://{u.netloc.decode()}{target}", target)
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        """Answer one request: the health check, a model call through the plan's faults, anything else relayed."""
         keep = req.keep_alive
         if req.target == HEALTH_PATH:
             await write_response(

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass
 from typing import Any
 
-import httpx
-
-from windtunnel._util.http1 import Request, write_response
+from windtunnel._util.http1 import MAX_REQUEST_BODY, BodyTooLarge, Request, check_size, write_response
+from windtunnel._util.http1client import UpstreamError, UpstreamPool, UpstreamResponse
 from windtunnel._util.jsonsafe import loads as json_loads
-from windtunnel.chaos.proxy.common import HEALTH_PATH, ProxyServer, forward_headers, response_headers
+from windtunnel.chaos.proxy.common import HEALTH_PATH, ProxyServer, forward_headers
 from windtunnel.chaos.proxy.mcp import McpFaults
 
 JSON = [("Content-Type", "application/json")]
@@ -34,15 +34,51 @@ def _sse_messages(text: str) -> list[tuple[str | None, str]]:
     return out
 
 
+@dataclass
+class _Answer:
+    """The MCP server's answer, read whole, its body decoded (gzip, deflate)."""
+
+    status_code: int
+    headers: list[tuple[str, str]]
+    """Without the hop-by-hop headers and ``Content-Encoding`` (the body is decoded)."""
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        """The body as text (UTF-8, bad bytes replaced)."""
+        return self.content.decode("utf-8", "replace")
+
+    def header(self, name: str) -> str:
+        """The first value of header ``name`` (any case), or ``""``."""
+        lname = name.lower()
+        return next((v for k, v in self.headers if k.lower() == lname), "")
+
+
+_NOT_RELAYED = {"content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding"}
+
+
 class McpHttpProxy(ProxyServer):
+    """Streamable-HTTP MCP proxy: the client's messages and the server's answers through :class:`McpFaults`.
+
+    The upstream is reached through the same pooled client as the other proxies' (connections to the
+    server opened gradually and reused), so a burst of clients does not overrun its listen backlog."""
+
     what = "MCP proxy"
 
     def __init__(self, faults: McpFaults, *, upstream: str, host: str = "127.0.0.1", port: int = 0) -> None:
+        """A proxy in front of the MCP server at ``upstream`` (its full URL, path included), faulted by ``faults``."""
         super().__init__(host=host, port=port)
         self.faults = faults
         self.upstream = upstream
+        self.pool = UpstreamPool(timeout=self._timeout, max_idle=256)
+
+    async def aclose(self, grace: float = 2.0) -> None:
+        """Stop serving (see :meth:`ProxyServer.aclose`), then close the connections to the server."""
+        await super().aclose(grace)
+        await self.pool.aclose()
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        """Answer one request: JSON-RPC messages through the faults, anything else passed on unchanged."""
         keep = req.keep_alive
         if req.target.startswith(HEALTH_PATH):
             await write_response(writer, 200, JSON, b'{"ok": true}', keep_alive=keep)
@@ -51,17 +87,13 @@ class McpHttpProxy(ProxyServer):
             await write_response(writer, 405, [("Allow", "POST, DELETE")], b"", keep_alive=keep)
             return keep
         if req.method != "POST":
-            resp = await self._forward(req, req.body)
-            await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
-            return keep
+            return await self._pass_on(req, writer, keep)
         try:
             incoming = json_loads(req.body or b"null")
         except ValueError:
             incoming = None
         if not isinstance(incoming, (dict, list)):
-            resp = await self._forward(req, req.body)
-            await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
-            return keep
+            return await self._pass_on(req, writer, keep)
         messages = incoming if isinstance(incoming, list) else [incoming]
         forward: list[Any] = []
         answers: list[Any] = []
@@ -82,7 +114,7 @@ class McpHttpProxy(ProxyServer):
         payload = forward[0] if len(forward) == 1 and not isinstance(incoming, list) else forward
         try:
             resp = await self._forward(req, json.dumps(payload).encode())
-        except httpx.HTTPError as err:
+        except UpstreamError as err:
             why = f"the MCP server at {self.upstream} is unreachable ({type(err).__name__}: {err})"
             out = [self.faults.unanswered(m["id"], why) for m in forward if "id" in m] + answers
             if not out:  # only notifications: nothing to answer, the failure is the status
@@ -92,8 +124,8 @@ class McpHttpProxy(ProxyServer):
             body = out[0] if len(out) == 1 and not isinstance(incoming, list) else out
             await write_response(writer, 200, JSON, json.dumps(body).encode(), keep_alive=keep)
             return keep
-        ctype = resp.headers.get("content-type", "")
-        headers = [(k, v) for k, v in response_headers(resp) if k.lower() not in ("content-length", "content-type")]
+        ctype = resp.header("content-type")
+        headers = [(k, v) for k, v in resp.headers if k.lower() not in ("content-length", "content-type")]
         if "text/event-stream" in ctype:
             events = []
             for event_id, data in _sse_messages(resp.text):
@@ -117,7 +149,7 @@ class McpHttpProxy(ProxyServer):
             try:
                 value = json_loads(resp.content)
             except ValueError:  # not JSON (or nested past the bound): passed on as it came
-                await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
+                await write_response(writer, resp.status_code, resp.headers, resp.content, keep_alive=keep)
                 return keep
             if isinstance(value, list):
                 value = [self.faults.from_server(m) if isinstance(m, dict) else m for m in value] + answers
@@ -133,10 +165,35 @@ class McpHttpProxy(ProxyServer):
                 keep_alive=keep,
             )
             return keep
-        await write_response(writer, resp.status_code, response_headers(resp), resp.content, keep_alive=keep)
+        await write_response(writer, resp.status_code, resp.headers, resp.content, keep_alive=keep)
         return keep
 
-    async def _forward(self, req: Request, body: bytes) -> httpx.Response:
-        assert self.client is not None
-        headers = [(k, v) for k, v in forward_headers(req) if k.lower() != "content-length"]
-        return await self.client.request(req.method, self.upstream, headers=headers, content=body)
+    async def _pass_on(self, req: Request, writer: asyncio.StreamWriter, keep: bool) -> bool:
+        """Forward a request that is not a JSON-RPC message unchanged; its answer unchanged (502 when the
+        server cannot be reached)."""
+        try:
+            resp = await self._forward(req, req.body)
+        except UpstreamError as err:
+            why = f"windtunnel MCP proxy: the MCP server at {self.upstream} is unreachable: {err}\n"
+            await write_response(writer, 502, [("Content-Type", "text/plain")], why.encode(), keep_alive=keep)
+            return keep
+        await write_response(writer, resp.status_code, resp.headers, resp.content, keep_alive=keep)
+        return keep
+
+    async def _forward(self, req: Request, body: bytes) -> _Answer:
+        """Send ``body`` to the MCP server with the client's headers; its whole answer, decoded
+        (:class:`UpstreamError` when it cannot be reached, cuts the answer short or sends more than
+        :data:`MAX_REQUEST_BODY`)."""
+        resp = await self.pool.stream(req.method, self.upstream, forward_headers(req), body)
+        data = bytearray()
+        try:
+            async for piece in resp.pieces():
+                data += piece
+                check_size(MAX_REQUEST_BODY, len(data))
+        except BodyTooLarge as err:
+            raise UpstreamError(f"the MCP server's answer is too large: {err}") from None
+        finally:
+            await resp.aclose()
+        whole = UpstreamResponse(resp.status, resp.headers, bytes(data)).decoded()
+        headers = [(k, v) for k, v in resp.headers if k.lower() not in _NOT_RELAYED]
+        return _Answer(resp.status, headers, whole)

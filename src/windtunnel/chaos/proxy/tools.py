@@ -103,6 +103,7 @@ class ToolProxy(ProxyServer):
         self.max_body = max_body
 
     async def aclose(self, grace: float = 2.0) -> None:
+        """Stop serving (see :meth:`ProxyServer.aclose`), then close the connections to the tools."""
         await super().aclose(grace)
         await self.pool.aclose()
 
@@ -147,10 +148,12 @@ class ToolProxy(ProxyServer):
             raise UpstreamError(f"the tool's answer is too large: {err}") from None
 
     async def _bad_gateway(self, writer: asyncio.StreamWriter, err: Exception, keep: bool) -> None:
+        """Answer 502 with what went wrong upstream."""
         msg = f"windtunnel tool proxy: upstream error: {err}\n".encode()
         await write_response(writer, 502, [("Content-Type", "text/plain")], msg, keep_alive=keep)
 
     async def _plain(self, req: Request, writer: asyncio.StreamWriter, keep: bool) -> bool:
+        """Relay a call no fault applies to, as it arrives; whether the connection stays open."""
         relayed = await self._stream_through(req, writer, keep, None)
         assert isinstance(relayed, bool)
         return relayed

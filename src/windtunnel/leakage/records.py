@@ -1,0 +1,94 @@
+"""Which record a value belongs to: this record's, or another thing's the projection also shows.
+
+A projection often holds more than the record under audit: a related device or profile, a table of many
+records, a list of related tickets. A label there describes that other thing (principle 3), except where
+the projection ties it to this record: the one table row holding this record's id or subject. These
+helpers read the projection's structure only (ids, type keys, short values); the decision is in
+:mod:`windtunnel.leakage.scan`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from windtunnel.leakage.text import normalize_needle
+
+RECORD_ID = re.compile(r"[A-Za-z0-9][\w.:/#-]{2,63}")
+ID_SHAPE = re.compile(r"[A-Za-z]-?\d|\d-[A-Za-z0-9]")
+"""An id mixes letters and digits across a joint (``CS-34921``, ``INC0007256``), unlike a word or a number."""
+TYPE_KEYS = frozenset({"type", "kind", "entity", "entity_type", "object", "object_type"})
+"""Keys by which an object says what kind of thing it is (``"type": "device"``)."""
+TYPE_KEYS_JSON = tuple(f'"{k}":'.encode() for k in sorted(TYPE_KEYS))
+"""The same keys as orjson writes them: a projection whose serialisation holds none has no typed part."""
+PLAIN_NAME = re.compile(r"[A-Za-z]+(?:[_ -]?[A-Za-z]+)*")
+"""A field name of letters only (``toner_level``, ``paintColour``): words, not a code (``cf_10234``)."""
+
+
+def ids_of(root: Any, skip: Any = None) -> list[str]:
+    """The id-like strings of ``root`` outside the node ``skip`` (a bounded walk)."""
+    out: list[str] = []
+    stack = [root]
+    seen = 0
+    while stack and seen < 2000:
+        v = stack.pop()
+        seen += 1
+        if v is skip:
+            continue
+        if type(v) is str:
+            if RECORD_ID.fullmatch(v) and ID_SHAPE.search(v):
+                out.append(v)
+        elif isinstance(v, Mapping):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v[:200])
+    return out
+
+
+def record_values(root: Any) -> frozenset[str]:
+    """The projection's scalar values of 4 to 80 characters (an id, a subject), casefolded, from a
+    bounded walk: a table row holding one that no other row holds is this record's row."""
+    out: set[str] = set()
+    stack = [root]
+    seen = 0
+    while stack and seen < 4000:
+        v = stack.pop()
+        seen += 1
+        if isinstance(v, Mapping):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v[:500])
+        elif isinstance(v, (str, int)) and not isinstance(v, bool):
+            t = str(v).strip()
+            if 4 <= len(t) <= 80:
+                out.add(t.casefold())
+    return frozenset(out)
+
+
+def record_parts(root: Mapping[Any, Any]) -> frozenset[str]:
+    """The top-level keys of the projection whose subtree holds a record id.
+
+    A part without one (``"related": {"type": "device", …}``) beside a part with one (``"case": {"key":
+    "CASE-7", …}``) is about something else than the record; with no id anywhere, nothing can be told.
+    """
+    return frozenset(str(k) for k, v in root.items() if isinstance(v, (Mapping, list)) and ids_of(v))
+
+
+def typed_path(root: Any, tokens: list[str], label_norms: frozenset[str]) -> bool:
+    """An object on the way from the projection's top to a field (``tokens``, unescaped) says what kind
+    of thing it is (``"type": "device"``, ``"kind": "profile"``): a short word under a type key that is
+    not a label."""
+    node = root
+    for tok in tokens:
+        if isinstance(node, Mapping):
+            for key in TYPE_KEYS.intersection(node):
+                kind = node[key]
+                if type(kind) is str and 0 < len(kind) <= 40 and normalize_needle(kind) not in label_norms:
+                    return True
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return False
+    return False

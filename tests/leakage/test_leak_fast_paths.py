@@ -1,0 +1,151 @@
+"""The faster forms of the hot path's checks decide exactly what the forms they replace decided.
+
+Each test compares a rewritten check with its earlier definition (kept here) on generated inputs.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import orjson
+
+from windtunnel.leakage import prefilter
+from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.views.tokens import has_humps, identifier_span
+
+_ALPHABET = "aAbBzZhH19 _-.:/\t\n,;é%&=<>\"'"
+
+
+def _texts(n: int, seed: int, alphabet: str = _ALPHABET) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(n)]
+
+
+def test_the_hump_check_led_by_the_capital_equals_the_pair_pattern() -> None:
+    before = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
+    texts = [*_texts(3000, 1), "priorityHigh", "HTTPServer", "HIGH", "High", "high", "5G", "aB", "ABc"]
+    for text in texts:
+        assert has_humps(text) == (not text.islower() and before.search(text) is not None), text
+
+
+def test_the_identifier_start_read_backwards_equals_the_search() -> None:
+    left = re.compile(r"[\w.:/-]*\Z")
+    right = re.compile(r"[\w.:/-]*")
+
+    def before(text: str, a: int, b: int, joiners: str = "._:/") -> tuple[int, int] | None:
+        m = left.search(text, max(0, a - 80), a)
+        i = m.start() if m is not None else a
+        mr = right.match(text, b, b + 80)
+        j = mr.end() if mr is not None else b
+        while i < a and text[i] in ".:/-_":
+            i += 1
+        while j > b and text[j - 1] in ".:/-_":
+            j -= 1
+        joined = any(ch in joiners for ch in text[i:a]) or any(ch in joiners for ch in text[b:j])
+        hump = (a > i and text[a - 1].islower() and text[a].isupper()) or (
+            j > b and text[b - 1].islower() and text[b].isupper()
+        )
+        return (i, j) if (joined or hump) and (i, j) != (a, b) else None
+
+    rng = random.Random(2)
+    texts = [*_texts(1500, 3), "x" * 200 + ".High", "RiskLevel.CRITICAL", "a_" * 60 + "High"]
+    for text in texts:
+        for _ in range(4):
+            if not text:
+                break
+            a = rng.randrange(len(text))
+            b = rng.randint(a + 1, len(text))
+            for joiners in ("._:/", "._:/-"):
+                assert identifier_span(text, a, b, joiners) == before(text, a, b, joiners), (text, a, b)
+
+
+def _trees(n: int, seed: int) -> list[object]:
+    rng = random.Random(seed)
+    words = ["amber", "Falcon", "amber_falcon", "AmberFalcon", "1,000", "1000", "x", "open", "&amp;", "50%"]
+
+    def value(depth: int) -> object:
+        r = rng.random()
+        if depth > 2 or r < 0.5:
+            return " ".join(rng.choice(words) for _ in range(rng.randint(0, 4)))
+        if r < 0.75:
+            return [value(depth + 1) for _ in range(rng.randint(0, 3))]
+        return {rng.choice(words): value(depth + 1) for _ in range(rng.randint(0, 3))}
+
+    return [value(0) for _ in range(n)]
+
+
+def test_a_subtree_checked_as_text_is_checked_as_bytes() -> None:
+    needle_sets = [
+        NeedleSet.build(["Amber falcon"]),
+        NeedleSet.build(["amber"], ["1000"]),
+        NeedleSet.build(["Falcon"], labels=["Open", "Closed"]),
+    ]
+    plans = [
+        prefilter.Plan(True, False, False, True),
+        prefilter.Plan(True, True, True, True, ("QW1i",), True, True, (b'"amber":', b'"x":')),
+    ]
+    for tree in _trees(600, 4):
+        blob = orjson.dumps(tree)
+        for needles in needle_sets:
+            pr = prefilter.probe(needles)
+            assert prefilter._plain_hit_text(pr, blob.decode().lower()) == prefilter._plain_hit(pr, blob.lower())
+            for plan in plans:
+                assert plan.subtree_may_hit(tree, needles) == plan._subtree_bytes_may_hit(blob, needles), tree
+
+
+def test_the_path_separator_check_equals_the_separator_pattern() -> None:
+    from windtunnel.leakage.formats import _PATH_SEP_RE, _PATH_SEPARATORS
+
+    for text in [*_texts(3000, 5, _ALPHABET + "|>→»"), "a::b", "a:b", "Billing / High", "x » y"]:
+        assert any(sep in text for sep in _PATH_SEPARATORS) == (_PATH_SEP_RE.search(text) is not None), text
+
+
+def test_a_finding_made_fast_is_the_finding() -> None:
+    # Every field of Finding is set, to what its constructor sets (a field added without a default fails).
+    import dataclasses
+
+    from windtunnel.leakage.model import Finding
+    from windtunnel.leakage.scan import _finding
+
+    args = ("t1", "direct", "high", "/a/0", "json", (3, 7), "raw", "direct.value", "value is x", "High", "key", "/b")
+    fast, slow = _finding(*args), Finding(*args)
+    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert vars(fast) == vars(slow)
+    assert set(vars(fast)) == {f.name for f in dataclasses.fields(Finding)}
+    assert dataclasses.replace(fast, hashed_pointer="h").hashed_pointer == "h"
+
+
+def test_printable_is_its_definition() -> None:
+    from windtunnel.leakage.views.binary import printable
+
+    def before(s: str) -> bool:
+        if not s:
+            return False
+        bad = sum(1 for ch in s if not ch.isprintable() and ch not in "\n\r\t")
+        return bad == 0 and any(ch.isalnum() for ch in s)
+
+    odd = "\x00\x07\u200b\u00a0\u0660\u00b2\u2167\u00bd_ \n\t\r\x85é漢🙂"
+    for text in [*_texts(3000, 6, _ALPHABET + odd), "_", "__ \n", "٣", "Ⅷ", "½", "\u200b"]:
+        assert printable(text) == before(text), repr(text)
+
+
+def test_a_run_is_read_as_hex_or_base32_only_when_its_alphabet_allows() -> None:
+    # The pre-check tries the hex and base32 decoders on a base64 run only when every character is in
+    # their alphabet and the run is long enough: a necessary condition of either finding anything.
+    import base64
+
+    from windtunnel.leakage.prefilter import _BASE32_ALPHABET, _HEX_DIGITS
+    from windtunnel.leakage.views.binary import base32_runs, hex_runs
+
+    rng = random.Random(7)
+    runs = [base64.b32encode(w.encode()).decode() for w in ("High", "Critical", "amber falcon", "P1")]
+    runs += [w.encode().hex() for w in ("High", "Low", "Critical!")] + ["4869676", "NBUWO2A", "nbuwo2a"]
+    runs += [
+        "".join(rng.choice("ABCDEF0123456789abcdefZ27=+/_-") for _ in range(rng.randint(1, 24))) for _ in range(3000)
+    ]
+    for run in runs:
+        if hex_runs(run):
+            assert len(run) >= 6 and not run.strip(_HEX_DIGITS), run
+        if base32_runs(run):
+            assert len(run) >= 7 and not run.strip(_BASE32_ALPHABET), run
