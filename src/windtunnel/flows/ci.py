@@ -190,7 +190,11 @@ def _run_phase(
 
 
 def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, Any] | None:
-    """On ``--resume``: this ci run's completed report of the phase, read from ``json_path``, else None."""
+    """On ``--resume``: this ci run's completed report of the phase, read from ``json_path``, else None.
+
+    A report is kept only when it is provably this ci run's and complete: ``run.status`` ``completed``, and either
+    the phase run's own id (mutation, chaos) or, for contract and replay, started after the ci run did (``since``).
+    An unreadable file, a report cut short or one left by an earlier ci in the same directory is run again."""
     if not json_path.exists():
         return None
     try:
@@ -208,7 +212,10 @@ def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, An
 def _phase_result(
     phase: str, code: int, head: dict[str, Any], cells: CellSource, json_path: Path, out_dir: Path
 ) -> PhaseResult:
-    """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``)."""
+    """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``).
+
+    A phase passes only when its summary says so *and* its exit code was 0: a phase whose own command would exit
+    non-zero never counts as passed inside ci, whatever its summary holds."""
     summary = head["summary"]
     html = render_streamed(head, cells, "html", out_dir / f"{phase}.html")
     return PhaseResult(
@@ -259,7 +266,11 @@ def _stop_entry(outcome: Outcome) -> dict[str, Any]:
 
 
 def _resume(req: CiRequest, store: Any) -> str:
-    """``--resume``: restore the stored ci run's options; returns when it started."""
+    """``--resume``: restore the stored ci run's options; returns when it started.
+
+    The plan options, the seed and the output directory come from the stored run, so the resumed ci runs the same
+    phases with the same cells and writes into the same directory; resuming a run of another mode is a usage error
+    naming the command that resumes it."""
     assert store is not None and req.resume is not None
     info = store.get_run(req.resume)
     if info.mode != "ci":
