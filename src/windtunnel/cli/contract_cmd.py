@@ -158,7 +158,12 @@ def _print_failures(report: dict[str, Any]) -> None:
 
 
 def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False) -> None:
-    """The matrix and verdict (or the bare score), where the report went, and the stop message."""
+    """The matrix and verdict (or the bare score), where the report went, and the stop message.
+
+    ``score_only`` (``contract score``) prints the resilience score to two places, or ``n/a`` when nothing was
+    scored; ``show`` off (``ci``'s quiet phase) prints neither. A run cut short says how many units were kept and,
+    when the run is stored, the ``--resume`` command that continues it; an aborted one first says why the agent
+    stopped. Everything but the matrix and the score goes to stderr."""
 
     detail = outcome.detail
     if score_only:
