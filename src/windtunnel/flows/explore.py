@@ -193,7 +193,11 @@ class _Runner:
         self.progress = True
 
     def mutation_plans(self) -> dict[int, int]:
-        """Plan the golden prompts' text mutations once (the same as ``run`` plans for this seed)."""
+        """Plan the golden prompts' text mutations once (the same as ``run`` plans for this seed).
+
+        Only text-level mutations are searched (transport mutations change the request, not the input, and are
+        ``run``'s to test), and without the LLM generator, so the search's inputs are deterministic for the seed.
+        Returns how many mutated inputs each golden prompt has (by index), which bounds the search's choices."""
         if not self.req.mutations or not self.cfg.mutations.types:
             return {}
         notes: list[str] = []
@@ -225,7 +229,12 @@ class _Runner:
         )
 
     async def run(self, cands: Sequence[Candidate], tag: str) -> list[CellResult]:
-        """Run one round; the results in the candidates' order."""
+        """Run one round; the results in the candidates' order.
+
+        Each candidate's schedule becomes a named chaos spec of one shared session, so a round runs concurrently like
+        a ``run`` does. A framework agent whose model client cannot be faulted makes the sentinel spec fail to
+        install: the round is run again without it and explore searches the tools alone. A round that comes back
+        with results missing was cut short, and stops explore as Ctrl-C would, keeping what it found."""
         cells = [self.cell(c, tag) for c in cands]
         chaos: dict[str | None, ChaosSpec] = {c.schedule.name: c.schedule.to_spec() for c in cands}
         if self.sentinel is not None:
@@ -487,7 +496,14 @@ async def _shrink(
     at: int,
 ) -> Failure:
     """Shrink greedily: each pass runs every smaller candidate once and keeps the first that fails the same
-    way; then the result is rerun ``reruns`` times."""
+    way; then the result is rerun ``reruns`` times.
+
+    "The same way" is the failure signature (the same broken invariants or error at the same place): a smaller
+    schedule that fails differently is a different failure and is not taken, so shrinking cannot turn one bug into
+    another. Shrinking stops when a pass finds nothing smaller or ``--shrink-budget`` agent calls are spent; the
+    result is then minimal for the moves :func:`~windtunnel.chaos.search.shrink_candidates` knows, not globally.
+    The final schedule is named by a digest of its faults and input, so the same failure found twice gets the same
+    name and file."""
     sig = obs.failure_signature()
     inp, schedule = cand.input, cand.schedule
     steps: list[str] = []
