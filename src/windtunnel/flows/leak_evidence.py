@@ -146,7 +146,13 @@ NOT_READING = (
 
 
 def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """``{id, prediction, label}`` records of a built-in blind agent on ``req.dataset``, and what it was."""
+    """``{id, prediction, label}`` records of a built-in blind agent on ``req.dataset``, and what it was.
+
+    The agents differ in what they may read: ``copy`` answers with a label value it finds in what the model reads
+    (the leak a rule would name), ``blind`` learns from the other items' non-prose fields with cross-validation
+    (``folds``; prose and ``--derive-from`` fields hidden), so a correlation no rule names still shows; the
+    rest (majority, prior ...) never read the items and are reference rows, marked as such in the returned info.
+    Items without an expected answer are left out; their labels are the first expected answer."""
 
     name = req.simulate or ""
     if name not in SIMULATIONS:
@@ -180,7 +186,12 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
 
 
 def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
-    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
+    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position.
+
+    Pairing is the test's premise: each item's raw and sanitized verdicts are compared, so mismatched pairs would
+    make the p-value meaningless. By id (``auto`` when every row has one) both files must hold exactly the same
+    ids, once each — a difference is a usage error listing the ids on each side; by position they must have the
+    same length. The returned dict is the test's, with ``paired_by`` added."""
 
     def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
         """The pass flags of one results file, with the line numbers and rows they came from; a file whose rows carry no
