@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,9 +22,12 @@ SCHEMA = json.loads((REPO / "tests" / "reports" / "report.schema.json").read_tex
 PROMPTS = 12
 
 
-def write_config(tmp_path: Path, *, answers: int, noise: int = 0, concurrency: int = 1) -> Path:
+def write_config(
+    tmp_path: Path, *, answers: int, noise: int = 0, concurrency: int = 1, helper: tuple[Path, int] | None = None
+) -> Path:
     port = free_port()
     command = [sys.executable, str(AGENT_PY), str(port), str(answers), str(noise)]
+    command += ["--helper", str(helper[0]), "--code", str(helper[1])] if helper else []
     prompts = "\n".join(f"  - prompt number {i}" for i in range(PROMPTS))
     cfg = tmp_path / "windtunnel.yaml"
     cfg.write_text(
@@ -81,6 +85,31 @@ def test_run_stops_when_the_agent_process_exits(
     assert sorted(c["id"] for c in stored_cells) == sorted(c["id"] for c in cells)
 
 
+@pytest.mark.parametrize("exit_code", [7, 0])
+def test_an_agent_process_that_exits_leaving_a_helper_running_is_gone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], exit_code: int
+) -> None:
+    """Issue 29 item 16: the agent's own process is gone while a helper it started lives on in its process
+    group (and holds its output): the run is cut short and says so, not failed cell by cell, and the helper
+    is stopped."""
+    from tests.agents.test_process_group import alive
+
+    pidfile = tmp_path / "helper.pid"
+    cfg = write_config(tmp_path, answers=3, helper=(pidfile, exit_code))
+    try:
+        code = wt(
+            "run", "-c", str(cfg), "--no-mutations", "-q", "--no-store", "-f", "json", "-o", str(tmp_path / "r.json")
+        )
+        err = capsys.readouterr().err
+        assert code == ExitCode.HARNESS, err
+        assert f"exited with code {exit_code} after 3 cells" in err
+        assert "it left 1 process running" in err and "time.sleep(300)" in err, err
+        assert not alive(int(pidfile.read_text())), "the helper outlived the run"
+    finally:
+        if pidfile.exists() and alive(int(pidfile.read_text())):
+            os.kill(int(pidfile.read_text()), 9)
+
+
 def test_stderr_tail_is_bounded_to_the_last_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cfg = write_config(tmp_path, answers=1, noise=5000)
     code = wt("run", "-c", str(cfg), "--no-mutations", "-q", "--no-store")
@@ -135,6 +164,9 @@ class _DeadProcess:
 
     def stderr_tail(self) -> str:
         return "fatal"
+
+    def left_running(self) -> list[str]:
+        return []
 
 
 def test_exit_counts_cells_that_complete_after_the_exit_is_seen() -> None:

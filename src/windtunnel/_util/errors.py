@@ -95,25 +95,44 @@ class AgentExitedError(HarnessError):
     ``unit``: what is counted, ``cell`` (a run) or ``unit`` (a contract run, whose units are kept whole).
     """
 
-    def __init__(self, command: str, code: int, *, cells_completed: int, stderr_tail: str, unit: str = "cell") -> None:
+    def __init__(
+        self,
+        command: str,
+        code: int,
+        *,
+        cells_completed: int,
+        stderr_tail: str,
+        unit: str = "cell",
+        left_running: tuple[str, ...] = (),
+    ) -> None:
         """The error for ``command`` ending with ``code`` (negative: killed by that signal) after ``cells_completed``
-        cells. The command and the stderr tail are redacted here, since both may hold secrets (tokens on a command
-        line, keys an agent logs) and this message reaches the terminal and the report."""
+        cells, with ``left_running`` the processes it started that were still running (stopped with the run). The
+        command, the stderr tail and those processes are redacted here, since they may hold secrets (tokens on a
+        command line, keys an agent logs) and this message reaches the terminal and the report."""
         command, stderr_tail = redact_text(command), redact_text(stderr_tail)
         self.command = command
         self.code = code
         self.cells_completed = cells_completed
         self.stderr_tail = stderr_tail
         self.unit = unit
+        self.left_running = tuple(redact_text(p) for p in left_running)
+        """``pid `command``` of each process it started that was still running (stopped with the run)."""
         how = f"exited with code {code}" if code >= 0 else f"was killed by signal {_signal_name(-code)}"
         cells = _count(cells_completed, unit)
+        n = len(self.left_running)
+        left = (
+            f"; it left {n} process{'es' if n > 1 else ''} running, stopped with the run: "
+            + ", ".join(self.left_running)
+            if n
+            else ""
+        )
         tail = (
             "; last lines of its stderr:\n" + "\n".join(f"  | {line}" for line in stderr_tail.splitlines())
             if stderr_tail
             else " (it wrote nothing to stderr)"
         )
         super().__init__(
-            f"the agent process ({command}) {how} after {cells}{tail}",
+            f"the agent process ({command}) {how} after {cells}{left}{tail}",
             hint=f"run the command by hand to see why it stops, and check its logs; the {unit}s completed "
             "before it stopped were kept",
         )
@@ -127,6 +146,7 @@ class AgentExitedError(HarnessError):
             cells_completed=cells_completed,
             stderr_tail=self.stderr_tail,
             unit=unit or self.unit,
+            left_running=self.left_running,
         )
 
     @property

@@ -5,10 +5,10 @@ tool's ``func`` is replaced by the faulted call (same sync/async kind), so ``ReA
 ``Tool`` objects and an injected failure is raised where the real function raises; ReAct's own error path
 turns it into the observation the model reads.
 
-LLM faults cannot reach a DSPy program in process: ``dspy.LM`` sends model calls through DSPy's own HTTP
-engine (the bundled lm15 router, or LiteLLM), which has no transport windtunnel can stand in. ``validate``
-refuses LLM faults for it and names the way that works: the program as ``agent.command`` with its LM's
-``api_base`` read from ``OPENAI_BASE_URL``, behind windtunnel's LLM proxy.
+LLM faults reach a DSPy program in process at the transport of DSPy's bundled lm15 engine, which every
+``dspy.LM`` call goes through (:mod:`windtunnel.chaos.lm15_transport`): the program meets DSPy's own error
+mapping and retries. An LM built with ``engine="litellm"`` (or a custom engine) is not reached; ``validate``
+refuses LLM faults for it and names the fix.
 """
 
 from __future__ import annotations
@@ -24,20 +24,16 @@ from windtunnel.agents._toolseam import Restore, faulted_callable, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
 from windtunnel.agents.config import DspyAgentConfig
 from windtunnel.agents.registry import builtin_agent_type
+from windtunnel.chaos import lm15_transport
 
 TYPE = "dspy"
 EXTRA = "dspy"
 PACKAGE = "dspy"
 INTERNAL_TOOLS = ("finish",)
 """ReAct's own control tool: not one of the program's tools."""
-LLM_UNREACHABLE = (
-    "dspy.LM sends its model calls through DSPy's own HTTP engine (its lm15 router, or LiteLLM), which windtunnel "
-    "cannot reach in process"
-)
 LLM_HINT = (
-    "run the program as an HTTP agent windtunnel launches (agent.command) and build its LM with "
-    "dspy.LM(model, api_base=os.environ['OPENAI_BASE_URL'], cache=False), so every model call goes through "
-    "windtunnel's LLM proxy (docs/frameworks/dspy.md)"
+    "build the program's LM with dspy.LM(model, engine='lm15') (or the default 'auto'), or set agent.llm to the "
+    "'module:attr' of the dspy.LM it calls (docs/frameworks/dspy.md)"
 )
 
 
@@ -116,14 +112,35 @@ def is_model(obj: Any) -> bool:
 
 
 def model_clients(model: Any) -> tuple[list[Any], str | None]:
-    """A DSPy LM holds no SDK client windtunnel can reach: none, and why."""
-    return [], f"it is a {kind_of(model)}: {LLM_UNREACHABLE}; {LLM_HINT}"
+    """A DSPy LM is its own client: LLM faults go on the lm15 transport its calls use, unless it has another
+    engine (then none, and why)."""
+    if not lm15_transport.is_lm15_model(model):
+        return [], f"it is a {kind_of(model)}, not a dspy.LM: its calls do not go through DSPy's lm15 transport"
+    problem = lm15_transport.unreachable(model)
+    return ([], f"it is a {kind_of(model)}: {problem}") if problem else ([model], None)
 
 
 def find_llm_clients(root: Any) -> Found:
-    """No SDK client can be found on a DSPy program (its LM calls go through DSPy's own HTTP engine): always ``([],
-    [why, and the way that works])``, so LLM faults are refused with the fix."""
-    return [], [f"{LLM_UNREACHABLE}; {LLM_HINT}"]
+    """The LMs the module's predictors call: each one's own ``lm``, else DSPy's configured one.
+
+    Each LM is its own "client" (its calls are faulted at DSPy's lm15 transport); an LM with another engine, or
+    a module with no LM at all, is a problem that names the fix."""
+    dspy = _dspy()
+    lms: list[Any] = []
+    predictors = getattr(root, "predictors", None)
+    for predictor in predictors() if callable(predictors) else []:
+        lm = getattr(predictor, "lm", None) or getattr(dspy.settings, "lm", None)
+        if lm is not None and not any(lm is seen for seen in lms):
+            lms.append(lm)
+    if not lms:
+        return [], ["no predictor of the module has an LM, and dspy.configure(lm=...) set none"]
+    found: list[Any] = []
+    problems: list[str] = []
+    for lm in lms:
+        clients, problem = model_clients(lm)
+        found += clients
+        problems += [problem] if problem else []
+    return found, problems
 
 
 def _inputs(obj: Any) -> list[str]:

@@ -34,7 +34,7 @@ import httpx
 
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import ConfigError, HarnessError
-from windtunnel._util.proctrack import TAG, new_tag, tagged
+from windtunnel._util.proctrack import TAG, command_line, group_members, new_tag, stop_processes, tagged
 from windtunnel._util.redact import redact_text
 
 STDERR_TAIL_BYTES = 8192
@@ -163,14 +163,31 @@ class AgentProcess:
         """The exit code once the command has ended (negative: killed by that signal), else ``None``.
 
         A command that daemonises (``sh -c 'server & exit 0'``) has not ended while a process it started
-        lives on in its process group: the agent is that process.
+        lives on in its process group: the agent is that process. A command that crashed (a code other
+        than 0, or a signal) has ended, whatever it left running: that is stopped with it
+        (:meth:`left_running` names it).
         """
         if self.proc is None:
             return None
         code = self.proc.poll()
-        if code is None or group_alive(self.proc.pid):
+        if code is None or (code == 0 and group_alive(self.proc.pid)):
             return None
         return code
+
+    def address(self) -> tuple[str, int] | None:
+        """``(host, port)`` the agent serves at (its endpoint), or ``None`` when it has none."""
+        return readiness_target(self.agent)[1]
+
+    def leader_exited(self) -> int | None:
+        """The command's own exit code once it has exited, whether or not processes it started live on."""
+        return self.proc.poll() if self.proc is not None else None
+
+    def left_running(self) -> list[str]:
+        """``pid `command``` of each process the command started that still runs (in its group or tagged)."""
+        if self.proc is None or self.proc.poll() is None:
+            return []
+        pids = set(group_members(self.proc.pid)).union(tagged(self._tag))
+        return [f"pid {pid} `{command_line(pid)}`" for pid in sorted(pids)]
 
     def stderr_tail(self, max_bytes: int = STDERR_TAIL_BYTES, max_lines: int = STDERR_TAIL_LINES) -> str:
         """The last lines the process wrote to stderr: at most ``max_lines`` lines and ``max_bytes`` bytes, with
@@ -286,17 +303,7 @@ class AgentProcess:
 
         They are found by the tag in their environment (:mod:`windtunnel._util.proctrack`), since no process group
         or parent link leads to them any more; each signal gets ``stop_timeout`` seconds to take effect."""
-        left = tagged(self._tag)
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            for pid in left:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.kill(pid, sig)
-            deadline = time.monotonic() + self.stop_timeout
-            while left and time.monotonic() < deadline:
-                await asyncio.sleep(0.02)
-                left = tagged(self._tag)
-            if not left:
-                return
+        await stop_processes(lambda: tagged(self._tag), self.stop_timeout)
 
     async def stop(self) -> None:
         """SIGTERM the process group, SIGKILL what is left of it after ``stop_timeout``; idempotent.

@@ -124,10 +124,19 @@ class ExitWatch:
         code = proc.exited() if proc is not None else None
         if proc is None or code is None:
             return False
-        self.exit = AgentExitedError(
-            proc.command_text, code, cells_completed=self.cells_completed, stderr_tail=proc.stderr_tail()
-        )
+        self._exited(proc, code)
         return True
+
+    def _exited(self, proc: AgentProcess, code: int) -> None:
+        """Record that the launched agent exited with ``code``: its stderr tail, and the processes it left
+        running (stopped with the run), go into the error the run raises."""
+        self.exit = AgentExitedError(
+            proc.command_text,
+            code,
+            cells_completed=self.cells_completed,
+            stderr_tail=proc.stderr_tail(),
+            left_running=tuple(proc.left_running()),
+        )
 
     def completed(self, result: CellResult) -> None:
         """Count ``result`` as completed unless the agent's exit cut it short (the count the exit error reports)."""
@@ -143,7 +152,7 @@ class ExitWatch:
         if result.status != "error" or (self.process is None and self.endpoint is None):
             return result
         if self.process is not None:
-            if not await self._exited_within_grace(result):
+            if not await self._exited_within_grace(result) and not await self._left_behind_refuses(result):
                 return result
         elif not self.gone():
             if not could_not_connect(result) or not await self._endpoint_refuses():
@@ -168,6 +177,21 @@ class ExitWatch:
                 return False
             await anyio.sleep(0.05)
             waited += 0.05
+        return True
+
+    async def _left_behind_refuses(self, result: CellResult) -> bool:
+        """A command that exited 0 while processes it started live on (so it looks daemonised) is gone too
+        when nothing answers at its address any more: what it left running is not the agent."""
+        proc = self.process
+        assert proc is not None
+        code = proc.leader_exited()
+        if code is None or not could_not_connect(result):
+            return False
+        address = proc.address()
+        if address is None or not await refuses_connections(address):
+            return False
+        if self.exit is None:
+            self._exited(proc, code)
         return True
 
     async def _endpoint_refuses(self) -> bool:

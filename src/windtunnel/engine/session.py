@@ -16,6 +16,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.imports import import_refs
+from windtunnel._util.proctrack import LeftBehind
 from windtunnel.agents import Agent, build_agent
 from windtunnel.agents.process import AgentProcess
 from windtunnel.agents.registry import capabilities
@@ -145,6 +146,8 @@ class RunSession:
                 self.watch.process = await stack.enter_async_context(AgentProcess(self.cfg.agent, extra_env=env))
             else:  # an HTTP agent windtunnel did not launch: watched for refused connections (QA-5 F15)
                 self.watch.endpoint = watched_endpoint(self.cfg.agent)
+                # an in-process agent's children inherit this process's stdout and stderr: none outlives the run
+                stack.push_async_callback(stack.enter_context(LeftBehind()).stopped_into, self.warnings)
             agent = self.agent or build_agent(self.cfg.agent, concurrency=self.effective_concurrency)
             await stack.enter_async_context(agent)  # checks reachability before anything is spent
             if runtime is not None:  # and the agent's MCP servers (it may have started them)

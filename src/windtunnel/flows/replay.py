@@ -158,6 +158,9 @@ def replay_flow(req: ReplayRequest, listener: Listener = SILENT) -> Outcome:
         if ran.value is not None
         else sorted(player.results or judged, key=lambda r: order[r.prepared.cell_id])
     )
+    for note in player.notices:
+        listener(Notice(note))
+    notices += player.notices
     if ran.aborted is not None:
         notices.append(ran.aborted.reason)
     run_id = req.run_id or new_run_id()

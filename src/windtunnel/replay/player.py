@@ -199,6 +199,8 @@ class Player:
     results: list[ReplayResult] = field(default_factory=list)
     """What :meth:`run` judged, also when a launched agent's exit cut it short (AgentExitedError)."""
     watch: ExitWatch = field(default_factory=ExitWatch, repr=False)
+    notices: list[str] = field(default_factory=list)
+    """Filled as :meth:`run` ends: processes the agent left running, stopped with it."""
 
     async def run(self, prepared: Sequence[PreparedReplay]) -> list[ReplayResult]:
         """Replay every prepared session and return the results in the sessions' order.
@@ -212,6 +214,7 @@ class Player:
         # check_seams, and these pull in anyio, httpx and the fault seams (tests/cli/test_validate_imports.py)
         import anyio
 
+        from windtunnel._util.proctrack import LeftBehind
         from windtunnel.agents.process import AgentProcess
         from windtunnel.chaos.runtime import ChaosRuntime
         from windtunnel.engine.runner import CellRunner
@@ -245,6 +248,8 @@ class Player:
                 )
             else:  # an HTTP agent windtunnel did not launch: watched for refused connections (QA-6 F-12)
                 watch.endpoint = watched_endpoint(agent_cfg)
+                # an in-process agent's children inherit this process's stdout and stderr: none outlives the run
+                stack.push_async_callback(stack.enter_context(LeftBehind()).stopped_into, self.notices)
             agent = self.agent or build_agent(agent_cfg, concurrency=self.concurrency)
             await stack.enter_async_context(agent)
             accepts = bool(getattr(agent, "accepts_messages", False))

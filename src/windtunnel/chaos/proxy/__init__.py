@@ -6,6 +6,7 @@ config checks, which ``validate`` runs) does not pull in httpx and the proxies' 
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -18,8 +19,6 @@ _EXPORTS = {"LlmProxy": "windtunnel.chaos.proxy.llm", "ToolProxy": "windtunnel.c
 def __getattr__(name: str) -> Any:
     if name not in _EXPORTS:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
     return getattr(importlib.import_module(_EXPORTS[name]), name)
 
 

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ from windtunnel._util.http1 import (
     BodyTooLarge,
     ClientGone,
     Request,
+    cannot_listen,
     listen,
     read_body,
     read_request_head,
@@ -85,10 +87,6 @@ def check_fixed_ports(agent: Any, host: str = "127.0.0.1") -> None:
     """Before anything runs: fail (exit 3, as the proxy itself would) when a fixed proxy port of a
     ``proxy_env: honoured`` agent (``agent.llm_proxy_port``, ``agent.proxy_port``) is taken. The port is only
     probed: the proxies open later, in each phase that runs."""
-    import socket
-
-    from windtunnel._util.http1 import cannot_listen
-
     ports = agent.proxied_ports() if hasattr(agent, "proxied_ports") else None
     if ports is None:
         return

@@ -20,21 +20,29 @@ answers every pending and later request with a JSON-RPC error holding its stderr
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
+from anyio.streams.text import TextReceiveStream
+
 from windtunnel._util.jsonsafe import loads as json_loads
+from windtunnel._util.proctrack import STOP_GRACE_S, TAG, command_line, group_members, new_tag, stop_processes, tagged
 from windtunnel.chaos.base import ToolCall, ToolReply
 from windtunnel.chaos.plan import FaultPlan, ToolDecision
+from windtunnel.chaos.tool_faults import _drift_name
 from windtunnel.chaos.wrappers import signature_of
 
 Message = dict[str, Any]
 SERVER_GONE = -32000
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+PIPE_DRAIN_S = 2.0
+"""How long the proxy reads a server's stdout and stderr after the server exited (output still in flight)."""
 
 
 def _tool_error(req_id: Any, text: str) -> Message:
@@ -69,8 +77,6 @@ def _with_text(result: dict[str, Any], text: str) -> dict[str, Any]:
 
 def drift_schema(tools: list[Any]) -> list[Any]:
     """Each tool's input schema properties renamed (``snake_case`` ↔ ``camelCase``, else ``name_v2``)."""
-    from windtunnel.chaos.tool_faults import _drift_name
-
     out = []
     for tool in tools:
         schema = dict(tool.get("inputSchema") or {}) if isinstance(tool, dict) else {}
@@ -258,27 +264,34 @@ async def relay_stdio(
     raises :class:`ServerFailed` with its stderr tail when the server exits with an error before it
     answered anything.
     """
-    import anyio
-    from anyio.streams.text import TextReceiveStream
-
     tail = StderrTail()
     lock = anyio.Lock()
 
     async def send_client(msg: Message) -> None:
+        """One message to the client, as one line (writes never interleave)."""
         async with lock:
             await write_client(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
 
+    tag = new_tag()  # the server and everything it starts, in its process group or not (see proctrack)
     try:
-        process = await anyio.open_process(command, env=env)
+        process = await anyio.open_process(
+            command, env={**(os.environ if env is None else env), TAG: tag}, start_new_session=True
+        )
     except OSError as err:
         raise OSError(f"cannot start the MCP server {command!r}: {err}") from err
     assert process.stdin is not None and process.stdout is not None and process.stderr is not None
     stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
     exited = anyio.Event()
+    stdout_done = anyio.Event()
     stderr_done = anyio.Event()
     answered: list[bool] = []
 
+    def left_behind() -> list[int]:
+        """The live processes the server started: in its process group, or carrying its tag."""
+        return sorted(set(tagged(tag)).union(group_members(process.pid)))
+
     async def pump_stderr() -> None:
+        """The server's stderr, line by line, into the log and the tail kept for error messages."""
         async for chunk in TextReceiveStream(stderr):
             for line in chunk.splitlines():
                 tail.add(line)
@@ -286,6 +299,8 @@ async def relay_stdio(
         stderr_done.set()
 
     async def pump_server() -> None:
+        """The server's stdout to the client, a JSON-RPC message a line (answers through the fault plan; a line
+        that is not JSON passes as it is), until the stream ends."""
         buf = b""
         async for chunk in stdout:
             buf += chunk
@@ -300,9 +315,30 @@ async def relay_stdio(
                     continue
                 answered.append(True)
                 await send_client(faults.from_server(msg) if isinstance(msg, dict) else msg)
-        await process.wait()
-        with anyio.move_on_after(2):
+        stdout_done.set()
+
+    async def drained(grace: float) -> bool:
+        """Whether the server's stdout and stderr both reached their end within ``grace`` seconds."""
+        with anyio.move_on_after(grace):
+            await stdout_done.wait()
             await stderr_done.wait()
+        return stdout_done.is_set() and stderr_done.is_set()
+
+    async def reap() -> None:
+        """Once the server is gone, its output is read for a bounded time only: processes it started that
+        still hold its stdout or stderr are stopped, and the log says so."""
+        await process.wait()
+        done = await drained(PIPE_DRAIN_S)
+        left = left_behind()
+        if left or not done:
+            named = ", ".join(f"pid {pid} `{command_line(pid)}`" for pid in left) or "none found"
+            holding = "" if done else ", still holding its output"
+            log(
+                f"the MCP server exited (code {process.returncode}) and left {len(left)} process(es) running"
+                f"{holding}; stopping them (SIGTERM, then SIGKILL after {STOP_GRACE_S:g} s): {named}"
+            )
+            await stop_processes(left_behind, STOP_GRACE_S)
+            await drained(PIPE_DRAIN_S)  # a holder nothing could find: its output is not waited for
         for err in faults.server_gone(tail.text, process.returncode):
             await send_client(err)
         exited.set()
@@ -322,6 +358,8 @@ async def relay_stdio(
         return True
 
     async def handle(msg: Message) -> None:
+        """One client message through the fault plan: answered by the proxy, or sent on to the server (answered
+        with the server's exit when it is gone or was killed for ``kill_after_calls``)."""
         killed = kill_now(msg)
         to_server, to_client, delay = faults.from_client(msg)
         if delay:
@@ -343,6 +381,8 @@ async def relay_stdio(
                     await send_client(gone_error(msg["id"], tail.text, process.returncode))
 
     async def pump_client(tg: Any) -> None:
+        """The client's messages, each handled in its own task; what is not a JSON-RPC message object is answered
+        with a JSON-RPC error. The server's stdin is closed when the client's input ends."""
         while True:
             line = await read_client()
             if not line:
@@ -364,6 +404,7 @@ async def relay_stdio(
     async with anyio.create_task_group() as tg:
         tg.start_soon(pump_stderr)
         tg.start_soon(pump_server)
+        tg.start_soon(reap)
         tg.start_soon(pump_client, tg)
         await exited.wait()
         tg.cancel_scope.cancel()

@@ -18,6 +18,8 @@ import httpx
 
 from windtunnel._util.errors import AgentUnreachableError, ConfigError
 from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.proxy.mcp import McpFaults
+from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
 
 
 def env_name(name: str) -> str:
@@ -80,9 +82,6 @@ class McpServers:
         self._saved_env: dict[str, str | None] = {}
 
     async def start(self, *, in_process: bool) -> None:
-        from windtunnel.chaos.proxy.mcp import McpFaults
-        from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
-
         for name, url in self.servers.items():
             proxy = McpHttpProxy(McpFaults(plan_source=self.plan_source), upstream=url, host=self.host)
             await proxy.start()
