@@ -159,7 +159,12 @@ def import_upstream(
     *, paths: list[Path], output: Path | None, run_id: str | None, project: str | None, status: str
 ) -> list[tuple[Path, Session]]:
     """``replay run --from-langsmith RUN_ID`` / ``--from-langsmith-project PROJECT`` (upstream's flags): the
-    run, or the project's root runs filtered by ``status``, imported live and written to ``output``."""
+    run, or the project's root runs filtered by ``status``, imported live and written to ``output``.
+
+    Usage errors (exit 2) before any request: session paths given too, both flags, no ``-o`` directory, or what
+    the live importer needs missing (the API key, the SDK extra). Any failure of the vendor client itself —
+    network, authentication, an unknown run — is a harness error (exit 3) naming the client's exception: the
+    configuration was right, the service did not answer as asked."""
 
     if paths:
         raise UsageError("give session PATHS or --from-langsmith / --from-langsmith-project, not both")
