@@ -225,7 +225,7 @@ async def test_agent_llm_that_is_not_a_client_or_callable_is_named() -> None:
     with pytest.raises(ConfigError) as err:
         async with ChaosRuntime(agent, [spec], seed=1):
             pass
-    assert "builtins.int" in str(err.value) and "OpenAI" in str(err.value) and "callable" in str(err.value)
+    assert "is an int," in str(err.value) and "OpenAI" in str(err.value) and "callable" in str(err.value)
 
 
 async def test_sdk_object_without_a_reachable_transport_suggests_the_proxy() -> None:

@@ -125,7 +125,7 @@ class IndirectInjection(ContextAttackSpec):
         if self.match_url is not None:
             if call.url is None or not fnmatchcase(call.url, self.match_url):
                 raise FaultNotApplicable
-        elif self.tool != "*" and not fnmatchcase(call.name, self.tool):
+        elif not call.named(self.tool):
             raise FaultNotApplicable
         if self.trigger_probability < 1.0 and d.draw("inject", d.occurrence) >= self.trigger_probability:
             raise FaultNotApplicable

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.words import kind_of
 from windtunnel.chaos.hooks import Restore, agent_hooks
 from windtunnel.chaos.sdk_clients import looks_like_sdk, sdk_clients_of
 from windtunnel.chaos.sdk_transport import install_transport
@@ -153,7 +154,7 @@ def install_llm(path: str) -> list[Restore]:
             return []
         return [_set_attr(owner, attr, wrap_llm_call(attr, llm))]
     raise ConfigError(
-        f"agent.llm {path!r} is a {type(llm).__module__}.{type(llm).__name__}, which windtunnel cannot reach: "
+        f"agent.llm {path!r} is {kind_of(llm)}, which windtunnel cannot reach: "
         "expected an OpenAI / AsyncOpenAI / Anthropic / AsyncAnthropic client, a LangChain chat model built "
         "on one, an object with chat.completions.create, or a callable that makes the model call",
         hint="or run `windtunnel proxy llm` and point the agent's base URL at it",

@@ -72,7 +72,11 @@ _CONTEXT = typer.Option(
 )
 _ID = typer.Option("id", "--id-field", help="Field of the item id (default: 'id'; else the position).")
 _LABELS = typer.Option(None, "--label-set", help="Comma-separated label set for every item.")
-_CORR_MAP = typer.Option(None, "--correlated-map", help="JSON {label: [values]} (from 'leak mine -o').")
+_CORR_MAP = typer.Option(
+    None,
+    "--correlated-map",
+    help="JSON {label: [values]} (from 'leak mine -o'); a value {pointer, value} counts only where it is.",
+)
 _ALIAS = typer.Option(
     None,
     "--alias",
@@ -649,7 +653,9 @@ def mine(
     correction: str = typer.Option(
         "bh", "--correction", help="bh (Benjamini-Hochberg, false discovery rate) | bonferroni (family-wise)."
     ),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write {label: [values]} here."),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write {label: [values]} here (a value mined at a pointer as {pointer, value})."
+    ),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
     show_values: bool = typer.Option(True, "--show-values/--hide-values", help="Show the mined values."),
     limit: int = typer.Option(50, "--limit", min=0, help="Table rows at most (0: none, only the totals)."),

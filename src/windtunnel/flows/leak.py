@@ -72,8 +72,9 @@ class Fields:
     id_field: str = "id"
     label_set: str | Sequence[str] | None = None
     """The label set of every item: a comma-separated string or a sequence."""
-    correlated_map: Path | Mapping[str, Sequence[str]] | None = None
-    """``{label: [values]}`` or a JSON file of it (``leak mine -o``)."""
+    correlated_map: Path | Mapping[str, Sequence[Any]] | None = None
+    """``{label: [values]}`` or a JSON file of it (``leak mine -o``); a value may be ``{"pointer", "value"}``, a whole
+    value that counts only on items holding it at that pointer."""
     target: str | None = None
     context_words: Sequence[str] | None = None
     """Extra naming words that tie a label in prose to the task (``--context-word``)."""
@@ -107,6 +108,7 @@ class Fields:
             context_fields=list(self.context_field or []),
             label_set=labels,
             correlated_map=_correlated(self.correlated_map),
+            correlated_pairs=_correlated_pairs(self.correlated_map),
             target=self.target,
             context_words=list(self.context_words or []),
             strict=self.strict,
@@ -158,7 +160,27 @@ def _correlated(source: Path | Mapping[str, Sequence[str]] | None) -> dict[str, 
             ) from None
     if not isinstance(raw, Mapping) or not all(isinstance(v, list | tuple) for v in raw.values()):
         raise UsageError(f"{source} must be a JSON object {{label: [values, ...]}}")
-    return {str(k): [str(x) for x in v] for k, v in raw.items()}
+    return {str(k): [str(x) for x in v if not isinstance(x, Mapping)] for k, v in raw.items()}
+
+
+def _correlated_pairs(source: Path | Mapping[str, Sequence[Any]] | None) -> dict[str, list[tuple[str, str]]]:
+    """The ``{"pointer": ..., "value": ...}`` entries of a correlated map (``leak mine -o`` writes a whole value mined
+    at a pointer so): label → ``(pointer template, value)``; an entry without both is a usage error."""
+    if source is None:
+        return {}
+    raw: Any = source if isinstance(source, Mapping) else orjson.loads(Path(source).read_bytes())
+    out: dict[str, list[tuple[str, str]]] = {}
+    for label, entries in raw.items():
+        for x in entries:
+            if not isinstance(x, Mapping):
+                continue
+            if not isinstance(x.get("pointer"), str) or "value" not in x:
+                raise UsageError(
+                    f"{source}: an entry of {label!r} is {dict(x)!r}: an object entry needs a 'pointer' and a 'value'",
+                    hint='write {"pointer": "/fields/priority/id", "value": "1"}, or the bare value (matched anywhere)',
+                )
+            out.setdefault(str(label), []).append((x["pointer"], str(x["value"])))
+    return out
 
 
 def dataset_hint(err: Exception) -> str:

@@ -303,7 +303,7 @@ def mine_flow(
         derive_from=derive_from,
     )
     if output is not None:
-        output.write_bytes(orjson.dumps(correlated_map(result.suggestions), option=orjson.OPT_INDENT_2))
+        output.write_bytes(orjson.dumps(correlated_map(result.suggestions, result.members), option=orjson.OPT_INDENT_2))
     summary = result.to_dict()
     summary["description"] = result.describe()
     return LeakOutcome(status="passed", summary=summary, report_path=output, detail=result)

@@ -72,10 +72,12 @@ def total_line(total: Usage | None) -> str | None:
     """
     if not isinstance(total, Mapping):
         return None
+    requests = int(total.get("requests") or 0)
+    # a cell with usage made a model request: a zero count means none was recorded, never that none was made
+    counted = f"{requests} model request(s)" if requests else "model requests not recorded"
     line = (
         f"{total_tokens(total)} tokens ({int(total.get('input_tokens') or 0)} in, "
-        f"{int(total.get('output_tokens') or 0)} out), {int(total.get('requests') or 0)} model request(s) "
-        f"over {int(total.get('cells') or 0)} cell(s)"
+        f"{int(total.get('output_tokens') or 0)} out), {counted} over {int(total.get('cells') or 0)} cell(s)"
     )
     if "cost_usd" not in total:
         return line + "; cost not computed (no prices: table)"
