@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
 
 # Ratchets: lower the ceiling / raise the floor as the tree improves, never the other way.
 MAX_FUNCTION_LOCAL_IMPORTS = 55
-MIN_DOCSTRING_RATIO = 0.182
+MIN_DOCSTRING_RATIO = 0.195
 
 
 def _package(path: Path) -> str:
