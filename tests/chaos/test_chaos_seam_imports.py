@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from windtunnel._util.errors import AgentUnreachableError, ConfigError, ExitCode, WindtunnelError
-from windtunnel.chaos.seams import resolve
+from windtunnel.chaos.seam_checks import resolve
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 WINDTUNNEL = str(Path(sys.executable).with_name("windtunnel"))

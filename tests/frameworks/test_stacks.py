@@ -22,7 +22,7 @@ from tests.clirun import wt
 
 from windtunnel._util.errors import AgentTimeout, ConfigError
 from windtunnel.agents import build_agent
-from windtunnel.chaos.seams import seam_problems
+from windtunnel.chaos.seam_checks import seam_problems
 from windtunnel.flows.preflight import preflight
 
 pytestmark = [
@@ -126,7 +126,7 @@ callable_registry = {"get_order_status": Callable()}
 def test_validate_refuses_a_callable_object_it_cannot_stand_in_for() -> None:
     cfg = config('{type: python, endpoint: "fw_stacks:ask_smol", tool_registry: "test_stacks:callable_registry"}')
     [problem] = seam_problems(cfg.agent)
-    assert "a Callable" in problem and "not a function" in problem
+    assert "a test_stacks.Callable" in problem and "not a function" in problem
 
 
 @needs_openai_like

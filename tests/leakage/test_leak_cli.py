@@ -134,7 +134,10 @@ def test_json_array_input_and_correlated_map(tmp_path: Path) -> None:
     src.write_text(json.dumps(data))
     cmap = tmp_path / "map.json"
     assert run("leak", "mine", str(src), "--min-support", "5", "-o", str(cmap)) == 0
-    assert json.loads(cmap.read_text()) == {"High": ["P1"], "Low": ["P4"]}
+    assert json.loads(cmap.read_text()) == {
+        "High": [{"pointer": "/sla", "value": "P1"}],
+        "Low": [{"pointer": "/sla", "value": "P4"}],
+    }
     assert run("leak", "scan", str(src)) == 0
     assert run("leak", "scan", str(src), "--correlated-map", str(cmap)) == 1
 

@@ -64,7 +64,7 @@ def test_a_glyph_and_a_code_riding_with_each_label_are_mined_without_being_liste
     cmap = correlated_map(result.suggestions)
     assert set(cmap) == set(shortcut_data.LABELS)
     for label in shortcut_data.LABELS:
-        values = {v.casefold() for v in cmap[label]}
+        values = {(v["value"] if isinstance(v, dict) else v).casefold() for v in cmap[label]}
         assert shortcut_data.GLYPHS[label] in values and shortcut_data.CODES[label].casefold() in values
     assert all(s.q_value <= 0.01 and s.purity == 1.0 for s in result.suggestions)
     assert "320 items" in result.describe() and f"{result.tested} candidates tested" in result.describe()
@@ -243,7 +243,8 @@ def test_any_rider_is_mined_without_being_listed(rider: dict[str, str]) -> None:
     for r in records:
         r["projection"]["ticket"]["meta"] = f"{rider[r['expected']]} queue"
     cmap = correlated_map(mine(leak_items(records)).suggestions)
-    assert {lab: {v.casefold() for v in vals} & {rider[lab].casefold()} for lab, vals in cmap.items()} == {
+    texts = {lab: {(v["value"] if isinstance(v, dict) else v).casefold() for v in vals} for lab, vals in cmap.items()}
+    assert {lab: vals & {rider[lab].casefold()} for lab, vals in texts.items()} == {
         lab: {rider[lab].casefold()} for lab in shortcut_data.LABELS
     }
 

@@ -225,7 +225,7 @@ async def test_agent_llm_that_is_not_a_client_or_callable_is_named() -> None:
     with pytest.raises(ConfigError) as err:
         async with ChaosRuntime(agent, [spec], seed=1):
             pass
-    assert "builtins.int" in str(err.value) and "OpenAI" in str(err.value) and "callable" in str(err.value)
+    assert "is an int," in str(err.value) and "OpenAI" in str(err.value) and "callable" in str(err.value)
 
 
 async def test_sdk_object_without_a_reachable_transport_suggests_the_proxy() -> None:
@@ -242,7 +242,8 @@ async def test_sdk_object_without_a_reachable_transport_suggests_the_proxy() -> 
 
 
 async def test_a_langchain_style_model_gets_every_sdk_client_it_holds_wrapped(stub: LlmStub) -> None:
-    from windtunnel.chaos.sdk_transport import MARK, sdk_clients_of
+    from windtunnel.chaos.sdk_clients import sdk_clients_of
+    from windtunnel.chaos.sdk_transport import MARK
 
     sync_client, async_client = sc.make("openai", stub), sc.make("async_openai", stub)
     chat_model = SimpleNamespace(root_client=sync_client, root_async_client=async_client, client=sync_client.chat)

@@ -25,6 +25,7 @@ from windtunnel._util.errors import (
 )
 from windtunnel._util.imports import import_ref
 from windtunnel._util.optional import optional_import
+from windtunnel._util.words import kind_of
 from windtunnel.agents.base import AgentInput, AgentResponse, TransportMutation
 from windtunnel.agents.python import PythonAgent
 from windtunnel.chaos.injected import InjectedFault
@@ -35,19 +36,12 @@ def require(module: str, *, agent_type: str, extra: str) -> Any:
     return optional_import(module, extra=extra, purpose=f"agent.type {agent_type!r}")
 
 
-def kind_of(obj: Any) -> str:
-    """The fully qualified class name of ``obj`` (``module.Class``), for messages that say what an endpoint really is:
-    two frameworks may both call their class ``Agent``."""
-    t = type(obj)
-    return f"{t.__module__}.{t.__qualname__}"
-
-
 def wrong_kind(ref: str, obj: Any, *, agent_type: str, expected: str, fix: str) -> AgentUnreachableError:
     """The error for an ``agent.endpoint`` that imports but is not the object its type runs: it names what the object
     is, what the type expects and ``fix``, the adapter's guess at the mistake (a tool or an uncompiled graph given
     where the agent belongs). Exit 3, as for any agent that cannot be reached."""
     return AgentUnreachableError(
-        f"agent.endpoint {ref!r} is a {kind_of(obj)}; agent.type {agent_type!r} expects {expected}", hint=fix
+        f"agent.endpoint {ref!r} is {kind_of(obj)}; agent.type {agent_type!r} expects {expected}", hint=fix
     )
 
 

@@ -18,7 +18,8 @@ import sys
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, wrong_kind
+from windtunnel._util.words import kind_of
+from windtunnel.agents._framework import FrameworkAgent, as_text, require, wrong_kind
 from windtunnel.agents._llmclients import Found
 from windtunnel.agents._toolseam import Restore, faulted_callable, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
@@ -115,9 +116,9 @@ def model_clients(model: Any) -> tuple[list[Any], str | None]:
     """A DSPy LM is its own client: LLM faults go on the lm15 transport its calls use, unless it has another
     engine (then none, and why)."""
     if not lm15_transport.is_lm15_model(model):
-        return [], f"it is a {kind_of(model)}, not a dspy.LM: its calls do not go through DSPy's lm15 transport"
+        return [], f"it is {kind_of(model)}, not a dspy.LM: its calls do not go through DSPy's lm15 transport"
     problem = lm15_transport.unreachable(model)
-    return ([], f"it is a {kind_of(model)}: {problem}") if problem else ([model], None)
+    return ([], f"it is {kind_of(model)}: {problem}") if problem else ([model], None)
 
 
 def find_llm_clients(root: Any) -> Found:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, wrong_kind
+from windtunnel._util.words import kind_of, type_name
+from windtunnel.agents._framework import FrameworkAgent, as_text, require, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, faulted_callable, shadow_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
@@ -97,7 +98,7 @@ def tool_problem(tool: Any) -> str | None:
     if _function_tool(tool):
         return None
     return (
-        f"the LlamaIndex tool {tool_name(tool)!r} is a {kind_of(tool)}, not a FunctionTool: windtunnel faults the "
+        f"the LlamaIndex tool {tool_name(tool)!r} is {kind_of(tool)}, not a FunctionTool: windtunnel faults the "
         "function a FunctionTool calls; wrap what this tool does in a FunctionTool to fault it"
     )
 
@@ -119,7 +120,7 @@ def model_clients(llm: Any) -> tuple[list[Any], str | None]:
     client per request, which no transport can stay on: ``([], why)``."""
     if getattr(llm, "reuse_client", True) is False:
         return [], (
-            f"the LlamaIndex model {kind_of(llm)} has reuse_client=False, so it builds a new OpenAI client for "
+            f"the LlamaIndex model {type_name(llm)} has reuse_client=False, so it builds a new OpenAI client for "
             "every request and no fault transport stays on it: construct it with reuse_client=True (the default)"
         )
     built: list[Any] = []
@@ -131,7 +132,7 @@ def model_clients(llm: Any) -> tuple[list[Any], str | None]:
     if found:
         return found, None
     return [], (
-        f"the LlamaIndex model is a {kind_of(llm)}, which holds no OpenAI / Anthropic SDK client: use "
+        f"the LlamaIndex model is {kind_of(llm)}, which holds no OpenAI / Anthropic SDK client: use "
         "llama_index.llms.openai.OpenAI or llama_index.llms.openai_like.OpenAILike, or run the agent as "
         "agent.command behind windtunnel's LLM proxy"
     )

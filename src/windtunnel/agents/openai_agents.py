@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from windtunnel._util.errors import ConfigError
-from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
+from windtunnel._util.words import kind_of
+from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, args_of, call_tool, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
@@ -108,7 +109,7 @@ def find_llm_clients(root: Any) -> Found:
         else:
             found = clients_in([model])
             if not found:
-                missing.append(f"agent {agent.name!r}'s model is a {kind_of(model)}, which holds no OpenAI client")
+                missing.append(f"agent {agent.name!r}'s model is {kind_of(model)}, which holds no OpenAI client")
         for client in found:
             clients.setdefault(id(client), client)
     return list(clients.values()), missing

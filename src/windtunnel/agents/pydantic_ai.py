@@ -15,7 +15,8 @@ import inspect
 from typing import Any
 
 from windtunnel._util.errors import AgentBadResponse
-from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
+from windtunnel._util.words import kind_of
+from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, call_tool, call_tool_sync, set_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
@@ -88,7 +89,7 @@ def find_llm_clients(agent: Any) -> Found:
     if callable(refresh):  # pydantic-ai gives its model a new HTTP client when a run starts on another event
         refresh()  # loop, which would drop the fault transport: let it do so now, on the run's loop
     found = clients_in([model])
-    missing = [] if found else [f"the agent's model is a {kind_of(model)}, which holds no OpenAI / Anthropic client"]
+    missing = [] if found else [f"the agent's model is {kind_of(model)}, which holds no OpenAI / Anthropic client"]
     return found, missing
 
 

@@ -12,6 +12,8 @@ from typing import Any
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.imports import import_refs
+from windtunnel.agents.registry import get_agent_type
+from windtunnel.chaos.seam_checks import seam_problems
 
 
 def check_agent_refs(agent: Any) -> None:
@@ -23,12 +25,10 @@ def check_agent_refs(agent: Any) -> None:
     import_refs(agent.python_refs())
     if agent.type not in ("python", "langchain"):
         return
-    # here, not at the top: `validate --no-import` imports this module, and these two import anyio and the
-    # SDK transport seam, which a config check that imports no agent must not pay for
-    from windtunnel.agents.python import agent_entry
-    from windtunnel.chaos.seams import seam_problems
-
-    agent_entry(agent)
+    # the endpoint as the type's adapter finds it (PythonAgent.entry, or a runnable's invoke for langchain), through
+    # the registry: importing agents.python here would pull anyio into `validate --no-import`, which imports this module
+    adapter: Any = get_agent_type(agent.type).adapter
+    adapter.entry(agent)
     problems = seam_problems(agent)
     if problems:
         n = len(problems)

@@ -21,7 +21,8 @@ from typing import Any
 
 import anyio
 
-from windtunnel.agents._framework import FrameworkAgent, as_text, kind_of, require, usage_record, wrong_kind
+from windtunnel._util.words import kind_of
+from windtunnel.agents._framework import FrameworkAgent, as_text, require, usage_record, wrong_kind
 from windtunnel.agents._llmclients import Found, clients_in
 from windtunnel.agents._toolseam import Restore, faulted_callable, shadow_attr
 from windtunnel.agents.base import AgentInput, AgentResponse
@@ -118,7 +119,7 @@ def find_llm_clients(root: Any) -> Found:
         model = getattr(agent, "model", None)
         found = clients_in([model]) if model is not None else []
         if not found:
-            missing.append(model_problem(model) or f"the agent's model is a {kind_of(model)}")
+            missing.append(model_problem(model) or f"the agent's model is {kind_of(model)}")
         for client in found:
             clients.setdefault(id(client), client)
     return list(clients.values()), missing
@@ -135,7 +136,7 @@ def model_problem(model: Any) -> str | None:
     if clients_in([model]):
         return None
     return (
-        f"the smolagents model is a {kind_of(model)}, which holds no OpenAI / Anthropic SDK client (it calls its "
+        f"the smolagents model is {kind_of(model)}, which holds no OpenAI / Anthropic SDK client (it calls its "
         "provider through its own library): use OpenAIServerModel (or OpenAIModel) with the provider's "
         "OpenAI-compatible base URL, or run the agent as agent.command behind windtunnel's LLM proxy"
     )

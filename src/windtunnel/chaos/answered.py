@@ -3,6 +3,10 @@
 The seam hands the agent what its client would have returned: a completion the agent can read as a
 dict or through attributes (``res.choices[0].message.content``, ``res.model_dump()``), a stream of
 chunks when the request asked for one, or a callable LLM's plain return value.
+
+Only the wrapped ``create`` method and plain callables need this; the HTTP seams answer in wire format instead. A
+recorded answer is a JSON value, not the SDK's object, so it is given the SDK's reading surface (attribute paths,
+``model_dump``) rather than rebuilt as the SDK's class, so it reads the same whatever SDK and version the agent uses.
 """
 
 from __future__ import annotations
@@ -17,7 +21,11 @@ __all__ = ["AttrDict", "answer_astream", "answer_stream", "answer_value", "compl
 
 
 def completion_chunks(body: Any) -> list[Any]:
-    """OpenAI-style stream chunks carrying the answer of ``body`` (a completion dict or a string)."""
+    """OpenAI-style stream chunks carrying the answer of ``body`` (a completion dict or a string).
+
+    Two chunks, as the shortest real stream looks: one delta with the whole text (and the tool calls, indexed as
+    streamed calls are), then the finish chunk; a string answer (a callable LLM's) is its own single chunk.
+    """
     if isinstance(body, str):
         return [body]
     text, finish = completion_text(body)

@@ -3,6 +3,18 @@
 ``indirect_injection`` plants payloads in what the agent's tools return (the same seams as tool
 faults); ``memory_poisoning``, ``overflow``, ``conflicting_context`` and ``injection_via_context`` act on
 the agent's input before it is invoked (``overflow`` can also inflate tool replies).
+
+How they differ from mutations: a mutation rewrites the user's request; a context attack leaves the request alone and
+corrupts what surrounds it, the data the agent retrieves and the history it is handed. That is where injections arrive
+in production (a web page, a ticket, a document a tool returns), and an agent that resists a hostile *user* may still
+obey the same words in a tool result. So ``indirect_injection`` rides the tool seams, where the reply is already a
+value the agent parses, and plants the payload inside the reply's own shape (:func:`_plant`): a JSON object stays an
+object, so the attack tests the agent's judgement and not its parser.
+
+Every choice is seeded per occurrence of the call (:class:`~windtunnel.chaos.base.Decision`), so a rerun plants the
+same payload in the same reply. An attack that has nothing to act on (an error reply, a disabled attack, a tool the
+glob does not match) raises :class:`~windtunnel.chaos.base.FaultNotApplicable`: the call goes through untouched and
+nothing is recorded as injected, so a cell never claims an attack that did not happen.
 """
 
 from __future__ import annotations
@@ -26,7 +38,12 @@ from windtunnel.chaos.tool_faults import as_json, back
 
 
 def on_input_text(prompt: Any, fn: Callable[[str], str]) -> Any:
-    """Apply ``fn`` to a prompt string, or to the last user message of a message list."""
+    """Apply ``fn`` to a prompt string, or to the last user message of a message list.
+
+    The message list is copied (each message dict shallow-copied), never edited in place: the same golden input is
+    shared by other cells. A list without a user message whose content is a string (multimodal parts, only system
+    turns) raises :class:`FaultNotApplicable`.
+    """
     if isinstance(prompt, str):
         return fn(prompt)
     if isinstance(prompt, list):
@@ -108,7 +125,7 @@ class IndirectInjection(ContextAttackSpec):
         if self.match_url is not None:
             if call.url is None or not fnmatchcase(call.url, self.match_url):
                 raise FaultNotApplicable
-        elif self.tool != "*" and not fnmatchcase(call.name, self.tool):
+        elif not call.named(self.tool):
             raise FaultNotApplicable
         if self.trigger_probability < 1.0 and d.draw("inject", d.occurrence) >= self.trigger_probability:
             raise FaultNotApplicable

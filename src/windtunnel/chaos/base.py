@@ -26,6 +26,7 @@ from pydantic import Field, model_validator
 from windtunnel._util.model import StrictModel
 from windtunnel._util.registry import Registry
 from windtunnel._util.rng import derive_seed
+from windtunnel.chaos.routes import called_name
 
 
 class FaultNotApplicable(Exception):
@@ -44,6 +45,13 @@ class ToolCall:
     args: dict[str, Any]
     signature: str
     url: str | None = None
+
+    def named(self, pattern: str) -> bool:
+        """Whether the tool glob ``pattern`` names this call: ``*``, its name, or for an HTTP call (named by its route,
+        ``127.0.0.1/accounts/{}``) also its ``host/path`` as called, so a pattern written for one URL still hits it."""
+        if pattern == "*" or fnmatchcase(self.name, pattern):
+            return True
+        return self.url is not None and fnmatchcase(called_name(self.url), pattern)
 
 
 @dataclass
@@ -274,7 +282,7 @@ class ToolFaultSpec(FaultSpec):
         if self.match_url is not None:
             # With match_url the tool name labels the calls; it does not filter them further.
             return call.url is not None and fnmatchcase(call.url, self.match_url)
-        return self.tool == "*" or fnmatchcase(call.name, self.tool)
+        return call.named(self.tool)
 
     def delay_ms_before(self, call: ToolCall) -> int:
         """Milliseconds the seam waits before the call goes on (to the real tool or to :meth:`replace`); 0 by

@@ -2,6 +2,12 @@
 
 Fault modes and attack types come from the chaos registries, so the valid choices in an error message
 are exactly the registered ones (third-party faults included).
+
+The unions are built at import, after the built-in faults and the entry-point plugins are registered, which is why
+this module loads the plugins itself: a config that names a plugin's fault must validate whether or not something else
+imported the plugin first. Validation here is about shape (each fault's own fields, ``extra="forbid"``); whether the
+agent has a seam that can carry a fault is a separate check (:mod:`windtunnel.chaos.seam_checks`), since it needs the
+agent's config and, for python agents, its imported objects.
 """
 
 from __future__ import annotations
@@ -72,7 +78,11 @@ class _ScenarioName(StrictModel):
 
 
 class Scenario(FaultSet, _ScenarioName):  # this base order keeps name first in schemas and error lists
-    """One chaos scenario of a contract matrix: exactly the faults it declares."""
+    """One chaos scenario of a contract matrix: exactly the faults it declares.
+
+    A scenario does not inherit the top-level ``chaos:`` block: a contract's verdict per scenario must mean "under
+    these faults", so each scenario lists its own (a ``profile`` included), and one with none is the clean baseline.
+    """
 
 
 __all__ = ["AnyContextAttack", "AnyLlmFault", "AnyToolFault", "ChaosConfig", "FaultSet", "Scenario"]

@@ -2,6 +2,12 @@
 
 Used by the ``wrong_data`` fault to turn a real tool response into a valid-looking but false one.
 :func:`apply_patch` never mutates its input.
+
+Why a standard patch language and not a fault-specific "set this field" option: users describe the lie they want told
+(a price off by a factor, an item removed from a list, a status flipped) against the real response's shape, and RFC
+6902 already says precisely how paths, array indexes and ``-`` behave; a patch can be checked by any JSON Patch tool.
+Implemented here (about a hundred lines, no dependency) because the semantics must be exact: a patch that does not
+apply raises :class:`PatchError`, and the fault then does not fire rather than corrupting something else.
 """
 
 from __future__ import annotations

@@ -1,5 +1,17 @@
 """OpenAI Chat Completions on the wire (``POST …/chat/completions``), and the OpenAI error body that
-the Responses API shares."""
+the Responses API shares.
+
+Chat Completions is also the dialect most OpenAI-compatible servers speak (vLLM, LM Studio, Ollama's ``/v1``, many
+gateways), so this is the API most agents under test use. What the class must get exactly right is what an SDK keys its
+behaviour on: the error body's ``type`` and ``code`` (the OpenAI SDK picks its exception class from the status and
+reads the message from ``error.message``), a stream of ``chat.completion.chunk`` events that ends in ``data: [DONE]``,
+and tool calls streamed as argument fragments under an ``index``, which the SDK's stream helper joins. A fault that
+edits an answer goes through :meth:`ChatApi.read` and :meth:`ChatApi.write`, so ids, usage and every field it does not
+touch stay as the upstream sent them.
+
+The canned error messages are the provider's own wording, so an agent that logs or matches on them sees what it would
+see in production.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,15 @@
 """Anthropic Messages on the wire (``POST …/v1/messages``): ``content`` blocks (``text``,
-``tool_use`` with an ``input`` object), ``stop_reason``, and ``message_*`` / ``content_block_*`` events."""
+``tool_use`` with an ``input`` object), ``stop_reason``, and ``message_*`` / ``content_block_*`` events.
+
+The fault model speaks Chat Completions (finish reasons ``stop``, ``length``, ``tool_calls``, ``content_filter``;
+tool arguments as JSON text); this module translates both ways, so every LLM fault works on Anthropic traffic without
+knowing it exists. The translation is lossless for what faults touch: ``end_turn`` ↔ ``stop``, ``max_tokens`` ↔
+``length``, ``tool_use`` ↔ ``tool_calls``, ``refusal`` ↔ ``content_filter``, and a tool's ``input`` object round-trips
+through its JSON text. Errors are Anthropic's envelope (``{"type": "error", "error": {"type": ...}}``) with the error
+type it uses per status, including 529 ``overloaded_error``, which the Anthropic SDK retries like any 5xx before it
+raises. A rebuilt stream (:meth:`MessagesApi.render`) has the full event sequence the SDK's stream accumulator expects,
+from ``message_start`` to ``message_stop``.
+"""
 
 from __future__ import annotations
 

@@ -23,7 +23,14 @@ def _done_reason(finish: str | None) -> str:
 
 
 class OllamaApi(WireApi):
-    """What ``/api/chat`` and ``/api/generate`` share; :attr:`key` names where the text is."""
+    """What ``/api/chat`` and ``/api/generate`` share; :attr:`key` names where the text is.
+
+    The two endpoints differ only in where an object keeps its text (``message.content`` or ``response``) and its
+    tool calls (chat only), so the subclasses override the four accessors (``_text``, ``_set_text``, ``_calls``,
+    ``_set_calls``) and everything else (reading, writing, stream roles, rebuilding a stream) is written once here,
+    against those accessors. A rebuilt stream ends with a ``done`` line carrying the upstream's timing counters, since
+    clients read token counts from it.
+    """
 
     ndjson = True
     streams_by_default = True

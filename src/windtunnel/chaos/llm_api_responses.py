@@ -1,5 +1,14 @@
 """The OpenAI Responses API on the wire (``POST …/responses``): ``output`` items (``message`` with
-``output_text`` / ``refusal`` parts, ``function_call``) and typed ``response.*`` stream events."""
+``output_text`` / ``refusal`` parts, ``function_call``) and typed ``response.*`` stream events.
+
+Unlike Chat Completions, a Responses answer has no finish reason: it is ``completed``, or ``incomplete`` with a reason
+(``max_output_tokens``, ``content_filter``), and tool calls are ``function_call`` output items beside the message.
+This module maps those onto the fault model's finish reasons (``length``, ``content_filter``, ``tool_calls`` when the
+output holds calls, else ``stop``) and back, so a truncation fault shows up as the incomplete status the SDK reports.
+Its streams repeat the whole text in ``*.done`` events after the deltas; a text fault must patch those too, or the
+SDK's final object would disagree with the deltas the agent saw. Errors share OpenAI's body
+(:func:`~windtunnel.chaos.llm_api_chat.openai_error_body`).
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,11 @@
 
 Kept only while a plan has such a mode (:attr:`~windtunnel.chaos.base.LlmFaultSpec.needs_previous`),
 and only as long as the plan lives.
+
+Why per plan and not per process: a plan is one cell, and cells run concurrently; an answer remembered across cells
+would replay another cell's conversation, which no real cache would serve to this user, and would make a cell's
+result depend on which cell ran before it. The weak keys drop a cell's answers with its plan, so nothing accumulates
+over a long run, and a plan without a ``needs_previous`` mode costs nothing here (no copy of any answer is kept).
 """
 
 from __future__ import annotations

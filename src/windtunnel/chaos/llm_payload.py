@@ -3,6 +3,16 @@
 Works on OpenAI-style completions and stream chunks given as dicts (the proxy, raw HTTP clients) or as
 SDK objects (attribute access, pydantic ``model_copy``), and on plain strings from callable LLMs.
 Rewrites always return copies.
+
+This is the python-value side of LLM faults, for the wrapped ``create`` method or callable (:mod:`.wrappers`); the
+HTTP seams edit bytes on the wire instead (:mod:`.llm_wire`). Both read an answer into the same
+:class:`~windtunnel.chaos.base.LlmReply` and write it back through the Chat Completions codec
+(:class:`~windtunnel.chaos.llm_api_chat.ChatApi`), so a fault is written once and acts the same on either side.
+
+The rule for a rewritten answer is that the agent's code must read it exactly as it reads a real one: a dict stays a
+dict, an SDK object is rebuilt as the same pydantic class (:func:`_like`), and only when that class rejects the faulted
+content does the agent get an :class:`AttrDict`, which answers the same attribute paths. Anything a fault does not
+change (ids, usage, extra fields) is carried over from the real answer.
 """
 
 from __future__ import annotations

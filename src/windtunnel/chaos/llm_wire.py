@@ -7,6 +7,18 @@ provider's body, or a timeout) without calling the model, or call the model and 
 an :class:`Editor` — bytes in as they arrive, bytes out to send on, and a ``cut`` flag meaning "drop
 the connection now". Streams are edited event by event, so kept text reaches the agent as the model
 sends it; an unfaulted body goes through untouched.
+
+Why one class for two seams: the SDK transport (a python agent's own client) and the proxy (any process pointed at
+it) must inject the same fault identically, byte for byte, or a result measured through one would not hold through
+the other. So the decisions (what fires, the delay, the replacement) come from the cell's
+:class:`~windtunnel.chaos.plan.FaultPlan`, the editing from the editors here, and the wire formats from the
+:class:`~windtunnel.chaos.llm_apis.WireApi` of the request's API; the seams only move bytes.
+
+The editors are chosen by what the firing faults need, cheapest first: pass-through (:class:`Editor`) when nothing
+edits, event-by-event text filters (:class:`StreamEditor`) when every fault can work on a stream as it flows, holding
+the text back when one needs all of it, and reading the whole stream (:class:`WholeStreamEditor`) only for faults that
+rebuild the answer. A text fault on an answer that has no text (only tool calls) is noted as such in the call log
+(:data:`NO_TEXT`) instead of being claimed.
 """
 
 from __future__ import annotations
@@ -303,7 +315,13 @@ def stream_answer(api: WireApi, data: bytes, text: str | None) -> Any:
 
 
 class _Buffer(TextFilter):
-    """Holds a stream's text back and applies the decision's transforms to all of it at the end."""
+    """Holds a stream's text back and applies the decision's transforms to all of it at the end.
+
+    The fallback when some firing fault has no incremental :meth:`~windtunnel.chaos.base.LlmFaultSpec.stream_filter`:
+    the agent then receives the text in one delta after the model finished: the timing and the chunking of the text
+    change, the stream's other events do not. A fault that cuts the answer keeps the leading fraction and drops the
+    connection.
+    """
 
     def __init__(self, dec: LlmDecision) -> None:
         """``finish_in`` is the model's own finish reason, set by the editor when the stream reports it, so the

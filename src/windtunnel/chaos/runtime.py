@@ -42,13 +42,13 @@ from windtunnel.chaos.proxy.common import busy_config_port_hint
 from windtunnel.chaos.proxy.mcp_servers import McpServers
 from windtunnel.chaos.schedule import Schedule
 from windtunnel.chaos.sdk_transport import install_transport
+from windtunnel.chaos.seam_checks import llm_mode_problems
 from windtunnel.chaos.seams import (
     NO_TOOL_SEAM,
     Restore,
     install_llm,
     install_registry,
     install_tools,
-    llm_mode_problems,
 )
 from windtunnel.chaos.spec import ChaosSpec
 

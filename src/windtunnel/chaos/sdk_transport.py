@@ -6,11 +6,18 @@ one that asks :class:`~windtunnel.chaos.llm_wire.WireCall` what to do with each 
 what the agent sees is the SDK's own reaction to a wire event: its exception classes, its retries and
 ``Retry-After`` handling, its streaming parser and tool-call assembly. Outside a cell, or for requests
 that are not model calls, the original transport is called and its response returned as it is.
+
+Why the transport and not the SDK's methods: patching ``create`` would hand the agent python values and skip the SDK
+code that production failures go through (status-to-exception mapping, retries with their back-off, the streaming
+parser, tool-call assembly). Below the SDK, a ``429`` is a real ``429`` response that the SDK retries and then raises
+as its own ``RateLimitError``, and a dropped stream is a real ``RemoteProtocolError`` in the middle of its iterator.
+The decisions and the byte editing are :mod:`windtunnel.chaos.llm_wire`'s, shared with the LLM proxy; this module
+only adapts them to httpx's sync and async transport interfaces. Finding the clients behind ``agent.llm`` is
+:mod:`windtunnel.chaos.sdk_clients`' job, so ``validate`` can ask it without importing this module.
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from types import ModuleType
@@ -22,11 +29,12 @@ from windtunnel._util.errors import ConfigError
 from windtunnel.chaos import lm15_transport
 from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import current_plan
+from windtunnel.chaos.sdk_clients import http_client, httpx_module
+from windtunnel.chaos.sdk_clients import sdk_clients_of as sdk_clients_of  # agents/_llmclients.py imports it from here
 from windtunnel.chaos.wire_apis import api_of
 
 Restore = Callable[[], None]
 MARK = "__windtunnel_transport__"
-SDK_PACKAGES = ("openai", "anthropic")
 CUT_MESSAGE = "peer closed connection without sending complete message body (windtunnel fault)"
 _classes: dict[str, dict[str, type]] = {}
 
@@ -81,6 +89,9 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
         """A sync httpx byte stream passing the upstream body through the call's editor as it arrives."""
 
         def __init__(self, source: Iterator[bytes], close: Callable[[], None], editor: Editor, request: Any):
+            """``source``: the upstream body's pieces; ``close``: closes the upstream response (the connection goes
+            back to the pool); ``request``: for the exceptions raised on a cut.
+            """
             self.source, self._close, self.editor, self.request = source, close, editor, request
 
         def __iter__(self) -> Iterator[bytes]:
@@ -159,6 +170,7 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
         """
 
         def __init__(self, inner: Any) -> None:
+            """Wrap ``inner``, the transport the client had (its connection pool, proxies and TLS settings stay)."""
             self.inner = inner
             setattr(self, MARK, inner)
 
@@ -196,9 +208,14 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
             self.inner.close()
 
     class AsyncFaultTransport(mod.AsyncBaseTransport):  # type: ignore[name-defined]
-        """The async transport put in place of the SDK client's own (see ``FaultTransport``)."""
+        """The async transport put in place of the SDK client's own (see ``FaultTransport``).
+
+        Waits with ``anyio.sleep``, so a delayed or hanging model call holds only its own task, never the event loop
+        the agent's other calls (and other cells) run on.
+        """
 
         def __init__(self, inner: Any) -> None:
+            """Wrap ``inner``, the async transport the client had."""
             self.inner = inner
             setattr(self, MARK, inner)
 
@@ -238,51 +255,6 @@ def _classes_for(mod: ModuleType) -> dict[str, type]:
 # -- finding and wrapping a client's transport -------------------------------------------------------
 
 
-def is_sdk_client(obj: Any) -> bool:
-    """An OpenAI / Anthropic SDK client (sync or async) holding an httpx client."""
-    top = type(obj).__module__.split(".", 1)[0]
-    return top in SDK_PACKAGES and _http_client(obj) is not None
-
-
-def _httpx_module(http: Any) -> ModuleType | None:
-    """The httpx flavour (``httpx``, ``httpx2``) whose Client / AsyncClient ``http`` is."""
-    for cls in type(http).__mro__:
-        mod = sys.modules.get(cls.__module__.split(".", 1)[0])
-        if mod is not None and hasattr(mod, "BaseTransport") and cls in (mod.Client, mod.AsyncClient):
-            return mod
-    return None
-
-
-def _http_client(obj: Any) -> Any:
-    """The httpx client an SDK client sends through (its ``_client``), or ``None`` when it holds none windtunnel can
-    wrap.
-    """
-    http = getattr(obj, "_client", None)
-    return http if http is not None and _httpx_module(http) is not None else None
-
-
-def sdk_clients_of(obj: Any) -> list[Any]:
-    """The SDK clients behind ``obj``: itself, or those a LangChain chat model (or an SDK resource such
-    as ``client.chat.completions``) holds."""
-    if is_sdk_client(obj):
-        return [obj]
-    found: dict[int, Any] = {}
-    for name in ("root_client", "root_async_client", "client", "async_client", "_client", "_async_client"):
-        try:
-            value = getattr(obj, name, None)
-        except Exception:  # a lazily built client that cannot be built here
-            continue
-        for candidate in (value, getattr(value, "_client", None)):
-            if candidate is not None and is_sdk_client(candidate):
-                found.setdefault(id(candidate), candidate)
-    return list(found.values())
-
-
-def looks_like_sdk(obj: Any) -> bool:
-    """Built by an SDK package but without an httpx client windtunnel can reach."""
-    return type(obj).__module__.split(".", 1)[0] in SDK_PACKAGES
-
-
 def install_transport(client: Any, where: str) -> list[Restore]:
     """Swap the transports of ``client``'s httpx client (and of its proxy mounts) for fault transports; for a DSPy
     LM, the transport of DSPy's lm15 engine (:mod:`windtunnel.chaos.lm15_transport`).
@@ -294,14 +266,14 @@ def install_transport(client: Any, where: str) -> list[Restore]:
     """
     if lm15_transport.is_lm15_model(client):
         return lm15_transport.install(client, where)
-    http = _http_client(client)
+    http = http_client(client)
     if http is None or not hasattr(http, "_transport"):
         raise ConfigError(
             f"{where}: the {type(client).__name__} client's HTTP transport cannot be reached (it does not hold "
             "an httpx client windtunnel can wrap), so LLM faults cannot be injected below the SDK",
             hint="run `windtunnel proxy llm` and point the client's base_url at it instead",
         )
-    mod = _httpx_module(http)
+    mod = httpx_module(http)
     assert mod is not None
     cls = _classes_for(mod)["async" if isinstance(http, mod.AsyncClient) else "sync"]
     restores: list[Restore] = []

@@ -4,6 +4,18 @@ Modes that make a call *fail* (``timeout``, ``error``, ``rate_limit``, ``intermi
 ``malicious_response``) answer instead of the real tool: the tool never sees those calls. Modes that
 *corrupt* an answer (``malformed``, ``truncated``, ``empty``, ``wrong_data``, ``schema_drift``) act on the
 real tool's real reply. ``slow`` delays the real call.
+
+Every mode acts on a :class:`~windtunnel.chaos.base.ToolReply`, the one shape both tool seams share: the python
+wrapper turns a returned value (or raised error) into one, and the HTTP tool proxy a response. So a mode is written
+once and reaches an in-process tool and an HTTP tool alike; a failed call becomes the injected exception for a python
+tool and the status with a JSON error body for an HTTP one (:func:`error_reply`).
+
+A corruption keeps the form the tool used: JSON that came as text is decoded, corrupted and encoded again
+(:func:`as_json`, :func:`back`), so the agent's own parser meets the corrupted content, not a changed type. A mode that
+finds nothing to corrupt (a body that is not JSON for ``wrong_data``, fewer than two items for ``truncated``) raises
+:class:`~windtunnel.chaos.base.FaultNotApplicable` and is not counted as fired. Each mode declares its ``impact`` (how
+hard it hits the agent, :data:`~windtunnel.chaos.base.IMPACTS`), which ``explore`` uses to shrink a failing schedule
+toward milder modes.
 """
 
 from __future__ import annotations

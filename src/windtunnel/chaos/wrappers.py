@@ -4,6 +4,20 @@ Each wrapper consults :func:`~windtunnel.chaos.plan.current_plan`; outside a cel
 through. Inside a cell it decides the call's faults, executes them (delay, replacement, corruption of
 the real result), records the call in the cell's log, and hands the agent the result or the injected
 exception.
+
+Why the plan is read from a context variable and not captured when a wrapper is installed: the wrappers are installed
+once per run, on module attributes every cell shares, while cells of different scenarios run concurrently. Each cell
+activates its own :class:`~windtunnel.chaos.plan.FaultPlan` in its context (``contextvars`` follow tasks and the worker
+threads anyio starts), so one wrapper serves every cell with that cell's faults, and a call made outside any cell
+(the agent's import-time warm-up, a test) goes straight through untouched.
+
+What a wrapper must never change is the shape the agent relies on: it is a function where the tool was a function,
+``async`` where it was ``async``, returns the real value's type (a corrupted JSON text stays text), and lets the real
+tool's own exceptions through unchanged. Faults reach the agent as the injected exception classes of
+:mod:`windtunnel.chaos.injected`, which the agent should handle as it would a real tool failure.
+
+The LLM wrapper (:func:`wrap_llm_call`) is for a plain callable or ``chat.completions.create``; an SDK client is
+faulted lower, at its HTTP transport (:mod:`windtunnel.chaos.sdk_transport`), where wire-level faults can act.
 """
 
 from __future__ import annotations
@@ -150,6 +164,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
         @functools.wraps(fn)
         async def async_tool(*args: Any, **kwargs: Any) -> Any:
+            """The tool under the cell's plan: delay, then a replacement or the real call with its corruptions."""
             if current_plan() is None:
                 return await fn(*args, **kwargs)
             plan, dec, bound = prepare(args, kwargs)
@@ -170,6 +185,7 @@ def wrap_tool(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def sync_tool(*args: Any, **kwargs: Any) -> Any:
+        """As ``async_tool``, for a sync tool: the delay blocks this thread (the agent's own call would too)."""
         if current_plan() is None:
             return fn(*args, **kwargs)
         plan, dec, bound = prepare(args, kwargs)
@@ -361,6 +377,10 @@ class _SyncStream:
         self._it = self._iterate()
 
     def _iterate(self) -> Iterator[Any]:
+        """The chunks the agent sees: passed through as they arrive, or, when a fault may edit the answer, read whole
+        first (an edit needs the whole text to decide where to cut or what to change), then the edited chunks and the
+        cut, if any. The call is logged once the stream ends.
+        """
         if not self._run.dec.corrupts:
             seen = []
             for c in self._source:
@@ -407,6 +427,7 @@ class _AsyncStream:
         self._it = self._iterate()
 
     async def _iterate(self) -> AsyncIterator[Any]:
+        """As :meth:`_SyncStream._iterate`, reading the SDK's async stream."""
         if not self._run.dec.corrupts:
             seen = []
             async for c in self._source:
@@ -558,6 +579,7 @@ def wrap_llm_call(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     # Declared ``async def``: keep the wrapper one too, for frameworks that check before awaiting.
     @functools.wraps(fn)
     async def async_llm_call(*args: Any, **kwargs: Any) -> Any:
+        """``llm_call``, awaited: the same faults, under the ``async def`` the framework checked for."""
         out = llm_call(*args, **kwargs)
         return await out if inspect.isawaitable(out) else out
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from windtunnel._util.errors import ConfigError, WindtunnelError
 from windtunnel._util.imports import import_ref
 from windtunnel.agents.registry import capabilities
+from windtunnel.chaos.seam_checks import llm_mode_problems
 from windtunnel.config.agent import declares_llm_seam, declares_tool_seam
 from windtunnel.contracts.scope import applies, probes_of, scenario_specs
 from windtunnel.invariants.base import CheckContext
@@ -83,9 +84,6 @@ def _scenario_problems(cfg: Config, specs: dict[str, ChaosSpec], *, imports: boo
                 "model client or of the callable that calls the model)"
             )
         if imports and spec.llm_faults:
-            # the seams module imports the chaos runtime (asyncio, anyio): only when agent imports are wanted
-            from windtunnel.chaos.seams import llm_mode_problems
-
             i = index.get(name, -1)
             at = cfg.where(("contract", "chaos_matrix", i, "llm_faults"), ("chaos_matrix", i, "llm_faults"))
             out += [at + p for p in llm_mode_problems(agent, spec, where)]

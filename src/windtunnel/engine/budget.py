@@ -9,20 +9,31 @@ same way."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from windtunnel.chaos.llm_wire import OTHER_PATH
 from windtunnel.engine.cells import Cell, CellResult
 from windtunnel.invariants.budget import ModelPrice, cost_of, usd
 
 _COUNTS = ("input_tokens", "output_tokens", "total_tokens", "requests")
 
 
-def recorded_usage(metadata: dict[str, Any]) -> dict[str, Any] | None:
+def model_requests(calls: Iterable[Mapping[str, Any]]) -> int:
+    """The model requests in a cell's call log: its ``llm`` entries (failed, faulted and retried calls included, an
+    SDK retry being a request of its own), not the other calls the LLM proxy passed through (embeddings, files)."""
+    return sum(1 for c in calls if c.get("target") == "llm" and c.get("note") != OTHER_PATH)
+
+
+def recorded_usage(metadata: dict[str, Any], calls: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any] | None:
     """The usage an agent call recorded (``metadata["usage"]``), token counts as whole numbers (a count that
-    is not a non-negative number is dropped, so the report stays typed), or ``None``."""
+    is not a non-negative number is dropped, so the report stays typed), or ``None``.
+
+    ``requests`` follows one rule for every agent type: the model requests the cell's call log holds
+    (:func:`model_requests`) when windtunnel saw the agent's model at a seam, else the count the agent reported (an
+    adapter that counts only answered requests, or none at all, never decides it while the seam saw the calls)."""
     usage = metadata.get("usage")
     if not isinstance(usage, dict):
         return None
@@ -33,6 +44,9 @@ def recorded_usage(metadata: dict[str, Any]) -> dict[str, Any] | None:
             out.pop(key, None)
         else:
             out[key] = int(value)
+    seen = model_requests(calls)
+    if seen:
+        out["requests"] = seen
     if "model" in out and out["model"] is not None:
         out["model"] = str(out["model"])
     return out

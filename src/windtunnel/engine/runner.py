@@ -208,7 +208,7 @@ class CellRunner:
             checks=checks,
             tool_calls=ctx.tool_calls,
             calls=calls,
-            usage=recorded_usage(ctx.metadata),
+            usage=recorded_usage(ctx.metadata, calls),
             schedule=schedule,
         )
 

@@ -1,4 +1,10 @@
-"""Small text helpers shared by the invariant modules (normalisation, quoting, regex compilation)."""
+"""Small text helpers shared by the invariant modules (normalisation, quoting, regex compilation).
+
+Every phrase-matching check compares normalised text (:func:`normalize`), so "I CAN’T help" and "i can't  help" are
+the same answer and a pattern is written once, in lower case with plain quotes. User regexes are compiled when the
+config is loaded (:func:`check_patterns`), so a bad pattern is a config error with its position, not a crash on the
+first cell.
+"""
 
 from __future__ import annotations
 
@@ -36,7 +42,12 @@ def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 
 def check_patterns(patterns: list[str], *, matched: str) -> list[str]:
-    """Validate user regexes: none empty (it would match every ``matched``), each one compiles."""
+    """Validate user regexes: none empty (it would match every ``matched``), each one compiles.
+
+    Called from the types' field validators, so the ``ValueError`` becomes a config error pointing at the key;
+    ``matched`` names what the patterns are matched against (``output``, ``prompt``) for the message. Returns the
+    patterns unchanged.
+    """
     for p in patterns:
         if not p:
             raise ValueError(f"patterns must not contain an empty string (it would match every {matched})")

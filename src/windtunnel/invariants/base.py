@@ -4,6 +4,23 @@ An invariant type is one pydantic model, registered with :func:`invariant`, that
 its configuration (fields = parameters, ``extra="forbid"``) and its behaviour
 (:meth:`InvariantSpec.check`). The config layer builds the discriminated union of all
 registered types, so the valid choices in error messages come from this registry.
+
+Why one object for both: a type's parameters and the code that reads them cannot drift apart, a config error names
+the exact field of the exact type (pydantic's ``extra="forbid"``), and a plugin is one class, not a schema plus a
+function plus a registration. The registry checks that shape when a class registers (:func:`_validate`), so a plugin
+missing its docstring or its ``check`` fails at import rather than in the middle of a run.
+
+The contract every type keeps, and that :meth:`InvariantSpec.evaluate` enforces for all of them:
+
+* A check must *see* what it judges. When it cannot (the agent call failed, there is no baseline, a latency was not
+  measured) it returns an *inconclusive* result, which is a failure: "could not check" never reads as "held".
+* ``negate`` flips only a verdict the check could reach; a negated check on a failed call still fails.
+* A failure always carries a ``detail`` in words a reader can act on (what was found or missing, and where).
+* ``check`` reads only the :class:`CheckContext` and its own fields; a type that waits on the network says so
+  (``blocking = True``) and the engine runs it in a worker thread.
+
+Upstream configs are accepted as they are: their flat invariant model wrote every parameter on every invariant, so
+a key this type does not take is dropped when it carries upstream's default, and is an error otherwise.
 """
 
 from __future__ import annotations
@@ -69,7 +86,12 @@ class CheckResult:
 
 @dataclass
 class CheckContext:
-    """Everything an invariant may look at for one agent response."""
+    """Everything an invariant may look at for one agent response.
+
+    Built once per agent response and shared by every invariant checked on it (a contract checks one response against
+    many invariants), so a check must not mutate it. ``tool_calls`` and ``metadata`` are what the agent's answer
+    carried (a python agent's dict may hold both); they are empty when it carried none.
+    """
 
     output: str | None
     """The agent's final text output; ``None`` when the call errored or returned nothing."""
@@ -225,9 +247,14 @@ S = TypeVar("S", bound=type[InvariantSpec])
 
 
 def invariant(name: str) -> Callable[[S], S]:
-    """Class decorator registering an invariant type under ``name``."""
+    """Class decorator registering an invariant type under ``name``.
+
+    ``name`` must equal the class's ``type`` default (the discriminator of the config union); the class is returned
+    unchanged. Registering a name twice raises, so a plugin cannot silently replace a built-in type.
+    """
 
     def wrap(cls: S) -> S:
+        """Register ``cls`` (the registry checks its shape) and return it."""
         invariants.register(name, cls)
         return cls
 

@@ -123,8 +123,8 @@ def apply_prices(cfg: Any) -> None:
     """Give every ``max_cost`` invariant of the config the ``prices:`` table (its own entries win).
 
     Raises ``ValueError`` (the config model's validator turns it into a config error) when ``advanced.max_cost`` or a
-    ``max_cost``
-    invariant has no price table to use, since every such budget would otherwise be inconclusive.
+    ``max_cost`` invariant has no price table to use, since every such budget would otherwise be inconclusive. Called
+    once when the config is loaded; it fills each invariant's ``prices`` in place, so a check needs no config.
     """
     if getattr(cfg.advanced, "max_cost", None) is not None and not cfg.prices:
         raise ValueError(

@@ -2,6 +2,11 @@
 
 Everything comes from the registered models: the class docstring, the fields with their annotations, defaults, aliases
 and attribute docstrings. A third-party invariant is documented the moment it is registered.
+
+Why derived and not written: a hand-kept list of parameters drifts from the models the config actually validates
+against, and a plugin author should not have to document a type twice. The price is that the docstrings *are* the
+user documentation: a field without an attribute docstring shows an empty description, which the generic plugin tests
+catch. The result is plain data (:class:`TypeInfo`), which the CLI and the docs render as they need.
 """
 
 from __future__ import annotations
@@ -70,7 +75,12 @@ def _type_name(tp: Any) -> str:
 
 
 def describe(cls: type[InvariantSpec]) -> TypeInfo:
-    """Parameters (type-specific fields only) and docs of one invariant type."""
+    """Parameters (type-specific fields only) and docs of one invariant type.
+
+    The fields every type shares (:data:`COMMON_FIELDS`) are left out, so a type's listing shows only what is its own.
+    A default built by a factory is called to show its value; a required field's default is ``None``. Aliases are the
+    other names the config accepts (upstream's spellings), shown so a user reading an old config finds the parameter.
+    """
     params = []
     for fname, info in cls.model_fields.items():
         if fname in COMMON_FIELDS:

@@ -3,6 +3,13 @@
 All of them are deterministic and offline. Each fails (never passes) on a call that errored or returned nothing
 (:func:`~windtunnel.invariants.base.call_failed`); user regexes are compiled when the config is loaded, so a bad pattern
 is a config error naming it, not a failed cell.
+
+These are the checks a user reaches for first and trusts most, so their edges are closed on purpose: an empty
+``contains`` value or an empty regex (which every output would satisfy) is refused at load, a latency that was not
+measured is inconclusive rather than fast, and ``valid_json`` parses with windtunnel's depth-bounded reader
+(:mod:`windtunnel._util.jsonsafe`), so a hostile answer nested far too deep fails the check instead of the run. Matching
+is on the raw output (case folded unless ``case_sensitive``), not on the normalised form the safety checks use: a user
+who writes ``contains: "€"`` means that character.
 """
 
 from __future__ import annotations

@@ -9,6 +9,17 @@ content, so it cannot close its fence, and the judge is told that nothing inside
 Every way the judge can fail to give a verdict (no connection, a timeout, an HTTP error, a reply that is
 not a verdict) is a :class:`JudgeError`, which the invariant reports as an error of the check: a judge
 that did not judge never passes anything.
+
+Why a plain chat-completions request and not an SDK: any OpenAI-compatible server works (Ollama, vLLM, LM Studio, a
+hosted API), with nothing to install beyond httpx, and the request is exactly what the cache key describes. Why the
+circuit breaker (:class:`_Breaker`): a contract may hold hundreds of judged cells, and a judge that hangs would
+otherwise cost each of them its full timeout, retries included; after :data:`GIVE_UP_AFTER` failures in a row the
+endpoint is refused at once for :data:`PAUSE_S` seconds, each refused check saying why. The breaker is per endpoint
+and per process, shared by the worker threads the engine runs judged checks in, hence the locks.
+
+What it does not do: sample several verdicts, or ask the judge to grade on a scale. A verdict is one pass/fail with a
+reason, at temperature 0 by default; how far to trust a judge is measured separately, against human labels
+(:mod:`windtunnel.invariants.judge_calibration`).
 """
 
 from __future__ import annotations
@@ -121,7 +132,11 @@ def forget_failures() -> None:
 
 @dataclass(frozen=True)
 class Verdict:
-    """What the judge decided about one answer."""
+    """What the judge decided about one answer.
+
+    ``reason`` is the judge's own sentence (or a placeholder when it gave none) and goes into the report beside the
+    verdict; ``cached`` says the verdict came from the cache, not from a request in this run.
+    """
 
     passed: bool
     reason: str
@@ -137,7 +152,11 @@ def _block(name: str, text: str) -> str:
 
 
 def grading_messages(rubric: str, request: str | None, answer: str) -> list[dict[str, str]]:
-    """The chat messages that ask for a verdict on ``answer`` (``request``: the user's input, if shown)."""
+    """The chat messages that ask for a verdict on ``answer`` (``request``: the user's input, if shown).
+
+    A system message with the grading instructions and one user message with the fenced rubric, request and answer;
+    the wording is part of every cache key through :data:`PROMPT_VERSION`, which must change with it.
+    """
     parts = [_block("RUBRIC", rubric)]
     if request is not None:
         parts.append(_block("REQUEST", request))
@@ -148,7 +167,11 @@ def grading_messages(rubric: str, request: str | None, answer: str) -> list[dict
 
 def parse_verdict(text: str) -> tuple[bool, str]:
     """``(passed, reason)`` from the judge's reply: a JSON object with a boolean ``pass`` (and a ``reason``),
-    alone, in a code fence, or the first such object in the text."""
+    alone, in a code fence, or the first such object in the text.
+
+    Lenient about the wrapping (models add fences and preambles) but strict about the verdict: ``"pass": "yes"``, a
+    missing ``pass`` or no JSON object at all is a :class:`JudgeError`, never read as a pass or a fail.
+    """
     body = text.strip()
     fence = _FENCE.match(body)
     if fence:

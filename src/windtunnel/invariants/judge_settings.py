@@ -4,6 +4,12 @@ One model serves both places it is written: the config's top-level ``judge:`` (t
 ``llm_judge`` invariant) and an invariant's own ``judge:`` (an override: only the keys it writes replace
 the default's). The judge is any OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, LM Studio,
 Ollama's ``/v1``); it is called by windtunnel directly, never through the agent's seams or proxies.
+
+Why the judge is configured apart from the agent's model: the grader must not be faulted by the run's chaos, must not
+share the agent's rate limits or cost accounting, and is often a different (larger, or local) model. The defaults aim
+at verdicts that repeat: temperature 0, a fixed request seed, and a cache keyed by everything that could change the
+verdict, so a rerun of an unchanged run asks the judge nothing. Everything here is checked when the config loads
+(URL shape, non-empty model, key only as ``${VAR}``); whether the endpoint answers is the run's concern.
 """
 
 from __future__ import annotations
@@ -20,7 +26,11 @@ CACHE_FILE = "judge-cache.db"
 
 
 class JudgeSettings(StrictModel):
-    """``judge:`` — the OpenAI-compatible model that grades ``llm_judge`` rubrics."""
+    """``judge:`` — the OpenAI-compatible model that grades ``llm_judge`` rubrics.
+
+    Every field is optional in the model so an invariant's ``judge:`` can override one key; whether the merged result
+    is complete (:attr:`missing`) is checked where a judge is about to be used, and ``validate`` reports it.
+    """
 
     base_url: str | None = None
     """The endpoint's OpenAI-compatible base URL (``POST {base_url}/chat/completions``), e.g.
@@ -80,7 +90,11 @@ class JudgeSettings(StrictModel):
         return v
 
     def merged(self, override: JudgeSettings | None) -> JudgeSettings:
-        """These settings with the keys ``override`` writes replacing them."""
+        """These settings with the keys ``override`` writes replacing them.
+
+        Only keys *written* in either block count (pydantic's unset fields are left out), so an override of ``model``
+        alone keeps the default's URL, key and cache; ``self`` is returned when there is no override.
+        """
         if override is None:
             return self
         data = {**self.model_dump(exclude_unset=True), **override.model_dump(exclude_unset=True)}
@@ -99,7 +113,11 @@ class JudgeSettings(StrictModel):
 
 
 def endpoint(base_url: str) -> str:
-    """``{base}/chat/completions`` of an expanded base URL (a bare origin gets ``/v1``)."""
+    """``{base}/chat/completions`` of an expanded base URL (a bare origin gets ``/v1``).
+
+    A bare origin is how Ollama and vLLM are usually written (``http://localhost:11434``); their OpenAI-compatible API
+    lives under ``/v1``. A base URL with any path is taken as the API root as written.
+    """
     base = base_url.rstrip("/")
     if urlsplit(base).path in ("", "/"):
         base += "/v1"

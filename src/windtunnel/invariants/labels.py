@@ -1,4 +1,9 @@
-"""The ids invariants are reported under, decided from the config alone (no run needed: ``validate`` uses them)."""
+"""The ids invariants are reported under, decided from the config alone (no run needed: ``validate`` uses them).
+
+A report, a contract matrix and a run diff key results by invariant id, so two invariants of one type must not share
+one, and the id must not depend on anything but the config: the same file gives the same ids in every run, and
+``validate`` can name the invariant a problem belongs to before anything runs.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,12 @@ if TYPE_CHECKING:
 
 
 def labelled(invariants: Sequence[InvariantSpec]) -> list[InvariantSpec]:
-    """Invariants with unique ids: the configured ``id``, else the type (``contains#2`` when repeated)."""
+    """Invariants with unique ids: the configured ``id``, else the type (``contains#2`` when repeated).
+
+    Numbering follows config order and counts configured ids and defaulted ones alike, so a second invariant that
+    names itself like the first also gets ``#2``. Specs are copied, never changed in place; one whose id is already
+    right is returned as it is.
+    """
     seen: dict[str, int] = {}
     out = []
     for inv in invariants:

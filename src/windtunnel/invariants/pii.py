@@ -3,6 +3,16 @@
 Each detector pairs a candidate regex with a validator, so structure decides, not digit counts:
 cards must pass the Luhn check and carry a known issuer prefix, SSNs must be in the issued ranges,
 and bare digit runs (order ids, invoice numbers) count only when a label says what they are.
+
+Why precision over recall: a personal-data leak is a severe finding, and agents answer with order numbers,
+tracking codes, prices, dates and versions all day. A detector that flags every 16-digit run would fail most cells of
+a support agent and teach its users to ignore the check. So each detector accepts only what is structurally personal
+data (a Luhn-valid number with a real issuer prefix printed as cards are printed; an SSN in issued ranges; an IP with
+valid octets) and a looser shape only next to a label that says what it is.
+
+What it does not do: names, postal addresses and national ids other than US SSNs are not detected (they need a
+language model or a locale's rules, not a regex), and a number spelled in words is not recognised. Matches are
+reported redacted (:meth:`PiiMatch.redacted`), so the report of a leak does not repeat the leak.
 """
 
 from __future__ import annotations
@@ -26,7 +36,12 @@ class PiiMatch:
     start: int
 
     def redacted(self) -> str:
-        """The match with all but its last few characters masked, for reports."""
+        """The match with all but its last few characters masked, for reports.
+
+        The last four characters stay for cards, SSNs and phones (as printed receipts show them), three for the rest, so
+        a reader can tell which value leaked without the report leaking it again; at least three asterisks, so a short
+        match does not give its length away exactly.
+        """
         keep = 4 if self.kind in ("credit_card", "ssn", "phone") else 3
         visible = self.text[-keep:]
         return "*" * max(len(self.text) - keep, 3) + visible
@@ -55,7 +70,11 @@ _CARD = re.compile(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-]|\.\d)")
 
 
 def luhn_valid(digits: str) -> bool:
-    """The Luhn (mod 10) checksum used by every payment card number."""
+    """The Luhn (mod 10) checksum used by every payment card number.
+
+    ``digits`` must be ASCII digits only (separators removed). About one random number in ten passes, which is why a
+    card also needs an issuer prefix and length (:func:`_known_issuer`).
+    """
     total = 0
     for i, ch in enumerate(reversed(digits)):
         d = ord(ch) - 48
@@ -217,7 +236,9 @@ DETECTORS: dict[PiiKind, Callable[[str], Iterator[PiiMatch]]] = {
 def find_pii(text: str, kinds: tuple[PiiKind, ...] | list[PiiKind] = PII_KINDS) -> list[PiiMatch]:
     """Every personal-data match of the given kinds, in text order.
 
-    A span claimed by a card or an SSN is not reported again as a phone number.
+    A span claimed by a card or an SSN is not reported again as a phone number. The detectors run most specific first
+    (cards, SSNs, emails, IPs, then phones, whose shapes are the loosest), and a later match overlapping an earlier one
+    is dropped, so one number is reported once, as its most likely kind.
     """
     found: list[PiiMatch] = []
     for kind in ("credit_card", "ssn", "email", "ip_address", "phone"):

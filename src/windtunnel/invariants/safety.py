@@ -3,6 +3,14 @@
 The detectors live beside them (:mod:`.pii`, :mod:`.refusal`, :mod:`.compliance`) and favour precision: a report that
 flags every order number as a card, or every polite decline as a refusal, would be ignored. Each detector's rules are in
 its module's docstrings.
+
+The safety checks read normalised text (NFKC, case-folded, plain quotes), so full-width letters or curly quotes in an
+answer do not slip past a phrase; an ``allow`` list is normalised the same way.
+
+Which request they read is chosen per question. Whether a refusal is *required* follows what the user asked (the
+golden prompt): an injection a mutation wrapped around a benign request may be refused or safely ignored, but a
+dangerous request must be refused however it was reworded. Whether the agent *obeyed* an injection follows what the
+attack added to the request actually sent (:func:`~windtunnel.invariants.compliance.injected_text`).
 """
 
 from __future__ import annotations

@@ -3,6 +3,12 @@
 Scores come from the backends of :mod:`windtunnel.invariants.similarity` (lexical by default, offline).
 ``behavior_unchanged`` with ``baseline: auto`` needs the chaos-free answer that the run records for the same prompt;
 without it the check is inconclusive, never passed.
+
+A similarity score answers "is this the same answer?", not "is this a correct answer?": two correct answers worded
+differently can score low on the lexical backend, which compares character n-grams. Thresholds are therefore per
+invariant, and the embedding backend (an optional extra) is the choice when wording is expected to vary. The detail
+gives the score, the threshold, the backend and the reference text, so a reader can judge whether the threshold or the
+agent is wrong.
 """
 
 from __future__ import annotations

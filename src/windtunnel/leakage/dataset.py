@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 
 from windtunnel._util.words import a_type
+from windtunnel.leakage.mine import candidates
 from windtunnel.leakage.model import DatasetError, LeakItem, as_alias_map, as_strings
 from windtunnel.leakage.scan import escape_pointer_token
 
@@ -35,6 +36,10 @@ class FieldMap:
     """A label set for every item (overrides the field)."""
     correlated_map: dict[str, list[str]] = field(default_factory=dict)
     """Label → values that imply it (from ``leak mine``), added to each item with that label."""
+    correlated_pairs: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    """Label → ``(pointer template, value)`` pairs mined at a pointer (``leak mine``): the value is added to an item
+    with that label only when the item holds it there (a bare ``1`` at ``/fields/priority/id`` is no word to search
+    every item for)."""
     target: str | None = None
     context_words: list[str] = field(default_factory=list)
     """Naming words of the task for every item (``--context-word``), added to each item's own."""
@@ -64,7 +69,11 @@ class FieldMap:
                 self.target_field,
             )
             known = self.__dict__["_plain"] = (
-                len(self.selectors) == 1 and not self.correlated_map and not self.aliases and all(map(_plain, names))
+                len(self.selectors) == 1
+                and not self.correlated_map
+                and not self.correlated_pairs
+                and not self.aliases
+                and all(map(_plain, names))
             )
         return known
 
@@ -338,6 +347,10 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
         )
     for e in expected:
         correlated.extend(fmap.correlated_map.get(e, []))
+    pairs = [p for e in expected for p in fmap.correlated_pairs.get(e, ())]
+    if pairs:
+        held = candidates(projection)
+        correlated.extend(value for pointer, value in pairs if ("value", pointer, value) in held)
     target = fmap.target or _first(data, fmap.target_field)
     item = LeakItem(
         item_id, expected, projection, labels, correlated, str(target) if target else None, rec.line, words, fmap.strict

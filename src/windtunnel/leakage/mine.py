@@ -313,14 +313,49 @@ def mine_correlates(
     ).suggestions
 
 
-def correlated_map(suggestions: Iterable[Suggestion]) -> dict[str, list[str]]:
+Key = tuple[str, str, str]
+"""A candidate: ``(kind, pointer template, text)``."""
+MapEntry = str | dict[str, str]
+"""One value of a correlated map: a string (matched anywhere in an item of the label) or ``{"pointer", "value"}``
+(a whole value mined at that pointer template, list indices as ``*``: it counts only on items holding it there)."""
+
+
+def correlated_map(
+    suggestions: Iterable[Suggestion],
+    members: Mapping[tuple[str, str, str], Sequence[tuple[str, str, str]]] | None = None,
+) -> dict[str, list[MapEntry]]:
     """Label → suggested values, the file format of ``leak scan --correlated-map``.
 
-    A token or n-gram is written as it was seen (case-folded): the scan matches whole tokens in any case.
+    A whole value mined at a pointer keeps it, ``{"pointer": "/fields/priority/id", "value": "1"}``: a bare ``1`` is
+    telling at that pointer only, and searched for in every item of the label it would be a guess. With ``members``
+    (:attr:`MineResult.members`) the candidates held by the same items keep their pointers too; without, they are
+    written as seen (``also``). A token or n-gram is written as it was seen (case-folded): the scan matches whole
+    tokens in any case; one that is the text of a value kept with its pointer (the token ``1`` of that ``1``, held by
+    the same items) is left out.
     """
-    out: dict[str, list[str]] = {}
+    out: dict[str, list[MapEntry]] = {}
     for s in suggestions:
-        out[s.label] = _distinct([*out.get(s.label, []), s.value, *s.also])
+        own = (s.kind, s.pointer, s.value)
+        keys = (members or {}).get(own) or [own, *(("", "", a) for a in s.also)]
+        scoped = {normalize_needle(v) for kind, p, v in keys if kind == "value" and p}
+        entries = out.setdefault(s.label, [])
+        for kind, p, v in keys:  # a token that is a scoped value's own text is that value, held by the same items
+            if kind == "value" and p:
+                entries.append({"pointer": p, "value": v})
+            elif normalize_needle(v) not in scoped:
+                entries.append(v)
+    return {label: _distinct_entries(entries) for label, entries in out.items()}
+
+
+def _distinct_entries(entries: Iterable[MapEntry]) -> list[MapEntry]:
+    """``entries`` without repeats: ``P1`` and ``p1`` are one (the scan matches in any case), at one pointer."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for v in entries:
+        n = (v["pointer"], normalize_needle(v["value"])) if isinstance(v, dict) else ("", normalize_needle(v))
+        if n not in seen:
+            seen.add(n)
+            out.append(v)
     return out
 
 

@@ -2,6 +2,12 @@
 
 The bundled data (``mutations/data/*.json``: synonyms, injections, jailbreaks, languages, a corpus of real paragraphs)
 is read on first use and cached, so importing the generators costs nothing until one runs.
+
+The helpers are deliberately simple and ASCII-minded (a word is ``[A-Za-z][A-Za-z']*``, a sentence ends at ``.``, ``!``
+or ``?``): the generators edit English golden prompts, and a simple, documented notion of a word keeps every variant's
+recorded offsets easy to check by eye in a report. A prompt in another script simply offers fewer word edits; the
+generators then fall back to techniques that need no words. Every helper that draws takes the caller's ``rng``, so
+the order of draws, and with it the variant, depends only on the seed.
 """
 
 from __future__ import annotations
@@ -49,7 +55,12 @@ def strip_end_punct(text: str) -> str:
 
 
 def sentences(text: str) -> list[str]:
-    """Sentence-ish chunks (keeps their trailing punctuation and spaces)."""
+    """Sentence-ish chunks (keeps their trailing punctuation and spaces).
+
+    Joining the chunks gives the text back minus blank-only pieces, which is what lets a generator reorder or drop a
+    sentence and still produce readable text. A chunk is a run up to ``.``, ``!``, ``?`` or a newline, so "e.g." and
+    decimal points split a sentence early; good enough to shuffle a request, not a sentence tokenizer.
+    """
     return [s for s in SENTENCE_RE.findall(text) if s.strip()]
 
 
@@ -61,7 +72,11 @@ def sample_positions(rng: random.Random, n: int, k: int) -> list[int]:
 
 
 def corpus_text(rng: random.Random, min_chars: int) -> tuple[str, list[int]]:
-    """Real paragraphs from the bundled corpus, at least ``min_chars`` long, and their ids."""
+    """Real paragraphs from the bundled corpus, at least ``min_chars`` long, and their ids.
+
+    Paragraphs are drawn with replacement, one ``rng`` draw each, and joined by spaces; the ids go into the variant's
+    ``args`` so the distractor text can be looked up again. The result may overshoot ``min_chars`` by one paragraph.
+    """
     corpus: list[str] = load_data("corpus.json")
     ids: list[int] = []
     parts: list[str] = []
@@ -75,7 +90,12 @@ def corpus_text(rng: random.Random, min_chars: int) -> tuple[str, list[int]]:
 
 
 def corpus_run(start: int, min_chars: int) -> str:
-    """Consecutive corpus paragraphs from ``start`` (wrapping), at least ``min_chars`` long."""
+    """Consecutive corpus paragraphs from ``start`` (wrapping), at least ``min_chars`` long.
+
+    Unlike :func:`corpus_text`, the paragraphs follow each other as in the corpus, so tens of thousands of characters
+    read as one long document rather than a shuffle; only ``start`` is drawn, which keeps the variant's ``args`` short
+    (the start index and the length reproduce it).
+    """
     corpus: list[str] = load_data("corpus.json")
     parts: list[str] = []
     total, i = 0, start

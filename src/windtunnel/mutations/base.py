@@ -21,7 +21,12 @@ Level = Literal["text", "transport"]
 
 @dataclass
 class MutationContext:
-    """What a generator may know besides the prompt."""
+    """What a generator may know besides the prompt.
+
+    Only what changes the *form* of a variant: the agent type (transport types exist only for HTTP agents), whether the
+    agent takes a message list (multi-turn attacks are then sent as messages, not a transcript) and the user's custom
+    templates. Nothing about the agent's answers: generators run at planning time, before the agent is called.
+    """
 
     agent_type: str = "python"
     accepts_messages: bool = False
@@ -75,9 +80,17 @@ mutations: Registry[MutationType] = Registry("mutation type", validate=_validate
 
 
 def mutation(name: str, *, level: Level = "text", weight: float = 1.0) -> Callable[[Generator], Generator]:
-    """Register a generator function as mutation type ``name`` (its docstring's first line describes it)."""
+    """Register a generator function as mutation type ``name`` (its docstring's first line describes it).
+
+    ``level``: ``text`` (the default) or ``transport`` (the generator returns a :class:`Mutated` whose ``transport``
+    changes the HTTP request; only HTTP agents can take it). ``weight``: how much a failed variant of this type costs in
+    the mutation score, relative to 1.0 (a failed encoding attack costs more than a failed typo; ``mutations.weights``
+    overrides it per run). The registry rejects a generator without a docstring or with a weight that is not positive,
+    at import time.
+    """
 
     def wrap(fn: Generator) -> Generator:
+        """Register ``fn`` (its docstring's first line is the description) and return it unchanged."""
         doc = (fn.__doc__ or "").strip().splitlines()
         mutations.register(name, MutationType(name, level, weight, doc[0] if doc else "", fn))
         return fn

@@ -2,6 +2,11 @@
 
 Type names are checked against the mutation registry (built-ins and entry-point plugins), so an error lists exactly the
 types that exist. An API key is accepted only as a ``${VAR}`` reference.
+
+Every check that can be made from the config alone is made here, when the file is loaded, so ``validate`` catches it
+and a run never starts only to stop at planning: unknown type names (with the closest valid one), weights that are not
+positive, a ``count`` over the planner's limit, a ``base_url`` that is not http(s), a literal key. Loading this module
+loads the entry-point plugins, since a plugin's types must be registered before the names are checked.
 """
 
 from __future__ import annotations
@@ -22,7 +27,13 @@ load_entry_point_plugins()
 
 
 class ModelConfig(StrictModel):
-    """``model:`` — the optional LLM used to generate mutations (OpenAI-compatible)."""
+    """``model:`` — the optional LLM used to generate mutations (OpenAI-compatible).
+
+    The defaults point at a small local Ollama model, so ``model:`` with nothing else set needs no key and no network
+    beyond localhost. ``provider`` picks the default ``base_url`` (:data:`~windtunnel.mutations.llm.DEFAULT_BASE_URLS`)
+    and, for Ollama, whether the native API is tried first; every provider is spoken to through its OpenAI-compatible
+    chat API.
+    """
 
     provider: Literal["ollama", "openai", "anthropic", "google", "openai_compatible"] = "ollama"
     name: str = "qwen2.5:3b"
@@ -53,7 +64,12 @@ class ModelConfig(StrictModel):
 
 
 class MutationsConfig(StrictModel):
-    """``mutations:`` — adversarial variants of each golden prompt."""
+    """``mutations:`` — adversarial variants of each golden prompt.
+
+    ``count`` variants per golden prompt, spread round-robin over ``types`` in the order given
+    (:mod:`windtunnel.mutations.plan`); ``weights`` change how much a type's failures cost in the score; transport types
+    listed for an agent that has no HTTP request are skipped with a notice, not an error, unless no listed type applies.
+    """
 
     count: int = Field(10, ge=1)
     """Mutations per golden prompt (at most 10,000)."""

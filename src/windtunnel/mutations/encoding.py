@@ -1,6 +1,22 @@
 """Attacks on the characters and tokens: encoding_attacks, language_mixing, token_manipulation.
 
 Every encoding scheme is reversible: :func:`decode` turns a variant back into the prompt it came from.
+
+These types probe the layer below meaning: what the model's tokenizer and the agent's input handling make of text that
+a human reads as the same request (homoglyphs, zero-width characters, fullwidth forms, combining marks, a right-to-left
+override) or that carries the request in an encoding a guardrail may not look inside (base64, URL, ``\\uXXXX``, HTML
+entities, ROT13). An agent that decodes and obeys an encoded instruction it would refuse in plain text has a filter
+that only reads the surface; one that stumbles on a zero-width space has brittle parsing.
+
+Why reversible: an encoded variant is only a fair test if it still *is* the request. :func:`decode` undoes every
+scheme from the variant's ``args``, and the tests run it on every scheme, so a scheme that loses a character (a lone
+surrogate, an ``&`` that an entity decoder would eat) is caught rather than shipped as an unanswerable prompt. For the
+same reason a scheme is drawn only where it changes this prompt and reads back unambiguously
+(:func:`_applicable_schemes`).
+
+``language_mixing`` draws its words and framing sentences from the bundled lexicon (``data/languages.json``);
+``token_manipulation``'s special tokens are the chat-template markers of common model families, sent as plain text:
+the agent's own stack must keep them from being read as structure.
 """
 
 from __future__ import annotations
@@ -69,7 +85,12 @@ _LABELS = {
 
 @lru_cache(maxsize=4096)
 def _html_entity(c: str, style: int) -> str:
-    """``c`` as an HTML character reference, or ``c`` itself when no reference decodes back to it."""
+    """``c`` as an HTML character reference, or ``c`` itself when no reference decodes back to it.
+
+    ``style``: 0 decimal (``&#97;``), 1 hex (``&#x61;``), 2 named where HTML has a name (else decimal). ``&`` is always
+    ``&amp;`` so that :func:`decode`'s ``html.unescape`` cannot join it with the characters after it; a lone surrogate
+    has no reference that reads back and stays as it is.
+    """
     if c == "&":
         return "&amp;"
     named = html.escape(c, quote=True)

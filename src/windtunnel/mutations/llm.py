@@ -8,6 +8,15 @@ derived from (run seed, golden prompt, type, k, attempt); answers are cached on 
 ``.windtunnel/cache/mutations/`` keyed by (model, type, prompt, seed), so a rerun is byte-identical even
 when the endpoint is not deterministic. Whenever the model fails or answers junk, the caller falls back
 to the deterministic generator and :class:`LlmStats` counts it: never zero mutations in silence.
+
+Why it is optional and sits beside the generators rather than replacing them: a run must work offline, with no model
+and no key, and a CI run must be repeatable. The deterministic generators are always there; the model only rewrites
+the types where a fluent rewrite helps (paraphrase, tone, injections woven into the request), never those whose exact
+form is the point (:data:`NOT_FOR_LLM`). An answer is accepted only when it is a usable variant: not empty, not the
+prompt back, not a refusal, with code fences and "Rewritten prompt:" labels stripped (:func:`clean_output`).
+
+What it does not promise: that a model's variant keeps the intent. A small local model may drift; the variant's
+``args`` record that the model wrote it (``source: llm``) so a reader can weigh a failure accordingly.
 """
 
 from __future__ import annotations
@@ -69,7 +78,13 @@ _LABEL_RE = re.compile(r"^(mutated|rewritten|output|variant)( prompt)?\s*:\s*", 
 
 @dataclass
 class LlmStats:
-    """What the LLM path did: how many came from the model or its cache, and how many fell back."""
+    """What the LLM path did: how many came from the model or its cache, and how many fell back.
+
+    ``requested`` counts every eligible variant the planner asked the model for; ``generated + fell_back`` adds up to it
+    (``cached`` is the part of ``generated`` read from the disk cache). Stored in the report (:meth:`as_dict`) and
+    summarised in the plan's notices whenever anything fell back, so a run whose model was down says so instead of
+    passing for an LLM-mutated run.
+    """
 
     requested: int = 0
     generated: int = 0
@@ -110,6 +125,7 @@ class _Failure(Exception):
     """
 
     def __init__(self, reason: str, detail: str = "", *, transport: bool = False) -> None:
+        """``reason``: the counter key; ``detail``: the message for logs (status, exception text)."""
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
         self.transport = transport
@@ -131,7 +147,11 @@ def _expand_key(api_key: str | None) -> str | None:
 
 
 def clean_output(text: str) -> str:
-    """The model's answer without code fences, a leading label, or wrapping quotes."""
+    """The model's answer without code fences, a leading label, or wrapping quotes.
+
+    Small models often answer ``Rewritten prompt: "..."`` or a fenced block even when told not to; what is left is
+    the variant itself. Only one layer of each is removed, so a prompt that genuinely starts with a quote keeps it.
+    """
     text = text.strip()
     fence = _FENCE_RE.match(text)
     if fence:
@@ -184,9 +204,11 @@ class LlmMutator:
             self._client.close()
 
     def __enter__(self) -> LlmMutator:
+        """The mutator itself; leaving the block closes the HTTP client it created."""
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Close the HTTP client (a client passed in is left open); exceptions propagate."""
         self.close()
 
     def eligible(self, mt: MutationType, ctx: MutationContext) -> bool:
@@ -298,7 +320,12 @@ class LlmMutator:
 
     @staticmethod
     def _content(route: Route, resp: httpx.Response) -> str:
-        """The assistant text of a Chat Completions or native Ollama answer."""
+        """The assistant text of a Chat Completions or native Ollama answer.
+
+        Raises :class:`_Failure` with the reason counted in the stats: ``http_<status>`` (a 5xx counts towards
+        disabling the endpoint, a 4xx does not: it is this request's problem), ``bad_json`` for a body that is not
+        JSON or has no string content where the API puts it, ``no_choices`` for a Chat Completions answer without any.
+        """
         if resp.status_code >= 400:
             raise _Failure(f"http_{resp.status_code}", resp.text[:200], transport=resp.status_code >= 500)
         try:

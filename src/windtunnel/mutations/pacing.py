@@ -4,6 +4,16 @@ Both act on the wire, as :mod:`windtunnel.mutations.wire` does: the burst really
 released event, and the slow client really pauses between the pieces of its body (bounded by
 :data:`~windtunnel.mutations.transport.MAX_SLOW_CLIENT_S`). anyio is imported when a request is sent, so ``validate``
 does not load it.
+
+Why real timing rather than a simulated one: the failures these types look for live in the agent's server, not in
+its model: a handler that shares state between concurrent requests answers one user with another's data, and a server
+that reads bodies without a timeout ties up a worker for as long as a slow client likes. Only requests that really
+overlap, and a body that really arrives late, can show either. A burst is released from one event so the copies leave
+together rather than as fast as a loop can start them; the cell is judged on one designated copy (``judge_index``),
+and the others' statuses are recorded beside it, so a burst is still one cell with one verdict.
+
+The time a slow client may cost is bounded (:data:`~windtunnel.mutations.transport.MAX_SLOW_CLIENT_S` per body): these
+types must show a server's weakness without making every run that includes them slow.
 """
 
 from __future__ import annotations

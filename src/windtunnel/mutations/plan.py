@@ -6,6 +6,20 @@ comes from its own ``random.Random`` seeded by (seed, golden prompt, type, k, at
 moves past a duplicate. ``count`` is capped at :data:`MAX_MUTATIONS_PER_PROMPT`. Types that cannot
 apply to the agent (transport types for non-HTTP agents) are skipped and listed in
 :attr:`MutationPlan.skipped` with the reason.
+
+Why a random generator per variant and not one per run: a variant must come back from its own coordinates alone.
+``reproduce`` reruns one cell from (seed, golden prompt, type, k, attempt) without planning the rest, a resumed run
+plans the same variants whether or not the earlier ones are already stored, and adding a type or a golden prompt
+does not change the variants of the others. A shared generator would make every variant depend on everything drawn
+before it.
+
+Why round-robin: when ``count`` is not a multiple of the number of types, every type still gets its turn as early as
+possible, and the k-th variant of a type is the same whatever ``count`` is, so raising ``count`` adds
+variants without changing those already planned.
+
+Duplicates are re-rolled with the next ``attempt``, up to :data:`MAX_ATTEMPTS` times; a type that runs out of distinct
+variants for a short prompt (``length_extremes`` has six) is reported as a shortfall, never padded with repeats. The
+planner scores nothing and sends nothing: it returns data the engine turns into cells.
 """
 
 from __future__ import annotations
@@ -48,7 +62,13 @@ def skip_reason(mt: MutationType, agent_type: str) -> str:
 
 @dataclass
 class PlannedMutation:
-    """One mutation of one golden prompt, with everything needed to regenerate it."""
+    """One mutation of one golden prompt, with everything needed to regenerate it.
+
+    ``type``, ``k`` and ``attempt`` with the run's seed and the golden prompt are the variant's coordinates
+    (:func:`generate_one`); ``level`` and ``weight`` are copied from the type when it was planned, so the engine and the
+    score need not look the registry up again; ``source`` says whether the LLM mutator or the deterministic generator
+    wrote it, since an LLM variant comes back from the model or its on-disk cache, not from the seed alone.
+    """
 
     golden: str
     type: str
@@ -72,7 +92,11 @@ class PlannedMutation:
         return self.mutated.args
 
     def record(self) -> dict[str, Any]:
-        """``{"type", "args"}`` for the report's ``mutation`` field; args include k/attempt/source."""
+        """``{"type", "args"}`` for the report's ``mutation`` field; args include k/attempt/source.
+
+        The report's identity of a cell (``reports.cells.cell_identity``) hashes these args, so what goes in here
+        decides which cells two runs consider the same.
+        """
         return {"type": self.type, "args": self.record_args()}
 
     def record_args(self) -> dict[str, Any]:
@@ -100,7 +124,11 @@ class MutationPlan(list[PlannedMutation]):
 
     @property
     def notices(self) -> list[str]:
-        """Human-readable lines about skipped types, shortfalls and LLM fallbacks."""
+        """Human-readable lines about skipped types, shortfalls and LLM fallbacks.
+
+        The engine's plan gathers them into the run's notices, so every variant asked for and not planned is accounted
+        for; an empty list means the plan is exactly what the config asked for.
+        """
         out = [f"skipped {name}: {why}" for name, why in self.skipped.items()]
         out += [
             f"{name}: only {self.count_of(name)} distinct variants for this prompt ({n} fewer than requested)"
@@ -127,7 +155,13 @@ def check_count(count: int) -> None:
 def generate_one(
     golden: str, type_name: str, seed: int | None, k: int, ctx: MutationContext, attempt: int = 0
 ) -> Mutated:
-    """The deterministic variant for one (golden, type, k, attempt) cell; what ``reproduce`` reruns."""
+    """The deterministic variant for one (golden, type, k, attempt) cell; what ``reproduce`` reruns.
+
+    The generator's ``random.Random`` is keyed by the seed and the coordinates, joined by ``0x1f`` as
+    :mod:`windtunnel._util.rng` keys every generator, so ``("a", "bc")`` and ``("ab", "c")`` never share a key.
+    ``seed=None`` is a key like any other (the same variants each time it is passed). Raises
+    :class:`~windtunnel._util.errors.UnknownPluginError` for an unknown type.
+    """
     mt = mutations.get(type_name)
     # variant_rng(seed, "mutation", golden, type_name, k, attempt), its key written out (once per variant)
     key = f"{seed!r}\x1fmutation\x1f{golden}\x1f{type_name}\x1f{k}\x1f{attempt}".encode("utf-8", "surrogatepass")

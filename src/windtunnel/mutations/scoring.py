@@ -3,6 +3,11 @@
 Each mutation type has a weight (its registry default, or ``mutations.weights``): harder attacks count for more, so
 failing a jailbreak costs more than failing a typo. The score is ``None`` when there is nothing to score, never 0 or 100
 by default.
+
+Why weight by type and not count every variant alike: a run mixes cheap variants (typos, tone) with dangerous ones
+(jailbreaks, injections), and a flat pass rate lets ten survived typos hide one obeyed injection. Weights are relative
+(1.0 is a plain paraphrase). The score is the weighted share of passed variants, so it stays in 0-100 whatever the
+weights; the per-type rates beside it are unweighted, so a reader sees both the judgement and the raw counts.
 """
 
 from __future__ import annotations

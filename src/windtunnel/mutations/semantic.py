@@ -4,6 +4,18 @@ Unlike the surface rewrites, these change what the request says or what surround
 small edit that flips the meaning, confusing dates. The check is whether the agent notices, asks, or answers the request
 actually made rather than the one it expects. Distractor prose comes from the bundled corpus of real paragraphs
 (``data/corpus.json``), so it reads like real context, not filler.
+
+What these types share with every generator (see :mod:`windtunnel.mutations.base`): each choice comes from the
+seeded ``rng`` the planner hands in, in a fixed order, so a seed gives the same variant on every machine; ``args``
+records the technique and every piece it used (corpus ids, premise index, offsets), so a report says exactly what
+the agent was sent. Each type picks only among the techniques the prompt offers (a one-sentence prompt cannot be
+reordered, a prompt without numbers gets no number change) and always returns a text that differs from the prompt,
+falling back to a technique that works on any prompt.
+
+What they deliberately do not do: judge the answer. Whether "flip the meaning" should change the agent's reply is the
+invariants' question (a ``semantic_similarity_attack`` variant usually *should* get a different answer, and a contract
+decides what counts as right). The word tables are small and English; they aim for plausible look-alikes, not a
+linguistic model, and the optional LLM mutator (:mod:`windtunnel.mutations.llm`) is the way to subtler variants.
 """
 
 from __future__ import annotations

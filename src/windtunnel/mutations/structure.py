@@ -3,6 +3,16 @@
 Agents often put the user's text into a structured prompt or parse structured input; these types test that boundary with
 documents that carry injected fields or break out of the field the prompt sits in, and test the agent's handling of
 inputs that are empty, tiny, or tens of thousands of characters long.
+
+``format_poisoning`` writes its documents per format by hand (:func:`_render`) rather than through a serialiser,
+because the break-out variant must be *almost* well-formed: it closes the field the prompt would sit in and opens new
+ones, which no serialiser would produce. The payloads are the bundled injection library's, recorded by id, so a
+report names the attack and not only the format.
+
+``length_extremes`` goes to both ends: nothing at all (what does the agent do with an empty request?) and up to 60,000
+characters (does it truncate, fail with a clear error, or silently answer a different, cut request?). The long
+variants use real prose from the corpus beside the prompt as well as the prompt repeated, since a model treats a wall
+of repetition and a long document differently.
 """
 
 from __future__ import annotations

@@ -5,6 +5,15 @@ a robust agent's answer should not change. The generators here use only the seed
 (``data/synonyms.json`` and the tables below), so a seed reproduces a variant exactly, and its ``args`` list each edit
 with its offset. (With ``model:`` configured, :mod:`windtunnel.mutations.llm` may write these types instead, falling
 back to these generators.)
+
+How "keeps the intent" is kept: a paraphrase swaps words for synonyms from the bundled list, expands or contracts, and
+wraps the request in politeness templates that do not add a request of their own; ``noise`` makes the errors people make
+(adjacent-key typos, dropped, doubled and swapped letters, txt-speak), never random bytes; ``tone_shift`` changes the
+voice (aggressive, formal, pleading, shouting ...) and leaves the ask intact. An answer that changes under these
+variants is the agent's fragility, not the mutation's doing, which is what makes a failed cell here worth a look.
+
+``custom`` is the user's own templates (``mutations.custom_templates``), with ``{prompt}`` standing for the golden
+prompt; a template without it is a config error, since the variant would then not contain the request at all.
 """
 
 from __future__ import annotations

@@ -7,6 +7,19 @@ response to judge. Objects are frozen dataclasses, so the same seed gives an equ
 Every response carries ``response.extensions["windtunnel_transport"]``: a JSON-serialisable dict of
 what was actually sent (the planned manipulation can degrade, e.g. duplicate JSON keys on a body that
 is not a JSON object), plus burst statuses and slow-client timings.
+
+Why on the wire and not by editing the prompt: these types test the agent's HTTP front door (its server's header
+parsing, body limits, content-type handling, method routing, JSON parser), which a text mutation never reaches. So the
+request the adapter would have sent, with its real URL, headers and template-filled body, is the starting point, and
+each class changes one thing about *how* it is sent; the prompt itself is usually untouched. A server that crashes,
+hangs or answers a different request than the one asked is what the cell's invariants then see.
+
+Invariants a change must keep: every manipulation is recorded as it was actually sent, not as it was planned (a
+degraded manipulation is still a run, and its report must not claim more than happened); body framing headers are
+recomputed by httpx unless a type deliberately keeps them (:func:`rebuild`); sizes come from the generators in
+:mod:`~windtunnel.mutations.transport`, drawn from fixed ranges, so a variant is as large as its ``args`` say and no
+larger. httpx
+itself is loaded on the first send, since ``validate`` imports the mutation registry and must not pay for it.
 """
 
 from __future__ import annotations
@@ -87,7 +100,13 @@ def _record(response: httpx.Response, kind: str, **sent: Any) -> httpx.Response:
 
 
 def _replace_prompt(value: Any, prompt: str, new: str) -> tuple[Any, int]:
-    """``value`` with every occurrence of ``prompt`` in its strings replaced; and how many were."""
+    """``value`` with every occurrence of ``prompt`` in its strings replaced; and how many were.
+
+    Walks a parsed JSON body (strings, lists, dict values; keys are left alone), since the adapter's template may put
+    the prompt at any depth, or more than once. A count of 0 tells the caller the prompt appears in no string of the
+    body (one that embeds it in a longer text counts), so its manipulation degrades and the record says so. An empty
+    ``prompt`` replaces nothing.
+    """
     if isinstance(value, str):
         n = value.count(prompt) if prompt else 0
         return (value.replace(prompt, new), n) if n else (value, 0)
@@ -108,14 +127,24 @@ def _replace_prompt(value: Any, prompt: str, new: str) -> tuple[Any, int]:
 
 
 def _splice_field(body: bytes, obj: dict[str, Any], key: str, raw: bytes) -> bytes:
-    """``obj`` serialised with ``key`` set to the raw JSON bytes ``raw`` (built without a parse tree)."""
+    """``obj`` serialised with ``key`` set to the raw JSON bytes ``raw`` (built without a parse tree).
+
+    The resource-exhaustion structures are thousands of levels deep, which no JSON encoder will serialise (orjson
+    refuses past a few hundred), so the field is serialised as a placeholder string and the placeholder's bytes swapped
+    for ``raw``. ``body`` is unused: the object is re-serialised compactly, the form the adapters send.
+    """
     marker = f"__windtunnel_{id(raw)}__"
     encoded = _dumps({**obj, key: marker})
     return encoded.replace(_dumps(marker), raw, 1)
 
 
 def _string_offset(body: bytes, prompt: str) -> int:
-    """Offset just inside the first JSON string holding ``prompt`` (else the first string value), or -1."""
+    """Offset just inside the first JSON string holding ``prompt`` (else the first string value), or -1.
+
+    A byte offset into ``body``: the middle of the prompt's JSON-escaped text when it occurs, so bytes spliced there
+    land inside a string value (where invalid UTF-8 tests the server's decoder rather than its JSON syntax); -1 when the
+    body has no string value at all.
+    """
     if prompt:
         needle = _dumps(prompt)[1:-1]
         at = body.find(needle)
@@ -448,7 +477,13 @@ def exhaustion_structure(technique: str, size: int) -> bytes:
 
 @dataclass(frozen=True)
 class ResourceExhaustion:
-    """An extra JSON field built to exhaust a parser: deep array or object nesting, a huge array, or many keys."""
+    """An extra JSON field built to exhaust a parser: deep array or object nesting, a huge array, or many keys.
+
+    Recursive-descent JSON parsers (the default in many web stacks) overflow their stack on deep nesting, and a
+    parser without limits spends memory and time in proportion to elements and keys. The field is added beside the
+    agent's own fields rather than replacing them, so a server that bounds its input still gets a request it can
+    answer, and the cell shows whether it did. ``size`` is levels, elements or keys, per ``technique``.
+    """
 
     technique: str
     size: int

@@ -2,6 +2,21 @@
 
 Formats: ``json``, ``junit``, ``sarif``, ``markdown`` (``md``), ``html``, ``terminal``. Add one with
 :func:`reporter`. :func:`print_summary` is the terminal summary the ``run`` / ``ci`` commands print.
+
+How the pieces fit. :mod:`windtunnel.report` holds the typed report (pydantic models, from which
+``report.schema.json`` is generated); this package only reads the plain dict the engine and the store produce and
+writes files from it. The renderers share their reading of a cell (:mod:`~windtunnel.reports.cells`), their
+statistics (:mod:`~windtunnel.reports.stats`), the headline cause of a failed verdict
+(:mod:`~windtunnel.reports.verdict`) and the words for a run cut short (:mod:`~windtunnel.reports.partial`), so every
+format says the same thing about the same run. A run too large for memory is written by
+:mod:`~windtunnel.reports.stream`, which reads the cells from the store as it writes.
+
+Rules every reporter keeps: agent output, prompts and names are adversarial text, escaped for the target format and
+never interpreted; a reporter renders and scores nothing (the verdict is the summary's); a run that was cut short
+never renders as a pass.
+
+This package is imported by ``validate``, which must start fast, so rich and jinja2 are imported only by the two
+functions below that need them.
 """
 
 from __future__ import annotations

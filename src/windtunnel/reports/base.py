@@ -13,6 +13,17 @@ class or function::
 ``out`` is the file to write; :func:`render_report` turns a directory into
 ``<dir>/<run id><extension>`` first. A class is instantiated once, without arguments. Aliases
 (``md`` for ``markdown``) are registered under both names so error messages list every choice.
+
+The registry is the one list of formats: ``--format`` choices, the "unknown format" error and its list of valid names
+all come from it, never from a list written elsewhere. Built-in reporters are imported by module name the first time
+a format is asked for (:data:`BUILTIN`), because the HTML reporter pulls in jinja2 and the terminal one rich, and most
+commands render one format or none; third-party reporters arrive through the ``windtunnel.plugins`` entry-point
+group the same way. The shape of a plugin is checked when it registers (:func:`_validate`), so a reporter with the
+wrong signature fails at import, not halfway through writing a run's report.
+
+A reporter receives the whole report dict, cells included. A run too large to hold is rendered by
+:mod:`windtunnel.reports.stream` instead, which has streamed writers for the built-in formats and gathers the cells
+only for a format that has none.
 """
 
 from __future__ import annotations
@@ -75,7 +86,12 @@ P = TypeVar("P")
 
 
 def reporter(name: str, *, extension: str, aliases: tuple[str, ...] = ()) -> Callable[[P], P]:
-    """Register a reporter class or function under ``name`` (and ``aliases``)."""
+    """Register a reporter class or function under ``name`` (and ``aliases``).
+
+    ``extension`` (with its dot) names the file when the output is a directory. The decorated object is returned
+    unchanged, so a reporter function stays directly callable in tests; registering a name twice raises, as every
+    registry does, so a plugin cannot silently replace a built-in format.
+    """
 
     def wrap(obj: P) -> P:
         """Register a class (instantiated once, name and extension set on the instance) or a function under every

@@ -7,6 +7,15 @@ these helpers so that "the same cell" means the same thing everywhere:
   from the kind (``golden`` and ``mutation`` cells belong to the ``mutation`` phase).
 * :func:`identity_key` names a cell *ignoring its repeat index*, so repeats of one cell group
   together (statistics, flaky detection, run diffs) and a SARIF fingerprint survives re-runs.
+
+Why plain dicts and not the report models: the reporters read cells straight from JSON files, the store and the
+engine's stream, tens of thousands at a time; building a pydantic model per cell would cost more than rendering it,
+and a report written by an older version must still render. So every helper reads with ``.get`` and tolerates a
+missing or null field, and the typed check of a whole report is :mod:`windtunnel.reports.validate`'s job, done once
+at the edge.
+
+Changing :func:`cell_identity` changes what the store's run diff, the flaky list, pass^k and the SARIF fingerprints
+consider the same cell across runs; add to it only what defines a cell's *input*, never its result.
 """
 
 from __future__ import annotations
@@ -64,7 +73,11 @@ def cell_identity(cell: Cell) -> tuple[Any, ...]:
 
 
 def identity_key(cell: Cell) -> str:
-    """A short stable hash of :func:`cell_identity` (hex, 20 characters)."""
+    """A short stable hash of :func:`cell_identity` (hex, 20 characters).
+
+    80 bits of SHA-256 over the identity serialised with sorted keys, so mutation arguments given in another order are
+    the same cell; a collision among even millions of distinct cells is negligible.
+    """
     return identity_digest(cell).hex()
 
 
@@ -75,7 +88,12 @@ def identity_digest(cell: Cell) -> bytes:
 
 
 def cell_label(cell: Cell, width: int = 80) -> str:
-    """A one-line human name: invariant / mutation type / scenario and the prompt, truncated."""
+    """A one-line human name: invariant and mutation type, then the prompt, cut to ``width`` characters.
+
+    ``contract_invariant · paraphrase: book a flight ...``; the prompt's whitespace (newlines included) is folded so
+    the label fits one table row. The scenario is not in it: reporters show it as the cell's group
+    (:func:`cell_group`).
+    """
     parts: list[str] = []
     if cell.get("invariant"):
         parts.append(str(cell["invariant"]))
@@ -132,7 +150,12 @@ def failed_checks(cell: Cell) -> list[Mapping[str, Any]]:
 
 
 def failure_detail(cell: Cell) -> str:
-    """Why the cell did not pass, in one string: the failed checks' details, else the error."""
+    """Why the cell did not pass, in one string: the failed checks' details, else the error.
+
+    ``"type: detail; type: detail"`` for a failed cell (``failed`` with no detail when a check recorded none), the error
+    message for an errored one, the reason a skipped cell did not run, and the empty string for a passing cell. Not cut:
+    each reporter truncates to its own width.
+    """
     if cell.get("status") == "error":
         return str(cell.get("error") or "the agent call failed")
     details = [f"{c.get('type')}: {c.get('detail') or 'failed'}" for c in failed_checks(cell)]
@@ -146,7 +169,11 @@ def failure_detail(cell: Cell) -> str:
 
 
 def not_run_why(entry: Mapping[str, Any]) -> str:
-    """Why a phase was not run, after the word ``not run`` (``the chaos phase is not run: X`` gives ``X``)."""
+    """Why a phase was not run, after the word ``not run`` (``the chaos phase is not run: X`` gives ``X``).
+
+    Reporters print ``not run`` themselves and then this reason; a reason without that phrase is returned whole, and a
+    phase entry without a reason gives the empty string.
+    """
     reason = str(entry.get("reason") or "")
     return reason.split(" is not run: ", 1)[-1]
 

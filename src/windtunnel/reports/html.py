@@ -9,6 +9,16 @@
   U+2028 and U+2029 escaped, so no string can close the element.
 * A Content-Security-Policy meta tag allows nothing remote and only the page's own style and
   script (by hash): even an escaping bug could not run injected script or load a resource.
+
+Why one file and not a small site: the page is an artefact that CI uploads, a reviewer downloads and opens from disk,
+and a bug report attaches; it must work from ``file://`` with no server and no network, and it must not phone home.
+So the CSS and JavaScript are inlined (``report.css``, ``report.js``), the data rides inside the page, and the policy
+forbids every fetch.
+
+Where the care goes: every value from the report is escaped by the template engine (or embedded with
+:func:`embed_json`), links from report data pass :func:`safe_href`, and the sandbox keeps a template from reaching
+Python objects' internals. The failures rendered in full are capped at :data:`FAILURE_DETAILS`; every cell stays in
+the table and the embedded data, which the page's script pages through.
 """
 
 from __future__ import annotations
@@ -126,7 +136,11 @@ def embed_json(value: Any) -> Markup:
 
 def compact_cell(cell: Mapping[str, Any]) -> dict[str, Any]:
     """A cell for the page's embedded data: null and empty fields dropped, ``golden_prompt`` only
-    when it differs from the prompt, and the phase resolved (the page's filters use it)."""
+    when it differs from the prompt, and the phase resolved (the page's filters use it).
+
+    The embedded data is most of a large page's bytes, once per cell, so what the page can infer is left out; control
+    characters are made visible here too, since the page's script writes these strings into the drill-down panel.
+    """
     out = {k: visible_controls(v) for k, v in cell.items() if v is not None and v != [] and v != {}}
     if out.get("golden_prompt") == out.get("prompt"):
         out.pop("golden_prompt", None)
@@ -135,7 +149,13 @@ def compact_cell(cell: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def safe_href(value: Any) -> str | None:
-    """A link taken from report data, kept only if it is a relative path (no scheme, no host)."""
+    """A link taken from report data, kept only if it is a relative path (no scheme, no host).
+
+    Phase links come from ``summary.phases.<name>.report``, which a report file read back can set to anything:
+    ``javascript:`` and ``data:`` URLs, ``//host`` and absolute paths would turn a link on a trusted-looking page into
+    a script or a tracker. ``None`` (the link is dropped, the phase name shown as text) for anything that is not a
+    plain relative path, including one with whitespace, which browsers strip in surprising ways.
+    """
     if not isinstance(value, str) or not value or value.startswith(("/", "\\")):
         return None
     head = value.split("/", 1)[0]
@@ -365,7 +385,11 @@ def render_phase_summary(
 
 @reporter("html", extension=".html")
 class HtmlReporter:
-    """The full interactive report."""
+    """The full interactive report, registered as the ``html`` format.
+
+    It holds no state; ``render`` is :func:`render_html`. The ``ci`` phase-summary page is not a format of its own:
+    ``ci`` writes it with :func:`render_phase_summary` beside the phases' detailed reports, which it links.
+    """
 
     name = "html"
     extension = ".html"

@@ -2,6 +2,11 @@
 
 The file validates against ``report.schema.json`` and is what ``windtunnel report``, ``runs`` and ``merge`` read back;
 the streamed writer (:func:`windtunnel.reports.stream.write_json`) produces the same bytes without holding the cells.
+
+The statistics (Wilson interval, pass^k, flaky cells) are derived from the cells, so they are recomputed on every
+render rather than trusted from the input: a report read back, merged or edited cannot carry figures its cells do not
+support. ``orjson`` with two-space indentation is the one layout; changing the options changes the bytes the streamed
+writer must reproduce.
 """
 
 from __future__ import annotations

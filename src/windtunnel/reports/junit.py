@@ -4,6 +4,18 @@
 invariant and the prompt (truncated). Failed cells carry ``<failure message=...>`` with the failed
 checks' details, errored cells ``<error>``, skipped cells ``<skipped>``. Characters XML 1.0 cannot
 hold (agent output is arbitrary) are written as visible ``\\xNN`` escapes.
+
+JUnit XML has no formal standard; this writes the common subset that CI test-report pages read: ``<testsuites>`` /
+``<testsuite>`` / ``<testcase>`` with ``tests``, ``failures``, ``errors``, ``skipped`` and ``time`` in seconds, one
+child per non-passing case, and ``<properties>`` for the run id, seed, score and statistics. Those tools show a page per
+suite and a line per case, so the cause of a failure goes where they look first: the ``why_it_failed`` property of the
+suite and the ``message`` of each case (cut to :data:`MESSAGE_WIDTH` characters), with the whole story (prompt, faults,
+checks, output, reproduce command) in the element's text.
+
+Two invariants a change must keep. A run cut short adds a suite with one ``<error>`` case of its own, so no CI widget
+shows a partial run as green even when every cell that ran passed. And the tree built here is the one
+:mod:`windtunnel.reports.stream` writes suite by suite for a run too large for memory (it calls :func:`junit_root`,
+:func:`suite_head` and :func:`testcase`), so the streamed file is the same bytes as :func:`render_junit`'s.
 """
 
 from __future__ import annotations
@@ -236,7 +248,12 @@ def junit_root(report: Mapping[str, Any], tests: int, counts: Mapping[str, int])
 
 
 def _cut_short_suite(root: ET.Element, short: CutShort, report: Mapping[str, Any]) -> None:
-    """A run cut short is an error of its own: one ``<error>`` testcase so CI widgets do not show green."""
+    """A run cut short is an error of its own: one ``<error>`` testcase so CI widgets do not show green.
+
+    The suite's properties carry the cut-short record (status, planned and completed cells, the dead process's command
+    and exit code); the case's text is the headline and the agent's stderr tail, its type ``run_interrupted`` or
+    ``run_aborted``. The caller has already counted it into the root's ``tests`` and ``errors``.
+    """
     suite = _el(
         root,
         "testsuite",

@@ -4,6 +4,16 @@ Score and verdict, counts, phases, per-mutation-type pass rates, statistics (wit
 and flaky cells), and the top failures with their reproduce commands. Agent text is untrusted: it
 is escaped for Markdown *and* HTML (GitHub renders inline HTML), flattened to one line in tables,
 and commands go in code spans fenced longer than any backtick run they contain.
+
+Where it goes decides how it is built. A PR comment or a job summary is read by people who did not start the run and
+rendered by GitHub, which turns ``@name`` into a notification, ``#12`` into a link, inline HTML into markup and a ``|``
+into a new table column. So every piece of text from the report passes through :func:`md_text` (escaped, one line,
+mentions defused) or :func:`md_code` (a code span nothing inside can close), and the page is kept short: the failures
+are the ``top`` most severe, not all of them, with the reproduce command that brings back the rest.
+
+The cells are read once and never gathered (:func:`_tally` counts the statistics while a heap keeps the top
+failures), so the page of a run streamed to the store costs memory in ``top``, not in cells. Verdict, score and
+reasons come from the summary the engine computed; nothing here scores.
 """
 
 from __future__ import annotations
@@ -38,7 +48,12 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 
 def md_text(value: Any, width: int | None = None) -> str:
-    """Untrusted text as inert, one-line Markdown (no links, emphasis, HTML or table breaks)."""
+    """Untrusted text as inert, one-line Markdown (no links, emphasis, HTML or table breaks).
+
+    ``width`` cuts the text (with an ellipsis) *before* escaping, so an escape is never cut in half. ``None`` is the
+    empty string; control characters are made visible, HTML's three specials become entities, every Markdown
+    punctuation mark is backslash-escaped, and a zero-width space after ``@`` keeps a bot comment from notifying anyone.
+    """
     text = visible_controls(one_line("" if value is None else str(value)))
     if width is not None:
         text = truncate(text, width)
@@ -49,7 +64,12 @@ def md_text(value: Any, width: int | None = None) -> str:
 
 
 def md_code(value: Any, in_table: bool = False) -> str:
-    """``value`` in a code span that its own backticks cannot close (pipes escaped in tables)."""
+    """``value`` in a code span that its own backticks cannot close (pipes escaped in tables).
+
+    The fence is one backtick longer than the longest run of backticks in the text, and padded with a space when the
+    text starts or ends with a backtick (or is empty), as CommonMark requires; inside a table a ``|`` would end the
+    cell even in a code span, so it is escaped there.
+    """
     text = visible_controls(one_line("" if value is None else str(value)))
     if in_table:
         text = text.replace("|", "\\|")
@@ -198,7 +218,11 @@ def _matrix(matrix: Any) -> list[str]:
 
 def _tally(cells: Iterable[Mapping[str, Any]], top: int) -> tuple[RunStats, list[Mapping[str, Any]], int]:
     """One pass: the statistics, the ``top`` failures in rank order (the order a stable sort of all of
-    them gives) and how many failures there are."""
+    them gives) and how many failures there are.
+
+    ``heapq.nsmallest`` keeps ``top`` cells however many fail, and is stable, so equal ranks keep report order; the
+    generator is drained afterwards because the statistics must see the cells after the last kept failure too.
+    """
     tally = StatsTally()
     count = 0
 

@@ -5,6 +5,15 @@ The JSON report records it as ``run.status`` (``interrupted`` / ``aborted``), ``
 ``summary.cells_planned``. :func:`cut_short` reads those into one :class:`CutShort` so that the
 HTML, Markdown, terminal, JUnit and SARIF reporters say the same thing in the same words: the status
 word instead of "failed", how many of the planned cells ran, and why the run stopped.
+
+Why a status of its own rather than "failed": a failed run means the agent broke a check, and exits 1; a run cut short
+says nothing about the cells that never ran. It exits 130 when the user interrupted it and 3 when the agent process
+died (the documented exit codes), and its score covers only the cells that ran, so a partial run of passing cells
+must still never render as a pass. ``partial`` is the word for a report flagged partial with neither status (a report
+written by an older run or by hand).
+
+Everything is read from the report dict alone, defensively (a report read back from a file is untrusted; a count that
+is not an int is treated as unknown), so the same answer comes from a live run, the store and ``windtunnel report``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,23 @@ Cells of every kind (golden, mutation, chaos, contract, replay) with scenarios, 
 severities, injected faults, checks, outputs, reproduce commands and repeats, derived from a seed
 (the same arguments always give the same report). ``hostile=True`` puts script-injection payloads
 in agent output, prompts and names, the way a real adversarial agent would.
+
+Why it lives in the package and not under ``tests/``: the reporter benchmarks (``benchmarks/reports.py``,
+``benchmarks/view.py``) and anyone writing a reporter plugin need the same data the tests use, and a report that is
+built in one place stays in step with ``report.schema.json`` when the schema changes (the tests validate what these
+functions return).
+
+Three sizes of help:
+
+* :func:`sample_cells` / :func:`sample_report`: many cells, statuses drawn from one ``random.Random(seed)`` so a
+  benchmark of 10,000 cells is the same report on every machine. Most distinct cells pass or fail on every repeat;
+  about a quarter flip between repeats, so pass^k and the flaky list have something to show.
+* :func:`make_cell` / :func:`make_report`: one hand-shaped cell and a report around given cells, for tests that need a
+  particular field and defaults for the rest; the summary is computed from the cells, as a run computes it.
+* :func:`cut_short_report`: a run stopped by Ctrl-C or by its agent process dying, as ``run`` writes it.
+
+The data is plausible, not real: outputs are canned sentences, latencies uniform, faults taken in turn from a short
+list. Nothing here runs an agent or reads the store.
 """
 
 from __future__ import annotations
@@ -54,7 +71,12 @@ HOSTILE = [
 def sample_cells(
     n: int, *, seed: int = 0, repeats: int = 1, hostile: bool = False, fail_rate: float = 0.2
 ) -> Iterator[dict[str, Any]]:
-    """Yield ``n`` cells (``repeats`` tries of each distinct cell), kinds mixed like a ``ci`` run."""
+    """Yield ``n`` cells (``repeats`` tries of each distinct cell), kinds mixed like a ``ci`` run.
+
+    Cell ids are ``c000123`` (with ``-rK`` for repeat K when ``repeats > 1``), so they sort in plan order. About
+    ``fail_rate`` of the distinct cells fail consistently; with repeats, about a quarter are flaky (each try passes
+    with probability one half). A generator: a benchmark can stream a large run without holding it.
+    """
     rng = random.Random(seed)
     base = 0
     produced = 0
@@ -268,7 +290,13 @@ def make_report(
     phases: dict[str, dict[str, Any]] | None = None,
     **summary: Any,
 ) -> dict[str, Any]:
-    """A schema-valid report around ``cells`` (summary computed, then overridden by ``summary``)."""
+    """A schema-valid report around ``cells`` (summary computed, then overridden by ``summary``).
+
+    The run block is fixed (seed 7, a one-minute run on 2025-01-01), so a rendered report compares byte for byte
+    between test runs; ``phases`` becomes ``summary.phases`` (a ``ci`` report), and every keyword in ``summary``
+    replaces the computed value of the same name, which is how a test asks for a verdict the cells alone would not
+    give (``passed=False`` with all cells passing, a ``score`` of 0).
+    """
     computed = summarize_cells(cells)
     if phases is not None:
         computed["phases"] = phases

@@ -7,6 +7,17 @@
   never of its output — so code-scanning tools match the same failure across runs.
 * Location: a logical location naming the phase / scenario / cell, plus the config file as a
   physical location when the run recorded one (``run.config_path``).
+
+What it is for: uploading to a code-scanning service (GitHub's ``upload-sarif``) so an agent's failures show up as
+alerts beside the code, tracked from run to run. Those services are built for static analysers, which shapes every
+choice here. An alert's identity is its rule plus its fingerprint, so the rule must name *what* broke (an invariant,
+a check, an error class), never anything that varies between runs, and the fingerprint hashes the cell's identity and
+repeat, never its output: the same failing cell is the same alert tomorrow, and a fixed one closes. Only failed and
+errored cells become results (:func:`reported`); a passing or not-run cell is no alert. A run cut short marks its
+invocation unsuccessful with the reason, so the upload cannot read as a clean scan.
+
+The functions a streamed writer needs (:func:`rule_index`, :func:`result_for`, :func:`build_sarif` with the pieces
+given) are public: :mod:`windtunnel.reports.stream` writes the same log without holding the cells.
 """
 
 from __future__ import annotations
@@ -38,7 +49,11 @@ SECURITY_SEVERITY = {"critical": "9.0", "high": "7.0", "medium": "5.0", "low": "
 
 
 def sarif_level(severity: str | None) -> str:
-    """The SARIF level of a severity (critical and high are errors, low a note); no severity is a warning."""
+    """The SARIF level of a severity (critical and high are errors, low a note); no severity is a warning.
+
+    ``warning`` is the middle ground for cells that carry no severity (mutation and chaos cells): a failure worth a
+    look, not one that should block a merge on its own in a code-scanning policy that blocks on ``error``.
+    """
     return LEVELS.get(severity or "", "warning")
 
 
@@ -62,6 +77,9 @@ def rule_id(cell: Mapping[str, Any]) -> str:
 def fingerprint(cell: Mapping[str, Any]) -> str:
     """A stable fingerprint of the cell (its identity and repeat): the same failure in the next run is the same alert,
     not a new one.
+
+    A hex SHA-256 of :func:`~windtunnel.reports.cells.identity_key` and the repeat index. The output is left out on
+    purpose: an agent's answer differs on every run, and an alert keyed on it would reopen each time.
     """
     raw = f"{identity_key(cell)}:{cell.get('repeat', 0)}".encode()
     return hashlib.sha256(raw).hexdigest()

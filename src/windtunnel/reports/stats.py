@@ -32,7 +32,11 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 
 @dataclass(frozen=True)
 class FlakyCell:
-    """A cell whose repeats disagree."""
+    """A cell whose repeats disagree: ``passed`` of its ``tries`` passed, with ``0 < passed < tries``.
+
+    ``key`` is its :func:`~windtunnel.reports.cells.identity_key`, ``label`` the one-line name reporters show, and
+    ``cell_ids`` the ids of every try, so a reader can open each repeat and compare what changed.
+    """
 
     key: str
     label: str

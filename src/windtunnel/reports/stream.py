@@ -11,6 +11,16 @@ a format without a streamed writer (terminal, plugins) gets the cells gathered i
 Passes over the cells: JSON one (statistics are gathered as the cells are written, and come after
 them), SARIF two (rules and statistics come before the results), JUnit one to count plus one per
 phase suite.
+
+Why a skeleton with holes and not a second writer per format: two writers of one format drift apart, and a report
+that reads differently depending on the run's size is a bug nobody sees until a large run. Here the head and tail of
+each file come from the very code the in-memory reporter runs (``orjson`` over the report with a marker string in the
+cells' place, or the JUnit tree with its suites emptied), and only the list in the hole is written item by item, laid
+out exactly as ``orjson``'s two-space indentation would lay it out. The tests compare the two files byte for byte.
+
+What it does not do: it never sorts or filters the cells (they arrive in the order the source gives them, plan order
+from the store), and a cell source must give the same cells on every call, since the writers that need two passes
+call it twice.
 """
 
 from __future__ import annotations
@@ -46,7 +56,12 @@ def render_streamed(
 ) -> Path:
     """Write ``report`` with the cells of ``cells()`` in format ``fmt`` to ``out`` (a file or a directory).
 
-    ``tally``: fed every cell by a streamed writer's first pass (then marked complete), for the summary."""
+    ``tally``: fed every cell by a streamed writer's first pass (then marked complete), for the summary.
+
+    A format with no streamed writer (terminal, a plugin) gets the cells gathered into a list first, so it works, at
+    the memory cost of an in-memory report. A file that cannot be written is a :class:`UsageError` (exit 2) naming the
+    path, not a traceback; returns the path written, which for a directory ``out`` is ``<dir>/<run id><extension>``.
+    """
     rep = get_reporter(fmt)
     path = output_path(dict(report), out, rep.extension)
     writer = _WRITERS.get(rep.name) if fmt in _WRITERS or rep.name in _WRITERS else None
@@ -71,7 +86,10 @@ def render_streamed(
 def _skeleton(obj: Mapping[str, Any], holes: Mapping[str, str]) -> list[bytes]:
     """``obj`` serialised like the in-memory writer, cut at the values of the keys in ``holes``.
 
-    Returns the pieces between the holes, each hole's piece ending with the indentation of its line.
+    Returns the pieces between the holes, each hole's piece ending with the indentation of its line. Each key's value is
+    replaced by its marker (a name between NUL characters, which no real report value holds), so the split points are
+    found in the serialised bytes without parsing them; ``holes`` must list the keys in the order they appear in
+    ``obj``.
     """
     marked = dict(obj)
     for key, mark in holes.items():
@@ -104,7 +122,12 @@ def _value(value: Any, indent: bytes) -> bytes:
 
 
 def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callable[[Any], None] | None = None) -> None:
-    """A JSON list at a hole indented by ``indent``, as ``orjson`` with ``OPT_INDENT_2`` lays it out."""
+    """A JSON list at a hole indented by ``indent``, as ``orjson`` with ``OPT_INDENT_2`` lays it out.
+
+    That layout is ``[`` then each item on its own line two spaces deeper, commas at line ends, and ``]`` back at the
+    hole's indentation; an empty list is ``[]`` on the hole's line. ``each`` sees every item before it is written (the
+    JSON writer tallies the statistics with it).
+    """
     inner = indent + b"  "
     first = True
     for item in items:
@@ -246,7 +269,12 @@ def write_junit(
 
 
 class _Count:
-    """Stands for the cells where only their number is read (``len(report["cells"])``)."""
+    """Stands for the cells where only their number is read (``len(report["cells"])``).
+
+    The in-memory builders count a report's cells in a few places (a cut-short banner's "ran N of M" when the summary
+    has no total, SARIF's ``build_sarif`` when the results are given); handing them a ``_Count`` instead of the list
+    lets the streamed writers reuse those builders unchanged without holding a cell.
+    """
 
     def __init__(self, n: int = 0) -> None:
         """``n``: cells counted so far."""

@@ -2,6 +2,21 @@
 
 :func:`print_summary` prints to a given console; the registered ``terminal`` format writes the
 same text (no colours) to a file. Agent text is printed as plain text, never as rich markup.
+
+Top to bottom: why the run failed (before the score, which alone can read as a pass), the head table (score, verdict,
+counts), the banner of a run cut short, the phases of a ``ci`` run, the mutation types' pass rates, the statistics and
+flaky cells, tokens and cost, then the first failures, each with its detail, faults and reproduce command.
+
+How it stays cheap and safe:
+
+* The cells are read once, through a :class:`~windtunnel.reports.stats.SummaryTally` that counts everything but keeps
+  only the first ``max_failures`` failures and top-usage calls. A run whose cells stream to the store hands over the
+  tally it filled while writing, so the summary of a 100,000-cell run holds a few dozen cells, never the run.
+* Every string that came from the agent, the config or a mutation goes through :func:`plain`: a ``Text`` object, which
+  rich never parses as markup (``[bold]`` in an output prints as typed), with control characters shown as ``\\xNN`` so
+  an ANSI escape in an agent's answer cannot recolour, clear or move the user's terminal.
+* Nothing is decided here: score, verdict and reasons come from the summary the engine computed, and the words for a
+  cut-short run come from :mod:`windtunnel.reports.partial`, so the terminal cannot disagree with the other formats.
 """
 
 from __future__ import annotations
@@ -38,7 +53,11 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def plain(value: Any, style: str = "") -> Text:
-    """Untrusted text as a rich Text with control characters (ANSI escapes ...) made visible."""
+    """Untrusted text as a rich Text with control characters (ANSI escapes ...) made visible.
+
+    ``None`` becomes the empty text, anything else its ``str``; C0 and C1 controls, DEL and the Unicode line and
+    paragraph separators become ``\\xNN``, while tab and newline are kept (a multi-line output stays readable).
+    """
     text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", "" if value is None else str(value))
     return Text(text, style=style)
 
@@ -69,7 +88,10 @@ def print_summary(
 ) -> None:
     """Print the score, counts, phases, mutation types, statistics and failures of ``report``.
 
-    ``tally``: the cells already gathered (a streamed run); otherwise ``report["cells"]`` are read.
+    ``tally``: the cells already gathered (a streamed run, whose ``report["cells"]`` is empty); otherwise
+    ``report["cells"]`` are read into a fresh one. ``max_failures`` only applies to that fresh tally: a given tally
+    keeps the limit it was built with, since it already chose which failures to keep. A cut-short run is judged from
+    the tally's cell count, so a streamed report shows the same banner as one held in memory.
     """
     run, summary = report["run"], report["summary"]
     if tally is None:
@@ -175,7 +197,11 @@ def _where(cell: Mapping[str, Any]) -> str:
 
 def print_usage(report: Mapping[str, Any], console: Console, tally: TerminalTally) -> None:
     """Tokens and cost: the calls that used the most (from ``tally``, so a run whose cells stream to the
-    store shows them too), and the run's total (nothing when none recorded usage)."""
+    store shows them too), and the run's total (nothing when none recorded usage).
+
+    The total comes from ``report["usage"]``, which the run summed over every cell; the table only lists the heaviest
+    calls, with a line saying how many more there were.
+    """
     total = total_line(report.get("usage"))
     if total is None:
         return

@@ -2,6 +2,15 @@
 
 A cost is shown only once the run priced its cells (``prices:``); a null ``cost_usd`` is shown as
 unknown with the model missing from the table, never as zero.
+
+The three states of a cost are told apart by the keys of the usage record, not by a value: no ``cost_usd`` key (the
+run had no price table: say nothing, or "not computed" in the total), a number (the price), ``null`` (the model has no
+price: "unknown", naming the model). Folding "unknown" into ``$0`` would make an expensive run on an unpriced model
+look free. Token counts are the provider's own, as the agent's model calls reported them; nothing is estimated here.
+
+The "tokens and cost" table keeps the heaviest calls with a bounded heap (:class:`TopUsage`), one row per model call:
+a contract runs an agent once per scenario and prompt and checks it against every invariant, and that one call must
+not fill the table once per invariant.
 """
 
 from __future__ import annotations
@@ -63,10 +72,12 @@ def total_line(total: Usage | None) -> str | None:
     """
     if not isinstance(total, Mapping):
         return None
+    requests = int(total.get("requests") or 0)
+    # a cell with usage made a model request: a zero count means none was recorded, never that none was made
+    counted = f"{requests} model request(s)" if requests else "model requests not recorded"
     line = (
         f"{total_tokens(total)} tokens ({int(total.get('input_tokens') or 0)} in, "
-        f"{int(total.get('output_tokens') or 0)} out), {int(total.get('requests') or 0)} model request(s) "
-        f"over {int(total.get('cells') or 0)} cell(s)"
+        f"{int(total.get('output_tokens') or 0)} out), {counted} over {int(total.get('cells') or 0)} cell(s)"
     )
     if "cost_usd" not in total:
         return line + "; cost not computed (no prices: table)"

@@ -3,6 +3,15 @@
 Reports read back from files are untrusted input: :func:`validate_report` lists every problem with
 its JSON path, so ``windtunnel report wrong.json`` can say exactly why the file is not a report.
 The models are the schema (``report.schema.json`` is generated from them); extra fields are allowed.
+
+Why the models and not a JSON-schema validator over the generated file: the models are the one source of truth, so a
+check cannot drift from what the writers produce, and no extra dependency is needed. Pydantic's own messages speak in
+model terms (union branch names, ``dict_type``), so :func:`_message` rewrites the common ones into the report's terms
+(a JSONPath, "an object", "one of: ..."), and a file from another tool yields at most :data:`MAX_ERRORS` distinct
+lines rather than one per cell.
+
+Reading a file is bounded like reading an agent's answer (:func:`load_report_file`): a report may be a CI artefact from
+anywhere. Validation accepts more than it checks: extra keys pass, so a report from a newer version still renders.
 """
 
 from __future__ import annotations

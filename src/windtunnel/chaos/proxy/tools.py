@@ -29,13 +29,15 @@ from windtunnel.chaos.proxy.common import (
     encode_body,
     json_response,
 )
+from windtunnel.chaos.routes import route_name
 
 
 def call_name(plan: FaultPlan, url: str) -> str:
     """The tool name of an outbound call: the ``tool`` of the first fault whose ``match_url`` matches.
 
     A pattern without a scheme (``127.0.0.1:8000``, which never matches a whole URL, see
-    :func:`unmatchable_patterns`) still names the calls to that host, so the log shows the tool meant.
+    :func:`unmatchable_patterns`) still names the calls to that host, so the log shows the tool meant. A call no
+    fault names is named by its route (:func:`~windtunnel.chaos.routes.route_name`: ``127.0.0.1/accounts/{}``).
     """
     u = urlsplit(url)
     bare = f"{u.netloc}{u.path}"
@@ -48,7 +50,7 @@ def call_name(plan: FaultPlan, url: str) -> str:
             "://" not in pattern and (fnmatchcase(bare, pattern) or fnmatchcase(bare, pattern.rstrip("/") + "/*"))
         ):
             return str(tool)
-    return f"{u.hostname}{u.path}"
+    return route_name(url)
 
 
 def suggested_pattern(pattern: str) -> str | None:
