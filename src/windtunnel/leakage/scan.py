@@ -43,6 +43,7 @@ from typing import Any, NamedTuple
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.elimination import elimination_findings
 from windtunnel.leakage.formats import (
     container_representation,
     humanize_key,
@@ -282,13 +283,18 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
-        return _audit(it, decode, prefilter)
+        audit = _audit(it, decode, prefilter)
+        ruled = elimination_findings(it.id, it.projection, it.expected, it.label_set)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
         raise DatasetError(
             f"item {it.id!r}{at} is nested too deeply to audit (more than about {sys.getrecursionlimit() - 100} "
             "levels of objects and lists)"
         ) from None
+    if not ruled:
+        return audit
+    ruled = hide_answers(ruled, it.projection, [*it.expected, *it.correlated_values])
+    return ItemAudit(it.id, _dedupe([*audit.findings, *ruled]), it.line)
 
 
 def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
