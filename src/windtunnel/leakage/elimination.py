@@ -41,7 +41,7 @@ _SEP = re.compile(r"\s*(?:,|/|;|&)?\s*(?:(?:or|and|nor|either)\s+)?\s*$", re.IGN
 # Up to three words between the negation and the listing ("not one of", "definitely not", "out as").
 _BRIDGE = re.compile(r"^[\s,:]*(?:[\w'-]+[\s,:]+){0,3}?$")
 # A "no" answer right after a label or a name holding it: "Spam? no", "X-Spam-Flag: NO", "urgent=false".
-_NO_AFTER = re.compile(r"^[\w-]*\s*[:=?]\s*[\"']?(?:no|false|0|n)(?!\w)", re.IGNORECASE)
+_NO_AFTER = re.compile(r"[\w-]*\s*[:=?]\s*[\"']?(?:no|false|0|n)(?!\w)", re.IGNORECASE)
 _FALSE_VALUES = frozenset({"no", "false", "0", "n"})
 
 
@@ -142,14 +142,16 @@ def elimination_findings(
     out: list[Finding] = []
     for path, text in _strings(projection, ()):
         negated: set[str] = set()
-        for names, span in ruled_out(text, pattern):
-            if answer in names:
-                negated = set()
-                break
+        done: tuple[int, int] | None = None
+        ruled = ruled_out(text, pattern)
+        if any(answer in names for names, _span in ruled):
+            continue  # the answer is ruled out too: the text contradicts itself or lists
+        for names, span in ruled:
             negated |= names
-            if negated == others:
-                out.append(_finding(item_id, path, span, expected[0], "a text rules out every other label"))
-                break
+            if done is None and negated == others:
+                done = span
+        if done is not None:
+            out.append(_finding(item_id, path, done, expected[0], "a text rules out every other label"))
     words = re.compile(r"[A-Za-z0-9]+")
     for path, obj in _false_keys(projection, ()):
         negated = set()

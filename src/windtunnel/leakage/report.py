@@ -31,6 +31,7 @@ RULE_HELP: dict[str, str] = {
     "freetext.token": "Prose mentions a one-word answer (review).",
     "freetext.glyph": "Prose holds the answer written as a glyph (an emoji, a symbol).",
     "freetext.selected": "A listing of the options marks the answer as chosen.",
+    "freetext.elimination": "A text rules out every label but the answer.",
     "correlated.value": "A value implies the answer (correlated value).",
     "correlated.key": "A key is a correlated value.",
     "correlated.key-token": "A key contains a correlated value.",
