@@ -1845,20 +1845,47 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         return "emphasis"
     if mention.emphasised(text, a, b):
         return "emphasis"
-    if not mention.case_matches(hit.needle.text, text[a:b]):
+    # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:
+    # the label's capitals cannot set it apart there, so it is read like an all-lowercase label.
+    cased = mention.case_matches(hit.needle.text, text[a:b])
+    caseless = not cased and _caseless_sentence(text, a)
+    if not cased and not caseless:
         return None
-    if mention.quoted(text, a, b):
+    if cased and mention.quoted(text, a, b):
         return "emphasis"
     # A label with its own case (``High``) set apart from the ordinary word needs no more; an
     # all-lowercase one (``positive``) needs a statement about the item (``it's positive``).
-    distinct = hit.needle.text != hit.needle.text.lower()
+    distinct = hit.needle.text != hit.needle.text.lower() and not caseless
     if distinct and mention.proper_noun_follows(text, b):
         return None  # "such as High Street", "it is High Court business": a name, not the label
     if mention.in_compound(view_text, va, vb):
         return None  # "the device is High-end": a statement of the compound
+    if caseless and not _CASELESS_HEAD.match(text, b):
+        # "this is a high school project": without case the label must end its phrase or head the item's noun.
+        return None
     if mention.statement_before(view_text, va, vb, about_item=not distinct):
         return "statement"
     return None
+
+
+_SENTENCE_END = re.compile(r"[.!?\n]\s")
+# After a label in a caseless sentence: the end of its clause, or a noun naming the item ("a billing question").
+_CASELESS_HEAD = re.compile(
+    r"\s*(?:$|[.,;:!?)\n]|(?:ticket|item|issue|request|message|case|e-?mail|review|call|post|comment|question|"
+    r"one|thing|matter|problem)s?(?!\w))"
+)
+
+
+def _caseless_sentence(text: str, a: int) -> bool:
+    """The sentence holding ``text[a]`` starts with a small letter (``this is urgent, since Friday``):
+    its writer does not mark words by case, so a label's capitals are no evidence there."""
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, a):
+        start = m.end()
+    for ch in text[start:a]:
+        if ch.isalpha():
+            return ch.islower()
+    return text[a : a + 1].islower()
 
 
 def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:
