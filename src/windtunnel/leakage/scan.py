@@ -64,6 +64,7 @@ from windtunnel.leakage.model import (
     Target,
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
+from windtunnel.leakage.other_inputs import drop_other_inputs
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -291,10 +292,13 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
             f"item {it.id!r}{at} is nested too deeply to audit (more than about {sys.getrecursionlimit() - 100} "
             "levels of objects and lists)"
         ) from None
-    if not ruled:
+    findings = drop_other_inputs(audit.findings, it.projection) if audit.leaked else audit.findings
+    if ruled:
+        ruled = hide_answers(ruled, it.projection, [*it.expected, *it.correlated_values])
+        findings = _dedupe([*findings, *ruled])
+    if findings is audit.findings:
         return audit
-    ruled = hide_answers(ruled, it.projection, [*it.expected, *it.correlated_values])
-    return ItemAudit(it.id, _dedupe([*audit.findings, *ruled]), it.line)
+    return ItemAudit(it.id, findings, it.line)
 
 
 def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
