@@ -85,6 +85,7 @@ from windtunnel.leakage.records import (
     typed_path,
 )
 from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
+from windtunnel.leakage.schemas import drop_schema_values
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -292,7 +293,11 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
             f"item {it.id!r}{at} is nested too deeply to audit (more than about {sys.getrecursionlimit() - 100} "
             "levels of objects and lists)"
         ) from None
-    findings = drop_other_inputs(audit.findings, it.projection) if audit.leaked else audit.findings
+    findings = audit.findings
+    if audit.leaked:
+        findings = drop_schema_values(drop_other_inputs(findings, it.projection), it.projection)
+        if findings == audit.findings:
+            findings = audit.findings
     if ruled:
         ruled = hide_answers(ruled, it.projection, [*it.expected, *it.correlated_values])
         findings = _dedupe([*findings, *ruled])
