@@ -52,6 +52,8 @@ def _chat(answer_to: str) -> dict[str, Any]:
     return {
         "messages": [
             {"role": "system", "content": "Classify sentiment. Labels: Positive, Negative, Neutral."},
+            {"role": "user", "content": "Food was cold again tonight."},
+            {"role": "assistant", "content": "Negative"},
             {"role": "user", "content": answer_to},
             {"role": "assistant", "content": "Positive"},
             {"role": "user", "content": QUERY},
@@ -62,3 +64,12 @@ def _chat(answer_to: str) -> dict[str, Any]:
 def test_a_turn_answering_another_input_is_not_this_records() -> None:
     assert not _leaks(_chat("Lovely staff and a quick checkout today."))
     assert _leaks(_chat(QUERY))
+
+
+def test_a_one_word_reply_in_a_thread_still_leaks() -> None:
+    thread = [
+        {"author": "ana", "body": "which sentiment would you give this one?"},
+        {"author": "bo", "body": "Positive"},
+        {"author": "ana", "body": "thanks, setting it now"},
+    ]
+    assert _leaks({"comments": thread})

@@ -107,11 +107,15 @@ def _whole(turn: tuple[list[Any], int, str], value: str) -> bool:
     return isinstance(held, str) and " ".join(held.casefold().split()) == " ".join(value.casefold().split())
 
 
-def answers_other_turn(turns: list[Any], k: int, key: str) -> bool:
-    """In a list of turns of one shape, turn ``k`` answers turn ``k-1``; the last turn is the one asked
-    about. The answer belongs to another input when the turn before it holds a text (three words or
-    more) under ``key`` that differs from the last turn's, and no earlier turn repeats the last one's."""
+def answers_other_turn(turns: list[Any], k: int, key: str, labels: frozenset[str]) -> bool:
+    """In a list of demonstration turns of one shape (two turns or more that hold just a label, each
+    after a turn holding a text), turn ``k`` answers turn ``k-1``; the last turn is the one asked about.
+    The answer belongs to another input when the turn before it holds a text (three words or more) under
+    ``key`` that differs from the last turn's, and no earlier turn repeats the last one's."""
     if not 0 < k < len(turns) - 1 or not all(isinstance(t, Mapping) and key in t for t in turns):
+        return False
+    answers = [i for i, t in enumerate(turns[:-1]) if _fold(t[key]) in labels]
+    if len(answers) < 2 or any(i == 0 or len(str(turns[i - 1][key]).split()) < 3 for i in answers):
         return False
     keys = set(turns[0])
     if any(set(t) != keys for t in turns):
@@ -155,15 +159,24 @@ def _referenced(root: Any, obj: Mapping[Any, Any]) -> bool:
     return any(x in s for s in _strings(root, id(obj)) for x in ids)
 
 
-def labels_other_input(root: Any, obj: Mapping[Any, Any], container: int) -> bool:
-    """``obj`` shares a text field with an object outside ``container``, every shared text differs, and
+def _fold(v: Any) -> str | None:
+    """A string value folded for comparison (``None`` for anything else)."""
+    return " ".join(v.casefold().split()) if isinstance(v, str) else None
+
+
+def labels_other_input(root: Any, obj: Mapping[Any, Any], container: int, value: str) -> bool:
+    """``obj`` holds ``value`` as the whole value of a field that an object outside ``container`` leaves
+    unset (null, empty or absent) while sharing a text field with ``obj``; every shared text differs; and
     nothing outside names ``obj`` by its id."""
     mine = _texts(obj)
     if not mine or _referenced(root, obj):
         return False
+    label_keys = [k for k, v in obj.items() if _fold(v) == _fold(value) and str(k) not in mine]
+    if not label_keys:
+        return False
     shared = False
     for other in _objects(root, container):
-        if other is obj:
+        if other is obj or any(other.get(k) not in (None, "") for k in label_keys):
             continue
         theirs = _texts(other)
         for k, v in mine.items():
@@ -174,16 +187,17 @@ def labels_other_input(root: Any, obj: Mapping[Any, Any], container: int) -> boo
     return shared
 
 
-def drop_other_inputs(findings: Sequence[Finding], root: Any) -> list[Finding]:
+def drop_other_inputs(findings: Sequence[Finding], root: Any, label_set: Sequence[str]) -> list[Finding]:
     """The findings left once those inside a record labelling another input are dropped."""
+    labels = frozenset(x for x in (_fold(lab) for lab in label_set) if x)
     out: list[Finding] = []
     for f in findings:
         if f.blocking:
             held = _holder(root, f)
-            if held is not None and labels_other_input(root, *held):
+            if held is not None and labels_other_input(root, *held, f.value):
                 continue
             turn = _turn(root, f)
-            if turn is not None and _whole(turn, f.value) and answers_other_turn(*turn):
+            if turn is not None and _whole(turn, f.value) and answers_other_turn(*turn, labels):
                 continue
         out.append(f)
     return out

@@ -64,6 +64,7 @@ from windtunnel.leakage.model import (
     Target,
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
+from windtunnel.leakage.ordinal import position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
@@ -287,6 +288,7 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     try:
         audit = _audit(it, decode, prefilter)
         ruled = elimination_findings(it.id, it.projection, it.expected, it.label_set)
+        ruled += position_findings(it.id, it.projection, it.expected, it.label_set)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
         raise DatasetError(
@@ -295,7 +297,7 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
         ) from None
     findings = audit.findings
     if audit.leaked:
-        findings = drop_schema_values(drop_other_inputs(findings, it.projection), it.projection)
+        findings = drop_schema_values(drop_other_inputs(findings, it.projection, it.label_set), it.projection)
         if findings == audit.findings:
             findings = audit.findings
     if ruled:
