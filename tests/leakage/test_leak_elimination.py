@@ -57,3 +57,7 @@ def test_a_no_answer_to_a_label_rules_it_out() -> None:
 def test_false_flags_on_every_other_label() -> None:
     assert _audit({"flags": {"is_urgent": False}}, "Normal", ["Urgent", "Normal"]) == ["freetext.elimination"]
     assert _audit({"flags": {"is_urgent": True}}, "Normal", ["Urgent", "Normal"]) == []
+
+
+def test_a_table_of_words_is_not_a_flag() -> None:
+    assert _audit({"ui_strings": {"yes": "Yes", "no": "No", "cancel": "Cancel"}}, "yes", ["yes", "no"]) == []

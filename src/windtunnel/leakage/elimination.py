@@ -10,7 +10,7 @@ found by their negation, in any phrasing this module knows in English:
   (labels joined by ``,`` ``/`` ``;`` ``or`` ``and`` ``nor``);
 * a "no" answer given to one label: the label (or a name holding it as a word, ``X-Spam-Flag``)
   followed by ``:``, ``=`` or ``?`` and ``no`` / ``false`` / ``0``; in JSON, a key holding the label as
-  a word whose value is ``false``.
+  a word whose value is the boolean ``false``.
 
 The labels ruled out anywhere in one string (or one object's keys) are pooled; when they are every
 label but the answer, the string states the answer (``freetext.elimination``, high; the span is the
@@ -42,7 +42,6 @@ _SEP = re.compile(r"\s*(?:,|/|;|&)?\s*(?:(?:or|and|nor|either)\s+)?\s*$", re.IGN
 _BRIDGE = re.compile(r"^[\s,:]*(?:[\w'-]+[\s,:]+){0,3}?$")
 # A "no" answer right after a label or a name holding it: "Spam? no", "X-Spam-Flag: NO", "urgent=false".
 _NO_AFTER = re.compile(r"[\w-]*\s*[:=?]\s*[\"']?(?:no|false|0|n)(?!\w)", re.IGNORECASE)
-_FALSE_VALUES = frozenset({"no", "false", "0", "n"})
 
 
 def _norm(s: str) -> str:
@@ -156,7 +155,7 @@ def elimination_findings(
     for path, obj in _false_keys(projection, ()):
         negated = set()
         for key, value in obj.items():
-            if not (value is False or (isinstance(value, str) and value.strip().casefold() in _FALSE_VALUES)):
+            if value is not False:  # a boolean only: {"no": "No"} is a table of words, not a flag
                 continue
             key_words = " ".join(w.casefold() for w in words.findall(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(key))))
             negated |= {lab for lab in others if re.search(rf"(?<!\w){re.escape(lab)}(?!\w)", key_words)}
