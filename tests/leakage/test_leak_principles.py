@@ -359,3 +359,33 @@ _GLOSSARY = "- **Sev1** — outage\n- **Sev2** — major\n- **Sev3** — minor\n
 )
 def test_a_text_naming_every_label_evenly_defines_them(text: str, leaks: bool) -> None:
     assert _leaks({"t": text}, expected="Sev1", label_set=_SEV) is leaks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not Low. Not Medium. Definitely High.",
+        "Is it Low? No. Is it Medium? No. Is it High? Yes.",
+        "Low: no\nMedium: no\nHigh: yes",
+        ["Low: not applicable", "Medium: not applicable", "High: applies to this ticket"],
+        "Low - cosmetic\nMedium - degraded\nHigh - outage (matches WEB-8)",
+        ["Low - cosmetic", "Medium - degraded", "High - outage  <-- this ticket"],
+    ],
+)
+def test_a_text_naming_every_label_that_singles_one_out_states_it(text: Any) -> None:
+    # QA-10 M1: the others negated, or this one tied to the record (a yes, an arrow, the record's id)
+    assert _leaks({"key": "WEB-8", "notes": text})
+    assert not _leaks({"key": "WEB-8", "notes": text}, expected="Medium")  # it singles out High, not Medium
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Low - cosmetic, no customer impact\nMedium - degraded service\nHigh - outage, page on-call",
+        ["Low: fix next sprint", "Medium: fix this week", "High: page on-call now"],
+        "Is it Low? Cosmetic. Is it Medium? Degraded. Is it High? Outage.",
+        "Low - cosmetic\nMedium - degraded\nHigh - outage (see WEB-1, WEB-2)",
+    ],
+)
+def test_a_definition_in_parallel_stays_a_definition(text: Any) -> None:
+    assert not _leaks({"key": "WEB-8", "notes": text})
