@@ -36,8 +36,10 @@ from windtunnel.leakage import cuts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
+from windtunnel.leakage.mention import table_cell
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import parse_pointer
+from windtunnel.leakage.records import record_values
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
 Mode = Literal["sentence", "span"]
@@ -167,7 +169,7 @@ def sanitize_item(
     redactions: list[Redaction] = []
     problems: list[str] = []
     known = list(dict.fromkeys([*it.label_set, *labels]))
-    projection = _apply(projection, todo, mode, redactions, _Ctx(known, problems))
+    projection = _apply(projection, todo, mode, redactions, _Ctx(known, problems, it.projection))
     if not redactions:
         clean, after = it, before
     else:
@@ -179,8 +181,30 @@ def sanitize_item(
 
 @dataclass
 class _Ctx:
+    """What a sanitizing pass shares: the labels that tell a listing, the problems met, and the
+    item's projection as read (its values tell this record's row of a table, as the scan's do)."""
+
     labels: list[str]
     problems: list[str]
+    root: Any = None
+    _record: frozenset[str] | None = None
+
+    def record(self) -> frozenset[str]:
+        """:func:`~windtunnel.leakage.records.record_values` of the projection as read, computed once."""
+        if self._record is None:
+            self._record = record_values(self.root)
+        return self._record
+
+
+def _record_cell(value: str, span: tuple[int, int], ctx: _Ctx) -> bool:
+    """``value[span]`` is a whole cell of this record's one-record table or of its row in a table of many
+    (:func:`~windtunnel.leakage.mention.table_cell`, the scan's own test): the cell alone is cut, the
+    row keeps its delimiters and the table its shape; the other rows are other records, not a listing."""
+    if "\n" not in value:
+        return False
+    low = value.lower()
+    text = low if len(low) == len(value) else value
+    return table_cell(text, span[0], span[1], ctx.record)
 
 
 def _through_strings(doc: Any, f: Finding) -> Finding:
@@ -333,6 +357,9 @@ def _fix_leaf(
     spans = []
     for f in group:
         if f.span is None:
+            continue
+        if _record_cell(value, f.span, ctx):
+            spans.append(f.span)
             continue
         cut = cuts.cut_range(value, f.span, mode)
         if cut is None:
