@@ -78,6 +78,8 @@ from windtunnel.leakage.records import (
     RECORD_ID,
     TYPE_KEYS_JSON,
     ids_of,
+    path_kinds,
+    record_kinds,
     record_parts,
     record_values,
     typed_path,
@@ -1131,23 +1133,31 @@ def _classify(
     if whole_value or _noted_value(hit.view_text, *hit.view_span):
         if suppress:
             return  # an element of an options listing: it describes the task
+        # A value that a principle demotes to review is a review finding like a bare word in prose:
+        # --strict counts it (medium), as it says.
+        review: Severity = "medium" if ctx.strict else "low"
+        counted = " (counted: --strict)" if ctx.strict else ""
         if not corr and _other_number(hit, pointer, ctx):
             emit(
                 "freetext",
-                "low",
+                review,
                 "freetext.token",
-                "a spelling derived from the label (an abbreviation, a numeral) under a field that names something else"
-                if hit.needle.derived
-                else "a number of a numeric scale under a field that names something else",
+                (
+                    "a spelling derived from the label (an abbreviation, a numeral) under a field that names"
+                    " something else"
+                    if hit.needle.derived
+                    else "a number of a numeric scale under a field that names something else"
+                )
+                + counted,
             )
             return
         if not corr and whole_value and rep == "json" and _other_things_field(pointer, ctx):
             emit(
                 "freetext",
-                "low",
+                review,
                 "freetext.token",
                 "a label word as an attribute of another thing (an object beside this record's, without an id,"
-                " under a name naming neither the task nor the answer)",
+                " under a name naming neither the task nor the answer)" + counted,
             )
             return
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
@@ -1191,8 +1201,14 @@ def _classify(
             return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
-    if listing is not None and _template_listed(listing.get(view_text), hit, va, vb):
-        return  # one line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X")
+    if (
+        listing is not None
+        and _template_listed(listing.get(view_text), hit, va, vb)
+        and not mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))
+    ):
+        # One line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X"), unless
+        # it is this record's row of a table, whose short id (``A8``) reads like a line counter.
+        return
     segs: list[tuple[int, int]] | None = None
     if segments is not None:
         if segments[0] is _SEGMENTS_LATER:
@@ -1240,8 +1256,10 @@ def _classify(
         from windtunnel.leakage.mention import table_cell
 
         kv = mention.tab_pair(view_text, va, vb)
+    cell = False
     if not kv and not hit.needle.phrase:
-        kv = table_cell(view_text, va, vb, lambda: _record_values(ctx)) or (
+        cell = table_cell(view_text, va, vb, lambda: _record_values(ctx))
+        kv = cell or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
@@ -1258,7 +1276,9 @@ def _classify(
             "freetext",
             "freetext.key-value",
             "correlated.key-value",
-            f"prose states '<name>: <value>' with {what} as the value",
+            f"a cell of this record's row of a table (or of its one-record table) holds {what}"
+            if cell
+            else f"prose states '<name>: <value>' with {what} as the value",
         )
         return
     one = singles.get(view_text) if singles is not None else None
@@ -1636,7 +1656,18 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
         return False
     inferred = ctx.naming()
     naming = ctx.given_naming or inferred
-    return naming is not None and not any(mention.names_task(naming, w) for w in tokens if not w.isdigit())
+    if naming is None or any(mention.names_task(naming, w) for w in tokens if not w.isdigit()):
+        return False
+    # A part that says it is the record's own kind (``"kind": "ticket"`` beside ``ticket_id``), or a
+    # kind that names the task (``"type": "queue"`` for a queue task), is the record's, not another thing.
+    own = record_kinds(ctx.root)
+    return not any(
+        set(_WORDS_OF.findall(kind)) & own or mention.names_task(naming, kind)
+        for kind in path_kinds(ctx.root, tokens, ctx.label_norms)
+    )
+
+
+_WORDS_OF = re.compile(r"[^\W\d_]+")
 
 
 def _record_values(ctx: _Ctx) -> frozenset[str]:
