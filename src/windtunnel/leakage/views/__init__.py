@@ -14,9 +14,25 @@ JSON held in a string is parsed and walked as structure (:func:`windtunnel.leaka
 """
 
 from windtunnel.leakage.views import decoders  # registers the built-in decoders
-from windtunnel.leakage.views.pipeline import MAX_DEPTH, MAX_VIEWS, apply, canonical_views, decode_once, view_names
+from windtunnel.leakage.views.pipeline import (
+    MAX_DEPTH,
+    MAX_VIEWS,
+    apply,
+    canonical_views,
+    decode_once,
+    decoded_views,
+    named_decoded_view,
+    view_names,
+)
 from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, decoder
-from windtunnel.leakage.views.tokens import has_humps, identifier_span, identifier_view, identifier_words
+from windtunnel.leakage.views.tokens import (
+    has_humps,
+    identifier_span,
+    identifier_view,
+    identifier_words,
+    pair_value,
+    snake_words,
+)
 
 __all__ = [
     "DECODERS",
@@ -27,11 +43,15 @@ __all__ = [
     "apply",
     "canonical_views",
     "decode_once",
+    "decoded_views",
     "decoder",
     "decoders",
     "has_humps",
     "identifier_span",
     "identifier_view",
     "identifier_words",
+    "named_decoded_view",
+    "pair_value",
+    "snake_words",
     "view_names",
 ]
