@@ -222,3 +222,11 @@ def test_a_statement_beside_a_listing_and_this_records_cell_are_cut(
     assert res.before.leaked
     assert res.item.projection == after
     assert not res.residual and not res.problems
+
+
+def test_a_cut_that_would_leave_the_answer_as_the_one_label_missing_takes_the_whole_text() -> None:
+    # QA-10 M1 in sanitize: "Not Low. Not Medium." left alone would still say High by elimination
+    proj = {"key": "WEB-10", "notes": "Not Low. Not Medium. Definitely High.", "other": "Low/Medium/High"}
+    res = sanitize_item({"id": "x", "expected": "High", "label_set": ["Low", "Medium", "High"], "projection": proj})
+    assert res.before.leaked and not res.residual
+    assert res.item.projection == {**proj, "notes": ""}

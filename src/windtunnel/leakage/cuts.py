@@ -59,6 +59,33 @@ def units(text: str) -> tuple[Range, ...] | None:
     return None
 
 
+def widen_eliminating(text: str, cuts: list[Range], labels: Sequence[str]) -> list[Range]:
+    """The cuts, each widened to its whole structural unit when it would leave the unit naming every
+    label but one, where the unit named them all (``Not Low. Not Medium. Definitely High.`` cut to ``Not
+    Low. Not Medium.``): the gap would name the answer by elimination, so the unit goes whole."""
+    distinct = {lab.casefold() for lab in labels if lab}
+    if len(distinct) < 2 or not cuts:
+        return cuts
+    found = units(text)
+    out: list[Range] = []
+    for a, b in cuts:
+        lo, hi = 0, len(text)
+        if found is not None:
+            unit = next((u for u in found if u[0] <= a and b <= u[1]), None)
+            if unit is None:
+                out.append((a, b))
+                continue
+            lo, hi = unit
+        before = _label_hits(text, labels, lo, hi)
+        rest = text[lo:a] + "\n" + text[b:hi]
+        after = _label_hits(rest, labels, 0, len(rest))
+        if before == distinct and len(after) == len(distinct) - 1 and after < before:
+            out.append((lo, hi))
+        else:
+            out.append((a, b))
+    return merge(out)
+
+
 def cut_range(text: str, span: Range, mode: str) -> Range | None:
     """The range to remove for a hit at ``span``: its sentence (or the span itself in ``span`` mode),
     confined to the structural unit that holds it; ``None`` when the hit is in the structure itself."""

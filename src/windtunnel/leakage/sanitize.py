@@ -169,7 +169,8 @@ def sanitize_item(
     redactions: list[Redaction] = []
     problems: list[str] = []
     known = list(dict.fromkeys([*it.label_set, *labels]))
-    projection = _apply(projection, todo, mode, redactions, _Ctx(known, problems, it.projection))
+    ctx = _Ctx(known, problems, it.projection, list(it.label_set) or known)
+    projection = _apply(projection, todo, mode, redactions, ctx)
     if not redactions:
         clean, after = it, before
     else:
@@ -187,6 +188,8 @@ class _Ctx:
     labels: list[str]
     problems: list[str]
     root: Any = None
+    scale: list[str] = field(default_factory=list)
+    """The item's own label set (else ``labels``): a cut that leaves all of it but the answer eliminates."""
     _record: frozenset[str] | None = None
 
     def record(self) -> frozenset[str]:
@@ -354,12 +357,13 @@ def _fix_leaf(
             if edit is not None:
                 edits.append(edit)
         group = [f for f in group if f not in picked]
-    spans = []
+    spans: list[tuple[int, int]] = []
+    cells: list[tuple[int, int]] = []
     for f in group:
         if f.span is None:
             continue
         if _record_cell(value, f.span, ctx):
-            spans.append(f.span)
+            cells.append(f.span)
             continue
         cut = cuts.cut_range(value, f.span, mode)
         if cut is None:
@@ -368,7 +372,8 @@ def _fix_leaf(
             ctx.problems.append(f"{f.shown_pointer() or '/'}: a member of a listing of labels, not cut alone")
         else:
             spans.append(cut)
-    merged = cuts.merge(spans)
+    # A cell of this record's row is no member of a listing: the other rows are other records.
+    merged = cuts.merge([*cuts.widen_eliminating(value, cuts.merge(spans), ctx.scale), *cells])
     # Marks inside a cut go with it; the rest are applied with the cuts, from the end.
     edits = sorted({e for e in edits if not any(e[0] < b and a < e[1] for a, b in merged)})
     out = value
