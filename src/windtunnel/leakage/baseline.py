@@ -43,7 +43,11 @@ def _logsumexp(values: Sequence[float]) -> float:
 
 
 def binom_sf(k: int, n: int, p: float) -> float:
-    """Exact ``P(X >= k)`` for ``X ~ Binomial(n, p)``."""
+    """Exact ``P(X >= k)`` for ``X ~ Binomial(n, p)``: the one-sided p-value of ``k`` passes out of ``n``.
+
+    Summed in log space (``lgamma`` terms, log-sum-exp), so it neither overflows for large ``n`` nor
+    rounds a tiny tail to zero before the comparison with ``alpha``. ``O(n - k)`` terms.
+    """
     if k <= 0:
         return 1.0
     if k > n:
@@ -61,7 +65,11 @@ def binom_cdf(k: int, n: int, p: float) -> float:
 
 
 def wilson_interval(passes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (sane at 0, 1 and small n, unlike the Wald interval)."""
+    """Wilson score interval for a proportion (sane at 0, 1 and small n, unlike the Wald interval).
+
+    Two-sided at ``confidence``, clipped to ``[0, 1]``; ``(0, 1)`` for ``n == 0`` (nothing is known).
+    The verdict uses its upper end: an interval below ``chance + excess`` rules a material leak out.
+    """
     if n == 0:
         return (0.0, 1.0)
     z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
@@ -74,7 +82,11 @@ def wilson_interval(passes: int, n: int, confidence: float = 0.95) -> tuple[floa
 
 @lru_cache(maxsize=4096)
 def critical_passes(n: int, p0: float, alpha: float) -> int:
-    """Smallest pass count ``k`` with ``P(X >= k | p0) <= alpha`` (``n + 1`` when none is)."""
+    """Smallest pass count ``k`` with ``P(X >= k | p0) <= alpha`` (``n + 1`` when none is).
+
+    The rejection threshold of the exact one-sided test; :func:`power` evaluates the alternative's
+    tail at it. Cached: :func:`n_needed` bisects over ``n`` and asks for the same ``(n, p0, alpha)`` often.
+    """
     logs = [_log_pmf(i, n, p0) for i in range(n + 1)]
     tail = -math.inf
     k = n + 1
@@ -146,9 +158,11 @@ class BaselineSummary:
 
     @property
     def suspicious(self) -> bool:
+        """The baseline scores significantly above chance (``verdict == "leak"``): the CLI exits 1."""
         return self.verdict == "leak"
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field, for the JSON output of ``leak baseline`` (the interval as a two-element list)."""
         out = asdict(self)
         out["wilson"] = list(self.wilson)
         return out
@@ -188,7 +202,13 @@ def _where(i: int, r: Any, lines: Sequence[int] | None) -> str:
 
 
 def pass_flags(results: Iterable[Any], lines: Sequence[int] | None = None) -> tuple[list[bool], list[str]]:
-    """Pass flags and labels of ``results``; ``lines`` (1-based, per result) locate errors."""
+    """Pass flags and labels of ``results``; ``lines`` (1-based, per result) locate errors.
+
+    A result is a boolean, ``{"passed": ...}`` (optionally with ``label``), or ``{"prediction", "label"}``
+    (passed when they are equal up to case and surrounding blanks; an explicit ``passed`` wins). The
+    labels list is only as long as the results that carry one: the chance floors are computed from it.
+    Anything else raises :class:`ResultError` naming the result's line or position and id.
+    """
     passes: list[bool] = []
     labels: list[str] = []
     for i, r in enumerate(results):
@@ -222,7 +242,12 @@ class SingleLabelError(ValueError):
 
 
 def chance_floors(labels: Sequence[str], n_labels: int | None = None) -> dict[str, float]:
-    """``uniform`` 1/N, ``majority`` (constant best guess) and ``prior`` Σp² (sampling the prior)."""
+    """``uniform`` 1/N, ``majority`` (constant best guess) and ``prior`` Σp² (sampling the prior).
+
+    The pass rates a blind agent reaches by each strategy, i.e. the ``p0`` of the test. ``N`` is
+    ``n_labels`` when given, else the number of distinct labels seen. Floors that cannot be computed are
+    absent (no labels: no ``majority`` or ``prior``), so the caller can say which input is missing.
+    """
     out: dict[str, float] = {}
     counts = Counter(labels)
     n_classes = n_labels or len(counts)
@@ -339,7 +364,14 @@ class McNemarResult:
 
 
 def mcnemar_exact(raw: Sequence[bool], sanitized: Sequence[bool], *, alpha: float = 0.01) -> McNemarResult:
-    """Exact (binomial) McNemar test over items paired by position."""
+    """Exact (binomial) McNemar test over items paired by position.
+
+    Only the discordant pairs count: ``b`` items pass raw but fail sanitized, ``c`` the reverse; under
+    H0 (sanitizing changes nothing) ``b ~ Binomial(b + c, 1/2)``. ``p_drop`` is the one-sided p-value that
+    sanitizing lowered the pass rate (what a removed leak looks like); ``significant_drop`` compares it
+    with ``alpha``. No discordant pair gives p-values of 1. The callers pair by id first
+    (``--pair-by``); sequences of different lengths raise ``ValueError``.
+    """
     if len(raw) != len(sanitized):
         raise ValueError(f"paired runs differ in length: {len(raw)} raw vs {len(sanitized)} sanitized")
     b = sum(1 for r, s in zip(raw, sanitized, strict=True) if r and not s)

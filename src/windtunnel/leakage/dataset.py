@@ -3,6 +3,29 @@
 The default shape is ``{id, expected, label_set?, correlated_values?, target?, projection}``. Other
 shapes are mapped with selectors: a dotted name (``fields.priority``), or a JSONPath (``$.context[*]``).
 Several context selectors make the projection an object keyed by selector.
+
+This is the *read* step of the audit pipeline (read → project → canonical views → needles → walk →
+decide → findings → sanitize / mine / baseline): every command reads its items here, so every command
+sees the same ids, answers and line numbers, and a bad record fails the same way everywhere
+(:class:`~windtunnel.leakage.model.DatasetError`, exit 2, naming the line and the fix).
+
+Invariants a change must keep:
+
+* **Streaming.** A JSONL file is read one line at a time from one open handle, so memory stays flat and
+  a pipe (``<(zcat x.jsonl.gz)``) works; only a JSON document (an array) is read whole, as it must be.
+* **The raw bytes travel with the record** (:attr:`Record.raw`): the sanitize flow writes a record it
+  did not change as the very line it read, byte for byte, and rebuilds only the records it changed
+  (:func:`write_back`). Re-serialising every record would reorder nothing but could still change
+  number spellings, escapes and spacing, and a diff of raw against clean would then show noise.
+* **Positions are the file's.** ``Record.line`` is the 1-based line in the file (blank lines skipped
+  but counted), and an item without an id is named by its position among records (``str(index + 1)``):
+  :mod:`.parallel` and :mod:`.ray_scan` rewrite both so a parallel scan reports the same.
+* **Mapping never guesses.** A selector that matches nothing, an empty answer, or a non-object record
+  is an error, never an item without an answer: such an item would always look clean.
+
+The common case (every field a top-level key, one context part) takes a fast path
+(:func:`_fast_item`) that builds the same item as the general one or defers to it; the tests compare
+them. JSONPath support (the ``python-jsonpath`` package) is imported on first use of a ``$`` selector.
 """
 
 from __future__ import annotations
@@ -51,6 +74,7 @@ class FieldMap:
 
     @property
     def selectors(self) -> list[str]:
+        """The context selectors in use: the ones given, else the default ``projection`` key."""
         return self.context_fields or ["projection"]
 
     @property
@@ -80,7 +104,12 @@ class FieldMap:
 
 @dataclass(slots=True)
 class Record:
-    """One raw record of a dataset, with its position."""
+    """One raw record of a dataset, with its position.
+
+    ``line`` is the 1-based line of a JSONL file (the position in the array for a JSON document).
+    ``raw`` is the line's bytes as read (JSONL only; ``None`` for a JSON document): the sanitizer writes
+    an unchanged record back as exactly these bytes.
+    """
 
     line: int
     data: Any
@@ -192,7 +221,13 @@ def _is_jsonl(path: Path) -> bool:
 
 
 def select(data: Any, selector: str) -> list[tuple[str, Any]]:
-    """``[(pointer, value)]`` matched by a dotted name or a JSONPath (``$...``)."""
+    """``[(pointer, value)]`` matched by a dotted name or a JSONPath (``$...``).
+
+    A dotted name is tried as one literal key first (so a key containing dots, ``"gold.label"``, still
+    works), then walked part by part, a digit part indexing a list; it matches at most once. A JSONPath
+    may match many values. Pointers are RFC 6901 into ``data``: :func:`write_back` puts a sanitized
+    value back there. No match is ``[]``; a malformed JSONPath raises :class:`DatasetError`.
+    """
     if selector.startswith("$"):
         import jsonpath
 
@@ -225,7 +260,11 @@ def _key_pointer(key: str) -> str:
 
 @dataclass
 class MappedItem:
-    """An item and where its projection came from in the record (to write a sanitized copy back)."""
+    """An item and where its projection came from in the record (to write a sanitized copy back).
+
+    Findings point into the *projection*; ``sources`` is what maps the projection back into the
+    record, so the sanitized record keeps every field the audit did not read exactly as it was.
+    """
 
     item: LeakItem
     record: Record
@@ -305,6 +344,13 @@ _ABSENT = object()
 
 
 def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
+    """Map one record to an item by ``fmap``; ``index`` is its 0-based position (the id when it has none).
+
+    One context selector makes the projection its value (a list when a JSONPath matched several);
+    several make an object keyed by selector. The correlated map and pointer-bound pairs of ``leak
+    mine`` are added here, per answer. Raises :class:`DatasetError` naming the line for a record that
+    is not an object, a missing or empty answer, a selector that matches nothing, or a malformed field.
+    """
     fast = _fast_item(rec, fmap, index)
     if fast is not None:
         return fast
@@ -378,14 +424,19 @@ def _first(data: Any, selector: str) -> Any:
 
 
 def iter_items(path: Path, fmap: FieldMap | None = None) -> Iterator[MappedItem]:
-    """Items of a dataset file, streamed."""
+    """Items of a dataset file, streamed in file order (the first bad record raises, after the items before it)."""
     fm = fmap or FieldMap()
     for i, rec in enumerate(iter_records(path)):
         yield to_item(rec, fm, i)
 
 
 def write_back(mapped: MappedItem, projection: Any) -> Any:
-    """The record with its projection parts replaced by ``projection`` (a sanitized copy)."""
+    """The record with its projection parts replaced by ``projection`` (a sanitized copy).
+
+    ``projection`` has the shape :func:`to_item` made (keyed by selector when there were several, a
+    list where a JSONPath matched several values). The record is deep-copied: the input record is not
+    modified. Called only for records the sanitizer changed; the others are written as their raw bytes.
+    """
     import copy
 
     from windtunnel.leakage.pointers import parse_pointer

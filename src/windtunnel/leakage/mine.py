@@ -73,6 +73,7 @@ class Suggestion:
     """Other candidates held by exactly the same items (one test): ``Q2`` in a title beside a ``★``."""
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field, for ``leak mine`` JSON output and the scan report's ``mined`` section."""
         return asdict(self)
 
 
@@ -96,6 +97,8 @@ class MineResult:
     """Per suggestion ``(kind, pointer, value)``: every candidate held by the same items."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
+        (an internal index for :func:`mined_findings`)."""
         out = {k: v for k, v in asdict(self).items() if k != "members"}
         out["suggestions"] = [s.to_dict() for s in self.suggestions]
         return out
@@ -147,7 +150,15 @@ Where = tuple[str, tuple[int, int] | None]
 
 
 def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[str, str, str], Where]:
-    """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen."""
+    """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
+
+    Kinds: ``value`` (a whole scalar, non-strings by their JSON text), ``url-segment``, ``token`` and
+    ``ngram`` (2-3 words) of strings of at most ``PROSE_WORDS`` words; prose and the fields under
+    ``derive_from`` give none. The template writes list indices as ``*`` so a value at
+    ``/comments/3/author`` counts with the same value at ``/comments/0/author``. Each candidate is
+    counted once per item however often it occurs (the test counts items, not occurrences). Shared
+    with :mod:`.simulate`'s ``blind`` agent and :func:`.dataset.to_item` (pointer-bound correlated values).
+    """
     out: dict[tuple[str, str, str], Where] = {}
     for pointer, value in _leaves(projection, ""):
         if derive_from and _excluded(pointer, derive_from):
@@ -226,6 +237,13 @@ def mine(
     max_candidates: int = 2_000_000,
 ) -> MineResult:
     """Mine ``items`` for candidates that predict the label (see the module docstring).
+
+    An item's label is its first expected answer; items are read once (a stream is fine). Not tested:
+    candidates below ``min_support``, held by every item (they cannot separate labels), or equal to a
+    label after normalisation (the scan already finds those). Candidates held by the same set of items
+    are grouped by a fingerprint of that set (a sum of per-item 64-bit mixes, and the support) and
+    tested once, with the shortest, most specific member as the suggestion. Returns every count with the
+    suggestions so a reader can judge them; a dataset with nothing telling gives an empty list, not an error.
 
     Memory is bounded by ``max_candidates``: when more distinct candidates are held, those seen once so
     far are dropped (ids, timestamps), which can only lose candidates far below any support floor.
@@ -307,7 +325,8 @@ def mine_correlates(
     alpha: float = 0.01,
     max_pairs: int = 2_000_000,
 ) -> list[Suggestion]:
-    """The suggestions of :func:`mine`, sorted by purity then significance."""
+    """The suggestions of :func:`mine` with its default correction (Benjamini-Hochberg), sorted by purity
+    then significance; a short form for library callers that need no counts."""
     return mine(
         items, min_support=min_support, min_purity=min_purity, alpha=alpha, max_candidates=max_pairs
     ).suggestions

@@ -1,4 +1,18 @@
-"""Data of the leakage auditor: an audited item, a finding, an item's audit."""
+"""Data of the leakage auditor: an audited item, a finding, an item's audit.
+
+These are the values that pass between the steps of the audit pipeline: :class:`LeakItem` is what
+:mod:`.dataset` reads and :mod:`.scan` audits, :class:`Finding` is what the scan reports and what
+:mod:`.sanitize` acts on, :class:`ItemAudit` is what :mod:`.report`, :mod:`.parallel` and the CLI pass on.
+They hold no logic beyond their verdicts, so a finding means the same in a report, a sanitizer's
+residual and a baseline's ``copy`` agent.
+
+The contract a finding carries: ``pointer`` + ``span`` locate *original* characters of what the model
+read (never a position in a decoded or normalised view), so the sanitizer can cut them out and a
+reader can find them; ``value`` is the needle in clear and is hashed by :func:`value_hash` wherever a
+report is written, so the audit report does not itself leak the answers (``--show-values`` reveals
+them). Findings are frozen: hiding answer keys adds ``hashed_pointer`` alongside ``pointer`` instead
+of rewriting it.
+"""
 
 from __future__ import annotations
 
@@ -65,6 +79,7 @@ class Finding:
         return self.pointer if show_values or self.hashed_pointer is None else self.hashed_pointer
 
     def shown_inner(self, show_values: bool = False) -> str | None:
+        """``inner`` as reports print it (answer keys hashed unless ``show_values``); ``None`` outside embedded JSON."""
         return self.inner if show_values or self.hashed_inner is None else self.hashed_inner
 
     def describe(self, show_values: bool = False) -> str:
@@ -75,6 +90,11 @@ class Finding:
         return f"{self.detail} (inside JSON held in a string, at {inner or '/'})"
 
     def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
+        """The finding as the JSON report writes it (``leak-report.schema.json``), without ``item``.
+
+        Pointers and ``value`` are hashed unless ``show_values``; ``inner_pointer`` is present only for
+        a match inside JSON held in a string.
+        """
         out: dict[str, Any] = {
             "channel": self.channel,
             "severity": self.severity,
@@ -154,7 +174,13 @@ def as_alias_map(value: Any, index: int) -> dict[str, list[str]]:
 
 
 def as_strings(value: Any, name: str, index: int) -> list[str]:
-    """``"High"`` / ``3`` / ``["High", "P1"]`` → a list of non-empty strings."""
+    """``"High"`` / ``3`` / ``["High", "P1"]`` → a list of non-empty strings.
+
+    Booleans become ``"true"`` / ``"false"`` (Python would write ``True``), strings are stripped and
+    blank ones dropped, ``None`` members are skipped; so ``[]``, ``""`` and ``[" "]`` all give ``[]``,
+    which the callers reject for ``expected``. An object or nested list raises ``ValueError`` naming
+    ``name`` and the item's position ``index``.
+    """
     values: Sequence[Any] = value if isinstance(value, (list, tuple)) else [value]
     out: list[str] = []
     for v in values:
@@ -171,7 +197,11 @@ def as_strings(value: Any, name: str, index: int) -> list[str]:
 
 @dataclass
 class ItemAudit:
-    """The findings of one item and its verdict."""
+    """The findings of one item and its verdict.
+
+    ``findings`` are deduplicated (one per place and needle, the most severe) and carry hashed pointers;
+    an item the pre-check cleared has none. ``line`` is the item's line in its file, when read from one.
+    """
 
     item: str
     findings: list[Finding]
@@ -179,10 +209,12 @@ class ItemAudit:
 
     @property
     def leaked(self) -> bool:
+        """Whether any finding is blocking (``high`` or ``medium``): the item's verdict and exit code 1."""
         return any(f.blocking for f in self.findings)
 
     @property
     def review(self) -> list[Finding]:
+        """The ``low`` findings: shown for a human to judge, never a leak by themselves."""
         return [f for f in self.findings if not f.blocking]
 
     @property
@@ -191,6 +223,7 @@ class ItemAudit:
         return {f.channel for f in self.findings if f.blocking}
 
     def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
+        """The item as the JSON report writes it: id, verdict, number of review findings, every finding."""
         return {
             "id": self.item,
             "leaked": self.leaked,

@@ -65,7 +65,11 @@ _AHEAD = 3
 
 
 class ScanWorkerError(RuntimeError):
-    """A worker process could not be started or stopped unexpectedly; the scan is incomplete."""
+    """A worker process could not be started or stopped unexpectedly; the scan is incomplete.
+
+    Distinct from :class:`DatasetError` (bad input, exit 2): this is a harness failure, and the audits
+    already yielded are valid. The message names the byte range that was lost where it is known.
+    """
 
 
 def auto_jobs() -> int:
@@ -94,7 +98,11 @@ def plan_jobs(path: Path, jobs: int | None) -> int:
 
 
 def chunk_size(size: int, jobs: int) -> int:
-    """Bytes per range: enough ranges to keep ``jobs`` workers busy, at most :data:`CHUNK_BYTES`."""
+    """Bytes per range: enough ranges to keep ``jobs`` workers busy, at most :data:`CHUNK_BYTES`.
+
+    About eight ranges per worker, so one slow range (long records) does not leave the others idle at
+    the end, and at least :data:`MIN_CHUNK_BYTES`, so the per-range round trip stays small against the work.
+    """
     return max(MIN_CHUNK_BYTES, min(CHUNK_BYTES, size // (jobs * 8)))
 
 
@@ -162,7 +170,16 @@ def _audit_range(path: Path, start: int, end: int, fmap: FieldMap, decode: bool)
 
 
 def audit_bytes(data: bytes, start: int, fmap: FieldMap, decode: bool) -> _Chunk:
-    """Audit ``data``, the bytes of a range that starts at byte ``start`` of the file, at a line start."""
+    """Audit ``data``, the bytes of a range that starts at byte ``start`` of the file, at a line start.
+
+    The one function both executors run remotely (``--jobs`` workers via :func:`serve`, Ray tasks via
+    :mod:`.ray_scan`), so both audit a record exactly as the serial path does: same BOM handling, blank
+    lines skipped but counted, same :func:`to_item` and :func:`audit_item`. Line numbers and positions
+    are range-relative; an item whose id came from its position is sent without it, for the parent to
+    renumber. The first record that fails ends the range with a :class:`_Failure` (its line and offset)
+    instead of raising: exceptions do not cross the pipe reliably, and the parent re-runs that record
+    itself to raise exactly the serial path's error, after yielding every audit before it.
+    """
     rows: list[_Row] = []
     no = 0
     offset = start

@@ -19,7 +19,11 @@ from windtunnel.leakage.model import Finding, value_hash
 
 
 def parse_pointer(pointer: str) -> list[str]:
-    """RFC 6901 reference tokens of ``pointer``."""
+    """RFC 6901 reference tokens of ``pointer`` (``~1`` → ``/`` then ``~0`` → ``~``, in that order).
+
+    ``""`` is the whole document (no tokens). A non-empty pointer not starting with ``/`` raises
+    ``ValueError``. Tokens stay strings: whether ``"3"`` is a list index depends on the node it meets.
+    """
     if pointer == "":
         return []
     if not pointer.startswith("/"):
@@ -28,6 +32,7 @@ def parse_pointer(pointer: str) -> list[str]:
 
 
 def join_pointer(tokens: Iterable[str]) -> str:
+    """The RFC 6901 pointer of ``tokens``, escaping ``~`` and ``/``; the inverse of :func:`parse_pointer`."""
     return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in tokens)
 
 
@@ -57,6 +62,11 @@ class _Mask:
                 self.keys.setdefault((f.pointer, f.inner), value_hash(f.value))
 
     def token(self, tok: str, prefix: tuple[str, str | None]) -> str | None:
+        """The hash to print for the key ``tok`` reached by ``prefix`` (pointer, inner), or ``None`` to keep it.
+
+        A key a key finding flagged is hidden whatever it is (``isHighPriority`` holds the answer but is
+        not equal to it); any other key only when it equals a secret after normalisation.
+        """
         hit = self.keys.get(prefix)
         if hit is not None:
             return hit
@@ -149,7 +159,15 @@ def _child(node: Any, tok: str) -> Any:
 
 
 def hide_answers(findings: list[Finding], projection: Any, secrets: Sequence[str]) -> list[Finding]:
-    """``findings`` with ``hashed_pointer`` / ``hashed_inner`` set where a pointer shows an answer key."""
+    """``findings`` with ``hashed_pointer`` / ``hashed_inner`` set where a pointer shows an answer key.
+
+    ``secrets`` are the item's answers and correlated values; a key matches one under the scan's own
+    normalisation (case, width, accents, homoglyphs, and canonical numbers and dates for a value with a
+    digit). Pointers are resolved against ``projection`` so list indices are never hashed, and a key
+    inside JSON held in a string is reached through that string. The findings are returned unchanged
+    (the same objects) when no pointer can show a secret, which a cheap word check decides for most
+    items; ``pointer`` and ``span`` are never altered, only the printed forms are added.
+    """
     if not findings or not _may_hide(findings, secrets):
         return findings
     mask = _Mask(secrets, findings)

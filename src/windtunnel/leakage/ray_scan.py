@@ -75,6 +75,7 @@ def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window:
     with path.open("rb") as fh:
 
         def submit() -> bool:
+            """Read the next range and start its task; ``False`` when the file is exhausted."""
             nxt = next(ranges, None)
             if nxt is None:
                 return False
@@ -110,7 +111,13 @@ def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window:
 def scan_source(
     path: Path, fmap: FieldMap, decode: bool, jobs: int | None, executor: str | None, address: str | None
 ) -> Iterator[ItemAudit] | None:
-    """The Ray scan when ``--executor ray`` or ``--ray-address`` asks for it; ``None``: scan locally."""
+    """The Ray scan when ``--executor ray`` or ``--ray-address`` asks for it; ``None``: scan locally.
+
+    The CLI's one place that chooses the executor for ``leak scan`` and ``leak check``, so both reject
+    the same combinations with a :class:`UsageError` (exit 2): an unknown executor, and ``--jobs`` with
+    Ray (local processes and cluster CPUs are two answers to one question). ``--ray-address`` alone
+    implies Ray. Ray itself is imported only when the returned iterator is first advanced.
+    """
     from windtunnel._util.errors import UsageError
     from windtunnel.engine.remote import EXECUTORS
 

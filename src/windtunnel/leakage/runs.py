@@ -34,7 +34,11 @@ class RunSourceError(ValueError):
 
 @dataclass
 class RunCounts:
-    """What a run source held."""
+    """What a run source held: filled in while its items are read, so read them before reporting these.
+
+    ``cells`` counts every cell, ``items`` the cells audited, ``skipped_no_expected`` the cells whose
+    golden prompt has no expected answer; the CLI turns ``items == 0`` into a usage error (exit 2).
+    """
 
     cells: int = 0
     items: int = 0
@@ -50,7 +54,12 @@ class RunItem:
     """``parts[k]`` is the cell pointer of ``projection[k]`` (``/prompt``, ``/calls/3/response``)."""
 
     def locate(self, audit: ItemAudit) -> ItemAudit:
-        """``audit`` with finding pointers rewritten from the projection into the report cell."""
+        """``audit`` with finding pointers rewritten from the projection into the report cell.
+
+        The projection is a list (prompt, then each read response), so a finding's first token is an
+        index into ``parts``: ``/2/fields/priority`` becomes ``/calls/3/response/fields/priority``. The
+        hashed pointer is rebased the same way; spans are untouched (they index the same string).
+        """
         out = [
             replace(
                 f,
@@ -71,7 +80,12 @@ class RunItem:
 def cell_items(
     cells: Iterable[Mapping[str, Any]], expected: Mapping[str, Mapping[str, list[str]]], counts: RunCounts
 ) -> Iterator[RunItem]:
-    """Leak items of ``cells`` (report rows), given golden prompt → ``{expected, label_set}``."""
+    """Leak items of ``cells`` (report rows), given golden prompt → ``{expected, label_set}``.
+
+    A cell is matched to its golden prompt by the prompt's text (``cell["golden_prompt"]``); the
+    projection is the prompt sent plus the responses of its ``tool`` and ``http`` calls in call order.
+    Cells without an expected answer are counted in ``counts`` and skipped, never audited as clean.
+    """
     for cell in cells:
         counts.cells += 1
         golden = cell.get("golden_prompt")
@@ -103,7 +117,12 @@ def golden_expected(config_path: Path) -> dict[str, dict[str, list[str]]]:
 
 
 def resolve_config(named: str | None, *, near: Iterable[Path], override: Path | None) -> Path:
-    """The config a run used: ``override``, else ``named`` as given or relative to a ``near`` folder."""
+    """The config a run used: ``override``, else ``named`` as given or relative to a ``near`` folder.
+
+    A run records its config path as it was given when it ran, often relative to where it ran, so the
+    folders of the run store or report are tried too. Raises :class:`RunSourceError` listing every path
+    tried and the fix (``--config``).
+    """
     if override is not None:
         if not override.exists():
             raise RunSourceError(f"config {str(override)!r} does not exist")
@@ -121,7 +140,11 @@ def resolve_config(named: str | None, *, near: Iterable[Path], override: Path | 
 
 
 def report_items(path: Path, counts: RunCounts, *, config: Path | None = None) -> Iterator[RunItem]:
-    """Items of a JSON run report (``windtunnel run -f json``), with the config named in ``run.config``."""
+    """Items of a JSON run report (``windtunnel run -f json``), with the config named in ``run.config``.
+
+    ``config`` overrides that name. An unreadable file, invalid JSON or a document without a ``cells``
+    list raises :class:`RunSourceError`; the items are streamed, and ``counts`` is complete once they are.
+    """
     try:
         report = orjson.loads(path.read_bytes())
     except OSError as err:
