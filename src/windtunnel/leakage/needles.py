@@ -3,6 +3,26 @@
 A single-token needle matches whole tokens only (``M`` never matches inside ``Medium``); a
 multi-token needle matches as a phrase whose tokens may be separated by any whitespace, with
 boundaries at both ends. Both sides are normalised the same way, view by view.
+
+This is the *match* step of the audit (after the views, before the decision): it answers "where does
+any needle occur, in which view, and does the hit fill the whole string", and nothing else. Whether a
+hit leaks is decided afterwards by the principles (:mod:`.scan`); keeping matching free of judgement is
+what lets every form of the answer (an alias, an abbreviation, a correlated value, a decoded run) reach
+the same decision.
+
+Why whole tokens and not substrings: a label is a word, and ``High`` inside ``Highway`` or ``3`` inside
+``2.3`` is not the label; so a boundary is required only where the needle itself starts or ends with a
+word character (a glyph needle, ``👍``, has none and matches anywhere), and a number does not match
+inside a longer number. ``_`` is a boundary: ``priority_high`` holds two words.
+
+How it stays cheap on every string of a dataset: each needle has a *key* (its longest token) that must
+occur in the most forgiving view before anything else is tried, found by one Aho-Corasick pass when an
+item has more than :data:`AUTOMATON_THRESHOLD` distinct keys; an ASCII string needs no offset map (its
+most forgiving view is ``lower()``); later views report only hits no earlier hit of the same needle
+covers (a bisection, :class:`_Cover`), so each place is reported once, under the least transformed
+view that shows it (``raw`` < ``casefold`` < ``accent`` < ``invisible`` < ``confusable``, then
+``canonical``, ``identifier`` and the decoded views by name). Every hit carries a span of the
+original string, through the view's offset map.
 """
 
 from __future__ import annotations
@@ -184,7 +204,13 @@ def _sep_regex(sep: str) -> str:
 
 @dataclass(frozen=True)
 class Needle:
-    """One string to look for, with its role and its normalised forms."""
+    """One string to look for, with its role and its normalised forms.
+
+    ``role`` is ``expected`` (an answer or one of its aliases), ``correlated`` or ``label`` (another
+    label of the set: a hit decides listings and upstream-field findings, never a leak by itself).
+    ``norm`` is the text in the most forgiving view; ``canon`` its canonical number or date form, for a
+    needle with a digit (``1,000`` → ``1000``), else ``None``; ``phrase`` whether it has several tokens.
+    """
 
     text: str
     role: Role
@@ -227,7 +253,12 @@ class Hit(NamedTuple):
 
 
 class NeedleSet:
-    """The needles of one item, ready to search many strings."""
+    """The needles of one item, ready to search many strings.
+
+    A needle repeated with the same role is kept once; a correlated value or other label that equals an
+    answer after normalisation is dropped (:meth:`build`), so one place never gets two roles. Built once
+    per distinct (answers, correlated values, labels, aliases) and shared across items.
+    """
 
     def __init__(self, needles: Iterable[Needle]) -> None:
         seen: dict[tuple[str, str], Needle] = {}

@@ -27,6 +27,48 @@ Label-set awareness: a listing of two or more labels (``High, Medium or Low``), 
 object that mentions *every* label of the item's label set ("return true if …, otherwise false";
 ``["Low", "Medium", "High"]``) describes the task, not the answer, and is not reported, except for a
 ``key: value`` statement outside the listing, which is.
+
+**Where this module sits.** The audit of one item is a pipeline, and this module is its middle:
+
+1. *read* (:mod:`.dataset`, :mod:`.runs`): a record becomes a :class:`LeakItem` (answers, label set,
+   correlated values, aliases) and its *projection*, exactly what the model reads, nothing else;
+2. *pre-check* (:mod:`.prefilter`): one serialisation of the projection proves most clean items clean
+   before any walk, and otherwise hands the walk a :class:`Plan` of what may hit where;
+3. *needles* (:mod:`.needles`, :mod:`.aliases`): the answers with their aliases and abbreviations, the
+   correlated values and the other labels, normalised once per distinct combination (``_prepared``);
+4. *walk* (:func:`_walk`): every key, string and scalar, with its RFC 6901 pointer, its representation
+   (:mod:`.formats`), the upstream-named field above it if any, and whether it is a member of a listing
+   of the labels or a field of another record (``suppress``); JSON held in a string is walked as structure;
+5. *views and match* (:meth:`NeedleSet.search`): each string in its normalised views and in every view
+   the decoders of :mod:`.views` produce, each with an offset map back to the original characters;
+6. *decide* (:func:`_classify`): each hit is judged by the principles of ``docs/leakage.md``: a label
+   that is a value leaks (1); a label in prose leaks when tied to the task (2, :mod:`.mention`); a
+   listing, a definition, or a value of another record is not a leak (3, :mod:`.records`);
+7. *findings*: one per place and needle, the most severe (``_dedupe``), with answer keys hashed in the
+   printed pointers (:mod:`.pointers`). The sanitizer (and its rescan), the ``copy`` baseline and the
+   reports consume these findings; none of them decides by rules of its own.
+
+**Invariants a change must keep.**
+
+* A finding's ``pointer`` and ``span`` index the *original* string or key, never a view: the sanitizer
+  cuts by them and the HTML page highlights them. A view that cannot map a character back is a bug.
+* Decisions follow the principles, stated once; a new format is supported by exposing it in a view
+  (a decoder, a tokeniser) or a shape the principles already read, not by a rule for one dataset
+  family. The few rules that still name a format are listed, with their reason, in ``docs/leakage.md``.
+* Work stays linear in the projection: views are bounded (:mod:`.views.pipeline`), the cues search a
+  bounded window around the hit (``_SENTENCE_MAX``, ``mention._WINDOW``), and no check runs per pair of
+  hits; ``tests/leakage/test_leak_worst_case.py`` counts calls at n and 4n to hold this.
+* The shortcuts are sound, never heuristics: the pre-check, the plan and the pruned subtrees may only
+  skip what cannot hold a finding, and ``audit_item(..., prefilter=False)`` is the reference they are
+  tested against (identical audits).
+* An audit depends on its item only, not on the items before it: a string's classification is cached
+  (``_CLASSIFIED``) only when the decision looked at nothing outside the string (``root_used``), and is
+  replayed only with the same naming words.
+
+**What it does not do.** It reads what the model was given, never the model's output; it calls no
+model and learns nothing (values that ride with a label without any rule naming them are
+:mod:`.mine`'s job, and whether a blind baseline beats chance is :mod:`.baseline`'s); and it does not
+judge whether a leak is intended (a review finding is reported, not hidden).
 """
 
 from __future__ import annotations

@@ -8,6 +8,25 @@ the sanitizer can cut out.
 
 Words are runs of ``\\w`` *plus combining marks*, so Devanagari vowel signs and viramas or a
 decomposed accent never split a word.
+
+The offset map (:class:`Mapped`) is the one mechanism that lets the scan match in a transformed string
+and still report original characters. Every derived string, here and in :mod:`.views` (decoded
+runs, split identifiers), is built with :meth:`Mapped.compose` from pieces that name the original
+range they replace, so maps compose through any number of views. A character that expands
+(``ﬁ`` → ``fi``, ``ⅷ`` → ``viii``) maps each output character to the one input character; one that
+disappears (a zero-width joiner) maps to nothing, so a match across it still spans it in the original.
+
+The views are named, from least to most transformed (:data:`VIEW_ORDER`): ``raw``, ``casefold``
+(NFKC then case folding), ``accent`` (Latin / Greek / Cyrillic combining accents dropped, never Indic
+vowel signs, which would merge words), ``invisible`` (format characters, variation selectors and
+fillers dropped) and ``confusable`` (all of them plus the homoglyph table of :mod:`.confusables`).
+Matching runs in the most forgiving view once; the name a finding reports is the least transformed
+view in which it is also seen, so a reader learns *how* the answer was hidden. An ASCII string skips
+the per-character work: its every view but ``raw`` is ``lower()``, with the identity map.
+
+``canonical_view`` is apart: it rewrites numbers (thousands separators, a leading ``+``, leading zeros
+and trailing decimal zeros) and dates (ISO ``YYYY-MM-DD`` from ISO, ``March 3, 2024`` or ``3 March 2024``)
+so ``1,000.00`` and ``1000`` are one token; it runs only when a needle and the text hold a digit.
 """
 
 from __future__ import annotations
@@ -41,6 +60,7 @@ def is_invisible(ch: str) -> bool:
 
 
 def is_word_char(ch: str) -> bool:
+    """A letter, digit, ``_`` or combining mark: a character of a :data:`WORD_RE` word."""
     return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
 
 
@@ -265,6 +285,7 @@ def canonical_view(m: Mapped) -> Mapped:
 
 
 def canonical_needle(text: str) -> str:
+    """A needle in the canonical view (``1,000`` → ``1000``), to be searched in :func:`canonical_view` text."""
     return canonical_view(Mapped(normalize_needle(text))).text
 
 
@@ -272,4 +293,5 @@ _DIGIT_RE = re.compile(r"\d")
 
 
 def has_digit(text: str) -> bool:
+    """Whether ``text`` holds a digit: only then can the canonical view add a match."""
     return _DIGIT_RE.search(text) is not None
