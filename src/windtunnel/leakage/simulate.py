@@ -42,6 +42,7 @@ _WEIGHT = {"high": 3, "medium": 2, "low": 1}
 
 
 def _majority(labels: Sequence[str]) -> str:
+    """The most frequent label, ties broken by sorted order so the fallback is the same on every run."""
     counts = Counter(labels)
     return max(sorted(counts), key=lambda lab: counts[lab])
 
@@ -57,6 +58,12 @@ def copy_predictions(
 
     ``labels`` are the candidates (default: the distinct answers of ``items``); ``correlated`` maps a
     label to values that imply it (``--correlated-map``), searched with that label.
+
+    Each candidate is tried as if it were the answer, with the item's own label set (or the candidates),
+    so the agent never sees the true answer: it reads what the scan would report for each label and
+    picks the heaviest. Ties go to the majority label when it is among them, else to the first
+    candidate; an item where no candidate is found gets the majority label (what a blind guess does).
+    Costs one audit per item and candidate: on a large label set this is the slow agent.
     """
     answers = [it.expected[0] for it in items]
     cands = list(dict.fromkeys(labels or answers))
