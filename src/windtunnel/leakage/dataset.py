@@ -154,6 +154,8 @@ def iter_records(path: Path) -> Iterator[Record]:
 
 
 def _jsonl_records(path: Path, fh: Any) -> Iterator[Record]:
+    """The records of an open JSONL file, each with its line number and its raw bytes; blank lines are
+    skipped (and counted), a BOM or a gzip header on line 1 is handled, a bad line raises with its number."""
     for no, line in enumerate(fh, 1):
         if no == 1:
             if line.startswith(UTF8_BOM):
@@ -196,6 +198,7 @@ def not_json(path: Path, line: int | None, raw: bytes, err: Exception) -> str:
 
 
 def _suffix_says_jsonl(path: Path) -> bool | None:
+    """``True`` for ``.jsonl`` / ``.ndjson``, ``False`` for ``.json``, ``None`` (look at the bytes) otherwise."""
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):
         return True
@@ -205,6 +208,8 @@ def _suffix_says_jsonl(path: Path) -> bool | None:
 
 
 def _head_says_jsonl(head: bytes) -> bool:
+    """JSONL unless the first non-blank byte opens an array: one object per line and one object alone
+    read the same way, and a pipe has no suffix to go by."""
     if head.startswith(UTF8_BOM):
         head = head[len(UTF8_BOM) :]
     return not head.lstrip().startswith(b"[")
@@ -411,6 +416,7 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
 
 
 def _describe_empty(value: Any) -> str:
+    """How an empty answer looks, in the words of the error message (``null``, ``an empty list`` …)."""
     if value is None:
         return "null"
     if isinstance(value, list):
@@ -419,6 +425,7 @@ def _describe_empty(value: Any) -> str:
 
 
 def _first(data: Any, selector: str) -> Any:
+    """The first value ``selector`` matches in ``data``, or ``None``."""
     found = select(data, selector)
     return found[0][1] if found else None
 

@@ -73,7 +73,7 @@ class Suggestion:
     """Other candidates held by exactly the same items (one test): ``Q2`` in a title beside a ``★``."""
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field, for ``leak mine`` JSON output and the scan report's ``mined`` section."""
+        """Every field, as ``leak mine`` writes a suggestion (in clear: the scan report keeps only counts)."""
         return asdict(self)
 
 
@@ -118,6 +118,7 @@ class MineResult:
 
 @lru_cache(maxsize=4096)
 def _general(pointer: str) -> str:
+    """``pointer`` with list indices as ``*``: the same field of every element counts as one place."""
     return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
 
 
@@ -136,6 +137,8 @@ def _excluded(pointer: str, derive_from: Sequence[str]) -> bool:
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
+    """``(case-folded token, start, end)`` of the words and symbols of ``text``; ASCII punctuation is left
+    out (structure), a non-ASCII symbol is kept (``★``, ``🔴`` can ride with a label)."""
     out = []
     for m in _TOKEN.finditer(text):
         tok = m.group(0)

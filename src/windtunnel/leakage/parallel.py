@@ -246,6 +246,8 @@ def serve(tasks: Connection, results: Connection) -> None:
 
 @dataclass
 class _Worker:
+    """One worker process and the parent's ends of its two pipes (tasks out, results in)."""
+
     proc: subprocess.Popen[bytes]
     tasks: Connection
     results: Connection
@@ -270,6 +272,12 @@ def _ranges(path: Path, size: int, step: int) -> Iterator[tuple[int, int]]:
 
 
 def _spawn() -> _Worker:
+    """Start one worker: a fresh interpreter running :data:`_BOOT`, with the parent's warning options.
+
+    Raw ``os.pipe`` file descriptors are passed by number (``pass_fds``), not a multiprocessing context:
+    nothing of the parent is pickled or re-imported, and the worker's own session keeps a terminal
+    Ctrl-C away from it. On failure every descriptor opened here is closed before re-raising.
+    """
     task_r, task_w = os.pipe()
     res_r, res_w = os.pipe()
     try:
@@ -324,6 +332,14 @@ def _stop(workers: list[_Worker], *, graceful: bool) -> None:
 
 
 def _parallel(path: Path, fmap: FieldMap, decode: bool, jobs: int, step: int) -> Iterator[ItemAudit]:
+    """The parent's loop: feed ranges to the least busy worker, yield the ranges' audits in file order.
+
+    Ranges are numbered as sent; answers are filed by number (``done``) and yielded only when the next
+    number in order (``head``) is there, so a fast worker never reorders the report. At most
+    ``_AHEAD * jobs`` ranges are sent and not yet yielded, and ``_PER_WORKER`` queued per worker. The
+    workers are stopped in every case (end, error, the consumer closing the generator), gracefully only
+    when every range was yielded.
+    """
     size = path.stat().st_size
     where = path.absolute()
     ranges = _ranges(where, size, step)
@@ -368,6 +384,7 @@ def _parallel(path: Path, fmap: FieldMap, decode: bool, jobs: int, step: int) ->
 
 
 def _send(w: _Worker, task: tuple[int, int], bounds: dict[int, tuple[int, int]]) -> None:
+    """Send a range to a worker; a broken pipe means the worker died (:func:`_died` raises)."""
     try:
         w.tasks.send(task)
     except OSError:
@@ -375,6 +392,8 @@ def _send(w: _Worker, task: tuple[int, int], bounds: dict[int, tuple[int, int]])
 
 
 def _died(w: _Worker, bounds: dict[int, tuple[int, int]]) -> None:
+    """Raise :class:`ScanWorkerError` for a worker that stopped, naming its exit code and the byte range
+    it was auditing (the oldest one it had queued)."""
     try:
         code: int | None = w.proc.wait(timeout=1)
     except subprocess.TimeoutExpired:
