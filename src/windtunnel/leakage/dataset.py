@@ -208,8 +208,8 @@ def _suffix_says_jsonl(path: Path) -> bool | None:
 
 
 def _head_says_jsonl(head: bytes) -> bool:
-    """JSONL unless the first non-blank byte opens an array: one object per line and one object alone
-    read the same way, and a pipe has no suffix to go by."""
+    """JSONL unless the first non-blank byte opens an array (a pipe has no suffix to go by). A compact
+    single object is then one JSONL line; a pretty-printed one fails on line 1 and needs a ``.json`` name."""
     if head.startswith(UTF8_BOM):
         head = head[len(UTF8_BOM) :]
     return not head.lstrip().startswith(b"[")

@@ -93,7 +93,13 @@ def _phrase_re(norm: str) -> re.Pattern[str] | None:
 
 
 def find_all(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int, int]]:
-    """Boundary-respecting matches of a normalised needle in a text of the same view."""
+    """Boundary-respecting matches of a normalised needle in a text of the same view.
+
+    ``[(start, end)]`` in ``text``, left to right. A single token is found with ``str.find`` and
+    checked at both ends (:func:`_bounded`); a phrase (``phrase`` or, when ``None``, a needle of several
+    tokens) lets any run of whitespace stand for its blanks, so a label broken over a line still
+    matches.
+    """
     if not norm:
         return []
     out: list[tuple[int, int]] = []
@@ -225,7 +231,11 @@ class Needle:
 
     @classmethod
     def make(cls, text: str, role: Role, *, value_only: bool = False) -> Needle | None:
-        """The needle for ``text`` (``None`` when it normalises to nothing)."""
+        """The needle for ``text`` (``None`` when it normalises to nothing: blanks, invisibles only).
+
+        A text with no word character (an emoji, ``★``) becomes a glyph needle: no boundaries, matched
+        wherever it occurs. ``value_only`` marks an abbreviation (see the field).
+        """
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
@@ -240,7 +250,12 @@ class Needle:
 
 
 class Hit(NamedTuple):
-    """One match of a needle (a tuple: built for every match, so it must be cheap to make)."""
+    """One match of a needle (a tuple: built for every match, so it must be cheap to make).
+
+    ``span`` is in the original string; ``view_text`` / ``view_span`` are the view the match was made in
+    and its place there, which the cues read (a decoded ``Priority: High`` is a key-value pair only in
+    its decoded view). ``view`` names that view for the finding.
+    """
 
     needle: Needle
     span: tuple[int, int]
@@ -306,7 +321,9 @@ class NeedleSet:
         return cls(made)
 
     def candidates(self, text: str) -> list[Needle]:
-        """Needles whose key token occurs in ``text`` (already normalised)."""
+        """Needles whose key token occurs in ``text`` (already normalised): a necessary condition only,
+        the caller still runs :meth:`Needle.find`. One Aho-Corasick pass above
+        :data:`AUTOMATON_THRESHOLD` distinct keys, else one ``in`` per needle."""
         if self._automaton is not None:
             idx: set[int] = set()
             for _end, ids in self._automaton.iter(text):

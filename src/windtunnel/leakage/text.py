@@ -52,7 +52,11 @@ _INVISIBLE_EXTRA = frozenset("\u034f\u115f\u1160\u3164\uffa0\u180b\u180c\u180d\u
 
 
 def is_invisible(ch: str) -> bool:
-    """Zero-width, soft hyphen, bidi and tag characters, variation selectors, Hangul fillers."""
+    """Zero-width, soft hyphen, bidi and tag characters, variation selectors, Hangul fillers.
+
+    Characters that render as nothing, so ``Hi\u200bgh`` reads ``High``: every format character
+    (category ``Cf``) plus the fillers and selectors Unicode classes otherwise.
+    """
     cp = ord(ch)
     if 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF:
         return True
@@ -76,7 +80,12 @@ class Mapped:
     ends: list[int] | None = None
 
     def span(self, a: int, b: int) -> tuple[int, int]:
-        """Original ``[start, end)`` covered by derived characters ``a .. b-1``."""
+        """Original ``[start, end)`` covered by derived characters ``a .. b-1``.
+
+        From the first character's start to the last one's end, so a match that spans a dropped
+        invisible character, or begins and ends inside two decoded runs, covers them in the original.
+        An empty range maps to an empty range at the corresponding position.
+        """
         if self.starts is None or self.ends is None:
             return (a, b)
         if b <= a:
@@ -85,7 +94,12 @@ class Mapped:
         return (self.starts[a], self.ends[b - 1])
 
     def compose(self, pieces: list[tuple[str, int, int]]) -> Mapped:
-        """Build a view of this view from ``(output, start, end)`` pieces indexed in ``self.text``."""
+        """Build a view of this view from ``(output, start, end)`` pieces indexed in ``self.text``.
+
+        Each character of a piece maps to the original range of ``self.text[start:end]``, so the maps
+        of nested views compose: a character of a decoded-then-split view still points at the original
+        characters. Empty pieces (a removed tag, a joined line) contribute nothing.
+        """
         out: list[str] = []
         starts: list[int] = []
         ends: list[int] = []
@@ -171,7 +185,8 @@ def full_text(text: str) -> str:
 
 
 def named_view(m: Mapped, name: str) -> Mapped:
-    """One named view of ``m`` (see :data:`VIEW_ORDER`)."""
+    """One named view of ``m`` (see :data:`VIEW_ORDER`): used to name a hit after the fact, on a window
+    around it, never to search a whole string (the search runs once, in :func:`full_view`)."""
     if name == "raw":
         return m
     if m.text.isascii():
@@ -180,7 +195,12 @@ def named_view(m: Mapped, name: str) -> Mapped:
 
 
 def normalize_needle(text: str, view: str = "confusable") -> str:
-    """A needle in the same view as the text it is searched in (whitespace collapsed)."""
+    """A needle in the same view as the text it is searched in (whitespace collapsed).
+
+    The needle goes through the same per-character folding as the text, so a match in the view is a
+    match of the needle as the user wrote it; blanks collapse to one space because phrase matching lets
+    any whitespace stand for a blank. ``""`` for a needle of blanks or invisible characters only.
+    """
     if view == "raw":
         folded = text
     elif text.isascii():
