@@ -56,7 +56,7 @@ def binom_sf(k: int, n: int, p: float) -> float:
 
 
 def binom_cdf(k: int, n: int, p: float) -> float:
-    """Exact ``P(X <= k)`` for ``X ~ Binomial(n, p)``."""
+    """Exact ``P(X <= k)`` for ``X ~ Binomial(n, p)``, in log space like :func:`binom_sf` (McNemar's two-sided tail)."""
     if k < 0:
         return 0.0
     if k >= n:
@@ -101,7 +101,11 @@ def critical_passes(n: int, p0: float, alpha: float) -> int:
 
 @lru_cache(maxsize=4096)
 def power(n: int, p0: float, p1: float, alpha: float) -> float:
-    """Probability that the exact one-sided test at ``alpha`` flags a baseline whose true rate is ``p1``."""
+    """Probability that the exact one-sided test at ``alpha`` flags a baseline whose true rate is ``p1``.
+
+    Exact, not a normal approximation: at the item counts of a typical eval (tens to hundreds) the
+    approximation overstates power. ``power_at_n`` in the summary is this at ``p1 = chance + excess``.
+    """
     return binom_sf(critical_passes(n, p0, alpha), n, p1)
 
 
@@ -138,7 +142,13 @@ def n_needed(
 
 @dataclass
 class BaselineSummary:
-    """The blind-baseline verdict and the numbers behind it."""
+    """The blind-baseline verdict and the numbers behind it.
+
+    ``verdict`` is ``leak`` (p-value at or below ``alpha``: exit 1), ``at-chance`` (the Wilson interval's
+    upper end is below ``chance + excess``: a leak of that size is ruled out) or ``inconclusive`` (too
+    few items to tell; ``n_needed`` says how many would give ``target_power``). ``notes`` state the
+    reason in a sentence for the terminal.
+    """
 
     n: int
     passes: int
@@ -238,7 +248,11 @@ def pass_flags(results: Iterable[Any], lines: Sequence[int] | None = None) -> tu
 
 
 class SingleLabelError(ValueError):
-    """Every result has the same label: chance (majority or prior) is 1, no test can tell a leak."""
+    """Every result has the same label: chance (majority or prior) is 1, no test can tell a leak.
+
+    Raised instead of a verdict because a "pass rate of 100 % at chance 100 %" would read as fine while
+    it proves nothing; the CLI turns it into a usage error naming the label.
+    """
 
 
 def chance_floors(labels: Sequence[str], n_labels: int | None = None) -> dict[str, float]:
@@ -346,7 +360,11 @@ def summarize_blind_baseline(
 
 @dataclass
 class McNemarResult:
-    """Exact McNemar test on paired pass flags (raw vs sanitized)."""
+    """Exact McNemar test on paired pass flags (raw vs sanitized).
+
+    The four cells of the paired table (``both_pass``, ``raw_only``, ``sanitized_only``, ``both_fail``)
+    are kept so a reader can see the test's input; only ``raw_only`` and ``sanitized_only`` enter it.
+    """
 
     n: int
     both_pass: int
@@ -360,6 +378,7 @@ class McNemarResult:
     significant_drop: bool
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field, for the JSON output of ``leak baseline --paired``."""
         return asdict(self)
 
 

@@ -53,7 +53,11 @@ _MASK = (1 << 64) - 1
 
 @dataclass
 class Suggestion:
-    """A candidate whose items mostly share one label, with the test behind it."""
+    """A candidate whose items mostly share one label, with the test behind it.
+
+    ``label`` is in clear: a suggestion is evidence for a person to review (and the map ``leak mine -o``
+    writes), not a report line. ``purity`` is the share of the ``support`` items that carry ``label``.
+    """
 
     pointer: str
     """Pointer template (list indices as ``*``); empty for a token or n-gram (anywhere)."""
@@ -79,7 +83,11 @@ class Suggestion:
 
 @dataclass
 class MineResult:
-    """What was mined and how: the counts a reader needs to trust (or doubt) the suggestions."""
+    """What was mined and how: the counts a reader needs to trust (or doubt) the suggestions.
+
+    ``tested`` against ``candidates`` says how hard the correction worked; no suggestions with many
+    candidates tested is a result (nothing rides with a label), not a failure.
+    """
 
     items: int
     labels: dict[str, int]

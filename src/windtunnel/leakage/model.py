@@ -34,7 +34,13 @@ class DatasetError(ValueError):
 
 
 def value_hash(value: str) -> str:
-    """A short, stable digest that identifies a matched answer without revealing it."""
+    """A short, stable digest that identifies a matched answer without revealing it.
+
+    ``sha256:`` and the first 16 hex digits of the UTF-8 text's SHA-256, unsalted on purpose: the same
+    value gets the same placeholder in every report and run, so findings can be grouped and compared
+    across reports. It hides answers from a casual reader, not from someone who can guess the label
+    set (a label set is small: hash each label and compare).
+    """
     return "sha256:" + hashlib.sha256(value.encode("utf-8")).hexdigest()[:16]
 
 
@@ -114,7 +120,12 @@ class Finding:
 
 @dataclass
 class LeakItem:
-    """One eval item: the expected answer and exactly what the model reads (``projection``)."""
+    """One eval item: the expected answer and exactly what the model reads (``projection``).
+
+    ``expected`` holds one or more acceptable answers, non-empty strings (numbers and booleans are
+    written as text by :func:`as_strings`); the first is "the label" where one is needed (mining,
+    baselines). ``projection`` is any JSON value and is never modified by the scan.
+    """
 
     id: str
     expected: list[str]
