@@ -150,7 +150,12 @@ _UPSTREAM_WORDS = frozenset({"ai", "ml", "llm", "gpt", "confidence", "predicted"
 
 
 def key_words(key: str) -> list[str]:
-    """``aiCategory`` → ``[ai, category]``; ``predicted_label`` → ``[predicted, label]``."""
+    """``aiCategory`` → ``[ai, category]``; ``predicted_label`` → ``[predicted, label]``.
+
+    Words at case humps, digits and every non-letter; an acronym keeps together (``HTTPStatus`` →
+    ``[http, status]``). ASCII letters only: a non-ASCII letter is dropped and splits the word
+    (``prioritéHaute`` → ``[priorit, haute]``), which is enough for the upstream-name test it serves.
+    """
     return [w.lower() for w in _KEY_SPLIT_RE.findall(key)]
 
 

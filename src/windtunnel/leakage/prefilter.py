@@ -202,7 +202,11 @@ def plan(projection: Any, needles: NeedleSet, decode: bool = True) -> tuple[bool
 
 
 def dumps(value: Any) -> bytes | None:
-    """``value`` serialised by orjson, or ``None`` when orjson cannot (non-string keys, huge ints)."""
+    """``value`` serialised by orjson, or ``None`` when orjson cannot (non-string keys, huge ints).
+
+    ``None`` means "no proof": the caller walks everything, so a projection orjson cannot write is
+    audited in full, never skipped.
+    """
     try:
         return orjson.dumps(value)
     except TypeError:
@@ -317,7 +321,11 @@ def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possi
 
 
 def keys_may_hit(keys: str, needles: NeedleSet) -> bool:
-    """Whether any of the object keys joined in ``keys`` can match an answer or correlated value."""
+    """Whether any of the object keys joined in ``keys`` can match an answer or correlated value.
+
+    Every word of some needle must occur in the lowercased keys. Numeric and date needles (a canonical
+    form) and non-ASCII keys always answer ``True``: their matches need views this check does not model.
+    """
     if needles.any_canon or not keys.isascii():
         return True
     low = keys.lower()
@@ -378,7 +386,13 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
-    """For one ASCII string outside upstream fields: can an answer or correlated value match in it?"""
+    """For one ASCII string outside upstream fields: can an answer or correlated value match in it?
+
+    The per-string form of the item check, for walks without an exact :class:`Plan`: ``True`` when
+    every word of some needle occurs in the lowercased string, or (with ``decode``) when the string
+    holds a marker of a decoder that could reveal one (``&``, ``%``, a backslash, a long enough
+    base64 run, or the marker of another decoder with a needle word in reach). ``False`` is a proof.
+    """
     pr = probe(needles)
     low = text.lower().encode()
     if any(all(low.find(t) >= 0 for t in toks) for toks, _adj in pr.sets):

@@ -29,7 +29,10 @@ READ_TARGETS = frozenset({"tool", "http"})
 
 
 class RunSourceError(ValueError):
-    """The run, report or config cannot be read; the message says which and why."""
+    """The run, report or config cannot be read; the message says which and why.
+
+    A usage error for the CLI (exit 2): the input is wrong, not the agent or the audit.
+    """
 
 
 @dataclass

@@ -266,7 +266,12 @@ def scan_text(
     context_words: Sequence[str] = (),
     strict: bool = False,
 ) -> list[Finding]:
-    """Findings for one string the model reads (prose, markdown, HTML, a single value ...)."""
+    """Findings for one string the model reads (prose, markdown, HTML, a single value ...).
+
+    The same decision as :func:`audit_item` applied to a string alone (``pointer`` and ``representation``
+    label the findings). JSON held in the string is walked as structure. Pointers are not hashed here:
+    a lone string has no keys to hide.
+    """
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
     ctx.fast = True
