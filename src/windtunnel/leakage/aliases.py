@@ -24,6 +24,14 @@ Without a label set only the user's map applies: ``4`` alone may be a count, not
 word label (or of its word alias: ``M`` → ``medium`` → ``MED``) that no other label of the set
 begins with (``EMERG``, ``TECH``, ``NEU``, ``ELEV``). They count only where a label is a value (a
 whole field, a key-value pair, a table cell), never in prose, where ``tech`` or ``med`` are words.
+
+Why the label set decides: an alias widens what counts as the answer, and every widening is a chance
+of a false leak. ``4`` and ``four`` are the same answer on a 1–5 rating and two unrelated words in a
+ticket about four servers; ``y`` is "yes" only when the task is a yes/no decision. Deriving aliases
+from the set (rather than a global synonym list) keeps each one tied to a task where it can only mean
+the label. Anything a domain needs beyond these schemes is the user's map, matched by the same rules.
+An alias is never a translation or a synonym guessed by the tool: those are what ``leak mine`` finds
+with evidence from the data.
 """
 
 from __future__ import annotations

@@ -6,6 +6,12 @@ key that is, or after normalisation matches, an answer or correlated value of th
 finding flagged, such as ``isHighPriority``) is replaced by the value hash the report uses for values.
 Both forms are RFC 6901 pointers; list indices are never replaced, and ``span`` keeps indexing the
 original key or string.
+
+Why a second pointer rather than a hashed one: the sanitizer, the HTML page and :mod:`.runs` need the
+real pointer to reach the value, and only the printed forms (JSON, SARIF, table, "still leaks at"
+lines) must hide it. Keeping both on the frozen finding lets every writer choose by ``show_values``
+without re-resolving anything. Most items need no hashing at all, and a cheap word check
+(:func:`_may_hide`) returns their findings untouched.
 """
 
 from __future__ import annotations

@@ -11,6 +11,12 @@ Each cell of a stored run (or of a JSON run report) becomes one item:
 
 Findings point into the report cell: ``/prompt`` or ``/calls/<i>/response/...``. Cells whose golden
 prompt has no expected answer (or that have no golden prompt) are skipped and counted.
+
+Why audit runs as well as datasets: a dataset's projection is what its authors believe the model
+reads; a run's recorded calls are what the tools actually returned to this agent, under chaos too, so
+a leak introduced by a tool (a field the fixture never had) shows up only here. The items are built
+from the recorded run alone: no agent is called and no tool is replayed. The run's config supplies the
+answers, found next to the run when its recorded path is relative (:func:`resolve_config`).
 """
 
 from __future__ import annotations
