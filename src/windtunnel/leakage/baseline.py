@@ -7,6 +7,18 @@ a hypothesis test: H0 "the baseline passes with probability p0 (chance)" against
 This module answers it exactly (binomial tail in log space, no approximation), with a Wilson interval
 for the rate, the number of items needed to detect a given excess, and an exact McNemar test for
 paired raw vs sanitized runs.
+
+This is the last step of the audit's evidence, and the only one that looks at an agent's results: the
+scan says where the answer *can* be read, the baseline says whether something that should not know it
+*does* score as if it did. The results are produced elsewhere (the user's own blind run, or
+:mod:`.simulate`); this module only judges them, so it takes booleans or ``{prediction, label}`` and
+knows nothing of items or findings.
+
+Chance is a choice, and the default is the strict one: with labels, the *majority* rate, since a
+blind guesser that always answers the most common label reaches it without reading anything, and a
+test against 1/N would call that a leak on any unbalanced dataset. ``uniform`` and ``prior`` are
+available, and ``--chance`` states the rate outright. The verdict has three values on purpose: "not
+significant" on twenty items is not "at chance", and the summary says how many items would tell.
 """
 
 from __future__ import annotations

@@ -130,5 +130,6 @@ CONFUSABLES: dict[str, str] = dict(_PAIRS)
 
 
 def skeleton_char(ch: str) -> str:
-    """The ASCII letter ``ch`` imitates, or ``ch`` itself."""
+    """The ASCII letter ``ch`` imitates, or ``ch`` itself: one character for one, so an offset map
+    through this table is the identity."""
     return CONFUSABLES.get(ch, ch)

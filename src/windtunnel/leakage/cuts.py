@@ -14,6 +14,12 @@ is not cut at all: the rescan then reports it, instead of the sanitizer breaking
 
 A cut that would remove one member of a *listing* (one line of an enum definition, one item of
 ``Low, Medium, High``) is refused too: the members left behind would name the answer by elimination.
+
+Every function returns ranges of the string it was given (``[start, end)``, original offsets), which
+the sanitizer merges (:func:`merge`) and removes from the end backwards, so earlier offsets stay valid.
+Structure is recognised by cheap, bounded signs (a ``BEGIN:V`` line, two header fields, a tag), not by
+a parser, since they run on every string the sanitizer cuts: a document whose structure is not
+recognised is cut as prose.
 """
 
 from __future__ import annotations

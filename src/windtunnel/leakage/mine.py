@@ -21,6 +21,19 @@ legitimately; a value beside them that does so is a shortcut.
 Suggestions are evidence for review: ``leak mine -o map.json`` writes them as a correlated map for
 ``--correlated-map``; ``leak scan --mine`` reports them on the items that hold them
 (:func:`mined_findings`).
+
+Why a test and not a threshold on purity alone: over thousands of candidates, some value will be
+held by five items of one label by chance (a requester's name, a timestamp's minute). Fisher's exact
+test is exact at the small counts where that happens (no normal approximation), and the correction
+for the number of candidates tested keeps the expected share of chance suggestions at ``alpha``
+(Benjamini-Hochberg) or the chance of any at ``alpha`` (Bonferroni). Purity and support are floors on
+top, so a significant but weak association (a value 70 % of whose items are ``High``) is not offered
+as a correlated value, which would then count as a leak on every item holding it.
+
+The pass is a single stream over the items with bounded memory (``max_candidates``); the counts and
+the candidate set of each item are all that is kept, never the items themselves. The miner does not
+look at the scan's findings: it finds what rides with a label whether or not a rule names it, and
+values equal to a label are left to the scan.
 """
 
 from __future__ import annotations
