@@ -155,6 +155,9 @@ _Row = tuple[str | None, int, list[tuple[Any, ...]]]
 
 @dataclass
 class _Chunk:
+    """A range's result as it crosses the pipe: plain tuples (cheap to pickle), lines counted so the
+    parent can turn range-relative line numbers into the file's, and the failure that ended it, if any."""
+
     rows: list[_Row]
     lines: int
     """Lines in the range, blank ones included (all of them up to the failure, if any)."""

@@ -67,6 +67,13 @@ def iter_audits_ray(
 
 
 def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window: int) -> Iterator[ItemAudit]:
+    """Submit ranges as tasks, at most ``window`` ahead, and yield their audits in submission order.
+
+    The field map is put in the object store once and shared by every task. A task that fails in Ray
+    (a worker lost: one retry) ends the scan with :class:`ScanWorkerError` naming the bytes; a record
+    that fails in the audit ends its range with a failure that is re-raised here like the serial
+    path's. Pending tasks are cancelled when the consumer stops early.
+    """
     task = ray.remote(num_cpus=1, max_retries=1)(audit_bytes)
     fmap_ref = ray.put(fmap)
     pending: list[tuple[Any, tuple[int, int]]] = []
