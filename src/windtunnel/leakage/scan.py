@@ -171,7 +171,7 @@ _PREPARED_CACHE = 16384
 
 
 def escape_pointer_token(token: str) -> str:
-    """RFC 6901 escaping of one reference token."""
+    """RFC 6901 escaping of one reference token (``~`` → ``~0`` first, then ``/`` → ``~1``)."""
     return token.replace("~", "~0").replace("/", "~1")
 
 
@@ -728,7 +728,8 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
 
 
 def orjson_str(s: str) -> bytes:
-    """``s`` as orjson writes it, quotes included."""
+    """``s`` as orjson writes it, quotes included: counted in the serialised projection to tell whether
+    an id appears anywhere else (a substring test on bytes, no second walk)."""
     return dumps(s) or b""
 
 

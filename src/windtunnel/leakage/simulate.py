@@ -16,6 +16,12 @@ here do read it, with no model and no reasoning:
 
 Both are deterministic for a seed. On a sanitized twin they should fall back to chance; if they do
 not, a channel is still open.
+
+Their predictions are judged by :mod:`.baseline` exactly as a user's own blind run would be: they
+produce ``{prediction, label}`` rows and nothing else. Neither is a model of what an LLM would do; they
+are lower bounds on what the data gives away without reasoning. ``copy`` shows the scan's findings are
+enough to answer; ``blind`` shows the label is predictable from the short values even where the scan
+names nothing (then ``leak mine`` says which values). A ``blind`` at chance proves nothing about prose.
 """
 
 from __future__ import annotations
