@@ -46,7 +46,12 @@ from windtunnel.leakage.scan import escape_pointer_token
 
 @dataclass
 class FieldMap:
-    """Where each part of an item lives in a record."""
+    """Where each part of an item lives in a record.
+
+    The CLI's field-mapping options, shared by every command so ``scan``, ``sanitize``, ``check``,
+    ``mine`` and the baselines read one dataset the same way. Defaults are the documented item shape.
+    Picklable: :mod:`.parallel` and :mod:`.ray_scan` send it to their workers.
+    """
 
     id_field: str = "id"
     expected_field: str = "expected"

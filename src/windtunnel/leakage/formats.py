@@ -236,6 +236,9 @@ def path_segments(text: str) -> list[tuple[int, int]] | None:
     """Segments of a path-like value (``Billing/High``, ``Support > Billing > High``, a URL), else ``None``.
 
     A path has at least two segments and no sentence punctuation; segments may contain single spaces.
+    Separators are ``/ > | :: → »``; a URL's query and fragment are not segments. At most 300
+    characters, one line and (outside URLs) eight words: longer text is prose, whose slashes are not a
+    category path. Segments are ``(start, end)`` in ``text``, blanks around separators excluded.
     """
     s = text
     # ``_PATH_SEP_RE`` matches exactly where a separator occurs (its blanks may be empty): looked for with
