@@ -74,7 +74,12 @@ def units(text: str) -> tuple[Range, ...] | None:
 
 def cut_range(text: str, span: Range, mode: str) -> Range | None:
     """The range to remove for a hit at ``span``: its sentence (or the span itself in ``span`` mode),
-    confined to the structural unit that holds it; ``None`` when the hit is in the structure itself."""
+    confined to the structural unit that holds it; ``None`` when the hit is in the structure itself.
+
+    ``None`` is not an error: the sanitizer leaves the string as it is and the rescan reports the hit as
+    a residual, so a broken document is never the price of a redaction. The caller checks the result
+    with :func:`listing_member` before cutting.
+    """
     found = units(text)
     lo, hi = 0, len(text)
     if found is not None:

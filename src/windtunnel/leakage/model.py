@@ -30,7 +30,11 @@ SEVERITY_RANK: dict[str, int] = {"low": 0, "medium": 1, "high": 2}
 
 
 class DatasetError(ValueError):
-    """The dataset cannot be read or an item cannot be audited; the message names the file or item and line."""
+    """The dataset cannot be read or an item cannot be audited; the message names the file or item and line.
+
+    Bad input: the CLI turns it into a usage error (exit 2) with a hint chosen from the message. It is
+    raised when the bad record is reached in the stream, so every item before it has been yielded.
+    """
 
 
 def value_hash(value: str) -> str:
@@ -176,7 +180,11 @@ class LeakItem:
 
 
 def as_alias_map(value: Any, index: int) -> dict[str, list[str]]:
-    """An item's ``aliases``: ``{label: alias or [aliases]}`` → ``{label: [aliases]}``."""
+    """An item's ``aliases``: ``{label: alias or [aliases]}`` → ``{label: [aliases]}``.
+
+    ``None`` gives ``{}``; anything but an object raises ``ValueError`` naming the item's position and
+    the expected shape. Aliases are strings as :func:`as_strings` makes them (numbers become text).
+    """
     if value is None:
         return {}
     if not isinstance(value, Mapping):

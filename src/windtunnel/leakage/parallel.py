@@ -67,8 +67,8 @@ _AHEAD = 3
 class ScanWorkerError(RuntimeError):
     """A worker process could not be started or stopped unexpectedly; the scan is incomplete.
 
-    Distinct from :class:`DatasetError` (bad input, exit 2): this is a harness failure, and the audits
-    already yielded are valid. The message names the byte range that was lost where it is known.
+    Distinct from :class:`DatasetError` (bad input, exit 2): this is a harness failure (the CLI exits 3),
+    and the audits already yielded are valid. The message names the byte range that was lost where known.
     """
 
 

@@ -56,7 +56,11 @@ class RunCounts:
 
 @dataclass
 class RunItem:
-    """One cell as a leak item, and where each projection part sits in the cell."""
+    """One cell as a leak item, and where each projection part sits in the cell.
+
+    The scan sees only the projection (a list); :meth:`locate` turns its findings back into pointers
+    into the report cell, which is what a reader of the run report can follow.
+    """
 
     item: LeakItem
     parts: list[str]
@@ -119,7 +123,11 @@ def cell_items(
 
 
 def golden_expected(config_path: Path) -> dict[str, dict[str, list[str]]]:
-    """Golden prompt → ``{expected, label_set}`` of a config file (a ConfigError if it is invalid)."""
+    """Golden prompt → ``{expected, label_set}`` of a config file (a ConfigError if it is invalid).
+
+    Read with the project's own config loader, so a golden prompt means here what it means to ``run``;
+    plain-string golden prompts have no expected answer and are absent from the map.
+    """
     from windtunnel.config.load import load_config
 
     return dict(load_config(config_path).golden_expected)
