@@ -216,7 +216,12 @@ _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
 def url_path_segment(text: str, a: int, b: int) -> bool:
     """``text[a:b]`` is a whole segment, or a whole file name without its extension, of the path of a
-    URL (or of an absolute path) anywhere in ``text``: ``https://x.test/priorities/high.png``."""
+    URL (or of an absolute path) anywhere in ``text``: ``https://x.test/priorities/high.png``.
+
+    Never the host (``https://high.example.test/``), the query or the fragment, and never part of a
+    segment (``…/high-availability-guide``): a host names a site and a longer segment a page, not the
+    label. Only URLs starting within 2,048 characters of the span are looked at, so prose stays linear.
+    """
     if "/" not in text:
         return False
     # A URL holding the span starts at most 2 K characters before it (a long text stays linear).

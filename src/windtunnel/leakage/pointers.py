@@ -44,6 +44,8 @@ def join_pointer(tokens: Iterable[str]) -> str:
 
 @lru_cache(maxsize=4096)
 def _norms(value: str) -> frozenset[str]:
+    """The forms a key must take to equal ``value`` as the scan matches it: the normalised text, and the
+    canonical number or date for a value with a digit (so the key ``"1000"`` hides the answer ``1,000``)."""
     from windtunnel.leakage.text import canonical_needle, has_digit, normalize_needle
 
     out = {normalize_needle(value)}
@@ -157,6 +159,8 @@ def _secret_words(secrets: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | Non
 
 
 def _child(node: Any, tok: str) -> Any:
+    """The node ``tok`` reaches from ``node``, or ``_MISSING`` (the pointer is then printed as far as it
+    goes, and the rest of its keys are still checked against the answers)."""
     if isinstance(node, Mapping):
         return node.get(tok, _MISSING)
     if isinstance(node, list) and tok.isdigit() and int(tok) < len(node):

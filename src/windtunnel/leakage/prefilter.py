@@ -215,7 +215,13 @@ def dumps(value: Any) -> bytes | None:
 
 @dataclass(slots=True)
 class Plan:
-    """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip."""
+    """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip.
+
+    Every field only ever removes work that provably finds nothing: ``walk=False`` ends the audit with
+    no findings, and an exact plan lets the walk skip a string that holds none of the ``hot`` runs or
+    markers. A plan that is not exact (non-ASCII or escaped content) still gives ``walk``, ``decode`` and
+    ``upstream``; inside the walk each string and subtree is then checked on its own.
+    """
 
     walk: bool
     """Whether the full scan can find anything."""
