@@ -426,6 +426,10 @@ def blind_predictions(labels: Sequence[str], strategy: str, *, seed: int | None 
 
     ``majority`` always answers the most frequent label; ``prior`` samples labels from their observed
     frequencies (seeded, repeatable).
+
+    These never read an item, so their score is the same on raw and sanitized data: they calibrate the
+    chance floor (they should land on it), they do not test for a leak. An unknown strategy raises
+    ``ValueError`` listing the valid ones; no labels give no predictions.
     """
     counts = Counter(labels)
     if not counts:

@@ -54,6 +54,8 @@ AUTO_MIN_BYTES = 8 * 1024 * 1024
 """With ``jobs=None``, files smaller than this are scanned in this process: starting the workers
 (~0.1-0.2 s) costs more than it saves."""
 MAX_AUTO_JOBS = 8
+"""The most worker processes ``jobs=None`` starts, however many cores the machine has (an automatic
+choice never takes every core of a large shared machine); an explicit ``--jobs N`` may ask for more."""
 CHUNK_BYTES = 4 * 1024 * 1024
 """The largest byte range a worker gets at once (ranges end at a line end, so a very long line makes
 a longer one)."""

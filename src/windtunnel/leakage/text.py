@@ -172,7 +172,12 @@ _VIEW_FNS: dict[str, Callable[[str], str]] = {
 
 
 def full_view(m: Mapped) -> Mapped:
-    """The most forgiving view: every normalisation at once (the cheap pre-check for all views)."""
+    """The most forgiving view: every normalisation at once (the cheap pre-check for all views).
+
+    Matching runs here only: a needle absent from this view is absent from every named view, since each
+    of those applies a subset of the same per-character folds. An ASCII string's full view is its
+    ``lower()`` with the input's offset map.
+    """
     if m.text.isascii():
         low = m.text.lower()
         return Mapped(low, m.starts, m.ends)
@@ -211,7 +216,7 @@ def normalize_needle(text: str, view: str = "confusable") -> str:
 
 
 def tokens(text: str) -> list[str]:
-    """Unicode-aware word tokens (a word keeps its combining marks)."""
+    """Unicode-aware word tokens (a word keeps its combining marks); punctuation and blanks are dropped."""
     return WORD_RE.findall(text)
 
 
