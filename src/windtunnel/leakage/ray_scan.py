@@ -46,6 +46,11 @@ def iter_audits_ray(
     A JSON document or a path that is not a regular file (a pipe) is scanned here, serially. Raises
     :class:`~windtunnel.leakage.dataset.DatasetError` like the serial scan, and
     :class:`~windtunnel.leakage.parallel.ScanWorkerError` when a Ray worker dies.
+
+    Ray is imported and connected only here (it is an optional extra and slow to import). When this call
+    connected it, Ray is shut down as the iterator ends or is closed (a local Ray stops; from a cluster
+    given by address the driver only disconnects); a Ray the process had already joined is left as it
+    was. Range size follows the cluster's CPU count, as :func:`chunk_size` does for local workers.
     """
     from windtunnel.engine.ray_executor import connect, import_ray
 

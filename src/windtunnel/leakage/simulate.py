@@ -104,6 +104,10 @@ def blind_predictions_cv(
     Items are dealt into ``folds`` folds in a seeded order; each fold is predicted by a model fitted on
     the others (Laplace smoothing; a candidate absent from the training folds is ignored), so no item is
     ever predicted by a model that saw it.
+
+    Features are the sets of :func:`~windtunnel.leakage.mine.candidates` (presence, not counts), with
+    prose and ``derive_from`` fields left out, so a high score means the short values alone predict the
+    label. Ties go to the first label in sorted order; ``folds`` below 2 raises ``ValueError``.
     """
     if folds < 2:
         raise ValueError(f"folds must be 2 or more, got {folds}")
