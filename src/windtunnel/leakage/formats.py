@@ -181,6 +181,10 @@ def humanize_key(key: str) -> Mapped:
     """A key with its words separated by spaces (``isHighPriority`` → ``is High Priority``).
 
     Offsets map back into the key. Keys that are not ASCII only have ``_ - .`` turned into spaces.
+
+    The scan searches a key as written first and this form only when that finds nothing, so a key that
+    *is* the answer stays ``direct.key`` and one that merely holds it as a word (``isHighPriority``)
+    becomes ``freetext.key-token``; the span still covers the word in the original key.
     """
     if not key.isascii():
         return Mapped(re.sub(r"[_.\-]", " ", key))

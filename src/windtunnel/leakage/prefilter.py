@@ -137,7 +137,11 @@ def probe(needles: NeedleSet) -> _Probe:
 
 
 def token_sets(needles: NeedleSet) -> list[list[str]]:
-    """Per answer or correlated value, the words that all occur wherever it can match (cached)."""
+    """Per answer or correlated value, the words that all occur wherever it can match (cached).
+
+    The walk tests an object's joined keys against these in-line (every word of one needle must be in
+    them) before scanning any key, which is the check :func:`keys_may_hit` makes.
+    """
     cached: list[list[str]] | None = needles.__dict__.get("_token_sets")
     if cached is None:
         cached = needles.__dict__["_token_sets"] = [list(words) for words, _adj in probe(needles).text_sets]
