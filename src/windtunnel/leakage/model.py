@@ -57,6 +57,13 @@ class Finding:
     whole non-string value; it always indexes the original string or key, also when a report prints
     the pointer with answer keys hashed (``hashed_pointer``). ``view`` names the normalisation in which
     the match was seen; ``rule`` is a stable machine name; ``detail`` never contains the matched value.
+
+    ``channel`` says how the answer reaches the model: ``direct`` (a value, key or URL segment is the
+    answer), ``upstream`` (a field named like an earlier model's output), ``freetext`` (prose, or a
+    key holding the answer as a word) and ``correlated`` (a value that implies the answer, given or
+    mined). ``severity`` ``high`` and ``medium`` make the item leak (:attr:`blocking`); ``low`` is for
+    a person to review. Users filter and count by ``rule`` (``by_rule``, SARIF ``ruleId``), so a rename
+    breaks their filters; add a rule rather than repurpose one.
     """
 
     item: str

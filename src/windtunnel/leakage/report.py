@@ -123,6 +123,7 @@ class JsonReportWriter:
     """
 
     def __init__(self, out: IO[bytes], *, source: str, show_values: bool = False) -> None:
+        """Write the head of the document to ``out`` at once; ``source`` is the dataset as the user named it."""
         self.out = out
         self.show_values = show_values
         self.tally = Tally()
