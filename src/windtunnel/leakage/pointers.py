@@ -56,7 +56,12 @@ def _norms(value: str) -> frozenset[str]:
 
 
 class _Mask:
-    """What to hide in the pointers of one item."""
+    """What to hide in the pointers of one item.
+
+    ``by_norm`` maps every normalised form of each secret to that secret's hash; ``keys`` maps the
+    ``(pointer, inner)`` of each key finding to the hash of the value it found, so a key that only holds
+    the answer as a word is hidden too.
+    """
 
     def __init__(self, secrets: Sequence[str], findings: Sequence[Finding]) -> None:
         self.by_norm: dict[str, str] = {}

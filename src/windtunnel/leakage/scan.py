@@ -311,6 +311,10 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     proves it holds no finding, and inside the walk skips keys, strings and subtrees the same check
     clears (see :mod:`windtunnel.leakage.prefilter`); results are identical. ``prefilter=False``
     walks and searches everything: the reference the shortcuts are tested against.
+
+    The item is not modified. A mapping is validated by :meth:`LeakItem.from_mapping` (``ValueError``
+    naming the field); a projection nested deeper than the recursion limit raises :class:`DatasetError`
+    naming the item and line. ``decode=False`` (``--no-decode``) skips the decoded views only.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
