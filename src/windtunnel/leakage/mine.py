@@ -125,7 +125,11 @@ class MineResult:
         return out
 
     def describe(self) -> str:
-        """One line: how many items and candidates the test had, and what it found."""
+        """One line: how many items and candidates the test had, and what it found.
+
+        Printed by ``leak mine`` and stored in the scan summary, so a reader sees the test's size and
+        settings beside its result (a value, a label or a count of a label never appears in it).
+        """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         return (
             f"{len(self.suggestions)} mined from {self.items} items ({len(self.labels)} labels): "

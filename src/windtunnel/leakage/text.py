@@ -72,7 +72,9 @@ def is_word_char(ch: str) -> bool:
 class Mapped:
     """A derived string and, per character, the ``[start, end)`` range of the original it came from.
 
-    ``starts is None`` means the identity map (same length, same offsets).
+    ``starts is None`` means the identity map (same length, same offsets): most strings are ASCII and
+    need no per-character lists at all, which is what keeps a scan of clean text cheap. When set,
+    ``starts`` and ``ends`` have one entry per character of ``text``.
     """
 
     text: str
