@@ -54,7 +54,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from windtunnel.leakage.aliases import number_value
-from windtunnel.leakage.text import CURRENCY_SIGNS, is_invisible
+from windtunnel.leakage.text import CURRENCY_SIGNS, written_form
 
 _FAMILIES: tuple[frozenset[str], ...] = (
     frozenset(
@@ -330,7 +330,7 @@ def case_matches(label: str, original: str) -> bool:
     distinctive (the label has capitals); an all-lowercase label matches in any case."""
     if label == label.lower():
         return True
-    visible = "".join(ch for ch in original if not is_invisible(ch))  # ``Ur\u200bgent`` is written ``Urgent``
+    visible = written_form(original)  # ``Ur\u200bgent``, ``Ｕｒｇｅｎｔ``, ``𝗨𝗿𝗴𝗲𝗻𝘁`` are written ``Urgent``
     return " ".join(visible.split()) == " ".join(label.split())
 
 

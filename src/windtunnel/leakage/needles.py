@@ -457,6 +457,11 @@ def _whole(text: str, a: int, b: int) -> bool:
     return WORD_RE.search(text, 0, a) is None and WORD_RE.search(text, b) is None
 
 
+def whole_in(text: str, a: int, b: int) -> bool:
+    """Whether the match ``text[a:b]`` covers every word of ``text`` (it is the whole value)."""
+    return _whole(text, a, b)
+
+
 @lru_cache(maxsize=16384)
 def _raw_norm(text: str) -> str:
     return normalize_needle(text, "raw")

@@ -442,8 +442,11 @@ def _extra_markers(blob: bytes) -> bool:
             or blob.find(b"\\n\\t") >= 0
             or (blob.find(b"-") >= 0 and _HYPHEN_RE.search(blob) is not None)
             or _BASE64_LINES_RE.search(blob) is not None
+            or _DUMP_LINE_RE.search(blob) is not None
         )
     ):
+        return True
+    if blob.find(b"%") >= 0 and blob.find(b"width") >= 0 and _WIDTH_RE.search(blob) is not None:
         return True
     return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
 
@@ -457,12 +460,23 @@ def _extra_markers_text(text: str) -> bool:
         or "\n\t" in text
         or _HYPHEN_STR_RE.search(text) is not None
         or _BASE64_LINES_STR_RE.search(text) is not None
+        or _DUMP_LINE_STR_RE.search(text) is not None
     ):
+        return True
+    if "%" in text and "width" in text and _WIDTH_STR_RE.search(text) is not None:
         return True
     return "<" in text and _TAG_STR_RE.search(text) is not None
 
 
-_EXTRA_DECODERS = frozenset({"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines"})
+_EXTRA_DECODERS = frozenset(
+    {"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines", "hex_dump", "rating_width"}
+)
+# A width in percent (a star bar drawn by its fill).
+_WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")
+_WIDTH_STR_RE = re.compile(_WIDTH_RE.pattern.decode())
+# A line of a hex dump after a line break (an offset, then a group of hex byte pairs): a dump has two.
+_DUMP_LINE_RE = re.compile(rb"\\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
+_DUMP_LINE_STR_RE = re.compile(r"\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
 # A line break after a line of 16 base64 characters and before another (a MIME base64 body).
 _BASE64_LINES_RE = re.compile(rb"\\(?<=[A-Za-z0-9+/]{16}\\)(?:r\\)?n[A-Za-z0-9+/]")
 _BASE64_LINES_STR_RE = re.compile(r"\n(?<=[A-Za-z0-9+/]{16}\n)[A-Za-z0-9+/]|\n(?<=[A-Za-z0-9+/]{16}\r\n)[A-Za-z0-9+/]")

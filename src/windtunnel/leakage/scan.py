@@ -78,7 +78,7 @@ import sys
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -104,7 +104,7 @@ from windtunnel.leakage.model import (
     Severity,
     Target,
 )
-from windtunnel.leakage.needles import Hit, NeedleSet
+from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -124,8 +124,18 @@ from windtunnel.leakage.records import (
     record_values,
     typed_path,
 )
-from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
-from windtunnel.leakage.views import identifier_span
+from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
+from windtunnel.leakage.text import (
+    CURRENCY_CODES,
+    CURRENCY_SIGNS,
+    WORD_RE,
+    Mapped,
+    full_text,
+    full_view,
+    normalize_needle,
+)
+from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
+from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -226,6 +236,11 @@ class _Ctx:
     """While walking a list of two texts or more: ``[texts, None or whether they together name every
     label once]`` (rules or definitions, one per label: like one such text, they describe the task,
     principle 3). Decided only when a hit needs it."""
+    records: Records | None = None
+    """The projection's records in strings (tables, references), worked out when a hit first asks."""
+    decode_asked: bool = True
+    """Decoding as asked (``--no-decode`` turns it off), whatever the pre-check's plan says: a hit seen
+    as written is read again in a decoded view when nothing ties it (see :func:`_reread_decoded`)."""
 
     def __post_init__(self) -> None:
         self.toks = token_sets(self.needles)
@@ -339,17 +354,24 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         if null is None:
             null = needles.__dict__["_reads_as_null"] = _reads_as_null(needles)
         prefilter = not null
+    walk = True
+    decode_asked = decode
+    split: list[tuple[InlineRun, list[Hit]]] | None = None
     if prefilter:
         blob = dumps(it.projection)
         if blob is not None:
             plan = plan_blob(blob, needles, decode)
             if not plan.walk:
-                return ItemAudit(it.id, [], it.line)
+                split = _split_words(it.projection, blob, needles)
+                if not any(hits for _run, hits in split):
+                    return ItemAudit(it.id, [], it.line)
+                walk = False
             decode = decode and plan.decode
             upstream_keys = plan.upstream
             if not plan.exact:
                 plan = None
     ctx = _Ctx(it.id, needles, label_norms, decode, None, it.strict, fast=prefilter)
+    ctx.decode_asked = decode_asked
     if it.target:
         ctx.target = _naming(it.target, it.context_words)
     else:
@@ -361,11 +383,100 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         ctx.typed = any(key in blob for key in TYPE_KEYS_JSON)
     ctx.root = it.projection
     rep = "json" if not isinstance(it.projection, str) else "text"
-    _walk(it.projection, "", rep, None, ctx, suppress=False)
+    if walk:
+        _walk(it.projection, "", rep, None, ctx, suppress=False)
+    if split is None:
+        split = _split_words(it.projection, blob, needles)
+    if split:
+        ctx.findings = _glued_in_runs(ctx.findings, split)
+    for run, hits in split:
+        if hits:
+            _classify_split(run, hits, ctx)
     if ctx.label_norms and isinstance(it.projection, (Mapping, list)):
         _pointed(ctx)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
     return ItemAudit(it.id, findings, it.line)
+
+
+def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> list[tuple[InlineRun, list[Hit]]]:
+    """The hits that only the rendered line of sibling rich-text nodes shows (a word split across
+    nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`).
+
+    Every run is returned, with its crossing hits (often none): :func:`_glued_in_runs` needs the runs
+    too. Without a text node in the serialisation (``blob``) there is no run, which the pre-check
+    relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks."""
+    if blob is not None and not has_inline_text(blob):
+        return []
+    return [
+        (run, [h for h in needles.search(run.text, decode=False) if run.crosses(*h.span)])
+        for run in inline_runs(projection)
+    ]
+
+
+def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hit]]]) -> list[Finding]:
+    """``findings`` without those in one text node whose word goes on in a sibling node once rendered
+    (``High`` + ``way``): the reader sees another word.
+
+    Only a finding at the very start or end of a node's text can be glued so; one inside the node keeps
+    the whole-token test the search already made."""
+    where = {seg.pointer: (run, seg) for run, _h in split for seg in run.segments}
+    out: list[Finding] = []
+    for f in findings:
+        got = where.get(f.pointer) if f.span is not None and f.inner is None else None
+        if got is not None and f.span is not None:
+            run, seg = got
+            a, b = seg.start + f.span[0], seg.start + f.span[1]
+            text = run.text
+            if (a == seg.start and a > 0 and text[a - 1].isalnum()) or (
+                b == seg.end and b < len(text) and text[b].isalnum()
+            ):
+                continue
+        out.append(f)
+    return out
+
+
+def _classify_split(run: InlineRun, hits: list[Hit], ctx: _Ctx) -> None:
+    """Classify hits in a run's rendered line as in one string; each finding points at the node where
+    the hit starts, its span the hit's characters in that node.
+
+    The line is classified like any string (its naming words, statements, emphasis); the node's marks
+    count as emphasis. The sanitizer then cuts those characters from the first node, which breaks the
+    rendered word."""
+    for hit in hits:
+        a, b = hit.span
+        seg = run.segment_at(a)
+        over = [s for s in run.segments if s.start < b and a < s.end]
+        text, base, whole = run.text, 0, hit.whole
+        marked = [mention.marked_node(s.node) for s in over]
+        lo, hi = over[0].start, over[-1].end
+        if all(marked) and not run.text[lo:a].strip() and not run.text[b:hi].strip():
+            # Marked nodes that together hold just the label read as one marked node holding it.
+            text, base = run.text[lo:hi], lo
+            whole = True
+        start = len(ctx.findings)
+        was = ctx.marked
+        ctx.marked = any(marked)
+        rep = container_representation(seg.node, "json")
+        shifted = hit._replace(span=(a - base, b - base), whole=whole)
+        _classify(
+            shifted,
+            text,
+            seg.pointer,
+            rep,
+            None,
+            ctx,
+            None,
+            whole_value=whole,
+            suppress=False,
+            covered=False,
+            span=shifted.span,
+        )
+        ctx.marked = was
+        for k in range(start, len(ctx.findings)):
+            f = ctx.findings[k]
+            if f.span is not None:
+                fa, fb = f.span[0] + base, f.span[1] + base
+                ctx.findings[k] = replace(f, span=(fa - seg.start, min(fb, seg.end) - seg.start))
 
 
 _NON_FINITE = frozenset({"nan", "inf"})
@@ -1002,6 +1113,7 @@ def _scan_string(
             ctx.depth >= _MAX_EMBED_DEPTH,
             _field_name(pointer),
             ctx.typed,
+            ctx.decode_asked,
         )
         known = _CLASSIFIED.get(key)
         if known is not None:
@@ -1123,6 +1235,7 @@ def _classify(
     span: tuple[int, int] | None,
     listing: dict[str, list[tuple[int, int, str]]] | None = None,
     defines: bool = False,
+    reread: bool = True,
 ) -> None:
     """Decide one hit: which principle (if any) makes it a leak, and emit the finding.
 
@@ -1184,6 +1297,20 @@ def _classify(
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
+    own = _own_record_value(hit, text, span, ctx)
+    if own is not None and not suppress:
+        if own[1] is not None:
+            # The record states the value elsewhere (a cell holding an index into this table).
+            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value)
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.key-value",
+            "correlated.key-value",
+            f"a cell of this record's row in a table of records (or a block it pulls in) is {what}",
+        )
+        return
     if hit.needle.value_only:
         # An abbreviation counts only as a value: a key-value pair or a table cell (a whole field is above).
         if suppress:
@@ -1266,7 +1393,9 @@ def _classify(
     if ident is not None:
         _leak(emit, corr, "direct", "direct.identifier", "correlated.identifier", f"{ident} holds {what} as a word")
         return
-    kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
+    kv = (
+        (_kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))) or pair_value(view_text, va, vb)
+    ) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
@@ -1323,6 +1452,8 @@ def _classify(
             f"prose ties {what} to the task ({_CUES[cue]})",
         )
         return
+    if reread and _reread_decoded(hit, text, pointer, rep, ctx, span):
+        return
     emit(
         "correlated" if corr else "freetext",
         "medium" if ctx.strict else "low",
@@ -1335,6 +1466,95 @@ def _classify(
 _NOTE_AFTER = re.compile(
     r"[ \t]*(?:\((?=[^()\n]*[^\W\d_])[^()\n]{0,80}\)|\[(?=[^\[\]\n]*[^\W\d_])[^\[\]\n]{0,80}\])[ \t]*\Z"
 )
+
+
+_ENCODED_CONTEXT = re.compile(r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})")
+"""An entity, a percent-escape or a ``\\u``/``\\x`` escape: what may hide the separator or the quotes
+around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``)."""
+
+
+def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
+    """A hit seen as written that nothing ties, read again in each decoded view of its string whose
+    characters around it differ (an encoded separator or quotes): whether that view's reading leaks,
+    and then its findings are emitted. Only for strings holding an entity or an escape near the hit.
+
+    The trial classification writes to a list of its own (not to the item's findings, nor to the
+    per-string cache's recording): only a reading that leaks is emitted, once, at the hit's own
+    span. It runs with decoding as asked, not as the pre-check planned, so the fast walk and the
+    reference walk read the same."""
+    if span is None or hit.view.startswith("decoded") or not ctx.decode_asked:
+        return False
+    a, b = span
+    if _ENCODED_CONTEXT.search(text, max(0, a - 24), min(len(text), b + 24)) is None:
+        return False
+    saved = (ctx.findings, ctx.recording, ctx.outer)
+    for name, folded, (va, vb) in _decoded_places(text, hit.needle).get(span, ()):
+        alt = Hit(hit.needle, span, name, whole_in(folded, va, vb), folded, (va, vb))
+        ctx.findings, ctx.recording, ctx.outer = [], None, None
+        try:
+            _classify(
+                alt,
+                text,
+                pointer,
+                rep,
+                None,
+                ctx,
+                None,
+                whole_value=alt.whole,
+                suppress=False,
+                covered=False,
+                span=span,
+                reread=False,
+            )
+            found = [f for f in ctx.findings if f.severity != "low"]
+        finally:
+            ctx.findings, ctx.recording, ctx.outer = saved
+        if found:
+            for f in found:
+                _emit(ctx, f.channel, f.severity, pointer, rep, f.span, f.view, f.rule, f.detail, f.value, f.target)
+            return True
+    return False
+
+
+_Places = dict[tuple[int, int], list[tuple[str, str, tuple[int, int]]]]
+_PLACES: tuple[str, dict[str, _Places]] | None = None
+
+
+def _decoded_places(text: str, needle: Needle) -> _Places:
+    """Where ``needle`` is seen in each decoded view of ``text``, by the original span it maps to:
+    ``span → [(view name, the view's folded text, the span in it)]``. Made once per string and needle
+    (the string last asked about is kept), so a string with many hits stays linear.
+
+    A view is folded as the search folds it (:func:`~windtunnel.leakage.text.full_view`), so the
+    places are those the search would have reported had the hit not been seen as written first."""
+    global _PLACES
+    if _PLACES is None or _PLACES[0] is not text:
+        _PLACES = (text, {})
+    got = _PLACES[1].get(needle.norm)
+    if got is None:
+        got = {}
+        for name, view in decoded_views(text):
+            full = full_view(view)
+            for va, vb in needle.find(full.text):
+                got.setdefault(full.span(va, vb), []).append((name, full.text, (va, vb)))
+        _PLACES[1][needle.norm] = got
+    return got
+
+
+def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> Own | None:
+    """The own value holding the hit when it is a value of this record in a multi-record structure
+    held in the string — a cell of its row of a table, or a block its fields pull in by reference —
+    with where the record states it if elsewhere (:func:`windtunnel.leakage.records.own_value`)."""
+    if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<" not in text):
+        return None
+    if ctx.outer is not None:
+        return None  # JSON held in a string: its strings are not the projection's
+    if len(text) <= 512 and not holds_records(text):
+        return None
+    ctx.root_used = True  # which row is this record's depends on the rest of the projection
+    if ctx.records is None:
+        ctx.records = Records(ctx.root)
+    return own_value(ctx.records, text, span)
 
 
 def _noted_value(text: str, a: int, b: int) -> bool:
@@ -1635,7 +1855,14 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
         return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
     if label == label.lower():
         return True
-    original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
+    # The characters as written, also for a hit a decoded view shows when they are the label as is
+    # (an encoded separator or quotes around it, :func:`_reread_decoded`): their case counts.
+    written = text[span[0] : span[1]] if span is not None else None
+    original = (
+        written
+        if written is not None and (not hit.view.startswith("decoded") or full_text(written) == hit.needle.norm)
+        else None
+    )
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()
@@ -1648,12 +1875,18 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()
-    if naming is not None and mention.naming_near(naming, view_text, va, vb):
+    if naming is not None and mention.naming_near(naming, snake_words(view_text), va, vb):
         return "target-mention"
-    decoded = hit.view.startswith("decoded")
-    if span is None or decoded:
+    if span is None:
         return None
     a, b = span
+    if hit.view.startswith("decoded"):
+        # What a decoder shows is read as written once decoded (``Mode=\nrate`` is ``Moderate``):
+        # the same ties, looked for in the decoded view with its case kept.
+        written = named_decoded_view(text, hit.view)
+        if written is None or len(written.text) != len(view_text):
+            return None
+        text, (a, b) = written.text, (va, vb)
     if ctx.marked and len(mention._WORDS.findall(text)) <= 3:
         return "emphasis"
     if mention.emphasised(text, a, b):

@@ -156,6 +156,22 @@ def _invisible_char(ch: str) -> str:
     return "" if is_invisible(ch) else _fold_char(ch)
 
 
+@lru_cache(maxsize=4096)
+def _written_char(ch: str) -> str:
+    """One character as a reader sees its letter, case kept (see :func:`written_form`)."""
+    if is_invisible(ch):
+        return ""
+    s = unicodedata.normalize("NFKC", ch)
+    return "".join(CONFUSABLES.get(c, c) for c in s)
+
+
+def written_form(text: str) -> str:
+    """``text`` as a reader sees its letters, case kept: invisible characters dropped, compatibility
+    forms folded (fullwidth ``Ｈｉｇｈ``, mathematical bold ``𝗛𝗶𝗴𝗵``) and homoglyphs mapped to the letters
+    they imitate (``Hіgh`` with a Cyrillic ``і``). The case a label is written in is read in this form."""
+    return text if text.isascii() else "".join(map(_written_char, text))
+
+
 CURRENCY_SIGNS = "$€£¥₹"
 """Signs written before an amount (``$1,000``): part of a number's written form, like its markup."""
 CURRENCY_CODES = "usd|eur|gbp|jpy|cny|inr|cad|aud|chf|sek|nok|dkk|brl|mxn"

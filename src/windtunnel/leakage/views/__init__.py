@@ -22,9 +22,25 @@ pointing at the characters the model read, so the sanitizer removes the encoded 
 """
 
 from windtunnel.leakage.views import decoders  # registers the built-in decoders
-from windtunnel.leakage.views.pipeline import MAX_DEPTH, MAX_VIEWS, apply, canonical_views, decode_once, view_names
+from windtunnel.leakage.views.pipeline import (
+    MAX_DEPTH,
+    MAX_VIEWS,
+    apply,
+    canonical_views,
+    decode_once,
+    decoded_views,
+    named_decoded_view,
+    view_names,
+)
 from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, decoder
-from windtunnel.leakage.views.tokens import has_humps, identifier_span, identifier_view, identifier_words
+from windtunnel.leakage.views.tokens import (
+    has_humps,
+    identifier_span,
+    identifier_view,
+    identifier_words,
+    pair_value,
+    snake_words,
+)
 
 __all__ = [
     "DECODERS",
@@ -35,11 +51,15 @@ __all__ = [
     "apply",
     "canonical_views",
     "decode_once",
+    "decoded_views",
     "decoder",
     "decoders",
     "has_humps",
     "identifier_span",
     "identifier_view",
     "identifier_words",
+    "named_decoded_view",
+    "pair_value",
+    "snake_words",
     "view_names",
 ]

@@ -33,3 +33,33 @@ def rating_glyphs(text: str) -> list[Replacement]:
         else:
             out.append((mt.start(), mt.end(), f"{filled}/{len(marks)} stars"))
     return out
+
+
+# A tag that names stars or a rating (class or id) and draws its fill with a CSS width in percent.
+_TAG_RE = re.compile(r"<[A-Za-z][^<>]{0,400}>")
+_NAMES_RATING = re.compile(r"""\b(?:class|id)\s*=\s*["'][^"']*(?:star|rating)""", re.IGNORECASE)
+_WIDTH_RE = re.compile(r"\bwidth\s*:\s*(\d{1,3}(?:\.0+)?)\s*%")
+
+
+@decoder("rating_width", order=86, marker=lambda t: "width" in t and "%" in t)
+def rating_width(text: str) -> list[Replacement]:
+    """A star bar drawn as the width of its filled part (``<span class="stars-inner" style="width:
+    80%">``): the width as the rating it draws on a five-star bar (``4/5 stars``), when it falls on a
+    whole star. Only an element whose class or id names stars or a rating is read so.
+
+    The replacement covers the ``width: …%`` declaration, so a finding points at it and the sanitizer
+    removes the width (the bar then draws no rating). A progress bar or a layout width is left alone."""
+    out: list[Replacement] = []
+    for tag in _TAG_RE.finditer(text):
+        body = tag.group(0)
+        if "width" not in body or _NAMES_RATING.search(body) is None:
+            continue
+        width = _WIDTH_RE.search(body)
+        if width is None:
+            continue
+        pct = float(width.group(1))
+        if pct > 100 or pct % 20:
+            continue
+        a, b = tag.start() + width.start(), tag.start() + width.end()
+        out.append((a, b, f"{int(pct) // 20}/5 stars"))
+    return out
