@@ -18,8 +18,9 @@ The modules, in pipeline order:
 * needles: :mod:`.needles` (whole-token matching in every view), :mod:`.aliases` (other ways to write a
   label, from the label set or the user);
 * walk and decision: :mod:`.scan` (the principles), :mod:`.mention` (when a word in prose is tied to the
-  task), :mod:`.records` (this record or another thing), :mod:`.formats` (representations, upstream
-  names, paths), :mod:`.pointers` (RFC 6901, answer keys hashed);
+  task), :mod:`.records` (this record or another thing in the JSON structure), :mod:`.resolve` (this
+  record's row or block in a string holding many: CSV, SQL, YAML anchors …), :mod:`.formats`
+  (representations, upstream names, paths), :mod:`.pointers` (RFC 6901, answer keys hashed);
 * act on findings: :mod:`.sanitize` with :mod:`.cuts` and :mod:`.listing` (remove leaks, keep the shape);
   :mod:`.report` (JSON, SARIF); :mod:`.parallel` and :mod:`.ray_scan` (the same audits on many cores);
 * dataset-wide evidence and statistics: :mod:`.mine` (values that ride with one label), :mod:`.baseline`

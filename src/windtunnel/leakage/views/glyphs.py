@@ -3,7 +3,8 @@ fraction (``3/5 stars``), so the number it shows is matched like the number writ
 
 The decoded text is what the mention policy's rating cue reads (``3/5 stars`` with a numeric label
 set), so a drawn rating leaks exactly when a written one would. A run must be 2 to 10 marks, all filled
-marks before all empty ones, as a rating bar draws them; ``☆★☆`` is decoration, not a rating.
+marks before all empty ones, as a rating bar draws them; ``☆★☆`` is decoration, not a rating. A bar
+drawn in HTML by the width of its filled part is read the same way (:func:`rating_width`).
 """
 
 from __future__ import annotations
