@@ -40,6 +40,7 @@ Verdict = Literal["leak", "at-chance", "inconclusive"]
 
 
 def _log_pmf(k: int, n: int, p: float) -> float:
+    """``log P(X = k)`` for ``X ~ Binomial(n, p)``; ``-inf`` for an impossible count at ``p`` of 0 or 1."""
     if p <= 0.0:
         return 0.0 if k == 0 else -math.inf
     if p >= 1.0:
@@ -48,6 +49,7 @@ def _log_pmf(k: int, n: int, p: float) -> float:
 
 
 def _logsumexp(values: Sequence[float]) -> float:
+    """``log(sum(exp(v)))`` without overflow or underflow: shifted by the largest term."""
     top = max(values, default=-math.inf)
     if top == -math.inf:
         return -math.inf
@@ -210,6 +212,7 @@ def parse_passed(value: Any) -> bool:
 
 
 def _show(value: Any) -> str:
+    """A result value as an error message quotes it: its type when that matters, cut at 60 characters."""
     if value is None:
         return "null"
     text = repr(value) if isinstance(value, str) else f"{value!r} ({type(value).__name__})"
@@ -217,6 +220,7 @@ def _show(value: Any) -> str:
 
 
 def _where(i: int, r: Any, lines: Sequence[int] | None) -> str:
+    """Where result ``i`` is, for an error message: its line when known, else its position, and its id."""
     place = f"line {lines[i]}" if lines is not None and i < len(lines) else f"result {i + 1}"
     if isinstance(r, Mapping) and "id" in r:
         return f"{place} (id {str(r['id'])!r})"

@@ -265,6 +265,7 @@ def select(data: Any, selector: str) -> list[tuple[str, Any]]:
 
 @lru_cache(maxsize=256)
 def _key_pointer(key: str) -> str:
+    """The pointer of a top-level key (cached: every record of a dataset has the same few)."""
     return "/" + escape_pointer_token(key)
 
 

@@ -164,6 +164,7 @@ class SarifWriter:
     """
 
     def __init__(self, out: IO[bytes], *, source: str, show_values: bool = False) -> None:
+        """Write the head of the log to ``out`` at once; ``source`` is the artifact URI of every result."""
         self.out = out
         self.source = source
         self.show_values = show_values

@@ -84,6 +84,7 @@ class RunItem:
         return ItemAudit(audit.item, out, audit.line)
 
     def _rebase(self, pointer: str) -> str:
+        """A projection pointer as a cell pointer (see :meth:`locate`)."""
         # The first token is a list index of the projection, never hashed.
         head, _, rest = pointer.lstrip("/").partition("/")
         base = self.parts[int(head)] if head.isdigit() and int(head) < len(self.parts) else ""

@@ -116,6 +116,8 @@ class Mapped:
 
 
 def _per_char(m: Mapped, fn: Callable[[str], str]) -> Mapped:
+    """The view of ``m`` in which each character is replaced by ``fn(ch)`` (possibly empty or longer),
+    each output character mapped to its input character's original range."""
     text = m.text
     folded = list(map(fn, text))
     out = "".join(folded)
@@ -286,6 +288,7 @@ def _date(y: str, m: int | str, d: str) -> str | None:
 
 
 def _canon_match(mt: re.Match[str]) -> str | None:
+    """The canonical text of one number or date match; ``None`` for a date that does not exist (31 Feb)."""
     if mt.group("iso"):
         return _date(mt.group("y1"), mt.group("m1"), mt.group("d1"))
     if mt.group("mdy"):
