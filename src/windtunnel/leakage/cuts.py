@@ -258,6 +258,7 @@ def _field_units(text: str, *, stop_at_blank: bool) -> list[Range]:
 
 @lru_cache(maxsize=64)
 def _labels_re(labels: tuple[str, ...]) -> re.Pattern[str]:
+    """Any label as a whole case-folded token, longest first so ``Medium-High`` wins over ``High``."""
     alt = "|".join(re.escape(lab.casefold()) for lab in sorted(labels, key=len, reverse=True) if lab)
     return re.compile(rf"(?<!\w)(?:{alt})(?!\w)")
 

@@ -26,6 +26,10 @@ Invariants a change must keep:
 The common case (every field a top-level key, one context part) takes a fast path
 (:func:`_fast_item`) that builds the same item as the general one or defers to it; the tests compare
 them. JSONPath support (the ``python-jsonpath`` package) is imported on first use of a ``$`` selector.
+
+What it does not do: guess where the answer or the context is (a record without the mapped fields is
+an error, not an item), decompress (a gzip file is refused with the command to stream it instead), or
+read CSV (named as such in the error, to be converted first).
 """
 
 from __future__ import annotations

@@ -276,6 +276,7 @@ class NeedleSet:
     """
 
     def __init__(self, needles: Iterable[Needle]) -> None:
+        """Keep one needle per (norm, role) and build the key automaton when there are many keys."""
         seen: dict[tuple[str, str], Needle] = {}
         for n in needles:
             seen.setdefault((n.norm, n.role), n)
@@ -428,6 +429,7 @@ class _Cover:
     hits stays near-linear)."""
 
     def __init__(self, prior: list[Hit]) -> None:
+        """Index the earlier hits by needle: starts sorted, with the running maximum of their ends."""
         by: dict[int, list[tuple[int, int]]] = {}
         for h in prior:
             by.setdefault(id(h.needle), []).append(h.span)
@@ -464,6 +466,7 @@ def whole_in(text: str, a: int, b: int) -> bool:
 
 @lru_cache(maxsize=16384)
 def _raw_norm(text: str) -> str:
+    """A needle's ``raw`` form (blanks collapsed, case kept), cached: asked for every hit that is named."""
     return normalize_needle(text, "raw")
 
 

@@ -64,6 +64,7 @@ class _Mask:
     """
 
     def __init__(self, secrets: Sequence[str], findings: Sequence[Finding]) -> None:
+        """Index ``secrets`` by their normalised forms and the key findings by where they point."""
         self.by_norm: dict[str, str] = {}
         for s in secrets:
             for n in _norms(s):

@@ -676,6 +676,7 @@ def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
         return cached
 
     def rest(k: int) -> bytes:
+        """The pattern of a run after a ``k``-character prefix: long enough, and of a decodable length."""
         need = max(0, min_len - k - 1)
         ahead = b"(?=[aB]{%d})" % need if need else b""
         # The whole groups of 4, then a remainder that leaves the run's length decodable.

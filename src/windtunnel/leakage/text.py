@@ -136,6 +136,7 @@ def _per_char(m: Mapped, fn: Callable[[str], str]) -> Mapped:
 
 
 def _fold_char(ch: str) -> str:
+    """NFKC then case folding: fullwidth, ligatures and mathematical letters become plain lower case."""
     return unicodedata.normalize("NFKC", ch).casefold()
 
 
@@ -151,10 +152,13 @@ def _full_char(ch: str) -> str:
 
 
 def _accent_char(ch: str) -> str:
+    """The ``accent`` view of one character: folded, decomposed, and its Latin / Greek / Cyrillic
+    combining accents dropped (``é`` → ``e``; an Indic vowel sign stays)."""
     return _ACCENT_RE.sub("", unicodedata.normalize("NFD", _fold_char(ch)))
 
 
 def _invisible_char(ch: str) -> str:
+    """The ``invisible`` view of one character: nothing for a character that renders as nothing, else folded."""
     return "" if is_invisible(ch) else _fold_char(ch)
 
 
@@ -259,6 +263,7 @@ _MONTHS = {
 
 
 def _month_re(group: str) -> str:
+    """A regex group named ``group`` matching an English month, full or abbreviated (``Sept``, ``Mar.``)."""
     return (
         rf"(?P<{group}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
         r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
@@ -277,10 +282,12 @@ _CANON_RE = re.compile(
 
 
 def _month(name: str) -> int:
+    """The month number of a name :func:`_month_re` matched (its first three letters decide)."""
     return _MONTHS[name[:3].lower()]
 
 
 def _date(y: str, m: int | str, d: str) -> str | None:
+    """``YYYY-MM-DD`` of a real date, else ``None``: ``2024-13-40`` is a code, not a date to rewrite."""
     try:
         return _dt.date(int(y), int(m), int(d)).isoformat()
     except ValueError:
