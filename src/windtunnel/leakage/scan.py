@@ -264,6 +264,7 @@ def _needles(
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
+    """One answer or several, as a list of strings (a bare string is one answer, not its characters)."""
     return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
@@ -566,12 +567,14 @@ def _context(
 
 
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
+    """The naming-word pattern of the mention policy for this target and these context words."""
     from windtunnel.leakage.mention import naming_re
 
     return naming_re(tuple(context_words), target)
 
 
 def _alias_key(aliases: Mapping[str, Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """An alias map as a hashable key, so the needles of items sharing one map are prepared once."""
     return tuple((k, tuple(v)) for k, v in aliases.items()) if aliases else ()
 
 
