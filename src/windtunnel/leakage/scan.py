@@ -27,6 +27,48 @@ Label-set awareness: a listing of two or more labels (``High, Medium or Low``), 
 object that mentions *every* label of the item's label set ("return true if …, otherwise false";
 ``["Low", "Medium", "High"]``) describes the task, not the answer, and is not reported, except for a
 ``key: value`` statement outside the listing, which is.
+
+**Where this module sits.** The audit of one item is a pipeline, and this module is its middle:
+
+1. *read* (:mod:`.dataset`, :mod:`.runs`): a record becomes a :class:`LeakItem` (answers, label set,
+   correlated values, aliases) and its *projection*, exactly what the model reads, nothing else;
+2. *pre-check* (:mod:`.prefilter`): one serialisation of the projection proves most clean items clean
+   before any walk, and otherwise hands the walk a :class:`Plan` of what may hit where;
+3. *needles* (:mod:`.needles`, :mod:`.aliases`): the answers with their aliases and abbreviations, the
+   correlated values and the other labels, normalised once per distinct combination (``_prepared``);
+4. *walk* (:func:`_walk`): every key, string and scalar, with its RFC 6901 pointer, its representation
+   (:mod:`.formats`), the upstream-named field above it if any, and whether it is a member of a listing
+   of the labels or a field of another record (``suppress``); JSON held in a string is walked as structure;
+5. *views and match* (:meth:`NeedleSet.search`): each string in its normalised views and in every view
+   the decoders of :mod:`.views` produce, each with an offset map back to the original characters;
+6. *decide* (:func:`_classify`): each hit is judged by the principles of ``docs/leakage.md``: a label
+   that is a value leaks (1); a label in prose leaks when tied to the task (2, :mod:`.mention`); a
+   listing, a definition, or a value of another record is not a leak (3, :mod:`.records`);
+7. *findings*: one per place and needle, the most severe (``_dedupe``), with answer keys hashed in the
+   printed pointers (:mod:`.pointers`). The sanitizer (and its rescan), the ``copy`` baseline and the
+   reports consume these findings; none of them decides by rules of its own.
+
+**Invariants a change must keep.**
+
+* A finding's ``pointer`` and ``span`` index the *original* string or key, never a view: the sanitizer
+  cuts by them and the HTML page highlights them. A view that cannot map a character back is a bug.
+* Decisions follow the principles, stated once; a new format is supported by exposing it in a view
+  (a decoder, a tokeniser) or a shape the principles already read, not by a rule for one dataset
+  family. The few rules that still name a format are listed, with their reason, in ``docs/leakage.md``.
+* Work stays linear in the projection: views are bounded (:mod:`.views.pipeline`), the cues search a
+  bounded window around the hit (``_SENTENCE_MAX``, ``mention._WINDOW``), and no check runs per pair of
+  hits; ``tests/leakage/test_leak_worst_case.py`` counts calls at n and 4n to hold this.
+* The shortcuts are sound, never heuristics: the pre-check, the plan and the pruned subtrees may only
+  skip what cannot hold a finding, and ``audit_item(..., prefilter=False)`` is the reference they are
+  tested against (identical audits).
+* An audit depends on its item only, not on the items before it: a string's classification is cached
+  (``_CLASSIFIED``) only when the decision looked at nothing outside the string (``root_used``), and is
+  replayed only with the same naming words.
+
+**What it does not do.** It reads what the model was given, never the model's output; it calls no
+model and learns nothing (values that ride with a label without any rule naming them are
+:mod:`.mine`'s job, and whether a blind baseline beats chance is :mod:`.baseline`'s); and it does not
+judge whether a leak is intended (a review finding is reported, not hidden).
 """
 
 from __future__ import annotations
@@ -41,7 +83,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
-from windtunnel.leakage.aliases import label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.elimination import elimination_findings
 from windtunnel.leakage.formats import (
@@ -81,6 +123,8 @@ from windtunnel.leakage.records import (
     RECORD_ID,
     TYPE_KEYS_JSON,
     ids_of,
+    path_kinds,
+    record_kinds,
     record_parts,
     record_values,
     typed_path,
@@ -143,7 +187,7 @@ _PREPARED_CACHE = 16384
 
 
 def escape_pointer_token(token: str) -> str:
-    """RFC 6901 escaping of one reference token."""
+    """RFC 6901 escaping of one reference token (``~`` → ``~0`` first, then ``/`` → ``~1``)."""
     return token.replace("~", "~0").replace("/", "~1")
 
 
@@ -218,14 +262,20 @@ class _Ctx:
 
 
 def _needles(
-    expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str], abbreviations: Sequence[str] = ()
+    expected: Sequence[str],
+    correlated: Sequence[str],
+    labels: Sequence[str],
+    abbreviations: Sequence[str] = (),
+    derived: Sequence[str] = (),
 ) -> NeedleSet:
-    """The item's needles: the answers, correlated values, the other labels and the answers' abbreviations."""
+    """The item's needles: the answers, correlated values, the other labels and the answers'
+    abbreviations; ``derived``: the answers' aliases that are derived spellings (``Needle.derived``)."""
     others = [lab for lab in labels if lab not in expected]
-    return NeedleSet.build(expected, correlated, others, abbreviations)
+    return NeedleSet.build(expected, correlated, others, abbreviations, derived)
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
+    """One answer or several, as a list of strings (a bare string is one answer, not its characters)."""
     return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
@@ -243,7 +293,12 @@ def scan_text(
     context_words: Sequence[str] = (),
     strict: bool = False,
 ) -> list[Finding]:
-    """Findings for one string the model reads (prose, markdown, HTML, a single value ...)."""
+    """Findings for one string the model reads (prose, markdown, HTML, a single value ...).
+
+    The same decision as :func:`audit_item` applied to a string alone (``pointer`` and ``representation``
+    label the findings). JSON held in the string is walked as structure. Pointers are not hashed here:
+    a lone string has no keys to hide.
+    """
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
     ctx.fast = True
@@ -283,6 +338,10 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     proves it holds no finding, and inside the walk skips keys, strings and subtrees the same check
     clears (see :mod:`windtunnel.leakage.prefilter`); results are identical. ``prefilter=False``
     walks and searches everything: the reference the shortcuts are tested against.
+
+    The item is not modified. A mapping is validated by :meth:`LeakItem.from_mapping` (``ValueError``
+    naming the field); a projection nested deeper than the recursion limit raises :class:`DatasetError`
+    naming the item and line. ``decode=False`` (``--no-decode``) skips the decoded views only.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
@@ -532,12 +591,14 @@ def _context(
 
 
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
+    """The naming-word pattern of the mention policy for this target and these context words."""
     from windtunnel.leakage.mention import naming_re
 
     return naming_re(tuple(context_words), target)
 
 
 def _alias_key(aliases: Mapping[str, Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """An alias map as a hashable key, so the needles of items sharing one map are prepared once."""
     return tuple((k, tuple(v)) for k, v in aliases.items()) if aliases else ()
 
 
@@ -557,7 +618,8 @@ def _prepared(
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
-    needles = _needles(exp, list(correlated), labs, abbreviations)
+    derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels)]
+    needles = _needles(exp, list(correlated), labs, abbreviations, derived)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
@@ -809,7 +871,8 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
 
 
 def orjson_str(s: str) -> bytes:
-    """``s`` as orjson writes it, quotes included."""
+    """``s`` as orjson writes it, quotes included: counted in the serialised projection to tell whether
+    an id appears anywhere else (a substring test on bytes, no second walk)."""
     return dumps(s) or b""
 
 
@@ -1145,7 +1208,16 @@ def _classify_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
-    defines = covered and listing is not None and any(_labels_even(t, spans, ctx) for t, spans in listing.items())
+    defines = False
+    singles: dict[str, str] | None = None
+    if covered and listing is not None:
+        for t, spans in listing.items():
+            if _labels_even(t, spans, ctx):
+                one = _singled_out(t, spans, ctx)
+                if one is None:
+                    defines = True
+                else:
+                    singles = {**(singles or {}), t: one}
     for hit in hits:
         _classify(
             hit,
@@ -1161,6 +1233,7 @@ def _classify_string(
             span=hit.span,
             listing=listing,
             defines=defines,
+            singles=singles,
         )
 
 
@@ -1200,13 +1273,16 @@ def _classify(
     span: tuple[int, int] | None,
     listing: dict[str, list[tuple[int, int, str]]] | None = None,
     defines: bool = False,
+    singles: dict[str, str] | None = None,
     reread: bool = True,
 ) -> None:
     """Decide one hit: which principle (if any) makes it a leak, and emit the finding.
 
     ``defines``: the text holding the hit names every label of the set, each once (a glossary, a
     runbook with one rule per label, a scale's help text): past the forms that state a value (a
-    key-value pair, a selection mark, an identifier, a path), a mention there describes the task."""
+    key-value pair, a selection mark, an identifier, a path), a mention there describes the task.
+    ``singles``: per view text naming every label evenly, the label it singles out (see
+    :func:`_singled_out`): not a definition but a statement of that label."""
     role = hit.needle.role
     value = hit.needle.text
     emit = _emitter(ctx, pointer, rep, span, hit.view, value)
@@ -1242,21 +1318,31 @@ def _classify(
     if whole_value or _noted_value(hit.view_text, *hit.view_span):
         if suppress:
             return  # an element of an options listing: it describes the task
+        # A value that a principle demotes to review is a review finding like a bare word in prose:
+        # --strict counts it (medium), as it says.
+        review: Severity = "medium" if ctx.strict else "low"
+        counted = " (counted: --strict)" if ctx.strict else ""
         if not corr and _other_number(hit, pointer, ctx):
             emit(
                 "freetext",
-                "low",
+                review,
                 "freetext.token",
-                "a number of a numeric scale under a field that names something else",
+                (
+                    "a spelling derived from the label (an abbreviation, a numeral) under a field that names"
+                    " something else"
+                    if hit.needle.derived
+                    else "a number of a numeric scale under a field that names something else"
+                )
+                + counted,
             )
             return
         if not corr and whole_value and rep == "json" and _other_things_field(pointer, ctx):
             emit(
                 "freetext",
-                "low",
+                review,
                 "freetext.token",
                 "a label word as an attribute of another thing (an object beside this record's, without an id,"
-                " under a name naming neither the task nor the answer)",
+                " under a name naming neither the task nor the answer)" + counted,
             )
             return
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
@@ -1314,8 +1400,14 @@ def _classify(
             return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
-    if listing is not None and _template_listed(listing.get(view_text), hit, va, vb):
-        return  # one line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X")
+    if (
+        listing is not None
+        and _template_listed(listing.get(view_text), hit, va, vb)
+        and not mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))
+    ):
+        # One line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X"), unless
+        # it is this record's row of a table, whose short id (``A8``) reads like a line counter.
+        return
     segs: list[tuple[int, int]] | None = None
     if segments is not None:
         if segments[0] is _SEGMENTS_LATER:
@@ -1365,8 +1457,10 @@ def _classify(
         from windtunnel.leakage.mention import table_cell
 
         kv = mention.tab_pair(view_text, va, vb)
+    cell = False
     if not kv and not hit.needle.phrase:
-        kv = table_cell(view_text, va, vb, lambda: _record_values(ctx)) or (
+        cell = table_cell(view_text, va, vb, lambda: _record_values(ctx))
+        kv = cell or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
@@ -1383,7 +1477,22 @@ def _classify(
             "freetext",
             "freetext.key-value",
             "correlated.key-value",
-            f"prose states '<name>: <value>' with {what} as the value",
+            f"a cell of this record's row of a table (or of its one-record table) holds {what}"
+            if cell
+            else f"prose states '<name>: <value>' with {what} as the value",
+        )
+        return
+    one = singles.get(view_text) if singles is not None else None
+    if one is None and not defines:
+        one = _siblings_single(ctx)
+    if one is not None and one == hit.needle.norm:
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.statement",
+            "correlated.mention",
+            f"a text naming every label singles out {what} (the others negated, or this one tied to the record)",
         )
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
@@ -1606,16 +1715,92 @@ def _siblings_define(ctx: _Ctx) -> bool:
     ctx.root_used = True
     if ctx.siblings[1] is None:
         ctx.siblings[1] = _texts_define(ctx.siblings[0], ctx)
-    return bool(ctx.siblings[1])
+    return ctx.siblings[1] is True
 
 
-def _texts_define(texts: list[str], ctx: _Ctx) -> bool:
-    """A list of texts that together name every label, each once (one rule or definition per label)."""
+def _siblings_single(ctx: _Ctx) -> str | None:
+    """The label that the list of texts being walked singles out, when it names every label evenly
+    (``["Low: not applicable", "Medium: not applicable", "High: applies to this ticket"]``)."""
+    if ctx.siblings is None:
+        return None
+    _siblings_define(ctx)
+    one = ctx.siblings[1]
+    return one if isinstance(one, str) else None
+
+
+def _texts_define(texts: list[str], ctx: _Ctx) -> bool | str:
+    """A list of texts that together name every label, each once (one rule or definition per label):
+    ``True``; the label such a list singles out (:func:`_singled_out`), or ``False``."""
     if len(texts) < 2 or not ctx.label_norms or not _covers_words("\x00".join(texts), ctx):
         return False
     joined = "\n".join(texts)
     spans = _label_spans(ctx.needles.search(joined, decode=False))
-    return any(_labels_even(t, s, ctx) for t, s in spans.items())
+    for t, sp in spans.items():
+        if _labels_even(t, sp, ctx):
+            one = _singled_out(t, sp, ctx)
+            return True if one is None else one
+    return False
+
+
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|no|never|isn'?t|wasn'?t|non)\W+(?:\w+\W+)?)\Z", re.IGNORECASE)
+"""A negation right before a label (``Not Low``, ``not the Low``): the text rules the label out."""
+_VERDICT_AFTER = re.compile(
+    r"[\s:=?\-–—>)*]*(?:(?P<neg>no|not(?:\s+\w+)?|n/?a|none|false|nope|never|[✗✘❌])|"
+    r"(?P<pos>yes|true|applies|applicable|yep|[✓✔✅☑]))(?![\w/])[^\S\n]*(?:[.!;,\n]|\Z)",
+    re.IGNORECASE,
+)
+"""A one-word verdict right after a label, ending its clause (``Low: no``, ``Is it High? Yes.``,
+``Medium: not applicable``): the text answers for each label in turn."""
+_POINTS_HERE = re.compile(
+    r"<-+|←|⇐|👈|\bthis\s+(?:one|ticket|record|item|case|issue|request|message|incident|report|entry|row)\b",
+    re.IGNORECASE,
+)
+"""An arrow or a phrase pointing at the record (``<-- this ticket``, ``applies to this case``)."""
+_ID_TOKEN = re.compile(r"(?<![\w-])[^\W\d_][\w.-]*?-?\d[\w-]*")
+_CLAUSE_BREAK = re.compile(r"[.!?;](?=\s|\Z)|\n")
+
+
+def _singled_out(text: str, spans: list[tuple[int, int, str]], ctx: _Ctx) -> str | None:
+    """The label that a text naming every label evenly singles out, if any (principle 3 holds only
+    for a definition, whose parts describe each label in parallel): the only label whose part points
+    at this record (the record's id, an arrow, ``this ticket``, a ``yes``), or the only one not ruled
+    out when every other label (two at least) is negated (``Not Low. Not Medium. Definitely High.``,
+    ``Low: no / Medium: no / High: yes``). A label's part runs from the start of its clause to the
+    start of the clause of the next label."""
+    own = [(a, b, n) for a, b, n in spans if n in ctx.label_norms]
+    if len({n for _, _, n in own}) < 2:
+        return None
+    ids: list[str] = []
+    if ctx.root is not None and len(set(_ID_TOKEN.findall(text))) <= 1:
+        # The record's id points at it only where it is the text's one id: a table of records (a
+        # spreadsheet's strings, an export) names many, this one among them.
+        ctx.root_used = True
+        ids = [i.casefold() for i in ids_of(ctx.root)]  # the view texts are casefolded
+    starts = []
+    for a, _b, _n in own:
+        lo = 0
+        for m in _CLAUSE_BREAK.finditer(text, max(0, a - 200), a):
+            lo = m.end()
+        starts.append(lo)
+    pos: dict[str, bool] = {}
+    neg: dict[str, bool] = {}
+    for k, (a, b, n) in enumerate(own):
+        lo = max(starts[k], own[k - 1][1] if k else 0)
+        hi = len(text) if k + 1 == len(own) else (starts[k + 1] if starts[k + 1] > b else own[k + 1][0])
+        part = text[lo:hi]
+        verdict = _VERDICT_AFTER.match(text, b, hi) if hi > b else None
+        is_pos = bool(verdict and verdict.group("pos")) or bool(_POINTS_HERE.search(part))
+        is_pos = is_pos or any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", part.casefold()) for i in ids)
+        is_neg = bool(verdict and verdict.group("neg")) or bool(_NEGATED_BEFORE.search(text, max(lo, a - 24), a))
+        pos[n] = pos.get(n, False) or is_pos
+        neg[n] = neg.get(n, False) or is_neg
+    positive = [n for n, v in pos.items() if v]
+    if len(positive) == 1 and not neg[positive[0]]:
+        return positive[0]
+    open_ = [n for n, v in neg.items() if not v]
+    if len(open_) == 1 and len(neg) >= 3:
+        return open_[0]
+    return None
 
 
 def _covers_words(text: str, ctx: _Ctx) -> bool:
@@ -1715,11 +1900,27 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     """A label of a numeric scale (``1``–``5``) as the whole value of a field whose name names
     something else (``"shard": 3``, ``"qty": 3``): a number has many senses; only a field naming the
     task (or an unnamed one: a list element, the whole projection) makes it the label."""
-    if not hit.needle.text.isdigit() or not _numeric_scale(ctx):
+    derived = hit.needle.derived
+    if not derived and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _field_name(pointer)
     naming = ctx.naming() if name else None
-    return naming is not None and not mention.names_task(naming, name) and not mention.names_answer(name)
+    if naming is None or (derived and _cryptic(name)):
+        return False
+    return not mention.names_task(naming, name) and not mention.names_answer(name)
+
+
+_NAME_TOKEN = re.compile(r"[^\W_]+(?:[_-][^\W_]+)*")
+
+
+def _cryptic(name: str) -> bool:
+    """The last name of ``name`` is a code rather than words: it holds a digit (``cf_10234``) or is a
+    short run of capitals (``URGCY``, ``CAT``, ``PRI``). A derived spelling of a label (``URG``,
+    ``IV``) under such a name is the record's coded value: a terse report has no plain name to
+    tell the field by."""
+    toks = _NAME_TOKEN.findall(name)
+    last = toks[-1] if toks else ""
+    return bool(last) and (not PLAIN_NAME.fullmatch(last) or (last.isupper() and len(last) <= 6))
 
 
 def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
@@ -1747,7 +1948,18 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
         return False
     inferred = ctx.naming()
     naming = ctx.given_naming or inferred
-    return naming is not None and not any(mention.names_task(naming, w) for w in tokens if not w.isdigit())
+    if naming is None or any(mention.names_task(naming, w) for w in tokens if not w.isdigit()):
+        return False
+    # A part that says it is the record's own kind (``"kind": "ticket"`` beside ``ticket_id``), or a
+    # kind that names the task (``"type": "queue"`` for a queue task), is the record's, not another thing.
+    own = record_kinds(ctx.root)
+    return not any(
+        set(_WORDS_OF.findall(kind)) & own or mention.names_task(naming, kind)
+        for kind in path_kinds(ctx.root, tokens, ctx.label_norms)
+    )
+
+
+_WORDS_OF = re.compile(r"[^\W\d_]+")
 
 
 def _record_values(ctx: _Ctx) -> frozenset[str]:
@@ -1805,10 +2017,22 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
     a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15).
-    A number of a numeric scale only under a name naming the task or the answer (``outcome=3``, not
-    ``qty=3``)."""
+    A number of a numeric scale, or a spelling derived from the label (``Mark`` for ``Marketing``,
+    ``IV`` for ``4``), only under a name naming the task or the answer (``outcome=3``, not ``qty=3``),
+    a derived spelling also under a cryptic name (``URGCY=URG``)."""
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
+    if hit.needle.derived:
+        naming = ctx.naming()
+        name = mention.kv_name(hit.view_text, va)
+        # The views are casefolded: a code's capitals (``URGCY=``) are read in the original text.
+        at = span[0] - (hit.view_span[0] - va) if span is not None and not hit.view.startswith("decoded") else -1
+        return (
+            naming is None
+            or _cryptic(mention.kv_name(text, at) if at >= 0 else name)
+            or mention.names_task(naming, name)
+            or mention.names_answer(name)
+        )
     if (label.isdigit() and _numeric_scale(ctx)) or (
         bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
     ):
