@@ -169,10 +169,10 @@ def labels_other_input(root: Any, obj: Mapping[Any, Any], container: int, value:
     unset (null, empty or absent) while sharing a text field with ``obj``; every shared text differs; and
     nothing outside names ``obj`` by its id."""
     mine = _texts(obj)
-    if not mine or _referenced(root, obj):
+    if not mine:
         return False
     label_keys = [k for k, v in obj.items() if _fold(v) == _fold(value) and str(k) not in mine]
-    if not label_keys:
+    if not label_keys or _referenced(root, obj):
         return False
     shared = False
     for other in _objects(root, container):

@@ -38,6 +38,8 @@ def in_text_schema(text: str, a: int) -> bool:
     m = _TYPE_INLINE.search(line)
     if m is not None and m.group(1).casefold() in _TYPES:
         return True
+    if "type" not in text:
+        return False
     lines = text.split("\n")
     row = text.count("\n", 0, a)
     own = _indent(line)
@@ -57,12 +59,13 @@ def in_text_schema(text: str, a: int) -> bool:
     return False
 
 
-def _parent(root: Any, pointer: str) -> Any:
-    """The container holding the value at ``pointer`` (``None`` when the pointer does not resolve)."""
+def _place(root: Any, pointer: str) -> tuple[Any, Any]:
+    """The container holding the value at ``pointer`` and the value (``None, None`` when the pointer
+    does not resolve)."""
     try:
         tokens = parse_pointer(pointer)
     except ValueError:
-        return None
+        return None, None
     node = root
     parent = None
     for tok in tokens:
@@ -72,8 +75,8 @@ def _parent(root: Any, pointer: str) -> Any:
         elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
             node = node[int(tok)]
         else:
-            return None
-    return parent
+            return None, None
+    return parent, node
 
 
 def drop_schema_values(findings: Sequence[Finding], root: Any) -> list[Finding]:
@@ -81,28 +84,10 @@ def drop_schema_values(findings: Sequence[Finding], root: Any) -> list[Finding]:
     out: list[Finding] = []
     for f in findings:
         if f.blocking and f.inner is None:
-            parent = _parent(root, f.pointer)
+            parent, leaf = _place(root, f.pointer)
             if isinstance(parent, Mapping) and str(parent.get("type", "")).casefold() in _TYPES:
                 continue
-            leaf = _leaf(root, f.pointer)
             if isinstance(leaf, str) and f.span is not None and in_text_schema(leaf, f.span[0]):
                 continue
         out.append(f)
     return out
-
-
-def _leaf(root: Any, pointer: str) -> Any:
-    """The value at ``pointer`` (``None`` when it does not resolve)."""
-    try:
-        tokens = parse_pointer(pointer)
-    except ValueError:
-        return None
-    node = root
-    for tok in tokens:
-        if isinstance(node, Mapping) and tok in node:
-            node = node[tok]
-        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-            node = node[int(tok)]
-        else:
-            return None
-    return node
