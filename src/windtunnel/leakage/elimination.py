@@ -13,8 +13,8 @@ found by their negation, in any phrasing this module knows in English:
   a word whose value is the boolean ``false``.
 
 The labels ruled out anywhere in one string (or one object's keys) are pooled; when they are every
-label but the answer, the string states the answer (``freetext.elimination``, high; the span is the
-last negation that completes the set). A question ("is it not spam?") rules nothing out. Only label
+label but the answer, the string states the answer (``freetext.elimination``, high; the span runs from
+the first negation to the one that completes the set). A question ("is it not spam?") rules nothing out. Only label
 sets of two labels or more are read, and only the answer is reported: a text that leaves another
 label standing does not give this record's answer away.
 """
@@ -145,10 +145,11 @@ def elimination_findings(
         ruled = ruled_out(text, pattern)
         if any(answer in names for names, _span in ruled):
             continue  # the answer is ruled out too: the text contradicts itself or lists
+        first = ruled[0][1][0] if ruled else 0
         for names, span in ruled:
             negated |= names
             if done is None and negated == others:
-                done = span
+                done = (first, span[1])  # every negation that took part: cutting one alone still eliminates
         if done is not None:
             out.append(_finding(item_id, path, done, expected[0], "a text rules out every other label"))
     words = re.compile(r"[A-Za-z0-9]+")
