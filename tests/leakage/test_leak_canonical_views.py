@@ -56,6 +56,13 @@ CASES: dict[str, tuple[str, ...]] = {
         '<div class="progress-bar" style="width: 60%"></div>',
         "3",
     ),
+    "rot13": ("Reference answer (rot13): cevbevgl: Uvtu", "Reference answer (rot13): Uvtujnl closed"),
+    "stream": (
+        "".join(f'data: {{"id": "c1", "delta": {{"content": "{p}"}}}}\n\n' for p in ("priority: Hi", "gh", "."))
+        + "data: [DONE]\n",
+        "".join(f'data: {{"id": "c1", "delta": {{"content": "{p}"}}}}\n\n' for p in ("the Hi", "ghway", "."))
+        + "data: [DONE]\n",
+    ),
     "hex_dump": (
         "frame:\n" + _dump(b'{"event":"set","priority":"High"}'),
         "frame:\n" + _dump(b'{"event":"set","road":"Highway"}'),
@@ -98,6 +105,31 @@ def test_a_decoded_leak_is_found_the_same_way_with_and_without_the_prefilter(nam
         fast, ref = audit_item(item), audit_item(item, prefilter=False)
         assert fast.findings == ref.findings
         assert bool(fast.findings) is leaks
+
+
+def test_rot13_leaves_clean_prose_alone_and_decodes_an_unnamed_rotated_line() -> None:
+    clean = "Quiz night: jazz, query buffer, fjord and Kyiv trivia; the sentiment was Negative overall."
+    assert [n for n, _v in canonical_views(clean) if "rot13" in n] == []
+    # no name of the rotation: the long rotated words open the passage, the short label goes with them
+    views = dict(canonical_views("fragvzrag ynory: Artngvir"))
+    assert views["decoded:rot13"].text == "sentiment label: Negative"
+
+
+def test_a_stream_joins_the_changing_field_not_the_framing() -> None:
+    events = [("message_start", None)] + [("content_block_delta", p) for p in ("Sev", "erity: Neg", "ative", ".")]
+    text = "".join(
+        f'event: {t}\ndata: {{"type": "{t}"'
+        + (f', "delta": {{"type": "text_delta", "text": "{p}"}}' if p else "")
+        + "}\n\n"
+        for t, p in events
+    )
+    view = dict(canonical_views(text))["decoded:stream"]
+    assert "Severity: Negative." in view.text
+    a = view.text.index("Negative")
+    oa, ob = view.span(a, a + len("Negative"))
+    assert text[oa:ob].startswith("Neg") and text[oa:ob].endswith("ative")  # the original pieces
+    # two events are not a stream; one value repeated is framing
+    assert "decoded:stream" not in dict(canonical_views(text.split("event: content_block_delta", 2)[0]))
 
 
 def test_percent_encoding_at_any_depth_within_the_bound() -> None:
