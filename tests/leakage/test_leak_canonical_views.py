@@ -63,6 +63,8 @@ CASES: dict[str, tuple[str, ...]] = {
         "".join(f'data: {{"id": "c1", "delta": {{"content": "{p}"}}}}\n\n' for p in ("the Hi", "ghway", "."))
         + "data: [DONE]\n",
     ),
+    "homophones": ("put it down as hi priority please", "hi, thanks for calling about the Highway"),
+    "spelled": ("Put down X-ray Lima. X-ray Lima.", "Flying to Lima with Mike and Oscar next week", "XL"),
     "hex_dump": (
         "frame:\n" + _dump(b'{"event":"set","priority":"High"}'),
         "frame:\n" + _dump(b'{"event":"set","road":"Highway"}'),
@@ -130,6 +132,51 @@ def test_a_stream_joins_the_changing_field_not_the_framing() -> None:
     assert text[oa:ob].startswith("Neg") and text[oa:ob].endswith("ative")  # the original pieces
     # two events are not a stream; one value repeated is framing
     assert "decoded:stream" not in dict(canonical_views(text.split("event: content_block_delta", 2)[0]))
+
+
+def test_spoken_views_read_codes_back() -> None:
+    views = dict(canonical_views("yeah this is a sev to, not a sev won. grade sea, for stars, a pee one"))
+    assert views["decoded:homophones"].text == "yeah this is a sev 2, not a sev 1. grade C, 4 stars, a P one"
+    assert dict(canonical_views("Put down Golf Three."))["decoded:spelled"].text == "Put down G3."
+    # a function word where it fits stays as it is; one spelling word, not read back, is a name
+    assert canonical_views("I talked to Mike about the Delta flight for Lima.") == []
+
+
+def _transcript(text: str, expected: str, labels: list[str], target: str) -> dict[str, object]:
+    return {
+        "id": "t",
+        "expected": expected,
+        "label_set": labels,
+        "target": target,
+        "projection": {"segments": [{"speaker": "caller", "text": text}]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "labels", "target"),
+    [
+        ("yeah this is a sev to, not a sev won, nobody's down", "Sev2", ["Sev1", "Sev2", "Sev3"], "severity"),
+        ("put it down as hi priority please", "High", ["Low", "Medium", "High"], "priority"),
+        ("my rating: honestly i'd give them for stars overall", "4 stars", ["3 stars", "4 stars", "5 stars"], "rating"),
+    ],
+)
+def test_a_label_heard_in_a_homophone_is_found(text: str, expected: str, labels: list[str], target: str) -> None:
+    item = _transcript(text, expected, labels, target)
+    found = audit_item(item).findings
+    assert any("homophones" in f.view for f in found), found
+    assert audit_item(item, prefilter=False).findings == found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we checked the rating and they agreed to.",  # ``to`` ending a clause, the label ``2`` alone
+        "the rating won, nobody argued",
+    ],
+)
+def test_a_lone_homophone_of_a_number_is_not_the_label(text: str) -> None:
+    item = _transcript(text, "2", ["1", "2", "3", "4"], "rating")
+    assert audit_item(item).findings == []
 
 
 def test_percent_encoding_at_any_depth_within_the_bound() -> None:

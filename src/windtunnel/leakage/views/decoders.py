@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from windtunnel.leakage.views import binary, ciphers, escapes, glyphs, layout, mail, streams, web
+from windtunnel.leakage.views import binary, ciphers, escapes, glyphs, layout, mail, spoken, streams, web
 
-__all__ = ["binary", "ciphers", "escapes", "glyphs", "layout", "mail", "streams", "web"]
+__all__ = ["binary", "ciphers", "escapes", "glyphs", "layout", "mail", "spoken", "streams", "web"]
