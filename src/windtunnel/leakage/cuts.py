@@ -14,6 +14,12 @@ is not cut at all: the rescan then reports it, instead of the sanitizer breaking
 
 A cut that would remove one member of a *listing* (one line of an enum definition, one item of
 ``Low, Medium, High``) is refused too: the members left behind would name the answer by elimination.
+
+Every function returns ranges of the string it was given (``[start, end)``, original offsets), which
+the sanitizer merges (:func:`merge`) and removes from the end backwards, so earlier offsets stay valid.
+Structure is recognised by cheap, bounded signs (a ``BEGIN:V`` line, two header fields, a tag), not by
+a parser, since they run on every string the sanitizer cuts: a document whose structure is not
+recognised is cut as prose.
 """
 
 from __future__ import annotations
@@ -47,7 +53,14 @@ _STRUCTURE_FIELDS = frozenset({"BEGIN", "END"})
 
 @lru_cache(maxsize=256)
 def units(text: str) -> tuple[Range, ...] | None:
-    """The ranges of ``text`` a cut may touch, or ``None`` when ``text`` is plain prose (all of it)."""
+    """The ranges of ``text`` a cut may touch, or ``None`` when ``text`` is plain prose (all of it).
+
+    Tried in order: an iCalendar object (each content line's value, folded lines joined), a header
+    block (each field's value, then the body's own units), markup (text between tags, CDATA content,
+    quoted attribute values). Anything outside the ranges (tag and field names, ``BEGIN`` / ``END``
+    lines, unquoted attribute values) is structure: a hit there gets no cut. Sorted, disjoint, and
+    cached: one string is cut once per finding in it.
+    """
     if _is_calendar(text):
         return tuple(_field_units(text, stop_at_blank=False))
     if _is_header_block(text):
@@ -61,7 +74,12 @@ def units(text: str) -> tuple[Range, ...] | None:
 
 def cut_range(text: str, span: Range, mode: str) -> Range | None:
     """The range to remove for a hit at ``span``: its sentence (or the span itself in ``span`` mode),
-    confined to the structural unit that holds it; ``None`` when the hit is in the structure itself."""
+    confined to the structural unit that holds it; ``None`` when the hit is in the structure itself.
+
+    ``None`` is not an error: the sanitizer leaves the string as it is and the rescan reports the hit as
+    a residual, so a broken document is never the price of a redaction. The caller checks the result
+    with :func:`listing_member` before cutting.
+    """
     found = units(text)
     lo, hi = 0, len(text)
     if found is not None:
@@ -75,7 +93,13 @@ def cut_range(text: str, span: Range, mode: str) -> Range | None:
 
 
 def sentence(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
-    """The sentence (or line) around ``span`` inside ``text[lo:hi]``, with the blank after it."""
+    """The sentence (or line) around ``span`` inside ``text[lo:hi]``, with the blank after it.
+
+    A sentence ends at ``.`` ``!`` ``?`` (or their CJK forms) followed by a blank, or at a line break,
+    so a list item or a table row goes alone. A whole line is taken with its indentation and line break;
+    a last sentence takes the blank before it instead of after, so no dangling blank is left. Cost is
+    the length of the sentence, not of the text (the start is searched backwards from the hit).
+    """
     hi = len(text) if hi is None else hi
     a, b = span
     start = _sentence_start(text, lo, a)
@@ -114,7 +138,11 @@ def _sentence_start(text: str, lo: int, a: int) -> int:
 
 
 def with_markup(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
-    """``span`` widened over emphasis or quotes wrapped around it (``**High**``), inside ``[lo, hi)``."""
+    """``span`` widened over emphasis or quotes wrapped around it (``**High**``), inside ``[lo, hi)``.
+
+    Only symmetric wrappers (the same character on both sides, one of ``* _ ~ ` " '``) are taken, so
+    ``span`` mode never leaves an empty ``****`` behind and never eats a neighbour's punctuation.
+    """
     hi = len(text) if hi is None else hi
     a, b = span
     while a > lo and b < hi and text[a - 1] == text[b] and text[b] in _WRAP:
@@ -123,7 +151,8 @@ def with_markup(text: str, span: Range, lo: int = 0, hi: int | None = None) -> R
 
 
 def merge(spans: Sequence[Range]) -> list[Range]:
-    """Overlapping or touching ranges joined, sorted."""
+    """Overlapping or touching ranges joined, sorted: two findings in one sentence make one cut, so the
+    sanitizer never removes a range twice or shifts a second cut by the first."""
     out: list[Range] = []
     for a, b in sorted(spans):
         if out and a <= out[-1][1]:
@@ -137,6 +166,8 @@ def merge(spans: Sequence[Range]) -> list[Range]:
 
 
 def _markup_units(text: str) -> list[Range] | None:
+    """The text runs between tags, CDATA contents and quoted attribute values of ``text``; ``None``
+    when no tag matches (a ``<`` in prose, ``a < b``), so the text is cut as prose."""
     out: list[Range] = []
     pos = 0
     tags = 0
@@ -182,6 +213,7 @@ def _logical_lines(text: str, start: int = 0) -> list[Range]:
 
 
 def _is_calendar(text: str) -> bool:
+    """``text`` starts with a ``BEGIN:V…`` line and has an ``END:V…`` line: an iCalendar / vCard object."""
     head = text.lstrip()[:64].upper()
     return head.startswith("BEGIN:V") and "\nEND:V" in text.upper()
 
@@ -200,6 +232,8 @@ def _is_header_block(text: str) -> bool:
 
 
 def _field_units(text: str, *, stop_at_blank: bool) -> list[Range]:
+    """The value of each content line or header field (after ``NAME;PARAMS:``); with ``stop_at_blank``
+    (a mail message), the body after the first blank line is one more document, cut by its own units."""
     out: list[Range] = []
     lines = _logical_lines(text)
     for i, (a, b) in enumerate(lines):
@@ -224,6 +258,7 @@ def _field_units(text: str, *, stop_at_blank: bool) -> list[Range]:
 
 @lru_cache(maxsize=64)
 def _labels_re(labels: tuple[str, ...]) -> re.Pattern[str]:
+    """Any label as a whole case-folded token, longest first so ``Medium-High`` wins over ``High``."""
     alt = "|".join(re.escape(lab.casefold()) for lab in sorted(labels, key=len, reverse=True) if lab)
     return re.compile(rf"(?<!\w)(?:{alt})(?!\w)")
 

@@ -139,7 +139,11 @@ def probe(needles: NeedleSet) -> _Probe:
 
 
 def token_sets(needles: NeedleSet) -> list[list[str]]:
-    """Per answer or correlated value, the words that all occur wherever it can match (cached)."""
+    """Per answer or correlated value, the words that all occur wherever it can match (cached).
+
+    The walk tests an object's joined keys against these in-line (every word of one needle must be in
+    them) before scanning any key, which is the check :func:`keys_may_hit` makes.
+    """
     cached: list[list[str]] | None = needles.__dict__.get("_token_sets")
     if cached is None:
         cached = needles.__dict__["_token_sets"] = [list(words) for words, _adj in probe(needles).text_sets]
@@ -204,7 +208,11 @@ def plan(projection: Any, needles: NeedleSet, decode: bool = True) -> tuple[bool
 
 
 def dumps(value: Any) -> bytes | None:
-    """``value`` serialised by orjson, or ``None`` when orjson cannot (non-string keys, huge ints)."""
+    """``value`` serialised by orjson, or ``None`` when orjson cannot (non-string keys, huge ints).
+
+    ``None`` means "no proof": the caller walks everything, so a projection orjson cannot write is
+    audited in full, never skipped.
+    """
     try:
         return orjson.dumps(value)
     except TypeError:
@@ -213,7 +221,13 @@ def dumps(value: Any) -> bytes | None:
 
 @dataclass(slots=True)
 class Plan:
-    """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip."""
+    """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip.
+
+    Every field only ever removes work that provably finds nothing: ``walk=False`` ends the audit with
+    no findings, and an exact plan lets the walk skip a string that holds none of the ``hot`` runs or
+    markers. A plan that is not exact (non-ASCII or escaped content) still gives ``walk``, ``decode`` and
+    ``upstream``; inside the walk each string and subtree is then checked on its own.
+    """
 
     walk: bool
     """Whether the full scan can find anything."""
@@ -319,7 +333,11 @@ def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possi
 
 
 def keys_may_hit(keys: str, needles: NeedleSet) -> bool:
-    """Whether any of the object keys joined in ``keys`` can match an answer or correlated value."""
+    """Whether any of the object keys joined in ``keys`` can match an answer or correlated value.
+
+    Every word of some needle must occur in the lowercased keys. Numeric and date needles (a canonical
+    form) and non-ASCII keys always answer ``True``: their matches need views this check does not model.
+    """
     if needles.any_canon or not keys.isascii():
         return True
     low = keys.lower()
@@ -384,7 +402,13 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
-    """For one ASCII string outside upstream fields: can an answer or correlated value match in it?"""
+    """For one ASCII string outside upstream fields: can an answer or correlated value match in it?
+
+    The per-string form of the item check, for walks without an exact :class:`Plan`: ``True`` when
+    every word of some needle occurs in the lowercased string, or (with ``decode``) when the string
+    holds a marker of a decoder that could reveal one (``&``, ``%``, a backslash, a long enough
+    base64 run, or the marker of another decoder with a needle word in reach). ``False`` is a proof.
+    """
     pr = probe(needles)
     low = text.lower().encode()
     if any(all(low.find(t) >= 0 for t in toks) for toks, _adj in pr.sets):
@@ -747,6 +771,7 @@ def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
         return cached
 
     def rest(k: int) -> bytes:
+        """The pattern of a run after a ``k``-character prefix: long enough, and of a decodable length."""
         need = max(0, min_len - k - 1)
         ahead = b"(?=[aB]{%d})" % need if need else b""
         # The whole groups of 4, then a remainder that leaves the run's length decodable.

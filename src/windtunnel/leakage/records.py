@@ -5,6 +5,17 @@ records, a list of related tickets. A label there describes that other thing (pr
 the projection ties it to this record: the one table row holding this record's id or subject. These
 helpers read the projection's structure only (ids, type keys, short values); the decision is in
 :mod:`windtunnel.leakage.scan`.
+
+Why structure and not names: "related tickets", "linked_issues", "device" are spelled a hundred ways
+across tools, and a list of field names per tool would be a rule per dataset family. What every tool
+does share is that a record carries an id of its own (``CS-34921``, ``INC0007256``) and that an object
+may say what it is (``"type": "device"``). So another record is recognised by an id the projection
+shows nowhere else, and another thing by a type key; with neither, a value is taken as this record's
+and reported. The cost of a miss is therefore a finding someone can dismiss, not a hidden leak, except
+where a part says what it is and holds no id (docs/leakage.md, principle 3, lists the exact conditions).
+
+Each walk is bounded (a fixed number of nodes, and of members per list), so these checks cost a
+constant per item however large the projection is.
 """
 
 from __future__ import annotations
@@ -27,7 +38,12 @@ PLAIN_NAME = re.compile(r"[A-Za-z]+(?:[_ -]?[A-Za-z]+)*")
 
 
 def ids_of(root: Any, skip: Any = None) -> list[str]:
-    """The id-like strings of ``root`` outside the node ``skip`` (a bounded walk)."""
+    """The id-like strings of ``root`` outside the node ``skip`` (a bounded walk).
+
+    An id is a whole string of 3 to 64 characters that mixes letters and digits across a joint
+    (:data:`ID_SHAPE`). The walk visits at most 2,000 nodes and 200 members of a list, so a huge
+    projection costs a constant (an id held only far inside a very large part may be missed).
+    """
     out: list[str] = []
     stack = [root]
     seen = 0

@@ -21,6 +21,24 @@ Guarantees (checked by the tests and, for the last one, at run time):
   never raises;
 * the result is scanned again; :attr:`SanitizeResult.residual` lists what still leaks (an object key
   that is the answer cannot be removed without changing the schema, and is reported instead).
+
+**Why it acts on findings and does not search.** The sanitizer removes exactly what the scan reported,
+at the original characters each finding points at, and then asks the same scan again. It has no
+rules of its own about what leaks, so a change to the principles changes what is removed with no
+second place to update, and "sanitized" always means "the scan finds nothing blocking any more" (or a
+residual that says why not). Findings that come from elsewhere (``leak mine``'s) are acted on the
+same way (``extra``).
+
+**Why blanking, and not deleting or rewording.** An eval harness and the agent's tools expect the
+record's schema; a deleted key or a shortened list breaks them or tells the model that something was
+there. A blank value of the same type, a redacted sentence, or an embedded JSON document rewritten in
+its own style keep every consumer working. What stays is the eval's real input: the point is to
+measure the agent without the answer, not without the data.
+
+**What it deliberately does not do.** It does not invent a replacement value (a neutral label would be
+a new, wrong answer), remove an object key (schema), or blank a member of a listing alone; it does not
+fix a leak by elimination across a dataset by itself: :class:`EliminationWatch` warns when a field is
+blanked on some items and filled on others, because an empty field then points at the answer.
 """
 
 from __future__ import annotations

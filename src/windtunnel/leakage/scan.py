@@ -27,6 +27,48 @@ Label-set awareness: a listing of two or more labels (``High, Medium or Low``), 
 object that mentions *every* label of the item's label set ("return true if …, otherwise false";
 ``["Low", "Medium", "High"]``) describes the task, not the answer, and is not reported, except for a
 ``key: value`` statement outside the listing, which is.
+
+**Where this module sits.** The audit of one item is a pipeline, and this module is its middle:
+
+1. *read* (:mod:`.dataset`, :mod:`.runs`): a record becomes a :class:`LeakItem` (answers, label set,
+   correlated values, aliases) and its *projection*, exactly what the model reads, nothing else;
+2. *pre-check* (:mod:`.prefilter`): one serialisation of the projection proves most clean items clean
+   before any walk, and otherwise hands the walk a :class:`Plan` of what may hit where;
+3. *needles* (:mod:`.needles`, :mod:`.aliases`): the answers with their aliases and abbreviations, the
+   correlated values and the other labels, normalised once per distinct combination (``_prepared``);
+4. *walk* (:func:`_walk`): every key, string and scalar, with its RFC 6901 pointer, its representation
+   (:mod:`.formats`), the upstream-named field above it if any, and whether it is a member of a listing
+   of the labels or a field of another record (``suppress``); JSON held in a string is walked as structure;
+5. *views and match* (:meth:`NeedleSet.search`): each string in its normalised views and in every view
+   the decoders of :mod:`.views` produce, each with an offset map back to the original characters;
+6. *decide* (:func:`_classify`): each hit is judged by the principles of ``docs/leakage.md``: a label
+   that is a value leaks (1); a label in prose leaks when tied to the task (2, :mod:`.mention`); a
+   listing, a definition, or a value of another record is not a leak (3, :mod:`.records`);
+7. *findings*: one per place and needle, the most severe (``_dedupe``), with answer keys hashed in the
+   printed pointers (:mod:`.pointers`). The sanitizer (and its rescan), the ``copy`` baseline and the
+   reports consume these findings; none of them decides by rules of its own.
+
+**Invariants a change must keep.**
+
+* A finding's ``pointer`` and ``span`` index the *original* string or key, never a view: the sanitizer
+  cuts by them and the HTML page highlights them. A view that cannot map a character back is a bug.
+* Decisions follow the principles, stated once; a new format is supported by exposing it in a view
+  (a decoder, a tokeniser) or a shape the principles already read, not by a rule for one dataset
+  family. The few rules that still name a format are listed, with their reason, in ``docs/leakage.md``.
+* Work stays linear in the projection: views are bounded (:mod:`.views.pipeline`), the cues search a
+  bounded window around the hit (``_SENTENCE_MAX``, ``mention._WINDOW``), and no check runs per pair of
+  hits; ``tests/leakage/test_leak_worst_case.py`` counts calls at n and 4n to hold this.
+* The shortcuts are sound, never heuristics: the pre-check, the plan and the pruned subtrees may only
+  skip what cannot hold a finding, and ``audit_item(..., prefilter=False)`` is the reference they are
+  tested against (identical audits).
+* An audit depends on its item only, not on the items before it: a string's classification is cached
+  (``_CLASSIFIED``) only when the decision looked at nothing outside the string (``root_used``), and is
+  replayed only with the same naming words.
+
+**What it does not do.** It reads what the model was given, never the model's output; it calls no
+model and learns nothing (values that ride with a label without any rule naming them are
+:mod:`.mine`'s job, and whether a blind baseline beats chance is :mod:`.baseline`'s); and it does not
+judge whether a leak is intended (a review finding is reported, not hidden).
 """
 
 from __future__ import annotations
@@ -140,7 +182,7 @@ _PREPARED_CACHE = 16384
 
 
 def escape_pointer_token(token: str) -> str:
-    """RFC 6901 escaping of one reference token."""
+    """RFC 6901 escaping of one reference token (``~`` → ``~0`` first, then ``/`` → ``~1``)."""
     return token.replace("~", "~0").replace("/", "~1")
 
 
@@ -223,6 +265,7 @@ def _needles(
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
+    """One answer or several, as a list of strings (a bare string is one answer, not its characters)."""
     return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
@@ -240,7 +283,12 @@ def scan_text(
     context_words: Sequence[str] = (),
     strict: bool = False,
 ) -> list[Finding]:
-    """Findings for one string the model reads (prose, markdown, HTML, a single value ...)."""
+    """Findings for one string the model reads (prose, markdown, HTML, a single value ...).
+
+    The same decision as :func:`audit_item` applied to a string alone (``pointer`` and ``representation``
+    label the findings). JSON held in the string is walked as structure. Pointers are not hashed here:
+    a lone string has no keys to hide.
+    """
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
     ctx.fast = True
@@ -280,6 +328,10 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     proves it holds no finding, and inside the walk skips keys, strings and subtrees the same check
     clears (see :mod:`windtunnel.leakage.prefilter`); results are identical. ``prefilter=False``
     walks and searches everything: the reference the shortcuts are tested against.
+
+    The item is not modified. A mapping is validated by :meth:`LeakItem.from_mapping` (``ValueError``
+    naming the field); a projection nested deeper than the recursion limit raises :class:`DatasetError`
+    naming the item and line. ``decode=False`` (``--no-decode``) skips the decoded views only.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
@@ -516,12 +568,14 @@ def _context(
 
 
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
+    """The naming-word pattern of the mention policy for this target and these context words."""
     from windtunnel.leakage.mention import naming_re
 
     return naming_re(tuple(context_words), target)
 
 
 def _alias_key(aliases: Mapping[str, Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """An alias map as a hashable key, so the needles of items sharing one map are prepared once."""
     return tuple((k, tuple(v)) for k, v in aliases.items()) if aliases else ()
 
 
@@ -793,7 +847,8 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
 
 
 def orjson_str(s: str) -> bytes:
-    """``s`` as orjson writes it, quotes included."""
+    """``s`` as orjson writes it, quotes included: counted in the serialised projection to tell whether
+    an id appears anywhere else (a substring test on bytes, no second walk)."""
     return dumps(s) or b""
 
 

@@ -1,5 +1,11 @@
 """Glyphs a reader counts: a rating drawn as a run of filled and empty marks (``★★★☆☆``) reads as a
-fraction (``3/5 stars``), so the number it shows is matched like the number written out."""
+fraction (``3/5 stars``), so the number it shows is matched like the number written out.
+
+The decoded text is what the mention policy's rating cue reads (``3/5 stars`` with a numeric label
+set), so a drawn rating leaks exactly when a written one would. A run must be 2 to 10 marks, all filled
+marks before all empty ones, as a rating bar draws them; ``☆★☆`` is decoration, not a rating. A bar
+drawn in HTML by the width of its filled part is read the same way (:func:`rating_width`).
+"""
 
 from __future__ import annotations
 
