@@ -471,8 +471,8 @@ def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], l
     A stream (two objects ending lines or more) may join any word. A rotated word is only there if
     the rotation of a needle's word is (digits and words under three letters are never rotated). The
     homophones view writes a digit for ``to``/``too`` (2), ``won`` (1), ``ate`` (8), ``for`` (4),
-    ``high`` for ``hi`` and a letter for a letter's name; the spelling view a code of at most four
-    capitals and two digits from capitalised spelling words: a needle with no such word, or a text
+    ``high`` for ``hi`` and a letter for a letter's name; the spelling view a code of two capitals, or
+    four and digits, from capitalised spelling words: a needle with no such word, or a text
     without the words they read, gains nothing from them. The needles are read first (a few words),
     the text only for the homophones their words need. ``low``: ``raw`` lowercased, if at hand (a
     ``{`` read as ``,`` in it changes no word)."""
@@ -495,7 +495,7 @@ def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], l
     return any(_CODE_TOKEN_RE.match(t) for t in short) and _SPELLED_RE.search(raw) is not None
 
 
-_CODE_TOKEN_RE = re.compile(rb"[a-z]{1,4}\d{0,2}\Z")
+_CODE_TOKEN_RE = re.compile(rb"[a-z]{1,2}\Z|[a-z]{1,4}\d{1,2}\Z")  # views/spoken.py MAX_LETTERS
 _HEARD_FOR = ((b"2", b"to|too"), (b"1", b"won"), (b"8", b"ate"), (b"4", b"for"), (b"high", b"hi"))
 
 

@@ -60,7 +60,9 @@ def homophones(text: str) -> list[Replacement]:
 
 
 MAX_LETTERS = 4
-"""Letters of a spelled code: a longer run spells a name or a word, not a label's code."""
+"""Letters of a spelled code with digits (``P2``, ``ABC12``); one of letters only has at most
+:data:`MAX_BARE_LETTERS`: a longer run spells a name or a word, not a label's code."""
+MAX_BARE_LETTERS = 2
 _ALPHABET = [
     "Alpha", "Alfa", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett", "Juliet",
     "Kilo", "Lima", "Mike", "November", "Oscar", "Papa", "Quebec", "Romeo", "Sierra", "Tango", "Uniform", "Victor",
@@ -78,14 +80,15 @@ _SPELLED_RE = re.compile(
     + "|".join(w.capitalize() for w in _NUMBER_WORDS.split("|"))
     + r"))*)\b"
 )
-SPELLED_MARK_RE = re.compile(r"\b" + _CODE_WORD + r"\b")
+# Led by the words themselves, not ``\b``: the engine skips to a possible first letter (a necessary condition).
+SPELLED_MARK_RE = re.compile(_CODE_WORD)
 
 
 @decoder("spelled", order=91, marker=lambda t: SPELLED_MARK_RE.search(t) is not None)
 def spelled(text: str) -> list[Replacement]:
     """Each spelled code as the code (``X-ray Lima`` → ``XL``, ``Papa Two`` → ``P2``): a run of two
     spelling words or more, one followed by a number word, or one read back (``Delta. Delta.``); at
-    most :data:`MAX_LETTERS` letters."""
+    most :data:`MAX_LETTERS` letters with digits, :data:`MAX_BARE_LETTERS` without."""
     out: list[Replacement] = []
     matches = list(_SPELLED_RE.finditer(text))
     for i, mt in enumerate(matches):
@@ -107,7 +110,9 @@ def spelled(text: str) -> list[Replacement]:
             or (m is not mt and abs(mt.start() - m.end()) <= 3 and m.group().lower() == mt.group().lower())
             for m in matches[max(0, i - 1) : i + 2]
         )
-        if (len(letters) < 2 and not nums and not read_back) or len(letters) > MAX_LETTERS:
+        if (len(letters) < 2 and not nums and not read_back) or len(letters) > (
+            MAX_LETTERS if nums else MAX_BARE_LETTERS
+        ):
             continue
         code = "".join(letters) + "".join(_DIGIT_OF[n.lower()] for n in nums)
         out.append((mt.start(), mt.end(), code))
