@@ -63,6 +63,10 @@ CASES: dict[str, tuple[str, ...]] = {
         "".join(f'data: {{"id": "c1", "delta": {{"content": "{p}"}}}}\n\n' for p in ("the Hi", "ghway", "."))
         + "data: [DONE]\n",
     ),
+    "cells": (
+        "| id | prio  |\n| 7  | Hi    |\n|    | gh    |\n| 8  | Low   |\n",
+        "| id | road  |\n| 7  | Hi    |\n|    | ghway |\n",
+    ),
     "homophones": ("put it down as hi priority please", "hi, thanks for calling about the Highway"),
     "spelled": ("Put down X-ray Lima. X-ray Lima.", "Flying to Lima with Mike and Oscar next week", "XL"),
     "hex_dump": (
@@ -132,6 +136,31 @@ def test_a_stream_joins_the_changing_field_not_the_framing() -> None:
     assert text[oa:ob].startswith("Neg") and text[oa:ob].endswith("ative")  # the original pieces
     # two events are not a stream; one value repeated is framing
     assert "decoded:stream" not in dict(canonical_views(text.split("event: content_block_delta", 2)[0]))
+
+
+def test_a_wrapped_table_cell_joins_its_pieces() -> None:
+    table = (
+        "┏━━━━┳━━━━━━━━━━━━┳━━━━━━━━━┓\n"
+        "┃ ID ┃ Summary    ┃ type    ┃\n"
+        "│ 41 │ Dark mode  │ Feature │\n"
+        "│    │ for admins │ Request │\n"
+        "│ 42 │ Payroll    │ Crit    │\n"
+        "│    │ failed     │ ical    │\n"
+        "└────┴────────────┴─────────┘"
+    )
+    view = dict(canonical_views(table))["decoded:cells"]
+    assert "│ Feature Request │" in view.text  # a capital goes on after a blank
+    assert "│ 42 │ Payrollfailed │ Critical │" in view.text  # a small letter goes on the word
+    a = view.text.index("Critical")
+    oa, ob = view.span(a, a + len("Critical"))
+    assert "Crit" in table[oa:ob] and "ical" in table[oa:ob]  # the row's lines, both pieces
+    # rows on one line each (no blank first cell) are left alone
+    assert (
+        canonical_views(
+            table.replace("│    │ for admins │ Request │\n", "").replace("│    │ failed     │ ical    │\n", "")
+        )
+        == []
+    )
 
 
 def test_spoken_views_read_codes_back() -> None:

@@ -459,6 +459,7 @@ def _spoken_markers(raw: bytes, eol: bytes) -> bool:
     break after an object is written in it)."""
     return (
         raw.count(eol) >= 2
+        or _wrapped_cell(raw, eol)
         or _ROT_RE.search(raw) is not None
         or _SPOKEN_RE.search(raw) is not None
         or _SPELLED_RE.search(raw) is not None
@@ -476,8 +477,8 @@ def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], l
     without the words they read, gains nothing from them. The needles are read first (a few words),
     the text only for the homophones their words need. ``low``: ``raw`` lowercased, if at hand (a
     ``{`` read as ``,`` in it changes no word)."""
-    if raw.count(eol) >= 2:
-        return True
+    if raw.count(eol) >= 2 or _wrapped_cell(raw, eol):
+        return True  # a stream may join any word, a table's wrapped cell too
     if low is None:
         low = raw.lower()
     short: list[bytes] = []
@@ -493,6 +494,16 @@ def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], l
     if heard is not None and heard.search(low) is not None:
         return True
     return any(_CODE_TOKEN_RE.match(t) for t in short) and _SPELLED_RE.search(raw) is not None
+
+
+_CELL_RE = re.compile(rb"\\n[ \t]*\|[ \t]+\|")
+_BAR = b"(?:" + b"|".join(re.escape(c.encode()) for c in "\u2502\u2503|") + b")"  # UTF-8: one bar, whole
+_CELL_STR_RE = re.compile(rb"\n[ \t]*" + _BAR + rb"[ \t]+" + _BAR)
+
+
+def _wrapped_cell(raw: bytes, eol: bytes) -> bool:
+    """Whether ``raw`` may hold a table row continued on the next line (views/layout.py ``cells``)."""
+    return (_CELL_RE if eol == b"}\\n" else _CELL_STR_RE).search(raw) is not None
 
 
 _CODE_TOKEN_RE = re.compile(rb"[a-z]{1,2}\Z|[a-z]{1,4}\d{1,2}\Z")  # views/spoken.py MAX_LETTERS
@@ -564,6 +575,7 @@ _EXTRA_DECODERS = frozenset(
         "stream",
         "homophones",
         "spelled",
+        "cells",
     }
 )
 # A width in percent (a star bar drawn by its fill).
