@@ -121,16 +121,28 @@ async def _refuse(
 
 
 async def _refuse_busy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, what: str, limit: int) -> None:
-    """A connection over the limit: ``503`` with ``Retry-After``, then what the client sent is read and
-    dropped until it closes (1 s at most), so closing does not reset the connection before it reads the
-    answer (a socket closed with unread bytes sends a reset)."""
-    await _refuse(
+    """A connection over the limit: ``503`` with ``Retry-After`` (see :func:`_refuse_unread`)."""
+    await _refuse_unread(
+        reader,
         writer,
         503,
         f"windtunnel {what}: {limit:,} connections are open, the most it keeps (ProxyServer.max_connections): "
         f"retry in {RETRY_AFTER_S} s",
         (("Retry-After", str(RETRY_AFTER_S)),),
     )
+
+
+async def _refuse_unread(
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    status: int,
+    message: str,
+    headers: tuple[tuple[str, str], ...] = (),
+) -> None:
+    """Answer a request whose body was not read, then read and drop what the client sends until it closes (1 s at
+    most), so closing does not reset the connection before the client reads the answer (a socket closed with
+    unread bytes sends a reset, and the client's kernel may discard the answer)."""
+    await _refuse(writer, status, message, headers)
 
     async def drain() -> None:
         """Read and drop what the client sends until it closes."""
@@ -306,7 +318,7 @@ class ProxyServer:
                 if req.method == "CONNECT":  # a tunnel is a pipe, open as long as its client wants: no slot
                     keep = await self._serve(req, reader, writer, task)
                 else:
-                    if not await self._wait_for_slot(slots, writer, task):
+                    if not await self._wait_for_slot(slots, reader, writer, task):
                         break
                     try:
                         req.body = await read_body(reader, req.headers, max_bytes=self.max_request_body)
@@ -329,7 +341,11 @@ class ProxyServer:
                 writer.close()
 
     async def _wait_for_slot(
-        self, slots: asyncio.Semaphore, writer: asyncio.StreamWriter, task: asyncio.Task[Any]
+        self,
+        slots: asyncio.Semaphore,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        task: asyncio.Task[Any],
     ) -> bool:
         """Wait for a slot to serve a request in (``True``), or, when the proxy stops meanwhile, answer the
         request 503 and ``Connection: close`` (``False``): it never reached the upstream, so it is safe to
@@ -348,7 +364,8 @@ class ProxyServer:
         finally:
             self.waiting -= 1
             self._queued.discard(task)
-        await _refuse(
+        await _refuse_unread(
+            reader,
             writer,
             503,
             f"windtunnel {self.what}: the proxy is stopping; this request was not forwarded, send it again once "
