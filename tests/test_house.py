@@ -16,9 +16,10 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
 
-# Ratchets: lower the ceiling / raise the floor as the tree improves, never the other way.
-MAX_FUNCTION_LOCAL_IMPORTS = 65
-MIN_DOCSTRING_RATIO = 0.170
+# Ratchets: lower the ceiling / raise the floor as the tree improves, never the other way. Issue #28 set the
+# targets: at most 60 function-local imports in the tree, at least 0.2 docstring lines per line.
+MAX_FUNCTION_LOCAL_IMPORTS = 55
+MIN_DOCSTRING_RATIO = 0.2
 
 
 def _package(path: Path) -> str:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import gzip
 import quopri
+import zlib
+from collections.abc import Callable
 from email.header import Header
 
 import pytest
@@ -14,12 +17,23 @@ from windtunnel.leakage import audit_item
 from windtunnel.leakage.needles import NeedleSet
 from windtunnel.leakage.text import Mapped
 from windtunnel.leakage.views import DECODERS, MAX_VIEWS, canonical_views, identifier_view, identifier_words
+from windtunnel.leakage.views.binary import inflated
 
 
 def _mime(text: str) -> str:
     """A MIME base64 body with short lines, so that the encoded label straddles a line break."""
     raw = base64.b64encode(text.encode()).decode()
     return "Content-Transfer-Encoding: base64\r\n\r\n" + "\r\n".join(raw[i : i + 16] for i in range(0, len(raw), 16))
+
+
+def _dump(data: bytes) -> str:
+    """``data`` as ``xxd`` prints it without its text column: an offset, then 8 groups of 2 bytes."""
+    lines = []
+    for off in range(0, len(data), 16):
+        chunk = data[off : off + 16].hex()
+        groups = " ".join(chunk[i : i + 4] for i in range(0, len(chunk), 4))
+        lines.append(f"{off:08x}: {groups}")
+    return "\n".join(lines) + "\n"
 
 
 # decoder name -> (a string hiding "High", a clean look-alike that must not show "High"[, the needle])
@@ -37,6 +51,15 @@ CASES: dict[str, tuple[str, ...]] = {
     "markup": ("rated <b>Hi</b>gh", "rated <b>Hi</b>ghway"),
     "mime_lines": (_mime("Please treat this as High, thanks"), _mime("Please treat this as Highway, thanks")),
     "rating_glyphs": ("Rating: ★★★☆☆", "Rating: ★★★★☆", "3"),
+    "rating_width": (
+        '<span class="stars-outer"><span class="stars-inner" style="width: 60%"></span></span>',
+        '<div class="progress-bar" style="width: 60%"></div>',
+        "3",
+    ),
+    "hex_dump": (
+        "frame:\n" + _dump(b'{"event":"set","priority":"High"}'),
+        "frame:\n" + _dump(b'{"event":"set","road":"Highway"}'),
+    ),
 }
 
 
@@ -70,7 +93,7 @@ def test_a_decoded_leak_is_found_the_same_way_with_and_without_the_prefilter(nam
     leaky, clean = CASES[name][:2]
     for text, leaks in ((leaky, True), (clean, False)):
         item = {"id": "t", "expected": _needle(name), "projection": {"note": text}}
-        if name == "rating_glyphs":
+        if name in ("rating_glyphs", "rating_width"):
             item["label_set"] = ["1", "2", "3", "4", "5"]
         fast, ref = audit_item(item), audit_item(item, prefilter=False)
         assert fast.findings == ref.findings
@@ -132,3 +155,65 @@ def test_the_identifier_view_maps_back_to_the_original() -> None:
     assert view is not None and view.text == "is High Priority"
     a = view.text.index("High")
     assert view.span(a, a + 4) == (2, 6)
+
+
+def test_a_hex_dump_is_read_whatever_its_tool_draws_around_the_bytes() -> None:
+    data = b'{"priority":"High","id":"A-1"}'
+    hexed = data.hex()
+    # hexdump -C: two blanks after the offset, single bytes, the text between bars
+    rows = [hexed[i : i + 32] for i in range(0, len(hexed), 32)]
+    canonical = "\n".join(
+        f"{i * 16:08x}  " + " ".join(r[j : j + 2] for j in range(0, len(r), 2)) + "  |" + "." * (len(r) // 2) + "|"
+        for i, r in enumerate(rows)
+    )
+    for dump in (canonical, _dump(data)):
+        views = dict(canonical_views(dump))
+        assert "decoded:hex_dump" in views
+        assert views["decoded:hex_dump"].text.strip() == data.decode()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2024 10 20\n2025 11 21\n",  # a table of numbers: bytes that are not text
+        "0001: ab cd\n0002: ef 01\n",  # binary bytes
+        "line one\nline two\n",
+    ],
+)
+def test_the_hex_dump_decoder_leaves_what_is_not_a_dump_of_text(text: str) -> None:
+    assert "decoded:hex_dump" not in dict(canonical_views(text))
+
+
+def test_a_mime_base64_part_with_crlf_lines_is_read_to_its_last_line() -> None:
+    raw = base64.b64encode(b'{"ticket": "HELP-1", "form_version": 3, "urgency": "High"}').decode()
+    body = "\r\n".join(raw[i : i + 76] for i in range(0, len(raw), 76))
+    mail = f"--b\r\nContent-Transfer-Encoding: base64\r\n\r\n{body}\r\n--b--\r\n"
+    assert len(body.split("\r\n")) >= 2
+    hits = NeedleSet.build(["High"]).search(mail)
+    assert any("mime_lines" in h.view for h in hits)
+
+
+@pytest.mark.parametrize("width", ["55%", "120%", "60px"])
+def test_a_star_bar_off_a_whole_star_or_not_in_percent_is_not_read(width: str) -> None:
+    text = f'<span class="stars-inner" style="width: {width}"></span>'
+    assert "decoded:rating_width" not in dict(canonical_views(text))
+
+
+@pytest.mark.parametrize("compress", [gzip.compress, zlib.compress])
+def test_a_compressed_payload_in_base64_is_inflated(compress: Callable[[bytes], bytes]) -> None:
+    leaky = base64.b64encode(compress(b'{"case": "T-1", "priority": "High"}')).decode()
+    clean = base64.b64encode(compress(b'{"case": "T-1", "road": "Highway"}')).decode()
+    assert any("base64" in h.view for h in NeedleSet.build(["High"]).search(f"payload: {leaky}"))
+    assert NeedleSet.build(["High"]).search(f"payload: {clean}") == []
+    for text, leaks in ((leaky, True), (clean, False)):
+        item = {"id": "t", "expected": "High", "projection": {"payload": text}}
+        fast, ref = audit_item(item), audit_item(item, prefilter=False)
+        assert fast.findings == ref.findings
+        assert fast.leaked is leaks
+
+
+def test_inflation_is_bounded_and_leaves_what_is_not_a_stream() -> None:
+    bomb = gzip.compress(b"A" * 10_000_000)
+    assert len(inflated(bomb)) <= 65536
+    assert inflated(b"\x1f\x8bnot gzip") == b"\x1f\x8bnot gzip"
+    assert inflated(b"plain bytes") == b"plain bytes"

@@ -65,6 +65,20 @@ WORST: dict[str, Callable[[int], Any]] = {
     "many objects": lambda n: [{"name": f"n{i}", "note": "High load", "id": i} for i in range(n)],
     "a listing of every label, many times": lambda n: {"o": "Low / Medium / High. " * n},
     "tags inside words": lambda n: {"h": "<b>Hi</b>gh " * n},
+    "a table of many records, one of them this record's": lambda n: {
+        "csv": "id;subject;p\n" + "".join(f"T-{i};case {i};{'High' if i % 3 else 'Low'}\n" for i in range(n)),
+        "ticket": f"T-{n // 2}",
+    },
+    "many YAML anchors and aliases": lambda n: (
+        "profiles:\n"
+        + "".join(f"  p{i}: &p{i}\n    prio: High\n" for i in range(n))
+        + "cases:\n"
+        + "".join(f"  - key: T-{i}\n    <<: *p{i}\n" for i in range(n))
+    ),
+    "the label many times beside entities": lambda n: {"b": "High &amp; " * n},
+    "many rich-text nodes": lambda n: {
+        "d": {"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Hi"}] * n}]}
+    },
 }
 
 

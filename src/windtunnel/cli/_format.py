@@ -1,4 +1,10 @@
-"""``-f/--format table|json`` for listing commands, with ``--json`` kept as a hidden alias."""
+"""``-f/--format table|json`` for listing commands, with ``--json`` kept as a hidden alias.
+
+One option name for the choice of output across ``runs``, ``invariants``, ``mutations``, ``faults``, ``profiles``,
+``judge`` and ``mutate`` (the report commands' ``--format`` picks a report format instead). ``--json`` came first
+and scripts use it, so it keeps working, hidden from ``--help``; giving both with different answers is a usage
+error rather than a silent pick. JSON goes to stdout and nothing else does, so the output can be piped to ``jq``.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,12 @@
-"""The CLI's flow listener: notices, plan lines, the progress bar and replay verdicts, drawn with rich."""
+"""The CLI's flow listener: notices, plan lines, the progress bar and replay verdicts, drawn with rich.
+
+Everything it draws goes to stderr, so a command's stdout holds only what the command is for (a report with
+``-o -``, a bare score, a JSON listing) and can be piped. The flows send the same events to every listener
+(:mod:`windtunnel.flows.events`); what this one shows is decided here alone: ``--quiet`` drops the notes, the plan
+line, the bar and the per-session lines, but never an alert (a stateful agent under a contract, a min-score read
+on upstream's scale) or a status line (where a ``ci`` stopped), because those change how the result must be read.
+Text from the config or the agent is escaped before rich renders it.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,14 @@
-"""How the CLI shows a flow's outcome: summaries, verdict lines and what to do after a run cut short."""
+"""How the CLI shows a flow's outcome: summaries, verdict lines and what to do after a run cut short.
+
+The summary is a tally (pass rates per kind, mutation and fault, the failing cells) fed one cell at a time: from the
+tally the report writer already gathered while streaming the report file, else from
+:meth:`~windtunnel.flows.outcome.Outcome.iter_cells`, which reads a stored run back page by page. Either way the
+cells are never all in memory, so the summary of a million-cell run costs what its report file did.
+
+Where things go: the summary and the score on stdout (stderr while ``-o -`` puts the report there), everything
+about files and stops on stderr. A run cut short always ends with what was kept and the exact command that
+continues it (``--resume ID``) when the run is in the store; an aborted run first prints why the agent stopped.
+"""
 
 from __future__ import annotations
 
@@ -54,7 +64,10 @@ def render_stop(outcome: Outcome, *, command: str) -> None:
 
 
 def render_ci(outcome: Outcome) -> None:
-    """The ci summary table, why it failed, and the files written."""
+    """The ci summary table, why it failed, and the files written.
+
+    The tally reads the phases' cells one at a time through the outcome (each phase's own source: the store or the
+    report kept by a resume), never a list of every cell; the reasons and the file list go to stderr."""
 
     out_console().print()
     tally = TerminalTally()  # the phases' cells read one at a time, never gathered

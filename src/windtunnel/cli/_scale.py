@@ -1,4 +1,10 @@
-"""Command-line options for running elsewhere: ``--executor``, ``--ray-address``, ``--shard`` (docs/scale.md)."""
+"""Command-line options for running elsewhere: ``--executor``, ``--ray-address``, ``--shard`` (docs/scale.md).
+
+Declared once so that ``run``, ``contract run``, ``ci``, ``explore`` and ``leak scan`` spell and explain them the
+same way. They choose *where* cells run, never *which* cells or how they are judged: a run on Ray, or split over
+shards and merged, has the cells and the score of the same run in one process (the config fingerprint ignores
+the executor, so ``--resume`` may switch it). The values are checked by the flows, before any agent call.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,11 @@
-"""Terminal summary of a run report (rich)."""
+"""Terminal summary of a run report (rich).
+
+No command calls this module: the commands summarise through
+:func:`windtunnel.reports.terminal.print_summary`, which takes a tally gathered while the report streamed so that
+a large run's cells are never held; only ``tests/reports/test_not_run_cells.py`` still imports it. It shows the
+same parts — pass rates by kind and mutation type, the cells not run (counted apart, never as failures), the first
+failures with why and the command that reproduces each, and the verdict line — from a whole report dict.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,16 @@
-"""The body of ``windtunnel validate``, free of typer so that the lean entry (cli/entry.py) can run it."""
+"""The body of ``windtunnel validate``, free of typer so that the lean entry (cli/entry.py) can run it.
+
+``validate`` answers "would the run commands accept this config?" without calling the agent: the schema
+(:func:`~windtunnel.config.load.load_config`), the python references (their form always; importing them unless
+``--no-import``, which an editor on every save wants), then :func:`~windtunnel.flows.preflight.preflight` over
+every block the config declares. Every error is listed at once in one
+:class:`~windtunnel._util.errors.ConfigError` (exit 2), sorted by line; warnings and notes go to stderr and do
+not change the exit code; the ``ok`` line on stdout counts what the config holds, so a config that validates
+but tests nothing (no invariants, no scenarios) is visible at a glance.
+
+Its start-up is measured (``python -m benchmarks startup``, issue #28) and pinned by
+``tests/cli/test_validate_imports.py``: nothing imported here may pull in typer, rich, httpx or an event loop.
+"""
 
 from __future__ import annotations
 

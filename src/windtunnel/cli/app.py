@@ -1,4 +1,15 @@
-"""The ``windtunnel`` command: the root group and :data:`COMMANDS`, the table of its sub-commands (cli/_lazy.py)."""
+"""The ``windtunnel`` command: the root group and :data:`COMMANDS`, the table of its sub-commands (cli/_lazy.py).
+
+:data:`COMMANDS` is the one place a sub-command is registered: its name, the module that declares it and the first
+paragraph of its help, which ``windtunnel --help`` prints without importing the module (a test checks that the
+table's help matches each command's own). Adding a command is one module with a :func:`~windtunnel.cli._lazy.module_app`
+and one line here.
+
+:func:`main` is the typer side of the console script (the lean ``validate`` path in :mod:`~windtunnel.cli.entry` is
+the other): it runs the app without click's standalone mode so that the exit codes are windtunnel's, not click's
+— a usage error is 2 with its message and no traceback, an abort 130 — and wraps everything in the shared
+:func:`~windtunnel.cli._guard.guarded`. Ctrl-C before a command's body starts says so instead of exiting silently.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,19 @@
-"""``windtunnel proxy tools|llm`` (standalone fault proxies), ``windtunnel profiles`` and ``windtunnel faults``."""
+"""``windtunnel proxy tools|llm`` (standalone fault proxies), ``windtunnel profiles`` and ``windtunnel faults``.
+
+The standalone proxies are for an agent windtunnel does not start and cannot wrap: the user points the agent at the
+proxy (``HTTP_PROXY`` for its tool calls, ``OPENAI_BASE_URL`` / ``ANTHROPIC_BASE_URL`` / ``OLLAMA_HOST`` for its
+model) and drives it however they like, while the proxy injects the faults of the config's ``chaos:`` block, of one
+contract scenario (``--scenario``) or of a built-in profile (``--profile``), with the same fault plan and seed
+semantics as a run. They are the same proxy classes a run serves (:mod:`windtunnel.chaos.proxy`), so a fault
+behaves identically in both.
+
+Only the chaos part of the config is read (:func:`_chaos_part`): a proxy needs no agent section, and a config whose
+agent is not set up yet still serves. Safety and honesty rules: a non-loopback ``--host`` is warned about (the LLM
+proxy relays callers' API keys); a spec that injects nothing is refused (exit 2) rather than served; and on exit the
+proxy says how many calls it saw and faults it fired, warning when none fired, because a proxy the agent's calls
+never matched has tested nothing. ``proxy env`` prints the environment for the fixed ports a run expects
+(``agent.proxy_port`` / ``agent.llm_proxy_port``); ``proxy mcp`` lives in :mod:`~windtunnel.cli.mcp_cmd`.
+"""
 
 from __future__ import annotations
 

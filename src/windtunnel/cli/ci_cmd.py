@@ -1,4 +1,13 @@
-"""``windtunnel ci``: every phase once, under exactly its own conditions, and one weighted score."""
+"""``windtunnel ci``: every phase once, under exactly its own conditions, and one weighted score.
+
+The command is a thin shell around :func:`~windtunnel.flows.ci.ci_flow`: the phases, their order, the weights and
+the verdict are the flow's. What belongs to the terminal is here: :class:`CiListener` shows each phase, when it
+finishes, with its own command's view (``run``'s summary, the contract matrix, the replayed sessions), so a ci log
+reads like the four commands run one after the other, then :func:`~windtunnel.cli._render.render_ci` prints the
+phase table and the overall verdict. ``ci`` writes several files (a summary and every phase's JSON and HTML), so
+``-o`` is a directory and ``-o -`` is refused (exit 2) rather than mixing them on stdout. Ctrl-C stops the current
+phase's cells only; the reports and the summary of what ran are still written, and ``--resume`` continues.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +30,10 @@ app = module_app()
 
 
 class CiListener(RichListener):
-    """ci's listener: a phase's own view when it finishes (quiet: only what a phase says when it stops)."""
+    """ci's listener: a phase's own view when it finishes (quiet: only what a phase says when it stops).
+
+    Every other event is drawn as :class:`RichListener` draws it, so a phase's progress bar and notices look the
+    same inside ``ci`` as in the phase's own command."""
 
     def __call__(self, event: Event) -> None:
         """Print ``event`` as :class:`RichListener` does, except a finished phase, which gets its own command's view (a

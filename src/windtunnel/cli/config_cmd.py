@@ -1,4 +1,12 @@
-"""``windtunnel init`` and ``windtunnel validate``."""
+"""``windtunnel init`` and ``windtunnel validate``.
+
+``init`` writes the commented starter config shipped in ``cli/templates/``: it runs as written against the bundled
+example agent, so the first ``validate`` and ``run`` succeed before the user has changed anything, and says so when
+that example is not importable from here (an installed package outside a checkout). It never overwrites a file
+without ``--force``. ``validate`` is registered here for ``--help`` and the typer path, but its body is
+:mod:`~windtunnel.cli._validate`, which the lean entry (:mod:`~windtunnel.cli.entry`) also runs without typer —
+so both paths give the same messages and exit codes.
+"""
 
 from __future__ import annotations
 

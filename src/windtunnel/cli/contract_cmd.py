@@ -1,4 +1,14 @@
-"""``windtunnel contract run | validate | score``: behavioral contracts over a chaos scenario matrix."""
+"""``windtunnel contract run | validate | score``: behavioral contracts over a chaos scenario matrix.
+
+``run`` and ``score`` both call :func:`~windtunnel.flows.contract.contract_flow` (``score`` prints only the
+resilience score, 0–100 or ``n/a``, for scripts, and exits by the same verdict); ``validate`` runs the contract
+checks of preflight without calling the agent. What this module adds is the matrix as a reader needs it: one row
+per scenario, one column per invariant with its severity and ``when``, each cell ``pass``, ``fail``, ``flaky``
+(with ``passed/checks``), ``N/A`` (its ``when`` does not hold there) or ``not run`` — an N/A or a not-run cell is
+shown as such and never counted as a pass — then the repeats' statistics with ``--repeat`` and the first failed
+checks with the command that reproduces each. Every name from the config is escaped before rich sees it, as a
+scenario called ``[red]x`` must print as written.
+"""
 
 from __future__ import annotations
 
@@ -104,7 +114,9 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
 
 
 def _print_repeats(plan: Any, verdict: Any) -> None:
-    """With ``--repeat``: pass rate, Wilson interval and pass^k per cell."""
+    """With ``--repeat``: per checked cell its pass rate, the 95 % Wilson interval of that rate, and pass^k (the
+    chance that all ``k`` repeats pass, ``-`` when it cannot be estimated). N/A and not-run cells are left out:
+    they have no rate. Nothing is printed for a single repeat, where a rate is just the verdict."""
 
     con = out_console()
     if plan.repeat > 1:
@@ -127,7 +139,8 @@ def _print_repeats(plan: Any, verdict: Any) -> None:
 
 
 def _print_failures(report: dict[str, Any]) -> None:
-    """The first failed checks with why and how to reproduce each."""
+    """The first 15 failed checks (errors included) with why, cut to 120 characters, and the command that
+    reproduces each; the count of the rest points at the report, which lists them all."""
 
     con = out_console()
     failures = [c for c in report["cells"] if is_failure(c)]
@@ -145,7 +158,12 @@ def _print_failures(report: dict[str, Any]) -> None:
 
 
 def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False) -> None:
-    """The matrix and verdict (or the bare score), where the report went, and the stop message."""
+    """The matrix and verdict (or the bare score), where the report went, and the stop message.
+
+    ``score_only`` (``contract score``) prints the resilience score to two places, or ``n/a`` when nothing was
+    scored; ``show`` off (``ci``'s quiet phase) prints neither. A run cut short says how many units were kept and,
+    when the run is stored, the ``--resume`` command that continues it; an aborted one first says why the agent
+    stopped. Everything but the matrix and the score goes to stderr."""
 
     detail = outcome.detail
     if score_only:

@@ -44,7 +44,13 @@ from windtunnel.cli._guard import guarded  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run ``windtunnel`` with ``argv`` (default: the process arguments) and exit with its code."""
+    """Run ``windtunnel`` with ``argv`` (default: the process arguments) and exit with its code.
+
+    The two function-local imports are the point of this module: the typer app is imported only for what is not
+    the lean ``validate``, and the config layer only for ``validate``, so ``--help`` pays for neither pydantic
+    nor the YAML reader and ``validate`` pays for neither typer nor click. Called with ``argv`` (tests, an embedding
+    program) it does not keep Ctrl-C held until the process exits (:func:`~windtunnel._util.signals.hold_until_exit`):
+    the caller's process goes on after the command."""
     if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # hand over: what comes after restores the default
         signal.signal(signal.SIGINT, signal.default_int_handler)
     with interrupt_before_start():  # a Ctrl-C while the CLI imports says so (QA-5)
@@ -67,7 +73,11 @@ def main(argv: list[str] | None = None) -> None:
 
 def lean_validate_args(args: Sequence[str]) -> tuple[Path | None, bool] | None:
     """``(config, no_import)`` when ``args`` is ``validate`` with options the lean path reads exactly as
-    click would, else None (the typer app handles it)."""
+    click would, else None (the typer app handles it).
+
+    Deliberately narrow: only ``-c PATH``, ``--config PATH``, ``--config=PATH`` and ``--no-import``. Anything else —
+    ``--help``, an unknown option, a missing value, a value starting with ``-`` — returns None, so click produces
+    the help or the usage error (exit 2) with its own wording; the lean path never has to imitate click's errors."""
     if not args or args[0] != "validate":
         return None
     config: Path | None = None

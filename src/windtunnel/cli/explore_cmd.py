@@ -1,4 +1,13 @@
-"""``windtunnel explore``: search fault schedules for what breaks the agent, shrink it, keep it."""
+"""``windtunnel explore``: search fault schedules for what breaks the agent, shrink it, keep it.
+
+The command hands its options to :func:`~windtunnel.flows.explore.explore_flow` and prints what the search did:
+its size (agent calls for the search and, apart, for shrinking and reruns; the corpus and the features it saw;
+the seams it could fault), then each failure with its minimal schedule, the prompt, the agent's calls, what went
+wrong, whether it reproduced on every rerun (flaky otherwise) and the file it was saved to. A search that found
+nothing says whether it spent its budget — only then would a larger ``--budget`` search further — or stopped
+early. The exit code is the search's verdict (1: a failure was found), which makes ``explore`` usable as a CI gate
+as well as a tool.
+"""
 
 from __future__ import annotations
 
@@ -68,7 +77,10 @@ def explore(
 
 
 def _no_failure_line(outcome: Any, data: dict[str, Any]) -> str:
-    """What a search that found nothing says: a larger budget helps only a search that spent its budget."""
+    """What a search that found nothing says: a larger budget helps only a search that spent its budget.
+
+    A passed outcome spent it; an interrupted one says how far it got; one stopped by an error points at the error
+    printed above it. None of them claims the agent is robust: "no failure found" is bounded by the budget."""
     if outcome.passed:
         return "[bold green]no failure found[/] within the budget (a larger --budget searches further)"
     spent = f"after {data.get('calls')} of {data.get('budget')} agent calls"

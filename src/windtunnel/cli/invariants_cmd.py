@@ -1,4 +1,11 @@
-"""``windtunnel invariants``: list every registered invariant type with its parameters."""
+"""``windtunnel invariants``: list every registered invariant type with its parameters.
+
+The listing is generated from the registry and each type's config model
+(:func:`~windtunnel.invariants.catalog.describe_all`): the description is the model's docstring, the parameters
+its fields with types, defaults and aliases, so the list cannot drift from what a config accepts. Third-party
+invariant types (entry points) are loaded first and listed with the built-in ones. The keys every invariant takes
+(``id``, ``severity``, ``when`` ...) are printed once, as the common keys, not repeated per type.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,17 @@
-"""``windtunnel judge calibrate``: does the ``llm_judge`` agree with the checks you already trust?"""
+"""``windtunnel judge calibrate``: does the ``llm_judge`` agree with the checks you already trust?
+
+A model used as a judge is an instrument, and an instrument is calibrated before its readings count. The command
+reads a stored run in which an ``llm_judge`` check and a deterministic check the user trusts judged the same
+answers (``--pair JUDGE_ID=CHECK_ID``), and reports, per pair, how often they gave the same verdict, the
+agreement beyond chance (Cohen's kappa), and the answers they disagreed on with both reasons
+(:func:`~windtunnel.invariants.judge_calibration.calibrate`). No model is called: the verdicts are the ones the run
+stored (cached judge answers included).
+
+A pair is calibrated only when its agreement reaches ``--min-agreement`` and the comparison means something: no
+answer judged by both, a judge error, or a trusted check that never failed (or never passed) — agreement is then
+trivial — each fails the pair with that reason (:func:`_why`). Exit 0 when every pair is calibrated, 1 otherwise,
+2 for an unknown run or check id.
+"""
 
 from __future__ import annotations
 
@@ -108,7 +121,9 @@ def calibrate_cmd(
 
 
 def _why(a: Agreement, min_agreement: float) -> str:
-    """Why a pair is not calibrated, or ``""``."""
+    """Why a pair is not calibrated, or ``""`` when it is: the first that applies of no answer judged by both, judge
+    errors, a one-sided comparison (the trusted check never failed, or never passed) and agreement below
+    ``min_agreement``. A one-sided pair fails even at 100 % agreement, which it would reach by always agreeing."""
     if a.compared == 0:
         return "no answer judged by both"
     if a.judge_errors:

@@ -1,4 +1,20 @@
-"""``windtunnel leak scan|sanitize|check|baseline|mine``: the ground-truth leakage auditor."""
+"""``windtunnel leak scan|sanitize|check|baseline|mine``: the ground-truth leakage auditor.
+
+Each sub-command builds the request of its use-case in :mod:`windtunnel.flows.leak` or
+:mod:`windtunnel.flows.leak_evidence` and renders the :class:`~windtunnel.flows.leak.LeakOutcome`: a rich table of
+the leaking items and their findings, the baseline's statistics, or one line on stderr when the report went to a
+file or to stdout. The field options (where the expected answer, the context and the id are in an item) are the
+same on every sub-command that reads a dataset, gathered by :func:`_fields` in one order.
+
+Output rules shared by the sub-commands: ``--format`` wins; without it ``-o FILE`` picks the format by suffix
+(``.sarif`` SARIF 2.1.0, ``.html`` the audit page, ``.txt`` the table as plain text, else JSON) and ``-o -``
+writes JSON to stdout; the table goes to the terminal. Answers are never printed unless ``--show-values`` is
+given: a leak report is often shared wider than the dataset. A DATASET of ``-`` is read from standard input.
+
+Exit codes: 0 no leak (or the check held), 1 a leak found, a check failed or a baseline above chance, 2 a usage or
+dataset error (a bad record names its line), 130 interrupted — a scan stopped by Ctrl-C still leaves a valid
+report marked partial, and says how many items it covered.
+"""
 
 from __future__ import annotations
 
@@ -71,7 +87,12 @@ _NO_DECODE = typer.Option(False, "--no-decode", help="Skip base64 / URL / entity
 _CONTEXT_WORD = typer.Option(
     None, "--context-word", help="A word naming the task in prose (repeatable), beside priority, severity, label ..."
 )
-_STRICT = typer.Option(False, "--strict", help="Count a bare answer word in unrelated prose as a leak (else: review).")
+_STRICT = typer.Option(
+    False,
+    "--strict",
+    help="Count every review finding (freetext.token: a bare answer word in unrelated prose, a label value"
+    " demoted as another thing's attribute, a count or a derived spelling) as a leak (else: review).",
+)
 _DERIVE = typer.Option(
     None,
     "--derive-from",
@@ -108,7 +129,10 @@ def _fields(
 
 
 def _stdin(path: Path) -> Path:
-    """A DATASET of ``-``: standard input, read through ``/dev/stdin`` (once, in one process)."""
+    """A DATASET of ``-``: standard input, read through ``/dev/stdin`` (once, in one process).
+
+    Any other path is returned as it is. Where ``/dev/stdin`` does not exist the usage error says to save the
+    dataset to a file; features that read the dataset twice (mining) skip a pipe and say so."""
     if path != Path("-"):
         return path
     stdin = Path("/dev/stdin")
@@ -314,7 +338,10 @@ def scan(
 
 
 def _scan(args: dict[str, Any]) -> Any:
-    """Run the scan flow for the ``scan`` command's options (``locals()`` of it)."""
+    """Run the scan flow for the ``scan`` command's options (``locals()`` of it) and return its outcome.
+
+    ``table`` asks the flow for no report file (the audits come back for the table); ``json`` and ``sarif`` stream
+    into ``-o`` or, without it, into stdout's byte stream, so a large report is never held as text."""
 
     fmt, output = args["fmt"], args["output"]
     request = ScanRequest(
@@ -574,7 +601,10 @@ def baseline(
 
 
 def _print_simulation(sim: dict[str, Any] | None) -> None:
-    """Which built-in agent ran, what it read, and (majority, prior) that it never read the data."""
+    """Which built-in agent ran, what it read, and (majority, prior) that it never read the data.
+
+    The note matters: an agent that never reads the items scores the same on leaky and sanitized data, so its
+    result is a reference line, not a leak test; ``copy`` and ``blind`` read the data and are the tests."""
 
     if sim is None:
         return
@@ -587,7 +617,12 @@ def _print_simulation(sim: dict[str, Any] | None) -> None:
 
 
 def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None:
-    """The blind-baseline summary, and the paired McNemar test when there is one."""
+    """The blind-baseline summary, and the paired McNemar test when there is one.
+
+    Every figure the verdict rests on is printed beside it, so a reader can judge it: the pass rate with its Wilson
+    interval, the chance rate and the model that gave it, the one-sided exact binomial p-value at ``alpha``, and
+    how many items it would take to detect the given excess over chance with ``power`` — which is what makes an
+    ``inconclusive`` verdict on a small dataset read as "too few items", not as "no leak"."""
 
     con = out_console()
     con.print(

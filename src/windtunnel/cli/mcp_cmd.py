@@ -1,4 +1,17 @@
-"""``windtunnel proxy mcp``: the MCP fault proxy (stdio), launched by an MCP client as its server command."""
+"""``windtunnel proxy mcp``: the MCP fault proxy (stdio), launched by an MCP client as its server command.
+
+An agent's MCP tools are another seam: the proxy sits between the MCP client (the agent, or its framework) and the
+real MCP server and faults tool calls by their MCP tool name, with the same fault modes and plan as the other
+proxies. Two transports: stdio — the client is configured to launch ``windtunnel proxy mcp --server-command
+"..."`` as its server, and the proxy launches the real one — or streamable HTTP in front of ``--upstream``. Server
+failures have their own switches: ``--kill-server-after N`` kills the stdio server mid-session at a tool call, and
+``--drift-tools`` renames the input-schema properties in ``tools/list`` answers (a server upgraded under the agent).
+On stdio, stdout belongs to the MCP protocol, so everything this command says goes to stderr.
+
+This module completes the ``proxy`` group declared in :mod:`~windtunnel.cli.chaos_cmd` and re-exports its ``app``:
+the command table (:data:`~windtunnel.cli.app.COMMANDS`) loads ``proxy`` through this module so that every
+``proxy`` sub-command is registered when the group is.
+"""
 
 from __future__ import annotations
 

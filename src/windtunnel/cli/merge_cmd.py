@@ -1,4 +1,13 @@
-"""``windtunnel runs merge RUN…``: the shard runs of one ``run|contract run|ci --shard I/N`` as one run and report."""
+"""``windtunnel runs merge RUN…``: the shard runs of one ``run|contract run|ci --shard I/N`` as one run and report.
+
+CI systems run the shards of one run as parallel jobs, each with its own store or report artefact; this command
+joins them into one stored run whose cells and score are those of the unsharded run, so ``runs show``, ``report``
+and the viewer treat it like any run. The checking and scoring are :mod:`windtunnel.flows.merge`'s; this module
+gathers the inputs (:func:`merged_report`), stores the result as a new run and prints its summary.
+
+It also completes the ``runs`` group of :mod:`~windtunnel.cli.runs_cmd` and re-exports its ``app``: the command
+table loads ``runs`` through this module so that ``runs merge`` is registered with the others.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +27,11 @@ from windtunnel.store.runstore import new_run_id
 
 
 def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:
-    """Load every shard (a run id of the store, or a JSON report file) and merge them (flows/merge.py)."""
+    """Load every shard (a run id of the store, or a JSON report file) and merge them (flows/merge.py).
+
+    Each source is validated as a report first; a ci shard brings its phase reports too (found beside its summary
+    file, else as its phase runs in the store), because a ci merge re-scores phase by phase. The merged report
+    gets a new run id; every refusal (not one run, a shard missing or twice) is a usage error naming the shard."""
 
     loaded = [(repr(s), load_source(s, store)) for s in sources]
     phases: dict[str, list[tuple[str, dict[str, Any]]]] = {}
@@ -30,7 +43,11 @@ def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:
 
 
 def _ci_phases(source: str, report: dict[str, Any], store: Path | None) -> list[tuple[str, dict[str, Any]]]:
-    """The phase reports of a ci shard: beside its summary.json file, else its phase runs in the store."""
+    """The phase reports of a ci shard: beside its summary.json file, else its phase runs in the store.
+
+    Only phases with status ``run`` have a report; a phase ci did not run contributes nothing (the merged ci then
+    lists it as not run, as each shard did). A phase report that cannot be found is the usage error of
+    :func:`~windtunnel.cli.runs_cmd.load_source`, naming the file or run id it looked for."""
 
     out = []
     for phase, entry in (report.get("summary", {}).get("phases") or {}).items():

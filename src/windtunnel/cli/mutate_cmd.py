@@ -1,4 +1,14 @@
-"""``windtunnel mutate`` (explore mutation types without an agent) and ``windtunnel mutations`` (the list)."""
+"""``windtunnel mutate`` (explore mutation types without an agent) and ``windtunnel mutations`` (the list).
+
+``mutate`` is for choosing and tuning mutation types before they cost agent calls: it plans mutations of one
+prompt exactly as a run would (:func:`~windtunnel.mutations.plan.plan_mutations`, the same seed → the same
+mutations), for the agent type given with ``--agent-type`` because the type decides which mutations apply
+(transport mutations only reach an HTTP agent; multi-turn ones need ``--messages``), and prints them, as text or
+as one JSON document. It calls no agent; only ``--llm-base-url`` calls a model, to generate the text types the
+way ``model:`` would in a run. Third-party mutation types registered through entry points are loaded first, so
+they can be tried here too. ``mutations`` lists the registry: every type with its level, default weight, where it
+applies and what it does.
+"""
 
 from __future__ import annotations
 
@@ -98,7 +108,8 @@ def mutate(
 
 
 def _agent_types() -> list[str]:
-    """The ``agent.type`` values the config layer accepts (one per agent config model)."""
+    """The ``agent.type`` values the config layer accepts (one per agent config model), read from the
+    discriminated union itself so that a new agent type is a valid ``--agent-type`` without a list to update."""
 
     union = get_args(AgentConfig)[0]
     return [str(get_args(model.model_fields["type"].annotation)[0]) for model in get_args(union)]
@@ -117,7 +128,11 @@ def _check_agent_type(agent_type: str) -> None:
 
 
 def _check_templates(templates: list[str]) -> None:
-    """``-t custom`` needs ``--template`` values that each hold ``{prompt}`` and add text around it."""
+    """``-t custom`` needs ``--template`` values that each hold ``{prompt}`` and add text around it.
+
+    A usage error (exit 2) names the first template at fault by position: no templates at all, one without the
+    placeholder (it would replace the prompt instead of mutating it), or one that is the bare placeholder (the
+    "mutation" would be the golden prompt itself and test nothing new)."""
 
     if not templates:
         raise UsageError(

@@ -1,4 +1,16 @@
-"""``windtunnel replay``: run, record, export and import recorded sessions."""
+"""``windtunnel replay``: run, record, export and import recorded sessions.
+
+``replay run`` calls :func:`~windtunnel.flows.replay.replay_flow`; ``record``, ``export`` and ``import`` call the
+session use-cases of :mod:`windtunnel.flows.sessions` and print the files they wrote. The command keeps no logic of
+its own beyond the terminal: a verdict line per run (sessions passed, failed, errored) rather than a progress bar —
+sessions are few and each one's verdict is printed as it arrives — and the report on stdout with ``-o -``.
+
+Upstream flakestorm's LangSmith flags on ``replay run`` (``--from-langsmith RUN_ID``,
+``--from-langsmith-project``) are accepted: the sessions are imported into a temporary directory first and then
+replayed, so a live import and a file behave the same. Exit codes: 0 every session passed, 1 a session failed, 2 no
+session found or a bad option, 3 the agent or a vendor API cannot be reached, 130 interrupted (the sessions judged
+so far are in the report).
+"""
 
 from __future__ import annotations
 
@@ -121,7 +133,10 @@ def _replay(
     llm_proxy_port: int | None,
     quiet: bool,
 ) -> None:
-    """``replay run`` itself: replay ``paths`` (or the config's sessions) and exit with the verdict."""
+    """``replay run`` itself: replay ``paths`` (or the config's sessions) and exit with the verdict.
+
+    Shared by the plain ``replay run`` and its LangSmith form, which calls it on the directory it imported into.
+    Only the verdict line is drawn (no progress bar): each session's verdict is its progress."""
 
     request = ReplayRequest(
         paths=paths,
@@ -224,7 +239,10 @@ def import_(
 
 
 def render_replay(outcome: Any, *, show_summary: bool = True) -> None:
-    """The verdict line, where the report went, and why a replay cut short stopped."""
+    """The verdict line, where the report went, and why a replay cut short stopped.
+
+    ``show_summary`` off (``ci --quiet``'s replay phase) leaves out the verdict line; the "report written" line and
+    the stop message go to stderr, so that with ``-o -`` stdout holds the report alone."""
 
     s = outcome.summary
     verdict = "[bold green]PASS[/]" if s["passed"] else "[bold red]FAIL[/]"

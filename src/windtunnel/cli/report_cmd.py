@@ -1,4 +1,13 @@
-"""``windtunnel report``: re-render a stored run or a JSON report file in any format."""
+"""``windtunnel report``: re-render a stored run or a JSON report file in any format.
+
+A run's results live in the store (or a JSON report kept as a CI artefact); every other format is a rendering of
+that data, made again on demand by the same reporters a run uses (:mod:`windtunnel.reports`), so a report rendered
+later is the report the run would have written. The source is validated against the report models before it is
+rendered, so a truncated or foreign file is a usage error naming what is wrong rather than a half-rendered page.
+``--merge`` renders the merge of a sharded run's parts (:mod:`~windtunnel.cli.merge_cmd`) without storing it;
+``-o -`` writes the rendering to stdout. ``windtunnel schema`` prints the shipped JSON schema of the report, read
+from the package without importing pydantic.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,14 @@
-"""``windtunnel run``: golden prompts and their mutations → invariants → score."""
+"""``windtunnel run``: golden prompts and their mutations → invariants → score.
+
+The command maps its options one to one onto :class:`~windtunnel.flows.run.RunRequest` (the option names are the
+request's field names, so ``locals()`` builds it) and leaves every decision to
+:func:`~windtunnel.flows.run.run_flow`. What stays here is the terminal: the progress listener, the summary, and
+Ctrl-C held outside the cells (:func:`~windtunnel._util.signals.held_interrupts`): it stops the cells only, and the
+store, the report and the summary are still written.
+``-o -`` puts the report on stdout, so the summary moves to stderr and the two never mix. Upstream flakestorm's
+``--ci`` and ``--verify-only`` are accepted for configs and scripts moved across: the first changes nothing (the exit
+code always carries the verdict), the second runs ``verify`` and exits 0 when the setup is sound.
+"""
 
 from __future__ import annotations
 

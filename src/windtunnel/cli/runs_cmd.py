@@ -1,4 +1,13 @@
-"""``windtunnel runs list|show|diff``: the history kept in the run store."""
+"""``windtunnel runs list|show|diff``: the history kept in the run store.
+
+These commands only read: they open the store with ``create=False``, so a mistyped ``--store`` is a usage error
+(exit 2) instead of a new empty database and an empty listing. A run is named the way a person remembers it
+(:func:`resolve_run`): its full id, ``latest``, or a unique prefix; where a report file would do, a path is
+accepted too (:func:`load_source`), so ``runs diff`` compares a stored run with a report from a CI artefact.
+The comparison itself is :func:`~windtunnel.store.diff.diff_reports`, the same the viewer uses. ``runs merge``
+completes this group from :mod:`~windtunnel.cli.merge_cmd`, which is the module the command table loads.
+``--format json`` gives every listing as JSON on stdout for scripts; the tables go to the terminal.
+"""
 
 from __future__ import annotations
 
@@ -65,7 +74,11 @@ def resolve_run(store: RunStore, ref: str) -> str:
 
 
 def load_source(source: str, store_path: Path | None) -> dict[str, Any]:
-    """A run report from a JSON file path or from a run id in the store; validated either way."""
+    """A run report from a JSON file path or from a run id in the store; validated either way.
+
+    ``source`` is read as a file when one exists by that name or it ends in ``.json``, else as a run reference
+    (:func:`resolve_run`). Validation against the report models means a diff never runs on a file that only looks
+    like a report; a missing store, a bad file or an unknown run is a usage error naming what was looked for."""
 
     path = Path(source)
     if path.is_file() or source.endswith(".json"):

@@ -1,4 +1,12 @@
-"""``windtunnel verify`` (is everything reachable?) and ``windtunnel score`` (the number only)."""
+"""``windtunnel verify`` (is everything reachable?) and ``windtunnel score`` (the number only).
+
+``verify`` is the step between ``validate`` (the config alone) and ``run`` (the tests): it checks what only a live
+setup can show — the python references import, the agent answers one call (a launched ``agent.command`` is started
+and stopped again), the configured ``model:`` endpoint answers — and runs no test
+(:func:`~windtunnel.flows.verify.verify_flow`). ``score`` is ``run`` with everything but the number silenced, for
+shell scripts: it prints the score (0–100, or ``n/a`` when nothing could be scored) and still exits by the verdict,
+so ``score`` can gate a script without parsing text.
+"""
 
 from __future__ import annotations
 

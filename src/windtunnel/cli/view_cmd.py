@@ -1,4 +1,11 @@
-"""``windtunnel view``: serve the local web viewer over the run store."""
+"""``windtunnel view``: serve the local web viewer over the run store.
+
+The command binds the server (:func:`~windtunnel.view.server.make_server`) before printing the URL, so the line it
+prints is a URL that answers; a port in use or forbidden is exit 3 like the fault proxies' ports, any other bind
+error a usage error (exit 2), and a missing store exit 2 before any port is taken. It serves until Ctrl-C or SIGTERM,
+both a normal stop (exit 0), because stopping a viewer is how it is used, not a failure. A host other than loopback
+is allowed, with a warning: every stored prompt, output and tool response becomes readable to the network.
+"""
 
 from __future__ import annotations
 

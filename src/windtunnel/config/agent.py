@@ -1,4 +1,9 @@
-"""The ``agent:`` section: defined by the agents package (:mod:`windtunnel.agents.config`)."""
+"""The ``agent:`` section: defined by the agents package (:mod:`windtunnel.agents.config`).
+
+Re-exported here so that code reading a config (flows, the CLI, preflight) names one place for every section,
+while the models stay beside the adapters whose options they describe. Nothing is declared in this module: an
+agent type's options are added in ``agents/config.py``, with its adapter.
+"""
 
 from windtunnel.agents.config import (
     DEFAULT_MAX_RESPONSE_BYTES,

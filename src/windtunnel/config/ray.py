@@ -10,7 +10,11 @@ from windtunnel._util.model import StrictModel
 
 
 class RayConfig(StrictModel):
-    """Placement of the Ray executor (``advanced.executor: ray``) and of ``leak scan --executor ray``."""
+    """Placement of the Ray executor (``advanced.executor: ray``) and of ``leak scan --executor ray``.
+
+    Placement only: it does not change which cells a run has or how they are judged, so a ``--resume`` may change
+    it (:data:`~windtunnel.flows.common.FINGERPRINT_IGNORED`). Ray itself is an extra, imported by the executor when
+    a run uses it; a config naming ``ray`` validates without it installed, and the run says how to install it."""
 
     address: str | None = None
     """An existing cluster (``ray://head:10001``, ``auto``); ``None`` starts a local Ray for the run."""

@@ -7,6 +7,18 @@ report and its own summary files into one directory, and keeps each phase as a r
 
 ci never gathers the phases' cells: it keeps a source per phase (the run store for the mutation and
 chaos phases) and reads them again for each file it writes (docs/performance.md).
+
+The verdict (:func:`ci_summary`): the overall score is the phases' scores weighted by ``scoring:``, renormalised
+over the phases that ran. With ``--min-score`` ci passes when that score reaches it, no critical contract invariant
+failed and no replayed incident failed; without it, when every phase that ran passed by its own command's rule
+(:func:`phase_rule`). Either way a phase that is configured but could not run (an HTTP agent whose calls the fault
+proxies cannot reach, :func:`_unreachable_chaos`) keeps ci from passing, with its reason — not running a check is
+never the same as passing it. A ci cut short in a phase (Ctrl-C, the agent dying) passes nothing, and its summary
+names the phase; the phases already finished keep their reports, and ``--resume`` reuses them.
+
+What ci does not do: run phases concurrently (each phase is its own run with its own conditions, and a stateful
+agent would mix them) or re-judge a phase's cells (a phase's verdict is its flow's, so ``ci`` and the separate
+commands cannot disagree on a phase).
 """
 
 from __future__ import annotations
@@ -89,7 +101,9 @@ class CiRequest:
 
 @dataclass
 class CiDetail:
-    """What the CLI shows after the ci summary table."""
+    """What the CLI shows after the ci summary table: the directory of the reports, the files written there (the
+    summary files and each phase's JSON and HTML), and the phase ci stopped in when it was cut short (``None``
+    when every phase ran to its end)."""
 
     output: Path
     written: list[Path] = field(default_factory=list)
@@ -109,7 +123,12 @@ def _run_phase(
 ) -> Outcome:
     """Run one phase with its own flow, writing its JSON report to ``out``; a phase run already in the store
     (``ci --resume``) continues: the mutation, chaos and contract phases keep their completed cells.
-    ``found``: this phase replays the failures ``windtunnel explore`` saved first (the first phase that can)."""
+    ``found``: this phase replays the failures ``windtunnel explore`` saved first (the first phase that can).
+
+    The phases are the commands' own requests with ci's shared options (seed, repeat, min-score, store, executor,
+    shard), so a phase's cells and verdict are exactly what the phase's command would give: mutation is ``run``
+    without chaos, chaos is ``run --chaos-only`` (golden prompts under faults, no mutations), contract is
+    ``contract run``, replay is ``replay run``. The phase's run id is ``<ci run id>-<phase>``."""
     store_file = store.path if store is not None else None
     resumable = store is not None and phase_run in {r.id for r in store.list_runs()}
     if phase in ("mutation", "chaos"):
@@ -171,7 +190,11 @@ def _run_phase(
 
 
 def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, Any] | None:
-    """On ``--resume``: this ci run's completed report of the phase, read from ``json_path``, else None."""
+    """On ``--resume``: this ci run's completed report of the phase, read from ``json_path``, else None.
+
+    A report is kept only when it is provably this ci run's and complete: ``run.status`` ``completed``, and either
+    the phase run's own id (mutation, chaos) or, for contract and replay, started after the ci run did (``since``).
+    An unreadable file, a report cut short or one left by an earlier ci in the same directory is run again."""
     if not json_path.exists():
         return None
     try:
@@ -189,7 +212,10 @@ def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, An
 def _phase_result(
     phase: str, code: int, head: dict[str, Any], cells: CellSource, json_path: Path, out_dir: Path
 ) -> PhaseResult:
-    """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``)."""
+    """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``).
+
+    A phase passes only when its summary says so *and* its exit code was 0: a phase whose own command would exit
+    non-zero never counts as passed inside ci, whatever its summary holds."""
     summary = head["summary"]
     html = render_streamed(head, cells, "html", out_dir / f"{phase}.html")
     return PhaseResult(
@@ -240,7 +266,11 @@ def _stop_entry(outcome: Outcome) -> dict[str, Any]:
 
 
 def _resume(req: CiRequest, store: Any) -> str:
-    """``--resume``: restore the stored ci run's options; returns when it started."""
+    """``--resume``: restore the stored ci run's options; returns when it started.
+
+    The plan options, the seed and the output directory come from the stored run, so the resumed ci runs the same
+    phases with the same cells and writes into the same directory; resuming a run of another mode is a usage error
+    naming the command that resumes it."""
     assert store is not None and req.resume is not None
     info = store.get_run(req.resume)
     if info.mode != "ci":

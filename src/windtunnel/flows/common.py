@@ -1,4 +1,23 @@
-"""The pieces every run-like flow shares: seed, store, report file, signal handling and the cut-short rule."""
+"""The pieces every run-like flow shares: seed, store, report file, signal handling and the cut-short rule.
+
+``run``, ``contract run``, ``replay run``, ``ci`` and ``explore`` differ in what they plan and how they score;
+everything around that lives here once, so the modes cannot drift apart on the rules a user relies on:
+
+* **Seed** (:func:`resolve_seed`): ``--seed``, else ``advanced.seed``, else a fresh random one that is recorded
+  with the run — a run is always repeatable, even one started without a seed.
+* **Execution** (:func:`execute`): the async body runs under Ctrl-C and SIGTERM handling; an interrupt or the
+  agent process dying ends the run *normally*, with the completed cells kept and the cause recorded in the
+  returned :class:`Execution`, while any other error (setup failed) marks the stored run as errored and
+  propagates. :func:`mark_cut_short` is then the one rule for what such a run says: ``partial``, not passed.
+* **Report file** (:func:`check_report_request` before the run, :func:`write_report` after): the format and
+  ``-o`` are checked before the first agent call, so a typo costs nothing; the file is written from the rows
+  (streamed from the store when there is one), ``-o -`` goes to stdout.
+* **Resume** (:func:`config_fingerprint`, :func:`check_same_config`): a hash per config section that decides the
+  cells and verdicts is stored with the run, and a resume with a changed section is refused, naming it;
+  :data:`FINGERPRINT_IGNORED` lists what may change (where the store is, concurrency, executor, placement).
+
+Nothing here prints: notices go to the flow's :class:`~windtunnel.flows.events.Listener`.
+"""
 
 from __future__ import annotations
 
@@ -46,14 +65,17 @@ SUFFIX_FORMATS = {
 
 
 def new_run_id() -> str:
-    """A fresh run id (time-ordered, as the run store makes them)."""
+    """A fresh run id (time-ordered, as the run store makes them), also for a run kept out of the store
+    (``--no-store``), so its report names the run the same way a stored one would."""
     return store_run_id()
 
 
 def resolve_seed(cfg: Config, seed: int | None) -> int:
     """The run seed: the caller's, else ``advanced.seed``, else a fresh one (recorded in the report).
 
-    A seed outside ``0..2^63-1`` (what the run store and the config fingerprint hold) is a usage error."""
+    A seed outside ``0..2^63-1`` (what the run store and the config fingerprint hold) is a usage error. A fresh
+    seed (below 2^31) is recorded in the report, the store and every reproduce command, so the run stays
+    repeatable though nobody chose its seed."""
     if seed is not None:
         if not 0 <= seed <= SEED_MAX:
             raise UsageError(
@@ -81,7 +103,11 @@ def config_for_store(config: Path | None) -> Config | None:
 
 
 def agent_label(cfg: Config) -> str:
-    """How a plan line names the agent: its endpoint or base URL, else its type."""
+    """How a plan line names the agent: its endpoint or base URL, else its type.
+
+    ``${ENV}`` references are expanded (the line should show where the calls go) and the URL's credentials and
+    secret-looking query values are redacted (plan lines end up in CI logs); an unset variable leaves the
+    reference as written rather than failing a line that is only informative."""
     label = str(getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", cfg.agent.type))
     try:
         return redact_url(expand_env(label))

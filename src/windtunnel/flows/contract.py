@@ -1,4 +1,24 @@
-"""The contract flow: every invariant in every chaos scenario where its ``when`` holds → verdict → outcome."""
+"""The contract flow: every invariant in every chaos scenario where its ``when`` holds → verdict → outcome.
+
+:func:`contract_flow` serves ``windtunnel contract run`` and :func:`windtunnel.run_contract`. The plan is a matrix
+(:func:`~windtunnel.contracts.plan_contract`): *units* of (scenario, golden prompt, repeat), each one agent call
+judged by every invariant that applies (``isolation: per_unit``), or one call per invariant (``per_cell``). The
+:class:`~windtunnel.contracts.ContractRun` runs the units, detecting first whether the agent keeps state between
+calls (a stateful agent without a reset contaminates the matrix: an alert and evidence in the report), and
+:func:`~windtunnel.contracts.score_contract` turns the results into the severity-weighted resilience score, in
+which a failed critical invariant fails the contract whatever the score.
+
+How it differs from :mod:`~windtunnel.flows.run`, and why: the results are held in memory and the report is stored
+whole at the end (:func:`~windtunnel.flows.common.persist_report`) instead of streamed cell by cell, because the
+verdict is not a sum over cells — each (invariant × scenario) cell of the matrix needs all its units — and a
+contract's units number in the hundreds, not millions. A resumed contract restores the stored rows as results
+(:func:`restored_results`) and runs only the units not stored; a shard runs its slice of the units and
+:mod:`~windtunnel.flows.merge` scores the shards again together.
+
+Invariants a change must keep: a scenario cut short by the agent process dying is *not run*, never failed (its
+units are left out of the scores and the matrix); an unresolvable reference or an empty matrix is an error, not a
+100; the same checks as ``run`` refuse a bad request before any agent call (see :func:`contract_flow`).
+"""
 
 from __future__ import annotations
 
@@ -88,7 +108,9 @@ class ContractRequest:
 
 @dataclass
 class ContractDetail:
-    """What the CLI's matrix view needs beyond the report."""
+    """What the CLI's matrix view needs beyond the report: the plan (scenarios, invariants with severity and
+    ``when``, repeat count) and the verdict (per-cell statistics, scores by scenario). Typed loosely because the
+    contracts package's classes are the flow's to know; the CLI reads only their documented attributes."""
 
     plan: Any
     verdict: Any
@@ -182,7 +204,12 @@ def _resumed(req: ContractRequest) -> list[dict[str, Any]]:
 
 
 def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
-    """The results of the units whose every row is stored (a unit cut by the agent's death runs again)."""
+    """The results of the units whose every row is stored (a unit cut by the agent's death runs again).
+
+    A unit is one agent call judged by several invariants, stored as one row per invariant; a unit with any row
+    missing (the run stopped between the rows' writes) is not restored but run again, because a half-judged unit
+    would enter the verdict with some invariants silently unchecked. The rebuilt result's status follows the rows:
+    error if any row errored, passed only if every stored check passed."""
     by_id = {r["id"]: r for r in rows if r.get("error_kind") != "agent_exited"}
     out = []
     for unit in plan.units:
@@ -214,14 +241,21 @@ def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
 
 
 def sharded(plan: Any, shard: str | None) -> Any:
-    """The plan restricted to shard ``I/N`` of its units (unit order), the whole plan without one."""
+    """The plan restricted to shard ``I/N`` of its units (unit order), the whole plan without one.
+
+    Sharding is by unit, never by row, so a unit's invariants are always judged on the same agent answer; the
+    shards' units are disjoint and cover the plan, which is what lets ``runs merge`` re-score them as one run."""
     if not shard:
         return plan
     return plan.only({u.id for u in parse_shard(shard).select(plan.units)})
 
 
 def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list[dict[str, Any]]:
-    """The report rows: one per (unit, invariant) that has a result, in plan order, then the N/A cells."""
+    """The report rows: one per (unit, invariant) that has a result, in plan order, then the N/A cells.
+
+    A unit without a result (not run: interrupted, or its scenario cut short) has no row, so the report never
+    shows an unrun check as failed; each row's ``reproduce`` command starts with ``base``. The N/A rows are
+    ``skipped`` with the reason, so every cell of the matrix appears once."""
     labels = plan.by_label
     by_id = {r.cell.id: r for r in results}
     rows: list[dict[str, Any]] = []
@@ -236,12 +270,18 @@ def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list
 
 
 def restored_results(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
-    """The results of ``plan``'s units whose every row is in ``rows`` (for ``--resume`` and for merging)."""
+    """The results of ``plan``'s units whose every row is in ``rows`` (for ``--resume`` and for merging).
+
+    The public name of :func:`_restored`, for :mod:`~windtunnel.flows.merge`, which turns the union of the shards'
+    rows back into results to score the whole matrix as the unsharded run would."""
     return _restored(plan, rows)
 
 
 def summarize_contract(verdict: Any, plan: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
-    """The contract report's summary (``extra``: the run's own counts, state detection ...)."""
+    """The contract report's summary (``extra``: the run's own counts, state detection ...).
+
+    ``cells_planned`` counts every (unit, invariant) row the plan would produce plus the N/A cells, so a partial
+    run's summary shows how much of the matrix it covered; shared with the merge of contract shards."""
     summary = _summary(verdict, rows, extra)
     na = sum(not mc.applicable for mc in plan.matrix)
     summary["cells_planned"] = sum(len(u.invariants or []) for u in plan.units) + na
@@ -301,7 +341,11 @@ def _sans_id(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _prewarm_reporting() -> Any:
-    """The report writers and the run store, imported while the units run (they are needed only after)."""
+    """The report writers and the run store, imported while the units run (they are needed only after).
+
+    A contract spends most of its wall time waiting on the agent; importing these modules then, on a background
+    thread, takes them off the time between the last answer and the verdict (see docs/performance.md, the
+    contract benchmark). It changes what is loaded when, never what is run."""
     reporters = [f"windtunnel.reports.{m}" for m in ("json_report", "html", "junit", "markdown", "sarif", "terminal")]
     return Prewarm(["windtunnel.engine.report", "windtunnel.store.runstore", *reporters])
 

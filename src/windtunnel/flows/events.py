@@ -3,6 +3,18 @@
 The library prints nothing. A flow hands every event to a :class:`Listener`; the CLI's listener renders
 them with rich (``windtunnel.cli._listener``), a notebook or a test can collect them, and the default
 :data:`SILENT` drops them.
+
+The order a listener can rely on, for one run-like flow: notices about the plan, then one :class:`Planned`, then
+:class:`Started`, a :class:`Done` per unit of progress (interleaved with notices and, for replay,
+:class:`SessionJudged`), exactly one :class:`Stopped` — also when the run is cut short or fails — and the closing
+notices. ``ci`` wraps each phase's own sequence in :class:`PhaseStarted` (or :class:`PhaseKept` on a resume) and
+:class:`PhaseFinished`; ``verify`` sends :class:`Checked`. The events are plain frozen data and carry results as
+the engine made them; rendering (colours, progress bars, ``--quiet``) is entirely the listener's choice.
+
+Why events rather than logging or return values: a run's progress must reach the terminal while the run goes on,
+and the same flows serve the CLI, the Python API and the pytest plugin, which want that progress differently
+(a bar, nothing, a list to assert on). A listener that raises stops the flow: ``KeyboardInterrupt`` from a
+listener ends the run as Ctrl-C does, with the completed cells kept.
 """
 
 from __future__ import annotations

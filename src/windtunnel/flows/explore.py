@@ -6,6 +6,18 @@ rounds, each round run through a :class:`~windtunnel.engine.session.RunSession` 
 local, or Ray actors with ``advanced.executor: ray``), until a failure is found ``max_failures`` times or N
 agent calls are spent. Each failure is shrunk to a minimal schedule, rerun ``reruns`` times (flaky unless it
 fails every time) and, when minimal, saved to the regression corpus (:mod:`windtunnel.contracts.found`).
+
+Why schedules and not fault probabilities: a schedule says which call of which seam gets which fault, so a
+failure found once is a value that replays exactly (``run``, ``contract run`` and ``ci`` run the saved ones
+first), shrinks by removing faults one at a time, and is judged flaky or minimal by rerunning the same value.
+The search learns only from what the cells showed (:func:`observe`: the seams called and how, error types,
+the answer, the invariants' margins), never from the agent's code.
+
+Budget and determinism: ``--budget`` counts agent calls, baselines included; shrinking and reruns are counted
+apart (``shrink_calls``) so the search's reach does not depend on how hard its failures were to shrink. Every
+random choice comes from the run seed, so the same seed and agent give the same search. Two failures with one
+signature (the same broken invariants at the same place) are one failure. An interrupted explore reports what it
+found so far, unshrunk, and saves nothing: a corpus entry must be minimal and reproduced.
 """
 
 from __future__ import annotations
@@ -140,7 +152,10 @@ class ExploreResult:
 
 
 def observe(result: CellResult) -> Observation:
-    """A cell result as the search sees it."""
+    """A cell result as the search sees it: per call its seam (``llm`` or ``tool:<name>``), ``ok``/``error`` and the
+    faults injected; the short type of each error (the text before ``:`` or ``(``, 40 characters at most, so two
+    messages of one exception type count as one feature); the status, the answer and each check's verdict and margin.
+    """
     calls: list[tuple[str, str, str]] = []
     errors: list[str] = []
     for c in result.calls:
@@ -178,7 +193,11 @@ class _Runner:
         self.progress = True
 
     def mutation_plans(self) -> dict[int, int]:
-        """Plan the golden prompts' text mutations once (the same as ``run`` plans for this seed)."""
+        """Plan the golden prompts' text mutations once (the same as ``run`` plans for this seed).
+
+        Only text-level mutations are searched (transport mutations change the request, not the input, and are
+        ``run``'s to test), and without the LLM generator, so the search's inputs are deterministic for the seed.
+        Returns how many mutated inputs each golden prompt has (by index), which bounds the search's choices."""
         if not self.req.mutations or not self.cfg.mutations.types:
             return {}
         notes: list[str] = []
@@ -210,7 +229,12 @@ class _Runner:
         )
 
     async def run(self, cands: Sequence[Candidate], tag: str) -> list[CellResult]:
-        """Run one round; the results in the candidates' order."""
+        """Run one round; the results in the candidates' order.
+
+        Each candidate's schedule becomes a named chaos spec of one shared session, so a round runs concurrently like
+        a ``run`` does. A framework agent whose model client cannot be faulted makes the sentinel spec fail to
+        install: the round is run again without it and explore searches the tools alone. A round that comes back
+        with results missing was cut short, and stops explore as Ctrl-C would, keeping what it found."""
         cells = [self.cell(c, tag) for c in cands]
         chaos: dict[str | None, ChaosSpec] = {c.schedule.name: c.schedule.to_spec() for c in cands}
         if self.sentinel is not None:
@@ -472,7 +496,14 @@ async def _shrink(
     at: int,
 ) -> Failure:
     """Shrink greedily: each pass runs every smaller candidate once and keeps the first that fails the same
-    way; then the result is rerun ``reruns`` times."""
+    way; then the result is rerun ``reruns`` times.
+
+    "The same way" is the failure signature (the same broken invariants or error at the same place): a smaller
+    schedule that fails differently is a different failure and is not taken, so shrinking cannot turn one bug into
+    another. Shrinking stops when a pass finds nothing smaller or ``--shrink-budget`` agent calls are spent; the
+    result is then minimal for the moves :func:`~windtunnel.chaos.search.shrink_candidates` knows, not globally.
+    The final schedule is named by a digest of its faults and input, so the same failure found twice gets the same
+    name and file."""
     sig = obs.failure_signature()
     inp, schedule = cand.input, cand.schedule
     steps: list[str] = []

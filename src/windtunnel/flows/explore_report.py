@@ -1,5 +1,15 @@
 """The report of ``windtunnel explore``: one cell per failure (its minimal schedule's first rerun) and an
-``explore`` block with the search's figures and each failure's schedule, call sequence and diagnosis."""
+``explore`` block with the search's figures and each failure's schedule, call sequence and diagnosis.
+
+The report is a run report like any other (``run.mode`` ``chaos``, ``run.command`` ``explore``), so the renderers,
+the store, ``runs show`` and the viewer need nothing special for it; what only explore has goes into the extra
+``explore`` key, which the schema allows. The cells are the failures, not the search's thousands of cells: the
+search is summarised by its figures (calls, shrink calls, corpus, features, seams), because a reader needs the
+failures and how much was searched to find them, not every schedule tried.
+
+The score is binary by design: 100 when the search found no failure, 0 when it found one, ``None`` when no agent
+call was made — a share of "passing schedules" would measure the search strategy, not the agent.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +27,11 @@ if TYPE_CHECKING:
 
 
 def went_wrong(failure: Failure) -> str:
-    """Where the agent went wrong: the last call before the verdict, and the verdict."""
+    """Where the agent went wrong: the last call before the verdict, and the verdict.
+
+    The position is counted from the last faulted call too, because a failure that surfaces several calls after
+    the fault (an error swallowed, then a wrong answer) is the kind a reader must see to fix the agent; the
+    verdict is the exception the agent raised, else the broken invariants with their details."""
     res = failure.result
     broken = [f"{c.id}: {c.detail}" if c.detail else c.id for c in res.checks if not c.passed]
     verdict = f"the agent raised {res.error}" if res.error else "; ".join(broken) or res.status
@@ -32,7 +46,9 @@ def went_wrong(failure: Failure) -> str:
 
 
 def failure_data(failure: Failure) -> dict[str, Any]:
-    """One failure as the report's ``explore.failures`` entry."""
+    """One failure as the report's ``explore.failures`` entry: its status (``minimal``, ``flaky``, ``unshrunk``) and
+    reruns reproduced, the minimal schedule beside the one the search found and the steps between them, the input
+    (prompt and mutation type), the agent's call sequence, the diagnosis and the corpus file it was saved to."""
     return {
         "status": failure.status,
         "reproduced": f"{failure.reproduced}/{failure.reruns}",

@@ -4,6 +4,23 @@ The domain work lives in :mod:`windtunnel.leakage`; this module maps datasets an
 dataset errors into usage errors that name the fix, writes report files atomically and decides the verdict.
 Nothing here prints: the CLI renders a :class:`LeakOutcome` (``windtunnel leak ...``), the Python API
 returns it (``windtunnel.leak.scan(...)``).
+
+The use-cases and what each reads and writes:
+
+* :func:`scan_flow` — one source (a dataset file, a stored run, or a run's JSON report) → one audit per item,
+  streamed into the JSON or SARIF writer as it is made; fails when any item leaks.
+* :func:`sanitize_flow` — a dataset → the same dataset with the leaking spans cut (the schema and record order
+  kept, so the result drops in where the input was), rescanned to report what is left.
+* :func:`check_flow` — a raw dataset and its sanitized copy → the CI assertion that the raw items leak and the
+  sanitized ones do not (items matched by id, so ids must be unique in each).
+* :mod:`~windtunnel.flows.leak_evidence` — the dataset-level evidence: mining and blind baselines.
+
+Invariants a change must keep: memory does not grow with the dataset (items are read, audited and written one at
+a time; only the first ``keep`` leaking audits are held for the caller); a report file is replaced only when it is
+complete (:func:`report_file` writes beside it and renames, so a crash never leaves half a report where the last
+good one was, and Ctrl-C leaves a valid report marked partial); nothing to audit is a usage error, because an
+empty audit finds no leak and proves nothing; ``-o`` may not overwrite an input. Exit codes:
+:attr:`LeakOutcome.exit_code` (0, 1, 130), usage errors 2.
 """
 
 from __future__ import annotations
@@ -42,7 +59,13 @@ if TYPE_CHECKING:
 
 @dataclass
 class Fields:
-    """Where an item's parts are in a dataset record (the ``--*-field`` options of ``leak``)."""
+    """Where an item's parts are in a dataset record (the ``--*-field`` options of ``leak``).
+
+    One object for every leak use-case, so ``scan``, ``sanitize``, ``check`` and the audit page read a dataset
+    the same way: a field option that ``scan`` honours and ``check`` ignored would let ``check`` pass data that
+    ``scan`` calls leaking. Field names are dotted paths or JSONPath; the defaults fit the documented item
+    shape (``id``, ``expected``, the model-visible ``projection``). Stored runs take none of these options:
+    their parts come from the report's cells (:attr:`is_default` tells the flows to refuse them there)."""
 
     expected_field: str = "expected"
     context_field: Sequence[str] | None = None
@@ -61,7 +84,11 @@ class Fields:
     """Other ways to write a label: ``{label: [aliases]}`` or ``LABEL=ALIAS`` strings (``--alias``)."""
 
     def field_map(self) -> FieldMap:
-        """The dataset field map; an unreadable correlated map is a usage error."""
+        """The dataset field map the readers use.
+
+        Usage errors (exit 2): an unreadable correlated map, a bad ``--alias``, and a ``--label-set`` of fewer than
+        two distinct labels once case and spacing are ignored — a one-label set cannot tell a listing of the
+        choices from the answer, which is what the label set is for."""
         if isinstance(self.label_set, str):
             labels = [s.strip() for s in self.label_set.split(",") if s.strip()]
         else:
@@ -157,7 +184,9 @@ def _correlated_pairs(source: Path | Mapping[str, Sequence[Any]] | None) -> dict
 
 
 def dataset_hint(err: Exception) -> str:
-    """The fix for a dataset error."""
+    """The hint for a :class:`~windtunnel.leakage.dataset.DatasetError`, chosen from its message: a compressed
+    file, a wrong path, an item nested too deeply, a line that is not JSON, else a pointer to ``--help``. The
+    message itself already names the file and line; the hint says what to do about it."""
     text = str(err)
     if "gzip-compressed" in text:
         return "windtunnel reads the stream of a pipe: leak scan <(zcat FILE.gz)"
@@ -171,7 +200,10 @@ def dataset_hint(err: Exception) -> str:
 
 
 def items(path: Path, fmap: FieldMap) -> Iterator[MappedItem]:
-    """Stream mapped items; dataset errors become usage errors (exit 2)."""
+    """Stream the mapped items of the dataset at ``path`` in file order, one at a time (memory stays flat).
+
+    A dataset error (unreadable file, bad JSON line, an item without its expected field) becomes a usage error
+    (exit 2) with :func:`dataset_hint`; items read before it have already been yielded."""
     try:
         yield from iter_items(path, fmap)
     except DatasetError as err:
@@ -204,7 +236,10 @@ def audits(
 def run_audits(
     run_id: str | None, report: Path | None, store: Path | None, config: Path | None, counts: Any, decode: bool
 ) -> Generator[ItemAudit, None, None]:
-    """Audits of the cells of a stored run or a JSON report (pointers into the report cell)."""
+    """Audits of the cells of a stored run (``run_id``, in ``store``) or of a JSON report (``report``), one per cell
+    whose golden prompt has an expected answer, each finding's pointer translated into the report cell so it names
+    what the JSON report shows. ``counts`` is updated with the cells seen and skipped; a run or report that cannot
+    be read is a usage error."""
     try:
         if run_id is not None:
             found = store_items(run_id, store or default_store_path(), counts, config=config)
@@ -299,7 +334,9 @@ def mine_for(
 def _with_mined(
     found: Generator[ItemAudit, None, None], extra: dict[str, list[Any]]
 ) -> Generator[ItemAudit, None, None]:
-    """The audits of ``found`` with the mined findings of their items appended."""
+    """The audits of ``found`` with the mined findings of their items appended (``extra`` by item id); the verdict
+    follows the findings, so an item leaking only through a mined rider counts as leaking. Closing this generator closes
+    ``found``, so scan workers stop when a caller leaves early."""
     try:
         for audit in found:
             more = extra.get(audit.item)
@@ -389,7 +426,11 @@ def report_file(output: Path | None, *, stream: IO[bytes] | None = None) -> Iter
 
 @dataclass
 class LeakOutcome:
-    """What a leak use-case decided: ``status`` passed / failed / interrupted, its ``summary`` and extras."""
+    """What a leak use-case decided: ``status`` passed / failed / interrupted, its ``summary`` and extras.
+
+    ``summary`` is the JSON-ready tally the report's ``summary`` holds (items, leaked items, findings per channel),
+    also when no report file was asked for. An interrupted use-case is never a pass: its summary covers the items
+    done so far."""
 
     status: Literal["passed", "failed", "interrupted"]
     summary: dict[str, Any]
@@ -549,7 +590,11 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
 
 @dataclass
 class SanitizeRequest:
-    """The options of ``windtunnel leak sanitize``."""
+    """The options of ``windtunnel leak sanitize``.
+
+    ``output`` is the sanitized dataset (required, and never the input: sanitizing in place would destroy the
+    evidence), ``stats`` an optional JSON file of what was cut; ``mode`` is what is cut around a hit in prose:
+    ``sentence`` (the default) or ``span``; ``redact_review`` also acts on the low-confidence (review) findings."""
 
     dataset: Path
     output: Path

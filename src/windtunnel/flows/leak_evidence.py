@@ -3,6 +3,19 @@
 The per-item scan finds the channels a rule names; this use-case layer runs the dataset-level checks
 beside it (:mod:`windtunnel.leakage.mine`, :mod:`windtunnel.leakage.baseline`,
 :mod:`windtunnel.leakage.simulate`) and turns their errors into usage errors that name the fix.
+
+Why dataset evidence beside the scan: a leak no rule names still shows in the data. If a model that is *blind* to
+the task (it sees only what leaks, or nothing at all) scores above chance, the dataset carries the answer
+somewhere — whatever the channel. :func:`baseline_flow` tests that with real statistics: a one-sided test against
+the chance rate (``--chance``, ``--labels`` or a chance model over the labels), at ``alpha``, with the power to see
+an ``excess`` over chance reported beside the verdict so that "no leak" on 30 items is not read as proof, and
+optionally McNemar's exact test of raw against sanitized results item by item. :func:`mine_flow` finds the tokens
+and fields whose values predict the label (a corrected significance test, so a large vocabulary does not produce
+leaks by chance) and writes them as a correlated map the scan and the sanitizer use.
+
+The verdicts are the use-cases' own: ``failed`` (exit 1) means evidence of a leak, ``passed`` means no significant
+evidence at the stated power, never "no leak"; bad input (a results line that is neither a boolean nor a
+prediction, a single-label dataset, no chance rate to compare with) is a usage error (exit 2).
 """
 
 from __future__ import annotations
@@ -37,7 +50,8 @@ RESULT_HINT = (
 
 
 def load_results(path: Path) -> tuple[list[Any], list[int]]:
-    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each."""
+    """The results of ``path`` and the 1-based line (JSONL) or position (JSON array) of each, so an error in the
+    baseline's input names where the bad record is. A file that is missing or not JSON/JSONL is a usage error."""
 
     try:
         recs = list(iter_records(path))
@@ -51,7 +65,12 @@ SINGLE_LABEL_HINT = "simulate on a dataset whose expected answers hold two label
 
 @dataclass
 class BaselineRequest:
-    """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent."""
+    """The options of ``windtunnel leak baseline``: a results file, or a simulated blind agent.
+
+    ``chance`` is the rate a blind guesser reaches (0–1; ``None``: from ``chance_model`` or ``n_labels``); ``alpha``
+    the test's significance level; ``excess`` the margin over chance the power is computed for and ``power`` the
+    power asked of it; ``paired`` a second results file (the sanitized run) compared item by item, paired
+    ``by`` id or position (``auto``: by id when every record has one)."""
 
     results: Path | None = None
     chance: float | None = None
@@ -127,7 +146,13 @@ NOT_READING = (
 
 
 def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """``{id, prediction, label}`` records of a built-in blind agent on ``req.dataset``, and what it was."""
+    """``{id, prediction, label}`` records of a built-in blind agent on ``req.dataset``, and what it was.
+
+    The agents differ in what they may read: ``copy`` answers with a label value it finds in what the model reads
+    (the leak a rule would name), ``blind`` learns from the other items' non-prose fields with cross-validation
+    (``folds``; prose and ``--derive-from`` fields hidden), so a correlation no rule names still shows; the
+    rest (majority, prior ...) never read the items and are reference rows, marked as such in the returned info.
+    Items without an expected answer are left out; their labels are the first expected answer."""
 
     name = req.simulate or ""
     if name not in SIMULATIONS:
@@ -161,7 +186,12 @@ def _simulate(req: BaselineRequest, blind_predictions: Any) -> tuple[list[dict[s
 
 
 def _paired(raw_path: Path, san_path: Path, pair_by: str, alpha: float, test: Any) -> dict[str, Any]:
-    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position."""
+    """McNemar over the raw and sanitized results, paired by id (same id sets required) or position.
+
+    Pairing is the test's premise: each item's raw and sanitized verdicts are compared, so mismatched pairs would
+    make the p-value meaningless. By id (``auto`` when every row has one) both files must hold exactly the same
+    ids, once each — a difference is a usage error listing the ids on each side; by position they must have the
+    same length. The returned dict is the test's, with ``paired_by`` added."""
 
     def load(path: Path) -> tuple[list[bool], list[int], list[Any]]:
         """The pass flags of one results file, with the line numbers and rows they came from; a file whose rows carry no

@@ -5,6 +5,13 @@ its whole matrix, so contract shards are re-scored: the config the shards ran is
 their units is turned back into results and :func:`~windtunnel.contracts.score_contract` judges them, as
 the unsharded run would. ``ci`` shards are merged phase by phase (each phase one of the above; the replay
 sessions all run in shard 1) and the phases are weighted into one score as ``ci`` does.
+
+The checks come first and refuse rather than guess (:func:`~windtunnel.store.merge.check_same_run`,
+:func:`~windtunnel.store.merge.check_cells`): the shards must be one run — same mode, seed, options and config, every
+shard present once — because a merged score over a missing or repeated shard would look
+exactly like a real one. A shard cut short is accepted and makes the merge partial (not passed); its missing
+units can be run with ``--resume`` on that shard and the merge repeated. The config of a contract or ci run is
+read again from the path the shards recorded, so a merge runs in the checkout the shard jobs ran in.
 """
 
 from __future__ import annotations

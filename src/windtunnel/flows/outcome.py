@@ -1,4 +1,16 @@
-"""The typed result of a flow: what the run decided, the report it produced and the exit code it maps to."""
+"""The typed result of a flow: what the run decided, the report it produced and the exit code it maps to.
+
+Every run-like flow ends in one :class:`Outcome`, which the CLI renders and turns into its exit code and the
+Python API returns as it is; the flows never exit or print. Two small rules live here so that no mode decides them
+on its own: :func:`decide` (a run cut short is ``interrupted`` or ``aborted``, never ``passed`` or ``failed``;
+a run of a chosen subset of cells is ``partial``) and :func:`exit_code_of` (0 passed, 1 failed, 130 interrupted,
+3 aborted — the agent's process died or stopped answering, which is the harness's problem, not a verdict).
+
+Memory: a run with a store does not hold its cells. Its report is a :class:`LazyReport` — the head in memory, the
+cells a store query run again on each read — and :attr:`Outcome.report` loads it whole only when someone asks for
+the dict; the summary, the failing cells and the cell count are answered without loading it. A caller that
+iterates :meth:`Outcome.iter_cells` on a million-cell run therefore stays flat in memory.
+"""
 
 from __future__ import annotations
 
@@ -131,7 +143,10 @@ class Outcome:
         return head
 
     def iter_cells(self) -> Iterator[dict[str, Any]]:
-        """The report's cells in report order, read one at a time when they are not in memory."""
+        """The report's cells in report order, read one at a time when they are not in memory.
+
+        Each call starts a fresh pass (for a stored run, a new store query), so two iterations never share state;
+        iterating does not load the report into :attr:`report`, which is what keeps a large run's memory flat."""
         value = self.__dict__["_report"]
         if isinstance(value, LazyReport):
             return iter(value.cells())
@@ -157,7 +172,8 @@ class Outcome:
 
     @property
     def reasons(self) -> list[str]:
-        """Why the run did not pass (empty when it passed)."""
+        """Why the run did not pass (empty when it passed): the report's ``summary.reasons``, which the CLI prints
+        under the verdict line."""
         return list(self.summary.get("reasons") or [])
 
     def failing_cells(self) -> list[dict[str, Any]]:
@@ -167,7 +183,11 @@ class Outcome:
         return [c for c in self.iter_cells() if is_failure(c)]
 
     def typed_report(self) -> RunReport:
-        """The report as pydantic models (validated)."""
+        """The report as pydantic models (validated strictly, as a report read from a file would be).
+
+        This loads every cell into memory (a stored run is read back whole) and builds the report models; callers
+        that only count or filter cells should use :meth:`iter_cells` instead. A report that does not fit the
+        models raises pydantic's ``ValidationError``: that is a windtunnel bug, not a user error."""
         # start-up: the pydantic report models (~6 ms) load for a caller that asks for them, not for every flow
         from windtunnel.report.models import RunReport
 

@@ -6,6 +6,18 @@ faults need, the contract checks of :mod:`windtunnel.contracts.validate`, replay
 and resolve a contract, ``${ENV}`` references that must be set, and mutation types that must apply to
 the agent. It returns every error and warning instead of stopping at the first, so ``windtunnel
 validate`` lists them all and ``windtunnel ci`` stops with exit 2 before any phase has run.
+
+One set of checks, two ways in: ``validate`` calls :func:`preflight` and prints everything it found; the run
+commands call the narrow entry points (:func:`check_env`, :func:`check_chaos`) for the checks that concern them,
+so a command stops on the same problem with the same words and line that ``validate`` shows (a check written
+twice would drift). An error is tagged with the commands it stops (:attr:`Preflight.stops`): a broken replay
+session stops ``replay run`` and ``ci``, not ``run``, and ``validate`` says which commands can still run.
+
+What preflight deliberately does not do: call the agent or any network service (a live importer source is checked
+for what it needs, not contacted; whether a running agent is behind the proxies is one check call made by the run,
+:mod:`~windtunnel.flows.reach`), or import the agent's code with ``validate --no-import``. Its cost is part of
+``validate``'s start-up (issue #28), so the checks that need heavy modules (the contract checks, upstream notes)
+import them only for configs that declare those blocks.
 """
 
 from __future__ import annotations
@@ -46,7 +58,11 @@ ENV_MAPS = ("headers", "query_params", "env")
 
 @dataclass
 class Preflight:
-    """What :func:`preflight` found: ``errors`` stop a command (exit 2), ``warnings`` do not."""
+    """What :func:`preflight` found: ``errors`` stop a command (exit 2), ``warnings`` do not.
+
+    Each entry is one human-readable line (more lines for detail), starting with ``line N:`` when the problem has a
+    place in the file, so :meth:`raise_errors` and ``validate`` can sort them by line. An empty ``errors`` is the
+    only "ok": a warning never stops a command."""
 
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -196,7 +212,12 @@ def _scenario_at(cfg: Config, index: int, *rest: Any) -> str:
 
 
 def _env_refs(cfg: Config, *, mutation: bool) -> Iterator[tuple[str, str]]:
-    """``(key, value)`` of every config value that is ``${ENV}``-expanded when a command runs."""
+    """``(key, value)`` of every config value that is ``${ENV}``-expanded when a command runs.
+
+    The one list of those places: the agent's URL-like fields, its header/query/env mappings and its command, the
+    mutation model's API key when mutations are generated with it, and the judge's keys. A value expanded at run
+    time but missing here would fail mid-run instead of at ``validate``. ``agent.env`` is listed even for an agent
+    windtunnel does not launch: a reference to an unset variable there is a slip worth reporting."""
     agent = cfg.agent
     for name in ENV_FIELDS:
         value = getattr(agent, name, None)
@@ -244,7 +265,11 @@ def _env_problems(cfg: Config, *, mutation: bool) -> list[str]:
 
 
 def _store_problems(cfg: Config) -> list[str]:
-    """A run store path that cannot be a database file (a directory, or under a file)."""
+    """A run store path that cannot be a database file (a directory, or under a file).
+
+    The path is resolved by the same rule every command uses (:func:`~windtunnel.config.storepath.store_path`),
+    and the message names where it came from (``$WINDTUNNEL_STORE`` or ``advanced.store`` with its line). Only
+    the path is checked: the store is neither opened nor created here, so ``validate`` writes nothing."""
     path = store_path(cfg, None)
     key = "$WINDTUNNEL_STORE" if os.environ.get("WINDTUNNEL_STORE") else "advanced.store"
     at = "" if key.startswith("$") else cfg.where(("advanced", "store"), ("advanced",))
@@ -257,7 +282,11 @@ def _store_problems(cfg: Config) -> list[str]:
 
 
 def _mutation_checks(cfg: Config, out: Preflight) -> None:
-    """Mutation types that apply to the agent, and the ones ``count`` is too small to reach."""
+    """Mutation types that apply to the agent, and the ones ``count`` is too small to reach.
+
+    The plan for the first golden prompt is built as a run would build it (seed 0, no LLM generator), so a
+    type that cannot work for this agent is an error here; ``count`` below the number of applicable types is a
+    warning naming the types that would never run, because the types take turns in the order given."""
     m = cfg.mutations
     if not cfg.golden_prompts or not m.types:
         return
@@ -324,7 +353,12 @@ def _chaos_checks(cfg: Config, chaos_profile: str | None, out: Preflight, *, age
 
 
 def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
-    """Every session loads, its contract resolves, and its recorded calls have a seam."""
+    """Every session loads, its contract resolves, and its recorded calls have a seam.
+
+    Errors are reported at the ``replays:`` entry's line, or at the line inside the session file when the problem
+    is there. A live importer source is checked for what it needs but never contacted;
+    ``warn_live`` (``validate``) adds a warning that it is imported only when the replays run. A ``sessions``
+    list of which nothing loads is an error: ``replay run`` would have nothing to run."""
     # start-up: the replay loaders and player (session models, contract resolution) for a `replays:` block only
     from windtunnel.replay.collect import LoadedSession, collect_entry, config_source_map
     from windtunnel.replay.player import check_seams, prepare

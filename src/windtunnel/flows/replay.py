@@ -1,4 +1,20 @@
-"""The replay flow: recorded sessions → the agent, with their calls injected → each judged by its contract."""
+"""The replay flow: recorded sessions → the agent, with their calls injected → each judged by its contract.
+
+:func:`replay_flow` serves ``windtunnel replay run`` and :func:`windtunnel.replay`. A session is an incident as it
+was recorded (the prompt, and the tool and LLM calls the agent made with their responses, from a file or an
+importer such as LangSmith). The flow collects the sessions (:mod:`windtunnel.replay.collect`), resolves each
+one's contract and checks its references before any agent call (:func:`~windtunnel.replay.player.prepare`), then
+the :class:`~windtunnel.replay.player.Player` sends each prompt to the real agent while the recorded responses are
+injected at the agent's seams, so the agent meets the conditions of the incident again, and judges the answer.
+
+One session is one cell of the report. There is no global chaos here: the faults are the recorded ones. Sessions
+are few, so the results are held and the report is stored whole at the end, like a contract's. Invariants a change
+must keep: no session found is a usage error (a replay of nothing is not a pass); a call of the agent that no
+recording answers fails the session, naming the call, rather than reaching the live tool (unless the session says
+``unmatched: live``); a
+contract without a critical invariant under ``--fail-on critical`` gets a notice saying what then fails it; Ctrl-C
+keeps the sessions judged so far.
+"""
 
 from __future__ import annotations
 

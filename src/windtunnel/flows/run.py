@@ -1,4 +1,31 @@
-"""The run flow: golden prompts (and mutations, and chaos) → cells streamed to the store → score → outcome."""
+"""The run flow: golden prompts (and mutations, and chaos) → cells streamed to the store → score → outcome.
+
+:func:`run_flow` serves ``windtunnel run``, ``chaos``, ``score`` and :func:`windtunnel.run`; its steps, in order:
+
+1. **Check before touching anything.** Options that cannot work (``--shard`` with ``--cell``, an unknown executor
+   or report format, an ``-o`` that would overwrite the config, a fixed proxy port in use) fail here with exit 2
+   or 3, before a run is stored or an agent called. The agent's python references are imported first of all
+   (exit 3, as ``validate`` reports them), and the environment and chaos checks are preflight's, so ``run`` and
+   ``validate`` say the same words at the same line.
+2. **Plan lazily** (:func:`_plan`): one counting pass gives the number of cells and the notices and spills the
+   generated mutations to disk; the cells are then generated again as the executor asks for them, so a run of
+   millions of cells never holds its plan. ``--cell`` and an LLM mutator are the exceptions (few cells; answers
+   that must not be asked for twice). Failures saved by ``explore`` run first, with negative ``seq``.
+3. **Execute** through :func:`~windtunnel.flows.common.execute` (signals, progress) in one
+   :class:`~windtunnel.engine.session.RunSession`; every finished cell goes to a
+   :class:`~windtunnel.engine.sink.ResultSink`, which queues it for the store and adds it to the running tally,
+   and to the listener (the CLI's progress bar). Nothing else is kept per cell.
+4. **Finish** (:func:`_finish`): the summary comes from the tally, the run is marked finished in the store before
+   the report file is written (a crash while writing keeps the verdict), and the report is streamed from the
+   store in plan order.
+
+Invariants a change must keep: a run is repeatable from ``(config, seed, plan options)`` — ``--resume`` restores
+exactly those and refuses a changed config, and every shard of ``--shard I/N`` must plan the same cells, hence a
+fixed seed; a cell is counted once, whether it ran now or in the run being resumed (a cell the agent's exit cut
+short runs again); zero cells is an error, never a pass, and a chaos run in which no fault fired fails; an
+interrupted or aborted run keeps every completed cell and says so in its status. This module prints nothing: what
+the user sees goes through the :class:`~windtunnel.flows.events.Listener`.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,21 @@
 """Replay sessions in and out: record one from the agent, export failed cells of a report, import traces.
 
 Each use-case writes session files and returns ``(path, session)`` pairs; notes go to the listener.
+
+The three ways a session file comes to exist, all ending in the one
+:class:`~windtunnel.replay.session.Session` model that ``replay run`` reads, so a recorded, exported or imported
+session replays the same way:
+
+* :func:`record_flow` runs the real agent once with the seams recording (optionally under a matrix scenario's
+  faults), so a reproduction can be captured on purpose;
+* :func:`export_flow` turns each failed cell of a run's JSON report into a session, so a failure found by
+  ``run``, ``chaos`` or ``explore`` becomes a regression test without re-running it;
+* :func:`import_flow` and :func:`import_upstream` convert traces from observability tools (LangSmith, Langfuse,
+  OpenTelemetry GenAI spans) — the incidents users already have — through the importer registry of
+  :mod:`windtunnel.replay.importers`; the vendor SDKs are optional extras, imported only by the importer used.
+
+Every session is validated by the model before it is written (a file ``replay run`` could not load is never
+written), and ``record``'s output name is checked before the agent is called.
 """
 
 from __future__ import annotations
@@ -75,7 +90,13 @@ def record_flow(
 def export_flow(
     from_report: Path, output: Path, *, contract: str | None = None, fmt: str = "yaml", listener: Listener = SILENT
 ) -> list[tuple[Path, Session]]:
-    """One session per failed cell of a JSON report, written into the directory ``output``."""
+    """One session per failed cell of a JSON report, written into the directory ``output`` as ``<id>.<fmt>``.
+
+    The rows of one agent call (its repeats, a contract unit's invariant rows) make one session. Errored cells are
+    not exported — the agent call itself failed, so there is no answer to judge — and a notice counts them. A report
+    that is missing, unreadable or not a windtunnel JSON report is a usage error (exit 2). ``contract`` names the
+    contract the sessions are judged by; without it ``replay run -c CONFIG`` judges them by CONFIG's ``invariants:``
+    (a notice says so for a ``run`` or ``chaos`` report)."""
 
     _check_format(fmt)
     try:
@@ -138,7 +159,12 @@ def import_upstream(
     *, paths: list[Path], output: Path | None, run_id: str | None, project: str | None, status: str
 ) -> list[tuple[Path, Session]]:
     """``replay run --from-langsmith RUN_ID`` / ``--from-langsmith-project PROJECT`` (upstream's flags): the
-    run, or the project's root runs filtered by ``status``, imported live and written to ``output``."""
+    run, or the project's root runs filtered by ``status``, imported live and written to ``output``.
+
+    Usage errors (exit 2) before any request: session paths given too, both flags, no ``-o`` directory, or what
+    the live importer needs missing (the API key, the SDK extra). Any failure of the vendor client itself —
+    network, authentication, an unknown run — is a harness error (exit 3) naming the client's exception: the
+    configuration was right, the service did not answer as asked."""
 
     if paths:
         raise UsageError("give session PATHS or --from-langsmith / --from-langsmith-project, not both")

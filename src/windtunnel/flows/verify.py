@@ -86,7 +86,11 @@ def verify_flow(config: Path | None, listener: Listener = SILENT) -> list[str]:
 
 def judge_problems(cfg: Config, listener: Listener) -> list[str]:
     """Each distinct judge of the ``llm_judge`` invariants asked one trivial question: a warning for each
-    that gives no verdict (its checks would all fail as errors)."""
+    that gives no verdict (its checks would all fail as errors).
+
+    Judges are deduplicated by (base URL, model), so a contract with ten judged invariants on one model costs one
+    request. A judge that answers is reported as a passed check with its URL redacted; the warnings returned are
+    also sent to the listener as failed checks."""
 
     out: list[str] = []
     seen: set[tuple[str | None, str | None]] = set()

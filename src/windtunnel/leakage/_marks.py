@@ -2,6 +2,11 @@
 
 Generated from :mod:`unicodedata` (14.0.0); used so that a word keeps its vowel signs
 and viramas (Devanagari, Tamil ...) and its combining accents instead of being split at them.
+
+Python's ``\\w`` leaves out many combining marks, so ``\\w+`` would cut a Hindi or Tamil label into
+pieces and a whole-token match would then fail, or match a fragment. A literal table (rather than a
+test of ``unicodedata.category`` per character) lets one compiled regex class do the work in C. It is
+a snapshot of one Unicode version: marks added by later versions are not in it until it is regenerated.
 """
 
 MARK_RANGES = (

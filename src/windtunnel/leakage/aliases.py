@@ -24,6 +24,14 @@ Without a label set only the user's map applies: ``4`` alone may be a count, not
 word label (or of its word alias: ``M`` → ``medium`` → ``MED``) that no other label of the set
 begins with (``EMERG``, ``TECH``, ``NEU``, ``ELEV``). They count only where a label is a value (a
 whole field, a key-value pair, a table cell), never in prose, where ``tech`` or ``med`` are words.
+
+Why the label set decides: an alias widens what counts as the answer, and every widening is a chance
+of a false leak. ``4`` and ``four`` are the same answer on a 1–5 rating and two unrelated words in a
+ticket about four servers; ``y`` is "yes" only when the task is a yes/no decision. Deriving aliases
+from the set (rather than a global synonym list) keeps each one tied to a task where it can only mean
+the label. Anything a domain needs beyond these schemes is the user's map, matched by the same rules.
+An alias is never a translation or a synonym guessed by the tool: those are what ``leak mine`` finds
+with evidence from the data.
 """
 
 from __future__ import annotations
@@ -80,18 +88,22 @@ _NO = ("no", "false", "n")
 
 
 def _key(label: str) -> str:
+    """A label compared as written aside: case-folded, blanks collapsed."""
     return " ".join(label.casefold().split())
 
 
 def _numeric(labels: Sequence[str]) -> bool:
+    """Every label is a whole number up to 20, in digits or as an English word: a numeric scale."""
     return all((k.isdigit() and int(k) <= 20) or k in _NUMBER_OF for k in map(_key, labels))
 
 
 def _sized(labels: Sequence[str]) -> bool:
+    """Every label is a size letter (``XS`` … ``XXXL``) or a size word (``small``, ``extra large`` …)."""
     return all(k in _SIZES or k in _SIZE_OF for k in map(_key, labels))
 
 
 def _yes_no(labels: Sequence[str]) -> bool:
+    """Exactly two labels, one a spelling of yes (``yes true y``) and the other of no (``no false n``)."""
     keys = [_key(lab) for lab in labels]
     return len(keys) == 2 and sorted(k in _YES for k in keys) == [False, True] and any(k in _NO for k in keys)
 
@@ -153,7 +165,14 @@ def _coded_aliases(prefix: str, n: int) -> list[str]:
 
 
 def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Sequence[str]] | None = None) -> list[str]:
-    """The other ways to write ``label`` given its label set and the user's map (never ``label`` itself)."""
+    """The other ways to write ``label`` given its label set and the user's map (never ``label`` itself).
+
+    Each scheme of the module docstring applies only when the *whole* label set fits it (two labels or
+    more), so an alias never makes a word a label it cannot be: ``four`` is ``4`` only on a numeric
+    scale, ``n`` is ``no`` only on a yes/no decision. The user's map applies whatever the set. Aliases
+    come in a stable order without repeats (compared case- and blank-insensitively); they are matched
+    with the label's role, so an alias of the answer is an answer and an alias of another label lists.
+    """
     out: list[str] = []
     key = _key(label)
     if len(label_set) >= 2 and _numeric(label_set):
@@ -198,6 +217,13 @@ def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
             if not any(o.startswith(prefix) for o in others):
                 out.append(word[:n])
     return [a for a in dict.fromkeys(out) if _key(a) not in {_key(lab) for lab in label_set}]
+
+
+def derived_alias(alias: str, label_set: Sequence[str]) -> bool:
+    """``alias`` is a spelling derived from a label of a numeric scale (``four`` or ``IV`` for ``4``):
+    like the number itself (and like an abbreviation) it has ordinary senses (a quantity, a chapter),
+    so it counts as a value only under a field naming the task or the answer, or a cryptic one."""
+    return len(label_set) >= 2 and _numeric(label_set) and not _key(alias).isdigit()
 
 
 def parse_alias_options(pairs: Sequence[str]) -> dict[str, list[str]]:

@@ -7,6 +7,18 @@ a hypothesis test: H0 "the baseline passes with probability p0 (chance)" against
 This module answers it exactly (binomial tail in log space, no approximation), with a Wilson interval
 for the rate, the number of items needed to detect a given excess, and an exact McNemar test for
 paired raw vs sanitized runs.
+
+This is the last step of the audit's evidence, and the only one that looks at an agent's results: the
+scan says where the answer *can* be read, the baseline says whether something that should not know it
+*does* score as if it did. The results are produced elsewhere (the user's own blind run, or
+:mod:`.simulate`); this module only judges them, so it takes booleans or ``{prediction, label}`` and
+knows nothing of items or findings.
+
+Chance is a choice, and the default is the strict one: with labels, the *majority* rate, since a
+blind guesser that always answers the most common label reaches it without reading anything, and a
+test against 1/N would call that a leak on any unbalanced dataset. ``uniform`` and ``prior`` are
+available, and ``--chance`` states the rate outright. The verdict has three values on purpose: "not
+significant" on twenty items is not "at chance", and the summary says how many items would tell.
 """
 
 from __future__ import annotations
@@ -28,6 +40,7 @@ Verdict = Literal["leak", "at-chance", "inconclusive"]
 
 
 def _log_pmf(k: int, n: int, p: float) -> float:
+    """``log P(X = k)`` for ``X ~ Binomial(n, p)``; ``-inf`` for an impossible count at ``p`` of 0 or 1."""
     if p <= 0.0:
         return 0.0 if k == 0 else -math.inf
     if p >= 1.0:
@@ -36,6 +49,7 @@ def _log_pmf(k: int, n: int, p: float) -> float:
 
 
 def _logsumexp(values: Sequence[float]) -> float:
+    """``log(sum(exp(v)))`` without overflow or underflow: shifted by the largest term."""
     top = max(values, default=-math.inf)
     if top == -math.inf:
         return -math.inf
@@ -43,7 +57,11 @@ def _logsumexp(values: Sequence[float]) -> float:
 
 
 def binom_sf(k: int, n: int, p: float) -> float:
-    """Exact ``P(X >= k)`` for ``X ~ Binomial(n, p)``."""
+    """Exact ``P(X >= k)`` for ``X ~ Binomial(n, p)``: the one-sided p-value of ``k`` passes out of ``n``.
+
+    Summed in log space (``lgamma`` terms, log-sum-exp), so it neither overflows for large ``n`` nor
+    rounds a tiny tail to zero before the comparison with ``alpha``. ``O(n - k)`` terms.
+    """
     if k <= 0:
         return 1.0
     if k > n:
@@ -52,7 +70,7 @@ def binom_sf(k: int, n: int, p: float) -> float:
 
 
 def binom_cdf(k: int, n: int, p: float) -> float:
-    """Exact ``P(X <= k)`` for ``X ~ Binomial(n, p)``."""
+    """Exact ``P(X <= k)`` for ``X ~ Binomial(n, p)``, in log space like :func:`binom_sf` (McNemar's two-sided tail)."""
     if k < 0:
         return 0.0
     if k >= n:
@@ -61,7 +79,11 @@ def binom_cdf(k: int, n: int, p: float) -> float:
 
 
 def wilson_interval(passes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (sane at 0, 1 and small n, unlike the Wald interval)."""
+    """Wilson score interval for a proportion (sane at 0, 1 and small n, unlike the Wald interval).
+
+    Two-sided at ``confidence``, clipped to ``[0, 1]``; ``(0, 1)`` for ``n == 0`` (nothing is known).
+    The verdict uses its upper end: an interval below ``chance + excess`` rules a material leak out.
+    """
     if n == 0:
         return (0.0, 1.0)
     z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
@@ -74,7 +96,11 @@ def wilson_interval(passes: int, n: int, confidence: float = 0.95) -> tuple[floa
 
 @lru_cache(maxsize=4096)
 def critical_passes(n: int, p0: float, alpha: float) -> int:
-    """Smallest pass count ``k`` with ``P(X >= k | p0) <= alpha`` (``n + 1`` when none is)."""
+    """Smallest pass count ``k`` with ``P(X >= k | p0) <= alpha`` (``n + 1`` when none is).
+
+    The rejection threshold of the exact one-sided test; :func:`power` evaluates the alternative's
+    tail at it. Cached: :func:`n_needed` bisects over ``n`` and asks for the same ``(n, p0, alpha)`` often.
+    """
     logs = [_log_pmf(i, n, p0) for i in range(n + 1)]
     tail = -math.inf
     k = n + 1
@@ -89,7 +115,11 @@ def critical_passes(n: int, p0: float, alpha: float) -> int:
 
 @lru_cache(maxsize=4096)
 def power(n: int, p0: float, p1: float, alpha: float) -> float:
-    """Probability that the exact one-sided test at ``alpha`` flags a baseline whose true rate is ``p1``."""
+    """Probability that the exact one-sided test at ``alpha`` flags a baseline whose true rate is ``p1``.
+
+    Exact, not a normal approximation: at the item counts of a typical eval (tens to hundreds) the
+    approximation overstates power. ``power_at_n`` in the summary is this at ``p1 = chance + excess``.
+    """
     return binom_sf(critical_passes(n, p0, alpha), n, p1)
 
 
@@ -126,7 +156,13 @@ def n_needed(
 
 @dataclass
 class BaselineSummary:
-    """The blind-baseline verdict and the numbers behind it."""
+    """The blind-baseline verdict and the numbers behind it.
+
+    ``verdict`` is ``leak`` (p-value at or below ``alpha``: exit 1), ``at-chance`` (the Wilson interval's
+    upper end is below ``chance + excess``: a leak of that size is ruled out) or ``inconclusive`` (too
+    few items to tell; ``n_needed`` says how many would give ``target_power``). ``notes`` state the
+    reason in a sentence for the terminal.
+    """
 
     n: int
     passes: int
@@ -146,9 +182,11 @@ class BaselineSummary:
 
     @property
     def suspicious(self) -> bool:
+        """The baseline scores significantly above chance (``verdict == "leak"``): the CLI exits 1."""
         return self.verdict == "leak"
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field, for the JSON output of ``leak baseline`` (the interval as a two-element list)."""
         out = asdict(self)
         out["wilson"] = list(self.wilson)
         return out
@@ -174,6 +212,7 @@ def parse_passed(value: Any) -> bool:
 
 
 def _show(value: Any) -> str:
+    """A result value as an error message quotes it: its type when that matters, cut at 60 characters."""
     if value is None:
         return "null"
     text = repr(value) if isinstance(value, str) else f"{value!r} ({type(value).__name__})"
@@ -181,6 +220,7 @@ def _show(value: Any) -> str:
 
 
 def _where(i: int, r: Any, lines: Sequence[int] | None) -> str:
+    """Where result ``i`` is, for an error message: its line when known, else its position, and its id."""
     place = f"line {lines[i]}" if lines is not None and i < len(lines) else f"result {i + 1}"
     if isinstance(r, Mapping) and "id" in r:
         return f"{place} (id {str(r['id'])!r})"
@@ -188,7 +228,13 @@ def _where(i: int, r: Any, lines: Sequence[int] | None) -> str:
 
 
 def pass_flags(results: Iterable[Any], lines: Sequence[int] | None = None) -> tuple[list[bool], list[str]]:
-    """Pass flags and labels of ``results``; ``lines`` (1-based, per result) locate errors."""
+    """Pass flags and labels of ``results``; ``lines`` (1-based, per result) locate errors.
+
+    A result is a boolean, ``{"passed": ...}`` (optionally with ``label``), or ``{"prediction", "label"}``
+    (passed when they are equal up to case and surrounding blanks; an explicit ``passed`` wins). The
+    labels list is only as long as the results that carry one: the chance floors are computed from it.
+    Anything else raises :class:`ResultError` naming the result's line or position and id.
+    """
     passes: list[bool] = []
     labels: list[str] = []
     for i, r in enumerate(results):
@@ -218,11 +264,20 @@ def pass_flags(results: Iterable[Any], lines: Sequence[int] | None = None) -> tu
 
 
 class SingleLabelError(ValueError):
-    """Every result has the same label: chance (majority or prior) is 1, no test can tell a leak."""
+    """Every result has the same label: chance (majority or prior) is 1, no test can tell a leak.
+
+    Raised instead of a verdict because a "pass rate of 100 % at chance 100 %" would read as fine while
+    it proves nothing; the CLI turns it into a usage error naming the label.
+    """
 
 
 def chance_floors(labels: Sequence[str], n_labels: int | None = None) -> dict[str, float]:
-    """``uniform`` 1/N, ``majority`` (constant best guess) and ``prior`` Σp² (sampling the prior)."""
+    """``uniform`` 1/N, ``majority`` (constant best guess) and ``prior`` Σp² (sampling the prior).
+
+    The pass rates a blind agent reaches by each strategy, i.e. the ``p0`` of the test. ``N`` is
+    ``n_labels`` when given, else the number of distinct labels seen. Floors that cannot be computed are
+    absent (no labels: no ``majority`` or ``prior``), so the caller can say which input is missing.
+    """
     out: dict[str, float] = {}
     counts = Counter(labels)
     n_classes = n_labels or len(counts)
@@ -321,7 +376,11 @@ def summarize_blind_baseline(
 
 @dataclass
 class McNemarResult:
-    """Exact McNemar test on paired pass flags (raw vs sanitized)."""
+    """Exact McNemar test on paired pass flags (raw vs sanitized).
+
+    The four cells of the paired table (``both_pass``, ``raw_only``, ``sanitized_only``, ``both_fail``)
+    are kept so a reader can see the test's input; only ``raw_only`` and ``sanitized_only`` enter it.
+    """
 
     n: int
     both_pass: int
@@ -335,11 +394,19 @@ class McNemarResult:
     significant_drop: bool
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field, for the JSON output of ``leak baseline --paired``."""
         return asdict(self)
 
 
 def mcnemar_exact(raw: Sequence[bool], sanitized: Sequence[bool], *, alpha: float = 0.01) -> McNemarResult:
-    """Exact (binomial) McNemar test over items paired by position."""
+    """Exact (binomial) McNemar test over items paired by position.
+
+    Only the discordant pairs count: ``b`` items pass raw but fail sanitized, ``c`` the reverse; under
+    H0 (sanitizing changes nothing) ``b ~ Binomial(b + c, 1/2)``. ``p_drop`` is the one-sided p-value that
+    sanitizing lowered the pass rate (what a removed leak looks like); ``significant_drop`` compares it
+    with ``alpha``. No discordant pair gives p-values of 1. The callers pair by id first
+    (``--pair-by``); sequences of different lengths raise ``ValueError``.
+    """
     if len(raw) != len(sanitized):
         raise ValueError(f"paired runs differ in length: {len(raw)} raw vs {len(sanitized)} sanitized")
     b = sum(1 for r, s in zip(raw, sanitized, strict=True) if r and not s)
@@ -363,6 +430,10 @@ def blind_predictions(labels: Sequence[str], strategy: str, *, seed: int | None 
 
     ``majority`` always answers the most frequent label; ``prior`` samples labels from their observed
     frequencies (seeded, repeatable).
+
+    These never read an item, so their score is the same on raw and sanitized data: they calibrate the
+    chance floor (they should land on it), they do not test for a leak. An unknown strategy raises
+    ``ValueError`` listing the valid ones; no labels give no predictions.
     """
     counts = Counter(labels)
     if not counts:

@@ -5,6 +5,11 @@ Armenian, Cherokee and a few Latin variants). Compatibility forms (fullwidth, ma
 alphanumerics, ligatures) are already folded by NFKC and need no entry here. ASCII-to-ASCII
 look-alikes (``0``/``O``, ``1``/``l``) are left out on purpose: folding them would merge ordinary
 digits and letters and make every numeric answer noisy.
+
+Why a small bundled table and not Unicode's full confusables data (UTS #39): that file is not in the
+standard library, maps thousands of characters, and maps some to sequences (``m`` to ``rn``), which
+would merge ordinary words and break the one-character-for-one mapping that keeps offsets simple.
+Every entry here maps one character to one ASCII letter, so the table never changes a string's length.
 """
 
 from __future__ import annotations
@@ -130,5 +135,6 @@ CONFUSABLES: dict[str, str] = dict(_PAIRS)
 
 
 def skeleton_char(ch: str) -> str:
-    """The ASCII letter ``ch`` imitates, or ``ch`` itself."""
+    """The ASCII letter ``ch`` imitates, or ``ch`` itself: one character for one, so an offset map
+    through this table is the identity."""
     return CONFUSABLES.get(ch, ch)

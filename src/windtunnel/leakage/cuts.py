@@ -14,6 +14,12 @@ is not cut at all: the rescan then reports it, instead of the sanitizer breaking
 
 A cut that would remove one member of a *listing* (one line of an enum definition, one item of
 ``Low, Medium, High``) is refused too: the members left behind would name the answer by elimination.
+
+Every function returns ranges of the string it was given (``[start, end)``, original offsets), which
+the sanitizer merges (:func:`merge`) and removes from the end backwards, so earlier offsets stay valid.
+Structure is recognised by cheap, bounded signs (a ``BEGIN:V`` line, two header fields, a tag), not by
+a parser, since they run on every string the sanitizer cuts: a document whose structure is not
+recognised is cut as prose.
 """
 
 from __future__ import annotations
@@ -47,7 +53,14 @@ _STRUCTURE_FIELDS = frozenset({"BEGIN", "END"})
 
 @lru_cache(maxsize=256)
 def units(text: str) -> tuple[Range, ...] | None:
-    """The ranges of ``text`` a cut may touch, or ``None`` when ``text`` is plain prose (all of it)."""
+    """The ranges of ``text`` a cut may touch, or ``None`` when ``text`` is plain prose (all of it).
+
+    Tried in order: an iCalendar object (each content line's value, folded lines joined), a header
+    block (each field's value, then the body's own units), markup (text between tags, CDATA content,
+    quoted attribute values). Anything outside the ranges (tag and field names, ``BEGIN`` / ``END``
+    lines, unquoted attribute values) is structure: a hit there gets no cut. Sorted, disjoint, and
+    cached: one string is cut once per finding in it.
+    """
     if _is_calendar(text):
         return tuple(_field_units(text, stop_at_blank=False))
     if _is_header_block(text):
@@ -59,9 +72,41 @@ def units(text: str) -> tuple[Range, ...] | None:
     return None
 
 
+def widen_eliminating(text: str, cuts: list[Range], labels: Sequence[str]) -> list[Range]:
+    """The cuts, each widened to its whole structural unit when it would leave the unit naming every
+    label but one, where the unit named them all (``Not Low. Not Medium. Definitely High.`` cut to ``Not
+    Low. Not Medium.``): the gap would name the answer by elimination, so the unit goes whole."""
+    distinct = {lab.casefold() for lab in labels if lab}
+    if len(distinct) < 2 or not cuts:
+        return cuts
+    found = units(text)
+    out: list[Range] = []
+    for a, b in cuts:
+        lo, hi = 0, len(text)
+        if found is not None:
+            unit = next((u for u in found if u[0] <= a and b <= u[1]), None)
+            if unit is None:
+                out.append((a, b))
+                continue
+            lo, hi = unit
+        before = _label_hits(text, labels, lo, hi)
+        rest = text[lo:a] + "\n" + text[b:hi]
+        after = _label_hits(rest, labels, 0, len(rest))
+        if before == distinct and len(after) == len(distinct) - 1 and after < before:
+            out.append((lo, hi))
+        else:
+            out.append((a, b))
+    return merge(out)
+
+
 def cut_range(text: str, span: Range, mode: str) -> Range | None:
     """The range to remove for a hit at ``span``: its sentence (or the span itself in ``span`` mode),
-    confined to the structural unit that holds it; ``None`` when the hit is in the structure itself."""
+    confined to the structural unit that holds it; ``None`` when the hit is in the structure itself.
+
+    ``None`` is not an error: the sanitizer leaves the string as it is and the rescan reports the hit as
+    a residual, so a broken document is never the price of a redaction. The caller checks the result
+    with :func:`listing_member` before cutting.
+    """
     found = units(text)
     lo, hi = 0, len(text)
     if found is not None:
@@ -75,7 +120,13 @@ def cut_range(text: str, span: Range, mode: str) -> Range | None:
 
 
 def sentence(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
-    """The sentence (or line) around ``span`` inside ``text[lo:hi]``, with the blank after it."""
+    """The sentence (or line) around ``span`` inside ``text[lo:hi]``, with the blank after it.
+
+    A sentence ends at ``.`` ``!`` ``?`` (or their CJK forms) followed by a blank, or at a line break,
+    so a list item or a table row goes alone. A whole line is taken with its indentation and line break;
+    a last sentence takes the blank before it instead of after, so no dangling blank is left. Cost is
+    the length of the sentence, not of the text (the start is searched backwards from the hit).
+    """
     hi = len(text) if hi is None else hi
     a, b = span
     start = _sentence_start(text, lo, a)
@@ -114,7 +165,11 @@ def _sentence_start(text: str, lo: int, a: int) -> int:
 
 
 def with_markup(text: str, span: Range, lo: int = 0, hi: int | None = None) -> Range:
-    """``span`` widened over emphasis or quotes wrapped around it (``**High**``), inside ``[lo, hi)``."""
+    """``span`` widened over emphasis or quotes wrapped around it (``**High**``), inside ``[lo, hi)``.
+
+    Only symmetric wrappers (the same character on both sides, one of ``* _ ~ ` " '``) are taken, so
+    ``span`` mode never leaves an empty ``****`` behind and never eats a neighbour's punctuation.
+    """
     hi = len(text) if hi is None else hi
     a, b = span
     while a > lo and b < hi and text[a - 1] == text[b] and text[b] in _WRAP:
@@ -123,7 +178,8 @@ def with_markup(text: str, span: Range, lo: int = 0, hi: int | None = None) -> R
 
 
 def merge(spans: Sequence[Range]) -> list[Range]:
-    """Overlapping or touching ranges joined, sorted."""
+    """Overlapping or touching ranges joined, sorted: two findings in one sentence make one cut, so the
+    sanitizer never removes a range twice or shifts a second cut by the first."""
     out: list[Range] = []
     for a, b in sorted(spans):
         if out and a <= out[-1][1]:
@@ -137,6 +193,8 @@ def merge(spans: Sequence[Range]) -> list[Range]:
 
 
 def _markup_units(text: str) -> list[Range] | None:
+    """The text runs between tags, CDATA contents and quoted attribute values of ``text``; ``None``
+    when no tag matches (a ``<`` in prose, ``a < b``), so the text is cut as prose."""
     out: list[Range] = []
     pos = 0
     tags = 0
@@ -182,6 +240,7 @@ def _logical_lines(text: str, start: int = 0) -> list[Range]:
 
 
 def _is_calendar(text: str) -> bool:
+    """``text`` starts with a ``BEGIN:V…`` line and has an ``END:V…`` line: an iCalendar / vCard object."""
     head = text.lstrip()[:64].upper()
     return head.startswith("BEGIN:V") and "\nEND:V" in text.upper()
 
@@ -200,6 +259,8 @@ def _is_header_block(text: str) -> bool:
 
 
 def _field_units(text: str, *, stop_at_blank: bool) -> list[Range]:
+    """The value of each content line or header field (after ``NAME;PARAMS:``); with ``stop_at_blank``
+    (a mail message), the body after the first blank line is one more document, cut by its own units."""
     out: list[Range] = []
     lines = _logical_lines(text)
     for i, (a, b) in enumerate(lines):
@@ -224,6 +285,7 @@ def _field_units(text: str, *, stop_at_blank: bool) -> list[Range]:
 
 @lru_cache(maxsize=64)
 def _labels_re(labels: tuple[str, ...]) -> re.Pattern[str]:
+    """Any label as a whole case-folded token, longest first so ``Medium-High`` wins over ``High``."""
     alt = "|".join(re.escape(lab.casefold()) for lab in sorted(labels, key=len, reverse=True) if lab)
     return re.compile(rf"(?<!\w)(?:{alt})(?!\w)")
 
@@ -270,7 +332,8 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     Two shapes: the line of the cut and a neighbour line are parallel (:func:`_parallel`) and the
     neighbour holds another label (``HIGH = 'High'`` beside ``LOW = 'Low'``; ``<option value="Low"
     selected>`` beside ``<option value="Moderate">``); a cut inside a line that a separator (``,`` ``|``
-    ``/`` ``or`` ``and``) joins to another label (``Low, High``).
+    ``/`` ``or`` ``and``) joins to another label (``Low, High``). On the cut's own line only the
+    sentence around the cut counts: a listing in an earlier sentence is no sibling of a statement.
     """
     if len(labels) < 2:
         return False
@@ -286,7 +349,17 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     line_end = len(text) if line_end < 0 else line_end
     key = tuple(labels)
     shape = _skeleton(text[line_start:first_end], key)
-    members = _label_hits(text, labels, line_start, first_end)
+    # On the cut's own line, only the sentence around the cut: labels listed in an earlier sentence
+    # ("Priority levels: Low, Medium, High. We set it to High.") are not members beside the cut.
+    s_lo, s_hi = line_start, first_end
+    for m in _SENTENCE_BREAK.finditer(text, line_start):  # (an end position would hide the lookahead)
+        if m.end() > a:
+            break
+        s_lo = m.end()
+    brk = _SENTENCE_BREAK.search(text, max(a, b - 1), first_end)
+    if brk is not None:
+        s_hi = brk.end()
+    members = _label_hits(text, labels, s_lo, s_hi)
     # Walk the parallel lines up and down from the cut's line: a listing has three members or more
     # (every label, when there are fewer), not two lines such as a diff's "-" and "+".
     for step in (-1, 1):
@@ -315,6 +388,9 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     after = text[b:line_end].casefold()
     return bool(re.search(rf"(?<!\w)(?:{alt})(?:{_JOIN})$", before) or re.match(rf"(?:{_JOIN})(?:{alt})(?!\w)", after))
 
+
+_SENTENCE_BREAK = re.compile(r"[.!?](?=[ \t]+\S)")
+"""The end of a sentence inside a line (a point followed by more words)."""
 
 _JOIN = r"[ \t]*[,;|/][ \t]*(?:(?:or|and)[ \t]+)?|[ \t]+(?:or|and)[ \t]+"
 """What joins the members of a listing on one line: a separator, or ``or`` / ``and``."""

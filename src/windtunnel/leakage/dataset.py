@@ -3,6 +3,33 @@
 The default shape is ``{id, expected, label_set?, correlated_values?, target?, projection}``. Other
 shapes are mapped with selectors: a dotted name (``fields.priority``), or a JSONPath (``$.context[*]``).
 Several context selectors make the projection an object keyed by selector.
+
+This is the *read* step of the audit pipeline (read → project → canonical views → needles → walk →
+decide → findings → sanitize / mine / baseline): every command reads its items here, so every command
+sees the same ids, answers and line numbers, and a bad record fails the same way everywhere
+(:class:`~windtunnel.leakage.model.DatasetError`, exit 2, naming the line and the fix).
+
+Invariants a change must keep:
+
+* **Streaming.** A JSONL file is read one line at a time from one open handle, so memory stays flat and
+  a pipe (``<(zcat x.jsonl.gz)``) works; only a JSON document (an array) is read whole, as it must be.
+* **The raw bytes travel with the record** (:attr:`Record.raw`): the sanitize flow writes a record it
+  did not change as the very line it read, byte for byte, and rebuilds only the records it changed
+  (:func:`write_back`). Re-serialising every record would reorder nothing but could still change
+  number spellings, escapes and spacing, and a diff of raw against clean would then show noise.
+* **Positions are the file's.** ``Record.line`` is the 1-based line in the file (blank lines skipped
+  but counted), and an item without an id is named by its position among records (``str(index + 1)``):
+  :mod:`.parallel` and :mod:`.ray_scan` rewrite both so a parallel scan reports the same.
+* **Mapping never guesses.** A selector that matches nothing, an empty answer, or a non-object record
+  is an error, never an item without an answer: such an item would always look clean.
+
+The common case (every field a top-level key, one context part) takes a fast path
+(:func:`_fast_item`) that builds the same item as the general one or defers to it; the tests compare
+them. JSONPath support (the ``python-jsonpath`` package) is imported on first use of a ``$`` selector.
+
+What it does not do: guess where the answer or the context is (a record without the mapped fields is
+an error, not an item), decompress (a gzip file is refused with the command to stream it instead), or
+read CSV (named as such in the error, to be converted first).
 """
 
 from __future__ import annotations
@@ -23,7 +50,12 @@ from windtunnel.leakage.scan import escape_pointer_token
 
 @dataclass
 class FieldMap:
-    """Where each part of an item lives in a record."""
+    """Where each part of an item lives in a record.
+
+    The CLI's field-mapping options, shared by every command so ``scan``, ``sanitize``, ``check``,
+    ``mine`` and the baselines read one dataset the same way. Defaults are the documented item shape.
+    Picklable: :mod:`.parallel` and :mod:`.ray_scan` send it to their workers.
+    """
 
     id_field: str = "id"
     expected_field: str = "expected"
@@ -51,6 +83,7 @@ class FieldMap:
 
     @property
     def selectors(self) -> list[str]:
+        """The context selectors in use: the ones given, else the default ``projection`` key."""
         return self.context_fields or ["projection"]
 
     @property
@@ -80,7 +113,12 @@ class FieldMap:
 
 @dataclass(slots=True)
 class Record:
-    """One raw record of a dataset, with its position."""
+    """One raw record of a dataset, with its position.
+
+    ``line`` is the 1-based line of a JSONL file (the position in the array for a JSON document).
+    ``raw`` is the line's bytes as read (JSONL only; ``None`` for a JSON document): the sanitizer writes
+    an unchanged record back as exactly these bytes.
+    """
 
     line: int
     data: Any
@@ -125,6 +163,8 @@ def iter_records(path: Path) -> Iterator[Record]:
 
 
 def _jsonl_records(path: Path, fh: Any) -> Iterator[Record]:
+    """The records of an open JSONL file, each with its line number and its raw bytes; blank lines are
+    skipped (and counted), a BOM or a gzip header on line 1 is handled, a bad line raises with its number."""
     for no, line in enumerate(fh, 1):
         if no == 1:
             if line.startswith(UTF8_BOM):
@@ -167,6 +207,7 @@ def not_json(path: Path, line: int | None, raw: bytes, err: Exception) -> str:
 
 
 def _suffix_says_jsonl(path: Path) -> bool | None:
+    """``True`` for ``.jsonl`` / ``.ndjson``, ``False`` for ``.json``, ``None`` (look at the bytes) otherwise."""
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):
         return True
@@ -176,6 +217,8 @@ def _suffix_says_jsonl(path: Path) -> bool | None:
 
 
 def _head_says_jsonl(head: bytes) -> bool:
+    """JSONL unless the first non-blank byte opens an array (a pipe has no suffix to go by). A compact
+    single object is then one JSONL line; a pretty-printed one fails on line 1 and needs a ``.json`` name."""
     if head.startswith(UTF8_BOM):
         head = head[len(UTF8_BOM) :]
     return not head.lstrip().startswith(b"[")
@@ -192,7 +235,13 @@ def _is_jsonl(path: Path) -> bool:
 
 
 def select(data: Any, selector: str) -> list[tuple[str, Any]]:
-    """``[(pointer, value)]`` matched by a dotted name or a JSONPath (``$...``)."""
+    """``[(pointer, value)]`` matched by a dotted name or a JSONPath (``$...``).
+
+    A dotted name is tried as one literal key first (so a key containing dots, ``"gold.label"``, still
+    works), then walked part by part, a digit part indexing a list; it matches at most once. A JSONPath
+    may match many values. Pointers are RFC 6901 into ``data``: :func:`write_back` puts a sanitized
+    value back there. No match is ``[]``; a malformed JSONPath raises :class:`DatasetError`.
+    """
     if selector.startswith("$"):
         import jsonpath
 
@@ -220,12 +269,17 @@ def select(data: Any, selector: str) -> list[tuple[str, Any]]:
 
 @lru_cache(maxsize=256)
 def _key_pointer(key: str) -> str:
+    """The pointer of a top-level key (cached: every record of a dataset has the same few)."""
     return "/" + escape_pointer_token(key)
 
 
 @dataclass
 class MappedItem:
-    """An item and where its projection came from in the record (to write a sanitized copy back)."""
+    """An item and where its projection came from in the record (to write a sanitized copy back).
+
+    Findings point into the *projection*; ``sources`` is what maps the projection back into the
+    record, so the sanitized record keeps every field the audit did not read exactly as it was.
+    """
 
     item: LeakItem
     record: Record
@@ -305,6 +359,13 @@ _ABSENT = object()
 
 
 def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
+    """Map one record to an item by ``fmap``; ``index`` is its 0-based position (the id when it has none).
+
+    One context selector makes the projection its value (a list when a JSONPath matched several);
+    several make an object keyed by selector. The correlated map and pointer-bound pairs of ``leak
+    mine`` are added here, per answer. Raises :class:`DatasetError` naming the line for a record that
+    is not an object, a missing or empty answer, a selector that matches nothing, or a malformed field.
+    """
     fast = _fast_item(rec, fmap, index)
     if fast is not None:
         return fast
@@ -365,6 +426,7 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
 
 
 def _describe_empty(value: Any) -> str:
+    """How an empty answer looks, in the words of the error message (``null``, ``an empty list`` …)."""
     if value is None:
         return "null"
     if isinstance(value, list):
@@ -373,19 +435,25 @@ def _describe_empty(value: Any) -> str:
 
 
 def _first(data: Any, selector: str) -> Any:
+    """The first value ``selector`` matches in ``data``, or ``None``."""
     found = select(data, selector)
     return found[0][1] if found else None
 
 
 def iter_items(path: Path, fmap: FieldMap | None = None) -> Iterator[MappedItem]:
-    """Items of a dataset file, streamed."""
+    """Items of a dataset file, streamed in file order (the first bad record raises, after the items before it)."""
     fm = fmap or FieldMap()
     for i, rec in enumerate(iter_records(path)):
         yield to_item(rec, fm, i)
 
 
 def write_back(mapped: MappedItem, projection: Any) -> Any:
-    """The record with its projection parts replaced by ``projection`` (a sanitized copy)."""
+    """The record with its projection parts replaced by ``projection`` (a sanitized copy).
+
+    ``projection`` has the shape :func:`to_item` made (keyed by selector when there were several, a
+    list where a JSONPath matched several values). The record is deep-copied: the input record is not
+    modified. Called only for records the sanitizer changed; the others are written as their raw bytes.
+    """
     import copy
 
     from windtunnel.leakage.pointers import parse_pointer

@@ -3,6 +3,21 @@
 Representations: ``json`` (a structured value), ``text`` (a plain string), ``markdown``, ``html``,
 ``adf`` (Atlassian Document Format), ``notion`` (Notion blocks and rich text), ``slack`` (Block Kit and
 the message's top-level ``text``), ``json-in-string``.
+
+A representation is a *label*, attached to every finding so a reader (and the HTML page) can tell the
+markdown body from its ADF twin, and consulted by the decision where a format changes what a mark
+means: inside ADF, Notion or Slack structure, a styled node is emphasis (principle 2) and the schema
+keys (``type``, ``version`` …) are format structure, not content (principle 3). It never decides
+*whether* a string is searched: every string the model reads is searched in every view, whatever it
+is labelled; a wrong guess here can change a cue, never hide a value.
+
+The recognisers are cheap on purpose: they run on every object and string of the walk. A format is
+recognised by a few keys or one regex with a necessary-condition check before it, not by parsing, and
+an object inside ADF / Notion / Slack inherits its parent's representation without a check.
+
+The second half holds the shape tests the channels share: upstream field names (a rule that names a
+family, kept because a field's provenance is not in its value, see docs/leakage.md), key words, URL
+path segments and category paths. Each returns offsets into the original string or key.
 """
 
 from __future__ import annotations
@@ -76,7 +91,12 @@ _MD_RE = re.compile(
 
 
 def container_representation(node: Mapping[str, Any], inherited: str) -> str:
-    """The representation of a JSON object, given the one of its parent."""
+    """The representation of a JSON object, given the one of its parent.
+
+    ``adf`` for a ``{"type": "doc", "content": [...]}`` root or a node of an ADF type with content or
+    text; ``notion`` for a Notion object or rich text; ``slack`` for a ``blocks`` list of Block Kit
+    types or a block itself; else the parent's. Once inside one of the three, always that one.
+    """
     if inherited in ("adf", "notion", "slack"):
         return inherited
     typ = node.get("type")
@@ -96,7 +116,12 @@ def container_representation(node: Mapping[str, Any], inherited: str) -> str:
 
 
 def string_representation(text: str, inherited: str) -> str:
-    """The representation of a string value, given the one of its container."""
+    """The representation of a string value, given the one of its container.
+
+    A string inside ADF / Notion / Slack keeps the container's; otherwise ``html`` when it holds a tag,
+    ``markdown`` when it holds a block marker or inline markup, else the container's (``json`` for a
+    field, ``text`` for a bare string).
+    """
     if inherited in ("adf", "notion", "slack"):
         return inherited
     if "<" in text and _HTML_RE.search(text):
@@ -125,13 +150,25 @@ _UPSTREAM_WORDS = frozenset({"ai", "ml", "llm", "gpt", "confidence", "predicted"
 
 
 def key_words(key: str) -> list[str]:
-    """``aiCategory`` → ``[ai, category]``; ``predicted_label`` → ``[predicted, label]``."""
+    """``aiCategory`` → ``[ai, category]``; ``predicted_label`` → ``[predicted, label]``.
+
+    Words at case humps, digits and every non-letter; an acronym keeps together (``HTTPStatus`` →
+    ``[http, status]``). ASCII letters only: a non-ASCII letter is dropped and splits the word
+    (``prioritéHaute`` → ``[priorit, haute]``), which is enough for the upstream-name test it serves.
+    """
     return [w.lower() for w in _KEY_SPLIT_RE.findall(key)]
 
 
 @lru_cache(maxsize=8192)
 def is_upstream_name(key: str) -> bool:
-    """A field named like an earlier stage's output: ``aiCategory``, ``predicted_label``, ``confidence``."""
+    """A field named like an earlier stage's output: ``aiCategory``, ``predicted_label``, ``confidence``.
+
+    The first word of the key is an upstream word (``ai``, ``ml``, ``llm``, ``gpt``, ``triage`` …) or
+    starts with an upstream prefix (``pred``, ``suggest``, ``auto``, ``classif``, ``infer``), or any word
+    is ``confidence``. The words are whole (``domain`` or ``maintenance`` hold no ``ai``); the prefixes
+    are not, so ``automation`` counts too. Under such a field any label is reported (another label as
+    ``upstream.field-label``) and the field itself is a ``low`` review finding.
+    """
     words = key_words(key)
     if not words:
         return False
@@ -144,6 +181,10 @@ def humanize_key(key: str) -> Mapped:
     """A key with its words separated by spaces (``isHighPriority`` → ``is High Priority``).
 
     Offsets map back into the key. Keys that are not ASCII only have ``_ - .`` turned into spaces.
+
+    The scan searches a key as written first and this form only when that finds nothing, so a key that
+    *is* the answer stays ``direct.key`` and one that merely holds it as a word (``isHighPriority``)
+    becomes ``freetext.key-token``; the span still covers the word in the original key.
     """
     if not key.isascii():
         return Mapped(re.sub(r"[_.\-]", " ", key))
@@ -167,6 +208,7 @@ _PATH_SEPARATORS = ("/", ">", "|", "::", "→", "»")
 
 
 def is_url(text: str) -> bool:
+    """The whole string (blanks trimmed) is one URL with a scheme, or an absolute path, with no blank inside."""
     return bool(_URL_RE.match(text.strip()))
 
 
@@ -178,7 +220,12 @@ _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
 def url_path_segment(text: str, a: int, b: int) -> bool:
     """``text[a:b]`` is a whole segment, or a whole file name without its extension, of the path of a
-    URL (or of an absolute path) anywhere in ``text``: ``https://x.test/priorities/high.png``."""
+    URL (or of an absolute path) anywhere in ``text``: ``https://x.test/priorities/high.png``.
+
+    Never the host (``https://high.example.test/``), the query or the fragment, and never part of a
+    segment (``…/high-availability-guide``): a host names a site and a longer segment a page, not the
+    label. Only URLs starting within 2,048 characters of the span are looked at, so prose stays linear.
+    """
     if "/" not in text:
         return False
     # A URL holding the span starts at most 2 K characters before it (a long text stays linear).
@@ -198,6 +245,9 @@ def path_segments(text: str) -> list[tuple[int, int]] | None:
     """Segments of a path-like value (``Billing/High``, ``Support > Billing > High``, a URL), else ``None``.
 
     A path has at least two segments and no sentence punctuation; segments may contain single spaces.
+    Separators are ``/ > | :: → »``; a URL's query and fragment are not segments. At most 300
+    characters, one line and (outside URLs) eight words: longer text is prose, whose slashes are not a
+    category path. Segments are ``(start, end)`` in ``text``, blanks around separators excluded.
     """
     s = text
     # ``_PATH_SEP_RE`` matches exactly where a separator occurs (its blanks may be empty): looked for with

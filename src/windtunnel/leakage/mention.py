@@ -25,6 +25,26 @@ Case: when the label is written with capitals (``High``), a mention in another c
 high``) is an ordinary word, so the weak cues (statement, quotes) need the label's own case; naming
 words, key-value, markup and URLs do not. A listing of two or more labels of the set (``Pick one of:
 High, Medium, Low``) is an options listing and never a leak.
+
+**Why a policy and not a word search.** Most labels are ordinary words ("high", "low", "billing",
+"yes"), and prose that mentions them is usually about something else ("the tide was high"). Counting
+every mention would flag most documents and teach users to ignore the audit; ignoring them would miss
+"we agreed this is high priority". The policy is principle 2 of ``docs/leakage.md``: a word in prose
+leaks when something ties it to the task, and each cue above is one such tie, tried in a fixed order;
+a bare mention is a ``low`` review finding (``--strict`` makes it count).
+
+The functions here are predicates on ``(text, a, b)``: the string and the hit's span in it (or in the
+view it was seen in). They answer "is this cue present here", never "is this a leak"; the decision,
+with severities and rules, is made in :mod:`.scan`, which calls them in order. The cues look at a
+bounded window around the hit (a few dozen characters for a name or a statement, a paragraph or a table
+within ``_WINDOW`` characters each side), so a long document's cost follows its hits, not its length
+times its hits. The one exception is the emphasis cue's Markdown parse, which covers the whole string:
+it is cached per string up to ``_CACHE_TEXT`` characters.
+
+The naming words are families of English words per kind of task (priority, label, size, status,
+rating, tier, sentiment …), extended by the item's ``target`` and ``context_words``: a rule that names a
+family on purpose, since "what names the task" is a fact about the language, listed in the docs' table
+of rules that still name something.
 """
 
 from __future__ import annotations
@@ -34,7 +54,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from windtunnel.leakage.aliases import number_value
-from windtunnel.leakage.text import CURRENCY_SIGNS, is_invisible
+from windtunnel.leakage.text import CURRENCY_SIGNS, written_form
 
 _FAMILIES: tuple[frozenset[str], ...] = (
     frozenset(
@@ -310,7 +330,7 @@ def case_matches(label: str, original: str) -> bool:
     distinctive (the label has capitals); an all-lowercase label matches in any case."""
     if label == label.lower():
         return True
-    visible = "".join(ch for ch in original if not is_invisible(ch))  # ``Ur\u200bgent`` is written ``Urgent``
+    visible = written_form(original)  # ``Ur\u200bgent``, ``Ｕｒｇｅｎｔ``, ``𝗨𝗿𝗴𝗲𝗻𝘁`` are written ``Urgent``
     return " ".join(visible.split()) == " ".join(label.split())
 
 

@@ -21,6 +21,19 @@ legitimately; a value beside them that does so is a shortcut.
 Suggestions are evidence for review: ``leak mine -o map.json`` writes them as a correlated map for
 ``--correlated-map``; ``leak scan --mine`` reports them on the items that hold them
 (:func:`mined_findings`).
+
+Why a test and not a threshold on purity alone: over thousands of candidates, some value will be
+held by five items of one label by chance (a requester's name, a timestamp's minute). Fisher's exact
+test is exact at the small counts where that happens (no normal approximation), and the correction
+for the number of candidates tested keeps the expected share of chance suggestions at ``alpha``
+(Benjamini-Hochberg) or the chance of any at ``alpha`` (Bonferroni). Purity and support are floors on
+top, so a significant but weak association (a value 70 % of whose items are ``High``) is not offered
+as a correlated value, which would then count as a leak on every item holding it.
+
+The pass is a single stream over the items with bounded memory (``max_candidates``); the counts and
+the candidate set of each item are all that is kept, never the items themselves. The miner does not
+look at the scan's findings: it finds what rides with a label whether or not a rule names it, and
+values equal to a label are left to the scan.
 """
 
 from __future__ import annotations
@@ -53,7 +66,11 @@ _MASK = (1 << 64) - 1
 
 @dataclass
 class Suggestion:
-    """A candidate whose items mostly share one label, with the test behind it."""
+    """A candidate whose items mostly share one label, with the test behind it.
+
+    ``label`` is in clear: a suggestion is evidence for a person to review (and the map ``leak mine -o``
+    writes), not a report line. ``purity`` is the share of the ``support`` items that carry ``label``.
+    """
 
     pointer: str
     """Pointer template (list indices as ``*``); empty for a token or n-gram (anywhere)."""
@@ -73,12 +90,17 @@ class Suggestion:
     """Other candidates held by exactly the same items (one test): ``Q2`` in a title beside a ``★``."""
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field, as ``leak mine`` writes a suggestion (in clear: the scan report keeps only counts)."""
         return asdict(self)
 
 
 @dataclass
 class MineResult:
-    """What was mined and how: the counts a reader needs to trust (or doubt) the suggestions."""
+    """What was mined and how: the counts a reader needs to trust (or doubt) the suggestions.
+
+    ``tested`` against ``candidates`` says how hard the correction worked; no suggestions with many
+    candidates tested is a result (nothing rides with a label), not a failure.
+    """
 
     items: int
     labels: dict[str, int]
@@ -96,12 +118,18 @@ class MineResult:
     """Per suggestion ``(kind, pointer, value)``: every candidate held by the same items."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as ``leak mine`` prints it: every count and suggestion, without ``members``
+        (an internal index for :func:`mined_findings`)."""
         out = {k: v for k, v in asdict(self).items() if k != "members"}
         out["suggestions"] = [s.to_dict() for s in self.suggestions]
         return out
 
     def describe(self) -> str:
-        """One line: how many items and candidates the test had, and what it found."""
+        """One line: how many items and candidates the test had, and what it found.
+
+        Printed by ``leak mine`` and stored in the scan summary, so a reader sees the test's size and
+        settings beside its result (a value, a label or a count of a label never appears in it).
+        """
         fix = {"bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}.get(self.correction, self.correction)
         return (
             f"{len(self.suggestions)} mined from {self.items} items ({len(self.labels)} labels): "
@@ -115,6 +143,7 @@ class MineResult:
 
 @lru_cache(maxsize=4096)
 def _general(pointer: str) -> str:
+    """``pointer`` with list indices as ``*``: the same field of every element counts as one place."""
     return "/".join("*" if t.isdigit() else t for t in pointer.split("/"))
 
 
@@ -133,6 +162,8 @@ def _excluded(pointer: str, derive_from: Sequence[str]) -> bool:
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
+    """``(case-folded token, start, end)`` of the words and symbols of ``text``; ASCII punctuation is left
+    out (structure), a non-ASCII symbol is kept (``★``, ``🔴`` can ride with a label)."""
     out = []
     for m in _TOKEN.finditer(text):
         tok = m.group(0)
@@ -147,7 +178,15 @@ Where = tuple[str, tuple[int, int] | None]
 
 
 def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[str, str, str], Where]:
-    """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen."""
+    """The candidates of one projection, ``(kind, pointer template, text)`` → where it is first seen.
+
+    Kinds: ``value`` (a whole scalar, non-strings by their JSON text), ``url-segment``, ``token`` and
+    ``ngram`` (2-3 words) of strings of at most ``PROSE_WORDS`` words; prose and the fields under
+    ``derive_from`` give none. The template writes list indices as ``*`` so a value at
+    ``/comments/3/author`` counts with the same value at ``/comments/0/author``. Each candidate is
+    counted once per item however often it occurs (the test counts items, not occurrences). Shared
+    with :mod:`.simulate`'s ``blind`` agent and :func:`.dataset.to_item` (pointer-bound correlated values).
+    """
     out: dict[tuple[str, str, str], Where] = {}
     for pointer, value in _leaves(projection, ""):
         if derive_from and _excluded(pointer, derive_from):
@@ -226,6 +265,13 @@ def mine(
     max_candidates: int = 2_000_000,
 ) -> MineResult:
     """Mine ``items`` for candidates that predict the label (see the module docstring).
+
+    An item's label is its first expected answer; items are read once (a stream is fine). Not tested:
+    candidates below ``min_support``, held by every item (they cannot separate labels), or equal to a
+    label after normalisation (the scan already finds those). Candidates held by the same set of items
+    are grouped by a fingerprint of that set (a sum of per-item 64-bit mixes, and the support) and
+    tested once, with the shortest, most specific member as the suggestion. Returns every count with the
+    suggestions so a reader can judge them; a dataset with nothing telling gives an empty list, not an error.
 
     Memory is bounded by ``max_candidates``: when more distinct candidates are held, those seen once so
     far are dropped (ids, timestamps), which can only lose candidates far below any support floor.
@@ -307,7 +353,8 @@ def mine_correlates(
     alpha: float = 0.01,
     max_pairs: int = 2_000_000,
 ) -> list[Suggestion]:
-    """The suggestions of :func:`mine`, sorted by purity then significance."""
+    """The suggestions of :func:`mine` with its default correction (Benjamini-Hochberg), sorted by purity
+    then significance; a short form for library callers that need no counts."""
     return mine(
         items, min_support=min_support, min_purity=min_purity, alpha=alpha, max_candidates=max_pairs
     ).suggestions

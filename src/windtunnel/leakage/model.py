@@ -1,4 +1,18 @@
-"""Data of the leakage auditor: an audited item, a finding, an item's audit."""
+"""Data of the leakage auditor: an audited item, a finding, an item's audit.
+
+These are the values that pass between the steps of the audit pipeline: :class:`LeakItem` is what
+:mod:`.dataset` reads and :mod:`.scan` audits, :class:`Finding` is what the scan reports and what
+:mod:`.sanitize` acts on, :class:`ItemAudit` is what :mod:`.report`, :mod:`.parallel` and the CLI pass on.
+They hold no logic beyond their verdicts, so a finding means the same in a report, a sanitizer's
+residual and a baseline's ``copy`` agent.
+
+The contract a finding carries: ``pointer`` + ``span`` locate *original* characters of what the model
+read (never a position in a decoded or normalised view), so the sanitizer can cut them out and a
+reader can find them; ``value`` is the needle in clear and is hashed by :func:`value_hash` wherever a
+report is written, so the audit report does not itself leak the answers (``--show-values`` reveals
+them). Findings are frozen: hiding answer keys adds ``hashed_pointer`` alongside ``pointer`` instead
+of rewriting it.
+"""
 
 from __future__ import annotations
 
@@ -16,11 +30,21 @@ SEVERITY_RANK: dict[str, int] = {"low": 0, "medium": 1, "high": 2}
 
 
 class DatasetError(ValueError):
-    """The dataset cannot be read or an item cannot be audited; the message names the file or item and line."""
+    """The dataset cannot be read or an item cannot be audited; the message names the file or item and line.
+
+    Bad input: the CLI turns it into a usage error (exit 2) with a hint chosen from the message. It is
+    raised when the bad record is reached in the stream, so every item before it has been yielded.
+    """
 
 
 def value_hash(value: str) -> str:
-    """A short, stable digest that identifies a matched answer without revealing it."""
+    """A short, stable digest that identifies a matched answer without revealing it.
+
+    ``sha256:`` and the first 16 hex digits of the UTF-8 text's SHA-256, unsalted on purpose: the same
+    value gets the same placeholder in every report and run, so findings can be grouped and compared
+    across reports. It hides answers from a casual reader, not from someone who can guess the label
+    set (a label set is small: hash each label and compare).
+    """
     return "sha256:" + hashlib.sha256(value.encode("utf-8")).hexdigest()[:16]
 
 
@@ -33,6 +57,13 @@ class Finding:
     whole non-string value; it always indexes the original string or key, also when a report prints
     the pointer with answer keys hashed (``hashed_pointer``). ``view`` names the normalisation in which
     the match was seen; ``rule`` is a stable machine name; ``detail`` never contains the matched value.
+
+    ``channel`` says how the answer reaches the model: ``direct`` (a value, key or URL segment is the
+    answer), ``upstream`` (a field named like an earlier model's output), ``freetext`` (prose, or a
+    key holding the answer as a word) and ``correlated`` (a value that implies the answer, given or
+    mined). ``severity`` ``high`` and ``medium`` make the item leak (:attr:`blocking`); ``low`` is for
+    a person to review. Users filter and count by ``rule`` (``by_rule``, SARIF ``ruleId``), so a rename
+    breaks their filters; add a rule rather than repurpose one.
     """
 
     item: str
@@ -65,6 +96,7 @@ class Finding:
         return self.pointer if show_values or self.hashed_pointer is None else self.hashed_pointer
 
     def shown_inner(self, show_values: bool = False) -> str | None:
+        """``inner`` as reports print it (answer keys hashed unless ``show_values``); ``None`` outside embedded JSON."""
         return self.inner if show_values or self.hashed_inner is None else self.hashed_inner
 
     def describe(self, show_values: bool = False) -> str:
@@ -75,6 +107,11 @@ class Finding:
         return f"{self.detail} (inside JSON held in a string, at {inner or '/'})"
 
     def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
+        """The finding as the JSON report writes it (``leak-report.schema.json``), without ``item``.
+
+        Pointers and ``value`` are hashed unless ``show_values``; ``inner_pointer`` is present only for
+        a match inside JSON held in a string.
+        """
         out: dict[str, Any] = {
             "channel": self.channel,
             "severity": self.severity,
@@ -94,7 +131,12 @@ class Finding:
 
 @dataclass
 class LeakItem:
-    """One eval item: the expected answer and exactly what the model reads (``projection``)."""
+    """One eval item: the expected answer and exactly what the model reads (``projection``).
+
+    ``expected`` holds one or more acceptable answers, non-empty strings (numbers and booleans are
+    written as text by :func:`as_strings`); the first is "the label" where one is needed (mining,
+    baselines). ``projection`` is any JSON value and is never modified by the scan.
+    """
 
     id: str
     expected: list[str]
@@ -145,7 +187,11 @@ class LeakItem:
 
 
 def as_alias_map(value: Any, index: int) -> dict[str, list[str]]:
-    """An item's ``aliases``: ``{label: alias or [aliases]}`` → ``{label: [aliases]}``."""
+    """An item's ``aliases``: ``{label: alias or [aliases]}`` → ``{label: [aliases]}``.
+
+    ``None`` gives ``{}``; anything but an object raises ``ValueError`` naming the item's position and
+    the expected shape. Aliases are strings as :func:`as_strings` makes them (numbers become text).
+    """
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -154,7 +200,13 @@ def as_alias_map(value: Any, index: int) -> dict[str, list[str]]:
 
 
 def as_strings(value: Any, name: str, index: int) -> list[str]:
-    """``"High"`` / ``3`` / ``["High", "P1"]`` → a list of non-empty strings."""
+    """``"High"`` / ``3`` / ``["High", "P1"]`` → a list of non-empty strings.
+
+    Booleans become ``"true"`` / ``"false"`` (Python would write ``True``), strings are stripped and
+    blank ones dropped, ``None`` members are skipped; so ``[]``, ``""`` and ``[" "]`` all give ``[]``,
+    which the callers reject for ``expected``. An object or nested list raises ``ValueError`` naming
+    ``name`` and the item's position ``index``.
+    """
     values: Sequence[Any] = value if isinstance(value, (list, tuple)) else [value]
     out: list[str] = []
     for v in values:
@@ -171,7 +223,11 @@ def as_strings(value: Any, name: str, index: int) -> list[str]:
 
 @dataclass
 class ItemAudit:
-    """The findings of one item and its verdict."""
+    """The findings of one item and its verdict.
+
+    ``findings`` are deduplicated (one per place and needle, the most severe) and carry hashed pointers;
+    an item the pre-check cleared has none. ``line`` is the item's line in its file, when read from one.
+    """
 
     item: str
     findings: list[Finding]
@@ -179,10 +235,12 @@ class ItemAudit:
 
     @property
     def leaked(self) -> bool:
+        """Whether any finding is blocking (``high`` or ``medium``): the item's verdict and exit code 1."""
         return any(f.blocking for f in self.findings)
 
     @property
     def review(self) -> list[Finding]:
+        """The ``low`` findings: shown for a human to judge, never a leak by themselves."""
         return [f for f in self.findings if not f.blocking]
 
     @property
@@ -191,6 +249,7 @@ class ItemAudit:
         return {f.channel for f in self.findings if f.blocking}
 
     def to_dict(self, *, show_values: bool = False) -> dict[str, Any]:
+        """The item as the JSON report writes it: id, verdict, number of review findings, every finding."""
         return {
             "id": self.item,
             "leaked": self.leaked,

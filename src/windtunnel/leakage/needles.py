@@ -3,6 +3,26 @@
 A single-token needle matches whole tokens only (``M`` never matches inside ``Medium``); a
 multi-token needle matches as a phrase whose tokens may be separated by any whitespace, with
 boundaries at both ends. Both sides are normalised the same way, view by view.
+
+This is the *match* step of the audit (after the views, before the decision): it answers "where does
+any needle occur, in which view, and does the hit fill the whole string", and nothing else. Whether a
+hit leaks is decided afterwards by the principles (:mod:`.scan`); keeping matching free of judgement is
+what lets every form of the answer (an alias, an abbreviation, a correlated value, a decoded run) reach
+the same decision.
+
+Why whole tokens and not substrings: a label is a word, and ``High`` inside ``Highway`` or ``3`` inside
+``2.3`` is not the label; so a boundary is required only where the needle itself starts or ends with a
+word character (a glyph needle, ``👍``, has none and matches anywhere), and a number does not match
+inside a longer number. ``_`` is a boundary: ``priority_high`` holds two words.
+
+How it stays cheap on every string of a dataset: each needle has a *key* (its longest token) that must
+occur in the most forgiving view before anything else is tried, found by one Aho-Corasick pass when an
+item has more than :data:`AUTOMATON_THRESHOLD` distinct keys; an ASCII string needs no offset map (its
+most forgiving view is ``lower()``); later views report only hits no earlier hit of the same needle
+covers (a bisection, :class:`_Cover`), so each place is reported once, under the least transformed
+view that shows it (``raw`` < ``casefold`` < ``accent`` < ``invisible`` < ``confusable``, then
+``canonical``, ``identifier`` and the decoded views by name). Every hit carries a span of the
+original string, through the view's offset map.
 """
 
 from __future__ import annotations
@@ -73,7 +93,13 @@ def _phrase_re(norm: str) -> re.Pattern[str] | None:
 
 
 def find_all(norm: str, text: str, phrase: bool | None = None) -> list[tuple[int, int]]:
-    """Boundary-respecting matches of a normalised needle in a text of the same view."""
+    """Boundary-respecting matches of a normalised needle in a text of the same view.
+
+    ``[(start, end)]`` in ``text``, left to right. A single token is found with ``str.find`` and
+    checked at both ends (:func:`_bounded`); a phrase (``phrase`` or, when ``None``, a needle of several
+    tokens) lets any run of whitespace stand for its blanks, so a label broken over a line still
+    matches.
+    """
     if not norm:
         return []
     out: list[tuple[int, int]] = []
@@ -184,7 +210,13 @@ def _sep_regex(sep: str) -> str:
 
 @dataclass(frozen=True)
 class Needle:
-    """One string to look for, with its role and its normalised forms."""
+    """One string to look for, with its role and its normalised forms.
+
+    ``role`` is ``expected`` (an answer or one of its aliases), ``correlated`` or ``label`` (another
+    label of the set: a hit decides listings and upstream-field findings, never a leak by itself).
+    ``norm`` is the text in the most forgiving view; ``canon`` its canonical number or date form, for a
+    needle with a digit (``1,000`` → ``1000``), else ``None``; ``phrase`` whether it has several tokens.
+    """
 
     text: str
     role: Role
@@ -196,17 +228,27 @@ class Needle:
     value_only: bool = False
     """An abbreviation (``MED`` for ``Medium``): it counts only where a label is a value (a whole
     field, a key-value pair, a table cell), never in prose, where it is an ordinary word."""
+    derived: bool = False
+    """A spelling derived from the label rather than the label (an abbreviation, ``four`` or ``IV`` for
+    ``4``): as a value it states the label only under a name naming the task or the answer, or a
+    cryptic one (``URGCY=URG``); under a plain name of something else (``"qty": "IV"``,
+    ``"assignee": "Mark"``) it is a word of that field, for review."""
 
     @classmethod
-    def make(cls, text: str, role: Role, *, value_only: bool = False) -> Needle | None:
-        """The needle for ``text`` (``None`` when it normalises to nothing)."""
+    def make(cls, text: str, role: Role, *, value_only: bool = False, derived: bool = False) -> Needle | None:
+        """The needle for ``text`` (``None`` when it normalises to nothing: blanks, invisibles only).
+
+        A text with no word character (an emoji, ``★``) becomes a glyph needle: no boundaries, matched
+        wherever it occurs. ``value_only`` marks an abbreviation, ``derived`` a derived spelling (see
+        the fields).
+        """
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
             # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
-            return cls(text, role, norm, norm, False, None, value_only) if norm else None
+            return cls(text, role, norm, norm, False, None, value_only, derived) if norm else None
         canon = canonical_needle(text) if has_digit(text) else None
-        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon, value_only)
+        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon, value_only, derived)
 
     def find(self, text: str) -> list[tuple[int, int]]:
         """The bounded matches of this needle in ``text`` (already in the view the needle is normalised to)."""
@@ -214,7 +256,12 @@ class Needle:
 
 
 class Hit(NamedTuple):
-    """One match of a needle (a tuple: built for every match, so it must be cheap to make)."""
+    """One match of a needle (a tuple: built for every match, so it must be cheap to make).
+
+    ``span`` is in the original string; ``view_text`` / ``view_span`` are the view the match was made in
+    and its place there, which the cues read (a decoded ``Priority: High`` is a key-value pair only in
+    its decoded view). ``view`` names that view for the finding.
+    """
 
     needle: Needle
     span: tuple[int, int]
@@ -227,9 +274,15 @@ class Hit(NamedTuple):
 
 
 class NeedleSet:
-    """The needles of one item, ready to search many strings."""
+    """The needles of one item, ready to search many strings.
+
+    A needle repeated with the same role is kept once; a correlated value or other label that equals an
+    answer after normalisation is dropped (:meth:`build`), so one place never gets two roles. Built once
+    per distinct (answers, correlated values, labels, aliases) and shared across items.
+    """
 
     def __init__(self, needles: Iterable[Needle]) -> None:
+        """Keep one needle per (norm, role) and build the key automaton when there are many keys."""
         seen: dict[tuple[str, str], Needle] = {}
         for n in needles:
             seen.setdefault((n.norm, n.role), n)
@@ -253,14 +306,17 @@ class NeedleSet:
         correlated: Sequence[str] = (),
         labels: Sequence[str] = (),
         abbreviations: Sequence[str] = (),
+        derived: Sequence[str] = (),
     ) -> NeedleSet:
         """The needles of the answers, correlated values and other labels; ``abbreviations`` are the
-        answers' abbreviations, matched as answers that count only as values (``Needle.value_only``)."""
+        answers' abbreviations, matched as answers that count only as values (``Needle.value_only``);
+        ``derived`` the answers' aliases that are spellings derived from them (``Needle.derived``)."""
+        derived_set = set(derived)
         made: list[Needle] = []
         exp_norms = set()
         for role, values in (("expected", expected), ("correlated", correlated), ("label", labels)):
             for v in values:
-                n = Needle.make(v, role)  # type: ignore[arg-type]
+                n = Needle.make(v, role, derived=role == "expected" and v in derived_set)  # type: ignore[arg-type]
                 if n is None:
                     continue
                 if role != "expected" and n.norm in exp_norms:
@@ -269,13 +325,15 @@ class NeedleSet:
                     exp_norms.add(n.norm)
                 made.append(n)
         for v in abbreviations:
-            n = Needle.make(v, "expected", value_only=True)
+            n = Needle.make(v, "expected", value_only=True, derived=True)
             if n is not None and n.norm not in exp_norms:
                 made.append(n)
         return cls(made)
 
     def candidates(self, text: str) -> list[Needle]:
-        """Needles whose key token occurs in ``text`` (already normalised)."""
+        """Needles whose key token occurs in ``text`` (already normalised): a necessary condition only,
+        the caller still runs :meth:`Needle.find`. One Aho-Corasick pass above
+        :data:`AUTOMATON_THRESHOLD` distinct keys, else one ``in`` per needle."""
         if self._automaton is not None:
             idx: set[int] = set()
             for _end, ids in self._automaton.iter(text):
@@ -380,6 +438,7 @@ class _Cover:
     hits stays near-linear)."""
 
     def __init__(self, prior: list[Hit]) -> None:
+        """Index the earlier hits by needle: starts sorted, with the running maximum of their ends."""
         by: dict[int, list[tuple[int, int]]] = {}
         for h in prior:
             by.setdefault(id(h.needle), []).append(h.span)
@@ -409,8 +468,14 @@ def _whole(text: str, a: int, b: int) -> bool:
     return WORD_RE.search(text, 0, a) is None and WORD_RE.search(text, b) is None
 
 
+def whole_in(text: str, a: int, b: int) -> bool:
+    """Whether the match ``text[a:b]`` covers every word of ``text`` (it is the whole value)."""
+    return _whole(text, a, b)
+
+
 @lru_cache(maxsize=16384)
 def _raw_norm(text: str) -> str:
+    """A needle's ``raw`` form (blanks collapsed, case kept), cached: asked for every hit that is named."""
     return normalize_needle(text, "raw")
 
 

@@ -54,6 +54,8 @@ AUTO_MIN_BYTES = 8 * 1024 * 1024
 """With ``jobs=None``, files smaller than this are scanned in this process: starting the workers
 (~0.1-0.2 s) costs more than it saves."""
 MAX_AUTO_JOBS = 8
+"""The most worker processes ``jobs=None`` starts, however many cores the machine has (an automatic
+choice never takes every core of a large shared machine); an explicit ``--jobs N`` may ask for more."""
 CHUNK_BYTES = 4 * 1024 * 1024
 """The largest byte range a worker gets at once (ranges end at a line end, so a very long line makes
 a longer one)."""
@@ -65,7 +67,11 @@ _AHEAD = 3
 
 
 class ScanWorkerError(RuntimeError):
-    """A worker process could not be started or stopped unexpectedly; the scan is incomplete."""
+    """A worker process could not be started or stopped unexpectedly; the scan is incomplete.
+
+    Distinct from :class:`DatasetError` (bad input, exit 2): this is a harness failure (the CLI exits 3),
+    and the audits already yielded are valid. The message names the byte range that was lost where known.
+    """
 
 
 def auto_jobs() -> int:
@@ -94,7 +100,11 @@ def plan_jobs(path: Path, jobs: int | None) -> int:
 
 
 def chunk_size(size: int, jobs: int) -> int:
-    """Bytes per range: enough ranges to keep ``jobs`` workers busy, at most :data:`CHUNK_BYTES`."""
+    """Bytes per range: enough ranges to keep ``jobs`` workers busy, at most :data:`CHUNK_BYTES`.
+
+    About eight ranges per worker, so one slow range (long records) does not leave the others idle at
+    the end, and at least :data:`MIN_CHUNK_BYTES`, so the per-range round trip stays small against the work.
+    """
     return max(MIN_CHUNK_BYTES, min(CHUNK_BYTES, size // (jobs * 8)))
 
 
@@ -147,6 +157,9 @@ _Row = tuple[str | None, int, list[tuple[Any, ...]]]
 
 @dataclass
 class _Chunk:
+    """A range's result as it crosses the pipe: plain tuples (cheap to pickle), lines counted so the
+    parent can turn range-relative line numbers into the file's, and the failure that ended it, if any."""
+
     rows: list[_Row]
     lines: int
     """Lines in the range, blank ones included (all of them up to the failure, if any)."""
@@ -162,7 +175,16 @@ def _audit_range(path: Path, start: int, end: int, fmap: FieldMap, decode: bool)
 
 
 def audit_bytes(data: bytes, start: int, fmap: FieldMap, decode: bool) -> _Chunk:
-    """Audit ``data``, the bytes of a range that starts at byte ``start`` of the file, at a line start."""
+    """Audit ``data``, the bytes of a range that starts at byte ``start`` of the file, at a line start.
+
+    The one function both executors run remotely (``--jobs`` workers via :func:`serve`, Ray tasks via
+    :mod:`.ray_scan`), so both audit a record exactly as the serial path does: same BOM handling, blank
+    lines skipped but counted, same :func:`to_item` and :func:`audit_item`. Line numbers and positions
+    are range-relative; an item whose id came from its position is sent without it, for the parent to
+    renumber. The first record that fails ends the range with a :class:`_Failure` (its line and offset)
+    instead of raising: exceptions do not cross the pipe reliably, and the parent re-runs that record
+    itself to raise exactly the serial path's error, after yielding every audit before it.
+    """
     rows: list[_Row] = []
     no = 0
     offset = start
@@ -229,6 +251,8 @@ def serve(tasks: Connection, results: Connection) -> None:
 
 @dataclass
 class _Worker:
+    """One worker process and the parent's ends of its two pipes (tasks out, results in)."""
+
     proc: subprocess.Popen[bytes]
     tasks: Connection
     results: Connection
@@ -253,6 +277,12 @@ def _ranges(path: Path, size: int, step: int) -> Iterator[tuple[int, int]]:
 
 
 def _spawn() -> _Worker:
+    """Start one worker: a fresh interpreter running :data:`_BOOT`, with the parent's warning options.
+
+    Raw ``os.pipe`` file descriptors are passed by number (``pass_fds``), not a multiprocessing context:
+    nothing of the parent is pickled or re-imported, and the worker's own session keeps a terminal
+    Ctrl-C away from it. On failure every descriptor opened here is closed before re-raising.
+    """
     task_r, task_w = os.pipe()
     res_r, res_w = os.pipe()
     try:
@@ -307,6 +337,14 @@ def _stop(workers: list[_Worker], *, graceful: bool) -> None:
 
 
 def _parallel(path: Path, fmap: FieldMap, decode: bool, jobs: int, step: int) -> Iterator[ItemAudit]:
+    """The parent's loop: feed ranges to the least busy worker, yield the ranges' audits in file order.
+
+    Ranges are numbered as sent; answers are filed by number (``done``) and yielded only when the next
+    number in order (``head``) is there, so a fast worker never reorders the report. At most
+    ``_AHEAD * jobs`` ranges are sent and not yet yielded, and ``_PER_WORKER`` queued per worker. The
+    workers are stopped in every case (end, error, the consumer closing the generator), gracefully only
+    when every range was yielded.
+    """
     size = path.stat().st_size
     where = path.absolute()
     ranges = _ranges(where, size, step)
@@ -351,6 +389,7 @@ def _parallel(path: Path, fmap: FieldMap, decode: bool, jobs: int, step: int) ->
 
 
 def _send(w: _Worker, task: tuple[int, int], bounds: dict[int, tuple[int, int]]) -> None:
+    """Send a range to a worker; a broken pipe means the worker died (:func:`_died` raises)."""
     try:
         w.tasks.send(task)
     except OSError:
@@ -358,6 +397,8 @@ def _send(w: _Worker, task: tuple[int, int], bounds: dict[int, tuple[int, int]])
 
 
 def _died(w: _Worker, bounds: dict[int, tuple[int, int]]) -> None:
+    """Raise :class:`ScanWorkerError` for a worker that stopped, naming its exit code and the byte range
+    it was auditing (the oldest one it had queued)."""
     try:
         code: int | None = w.proc.wait(timeout=1)
     except subprocess.TimeoutExpired:

@@ -6,6 +6,12 @@ key that is, or after normalisation matches, an answer or correlated value of th
 finding flagged, such as ``isHighPriority``) is replaced by the value hash the report uses for values.
 Both forms are RFC 6901 pointers; list indices are never replaced, and ``span`` keeps indexing the
 original key or string.
+
+Why a second pointer rather than a hashed one: the sanitizer, the HTML page and :mod:`.runs` need the
+real pointer to reach the value, and only the printed forms (JSON, SARIF, table, "still leaks at"
+lines) must hide it. Keeping both on the frozen finding lets every writer choose by ``show_values``
+without re-resolving anything. Most items need no hashing at all, and a cheap word check
+(:func:`_may_hide`) returns their findings untouched.
 """
 
 from __future__ import annotations
@@ -19,7 +25,11 @@ from windtunnel.leakage.model import Finding, value_hash
 
 
 def parse_pointer(pointer: str) -> list[str]:
-    """RFC 6901 reference tokens of ``pointer``."""
+    """RFC 6901 reference tokens of ``pointer`` (``~1`` → ``/`` then ``~0`` → ``~``, in that order).
+
+    ``""`` is the whole document (no tokens). A non-empty pointer not starting with ``/`` raises
+    ``ValueError``. Tokens stay strings: whether ``"3"`` is a list index depends on the node it meets.
+    """
     if pointer == "":
         return []
     if not pointer.startswith("/"):
@@ -28,11 +38,14 @@ def parse_pointer(pointer: str) -> list[str]:
 
 
 def join_pointer(tokens: Iterable[str]) -> str:
+    """The RFC 6901 pointer of ``tokens``, escaping ``~`` and ``/``; the inverse of :func:`parse_pointer`."""
     return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in tokens)
 
 
 @lru_cache(maxsize=4096)
 def _norms(value: str) -> frozenset[str]:
+    """The forms a key must take to equal ``value`` as the scan matches it: the normalised text, and the
+    canonical number or date for a value with a digit (so the key ``"1000"`` hides the answer ``1,000``)."""
     from windtunnel.leakage.text import canonical_needle, has_digit, normalize_needle
 
     out = {normalize_needle(value)}
@@ -43,9 +56,15 @@ def _norms(value: str) -> frozenset[str]:
 
 
 class _Mask:
-    """What to hide in the pointers of one item."""
+    """What to hide in the pointers of one item.
+
+    ``by_norm`` maps every normalised form of each secret to that secret's hash; ``keys`` maps the
+    ``(pointer, inner)`` of each key finding to the hash of the value it found, so a key that only holds
+    the answer as a word is hidden too.
+    """
 
     def __init__(self, secrets: Sequence[str], findings: Sequence[Finding]) -> None:
+        """Index ``secrets`` by their normalised forms and the key findings by where they point."""
         self.by_norm: dict[str, str] = {}
         for s in secrets:
             for n in _norms(s):
@@ -57,6 +76,11 @@ class _Mask:
                 self.keys.setdefault((f.pointer, f.inner), value_hash(f.value))
 
     def token(self, tok: str, prefix: tuple[str, str | None]) -> str | None:
+        """The hash to print for the key ``tok`` reached by ``prefix`` (pointer, inner), or ``None`` to keep it.
+
+        A key a key finding flagged is hidden whatever it is (``isHighPriority`` holds the answer but is
+        not equal to it); any other key only when it equals a secret after normalisation.
+        """
         hit = self.keys.get(prefix)
         if hit is not None:
             return hit
@@ -141,6 +165,8 @@ def _secret_words(secrets: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | Non
 
 
 def _child(node: Any, tok: str) -> Any:
+    """The node ``tok`` reaches from ``node``, or ``_MISSING`` (the pointer is then printed as far as it
+    goes, and the rest of its keys are still checked against the answers)."""
     if isinstance(node, Mapping):
         return node.get(tok, _MISSING)
     if isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
@@ -149,7 +175,15 @@ def _child(node: Any, tok: str) -> Any:
 
 
 def hide_answers(findings: list[Finding], projection: Any, secrets: Sequence[str]) -> list[Finding]:
-    """``findings`` with ``hashed_pointer`` / ``hashed_inner`` set where a pointer shows an answer key."""
+    """``findings`` with ``hashed_pointer`` / ``hashed_inner`` set where a pointer shows an answer key.
+
+    ``secrets`` are the item's answers and correlated values; a key matches one under the scan's own
+    normalisation (case, width, accents, homoglyphs, and canonical numbers and dates for a value with a
+    digit). Pointers are resolved against ``projection`` so list indices are never hashed, and a key
+    inside JSON held in a string is reached through that string. The findings are returned unchanged
+    (the same objects) when no pointer can show a secret, which a cheap word check decides for most
+    items; ``pointer`` and ``span`` are never altered, only the printed forms are added.
+    """
     if not findings or not _may_hide(findings, secrets):
         return findings
     mask = _Mask(secrets, findings)

@@ -137,7 +137,11 @@ def probe(needles: NeedleSet) -> _Probe:
 
 
 def token_sets(needles: NeedleSet) -> list[list[str]]:
-    """Per answer or correlated value, the words that all occur wherever it can match (cached)."""
+    """Per answer or correlated value, the words that all occur wherever it can match (cached).
+
+    The walk tests an object's joined keys against these in-line (every word of one needle must be in
+    them) before scanning any key, which is the check :func:`keys_may_hit` makes.
+    """
     cached: list[list[str]] | None = needles.__dict__.get("_token_sets")
     if cached is None:
         cached = needles.__dict__["_token_sets"] = [list(words) for words, _adj in probe(needles).text_sets]
@@ -202,7 +206,11 @@ def plan(projection: Any, needles: NeedleSet, decode: bool = True) -> tuple[bool
 
 
 def dumps(value: Any) -> bytes | None:
-    """``value`` serialised by orjson, or ``None`` when orjson cannot (non-string keys, huge ints)."""
+    """``value`` serialised by orjson, or ``None`` when orjson cannot (non-string keys, huge ints).
+
+    ``None`` means "no proof": the caller walks everything, so a projection orjson cannot write is
+    audited in full, never skipped.
+    """
     try:
         return orjson.dumps(value)
     except TypeError:
@@ -211,7 +219,13 @@ def dumps(value: Any) -> bytes | None:
 
 @dataclass(slots=True)
 class Plan:
-    """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip."""
+    """What the pre-check found in a serialised projection: whether to walk it, and what the walk may skip.
+
+    Every field only ever removes work that provably finds nothing: ``walk=False`` ends the audit with
+    no findings, and an exact plan lets the walk skip a string that holds none of the ``hot`` runs or
+    markers. A plan that is not exact (non-ASCII or escaped content) still gives ``walk``, ``decode`` and
+    ``upstream``; inside the walk each string and subtree is then checked on its own.
+    """
 
     walk: bool
     """Whether the full scan can find anything."""
@@ -317,7 +331,11 @@ def subtree_may_hit(value: Any, needles: NeedleSet, decode: bool, upstream_possi
 
 
 def keys_may_hit(keys: str, needles: NeedleSet) -> bool:
-    """Whether any of the object keys joined in ``keys`` can match an answer or correlated value."""
+    """Whether any of the object keys joined in ``keys`` can match an answer or correlated value.
+
+    Every word of some needle must occur in the lowercased keys. Numeric and date needles (a canonical
+    form) and non-ASCII keys always answer ``True``: their matches need views this check does not model.
+    """
     if needles.any_canon or not keys.isascii():
         return True
     low = keys.lower()
@@ -378,7 +396,13 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
-    """For one ASCII string outside upstream fields: can an answer or correlated value match in it?"""
+    """For one ASCII string outside upstream fields: can an answer or correlated value match in it?
+
+    The per-string form of the item check, for walks without an exact :class:`Plan`: ``True`` when
+    every word of some needle occurs in the lowercased string, or (with ``decode``) when the string
+    holds a marker of a decoder that could reveal one (``&``, ``%``, a backslash, a long enough
+    base64 run, or the marker of another decoder with a needle word in reach). ``False`` is a proof.
+    """
     pr = probe(needles)
     low = text.lower().encode()
     if any(all(low.find(t) >= 0 for t in toks) for toks, _adj in pr.sets):
@@ -418,8 +442,11 @@ def _extra_markers(blob: bytes) -> bool:
             or blob.find(b"\\n\\t") >= 0
             or (blob.find(b"-") >= 0 and _HYPHEN_RE.search(blob) is not None)
             or _BASE64_LINES_RE.search(blob) is not None
+            or _DUMP_LINE_RE.search(blob) is not None
         )
     ):
+        return True
+    if blob.find(b"%") >= 0 and blob.find(b"width") >= 0 and _WIDTH_RE.search(blob) is not None:
         return True
     return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
 
@@ -433,12 +460,23 @@ def _extra_markers_text(text: str) -> bool:
         or "\n\t" in text
         or _HYPHEN_STR_RE.search(text) is not None
         or _BASE64_LINES_STR_RE.search(text) is not None
+        or _DUMP_LINE_STR_RE.search(text) is not None
     ):
+        return True
+    if "%" in text and "width" in text and _WIDTH_STR_RE.search(text) is not None:
         return True
     return "<" in text and _TAG_STR_RE.search(text) is not None
 
 
-_EXTRA_DECODERS = frozenset({"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines"})
+_EXTRA_DECODERS = frozenset(
+    {"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines", "hex_dump", "rating_width"}
+)
+# A width in percent (a star bar drawn by its fill).
+_WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")
+_WIDTH_STR_RE = re.compile(_WIDTH_RE.pattern.decode())
+# A line of a hex dump after a line break (an offset, then a group of hex byte pairs): a dump has two.
+_DUMP_LINE_RE = re.compile(rb"\\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
+_DUMP_LINE_STR_RE = re.compile(r"\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
 # A line break after a line of 16 base64 characters and before another (a MIME base64 body).
 _BASE64_LINES_RE = re.compile(rb"\\(?<=[A-Za-z0-9+/]{16}\\)(?:r\\)?n[A-Za-z0-9+/]")
 _BASE64_LINES_STR_RE = re.compile(r"\n(?<=[A-Za-z0-9+/]{16}\n)[A-Za-z0-9+/]|\n(?<=[A-Za-z0-9+/]{16}\r\n)[A-Za-z0-9+/]")
@@ -638,6 +676,7 @@ def _decodable_run_re(min_len: int) -> re.Pattern[bytes]:
         return cached
 
     def rest(k: int) -> bytes:
+        """The pattern of a run after a ``k``-character prefix: long enough, and of a decodable length."""
         need = max(0, min_len - k - 1)
         ahead = b"(?=[aB]{%d})" % need if need else b""
         # The whole groups of 4, then a remainder that leaves the run's length decodable.

@@ -46,6 +46,11 @@ def iter_audits_ray(
     A JSON document or a path that is not a regular file (a pipe) is scanned here, serially. Raises
     :class:`~windtunnel.leakage.dataset.DatasetError` like the serial scan, and
     :class:`~windtunnel.leakage.parallel.ScanWorkerError` when a Ray worker dies.
+
+    Ray is imported and connected only here (it is an optional extra and slow to import). When this call
+    connected it, Ray is shut down as the iterator ends or is closed (a local Ray stops; from a cluster
+    given by address the driver only disconnects); a Ray the process had already joined is left as it
+    was. Range size follows the cluster's CPU count, as :func:`chunk_size` does for local workers.
     """
     from windtunnel.engine.ray_executor import connect, import_ray
 
@@ -67,6 +72,13 @@ def iter_audits_ray(
 
 
 def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window: int) -> Iterator[ItemAudit]:
+    """Submit ranges as tasks, at most ``window`` ahead, and yield their audits in submission order.
+
+    The field map is put in the object store once and shared by every task. A task that fails in Ray
+    (a worker lost: one retry) ends the scan with :class:`ScanWorkerError` naming the bytes; a record
+    that fails in the audit ends its range with a failure that is re-raised here like the serial
+    path's. Pending tasks are cancelled when the consumer stops early.
+    """
     task = ray.remote(num_cpus=1, max_retries=1)(audit_bytes)
     fmap_ref = ray.put(fmap)
     pending: list[tuple[Any, tuple[int, int]]] = []
@@ -75,6 +87,7 @@ def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window:
     with path.open("rb") as fh:
 
         def submit() -> bool:
+            """Read the next range and start its task; ``False`` when the file is exhausted."""
             nxt = next(ranges, None)
             if nxt is None:
                 return False
@@ -110,7 +123,13 @@ def _scan(ray: Any, path: Path, fmap: FieldMap, decode: bool, step: int, window:
 def scan_source(
     path: Path, fmap: FieldMap, decode: bool, jobs: int | None, executor: str | None, address: str | None
 ) -> Iterator[ItemAudit] | None:
-    """The Ray scan when ``--executor ray`` or ``--ray-address`` asks for it; ``None``: scan locally."""
+    """The Ray scan when ``--executor ray`` or ``--ray-address`` asks for it; ``None``: scan locally.
+
+    The CLI's one place that chooses the executor for ``leak scan`` and ``leak check``, so both reject
+    the same combinations with a :class:`UsageError` (exit 2): an unknown executor, and ``--jobs`` with
+    Ray (local processes and cluster CPUs are two answers to one question). ``--ray-address`` alone
+    implies Ray. Ray itself is imported only when the returned iterator is first advanced.
+    """
     from windtunnel._util.errors import UsageError
     from windtunnel.engine.remote import EXECUTORS
 

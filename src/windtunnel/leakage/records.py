@@ -5,6 +5,17 @@ records, a list of related tickets. A label there describes that other thing (pr
 the projection ties it to this record: the one table row holding this record's id or subject. These
 helpers read the projection's structure only (ids, type keys, short values); the decision is in
 :mod:`windtunnel.leakage.scan`.
+
+Why structure and not names: "related tickets", "linked_issues", "device" are spelled a hundred ways
+across tools, and a list of field names per tool would be a rule per dataset family. What every tool
+does share is that a record carries an id of its own (``CS-34921``, ``INC0007256``) and that an object
+may say what it is (``"type": "device"``). So another record is recognised by an id the projection
+shows nowhere else, and another thing by a type key; with neither, a value is taken as this record's
+and reported. The cost of a miss is therefore a finding someone can dismiss, not a hidden leak, except
+where a part says what it is and holds no id (docs/leakage.md, principle 3, lists the exact conditions).
+
+Each walk is bounded (a fixed number of nodes, and of members per list), so these checks cost a
+constant per item however large the projection is.
 """
 
 from __future__ import annotations
@@ -27,7 +38,12 @@ PLAIN_NAME = re.compile(r"[A-Za-z]+(?:[_ -]?[A-Za-z]+)*")
 
 
 def ids_of(root: Any, skip: Any = None) -> list[str]:
-    """The id-like strings of ``root`` outside the node ``skip`` (a bounded walk)."""
+    """The id-like strings of ``root`` outside the node ``skip`` (a bounded walk).
+
+    An id is a whole string of 3 to 64 characters that mixes letters and digits across a joint
+    (:data:`ID_SHAPE`). The walk visits at most 2,000 nodes and 200 members of a list, so a huge
+    projection costs a constant (an id held only far inside a very large part may be missed).
+    """
     out: list[str] = []
     stack = [root]
     seen = 0
@@ -47,8 +63,9 @@ def ids_of(root: Any, skip: Any = None) -> list[str]:
 
 
 def record_values(root: Any) -> frozenset[str]:
-    """The projection's scalar values of 4 to 80 characters (an id, a subject), casefolded, from a
-    bounded walk: a table row holding one that no other row holds is this record's row."""
+    """The projection's scalar values of 4 to 80 characters (an id, a subject), and shorter ids that
+    mix letters and digits (``T-8``, ``A8``), casefolded, from a bounded walk: a table row holding one
+    that no other row holds is this record's row."""
     out: set[str] = set()
     stack = [root]
     seen = 0
@@ -61,7 +78,7 @@ def record_values(root: Any) -> frozenset[str]:
             stack.extend(v[:500])
         elif isinstance(v, (str, int)) and not isinstance(v, bool):
             t = str(v).strip()
-            if 4 <= len(t) <= 80:
+            if 4 <= len(t) <= 80 or (2 <= len(t) < 4 and ID_SHAPE.search(t)):
                 out.add(t.casefold())
     return frozenset(out)
 
@@ -73,6 +90,49 @@ def record_parts(root: Mapping[Any, Any]) -> frozenset[str]:
     "CASE-7", …}``) is about something else than the record; with no id anywhere, nothing can be told.
     """
     return frozenset(str(k) for k, v in root.items() if isinstance(v, (Mapping, list)) and ids_of(v))
+
+
+_GENERIC_ID_WORDS = frozenset({"id", "key", "number", "no", "num", "ref", "uuid", "guid", "code", "name"})
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def record_kinds(root: Mapping[Any, Any]) -> frozenset[str]:
+    """The words naming what kind of thing the record is: the words of the keys holding its id
+    (``ticket_id``, ``ticketKey`` → ``ticket``) and of the top-level parts holding one, generic id
+    words aside. A part that says it is such a thing (``"kind": "ticket"``) is the record, not another
+    thing beside it."""
+    out: set[str] = set()
+    stack: list[tuple[str, Any]] = [(str(k), v) for k, v in root.items()]
+    seen = 0
+    while stack and seen < 2000:
+        name, v = stack.pop()
+        seen += 1
+        if type(v) is str:
+            if RECORD_ID.fullmatch(v) and ID_SHAPE.search(v):
+                out.update(w.casefold() for w in _NAME_WORDS.findall(name))
+        elif isinstance(v, Mapping):
+            stack.extend((str(k), x) for k, x in v.items())
+    out.update(w.casefold() for part in record_parts(root) for w in _NAME_WORDS.findall(part))
+    return frozenset(out - _GENERIC_ID_WORDS)
+
+
+def path_kinds(root: Any, tokens: list[str], label_norms: frozenset[str]) -> list[str]:
+    """The kinds that the objects on the way from the projection's top to a field (``tokens``,
+    unescaped) say they are (see :func:`typed_path`), casefolded."""
+    out: list[str] = []
+    node = root
+    for tok in tokens:
+        if isinstance(node, Mapping):
+            for key in TYPE_KEYS.intersection(node):
+                kind = node[key]
+                if type(kind) is str and 0 < len(kind) <= 40 and normalize_needle(kind) not in label_norms:
+                    out.append(kind.casefold())
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            break
+    return out
 
 
 def typed_path(root: Any, tokens: list[str], label_norms: frozenset[str]) -> bool:

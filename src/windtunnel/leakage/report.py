@@ -2,6 +2,17 @@
 
 Writers stream: items are written as they are audited, so memory stays flat on large datasets.
 Matched values are hashed unless ``show_values`` is set, so the report does not itself leak answers.
+
+This is the last step of the scan (findings → report). Both writers emit the opening of the document
+in their constructor, one item (or one result per finding) per :meth:`add`, and the summary in
+:meth:`close`; the summary (:class:`Tally`) is therefore computed from exactly the items written, and
+goes *after* them, never before (a head summary would mean holding every audit). An interrupted scan
+still closes its document, with ``interrupted`` in the summary: the items audited so far are a valid
+partial report, as the exit code 130 promises.
+
+Output is a function of the audits and the options only (no timestamps, no absolute paths beyond the
+source given), so the serial, ``--jobs`` and Ray scans write byte-identical reports, which the tests compare.
+The HTML page is written elsewhere (:mod:`windtunnel.view`), from the same audits.
 """
 
 from __future__ import annotations
@@ -46,6 +57,7 @@ RULE_HELP: dict[str, str] = {
 
 
 def tool_info() -> dict[str, str]:
+    """``{name, version}`` of this tool, as both report formats name their producer."""
     from windtunnel import __version__
 
     return {"name": "windtunnel", "version": __version__}
@@ -53,7 +65,12 @@ def tool_info() -> dict[str, str]:
 
 @dataclass
 class Tally:
-    """Running counts for the summary."""
+    """Running counts for the summary.
+
+    An item is counted once: as leaked (a blocking finding), else as a review item (only ``low``
+    findings), else as clean. ``by_channel`` counts *items* with a blocking finding in the channel;
+    ``by_rule`` counts *findings*, review ones included.
+    """
 
     items: int = 0
     leaked_items: int = 0
@@ -67,6 +84,7 @@ class Tally:
     """How the dataset was mined for correlated values (``leak scan --mine``), reported in the summary."""
 
     def add(self, audit: ItemAudit) -> None:
+        """Count one audited item."""
         self.items += 1
         self.findings += len(audit.findings)
         if audit.leaked:
@@ -79,6 +97,7 @@ class Tally:
             self.by_rule[f.rule] = self.by_rule.get(f.rule, 0) + 1
 
     def to_dict(self) -> dict[str, Any]:
+        """The report's ``summary``; ``cells`` / ``skipped_no_expected`` and ``mined`` only when set."""
         return {
             "items": self.items,
             "leaked_items": self.leaked_items,
@@ -97,9 +116,14 @@ class Tally:
 
 
 class JsonReportWriter:
-    """Streams a JSON report: ``{schema_version, tool, source, items: [...], summary}``."""
+    """Streams a JSON report: ``{schema_version, tool, source, items: [...], summary}``.
+
+    One item per line inside ``items``, so a large report can be inspected with line tools; every item
+    is written, clean ones too (``findings: []``), so the report accounts for the whole dataset.
+    """
 
     def __init__(self, out: IO[bytes], *, source: str, show_values: bool = False) -> None:
+        """Write the head of the document to ``out`` at once; ``source`` is the dataset as the user named it."""
         self.out = out
         self.show_values = show_values
         self.tally = Tally()
@@ -113,6 +137,7 @@ class JsonReportWriter:
         self.out.write(orjson.dumps(head)[:-1] + b',"items":[')
 
     def add(self, audit: ItemAudit) -> None:
+        """Write one item and count it."""
         self.tally.add(audit)
         sep = b"" if self._first else b","
         self._first = False
@@ -130,9 +155,16 @@ _LEVEL = {"high": "error", "medium": "warning", "low": "note"}
 
 
 class SarifWriter:
-    """Streams SARIF 2.1.0: one result per finding, located at the item's line and JSON pointer."""
+    """Streams SARIF 2.1.0: one result per finding, located at the item's line and JSON pointer.
+
+    Severity maps to the SARIF level (``high`` error, ``medium`` warning, ``low`` note). The physical
+    location is the dataset file and the item's line; the logical location is ``item/pointer`` (answer
+    keys hashed unless ``show_values``). Only the rules that fired are described in the driver, and the
+    summary rides in the run's ``properties``; a clean item writes no result but is counted.
+    """
 
     def __init__(self, out: IO[bytes], *, source: str, show_values: bool = False) -> None:
+        """Write the head of the log to ``out`` at once; ``source`` is the artifact URI of every result."""
         self.out = out
         self.source = source
         self.show_values = show_values
@@ -143,6 +175,7 @@ class SarifWriter:
         self.out.write(orjson.dumps(head)[:-1] + b',"runs":[{"results":[')
 
     def add(self, audit: ItemAudit) -> None:
+        """Write one result per finding of the item, and count the item."""
         self.tally.add(audit)
         for f in audit.findings:
             self._rules.add(f.rule)

@@ -11,6 +11,12 @@ Each cell of a stored run (or of a JSON run report) becomes one item:
 
 Findings point into the report cell: ``/prompt`` or ``/calls/<i>/response/...``. Cells whose golden
 prompt has no expected answer (or that have no golden prompt) are skipped and counted.
+
+Why audit runs as well as datasets: a dataset's projection is what its authors believe the model
+reads; a run's recorded calls are what the tools actually returned to this agent, under chaos too, so
+a leak introduced by a tool (a field the fixture never had) shows up only here. The items are built
+from the recorded run alone: no agent is called and no tool is replayed. The run's config supplies the
+answers, found next to the run when its recorded path is relative (:func:`resolve_config`).
 """
 
 from __future__ import annotations
@@ -29,12 +35,19 @@ READ_TARGETS = frozenset({"tool", "http"})
 
 
 class RunSourceError(ValueError):
-    """The run, report or config cannot be read; the message says which and why."""
+    """The run, report or config cannot be read; the message says which and why.
+
+    A usage error for the CLI (exit 2): the input is wrong, not the agent or the audit.
+    """
 
 
 @dataclass
 class RunCounts:
-    """What a run source held."""
+    """What a run source held: filled in while its items are read, so read them before reporting these.
+
+    ``cells`` counts every cell, ``items`` the cells audited, ``skipped_no_expected`` the cells whose
+    golden prompt has no expected answer; the CLI turns ``items == 0`` into a usage error (exit 2).
+    """
 
     cells: int = 0
     items: int = 0
@@ -43,14 +56,23 @@ class RunCounts:
 
 @dataclass
 class RunItem:
-    """One cell as a leak item, and where each projection part sits in the cell."""
+    """One cell as a leak item, and where each projection part sits in the cell.
+
+    The scan sees only the projection (a list); :meth:`locate` turns its findings back into pointers
+    into the report cell, which is what a reader of the run report can follow.
+    """
 
     item: LeakItem
     parts: list[str]
     """``parts[k]`` is the cell pointer of ``projection[k]`` (``/prompt``, ``/calls/3/response``)."""
 
     def locate(self, audit: ItemAudit) -> ItemAudit:
-        """``audit`` with finding pointers rewritten from the projection into the report cell."""
+        """``audit`` with finding pointers rewritten from the projection into the report cell.
+
+        The projection is a list (prompt, then each read response), so a finding's first token is an
+        index into ``parts``: ``/2/fields/priority`` becomes ``/calls/3/response/fields/priority``. The
+        hashed pointer is rebased the same way; spans are untouched (they index the same string).
+        """
         out = [
             replace(
                 f,
@@ -62,6 +84,7 @@ class RunItem:
         return ItemAudit(audit.item, out, audit.line)
 
     def _rebase(self, pointer: str) -> str:
+        """A projection pointer as a cell pointer (see :meth:`locate`)."""
         # The first token is a list index of the projection, never hashed.
         head, _, rest = pointer.lstrip("/").partition("/")
         base = self.parts[int(head)] if head.isdigit() and int(head) < len(self.parts) else ""
@@ -71,7 +94,12 @@ class RunItem:
 def cell_items(
     cells: Iterable[Mapping[str, Any]], expected: Mapping[str, Mapping[str, list[str]]], counts: RunCounts
 ) -> Iterator[RunItem]:
-    """Leak items of ``cells`` (report rows), given golden prompt → ``{expected, label_set}``."""
+    """Leak items of ``cells`` (report rows), given golden prompt → ``{expected, label_set}``.
+
+    A cell is matched to its golden prompt by the prompt's text (``cell["golden_prompt"]``); the
+    projection is the prompt sent plus the responses of its ``tool`` and ``http`` calls in call order.
+    Cells without an expected answer are counted in ``counts`` and skipped, never audited as clean.
+    """
     for cell in cells:
         counts.cells += 1
         golden = cell.get("golden_prompt")
@@ -96,14 +124,23 @@ def cell_items(
 
 
 def golden_expected(config_path: Path) -> dict[str, dict[str, list[str]]]:
-    """Golden prompt → ``{expected, label_set}`` of a config file (a ConfigError if it is invalid)."""
+    """Golden prompt → ``{expected, label_set}`` of a config file (a ConfigError if it is invalid).
+
+    Read with the project's own config loader, so a golden prompt means here what it means to ``run``;
+    plain-string golden prompts have no expected answer and are absent from the map.
+    """
     from windtunnel.config.load import load_config
 
     return dict(load_config(config_path).golden_expected)
 
 
 def resolve_config(named: str | None, *, near: Iterable[Path], override: Path | None) -> Path:
-    """The config a run used: ``override``, else ``named`` as given or relative to a ``near`` folder."""
+    """The config a run used: ``override``, else ``named`` as given or relative to a ``near`` folder.
+
+    A run records its config path as it was given when it ran, often relative to where it ran, so the
+    folders of the run store or report are tried too. Raises :class:`RunSourceError` listing every path
+    tried and the fix (``--config``).
+    """
     if override is not None:
         if not override.exists():
             raise RunSourceError(f"config {str(override)!r} does not exist")
@@ -121,7 +158,11 @@ def resolve_config(named: str | None, *, near: Iterable[Path], override: Path | 
 
 
 def report_items(path: Path, counts: RunCounts, *, config: Path | None = None) -> Iterator[RunItem]:
-    """Items of a JSON run report (``windtunnel run -f json``), with the config named in ``run.config``."""
+    """Items of a JSON run report (``windtunnel run -f json``), with the config named in ``run.config``.
+
+    ``config`` overrides that name. An unreadable file, invalid JSON or a document without a ``cells``
+    list raises :class:`RunSourceError`; the items are streamed, and ``counts`` is complete once they are.
+    """
     try:
         report = orjson.loads(path.read_bytes())
     except OSError as err:

@@ -21,6 +21,24 @@ Guarantees (checked by the tests and, for the last one, at run time):
   never raises;
 * the result is scanned again; :attr:`SanitizeResult.residual` lists what still leaks (an object key
   that is the answer cannot be removed without changing the schema, and is reported instead).
+
+**Why it acts on findings and does not search.** The sanitizer removes exactly what the scan reported,
+at the original characters each finding points at, and then asks the same scan again. It has no
+rules of its own about what leaks, so a change to the principles changes what is removed with no
+second place to update, and "sanitized" always means "the scan finds nothing blocking any more" (or a
+residual that says why not). Findings that come from elsewhere (``leak mine``'s) are acted on the
+same way (``extra``).
+
+**Why blanking, and not deleting or rewording.** An eval harness and the agent's tools expect the
+record's schema; a deleted key or a shortened list breaks them or tells the model that something was
+there. A blank value of the same type, a redacted sentence, or an embedded JSON document rewritten in
+its own style keep every consumer working. What stays is the eval's real input: the point is to
+measure the agent without the answer, not without the data.
+
+**What it deliberately does not do.** It does not invent a replacement value (a neutral label would be
+a new, wrong answer), remove an object key (schema), or blank a member of a listing alone; it does not
+fix a leak by elimination across a dataset by itself: :class:`EliminationWatch` warns when a field is
+blanked on some items and filled on others, because an empty field then points at the answer.
 """
 
 from __future__ import annotations
@@ -36,8 +54,10 @@ from windtunnel.leakage import cuts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
+from windtunnel.leakage.mention import table_cell
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import parse_pointer
+from windtunnel.leakage.records import record_values
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
 Mode = Literal["sentence", "span"]
@@ -167,7 +187,8 @@ def sanitize_item(
     redactions: list[Redaction] = []
     problems: list[str] = []
     known = list(dict.fromkeys([*it.label_set, *labels]))
-    projection = _apply(projection, todo, mode, redactions, _Ctx(known, problems))
+    ctx = _Ctx(known, problems, it.projection, list(it.label_set) or known)
+    projection = _apply(projection, todo, mode, redactions, ctx)
     if not redactions:
         clean, after = it, before
     else:
@@ -179,8 +200,32 @@ def sanitize_item(
 
 @dataclass
 class _Ctx:
+    """What a sanitizing pass shares: the labels that tell a listing, the problems met, and the
+    item's projection as read (its values tell this record's row of a table, as the scan's do)."""
+
     labels: list[str]
     problems: list[str]
+    root: Any = None
+    scale: list[str] = field(default_factory=list)
+    """The item's own label set (else ``labels``): a cut that leaves all of it but the answer eliminates."""
+    _record: frozenset[str] | None = None
+
+    def record(self) -> frozenset[str]:
+        """:func:`~windtunnel.leakage.records.record_values` of the projection as read, computed once."""
+        if self._record is None:
+            self._record = record_values(self.root)
+        return self._record
+
+
+def _record_cell(value: str, span: tuple[int, int], ctx: _Ctx) -> bool:
+    """``value[span]`` is a whole cell of this record's one-record table or of its row in a table of many
+    (:func:`~windtunnel.leakage.mention.table_cell`, the scan's own test): the cell alone is cut, the
+    row keeps its delimiters and the table its shape; the other rows are other records, not a listing."""
+    if "\n" not in value:
+        return False
+    low = value.lower()
+    text = low if len(low) == len(value) else value
+    return table_cell(text, span[0], span[1], ctx.record)
 
 
 def _through_strings(doc: Any, f: Finding) -> Finding:
@@ -330,9 +375,13 @@ def _fix_leaf(
             if edit is not None:
                 edits.append(edit)
         group = [f for f in group if f not in picked]
-    spans = []
+    spans: list[tuple[int, int]] = []
+    cells: list[tuple[int, int]] = []
     for f in group:
         if f.span is None:
+            continue
+        if _record_cell(value, f.span, ctx):
+            cells.append(f.span)
             continue
         cut = cuts.cut_range(value, f.span, mode)
         if cut is None:
@@ -341,7 +390,8 @@ def _fix_leaf(
             ctx.problems.append(f"{f.shown_pointer() or '/'}: a member of a listing of labels, not cut alone")
         else:
             spans.append(cut)
-    merged = cuts.merge(spans)
+    # A cell of this record's row is no member of a listing: the other rows are other records.
+    merged = cuts.merge([*cuts.widen_eliminating(value, cuts.merge(spans), ctx.scale), *cells])
     # Marks inside a cut go with it; the rest are applied with the cuts, from the end.
     edits = sorted({e for e in edits if not any(e[0] < b and a < e[1] for a, b in merged)})
     out = value

@@ -27,6 +27,48 @@ Label-set awareness: a listing of two or more labels (``High, Medium or Low``), 
 object that mentions *every* label of the item's label set ("return true if …, otherwise false";
 ``["Low", "Medium", "High"]``) describes the task, not the answer, and is not reported, except for a
 ``key: value`` statement outside the listing, which is.
+
+**Where this module sits.** The audit of one item is a pipeline, and this module is its middle:
+
+1. *read* (:mod:`.dataset`, :mod:`.runs`): a record becomes a :class:`LeakItem` (answers, label set,
+   correlated values, aliases) and its *projection*, exactly what the model reads, nothing else;
+2. *pre-check* (:mod:`.prefilter`): one serialisation of the projection proves most clean items clean
+   before any walk, and otherwise hands the walk a :class:`Plan` of what may hit where;
+3. *needles* (:mod:`.needles`, :mod:`.aliases`): the answers with their aliases and abbreviations, the
+   correlated values and the other labels, normalised once per distinct combination (``_prepared``);
+4. *walk* (:func:`_walk`): every key, string and scalar, with its RFC 6901 pointer, its representation
+   (:mod:`.formats`), the upstream-named field above it if any, and whether it is a member of a listing
+   of the labels or a field of another record (``suppress``); JSON held in a string is walked as structure;
+5. *views and match* (:meth:`NeedleSet.search`): each string in its normalised views and in every view
+   the decoders of :mod:`.views` produce, each with an offset map back to the original characters;
+6. *decide* (:func:`_classify`): each hit is judged by the principles of ``docs/leakage.md``: a label
+   that is a value leaks (1); a label in prose leaks when tied to the task (2, :mod:`.mention`); a
+   listing, a definition, or a value of another record is not a leak (3, :mod:`.records`);
+7. *findings*: one per place and needle, the most severe (``_dedupe``), with answer keys hashed in the
+   printed pointers (:mod:`.pointers`). The sanitizer (and its rescan), the ``copy`` baseline and the
+   reports consume these findings; none of them decides by rules of its own.
+
+**Invariants a change must keep.**
+
+* A finding's ``pointer`` and ``span`` index the *original* string or key, never a view: the sanitizer
+  cuts by them and the HTML page highlights them. A view that cannot map a character back is a bug.
+* Decisions follow the principles, stated once; a new format is supported by exposing it in a view
+  (a decoder, a tokeniser) or a shape the principles already read, not by a rule for one dataset
+  family. The few rules that still name a format are listed, with their reason, in ``docs/leakage.md``.
+* Work stays linear in the projection: views are bounded (:mod:`.views.pipeline`), the cues search a
+  bounded window around the hit (``_SENTENCE_MAX``, ``mention._WINDOW``), and no check runs per pair of
+  hits; ``tests/leakage/test_leak_worst_case.py`` counts calls at n and 4n to hold this.
+* The shortcuts are sound, never heuristics: the pre-check, the plan and the pruned subtrees may only
+  skip what cannot hold a finding, and ``audit_item(..., prefilter=False)`` is the reference they are
+  tested against (identical audits).
+* An audit depends on its item only, not on the items before it: a string's classification is cached
+  (``_CLASSIFIED``) only when the decision looked at nothing outside the string (``root_used``), and is
+  replayed only with the same naming words.
+
+**What it does not do.** It reads what the model was given, never the model's output; it calls no
+model and learns nothing (values that ride with a label without any rule naming them are
+:mod:`.mine`'s job, and whether a blind baseline beats chance is :mod:`.baseline`'s); and it does not
+judge whether a leak is intended (a review finding is reported, not hidden).
 """
 
 from __future__ import annotations
@@ -36,12 +78,12 @@ import sys
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
-from windtunnel.leakage.aliases import label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import (
     container_representation,
@@ -62,7 +104,7 @@ from windtunnel.leakage.model import (
     Severity,
     Target,
 )
-from windtunnel.leakage.needles import Hit, NeedleSet
+from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -78,12 +120,24 @@ from windtunnel.leakage.records import (
     RECORD_ID,
     TYPE_KEYS_JSON,
     ids_of,
+    path_kinds,
+    record_kinds,
     record_parts,
     record_values,
     typed_path,
 )
-from windtunnel.leakage.text import CURRENCY_CODES, CURRENCY_SIGNS, WORD_RE, Mapped, normalize_needle
-from windtunnel.leakage.views import identifier_span
+from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
+from windtunnel.leakage.text import (
+    CURRENCY_CODES,
+    CURRENCY_SIGNS,
+    WORD_RE,
+    Mapped,
+    full_text,
+    full_view,
+    normalize_needle,
+)
+from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
+from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -129,7 +183,7 @@ _PREPARED_CACHE = 16384
 
 
 def escape_pointer_token(token: str) -> str:
-    """RFC 6901 escaping of one reference token."""
+    """RFC 6901 escaping of one reference token (``~`` → ``~0`` first, then ``/`` → ``~1``)."""
     return token.replace("~", "~0").replace("/", "~1")
 
 
@@ -184,6 +238,11 @@ class _Ctx:
     """While walking a list of two texts or more: ``[texts, None or whether they together name every
     label once]`` (rules or definitions, one per label: like one such text, they describe the task,
     principle 3). Decided only when a hit needs it."""
+    records: Records | None = None
+    """The projection's records in strings (tables, references), worked out when a hit first asks."""
+    decode_asked: bool = True
+    """Decoding as asked (``--no-decode`` turns it off), whatever the pre-check's plan says: a hit seen
+    as written is read again in a decoded view when nothing ties it (see :func:`_reread_decoded`)."""
 
     def __post_init__(self) -> None:
         self.toks = token_sets(self.needles)
@@ -199,14 +258,20 @@ class _Ctx:
 
 
 def _needles(
-    expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str], abbreviations: Sequence[str] = ()
+    expected: Sequence[str],
+    correlated: Sequence[str],
+    labels: Sequence[str],
+    abbreviations: Sequence[str] = (),
+    derived: Sequence[str] = (),
 ) -> NeedleSet:
-    """The item's needles: the answers, correlated values, the other labels and the answers' abbreviations."""
+    """The item's needles: the answers, correlated values, the other labels and the answers'
+    abbreviations; ``derived``: the answers' aliases that are derived spellings (``Needle.derived``)."""
     others = [lab for lab in labels if lab not in expected]
-    return NeedleSet.build(expected, correlated, others, abbreviations)
+    return NeedleSet.build(expected, correlated, others, abbreviations, derived)
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
+    """One answer or several, as a list of strings (a bare string is one answer, not its characters)."""
     return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
@@ -224,7 +289,12 @@ def scan_text(
     context_words: Sequence[str] = (),
     strict: bool = False,
 ) -> list[Finding]:
-    """Findings for one string the model reads (prose, markdown, HTML, a single value ...)."""
+    """Findings for one string the model reads (prose, markdown, HTML, a single value ...).
+
+    The same decision as :func:`audit_item` applied to a string alone (``pointer`` and ``representation``
+    label the findings). JSON held in the string is walked as structure. Pointers are not hashed here:
+    a lone string has no keys to hide.
+    """
     exp = _as_list(expected)
     ctx = _context(item, exp, correlated_values, label_set, decode, target, context_words, strict)
     ctx.fast = True
@@ -264,6 +334,10 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     proves it holds no finding, and inside the walk skips keys, strings and subtrees the same check
     clears (see :mod:`windtunnel.leakage.prefilter`); results are identical. ``prefilter=False``
     walks and searches everything: the reference the shortcuts are tested against.
+
+    The item is not modified. A mapping is validated by :meth:`LeakItem.from_mapping` (``ValueError``
+    naming the field); a projection nested deeper than the recursion limit raises :class:`DatasetError`
+    naming the item and line. ``decode=False`` (``--no-decode``) skips the decoded views only.
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
@@ -288,17 +362,24 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         if null is None:
             null = needles.__dict__["_reads_as_null"] = _reads_as_null(needles)
         prefilter = not null
+    walk = True
+    decode_asked = decode
+    split: list[tuple[InlineRun, list[Hit]]] | None = None
     if prefilter:
         blob = dumps(it.projection)
         if blob is not None:
             plan = plan_blob(blob, needles, decode)
             if not plan.walk:
-                return ItemAudit(it.id, [], it.line)
+                split = _split_words(it.projection, blob, needles)
+                if not any(hits for _run, hits in split):
+                    return ItemAudit(it.id, [], it.line)
+                walk = False
             decode = decode and plan.decode
             upstream_keys = plan.upstream
             if not plan.exact:
                 plan = None
     ctx = _Ctx(it.id, needles, label_norms, decode, None, it.strict, fast=prefilter)
+    ctx.decode_asked = decode_asked
     if it.target:
         ctx.target = _naming(it.target, it.context_words)
     else:
@@ -310,11 +391,100 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
         ctx.typed = any(key in blob for key in TYPE_KEYS_JSON)
     ctx.root = it.projection
     rep = "json" if not isinstance(it.projection, str) else "text"
-    _walk(it.projection, "", rep, None, ctx, suppress=False)
+    if walk:
+        _walk(it.projection, "", rep, None, ctx, suppress=False)
+    if split is None:
+        split = _split_words(it.projection, blob, needles)
+    if split:
+        ctx.findings = _glued_in_runs(ctx.findings, split)
+    for run, hits in split:
+        if hits:
+            _classify_split(run, hits, ctx)
     if ctx.label_norms and isinstance(it.projection, (Mapping, list)):
         _pointed(ctx)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
     return ItemAudit(it.id, findings, it.line)
+
+
+def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> list[tuple[InlineRun, list[Hit]]]:
+    """The hits that only the rendered line of sibling rich-text nodes shows (a word split across
+    nodes, ``P`` + ``2``), per run of nodes (:mod:`windtunnel.leakage.views.inline`).
+
+    Every run is returned, with its crossing hits (often none): :func:`_glued_in_runs` needs the runs
+    too. Without a text node in the serialisation (``blob``) there is no run, which the pre-check
+    relies on to skip a clean item; the reference walk (``blob`` is ``None``) always looks."""
+    if blob is not None and not has_inline_text(blob):
+        return []
+    return [
+        (run, [h for h in needles.search(run.text, decode=False) if run.crosses(*h.span)])
+        for run in inline_runs(projection)
+    ]
+
+
+def _glued_in_runs(findings: list[Finding], split: list[tuple[InlineRun, list[Hit]]]) -> list[Finding]:
+    """``findings`` without those in one text node whose word goes on in a sibling node once rendered
+    (``High`` + ``way``): the reader sees another word.
+
+    Only a finding at the very start or end of a node's text can be glued so; one inside the node keeps
+    the whole-token test the search already made."""
+    where = {seg.pointer: (run, seg) for run, _h in split for seg in run.segments}
+    out: list[Finding] = []
+    for f in findings:
+        got = where.get(f.pointer) if f.span is not None and f.inner is None else None
+        if got is not None and f.span is not None:
+            run, seg = got
+            a, b = seg.start + f.span[0], seg.start + f.span[1]
+            text = run.text
+            if (a == seg.start and a > 0 and text[a - 1].isalnum()) or (
+                b == seg.end and b < len(text) and text[b].isalnum()
+            ):
+                continue
+        out.append(f)
+    return out
+
+
+def _classify_split(run: InlineRun, hits: list[Hit], ctx: _Ctx) -> None:
+    """Classify hits in a run's rendered line as in one string; each finding points at the node where
+    the hit starts, its span the hit's characters in that node.
+
+    The line is classified like any string (its naming words, statements, emphasis); the node's marks
+    count as emphasis. The sanitizer then cuts those characters from the first node, which breaks the
+    rendered word."""
+    for hit in hits:
+        a, b = hit.span
+        seg = run.segment_at(a)
+        over = [s for s in run.segments if s.start < b and a < s.end]
+        text, base, whole = run.text, 0, hit.whole
+        marked = [mention.marked_node(s.node) for s in over]
+        lo, hi = over[0].start, over[-1].end
+        if all(marked) and not run.text[lo:a].strip() and not run.text[b:hi].strip():
+            # Marked nodes that together hold just the label read as one marked node holding it.
+            text, base = run.text[lo:hi], lo
+            whole = True
+        start = len(ctx.findings)
+        was = ctx.marked
+        ctx.marked = any(marked)
+        rep = container_representation(seg.node, "json")
+        shifted = hit._replace(span=(a - base, b - base), whole=whole)
+        _classify(
+            shifted,
+            text,
+            seg.pointer,
+            rep,
+            None,
+            ctx,
+            None,
+            whole_value=whole,
+            suppress=False,
+            covered=False,
+            span=shifted.span,
+        )
+        ctx.marked = was
+        for k in range(start, len(ctx.findings)):
+            f = ctx.findings[k]
+            if f.span is not None:
+                fa, fb = f.span[0] + base, f.span[1] + base
+                ctx.findings[k] = replace(f, span=(fa - seg.start, min(fb, seg.end) - seg.start))
 
 
 _NON_FINITE = frozenset({"nan", "inf"})
@@ -404,12 +574,14 @@ def _context(
 
 
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
+    """The naming-word pattern of the mention policy for this target and these context words."""
     from windtunnel.leakage.mention import naming_re
 
     return naming_re(tuple(context_words), target)
 
 
 def _alias_key(aliases: Mapping[str, Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """An alias map as a hashable key, so the needles of items sharing one map are prepared once."""
     return tuple((k, tuple(v)) for k, v in aliases.items()) if aliases else ()
 
 
@@ -429,7 +601,8 @@ def _prepared(
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
-    needles = _needles(exp, list(correlated), labs, abbreviations)
+    derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels)]
+    needles = _needles(exp, list(correlated), labs, abbreviations, derived)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
@@ -681,7 +854,8 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
 
 
 def orjson_str(s: str) -> bytes:
-    """``s`` as orjson writes it, quotes included."""
+    """``s`` as orjson writes it, quotes included: counted in the serialised projection to tell whether
+    an id appears anywhere else (a substring test on bytes, no second walk)."""
     return dumps(s) or b""
 
 
@@ -950,6 +1124,7 @@ def _scan_string(
             ctx.depth >= _MAX_EMBED_DEPTH,
             _field_name(pointer),
             ctx.typed,
+            ctx.decode_asked,
         )
         known = _CLASSIFIED.get(key)
         if known is not None:
@@ -1016,7 +1191,16 @@ def _classify_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
-    defines = covered and listing is not None and any(_labels_even(t, spans, ctx) for t, spans in listing.items())
+    defines = False
+    singles: dict[str, str] | None = None
+    if covered and listing is not None:
+        for t, spans in listing.items():
+            if _labels_even(t, spans, ctx):
+                one = _singled_out(t, spans, ctx)
+                if one is None:
+                    defines = True
+                else:
+                    singles = {**(singles or {}), t: one}
     for hit in hits:
         _classify(
             hit,
@@ -1032,6 +1216,7 @@ def _classify_string(
             span=hit.span,
             listing=listing,
             defines=defines,
+            singles=singles,
         )
 
 
@@ -1071,12 +1256,16 @@ def _classify(
     span: tuple[int, int] | None,
     listing: dict[str, list[tuple[int, int, str]]] | None = None,
     defines: bool = False,
+    singles: dict[str, str] | None = None,
+    reread: bool = True,
 ) -> None:
     """Decide one hit: which principle (if any) makes it a leak, and emit the finding.
 
     ``defines``: the text holding the hit names every label of the set, each once (a glossary, a
     runbook with one rule per label, a scale's help text): past the forms that state a value (a
-    key-value pair, a selection mark, an identifier, a path), a mention there describes the task."""
+    key-value pair, a selection mark, an identifier, a path), a mention there describes the task.
+    ``singles``: per view text naming every label evenly, the label it singles out (see
+    :func:`_singled_out`): not a definition but a statement of that label."""
     role = hit.needle.role
     value = hit.needle.text
     emit = _emitter(ctx, pointer, rep, span, hit.view, value)
@@ -1112,26 +1301,50 @@ def _classify(
     if whole_value or _noted_value(hit.view_text, *hit.view_span):
         if suppress:
             return  # an element of an options listing: it describes the task
+        # A value that a principle demotes to review is a review finding like a bare word in prose:
+        # --strict counts it (medium), as it says.
+        review: Severity = "medium" if ctx.strict else "low"
+        counted = " (counted: --strict)" if ctx.strict else ""
         if not corr and _other_number(hit, pointer, ctx):
             emit(
                 "freetext",
-                "low",
+                review,
                 "freetext.token",
-                "a number of a numeric scale under a field that names something else",
+                (
+                    "a spelling derived from the label (an abbreviation, a numeral) under a field that names"
+                    " something else"
+                    if hit.needle.derived
+                    else "a number of a numeric scale under a field that names something else"
+                )
+                + counted,
             )
             return
         if not corr and whole_value and rep == "json" and _other_things_field(pointer, ctx):
             emit(
                 "freetext",
-                "low",
+                review,
                 "freetext.token",
                 "a label word as an attribute of another thing (an object beside this record's, without an id,"
-                " under a name naming neither the task nor the answer)",
+                " under a name naming neither the task nor the answer)" + counted,
             )
             return
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
+    own = _own_record_value(hit, text, span, ctx)
+    if own is not None and not suppress:
+        if own[1] is not None:
+            # The record states the value elsewhere (a cell holding an index into this table).
+            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value)
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.key-value",
+            "correlated.key-value",
+            f"a cell of this record's row in a table of records (or a block it pulls in) is {what}",
+        )
+        return
     if hit.needle.value_only:
         # An abbreviation counts only as a value: a key-value pair or a table cell (a whole field is above).
         if suppress:
@@ -1170,8 +1383,14 @@ def _classify(
             return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
-    if listing is not None and _template_listed(listing.get(view_text), hit, va, vb):
-        return  # one line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X")
+    if (
+        listing is not None
+        and _template_listed(listing.get(view_text), hit, va, vb)
+        and not mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))
+    ):
+        # One line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X"), unless
+        # it is this record's row of a table, whose short id (``A8``) reads like a line counter.
+        return
     segs: list[tuple[int, int]] | None = None
     if segments is not None:
         if segments[0] is _SEGMENTS_LATER:
@@ -1214,13 +1433,17 @@ def _classify(
     if ident is not None:
         _leak(emit, corr, "direct", "direct.identifier", "correlated.identifier", f"{ident} holds {what} as a word")
         return
-    kv = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
+    kv = (
+        (_kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))) or pair_value(view_text, va, vb)
+    ) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
         from windtunnel.leakage.mention import table_cell
 
         kv = mention.tab_pair(view_text, va, vb)
+    cell = False
     if not kv and not hit.needle.phrase:
-        kv = table_cell(view_text, va, vb, lambda: _record_values(ctx)) or (
+        cell = table_cell(view_text, va, vb, lambda: _record_values(ctx))
+        kv = cell or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
@@ -1237,7 +1460,22 @@ def _classify(
             "freetext",
             "freetext.key-value",
             "correlated.key-value",
-            f"prose states '<name>: <value>' with {what} as the value",
+            f"a cell of this record's row of a table (or of its one-record table) holds {what}"
+            if cell
+            else f"prose states '<name>: <value>' with {what} as the value",
+        )
+        return
+    one = singles.get(view_text) if singles is not None else None
+    if one is None and not defines:
+        one = _siblings_single(ctx)
+    if one is not None and one == hit.needle.norm:
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.statement",
+            "correlated.mention",
+            f"a text naming every label singles out {what} (the others negated, or this one tied to the record)",
         )
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
@@ -1271,6 +1509,8 @@ def _classify(
             f"prose ties {what} to the task ({_CUES[cue]})",
         )
         return
+    if reread and _reread_decoded(hit, text, pointer, rep, ctx, span):
+        return
     emit(
         "correlated" if corr else "freetext",
         "medium" if ctx.strict else "low",
@@ -1283,6 +1523,95 @@ def _classify(
 _NOTE_AFTER = re.compile(
     r"[ \t]*(?:\((?=[^()\n]*[^\W\d_])[^()\n]{0,80}\)|\[(?=[^\[\]\n]*[^\W\d_])[^\[\]\n]{0,80}\])[ \t]*\Z"
 )
+
+
+_ENCODED_CONTEXT = re.compile(r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})")
+"""An entity, a percent-escape or a ``\\u``/``\\x`` escape: what may hide the separator or the quotes
+around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``)."""
+
+
+def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
+    """A hit seen as written that nothing ties, read again in each decoded view of its string whose
+    characters around it differ (an encoded separator or quotes): whether that view's reading leaks,
+    and then its findings are emitted. Only for strings holding an entity or an escape near the hit.
+
+    The trial classification writes to a list of its own (not to the item's findings, nor to the
+    per-string cache's recording): only a reading that leaks is emitted, once, at the hit's own
+    span. It runs with decoding as asked, not as the pre-check planned, so the fast walk and the
+    reference walk read the same."""
+    if span is None or hit.view.startswith("decoded") or not ctx.decode_asked:
+        return False
+    a, b = span
+    if _ENCODED_CONTEXT.search(text, max(0, a - 24), min(len(text), b + 24)) is None:
+        return False
+    saved = (ctx.findings, ctx.recording, ctx.outer)
+    for name, folded, (va, vb) in _decoded_places(text, hit.needle).get(span, ()):
+        alt = Hit(hit.needle, span, name, whole_in(folded, va, vb), folded, (va, vb))
+        ctx.findings, ctx.recording, ctx.outer = [], None, None
+        try:
+            _classify(
+                alt,
+                text,
+                pointer,
+                rep,
+                None,
+                ctx,
+                None,
+                whole_value=alt.whole,
+                suppress=False,
+                covered=False,
+                span=span,
+                reread=False,
+            )
+            found = [f for f in ctx.findings if f.severity != "low"]
+        finally:
+            ctx.findings, ctx.recording, ctx.outer = saved
+        if found:
+            for f in found:
+                _emit(ctx, f.channel, f.severity, pointer, rep, f.span, f.view, f.rule, f.detail, f.value, f.target)
+            return True
+    return False
+
+
+_Places = dict[tuple[int, int], list[tuple[str, str, tuple[int, int]]]]
+_PLACES: tuple[str, dict[str, _Places]] | None = None
+
+
+def _decoded_places(text: str, needle: Needle) -> _Places:
+    """Where ``needle`` is seen in each decoded view of ``text``, by the original span it maps to:
+    ``span → [(view name, the view's folded text, the span in it)]``. Made once per string and needle
+    (the string last asked about is kept), so a string with many hits stays linear.
+
+    A view is folded as the search folds it (:func:`~windtunnel.leakage.text.full_view`), so the
+    places are those the search would have reported had the hit not been seen as written first."""
+    global _PLACES
+    if _PLACES is None or _PLACES[0] is not text:
+        _PLACES = (text, {})
+    got = _PLACES[1].get(needle.norm)
+    if got is None:
+        got = {}
+        for name, view in decoded_views(text):
+            full = full_view(view)
+            for va, vb in needle.find(full.text):
+                got.setdefault(full.span(va, vb), []).append((name, full.text, (va, vb)))
+        _PLACES[1][needle.norm] = got
+    return got
+
+
+def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> Own | None:
+    """The own value holding the hit when it is a value of this record in a multi-record structure
+    held in the string — a cell of its row of a table, or a block its fields pull in by reference —
+    with where the record states it if elsewhere (:func:`windtunnel.leakage.records.own_value`)."""
+    if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<" not in text):
+        return None
+    if ctx.outer is not None:
+        return None  # JSON held in a string: its strings are not the projection's
+    if len(text) <= 512 and not holds_records(text):
+        return None
+    ctx.root_used = True  # which row is this record's depends on the rest of the projection
+    if ctx.records is None:
+        ctx.records = Records(ctx.root)
+    return own_value(ctx.records, text, span)
 
 
 def _noted_value(text: str, a: int, b: int) -> bool:
@@ -1369,16 +1698,92 @@ def _siblings_define(ctx: _Ctx) -> bool:
     ctx.root_used = True
     if ctx.siblings[1] is None:
         ctx.siblings[1] = _texts_define(ctx.siblings[0], ctx)
-    return bool(ctx.siblings[1])
+    return ctx.siblings[1] is True
 
 
-def _texts_define(texts: list[str], ctx: _Ctx) -> bool:
-    """A list of texts that together name every label, each once (one rule or definition per label)."""
+def _siblings_single(ctx: _Ctx) -> str | None:
+    """The label that the list of texts being walked singles out, when it names every label evenly
+    (``["Low: not applicable", "Medium: not applicable", "High: applies to this ticket"]``)."""
+    if ctx.siblings is None:
+        return None
+    _siblings_define(ctx)
+    one = ctx.siblings[1]
+    return one if isinstance(one, str) else None
+
+
+def _texts_define(texts: list[str], ctx: _Ctx) -> bool | str:
+    """A list of texts that together name every label, each once (one rule or definition per label):
+    ``True``; the label such a list singles out (:func:`_singled_out`), or ``False``."""
     if len(texts) < 2 or not ctx.label_norms or not _covers_words("\x00".join(texts), ctx):
         return False
     joined = "\n".join(texts)
     spans = _label_spans(ctx.needles.search(joined, decode=False))
-    return any(_labels_even(t, s, ctx) for t, s in spans.items())
+    for t, sp in spans.items():
+        if _labels_even(t, sp, ctx):
+            one = _singled_out(t, sp, ctx)
+            return True if one is None else one
+    return False
+
+
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|no|never|isn'?t|wasn'?t|non)\W+(?:\w+\W+)?)\Z", re.IGNORECASE)
+"""A negation right before a label (``Not Low``, ``not the Low``): the text rules the label out."""
+_VERDICT_AFTER = re.compile(
+    r"[\s:=?\-–—>)*]*(?:(?P<neg>no|not(?:\s+\w+)?|n/?a|none|false|nope|never|[✗✘❌])|"
+    r"(?P<pos>yes|true|applies|applicable|yep|[✓✔✅☑]))(?![\w/])[^\S\n]*(?:[.!;,\n]|\Z)",
+    re.IGNORECASE,
+)
+"""A one-word verdict right after a label, ending its clause (``Low: no``, ``Is it High? Yes.``,
+``Medium: not applicable``): the text answers for each label in turn."""
+_POINTS_HERE = re.compile(
+    r"<-+|←|⇐|👈|\bthis\s+(?:one|ticket|record|item|case|issue|request|message|incident|report|entry|row)\b",
+    re.IGNORECASE,
+)
+"""An arrow or a phrase pointing at the record (``<-- this ticket``, ``applies to this case``)."""
+_ID_TOKEN = re.compile(r"(?<![\w-])[^\W\d_][\w.-]*?-?\d[\w-]*")
+_CLAUSE_BREAK = re.compile(r"[.!?;](?=\s|\Z)|\n")
+
+
+def _singled_out(text: str, spans: list[tuple[int, int, str]], ctx: _Ctx) -> str | None:
+    """The label that a text naming every label evenly singles out, if any (principle 3 holds only
+    for a definition, whose parts describe each label in parallel): the only label whose part points
+    at this record (the record's id, an arrow, ``this ticket``, a ``yes``), or the only one not ruled
+    out when every other label (two at least) is negated (``Not Low. Not Medium. Definitely High.``,
+    ``Low: no / Medium: no / High: yes``). A label's part runs from the start of its clause to the
+    start of the clause of the next label."""
+    own = [(a, b, n) for a, b, n in spans if n in ctx.label_norms]
+    if len({n for _, _, n in own}) < 2:
+        return None
+    ids: list[str] = []
+    if ctx.root is not None and len(set(_ID_TOKEN.findall(text))) <= 1:
+        # The record's id points at it only where it is the text's one id: a table of records (a
+        # spreadsheet's strings, an export) names many, this one among them.
+        ctx.root_used = True
+        ids = [i.casefold() for i in ids_of(ctx.root)]  # the view texts are casefolded
+    starts = []
+    for a, _b, _n in own:
+        lo = 0
+        for m in _CLAUSE_BREAK.finditer(text, max(0, a - 200), a):
+            lo = m.end()
+        starts.append(lo)
+    pos: dict[str, bool] = {}
+    neg: dict[str, bool] = {}
+    for k, (a, b, n) in enumerate(own):
+        lo = max(starts[k], own[k - 1][1] if k else 0)
+        hi = len(text) if k + 1 == len(own) else (starts[k + 1] if starts[k + 1] > b else own[k + 1][0])
+        part = text[lo:hi]
+        verdict = _VERDICT_AFTER.match(text, b, hi) if hi > b else None
+        is_pos = bool(verdict and verdict.group("pos")) or bool(_POINTS_HERE.search(part))
+        is_pos = is_pos or any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", part.casefold()) for i in ids)
+        is_neg = bool(verdict and verdict.group("neg")) or bool(_NEGATED_BEFORE.search(text, max(lo, a - 24), a))
+        pos[n] = pos.get(n, False) or is_pos
+        neg[n] = neg.get(n, False) or is_neg
+    positive = [n for n, v in pos.items() if v]
+    if len(positive) == 1 and not neg[positive[0]]:
+        return positive[0]
+    open_ = [n for n, v in neg.items() if not v]
+    if len(open_) == 1 and len(neg) >= 3:
+        return open_[0]
+    return None
 
 
 def _covers_words(text: str, ctx: _Ctx) -> bool:
@@ -1478,11 +1883,27 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     """A label of a numeric scale (``1``–``5``) as the whole value of a field whose name names
     something else (``"shard": 3``, ``"qty": 3``): a number has many senses; only a field naming the
     task (or an unnamed one: a list element, the whole projection) makes it the label."""
-    if not hit.needle.text.isdigit() or not _numeric_scale(ctx):
+    derived = hit.needle.derived
+    if not derived and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _field_name(pointer)
     naming = ctx.naming() if name else None
-    return naming is not None and not mention.names_task(naming, name) and not mention.names_answer(name)
+    if naming is None or (derived and _cryptic(name)):
+        return False
+    return not mention.names_task(naming, name) and not mention.names_answer(name)
+
+
+_NAME_TOKEN = re.compile(r"[^\W_]+(?:[_-][^\W_]+)*")
+
+
+def _cryptic(name: str) -> bool:
+    """The last name of ``name`` is a code rather than words: it holds a digit (``cf_10234``) or is a
+    short run of capitals (``URGCY``, ``CAT``, ``PRI``). A derived spelling of a label (``URG``,
+    ``IV``) under such a name is the record's coded value: a terse report has no plain name to
+    tell the field by."""
+    toks = _NAME_TOKEN.findall(name)
+    last = toks[-1] if toks else ""
+    return bool(last) and (not PLAIN_NAME.fullmatch(last) or (last.isupper() and len(last) <= 6))
 
 
 def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
@@ -1510,7 +1931,18 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
         return False
     inferred = ctx.naming()
     naming = ctx.given_naming or inferred
-    return naming is not None and not any(mention.names_task(naming, w) for w in tokens if not w.isdigit())
+    if naming is None or any(mention.names_task(naming, w) for w in tokens if not w.isdigit()):
+        return False
+    # A part that says it is the record's own kind (``"kind": "ticket"`` beside ``ticket_id``), or a
+    # kind that names the task (``"type": "queue"`` for a queue task), is the record's, not another thing.
+    own = record_kinds(ctx.root)
+    return not any(
+        set(_WORDS_OF.findall(kind)) & own or mention.names_task(naming, kind)
+        for kind in path_kinds(ctx.root, tokens, ctx.label_norms)
+    )
+
+
+_WORDS_OF = re.compile(r"[^\W\d_]+")
 
 
 def _record_values(ctx: _Ctx) -> frozenset[str]:
@@ -1568,10 +2000,22 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
     a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15).
-    A number of a numeric scale only under a name naming the task or the answer (``outcome=3``, not
-    ``qty=3``)."""
+    A number of a numeric scale, or a spelling derived from the label (``Mark`` for ``Marketing``,
+    ``IV`` for ``4``), only under a name naming the task or the answer (``outcome=3``, not ``qty=3``),
+    a derived spelling also under a cryptic name (``URGCY=URG``)."""
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
+    if hit.needle.derived:
+        naming = ctx.naming()
+        name = mention.kv_name(hit.view_text, va)
+        # The views are casefolded: a code's capitals (``URGCY=``) are read in the original text.
+        at = span[0] - (hit.view_span[0] - va) if span is not None and not hit.view.startswith("decoded") else -1
+        return (
+            naming is None
+            or _cryptic(mention.kv_name(text, at) if at >= 0 else name)
+            or mention.names_task(naming, name)
+            or mention.names_answer(name)
+        )
     if (label.isdigit() and _numeric_scale(ctx)) or (
         bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
     ):
@@ -1583,7 +2027,14 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
         return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
     if label == label.lower():
         return True
-    original = text[span[0] : span[1]] if span is not None and not hit.view.startswith("decoded") else None
+    # The characters as written, also for a hit a decoded view shows when they are the label as is
+    # (an encoded separator or quotes around it, :func:`_reread_decoded`): their case counts.
+    written = text[span[0] : span[1]] if span is not None else None
+    original = (
+        written
+        if written is not None and (not hit.view.startswith("decoded") or full_text(written) == hit.needle.norm)
+        else None
+    )
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()
@@ -1596,12 +2047,18 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()
-    if naming is not None and mention.naming_near(naming, view_text, va, vb):
+    if naming is not None and mention.naming_near(naming, snake_words(view_text), va, vb):
         return "target-mention"
-    decoded = hit.view.startswith("decoded")
-    if span is None or decoded:
+    if span is None:
         return None
     a, b = span
+    if hit.view.startswith("decoded"):
+        # What a decoder shows is read as written once decoded (``Mode=\nrate`` is ``Moderate``):
+        # the same ties, looked for in the decoded view with its case kept.
+        written = named_decoded_view(text, hit.view)
+        if written is None or len(written.text) != len(view_text):
+            return None
+        text, (a, b) = written.text, (va, vb)
     if ctx.marked and len(mention._WORDS.findall(text)) <= 3:
         return "emphasis"
     if mention.emphasised(text, a, b):

@@ -16,6 +16,12 @@ here do read it, with no model and no reasoning:
 
 Both are deterministic for a seed. On a sanitized twin they should fall back to chance; if they do
 not, a channel is still open.
+
+Their predictions are judged by :mod:`.baseline` exactly as a user's own blind run would be: they
+produce ``{prediction, label}`` rows and nothing else. Neither is a model of what an LLM would do; they
+are lower bounds on what the data gives away without reasoning. ``copy`` shows the scan's findings are
+enough to answer; ``blind`` shows the label is predictable from the short values even where the scan
+names nothing (then ``leak mine`` says which values). A ``blind`` at chance proves nothing about prose.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ _WEIGHT = {"high": 3, "medium": 2, "low": 1}
 
 
 def _majority(labels: Sequence[str]) -> str:
+    """The most frequent label, ties broken by sorted order so the fallback is the same on every run."""
     counts = Counter(labels)
     return max(sorted(counts), key=lambda lab: counts[lab])
 
@@ -57,6 +64,12 @@ def copy_predictions(
 
     ``labels`` are the candidates (default: the distinct answers of ``items``); ``correlated`` maps a
     label to values that imply it (``--correlated-map``), searched with that label.
+
+    Each candidate is tried as if it were the answer, with the item's own label set (or the candidates),
+    so the agent never sees the true answer: it reads what the scan would report for each label and
+    picks the heaviest. Ties go to the majority label when it is among them, else to the first
+    candidate; an item where no candidate is found gets the majority label (what a blind guess does).
+    Costs one audit per item and candidate: on a large label set this is the slow agent.
     """
     answers = [it.expected[0] for it in items]
     cands = list(dict.fromkeys(labels or answers))
@@ -91,6 +104,10 @@ def blind_predictions_cv(
     Items are dealt into ``folds`` folds in a seeded order; each fold is predicted by a model fitted on
     the others (Laplace smoothing; a candidate absent from the training folds is ignored), so no item is
     ever predicted by a model that saw it.
+
+    Features are the sets of :func:`~windtunnel.leakage.mine.candidates` (presence, not counts), with
+    prose and ``derive_from`` fields left out, so a high score means the short values alone predict the
+    label. Ties go to the first label in sorted order; ``folds`` below 2 raises ``ValueError``.
     """
     if folds < 2:
         raise ValueError(f"folds must be 2 or more, got {folds}")

@@ -8,6 +8,25 @@ the sanitizer can cut out.
 
 Words are runs of ``\\w`` *plus combining marks*, so Devanagari vowel signs and viramas or a
 decomposed accent never split a word.
+
+The offset map (:class:`Mapped`) is the one mechanism that lets the scan match in a transformed string
+and still report original characters. Every derived string, here and in :mod:`.views` (decoded
+runs, split identifiers), is built with :meth:`Mapped.compose` from pieces that name the original
+range they replace, so maps compose through any number of views. A character that expands
+(``ﬁ`` → ``fi``, ``ⅷ`` → ``viii``) maps each output character to the one input character; one that
+disappears (a zero-width joiner) maps to nothing, so a match across it still spans it in the original.
+
+The views are named, from least to most transformed (:data:`VIEW_ORDER`): ``raw``, ``casefold``
+(NFKC then case folding), ``accent`` (Latin / Greek / Cyrillic combining accents dropped, never Indic
+vowel signs, which would merge words), ``invisible`` (format characters, variation selectors and
+fillers dropped) and ``confusable`` (all of them plus the homoglyph table of :mod:`.confusables`).
+Matching runs in the most forgiving view once; the name a finding reports is the least transformed
+view in which it is also seen, so a reader learns *how* the answer was hidden. An ASCII string skips
+the per-character work: its every view but ``raw`` is ``lower()``, with the identity map.
+
+``canonical_view`` is apart: it rewrites numbers (thousands separators, a leading ``+``, leading zeros
+and trailing decimal zeros) and dates (ISO ``YYYY-MM-DD`` from ISO, ``March 3, 2024`` or ``3 March 2024``)
+so ``1,000.00`` and ``1000`` are one token; it runs only when a needle and the text hold a digit.
 """
 
 from __future__ import annotations
@@ -33,7 +52,11 @@ _INVISIBLE_EXTRA = frozenset("\u034f\u115f\u1160\u3164\uffa0\u180b\u180c\u180d\u
 
 
 def is_invisible(ch: str) -> bool:
-    """Zero-width, soft hyphen, bidi and tag characters, variation selectors, Hangul fillers."""
+    """Zero-width, soft hyphen, bidi and tag characters, variation selectors, Hangul fillers.
+
+    Characters that render as nothing, so ``Hi\u200bgh`` reads ``High``: every format character
+    (category ``Cf``) plus the fillers and selectors Unicode classes otherwise.
+    """
     cp = ord(ch)
     if 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF:
         return True
@@ -41,6 +64,7 @@ def is_invisible(ch: str) -> bool:
 
 
 def is_word_char(ch: str) -> bool:
+    """A letter, digit, ``_`` or combining mark: a character of a :data:`WORD_RE` word."""
     return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
 
 
@@ -48,7 +72,9 @@ def is_word_char(ch: str) -> bool:
 class Mapped:
     """A derived string and, per character, the ``[start, end)`` range of the original it came from.
 
-    ``starts is None`` means the identity map (same length, same offsets).
+    ``starts is None`` means the identity map (same length, same offsets): most strings are ASCII and
+    need no per-character lists at all, which is what keeps a scan of clean text cheap. When set,
+    ``starts`` and ``ends`` have one entry per character of ``text``.
     """
 
     text: str
@@ -56,7 +82,12 @@ class Mapped:
     ends: list[int] | None = None
 
     def span(self, a: int, b: int) -> tuple[int, int]:
-        """Original ``[start, end)`` covered by derived characters ``a .. b-1``."""
+        """Original ``[start, end)`` covered by derived characters ``a .. b-1``.
+
+        From the first character's start to the last one's end, so a match that spans a dropped
+        invisible character, or begins and ends inside two decoded runs, covers them in the original.
+        An empty range maps to an empty range at the corresponding position.
+        """
         if self.starts is None or self.ends is None:
             return (a, b)
         if b <= a:
@@ -65,7 +96,12 @@ class Mapped:
         return (self.starts[a], self.ends[b - 1])
 
     def compose(self, pieces: list[tuple[str, int, int]]) -> Mapped:
-        """Build a view of this view from ``(output, start, end)`` pieces indexed in ``self.text``."""
+        """Build a view of this view from ``(output, start, end)`` pieces indexed in ``self.text``.
+
+        Each character of a piece maps to the original range of ``self.text[start:end]``, so the maps
+        of nested views compose: a character of a decoded-then-split view still points at the original
+        characters. Empty pieces (a removed tag, a joined line) contribute nothing.
+        """
         out: list[str] = []
         starts: list[int] = []
         ends: list[int] = []
@@ -80,6 +116,8 @@ class Mapped:
 
 
 def _per_char(m: Mapped, fn: Callable[[str], str]) -> Mapped:
+    """The view of ``m`` in which each character is replaced by ``fn(ch)`` (possibly empty or longer),
+    each output character mapped to its input character's original range."""
     text = m.text
     folded = list(map(fn, text))
     out = "".join(folded)
@@ -98,6 +136,7 @@ def _per_char(m: Mapped, fn: Callable[[str], str]) -> Mapped:
 
 
 def _fold_char(ch: str) -> str:
+    """NFKC then case folding: fullwidth, ligatures and mathematical letters become plain lower case."""
     return unicodedata.normalize("NFKC", ch).casefold()
 
 
@@ -113,11 +152,30 @@ def _full_char(ch: str) -> str:
 
 
 def _accent_char(ch: str) -> str:
+    """The ``accent`` view of one character: folded, decomposed, and its Latin / Greek / Cyrillic
+    combining accents dropped (``é`` → ``e``; an Indic vowel sign stays)."""
     return _ACCENT_RE.sub("", unicodedata.normalize("NFD", _fold_char(ch)))
 
 
 def _invisible_char(ch: str) -> str:
+    """The ``invisible`` view of one character: nothing for a character that renders as nothing, else folded."""
     return "" if is_invisible(ch) else _fold_char(ch)
+
+
+@lru_cache(maxsize=4096)
+def _written_char(ch: str) -> str:
+    """One character as a reader sees its letter, case kept (see :func:`written_form`)."""
+    if is_invisible(ch):
+        return ""
+    s = unicodedata.normalize("NFKC", ch)
+    return "".join(CONFUSABLES.get(c, c) for c in s)
+
+
+def written_form(text: str) -> str:
+    """``text`` as a reader sees its letters, case kept: invisible characters dropped, compatibility
+    forms folded (fullwidth ``Ｈｉｇｈ``, mathematical bold ``𝗛𝗶𝗴𝗵``) and homoglyphs mapped to the letters
+    they imitate (``Hіgh`` with a Cyrillic ``і``). The case a label is written in is read in this form."""
+    return text if text.isascii() else "".join(map(_written_char, text))
 
 
 CURRENCY_SIGNS = "$€£¥₹"
@@ -138,7 +196,12 @@ _VIEW_FNS: dict[str, Callable[[str], str]] = {
 
 
 def full_view(m: Mapped) -> Mapped:
-    """The most forgiving view: every normalisation at once (the cheap pre-check for all views)."""
+    """The most forgiving view: every normalisation at once (the cheap pre-check for all views).
+
+    Matching runs here only: a needle absent from this view is absent from every named view, since each
+    of those applies a subset of the same per-character folds. An ASCII string's full view is its
+    ``lower()`` with the input's offset map.
+    """
     if m.text.isascii():
         low = m.text.lower()
         return Mapped(low, m.starts, m.ends)
@@ -151,7 +214,8 @@ def full_text(text: str) -> str:
 
 
 def named_view(m: Mapped, name: str) -> Mapped:
-    """One named view of ``m`` (see :data:`VIEW_ORDER`)."""
+    """One named view of ``m`` (see :data:`VIEW_ORDER`): used to name a hit after the fact, on a window
+    around it, never to search a whole string (the search runs once, in :func:`full_view`)."""
     if name == "raw":
         return m
     if m.text.isascii():
@@ -160,7 +224,12 @@ def named_view(m: Mapped, name: str) -> Mapped:
 
 
 def normalize_needle(text: str, view: str = "confusable") -> str:
-    """A needle in the same view as the text it is searched in (whitespace collapsed)."""
+    """A needle in the same view as the text it is searched in (whitespace collapsed).
+
+    The needle goes through the same per-character folding as the text, so a match in the view is a
+    match of the needle as the user wrote it; blanks collapse to one space because phrase matching lets
+    any whitespace stand for a blank. ``""`` for a needle of blanks or invisible characters only.
+    """
     if view == "raw":
         folded = text
     elif text.isascii():
@@ -171,7 +240,7 @@ def normalize_needle(text: str, view: str = "confusable") -> str:
 
 
 def tokens(text: str) -> list[str]:
-    """Unicode-aware word tokens (a word keeps its combining marks)."""
+    """Unicode-aware word tokens (a word keeps its combining marks); punctuation and blanks are dropped."""
     return WORD_RE.findall(text)
 
 
@@ -194,6 +263,7 @@ _MONTHS = {
 
 
 def _month_re(group: str) -> str:
+    """A regex group named ``group`` matching an English month, full or abbreviated (``Sept``, ``Mar.``)."""
     return (
         rf"(?P<{group}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
         r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
@@ -212,10 +282,12 @@ _CANON_RE = re.compile(
 
 
 def _month(name: str) -> int:
+    """The month number of a name :func:`_month_re` matched (its first three letters decide)."""
     return _MONTHS[name[:3].lower()]
 
 
 def _date(y: str, m: int | str, d: str) -> str | None:
+    """``YYYY-MM-DD`` of a real date, else ``None``: ``2024-13-40`` is a code, not a date to rewrite."""
     try:
         return _dt.date(int(y), int(m), int(d)).isoformat()
     except ValueError:
@@ -223,6 +295,7 @@ def _date(y: str, m: int | str, d: str) -> str | None:
 
 
 def _canon_match(mt: re.Match[str]) -> str | None:
+    """The canonical text of one number or date match; ``None`` for a date that does not exist (31 Feb)."""
     if mt.group("iso"):
         return _date(mt.group("y1"), mt.group("m1"), mt.group("d1"))
     if mt.group("mdy"):
@@ -265,6 +338,7 @@ def canonical_view(m: Mapped) -> Mapped:
 
 
 def canonical_needle(text: str) -> str:
+    """A needle in the canonical view (``1,000`` → ``1000``), to be searched in :func:`canonical_view` text."""
     return canonical_view(Mapped(normalize_needle(text))).text
 
 
@@ -272,4 +346,5 @@ _DIGIT_RE = re.compile(r"\d")
 
 
 def has_digit(text: str) -> bool:
+    """Whether ``text`` holds a digit: only then can the canonical view add a match."""
     return _DIGIT_RE.search(text) is not None

@@ -1,8 +1,20 @@
 """The typed run report: pydantic models of what every mode writes, and the JSON schema made from them.
 
 ``RunReport.model_validate(report_dict)`` checks a report (strictly: no coercion) and gives typed access;
-:func:`windtunnel.report.schema.report_schema` is the JSON schema shipped as ``report.schema.json`` and
+:func:`windtunnel.report.schema.generate` makes the JSON schema shipped as ``report.schema.json`` and
 printed by ``windtunnel schema``. Fields beyond the documented ones are allowed (``extra="allow"``).
+
+Where it sits: the engine and the flows build reports as plain dicts (:func:`windtunnel.engine.report.build_report`)
+and stream them to the store and the renderers without constructing a model per cell, because a model per cell
+would cost more than the harness's own work on a large run. The models are the *description* of those dicts,
+used where a report crosses a boundary: :mod:`~windtunnel.reports.validate` checks a report read from a file,
+:mod:`~windtunnel.report.shape` checks each stored row cheaply as it is read back, and ``Outcome.typed_report``
+gives Python callers typed access. :mod:`~windtunnel.report.usage` is the one place tokens and cost are summed, so
+the report, the store's rebuilt report and the terminal agree.
+
+Invariants: a change to a model is a change to the published schema (regenerate it, a test compares them); new
+fields are optional so that older reports still load; and the models are imported lazily (this module's
+``__getattr__``), so the engine, which needs :mod:`~windtunnel.report.usage`, never pays for building them.
 """
 
 from __future__ import annotations

@@ -3,6 +3,15 @@
 They are the contract of ``report.schema.json``: the required core every mode writes, typed strictly
 (a string is never read as a number, nor ``"yes"`` as a boolean), with the documented optional fields
 and room for more (``extra="allow"``: a report from a newer windtunnel still loads).
+
+The class and attribute docstrings here are published: they become the ``description`` of each definition in
+``report.schema.json``, so a change to one is a schema change (regenerate the file with
+``python -m windtunnel.report.schema``). Keep them about the report's meaning, not about the code.
+
+Nothing on the hot path builds these models: reports are written as dicts and checked against the models only
+where one is read back (a file given to ``report``, ``Outcome.typed_report``); the store's rows get the cheaper
+:func:`~windtunnel.report.shape.shape_problem`. The required core matches the shared contract
+(``shared/schemas/report.schema.json``), which tests compare against the generated schema.
 """
 
 from __future__ import annotations

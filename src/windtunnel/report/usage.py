@@ -2,6 +2,11 @@
 
 A contract unit's call is reported once per invariant (``<cell id>:<invariant>`` rows with the same
 ``usage``); it is counted once.
+
+Counters only: :class:`UsageTally` is fed one row at a time as a run streams its cells (and again when a report
+is rebuilt from the store), so memory does not grow with the run. Units: tokens and requests as the agent's SDK
+reported them, cost in US dollars as priced by the config's ``prices:``. An unknown price is never a zero: the
+run's cost is then ``None``, with the known part and the unpriced models beside it.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ def call_key(cell: Mapping[str, Any]) -> str:
 
 
 def call_usages(cells: Iterable[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
-    """``{call: usage}`` over the cells that recorded usage, each agent call once."""
+    """``{call: usage}`` over the cells that recorded usage, each agent call once (keyed by :func:`call_key`).
+
+    The first row of a call wins; rows without a ``usage`` mapping are skipped, so an empty result means no cell
+    recorded usage, not that the calls were free."""
     out: dict[str, Mapping[str, Any]] = {}
     for cell in cells:
         usage = cell.get("usage")

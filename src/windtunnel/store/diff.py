@@ -5,6 +5,13 @@ scenario, invariant, prompt, mutation), never by output. Repeats of a cell are j
 the cell passed when every non-skipped repeat passed, and failed when any repeat failed or errored.
 Two runs must share their seed for mutated prompts to match; otherwise those cells show up as added
 and removed.
+
+:func:`diff_reports` works on report dicts, not on the store's rows, so ``runs diff`` (through
+:meth:`RunStore.diff <windtunnel.store.runstore.RunStore.diff>`) and the viewer's ``/api/diff`` (through the read-only
+reader) give one answer for the same pair of runs. The
+per-phase scores are taken from the stored summaries when present, so a diff agrees with the two reports a reviewer
+already read; a phase whose two scores measure different things (e.g. a contract's resilience against a pass rate)
+is shown without a delta rather than with a misleading one.
 """
 
 from __future__ import annotations
@@ -28,7 +35,13 @@ from windtunnel.reports.cells import (
 
 @dataclass(frozen=True)
 class CellChange:
-    """One cell whose verdict differs between the two runs."""
+    """One cell whose verdict differs between the two runs.
+
+    Only a regression (passed → failed or error) or a fix (failed or error → passed) is one; cells present in one
+    run only are counted, not listed. ``key`` is the cross-run identity
+    (:func:`~windtunnel.reports.cells.identity_key`), ``before`` / ``after`` the verdicts over the cell's repeats
+    (``passed``, ``failed``, ``error``), ``reproduce`` the command that reruns the failing side (``None`` when that
+    cell has none) and ``cell_ids`` the ids of its repeats in the failing run, for the viewer's links."""
 
     key: str
     label: str

@@ -13,7 +13,12 @@ from windtunnel.store.runstore import RunStore
 
 
 def store_items(run_id: str, store: Path, counts: RunCounts, *, config: Path | None = None) -> Iterator[RunItem]:
-    """Items of a run in the run store, streamed page by page."""
+    """The audit items of stored run ``run_id``, streamed from ``store`` (a ``runs.db`` path) one cell at a time.
+
+    The golden answers come from the run's config (found beside the store, or ``config`` when given): a cell
+    carries its prompt and output, not the expected answer. ``counts`` is updated as items are read, so the
+    caller can say how many cells had no item. An unknown run raises
+    :class:`~windtunnel.store.runstore.UnknownRunError`; a missing store file is never created (``create=False``)."""
     with RunStore(store, create=False) as db:
         info = db.get_run(run_id)
         named = info.config_path or info.meta.get("config")

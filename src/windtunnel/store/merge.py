@@ -5,6 +5,15 @@ must be the same run split up (same mode, seed, plan options and shard count, ea
 cells, concatenated in shard order, are the unsharded plan's cells in plan order (see
 :mod:`windtunnel.engine.shard`), and the summary is computed over them with the same weights and
 ``--min-score``, so the merged score is the unsharded run's score.
+
+Order of work: :func:`check_same_run` (one run, every shard once), :func:`check_cells` (each shard holds the cells
+it planned, by id list or digest, none twice), then :func:`merge_reports` builds the report with the engine's own
+:func:`~windtunnel.engine.report.build_report`, and :func:`store_merged` keeps it as a run of its own. Every
+refusal is a :class:`~windtunnel._util.errors.UsageError` (exit 2) naming the shard and the cells: a merge that
+cannot prove it holds the whole run reports no score at all, because a score over a missing or doubled shard would
+look like the real one. A shard cut short (``summary.partial``) is allowed and makes the merge partial and not
+passed. Only ``run`` and ``chaos`` reports are concatenated here; contract and ci verdicts are not sums of the
+shards' and are re-scored by :mod:`windtunnel.flows.merge`, which uses the checks above.
 """
 
 from __future__ import annotations
@@ -218,7 +227,11 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str)
 
 
 def store_merged(store: Any, report: dict[str, Any]) -> str:
-    """Keep a merged report in the run store as a run of its own; its id."""
+    """Keep a merged report in the run store as a run of its own and return the new run's id.
+
+    The shards' runs stay as they were; the merged run's status is ``interrupted`` when a shard was cut short, else
+    ``passed`` or ``failed`` from the merged summary, so ``runs list`` and the viewer show it like any run.
+    ``store`` is a :class:`~windtunnel.store.runstore.RunStore` (typed loosely: flows pass their open store)."""
     run = report["run"]
     meta = {k: v for k, v in run.items() if k not in ("finished_at", "status")}
     meta["config_path"] = run.get("config")

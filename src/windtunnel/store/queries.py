@@ -12,6 +12,18 @@ Indexes: on open it adds, with ``CREATE INDEX IF NOT EXISTS`` (once per store, i
 
 so the runs page (newest first, filtered by config and/or mode) reads one index range per page.
 Cells are read through the primary key ``(run_id, cell_id)``.
+
+Pages of cells are keyed on SQLite's ``rowid`` (completion order): a page starts where the previous one ended
+(``rowid > cursor``), so the 500th page of a 55,000-cell run costs what the first does, where ``OFFSET`` would
+read and skip every earlier row. The viewer's aggregates go further and let SQLite extract the few fields they
+count (:data:`FACT_PATHS`, :meth:`StoreReader.iter_cell_facts`): the prompt, output and calls of a cell, most of
+its bytes, are never parsed in Python.
+
+Why a separate reader and not :class:`~windtunnel.store.runstore.RunStore`: the writer holds one connection behind
+a lock, starts a committing thread and creates the schema, none of which a viewer serving many threads from a store
+another process is writing may do. The reader never creates a file (a deleted store is
+:class:`StoreUnavailable`, not an empty one), never writes a row (the indexes aside), and checks every cell it
+hands out against the report's cell model, so a damaged row shows as an errored cell rather than a 500.
 """
 
 from __future__ import annotations
@@ -53,7 +65,10 @@ FACT_PATHS = (
 
 
 class StoreUnavailable(HarnessError):
-    """The store cannot be read now: deleted or moved since the reader opened it, or locked by another process."""
+    """The store cannot be read now: deleted or moved since the reader opened it, or locked by another process.
+
+    A :class:`~windtunnel._util.errors.HarnessError` (exit 3), not a usage error: the path was right when the reader
+    opened it. The viewer answers it with a 503 and the hint, and keeps serving, so restoring the file is enough."""
 
 
 @dataclass(frozen=True)
@@ -237,7 +252,10 @@ class StoreReader:
     def runs_page(
         self, *, config: str | None = None, mode: str | None = None, offset: int = 0, limit: int = 50
     ) -> tuple[list[RunRow], int]:
-        """One page of runs, newest first, and how many runs match the filters."""
+        """One page of runs, newest first, and how many runs match the filters (for the pager).
+
+        ``config`` and ``mode`` filter by equality (``None``: any); ``limit`` is clamped to 1..:data:`MAX_PAGE` and a
+        negative ``offset`` read as 0, so a hand-edited query string cannot ask for the whole table."""
         limit = max(1, min(int(limit), MAX_PAGE))
         where, params = self._where(config, mode)
         db = self._db()
@@ -292,7 +310,8 @@ class StoreReader:
     # -- cells -----------------------------------------------------------------------------
 
     def iter_cells(self, run_id: str, page: int = 2000) -> Iterator[dict[str, Any]]:
-        """The run's cells in completion order, a page of rows at a time."""
+        """The run's cells in completion order, read ``page`` rows per query (keyed on ``rowid``), so memory holds one
+        page whatever the run's size; each cell is checked as :func:`_cell` does. An unknown run yields nothing."""
         last = -1
         db = self._db()
         while True:

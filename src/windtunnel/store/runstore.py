@@ -93,7 +93,11 @@ _RUN_COLUMNS = ("id", "mode", "config_path", "seed", "started_at", "finished_at"
 
 
 def new_run_id() -> str:
-    """A sortable, unique run id: ``YYYYMMDD-HHMMSS-xxxxxx``."""
+    """A new run id, ``YYYYMMDD-HHMMSS-xxxxxx`` (UTC start time, then 24 random bits).
+
+    Ids sort by start time as plain strings, which ``runs list`` and the viewer rely on to break ties in
+    ``started_at``; the random tail makes two runs started in the same second, e.g. the shards of one CI job,
+    distinct without a counter shared between processes."""
     return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
@@ -102,14 +106,19 @@ _open_stores: weakref.WeakSet[RunStore] = weakref.WeakSet()
 
 @atexit.register
 def _flush_open_stores() -> None:
-    """A store left open at interpreter exit still commits what it queued."""
+    """Close every store still open at interpreter exit, so the cells it queued are committed.
+
+    A script that forgets ``close()`` (or ends with an uncaught error outside the ``with``) would otherwise lose the
+    last batch: the committing thread is a daemon and dies with the interpreter. Errors are suppressed here, as
+    there is nobody left to tell; the store's tables are never left half-written, only the queue unsaved."""
     for store in list(_open_stores):
         with contextlib.suppress(Exception):
             store.close()
 
 
 class UnknownRunError(UsageError):
-    """A run id that the store does not hold."""
+    """A run id that the store does not hold: a usage error (exit 2), because the id came from the user
+    (``--resume``, ``runs show``, ``runs diff``) and the message suggests the closest stored id."""
 
 
 _R = TypeVar("_R", bound="RunInfo")
@@ -117,7 +126,9 @@ _R = TypeVar("_R", bound="RunInfo")
 
 @dataclass(frozen=True)
 class RunInfo:
-    """One row of ``runs`` plus its number of stored cells."""
+    """One row of ``runs`` plus its number of stored cells, decoded: ``summary`` is ``None`` until the run finishes
+    (or when it stopped at setup) and ``meta`` holds the run fields that have no column (options, fingerprint,
+    shard, planned cell count), secrets already redacted when it was written."""
 
     id: str
     mode: str
@@ -155,7 +166,13 @@ class RunInfo:
 
 
 class RunStore:
-    """Runs and their cells in one SQLite file (see the module docstring for guarantees)."""
+    """Runs and their cells in one SQLite file (see the module docstring for guarantees).
+
+    The writer side of the store: a flow opens it for the length of a run (``with RunStore(path) as store``),
+    and the reports of that run are read back through the same object, so they see every queued cell. Use it from
+    one process at a time per run; several processes may each write their own runs (SQLite serialises the commits,
+    each waiting up to ``timeout`` seconds). A failed background commit is raised in the caller's thread at its next
+    call, so a full disk stops the run instead of losing cells in silence."""
 
     def __init__(
         self,
@@ -498,7 +515,10 @@ class RunStore:
         return _run_info(row)
 
     def list_runs(self, limit: int | None = None) -> list[RunInfo]:
-        """Stored runs, newest first."""
+        """Stored runs, newest first (by ``started_at``, then id), at most ``limit`` of them (``None``: all).
+
+        Queued cells are committed first, so a run's ``cells`` count includes what this process just wrote. A run
+        still in progress has ``finished_at`` and ``summary`` set to ``None``."""
         sql = (
             "SELECT r.id, r.mode, r.config_path, r.seed, r.started_at, r.finished_at, r.status,"
             " r.summary_json, r.meta_json, (SELECT count(*) FROM cells c WHERE c.run_id = r.id)"

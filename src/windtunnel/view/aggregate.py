@@ -6,6 +6,12 @@
 * :func:`cell_row`: the short form of a cell for the cell table (long text truncated).
 * :func:`matches`: the cell table's filters (status, kind, scenario, invariant, mutation type,
   fault, free text).
+
+Everything here is a pure function of cell dicts, so the same code serves whole cells and the cut-down "facts"
+the store extracts (:data:`~windtunnel.store.queries.FACT_PATHS`): a function added here that reads a new field
+must add it there too, or it silently sees ``None`` on the run page. Rates are ``None``, never 0, where no cell
+counted (a blank bar, not a failing one), and the pass rate carries a Wilson interval because runs of a few dozen
+cells are common and a bare percentage overstates what they show.
 """
 
 from __future__ import annotations
@@ -32,13 +38,19 @@ def percentile(sorted_values: list[float], q: float) -> float | None:
 
 
 def _rate(entry: list[int]) -> dict[str, Any]:
-    """``{passed, total, pass_rate}`` from a ``[passed, total]`` counter; the rate is None, not 0, when nothing ran."""
+    """``{passed, total, pass_rate}`` from a ``[passed, total]`` counter, the rate rounded to 4 places.
+
+    The rate is None, not 0, when nothing ran: the page draws no bar rather than a failing one."""
     passed, total = entry
     return {"passed": passed, "total": total, "pass_rate": round(passed / total, 4) if total else None}
 
 
 def histogram(values: list[float], bins: int = HIST_BINS) -> list[dict[str, float | int]]:
-    """Equal-width bins over ``[min, max]`` of ``values``: ``[{lo, hi, count}]``."""
+    """Equal-width bins over ``[min, max]`` of ``values``: ``[{lo, hi, count}]``, edges rounded to 3 places.
+
+    ``values`` must be sorted (the ends are read as min and max). The maximum falls in the last bin, which is closed
+    on the right. No values give ``[]``; values all equal give bins of width 1 from that value, the first holding
+    them all, so the chart still has an axis."""
     if not values:
         return []
     lo, hi = values[0], values[-1]
@@ -146,7 +158,9 @@ def fault_labels(cell: Mapping[str, Any]) -> list[str]:
 
 
 def cell_row(cell: Mapping[str, Any]) -> dict[str, Any]:
-    """A cell as one row of the cell table."""
+    """A cell as one row of the cell table: the columns the table shows and filters on, the prompt on one line cut to
+    120 characters and the failure detail to 160, so a page of 1,000 rows stays small whatever the agent wrote.
+    ``damaged`` passes through, so a row the store could not read is shown as such rather than dropped."""
     mutation = cell.get("mutation") or {}
     return {
         "id": cell.get("id"),
@@ -170,7 +184,11 @@ FILTER_KEYS = ("status", "kind", "phase", "scenario", "invariant", "mutation", "
 
 
 def matches(cell: Mapping[str, Any], filters: Mapping[str, str]) -> bool:
-    """Whether ``cell`` passes every given filter (exact match; ``q`` is a case-insensitive substring)."""
+    """Whether ``cell`` passes every given filter (exact match; ``q`` is a case-insensitive substring).
+
+    ``filters`` maps :data:`FILTER_KEYS` to the wanted value; an empty value is no filter. ``fault`` matches a
+    ``target.mode`` label, or :data:`NO_FAULT` for a cell in which no fault fired. ``q`` searches the id, prompt,
+    output and error, which the store's facts do not carry: the API reads whole cells for it."""
     for key, want in filters.items():
         if not want:
             continue

@@ -71,7 +71,11 @@ def _need(query: Mapping[str, str], key: str) -> str:
 
 
 class Api:
-    """The endpoints, with a small cache of per-run aggregates (a finished run never changes)."""
+    """The endpoints, with a small cache of per-run aggregates (a finished run never changes).
+
+    One instance serves every request thread of the server. Each endpoint takes the query string as a mapping and
+    returns a JSON-ready dict, or raises :class:`ApiError` / the store's :class:`UsageError`, which
+    :meth:`handle` turns into a status and a message; nothing here knows about HTTP beyond the status code."""
 
     def __init__(self, reader: StoreReader) -> None:
         """Serve the store read by ``reader``; ``routes`` maps each ``/api/...`` path to its handler, and ``_cache``
@@ -114,7 +118,13 @@ class Api:
         return list(self.reader.iter_cells(run_id))
 
     def aggregate(self, run_id: str, cells: int, status: str) -> dict[str, Any]:
-        """Aggregates of a run, cached while its cell count and status stay the same."""
+        """Aggregates of a run (:func:`~windtunnel.view.aggregate.aggregate_cells`), cached while its cell count and
+        status stay the same.
+
+        The key is ``(run_id, cells, status)`` because a running run gains cells and a resumed one changes status:
+        either makes a new key, so a poll never sees stale counts, while a finished run is aggregated once however
+        often its page is opened. Two threads missing the cache at once both compute (the result is the same); the
+        lock guards only the dict, so a long aggregation never blocks another run's page."""
         key = (run_id, cells, status)
         with self._lock:
             hit = self._cache.get(key)

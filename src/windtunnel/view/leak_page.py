@@ -10,6 +10,16 @@ placeholder, answer keys by their hash, and the sanitized side only shows what w
 
 Safe with hostile data: every string goes through :func:`markupsafe.escape`; the page has no
 script at all and a CSP that allows only its own stylesheet (by hash).
+
+Data flow: :func:`scan_html` (the CLI's ``--format html``) turns its source — a dataset, a stored run or a JSON
+report — into items, :func:`audited` scans and sanitizes each one exactly as ``leak scan`` and ``leak sanitize``
+do (the page must agree with the JSON report, so it calls the same functions and never re-decides a finding),
+and :func:`leak_html` renders the sandboxed template. The page is one file with its stylesheet inlined, so it can
+be attached to a ticket or opened from ``windtunnel view``'s audit list without a server.
+
+Why it lives in ``view/`` and prints: it is an output of the CLI, like the viewer's pages, and ``scan_html``
+writes the page and the one-line verdict itself so that ``-o -`` (the page on stdout) and the exit code follow
+the other formats: 0 no leak, 1 some item leaks, 2 a source with no items (no page is left behind then).
 """
 
 from __future__ import annotations
@@ -74,7 +84,11 @@ def _pointer_token(key: Any) -> str:
 
 
 def decode_view(view: str, raw: str) -> str | None:
-    """The decoded text of ``raw`` in the view that matched (``None`` when it is the raw view)."""
+    """The decoded text of ``raw`` in the view that matched (``None`` when it is the raw view).
+
+    ``view`` is a finding's view name (``raw``, ``decoded:base64``, ``decoded:url`` ...). The page shows the decoded
+    text beside the raw one so a reviewer sees what the model could read; a view this page cannot decode again, or
+    bytes that do not decode, give ``None`` (the raw text alone is shown), never an error that would lose the page."""
     kind = view.split(":", 1)[1] if view.startswith("decoded:") else ""
     try:
         if kind == "base64":
@@ -195,7 +209,10 @@ def render_tree(node: Any, idx: _Index, pointer: str = "", labels: list[str] | N
 
 
 def resolve(doc: Any, pointer: str) -> Any:
-    """The value at an RFC 6901 pointer (``None`` when it does not resolve)."""
+    """The value at an RFC 6901 pointer in ``doc`` (``""`` is the whole document).
+
+    ``None`` when the pointer does not resolve (a missing key, an index past the end, a step into a scalar): a
+    finding whose place is gone is shown without its raw text rather than failing the page."""
     node = doc
     if not pointer:
         return node
@@ -215,7 +232,11 @@ def resolve(doc: Any, pointer: str) -> Any:
 def finding_rows(
     item: LeakItem, audit: ItemAudit, show_values: bool, located: ItemAudit | None = None
 ) -> list[dict[str, Any]]:
-    """One row per finding; ``located`` gives the pointers the JSON report prints (into a run's cell)."""
+    """One row of the findings table per finding of ``audit``, in the scan's order.
+
+    ``located`` gives the pointers the JSON report prints (into a run's cell), so the page and the report name the
+    same place. ``raw`` (the matched text, or the key) and ``decoded`` are filled only with ``show_values``; without
+    it ``decoded`` is a placeholder when a decoded view exists, so the reader still learns the leak was encoded."""
     rows = []
     where = located.findings if located is not None else audit.findings
     for f, at in zip(audit.findings, where, strict=True):
@@ -288,7 +309,9 @@ def audited(
 def render_leak_html(
     entries: Iterable[AuditedItem], out: Path, *, source: str, show_values: bool = False
 ) -> dict[str, Any]:
-    """Write the audit page to ``out``; returns the summary (``items``, ``leaked_items``, ``by_channel`` ...)."""
+    """Write the audit page to ``out`` (its folder is created) and return the summary (``items``, ``leaked_items``,
+    ``by_channel`` ...). The page is rendered whole before the file is opened, so a failing render leaves no
+    half-written page where ``windtunnel view`` would list it."""
     page, summary = leak_html(entries, source=source, show_values=show_values)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(page, encoding="utf-8")

@@ -275,7 +275,11 @@ AUDIT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.html")
 
 
 def list_audits(directory: Path) -> list[dict[str, Any]]:
-    """The audit pages in ``directory``, newest first: ``[{name, size, modified}]``."""
+    """The audit pages in ``directory``, newest first: ``[{name, size, modified}]`` (bytes, POSIX seconds).
+
+    Only names :data:`AUDIT_NAME` accepts are listed, the same rule that serves ``/audit/NAME``, so every listed
+    page can be opened and no other file in the directory is exposed. A missing or unreadable directory is an
+    empty list: no audit written yet is the usual case, not an error."""
     try:
         entries = [p for p in directory.iterdir() if p.is_file() and AUDIT_NAME.fullmatch(p.name)]
     except OSError:
@@ -287,6 +291,10 @@ def list_audits(directory: Path) -> list[dict[str, Any]]:
 def make_server(store: str | Path, host: str = "127.0.0.1", port: int = 0, *, audits: Path | None = None) -> ViewServer:
     """A bound (not yet serving) viewer over ``store``; port 0 picks a free port.
 
+    A ``store`` that is missing or not a run store is a :class:`~windtunnel._util.errors.UsageError` raised here,
+    before any port is bound, so ``windtunnel view`` fails with exit 2 instead of serving an empty page. A port in
+    use raises ``OSError`` (the CLI names the port). Requests wait at most :data:`BUSY_TIMEOUT_S` for a locked store.
+
     ``audits`` is the directory of leak audit pages (default: ``audits/`` beside the store, where
     ``leak scan -f html`` writes without ``-o``).
     """
@@ -297,7 +305,11 @@ def make_server(store: str | Path, host: str = "127.0.0.1", port: int = 0, *, au
 def serve_in_thread(
     store: str | Path, host: str = "127.0.0.1", port: int = 0, *, audits: Path | None = None
 ) -> Iterator[ViewServer]:
-    """Serve in a background thread for the duration of the block (tests, benchmarks)."""
+    """Serve in a background thread for the duration of the block (tests, benchmarks).
+
+    The server is bound before the block starts (``server.url`` is usable at once) and on exit it is shut down,
+    its socket closed and its thread joined (up to 5 s), so a test leaves no port or thread behind. The same
+    arguments and errors as :func:`make_server`."""
     server = make_server(store, host, port, audits=audits)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()

@@ -11,12 +11,36 @@
 Normalisation of what is decoded (case, width, accents, invisible characters, homoglyphs, numbers and
 dates) is the view layer of :mod:`windtunnel.leakage.text`, applied to every decoded view alike.
 JSON held in a string is parsed and walked as structure (:func:`windtunnel.leakage.decode.embedded_json`).
+
+Why decode at all: a label hidden by an encoding is still read by the model, which decodes base64,
+entities and escapes on sight. Why a pipeline of small decoders to a fixpoint, rather than one
+decoder per known nesting (``base64`` of ``url``-encoded text …): encodings nest in any order, and a
+fixpoint over independent decoders covers every order without naming any. Why one view per decoder
+with every run replaced: one view per encoded run would multiply with the runs (a string of many runs
+was quadratic). The bounds keep a hostile string linear, and an offset map per view keeps every hit
+pointing at the characters the model read, so the sanitizer removes the encoded run itself.
 """
 
 from windtunnel.leakage.views import decoders  # registers the built-in decoders
-from windtunnel.leakage.views.pipeline import MAX_DEPTH, MAX_VIEWS, apply, canonical_views, decode_once, view_names
+from windtunnel.leakage.views.pipeline import (
+    MAX_DEPTH,
+    MAX_VIEWS,
+    apply,
+    canonical_views,
+    decode_once,
+    decoded_views,
+    named_decoded_view,
+    view_names,
+)
 from windtunnel.leakage.views.registry import DECODERS, Decoder, Replacement, decoder
-from windtunnel.leakage.views.tokens import has_humps, identifier_span, identifier_view, identifier_words
+from windtunnel.leakage.views.tokens import (
+    has_humps,
+    identifier_span,
+    identifier_view,
+    identifier_words,
+    pair_value,
+    snake_words,
+)
 
 __all__ = [
     "DECODERS",
@@ -27,11 +51,15 @@ __all__ = [
     "apply",
     "canonical_views",
     "decode_once",
+    "decoded_views",
     "decoder",
     "decoders",
     "has_humps",
     "identifier_span",
     "identifier_view",
     "identifier_words",
+    "named_decoded_view",
+    "pair_value",
+    "snake_words",
     "view_names",
 ]

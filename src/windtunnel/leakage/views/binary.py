@@ -1,7 +1,8 @@
 """Binary-to-text encodings: base64 (standard and URL-safe, padded or not), base32 and hex.
 
 A run is decoded only when it gives printable UTF-8 text with a letter or digit in it: the bytes of an
-id or a hash never become a view. Every decoded character maps to the whole run, so a hit removes it.
+id or a hash never become a view. A base64 run that holds a gzip or zlib stream is inflated first
+(bounded). Every decoded character maps to the whole run, so a hit removes it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import base64
 import binascii
 import re
 import sys
+import zlib
 
 from windtunnel.leakage.views.registry import Replacement, decoder
 
@@ -52,6 +54,27 @@ def decodable_length(n: int) -> bool:
     return n % 4 != 1
 
 
+_INFLATE_MAX = 65536
+"""Bytes a compressed payload may inflate to (a bomb stops here; the pipeline bounds a view's growth too)."""
+
+
+def inflated(raw: bytes) -> bytes:
+    """``raw`` decompressed when it is a gzip or zlib stream (a payload logged compressed, then
+    base64-encoded: ``H4sI…``, ``eJ…``), else ``raw`` itself; a stream that does not inflate is ``raw``."""
+    gzip = raw[:2] == b"\x1f\x8b"
+    zlib_header = len(raw) > 2 and raw[0] & 0x0F == 8 and (raw[0] << 8 | raw[1]) % 31 == 0
+    if not (gzip or zlib_header):
+        return raw
+    stream = zlib.decompressobj(47)  # 47: a gzip or a zlib header, told apart by the stream
+    try:
+        out = stream.decompress(raw, _INFLATE_MAX)
+    except zlib.error:
+        return raw
+    # Only a whole stream whose checksum holds (a few random bytes can start like one), or one cut
+    # at the bound.
+    return out if out and (stream.eof or len(out) >= _INFLATE_MAX) else raw
+
+
 def b64_text(blob: str) -> str | None:
     """The printable text a base64 run decodes to, else ``None``."""
     if blob.islower() and blob.isalpha():
@@ -67,7 +90,7 @@ def b64_text(blob: str) -> str | None:
             raw = binascii.a2b_base64(blob.encode("ascii").translate(_URLSAFE))
         else:
             raw = _strict_b64decode(blob)
-        decoded = raw.decode("utf-8")
+        decoded = inflated(raw).decode("utf-8")
     except (binascii.Error, ValueError, UnicodeDecodeError):
         return None
     return decoded if printable(decoded) else None
@@ -166,9 +189,9 @@ def hex_runs(text: str) -> list[Replacement]:
 
 
 # A MIME base64 body (RFC 2045): lines of base64 broken every 76 characters, ending with padding.
-# (A line starts at a line start or a quote, and the last ends at a line end or a quote: the same
+# (A line starts at a line start or a quote, and the last ends at a line end — CRLF too — or a quote: the same
 # blocks are found in a string and in its JSON serialisation, which the scan's pre-check reads.)
-_MIME_RE = re.compile(r'(?m)(?:^|(?<="))(?:[A-Za-z0-9+/]{16,}\r?\n)+[A-Za-z0-9+/]+={0,2}(?=$|")')
+_MIME_RE = re.compile(r'(?m)(?:^|(?<="))(?:[A-Za-z0-9+/]{16,}\r?\n)+[A-Za-z0-9+/]+={0,2}(?=\r?$|")')
 
 
 @decoder("mime_lines", order=35, marker=lambda t: "\n" in t)
@@ -178,4 +201,48 @@ def mime_lines(text: str) -> list[Replacement]:
     for mt in _MIME_RE.finditer(text):
         block = mt.group(0)
         out.append((mt.start(), mt.end(), block.replace("\r", "").replace("\n", "")))
+    return out
+
+
+# A hex dump (``xxd``, ``hexdump -C``, ``od -A x -t x1``): lines of an offset, then groups of hex byte
+# pairs, then maybe the bytes as text (after two blanks, or between bars). Two lines or more.
+_DUMP_LINE = r"[0-9A-Fa-f]{4,16}:?(?:[ ]{1,2}[0-9A-Fa-f]{2,8})+(?:[ ]{2}[^\n]*|[ ]*)"
+_DUMP_RE = re.compile(rf"(?m)^{_DUMP_LINE}(?:\r?\n{_DUMP_LINE})+$")
+_DUMP_GROUP = re.compile(r"(?:[0-9A-Fa-f]{2}){1,4}")
+
+
+def _dump_bytes(block: str) -> bytes | None:
+    """The bytes a hex dump block shows: each line's groups after its offset, up to its text column.
+
+    A group is 1 to 4 bytes written as hex pairs (``7b``, ``7b22``, ``7b226576``), in the order they
+    are written (``xxd`` and ``hexdump -C`` print bytes in file order); the first field that is not such
+    a group starts the text column, which repeats the bytes and is left out. ``None`` for no bytes."""
+    out = bytearray()
+    for line in block.splitlines():
+        fields = line.split()
+        for group in fields[1:]:
+            if _DUMP_GROUP.fullmatch(group) is None:
+                break  # the text column (``|{"ev|``, ``{"event":"c``)
+            out += bytes.fromhex(group)
+    return bytes(out) or None
+
+
+@decoder("hex_dump", order=52, marker=lambda t: "\n" in t)
+def hex_dump(text: str) -> list[Replacement]:
+    """Each hex dump block as the UTF-8 text its bytes spell (a payload logged as a frame of hex).
+
+    A block is two lines or more of an offset and byte groups; it is decoded whole, so a label split
+    across two lines of the dump reads as one word, and it is kept only when the bytes are printable
+    UTF-8 with a letter (a dump of binary data, or a table of numbers, stays as it is)."""
+    out: list[Replacement] = []
+    for mt in _DUMP_RE.finditer(text):
+        data = _dump_bytes(mt.group(0))
+        if data is None:
+            continue
+        try:
+            decoded = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if printable(decoded) and any(ch.isalpha() for ch in decoded):
+            out.append((mt.start(), mt.end(), decoded))
     return out

@@ -1,4 +1,10 @@
-"""Backslash escapes written out as text: ``\\u0048``, ``\\U00000048``, ``\\x48``, ``\\n``, ``\\"``."""
+"""Backslash escapes written out as text: ``\\u0048``, ``\\U00000048``, ``\\x48``, ``\\n``, ``\\"``.
+
+A projection's JSON is parsed before the scan, so these are escapes that survived parsing: a string
+that *holds* ``\\u0048igh`` (serialised twice, or copied from source code, a log or a shell), which a
+reader or a model decodes on sight. Code points beyond U+10FFFF are left as written; a surrogate pair
+written as two ``\\u`` escapes decodes to its one character.
+"""
 
 from __future__ import annotations
 

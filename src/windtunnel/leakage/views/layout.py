@@ -1,4 +1,9 @@
-"""Layout that breaks a word: end-of-line hyphenation and a soft hyphen at a line end."""
+"""Layout that breaks a word: end-of-line hyphenation and a soft hyphen at a line end.
+
+Text extracted from a PDF or a wrapped e-mail splits words at line ends (``Hi-\\ngh``). Only a hyphen
+between two letters at a line end is joined, so a list item ``- High`` or a range ``3-\\n4`` stays as
+it is; the joined word must then still match as a whole token, so ``High-\\nway`` never reads ``High``.
+"""
 
 from __future__ import annotations
 

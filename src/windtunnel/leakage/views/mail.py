@@ -1,4 +1,11 @@
-"""Mail and calendar transfer forms: RFC 2047 encoded-words, quoted-printable, RFC 5322/5545 unfolding."""
+"""Mail and calendar transfer forms: RFC 2047 encoded-words, quoted-printable, RFC 5322/5545 unfolding.
+
+Support tools hand the model raw messages and calendar objects, whose transfer encodings hide words
+from a plain search: ``=?utf-8?B?SGlnaA==?=`` in a subject, ``Hi=67h`` or a soft line break inside a
+word in a quoted-printable body, an iCalendar line folded in the middle of a word. Each decoder
+replaces exactly the encoded characters, so a hit maps back to them. An unknown charset is read as
+UTF-8, and quoted-printable bytes that are not UTF-8 as Windows-1252, the usual mislabelled case.
+"""
 
 from __future__ import annotations
 

@@ -180,6 +180,28 @@ def canonical_views(
     return out
 
 
+def named_decoded_view(text: str, name: str) -> Mapped | None:
+    """The decoded view of ``text`` that :func:`canonical_views` names ``name`` (``decoded:qp``), before
+    any normalisation (case kept), or ``None``. A hit records only its folded view; the mention policy
+    asks for the view as written (its case, its quotes) for the rare hit that only a decoder shows."""
+    return dict(decoded_views(text)).get(name.split("+canonical", 1)[0])
+
+
+def decoded_views(text: str) -> list[tuple[str, Mapped]]:
+    """:func:`canonical_views` of ``text``, made once for the hits of one string that ask for them
+    (the string last asked about is kept).
+
+    The hits of one string are classified one after the other, so one entry serves them all; a string
+    asked about again later is decoded again (the views are never stale, only recomputed)."""
+    global _LAST_VIEWS
+    if _LAST_VIEWS is None or _LAST_VIEWS[0] is not text:
+        _LAST_VIEWS = (text, canonical_views(text))
+    return _LAST_VIEWS[1]
+
+
+_LAST_VIEWS: tuple[str, list[tuple[str, Mapped]]] | None = None
+
+
 def view_names() -> list[str]:
     """The names of the registered decoders, in pipeline order."""
     return [d.name for d in _decoders()]

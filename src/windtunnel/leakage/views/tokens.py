@@ -30,7 +30,8 @@ def has_humps(text: str) -> bool:
 def identifier_view(m: Mapped) -> Mapped | None:
     """``m`` with a space at every camelCase hump, or ``None`` when it has none."""
     text = m.text
-    reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text))]
+    # A capital that ends a percent-escape (``%3APayments``) is a byte's hex digit, not a word's hump.
+    reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text)) if p < 3 or text[p - 3] != "%"]
     if not reps:
         return None
     return apply(m, reps)
@@ -73,3 +74,35 @@ def identifier_span(text: str, a: int, b: int, joiners: str = _JOINERS) -> tuple
         j > b and text[b - 1].islower() and text[b].isupper()
     )
     return (i, j) if (joined or hump) and (i, j) != (a, b) else None
+
+
+# A glued pair: a name of word characters, then '=' or ':' with no blank on either side, then the value
+# up to a blank, a path or parameter separator, or the end (``team=Identity``, ``dt=2024/``, ``set=High&``).
+_PAIR_NAME_RE = re.compile(r"(?<![\w:])[^\W\d][\w.-]{0,40}\Z")
+_PAIR_END = " \t\r\n/&;,|)]}>\"'"
+
+
+def pair_value(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the whole value of a glued ``name=value`` (or ``name:value``) token: a pair in
+    the syntax of query strings, log fields, partition paths and tags, which names its value wherever
+    it stands (``Agreed: team=Identity for INC-1``, ``cases/team=Identity/dt=…``). A blank around the
+    separator (``a = b``) is prose or code and is left to the ``name: value`` check; a separator repeated
+    (``a==b``, ``10:30:00``) is not a pair."""
+    if a < 2 or text[a - 1] not in "=:" or text[a - 2] in "=: \t":
+        return False
+    if b < len(text) and text[b] not in _PAIR_END:
+        return False
+    if text[a - 1] == ":" and text[a - 2].isdigit():
+        return False  # a time or a ratio (``10:30``, ``16:9``)
+    return _PAIR_NAME_RE.search(text, max(0, a - 42), a - 1) is not None
+
+
+def snake_words(text: str) -> str:
+    """``text`` with each ``_`` written as a blank (same length, same offsets): the words of a
+    ``snake_case`` identifier or a file name slug (``INC-7_risk_tier-critical.pdf``) stand apart, as
+    the words of a camelCase one do in :func:`identifier_view`, for the checks that look for a word
+    naming the task next to a label.
+
+    Only the naming check reads it: the identifier and listing checks keep ``_`` as a joiner, so
+    ``PRIORITY_HIGH`` stays one identifier and a slug is not read as prose everywhere."""
+    return text.replace("_", " ") if "_" in text else text

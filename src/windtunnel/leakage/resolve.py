@@ -1,0 +1,468 @@
+"""Structure resolution: which characters of a string are values of *this* record.
+
+A tool often returns many records at once in one string — a CSV or TSV export, a SQL dump, the parts
+of a spreadsheet, a YAML document whose records pull shared blocks in by reference — and the label of
+this record is then a cell like any other. Principle 1 (a label that is a value is a leak) needs two
+steps that no text view shows: *resolve* the structure (a cell's header, a shared-string index, a YAML
+alias or merge key) and find *this record's* part of it: the row or block that holds an id the
+projection shows outside the structure (``question: TKT-14100``). A table in which every row is named
+elsewhere, or a document pulling in more than one of sibling blocks, says nothing about this record.
+
+:func:`own_value` answers for one hit: the span is a value of this record's row or block. The formats
+read here (delimited text, HTML rows, SQL ``COPY`` and ``INSERT``, OOXML shared strings, YAML anchors)
+are listed in docs/leakage.md under principle 1. (:mod:`windtunnel.leakage.records` holds the helpers
+that read record ids in the projection's JSON structure.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+Span = tuple[int, int]
+Own = tuple[Span, tuple[str, Span] | None]
+"""A span of this record's value in a string, and where the record states it when that is elsewhere
+(``(pointer, span)`` of a spreadsheet cell that points at a shared string), else ``None``."""
+Cell = tuple[str, int, int]
+"""``(text, start, end)``: a cell's value and where it is written in its string."""
+
+_MAX_TEXT = 200_000
+"""Strings longer than this are not parsed as records (a scan stays linear in what it reads)."""
+
+
+@dataclass
+class Records:
+    """What one item's projection says about its record, worked out on first use."""
+
+    root: Any
+    _texts: list[tuple[str, str]] | None = None
+    _tokens: Counter[str] | None = None
+    _own: dict[str, list[Own]] = field(default_factory=dict)
+
+    def located(self) -> list[tuple[str, str]]:
+        """``(pointer, text)`` of every string and number of the projection (a bounded walk).
+
+        Pointers are RFC 6901, as the scan writes them: a finding placed on another string (a sheet
+        that points at a shared string) resolves in the projection. At most 5,000 values are listed."""
+        if self._texts is None:
+            out: list[tuple[str, str]] = []
+            stack: list[tuple[Any, str]] = [(self.root, "")]
+            while stack and len(out) < 5000:
+                node, ptr = stack.pop()
+                if isinstance(node, str):
+                    out.append((ptr, node))
+                elif isinstance(node, Mapping):
+                    stack.extend((v, f"{ptr}/{_escape(str(k))}") for k, v in node.items())
+                elif isinstance(node, list):
+                    stack.extend((v, f"{ptr}/{i}") for i, v in enumerate(node[:2000]))
+                elif isinstance(node, (int, float)) and not isinstance(node, bool):
+                    out.append((ptr, str(node)))
+            self._texts = out
+        return self._texts
+
+    def texts(self) -> list[str]:
+        """Every string (and number, as written) of the projection: where an id of this record may be
+        shown outside the structure that holds its row (``"question": "TKT-1"``, ``"id": 32890``)."""
+        return [t for _p, t in self.located()]
+
+    def shown(self, value: str, inside: Counter[str]) -> bool:
+        """Whether the id ``value`` is written in the projection more often than ``inside`` counts
+        (the tokens of the structure itself): it is shown outside the structure."""
+        if self._tokens is None:
+            self._tokens = Counter(tok for text in self.texts() for tok in _TOKEN_RE.findall(text))
+        return self._tokens[value] > inside[value]
+
+    def own_spans(self, text: str) -> list[Own]:
+        """The spans of ``text`` that are values of this record (memoised per string).
+
+        A string longer than :data:`_MAX_TEXT` is not parsed; its hits are decided as prose. Each
+        distinct string is parsed once per item, however many hits it holds."""
+        got = self._own.get(text)
+        if got is None:
+            got = [] if len(text) > _MAX_TEXT else _own_spans(text, self)
+            self._own[text] = got
+        return got
+
+
+def holds_records(text: str) -> bool:
+    """Whether ``text`` holds a structure whose own values depend on the rest of the projection (a
+    table of records, a shared-string table, YAML anchors): then what a hit in it means does too.
+    (Memoised for short strings, which recur; a long one is looked at once per item by
+    :meth:`Records.own_spans`.)"""
+    return _holds_records(text) if len(text) <= 512 else _structure(text)
+
+
+@lru_cache(maxsize=4096)
+def _holds_records(text: str) -> bool:
+    """:func:`_structure`, memoised: short strings recur across the items of a dataset (a header, a
+    template), and the scan asks before it replays a string's cached classification."""
+    return _structure(text)
+
+
+def _structure(text: str) -> bool:
+    """Whether ``text`` holds one of the structures this module resolves: a table of records (delimited
+    text, HTML rows, SQL rows), a spreadsheet's shared strings, or YAML anchors. Looks only at
+    ``text`` (what the rest of the projection says is :func:`own_value`'s business), and only at
+    strings up to :data:`_MAX_TEXT` characters."""
+    if len(text) > _MAX_TEXT:
+        return False
+    return (
+        bool(_tables(text))
+        or ("<si" in text and "<sst" in text)
+        or ("&" in text and "*" in text and _ANCHOR_RE.search(text) is not None)
+    )
+
+
+def own_value(records: Records, text: str, span: Span) -> Own | None:
+    """The own value holding ``text[span]`` as its whole value — a cell of this record's row (or a
+    value of a block this record pulls in by reference) in a multi-record structure held in the
+    string — with where the record states it when that is another string (the spreadsheet cell that
+    points at this shared string); ``None`` when the span is no such value."""
+    a, b = span
+    for own in records.own_spans(text):
+        sa, sb = own[0]
+        if sa <= a and b <= sb and not text[sa:a].strip() and not text[b:sb].strip():
+            return own
+    return None
+
+
+def _escape(token: str) -> str:
+    """``token`` as one RFC 6901 pointer segment (``~`` → ``~0``, ``/`` → ``~1``), as the scan writes
+    pointers, so a finding placed on another string of the projection resolves like the walk's."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+_TOKEN_RE = re.compile(r"[\w-]+")
+"""An id as a token: a run of word characters and hyphens (``TKT-14100``, ``32890``)."""
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def _id_like(value: str) -> bool:
+    """A value that names a record: a number or code with a digit, no blank, not a date or time."""
+    v = value.strip()
+    return (
+        3 <= len(v) <= 64
+        and _TOKEN_RE.fullmatch(v) is not None
+        and any(ch.isdigit() for ch in v)
+        and not _DATE.fullmatch(v)
+    )
+
+
+def _own_rows(rows: list[list[Cell]], records: Records, sources: list[str]) -> list[list[Cell]]:
+    """The rows holding an id the projection shows outside the structure (``sources``: the text the
+    structure is written in); none when every row of a table of several is named so (then the names
+    say nothing about which one is this record)."""
+    inside = Counter(tok for text in sources for tok in _TOKEN_RE.findall(text))
+    named: list[tuple[list[Cell], str]] = []
+    for row in rows:
+        for value, _a, _b in row:
+            if _id_like(value) and records.shown(value.strip(), inside):
+                named.append((row, value.strip()))
+                break
+    if not named:
+        return []
+    if len(named) == len(rows) and len({v for _r, v in named}) > 1:
+        return []
+    return [r for r, _v in named]
+
+
+def _own_spans(text: str, records: Records) -> list[Own]:
+    """Every value of this record that ``text`` holds, with where the record states it when that is
+    another string: the cells of this record's rows of each table in ``text`` (the rows holding an id
+    shown outside the table), the shared strings this record's row of a sheet points at, and the
+    values of the YAML blocks this record pulls in."""
+    out: list[Own] = []
+    for rows in _tables(text):
+        region = text[min(a for _v, a, _b in rows[0]) : max(b for _v, _a, b in rows[-1])]
+        for row in _own_rows(rows, records, [region]):
+            out.extend(((a, b), None) for _v, a, b in row)
+    if "<si" in text and "<sst" in text:
+        out.extend(_shared_strings(text, records))
+    if "&" in text and "*" in text:
+        out.extend((span, None) for span in _yaml_referenced(text, records))
+    return out
+
+
+# ---------------------------------------------------------------- delimited text and SQL dumps
+
+
+def _split(line: str, start: int, delim: str) -> list[Cell]:
+    """The cells of one delimited line, quotes removed from the spans (``"a;b";c``)."""
+    cells: list[Cell] = []
+    i, n = 0, len(line)
+    while i <= n:
+        if i < n and line[i] == '"':
+            j = line.find('"', i + 1)
+            while j != -1 and j + 1 < n and line[j + 1] == '"':
+                j = line.find('"', j + 2)
+            if j == -1:
+                j = n
+            cells.append((line[i + 1 : j], start + i + 1, start + j))
+            k = line.find(delim, j)
+            i = n + 1 if k == -1 else k + 1
+        else:
+            k = line.find(delim, i)
+            end = n if k == -1 else k
+            cells.append((line[i:end], start + i, start + end))
+            i = end + 1
+    return cells
+
+
+def _lines(text: str, lo: int = 0, hi: int | None = None) -> Iterator[tuple[str, int]]:
+    """``(line, start)`` of each line of ``text[lo:hi]``, without its line break."""
+    hi = len(text) if hi is None else hi
+    pos = lo
+    while pos < hi:
+        end = text.find("\n", pos, hi)
+        end = hi if end == -1 else end
+        line = text[pos:end]
+        yield (line[:-1] if line.endswith("\r") else line), pos
+        pos = end + 1
+
+
+_COPY_RE = re.compile(r"(?im)^COPY\s+[\w.\"]+\s*\(([^()\n]*)\)\s+FROM\s+stdin[^\n]*\n")
+_INSERT_RE = re.compile(r"(?is)\bINSERT\s+INTO\s+[\w.\"`]+\s*\(([^()]*)\)\s*VALUES\s*")
+_SQL_ROW_RE = re.compile(r"\(((?:'(?:[^']|'')*'|[^()'])*)\)\s*(,?)\s*")
+_SQL_VALUE_RE = re.compile(r"\s*('(?:[^']|'')*'|[^,]*?)\s*(?:,|$)")
+
+
+def _tables(text: str) -> list[list[list[Cell]]]:
+    """The data rows of each multi-record table held in ``text`` (a delimited export, the rows of a SQL
+    ``COPY … FROM stdin`` block, the tuples of an ``INSERT … VALUES``)."""
+    html = "<tr" in text or "<TR" in text
+    if "\n" not in text and not html and "INSERT" not in text.upper():
+        return []
+    out: list[list[list[Cell]]] = []
+    if html:
+        out.extend(_html_tables(text))
+    if "FROM stdin" in text or "from stdin" in text:
+        for m in _COPY_RE.finditer(text):
+            end = text.find("\n\\.", m.end() - 1)
+            rows = [_split(line, s, "\t") for line, s in _lines(text, m.end(), len(text) if end == -1 else end)]
+            if rows:
+                out.append(rows)
+    if "INSERT" in text.upper():
+        for m in _INSERT_RE.finditer(text):
+            rows = []
+            pos = m.end()
+            while (row := _SQL_ROW_RE.match(text, pos)) is not None:
+                rows.append(_sql_values(row.group(1), row.start(1)))
+                pos = row.end()
+                if not row.group(2):
+                    break
+            if rows:
+                out.append(rows)
+    if not out and "\n" in text:
+        table = _delimited(text)
+        if table:
+            out.append(table)
+    return out
+
+
+def _sql_values(body: str, start: int) -> list[Cell]:
+    """The cells of one SQL tuple's body (``'CASE-1', 'High', 3``) with their spans in the string
+    (``start`` is where ``body`` begins): a quoted value without its quotes (a doubled quote stays
+    doubled in the span), a bare value (a number, ``NULL``) as written."""
+    cells: list[Cell] = []
+    pos = 0
+    while pos <= len(body):
+        m = _SQL_VALUE_RE.match(body, pos)
+        if m is None or m.end() == pos:
+            break
+        raw = m.group(1)
+        a = start + m.start(1)
+        if raw.startswith("'") and raw.endswith("'") and len(raw) >= 2:
+            cells.append((raw[1:-1], a + 1, a + len(raw) - 1))
+        else:
+            cells.append((raw, a, a + len(raw)))
+        pos = m.end()
+    return cells
+
+
+def _delimited(text: str) -> list[list[Cell]]:
+    """The data rows of a delimited table (a header and two rows or more, every line with the header's
+    number of cells, the delimiter a tab, ';', ',' or '|'), else nothing.
+
+    The first delimiter of that list found in the header whose split agrees on every line wins; prose
+    with commas rarely has the same count on every line, and a one-row table is
+    :func:`windtunnel.leakage.mention.table_cell`'s (a one-record table states its values)."""
+    lines = [(line, s) for line, s in _lines(text) if line.strip()]
+    if len(lines) < 3:
+        return []
+    header = lines[0][0]
+    for delim in ("\t", ";", ",", "|"):
+        if delim not in header:
+            continue
+        width = len(_split(header, 0, delim))
+        if width < 2:
+            continue
+        rows = [_split(line, s, delim) for line, s in lines[1:]]
+        if all(len(r) == width for r in rows):
+            return rows
+    return []
+
+
+_HTML_TABLE_RE = re.compile(r"<table\b.*?</table\s*>", re.S | re.I)
+_HTML_ROW_RE = re.compile(r"<tr\b[^>]*>(.*?)</tr\s*>", re.S | re.I)
+_HTML_CELL_RE = re.compile(r"<t([dh])\b[^>]*>(.*?)</t[dh]\s*>", re.S | re.I)
+_LEAD_TAGS = re.compile(r"(?:\s|<[^<>]*>)*")
+_TRAIL_TAGS = re.compile(r"(?:\s|<[^<>]*>)*\Z")
+
+
+def _html_tables(text: str) -> list[list[list[Cell]]]:
+    """The data rows of each HTML table of two rows or more after its header row (the cells' text,
+    inline tags around it left out of the span)."""
+    out: list[list[list[Cell]]] = []
+    for table in _HTML_TABLE_RE.finditer(text):
+        rows: list[list[Cell]] = []
+        for row in _HTML_ROW_RE.finditer(text, table.start(), table.end()):
+            cells: list[Cell] = []
+            for cell in _HTML_CELL_RE.finditer(text, row.start(1), row.end(1)):
+                a, b = cell.span(2)
+                inner = text[a:b]
+                lead = _LEAD_TAGS.match(inner)
+                a2 = a + (lead.end() if lead else 0)
+                trail = _TRAIL_TAGS.search(text, a2, b)
+                b2 = trail.start() if trail else b
+                cells.append((text[a2:b2], a2, b2))
+            if cells:
+                rows.append(cells)
+        if len(rows) >= 3:
+            out.append(rows[1:])
+    return out
+
+
+# ---------------------------------------------------------------- spreadsheets (OOXML)
+
+_SI_RE = re.compile(r"<si>(.*?)</si>", re.S)
+_T_RE = re.compile(r"<t(?:\s[^>]*)?>([^<]*)</t>")
+_ROW_RE = re.compile(r"<row\b[^>]*>(.*?)</row>", re.S)
+_CELL_RE = re.compile(r"<c\b([^>]*?)(?:/>|>(.*?)</c>)", re.S)
+_V_RE = re.compile(r"<v>([^<]*)</v>")
+
+
+def _shared_strings(sst: str, records: Records) -> list[Own]:
+    """The spans of the shared strings (a workbook's table of every text cell, ``<si><t>…</t></si>``)
+    that this record's row of a sheet in the projection points at by index (``<c t="s"><v>4</v>``),
+    each with the sheet cell's index (its pointer and span): the record states its value there."""
+    entries: list[Cell] = []
+    for m in _SI_RE.finditer(sst):
+        t = _T_RE.search(m.group(1))
+        if t is None:
+            entries.append(("", m.start(1), m.start(1)))
+        else:
+            entries.append((t.group(1), m.start(1) + t.start(1), m.start(1) + t.end(1)))
+    out: list[Own] = []
+    for pointer, sheet in records.located():
+        if "<sheetData" not in sheet or len(sheet) > _MAX_TEXT:
+            continue
+        rows: list[list[tuple[str, int | None, Span]]] = []
+        for row in _ROW_RE.finditer(sheet):
+            cells: list[tuple[str, int | None, Span]] = []
+            for c in _CELL_RE.finditer(row.group(1)):
+                body = c.group(2) or ""
+                v = _V_RE.search(body)
+                if v is None:
+                    continue
+                raw = v.group(1).strip()
+                at = row.start(1) + c.start(2) + v.start(1)
+                vspan = (at, at + len(v.group(1)))
+                if 't="s"' in c.group(1) and raw.isdigit() and int(raw) < len(entries):
+                    cells.append((entries[int(raw)][0], int(raw), vspan))
+                else:
+                    cells.append((raw, None, vspan))
+            rows.append(cells)
+        table = [[(value, 0, 0) for value, _i, _s in r] for r in rows[1:]]
+        own = {id(r) for r in _own_rows(table, records, [sst, sheet])}
+        for cells, resolved in zip(rows[1:], table, strict=True):
+            if id(resolved) in own:
+                out.extend(
+                    ((entries[i][1], entries[i][2]), (pointer, vspan)) for _v, i, vspan in cells if i is not None
+                )
+    return out
+
+
+# ---------------------------------------------------------------- YAML anchors, aliases and merge keys
+
+_ALIAS_RE = re.compile(r"\*([\w.-]+)")
+_ANCHOR_RE = re.compile(r"(?m)^([ \t]*)(?:-[ \t]+)?[^\s#:][^:\n]*:[ \t]*&([\w.-]+)[ \t]*(?:#.*)?$")
+
+
+def _yaml_referenced(text: str, records: Records) -> list[Span]:
+    """The spans of the blocks a YAML document defines under an anchor (``lvl_2: &lvl_2``) and pulls
+    into a record by an alias or a merge key (``<<: *lvl_2``): what the record reads as its own fields.
+    Among sibling anchors (one indentation under one parent): the one referenced when only one is, else
+    those referenced from the list item of this record (an item holding an id the projection shows
+    outside the document)."""
+    anchors: list[tuple[str, int, Span]] = []
+    for m in _ANCHOR_RE.finditer(text):
+        indent = len(m.group(1).expandtabs())
+        start = m.end() + 1
+        anchors.append((m.group(2), indent, (start, _block_end(text, start, indent))))
+    if not anchors:
+        return []
+    used = set(_ALIAS_RE.findall(text))
+    out: list[Span] = []
+    by_indent: dict[int, list[tuple[str, Span]]] = {}
+    for name, indent, span in anchors:
+        by_indent.setdefault(indent, []).append((name, span))
+    own: set[str] | None = None
+    for group in by_indent.values():
+        referenced = [(name, span) for name, span in group if name in used]
+        if len(referenced) == 1:
+            out.extend(_yaml_values(text, *referenced[0][1]))
+        elif len(referenced) > 1:
+            if own is None:
+                own = _own_item_aliases(text, records)
+            mine = [span for name, span in referenced if name in own]
+            if len(mine) == 1:
+                out.extend(_yaml_values(text, *mine[0]))
+    return out
+
+
+def _block_end(text: str, start: int, indent: int) -> int:
+    """Where the block of lines from ``start`` indented deeper than ``indent`` ends."""
+    end = start
+    for line, s in _lines(text, min(start, len(text))):
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            break
+        end = s + len(line)
+    return end
+
+
+_ITEM_RE = re.compile(r"(?m)^([ \t]*)-[ \t]+")
+
+
+def _own_item_aliases(text: str, records: Records) -> set[str]:
+    """The aliases used in the list items of this record: items holding an id the projection shows
+    outside the document (when one item, or items of one id, hold such ids)."""
+    inside = Counter(_TOKEN_RE.findall(text))
+    items: list[tuple[str, set[str]]] = []
+    for m in _ITEM_RE.finditer(text):
+        nl = text.find("\n", m.end())
+        end = len(text) if nl == -1 else max(nl, _block_end(text, nl + 1, len(m.group(1).expandtabs())))
+        block = text[m.start() : end]
+        ids = {t for t in _TOKEN_RE.findall(block) if _id_like(t) and records.shown(t, inside)}
+        if ids:
+            items.append((block, ids))
+    if not items or len({frozenset(ids) for _b, ids in items}) != 1:
+        return set()
+    return {name for block, _ids in items for name in _ALIAS_RE.findall(block)}
+
+
+_YAML_PAIR_RE = re.compile(r"(?m)^[ \t]*[^\s#:][^:\n]*:[ \t]+(?![&*|>])(\S[^\n#]*?)[ \t]*(?:#.*)?$")
+
+
+def _yaml_values(text: str, lo: int, hi: int) -> list[Span]:
+    """The spans of the scalar values of ``key: value`` lines in ``text[lo:hi]`` (quotes excluded)."""
+    out: list[Span] = []
+    for m in _YAML_PAIR_RE.finditer(text, lo, hi):
+        a, b = m.span(1)
+        if b - a >= 2 and text[a] in "\"'" and text[b - 1] == text[a]:
+            a, b = a + 1, b - 1
+        out.append((a, b))
+    return out

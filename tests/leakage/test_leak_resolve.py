@@ -1,0 +1,184 @@
+"""Structure resolution: this record's row of a table held in a string, a spreadsheet's shared strings
+resolved by index, YAML blocks pulled in by an alias or merge key — each both ways (the record's own
+value leaks; the same structure without the link to this record, or naming every record, does not)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from windtunnel.leakage import audit_item, sanitize_item
+from windtunnel.leakage.resolve import Records, own_value
+
+LABELS = ["Low", "Medium", "High"]
+
+
+def _item(projection: Any, expected: str = "High") -> dict[str, Any]:
+    return {"id": "t", "expected": expected, "label_set": LABELS, "projection": projection}
+
+
+def _leaked(projection: Any, expected: str = "High") -> bool:
+    item = _item(projection, expected)
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)
+    assert fast.findings == ref.findings
+    return fast.leaked
+
+
+def _export(rows: list[tuple[str, str, str]], delim: str = ";") -> str:
+    lines = [delim.join(["Ticket", "Subject", "cf_7"])]
+    lines += [delim.join([i, f'"{s}"', v]) for i, s, v in rows]
+    return "\n".join(lines) + "\n"
+
+
+ROWS = [("10417", "Printer jams", "Low"), ("20931", "Login loop", "High"), ("33310", "Slow search", "Medium")]
+
+
+@pytest.mark.parametrize("delim", [";", ",", "\t", "|"])
+def test_the_label_in_this_records_row_of_a_delimited_export_leaks(delim: str) -> None:
+    projection = {"export": _export(ROWS, delim), "ticket": {"id": 20931, "subject": "Login loop"}}
+    assert _leaked(projection)
+
+
+def test_the_same_export_without_this_records_label_is_clean() -> None:
+    rows = [*ROWS[:1], ("20931", "Login loop", ""), *ROWS[2:], ("40001", "Other", "High")]
+    assert not _leaked({"export": _export(rows), "ticket": {"id": 20931}})
+
+
+def test_an_export_with_no_row_named_elsewhere_says_nothing_about_this_record() -> None:
+    assert not _leaked({"export": _export(ROWS), "ticket": {"id": 99999}})
+
+
+def test_an_export_whose_every_row_is_named_elsewhere_is_ambiguous() -> None:
+    # (the structure resolution alone: the decision's own table-row rule reads such a table apart)
+    text = _export(ROWS)
+    a = text.index("High")
+    assert own_value(Records({"export": text, "related": ["10417", "20931", "33310"]}), text, (a, a + 4)) is None
+    assert own_value(Records({"export": text, "ticket": 20931}), text, (a, a + 4)) is not None
+
+
+def test_a_sql_copy_block_of_this_records_attributes_leaks() -> None:
+    dump = (
+        "-- dump of case CASE-81770\nBEGIN;\n"
+        "INSERT INTO cases (case_key, subject) VALUES ('CASE-81770', 'Login loop');\n"
+        "COPY public.case_attrs (case_key, attr, value) FROM stdin;\n"
+        "CASE-81770\tchannel\temail\nCASE-81770\tprio\tHigh\nCASE-81770\tlocale\ten-GB\n\\.\nCOMMIT;\n"
+    )
+    assert _leaked(dump)
+    assert not _leaked(dump.replace("\tHigh\n", "\t\n"))
+
+
+def test_a_sql_insert_of_many_rows_leaks_only_this_records_row() -> None:
+    dump = (
+        "-- case INC-2042\nINSERT INTO tickets (key, prio) VALUES ('INC-1001', 'High'), "
+        "('INC-2042', 'Low'), ('INC-3003', 'Medium');\n"
+    )
+    assert _leaked(dump, "Low")
+    assert not _leaked(dump, "High")
+
+
+def _workbook(rows: list[list[int]], strings: list[str]) -> dict[str, str]:
+    sst = "<sst>" + "".join(f"<si><t>{s}</t></si>" for s in strings) + "</sst>"
+    sheet = "<worksheet><sheetData>"
+    for r, row in enumerate(rows, 1):
+        cells = "".join(f'<c r="{chr(65 + c)}{r}" t="s"><v>{v}</v></c>' for c, v in enumerate(row))
+        sheet += f'<row r="{r}">{cells}</row>'
+    return {"xl/sharedStrings.xml": sst, "xl/worksheets/sheet1.xml": sheet + "</sheetData></worksheet>"}
+
+
+STRINGS = ["Case", "Prio", "Low", "Medium", "High", "TKT-101", "TKT-202"]
+
+
+def test_a_shared_string_this_records_row_points_at_leaks() -> None:
+    book = _workbook([[0, 1], [5, 2], [6, 4]], STRINGS)
+    assert _leaked({"unzipped": book, "question": "TKT-202"})
+    assert not _leaked({"unzipped": book, "question": "TKT-101"})
+
+
+def test_a_shared_string_table_without_this_records_row_is_clean() -> None:
+    book = _workbook([[0, 1], [5, 4]], STRINGS)
+    assert not _leaked({"unzipped": book, "question": "TKT-202"})
+
+
+YAML = """profiles:
+  p_a: &p_a
+    prio: Low
+  p_b: &p_b
+    prio: Medium
+  p_c: &p_c
+    prio: High
+cases:
+  - key: TKT-7
+{merge}    body: |
+      The printer jams.
+"""
+
+
+def test_a_yaml_block_merged_into_the_record_leaks() -> None:
+    assert _leaked(YAML.format(merge="    <<: *p_c\n"))
+
+
+def test_yaml_definitions_no_record_pulls_in_are_a_listing() -> None:
+    assert not _leaked(YAML.format(merge=""))
+
+
+def test_yaml_records_pulling_in_different_siblings_are_ambiguous() -> None:
+    text = YAML.format(merge="    <<: *p_c\n") + "  - key: TKT-8\n    <<: *p_a\n"
+    assert not _leaked(text)
+
+
+def test_among_yaml_records_this_records_item_is_the_one_named_elsewhere() -> None:
+    text = YAML.format(merge="    <<: *p_c\n") + "  - key: TKT-8\n    <<: *p_a\n"
+    assert _leaked({"export": text, "question": "TKT-7"})
+    assert not _leaked({"export": text, "question": "TKT-8"})
+    assert _leaked({"export": text, "question": "TKT-8"}, "Low")
+    assert not _leaked({"export": text, "question": "TKT-9"})
+
+
+def test_an_own_value_is_a_whole_cell() -> None:
+    text = _export([("20931", "Login loop", "High priority"), *ROWS[:1], *ROWS[2:]])
+    records = Records({"export": text, "id": 20931})
+    a = text.index("High")
+    assert not own_value(records, text, (a, a + 4))
+    assert own_value(records, text, (a, a + len("High priority")))
+
+
+def test_the_sanitizer_removes_this_records_cell_and_keeps_the_others() -> None:
+    projection = {"export": _export(ROWS), "ticket": {"id": 20931}}
+    result = sanitize_item(_item(projection), mode="span")
+    assert not result.after.leaked
+    out = result.item.projection["export"]
+    assert '20931;"Login loop";\n' in out and '10417;"Printer jams";Low' in out
+
+
+def test_a_table_string_seen_again_under_another_record_is_decided_again() -> None:
+    # the scan replays the findings of a string it has classified before: not for a table of records,
+    # whose own row depends on the rest of the projection
+    text = _export(ROWS)
+    for _ in range(3):
+        assert not _leaked({"export": text, "ticket": {"id": 99999}})
+        assert _leaked({"export": text, "ticket": {"id": 20931}})
+
+
+def test_a_shared_string_leak_points_at_this_records_cell_and_the_sanitizer_clears_it() -> None:
+    book = _workbook([[0, 1], [5, 2], [6, 4]], STRINGS)
+    item = _item({"unzipped": book, "question": "TKT-202"})
+    (f,) = [f for f in audit_item(item).findings if f.severity == "high"]
+    sheet = book["xl/worksheets/sheet1.xml"]
+    assert f.pointer == "/unzipped/xl~1worksheets~1sheet1.xml" and f.span is not None
+    assert sheet[f.span[0] : f.span[1]] == "4"  # the index of "High" in this record's row
+    result = sanitize_item(item, mode="span")
+    assert result.before.leaked and not result.after.leaked
+    assert result.item.projection["unzipped"]["xl/sharedStrings.xml"] == book["xl/sharedStrings.xml"]
+
+
+def test_this_records_row_of_an_html_table() -> None:
+    table = (
+        "<table><tr><th>id</th><th>p</th></tr><tr><td>T-100</td><td>Low</td></tr>"
+        "<tr><td>T-200</td><td> <b>High</b> </td></tr></table>"
+    )
+    a = table.index("High")
+    assert own_value(Records({"x": table, "q": "T-200"}), table, (a, a + 4)) is not None
+    assert own_value(Records({"x": table, "q": "T-300"}), table, (a, a + 4)) is None
+    low = table.index("Low")
+    assert own_value(Records({"x": table, "q": "T-200"}), table, (low, low + 3)) is None
