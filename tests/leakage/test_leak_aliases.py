@@ -153,3 +153,40 @@ def test_an_abbreviation_counts_only_as_a_value(projection: dict[str, object], l
     item = {"expected": "Medium", "label_set": ["Low", "Medium", "High"], "projection": projection}
     assert _leaks(**item) is leaks
     assert audit_item({"id": "t", **item}).findings == audit_item({"id": "t", **item}, prefilter=False).findings
+
+
+_DEPTS = ["Marketing", "Engineering", "Finance", "Sales"]
+
+
+@pytest.mark.parametrize(
+    ("projection", "expected", "label_set", "high"),
+    [
+        # QA-10 M2: a derived spelling under a plain field naming something else is a word of that field
+        ({"assignee": "Mark"}, "Marketing", _DEPTS, False),
+        ({"language": "ENG"}, "Engineering", _DEPTS, False),
+        ({"country": "FIN"}, "Finance", _DEPTS, False),
+        ({"owner": "Sal"}, "Sales", _DEPTS, False),
+        ({"note": "Reporter: Mark"}, "Marketing", _DEPTS, False),
+        ({"amount_type": "Net"}, "Network", ["Network", "Billing", "Hardware"], False),
+        ({"action": "Bill"}, "Billing", ["Network", "Billing", "Hardware"], False),
+        ({"test": "Neg"}, "Negative", ["Positive", "Negative", "Neutral"], False),
+        ({"qty": "IV"}, "4", ["1", "2", "3", "4", "5"], False),
+        ({"qty": "four"}, "4", ["1", "2", "3", "4", "5"], False),
+        # ... and the label under a field naming the task or the answer, or a cryptic one
+        ({"category": "Net"}, "Network", ["Network", "Billing", "Hardware"], True),
+        ({"rating": "IV"}, "4", ["1", "2", "3", "4", "5"], True),
+        ({"answer": "four"}, "4", ["1", "2", "3", "4", "5"], True),
+        ({"DEPT": "FIN"}, "Finance", _DEPTS, True),
+        ({"cf_10234": "Mark"}, "Marketing", _DEPTS, True),
+        ({"pager": 'TKT7 ORG=GRAPHI DPT=FIN CH=EML "CHECKOUT FAILS"'}, "Finance", _DEPTS, True),
+    ],
+)
+def test_a_derived_spelling_counts_as_a_value_only_under_a_field_naming_the_task_or_a_code(
+    projection: dict[str, object], expected: str, label_set: list[str], high: bool
+) -> None:
+    item = {"id": "t", "expected": expected, "label_set": label_set, "projection": {"key": "WEB-8", **projection}}
+    audit = audit_item(item)
+    assert audit.findings == audit_item(item, prefilter=False).findings
+    assert any(f.severity == "high" for f in audit.findings) is high
+    if not high and "note" not in projection:
+        assert [f.severity for f in audit.findings] == ["low"]  # a whole value stays there for review

@@ -3,11 +3,13 @@ leaks; a label in prose leaks when tied to the task; a listing, a definition or 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from windtunnel.leakage import audit_item
+from windtunnel.leakage.model import LeakItem
 
 LMH = ["Low", "Medium", "High"]
 SELECT = (
@@ -359,3 +361,82 @@ _GLOSSARY = "- **Sev1** — outage\n- **Sev2** — major\n- **Sev3** — minor\n
 )
 def test_a_text_naming_every_label_evenly_defines_them(text: str, leaks: bool) -> None:
     assert _leaks({"t": text}, expected="Sev1", label_set=_SEV) is leaks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not Low. Not Medium. Definitely High.",
+        "Is it Low? No. Is it Medium? No. Is it High? Yes.",
+        "Low: no\nMedium: no\nHigh: yes",
+        ["Low: not applicable", "Medium: not applicable", "High: applies to this ticket"],
+        "Low - cosmetic\nMedium - degraded\nHigh - outage (matches WEB-8)",
+        ["Low - cosmetic", "Medium - degraded", "High - outage  <-- this ticket"],
+    ],
+)
+def test_a_text_naming_every_label_that_singles_one_out_states_it(text: Any) -> None:
+    # QA-10 M1: the others negated, or this one tied to the record (a yes, an arrow, the record's id)
+    assert _leaks({"key": "WEB-8", "notes": text})
+    assert not _leaks({"key": "WEB-8", "notes": text}, expected="Medium")  # it singles out High, not Medium
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Low - cosmetic, no customer impact\nMedium - degraded service\nHigh - outage, page on-call",
+        ["Low: fix next sprint", "Medium: fix this week", "High: page on-call now"],
+        "Is it Low? Cosmetic. Is it Medium? Degraded. Is it High? Outage.",
+        "Low - cosmetic\nMedium - degraded\nHigh - outage (see WEB-1, WEB-2)",
+    ],
+)
+def test_a_definition_in_parallel_stays_a_definition(text: Any) -> None:
+    assert not _leaks({"key": "WEB-8", "notes": text})
+
+
+_QUEUES = ["Shipping", "Billing", "Refunds"]
+
+
+def test_a_part_of_the_records_own_kind_or_naming_the_task_is_not_another_thing() -> None:
+    # QA-10 minor 1: "kind": "ticket" beside ticket_id is the record; a type naming the task is its field
+    assert _leaks(
+        {"request": {"ticket_id": "T-4"}, "response": {"kind": "ticket", "queue": "Billing"}},
+        expected="Billing",
+        label_set=_QUEUES,
+    )
+    assert _leaks(
+        {"ticket": {"id": "T-4"}, "routing": {"type": "queue", "name": "Billing"}},
+        expected="Billing",
+        label_set=_QUEUES,
+        target="queue",
+    )
+    # ... while another kind of thing keeps its attributes (principle 3)
+    assert not _leaks(
+        {"request": {"ticket_id": "T-4"}, "related": {"kind": "device", "queue": "Billing"}},
+        expected="Billing",
+        label_set=_QUEUES,
+    )
+
+
+@pytest.mark.parametrize(("mine", "others"), [("T-8", ("T-7", "T-9")), ("A8", ("A7", "A9"))])
+def test_this_records_row_with_a_short_id_is_its_value(mine: str, others: tuple[str, str]) -> None:
+    # QA-10 minor 2 and 3: a short id is this record's row, and the finding says it is a cell
+    export = f"id,category\n{others[0]},Shipping\n{mine},Billing\n{others[1]},Refunds\n"
+    item = {"id": "p", "expected": "Billing", "label_set": _QUEUES, "projection": {"ticket_id": mine, "export": export}}
+    audit = audit_item(item)
+    assert audit.leaked and audit.findings == audit_item(item, prefilter=False).findings
+    assert "a cell of this record's row" in audit.findings[0].detail
+    other = {**item, "projection": {"ticket_id": "T-5", "export": export}}
+    assert not audit_item(other).leaked
+
+
+def test_strict_counts_a_value_demoted_as_another_things_attribute() -> None:
+    # QA-10 minor 4: the docs' own example is for review, and --strict counts review findings
+    proj = {
+        "ticket": {"key": "T-1", "summary": "printer jam"},
+        "related": {"type": "device", "attributes": {"toner_level": "Low"}},
+    }
+    item = {"id": "p", "expected": "Low", "label_set": LMH, "projection": proj}
+    assert [f.severity for f in audit_item(item).findings] == ["low"]
+    assert not audit_item(item).leaked
+    strict = audit_item(replace(LeakItem.from_mapping(item), strict=True))
+    assert strict.leaked and [f.severity for f in strict.findings] == ["medium"]

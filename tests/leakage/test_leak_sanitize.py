@@ -185,3 +185,48 @@ def test_unpadded_base64url_and_jwt_payloads_are_removed() -> None:
     assert schema_digest(res.item.projection) == schema_digest(blobs)
     clean = {k: b64url({"ticket": "WEB-1" + "x" * n, "priority": "Low"}) for n, k in enumerate(blobs)}
     assert sanitize_item(item(clean)).before.findings == []
+
+
+@pytest.mark.parametrize(
+    ("projection", "label_set", "expected", "after"),
+    [
+        # QA-10 M3: a listing in an earlier sentence is no sibling of the statement cut
+        (
+            {"key": "WEB-8", "help": "Priority levels: Low, Medium, High. We set it to High."},
+            ["Low", "Medium", "High"],
+            "High",
+            {"key": "WEB-8", "help": "Priority levels: Low, Medium, High."},
+        ),
+        (
+            {
+                "key": "WEB-9",
+                "help": "Low: fix next sprint. Medium: fix this week. High: page on-call now. This ticket is High.",
+            },
+            ["Low", "Medium", "High"],
+            "High",
+            {"key": "WEB-9", "help": "Low: fix next sprint. Medium: fix this week. High: page on-call now."},
+        ),
+        # this record's row of a table: its cell is blanked, the table keeps its shape
+        (
+            {"ticket_id": "TCK-1008", "export": "id,category\nTCK-1007,Shipping\nTCK-1008,Billing\nTCK-1009,Refunds\n"},
+            ["Shipping", "Billing", "Refunds"],
+            "Billing",
+            {"ticket_id": "TCK-1008", "export": "id,category\nTCK-1007,Shipping\nTCK-1008,\nTCK-1009,Refunds\n"},
+        ),
+    ],
+)
+def test_a_statement_beside_a_listing_and_this_records_cell_are_cut(
+    projection: dict[str, Any], label_set: list[str], expected: str, after: dict[str, Any]
+) -> None:
+    res = sanitize_item({"id": "x", "expected": expected, "label_set": label_set, "projection": projection})
+    assert res.before.leaked
+    assert res.item.projection == after
+    assert not res.residual and not res.problems
+
+
+def test_a_cut_that_would_leave_the_answer_as_the_one_label_missing_takes_the_whole_text() -> None:
+    # QA-10 M1 in sanitize: "Not Low. Not Medium." left alone would still say High by elimination
+    proj = {"key": "WEB-10", "notes": "Not Low. Not Medium. Definitely High.", "other": "Low/Medium/High"}
+    res = sanitize_item({"id": "x", "expected": "High", "label_set": ["Low", "Medium", "High"], "projection": proj})
+    assert res.before.leaked and not res.residual
+    assert res.item.projection == {**proj, "notes": ""}

@@ -87,7 +87,12 @@ _NO_DECODE = typer.Option(False, "--no-decode", help="Skip base64 / URL / entity
 _CONTEXT_WORD = typer.Option(
     None, "--context-word", help="A word naming the task in prose (repeatable), beside priority, severity, label ..."
 )
-_STRICT = typer.Option(False, "--strict", help="Count a bare answer word in unrelated prose as a leak (else: review).")
+_STRICT = typer.Option(
+    False,
+    "--strict",
+    help="Count every review finding (freetext.token: a bare answer word in unrelated prose, a label value"
+    " demoted as another thing's attribute, a count or a derived spelling) as a leak (else: review).",
+)
 _DERIVE = typer.Option(
     None,
     "--derive-from",

@@ -219,6 +219,13 @@ def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
     return [a for a in dict.fromkeys(out) if _key(a) not in {_key(lab) for lab in label_set}]
 
 
+def derived_alias(alias: str, label_set: Sequence[str]) -> bool:
+    """``alias`` is a spelling derived from a label of a numeric scale (``four`` or ``IV`` for ``4``):
+    like the number itself (and like an abbreviation) it has ordinary senses (a quantity, a chapter),
+    so it counts as a value only under a field naming the task or the answer, or a cryptic one."""
+    return len(label_set) >= 2 and _numeric(label_set) and not _key(alias).isdigit()
+
+
 def parse_alias_options(pairs: Sequence[str]) -> dict[str, list[str]]:
     """``["High=urgent", "High=P1", "Low=🐢"]`` → ``{"High": ["urgent", "P1"], "Low": ["🐢"]}``.
 

@@ -72,6 +72,33 @@ def units(text: str) -> tuple[Range, ...] | None:
     return None
 
 
+def widen_eliminating(text: str, cuts: list[Range], labels: Sequence[str]) -> list[Range]:
+    """The cuts, each widened to its whole structural unit when it would leave the unit naming every
+    label but one, where the unit named them all (``Not Low. Not Medium. Definitely High.`` cut to ``Not
+    Low. Not Medium.``): the gap would name the answer by elimination, so the unit goes whole."""
+    distinct = {lab.casefold() for lab in labels if lab}
+    if len(distinct) < 2 or not cuts:
+        return cuts
+    found = units(text)
+    out: list[Range] = []
+    for a, b in cuts:
+        lo, hi = 0, len(text)
+        if found is not None:
+            unit = next((u for u in found if u[0] <= a and b <= u[1]), None)
+            if unit is None:
+                out.append((a, b))
+                continue
+            lo, hi = unit
+        before = _label_hits(text, labels, lo, hi)
+        rest = text[lo:a] + "\n" + text[b:hi]
+        after = _label_hits(rest, labels, 0, len(rest))
+        if before == distinct and len(after) == len(distinct) - 1 and after < before:
+            out.append((lo, hi))
+        else:
+            out.append((a, b))
+    return merge(out)
+
+
 def cut_range(text: str, span: Range, mode: str) -> Range | None:
     """The range to remove for a hit at ``span``: its sentence (or the span itself in ``span`` mode),
     confined to the structural unit that holds it; ``None`` when the hit is in the structure itself.
@@ -305,7 +332,8 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     Two shapes: the line of the cut and a neighbour line are parallel (:func:`_parallel`) and the
     neighbour holds another label (``HIGH = 'High'`` beside ``LOW = 'Low'``; ``<option value="Low"
     selected>`` beside ``<option value="Moderate">``); a cut inside a line that a separator (``,`` ``|``
-    ``/`` ``or`` ``and``) joins to another label (``Low, High``).
+    ``/`` ``or`` ``and``) joins to another label (``Low, High``). On the cut's own line only the
+    sentence around the cut counts: a listing in an earlier sentence is no sibling of a statement.
     """
     if len(labels) < 2:
         return False
@@ -321,7 +349,17 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     line_end = len(text) if line_end < 0 else line_end
     key = tuple(labels)
     shape = _skeleton(text[line_start:first_end], key)
-    members = _label_hits(text, labels, line_start, first_end)
+    # On the cut's own line, only the sentence around the cut: labels listed in an earlier sentence
+    # ("Priority levels: Low, Medium, High. We set it to High.") are not members beside the cut.
+    s_lo, s_hi = line_start, first_end
+    for m in _SENTENCE_BREAK.finditer(text, line_start):  # (an end position would hide the lookahead)
+        if m.end() > a:
+            break
+        s_lo = m.end()
+    brk = _SENTENCE_BREAK.search(text, max(a, b - 1), first_end)
+    if brk is not None:
+        s_hi = brk.end()
+    members = _label_hits(text, labels, s_lo, s_hi)
     # Walk the parallel lines up and down from the cut's line: a listing has three members or more
     # (every label, when there are fewer), not two lines such as a diff's "-" and "+".
     for step in (-1, 1):
@@ -350,6 +388,9 @@ def listing_member(text: str, cut: Range, labels: Sequence[str]) -> bool:
     after = text[b:line_end].casefold()
     return bool(re.search(rf"(?<!\w)(?:{alt})(?:{_JOIN})$", before) or re.match(rf"(?:{_JOIN})(?:{alt})(?!\w)", after))
 
+
+_SENTENCE_BREAK = re.compile(r"[.!?](?=[ \t]+\S)")
+"""The end of a sentence inside a line (a point followed by more words)."""
 
 _JOIN = r"[ \t]*[,;|/][ \t]*(?:(?:or|and)[ \t]+)?|[ \t]+(?:or|and)[ \t]+"
 """What joins the members of a listing on one line: a separator, or ``or`` / ``and``."""

@@ -228,21 +228,27 @@ class Needle:
     value_only: bool = False
     """An abbreviation (``MED`` for ``Medium``): it counts only where a label is a value (a whole
     field, a key-value pair, a table cell), never in prose, where it is an ordinary word."""
+    derived: bool = False
+    """A spelling derived from the label rather than the label (an abbreviation, ``four`` or ``IV`` for
+    ``4``): as a value it states the label only under a name naming the task or the answer, or a
+    cryptic one (``URGCY=URG``); under a plain name of something else (``"qty": "IV"``,
+    ``"assignee": "Mark"``) it is a word of that field, for review."""
 
     @classmethod
-    def make(cls, text: str, role: Role, *, value_only: bool = False) -> Needle | None:
+    def make(cls, text: str, role: Role, *, value_only: bool = False, derived: bool = False) -> Needle | None:
         """The needle for ``text`` (``None`` when it normalises to nothing: blanks, invisibles only).
 
         A text with no word character (an emoji, ``★``) becomes a glyph needle: no boundaries, matched
-        wherever it occurs. ``value_only`` marks an abbreviation (see the field).
+        wherever it occurs. ``value_only`` marks an abbreviation, ``derived`` a derived spelling (see
+        the fields).
         """
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
             # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
-            return cls(text, role, norm, norm, False, None, value_only) if norm else None
+            return cls(text, role, norm, norm, False, None, value_only, derived) if norm else None
         canon = canonical_needle(text) if has_digit(text) else None
-        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon, value_only)
+        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon, value_only, derived)
 
     def find(self, text: str) -> list[tuple[int, int]]:
         """The bounded matches of this needle in ``text`` (already in the view the needle is normalised to)."""
@@ -300,14 +306,17 @@ class NeedleSet:
         correlated: Sequence[str] = (),
         labels: Sequence[str] = (),
         abbreviations: Sequence[str] = (),
+        derived: Sequence[str] = (),
     ) -> NeedleSet:
         """The needles of the answers, correlated values and other labels; ``abbreviations`` are the
-        answers' abbreviations, matched as answers that count only as values (``Needle.value_only``)."""
+        answers' abbreviations, matched as answers that count only as values (``Needle.value_only``);
+        ``derived`` the answers' aliases that are spellings derived from them (``Needle.derived``)."""
+        derived_set = set(derived)
         made: list[Needle] = []
         exp_norms = set()
         for role, values in (("expected", expected), ("correlated", correlated), ("label", labels)):
             for v in values:
-                n = Needle.make(v, role)  # type: ignore[arg-type]
+                n = Needle.make(v, role, derived=role == "expected" and v in derived_set)  # type: ignore[arg-type]
                 if n is None:
                     continue
                 if role != "expected" and n.norm in exp_norms:
@@ -316,7 +325,7 @@ class NeedleSet:
                     exp_norms.add(n.norm)
                 made.append(n)
         for v in abbreviations:
-            n = Needle.make(v, "expected", value_only=True)
+            n = Needle.make(v, "expected", value_only=True, derived=True)
             if n is not None and n.norm not in exp_norms:
                 made.append(n)
         return cls(made)

@@ -63,8 +63,9 @@ def ids_of(root: Any, skip: Any = None) -> list[str]:
 
 
 def record_values(root: Any) -> frozenset[str]:
-    """The projection's scalar values of 4 to 80 characters (an id, a subject), casefolded, from a
-    bounded walk: a table row holding one that no other row holds is this record's row."""
+    """The projection's scalar values of 4 to 80 characters (an id, a subject), and shorter ids that
+    mix letters and digits (``T-8``, ``A8``), casefolded, from a bounded walk: a table row holding one
+    that no other row holds is this record's row."""
     out: set[str] = set()
     stack = [root]
     seen = 0
@@ -77,7 +78,7 @@ def record_values(root: Any) -> frozenset[str]:
             stack.extend(v[:500])
         elif isinstance(v, (str, int)) and not isinstance(v, bool):
             t = str(v).strip()
-            if 4 <= len(t) <= 80:
+            if 4 <= len(t) <= 80 or (2 <= len(t) < 4 and ID_SHAPE.search(t)):
                 out.add(t.casefold())
     return frozenset(out)
 
@@ -89,6 +90,49 @@ def record_parts(root: Mapping[Any, Any]) -> frozenset[str]:
     "CASE-7", …}``) is about something else than the record; with no id anywhere, nothing can be told.
     """
     return frozenset(str(k) for k, v in root.items() if isinstance(v, (Mapping, list)) and ids_of(v))
+
+
+_GENERIC_ID_WORDS = frozenset({"id", "key", "number", "no", "num", "ref", "uuid", "guid", "code", "name"})
+_NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def record_kinds(root: Mapping[Any, Any]) -> frozenset[str]:
+    """The words naming what kind of thing the record is: the words of the keys holding its id
+    (``ticket_id``, ``ticketKey`` → ``ticket``) and of the top-level parts holding one, generic id
+    words aside. A part that says it is such a thing (``"kind": "ticket"``) is the record, not another
+    thing beside it."""
+    out: set[str] = set()
+    stack: list[tuple[str, Any]] = [(str(k), v) for k, v in root.items()]
+    seen = 0
+    while stack and seen < 2000:
+        name, v = stack.pop()
+        seen += 1
+        if type(v) is str:
+            if RECORD_ID.fullmatch(v) and ID_SHAPE.search(v):
+                out.update(w.casefold() for w in _NAME_WORDS.findall(name))
+        elif isinstance(v, Mapping):
+            stack.extend((str(k), x) for k, x in v.items())
+    out.update(w.casefold() for part in record_parts(root) for w in _NAME_WORDS.findall(part))
+    return frozenset(out - _GENERIC_ID_WORDS)
+
+
+def path_kinds(root: Any, tokens: list[str], label_norms: frozenset[str]) -> list[str]:
+    """The kinds that the objects on the way from the projection's top to a field (``tokens``,
+    unescaped) say they are (see :func:`typed_path`), casefolded."""
+    out: list[str] = []
+    node = root
+    for tok in tokens:
+        if isinstance(node, Mapping):
+            for key in TYPE_KEYS.intersection(node):
+                kind = node[key]
+                if type(kind) is str and 0 < len(kind) <= 40 and normalize_needle(kind) not in label_norms:
+                    out.append(kind.casefold())
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            break
+    return out
 
 
 def typed_path(root: Any, tokens: list[str], label_norms: frozenset[str]) -> bool:

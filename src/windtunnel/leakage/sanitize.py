@@ -54,8 +54,10 @@ from windtunnel.leakage import cuts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
+from windtunnel.leakage.mention import table_cell, unselect
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import parse_pointer
+from windtunnel.leakage.records import record_values
 from windtunnel.leakage.scan import audit_item, escape_pointer_token
 
 Mode = Literal["sentence", "span"]
@@ -185,7 +187,8 @@ def sanitize_item(
     redactions: list[Redaction] = []
     problems: list[str] = []
     known = list(dict.fromkeys([*it.label_set, *labels]))
-    projection = _apply(projection, todo, mode, redactions, _Ctx(known, problems))
+    ctx = _Ctx(known, problems, it.projection, list(it.label_set) or known)
+    projection = _apply(projection, todo, mode, redactions, ctx)
     if not redactions:
         clean, after = it, before
     else:
@@ -197,8 +200,32 @@ def sanitize_item(
 
 @dataclass
 class _Ctx:
+    """What a sanitizing pass shares: the labels that tell a listing, the problems met, and the
+    item's projection as read (its values tell this record's row of a table, as the scan's do)."""
+
     labels: list[str]
     problems: list[str]
+    root: Any = None
+    scale: list[str] = field(default_factory=list)
+    """The item's own label set (else ``labels``): a cut that leaves all of it but the answer eliminates."""
+    _record: frozenset[str] | None = None
+
+    def record(self) -> frozenset[str]:
+        """:func:`~windtunnel.leakage.records.record_values` of the projection as read, computed once."""
+        if self._record is None:
+            self._record = record_values(self.root)
+        return self._record
+
+
+def _record_cell(value: str, span: tuple[int, int], ctx: _Ctx) -> bool:
+    """``value[span]`` is a whole cell of this record's one-record table or of its row in a table of many
+    (:func:`~windtunnel.leakage.mention.table_cell`, the scan's own test): the cell alone is cut, the
+    row keeps its delimiters and the table its shape; the other rows are other records, not a listing."""
+    if "\n" not in value:
+        return False
+    low = value.lower()
+    text = low if len(low) == len(value) else value
+    return table_cell(text, span[0], span[1], ctx.record)
 
 
 def _through_strings(doc: Any, f: Finding) -> Finding:
@@ -340,17 +367,19 @@ def _fix_leaf(
     if picked:
         # A marked option in a listing: clear the mark, keep the option (cutting it would leave the
         # answer as the one option missing).
-        from windtunnel.leakage.mention import unselect
-
         for f in picked:
             assert f.span is not None
             edit = unselect(value, f.span[0])
             if edit is not None:
                 edits.append(edit)
         group = [f for f in group if f not in picked]
-    spans = []
+    spans: list[tuple[int, int]] = []
+    cells: list[tuple[int, int]] = []
     for f in group:
         if f.span is None:
+            continue
+        if _record_cell(value, f.span, ctx):
+            cells.append(f.span)
             continue
         cut = cuts.cut_range(value, f.span, mode)
         if cut is None:
@@ -359,7 +388,8 @@ def _fix_leaf(
             ctx.problems.append(f"{f.shown_pointer() or '/'}: a member of a listing of labels, not cut alone")
         else:
             spans.append(cut)
-    merged = cuts.merge(spans)
+    # A cell of this record's row is no member of a listing: the other rows are other records.
+    merged = cuts.merge([*cuts.widen_eliminating(value, cuts.merge(spans), ctx.scale), *cells])
     # Marks inside a cut go with it; the rest are applied with the cuts, from the end.
     edits = sorted({e for e in edits if not any(e[0] < b and a < e[1] for a, b in merged)})
     out = value

@@ -83,7 +83,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
-from windtunnel.leakage.aliases import label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import (
     container_representation,
@@ -94,6 +94,7 @@ from windtunnel.leakage.formats import (
     string_representation,
     url_path_segment,
 )
+from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
     Channel,
@@ -120,6 +121,8 @@ from windtunnel.leakage.records import (
     RECORD_ID,
     TYPE_KEYS_JSON,
     ids_of,
+    path_kinds,
+    record_kinds,
     record_parts,
     record_values,
     typed_path,
@@ -257,11 +260,16 @@ class _Ctx:
 
 
 def _needles(
-    expected: Sequence[str], correlated: Sequence[str], labels: Sequence[str], abbreviations: Sequence[str] = ()
+    expected: Sequence[str],
+    correlated: Sequence[str],
+    labels: Sequence[str],
+    abbreviations: Sequence[str] = (),
+    derived: Sequence[str] = (),
 ) -> NeedleSet:
-    """The item's needles: the answers, correlated values, the other labels and the answers' abbreviations."""
+    """The item's needles: the answers, correlated values, the other labels and the answers'
+    abbreviations; ``derived``: the answers' aliases that are derived spellings (``Needle.derived``)."""
     others = [lab for lab in labels if lab not in expected]
-    return NeedleSet.build(expected, correlated, others, abbreviations)
+    return NeedleSet.build(expected, correlated, others, abbreviations, derived)
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
@@ -569,7 +577,6 @@ def _context(
 
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
     """The naming-word pattern of the mention policy for this target and these context words."""
-    from windtunnel.leakage.mention import naming_re
 
     return naming_re(tuple(context_words), target)
 
@@ -595,7 +602,8 @@ def _prepared(
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
-    needles = _needles(exp, list(correlated), labs, abbreviations)
+    derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels)]
+    needles = _needles(exp, list(correlated), labs, abbreviations, derived)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
@@ -676,8 +684,6 @@ def _walk_object(
     prune = upstream is None and ctx.fast
     was_marked = ctx.marked
     if crep in ("adf", "notion", "slack") and not was_marked:
-        from windtunnel.leakage.mention import marked_node
-
         ctx.marked = marked_node(node)
     structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
     lone = prune and _one_container(node)
@@ -777,7 +783,6 @@ def _pointed(ctx: _Ctx) -> None:
 
 
 def _label_keys(keys: Sequence[str], ctx: _Ctx) -> int:
-    from windtunnel.leakage.text import normalize_needle
 
     return sum(1 for k in keys if normalize_needle(k) in ctx.label_norms)
 
@@ -973,7 +978,6 @@ def _covers_labels(values: Sequence[str], ctx: _Ctx) -> bool:
             for word in norm.split():
                 if word not in low:
                     return False
-    from windtunnel.leakage.text import normalize_needle
 
     norms = {normalize_needle(v) for v in values}
     return ctx.label_norms <= norms
@@ -993,7 +997,6 @@ def _option_objects(node: list[Any], ctx: _Ctx) -> frozenset[int] | None:
         return None
     if not all(isinstance(element, Mapping) for element in node):
         return None
-    from windtunnel.leakage.text import normalize_needle
 
     per_key: dict[Any, list[str]] = {}
     for element in node:
@@ -1184,7 +1187,16 @@ def _classify_string(
     covered = bool(ctx.label_norms) and ctx.label_norms <= {h.needle.norm for h in hits}
     segments: list[Any] = [_SEGMENTS_LATER]
     listing = _label_spans(hits) if ctx.label_norms and len(hits) > 1 else None
-    defines = covered and listing is not None and any(_labels_even(t, spans, ctx) for t, spans in listing.items())
+    defines = False
+    singles: dict[str, str] | None = None
+    if covered and listing is not None:
+        for t, spans in listing.items():
+            if _labels_even(t, spans, ctx):
+                one = _singled_out(t, spans, ctx)
+                if one is None:
+                    defines = True
+                else:
+                    singles = {**(singles or {}), t: one}
     for hit in hits:
         if "homophones" in hit.view and not homophone_supported(hit.view, hit.view_text, *hit.view_span, ctx.naming()):
             continue  # a number or letter heard in a homophone, with nothing else of the label (views/spoken.py)
@@ -1202,6 +1214,7 @@ def _classify_string(
             span=hit.span,
             listing=listing,
             defines=defines,
+            singles=singles,
         )
 
 
@@ -1241,13 +1254,16 @@ def _classify(
     span: tuple[int, int] | None,
     listing: dict[str, list[tuple[int, int, str]]] | None = None,
     defines: bool = False,
+    singles: dict[str, str] | None = None,
     reread: bool = True,
 ) -> None:
     """Decide one hit: which principle (if any) makes it a leak, and emit the finding.
 
     ``defines``: the text holding the hit names every label of the set, each once (a glossary, a
     runbook with one rule per label, a scale's help text): past the forms that state a value (a
-    key-value pair, a selection mark, an identifier, a path), a mention there describes the task."""
+    key-value pair, a selection mark, an identifier, a path), a mention there describes the task.
+    ``singles``: per view text naming every label evenly, the label it singles out (see
+    :func:`_singled_out`): not a definition but a statement of that label."""
     role = hit.needle.role
     value = hit.needle.text
     emit = _emitter(ctx, pointer, rep, span, hit.view, value)
@@ -1283,21 +1299,31 @@ def _classify(
     if whole_value or _noted_value(hit.view_text, *hit.view_span):
         if suppress:
             return  # an element of an options listing: it describes the task
+        # A value that a principle demotes to review is a review finding like a bare word in prose:
+        # --strict counts it (medium), as it says.
+        review: Severity = "medium" if ctx.strict else "low"
+        counted = " (counted: --strict)" if ctx.strict else ""
         if not corr and _other_number(hit, pointer, ctx):
             emit(
                 "freetext",
-                "low",
+                review,
                 "freetext.token",
-                "a number of a numeric scale under a field that names something else",
+                (
+                    "a spelling derived from the label (an abbreviation, a numeral) under a field that names"
+                    " something else"
+                    if hit.needle.derived
+                    else "a number of a numeric scale under a field that names something else"
+                )
+                + counted,
             )
             return
         if not corr and whole_value and rep == "json" and _other_things_field(pointer, ctx):
             emit(
                 "freetext",
-                "low",
+                review,
                 "freetext.token",
                 "a label word as an attribute of another thing (an object beside this record's, without an id,"
-                " under a name naming neither the task nor the answer)",
+                " under a name naming neither the task nor the answer)" + counted,
             )
             return
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
@@ -1338,8 +1364,6 @@ def _classify(
     if ctx.label_norms and (
         view_text[va:vb].isdigit() or (_numeric_scale(ctx) and number_value(view_text[va:vb]) is not None)
     ):
-        from windtunnel.leakage.mention import fraction
-
         part = fraction(view_text, va, vb, ctx.label_norms, ctx.naming())
         if part == "denominator":
             return  # the scale of "4/5", not a mention of 5
@@ -1355,8 +1379,14 @@ def _classify(
             return
     if listing is not None and _listed(listing.get(view_text), hit, va, vb):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
-    if listing is not None and _template_listed(listing.get(view_text), hit, va, vb):
-        return  # one line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X")
+    if (
+        listing is not None
+        and _template_listed(listing.get(view_text), hit, va, vb)
+        and not mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))
+    ):
+        # One line of a list whose lines differ only by their label (<option>, <li>, "- [ ] X"), unless
+        # it is this record's row of a table, whose short id (``A8``) reads like a line counter.
+        return
     segs: list[tuple[int, int]] | None = None
     if segments is not None:
         if segments[0] is _SEGMENTS_LATER:
@@ -1403,18 +1433,16 @@ def _classify(
         (_kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))) or pair_value(view_text, va, vb)
     ) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
-        from windtunnel.leakage.mention import table_cell
-
         kv = mention.tab_pair(view_text, va, vb)
+    cell = False
     if not kv and not hit.needle.phrase:
-        kv = table_cell(view_text, va, vb, lambda: _record_values(ctx)) or (
+        cell = table_cell(view_text, va, vb, lambda: _record_values(ctx))
+        kv = cell or (
             bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
             kv = _field_states(hit, pointer, ctx)
         if not kv and "\n" in view_text:
-            from windtunnel.leakage.mention import heading_value
-
             naming = ctx.naming()
             kv = naming is not None and heading_value(naming, view_text, va, vb)
     if kv:
@@ -1424,7 +1452,22 @@ def _classify(
             "freetext",
             "freetext.key-value",
             "correlated.key-value",
-            f"prose states '<name>: <value>' with {what} as the value",
+            f"a cell of this record's row of a table (or of its one-record table) holds {what}"
+            if cell
+            else f"prose states '<name>: <value>' with {what} as the value",
+        )
+        return
+    one = singles.get(view_text) if singles is not None else None
+    if one is None and not defines:
+        one = _siblings_single(ctx)
+    if one is not None and one == hit.needle.norm:
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.statement",
+            "correlated.mention",
+            f"a text naming every label singles out {what} (the others negated, or this one tied to the record)",
         )
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
@@ -1647,16 +1690,92 @@ def _siblings_define(ctx: _Ctx) -> bool:
     ctx.root_used = True
     if ctx.siblings[1] is None:
         ctx.siblings[1] = _texts_define(ctx.siblings[0], ctx)
-    return bool(ctx.siblings[1])
+    return ctx.siblings[1] is True
 
 
-def _texts_define(texts: list[str], ctx: _Ctx) -> bool:
-    """A list of texts that together name every label, each once (one rule or definition per label)."""
+def _siblings_single(ctx: _Ctx) -> str | None:
+    """The label that the list of texts being walked singles out, when it names every label evenly
+    (``["Low: not applicable", "Medium: not applicable", "High: applies to this ticket"]``)."""
+    if ctx.siblings is None:
+        return None
+    _siblings_define(ctx)
+    one = ctx.siblings[1]
+    return one if isinstance(one, str) else None
+
+
+def _texts_define(texts: list[str], ctx: _Ctx) -> bool | str:
+    """A list of texts that together name every label, each once (one rule or definition per label):
+    ``True``; the label such a list singles out (:func:`_singled_out`), or ``False``."""
     if len(texts) < 2 or not ctx.label_norms or not _covers_words("\x00".join(texts), ctx):
         return False
     joined = "\n".join(texts)
     spans = _label_spans(ctx.needles.search(joined, decode=False))
-    return any(_labels_even(t, s, ctx) for t, s in spans.items())
+    for t, sp in spans.items():
+        if _labels_even(t, sp, ctx):
+            one = _singled_out(t, sp, ctx)
+            return True if one is None else one
+    return False
+
+
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|no|never|isn'?t|wasn'?t|non)\W+(?:\w+\W+)?)\Z", re.IGNORECASE)
+"""A negation right before a label (``Not Low``, ``not the Low``): the text rules the label out."""
+_VERDICT_AFTER = re.compile(
+    r"[\s:=?\-–—>)*]*(?:(?P<neg>no|not(?:\s+\w+)?|n/?a|none|false|nope|never|[✗✘❌])|"
+    r"(?P<pos>yes|true|applies|applicable|yep|[✓✔✅☑]))(?![\w/])[^\S\n]*(?:[.!;,\n]|\Z)",
+    re.IGNORECASE,
+)
+"""A one-word verdict right after a label, ending its clause (``Low: no``, ``Is it High? Yes.``,
+``Medium: not applicable``): the text answers for each label in turn."""
+_POINTS_HERE = re.compile(
+    r"<-+|←|⇐|👈|\bthis\s+(?:one|ticket|record|item|case|issue|request|message|incident|report|entry|row)\b",
+    re.IGNORECASE,
+)
+"""An arrow or a phrase pointing at the record (``<-- this ticket``, ``applies to this case``)."""
+_ID_TOKEN = re.compile(r"(?<![\w-])[^\W\d_][\w.-]*?-?\d[\w-]*")
+_CLAUSE_BREAK = re.compile(r"[.!?;](?=\s|\Z)|\n")
+
+
+def _singled_out(text: str, spans: list[tuple[int, int, str]], ctx: _Ctx) -> str | None:
+    """The label that a text naming every label evenly singles out, if any (principle 3 holds only
+    for a definition, whose parts describe each label in parallel): the only label whose part points
+    at this record (the record's id, an arrow, ``this ticket``, a ``yes``), or the only one not ruled
+    out when every other label (two at least) is negated (``Not Low. Not Medium. Definitely High.``,
+    ``Low: no / Medium: no / High: yes``). A label's part runs from the start of its clause to the
+    start of the clause of the next label."""
+    own = [(a, b, n) for a, b, n in spans if n in ctx.label_norms]
+    if len({n for _, _, n in own}) < 2:
+        return None
+    ids: list[str] = []
+    if ctx.root is not None and len(set(_ID_TOKEN.findall(text))) <= 1:
+        # The record's id points at it only where it is the text's one id: a table of records (a
+        # spreadsheet's strings, an export) names many, this one among them.
+        ctx.root_used = True
+        ids = [i.casefold() for i in ids_of(ctx.root)]  # the view texts are casefolded
+    starts = []
+    for a, _b, _n in own:
+        lo = 0
+        for m in _CLAUSE_BREAK.finditer(text, max(0, a - 200), a):
+            lo = m.end()
+        starts.append(lo)
+    pos: dict[str, bool] = {}
+    neg: dict[str, bool] = {}
+    for k, (a, b, n) in enumerate(own):
+        lo = max(starts[k], own[k - 1][1] if k else 0)
+        hi = len(text) if k + 1 == len(own) else (starts[k + 1] if starts[k + 1] > b else own[k + 1][0])
+        part = text[lo:hi]
+        verdict = _VERDICT_AFTER.match(text, b, hi) if hi > b else None
+        is_pos = bool(verdict and verdict.group("pos")) or bool(_POINTS_HERE.search(part))
+        is_pos = is_pos or any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", part.casefold()) for i in ids)
+        is_neg = bool(verdict and verdict.group("neg")) or bool(_NEGATED_BEFORE.search(text, max(lo, a - 24), a))
+        pos[n] = pos.get(n, False) or is_pos
+        neg[n] = neg.get(n, False) or is_neg
+    positive = [n for n, v in pos.items() if v]
+    if len(positive) == 1 and not neg[positive[0]]:
+        return positive[0]
+    open_ = [n for n, v in neg.items() if not v]
+    if len(open_) == 1 and len(neg) >= 3:
+        return open_[0]
+    return None
 
 
 def _covers_words(text: str, ctx: _Ctx) -> bool:
@@ -1671,7 +1790,6 @@ def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bo
     """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``)."""
     if not spans:
         return False
-    from windtunnel.leakage.mention import selected
 
     text = hit.view_text
     if not selected(text, va):
@@ -1709,7 +1827,6 @@ not what sets a line apart: compared as one. (Dates and times stay: the lines of
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
     if not spans:
         return False
-    from windtunnel.leakage.mention import in_listing
 
     others = [(a, b) for a, b, norm in _near(spans, va - 80, vb + 80) if norm != hit.needle.norm]
     return in_listing(others, hit.view_text, va, vb)
@@ -1733,7 +1850,6 @@ def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     """Key-value whose name is the field (QA-7 F7-19): a short value under a field naming the task
     (``"priority": "2 - High"``, ``"urgency": "High (P2)"``) states the label, as ``priority: 2 - High``
     in prose does."""
-    from windtunnel.leakage import mention
 
     name = _field_name(pointer)
     naming = ctx.naming() if name else None
@@ -1756,11 +1872,27 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     """A label of a numeric scale (``1``–``5``) as the whole value of a field whose name names
     something else (``"shard": 3``, ``"qty": 3``): a number has many senses; only a field naming the
     task (or an unnamed one: a list element, the whole projection) makes it the label."""
-    if not hit.needle.text.isdigit() or not _numeric_scale(ctx):
+    derived = hit.needle.derived
+    if not derived and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _field_name(pointer)
     naming = ctx.naming() if name else None
-    return naming is not None and not mention.names_task(naming, name) and not mention.names_answer(name)
+    if naming is None or (derived and _cryptic(name)):
+        return False
+    return not mention.names_task(naming, name) and not mention.names_answer(name)
+
+
+_NAME_TOKEN = re.compile(r"[^\W_]+(?:[_-][^\W_]+)*")
+
+
+def _cryptic(name: str) -> bool:
+    """The last name of ``name`` is a code rather than words: it holds a digit (``cf_10234``) or is a
+    short run of capitals (``URGCY``, ``CAT``, ``PRI``). A derived spelling of a label (``URG``,
+    ``IV``) under such a name is the record's coded value: a terse report has no plain name to
+    tell the field by."""
+    toks = _NAME_TOKEN.findall(name)
+    last = toks[-1] if toks else ""
+    return bool(last) and (not PLAIN_NAME.fullmatch(last) or (last.isupper() and len(last) <= 6))
 
 
 def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
@@ -1788,7 +1920,18 @@ def _other_things_field(pointer: str, ctx: _Ctx) -> bool:
         return False
     inferred = ctx.naming()
     naming = ctx.given_naming or inferred
-    return naming is not None and not any(mention.names_task(naming, w) for w in tokens if not w.isdigit())
+    if naming is None or any(mention.names_task(naming, w) for w in tokens if not w.isdigit()):
+        return False
+    # A part that says it is the record's own kind (``"kind": "ticket"`` beside ``ticket_id``), or a
+    # kind that names the task (``"type": "queue"`` for a queue task), is the record's, not another thing.
+    own = record_kinds(ctx.root)
+    return not any(
+        set(_WORDS_OF.findall(kind)) & own or mention.names_task(naming, kind)
+        for kind in path_kinds(ctx.root, tokens, ctx.label_norms)
+    )
+
+
+_WORDS_OF = re.compile(r"[^\W\d_]+")
 
 
 def _record_values(ctx: _Ctx) -> frozenset[str]:
@@ -1846,10 +1989,22 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
     a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15).
-    A number of a numeric scale only under a name naming the task or the answer (``outcome=3``, not
-    ``qty=3``)."""
+    A number of a numeric scale, or a spelling derived from the label (``Mark`` for ``Marketing``,
+    ``IV`` for ``4``), only under a name naming the task or the answer (``outcome=3``, not ``qty=3``),
+    a derived spelling also under a cryptic name (``URGCY=URG``)."""
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
+    if hit.needle.derived:
+        naming = ctx.naming()
+        name = mention.kv_name(hit.view_text, va)
+        # The views are casefolded: a code's capitals (``URGCY=``) are read in the original text.
+        at = span[0] - (hit.view_span[0] - va) if span is not None and not hit.view.startswith("decoded") else -1
+        return (
+            naming is None
+            or _cryptic(mention.kv_name(text, at) if at >= 0 else name)
+            or mention.names_task(naming, name)
+            or mention.names_answer(name)
+        )
     if (label.isdigit() and _numeric_scale(ctx)) or (
         bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
     ):
@@ -1877,7 +2032,6 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
 
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
     """The cue of the mention policy that ties a one-word mention to the task, if any (mention.py)."""
-    from windtunnel.leakage import mention
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()
