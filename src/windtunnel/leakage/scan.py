@@ -139,6 +139,7 @@ from windtunnel.leakage.text import (
 )
 from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
+from windtunnel.leakage.views.spoken import homophone_supported
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -1197,6 +1198,8 @@ def _classify_string(
                 else:
                     singles = {**(singles or {}), t: one}
     for hit in hits:
+        if "homophones" in hit.view and not homophone_supported(hit.view, hit.view_text, *hit.view_span, ctx.naming()):
+            continue  # a number or letter heard in a homophone, with nothing else of the label (views/spoken.py)
         _classify(
             hit,
             text,
