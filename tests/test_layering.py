@@ -80,7 +80,15 @@ def module_graph(root: Path = SRC) -> dict[str, dict[str, str]]:
                 while target not in files and "." in target:
                     target = target.rpartition(".")[0]
                 if target in files and target != name:
-                    graph[name].setdefault(target, f"{path.relative_to(root)}:{node.lineno}")
+                    where = f"{path.relative_to(root)}:{node.lineno}"
+                    graph[name].setdefault(target, where)
+                    # importing a.b.c first runs a/__init__ and a/b/__init__: those are arrows too, unless they
+                    # enclose the importer (then they are already being imported when it runs)
+                    parent = target.rpartition(".")[0]
+                    while parent and parent != root.name:
+                        if parent != name and not name.startswith(parent + ".") and parent in files:
+                            graph[name].setdefault(parent, where)
+                        parent = parent.rpartition(".")[0]
     return graph
 
 
@@ -207,3 +215,24 @@ def test_the_graph_sees_submodules_function_imports_and_circles(tmp_path: Path) 
     assert graph["windtunnel.a.c"] == {"windtunnel.a": "a/c.py:2", "windtunnel.a.b": "a/c.py:3"}
     assert graph["windtunnel.d"] == {}
     assert cycles(graph) == [["windtunnel.a.b (a/b.py:2)", "windtunnel.a.c (a/c.py:3)", "windtunnel.a.b"]]
+
+
+def test_importing_a_submodule_runs_its_package_init_so_a_circle_through_it_is_seen(tmp_path: Path) -> None:
+    # the shape of a circle that once slipped through: session -> importers.common, whose package __init__
+    # imports importers.registry, which imports session (importing session first failed)
+    pkg = tmp_path / "windtunnel"
+    (pkg / "r" / "imp").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "r" / "__init__.py").write_text("")
+    (pkg / "r" / "session.py").write_text("from windtunnel.r.imp.common import chat\n")
+    (pkg / "r" / "imp" / "__init__.py").write_text("from windtunnel.r.imp.registry import table\n")
+    (pkg / "r" / "imp" / "common.py").write_text("def chat(): ...\n")
+    (pkg / "r" / "imp" / "registry.py").write_text("from windtunnel.r.session import Session\n")
+    graph = module_graph(pkg)
+    assert graph["windtunnel.r.session"] == {
+        "windtunnel.r.imp.common": "r/session.py:1",
+        "windtunnel.r.imp": "r/session.py:1",
+    }
+    assert "windtunnel.r" not in graph["windtunnel.r.imp.registry"]  # an enclosing package is no arrow
+    [circle] = cycles(graph)
+    assert circle[0].startswith("windtunnel.r.imp (r/imp/__init__.py:1)")

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
+import socket
 from typing import Any
 
+import anyio
 import pytest
 
 from windtunnel._util.hostgate import START_CAP, HostGate
@@ -99,24 +102,93 @@ def test_connections_open_gradually_and_are_reused() -> None:
     # never more unanswered new connections at once than the first round allows, then what was proven
     assert server.max_unanswered <= 60
     assert server.connections <= 60  # reused: one per worker at most, never one per call
-    assert gate.stalls == 0 and gate.unproven == 0
+    assert gate.stalls == 0 and gate.connecting == 0
 
 
 def test_first_round_is_bounded_by_the_start_cap() -> None:
-    """With answers that never come fast, the cap never grows: unanswered connections stay ≤ the start cap."""
-    server = CountingServer(delay=0.05)
+    """A host whose connects hang (a full listen backlog that is never accepted from: SYNs dropped): before
+    anything is known, at most the start cap are connecting, and no hanging connect ever raises the cap."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(0)
+    port = listener.getsockname()[1]
+    fillers = []
+    for _ in range(8):  # fill the accept queue; connects past it hang in SYN retries
+        filler = socket.socket()
+        filler.setblocking(False)
+        filler.connect_ex(("127.0.0.1", port))
+        fillers.append(filler)
 
-    async def main() -> None:
-        async with server as url:
-            pool = UpstreamPool()
-            gate = pool.gate(("127.0.0.1", int(url.split(":")[2].split("/")[0])))
-            gate.fastest_s = 0.0  # every first answer looks late: the server "accepts late"
-            await _drive(url, pool, calls=60, concurrency=30)
-            await pool.aclose()
+    async def main() -> tuple[int, float]:
+        pool = UpstreamPool(timeout=30)
+        gate = pool.gate(("127.0.0.1", port))
+        calls = [
+            asyncio.ensure_future(pool.request("POST", f"http://127.0.0.1:{port}/x", [], b"{}")) for _ in range(30)
+        ]
+        most = 0
+        with anyio.fail_after(10):  # a bound on a hang, not a timing assertion
+            while most < START_CAP:
+                await asyncio.sleep(0.005)
+                most = max(most, gate.connecting)
+        for _ in range(40):  # and it stays there while the connects hang
+            await asyncio.sleep(0.005)
+            most = max(most, gate.connecting)
+        cap = gate.cap
+        for call in calls:
+            call.cancel()
+        await asyncio.gather(*calls, return_exceptions=True)
+        await pool.aclose()
+        return most, cap
 
-    asyncio.run(main())
-    assert server.max_unanswered <= START_CAP
-    assert server.connections <= 30
+    try:
+        most, cap = asyncio.run(main())
+    finally:
+        for sock in (*fillers, listener):
+            sock.close()
+    assert most == START_CAP and cap == START_CAP
+
+
+def test_a_slow_answer_does_not_hold_new_connections_back() -> None:
+    """50 callers against an upstream that holds every answer: all 50 connect and are waiting for their answer
+    at once (the cap grows on each established connect, not on an answer), so a 3 s upstream answers them all
+    in about 3 s, not 4 at a time."""
+    held = asyncio.Event()
+
+    async def main() -> tuple[int, list[int]]:
+        connections = 0
+        handlers: list[asyncio.Task[None] | None] = []
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            nonlocal connections
+            connections += 1
+            handlers.append(asyncio.current_task())
+            with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+                while True:
+                    await reader.readuntil(b"\r\n\r\n{}")
+                    await held.wait()
+                    writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok")
+                    await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0, backlog=128)
+        url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/x"
+        pool = UpstreamPool()
+        calls = [asyncio.ensure_future(pool.request("POST", url, [], b"{}")) for _ in range(50)]
+        with anyio.fail_after(20):  # a bound on a hang: 4 at a time, the other 46 never connect while held
+            while connections < 50:
+                await asyncio.sleep(0.01)
+        seen = connections
+        held.set()
+        with anyio.fail_after(20):
+            statuses = [r.status for r in await asyncio.gather(*calls)]
+        await pool.aclose()
+        server.close()
+        with anyio.fail_after(20):  # each handler ends as the pool closes its connection
+            await asyncio.gather(*(t for t in handlers if t is not None))
+        return seen, statuses
+
+    seen, statuses = asyncio.run(main())
+    assert seen == 50 and statuses == [200] * 50
 
 
 def test_overload_answers_lower_the_requests_in_flight() -> None:
@@ -143,16 +215,25 @@ def test_gate_arithmetic() -> None:
     assert gate.cap == START_CAP and gate.limit == math.inf
     for _ in range(4):
         gate.opening()
+    assert not gate.may_open()  # bounded before anything is known
     for _ in range(4):
-        gate.proven(0.001, 0.05)
-    assert gate.cap == START_CAP + 4  # slow start: one more per connection accepted at once
+        gate.connected(0.001)
+    assert gate.cap == START_CAP + 4  # slow start: one more per connection established at once
     gate.opening()
-    gate.proven(1.2, 0.05)  # a SYN retry
+    gate.connected(1.2)  # a SYN retry
     assert gate.stalls == 1 and gate.cap == (START_CAP + 4) / 2 and gate.gap_s > 0.001
     gate.opening()
-    gate.proven(0.001, 0.05)
+    gate.connected(0.001)
     assert gate.cap == pytest.approx(4 + 1 / 4)  # past a stall: one per round
-
+    gate.opening()
+    gate.failed()  # refused: no growth
+    assert gate.cap == pytest.approx(4 + 1 / 4) and gate.connecting == 0
+    gate.cap = gate.ssthresh = 20.0
+    gate.lost()  # a new connection reset before its first answer: halved
+    assert gate.cap == 10.0
+    gate.lost()
+    gate.lost()
+    assert gate.cap == START_CAP  # never below the start
     gate.inflight = 10
     gate.leave(429)
     assert gate.limit == 5
@@ -193,7 +274,7 @@ def test_streamed_requests_go_through_the_gate_too() -> None:
             pool = UpstreamPool()
             await _drive_streams(url, pool, calls=300, concurrency=30)
             gate = next(iter(pool._hosts.values()))
-            assert gate.inflight == 0 and gate.unproven == 0  # every slot given back by aclose()
+            assert gate.inflight == 0 and gate.connecting == 0  # every slot given back by aclose()
             await pool.aclose()
             return gate
 

@@ -56,6 +56,19 @@ CASES: dict[str, tuple[str, ...]] = {
         '<div class="progress-bar" style="width: 60%"></div>',
         "3",
     ),
+    "rot13": ("Reference answer (rot13): cevbevgl: Uvtu", "Reference answer (rot13): Uvtujnl closed"),
+    "stream": (
+        "".join(f'data: {{"id": "c1", "delta": {{"content": "{p}"}}}}\n\n' for p in ("priority: Hi", "gh", "."))
+        + "data: [DONE]\n",
+        "".join(f'data: {{"id": "c1", "delta": {{"content": "{p}"}}}}\n\n' for p in ("the Hi", "ghway", "."))
+        + "data: [DONE]\n",
+    ),
+    "cells": (
+        "| id | prio  |\n| 7  | Hi    |\n|    | gh    |\n| 8  | Low   |\n",
+        "| id | road  |\n| 7  | Hi    |\n|    | ghway |\n",
+    ),
+    "homophones": ("put it down as hi priority please", "hi, thanks for calling about the Highway"),
+    "spelled": ("Put down X-ray Lima. X-ray Lima.", "Flying to Lima with Mike and Oscar next week", "XL"),
     "hex_dump": (
         "frame:\n" + _dump(b'{"event":"set","priority":"High"}'),
         "frame:\n" + _dump(b'{"event":"set","road":"Highway"}'),
@@ -98,6 +111,101 @@ def test_a_decoded_leak_is_found_the_same_way_with_and_without_the_prefilter(nam
         fast, ref = audit_item(item), audit_item(item, prefilter=False)
         assert fast.findings == ref.findings
         assert bool(fast.findings) is leaks
+
+
+def test_rot13_leaves_clean_prose_alone_and_decodes_an_unnamed_rotated_line() -> None:
+    clean = "Quiz night: jazz, query buffer, fjord and Kyiv trivia; the sentiment was Negative overall."
+    assert [n for n, _v in canonical_views(clean) if "rot13" in n] == []
+    # no name of the rotation: the long rotated words open the passage, the short label goes with them
+    views = dict(canonical_views("fragvzrag ynory: Artngvir"))
+    assert views["decoded:rot13"].text == "sentiment label: Negative"
+
+
+def test_a_stream_joins_the_changing_field_not_the_framing() -> None:
+    events = [("message_start", None)] + [("content_block_delta", p) for p in ("Sev", "erity: Neg", "ative", ".")]
+    text = "".join(
+        f'event: {t}\ndata: {{"type": "{t}"'
+        + (f', "delta": {{"type": "text_delta", "text": "{p}"}}' if p else "")
+        + "}\n\n"
+        for t, p in events
+    )
+    view = dict(canonical_views(text))["decoded:stream"]
+    assert "Severity: Negative." in view.text
+    a = view.text.index("Negative")
+    oa, ob = view.span(a, a + len("Negative"))
+    assert text[oa:ob].startswith("Neg") and text[oa:ob].endswith("ative")  # the original pieces
+    # two events are not a stream; one value repeated is framing
+    assert "decoded:stream" not in dict(canonical_views(text.split("event: content_block_delta", 2)[0]))
+
+
+def test_a_wrapped_table_cell_joins_its_pieces() -> None:
+    table = (
+        "┏━━━━┳━━━━━━━━━━━━┳━━━━━━━━━┓\n"
+        "┃ ID ┃ Summary    ┃ type    ┃\n"
+        "│ 41 │ Dark mode  │ Feature │\n"
+        "│    │ for admins │ Request │\n"
+        "│ 42 │ Payroll    │ Crit    │\n"
+        "│    │ failed     │ ical    │\n"
+        "└────┴────────────┴─────────┘"
+    )
+    view = dict(canonical_views(table))["decoded:cells"]
+    assert "│ Feature Request │" in view.text  # a capital goes on after a blank
+    assert "│ 42 │ Payrollfailed │ Critical │" in view.text  # a small letter goes on the word
+    a = view.text.index("Critical")
+    oa, ob = view.span(a, a + len("Critical"))
+    assert "Crit" in table[oa:ob] and "ical" in table[oa:ob]  # the row's lines, both pieces
+    # rows on one line each (no blank first cell) are left alone
+    assert (
+        canonical_views(
+            table.replace("│    │ for admins │ Request │\n", "").replace("│    │ failed     │ ical    │\n", "")
+        )
+        == []
+    )
+
+
+def test_spoken_views_read_codes_back() -> None:
+    views = dict(canonical_views("yeah this is a sev to, not a sev won. grade sea, for stars, a pee one"))
+    assert views["decoded:homophones"].text == "yeah this is a sev 2, not a sev 1. grade C, 4 stars, a P one"
+    assert dict(canonical_views("Put down Golf Three."))["decoded:spelled"].text == "Put down G3."
+    # a function word where it fits stays as it is; one spelling word, not read back, is a name
+    assert canonical_views("I talked to Mike about the Delta flight for Lima.") == []
+
+
+def _transcript(text: str, expected: str, labels: list[str], target: str) -> dict[str, object]:
+    return {
+        "id": "t",
+        "expected": expected,
+        "label_set": labels,
+        "target": target,
+        "projection": {"segments": [{"speaker": "caller", "text": text}]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "labels", "target"),
+    [
+        ("yeah this is a sev to, not a sev won, nobody's down", "Sev2", ["Sev1", "Sev2", "Sev3"], "severity"),
+        ("put it down as hi priority please", "High", ["Low", "Medium", "High"], "priority"),
+        ("my rating: honestly i'd give them for stars overall", "4 stars", ["3 stars", "4 stars", "5 stars"], "rating"),
+    ],
+)
+def test_a_label_heard_in_a_homophone_is_found(text: str, expected: str, labels: list[str], target: str) -> None:
+    item = _transcript(text, expected, labels, target)
+    found = audit_item(item).findings
+    assert any("homophones" in f.view for f in found), found
+    assert audit_item(item, prefilter=False).findings == found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we checked the rating and they agreed to.",  # ``to`` ending a clause, the label ``2`` alone
+        "the rating won, nobody argued",
+    ],
+)
+def test_a_lone_homophone_of_a_number_is_not_the_label(text: str) -> None:
+    item = _transcript(text, "2", ["1", "2", "3", "4"], "rating")
+    assert audit_item(item).findings == []
 
 
 def test_percent_encoding_at_any_depth_within_the_bound() -> None:

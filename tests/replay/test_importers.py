@@ -11,7 +11,7 @@ from examples.support_agent import tools
 from tests.replay.conftest import FIXED_CONFIG, FIXTURES, UNFIXED_CONFIG, cli, read_report
 from windtunnel.replay.importers import _load_builtin as load_importers
 from windtunnel.replay.importers import import_file, importers
-from windtunnel.replay.importers.common import chat_input
+from windtunnel.replay.payloads import chat_input
 
 OTEL = FIXTURES / "otel_order_timeout.json"
 LANGFUSE = FIXTURES / "langfuse_delayed_order.json"
@@ -227,7 +227,7 @@ def test_langsmith_tool_inputs_in_any_stored_form_keep_their_arguments(inputs: o
 
 
 def test_a_repr_that_is_not_a_literal_is_left_alone() -> None:
-    from windtunnel.replay.importers.common import tool_args
+    from windtunnel.replay.payloads import tool_args
 
     assert tool_args({"input": "{'a': __import__('os').getcwd()}"}) is None
     assert tool_args("{broken") is None

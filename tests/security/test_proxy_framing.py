@@ -5,6 +5,7 @@ framing fuzzer (fixed seed and budget) after which the proxy still serves and st
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import signal
@@ -241,3 +242,59 @@ def test_the_llm_proxy_stops_on_sigterm_after_abuse_and_writes_no_traceback(tmp_
             proc.wait()
     assert proc.returncode == 0, err
     assert "Traceback" not in err and len(err) < 2000, err
+
+
+RPC = b'{"jsonrpc":"2.0","id":1,"method":"ping","model":"m","messages":[]}'
+AMBIGUOUS = {
+    "two different lengths": [f"Content-Length: {len(RPC)}", f"Content-Length: {len(RPC) + 1}"],
+    "length and chunked": [f"Content-Length: {len(RPC)}", "Transfer-Encoding: chunked"],
+    "chunked and length": ["Transfer-Encoding: chunked", f"Content-Length: {len(RPC)}"],
+    "space before the colon": [f"Content-Length: {len(RPC)}", "X-Trace : 1"],
+    "tab before the colon": [f"Content-Length: {len(RPC)}", "X-Trace\t: 1"],
+    "folded line": [f"Content-Length: {len(RPC)}", "X-Trace: 1", " continued: 2"],
+}
+"""Request heads two parsers could frame differently (RFC 9112 §5.1, §6.1, §6.3): the smuggling shapes."""
+
+
+def _post(target: str, lines: list[str], body: bytes) -> bytes:
+    head = f"POST {target} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + "".join(
+        line + "\r\n" for line in lines
+    )
+    return head.encode() + b"\r\n" + body
+
+
+@pytest.mark.parametrize("kind", ["tools", "llm", "mcp"])
+def test_ambiguous_framing_is_a_400_and_never_reaches_the_upstream(kind: str) -> None:
+    """Each smuggling shape is refused with a reason, while the same request framed once (or with an identical
+    duplicate ``Content-Length``, which RFC 9112 lets a server accept) is forwarded: the 400 is the framing's."""
+    with RecordingServer(_ok) as up:
+        target = {"tools": f"{up.url}/tool", "llm": "/v1/chat/completions", "mcp": "/mcp"}[kind]
+        chunked = f"{len(RPC):x}\r\n".encode() + RPC + b"\r\n0\r\n\r\n"
+
+        async def go(p: ProxyServer) -> dict[str, bytes]:
+            answers = {}
+            for name, lines in AMBIGUOUS.items():
+                body = chunked if any("chunked" in line for line in lines) else RPC
+                answers[name] = await _exchange(p.port, _post(target, lines, body))
+            refused = len(up.requests)
+            answers["plain"] = await _exchange(p.port, _post(target, [f"Content-Length: {len(RPC)}"], RPC))
+            same = [f"Content-Length: {len(RPC)}"] * 2
+            answers["identical lengths"] = await _exchange(p.port, _post(target, same, RPC))
+            answers["chunked alone"] = await _exchange(p.port, _post(target, ["Transfer-Encoding: chunked"], chunked))
+            answers["refused reached the upstream"] = str(refused).encode()
+            return answers
+
+        proxy = {
+            "tools": ToolProxy(lambda: None),
+            "llm": LlmProxy(lambda: None, upstream=up.url + "/v1"),
+            "mcp": McpHttpProxy(McpFaults(plan=None), upstream=up.url + "/mcp"),
+        }[kind]
+        answers = _with(proxy, go)
+    assert isinstance(answers, dict)
+    assert answers.pop("refused reached the upstream") == b"0"
+    for name in ("plain", "identical lengths", "chunked alone"):
+        assert answers.pop(name).startswith(b"HTTP/1.1 200 "), name
+    assert [json.loads(r["body"]) for r in up.requests] == [json.loads(RPC)] * 3
+    for name, answer in answers.items():
+        assert answer.startswith(b"HTTP/1.1 400 "), (name, answer)
+        assert b"Connection: close" in answer and b"RFC 9112" in answer, (name, answer)

@@ -21,7 +21,7 @@ import pytest
 from tests.conftest import RecordingServer, json_reply, sigint_default
 from windtunnel._util.hostgate import START_CAP
 from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-from windtunnel.chaos.proxy.common import ProxyServer
+from windtunnel.chaos.proxy.common import MAX_ACTIVE_REQUESTS, ProxyServer
 from windtunnel.chaos.proxy.mcp import McpFaults
 from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
 
@@ -148,7 +148,7 @@ async def _call(port: int, data: bytes) -> int:
 def test_500_connections_at_once_wait_unread_for_a_slot_and_are_all_answered(kind: str) -> None:
     """500 callers at once against an upstream that holds its answers, 20 requests served at a time: the
     other 480 wait with their bodies unread (back-pressure), then all 500 are answered, and the upstream
-    never has more than 20 in flight nor more new connections waiting than the host gate lets open."""
+    never has more than 20 in flight nor more than 20 new connections waiting for their first answer."""
     with HeldServer() as up:
         proxy, target = _proxy(kind, up.url)
         proxy.max_active = 20
@@ -169,7 +169,7 @@ def test_500_connections_at_once_wait_unread_for_a_slot_and_are_all_answered(kin
     assert statuses == Counter({200: 500}), statuses
     assert waiting == 480 and up.requests == 500
     assert up.max_in_flight <= 20
-    assert unanswered <= START_CAP  # connections to the upstream opened gradually (MCP too), not 500 at once
+    assert unanswered <= 20  # connections to the upstream bounded by the requests served (MCP too), not 500
 
 
 def test_past_the_connection_limit_a_caller_gets_503_with_retry_after() -> None:
@@ -202,6 +202,49 @@ def test_past_the_connection_limit_a_caller_gets_503_with_retry_after() -> None:
     assert refused.startswith(b"HTTP/1.1 503 "), refused
     assert b"Retry-After: 1" in refused and b"max_connections" in refused
     assert served == 3
+
+
+@pytest.mark.parametrize("kind", ["tools", "llm", "mcp"])
+def test_stopping_answers_queued_requests_503_and_lets_in_flight_ones_finish(kind: str) -> None:
+    """10 callers, 2 served at a time by an upstream that holds its answers: stopping the proxy answers the 8
+    still waiting for a slot at once (503, ``Connection: close``, a reason: they were never forwarded), and the
+    2 in flight are answered by the upstream within the grace; none is dropped without a word."""
+    with HeldServer() as up:
+        proxy, target = _proxy(kind, up.url)
+        proxy.max_active = 2
+
+        async def main() -> tuple[list[bytes], list[bytes]]:
+            await proxy.start()
+            conns = [await asyncio.open_connection("127.0.0.1", proxy.port) for _ in range(10)]
+            for _, writer in conns:
+                writer.write(_request(target))
+                await writer.drain()
+            with anyio.fail_after(30):  # a bound on a hang, not a timing assertion
+                while proxy.waiting < 8 or up.requests < 2:
+                    await asyncio.sleep(0.01)
+            stopping = asyncio.ensure_future(proxy.aclose(grace=60))
+            reads = [asyncio.ensure_future(reader.read()) for reader, _ in conns]
+            with anyio.fail_after(30):
+                while sum(r.done() for r in reads) < 8:  # the queued ones are answered before the upstream lets go
+                    await asyncio.sleep(0.01)
+            first = [r for r in reads if r.done()]
+            answers = [r.result() for r in first]
+            up.release()
+            with anyio.fail_after(30):
+                await stopping
+                rest = [await r for r in reads if r not in first]
+            for _, writer in conns:
+                writer.close()
+            return answers, rest
+
+        queued, in_flight = anyio.run(main)
+    assert len(queued) == 8 and len(in_flight) == 2
+    for answer in queued:
+        assert answer.startswith(b"HTTP/1.1 503 "), answer
+        assert b"Connection: close" in answer and b"stopping" in answer and b"not forwarded" in answer, answer
+    for answer in in_flight:
+        assert answer.startswith(b"HTTP/1.1 200 "), answer
+    assert up.requests == 2
 
 
 def test_a_burst_of_2000_mcp_clients_against_a_threaded_server_is_all_answered() -> None:
@@ -277,8 +320,13 @@ def test_sigterm_stops_a_proxy_in_the_middle_of_500_requests(kind: str, tmp_path
                 proc.send_signal(signal.SIGTERM)
                 with anyio.fail_after(60):
                     await asyncio.to_thread(proc.wait)
+                    answers = [await reader.read() for reader, _ in conns]
                 for _, writer in conns:
                     writer.close()
+                # every request still waiting for a slot is told so; the 256 in flight are cut after the grace
+                # (the upstream holds them for ever)
+                refused = [a for a in answers if a.startswith(b"HTTP/1.1 503 ") and b"stopping" in a]
+                assert len(refused) == 500 - MAX_ACTIVE_REQUESTS, len(refused)
 
             anyio.run(load)
             err = proc.stderr.read() if proc.stderr else ""

@@ -6,14 +6,19 @@ not accepted yet; a SYN arriving when it is full is dropped and the kernel retri
 connections at once against such a server stalls for seconds. So:
 
 * an idle connection is always reused first; a new one is opened only when none is idle;
-* a connection is *unproven* until its first answer arrives (proof the server accepted it); at most
-  :attr:`HostGate.cap` are unproven at a time. ``cap`` starts at 4 (within any backlog ≥ 3) and grows by
-  one per connection whose first answer came as fast as the host's fastest (the server accepted it at
-  once), which doubles it per round trip, as TCP slow start does; past a stall it grows by one per round;
+* at most :attr:`HostGate.cap` connections are *connecting* (TCP and, for HTTPS, TLS not yet established) at
+  a time. ``cap`` starts at 4 (within any backlog ≥ 3: bounded before anything is known about the host) and
+  grows by one per connection established without a SYN retry, which doubles it per connect round trip, as
+  TCP slow start does; past a stall it grows by one per round. A connect is the proof that the server's
+  kernel took the connection, so a slow *answer* does not hold new connections back: 50 callers against an
+  upstream that takes 3 s to answer are all connected in a few round trips and answered after about 3 s
+  (while the cap grew only on an answer, 4 at a time, they took 12 s);
 * new connections start at least :attr:`HostGate.gap_s` apart (1 ms: a burst of SYNs meets a full
   backlog before the server's accept loop runs);
 * a connect that took over :data:`STALL_S` (a SYN retry) halves ``cap`` and widens the gap fourfold
-  (it narrows again by 10 % per connection accepted at once).
+  (it narrows again by 10 % per connection established at once); a new connection that dies before its
+  first answer (a server that resets what it cannot serve) halves ``cap`` too, never below the start. A
+  host that refuses or hangs at connect so never has more than ``cap`` connects pending.
 
 **Requests.** An answer ``429`` or ``503`` halves the number of requests the host may have in flight
 (:attr:`HostGate.limit`, unbounded until the first overload); every other answer raises it by
@@ -32,8 +37,6 @@ START_CAP = 4
 OPEN_GAP_S = 0.001
 """New connections to a host start at least this far apart (a burst of SYNs overflows a short backlog)."""
 MAX_GAP_S = 0.1
-FAST_ACCEPT_S = 0.005
-"""A first answer this close to the host's fastest: the server accepted at once, so more may open."""
 STALL_S = 0.8
 """A connect that took this long was a kernel SYN retry (its first retry comes after 1 s)."""
 OVERLOAD = frozenset({429, 503})
@@ -43,8 +46,8 @@ class HostGate:
     """One host's idle connections, connection-opening slots and request limit (see the module docstring).
 
     One gate per (host, port, scheme) in a pool; the pool calls :meth:`enter` / :meth:`leave` around every request
-    and the connection hooks (:meth:`opening`, :meth:`proven`, :meth:`failed`, :meth:`released`) around every
-    connection, and the gate decides when a caller must wait."""
+    and the connection hooks (:meth:`opening`, :meth:`connected`, :meth:`failed`, :meth:`lost`,
+    :meth:`released`) around every connection, and the gate decides when a caller must wait."""
 
     def __init__(self, *, start: int = START_CAP) -> None:
         """A gate for a host never talked to: ``start`` connections may be opening at once, requests unlimited until
@@ -52,11 +55,10 @@ class HostGate:
         self.idle: list[Any] = []
         self.cap = float(start)
         self.ssthresh = math.inf
-        self.unproven = 0
+        self.connecting = 0
+        """Connections opening now (TCP/TLS not yet established): at most :attr:`cap`."""
         self.limit = math.inf
         self.inflight = 0
-        self.fastest_s = math.inf
-        """The fastest exchange seen: a first answer slower than this waited in the accept queue."""
         self.next_open_at = 0.0
         self.gap_s = OPEN_GAP_S
         self.stalls = 0
@@ -85,8 +87,8 @@ class HostGate:
     # -- connections (gradual opening) ---------------------------------------------------------
 
     def may_open(self) -> bool:
-        """Whether one more connection may start opening (fewer than :attr:`cap` are unproven)."""
-        return self.unproven < self.cap
+        """Whether one more connection may start opening (fewer than :attr:`cap` are connecting)."""
+        return self.connecting < self.cap
 
     def open_delay(self, now: float) -> float:
         """Seconds until the next connection may start opening (0: now, and the slot is taken)."""
@@ -100,37 +102,35 @@ class HostGate:
         await _wait(self._connections)
 
     def opening(self) -> None:
-        """A new connection starts opening: it is unproven until its first answer."""
-        self.unproven += 1
+        """A new connection starts opening: it counts against :attr:`cap` until it is established or fails."""
+        self.connecting += 1
 
-    def proven(self, connect_s: float, first_s: float) -> None:
-        """A new connection answered its first request after ``connect_s`` + ``first_s`` seconds.
+    def connected(self, connect_s: float) -> None:
+        """A new connection was established (TCP, and TLS for HTTPS) after ``connect_s`` seconds.
 
-        A SYN retry (a slow connect) halves the opening cap and widens the gap; a first answer slower than the
-        host's fastest means it waited to be accepted, so the cap stays; otherwise the cap grows (doubling per
-        round trip below the threshold, by one per round above it) and the gap narrows."""
-        self.unproven -= 1
-        self.fastest_s = min(self.fastest_s, first_s)
+        A SYN retry (a slow connect) halves the opening cap and widens the gap; otherwise the cap grows (doubling
+        per round trip below the threshold, by one per round above it) and the gap narrows."""
+        self.connecting -= 1
         if connect_s > STALL_S:  # the kernel retried the SYN: the backlog was full
             self.stalls += 1
             self.ssthresh = max(2.0, self.cap / 2)
             self.cap = self.ssthresh
             self.gap_s = min(self.gap_s * 4, MAX_GAP_S)
-        elif first_s - self.fastest_s > FAST_ACCEPT_S:
-            pass  # it waited to be accepted: the server is not keeping up, so no more open at once
         else:
             self.cap += 1 if self.cap < self.ssthresh else 1 / self.cap
             self.gap_s = max(OPEN_GAP_S, self.gap_s * 0.9)
-        _wake(self._connections, n=max(1, math.ceil(self.cap) - self.unproven))
+        _wake(self._connections, n=max(1, math.ceil(self.cap) - self.connecting))
 
     def failed(self) -> None:
-        """A new connection could not be opened or died before its first answer."""
-        self.unproven -= 1
+        """A new connection could not be opened (refused, unreachable, timed out)."""
+        self.connecting -= 1
         _wake(self._connections)
 
-    def exchanged(self, seconds: float) -> None:
-        """An exchange on a proven (reused) connection took ``seconds``."""
-        self.fastest_s = min(self.fastest_s, seconds)
+    def lost(self) -> None:
+        """A new connection died before its first answer: the server may be shedding what it cannot accept, so
+        fewer open at once (the cap is halved, never below :data:`START_CAP`)."""
+        self.ssthresh = max(float(START_CAP), self.cap / 2)
+        self.cap = min(self.cap, self.ssthresh)
 
     def released(self) -> None:
         """A connection went back to :attr:`idle`."""

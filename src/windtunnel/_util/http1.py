@@ -41,6 +41,7 @@ REASONS = {
     400: "Bad Request",
     404: "Not Found",
     405: "Method Not Allowed",
+    408: "Request Timeout",
     413: "Content Too Large",
     429: "Too Many Requests",
     500: "Internal Server Error",
@@ -129,9 +130,9 @@ async def _line(reader: asyncio.StreamReader) -> bytes:
     return line.rstrip(b"\r\n")
 
 
-async def read_headers(reader: asyncio.StreamReader) -> list[tuple[str, str]]:
+async def read_headers(reader: asyncio.StreamReader, *, strict: bool = False) -> list[tuple[str, str]]:
     """Header lines up to the blank line, as ``(name, value)`` pairs with surrounding spaces stripped; more than
-    :data:`MAX_HEADERS` or a line without a colon is :class:`BadRequest`."""
+    :data:`MAX_HEADERS` or a line without a colon is :class:`BadRequest` (``strict``: see :func:`_header`)."""
     headers: list[tuple[str, str]] = []
     while True:
         line = await _line(reader)
@@ -139,10 +140,24 @@ async def read_headers(reader: asyncio.StreamReader) -> list[tuple[str, str]]:
             return headers
         if len(headers) >= MAX_HEADERS:
             raise BadRequest("too many headers")
-        name, sep, value = line.decode("latin-1").partition(":")
-        if not sep:
-            raise BadRequest(f"malformed header line {line[:80]!r}")
-        headers.append((name.strip(), value.strip()))
+        headers.append(_header(line.decode("latin-1"), strict))
+
+
+def _header(line: str, strict: bool) -> tuple[str, str]:
+    """One header line as ``(name, value)``, spaces around both stripped. ``strict`` (a request, RFC 9112 §5.1):
+    whitespace between the name and the colon (``Host : x``), an empty name, or a folded continuation line is
+    :class:`BadRequest`, as two parsers could read such a header differently (request smuggling); a response's is
+    only tidied, as a proxy must."""
+    name, sep, value = line.partition(":")
+    if not sep:
+        raise BadRequest(f"malformed header line {line.rstrip(chr(13))[:80].encode('latin-1')!r}")
+    bare = name.strip()
+    if strict and (bare != name or not bare):
+        raise BadRequest(
+            f"header line {line.rstrip(chr(13))[:80].encode('latin-1')!r}: whitespace around a header name "
+            "(or an empty one, or a folded line) is refused (RFC 9112 §5.1): write `Name: value`"
+        )
+    return bare, value.strip()
 
 
 async def read_body(
@@ -180,24 +195,21 @@ async def read_body(
     return b""
 
 
-def _parse_headers(block: bytes) -> list[tuple[str, str]]:
+def _parse_headers(block: bytes, strict: bool) -> list[tuple[str, str]]:
     """The header lines of ``block`` (CRLF or LF separated, no blank line), decoded once as a whole."""
     lines = block.decode("latin-1").split("\n")
     if len(lines) > MAX_HEADERS:
         raise BadRequest("too many headers")
-    headers: list[tuple[str, str]] = []
-    for line in lines:
-        name, sep, value = line.partition(":")
-        if not sep:
-            raise BadRequest(f"malformed header line {line.rstrip(chr(13))[:80].encode('latin-1')!r}")
-        headers.append((name.strip(), value.strip()))
-    return headers
+    return [_header(line, strict) for line in lines]
 
 
-async def read_head(reader: asyncio.StreamReader) -> tuple[bytes, list[tuple[str, str]]] | None:
+async def read_head(
+    reader: asyncio.StreamReader, *, strict: bool = False, started: Callable[[], None] | None = None
+) -> tuple[bytes, list[tuple[str, str]]] | None:
     """The first line (request or status line) and the headers of the next message; ``None`` on a clean EOF
     before it. A close after the first line, between two lines, raises ``EOFError``; in the middle of a
-    line, :class:`BadRequest`.
+    line, :class:`BadRequest`. ``strict``: a request's header names are checked (see :func:`_header`);
+    ``started`` is called once the first line is in (a server's head timeout starts there).
 
     A CRLF-framed head (every HTTP/1.1 client and server) is read in at most three buffer scans instead
     of one per line (the reader's limit then bounds the whole head); a head whose first line ends in a
@@ -208,8 +220,10 @@ async def read_head(reader: asyncio.StreamReader) -> tuple[bytes, list[tuple[str
             line = await _line_raw(reader)
     except EOFError:
         return None
+    if started is not None:
+        started()
     if not line.endswith(b"\r\n"):
-        return line.rstrip(b"\r\n"), await read_headers(reader)
+        return line.rstrip(b"\r\n"), await read_headers(reader, strict=strict)
     try:
         two = await reader.readexactly(2)
         if two == b"\r\n":
@@ -222,7 +236,7 @@ async def read_head(reader: asyncio.StreamReader) -> tuple[bytes, list[tuple[str
         if not err.partial or err.partial.endswith(b"\n"):
             raise EOFError from None
         raise BadRequest("connection closed mid-line") from None
-    return line[:-2], _parse_headers(rest[:-3])
+    return line[:-2], _parse_headers(rest[:-3], strict)
 
 
 async def _line_raw(reader: asyncio.StreamReader) -> bytes:
@@ -248,11 +262,18 @@ async def read_request(reader: asyncio.StreamReader, *, max_body: int | None = M
     return req
 
 
-async def read_request_head(reader: asyncio.StreamReader) -> Request | None:
+async def read_request_head(
+    reader: asyncio.StreamReader, *, started: Callable[[], None] | None = None
+) -> Request | None:
     """:func:`read_request` up to the body (``body`` empty: read it with :func:`read_body`): a server can
-    wait for a free slot between the two, so bodies are read only as fast as requests are served."""
+    wait for a free slot between the two, so bodies are read only as fast as requests are served.
+    ``started``: called once the request line is in (see :func:`read_head`).
+
+    The framing is checked as RFC 9112 §6 asks of a server, since a proxy and the server behind it must agree on
+    where a request ends: ``Content-Length`` together with ``Transfer-Encoding``, or two different
+    ``Content-Length`` values, is :class:`BadRequest` (identical duplicates are accepted)."""
     try:
-        head = await read_head(reader)
+        head = await read_head(reader, strict=True, started=started)
     except EOFError:
         raise ClientGone("the client closed the connection mid-headers") from None
     if head is None:
@@ -261,7 +282,28 @@ async def read_request_head(reader: asyncio.StreamReader) -> Request | None:
     parts = line.decode("latin-1").split()
     if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not parts[0].isalpha():
         raise BadRequest(f"malformed request line {line[:100]!r}")
+    _check_framing(headers)
     return Request(parts[0].upper(), parts[1], parts[2], headers)
+
+
+def _check_framing(headers: list[tuple[str, str]]) -> None:
+    """:class:`BadRequest` when ``headers`` frame the body ambiguously (see :func:`read_request_head`)."""
+    length: str | None = None
+    encoded = False
+    for k, v in headers:
+        if len(k) == 14 and k.lower() == "content-length":
+            if length is not None and v != length:
+                raise BadRequest(
+                    f"two different Content-Length values ({length[:20]!r}, {v[:20]!r}): send one (RFC 9112 §6.3)"
+                )
+            length = v
+        elif len(k) == 17 and k.lower() == "transfer-encoding":
+            encoded = True
+    if encoded and length is not None:
+        raise BadRequest(
+            "both Content-Length and Transfer-Encoding: send one or the other (RFC 9112 §6.1; two parsers could "
+            "end the body at different places)"
+        )
 
 
 def response_head(status: int, headers: list[tuple[str, str]], *, length: int | None, keep_alive: bool) -> bytes:

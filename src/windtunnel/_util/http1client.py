@@ -483,10 +483,8 @@ class UpstreamPool:
 
         A pooled connection that turns out to be closed by the server is retried once on a new one (the request
         never reached it); any other failure drops the connection and is mapped to an :class:`UpstreamError`."""
-        loop = asyncio.get_running_loop()
         for attempt in (0, 1):
-            conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
-            t1 = loop.time()
+            conn, pooled = await self._connect(addr, gate, fresh=attempt == 1)
             try:
                 exchange = self._exchange(conn, request, method, max_body)
                 resp, reusable = await (_within(self.timeout, exchange) if inner else exchange)
@@ -498,11 +496,6 @@ class UpstreamPool:
                 if mapped is None:  # cancelled mid-exchange (a caller's timeout), a body over the cap
                     raise
                 raise mapped from None
-            t2 = loop.time()
-            if pooled:
-                gate.exchanged(t2 - t1)
-            else:
-                gate.proven(connect_s, t2 - t1)
             if reusable:
                 self._release(gate, conn)
             else:
@@ -538,14 +531,13 @@ class UpstreamPool:
         connection for :class:`StreamedResponse` to read."""
         loop = asyncio.get_running_loop()
         for attempt in (0, 1):
-            conn, pooled, connect_s = await self._connect(addr, gate, fresh=attempt == 1)
+            conn, pooled = await self._connect(addr, gate, fresh=attempt == 1)
             silent: list[bool] = []
 
             def give_up(conn: Conn = conn, silent: list[bool] = silent) -> None:
                 silent.append(True)
                 conn[1].transport.abort()
 
-            t1 = loop.time()
             timer = loop.call_later(self.timeout, give_up)  # a timer, not a task per request
             try:
                 status, head, keep = await self._head(conn, request)
@@ -561,11 +553,6 @@ class UpstreamPool:
                 raise mapped from None
             finally:
                 timer.cancel()
-            t2 = loop.time()
-            if pooled:
-                gate.exchanged(t2 - t1)
-            else:
-                gate.proven(connect_s, t2 - t1)  # the head is the first answer on the connection
             return StreamedResponse(self, gate, conn, status, head, method, keep)
         raise UpstreamError(f"{addr[0]}:{addr[1]}: connection failed")
 
@@ -584,9 +571,9 @@ class UpstreamPool:
             keep = "close" not in conn_header and (version != "HTTP/1.0" or "keep-alive" in conn_header)
             return status, headers, keep
 
-    async def _connect(self, addr: Addr, gate: HostGate, *, fresh: bool) -> tuple[Conn, bool, float]:
-        """An idle connection (``pooled``), else a new one when the gate lets one open, else wait; and how long
-        opening it took.
+    async def _connect(self, addr: Addr, gate: HostGate, *, fresh: bool) -> tuple[Conn, bool]:
+        """An idle connection (``pooled``), else a new one when the gate lets one open (the gate is told how long
+        opening it took), else wait.
 
         ``fresh`` skips the idle list (the retry after a stale pooled connection). A connection found closed while
         idle is discarded; HTTPS addresses get a TLS connection verified against the host name."""
@@ -594,7 +581,7 @@ class UpstreamPool:
             while gate.idle and not fresh:
                 reader, writer = gate.idle.pop()
                 if not writer.is_closing() and not reader.at_eof():
-                    return (reader, writer), True, 0.0
+                    return (reader, writer), True
                 writer.close()
             if gate.may_open():
                 delay = gate.open_delay(asyncio.get_running_loop().time())
@@ -618,14 +605,15 @@ class UpstreamPool:
         except BaseException:
             gate.failed()
             raise
-        return conn, False, asyncio.get_running_loop().time() - t0
+        gate.connected(asyncio.get_running_loop().time() - t0)
+        return conn, False
 
     def _lost(self, gate: HostGate, conn: Conn, pooled: bool) -> None:
         """Close a connection that failed mid-exchange; a new one that failed also tells the gate, which slows down
         opening connections to a struggling host."""
         conn[1].close()
         if not pooled:
-            gate.failed()
+            gate.lost()
 
     def _release(self, gate: HostGate, conn: Conn) -> None:
         """Return a connection whose exchange completed to the idle list (or close it when the list is full)."""

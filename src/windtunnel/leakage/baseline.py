@@ -32,6 +32,8 @@ from functools import lru_cache
 from statistics import NormalDist
 from typing import Any, Literal
 
+from windtunnel._util.rng import cell_rng
+
 ChanceModel = Literal["auto", "uniform", "majority", "prior", "given"]
 Verdict = Literal["leak", "at-chance", "inconclusive"]
 
@@ -442,8 +444,6 @@ def blind_predictions(labels: Sequence[str], strategy: str, *, seed: int | None 
         top = max(sorted(counts), key=lambda lab: counts[lab])
         return [top] * len(labels)
     if strategy == "prior":
-        from windtunnel._util.rng import cell_rng
-
         rng: random.Random = cell_rng(seed, "blind-prior")
         population = sorted(counts)
         weights = [counts[lab] for lab in population]

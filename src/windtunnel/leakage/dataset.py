@@ -34,17 +34,20 @@ read CSV (named as such in the error, to be converted first).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import jsonpath
 import orjson
 
 from windtunnel._util.words import a_type
 from windtunnel.leakage.mine import candidates
 from windtunnel.leakage.model import DatasetError, LeakItem, as_alias_map, as_strings
+from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.scan import escape_pointer_token
 
 
@@ -243,8 +246,6 @@ def select(data: Any, selector: str) -> list[tuple[str, Any]]:
     value back there. No match is ``[]``; a malformed JSONPath raises :class:`DatasetError`.
     """
     if selector.startswith("$"):
-        import jsonpath
-
         try:
             return [(str(m.pointer()), m.obj) for m in jsonpath.finditer(selector, data)]
         except jsonpath.JSONPathError as err:
@@ -454,9 +455,6 @@ def write_back(mapped: MappedItem, projection: Any) -> Any:
     list where a JSONPath matched several values). The record is deep-copied: the input record is not
     modified. Called only for records the sanitizer changed; the others are written as their raw bytes.
     """
-    import copy
-
-    from windtunnel.leakage.pointers import parse_pointer
 
     data = copy.deepcopy(mapped.record.data)
     selectors = [s for s, _ in mapped.sources]

@@ -16,12 +16,15 @@ without re-resolving anything. Most items need no hashing at all, and a cheap wo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.model import Finding, value_hash
+from windtunnel.leakage.text import canonical_needle, has_digit, normalize_needle
 
 
 def parse_pointer(pointer: str) -> list[str]:
@@ -46,7 +49,6 @@ def join_pointer(tokens: Iterable[str]) -> str:
 def _norms(value: str) -> frozenset[str]:
     """The forms a key must take to equal ``value`` as the scan matches it: the normalised text, and the
     canonical number or date for a value with a digit (so the key ``"1000"`` hides the answer ``1,000``)."""
-    from windtunnel.leakage.text import canonical_needle, has_digit, normalize_needle
 
     out = {normalize_needle(value)}
     if has_digit(value):
@@ -104,8 +106,6 @@ class _Mask:
         done: list[str] = []
         for tok in toks:
             if isinstance(node, str):
-                from windtunnel.leakage.decode import embedded_json
-
                 inner = embedded_json(node)
                 node = inner if inner is not None else _MISSING
             is_index = isinstance(node, list) or (node is _MISSING and tok.isdigit())
@@ -154,7 +154,6 @@ def _may_hide(findings: list[Finding], secrets: Sequence[str]) -> bool:
 @lru_cache(maxsize=4096)
 def _secret_words(secrets: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
     """Per secret, its lowercased words; ``None`` when a secret is not ASCII or holds a digit."""
-    import re
 
     out = []
     for s in secrets:

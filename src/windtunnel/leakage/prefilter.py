@@ -43,6 +43,7 @@ import re
 import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import orjson
@@ -54,6 +55,7 @@ from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
 from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
+from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
 # one of its words is "confidence". Leading non-alphanumerics are skipped by the key splitter.
@@ -384,7 +386,11 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
                 hot = _hot_of(runs, pr, sets)
     # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
-    extra = decode and _extra_markers(blob) and _extra_may_hit(_json_text(blob), pr.words_upstream)
+    extra = (
+        decode
+        and (_base_markers(blob) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low))
+        and _extra_may_hit(_json_text(blob), pr.words_upstream)
+    )
     if hot or entities or percent or ups or extra:
         return Plan(
             True, bool(hot) or entities or percent or extra, bool(ups), True, hot, entities, percent, ups, extra
@@ -411,7 +417,8 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
         return False
     if "&" in text or "%" in text or "\\" in text:
         return True
-    if _extra_markers_text(text) and _extra_may_hit(text, pr.words):
+    spoken = _spoken_may_add(text.encode(), b"}\n", pr.words)
+    if (_base_markers_text(text) or spoken) and _extra_may_hit(text, pr.words):
         return True
     return _b64_pieces(text.encode(), pr.min_blob, json=False)
 
@@ -426,9 +433,95 @@ _HYPHEN_RE = re.compile(rb"-[ \t]*(?:\\r)?\\n")
 _HYPHEN_STR_RE = re.compile("[-\u00ad\u2010][ \t]*\r?\n")
 _TAG_RE = re.compile(rb"<(?<=[A-Za-z0-9]<)/?[A-Za-z][^<>]{0,200}>[A-Za-z0-9]")
 _TAG_STR_RE = re.compile(_TAG_RE.pattern.decode())
+# The rotation's marker (views/ciphers.py): a letter rare in English beside a letter.
+_ROT_RE = re.compile(rb"[jkqvxzJKQVXZ][A-Za-z]|[A-Za-z][jkqvxzJKQVXZ]")
+# The spoken views' markers (views/spoken.py): a homophone or letter name; a spelling-alphabet word.
+_SPOKEN_RE = re.compile(HOMOPHONE_MARK_RE.pattern.encode(), re.IGNORECASE)
+_SPELLED_RE = re.compile(SPELLED_MARK_RE.pattern.encode())
+_LETTER_NAMES_RE = "|".join(LETTER_NAMES).encode()
+_ROT_BYTES = bytes.maketrans(
+    b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", b"nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM"
+)
 
 
 def _extra_markers(blob: bytes) -> bool:
+    """:func:`_base_markers` or :func:`_spoken_markers` of serialised JSON."""
+    return _base_markers(blob) or _spoken_markers(blob, b"}\\n")
+
+
+def _extra_markers_text(text: str) -> bool:
+    """:func:`_extra_markers` of one string as the model reads it."""
+    return _base_markers_text(text) or _spoken_markers(text.encode(), b"}\n")
+
+
+def _spoken_markers(raw: bytes, eol: bytes) -> bool:
+    """Whether ``raw`` holds a marker of the rotation, stream or spoken views (``eol``: how a line
+    break after an object is written in it)."""
+    return (
+        raw.count(eol) >= 2
+        or _wrapped_cell(raw, eol)
+        or _ROT_RE.search(raw) is not None
+        or _SPOKEN_RE.search(raw) is not None
+        or _SPELLED_RE.search(raw) is not None
+    )
+
+
+def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], low: bytes | None = None) -> bool:
+    """Whether the rotation, stream or spoken views can add a hit of a needle of ``sets`` to ``raw``.
+
+    A stream (two objects ending lines or more) may join any word. A rotated word is only there if
+    the rotation of a needle's word is (digits and words under three letters are never rotated). The
+    homophones view writes a digit for ``to``/``too`` (2), ``won`` (1), ``ate`` (8), ``for`` (4),
+    ``high`` for ``hi`` and a letter for a letter's name; the spelling view a code of two capitals, or
+    four and digits, from capitalised spelling words: a needle with no such word, or a text
+    without the words they read, gains nothing from them. The needles are read first (a few words),
+    the text only for the homophones their words need. ``low``: ``raw`` lowercased, if at hand (a
+    ``{`` read as ``,`` in it changes no word)."""
+    if raw.count(eol) >= 2 or _wrapped_cell(raw, eol):
+        return True  # a stream may join any word, a table's wrapped cell too
+    if low is None:
+        low = raw.lower()
+    short: list[bytes] = []
+    for words in sets:
+        for t in words:
+            if len(t) >= 3 and low.find(t.translate(_ROT_BYTES)) >= 0:
+                return True
+            if len(t) <= 4 or not t.isalpha() or t == b"high":
+                short.append(t)  # a word a homophone or a spelled code can write (most are not)
+    if not short:
+        return False
+    heard = _heard_re(tuple(short))
+    if heard is not None and heard.search(low) is not None:
+        return True
+    return any(_CODE_TOKEN_RE.match(t) for t in short) and _SPELLED_RE.search(raw) is not None
+
+
+_CELL_RE = re.compile(rb"\\n[ \t]*\|[ \t]+\|")
+_BAR = b"(?:" + b"|".join(re.escape(c.encode()) for c in "\u2502\u2503|") + b")"  # UTF-8: one bar, whole
+_CELL_STR_RE = re.compile(rb"\n[ \t]*" + _BAR + rb"[ \t]+" + _BAR)
+
+
+def _wrapped_cell(raw: bytes, eol: bytes) -> bool:
+    """Whether ``raw`` may hold a table row continued on the next line (views/layout.py ``cells``)."""
+    return (_CELL_RE if eol == b"}\\n" else _CELL_STR_RE).search(raw) is not None
+
+
+_CODE_TOKEN_RE = re.compile(rb"[a-z]{1,2}\Z|[a-z]{1,4}\d{1,2}\Z")  # views/spoken.py MAX_LETTERS
+_HEARD_FOR = ((b"2", b"to|too"), (b"1", b"won"), (b"8", b"ate"), (b"4", b"for"), (b"high", b"hi"))
+
+
+@lru_cache(maxsize=4096)
+def _heard_re(toks: tuple[bytes, ...]) -> re.Pattern[bytes] | None:
+    """The homophones a hit of these needle words needs (``None``: no word the view writes)."""
+    alts = [words for key, words in _HEARD_FOR if any(key in t for t in toks)]
+    if any(_CODE_TOKEN_RE.match(t) and sum(c.isalpha() for c in t.decode()) <= 2 for t in toks):
+        alts.append(_LETTER_NAMES_RE)
+    if not alts:
+        return None
+    return re.compile(rb"\b(?:" + b"|".join(alts) + rb")\b")
+
+
+def _base_markers(blob: bytes) -> bool:
     """Whether serialised JSON (a line break is ``\\n`` there) holds a marker of a decoder the plan
     does not model (a necessary condition of a hit only such a decoder shows)."""
     # Single bytes first: memchr, where a two-byte needle costs a full search (~1 ns per byte).
@@ -451,8 +544,8 @@ def _extra_markers(blob: bytes) -> bool:
     return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
 
 
-def _extra_markers_text(text: str) -> bool:
-    """:func:`_extra_markers` of one string as the model reads it."""
+def _base_markers_text(text: str) -> bool:
+    """:func:`_base_markers` of one string as the model reads it."""
     if "=?" in text or ("=" in text and _QP_STR_RE.search(text) is not None):
         return True
     if "\n" in text and (
@@ -469,7 +562,21 @@ def _extra_markers_text(text: str) -> bool:
 
 
 _EXTRA_DECODERS = frozenset(
-    {"qp", "rfc2047", "unfold", "hyphenation", "markup", "mime_lines", "hex_dump", "rating_width"}
+    {
+        "qp",
+        "rfc2047",
+        "unfold",
+        "hyphenation",
+        "markup",
+        "mime_lines",
+        "hex_dump",
+        "rating_width",
+        "rot13",
+        "stream",
+        "homophones",
+        "spelled",
+        "cells",
+    }
 )
 # A width in percent (a star bar drawn by its fill).
 _WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")

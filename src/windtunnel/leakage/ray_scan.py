@@ -15,7 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from windtunnel._util.errors import UsageError
 from windtunnel.config.ray import RayConfig
+from windtunnel.engine.ray_executor import connect, import_ray
+from windtunnel.engine.remote import EXECUTORS
 from windtunnel.leakage.dataset import FieldMap, _is_jsonl, iter_items
 from windtunnel.leakage.model import ItemAudit
 from windtunnel.leakage.parallel import (
@@ -52,7 +55,6 @@ def iter_audits_ray(
     given by address the driver only disconnects); a Ray the process had already joined is left as it
     was. Range size follows the cluster's CPU count, as :func:`chunk_size` does for local workers.
     """
-    from windtunnel.engine.ray_executor import connect, import_ray
 
     fm = fmap or FieldMap()
     if not path.is_file() or not _is_jsonl(path):
@@ -130,8 +132,6 @@ def scan_source(
     Ray (local processes and cluster CPUs are two answers to one question). ``--ray-address`` alone
     implies Ray. Ray itself is imported only when the returned iterator is first advanced.
     """
-    from windtunnel._util.errors import UsageError
-    from windtunnel.engine.remote import EXECUTORS
 
     if executor is not None and executor not in EXECUTORS:
         raise UsageError(f"--executor {executor!r} is not one of {', '.join(EXECUTORS)}", hint="use local or ray")

@@ -22,6 +22,7 @@ from typing import IO, Any
 
 import orjson
 
+from windtunnel._version import __version__
 from windtunnel.leakage.model import CHANNELS, ItemAudit
 
 SCHEMA_VERSION = "1"
@@ -60,7 +61,6 @@ RULE_HELP: dict[str, str] = {
 
 def tool_info() -> dict[str, str]:
     """``{name, version}`` of this tool, as both report formats name their producer."""
-    from windtunnel import __version__
 
     return {"name": "windtunnel", "version": __version__}
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import orjson
 
+from windtunnel.config.load import load_config
 from windtunnel.leakage.model import ItemAudit, LeakItem
 
 READ_TARGETS = frozenset({"tool", "http"})
@@ -129,7 +130,6 @@ def golden_expected(config_path: Path) -> dict[str, dict[str, list[str]]]:
     Read with the project's own config loader, so a golden prompt means here what it means to ``run``;
     plain-string golden prompts have no expected answer and are absent from the map.
     """
-    from windtunnel.config.load import load_config
 
     return dict(load_config(config_path).golden_expected)
 

@@ -54,7 +54,7 @@ from windtunnel.leakage import cuts
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_upstream_name
 from windtunnel.leakage.listing import listing_member, unmark
-from windtunnel.leakage.mention import table_cell
+from windtunnel.leakage.mention import table_cell, unselect
 from windtunnel.leakage.model import DatasetError, Finding, ItemAudit, LeakItem
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.records import record_values
@@ -367,8 +367,6 @@ def _fix_leaf(
     if picked:
         # A marked option in a listing: clear the mark, keep the option (cutting it would leave the
         # answer as the one option missing).
-        from windtunnel.leakage.mention import unselect
-
         for f in picked:
             assert f.span is not None
             edit = unselect(value, f.span[0])

@@ -95,6 +95,7 @@ from windtunnel.leakage.formats import (
     string_representation,
     url_path_segment,
 )
+from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
     Channel,
@@ -142,6 +143,7 @@ from windtunnel.leakage.text import (
 )
 from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
+from windtunnel.leakage.views.spoken import homophone_supported
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
 # Inline HTML and table cells only: a paragraph or list break (``discussed:</p><p>1. Budget``) ends the statement.
@@ -592,7 +594,6 @@ def _context(
 
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
     """The naming-word pattern of the mention policy for this target and these context words."""
-    from windtunnel.leakage.mention import naming_re
 
     return naming_re(tuple(context_words), target)
 
@@ -700,8 +701,6 @@ def _walk_object(
     prune = upstream is None and ctx.fast
     was_marked = ctx.marked
     if crep in ("adf", "notion", "slack") and not was_marked:
-        from windtunnel.leakage.mention import marked_node
-
         ctx.marked = marked_node(node)
     structural = _STRUCTURAL if crep in ("adf", "notion", "slack") else None
     lone = prune and _one_container(node)
@@ -801,7 +800,6 @@ def _pointed(ctx: _Ctx) -> None:
 
 
 def _label_keys(keys: Sequence[str], ctx: _Ctx) -> int:
-    from windtunnel.leakage.text import normalize_needle
 
     return sum(1 for k in keys if normalize_needle(k) in ctx.label_norms)
 
@@ -997,7 +995,6 @@ def _covers_labels(values: Sequence[str], ctx: _Ctx) -> bool:
             for word in norm.split():
                 if word not in low:
                     return False
-    from windtunnel.leakage.text import normalize_needle
 
     norms = {normalize_needle(v) for v in values}
     return ctx.label_norms <= norms
@@ -1017,7 +1014,6 @@ def _option_objects(node: list[Any], ctx: _Ctx) -> frozenset[int] | None:
         return None
     if not all(isinstance(element, Mapping) for element in node):
         return None
-    from windtunnel.leakage.text import normalize_needle
 
     per_key: dict[Any, list[str]] = {}
     for element in node:
@@ -1219,6 +1215,8 @@ def _classify_string(
                 else:
                     singles = {**(singles or {}), t: one}
     for hit in hits:
+        if "homophones" in hit.view and not homophone_supported(hit.view, hit.view_text, *hit.view_span, ctx.naming()):
+            continue  # a number or letter heard in a homophone, with nothing else of the label (views/spoken.py)
         _classify(
             hit,
             text,
@@ -1383,8 +1381,6 @@ def _classify(
     if ctx.label_norms and (
         view_text[va:vb].isdigit() or (_numeric_scale(ctx) and number_value(view_text[va:vb]) is not None)
     ):
-        from windtunnel.leakage.mention import fraction
-
         part = fraction(view_text, va, vb, ctx.label_norms, ctx.naming())
         if part == "denominator":
             return  # the scale of "4/5", not a mention of 5
@@ -1454,8 +1450,6 @@ def _classify(
         (_kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))) or pair_value(view_text, va, vb)
     ) and _kv_names(hit, text, span, ctx)
     if not kv and not hit.needle.phrase:
-        from windtunnel.leakage.mention import table_cell
-
         kv = mention.tab_pair(view_text, va, vb)
     cell = False
     if not kv and not hit.needle.phrase:
@@ -1466,8 +1460,6 @@ def _classify(
         if not kv and span is not None and not hit.view.startswith("decoded"):
             kv = _field_states(hit, pointer, ctx)
         if not kv and "\n" in view_text:
-            from windtunnel.leakage.mention import heading_value
-
             naming = ctx.naming()
             kv = naming is not None and heading_value(naming, view_text, va, vb)
     if kv:
@@ -1815,7 +1807,6 @@ def _selected(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int) -> bo
     """Exactly this label of a listing carries a selection mark (``[x]``, ``☑``, ``<option selected>``)."""
     if not spans:
         return False
-    from windtunnel.leakage.mention import selected
 
     text = hit.view_text
     if not selected(text, va):
@@ -1853,7 +1844,6 @@ not what sets a line apart: compared as one. (Dates and times stay: the lines of
 def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
     if not spans:
         return False
-    from windtunnel.leakage.mention import in_listing
 
     others = [(a, b) for a, b, norm in _near(spans, va - 80, vb + 80) if norm != hit.needle.norm]
     return in_listing(others, hit.view_text, va, vb)
@@ -1877,7 +1867,6 @@ def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     """Key-value whose name is the field (QA-7 F7-19): a short value under a field naming the task
     (``"priority": "2 - High"``, ``"urgency": "High (P2)"``) states the label, as ``priority: 2 - High``
     in prose does."""
-    from windtunnel.leakage import mention
 
     name = _field_name(pointer)
     naming = ctx.naming() if name else None
@@ -2060,7 +2049,6 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
 
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
     """The cue of the mention policy that ties a one-word mention to the task, if any (mention.py)."""
-    from windtunnel.leakage import mention
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()

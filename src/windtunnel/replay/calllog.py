@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from windtunnel.chaos.plan import SUMMARY_CHARS
-from windtunnel.replay.importers.common import status_of_error
+from windtunnel.replay.payloads import status_of_error
 from windtunnel.replay.session import RecordedCall
 
 _STATUS_PREFIX = re.compile(r"^(\d{3})\b")

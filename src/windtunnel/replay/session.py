@@ -31,7 +31,7 @@ from windtunnel._util.errors import ConfigError
 from windtunnel._util.yamlsource import read_text
 from windtunnel.config.base import StrictModel
 from windtunnel.config.load import SourceMap, format_validation_error, read_yaml
-from windtunnel.replay.importers.common import chat_input
+from windtunnel.replay.payloads import chat_input
 
 SESSION_SUFFIXES = (".yaml", ".yml", ".json")
 FORMAT = "windtunnel.session/1"

@@ -21,6 +21,7 @@ from windtunnel._util.http1 import (
     listen,
     read_body,
     read_request_head,
+    response_head,
     write_response,
 )
 from windtunnel._util.jsonsafe import loads as json_loads
@@ -38,6 +39,16 @@ answered, a stream to its end. The requests of further connections wait, in arri
 bodies still unread in the clients' sockets (back-pressure: a burst of 500 callers is answered as slots
 free up, and the proxy's memory and upstream connections stay bounded)."""
 RETRY_AFTER_S = 1
+IDLE_TIMEOUT_S = 30.0
+"""How long a client connection may go without starting a request, after it opens or after its last answer
+(the default of :attr:`ProxyServer.idle_timeout`); then the proxy closes it, as any HTTP server closes an idle
+keep-alive connection. Without it, 4,096 silent sockets would hold every connection slot."""
+HEADER_TIMEOUT_S = 20.0
+"""How long the rest of a request's head may take once its request line is in (the default of
+:attr:`ProxyServer.header_timeout`); then ``408 Request Timeout`` and the connection is closed. A request whose
+body is being read, or whose answer is being sent, is never cut by either timeout."""
+STOP_GRACE_S = 2.0
+"""How long requests being served get to finish when a proxy stops (:meth:`ProxyServer.aclose`)."""
 
 
 def forward_headers(req: Request) -> list[tuple[str, str]]:
@@ -110,16 +121,28 @@ async def _refuse(
 
 
 async def _refuse_busy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, what: str, limit: int) -> None:
-    """A connection over the limit: ``503`` with ``Retry-After``, then what the client sent is read and
-    dropped until it closes (1 s at most), so closing does not reset the connection before it reads the
-    answer (a socket closed with unread bytes sends a reset)."""
-    await _refuse(
+    """A connection over the limit: ``503`` with ``Retry-After`` (see :func:`_refuse_unread`)."""
+    await _refuse_unread(
+        reader,
         writer,
         503,
         f"windtunnel {what}: {limit:,} connections are open, the most it keeps (ProxyServer.max_connections): "
         f"retry in {RETRY_AFTER_S} s",
         (("Retry-After", str(RETRY_AFTER_S)),),
     )
+
+
+async def _refuse_unread(
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    status: int,
+    message: str,
+    headers: tuple[tuple[str, str], ...] = (),
+) -> None:
+    """Answer a request whose body was not read, then read and drop what the client sends until it closes (1 s at
+    most), so closing does not reset the connection before the client reads the answer (a socket closed with
+    unread bytes sends a reset, and the client's kernel may discard the answer)."""
+    await _refuse(writer, status, message, headers)
 
     async def drain() -> None:
         """Read and drop what the client sends until it closes."""
@@ -129,6 +152,56 @@ async def _refuse_busy(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
     with contextlib.suppress(Exception):
         writer.write_eof()
         await asyncio.wait_for(drain(), 1)
+
+
+class _HeadTimer:
+    """The deadline for one connection's next request head: ``idle`` seconds for its request line, then
+    ``header`` seconds for the rest (``None``: no limit). A deadline that passes closes the connection from the
+    event loop (a 408 first when a request had begun), so the reader waiting for the head sees it end; nothing
+    is cancelled, and :attr:`fired` tells that end from a client's own."""
+
+    __slots__ = ("_handle", "_header", "_idle", "_loop", "_what", "_writer", "fired")
+
+    def __init__(self, writer: asyncio.StreamWriter, idle: float | None, header: float | None, what: str) -> None:
+        """A timer for the connection written through ``writer`` (disarmed until :meth:`arm`)."""
+        self._loop = asyncio.get_running_loop()
+        self._writer = writer
+        self._idle = idle
+        self._header = header
+        self._what = what
+        self._handle: asyncio.TimerHandle | None = None
+        self.fired = False
+
+    def arm(self) -> None:
+        """Start waiting for a request line."""
+        if self._idle is not None:
+            self._handle = self._loop.call_later(self._idle, self._expire, False)
+
+    def started(self) -> None:
+        """The request line is in: the rest of the head gets :attr:`_header` seconds."""
+        self.disarm()
+        if self._header is not None:
+            self._handle = self._loop.call_later(self._header, self._expire, True)
+
+    def disarm(self) -> None:
+        """The head is in (or the connection is ending): no deadline."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _expire(self, begun: bool) -> None:
+        """Close the connection; a request that had begun is told why (408) first."""
+        self.fired = True
+        self._handle = None
+        if begun:
+            message = (
+                f"windtunnel {self._what}: the request head did not arrive within {self._header:g} s of its "
+                "request line (ProxyServer.header_timeout)\n"
+            ).encode()
+            head = response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False)
+            with contextlib.suppress(Exception):
+                self._writer.write(head + message)
+        self._writer.close()
 
 
 class ProxyServer:
@@ -157,6 +230,13 @@ class ProxyServer:
         self._slots: asyncio.Semaphore | None = None
         self.waiting = 0
         """Requests whose head has arrived, waiting for a slot (a test and a summary can read it)."""
+        self.idle_timeout: float | None = IDLE_TIMEOUT_S
+        """Seconds a connection may go without a request line before it is closed (``None``: no limit)."""
+        self.header_timeout: float | None = HEADER_TIMEOUT_S
+        """Seconds for the rest of a request's head after its request line, then 408 (``None``: no limit)."""
+        self._queued: set[asyncio.Task[Any]] = set()
+        """Connections whose request waits for a slot: answered 503 when the proxy stops."""
+        self._closing = False
 
     @property
     def url(self) -> str:
@@ -169,15 +249,20 @@ class ProxyServer:
         self._server = await listen(self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint)
         self.port = self._server.sockets[0].getsockname()[1]
 
-    async def aclose(self, grace: float = 2.0) -> None:
-        """Stop: idle keep-alive connections at once; a request being answered gets ``grace`` seconds to
+    async def aclose(self, grace: float = STOP_GRACE_S) -> None:
+        """Stop: no new connection is accepted; idle keep-alive connections are closed at once; a request
+        still waiting for a slot is answered ``503`` with ``Connection: close`` and a reason (it never reached
+        the upstream, so the client may send it again); a request being answered gets ``grace`` seconds to
         finish, so the call it made is logged (and counted in a summary) rather than cut half-way."""
+        self._closing = True
         if self._server is not None:
             self._server.close()
+        queued = set(self._queued)
         for task in list(self._tasks - self._busy):
-            task.cancel()
-        if self._busy:
-            await asyncio.wait(list(self._busy), timeout=grace)
+            task.cancel()  # idle ones end; queued ones answer 503 (see _wait_for_slot)
+        pending = self._busy | queued
+        if pending:
+            await asyncio.wait(list(pending), timeout=grace)
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -207,31 +292,40 @@ class ProxyServer:
         each read to its head, then given a slot (:attr:`max_active`) before its body is read and it is served."""
         task = asyncio.current_task()
         assert task is not None and self._slots is not None
+        if self._closing:  # accepted just before the listener closed
+            writer.close()
+            return
         if len(self._tasks) >= self.max_connections:
             await _refuse_busy(reader, writer, self.what, self.max_connections)
             writer.close()
             return
         self._tasks.add(task)
         slots = self._slots
+        timer = _HeadTimer(writer, self.idle_timeout, self.header_timeout, self.what)
         try:
             while True:
-                req = await read_request_head(reader)
-                if req is None:
+                timer.arm()
+                try:
+                    req = await read_request_head(reader, started=timer.started)
+                except (BadRequest, ClientGone):
+                    if timer.fired:  # the timer closed the connection (and answered 408 if a request had begun)
+                        break
+                    raise
+                finally:
+                    timer.disarm()
+                if req is None or self._closing:
                     break
                 if req.method == "CONNECT":  # a tunnel is a pipe, open as long as its client wants: no slot
                     keep = await self._serve(req, reader, writer, task)
                 else:
-                    self.waiting += 1
-                    try:
-                        await slots.acquire()
-                    finally:
-                        self.waiting -= 1
+                    if not await self._wait_for_slot(slots, reader, writer, task):
+                        break
                     try:
                         req.body = await read_body(reader, req.headers, max_bytes=self.max_request_body)
                         keep = await self._serve(req, reader, writer, task)
                     finally:
                         slots.release()
-                if not keep:
+                if not keep or self._closing:
                     break
         except BadRequest as err:  # answered, not logged: a client's mistake is the client's to read
             await _refuse(writer, 400, f"windtunnel {self.what}: bad request: {err}")
@@ -245,6 +339,39 @@ class ProxyServer:
             self._tasks.discard(task)
             with contextlib.suppress(Exception):
                 writer.close()
+
+    async def _wait_for_slot(
+        self,
+        slots: asyncio.Semaphore,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        task: asyncio.Task[Any],
+    ) -> bool:
+        """Wait for a slot to serve a request in (``True``), or, when the proxy stops meanwhile, answer the
+        request 503 and ``Connection: close`` (``False``): it never reached the upstream, so it is safe to
+        send again, and the client learns that at once rather than from a dropped connection."""
+        self.waiting += 1
+        self._queued.add(task)
+        try:
+            await slots.acquire()
+            return True
+        except asyncio.CancelledError:
+            if not self._closing:
+                raise
+            uncancel = getattr(task, "uncancel", None)  # Python 3.11+: this cancellation is handled here
+            if uncancel is not None:
+                uncancel()
+        finally:
+            self.waiting -= 1
+            self._queued.discard(task)
+        await _refuse_unread(
+            reader,
+            writer,
+            503,
+            f"windtunnel {self.what}: the proxy is stopping; this request was not forwarded, send it again once "
+            "the proxy is back",
+        )
+        return False
 
     async def _serve(
         self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, task: asyncio.Task[Any]

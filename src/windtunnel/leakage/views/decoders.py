@@ -13,6 +13,6 @@ the scan: the scan never knows which decoder produced a view, only the view's na
 
 from __future__ import annotations
 
-from windtunnel.leakage.views import binary, escapes, glyphs, layout, mail, web
+from windtunnel.leakage.views import binary, ciphers, escapes, glyphs, layout, mail, spoken, streams, web
 
-__all__ = ["binary", "escapes", "glyphs", "layout", "mail", "web"]
+__all__ = ["binary", "ciphers", "escapes", "glyphs", "layout", "mail", "spoken", "streams", "web"]

@@ -7,6 +7,7 @@ it is; the joined word must then still match as a whole token, so ``High-\\nway`
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from windtunnel.leakage.views.registry import Replacement, decoder
@@ -19,3 +20,60 @@ _HYPHEN_RE = re.compile(r"(?<=[^\W\d_])[-\u00ad\u2010][ \t]*\r?\n[ \t]*(?=[^\W\d
 def hyphenation(text: str) -> list[Replacement]:
     """The two halves of a hyphenated word joined (``High-\\nway`` is not ``High``: whole tokens only)."""
     return [(mt.start(), mt.end(), "") for mt in _HYPHEN_RE.finditer(text)]
+
+
+_BARS = "│┃|"
+# A line of a drawn or pipe table: a bar first and last (after blanks).
+_ROW_RE = re.compile(r"^[ \t]*[│┃|].*[│┃|][ \t]*\r?$", re.MULTILINE)
+# A continuation line: its first cell is blank.
+_CONT_RE = re.compile(r"\n[ \t]*[│┃|][ \t]+[│┃|]")
+
+
+def _bars(line: str) -> tuple[int, ...]:
+    """Where the column bars of a table line stand (its layout)."""
+    return tuple(i for i, ch in enumerate(line) if ch in _BARS)
+
+
+def _cells(line: str, bars: tuple[int, ...]) -> list[str]:
+    """The stripped text between consecutive bars."""
+    return [line[a + 1 : b].strip() for a, b in itertools.pairwise(bars)]
+
+
+def _join(first: str, more: str) -> str:
+    """A cell's text and its continuation: a word broken mid-way (the continuation starts with a
+    small letter: ``Crit`` + ``ical``) joins without a blank, anything else with one
+    (``Feature`` + ``Request``). Words broken at a blank and joined without one (``the`` +
+    ``admin``) make a longer word, which no label matches as a whole token: the other reading is in
+    the string as written."""
+    if not first or not more:
+        return first or more
+    return first + more if first[-1].isalpha() and more[0].islower() else f"{first} {more}"
+
+
+@decoder("cells", order=76, marker=lambda t: _CONT_RE.search(t) is not None)
+def wrapped_cells(text: str) -> list[Replacement]:
+    """Each row of a drawn or pipe table whose cells wrap over lines (the continuation lines have a
+    blank first cell and the same bars) written as one line, each cell's pieces joined
+    (``│ Crit │`` / ``│ ical │`` → ``│ Critical │``). The row's line stands for the lines it joins."""
+    out: list[Replacement] = []
+    rows = list(_ROW_RE.finditer(text))
+    i = 0
+    while i < len(rows):
+        head = rows[i]
+        bars = _bars(head.group())
+        cells = _cells(head.group(), bars)
+        j = i + 1
+        while (
+            j < len(rows)
+            and rows[j].start() == rows[j - 1].end() + 1
+            and _bars(rows[j].group()) == bars
+            and not _cells(rows[j].group(), bars)[0]
+            and cells[0]
+        ):
+            cells = [_join(c, m) for c, m in zip(cells, _cells(rows[j].group(), bars), strict=True)]
+            j += 1
+        if j > i + 1 and len(bars) >= 3:
+            bar = head.group()[bars[0]]
+            out.append((head.start(), rows[j - 1].end(), f"{bar} " + f" {bar} ".join(cells) + f" {bar}"))
+        i = j
+    return out

@@ -13,7 +13,8 @@ import json
 from datetime import datetime
 from typing import Any
 
-from windtunnel.replay.importers.common import (
+from windtunnel.replay.importers.registry import importer
+from windtunnel.replay.payloads import (
     chat_input,
     chat_output,
     elapsed_ms,
@@ -23,7 +24,6 @@ from windtunnel.replay.importers.common import (
     tool_args,
     tool_result,
 )
-from windtunnel.replay.importers.registry import importer
 from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
 
 

@@ -20,8 +20,8 @@ import binascii
 from datetime import datetime, timezone
 from typing import Any
 
-from windtunnel.replay.importers.common import chat_input, maybe_json, openai_tool_call, status_of_error, tool_args
 from windtunnel.replay.importers.registry import importer
+from windtunnel.replay.payloads import chat_input, maybe_json, openai_tool_call, status_of_error, tool_args
 from windtunnel.replay.session import RecordedCall, ReplaySettings, Session
 
 CHAT_OPERATIONS = ("chat", "text_completion", "generate_content")
