@@ -43,6 +43,8 @@ RULE_HELP: dict[str, str] = {
     "freetext.token": "Prose mentions a one-word answer (review).",
     "freetext.glyph": "Prose holds the answer written as a glyph (an emoji, a symbol).",
     "freetext.selected": "A listing of the options marks the answer as chosen.",
+    "freetext.elimination": "A text rules out every label but the answer.",
+    "freetext.position": "A phrase of position on the ordered label set names the answer.",
     "correlated.value": "A value implies the answer (correlated value).",
     "correlated.key": "A key is a correlated value.",
     "correlated.key-token": "A key contains a correlated value.",

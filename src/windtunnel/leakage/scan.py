@@ -85,6 +85,7 @@ from typing import Any, NamedTuple
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.elimination import elimination_findings
 from windtunnel.leakage.formats import (
     container_representation,
     humanize_key,
@@ -106,6 +107,8 @@ from windtunnel.leakage.model import (
     Target,
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
+from windtunnel.leakage.ordinal import position_findings
+from windtunnel.leakage.other_inputs import drop_other_inputs
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -128,6 +131,7 @@ from windtunnel.leakage.records import (
     typed_path,
 )
 from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
+from windtunnel.leakage.schemas import drop_schema_values
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -343,13 +347,26 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
-        return _audit(it, decode, prefilter)
+        audit = _audit(it, decode, prefilter)
+        ruled = elimination_findings(it.id, it.projection, it.expected, it.label_set)
+        ruled += position_findings(it.id, it.projection, it.expected, it.label_set)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
         raise DatasetError(
             f"item {it.id!r}{at} is nested too deeply to audit (more than about {sys.getrecursionlimit() - 100} "
             "levels of objects and lists)"
         ) from None
+    findings = audit.findings
+    if audit.leaked:
+        findings = drop_schema_values(drop_other_inputs(findings, it.projection, it.label_set), it.projection)
+        if findings == audit.findings:
+            findings = audit.findings
+    if ruled:
+        ruled = hide_answers(ruled, it.projection, [*it.expected, *it.correlated_values])
+        findings = _dedupe([*findings, *ruled])
+    if findings is audit.findings:
+        return audit
+    return ItemAudit(it.id, findings, it.line)
 
 
 def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
@@ -2051,20 +2068,47 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         return "emphasis"
     if mention.emphasised(text, a, b):
         return "emphasis"
-    if not mention.case_matches(hit.needle.text, text[a:b]):
+    # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:
+    # the label's capitals cannot set it apart there, so it is read like an all-lowercase label.
+    cased = mention.case_matches(hit.needle.text, text[a:b])
+    caseless = not cased and _caseless_sentence(text, a)
+    if not cased and not caseless:
         return None
-    if mention.quoted(text, a, b):
+    if cased and mention.quoted(text, a, b):
         return "emphasis"
     # A label with its own case (``High``) set apart from the ordinary word needs no more; an
     # all-lowercase one (``positive``) needs a statement about the item (``it's positive``).
-    distinct = hit.needle.text != hit.needle.text.lower()
+    distinct = hit.needle.text != hit.needle.text.lower() and not caseless
     if distinct and mention.proper_noun_follows(text, b):
         return None  # "such as High Street", "it is High Court business": a name, not the label
     if mention.in_compound(view_text, va, vb):
         return None  # "the device is High-end": a statement of the compound
+    if caseless and not _CASELESS_HEAD.match(text, b):
+        # "this is a high school project": without case the label must end its phrase or head the item's noun.
+        return None
     if mention.statement_before(view_text, va, vb, about_item=not distinct):
         return "statement"
     return None
+
+
+_SENTENCE_END = re.compile(r"[.!?\n]\s")
+# After a label in a caseless sentence: the end of its clause, or a noun naming the item ("a billing question").
+_CASELESS_HEAD = re.compile(
+    r"\s*(?:$|[.,;:!?)\n]|(?:ticket|item|issue|request|message|case|e-?mail|review|call|post|comment|question|"
+    r"one|thing|matter|problem)s?(?!\w))"
+)
+
+
+def _caseless_sentence(text: str, a: int) -> bool:
+    """The sentence holding ``text[a]`` starts with a small letter (``this is urgent, since Friday``):
+    its writer does not mark words by case, so a label's capitals are no evidence there."""
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, a):
+        start = m.end()
+    for ch in text[start:a]:
+        if ch.isalpha():
+            return ch.islower()
+    return text[a : a + 1].islower()
 
 
 def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:

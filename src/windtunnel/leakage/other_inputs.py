@@ -1,0 +1,203 @@
+"""Principle 3, by content: a label given to another input is not this record's.
+
+Few-shot demonstrations, worked examples and evaluation logs hold records of the same shape as the one
+being asked about: ``{"input": "...", "sentiment": "Negative"}`` beside the query ``{"input": "...",
+"sentiment": null}``. Such a record has no id to tell it apart (principle 3's "field of another record"
+needs one); its *input* tells it apart instead. A finding inside an object (an element of a list, or one
+line of JSON Lines held in a string) is dropped when
+
+* the object has a text field (three words or more) that another object of the projection, outside the
+  object's own list or string, also has, and
+* every such shared text differs from the object's: the object labels a different input.
+
+When the same text comes back (the query is among the demonstrations, its answer beside it), the object
+is this record and the finding stays. An object sharing no text field with anything else is left to the
+other principles.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from windtunnel.leakage.model import Finding
+from windtunnel.leakage.pointers import parse_pointer
+
+
+def _texts(obj: Mapping[Any, Any]) -> dict[str, str]:
+    """The object's text fields: string values of three words or more, folded for comparison."""
+    return {
+        str(k): " ".join(v.casefold().split()) for k, v in obj.items() if isinstance(v, str) and len(v.split()) >= 3
+    }
+
+
+def _objects(node: Any, skip: int) -> Iterator[Mapping[Any, Any]]:
+    """Every object of the JSON structure, leaving out the container whose ``id()`` is ``skip``."""
+    if id(node) == skip:
+        return
+    if isinstance(node, Mapping):
+        yield node
+        for v in node.values():
+            yield from _objects(v, skip)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _objects(v, skip)
+
+
+def _holder(root: Any, finding: Finding) -> tuple[Mapping[Any, Any], int] | None:
+    """The object holding the finding and the ``id()`` of the container of its kind (its list, or the
+    string of JSON Lines it is a line of); ``None`` when it is in neither."""
+    try:
+        tokens = parse_pointer(finding.pointer)
+    except ValueError:
+        return None
+    chain: list[Any] = [root]
+    for tok in tokens:
+        node = chain[-1]
+        if isinstance(node, Mapping) and tok in node:
+            chain.append(node[tok])
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            chain.append(node[int(tok)])
+        else:
+            return None
+    leaf = chain[-1]
+    if isinstance(leaf, str) and finding.span is not None and finding.inner is None:
+        start = leaf.rfind("\n", 0, finding.span[0]) + 1
+        end = leaf.find("\n", finding.span[1])
+        line = leaf[start : len(leaf) if end < 0 else end].strip().rstrip(",")
+        if line.startswith("{") and "\n" in leaf.strip():
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                return None
+            return (obj, id(leaf)) if isinstance(obj, dict) else None
+    for i in range(len(chain) - 2, 0, -1):
+        if isinstance(chain[i], Mapping) and isinstance(chain[i - 1], list):
+            return chain[i], id(chain[i - 1])
+    return None
+
+
+def _turn(root: Any, finding: Finding) -> tuple[list[Any], int, str] | None:
+    """The list, index and key when the finding is the whole text of an object in a list of turns
+    (``messages/2/content``)."""
+    try:
+        tokens = parse_pointer(finding.pointer)
+    except ValueError:
+        return None
+    if len(tokens) < 2 or not tokens[-2].isdigit():
+        return None
+    node = root
+    for tok in tokens[:-2]:
+        if isinstance(node, Mapping) and tok in node:
+            node = node[tok]
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return None
+    if not isinstance(node, list) or int(tokens[-2]) >= len(node):
+        return None
+    return node, int(tokens[-2]), tokens[-1]
+
+
+def _whole(turn: tuple[list[Any], int, str], value: str) -> bool:
+    """The turn's text under the key is the value and nothing else (an answer turn)."""
+    turns, k, key = turn
+    held = turns[k].get(key) if isinstance(turns[k], Mapping) else None
+    return isinstance(held, str) and " ".join(held.casefold().split()) == " ".join(value.casefold().split())
+
+
+def answers_other_turn(turns: list[Any], k: int, key: str, labels: frozenset[str]) -> bool:
+    """In a list of demonstration turns of one shape (two turns or more that hold just a label, each
+    after a turn holding a text), turn ``k`` answers turn ``k-1``; the last turn is the one asked about.
+    The answer belongs to another input when the turn before it holds a text (three words or more) under
+    ``key`` that differs from the last turn's, and no earlier turn repeats the last one's."""
+    if not 0 < k < len(turns) - 1 or not all(isinstance(t, Mapping) and key in t for t in turns):
+        return False
+    answers = [i for i, t in enumerate(turns[:-1]) if _fold(t[key]) in labels]
+    if len(answers) < 2 or any(i == 0 or len(str(turns[i - 1][key]).split()) < 3 for i in answers):
+        return False
+    keys = set(turns[0])
+    if any(set(t) != keys for t in turns):
+        return False
+
+    def text(t: Mapping[Any, Any]) -> str | None:
+        v = t[key]
+        return " ".join(v.casefold().split()) if isinstance(v, str) and len(v.split()) >= 3 else None
+
+    asked, before = text(turns[-1]), text(turns[k - 1])
+    if asked is None or before is None or before == asked:
+        return False
+    return all(text(t) != asked for t in turns[:-1])
+
+
+def _strings(node: Any, skip: int) -> Iterator[str]:
+    """Every string (keys too) of the JSON structure, leaving out the node whose ``id()`` is ``skip``."""
+    if id(node) == skip:
+        return
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, Mapping):
+        for k, v in node.items():
+            yield str(k)
+            yield from _strings(v, skip)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _strings(v, skip)
+
+
+def _referenced(root: Any, obj: Mapping[Any, Any]) -> bool:
+    """An id of ``obj`` (a value of one or two words with a digit: ``#480107``, ``bug 1880210``) is named
+    outside it: the record links to it (a parent, a duplicate), and what it carries may be inherited."""
+    ids = [
+        v.lstrip("#")
+        for v in obj.values()
+        if isinstance(v, str) and 3 <= len(v) <= 64 and len(v.split()) <= 2 and any(c.isdigit() for c in v)
+    ]
+    if not ids:
+        return False
+    return any(x in s for s in _strings(root, id(obj)) for x in ids)
+
+
+def _fold(v: Any) -> str | None:
+    """A string value folded for comparison (``None`` for anything else)."""
+    return " ".join(v.casefold().split()) if isinstance(v, str) else None
+
+
+def labels_other_input(root: Any, obj: Mapping[Any, Any], container: int, value: str) -> bool:
+    """``obj`` holds ``value`` as the whole value of a field that an object outside ``container`` leaves
+    unset (null, empty or absent) while sharing a text field with ``obj``; every shared text differs; and
+    nothing outside names ``obj`` by its id."""
+    mine = _texts(obj)
+    if not mine:
+        return False
+    label_keys = [k for k, v in obj.items() if _fold(v) == _fold(value) and str(k) not in mine]
+    if not label_keys or _referenced(root, obj):
+        return False
+    shared = False
+    for other in _objects(root, container):
+        if other is obj or any(other.get(k) not in (None, "") for k in label_keys):
+            continue
+        theirs = _texts(other)
+        for k, v in mine.items():
+            if k in theirs:
+                if theirs[k] == v:
+                    return False
+                shared = True
+    return shared
+
+
+def drop_other_inputs(findings: Sequence[Finding], root: Any, label_set: Sequence[str]) -> list[Finding]:
+    """The findings left once those inside a record labelling another input are dropped."""
+    labels = frozenset(x for x in (_fold(lab) for lab in label_set) if x)
+    out: list[Finding] = []
+    for f in findings:
+        if f.blocking:
+            held = _holder(root, f)
+            if held is not None and labels_other_input(root, *held, f.value):
+                continue
+            turn = _turn(root, f)
+            if turn is not None and _whole(turn, f.value) and answers_other_turn(*turn, labels):
+                continue
+        out.append(f)
+    return out
