@@ -276,6 +276,15 @@ def test_a_burst_of_2000_mcp_clients_against_a_threaded_server_is_all_answered()
     assert statuses == Counter({200: 2000}), statuses
 
 
+async def _answer(reader: asyncio.StreamReader) -> bytes:
+    """All the proxy sent on a connection; a connection the proxy reset (a request cut after the stop's grace,
+    whose socket still held unread bytes) sent nothing."""
+    try:
+        return await reader.read()
+    except ConnectionResetError:
+        return b""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["tools", "llm", "mcp"])
 def test_sigterm_stops_a_proxy_in_the_middle_of_500_requests(kind: str, tmp_path: Path) -> None:
@@ -320,7 +329,7 @@ def test_sigterm_stops_a_proxy_in_the_middle_of_500_requests(kind: str, tmp_path
                 proc.send_signal(signal.SIGTERM)
                 with anyio.fail_after(60):
                     await asyncio.to_thread(proc.wait)
-                    answers = [await reader.read() for reader, _ in conns]
+                    answers = [await _answer(reader) for reader, _ in conns]
                 for _, writer in conns:
                     writer.close()
                 # every request still waiting for a slot is told so; the 256 in flight are cut after the grace
