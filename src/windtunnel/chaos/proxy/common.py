@@ -260,9 +260,10 @@ class ProxyServer:
         queued = set(self._queued)
         for task in list(self._tasks - self._busy):
             task.cancel()  # idle ones end; queued ones answer 503 (see _wait_for_slot)
-        pending = self._busy | queued
-        if pending:
-            await asyncio.wait(list(pending), timeout=grace)
+        if queued:  # their 503s first: each is bounded (an answer, then at most 1 s reading what the client sent)
+            await asyncio.wait(list(queued), timeout=grace + 1)
+        if self._busy:
+            await asyncio.wait(list(self._busy), timeout=grace)
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
