@@ -21,7 +21,7 @@ import pytest
 from tests.conftest import RecordingServer, json_reply, sigint_default
 from windtunnel._util.hostgate import START_CAP
 from windtunnel.chaos.proxy import LlmProxy, ToolProxy
-from windtunnel.chaos.proxy.common import MAX_ACTIVE_REQUESTS, ProxyServer
+from windtunnel.chaos.proxy.common import ProxyServer
 from windtunnel.chaos.proxy.mcp import McpFaults
 from windtunnel.chaos.proxy.mcp_http import McpHttpProxy
 
@@ -332,10 +332,12 @@ def test_sigterm_stops_a_proxy_in_the_middle_of_500_requests(kind: str, tmp_path
                     answers = [await _answer(reader) for reader, _ in conns]
                 for _, writer in conns:
                     writer.close()
-                # every request still waiting for a slot is told so; the 256 in flight are cut after the grace
-                # (the upstream holds them for ever)
-                refused = [a for a in answers if a.startswith(b"HTTP/1.1 503 ") and b"stopping" in a]
-                assert len(refused) == 500 - MAX_ACTIVE_REQUESTS, len(refused)
+                # a request waiting for a slot is told so (503); the ones in flight are cut after the grace (the
+                # upstream holds them for ever), and so is a connection whose head the busy proxy had not read yet
+                # when it stopped (how many depends on the machine's load: the exact split is pinned at a small
+                # scale by test_stopping_answers_queued_requests_503_and_lets_in_flight_ones_finish)
+                others = [a[:60] for a in answers if a and not (a.startswith(b"HTTP/1.1 503 ") and b"stopping" in a)]
+                assert others == [], others
 
             anyio.run(load)
             err = proc.stderr.read() if proc.stderr else ""

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import join_pointer
+from windtunnel.leakage.pointers import join_pointer, string_leaves
 
 # A negation that governs the listing after it: "not", "none of", "neither", "ruled out" ...
 _NEGATION = re.compile(
@@ -104,18 +104,6 @@ def ruled_out(text: str, pattern: re.Pattern[str]) -> list[tuple[frozenset[str],
     return out
 
 
-def _strings(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], str]]:
-    """Every string value of a JSON structure with its path."""
-    if isinstance(node, str):
-        yield path, node
-    elif isinstance(node, Mapping):
-        for k, v in node.items():
-            yield from _strings(v, (*path, str(k)))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _strings(v, (*path, str(i)))
-
-
 def _false_keys(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Mapping[Any, Any]]]:
     """Every object with its path (for keys holding a label with a false value)."""
     if isinstance(node, Mapping):
@@ -139,7 +127,7 @@ def elimination_findings(
     others = labels - answers
     pattern = _label_re(sorted(labels))
     out: list[Finding] = []
-    for path, text in _strings(projection, ()):
+    for path, text in string_leaves(projection):
         negated: set[str] = set()
         done: tuple[int, int] | None = None
         ruled = ruled_out(text, pattern)

@@ -19,11 +19,11 @@ only when the position is the answer; a label set of fewer than three labels has
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import join_pointer
+from windtunnel.leakage.pointers import join_pointer, string_leaves
 
 _NUM = {"one": 1, "once": 1, "a": 1, "two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4}
 _ORD = {"second": 2, "third": 3, "fourth": 4, "2nd": 2, "3rd": 3, "4th": 4}
@@ -105,18 +105,6 @@ def scale_order(labels: Sequence[str], texts: Sequence[str]) -> list[str]:
     return norms
 
 
-def _strings(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], str]]:
-    """Every string value of a JSON structure with its path."""
-    if isinstance(node, str):
-        yield path, node
-    elif isinstance(node, Mapping):
-        for k, v in node.items():
-            yield from _strings(v, (*path, str(k)))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _strings(v, (*path, str(i)))
-
-
 def _count(word: str) -> int:
     """A count word or digit as a number."""
     w = word.casefold()
@@ -165,7 +153,7 @@ def position_findings(
     if len(label_set) < 3 or not expected:
         return []
     answer = _norm(expected[0])
-    strings = list(_strings(projection, ()))
+    strings = list(string_leaves(projection))
     if answer not in {_norm(x) for x in label_set}:
         return []
     order: list[str] | None = None

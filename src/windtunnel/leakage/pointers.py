@@ -17,7 +17,7 @@ without re-resolving anything. Most items need no hashing at all, and a cheap wo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -195,3 +195,18 @@ def hide_answers(findings: list[Finding], projection: Any, secrets: Sequence[str
         changed = ptr != f.pointer or (inner is not None and inner != f.inner)
         out.append(replace(f, hashed_pointer=ptr, hashed_inner=inner) if changed else f)
     return out
+
+
+def string_leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every string value of a JSON structure with its path of keys and list indices (as strings), depth first.
+
+    The paths join into pointers with :func:`join_pointer`; the principles that read whole texts of a projection
+    (elimination, ordinal position) walk it with this one function."""
+    if isinstance(node, str):
+        yield path, node
+    elif isinstance(node, Mapping):
+        for k, v in node.items():
+            yield from string_leaves(v, (*path, str(k)))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from string_leaves(v, (*path, str(i)))
