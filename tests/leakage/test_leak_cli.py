@@ -209,6 +209,19 @@ def test_simulating_on_a_one_label_dataset_says_so(
     assert run("leak", "baseline", str(one), "--chance", "0.5") == 1  # a chance rate given is still tested
 
 
+def test_an_answer_outside_its_label_set_exits_two(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA-10 minor 6: a typo in the answer (or the label set) was audited as clean; it is a data error."""
+    rows = [
+        {"id": "ok", "expected": "high", "label_set": ["Low", "High"], "projection": {"p": "x"}},  # case is no typo
+        {"id": "typo", "expected": "Hgh", "label_set": ["Low", "High"], "projection": {"p": "x"}},
+    ]
+    src = write_jsonl(tmp_path / "t.jsonl", rows)
+    assert run("leak", "scan", str(src)) == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "'typo'" in err and "'Hgh'" in err and "not in its label set" in err
+    assert run("leak", "scan", str(write_jsonl(tmp_path / "ok.jsonl", rows[:1]))) == 0
+
+
 @pytest.mark.parametrize(
     "expected", [None, "", "   ", [], ["", " "]], ids=["null", "empty", "blank", "empty-list", "blank-list"]
 )

@@ -49,6 +49,7 @@ from windtunnel.leakage.mine import candidates
 from windtunnel.leakage.model import DatasetError, LeakItem, as_alias_map, as_strings
 from windtunnel.leakage.pointers import parse_pointer
 from windtunnel.leakage.scan import escape_pointer_token
+from windtunnel.leakage.text import normalize_needle
 
 
 @dataclass
@@ -317,8 +318,8 @@ def _fast_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem | None:
         words = [*fmap.context_words, *as_strings(cw, "context_words", index)] if cw else list(fmap.context_words)
     except ValueError:
         return None
-    if not expected:
-        return None
+    if not expected or _outside(expected, labels):
+        return None  # the general path says what is wrong
     if "aliases" in data:
         return None  # the item's own alias map: the general path reads it
     item_id = data.get(id_f, _ABSENT)
@@ -407,6 +408,13 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
             f"record at line {rec.line} (id {item_id!r}) has an empty expected answer at "
             f"{fmap.expected_field!r}: {_describe_empty(exp[0][1])}; an item without an answer cannot be audited"
         )
+    outside = _outside(expected, labels)
+    if outside:
+        raise DatasetError(
+            f"record at line {rec.line} (id {item_id!r}): the expected answer {outside[0]!r} is not in its label set "
+            f"{labels}: a typo in the answer or in the label set (labels compare ignoring case and spacing); "
+            "fix one of them, or leave the label set out"
+        )
     for e in expected:
         correlated.extend(fmap.correlated_map.get(e, []))
     pairs = [p for e in expected for p in fmap.correlated_pairs.get(e, ())]
@@ -424,6 +432,17 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
     if fmap.aliases or own:
         item.aliases = {**own, **fmap.aliases}
     return MappedItem(item, rec, sources)
+
+
+def _outside(expected: list[str], labels: list[str]) -> list[str]:
+    """The answers that are not labels of a given label set (none when there is no label set).
+
+    An answer outside its own label set is a typo in one of them, and the audit would look for a label no record
+    holds: the dataset is refused instead of reported clean."""
+    if not labels:
+        return []
+    known = {normalize_needle(label) for label in labels}
+    return [e for e in expected if normalize_needle(e) not in known]
 
 
 def _describe_empty(value: Any) -> str:
