@@ -44,7 +44,7 @@ import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, AnyStr, NamedTuple
 
 import orjson
 
@@ -692,30 +692,22 @@ _SEPARATOR_TEXT_RE = re.compile(_SEPARATOR_RE.pattern.decode())
 def _adjacent_text(low: str, toks: tuple[str, ...]) -> bool:
     """:func:`_adjacent` on text: the words in order, separated only by what a phrase or a split key
     allows (non-alphanumerics and JSON escapes)."""
-    first = toks[0]
-    pos = low.find(first)
-    while pos >= 0:
-        end = pos + len(first)
-        for t in toks[1:]:
-            gap = _GAP_TEXT_RE.match(low, end)
-            end = gap.end() if gap is not None else end
-            if not low.startswith(t, end):
-                break
-            end += len(t)
-        else:
-            return True
-        pos = low.find(first, pos + 1)
-    return False
+    return _in_order(low, toks, _GAP_TEXT_RE)
 
 
 def _adjacent(low: bytes, toks: tuple[bytes, ...]) -> bool:
     """The words occur in order, separated only by what a phrase or a split key allows."""
+    return _in_order(low, toks, _GAP_RE)
+
+
+def _in_order(low: AnyStr, toks: tuple[AnyStr, ...], gap_re: re.Pattern[AnyStr]) -> bool:
+    """Whether ``toks`` occur in ``low`` one after another, each gap matched by ``gap_re`` (bytes or text alike)."""
     first = toks[0]
     pos = low.find(first)
     while pos >= 0:
         end = pos + len(first)
         for t in toks[1:]:
-            gap = _GAP_RE.match(low, end)
+            gap = gap_re.match(low, end)
             end = gap.end() if gap is not None else end
             if not low.startswith(t, end):
                 break

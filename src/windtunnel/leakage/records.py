@@ -139,16 +139,4 @@ def typed_path(root: Any, tokens: list[str], label_norms: frozenset[str]) -> boo
     """An object on the way from the projection's top to a field (``tokens``, unescaped) says what kind
     of thing it is (``"type": "device"``, ``"kind": "profile"``): a short word under a type key that is
     not a label."""
-    node = root
-    for tok in tokens:
-        if isinstance(node, Mapping):
-            for key in TYPE_KEYS.intersection(node):
-                kind = node[key]
-                if type(kind) is str and 0 < len(kind) <= 40 and normalize_needle(kind) not in label_norms:
-                    return True
-            node = node.get(tok)
-        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-            node = node[int(tok)]
-        else:
-            return False
-    return False
+    return bool(path_kinds(root, tokens, label_norms))
