@@ -50,13 +50,15 @@ of rules that still name something.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from windtunnel.leakage.aliases import number_value
+from windtunnel.leakage.lexicon import naming_translations
 from windtunnel.leakage.text import CURRENCY_SIGNS, written_form
 
-_FAMILIES: tuple[frozenset[str], ...] = (
+_ENGLISH_FAMILIES: tuple[frozenset[str], ...] = (
     frozenset(
         {"priority", "priorities", "prioritised", "prioritized", "urgency", "severity", "sev", "triage", "triaged"}
     ),
@@ -85,6 +87,8 @@ _FAMILIES: tuple[frozenset[str], ...] = (
 """The naming words by what they name. When the item's task is known (its ``target``, given or
 inferred), only its own family names it: for a ``priority`` task ``Battery status: low`` and
 ``Label printer shows 'Low toner'`` name something else."""
+_FAMILIES: tuple[frozenset[str], ...] = tuple(fam | naming_translations(fam) for fam in _ENGLISH_FAMILIES)
+"""Each family with its words in other languages (``Priorität``, ``優先度``, ``카테고리``: the lexicon)."""
 NAMING_WORDS: tuple[str, ...] = tuple(sorted(frozenset().union(*_FAMILIES)))
 """Words that name what an eval item asks for; ``high priority`` and ``label: High`` tie a label to
 the task. Extend per dataset with ``context_words`` (item field) or ``--context-word``."""
@@ -92,7 +96,7 @@ the task. Extend per dataset with ``context_words`` (item field) or ``--context-
 _GENERIC = "(?#generic)"
 """Marks a pattern of the whole generic list (no target known): see :func:`naming_near`."""
 
-_CLAUSE_END = re.compile(r"[.!?;\n\r,]")
+_CLAUSE_END = re.compile(r"[.!?;\n\r,。！？；，、]")
 _WORDS = re.compile(r"\w+")
 _MAX_BEFORE = 4
 """A naming word at most this many words before the label (``priority was set to high``)."""
@@ -181,15 +185,41 @@ def naming_re(extra: tuple[str, ...] = (), target: str | None = None) -> re.Patt
         for fam in _FAMILIES:
             if fam & parts:
                 words |= fam
-        extra = (target, *extra)
+        # a target written as an identifier names the task in prose too (``refund_approved``)
+        extra = (target, target.replace("_", " ").replace("-", " "), *extra)
     else:
         words = set(NAMING_WORDS)
     for w in extra:
         norm = " ".join(w.casefold().split())
         if norm:
             words.add(norm)
-    alts = sorted((r"\s+".join(map(re.escape, w.split())) for w in words), key=len, reverse=True)
-    return re.compile(("" if target else _GENERIC) + r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)")
+    words |= {form for w in words if not w.isascii() for form in _decomposed(w)}
+    spaced = sorted((r"\s+".join(map(re.escape, w.split())) for w in words if not _unspaced(w)), key=len, reverse=True)
+    # A word of a script written without spaces (``優先度``) has no word boundary: it is found in its
+    # run; a Korean word may have a particle glued after it (``우선순위는``).
+    unspaced = sorted((re.escape(w) for w in words if _unspaced(w)), key=len, reverse=True)
+    glued = sorted((r"(?<!\w)" + re.escape(w) for w in words if _glued(w)), key=len, reverse=True)
+    pattern = "|".join(
+        [r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)", *unspaced, *glued]
+    )
+    return re.compile(("" if target else _GENERIC) + pattern)
+
+
+def _decomposed(word: str) -> tuple[str, str]:
+    """``word`` as the views may show it: decomposed (``サイズ`` with its voicing mark apart,
+    ``priorita\u0308t``) and without its marks (``prioritat``)."""
+    nfd = unicodedata.normalize("NFD", word)
+    return nfd, "".join(ch for ch in nfd if not unicodedata.combining(ch))
+
+
+def _glued(word: str) -> bool:
+    """``word`` is Korean: particles are written glued after it."""
+    return any("\uac00" <= ch <= "\ud7a3" or "\u1100" <= ch <= "\u11ff" for ch in word)
+
+
+def _unspaced(word: str) -> bool:
+    """``word`` is written in a script without spaces between words (kana, Han)."""
+    return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" for ch in word)
 
 
 def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
@@ -242,7 +272,7 @@ def names_task(pattern: re.Pattern[str], name: str) -> bool:
     return pattern.search(name.casefold().replace("_", " ")) is not None
 
 
-_KV_NAME = re.compile(r"[^\n\r.!?;,]{0,40}$")
+_KV_NAME = re.compile(r"[^\n\r.!?;,。！？；，]{0,40}$")
 
 
 def kv_name(text: str, a: int) -> str:
