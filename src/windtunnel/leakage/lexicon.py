@@ -15,8 +15,9 @@ level in ``{Low, Medium, High}`` and as a size in ``{S, M, L}``. Each label then
 of its concept, except the words that the concept of another label of the set also holds (``緊急`` is
 urgent in Chinese and emergency in Japanese: on ``{Routine, Urgent, Emergency}`` it is nobody's), the
 other labels themselves, and words made only of the labels' words (``cancel`` for ``Cancel
-Subscription``, ``spam`` for ``Not Spam``: a part of a label is matched as the label is, or not at all). Two labels naming one concept (``{Urgent, Emergency}`` where both were
-emergency) give neither any word: an alias shared by two labels is no evidence of either.
+Subscription``, ``spam`` for ``Not Spam``: a part of a label is matched as the label is, or not at
+all). Two labels naming one concept (``{Critical, Blocker}``) give neither any word: an alias shared
+by two labels is no evidence of either.
 
 **Variants.** A word of several parts (``extra large``, ``sign-in``) is also written with each blank
 as a hyphen or a blank and with no separator (``extra-large``, ``extralarge``); case, width and accents
@@ -138,7 +139,7 @@ def _set_aliases(labels: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
             if owners[_key(w)] == {c}
             and _key(w) not in label_keys
             and not set(_key(w).split()) <= label_words
-            and not (len(w) < _MIN_LATIN and w.isascii() or len(_plain(w)) < _MIN_LATIN and _plain(w).isascii())
+            and not (len(_plain(w)) < _MIN_LATIN and _plain(w).isascii())
         ]
         out[k] = tuple(dict.fromkeys(v for w in words for v in _variants(w)))
     return out

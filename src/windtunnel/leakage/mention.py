@@ -199,9 +199,7 @@ def naming_re(extra: tuple[str, ...] = (), target: str | None = None) -> re.Patt
     # run; a Korean word may have a particle glued after it (``우선순위는``).
     unspaced = sorted((re.escape(w) for w in words if _unspaced(w)), key=len, reverse=True)
     glued = sorted((r"(?<!\w)" + re.escape(w) for w in words if _glued(w)), key=len, reverse=True)
-    pattern = "|".join(
-        [r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)", *unspaced, *glued]
-    )
+    pattern = "|".join([r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)", *unspaced, *glued])
     return re.compile(("" if target else _GENERIC) + pattern)
 
 

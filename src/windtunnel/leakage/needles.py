@@ -91,7 +91,8 @@ def _script(ch: str) -> str:
 
 
 _HANGUL_PARTICLES = frozenset(
-    "은 는 이 가 을 를 로 으로 에 의 도 와 과 임 입니다 이다 이며 이고 으로요 예요 이에요 로요 였음 였습니다 으로 설정".split()
+    {"은", "는", "이", "가", "을", "를", "로", "으로", "에", "의", "도", "와", "과", "임", "입니다", "이다"}
+    | {"이며", "이고", "으로요", "예요", "이에요", "로요", "였음", "였습니다", "설정"}
 )
 """Korean particles and copulas written glued to the word before (``네거티브입니다``, ``로우로``)."""
 

@@ -1427,8 +1427,13 @@ def _classify(
         )
     if (url_seg or seg_hit) and suppress:
         return  # an option's icon or path (``.../priorities/high.png``) inside an options listing
-    if (url_seg or seg_hit) and _lexicon_word(hit, ctx) and not _names_task_beside(view_text, 0, len(view_text), va, vb, ctx):
-        url_seg = seg_hit = False  # ``/delivery/track``: a synonym in a path is a word of it unless the task is named
+    if (
+        (url_seg or seg_hit)
+        and _lexicon_word(hit, ctx)
+        and not _names_task_beside(view_text, 0, len(view_text), va, vb, ctx)
+    ):
+        # ``/delivery/track``: a synonym in a path is a word of it unless the task is named there
+        url_seg = seg_hit = False
     if url_seg or (seg_hit and is_url(text)):
         _leak(
             emit,
@@ -1918,11 +1923,42 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     derived = hit.needle.derived
     if not derived and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
-    name = _field_name(pointer)
+    name = _pair_name(pointer, ctx) or _field_name(pointer)
     naming = ctx.naming() if name else None
     if naming is None or (derived and _cryptic(name)):
         return False
     return not mention.names_task(naming, name) and not mention.names_answer(name)
+
+
+_PAIR_NAMES = ("name", "key", "field", "id")
+"""The member that names a field written as an object of a name and a value (``{"id": 360010001,
+"value": "Niedrig"}``, ``{"field": "urgency", "value": "URG"}``): a key-value pair in JSON's words."""
+
+
+def _pair_name(pointer: str, ctx: _Ctx) -> str | None:
+    """The name of the pair when the value sits under ``value`` in a small object that names it with a
+    scalar ``name``, ``key``, ``field`` or ``id`` (a custom field, an attribute list); else ``None``.
+    The name decides like a key's: a cryptic one (``360010001``) is a coded field."""
+    head, _, last = pointer.rpartition("/")
+    if last.casefold() != "value" or ctx.root is None:
+        return None
+    node: Any = ctx.root
+    for tok in head.split("/")[1:]:
+        tok = tok.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping):
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return None
+    if not isinstance(node, Mapping) or len(node) > 4:
+        return None
+    ctx.root_used = True  # the decision reads a sibling of the string
+    for k in _PAIR_NAMES:
+        v = node.get(k)
+        if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v).strip():
+            return str(v)
+    return None
 
 
 _NAME_TOKEN = re.compile(r"[^\W_]+(?:[_-][^\W_]+)*")
@@ -2105,8 +2141,12 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()
-    run = _RUN_BEFORE.search(view_text, max(0, va - 40), va), _RUN_AFTER.match(view_text, vb)
-    if run[0] is not None and run[1] is not None and _task_name(run[0].group(0) + view_text[va:vb] + run[1].group(0), ctx):
+    before, after = _RUN_BEFORE.search(view_text, max(0, va - 40), va), _RUN_AFTER.match(view_text, vb)
+    if (
+        before is not None
+        and after is not None
+        and _task_name(before.group(0) + view_text[va:vb] + after.group(0), ctx)
+    ):
         return None  # ``spam-verdict``: the task's own name, not an answer
     if naming is not None and mention.naming_near(naming, snake_words(view_text), va, vb):
         return "target-mention"
