@@ -53,6 +53,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from windtunnel.leakage.aliases import number_value
 from windtunnel.leakage.lexicon import naming_translations
@@ -194,13 +195,37 @@ def naming_re(extra: tuple[str, ...] = (), target: str | None = None) -> re.Patt
         if norm:
             words.add(norm)
     words |= {form for w in words if not w.isascii() for form in _decomposed(w)}
-    spaced = sorted((r"\s+".join(map(re.escape, w.split())) for w in words if not _unspaced(w)), key=len, reverse=True)
     # A word of a script written without spaces (``優先度``) has no word boundary: it is found in its
-    # run; a Korean word may have a particle glued after it (``우선순위는``).
-    unspaced = sorted((re.escape(w) for w in words if _unspaced(w)), key=len, reverse=True)
-    glued = sorted((r"(?<!\w)" + re.escape(w) for w in words if _glued(w)), key=len, reverse=True)
-    pattern = "|".join([r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)", *unspaced, *glued])
+    # run; so is a Korean word, which may have a particle glued after it (``우선순위는``). That branch
+    # is led by its scripts' characters: one test per place of a text in another script.
+    spaced = _trie([w for w in words if not _unspaced(w)])
+    pattern = r"(?<!\w)" + spaced + r"(?!\w)"
+    unspaced = [w for w in words if _unspaced(w)]
+    if unspaced:
+        pattern += "|(?=" + _UNSPACED.pattern + ")" + _trie(unspaced)
     return re.compile(("" if target else _GENERIC) + pattern)
+
+
+def _trie(words: Sequence[str]) -> str:
+    """One regex for many words, as a trie (``p(?:riority|rioridad)``): at each place the regex engine
+    tries a character or two, not every word in turn (the naming words of every language are a few
+    hundred). A blank in a word matches any whitespace; a longer word is tried before its prefix."""
+    root: dict[str, Any] = {}
+    for word in words:
+        node = root
+        for ch in " ".join(word.split()):
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        alts = [(r"\s+" if ch == " " else re.escape(ch)) + emit(child) for ch, child in sorted(node.items()) if ch]
+        if "" in node:
+            alts.append("")
+        if len(alts) == 1:
+            return alts[0]
+        return "(?:" + "|".join(alts) + ")"
+
+    return emit(root) if root else "(?!)"
 
 
 def _decomposed(word: str) -> tuple[str, str]:
@@ -210,14 +235,14 @@ def _decomposed(word: str) -> tuple[str, str]:
     return nfd, "".join(ch for ch in nfd if not unicodedata.combining(ch))
 
 
-def _glued(word: str) -> bool:
-    """``word`` is Korean: particles are written glued after it."""
-    return any("\uac00" <= ch <= "\ud7a3" or "\u1100" <= ch <= "\u11ff" for ch in word)
-
-
 def _unspaced(word: str) -> bool:
-    """``word`` is written in a script without spaces between words (kana, Han)."""
-    return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" for ch in word)
+    """``word`` is written in a script without spaces between words (kana, Han), or in hangul, whose
+    particles are written glued after the word."""
+    return any(_UNSPACED.match(ch) for ch in word)
+
+
+_UNSPACED = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+"""Kana, Han and hangul (syllables and jamo, as the views decompose them)."""
 
 
 def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, AnyStr, NamedTuple
 
+import ahocorasick
 import orjson
 
 from windtunnel.leakage.needles import NeedleSet
@@ -481,19 +482,32 @@ def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], l
         return True  # a stream may join any word, a table's wrapped cell too
     if low is None:
         low = raw.lower()
-    short: list[bytes] = []
-    for words in sets:
-        for t in words:
-            if len(t) >= 3 and low.find(t.translate(_ROT_BYTES)) >= 0:
-                return True
-            if len(t) <= 4 or not t.isalpha() or t == b"high":
-                short.append(t)  # a word a homophone or a spelled code can write (most are not)
+    rotated, short = _spoken_words(tuple(sets))
+    if rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
+        return True
     if not short:
         return False
     heard = _heard_re(tuple(short))
     if heard is not None and heard.search(low) is not None:
         return True
     return any(_CODE_TOKEN_RE.match(t) for t in short) and _SPELLED_RE.search(raw) is not None
+
+
+@lru_cache(maxsize=1024)
+def _spoken_words(sets: tuple[tuple[bytes, ...], ...]) -> tuple[ahocorasick.Automaton | None, tuple[bytes, ...]]:
+    """For the needle words ``sets``: an automaton of their rotations (words of three characters or
+    more, as the text would show them rotated), found in one pass however many words a label set's
+    aliases bring; and the words a homophone or a spelled code can write (short, or not all letters,
+    or ``high``)."""
+    rotated = {t.translate(_ROT_BYTES) for words in sets for t in words if len(t) >= 3}
+    auto: ahocorasick.Automaton | None = None
+    if rotated:
+        auto = ahocorasick.Automaton()
+        for r in rotated:
+            auto.add_word(r.decode("latin-1"), None)
+        auto.make_automaton()
+    short = tuple(t for words in sets for t in words if len(t) <= 4 or not t.isalpha() or t == b"high")
+    return auto, short
 
 
 _CELL_RE = re.compile(rb"\\n[ \t]*\|[ \t]+\|")
