@@ -16,6 +16,8 @@ SIZES = ["S", "M", "L", "XL"]
 DECISION = ["Approved", "Rejected"]
 SPAM = ["Spam", "Ham"]
 URGENCY = ["Routine", "Urgent", "Emergency"]
+RAG = ["Red", "Amber", "Green"]
+STATUS = ["Open", "Pending", "Resolved", "Closed"]
 
 
 def _audit(expected: str, labels: list[str], projection: object, target: str | None = None, **more: object) -> bool:
@@ -43,6 +45,8 @@ def _audit(expected: str, labels: list[str], projection: object, target: str | N
         ("Rejected", DECISION, "decision", "Decision: denied, outside the window."),
         ("Neutral", SENT, "sentiment", "the tone of this one is impartial"),
         ("Emergency", URGENCY, "urgency", "Dringlichkeit: Notfall"),
+        ("Red", RAG, "rag_status", "Projekt-Status: rot"),
+        ("Resolved", STATUS, "status", "状態：解決済み"),
     ],
 )
 def test_a_label_said_in_other_words_and_tied_to_the_task_leaks(
@@ -64,6 +68,8 @@ def test_a_label_said_in_other_words_and_tied_to_the_task_leaks(
         ("Spam", SPAM, "classification", "Slides on unsolicited bulk mail trends attached."),
         ("Rejected", DECISION, "decision", "Access denied errors keep showing in the browser."),
         ("XL", SIZES, "size", "They ordered an extra-large pizza for the team."),
+        ("Red", RAG, "rag_status", "There is rot in the wooden deck; the status is not set."),
+        ("Resolved", STATUS, "status", "解決策を検討中。状態は未設定。"),
     ],
 )
 def test_the_same_words_untied_or_in_other_senses_stay_clean(

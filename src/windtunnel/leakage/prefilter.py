@@ -482,15 +482,30 @@ def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], l
         return True  # a stream may join any word, a table's wrapped cell too
     if low is None:
         low = raw.lower()
-    rotated, short = _spoken_words(tuple(sets))
-    if rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
-        return True
+    short: Sequence[bytes]
+    if sum(map(len, sets)) > _ROT_AUTOMATON:
+        rotated, short = _spoken_words(tuple(sets))
+        if rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
+            return True
+    else:
+        short = []
+        for words in sets:
+            for t in words:
+                if len(t) >= 3 and low.find(t.translate(_ROT_BYTES)) >= 0:
+                    return True
+                if len(t) <= 4 or not t.isalpha() or t == b"high":
+                    short.append(t)  # a word a homophone or a spelled code can write (most are not)
     if not short:
         return False
     heard = _heard_re(tuple(short))
     if heard is not None and heard.search(low) is not None:
         return True
     return any(_CODE_TOKEN_RE.match(t) for t in short) and _SPELLED_RE.search(raw) is not None
+
+
+_ROT_AUTOMATON = 16
+"""Above this many needle words (a label set's aliases in many languages), their rotations are found
+by one automaton pass (built once per needle set) instead of a search per word."""
 
 
 @lru_cache(maxsize=1024)
