@@ -39,7 +39,7 @@ import signal  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from windtunnel._util.gcpause import paused_gc  # noqa: E402
+from windtunnel._util.gcpause import off_until_exit, paused_gc  # noqa: E402
 from windtunnel._util.signals import hold_until_exit, interrupt_before_start  # noqa: E402
 from windtunnel.cli._guard import guarded  # noqa: E402
 
@@ -65,6 +65,8 @@ def main(argv: list[str] | None = None) -> None:
 
             typer_main(argv)
             return
+        if argv is None:  # the process ends with this command (_util/gcpause.py)
+            off_until_exit()
         with paused_gc():  # the lean `validate` is start-up work from end to end (_util/gcpause.py)
             # the config layer (pydantic, yaml) only for `validate`: `--help` goes to typer without it
             from windtunnel.cli._validate import validate_config
