@@ -56,3 +56,19 @@ def test_validate_called_in_process_leaves_the_collector_as_it_was() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "True"
+
+
+def test_the_validate_process_keeps_the_collector_off_and_out_of_its_exit() -> None:
+    """The process that is the command (argv None) ends with it: the collector stays off, and the objects are frozen
+    out of the exit's collections once the exit handlers registered after the command's start have run."""
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 0))  # runs last (LIFO)\n"
+        "sys.argv = ['windtunnel', 'validate', '-c', 'examples/support_agent/windtunnel.yaml', '--no-import']\n"
+        "from windtunnel.cli.entry import main\n"
+        "try:\n    main()\nexcept SystemExit as ex:\n    print('exit', ex.code, 'collector on:', gc.isenabled())\n"
+        "    raise\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-2:] == ["exit 0 collector on: False", "frozen at exit: True"]
