@@ -21,6 +21,7 @@ from typing import Any, cast
 
 import orjson
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.jsonsafe import loads_clipped
@@ -38,14 +39,14 @@ _LABELS = {
 }
 
 
-def _type(value: Any) -> str:
+def _type(value: object) -> str:
     """A value's JSON type name (``object``, ``array``, ``null`` ...), for messages that say what was found."""
     if value is None:
         return "null"
     return {dict: "object", list: "array", str: "string", bool: "boolean"}.get(type(value), type(value).__name__)
 
 
-def _path(loc: tuple[Any, ...]) -> str:
+def _path(loc: tuple[int | str, ...]) -> str:
     """A validation error location as a JSONPath (``$.cells[3].status``)."""
     out = "$"
     for seg in loc:
@@ -53,7 +54,7 @@ def _path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _message(e: Any) -> str:
+def _message(e: ErrorDetails) -> str:
     """One pydantic error as ``$.json.path: what is wrong``.
 
     Union branch names are dropped from the path (a reader knows the key, not pydantic's branch), and the common errors
@@ -83,7 +84,7 @@ def _message(e: Any) -> str:
 _NULLABLE = {"seed", "score", "scenario", "invariant", "golden_prompt", "output", "error", "latency_ms"}
 
 
-def validate_report(report: Any) -> list[str]:
+def validate_report(report: object) -> list[str]:
     """Every way ``report`` breaks the report model (:class:`windtunnel.report.RunReport`); empty: valid.
 
     Messages are deduplicated and capped at :data:`MAX_ERRORS`, so a report from another tool gives a readable list, not
@@ -106,7 +107,7 @@ def validate_report(report: Any) -> list[str]:
     return []
 
 
-def ensure_valid(report: Any, source: str = "report") -> dict[str, Any]:
+def ensure_valid(report: object, source: str = "report") -> dict[str, Any]:
     """Return ``report`` if it is a valid run report, else raise :class:`UsageError` listing why."""
     errors = validate_report(report)
     if errors:
@@ -115,7 +116,7 @@ def ensure_valid(report: Any, source: str = "report") -> dict[str, Any]:
             f"{source} is not a valid windtunnel run report ({len(errors)} problem(s)):\n  {listed}",
             hint="pass a JSON report written by windtunnel (--format json) or a run id from `windtunnel runs list`",
         )
-    return cast(dict[str, Any], report)
+    return cast("dict[str, Any]", report)  # checked against RunReport just above
 
 
 def load_report_file(path: str | Path) -> dict[str, Any]:
