@@ -20,6 +20,7 @@ from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli.runs_cmd import STORE_HELP, load_source, runs_app
 from windtunnel.cli.runs_cmd import app as app  # the `runs` group loads through here: cli/app.py COMMANDS
 from windtunnel.flows.merge import merge_shards
+from windtunnel.report.dicts import as_report
 from windtunnel.reports import print_summary, render_report
 from windtunnel.store import RunStore, default_store_path
 from windtunnel.store.merge import store_merged
@@ -80,9 +81,9 @@ def merge_runs(
     with RunStore(store or default_store_path()) as db:
         run_id = store_merged(db, report)
     report["run"]["id"] = run_id
-    print_summary(report, out_console())
+    print_summary(as_report(report), out_console())
     if fmt is not None or output is not None:
-        path = render_report(report, fmt or "json", output if output is not None else "reports/")
+        path = render_report(as_report(report), fmt or "json", output if output is not None else "reports/")
         err_console().print(f"report written to {path}", markup=False, highlight=False)
     err_console().print(f"merged {len(runs)} shards into run {run_id}", markup=False, highlight=False)
     raise typer.Exit(0 if report["summary"]["passed"] else 1)

@@ -25,6 +25,7 @@ from windtunnel._util.errors import ExitCode, UsageError
 from windtunnel.cli._console import out_console
 from windtunnel.cli._format import chosen_format, format_option, json_alias_option
 from windtunnel.cli._lazy import module_app
+from windtunnel.report.dicts import as_report
 from windtunnel.reports import ensure_valid, load_report_file, print_summary
 from windtunnel.reports.cells import format_score, truncate
 from windtunnel.store import RunStore, default_store_path
@@ -187,7 +188,7 @@ def show_run(
                 style="yellow",
             )
         )
-    print_summary(data, console)
+    print_summary(as_report(data), console)
 
 
 def _write_json(console: Any, data: Any) -> None:

@@ -51,6 +51,7 @@ from windtunnel.flows.preflight import preflight
 from windtunnel.flows.reach import resolve_reach
 from windtunnel.flows.replay import ReplayRequest, replay_flow
 from windtunnel.flows.run import RunRequest, run_flow
+from windtunnel.report.dicts import as_cells, as_report
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.html import render_phase_summary
 from windtunnel.reports.stream import render_streamed
@@ -217,7 +218,7 @@ def _phase_result(
     A phase passes only when its summary says so *and* its exit code was 0: a phase whose own command would exit
     non-zero never counts as passed inside ci, whatever its summary holds."""
     summary = head["summary"]
-    html = render_streamed(head, cells, "html", out_dir / f"{phase}.html")
+    html = render_streamed(as_report(head), as_cells(cells), "html", out_dir / f"{phase}.html")
     return PhaseResult(
         name=phase,
         score=summary.get("score"),
@@ -668,11 +669,13 @@ def ci_summary(
 def _write_summary(head: dict[str, Any], cells: CellSource, output: Path) -> list[Path]:
     """The summary files, every one written while reading the phases' cells, never gathering them."""
     written = [
-        render_streamed(head, cells, fmt, output / f"summary.{ext}")
+        render_streamed(as_report(head), as_cells(cells), fmt, output / f"summary.{ext}")
         for fmt, ext in (("json", "json"), ("junit", "xml"), ("sarif", "sarif"), ("md", "md"))
     ]
     links = {name: p["report"] for name, p in head["summary"]["phases"].items() if p.get("report")}
-    written.append(_writing(lambda: render_phase_summary(head, output / "summary.html", links, cells=cells)))
+    written.append(
+        _writing(lambda: render_phase_summary(as_report(head), output / "summary.html", links, cells=as_cells(cells)))
+    )
     return written
 
 

@@ -46,6 +46,7 @@ from windtunnel.config.load import CONFIG_NAMES, load_config
 from windtunnel.config.model import SEED_MAX, Config
 from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import Listener, Notice, Started, Stopped
+from windtunnel.report.dicts import as_cells, as_report
 from windtunnel.reports.base import get_reporter, render_report
 from windtunnel.reports.stream import render_streamed
 from windtunnel.store.runstore import RunStore
@@ -175,9 +176,9 @@ def write_report(
     if output is not None and output.suffix == "" and not output.is_file():
         target = f"{output}{os.sep}"  # a directory: the file is named after the run
     if cells is not None:
-        return render_streamed(report, cells, fmt, target, tally=tally)
+        return render_streamed(as_report(report), as_cells(cells), fmt, target, tally=tally)
 
-    return render_report(report, fmt, target)
+    return render_report(as_report(report), fmt, target)
 
 
 def _report_to_stdout(
@@ -189,9 +190,9 @@ def _report_to_stdout(
     """``-o -``: the report rendered as for a file (in a temporary folder), then copied to stdout."""
     with tempfile.TemporaryDirectory() as tmp:
         if cells is not None:
-            written = render_streamed(report, cells, fmt, tmp + os.sep, tally=tally)
+            written = render_streamed(as_report(report), as_cells(cells), fmt, tmp + os.sep, tally=tally)
         else:
-            written = render_report(report, fmt, tmp + os.sep)
+            written = render_report(as_report(report), fmt, tmp + os.sep)
         sys.stdout.flush()
         with open(written, "rb") as fh:
             shutil.copyfileobj(fh, sys.stdout.buffer)
