@@ -20,7 +20,7 @@ from typing import Any
 from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.stats import Z95, mean_pass_hat_k, pass_hat_k
 from windtunnel._util.stats import wilson_interval as _wilson_interval
-from windtunnel.engine.scoring import is_failure
+from windtunnel.engine.scoring import is_failure, not_run
 from windtunnel.report.dicts import CellDict
 from windtunnel.reports.cells import Cell, cell_label, identity_digest
 from windtunnel.reports.usage import TopUsage
@@ -208,6 +208,8 @@ class SummaryTally:
         self.stats = StatsTally()
         self.cells = 0
         self.failed = 0
+        self.not_run = 0
+        """Cells cut short because the agent went away (:func:`windtunnel.engine.scoring.not_run`): never failures."""
         self.failures: list[CellDict] = []
         self.usage = TopUsage(max_failures)
         """The calls that used the most tokens (the "tokens and cost" table)."""
@@ -219,7 +221,9 @@ class SummaryTally:
         self.cells += 1
         self.stats.add(cell)
         self.usage.add(cell)
-        if is_failure(cell):
+        if not_run(cell):
+            self.not_run += 1
+        elif is_failure(cell):
             self.failed += 1
             if len(self.failures) < self.max_failures:
                 self.failures.append(cell)
