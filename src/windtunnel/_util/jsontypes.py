@@ -8,11 +8,14 @@ callables) and mypy makes the reader check a value's type before using it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
-JSONValue: TypeAlias = "dict[str, JSONValue] | list[JSONValue] | str | int | float | bool | None"
-"""Any JSON value: an object, an array, a string, a number, a boolean or null."""
+JSONValue: TypeAlias = "Mapping[str, JSONValue] | Sequence[JSONValue] | str | int | float | bool | None"
+"""Any JSON value: an object, an array, a string, a number, a boolean or null. Objects and arrays are read-only
+``Mapping`` / ``Sequence`` here, so a ``list[str]`` or a ``dict[str, int]`` is one (``list`` and ``dict`` are
+invariant: a ``list[str]`` is not a ``list[JSONValue]``)."""
 JSONObject: TypeAlias = "dict[str, JSONValue]"
-"""A JSON object (string keys)."""
+"""A JSON object being built (string keys, any JSON values)."""
 
 __all__ = ["JSONObject", "JSONValue"]

@@ -13,7 +13,7 @@ Each class carries every field of its model (a test compares them) and the extra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, TypedDict, cast
 
 from windtunnel._util.jsontypes import JSONObject, JSONValue
@@ -39,9 +39,22 @@ class RunInfoDict(TypedDict, total=False):
     agent: str | None
     status: str | None
     aborted: JSONObject | None
+    # written by windtunnel beyond the model
+    command: str
+    """``explore``, ``replay`` ...: the command that ran, when the mode does not say it."""
+    config_hash: str
+    cells_planned: int
+    options: JSONObject
+    contract: JSONObject
+    skipped_files: list[dict[str, str]]
+    """``replay``: the files skipped while collecting sessions, each with the reason."""
     shard: str
     shard_plan: JSONValue
     merged_from: list[str]
+    shards: int
+    """A merged run: how many shards it joined."""
+    tool: ToolDict
+    """In the run store only: the program that wrote the run, when it was not this version."""
 
 
 class PhaseDict(TypedDict, total=False):
@@ -55,10 +68,17 @@ class PhaseDict(TypedDict, total=False):
     # the phase ci stopped in: how far it got, and the abort record
     run_status: str
     cells_completed: int
-    cells_planned: int
+    cells_planned: int | None
     units_completed: int
     units_planned: int
     aborted: JSONObject
+    # the phase's files and figures
+    configured_weight: float
+    blocking: bool
+    report: str | None
+    json: str | None
+    exit_code: int | None
+    critical_failed: bool
 
 
 class MatrixEntryDict(TypedDict, total=False):
@@ -83,7 +103,9 @@ class ByTypeDict(TypedDict, total=False):
 
     total: int
     passed: int
-    pass_rate: float
+    pass_rate: float | None
+    weight: float
+    """The type's weight in the score."""
 
 
 class SummaryDict(TypedDict, total=False):
@@ -103,10 +125,30 @@ class SummaryDict(TypedDict, total=False):
     why: str | None
     partial: bool | None
     phases: dict[str, PhaseDict]
-    by_type: dict[str, ByTypeDict | float]
+    by_type: Mapping[str, ByTypeDict | float]
     """Per mutation type; an older report may give a bare rate."""
     matrix: list[MatrixEntryDict]
     aborted: JSONObject
+    # written by windtunnel beyond the model
+    cells_not_run: int
+    cells_not_exercised: int
+    not_exercised: dict[str, int]
+    units_completed: int
+    units_planned: int
+    phase_rule: str
+    """``ci``: how the phases decide the verdict."""
+    # contract
+    contract: str
+    repeat: int
+    agent_calls_planned: int
+    concurrency: int
+    state_detection: JSONObject | None
+    by_scenario: JSONValue
+    by_invariant: JSONValue
+    # replay
+    sessions_total: int
+    sessions_passed: int
+    files_skipped: int
 
 
 class MutationDict(TypedDict, total=False):
@@ -123,6 +165,8 @@ class FaultDict(TypedDict, total=False):
     target: str
     mode: str
     name: str | None
+    status: JSONValue
+    """A replayed failure: the recorded response's status."""
 
 
 class CheckDict(TypedDict, total=False):
@@ -193,8 +237,22 @@ class CellDict(TypedDict, total=False):
     tool_calls: list[JSONObject]
     metadata: JSONObject
     phase: str
-    session: JSONObject
     detail: str
+    # a replayed session
+    session: JSONObject
+    contract: JSONObject
+    contract_score: float | None
+    critical_failed: bool
+    not_judged: list[JSONObject]
+    reasons: list[str]
+    notes: list[str]
+    replay: JSONObject
+    # a failure explore found
+    explore: JSONObject
+    # read back from the store
+    damaged: str
+    """Why a stored row could not be read (it stands as an errored cell)."""
+    completed_at: str
 
 
 class ReportDict(TypedDict, total=False):
@@ -208,27 +266,17 @@ class ReportDict(TypedDict, total=False):
     notices: list[str] | None
     usage: UsageTotalDict
     stats: JSONObject
-
-
-def as_report(report: Mapping[str, Any]) -> ReportDict:
-    """``report`` (built by the engine, the flows or the store as ``dict[str, Any]``) as the :class:`ReportDict` it is.
-
-    No copy and no check: the one bridge from the untyped builders to the typed renderers, kept in one place so
-    that it can go once the builders are typed with these dicts (issue #28). A report from a file is checked by
-    :func:`windtunnel.reports.validate.ensure_valid` instead.
-    """
-    return cast(ReportDict, report)
+    explore: JSONObject
+    """``explore``: the search's budget, strategy and failures."""
 
 
 def as_cell(cell: Mapping[str, Any]) -> CellDict:
-    """``cell`` (a row built by the engine or read from the store) as the :class:`CellDict` it is; see
-    :func:`as_report`."""
+    """``cell`` (a row the viewer reads as ``Mapping[str, Any]``) as the :class:`CellDict` it is: no copy, no check.
+
+    The one bridge left from untyped code to the typed readers (``view/aggregate.py``, whose rows are cut-down facts
+    of a cell with nullable fields); the engine, the flows and the store build and read these dicts typed.
+    """
     return cast(CellDict, cell)
-
-
-def as_cells(cells: Callable[[], Iterable[Mapping[str, Any]]]) -> Callable[[], Iterable[CellDict]]:
-    """A source of cells (called anew for each pass) as a source of :class:`CellDict`; see :func:`as_report`."""
-    return cast("Callable[[], Iterable[CellDict]]", cells)
 
 
 __all__ = [
@@ -246,6 +294,4 @@ __all__ = [
     "UsageDict",
     "UsageTotalDict",
     "as_cell",
-    "as_cells",
-    "as_report",
 ]
