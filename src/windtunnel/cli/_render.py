@@ -19,7 +19,6 @@ from rich.markup import escape
 from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli._plain import print_error
 from windtunnel.flows.outcome import Outcome
-from windtunnel.report.dicts import as_cell, as_report
 from windtunnel.reports.terminal import TerminalTally, print_summary
 
 
@@ -31,8 +30,8 @@ def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = Fal
         if tally is None:
             tally = TerminalTally()  # the cells read one at a time (from the store when the run has one)
             for cell in outcome.iter_cells():
-                tally.add(as_cell(cell))
-        print_summary(as_report(outcome.report_head), out_console(), tally=tally)
+                tally.add(cell)
+        print_summary(outcome.report_head, out_console(), tally=tally)
         for why in outcome.reasons:
             out_console().print(f"  • {escape(why)}")
     else:
@@ -73,8 +72,8 @@ def render_ci(outcome: Outcome) -> None:
     out_console().print()
     tally = TerminalTally()  # the phases' cells read one at a time, never gathered
     for cell in outcome.iter_cells():
-        tally.add(as_cell(cell))
-    print_summary(as_report(outcome.report_head), out_console(), tally=tally)
+        tally.add(cell)
+    print_summary(outcome.report_head, out_console(), tally=tally)
     for why in outcome.reasons:
         err_console().print(f"[red]ci failed:[/] {escape(why)}")
     detail = outcome.detail

@@ -23,7 +23,6 @@ from windtunnel.cli._console import out_console
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli.merge_cmd import merged_report
 from windtunnel.cli.runs_cmd import load_source
-from windtunnel.report.dicts import as_report
 from windtunnel.report.schema import report_schema_text
 from windtunnel.reports import get_reporter, print_summary, render_report
 
@@ -60,15 +59,15 @@ def report(
     else:
         data = load_source(source, store)
     if reporter.name == "terminal" and output is None:
-        print_summary(as_report(data), out_console())
+        print_summary(data, out_console())
         return
     if output == "-":
         with tempfile.TemporaryDirectory() as tmp:
-            written = render_report(as_report(data), fmt, Path(tmp) / f"report{reporter.extension}")
+            written = render_report(data, fmt, Path(tmp) / f"report{reporter.extension}")
             sys.stdout.buffer.write(written.read_bytes())
             sys.stdout.flush()
         return
-    path = render_report(as_report(data), fmt, output if output is not None else "reports/")
+    path = render_report(data, fmt, output if output is not None else "reports/")
     out_console().print(f"wrote {path}", markup=False, highlight=False)
 
 

@@ -25,7 +25,7 @@ from windtunnel._util.errors import ExitCode, UsageError
 from windtunnel.cli._console import out_console
 from windtunnel.cli._format import chosen_format, format_option, json_alias_option
 from windtunnel.cli._lazy import module_app
-from windtunnel.report.dicts import as_report
+from windtunnel.report.dicts import ReportDict
 from windtunnel.reports import ensure_valid, load_report_file, print_summary
 from windtunnel.reports.cells import format_score, truncate
 from windtunnel.store import RunStore, default_store_path
@@ -74,7 +74,7 @@ def resolve_run(store: RunStore, ref: str) -> str:
     return ref
 
 
-def load_source(source: str, store_path: Path | None) -> dict[str, Any]:
+def load_source(source: str, store_path: Path | None) -> ReportDict:
     """A run report from a JSON file path or from a run id in the store; validated either way.
 
     ``source`` is read as a file when one exists by that name or it ends in ``.json``, else as a run reference
@@ -188,7 +188,7 @@ def show_run(
                 style="yellow",
             )
         )
-    print_summary(as_report(data), console)
+    print_summary(data, console)
 
 
 def _write_json(console: Any, data: Any) -> None:

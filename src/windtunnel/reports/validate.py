@@ -17,7 +17,7 @@ anywhere. Validation accepts more than it checks: extra keys pass, so a report f
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 import orjson
 from pydantic import ValidationError
@@ -25,6 +25,7 @@ from pydantic_core import ErrorDetails
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.jsonsafe import loads_clipped
+from windtunnel.report.dicts import ReportDict
 
 MAX_ERRORS = 20
 _RANGES = {"score": (0, 100), "weight": (0, 1)}
@@ -107,7 +108,7 @@ def validate_report(report: object) -> list[str]:
     return []
 
 
-def ensure_valid(report: object, source: str = "report") -> dict[str, Any]:
+def ensure_valid(report: object, source: str = "report") -> ReportDict:
     """Return ``report`` if it is a valid run report, else raise :class:`UsageError` listing why."""
     errors = validate_report(report)
     if errors:
@@ -116,10 +117,10 @@ def ensure_valid(report: object, source: str = "report") -> dict[str, Any]:
             f"{source} is not a valid windtunnel run report ({len(errors)} problem(s)):\n  {listed}",
             hint="pass a JSON report written by windtunnel (--format json) or a run id from `windtunnel runs list`",
         )
-    return cast("dict[str, Any]", report)  # checked against RunReport just above
+    return cast(ReportDict, report)  # checked against RunReport just above
 
 
-def load_report_file(path: str | Path) -> dict[str, Any]:
+def load_report_file(path: str | Path) -> ReportDict:
     """Read and validate a JSON run report file; :class:`UsageError` with the reason otherwise.
 
     A missing or unreadable file, a file that is not JSON, and a JSON value that is not a run report each get their own
