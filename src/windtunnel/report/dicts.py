@@ -42,7 +42,8 @@ class RunInfoDict(TypedDict, total=False):
     # written by windtunnel beyond the model
     command: str
     """``explore``, ``replay`` ...: the command that ran, when the mode does not say it."""
-    config_hash: str
+    config_hash: dict[str, str]
+    """A hash of each config section that decides the cells (``--resume`` refuses a changed config)."""
     cells_planned: int
     options: JSONObject
     contract: JSONObject
@@ -131,6 +132,8 @@ class SummaryDict(TypedDict, total=False):
     aborted: JSONObject
     # written by windtunnel beyond the model
     cells_not_run: int
+    cells_completed: int
+    """A run whose setup failed: the cells it completed before (the store's summary)."""
     cells_not_exercised: int
     not_exercised: dict[str, int]
     units_completed: int

@@ -19,13 +19,14 @@ shards' and are re-scored by :mod:`windtunnel.flows.merge`, which uses the check
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from windtunnel._util.errors import UsageError
 from windtunnel.engine.report import build_report
 from windtunnel.engine.scoring import summarize
 from windtunnel.engine.shard import ids_digest
 from windtunnel.report.dicts import ReportDict, SummaryDict
+from windtunnel.store.runstore import RunStore
 
 MERGEABLE_MODES = ("run", "chaos", "contract", "ci")
 """Modes whose shards merge: ``run``/``chaos`` here; ``contract`` and ``ci`` re-scored in flows/merge.py."""
@@ -241,7 +242,7 @@ def merge_reports(reports: Sequence[tuple[str, ReportDict]], *, run_id: str) -> 
     )
 
 
-def store_merged(store: Any, report: ReportDict) -> str:
+def store_merged(store: RunStore, report: ReportDict) -> str:
     """Keep a merged report in the run store as a run of its own and return the new run's id.
 
     The shards' runs stay as they were; the merged run's status is ``interrupted`` when a shard was cut short, else

@@ -39,6 +39,7 @@ from typing import Any, cast
 import orjson
 
 from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict
 from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
@@ -79,7 +80,7 @@ class RunRow(RunInfo):
     damaged: str | None = None
     """Why the stored row could not be read in full (its summary or metadata is not valid JSON), else ``None``."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The run as one JSON object for the viewer's runs list and ``runs list --format json``: its columns, the
         summary's score and verdict, the cell count, the planned count (from the run's meta while it still runs) and its
         duration in seconds (None while it runs).

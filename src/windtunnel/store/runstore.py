@@ -297,7 +297,7 @@ class RunStore:
             self._known_runs.add(run_id)
         return run_id
 
-    def add_cell(self, run_id: str, cell: Mapping[str, Any], *, seq: int | None = None) -> None:
+    def add_cell(self, run_id: str, cell: CellDict, *, seq: int | None = None) -> None:
         """Queue one completed cell for the next batch (replaces a stored cell of the same id).
 
         ``seq`` is its position in the plan (for :meth:`iter_cells` in plan order). With
@@ -336,7 +336,7 @@ class RunStore:
             self._ensure_flusher()
             self._wake.set()
 
-    def add_cells(self, run_id: str, cells: Iterable[Mapping[str, Any]]) -> int:
+    def add_cells(self, run_id: str, cells: Iterable[CellDict]) -> int:
         """Store several completed cells in one transaction, committed before this returns; returns how many."""
         rows = [_row(run_id, cell) for cell in cells]
         self.flush()
@@ -603,7 +603,7 @@ class RunStore:
 _Row = tuple[str, str, bytes, "int | None"]
 
 
-def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
+def _row(run_id: str, cell: CellDict, seq: int | None = None) -> _Row:
     """The row a cell is stored as: ``(run id, cell id, JSON bytes, plan position)``, with secrets redacted before
     anything reaches the disk. A cell without a non-empty string id is a ``ValueError``: it could never be read back,
     resumed or diffed.
