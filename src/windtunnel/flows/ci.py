@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
 
 from windtunnel._util.errors import ConfigError, ExitCode, UsageError, WindtunnelError
 from windtunnel._util.imports import import_refs
@@ -118,7 +117,7 @@ def _run_phase(
     out: Path,
     req: CiRequest,
     phase_run: str,
-    store: Any,
+    store: RunStore | None,
     listener: Listener,
     found: bool = False,
 ) -> Outcome:
@@ -266,7 +265,7 @@ def _stop_entry(outcome: Outcome) -> PhaseDict:
     return out
 
 
-def _resume(req: CiRequest, store: Any) -> str:
+def _resume(req: CiRequest, store: RunStore) -> str:
     """``--resume``: restore the stored ci run's options; returns when it started.
 
     The plan options, the seed and the output directory come from the stored run, so the resumed ci runs the same
@@ -281,7 +280,7 @@ def _resume(req: CiRequest, store: Any) -> str:
         if key in CiRequest.PLAN_KEYS:
             setattr(req, key, value)
     if req.output is None and stored.get("output"):
-        req.output = Path(stored["output"])
+        req.output = Path(str(stored["output"]))
     req.config = req.config or Path(info.config_path or "")
     req.seed = info.seed
     return str(info.started_at)
@@ -365,7 +364,7 @@ def _run_phases(
     seed: int,
     reasons: dict[str, str | None],
     run_id: str,
-    store: Any,
+    store: RunStore | None,
     since: str,
     listener: Listener,
     blocked: frozenset[str] = frozenset(),
@@ -488,7 +487,7 @@ def _finish(
     sources: list[tuple[str, CellSource]],
     weights: dict[str, float],
     run_id: str,
-    store: Any,
+    store: RunStore | None,
     started: str,
     stop: tuple[str, Outcome] | None,
 ) -> Outcome:

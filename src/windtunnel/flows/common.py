@@ -49,6 +49,7 @@ from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import Listener, Notice, Started, Stopped
 from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict
 from windtunnel.reports.base import get_reporter, render_report
+from windtunnel.reports.stats import SummaryTally
 from windtunnel.reports.stream import render_streamed
 from windtunnel.store.runstore import RunStore
 from windtunnel.store.runstore import new_run_id as store_run_id
@@ -146,7 +147,7 @@ def write_report(
     cfg: Config | None = None,
     *,
     cells: Callable[[], Iterable[CellDict]] | None = None,
-    tally: Any = None,
+    tally: SummaryTally | None = None,
 ) -> Path | None:
     """Write the report; returns the file written, or None for a terminal-only run.
 
@@ -186,7 +187,7 @@ def _report_to_stdout(
     report: ReportDict,
     fmt: str,
     cells: Callable[[], Iterable[CellDict]] | None,
-    tally: Any,
+    tally: SummaryTally | None,
 ) -> None:
     """``-o -``: the report rendered as for a file (in a temporary folder), then copied to stdout."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -220,7 +221,7 @@ def _filename(template: str | None, report: ReportDict, run_id: str, fmt: str) -
     return name if Path(name).suffix else name + get_reporter(fmt).extension
 
 
-def persist_report(report: ReportDict, *, store: Path | None = None, meta: dict[str, Any] | None = None) -> None:
+def persist_report(report: ReportDict, *, store: Path | None = None, meta: RunInfoDict | None = None) -> None:
     """Keep a finished report in the run store, so `runs list|show|diff` and `report RUN` reach it.
 
     Used by flows whose results are judged only at the end (contract, replay); `run` and `ci`
@@ -228,9 +229,12 @@ def persist_report(report: ReportDict, *, store: Path | None = None, meta: dict[
     config hash and options ``--resume`` checks). A report whose run id is stored already updates it.
     """
     run = report["run"]
-    meta = {**{k: v for k, v in run.items() if k not in ("status", "finished_at")}, **(meta or {})}
+    stored = run.copy()
+    stored.pop("status", None)
+    stored.pop("finished_at", None)
+    stored.update(meta or {})
     with RunStore(store or default_store_path()) as st:
-        run_id = st.start_run({**meta, "config_path": run.get("config")})
+        run_id = st.start_run({**stored, "config_path": run.get("config")})
         st.add_cells(run_id, report["cells"])
         status = {"interrupted": "interrupted", "aborted": "error"}.get(run.get("status") or "")
         st.finish_run(run_id, report["summary"], status or ("passed" if report["summary"].get("passed") else "failed"))
@@ -361,7 +365,7 @@ def fingerprint_changes(stored: dict[str, str], current: dict[str, str]) -> list
     return sorted(k for k in set(stored) | set(current) if stored.get(k) != current.get(k))
 
 
-def check_same_config(store: Any, run_id: str, cfg: Config, config_path: Path) -> None:
+def check_same_config(store: RunStore, run_id: str, cfg: Config, config_path: Path) -> None:
     """Refuse to resume a run whose config changed since it started: its cells would mix two configs."""
     stored = store.get_run(run_id).meta.get("config_hash")
     if not isinstance(stored, dict):

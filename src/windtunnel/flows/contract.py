@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.imports import import_refs
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.prewarm import Prewarm
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config, Scenario
@@ -453,7 +454,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
             "cached": state.cached,
         },
     }
-    options: dict[str, Any] = {"repeat": req.repeat, **({"shard": req.shard} if req.shard else {})}
+    options: JSONObject = {"repeat": req.repeat, **({"shard": req.shard} if req.shard else {})}
     run_info: RunInfoDict = {"config": str(config_path), "agent": cfg.agent.type, "options": options}
     if req.shard:
         run_info["shard"] = req.shard
@@ -472,7 +473,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     )
     path = write_report(report, req.fmt, req.output, run_id)
     if req.persist:
-        meta = {"config_hash": config_fingerprint(cfg), "options": options}
+        meta: RunInfoDict = {"config_hash": config_fingerprint(cfg), "options": options}
         persist_report(report, store=req.store or store_path(cfg, None), meta=meta)
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 from windtunnel._util.errors import ExitCode
 from windtunnel.engine.scoring import is_failure
 from windtunnel.report.dicts import CellDict, ReportDict, SummaryDict
+from windtunnel.reports.stats import SummaryTally
 
 if TYPE_CHECKING:
     from windtunnel._util.errors import AgentExitedError
@@ -84,12 +85,12 @@ class _ReportField:
         self.attr = f"_{name}"
 
     @overload
-    def __get__(self, obj: None, owner: Any) -> _ReportField: ...
+    def __get__(self, obj: None, owner: type) -> _ReportField: ...
 
     @overload
-    def __get__(self, obj: Outcome, owner: Any) -> ReportDict: ...
+    def __get__(self, obj: Outcome, owner: type) -> ReportDict: ...
 
-    def __get__(self, obj: Outcome | None, owner: Any) -> _ReportField | ReportDict:
+    def __get__(self, obj: Outcome | None, owner: type) -> _ReportField | ReportDict:
         if obj is None:
             raise AttributeError(self.attr)  # a dataclass field without a default
         value = obj.__dict__[self.attr]
@@ -133,7 +134,7 @@ class Outcome:
     """Why an aborted run stopped."""
     detail: Any = None
     """Mode-specific extras for renderers (the contract plan and verdict, the files ``ci`` wrote ...)."""
-    tally: Any = None
+    tally: SummaryTally | None = None
     """The summary's :class:`~windtunnel.reports.stats.SummaryTally` when the report's writing gathered it."""
 
     @property

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, UsageError
 from windtunnel._util.imports import import_refs
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.paths import refuse_overwrite
 from windtunnel.chaos.proxy.common import check_fixed_ports
 from windtunnel.chaos.spec import ChaosSpec
@@ -132,7 +133,7 @@ class RunRequest:
     PLAN_KEYS = ("repeat", "mutations", "chaos", "chaos_only", "chaos_profile", "llm", "shard", "schedule")
     """Options that decide which cells exist: stored with a run so that ``--resume`` replans the same cells."""
 
-    def plan_options(self) -> dict[str, Any]:
+    def plan_options(self) -> JSONObject:
         """The options that decide the cells (stored with the run for ``--resume``)."""
         return {
             k: str(v) if isinstance(v, Path) else v
@@ -201,7 +202,7 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
     return spec
 
 
-def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
+def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
     """For ``resume``: the stored run's config, seed and plan options (the same cells again)."""
     assert req.resume is not None
     info = store.get_run(req.resume)
@@ -215,7 +216,7 @@ def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
     return Path(req.config or info.config_path), int(info.seed)
 
 
-def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
+def _setup(req: RunRequest) -> tuple[Path, Config, int, RunStore | None]:
     """The config, its path, the seed and the open store (None with ``use_store`` off).
 
     A new run loads its config (or takes the API's), imports every python reference (exit 3 before anything is stored or
@@ -243,7 +244,7 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
 
     require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
     seed = resolve_seed(cfg, req.seed)
-    store: Any = None
+    store: RunStore | None = None
     if req.use_store:
         store = RunStore(store_path(cfg, req.store))
     return config_path, cfg, seed, store
@@ -483,7 +484,8 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     notices += session.warnings
     for w in session.warnings:
         listener(Notice(w))
-    if stale and ran.cut_short:  # stored rows of cells that never ran again are in the report: count them too
+    # stored rows of cells that never ran again are in the report: count them too (stale rows imply a store)
+    if stale and ran.cut_short and store is not None:
         sink.tally = Tally(weights=weights, min_score=req.min_score)
         counts = _Counts()
         for row in store.iter_cells(run_id):
@@ -518,7 +520,7 @@ def _finish(
     sink: ResultSink,
     counts: _Counts,
     notices: list[str],
-    store: Any,
+    store: RunStore | None,
     run_id: str,
     started: str,
     extra_run: RunInfoDict,
