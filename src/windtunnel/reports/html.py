@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
 
 import orjson
 from jinja2 import PackageLoader, StrictUndefined, Template
@@ -243,13 +242,13 @@ CellSource = Callable[[], Iterable[CellDict]]
 """Gives the report's cells, in report order, anew on each call (from memory or from the run store)."""
 
 
-def _context(report: ReportDict, phase_links: Mapping[str, str] | None) -> dict[str, Any]:
+def _context(report: ReportDict, phase_links: Mapping[str, str] | None) -> dict[str, object]:
     """The template context of a report whose cells are in memory."""
     cells = list(report.get("cells") or [])
     return _context_from(report, lambda: cells, phase_links)
 
 
-def _context_from(report: ReportDict, cells: CellSource, phase_links: Mapping[str, str] | None) -> dict[str, Any]:
+def _context_from(report: ReportDict, cells: CellSource, phase_links: Mapping[str, str] | None) -> dict[str, object]:
     """The template context, the cells read three times and never gathered: once for the counts,
     statistics, heat map and failures, once for the table rows, once for the embedded data (``report``'s
     own ``cells`` are not read)."""

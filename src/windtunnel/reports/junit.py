@@ -24,7 +24,6 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from windtunnel.engine.scoring import not_run
 from windtunnel.report.dicts import CellDict, PhaseDict, ReportDict
@@ -61,7 +60,7 @@ def xml_text(value: object) -> str:
     return _INVALID_XML.sub(esc, text)
 
 
-def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
     """A sub-element of ``parent`` with its text and attributes made XML-safe (:func:`xml_text`); ``None`` attributes
     are left out.
     """
