@@ -4,9 +4,9 @@
   (a heavy or optional package on one path, behind ``_util/optional.py`` where it is third-party) are
   counted here against a ceiling.
 * Docstring lines per line of ``src/windtunnel`` (module, class and function docstrings) against a floor.
-* Lines naming ``Any`` per thousand lines (``grep -c "\bAny\b"``), in ``reports/`` and in the whole tree, against a
-  ceiling: where a shape exists (the report's dicts in ``report/dicts.py``, the config models) it is named, and open
-  JSON is ``_util/jsontypes.JSONValue``.
+* Lines naming ``Any`` per thousand lines (``grep -c "\bAny\b"``), in the report and config layers, the flows and
+  the store between them, and in the whole tree, against a ceiling: where a shape exists (the report's dicts in
+  ``report/dicts.py``, the config models) it is named, and open JSON is ``_util/jsontypes.JSONValue``.
 
 ``python tests/test_house.py`` prints the figures per package.
 """
@@ -24,8 +24,9 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "windtunnel"
 # targets: at most 60 function-local imports in the tree (each saying why), at least 0.2 docstring lines per line.
 MAX_FUNCTION_LOCAL_IMPORTS = 30
 MIN_DOCSTRING_RATIO = 0.2
-# Issue #28 measured `Any` at 26.7 lines per kLOC over src (reports/ 43.5, config/ 31.1); the anchors are near 9.
-MAX_ANY_PER_KLOC = {"reports": 3.7, "*": 24.6}
+# Issue #28 measured `Any` at 26.7 lines per kLOC over src (reports/ 43.5, report/ 41.1, config/ 31.1, flows/ 26.6,
+# store/ 25.9); the anchors are near 9. The report and config layers and the code between them now name their types.
+MAX_ANY_PER_KLOC = {"reports": 2.6, "report": 14.2, "config": 5.2, "store": 6.7, "flows": 13.4, "*": 21.6}
 _ANY = re.compile(r"\bAny\b")
 
 
