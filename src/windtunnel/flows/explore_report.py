@@ -16,12 +16,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from windtunnel._util.jsontypes import JSONObject
 from windtunnel.config.model import Config
 from windtunnel.contracts.found import call_sequence
 from windtunnel.engine.report import build_report, cell_row, now_iso
 from windtunnel.flows.common import run_status
-from windtunnel.report.dicts import ReportDict, SummaryDict
+from windtunnel.report.dicts import ExploreFailureDict, ReportDict, SummaryDict
 
 if TYPE_CHECKING:
     from windtunnel.flows.common import Execution
@@ -47,7 +46,7 @@ def went_wrong(failure: Failure) -> str:
     return f"{where}: {verdict}"
 
 
-def failure_data(failure: Failure) -> JSONObject:
+def failure_data(failure: Failure) -> ExploreFailureDict:
     """One failure as the report's ``explore.failures`` entry: its status (``minimal``, ``flaky``, ``unshrunk``) and
     reruns reproduced, the minimal schedule beside the one the search found and the steps between them, the input
     (prompt and mutation type), the agent's call sequence, the diagnosis and the corpus file it was saved to."""

@@ -258,6 +258,41 @@ class CellDict(TypedDict, total=False):
     completed_at: str
 
 
+class ExploreFailureDict(TypedDict, total=False):
+    """One failure ``explore`` found (``explore.failures``; not in the model: extra data)."""
+
+    status: str
+    """``minimal``, ``flaky`` or ``unshrunk``."""
+    reproduced: str
+    """``k/n``: the reruns that failed again."""
+    signature: list[str]
+    found_at_call: int
+    schedule: JSONObject
+    labels: list[str]
+    found_schedule: JSONObject
+    shrink_steps: list[str]
+    prompt: str
+    mutation: str | None
+    calls: list[str]
+    went_wrong: str
+    saved: str | None
+    cell: str
+
+
+class ExploreDict(TypedDict, total=False):
+    """What an ``explore`` run searched and found (``explore``; not in the model: extra data)."""
+
+    strategy: str
+    budget: int
+    calls: int
+    shrink_calls: int
+    reruns: int
+    corpus: int
+    features: int
+    seams: dict[str, list[str]]
+    failures: list[ExploreFailureDict]
+
+
 class ReportDict(TypedDict, total=False):
     """:class:`~windtunnel.report.models.RunReport`: a whole run report, plus the statistics ``-f json`` adds."""
 
@@ -269,7 +304,7 @@ class ReportDict(TypedDict, total=False):
     notices: list[str] | None
     usage: UsageTotalDict
     stats: JSONObject
-    explore: JSONObject
+    explore: ExploreDict
     """``explore``: the search's budget, strategy and failures."""
 
 
@@ -286,6 +321,8 @@ __all__ = [
     "ByTypeDict",
     "CellDict",
     "CheckDict",
+    "ExploreDict",
+    "ExploreFailureDict",
     "FaultDict",
     "MatrixEntryDict",
     "MutationDict",
