@@ -12,7 +12,7 @@ completes this group from :mod:`~windtunnel.cli.merge_cmd`, which is the module 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 import typer
@@ -29,6 +29,9 @@ from windtunnel.report.dicts import ReportDict
 from windtunnel.reports import ensure_valid, load_report_file, print_summary
 from windtunnel.reports.cells import format_score, truncate
 from windtunnel.store import RunStore, default_store_path
+
+if TYPE_CHECKING:
+    from windtunnel.store.diff import RunDiff
 
 app = module_app()
 
@@ -225,7 +228,7 @@ def diff_runs(
         raise typer.Exit(code=int(ExitCode.FAILED))
 
 
-def print_diff(diff: Any, console: Any) -> None:
+def print_diff(diff: RunDiff, console: Console) -> None:
     """Print a :class:`~windtunnel.store.diff.RunDiff`: the overall and per-phase scores with their deltas (marked when
     not comparable or when they measure resilience), then the regressed and fixed cells with why and how to reproduce
     them, and the counts of cells unchanged or only in one run.
