@@ -26,7 +26,7 @@ MAX_FUNCTION_LOCAL_IMPORTS = 30
 MIN_DOCSTRING_RATIO = 0.2
 # Issue #28 measured `Any` at 26.7 lines per kLOC over src (reports/ 43.5, report/ 41.1, config/ 31.1, flows/ 26.6,
 # store/ 25.9); the anchors are near 9. The report and config layers and the code between them now name their types.
-MAX_ANY_PER_KLOC = {"reports": 1.2, "report": 14.2, "config": 5.2, "store": 6.7, "flows": 13.4, "*": 21.4}
+MAX_ANY_PER_KLOC = {"reports": 1.2, "report": 13.6, "config": 5.2, "store": 6.7, "flows": 13.4, "*": 21.3}
 _ANY = re.compile(r"\bAny\b")
 
 
