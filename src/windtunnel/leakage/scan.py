@@ -2053,6 +2053,8 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
         return None  # ``"stage": "spam-verdict"`` names the task (``spam_verdict``), it does not answer it
     if _lexicon_word(hit, ctx) and not _names_task_beside(src, ia, ib, a, b, ctx):
         return None  # ``refund-approved`` names a stage; ``priority_elevated`` states the label
+    if _serial_number(hit, src[ia:a] + " " + src[b:ib], ctx):
+        return None
     if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
         return "an identifier that is the whole value"
     if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
@@ -2083,6 +2085,22 @@ def _names_task_beside(src: str, ia: int, ib: int, a: int, b: int, ctx: _Ctx) ->
     to be a label in an identifier rather than a word of it."""
     naming = ctx.naming()
     return naming is not None and naming.search(snake_words(src[ia:a] + " " + src[b:ib]).casefold()) is not None
+
+
+def _serial_number(hit: Hit, rest: str, ctx: _Ctx) -> bool:
+    """A number of a numeric scale after a code of capitals that names neither the task nor the answer: a
+    record's serial number (``ORD-4``, ``INC-4``, ``T-4``), not the label. ``SEV-4``, ``SEVERITY_4``, ``rating_4``
+    and ``stars-4`` stay values (QA-10 minor 5)."""
+    if not (hit.needle.text.isdigit() and _numeric_scale(ctx)):
+        return False
+    code = rest.strip(" -_#:./")
+    if not _SERIAL_CODE.fullmatch(code):
+        return False
+    naming = ctx.naming()
+    return naming is not None and not mention.names_task(naming, code) and not mention.names_answer(code)
+
+
+_SERIAL_CODE = re.compile(r"[A-Z]{1,6}")
 
 
 _SETTER_BEFORE = re.compile(r"\bset_?[A-Za-z]\w*[ \t]*\([ \t]*\Z")
