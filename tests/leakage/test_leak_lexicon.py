@@ -156,3 +156,21 @@ def test_two_words_for_one_label_are_not_a_listing() -> None:
     assert _audit("Low", LMH, {"summary": "Assessment (priority): minor/cosmetic."}, "priority")
     # a listing of other labels' words still describes the task
     assert not _audit("Low", LMH, {"help": "Priority words we use: niedrig / mittel / hoch"}, "priority")
+
+
+RATING = ["1", "2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize(
+    ("text", "leaks"),
+    [
+        ("Bewertung: vier Sterne", True),
+        ("评分：四", True),
+        ("Vier Personen waren da, Bewertung offen", False),
+        ("Habitación cuatro, valoración pendiente", False),
+    ],
+)
+def test_number_words_of_a_scale_in_other_languages(text: str, leaks: bool) -> None:
+    assert "vier" in label_aliases("4", RATING)
+    assert "vier" not in label_aliases("4", RATING, lexicon=False)
+    assert _audit("4", RATING, {"note": text}, "rating") is leaks

@@ -6,7 +6,7 @@ depends on the label set, so that a word is never read as a label it cannot be:
 
 * a **numeric scale** (every label a whole number from 0 to 20, or its English word): ``4`` is also
   ``four`` (and ``IV``: a Roman numeral of two letters or more; ``I``, ``V``, ``X`` are words and
-  letters) and ``four`` is also ``4``;
+  letters; and, from the lexicon, ``vier``, ``quatre``, ``四`` …) and ``four`` is also ``4``;
 * a **coded scale** (every label one prefix of letters and a distinct number: ``Sev1``–``Sev4``,
   ``P0``–``P3``, ``S-1``): ``Sev3`` is also ``Sev-3``, ``Sev three``, ``SEV-III``, and, with a noun of
   a scale that the prefix begins (``severity``, ``priority`` …), ``severity three``, ``severity level
@@ -47,7 +47,7 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from windtunnel.leakage.lexicon import is_lexicon_alias, lexicon_aliases
+from windtunnel.leakage.lexicon import is_lexicon_alias, lexicon_aliases, number_words
 
 _NUMBER_WORDS = [
     "zero",
@@ -195,6 +195,8 @@ def label_aliases(
     if len(label_set) >= 2 and _numeric(label_set):
         if key.isdigit() and int(key) < len(_NUMBER_WORDS):
             out.extend(_spellings(int(key), single_letter_roman=False))
+            if lexicon:
+                out.extend(number_words(int(key)))
         elif key in _NUMBER_OF:
             out.append(_NUMBER_OF[key])
     coded = _coded(tuple(label_set)) if len(label_set) >= 2 else None

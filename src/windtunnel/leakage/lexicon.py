@@ -92,6 +92,24 @@ def _naming() -> dict[str, tuple[str, ...]]:
     return {k.casefold(): tuple(dict.fromkeys(w.casefold() for w in v)) for k, v in raw.items()}
 
 
+@lru_cache(maxsize=1)
+def _numbers() -> dict[int, tuple[str, ...]]:
+    """``{n: (its words in other languages, …)}`` for 0 to 10 (``vier``, ``quatre``, ``四``)."""
+    raw = _data()["numbers"]
+    assert isinstance(raw, dict)
+    out: dict[int, list[str]] = {}
+    for words in raw.values():
+        for n, w in enumerate(words):
+            out.setdefault(n, []).append(w)
+    return {n: tuple(dict.fromkeys(ws)) for n, ws in out.items()}
+
+
+def number_words(n: int) -> tuple[str, ...]:
+    """The other languages' words for the whole number ``n`` (empty above ten); a Latin word under three
+    letters (``un``, ``um``) is left out, as a syllable of too many words."""
+    return tuple(w for w in _numbers().get(n, ()) if not (len(_plain(w)) < _MIN_LATIN and _plain(w).isascii()))
+
+
 def naming_translations(words: frozenset[str]) -> frozenset[str]:
     """The other languages' words for the English naming words in ``words`` (``priority`` →
     ``priorität``, ``優先度`` …), case-folded; empty for words the lexicon does not translate."""
