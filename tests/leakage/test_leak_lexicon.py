@@ -69,6 +69,8 @@ def test_a_label_said_in_other_words_and_tied_to_the_task_leaks(
         ("Rejected", DECISION, "decision", "Access denied errors keep showing in the browser."),
         ("XL", SIZES, "size", "They ordered an extra-large pizza for the team."),
         ("Red", RAG, "rag_status", "There is rot in the wooden deck; the status is not set."),
+        ("S", SIZES, "size", "サイズ表はエスニック柄のページにあります。"),
+        ("S", SIZES, "size", "推奨サイズ：エズ（人名）"),
         ("Resolved", STATUS, "status", "解決策を検討中。状態は未設定。"),
     ],
 )

@@ -105,8 +105,8 @@ def _script_edge(norm: str, text: str, i: int, *, before: bool) -> bool:
     word before a particle glued to it (``네거티브입니다``). A lone Han character (``高``) keeps the
     boundary: inside a run it is a part of another word (``高速``)."""
     base = [ch for ch in norm if not unicodedata.combining(ch)]
-    if not base:
-        return False
+    if not base or (not before and unicodedata.combining(text[i])):
+        return False  # a voicing mark belongs to the letter before it (``エズ`` is not ``エス``)
     own = _script(base[0] if before else base[-1])
     other = _script(text[i - 1] if before else text[i])
     if own == "katakana":
