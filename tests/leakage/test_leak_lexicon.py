@@ -176,3 +176,10 @@ def test_number_words_of_a_scale_in_other_languages(text: str, leaks: bool) -> N
     assert "vier" in label_aliases("4", RATING)
     assert "vier" not in label_aliases("4", RATING, lexicon=False)
     assert _audit("4", RATING, {"note": text}, "rating") is leaks
+
+
+def test_polish_and_a_label_set_in_another_language() -> None:
+    assert _audit("Low", LMH, {"note": "Notatka: priorytet ustawiony na niski."}, "priority")
+    assert not _audit("Low", LMH, {"note": "Niski budynek obok; priorytet nieustawiony."}, "priority")
+    # a Spanish label set, an English text
+    assert _audit("Alta", ["Baja", "Media", "Alta"], {"note": "Priority: high"}, "prioridad")

@@ -5,7 +5,7 @@ A human reader accepts ``unfavourable`` for ``Negative``, ``junk mail`` for ``Sp
 lexicon is a data file (not code) of concepts grouped in families (``level``: critical, high, medium,
 low, urgent, emergency, routine; ``sentiment``; ``size``; ``decision``: yes / no; ``spam``;
 ``ticket_category``; ``outcome``: pass / fail), each concept a list of words per language (English
-synonyms and paraphrases; es, fr, de, pt, it, nl, ru, ja with its katakana loanwords, ko with its hangul
+synonyms and paraphrases; es, fr, de, pt, it, nl, pl, ru, ja with its katakana loanwords, ko with its hangul
 loanwords, zh). It is loaded once.
 
 **A label set picks one family.** A label names a concept when it is the concept's key or one of its
