@@ -4,9 +4,11 @@ A human reader accepts ``unfavourable`` for ``Negative``, ``junk mail`` for ``Sp
 ``ロー`` for ``Low`` and ``엑스엘`` for ``XL``; the auditor matches exactly what it is told to. The
 lexicon is a data file (not code) of concepts grouped in families (``level``: critical, high, medium,
 low, urgent, emergency, routine; ``sentiment``; ``size``; ``decision``: yes / no; ``spam``;
-``ticket_category``; ``outcome``: pass / fail), each concept a list of words per language (English
-synonyms and paraphrases; es, fr, de, pt, it, nl, pl, ru, ja with its katakana loanwords, ko with its hangul
-loanwords, zh). It is loaded once.
+``ticket_category`` and intents; ``outcome``: pass / fail; ``rag_status``; ``safety`` and toxicity;
+``correctness`` and relevance; ``ticket_status``), each concept a list of words per language (English
+synonyms and paraphrases; es, fr, de, pt, it, nl, pl, ru, ja with its katakana loanwords, ko with its
+hangul loanwords, zh), and the numbers 0 to 10 in those languages for a numeric scale.
+It is loaded once.
 
 **A label set picks one family.** A label names a concept when it is the concept's key or one of its
 words (in any language: ``{Niedrig, Mittel, Hoch}`` is the level family too); the family is the one
@@ -19,9 +21,9 @@ Subscription``, ``spam`` for ``Not Spam``: a part of a label is matched as the l
 all). Two labels naming one concept (``{Critical, Blocker}``) give neither any word: an alias shared
 by two labels is no evidence of either.
 
-**Variants.** A word of several parts (``extra large``, ``sign-in``) is also written with each blank
-as a hyphen or a blank and with no separator (``extra-large``, ``extralarge``); case, width and accents
-are the views' business (``élevée`` matches ``ELEVEE``).
+**Variants.** A word of several parts (``extra large``, ``sign-in``) is also written with its parts
+joined by blanks or by hyphens and, for two parts, run together (``extra-large``, ``extralarge``); case,
+width and accents are the views' business (``élevée`` matches ``ELEVEE``).
 
 **Naming words** in other languages (``Priorität``, ``優先度``, ``카테고리``) extend the English naming
 families of the mention policy (:mod:`.mention`), so ``優先度：ハイ`` names the task as ``Priority:
