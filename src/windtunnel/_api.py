@@ -130,7 +130,9 @@ def _expected(tp: Any) -> str:
 
 def build_request(fn: str, request_cls: type[R], options: Mapping[str, object], **fixed: object) -> R:
     """``request_cls(**fixed, **options)`` after checking every option's name and type (TypeError naming it)."""
-    hints = typing.get_type_hints(request_cls)
+    # The names of the module the class was defined in, as its generated __init__ holds them: a module dropped from
+    # sys.modules since (pytester's in-process runs restore sys.modules) would otherwise leave ``Path`` undefined.
+    hints = typing.get_type_hints(request_cls, globalns=getattr(request_cls.__init__, "__globals__", None))
     allowed = {f.name for f in dataclasses.fields(request_cls)} - set(fixed) - {"loaded", "config"}  # type: ignore[arg-type]
     values: dict[str, object] = {}
     for name, value in options.items():
