@@ -18,7 +18,9 @@ other principles.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.model import Finding
@@ -185,6 +187,37 @@ def labels_other_input(root: Any, obj: Mapping[Any, Any], container: int, value:
                     return False
                 shared = True
     return shared
+
+
+@lru_cache(maxsize=4096)
+def _whole_string(folded: str) -> re.Pattern[bytes]:
+    """A JSON string (or key) of lowercased serialisation whose folded text is ``folded``: its words in
+    order, separated by spaces, between quotes with optional spaces inside them."""
+    words = folded.split()
+    return re.compile(b'" *' + b" +".join(re.escape(w.encode()) for w in words) + b' *"')
+
+
+def may_drop(blob: bytes, findings: Sequence[Finding]) -> bool:
+    """Whether :func:`drop_other_inputs` can drop any of ``findings`` from the projection that orjson
+    serialised as ``blob`` (a sound gate: ``False`` proves it drops nothing).
+
+    Both of its tests need the finding inside an object that is a member of a list (a digit token in its
+    pointer), or on a line of JSON Lines held in a string, and a string of the projection whose folded
+    text is its value (the value of the holder's label field, or the whole turn). In an ASCII serialisation without a
+    backslash every string is ASCII, holds no line break (so no line of JSON Lines to parse) and no
+    blank but the space, so such a string is written as the value's words between quotes, spaces
+    only around and between them; anything else (an escape, a non-ASCII value) answers ``True``."""
+    if not blob.isascii() or blob.find(b"\\") >= 0:
+        return any(f.blocking for f in findings)
+    low: bytes | None = None
+    for f in findings:
+        if not f.blocking or not any(tok.isdigit() for tok in f.pointer.split("/")):
+            continue  # no list on its path (and no line of JSON Lines: no string holds a line break)
+        if low is None:
+            low = blob.lower()
+        if not f.value.isascii() or _whole_string(" ".join(f.value.lower().split())).search(low) is not None:
+            return True
+    return False
 
 
 def drop_other_inputs(findings: Sequence[Finding], root: Any, label_set: Sequence[str]) -> list[Finding]:

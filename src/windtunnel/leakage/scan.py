@@ -77,7 +77,7 @@ import re
 import sys
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -108,7 +108,7 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.ordinal import position_findings
-from windtunnel.leakage.other_inputs import drop_other_inputs
+from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -131,7 +131,7 @@ from windtunnel.leakage.records import (
     typed_path,
 )
 from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
-from windtunnel.leakage.schemas import drop_schema_values
+from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -347,7 +347,7 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     """
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
-        audit = _audit(it, decode, prefilter)
+        audit, blob = _audit(it, decode, prefilter)
         ruled = elimination_findings(it.id, it.projection, it.expected, it.label_set)
         ruled += position_findings(it.id, it.projection, it.expected, it.label_set)
     except RecursionError:
@@ -358,7 +358,9 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
         ) from None
     findings = audit.findings
     if audit.leaked:
-        findings = drop_schema_values(drop_other_inputs(findings, it.projection, it.label_set), it.projection)
+        for rule in _FINDING_RULES:
+            if blob is None or rule.may_apply(blob, findings):
+                findings = rule.apply(findings, it)
         if findings == audit.findings:
             findings = audit.findings
     if ruled:
@@ -369,7 +371,27 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     return ItemAudit(it.id, findings, it.line)
 
 
-def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
+class _FindingRule(NamedTuple):
+    """A principle applied to an item's findings once its walk is done (it drops the findings it
+    rules out), with a sound gate on the serialised projection: ``may_apply(blob, findings)``
+    ``False`` proves ``apply`` would return the findings unchanged, so the rule costs one test of
+    bytes the pre-check already made on the items it cannot apply to. The reference audit
+    (``prefilter=False``) applies every rule ungated, which is how the gates are tested."""
+
+    may_apply: Callable[[bytes, Sequence[Finding]], bool]
+    apply: Callable[[list[Finding], LeakItem], list[Finding]]
+
+
+_FINDING_RULES: tuple[_FindingRule, ...] = (
+    _FindingRule(may_drop, lambda fs, it: drop_other_inputs(fs, it.projection, it.label_set)),
+    _FindingRule(lambda blob, _fs: may_hold_schema(blob), lambda fs, it: drop_schema_values(fs, it.projection)),
+)
+"""Principle 3's rules that read a finding's surroundings after the walk, in order (see :class:`_FindingRule`)."""
+
+
+def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, bytes | None]:
+    """The walk's audit of one item, and the projection serialised by the pre-check (``None`` without
+    the pre-check or when orjson cannot write it): what the finding rules' gates read."""
     needles, label_norms = _prepared(
         tuple(it.expected), tuple(it.correlated_values), tuple(it.label_set), _alias_key(it.aliases)
     )
@@ -391,7 +413,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
             if not plan.walk:
                 split = _split_words(it.projection, blob, needles)
                 if not any(hits for _run, hits in split):
-                    return ItemAudit(it.id, [], it.line)
+                    return ItemAudit(it.id, [], it.line), blob
                 walk = False
             decode = decode and plan.decode
             upstream_keys = plan.upstream
@@ -407,7 +429,8 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     ctx.upstream_keys = upstream_keys
     ctx.plan = plan
     if blob is not None:
-        ctx.typed = any(key in blob for key in TYPE_KEYS_JSON)
+        ctx.typed = _TYPE_KEY_JSON.search(blob) is not None
+        ctx.root_blob = blob
     ctx.root = it.projection
     rep = "json" if not isinstance(it.projection, str) else "text"
     if walk:
@@ -422,7 +445,12 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> ItemAudit:
     if ctx.label_norms and isinstance(it.projection, (Mapping, list)):
         _pointed(ctx)
     findings = hide_answers(_dedupe(ctx.findings), it.projection, [*it.expected, *it.correlated_values])
-    return ItemAudit(it.id, findings, it.line)
+    return ItemAudit(it.id, findings, it.line), blob
+
+
+_TYPE_KEY_JSON = re.compile(b"|".join(re.escape(k) for k in TYPE_KEYS_JSON))
+"""Any of the keys by which an object says what it is, as orjson writes them: one search of the
+serialised projection instead of one per key."""
 
 
 def _split_words(projection: Any, blob: bytes | None, needles: NeedleSet) -> list[tuple[InlineRun, list[Hit]]]:

@@ -1,0 +1,94 @@
+"""The gates of the rules applied to an item's findings after its walk (scan._FINDING_RULES).
+
+A gate reads the serialised projection and may only skip a rule that would change nothing: the
+default audit (gated) must equal the reference audit (``prefilter=False``, every rule applied), on
+the forms each rule drops (spelled with other case and spacing, which the gates must still see) and
+on the four blind development batches.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.model import Finding
+from windtunnel.leakage.other_inputs import may_drop
+from windtunnel.leakage.schemas import may_hold_schema
+
+LABELS = ["Positive", "Negative", "Neutral"]
+QUERY = "Staff went out of their way to find my size."
+BATCHES = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
+
+
+def _item(projection: Any, expected: str = "Positive", labels: list[str] = LABELS) -> dict[str, Any]:
+    return {"id": "t", "expected": expected, "label_set": labels, "projection": projection}
+
+
+def _same(item: dict[str, Any]) -> bool:
+    """The gated audit equals the reference; returns whether the item leaks."""
+    gated = audit_item(item)
+    assert gated == audit_item(item, prefilter=False)
+    return gated.leaked
+
+
+@pytest.mark.parametrize("written", ["Positive", "positive", "  POSITIVE ", "Positive "])
+def test_a_label_of_another_input_is_dropped_however_it_is_spelled(written: str) -> None:
+    listed = [{"text": "Great selection and friendly staff!", "sentiment": written}, {"text": "Shop opens at nine."}]
+    # the label is dropped (the gate let the rule run), and the query among them still leaks
+    assert not _same(_item({"demos": listed, "example": {"text": QUERY}}))
+    listed[1]["text"] = QUERY
+    listed[0]["text"] = QUERY
+    assert _same(_item({"demos": listed, "example": {"text": QUERY}}))
+
+
+def test_demonstration_turns_are_dropped_by_the_gated_audit() -> None:
+    turns = [
+        {"role": "user", "content": "Food was cold again tonight."},
+        {"role": "assistant", "content": "Negative"},
+        {"role": "user", "content": "Great selection and friendly staff!"},
+        {"role": "assistant", "content": " positive"},
+        {"role": "user", "content": QUERY},
+    ]
+    assert not _same(_item({"messages": turns}))
+    rows = (("Queue was long.", "Negative"), (QUERY, "Positive"))
+    jsonl = "\n".join(json.dumps({"input": t, "sentiment": s}) for t, s in rows)
+    assert _same(_item({"demos": jsonl, "query": {"input": QUERY, "sentiment": None}}))
+
+
+def _finding(pointer: str, value: str, severity: str = "high") -> Finding:
+    return Finding("t", "direct", severity, pointer, "json", None, "raw", "direct.value", "d", value)  # type: ignore[arg-type]
+
+
+def test_the_other_inputs_gate_says_no_only_where_nothing_can_be_dropped() -> None:
+    flat = orjson.dumps({"a": {"label": "Positive"}, "b": ["x"]})
+    assert not may_drop(flat, [_finding("/a/label", "Positive")])  # no list on the finding's path
+    assert not may_drop(flat, [_finding("/b/0", "Positive", "low")])  # not blocking
+    listed = orjson.dumps({"d": [{"t": "some text here", "s": "  POSITIVE "}]})
+    assert may_drop(listed, [_finding("/d/0/t", "Positive")])
+    assert not may_drop(listed, [_finding("/d/0/t", "Negative")])  # no string is that label
+    assert may_drop(orjson.dumps({"d": ["a\nb"]}), [_finding("/d", "Positive")])  # a line break: JSON Lines
+    assert may_drop(orjson.dumps({"d": [{"s": "Pösitive"}]}), [_finding("/d/0/s", "Pösitive")])  # not ASCII
+
+
+def test_the_schema_gate_needs_the_word_type() -> None:
+    assert not may_hold_schema(orjson.dumps({"priority": {"example": "High"}}))
+    assert may_hold_schema(orjson.dumps({"priority": {"type": "string", "example": "High"}}))
+    assert may_hold_schema(orjson.dumps({"openapi": "priority: {type: string, example: High}"}))
+    item = _item({"parameters": {"priority": {"type": "string", "example": "High"}}}, "High", ["Low", "High"])
+    assert not _same(item)
+    assert _same(_item({"priority": {"example": "High"}}, "High", ["Low", "High"]))
+
+
+@pytest.mark.parametrize("batch", ["blind1", "blind2", "blind3", "blind4"])
+def test_every_eighth_item_of_the_blind_batches_gives_the_reference_audit(batch: str) -> None:
+    lines = (BATCHES / batch / "items.jsonl").read_text(encoding="utf-8").splitlines()
+    items = [json.loads(line) for line in lines if line.strip()][::8]
+    assert len(items) >= 50
+    for raw in items:
+        item = {k: v for k, v in raw.items() if k != "truth"}
+        assert audit_item(item) == audit_item(item, prefilter=False), item.get("id")
