@@ -71,6 +71,10 @@ def test_the_other_inputs_gate_says_no_only_where_nothing_can_be_dropped() -> No
     listed = orjson.dumps({"d": [{"t": "some text here", "s": "  POSITIVE "}]})
     assert may_drop(listed, [_finding("/d/0/t", "Positive")])
     assert not may_drop(listed, [_finding("/d/0/t", "Negative")])  # no string is that label
+    spaced = orjson.dumps({"d": [{"t": "some text here", "s": "  high   VALUE ", "u": "highest value"}]})
+    assert may_drop(spaced, [_finding("/d/0/t", "High value")])
+    assert not may_drop(spaced, [_finding("/d/0/t", "High")])  # only inside longer strings
+    assert may_drop(orjson.dumps({"d": [{"High value": 1}]}), [_finding("/d/0", "high value")])  # a key too
     assert may_drop(orjson.dumps({"d": ["a\nb"]}), [_finding("/d", "Positive")])  # a line break: JSON Lines
     assert may_drop(orjson.dumps({"d": [{"s": "Pösitive"}]}), [_finding("/d/0/s", "Pösitive")])  # not ASCII
 

@@ -18,9 +18,7 @@ other principles.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.model import Finding
@@ -189,12 +187,36 @@ def labels_other_input(root: Any, obj: Mapping[Any, Any], container: int, value:
     return shared
 
 
-@lru_cache(maxsize=4096)
-def _whole_string(folded: str) -> re.Pattern[bytes]:
-    """A JSON string (or key) of lowercased serialisation whose folded text is ``folded``: its words in
-    order, separated by spaces, between quotes with optional spaces inside them."""
-    words = folded.split()
-    return re.compile(b'" *' + b" +".join(re.escape(w.encode()) for w in words) + b' *"')
+def _whole_string_in(low: bytes, words: list[bytes]) -> bool:
+    """Whether the lowercased serialisation ``low`` (ASCII, no escapes) holds a JSON string (or key)
+    that is ``words`` in order, with spaces only around and between them (``"  high  value "``).
+    Each place of the first word is checked in place: no regex is built per value (a dataset of
+    distinct answers would compile one per item, and evict the ``re`` module's cache)."""
+    if not words:
+        return True
+    first = words[0]
+    n = len(low)
+    i = low.find(first)
+    while i >= 0:
+        j = i
+        while j > 0 and low[j - 1] == 0x20:
+            j -= 1
+        k = i + len(first)
+        if j > 0 and low[j - 1] == 0x22:
+            for w in words[1:]:
+                m = k
+                while m < n and low[m] == 0x20:
+                    m += 1
+                if m == k or not low.startswith(w, m):
+                    break
+                k = m + len(w)
+            else:
+                while k < n and low[k] == 0x20:
+                    k += 1
+                if k < n and low[k] == 0x22:
+                    return True
+        i = low.find(first, i + 1)
+    return False
 
 
 def may_drop(blob: bytes, findings: Sequence[Finding]) -> bool:
@@ -215,7 +237,7 @@ def may_drop(blob: bytes, findings: Sequence[Finding]) -> bool:
             continue  # no list on its path (and no line of JSON Lines: no string holds a line break)
         if low is None:
             low = blob.lower()
-        if not f.value.isascii() or _whole_string(" ".join(f.value.lower().split())).search(low) is not None:
+        if not f.value.isascii() or _whole_string_in(low, [w.encode() for w in f.value.lower().split()]):
             return True
     return False
 
