@@ -348,8 +348,10 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     try:
         audit, blob = _audit(it, decode, prefilter)
-        ruled = elimination_findings(it.id, it.projection, it.expected, it.label_set)
-        ruled += position_findings(it.id, it.projection, it.expected, it.label_set)
+        ruled: list[Finding] = []
+        for principle in _ITEM_PRINCIPLES:
+            if principle.may_apply(it):
+                ruled += principle.findings(it.id, it.projection, it.expected, it.label_set)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
         raise DatasetError(
@@ -369,6 +371,23 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     if findings is audit.findings:
         return audit
     return ItemAudit(it.id, findings, it.line)
+
+
+class _ItemPrinciple(NamedTuple):
+    """A principle that reads the whole item rather than one hit (elimination, position on a scale),
+    with a sound gate on the item: ``may_apply`` ``False`` proves ``findings`` returns none, so an
+    item it cannot apply to (most: no label set) pays one test, not a walk of its strings."""
+
+    may_apply: Callable[[LeakItem], bool]
+    findings: Callable[[str, Any, Sequence[str], Sequence[str]], list[Finding]]
+
+
+_ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
+    # each needs a label set: two labels to rule all but one out, three for a position on a scale
+    _ItemPrinciple(lambda it: len(it.label_set) >= 2, elimination_findings),
+    _ItemPrinciple(lambda it: len(it.label_set) >= 3, position_findings),
+)
+"""The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
 
 class _FindingRule(NamedTuple):
