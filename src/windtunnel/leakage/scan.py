@@ -85,7 +85,7 @@ from typing import Any, NamedTuple
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
-from windtunnel.leakage.elimination import elimination_findings
+from windtunnel.leakage.elimination import elimination_findings, may_rule_out
 from windtunnel.leakage.formats import (
     container_representation,
     humanize_key,
@@ -107,7 +107,7 @@ from windtunnel.leakage.model import (
     Target,
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
-from windtunnel.leakage.ordinal import position_findings
+from windtunnel.leakage.ordinal import may_name_position, position_findings
 from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
@@ -350,7 +350,7 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
         audit, blob = _audit(it, decode, prefilter)
         ruled: list[Finding] = []
         for principle in _ITEM_PRINCIPLES:
-            if principle.may_apply(it):
+            if principle.may_apply(it, blob):
                 ruled += principle.findings(it.id, it.projection, it.expected, it.label_set)
     except RecursionError:
         at = f" (line {it.line})" if it.line is not None else ""
@@ -375,17 +375,30 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
 
 class _ItemPrinciple(NamedTuple):
     """A principle that reads the whole item rather than one hit (elimination, position on a scale),
-    with a sound gate on the item: ``may_apply`` ``False`` proves ``findings`` returns none, so an
-    item it cannot apply to (most: no label set) pays one test, not a walk of its strings."""
+    with a sound gate on the item and its projection as the pre-check serialised it (``None`` without
+    the pre-check: the gate must then answer ``True``): ``may_apply`` ``False`` proves ``findings``
+    returns none, so an item it cannot apply to pays a test or two of bytes, not a walk of its strings
+    with a few regexes each (~65 and ~190 µs per ticket with a label set, before the gates)."""
 
-    may_apply: Callable[[LeakItem], bool]
+    may_apply: Callable[[LeakItem, bytes | None], bool]
     findings: Callable[[str, Any, Sequence[str], Sequence[str]], list[Finding]]
 
 
+def _may_eliminate(it: LeakItem, blob: bytes | None) -> bool:
+    """The elimination principle's gate: two labels or more, and (with the serialisation) each other
+    label's words in it (:func:`~windtunnel.leakage.elimination.may_rule_out`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_rule_out(blob, it.expected, it.label_set))
+
+
+def _may_position(it: LeakItem, blob: bytes | None) -> bool:
+    """The position principle's gate: three labels or more, and (with the serialisation) a word of rank
+    in it (:func:`~windtunnel.leakage.ordinal.may_name_position`)."""
+    return len(it.label_set) >= 3 and (blob is None or may_name_position(blob, it.expected, it.label_set))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
-    # each needs a label set: two labels to rule all but one out, three for a position on a scale
-    _ItemPrinciple(lambda it: len(it.label_set) >= 2, elimination_findings),
-    _ItemPrinciple(lambda it: len(it.label_set) >= 3, position_findings),
+    _ItemPrinciple(_may_eliminate, elimination_findings),
+    _ItemPrinciple(_may_position, position_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 

@@ -1,9 +1,9 @@
-"""The gates of the rules applied to an item's findings after its walk (scan._FINDING_RULES).
+"""The gates of the principles applied around the walk (scan._FINDING_RULES, scan._ITEM_PRINCIPLES).
 
-A gate reads the serialised projection and may only skip a rule that would change nothing: the
-default audit (gated) must equal the reference audit (``prefilter=False``, every rule applied), on
-the forms each rule drops (spelled with other case and spacing, which the gates must still see) and
-on the four blind development batches.
+A gate reads the item and its serialised projection and may only skip a principle that would change
+nothing: the default audit (gated) must equal the reference audit (``prefilter=False``, every principle
+applied), on the forms each principle reports or drops (spelled with other case, spacing and escapes,
+which the gates must still see) and on the four blind development batches.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ import orjson
 import pytest
 
 from windtunnel.leakage import audit_item
+from windtunnel.leakage.elimination import may_rule_out
 from windtunnel.leakage.model import Finding
+from windtunnel.leakage.ordinal import may_name_position
 from windtunnel.leakage.other_inputs import may_drop
 from windtunnel.leakage.schemas import may_hold_schema
 
@@ -86,6 +88,69 @@ def test_the_schema_gate_needs_the_word_type() -> None:
     item = _item({"parameters": {"priority": {"type": "string", "example": "High"}}}, "High", ["Low", "High"])
     assert not _same(item)
     assert _same(_item({"priority": {"example": "High"}}, "High", ["Low", "High"]))
+
+
+SCALE = ["Low", "Medium", "High", "Critical"]
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Bumped it ONE NOTCH BELOW THE TOP of our scale.", "High"),
+        ("Put it at the\nlowest level on the scale.", "Low"),
+        ("Second-Highest priority, not an outage.", "High"),
+        ("One level above the lowest option.", "Medium"),
+        ("Moved up two steps from Low this morning.", "High"),
+        ("right in the MIDDLE band of the scale", "Medium"),
+    ],
+)
+def test_a_phrase_of_position_passes_the_gate(note: str, expected: str) -> None:
+    # three labels or more: the odd-sized scale has a middle
+    labels = SCALE if "MIDDLE" not in note else SCALE[:3]
+    item = _item({"summary": "Checkout button unresponsive.", "note": note}, expected, labels)
+    assert _same(item)
+    assert "freetext.position" in [f.rule for f in audit_item(item).findings]
+
+
+def test_the_position_gate_needs_a_whole_word_of_rank() -> None:
+    def gate(projection: Any, expected: str = "High", labels: list[str] = SCALE) -> bool:
+        return may_name_position(orjson.dumps(projection), [expected], labels)
+
+    assert not gate({"n": "Upload the topology, lowering costs"})
+    assert gate({"n": "UPLOAD", "m": "TOP"})
+    assert gate({"n": "x", "top": 1})  # a key is read too
+    assert gate({"n": "the_top"}) is False  # one word, as the patterns' \b sees it
+    assert gate({"n": "a\ntopology"})  # an escape: no proof
+    assert gate({"n": "mıddle"})  # not ASCII: no proof
+    assert not gate({"n": "the top"}, "Urgent")  # the answer is not a label
+    assert not gate({"n": "the top"}, "High", SCALE[:2])  # two labels have no position
+    assert not _same(_item({"n": "the topology of the upload"}, "High", SCALE))
+
+
+@pytest.mark.parametrize(
+    "projection",
+    [
+        {"note": "Checked: DEFINITELY NOT HARDWARE, SOFTWARE or ACCESS."},
+        {"note": "neither hardware\nnor software, and not access"},
+        {"flags": {"isHardware": False, "is_software": False, "ACCESS": False}},
+    ],
+)
+def test_ruling_out_every_other_label_passes_the_gate(projection: dict[str, Any]) -> None:
+    item = _item(projection, "Network", ["Hardware", "Software", "Network", "Access"])
+    assert _same(item)
+    assert "freetext.elimination" in [f.rule for f in audit_item(item).findings]
+
+
+def test_the_elimination_gate_needs_every_other_label() -> None:
+    labels = ["Hardware", "Software", "Network", "Access"]
+    assert not may_rule_out(orjson.dumps({"n": "not hardware or software"}), ["Network"], labels)
+    assert may_rule_out(orjson.dumps({"n": "not HARDWARE or software", "accessKey": 1}), ["Network"], labels)
+    assert may_rule_out(
+        orjson.dumps({"n": "not hardware or software"}), ["Network"], ["Hardware", "Software", "Network"]
+    )
+    assert may_rule_out(orjson.dumps({"n": "ſoftware"}), ["Network"], labels)  # not ASCII: no proof
+    # a quote is escaped in the serialisation: the word cannot be found as written there
+    assert may_rule_out(orjson.dumps({"n": 'not Say "hi"'}), ["Network"], ['Say "hi"', "Network"])
 
 
 @pytest.mark.parametrize("batch", ["blind1", "blind2", "blind3", "blind4"])
