@@ -9,6 +9,7 @@ which the gates must still see) and on the four blind development batches.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -161,3 +162,48 @@ def test_every_eighth_item_of_the_blind_batches_gives_the_reference_audit(batch:
     for raw in items:
         item = {k: v for k, v in raw.items() if k != "truth"}
         assert audit_item(item) == audit_item(item, prefilter=False), item.get("id")
+
+
+def _samples(words: list[str]) -> list[bytes]:
+    """Each word alone, glued to letters, digits and ``_`` on either side, between other bytes, in any case."""
+    out: list[bytes] = []
+    for w in words:
+        for a, b in (
+            ("", ""),
+            ("x", ""),
+            ("", "x"),
+            ("_", ""),
+            ("", "_"),
+            ("9", ""),
+            (" ", " "),
+            ('"', '":'),
+            ("-", "."),
+        ):
+            for form in (w, w.upper(), w.title()):
+                out.append(f"{a}{form}{b}".encode())
+                out.append(f'{{"k":"say {a}{form}{b} now"}}'.encode())
+    return out
+
+
+def test_the_homophone_gate_matches_whole_words_as_before() -> None:
+    from windtunnel.leakage import prefilter
+
+    toks = (b"high", b"2", b"1", b"8", b"4", b"p2")
+    rx = prefilter._heard_re(toks)
+    assert rx is not None
+    alts = [w for key, w in prefilter._HEARD_FOR] + [prefilter._LETTER_NAMES_RE]
+    before = re.compile(rb"\b(?:" + b"|".join(alts) + rb")\b")
+    words = [w.decode() for alt in alts for w in alt.split(b"|")] + ["tool", "atom", "hiking", "forty"]
+    for sample in _samples(words):
+        low = sample.lower()
+        assert (rx.search(low) is None) == (before.search(low) is None), sample
+
+
+def test_the_pointer_name_gate_finds_what_the_regex_found() -> None:
+    from windtunnel.leakage import scan
+
+    before = re.compile(scan._POINTER_NAME.pattern.encode())
+    words = ["argmax", "index", "idx", "label_id", "labelId", "class_id", "classid", "top_1", "top1", "prediction"]
+    words += ["predicted", "choice", "selected", "predict", "label id", "top 1", "indx"]
+    for sample in _samples(words):
+        assert scan._names_pointer(sample) == (before.search(sample) is not None), sample

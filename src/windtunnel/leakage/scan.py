@@ -808,7 +808,29 @@ def _walk_object(
 
 _POINTER_NAME = re.compile(r"(?i)argmax|index|idx|label_?id|class_?id|top_?1|prediction|predicted|choice|selected")
 """Names of a number that points into a list rather than counts (principle 1: what it points at is the value)."""
-_POINTER_NAME_B = re.compile(_POINTER_NAME.pattern.encode())
+_POINTER_NAME_WORDS = (
+    b"argmax",
+    b"index",
+    b"idx",
+    b"labelid",
+    b"label_id",
+    b"classid",
+    b"class_id",
+    b"top1",
+    b"top_1",
+    b"prediction",
+    b"predicted",
+    b"choice",
+    b"selected",
+)
+"""Every string :data:`_POINTER_NAME` matches, lowercased: looked for with ``find`` in the lowercased
+serialisation (the case-insensitive regex, tried at every position, cost ~10× more on a ticket)."""
+
+
+def _names_pointer(blob: bytes) -> bool:
+    """Whether the serialised projection holds a name :data:`_POINTER_NAME` matches, in any case."""
+    low = blob.lower()
+    return any(low.find(w) >= 0 for w in _POINTER_NAME_WORDS)
 
 
 def _pointed(ctx: _Ctx) -> None:
@@ -818,7 +840,7 @@ def _pointed(ctx: _Ctx) -> None:
     the serialisation names an index; two different listings make it ambiguous, and nothing is said."""
     if ctx.root_blob is None:
         ctx.root_blob = dumps(ctx.root) or b""
-    if not _POINTER_NAME_B.search(ctx.root_blob):
+    if not _names_pointer(ctx.root_blob):
         return
     listings: list[dict[int, str]] = []
     pointers: list[tuple[str, int, str | None]] = []
