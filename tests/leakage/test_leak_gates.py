@@ -206,4 +206,18 @@ def test_the_pointer_name_gate_finds_what_the_regex_found() -> None:
     words = ["argmax", "index", "idx", "label_id", "labelId", "class_id", "classid", "top_1", "top1", "prediction"]
     words += ["predicted", "choice", "selected", "predict", "label id", "top 1", "indx"]
     for sample in _samples(words):
-        assert scan._names_pointer(sample) == (before.search(sample) is not None), sample
+        named = before.search(sample) is not None
+        assert scan._names_pointer(sample + b'{"n":1}') == named, sample
+        assert scan._names_pointer(sample + b'{"n":-1.5}') == named, sample
+        assert not scan._names_pointer(sample + b'{"n":"1","m":true}'), sample  # no number under a key
+
+
+def test_an_index_into_the_listing_passes_the_gate() -> None:
+    labels = ["Low", "Medium", "High"]
+    for projection in (
+        {"id2label": {"0": "Low", "1": "Medium", "2": "High"}, "model": {"ARGMAX": 2}},
+        {"labels": ["Low", "Medium", "High"], "top_k": [{"Label_Id": 2, "score": -0.5}]},
+    ):
+        item = _item(projection, "High", labels)
+        assert _same(item)
+        assert any("index into a listing" in f.detail for f in audit_item(item).findings), projection

@@ -827,8 +827,15 @@ _POINTER_NAME_WORDS = (
 serialisation (the case-insensitive regex, tried at every position, cost ~10× more on a ticket)."""
 
 
+_INT_VALUE = re.compile(rb'":-?[0-9]')
+"""A key's value that is a number, as orjson writes it (led by a literal: the engine skips to ``":``)."""
+
+
 def _names_pointer(blob: bytes) -> bool:
-    """Whether the serialised projection holds a name :data:`_POINTER_NAME` matches, in any case."""
+    """Whether the serialised projection may hold a number under a name :data:`_POINTER_NAME` matches:
+    some key's value is a number, and such a name occurs, in any case."""
+    if _INT_VALUE.search(blob) is None:
+        return False
     low = blob.lower()
     return any(low.find(w) >= 0 for w in _POINTER_NAME_WORDS)
 
