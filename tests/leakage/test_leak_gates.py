@@ -221,3 +221,13 @@ def test_an_index_into_the_listing_passes_the_gate() -> None:
         item = _item(projection, "High", labels)
         assert _same(item)
         assert any("index into a listing" in f.detail for f in audit_item(item).findings), projection
+
+
+def test_every_word_of_rank_of_the_position_patterns_is_in_the_gate() -> None:
+    # A word added to the top or bottom of the scale must be added to the gate too (else it hides a leak).
+    from windtunnel.leakage import ordinal
+
+    for group in (ordinal._TOP, ordinal._BOTTOM):
+        alternatives = re.sub(r"\\[a-z]", " ", group.split("(?:")[2]).rstrip(")").split("|")
+        firsts = {alt.split()[0].strip("+?*()") for alt in alternatives}
+        assert firsts and {w.encode() for w in firsts} <= ordinal._RANK_WORDS, firsts
