@@ -30,6 +30,7 @@ from windtunnel._util.hostgate import HostGate
 from windtunnel._util.http1 import (
     NO_FORWARD,
     BadRequest,
+    _parse_headers,
     check_size,
     find_header,
     read_body,
@@ -121,6 +122,13 @@ def _status_line(line: bytes) -> tuple[str, int]:
     return parts[0], int(parts[1])
 
 
+def _parse_answer_head(block: bytes) -> tuple[str, int, list[tuple[str, str]]]:
+    """An answer's version, status and headers from its head (without the blank line that ends it)."""
+    line, nl, rest = block.partition(b"\n")
+    version, status = _status_line(line.rstrip(b"\r"))
+    return version, status, _parse_headers(rest, False) if nl and rest else []
+
+
 async def _answer_head(reader: asyncio.StreamReader) -> tuple[str, int, list[tuple[str, str]]]:
     """An answer's version, status and headers; a connection closed before it is ``IncompleteReadError``
     (a pooled connection the server closed meanwhile: retried once on a new one)."""
@@ -172,6 +180,15 @@ def _head_lines(method: str, url: _Url, headers: list[tuple[str, str]]) -> list[
     if url.basic is not None and not any(k.lower() == "authorization" for k, _ in headers):
         lines.append("Authorization: " + url.basic)
     return lines
+
+
+def request_bytes(method: str, url: _Url, headers: list[tuple[str, str]], body: bytes) -> bytes:
+    """A whole request to send upstream: its head (see :func:`_head_lines`), ``Content-Length`` when there is a
+    body or the method carries one, and the body."""
+    lines = _head_lines(method, url, headers)
+    if body or method in ("POST", "PUT", "PATCH"):
+        lines.append(f"Content-Length: {len(body)}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body
 
 
 async def _within(seconds: float, coro: Awaitable[T]) -> T:
@@ -513,10 +530,7 @@ class UpstreamPool:
             raise UpstreamError(f"not an HTTP URL: {url!r}")
         port = parts.port
         addr: Addr = (parts.hostname, port) if parts.scheme == "http" else (parts.hostname, port, "https")
-        lines = _head_lines(method, parts, headers)
-        if body or method in ("POST", "PUT", "PATCH"):
-            lines.append(f"Content-Length: {len(body)}")
-        request = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body
+        request = request_bytes(method, parts, headers, body)
         gate = self.gate(addr)
         await gate.enter()
         try:

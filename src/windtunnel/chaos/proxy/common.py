@@ -7,8 +7,9 @@ import contextlib
 import json
 import logging
 import socket
+from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from windtunnel._util.http1 import (
     MAX_REQUEST_BODY,
@@ -26,6 +27,9 @@ from windtunnel._util.http1 import (
 )
 from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.plan import FaultPlan
+
+if TYPE_CHECKING:
+    from windtunnel.chaos.proxy.lane import Lane
 
 _log = logging.getLogger("windtunnel.proxy")
 PlanSource = Callable[[], "FaultPlan | None"]
@@ -154,6 +158,57 @@ async def _refuse_unread(
         await asyncio.wait_for(drain(), 1)
 
 
+class Slots:
+    """The request slots of a proxy (:attr:`ProxyServer.max_active`): a semaphore whose :meth:`try_acquire`
+    takes a free slot without a coroutine (the synchronous lane), waiters served in arrival order."""
+
+    __slots__ = ("_free", "_waiters")
+
+    def __init__(self, n: int) -> None:
+        """``n`` free slots."""
+        self._free = n
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    def try_acquire(self) -> bool:
+        """Take a slot when one is free and nobody waits for one; whether it was taken."""
+        if self._free > 0 and not self._waiters:
+            self._free -= 1
+            return True
+        return False
+
+    async def acquire(self) -> None:
+        """Take a slot, waiting in line for one (a waiter cancelled just after it was handed one passes it on)."""
+        if self.try_acquire():
+            return
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(fut)
+        try:
+            await fut
+        except BaseException:
+            if fut.done() and not fut.cancelled():
+                self.release()
+            else:
+                fut.cancel()
+            raise
+
+    def release(self) -> None:
+        """Give a slot back: to the first waiter, else to the free ones."""
+        while self._waiters:
+            fut = self._waiters.popleft()
+            if not fut.done():
+                fut.set_result(None)
+                return
+        self._free += 1
+
+
+class _Closer(Protocol):
+    """What a head timer needs of a connection: write an answer, close (a stream writer or a transport)."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class _HeadTimer:
     """The deadline for one connection's next request head: ``idle`` seconds for its request line, then
     ``header`` seconds for the rest (``None``: no limit). A deadline that passes closes the connection from the
@@ -162,7 +217,7 @@ class _HeadTimer:
 
     __slots__ = ("_handle", "_header", "_idle", "_loop", "_what", "_writer", "fired")
 
-    def __init__(self, writer: asyncio.StreamWriter, idle: float | None, header: float | None, what: str) -> None:
+    def __init__(self, writer: _Closer, idle: float | None, header: float | None, what: str) -> None:
         """A timer for the connection written through ``writer`` (disarmed until :meth:`arm`)."""
         self._loop = asyncio.get_running_loop()
         self._writer = writer
@@ -227,7 +282,7 @@ class ProxyServer:
         """Client connections kept open at once; one more is answered 503 with Retry-After (see the constant)."""
         self.max_active = MAX_ACTIVE_REQUESTS
         """Requests served at once; the rest wait unread, in arrival order (see :data:`MAX_ACTIVE_REQUESTS`)."""
-        self._slots: asyncio.Semaphore | None = None
+        self._slots: Slots | None = None
         self.waiting = 0
         """Requests whose head has arrived, waiting for a slot (a test and a summary can read it)."""
         self.idle_timeout: float | None = IDLE_TIMEOUT_S
@@ -237,6 +292,8 @@ class ProxyServer:
         self._queued: set[asyncio.Task[Any]] = set()
         """Connections whose request waits for a slot: answered 503 when the proxy stops."""
         self._closing = False
+        self.lanes: set[Lane] = set()
+        """Connections on the synchronous lane (they count against :attr:`max_connections` too)."""
 
     @property
     def url(self) -> str:
@@ -245,8 +302,8 @@ class ProxyServer:
 
     async def start(self) -> None:
         """Listen (a busy port is a ``HarnessError`` naming it); :attr:`port` is then the real port."""
-        self._slots = asyncio.Semaphore(self.max_active)
-        self._server = await listen(self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint)
+        self._slots = Slots(self.max_active)
+        self._server = await self._listen()
         self.port = self._server.sockets[0].getsockname()[1]
 
     async def aclose(self, grace: float = STOP_GRACE_S) -> None:
@@ -257,13 +314,17 @@ class ProxyServer:
         self._closing = True
         if self._server is not None:
             self._server.close()
+        busy_lanes = [done for lane in list(self.lanes) if (done := lane.stop()) is not None]
         queued = set(self._queued)
         for task in list(self._tasks - self._busy):
             task.cancel()  # idle ones end; queued ones answer 503 (see _wait_for_slot)
         if queued:  # their 503s first: each is bounded (an answer, then at most 1 s reading what the client sent)
             await asyncio.wait(list(queued), timeout=grace + 1)
-        if self._busy:
-            await asyncio.wait(list(self._busy), timeout=grace)
+        if self._busy or busy_lanes:
+            waits = [*self._busy, *busy_lanes]
+            await asyncio.wait(waits, timeout=grace)
+        for lane in list(self.lanes):
+            lane.abort()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -288,22 +349,42 @@ class ProxyServer:
         assert self._server is not None
         await self._server.serve_forever()
 
-    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _connection(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        first: tuple[Request, Any] | None = None,
+        *,
+        counted: bool = False,
+    ) -> None:
         """One client connection: past :attr:`max_connections` a 503; else its requests one after another,
-        each read to its head, then given a slot (:attr:`max_active`) before its body is read and it is served."""
+        each read to its head, then given a slot (:attr:`max_active`) before its body is read and it is served.
+
+        A connection handed over by the synchronous lane is already ``counted``, and may come with its ``first``
+        request read and holding a slot, with what the lane decided about it (see :meth:`resume`)."""
         task = asyncio.current_task()
         assert task is not None and self._slots is not None
-        if self._closing:  # accepted just before the listener closed
+        slots = self._slots
+        if first is not None:
+            self._tasks.add(task)
+        elif self._closing:  # accepted just before the listener closed
             writer.close()
             return
-        if len(self._tasks) >= self.max_connections:
+        elif not counted and self.open_connections() >= self.max_connections:
             await _refuse_busy(reader, writer, self.what, self.max_connections)
             writer.close()
             return
-        self._tasks.add(task)
-        slots = self._slots
+        else:
+            self._tasks.add(task)
         timer = _HeadTimer(writer, self.idle_timeout, self.header_timeout, self.what)
         try:
+            if first is not None:
+                try:
+                    keep = await self._serve(first[0], reader, writer, task, first[1])
+                finally:
+                    slots.release()
+                if not keep or self._closing:
+                    return
             while True:
                 timer.arm()
                 try:
@@ -343,7 +424,7 @@ class ProxyServer:
 
     async def _wait_for_slot(
         self,
-        slots: asyncio.Semaphore,
+        slots: Slots,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         task: asyncio.Task[Any],
@@ -375,14 +456,44 @@ class ProxyServer:
         return False
 
     async def _serve(
-        self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, task: asyncio.Task[Any]
+        self,
+        req: Request,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        task: asyncio.Task[Any],
+        decided: Any = None,
     ) -> bool:
-        """Serve ``req`` with the connection marked busy (:meth:`aclose` lets it finish); whether it stays open."""
+        """Serve ``req`` with the connection marked busy (:meth:`aclose` lets it finish); whether it stays open.
+        ``decided``: what the synchronous lane decided about it before handing it over (see :meth:`resume`)."""
         self._busy.add(task)
         try:
+            if decided is not None:
+                return await self.resume(req, decided, reader, writer)
             return await self.handle(req, reader, writer)
         finally:
             self._busy.discard(task)
+
+    async def _listen(self) -> asyncio.Server:
+        """The listening server: every connection on streams (:meth:`_connection`). A proxy that serves plain
+        requests on the synchronous lane (:mod:`windtunnel.chaos.proxy.lane`) overrides it, and implements
+        :meth:`lane_request` and :meth:`resume`."""
+        return await listen(self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint)
+
+    def open_connections(self) -> int:
+        """Client connections open now, on streams and on the synchronous lane."""
+        return len(self._tasks) + len(self.lanes)
+
+    def lane_request(self, lane: Lane, req: Request) -> None:
+        """Serve a whole request on the synchronous lane (``lane`` holds a slot for it): answer it through the
+        lane's methods, or :meth:`Lane.hand_over` it to :meth:`resume` (see :attr:`lane`)."""
+        raise NotImplementedError
+
+    async def resume(
+        self, req: Request, decided: Any, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> bool:
+        """Serve a request the synchronous lane read and handed over with what it had ``decided`` (see :attr:`lane`);
+        whether the connection stays open."""
+        raise NotImplementedError
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
         """Serve one request; return whether the connection stays open."""
