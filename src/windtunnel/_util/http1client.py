@@ -255,12 +255,15 @@ class _Dechunker:
                 if not line.strip():
                     self.done = True
                 continue
-            digits = line.split(b";")[0].strip() or b"0"
+            digits = (line.split(b";")[0] if b";" in line else line).strip() or b"0"
             if not _CHUNK_SIZE.fullmatch(digits):  # no sign, no 0x, no underscores: what read_body accepts
                 raise ValueError(f"bad chunk size {digits[:40]!r}")
             n = int(digits, 16)
             if n == 0:
                 self._trailers = True
+            elif pos + n + 2 <= end:  # the whole chunk and the CRLF after it are here: one step
+                out.append(data[pos : pos + n])
+                pos += n + 2
             else:
                 self._left = n
         return b"".join(out)
