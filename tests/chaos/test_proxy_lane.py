@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import anyio
 import pytest
 
+from windtunnel._util.aioloop import server_loop_options
 from windtunnel.chaos.llm_faults import LlmRateLimitFault
 from windtunnel.chaos.plan import FaultPlan
 from windtunnel.chaos.proxy import LlmProxy
@@ -107,7 +109,17 @@ def _plan() -> FaultPlan:
     return FaultPlan(ChaosSpec("lane", llm_faults=(LlmRateLimitFault(probability=0.0),)), seed=1, key="lane")
 
 
-def _run(script: Script, test: Callable[[LlmProxy, Upstream], Awaitable[None]], plan: FaultPlan | None = None) -> None:
+LOOPS = [pytest.param({}, id="asyncio"), pytest.param(server_loop_options(), id="server-loop")]
+"""The standard loop, and the loop ``windtunnel proxy llm`` serves on (uvloop with the ``fast`` extra): the lane
+hands a connection over by swapping its transport's protocol, which both must support."""
+
+
+def _run(
+    script: Script,
+    test: Callable[[LlmProxy, Upstream], Awaitable[None]],
+    plan: FaultPlan | None = None,
+    loop: dict[str, Any] | None = None,
+) -> None:
     async def main() -> None:
         async with Upstream(script) as up:
             proxy = LlmProxy(lambda: plan, upstream=up.url + "/v1")
@@ -115,10 +127,11 @@ def _run(script: Script, test: Callable[[LlmProxy, Upstream], Awaitable[None]], 
                 with anyio.fail_after(20):  # a bound on a hang, not a timing assertion
                     await test(proxy, up)
 
-    anyio.run(main)
+    anyio.run(main, backend_options=loop or {})
 
 
-def test_pipelined_requests_are_answered_in_order_on_one_upstream_connection() -> None:
+@pytest.mark.parametrize("loop", LOOPS)
+def test_pipelined_requests_are_answered_in_order_on_one_upstream_connection(loop: dict[str, Any]) -> None:
     plan = _plan()
 
     async def test(proxy: LlmProxy, up: Upstream) -> None:
@@ -133,10 +146,11 @@ def test_pipelined_requests_are_answered_in_order_on_one_upstream_connection() -
         assert [c["name"] for c in plan.calls] == ["a", "b", "c"]
         assert all(c["error"] is None for c in plan.calls)
 
-    _run(keep_alive, test, plan)
+    _run(keep_alive, test, plan, loop)
 
 
-def test_a_chunked_request_is_handed_to_the_stream_path_and_the_connection_goes_on() -> None:
+@pytest.mark.parametrize("loop", LOOPS)
+def test_a_chunked_request_is_handed_to_the_stream_path_and_the_connection_goes_on(loop: dict[str, Any]) -> None:
     async def test(proxy: LlmProxy, up: Upstream) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
         writer.write(_request(b'{"model":"first"}'))
@@ -153,7 +167,7 @@ def test_a_chunked_request_is_handed_to_the_stream_path_and_the_connection_goes_
         writer.close()
         assert up.bodies == [b'{"model":"first"}', b'{"model":"ch"}', b'{"model":"after"}']
 
-    _run(keep_alive, test)
+    _run(keep_alive, test, loop=loop)
 
 
 def test_a_bad_request_on_the_lane_is_answered_400_by_the_stream_path() -> None:
@@ -233,7 +247,10 @@ def test_an_answer_cut_mid_body_is_cut_for_the_client_and_logged() -> None:
     _run(cut, test, plan)
 
 
-def test_a_client_that_leaves_mid_answer_drops_the_upstream_connection_and_the_proxy_serves_on() -> None:
+@pytest.mark.parametrize("loop", LOOPS)
+def test_a_client_that_leaves_mid_answer_drops_the_upstream_connection_and_the_proxy_serves_on(
+    loop: dict[str, Any],
+) -> None:
     async def slow(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
         head = await up.read_request(reader)
         if b"Content-Length: 2\r\n" in head:  # the quick request
@@ -257,7 +274,7 @@ def test_a_client_that_leaves_mid_answer_drops_the_upstream_connection_and_the_p
         assert (await _answer(reader))[0] == 200
         writer.close()
 
-    _run(slow, test)
+    _run(slow, test, loop=loop)
 
 
 def test_an_upstream_silent_past_the_timeout_is_answered_502() -> None:
