@@ -200,6 +200,9 @@ async def _within(seconds: float, coro: Awaitable[T]) -> T:
 
 
 _CHUNK_SIZE = re.compile(rb"[0-9A-Fa-f]{1,16}")
+_PLAIN_CHUNK = re.compile(rb"([0-9A-Fa-f]{1,16})\r\n")
+"""A chunk's size line without extension or spaces (what servers send): :meth:`_Dechunker.feed` takes such a chunk
+in one step when all of it has arrived."""
 
 
 class _Dechunker:
@@ -225,10 +228,21 @@ class _Dechunker:
         they belong to no body, and the connection must not be reused."""
         out: list[bytes] = []
         pos, end = 0, len(data)
+        match = _PLAIN_CHUNK.match
         while pos < end:
             if self.done:
                 self.extra = True
                 break
+            if not (self._left or self._crlf or self._line or self._trailers):
+                # The common case in one step: a bare size line, the chunk and its CRLF all here.
+                m = match(data, pos)
+                if m is not None:
+                    start = m.end()
+                    n = int(m.group(1), 16)
+                    if n and start + n + 2 <= end:
+                        out.append(data[start : start + n])
+                        pos = start + n + 2
+                        continue
             if self._left:
                 take = min(self._left, end - pos)
                 out.append(data[pos : pos + take])
