@@ -158,16 +158,37 @@ async def _refuse_unread(
         await asyncio.wait_for(drain(), 1)
 
 
+def not_forwarded(what: str) -> bytes:
+    """The 503 for a request that was arriving when the proxy stopped: never forwarded, safe to send again."""
+    message = (
+        f"windtunnel {what}: the proxy is stopping; this request was not forwarded, send it again once the proxy "
+        "is back\n"
+    ).encode()
+    return response_head(503, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+
+
+def _not_forwarded(writer: asyncio.StreamWriter, what: str) -> None:
+    """Write :func:`not_forwarded` without waiting (the connection is closed next, which sends it)."""
+    with contextlib.suppress(Exception):
+        writer.write(not_forwarded(what))
+
+
 class Slots:
     """The request slots of a proxy (:attr:`ProxyServer.max_active`): a semaphore whose :meth:`try_acquire`
     takes a free slot without a coroutine (the synchronous lane), waiters served in arrival order."""
 
-    __slots__ = ("_free", "_waiters")
+    __slots__ = ("_free", "_n", "_waiters")
 
     def __init__(self, n: int) -> None:
         """``n`` free slots."""
+        self._n = n
         self._free = n
         self._waiters: deque[asyncio.Future[None]] = deque()
+
+    @property
+    def in_use(self) -> int:
+        """Slots taken now."""
+        return self._n - self._free
 
     def try_acquire(self) -> bool:
         """Take a slot when one is free and nobody waits for one; whether it was taken."""
@@ -215,7 +236,7 @@ class _HeadTimer:
     event loop (a 408 first when a request had begun), so the reader waiting for the head sees it end; nothing
     is cancelled, and :attr:`fired` tells that end from a client's own."""
 
-    __slots__ = ("_handle", "_header", "_idle", "_loop", "_what", "_writer", "fired")
+    __slots__ = ("_handle", "_header", "_idle", "_loop", "_what", "_writer", "begun", "fired")
 
     def __init__(self, writer: _Closer, idle: float | None, header: float | None, what: str) -> None:
         """A timer for the connection written through ``writer`` (disarmed until :meth:`arm`)."""
@@ -226,14 +247,19 @@ class _HeadTimer:
         self._what = what
         self._handle: asyncio.TimerHandle | None = None
         self.fired = False
+        self.begun = False
+        """A request has begun arriving and has not been handed to the server's handler yet (so, at a stop, it
+        was never forwarded: answered 503)."""
 
     def arm(self) -> None:
         """Start waiting for a request line."""
+        self.begun = False
         if self._idle is not None:
             self._handle = self._loop.call_later(self._idle, self._expire, False)
 
     def started(self) -> None:
         """The request line is in: the rest of the head gets :attr:`_header` seconds."""
+        self.begun = True
         self.disarm()
         if self._header is not None:
             self._handle = self._loop.call_later(self._header, self._expire, True)
@@ -395,15 +421,20 @@ class ProxyServer:
                     raise
                 finally:
                     timer.disarm()
-                if req is None or self._closing:
+                if req is None:
+                    break
+                if self._closing:
+                    _not_forwarded(writer, self.what)
                     break
                 if req.method == "CONNECT":  # a tunnel is a pipe, open as long as its client wants: no slot
+                    timer.begun = False
                     keep = await self._serve(req, reader, writer, task)
                 else:
-                    if not await self._wait_for_slot(slots, reader, writer, task):
+                    if not await self._wait_for_slot(slots, reader, writer, task, timer):
                         break
                     try:
                         req.body = await read_body(reader, req.headers, max_bytes=self.max_request_body)
+                        timer.begun = False
                         keep = await self._serve(req, reader, writer, task)
                     finally:
                         slots.release()
@@ -413,7 +444,10 @@ class ProxyServer:
             await _refuse(writer, 400, f"windtunnel {self.what}: bad request: {err}")
         except BodyTooLarge as err:
             await _refuse(writer, 413, f"windtunnel {self.what}: request body too large: {err}")
-        except (ClientGone, EOFError, ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+        except asyncio.CancelledError:
+            if self._closing and timer.begun:  # read in part, never forwarded: the client may send it again
+                _not_forwarded(writer, self.what)
+        except (ClientGone, EOFError, ConnectionError, asyncio.IncompleteReadError):
             pass  # the client left: nobody to answer, nothing worth a line in the log
         except Exception as err:  # a defect here must cost one connection and one log line, not a traceback
             _log.warning("windtunnel %s: dropped a connection after %s: %s", self.what, type(err).__name__, err)
@@ -428,6 +462,7 @@ class ProxyServer:
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         task: asyncio.Task[Any],
+        timer: _HeadTimer,
     ) -> bool:
         """Wait for a slot to serve a request in (``True``), or, when the proxy stops meanwhile, answer the
         request 503 and ``Connection: close`` (``False``): it never reached the upstream, so it is safe to
@@ -446,6 +481,7 @@ class ProxyServer:
         finally:
             self.waiting -= 1
             self._queued.discard(task)
+        timer.begun = False  # answered here
         await _refuse_unread(
             reader,
             writer,
@@ -478,6 +514,11 @@ class ProxyServer:
         requests on the synchronous lane (:mod:`windtunnel.chaos.proxy.lane`) overrides it, and implements
         :meth:`lane_request` and :meth:`resume`."""
         return await listen(self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint)
+
+    @property
+    def active(self) -> int:
+        """Requests holding a slot now: their body being read, forwarded, or answered (a test can read it)."""
+        return self._slots.in_use if self._slots is not None else 0
 
     def open_connections(self) -> int:
         """Client connections open now, on streams and on the synchronous lane."""

@@ -27,9 +27,8 @@ from windtunnel._util.http1 import (
     _check_framing,
     _parse_headers,
     cannot_listen,
-    response_head,
 )
-from windtunnel.chaos.proxy.common import _HeadTimer
+from windtunnel.chaos.proxy.common import _HeadTimer, not_forwarded
 
 if TYPE_CHECKING:
     from windtunnel.chaos.proxy.common import ProxyServer
@@ -269,13 +268,7 @@ class Lane(asyncio.Protocol):
                 self._done = asyncio.get_running_loop().create_future()
             return self._done
         if self._buf.strip(b"\r\n") and self.transport is not None and not self._gone:
-            message = (
-                f"windtunnel {self.server.what}: the proxy is stopping; this request was not forwarded, send it "
-                "again once the proxy is back\n"
-            ).encode()
-            self.transport.write(
-                response_head(503, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
-            )
+            self.transport.write(not_forwarded(self.server.what))
         self._close()
         return None
 
