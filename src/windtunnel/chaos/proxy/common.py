@@ -167,6 +167,15 @@ def not_forwarded(what: str) -> bytes:
     return response_head(503, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
 
 
+def head_timed_out(what: str, seconds: float) -> bytes:
+    """The 408 for a request whose head did not arrive within ``seconds`` of its request line."""
+    message = (
+        f"windtunnel {what}: the request head did not arrive within {seconds:g} s of its request line "
+        "(ProxyServer.header_timeout)\n"
+    ).encode()
+    return response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+
+
 def _not_forwarded(writer: asyncio.StreamWriter, what: str) -> None:
     """Write :func:`not_forwarded` without waiting (the connection is closed next, which sends it)."""
     with contextlib.suppress(Exception):
@@ -274,14 +283,9 @@ class _HeadTimer:
         """Close the connection; a request that had begun is told why (408) first."""
         self.fired = True
         self._handle = None
-        if begun:
-            message = (
-                f"windtunnel {self._what}: the request head did not arrive within {self._header:g} s of its "
-                "request line (ProxyServer.header_timeout)\n"
-            ).encode()
-            head = response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False)
+        if begun and self._header is not None:
             with contextlib.suppress(Exception):
-                self._writer.write(head + message)
+                self._writer.write(head_timed_out(self._what, self._header))
         self._writer.close()
 
 

@@ -24,17 +24,19 @@ from windtunnel._util.http1 import (
     MAX_LINE,
     BadRequest,
     Request,
-    _check_framing,
     _parse_headers,
     cannot_listen,
 )
-from windtunnel.chaos.proxy.common import _HeadTimer, not_forwarded
+from windtunnel.chaos.proxy.common import head_timed_out, not_forwarded
 
 if TYPE_CHECKING:
     from windtunnel.chaos.proxy.common import ProxyServer
 
 
 _HANDED: set[asyncio.Task[None]] = set()
+_SERVING, _IDLE, _HEAD = 0, 1, 2
+"""What a lane waits for: nothing with a deadline (a body arriving, an answer being sent), a request line, the
+rest of a head."""
 
 
 async def lane_listen(server: ProxyServer) -> asyncio.Server:
@@ -64,11 +66,13 @@ class Lane(asyncio.Protocol):
         self._eof = False
         self._gone = False
         self._paused = False
-        self._started = False
         self._done: asyncio.Future[None] | None = None
         self.upstream: Any = None
         """The upstream exchange relaying the answer (told when the client leaves or stops reading)."""
-        self._timer: _HeadTimer | None = None
+        self._phase = _SERVING
+        self._since = 0.0
+        self._handle: asyncio.TimerHandle | None = None
+        self._due_at = 0.0
         self._stopping = False
 
     # -- asyncio.Protocol ---------------------------------------------------------------------
@@ -85,8 +89,7 @@ class Lane(asyncio.Protocol):
             self.hand_over(counted=False)
             return
         server.lanes.add(self)
-        self._timer = _HeadTimer(transport, server.idle_timeout, server.header_timeout, server.what)
-        self._timer.arm()
+        self._wait(_IDLE)
 
     def data_received(self, data: bytes) -> None:
         """Buffer the bytes; serve the request they complete unless one is being served."""
@@ -105,8 +108,7 @@ class Lane(asyncio.Protocol):
         """The connection ended: the upstream exchange (if any) is dropped, the slot freed."""
         self._gone = True
         self.server.lanes.discard(self)
-        if self._timer is not None:
-            self._timer.disarm()
+        self._no_deadline()
         upstream, self.upstream = self.upstream, None
         if upstream is not None:
             upstream.client_gone()
@@ -142,9 +144,8 @@ class Lane(asyncio.Protocol):
             if len(buf) > MAX_LINE or self._eof or (b"\n" in buf and b"\r\n" not in buf):
                 self.hand_over()  # too long, cut short, or LF-framed: the stream path reads and answers it
                 return
-            if not self._started and b"\n" in buf and self._timer is not None:
-                self._started = True
-                self._timer.started()  # the request line is in: the rest of the head gets header_timeout
+            if self._phase == _IDLE and b"\n" in buf:
+                self._wait(_HEAD)  # the request line is in: the rest of the head gets header_timeout
             return
         if end > MAX_LINE:
             self.hand_over()
@@ -157,21 +158,21 @@ class Lane(asyncio.Protocol):
             return
         try:
             headers = _parse_headers(rest, True) if rest else []
-            _check_framing(headers)
         except BadRequest:
             self.hand_over()
             return
-        length = 0
-        for k, v in headers:
+        declared: str | None = None
+        for k, v in headers:  # the framing: one plain Content-Length (or none); anything else goes to streams
             size = len(k)
             if size == 14 and k.lower() == "content-length":
-                if not v.isascii() or not v.isdigit():
+                if (declared is not None and v != declared) or not v.isascii() or not v.isdigit():
                     self.hand_over()
                     return
-                length = int(v)
+                declared = v
             elif size == 17 and k.lower() == "transfer-encoding":
                 self.hand_over()
                 return
+        length = int(declared) if declared is not None else 0
         server = self.server
         if length > server.max_request_body or server._closing or parts[0].upper() == "CONNECT":
             self.hand_over()
@@ -182,14 +183,12 @@ class Lane(asyncio.Protocol):
                 self.hand_over()  # the stream path waits for a slot with the body unread
                 return
             self._slot = True
-        if self._timer is not None:
-            self._timer.disarm()
+        self._phase = _SERVING  # a body being read is never timed out, nor an answer being sent
         whole = end + 4 + length
         if len(buf) < whole:
             return  # the body is still arriving (the slot taken bounds what is buffered, as on streams)
         body = bytes(buf[end + 4 : whole])
         del buf[:whole]
-        self._started = False
         self.busy = True
         server.lane_request(self, Request(parts[0].upper(), parts[1], parts[2], headers, body))
 
@@ -215,8 +214,7 @@ class Lane(asyncio.Protocol):
             self._resolve()
             return
         self._resolve()
-        if self._timer is not None:
-            self._timer.arm()
+        self._wait(_IDLE)
         if self._buf or self._eof:
             self._next()
 
@@ -236,8 +234,7 @@ class Lane(asyncio.Protocol):
         assert transport is not None
         server = self.server
         loop = asyncio.get_running_loop()
-        if self._timer is not None:
-            self._timer.disarm()
+        self._no_deadline()
         server.lanes.discard(self)
         if decided is None:
             self._release()
@@ -273,12 +270,58 @@ class Lane(asyncio.Protocol):
         return None
 
     def _close(self) -> None:
-        if self._timer is not None:
-            self._timer.disarm()
+        self._no_deadline()
         self._release()
         if self.transport is not None:
             self.transport.close()
         self.server.lanes.discard(self)
+
+    # -- the idle and header timeouts: one timer per connection, re-armed only when it comes due ----------------
+
+    def _wait(self, phase: int) -> None:
+        """Start waiting for a request line (``_IDLE``) or for the rest of a head (``_HEAD``): the deadline is
+        ``idle_timeout`` / ``header_timeout`` from now. A request costs no timer of its own: the one timer of the
+        connection, when it comes due, checks the wait in progress and re-arms for its deadline."""
+        self._phase = phase
+        loop = asyncio.get_running_loop()
+        self._since = now = loop.time()
+        timeout = self.server.idle_timeout if phase == _IDLE else self.server.header_timeout
+        if timeout is None:
+            return
+        due = now + timeout
+        if self._handle is not None and self._due_at <= due:
+            return  # it comes due first, and re-arms then
+        if self._handle is not None:
+            self._handle.cancel()
+        self._handle, self._due_at = loop.call_at(due, self._came_due), due
+
+    def _came_due(self) -> None:
+        """The timer came due: close the connection when its wait has lasted the timeout (a 408 first when a
+        request head had begun), else re-arm for the wait's deadline."""
+        self._handle = None
+        phase = self._phase
+        if phase == _SERVING or self.transport is None or self._gone:
+            return
+        server = self.server
+        timeout = server.idle_timeout if phase == _IDLE else server.header_timeout
+        if timeout is None:
+            return
+        loop = asyncio.get_running_loop()
+        due = self._since + timeout
+        if loop.time() < due:
+            self._handle, self._due_at = loop.call_at(due, self._came_due), due
+            return
+        if phase == _HEAD:
+            self.transport.write(head_timed_out(server.what, timeout))
+        self._release()
+        self.transport.close()
+        server.lanes.discard(self)
+
+    def _no_deadline(self) -> None:
+        self._phase = _SERVING
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
 
     def _release(self) -> None:
         if self._slot:

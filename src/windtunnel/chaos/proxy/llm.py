@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from windtunnel._util.http1 import BadRequest, Request, chunk, find_header, response_head, write_response
+from windtunnel._util.http1 import BadRequest, Request, chunk, response_head, write_response
 from windtunnel._util.http1client import (
     StreamedResponse,
     UpstreamCut,
@@ -85,12 +85,21 @@ class _LaneRelay:
 
     def on_head(self, status: int, headers: list[tuple[str, str]], length: int | None) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
+        out = []
+        ctype = encoding = None
+        for k, v in headers:  # one pass: what the editor needs, and the headers to send on
+            name = k.lower()
+            if name == "content-type":
+                ctype = v if ctype is None else ctype
+            elif name == "content-encoding":
+                encoding = v if encoding is None else encoding
+            if name not in _FRAMING:
+                out.append((k, v))
         wire = self.wire
         if wire is not None:
-            editor = self.editor = wire.editor(status, find_header(headers, "content-type"))
+            editor = self.editor = wire.editor(status, ctype)
             editor.status = status
-            editor.encoded = (find_header(headers, "content-encoding") or "identity") != "identity"
-        out = [(k, v) for k, v in headers if k.lower() not in _FRAMING]
+            editor.encoded = (encoding or "identity") != "identity"
         self.length = length
         self.head = response_head(status, out, length=length, keep_alive=self.keep)
 
