@@ -23,7 +23,7 @@ from collections.abc import Coroutine
 from typing import Any, Protocol, cast
 
 from windtunnel._util.hostgate import HostGate
-from windtunnel._util.http1 import MAX_LINE, BadRequest, find_header
+from windtunnel._util.http1 import MAX_LINE, BadRequest
 from windtunnel._util.http1client import (
     UpstreamCut,
     UpstreamError,
@@ -200,15 +200,17 @@ class UpstreamConnection(asyncio.Protocol):
             if 100 <= status < 200 and status != 101:
                 continue
             break
-        conn_header = (find_header(headers, "connection") or "").lower()
-        self._keep = "close" not in conn_header and (version != "HTTP/1.0" or "keep-alive" in conn_header)
-        encoding = length = None
-        for k, v in headers:  # a repeated header: the last one counts
+        encoding = length = conn_header = None
+        for k, v in headers:  # a repeated framing header: the last one counts (Connection: the first)
             name = k.lower()
             if name == "transfer-encoding":
                 encoding = v
             elif name == "content-length":
                 length = v
+            elif name == "connection" and conn_header is None:
+                conn_header = v.lower()
+        conn_header = conn_header or ""
+        self._keep = "close" not in conn_header and (version != "HTTP/1.0" or "keep-alive" in conn_header)
         declared: int | None = None
         if self._method == "HEAD" or status in (204, 304):
             self._framing = 0

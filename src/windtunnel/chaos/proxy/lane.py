@@ -59,7 +59,8 @@ class Lane(asyncio.Protocol):
         """A connection of ``server`` (counted in its :attr:`~ProxyServer.lanes` once made)."""
         self.server = server
         self.transport: asyncio.Transport | None = None
-        self._buf = bytearray()
+        self._buf: bytes | bytearray = b""
+        """Bytes not served yet: the segment as it came when it is alone (no copy), else a growing bytearray."""
         self.busy = False
         """A request is being served (it holds a slot)."""
         self._slot = False
@@ -93,7 +94,12 @@ class Lane(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         """Buffer the bytes; serve the request they complete unless one is being served."""
-        self._buf += data
+        if not self._buf:
+            self._buf = data
+        else:
+            if isinstance(self._buf, bytes):
+                self._buf = bytearray(self._buf)
+            self._buf += data
         if not self.busy:
             self._next()
 
@@ -133,8 +139,8 @@ class Lane(asyncio.Protocol):
         """Serve the request at the start of the buffer when it is whole and plain; wait for more bytes when it is
         not whole yet; hand the connection over otherwise."""
         buf = self._buf
-        while buf[:2] == b"\r\n":  # stray CRLFs between requests
-            del buf[:2]
+        while buf.startswith(b"\r\n"):  # stray CRLFs between requests
+            self._buf = buf = buf[2:]
         if not buf:
             if self._eof:
                 self._close()
@@ -188,7 +194,7 @@ class Lane(asyncio.Protocol):
         if len(buf) < whole:
             return  # the body is still arriving (the slot taken bounds what is buffered, as on streams)
         body = bytes(buf[end + 4 : whole])
-        del buf[:whole]
+        self._buf = buf[whole:]
         self.busy = True
         server.lane_request(self, Request(parts[0].upper(), parts[1], parts[2], headers, body))
 
@@ -246,7 +252,7 @@ class Lane(asyncio.Protocol):
         protocol.connection_made(transport)
         if self._buf:
             reader.feed_data(bytes(self._buf))
-            self._buf.clear()
+            self._buf = b""
         if self._eof:
             reader.feed_eof()
         writer = asyncio.StreamWriter(transport, protocol, reader, loop)
