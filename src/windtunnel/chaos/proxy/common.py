@@ -15,6 +15,7 @@ from windtunnel._util.http1 import (
     MAX_REQUEST_BODY,
     NO_FORWARD,
     BadRequest,
+    BodyStalled,
     BodyTooLarge,
     ClientGone,
     Request,
@@ -47,6 +48,10 @@ IDLE_TIMEOUT_S = 30.0
 """How long a client connection may go without starting a request, after it opens or after its last answer
 (the default of :attr:`ProxyServer.idle_timeout`); then the proxy closes it, as any HTTP server closes an idle
 keep-alive connection. Without it, 4,096 silent sockets would hold every connection slot."""
+BODY_TIMEOUT_S = 30.0
+"""How long a request's body may go without a byte once its head is in (the default of
+:attr:`ProxyServer.body_timeout`); then ``408 Request Timeout`` and the connection is closed, its request
+slot freed. A body that keeps arriving, however slowly, is never cut."""
 HEADER_TIMEOUT_S = 20.0
 """How long the rest of a request's head may take once its request line is in (the default of
 :attr:`ProxyServer.header_timeout`); then ``408 Request Timeout`` and the connection is closed. A request whose
@@ -172,6 +177,14 @@ def head_timed_out(what: str, seconds: float) -> bytes:
     message = (
         f"windtunnel {what}: the request head did not arrive within {seconds:g} s of its request line "
         "(ProxyServer.header_timeout)\n"
+    ).encode()
+    return response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+
+
+def body_stalled(what: str, seconds: float) -> bytes:
+    """The 408 for a request whose body stopped arriving for ``seconds``."""
+    message = (
+        f"windtunnel {what}: the request body stopped arriving: nothing for {seconds:g} s (ProxyServer.body_timeout)\n"
     ).encode()
     return response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
 
@@ -317,6 +330,8 @@ class ProxyServer:
         """Requests whose head has arrived, waiting for a slot (a test and a summary can read it)."""
         self.idle_timeout: float | None = IDLE_TIMEOUT_S
         """Seconds a connection may go without a request line before it is closed (``None``: no limit)."""
+        self.body_timeout: float | None = BODY_TIMEOUT_S
+        """Seconds a request body may go without a byte, then 408 (``None``: no limit)."""
         self.header_timeout: float | None = HEADER_TIMEOUT_S
         """Seconds for the rest of a request's head after its request line, then 408 (``None``: no limit)."""
         self._queued: set[asyncio.Task[Any]] = set()
@@ -437,7 +452,9 @@ class ProxyServer:
                     if not await self._wait_for_slot(slots, reader, writer, task, timer):
                         break
                     try:
-                        req.body = await read_body(reader, req.headers, max_bytes=self.max_request_body)
+                        req.body = await read_body(
+                            reader, req.headers, max_bytes=self.max_request_body, silence=self.body_timeout
+                        )
                         timer.begun = False
                         keep = await self._serve(req, reader, writer, task)
                     finally:
@@ -448,6 +465,9 @@ class ProxyServer:
             await _refuse(writer, 400, f"windtunnel {self.what}: bad request: {err}")
         except BodyTooLarge as err:
             await _refuse(writer, 413, f"windtunnel {self.what}: request body too large: {err}")
+        except BodyStalled as err:
+            with contextlib.suppress(Exception):
+                writer.write(body_stalled(self.what, err.seconds))
         except asyncio.CancelledError:
             if self._closing and timer.begun:  # read in part, never forwarded: the client may send it again
                 _not_forwarded(writer, self.what)

@@ -27,16 +27,16 @@ from windtunnel._util.http1 import (
     _parse_headers,
     cannot_listen,
 )
-from windtunnel.chaos.proxy.common import head_timed_out, not_forwarded
+from windtunnel.chaos.proxy.common import body_stalled, head_timed_out, not_forwarded
 
 if TYPE_CHECKING:
     from windtunnel.chaos.proxy.common import ProxyServer
 
 
 _HANDED: set[asyncio.Task[None]] = set()
-_SERVING, _IDLE, _HEAD = 0, 1, 2
-"""What a lane waits for: nothing with a deadline (a body arriving, an answer being sent), a request line, the
-rest of a head."""
+_SERVING, _IDLE, _HEAD, _BODY = 0, 1, 2, 3
+"""What a lane waits for: nothing with a deadline (an answer being sent), a request line, the rest of a head,
+the next bytes of a body."""
 
 
 async def lane_listen(server: ProxyServer) -> asyncio.Server:
@@ -189,10 +189,11 @@ class Lane(asyncio.Protocol):
                 self.hand_over()  # the stream path waits for a slot with the body unread
                 return
             self._slot = True
-        self._phase = _SERVING  # a body being read is never timed out, nor an answer being sent
         whole = end + 4 + length
         if len(buf) < whole:
-            return  # the body is still arriving (the slot taken bounds what is buffered, as on streams)
+            self._wait(_BODY)  # still arriving (the slot bounds what is buffered); silence counted from now
+            return
+        self._phase = _SERVING  # an answer being sent is never timed out
         body = bytes(buf[end + 4 : whole])
         self._buf = buf[whole:]
         self.busy = True
@@ -291,7 +292,7 @@ class Lane(asyncio.Protocol):
         self._phase = phase
         loop = asyncio.get_running_loop()
         self._since = now = loop.time()
-        timeout = self.server.idle_timeout if phase == _IDLE else self.server.header_timeout
+        timeout = self._timeout(phase)
         if timeout is None:
             return
         due = now + timeout
@@ -309,7 +310,7 @@ class Lane(asyncio.Protocol):
         if phase == _SERVING or self.transport is None or self._gone:
             return
         server = self.server
-        timeout = server.idle_timeout if phase == _IDLE else server.header_timeout
+        timeout = self._timeout(phase)
         if timeout is None:
             return
         loop = asyncio.get_running_loop()
@@ -319,9 +320,17 @@ class Lane(asyncio.Protocol):
             return
         if phase == _HEAD:
             self.transport.write(head_timed_out(server.what, timeout))
+        elif phase == _BODY:
+            self.transport.write(body_stalled(server.what, timeout))
         self._release()
         self.transport.close()
         server.lanes.discard(self)
+
+    def _timeout(self, phase: int) -> float | None:
+        server = self.server
+        if phase == _IDLE:
+            return server.idle_timeout
+        return server.header_timeout if phase == _HEAD else server.body_timeout
 
     def _no_deadline(self) -> None:
         self._phase = _SERVING
