@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import re
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -177,7 +178,10 @@ async def _quiet(seconds: float | None, coro: Awaitable[T]) -> T:
     if seconds is None:
         return await coro
     try:
-        return await asyncio.wait_for(coro, seconds)
+        if sys.version_info >= (3, 11):  # a timer, without the task wait_for makes
+            async with asyncio.timeout(seconds):
+                return await coro
+        return await asyncio.wait_for(coro, seconds)  # pragma: no cover - Python 3.10
     except asyncio.TimeoutError:
         raise BodyStalled(seconds) from None
 
