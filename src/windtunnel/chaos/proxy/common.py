@@ -550,13 +550,13 @@ class ProxyServer:
 
     def lane_request(self, lane: Lane, req: Request) -> None:
         """Serve a whole request on the synchronous lane (``lane`` holds a slot for it): answer it through the
-        lane's methods, or :meth:`Lane.hand_over` it to :meth:`resume` (see :attr:`lane`)."""
+        lane's methods, or :meth:`Lane.hand_over` it to :meth:`resume` (see :meth:`_listen`)."""
         raise NotImplementedError
 
     async def resume(
         self, req: Request, decided: Any, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> bool:
-        """Serve a request the synchronous lane read and handed over with what it had ``decided`` (see :attr:`lane`);
+        """Serve a request the synchronous lane read and handed over with what it had ``decided`` (see :meth:`_listen`);
         whether the connection stays open."""
         raise NotImplementedError
 
