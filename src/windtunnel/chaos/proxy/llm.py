@@ -73,7 +73,7 @@ class _LaneRelay:
     :meth:`LlmProxy._relay` does on streams, for an answer no fault edits (the pass-through :class:`Editor`
     records it in the call log at its end)."""
 
-    __slots__ = ("conn", "editor", "head", "keep", "lane", "length", "wire")
+    __slots__ = ("conn", "editor", "head", "keep", "lane", "length", "seen", "wire")
 
     def __init__(self, lane: Lane, wire: WireCall | None, keep: bool) -> None:
         """Relay to ``lane``'s client; ``wire``: the model call to log (``None``: a pass-through request)."""
@@ -82,6 +82,8 @@ class _LaneRelay:
         self.editor: Editor | None = None
         self.head = b""
         self.length: int | None = None
+        self.seen = 0
+        """Body bytes relayed so far: the last piece of a framed answer is logged before it is sent."""
 
     def on_head(self, status: int, headers: list[tuple[str, str]], length: int | None) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
@@ -104,8 +106,12 @@ class _LaneRelay:
         self.head = response_head(status, out, length=length, keep_alive=self.keep)
 
     def on_body(self, data: bytes) -> None:
-        """A piece of the body, sent on (framed as a chunk when the answer has no length)."""
+        """A piece of the body, sent on (framed as a chunk when the answer has no length). The last piece of a framed
+        answer is logged and remembered first, so the client's next call (a stale_answer) always finds it."""
         out = self.editor.feed(data) if self.editor is not None else data
+        self.seen += len(data)
+        if self.editor is not None and self.length is not None and self.seen >= self.length:
+            self.editor.end()  # the pass-through editor: logs and remembers, adds nothing
         if out:
             framed = out if self.length is not None else chunk(out)
             self.lane.write(self.head + framed if self.head else framed)
@@ -376,8 +382,14 @@ class LlmProxy(ProxyServer):
             if whole:
                 return await self._send_whole(resp, writer, keep, editor, out_headers)
             head = response_head(resp.status, out_headers, length=length, keep_alive=keep)
+            seen, early = 0, b""
             async for piece in resp.pieces():
                 out = editor.feed(piece) if editor is not None else piece
+                seen += len(piece)
+                if editor is not None and length is not None and seen >= length:
+                    # The last piece of a framed answer: log and remember it (a later stale_answer) before the
+                    # client can read it whole and send its next call.
+                    early = editor.end()
                 if out:
                     framed = out if length is not None else chunk(out)
                     writer.write(head + framed if head else framed)
@@ -385,7 +397,7 @@ class LlmProxy(ProxyServer):
                     await writer.drain()
                 if editor is not None and (editor.cut or getattr(editor, "broken", False)):
                     break
-            tail = editor.end() if editor is not None else b""
+            tail = early + editor.end() if editor is not None else b""
             if head:
                 writer.write(head)
             if tail:
