@@ -541,7 +541,34 @@ def _base_markers(blob: bytes) -> bool:
         return True
     if blob.find(b"%") >= 0 and blob.find(b"width") >= 0 and _WIDTH_RE.search(blob) is not None:
         return True
+    if _document_markers(blob, True):
+        return True
     return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
+
+
+# The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py): a terminal escape
+# or backspace, a PDF text operator, a CSS ``content`` declaration, a bracketed list of byte values
+# (its first two at least 30: printable text starts at 32, a UTF-8 lead byte at 194).
+_BYTE_VALUE = rb"(?:0[xX][0-9A-Fa-f]{1,2}|[3-9]\d|1\d\d|2[0-5]\d)"
+_BYTE_LIST_RE = re.compile(rb"\[ ?" + _BYTE_VALUE + rb" ?, ?" + _BYTE_VALUE)
+_HEX_LIST_RE = re.compile(rb"[{(] ?0[xX][0-9A-Fa-f]{1,2} ?, ?0[xX]")
+
+
+def _document_markers(raw: bytes, escaped: bool) -> bool:
+    """Whether ``raw`` (serialised JSON when ``escaped``, whose control characters are escapes, else a
+    string's UTF-8) may hold what the document views decode; byte searches led by a literal."""
+    if escaped:
+        if raw.find(b"\\") >= 0 and (raw.find(b"\\u001b") >= 0 or raw.find(b"\\b") >= 0 or raw.find(b"\\u009b") >= 0):
+            return True
+    elif raw.find(b"\x1b") >= 0 or raw.find(b"\x08") >= 0 or raw.find(b"\xc2\x9b") >= 0:
+        return True
+    if raw.find(b"^[[") >= 0 or raw.find(b"Tj") >= 0 or raw.find(b"TJ") >= 0:
+        return True
+    if raw.find(b"content") >= 0 and (raw.find(b"content:") >= 0 or raw.find(b"content :") >= 0):
+        return True
+    if raw.find(b"[") >= 0 and _BYTE_LIST_RE.search(raw) is not None:
+        return True
+    return raw.find(b"0x") >= 0 and _HEX_LIST_RE.search(raw) is not None
 
 
 def _base_markers_text(text: str) -> bool:
@@ -557,6 +584,8 @@ def _base_markers_text(text: str) -> bool:
     ):
         return True
     if "%" in text and "width" in text and _WIDTH_STR_RE.search(text) is not None:
+        return True
+    if _document_markers(text.encode(), False):
         return True
     return "<" in text and _TAG_STR_RE.search(text) is not None
 
@@ -576,6 +605,10 @@ _EXTRA_DECODERS = frozenset(
         "homophones",
         "spelled",
         "cells",
+        "terminal",
+        "pdf_text",
+        "css_content",
+        "byte_list",
     }
 )
 # A width in percent (a star bar drawn by its fill).
@@ -592,6 +625,8 @@ _BASE64_LINES_STR_RE = re.compile(r"\n(?<=[A-Za-z0-9+/]{16}\n)[A-Za-z0-9+/]|\n(?
 def _json_text(blob: bytes) -> str:
     """The serialisation with its JSON escapes undone (line breaks and tabs as themselves)."""
     text = blob.decode()
+    if "\\b" in text:  # a backspace (the escape decoder leaves ``\b``, a word boundary in a regex)
+        text = text.replace("\\b", "\b")
     return apply(Mapped(text), escapes(text)).text if "\\" in text else text
 
 

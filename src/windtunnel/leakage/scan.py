@@ -142,6 +142,7 @@ from windtunnel.leakage.text import (
     normalize_needle,
 )
 from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
+from windtunnel.leakage.views.bytelists import byte_list_text
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 from windtunnel.leakage.views.spoken import homophone_supported
 
@@ -636,6 +637,12 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
     if type(node) is dict or isinstance(node, Mapping):
         _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
+        if ctx.decode and len(node) >= 2 and type(node[0]) is int:
+            # A list of byte values is the text its bytes hold (``Buffer`` JSON): scanned as that value.
+            held = byte_list_text(node)
+            if held is not None:
+                _scan_scalar(held, pointer, rep, upstream, ctx, suppress)
+                return
         # A null member (a nullable enum) neither lists nor hides a label.
         scalars = [v for v in node if isinstance(v, (str, int, float))]
         marked: frozenset[int] = frozenset()
