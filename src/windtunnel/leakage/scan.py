@@ -141,6 +141,7 @@ from windtunnel.leakage.text import (
     full_view,
     normalize_needle,
 )
+from windtunnel.leakage.truncation import label_truncations
 from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
 from windtunnel.leakage.views.bytelists import byte_list_text
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
@@ -618,6 +619,7 @@ def _prepared(
     """
     user = dict(aliases)
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
+    exp += [t for e in expected for t in label_truncations(e, labels)]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
     derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels)]

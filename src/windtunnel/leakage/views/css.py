@@ -57,7 +57,10 @@ def _pseudo(text: str, at: int) -> tuple[str, str] | None:
     mt = _PSEUDO_RE.search(text, start + 1, open_at)
     if mt is None:
         return None
-    return mt.group("base").strip(), mt.group("which").lower()
+    base = mt.group("base")
+    if "<" in base:  # the first rule of a <style> element: the tag is not part of the selector
+        base = base[base.rfind(">") + 1 :]
+    return base.strip(), mt.group("which").lower()
 
 
 @decoder("css_content", order=79, marker=lambda t: "content" in t or "CONTENT" in t or "Content" in t)
