@@ -116,7 +116,10 @@ def test_the_css_view_draws_the_content_strings(css: str, shown: str) -> None:
 
 
 def test_generated_content_leaks_and_its_twin_does_not() -> None:
-    page = '<style>#c9-priority::before{content:"Hi"}#c9-priority::after{content:"\\67 h"}</style><dt>priority</dt><dd id="c9-priority"></dd>'
+    page = (
+        '<style>#c9-priority::before{content:"Hi"}#c9-priority::after{content:"\\67 h"}</style>'
+        '<dt>priority</dt><dd id="c9-priority"></dd>'
+    )
     assert _leaks({"html": page})
     assert not _leaks({"html": page.replace('content:"\\67 h"', "content:none")})
 
