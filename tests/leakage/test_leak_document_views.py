@@ -10,7 +10,9 @@ import pytest
 
 from windtunnel.leakage import audit_item
 from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.prefilter import may_have_findings
 from windtunnel.leakage.sanitize import sanitize_item
+from windtunnel.leakage.scan import _prepared
 from windtunnel.leakage.truncation import label_truncations
 from windtunnel.leakage.views import canonical_views
 from windtunnel.leakage.views.bytelists import byte_list_text
@@ -180,3 +182,24 @@ def test_a_label_cut_short_in_a_grid_cell_leaks_an_ambiguous_cut_does_not() -> N
     # "Cr…" would be Critical, but in a set that also holds "Crash" it is no one's.
     assert not _leaks({"snapshot": grid.replace("Cri\u2026", "Cr\u2026")}, "Critical", [*LABELS, "Crash"])
     assert not _leaks({"snapshot": grid.replace("Cri\u2026", "Cri")}, expected="Critical")
+    assert _leaks({"snapshot": grid.replace("Cri\u2026", "Cri...")}, expected="Critical")
+
+
+def test_the_pre_check_still_rules_out_a_record_with_a_labels_prefix_but_no_ellipsis() -> None:
+    needles, _labels = _prepared(("Critical",), (), tuple(LABELS))
+    assert not may_have_findings({"note": "Crisp morning, cron job ok"}, needles)
+    assert may_have_findings({"note": "Cri... per the grid"}, needles)
+
+
+# ---------------------------------------------------------------- snake identifiers
+
+
+@pytest.mark.parametrize("value", ["INTENT_REQUEST_FEATURE", "request_feature", "intentRequestFeature"])
+def test_a_label_of_several_words_is_a_phrase_inside_an_identifier(value: str) -> None:
+    labels = ["Billing", "Request Feature", "Account Access"]
+    assert _leaks({"text": "Dark mode?", "accept": [value]}, "Request Feature", labels)
+    assert not _leaks(
+        {"text": "Dark mode?", "accept": [value.replace("EATURE", "ORM").replace("eature", "orm")]},
+        "Request Feature",
+        labels,
+    )

@@ -166,12 +166,15 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         words = tuple((_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
         if not words:  # a glyph (no letter or digit): it is its own token
             words = (n.norm,)
+        cut = n.norm.endswith("...") and n.role != "label"
+        if cut:  # a label cut with an ellipsis (truncation.py) matches only where its ellipsis is
+            words = (*words, "...")
         toks = tuple(map(str.encode, words))
         if n.role == "label":
             labels.append(toks)
         else:
             # Adjacency only for plain multi-word answers; a leading '_' could be eaten by the gap.
-            adjacent = len(toks) > 1 and not n.canon and not any(t.startswith(b"_") for t in toks[1:])
+            adjacent = len(toks) > 1 and not n.canon and not cut and not any(t.startswith(b"_") for t in toks[1:])
             sets.append((toks, adjacent))
             text_sets.append((words, adjacent))
             if n.canon:
