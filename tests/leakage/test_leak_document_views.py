@@ -187,7 +187,7 @@ def test_a_label_cut_short_in_a_grid_cell_leaks_an_ambiguous_cut_does_not() -> N
 
 def test_the_pre_check_still_rules_out_a_record_with_a_labels_prefix_but_no_ellipsis() -> None:
     needles, _labels = _prepared(("Critical",), (), tuple(LABELS))
-    assert not may_have_findings({"note": "Crisp morning, cron job ok"}, needles)
+    assert not may_have_findings({"note": "Cold morning, cron job ok"}, needles)
     assert may_have_findings({"note": "Cri... per the grid"}, needles)
 
 
