@@ -391,7 +391,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
     extra = (
         decode
-        and (_base_markers(blob) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low))
+        and (_base_markers(blob, low) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low))
         and _extra_may_hit(_json_text(blob), pr.words_upstream)
     )
     if hot or entities or percent or ups or extra:
@@ -524,9 +524,10 @@ def _heard_re(toks: tuple[bytes, ...]) -> re.Pattern[bytes] | None:
     return re.compile(rb"\b(?:" + b"|".join(alts) + rb")\b")
 
 
-def _base_markers(blob: bytes) -> bool:
+def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
     """Whether serialised JSON (a line break is ``\\n`` there) holds a marker of a decoder the plan
-    does not model (a necessary condition of a hit only such a decoder shows)."""
+    does not model (a necessary condition of a hit only such a decoder shows); ``low``: ``blob``
+    lowercased, if at hand."""
     # Single bytes first: memchr, where a two-byte needle costs a full search (~1 ns per byte).
     if blob.find(b"=") >= 0 and (blob.find(b"=?") >= 0 or _QP_RE.search(blob) is not None):
         return True
@@ -544,34 +545,48 @@ def _base_markers(blob: bytes) -> bool:
         return True
     if blob.find(b"%") >= 0 and blob.find(b"width") >= 0 and _WIDTH_RE.search(blob) is not None:
         return True
-    if _document_markers(blob, True):
+    if _document_markers(blob, True, low):
         return True
     return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
 
 
 # The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py): a terminal escape
 # or backspace, a PDF text operator, a CSS ``content`` declaration, a bracketed list of byte values
-# (its first two at least 30: printable text starts at 32, a UTF-8 lead byte at 194).
+# (its first two at least 30: printable text starts at 32, a UTF-8 lead byte at 194). A search for
+# two bytes or more costs a full pass (~1.5 ns a byte): each is led by a one-byte search (memchr) for
+# a byte that is rare in ordinary text where one exists.
 _BYTE_VALUE = rb"(?:0[xX][0-9A-Fa-f]{1,2}|[3-9]\d|1\d\d|2[0-5]\d)"
 _BYTE_LIST_RE = re.compile(rb"\[ ?" + _BYTE_VALUE + rb" ?, ?" + _BYTE_VALUE)
-_HEX_LIST_RE = re.compile(rb"[{(] ?0[xX][0-9A-Fa-f]{1,2} ?, ?0[xX]")
+_ESCAPED_CONTROL_RE = re.compile(rb"\\(?:b|u00[19]b)")
+_CONTENT_DECL_RE = re.compile(rb"content ?:")
 
 
-def _document_markers(raw: bytes, escaped: bool) -> bool:
+def _document_markers(raw: bytes, escaped: bool, low: bytes | None = None) -> bool:
     """Whether ``raw`` (serialised JSON when ``escaped``, whose control characters are escapes, else a
-    string's UTF-8) may hold what the document views decode; byte searches led by a literal."""
+    string's UTF-8) may hold what the document views decode. ``low``: ``raw`` lowercased, if at hand
+    (a ``{`` read as ``,`` in it changes none of the words looked for there)."""
     if escaped:
-        if raw.find(b"\\") >= 0 and (raw.find(b"\\u001b") >= 0 or raw.find(b"\\b") >= 0 or raw.find(b"\\u009b") >= 0):
+        if raw.find(b"\\") >= 0 and _ESCAPED_CONTROL_RE.search(raw) is not None:
             return True
     elif raw.find(b"\x1b") >= 0 or raw.find(b"\x08") >= 0 or raw.find(b"\xc2\x9b") >= 0:
         return True
-    if raw.find(b"^[[") >= 0 or raw.find(b"Tj") >= 0 or raw.find(b"TJ") >= 0:
+    if raw.find(b"^") >= 0 and raw.find(b"^[") >= 0:
         return True
-    if raw.find(b"content") >= 0 and (raw.find(b"content:") >= 0 or raw.find(b"content :") >= 0):
+    if low is None:
+        low = raw.lower()
+    if low.find(b"j") >= 0 and low.find(b"tj") >= 0:
         return True
-    if raw.find(b"[") >= 0 and _BYTE_LIST_RE.search(raw) is not None:
+    # A CSS string is quoted: '"' is written '\"' in JSON, and "'" is itself.
+    quoted = not escaped or raw.find(b"\\") >= 0 or raw.find(b"'") >= 0
+    if quoted and low.find(b"content") >= 0 and _CONTENT_DECL_RE.search(low) is not None:
         return True
-    return raw.find(b"0x") >= 0 and _HEX_LIST_RE.search(raw) is not None
+    # A regex led by '[' steps through every byte (~1 ns each); a list is found at its bracket.
+    at = raw.find(b"[")
+    while at >= 0:
+        if _BYTE_LIST_RE.match(raw, at) is not None:
+            return True
+        at = raw.find(b"[", at + 1)
+    return False
 
 
 def _base_markers_text(text: str) -> bool:

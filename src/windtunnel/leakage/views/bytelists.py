@@ -1,10 +1,10 @@
 """A list of byte values written as numbers, read as the UTF-8 text the bytes hold.
 
 Logs and debuggers print a byte buffer as its values: a Kafka header ``value = [78, 101, 117]``,
-Node's ``Buffer`` as JSON (``{"type": "Buffer", "data": [84, 105, 101, 114]}``), a C initialiser
-``{0x48, 0x69}``, a Rust ``[72, 105]``. A reader who sees ``[89, 101, 115]`` under a header name
-decodes it at a glance; a token search never does. A bracketed list (``[]``, ``{}`` or ``()``) of
-two or more integers 0–255 (decimal or ``0x`` hex, separated by commas) becomes its text when the bytes
+Node's ``Buffer`` as JSON (``{"type": "Buffer", "data": [84, 105, 101, 114]}``), Java's
+``Arrays.toString``, a Rust ``[72, 105]``. A reader who sees ``[89, 101, 115]`` under a header name
+decodes it at a glance; a token search never does. A list in square brackets of two or more
+integers 0–255 (decimal or ``0x`` hex, separated by commas) becomes its text when the bytes
 are printable UTF-8 with a letter or digit in it (:func:`~windtunnel.leakage.views.binary.printable`):
 coordinates, versions and counts rarely are. The text maps to the whole list.
 
@@ -21,7 +21,7 @@ from windtunnel.leakage.views.binary import printable
 from windtunnel.leakage.views.registry import Replacement, decoder
 
 _BYTE = r"(?:0[xX][0-9A-Fa-f]{1,2}|\d{1,3})"
-_LIST_RE = re.compile(rf"[\[{{(][ \t]*({_BYTE}(?:[ \t]*,[ \t]*{_BYTE}){{1,4096}})[ \t]*,?[ \t]*[\]}})]")
+_LIST_RE = re.compile(rf"\[[ \t]*({_BYTE}(?:[ \t]*,[ \t]*{_BYTE}){{1,4096}})[ \t]*,?[ \t]*\]")
 MIN_BYTES = 2
 """Values a list must hold (one number in brackets is a footnote or an index)."""
 
@@ -38,8 +38,8 @@ def _text(values: list[int]) -> str | None:
 
 
 def _marker(text: str) -> bool:
-    """A comma and an opening bracket, brace or parenthesis."""
-    return "," in text and ("[" in text or "{" in text or "(" in text)
+    """An opening square bracket and a comma."""
+    return "[" in text and "," in text
 
 
 @decoder("byte_list", order=45, marker=_marker)
