@@ -85,6 +85,10 @@ CASES: dict[str, tuple[str, ...]] = {
         '#t7-prio::before{content:"\\48 i"}#t7-prio::after{content:"gh"}',
         '#t7-road::before{content:"\\48 i"}#t7-road::after{content:"ghway"}',
     ),
+    "ascii85": (
+        "stream <~" + base64.a85encode(b"priority: High").decode() + "~>",
+        "stream <~" + base64.a85encode(b"road: Highway").decode() + "~>",
+    ),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 

@@ -135,6 +135,7 @@ def test_generated_content_leaks_and_its_twin_does_not() -> None:
         ("value = [72, 105, 103, 104]", "value = High"),
         ("hdr [0x48, 0x69, 0x67, 0x68]", "hdr High"),
         ("bytes [72,105,103,104,]", "bytes High"),
+        ("go: [72 105 103 104]", "go: High"),
     ],
 )
 def test_a_list_of_byte_values_reads_as_its_text(text: str, shown: str) -> None:

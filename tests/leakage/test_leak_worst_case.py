@@ -81,6 +81,8 @@ WORST: dict[str, Callable[[int], Any]] = {
     "unclosed PDF strings and arrays": lambda n: {"p": "(Hi \\( [(g) 12 <48 " * n + ") Tj ] TJ"},
     "CSS content declarations": lambda n: {"c": '#a::before{content:"\\48 i"}#a::after{content:"gh" "\\"} ' * n},
     "lists of byte values": lambda n: {"b": "v=[72, 105, 103, 104] {0x48,0x69} (1, 2, " * n, "j": [list(b"High")] * n},
+    "ASCII85 openings, unclosed and closed": lambda n: {"a": "<~87cURD]i,<~ " * n + '~> <~87cURD]i,"Ebo80~>' * n},
+    "lists of byte values without commas": lambda n: {"g": "[72 105 103 104 " * n + "]"},
     "labels cut with an ellipsis": lambda n: {"s": 'gridcell "Hi\u2026" H... Hig\u2026 ' * n},
     "many rich-text nodes": lambda n: {
         "d": {"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Hi"}] * n}]}

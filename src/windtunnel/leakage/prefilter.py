@@ -556,7 +556,7 @@ def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
 # two bytes or more costs a full pass (~1.5 ns a byte): each is led by a one-byte search (memchr) for
 # a byte that is rare in ordinary text where one exists.
 _BYTE_VALUE = rb"(?:0[xX][0-9A-Fa-f]{1,2}|[3-9]\d|1\d\d|2[0-5]\d)"
-_BYTE_LIST_RE = re.compile(rb"\[ ?" + _BYTE_VALUE + rb" ?, ?" + _BYTE_VALUE)
+_BYTE_LIST_RE = re.compile(rb"\[ ?" + _BYTE_VALUE + rb"(?: ?, ?| )" + _BYTE_VALUE)
 _ESCAPED_CONTROL_RE = re.compile(rb"\\(?:b|u00[19]b)")
 _CONTENT_DECL_RE = re.compile(rb"content ?:")
 
@@ -571,6 +571,8 @@ def _document_markers(raw: bytes, escaped: bool, low: bytes | None = None) -> bo
     elif raw.find(b"\x1b") >= 0 or raw.find(b"\x08") >= 0 or raw.find(b"\xc2\x9b") >= 0:
         return True
     if raw.find(b"^") >= 0 and raw.find(b"^[") >= 0:
+        return True
+    if raw.find(b"~") >= 0 and raw.find(b"<~") >= 0:  # ASCII85 (views/binary.py)
         return True
     if low is None:
         low = raw.lower()
@@ -627,6 +629,7 @@ _EXTRA_DECODERS = frozenset(
         "pdf_text",
         "css_content",
         "byte_list",
+        "ascii85",
     }
 )
 # A width in percent (a star bar drawn by its fill).

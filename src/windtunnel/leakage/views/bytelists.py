@@ -4,7 +4,8 @@ Logs and debuggers print a byte buffer as its values: a Kafka header ``value = [
 Node's ``Buffer`` as JSON (``{"type": "Buffer", "data": [84, 105, 101, 114]}``), Java's
 ``Arrays.toString``, a Rust ``[72, 105]``. A reader who sees ``[89, 101, 115]`` under a header name
 decodes it at a glance; a token search never does. A list in square brackets of two or more
-integers 0–255 (decimal or ``0x`` hex, separated by commas) becomes its text when the bytes
+integers 0–255 (decimal or ``0x`` hex, separated by commas or, as Go prints them, blanks) becomes its
+text when the bytes
 are printable UTF-8 with a letter or digit in it (:func:`~windtunnel.leakage.views.binary.printable`):
 coordinates, versions and counts rarely are. The text maps to the whole list.
 
@@ -21,7 +22,9 @@ from windtunnel.leakage.views.binary import printable
 from windtunnel.leakage.views.registry import Replacement, decoder
 
 _BYTE = r"(?:0[xX][0-9A-Fa-f]{1,2}|\d{1,3})"
-_LIST_RE = re.compile(rf"\[[ \t]*({_BYTE}(?:[ \t]*,[ \t]*{_BYTE}){{1,4096}})[ \t]*,?[ \t]*\]")
+_SEP = r"[ \t]*,[ \t]*|[ \t]+"
+_LIST_RE = re.compile(rf"\[[ \t]*({_BYTE}(?:(?:{_SEP}){_BYTE}){{1,4096}})[ \t]*,?[ \t]*\]")
+_SEP_RE = re.compile(_SEP)
 MIN_BYTES = 2
 """Values a list must hold (one number in brackets is a footnote or an index)."""
 
@@ -38,8 +41,8 @@ def _text(values: list[int]) -> str | None:
 
 
 def _marker(text: str) -> bool:
-    """An opening square bracket and a comma."""
-    return "[" in text and "," in text
+    """An opening square bracket."""
+    return "[" in text
 
 
 @decoder("byte_list", order=45, marker=_marker)
@@ -47,7 +50,7 @@ def byte_list(text: str) -> list[Replacement]:
     """Each bracketed list of byte values that holds printable UTF-8 text, as that text."""
     out: list[Replacement] = []
     for mt in _LIST_RE.finditer(text):
-        values = [int(v, 0) if v[:2] in ("0x", "0X") else int(v) for v in re.split(r"[ \t]*,[ \t]*", mt.group(1))]
+        values = [int(v, 0) if v[:2] in ("0x", "0X") else int(v) for v in _SEP_RE.split(mt.group(1))]
         decoded = _text(values)
         if decoded is not None:
             out.append((mt.start(), mt.end(), decoded))
