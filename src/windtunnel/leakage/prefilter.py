@@ -160,6 +160,7 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     sets: list[tuple[tuple[bytes, ...], bool]] = []
     text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
+    cuts: list[tuple[str, ...]] = []
     shortest = 1 << 30
     for n in needles.needles:
         # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
@@ -168,7 +169,10 @@ def _make_probe(needles: NeedleSet) -> _Probe:
             words = (n.norm,)
         cut = n.norm.endswith("...") and n.role != "label"
         if cut:  # a label cut with an ellipsis (truncation.py) matches only where its ellipsis is
+            if any(_prefix_of(c[:-1], words) for c in cuts):
+                continue  # a shorter cut of the same label is a necessary condition of this one
             words = (*words, "...")
+            cuts.append(words)
         toks = tuple(map(str.encode, words))
         if n.role == "label":
             labels.append(toks)
@@ -192,6 +196,14 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     return _Probe(
         tuple(sets), tuple(labels), needles.any_canon, min_blob, words_of, words_of + tuple(labels), tuple(text_sets)
     )
+
+
+def _prefix_of(shorter: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Whether the words ``shorter`` begin ``words``, its last word a prefix of theirs (``("hi",)``
+    begins ``("hig",)``; ``("not", "s")`` begins ``("not", "sp")``): wherever ``words`` occur, so do they."""
+    if not shorter or len(shorter) > len(words):
+        return False
+    return words[: len(shorter) - 1] == shorter[:-1] and words[len(shorter) - 1].startswith(shorter[-1])
 
 
 def may_have_findings(projection: Any, needles: NeedleSet) -> bool:
