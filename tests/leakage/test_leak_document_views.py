@@ -204,3 +204,8 @@ def test_a_label_of_several_words_is_a_phrase_inside_an_identifier(value: str) -
         "Request Feature",
         labels,
     )
+
+
+def test_a_list_of_numbers_in_the_byte_range_is_still_a_list_of_numbers() -> None:
+    scores = [str(n) for n in range(40, 80)]
+    assert _leaks({"essay": "short", "scores": [45, 67]}, expected="67", labels=scores)

@@ -640,11 +640,11 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
         _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
         if ctx.decode and len(node) >= 2 and type(node[0]) is int:
-            # A list of byte values is the text its bytes hold (``Buffer`` JSON): scanned as that value.
+            # A list of byte values is also the text its bytes hold (``Buffer`` JSON), scanned as that
+            # value; its numbers are still walked (``[45, 67]`` may be two scores as well as ``-C``).
             held = byte_list_text(node)
             if held is not None:
                 _scan_scalar(held, pointer, rep, upstream, ctx, suppress)
-                return
         # A null member (a nullable enum) neither lists nor hides a label.
         scalars = [v for v in node if isinstance(v, (str, int, float))]
         marked: frozenset[int] = frozenset()
