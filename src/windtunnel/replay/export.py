@@ -41,7 +41,7 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
 
     Each session replays in strict order, injecting model answers too when the cell logged any, and keeps what the
     cell failed on (``expected_failure``) and where it came from (report, run, cell, scenario, faults), which
-    :meth:`~windtunnel.replay.session.Session.recorded_failures` reads back to decide which invariants apply."""
+    :meth:`~windtunnel.replay.session.Session.chaos_active` reads back to decide which invariants apply."""
     if not isinstance(report, dict) or not isinstance(report.get("cells"), list):
         raise UsageError(f"{source} is not a windtunnel JSON report (no 'cells' list)")
     out = Exported()

@@ -123,6 +123,8 @@ async def record(
             "recorded_with": {
                 "agent": redact_url(str(getattr(agent_cfg, "endpoint", agent_cfg.type))),
                 "scenario": scenario,
+                # the faults that acted while recording: a replay counts them as its chaos for `when`
+                "faults": fired,
             }
         },
     )
