@@ -37,6 +37,7 @@ from windtunnel.reports.cells import (
     failed_checks,
     failure_detail,
     fault_label,
+    fault_summary,
     identity_key,
     truncate,
 )
@@ -120,7 +121,7 @@ def _message(cell: Mapping[str, Any]) -> str:
     if mutation:
         lines.append(f"Mutation: {mutation.get('type')}")
     if cell.get("faults"):
-        lines.append("Faults fired: " + ", ".join(fault_label(f) for f in cell["faults"]))
+        lines.append("Faults fired: " + fault_summary(cell["faults"]))
     if cell.get("reproduce"):
         lines.append(f"Reproduce: {cell['reproduce']}")
     return "\n".join(lines)
