@@ -50,6 +50,7 @@ from windtunnel.flows.common import (
     persist_report,
     read_min_score,
     resolve_seed,
+    resume_command,
     run_status,
     write_report,
 )
@@ -484,6 +485,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         report_path=path,
         run_id=run_id,
         stored=req.persist,
+        resume=resume_command("contract run", run_id, config_path, req.store) if req.persist else None,
         planned=len(plan.units),
         completed=len(results),  # the units kept: what the report scores and --resume does not run again
         aborted=ran.aborted,

@@ -67,6 +67,7 @@ from windtunnel.flows.common import (
     new_run_id,
     read_min_score,
     resolve_seed,
+    resume_command,
     run_status,
     write_report,
 )
@@ -576,6 +577,7 @@ def _finish(
         report_path=path,
         run_id=run_id,
         stored=store is not None,
+        resume=resume_command("run", run_id, extra_run["config"], req.store) if store is not None else None,
         planned=planned,
         completed=completed,
         aborted=ran.aborted,
