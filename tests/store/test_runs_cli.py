@@ -184,7 +184,7 @@ def test_runs_of_different_modes_have_no_overall_delta(
 
 
 def test_a_run_cut_short_has_no_score_in_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """QA-11 minor 11: an agent that died after 3 of 12 cells left a run listed with score 100.0 (its 3 cells passed)."""
+    """QA-11 minor 11: an agent that died after 3 of 12 cells left a run listed with score 100.0 (3 cells passed)."""
     path = tmp_path / "runs.db"
     cells = [make_cell(f"c{i}") for i in range(3)]
     with RunStore(path) as store:

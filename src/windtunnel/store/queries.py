@@ -80,8 +80,8 @@ class RunRow(RunInfo):
 
     def to_dict(self) -> dict[str, Any]:
         """The run as one JSON object for the viewer's runs list and ``runs list --format json``: its columns, the
-        summary's score (None for a run cut short) and verdict, the cell count, the planned count (from the run's meta while it still runs) and its
-        duration in seconds (None while it runs).
+        summary's score (None for a run cut short) and verdict, the cell count, the planned count (from the run's meta
+        while it still runs) and its duration in seconds (None while it runs).
         """
         summary = self.summary or {}
         return {
