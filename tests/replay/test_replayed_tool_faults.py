@@ -95,3 +95,42 @@ def test_an_exported_failed_contract_cell_fails_the_same_way_when_replayed(tmp_p
     # no-injected is high, not critical: judged as contract run judged the cell (any failed invariant fails it)
     assert cli("replay", "run", session, "-c", config, "-o", tmp_path / "r.json") == 1
     assert "as contract run judged the cell" in " ".join(_cell(tmp_path / "r.json")["reasons"])
+
+
+HANG = CONFIG.replace(
+    "endpoint: tests.replay.lyingbank:handle", "endpoint: tests.replay.lyingbank:retry_forever\n  timeout: 300"
+)
+HANG = HANG.replace(
+    "    - {name: clean}\n",
+    "    - {name: clean}\n    - {name: tool-down, tool_faults: [{tool: get_balance, mode: error}]}\n",
+)
+
+
+def test_a_hang_is_recorded_with_its_timeout_and_replays_as_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-11 minor 9: `replay record` on an agent that hangs exited 3 and wrote nothing."""
+    config = tmp_path / "hang.yaml"
+    config.write_text(HANG, encoding="utf-8")
+    session = tmp_path / "hang-session.yaml"
+    args = ("replay", "record", "-c", config, "--input", "What is my balance?", "--contract", "bank")
+    assert cli(*args, "--scenario", "tool-down", "-o", session) == 1
+    assert "no answer: timeout: no answer within 300 ms" in capsys.readouterr().err
+    data = yaml.safe_load(session.read_text(encoding="utf-8"))
+    assert data.get("output") is None and data["expected_failure"].startswith("timeout: no answer within 300 ms")
+    assert len(data["calls"]) > 1 and all(c["status"] >= 500 for c in data["calls"])  # the retries, each failed
+    assert cli("replay", "run", session, "-c", config, "-o", tmp_path / "r.json") == 1
+    cell = _cell(tmp_path / "r.json")
+    assert cell["status"] == "error" and "timeout" in " ".join(cell["reasons"])
+
+
+def test_replay_export_includes_the_cells_that_timed_out(tmp_path: Path) -> None:
+    config = tmp_path / "hang.yaml"
+    config.write_text(HANG, encoding="utf-8")
+    report = tmp_path / "contract.json"
+    assert cli("contract", "run", "-c", config, "--seed", "1", "-q", "-f", "json", "-o", report) == 1
+    assert cli("replay", "export", "--from-report", report, "-o", tmp_path / "exp") == 0
+    [hang] = [p for p in (tmp_path / "exp").glob("*.yaml") if "tool-down" in p.name]
+    data = yaml.safe_load(hang.read_text(encoding="utf-8"))
+    assert data["expected_failure"] and "timeout" in data["expected_failure"]
+    assert cli("replay", "run", hang, "-c", config) == 1
