@@ -9,6 +9,7 @@ whole test session with a lock file shared by every process of every user's test
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import fcntl
 import os
@@ -21,6 +22,13 @@ from typing import IO
 _LOW = 20000
 _HELD: list[IO[bytes]] = []
 """Lock files of the ports this process reserved: held (open, locked) until the process exits."""
+
+
+@atexit.register
+def _release() -> None:
+    """Close the held lock files as the process ends (unclosed, they warn at shutdown)."""
+    while _HELD:
+        _HELD.pop().close()
 
 
 def _ephemeral_low() -> int:

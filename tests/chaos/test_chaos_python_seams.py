@@ -219,3 +219,14 @@ async def test_a_fault_that_matches_nothing_is_reported_as_never_fired() -> None
         "fault configured for tool 'lookpu' (error, scenario 'chaos') never fired",
         "fault configured for tool 'lookup' (slow, scenario 'chaos') never fired",
     ]
+
+
+async def test_calls_are_numbered_one_by_one_and_a_fault_carries_its_calls_number() -> None:
+    """QA-11 minor 12: with a fault at every call, faults and calls shared one sequence and the calls read 2, 4, 6."""
+    cfg = config(PY_AGENT, "chaos:\n  tool_faults: [{tool: lookup, mode: error, error_code: 503}]")
+    spec = ChaosSpec.resolve(cfg.chaos)
+    async with ChaosRuntime(cfg.agent, [spec], seed=1) as rt:
+        for _ in range(3):
+            _, cc = await run_cell(rt, spec, "faulted", ca.support_agent)
+            assert [c["seq"] for c in cc.calls] == list(range(1, len(cc.calls) + 1))
+            assert [f["seq"] for f in cc.fired] == [1]  # the fault acted on call 1

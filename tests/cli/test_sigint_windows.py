@@ -118,7 +118,7 @@ def assert_interrupted_and_kept(project: Path, code: int, out: str, err: str) ->
     assert len(report["cells"]) == kept
     assert "INTERRUPTED" in out  # the summary table
     assert f"interrupted: {kept} of {CELLS} cells completed and kept" in err
-    assert "continue with: windtunnel run --resume " in err
+    assert f"continue with: windtunnel run -c slow.yaml --store {project / 'runs.db'} --resume " in err
     return kept
 
 

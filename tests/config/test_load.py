@@ -221,3 +221,8 @@ def test_a_malformed_golden_prompt_hides_no_other_problem() -> None:
         "line 8: unknown key 'nosuch' in advanced",
     ):
         assert part in msg, f"{part!r} not in:\n{msg}"
+
+
+def test_an_unknown_mutation_type_is_matched_by_meaning_in_a_config() -> None:
+    with pytest.raises(ConfigError, match="did you mean 'noise'\\? noise: Realistic typing noise"):
+        parse_config(AGENT + "mutations: {types: [typo]}\n", "w.yaml")

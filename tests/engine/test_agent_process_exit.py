@@ -61,7 +61,7 @@ def test_run_stops_when_the_agent_process_exits(
     assert f"exited with code 7 after {k} cells" in err
     assert "fatal: model quota exhausted after 3 prompts" in err
     assert "run the command by hand" in err
-    assert "windtunnel run --resume" in err
+    assert "continue with: windtunnel run -c " in err and " --resume " in err
 
     report = json.loads(out.read_text())
     jsonschema.validate(report, SCHEMA)

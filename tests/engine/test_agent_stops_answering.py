@@ -97,7 +97,8 @@ def test_run_stops_when_the_agent_stops_answering_and_resume_completes_it(
     assert code == ExitCode.HARNESS, err
     assert f"the agent at {endpoint} stopped answering after {ANSWERS} cells: transport:" in err
     assert "completed cells kept" in err
-    assert f"{ANSWERS} of {PROMPTS} cells completed and kept" in err and "windtunnel run --resume" in err
+    assert f"{ANSWERS} of {PROMPTS} cells completed and kept" in err
+    assert "continue with: windtunnel run -c " in err and " --resume " in err
 
     report = json.loads(out.read_text())
     jsonschema.validate(report, SCHEMA)

@@ -83,6 +83,38 @@ def test_a_saved_failure_fails_run_and_contract_run_until_the_agent_is_fixed(tmp
     assert wt("run", "-c", str(config), "--seed", "1", "--no-mutations") == 0
 
 
+def test_a_saved_failure_is_replayed_only_for_the_config_and_agent_it_was_found_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-11 major 1: another config sharing the store (no tools, no llm: it cannot inject the saved faults) runs as if
+    nothing were saved, with one notice; `score` takes --no-found too."""
+    config = write_config(tmp_path, extra=CONTRACT)
+    assert wt("explore", "-c", str(config), "--budget", "60", "--seed", "5", "-q") == 1
+    [found] = load_found(_found_dir())
+    assert found.config == str(config)
+    assert found.agent == {"type": "python", "endpoint": "tests.explore.planted:fragile"}
+    other = tmp_path / "other.yaml"
+    other.write_text(
+        'version: "2.0"\nagent: {type: python, endpoint: "tests.explore.planted:robust"}\n'
+        'golden_prompts: ["Where is my order?"]\ninvariants: [{type: output_not_empty}]\n'
+        "contract:\n  name: c\n  invariants: [{type: completes, severity: critical}]\n"
+        "  chaos_matrix: [{name: clean}]\n",
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    assert wt("run", "-c", str(other), "--seed", "1", "--no-mutations") == 0
+    assert "found on another config or agent" in capsys.readouterr().err
+    assert wt("score", "-c", str(other), "--seed", "1") == 0
+    assert wt("contract", "run", "-c", str(other), "--seed", "1") == 0
+    assert wt("ci", "-c", str(other), "--seed", "1", "-o", str(tmp_path / "ci")) == 0
+    assert wt("score", "-c", str(config), "--seed", "1", "--no-found") == 0
+    assert wt("score", "-c", str(config), "--seed", "1") == 1  # its own config still replays it
+    data = yaml.safe_load(found.path.read_text(encoding="utf-8"))
+    data["found"]["agent"]["endpoint"] = "tests.explore.planted:other"  # the same file, another agent: left out
+    found.path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert wt("score", "-c", str(config), "--seed", "1") == 0
+
+
 def _found_dir() -> Path:
     import os
 

@@ -73,6 +73,23 @@ CASES: dict[str, tuple[str, ...]] = {
         "frame:\n" + _dump(b'{"event":"set","priority":"High"}'),
         "frame:\n" + _dump(b'{"event":"set","road":"Highway"}'),
     ),
+    "terminal": (
+        "prio : \x1b[1;31mHigh\x1b[0m\nnext H\x08Hi\x08ig\x08gh\x08h",
+        "road: \x1b[1mHighway\x1b[0m, H\x08Hi\x08ighway",
+    ),
+    "pdf_text": (
+        "BT /F1 10 Tf 56 720 Td (Priority:) Tj 110 0 Td [(Hi)12(gh)] TJ ET",
+        "BT /F1 10 Tf 56 720 Td (Road:) Tj 110 0 Td [(Hi)12(gh)-20(way)] TJ ET",
+    ),
+    "css_content": (
+        '#t7-prio::before{content:"\\48 i"}#t7-prio::after{content:"gh"}',
+        '#t7-road::before{content:"\\48 i"}#t7-road::after{content:"ghway"}',
+    ),
+    "ascii85": (
+        "stream <~" + base64.a85encode(b"priority: High").decode() + "~>",
+        "stream <~" + base64.a85encode(b"road: Highway").decode() + "~>",
+    ),
+    "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 
 

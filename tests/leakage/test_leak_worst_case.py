@@ -76,6 +76,14 @@ WORST: dict[str, Callable[[int], Any]] = {
         + "".join(f"  - key: T-{i}\n    <<: *p{i}\n" for i in range(n))
     ),
     "the label many times beside entities": lambda n: {"b": "High &amp; " * n},
+    "terminal escapes and backspaces": lambda n: {"t": "\x1b[1;31mHi\x1b[0mgh H\x08Hi\x08ig\x08gh\x08h \\033[1m " * n},
+    "PDF text operators": lambda n: {"p": "BT /F1 9 Tf 20 700 Td (Hi) Tj [(g)12(h)] TJ <4869> Tj ET\n" * n},
+    "unclosed PDF strings and arrays": lambda n: {"p": "(Hi \\( [(g) 12 <48 " * n + ") Tj ] TJ"},
+    "CSS content declarations": lambda n: {"c": '#a::before{content:"\\48 i"}#a::after{content:"gh" "\\"} ' * n},
+    "lists of byte values": lambda n: {"b": "v=[72, 105, 103, 104] {0x48,0x69} (1, 2, " * n, "j": [list(b"High")] * n},
+    "ASCII85 openings, unclosed and closed": lambda n: {"a": "<~87cURD]i,<~ " * n + '~> <~87cURD]i,"Ebo80~>' * n},
+    "lists of byte values without commas": lambda n: {"g": "[72 105 103 104 " * n + "]"},
+    "labels cut with an ellipsis": lambda n: {"s": 'gridcell "Hi\u2026" H... Hig\u2026 ' * n},
     "many rich-text nodes": lambda n: {
         "d": {"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Hi"}] * n}]}
     },

@@ -135,3 +135,13 @@ def test_console_script_end_to_end() -> None:
     proc = subprocess.run([str(exe), "mutate", "x", "-n", "0"], capture_output=True, text=True, timeout=60,
                           check=False)  # fmt: skip
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_an_unknown_type_named_for_what_it_does_suggests_the_type_that_does_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """QA-11 minor 12: `typo` suggested 'content_type_confusion' (spelling); `noise` is the type that makes typos."""
+    code, _, err = run(capsys, "mutate", "x", "--type", "typo")
+    assert code == 2
+    assert "did you mean 'noise'? noise: Realistic typing noise: keyboard-adjacent typos" in err
+    assert "content_type_confusion'?" not in err

@@ -62,7 +62,7 @@ def test_interrupt_then_resume_on_an_existing_cluster(
     # results of the first batches are in
     run, kept, err = _interrupted(argv, tmp_path, db, lambda: len(calls.read_text().split()) >= 20, calls)
     assert run.status == "interrupted" and 5 <= kept < PROMPTS, (run.status, kept, err)
-    assert f"windtunnel run --resume {run.id}" in err
+    assert "continue with: windtunnel run -c " in err and f" --resume {run.id}" in err
 
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "r.json"
@@ -106,7 +106,7 @@ def test_sigterm_on_ray_stops_like_ctrl_c(local_ray: Any, tmp_path: Path) -> Non
     with RunStore(db) as st:
         (run,) = st.list_runs()
     assert run.status == "interrupted", (run.status, text)
-    assert f"windtunnel run --resume {run.id}" in text
+    assert "continue with: windtunnel run -c " in text and f" --resume {run.id}" in text
 
 
 def test_a_contract_on_ray_interrupted_then_resumed(

@@ -41,7 +41,7 @@ def test_otel_genai_spans() -> None:
     first = s.calls[0].response
     assert first["choices"][0]["message"]["tool_calls"][0]["function"]["name"] == "order_status"
     assert s.output is not None and "will arrive on 2025-03-16" in s.output
-    assert s.recorded_failures() == {"tool": True, "llm": False}
+    assert s.chaos_active() == {"tool": True, "llm": False}
 
 
 def test_langfuse_trace_with_observations() -> None:

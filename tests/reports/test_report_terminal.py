@@ -53,3 +53,12 @@ def test_a_failed_golden_cell_is_not_labelled_as_a_mutation() -> None:
     ]
     text = _render(make_report(cells))
     assert "[mutation · golden] I want a refund" in text and "[mutation] I want a refund, now!" in text
+
+
+def test_a_fault_fired_hundreds_of_times_in_a_row_is_one_entry_with_its_count() -> None:
+    """QA-11 minor 6: an agent retrying a failing tool printed `tool.error(get_balance)` 277 times per failed cell."""
+    fired = [{"target": "tool", "name": "get_balance", "mode": "error"}] * 277
+    fired += [{"target": "llm", "name": "m", "mode": "empty"}, fired[0]]
+    text = _render(make_report([make_cell("x", status="failed", faults=fired)]))
+    assert "faults: tool.error(get_balance) ×277, llm.empty(m), tool.error(get_balance)" in text
+    assert text.count("tool.error(get_balance)") == 2

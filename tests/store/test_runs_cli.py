@@ -181,3 +181,24 @@ def test_runs_of_different_modes_have_no_overall_delta(
     assert score["delta"] is None and "different modes (contract, run)" in score["not_comparable"]
     assert run_cli(["runs", "diff", a, b, "--store", str(path)]) == 0
     assert "not comparable" in capsys.readouterr().out
+
+
+def test_a_run_cut_short_has_no_score_in_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA-11 minor 11: an agent that died after 3 of 12 cells left a run listed with score 100.0 (3 cells passed)."""
+    path = tmp_path / "runs.db"
+    cells = [make_cell(f"c{i}") for i in range(3)]
+    with RunStore(path) as store:
+        for i, status in enumerate(("error", "interrupted", "passed")):
+            run_id = store.start_run({"id": f"r{i}", "mode": "run", "seed": 1, "started_at": f"2025-01-0{i + 1}T1:00Z"})
+            store.add_cells(run_id, cells)
+            summary = make_report(cells)["summary"]
+            assert summary["score"] == 100.0
+            if status != "passed":
+                summary.update(passed=False, partial=True)
+            store.finish_run(run_id, summary, status)
+    assert run_cli(["runs", "list", "--store", str(path), "-f", "json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["r0"]["score"] is None and rows["r1"]["score"] is None and rows["r2"]["score"] == 100.0
+    assert run_cli(["runs", "list", "--store", str(path)]) == 0
+    table = capsys.readouterr().out
+    assert table.count("100.0") == 1 and table.count("n/a") == 2

@@ -78,9 +78,19 @@ class Registry(Generic[T]):
             return self._items[name]
         except KeyError:
             raise UnknownPluginError(
-                f"unknown {self.kind} {name!r}{did_you_mean(name, self._items)}",
+                f"unknown {self.kind} {name!r}{did_you_mean(name, self._items, self.descriptions())}",
                 hint=f"valid choices: {', '.join(sorted(self._items))}",
             ) from None
+
+    def descriptions(self) -> dict[str, str]:
+        """Each plugin's one-line ``description`` (plugins that have one), so an unknown name can be matched by what
+        it means as well as by how it is spelt (:func:`~windtunnel._util.suggest.did_you_mean`)."""
+        out = {}
+        for name, item in self._items.items():
+            text = getattr(item, "description", None)
+            if isinstance(text, str) and text:
+                out[name] = text
+        return out
 
     def __contains__(self, name: object) -> bool:
         """Whether ``name`` is registered."""

@@ -29,6 +29,7 @@ concurrency.
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -95,8 +96,10 @@ class CellChaos:
         return self._plan.transform_input(prompt)
 
     def _events(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """The cell's fired faults and calls from every seam, in the order they happened, ``seq`` numbered
-        1, 2 … across both (copies: the plans keep their process-wide ``seq``)."""
+        """The cell's fired faults and calls from every seam, in the order they happened (copies: the plans keep their
+        process-wide ``seq``). The calls are numbered 1, 2 … in order; a fired fault carries the number of the call it
+        acted on (it fires as the call starts, so: the calls completed before it + 1). Numbering faults and calls in
+        one sequence left the calls of a cell faulted at every call with only even numbers (QA-11 minor 12)."""
         fired, calls = list(self._plan.fired), list(self._plan.calls)
         if self._http_plan is not None:
             end = self._http_end if self._http_end is not None else self._http_plan.seq
@@ -104,10 +107,11 @@ class CellChaos:
             fired, calls = fired + more_fired, calls + more_calls
         if not (fired or calls):
             return fired, calls
-        rank = {seq: i for i, seq in enumerate(sorted(e["seq"] for e in fired + calls), 1)}
+        calls = sorted(calls, key=lambda e: e["seq"])
+        done = [e["seq"] for e in calls]  # ascending: the process-wide order of the calls' completions
         return (
-            [{**e, "seq": rank[e["seq"]]} for e in sorted(fired, key=lambda e: e["seq"])],
-            [{**e, "seq": rank[e["seq"]]} for e in sorted(calls, key=lambda e: e["seq"])],
+            [{**e, "seq": bisect_left(done, e["seq"]) + 1} for e in sorted(fired, key=lambda e: e["seq"])],
+            [{**e, "seq": i} for i, e in enumerate(calls, 1)],
         )
 
     @property
@@ -118,7 +122,7 @@ class CellChaos:
     @property
     def calls(self) -> list[dict[str, Any]]:
         """Tool / LLM calls seen, in the order they happened whichever seam saw them: ``{target, name, args,
-        response, error, faults, latency_ms, seq}`` (``seq`` 1, 2 … shared with :attr:`fired`)."""
+        response, error, faults, latency_ms, seq}`` (``seq`` 1, 2 …; a fired fault's ``seq`` is its call's)."""
         return self._events()[1]
 
     @property

@@ -97,6 +97,8 @@ def show_session(rr: Any) -> None:
     con.print(f"  {mark} {escape(rr.prepared.session.id)}  [dim]{escape(rr.prepared.contract.name)}[/]")
     for reason in rr.reasons:
         con.print(f"       {escape(reason)}")
+    for note in rr.notes:  # not judged, non-critical failures, unused calls: the verdict's limits, not only in JSON
+        con.print(f"       [dim]note: {escape(note)}[/]")
 
 
 def _phase_text(event: PhaseStarted | PhaseKept) -> str:

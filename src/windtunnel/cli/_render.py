@@ -22,8 +22,9 @@ from windtunnel.flows.outcome import Outcome
 from windtunnel.reports.terminal import TerminalTally, print_summary
 
 
-def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = False) -> None:
-    """``run`` / ``score`` / a ci phase: the summary table (or the bare score) and the stop message."""
+def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = False, hint: bool = True) -> None:
+    """``run`` / ``score`` / a ci phase: the summary table (or the bare score) and the stop message (``hint`` off: a ci
+    phase, whose continue command is ci's own)."""
 
     if show_summary:
         tally = outcome.tally  # gathered while the report was written, else read here
@@ -41,24 +42,33 @@ def render_run(outcome: Outcome, *, show_summary: bool = True, quiet: bool = Fal
         out_console().print("n/a" if score is None else f"{score:.2f}")
     if outcome.report_path is not None and (show_summary or not quiet):
         err_console().print(f"report written to {outcome.report_path}")
-    render_stop(outcome, command="run")
+    render_stop(outcome, command="run", hint=hint)
 
 
-def render_stop(outcome: Outcome, *, command: str) -> None:
-    """After a run cut short: what was kept and how to continue (``windtunnel <command> --resume ID``)."""
+def continue_command(outcome: Outcome, command: str) -> str:
+    """The command that continues a stored run: the flow's (with ``-c`` / ``--store`` when needed), else the bare
+    ``windtunnel <command> --resume ID``."""
+    return outcome.resume or f"windtunnel {command} --resume {outcome.run_id}"
+
+
+def render_stop(outcome: Outcome, *, command: str, hint: bool = True) -> None:
+    """After a run cut short: what was kept and how to continue (:func:`continue_command`). ``hint`` off (a phase of
+    ``ci``): what was kept only, since continuing the phase alone would leave ci's run behind; ci says how to continue
+    it."""
     err = err_console()
+    again = outcome.stored and hint
     if outcome.status == "interrupted":
         err.print(
-            f"interrupted: {outcome.cell_count} of {outcome.planned} cells completed and kept; "
-            + (f"continue with: windtunnel {command} --resume {outcome.run_id}" if outcome.stored else "")
+            f"interrupted: {outcome.cell_count} of {outcome.planned} cells completed and kept"
+            + (f"; continue with: {continue_command(outcome, command)}" if again else "")
         )
     elif outcome.aborted is not None:
         sys.stdout.flush()
         print_error(outcome.aborted)
         if outcome.stored:
             err.print(
-                f"{outcome.aborted.cells_completed} of {outcome.planned} cells completed and kept; once the agent "
-                f"runs again, continue with: windtunnel {command} --resume {outcome.run_id}"
+                f"{outcome.aborted.cells_completed} of {outcome.planned} cells completed and kept"
+                + (f"; once the agent runs again, continue with: {continue_command(outcome, command)}" if again else "")
             )
     sys.stdout.flush()
 

@@ -45,11 +45,11 @@ class CiListener(RichListener):
         outcome = event.outcome
         if outcome.mode in ("run", "chaos"):
             if self.quiet:  # ci's own table shows every score
-                render_stop(outcome, command="run")
+                render_stop(outcome, command="run", hint=False)
             else:
-                render_run(outcome)
-        elif outcome.mode == "contract":
-            render_contract(outcome, show=not self.quiet)
+                render_run(outcome, hint=False)
+        elif outcome.mode == "contract":  # a phase's continue command would resume it outside ci: ci says its own
+            render_contract(outcome, show=not self.quiet, hint=False)
         else:
             render_replay(outcome, show_summary=not self.quiet)
 

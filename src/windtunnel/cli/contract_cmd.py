@@ -24,6 +24,7 @@ from windtunnel.cli._console import err_console, out_console, report_on_stdout
 from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._plain import print_error
+from windtunnel.cli._render import continue_command
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt, ShardOpt
 from windtunnel.config.load import find_config, load_config
 from windtunnel.contracts import plan_contract, raise_problems
@@ -161,7 +162,7 @@ def _print_failures(report: ReportDict) -> None:
             con.print(f"… and {len(failures) - 15} more in the report")
 
 
-def render_contract(outcome: Outcome, *, show: bool = True, score_only: bool = False) -> None:
+def render_contract(outcome: Outcome, *, show: bool = True, score_only: bool = False, hint: bool = True) -> None:
     """The matrix and verdict (or the bare score), where the report went, and the stop message.
 
     ``score_only`` (``contract score``) prints the resilience score to two places, or ``n/a`` when nothing was
@@ -177,12 +178,12 @@ def render_contract(outcome: Outcome, *, show: bool = True, score_only: bool = F
         _print_matrix(detail.plan, detail.verdict, outcome.report)
     if outcome.report_path is not None:
         err_console().print(f"report written to {outcome.report_path}")
-    more = f"; continue with: windtunnel contract run --resume {outcome.run_id}" if outcome.stored else ""
+    more = f"; continue with: {continue_command(outcome, 'contract run')}" if outcome.stored and hint else ""
     if outcome.status == "interrupted":
         err_console().print(f"interrupted: {outcome.completed} of {outcome.planned} units completed and kept{more}")
     elif outcome.aborted is not None:
         print_error(outcome.aborted)
-        if more:
+        if outcome.stored:
             err_console().print(f"{outcome.completed} of {outcome.planned} units completed and kept{more}")
 
 

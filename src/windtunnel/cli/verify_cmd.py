@@ -43,6 +43,9 @@ def score(
     min_score: float = typer.Option(
         None, "--min-score", min=0, max=100, help="Pass when the score reaches this (0-100; 0.8 is read as 80)."
     ),
+    found: bool = typer.Option(
+        True, "--found/--no-found", help="Replay the failures `windtunnel explore` saved (.windtunnel/found/) first."
+    ),
 ) -> None:
     """Run golden prompts and mutations and print only the score (0-100), for scripts.
 
@@ -50,8 +53,7 @@ def score(
     3 agent unreachable. Use `contract score` for the contract's resilience score.
     """
 
-    outcome = run_flow(
-        RunRequest(config=config, seed=seed, min_score=min_score), RichListener(quiet=True), command="score"
-    )
+    request = RunRequest(config=config, seed=seed, min_score=min_score, found=found)
+    outcome = run_flow(request, RichListener(quiet=True), command="score")
     render_run(outcome, show_summary=False, quiet=True)
     raise typer.Exit(int(outcome.exit_code))

@@ -54,6 +54,21 @@ class Found:
     """The invariants that broke, as saved (a file written before they were saved: none)."""
     failure: list[str] = field(default_factory=list)
     """The ``found.failure`` lines: ``check id: detail`` per broken invariant."""
+    config: str | None = None
+    """``found.config``: the config file explore ran (as given to it); the failure is replayed for that config only."""
+    agent: dict[str, Any] | None = None
+    """``found.agent``: the agent's ``type`` and ``endpoint`` it failed on (older files: None)."""
+
+    def belongs_to(self, cfg: Config, config_path: Path | str | None) -> bool:
+        """Whether this failure was found on ``cfg`` (read from ``config_path``): the same config file and the same
+        agent. A failure found on another config would replay that config's faults and checks against this one (QA-11
+        major 1), so it applies only where it was found. A file that names no config applies to every config; a config
+        given as a mapping (no file) is matched on its agent only."""
+        if self.agent is not None and _agent_key(cfg) != (self.agent.get("type"), self.agent.get("endpoint")):
+            return False
+        if self.config is None or config_path is None or str(config_path) == "<mapping>":
+            return True
+        return _same_file(self.config, Path(config_path), self.path.parent)
 
     @property
     def name(self) -> str:
@@ -87,6 +102,36 @@ class Found:
             scenario=self.name,
             seq=seq,
         )
+
+
+def _agent_key(cfg: Config) -> tuple[str, str | None]:
+    """The agent a failure was found on: its type and endpoint (what ``found.agent`` records)."""
+    endpoint = getattr(cfg.agent, "endpoint", None) or getattr(cfg.agent, "base_url", None)
+    return cfg.agent.type, None if endpoint is None else str(endpoint)
+
+
+def _same_file(saved: str, config_path: Path, folder: Path) -> bool:
+    """Whether ``found.config`` (``saved``, relative to where explore ran) names ``config_path``: resolved against the
+    working directory, or against the project the corpus sits in (``<project>/.windtunnel/found/``)."""
+    target = config_path.resolve()
+    bases = [Path.cwd(), folder.resolve().parent.parent]
+    return any((base / saved).resolve() == target for base in bases)
+
+
+def select_found(found: list[Found], cfg: Config, config_path: Path | str | None) -> tuple[list[Found], str | None]:
+    """The saved failures that belong to this config (:meth:`Found.belongs_to`), and one notice naming the others,
+    which are not replayed (None when there are none)."""
+    mine = [f for f in found if f.belongs_to(cfg, config_path)]
+    others = [f for f in found if not f.belongs_to(cfg, config_path)]
+    if not others:
+        return mine, None
+    names = sorted({f.config or "?" for f in others})
+    n = len(others)
+    return mine, (
+        f"{n} saved failure{'' if n == 1 else 's'} in {others[0].path.parent} "
+        f"{'was' if n == 1 else 'were'} found on another config or agent ({', '.join(names)}) and "
+        f"{'is' if n == 1 else 'are'} not replayed here"
+    )
 
 
 def found_dir(cfg: Config | None, store: Path | None = None) -> Path:
@@ -136,6 +181,7 @@ def save_found(folder: Path, failure: Failure, cfg: Config, config_path: Path) -
     doc: dict[str, Any] = {
         "found": {
             "config": str(config_path),
+            "agent": dict(zip(("type", "endpoint"), _agent_key(cfg), strict=True)),
             "prompt": cell.prompt_text,
             "golden_prompt": cell.golden_prompt,
             "mutation": {"type": m.type, "args": dict(m.args)} if m is not None else None,
@@ -231,6 +277,8 @@ def load_found(folder: Path) -> list[Found]:
                 info.get("mutation"),
                 invariants=_invariants(path, info.get("invariants")),
                 failure=[str(x) for x in failure] if isinstance(failure, list) else [],
+                config=str(info["config"]) if info.get("config") is not None else None,
+                agent=info["agent"] if isinstance(info.get("agent"), dict) else None,
             )
         )
     return out
@@ -245,4 +293,5 @@ __all__ = [
     "load_found",
     "save_found",
     "scenario_data",
+    "select_found",
 ]

@@ -42,7 +42,7 @@ from windtunnel.engine.phases import PHASES, PhaseResult, configured_phases, ove
 from windtunnel.engine.remote import apply_placement, check_executor
 from windtunnel.engine.report import build_report, now_iso
 from windtunnel.engine.shard import parse_shard, require_fixed_seed
-from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed
+from windtunnel.flows.common import config_for_store, new_run_id, read_min_score, resolve_seed, resume_command
 from windtunnel.flows.contract import ContractRequest, contract_flow
 from windtunnel.flows.events import SILENT, Listener, Notice, PhaseFinished, PhaseKept, PhaseStarted
 from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide
@@ -406,7 +406,8 @@ def _run_phases(
         code = int(outcome.exit_code)
         sources.append((phase, outcome.iter_cells))
         if outcome.status in ("interrupted", "aborted"):
-            more = f"; continue with: windtunnel ci --resume {run_id}" if store is not None else ""
+            again = resume_command("ci", run_id, config_path, req.store)
+            more = f"; continue with: {again}" if store is not None else ""
             listener(
                 Notice(
                     f"ci stopped in the {phase} phase (exit {code}); completed phases are kept in {output}{more}",

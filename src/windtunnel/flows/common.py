@@ -25,6 +25,7 @@ import contextlib
 import hashlib
 import os
 import secrets
+import shlex
 import shutil
 import signal
 import sys
@@ -103,6 +104,27 @@ def config_for_store(config: Path | None) -> Config | None:
             except ConfigError:
                 return None
     return None
+
+
+def resume_command(command: str, run_id: str, config: Path | str | None, store: Path | str | None) -> str:
+    """The exact command that continues run ``run_id`` (``windtunnel run -c slow.yaml --resume ID``).
+
+    ``--resume`` finds the run in the store the config names (``-c``, else the config file in the working directory)
+    or the one ``--store`` gives, so the command carries ``-c`` when the run's config is not the one found without it,
+    and ``--store`` when the run was given one: a bare ``--resume ID`` looked in the default store and said there is
+    no such run (QA-11 minor 7)."""
+    parts = ["windtunnel", *command.split()]
+    if config is not None and str(config) != "<mapping>" and not _default_config(Path(config)):
+        parts += ["-c", str(config)]
+    if store is not None:
+        parts += ["--store", str(store)]
+    return shlex.join([*parts, "--resume", run_id])
+
+
+def _default_config(config: Path) -> bool:
+    """Whether ``config`` is the file a command finds without ``-c`` (the first of ``CONFIG_NAMES`` here)."""
+    found = next((Path(n) for n in CONFIG_NAMES if Path(n).is_file()), None)
+    return found is not None and found.resolve() == config.resolve()
 
 
 def agent_label(cfg: Config) -> str:

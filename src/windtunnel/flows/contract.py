@@ -34,7 +34,7 @@ from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config, Scenario
 from windtunnel.config.storepath import store_path
 from windtunnel.contracts import STATE_WARNING, ContractRun, StateVerdict, plan_contract, score_contract
-from windtunnel.contracts.found import found_dir, inv_data, load_found, scenario_data
+from windtunnel.contracts.found import found_dir, inv_data, load_found, scenario_data, select_found
 from windtunnel.contracts.run import cut_short_scenarios
 from windtunnel.engine.cells import CellResult, CheckOutcome, FaultRecord
 from windtunnel.engine.remote import apply_placement, check_executor
@@ -51,6 +51,7 @@ from windtunnel.flows.common import (
     persist_report,
     read_min_score,
     resolve_seed,
+    resume_command,
     run_status,
     write_report,
 )
@@ -301,9 +302,9 @@ def reproduce_base(config_path: Path | str, seed: int, repeat: int) -> list[str]
     return base
 
 
-def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
-    """Put ``--schedule``'s scenario (alone) or the saved failures (first) into the contract matrix; the
-    notice saying so, or None."""
+def _extra_scenarios(cfg: Config, req: ContractRequest, config_path: Path) -> str | None:
+    """Put ``--schedule``'s scenario (alone) or the saved failures found on this config (first) into the contract
+    matrix; the notice saying so (and naming the saved failures of other configs, left out), or None."""
     if cfg.contract is None:
         return None  # plan_contract says what is missing
     if req.schedule is not None:
@@ -312,7 +313,7 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
         note = f"the matrix is the schedule {req.schedule} (scenario {spec.name!r}): --schedule replaces chaos_matrix"
         if req.found and not req.shard and not req.resume:
             folder = found_dir(cfg, req.store)
-            saved = load_found(folder)
+            saved, _ = select_found(load_found(folder), cfg, config_path)
             if saved:
                 note += (
                     f", and the {len(saved)} saved failure{'' if len(saved) == 1 else 's'} in {folder} "
@@ -321,11 +322,11 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
         return note
     if not req.found or req.shard or req.resume:
         return None
-    found = load_found(found_dir(cfg, req.store))
+    found, others = select_found(load_found(found_dir(cfg, req.store)), cfg, config_path)
     if req.cells:  # --cell: the saved failures whose units it names
         found = [f for f in found if any(c.split("/", 1)[0] == f.name for c in req.cells)]
     if not found:
-        return None
+        return others
     cfg.contract.chaos_matrix = [f.scenario for f in found] + list(cfg.contract.chaos_matrix or [])
     own = [_sans_id(inv_data(inv)) for inv in cfg.contract.invariants]
     for f in found:  # what broke in explore is checked in the failure's scenario, if the contract lacks it
@@ -333,7 +334,7 @@ def _extra_scenarios(cfg: Config, req: ContractRequest) -> str | None:
             if _sans_id(inv_data(inv)) not in own:
                 scoped = inv.model_copy(update={"id": f"{inv.label}@{f.name}", "when": "always"})
                 cfg.contract.add_scoped(scoped, f.name)
-    return found_notice(found)
+    return found_notice(found) if others is None else f"{found_notice(found)}; {others}"
 
 
 def _sans_id(data: dict[str, Any]) -> dict[str, Any]:
@@ -382,7 +383,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     else:
         require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
     apply_placement(cfg, req.executor, req.ray_address)
-    found_note = _extra_scenarios(cfg, req)
+    found_note = _extra_scenarios(cfg, req, config_path)
     if found_note:
         listener(Notice(found_note))
     full = sharded(plan_contract(cfg, repeat=req.repeat), req.shard)
@@ -487,6 +488,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
         report_path=path,
         run_id=run_id,
         stored=req.persist,
+        resume=resume_command("contract run", run_id, config_path, req.store) if req.persist else None,
         planned=len(plan.units),
         completed=len(results),  # the units kept: what the report scores and --resume does not run again
         aborted=ran.aborted,

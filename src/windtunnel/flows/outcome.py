@@ -127,6 +127,8 @@ class Outcome:
     run_id: str = ""
     stored: bool = False
     """Whether the run is in the run store (so ``--resume`` can continue it)."""
+    resume: str | None = None
+    """The command that continues the run when it is stored (with ``-c`` / ``--store`` when they are needed)."""
     planned: int = 0
     """Units planned (cells, contract units, sessions, or phases for ``ci``)."""
     completed: int = 0

@@ -14,12 +14,12 @@ The answer is kept for the process, so ``ci``'s phases ask once.
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.aioloop import run_async
 from windtunnel._util.errors import AgentCallError, WindtunnelError
+from windtunnel._util.ports import bind_error
 from windtunnel.agents import build_agent
 from windtunnel.agents.registry import capabilities
 from windtunnel.chaos.plan import FaultPlan
@@ -45,15 +45,10 @@ def checkable(agent: Any, specs: Iterable[ChaosSpec]) -> bool:
 
 
 def _free(port: int) -> bool:
-    """Whether ``port`` can be bound on the proxies' host now: the reach check serves the proxies on the fixed ports,
-    and a port already taken means another run (or process) holds it.
-    """
-    with socket.socket() as s:
-        try:
-            s.bind((HOST, port))
-        except OSError:
-            return False
-    return True
+    """Whether the proxies can listen on ``port`` on their host now: the reach check serves them on the fixed ports,
+    and a port already taken means another run (or process) holds it. Probed as the proxies bind (``SO_REUSEADDR``):
+    the closing connections of the previous run on these ports do not make them taken."""
+    return bind_error(HOST, port) is None
 
 
 def resolve_reach(cfg: Config, specs: Iterable[ChaosSpec]) -> str | None:

@@ -46,7 +46,7 @@ from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config
 from windtunnel.config.proxy_env import not_run_reason, unreachable
 from windtunnel.config.storepath import store_path
-from windtunnel.contracts.found import found_dir, load_found
+from windtunnel.contracts.found import found_dir, load_found, select_found
 from windtunnel.engine.mutate import transport_for
 from windtunnel.engine.plan import check_plan_size, count_plan, iter_plan, plan_run, require_prompts
 from windtunnel.engine.planspill import PlanSpill
@@ -68,6 +68,7 @@ from windtunnel.flows.common import (
     new_run_id,
     read_min_score,
     resolve_seed,
+    resume_command,
     run_status,
     write_report,
 )
@@ -292,17 +293,18 @@ def _plan(cfg: Config, req: RunRequest, seed: int, scenario: str | None) -> _Pla
     return _Planned(cells, end - start, notices, total)
 
 
-def _found(cfg: Config, req: RunRequest) -> list[Any]:
-    """The saved failures to replay first: all of them, unless ``found`` is off or the run picks its cells
-    (``--shard``, ``--resume``; ``--cell`` keeps those it names, and takes their ids out of ``req.cells``)."""
+def _found(cfg: Config, req: RunRequest, config_path: Path) -> tuple[list[Any], str | None]:
+    """The saved failures to replay first: those found on this config and agent, unless ``found`` is off or the run
+    picks its cells (``--shard``, ``--resume``; ``--cell`` keeps those it names, and takes their ids out of
+    ``req.cells``); and the notice naming the saved failures of other configs, which are left out (or None)."""
     if not req.found or req.shard or req.resume:
-        return []
+        return [], None
 
-    found = load_found(found_dir(cfg, req.store))
+    found, others = select_found(load_found(found_dir(cfg, req.store)), cfg, config_path)
     if req.cells is not None:
         found = [f for f in found if f.cell().id in req.cells]
         req.cells = req.cells - {f.cell().id for f in found}
-    return found
+    return found, others
 
 
 def found_notice(found: list[Any]) -> str:
@@ -375,13 +377,15 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
         check_chaos(cfg, str(config_path), chaos_profile=req.chaos_profile, command=command)
     spec = chaos_spec(cfg, req, listener)
     mode = "chaos" if spec is not None else "run"
-    found = _found(cfg, req)
+    found, others = _found(cfg, req, config_path)
     plan = _plan(cfg, req, seed, spec.name if spec is not None else None)
     invariants, inv_notices = run_invariants(cfg)
     notices = plan.notices + inv_notices
     if found:
         plan = _with_found(plan, found)
         notices.insert(0, found_notice(found))
+    if others:
+        notices.insert(0, others)
     if not plan.whole:
         raise UsageError(
             "the plan has no cells, so there is nothing to score", hint="add golden_prompts or mutation types"
@@ -576,6 +580,7 @@ def _finish(
         report_path=path,
         run_id=run_id,
         stored=store is not None,
+        resume=resume_command("run", run_id, extra_run["config"], req.store) if store is not None else None,
         planned=planned,
         completed=completed,
         aborted=ran.aborted,

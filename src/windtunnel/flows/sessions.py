@@ -54,8 +54,9 @@ def record_flow(
     output: Path,
     listener: Listener = SILENT,
     **options: Any,
-) -> tuple[Path, Session]:
-    """Run the agent once with recording on and write the session to ``output``.
+) -> tuple[Path, Session, str | None]:
+    """Run the agent once with recording on and write the session to ``output``; returns the file, the session and,
+    when the agent call timed out (the session keeps the hang), why.
 
     ``options``: ``session_id`` (default: from the file name), ``name``, ``contract``, ``inject_llm``,
     ``scenario`` (record under that matrix scenario's faults), ``seed``, ``tool_proxy_port``,
@@ -84,7 +85,7 @@ def record_flow(
     path = dump_session(recording.session, output)
     for note in recording.notes:
         listener(Notice(note))
-    return path, recording.session
+    return path, recording.session, recording.timeout
 
 
 def export_flow(

@@ -183,7 +183,12 @@ class Latency(InvariantSpec):
         """
         if (failed := call_failed(ctx)) is not None:
             took = f" after {ctx.latency_ms:.0f} ms" if ctx.latency_ms is not None else ""
-            return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}", True)
+            slow = (ctx.error or "").startswith("timeout") or (ctx.latency_ms or 0) > self.max_ms
+            if slow:
+                return CheckResult(False, f"no answer within {self.max_ms:g} ms{took}: {failed.detail}", True)
+            # a call that failed fast is no latency failure: say what failed (QA-11 minor 12)
+            what = f"failed{took} ({ctx.error})" if ctx.error is not None else f"returned no output{took}"
+            return CheckResult(False, f"the agent call {what}, within the {self.max_ms:g} ms limit: no answer", True)
         if ctx.latency_ms is None:
             return CheckResult(False, "the latency of this call was not measured", inconclusive=True)
         margin = (self.max_ms - ctx.latency_ms) / self.max_ms

@@ -294,7 +294,10 @@ class Needle:
             # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
             return cls(text, role, norm, norm, False, None, value_only, derived) if norm else None
         canon = canonical_needle(text) if has_digit(text) else None
-        return cls(text, role, norm, max(toks, key=len), len(toks) > 1, canon, value_only, derived)
+        # A one-word needle is found as written (``str.find``): its key may be all of it, which keeps a
+        # truncation (``hig...``) from being searched wherever its letters are.
+        key = norm if len(toks) == 1 and norm.endswith("...") else max(toks, key=len)
+        return cls(text, role, norm, key, len(toks) > 1, canon, value_only, derived)
 
     def find(self, text: str) -> list[tuple[int, int]]:
         """The bounded matches of this needle in ``text`` (already in the view the needle is normalised to)."""

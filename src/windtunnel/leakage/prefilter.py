@@ -161,18 +161,25 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     sets: list[tuple[tuple[bytes, ...], bool]] = []
     text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
+    cuts: list[tuple[str, ...]] = []
     shortest = 1 << 30
     for n in needles.needles:
         # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
         words = tuple((_ASCII_WORD_RE if n.norm.isascii() else WORD_RE).findall(n.norm))
         if not words:  # a glyph (no letter or digit): it is its own token
             words = (n.norm,)
+        cut = n.norm.endswith("...") and n.role != "label"
+        if cut:  # a label cut with an ellipsis (truncation.py) matches only where its ellipsis is
+            if any(_prefix_of(c[:-1], words) for c in cuts):
+                continue  # a shorter cut of the same label is a necessary condition of this one
+            words = (*words, "...")
+            cuts.append(words)
         toks = tuple(map(str.encode, words))
         if n.role == "label":
             labels.append(toks)
         else:
             # Adjacency only for plain multi-word answers; a leading '_' could be eaten by the gap.
-            adjacent = len(toks) > 1 and not n.canon and not any(t.startswith(b"_") for t in toks[1:])
+            adjacent = len(toks) > 1 and not n.canon and not cut and not any(t.startswith(b"_") for t in toks[1:])
             sets.append((toks, adjacent))
             text_sets.append((words, adjacent))
             if n.canon:
@@ -190,6 +197,14 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     return _Probe(
         tuple(sets), tuple(labels), needles.any_canon, min_blob, words_of, words_of + tuple(labels), tuple(text_sets)
     )
+
+
+def _prefix_of(shorter: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Whether the words ``shorter`` begin ``words``, its last word a prefix of theirs (``("hi",)``
+    begins ``("hig",)``; ``("not", "s")`` begins ``("not", "sp")``): wherever ``words`` occur, so do they."""
+    if not shorter or len(shorter) > len(words):
+        return False
+    return words[: len(shorter) - 1] == shorter[:-1] and words[len(shorter) - 1].startswith(shorter[-1])
 
 
 def may_have_findings(projection: Any, needles: NeedleSet) -> bool:
@@ -389,7 +404,7 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
     extra = (
         decode
-        and (_base_markers(blob) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low))
+        and (_base_markers(blob, low) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low))
         and _extra_may_hit(_json_text(blob), pr.words_upstream)
     )
     if hot or entities or percent or ups or extra:
@@ -553,9 +568,10 @@ def _heard_re(toks: tuple[bytes, ...]) -> re.Pattern[bytes] | None:
     return re.compile(b"(?:" + b"|".join(re.escape(w) + rb"(?<!\w" + re.escape(w) + b")" for w in words) + rb")\b")
 
 
-def _base_markers(blob: bytes) -> bool:
+def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
     """Whether serialised JSON (a line break is ``\\n`` there) holds a marker of a decoder the plan
-    does not model (a necessary condition of a hit only such a decoder shows)."""
+    does not model (a necessary condition of a hit only such a decoder shows); ``low``: ``blob``
+    lowercased, if at hand."""
     # Single bytes first: memchr, where a two-byte needle costs a full search (~1 ns per byte).
     if blob.find(b"=") >= 0 and (blob.find(b"=?") >= 0 or _QP_RE.search(blob) is not None):
         return True
@@ -573,7 +589,50 @@ def _base_markers(blob: bytes) -> bool:
         return True
     if blob.find(b"%") >= 0 and blob.find(b"width") >= 0 and _WIDTH_RE.search(blob) is not None:
         return True
+    if _document_markers(blob, True, low):
+        return True
     return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
+
+
+# The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py): a terminal escape
+# or backspace, a PDF text operator, a CSS ``content`` declaration, a bracketed list of byte values
+# (its first two at least 30: printable text starts at 32, a UTF-8 lead byte at 194). A search for
+# two bytes or more costs a full pass (~1.5 ns a byte): each is led by a one-byte search (memchr) for
+# a byte that is rare in ordinary text where one exists.
+_BYTE_VALUE = rb"(?:0[xX][0-9A-Fa-f]{1,2}|[3-9]\d|1\d\d|2[0-5]\d)"
+_BYTE_LIST_RE = re.compile(rb"\[ ?" + _BYTE_VALUE + rb"(?: ?, ?| )" + _BYTE_VALUE)
+_ESCAPED_CONTROL_RE = re.compile(rb"\\(?:b|u00[19]b)")
+_CONTENT_DECL_RE = re.compile(rb"content ?:")
+
+
+def _document_markers(raw: bytes, escaped: bool, low: bytes | None = None) -> bool:
+    """Whether ``raw`` (serialised JSON when ``escaped``, whose control characters are escapes, else a
+    string's UTF-8) may hold what the document views decode. ``low``: ``raw`` lowercased, if at hand
+    (a ``{`` read as ``,`` in it changes none of the words looked for there)."""
+    if escaped:
+        if raw.find(b"\\") >= 0 and _ESCAPED_CONTROL_RE.search(raw) is not None:
+            return True
+    elif raw.find(b"\x1b") >= 0 or raw.find(b"\x08") >= 0 or raw.find(b"\xc2\x9b") >= 0:
+        return True
+    if raw.find(b"^") >= 0 and raw.find(b"^[") >= 0:
+        return True
+    if raw.find(b"~") >= 0 and raw.find(b"<~") >= 0:  # ASCII85 (views/binary.py)
+        return True
+    if low is None:
+        low = raw.lower()
+    if low.find(b"j") >= 0 and low.find(b"tj") >= 0:
+        return True
+    # A CSS string is quoted: '"' is written '\"' in JSON, and "'" is itself.
+    quoted = not escaped or raw.find(b"\\") >= 0 or raw.find(b"'") >= 0
+    if quoted and low.find(b"content") >= 0 and _CONTENT_DECL_RE.search(low) is not None:
+        return True
+    # A regex led by '[' steps through every byte (~1 ns each); a list is found at its bracket.
+    at = raw.find(b"[")
+    while at >= 0:
+        if _BYTE_LIST_RE.match(raw, at) is not None:
+            return True
+        at = raw.find(b"[", at + 1)
+    return False
 
 
 def _base_markers_text(text: str) -> bool:
@@ -589,6 +648,8 @@ def _base_markers_text(text: str) -> bool:
     ):
         return True
     if "%" in text and "width" in text and _WIDTH_STR_RE.search(text) is not None:
+        return True
+    if _document_markers(text.encode(), False):
         return True
     return "<" in text and _TAG_STR_RE.search(text) is not None
 
@@ -608,6 +669,11 @@ _EXTRA_DECODERS = frozenset(
         "homophones",
         "spelled",
         "cells",
+        "terminal",
+        "pdf_text",
+        "css_content",
+        "byte_list",
+        "ascii85",
     }
 )
 # A width in percent (a star bar drawn by its fill).
@@ -624,6 +690,8 @@ _BASE64_LINES_STR_RE = re.compile(r"\n(?<=[A-Za-z0-9+/]{16}\n)[A-Za-z0-9+/]|\n(?
 def _json_text(blob: bytes) -> str:
     """The serialisation with its JSON escapes undone (line breaks and tabs as themselves)."""
     text = blob.decode()
+    if "\\b" in text:  # a backspace (the escape decoder leaves ``\b``, a word boundary in a regex)
+        text = text.replace("\\b", "\b")
     return apply(Mapped(text), escapes(text)).text if "\\" in text else text
 
 

@@ -141,7 +141,9 @@ from windtunnel.leakage.text import (
     full_view,
     normalize_needle,
 )
+from windtunnel.leakage.truncation import label_truncations
 from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
+from windtunnel.leakage.views.bytelists import byte_list_text
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
 from windtunnel.leakage.views.spoken import homophone_supported
 
@@ -677,6 +679,7 @@ def _prepared(
     """
     user = dict(aliases)
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
+    exp += [t for e in expected for t in label_truncations(e, labels)]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
     derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels, user)]
@@ -696,6 +699,12 @@ def _walk(node: Any, pointer: str, rep: str, upstream: str | None, ctx: _Ctx, *,
     if type(node) is dict or isinstance(node, Mapping):
         _walk_object(node, pointer, rep, upstream, ctx, suppress=suppress)
     elif isinstance(node, list):
+        if ctx.decode and len(node) >= 2 and type(node[0]) is int:
+            # A list of byte values is also the text its bytes hold (``Buffer`` JSON), scanned as that
+            # value; its numbers are still walked (``[45, 67]`` may be two scores as well as ``-C``).
+            held = byte_list_text(node)
+            if held is not None:
+                _scan_scalar(held, pointer, rep, upstream, ctx, suppress)
         # A null member (a nullable enum) neither lists nor hides a label.
         scalars = [v for v in node if isinstance(v, (str, int, float))]
         marked: frozenset[int] = frozenset()

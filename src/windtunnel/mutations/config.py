@@ -112,10 +112,11 @@ class MutationsConfig(StrictModel):
         name and lists the valid ones.
         """
         names = list(v)
+        described = _mutations.descriptions()
         for name in names:
             if name not in _mutations:
                 raise ValueError(
-                    f"unknown mutation type {name!r}{did_you_mean(name, _mutations)}; "
+                    f"unknown mutation type {name!r}{did_you_mean(name, _mutations, described)}; "
                     f"valid: {', '.join(_mutations.names())}"
                 )
         return v

@@ -150,7 +150,8 @@ class Applicability:
 
 
 def applicable(invariants: list[InvariantSpec], failures: dict[str, bool]) -> Applicability:
-    """``when`` read against what failed in the recording (a recorded failure is the incident's chaos).
+    """``when`` read against the faults of the replay's cell (:meth:`~windtunnel.replay.session.Session.chaos_active`:
+    the recorded responses it injects are the incident's chaos).
 
     ``behavior_unchanged`` with an auto baseline is not judged: a replay has no clean run of golden prompts to
     compare with. Invariants left out are listed with the reason, so an empty judgement is visible."""

@@ -2,8 +2,10 @@
 so replaying the export reproduces the failure.
 
 A contract report has one row per (unit, invariant); rows of the same unit are one invocation and become one
-session. Errored cells are not exported: the agent never answered, so there is nothing to judge. Calls the report
-does not hold in full run live on replay (:mod:`windtunnel.replay.calllog`)."""
+session. A cell that timed out is exported too (a hang is an incident: its calls up to the timeout are the recording,
+and the replay fails as the cell did, with no answer); other errored cells are not, since the agent call itself failed
+and there is nothing to judge. Calls the report does not hold in full run live on replay
+(:mod:`windtunnel.replay.calllog`)."""
 
 from __future__ import annotations
 
@@ -36,12 +38,18 @@ def _base_id(row: dict[str, Any]) -> str:
     return cid
 
 
+def timed_out(row: dict[str, Any]) -> bool:
+    """Whether a report row is a cell whose agent call timed out (a hang: exported like a failed cell)."""
+    return row.get("status") == "error" and row.get("error_kind") == "timeout"
+
+
 def sessions_from_report(report: Any, *, source: str, contract: str | None = None) -> Exported:
-    """One session per failed cell of ``report`` (errored and passed cells are not exported).
+    """One session per failed or timed-out cell of ``report`` (other errored cells and passed ones are not
+    exported).
 
     Each session replays in strict order, injecting model answers too when the cell logged any, and keeps what the
     cell failed on (``expected_failure``) and where it came from (report, run, cell, scenario, faults), which
-    :meth:`~windtunnel.replay.session.Session.recorded_failures` reads back to decide which invariants apply."""
+    :meth:`~windtunnel.replay.session.Session.chaos_active` reads back to decide which invariants apply."""
     if not isinstance(report, dict) or not isinstance(report.get("cells"), list):
         raise UsageError(f"{source} is not a windtunnel JSON report (no 'cells' list)")
     out = Exported()
@@ -51,14 +59,15 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
     for row in report["cells"]:
         if not isinstance(row, dict):
             continue
-        if row.get("status") == "error":
+        if row.get("status") == "error" and not timed_out(row):
             errored += 1
-        if row.get("status") != "failed":
+        if row.get("status") != "failed" and not timed_out(row):
             continue
         groups.setdefault(_base_id(row), []).append(row)
     if errored:
         out.notes.append(
-            f"{errored} errored cell(s) not exported: the agent call itself failed, so there is no answer to judge"
+            f"{errored} errored cell(s) not exported: the agent call itself failed (not a timeout), so there is no "
+            "answer to judge"
         )
     if groups and run.get("mode") in ("run", "chaos") and contract is None:
         out.notes.append(
@@ -84,7 +93,8 @@ def sessions_from_report(report: Any, *, source: str, contract: str | None = Non
             captured_at=run.get("finished_at") or run.get("started_at"),
             input=str(first.get("prompt") or ""),
             calls=calls,
-            expected_failure="; ".join(failed_checks) or "the cell failed",
+            expected_failure="; ".join(failed_checks)
+            or (f"timeout: {first.get('error') or 'no answer'}" if timed_out(first) else "the cell failed"),
             contract=contract,
             output=first.get("output"),
             replay=ReplaySettings(match="strict", inject=["tool", "llm"] if has_llm else ["tool"]),

@@ -56,6 +56,8 @@ class PreparedReplay:
     contract: ResolvedContract
     applicability: Applicability
     cell_id: str
+    fail_on: Literal["critical", "any"] | None = None
+    """The session's own verdict rule, when it has one (:func:`export_rule`); else the player's decides."""
 
     @property
     def session(self) -> Session:
@@ -108,8 +110,17 @@ def prepare(sessions: Sequence[LoadedSession], cfg: Config) -> list[PreparedRepl
         )
         seen[s.id] = seen.get(s.id, 0) + 1
         cell_id = f"replay.{s.id}" if seen[s.id] == 1 else f"replay.{s.id}#{seen[s.id]}"
-        out.append(PreparedReplay(loaded, contract, applicable(contract.invariants, s.recorded_failures()), cell_id))
+        judged = applicable(contract.invariants, s.chaos_active())
+        out.append(PreparedReplay(loaded, contract, judged, cell_id, fail_on=export_rule(s)))
     return out
+
+
+def export_rule(session: Session) -> Literal["any"] | None:
+    """``any`` for a session ``replay export`` made from a contract report: ``contract run`` failed its cell on a
+    failed invariant whatever its severity (without ``--min-score`` any failed cell fails a contract), so the replay
+    judges it the same way and fails as the cell did. None for any other session (``--fail-on`` decides)."""
+    origin = (session.metadata or {}).get("exported_from")
+    return "any" if isinstance(origin, dict) and origin.get("mode") == "contract" else None
 
 
 def check_seams(
@@ -306,7 +317,8 @@ class Player:
 
         A mismatch fails a replay whose checks all passed: an answer reached through calls the recording could not
         answer was produced under other conditions than the incident's, so it proves nothing about the fix."""
-        verdict = contract_verdict(result.checks, fail_on=self.fail_on)
+        rule = "any" if p.fail_on == "any" else self.fail_on
+        verdict = contract_verdict(result.checks, fail_on=rule)
         reasons: list[str] = []
         notes = [f"invariant {label} not judged: {why}" for label, why in p.applicability.not_judged]
         status: Status
@@ -324,7 +336,8 @@ class Player:
             if verdict.critical_failed:
                 reasons.append(f"critical invariant(s) failed: {', '.join(verdict.critical_failed)}")
             elif not verdict.passed:
-                reasons.append(f"invariant(s) failed: {', '.join(verdict.failed)}")
+                why = " (as contract run judged the cell it was exported from)" if p.fail_on == "any" else ""
+                reasons.append(f"invariant(s) failed: {', '.join(verdict.failed)}{why}")
         if responder.mismatches:
             if status == "passed":
                 status = "failed"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from windtunnel._util.errors import AgentCallError, ConfigError, HarnessError
+from windtunnel._util.errors import AgentCallError, AgentTimeout, ConfigError, HarnessError
 from windtunnel._util.redact import redact_url
 from windtunnel.agents import build_agent
 from windtunnel.agents.process import AgentProcess
@@ -35,6 +35,8 @@ class Recording:
     session: Session
     notes: list[str] = field(default_factory=list)
     faults: list[dict[str, Any]] = field(default_factory=list)
+    timeout: str | None = None
+    """Why the agent gave no answer when its call timed out (the session keeps the hang; see :func:`record`)."""
 
 
 async def record(
@@ -53,11 +55,13 @@ async def record(
     """Run the agent once on ``prompt`` and return the session it produced.
 
     ``scenario`` (a contract matrix scenario) records under that scenario's faults, so an incident can be
-    reproduced on purpose; the recording keeps what the agent saw (injected failures included).
+    reproduced on purpose; the recording keeps what the agent saw (injected failures included). An agent call that
+    times out is recorded too: the session has no ``output``, ``expected_failure: timeout: …`` and the calls made
+    until the timeout, and :attr:`Recording.timeout` says why (a hang is an incident to replay).
 
     The agent needs a seam for its calls to be recorded (python: ``agent.tools`` / ``agent.tool_registry`` and
     ``agent.llm``; HTTP: windtunnel's proxies), else it is a config error rather than a session holding the input
-    only. A failed agent call is a harness error: a recording of a broken run is no regression test."""
+    only. Any other failed agent call is a harness error: a recording of a broken run is no regression test."""
     agent_cfg = cfg.agent
     python = capabilities(agent_cfg).python
     notes: list[str] = []
@@ -98,9 +102,13 @@ async def record(
         agent = build_agent(agent_cfg, concurrency=1)
         await stack.enter_async_context(agent)
         await agent.reset()
+        timeout: str | None = None
+        output: str | None = None
         with runtime.cell(spec, f"record.{session_id}", keep_raw=True) as cc:
             try:
-                response = await agent.invoke(prompt)
+                output = (await agent.invoke(prompt)).output
+            except AgentTimeout as err:  # a hang is an incident too: keep the calls up to it (QA-11 minor 9)
+                timeout = str(err)
             except AgentCallError as err:
                 raise HarnessError(
                     f"the agent call failed while recording: {err}", hint="fix the agent or its config first"
@@ -117,13 +125,23 @@ async def record(
         input=prompt,
         calls=calls,
         contract=contract,
-        output=response.output,
+        output=output,
+        expected_failure=_timeout_failure(timeout),
         replay=ReplaySettings(match="strict", inject=inject),
         metadata={
             "recorded_with": {
                 "agent": redact_url(str(getattr(agent_cfg, "endpoint", agent_cfg.type))),
                 "scenario": scenario,
+                # the faults that acted while recording: a replay counts them as its chaos for `when`
+                "faults": fired,
             }
         },
     )
-    return Recording(session, notes, fired)
+    return Recording(session, notes, fired, timeout)
+
+
+def _timeout_failure(timeout: str | None) -> str | None:
+    """The ``expected_failure`` of a recording whose agent call timed out (``timeout: no answer within 3000 ms``)."""
+    if timeout is None:
+        return None
+    return timeout if timeout.startswith("timeout") else f"timeout: {timeout}"

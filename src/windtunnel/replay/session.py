@@ -73,7 +73,7 @@ class RecordedCall(StrictModel):
     @model_validator(mode="after")
     def _timeout_status(self) -> RecordedCall:
         """A call recorded as timed out without a failing status gets 504, so every reader of ``status`` (matcher,
-        report, ``recorded_failures``) sees the failure without also checking ``timeout``."""
+        report, ``chaos_active``) sees the failure without also checking ``timeout``."""
         if self.timeout and self.status < 400:
             self.status = 504
         return self
@@ -246,25 +246,50 @@ class Session(StrictModel):
             return self.input
         return "\n".join(f"{m.get('role', 'user')}: {m.get('content', '')}" for m in self.input)
 
-    def recorded_failures(self) -> dict[str, bool]:
-        """Which kinds of injected calls failed at the time (``tool``, ``llm``): decides ``when``.
+    def chaos_active(self) -> dict[str, bool]:
+        """Which kinds of fault (``tool``, ``llm``) act in this session's replay: decides ``when``.
 
-        A session exported from a report also counts the faults that fired in its cell, even those that did not
-        fail a call (a wrong or malicious 200 answer): they are the chaos the incident happened under."""
+        A replay injects the recorded responses at the agent's seams, so those responses are the faults of its cell
+        (QA-11 major 4: a tool that lied with a 200 is the incident's tool fault). What counts:
+
+        * a recorded call that failed (a timeout, a 4xx/5xx status), replayed as the same failure;
+        * the faults that fired when windtunnel made the session (``metadata.exported_from.faults`` of an export,
+          ``metadata.recorded_with.faults`` of a recording under ``--scenario``), even those that did not fail a
+          call (a wrong or malicious 200 answer);
+        * in a session that does not say which of its calls were faulted (written by hand, imported, or recorded
+          under a scenario before the faults were kept), every injected recorded response of that kind.
+
+        A windtunnel recording made without a scenario says it was clean: only its failed calls count, so its
+        ``no_chaos`` invariants are judged. Calls that run live (``live: true``, or a kind not in
+        ``replay.inject``) are no fault."""
         out: dict[str, bool] = {"tool": False, "llm": False}
+        known = self.known_faults()
+        inject = set(self.replay.inject)
         for c in self.recorded:
-            if c.failed and c.kind in self.replay.inject:
+            if c.kind in inject and not c.live and (c.failed or known is None):
                 out[c.kind] = True
-        # faults that acted without failing the call (a malicious or wrong response is a 200): an exported
-        # cell carries the faults that fired in it, and they are the chaos the incident happened under
-        exported = (self.metadata or {}).get("exported_from") or {}
-        for fault in exported.get("faults") or []:
+        for fault in known or []:
             target = fault.get("target") if isinstance(fault, dict) else None
             if target in ("tool", "http", "context"):
                 out["tool"] = True
             elif target == "llm":
                 out["llm"] = True
         return out
+
+    def known_faults(self) -> list[Any] | None:
+        """The faults that fired when windtunnel made this session (a list, maybe empty), or None when the session does
+        not say (hand-written, imported, or recorded under a scenario by an older windtunnel)."""
+        meta = self.metadata or {}
+        exported = meta.get("exported_from")
+        if isinstance(exported, dict):
+            return list(exported.get("faults") or [])
+        recorded = meta.get("recorded_with")
+        if isinstance(recorded, dict):
+            if "faults" in recorded:
+                return list(recorded.get("faults") or [])
+            if recorded.get("scenario") is None:
+                return []
+        return None
 
 
 @dataclass

@@ -199,6 +199,23 @@ def fault_label(fault: Mapping[str, object]) -> str:
     return f"{base}({name})" if name else base
 
 
+def fault_summary(faults: Iterable[Mapping[str, object]]) -> str:
+    """The fired faults on one line, a fault repeated in a row collapsed with its count: ``tool.error(get_balance)
+    ×277, llm.empty``. An agent that retries a failing tool forever fires one fault hundreds of times; listed one by
+    one it buried the report (QA-11 minor 6). Order is kept (first firing first), so the line still reads as a
+    sequence."""
+    labels: list[str] = []
+    counts: list[int] = []
+    for fault in faults:
+        label = fault_label(fault)
+        if labels and labels[-1] == label:
+            counts[-1] += 1
+        else:
+            labels.append(label)
+            counts.append(1)
+    return ", ".join(label if n == 1 else f"{label} ×{n}" for label, n in zip(labels, counts, strict=True))
+
+
 def ordered_phases(names: Iterable[str]) -> list[str]:
     """Phase names in pipeline order (known phases first, then the rest alphabetically)."""
     names = set(names)

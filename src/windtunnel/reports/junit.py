@@ -33,7 +33,7 @@ from windtunnel.reports.cells import (
     cell_label,
     count_statuses,
     failure_detail,
-    fault_label,
+    fault_summary,
     format_score,
     group_by_phase,
     phase_rows,
@@ -81,7 +81,7 @@ def _cell_body(cell: CellDict) -> str:
     if mutation:
         lines.append(f"mutation: {mutation.get('type')} {mutation.get('args') or ''}".rstrip())
     if cell.get("faults"):
-        lines.append("faults fired: " + ", ".join(fault_label(f) for f in cell["faults"]))
+        lines.append("faults fired: " + fault_summary(cell["faults"]))
     for check in cell.get("checks") or []:
         verdict = "pass" if check.get("passed") else "FAIL"
         lines.append(f"check {check.get('type')}: {verdict} {check.get('detail') or ''}".rstrip())

@@ -31,7 +31,7 @@ from windtunnel.reports.cells import (
     cell_label,
     cell_phase,
     failure_detail,
-    fault_label,
+    fault_summary,
     format_score,
     not_run_why,
     one_line,
@@ -170,7 +170,7 @@ def build_markdown(report: ReportDict, top: int = TOP_FAILURES, *, cells: Iterab
         out += ["", f"### Top failures ({min(top, n_failures)} of {n_failures})", ""]
         rows = []
         for cell in failures:
-            faults = ", ".join(fault_label(f) for f in cell.get("faults") or [])
+            faults = fault_summary(cell.get("faults") or [])
             rows.append(
                 [
                     md_text(cell.get("severity") or "—"),

@@ -38,6 +38,7 @@ from windtunnel.reports.cells import (
     failed_checks,
     failure_detail,
     fault_label,
+    fault_summary,
     identity_key,
     truncate,
 )
@@ -123,7 +124,7 @@ def _message(cell: CellDict) -> str:
     if mutation:
         lines.append(f"Mutation: {mutation.get('type')}")
     if cell.get("faults"):
-        lines.append("Faults fired: " + ", ".join(fault_label(f) for f in cell["faults"]))
+        lines.append("Faults fired: " + fault_summary(cell["faults"]))
     if cell.get("reproduce"):
         lines.append(f"Reproduce: {cell['reproduce']}")
     return "\n".join(lines)

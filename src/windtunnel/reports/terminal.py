@@ -36,7 +36,7 @@ from windtunnel.reports.cells import (
     cell_label,
     cell_phase,
     failure_detail,
-    fault_label,
+    fault_summary,
     format_score,
     phase_rows,
     truncate,
@@ -188,7 +188,7 @@ def print_summary(
             cost = format_cost(usage)
             console.print(plain(f"      tokens: {format_tokens(usage)}" + (f" · cost {cost}" if cost else ""), "dim"))
         if cell.get("faults"):
-            console.print(plain("      faults: " + ", ".join(fault_label(f) for f in cell["faults"]), "dim"))
+            console.print(plain("      faults: " + fault_summary(cell["faults"]), "dim"))
         if cell.get("reproduce"):
             console.print(plain(f"      reproduce: {cell['reproduce']}", "cyan"))
     if tally.failed > max_failures:

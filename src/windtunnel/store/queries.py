@@ -82,8 +82,8 @@ class RunRow(RunInfo):
 
     def to_dict(self) -> JSONObject:
         """The run as one JSON object for the viewer's runs list and ``runs list --format json``: its columns, the
-        summary's score and verdict, the cell count, the planned count (from the run's meta while it still runs) and its
-        duration in seconds (None while it runs).
+        summary's score (None for a run cut short) and verdict, the cell count, the planned count (from the run's meta
+        while it still runs) and its duration in seconds (None while it runs).
         """
         summary = self.summary or {}
         return {
@@ -95,7 +95,7 @@ class RunRow(RunInfo):
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "status": self.status,
-            "score": summary.get("score"),
+            "score": self.score,  # None for a run cut short: its status says so (RunInfo.score)
             "passed": summary.get("passed"),
             "cells": self.cells,
             "cells_planned": summary.get("cells_planned", self.meta.get("cells_planned")),  # a running run: meta

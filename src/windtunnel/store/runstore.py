@@ -161,9 +161,14 @@ class RunInfo:
     @property
     def score(self) -> float | None:
         """The run's score from its stored summary, or None for a run that has no summary yet (running, or stopped at
-        setup).
-        """
-        return None if self.summary is None else self.summary.get("score")
+        setup) and for a run cut short (interrupted, or aborted when the agent went away: ``partial``).
+
+        A cut-short run's summary scores the cells that ran, which in a list of runs reads as a verdict (an agent that
+        died after 3 of 12 cells showed 100.0, QA-11 minor 11); its status says what happened, and its report keeps
+        that partial score, marked partial."""
+        if self.summary is None or self.summary.get("partial"):
+            return None
+        return self.summary.get("score")
 
 
 class RunStore:

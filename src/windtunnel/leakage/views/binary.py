@@ -1,4 +1,4 @@
-"""Binary-to-text encodings: base64 (standard and URL-safe, padded or not), base32 and hex.
+"""Binary-to-text encodings: base64 (standard and URL-safe, padded or not), base32, hex and ASCII85.
 
 A run is decoded only when it gives printable UTF-8 text with a letter or digit in it: the bytes of an
 id or a hash never become a view. A base64 run that holds a gzip or zlib stream is inflated first
@@ -245,4 +245,31 @@ def hex_dump(text: str) -> list[Replacement]:
             continue
         if printable(decoded) and any(ch.isalpha() for ch in decoded):
             out.append((mt.start(), mt.end(), decoded))
+    return out
+
+
+# Adobe's ASCII85 between its delimiters (PDF streams, PostScript): 5 characters for 4 bytes, 'z' for
+# four zero bytes, blanks ignored.
+_A85_BODY_RE = re.compile(r"[!-uz \t\r\n]{1,65536}")
+
+
+@decoder("ascii85", order=47, marker=lambda t: "<~" in t)
+def ascii85(text: str) -> list[Replacement]:
+    """Each ``<~ … ~>`` run that decodes to printable text (a compressed payload is inflated). Each
+    opening is paired with the first closing after it, found by ``str.find`` (linear: a regex tried
+    at every opening would read an unclosed run once per opening inside it)."""
+    out: list[Replacement] = []
+    start = text.find("<~")
+    while start >= 0:
+        end = text.find("~>", start + 2)
+        if end < 0:
+            break
+        if _A85_BODY_RE.fullmatch(text, start + 2, end):
+            try:
+                decoded = inflated(base64.a85decode(text[start : end + 2], adobe=True)).decode("utf-8")
+            except (ValueError, UnicodeDecodeError):
+                decoded = ""
+            if printable(decoded):
+                out.append((start, end + 2, decoded))
+        start = text.find("<~", end + 2)
     return out

@@ -13,6 +13,34 @@ the scan: the scan never knows which decoder produced a view, only the view's na
 
 from __future__ import annotations
 
-from windtunnel.leakage.views import binary, ciphers, escapes, glyphs, layout, mail, spoken, streams, web
+from windtunnel.leakage.views import (
+    binary,
+    bytelists,
+    ciphers,
+    css,
+    escapes,
+    glyphs,
+    layout,
+    mail,
+    pdf,
+    spoken,
+    streams,
+    terminal,
+    web,
+)
 
-__all__ = ["binary", "ciphers", "escapes", "glyphs", "layout", "mail", "spoken", "streams", "web"]
+__all__ = [
+    "binary",
+    "bytelists",
+    "ciphers",
+    "css",
+    "escapes",
+    "glyphs",
+    "layout",
+    "mail",
+    "pdf",
+    "spoken",
+    "streams",
+    "terminal",
+    "web",
+]

@@ -99,8 +99,13 @@ def _windows(text: str, segments: _Segments) -> _Segments:
     n = len(text)
     for s, e in segments:
         lo, hi = max(0, s - MARGIN), min(n, e + MARGIN)
-        while lo > 0 and not text[lo - 1].isspace() and s - lo < 4096:
+        # Each character is read once: the left scan stops at the window before, the right scan
+        # resumes where that window's stopped (many changes in text without blanks stay linear).
+        floor = out[-1][1] if out else 0
+        while lo > floor and not text[lo - 1].isspace() and s - lo < 4096:
             lo -= 1
+        if out and hi < out[-1][1]:
+            hi = out[-1][1]
         while hi < n and not text[hi].isspace() and hi - e < 4096:
             hi += 1
         if out and lo <= out[-1][1]:

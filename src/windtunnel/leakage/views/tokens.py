@@ -4,7 +4,10 @@ Word boundaries already fall at ``_``, ``-``, ``.``, ``/`` and every other non-w
 (``PRIORITY_HIGH``, ``priority-high``, ``ticket.priority.high``, URL segments; see
 :func:`windtunnel.leakage.needles._is_word`). What remains is case: ``priorityHigh`` and
 ``HTTPHigh`` hold a word boundary at each hump. :func:`identifier_view` writes a space there,
-keeping the offset map, so the whole-token match sees ``priority High``.
+keeping the offset map, so the whole-token match sees ``priority High``; it also writes a space for
+each underscore between two words, so a label of several words matches as a phrase inside a snake or
+constant identifier (``INTENT_REQUEST_FEATURE`` holds ``Request Feature``) as it does inside a camelCase
+one (a phrase's words are separated by blanks only).
 """
 
 from __future__ import annotations
@@ -22,16 +25,28 @@ _HUMP_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _HAS_HUMP_RE = re.compile(r"[A-Z](?:(?<=[a-z][A-Z])|(?=[A-Z][a-z]))")
 
 
+# An underscore between two letters or digits (``REQUEST_FEATURE``; not ``_High_``, emphasis).
+_SNAKE_RE = re.compile(r"(?<=[^\W_])_(?=[^\W_])")
+
+
 def has_humps(text: str) -> bool:
-    """Whether ``text`` holds a camelCase hump (a cheap check before :func:`identifier_view`)."""
+    """Whether ``text`` holds a camelCase hump or an underscore joining two words (a cheap check
+    before :func:`identifier_view`)."""
+    if "_" in text and _SNAKE_RE.search(text) is not None:
+        return True
     return not text.islower() and _HAS_HUMP_RE.search(text) is not None
 
 
 def identifier_view(m: Mapped) -> Mapped | None:
-    """``m`` with a space at every camelCase hump, or ``None`` when it has none."""
+    """``m`` with a space at every camelCase hump and for every underscore joining two words, or
+    ``None`` when it has neither."""
     text = m.text
     # A capital that ends a percent-escape (``%3APayments``) is a byte's hex digit, not a word's hump.
     reps = [(p, p, " ") for p in (mt.start() for mt in _HUMP_RE.finditer(text)) if p < 3 or text[p - 3] != "%"]
+    if "_" in text:
+        snake = [(mt.start(), mt.end(), " ") for mt in _SNAKE_RE.finditer(text)]
+        if snake:
+            reps = sorted(reps + snake) if reps else snake
     if not reps:
         return None
     return apply(m, reps)
