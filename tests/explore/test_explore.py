@@ -13,7 +13,7 @@ from tests.clirun import wt
 from tests.explore import planted
 from tests.explore.conftest import write_config
 from windtunnel.chaos.schedule import parse_schedule
-from windtunnel.chaos.search import Input, Mode, shrink_candidates
+from windtunnel.chaos.search import Input, Mode, Observation, shrink_candidates
 from windtunnel.contracts.found import load_found
 from windtunnel.flows.explore import ExploreRequest, explore_flow
 
@@ -112,7 +112,8 @@ def test_a_failure_that_does_not_reproduce_every_time_is_flaky_never_minimal(
 
     monkeypatch.setattr(planted, "flaky", flaky, raising=False)
     config = write_config(tmp_path, endpoint="flaky")
-    outcome = _explore(config, budget=80, seed=5, found_dir=tmp_path / "found")
+    # the seed decides whether the planted schedule first lands on a failing (even) agent call within the budget
+    outcome = _explore(config, budget=80, seed=7, found_dir=tmp_path / "found")
     assert outcome.exit_code == 1
     [failure] = outcome.detail.failures
     assert failure.status == "flaky" and 0 < failure.reproduced < failure.reruns
@@ -407,3 +408,13 @@ def test_shrinking_merges_a_chain_of_single_faults_into_the_fault_that_stays() -
             ["tool:a call 1 error", "tool:a calls 2+ rate_limit"],
         ),
     ]
+
+
+def test_a_hang_and_a_crash_that_break_the_same_checks_are_two_failures() -> None:
+    broken = [("output_not_empty", False), ("latency", False)]
+    hang = Observation(calls=[], status="error", error_kind="timeout", checks=broken)
+    crash = Observation(calls=[], status="error", error_kind="agent_exception", checks=broken)
+    assert hang.failure_signature() == ("latency", "output_not_empty", "error:timeout")
+    assert hang.failure_signature() != crash.failure_signature()
+    judged = Observation(calls=[], status="failed", checks=broken)
+    assert judged.failure_signature() == ("latency", "output_not_empty")

@@ -94,8 +94,12 @@ class Observation:
         return out
 
     def failure_signature(self) -> tuple[str, ...]:
-        """What a failure is, for telling two apart: the broken checks, else the kind of error."""
+        """What a failure is, for telling two apart: the broken checks, and the kind of error when the cell errored
+        (an agent that hangs on a tool that stays down and one that raises on a cut stream break the same checks, but
+        they are two defects)."""
         broken = tuple(sorted(cid for cid, ok in self.checks if not ok))
+        if self.status == "error":
+            return (*broken, f"error:{self.error_kind or 'error'}")
         return broken or (f"error:{self.error_kind or 'error'}",)
 
 
@@ -287,7 +291,8 @@ class Search:
 
     def _queue_frontier(self, index: int) -> None:
         """One fault of every mode at each call of the entry's frontier, and a sustained fault of every mode from the
-        first frontier call at each seam on (new entries are tried first).
+        first frontier call at each seam on (new entries are tried first). Where the frontier starts with the retry of
+        a call the entry faulted, that fault made sustained comes first (one proposal: the same fault on every retry).
 
         The proposals go to the front of the queue in a seeded shuffle, the single faults before the sustained ones
         (a sustained fault changes more of the run, so it is the second guess); an entry that already holds
@@ -299,10 +304,19 @@ class Search:
             return
         single: list[Candidate] = []
         sustained: list[Candidate] = []
+        kept_up: list[Candidate] = []
         down: set[str] = set()
         for seam, n in entry.frontier:
             if seam not in self.modes:
                 continue
+            for i, s in enumerate(slots):  # a faulted call retried: what if the fault keeps answering the retries?
+                if seam not in down and s.seam == seam and _end(s) == n:
+                    others = [o for k, o in enumerate(slots) if k != i]
+                    if not _clash(others, seam, n, sustained=True):
+                        held = Slot(seam=seam, fault=dict(s.fault), from_call=first_call(s), probability=s.probability)
+                        schedule = self._named(with_faults(entry.candidate.schedule, [*others, held]))
+                        kept_up.append(Candidate(entry.candidate.input, schedule, index))
+                        down.add(seam)
             bursts: list[int | str | None] = [] if _clash(slots, seam, n) else [None]
             if seam not in down and not _clash(slots, seam, n, sustained=True):
                 bursts.append(SUSTAINED)  # the seam down from the entry's first new call there on
@@ -314,7 +328,7 @@ class Search:
                     (single if burst is None else sustained).append(Candidate(entry.candidate.input, schedule, index))
         self.rng.shuffle(single)
         self.rng.shuffle(sustained)
-        self._queue = single + sustained + self._queue
+        self._queue = kept_up + single + sustained + self._queue
 
     def _named(self, schedule: Schedule) -> Schedule:
         """``schedule`` named after its digest, so a proposal's name says which schedule it is in reports and the
