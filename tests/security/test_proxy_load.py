@@ -247,6 +247,32 @@ def test_stopping_answers_queued_requests_503_and_lets_in_flight_ones_finish(kin
     assert up.requests == 2
 
 
+@pytest.mark.parametrize("kind", ["tools", "llm", "mcp"])
+def test_stopping_answers_503_to_a_request_whose_body_was_still_arriving(kind: str) -> None:
+    """A request holding a slot while its body arrives was never forwarded: stopping answers it 503 with the
+    reason (safe to send again) instead of closing the connection without a word."""
+    with HeldServer() as up:
+        proxy, target = _proxy(kind, up.url)
+
+        async def main() -> bytes:
+            await proxy.start()
+            reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+            writer.write(_request(target)[:-10])
+            await writer.drain()
+            with anyio.fail_after(30):  # a bound on a hang, not a timing assertion
+                while proxy.active < 1:
+                    await asyncio.sleep(0.01)
+                await proxy.aclose()
+                answer = await reader.read()
+            writer.close()
+            return answer
+
+        answer = anyio.run(main)
+    assert answer.startswith(b"HTTP/1.1 503 "), answer
+    assert b"Connection: close" in answer and b"not forwarded" in answer, answer
+    assert up.requests == 0
+
+
 def test_a_burst_of_2000_mcp_clients_against_a_threaded_server_is_all_answered() -> None:
     """A threaded ``http.server`` (listen backlog 5, as most local MCP servers): a pool that opens one
     connection per waiting request overflows the backlog and stalls on SYN retries past any timeout."""

@@ -117,3 +117,33 @@ def test_a_slow_body_and_a_slow_answer_are_never_cut(kind: str) -> None:
         first, rest = anyio.run(main)
     assert first.startswith(b"HTTP/1.1 200 "), first
     assert b"HTTP/1.1 200 " in rest, rest
+
+
+@pytest.mark.parametrize("kind", ["tools", "llm", "mcp"])
+def test_a_body_that_stops_arriving_is_answered_408_and_frees_its_slot(kind: str) -> None:
+    """One request slot, taken by a request whose body stops half-way: after ``body_timeout`` of silence it
+    is answered 408 and closed, and the next caller gets the slot and is served."""
+    with RecordingServer(_slow_ok) as up:
+        proxy, target = _proxy(kind, up.url)
+        proxy.idle_timeout = proxy.header_timeout = None
+        proxy.body_timeout = SHORT
+        proxy.max_active = 1
+
+        async def main() -> tuple[bytes, bytes]:
+            async with proxy:
+                reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+                writer.write(_head(target, len(BODY)) + BODY[:10])
+                await writer.drain()
+                stalled = await _read_all(reader)
+                writer.close()
+                reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+                writer.write(_head(target, len(BODY)) + BODY)
+                with anyio.fail_after(10):
+                    served = await reader.readuntil(b"\r\n\r\n")
+                writer.close()
+                return stalled, served
+
+        stalled, served = anyio.run(main)
+    assert stalled.startswith(b"HTTP/1.1 408 "), stalled
+    assert b"body stopped arriving" in stalled and b"body_timeout" in stalled, stalled
+    assert served.startswith(b"HTTP/1.1 200 "), served

@@ -10,10 +10,14 @@ from __future__ import annotations
 import asyncio
 import errno
 import re
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from windtunnel._util.errors import HarnessError
+
+T = TypeVar("T")
 
 MAX_LINE = 64 * 1024
 """The longest request line or header line a listener reads (64 KiB); a longer one is a 400."""
@@ -160,38 +164,81 @@ def _header(line: str, strict: bool) -> tuple[str, str]:
     return bare, value.strip()
 
 
+class BodyStalled(Exception):
+    """A request body stopped arriving: nothing for ``seconds`` (answered 408)."""
+
+    def __init__(self, seconds: float) -> None:
+        """``seconds``: how long the body went without a byte."""
+        self.seconds = seconds
+        super().__init__(f"the request body stopped arriving: nothing for {seconds:g} s")
+
+
+async def _quiet(seconds: float | None, coro: Awaitable[T]) -> T:
+    """``await coro``, or :class:`BodyStalled` when it takes more than ``seconds`` (``None``: no limit)."""
+    if seconds is None:
+        return await coro
+    try:
+        if sys.version_info >= (3, 11):  # a timer, without the task wait_for makes
+            async with asyncio.timeout(seconds):
+                return await coro
+        return await asyncio.wait_for(coro, seconds)  # pragma: no cover - Python 3.10
+    except asyncio.TimeoutError:
+        raise BodyStalled(seconds) from None
+
+
+async def _exactly(reader: asyncio.StreamReader, n: int, silence: float | None) -> bytes:
+    """``n`` bytes; with ``silence``, read piece by piece, each within ``silence`` seconds (a slow body goes on
+    as long as it keeps arriving)."""
+    if silence is None:
+        return await reader.readexactly(n)
+    parts: list[bytes] = []
+    left = n
+    while left:
+        data = await _quiet(silence, reader.read(min(left, 65536)))
+        if not data:
+            raise asyncio.IncompleteReadError(b"".join(parts), n)
+        parts.append(data)
+        left -= len(data)
+    return b"".join(parts)
+
+
 async def read_body(
-    reader: asyncio.StreamReader, headers: list[tuple[str, str]], *, max_bytes: int | None = None
+    reader: asyncio.StreamReader,
+    headers: list[tuple[str, str]],
+    *,
+    max_bytes: int | None = None,
+    silence: float | None = None,
 ) -> bytes:
     """The body framed by ``headers``; more than ``max_bytes`` raises :class:`BodyTooLarge` before reading it all.
 
     Chunked bodies are counted chunk by chunk and a declared length is checked before a byte is read, so a hostile
     peer cannot make the proxy buffer more than the cap. A malformed chunk size or ``Content-Length`` is
-    :class:`BadRequest` (only plain non-negative numbers are accepted, as RFC 9110 requires)."""
+    :class:`BadRequest` (only plain non-negative numbers are accepted, as RFC 9110 requires). ``silence``: a body
+    that goes that many seconds without a byte raises :class:`BodyStalled` (``None``: it may wait forever)."""
     lower = {k.lower(): v for k, v in headers}
     if "chunked" in lower.get("transfer-encoding", "").lower():
         parts: list[bytes] = []
         total = 0
         while True:
-            size_line = await _line(reader)
+            size_line = await _quiet(silence, _line(reader))
             digits = size_line.split(b";")[0].strip() or b"0"
             if not _HEX.fullmatch(digits):
                 raise BadRequest(f"bad chunk size {digits[:40]!r}")
             size = int(digits, 16)
             if size == 0:
-                await read_headers(reader)  # trailers
+                await _quiet(silence, read_headers(reader))  # trailers
                 return b"".join(parts)
             total += size
             check_size(max_bytes, total)
-            parts.append(await reader.readexactly(size))
-            await reader.readexactly(2)
+            parts.append(await _exactly(reader, size, silence))
+            await _exactly(reader, 2, silence)
     length = lower.get("content-length")
     if length:
         if not length.isascii() or not length.isdigit():  # no sign, no space, no "1_000": RFC 9110 §8.6
             raise BadRequest(f"bad Content-Length {length[:40]!r}: a non-negative decimal number is expected")
         n = int(length)
         check_size(max_bytes, n, declared=True)
-        return await reader.readexactly(n)
+        return await _exactly(reader, n, silence)
     return b""
 
 

@@ -30,6 +30,7 @@ from windtunnel._util.hostgate import HostGate
 from windtunnel._util.http1 import (
     NO_FORWARD,
     BadRequest,
+    _parse_headers,
     check_size,
     find_header,
     read_body,
@@ -121,6 +122,13 @@ def _status_line(line: bytes) -> tuple[str, int]:
     return parts[0], int(parts[1])
 
 
+def _parse_answer_head(block: bytes) -> tuple[str, int, list[tuple[str, str]]]:
+    """An answer's version, status and headers from its head (without the blank line that ends it)."""
+    line, nl, rest = block.partition(b"\n")
+    version, status = _status_line(line.rstrip(b"\r"))
+    return version, status, _parse_headers(rest, False) if nl and rest else []
+
+
 async def _answer_head(reader: asyncio.StreamReader) -> tuple[str, int, list[tuple[str, str]]]:
     """An answer's version, status and headers; a connection closed before it is ``IncompleteReadError``
     (a pooled connection the server closed meanwhile: retried once on a new one)."""
@@ -174,6 +182,15 @@ def _head_lines(method: str, url: _Url, headers: list[tuple[str, str]]) -> list[
     return lines
 
 
+def request_bytes(method: str, url: _Url, headers: list[tuple[str, str]], body: bytes) -> bytes:
+    """A whole request to send upstream: its head (see :func:`_head_lines`), ``Content-Length`` when there is a
+    body or the method carries one, and the body."""
+    lines = _head_lines(method, url, headers)
+    if body or method in ("POST", "PUT", "PATCH"):
+        lines.append(f"Content-Length: {len(body)}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body
+
+
 async def _within(seconds: float, coro: Awaitable[T]) -> T:
     """``await coro`` with a deadline; on 3.11+ without the extra task ``asyncio.wait_for`` makes."""
     if sys.version_info >= (3, 11):
@@ -183,6 +200,9 @@ async def _within(seconds: float, coro: Awaitable[T]) -> T:
 
 
 _CHUNK_SIZE = re.compile(rb"[0-9A-Fa-f]{1,16}")
+_PLAIN_CHUNK = re.compile(rb"([0-9A-Fa-f]{1,16})\r\n")
+"""A chunk's size line without extension or spaces (what servers send): :meth:`_Dechunker.feed` takes such a chunk
+in one step when all of it has arrived."""
 
 
 class _Dechunker:
@@ -208,10 +228,21 @@ class _Dechunker:
         they belong to no body, and the connection must not be reused."""
         out: list[bytes] = []
         pos, end = 0, len(data)
+        match = _PLAIN_CHUNK.match
         while pos < end:
             if self.done:
                 self.extra = True
                 break
+            if not (self._left or self._crlf or self._line or self._trailers):
+                # The common case in one step: a bare size line, the chunk and its CRLF all here.
+                m = match(data, pos)
+                if m is not None:
+                    start = m.end()
+                    n = int(m.group(1), 16)
+                    if n and start + n + 2 <= end:
+                        out.append(data[start : start + n])
+                        pos = start + n + 2
+                        continue
             if self._left:
                 take = min(self._left, end - pos)
                 out.append(data[pos : pos + take])
@@ -238,12 +269,15 @@ class _Dechunker:
                 if not line.strip():
                     self.done = True
                 continue
-            digits = line.split(b";")[0].strip() or b"0"
+            digits = (line.split(b";")[0] if b";" in line else line).strip() or b"0"
             if not _CHUNK_SIZE.fullmatch(digits):  # no sign, no 0x, no underscores: what read_body accepts
                 raise ValueError(f"bad chunk size {digits[:40]!r}")
             n = int(digits, 16)
             if n == 0:
                 self._trailers = True
+            elif pos + n + 2 <= end:  # the whole chunk and the CRLF after it are here: one step
+                out.append(data[pos : pos + n])
+                pos += n + 2
             else:
                 self._left = n
         return b"".join(out)
@@ -513,10 +547,7 @@ class UpstreamPool:
             raise UpstreamError(f"not an HTTP URL: {url!r}")
         port = parts.port
         addr: Addr = (parts.hostname, port) if parts.scheme == "http" else (parts.hostname, port, "https")
-        lines = _head_lines(method, parts, headers)
-        if body or method in ("POST", "PUT", "PATCH"):
-            lines.append(f"Content-Length: {len(body)}")
-        request = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace") + body
+        request = request_bytes(method, parts, headers, body)
         gate = self.gate(addr)
         await gate.enter()
         try:

@@ -70,25 +70,26 @@ def _plain_stream_text(data: bytes) -> tuple[bool, str | None]:
     payload that is not JSON or nests past the depth bound, a ``delta`` that is not an object."""
     if b"\r" in data:
         return _IRREGULAR
-    payloads: list[bytes] = []
-    for block in data.split(b"\n\n"):
-        if not block:
-            continue
-        if not block.startswith(b"data:") or b"\n" in block:
-            return _IRREGULAR
-        payload = block[6:] if block.startswith(b"data: ") else block[5:]
-        if payload.strip() == b"[DONE]":
-            continue
-        if payload.count(b"{") + payload.count(b"[") > MAX_DEPTH:
-            return _IRREGULAR
-        payloads.append(payload)
+    blocks = [block for block in data.split(b"\n\n") if block]
+    if not all(block.startswith(b"data:") and b"\n" not in block for block in blocks):
+        return _IRREGULAR
+    payloads = [block[6:] if block[5:6] == b" " else block[5:] for block in blocks]
+    payloads = [payload for payload in payloads if payload.strip() != b"[DONE]"]
+    if data.count(b"{") + data.count(b"[") > MAX_DEPTH and any(
+        payload.count(b"{") + payload.count(b"[") > MAX_DEPTH for payload in payloads
+    ):
+        return _IRREGULAR
     try:
         events = orjson.loads(b"[" + b",".join(payloads) + b"]")
     except orjson.JSONDecodeError:
         return _IRREGULAR
     parts: list[str] = []
     for obj in events:
-        choice = _choice(obj) if isinstance(obj, dict) else None
+        choice = None
+        if isinstance(obj, dict):  # _choice, inlined: a dozen events per stream
+            choices = obj.get("choices")
+            if choices and isinstance(choices[0], dict):
+                choice = choices[0]
         delta = (choice or {}).get("delta") or {}
         if not isinstance(delta, dict):
             return _IRREGULAR

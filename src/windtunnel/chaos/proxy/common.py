@@ -7,13 +7,15 @@ import contextlib
 import json
 import logging
 import socket
+from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from windtunnel._util.http1 import (
     MAX_REQUEST_BODY,
     NO_FORWARD,
     BadRequest,
+    BodyStalled,
     BodyTooLarge,
     ClientGone,
     Request,
@@ -26,6 +28,9 @@ from windtunnel._util.http1 import (
 )
 from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.plan import FaultPlan
+
+if TYPE_CHECKING:
+    from windtunnel.chaos.proxy.lane import Lane
 
 _log = logging.getLogger("windtunnel.proxy")
 PlanSource = Callable[[], "FaultPlan | None"]
@@ -43,6 +48,10 @@ IDLE_TIMEOUT_S = 30.0
 """How long a client connection may go without starting a request, after it opens or after its last answer
 (the default of :attr:`ProxyServer.idle_timeout`); then the proxy closes it, as any HTTP server closes an idle
 keep-alive connection. Without it, 4,096 silent sockets would hold every connection slot."""
+BODY_TIMEOUT_S = 30.0
+"""How long a request's body may go without a byte once its head is in (the default of
+:attr:`ProxyServer.body_timeout`); then ``408 Request Timeout`` and the connection is closed, its request
+slot freed. A body that keeps arriving, however slowly, is never cut."""
 HEADER_TIMEOUT_S = 20.0
 """How long the rest of a request's head may take once its request line is in (the default of
 :attr:`ProxyServer.header_timeout`); then ``408 Request Timeout`` and the connection is closed. A request whose
@@ -154,15 +163,104 @@ async def _refuse_unread(
         await asyncio.wait_for(drain(), 1)
 
 
+def not_forwarded(what: str) -> bytes:
+    """The 503 for a request that was arriving when the proxy stopped: never forwarded, safe to send again."""
+    message = (
+        f"windtunnel {what}: the proxy is stopping; this request was not forwarded, send it again once the proxy "
+        "is back\n"
+    ).encode()
+    return response_head(503, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+
+
+def head_timed_out(what: str, seconds: float) -> bytes:
+    """The 408 for a request whose head did not arrive within ``seconds`` of its request line."""
+    message = (
+        f"windtunnel {what}: the request head did not arrive within {seconds:g} s of its request line "
+        "(ProxyServer.header_timeout)\n"
+    ).encode()
+    return response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+
+
+def body_stalled(what: str, seconds: float) -> bytes:
+    """The 408 for a request whose body stopped arriving for ``seconds``."""
+    message = (
+        f"windtunnel {what}: the request body stopped arriving: nothing for {seconds:g} s (ProxyServer.body_timeout)\n"
+    ).encode()
+    return response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+
+
+def _not_forwarded(writer: asyncio.StreamWriter, what: str) -> None:
+    """Write :func:`not_forwarded` without waiting (the connection is closed next, which sends it)."""
+    with contextlib.suppress(Exception):
+        writer.write(not_forwarded(what))
+
+
+class Slots:
+    """The request slots of a proxy (:attr:`ProxyServer.max_active`): a semaphore whose :meth:`try_acquire`
+    takes a free slot without a coroutine (the synchronous lane), waiters served in arrival order."""
+
+    __slots__ = ("_free", "_n", "_waiters")
+
+    def __init__(self, n: int) -> None:
+        """``n`` free slots."""
+        self._n = n
+        self._free = n
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    @property
+    def in_use(self) -> int:
+        """Slots taken now."""
+        return self._n - self._free
+
+    def try_acquire(self) -> bool:
+        """Take a slot when one is free and nobody waits for one; whether it was taken."""
+        if self._free > 0 and not self._waiters:
+            self._free -= 1
+            return True
+        return False
+
+    async def acquire(self) -> None:
+        """Take a slot, waiting in line for one (a waiter cancelled just after it was handed one passes it on)."""
+        if self.try_acquire():
+            return
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(fut)
+        try:
+            await fut
+        except BaseException:
+            if fut.done() and not fut.cancelled():
+                self.release()
+            else:
+                fut.cancel()
+            raise
+
+    def release(self) -> None:
+        """Give a slot back: to the first waiter, else to the free ones."""
+        while self._waiters:
+            fut = self._waiters.popleft()
+            if not fut.done():
+                fut.set_result(None)
+                return
+        self._free += 1
+
+
+class _Closer(Protocol):
+    """What a head timer needs of a connection: write an answer, close (a stream writer or a transport)."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class _HeadTimer:
     """The deadline for one connection's next request head: ``idle`` seconds for its request line, then
     ``header`` seconds for the rest (``None``: no limit). A deadline that passes closes the connection from the
     event loop (a 408 first when a request had begun), so the reader waiting for the head sees it end; nothing
     is cancelled, and :attr:`fired` tells that end from a client's own."""
 
-    __slots__ = ("_handle", "_header", "_idle", "_loop", "_what", "_writer", "fired")
+    __slots__ = ("_handle", "_header", "_idle", "_loop", "_what", "_writer", "begun", "fired")
 
-    def __init__(self, writer: asyncio.StreamWriter, idle: float | None, header: float | None, what: str) -> None:
+    def __init__(self, writer: _Closer, idle: float | None, header: float | None, what: str) -> None:
         """A timer for the connection written through ``writer`` (disarmed until :meth:`arm`)."""
         self._loop = asyncio.get_running_loop()
         self._writer = writer
@@ -171,14 +269,19 @@ class _HeadTimer:
         self._what = what
         self._handle: asyncio.TimerHandle | None = None
         self.fired = False
+        self.begun = False
+        """A request has begun arriving and has not been handed to the server's handler yet (so, at a stop, it
+        was never forwarded: answered 503)."""
 
     def arm(self) -> None:
         """Start waiting for a request line."""
+        self.begun = False
         if self._idle is not None:
             self._handle = self._loop.call_later(self._idle, self._expire, False)
 
     def started(self) -> None:
         """The request line is in: the rest of the head gets :attr:`_header` seconds."""
+        self.begun = True
         self.disarm()
         if self._header is not None:
             self._handle = self._loop.call_later(self._header, self._expire, True)
@@ -193,14 +296,9 @@ class _HeadTimer:
         """Close the connection; a request that had begun is told why (408) first."""
         self.fired = True
         self._handle = None
-        if begun:
-            message = (
-                f"windtunnel {self._what}: the request head did not arrive within {self._header:g} s of its "
-                "request line (ProxyServer.header_timeout)\n"
-            ).encode()
-            head = response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False)
+        if begun and self._header is not None:
             with contextlib.suppress(Exception):
-                self._writer.write(head + message)
+                self._writer.write(head_timed_out(self._what, self._header))
         self._writer.close()
 
 
@@ -227,16 +325,20 @@ class ProxyServer:
         """Client connections kept open at once; one more is answered 503 with Retry-After (see the constant)."""
         self.max_active = MAX_ACTIVE_REQUESTS
         """Requests served at once; the rest wait unread, in arrival order (see :data:`MAX_ACTIVE_REQUESTS`)."""
-        self._slots: asyncio.Semaphore | None = None
+        self._slots: Slots | None = None
         self.waiting = 0
         """Requests whose head has arrived, waiting for a slot (a test and a summary can read it)."""
         self.idle_timeout: float | None = IDLE_TIMEOUT_S
         """Seconds a connection may go without a request line before it is closed (``None``: no limit)."""
+        self.body_timeout: float | None = BODY_TIMEOUT_S
+        """Seconds a request body may go without a byte, then 408 (``None``: no limit)."""
         self.header_timeout: float | None = HEADER_TIMEOUT_S
         """Seconds for the rest of a request's head after its request line, then 408 (``None``: no limit)."""
         self._queued: set[asyncio.Task[Any]] = set()
         """Connections whose request waits for a slot: answered 503 when the proxy stops."""
         self._closing = False
+        self.lanes: set[Lane] = set()
+        """Connections on the synchronous lane (they count against :attr:`max_connections` too)."""
 
     @property
     def url(self) -> str:
@@ -245,8 +347,8 @@ class ProxyServer:
 
     async def start(self) -> None:
         """Listen (a busy port is a ``HarnessError`` naming it); :attr:`port` is then the real port."""
-        self._slots = asyncio.Semaphore(self.max_active)
-        self._server = await listen(self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint)
+        self._slots = Slots(self.max_active)
+        self._server = await self._listen()
         self.port = self._server.sockets[0].getsockname()[1]
 
     async def aclose(self, grace: float = STOP_GRACE_S) -> None:
@@ -257,13 +359,17 @@ class ProxyServer:
         self._closing = True
         if self._server is not None:
             self._server.close()
+        busy_lanes = [done for lane in list(self.lanes) if (done := lane.stop()) is not None]
         queued = set(self._queued)
         for task in list(self._tasks - self._busy):
             task.cancel()  # idle ones end; queued ones answer 503 (see _wait_for_slot)
         if queued:  # their 503s first: each is bounded (an answer, then at most 1 s reading what the client sent)
             await asyncio.wait(list(queued), timeout=grace + 1)
-        if self._busy:
-            await asyncio.wait(list(self._busy), timeout=grace)
+        if self._busy or busy_lanes:
+            waits = [*self._busy, *busy_lanes]
+            await asyncio.wait(waits, timeout=grace)
+        for lane in list(self.lanes):
+            lane.abort()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -288,22 +394,42 @@ class ProxyServer:
         assert self._server is not None
         await self._server.serve_forever()
 
-    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _connection(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        first: tuple[Request, Any] | None = None,
+        *,
+        counted: bool = False,
+    ) -> None:
         """One client connection: past :attr:`max_connections` a 503; else its requests one after another,
-        each read to its head, then given a slot (:attr:`max_active`) before its body is read and it is served."""
+        each read to its head, then given a slot (:attr:`max_active`) before its body is read and it is served.
+
+        A connection handed over by the synchronous lane is already ``counted``, and may come with its ``first``
+        request read and holding a slot, with what the lane decided about it (see :meth:`resume`)."""
         task = asyncio.current_task()
         assert task is not None and self._slots is not None
-        if self._closing:  # accepted just before the listener closed
+        slots = self._slots
+        if first is not None:
+            self._tasks.add(task)
+        elif self._closing:  # accepted just before the listener closed
             writer.close()
             return
-        if len(self._tasks) >= self.max_connections:
+        elif not counted and self.open_connections() >= self.max_connections:
             await _refuse_busy(reader, writer, self.what, self.max_connections)
             writer.close()
             return
-        self._tasks.add(task)
-        slots = self._slots
+        else:
+            self._tasks.add(task)
         timer = _HeadTimer(writer, self.idle_timeout, self.header_timeout, self.what)
         try:
+            if first is not None:
+                try:
+                    keep = await self._serve(first[0], reader, writer, task, first[1])
+                finally:
+                    slots.release()
+                if not keep or self._closing:
+                    return
             while True:
                 timer.arm()
                 try:
@@ -314,15 +440,22 @@ class ProxyServer:
                     raise
                 finally:
                     timer.disarm()
-                if req is None or self._closing:
+                if req is None:
+                    break
+                if self._closing:
+                    _not_forwarded(writer, self.what)
                     break
                 if req.method == "CONNECT":  # a tunnel is a pipe, open as long as its client wants: no slot
+                    timer.begun = False
                     keep = await self._serve(req, reader, writer, task)
                 else:
-                    if not await self._wait_for_slot(slots, reader, writer, task):
+                    if not await self._wait_for_slot(slots, reader, writer, task, timer):
                         break
                     try:
-                        req.body = await read_body(reader, req.headers, max_bytes=self.max_request_body)
+                        req.body = await read_body(
+                            reader, req.headers, max_bytes=self.max_request_body, silence=self.body_timeout
+                        )
+                        timer.begun = False
                         keep = await self._serve(req, reader, writer, task)
                     finally:
                         slots.release()
@@ -332,7 +465,13 @@ class ProxyServer:
             await _refuse(writer, 400, f"windtunnel {self.what}: bad request: {err}")
         except BodyTooLarge as err:
             await _refuse(writer, 413, f"windtunnel {self.what}: request body too large: {err}")
-        except (ClientGone, EOFError, ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+        except BodyStalled as err:
+            with contextlib.suppress(Exception):
+                writer.write(body_stalled(self.what, err.seconds))
+        except asyncio.CancelledError:
+            if self._closing and timer.begun:  # read in part, never forwarded: the client may send it again
+                _not_forwarded(writer, self.what)
+        except (ClientGone, EOFError, ConnectionError, asyncio.IncompleteReadError):
             pass  # the client left: nobody to answer, nothing worth a line in the log
         except Exception as err:  # a defect here must cost one connection and one log line, not a traceback
             _log.warning("windtunnel %s: dropped a connection after %s: %s", self.what, type(err).__name__, err)
@@ -343,10 +482,11 @@ class ProxyServer:
 
     async def _wait_for_slot(
         self,
-        slots: asyncio.Semaphore,
+        slots: Slots,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         task: asyncio.Task[Any],
+        timer: _HeadTimer,
     ) -> bool:
         """Wait for a slot to serve a request in (``True``), or, when the proxy stops meanwhile, answer the
         request 503 and ``Connection: close`` (``False``): it never reached the upstream, so it is safe to
@@ -365,6 +505,7 @@ class ProxyServer:
         finally:
             self.waiting -= 1
             self._queued.discard(task)
+        timer.begun = False  # answered here
         await _refuse_unread(
             reader,
             writer,
@@ -375,14 +516,49 @@ class ProxyServer:
         return False
 
     async def _serve(
-        self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, task: asyncio.Task[Any]
+        self,
+        req: Request,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        task: asyncio.Task[Any],
+        decided: Any = None,
     ) -> bool:
-        """Serve ``req`` with the connection marked busy (:meth:`aclose` lets it finish); whether it stays open."""
+        """Serve ``req`` with the connection marked busy (:meth:`aclose` lets it finish); whether it stays open.
+        ``decided``: what the synchronous lane decided about it before handing it over (see :meth:`resume`)."""
         self._busy.add(task)
         try:
+            if decided is not None:
+                return await self.resume(req, decided, reader, writer)
             return await self.handle(req, reader, writer)
         finally:
             self._busy.discard(task)
+
+    async def _listen(self) -> asyncio.Server:
+        """The listening server: every connection on streams (:meth:`_connection`). A proxy that serves plain
+        requests on the synchronous lane (:mod:`windtunnel.chaos.proxy.lane`) overrides it, and implements
+        :meth:`lane_request` and :meth:`resume`."""
+        return await listen(self._connection, self.host, self.port, what=self.what, busy_hint=self.busy_hint)
+
+    @property
+    def active(self) -> int:
+        """Requests holding a slot now: their body being read, forwarded, or answered (a test can read it)."""
+        return self._slots.in_use if self._slots is not None else 0
+
+    def open_connections(self) -> int:
+        """Client connections open now, on streams and on the synchronous lane."""
+        return len(self._tasks) + len(self.lanes)
+
+    def lane_request(self, lane: Lane, req: Request) -> None:
+        """Serve a whole request on the synchronous lane (``lane`` holds a slot for it): answer it through the
+        lane's methods, or :meth:`Lane.hand_over` it to :meth:`resume` (see :meth:`_listen`)."""
+        raise NotImplementedError
+
+    async def resume(
+        self, req: Request, decided: Any, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> bool:
+        """Serve a request the synchronous lane read and handed over with what it had ``decided`` (see :meth:`_listen`);
+        whether the connection stays open."""
+        raise NotImplementedError
 
     async def handle(self, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
         """Serve one request; return whether the connection stays open."""

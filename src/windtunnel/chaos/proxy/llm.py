@@ -19,7 +19,15 @@ from typing import Any
 import httpx
 
 from windtunnel._util.http1 import BadRequest, Request, chunk, response_head, write_response
-from windtunnel._util.http1client import StreamedResponse, UpstreamCut, UpstreamError, UpstreamPool
+from windtunnel._util.http1client import (
+    StreamedResponse,
+    UpstreamCut,
+    UpstreamError,
+    UpstreamPool,
+    _url,
+    request_bytes,
+)
+from windtunnel._util.http1proto import LanePool, UpstreamConnection
 from windtunnel._util.jsonsafe import loads as json_loads
 from windtunnel.chaos.llm_wire import Editor, WireCall, log_other
 from windtunnel.chaos.plan import FaultPlan
@@ -29,6 +37,7 @@ from windtunnel.chaos.proxy.common import (
     ProxyServer,
     json_response,
 )
+from windtunnel.chaos.proxy.lane import Lane, lane_listen
 from windtunnel.chaos.wire_apis import api_of
 
 
@@ -47,13 +56,99 @@ def parse_sse(data: bytes) -> list[Any]:
     return events
 
 
+_FRAMING = frozenset({"content-length", "transfer-encoding", "connection", "keep-alive"})
+
+
 def _relayed(resp: StreamedResponse, editor: Editor | None) -> list[tuple[str, str]]:
     """The answer's headers to send on: no framing headers (the proxy frames the body itself), and no
     ``Content-Encoding`` when a fault rewrote the body."""
-    drop = {"content-length", "transfer-encoding", "connection", "keep-alive"}
+    drop = _FRAMING
     if editor is not None and editor.edits:
-        drop.add("content-encoding")
+        drop = drop | {"content-encoding"}
     return [(k, v) for k, v in resp.headers if k.lower() not in drop]
+
+
+class _LaneRelay:
+    """An upstream answer relayed to a lane's client as it arrives, from the event loop's callbacks: what
+    :meth:`LlmProxy._relay` does on streams, for an answer no fault edits (the pass-through :class:`Editor`
+    records it in the call log at its end)."""
+
+    __slots__ = ("conn", "editor", "head", "keep", "lane", "length", "wire")
+
+    def __init__(self, lane: Lane, wire: WireCall | None, keep: bool) -> None:
+        """Relay to ``lane``'s client; ``wire``: the model call to log (``None``: a pass-through request)."""
+        self.lane, self.wire, self.keep = lane, wire, keep
+        self.conn: UpstreamConnection | None = None
+        self.editor: Editor | None = None
+        self.head = b""
+        self.length: int | None = None
+
+    def on_head(self, status: int, headers: list[tuple[str, str]], length: int | None) -> None:
+        """The answer's head: kept to go out with the first piece of the body (one write)."""
+        out = []
+        ctype = encoding = None
+        for k, v in headers:  # one pass: what the editor needs, and the headers to send on
+            name = k.lower()
+            if name == "content-type":
+                ctype = v if ctype is None else ctype
+            elif name == "content-encoding":
+                encoding = v if encoding is None else encoding
+            if name not in _FRAMING:
+                out.append((k, v))
+        wire = self.wire
+        if wire is not None:
+            editor = self.editor = wire.editor(status, ctype)
+            editor.status = status
+            editor.encoded = (encoding or "identity") != "identity"
+        self.length = length
+        self.head = response_head(status, out, length=length, keep_alive=self.keep)
+
+    def on_body(self, data: bytes) -> None:
+        """A piece of the body, sent on (framed as a chunk when the answer has no length)."""
+        out = self.editor.feed(data) if self.editor is not None else data
+        if out:
+            framed = out if self.length is not None else chunk(out)
+            self.lane.write(self.head + framed if self.head else framed)
+            self.head = b""
+
+    def on_end(self) -> None:
+        """The body ended: the call is logged, the answer completed, the client's connection kept or closed."""
+        if self.editor is not None:
+            self.editor.end()  # the pass-through editor: logs, adds nothing
+        tail = self.head + (b"0\r\n\r\n" if self.length is None else b"")
+        if tail:
+            self.lane.write(tail)
+        self.lane.finish(self.keep)
+
+    def on_error(self, err: UpstreamError, after_head: bool) -> None:
+        """Before the head: a 502 naming the error (logged); after it: the cut passed on as a cut."""
+        if after_head:
+            if self.editor is not None:
+                self.editor.fail(err)
+            self.lane.abort()
+            return
+        if self.wire is not None:
+            self.wire.log(error=f"upstream error: {err}")
+        msg = f"windtunnel LLM proxy: upstream error: {err}\n".encode()
+        self.lane.write(
+            response_head(502, [("Content-Type", "text/plain")], length=len(msg), keep_alive=self.keep) + msg
+        )
+        self.lane.finish(self.keep)
+
+    def client_gone(self) -> None:
+        """The client left mid-answer: the upstream connection is dropped (the call is not logged, as on streams)."""
+        if self.conn is not None:
+            self.conn.abandon()
+
+    def pause(self) -> None:
+        """The client's socket is full: stop reading the upstream."""
+        if self.conn is not None:
+            self.conn.pause_reading()
+
+    def resume(self) -> None:
+        """The client caught up."""
+        if self.conn is not None:
+            self.conn.resume_reading()
 
 
 @functools.lru_cache(maxsize=1024)
@@ -100,12 +195,69 @@ class LlmProxy(ProxyServer):
         """Where Ollama's native ``/api/…`` calls go (an origin such as http://localhost:11434; default: the
         upstream's origin)."""
         self.pool = UpstreamPool(timeout=upstream_timeout, max_idle=256)
+        self.lane_pool: LanePool | None = None
+        """Upstream connections of the synchronous lane (made when the proxy starts)."""
         self._urls: dict[str, str] = {}
+
+    async def _listen(self) -> asyncio.Server:
+        """Connections start on the synchronous lane (:mod:`windtunnel.chaos.proxy.lane`)."""
+        self.lane_pool = LanePool(self.pool, max_idle=256)
+        return await lane_listen(self)
 
     async def aclose(self, grace: float = 2.0) -> None:
         """Stop serving (see :meth:`ProxyServer.aclose`), then close the connections to the model API."""
         await super().aclose(grace)
+        if self.lane_pool is not None:
+            await self.lane_pool.aclose()
         await self.pool.aclose()
+
+    def lane_request(self, lane: Lane, req: Request) -> None:
+        """:meth:`handle` on the synchronous lane: the health check answered, a model call whose faults leave the
+        answer as it is (or any other request) forwarded and relayed; a call a fault delays, replaces or edits,
+        a refused target and an HTTPS upstream go on on streams, with the plan's decision (:meth:`resume`)."""
+        keep = req.keep_alive
+        if req.target == HEALTH_PATH:
+            body = json_response({"ok": True, "proxy": "llm", "upstream": self.upstream})
+            lane.write(
+                response_head(200, [("Content-Type", "application/json")], length=len(body), keep_alive=keep) + body
+            )
+            lane.finish(keep)
+            return
+        plan = self._plan_source()
+        api = api_of(req.method, req.target) if plan is not None else None
+        wire: WireCall | None = None
+        if plan is not None and api is not None:
+            wire = WireCall(plan, api, req.body)
+            dec = wire.dec
+            if dec.replacement is not None or dec.delay_ms or dec.corrupts:
+                lane.hand_over((req, ("model", wire)))
+                return
+        elif plan is not None:
+            log_other(plan, req.method, req.target)
+        try:
+            url = _url(self.upstream_url(req.target))
+        except BadRequest:
+            lane.hand_over((req, ("relay", wire)))  # the stream path answers 400
+            return
+        if url.scheme != "http" or not url.hostname or self.lane_pool is None:
+            lane.hand_over((req, ("relay", wire)))
+            return
+        relay = _LaneRelay(lane, wire, keep)
+        lane.upstream = relay
+        conn = self.lane_pool.exchange(
+            (url.hostname, url.port), request_bytes(req.method, url, req.headers, req.body), req.method, relay
+        )
+        if conn is not None and lane.paused:
+            relay.pause()
+
+    async def resume(
+        self, req: Request, decided: Any, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> bool:
+        """A request the lane handed over: a model call with its decision taken, or a request to relay."""
+        kind, wire = decided
+        if kind == "model":
+            return await self._decided_call(wire, req, reader, writer, req.keep_alive)
+        return await self._relay(req, writer, req.keep_alive, wire, req.headers)
 
     def upstream_url(self, target: str) -> str:
         """:meth:`build_url`, remembered for the last 1,024 targets (an agent calls a handful of paths)."""
@@ -168,7 +320,12 @@ class LlmProxy(ProxyServer):
         writer: asyncio.StreamWriter,
         keep: bool,
     ) -> bool:
-        wire = WireCall(plan, api, req.body)
+        return await self._decided_call(WireCall(plan, api, req.body), req, reader, writer, keep)
+
+    async def _decided_call(
+        self, wire: WireCall, req: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, keep: bool
+    ) -> bool:
+        """A model call whose faults are decided: held (timeout), delayed, answered instead, or relayed."""
         instead = wire.instead()
         if instead is not None and instead.timeout:
             # No byte until the client gives up (or delay_ms passes): the client's own timeout fires.

@@ -1,0 +1,322 @@
+"""The LLM proxy's synchronous lane (``chaos/proxy/lane.py``, ``_util/http1proto.py``) against a scripted raw
+upstream: pipelined requests, a request handed over to the stream path mid-connection, a pooled connection the
+upstream closed (retried), answers framed by the end of the connection, cut answers, clients that leave, an
+upstream that goes silent, and a stop that answers a request whose head had begun."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import anyio
+import pytest
+
+from windtunnel._util.aioloop import server_loop_options
+from windtunnel.chaos.llm_faults import LlmRateLimitFault
+from windtunnel.chaos.plan import FaultPlan
+from windtunnel.chaos.proxy import LlmProxy
+from windtunnel.chaos.spec import ChaosSpec
+
+ANSWER = b'{"choices":[{"index":0,"message":{"role":"assistant","content":"hi"},"finish_reason":"stop"}]}'
+BODY = b'{"model":"m","messages":[{"role":"user","content":"x"}]}'
+Script = Callable[[asyncio.StreamReader, asyncio.StreamWriter, "Upstream"], Awaitable[None]]
+
+
+class Upstream:
+    """A raw HTTP upstream on this event loop, each connection served by ``script``; counts connections and
+    requests and keeps the bodies it read."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.connections = 0
+        self.bodies: list[bytes] = []
+        self.closed = asyncio.Event()
+        self.server: asyncio.Server | None = None
+
+    async def __aenter__(self) -> Upstream:
+        self.server = await asyncio.start_server(self._conn, "127.0.0.1", 0)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.server is not None
+        self.server.close()
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        return f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+
+    async def _conn(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        try:
+            await self.script(reader, writer, self)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+            self.closed.set()
+
+    async def read_request(self, reader: asyncio.StreamReader) -> bytes:
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = next(
+            (int(ln.split(b":")[1]) for ln in head.split(b"\r\n") if ln.lower().startswith(b"content-length:")), 0
+        )
+        body = await reader.readexactly(length)
+        self.bodies.append(body)
+        return head
+
+
+def _ok(body: bytes = ANSWER, extra: bytes = b"") -> bytes:
+    return b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n%sContent-Length: %d\r\n\r\n%s" % (
+        extra,
+        len(body),
+        body,
+    )
+
+
+async def keep_alive(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+    while True:
+        await up.read_request(reader)
+        writer.write(_ok())
+        await writer.drain()
+
+
+def _request(body: bytes = BODY, target: str = "/v1/chat/completions") -> bytes:
+    return b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (
+        target.encode(),
+        len(body),
+        body,
+    )
+
+
+async def _answer(reader: asyncio.StreamReader) -> tuple[int, bytes, bytes]:
+    head = await reader.readuntil(b"\r\n\r\n")
+    if b"Transfer-Encoding: chunked" in head:
+        raw = await reader.readuntil(b"\r\n0\r\n\r\n")
+        body = b""
+        while raw:
+            size, _, rest = raw.partition(b"\r\n")
+            n = int(size, 16)
+            body, raw = body + rest[:n], rest[n + 2 :]
+    else:
+        length = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+        body = await reader.readexactly(length)
+    return int(head.split()[1]), head, body
+
+
+def _plan() -> FaultPlan:
+    return FaultPlan(ChaosSpec("lane", llm_faults=(LlmRateLimitFault(probability=0.0),)), seed=1, key="lane")
+
+
+LOOPS = [pytest.param({}, id="asyncio"), pytest.param(server_loop_options(), id="server-loop")]
+"""The standard loop, and the loop ``windtunnel proxy llm`` serves on (uvloop with the ``fast`` extra): the lane
+hands a connection over by swapping its transport's protocol, which both must support."""
+
+
+def _run(
+    script: Script,
+    test: Callable[[LlmProxy, Upstream], Awaitable[None]],
+    plan: FaultPlan | None = None,
+    loop: dict[str, Any] | None = None,
+) -> None:
+    async def main() -> None:
+        async with Upstream(script) as up:
+            proxy = LlmProxy(lambda: plan, upstream=up.url + "/v1")
+            async with proxy:
+                with anyio.fail_after(20):  # a bound on a hang, not a timing assertion
+                    await test(proxy, up)
+
+    anyio.run(main, backend_options=loop or {})
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_pipelined_requests_are_answered_in_order_on_one_upstream_connection(loop: dict[str, Any]) -> None:
+    plan = _plan()
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request(b'{"model":"a"}') + _request(b'{"model":"b"}') + _request(b'{"model":"c"}'))
+        answers = [await _answer(reader) for _ in range(3)]
+        writer.close()
+        assert [a[0] for a in answers] == [200, 200, 200]
+        assert all(a[2] == ANSWER for a in answers)
+        assert up.bodies == [b'{"model":"a"}', b'{"model":"b"}', b'{"model":"c"}']
+        assert up.connections == 1
+        assert [c["name"] for c in plan.calls] == ["a", "b", "c"]
+        assert all(c["error"] is None for c in plan.calls)
+
+    _run(keep_alive, test, plan, loop)
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_a_chunked_request_is_handed_to_the_stream_path_and_the_connection_goes_on(loop: dict[str, Any]) -> None:
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request(b'{"model":"first"}'))
+        assert (await _answer(reader))[0] == 200
+        assert proxy.lanes  # the first request was served on the lane
+        writer.write(
+            b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            b'5\r\n{"mod\r\n9\r\nel":"ch"}\r\n0\r\n\r\n'
+        )
+        assert (await _answer(reader))[0] == 200
+        writer.write(_request(b'{"model":"after"}'))
+        assert (await _answer(reader))[2] == ANSWER
+        assert not proxy.lanes  # the connection now runs on streams
+        writer.close()
+        assert up.bodies == [b'{"model":"first"}', b'{"model":"ch"}', b'{"model":"after"}']
+
+    _run(keep_alive, test, loop=loop)
+
+
+def test_a_bad_request_on_the_lane_is_answered_400_by_the_stream_path() -> None:
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(b"POST /v1/chat/completions HTTP/1.1\r\nHost : x\r\nContent-Length: 2\r\n\r\n{}")
+        answer = await reader.read()
+        writer.close()
+        assert answer.startswith(b"HTTP/1.1 400 "), answer
+        assert up.bodies == []
+
+    _run(keep_alive, test)
+
+
+def test_a_pooled_connection_the_upstream_closed_is_retried_on_a_new_one() -> None:
+    async def one_answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        await up.read_request(reader)
+        writer.write(_ok())  # keep-alive announced, then closed: the next request finds it gone
+        await writer.drain()
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        for i in range(3):
+            writer.write(_request())
+            status, _, body = await _answer(reader)
+            assert (status, body) == (200, ANSWER), i
+            await up.closed.wait()
+            up.closed.clear()
+        writer.close()
+        assert up.connections == 3
+
+    _run(one_answer, test)
+
+
+def test_an_answer_that_runs_to_the_end_of_the_connection_is_relayed_whole() -> None:
+    plan = _plan()
+
+    async def to_eof(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        await up.read_request(reader)
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n" + ANSWER[:20])
+        await writer.drain()
+        await asyncio.sleep(0.01)
+        writer.write(ANSWER[20:])
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request())
+        status, head, body = await _answer(reader)
+        writer.close()
+        assert (status, body) == (200, ANSWER)
+        assert b"Transfer-Encoding: chunked" in head
+        assert plan.calls[-1]["response"] == "hi"
+
+    _run(to_eof, test, plan)
+
+
+def test_an_answer_cut_mid_body_is_cut_for_the_client_and_logged() -> None:
+    plan = _plan()
+
+    async def cut(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        await up.read_request(reader)
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n" + ANSWER)
+        await writer.drain()
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request())
+        head = await reader.readuntil(b"\r\n\r\n")
+        try:
+            rest = await reader.read()
+        except ConnectionError:
+            rest = b""
+        writer.close()
+        assert b"Content-Length: 500" in head and len(rest) < 500
+        assert "dropped mid-body" in (plan.calls[-1]["error"] or "")
+
+    _run(cut, test, plan)
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_a_client_that_leaves_mid_answer_drops_the_upstream_connection_and_the_proxy_serves_on(
+    loop: dict[str, Any],
+) -> None:
+    async def slow(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        head = await up.read_request(reader)
+        if b"Content-Length: 2\r\n" in head:  # the quick request
+            writer.write(_ok())
+            await writer.drain()
+            return
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for _ in range(200):
+            writer.write(b'd\r\ndata: {"a":1}\n\r\n')
+            await writer.drain()
+            await asyncio.sleep(0.01)
+
+    async def test(proxy: LlmProxy, up: Upstream) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request())
+        await reader.readuntil(b"data:")
+        writer.transport.abort()
+        await up.closed.wait()  # the proxy closed its upstream connection rather than reading 2 s of stream
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(_request(b"{}"))
+        assert (await _answer(reader))[0] == 200
+        writer.close()
+
+    _run(slow, test, loop=loop)
+
+
+def test_an_upstream_silent_past_the_timeout_is_answered_502() -> None:
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up: Upstream) -> None:
+        await up.read_request(reader)
+        await asyncio.sleep(30)
+
+    async def main() -> None:
+        async with Upstream(silent) as up:
+            proxy = LlmProxy(lambda: None, upstream=up.url + "/v1", upstream_timeout=0.2)
+            async with proxy:
+                reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+                writer.write(_request())
+                with anyio.fail_after(20):
+                    status, _, body = await _answer(reader)
+                writer.close()
+        assert status == 502 and b"sent nothing" in body
+
+    anyio.run(main)
+
+
+@pytest.mark.parametrize("begun", [b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n", b""])
+def test_stopping_answers_a_request_whose_head_had_begun_503_and_closes_idle_ones(begun: bytes) -> None:
+    async def main() -> bytes:
+        async with Upstream(keep_alive) as up:
+            proxy = LlmProxy(lambda: None, upstream=up.url + "/v1")
+            await proxy.start()
+            reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+            writer.write(_request())
+            await _answer(reader)
+            writer.write(begun)
+            await writer.drain()
+            with anyio.fail_after(20):
+                while begun and not any(lane._buf for lane in proxy.lanes):
+                    await asyncio.sleep(0.005)
+                await proxy.aclose()
+                answer = await reader.read()
+            writer.close()
+            return answer
+
+    answer = anyio.run(main)
+    if begun:
+        assert answer.startswith(b"HTTP/1.1 503 ") and b"not forwarded" in answer, answer
+    else:
+        assert answer == b""
