@@ -1,0 +1,347 @@
+"""Key → label mappings in a projection: the tables a selection reads the label through.
+
+A record often holds a mapping from keys to the labels: a phone menu ("For Billing, press 1"), a
+header defining one bit per label, the options of a form with their mark ids and boxes, a lookup table
+of two inputs, a catalogue of rules each setting the field to one label. This module finds them, in
+the JSON structure and in text, and says which label each entry names and by which keys it is reached
+(:mod:`windtunnel.leakage.selection` decides whether this record selects one of them):
+
+* **rows**: a list of two objects or more whose leaf at one path names a label as a value (the whole
+  value, or an identifier holding it as words: ``"Billing"``, ``WQ_LEGAL``, ``department__finance``)
+  in two entries at least, with two labels at least. Each object's other scalar leaves are its keys,
+  by field name (``"id": 360010011``, ``"mark": 21``, ``"impact": "1 - High"``), and a list of four
+  numbers is its box (``[x1, y1, x2, y2]``).
+* **pairs**: an object whose values name labels (``{"1": "WQ_LEGAL", "2": "WQ_FINANCE"}``): the
+  property is the key; or whose keys name labels and whose values are numbers or codes.
+* **text**: a string whose segments (lines; sentences; clauses of a sentence naming several labels;
+  CSS-like rules ending in ``}``) each name one label and hold one number (``For Billing, press 1.``,
+  ``#define F_CAT_BILLING 0x0010``). When every entry's number is a distinct power of two (and the
+  text writes one in hex or as a shift, or the largest is 16 or more), the keys are bits of a flag word.
+
+A label is found as whole words in any case, its words joined by blanks, ``_`` or ``-`` (so
+``ACCOUNT_ACCESS`` names ``Account Access``), the longest label first (``NOT_SPAM`` names ``Not Spam``,
+not ``Spam``); a label of one or two characters only as written in capitals or as given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+# A number that is a whole token: decimal or hex, optionally shifted (``1 << 4``).
+_NUMBER = re.compile(r"(?<!\w)(?<!\d\.)(0[xX][0-9a-fA-F]+|\d+)(?:\s*<<\s*(\d+))?(?!\w|\.\d)")
+# Where a text splits into segments: a line break, a sentence end, the end of a CSS-like rule.
+_SEGMENT_END = re.compile(r"\n|[.;!?](?=\s|$)|\}")
+# Where a segment naming several labels splits into clauses.
+_CLAUSE_END = re.compile(r",|\s(?:or|and)\s")
+# Words of a name: camelCase and snake_case split, lower-cased.
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_TEXT_LIMIT = 20_000
+_VALUE_LIMIT = 80
+
+
+def norm_key(value: Any) -> str | None:
+    """A key or selector value as compared: a number (int, decimal or hex text) as its decimal
+    integer, other text casefolded with blanks collapsed; ``None`` for what cannot be a key
+    (booleans, null, empty text, containers)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if not isinstance(value, str):
+        return None
+    text = " ".join(value.split()).casefold()
+    if not text:
+        return None
+    number = int_value(text)
+    return str(number) if number is not None else text
+
+
+def int_value(value: Any) -> int | None:
+    """``value`` as a non-negative integer when it is one (an int, or a text that is a decimal or
+    ``0x`` hex number), else ``None``."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    if isinstance(value, str):
+        text = value.strip()
+        if re.fullmatch(r"\d{1,18}", text):
+            return int(text)
+        if re.fullmatch(r"0[xX][0-9a-fA-F]{1,16}", text):
+            return int(text, 16)
+    return None
+
+
+def name_words(name: str) -> frozenset[str]:
+    """The words of a field name or text, lower-cased, a plural ``s`` dropped, three letters or more
+    (``numDigits`` → ``num``, ``digit``; ``tkt_flags`` → ``tkt``, ``flag``)."""
+    out = set()
+    for w in _WORD.findall(name):
+        w = w.casefold()
+        if len(w) < 3 or w.isdigit():
+            continue
+        out.add(w[:-1] if w.endswith("s") and len(w) > 3 else w)
+    return frozenset(out)
+
+
+class LabelFinder:
+    """Finds the labels of a label set named as whole words in a text (see the module docstring)."""
+
+    def __init__(self, labels: Sequence[str]) -> None:
+        """Compile one pattern for ``labels``; labels are reported in their given spelling."""
+        alts: list[tuple[int, str]] = []
+        self._group_label: dict[str, str] = {}
+        for label in labels:
+            words = re.findall(r"[^\W_]+", label)
+            if not words:
+                continue
+            joined = r"[\s_\-]*".join(re.escape(w) for w in words)
+            if len(label.strip()) <= 2:
+                body = "(?:" + "|".join(sorted({re.escape(label.strip()), re.escape(label.strip().upper())})) + ")"
+            else:
+                body = f"(?i:{joined})"
+            group = f"g{len(alts)}"
+            self._group_label[group] = label
+            alts.append((len(" ".join(words)), rf"(?P<{group}>{body})"))
+        body = "|".join(alt for _n, alt in sorted(alts, key=lambda x: -x[0]))
+        start = r"(?:(?<![^\W_])|(?<=[a-z])(?=[A-Z]))"
+        end = r"(?:(?![^\W_])|(?<=[a-z])(?=[A-Z]))"
+        self.pattern = re.compile(f"{start}(?:{body}){end}") if alts else None
+
+    def find(self, text: str) -> list[tuple[str, int, int]]:
+        """``(label, start, end)`` of each label named in ``text``, left to right, longest first."""
+        if self.pattern is None:
+            return []
+        return [(self._group_label[m.lastgroup or ""], m.start(), m.end()) for m in self.pattern.finditer(text)]
+
+    def value_label(self, text: str) -> str | None:
+        """The one label ``text`` names as a value: the whole value, or an identifier holding it
+        (``WQ_LEGAL``, ``department__finance``); ``None`` when another word stands beside it (a title,
+        ``Spam Verdict``) or a number label is glued to anything."""
+        if len(text) > _VALUE_LIMIT:
+            return None
+        hits = self.find(text)
+        if not hits or len({lab for lab, _a, _b in hits}) != 1:
+            return None
+        rest = text
+        for _lab, a, b in reversed(hits):
+            rest = rest[:a] + "\0" + rest[b:]
+        numeric = hits[0][0].strip().isdigit()
+        for chunk in rest.split():
+            if ("\0" not in chunk or numeric) and chunk != "\0" and any(ch.isalnum() for ch in chunk):
+                return None  # another word beside the label: a title or a quantity ("Attachments (2)")
+        return hits[0][0]
+
+
+@dataclass
+class Entry:
+    """One entry of a mapping: the label it names (``None`` when it names none) and how it is reached."""
+
+    path: tuple[str, ...]
+    """The entry's place: an element or property of a JSON container, or the string of a text mapping."""
+    label: str | None
+    keys: dict[str, set[str]] = field(default_factory=dict)
+    """Field name (casefolded; ``""`` for a property name or a text's number) → normalised key values."""
+    label_fields: set[str] = field(default_factory=set)
+    """The field names whose value names the label (a selection by them is not a lookup)."""
+    box: tuple[float, float, float, float] | None = None
+    span: tuple[int, int] | None = None
+    """For a text mapping: the segment of the string."""
+    bits: int | None = None
+    """For a flag-word mapping: the entry's bit value."""
+
+
+@dataclass
+class LabelMapping:
+    """A mapping found in the projection: its container, its entries and the words that name it."""
+
+    path: tuple[str, ...]
+    kind: str
+    """``rows``, ``pairs`` or ``text``."""
+    entries: list[Entry]
+    words: frozenset[str]
+    """Words of the container's path (and, for a text, of the text): a selector's name must share one
+    to be read through a mapping keyed by bare numbers or property names."""
+    bits: bool = False
+
+    def labelled(self) -> list[Entry]:
+        """The entries that name a label."""
+        return [e for e in self.entries if e.label is not None]
+
+
+def find_mappings(projection: Any, finder: LabelFinder) -> list[LabelMapping]:
+    """Every mapping of two labels or more in ``projection`` (rows, pairs and text; see the module)."""
+    return list(_walk(projection, (), finder))
+
+
+def _walk(node: Any, path: tuple[str, ...], finder: LabelFinder) -> Iterator[LabelMapping]:
+    """Depth first: the mappings at ``node`` and below it."""
+    if isinstance(node, str):
+        found = _text_mapping(node, path, finder)
+        if found is not None:
+            yield found
+        return
+    if isinstance(node, list):
+        rows = _rows_mapping(node, path, finder)
+        if rows is not None:
+            yield rows
+        for i, v in enumerate(node):
+            yield from _walk(v, (*path, str(i)), finder)
+    elif isinstance(node, Mapping):
+        pairs = _pairs_mapping(node, path, finder)
+        if pairs is not None:
+            yield pairs
+        for k, v in node.items():
+            yield from _walk(v, (*path, str(k)), finder)
+
+
+def _distinct(entries: list[Entry]) -> bool:
+    """Whether the entries name two labels or more."""
+    return len({e.label for e in entries if e.label is not None}) >= 2
+
+
+def _leaves(node: Any, rel: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Scalar leaves and number lists (boxes) of ``node`` with their relative paths."""
+    if isinstance(node, Mapping):
+        for k, v in node.items():
+            yield from _leaves(v, (*rel, str(k)))
+    elif isinstance(node, list):
+        if node and len(node) <= 4 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in node):
+            yield rel, node
+            return
+        for i, v in enumerate(node):
+            yield from _leaves(v, (*rel, str(i)))
+    else:
+        yield rel, node
+
+
+def field_name(path: Sequence[str]) -> str:
+    """The name of the field at ``path``: its last part that is not a list index, casefolded."""
+    for part in reversed(path):
+        if not part.isdigit():
+            return part.casefold()
+    return ""
+
+
+def _rows_mapping(node: list[Any], path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
+    """A list of objects whose leaf at one path names a label in two entries or more (see the module)."""
+    objects = [(i, v) for i, v in enumerate(node) if isinstance(v, Mapping)]
+    if len(objects) < 2:
+        return None
+    named: dict[tuple[str, ...], dict[int, str]] = {}
+    leaves: dict[int, list[tuple[tuple[str, ...], Any]]] = {}
+    for i, obj in objects:
+        leaves[i] = list(_leaves(obj, ()))
+        for rel, value in leaves[i]:
+            if isinstance(value, str):
+                label = finder.value_label(value)
+                if label is not None:
+                    named.setdefault(rel, {})[i] = label
+    outputs = {rel: by for rel, by in named.items() if len(by) >= 2 and len(set(by.values())) >= 2}
+    if not outputs:
+        return None
+    entries = []
+    for i, _obj in objects:
+        labels = {by[i] for by in outputs.values() if i in by}
+        entry = Entry((*path, str(i)), next(iter(labels)) if len(labels) == 1 else None)
+        entry.label_fields = {field_name(rel) for rel, by in outputs.items() if i in by}
+        for rel, value in leaves[i]:
+            if isinstance(value, list):
+                if len(value) == 4 and value[2] > value[0] and value[3] > value[1]:
+                    entry.box = (float(value[0]), float(value[1]), float(value[2]), float(value[3]))
+                continue
+            key = norm_key(value)
+            if key is not None and rel not in outputs:
+                entry.keys.setdefault(field_name(rel), set()).add(key)
+        entries.append(entry)
+    return LabelMapping(path, "rows", entries, name_words(" ".join(path)))
+
+
+def _pairs_mapping(node: Mapping[Any, Any], path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
+    """An object whose values name labels (keyed by its properties), or whose property names name
+    labels and whose values are numbers or codes (keyed by the values)."""
+    if len(node) < 2:
+        return None
+    entries = []
+    for k, v in node.items():
+        label = finder.value_label(v) if isinstance(v, str) else None
+        if label is not None:
+            key = norm_key(str(k))
+        else:
+            label = finder.value_label(str(k)) if isinstance(v, (str, int)) and not isinstance(v, bool) else None
+            key = norm_key(v) if label is not None else None
+        if label is None:
+            continue
+        entry = Entry((*path, str(k)), label)
+        if key is not None:
+            entry.keys[""] = {key}
+        entries.append(entry)
+    if len(entries) < 2 or not _distinct(entries):
+        return None
+    return LabelMapping(path, "pairs", entries, name_words(" ".join(path)))
+
+
+def _segments(text: str) -> Iterator[tuple[int, int]]:
+    """The segments of ``text``: lines, sentences, CSS-like rules (see the module)."""
+    start = 0
+    for m in _SEGMENT_END.finditer(text):
+        if m.end() > start:
+            yield start, m.end()
+        start = m.end()
+    if start < len(text):
+        yield start, len(text)
+
+
+def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
+    """A text whose segments each name one label and hold one number (see the module)."""
+    if len(text) > _TEXT_LIMIT or len(text) < 8:
+        return None
+    hits = finder.find(text)
+    if len({lab for lab, _a, _b in hits}) < 2:
+        return None
+    entries: list[Entry] = []
+    hexed = False
+    for a, b in _segments(text):
+        pieces = [(a, b)]
+        inside = [h for h in hits if a <= h[1] < b]
+        if len({lab for lab, _x, _y in inside}) > 1:
+            pieces = []
+            start = a
+            for m in _CLAUSE_END.finditer(text, a, b):
+                pieces.append((start, m.start()))
+                start = m.end()
+            pieces.append((start, b))
+        for pa, pb in pieces:
+            labels = {lab for lab, x, y in hits if pa <= x and y <= pb}
+            if len(labels) > 1:
+                continue
+            spans = [(x, y) for _lab, x, y in hits if pa <= x and y <= pb]
+            numbers = [m for m in _NUMBER.finditer(text, pa, pb) if not any(x <= m.start() < y for x, y in spans)]
+            if len(numbers) != 1:
+                continue
+            m = numbers[0]
+            value = int(m.group(1), 0) if m.group(1)[:2].casefold() == "0x" else int(m.group(1))
+            if m.group(2):
+                value <<= int(m.group(2))
+                hexed = True
+            hexed = hexed or m.group(1)[:2].casefold() == "0x"
+            entry = Entry(path, next(iter(labels)) if labels else None, span=(pa, pb), bits=value)
+            entry.keys[""] = {str(value)}
+            entries.append(entry)
+    labelled = [e for e in entries if e.label is not None]
+    if len(labelled) < 2 or not _distinct(labelled):
+        return None
+    if len({e.bits for e in labelled}) < len(labelled):
+        return None  # two labels under one number: not a key
+    values = [e.bits or 0 for e in entries]
+    bits = (
+        len(set(values)) == len(values) >= 3
+        and all(v > 0 and v & (v - 1) == 0 for v in values)
+        and (hexed or max(values) >= 16)
+    )
+    return LabelMapping(path, "text", entries, name_words(text) | name_words(" ".join(path)), bits)

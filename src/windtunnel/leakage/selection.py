@@ -1,0 +1,253 @@
+"""Principle 6: a selector of this record read through a mapping gives the label away; a mapping alone lists.
+
+A phone menu ("For Billing, press 1"), a header defining one bit per label, a form's options with their
+boxes and mark ids, an impact × urgency lookup table, a catalogue of rules each setting the field to one
+label: each is a *mapping* from keys to labels (:mod:`windtunnel.leakage.mappings` finds them). With a
+*selector* of this record that resolves through it to one label (the digit the caller pressed, the flag
+word, the click's point or mark, this record's impact and urgency, the id of the rule that fired), the
+answer is given away although it is never written next to the record: ``direct.selection`` (high), at
+the selector. Without one, the mapping names every label evenly: a listing of the label set (principle 3),
+and nothing inside its entries is reported (an entry the mapping itself marks, by a ``true`` flag the
+others lack, is left to the other rules).
+
+A selector is a scalar of the projection outside the mapping:
+
+* for rows (a list of objects): the fields of one object named like the rows' key fields, whose values
+  (numbers, codes with a digit, or texts of three words or more) pick the rows holding them all;
+  a pair of numbers that falls inside exactly one row's box ``[x1, y1, x2, y2]``;
+* for pairs and text (keys that are property names or bare numbers): a value whose field's name shares
+  a word with the mapping's path or text (``Digits`` and ``numDigits``; ``tkt_flags`` and a header
+  mentioning ``tkt_flags``), equal to a key, or, for a flag word, an integer (decimal or hex) whose set
+  bits are all bits the mapping defines and include exactly one label's bit.
+
+A selection counts when every selector found resolves to one label; it is a leak when that label is the
+answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from windtunnel.leakage.mappings import (
+    Entry,
+    LabelFinder,
+    LabelMapping,
+    field_name,
+    find_mappings,
+    int_value,
+    name_words,
+    norm_key,
+)
+from windtunnel.leakage.model import Finding
+from windtunnel.leakage.pointers import join_pointer, parse_pointer
+
+_Path = tuple[str, ...]
+
+
+@lru_cache(maxsize=256)
+def _finder(labels: tuple[str, ...]) -> LabelFinder:
+    """One compiled finder per label set (items of a dataset share theirs)."""
+    return LabelFinder(labels)
+
+
+def apply_selection(
+    item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str], findings: list[Finding]
+) -> list[Finding]:
+    """``findings`` without those inside a mapping's entries that no selector picks (a listing), and
+    with a ``direct.selection`` finding at each selector that resolves to the answer.
+
+    Returns ``findings`` itself (the same list) when the projection holds no mapping of the labels."""
+    if len(label_set) < 2 or not isinstance(projection, (Mapping, list)) or not _gate(projection, label_set):
+        return findings
+    mappings = find_mappings(projection, _finder(tuple(label_set)))
+    if not mappings:
+        return findings
+    answers = {" ".join(e.casefold().split()) for e in expected}
+    scalars = list(_scalars(projection, ()))
+    added: list[Finding] = []
+    kept_entries: set[int] = set()
+    dropped: list[Entry] = []
+    for mapping in mappings:
+        picks = list(_selections(mapping, scalars))
+        labels = {entry.label for _path, entry in picks if entry.label is not None}
+        marked = _marked(mapping, projection)
+        for entry in mapping.labelled():
+            if id(entry) in marked:
+                continue
+            if len(labels) == 1 and any(e is entry for _p, e in picks):
+                kept_entries.add(id(entry))
+                continue
+            dropped.append(entry)
+        if len(labels) == 1 and " ".join(next(iter(labels)).casefold().split()) in answers:
+            seen: set[_Path] = set()
+            for path, _entry in picks:
+                if path not in seen:
+                    seen.add(path)
+                    added.append(_finding(item_id, path, _value_at(projection, path), expected[0]))
+    if not dropped and not added:
+        return findings
+    out = [f for f in findings if not any(_inside(f, entry) for entry in dropped)]
+    have = {(f.pointer, f.rule) for f in out}
+    out += [f for f in added if (f.pointer, f.rule) not in have]
+    return out
+
+
+def _gate(projection: Any, label_set: Sequence[str]) -> bool:
+    """A cheap check: two labels or more occur in the projection's texts at all (as substrings)."""
+    blob = repr(projection).casefold().replace("_", " ").replace("-", " ")
+    found = 0
+    for label in label_set:
+        words = label.casefold().replace("_", " ").replace("-", " ").split()
+        if words and all(w in blob for w in words):
+            found += 1
+            if found >= 2:
+                return True
+    return False
+
+
+def _scalars(node: Any, path: _Path) -> Iterator[tuple[_Path, Any]]:
+    """Every scalar leaf of the projection, and every list of two numbers (a point), with its path."""
+    if isinstance(node, Mapping):
+        for k, v in node.items():
+            yield from _scalars(v, (*path, str(k)))
+    elif isinstance(node, list):
+        if len(node) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in node):
+            yield path, node
+            return
+        for i, v in enumerate(node):
+            yield from _scalars(v, (*path, str(i)))
+    else:
+        yield path, node
+
+
+def _under(path: _Path, root: _Path) -> bool:
+    """Whether ``path`` is ``root`` or below it."""
+    return path[: len(root)] == root
+
+
+def _key_like(value: Any) -> bool:
+    """Whether a value can pick a row by equality: a number, a code with a digit, or a text of three
+    words or more (a plain word such as ``open`` is shared by too many things to select one)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return True
+    if not isinstance(value, str):
+        return False
+    return any(ch.isdigit() for ch in value) or len(value.split()) >= 3
+
+
+def _selections(mapping: LabelMapping, scalars: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
+    """``(selector path, entry)`` for each selector of this record that resolves to one entry."""
+    outside = [(p, v) for p, v in scalars if not _under(p, mapping.path)]
+    if mapping.kind == "rows":
+        yield from _row_picks(mapping, outside)
+    else:
+        yield from _keyed_picks(mapping, outside)
+
+
+def _row_picks(mapping: LabelMapping, outside: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
+    """Rows picked by an object's fields named like the rows' keys, or by a point in one row's box."""
+    entries = mapping.entries
+    names = {name for e in entries for name in e.keys}
+    label_fields = {name for e in entries for name in e.label_fields}
+    groups: dict[_Path, list[tuple[_Path, Any]]] = {}
+    for path, value in outside:
+        if isinstance(value, list):
+            inside = [e for e in entries if e.box and _in_box(value, e.box)]
+            if len(inside) == 1:
+                yield path, inside[0]
+            continue
+        name = field_name(path)
+        if name in names and name not in label_fields and _key_like(value):
+            groups.setdefault(path[:-1], []).append((path, value))
+    for fields in groups.values():
+        chosen = list(entries)
+        for path, value in fields:
+            key = norm_key(value)
+            name = field_name(path)
+            chosen = [e for e in chosen if key in e.keys.get(name, ())]
+        labelled = {e.label for e in chosen}
+        if chosen and len(labelled) == 1 and None not in labelled:
+            for path, _value in fields:
+                yield path, chosen[0]
+
+
+def _in_box(point: list[Any], box: tuple[float, float, float, float]) -> bool:
+    """Whether ``point`` ``[x, y]`` lies inside ``box`` ``(x1, y1, x2, y2)``."""
+    x, y = float(point[0]), float(point[1])
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+def _keyed_picks(mapping: LabelMapping, outside: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
+    """Entries picked by a value whose field is named like the mapping (equal key or flag word)."""
+    all_bits = 0
+    if mapping.bits:
+        for e in mapping.entries:
+            all_bits |= e.bits or 0
+    for path, value in outside:
+        if isinstance(value, list) or not (name_words(field_name(path)) & mapping.words):
+            continue
+        key = norm_key(value)
+        if key is None:
+            continue
+        hit = [e for e in mapping.labelled() if key in e.keys.get("", ())]
+        if not hit and mapping.bits:
+            number = int_value(value)
+            if number and number & ~all_bits == 0:
+                hit = [e for e in mapping.labelled() if (e.bits or 0) & number]
+        if len({e.label for e in hit}) == 1 and hit[0].label is not None:
+            yield path, hit[0]
+
+
+def _marked(mapping: LabelMapping, projection: Any) -> set[int]:
+    """The entries of a rows mapping that hold a ``true`` flag the other labelled entries lack (an
+    option marked selected or checked): a selection the mapping itself makes, left to the other rules."""
+    if mapping.kind != "rows":
+        return set()
+    flags: dict[int, set[_Path]] = {}
+    for entry in mapping.labelled():
+        node = _value_at(projection, entry.path)
+        flags[id(entry)] = {p for p, v in _scalars(node, ()) if v is True}
+    out = set()
+    for entry in mapping.labelled():
+        others = set().union(*(f for k, f in flags.items() if k != id(entry)))
+        if flags[id(entry)] - others:
+            out.add(id(entry))
+    return out
+
+
+def _value_at(projection: Any, path: _Path) -> Any:
+    """The value of the projection at ``path``."""
+    node = projection
+    for part in path:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def _inside(finding: Finding, entry: Entry) -> bool:
+    """Whether ``finding`` points inside ``entry`` (its subtree, or its segment of a text)."""
+    if finding.inner is not None:
+        return False
+    path = tuple(parse_pointer(finding.pointer))
+    if entry.span is not None:
+        if path != entry.path or finding.span is None or finding.target != "value":
+            return False
+        return entry.span[0] <= finding.span[0] and finding.span[1] <= entry.span[1]
+    return _under(path, entry.path)
+
+
+def _finding(item_id: str, path: _Path, value: Any, answer: str) -> Finding:
+    """A ``direct.selection`` finding at the selector ``path``."""
+    return Finding(
+        item=item_id,
+        channel="direct",
+        severity="high",
+        pointer=join_pointer(path),
+        representation="json",
+        span=(0, len(value)) if isinstance(value, str) else None,
+        view="raw",
+        rule="direct.selection",
+        detail="this record's value selects the expected answer through a key-to-label mapping in the projection",
+        value=answer,
+    )
