@@ -11,8 +11,8 @@ the JSON structure and in text, and says which label each entry names and by whi
   in two entries at least, with two labels at least. Each object's other scalar leaves are its keys,
   by field name (``"id": 360010011``, ``"mark": 21``, ``"impact": "1 - High"``), and a list of four
   numbers is its box (``[x1, y1, x2, y2]``).
-* **pairs**: an object whose values name labels (``{"1": "WQ_LEGAL", "2": "WQ_FINANCE"}``): the
-  property is the key; or whose keys name labels and whose values are numbers or codes.
+* **pairs**: an object whose values name labels, keyed by properties that are data (numbers, codes with
+  a digit, single characters: ``{"1": "WQ_LEGAL", "2": "WQ_FINANCE"}``): the property is the key.
 * **text**: a string whose segments (lines; sentences; clauses of a sentence naming several labels;
   CSS-like rules ending in ``}``) each name one label and hold one number (``For Billing, press 1.``,
   ``#define F_CAT_BILLING 0x0010``). When every entry's number is a distinct power of two (and the
@@ -38,6 +38,10 @@ _SEGMENT_END = re.compile(r"\n|[.;!?](?=\s|$)|\}")
 _CLAUSE_END = re.compile(r",|\s(?:or|and)\s")
 # Words of a name: camelCase and snake_case split, lower-cased.
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+# Characters of a name glued to a label (``badge--billing``, ``TKT_F_CAT_BILLING``).
+_NAME_CHAR = re.compile(r"[\w\-]")
+IDENT = "#name"
+"""The key field of a text entry's name: an identifier holding the label, glued (``badge--billing``)."""
 _TEXT_LIMIT = 20_000
 _VALUE_LIMIT = 80
 
@@ -122,7 +126,7 @@ class LabelFinder:
     def value_label(self, text: str) -> str | None:
         """The one label ``text`` names as a value: the whole value, or an identifier holding it
         (``WQ_LEGAL``, ``department__finance``); ``None`` when another word stands beside it (a title,
-        ``Spam Verdict``) or a number label is glued to anything."""
+        ``Spam Verdict``, ``Attachments (2)``)."""
         if len(text) > _VALUE_LIMIT:
             return None
         hits = self.find(text)
@@ -131,9 +135,8 @@ class LabelFinder:
         rest = text
         for _lab, a, b in reversed(hits):
             rest = rest[:a] + "\0" + rest[b:]
-        numeric = hits[0][0].strip().isdigit()
         for chunk in rest.split():
-            if ("\0" not in chunk or numeric) and chunk != "\0" and any(ch.isalnum() for ch in chunk):
+            if "\0" not in chunk and any(ch.isalnum() for ch in chunk):
                 return None  # another word beside the label: a title or a quantity ("Attachments (2)")
         return hits[0][0]
 
@@ -263,21 +266,21 @@ def _rows_mapping(node: list[Any], path: tuple[str, ...], finder: LabelFinder) -
 
 
 def _pairs_mapping(node: Mapping[Any, Any], path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
-    """An object whose values name labels (keyed by its properties), or whose property names name
-    labels and whose values are numbers or codes (keyed by the values)."""
+    """An object whose values name labels, keyed by property names that are data, not field names:
+    numbers or codes with a digit, or single characters (``{"1": "WQ_LEGAL", "2": "WQ_FINANCE"}``;
+    ``{"oldvalue": "Sev4", "newvalue": "Sev2"}`` is a record's fields)."""
     if len(node) < 2:
         return None
     entries = []
     for k, v in node.items():
         label = finder.value_label(v) if isinstance(v, str) else None
-        if label is not None:
-            key = norm_key(str(k))
-        else:
-            label = finder.value_label(str(k)) if isinstance(v, (str, int)) and not isinstance(v, bool) else None
-            key = norm_key(v) if label is not None else None
         if label is None:
             continue
+        name = str(k).strip()
+        if not (len(name) == 1 or any(ch.isdigit() for ch in name)):
+            return None
         entry = Entry((*path, str(k)), label)
+        key = norm_key(name)
         if key is not None:
             entry.keys[""] = {key}
         entries.append(entry)
@@ -295,6 +298,17 @@ def _segments(text: str) -> Iterator[tuple[int, int]]:
         start = m.end()
     if start < len(text):
         yield start, len(text)
+
+
+def _glued(text: str, a: int, b: int) -> str | None:
+    """The identifier around the label at ``text[a:b]`` when other name characters are glued to it
+    (``badge--billing``), else ``None``."""
+    s, e = a, b
+    while s > 0 and _NAME_CHAR.match(text[s - 1]):
+        s -= 1
+    while e < len(text) and _NAME_CHAR.match(text[e]):
+        e += 1
+    return text[s:e] if (s, e) != (a, b) else None
 
 
 def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
@@ -322,25 +336,36 @@ def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> Labe
                 continue
             spans = [(x, y) for _lab, x, y in hits if pa <= x and y <= pb]
             numbers = [m for m in _NUMBER.finditer(text, pa, pb) if not any(x <= m.start() < y for x, y in spans)]
-            if len(numbers) != 1:
+            idents = {_glued(text, x, y) for x, y in spans} - {None}
+            label = next(iter(labels)) if labels else None
+            if len(numbers) == 1:
+                m = numbers[0]
+                value = int(m.group(1), 0) if m.group(1)[:2].casefold() == "0x" else int(m.group(1))
+                if m.group(2):
+                    value <<= int(m.group(2))
+                    hexed = True
+                hexed = hexed or m.group(1)[:2].casefold() == "0x"
+                entry = Entry(path, label, span=(pa, pb), bits=value)
+                entry.keys[""] = {str(value)}
+            elif len(idents) == 1 and label is not None:
+                entry = Entry(path, label, span=(pa, pb))
+            else:
                 continue
-            m = numbers[0]
-            value = int(m.group(1), 0) if m.group(1)[:2].casefold() == "0x" else int(m.group(1))
-            if m.group(2):
-                value <<= int(m.group(2))
-                hexed = True
-            hexed = hexed or m.group(1)[:2].casefold() == "0x"
-            entry = Entry(path, next(iter(labels)) if labels else None, span=(pa, pb), bits=value)
-            entry.keys[""] = {str(value)}
+            if len(idents) == 1:
+                entry.keys[IDENT] = {str(next(iter(idents))).casefold()}
             entries.append(entry)
     labelled = [e for e in entries if e.label is not None]
     if len(labelled) < 2 or not _distinct(labelled):
         return None
-    if len({e.bits for e in labelled}) < len(labelled):
+    numbered = [e.bits for e in labelled if e.bits is not None]
+    if len(set(numbered)) < len(numbered):
         return None  # two labels under one number: not a key
-    values = [e.bits or 0 for e in entries]
+    if not all(e.bits is not None for e in labelled) and not all(IDENT in e.keys for e in labelled):
+        return None  # entries keyed alike: all by a number, or all by a name
+    values = [e.bits for e in entries if e.bits is not None]
     bits = (
         len(set(values)) == len(values) >= 3
+        and len(values) == len(entries)
         and all(v > 0 and v & (v - 1) == 0 for v in values)
         and (hexed or max(values) >= 16)
     )

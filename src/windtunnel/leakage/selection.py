@@ -26,11 +26,13 @@ answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.mappings import (
+    IDENT,
     Entry,
     LabelFinder,
     LabelMapping,
@@ -44,6 +46,7 @@ from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import join_pointer, parse_pointer
 
 _Path = tuple[str, ...]
+_Pick = tuple[_Path, tuple[int, int] | None, Entry]
 
 
 @lru_cache(maxsize=256)
@@ -71,26 +74,26 @@ def apply_selection(
     dropped: list[Entry] = []
     for mapping in mappings:
         picks = list(_selections(mapping, scalars))
-        labels = {entry.label for _path, entry in picks if entry.label is not None}
+        labels = {entry.label for _path, _span, entry in picks if entry.label is not None}
         marked = _marked(mapping, projection)
         for entry in mapping.labelled():
             if id(entry) in marked:
                 continue
-            if len(labels) == 1 and any(e is entry for _p, e in picks):
+            if len(labels) == 1 and any(e is entry for _p, _s, e in picks):
                 kept_entries.add(id(entry))
                 continue
             dropped.append(entry)
         if len(labels) == 1 and " ".join(next(iter(labels)).casefold().split()) in answers:
-            seen: set[_Path] = set()
-            for path, _entry in picks:
-                if path not in seen:
-                    seen.add(path)
-                    added.append(_finding(item_id, path, _value_at(projection, path), expected[0]))
+            seen: set[tuple[_Path, tuple[int, int] | None]] = set()
+            for path, span, _entry in picks:
+                if (path, span) not in seen:
+                    seen.add((path, span))
+                    added.append(_finding(item_id, path, span, _value_at(projection, path), expected[0]))
     if not dropped and not added:
         return findings
     out = [f for f in findings if not any(_inside(f, entry) for entry in dropped)]
-    have = {(f.pointer, f.rule) for f in out}
-    out += [f for f in added if (f.pointer, f.rule) not in have]
+    have = {(f.pointer, f.rule, f.span) for f in out}
+    out += [f for f in added if (f.pointer, f.rule, f.span) not in have]
     return out
 
 
@@ -137,13 +140,33 @@ def _key_like(value: Any) -> bool:
     return any(ch.isdigit() for ch in value) or len(value.split()) >= 3
 
 
-def _selections(mapping: LabelMapping, scalars: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
-    """``(selector path, entry)`` for each selector of this record that resolves to one entry."""
+def _selections(mapping: LabelMapping, scalars: list[tuple[_Path, Any]]) -> Iterator[_Pick]:
+    """``(selector path, span or None, entry)`` for each selector of this record that resolves to one entry."""
     outside = [(p, v) for p, v in scalars if not _under(p, mapping.path)]
     if mapping.kind == "rows":
-        yield from _row_picks(mapping, outside)
+        yield from ((p, None, e) for p, e in _row_picks(mapping, outside))
     else:
-        yield from _keyed_picks(mapping, outside)
+        yield from ((p, None, e) for p, e in _keyed_picks(mapping, outside))
+    if mapping.kind == "text":
+        yield from _named_picks(mapping, scalars)
+
+
+def _named_picks(mapping: LabelMapping, scalars: list[tuple[_Path, Any]]) -> Iterator[_Pick]:
+    """Text entries picked by their name (the identifier holding the label, ``badge--billing``) written
+    as a whole word anywhere outside the mapping's entries (``class="badge badge--billing"``)."""
+    named = [(next(iter(e.keys[IDENT])), e) for e in mapping.labelled() if IDENT in e.keys]
+    if not named:
+        return
+    spans = [e.span for e in mapping.entries if e.span is not None]
+    for name, entry in named:
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+        for path, value in scalars:
+            if not isinstance(value, str) or name not in value.casefold():
+                continue
+            for m in pattern.finditer(value):
+                if path == mapping.path and any(a <= m.start() < b for a, b in spans):
+                    continue
+                yield path, (m.start(), m.end()), entry
 
 
 def _row_picks(mapping: LabelMapping, outside: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
@@ -237,15 +260,17 @@ def _inside(finding: Finding, entry: Entry) -> bool:
     return _under(path, entry.path)
 
 
-def _finding(item_id: str, path: _Path, value: Any, answer: str) -> Finding:
-    """A ``direct.selection`` finding at the selector ``path``."""
+def _finding(item_id: str, path: _Path, span: tuple[int, int] | None, value: Any, answer: str) -> Finding:
+    """A ``direct.selection`` finding at the selector: ``span`` of the string at ``path``, or its whole value."""
+    if span is None and isinstance(value, str):
+        span = (0, len(value))
     return Finding(
         item=item_id,
         channel="direct",
         severity="high",
         pointer=join_pointer(path),
         representation="json",
-        span=(0, len(value)) if isinstance(value, str) else None,
+        span=span,
         view="raw",
         rule="direct.selection",
         detail="this record's value selects the expected answer through a key-to-label mapping in the projection",
