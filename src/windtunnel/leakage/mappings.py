@@ -38,8 +38,8 @@ _SEGMENT_END = re.compile(r"\n|[.;!?](?=\s|$)|\}")
 _CLAUSE_END = re.compile(r",|\s(?:or|and)\s")
 # Words of a name: camelCase and snake_case split, lower-cased.
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-# Characters of a name glued to a label (``badge--billing``, ``TKT_F_CAT_BILLING``).
-_NAME_CHAR = re.compile(r"[\w\-]")
+# An identifier of words joined by ``_`` or ``-`` (``badge--billing``, ``TKT_F_CAT_BILLING``).
+_IDENTIFIER = re.compile(r"(?<![\w-])[^\W_]+(?:[-_]+[^\W_]+)+(?![\w-])")
 IDENT = "#name"
 """The key field of a text entry's name: an identifier holding the label, glued (``badge--billing``)."""
 _TEXT_LIMIT = 20_000
@@ -300,15 +300,16 @@ def _segments(text: str) -> Iterator[tuple[int, int]]:
         yield start, len(text)
 
 
-def _glued(text: str, a: int, b: int) -> str | None:
-    """The identifier around the label at ``text[a:b]`` when other name characters are glued to it
-    (``badge--billing``), else ``None``."""
-    s, e = a, b
-    while s > 0 and _NAME_CHAR.match(text[s - 1]):
-        s -= 1
-    while e < len(text) and _NAME_CHAR.match(text[e]):
-        e += 1
-    return text[s:e] if (s, e) != (a, b) else None
+def _names(text: str, a: int, b: int, label: str) -> set[str]:
+    """The identifiers in ``text[a:b]`` (words joined by ``_`` or ``-``) whose words hold ``label``'s
+    words in a row, in any case (``badge--billing``, ``TKT_F_CAT_BILLING``, ``badge--s``)."""
+    want = [w.casefold() for w in re.findall(r"[^\W_]+", label)]
+    out = set()
+    for m in _IDENTIFIER.finditer(text, a, b):
+        parts = [p for p in re.split(r"[-_]+", m.group().casefold()) if p]
+        if any(parts[i : i + len(want)] == want for i in range(len(parts) - len(want) + 1)):
+            out.add(m.group().casefold())
+    return out
 
 
 def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:
@@ -336,8 +337,8 @@ def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> Labe
                 continue
             spans = [(x, y) for _lab, x, y in hits if pa <= x and y <= pb]
             numbers = [m for m in _NUMBER.finditer(text, pa, pb) if not any(x <= m.start() < y for x, y in spans)]
-            idents = {_glued(text, x, y) for x, y in spans} - {None}
             label = next(iter(labels)) if labels else None
+            idents = _names(text, pa, pb, label) if label is not None else set()
             if len(numbers) == 1:
                 m = numbers[0]
                 value = int(m.group(1), 0) if m.group(1)[:2].casefold() == "0x" else int(m.group(1))
@@ -352,16 +353,19 @@ def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> Labe
             else:
                 continue
             if len(idents) == 1:
-                entry.keys[IDENT] = {str(next(iter(idents))).casefold()}
+                entry.keys[IDENT] = set(idents)
             entries.append(entry)
-    labelled = [e for e in entries if e.label is not None]
-    if len(labelled) < 2 or not _distinct(labelled):
-        return None
-    numbered = [e.bits for e in labelled if e.bits is not None]
-    if len(set(numbered)) < len(numbered):
-        return None  # two labels under one number: not a key
-    if not all(e.bits is not None for e in labelled) and not all(IDENT in e.keys for e in labelled):
-        return None  # entries keyed alike: all by a number, or all by a name
+    numbered = [e for e in entries if e.bits is not None]
+    by_number = [e for e in numbered if e.label is not None]
+    if len(by_number) >= 2 and _distinct(by_number) and len({e.bits for e in by_number}) == len(by_number):
+        entries = numbered  # keyed by numbers; unlabelled ones still define bits
+    else:
+        entries = [e for e in entries if e.label is not None and IDENT in e.keys]  # keyed by names
+        for e in entries:
+            e.bits = None
+            e.keys.pop("", None)
+        if len(entries) < 2 or not _distinct(entries):
+            return None
     values = [e.bits for e in entries if e.bits is not None]
     bits = (
         len(set(values)) == len(values) >= 3
