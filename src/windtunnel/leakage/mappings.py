@@ -8,7 +8,7 @@ the JSON structure and in text, and says which label each entry names and by whi
 
 * **rows**: a list of two objects or more whose leaf at one path names a label as a value (the whole
   value, or an identifier holding it as words: ``"Billing"``, ``WQ_LEGAL``, ``department__finance``)
-  in two entries at least, with two labels at least. Each object's other scalar leaves are its keys,
+  naming three labels at least (every label of a smaller set). Each object's other scalar leaves are its keys,
   by field name (``"id": 360010011``, ``"mark": 21``, ``"impact": "1 - High"``), and a list of four
   numbers is its box (``[x1, y1, x2, y2]``).
 * **pairs**: an object whose values name labels, keyed by properties that are data (numbers, codes with
@@ -116,6 +116,8 @@ class LabelFinder:
         start = r"(?:(?<![^\W_])|(?<=[a-z])(?=[A-Z]))"
         end = r"(?:(?![^\W_])|(?<=[a-z])(?=[A-Z]))"
         self.pattern = re.compile(f"{start}(?:{body}){end}") if alts else None
+        self.size = len(set(self._group_label.values()))
+        """How many labels the set has."""
 
     def find(self, text: str) -> list[tuple[str, int, int]]:
         """``(label, start, end)`` of each label named in ``text``, left to right, longest first."""
@@ -203,9 +205,10 @@ def _walk(node: Any, path: tuple[str, ...], finder: LabelFinder) -> Iterator[Lab
             yield from _walk(v, (*path, str(k)), finder)
 
 
-def _distinct(entries: list[Entry]) -> bool:
-    """Whether the entries name two labels or more."""
-    return len({e.label for e in entries if e.label is not None}) >= 2
+def _distinct(entries: list[Entry], finder: LabelFinder) -> bool:
+    """Whether the entries name enough labels to be a mapping of the label set: three, or every label
+    of a smaller set (two section headings of a numbered document holding a label word are not a menu)."""
+    return len({e.label for e in entries if e.label is not None}) >= min(3, finder.size)
 
 
 def _leaves(node: Any, rel: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -245,7 +248,7 @@ def _rows_mapping(node: list[Any], path: tuple[str, ...], finder: LabelFinder) -
                 label = finder.value_label(value)
                 if label is not None:
                     named.setdefault(rel, {})[i] = label
-    outputs = {rel: by for rel, by in named.items() if len(by) >= 2 and len(set(by.values())) >= 2}
+    outputs = {rel: by for rel, by in named.items() if len(set(by.values())) >= min(3, finder.size)}
     if not outputs:
         return None
     entries = []
@@ -284,7 +287,7 @@ def _pairs_mapping(node: Mapping[Any, Any], path: tuple[str, ...], finder: Label
         if key is not None:
             entry.keys[""] = {key}
         entries.append(entry)
-    if len(entries) < 2 or not _distinct(entries):
+    if len(entries) < 2 or not _distinct(entries, finder):
         return None
     return LabelMapping(path, "pairs", entries, name_words(" ".join(path)))
 
@@ -357,14 +360,14 @@ def _text_mapping(text: str, path: tuple[str, ...], finder: LabelFinder) -> Labe
             entries.append(entry)
     numbered = [e for e in entries if e.bits is not None]
     by_number = [e for e in numbered if e.label is not None]
-    if len(by_number) >= 2 and _distinct(by_number) and len({e.bits for e in by_number}) == len(by_number):
+    if len(by_number) >= 2 and _distinct(by_number, finder) and len({e.bits for e in by_number}) == len(by_number):
         entries = numbered  # keyed by numbers; unlabelled ones still define bits
     else:
         entries = [e for e in entries if e.label is not None and IDENT in e.keys]  # keyed by names
         for e in entries:
             e.bits = None
             e.keys.pop("", None)
-        if len(entries) < 2 or not _distinct(entries):
+        if len(entries) < 2 or not _distinct(entries, finder):
             return None
     values = [e.bits for e in entries if e.bits is not None]
     bits = (
