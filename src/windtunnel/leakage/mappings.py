@@ -20,7 +20,8 @@ the JSON structure and in text, and says which label each entry names and by whi
 
 A label is found as whole words in any case, its words joined by blanks, ``_`` or ``-`` (so
 ``ACCOUNT_ACCESS`` names ``Account Access``), the longest label first (``NOT_SPAM`` names ``Not Spam``,
-not ``Spam``); a label of one or two characters only as written in capitals or as given.
+not ``Spam``); a label of one or two characters only as given or in capitals, or in any case inside an
+identifier (``department__hr``, ``badge--s``).
 """
 
 from __future__ import annotations
@@ -105,8 +106,9 @@ class LabelFinder:
             if not words:
                 continue
             joined = r"[\s_\-]*".join(re.escape(w) for w in words)
-            if len(label.strip()) <= 2:
-                body = "(?:" + "|".join(sorted({re.escape(label.strip()), re.escape(label.strip().upper())})) + ")"
+            if len(label.strip()) <= 2:  # as written, or in any case inside an identifier (``department__hr``)
+                short = re.escape(label.strip())
+                body = f"(?:{short}|{re.escape(label.strip().upper())}|(?<=[_\-])(?i:{short})|(?i:{short})(?=[_\-]))"
             else:
                 body = f"(?i:{joined})"
             group = f"g{len(alts)}"
