@@ -38,7 +38,9 @@ SMS_MENU = {
 }
 SHIFT_HEADER = {
     "row": {"case_no": 771, "sev_mask": "0x0C", "subject": "disk latency on db-7"},
-    "enum_src": "enum sev {\n  SEV_PAGED = 1 << 2,\n  SEV_LOW = 1 << 0,\n  SEV_HIGH = 1 << 3,\n  SEV_CRITICAL = 1 << 4,\n};",
+    "enum_src": (
+        "enum sev {\n  SEV_PAGED = 1 << 2,\n  SEV_LOW = 1 << 0,\n  SEV_HIGH = 1 << 3,\n  SEV_CRITICAL = 1 << 4,\n};"
+    ),
 }
 HOTKEYS = {
     "macro_keys": [
@@ -67,6 +69,23 @@ TOUCH_FORM = {
     ],
     "session": [{"gesture": "tap", "xy": [55, 192]}, {"gesture": "submit"}],
 }
+DELIVERY_PROMISE = {
+    "parcel": {"ref": "PCL-40", "shipped_at": "2026-05-01T10:00:00Z", "promised_by": "2026-05-04T10:00:00Z"},
+    "service_levels": [
+        {"level": "Express", "promise": "1d"},
+        {"level": "Standard", "promise": "3d"},
+        {"level": "Economy", "promise": "7d"},
+    ],
+}
+RULE_FIRED = {
+    "case": {"id": "C-8", "routing": None},
+    "log": [{"event": "rule_matched", "rule": 4410023}],
+    "rules": [
+        {"rule_id": 4410021, "then": "route_billing"},
+        {"rule_id": 4410022, "then": "route_technical"},
+        {"rule_id": 4410023, "then": "route_shipping"},
+    ],
+}
 MENU_OBJECT = {
     "menu_options": {"1": "Billing", "2": "Technical", "3": "Shipping", "4": "Account Access"},
     "caller": {"menu_choice": "2", "wait_s": 41},
@@ -82,8 +101,19 @@ MENU_OBJECT = {
         (RISK_MATRIX, ("risk", "consequence"), "High", SEVERITIES),
         (TOUCH_FORM, ("session", "0", "xy"), "High", SEVERITIES),
         (MENU_OBJECT, ("caller", "menu_choice"), "Technical", LABELS),
+        (DELIVERY_PROMISE, ("parcel", "promised_by"), "Standard", ["Express", "Standard", "Economy"]),
+        (RULE_FIRED, ("log", "0", "rule"), "Shipping", LABELS),
     ],
-    ids=["sms-menu-reply", "enum-shift-flag-word", "hotkey-pressed", "two-input-lookup", "tap-in-box", "menu-object"],
+    ids=[
+        "sms-menu-reply",
+        "enum-shift-flag-word",
+        "hotkey-pressed",
+        "two-input-lookup",
+        "tap-in-box",
+        "menu-object",
+        "elapsed-time",
+        "rule-id-under-another-name",
+    ],
 )
 def test_a_selector_read_through_a_mapping_leaks_and_the_mapping_alone_lists(
     projection: dict[str, Any], selector: tuple[str, ...], expected: str, labels: list[str]

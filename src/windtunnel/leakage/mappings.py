@@ -43,6 +43,17 @@ _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _IDENTIFIER = re.compile(r"(?<![\w-])[^\W_]+(?:[-_]+[^\W_]+)+(?![\w-])")
 IDENT = "#name"
 """The key field of a text entry's name: an identifier holding the label, glued (``badge--billing``)."""
+# One name set to a value: ``priority = "P3"``, ``category: billing``, ``sev==high``.
+_PAIR = re.compile(r"\s*[\w.\-]+\s*(?:==?|:)\s*[\"']?([^\"'=:]+?)[\"']?\s*$")
+_UNITS = {
+    **dict.fromkeys(("ms", "millis", "milliseconds"), 0.001),
+    **dict.fromkeys(("s", "sec", "secs", "seconds"), 1.0),
+    **dict.fromkeys(("m", "min", "mins", "minutes"), 60.0),
+    **dict.fromkeys(("h", "hr", "hrs", "hours"), 3600.0),
+    **dict.fromkeys(("d", "days"), 86400.0),
+    **dict.fromkeys(("w", "weeks"), 604800.0),
+}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|millis|s|sec|secs|m|min|mins|minutes|h|hr|hrs|hours|d|days|w|weeks)")
 _TEXT_LIMIT = 20_000
 _VALUE_LIMIT = 80
 
@@ -82,6 +93,25 @@ def int_value(value: Any) -> int | None:
     return None
 
 
+def duration(name: str, value: Any) -> float | None:
+    """The length of time ``value`` states, in seconds: a text with a unit (``"8h"``, ``"30 min"``,
+    ``"3d"``), or a number under a name ending in a unit (``target_minutes``, ``duration_ms``,
+    ``millis``); ``None`` otherwise."""
+    if isinstance(value, str):
+        m = _DURATION.fullmatch(value.strip().casefold())
+        if m is None:
+            return None
+        number, unit = float(m.group(1)), m.group(2)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        words = re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name).casefold())
+        if not words or words[-1] not in _UNITS:
+            return None
+        number, unit = float(value), words[-1]
+    else:
+        return None
+    return number * _UNITS[unit]
+
+
 def name_words(name: str) -> frozenset[str]:
     """The words of a field name or text, lower-cased, a plural ``s`` dropped, three letters or more
     (``numDigits`` → ``num``, ``digit``; ``tkt_flags`` → ``tkt``, ``flag``)."""
@@ -108,7 +138,7 @@ class LabelFinder:
             joined = r"[\s_\-]*".join(re.escape(w) for w in words)
             if len(label.strip()) <= 2:  # as written, or in any case inside an identifier (``department__hr``)
                 short = re.escape(label.strip())
-                body = f"(?:{short}|{re.escape(label.strip().upper())}|(?<=[_\-])(?i:{short})|(?i:{short})(?=[_\-]))"
+                body = rf"(?:{short}|{re.escape(label.strip().upper())}|(?<=[_\-])(?i:{short})|(?i:{short})(?=[_\-]))"
             else:
                 body = f"(?i:{joined})"
             group = f"g{len(alts)}"
@@ -129,10 +159,13 @@ class LabelFinder:
 
     def value_label(self, text: str) -> str | None:
         """The one label ``text`` names as a value: the whole value, or an identifier holding it
-        (``WQ_LEGAL``, ``department__finance``); ``None`` when another word stands beside it (a title,
-        ``Spam Verdict``, ``Attachments (2)``)."""
+        (``WQ_LEGAL``, ``department__finance``), also set to one name (``priority = "P3"``); ``None``
+        when another word stands beside it (a title, ``Spam Verdict``, ``Attachments (2)``)."""
         if len(text) > _VALUE_LIMIT:
             return None
+        pair = _PAIR.match(text)
+        if pair:  # a condition or a setter naming one field: ``priority = "P3"``, ``category: billing``
+            text = pair.group(1)
         hits = self.find(text)
         if not hits or len({lab for lab, _a, _b in hits}) != 1:
             return None
@@ -161,6 +194,8 @@ class Entry:
     """For a text mapping: the segment of the string."""
     bits: int | None = None
     """For a flag-word mapping: the entry's bit value."""
+    durations: set[float] = field(default_factory=set)
+    """Lengths of time the entry's keys state, in seconds (``"8h"``, ``"target_minutes": 240``)."""
 
 
 @dataclass
@@ -266,6 +301,9 @@ def _rows_mapping(node: list[Any], path: tuple[str, ...], finder: LabelFinder) -
             key = norm_key(value)
             if key is not None and rel not in outputs:
                 entry.keys.setdefault(field_name(rel), set()).add(key)
+                seconds = duration(field_name(rel), value)
+                if seconds:
+                    entry.durations.add(seconds)
         entries.append(entry)
     return LabelMapping(path, "rows", entries, name_words(" ".join(path)))
 

@@ -13,7 +13,10 @@ others lack, is left to the other rules).
 A selector is a scalar of the projection outside the mapping:
 
 * for rows (a list of objects): the fields of one object named like the rows' key fields, whose values
-  (numbers, codes with a digit, or texts of three words or more) pick the rows holding them all;
+  (numbers, codes with a digit, or texts of three words or more) pick the rows holding them all; an
+  integer of five digits or more equal to one row's key under any name (an id, a duration in ms); two
+  times of one part of the record whose difference is the duration one row states (an SLA's start and
+  deadline against a policy's targets);
   a pair of numbers that falls inside exactly one row's box ``[x1, y1, x2, y2]``;
 * for pairs and text (keys that are property names or bare numbers): a value whose field's name shares
   a word with the mapping's path or text (``Digits`` and ``numDigits``; ``tkt_flags`` and a header
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any
 
@@ -45,6 +49,7 @@ from windtunnel.leakage.mappings import (
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import join_pointer, parse_pointer
 
+_ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 _Path = tuple[str, ...]
 _Pick = tuple[_Path, tuple[int, int] | None, Entry]
 
@@ -184,6 +189,12 @@ def _row_picks(mapping: LabelMapping, outside: list[tuple[_Path, Any]]) -> Itera
         name = field_name(path)
         if name in names and name not in label_fields and _key_like(value):
             groups.setdefault(path[:-1], []).append((path, value))
+        elif _long_number(value):
+            key = norm_key(value)
+            hit = [e for e in entries if any(key in keys for keys in e.keys.values())]
+            if len(hit) == 1 and hit[0].label is not None:
+                yield path, hit[0]
+    yield from _elapsed_picks(entries, outside)
     for fields in groups.values():
         chosen = list(entries)
         for path, value in fields:
@@ -194,6 +205,46 @@ def _row_picks(mapping: LabelMapping, outside: list[tuple[_Path, Any]]) -> Itera
         if chosen and len(labelled) == 1 and None not in labelled:
             for path, _value in fields:
                 yield path, chosen[0]
+
+
+def _elapsed_picks(entries: list[Entry], outside: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
+    """Rows picked by a length of time between two times of one part of the record (a deadline and its
+    start: ``breach_at`` − ``created_at`` = 3 days) equal to the duration one row states."""
+    timed = [e for e in entries if e.durations]
+    if not timed:
+        return
+    times: dict[str, list[tuple[_Path, datetime]]] = {}
+    for path, value in outside:
+        when = _datetime(value) if path else None
+        if when is not None:
+            times.setdefault(path[0], []).append((path, when))
+    for found in times.values():
+        for i, (path_a, a) in enumerate(found):
+            for path_b, b in found[i + 1 :]:
+                seconds = abs((b - a).total_seconds())
+                hit = [e for e in timed if seconds and any(abs(d - seconds) < 0.5 for d in e.durations)]
+                if len({e.label for e in hit}) == 1 and hit[0].label is not None:
+                    yield path_a, hit[0]
+                    yield path_b, hit[0]
+
+
+def _datetime(value: Any) -> datetime | None:
+    """``value`` as a date and time when it is one written in ISO 8601 (``2026-03-05T09:21:00Z``,
+    ``2026-03-06 10:28:00``); a zone-less time is read as UTC."""
+    if not isinstance(value, str) or not _ISO_TIME.fullmatch(value.strip()):
+        return None
+    try:
+        when = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+def _long_number(value: Any) -> bool:
+    """Whether ``value`` is an integer of five digits or more (an id, a duration in milliseconds): equal
+    to one row's key under any name, it picks that row."""
+    number = int_value(value)
+    return number is not None and number >= 10_000
 
 
 def _in_box(point: list[Any], box: tuple[float, float, float, float]) -> bool:
