@@ -183,3 +183,12 @@ def test_a_change_record_is_not_a_mapping() -> None:
 def test_two_numbered_sections_holding_label_words_are_not_a_menu() -> None:
     text = "<p>5. Testing</p><td>Department</td><td>Legal</td><p>6. Launch</p>\nMonitor sales.</p><p>7. Review"
     assert find_mappings({"t": text}, LabelFinder(["Sales", "Engineering", "Finance", "Legal"])) == []
+
+
+def test_a_selector_written_in_a_log_line_is_read_too() -> None:
+    menu = "Choose an option. Option 1 is Low; option 2 is Medium; option 3 is High; option 4 is Critical."
+    log = "10:02:11 POST /hotline/route CallSid=CA77 Options=3 status=in-progress\n10:02:12 queued"
+    leaked, rules = _audit({"menu_prompt": menu, "gateway_log": log}, "High", SEVERITIES)
+    assert leaked and "direct.selection" in rules
+    quiet = log.replace("Options=3", "Options=")
+    assert _audit({"menu_prompt": menu, "gateway_log": quiet}, "High", SEVERITIES) == (False, [])

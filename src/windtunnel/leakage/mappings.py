@@ -113,13 +113,18 @@ def duration(name: str, value: Any) -> float | None:
 
 
 def name_words(name: str) -> frozenset[str]:
-    """The words of a field name or text, lower-cased, a plural ``s`` dropped, three letters or more
-    (``numDigits`` → ``num``, ``digit``; ``tkt_flags`` → ``tkt``, ``flag``)."""
+    """The words of a field name or text, lower-cased, three letters or more, an ``-ing`` / ``-ed`` and
+    then a plural ``s`` dropped (``numDigits`` → ``num``, ``digit``; ``tkt_flags`` → ``tkt``, ``flag``;
+    ``pressed`` and ``press`` alike)."""
     out = set()
     for w in _WORD.findall(name):
         w = w.casefold()
         if len(w) < 3 or w.isdigit():
             continue
+        for suffix in ("ing", "ed"):
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+                w = w[: -len(suffix)]
+                break
         out.add(w[:-1] if w.endswith("s") and len(w) > 3 else w)
     return frozenset(out)
 

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from windtunnel.leakage.mappings import (
     IDENT,
@@ -50,6 +50,9 @@ from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import join_pointer, parse_pointer
 
 _ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
+# A name set to a short value in a text: ``Digits=2``, ``flags: 0x23`` (not ``http://``, not a sentence).
+_TEXT_PAIR = re.compile(r"(?<![\w./-])([A-Za-z][\w.-]{0,40})\s?[=:]\s?[\"']?([\w+#.-]{1,40})(?=[\"'\s&;,)}\]]|$)")
+_PAIR_TEXT_LIMIT = 50_000
 _Path = tuple[str, ...]
 _Pick = tuple[_Path, tuple[int, int] | None, Entry]
 
@@ -73,12 +76,12 @@ def apply_selection(
     if not mappings:
         return findings
     answers = {" ".join(e.casefold().split()) for e in expected}
-    scalars = list(_scalars(projection, ()))
+    leaves = list(_leaves(projection))
     added: list[Finding] = []
     kept_entries: set[int] = set()
     dropped: list[Entry] = []
     for mapping in mappings:
-        picks = list(_selections(mapping, scalars))
+        picks = list(_selections(mapping, leaves))
         labels = {entry.label for _path, _span, entry in picks if entry.label is not None}
         marked = _marked(mapping, projection)
         for entry in mapping.labelled():
@@ -115,6 +118,20 @@ def _gate(projection: Any, label_set: Sequence[str]) -> bool:
     return False
 
 
+class _Leaf(NamedTuple):
+    """A value of the projection that may select: a scalar, a point, or a ``name=value`` pair in a text."""
+
+    path: _Path
+    """Where it is written (the string, for a pair in a text)."""
+    name: str
+    """The name of its field (casefolded)."""
+    value: Any
+    span: tuple[int, int] | None
+    """For a pair in a text: the value's place in the string."""
+    group: _Path
+    """The object (or the line of a text) it belongs to: the fields that select together."""
+
+
 def _scalars(node: Any, path: _Path) -> Iterator[tuple[_Path, Any]]:
     """Every scalar leaf of the projection, and every list of two numbers (a point), with its path."""
     if isinstance(node, Mapping):
@@ -128,6 +145,17 @@ def _scalars(node: Any, path: _Path) -> Iterator[tuple[_Path, Any]]:
             yield from _scalars(v, (*path, str(i)))
     else:
         yield path, node
+
+
+def _leaves(projection: Any) -> Iterator[_Leaf]:
+    """The projection's scalars and points, and the ``name=value`` / ``name: value`` pairs written in
+    its texts (a log line ``Digits=2``, a query string), each pair grouped with the others of its line."""
+    for path, value in _scalars(projection, ()):
+        yield _Leaf(path, field_name(path), value, None, path[:-1])
+        if isinstance(value, str) and ("=" in value or ":" in value) and len(value) <= _PAIR_TEXT_LIMIT:
+            for m in _TEXT_PAIR.finditer(value):
+                line = value.count("\n", 0, m.start())
+                yield _Leaf(path, m.group(1).casefold(), m.group(2), m.span(2), (*path, f"\n{line}"))
 
 
 def _under(path: _Path, root: _Path) -> bool:
@@ -145,18 +173,24 @@ def _key_like(value: Any) -> bool:
     return any(ch.isdigit() for ch in value) or len(value.split()) >= 3
 
 
-def _selections(mapping: LabelMapping, scalars: list[tuple[_Path, Any]]) -> Iterator[_Pick]:
+def _selections(mapping: LabelMapping, leaves: list[_Leaf]) -> Iterator[_Pick]:
     """``(selector path, span or None, entry)`` for each selector of this record that resolves to one entry."""
-    outside = [(p, v) for p, v in scalars if not _under(p, mapping.path)]
+    spans = [e.span for e in mapping.entries if e.span is not None]
+    outside = [
+        leaf
+        for leaf in leaves
+        if not _under(leaf.path, mapping.path)
+        or (leaf.span is not None and leaf.path == mapping.path and not any(a <= leaf.span[0] < b for a, b in spans))
+    ]
     if mapping.kind == "rows":
-        yield from ((p, None, e) for p, e in _row_picks(mapping, outside))
+        yield from ((leaf.path, leaf.span, e) for leaf, e in _row_picks(mapping, outside))
     else:
-        yield from ((p, None, e) for p, e in _keyed_picks(mapping, outside))
+        yield from ((leaf.path, leaf.span, e) for leaf, e in _keyed_picks(mapping, outside))
     if mapping.kind == "text":
-        yield from _named_picks(mapping, scalars)
+        yield from _named_picks(mapping, leaves)
 
 
-def _named_picks(mapping: LabelMapping, scalars: list[tuple[_Path, Any]]) -> Iterator[_Pick]:
+def _named_picks(mapping: LabelMapping, leaves: list[_Leaf]) -> Iterator[_Pick]:
     """Text entries picked by their name (the identifier holding the label, ``badge--billing``) written
     as a whole word anywhere outside the mapping's entries (``class="badge badge--billing"``)."""
     named = [(next(iter(e.keys[IDENT])), e) for e in mapping.labelled() if IDENT in e.keys]
@@ -165,67 +199,68 @@ def _named_picks(mapping: LabelMapping, scalars: list[tuple[_Path, Any]]) -> Ite
     spans = [e.span for e in mapping.entries if e.span is not None]
     for name, entry in named:
         pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
-        for path, value in scalars:
-            if not isinstance(value, str) or name not in value.casefold():
+        for leaf in leaves:
+            value = leaf.value
+            if leaf.span is not None or not isinstance(value, str) or name not in value.casefold():
                 continue
             for m in pattern.finditer(value):
-                if path == mapping.path and any(a <= m.start() < b for a, b in spans):
+                if leaf.path == mapping.path and any(a <= m.start() < b for a, b in spans):
                     continue
-                yield path, (m.start(), m.end()), entry
+                yield leaf.path, (m.start(), m.end()), entry
 
 
-def _row_picks(mapping: LabelMapping, outside: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
-    """Rows picked by an object's fields named like the rows' keys, or by a point in one row's box."""
+def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:
+    """Rows picked by an object's fields named like the rows' keys, a long integer equal to one row's
+    key, a point in one row's box, or the time between two of the record's times."""
     entries = mapping.entries
     names = {name for e in entries for name in e.keys}
     label_fields = {name for e in entries for name in e.label_fields}
-    groups: dict[_Path, list[tuple[_Path, Any]]] = {}
-    for path, value in outside:
+    groups: dict[_Path, list[_Leaf]] = {}
+    for leaf in outside:
+        value = leaf.value
         if isinstance(value, list):
             inside = [e for e in entries if e.box and _in_box(value, e.box)]
             if len(inside) == 1:
-                yield path, inside[0]
+                yield leaf, inside[0]
             continue
-        name = field_name(path)
-        if name in names and name not in label_fields and _key_like(value):
-            groups.setdefault(path[:-1], []).append((path, value))
+        if leaf.name in names and leaf.name not in label_fields and _key_like(value):
+            groups.setdefault(leaf.group, []).append(leaf)
         elif _long_number(value):
             key = norm_key(value)
             hit = [e for e in entries if any(key in keys for keys in e.keys.values())]
             if len(hit) == 1 and hit[0].label is not None:
-                yield path, hit[0]
-    yield from _elapsed_picks(entries, outside)
+                yield leaf, hit[0]
+    yield from _elapsed_picks(entries, [leaf for leaf in outside if leaf.span is None])
     for fields in groups.values():
         chosen = list(entries)
-        for path, value in fields:
-            key = norm_key(value)
-            name = field_name(path)
-            chosen = [e for e in chosen if key in e.keys.get(name, ())]
+        for leaf in fields:
+            key = norm_key(leaf.value)
+            chosen = [e for e in chosen if key in e.keys.get(leaf.name, ())]
         labelled = {e.label for e in chosen}
         if chosen and len(labelled) == 1 and None not in labelled:
-            for path, _value in fields:
-                yield path, chosen[0]
+            for leaf in fields:
+                yield leaf, chosen[0]
 
 
-def _elapsed_picks(entries: list[Entry], outside: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
+def _elapsed_picks(entries: list[Entry], outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:
     """Rows picked by a length of time between two times of one part of the record (a deadline and its
     start: ``breach_at`` − ``created_at`` = 3 days) equal to the duration one row states."""
     timed = [e for e in entries if e.durations]
     if not timed:
         return
-    times: dict[str, list[tuple[_Path, datetime]]] = {}
-    for path, value in outside:
-        when = _datetime(value) if path else None
+    times: dict[str, list[tuple[_Leaf, datetime]]] = {}
+    for leaf in outside:
+        when = _datetime(leaf.value) if leaf.path else None
         if when is not None:
-            times.setdefault(path[0], []).append((path, when))
+            times.setdefault(leaf.path[0], []).append((leaf, when))
     for found in times.values():
-        for i, (path_a, a) in enumerate(found):
-            for path_b, b in found[i + 1 :]:
+        for i, (leaf_a, a) in enumerate(found):
+            for leaf_b, b in found[i + 1 :]:
                 seconds = abs((b - a).total_seconds())
                 hit = [e for e in timed if seconds and any(abs(d - seconds) < 0.5 for d in e.durations)]
                 if len({e.label for e in hit}) == 1 and hit[0].label is not None:
-                    yield path_a, hit[0]
-                    yield path_b, hit[0]
+                    yield leaf_a, hit[0]
+                    yield leaf_b, hit[0]
 
 
 def _datetime(value: Any) -> datetime | None:
@@ -253,14 +288,15 @@ def _in_box(point: list[Any], box: tuple[float, float, float, float]) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
-def _keyed_picks(mapping: LabelMapping, outside: list[tuple[_Path, Any]]) -> Iterator[tuple[_Path, Entry]]:
+def _keyed_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:
     """Entries picked by a value whose field is named like the mapping (equal key or flag word)."""
     all_bits = 0
     if mapping.bits:
         for e in mapping.entries:
             all_bits |= e.bits or 0
-    for path, value in outside:
-        if isinstance(value, list) or not (name_words(field_name(path)) & mapping.words):
+    for leaf in outside:
+        value = leaf.value
+        if isinstance(value, list) or not (name_words(leaf.name) & mapping.words):
             continue
         key = norm_key(value)
         if key is None:
@@ -271,7 +307,7 @@ def _keyed_picks(mapping: LabelMapping, outside: list[tuple[_Path, Any]]) -> Ite
             if number and number & ~all_bits == 0:
                 hit = [e for e in mapping.labelled() if (e.bits or 0) & number]
         if len({e.label for e in hit}) == 1 and hit[0].label is not None:
-            yield path, hit[0]
+            yield leaf, hit[0]
 
 
 def _marked(mapping: LabelMapping, projection: Any) -> set[int]:
