@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from windtunnel.engine.scoring import Tally, summarize, type_weights, unexercised
+from windtunnel.engine.scoring import Tally, summarize, unexercised
+from windtunnel.mutations.scoring import type_weights
 
 
 def row(status: str, *, kind: str = "golden", mutation: str | None = None, **extra: Any) -> dict[str, Any]:

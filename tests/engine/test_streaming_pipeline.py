@@ -13,9 +13,10 @@ import pytest
 from windtunnel.config.model import Config
 from windtunnel.engine.plan import iter_plan, plan_run
 from windtunnel.engine.report import build_report, cell_row
-from windtunnel.engine.scoring import summarize, type_weights
+from windtunnel.engine.scoring import summarize
 from windtunnel.engine.session import RunSession, run_invariants
 from windtunnel.engine.sink import ResultSink
+from windtunnel.mutations.scoring import type_weights
 from windtunnel.reports import render_report
 from windtunnel.reports.stream import STREAMED, render_streamed
 from windtunnel.store import RunStore

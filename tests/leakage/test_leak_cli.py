@@ -222,6 +222,17 @@ def test_an_answer_outside_its_label_set_exits_two(tmp_path: Path, capsys: pytes
     assert run("leak", "scan", str(write_jsonl(tmp_path / "ok.jsonl", rows[:1]))) == 0
 
 
+def test_an_item_label_set_of_one_label_exits_two(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA-10 minor 6, second half: an item's own label set of one label is refused like ``--label-set x``."""
+    rows = [
+        {"id": "ok", "expected": "x", "label_set": ["x", "y"], "projection": {"p": "x"}},
+        {"id": "one", "expected": "x", "label_set": ["x", "X "], "projection": {"p": "hi"}},
+    ]
+    assert run("leak", "scan", str(write_jsonl(tmp_path / "t.jsonl", rows))) == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "'one'" in err and "one distinct label" in err
+
+
 @pytest.mark.parametrize(
     "expected", [None, "", "   ", [], ["", " "]], ids=["null", "empty", "blank", "empty-list", "blank-list"]
 )

@@ -160,6 +160,20 @@ def test_a_number_after_a_name_is_the_label_only_when_the_name_names_the_task_or
     assert not _leaks(clean, expected="3", label_set=STARS)
 
 
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ({"tags": ["sev-3"]}, {"id": "ORD-3"}),
+        ({"labels": ["rating_3"]}, {"ticket": {"key": "INC-3", "body": "printer jam"}}),
+        ({"tags": ["stars-3", "web"]}, {"links": [{"ref": "T-3"}]}),
+    ],
+)
+def test_a_number_in_an_identifier_is_the_label_only_beside_a_name_of_the_task(leaky: Any, clean: Any) -> None:
+    """QA-10 minor 5: a record's serial number (``ORD-3``) on a numeric scale is not its label."""
+    assert _leaks(leaky, expected="3", label_set=STARS)
+    assert not _leaks(clean, expected="3", label_set=STARS)
+
+
 def test_a_number_under_a_field_naming_the_answer_is_the_label() -> None:
     assert _leaks({"outcome": 3}, expected="3", label_set=STARS)
     assert not _leaks({"shard": 3}, expected="3", label_set=STARS)

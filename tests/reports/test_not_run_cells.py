@@ -9,10 +9,10 @@ from junitparser import JUnitXml
 from rich.console import Console
 
 from windtunnel._util.errors import ExitCode
-from windtunnel.cli._summary import print_summary
 from windtunnel.flows.outcome import Outcome
 from windtunnel.reports import render_report
 from windtunnel.reports.sample import make_cell, make_report
+from windtunnel.reports.terminal import print_summary
 
 
 def _report() -> dict:

@@ -13,8 +13,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from windtunnel.mutations.base import mutations
-
 
 @dataclass
 class Summary:
@@ -70,16 +68,6 @@ def not_run(cell: Mapping[str, Any]) -> bool:
 def is_failure(cell: Mapping[str, Any]) -> bool:
     """A cell that failed or errored on its own (a cell cut short is :func:`not_run` instead)."""
     return cell.get("status") in ("failed", "error") and not not_run(cell)
-
-
-def type_weights(configured: dict[str, float]) -> dict[str, float]:
-    """Registry defaults, overridden only for the types the config names.
-
-    Each mutation type declares its default weight when it registers (``@mutation(..., weight=...)``);
-    ``configured`` changes only the types it lists."""
-    weights = {name: mt.weight for name, mt in mutations.items()}
-    weights.update(configured)
-    return weights
 
 
 _KINDS_AFTER = ("chaos", "contract", "replay", "mutation")

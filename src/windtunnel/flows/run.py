@@ -51,7 +51,7 @@ from windtunnel.engine.plan import check_plan_size, count_plan, iter_plan, plan_
 from windtunnel.engine.planspill import PlanSpill
 from windtunnel.engine.remote import apply_placement, check_executor
 from windtunnel.engine.report import build_report, now_iso
-from windtunnel.engine.scoring import Tally, type_weights
+from windtunnel.engine.scoring import Tally
 from windtunnel.engine.session import RunSession, run_invariants
 from windtunnel.engine.shard import parse_shard, plan_record, require_fixed_seed
 from windtunnel.engine.sink import ResultSink
@@ -75,6 +75,7 @@ from windtunnel.flows.outcome import STORE_STATUS, LazyReport, Outcome, decide, 
 from windtunnel.flows.preflight import check_chaos, check_env
 from windtunnel.flows.reach import resolve_reach
 from windtunnel.flows.schedule import checked_schedule
+from windtunnel.mutations.scoring import type_weights
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.stats import SummaryTally
 from windtunnel.store.runstore import RunStore

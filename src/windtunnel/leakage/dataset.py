@@ -318,7 +318,7 @@ def _fast_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem | None:
         words = [*fmap.context_words, *as_strings(cw, "context_words", index)] if cw else list(fmap.context_words)
     except ValueError:
         return None
-    if not expected or _outside(expected, labels):
+    if not expected or _outside(expected, labels) or _one_label(labels):
         return None  # the general path says what is wrong
     if "aliases" in data:
         return None  # the item's own alias map: the general path reads it
@@ -408,6 +408,12 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
             f"record at line {rec.line} (id {item_id!r}) has an empty expected answer at "
             f"{fmap.expected_field!r}: {_describe_empty(exp[0][1])}; an item without an answer cannot be audited"
         )
+    if _one_label(labels):
+        raise DatasetError(
+            f"record at line {rec.line} (id {item_id!r}): its label set {labels} holds one distinct label; a label "
+            "set needs two or more (labels that differ only in case or spacing are one): give every answer the task "
+            "may have, or leave the label set out"
+        )
     outside = _outside(expected, labels)
     if outside:
         raise DatasetError(
@@ -432,6 +438,12 @@ def to_item(rec: Record, fmap: FieldMap, index: int) -> MappedItem:
     if fmap.aliases or own:
         item.aliases = {**own, **fmap.aliases}
     return MappedItem(item, rec, sources)
+
+
+def _one_label(labels: list[str]) -> bool:
+    """A label set of one distinct label (ignoring case and spacing): it cannot tell a listing of the labels from
+    a statement of one, so it is refused like ``--label-set`` with one label (QA-10 minor 6)."""
+    return bool(labels) and len({normalize_needle(label) for label in labels}) < 2
 
 
 def _outside(expected: list[str], labels: list[str]) -> list[str]:

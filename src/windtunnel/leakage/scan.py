@@ -1991,6 +1991,8 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     token = src[ia:ib]
     if "//" in token or (token.islower() and is_url(token)) or _FILE_NAME.search(token):
         return None  # a URL, a host name or a file name: the URL and path-segment checks decide
+    if _serial_number(hit, src[ia:a] + " " + src[b:ib], ctx):
+        return None
     if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
         return "an identifier that is the whole value"
     if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
@@ -1998,6 +2000,22 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     if _SETTER_BEFORE.search(src, max(0, ia - 80), ia) and _SETTER_AFTER.match(src, ib):
         return "an identifier passed to a setter (a key-value pair in code)"
     return None
+
+
+def _serial_number(hit: Hit, rest: str, ctx: _Ctx) -> bool:
+    """A number of a numeric scale after a code of capitals that names neither the task nor the answer: a
+    record's serial number (``ORD-4``, ``INC-4``, ``T-4``), not the label. ``SEV-4``, ``SEVERITY_4``, ``rating_4``
+    and ``stars-4`` stay values (QA-10 minor 5)."""
+    if not (hit.needle.text.isdigit() and _numeric_scale(ctx)):
+        return False
+    code = rest.strip(" -_#:./")
+    if not _SERIAL_CODE.fullmatch(code):
+        return False
+    naming = ctx.naming()
+    return naming is not None and not mention.names_task(naming, code) and not mention.names_answer(code)
+
+
+_SERIAL_CODE = re.compile(r"[A-Z]{1,6}")
 
 
 _SETTER_BEFORE = re.compile(r"\bset_?[A-Za-z]\w*[ \t]*\([ \t]*\Z")

@@ -19,7 +19,7 @@ from typing import Any
 
 from windtunnel._util.stats import Z95, mean_pass_hat_k, pass_hat_k
 from windtunnel._util.stats import wilson_interval as _wilson_interval
-from windtunnel.engine.scoring import is_failure
+from windtunnel.engine.scoring import is_failure, not_run
 from windtunnel.reports.cells import Cell, cell_label, identity_digest
 from windtunnel.reports.usage import TopUsage
 
@@ -206,6 +206,8 @@ class SummaryTally:
         self.stats = StatsTally()
         self.cells = 0
         self.failed = 0
+        self.not_run = 0
+        """Cells cut short because the agent went away (:func:`windtunnel.engine.scoring.not_run`): never failures."""
         self.failures: list[Mapping[str, Any]] = []
         self.usage = TopUsage(max_failures)
         """The calls that used the most tokens (the "tokens and cost" table)."""
@@ -217,7 +219,9 @@ class SummaryTally:
         self.cells += 1
         self.stats.add(cell)
         self.usage.add(cell)
-        if is_failure(cell):
+        if not_run(cell):
+            self.not_run += 1
+        elif is_failure(cell):
             self.failed += 1
             if len(self.failures) < self.max_failures:
                 self.failures.append(cell)

@@ -167,6 +167,10 @@ def print_summary(
 
     print_usage(report, console, tally)
 
+    if tally.not_run:
+        console.print(
+            plain(f"not run ({tally.not_run}): cut short when the agent went away; --resume reruns them", "yellow")
+        )
     if not tally.failed:
         return
     console.print(Text(f"failures ({tally.failed})", style="bold"))
