@@ -10,7 +10,9 @@ the JSON structure and in text, and says which label each entry names and by whi
   value, or an identifier holding it as words: ``"Billing"``, ``WQ_LEGAL``, ``department__finance``)
   naming three labels at least (every label of a smaller set). Each object's other scalar leaves are its keys,
   by field name (``"id": 360010011``, ``"mark": 21``, ``"impact": "1 - High"``), and a list of four
-  numbers is its box (``[x1, y1, x2, y2]``).
+  numbers is its box (``[x1, y1, x2, y2]``). Every row naming a label has a key with a digit (or a text
+  of three words) or a box; a label in several rows needs two key fields a row (a lookup of inputs):
+  rows of values alone are a history or a tally of votes, not a mapping.
 * **pairs**: an object whose values name labels, keyed by properties that are data (numbers, codes with
   a digit, single characters: ``{"1": "WQ_LEGAL", "2": "WQ_FINANCE"}``): the property is the key.
 * **text**: a string whose segments (lines; sentences; clauses of a sentence naming several labels;
@@ -310,7 +312,19 @@ def _rows_mapping(node: list[Any], path: tuple[str, ...], finder: LabelFinder) -
                 if seconds:
                     entry.durations.add(seconds)
         entries.append(entry)
+    labelled = [e for e in entries if e.label is not None]
+    keyed = [e for e in labelled if e.box or any(_key_like(v) for keys in e.keys.values() for v in keys)]
+    if len(keyed) < len(labelled):
+        return None  # a row reached by no key is a value (a history, a vote), not an entry
+    named_labels = [e.label for e in labelled]
+    if len(set(named_labels)) < len(named_labels) and min(len(e.keys) for e in labelled) < 2:
+        return None  # a label in several rows of one key each is a tally (votes), not a lookup of inputs
     return LabelMapping(path, "rows", entries, name_words(" ".join(path)))
+
+
+def _key_like(key: str) -> bool:
+    """Whether a normalised key can reach one entry: it holds a digit, or is a text of three words."""
+    return any(ch.isdigit() for ch in key) or len(key.split()) >= 3
 
 
 def _pairs_mapping(node: Mapping[Any, Any], path: tuple[str, ...], finder: LabelFinder) -> LabelMapping | None:

@@ -14,17 +14,20 @@ A selector is a scalar of the projection outside the mapping:
 
 * for rows (a list of objects): the fields of one object named like the rows' key fields, whose values
   (numbers, codes with a digit, or texts of three words or more) pick the rows holding them all; an
-  integer of five digits or more equal to one row's key under any name (an id, a duration in ms); two
+  integer of four digits or more equal to one row's key under any name (an id, a duration in ms); two
   times of one part of the record whose difference is the duration one row states (an SLA's start and
   deadline against a policy's targets);
   a pair of numbers that falls inside exactly one row's box ``[x1, y1, x2, y2]``;
-* for pairs and text (keys that are property names or bare numbers): a value whose field's name shares
-  a word with the mapping's path or text (``Digits`` and ``numDigits``; ``tkt_flags`` and a header
+* for pairs and text (keys that are property names or bare numbers): an integer of four digits or more
+  under any name (the record's id picks its own line); a value whose field's name shares a word with
+  the mapping's path or text (``Digits`` and ``numDigits``; ``tkt_flags`` and a header
   mentioning ``tkt_flags``), equal to a key, or, for a flag word, an integer (decimal or hex) whose set
   bits are all bits the mapping defines and include exactly one label's bit.
 
 A selection counts when every selector found resolves to one label; it is a leak when that label is the
-answer.
+answer. The finding is at the selector, except when the record's id picks its own row and the scan
+already reports the answer in that row (structure resolution's case): the row's finding stands alone, so
+the sanitizer clears the cell, not the id.
 """
 
 from __future__ import annotations
@@ -54,7 +57,9 @@ _ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?
 _TEXT_PAIR = re.compile(r"(?<![\w./-])([A-Za-z][\w.-]{0,40})\s?[=:]\s?[\"']?([\w+#.-]{1,40})(?=[\"'\s&;,)}\]]|$)")
 _PAIR_TEXT_LIMIT = 50_000
 _Path = tuple[str, ...]
-_Pick = tuple[_Path, tuple[int, int] | None, Entry]
+_Pick = tuple[_Path, tuple[int, int] | None, Entry, bool]
+"""(selector path, span of a selector in a text or None, the entry it picks, whether the selector is a
+value naming the record — its id or subject — that picks its own row)."""
 
 
 @lru_cache(maxsize=256)
@@ -81,22 +86,25 @@ def apply_selection(
     kept_entries: set[int] = set()
     dropped: list[Entry] = []
     for mapping in mappings:
-        picks = list(_selections(mapping, leaves))
-        labels = {entry.label for _path, _span, entry in picks if entry.label is not None}
+        picks = list(_selections(mapping, leaves, projection))
+        labels = {entry.label for _path, _span, entry, _own in picks if entry.label is not None}
         marked = _marked(mapping, projection)
         for entry in mapping.labelled():
             if id(entry) in marked:
                 continue
-            if len(labels) == 1 and any(e is entry for _p, _s, e in picks):
+            if len(labels) == 1 and any(e is entry for _p, _s, e, _o in picks):
                 kept_entries.add(id(entry))
                 continue
             dropped.append(entry)
         if len(labels) == 1 and " ".join(next(iter(labels)).casefold().split()) in answers:
             seen: set[tuple[_Path, tuple[int, int] | None]] = set()
-            for path, span, _entry in picks:
+            for path, span, entry, own in picks:
+                value = _value_at(projection, path)
+                if own and any(_inside(f, entry) for f in findings if f.blocking):
+                    continue  # the record's id picks its own row, whose cell the scan already reports
                 if (path, span) not in seen:
                     seen.add((path, span))
-                    added.append(_finding(item_id, path, span, _value_at(projection, path), expected[0]))
+                    added.append(_finding(item_id, path, span, value, expected[0]))
     if not dropped and not added:
         return findings
     out = [f for f in findings if not any(_inside(f, entry) for entry in dropped)]
@@ -173,7 +181,7 @@ def _key_like(value: Any) -> bool:
     return any(ch.isdigit() for ch in value) or len(value.split()) >= 3
 
 
-def _selections(mapping: LabelMapping, leaves: list[_Leaf]) -> Iterator[_Pick]:
+def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any) -> Iterator[_Pick]:
     """``(selector path, span or None, entry)`` for each selector of this record that resolves to one entry."""
     spans = [e.span for e in mapping.entries if e.span is not None]
     outside = [
@@ -183,11 +191,36 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf]) -> Iterator[_Pick]:
         or (leaf.span is not None and leaf.path == mapping.path and not any(a <= leaf.span[0] < b for a, b in spans))
     ]
     if mapping.kind == "rows":
-        yield from ((leaf.path, leaf.span, e) for leaf, e in _row_picks(mapping, outside))
+        yield from ((leaf.path, leaf.span, e, own) for leaf, e, own in _row_picks(mapping, outside))
     else:
-        yield from ((leaf.path, leaf.span, e) for leaf, e in _keyed_picks(mapping, outside))
+        yield from ((leaf.path, leaf.span, e, False) for leaf, e in _keyed_picks(mapping, outside))
     if mapping.kind == "text":
         yield from _named_picks(mapping, leaves)
+        yield from _shown_picks(mapping, outside, _value_at(projection, mapping.path))
+
+
+def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str) -> Iterator[_Pick]:
+    """Text entries (lines of a table of many records) picked by a value of the record shown outside the
+    text — its id, its subject — that the entry's segment holds and no other entry's does."""
+    folded = text.casefold()
+    for leaf in outside:
+        if leaf.span is not None or not _shown(leaf.value):
+            continue
+        needle = str(leaf.value).casefold()
+        pattern = re.compile(rf"(?<!\w){re.escape(needle)}(?!\w)")
+        hit = [e for e in mapping.entries if e.span and pattern.search(folded, e.span[0], e.span[1])]
+        if len(hit) == 1 and hit[0].label is not None:
+            yield leaf.path, None, hit[0], True
+
+
+def _shown(value: Any) -> bool:
+    """Whether ``value`` can tell a record's row by being shown outside the table: an integer of four
+    digits or more, or a text with a digit or of two words or more (``T-9``, ``Printer jams``)."""
+    if _long_number(value):
+        return True
+    if not isinstance(value, str) or len(value.strip()) < 2 or len(value) > 200:
+        return False
+    return any(ch.isdigit() for ch in value) or len(value.split()) >= 2
 
 
 def _named_picks(mapping: LabelMapping, leaves: list[_Leaf]) -> Iterator[_Pick]:
@@ -206,12 +239,13 @@ def _named_picks(mapping: LabelMapping, leaves: list[_Leaf]) -> Iterator[_Pick]:
             for m in pattern.finditer(value):
                 if leaf.path == mapping.path and any(a <= m.start() < b for a, b in spans):
                     continue
-                yield leaf.path, (m.start(), m.end()), entry
+                yield leaf.path, (m.start(), m.end()), entry, False
 
 
-def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:
+def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry, bool]]:
     """Rows picked by an object's fields named like the rows' keys, a long integer equal to one row's
-    key, a point in one row's box, or the time between two of the record's times."""
+    key, a point in one row's box, or the time between two of the record's times (and ``False``: none
+    of them is a line of a text that the record's own id picks, see :func:`_shown_picks`)."""
     entries = mapping.entries
     names = {name for e in entries for name in e.keys}
     label_fields = {name for e in entries for name in e.label_fields}
@@ -221,7 +255,7 @@ def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_L
         if isinstance(value, list):
             inside = [e for e in entries if e.box and _in_box(value, e.box)]
             if len(inside) == 1:
-                yield leaf, inside[0]
+                yield leaf, inside[0], False
             continue
         if leaf.name in names and leaf.name not in label_fields and _key_like(value):
             groups.setdefault(leaf.group, []).append(leaf)
@@ -229,8 +263,8 @@ def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_L
             key = norm_key(value)
             hit = [e for e in entries if any(key in keys for keys in e.keys.values())]
             if len(hit) == 1 and hit[0].label is not None:
-                yield leaf, hit[0]
-    yield from _elapsed_picks(entries, [leaf for leaf in outside if leaf.span is None])
+                yield leaf, hit[0], False
+    yield from ((leaf, e, False) for leaf, e in _elapsed_picks(entries, [x for x in outside if x.span is None]))
     for fields in groups.values():
         chosen = list(entries)
         for leaf in fields:
@@ -239,7 +273,7 @@ def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_L
         labelled = {e.label for e in chosen}
         if chosen and len(labelled) == 1 and None not in labelled:
             for leaf in fields:
-                yield leaf, chosen[0]
+                yield leaf, chosen[0], False
 
 
 def _elapsed_picks(entries: list[Entry], outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:
@@ -276,10 +310,10 @@ def _datetime(value: Any) -> datetime | None:
 
 
 def _long_number(value: Any) -> bool:
-    """Whether ``value`` is an integer of five digits or more (an id, a duration in milliseconds): equal
-    to one row's key under any name, it picks that row."""
+    """Whether ``value`` is an integer of four digits or more (an id, a duration in milliseconds): equal
+    to one entry's key under any name, it picks that entry (a record's id picks its own row)."""
     number = int_value(value)
-    return number is not None and number >= 10_000
+    return number is not None and number >= 1_000
 
 
 def _in_box(point: list[Any], box: tuple[float, float, float, float]) -> bool:
@@ -296,7 +330,7 @@ def _keyed_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[
             all_bits |= e.bits or 0
     for leaf in outside:
         value = leaf.value
-        if isinstance(value, list) or not (name_words(leaf.name) & mapping.words):
+        if isinstance(value, list) or not (name_words(leaf.name) & mapping.words or _long_number(value)):
             continue
         key = norm_key(value)
         if key is None:
