@@ -192,3 +192,12 @@ def test_a_selector_written_in_a_log_line_is_read_too() -> None:
     assert leaked and "direct.selection" in rules
     quiet = log.replace("Options=3", "Options=")
     assert _audit({"menu_prompt": menu, "gateway_log": quiet}, "High", SEVERITIES) == (False, [])
+
+
+def test_sanitize_clears_a_selector_written_in_a_text_and_keeps_the_menu() -> None:
+    menu = "Choose an option. Option 1 is Low; option 2 is Medium; option 3 is High; option 4 is Critical."
+    log = "10:02:11 POST /hotline/route Options=3 status=in-progress"
+    item = {"id": "t", "expected": "High", "label_set": SEVERITIES, "projection": {"menu": menu, "log": log}}
+    result = sanitize_item(item)
+    assert result.ok and not result.after.leaked
+    assert result.item.projection["menu"] == menu
