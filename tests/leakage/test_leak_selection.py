@@ -201,3 +201,11 @@ def test_sanitize_clears_a_selector_written_in_a_text_and_keeps_the_menu() -> No
     result = sanitize_item(item)
     assert result.ok and not result.after.leaked
     assert result.item.projection["menu"] == menu
+
+
+def test_a_copy_of_a_line_is_not_a_value_that_picks_it() -> None:
+    """The same text rendered twice (a message and its blocks): its copy names the label, so it is the line
+    again, not this record's id or subject picking the line."""
+    table = "id,name,rating\n101,Ann,5\n102,Bo,4\n103,Cy,3\n\nTicket refs v4 and 4,000 were merged."
+    projection = {"text": table, "blocks": [{"text": "Ticket refs v4 and 4,000 were merged."}]}
+    assert _audit(projection, "4", ["1", "2", "3", "4", "5"])[0] is False

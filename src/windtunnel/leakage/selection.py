@@ -77,7 +77,8 @@ def apply_selection(
     Returns ``findings`` itself (the same list) when the projection holds no mapping of the labels."""
     if len(label_set) < 2 or not isinstance(projection, (Mapping, list)) or not _gate(projection, label_set):
         return findings
-    mappings = find_mappings(projection, _finder(tuple(label_set)))
+    finder = _finder(tuple(label_set))
+    mappings = find_mappings(projection, finder)
     if not mappings:
         return findings
     answers = {" ".join(e.casefold().split()) for e in expected}
@@ -86,7 +87,7 @@ def apply_selection(
     kept_entries: set[int] = set()
     dropped: list[Entry] = []
     for mapping in mappings:
-        picks = list(_selections(mapping, leaves, projection))
+        picks = list(_selections(mapping, leaves, projection, finder))
         labels = {entry.label for _path, _span, entry, _own in picks if entry.label is not None}
         marked = _marked(mapping, projection)
         for entry in mapping.labelled():
@@ -181,7 +182,7 @@ def _key_like(value: Any) -> bool:
     return any(ch.isdigit() for ch in value) or len(value.split()) >= 3
 
 
-def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any) -> Iterator[_Pick]:
+def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, finder: LabelFinder) -> Iterator[_Pick]:
     """``(selector path, span or None, entry)`` for each selector of this record that resolves to one entry."""
     spans = [e.span for e in mapping.entries if e.span is not None]
     outside = [
@@ -196,16 +197,16 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any) -> 
         yield from ((leaf.path, leaf.span, e, False) for leaf, e in _keyed_picks(mapping, outside))
     if mapping.kind == "text":
         yield from _named_picks(mapping, leaves)
-        yield from _shown_picks(mapping, outside, _value_at(projection, mapping.path))
+        yield from _shown_picks(mapping, outside, _value_at(projection, mapping.path), finder)
 
 
-def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str) -> Iterator[_Pick]:
+def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str, finder: LabelFinder) -> Iterator[_Pick]:
     """Text entries (lines of a table of many records) picked by a value of the record shown outside the
     text — its id, its subject — that the entry's segment holds and no other entry's does."""
     folded = text.casefold()
     for leaf in outside:
-        if leaf.span is not None or not _shown(leaf.value):
-            continue
+        if leaf.span is not None or not _shown(leaf.value) or finder.find(str(leaf.value)):
+            continue  # a text naming a label is a copy of a line, not a value that picks one
         needle = str(leaf.value).casefold()
         pattern = re.compile(rf"(?<!\w){re.escape(needle)}(?!\w)")
         hit = [e for e in mapping.entries if e.span and pattern.search(folded, e.span[0], e.span[1])]
