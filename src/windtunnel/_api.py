@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from windtunnel.flows.events import Listener
     from windtunnel.flows.outcome import Outcome
 
-ConfigLike = Union[str, "os.PathLike[str]", Mapping[str, Any], "Config", None]
+ConfigLike = Union[str, "os.PathLike[str]", Mapping[str, object], "Config", None]
 """What every API function accepts as its config: a file path, a mapping (a parsed YAML document) or a
 validated ``Config``; None finds ``windtunnel.yaml`` in the working directory, as the CLI does."""
 
@@ -128,11 +128,13 @@ def _expected(tp: Any) -> str:
     return " or ".join(names)
 
 
-def build_request(fn: str, request_cls: type[R], options: Mapping[str, Any], **fixed: Any) -> R:
+def build_request(fn: str, request_cls: type[R], options: Mapping[str, object], **fixed: object) -> R:
     """``request_cls(**fixed, **options)`` after checking every option's name and type (TypeError naming it)."""
-    hints = typing.get_type_hints(request_cls)
+    # The names of the module the class was defined in, as its generated __init__ holds them: a module dropped from
+    # sys.modules since (pytester's in-process runs restore sys.modules) would otherwise leave ``Path`` undefined.
+    hints = typing.get_type_hints(request_cls, globalns=getattr(request_cls.__init__, "__globals__", None))
     allowed = {f.name for f in dataclasses.fields(request_cls)} - set(fixed) - {"loaded", "config"}  # type: ignore[arg-type]
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for name, value in options.items():
         if name not in allowed:
             raise TypeError(
@@ -166,7 +168,7 @@ def _listener(fn: str, listener: object) -> Listener:
     return typing.cast("Listener", listener)
 
 
-def run(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+def run(config: ConfigLike = None, *, listener: Listener | None = None, **options: object) -> Outcome:
     """Run golden prompts (and their mutations, and chaos) against the agent; return the outcome.
 
     ``options`` are those of ``windtunnel run``: ``repeat``, ``seed``, ``min_score``, ``fmt``, ``output``,
@@ -180,7 +182,7 @@ def run(config: ConfigLike = None, *, listener: Listener | None = None, **option
     return run_flow(request, _listener("run", listener))
 
 
-def run_contract(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+def run_contract(config: ConfigLike = None, *, listener: Listener | None = None, **options: object) -> Outcome:
     """Run the config's contract matrix (``windtunnel contract run``); return the outcome.
 
     ``options``: ``repeat``, ``seed``, ``min_score``, ``fmt``, ``output``, ``cells``, ``concurrency``,
@@ -192,7 +194,7 @@ def run_contract(config: ConfigLike = None, *, listener: Listener | None = None,
     return contract_flow(request, _listener("run_contract", listener))
 
 
-def replay(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+def replay(config: ConfigLike = None, *, listener: Listener | None = None, **options: object) -> Outcome:
     """Replay recorded sessions against the agent and judge each by its contract (``windtunnel replay run``).
 
     ``options``: ``paths`` (session files or directories; default the config's ``replays``), ``fmt``,
@@ -205,7 +207,7 @@ def replay(config: ConfigLike = None, *, listener: Listener | None = None, **opt
     return replay_flow(request, _listener("replay", listener))
 
 
-def ci(config: str | os.PathLike[str] | None = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+def ci(config: str | os.PathLike[str] | None = None, *, listener: Listener | None = None, **options: object) -> Outcome:
     """Run every configured phase (mutation, chaos, contract, replay) and gate on the weighted score.
 
     ``config`` is a path (each phase is kept as a run of its own that ``resume`` can continue).
@@ -227,23 +229,23 @@ async def _in_thread(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
 
 
-async def arun(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+async def arun(config: ConfigLike = None, *, listener: Listener | None = None, **options: object) -> Outcome:
     """:func:`run` for callers already in an event loop (runs in a worker thread; events arrive there)."""
     return await _in_thread(run, config, listener=listener, **options)
 
 
-async def arun_contract(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+async def arun_contract(config: ConfigLike = None, *, listener: Listener | None = None, **options: object) -> Outcome:
     """:func:`run_contract` for callers already in an event loop."""
     return await _in_thread(run_contract, config, listener=listener, **options)
 
 
-async def areplay(config: ConfigLike = None, *, listener: Listener | None = None, **options: Any) -> Outcome:
+async def areplay(config: ConfigLike = None, *, listener: Listener | None = None, **options: object) -> Outcome:
     """:func:`replay` for callers already in an event loop."""
     return await _in_thread(replay, config, listener=listener, **options)
 
 
 async def aci(
-    config: str | os.PathLike[str] | None = None, *, listener: Listener | None = None, **options: Any
+    config: str | os.PathLike[str] | None = None, *, listener: Listener | None = None, **options: object
 ) -> Outcome:
     """:func:`ci` for callers already in an event loop."""
     return await _in_thread(ci, config, listener=listener, **options)

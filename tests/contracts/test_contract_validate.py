@@ -10,6 +10,8 @@ from helpers import cli, example, support_config, write
 
 from windtunnel.config.model import Config
 from windtunnel.contracts import check_contract
+from windtunnel.invariants.base import CheckContext, CheckResult
+from windtunnel.invariants.deterministic import Contains
 
 
 def with_contract(**changes: Any) -> dict[str, Any]:
@@ -200,3 +202,31 @@ def test_http_agent_scenario_faults_without_a_proxy_are_not_run_not_an_error(
     code, out, err = cli(["contract", "validate", "-c", str(write(tmp_path, data))], capsys)
     assert code == 0 and "ok" in out
     assert "runs only if" in err and "env $(windtunnel proxy env -c " in err
+
+
+class _CrashingPlugin(Contains):
+    """A plugin's invariant (declared outside windtunnel) whose check crashes."""
+
+    def check(self, ctx: CheckContext) -> CheckResult:
+        raise RuntimeError("plugin bug")
+
+
+def test_a_plugin_invariant_that_crashes_is_found_and_built_ins_are_not_called(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The smoke test on a synthetic answer is for plugins: built-in types are evaluated by
+    tests/invariants/test_invariant_registry.py, and calling them cost `validate` its start-up (issue 28)."""
+    cfg = Config.model_validate(_clean(support_config("handle")))
+    assert cfg.contract is not None and check_contract(cfg) == []
+    called: list[str] = []
+
+    def spy(self: Contains, ctx: CheckContext) -> CheckResult:
+        called.append(self.type)
+        raise RuntimeError("built-in called")
+
+    monkeypatch.setattr(Contains, "check", spy)
+    cfg.contract.invariants.append(Contains(value="order"))
+    assert check_contract(cfg) == [] and called == []
+    cfg.contract.invariants.append(_CrashingPlugin(value="order", id="plugin"))
+    problems = check_contract(cfg)
+    assert problems == ["contract invariant 'plugin' (contains) crashes when evaluated: RuntimeError: plugin bug"]

@@ -272,3 +272,28 @@ def test_a_file_that_is_not_json_is_named_for_what_it_is(
     err = capsys.readouterr().err
     assert says in " ".join(err.split())
     assert "line 2 column" not in err  # orjson's position inside the record is not repeated beside the file line
+
+
+def test_a_multi_label_items_own_list_of_answers_is_cut_and_counted_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA-10 minor 7: an item tagged with both its answers was left leaking (its tag list read as a listing of
+    labels) and the elimination warning counted list members, not items ("keeps a value on 1 other" with one item)."""
+    rows = [
+        {
+            "id": "a",
+            "expected": ["ci", "eng"],
+            "label_set": ["ci", "eng", "ops"],
+            "projection": {"tags": ["ci", "eng"]},
+        },
+        {"id": "b", "expected": "ops", "label_set": ["ci", "eng", "ops"], "projection": {"tags": ["ops", "web"]}},
+        {"id": "c", "expected": "ci", "label_set": ["ci", "eng", "ops"], "projection": {"tags": ["ci", "eng", "ops"]}},
+    ]
+    data, clean = tmp_path / "ds.jsonl", tmp_path / "ds.clean.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run_cli("leak", "sanitize", str(data), "-o", str(clean))
+    err = capsys.readouterr().err
+    out = [json.loads(line)["projection"]["tags"] for line in clean.read_text().splitlines()]
+    assert out[0] == ["", ""] and out[1] == ["", "web"]
+    assert out[2] == ["ci", "eng", "ops"]  # a listing of every label: never one member blanked alone
+    assert "blanked on 2 item(s)" in err and "keeps a value on 1 other(s)" in err  # item c keeps its listing

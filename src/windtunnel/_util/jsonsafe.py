@@ -21,15 +21,17 @@ from typing import Any
 
 import orjson
 
+from windtunnel._util.lazyre import lazy
+
 MAX_DEPTH = 128
 """The deepest nesting of arrays and objects read from or stored for an untrusted source."""
 TOO_DEEP = f"<nested deeper than {MAX_DEPTH} levels: not kept>"
 """What stands for a value clipped by :func:`json_safe`."""
 
-_ESCAPED = re.compile(rb"\\.", re.DOTALL)
-_STRING = re.compile(rb'"[^"]*"')
-_LONG_DIGITS = re.compile(rb"[0-9]{19}")
-_LONG_DIGITS_S = re.compile("[0-9]{19}")
+_ESCAPED = lazy(rb"\\.", re.DOTALL)
+_STRING = lazy(rb'"[^"]*"')
+_LONG_DIGITS = lazy(rb"[0-9]{19}")
+_LONG_DIGITS_S = lazy("[0-9]{19}")
 _NOT_BRACKET = bytes(c for c in range(256) if c not in b"[]{}")
 _SQUARE = bytes.maketrans(b"{}", b"[]")
 

@@ -23,6 +23,7 @@ from urllib.parse import SplitResult, unquote, urlsplit, urlunsplit
 import orjson
 
 from windtunnel._util.jsonsafe import MAX_DEPTH
+from windtunnel._util.lazyre import lazy
 
 REDACTED = "REDACTED"
 
@@ -34,7 +35,7 @@ SECRET_WORDS = frozenset(
 SECRET_SUFFIXES = ("apikey", "accesskey", "secretkey", "privatekey", "token", "secret", "password")
 """Endings of a one-word name that do the same (``apikey``, ``accesstoken``, ``clientsecret``)."""
 
-_WORD_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
+_WORD_SPLIT = lazy(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
 SECRET_NAMES = frozenset({"code", "otp", "sid", "session", "sessionid", "cookie", "set-cookie", "private_key"})
@@ -55,8 +56,8 @@ def secret_param(name: str) -> bool:
     return any(w in SECRET_WORDS or w.endswith(SECRET_SUFFIXES) for w in words)
 
 
-_QUERY_PAIR = re.compile(r"([^&=;]*)(=?)([^&;]*)")
-_URL_IN_TEXT = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'\"<>]+")
+_QUERY_PAIR = lazy(r"([^&=;]*)(=?)([^&;]*)")
+_URL_IN_TEXT = lazy(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'\"<>]+")
 
 
 def _redact_query(query: str) -> str:
@@ -110,7 +111,7 @@ def redact_urls_in(text: str) -> str:
 MIN_SECRET_CHARS = 6
 """A remembered secret shorter than this is not searched for (it would blank ordinary words)."""
 _known: set[str] = set()
-_BARE_PAIR = re.compile(r"(?<![\w%])((?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})+)=([^\s&;#'\"<>]+)")
+_BARE_PAIR = lazy(r"(?<![\w%])((?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})+)=([^\s&;#'\"<>]+)")
 
 
 def remember_secret(value: str) -> None:
@@ -165,7 +166,7 @@ def redact_value(value: Any, _depth: int = 0) -> Any:
 
 _NEEDLE_WORDS = (b"key", b"token", b"secret", b"pass", b"pwd", b"sig", b"auth", b"credential", b"jwt", b"bearer",
                  b"code", b"otp", b"sid", b"session", b"cookie")  # fmt: skip
-_NAME_END = re.compile(rb'[^"=&\s]{0,40}(?:"\s*:\s*"|=)')
+_NAME_END = lazy(rb'[^"=&\s]{0,40}(?:"\s*:\s*"|=)')
 """What follows a credential-like word in a name: ``=`` or ``": "`` (a key with a string value)."""
 
 

@@ -23,10 +23,11 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.lazyre import lazy
 
-PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_FIELD_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9 _/&.-]{0,63}?)\s*(?::|=|\s-\s)\s*(.*?)\s*$")
-_FORM = re.compile(r"[A-Za-z0-9_.~%\[\]-]+=[^&=]*(?:&[A-Za-z0-9_.~%\[\]-]+=[^&=]*)*")
+PLACEHOLDER = lazy(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_FIELD_LINE = lazy(r"^\s*([A-Za-z][A-Za-z0-9 _/&.-]{0,63}?)\s*(?::|=|\s-\s)\s*(.*?)\s*$")
+_FORM = lazy(r"[A-Za-z0-9_.~%\[\]-]+=[^&=]*(?:&[A-Za-z0-9_.~%\[\]-]+=[^&=]*)*")
 DEFAULT_TEMPLATE = {"input": "{prompt}"}
 """The body sent when ``agent.request_template`` is not given (upstream's documented default)."""
 EXACT = ("prompt", "messages")

@@ -8,14 +8,15 @@ every account, and no customer datum (an e-mail, an id) ends up in a seam name, 
 
 from __future__ import annotations
 
-import re
 from urllib.parse import urlsplit
+
+from windtunnel._util.lazyre import lazy
 
 VARIABLE = "{}"
 """What a variable path segment is written as in a route (literal under ``fnmatch``, so a route is its own glob)."""
 
-_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")
-_HEX_ID = re.compile(r"[0-9a-fA-F]{8,}(?:-[0-9a-fA-F]+)*")
+_VERSION = lazy(r"[vV]\d+(?:\.\d+)*")
+_HEX_ID = lazy(r"[0-9a-fA-F]{8,}(?:-[0-9a-fA-F]+)*")
 
 
 def is_variable(segment: str) -> bool:

@@ -17,6 +17,8 @@ import typer
 import typer.main
 from typer.core import TyperCommand, TyperGroup
 
+from windtunnel._util.gcpause import paused_gc
+
 
 class Lazy(NamedTuple):
     """Where a sub-command lives and the first paragraph of its help (listed by ``--help`` unimported)."""
@@ -76,8 +78,9 @@ _GROUPS: dict[str, TyperGroup] = {}
 def _load(module: str, name: str) -> Any:
     """Import ``windtunnel.cli.<module>`` and return its command ``name`` (a click command or group)."""
     if module not in _GROUPS:
-        declared = importlib.import_module(f"windtunnel.cli.{module}").app
-        _GROUPS[module] = typer.main.get_group(declared)
+        with paused_gc():  # importing a command module is start-up work (_util/gcpause.py)
+            declared = importlib.import_module(f"windtunnel.cli.{module}").app
+            _GROUPS[module] = typer.main.get_group(declared)
     command = _GROUPS[module].commands.get(name)
     if command is None:  # the table and the module disagree: a bug here, not the user's
         raise LookupError(f"windtunnel.cli.{module} declares no command {name!r} (see COMMANDS in cli/app.py)")

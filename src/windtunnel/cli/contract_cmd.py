@@ -13,7 +13,7 @@ scenario called ``[red]x`` must print as written.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.markup import escape
@@ -33,6 +33,10 @@ from windtunnel.engine.scoring import is_failure
 from windtunnel.flows.contract import ContractRequest, contract_flow
 from windtunnel.flows.preflight import check_env
 from windtunnel.reports.verdict import lead_reason
+
+if TYPE_CHECKING:
+    from windtunnel.flows.outcome import Outcome
+    from windtunnel.report.dicts import ReportDict
 
 app = module_app()
 
@@ -74,7 +78,7 @@ def _cell_text(stats: Any) -> str:
     return f"[{style}]{stats.status}[/]{ratio}"
 
 
-def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
+def _print_matrix(plan: Any, verdict: Any, report: ReportDict) -> None:
     """Print the scenario × invariant matrix (each invariant with its severity and ``when``) with each scenario's score,
     then the repeats that disagreed, the failures, and the verdict line (resilience score, checks passed, N/A and
     not-run cells) with the reasons it failed. Names from the config are escaped.
@@ -106,7 +110,7 @@ def _print_matrix(plan: Any, verdict: Any, report: dict[str, Any]) -> None:
     why = lead_reason(s)
     con.print(
         f"{verdict_txt}  {'' if why is None else escape(why) + ' — '}resilience score {score}  "
-        f"({s['cells_passed']} of {s['cells_total'] - s['cells_skipped']} checks passed"
+        f"({s['cells_passed']} of {s['cells_total'] - (s['cells_skipped'] or 0)} checks passed"
         f"{''.join('; ' + n for n in notes)})"
     )
     for reason in verdict.reasons:
@@ -138,7 +142,7 @@ def _print_repeats(plan: Any, verdict: Any) -> None:
         con.print(rep)
 
 
-def _print_failures(report: dict[str, Any]) -> None:
+def _print_failures(report: ReportDict) -> None:
     """The first 15 failed checks (errors included) with why, cut to 120 characters, and the command that
     reproduces each; the count of the rest points at the report, which lists them all."""
 
@@ -157,7 +161,7 @@ def _print_failures(report: dict[str, Any]) -> None:
             con.print(f"… and {len(failures) - 15} more in the report")
 
 
-def render_contract(outcome: Any, *, show: bool = True, score_only: bool = False) -> None:
+def render_contract(outcome: Outcome, *, show: bool = True, score_only: bool = False) -> None:
     """The matrix and verdict (or the bare score), where the report went, and the stop message.
 
     ``score_only`` (``contract score``) prints the resilience score to two places, or ``n/a`` when nothing was

@@ -39,6 +39,7 @@ import signal  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from windtunnel._util.gcpause import off_until_exit, paused_gc  # noqa: E402
 from windtunnel._util.signals import hold_until_exit, interrupt_before_start  # noqa: E402
 from windtunnel.cli._guard import guarded  # noqa: E402
 
@@ -58,16 +59,20 @@ def main(argv: list[str] | None = None) -> None:
             hold_until_exit()
         lean = lean_validate_args(sys.argv[1:] if argv is None else argv)
         if lean is None:
-            # typer and click cost ~50 ms: only what is not the lean `validate` pays for them
-            from windtunnel.cli.app import main as typer_main
+            with paused_gc():  # start-up (_util/gcpause.py); the command module's import pauses it again (cli/_lazy.py)
+                # typer and click cost ~50 ms: only what is not the lean `validate` pays for them
+                from windtunnel.cli.app import main as typer_main
 
             typer_main(argv)
             return
-        # the config layer (pydantic, yaml) only for `validate`: `--help` goes to typer without it
-        from windtunnel.cli._validate import validate_config
+        if argv is None:  # the process ends with this command (_util/gcpause.py)
+            off_until_exit()
+        with paused_gc():  # the lean `validate` is start-up work from end to end (_util/gcpause.py)
+            # the config layer (pydantic, yaml) only for `validate`: `--help` goes to typer without it
+            from windtunnel.cli._validate import validate_config
 
-        config, no_import = lean
-        guarded(lambda: validate_config(config, no_import=no_import))
+            config, no_import = lean
+            guarded(lambda: validate_config(config, no_import=no_import))
         sys.exit(0)
 
 

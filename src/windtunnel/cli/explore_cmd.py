@@ -12,7 +12,7 @@ as well as a tool.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.markup import escape
@@ -24,6 +24,10 @@ from windtunnel.cli._lazy import module_app
 from windtunnel.cli._listener import RichListener
 from windtunnel.cli._scale import ExecutorOpt, RayAddressOpt
 from windtunnel.flows.explore import ExploreRequest, explore_flow
+
+if TYPE_CHECKING:
+    from windtunnel.flows.outcome import Outcome
+    from windtunnel.report.dicts import ExploreDict
 
 app = module_app()
 
@@ -76,7 +80,7 @@ def explore(
     raise typer.Exit(int(outcome.exit_code))
 
 
-def _no_failure_line(outcome: Any, data: dict[str, Any]) -> str:
+def _no_failure_line(outcome: Outcome, data: ExploreDict) -> str:
     """What a search that found nothing says: a larger budget helps only a search that spent its budget.
 
     A passed outcome spent it; an interrupted one says how far it got; one stopped by an error points at the error
@@ -89,7 +93,7 @@ def _no_failure_line(outcome: Any, data: dict[str, Any]) -> str:
     return f"[bold yellow]stopped early[/] {spent}: no failure found before the run stopped (see the error above)"
 
 
-def _render(outcome: Any) -> None:
+def _render(outcome: Outcome) -> None:
     """Print what ``explore`` found: the search's size (agent calls, shrinking calls, corpus, seams), then each failure
     with whether it is flaky or was shrunk and the calls it took to find, its minimal schedule, the prompt, the calls
     the agent made, what went wrong and where it was saved; a run with no failure says what was covered.
@@ -116,7 +120,7 @@ def _render(outcome: Any) -> None:
         for line in f["calls"]:
             con.print(f"    {escape(line)}")
         con.print(f"  went wrong: {escape(f['went_wrong'])}")
-        if f.get("saved"):
-            con.print(f"  saved: {escape(f['saved'])} (replayed first by run / contract run / ci)")
+        if saved := f.get("saved"):
+            con.print(f"  saved: {escape(saved)} (replayed first by run / contract run / ci)")
     if outcome.report_path is not None:
         con.print(f"report: {escape(str(outcome.report_path))}")

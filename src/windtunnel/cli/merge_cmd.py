@@ -12,7 +12,6 @@ table loads ``runs`` through this module so that ``runs merge`` is registered wi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -20,13 +19,14 @@ from windtunnel.cli._console import err_console, out_console
 from windtunnel.cli.runs_cmd import STORE_HELP, load_source, runs_app
 from windtunnel.cli.runs_cmd import app as app  # the `runs` group loads through here: cli/app.py COMMANDS
 from windtunnel.flows.merge import merge_shards
+from windtunnel.report.dicts import ReportDict
 from windtunnel.reports import print_summary, render_report
 from windtunnel.store import RunStore, default_store_path
 from windtunnel.store.merge import store_merged
 from windtunnel.store.runstore import new_run_id
 
 
-def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:
+def merged_report(sources: list[str], store: Path | None) -> ReportDict:
     """Load every shard (a run id of the store, or a JSON report file) and merge them (flows/merge.py).
 
     Each source is validated as a report first; a ci shard brings its phase reports too (found beside its summary
@@ -34,7 +34,7 @@ def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:
     gets a new run id; every refusal (not one run, a shard missing or twice) is a usage error naming the shard."""
 
     loaded = [(repr(s), load_source(s, store)) for s in sources]
-    phases: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    phases: dict[str, list[tuple[str, ReportDict]]] = {}
     for source, (label, report) in zip(sources, loaded, strict=True):
         if report.get("run", {}).get("mode") == "ci":
             for phase, found in _ci_phases(source, report, store):
@@ -42,7 +42,7 @@ def merged_report(sources: list[str], store: Path | None) -> dict[str, Any]:
     return merge_shards(loaded, run_id=new_run_id(), phases=phases)
 
 
-def _ci_phases(source: str, report: dict[str, Any], store: Path | None) -> list[tuple[str, dict[str, Any]]]:
+def _ci_phases(source: str, report: ReportDict, store: Path | None) -> list[tuple[str, ReportDict]]:
     """The phase reports of a ci shard: beside its summary.json file, else its phase runs in the store.
 
     Only phases with status ``run`` have a report; a phase ci did not run contributes nothing (the merged ci then

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -26,6 +26,9 @@ from windtunnel.cli._listener import RichListener
 from windtunnel.cli._plain import print_error
 from windtunnel.flows.replay import ReplayRequest, replay_flow
 from windtunnel.flows.sessions import export_flow, import_flow, import_upstream, record_flow
+
+if TYPE_CHECKING:
+    from windtunnel.flows.outcome import Outcome
 
 app = module_app()
 
@@ -238,7 +241,7 @@ def import_(
         err_console().print(f"imported {path}  ({tools} tool call(s), {llms} model call(s))")
 
 
-def render_replay(outcome: Any, *, show_summary: bool = True) -> None:
+def render_replay(outcome: Outcome, *, show_summary: bool = True) -> None:
     """The verdict line, where the report went, and why a replay cut short stopped.
 
     ``show_summary`` off (``ci --quiet``'s replay phase) leaves out the verdict line; the "report written" line and

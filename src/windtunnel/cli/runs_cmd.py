@@ -12,7 +12,7 @@ completes this group from :mod:`~windtunnel.cli.merge_cmd`, which is the module 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 import typer
@@ -25,9 +25,13 @@ from windtunnel._util.errors import ExitCode, UsageError
 from windtunnel.cli._console import out_console
 from windtunnel.cli._format import chosen_format, format_option, json_alias_option
 from windtunnel.cli._lazy import module_app
+from windtunnel.report.dicts import ReportDict
 from windtunnel.reports import ensure_valid, load_report_file, print_summary
 from windtunnel.reports.cells import format_score, truncate
 from windtunnel.store import RunStore, default_store_path
+
+if TYPE_CHECKING:
+    from windtunnel.store.diff import RunDiff
 
 app = module_app()
 
@@ -73,7 +77,7 @@ def resolve_run(store: RunStore, ref: str) -> str:
     return ref
 
 
-def load_source(source: str, store_path: Path | None) -> dict[str, Any]:
+def load_source(source: str, store_path: Path | None) -> ReportDict:
     """A run report from a JSON file path or from a run id in the store; validated either way.
 
     ``source`` is read as a file when one exists by that name or it ends in ``.json``, else as a run reference
@@ -224,7 +228,7 @@ def diff_runs(
         raise typer.Exit(code=int(ExitCode.FAILED))
 
 
-def print_diff(diff: Any, console: Any) -> None:
+def print_diff(diff: RunDiff, console: Console) -> None:
     """Print a :class:`~windtunnel.store.diff.RunDiff`: the overall and per-phase scores with their deltas (marked when
     not comparable or when they measure resilience), then the regressed and fixed cells with why and how to reproduce
     them, and the counts of cells unchanged or only in one run.

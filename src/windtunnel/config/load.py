@@ -7,10 +7,10 @@ The YAML reader is :mod:`windtunnel._util.yamlsource`; the error explainer :mod:
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from windtunnel._util.errors import ConfigError
 from windtunnel._util.explain import format_validation_error as explain
@@ -70,10 +70,10 @@ def parse_config(text: str, file: str = "<string>") -> Config:
 
 def format_validation_error(
     err: ValidationError,
-    data: Any,
+    data: object,
     smap: SourceMap,
     *,
-    root: Any = None,
+    root: type[BaseModel] | None = None,
     what: str = "invalid configuration",
     top: str = "(top level)",
 ) -> str:
@@ -84,7 +84,9 @@ def format_validation_error(
     return explain(err, data, smap, root=root, what=what, top=top)
 
 
-def config_from_mapping(data: Any, label: str = "<mapping>", base_dir: str | os.PathLike[str] | None = None) -> Config:
+def config_from_mapping(
+    data: Mapping[str, object], label: str = "<mapping>", base_dir: str | os.PathLike[str] | None = None
+) -> Config:
     """Validate a config given as a mapping (the Python API); errors are explained as for a file, each
     naming the key path (``agent.endpoint``) instead of a line.
 

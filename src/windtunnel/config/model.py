@@ -26,11 +26,13 @@ from pydantic import BeforeValidator, Field, PrivateAttr, field_validator, model
 
 from windtunnel._util.model import StrictModel
 from windtunnel._util.suggest import did_you_mean
+from windtunnel._util.yamlsource import SourceMap
 from windtunnel.agents.config import AgentConfig
 from windtunnel.agents.conversation import label
 from windtunnel.chaos.config import ChaosConfig, Scenario
 from windtunnel.config.plugins import load_builtin_plugins
 from windtunnel.config.ray import RayConfig
+from windtunnel.invariants.base import InvariantSpec
 from windtunnel.invariants.budget import ModelPrice, apply_prices
 from windtunnel.invariants.config import AnyInvariant
 from windtunnel.invariants.judge import apply_judge
@@ -57,7 +59,7 @@ class ContractConfig(StrictModel):
     """Invariants (by label) checked only in these scenarios: the broken invariants of a saved explore failure,
     added to the contract for that failure's scenario alone (never written in a config)."""
 
-    def add_scoped(self, inv: Any, scenario: str) -> None:
+    def add_scoped(self, inv: InvariantSpec, scenario: str) -> None:
         """Check ``inv`` (an invariant with an ``id``) in ``scenario`` only."""
         self.invariants.append(inv)
         self._only_in.setdefault(inv.label, set()).add(scenario)
@@ -118,7 +120,7 @@ class ScoringWeights(StrictModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _unspecified_weigh_zero(cls, data: Any) -> Any:
+    def _unspecified_weigh_zero(cls, data: object) -> object:
         """Give the phases a partial ``weights`` mapping leaves out a weight of 0 instead of their defaults.
 
         The defaults apply as a whole or not at all: mixing them into a partial set would make ``{mutation: 0.4,
@@ -136,7 +138,7 @@ class ScoringConfig(StrictModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _flat_form(cls, data: Any) -> Any:
+    def _flat_form(cls, data: object) -> object:
         """Accept the phase weights flat under ``scoring:`` (``scoring: {mutation: 0.5, chaos: 0.5}``), as the upstream
         format writes them, by moving them under ``weights``; both forms at once, or an unknown key, is an error that
         names the valid keys.
@@ -209,7 +211,7 @@ class AdvancedConfig(StrictModel):
     """Run budget in US dollars (priced with ``prices:``): when reached, no new cell starts and the run fails."""
 
 
-def _answer_list(value: Any, where: str) -> list[str]:
+def _answer_list(value: object, where: str) -> list[str]:
     """``"High"`` / ``3`` / ``["High", "P1"]`` → non-empty strings; anything else is a config error."""
     values = value if isinstance(value, list) else [value]
     out: list[str] = []
@@ -224,7 +226,7 @@ def _answer_list(value: Any, where: str) -> list[str]:
     return out
 
 
-def _golden_item(p: Any) -> Any:
+def _golden_item(p: object) -> object:
     """A ``golden_prompts`` item as the string that stands for it: ``{prompt, expected, label_set?}`` →
     the prompt, ``{turns: [...]}`` → the turns' label; a malformed one is a ``ValueError`` naming its key."""
     if not isinstance(p, dict):
@@ -275,7 +277,7 @@ class Config(StrictModel):
     chaos_matrix: list[Scenario] | None = None
     """Top-level alias of ``contract.chaos_matrix``."""
     _source: Path | None = PrivateAttr(None)
-    _lines: Any = PrivateAttr(None)
+    _lines: SourceMap | None = PrivateAttr(None)
     """The :class:`~windtunnel.config.load.SourceMap` of the file the config was read from."""
     replays: ReplaysConfig | None = None
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)
@@ -302,7 +304,7 @@ class Config(StrictModel):
 
     @field_validator("version", mode="before")
     @classmethod
-    def _version_str(cls, v: Any) -> Any:
+    def _version_str(cls, v: object) -> object:
         """``version: 2`` or ``2.0`` written as a YAML number becomes a string, so the supported-version check compares
         text (``2.0`` and ``"2.0"`` are the same config).
         """
@@ -323,7 +325,7 @@ class Config(StrictModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _golden_expected(cls, data: Any) -> Any:
+    def _golden_expected(cls, data: object) -> object:
         """Collect the ``expected`` / ``label_set`` of golden prompts written as mappings into ``golden_expected``, and
         their ``turns`` into ``golden_turns``, keyed by the prompt; the prompt list itself is left as it is.
         """
@@ -363,7 +365,7 @@ class Config(StrictModel):
                 raise ValueError("chaos_matrix is given both at top level and under contract: keep one")
         return self
 
-    def where(self, *paths: tuple[Any, ...]) -> str:
+    def where(self, *paths: tuple[str | int, ...]) -> str:
         """``"line N: "`` for the first of ``paths`` (key paths such as ``("contract", "chaos_matrix")``)
         the file has, or ``""`` when the config was not read from a file."""
         smap = self._lines
@@ -376,7 +378,7 @@ class Config(StrictModel):
 
     def where_key(self, key: str) -> str:
         """:meth:`where` for a key written as in messages: ``agent.headers.X``, ``agent.command[1]``."""
-        path: list[Any] = []
+        path: list[str | int] = []
         for part in key.split("."):
             m = re.fullmatch(r"(.*?)((?:\[\d+\])*)", part)
             name, idx = (m.group(1), m.group(2)) if m else (part, "")

@@ -13,11 +13,12 @@ phase runs (see docs/chaos.md, 'An agent that is already running').
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from windtunnel.agents.registry import capabilities
 
 if TYPE_CHECKING:
+    from windtunnel.agents.config import AgentConfig
     from windtunnel.chaos.spec import ChaosSpec
 
 HOST = "127.0.0.1"
@@ -25,13 +26,13 @@ ADD_LINE = "proxy_env: honoured"
 """The one line to add under ``agent:`` once the running agent is started with :func:`agent_env`."""
 
 
-def proxied(agent: Any) -> bool:
+def proxied(agent: AgentConfig) -> bool:
     """Whether windtunnel reaches the agent's outbound calls through proxies on fixed ports."""
     ports = getattr(agent, "proxied_ports", None)
     return ports is not None and ports() is not None
 
 
-def agent_env(agent: Any) -> dict[str, str]:
+def agent_env(agent: AgentConfig) -> dict[str, str]:
     """The environment to start the running agent with (the same variables a launched agent gets)."""
     tool = getattr(agent, "proxy_port", None)
     llm = getattr(agent, "llm_proxy_port", None)
@@ -47,7 +48,7 @@ def agent_env(agent: Any) -> dict[str, str]:
     }
 
 
-def env_line(agent: Any) -> str:
+def env_line(agent: AgentConfig) -> str:
     """How to start the running agent: ``HTTP_PROXY=… (OPENAI_BASE_URL=… for model faults)``."""
     env = agent_env(agent)
     return f"HTTP_PROXY={env['HTTP_PROXY']} (and OPENAI_BASE_URL={env['OPENAI_BASE_URL']} for model faults)"
@@ -59,7 +60,7 @@ def start_line(source: str | None) -> str:
     return f"env $(windtunnel proxy env -c {source or 'CONFIG'}) <the command that starts your agent>"
 
 
-def unreachable(agent: Any, spec: ChaosSpec) -> bool:
+def unreachable(agent: AgentConfig, spec: ChaosSpec) -> bool:
     """Whether ``spec`` has faults on the agent's own calls that windtunnel cannot reach: an agent
     reached over the network, not launched (no ``agent.command``), not declared ``proxy_env: honoured``.
     (MCP servers in ``agent.mcp_servers`` are a seam of their own.)"""
@@ -69,7 +70,7 @@ def unreachable(agent: Any, spec: ChaosSpec) -> bool:
     return needs_tools or spec.needs_llm_seam
 
 
-def not_run_reason(agent: Any, what: str, source: str | None = None, *, checked: bool = True) -> str:
+def not_run_reason(agent: AgentConfig, what: str, source: str | None = None, *, checked: bool = True) -> str:
     """Why ``what`` (``the chaos phase``, ``scenario 'x'``) is not run, with the one line that runs it
     (``source``: the config file, named in that line). ``checked=False`` (``validate``, which calls no
     agent): when it would not run."""
@@ -95,14 +96,15 @@ def not_run_reason(agent: Any, what: str, source: str | None = None, *, checked:
     )
 
 
-def reach_note(agent: Any) -> str | None:
+def reach_note(agent: AgentConfig) -> str | None:
     """What ``validate`` says about an agent whose calls windtunnel reaches through fixed proxy ports."""
     if not proxied(agent):
         return None
+    tool, llm = getattr(agent, "proxy_port", None), getattr(agent, "llm_proxy_port", None)  # a proxied agent's
     return (
         f"the running agent is behind windtunnel's proxies (agent.proxy_env: honoured, or found by the check "
-        f"call): every command serves its proxies on {HOST}:{agent.proxy_port} (tool calls) "
-        f"and {HOST}:{agent.llm_proxy_port} (model calls) while it runs, and chaos faults reach the running agent "
+        f"call): every command serves its proxies on {HOST}:{tool} (tool calls) "
+        f"and {HOST}:{llm} (model calls) while it runs, and chaos faults reach the running agent "
         f"through them: start the agent with {env_line(agent)}"
     )
 

@@ -12,19 +12,21 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from windtunnel.agents.registry import capabilities
 from windtunnel.agents.template import EXACT, PLACEHOLDER, TextTemplate, field_key, parse_template
 
 if TYPE_CHECKING:
+    from windtunnel.agents.config import AgentConfig, HttpAgentConfig
+    from windtunnel.chaos.config import ChaosConfig, Scenario
     from windtunnel.config.model import Config
 
 _UPSTREAM_FIELD = re.compile(r"[a-z0-9]+")
 """The placeholder names upstream fills from ``Key: Value`` lines (it lower-cases the key and drops the rest)."""
 
 
-def _template_notes(cfg: Config, agent: Any) -> list[str]:
+def _template_notes(cfg: Config, agent: HttpAgentConfig) -> list[str]:
     """Notes on an HTTP agent's ``request_template`` where upstream's code builds a different request than its
     documentation says: a query string for GET/DELETE, a form body, and the placeholder names upstream derives from
     ``Key: Value`` lines. A template that does not parse gives no note: that is a config error ``validate`` reports on
@@ -68,14 +70,14 @@ def _template_notes(cfg: Config, agent: Any) -> list[str]:
     return out
 
 
-def _chaos_notes(cfg: Config, agent: Any) -> list[str]:
+def _chaos_notes(cfg: Config, agent: AgentConfig) -> list[str]:
     """Notes on tool and LLM faults of a non-python agent (``chaos:`` and every contract scenario): windtunnel injects
     them on the agent's own outbound traffic through its proxies, upstream on the harness's request to the agent, so the
     same YAML tests a different thing. A python agent's faults mean the same in both: no note.
     """
     if capabilities(agent).python:
         return []
-    blocks: list[tuple[tuple[Any, ...], Any]] = []
+    blocks: list[tuple[tuple[str | int, ...], ChaosConfig | Scenario]] = []
     if cfg.chaos is not None:
         blocks.append((("chaos",), cfg.chaos))
     blocks += [(("contract", "chaos_matrix", i), s) for i, s in enumerate(cfg.scenarios)]

@@ -7,9 +7,9 @@ overall score never counts a phase that did not run as a pass or a fail."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from windtunnel.config.model import PHASES, Config
+from windtunnel.report.dicts import CellDict
 
 PHASE_MODES = {"mutation": "run", "chaos": "chaos", "contract": "contract", "replay": "replay"}
 
@@ -66,7 +66,7 @@ class PhaseResult:
     """Why the phase did not run (None when it ran)."""
     blocking: bool = False
     """A configured phase that could not run (its faults cannot reach the agent): ci does not pass."""
-    cells: list[dict[str, Any]] = field(default_factory=list)
+    cells: list[CellDict] = field(default_factory=list)
 
 
 def renormalised_weights(cfg: Config, ran: list[str]) -> dict[str, float]:

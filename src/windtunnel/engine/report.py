@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 import shlex
-from typing import Any
+from typing import cast
 
 from windtunnel import __version__
 from windtunnel._util.clock import utc_now
 from windtunnel._util.jsonsafe import json_safe
 from windtunnel._util.redact import redact_record
 from windtunnel.engine.cells import CellResult, CheckOutcome
+from windtunnel.report.dicts import CellDict, CheckDict, FaultDict, ReportDict, RunInfoDict, SummaryDict, UsageDict
 from windtunnel.report.usage import total_usage
 
 SCHEMA_VERSION = "1"
@@ -47,7 +48,7 @@ def cell_row(
     invariant: str | None = None,
     severity: str | None = None,
     checked: bool = True,
-) -> dict[str, Any]:
+) -> CellDict:
     """One report cell (``invariant``/``severity`` are set for contract rows, one per invariant). ``checked=False``
     skips making it JSON-safe, for a caller that serialises it anyway and escapes it only when that fails
     (:class:`windtunnel.engine.sink.ResultSink`).
@@ -59,7 +60,7 @@ def cell_row(
     if invariant is not None and status not in ("error", "skipped"):  # a cell not run is not a failed check
         status = "passed" if checks and all(c.passed for c in checks) else "failed"
     cell, m = r.cell, r.cell.mutation
-    row: dict[str, Any] = {
+    row: CellDict = {
         "id": cell.id if invariant is None else f"{cell.id}:{invariant}",
         "kind": cell.kind,
         "prompt": r.sent if r.sent is not None else cell.prompt_text,
@@ -78,7 +79,7 @@ def cell_row(
         "error": r.error,
         "error_kind": r.error_kind,
         "attempts": r.attempts,
-        "faults": [f.model_dump(exclude_none=True) for f in r.faults] if r.faults else [],
+        "faults": cast("list[FaultDict]", [f.model_dump(exclude_none=True) for f in r.faults]) if r.faults else [],
         "checks": [_check(c) for c in checks],
     }
     if r.retried:
@@ -88,19 +89,19 @@ def cell_row(
     if r.schedule:
         row["schedule"] = r.schedule
     if r.usage:
-        row["usage"] = r.usage
+        row["usage"] = cast(UsageDict, r.usage)  # shaped by engine/budget.py (recorded_usage, priced)
     if reproduce_base is not None:
         row["reproduce"] = reproduce_command(reproduce_base, cell.id)
     row = redact_record(row)  # the one place a result becomes a stored / reported row
     if not checked:
         return row
-    safe: dict[str, Any] = json_safe(row)
+    safe: CellDict = json_safe(row)
     return safe
 
 
-def _check(c: CheckOutcome) -> dict[str, Any]:
+def _check(c: CheckOutcome) -> CheckDict:
     """``c.model_dump(exclude_none=True)``, without pydantic's per-call cost (one per check per cell)."""
-    out: dict[str, Any] = {"type": c.type, "id": c.id, "passed": c.passed}
+    out: CheckDict = {"type": c.type, "id": c.id, "passed": c.passed}
     if c.detail is not None:
         out["detail"] = c.detail
     if c.severity is not None:
@@ -117,16 +118,16 @@ def build_report(
     seed: int | None,
     started_at: str,
     finished_at: str,
-    summary: dict[str, Any],
-    cells: list[dict[str, Any]],
-    extra_run: dict[str, Any] | None = None,
+    summary: SummaryDict,
+    cells: list[CellDict],
+    extra_run: RunInfoDict | None = None,
     notices: list[str] | None = None,
-) -> dict[str, Any]:
+) -> ReportDict:
     """The whole report: schema and tool version, the run's identity and timing (plus ``extra_run``), the summary,
     notices and cells, and the total token usage when any cell recorded some. Run and summary are redacted here;
     the cells were redacted when their rows were built."""
-    run = {"id": run_id, "mode": mode, "seed": seed, "started_at": started_at, "finished_at": finished_at}
-    report: dict[str, Any] = {
+    run: RunInfoDict = {"id": run_id, "mode": mode, "seed": seed, "started_at": started_at, "finished_at": finished_at}
+    report: ReportDict = {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "windtunnel", "version": __version__},
         "run": redact_record({**run, **(extra_run or {})}),

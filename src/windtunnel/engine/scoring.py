@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from windtunnel.report.dicts import ByTypeDict, SummaryDict
+
 
 @dataclass
 class Summary:
@@ -30,22 +32,16 @@ class Summary:
     cells_skipped: int = 0
     cells_not_run: int = 0
     """Cells cut short because the launched agent process died (``agent_exited``): not scored, rerun by --resume."""
-    by_type: dict[str, dict[str, Any]] = field(default_factory=dict)
+    by_type: dict[str, ByTypeDict] = field(default_factory=dict)
     critical_failed: bool = False
     not_exercised: dict[str, int] = field(default_factory=dict)
     """Chaos scenarios none of whose faults fired → their cells, which are left out of every count and
     the score (they tested nothing); a run with one does not pass."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> SummaryDict:
         """The summary as the JSON report writes it: the score rounded to 2 places, the not-exercised figures only
         when there are some."""
-        extra: dict[str, Any] = {}
-        if self.not_exercised:
-            extra = {
-                "cells_not_exercised": sum(self.not_exercised.values()),
-                "not_exercised": dict(self.not_exercised),
-            }
-        return {
+        out: SummaryDict = {
             "score": None if self.score is None else round(self.score, 2),
             "passed": self.passed,
             "critical_failed": self.critical_failed,
@@ -56,8 +52,11 @@ class Summary:
             "cells_skipped": self.cells_skipped,
             "cells_not_run": self.cells_not_run,
             "by_type": self.by_type,
-            **extra,
         }
+        if self.not_exercised:
+            out["cells_not_exercised"] = sum(self.not_exercised.values())
+            out["not_exercised"] = dict(self.not_exercised)
+        return out
 
 
 def not_run(cell: Mapping[str, Any]) -> bool:
@@ -103,7 +102,7 @@ class _Counts:
         """All counters at zero."""
         self.total = self.skipped = self.passed = self.failed = self.errored = 0
         self.num = self.den = 0.0
-        self.by_type: dict[str, dict[str, Any]] = {}
+        self.by_type: dict[str, ByTypeDict] = {}
 
     def add(self, status: str, key: str, w: float) -> None:
         """Count one row of ``status`` under ``key`` with weight ``w``: skipped rows count only in ``total`` (they
@@ -191,7 +190,7 @@ class Tally:
         out.not_exercised = {name: c.total for name, c in self._chaos.items() if name not in self._fired}
         parts = [self._main, *(c for name, c in self._chaos.items() if name in self._fired)]
         num = den = 0.0
-        merged: dict[str, dict[str, Any]] = {}
+        merged: dict[str, ByTypeDict] = {}
         for c in parts:
             out.cells_total += c.total
             out.cells_skipped += c.skipped
@@ -203,7 +202,7 @@ class Tally:
             for key, t in c.by_type.items():
                 m = merged.get(key)
                 if m is None:
-                    merged[key] = dict(t)
+                    merged[key] = t.copy()
                 else:
                     m["passed"] += t["passed"]
                     m["total"] += t["total"]

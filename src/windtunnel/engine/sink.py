@@ -17,6 +17,7 @@ from windtunnel._util.jsonsafe import json_safe
 from windtunnel.engine.cells import CellResult
 from windtunnel.engine.report import cell_row
 from windtunnel.engine.scoring import Summary, Tally
+from windtunnel.report.dicts import CellDict
 
 
 class ResultSink:
@@ -33,7 +34,7 @@ class ResultSink:
         reproduce_base: list[str] | None = None,
         weights: dict[str, float] | None = None,
         min_score: float | None = None,
-        on_row: Callable[[dict[str, Any]], None] | None = None,
+        on_row: Callable[[CellDict], None] | None = None,
     ) -> None:
         """A sink writing to ``store`` under ``run_id`` (required with a store), or keeping rows in memory without
         one. ``reproduce_base`` is the command line each row's reproduce command starts with; ``weights`` and
@@ -48,7 +49,7 @@ class ResultSink:
         self.tally = Tally(weights=weights, min_score=min_score)
         self.completed = 0
         """Cells completed by this sink (not counting rows given to :meth:`resume_from`)."""
-        self._rows: list[tuple[int, dict[str, Any]]] | None = None if store is not None else []
+        self._rows: list[tuple[int, CellDict]] | None = None if store is not None else []
 
     def resume_from(self, rows: Iterable[Mapping[str, Any]]) -> None:
         """Count rows a resumed run completed before (already stored) into the summary.
@@ -84,7 +85,7 @@ class ResultSink:
         """The run's summary so far (counts, score, verdict), from the tally: no rows are read back."""
         return self.tally.summary()
 
-    def cells(self) -> Iterator[dict[str, Any]]:
+    def cells(self) -> Iterator[CellDict]:
         """The run's rows in plan order (from the store, page by page, when there is one)."""
         if self.store is not None:
             return iter(self.store.iter_cells(self.run_id, plan_order=True))

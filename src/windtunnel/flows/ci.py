@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
 
 from windtunnel._util.errors import ConfigError, ExitCode, UsageError, WindtunnelError
 from windtunnel._util.imports import import_refs
@@ -51,6 +50,7 @@ from windtunnel.flows.preflight import preflight
 from windtunnel.flows.reach import resolve_reach
 from windtunnel.flows.replay import ReplayRequest, replay_flow
 from windtunnel.flows.run import RunRequest, run_flow
+from windtunnel.report.dicts import CellDict, PhaseDict, ReportDict, RunInfoDict, SummaryDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.html import render_phase_summary
 from windtunnel.reports.stream import render_streamed
@@ -58,7 +58,7 @@ from windtunnel.store.runstore import RunStore
 
 STORE_BATCH = 2000
 """Cells per transaction when the ci run's copy of its phases' cells is stored."""
-CellSource = Callable[[], Iterable[dict[str, Any]]]
+CellSource = Callable[[], Iterable[CellDict]]
 """Gives cells anew, in report order, on each call."""
 REPLAY_SHARDED = "the replay sessions run in shard 1 of"
 """The reason the replay phase is "not run" in the other shards of ``ci --shard I/N``."""
@@ -117,7 +117,7 @@ def _run_phase(
     out: Path,
     req: CiRequest,
     phase_run: str,
-    store: Any,
+    store: RunStore | None,
     listener: Listener,
     found: bool = False,
 ) -> Outcome:
@@ -189,7 +189,7 @@ def _run_phase(
     )
 
 
-def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, Any] | None:
+def _finished_phase(json_path: Path, phase_run: str, since: str) -> ReportDict | None:
     """On ``--resume``: this ci run's completed report of the phase, read from ``json_path``, else None.
 
     A report is kept only when it is provably this ci run's and complete: ``run.status`` ``completed``, and either
@@ -210,7 +210,7 @@ def _finished_phase(json_path: Path, phase_run: str, since: str) -> dict[str, An
 
 
 def _phase_result(
-    phase: str, code: int, head: dict[str, Any], cells: CellSource, json_path: Path, out_dir: Path
+    phase: str, code: int, head: ReportDict, cells: CellSource, json_path: Path, out_dir: Path
 ) -> PhaseResult:
     """The phase's entry in the ci verdict and its HTML page; its cells stay where they are (``cells``).
 
@@ -229,7 +229,7 @@ def _phase_result(
     )
 
 
-def _in_memory(report: dict[str, Any]) -> CellSource:
+def _in_memory(report: ReportDict) -> CellSource:
     """A cell source over a report already in memory (a phase kept by ``--resume``): its cells, or none."""
     return lambda: report.get("cells") or []
 
@@ -238,7 +238,7 @@ def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
     """The ci report's cells: each phase's, in report order, ids prefixed with the phase, read anew on
     each call (the run phases' from the store)."""
 
-    def cells() -> Iterator[dict[str, Any]]:
+    def cells() -> Iterator[CellDict]:
         """Every phase's cells in phase order, each id prefixed with its phase (``mutation:c12``) so ids stay unique in
         the combined run, and each cell tagged with the phase it came from.
         """
@@ -249,11 +249,11 @@ def _combined_cells(sources: list[tuple[str, CellSource]]) -> CellSource:
     return cells
 
 
-def _stop_entry(outcome: Outcome) -> dict[str, Any]:
+def _stop_entry(outcome: Outcome) -> PhaseDict:
     """What the ci summary's phase entry adds for the phase ci stopped in: run status, cells, the abort record."""
     summary = outcome.summary
     if outcome.mode == "contract":  # a contract counts the units it keeps whole, as its own messages do (QA-6 F-4)
-        out: dict[str, Any] = {"run_status": outcome.status, "units_completed": outcome.completed}
+        out: PhaseDict = {"run_status": outcome.status, "units_completed": outcome.completed}
         out["units_planned"] = outcome.planned
     else:
         out = {"run_status": outcome.status, "cells_completed": summary.get("cells_total", 0)}
@@ -265,7 +265,7 @@ def _stop_entry(outcome: Outcome) -> dict[str, Any]:
     return out
 
 
-def _resume(req: CiRequest, store: Any) -> str:
+def _resume(req: CiRequest, store: RunStore) -> str:
     """``--resume``: restore the stored ci run's options; returns when it started.
 
     The plan options, the seed and the output directory come from the stored run, so the resumed ci runs the same
@@ -280,7 +280,7 @@ def _resume(req: CiRequest, store: Any) -> str:
         if key in CiRequest.PLAN_KEYS:
             setattr(req, key, value)
     if req.output is None and stored.get("output"):
-        req.output = Path(stored["output"])
+        req.output = Path(str(stored["output"]))
     req.config = req.config or Path(info.config_path or "")
     req.seed = info.seed
     return str(info.started_at)
@@ -364,7 +364,7 @@ def _run_phases(
     seed: int,
     reasons: dict[str, str | None],
     run_id: str,
-    store: Any,
+    store: RunStore | None,
     since: str,
     listener: Listener,
     blocked: frozenset[str] = frozenset(),
@@ -487,7 +487,7 @@ def _finish(
     sources: list[tuple[str, CellSource]],
     weights: dict[str, float],
     run_id: str,
-    store: Any,
+    store: RunStore | None,
     started: str,
     stop: tuple[str, Outcome] | None,
 ) -> Outcome:
@@ -503,7 +503,7 @@ def _finish(
     summary = ci_summary(cfg, results, weights, req.min_score, stop, cells=_tallied(every, usage))
     passed = bool(summary["passed"])
     options = {k: getattr(req, k) for k in CiRequest.PLAN_KEYS}
-    extra_run: dict[str, Any] = {
+    extra_run: RunInfoDict = {
         "config": str(config_path),
         "agent": cfg.agent.type,
         "status": "completed",
@@ -555,7 +555,7 @@ def _finish(
     )
 
 
-def _tallied(cells: CellSource, usage: Any) -> Iterator[dict[str, Any]]:
+def _tallied(cells: CellSource, usage: UsageTally) -> Iterator[CellDict]:
     """Pass the cells through unchanged while adding each to ``usage``: the summary and the usage total are counted in
     one pass over the cells, which may be too many to hold twice.
     """
@@ -564,9 +564,9 @@ def _tallied(cells: CellSource, usage: Any) -> Iterator[dict[str, Any]]:
         yield c
 
 
-def _batches(cells: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+def _batches(cells: Iterable[CellDict], size: int) -> Iterator[list[CellDict]]:
     """``cells`` in lists of up to ``size``, for the store's batched writes without materialising the whole run."""
-    batch: list[dict[str, Any]] = []
+    batch: list[CellDict] = []
     for c in cells:
         batch.append(c)
         if len(batch) >= size:
@@ -583,8 +583,8 @@ def ci_summary(
     min_score: float | None,
     stop: tuple[str, Outcome] | None = None,
     *,
-    cells: Iterable[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
+    cells: Iterable[CellDict] | None = None,
+) -> SummaryDict:
     """The ci report's summary: the weighted score of the phases and the verdict (ci, and merged ci shards).
 
     ``cells``: the combined cells, counted as they pass (default: the phases' ``cells``)."""
@@ -612,9 +612,9 @@ def ci_summary(
             else f"ci was aborted in the {name} phase: {gone}"
         )
         reasons_failed = [why_stop, *[r for r in reasons_failed if r != f"the {name} phase failed"]]
-    phases: dict[str, Any] = {}
+    phases: dict[str, PhaseDict] = {}
     for r in results:
-        entry: dict[str, Any] = {
+        entry: PhaseDict = {
             "score": r.score,
             "passed": r.passed,
             "weight": round(weights.get(r.name, 0.0), 6),
@@ -627,7 +627,12 @@ def ci_summary(
                 entry["blocking"] = True
         else:
             entry.update(
-                report=r.html_path, json=r.report_path, exit_code=r.exit_code, critical_failed=r.critical_failed
+                {
+                    "report": r.html_path,
+                    "json": r.report_path,
+                    "exit_code": r.exit_code,
+                    "critical_failed": r.critical_failed,
+                }
             )
         if stop is not None and r.name == stop[0]:
             entry.update(_stop_entry(stop[1]))
@@ -642,7 +647,7 @@ def ci_summary(
         ran += 1
         if c["status"] in counts:
             counts[c["status"]] += 1
-    summary = {
+    summary: SummaryDict = {
         "score": None if score is None else round(score, 2),
         "passed": passed,
         "critical_failed": critical,
@@ -659,19 +664,19 @@ def ci_summary(
     }
     if stop is not None:
         summary["partial"] = True
-        aborted = phases[stop[0]].get("aborted")
-        if aborted:
-            summary["aborted"] = aborted
+        stop_record = phases[stop[0]].get("aborted")
+        if stop_record:
+            summary["aborted"] = stop_record
     return summary
 
 
-def _write_summary(head: dict[str, Any], cells: CellSource, output: Path) -> list[Path]:
+def _write_summary(head: ReportDict, cells: CellSource, output: Path) -> list[Path]:
     """The summary files, every one written while reading the phases' cells, never gathering them."""
     written = [
         render_streamed(head, cells, fmt, output / f"summary.{ext}")
         for fmt, ext in (("json", "json"), ("junit", "xml"), ("sarif", "sarif"), ("md", "md"))
     ]
-    links = {name: p["report"] for name, p in head["summary"]["phases"].items() if p.get("report")}
+    links = {name: report for name, p in head["summary"]["phases"].items() if (report := p.get("report"))}
     written.append(_writing(lambda: render_phase_summary(head, output / "summary.html", links, cells=cells)))
     return written
 

@@ -40,13 +40,16 @@ import orjson
 from windtunnel._util.aioloop import run_async
 from windtunnel._util.envexpand import expand_env
 from windtunnel._util.errors import AgentExitedError, AgentStoppedError, ConfigError, UsageError
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.redact import redact_url
 from windtunnel._util.signals import interruptible
 from windtunnel.config.load import CONFIG_NAMES, load_config
 from windtunnel.config.model import SEED_MAX, Config
 from windtunnel.config.storepath import default_store_path
 from windtunnel.flows.events import Listener, Notice, Started, Stopped
+from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict
 from windtunnel.reports.base import get_reporter, render_report
+from windtunnel.reports.stats import SummaryTally
 from windtunnel.reports.stream import render_streamed
 from windtunnel.store.runstore import RunStore
 from windtunnel.store.runstore import new_run_id as store_run_id
@@ -137,14 +140,14 @@ def check_report_request(fmt: str | None, output: Path | None) -> None:
 
 
 def write_report(
-    report: dict[str, Any],
+    report: ReportDict,
     fmt: str | None,
     output: Path | None,
     run_id: str,
     cfg: Config | None = None,
     *,
-    cells: Callable[[], Iterable[dict[str, Any]]] | None = None,
-    tally: Any = None,
+    cells: Callable[[], Iterable[CellDict]] | None = None,
+    tally: SummaryTally | None = None,
 ) -> Path | None:
     """Write the report; returns the file written, or None for a terminal-only run.
 
@@ -181,10 +184,10 @@ def write_report(
 
 
 def _report_to_stdout(
-    report: dict[str, Any],
+    report: ReportDict,
     fmt: str,
-    cells: Callable[[], Iterable[dict[str, Any]]] | None,
-    tally: Any,
+    cells: Callable[[], Iterable[CellDict]] | None,
+    tally: SummaryTally | None,
 ) -> None:
     """``-o -``: the report rendered as for a file (in a temporary folder), then copied to stdout."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -198,7 +201,7 @@ def _report_to_stdout(
         sys.stdout.buffer.flush()
 
 
-def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: str) -> str:
+def _filename(template: str | None, report: ReportDict, run_id: str, fmt: str) -> str:
     """The report's file name: ``<run id><extension>`` without a template, else ``output.filename_template`` filled with
     ``{run_id}``, ``{mode}``, ``{date}`` (YYYYMMDD) and ``{time}`` (HHMMSS, local time), given the format's extension
     when it has none. A template naming any other placeholder is a :class:`UsageError` listing them.
@@ -218,7 +221,7 @@ def _filename(template: str | None, report: dict[str, Any], run_id: str, fmt: st
     return name if Path(name).suffix else name + get_reporter(fmt).extension
 
 
-def persist_report(report: dict[str, Any], *, store: Path | None = None, meta: dict[str, Any] | None = None) -> None:
+def persist_report(report: ReportDict, *, store: Path | None = None, meta: RunInfoDict | None = None) -> None:
     """Keep a finished report in the run store, so `runs list|show|diff` and `report RUN` reach it.
 
     Used by flows whose results are judged only at the end (contract, replay); `run` and `ci`
@@ -226,15 +229,18 @@ def persist_report(report: dict[str, Any], *, store: Path | None = None, meta: d
     config hash and options ``--resume`` checks). A report whose run id is stored already updates it.
     """
     run = report["run"]
-    meta = {**{k: v for k, v in run.items() if k not in ("status", "finished_at")}, **(meta or {})}
+    stored = run.copy()
+    stored.pop("status", None)
+    stored.pop("finished_at", None)
+    stored.update(meta or {})
     with RunStore(store or default_store_path()) as st:
-        run_id = st.start_run({**meta, "config_path": run.get("config")})
+        run_id = st.start_run({**stored, "config_path": run.get("config")})
         st.add_cells(run_id, report["cells"])
-        status = {"interrupted": "interrupted", "aborted": "error"}.get(run.get("status", ""))
+        status = {"interrupted": "interrupted", "aborted": "error"}.get(run.get("status") or "")
         st.finish_run(run_id, report["summary"], status or ("passed" if report["summary"].get("passed") else "failed"))
 
 
-def abort_record(err: AgentExitedError) -> dict[str, Any]:
+def abort_record(err: AgentExitedError) -> JSONObject:
     """What a report's ``run.aborted`` and a stored summary's ``aborted`` say about a run cut short."""
     if isinstance(err, AgentStoppedError):  # an endpoint windtunnel did not launch: no command, no exit code
         return {
@@ -254,21 +260,21 @@ def abort_record(err: AgentExitedError) -> dict[str, Any]:
     }
 
 
-def run_status(interrupted: bool, aborted: AgentExitedError | None) -> dict[str, Any]:
+def run_status(interrupted: bool, aborted: AgentExitedError | None) -> RunInfoDict:
     """The report's ``run.status`` (``completed``, ``interrupted``, ``aborted``) and, when cut short, why."""
     if aborted is not None:
         return {"status": "aborted", "aborted": abort_record(aborted)}
     return {"status": "interrupted" if interrupted else "completed"}
 
 
-def mark_cut_short(summary: dict[str, Any], interrupted: bool, aborted: AgentExitedError | None) -> None:
+def mark_cut_short(summary: SummaryDict, interrupted: bool, aborted: AgentExitedError | None) -> None:
     """The one place that decides what a run cut short says: it passes nothing, whatever its cells so
     far, is ``partial``, and an aborted run records why (``summary.aborted``, a reason)."""
     if not interrupted and aborted is None:
         return
-    summary.update(passed=False, partial=True)
+    summary.update({"passed": False, "partial": True})
     if aborted is not None:
-        summary.update(aborted=abort_record(aborted), reasons=[*summary.get("reasons", []), aborted.reason])
+        summary.update({"aborted": abort_record(aborted), "reasons": [*(summary.get("reasons") or []), aborted.reason]})
 
 
 @contextlib.contextmanager
@@ -359,7 +365,7 @@ def fingerprint_changes(stored: dict[str, str], current: dict[str, str]) -> list
     return sorted(k for k in set(stored) | set(current) if stored.get(k) != current.get(k))
 
 
-def check_same_config(store: Any, run_id: str, cfg: Config, config_path: Path) -> None:
+def check_same_config(store: RunStore, run_id: str, cfg: Config, config_path: Path) -> None:
     """Refuse to resume a run whose config changed since it started: its cells would mix two configs."""
     stored = store.get_run(run_id).meta.get("config_hash")
     if not isinstance(stored, dict):

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.imports import import_refs
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.prewarm import Prewarm
 from windtunnel.config.load import find_config, load_config
 from windtunnel.config.model import Config, Scenario
@@ -59,6 +60,7 @@ from windtunnel.flows.preflight import check_env
 from windtunnel.flows.reach import resolve_reach
 from windtunnel.flows.run import found_notice
 from windtunnel.flows.schedule import checked_schedule
+from windtunnel.report.dicts import CellDict, RunInfoDict, SummaryDict
 from windtunnel.store.runstore import RunStore
 
 
@@ -116,7 +118,7 @@ class ContractDetail:
     verdict: Any
 
 
-def _na_row(mc: Any) -> dict[str, Any]:
+def _na_row(mc: Any) -> CellDict:
     """The report row of a matrix cell whose invariant does not apply (its ``when`` does not hold in the scenario):
     ``skipped``, with the reason as its detail, so the matrix shows N/A there instead of leaving a hole.
     """
@@ -140,7 +142,7 @@ def _na_row(mc: Any) -> dict[str, Any]:
     }
 
 
-def _summary(verdict: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
+def _summary(verdict: Any, rows: list[CellDict], extra: SummaryDict) -> SummaryDict:
     """The contract report's summary from the contract ``verdict`` and the report ``rows``: the resilience score (2
     places), the verdict and its reasons, the cell counts by status, the scores by scenario and by invariant, and the
     matrix; ``extra`` adds the run's own keys.
@@ -181,7 +183,7 @@ def _plan_line(plan: Any, runner: Any, seed: int, whole: Any = None, kept: int =
     )
 
 
-def _resumed(req: ContractRequest) -> list[dict[str, Any]]:
+def _resumed(req: ContractRequest) -> list[CellDict]:
     """For ``resume``: restore the stored run's seed, repeat and config into ``req``; its stored rows."""
     if not req.persist:
         raise UsageError("--resume needs the run store", hint="drop --no-store")
@@ -195,15 +197,16 @@ def _resumed(req: ContractRequest) -> list[dict[str, Any]]:
             command = "run" if info.mode == "chaos" else info.mode
             raise UsageError(f"run {req.resume!r} is a {info.mode} run", hint=f"resume it with `windtunnel {command}`")
         options = info.meta.get("options") or {}
-        req.repeat = int(options.get("repeat", req.repeat))
-        req.shard = options.get("shard")  # a resumed shard stays in its shard
+        req.repeat = int(cast("int", options.get("repeat", req.repeat)))  # as run_info's options stored it
+        shard = options.get("shard")
+        req.shard = shard if isinstance(shard, str) else None  # a resumed shard stays in its shard
         req.seed = info.seed
         if req.config is None and req.loaded is None and info.config_path:
             req.config = Path(info.config_path)
         return list(st.iter_cells(req.resume))
 
 
-def _restored(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
+def _restored(plan: Any, rows: list[CellDict]) -> list[CellResult]:
     """The results of the units whose every row is stored (a unit cut by the agent's death runs again).
 
     A unit is one agent call judged by several invariants, stored as one row per invariant; a unit with any row
@@ -250,7 +253,7 @@ def sharded(plan: Any, shard: str | None) -> Any:
     return plan.only({u.id for u in parse_shard(shard).select(plan.units)})
 
 
-def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list[dict[str, Any]]:
+def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list[CellDict]:
     """The report rows: one per (unit, invariant) that has a result, in plan order, then the N/A cells.
 
     A unit without a result (not run: interrupted, or its scenario cut short) has no row, so the report never
@@ -258,7 +261,7 @@ def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list
     ``skipped`` with the reason, so every cell of the matrix appears once."""
     labels = plan.by_label
     by_id = {r.cell.id: r for r in results}
-    rows: list[dict[str, Any]] = []
+    rows: list[CellDict] = []
     for unit in plan.units:
         r = by_id.get(unit.id)
         if r is None:
@@ -269,7 +272,7 @@ def contract_rows(plan: Any, results: list[CellResult], base: list[str]) -> list
     return rows
 
 
-def restored_results(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
+def restored_results(plan: Any, rows: list[CellDict]) -> list[CellResult]:
     """The results of ``plan``'s units whose every row is in ``rows`` (for ``--resume`` and for merging).
 
     The public name of :func:`_restored`, for :mod:`~windtunnel.flows.merge`, which turns the union of the shards'
@@ -277,7 +280,7 @@ def restored_results(plan: Any, rows: list[dict[str, Any]]) -> list[CellResult]:
     return _restored(plan, rows)
 
 
-def summarize_contract(verdict: Any, plan: Any, rows: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
+def summarize_contract(verdict: Any, plan: Any, rows: list[CellDict], extra: SummaryDict) -> SummaryDict:
     """The contract report's summary (``extra``: the run's own counts, state detection ...).
 
     ``cells_planned`` counts every (unit, invariant) row the plan would produce plus the N/A cells, so a partial
@@ -432,7 +435,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     verdict = score_contract(plan, results, min_score=req.min_score)
     rows = contract_rows(plan, results, reproduce_base(config_path, seed, req.repeat))
     state = runner.state
-    extra = {
+    extra: SummaryDict = {
         "contract": plan.name,
         "min_score": req.min_score,
         "repeat": req.repeat,
@@ -451,8 +454,8 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
             "cached": state.cached,
         },
     }
-    options: dict[str, Any] = {"repeat": req.repeat, **({"shard": req.shard} if req.shard else {})}
-    run_info: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "options": options}
+    options: JSONObject = {"repeat": req.repeat, **({"shard": req.shard} if req.shard else {})}
+    run_info: RunInfoDict = {"config": str(config_path), "agent": cfg.agent.type, "options": options}
     if req.shard:
         run_info["shard"] = req.shard
     summary = summarize_contract(verdict, plan, rows, extra)
@@ -470,7 +473,7 @@ def contract_flow(req: ContractRequest, listener: Listener = SILENT) -> Outcome:
     )
     path = write_report(report, req.fmt, req.output, run_id)
     if req.persist:
-        meta = {"config_hash": config_fingerprint(cfg), "options": options}
+        meta: RunInfoDict = {"config_hash": config_fingerprint(cfg), "options": options}
         persist_report(report, store=req.store or store_path(cfg, None), meta=meta)
     passed = bool(summary["passed"])
     status = decide(passed, interrupted=ran.interrupted, aborted=ran.aborted is not None, subset=bool(req.cells))

@@ -14,12 +14,13 @@ call was made — a share of "passing schedules" would measure the search strate
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from windtunnel.config.model import Config
 from windtunnel.contracts.found import call_sequence
 from windtunnel.engine.report import build_report, cell_row, now_iso
 from windtunnel.flows.common import run_status
+from windtunnel.report.dicts import ExploreFailureDict, ReportDict, SummaryDict
 
 if TYPE_CHECKING:
     from windtunnel.flows.common import Execution
@@ -45,7 +46,7 @@ def went_wrong(failure: Failure) -> str:
     return f"{where}: {verdict}"
 
 
-def failure_data(failure: Failure) -> dict[str, Any]:
+def failure_data(failure: Failure) -> ExploreFailureDict:
     """One failure as the report's ``explore.failures`` entry: its status (``minimal``, ``flaky``, ``unshrunk``) and
     reruns reproduced, the minimal schedule beside the one the search found and the steps between them, the input
     (prompt and mutation type), the agent's call sequence, the diagnosis and the corpus file it was saved to."""
@@ -80,7 +81,7 @@ def explore_report(
     run_id: str,
     notices: list[str],
     ran: Execution,
-) -> dict[str, Any]:
+) -> ReportDict:
     """The JSON report (valid against the report schema; ``run.mode`` is ``chaos``, ``run.command`` explore)."""
     rows = []
     for f in result.failures:
@@ -90,7 +91,7 @@ def explore_report(
     failed = len(result.failures)
     passed = not failed and not ran.cut_short
     reasons = [f"{failure_data(f)['went_wrong']} under [{'; '.join(f.schedule.labels())}]" for f in result.failures]
-    summary = {
+    summary: SummaryDict = {
         "score": None if not result.calls else round(100.0 * (1 - min(failed, 1)), 2),
         "passed": passed,
         "cells_total": len(rows),

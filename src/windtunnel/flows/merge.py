@@ -18,22 +18,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 from windtunnel._util.errors import ConfigError, UsageError
 from windtunnel.config.load import load_config
+from windtunnel.config.model import Config
 from windtunnel.contracts import plan_contract, score_contract
 from windtunnel.engine.phases import PHASES, PhaseResult, renormalised_weights
 from windtunnel.engine.report import build_report
 from windtunnel.flows.ci import REPLAY_SHARDED, ci_summary
 from windtunnel.flows.contract import contract_rows, reproduce_base, restored_results, summarize_contract
-from windtunnel.store.merge import check_same_run, merge_reports, shard_of
+from windtunnel.report.dicts import ReportDict, RunInfoDict, SummaryDict
+from windtunnel.store.merge import NOT_CARRIED, check_same_run, merge_reports, shard_of
 
-Shards = Sequence[tuple[str, dict[str, Any]]]
+Shards = Sequence[tuple[str, ReportDict]]
 """``(label, report)`` of every shard; labels name the shards in errors."""
 
 
-def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] | None = None) -> dict[str, Any]:
+def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] | None = None) -> ReportDict:
     """One report from the shards of one run (``windtunnel runs merge``), by the run's mode: ``run`` shards are
     concatenated, contract shards re-scored, ci shards merged phase by phase (``phases``: each phase's shard reports).
     The shards are checked first: one run, each shard once, none missing.
@@ -50,14 +52,14 @@ def merge_shards(reports: Shards, *, run_id: str, phases: Mapping[str, Shards] |
     return merge_reports(reports, run_id=run_id)
 
 
-def _ordered(reports: Shards) -> list[tuple[str, dict[str, Any]]]:
+def _ordered(reports: Shards) -> list[tuple[str, ReportDict]]:
     """The shard reports sorted by shard index, so the merged report lists cells in the order one unsharded run would
     have.
     """
     return sorted(reports, key=lambda lr: shard_of(lr[1], lr[0])[0])
 
 
-def _config(run: dict[str, Any]) -> Any:
+def _config(run: RunInfoDict) -> Config:
     """The config the shards ran, loaded again (a merge re-plans the contract and the ci weights from it)."""
 
     path = Path(str(run.get("config") or ""))
@@ -70,23 +72,26 @@ def _config(run: dict[str, Any]) -> Any:
     return load_config(path)
 
 
-def _merged_run(ordered: list[tuple[str, dict[str, Any]]], partial: bool) -> dict[str, Any]:
+def _merged_run(ordered: list[tuple[str, ReportDict]], partial: bool) -> RunInfoDict:
     """The run fields of a merged report, beyond id, mode, seed and times."""
     first = ordered[0][1]["run"]
-    extra = {k: v for k, v in first.items() if k not in ("id", "mode", "seed", "started_at", "finished_at")}
-    for key in ("shard", "shard_plan", "aborted"):
+    extra = first.copy()
+    for key in NOT_CARRIED:
         extra.pop(key, None)
-    if isinstance(extra.get("options"), dict):
-        extra["options"] = {k: v for k, v in extra["options"].items() if k not in ("shard", "output")}
+    options = extra.get("options")
+    if isinstance(options, dict):
+        extra["options"] = {k: v for k, v in options.items() if k not in ("shard", "output")}
     extra.update(
-        status="interrupted" if partial else "completed",
-        shards=len(ordered),
-        merged_from=[rep["run"]["id"] for _, rep in ordered],
+        {
+            "status": "interrupted" if partial else "completed",
+            "shards": len(ordered),
+            "merged_from": [rep["run"]["id"] for _, rep in ordered],
+        }
     )
     return extra
 
 
-def _times(ordered: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+def _times(ordered: list[tuple[str, ReportDict]]) -> _Times:
     """The merged run's time span: from the earliest shard's start to the latest shard's finish."""
     return {
         "started_at": min(rep["run"]["started_at"] for _, rep in ordered),
@@ -94,7 +99,14 @@ def _times(ordered: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     }
 
 
-def _min_score(ordered: list[tuple[str, dict[str, Any]]]) -> float | None:
+class _Times(TypedDict):
+    """A merged run's ``started_at`` and ``finished_at``."""
+
+    started_at: str
+    finished_at: str
+
+
+def _min_score(ordered: list[tuple[str, ReportDict]]) -> float | None:
     """The ``--min-score`` every shard was run with (None when none was): shards run with different thresholds are a
     :class:`UsageError`, as a merged verdict would have no single meaning.
     """
@@ -104,7 +116,7 @@ def _min_score(ordered: list[tuple[str, dict[str, Any]]]) -> float | None:
     return found.pop() if found else None
 
 
-def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
+def merge_contract(reports: Shards, *, run_id: str) -> ReportDict:
     """The contract run the shards split: its whole matrix scored over the union of their units.
 
     The config the shards ran is planned again (with their ``--repeat``), and every stored row must be a cell that plan
@@ -118,7 +130,7 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
     ordered = _ordered(reports)
     first = ordered[0][1]["run"]
     cfg = _config(first)
-    repeat = int((first.get("options") or {}).get("repeat", 1))
+    repeat = int(cast("int", (first.get("options") or {}).get("repeat", 1)))  # as the shards' plan_options wrote it
     plan = plan_contract(cfg, repeat=repeat)
     known = {f"{u.id}:{label}" for u in plan.units for label in u.invariants or []}
     known |= {f"{mc.scenario}:{mc.invariant}" for mc in plan.matrix if not mc.applicable}
@@ -146,8 +158,8 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
     merged_rows = contract_rows(
         plan, results, reproduce_base(first.get("config") or "", int(first.get("seed") or 0), repeat)
     )
-    states = [s["state_detection"] for s in summaries if s.get("state_detection")]
-    extra = {
+    states = [state for s in summaries if (state := s.get("state_detection"))]
+    extra: SummaryDict = {
         "contract": plan.name,
         "min_score": min_score,
         "repeat": repeat,
@@ -160,9 +172,9 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
     summary = summarize_contract(verdict, plan, merged_rows, extra)
     partial = [label for (label, _), s in zip(ordered, summaries, strict=True) if s.get("partial")]
     if partial:  # a shard cut short: the merged run is partial too, and passes nothing
-        summary.update(passed=False, partial=True)
+        summary.update({"passed": False, "partial": True})
         summary["reasons"] = [
-            *summary.get("reasons", []),
+            *(summary.get("reasons") or []),
             f"shard run(s) cut short: {', '.join(partial)}; rerun or --resume them, then merge again",
         ]
     notices = list(dict.fromkeys(n for _, rep in ordered for n in rep.get("notices") or []))
@@ -178,7 +190,7 @@ def merge_contract(reports: Shards, *, run_id: str) -> dict[str, Any]:
     )
 
 
-def merge_ci(reports: Shards, phases: Mapping[str, Shards], *, run_id: str) -> dict[str, Any]:
+def merge_ci(reports: Shards, phases: Mapping[str, Shards], *, run_id: str) -> ReportDict:
     """The ci run the shards split: each phase merged over its shards, then weighted as ``ci`` does.
 
     Every ci shard must have finished every phase (else: resume it, then merge). A phase no shard ran keeps its reason

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from windtunnel._util.errors import ExitCode
 from windtunnel.engine.scoring import is_failure
+from windtunnel.report.dicts import CellDict, ReportDict, SummaryDict
+from windtunnel.reports.stats import SummaryTally
 
 if TYPE_CHECKING:
     from windtunnel._util.errors import AgentExitedError
@@ -61,7 +63,7 @@ class LazyReport:
     """A report kept out of memory: its head (every key but the cells, ``cells`` in its place) and a
     function giving its cells anew, in report order, on each call (e.g. from the run store)."""
 
-    def __init__(self, head: dict[str, Any], cells: Callable[[], Iterable[dict[str, Any]]], count: int) -> None:
+    def __init__(self, head: ReportDict, cells: Callable[[], Iterable[CellDict]], count: int) -> None:
         """``head`` is the report without its cells, ``cells`` gives them anew on each call (a store query, so a large
         run is never held in memory twice), ``count`` is their number (known without iterating them).
         """
@@ -70,7 +72,7 @@ class LazyReport:
         self.count = count
         """How many cells the report holds."""
 
-    def load(self) -> dict[str, Any]:
+    def load(self) -> ReportDict:
         """The whole report, cells in memory."""
         return {**self.head, "cells": list(self.cells())}
 
@@ -83,21 +85,21 @@ class _ReportField:
         self.attr = f"_{name}"
 
     @overload
-    def __get__(self, obj: None, owner: Any) -> _ReportField: ...
+    def __get__(self, obj: None, owner: type) -> _ReportField: ...
 
     @overload
-    def __get__(self, obj: Outcome, owner: Any) -> dict[str, Any]: ...
+    def __get__(self, obj: Outcome, owner: type) -> ReportDict: ...
 
-    def __get__(self, obj: Outcome | None, owner: Any) -> _ReportField | dict[str, Any]:
+    def __get__(self, obj: Outcome | None, owner: type) -> _ReportField | ReportDict:
         if obj is None:
             raise AttributeError(self.attr)  # a dataclass field without a default
         value = obj.__dict__[self.attr]
         if isinstance(value, LazyReport):
             value = obj.__dict__[self.attr] = value.load()
-        report: dict[str, Any] = value
+        report: ReportDict = value
         return report
 
-    def __set__(self, obj: Outcome, value: dict[str, Any] | LazyReport) -> None:
+    def __set__(self, obj: Outcome, value: ReportDict | LazyReport) -> None:
         """Keep ``value`` (a report or a :class:`LazyReport`) as it is: loading waits for the first read."""
         obj.__dict__[self.attr] = value
 
@@ -132,17 +134,17 @@ class Outcome:
     """Why an aborted run stopped."""
     detail: Any = None
     """Mode-specific extras for renderers (the contract plan and verdict, the files ``ci`` wrote ...)."""
-    tally: Any = None
+    tally: SummaryTally | None = None
     """The summary's :class:`~windtunnel.reports.stats.SummaryTally` when the report's writing gathered it."""
 
     @property
-    def report_head(self) -> dict[str, Any]:
+    def report_head(self) -> ReportDict:
         """The report without reading its cells (``cells`` holds them only when already in memory)."""
         value = self.__dict__["_report"]
-        head: dict[str, Any] = value.head if isinstance(value, LazyReport) else value
+        head: ReportDict = value.head if isinstance(value, LazyReport) else value
         return head
 
-    def iter_cells(self) -> Iterator[dict[str, Any]]:
+    def iter_cells(self) -> Iterator[CellDict]:
         """The report's cells in report order, read one at a time when they are not in memory.
 
         Each call starts a fresh pass (for a stored run, a new store query), so two iterations never share state;
@@ -159,9 +161,9 @@ class Outcome:
         return value.count if isinstance(value, LazyReport) else len(value.get("cells") or [])
 
     @property
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> SummaryDict:
         """The report's ``summary`` block (score, passed, counts, reasons ...)."""
-        summary: dict[str, Any] = self.report_head["summary"]
+        summary: SummaryDict = self.report_head["summary"]
         return summary
 
     @property
@@ -176,7 +178,7 @@ class Outcome:
         under the verdict line."""
         return list(self.summary.get("reasons") or [])
 
-    def failing_cells(self) -> list[dict[str, Any]]:
+    def failing_cells(self) -> list[CellDict]:
         """The report cells that failed or errored, each with its ``reproduce`` command when known.
 
         Cells cut short because the agent went away are not run, not failed: they are left out."""

@@ -272,13 +272,16 @@ def _store_problems(cfg: Config) -> list[str]:
     the path is checked: the store is neither opened nor created here, so ``validate`` writes nothing."""
     path = store_path(cfg, None)
     key = "$WINDTUNNEL_STORE" if os.environ.get("WINDTUNNEL_STORE") else "advanced.store"
-    at = "" if key.startswith("$") else cfg.where(("advanced", "store"), ("advanced",))
-    if path.is_dir():
-        return [f"{at}{key} {str(path)!r} is a directory; name the database file in it, e.g. {str(path / 'runs.db')!r}"]
     parent = next((p for p in path.parents if p.exists()), None)
-    if parent is not None and not parent.is_dir():
-        return [f"{at}{key} {str(path)!r} is under {str(parent)!r}, which is a file: name a path in a directory"]
-    return []
+    if path.is_dir():
+        problem = f"{key} {str(path)!r} is a directory; name the database file in it, e.g. {str(path / 'runs.db')!r}"
+    elif parent is not None and not parent.is_dir():
+        problem = f"{key} {str(path)!r} is under {str(parent)!r}, which is a file: name a path in a directory"
+    else:
+        return []
+    # the line is looked up only for a message: a config read fast has no line map until one is asked for
+    at = "" if key.startswith("$") else cfg.where(("advanced", "store"), ("advanced",))
+    return [at + problem]
 
 
 def _mutation_checks(cfg: Config, out: Preflight) -> None:
@@ -376,10 +379,11 @@ def _replay_checks(cfg: Config, out: Preflight, *, warn_live: bool) -> None:
             out.errors.append(_at_entry(cfg, at, _text(err)))
             failed += 1
             continue
-        at = cfg.where(("replays", "sessions", i, "file"), ("replays", "sessions", i))
-        out.warnings += [f"{at}replays.sessions[{i}]: skipped {p}: {why}" for p, why in part.skipped]
-        if not part.sessions:
-            out.warnings.append(f"{at}replays.sessions[{i}] ({entry.get('file')}) holds no replay session")
+        if part.skipped or not part.sessions:  # the line map is worked out only for a message that names a line
+            at = cfg.where(("replays", "sessions", i, "file"), ("replays", "sessions", i))
+            out.warnings += [f"{at}replays.sessions[{i}]: skipped {p}: {why}" for p, why in part.skipped]
+            if not part.sessions:
+                out.warnings.append(f"{at}replays.sessions[{i}] ({entry.get('file')}) holds no replay session")
         loaded += part.sessions
     loaded += _source_sessions(cfg, out, warn_live=warn_live)
     if cfg.replays.sessions and not loaded and not failed:
@@ -466,17 +470,25 @@ def agent_tool_names(cfg: Config, *, imports: bool) -> list[str] | None:
 def _streamed_only_notes(cfg: Config, out: Preflight, *, chaos: bool, contract: bool) -> None:
     """A note per LLM fault of a mode that acts on streamed answers only (``duplicate_chunk``): an agent that
     does not stream is never faulted by it, and the run ends saying the fault never fired."""
-    blocks: list[tuple[str, Any, str]] = []
+    blocks: list[tuple[str, Any, tuple[tuple[Any, ...], ...]]] = []  # (name, block, its key paths for the line)
     if chaos and cfg.chaos is not None:
-        blocks.append(("chaos", cfg.chaos, cfg.where(("chaos", "llm_faults"), ("chaos",))))
+        blocks.append(("chaos", cfg.chaos, (("chaos", "llm_faults"), ("chaos",))))
     if contract:
-        blocks += [(f"scenario {s.name!r}", s, _scenario_at(cfg, i, "llm_faults")) for i, s in enumerate(cfg.scenarios)]
-    for where, block, at in blocks:
+        blocks += [
+            (
+                f"scenario {s.name!r}",
+                s,
+                (("contract", "chaos_matrix", i, "llm_faults"), ("chaos_matrix", i, "llm_faults")),
+            )
+            for i, s in enumerate(cfg.scenarios)
+        ]
+    for where, block, paths in blocks:
         for fault in block.llm_faults:
-            if type(fault).streamed_only:
+            if type(fault).streamed_only:  # the line is looked up for a warning only (the line map is read then)
                 out.warnings.append(
-                    f"{at}{where}: LLM fault mode {fault.mode!r} changes streamed answers only: if the agent does "
-                    "not stream (`stream=True`), its answers are left as they are and the fault tests nothing"
+                    f"{cfg.where(*paths)}{where}: LLM fault mode {fault.mode!r} changes streamed answers only: if "
+                    "the agent does not stream (`stream=True`), its answers are left as they are and the fault tests "
+                    "nothing"
                 )
 
 

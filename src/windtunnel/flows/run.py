@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from windtunnel._util.errors import ConfigError, UsageError
 from windtunnel._util.imports import import_refs
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.paths import refuse_overwrite
 from windtunnel.chaos.proxy.common import check_fixed_ports
 from windtunnel.chaos.spec import ChaosSpec
@@ -76,6 +77,7 @@ from windtunnel.flows.preflight import check_chaos, check_env
 from windtunnel.flows.reach import resolve_reach
 from windtunnel.flows.schedule import checked_schedule
 from windtunnel.mutations.scoring import type_weights
+from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict, UsageTotalDict
 from windtunnel.report.usage import UsageTally
 from windtunnel.reports.stats import SummaryTally
 from windtunnel.store.runstore import RunStore
@@ -131,7 +133,7 @@ class RunRequest:
     PLAN_KEYS = ("repeat", "mutations", "chaos", "chaos_only", "chaos_profile", "llm", "shard", "schedule")
     """Options that decide which cells exist: stored with a run so that ``--resume`` replans the same cells."""
 
-    def plan_options(self) -> dict[str, Any]:
+    def plan_options(self) -> JSONObject:
         """The options that decide the cells (stored with the run for ``--resume``)."""
         return {
             k: str(v) if isinstance(v, Path) else v
@@ -200,7 +202,7 @@ def chaos_spec(cfg: Config, req: RunRequest, listener: Listener | None = None) -
     return spec
 
 
-def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
+def _restore(req: RunRequest, store: RunStore) -> tuple[Path, int]:
     """For ``resume``: the stored run's config, seed and plan options (the same cells again)."""
     assert req.resume is not None
     info = store.get_run(req.resume)
@@ -214,7 +216,7 @@ def _restore(req: RunRequest, store: Any) -> tuple[Path, int]:
     return Path(req.config or info.config_path), int(info.seed)
 
 
-def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
+def _setup(req: RunRequest) -> tuple[Path, Config, int, RunStore | None]:
     """The config, its path, the seed and the open store (None with ``use_store`` off).
 
     A new run loads its config (or takes the API's), imports every python reference (exit 3 before anything is stored or
@@ -242,7 +244,7 @@ def _setup(req: RunRequest) -> tuple[Path, Config, int, Any]:
 
     require_fixed_seed(parse_shard(req.shard) if req.shard else None, req.seed, cfg.advanced.seed)
     seed = resolve_seed(cfg, req.seed)
-    store: Any = None
+    store: RunStore | None = None
     if req.use_store:
         store = RunStore(store_path(cfg, req.store))
     return config_path, cfg, seed, store
@@ -330,7 +332,7 @@ class _Counts:
     faults: bool = False
     usage: UsageTally = field(default_factory=UsageTally)
 
-    def add(self, row: dict[str, Any]) -> None:
+    def add(self, row: CellDict) -> None:
         """Count report row ``row``: the cells, the ones cut short by the agent process exiting, whether any fault was
         injected, and its token usage (once per agent call).
         """
@@ -339,7 +341,7 @@ class _Counts:
         self.faults = self.faults or bool(row.get("faults"))
         self.usage.add(row)  # as engine.report.build_report's total_usage sums them
 
-    def total_usage(self) -> dict[str, Any] | None:
+    def total_usage(self) -> UsageTotalDict | None:
         """The run's usage total for the report (None when no cell reported usage)."""
         return self.usage.total()
 
@@ -406,7 +408,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
             "(set advanced.isolation: concurrent to run them concurrently)"
         )
     started = now_iso()
-    extra_run: dict[str, Any] = {"config": str(config_path), "agent": cfg.agent.type, "options": req.plan_options()}
+    extra_run: RunInfoDict = {"config": str(config_path), "agent": cfg.agent.type, "options": req.plan_options()}
     if req.shard:
         extra_run["shard"] = req.shard.replace(" ", "")
         # what this shard planned, so a merge can refuse a shard with cells missing, repeated or foreign
@@ -482,13 +484,14 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
     notices += session.warnings
     for w in session.warnings:
         listener(Notice(w))
-    if stale and ran.cut_short:  # stored rows of cells that never ran again are in the report: count them too
+    # stored rows of cells that never ran again are in the report: count them too (stale rows imply a store)
+    if stale and ran.cut_short and store is not None:
         sink.tally = Tally(weights=weights, min_score=req.min_score)
         counts = _Counts()
         for row in store.iter_cells(run_id):
             sink.tally.add(row)
             counts.add(row)
-    summary_dict = {**sink.summary().as_dict(), "min_score": req.min_score, "cells_planned": plan.count}
+    summary_dict: SummaryDict = {**sink.summary().as_dict(), "min_score": req.min_score, "cells_planned": plan.count}
     aborted = ran.aborted
     if aborted is not None:  # one count everywhere: the completed cells kept (a resume reruns the others)
         aborted = ran.aborted = aborted.recounted(counts.cells - counts.agent_exited)
@@ -501,7 +504,7 @@ def run_flow(req: RunRequest, listener: Listener = SILENT, *, command: str = "ru
             "no configured fault fired in the whole run, so it tested nothing: check the tool names and "
             "match_url patterns against the calls the agent makes (see the `calls` of each cell)"
         )
-        summary_dict.update(passed=False, reasons=[*summary_dict.get("reasons", []), why])
+        summary_dict.update({"passed": False, "reasons": [*(summary_dict.get("reasons") or []), why]})
         notices.append(why)
         listener(Notice(why))
     return _finish(
@@ -513,14 +516,14 @@ def _finish(
     req: RunRequest,
     cfg: Config,
     ran: Execution,
-    summary: dict[str, Any],
+    summary: SummaryDict,
     sink: ResultSink,
     counts: _Counts,
     notices: list[str],
-    store: Any,
+    store: RunStore | None,
     run_id: str,
     started: str,
-    extra_run: dict[str, Any],
+    extra_run: RunInfoDict,
     mode: str,
     seed: int,
     planned: int,
@@ -549,7 +552,7 @@ def _finish(
     usage = counts.total_usage()
     if usage:
         head["usage"] = usage
-    report: dict[str, Any] | LazyReport
+    report: ReportDict | LazyReport
     tally = None
     if store is None:  # the sink holds the rows: the report in memory, as the only copy
         report = {**head, "cells": list(sink.cells())}
@@ -580,10 +583,10 @@ def _finish(
     )
 
 
-def _stored_cells(path: Path, run_id: str) -> Callable[[], Iterator[dict[str, Any]]]:
+def _stored_cells(path: Path, run_id: str) -> Callable[[], Iterator[CellDict]]:
     """A stored run's cells in plan order, the store opened anew on each call (and closed when read)."""
 
-    def cells() -> Iterator[dict[str, Any]]:
+    def cells() -> Iterator[CellDict]:
         """The run's stored cells in plan order, from a store opened for this read only."""
         with RunStore(path, create=False) as st:
             yield from st.iter_cells(run_id, plan_order=True)

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from windtunnel._util.lazyre import lazy
+
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "ʼ": "'", "`": "'", "“": '"', "”": '"'})
-_SPACE = re.compile(r"\s+")
+_SPACE = lazy(r"\s+")
 
 
 def normalize(text: str) -> str:

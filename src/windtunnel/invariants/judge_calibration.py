@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from windtunnel.report.dicts import CellDict, CheckDict
+
 
 @dataclass
 class Disagreement:
@@ -86,18 +88,18 @@ class Agreement:
         return {**asdict(self), "compared": self.compared, "rate": self.rate, "kappa": self.kappa}
 
 
-def _unit(cell: dict[str, Any]) -> str:
+def _unit(cell: CellDict) -> str:
     """The answer a row judges: the cell id, without a contract row's ``:invariant`` suffix."""
     cid, inv = str(cell.get("id")), cell.get("invariant")
     return cid[: -len(inv) - 1] if inv and cid.endswith(f":{inv}") else cid
 
 
-def check_ids(cells: Iterable[dict[str, Any]]) -> set[str]:
+def check_ids(cells: Iterable[CellDict]) -> set[str]:
     """Every check id in ``cells``."""
     return {str(c.get("id")) for cell in cells for c in cell.get("checks") or []}
 
 
-def calibrate(cells: Iterable[dict[str, Any]], pairs: list[tuple[str, str]]) -> list[Agreement]:
+def calibrate(cells: Iterable[CellDict], pairs: list[tuple[str, str]]) -> list[Agreement]:
     """Agreement of each ``(judge id, check id)`` pair over report ``cells``.
 
     Checks are matched by the answer they judge (:func:`_unit`: the cell id without a contract row's invariant suffix),
@@ -105,7 +107,7 @@ def calibrate(cells: Iterable[dict[str, Any]], pairs: list[tuple[str, str]]) -> 
     counts as not answered, and a judge that gave no verdict as a judge error; neither enters the agreement rate. Every
     disagreement keeps the judge's reason and the check's detail, so a reader can see who was right.
     """
-    by_unit: dict[str, dict[str, dict[str, Any]]] = {}
+    by_unit: dict[str, dict[str, CheckDict]] = {}
     answered: dict[str, bool] = {}
     for cell in cells:
         unit = _unit(cell)

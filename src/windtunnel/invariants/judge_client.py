@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from windtunnel._util.lazyre import lazy
 from windtunnel._util.optional import optional_import
 from windtunnel._util.redact import redact_url, redact_urls_in
 from windtunnel.invariants._text import clip
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 
     import httpx
 
-_FENCE = re.compile(r"^```[a-zA-Z]*\s*\n(.*?)\n?```\s*$", re.DOTALL)
+_FENCE = lazy(r"^```[a-zA-Z]*\s*\n(.*?)\n?```\s*$", re.DOTALL)
 _RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
 _tls: list[ssl.SSLContext] = []
 _tls_lock = threading.Lock()

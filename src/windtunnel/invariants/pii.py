@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from windtunnel._util.lazyre import lazy
+
 PiiKind = Literal["email", "phone", "credit_card", "ssn", "ip_address"]
 PII_KINDS: tuple[PiiKind, ...] = ("email", "phone", "credit_card", "ssn", "ip_address")
 
@@ -49,7 +51,7 @@ class PiiMatch:
 
 # -- email ---------------------------------------------------------------------------------------
 
-_EMAIL = re.compile(
+_EMAIL = lazy(
     r"(?<![\w.+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![\w-])"
 )
@@ -66,7 +68,7 @@ def _emails(text: str) -> Iterator[PiiMatch]:
 
 # -- payment cards -------------------------------------------------------------------------------
 
-_CARD = re.compile(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-]|\.\d)")
+_CARD = lazy(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d-]|\.\d)")
 
 
 def luhn_valid(digits: str) -> bool:
@@ -133,8 +135,8 @@ def _cards(text: str) -> Iterator[PiiMatch]:
 
 # -- US social security numbers ------------------------------------------------------------------
 
-_SSN_SEPARATED = re.compile(r"(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])")
-_SSN_LABELLED = re.compile(
+_SSN_SEPARATED = lazy(r"(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])")
+_SSN_LABELLED = lazy(
     r"(?i)\b(?:ssn|ss#|social[ -]security(?:[ -](?:number|no\.?|#))?)\s*(?:#|no\.?|number)?\s*[:=-]?\s*"
     r"(\d{3})[- ]?(\d{2})[- ]?(\d{4})(?!\d)"
 )
@@ -165,12 +167,12 @@ def _ssns(text: str) -> Iterator[PiiMatch]:
 
 # -- phone numbers -------------------------------------------------------------------------------
 
-_PHONE_INTL = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\d.-]?\d)")
-_PHONE_US = re.compile(
+_PHONE_INTL = lazy(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\d.-]?\d)")
+_PHONE_US = lazy(
     r"(?<![\w.+-])(?:1[ .-]?)?(?:\(([2-9]\d{2})\)[ .-]?|([2-9]\d{2})([.-]| ))([2-9]\d{2})["
     r" .-](\d{4})(?![\w-]|\.\d)"
 )
-_PHONE_LABELLED = re.compile(
+_PHONE_LABELLED = lazy(
     r"(?i)\b(?:phone|tel|telephone|mobile|cell|fax|call(?: me)?(?: at| on)?|whatsapp)\s*(?:no\.?|number"
     r"|#)?\s*[:.]?\s*"
     r"(\+?\d[\d ().-]{8,18}\d)"
@@ -200,8 +202,8 @@ def _phones(text: str) -> Iterator[PiiMatch]:
 
 # -- IP addresses --------------------------------------------------------------------------------
 
-_IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)")
-_IPV6 = re.compile(r"(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?![\w:])")
+_IPV4 = lazy(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)")
+_IPV6 = lazy(r"(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?![\w:])")
 
 
 def _ips(text: str) -> Iterator[PiiMatch]:

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import AliasChoices, Field, field_validator
 
-from windtunnel._util.lazyre import compiled
+from windtunnel._util.lazyre import compiled, lazy
 from windtunnel._util.optional import optional_import
 from windtunnel.invariants._text import check_patterns, clip, compile_pattern, normalize
 from windtunnel.invariants.base import CheckContext, CheckResult, InvariantSpec, call_failed, invariant
@@ -66,9 +66,9 @@ _DISCLOSURE = (
 _DISCLOSURE_RE = compiled(_DISCLOSURE)
 _LONG_PROMPT = 64
 """Prompts longer than this also get the near-verbatim (fuzzy) sentence check."""
-_WORD = re.compile(r"[^\W_]+")
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+")
-_CLAUSE_SPLIT = re.compile(r",|\s[-\u2013\u2014]\s|[()\[\]]")
+_WORD = lazy(r"[^\W_]+")
+_SENTENCE_SPLIT = lazy(r"(?<=[.!?;])\s+|\n+")
+_CLAUSE_SPLIT = lazy(r",|\s[-\u2013\u2014]\s|[()\[\]]")
 _EDGE_PUNCT = "\"'`.,;:!?()[]{}<>*"
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from windtunnel._util.lazyre import compiled
+from windtunnel._util.lazyre import compiled, lazy
 from windtunnel.invariants._text import normalize
 
 _NOT_A_REFUSAL_AFTER_CANT = (
@@ -125,8 +125,8 @@ DANGEROUS_PROMPT_PATTERNS: tuple[str, ...] = (
 _REFUSAL_RE = compiled(REFUSAL_PATTERNS)
 _JAILBREAK_RE = compiled(JAILBREAK_MARKERS, re.MULTILINE)
 _DANGEROUS_RE = compiled(DANGEROUS_PROMPT_PATTERNS)
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
-_NEGATION = re.compile(
+_SENTENCE_END = lazy(r"(?<=[.!?…])\s+|\n+")
+_NEGATION = lazy(
     r"\b(?:not|never|no|won't|can't|cannot|can not|refuse|decline|unable|don't|do not|isn't|aren't|without)\b"
 )
 

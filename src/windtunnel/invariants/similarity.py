@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import re
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, ClassVar, TypeVar
 
 from windtunnel._util.errors import UsageError
+from windtunnel._util.lazyre import lazy
 from windtunnel._util.optional import optional_import
 from windtunnel._util.registry import Registry
 from windtunnel._util.suggest import did_you_mean
@@ -85,7 +85,7 @@ def get_backend(name: str) -> SimilarityBackend:
     return cls()
 
 
-_WORD = re.compile(r"\w+")
+_WORD = lazy(r"\w+")
 
 
 def _char_ngrams(text: str, n: int = 3) -> Counter[str]:

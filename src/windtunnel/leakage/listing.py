@@ -40,15 +40,18 @@ def _label_of(value: Any, norms: frozenset[str]) -> str | None:
     return None
 
 
-def listing_member(root: Any, pointer: str, labels: Sequence[str]) -> Listing | None:
+def listing_member(root: Any, pointer: str, labels: Sequence[str], answers: Sequence[str] = ()) -> Listing | None:
     """The listing holding the value at ``pointer`` (one or two levels up), or ``None``.
 
     A listing is a list or object of which at least half the members hold labels, two or more of them
-    distinct: a member holds a label when it is a label string, or an object with a label among its own
-    values (an option object). A record whose fields happen to hold two labels (``id: "1"`` beside
-    ``rating: "2"``) is not a listing.
+    distinct, one of them not among the item's ``answers``: a member holds a label when it is a label string, or
+    an object with a label among its own values (an option object). A record whose fields happen to hold two
+    labels (``id: "1"`` beside ``rating: "2"``) is not a listing, nor is a multi-label item's own list of its
+    answers (``"tags": ["ci", "eng", "web"]`` for the answers ``ci`` and ``eng``): no other label is left to
+    name them by elimination.
     """
     norms = frozenset(normalize_needle(lab) for lab in labels) - {""}
+    mine_all = frozenset(normalize_needle(a) for a in answers)
     if len(norms) < 2:
         return None
     chain: list[tuple[Any, Any]] = []
@@ -67,7 +70,7 @@ def listing_member(root: Any, pointer: str, labels: Sequence[str]) -> Listing | 
         members = list(members)
         held = [lab for m in members if (lab := _label_of(m, norms)) is not None]
         mine = _label_of(container[key], norms)
-        if mine is not None and len(set(held)) >= 2 and 2 * len(held) >= len(members):
+        if mine is not None and len(set(held)) >= 2 and 2 * len(held) >= len(members) and set(held) - mine_all:
             return Listing(container, key)
     return None
 

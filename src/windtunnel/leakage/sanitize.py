@@ -187,7 +187,7 @@ def sanitize_item(
     redactions: list[Redaction] = []
     problems: list[str] = []
     known = list(dict.fromkeys([*it.label_set, *labels]))
-    ctx = _Ctx(known, problems, it.projection, list(it.label_set) or known)
+    ctx = _Ctx(known, problems, it.projection, list(it.label_set) or known, list(it.expected))
     projection = _apply(projection, todo, mode, redactions, ctx)
     if not redactions:
         clean, after = it, before
@@ -208,6 +208,8 @@ class _Ctx:
     root: Any = None
     scale: list[str] = field(default_factory=list)
     """The item's own label set (else ``labels``): a cut that leaves all of it but the answer eliminates."""
+    answers: list[str] = field(default_factory=list)
+    """The item's answers: a multi-label item's own list of them is no listing (:func:`listing_member`)."""
     _record: frozenset[str] | None = None
 
     def record(self) -> frozenset[str]:
@@ -331,7 +333,7 @@ def _fix_leaf(
             return
         value = parent[key]
     if not isinstance(value, str) or any(f.rule in _WHOLE_RULES or f.span is None for f in group):
-        listing = listing_member(box[""], pointer, ctx.labels)
+        listing = listing_member(box[""], pointer, ctx.labels, ctx.answers)
         if listing is not None:
             changes = unmark(listing)
             op = "unselect" if changes else "keep-listing"
@@ -548,18 +550,22 @@ class EliminationWatch:
     shown: dict[str, str] = field(default_factory=dict)
 
     def add(self, res: SanitizeResult, *, show_values: bool = False) -> None:
-        """Count one sanitized item."""
+        """Count one sanitized item: once per field path it blanked (two members of one list are one item), and
+        once per path it keeps filled and did not blank (an item whose list lost a member but keeps others is
+        counted as blanked, not as one that keeps a value)."""
+        cut: set[str] = set()
         for r in res.redactions:
             if r.operator not in _WHOLE_OPS:
                 continue
             path = _general(r.pointer)
-            if path in self.blanked or len(self.blanked) < _WATCH_MAX:
+            if path not in cut and (path in self.blanked or len(self.blanked) < _WATCH_MAX):
+                cut.add(path)
                 self.blanked[path] = self.blanked.get(path, 0) + 1
                 shown = r.pointer if show_values or r.hashed_pointer is None else r.hashed_pointer
                 self.shown.setdefault(path, _general(shown))
         seen: set[str] = set()
         _filled_paths(res.item.projection, "", seen)
-        for path in seen:
+        for path in seen - cut:
             if path in self.filled or len(self.filled) < _WATCH_MAX:
                 self.filled[path] = self.filled.get(path, 0) + 1
 

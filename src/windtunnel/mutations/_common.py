@@ -13,17 +13,18 @@ the order of draws, and with it the variant, depends only on the seed.
 from __future__ import annotations
 
 import random
-import re
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
 import orjson
 
-WORD_RE = re.compile(r"[A-Za-z][A-Za-z']*")
+from windtunnel._util.lazyre import lazy
+
+WORD_RE = lazy(r"[A-Za-z][A-Za-z']*")
 """An ASCII word (letters and apostrophes); the unit most text generators edit."""
 
-SENTENCE_RE = re.compile(r"[^.!?\n]+[.!?]*\s*")
+SENTENCE_RE = lazy(r"[^.!?\n]+[.!?]*\s*")
 
 
 @cache

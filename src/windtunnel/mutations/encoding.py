@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, unquote
 
+from windtunnel._util.lazyre import lazy
 from windtunnel.mutations._common import WORD_RE, load_data, match_case, sample_positions
 from windtunnel.mutations.base import Mutated, MutationContext, mutation
 
@@ -63,7 +64,7 @@ HOMOGLYPHS = {
 """Latin letter → a Cyrillic or Greek letter that renders the same."""
 _HOMOGLYPHS_BACK = {v: k for k, v in HOMOGLYPHS.items()}
 ZERO_WIDTH = ("\u200b", "\u200c", "\u200d", "\u2060")
-_ZERO_WIDTH_RE = re.compile("[\u200b\u200c\u200d\u2060]")
+_ZERO_WIDTH_RE = lazy("[\u200b\u200c\u200d\u2060]")
 LEET = {"a": "4", "e": "3", "i": "1", "o": "0", "s": "5", "t": "7"}
 _LEET_BACK = {v: k for k, v in LEET.items()}
 _LEET_DIGITS = frozenset(_LEET_BACK)

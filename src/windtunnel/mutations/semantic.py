@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 import re
 
+from windtunnel._util.lazyre import lazy
 from windtunnel.mutations._common import (
     WORD_RE,
     corpus_text,
@@ -194,7 +195,7 @@ _NEGATIONS = {
     "would": "wouldn't",
     "could": "couldn't",
 }
-_NUMBER_RE = re.compile(r"\d+")
+_NUMBER_RE = lazy(r"\d+")
 
 
 @mutation("semantic_similarity_attack", weight=1.3)

@@ -24,6 +24,7 @@ import random
 import re
 
 from windtunnel._util.errors import ConfigError
+from windtunnel._util.lazyre import lazy
 from windtunnel.mutations._common import WORD_RE, load_data, lower_first, match_case, strip_end_punct
 from windtunnel.mutations.base import Mutated, MutationContext, mutation
 
@@ -61,8 +62,8 @@ _CONTRACTIONS = (
     ("let us", "let's"),
     ("there is", "there's"),
 )
-_CONTRACTION_RES = tuple((re.compile(rf"\b{re.escape(a)}\b", re.IGNORECASE), a, b) for a, b in _CONTRACTIONS) + tuple(
-    (re.compile(rf"\b{re.escape(b)}\b", re.IGNORECASE), b, a) for a, b in _CONTRACTIONS
+_CONTRACTION_RES = tuple((lazy(rf"\b{re.escape(a)}\b", re.IGNORECASE), a, b) for a, b in _CONTRACTIONS) + tuple(
+    (lazy(rf"\b{re.escape(b)}\b", re.IGNORECASE), b, a) for a, b in _CONTRACTIONS
 )
 _CONTRACTION_LOW = tuple((rx, a, b, a.lower()) for rx, a, b in _CONTRACTION_RES)
 

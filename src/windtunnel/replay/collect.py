@@ -9,16 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from windtunnel._util.errors import ConfigError, UsageError
-from windtunnel.config.load import read_yaml
+from windtunnel.config.load import SourceMap, read_yaml
 from windtunnel.config.model import Config
 from windtunnel.replay.importers import import_source
 from windtunnel.replay.session import LoadedSession, load_session_file, parse_session, scan_directory
-
-if TYPE_CHECKING:
-    from windtunnel.config.load import SourceMap
 
 
 @dataclass
@@ -59,6 +56,8 @@ def config_source_map(cfg: Config) -> SourceMap | None:
     line, rather than failing for lack of one."""
     if cfg._source is None:
         return None
+    if isinstance(cfg._lines, SourceMap):  # the map read with the config: its lines are worked out on first use
+        return cfg._lines
     try:
         return read_yaml(cfg._source.read_text(encoding="utf-8"), str(cfg._source))[1]
     except (OSError, UnicodeDecodeError, ConfigError):

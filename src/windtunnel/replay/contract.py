@@ -75,6 +75,17 @@ def _load_contract_file(path: Path) -> ContractConfig:
         ) from None
 
 
+def _own_file_contract(cfg: Config, path: Path) -> ContractConfig | None:
+    """The config's own ``contract:`` when ``path`` is the config's file (read and validated with the config, so the
+    file is not read and its contract not validated a second time), else ``None``."""
+    if cfg._source is None or cfg.contract is None:
+        return None
+    try:
+        return cfg.contract if path.samefile(cfg._source) else None
+    except OSError:  # the config's file is gone: read the path as any other contract file
+        return None
+
+
 def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None, where: str) -> ResolvedContract:
     """The contract named by ``ref`` (see the module docstring).
 
@@ -99,7 +110,7 @@ def resolve_contract(ref: str | None, cfg: Config, *, session_path: Path | None,
     base = session_path.parent if session_path is not None else cfg.base_dir
     candidate = Path(ref) if Path(ref).is_absolute() else base / ref
     if candidate.is_file():
-        contract = _load_contract_file(candidate)
+        contract = _own_file_contract(cfg, candidate) or _load_contract_file(candidate)
         if not contract.invariants:
             raise ConfigError(f"{where}: contract file {candidate} has no invariants, so it cannot judge anything")
         return ResolvedContract(contract.name, labelled(contract.invariants), str(candidate))

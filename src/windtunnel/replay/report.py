@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from typing import Any
 
 from windtunnel.engine.report import build_report, cell_row
 from windtunnel.replay.player import ReplayResult
+from windtunnel.report.dicts import CellDict, ReportDict, SummaryDict
 
 
-def replay_row(rr: ReplayResult, *, config: str | None) -> dict[str, Any]:
+def replay_row(rr: ReplayResult, *, config: str | None) -> CellDict:
     """One report cell for one replayed session.
 
     The row's status is the replay's (a mismatch fails a session whose checks passed), and its reproduce command
@@ -68,7 +68,7 @@ def replay_row(rr: ReplayResult, *, config: str | None) -> dict[str, Any]:
     return row
 
 
-def replay_summary(results: Sequence[ReplayResult], *, skipped_files: int = 0) -> dict[str, Any]:
+def replay_summary(results: Sequence[ReplayResult], *, skipped_files: int = 0) -> SummaryDict:
     """Replay regression score = passed / total sessions × 100 (``None`` and not passed when empty).
 
     Errored sessions count against the score like failed ones; files skipped while collecting are counted apart,
@@ -102,7 +102,7 @@ def replay_report(
     config: str | None,
     notices: list[str],
     skipped: list[dict[str, str]],
-) -> dict[str, Any]:
+) -> ReportDict:
     """The whole replay report: the rows, the summary, the config, and the files skipped while collecting sessions
     (each with the reason), built by the engine's one report builder.
 

@@ -11,15 +11,16 @@ file under version control shows a reviewer every change to the published contra
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel.report.models import RunReport
 
 SCHEMA_FILE = Path(__file__).with_name("report.schema.json")
 
 
-def generate() -> dict[str, Any]:
+def generate() -> JSONObject:
     """The JSON schema of :class:`~windtunnel.report.models.RunReport`, made now from the models.
 
     Validation mode (what a report must hold to be read), with the draft 2020-12 ``$schema`` and the ``$id``
@@ -37,7 +38,7 @@ def report_schema_text() -> str:
     return SCHEMA_FILE.read_text(encoding="utf-8")
 
 
-def render(schema: dict[str, Any]) -> str:
+def render(schema: Mapping[str, object]) -> str:
     """The schema as the shipped file holds it: two-space indent, sorted keys, a final newline, so that regenerating
     it after an unrelated change leaves the file byte-identical and the test comparing the two stays exact."""
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"

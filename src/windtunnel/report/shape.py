@@ -86,12 +86,12 @@ def _fields(model: type[BaseModel]) -> dict[str, _Spec]:
     return {name: _spec(f.annotation) for name, f in model.model_fields.items()}
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     """The JSON name of ``value``'s type (``a string``, ``null``) for a misfit message."""
     return _JSON_NAMES.get(type(value), type(value).__name__)
 
 
-def _misfit(value: Any, spec: _Spec) -> str:
+def _misfit(value: object, spec: _Spec) -> str:
     """`` must be <accepted types>, not <actual type>``: the tail of a misfit message (its path comes before it)."""
     want = " or ".join(dict.fromkeys(_JSON_NAMES.get(t, t.__name__) for t in spec.types))
     return f" must be {want}, not {_kind(value)}"
@@ -117,7 +117,7 @@ def _check(value: Any, spec: _Spec) -> str | None:
     return None
 
 
-def _fields_problem(row: dict[str, Any], model: type[BaseModel]) -> str | None:
+def _fields_problem(row: dict[str, object], model: type[BaseModel]) -> str | None:
     """The first field of ``row`` whose value does not fit ``model``, as ``.name<problem>``, or None.
 
     Extra keys and plain values of the right type are skipped without a recursive check: the common case costs
@@ -133,7 +133,7 @@ def _fields_problem(row: dict[str, Any], model: type[BaseModel]) -> str | None:
     return None
 
 
-def shape_problem(row: Any, model: type[BaseModel]) -> str | None:
+def shape_problem(row: object, model: type[BaseModel]) -> str | None:
     """What is wrong with the shape of ``row`` as a ``model`` (e.g. ``$.faults must be an array, not a number``),
     or None when every key it holds has the type of its field. Missing keys and extra keys are fine."""
     if type(row) is not dict:

@@ -12,10 +12,14 @@ run's cost is then ``None``, with the known part and the unpriced models beside 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Literal
+
+from windtunnel.report.dicts import CellDict, UsageDict, UsageTotalDict
+
+_Counted = Literal["input_tokens", "output_tokens", "total_tokens", "requests"]
 
 
-def call_key(cell: Mapping[str, Any]) -> str:
+def call_key(cell: CellDict) -> str:
     """The agent call a report cell belongs to (a contract row's id without its ``:<invariant>``)."""
     cid, inv = str(cell.get("id")), cell.get("invariant")
     if inv and cell.get("kind") == "contract" and cid.endswith(f":{inv}"):
@@ -23,12 +27,12 @@ def call_key(cell: Mapping[str, Any]) -> str:
     return cid
 
 
-def call_usages(cells: Iterable[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
+def call_usages(cells: Iterable[CellDict]) -> dict[str, UsageDict]:
     """``{call: usage}`` over the cells that recorded usage, each agent call once (keyed by :func:`call_key`).
 
     The first row of a call wins; rows without a ``usage`` mapping are skipped, so an empty result means no cell
     recorded usage, not that the calls were free."""
-    out: dict[str, Mapping[str, Any]] = {}
+    out: dict[str, UsageDict] = {}
     for cell in cells:
         usage = cell.get("usage")
         if isinstance(usage, Mapping):
@@ -44,7 +48,7 @@ class CallOnce:
         """Start with no contract call seen."""
         self._contract_calls: set[str] = set()
 
-    def first(self, cell: Mapping[str, Any]) -> bool:
+    def first(self, cell: CellDict) -> bool:
         """Whether ``cell`` is the first row of its agent call: always for a row that is a call of its own, and for a
         contract row only the first time its unit is seen (the later ``<unit>:<invariant>`` rows repeat its usage).
         """
@@ -61,7 +65,7 @@ class UsageTally:
     """The run's token usage and cost summed one report row at a time (counters only; a contract unit's
     call, reported once per invariant, is counted once)."""
 
-    KEYS = ("input_tokens", "output_tokens", "total_tokens", "requests")
+    KEYS: tuple[_Counted, ...] = ("input_tokens", "output_tokens", "total_tokens", "requests")
 
     def __init__(self) -> None:
         """Empty counters: ``cells`` counts the calls that reported usage, ``sums`` their tokens and requests;
@@ -76,7 +80,7 @@ class UsageTally:
         self.unpriced: set[str] = set()
         self._calls = CallOnce()
 
-    def add(self, cell: Mapping[str, Any]) -> None:
+    def add(self, cell: CellDict) -> None:
         """Count the usage of report row ``cell``, once per agent call; a row without a ``usage`` mapping adds nothing.
 
         A usage without ``total_tokens`` adds input + output, so agents that report only those still have a total.
@@ -99,14 +103,20 @@ class UsageTally:
             else:
                 self.known_cost += float(usage["cost_usd"])
 
-    def total(self) -> dict[str, Any] | None:
+    def total(self) -> UsageTotalDict | None:
         """Token usage summed over the cells that recorded it (``None`` when none did), and, once cells
         were priced (``prices:``), their cost: ``cost_usd`` is the total only when every cell's cost is
         known, else ``None`` with ``cost_usd_known`` (the priced cells' sum), ``cells_cost_unknown`` and
         ``models_unpriced``."""
         if not self.cells:
             return None
-        out: dict[str, Any] = {"cells": self.cells, **self.sums}
+        out: UsageTotalDict = {
+            "cells": self.cells,
+            "input_tokens": self.sums["input_tokens"],
+            "output_tokens": self.sums["output_tokens"],
+            "total_tokens": self.sums["total_tokens"],
+            "requests": self.sums["requests"],
+        }
         if self.priced:
             out["cost_usd"] = None if self.cost_unknown else round(self.known_cost, 9)
             if self.cost_unknown:
@@ -116,7 +126,7 @@ class UsageTally:
         return out
 
 
-def total_usage(cells: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+def total_usage(cells: Iterable[CellDict]) -> UsageTotalDict | None:
     """:meth:`UsageTally.total` over ``cells``."""
     tally = UsageTally()
     for cell in cells:

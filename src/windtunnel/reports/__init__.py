@@ -22,8 +22,9 @@ functions below that need them.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from windtunnel.report.dicts import ReportDict
 from windtunnel.reports.base import (
     REPORTERS,
     Reporter,
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
-def print_summary(report: dict[str, Any], console: Console) -> None:
+def print_summary(report: ReportDict, console: Console) -> None:
     """Print the rich summary of ``report`` to ``console`` (see :mod:`windtunnel.reports.terminal`)."""
     # rich: only the terminal summary needs it, and `validate` loads this package
     from windtunnel.reports.terminal import print_summary as _print
@@ -55,7 +56,7 @@ def print_summary(report: dict[str, Any], console: Console) -> None:
     _print(report, console)
 
 
-def render_phase_summary(report: dict[str, Any], out: Path | str, phase_links: dict[str, str] | None = None) -> Path:
+def render_phase_summary(report: ReportDict, out: Path | str, phase_links: dict[str, str] | None = None) -> Path:
     """Write the ``ci`` phase-summary HTML page linking each phase's detailed report.
 
     See :func:`windtunnel.reports.html.render_phase_summary`.

@@ -37,6 +37,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.registry import Registry, load_entry_point_plugins
+from windtunnel.report.dicts import ReportDict
 
 
 @runtime_checkable
@@ -49,7 +50,7 @@ class Reporter(Protocol):
     @property
     def extension(self) -> str: ...
 
-    def render(self, report: dict[str, Any], out: Path) -> Path: ...
+    def render(self, report: ReportDict, out: Path) -> Path: ...
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,9 @@ class _FunctionReporter:
 
     name: str
     extension: str
-    fn: Callable[[dict[str, Any], Path], Path]
+    fn: Callable[[ReportDict, Path], Path]
 
-    def render(self, report: dict[str, Any], out: Path) -> Path:
+    def render(self, report: ReportDict, out: Path) -> Path:
         """Call the function."""
         return self.fn(report, out)
 
@@ -104,7 +105,7 @@ def reporter(name: str, *, extension: str, aliases: tuple[str, ...] = ()) -> Cal
             instance.extension = extension
             item = instance
         elif callable(obj):
-            item = _FunctionReporter(name, extension, cast(Callable[[dict[str, Any], Path], Path], obj))
+            item = _FunctionReporter(name, extension, cast(Callable[[ReportDict, Path], Path], obj))
         else:
             raise TypeError(f"@reporter({name!r}) decorates a class or a function, not {obj!r}")
         for key in (name, *aliases):
@@ -143,7 +144,7 @@ def get_reporter(name: str) -> Reporter:
     return load_reporters().get(name)
 
 
-def output_path(report: dict[str, Any], out: Path | str, extension: str) -> Path:
+def output_path(report: ReportDict, out: Path | str, extension: str) -> Path:
     """``out`` itself, or ``out/<run id><extension>`` when ``out`` is an existing directory or ends with a path
     separator.
 
@@ -166,7 +167,7 @@ def output_path(report: dict[str, Any], out: Path | str, extension: str) -> Path
     return path
 
 
-def render_report(report: dict[str, Any], fmt: str, out: Path | str) -> Path:
+def render_report(report: ReportDict, fmt: str, out: Path | str) -> Path:
     """Render ``report`` in format ``fmt`` to ``out`` (a file, or a directory); returns the file."""
     rep = get_reporter(fmt)
     path = output_path(report, out, rep.extension)

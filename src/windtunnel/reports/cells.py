@@ -23,13 +23,16 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TypeVar, cast
 
 import orjson
 
 from windtunnel._util.jsondump import dumps
+from windtunnel._util.jsontypes import JSONValue
+from windtunnel.report.dicts import ByTypeDict, CellDict, CheckDict, PhaseDict, SummaryDict
 
-Cell = Mapping[str, Any]
+Cell = CellDict
+_T = TypeVar("_T")
 
 KIND_PHASE = {
     "golden": "mutation",
@@ -41,7 +44,7 @@ KIND_PHASE = {
 PHASE_ORDER = ("mutation", "chaos", "contract", "replay")
 
 
-def cell_phase(cell: Cell) -> str:
+def cell_phase(cell: Mapping[str, object]) -> str:
     """The phase a cell belongs to: its ``phase`` key, else derived from ``kind``."""
     phase = cell.get("phase")
     if isinstance(phase, str) and phase:
@@ -50,7 +53,7 @@ def cell_phase(cell: Cell) -> str:
     return KIND_PHASE.get(kind, kind)
 
 
-def cell_identity(cell: Cell) -> tuple[Any, ...]:
+def cell_identity(cell: Cell) -> tuple[JSONValue, ...]:
     """What makes two cells "the same cell": everything that defines its input, not its result.
 
     The repeat index, the output, the verdict, latency and the injected faults are excluded. A replayed
@@ -121,16 +124,16 @@ _CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0
 as the escapes that show them."""
 
 
-def visible_controls(value: Any) -> Any:
+def visible_controls(value: _T) -> _T:
     """``value`` with every C0 control character but tab/newline/CR, DEL and C1, in strings (also inside
     lists and dicts) written as a visible ``\\xNN`` escape: a page or a terminal shows them instead of obeying
     or swallowing them. The one escaping of untrusted text for every output but rich's (see ``terminal.plain``)."""
     if isinstance(value, str):
-        return value.translate(_CONTROLS)
+        return cast(_T, value.translate(_CONTROLS))
     if isinstance(value, list):
-        return [visible_controls(v) for v in value]
+        return cast(_T, [visible_controls(v) for v in value])
     if isinstance(value, dict):
-        return {k: visible_controls(v) for k, v in value.items()}
+        return cast(_T, {k: visible_controls(v) for k, v in value.items()})
     return value
 
 
@@ -144,7 +147,7 @@ def truncate(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
-def failed_checks(cell: Cell) -> list[Mapping[str, Any]]:
+def failed_checks(cell: Cell) -> list[CheckDict]:
     """The cell's checks that did not pass, in report order."""
     return [c for c in cell.get("checks") or [] if not c.get("passed")]
 
@@ -168,7 +171,7 @@ def failure_detail(cell: Cell) -> str:
     return ""
 
 
-def not_run_why(entry: Mapping[str, Any]) -> str:
+def not_run_why(entry: Mapping[str, object]) -> str:
     """Why a phase was not run, after the word ``not run`` (``the chaos phase is not run: X`` gives ``X``).
 
     Reporters print ``not run`` themselves and then this reason; a reason without that phrase is returned whole, and a
@@ -187,7 +190,7 @@ def status_word(cell: Cell) -> str:
     return "N/A" if str(cell.get("detail") or "").startswith("N/A") else "not run"
 
 
-def fault_label(fault: Mapping[str, Any]) -> str:
+def fault_label(fault: Mapping[str, object]) -> str:
     """A fired fault as ``target.mode(name)`` (``tool.timeout(lookup_order)``); the name is left out when there is
     none.
     """
@@ -222,7 +225,7 @@ def count_statuses(cells: Iterable[Cell]) -> dict[str, int]:
     return counts
 
 
-def summarize_cells(cells: Iterable[Cell]) -> dict[str, Any]:
+def summarize_cells(cells: Iterable[Mapping[str, object]]) -> SummaryDict:
     """An unweighted summary computed from cells alone.
 
     Used for runs that never finished (the engine's weighted summary was never written) and by
@@ -251,7 +254,7 @@ def summarize_cells(cells: Iterable[Cell]) -> dict[str, Any]:
     }
 
 
-def by_type_summary(cells: Iterable[Cell]) -> dict[str, dict[str, Any]]:
+def by_type_summary(cells: Iterable[Cell]) -> dict[str, ByTypeDict | float]:
     """Per-mutation-type pass rates, the shape reporters read from ``summary.by_type``.
 
     ``{type: {"total": n, "passed": k, "pass_rate": k / n}}`` over non-skipped mutation cells.
@@ -267,7 +270,7 @@ def by_type_summary(cells: Iterable[Cell]) -> dict[str, dict[str, Any]]:
     return {t: {"total": n, "passed": k, "pass_rate": k / n} for t, (n, k) in sorted(totals.items())}
 
 
-def by_type_rows(summary: Mapping[str, Any]) -> list[tuple[str, int | None, int | None, float | None]]:
+def by_type_rows(summary: SummaryDict) -> list[tuple[str, int | None, int | None, float | None]]:
     """``summary.by_type`` as rows ``(type, passed, total, rate 0-1)``; tolerant of a bare rate.
 
     A bare number is a rate (a value above 1 is read as a percentage); passed and total are then ``None``.
@@ -289,7 +292,7 @@ def by_type_rows(summary: Mapping[str, Any]) -> list[tuple[str, int | None, int 
     return rows
 
 
-def phase_rows(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+def phase_rows(summary: SummaryDict) -> list[tuple[str, PhaseDict]]:
     """``summary.phases`` in pipeline order as ``(name, entry)``."""
     phases = summary.get("phases")
     if not isinstance(phases, Mapping):
@@ -297,7 +300,7 @@ def phase_rows(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]
     return [(name, phases[name]) for name in ordered_phases(phases)]
 
 
-def format_score(score: Any) -> str:
+def format_score(score: float | None) -> str:
     """A score with one decimal, or ``n/a`` when there is none (a run that scored nothing is not 0)."""
     if score is None:
         return "n/a"

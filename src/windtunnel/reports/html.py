@@ -30,14 +30,15 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
 
 import orjson
 from jinja2 import PackageLoader, StrictUndefined, Template
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel.engine.scoring import is_failure
+from windtunnel.report.dicts import CellDict, MatrixEntryDict, ReportDict
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     by_type_rows,
@@ -124,7 +125,7 @@ _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2
 _JSON_TABLE = str.maketrans(_JSON_ESCAPES)
 
 
-def embed_json(value: Any) -> Markup:
+def embed_json(value: object) -> Markup:
     """``value`` as JSON that is inert inside an HTML ``<script type="application/json">``.
 
     ``<``, ``>`` and ``&`` only occur inside JSON strings, where ``\\u003c`` & co. mean the same
@@ -134,7 +135,7 @@ def embed_json(value: Any) -> Markup:
     return Markup(text.translate(_JSON_TABLE))
 
 
-def compact_cell(cell: Mapping[str, Any]) -> dict[str, Any]:
+def compact_cell(cell: CellDict) -> dict[str, object]:
     """A cell for the page's embedded data: null and empty fields dropped, ``golden_prompt`` only
     when it differs from the prompt, and the phase resolved (the page's filters use it).
 
@@ -148,7 +149,7 @@ def compact_cell(cell: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def safe_href(value: Any) -> str | None:
+def safe_href(value: object) -> str | None:
     """A link taken from report data, kept only if it is a relative path (no scheme, no host).
 
     Phase links come from ``summary.phases.<name>.report``, which a report file read back can set to anything:
@@ -164,7 +165,7 @@ def safe_href(value: Any) -> str | None:
     return value
 
 
-def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
+def _row(i: int, cell: CellDict) -> JSONObject:
     """One row of the cells table: the cell's identity, status and severity, latency (ms), tokens and cost, and the
     prompt and failure detail cut to what a table cell shows (the full text is in the embedded data).
     """
@@ -187,9 +188,7 @@ def _row(i: int, cell: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def heatmap(
-    cells: Iterable[Mapping[str, Any]], matrix: Iterable[Mapping[str, Any]] | None = None
-) -> dict[str, Any] | None:
+def heatmap(cells: Iterable[CellDict], matrix: Iterable[MatrixEntryDict] | None = None) -> dict[str, object] | None:
     """Scenario × invariant pass counts over contract cells (``None`` without contract cells). ``matrix``: the contract
     summary's cells, whose ``not run`` ones (and their scenario's row) are shown with the reason.
 
@@ -218,9 +217,9 @@ def heatmap(
             not_run[key] = str(mc.get("reason") or "")
     if not counts and not not_run:
         return None
-    grid = []
+    grid: list[dict[str, object]] = []
     for scenario in scenarios:
-        row = []
+        row: list[dict[str, object]] = []
         for invariant in invariants:
             passed, total = counts.get((scenario, invariant), (0, 0))
             bucket = round(10 * passed / total) if total else None
@@ -239,19 +238,17 @@ def heatmap(
     return {"invariants": list(invariants), "rows": grid, "reasons": any(r["reason"] for r in grid)}
 
 
-CellSource = Callable[[], Iterable[Mapping[str, Any]]]
+CellSource = Callable[[], Iterable[CellDict]]
 """Gives the report's cells, in report order, anew on each call (from memory or from the run store)."""
 
 
-def _context(report: Mapping[str, Any], phase_links: Mapping[str, str] | None) -> dict[str, Any]:
+def _context(report: ReportDict, phase_links: Mapping[str, str] | None) -> dict[str, object]:
     """The template context of a report whose cells are in memory."""
     cells = list(report.get("cells") or [])
     return _context_from(report, lambda: cells, phase_links)
 
 
-def _context_from(
-    report: Mapping[str, Any], cells: CellSource, phase_links: Mapping[str, str] | None
-) -> dict[str, Any]:
+def _context_from(report: ReportDict, cells: CellSource, phase_links: Mapping[str, str] | None) -> dict[str, object]:
     """The template context, the cells read three times and never gathered: once for the counts,
     statistics, heat map and failures, once for the table rows, once for the embedded data (``report``'s
     own ``cells`` are not read)."""
@@ -265,12 +262,12 @@ def _context_from(
         why = not_run_why(entry) if not_run else ""
         phases.append({"name": name, "entry": entry, "href": safe_href(link), "not_run": not_run, "why": why})
     tally = StatsTally()
-    worst: list[tuple[int, int, Mapping[str, Any]]] = []  # the FAILURE_DETAILS most severe, negated keys
+    worst: list[tuple[int, int, CellDict]] = []  # the FAILURE_DETAILS most severe, negated keys
     seen = {"n": 0, "usage": False, "failures": 0}
     kinds: set[str] = set()
     phase_names: set[str] = set()
 
-    def tallied() -> Iterator[Mapping[str, Any]]:
+    def tallied() -> Iterator[CellDict]:
         """Yield the cells while tallying the statistics and keeping the :data:`FAILURE_DETAILS` most severe failures in
         a heap (memory stays bounded whatever the run's size).
         """
@@ -323,7 +320,7 @@ def _context_from(
     }
 
 
-def _embedded_data(report: Mapping[str, Any], cells: CellSource) -> Iterator[Markup]:
+def _embedded_data(report: ReportDict, cells: CellSource) -> Iterator[Markup]:
     """``embed_json({"run", "summary", "cells": [compact cells]})`` in pieces, one per cell: the same
     text once joined (compact JSON: a list is its items joined by commas)."""
     head = embed_json({"run": report["run"], "summary": report["summary"], "cells": []})
@@ -350,20 +347,20 @@ def write_stream(chunks: Iterable[str], out: Path) -> Path:
     return out
 
 
-def render_html(report: Mapping[str, Any], out: Path, phase_links: Mapping[str, str] | None = None) -> Path:
+def render_html(report: ReportDict, out: Path, phase_links: Mapping[str, str] | None = None) -> Path:
     """Write the full HTML report; ``phase_links`` maps phase names to their detailed reports."""
     return write_stream(template("report.html.j2").generate(**_context(report, phase_links)), out)
 
 
 def render_html_streamed(
-    report: Mapping[str, Any], cells: CellSource, out: Path, phase_links: Mapping[str, str] | None = None
+    report: ReportDict, cells: CellSource, out: Path, phase_links: Mapping[str, str] | None = None
 ) -> Path:
     """:func:`render_html` with the cells of ``cells()`` (read three times, never gathered): the same file."""
     return write_stream(template("report.html.j2").generate(**_context_from(report, cells, phase_links)), out)
 
 
 def render_phase_summary(
-    report: Mapping[str, Any],
+    report: ReportDict,
     out: Path,
     phase_links: Mapping[str, str] | None = None,
     *,
@@ -394,6 +391,6 @@ class HtmlReporter:
     name = "html"
     extension = ".html"
 
-    def render(self, report: dict[str, Any], out: Path) -> Path:
+    def render(self, report: ReportDict, out: Path) -> Path:
         """:func:`render_html`."""
         return render_html(report, out)

@@ -12,26 +12,26 @@ writer must reproduce.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import orjson
 
+from windtunnel.report.dicts import ReportDict
 from windtunnel.reports.base import reporter
 from windtunnel.reports.stats import compute_stats
 
 
-def report_with_stats(report: dict[str, Any]) -> dict[str, Any]:
+def report_with_stats(report: ReportDict) -> ReportDict:
     """A shallow copy of ``report`` whose ``stats`` key holds the pass-rate statistics."""
     return {**report, "stats": compute_stats(report.get("cells") or []).to_dict()}
 
 
-def dumps_report(report: dict[str, Any]) -> bytes:
+def dumps_report(report: ReportDict) -> bytes:
     """The report with its statistics as indented JSON bytes (non-string keys, as in usage tables, are allowed)."""
     return orjson.dumps(report_with_stats(report), option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)
 
 
 @reporter("json", extension=".json")
-def render_json(report: dict[str, Any], out: Path) -> Path:
+def render_json(report: ReportDict, out: Path) -> Path:
     """Write :func:`dumps_report` to ``out`` with a final newline."""
     out.write_bytes(dumps_report(report) + b"\n")
     return out

@@ -24,9 +24,9 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from windtunnel.engine.scoring import not_run
+from windtunnel.report.dicts import CellDict, PhaseDict, ReportDict
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     cell_group,
@@ -48,7 +48,7 @@ MESSAGE_WIDTH = 500
 NAME_WIDTH = 120
 
 
-def xml_text(value: Any) -> str:
+def xml_text(value: object) -> str:
     """``value`` as text XML 1.0 can hold (invalid characters become ``\\xNN`` / ``\\uNNNN``)."""
     text = "" if value is None else str(value)
 
@@ -60,7 +60,7 @@ def xml_text(value: Any) -> str:
     return _INVALID_XML.sub(esc, text)
 
 
-def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
     """A sub-element of ``parent`` with its text and attributes made XML-safe (:func:`xml_text`); ``None`` attributes
     are left out.
     """
@@ -70,7 +70,7 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> 
     return el
 
 
-def _cell_body(cell: Mapping[str, Any]) -> str:
+def _cell_body(cell: CellDict) -> str:
     """The text of a failing testcase: the cell's prompt, mutation, fired faults, every check's verdict, the error, the
     output and the reproduce command, one per line, so a CI page shows what happened without the full report.
     """
@@ -96,9 +96,9 @@ def _cell_body(cell: Mapping[str, Any]) -> str:
 def _suite(
     root: ET.Element,
     name: str,
-    cells: Sequence[Mapping[str, Any]],
-    report: Mapping[str, Any],
-    phase: Mapping[str, Any] | None,
+    cells: Sequence[CellDict],
+    report: ReportDict,
+    phase: PhaseDict | None,
     repeats: bool,
 ) -> None:
     """One ``<testsuite>`` named ``name`` with a testcase per cell (its totals tallied first)."""
@@ -122,7 +122,7 @@ class SuiteTally:
         self.seconds = 0.0
         self.stats = StatsTally()
 
-    def add(self, cell: Mapping[str, Any]) -> None:
+    def add(self, cell: CellDict) -> None:
         """Count one cell."""
         self.tests += 1
         status = "skipped" if not_run(cell) else str(cell.get("status"))
@@ -132,7 +132,7 @@ class SuiteTally:
 
 
 def suite_head(
-    root: ET.Element, name: str, tally: SuiteTally, report: Mapping[str, Any], phase: Mapping[str, Any] | None
+    root: ET.Element, name: str, tally: SuiteTally, report: ReportDict, phase: PhaseDict | None
 ) -> ET.Element:
     """A ``<testsuite>`` with its attributes and properties, without its test cases.
 
@@ -165,7 +165,7 @@ def suite_head(
     return suite
 
 
-def testcase(cell: Mapping[str, Any], repeats: bool) -> ET.Element:
+def testcase(cell: CellDict, repeats: bool) -> ET.Element:
     """One ``<testcase>`` (with its failure / error / skipped child and the output of a failed cell).
 
     A failed check becomes ``<failure>`` typed by the first failed check, an agent error ``<error>`` typed by its error
@@ -209,11 +209,11 @@ def testcase(cell: Mapping[str, Any], repeats: bool) -> ET.Element:
     return case
 
 
-def build_junit(report: Mapping[str, Any]) -> ET.Element:
+def build_junit(report: ReportDict) -> ET.Element:
     """The JUnit XML tree of a whole report: one suite per phase in the summary's order (cells of a phase the summary
     does not list get suites too), or one suite named after the run's mode.
     """
-    cells: list[Mapping[str, Any]] = list(report.get("cells") or [])
+    cells: list[CellDict] = list(report.get("cells") or [])
     counts = count_statuses(cells)
     root = junit_root(report, len(cells), counts)
     repeats = compute_stats(cells).has_repeats
@@ -227,7 +227,7 @@ def build_junit(report: Mapping[str, Any]) -> ET.Element:
     return root
 
 
-def junit_root(report: Mapping[str, Any], tests: int, counts: Mapping[str, int]) -> ET.Element:
+def junit_root(report: ReportDict, tests: int, counts: Mapping[str, int]) -> ET.Element:
     """``<testsuites>`` with the run's totals, and the error suite of a run cut short."""
     root = ET.Element(
         "testsuites",
@@ -247,7 +247,7 @@ def junit_root(report: Mapping[str, Any], tests: int, counts: Mapping[str, int])
     return root
 
 
-def _cut_short_suite(root: ET.Element, short: CutShort, report: Mapping[str, Any]) -> None:
+def _cut_short_suite(root: ET.Element, short: CutShort, report: ReportDict) -> None:
     """A run cut short is an error of its own: one ``<error>`` testcase so CI widgets do not show green.
 
     The suite's properties carry the cut-short record (status, planned and completed cells, the dead process's command
@@ -282,7 +282,7 @@ def _cut_short_suite(root: ET.Element, short: CutShort, report: Mapping[str, Any
 
 
 @reporter("junit", extension=".xml")
-def render_junit(report: dict[str, Any], out: Path) -> Path:
+def render_junit(report: ReportDict, out: Path) -> Path:
     """Write the indented JUnit XML of ``report`` to ``out``."""
     root = build_junit(report)
     ET.indent(root)

@@ -22,9 +22,9 @@ import heapq
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from windtunnel.engine.scoring import is_failure
+from windtunnel.report.dicts import CellDict, ReportDict
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     by_type_rows,
@@ -47,7 +47,7 @@ TOP_FAILURES = 10
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 
-def md_text(value: Any, width: int | None = None) -> str:
+def md_text(value: object, width: int | None = None) -> str:
     """Untrusted text as inert, one-line Markdown (no links, emphasis, HTML or table breaks).
 
     ``width`` cuts the text (with an ellipsis) *before* escaping, so an escape is never cut in half. ``None`` is the
@@ -63,7 +63,7 @@ def md_text(value: Any, width: int | None = None) -> str:
     return text.replace("@", "@\u200b")
 
 
-def md_code(value: Any, in_table: bool = False) -> str:
+def md_code(value: object, in_table: bool = False) -> str:
     """``value`` in a code span that its own backticks cannot close (pipes escaped in tables).
 
     The fence is one backtick longer than the longest run of backticks in the text, and padded with a space when the
@@ -86,9 +86,7 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def build_markdown(
-    report: Mapping[str, Any], top: int = TOP_FAILURES, *, cells: Iterable[Mapping[str, Any]] | None = None
-) -> str:
+def build_markdown(report: ReportDict, top: int = TOP_FAILURES, *, cells: Iterable[CellDict] | None = None) -> str:
     """The markdown text. ``cells``: read once from there instead of ``report["cells"]`` (never gathered: the statistics
     are counted and only the top failures kept as they pass).
 
@@ -190,12 +188,12 @@ def build_markdown(
 _MATRIX_WORDS = {"pass": "✅ pass", "fail": "❌ fail", "flaky": "⚠️ flaky", "n/a": "N/A"}
 
 
-def _matrix(matrix: Any) -> list[str]:
+def _matrix(matrix: object) -> list[str]:
     """The contract matrix (``summary.matrix``): one row per scenario, one column per invariant, each cell's
     status as the terminal words it, and why a scenario's cells did not run."""
     if not isinstance(matrix, list) or not matrix:
         return []
-    scenarios: dict[str, dict[str, Mapping[str, Any]]] = {}
+    scenarios: dict[str, dict[str, Mapping[str, object]]] = {}
     invariants: dict[str, None] = {}
     for mc in matrix:
         if isinstance(mc, Mapping):
@@ -216,7 +214,7 @@ def _matrix(matrix: Any) -> list[str]:
     return ["", "### Contract matrix", "", *_table(["scenario", *map(md_text, invariants), "why not run"], rows)]
 
 
-def _tally(cells: Iterable[Mapping[str, Any]], top: int) -> tuple[RunStats, list[Mapping[str, Any]], int]:
+def _tally(cells: Iterable[CellDict], top: int) -> tuple[RunStats, list[CellDict], int]:
     """One pass: the statistics, the ``top`` failures in rank order (the order a stable sort of all of
     them gives) and how many failures there are.
 
@@ -226,7 +224,7 @@ def _tally(cells: Iterable[Mapping[str, Any]], top: int) -> tuple[RunStats, list
     tally = StatsTally()
     count = 0
 
-    def failing() -> Iterator[Mapping[str, Any]]:
+    def failing() -> Iterator[CellDict]:
         """The failing cells, counting every cell into the statistics as it passes by."""
         nonlocal count
         for cell in cells:
@@ -255,13 +253,13 @@ def _cut_short_banner(short: CutShort) -> list[str]:
 _SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 
 
-def _failure_rank(cell: Mapping[str, Any]) -> tuple[int, int]:
+def _failure_rank(cell: CellDict) -> tuple[int, int]:
     """The order failures are shown in: most severe first, and at equal severity a failed check before an error."""
     return (_SEVERITY_RANK.get(str(cell.get("severity")), 2), 0 if cell.get("status") == "failed" else 1)
 
 
 @reporter("markdown", extension=".md", aliases=("md",))
-def render_markdown(report: dict[str, Any], out: Path) -> Path:
+def render_markdown(report: ReportDict, out: Path) -> Path:
     """Write :func:`build_markdown` of ``report`` to ``out``."""
     out.write_text(build_markdown(report), encoding="utf-8")
     return out

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from windtunnel._util.jsontypes import JSONObject
+from windtunnel.report.dicts import PhaseDict, ReportDict, SummaryDict
 
 EXIT_INTERRUPTED = 130
 EXIT_ABORTED = 3
@@ -101,7 +103,7 @@ class CutShort:
             return f"the run was {self.status} after {self.completed} {what}; the rest did not run"
         return f"{n} planned {_cells(n, self.unit)} not run"
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         """The fields a machine reader needs (status, cells completed and planned, exit codes, phase) as plain data."""
         return {
             "status": self.status,
@@ -118,12 +120,12 @@ def _cells(n: int, unit: str = "cell") -> str:
     return unit if n == 1 else f"{unit}s"
 
 
-def _int(value: Any) -> int | None:
+def _int(value: object) -> int | None:
     """``value`` when it is a real int (not a bool), else ``None``: report fields read from JSON are untrusted."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def cut_short(report: Mapping[str, Any]) -> CutShort | None:
+def cut_short(report: ReportDict) -> CutShort | None:
     """The run's :class:`CutShort`, or None for a run that ran all its cells.
 
     Read from the report alone: the run's status or ``aborted`` record, the summary's ``partial`` flag, or (``ci``) the
@@ -180,7 +182,7 @@ def cut_short(report: Mapping[str, Any]) -> CutShort | None:
     )
 
 
-def _aborted_fields(aborted: Any) -> tuple[str | None, int | None, str, str]:
+def _aborted_fields(aborted: object) -> tuple[str | None, int | None, str, str]:
     """``(command, agent exit code, stderr tail, message)`` from a report's ``aborted`` record, each empty when
     absent.
     """
@@ -194,7 +196,7 @@ def _aborted_fields(aborted: Any) -> tuple[str | None, int | None, str, str]:
     )
 
 
-def _partial_phase(summary: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]] | None:
+def _partial_phase(summary: SummaryDict) -> tuple[str, PhaseDict] | None:
     """The first ``ci`` phase whose run was interrupted or aborted, with its summary entry; ``None`` when every phase
     ran to the end.
     """
@@ -207,7 +209,7 @@ def _partial_phase(summary: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]] 
     return None
 
 
-def verdict_word(report: Mapping[str, Any]) -> str:
+def verdict_word(report: ReportDict) -> str:
     """``passed``, ``failed``, or the cut-short status (``interrupted``, ``aborted``, ``partial``)."""
     found = cut_short(report)
     if found is not None:

@@ -27,8 +27,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack is 3.11+; only mypy reads it
+
+from windtunnel._util.jsontypes import JSONObject
+from windtunnel.report.dicts import CellDict, CheckDict, FaultDict, PhaseDict, ReportDict, SummaryDict
 from windtunnel.reports.cells import by_type_summary, group_by_phase, summarize_cells
 
 PROMPTS = [
@@ -70,7 +75,7 @@ HOSTILE = [
 
 def sample_cells(
     n: int, *, seed: int = 0, repeats: int = 1, hostile: bool = False, fail_rate: float = 0.2
-) -> Iterator[dict[str, Any]]:
+) -> Iterator[CellDict]:
     """Yield ``n`` cells (``repeats`` tries of each distinct cell), kinds mixed like a ``ci`` run.
 
     Cell ids are ``c000123`` (with ``-rK`` for repeat K when ``repeats > 1``), so they sort in plan order. About
@@ -91,7 +96,7 @@ def sample_cells(
         base += 1
 
 
-def _template(i: int, rng: random.Random, hostile: bool) -> dict[str, Any]:
+def _template(i: int, rng: random.Random, hostile: bool) -> CellDict:
     """The cell fields shared by every repeat of distinct cell ``i``: its kind (cycling golden, mutation, chaos,
     contract, replay), prompt, scenario, invariant and severity; with ``hostile``, markup and control text in some
     prompts and scenario names.
@@ -100,7 +105,7 @@ def _template(i: int, rng: random.Random, hostile: bool) -> dict[str, Any]:
     if hostile and i % 3 == 0:
         prompt = f"{prompt} {HOSTILE[i % len(HOSTILE)]}"
     kind = ("golden", "mutation", "mutation", "chaos", "contract", "contract", "replay")[i % 7]
-    cell: dict[str, Any] = {
+    cell: CellDict = {
         "kind": kind,
         "golden_prompt": prompt,
         "prompt": prompt,
@@ -119,7 +124,7 @@ def _template(i: int, rng: random.Random, hostile: bool) -> dict[str, Any]:
         if hostile and i % 5 == 0:
             scenario = f"{scenario}<b>x</b>"
         invariant, severity = INVARIANTS[(i // 3) % len(INVARIANTS)]
-        cell.update(scenario=scenario, invariant=invariant, severity=severity)
+        cell.update({"scenario": scenario, "invariant": invariant, "severity": severity})
     elif kind == "chaos":
         cell["scenario"] = SCENARIOS[1 + (i // 7) % (len(SCENARIOS) - 1)]
     elif kind == "replay":
@@ -130,7 +135,7 @@ def _template(i: int, rng: random.Random, hostile: bool) -> dict[str, Any]:
 
 
 def _result(
-    template: dict[str, Any],
+    template: CellDict,
     base: int,
     repeat: int,
     repeats: int,
@@ -139,7 +144,7 @@ def _result(
     flakiness: float,
     seed: int,
     hostile: bool,
-) -> dict[str, Any]:
+) -> CellDict:
     """One repeat of a template as a finished cell: its status drawn so that most distinct cells pass or fail
     consistently and some flip between repeats (``flakiness``), a fired fault for chaos and contract scenarios, an
     output, checks and a latency.
@@ -150,7 +155,7 @@ def _result(
     consistent_fail = flakiness < fail_rate
     failed = roll < 0.5 if flakiness > 0.75 and repeats > 1 else consistent_fail
     errored = failed and roll < 0.15
-    faults: list[dict[str, Any]] = []
+    faults: list[FaultDict] = []
     if template["kind"] in ("chaos", "contract") and template["scenario"] not in (None, "baseline"):
         target, mode, name = FAULTS[(base + repeat) % len(FAULTS)]
         faults.append({"target": target, "mode": mode, "name": name})
@@ -165,7 +170,7 @@ def _result(
     )
     if hostile and output is not None and base % 2 == 0:
         output = f"{output} {HOSTILE[base % len(HOSTILE)]}"
-    checks = []
+    checks: list[CheckDict] = []
     if not errored:
         check_type = template["invariant"] or ("contains" if template["kind"] == "golden" else "excludes_pattern")
         checks.append(
@@ -177,11 +182,15 @@ def _result(
         )
         checks.append({"type": "latency", "passed": True, "detail": None})
     status = "error" if errored else ("failed" if failed else "passed")
-    cell = {
+    cell: CellDict = {
         "id": cell_id,
-        **{
-            k: template[k] for k in ("kind", "prompt", "golden_prompt", "mutation", "scenario", "invariant", "severity")
-        },
+        "kind": template["kind"],
+        "prompt": template["prompt"],
+        "golden_prompt": template["golden_prompt"],
+        "mutation": template["mutation"],
+        "scenario": template["scenario"],
+        "invariant": template["invariant"],
+        "severity": template["severity"],
         "repeat": repeat,
         "status": status,
         "passed": status == "passed",
@@ -206,7 +215,7 @@ def sample_report(
     mode: str = "ci",
     run_id: str = "run-sample",
     fail_rate: float = 0.2,
-) -> dict[str, Any]:
+) -> ReportDict:
     """A whole schema-valid report of ``n`` cells; ``ci`` mode carries ``summary.phases``.
 
     The summary is computed from the cells as a real run's is, and in ``ci`` mode each phase gets its own score with the
@@ -216,7 +225,7 @@ def sample_report(
     summary = summarize_cells(cells)
     if mode == "ci":
         weights = {"mutation": 0.20, "chaos": 0.35, "contract": 0.35, "replay": 0.10}
-        phases = {}
+        phases: dict[str, PhaseDict] = {}
         for name, group in group_by_phase(cells).items():
             part = summarize_cells(group)
             phases[name] = {
@@ -244,14 +253,14 @@ def sample_report(
     }
 
 
-def make_cell(cell_id: str = "c1", **fields: Any) -> dict[str, Any]:
+def make_cell(cell_id: str = "c1", **fields: Unpack[CellDict]) -> CellDict:
     """One schema-valid cell; ``fields`` override the defaults (a passing golden cell).
 
     ``status`` alone is enough to make a failed / errored / skipped cell: ``passed`` follows it
     unless given.
     """
     status = fields.pop("status", "passed")
-    cell: dict[str, Any] = {
+    cell: CellDict = {
         "id": cell_id,
         "kind": "golden",
         "prompt": "What is the refund policy?",
@@ -283,13 +292,12 @@ def make_cell(cell_id: str = "c1", **fields: Any) -> dict[str, Any]:
 
 
 def make_report(
-    cells: list[dict[str, Any]],
+    cells: list[CellDict],
     *,
     mode: str = "run",
     run_id: str = "run-1",
-    phases: dict[str, dict[str, Any]] | None = None,
-    **summary: Any,
-) -> dict[str, Any]:
+    **summary: Unpack[SummaryDict],
+) -> ReportDict:
     """A schema-valid report around ``cells`` (summary computed, then overridden by ``summary``).
 
     The run block is fixed (seed 7, a one-minute run on 2025-01-01), so a rendered report compares byte for byte
@@ -298,8 +306,6 @@ def make_report(
     give (``passed=False`` with all cells passing, a ``score`` of 0).
     """
     computed = summarize_cells(cells)
-    if phases is not None:
-        computed["phases"] = phases
     computed.update(summary)
     return {
         "schema_version": "1",
@@ -340,7 +346,7 @@ def cut_short_report(
     command: str = "python agent.py",
     stderr_tail: str = "Traceback (most recent call last):\nRuntimeError: out of memory",
     mode: str = "run",
-) -> dict[str, Any]:
+) -> ReportDict:
     """A report of a run cut short after ``completed`` of ``planned`` cells, written the way ``run``
     writes one: ``interrupted`` (Ctrl-C) or ``aborted`` (the agent process exited with ``exit_code``,
     leaving ``stderr_tail``). Its ``completed`` cells all passed: only the status says it is partial."""
@@ -348,10 +354,12 @@ def cut_short_report(
     report = make_report(cells, mode=mode, run_id=f"run-{status}", cells_planned=planned, partial=True, passed=False)
     report["run"]["status"] = status
     if status == "aborted":
-        record = {
+        message = (
+            f"the agent process ({command}) exited with code {exit_code} after {completed} cells; the run was cut short"
+        )
+        record: JSONObject = {
             "reason": "agent_exited",
-            "message": f"the agent process ({command}) exited with code {exit_code} after {completed} cells; "
-            "the run was cut short",
+            "message": message,
             "command": command,
             "exit_code": exit_code,
             "cells_completed": completed,
@@ -359,5 +367,5 @@ def cut_short_report(
         }
         report["run"]["aborted"] = record
         report["summary"]["aborted"] = record
-        report["summary"]["reasons"] = [record["message"]]
+        report["summary"]["reasons"] = [message]
     return report

@@ -25,11 +25,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 import orjson
 
+from windtunnel._util.jsontypes import JSONObject, JSONValue
 from windtunnel.engine.scoring import is_failure
+from windtunnel.report.dicts import CellDict, ReportDict
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     cell_group,
@@ -57,7 +58,7 @@ def sarif_level(severity: str | None) -> str:
     return LEVELS.get(severity or "", "warning")
 
 
-def rule_id(cell: Mapping[str, Any]) -> str:
+def rule_id(cell: CellDict) -> str:
     """The rule a failing cell breaks: its contract invariant, else its first failed check, else the kind of its error
     (the text before the first colon), else its cell kind. Equal failures share a rule, so code-scanning tools group
     them.
@@ -74,7 +75,7 @@ def rule_id(cell: Mapping[str, Any]) -> str:
     return f"cell/{cell.get('kind')}"
 
 
-def fingerprint(cell: Mapping[str, Any]) -> str:
+def fingerprint(cell: CellDict) -> str:
     """A stable fingerprint of the cell (its identity and repeat): the same failure in the next run is the same alert,
     not a new one.
 
@@ -85,7 +86,7 @@ def fingerprint(cell: Mapping[str, Any]) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
-def _rule(rid: str, cell: Mapping[str, Any]) -> dict[str, Any]:
+def _rule(rid: str, cell: CellDict) -> JSONObject:
     """The SARIF rule object for rule ``rid``: a readable description per family, the level and security severity of the
     first cell that breaks it, and tags.
     """
@@ -96,19 +97,21 @@ def _rule(rid: str, cell: Mapping[str, Any]) -> dict[str, Any]:
         "error": f"Agent calls must not fail with '{name}'",
         "cell": f"{name} cells must pass",
     }[family]
-    rule: dict[str, Any] = {
+    properties: JSONObject = {"tags": ["windtunnel", family]}
+    rule: JSONObject = {
         "id": rid,
         "name": "".join(part.capitalize() for part in f"{family}_{name}".replace("-", "_").split("_")),
         "shortDescription": {"text": text},
         "defaultConfiguration": {"level": sarif_level(cell.get("severity"))},
-        "properties": {"tags": ["windtunnel", family]},
+        "properties": properties,
     }
-    if cell.get("severity"):
-        rule["properties"]["security-severity"] = SECURITY_SEVERITY[cell["severity"]]
+    severity = cell.get("severity")
+    if severity:
+        properties["security-severity"] = SECURITY_SEVERITY[severity]
     return rule
 
 
-def _message(cell: Mapping[str, Any]) -> str:
+def _message(cell: CellDict) -> str:
     """The result message: what failed and why, the prompt (cut to 500 characters), the mutation, the fired faults and
     the reproduce command.
     """
@@ -126,19 +129,19 @@ def _message(cell: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _result(cell: Mapping[str, Any], rid: str, index: int, config_path: str | None) -> dict[str, Any]:
+def _result(cell: CellDict, rid: str, index: int, config_path: str | None) -> JSONObject:
     """One SARIF result for a failing cell: its rule, message, a logical location (phase / group / cell id), the config
     file as the physical location when known, the cell's fields as properties and its fingerprint.
     """
-    logical = {
+    logical: JSONObject = {
         "name": str(cell.get("id")),
         "fullyQualifiedName": "/".join([cell_phase(cell), cell_group(cell), str(cell.get("id"))]),
         "kind": "test",
     }
-    location: dict[str, Any] = {"logicalLocations": [logical]}
+    location: JSONObject = {"logicalLocations": [logical]}
     if config_path:
         location["physicalLocation"] = {"artifactLocation": {"uri": Path(config_path).as_posix()}}
-    props: dict[str, Any] = {
+    props: JSONObject = {
         "cell_id": cell.get("id"),
         "kind": cell.get("kind"),
         "phase": cell_phase(cell),
@@ -163,14 +166,14 @@ def _result(cell: Mapping[str, Any], rid: str, index: int, config_path: str | No
     }
 
 
-def reported(cell: Mapping[str, Any]) -> bool:
+def reported(cell: CellDict) -> bool:
     """Whether a cell becomes a SARIF result (failed and errored cells do; a cell not run does not)."""
     return is_failure(cell)
 
 
-def rule_index(cells: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, int]]:
+def rule_index(cells: Iterable[CellDict]) -> tuple[list[JSONValue], dict[str, int]]:
     """The rules of the reported cells, in order of first use, and each rule id's index."""
-    rules: list[dict[str, Any]] = []
+    rules: list[JSONValue] = []
     index: dict[str, int] = {}
     for cell in cells:
         if not reported(cell):
@@ -182,19 +185,19 @@ def rule_index(cells: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]]
     return rules, index
 
 
-def result_for(cell: Mapping[str, Any], index: Mapping[str, int], config_path: str | None) -> dict[str, Any]:
+def result_for(cell: CellDict, index: Mapping[str, int], config_path: str | None) -> JSONObject:
     """The SARIF result of ``cell``, against the rule table ``index`` (rule id → its position in the rules)."""
     rid = rule_id(cell)
     return _result(cell, rid, index[rid], config_path)
 
 
 def build_sarif(
-    report: Mapping[str, Any],
+    report: ReportDict,
     *,
-    rules: list[dict[str, Any]] | None = None,
-    stats: dict[str, Any] | None = None,
-    results: Any = None,
-) -> dict[str, Any]:
+    rules: list[JSONValue] | None = None,
+    stats: JSONObject | None = None,
+    results: JSONValue = None,
+) -> dict[str, object]:
     """The SARIF log of ``report``; ``rules``, ``stats`` and ``results`` given by a streamed writer (see
     :mod:`windtunnel.reports.stream`) replace what would be computed from ``report["cells"]``.
 
@@ -213,24 +216,19 @@ def build_sarif(
     if stats is None:
         stats = compute_stats(cells).to_dict()
     summary = report.get("summary") or {}
-    invocation: dict[str, Any] = {"executionSuccessful": True}
+    invocation: JSONObject = {"executionSuccessful": True}
     if _is_utc(run.get("started_at")) and _is_utc(run.get("finished_at")):
         invocation.update(startTimeUtc=run.get("started_at"), endTimeUtc=run.get("finished_at"))
     short = cut_short(report)
     if short is not None:
         invocation.update(_cut_short_invocation(short))
+    driver: JSONObject = {"name": "windtunnel", "version": str(report["tool"].get("version")), "rules": rules}
     return {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
         "runs": [
             {
-                "tool": {
-                    "driver": {
-                        "name": "windtunnel",
-                        "version": str(report["tool"].get("version")),
-                        "rules": rules,
-                    }
-                },
+                "tool": {"driver": driver},
                 "automationDetails": {"id": f"windtunnel/{run.get('mode')}/{run.get('id')}"},
                 "invocations": [invocation],
                 "results": results,
@@ -249,7 +247,7 @@ def build_sarif(
     }
 
 
-def _cut_short_invocation(short: CutShort) -> dict[str, Any]:
+def _cut_short_invocation(short: CutShort) -> JSONObject:
     """``executionSuccessful: false``, the exit code and a notification saying why the run stopped."""
     text = short.headline()
     if short.tail_lines():
@@ -269,13 +267,13 @@ def _cut_short_invocation(short: CutShort) -> dict[str, Any]:
     }
 
 
-def _is_utc(value: Any) -> bool:
+def _is_utc(value: object) -> bool:
     """Whether ``value`` is an ISO timestamp in UTC (SARIF's invocation times must be)."""
     return isinstance(value, str) and value.endswith(("Z", "+00:00")) and "T" in value
 
 
 @reporter("sarif", extension=".sarif")
-def render_sarif(report: dict[str, Any], out: Path) -> Path:
+def render_sarif(report: ReportDict, out: Path) -> Path:
     """Write the indented SARIF log of ``report`` to ``out``."""
     out.write_bytes(orjson.dumps(build_sarif(report), option=orjson.OPT_INDENT_2) + b"\n")
     return out

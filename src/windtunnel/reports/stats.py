@@ -13,13 +13,15 @@ and different ``repeat`` indexes. Skipped cells are not scored; errored cells co
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from windtunnel._util.jsontypes import JSONObject
 from windtunnel._util.stats import Z95, mean_pass_hat_k, pass_hat_k
 from windtunnel._util.stats import wilson_interval as _wilson_interval
 from windtunnel.engine.scoring import is_failure, not_run
+from windtunnel.report.dicts import CellDict
 from windtunnel.reports.cells import Cell, cell_label, identity_digest
 from windtunnel.reports.usage import TopUsage
 
@@ -73,7 +75,7 @@ class RunStats:
         """Whether some cell ran at least twice (pass^k and flakiness only mean something then)."""
         return self.max_tries >= 2
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The statistics as the report's ``stats`` JSON (the Wilson interval as a two-item list, pass^k keyed by ``k``
         as a string).
         """
@@ -208,13 +210,13 @@ class SummaryTally:
         self.failed = 0
         self.not_run = 0
         """Cells cut short because the agent went away (:func:`windtunnel.engine.scoring.not_run`): never failures."""
-        self.failures: list[Mapping[str, Any]] = []
+        self.failures: list[CellDict] = []
         self.usage = TopUsage(max_failures)
         """The calls that used the most tokens (the "tokens and cost" table)."""
         self.complete = False
         """Set by whoever fed it once every cell of the report went past."""
 
-    def add(self, cell: Mapping[str, Any]) -> None:
+    def add(self, cell: CellDict) -> None:
         """Count one cell into the statistics, the usage table and the failures."""
         self.cells += 1
         self.stats.add(cell)
@@ -226,7 +228,7 @@ class SummaryTally:
             if len(self.failures) < self.max_failures:
                 self.failures.append(cell)
 
-    def __call__(self, cell: Mapping[str, Any]) -> None:
+    def __call__(self, cell: CellDict) -> None:
         """:meth:`add`, so a tally can be passed where a per-cell callback is expected."""
         self.add(cell)
 

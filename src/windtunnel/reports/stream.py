@@ -29,11 +29,12 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from io import BytesIO
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TypeVar, cast
 
 import orjson
 
 from windtunnel._util.errors import UsageError
+from windtunnel.report.dicts import CellDict, ReportDict
 from windtunnel.reports.base import get_reporter, output_path
 from windtunnel.reports.cells import Cell, cell_phase, ordered_phases, phase_rows
 from windtunnel.reports.junit import SuiteTally, junit_root, suite_head, testcase
@@ -45,6 +46,7 @@ CellSource = Callable[[], Iterable[Cell]]
 """Gives the report's cells, in report order, each time it is called."""
 
 _MARK = "\x00windtunnel-stream-{}\x00"
+_T = TypeVar("_T")
 _JSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
 _INDENT = orjson.OPT_INDENT_2  # tried first: the same bytes as _JSON_OPTIONS when every key is a string, faster
 STREAMED = ("json", "junit", "sarif")
@@ -52,7 +54,7 @@ _BUFFER = 1 << 20
 
 
 def render_streamed(
-    report: Mapping[str, Any], cells: CellSource, fmt: str, out: Path | str, *, tally: SummaryTally | None = None
+    report: ReportDict, cells: CellSource, fmt: str, out: Path | str, *, tally: SummaryTally | None = None
 ) -> Path:
     """Write ``report`` with the cells of ``cells()`` in format ``fmt`` to ``out`` (a file or a directory).
 
@@ -63,7 +65,7 @@ def render_streamed(
     path, not a traceback; returns the path written, which for a directory ``out`` is ``<dir>/<run id><extension>``.
     """
     rep = get_reporter(fmt)
-    path = output_path(dict(report), out, rep.extension)
+    path = output_path(report, out, rep.extension)
     writer = _WRITERS.get(rep.name) if fmt in _WRITERS or rep.name in _WRITERS else None
     try:
         if rep.name in _PAGES:  # HTML and markdown read the cells from the source too (reports/html.py)
@@ -83,7 +85,7 @@ def render_streamed(
 # -- JSON ------------------------------------------------------------------------------------
 
 
-def _skeleton(obj: Mapping[str, Any], holes: Mapping[str, str]) -> list[bytes]:
+def _skeleton(obj: Mapping[str, object], holes: Mapping[str, str]) -> list[bytes]:
     """``obj`` serialised like the in-memory writer, cut at the values of the keys in ``holes``.
 
     Returns the pieces between the holes, each hole's piece ending with the indentation of its line. Each key's value is
@@ -110,7 +112,7 @@ def _indent_of(piece: bytes) -> bytes:
     return b" " * (len(line) - len(line.lstrip(b" ")))
 
 
-def _value(value: Any, indent: bytes) -> bytes:
+def _value(value: object, indent: bytes) -> bytes:
     """``value`` as indented JSON bytes laid out for a hole at ``indent`` (values orjson cannot encode natively fall
     back to the report's general JSON options).
     """
@@ -121,7 +123,7 @@ def _value(value: Any, indent: bytes) -> bytes:
     return raw.replace(b"\n", b"\n" + indent)
 
 
-def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callable[[Any], None] | None = None) -> None:
+def _write_list(fh: IO[bytes], items: Iterable[_T], indent: bytes, each: Callable[[_T], None] | None = None) -> None:
     """A JSON list at a hole indented by ``indent``, as ``orjson`` with ``OPT_INDENT_2`` lays it out.
 
     That layout is ``[`` then each item on its own line two spaces deeper, commas at line ends, and ``]`` back at the
@@ -138,18 +140,16 @@ def _write_list(fh: IO[bytes], items: Iterable[Any], indent: bytes, each: Callab
     fh.write(b"[]" if first else b"\n" + indent + b"]")
 
 
-def _ordered_with_cells(report: Mapping[str, Any]) -> dict[str, Any]:
+def _ordered_with_cells(report: ReportDict) -> dict[str, object]:
     """The report with a ``cells`` key kept in its place (``None`` when absent): the streamed file must have its keys in
     the order the in-memory JSON report has.
     """
-    out = dict(report)
+    out: dict[str, object] = dict(report)
     out.setdefault("cells", None)
     return out
 
 
-def write_json(
-    report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
-) -> None:
+def write_json(report: ReportDict, cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None) -> None:
     """The JSON report (``reports/json_report.py``), statistics gathered while the cells are written.
 
     The report's other keys are dumped around two holes (``cells`` and ``stats``): the cells are written into the first
@@ -172,9 +172,7 @@ def write_json(
 # -- SARIF -----------------------------------------------------------------------------------
 
 
-def write_sarif(
-    report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
-) -> None:
+def write_sarif(report: ReportDict, cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None) -> None:
     """The SARIF log (``reports/sarif.py``): rules and statistics in a first pass, results streamed in a second.
 
     The log's skeleton is dumped with a marker where the results go; the results are then written one per cell, so the
@@ -197,7 +195,10 @@ def write_sarif(
     if summary is not None:
         summary.complete = True
     log = build_sarif(
-        {**report, "cells": count}, rules=rules, stats=stats.stats().to_dict(), results=_MARK.format("results")
+        {**report, "cells": cast("list[CellDict]", count)},
+        rules=rules,
+        stats=stats.stats().to_dict(),
+        results=_MARK.format("results"),
     )
     mark = orjson.dumps(_MARK.format("results"))
     before, sep, after = orjson.dumps(log, option=orjson.OPT_INDENT_2).partition(mark)
@@ -214,9 +215,7 @@ def write_sarif(
 _CASE_INDENT = "\n    "  # a <testcase> sits at depth 2: <testsuites> / <testsuite> / <testcase>
 
 
-def write_junit(
-    report: Mapping[str, Any], cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None
-) -> None:
+def write_junit(report: ReportDict, cells: CellSource, fh: IO[bytes], summary: SummaryTally | None = None) -> None:
     """The JUnit XML (``reports/junit.py``): one pass to count, then each suite's cases streamed.
 
     The first pass tallies every suite (``<testsuite>`` attributes come before its cases); the second writes each
@@ -236,7 +235,7 @@ def write_junit(
     if summary is not None:
         summary.complete = True
     repeats = total.stats.stats().has_repeats
-    report = {**report, "cells": _Count(total.tests)}  # what a cut-short run's banner counts
+    report = {**report, "cells": cast("list[CellDict]", _Count(total.tests))}  # what a cut-short run's banner counts
     root = junit_root(report, total.tests, total.counts)
     suites: list[tuple[str, Callable[[], Iterator[Cell]]]] = []
     if phases:
@@ -290,14 +289,14 @@ def _phase_cells(cells: CellSource, name: str) -> Callable[[], Iterator[Cell]]:
     return lambda: (c for c in cells() if cell_phase(c) == name)
 
 
-_WRITERS: dict[str, Callable[[Mapping[str, Any], CellSource, IO[bytes], SummaryTally | None], None]] = {
+_WRITERS: dict[str, Callable[[ReportDict, CellSource, IO[bytes], SummaryTally | None], None]] = {
     "json": write_json,
     "junit": write_junit,
     "sarif": write_sarif,
 }
 
 
-def _html_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
+def _html_page(report: ReportDict, cells: CellSource, path: Path) -> Path:
     """Write the HTML report of the streamed cells."""
     # jinja2 (~17 ms): only an HTML report needs it, not every streamed run
     from windtunnel.reports.html import render_html_streamed
@@ -305,13 +304,13 @@ def _html_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path
     return render_html_streamed(report, cells, path)
 
 
-def _markdown_page(report: Mapping[str, Any], cells: CellSource, path: Path) -> Path:
+def _markdown_page(report: ReportDict, cells: CellSource, path: Path) -> Path:
     """Write the Markdown report of the streamed cells (read once)."""
     path.write_text(build_markdown(report, cells=cells()), encoding="utf-8")
     return path
 
 
-_PAGES: dict[str, Callable[[Mapping[str, Any], CellSource, Path], Path]] = {
+_PAGES: dict[str, Callable[[ReportDict, CellSource, Path], Path]] = {
     "html": _html_page,
     "markdown": _markdown_page,
 }

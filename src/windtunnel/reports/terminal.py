@@ -22,14 +22,14 @@ How it stays cheap and safe:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from windtunnel.report.dicts import CellDict, ReportDict
 from windtunnel.reports.base import reporter
 from windtunnel.reports.cells import (
     by_type_rows,
@@ -52,7 +52,7 @@ TerminalTally = SummaryTally
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 
 
-def plain(value: Any, style: str = "") -> Text:
+def plain(value: object, style: str = "") -> Text:
     """Untrusted text as a rich Text with control characters (ANSI escapes ...) made visible.
 
     ``None`` becomes the empty text, anything else its ``str``; C0 and C1 controls, DEL and the Unicode line and
@@ -62,7 +62,7 @@ def plain(value: Any, style: str = "") -> Text:
     return Text(text, style=style)
 
 
-def _verdict(passed: Any, short: CutShort | None = None) -> Text:
+def _verdict(passed: object, short: CutShort | None = None) -> Text:
     """The run's verdict word, styled: the cut-short status in yellow, else PASSED in green or FAILED in red."""
     if short is not None:
         return Text(short.status.upper(), style="bold yellow")
@@ -80,7 +80,7 @@ def print_cut_short(short: CutShort, console: Console) -> None:
 
 
 def print_summary(
-    report: Mapping[str, Any],
+    report: ReportDict,
     console: Console,
     max_failures: int = MAX_FAILURES,
     *,
@@ -99,7 +99,9 @@ def print_summary(
         for cell in report.get("cells") or []:
             tally.add(cell)
     max_failures = tally.max_failures
-    short = cut_short({**report, "cells": range(tally.cells)})  # it counts the cells, never reads them
+    short = cut_short(
+        {**report, "cells": cast("list[CellDict]", range(tally.cells))}
+    )  # it counts them, never reads them
     head = Table(
         title=plain(f"windtunnel {run.get('mode')} · run {run.get('id')}"),
         show_header=True,
@@ -193,13 +195,13 @@ def print_summary(
         console.print(Text(f"  … and {tally.failed - max_failures} more (see the HTML or JSON report)", style="dim"))
 
 
-def _where(cell: Mapping[str, Any]) -> str:
+def _where(cell: CellDict) -> str:
     """A failure's phase, and ``golden`` for a golden prompt's own cell (its phase is ``mutation``)."""
     phase = cell_phase(cell)
     return f"{phase} · golden" if cell.get("kind") == "golden" and phase != "golden" else phase
 
 
-def print_usage(report: Mapping[str, Any], console: Console, tally: TerminalTally) -> None:
+def print_usage(report: ReportDict, console: Console, tally: TerminalTally) -> None:
     """Tokens and cost: the calls that used the most (from ``tally``, so a run whose cells stream to the
     store shows them too), and the run's total (nothing when none recorded usage).
 
@@ -223,7 +225,7 @@ def print_usage(report: Mapping[str, Any], console: Console, tally: TerminalTall
 
 
 @reporter("terminal", extension=".txt")
-def render_terminal(report: dict[str, Any], out: Path) -> Path:
+def render_terminal(report: ReportDict, out: Path) -> Path:
     """Write the terminal summary to ``out`` as plain text (120 columns, no colour), the same words the console
     shows.
     """

@@ -17,21 +17,21 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Mapping
-from typing import Any
 
+from windtunnel.report.dicts import CellDict, UsageDict, UsageTotalDict
 from windtunnel.report.usage import CallOnce, call_key
 from windtunnel.reports.cells import cell_label
 
-Usage = Mapping[str, Any]
+Usage = UsageDict
 
 
-def usage_of(cell: Mapping[str, Any]) -> Usage | None:
+def usage_of(cell: CellDict) -> Usage | None:
     """The token usage the cell's agent call recorded, or ``None``."""
     usage = cell.get("usage")
     return usage if isinstance(usage, Mapping) else None
 
 
-def total_tokens(usage: Usage) -> int:
+def total_tokens(usage: UsageDict | UsageTotalDict) -> int:
     """The call's total tokens: ``total_tokens`` when reported, else input + output."""
     total = usage.get("total_tokens")
     if isinstance(total, int) and total:
@@ -63,7 +63,7 @@ def format_tokens(usage: Usage | None) -> str:
     return f"{total_tokens(usage)} ({tokens_in} in, {tokens_out} out)"
 
 
-def total_line(total: Usage | None) -> str | None:
+def total_line(total: UsageTotalDict | None) -> str | None:
     """The run's tokens and cost in one line (``None`` when no cell recorded usage).
 
     The cost part says which of three cases holds: no ``prices:`` table (not computed), every model priced (the cost),
@@ -105,7 +105,7 @@ class TopUsage:
         self._heap: list[tuple[int, int, dict[str, str]]] = []  # (tokens, -seq, row): the smallest first
         self._calls = CallOnce()
 
-    def add(self, cell: Mapping[str, Any]) -> None:
+    def add(self, cell: CellDict) -> None:
         """Offer one cell: a call with recorded usage, not seen before, enters the heap when it used more tokens than
         the smallest kept one.
         """
@@ -134,7 +134,7 @@ class TopUsage:
         return [row for _, _, row in sorted(self._heap, reverse=True)], self.calls - len(self._heap)
 
 
-def usage_rows(cells: Iterable[Mapping[str, Any]], limit: int) -> tuple[list[dict[str, str]], int]:
+def usage_rows(cells: Iterable[CellDict], limit: int) -> tuple[list[dict[str, str]], int]:
     """The cells that recorded usage, most tokens first: up to ``limit`` rows, and how many were left off."""
     top = TopUsage(limit)
     for cell in cells:

@@ -17,13 +17,15 @@ anywhere. Validation accepts more than it checks: extra keys pass, so a report f
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 import orjson
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from windtunnel._util.errors import UsageError
 from windtunnel._util.jsonsafe import loads_clipped
+from windtunnel.report.dicts import ReportDict
 
 MAX_ERRORS = 20
 _RANGES = {"score": (0, 100), "weight": (0, 1)}
@@ -38,14 +40,14 @@ _LABELS = {
 }
 
 
-def _type(value: Any) -> str:
+def _type(value: object) -> str:
     """A value's JSON type name (``object``, ``array``, ``null`` ...), for messages that say what was found."""
     if value is None:
         return "null"
     return {dict: "object", list: "array", str: "string", bool: "boolean"}.get(type(value), type(value).__name__)
 
 
-def _path(loc: tuple[Any, ...]) -> str:
+def _path(loc: tuple[int | str, ...]) -> str:
     """A validation error location as a JSONPath (``$.cells[3].status``)."""
     out = "$"
     for seg in loc:
@@ -53,7 +55,7 @@ def _path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _message(e: Any) -> str:
+def _message(e: ErrorDetails) -> str:
     """One pydantic error as ``$.json.path: what is wrong``.
 
     Union branch names are dropped from the path (a reader knows the key, not pydantic's branch), and the common errors
@@ -83,7 +85,7 @@ def _message(e: Any) -> str:
 _NULLABLE = {"seed", "score", "scenario", "invariant", "golden_prompt", "output", "error", "latency_ms"}
 
 
-def validate_report(report: Any) -> list[str]:
+def validate_report(report: object) -> list[str]:
     """Every way ``report`` breaks the report model (:class:`windtunnel.report.RunReport`); empty: valid.
 
     Messages are deduplicated and capped at :data:`MAX_ERRORS`, so a report from another tool gives a readable list, not
@@ -106,7 +108,7 @@ def validate_report(report: Any) -> list[str]:
     return []
 
 
-def ensure_valid(report: Any, source: str = "report") -> dict[str, Any]:
+def ensure_valid(report: object, source: str = "report") -> ReportDict:
     """Return ``report`` if it is a valid run report, else raise :class:`UsageError` listing why."""
     errors = validate_report(report)
     if errors:
@@ -115,10 +117,10 @@ def ensure_valid(report: Any, source: str = "report") -> dict[str, Any]:
             f"{source} is not a valid windtunnel run report ({len(errors)} problem(s)):\n  {listed}",
             hint="pass a JSON report written by windtunnel (--format json) or a run id from `windtunnel runs list`",
         )
-    return cast(dict[str, Any], report)
+    return cast(ReportDict, report)  # checked against RunReport just above
 
 
-def load_report_file(path: str | Path) -> dict[str, Any]:
+def load_report_file(path: str | Path) -> ReportDict:
     """Read and validate a JSON run report file; :class:`UsageError` with the reason otherwise.
 
     A missing or unreadable file, a file that is not JSON, and a JSON value that is not a run report each get their own

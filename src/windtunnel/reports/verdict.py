@@ -8,10 +8,9 @@ the viewer all put this line first.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 
-def lead_reason(summary: Mapping[str, Any]) -> str | None:
+def lead_reason(summary: Mapping[str, object]) -> str | None:
     """``summary["why"]`` (a contract names the scenarios its score leaves out), else the first reason of a
     run that did not pass; ``None`` when it passed."""
     if summary.get("passed"):

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
+from windtunnel._util.jsontypes import JSONObject
+from windtunnel.report.dicts import ReportDict
 from windtunnel.reports.cells import (
     Cell,
     cell_label,
@@ -109,12 +110,12 @@ class RunDiff:
         """Cells present in both runs."""
         return len(self.regressed) + len(self.fixed) + self.still_failing + self.unchanged_passing + self.skipped
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The diff as JSON-ready data (``windtunnel runs diff --format json`` and the viewer's ``/api/diff``): run ids,
         the overall and per-phase scores with their deltas, and the regressed, fixed, added and removed cells.
         """
 
-        def change(c: CellChange) -> dict[str, Any]:
+        def change(c: CellChange) -> JSONObject:
             """One :class:`CellChange` as a JSON object (its cell ids as a list)."""
             return {
                 "key": c.key,
@@ -172,7 +173,7 @@ def _verdict(group: list[Cell]) -> str:
     return "error" if statuses == {"error"} else "failed"
 
 
-def _phase_scores(report: Mapping[str, Any]) -> dict[str, float | None]:
+def _phase_scores(report: ReportDict) -> dict[str, float | None]:
     """``{phase: score}`` of a report: the stored per-phase scores when the summary has them, else computed from the
     cells, except that a single-phase run keeps its reported score (a contract's severity-weighted resilience, which the
     raw pass rate of its cells is not).
@@ -205,7 +206,7 @@ def _change(key: str, failing: list[Cell], before: str, after: str) -> CellChang
     )
 
 
-def diff_reports(a: Mapping[str, Any], b: Mapping[str, Any]) -> RunDiff:
+def diff_reports(a: ReportDict, b: ReportDict) -> RunDiff:
     """Compare report ``a`` (before) with report ``b`` (after).
 
     Cells are matched by identity (phase, kind, scenario, invariant, prompt, mutation), never by output, and the repeats

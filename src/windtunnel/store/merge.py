@@ -19,12 +19,14 @@ shards' and are re-scored by :mod:`windtunnel.flows.merge`, which uses the check
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal
 
 from windtunnel._util.errors import UsageError
 from windtunnel.engine.report import build_report
 from windtunnel.engine.scoring import summarize
 from windtunnel.engine.shard import ids_digest
+from windtunnel.report.dicts import ReportDict, SummaryDict
+from windtunnel.store.runstore import RunStore
 
 MERGEABLE_MODES = ("run", "chaos", "contract", "ci")
 """Modes whose shards merge: ``run``/``chaos`` here; ``contract`` and ``ci`` re-scored in flows/merge.py."""
@@ -35,7 +37,13 @@ NO_FAULT_FIRED = (
 """The reason a chaos run without a single fault fails (the run flow's wording)."""
 
 
-def shard_of(report: dict[str, Any], label: str) -> tuple[int, int]:
+NOT_CARRIED: tuple[
+    Literal["id", "mode", "seed", "started_at", "finished_at", "shard", "shard_plan", "aborted"], ...
+] = ("id", "mode", "seed", "started_at", "finished_at", "shard", "shard_plan", "aborted")
+"""The run fields of a shard that its merged run does not take over (its own, or the shard's)."""
+
+
+def shard_of(report: ReportDict, label: str) -> tuple[int, int]:
     """``(index, count)`` of a shard report; a report that is not a shard is a usage error."""
     text = report.get("run", {}).get("shard")
     if not isinstance(text, str) or "/" not in text:
@@ -47,12 +55,12 @@ def shard_of(report: dict[str, Any], label: str) -> tuple[int, int]:
     return int(index), int(count)
 
 
-def _unsharded(value: Any) -> Any:
+def _unsharded(value: object) -> object:
     """Run options without the shard and ci's report directory (options that differ between the shards)."""
     return {k: v for k, v in value.items() if k not in ("shard", "output")} if isinstance(value, dict) else value
 
 
-def check_same_run(reports: Sequence[tuple[str, dict[str, Any]]]) -> int:
+def check_same_run(reports: Sequence[tuple[str, ReportDict]]) -> int:
     """The shard count, after checking the inputs are the shards of one run, each exactly once.
 
     Every input must be a ``run``, ``contract run`` or ``ci`` shard with the same mode, seed, options and config as the
@@ -107,7 +115,7 @@ def _ids(ids: Sequence[str], n: int = 5) -> str:
     return shown + (f" and {len(ids) - n} more" if len(ids) > n else "")
 
 
-def check_cells(reports: Sequence[tuple[str, dict[str, Any]]]) -> None:
+def check_cells(reports: Sequence[tuple[str, ReportDict]]) -> None:
     """Every cell once, and each shard's cells the ones it planned (``run.shard_plan``, see engine/shard.py):
     a cell removed, repeated or brought in from another run is a usage error naming it, never a score."""
     owner: dict[str, str] = {}
@@ -165,7 +173,7 @@ def check_cells(reports: Sequence[tuple[str, dict[str, Any]]]) -> None:
         raise UsageError(f"the shards planned runs of different sizes ({sorted(wholes)} cells)", hint=_REFUSED)
 
 
-def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str) -> dict[str, Any]:
+def merge_reports(reports: Sequence[tuple[str, ReportDict]], *, run_id: str) -> ReportDict:
     """One report from the ``(label, report)`` of every shard of a ``run`` (labels name the shards in errors).
 
     The cells are concatenated in shard order and summarised again with the shards' weights and ``--min-score`` (shards
@@ -181,12 +189,17 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str)
     ordered = sorted(reports, key=lambda lr: shard_of(lr[1], lr[0])[0])
     cells = [c for _, rep in ordered for c in rep["cells"]]
     summaries = [rep.get("summary") or {} for _, rep in ordered]
-    weights = {k: t["weight"] for s in summaries for k, t in (s.get("by_type") or {}).items() if "weight" in t}
+    weights = {
+        k: t["weight"]
+        for s in summaries
+        for k, t in (s.get("by_type") or {}).items()
+        if isinstance(t, dict) and "weight" in t
+    }
     min_scores = {s.get("min_score") for s in summaries}
     if len(min_scores) > 1:
         raise UsageError(f"the shards were run with different --min-score ({sorted(map(str, min_scores))})")
     min_score = min_scores.pop() if min_scores else None
-    summary: dict[str, Any] = {
+    summary: SummaryDict = {
         **summarize(cells, weights=weights, min_score=min_score).as_dict(),
         "min_score": min_score,
         "cells_planned": sum(int(s.get("cells_planned") or 0) for s in summaries),
@@ -195,7 +208,7 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str)
     reasons: list[str] = []
     partial = [label for (label, _), s in zip(ordered, summaries, strict=True) if s.get("partial")]
     if partial:  # a shard cut short: the merged run is partial too, and passes nothing
-        summary.update(passed=False, partial=True)
+        summary.update({"passed": False, "partial": True})
         reasons.append(f"shard run(s) cut short: {', '.join(partial)}; rerun or --resume them, then merge again")
     if first["mode"] == "chaos" and cells and not any(c.get("faults") for c in cells):
         summary["passed"] = False
@@ -203,15 +216,18 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str)
     if reasons:
         summary["reasons"] = reasons
     notices = list(dict.fromkeys(n for _, rep in ordered for n in rep.get("notices") or []))
-    extra = {k: v for k, v in first.items() if k not in ("id", "mode", "seed", "started_at", "finished_at")}
-    for key in ("shard", "shard_plan", "aborted"):
+    extra = first.copy()
+    for key in NOT_CARRIED:
         extra.pop(key, None)
-    if isinstance(extra.get("options"), dict):
-        extra["options"] = _unsharded(extra["options"])
+    options = extra.get("options")
+    if isinstance(options, dict):
+        extra["options"] = {k: v for k, v in options.items() if k not in ("shard", "output")}  # as _unsharded
     extra.update(
-        status="interrupted" if partial else "completed",
-        shards=count,
-        merged_from=[rep["run"]["id"] for _, rep in ordered],
+        {
+            "status": "interrupted" if partial else "completed",
+            "shards": count,
+            "merged_from": [rep["run"]["id"] for _, rep in ordered],
+        }
     )
     return build_report(
         run_id=run_id,
@@ -226,7 +242,7 @@ def merge_reports(reports: Sequence[tuple[str, dict[str, Any]]], *, run_id: str)
     )
 
 
-def store_merged(store: Any, report: dict[str, Any]) -> str:
+def store_merged(store: RunStore, report: ReportDict) -> str:
     """Keep a merged report in the run store as a run of its own and return the new run's id.
 
     The shards' runs stay as they were; the merged run's status is ``interrupted`` when a shard was cut short, else

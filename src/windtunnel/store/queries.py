@@ -39,6 +39,8 @@ from typing import Any, cast
 import orjson
 
 from windtunnel._util.errors import HarnessError, UsageError
+from windtunnel._util.jsontypes import JSONObject
+from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict
 from windtunnel.report.models import Cell
 from windtunnel.report.shape import shape_problem
 from windtunnel.reports.cells import summarize_cells
@@ -78,7 +80,7 @@ class RunRow(RunInfo):
     damaged: str | None = None
     """Why the stored row could not be read in full (its summary or metadata is not valid JSON), else ``None``."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The run as one JSON object for the viewer's runs list and ``runs list --format json``: its columns, the
         summary's score and verdict, the cell count, the planned count (from the run's meta while it still runs) and its
         duration in seconds (None while it runs).
@@ -151,7 +153,7 @@ def _add_indexes(db: sqlite3.Connection) -> bool:
     return True
 
 
-def _cell(raw: bytes, cell_id: str) -> dict[str, Any]:
+def _cell(raw: bytes, cell_id: str) -> CellDict:
     """A stored cell, checked where it is read (every page and command reads cells here): one that is not valid
     JSON, or whose keys do not have the types of the report's cell (``{"faults": 7}``, ``[1, 2, 3]``, ``null``:
     :func:`~windtunnel.report.shape.shape_problem`), stands as an errored cell whose ``damaged`` says why."""
@@ -162,7 +164,7 @@ def _cell(raw: bytes, cell_id: str) -> dict[str, Any]:
     else:
         problem = shape_problem(cell, Cell)
         if problem is None:
-            return cast("dict[str, Any]", cell)
+            return cast(CellDict, cell)  # shape_problem checked it against the Cell model
         why = f"the stored row of cell {cell_id!r} is damaged: {problem}"
     return {"id": str(cell_id), "status": "error", "passed": False, "error": why, "damaged": why}
 
@@ -309,7 +311,7 @@ class StoreReader:
 
     # -- cells -----------------------------------------------------------------------------
 
-    def iter_cells(self, run_id: str, page: int = 2000) -> Iterator[dict[str, Any]]:
+    def iter_cells(self, run_id: str, page: int = 2000) -> Iterator[CellDict]:
         """The run's cells in completion order, read ``page`` rows per query (keyed on ``rowid``), so memory holds one
         page whatever the run's size; each cell is checked as :func:`_cell` does. An unknown run yields nothing."""
         last = -1
@@ -369,7 +371,7 @@ class StoreReader:
             if len(rows) < page:
                 return
 
-    def cells_by_key(self, keys: list[int]) -> list[dict[str, Any]]:
+    def cells_by_key(self, keys: list[int]) -> list[CellDict]:
         """Whole cells by the row keys :meth:`iter_cell_facts_keyed` gave, in that order."""
         if not keys:
             return []
@@ -384,7 +386,7 @@ class StoreReader:
 
     def cells_page(
         self, run_id: str, *, limit: int, offset: int = 0, after: int | None = None
-    ) -> tuple[list[dict[str, Any]], int | None]:
+    ) -> tuple[list[CellDict], int | None]:
         """One page of the run's cells in completion order, and the cursor of its last row (``None`` when
         the page is empty). ``after``: the cursor a previous page returned (keyset pagination: the page
         starts where that one ended, at the cost of the page alone); else ``offset`` rows are skipped."""
@@ -401,7 +403,7 @@ class StoreReader:
             ).fetchall()
         return [_cell(raw, cell_id) for _, raw, cell_id in rows], (int(rows[-1][0]) if rows else None)
 
-    def cell(self, run_id: str, cell_id: str) -> dict[str, Any]:
+    def cell(self, run_id: str, cell_id: str) -> CellDict:
         """One stored cell of ``run_id`` as its JSON object, with the time it completed; a cell id the run does not hold
         is a :class:`UsageError` (a stale link in the viewer, not a crash).
         """
@@ -423,10 +425,10 @@ class StoreReader:
         row = self._db().execute("SELECT max(completed_at) FROM cells WHERE run_id = ?", (run_id,)).fetchone()
         return None if row is None else row[0]
 
-    def load_report(self, run_id: str) -> dict[str, Any]:
+    def load_report(self, run_id: str) -> ReportDict:
         """The run as a report dict (``run``, ``summary``, ``cells``), for :mod:`windtunnel.store.diff`."""
         info = self.run(run_id)
         cells = list(self.iter_cells(run_id))
-        summary = info.summary if info.summary is not None else {**summarize_cells(cells), "partial": True}
-        run = {**info.meta, "id": info.id, "mode": info.mode, "seed": info.seed, "status": info.status}
+        summary: SummaryDict = info.summary if info.summary is not None else {**summarize_cells(cells), "partial": True}
+        run: RunInfoDict = {**info.meta, "id": info.id, "mode": info.mode, "seed": info.seed, "status": info.status}
         return {"run": run, "summary": summary, "cells": cells}

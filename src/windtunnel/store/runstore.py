@@ -51,6 +51,7 @@ from windtunnel._util.errors import HarnessError, UsageError
 from windtunnel._util.redact import redact_record
 from windtunnel._util.suggest import did_you_mean
 from windtunnel.config.storepath import DEFAULT_STORE_PATH
+from windtunnel.report.dicts import CellDict, ReportDict, RunInfoDict, SummaryDict
 from windtunnel.report.usage import total_usage
 from windtunnel.reports.cells import summarize_cells
 from windtunnel.store.diff import diff_reports
@@ -137,8 +138,8 @@ class RunInfo:
     started_at: str
     finished_at: str | None
     status: str
-    summary: dict[str, Any] | None
-    meta: dict[str, Any]
+    summary: SummaryDict | None
+    meta: RunInfoDict
     cells: int
 
     @classmethod
@@ -296,7 +297,7 @@ class RunStore:
             self._known_runs.add(run_id)
         return run_id
 
-    def add_cell(self, run_id: str, cell: Mapping[str, Any], *, seq: int | None = None) -> None:
+    def add_cell(self, run_id: str, cell: CellDict, *, seq: int | None = None) -> None:
         """Queue one completed cell for the next batch (replaces a stored cell of the same id).
 
         ``seq`` is its position in the plan (for :meth:`iter_cells` in plan order). With
@@ -335,7 +336,7 @@ class RunStore:
             self._ensure_flusher()
             self._wake.set()
 
-    def add_cells(self, run_id: str, cells: Iterable[Mapping[str, Any]]) -> int:
+    def add_cells(self, run_id: str, cells: Iterable[CellDict]) -> int:
         """Store several completed cells in one transaction, committed before this returns; returns how many."""
         rows = [_row(run_id, cell) for cell in cells]
         self.flush()
@@ -422,7 +423,7 @@ class RunStore:
             self._flusher = None
             raise err
 
-    def finish_run(self, run_id: str, summary: Mapping[str, Any], status: str) -> None:
+    def finish_run(self, run_id: str, summary: SummaryDict, status: str) -> None:
         """Record the run's summary and final status (``passed``, ``failed``, ``error``, ``interrupted``)."""
         if status not in FINAL_STATUSES:
             raise ValueError(f"status must be one of {', '.join(FINAL_STATUSES)}, got {status!r}")
@@ -454,7 +455,7 @@ class RunStore:
             self._require(run_id)
             return {r[0] for r in self._db.execute("SELECT cell_id FROM cells WHERE run_id = ?", (run_id,))}
 
-    def iter_cells(self, run_id: str, *, plan_order: bool = False) -> Iterator[dict[str, Any]]:
+    def iter_cells(self, run_id: str, *, plan_order: bool = False) -> Iterator[CellDict]:
         """The stored cells in completion order, read page by page (memory stays flat).
 
         ``plan_order=True``: in the order of their ``seq`` (their place in the plan) instead, cells
@@ -477,7 +478,7 @@ class RunStore:
                 last_seq, last_row = page[-1][0], page[-1][1]
         yield from self._by_rowid(run_id, "AND seq IS NULL" if plan_order else "")
 
-    def _by_rowid(self, run_id: str, where: str) -> Iterator[dict[str, Any]]:
+    def _by_rowid(self, run_id: str, where: str) -> Iterator[CellDict]:
         """Keyset pagination on rowid: each page a short read, no cursor held between pages. ``NOT INDEXED``:
         a range of the table itself; through an index on ``run_id`` every page would sort the whole run."""
         last = -1
@@ -533,7 +534,7 @@ class RunStore:
             rows = self._db.execute(sql, params).fetchall()
         return [_run_info(r) for r in rows]
 
-    def load_report(self, run_id: str) -> dict[str, Any]:
+    def load_report(self, run_id: str) -> ReportDict:
         """The schema-valid run report rebuilt from the stored rows.
 
         A run that never finished gets a summary computed from its stored cells, marked
@@ -541,7 +542,7 @@ class RunStore:
         """
         info = self.get_run(run_id)
         cells = list(self.iter_cells(run_id))
-        meta = dict(info.meta)
+        meta = info.meta.copy()
         tool = meta.pop("tool", None) or {"name": "windtunnel", "version": __version__}
         planned = meta.pop("cells_planned", None)  # written at the start, for the progress of a running run
         finished_at = info.finished_at
@@ -556,7 +557,7 @@ class RunStore:
             summary = {**summarize_cells(cells), "partial": True, **(summary or {})}
             if planned is not None:
                 summary.setdefault("cells_planned", planned)
-        run = {
+        run: RunInfoDict = {
             **meta,
             "id": info.id,
             "mode": info.mode,
@@ -567,7 +568,7 @@ class RunStore:
         }
         if info.config_path is not None:
             run["config_path"] = info.config_path
-        report: dict[str, Any] = {"schema_version": "1", "tool": tool, "run": run, "summary": summary, "cells": cells}
+        report: ReportDict = {"schema_version": "1", "tool": tool, "run": run, "summary": summary, "cells": cells}
         if usage := total_usage(cells):  # the run's tokens and cost, summed again from the cells kept
             report["usage"] = usage
         return report
@@ -602,7 +603,7 @@ class RunStore:
 _Row = tuple[str, str, bytes, "int | None"]
 
 
-def _row(run_id: str, cell: Mapping[str, Any], seq: int | None = None) -> _Row:
+def _row(run_id: str, cell: CellDict, seq: int | None = None) -> _Row:
     """The row a cell is stored as: ``(run id, cell id, JSON bytes, plan position)``, with secrets redacted before
     anything reaches the disk. A cell without a non-empty string id is a ``ValueError``: it could never be read back,
     resumed or diffed.

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from windtunnel._util.stats import wilson_interval
+from windtunnel.report.dicts import as_cell
 from windtunnel.reports.cells import cell_phase, failure_detail, fault_label, one_line, truncate
 
 HIST_BINS = 20
@@ -175,7 +176,7 @@ def cell_row(cell: Mapping[str, Any]) -> dict[str, Any]:
         "latency_ms": cell.get("latency_ms"),
         "faults": fault_labels(cell),
         "prompt": truncate(one_line(str(cell.get("prompt") or "")), 120),
-        "detail": truncate(failure_detail(cell), 160),
+        "detail": truncate(failure_detail(as_cell(cell)), 160),
         "damaged": cell.get("damaged"),
     }
 

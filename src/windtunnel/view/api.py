@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from windtunnel._util.errors import UsageError
+from windtunnel.report.dicts import CellDict
 from windtunnel.reports.cells import summarize_cells
 from windtunnel.reports.verdict import lead_reason
 from windtunnel.store.diff import diff_reports
@@ -113,7 +114,7 @@ class Api:
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _rows(self, run_id: str) -> list[dict[str, Any]]:
+    def _rows(self, run_id: str) -> list[CellDict]:
         """Every stored cell of ``run_id``, in the order they completed."""
         return list(self.reader.iter_cells(run_id))
 
