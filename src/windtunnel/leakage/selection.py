@@ -84,7 +84,6 @@ def apply_selection(
     answers = {" ".join(e.casefold().split()) for e in expected}
     leaves = list(_leaves(projection))
     added: list[Finding] = []
-    kept_entries: set[int] = set()
     dropped: list[Entry] = []
     for mapping in mappings:
         picks = list(_selections(mapping, leaves, projection, finder))
@@ -94,8 +93,7 @@ def apply_selection(
             if id(entry) in marked:
                 continue
             if len(labels) == 1 and any(e is entry for _p, _s, e, _o in picks):
-                kept_entries.add(id(entry))
-                continue
+                continue  # the entry this record selects: its own findings stand beside the selector's
             dropped.append(entry)
         if len(labels) == 1 and " ".join(next(iter(labels)).casefold().split()) in answers:
             seen: set[tuple[_Path, tuple[int, int] | None]] = set()
