@@ -32,6 +32,11 @@ def main() -> None:
             print(f"{mod}: failed: {type(err).__name__}: {err}", flush=True)
             failed.append(mod)
             continue
+        except SystemExit as stop:  # argparse or an exit code: the same, never the end of the whole run
+            if stop.code not in (None, 0):
+                print(f"{mod}: exited with {stop.code}", flush=True)
+                failed.append(mod)
+            continue
         finally:
             sys.argv = argv
         if isinstance(out, list):

@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/leak_blind.py benchmarks/leak_data/blind1
     .venv/bin/python benchmarks/leak_blind.py benchmarks/leak_data/blind1 --show-misses 3
+    .venv/bin/python benchmarks/leak_blind.py                   # every development batch in benchmarks/leak_data
     .venv/bin/python benchmarks/leak_blind.py DIR --timeout 20   # seconds an item may take before it counts as a hang
 
 A batch directory holds ``items.jsonl`` (one leak item a line, with a ``truth`` object the auditor never
@@ -95,12 +96,23 @@ def _pct(a: int, n: int) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("batch", type=Path, help="a directory with items.jsonl")
+    ap.add_argument(
+        "batch",
+        type=Path,
+        nargs="*",
+        help="directories with items.jsonl (default: every development batch, benchmarks/leak_data/blind*)",
+    )
     ap.add_argument("--show-misses", type=int, default=0, help="print up to N misses / false alarms per family")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per item before it counts as a hang")
     args = ap.parse_args()
+    batches = args.batch or sorted((Path(__file__).resolve().parent / "leak_data").glob("blind*"))
+    for batch in batches:
+        _measure(batch, args)
 
-    lines = (args.batch / "items.jsonl").read_text(encoding="utf-8").splitlines()
+
+def _measure(batch: Path, args: argparse.Namespace) -> None:
+    """Audit one batch's items and print the per-family table and the totals beside the naive scan."""
+    lines = (batch / "items.jsonl").read_text(encoding="utf-8").splitlines()
     items = [json.loads(line) for line in lines if line.strip()]
     tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
     shown: dict[str, int] = defaultdict(int)
@@ -137,7 +149,7 @@ def main() -> None:
     finally:
         auditor.close()
 
-    print(f"\n== {args.batch} ({len(items)} items) ==")
+    print(f"\n== {batch} ({len(items)} items) ==")
     print(f"{'family':40} {'kind':5} {'n':>4} {'windtunnel':>11} {'naive':>7} {'hang':>5} {'err':>4}")
     totals: dict[str, Tally] = defaultdict(Tally)
     for kind in ("leak", "twin", "trap"):

@@ -63,10 +63,9 @@ def corpus(git_dir: str) -> list[tuple[str, str]]:
 
 def judge(text: str, name: str) -> tuple[str, str, list[str]]:
     """``(verdict, detail, upstream notes)``: accepted, refused (a ConfigError) or crashed."""
-    from windtunnel.config.upstream import upstream_notes
-
     from windtunnel._util.errors import WindtunnelError
     from windtunnel.config.load import parse_config
+    from windtunnel.config.upstream import upstream_notes
 
     try:
         cfg = parse_config(text, name)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.model import Finding
@@ -113,6 +114,42 @@ def _false_keys(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, .
     elif isinstance(node, list):
         for i, v in enumerate(node):
             yield from _false_keys(v, (*path, str(i)))
+
+
+def may_rule_out(blob: bytes, expected: Sequence[str], label_set: Sequence[str]) -> bool:
+    """Whether the projection orjson serialised as ``blob`` can give an elimination finding (a sound
+    gate: ``False`` proves :func:`elimination_findings` finds none).
+
+    Either way, a string or an object's flags rule out every label but the answer, so each other label's
+    words occur in the projection, in a string or a key; orjson writes a word's letters as they are,
+    escaping only quotes, backslashes and control characters, so in an ASCII serialisation each word is
+    a substring of it lowercased. Anything else (a label or a projection not in ASCII, a word holding a
+    character orjson escapes) answers ``True``."""
+    words = _other_words(tuple(expected), tuple(label_set))
+    if words is None or (words and not blob.isascii()):
+        return True
+    if not words:
+        return False  # no label left to state: the first test of elimination_findings
+    low = blob.lower()
+    return all(low.find(w) >= 0 for w in words)
+
+
+@lru_cache(maxsize=4096)
+def _other_words(expected: tuple[str, ...], label_set: tuple[str, ...]) -> tuple[bytes, ...] | None:
+    """The words of the labels other than the answer, for :func:`may_rule_out`; ``()`` when there can be
+    no finding (fewer than two labels, or not exactly one answer among them), ``None`` when a word cannot be
+    looked for in the serialisation as written (not ASCII, or a character orjson escapes)."""
+    labels = {_norm(lab) for lab in label_set if _norm(lab)}
+    answers = {_norm(e) for e in expected} & labels
+    if len(labels) < 2 or len(answers) != 1:
+        return ()
+    out: list[bytes] = []
+    for lab in sorted(labels - answers):
+        for word in lab.split():
+            if not word.isascii() or not word.isprintable() or '"' in word or "\\" in word:
+                return None
+            out.append(word.encode())
+    return tuple(out)
 
 
 def elimination_findings(

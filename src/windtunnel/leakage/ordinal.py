@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.model import Finding
@@ -68,6 +69,39 @@ _SCALE = re.compile(
 )
 _CODE = re.compile(r"([^\d\s]+)\s*(\d+)")
 _GATE = re.compile(r"(?i)\b(?:top|high|max|min|bottom|low|least|most|middle|small|short|hard|eas|forward|up|back)")
+
+
+_RANK_WORDS = frozenset(
+    b"top highest maximum max hardest biggest largest greatest most upper bottom lowest minimum min easiest "
+    b"smallest least lower middle from".split()
+)
+"""The words of which every phrase of :data:`_PATTERNS` (a word of rank, or ``middle``) or of :data:`_MOVE`
+(``from``) holds one, whole."""
+_WORD_BYTES = bytes(
+    c + 32 if 65 <= c <= 90 else c if (48 <= c <= 57 or 97 <= c <= 122 or c == 95) else 32 for c in range(256)
+)
+"""ASCII bytes: a word character lowercased, anything else a blank (one pass, then ``split``: the words)."""
+
+
+def may_name_position(blob: bytes, expected: Sequence[str], label_set: Sequence[str]) -> bool:
+    """Whether the projection orjson serialised as ``blob`` can give a position finding (a sound gate:
+    ``False`` proves :func:`position_findings` finds none). The answer must be a label of three or more,
+    and a phrase holds one of :data:`_RANK_WORDS` as a whole word, in any case; in an ASCII serialisation
+    without a backslash every string is written as it is between quotes (not word characters), so the
+    word is one of the serialisation's words. Otherwise (an escape can glue a letter to the word, a
+    non-ASCII letter can match a word case-insensitively: ``ſ``, ``K``) the answer is ``True``. One
+    translation and a split: a regex of the twenty words tried at every position cost more."""
+    if len(label_set) < 3 or not expected or not _answer_is_label(expected[0], tuple(label_set)):
+        return False
+    if not blob.isascii() or blob.find(b"\\") >= 0:
+        return True
+    return not _RANK_WORDS.isdisjoint(blob.translate(_WORD_BYTES).split())
+
+
+@lru_cache(maxsize=4096)
+def _answer_is_label(answer: str, labels: tuple[str, ...]) -> bool:
+    """The test :func:`position_findings` begins with (cached: an item of a label set asks it again)."""
+    return _norm(answer) in {_norm(x) for x in labels}
 
 
 def _norm(s: str) -> str:

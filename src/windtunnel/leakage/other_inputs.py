@@ -187,6 +187,61 @@ def labels_other_input(root: Any, obj: Mapping[Any, Any], container: int, value:
     return shared
 
 
+def _whole_string_in(low: bytes, words: list[bytes]) -> bool:
+    """Whether the lowercased serialisation ``low`` (ASCII, no escapes) holds a JSON string (or key)
+    that is ``words`` in order, with spaces only around and between them (``"  high  value "``).
+    Each place of the first word is checked in place: no regex is built per value (a dataset of
+    distinct answers would compile one per item, and evict the ``re`` module's cache)."""
+    if not words:
+        return True
+    first = words[0]
+    n = len(low)
+    i = low.find(first)
+    while i >= 0:
+        j = i
+        while j > 0 and low[j - 1] == 0x20:
+            j -= 1
+        k = i + len(first)
+        if j > 0 and low[j - 1] == 0x22:
+            for w in words[1:]:
+                m = k
+                while m < n and low[m] == 0x20:
+                    m += 1
+                if m == k or not low.startswith(w, m):
+                    break
+                k = m + len(w)
+            else:
+                while k < n and low[k] == 0x20:
+                    k += 1
+                if k < n and low[k] == 0x22:
+                    return True
+        i = low.find(first, i + 1)
+    return False
+
+
+def may_drop(blob: bytes, findings: Sequence[Finding]) -> bool:
+    """Whether :func:`drop_other_inputs` can drop any of ``findings`` from the projection that orjson
+    serialised as ``blob`` (a sound gate: ``False`` proves it drops nothing).
+
+    Both of its tests need the finding inside an object that is a member of a list (a digit token in its
+    pointer), or on a line of JSON Lines held in a string, and a string of the projection whose folded
+    text is its value (the value of the holder's label field, or the whole turn). In an ASCII serialisation without a
+    backslash every string is ASCII, holds no line break (so no line of JSON Lines to parse) and no
+    blank but the space, so such a string is written as the value's words between quotes, spaces
+    only around and between them; anything else (an escape, a non-ASCII value) answers ``True``."""
+    if not blob.isascii() or blob.find(b"\\") >= 0:
+        return any(f.blocking for f in findings)
+    low: bytes | None = None
+    for f in findings:
+        if not f.blocking or not any(tok.isdigit() for tok in f.pointer.split("/")):
+            continue  # no list on its path (and no line of JSON Lines: no string holds a line break)
+        if low is None:
+            low = blob.lower()
+        if not f.value.isascii() or _whole_string_in(low, [w.encode() for w in f.value.lower().split()]):
+            return True
+    return False
+
+
 def drop_other_inputs(findings: Sequence[Finding], root: Any, label_set: Sequence[str]) -> list[Finding]:
     """The findings left once those inside a record labelling another input are dropped."""
     labels = frozenset(x for x in (_fold(lab) for lab in label_set) if x)

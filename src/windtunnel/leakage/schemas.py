@@ -79,6 +79,13 @@ def _place(root: Any, pointer: str) -> tuple[Any, Any]:
     return parent, node
 
 
+def may_hold_schema(blob: bytes) -> bool:
+    """Whether a projection serialised by orjson as ``blob`` can hold a field's schema (a sound gate:
+    ``False`` proves :func:`drop_schema_values` drops nothing). Both of its tests need the word
+    ``type`` as written, a key or text, which orjson writes verbatim in every key and string."""
+    return blob.find(b"type") >= 0
+
+
 def drop_schema_values(findings: Sequence[Finding], root: Any) -> list[Finding]:
     """The findings left once those inside a field's schema are dropped."""
     out: list[Finding] = []
