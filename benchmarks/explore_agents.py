@@ -5,6 +5,10 @@ robust twin (``ROBUST["on"] = True``) that handles the combination too.
 * ``tools_agent`` (python seam, ``agent.tool_registry`` and a plain-callable model): a timeout on lookup call 1
   makes it retry; an empty answer to that retry (lookup call 2) makes it index an empty list.
   Minimal schedule: ``tool:lookup call 1 timeout``, ``tool:lookup call 2 empty``.
+* ``stubborn_agent`` (python seam, the same tools): it retries a failing lookup without end (up to
+  :data:`RETRY_CAP` attempts, then it raises, standing for the harness's timeout), so a burst of faults is ridden
+  out and only a lookup that stays down breaks it; its robust twin gives up after three failed attempts.
+  Minimal schedule: ``tool:lookup calls 1+ error`` (a sustained fault, ``from_call: 1``).
 * ``openai_agent`` (python seam, the real ``openai`` SDK client on a local stub server, ``agent.llm``): a 429
   on model call 1 makes it retry; a timeout on that retry (model call 2) makes it fall back to its cache tool;
   an empty cache entry (cache call 2; call 1 is the warm-up read) makes it dereference ``None``.
@@ -83,6 +87,27 @@ def tools_agent(prompt: str) -> str:
     except Exception:
         parts.append("model unavailable")
     return "; ".join(parts)
+
+
+RETRY_CAP = 40
+"""Where the stubborn agent gives up retrying (it raises): far past any burst the search proposes."""
+
+
+def stubborn_agent(prompt: str) -> str:
+    failed = 0
+    while True:
+        try:
+            orders = TOOLS["lookup"]("c1")
+        except (ToolFaultError, ToolTimeout):
+            failed += 1
+            if ROBUST["on"] and failed >= 3:
+                return "orders unavailable, please try again later"
+            if failed >= RETRY_CAP:  # the planted defect: no retry limit
+                raise RuntimeError(f"still retrying lookup after {failed} failed attempts") from None
+            continue
+        if not isinstance(orders, list) or not orders or not isinstance(orders[0], dict):
+            return "no orders found"
+        return f"order {orders[0].get('order')}"
 
 
 # -- openai_agent -------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import anyio
 import httpx
 import pytest
 from chaos_servers import STUB_ANSWER, llm_upstream, tool_service
@@ -88,34 +87,47 @@ async def test_probability_half_fails_the_same_calls_on_every_rerun() -> None:
         )
         spec = ChaosSpec.resolve(cfg.scenarios[0])
 
-        async def run(concurrent: bool) -> set[int]:
+        async def run(order: list[int]) -> set[int]:
             failed: set[int] = set()
             async with (
                 ChaosRuntime(cfg.agent, [spec], seed=7) as rt,
                 AgentProcess(cfg.agent, extra_env=rt.agent_env()),
                 httpx.AsyncClient(trust_env=False) as client,
             ):
-
-                async def one(i: int) -> None:
+                for i in order:
                     with rt.cell(spec, f"c{i}"):
                         if "FALLBACK lookup" in await ask(client, cfg, f"order {i}"):
                             failed.add(i)
-
-                if concurrent:
-                    async with anyio.create_task_group() as tg:
-                        for i in range(24):
-                            tg.start_soon(one, i)
-                else:
-                    for i in reversed(range(24)):
-                        await one(i)
             return failed
 
-        first = await run(concurrent=False)
+        first = await run(list(reversed(range(24))))
         before = rec.paths().count("/lookup")
-        second = await run(concurrent=True)
+        second = await run(list(range(24)))
     assert 3 <= len(first) <= 21, f"probability 0.5 failed {len(first)} of 24"
-    assert first == second, "same seed: the same calls fail, whatever the order and concurrency"
+    assert first == second, "same seed: the same cells' calls fail, whatever the order"
     assert before == 24 - len(first), "the service saw exactly the unfaulted lookups"
+
+
+async def test_on_call_counts_the_tool_calls_of_each_cell() -> None:
+    with tool_service() as (rec, tools_url):
+        cfg = http_agent_config(
+            tools_url,
+            "  - name: first_fails\n"
+            f'    tool_faults: [{{tool: lookup, match_url: "{tools_url}/lookup*", mode: error, on_call: 1}}]\n',
+        )
+        spec = ChaosSpec.resolve(cfg.scenarios[0])
+        async with (
+            ChaosRuntime(cfg.agent, [spec], seed=7) as rt,
+            AgentProcess(cfg.agent, extra_env=rt.agent_env()),
+            httpx.AsyncClient(trust_env=False) as client,
+        ):
+            outs = []
+            for i in range(3):  # each cell makes two lookups: the first of each cell fails
+                with rt.cell(spec, f"c{i}") as cc:
+                    outs.append((await ask(client, cfg, f"order {i}"), await ask(client, cfg, f"order {i}")))
+                assert [f["name"] for f in cc.fired] == ["lookup"]
+    assert all("FALLBACK lookup" in a and "FALLBACK lookup" not in b for a, b in outs), outs
+    assert rec.paths().count("/lookup") == 3
 
 
 async def test_llm_proxy_faults_the_launched_agents_model_call() -> None:
@@ -306,7 +318,7 @@ async def test_http_agent_without_command_needs_a_proxy_port() -> None:
     assert "agent.command" in str(info.value) and "HTTP_PROXY" in str(info.value)
 
 
-async def test_http_scenarios_must_run_in_sequence() -> None:
+async def test_http_cells_must_run_in_sequence() -> None:
     cfg = parse_config(
         "agent: {type: http, endpoint: 'http://127.0.0.1:9/x'}\n"
         "chaos_matrix:\n"
@@ -316,14 +328,10 @@ async def test_http_scenarios_must_run_in_sequence() -> None:
     a, b = (ChaosSpec.resolve(s) for s in cfg.scenarios)
     async with ChaosRuntime(cfg.agent, [a, b], seed=1, tool_proxy_port=0) as rt:
         assert rt.serial_cells
-        with (
-            rt.cell(a, "a1"),
-            rt.cell(ChaosSpec.resolve(cfg.scenarios[0]), "a2"),
-            pytest.raises(HarnessError) as info,
-            rt.cell(b, "b1"),
-        ):
-            pass
-        assert "in sequence" in str(info.value)
+        for second in (ChaosSpec.resolve(cfg.scenarios[0]), b):  # of the same scenario or of another
+            with rt.cell(a, "a1"), pytest.raises(HarnessError) as info, rt.cell(second, "x2"):
+                pass
+            assert "'a1' is still running" in str(info.value) and "one after another" in (info.value.hint or "")
         with rt.cell(b, "b2") as cc:
             pass
     assert cc.fired == []

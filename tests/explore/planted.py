@@ -71,3 +71,20 @@ def fragile(prompt: str) -> str:
 
 def robust(prompt: str) -> str:
     return _answer(prompt, robust=True)
+
+
+RETRY_CAP = 30
+"""Where the stubborn agent gives up: it stands for an agent that retries until the harness's timeout."""
+
+
+def stubborn(prompt: str) -> str:
+    """Retries a failing ``lookup`` without end (up to :data:`RETRY_CAP`, then it raises): a burst of faults is
+    ridden out, only a tool that stays down shows the defect. Every answer it gets is handled."""
+    for _ in range(RETRY_CAP):
+        try:
+            orders = TOOLS["lookup"]("c1")
+        except (ToolFaultError, ToolTimeout):
+            continue
+        ok = isinstance(orders, list) and orders and isinstance(orders[0], dict)
+        return f"order {orders[0].get('order')}" if ok else "no orders found"
+    raise RuntimeError(f"still retrying lookup after {RETRY_CAP} attempts")

@@ -13,7 +13,7 @@ from tests.clirun import wt
 from tests.explore import planted
 from tests.explore.conftest import write_config
 from windtunnel.chaos.schedule import parse_schedule
-from windtunnel.chaos.search import Input, Mode, shrink_candidates
+from windtunnel.chaos.search import Input, Mode, Observation, shrink_candidates
 from windtunnel.contracts.found import load_found
 from windtunnel.flows.explore import ExploreRequest, explore_flow
 
@@ -144,7 +144,8 @@ def test_a_failure_that_does_not_reproduce_every_time_is_flaky_never_minimal(
 
     monkeypatch.setattr(planted, "flaky", flaky, raising=False)
     config = write_config(tmp_path, endpoint="flaky")
-    outcome = _explore(config, budget=80, seed=5, found_dir=tmp_path / "found")
+    # the seed decides whether the planted schedule first lands on a failing (even) agent call within the budget
+    outcome = _explore(config, budget=80, seed=7, found_dir=tmp_path / "found")
     assert outcome.exit_code == 1
     [failure] = outcome.detail.failures
     assert failure.status == "flaky" and 0 < failure.reproduced < failure.reruns
@@ -385,3 +386,67 @@ def test_the_worked_example_in_the_docs_is_what_the_command_prints(
     summary = next(line for line in (printed.out + printed.err).splitlines() if line.startswith("explore (guided):"))
     docs = (root / "docs" / "explore.md").read_text(encoding="utf-8")
     assert summary in docs
+
+
+def test_explore_finds_a_tool_that_must_stay_down_and_keeps_it_sustained(tmp_path: Path) -> None:
+    # bursts of up to 3 calls are ridden out by the retries: only a fault from a call on, to the end, shows the defect
+    config = write_config(tmp_path, endpoint="stubborn")
+    outcome = _explore(config, budget=60, seed=5, found_dir=tmp_path / "found")
+    assert outcome.exit_code == 1
+    [failure] = outcome.detail.failures
+    assert failure.status == "minimal" and failure.reproduced == failure.reruns == 3
+    [label] = failure.schedule.labels()
+    assert label.startswith("tool:lookup calls 1+ "), label
+    [saved] = (tmp_path / "found").glob("*.yaml")
+    [fault] = yaml.safe_load(saved.read_text(encoding="utf-8"))["scenario"]["tool_faults"]
+    assert fault["tool"] == "lookup" and "on_call" not in fault and "count" not in fault  # every call
+
+
+def test_shrinking_a_sustained_fault_tries_a_burst_then_a_later_start() -> None:
+    modes = {"tool:a": [Mode("error", 2)]}
+    schedule = parse_schedule({"faults": [{"seam": "tool:a", "from_call": 2, "fault": {"mode": "error"}}]})
+    steps = {step: s for step, _, s in shrink_candidates(schedule, Input(0), modes, {"tool:a": 9})}
+    assert list(steps) == [
+        "drop tool:a calls 2+ error",
+        "shorten tool:a calls 2+ error",
+        "move tool:a calls 2+ error later",
+    ]
+    assert steps["shorten tool:a calls 2+ error"].labels() == ["tool:a call 2-4 error"]
+    assert steps["move tool:a calls 2+ error later"].labels() == ["tool:a calls 3+ error"]
+
+
+def test_shrinking_merges_a_chain_of_single_faults_into_the_fault_that_stays() -> None:
+    # found call by call: calls 1 and 2 faulted one at a time, then every call from the third on
+    modes = {"tool:a": [Mode("rate_limit", 2), Mode("error", 2)]}
+    chain = [
+        {"seam": "tool:a", "on_call": 1, "fault": {"mode": "error"}},
+        {"seam": "tool:a", "on_call": 2, "fault": {"mode": "rate_limit"}},
+        {"seam": "tool:a", "from_call": 3, "fault": {"mode": "rate_limit"}},
+    ]
+    schedule = parse_schedule({"faults": chain})
+    merges = [(step, s.labels()) for step, _, s in shrink_candidates(schedule, Input(0), modes, {"tool:a": 9})]
+    merges = [m for m in merges if m[0].startswith("merge")]
+    assert merges == [
+        (
+            "merge tool:a call 1 error into tool:a call 1-2 rate_limit",
+            ["tool:a call 1-2 rate_limit", "tool:a calls 3+ rate_limit"],
+        ),
+        (
+            "merge tool:a call 1 error into tool:a call 1-2 error",
+            ["tool:a call 1-2 error", "tool:a calls 3+ rate_limit"],
+        ),
+        (
+            "merge tool:a call 2 rate_limit into tool:a calls 2+ rate_limit",
+            ["tool:a call 1 error", "tool:a calls 2+ rate_limit"],
+        ),
+    ]
+
+
+def test_a_hang_and_a_crash_that_break_the_same_checks_are_two_failures() -> None:
+    broken = [("output_not_empty", False), ("latency", False)]
+    hang = Observation(calls=[], status="error", error_kind="timeout", checks=broken)
+    crash = Observation(calls=[], status="error", error_kind="agent_exception", checks=broken)
+    assert hang.failure_signature() == ("latency", "output_not_empty", "error:timeout")
+    assert hang.failure_signature() != crash.failure_signature()
+    judged = Observation(calls=[], status="failed", checks=broken)
+    assert judged.failure_signature() == ("latency", "output_not_empty")

@@ -1,9 +1,11 @@
 """The per-cell fault runtime: which faults fire on which call, and the log of what happened.
 
-A :class:`FaultPlan` holds one scenario's faults for one cell (python agents) or for one scenario
-(HTTP seams). The active plan lives in a :class:`contextvars.ContextVar`, so concurrent cells of
-different scenarios never see each other's faults; worker threads started with the context copied
-(``anyio.to_thread``, ``asyncio.to_thread``) see their cell's plan. Plans are thread-safe.
+A :class:`FaultPlan` holds one scenario's faults for one cell, and counts that cell's calls (``on_call``,
+``after_calls``, ``count``) whichever seam sees them: the in-process wrappers find it in a
+:class:`contextvars.ContextVar` (concurrent cells never see each other's faults; worker threads started
+with the context copied, ``anyio.to_thread`` / ``asyncio.to_thread``, see their cell's plan), the
+proxies get it from the chaos runtime while the cell runs. A standalone proxy (``windtunnel proxy …``)
+has one plan for its lifetime. Plans are thread-safe.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ _current: ContextVar[FaultPlan | None] = ContextVar("windtunnel_fault_plan", def
 
 _ORDER = itertools.count(1)
 """One order for the events of every plan in the process (``seq``): a cell's calls seen by different seams
-(its own plan in process, the HTTP / MCP proxies' plan) merge into the order they happened in
+(the in-process wrappers, the HTTP / MCP proxies) keep the order they happened in
 (``next`` on a count is atomic under the GIL)."""
 SUMMARY_CHARS = 4000
 
@@ -247,11 +249,11 @@ class LlmDecision:
 
 
 class FaultPlan:
-    """The faults of one scenario applied to one cell (or one scenario, for HTTP seams).
+    """The faults of one scenario applied to one cell (or to a standalone proxy's whole life).
 
-    ``key`` scopes the seeded decisions: the cell id for in-process seams, the scenario name for the
-    proxies. ``fired`` lists the faults that actually acted, as report entries
-    ``{target, name, mode, scenario, fault_index, seq}``; ``calls`` lists every tool / LLM call seen.
+    ``key`` scopes the seeded decisions: the cell id in a run, the scenario name at a standalone proxy. ``fired``
+    lists the faults that actually acted, as report entries ``{target, name, mode, scenario, fault_index, seq}``;
+    ``calls`` lists every tool / LLM call seen.
     """
 
     def __init__(
@@ -264,10 +266,10 @@ class FaultPlan:
         responder: Responder | None = None,
         keep_raw: bool = False,
     ):
-        """``spec``: the scenario's faults; ``seed`` and ``key`` seed every decision (``key`` is the cell id in process,
-        the scenario name at the proxies). ``fired_ids`` is the run-wide set of faults that acted, shared by every plan
-        of the run so ``never_fired`` can warn about the rest; ``responder`` answers calls from a recording before any
-        fault (replay); ``keep_raw`` keeps whole responses in the call log (recording).
+        """``spec``: the scenario's faults; ``seed`` and ``key`` seed every decision (``key`` is the cell id in a run,
+        the scenario name at a standalone proxy). ``fired_ids`` is the run-wide set of faults that acted, shared by
+        every plan of the run so ``never_fired`` can warn about the rest; ``responder`` answers calls from a recording
+        before any fault (replay); ``keep_raw`` keeps whole responses in the call log (recording).
         """
         self.spec = spec
         self.responder = responder
@@ -282,7 +284,6 @@ class FaultPlan:
         self._lock = threading.RLock()
         self._eligible: dict[tuple[str, int], int] = {}
         self._occurrence: dict[tuple[str, int, str], int] = {}
-        self._seq = 0
         self.on_call: Callable[[dict[str, Any]], None] | None = None
         """Called with every call-log entry as it is recorded, plus its ``status`` and ``bytes`` (the
         standalone proxies print and log them)."""
@@ -299,20 +300,11 @@ class FaultPlan:
         self._occurrence[(kind, index, signature)] = occ + 1
         return Decision(n, occ, (self.seed, self.key, kind, index, signature))
 
-    def next_seq(self) -> int:
-        """Take the next process-wide sequence number (:data:`_ORDER`) as this plan's latest; HTTP seams read it before
-        and after a cell to know which events belong to it (:meth:`events_between`).
-        """
-        with self._lock:
-            self._seq = next(_ORDER)
-            return self._seq
-
     def _fire(self, target: str, kind: str, index: int, mode: str, name: str | None) -> None:
         """Record that fault ``index`` of ``kind`` acted on a call of ``name`` at ``target``: one ``fired`` report entry
         with the next sequence number, and its id in the run-wide set that ``never_fired`` warnings read.
         """
         with self._lock:
-            self._seq = next(_ORDER)
             self.fired.append(
                 {
                     "target": target,
@@ -320,7 +312,7 @@ class FaultPlan:
                     "mode": mode,
                     "scenario": self.spec.name,
                     "fault_index": index,
-                    "seq": self._seq,
+                    "seq": next(_ORDER),
                 }
             )
             self._fired_ids.add((self.spec.name, kind, index))
@@ -446,22 +438,8 @@ class FaultPlan:
             entry["raw"] = _jsonable(raw)
             entry["status"] = status
         with self._lock:
-            self._seq = next(_ORDER)
-            entry["seq"] = self._seq
+            entry["seq"] = next(_ORDER)
             self.calls.append(entry)
         if self.on_call is not None:
             self.on_call({**entry, "status": status, "bytes": _size(raw if raw is not None else response)})
         return entry
-
-    def events_between(self, start: int, end: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """Fired faults and calls with ``start < seq <= end`` (HTTP seams attribute them to a cell)."""
-        with self._lock:
-            fired = [f for f in self.fired if start < f["seq"] <= end]
-            calls = [c for c in self.calls if start < c["seq"] <= end]
-        return fired, calls
-
-    @property
-    def seq(self) -> int:
-        """The sequence number of this plan's latest event (0 before any)."""
-        with self._lock:
-            return self._seq

@@ -5,7 +5,7 @@ Usage by the engine (one runtime per run)::
     specs = [ChaosSpec.resolve(s) for s in cfg.scenarios]    # or [ChaosSpec.resolve(cfg.chaos, profile=p)]
     async with ChaosRuntime(cfg.agent, specs, seed=seed) as chaos:
         async with AgentProcess(cfg.agent, extra_env=chaos.agent_env(), cwd=cfg.base_dir):  # if agent.command
-            for spec in specs:                                       # HTTP agents: one scenario at a time
+            for spec in specs:                                       # HTTP agents: one cell at a time
                 ...                                                  # in the task that invokes the agent:
                 with chaos.cell(spec, cell_id) as cc:
                     prompt = cc.transform_input(prompt)             # memory_poisoning, overflow ...
@@ -18,12 +18,14 @@ Seams: python agents get in-process wrappers (``agent.tools``, ``agent.tool_regi
 installed on enter and removed on exit; the active plan is a contextvar, so ``cell()`` must be entered
 in the same task (or a parent of the thread) that calls the agent, and cells of different scenarios
 may run concurrently. HTTP agents get a forward proxy for their tool calls and an OpenAI-compatible
-proxy for their model calls; the proxies hold ONE scenario's plan at a time, so the cells of a scenario
-must all finish before a cell of another scenario starts (``cell()`` raises HarnessError otherwise), and
-a cell's ``fired`` holds the proxy events that happened while it was open (exact when the scenario's
-cells run one at a time: see :attr:`ChaosRuntime.serial_cells`). Proxy decisions are seeded by (seed,
-scenario, request signature, occurrence), so the same requests fail on every rerun whatever the
-concurrency.
+proxy for their model calls (and any agent with ``agent.mcp_servers`` an MCP proxy). Every seam asks the
+same per-cell :class:`FaultPlan`: the in-process wrappers find it in the contextvar, the proxies ask the
+runtime for the plan of the cell now running. An external agent's calls carry no cell identity, so while
+proxies are in use the runtime holds ONE cell at a time (``cell()`` raises HarnessError when a second one
+starts, and :attr:`ChaosRuntime.serial_cells` tells the engine to run them in sequence): then a cell's
+``on_call`` / ``after_calls`` / ``count`` count that cell's calls at every seam, its ``fired`` and
+``calls`` are exactly its own, and its decisions are seeded by (seed, cell id, request signature,
+occurrence), so the same calls fail on every rerun, as for a python agent.
 """
 
 from __future__ import annotations
@@ -73,23 +75,16 @@ def ollama_origin(host: str) -> str:
 class CellChaos:
     """The chaos of one cell: input attacks, and (after the cell) what fired and which calls were seen.
 
-    With in-process seams the cell has a plan of its own. With proxies it also reads the scenario-wide proxy plan,
-    taking the events whose sequence numbers fall between the cell's start and end, and merges both logs in the order
-    the events happened.
+    The cell has one plan, asked by every seam (the in-process wrappers through the contextvar, the proxies through
+    the runtime), so its events are exactly the cell's own.
     """
 
     def __init__(self, runtime: ChaosRuntime, spec: ChaosSpec, cell_id: str, plan: FaultPlan) -> None:
-        """Built by :meth:`ChaosRuntime.cell` only: ``plan`` is the cell's own in-process plan; the HTTP plan and its
-        ``seq`` window are filled in when the run uses proxies, so :meth:`_events` can take the cell's share of the
-        scenario-wide proxy log.
-        """
+        """Built by :meth:`ChaosRuntime.cell` only: ``plan`` is the cell's plan, shared by all its seams."""
         self.spec = spec
         self.cell_id = cell_id
         self._runtime = runtime
         self._plan = plan
-        self._http_plan: FaultPlan | None = None
-        self._http_start = 0
-        self._http_end: int | None = None
 
     def transform_input(self, prompt: Any) -> Any:
         """The agent input after the spec's input-channel context attacks (a str or a message list)."""
@@ -101,10 +96,6 @@ class CellChaos:
         acted on (it fires as the call starts, so: the calls completed before it + 1). Numbering faults and calls in
         one sequence left the calls of a cell faulted at every call with only even numbers (QA-11 minor 12)."""
         fired, calls = list(self._plan.fired), list(self._plan.calls)
-        if self._http_plan is not None:
-            end = self._http_end if self._http_end is not None else self._http_plan.seq
-            more_fired, more_calls = self._http_plan.events_between(self._http_start, end)
-            fired, calls = fired + more_fired, calls + more_calls
         if not (fired or calls):
             return fired, calls
         calls = sorted(calls, key=lambda e: e["seq"])
@@ -184,9 +175,9 @@ class ChaosRuntime:
         self._llm_seam = False
         self._tool_proxy: ToolProxy | None = None
         self._llm_proxy: LlmProxy | None = None
-        self._http_plan: FaultPlan | None = None
+        self._cell_plan: FaultPlan | None = None
+        self._cell_id: str | None = None
         self._mcp: McpServers | None = None
-        self._inflight = 0
         self.tool_names: list[str] = []
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -199,7 +190,8 @@ class ChaosRuntime:
 
     @property
     def serial_cells(self) -> bool:
-        """True when proxies are in use: run a scenario's cells one at a time for exact attribution."""
+        """True when proxies are in use: they hold one cell at a time (an external agent's calls carry no cell
+        identity), so the cells must run one after another."""
         return self._tool_proxy is not None or self._llm_proxy is not None or self._mcp is not None
 
     async def __aenter__(self) -> ChaosRuntime:
@@ -392,10 +384,10 @@ class ChaosRuntime:
         return busy_config_port_hint(("proxy_port", "llm_proxy_port")[which])
 
     def _current_http_plan(self) -> FaultPlan | None:
-        """The plan the proxies apply to the request arriving now: the scenario whose cells are running (``None``
-        between scenarios: requests go through unfaulted). The proxies hold this callable, not a plan.
+        """The plan the proxies apply to the request arriving now: the plan of the cell now running (``None``
+        between cells: requests go through unfaulted and unrecorded). The proxies hold this callable, not a plan.
         """
-        return self._http_plan
+        return self._cell_plan
 
     # -- agent process environment ---------------------------------------------------------------
     def agent_env(self) -> dict[str, str]:
@@ -458,8 +450,9 @@ class ChaosRuntime:
 
         Yields a :class:`CellChaos`; read ``fired`` / ``calls`` after the block. ``responder`` answers
         the cell's calls from a recording before any fault (replay); ``keep_raw`` keeps whole
-        responses and statuses in the call log (recording). With proxies, both apply to the
-        scenario's plan while the cell runs.
+        responses and statuses in the call log (recording). The cell's one plan serves every seam: the
+        in-process wrappers through the contextvar and, while proxies are in use, the proxies (which then
+        hold this cell alone: a second cell started before this one ends raises HarnessError).
         """
         spec = spec or ChaosSpec(name="no_chaos")
         self._check_spec(spec)
@@ -473,20 +466,15 @@ class ChaosRuntime:
             keep_raw=keep_raw,
         )
         cc = CellChaos(self, spec, cell_id, plan)
-        if self.serial_cells:
-            self._enter_http(spec)
-            if self._http_plan is not None and (responder is not None or keep_raw):
-                self._http_plan.responder = responder
-                self._http_plan.keep_raw = keep_raw
-            cc._http_plan = self._http_plan
-            cc._http_start = self._http_plan.seq if self._http_plan is not None else 0
+        proxied = self.serial_cells
+        if proxied:
+            self._hold(cell_id, plan)
         try:
             with activate(plan):
                 yield cc
         finally:
-            if self.serial_cells:
-                cc._http_end = self._http_plan.seq if self._http_plan is not None else 0
-                self._inflight -= 1
+            if proxied:
+                self._cell_plan = self._cell_id = None
 
     def schedule_of(self, spec: ChaosSpec) -> dict[str, Any] | None:
         """``spec`` as a schedule's report data (computed once per scenario); ``None`` without faults."""
@@ -508,22 +496,18 @@ class ChaosRuntime:
         if spec.needs_llm_seam and not self._llm_seam:
             raise ConfigError(f"scenario {spec.name!r} has LLM faults but the agent's model calls are not reachable")
 
-    def _enter_http(self, spec: ChaosSpec) -> None:
-        """Point the proxies at ``spec``'s scenario plan for one more cell. The proxies hold one scenario at a time:
-        switching while cells of another scenario are still in flight raises HarnessError, since their events could no
-        longer be told apart. The plan of a scenario is kept across its cells (its counters span the scenario).
+    def _hold(self, cell_id: str, plan: FaultPlan) -> None:
+        """Point the proxies at ``plan`` for the cell ``cell_id``. They hold one cell at a time: an external agent's
+        calls carry no cell identity, so with two cells in flight a call could be counted and logged in the wrong
+        one; a second cell raises HarnessError instead.
         """
-        if self._http_plan is None or self._http_plan.spec != spec:
-            if self._inflight:
-                current = self._http_plan.spec.name if self._http_plan else "?"
-                raise HarnessError(
-                    f"cell of scenario {spec.name!r} started while {self._inflight} cell(s) of scenario "
-                    f"{current!r} are still running; with an HTTP agent the proxies hold one scenario "
-                    "at a time",
-                    hint="run the scenarios of an HTTP agent in sequence (cells of one scenario may overlap)",
-                )
-            self._http_plan = FaultPlan(spec, seed=self.seed, key=spec.name, fired_ids=self._fired_ids)
-        self._inflight += 1
+        if self._cell_plan is not None:
+            raise HarnessError(
+                f"cell {cell_id!r} started while cell {self._cell_id!r} is still running; the agent's calls "
+                "through windtunnel's proxies carry no cell identity, so the proxies hold one cell at a time",
+                hint="run the cells of an HTTP agent (or of an agent with agent.mcp_servers) one after another",
+            )
+        self._cell_plan, self._cell_id = plan, cell_id
 
     # -- run-level warnings ----------------------------------------------------------------------------
     def never_fired(self) -> list[dict[str, Any]]:

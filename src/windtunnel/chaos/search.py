@@ -9,11 +9,14 @@ each cell showed (:class:`Observation`). The search is coverage-guided, as fuzze
   a feature no earlier cell showed joins the **corpus**.
 * **proposals** come from the corpus. A new entry is first extended *where its faults changed the run*
   (its frontier: the calls its parent did not make, e.g. the retry a timeout caused), one fault of each
-  mode at each such call; then random edits of entries (add, drop, move, re-mode a fault, a burst, the
-  prompt or one of its mutations), newer entries first.
+  mode at each such call, and a *sustained* fault of each mode from its first such call at a seam on (the seam
+  stays down: what a defect that retries forever needs); then random edits of entries (add, drop, move,
+  re-mode a fault, a burst of up to :data:`MAX_BURST` calls or a sustained fault, the prompt or one of its
+  mutations), newer entries first.
 * **shrinking** (:func:`shrink_candidates`) proposes smaller schedules in a fixed order — fewer faults,
-  shorter bursts, later calls, milder modes (:func:`~windtunnel.chaos.base.mode_severity`), the golden
-  prompt instead of its mutation — and the flow keeps the first one that still fails.
+  shorter bursts (a sustained fault first becomes a burst), later calls, milder modes
+  (:func:`~windtunnel.chaos.base.mode_severity`), the golden prompt instead of its mutation — and the flow
+  keeps the first one that still fails.
 
 Every choice is drawn from a ``random.Random`` seeded by the caller: the same seed, the same search.
 """
@@ -91,8 +94,12 @@ class Observation:
         return out
 
     def failure_signature(self) -> tuple[str, ...]:
-        """What a failure is, for telling two apart: the broken checks, else the kind of error."""
+        """What a failure is, for telling two apart: the broken checks, and the kind of error when the cell errored
+        (an agent that hangs on a tool that stays down and one that raises on a cut stream break the same checks, but
+        they are two defects)."""
         broken = tuple(sorted(cid for cid, ok in self.checks if not ok))
+        if self.status == "error":
+            return (*broken, f"error:{self.error_kind or 'error'}")
         return broken or (f"error:{self.error_kind or 'error'}",)
 
 
@@ -163,26 +170,49 @@ def seam_modes(seam: str, usable: Any = None) -> list[Mode]:
     return sorted(out, key=lambda m: (m.severity, m.name))
 
 
-def slot(seam: str, on_call: int, mode: str, count: int | None = None) -> Slot:
-    """A slot with ``mode`` at its default parameters on the ``on_call``-th call at ``seam`` (a burst of ``count``
-    calls).
+MAX_BURST = 3
+"""The longest burst the search proposes; a fault that must last longer is a sustained one (``from_call``)."""
+SUSTAINED = "sustained"
+"""The burst length that means "every call from this one on" (a slot with ``from_call``)."""
+BURSTS: tuple[int | str | None, ...] = (None, 2, MAX_BURST, SUSTAINED)
+"""What the search's burst edit draws from: one call, a burst of 2 or 3, or every call from there on."""
+
+
+def slot(seam: str, on_call: int, mode: str, count: int | str | None = None) -> Slot:
+    """A slot with ``mode`` at its default parameters on the ``on_call``-th call at ``seam``: a burst of ``count``
+    calls, or with ``count`` :data:`SUSTAINED` every call from it on.
     """
-    return Slot(seam=seam, fault={"mode": mode}, on_call=on_call, count=count)
+    if count == SUSTAINED:
+        return Slot(seam=seam, fault={"mode": mode}, from_call=on_call)
+    return Slot(seam=seam, fault={"mode": mode}, on_call=on_call, count=count if isinstance(count, int) else None)
+
+
+def first_call(s: Slot) -> int:
+    """The first call ``s`` faults (its ``on_call``, else its ``from_call``, else the first)."""
+    return s.on_call or s.from_call or 1
+
+
+def burst_of(s: Slot) -> int | str | None:
+    """``s``'s burst length as :func:`slot` takes it (:data:`SUSTAINED` for a ``from_call`` slot)."""
+    return SUSTAINED if s.from_call is not None and s.on_call is None else s.count
 
 
 def with_faults(schedule: Schedule, slots: Sequence[Slot], name: str | None = None) -> Schedule:
     """A schedule with these slots (sorted by seam, call and mode, so equal sets are equal schedules)."""
-    ordered = sorted(slots, key=lambda s: (s.seam, s.on_call or 0, s.count or 1, str(s.fault.get("mode"))))
+    ordered = sorted(
+        slots, key=lambda s: (s.seam, first_call(s), s.from_call is not None, s.count or 1, str(s.fault.get("mode")))
+    )
     return Schedule(name=name or schedule.name, faults=ordered, context_attacks=list(schedule.context_attacks))
 
 
-def _clash(slots: Sequence[Slot], seam: str, call: int) -> bool:
-    """Whether one of ``slots`` already faults the ``call``-th call at ``seam`` (two faults on one call would make a
-    schedule whose effect depends on fault order).
+def _clash(slots: Sequence[Slot], seam: str, call: int, sustained: bool = False) -> bool:
+    """Whether one of ``slots`` already faults the ``call``-th call at ``seam`` (or, ``sustained``, one from it on):
+    two faults on one call would make a schedule whose effect depends on fault order.
     """
     for s in slots:
-        start = s.on_call or 1
-        if s.seam == seam and start <= call < start + (s.count or 1):
+        start = first_call(s)
+        end = math.inf if s.from_call is not None and s.on_call is None else start + (s.count or 1)
+        if s.seam == seam and (start <= call < end or (sustained and start >= call)):
             return True
     return False
 
@@ -260,24 +290,45 @@ class Search:
         return True
 
     def _queue_frontier(self, index: int) -> None:
-        """One fault of every mode at each call of the entry's frontier (new entries are tried first).
+        """One fault of every mode at each call of the entry's frontier, and a sustained fault of every mode from the
+        first frontier call at each seam on (new entries are tried first). Where the frontier starts with the retry of
+        a call the entry faulted, that fault made sustained comes first (one proposal: the same fault on every retry).
 
-        The proposals go to the front of the queue in a seeded shuffle; an entry that already holds :attr:`MAX_FAULTS`
-        faults is not extended, and a call another fault of the entry covers is skipped.
+        The proposals go to the front of the queue in a seeded shuffle, the single faults before the sustained ones
+        (a sustained fault changes more of the run, so it is the second guess); an entry that already holds
+        :attr:`MAX_FAULTS` faults is not extended, and a call another fault of the entry covers is skipped.
         """
         entry = self.corpus[index]
         slots = entry.candidate.schedule.faults
         if len(slots) >= self.MAX_FAULTS:
             return
-        proposals: list[Candidate] = []
+        single: list[Candidate] = []
+        sustained: list[Candidate] = []
+        kept_up: list[Candidate] = []
+        down: set[str] = set()
         for seam, n in entry.frontier:
-            if seam not in self.modes or _clash(slots, seam, n):
+            if seam not in self.modes:
                 continue
-            for mode in self.modes[seam]:
-                schedule = self._named(with_faults(entry.candidate.schedule, [*slots, slot(seam, n, mode.name)]))
-                proposals.append(Candidate(entry.candidate.input, schedule, index))
-        self.rng.shuffle(proposals)
-        self._queue = proposals + self._queue
+            for i, s in enumerate(slots):  # a faulted call retried: what if the fault keeps answering the retries?
+                if seam not in down and s.seam == seam and _end(s) == n:
+                    others = [o for k, o in enumerate(slots) if k != i]
+                    if not _clash(others, seam, n, sustained=True):
+                        held = Slot(seam=seam, fault=dict(s.fault), from_call=first_call(s), probability=s.probability)
+                        schedule = self._named(with_faults(entry.candidate.schedule, [*others, held]))
+                        kept_up.append(Candidate(entry.candidate.input, schedule, index))
+                        down.add(seam)
+            bursts: list[int | str | None] = [] if _clash(slots, seam, n) else [None]
+            if seam not in down and not _clash(slots, seam, n, sustained=True):
+                bursts.append(SUSTAINED)  # the seam down from the entry's first new call there on
+                down.add(seam)
+            for burst in bursts:
+                for mode in self.modes[seam]:
+                    added = slot(seam, n, mode.name, burst)
+                    schedule = self._named(with_faults(entry.candidate.schedule, [*slots, added]))
+                    (single if burst is None else sustained).append(Candidate(entry.candidate.input, schedule, index))
+        self.rng.shuffle(single)
+        self.rng.shuffle(sustained)
+        self._queue = kept_up + single + sustained + self._queue
 
     def _named(self, schedule: Schedule) -> Schedule:
         """``schedule`` named after its digest, so a proposal's name says which schedule it is in reports and the
@@ -315,7 +366,8 @@ class Search:
 
     def _havoc(self) -> Candidate | None:
         """A random edit of a corpus entry (one or two of: add a fault, drop one, change its mode, move it a call, make
-        it a burst, switch between the golden prompt and a mutation); ``None`` while the corpus is empty.
+        it a burst or sustained (:data:`BURSTS`), switch between the golden prompt and a mutation); ``None`` while the
+        corpus is empty.
         """
         index = self._pick()
         if index is None:
@@ -341,11 +393,16 @@ class Search:
             elif op < 0.85:
                 i = self.rng.randrange(len(slots))
                 s = slots[i]
-                slots[i] = s.model_copy(update={"on_call": max(1, (s.on_call or 1) + self.rng.choice((-1, 1)))})
+                moved = max(1, first_call(s) + self.rng.choice((-1, 1)))
+                slots[i] = slot(s.seam, moved, str(s.fault.get("mode")), burst_of(s)).model_copy(
+                    update={"fault": dict(s.fault), "probability": s.probability}
+                )
             elif op < 0.93:
                 i = self.rng.randrange(len(slots))
                 s = slots[i]
-                slots[i] = s.model_copy(update={"count": self.rng.choice((None, 2, 3))})
+                slots[i] = slot(s.seam, first_call(s), str(s.fault.get("mode")), self.rng.choice(BURSTS)).model_copy(
+                    update={"fault": dict(s.fault), "probability": s.probability}
+                )
             else:
                 inp = self._other_input(inp)
         schedule = self._named(with_faults(entry.candidate.schedule, slots))
@@ -374,6 +431,28 @@ class Search:
         return Input(inp.golden_index, self.rng.randrange(total))
 
 
+def _end(s: Slot) -> float:
+    """The first call after those ``s`` faults (infinite for a sustained fault)."""
+    return math.inf if burst_of(s) == SUSTAINED else first_call(s) + (s.count or 1)
+
+
+def _spanning(a: Slot, b: Slot, fault: dict[str, Any]) -> Slot:
+    """One slot with ``fault`` over the calls of ``a`` and of ``b``, which follows it directly at the same seam."""
+    if burst_of(b) == SUSTAINED:
+        return Slot(seam=a.seam, fault=dict(fault), from_call=first_call(a), probability=a.probability)
+    count = int(_end(b)) - first_call(a)
+    return Slot(seam=a.seam, fault=dict(fault), on_call=first_call(a), count=count, probability=a.probability)
+
+
+def _unique(faults: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``faults`` without repeats, in order."""
+    out: list[dict[str, Any]] = []
+    for f in faults:
+        if f not in out:
+            out.append(f)
+    return out
+
+
 def random_schedule(rng: random.Random, modes: dict[str, list[Mode]], counts: dict[str, int]) -> Schedule:
     """A schedule of one to three faults drawn uniformly from the same space explore searches (the
     baseline explore is measured against: random schedules at the same budget)."""
@@ -384,7 +463,9 @@ def random_schedule(rng: random.Random, modes: dict[str, list[Mode]], counts: di
         call = 1 + rng.randrange(counts.get(seam, 0) + 1)
         if _clash(slots, seam, call):
             continue
-        burst = rng.choice((None, None, None, 2, 3))
+        burst = rng.choice((None, None, *BURSTS))
+        if burst == SUSTAINED and _clash(slots, seam, call, sustained=True):
+            continue
         slots.append(slot(seam, call, rng.choice(modes[seam]).name, burst))
     schedule = with_faults(Schedule(), slots)
     return Schedule(name=f"r{schedule.digest()}", faults=schedule.faults)
@@ -395,20 +476,37 @@ def shrink_candidates(
 ) -> Iterator[tuple[str, Input, Schedule]]:
     """Smaller versions of a failing (input, schedule), simplest step first, each with what it changed.
 
-    Fewer faults, then shorter bursts, then a later call (up to the calls the seam saw), then a milder mode
+    Fewer faults (one dropped, or two back-to-back faults at a seam merged into one burst or sustained fault: a
+    chain of single faults found call by call becomes the one fault that stays), then shorter bursts (a sustained
+    fault becomes a burst of :data:`MAX_BURST`), then a later call (up to the calls the seam saw), then a milder mode
     (strictly lower severity, mildest first), then the golden prompt instead of a mutation."""
     slots = list(schedule.faults)
     for i, s in enumerate(slots):
         yield f"drop {s.label()}", inp, with_faults(schedule, slots[:i] + slots[i + 1 :])
+    for i, a in enumerate(slots):
+        for j, b in enumerate(slots):
+            if i == j or a.seam != b.seam or a.probability != b.probability or _end(a) != first_call(b):
+                continue
+            others = [s for k, s in enumerate(slots) if k not in (i, j)]
+            for fault in _unique((b.fault, a.fault)):
+                merged = _spanning(a, b, fault)
+                yield f"merge {a.label()} into {merged.label()}", inp, with_faults(schedule, [*others, merged])
     for i, s in enumerate(slots):
-        if s.count and s.count > 1:
+        shorter: Slot | None = None
+        if burst_of(s) == SUSTAINED:
+            shorter = Slot(seam=s.seam, fault=dict(s.fault), on_call=first_call(s), count=MAX_BURST)
+            shorter = shorter.model_copy(update={"probability": s.probability})
+        elif s.count and s.count > 1:
             shorter = s.model_copy(update={"count": s.count - 1 if s.count > 2 else None})
+        if shorter is not None:
             yield f"shorten {s.label()}", inp, with_faults(schedule, [*slots[:i], shorter, *slots[i + 1 :]])
     for i, s in enumerate(slots):
-        if s.on_call is not None and s.on_call < calls.get(s.seam, 0):
-            later = s.model_copy(update={"on_call": s.on_call + 1})
+        start = first_call(s)
+        if (s.on_call is not None or s.from_call is not None) and start < calls.get(s.seam, 0):
+            field_name = "on_call" if s.on_call is not None else "from_call"
+            later = s.model_copy(update={field_name: start + 1})
             others = slots[:i] + slots[i + 1 :]
-            if not _clash(others, s.seam, s.on_call + 1):
+            if not _clash(others, s.seam, start + 1, sustained=field_name == "from_call"):
                 yield f"move {s.label()} later", inp, with_faults(schedule, [*others, later])
     for i, s in enumerate(slots):
         current = next((m for m in modes.get(s.seam, []) if m.name == s.fault.get("mode")), None)
@@ -427,6 +525,9 @@ def shrink_candidates(
 
 
 __all__ = [
+    "BURSTS",
+    "MAX_BURST",
+    "SUSTAINED",
     "Candidate",
     "Entry",
     "Input",

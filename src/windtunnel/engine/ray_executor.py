@@ -188,7 +188,7 @@ class _ActorSession(RunSession):
 
     async def _run_cells(self, agent: Agent, cells: Iterable[Cell], scope: Any, *, serial: bool) -> None:
         """Run the session's cells through the feed, setting its concurrency as the local run would (one at a time
-        when isolated or when the proxies hold one scenario at a time); the session itself never runs them
+        when isolated or when the proxies hold one cell at a time); the session itself never runs them
         serially, since the driver already groups serial cells."""
         feed = self.executor
         assert isinstance(feed, _Feed)
@@ -602,7 +602,7 @@ class RayExecutor:
         completes); once it is spent no cell is sent, the actors drop the cells they have not started,
         and every cell not run is reported ``skipped`` as in a local run. It overshoots by at most the
         cells running on the actors at that moment (a local run: the cells in flight)."""
-        if serial:  # proxies hold one scenario's plan at a time: a scenario's cells together, as locally
+        if serial:  # proxies hold one cell's plan at a time: a scenario's cells together, as locally
             cells = sorted(cells, key=lambda c: c.scenario or "")
         total = len(cells) if isinstance(cells, Sequence) else None
         source: Iterator[Cell] = iter(cells)

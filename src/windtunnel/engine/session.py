@@ -187,9 +187,9 @@ class RunSession:
 
     async def _run_cells(self, agent: Agent, cells: Iterable[Cell], scope: Any, *, serial: bool) -> None:
         """Build the runner (retries, budget, baselines when ``behavior_unchanged: auto`` needs them) and run the
-        cells through the executor. When the chaos runtime's proxies can hold only one scenario's faults at a
-        time, scenarios run one after another and their cells one at a time, so a proxy never applies one cell's
-        faults to another's calls."""
+        cells through the executor. When the chaos runtime's proxies are in use they hold one cell's plan at a time
+        (an external agent's calls carry no cell identity), so scenarios run one after another and their cells one
+        at a time: every call is counted, faulted and logged in its own cell."""
         runner = CellRunner(
             agent=agent,
             invariants=self.invariants,
@@ -214,7 +214,7 @@ class RunSession:
         if not serial:
             await (self.executor or LocalExecutor(self.effective_concurrency)).run(cells, run_cell, emit)
             return
-        # proxies hold one scenario's plan at a time: scenarios in sequence, cells one at a time
+        # proxies hold one cell's plan at a time: scenarios in sequence, cells one at a time
         for _, group in groupby(sorted(cells, key=lambda c: c.scenario or ""), key=lambda c: c.scenario):
             if self.watch.gone():
                 break

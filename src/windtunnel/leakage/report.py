@@ -32,6 +32,7 @@ RULE_HELP: dict[str, str] = {
     "direct.key": "An object key the model reads is the expected answer.",
     "direct.url-segment": "A URL path segment is the expected answer.",
     "direct.identifier": "A word of an identifier that is a value (a tag, a constant, a key-value pair) is the answer.",
+    "direct.selection": "A value of this record (a digit pressed, a flag word) selects the answer through a mapping.",
     "upstream.field-value": "A field named like an earlier model's output holds the answer.",
     "upstream.field-label": "A field named like an earlier model's output holds a label.",
     "upstream.field-name": "A field named like an earlier model's output (review its provenance).",

@@ -132,6 +132,7 @@ from windtunnel.leakage.records import (
 )
 from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
+from windtunnel.leakage.selection import apply_selection
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -370,6 +371,9 @@ def audit_item(item: LeakItem | Mapping[str, Any], *, decode: bool = True, prefi
     if ruled:
         ruled = hide_answers(ruled, it.projection, [*it.expected, *it.correlated_values])
         findings = _dedupe([*findings, *ruled])
+    selected = apply_selection(it.id, it.projection, it.expected, it.label_set, findings)
+    if selected is not findings:
+        findings = hide_answers(selected, it.projection, [*it.expected, *it.correlated_values])
     if findings is audit.findings:
         return audit
     return ItemAudit(it.id, findings, it.line)

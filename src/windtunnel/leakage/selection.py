@@ -1,0 +1,398 @@
+"""Principle 6: a selector of this record read through a mapping gives the label away; a mapping alone lists.
+
+A phone menu ("For Billing, press 1"), a header defining one bit per label, a form's options with their
+boxes and mark ids, an impact × urgency lookup table, a catalogue of rules each setting the field to one
+label: each is a *mapping* from keys to labels (:mod:`windtunnel.leakage.mappings` finds them). With a
+*selector* of this record that resolves through it to one label (the digit the caller pressed, the flag
+word, the click's point or mark, this record's impact and urgency, the id of the rule that fired), the
+answer is given away although it is never written next to the record: ``direct.selection`` (high), at
+the selector. Without one, the mapping names every label evenly: a listing of the label set (principle 3),
+and nothing inside its entries is reported (an entry the mapping itself marks, by a ``true`` flag the
+others lack, is left to the other rules).
+
+A selector is a scalar of the projection outside the mapping:
+
+* for rows (a list of objects): the fields of one object named like the rows' key fields, whose values
+  (numbers, codes with a digit, or texts of three words or more) pick the rows holding them all; an
+  integer of four digits or more equal to one row's key under any name (an id, a duration in ms); two
+  times of one part of the record whose difference is the duration one row states (an SLA's start and
+  deadline against a policy's targets);
+  a pair of numbers that falls inside exactly one row's box ``[x1, y1, x2, y2]``;
+* for pairs and text (keys that are property names or bare numbers): an integer of four digits or more
+  under any name (the record's id picks its own line); a value whose field's name shares a word with
+  the mapping's path or text (``Digits`` and ``numDigits``; ``tkt_flags`` and a header
+  mentioning ``tkt_flags``), equal to a key, or, for a flag word, an integer (decimal or hex) whose set
+  bits are all bits the mapping defines and include exactly one label's bit.
+
+A selection counts when every selector found resolves to one label; it is a leak when that label is the
+answer. The finding is at the selector, except when the record's id picks its own row and the scan
+already reports the answer in that row (structure resolution's case): the row's finding stands alone, so
+the sanitizer clears the cell, not the id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime, timezone
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from windtunnel.leakage.mappings import (
+    IDENT,
+    Entry,
+    LabelFinder,
+    LabelMapping,
+    field_name,
+    find_mappings,
+    int_value,
+    name_words,
+    norm_key,
+)
+from windtunnel.leakage.model import Finding
+from windtunnel.leakage.pointers import join_pointer, parse_pointer
+
+_ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
+# A name set to a short value in a text: ``Digits=2``, ``flags: 0x23`` (not ``http://``, not a sentence).
+_TEXT_PAIR = re.compile(r"(?<![\w./-])([A-Za-z][\w.-]{0,40})\s?[=:]\s?[\"']?([\w+#.-]{1,40})(?=[\"'\s&;,)}\]]|$)")
+_PAIR_TEXT_LIMIT = 50_000
+_Path = tuple[str, ...]
+_Pick = tuple[_Path, tuple[int, int] | None, Entry, bool]
+"""(selector path, span of a selector in a text or None, the entry it picks, whether the selector is a
+value naming the record — its id or subject — that picks its own row)."""
+
+
+@lru_cache(maxsize=256)
+def _finder(labels: tuple[str, ...]) -> LabelFinder:
+    """One compiled finder per label set (items of a dataset share theirs)."""
+    return LabelFinder(labels)
+
+
+def apply_selection(
+    item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str], findings: list[Finding]
+) -> list[Finding]:
+    """``findings`` without those inside a mapping's entries that no selector picks (a listing), and
+    with a ``direct.selection`` finding at each selector that resolves to the answer.
+
+    Returns ``findings`` itself (the same list) when the projection holds no mapping of the labels."""
+    if len(label_set) < 2 or not isinstance(projection, (Mapping, list)) or not _gate(projection, label_set):
+        return findings
+    finder = _finder(tuple(label_set))
+    mappings = find_mappings(projection, finder)
+    if not mappings:
+        return findings
+    answers = {" ".join(e.casefold().split()) for e in expected}
+    leaves = list(_leaves(projection))
+    added: list[Finding] = []
+    dropped: list[Entry] = []
+    for mapping in mappings:
+        picks = list(_selections(mapping, leaves, projection, finder))
+        labels = {entry.label for _path, _span, entry, _own in picks if entry.label is not None}
+        marked = _marked(mapping, projection)
+        for entry in mapping.labelled():
+            if id(entry) in marked:
+                continue
+            if len(labels) == 1 and any(e is entry for _p, _s, e, _o in picks):
+                continue  # the entry this record selects: its own findings stand beside the selector's
+            dropped.append(entry)
+        if len(labels) == 1 and " ".join(next(iter(labels)).casefold().split()) in answers:
+            seen: set[tuple[_Path, tuple[int, int] | None]] = set()
+            for path, span, entry, own in picks:
+                value = _value_at(projection, path)
+                if own and any(_inside(f, entry) for f in findings if f.blocking):
+                    continue  # the record's id picks its own row, whose cell the scan already reports
+                if (path, span) not in seen:
+                    seen.add((path, span))
+                    added.append(_finding(item_id, path, span, value, expected[0]))
+    if not dropped and not added:
+        return findings
+    out = [f for f in findings if not any(_inside(f, entry) for entry in dropped)]
+    have = {(f.pointer, f.rule, f.span) for f in out}
+    out += [f for f in added if (f.pointer, f.rule, f.span) not in have]
+    return out
+
+
+def _gate(projection: Any, label_set: Sequence[str]) -> bool:
+    """A cheap check: two labels or more occur in the projection's texts at all (as substrings)."""
+    blob = repr(projection).casefold().replace("_", " ").replace("-", " ")
+    found = 0
+    for label in label_set:
+        words = label.casefold().replace("_", " ").replace("-", " ").split()
+        if words and all(w in blob for w in words):
+            found += 1
+            if found >= 2:
+                return True
+    return False
+
+
+class _Leaf(NamedTuple):
+    """A value of the projection that may select: a scalar, a point, or a ``name=value`` pair in a text."""
+
+    path: _Path
+    """Where it is written (the string, for a pair in a text)."""
+    name: str
+    """The name of its field (casefolded)."""
+    value: Any
+    span: tuple[int, int] | None
+    """For a pair in a text: the value's place in the string."""
+    group: _Path
+    """The object (or the line of a text) it belongs to: the fields that select together."""
+
+
+def _scalars(node: Any, path: _Path) -> Iterator[tuple[_Path, Any]]:
+    """Every scalar leaf of the projection, and every list of two numbers (a point), with its path."""
+    if isinstance(node, Mapping):
+        for k, v in node.items():
+            yield from _scalars(v, (*path, str(k)))
+    elif isinstance(node, list):
+        if len(node) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in node):
+            yield path, node
+            return
+        for i, v in enumerate(node):
+            yield from _scalars(v, (*path, str(i)))
+    else:
+        yield path, node
+
+
+def _leaves(projection: Any) -> Iterator[_Leaf]:
+    """The projection's scalars and points, and the ``name=value`` / ``name: value`` pairs written in
+    its texts (a log line ``Digits=2``, a query string), each pair grouped with the others of its line."""
+    for path, value in _scalars(projection, ()):
+        yield _Leaf(path, field_name(path), value, None, path[:-1])
+        if isinstance(value, str) and ("=" in value or ":" in value) and len(value) <= _PAIR_TEXT_LIMIT:
+            for m in _TEXT_PAIR.finditer(value):
+                line = value.count("\n", 0, m.start())
+                yield _Leaf(path, m.group(1).casefold(), m.group(2), m.span(2), (*path, f"\n{line}"))
+
+
+def _under(path: _Path, root: _Path) -> bool:
+    """Whether ``path`` is ``root`` or below it."""
+    return path[: len(root)] == root
+
+
+def _key_like(value: Any) -> bool:
+    """Whether a value can pick a row by equality: a number, a code with a digit, or a text of three
+    words or more (a plain word such as ``open`` is shared by too many things to select one)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return True
+    if not isinstance(value, str):
+        return False
+    return any(ch.isdigit() for ch in value) or len(value.split()) >= 3
+
+
+def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, finder: LabelFinder) -> Iterator[_Pick]:
+    """``(selector path, span or None, entry)`` for each selector of this record that resolves to one entry."""
+    spans = [e.span for e in mapping.entries if e.span is not None]
+    outside = [
+        leaf
+        for leaf in leaves
+        if not _under(leaf.path, mapping.path)
+        or (leaf.span is not None and leaf.path == mapping.path and not any(a <= leaf.span[0] < b for a, b in spans))
+    ]
+    if mapping.kind == "rows":
+        yield from ((leaf.path, leaf.span, e, own) for leaf, e, own in _row_picks(mapping, outside))
+    else:
+        yield from ((leaf.path, leaf.span, e, False) for leaf, e in _keyed_picks(mapping, outside))
+    if mapping.kind == "text":
+        yield from _named_picks(mapping, leaves)
+        yield from _shown_picks(mapping, outside, _value_at(projection, mapping.path), finder)
+
+
+def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str, finder: LabelFinder) -> Iterator[_Pick]:
+    """Text entries (lines of a table of many records) picked by a value of the record shown outside the
+    text — its id, its subject — that the entry's segment holds and no other entry's does."""
+    folded = text.casefold()
+    for leaf in outside:
+        if leaf.span is not None or not _shown(leaf.value) or finder.find(str(leaf.value)):
+            continue  # a text naming a label is a copy of a line, not a value that picks one
+        needle = str(leaf.value).casefold()
+        pattern = re.compile(rf"(?<!\w){re.escape(needle)}(?!\w)")
+        hit = [e for e in mapping.entries if e.span and pattern.search(folded, e.span[0], e.span[1])]
+        if len(hit) == 1 and hit[0].label is not None:
+            yield leaf.path, None, hit[0], True
+
+
+def _shown(value: Any) -> bool:
+    """Whether ``value`` can tell a record's row by being shown outside the table: an integer of four
+    digits or more, or a text with a digit or of two words or more (``T-9``, ``Printer jams``)."""
+    if _long_number(value):
+        return True
+    if not isinstance(value, str) or len(value.strip()) < 2 or len(value) > 200:
+        return False
+    return any(ch.isdigit() for ch in value) or len(value.split()) >= 2
+
+
+def _named_picks(mapping: LabelMapping, leaves: list[_Leaf]) -> Iterator[_Pick]:
+    """Text entries picked by their name (the identifier holding the label, ``badge--billing``) written
+    as a whole word anywhere outside the mapping's entries (``class="badge badge--billing"``)."""
+    named = [(next(iter(e.keys[IDENT])), e) for e in mapping.labelled() if IDENT in e.keys]
+    if not named:
+        return
+    spans = [e.span for e in mapping.entries if e.span is not None]
+    for name, entry in named:
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+        for leaf in leaves:
+            value = leaf.value
+            if leaf.span is not None or not isinstance(value, str) or name not in value.casefold():
+                continue
+            for m in pattern.finditer(value):
+                if leaf.path == mapping.path and any(a <= m.start() < b for a, b in spans):
+                    continue
+                yield leaf.path, (m.start(), m.end()), entry, False
+
+
+def _row_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry, bool]]:
+    """Rows picked by an object's fields named like the rows' keys, a long integer equal to one row's
+    key, a point in one row's box, or the time between two of the record's times (and ``False``: none
+    of them is a line of a text that the record's own id picks, see :func:`_shown_picks`)."""
+    entries = mapping.entries
+    names = {name for e in entries for name in e.keys}
+    label_fields = {name for e in entries for name in e.label_fields}
+    groups: dict[_Path, list[_Leaf]] = {}
+    for leaf in outside:
+        value = leaf.value
+        if isinstance(value, list):
+            inside = [e for e in entries if e.box and _in_box(value, e.box)]
+            if len(inside) == 1:
+                yield leaf, inside[0], False
+            continue
+        if leaf.name in names and leaf.name not in label_fields and _key_like(value):
+            groups.setdefault(leaf.group, []).append(leaf)
+        elif _long_number(value):
+            key = norm_key(value)
+            hit = [e for e in entries if any(key in keys for keys in e.keys.values())]
+            if len(hit) == 1 and hit[0].label is not None:
+                yield leaf, hit[0], False
+    yield from ((leaf, e, False) for leaf, e in _elapsed_picks(entries, [x for x in outside if x.span is None]))
+    for fields in groups.values():
+        chosen = list(entries)
+        for leaf in fields:
+            key = norm_key(leaf.value)
+            chosen = [e for e in chosen if key in e.keys.get(leaf.name, ())]
+        labelled = {e.label for e in chosen}
+        if chosen and len(labelled) == 1 and None not in labelled:
+            for leaf in fields:
+                yield leaf, chosen[0], False
+
+
+def _elapsed_picks(entries: list[Entry], outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:
+    """Rows picked by a length of time between two times of one part of the record (a deadline and its
+    start: ``breach_at`` − ``created_at`` = 3 days) equal to the duration one row states."""
+    timed = [e for e in entries if e.durations]
+    if not timed:
+        return
+    times: dict[str, list[tuple[_Leaf, datetime]]] = {}
+    for leaf in outside:
+        when = _datetime(leaf.value) if leaf.path else None
+        if when is not None:
+            times.setdefault(leaf.path[0], []).append((leaf, when))
+    for found in times.values():
+        for i, (leaf_a, a) in enumerate(found):
+            for leaf_b, b in found[i + 1 :]:
+                seconds = abs((b - a).total_seconds())
+                hit = [e for e in timed if seconds and any(abs(d - seconds) < 0.5 for d in e.durations)]
+                if len({e.label for e in hit}) == 1 and hit[0].label is not None:
+                    yield leaf_a, hit[0]
+                    yield leaf_b, hit[0]
+
+
+def _datetime(value: Any) -> datetime | None:
+    """``value`` as a date and time when it is one written in ISO 8601 (``2026-03-05T09:21:00Z``,
+    ``2026-03-06 10:28:00``); a zone-less time is read as UTC."""
+    if not isinstance(value, str) or not _ISO_TIME.fullmatch(value.strip()):
+        return None
+    try:
+        when = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+def _long_number(value: Any) -> bool:
+    """Whether ``value`` is an integer of four digits or more (an id, a duration in milliseconds): equal
+    to one entry's key under any name, it picks that entry (a record's id picks its own row)."""
+    number = int_value(value)
+    return number is not None and number >= 1_000
+
+
+def _in_box(point: list[Any], box: tuple[float, float, float, float]) -> bool:
+    """Whether ``point`` ``[x, y]`` lies inside ``box`` ``(x1, y1, x2, y2)``."""
+    x, y = float(point[0]), float(point[1])
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+def _keyed_picks(mapping: LabelMapping, outside: list[_Leaf]) -> Iterator[tuple[_Leaf, Entry]]:
+    """Entries picked by a value whose field is named like the mapping (equal key or flag word)."""
+    all_bits = 0
+    if mapping.bits:
+        for e in mapping.entries:
+            all_bits |= e.bits or 0
+    for leaf in outside:
+        value = leaf.value
+        if isinstance(value, list) or not (name_words(leaf.name) & mapping.words or _long_number(value)):
+            continue
+        key = norm_key(value)
+        if key is None:
+            continue
+        hit = [e for e in mapping.labelled() if key in e.keys.get("", ())]
+        if not hit and mapping.bits:
+            number = int_value(value)
+            if number and number & ~all_bits == 0:
+                hit = [e for e in mapping.labelled() if (e.bits or 0) & number]
+        if len({e.label for e in hit}) == 1 and hit[0].label is not None:
+            yield leaf, hit[0]
+
+
+def _marked(mapping: LabelMapping, projection: Any) -> set[int]:
+    """The entries of a rows mapping that hold a ``true`` flag the other labelled entries lack (an
+    option marked selected or checked): a selection the mapping itself makes, left to the other rules."""
+    if mapping.kind != "rows":
+        return set()
+    flags: dict[int, set[_Path]] = {}
+    for entry in mapping.labelled():
+        node = _value_at(projection, entry.path)
+        flags[id(entry)] = {p for p, v in _scalars(node, ()) if v is True}
+    out = set()
+    for entry in mapping.labelled():
+        others = set().union(*(f for k, f in flags.items() if k != id(entry)))
+        if flags[id(entry)] - others:
+            out.add(id(entry))
+    return out
+
+
+def _value_at(projection: Any, path: _Path) -> Any:
+    """The value of the projection at ``path``."""
+    node = projection
+    for part in path:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def _inside(finding: Finding, entry: Entry) -> bool:
+    """Whether ``finding`` points inside ``entry`` (its subtree, or its segment of a text)."""
+    if finding.inner is not None:
+        return False
+    path = tuple(parse_pointer(finding.pointer))
+    if entry.span is not None:
+        if path != entry.path or finding.span is None or finding.target != "value":
+            return False
+        return entry.span[0] <= finding.span[0] and finding.span[1] <= entry.span[1]
+    return _under(path, entry.path)
+
+
+def _finding(item_id: str, path: _Path, span: tuple[int, int] | None, value: Any, answer: str) -> Finding:
+    """A ``direct.selection`` finding at the selector: ``span`` of the string at ``path``, or its whole value."""
+    if span is None and isinstance(value, str):
+        span = (0, len(value))
+    return Finding(
+        item=item_id,
+        channel="direct",
+        severity="high",
+        pointer=join_pointer(path),
+        representation="json",
+        span=span,
+        view="raw",
+        rule="direct.selection",
+        detail="this record's value selects the expected answer through a key-to-label mapping in the projection",
+        value=answer,
+    )
