@@ -112,6 +112,7 @@ from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
+    ascii_token_sets,
     dumps,
     plan_blob,
     string_may_hit,
@@ -222,6 +223,7 @@ class _Ctx:
     """(projection, expected, serialised projection, context words): the target is inferred from
     them the first time the mention policy needs it (most items never do)."""
     toks: list[list[str]] = field(default_factory=list)
+    ascii_toks: list[list[str]] = field(default_factory=list)
     recording: list[tuple[Any, ...]] | None = None
     """While a string is classified for the cache (see :func:`_scan_string`): what it emits."""
     naming_used: bool = False
@@ -255,6 +257,8 @@ class _Ctx:
 
     def __post_init__(self) -> None:
         self.toks = token_sets(self.needles)
+        # the token sets an ASCII string can hold (a label set's lexicon brings words in other scripts)
+        self.ascii_toks = ascii_token_sets(self.needles)
 
     def naming(self) -> re.Pattern[str] | None:
         """The naming words' pattern (see ``target``), inferring the target first if still pending."""
@@ -1049,7 +1053,7 @@ def _may_hit(value: Any, ctx: _Ctx) -> bool:
         if plan.decode and plan.string_decode(value):
             return True
         low = value.lower()
-        for toks in ctx.toks:
+        for toks in ctx.ascii_toks:
             for tok in toks:
                 if tok not in low:
                     break
