@@ -31,7 +31,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -291,6 +291,12 @@ class NeedleSet:
             seen.setdefault((n.norm, n.role), n)
         self.needles: list[Needle] = list(seen.values())
         self.any_canon = any(n.canon for n in self.needles)
+        self.ocr = ocr_needles(self.needles)
+        """Each word needle that OCR can misread, as a derived twin with its look-alike pattern."""
+        self.ocr_re = re.compile("|".join(p.pattern for _n, p in self.ocr)) if self.ocr else None
+        """Any of their patterns (the pre-check's marker)."""
+        self.ocr_bytes = re.compile(self.ocr_re.pattern.encode()) if self.ocr_re is not None else None
+        """``ocr_re`` on a lowercased serialisation."""
         self._automaton: ahocorasick.Automaton | None = None
         if len({n.key for n in self.needles}) > AUTOMATON_THRESHOLD:
             auto = ahocorasick.Automaton()
@@ -357,6 +363,8 @@ class NeedleSet:
             hits = self._search_ascii(text)
             if has_humps(text):
                 hits.extend(self._search_identifiers(Mapped(text), "identifier", hits))
+            if self.ocr_re is not None:
+                hits.extend(self._search_ocr(Mapped(text), hits))
             return hits
         base = Mapped(text)
         hits = self._search_views(text, base, "full")
@@ -367,9 +375,31 @@ class NeedleSet:
                 hits.extend(self._search_decoded(view, name, hits))
         if has_humps(text):
             hits.extend(self._search_identifiers(base, "identifier", hits))
+        if self.ocr_re is not None:
+            hits.extend(self._search_ocr(base, hits))
         return hits
 
     # -- internals
+
+    def _search_ocr(self, base: Mapped, prior: list[Hit]) -> list[Hit]:
+        """Hits of a word as OCR misreads it (``Hiqh``, ``Bi11ing``): a whole token that folds onto the
+        needle through :data:`OCR_LOOKALIKES` but is not the needle, in the full view, named ``ocr``;
+        each carries the needle's derived twin, so the decision weighs it as any derived spelling."""
+        fv = full_view(base)
+        text = fv.text
+        if self.ocr_re is None or self.ocr_re.search(text) is None:
+            return []
+        covered = _Cover(prior)
+        out: list[Hit] = []
+        for n, pat in self.ocr:
+            for mt in pat.finditer(text):
+                a, b = mt.span()
+                if not ocr_misread(mt.group(), n.norm):
+                    continue
+                span = fv.span(a, b)
+                if not covered(span, n):
+                    out.append(Hit(n, span, "ocr", _whole(text, a, b), text, (a, b)))
+        return out
 
     def _search_views(self, original: str, m: Mapped, label: str) -> list[Hit]:
         """Hits in the full view of ``m`` (spans of ``original``), each named by the least transformed
@@ -433,6 +463,55 @@ class NeedleSet:
             for hit in self._search_canonical(view, prior + out):
                 out.append(Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span))
         return out
+
+
+# ---------------------------------------------------------------- OCR look-alikes
+
+OCR_LOOKALIKES: dict[str, str] = {
+    "m": "m|rn|nn", "w": "w|vv", "d": "d|cl", "i": "[il1]", "l": "[il1]", "1": "[1il]", "o": "[o0c]",
+    "0": "[0o]", "c": "[co]", "g": "[gq9]", "q": "[qg]", "s": "[s5]", "5": "[5s]", "b": "[b8]",
+    "8": "[8b]", "z": "[z2]", "e": "[ec]",
+}  # fmt: skip
+"""What an OCR engine reads for each character of a word (lowercase): the classic confusions of shape
+(``rn``/``m``, ``l``/``1``/``i``, ``0``/``o``/``c``, ``q``/``g``, ``5``/``s``, ``8``/``b``). Small on
+purpose: a wider table folds ordinary words together."""
+OCR_MIN_LETTERS = 4
+"""A needle word shorter than this is not looked for misread (``Lcw`` is too close to too many words)."""
+OCR_MAX_LETTER_SWAPS = 2
+"""At most this many letters read as another letter (a digit read for a letter is never a word)."""
+_OCR_FOLDS = (("rn", "m"), ("nn", "m"), ("vv", "w"), ("cl", "d"))
+
+
+def ocr_needles(needles: Iterable[Needle]) -> list[tuple[Needle, re.Pattern[str]]]:
+    """For each one-word needle of letters (an answer or a label, :data:`OCR_MIN_LETTERS` or more, not
+    itself derived) its derived twin and the pattern of its OCR misreadings as a whole token."""
+    out: list[tuple[Needle, re.Pattern[str]]] = []
+    for n in needles:
+        if n.role == "correlated" or n.derived or n.value_only or n.phrase:
+            continue
+        word = n.norm
+        if len(word) < OCR_MIN_LETTERS or not word.isascii() or not word.isalpha():
+            continue
+        body = "".join(f"(?:{OCR_LOOKALIKES[ch]})" if ch in OCR_LOOKALIKES else re.escape(ch) for ch in word)
+        out.append((replace(n, derived=True), re.compile(f"(?<![a-z0-9]){body}(?![a-z0-9])")))
+    return out
+
+
+def ocr_misread(token: str, word: str) -> bool:
+    """``token`` (lowercase, a match of ``word``'s OCR pattern) is a misreading of ``word``, not ``word``
+    itself: some character differs, and at most :data:`OCR_MAX_LETTER_SWAPS` letters stand for other
+    letters (``Modern`` for ``Modem`` is one; digits for letters, ``Bi11ing``, are never a word)."""
+    if token == word:
+        return False
+    folded = token
+    for pair, one in _OCR_FOLDS:
+        if pair in folded and pair not in word:
+            folded = folded.replace(pair, one)
+    if len(folded) != len(word):
+        return True  # an alignment the folds do not model: the pattern matched, the letters are few
+    swaps = sum(1 for x, y in zip(folded, word, strict=True) if x != y and x.isalpha() and y.isalpha())
+    swaps += sum(1 for pair, _one in _OCR_FOLDS if pair in token and pair not in word)
+    return swaps <= OCR_MAX_LETTER_SWAPS
 
 
 class _Cover:

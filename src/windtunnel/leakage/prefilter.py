@@ -376,6 +376,8 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     if not blob.isascii() or (backslash and blob.find(b"\\\\") >= 0):
         return Plan(True, decode, True)
     pr: _Probe = needles.__dict__.get("_probe") or probe(needles)
+    if needles.ocr_bytes is not None and needles.ocr_bytes.search(blob.lower()) is not None:
+        return Plan(True, decode, True)  # a word as OCR misreads it (needles.py): checked string by string
     if backslash:
         low = blob.lower()
         gate = upstream_possible and _may_have_upstream_key(blob, low)
@@ -428,6 +430,8 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
     low = text.lower().encode()
     if any(all(low.find(t) >= 0 for t in toks) for toks, _adj in pr.sets):
         return True
+    if needles.ocr_bytes is not None and needles.ocr_bytes.search(low) is not None:
+        return True  # a word as OCR misreads it (needles.py ``ocr_needles``)
     if not decode:
         return False
     if "&" in text or "%" in text or "\\" in text:
