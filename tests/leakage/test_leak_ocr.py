@@ -68,3 +68,25 @@ def test_only_word_needles_of_four_letters_or_more_get_a_pattern() -> None:
     twin, pattern = ocr_needles([Needle.make("High", "label")])[0]  # type: ignore[list-item]
     assert twin.derived and twin.role == "label"
     assert pattern.search("hiqh") and not pattern.search("thigh") and not pattern.search("hiqhway")
+
+
+def _word_table(words: list[str]) -> str:
+    head = "blk\tln\tx\ty\tconf\tword"
+    rows = [f"1\t{i // 3}\t{40 * i}\t{18 * (i // 3)}\t9{i % 10}\t{w}" for i, w in enumerate(words)]
+    return "\n".join([head, *rows])
+
+
+def test_a_table_of_one_word_per_row_reads_as_its_running_text() -> None:
+    words = ["Order", "7716", "placed", "Size:", "C0rnpact", "Agent:", "unassigned"]
+    found = scan_text(_word_table(words), "Compact", label_set=SIZES, target="size")
+    assert any(f.view == "decoded:word_rows+ocr" and f.severity == "high" for f in found), found
+    table = _word_table(words)
+    a, b = found[0].span
+    assert table[a:b] == "C0rnpact"  # the word's own characters, not the row
+
+
+def test_a_word_table_without_the_answer_and_a_numeric_grid_find_nothing() -> None:
+    words = ["Order", "7716", "placed", "Size:", "pending", "Agent:", "unassigned"]
+    assert scan_text(_word_table(words), "Compact", label_set=SIZES, target="size") == []
+    grid = "\n".join(f"{i}\t{i + 1}\t{i + 2}\t{i + 3}\t" for i in range(6))  # no word cell at all
+    assert scan_text(grid, "Compact", label_set=SIZES, target="size") == []

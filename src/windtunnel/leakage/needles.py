@@ -253,8 +253,14 @@ class Needle:
         key = norm if len(toks) == 1 and norm.endswith("...") else max(toks, key=len)
         return cls(text, role, norm, key, len(toks) > 1, canon, value_only, derived)
 
+    ocr: re.Pattern[str] | None = None
+    """For an OCR twin (:func:`ocr_needles`): the pattern of the word's misreadings, which ``find`` uses."""
+
     def find(self, text: str) -> list[tuple[int, int]]:
-        """The bounded matches of this needle in ``text`` (already in the view the needle is normalised to)."""
+        """The bounded matches of this needle in ``text`` (already in the view the needle is normalised
+        to); for an OCR twin, its misreadings there (never the word as written)."""
+        if self.ocr is not None:
+            return [mt.span() for mt in self.ocr.finditer(text) if ocr_misread(mt.group(), self.norm)]
         return find_all(self.norm, text, self.phrase)
 
 
@@ -295,8 +301,13 @@ class NeedleSet:
         """Each word needle that OCR can misread, as a derived twin with its look-alike pattern."""
         self.ocr_re = re.compile("|".join(p.pattern for _n, p in self.ocr)) if self.ocr else None
         """Any of their patterns (the pre-check's marker)."""
-        self.ocr_bytes = re.compile(self.ocr_re.pattern.encode()) if self.ocr_re is not None else None
-        """``ocr_re`` on a lowercased serialisation."""
+        self.ocr_bytes = (
+            re.compile("|".join(p.pattern.removeprefix(_OCR_BEFORE) for _n, p in self.ocr).encode())
+            if self.ocr
+            else None
+        )
+        """``ocr_re`` on a lowercased serialisation, without the leading boundary (a JSON escape,
+        ``\\tHiqh``, puts a letter before the word)."""
         self._automaton: ahocorasick.Automaton | None = None
         if len({n.key for n in self.needles}) > AUTOMATON_THRESHOLD:
             auto = ahocorasick.Automaton()
@@ -391,11 +402,8 @@ class NeedleSet:
             return []
         covered = _Cover(prior)
         out: list[Hit] = []
-        for n, pat in self.ocr:
-            for mt in pat.finditer(text):
-                a, b = mt.span()
-                if not ocr_misread(mt.group(), n.norm):
-                    continue
+        for n, _pat in self.ocr:
+            for a, b in n.find(text):
                 span = fv.span(a, b)
                 if not covered(span, n):
                     out.append(Hit(n, span, "ocr", _whole(text, a, b), text, (a, b)))
@@ -459,6 +467,11 @@ class NeedleSet:
                 Hit(h.needle, h.span, name, h.whole, h.view_text, h.view_span)
                 for h in self._search_identifiers(view, name, prior + out)
             )
+        if self.ocr_re is not None:
+            out.extend(
+                Hit(h.needle, h.span, name + "+ocr", h.whole, h.view_text, h.view_span)
+                for h in self._search_ocr(view, prior + out)
+            )
         if self.any_canon and has_digit(view.text):
             for hit in self._search_canonical(view, prior + out):
                 out.append(Hit(hit.needle, hit.span, name + "+canonical", hit.whole, hit.view_text, hit.view_span))
@@ -479,6 +492,7 @@ OCR_MIN_LETTERS = 4
 """A needle word shorter than this is not looked for misread (``Lcw`` is too close to too many words)."""
 OCR_MAX_LETTER_SWAPS = 2
 """At most this many letters read as another letter (a digit read for a letter is never a word)."""
+_OCR_BEFORE = "(?<![a-z0-9])"
 _OCR_FOLDS = (("rn", "m"), ("nn", "m"), ("vv", "w"), ("cl", "d"))
 
 
@@ -493,7 +507,8 @@ def ocr_needles(needles: Iterable[Needle]) -> list[tuple[Needle, re.Pattern[str]
         if len(word) < OCR_MIN_LETTERS or not word.isascii() or not word.isalpha():
             continue
         body = "".join(f"(?:{OCR_LOOKALIKES[ch]})" if ch in OCR_LOOKALIKES else re.escape(ch) for ch in word)
-        out.append((replace(n, derived=True), re.compile(f"(?<![a-z0-9]){body}(?![a-z0-9])")))
+        pattern = re.compile(f"{_OCR_BEFORE}{body}(?![a-z0-9])")
+        out.append((replace(n, derived=True, ocr=pattern), pattern))
     return out
 
 

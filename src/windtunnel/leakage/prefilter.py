@@ -55,6 +55,7 @@ from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
 from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
+from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
@@ -559,6 +560,7 @@ def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
             or (blob.find(b"-") >= 0 and _HYPHEN_RE.search(blob) is not None)
             or _BASE64_LINES_RE.search(blob) is not None
             or _DUMP_LINE_RE.search(blob) is not None
+            or (blob.find(b"\\t") >= 0 and _WORD_ROW_RE.search(blob) is not None)
         )
     ):
         return True
@@ -620,6 +622,7 @@ def _base_markers_text(text: str) -> bool:
         or _HYPHEN_STR_RE.search(text) is not None
         or _BASE64_LINES_STR_RE.search(text) is not None
         or _DUMP_LINE_STR_RE.search(text) is not None
+        or ("\t" in text and WORD_ROW_MARK_RE.search(text) is not None)
     ):
         return True
     if "%" in text and "width" in text and _WIDTH_STR_RE.search(text) is not None:
@@ -644,6 +647,7 @@ _EXTRA_DECODERS = frozenset(
         "homophones",
         "spelled",
         "cells",
+        "word_rows",
         "terminal",
         "pdf_text",
         "css_content",
@@ -656,6 +660,8 @@ _WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")
 _WIDTH_STR_RE = re.compile(_WIDTH_RE.pattern.decode())
 # A line of a hex dump after a line break (an offset, then a group of hex byte pairs): a dump has two.
 _DUMP_LINE_RE = re.compile(rb"\\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
+# A line led by three numeric cells of a word table (views/layout.py ``word_rows``), JSON-escaped.
+_WORD_ROW_RE = re.compile(rb"\\n(?:-?\d+(?:\.\d+)?\\t){3}")
 _DUMP_LINE_STR_RE = re.compile(r"\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
 # A line break after a line of 16 base64 characters and before another (a MIME base64 body).
 _BASE64_LINES_RE = re.compile(rb"\\(?<=[A-Za-z0-9+/]{16}\\)(?:r\\)?n[A-Za-z0-9+/]")
