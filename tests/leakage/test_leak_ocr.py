@@ -90,3 +90,11 @@ def test_a_word_table_without_the_answer_and_a_numeric_grid_find_nothing() -> No
     assert scan_text(_word_table(words), "Compact", label_set=SIZES, target="size") == []
     grid = "\n".join(f"{i}\t{i + 1}\t{i + 2}\t{i + 3}\t" for i in range(6))  # no word cell at all
     assert scan_text(grid, "Compact", label_set=SIZES, target="size") == []
+
+
+def test_a_clean_word_in_a_word_table_is_read_with_the_name_rows_above() -> None:
+    words = ["Order", "7716", "placed", "Queue:", "Warranty", "Agent:", "unassigned"]
+    found = scan_text(_word_table(words), "Warranty", label_set=QUEUES, target="queue")
+    assert [f.severity for f in found] == ["high"], found
+    without = ["Order", "7716", "placed", "Agent:", "unassigned", "note", "warranty", "card"]
+    assert all(f.severity == "low" for f in scan_text(_word_table(without), "Warranty", label_set=QUEUES))
