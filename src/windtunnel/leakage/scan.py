@@ -147,6 +147,7 @@ from windtunnel.leakage.truncation import label_truncations
 from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
 from windtunnel.leakage.views.bytelists import byte_list_text
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
+from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.spoken import homophone_supported
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -1608,7 +1609,7 @@ def _classify(
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
-    if hit.needle.phrase and not hit.needle.derived:
+    if hit.needle.phrase and not _lexicon_word(hit, ctx):
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
         # mail``) has ordinary senses and needs a tie, as a single word does.
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
@@ -1655,9 +1656,12 @@ _NOTE_AFTER = re.compile(
 )
 
 
-_ENCODED_CONTEXT = re.compile(r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})")
+_ENCODED_CONTEXT = re.compile(
+    r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})|" + WORD_ROW_MARK_RE.pattern
+)
 """An entity, a percent-escape or a ``\\u``/``\\x`` escape: what may hide the separator or the quotes
-around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``)."""
+around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``); or the next
+row of a table of one word per row (views/layout.py ``word_rows``), where the name stands rows above."""
 
 
 def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:
@@ -2173,8 +2177,8 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
 def _lexicon_word(hit: Hit, ctx: _Ctx) -> bool:
     """The hit is a derived spelling that is a word of the lexicon (a synonym, a translation): on a
     numeric scale the derived spellings are numerals (``FOUR``), which identifiers and keys state as
-    they are."""
-    return hit.needle.derived and not _numeric_scale(ctx)
+    they are, and an OCR misreading (``Hiqh``) is the label itself, read wrong."""
+    return hit.needle.derived and hit.needle.ocr is None and not _numeric_scale(ctx)
 
 
 def _task_name(token: str, ctx: _Ctx) -> bool:
