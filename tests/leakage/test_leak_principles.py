@@ -454,3 +454,49 @@ def test_strict_counts_a_value_demoted_as_another_things_attribute() -> None:
     assert not audit_item(item).leaked
     strict = audit_item(replace(LeakItem.from_mapping(item), strict=True))
     assert strict.leaked and [f.severity for f in strict.findings] == ["medium"]
+
+
+SPAM = ["Spam", "Not Spam"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # principle 3: a word of the task's own name is the field's name, not its value
+        ({"form": "Junk Decision: Spam"}, {"form": "Junk Decision:"}),
+        ({"log": "set spam_decision = 'Spam'"}, {"log": "set spam_decision = NULL"}),
+        ({"html": "<dt>spam decision</dt><dd><b>Spam</b></dd>"}, {"html": "<dt>spam decision</dt><dd></dd>"}),
+        ({"steps": ["triage", "spam-decision: Spam"]}, {"steps": ["triage", "spam-decision"]}),
+        ({"ask": "The Spam Decision here is Spam."}, {"ask": "Please record the Spam Decision of this message."}),
+        ({"css": "#m-9 .spamDecision::after{content:'Spam'}"}, {"css": "#m-9 .spamDecision::after{content:none}"}),
+    ],
+)
+def test_a_word_of_the_tasks_own_name_is_not_its_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, "Spam", label_set=SPAM, target="spam_decision")
+    assert not _leaks(clean, "Spam", label_set=SPAM, target="spam_decision")
+
+
+def test_a_task_name_of_the_label_alone_or_with_a_function_word_still_ties() -> None:
+    # ``is_spam`` has one word besides function words: "this message is spam" is a statement, not the name.
+    assert _leaks({"note": "honestly this one is Spam"}, "Spam", label_set=SPAM, target="is_spam")
+    assert _leaks({"note": "Spam"}, "Spam", label_set=SPAM, target="spam")
+
+
+STARS = ["1", "2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # principle 3: a number in brackets after a noun naming something else is that noun's count
+        ({"ui": "Stars (2)"}, {"ui": "Comments (2)"}),
+        ({"ui": "Inbox\tStars (2)"}, {"ui": "Inbox\tUnread (2)"}),
+        ({"ui": "Stars [2]"}, {"ui": "Open tabs [2]"}),
+        ({"ui": "Final score (2)"}, {"ui": "Drafts (2) · Sent (14)"}),
+        ({"ui": "the customer gave (2)"}, {"ui": "Photos (2)"}),
+        ({"ui": "Verdict (2)"}, {"ui": "Reviews: Attachments (2)"}),
+    ],
+)
+def test_a_number_in_brackets_after_another_noun_is_a_count(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, "2", label_set=STARS, target="stars")
+    assert not _leaks(clean, "2", label_set=STARS, target="stars")

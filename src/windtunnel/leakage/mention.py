@@ -242,6 +242,88 @@ def names_task(pattern: re.Pattern[str], name: str) -> bool:
     return pattern.search(name.casefold().replace("_", " ")) is not None
 
 
+_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "has",
+        "have",
+        "had",
+        "of",
+        "to",
+        "for",
+        "by",
+        "in",
+        "on",
+        "at",
+        "as",
+        "it",
+        "its",
+        "this",
+        "that",
+        "with",
+        "from",
+        "and",
+        "or",
+        "not",
+    ]
+)
+
+
+@lru_cache(maxsize=256)
+def _task_name_re(target: str) -> re.Pattern[str] | None:
+    """Whole-word pattern of the task's name written in any style (``spam_verdict``, ``Spam Verdict``,
+    ``spam-verdict``, ``spamVerdict``), lowercased; ``None`` when the name has fewer than two words
+    besides function words (``is_spam``): a one-word name cannot be told from the label it holds."""
+    words = [w.casefold() for part in re.split(r"[\W_]+", target) for w in _NAME_PART.findall(part)]
+    if len([w for w in words if w not in _FUNCTION_WORDS]) < 2:
+        return None
+    return re.compile(r"(?<![^\W_])" + r"[\s_.-]*".join(map(re.escape, words)) + r"(?![^\W_])")
+
+
+def in_task_name(target: str | None, text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is one word of the task's own name written around it (the label ``Spam`` in
+    ``Spam Verdict:``, ``spam_verdict``, ``#t1-spam-verdict``): the name of the field the task asks
+    for, not its value (principle 3, a sense that is not the label). Only a strict part of the name:
+    a name that is the label alone says nothing here."""
+    if not target:
+        return False
+    pattern = _task_name_re(target)
+    if pattern is None:
+        return False
+    low = text[max(0, a - 80) : b + 80].casefold()
+    off = max(0, a - 80)
+    if len(low) != min(len(text), b + 80) - off:
+        return False  # casefolding changed the length: offsets no longer line up
+    return any(
+        m.start() + off <= a and b <= m.end() + off and (m.start() + off, m.end() + off) != (a, b)
+        for m in pattern.finditer(low)
+    )
+
+
+_COUNT_OF = re.compile(
+    r"(?:^|(?<=[\n\t|·•,;>:]))[ \t]*([^\W\d_][\w-]*(?:[ \t][^\W\d_][\w-]*)?)[ \t]*[(\[]\Z", re.MULTILINE
+)
+
+
+def counted_noun(text: str, a: int, b: int) -> str | None:
+    """The name right before a number in brackets (``Attachments (2)``, ``Open tabs [3]``): the count of
+    that name's things, not an emphasis of the number. The name is one or two words starting a line
+    or a part of one (after a separator, a tab, a tag): a title, as a tab, a link or a folder is
+    named; ``None`` when the number is not so written (``she gave (2)``)."""
+    m = _COUNT_OF.search(text, max(0, a - 40), a)
+    if m is None or b >= len(text) or text[b] not in ")]":
+        return None
+    return m.group(1)
+
+
 _KV_NAME = re.compile(r"[^\n\r.!?;,]{0,40}$")
 
 

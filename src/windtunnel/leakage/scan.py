@@ -256,14 +256,24 @@ class _Ctx:
     def __post_init__(self) -> None:
         self.toks = token_sets(self.needles)
 
+    task: str | None = None
+    """The task's name as given or inferred (``spam_verdict``): its words around a label are the name."""
+
     def naming(self) -> re.Pattern[str] | None:
         """The naming words' pattern (see ``target``), inferring the target first if still pending."""
         self.naming_used = True
         if self.pending_target is not None:
             projection, expected, blob, words = self.pending_target
             self.pending_target = None
-            self.target = _naming(infer_target(projection, expected, blob), words)
+            self.task = infer_target(projection, expected, blob)
+            self.target = _naming(self.task, words)
         return self.target
+
+    def task_name(self) -> str | None:
+        """The task's name (see ``task``), inferred first if still pending; the naming words depend
+        on it, so consulting it counts as consulting them (the classification cache keys on them)."""
+        self.naming()
+        return self.task
 
 
 def _needles(
@@ -461,6 +471,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
     ctx.decode_asked = decode_asked
     if it.target:
         ctx.target = _naming(it.target, it.context_words)
+        ctx.task = it.target
     else:
         ctx.pending_target = (it.projection, it.expected, blob, it.context_words)
         ctx.given_naming = _naming(None, it.context_words)
@@ -655,7 +666,7 @@ def _context(
     strict: bool = False,
 ) -> _Ctx:
     needles, label_norms = _prepared(tuple(expected), tuple(correlated), tuple(labels))
-    return _Ctx(item, needles, label_norms, decode, _naming(target, context_words), strict)
+    return _Ctx(item, needles, label_norms, decode, _naming(target, context_words), strict, task=target)
 
 
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
@@ -1448,6 +1459,8 @@ def _classify(
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
+    if mention.in_task_name(ctx.task_name(), view_text, va, vb):
+        return  # a word of the task's own name (``Spam Verdict:``): the field's name, not its value
     own = _own_record_value(hit, text, span, ctx)
     if own is not None and not suppress:
         if own[1] is not None:
@@ -2186,6 +2199,13 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         text, (a, b) = written.text, (va, vb)
     if ctx.marked and len(mention._WORDS.findall(text)) <= 3:
         return "emphasis"
+    counted = mention.counted_noun(text, a, b) if hit.needle.text.isdigit() and _numeric_scale(ctx) else None
+    if (
+        counted is not None
+        and not (naming is not None and mention.names_task(naming, counted))
+        and not mention.names_answer(counted)
+    ):
+        return None  # ``Attachments (2)``: a count of the things named, not the label in brackets (principle 3)
     if mention.emphasised(text, a, b):
         return "emphasis"
     # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:
