@@ -500,3 +500,65 @@ STARS = ["1", "2", "3", "4", "5"]
 def test_a_number_in_brackets_after_another_noun_is_a_count(leaky: Any, clean: Any) -> None:
     assert _leaks(leaky, "2", label_set=STARS, target="stars")
     assert not _leaks(clean, "2", label_set=STARS, target="stars")
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean", "expected", "labels", "target"),
+    [
+        # principle 2: writing the label down is an assignment, as "mark it as" is
+        ("Put down Oscar. Oscar.", "Put down the phone, Oscar.", "O", ["N", "O", "P"], "door_code"),
+        ("please write it down as High.", "we put down high expectations", "High", LMH, "priority"),
+        # a request for one option chooses it
+        (
+            "large please, the medium was tight",
+            "please send the large print edition",
+            "Large",
+            ["Small", "Large"],
+            "size",
+        ),
+        ("Reject, please.", "please do not reject my call", "Reject", ["Accept", "Reject"], "outcome"),
+        # a verdict reported or advised ends its clause
+        (
+            "the auditor says reject, too many gaps",
+            "the auditor says reject forms go to HR",
+            "Reject",
+            ["Accept", "Reject"],
+            "outcome",
+        ),
+        (
+            "cardiology recommended urgent.",
+            "cardiology recommended urgent care centres",
+            "Urgent",
+            ["Routine", "Urgent"],
+            "referral",
+        ),
+    ],
+)
+def test_writing_down_requesting_or_reporting_the_label_states_it(
+    leaky: str, clean: str, expected: str, labels: list[str], target: str
+) -> None:
+    assert _leaks({"turns": [{"text": leaky}]}, expected, label_set=labels, target=target)
+    assert not _leaks({"turns": [{"text": clean}]}, expected, label_set=labels, target=target)
+
+
+YN = ["Yes", "No"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean", "target"),
+    [
+        # principle 3: a flag standing for a label under a field naming something else is a setting
+        ({"refund_ok": True}, {"engine": {"verbose": True}}, "refund_ok"),
+        ({"case": {"is_fraud": True}}, {"case": {"cached": True}}, "fraud_flag"),
+        ({"claim": {"covered": True}}, {"claim": {"photos_attached": True}}, "coverage"),
+        ({"log": "fraud=true retries=2"}, {"log": "cache_hit=true retries=2"}, "fraud_flag"),
+    ],
+)
+def test_a_flag_under_a_field_naming_something_else_is_a_setting(leaky: Any, clean: Any, target: str) -> None:
+    assert _leaks(leaky, "Yes", label_set=YN, target=target)
+    assert not _leaks(clean, "Yes", label_set=YN, target=target)
+
+
+def test_a_flag_without_a_known_task_stays_a_value() -> None:
+    # No target given and none inferred: nothing tells a setting from the answer, so the flag is the value.
+    assert _leaks({"case": {"refund_due": False}}, "No", label_set=YN)

@@ -110,13 +110,19 @@ _ASSIGN = (
     # moving it somewhere: upgrading to, routed to, assigned to, handed over to
     r"(?:upgrad|downgrad|escalat|bump|rais|lower|mov|chang|rout|assign|forward|transfer|send|sent|pass|hand)"
     r"\w*(?:\s+(?:it|this|that|up|down|over|off))?\s+to|"
-    # a decision: agreed on, settled on, went with, opted for, picked (see _DECISION_END)
+    # writing it down: put down, write it down as, jot down
+    r"(?:put|puts|putting|write|writes|writing|wrote|written|jot|jots|jotted|jotting)"
+    r"(?:\s+(?:it|this|that|them))?\s+down(?:\s+(?:as|for))?|"
+    # a decision: agreed on, settled on, went with, opted for, picked, a verdict reported or advised
+    # ("underwriter says decline,"; see _DECISION_END)
     r"(?:agree|settle|decide|land|converge)\w*\s+on|(?:go|goes|went|going|gone)\s+with|opt\w*\s+for|"
-    r"(?:chose|choose|choosing|picked|pick|picking|selected|select)"
+    r"(?:chose|choose|choosing|picked|pick|picking|selected|select|says|said|recommends?|recommended|"
+    r"suggests?|suggested|advises?|advised)"
 )
 _DECISION = re.compile(
     r"(?:(?:agree|settle|decide|land|converge)\w*\s+on|(?:go|goes|went|going|gone)\s+with|opt\w*\s+for|"
-    r"chose|choose|choosing|picked|pick|picking|selected|select)\s+" + r"(?:(?:a|an|the)\s+)?[\"'`*_“‘]*$"
+    r"chose|choose|choosing|picked|pick|picking|selected|select|says|said|recommends?|recommended|"
+    r"suggests?|suggested|advises?|advised)\s+" + r"(?:(?:a|an|the)\s+)?[\"'`*_“‘]*$"
 )
 # After a decision the label ends the clause: "we went with High." but not "pick a neutral colour".
 _DECISION_END = re.compile(r"[\"'`*_”’)\]]*\s*(?:$|[.!?;,:\n])")
@@ -181,7 +187,7 @@ def naming_re(extra: tuple[str, ...] = (), target: str | None = None) -> re.Patt
         for fam in _FAMILIES:
             if fam & parts:
                 words |= fam
-        extra = (target, *extra)
+        extra = (target, target.replace("_", " "), *extra)
     else:
         words = set(NAMING_WORDS)
     for w in extra:
@@ -288,6 +294,26 @@ def _task_name_re(target: str) -> re.Pattern[str] | None:
     return re.compile(r"(?<![^\W_])" + r"[\s_.-]*".join(map(re.escape, words)) + r"(?![^\W_])")
 
 
+def task_words(name: str) -> frozenset[str]:
+    """The words of a name in any style (``refund_eligible``, ``isFraud``), lowercased, without
+    function words: what tells that a field's name and the task's name are about the same thing."""
+    return frozenset(
+        w.casefold()
+        for part in re.split(r"[\W_]+", name)
+        for w in _NAME_PART.findall(part)
+        if len(w) > 2 and w.casefold() not in _FUNCTION_WORDS
+    )
+
+
+def shares_task_word(target: str | None, name: str) -> bool:
+    """A field's name holds a word of the task's name (``is_fraud`` for the task ``fraud_flag``), or a
+    word of the same stem (its first five letters: ``refund_eligible`` for ``eligibility``)."""
+    if not target:
+        return False
+    stems = {w[:5] for w in task_words(target)}
+    return any(w[:5] in stems for w in task_words(name))
+
+
 def in_task_name(target: str | None, text: str, a: int, b: int) -> bool:
     """``text[a:b]`` is one word of the task's own name written around it (the label ``Spam`` in
     ``Spam Verdict:``, ``spam_verdict``, ``#t1-spam-verdict``): the name of the field the task asks
@@ -354,6 +380,16 @@ def statement_before(text: str, a: int, b: int, *, about_item: bool = False) -> 
         return False
     # A decision verb needs the label to end the clause ("we went with High.", not "pick a neutral colour").
     return _DECISION.search(text, m.start(), a) is None or _DECISION_END.match(text, b) is not None
+
+
+_REQUEST_BEFORE = re.compile(r"(?:^|[.!?;:,\n])[ \t\"'`*_“‘]*(?:(?:a|an|the|one)[ \t]+)?\Z", re.IGNORECASE)
+_REQUEST_AFTER = re.compile(r"[\"'`*_”’]*,?[ \t]+please(?!\w)", re.IGNORECASE)
+
+
+def requested(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` opens its clause and is asked for (``medium please``, ``Decline, please.``): a
+    request for one option is a choice of it, as ``we went with High`` is."""
+    return _REQUEST_AFTER.match(text, b) is not None and _REQUEST_BEFORE.search(text, max(0, a - 16), a) is not None
 
 
 _NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z][a-z]")

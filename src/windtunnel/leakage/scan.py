@@ -1442,6 +1442,8 @@ def _classify(
                     "a spelling derived from the label (an abbreviation, a numeral) under a field that names"
                     " something else"
                     if hit.needle.derived
+                    else "a flag standing for a label under a field that names something else"
+                    if _flag_alias(hit, ctx)
                     else "a number of a numeric scale under a field that names something else"
                 )
                 + counted,
@@ -1995,6 +1997,11 @@ def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
 _FLAG_WORDS = frozenset({"true", "false"})
 
 
+def _flag_alias(hit: Hit, ctx: _Ctx) -> bool:
+    """The hit is a flag spelling (``true``, ``false``) standing for a label it is not (``Yes``)."""
+    return bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
+
+
 def _numeric_scale(ctx: _Ctx) -> bool:
     """The item's labels are numbers (a rating scale)."""
     return bool(ctx.label_norms) and all(n.isdigit() for n in ctx.label_norms)
@@ -2003,15 +2010,23 @@ def _numeric_scale(ctx: _Ctx) -> bool:
 def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     """A label of a numeric scale (``1``–``5``) as the whole value of a field whose name names
     something else (``"shard": 3``, ``"qty": 3``): a number has many senses; only a field naming the
-    task (or an unnamed one: a list element, the whole projection) makes it the label."""
+    task (or an unnamed one: a list element, the whole projection) makes it the label. So has a flag
+    that is an alias of a label (``"diarize": true`` for the label ``Yes``), as after ``hit=``
+    (:func:`_kv_names`): a setting of something else, not the answer."""
     derived = hit.needle.derived
-    if not derived and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
+    # A flag's field is judged against the task's name: with none known, nothing tells a setting apart.
+    flag = _flag_alias(hit, ctx) and ctx.task_name() is not None
+    if not derived and not flag and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _field_name(pointer)
     naming = ctx.naming() if name else None
     if naming is None or (derived and _cryptic(name)):
         return False
-    return not mention.names_task(naming, name) and not mention.names_answer(name)
+    return (
+        not mention.names_task(naming, name)
+        and not mention.names_answer(name)
+        and not (flag and mention.shares_task_word(ctx.task_name(), name))
+    )
 
 
 _NAME_TOKEN = re.compile(r"[^\W_]+(?:[_-][^\W_]+)*")
@@ -2155,15 +2170,18 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
             or mention.names_task(naming, name)
             or mention.names_answer(name)
         )
-    if (label.isdigit() and _numeric_scale(ctx)) or (
-        bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
-    ):
+    if (label.isdigit() and _numeric_scale(ctx)) or _flag_alias(hit, ctx):
         # A number has many senses (``qty=3``, ``page: 2``): as for a field's whole value
         # (:func:`_other_number`), only a name naming the task makes it the label. So has a flag
         # spelling that is an alias of a label (``hit=false`` in a log, for the label ``no``).
         naming = ctx.naming()
         name = mention.kv_name(hit.view_text, va)
-        return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
+        return (
+            naming is None
+            or mention.names_task(naming, name)
+            or mention.names_answer(name)
+            or (_flag_alias(hit, ctx) and mention.shares_task_word(ctx.task_name(), name))
+        )
     if label == label.lower():
         return True
     # The characters as written, also for a hit a decoded view shows when they are the label as is
@@ -2223,6 +2241,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         return None  # "such as High Street", "it is High Court business": a name, not the label
     if mention.in_compound(view_text, va, vb):
         return None  # "the device is High-end": a statement of the compound
+    if mention.requested(view_text, va, vb):
+        return "statement"  # "medium please": a request for one option chooses it
     if caseless and not _CASELESS_HEAD.match(text, b):
         # "this is a high school project": without case the label must end its phrase or head the item's noun.
         return None
