@@ -108,7 +108,7 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.ordinal import may_name_position, position_findings
-from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop
+from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -412,9 +412,17 @@ def _may_position(it: LeakItem, blob: bytes | None) -> bool:
     return len(it.label_set) >= 3 and (blob is None or may_name_position(blob, it.expected, it.label_set))
 
 
+def _may_repeat(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of principle 3 by content in a text (demonstrations written as lines): two labels or
+    more, and (with the serialisation) a string of several lines
+    (:func:`~windtunnel.leakage.other_inputs.may_repeat_input`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_repeat_input(blob))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_eliminate, elimination_findings),
     _ItemPrinciple(_may_position, position_findings),
+    _ItemPrinciple(_may_repeat, repeated_input_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
