@@ -562,3 +562,19 @@ def test_a_flag_under_a_field_naming_something_else_is_a_setting(leaky: Any, cle
 def test_a_flag_without_a_known_task_stays_a_value() -> None:
     # No target given and none inferred: nothing tells a setting from the answer, so the flag is the value.
     assert _leaks({"case": {"refund_due": False}}, "No", label_set=YN)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # principle 1: an element holding just the label is a pair named by its tag
+        ("<Alert><Code>77</Code><Sev>High</Sev></Alert>", "<Alert><Code>77</Code><Sev>9</Sev></Alert>"),
+        ("<row><priority>high</priority></row>", "<row><altitude>high</altitude></row>"),
+        # principle 3: elements of one tag holding several labels list values; HTML's own tags show text
+        ("<Level>2</Level><Text><Level>High</Level></Text>", "<r><v>Low</v></r><r><v>High</v></r>"),
+        ("<Opt>x</Opt><Sev>High</Sev>", "<ul><li>High</li></ul>"),
+    ],
+)
+def test_an_element_holding_just_the_label_is_a_pair(leaky: str, clean: str) -> None:
+    assert _leaks({"xml": leaky}, "High", target="priority")
+    assert not _leaks({"xml": clean}, "High", target="priority")

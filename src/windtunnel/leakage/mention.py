@@ -427,6 +427,109 @@ def in_listing(spans: Sequence[tuple[int, int]], text: str, a: int, b: int) -> b
     return False
 
 
+_HTML_TAGS = frozenset(
+    [
+        "a",
+        "abbr",
+        "address",
+        "article",
+        "aside",
+        "b",
+        "bdi",
+        "bdo",
+        "blockquote",
+        "body",
+        "button",
+        "caption",
+        "cite",
+        "code",
+        "col",
+        "data",
+        "dd",
+        "del",
+        "details",
+        "dfn",
+        "dialog",
+        "div",
+        "dl",
+        "dt",
+        "em",
+        "figcaption",
+        "figure",
+        "font",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "html",
+        "i",
+        "ins",
+        "kbd",
+        "label",
+        "legend",
+        "li",
+        "main",
+        "mark",
+        "nav",
+        "ol",
+        "optgroup",
+        "option",
+        "output",
+        "p",
+        "pre",
+        "q",
+        "s",
+        "samp",
+        "section",
+        "select",
+        "small",
+        "span",
+        "strong",
+        "sub",
+        "summary",
+        "sup",
+        "td",
+        "textarea",
+        "th",
+        "time",
+        "title",
+        "tr",
+        "u",
+        "ul",
+        "var",
+    ]
+)
+"""HTML's own elements: their tags say how text is shown, not what it is (a table cell, a list item or
+emphasis around a label is decided by the table, listing and markup rules)."""
+_ELEMENT_OPEN = re.compile(r"<([A-Za-z][\w.:-]{0,40})(?:\s[^<>]{0,200})?>[ \t]*\Z")
+
+
+def element_name(text: str, a: int, b: int) -> str | None:
+    """The tag of an XML or HTML element whose whole text is ``text[a:b]`` (``<Level>Error</Level>``):
+    the name of a pair written as an element; ``None`` when the hit is not an element's whole text."""
+    if a == 0 or (text[a - 1 : a].isspace() is False and text[a - 1] != ">"):
+        return None
+    m = _ELEMENT_OPEN.search(text, max(0, a - 260), a)
+    if m is None or m.group(1).casefold() in _HTML_TAGS:
+        return None
+    close = re.match(r"[ \t]*</" + re.escape(m.group(1)) + r"\s*>", text[b : b + len(m.group(1)) + 8], re.IGNORECASE)
+    return m.group(1) if close is not None else None
+
+
+def element_lists(text: str, tag: str, norm: str, labels: frozenset[str]) -> bool:
+    """Another element of the same tag in ``text`` holds another label (``<t>Low</t>…<t>High</t>``, a
+    spreadsheet's shared strings): the elements list values, they do not name this one (principle 3)."""
+    pattern = re.compile(
+        r"<" + re.escape(tag) + r"(?:\s[^<>]{0,200})?>\s*([^<>]{1,60}?)\s*</" + re.escape(tag) + r"\s*>"
+    )
+    return any((v := " ".join(m.group(1).casefold().split())) != norm and v in labels for m in pattern.finditer(text))
+
+
 _TAB_NAME = re.compile(r"(?:^|[\t\n])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\t+\Z")
 
 

@@ -1574,6 +1574,14 @@ def _classify(
     kv = (
         (_kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))) or pair_value(view_text, va, vb)
     ) and _kv_names(hit, text, span, ctx)
+    if not kv:
+        # ``<Level>Error</Level>``: an element holding just the label is a pair named by its tag.
+        tag = mention.element_name(view_text, va, vb)
+        kv = (
+            tag is not None
+            and not mention.element_lists(view_text, tag, hit.needle.norm, ctx.label_norms)
+            and _kv_names(hit, text, span, ctx, name=tag)
+        )
     if not kv and not hit.needle.phrase:
         kv = mention.tab_pair(view_text, va, vb)
     cell = False
@@ -2158,23 +2166,27 @@ _SETTER_AFTER = re.compile(r"[ \t]*\)")
 setter is the value of the field it names, as in ``refundEligible = RefundDecision.YES``."""
 
 
-def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None) -> bool:
+def _kv_names(
+    hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None, name: str | None = None
+) -> bool:
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
     a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15).
     A number of a numeric scale, or a spelling derived from the label (``Mark`` for ``Marketing``,
     ``IV`` for ``4``), only under a name naming the task or the answer (``outcome=3``, not ``qty=3``),
-    a derived spelling also under a cryptic name (``URGCY=URG``)."""
+    a derived spelling also under a cryptic name (``URGCY=URG``). ``name``: the construction's name when
+    it is not written right before the value (an XML element's tag, :func:`mention.element_name`)."""
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
+    given = name
     if hit.needle.derived:
         naming = ctx.naming()
-        name = mention.kv_name(hit.view_text, va)
+        name = given if given is not None else mention.kv_name(hit.view_text, va)
         # The views are casefolded: a code's capitals (``URGCY=``) are read in the original text.
         at = span[0] - (hit.view_span[0] - va) if span is not None and not hit.view.startswith("decoded") else -1
         return (
             naming is None
-            or _cryptic(mention.kv_name(text, at) if at >= 0 else name)
+            or _cryptic(mention.kv_name(text, at) if at >= 0 and given is None else name)
             or mention.names_task(naming, name)
             or mention.names_answer(name)
         )
@@ -2183,7 +2195,7 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
         # (:func:`_other_number`), only a name naming the task makes it the label. So has a flag
         # spelling that is an alias of a label (``hit=false`` in a log, for the label ``no``).
         naming = ctx.naming()
-        name = mention.kv_name(hit.view_text, va)
+        name = given if given is not None else mention.kv_name(hit.view_text, va)
         return (
             naming is None
             or mention.names_task(naming, name)
@@ -2203,7 +2215,9 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()
-    return naming is not None and mention.names_task(naming, mention.kv_name(hit.view_text, va))
+    return naming is not None and mention.names_task(
+        naming, given if given is not None else mention.kv_name(hit.view_text, va)
+    )
 
 
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
