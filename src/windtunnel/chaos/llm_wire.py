@@ -81,11 +81,6 @@ def parse_request(body: bytes) -> dict[str, Any]:
     return request if isinstance(request, dict) else {"body": body.decode("utf-8", "replace")}
 
 
-def _with_request(body: bytes, outcome: Callable[[], Outcome]) -> Outcome:
-    """``outcome()`` with the request parsed from ``body`` as its arguments (a lazily logged call)."""
-    return dataclasses.replace(outcome(), args=request_args(parse_request(body)))
-
-
 class WireCall:
     """One model request at an HTTP seam: the plan's decision, the reply to send, the call log.
 
@@ -129,12 +124,9 @@ class WireCall:
         )
 
     def log_later(self, outcome: Callable[[], Outcome]) -> None:
-        """Record the call as :meth:`log` does, with the request and ``outcome`` (which holds no request) built only
-        when the call log is read: the request is parsed again from its bytes then, so the entry is what
-        :meth:`log` would have written, whatever happens to :attr:`request` meanwhile."""
-        self.plan.log_later(
-            "llm", self.name, partial(_with_request, self.body, outcome), faults=self.dec.modes, started=self.started
-        )
+        """Record the call as :meth:`log` does, with its arguments and outcome built by ``outcome`` only when the call
+        log is read (``outcome`` parses the request again from :attr:`body`: the entry is of the request as sent)."""
+        self.plan.log_later("llm", self.name, outcome, faults=self.dec.modes, started=self.started)
 
     def timed_out(self) -> None:
         """Record a ``timeout`` fault once the seam has held the call until the client gave up."""
@@ -247,7 +239,7 @@ class Editor:
                 raw = _json_or_text(data)
                 if api.read(raw) is not None:
                     wire.remember(raw)
-        wire.log_later(partial(_passed_outcome, api, data, status, note, self.encoded, self.is_sse))
+        wire.log_later(partial(_passed_outcome, wire.body, api, data, status, note, self.encoded, self.is_sse))
         return b""
 
     def fail(self, err: BaseException) -> None:
@@ -257,18 +249,21 @@ class Editor:
             self.wire.log(error=f"{type(err).__name__}: {err}", status=None)
 
 
-def _passed_outcome(api: WireApi, data: bytes, status: int, note: str | None, encoded: bool, is_sse: bool) -> Outcome:
-    """What the call log says of an answer passed through untouched (built when the log is read): the text the agent
-    received and the tool calls it asks for, the error an error status carries, nothing readable when the body is
-    still content-encoded."""
+def _passed_outcome(
+    request: bytes, api: WireApi, data: bytes, status: int, note: str | None, encoded: bool, is_sse: bool
+) -> Outcome:
+    """What the call log says of a call whose answer passed through untouched (built when the log is read): the
+    request as sent; the text the agent received and the tool calls it asks for, the error an error status carries,
+    or nothing readable when the body is still content-encoded."""
+    args = request_args(parse_request(request))
     if encoded:
-        return Outcome(response=None, status=status, note=note)
+        return Outcome(args, None, status=status, note=note)
     if is_sse:
         text = api.stream_text(data)
-        return Outcome(response=stream_answer(api, data, text), raw=text, status=status, note=note)
+        return Outcome(args, stream_answer(api, data, text), raw=text, status=status, note=note)
     raw = _json_or_text(data)
     error = None if status < 400 else f"{status}: {raw}"
-    return Outcome(response=said(api.read(raw)), error=error, raw=raw, status=status, note=note)
+    return Outcome(args, said(api.read(raw)), error, raw, status, note)
 
 
 def _json_or_text(data: bytes) -> Any:

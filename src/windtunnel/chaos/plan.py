@@ -539,26 +539,26 @@ class LazyCall(Mapping[str, Any]):
         self.latency = latency
         self.keep_raw = keep_raw
         self.seq = 0
-        self._outcome: Callable[[], Outcome] | None = outcome
+        self._outcome: Callable[[], Outcome] | Outcome = outcome
         self._entry: dict[str, Any] | None = None
         self._built: dict[str, Any] | None = None
 
     def entry(self) -> dict[str, Any]:
         """The call-log entry (built on the first call; the same dict after)."""
         if self._entry is None:
-            self._view()
-        assert self._entry is not None
+            outcome = self._outcome() if callable(self._outcome) else self._outcome
+            self._outcome = outcome  # kept for the listener's view (status, bytes)
+            self._entry = _entry(self.target, self.name, self.faults, self.latency, self.seq, outcome, self.keep_raw)
         return self._entry
 
     def _view(self) -> dict[str, Any]:
         """The entry with ``status`` and ``bytes``, as :attr:`FaultPlan.on_call` sees it."""
         if self._built is None:
-            outcome = self._outcome() if self._outcome is not None else Outcome()
-            self._outcome = None
-            entry = _entry(self.target, self.name, self.faults, self.latency, self.seq, outcome, self.keep_raw)
-            raw = outcome.raw if outcome.raw is not None else outcome.response
-            self._entry = entry
-            self._built = {**entry, "status": outcome.status, "bytes": _size(raw)}
+            entry = self.entry()
+            outcome = self._outcome
+            assert isinstance(outcome, Outcome)
+            size = _size(outcome.raw if outcome.raw is not None else outcome.response)
+            self._built = {**entry, "status": outcome.status, "bytes": size}
         return self._built
 
     def __getitem__(self, key: str) -> Any:
