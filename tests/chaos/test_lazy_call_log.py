@@ -148,3 +148,18 @@ def test_a_stale_answer_still_remembers_the_passed_answer() -> None:
     editor.end()
     second = WireCall(plan, "chat", REQUEST)
     assert second.call.previous == json.loads(ANSWER)
+
+
+def test_a_listener_reading_after_the_log_gets_the_same_entry() -> None:
+    """A listener may keep what it got and read it after the log was read: the same entry, with status and size."""
+    plan = _plan(False)
+    kept: list[Any] = []
+    plan.on_call = kept.append
+    wire = WireCall(plan, "chat", REQUEST)
+    editor = wire.editor(200, "application/json")
+    editor.feed(ANSWER)
+    editor.end()
+    (entry,) = plan.calls
+    (view,) = kept
+    assert view["status"] == 200 and view["bytes"] == len(json.dumps(json.loads(ANSWER), separators=(",", ":")))
+    assert {k: v for k, v in view.items() if k not in ("status", "bytes")} == entry

@@ -191,7 +191,8 @@ class Editor:
     The base of the editors: :meth:`feed` takes the upstream bytes as they arrive and returns what to send on,
     :meth:`end` returns any bytes still to send and logs the answer, :meth:`fail` logs an upstream failure. ``cut``
     tells the seam to drop the connection now. This base is used for every answer no transform touches (and for error
-    answers), so an unfaulted body costs one copy of at most :data:`LOG_BYTES`.
+    answers), so an unfaulted body costs a reference to its pieces (at most :data:`LOG_BYTES` of them, joined at the
+    end when there are several) and its call-log entry is built from those bytes only when the log is read.
     """
 
     edits = False
@@ -219,8 +220,9 @@ class Editor:
 
     def end(self) -> bytes:
         """Log the answer once the body ends (later calls do nothing): the text the agent received, the tool calls it
-        asks for, and a note when faults were configured but the model answered with an error. Returns the bytes
-        still to send, none for an unedited body.
+        asks for, and a note when faults were configured but the model answered with an error, all read from the
+        bytes when the call log is read (:meth:`WireCall.log_later`); only a ``stale_answer`` fault's memory parses
+        the answer now. Returns the bytes still to send, none for an unedited body.
         """
         if self.done:
             return b""

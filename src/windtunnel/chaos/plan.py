@@ -471,14 +471,15 @@ class FaultPlan:
         changes after the call (it may run in another thread).
         """
         latency = round((time.perf_counter() - started) * 1000, 3) if started is not None else None
-        lazy = LazyCall(target, name, list(faults or []), latency, outcome, self.keep_raw)
+        listener = self.on_call
+        lazy = LazyCall(target, name, list(faults or []), latency, outcome, self.keep_raw, listener is not None)
         with self._lock:
             lazy.seq = next(_ORDER)
             if self._lazy_from is None:
                 self._lazy_from = len(self._calls)
             self._calls.append(lazy)
-        if self.on_call is not None:
-            self.on_call(lazy)
+        if listener is not None:
+            listener(lazy)
 
 
 @dataclass(frozen=True)
@@ -522,7 +523,7 @@ class LazyCall(Mapping[str, Any]):
     built on the first key read, so a listener that only counts calls costs no parsing.
     """
 
-    __slots__ = ("_built", "_entry", "_outcome", "faults", "keep_raw", "latency", "name", "seq", "target")
+    __slots__ = ("_built", "_entry", "_outcome", "faults", "keep_raw", "latency", "listened", "name", "seq", "target")
 
     def __init__(
         self,
@@ -532,6 +533,7 @@ class LazyCall(Mapping[str, Any]):
         latency: float | None,
         outcome: Callable[[], Outcome],
         keep_raw: bool,
+        listened: bool = False,
     ) -> None:
         self.target = target
         self.name = name
@@ -539,24 +541,32 @@ class LazyCall(Mapping[str, Any]):
         self.latency = latency
         self.keep_raw = keep_raw
         self.seq = 0
-        self._outcome: Callable[[], Outcome] | Outcome = outcome
+        self._outcome: Callable[[], Outcome] | Outcome | None = outcome
+        self.listened = listened
+        """A listener (:attr:`FaultPlan.on_call`) got this entry: its view needs the outcome's status and size."""
         self._entry: dict[str, Any] | None = None
         self._built: dict[str, Any] | None = None
 
     def entry(self) -> dict[str, Any]:
         """The call-log entry (built on the first call; the same dict after)."""
         if self._entry is None:
-            outcome = self._outcome() if callable(self._outcome) else self._outcome
-            self._outcome = outcome  # kept for the listener's view (status, bytes)
+            outcome = self._outcome
+            if outcome is None:  # built meanwhile by another thread (which set the entry before dropping this)
+                assert self._entry is not None
+                return self._entry
+            if callable(outcome):
+                outcome = self._outcome = outcome()
             self._entry = _entry(self.target, self.name, self.faults, self.latency, self.seq, outcome, self.keep_raw)
+            if not self.listened or self._built is not None:
+                self._outcome = None  # the raw bytes and the parsed answer are kept only for the listener's view
         return self._entry
 
     def _view(self) -> dict[str, Any]:
         """The entry with ``status`` and ``bytes``, as :attr:`FaultPlan.on_call` sees it."""
         if self._built is None:
             entry = self.entry()
-            outcome = self._outcome
-            assert isinstance(outcome, Outcome)
+            outcome = self._outcome if isinstance(self._outcome, Outcome) else Outcome()
+            self._outcome = None
             size = _size(outcome.raw if outcome.raw is not None else outcome.response)
             self._built = {**entry, "status": outcome.status, "bytes": size}
         return self._built
