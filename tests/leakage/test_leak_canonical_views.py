@@ -89,6 +89,11 @@ CASES: dict[str, tuple[str, ...]] = {
         "stream <~" + base64.a85encode(b"priority: High").decode() + "~>",
         "stream <~" + base64.a85encode(b"road: Highway").decode() + "~>",
     ),
+    "word_rows": (
+        "".join(f"5\t1\t{i}\t{40 * i}\t9{i}\t{w}\n" for i, w in enumerate(["Priority:", "Very", "High", "Owner:"])),
+        "".join(f"5\t1\t{i}\t{40 * i}\t9{i}\t{w}\n" for i, w in enumerate(["Road:", "Very", "Highway", "Owner:"])),
+        "Very High",
+    ),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 

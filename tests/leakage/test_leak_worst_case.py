@@ -84,6 +84,10 @@ WORST: dict[str, Callable[[int], Any]] = {
     "ASCII85 openings, unclosed and closed": lambda n: {"a": "<~87cURD]i,<~ " * n + '~> <~87cURD]i,"Ebo80~>' * n},
     "lists of byte values without commas": lambda n: {"g": "[72 105 103 104 " * n + "]"},
     "labels cut with an ellipsis": lambda n: {"s": 'gridcell "Hi\u2026" H... Hig\u2026 ' * n},
+    "OCR misreadings of every label, many times": lambda n: {"o": "Hiqh Medlurn L0w rnediurn Hlgh 5mall " * n},
+    "a long table of one word per row": lambda n: {
+        "t": "a\tb\tc\tw\n" + "".join(f"1\t{i}\t9{i % 10}\t{'Hiqh' if i % 7 else 'Size:'}\n" for i in range(4 * n))
+    },
     "many rich-text nodes": lambda n: {
         "d": {"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Hi"}] * n}]}
     },

@@ -55,6 +55,7 @@ from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
 from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
+from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
@@ -376,6 +377,8 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     if not blob.isascii() or (backslash and blob.find(b"\\\\") >= 0):
         return Plan(True, decode, True)
     pr: _Probe = needles.__dict__.get("_probe") or probe(needles)
+    if needles.ocr_bytes is not None and needles.ocr_bytes.search(blob.lower()) is not None:
+        return Plan(True, decode, True)  # a word as OCR misreads it (needles.py): checked string by string
     if backslash:
         low = blob.lower()
         gate = upstream_possible and _may_have_upstream_key(blob, low)
@@ -428,6 +431,8 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
     low = text.lower().encode()
     if any(all(low.find(t) >= 0 for t in toks) for toks, _adj in pr.sets):
         return True
+    if needles.ocr_bytes is not None and needles.ocr_bytes.search(low) is not None:
+        return True  # a word as OCR misreads it (needles.py ``ocr_needles``)
     if not decode:
         return False
     if "&" in text or "%" in text or "\\" in text:
@@ -555,6 +560,7 @@ def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
             or (blob.find(b"-") >= 0 and _HYPHEN_RE.search(blob) is not None)
             or _BASE64_LINES_RE.search(blob) is not None
             or _DUMP_LINE_RE.search(blob) is not None
+            or (blob.find(b"\\t") >= 0 and _WORD_ROW_RE.search(blob) is not None)
         )
     ):
         return True
@@ -616,6 +622,7 @@ def _base_markers_text(text: str) -> bool:
         or _HYPHEN_STR_RE.search(text) is not None
         or _BASE64_LINES_STR_RE.search(text) is not None
         or _DUMP_LINE_STR_RE.search(text) is not None
+        or ("\t" in text and WORD_ROW_MARK_RE.search(text) is not None)
     ):
         return True
     if "%" in text and "width" in text and _WIDTH_STR_RE.search(text) is not None:
@@ -640,6 +647,7 @@ _EXTRA_DECODERS = frozenset(
         "homophones",
         "spelled",
         "cells",
+        "word_rows",
         "terminal",
         "pdf_text",
         "css_content",
@@ -652,6 +660,8 @@ _WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")
 _WIDTH_STR_RE = re.compile(_WIDTH_RE.pattern.decode())
 # A line of a hex dump after a line break (an offset, then a group of hex byte pairs): a dump has two.
 _DUMP_LINE_RE = re.compile(rb"\\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
+# A line led by three numeric cells of a word table (views/layout.py ``word_rows``), JSON-escaped.
+_WORD_ROW_RE = re.compile(rb"\\n(?:-?\d+(?:\.\d+)?\\t){3}")
 _DUMP_LINE_STR_RE = re.compile(r"\n[0-9A-Fa-f]{4,16}:?[ ]{1,2}[0-9A-Fa-f]{2}")
 # A line break after a line of 16 base64 characters and before another (a MIME base64 body).
 _BASE64_LINES_RE = re.compile(rb"\\(?<=[A-Za-z0-9+/]{16}\\)(?:r\\)?n[A-Za-z0-9+/]")

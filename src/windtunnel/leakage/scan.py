@@ -146,6 +146,7 @@ from windtunnel.leakage.truncation import label_truncations
 from windtunnel.leakage.views import decoded_views, identifier_span, named_decoded_view, pair_value, snake_words
 from windtunnel.leakage.views.bytelists import byte_list_text
 from windtunnel.leakage.views.inline import InlineRun, has_inline_text, inline_runs
+from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.spoken import homophone_supported
 
 # "<name>: <answer>" in prose (or a two-cell HTML table row), tolerating emphasis, quotes and inline tags.
@@ -1667,9 +1668,12 @@ _NOTE_AFTER = re.compile(
 )
 
 
-_ENCODED_CONTEXT = re.compile(r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})")
+_ENCODED_CONTEXT = re.compile(
+    r"&#?\w{1,8};|%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})|" + WORD_ROW_MARK_RE.pattern
+)
 """An entity, a percent-escape or a ``\\u``/``\\x`` escape: what may hide the separator or the quotes
-around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``)."""
+around a label that is itself written as is (``prio&#58; High``, ``\\u0022High\\u0022``); or the next
+row of a table of one word per row (views/layout.py ``word_rows``), where the name stands rows above."""
 
 
 def _reread_decoded(hit: Hit, text: str, pointer: str, rep: str, ctx: _Ctx, span: tuple[int, int] | None) -> bool:

@@ -163,30 +163,33 @@ async def _refuse_unread(
         await asyncio.wait_for(drain(), 1)
 
 
+def _closing_answer(status: int, what: str, text: str) -> bytes:
+    """A whole plain-text answer that closes the connection: ``windtunnel <what>: <text>``."""
+    message = f"windtunnel {what}: {text}\n".encode()
+    return response_head(status, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+
+
 def not_forwarded(what: str) -> bytes:
     """The 503 for a request that was arriving when the proxy stopped: never forwarded, safe to send again."""
-    message = (
-        f"windtunnel {what}: the proxy is stopping; this request was not forwarded, send it again once the proxy "
-        "is back\n"
-    ).encode()
-    return response_head(503, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+    return _closing_answer(
+        503, what, "the proxy is stopping; this request was not forwarded, send it again once the proxy is back"
+    )
 
 
 def head_timed_out(what: str, seconds: float) -> bytes:
     """The 408 for a request whose head did not arrive within ``seconds`` of its request line."""
-    message = (
-        f"windtunnel {what}: the request head did not arrive within {seconds:g} s of its request line "
-        "(ProxyServer.header_timeout)\n"
-    ).encode()
-    return response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+    return _closing_answer(
+        408,
+        what,
+        f"the request head did not arrive within {seconds:g} s of its request line (ProxyServer.header_timeout)",
+    )
 
 
 def body_stalled(what: str, seconds: float) -> bytes:
     """The 408 for a request whose body stopped arriving for ``seconds``."""
-    message = (
-        f"windtunnel {what}: the request body stopped arriving: nothing for {seconds:g} s (ProxyServer.body_timeout)\n"
-    ).encode()
-    return response_head(408, [("Content-Type", "text/plain")], length=len(message), keep_alive=False) + message
+    return _closing_answer(
+        408, what, f"the request body stopped arriving: nothing for {seconds:g} s (ProxyServer.body_timeout)"
+    )
 
 
 def _not_forwarded(writer: asyncio.StreamWriter, what: str) -> None:

@@ -4,7 +4,8 @@
 * the built-in decoders: :mod:`.web` (HTML/XML character references, percent-encoding at any depth,
   markup splitting a word), :mod:`.escapes` (``\\u``, ``\\x``, ``\\n`` …), :mod:`.binary` (base64,
   base64url, base32, hex), :mod:`.mail` (RFC 2047 encoded-words, quoted-printable, RFC 5322/5545
-  unfolding), :mod:`.layout` (end-of-line hyphenation, soft hyphens, table cells wrapped over lines),
+  unfolding), :mod:`.layout` (end-of-line hyphenation, soft hyphens, table cells wrapped over lines,
+  a table of one word per row read as its running text),
   :mod:`.ciphers` (ROT13), :mod:`.streams` (a recorded stream of JSON events joined), :mod:`.spoken`
   (speech-to-text homophones, spelling-alphabet codes);
 * :mod:`.pipeline`: :func:`canonical_views`, every decoder to a fixpoint with bounds;

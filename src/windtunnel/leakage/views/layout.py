@@ -1,4 +1,4 @@
-"""Layout that breaks a word: end-of-line hyphenation and a soft hyphen at a line end.
+"""Layout that breaks a word or a line: end-of-line hyphenation, soft hyphens, wrapped table cells, word rows.
 
 Text extracted from a PDF or a wrapped e-mail splits words at line ends (``Hi-\\ngh``). Only a hyphen
 between two letters at a line end is joined, so a list item ``- High`` or a range ``3-\\n4`` stays as
@@ -75,5 +75,40 @@ def wrapped_cells(text: str) -> list[Replacement]:
         if j > i + 1 and len(bars) >= 3:
             bar = head.group()[bars[0]]
             out.append((head.start(), rows[j - 1].end(), f"{bar} " + f" {bar} ".join(cells) + f" {bar}"))
+        i = j
+    return out
+
+
+# A row of an OCR engine's word table (Tesseract TSV): three numeric cells or more, then one text cell.
+_WORD_ROW_RE = re.compile(r"^((?:-?\d+(?:\.\d+)?\t){3,})([^\t\r\n]*?)\r?$", re.MULTILINE)
+WORD_ROW_MARK_RE = re.compile(r"\n(?:-?\d+(?:\.\d+)?\t){3}")
+"""The marker of :func:`word_rows`: a line led by three numeric cells."""
+_MIN_WORD_ROWS = 3
+
+
+@decoder("word_rows", order=77, marker=lambda t: "\t" in t and WORD_ROW_MARK_RE.search(t) is not None)
+def word_rows(text: str) -> list[Replacement]:
+    """A table of one word per row after numeric cells (positions, sizes, confidences: what an OCR
+    engine writes per word) read as the running text it holds: each run of three such rows or more,
+    with the same number of numeric cells, has the cells dropped and its words joined by blanks
+    (``…\t91\tSize:`` / ``…\t88\tSmall`` → ``Size: Small``). Each word keeps its own characters."""
+    out: list[Replacement] = []
+    rows = list(_WORD_ROW_RE.finditer(text))
+    i = 0
+    while i < len(rows):
+        j = i + 1
+        width = rows[i].group(1).count("\t")
+        while j < len(rows) and rows[j].start() == rows[j - 1].end() + 1 and rows[j].group(1).count("\t") == width:
+            j += 1
+        if j - i >= _MIN_WORD_ROWS:
+            for k in range(i, j):
+                row = rows[k]
+                last = k == j - 1
+                if row.group(2).strip():
+                    out.append((row.start(), row.start(2), ""))
+                    if not last:
+                        out.append((row.end(), row.end() + 1, " "))
+                else:
+                    out.append((row.start(), row.end() if last else row.end() + 1, ""))
         i = j
     return out

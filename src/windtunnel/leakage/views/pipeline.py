@@ -189,7 +189,7 @@ def named_decoded_view(text: str, name: str) -> Mapped | None:
     """The decoded view of ``text`` that :func:`canonical_views` names ``name`` (``decoded:qp``), before
     any normalisation (case kept), or ``None``. A hit records only its folded view; the mention policy
     asks for the view as written (its case, its quotes) for the rare hit that only a decoder shows."""
-    return dict(decoded_views(text)).get(name.split("+canonical", 1)[0])
+    return dict(decoded_views(text)).get(name.split("+canonical", 1)[0].removesuffix("+ocr"))
 
 
 def decoded_views(text: str) -> list[tuple[str, Mapped]]:

@@ -1,0 +1,100 @@
+"""A label as an OCR engine misreads it (``Hiqh``, ``Bi11ing``, ``Medlurn``): found as a derived spelling."""
+
+from __future__ import annotations
+
+import pytest
+
+from windtunnel.leakage import audit_item, scan_text
+from windtunnel.leakage.needles import Needle, ocr_misread, ocr_needles
+
+SIZES = ["Tiny", "Compact", "Standard", "Oversized"]
+QUEUES = ["Warranty", "Installation", "Cancellation"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "labels"),
+    [
+        ("Queue: lnsta11ation", "Installation", QUEUES),
+        ("Size: C0rnpact", "Compact", SIZES),
+        ("Size: Stanclard", "Standard", SIZES),
+        ("Size: 0versized", "Oversized", SIZES),
+        ("Queue | Cance1lation", "Cancellation", QUEUES),
+    ],
+)
+def test_a_misread_answer_as_a_value_is_a_finding(text: str, expected: str, labels: list[str]) -> None:
+    found = scan_text(text, expected, label_set=labels)
+    assert [f.view for f in found] == ["ocr"], found
+    a, b = found[0].span
+    assert text[a:b].casefold() != expected.casefold()  # it points at the misread characters
+
+
+def test_the_misread_word_in_an_ocr_line_of_a_screenshot_record() -> None:
+    rec = {
+        "id": "o1",
+        "expected": "Compact",
+        "label_set": SIZES,
+        "projection": {"ocr": {"lines": ["Order 7716", "Size: C0rnpact", "Agent: unassigned"]}},
+    }
+    res = audit_item(rec)
+    assert res.leaked
+    assert any(f.view == "ocr" and f.pointer == "/ocr/lines/1" for f in res.findings)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "labels"),
+    [
+        ("Size: Compact", "Tiny", SIZES),  # another label as written: not a misreading
+        ("the tint was fine", "Tiny", SIZES),  # too short a label to be looked for misread
+        ("Queue: Warranty", "Installation", QUEUES),
+        ("we stand ready", "Standard", SIZES),
+        ("Size: Contact", "Compact", SIZES),  # an ordinary word three letters away
+    ],
+)
+def test_ordinary_words_and_other_labels_are_not_misreadings(text: str, expected: str, labels: list[str]) -> None:
+    assert [f for f in scan_text(text, expected, label_set=labels) if f.view == "ocr"] == []
+
+
+def test_the_fold_keeps_letter_swaps_few_and_lets_digits_through() -> None:
+    assert ocr_misread("c0rnpact", "compact")  # a digit and a folded pair
+    assert ocr_misread("stanclard", "standard")
+    assert not ocr_misread("compact", "compact")
+    assert not ocr_misread("cecoc", "occoe")  # three letter swaps: another word, not a misreading
+
+
+def test_only_word_needles_of_four_letters_or_more_get_a_pattern() -> None:
+    made = [Needle.make(w, "expected") for w in ("Low", "High", "P1", "Very high", "ok")]
+    words = [n.norm for n, _p in ocr_needles([n for n in made if n is not None])]
+    assert words == ["high"]
+    twin, pattern = ocr_needles([Needle.make("High", "label")])[0]  # type: ignore[list-item]
+    assert twin.derived and twin.role == "label"
+    assert pattern.search("hiqh") and not pattern.search("thigh") and not pattern.search("hiqhway")
+
+
+def _word_table(words: list[str]) -> str:
+    head = "blk\tln\tx\ty\tconf\tword"
+    rows = [f"1\t{i // 3}\t{40 * i}\t{18 * (i // 3)}\t9{i % 10}\t{w}" for i, w in enumerate(words)]
+    return "\n".join([head, *rows])
+
+
+def test_a_table_of_one_word_per_row_reads_as_its_running_text() -> None:
+    words = ["Order", "7716", "placed", "Size:", "C0rnpact", "Agent:", "unassigned"]
+    found = scan_text(_word_table(words), "Compact", label_set=SIZES, target="size")
+    assert any(f.view == "decoded:word_rows+ocr" and f.severity == "high" for f in found), found
+    table = _word_table(words)
+    a, b = found[0].span
+    assert table[a:b] == "C0rnpact"  # the word's own characters, not the row
+
+
+def test_a_word_table_without_the_answer_and_a_numeric_grid_find_nothing() -> None:
+    words = ["Order", "7716", "placed", "Size:", "pending", "Agent:", "unassigned"]
+    assert scan_text(_word_table(words), "Compact", label_set=SIZES, target="size") == []
+    grid = "\n".join(f"{i}\t{i + 1}\t{i + 2}\t{i + 3}\t" for i in range(6))  # no word cell at all
+    assert scan_text(grid, "Compact", label_set=SIZES, target="size") == []
+
+
+def test_a_clean_word_in_a_word_table_is_read_with_the_name_rows_above() -> None:
+    words = ["Order", "7716", "placed", "Queue:", "Warranty", "Agent:", "unassigned"]
+    found = scan_text(_word_table(words), "Warranty", label_set=QUEUES, target="queue")
+    assert [f.severity for f in found] == ["high"], found
+    without = ["Order", "7716", "placed", "Agent:", "unassigned", "note", "warranty", "card"]
+    assert all(f.severity == "low" for f in scan_text(_word_table(without), "Warranty", label_set=QUEUES))
