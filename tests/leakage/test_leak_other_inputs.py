@@ -73,3 +73,37 @@ def test_a_one_word_reply_in_a_thread_still_leaks() -> None:
         {"author": "ana", "body": "thanks, setting it now"},
     ]
     assert _leaks({"comments": thread})
+
+
+def _prompt(*shots: tuple[str, str], query: str, head: str = "Reply with one of: Positive, Negative, Neutral.") -> str:
+    body = "".join(f"Q: {q}\nA: {a}\n\n" for q, a in shots)
+    return f"{head}\n\n{body}Now this one.\nQ: {query}\nA:"
+
+
+def _audit(text: str) -> Any:
+    rec = {"id": "t", "expected": "Positive", "label_set": LABELS, "projection": {"prompt": text}}
+    fast = audit_item(rec)
+    assert fast.findings == audit_item(rec, prefilter=False).findings  # the gate is sound
+    return fast
+
+
+def test_the_query_among_demonstrations_written_in_one_text_leaks() -> None:
+    shots = [("Queue was long and nobody helped.", "Negative"), (QUERY, "Positive"), ("Shop opens at nine.", "Neutral")]
+    audit = _audit(_prompt(*shots, query=QUERY))
+    assert audit.leaked
+    hit = next(f for f in audit.findings if "demonstration" in f.detail)
+    assert hit.span is not None and _prompt(*shots, query=QUERY)[hit.span[0] : hit.span[1]] == "Positive"
+    # An answer given as an option's key resolves through the text's option list.
+    keyed = [("Queue was long and nobody helped.", "[2]"), (QUERY, "[1]"), ("Shop opens at nine.", "[3]")]
+    head = "Options: 1. Positive 2. Negative 3. Neutral. Reply with the number."
+    assert _audit(_prompt(*keyed, query=QUERY, head=head)).leaked
+
+
+def test_demonstrations_of_other_inputs_in_one_text_stay_examples() -> None:
+    shots = [("Queue was long and nobody helped.", "Negative"), ("Great selection and friendly staff!", "Positive")]
+    assert not _audit(_prompt(*shots, ("Shop opens at nine.", "Neutral"), query=QUERY)).leaked
+    keyed = [("Queue was long and nobody helped.", "[2]"), ("Great selection and friendly staff!", "[1]")]
+    head = "Options: 1. Positive 2. Negative 3. Neutral. Reply with the number."
+    assert not _audit(_prompt(*keyed, ("Shop opens at nine.", "[3]"), query=QUERY, head=head)).leaked
+    # A record's fields on lines (no name pair repeated) are not demonstrations.
+    assert not _leaks({"note": f"Subject: {QUERY}\nStatus: open\nOwner: dana\nQueue: retail\nSummary: {QUERY}\nTag:"})

@@ -454,3 +454,127 @@ def test_strict_counts_a_value_demoted_as_another_things_attribute() -> None:
     assert not audit_item(item).leaked
     strict = audit_item(replace(LeakItem.from_mapping(item), strict=True))
     assert strict.leaked and [f.severity for f in strict.findings] == ["medium"]
+
+
+SPAM = ["Spam", "Not Spam"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # principle 3: a word of the task's own name is the field's name, not its value
+        ({"form": "Junk Decision: Spam"}, {"form": "Junk Decision:"}),
+        ({"log": "set spam_decision = 'Spam'"}, {"log": "set spam_decision = NULL"}),
+        ({"html": "<dt>spam decision</dt><dd><b>Spam</b></dd>"}, {"html": "<dt>spam decision</dt><dd></dd>"}),
+        ({"steps": ["triage", "spam-decision: Spam"]}, {"steps": ["triage", "spam-decision"]}),
+        ({"ask": "The Spam Decision here is Spam."}, {"ask": "Please record the Spam Decision of this message."}),
+        ({"css": "#m-9 .spamDecision::after{content:'Spam'}"}, {"css": "#m-9 .spamDecision::after{content:none}"}),
+    ],
+)
+def test_a_word_of_the_tasks_own_name_is_not_its_value(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, "Spam", label_set=SPAM, target="spam_decision")
+    assert not _leaks(clean, "Spam", label_set=SPAM, target="spam_decision")
+
+
+def test_a_task_name_of_the_label_alone_or_with_a_function_word_still_ties() -> None:
+    # ``is_spam`` has one word besides function words: "this message is spam" is a statement, not the name.
+    assert _leaks({"note": "honestly this one is Spam"}, "Spam", label_set=SPAM, target="is_spam")
+    assert _leaks({"note": "Spam"}, "Spam", label_set=SPAM, target="spam")
+
+
+STARS = ["1", "2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # principle 3: a number in brackets after a noun naming something else is that noun's count
+        ({"ui": "Stars (2)"}, {"ui": "Comments (2)"}),
+        ({"ui": "Inbox\tStars (2)"}, {"ui": "Inbox\tUnread (2)"}),
+        ({"ui": "Stars [2]"}, {"ui": "Open tabs [2]"}),
+        ({"ui": "Final score (2)"}, {"ui": "Drafts (2) · Sent (14)"}),
+        ({"ui": "the customer gave (2)"}, {"ui": "Photos (2)"}),
+        ({"ui": "Verdict (2)"}, {"ui": "Reviews: Attachments (2)"}),
+    ],
+)
+def test_a_number_in_brackets_after_another_noun_is_a_count(leaky: Any, clean: Any) -> None:
+    assert _leaks(leaky, "2", label_set=STARS, target="stars")
+    assert not _leaks(clean, "2", label_set=STARS, target="stars")
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean", "expected", "labels", "target"),
+    [
+        # principle 2: writing the label down is an assignment, as "mark it as" is
+        ("Put down Oscar. Oscar.", "Put down the phone, Oscar.", "O", ["N", "O", "P"], "door_code"),
+        ("please write it down as High.", "we put down high expectations", "High", LMH, "priority"),
+        # a request for one option chooses it
+        (
+            "large please, the medium was tight",
+            "please send the large print edition",
+            "Large",
+            ["Small", "Large"],
+            "size",
+        ),
+        ("Reject, please.", "please do not reject my call", "Reject", ["Accept", "Reject"], "outcome"),
+        # a verdict reported or advised ends its clause
+        (
+            "the auditor says reject, too many gaps",
+            "the auditor says reject forms go to HR",
+            "Reject",
+            ["Accept", "Reject"],
+            "outcome",
+        ),
+        (
+            "cardiology recommended urgent.",
+            "cardiology recommended urgent care centres",
+            "Urgent",
+            ["Routine", "Urgent"],
+            "referral",
+        ),
+    ],
+)
+def test_writing_down_requesting_or_reporting_the_label_states_it(
+    leaky: str, clean: str, expected: str, labels: list[str], target: str
+) -> None:
+    assert _leaks({"turns": [{"text": leaky}]}, expected, label_set=labels, target=target)
+    assert not _leaks({"turns": [{"text": clean}]}, expected, label_set=labels, target=target)
+
+
+YN = ["Yes", "No"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean", "target"),
+    [
+        # principle 3: a flag standing for a label under a field naming something else is a setting
+        ({"refund_ok": True}, {"engine": {"verbose": True}}, "refund_ok"),
+        ({"case": {"is_fraud": True}}, {"case": {"cached": True}}, "fraud_flag"),
+        ({"claim": {"covered": True}}, {"claim": {"photos_attached": True}}, "coverage"),
+        ({"log": "fraud=true retries=2"}, {"log": "cache_hit=true retries=2"}, "fraud_flag"),
+    ],
+)
+def test_a_flag_under_a_field_naming_something_else_is_a_setting(leaky: Any, clean: Any, target: str) -> None:
+    assert _leaks(leaky, "Yes", label_set=YN, target=target)
+    assert not _leaks(clean, "Yes", label_set=YN, target=target)
+
+
+def test_a_flag_without_a_known_task_stays_a_value() -> None:
+    # No target given and none inferred: nothing tells a setting from the answer, so the flag is the value.
+    assert _leaks({"case": {"refund_due": False}}, "No", label_set=YN)
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        # principle 1: an element holding just the label is a pair named by its tag
+        ("<Alert><Code>77</Code><Sev>High</Sev></Alert>", "<Alert><Code>77</Code><Sev>9</Sev></Alert>"),
+        ("<row><priority>high</priority></row>", "<row><altitude>high</altitude></row>"),
+        # principle 3: elements of one tag holding several labels list values; HTML's own tags show text
+        ("<Level>2</Level><Text><Level>High</Level></Text>", "<r><v>Low</v></r><r><v>High</v></r>"),
+        ("<Opt>x</Opt><Sev>High</Sev>", "<ul><li>High</li></ul>"),
+    ],
+)
+def test_an_element_holding_just_the_label_is_a_pair(leaky: str, clean: str) -> None:
+    assert _leaks({"xml": leaky}, "High", target="priority")
+    assert not _leaks({"xml": clean}, "High", target="priority")

@@ -28,7 +28,9 @@ import hashlib
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import orjson
@@ -37,7 +39,7 @@ from windtunnel.chaos import llm_memory
 from windtunnel.chaos.base import LlmCall, LlmReply, TextFilter
 from windtunnel.chaos.llm_apis import Event, WireApi, parse_event
 from windtunnel.chaos.llm_payload import said
-from windtunnel.chaos.plan import FaultPlan, LlmDecision
+from windtunnel.chaos.plan import FaultPlan, LlmDecision, Outcome
 from windtunnel.chaos.wire_apis import WIRE_APIS
 
 NO_TEXT = "the answer carries no text (only tool calls): text faults do not apply"
@@ -70,6 +72,15 @@ def request_args(request: dict[str, Any]) -> dict[str, Any]:
     return request
 
 
+def parse_request(body: bytes) -> dict[str, Any]:
+    """A model request's body as JSON; a body that is not a JSON object is kept as text under ``body``."""
+    try:
+        request = orjson.loads(body or b"{}")
+    except ValueError:
+        request = None
+    return request if isinstance(request, dict) else {"body": body.decode("utf-8", "replace")}
+
+
 class WireCall:
     """One model request at an HTTP seam: the plan's decision, the reply to send, the call log.
 
@@ -83,16 +94,12 @@ class WireCall:
         its ``model`` and decide its faults at once. The signature hashes the raw bytes: SDKs serialise the same request
         the same way, so a rerun gets the same decision.
         """
-        try:
-            request = orjson.loads(body or b"{}")
-        except ValueError:
-            request = None
         self.plan = plan
         self.api = api
+        self.body = body
+        """The request as sent: the call log parses it again when it is read (:meth:`log_later`)."""
         self.wire_api: WireApi = WIRE_APIS[api]
-        self.request: dict[str, Any] = (
-            request if isinstance(request, dict) else {"body": body.decode("utf-8", "replace")}
-        )
+        self.request: dict[str, Any] = parse_request(body)
         self.stream = bool(self.request.get("stream", self.wire_api.streams_by_default))
         model = self.request.get("model")
         self.name = model if isinstance(model, str) and model else api
@@ -115,6 +122,11 @@ class WireCall:
         self.plan.log_call(
             "llm", self.name, request_args(self.request), faults=self.dec.modes, started=self.started, **kw
         )
+
+    def log_later(self, outcome: Callable[[], Outcome]) -> None:
+        """Record the call as :meth:`log` does, with its arguments and outcome built by ``outcome`` only when the call
+        log is read (``outcome`` parses the request again from :attr:`body`: the entry is of the request as sent)."""
+        self.plan.log_later("llm", self.name, outcome, faults=self.dec.modes, started=self.started)
 
     def timed_out(self) -> None:
         """Record a ``timeout`` fault once the seam has held the call until the client gave up."""
@@ -179,7 +191,8 @@ class Editor:
     The base of the editors: :meth:`feed` takes the upstream bytes as they arrive and returns what to send on,
     :meth:`end` returns any bytes still to send and logs the answer, :meth:`fail` logs an upstream failure. ``cut``
     tells the seam to drop the connection now. This base is used for every answer no transform touches (and for error
-    answers), so an unfaulted body costs one copy of at most :data:`LOG_BYTES`.
+    answers), so an unfaulted body costs a reference to its pieces (at most :data:`LOG_BYTES` of them, joined at the
+    end when there are several) and its call-log entry is built from those bytes only when the log is read.
     """
 
     edits = False
@@ -191,43 +204,44 @@ class Editor:
         self.cut = False
         self.done = False
         self._seen = bytearray()
+        self._pieces: list[bytes] = []
+        self._kept = 0
         self.status = 200
         self.encoded = False
         """The bytes are still content-encoded (gzip ...): the log cannot read the answer."""
 
     def feed(self, data: bytes) -> bytes:
-        """Keep up to :data:`LOG_BYTES` of the body for the call log and pass ``data`` on unchanged."""
-        if len(self._seen) < LOG_BYTES:
-            self._seen += data
+        """Keep up to :data:`LOG_BYTES` of the body for the call log (the pieces as they came, no copy) and pass
+        ``data`` on unchanged."""
+        if self._kept < LOG_BYTES:
+            self._pieces.append(data)
+            self._kept += len(data)
         return data
 
     def end(self) -> bytes:
         """Log the answer once the body ends (later calls do nothing): the text the agent received, the tool calls it
-        asks for, and a note when faults were configured but the model answered with an error. Returns the bytes
-        still to send, none for an unedited body.
+        asks for, and a note when faults were configured but the model answered with an error, all read from the
+        bytes when the call log is read (:meth:`WireCall.log_later`); only a ``stale_answer`` fault's memory parses
+        the answer now. Returns the bytes still to send, none for an unedited body.
         """
         if self.done:
             return b""
         self.done = True
-        data = bytes(self._seen)
+        pieces = self._pieces
+        data = pieces[0] if len(pieces) == 1 else b"".join(pieces)
+        wire, status = self.wire, self.status
         note = None
-        if self.wire.dec.corrupts and self.status != 200:
-            note = f"the model answered {self.status}: text faults do not apply"
-        api = self.wire.wire_api
-        if self.encoded:
-            self.wire.log(response=None, status=self.status, note=note)
-        elif self.is_sse:
-            text = api.stream_text(data)
-            if self.status == 200 and llm_memory.wanted(self.wire.plan):
-                self.wire.remember(api.assemble(api.events(data)))
-            self.wire.log(response=stream_answer(api, data, text), raw=text, status=self.status, note=note)
-        else:
-            raw = _json_or_text(data)
-            error = None if self.status < 400 else f"{self.status}: {raw}"
-            reply = api.read(raw)
-            if self.status == 200 and reply is not None:
-                self.wire.remember(raw)
-            self.wire.log(response=said(reply), error=error, raw=raw, status=self.status, note=note)
+        if wire.dec.corrupts and status != 200:
+            note = f"the model answered {status}: text faults do not apply"
+        api = wire.wire_api
+        if status == 200 and not self.encoded and llm_memory.wanted(wire.plan):  # a stale_answer replays it
+            if self.is_sse:
+                wire.remember(api.assemble(api.events(data)))
+            else:
+                raw = _json_or_text(data)
+                if api.read(raw) is not None:
+                    wire.remember(raw)
+        wire.log_later(partial(_passed_outcome, wire.body, api, data, status, note, self.encoded, self.is_sse))
         return b""
 
     def fail(self, err: BaseException) -> None:
@@ -235,6 +249,23 @@ class Editor:
         if not self.done:
             self.done = True
             self.wire.log(error=f"{type(err).__name__}: {err}", status=None)
+
+
+def _passed_outcome(
+    request: bytes, api: WireApi, data: bytes, status: int, note: str | None, encoded: bool, is_sse: bool
+) -> Outcome:
+    """What the call log says of a call whose answer passed through untouched (built when the log is read): the
+    request as sent; the text the agent received and the tool calls it asks for, the error an error status carries,
+    or nothing readable when the body is still content-encoded."""
+    args = request_args(parse_request(request))
+    if encoded:
+        return Outcome(args, None, status=status, note=note)
+    if is_sse:
+        text = api.stream_text(data)
+        return Outcome(args, stream_answer(api, data, text), raw=text, status=status, note=note)
+    raw = _json_or_text(data)
+    error = None if status < 400 else f"{status}: {raw}"
+    return Outcome(args, said(api.read(raw)), error, raw, status, note)
 
 
 def _json_or_text(data: bytes) -> Any:

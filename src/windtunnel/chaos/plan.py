@@ -14,7 +14,7 @@ import itertools
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -279,14 +279,16 @@ class FaultPlan:
         self.seed = seed
         self.key = key
         self.fired: list[dict[str, Any]] = []
-        self.calls: list[dict[str, Any]] = []
+        self._calls: list[dict[str, Any] | LazyCall] = []
+        self._lazy_from: int | None = None
+        """Index of the first entry of :attr:`calls` still to be built (``None``: all built)."""
         self._fired_ids = fired_ids if fired_ids is not None else set()
         self._lock = threading.RLock()
         self._eligible: dict[tuple[str, int], int] = {}
         self._occurrence: dict[tuple[str, int, str], int] = {}
-        self.on_call: Callable[[dict[str, Any]], None] | None = None
+        self.on_call: Callable[[Mapping[str, Any]], None] | None = None
         """Called with every call-log entry as it is recorded, plus its ``status`` and ``bytes`` (the
-        standalone proxies print and log them)."""
+        standalone proxies print and log them); an entry logged with :meth:`log_later` is built when first read."""
 
     # -- decisions ---------------------------------------------------------------------------
     def _decision(self, kind: str, index: int, signature: str) -> Decision:
@@ -402,6 +404,25 @@ class FaultPlan:
         return prompt
 
     # -- call log -----------------------------------------------------------------------------
+    @property
+    def calls(self) -> list[dict[str, Any]]:
+        """Every tool / LLM call seen, in order (entries logged with :meth:`log_later` are built now)."""
+        if self._lazy_from is not None:
+            with self._lock:
+                calls, start = self._calls, self._lazy_from
+                self._lazy_from = None
+                for i in range(start or 0, len(calls)):
+                    entry = calls[i]
+                    if isinstance(entry, LazyCall):
+                        calls[i] = entry.entry()
+        return self._calls  # type: ignore[return-value]  # every LazyCall was just replaced by its entry
+
+    def clear_calls(self) -> None:
+        """Forget the call log (a long-lived standalone proxy that has passed every entry on)."""
+        with self._lock:
+            self._calls.clear()
+            self._lazy_from = None
+
     def log_call(
         self,
         target: str,
@@ -423,23 +444,138 @@ class FaultPlan:
         With :attr:`keep_raw`, the entry also holds ``raw`` (the whole response, JSON-safe, not
         truncated) and ``status`` (the HTTP-style status, or the status an exception carried).
         """
-        entry: dict[str, Any] = {
-            "target": target,
-            "name": name,
-            "args": summarize(redact_args(args)),
-            "response": summarize(response),
-            "error": error,
-            "faults": list(faults or []),
-            "latency_ms": round((time.perf_counter() - started) * 1000, 3) if started is not None else None,
-        }
-        if note:
-            entry["note"] = note
-        if self.keep_raw:
-            entry["raw"] = _jsonable(raw)
-            entry["status"] = status
+        latency = round((time.perf_counter() - started) * 1000, 3) if started is not None else None
+        outcome = Outcome(args, response, error, raw, status, note)
+        entry = _entry(target, name, list(faults or []), latency, 0, outcome, self.keep_raw)
         with self._lock:
             entry["seq"] = next(_ORDER)
-            self.calls.append(entry)
+            self._calls.append(entry)
         if self.on_call is not None:
             self.on_call({**entry, "status": status, "bytes": _size(raw if raw is not None else response)})
         return entry
+
+    def log_later(
+        self,
+        target: str,
+        name: str | None,
+        outcome: Callable[[], Outcome],
+        *,
+        faults: list[str] | None = None,
+        started: float | None = None,
+    ) -> None:
+        """Record one call as :meth:`log_call` does, its order, faults and latency taken now, and its arguments and
+        outcome summarised only when the log (or :attr:`on_call`) reads the entry: ``outcome`` is called then, once.
+
+        The proxies keep a call's raw bytes and hand a function that parses them: the call log is read when a cell
+        ends, so the parsing and summarising leaves the request's path. ``outcome`` must depend on nothing that
+        changes after the call (it may run in another thread).
+        """
+        latency = round((time.perf_counter() - started) * 1000, 3) if started is not None else None
+        listener = self.on_call
+        lazy = LazyCall(target, name, list(faults or []), latency, outcome, self.keep_raw, listener is not None)
+        with self._lock:
+            lazy.seq = next(_ORDER)
+            if self._lazy_from is None:
+                self._lazy_from = len(self._calls)
+            self._calls.append(lazy)
+        if listener is not None:
+            listener(lazy)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What :meth:`FaultPlan.log_call` takes of a call beyond its name: the arguments and the outcome."""
+
+    args: Any = None
+    response: Any = None
+    error: str | None = None
+    raw: Any = None
+    status: int | None = None
+    note: str | None = None
+
+
+def _entry(
+    target: str, name: str | None, faults: list[str], latency: float | None, seq: int, o: Outcome, keep_raw: bool
+) -> dict[str, Any]:
+    """The call-log entry of one call (its keys in the order the reports show them)."""
+    entry: dict[str, Any] = {
+        "target": target,
+        "name": name,
+        "args": summarize(redact_args(o.args)),
+        "response": summarize(o.response),
+        "error": o.error,
+        "faults": faults,
+        "latency_ms": latency,
+    }
+    if o.note:
+        entry["note"] = o.note
+    if keep_raw:
+        entry["raw"] = _jsonable(o.raw)
+        entry["status"] = o.status
+    entry["seq"] = seq
+    return entry
+
+
+class LazyCall(Mapping[str, Any]):
+    """A call-log entry built when first read (:meth:`FaultPlan.log_later`).
+
+    As a mapping it is what :attr:`FaultPlan.on_call` gets: the entry plus the call's ``status`` and ``bytes``,
+    built on the first key read, so a listener that only counts calls costs no parsing.
+    """
+
+    __slots__ = ("_built", "_entry", "_outcome", "faults", "keep_raw", "latency", "listened", "name", "seq", "target")
+
+    def __init__(
+        self,
+        target: str,
+        name: str | None,
+        faults: list[str],
+        latency: float | None,
+        outcome: Callable[[], Outcome],
+        keep_raw: bool,
+        listened: bool = False,
+    ) -> None:
+        self.target = target
+        self.name = name
+        self.faults = faults
+        self.latency = latency
+        self.keep_raw = keep_raw
+        self.seq = 0
+        self._outcome: Callable[[], Outcome] | Outcome | None = outcome
+        self.listened = listened
+        """A listener (:attr:`FaultPlan.on_call`) got this entry: its view needs the outcome's status and size."""
+        self._entry: dict[str, Any] | None = None
+        self._built: dict[str, Any] | None = None
+
+    def entry(self) -> dict[str, Any]:
+        """The call-log entry (built on the first call; the same dict after)."""
+        if self._entry is None:
+            outcome = self._outcome
+            if outcome is None:  # built meanwhile by another thread (which set the entry before dropping this)
+                assert self._entry is not None
+                return self._entry
+            if callable(outcome):
+                outcome = self._outcome = outcome()
+            self._entry = _entry(self.target, self.name, self.faults, self.latency, self.seq, outcome, self.keep_raw)
+            if not self.listened or self._built is not None:
+                self._outcome = None  # the raw bytes and the parsed answer are kept only for the listener's view
+        return self._entry
+
+    def _view(self) -> dict[str, Any]:
+        """The entry with ``status`` and ``bytes``, as :attr:`FaultPlan.on_call` sees it."""
+        if self._built is None:
+            entry = self.entry()
+            outcome = self._outcome if isinstance(self._outcome, Outcome) else Outcome()
+            self._outcome = None
+            size = _size(outcome.raw if outcome.raw is not None else outcome.response)
+            self._built = {**entry, "status": outcome.status, "bytes": size}
+        return self._built
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())

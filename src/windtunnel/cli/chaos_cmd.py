@@ -21,6 +21,7 @@ import datetime
 import json
 import secrets
 import signal
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -131,7 +132,7 @@ def _spec_and_seed(config: str | None, scenario: str | None, profile: str | None
     return spec, seed
 
 
-def _print_call(entry: dict[str, Any]) -> None:
+def _print_call(entry: Mapping[str, Any]) -> None:
     """One line on stdout per call through the proxy: target, name, method and URL, the result, and the faults it got; a
     faulted call is bold red, a clean one dim, so a scrolling log shows where faults landed.
     """
@@ -143,7 +144,7 @@ def _print_call(entry: dict[str, Any]) -> None:
     out_console().print(("[bold red]" if faults else "[dim]") + escape(line) + "[/]")
 
 
-def _log_line(entry: dict[str, Any]) -> str:
+def _log_line(entry: Mapping[str, Any]) -> str:
     """A proxied call as one JSON line for ``--log``: UTC time (ms), target, name, request, faults, status, error, bytes
     and latency. Values JSON cannot hold are written as their ``repr`` rather than dropping the line.
     """
@@ -201,7 +202,7 @@ def _serve(
         except OSError as err:
             raise UsageError(f"cannot write the call log {log}: {err}", hint="pass a writable --log FILE") from None
 
-    def on_call(entry: dict[str, Any]) -> None:
+    def on_call(entry: Mapping[str, Any]) -> None:
         """Print the call and, with ``--log``, append it and flush (a log read while the proxy runs is up to date)."""
         _print_call(entry)
         if log_file is not None:

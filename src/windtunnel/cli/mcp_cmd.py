@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import anyio
@@ -93,7 +94,7 @@ def proxy_mcp(
         sys.stderr.write(f"windtunnel mcp: {line}\n")
         sys.stderr.flush()
 
-    def on_call(entry: dict[str, Any]) -> None:
+    def on_call(entry: Mapping[str, Any]) -> None:
         """Log a ``tools/call`` through the proxy with its result and the faults it got."""
         faults = ",".join(entry.get("faults") or [])
         log(f"tools/call {entry.get('name')} -> {entry.get('error') or 'ok'}" + (f" [{faults}]" if faults else ""))

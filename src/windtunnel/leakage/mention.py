@@ -115,13 +115,19 @@ _ASSIGN = (
     # moving it somewhere: upgrading to, routed to, assigned to, handed over to
     r"(?:upgrad|downgrad|escalat|bump|rais|lower|mov|chang|rout|assign|forward|transfer|send|sent|pass|hand)"
     r"\w*(?:\s+(?:it|this|that|up|down|over|off))?\s+to|"
-    # a decision: agreed on, settled on, went with, opted for, picked (see _DECISION_END)
+    # writing it down: put down, write it down as, jot down
+    r"(?:put|puts|putting|write|writes|writing|wrote|written|jot|jots|jotted|jotting)"
+    r"(?:\s+(?:it|this|that|them))?\s+down(?:\s+(?:as|for))?|"
+    # a decision: agreed on, settled on, went with, opted for, picked, a verdict reported or advised
+    # ("underwriter says decline,"; see _DECISION_END)
     r"(?:agree|settle|decide|land|converge)\w*\s+on|(?:go|goes|went|going|gone)\s+with|opt\w*\s+for|"
-    r"(?:chose|choose|choosing|picked|pick|picking|selected|select)"
+    r"(?:chose|choose|choosing|picked|pick|picking|selected|select|says|said|recommends?|recommended|"
+    r"suggests?|suggested|advises?|advised)"
 )
 _DECISION = re.compile(
     r"(?:(?:agree|settle|decide|land|converge)\w*\s+on|(?:go|goes|went|going|gone)\s+with|opt\w*\s+for|"
-    r"chose|choose|choosing|picked|pick|picking|selected|select)\s+" + r"(?:(?:a|an|the)\s+)?[\"'`*_“‘]*$"
+    r"chose|choose|choosing|picked|pick|picking|selected|select|says|said|recommends?|recommended|"
+    r"suggests?|suggested|advises?|advised)\s+" + r"(?:(?:a|an|the)\s+)?[\"'`*_“‘]*$"
 )
 # After a decision the label ends the clause: "we went with High." but not "pick a neutral colour".
 _DECISION_END = re.compile(r"[\"'`*_”’)\]]*\s*(?:$|[.!?;,:\n])")
@@ -295,6 +301,108 @@ def names_task(pattern: re.Pattern[str], name: str) -> bool:
     return pattern.search(name.casefold().replace("_", " ")) is not None
 
 
+_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "has",
+        "have",
+        "had",
+        "of",
+        "to",
+        "for",
+        "by",
+        "in",
+        "on",
+        "at",
+        "as",
+        "it",
+        "its",
+        "this",
+        "that",
+        "with",
+        "from",
+        "and",
+        "or",
+        "not",
+    ]
+)
+
+
+@lru_cache(maxsize=256)
+def _task_name_re(target: str) -> re.Pattern[str] | None:
+    """Whole-word pattern of the task's name written in any style (``spam_verdict``, ``Spam Verdict``,
+    ``spam-verdict``, ``spamVerdict``), lowercased; ``None`` when the name has fewer than two words
+    besides function words (``is_spam``): a one-word name cannot be told from the label it holds."""
+    words = [w.casefold() for part in re.split(r"[\W_]+", target) for w in _NAME_PART.findall(part)]
+    if len([w for w in words if w not in _FUNCTION_WORDS]) < 2:
+        return None
+    return re.compile(r"(?<![^\W_])" + r"[\s_.-]*".join(map(re.escape, words)) + r"(?![^\W_])")
+
+
+def task_words(name: str) -> frozenset[str]:
+    """The words of a name in any style (``refund_eligible``, ``isFraud``), lowercased, without
+    function words: what tells that a field's name and the task's name are about the same thing."""
+    return frozenset(
+        w.casefold()
+        for part in re.split(r"[\W_]+", name)
+        for w in _NAME_PART.findall(part)
+        if len(w) > 2 and w.casefold() not in _FUNCTION_WORDS
+    )
+
+
+def shares_task_word(target: str | None, name: str) -> bool:
+    """A field's name holds a word of the task's name (``is_fraud`` for the task ``fraud_flag``), or a
+    word of the same stem (its first five letters: ``refund_eligible`` for ``eligibility``)."""
+    if not target:
+        return False
+    stems = {w[:5] for w in task_words(target)}
+    return any(w[:5] in stems for w in task_words(name))
+
+
+def in_task_name(target: str | None, text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is one word of the task's own name written around it (the label ``Spam`` in
+    ``Spam Verdict:``, ``spam_verdict``, ``#t1-spam-verdict``): the name of the field the task asks
+    for, not its value (principle 3, a sense that is not the label). Only a strict part of the name:
+    a name that is the label alone says nothing here."""
+    if not target:
+        return False
+    pattern = _task_name_re(target)
+    if pattern is None:
+        return False
+    low = text[max(0, a - 80) : b + 80].casefold()
+    off = max(0, a - 80)
+    if len(low) != min(len(text), b + 80) - off:
+        return False  # casefolding changed the length: offsets no longer line up
+    return any(
+        m.start() + off <= a and b <= m.end() + off and (m.start() + off, m.end() + off) != (a, b)
+        for m in pattern.finditer(low)
+    )
+
+
+_COUNT_OF = re.compile(
+    r"(?:^|(?<=[\n\t|·•,;>:]))[ \t]*([^\W\d_][\w-]*(?:[ \t][^\W\d_][\w-]*)?)[ \t]*[(\[]\Z", re.MULTILINE
+)
+
+
+def counted_noun(text: str, a: int, b: int) -> str | None:
+    """The name right before a number in brackets (``Attachments (2)``, ``Open tabs [3]``): the count of
+    that name's things, not an emphasis of the number. The name is one or two words starting a line
+    or a part of one (after a separator, a tab, a tag): a title, as a tab, a link or a folder is
+    named; ``None`` when the number is not so written (``she gave (2)``)."""
+    m = _COUNT_OF.search(text, max(0, a - 40), a)
+    if m is None or b >= len(text) or text[b] not in ")]":
+        return None
+    return m.group(1)
+
+
 _KV_NAME = re.compile(r"[^\n\r.!?;,。！？；，]{0,40}$")
 
 
@@ -325,6 +433,16 @@ def statement_before(text: str, a: int, b: int, *, about_item: bool = False) -> 
         return False
     # A decision verb needs the label to end the clause ("we went with High.", not "pick a neutral colour").
     return _DECISION.search(text, m.start(), a) is None or _DECISION_END.match(text, b) is not None
+
+
+_REQUEST_BEFORE = re.compile(r"(?:^|[.!?;:,\n])[ \t\"'`*_“‘]*(?:(?:a|an|the|one)[ \t]+)?\Z", re.IGNORECASE)
+_REQUEST_AFTER = re.compile(r"[\"'`*_”’]*,?[ \t]+please(?!\w)", re.IGNORECASE)
+
+
+def requested(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` opens its clause and is asked for (``medium please``, ``Decline, please.``): a
+    request for one option is a choice of it, as ``we went with High`` is."""
+    return _REQUEST_AFTER.match(text, b) is not None and _REQUEST_BEFORE.search(text, max(0, a - 16), a) is not None
 
 
 _NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z][a-z]")
@@ -360,6 +478,109 @@ def in_listing(spans: Sequence[tuple[int, int]], text: str, a: int, b: int) -> b
         if _LISTING_GAP.fullmatch(gap) is not None and _LISTING_SEP.search(gap) and "\n\n" not in gap:
             return True
     return False
+
+
+_HTML_TAGS = frozenset(
+    [
+        "a",
+        "abbr",
+        "address",
+        "article",
+        "aside",
+        "b",
+        "bdi",
+        "bdo",
+        "blockquote",
+        "body",
+        "button",
+        "caption",
+        "cite",
+        "code",
+        "col",
+        "data",
+        "dd",
+        "del",
+        "details",
+        "dfn",
+        "dialog",
+        "div",
+        "dl",
+        "dt",
+        "em",
+        "figcaption",
+        "figure",
+        "font",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "html",
+        "i",
+        "ins",
+        "kbd",
+        "label",
+        "legend",
+        "li",
+        "main",
+        "mark",
+        "nav",
+        "ol",
+        "optgroup",
+        "option",
+        "output",
+        "p",
+        "pre",
+        "q",
+        "s",
+        "samp",
+        "section",
+        "select",
+        "small",
+        "span",
+        "strong",
+        "sub",
+        "summary",
+        "sup",
+        "td",
+        "textarea",
+        "th",
+        "time",
+        "title",
+        "tr",
+        "u",
+        "ul",
+        "var",
+    ]
+)
+"""HTML's own elements: their tags say how text is shown, not what it is (a table cell, a list item or
+emphasis around a label is decided by the table, listing and markup rules)."""
+_ELEMENT_OPEN = re.compile(r"<([A-Za-z][\w.:-]{0,40})(?:\s[^<>]{0,200})?>[ \t]*\Z")
+
+
+def element_name(text: str, a: int, b: int) -> str | None:
+    """The tag of an XML or HTML element whose whole text is ``text[a:b]`` (``<Level>Error</Level>``):
+    the name of a pair written as an element; ``None`` when the hit is not an element's whole text."""
+    if a == 0 or (text[a - 1 : a].isspace() is False and text[a - 1] != ">"):
+        return None
+    m = _ELEMENT_OPEN.search(text, max(0, a - 260), a)
+    if m is None or m.group(1).casefold() in _HTML_TAGS:
+        return None
+    close = re.match(r"[ \t]*</" + re.escape(m.group(1)) + r"\s*>", text[b : b + len(m.group(1)) + 8], re.IGNORECASE)
+    return m.group(1) if close is not None else None
+
+
+def element_lists(text: str, tag: str, norm: str, labels: frozenset[str]) -> bool:
+    """Another element of the same tag in ``text`` holds another label (``<t>Low</t>…<t>High</t>``, a
+    spreadsheet's shared strings): the elements list values, they do not name this one (principle 3)."""
+    pattern = re.compile(
+        r"<" + re.escape(tag) + r"(?:\s[^<>]{0,200})?>\s*([^<>]{1,60}?)\s*</" + re.escape(tag) + r"\s*>"
+    )
+    return any((v := " ".join(m.group(1).casefold().split())) != norm and v in labels for m in pattern.finditer(text))
 
 
 _TAB_NAME = re.compile(r"(?:^|[\t\n])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\t+\Z")

@@ -18,11 +18,13 @@ other principles.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import parse_pointer
+from windtunnel.leakage.pointers import join_pointer, parse_pointer, string_leaves
 
 
 def _texts(obj: Mapping[Any, Any]) -> dict[str, str]:
@@ -256,3 +258,86 @@ def drop_other_inputs(findings: Sequence[Finding], root: Any, label_set: Sequenc
                 continue
         out.append(f)
     return out
+
+
+# ---------------------------------------------------------------- demonstrations written in one text
+
+_KV_LINE = re.compile(r"^[ \t>*_#-]*([A-Za-z][\w .'-]{0,30}?)[ \t*_]*:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+
+
+def _pairs(text: str) -> list[tuple[str, str, str, tuple[int, int]]]:
+    """The text's demonstration pairs, in order: (input text folded, answer name, answer, answer span).
+
+    A pair is a ``name: text`` line of three words or more followed by the next ``name: value`` line
+    under another name (``Input: …`` then ``Answer: …``, ``Q: …`` then ``A: …``); the two names must be
+    the same in two pairs at least, or the lines are a record's fields, not demonstrations."""
+    lines = [(m.group(1).strip().casefold(), m.group(2), m.span(2)) for m in _KV_LINE.finditer(text)]
+    pairs: list[tuple[str, str, str, str, tuple[int, int]]] = []
+    for (name, value, _span), (a_name, a_value, a_span) in pairwise(lines):
+        if name != a_name and len(value.split()) >= 3 and len(a_value.split()) <= 4:
+            pairs.append((name, " ".join(value.casefold().split()), a_name, a_value, a_span))
+    shapes = [(p[0], p[2]) for p in pairs]
+    return [(p[1], p[2], p[3], p[4]) for p in pairs if shapes.count((p[0], p[2])) >= 2]
+
+
+def _resolve(answer: str, text: str, labels: Sequence[str]) -> str | None:
+    """The label an answer names: the label itself, or a key the text's option list defines once
+    (``(C)`` with ``(C) Large``, ``2`` with ``2. Medium``); ``None`` otherwise."""
+    folded = " ".join(answer.casefold().split()).strip(" .")
+    for lab in labels:
+        if " ".join(lab.casefold().split()) == folded:
+            return lab
+    key = answer.strip().strip("().[]").strip()
+    if not key or len(key) > 2:
+        return None
+    named = [
+        lab
+        for lab in labels
+        if re.search(r"(?<![\w(\[])[(\[]?" + re.escape(key) + r"[)\].:=-][ \t]*" + re.escape(lab) + r"(?![^\W_])", text)
+    ]
+    return named[0] if len(named) == 1 else None
+
+
+def repeated_input_findings(
+    item_id: str, projection: Any, expected: Sequence[str], label_set: Sequence[str]
+) -> list[Finding]:
+    """Principle 3 by content, in a text: demonstrations written as ``name: input`` / ``name: answer``
+    lines whose last pair asks about an input (its answer empty) that an earlier pair already answers:
+    the query among the demonstrations, its label beside it, is this record's (as for objects above;
+    a demonstration of another input stays a listing of examples)."""
+    answers = {" ".join(e.casefold().split()) for e in expected}
+    out: list[Finding] = []
+    for path, text in string_leaves(projection):
+        if text.count(":") < 4 or text.count("\n") < 3:
+            continue
+        pairs = _pairs(text)
+        if len(pairs) < 3 or pairs[-1][2].strip():
+            continue
+        query, name = pairs[-1][0], pairs[-1][1]
+        for inp, a_name, answer, span in pairs[:-1]:
+            if inp != query or a_name != name:
+                continue
+            label = _resolve(answer, text, label_set)
+            if label is not None and " ".join(label.casefold().split()) in answers:
+                out.append(
+                    Finding(
+                        item=item_id,
+                        channel="freetext",
+                        severity="high",
+                        pointer=join_pointer(path),
+                        representation="text",
+                        span=span,
+                        view="raw",
+                        rule="freetext.statement",
+                        detail="a demonstration answers the very input asked about (the query among the"
+                        " examples, its label beside it)",
+                        value=label,
+                    )
+                )
+    return out
+
+
+def may_repeat_input(blob: bytes) -> bool:
+    """The gate of :func:`repeated_input_findings` on the serialised projection: some string has four
+    line breaks or more (a demonstration is two lines, three pairs at least)."""
+    return blob.count(b"\\n") >= 4

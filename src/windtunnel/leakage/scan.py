@@ -108,7 +108,7 @@ from windtunnel.leakage.model import (
 )
 from windtunnel.leakage.needles import Hit, Needle, NeedleSet, whole_in
 from windtunnel.leakage.ordinal import may_name_position, position_findings
-from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop
+from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_repeat_input, repeated_input_findings
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
@@ -261,14 +261,24 @@ class _Ctx:
         # the token sets an ASCII string can hold (a label set's lexicon brings words in other scripts)
         self.ascii_toks = ascii_token_sets(self.needles)
 
+    task: str | None = None
+    """The task's name as given or inferred (``spam_verdict``): its words around a label are the name."""
+
     def naming(self) -> re.Pattern[str] | None:
         """The naming words' pattern (see ``target``), inferring the target first if still pending."""
         self.naming_used = True
         if self.pending_target is not None:
             projection, expected, blob, words = self.pending_target
             self.pending_target = None
-            self.target = _naming(infer_target(projection, expected, blob), words)
+            self.task = infer_target(projection, expected, blob)
+            self.target = _naming(self.task, words)
         return self.target
+
+    def task_name(self) -> str | None:
+        """The task's name (see ``task``), inferred first if still pending; the naming words depend
+        on it, so consulting it counts as consulting them (the classification cache keys on them)."""
+        self.naming()
+        return self.task
 
 
 def _needles(
@@ -407,9 +417,17 @@ def _may_position(it: LeakItem, blob: bytes | None) -> bool:
     return len(it.label_set) >= 3 and (blob is None or may_name_position(blob, it.expected, it.label_set))
 
 
+def _may_repeat(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of principle 3 by content in a text (demonstrations written as lines): two labels or
+    more, and (with the serialisation) a string of several lines
+    (:func:`~windtunnel.leakage.other_inputs.may_repeat_input`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_repeat_input(blob))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_eliminate, elimination_findings),
     _ItemPrinciple(_may_position, position_findings),
+    _ItemPrinciple(_may_repeat, repeated_input_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
@@ -466,6 +484,7 @@ def _audit(it: LeakItem, decode: bool, prefilter: bool) -> tuple[ItemAudit, byte
     ctx.decode_asked = decode_asked
     if it.target:
         ctx.target = _naming(it.target, it.context_words)
+        ctx.task = it.target
     else:
         ctx.pending_target = (it.projection, it.expected, blob, it.context_words)
         ctx.given_naming = _naming(None, it.context_words)
@@ -660,7 +679,7 @@ def _context(
     strict: bool = False,
 ) -> _Ctx:
     needles, label_norms = _prepared(tuple(expected), tuple(correlated), tuple(labels))
-    return _Ctx(item, needles, label_norms, decode, _naming(target, context_words), strict)
+    return _Ctx(item, needles, label_norms, decode, _naming(target, context_words), strict, task=target)
 
 
 def _naming(target: str | None, context_words: Sequence[str]) -> re.Pattern[str]:
@@ -1442,6 +1461,8 @@ def _classify(
                     "a spelling derived from the label (an abbreviation, a numeral) under a field that names"
                     " something else"
                     if hit.needle.derived
+                    else "a flag standing for a label under a field that names something else"
+                    if _flag_alias(hit, ctx)
                     else "a number of a numeric scale under a field that names something else"
                 )
                 + counted,
@@ -1459,6 +1480,8 @@ def _classify(
         _leak(emit, corr, "direct", "direct.value", "correlated.value", f"the value is {what}")
         return
     view_text, (va, vb) = hit.view_text, hit.view_span
+    if mention.in_task_name(ctx.task_name(), view_text, va, vb):
+        return  # a word of the task's own name (``Spam Verdict:``): the field's name, not its value
     own = _own_record_value(hit, text, span, ctx)
     if own is not None and not suppress:
         if own[1] is not None:
@@ -1569,6 +1592,14 @@ def _classify(
     kv = (
         (_kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb))) or pair_value(view_text, va, vb)
     ) and _kv_names(hit, text, span, ctx)
+    if not kv:
+        # ``<Level>Error</Level>``: an element holding just the label is a pair named by its tag.
+        tag = mention.element_name(view_text, va, vb)
+        kv = (
+            tag is not None
+            and not mention.element_lists(view_text, tag, hit.needle.norm, ctx.label_norms)
+            and _kv_names(hit, text, span, ctx, name=tag)
+        )
     if not kv and not hit.needle.phrase:
         kv = mention.tab_pair(view_text, va, vb)
     cell = False
@@ -2021,6 +2052,11 @@ def _field_states(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
 _FLAG_WORDS = frozenset({"true", "false"})
 
 
+def _flag_alias(hit: Hit, ctx: _Ctx) -> bool:
+    """The hit is a flag spelling (``true``, ``false``) standing for a label it is not (``Yes``)."""
+    return bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
+
+
 def _numeric_scale(ctx: _Ctx) -> bool:
     """The item's labels are numbers (a rating scale)."""
     return bool(ctx.label_norms) and all(n.isdigit() for n in ctx.label_norms)
@@ -2029,15 +2065,23 @@ def _numeric_scale(ctx: _Ctx) -> bool:
 def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     """A label of a numeric scale (``1``–``5``) as the whole value of a field whose name names
     something else (``"shard": 3``, ``"qty": 3``): a number has many senses; only a field naming the
-    task (or an unnamed one: a list element, the whole projection) makes it the label."""
+    task (or an unnamed one: a list element, the whole projection) makes it the label. So has a flag
+    that is an alias of a label (``"diarize": true`` for the label ``Yes``), as after ``hit=``
+    (:func:`_kv_names`): a setting of something else, not the answer."""
     derived = hit.needle.derived
-    if not derived and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
+    # A flag's field is judged against the task's name: with none known, nothing tells a setting apart.
+    flag = _flag_alias(hit, ctx) and ctx.task_name() is not None
+    if not derived and not flag and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _pair_name(pointer, ctx) or _field_name(pointer)
     naming = ctx.naming() if name else None
     if naming is None or (derived and _cryptic(name)):
         return False
-    return not mention.names_task(naming, name) and not mention.names_answer(name)
+    return (
+        not mention.names_task(naming, name)
+        and not mention.names_answer(name)
+        and not (flag and mention.shares_task_word(ctx.task_name(), name))
+    )
 
 
 _PAIR_NAMES = ("name", "key", "field", "id")
@@ -2219,35 +2263,42 @@ _SETTER_AFTER = re.compile(r"[ \t]*\)")
 setter is the value of the field it names, as in ``refundEligible = RefundDecision.YES``."""
 
 
-def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None) -> bool:
+def _kv_names(
+    hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, name_at: int | None = None, name: str | None = None
+) -> bool:
     """Whether a ``name: value`` construction states the label: always when the name names the task
     (``Priority: high``); under another name (``outcome = High``, ``Battery status: low``) only when
     a case-distinct label is written with capitals, not as the ordinary lowercase word (QA-7 F7-15).
     A number of a numeric scale, or a spelling derived from the label (``Mark`` for ``Marketing``,
     ``IV`` for ``4``), only under a name naming the task or the answer (``outcome=3``, not ``qty=3``),
-    a derived spelling also under a cryptic name (``URGCY=URG``)."""
+    a derived spelling also under a cryptic name (``URGCY=URG``). ``name``: the construction's name when
+    it is not written right before the value (an XML element's tag, :func:`mention.element_name`)."""
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
+    given = name
     if hit.needle.derived:
         naming = ctx.naming()
-        name = mention.kv_name(hit.view_text, va)
+        name = given if given is not None else mention.kv_name(hit.view_text, va)
         # The views are casefolded: a code's capitals (``URGCY=``) are read in the original text.
         at = span[0] - (hit.view_span[0] - va) if span is not None and not hit.view.startswith("decoded") else -1
         return (
             naming is None
-            or _cryptic(mention.kv_name(text, at) if at >= 0 else name)
+            or _cryptic(mention.kv_name(text, at) if at >= 0 and given is None else name)
             or mention.names_task(naming, name)
             or mention.names_answer(name)
         )
-    if (label.isdigit() and _numeric_scale(ctx)) or (
-        bool(ctx.label_norms) and hit.needle.norm in _FLAG_WORDS and hit.needle.norm not in ctx.label_norms
-    ):
+    if (label.isdigit() and _numeric_scale(ctx)) or _flag_alias(hit, ctx):
         # A number has many senses (``qty=3``, ``page: 2``): as for a field's whole value
         # (:func:`_other_number`), only a name naming the task makes it the label. So has a flag
         # spelling that is an alias of a label (``hit=false`` in a log, for the label ``no``).
         naming = ctx.naming()
-        name = mention.kv_name(hit.view_text, va)
-        return naming is None or mention.names_task(naming, name) or mention.names_answer(name)
+        name = given if given is not None else mention.kv_name(hit.view_text, va)
+        return (
+            naming is None
+            or mention.names_task(naming, name)
+            or mention.names_answer(name)
+            or (_flag_alias(hit, ctx) and mention.shares_task_word(ctx.task_name(), name))
+        )
     if label == label.lower():
         return True
     # The characters as written, also for a hit a decoded view shows when they are the label as is
@@ -2261,7 +2312,9 @@ def _kv_names(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx, *, n
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()
-    return naming is not None and mention.names_task(naming, mention.kv_name(hit.view_text, va))
+    return naming is not None and mention.names_task(
+        naming, given if given is not None else mention.kv_name(hit.view_text, va)
+    )
 
 
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
@@ -2290,6 +2343,13 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         text, (a, b) = written.text, (va, vb)
     if ctx.marked and len(mention._WORDS.findall(text)) <= 3:
         return "emphasis"
+    counted = mention.counted_noun(text, a, b) if hit.needle.text.isdigit() and _numeric_scale(ctx) else None
+    if (
+        counted is not None
+        and not (naming is not None and mention.names_task(naming, counted))
+        and not mention.names_answer(counted)
+    ):
+        return None  # ``Attachments (2)``: a count of the things named, not the label in brackets (principle 3)
     if mention.emphasised(text, a, b):
         return "emphasis"
     # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:
@@ -2307,6 +2367,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         return None  # "such as High Street", "it is High Court business": a name, not the label
     if mention.in_compound(view_text, va, vb):
         return None  # "the device is High-end": a statement of the compound
+    if mention.requested(view_text, va, vb):
+        return "statement"  # "medium please": a request for one option chooses it
     if caseless and not _CASELESS_HEAD.match(text, b):
         # "this is a high school project": without case the label must end its phrase or head the item's noun.
         return None
