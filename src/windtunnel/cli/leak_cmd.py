@@ -80,7 +80,10 @@ _CORR_MAP = typer.Option(
 _ALIAS = typer.Option(
     None,
     "--alias",
-    help="LABEL=ALIAS: another way to write a label, matched like it (repeatable; any characters, emoji too).",
+    help=(
+        "LABEL=ALIAS: another way to write a label, matched like it (repeatable; any characters, emoji too);"
+        " it overrides the built-in lexicon of synonyms and translations."
+    ),
 )
 _TARGET = typer.Option(None, "--target", help="What the items ask for, e.g. 'priority'.")
 _NO_DECODE = typer.Option(False, "--no-decode", help="Skip base64 / URL / entity / escape decoding.")

@@ -6,7 +6,7 @@ depends on the label set, so that a word is never read as a label it cannot be:
 
 * a **numeric scale** (every label a whole number from 0 to 20, or its English word): ``4`` is also
   ``four`` (and ``IV``: a Roman numeral of two letters or more; ``I``, ``V``, ``X`` are words and
-  letters) and ``four`` is also ``4``;
+  letters; and, from the lexicon, ``vier``, ``quatre``, ``四`` …) and ``four`` is also ``4``;
 * a **coded scale** (every label one prefix of letters and a distinct number: ``Sev1``–``Sev4``,
   ``P0``–``P3``, ``S-1``): ``Sev3`` is also ``Sev-3``, ``Sev three``, ``SEV-III``, and, with a noun of
   a scale that the prefix begins (``severity``, ``priority`` …), ``severity three``, ``severity level
@@ -15,8 +15,13 @@ depends on the label set, so that a word is never read as a label it cannot be:
   ``M`` is also ``medium`` and ``large`` is also ``L``;
 * a **yes/no decision** (two labels, one of ``yes true y`` and one of ``no false n``): ``yes`` is also
   ``true`` and ``y``, ``no`` is also ``false`` and ``n``;
+* a **lexicon family** (:mod:`.lexicon`, a data file): a set whose labels name concepts of one
+  family of common label vocabularies (levels, sentiment, sizes, yes/no, spam, ticket categories,
+  pass/fail) brings each label's synonyms, paraphrases, translations and loanwords (``unfavourable``,
+  ``junk mail``, ``Niedrig``, ``ハイ``, ``엑스엘``), except a word two labels of the set share;
 * the user's map (``--alias High=urgent``, or an item's ``aliases`` object): any label, any text,
-  glyphs included.
+  glyphs included. It overrides the lexicon: a text the user gives to one label is no lexicon
+  alias of another.
 
 Without a label set only the user's map applies: ``4`` alone may be a count, not a rating.
 
@@ -29,9 +34,11 @@ Why the label set decides: an alias widens what counts as the answer, and every 
 of a false leak. ``4`` and ``four`` are the same answer on a 1–5 rating and two unrelated words in a
 ticket about four servers; ``y`` is "yes" only when the task is a yes/no decision. Deriving aliases
 from the set (rather than a global synonym list) keeps each one tied to a task where it can only mean
-the label. Anything a domain needs beyond these schemes is the user's map, matched by the same rules.
-An alias is never a translation or a synonym guessed by the tool: those are what ``leak mine`` finds
-with evidence from the data.
+the label. The lexicon's words are chosen by the set in the same way (``medium`` is a level in
+``{Low, Medium, High}``, a size in ``{S, M, L}``), and, having ordinary senses (``high season``,
+``critical path``), they are derived spellings (:func:`derived_alias`): evidence only under a tie to
+the task or the answer. Anything a domain needs beyond these is the user's map, matched by the same
+rules; ``leak mine`` finds what no list names, with evidence from the data.
 """
 
 from __future__ import annotations
@@ -39,6 +46,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+
+from windtunnel.leakage.lexicon import is_lexicon_alias, lexicon_aliases, number_words
 
 _NUMBER_WORDS = [
     "zero",
@@ -164,20 +173,30 @@ def _coded_aliases(prefix: str, n: int) -> list[str]:
     return out
 
 
-def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+def label_aliases(
+    label: str,
+    label_set: Sequence[str],
+    user: Mapping[str, Sequence[str]] | None = None,
+    *,
+    lexicon: bool = True,
+) -> list[str]:
     """The other ways to write ``label`` given its label set and the user's map (never ``label`` itself).
 
     Each scheme of the module docstring applies only when the *whole* label set fits it (two labels or
     more), so an alias never makes a word a label it cannot be: ``four`` is ``4`` only on a numeric
-    scale, ``n`` is ``no`` only on a yes/no decision. The user's map applies whatever the set. Aliases
-    come in a stable order without repeats (compared case- and blank-insensitively); they are matched
-    with the label's role, so an alias of the answer is an answer and an alias of another label lists.
+    scale, ``n`` is ``no`` only on a yes/no decision; the lexicon's words only when the set picks
+    their family (``lexicon=False`` leaves them out). The user's map applies whatever the set, and a
+    text it gives to another label is dropped from this label's lexicon words. Aliases come in a
+    stable order without repeats (compared case- and blank-insensitively); they are matched with the
+    label's role, so an alias of the answer is an answer and an alias of another label lists.
     """
     out: list[str] = []
     key = _key(label)
     if len(label_set) >= 2 and _numeric(label_set):
         if key.isdigit() and int(key) < len(_NUMBER_WORDS):
             out.extend(_spellings(int(key), single_letter_roman=False))
+            if lexicon:
+                out.extend(number_words(int(key)))
         elif key in _NUMBER_OF:
             out.append(_NUMBER_OF[key])
     coded = _coded(tuple(label_set)) if len(label_set) >= 2 else None
@@ -190,11 +209,21 @@ def label_aliases(label: str, label_set: Sequence[str], user: Mapping[str, Seque
             out.append(_SIZE_OF[key].upper())
     if _yes_no(label_set):
         out.extend(w for w in (_YES if key in _YES else _NO if key in _NO else ()) if w != key)
+    if lexicon:
+        out.extend(a for a in lexicon_aliases(label, label_set) if _key(a) not in _user_elsewhere(key, user))
     if user:
         for name, values in user.items():
             if _key(name) == key:
                 out.extend(str(v) for v in values)
     return [a for a in dict.fromkeys(out) if a.strip() and _key(a) != key]
+
+
+def _user_elsewhere(key: str, user: Mapping[str, Sequence[str]] | None) -> set[str]:
+    """The texts the user's map gives to labels other than the one keyed ``key``: the user's word
+    overrides the lexicon's (``--alias Low=normal`` makes ``normal`` no lexicon word of ``Medium``)."""
+    if not user:
+        return set()
+    return {_key(str(v)) for name, values in user.items() if _key(name) != key for v in values}
 
 
 _MIN_ABBREVIATION = 3
@@ -208,7 +237,7 @@ def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
     other label (nor its word aliases) begins with them. Without a label set, none."""
     if len(label_set) < 2 or label not in label_set:
         return []
-    words = {lab: [w for w in (lab, *label_aliases(lab, label_set)) if w.isalpha()] for lab in label_set}
+    words = {lab: [w for w in (lab, *label_aliases(lab, label_set, lexicon=False)) if w.isalpha()] for lab in label_set}
     others = [w.casefold() for lab, ws in words.items() if lab != label for w in ws]
     out: list[str] = []
     for word in words.get(label, []):
@@ -219,11 +248,18 @@ def label_abbreviations(label: str, label_set: Sequence[str]) -> list[str]:
     return [a for a in dict.fromkeys(out) if _key(a) not in {_key(lab) for lab in label_set}]
 
 
-def derived_alias(alias: str, label_set: Sequence[str]) -> bool:
-    """``alias`` is a spelling derived from a label of a numeric scale (``four`` or ``IV`` for ``4``):
-    like the number itself (and like an abbreviation) it has ordinary senses (a quantity, a chapter),
-    so it counts as a value only under a field naming the task or the answer, or a cryptic one."""
-    return len(label_set) >= 2 and _numeric(label_set) and not _key(alias).isdigit()
+def derived_alias(alias: str, label_set: Sequence[str], user: Mapping[str, Sequence[str]] | None = None) -> bool:
+    """``alias`` is a spelling derived from a label of a numeric scale (``four`` or ``IV`` for ``4``),
+    or a lexicon word of a label (``unfavourable``, ``ハイ``) that the user's map does not give: like
+    the number itself (and like an abbreviation) it has ordinary senses (a quantity, a chapter, ``high
+    season``), so it counts as a value only under a field naming the task or the answer, or a cryptic
+    one, and in prose only with a tie to the task, never as a bare phrase."""
+    if len(label_set) < 2:
+        return False
+    if _numeric(label_set) and not _key(alias).isdigit():
+        return True
+    given = {_key(str(v)) for values in (user or {}).values() for v in values}
+    return _key(alias) not in given and is_lexicon_alias(alias, label_set)
 
 
 def parse_alias_options(pairs: Sequence[str]) -> dict[str, list[str]]:

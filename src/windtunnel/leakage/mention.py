@@ -50,13 +50,16 @@ of rules that still name something.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from windtunnel.leakage.aliases import number_value
+from windtunnel.leakage.lexicon import naming_translations
 from windtunnel.leakage.text import CURRENCY_SIGNS, written_form
 
-_FAMILIES: tuple[frozenset[str], ...] = (
+_ENGLISH_FAMILIES: tuple[frozenset[str], ...] = (
     frozenset(
         {"priority", "priorities", "prioritised", "prioritized", "urgency", "severity", "sev", "triage", "triaged"}
     ),
@@ -85,6 +88,8 @@ _FAMILIES: tuple[frozenset[str], ...] = (
 """The naming words by what they name. When the item's task is known (its ``target``, given or
 inferred), only its own family names it: for a ``priority`` task ``Battery status: low`` and
 ``Label printer shows 'Low toner'`` name something else."""
+_FAMILIES: tuple[frozenset[str], ...] = tuple(fam | naming_translations(fam) for fam in _ENGLISH_FAMILIES)
+"""Each family with its words in other languages (``Priorität``, ``優先度``, ``카테고리``: the lexicon)."""
 NAMING_WORDS: tuple[str, ...] = tuple(sorted(frozenset().union(*_FAMILIES)))
 """Words that name what an eval item asks for; ``high priority`` and ``label: High`` tie a label to
 the task. Extend per dataset with ``context_words`` (item field) or ``--context-word``."""
@@ -92,7 +97,7 @@ the task. Extend per dataset with ``context_words`` (item field) or ``--context-
 _GENERIC = "(?#generic)"
 """Marks a pattern of the whole generic list (no target known): see :func:`naming_near`."""
 
-_CLAUSE_END = re.compile(r"[.!?;\n\r,]")
+_CLAUSE_END = re.compile(r"[.!?;\n\r,。！？；，、]")
 _WORDS = re.compile(r"\w+")
 _MAX_BEFORE = 4
 """A naming word at most this many words before the label (``priority was set to high``)."""
@@ -187,15 +192,63 @@ def naming_re(extra: tuple[str, ...] = (), target: str | None = None) -> re.Patt
         for fam in _FAMILIES:
             if fam & parts:
                 words |= fam
-        extra = (target, target.replace("_", " "), *extra)
+        # a target written as an identifier names the task in prose too (``refund_approved``)
+        extra = (target, target.replace("_", " ").replace("-", " "), *extra)
     else:
         words = set(NAMING_WORDS)
     for w in extra:
         norm = " ".join(w.casefold().split())
         if norm:
             words.add(norm)
-    alts = sorted((r"\s+".join(map(re.escape, w.split())) for w in words), key=len, reverse=True)
-    return re.compile(("" if target else _GENERIC) + r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)")
+    words |= {form for w in words if not w.isascii() for form in _decomposed(w)}
+    # A word of a script written without spaces (``優先度``) has no word boundary: it is found in its
+    # run; so is a Korean word, which may have a particle glued after it (``우선순위는``). That branch
+    # is led by its scripts' characters: one test per place of a text in another script.
+    spaced = _trie([w for w in words if not _unspaced(w)])
+    pattern = r"(?<!\w)" + spaced + r"(?!\w)"
+    unspaced = [w for w in words if _unspaced(w)]
+    if unspaced:
+        pattern += "|(?=" + _UNSPACED.pattern + ")" + _trie(unspaced)
+    return re.compile(("" if target else _GENERIC) + pattern)
+
+
+def _trie(words: Sequence[str]) -> str:
+    """One regex for many words, as a trie (``p(?:riority|rioridad)``): at each place the regex engine
+    tries a character or two, not every word in turn (the naming words of every language are a few
+    hundred). A blank in a word matches any whitespace; a longer word is tried before its prefix."""
+    root: dict[str, Any] = {}
+    for word in words:
+        node = root
+        for ch in " ".join(word.split()):
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        alts = [(r"\s+" if ch == " " else re.escape(ch)) + emit(child) for ch, child in sorted(node.items()) if ch]
+        if "" in node:
+            alts.append("")
+        if len(alts) == 1:
+            return alts[0]
+        return "(?:" + "|".join(alts) + ")"
+
+    return emit(root) if root else "(?!)"
+
+
+def _decomposed(word: str) -> tuple[str, str]:
+    """``word`` as the views may show it: decomposed (``サイズ`` with its voicing mark apart,
+    ``priorita\u0308t``) and without its marks (``prioritat``)."""
+    nfd = unicodedata.normalize("NFD", word)
+    return nfd, "".join(ch for ch in nfd if not unicodedata.combining(ch))
+
+
+def _unspaced(word: str) -> bool:
+    """``word`` is written in a script without spaces between words (kana, Han), or in hangul, whose
+    particles are written glued after the word."""
+    return any(_UNSPACED.match(ch) for ch in word)
+
+
+_UNSPACED = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+"""Kana, Han and hangul (syllables and jamo, as the views decompose them)."""
 
 
 def naming_near(pattern: re.Pattern[str], text: str, a: int, b: int) -> bool:
@@ -350,7 +403,7 @@ def counted_noun(text: str, a: int, b: int) -> str | None:
     return m.group(1)
 
 
-_KV_NAME = re.compile(r"[^\n\r.!?;,]{0,40}$")
+_KV_NAME = re.compile(r"[^\n\r.!?;,。！？；，]{0,40}$")
 
 
 def kv_name(text: str, a: int) -> str:

@@ -64,15 +64,61 @@ def _is_word(ch: str) -> bool:
 
 
 def _bounded(text: str, a: int, b: int, norm: str) -> bool:
-    """Word boundaries around ``text[a:b]`` (only where the needle itself starts/ends with a word)."""
-    if a > 0 and _is_word(norm[0]) and _is_word(text[a - 1]):
+    """Word boundaries around ``text[a:b]`` (only where the needle itself starts/ends with a word);
+    in scripts written without spaces the boundary is the script's own (:func:`_script_edge`)."""
+    if a > 0 and _is_word(norm[0]) and _is_word(text[a - 1]) and not _script_edge(norm, text, a, before=True):
         return False
-    if b < len(text) and _is_word(norm[-1]) and _is_word(text[b]):
+    if b < len(text) and _is_word(norm[-1]) and _is_word(text[b]) and not _script_edge(norm, text, b, before=False):
         return False
     # A number is not a match inside a longer number: 1000 is not in 1000.5 nor in 2.1000.
     if norm[0].isdigit() and a >= 2 and text[a - 1] in ".," and text[a - 2].isdigit():
         return False
     return not (norm[-1].isdigit() and b + 1 < len(text) and text[b] in ".," and text[b + 1].isdigit())
+
+
+def _script(ch: str) -> str:
+    """``katakana``, ``han``, ``kana`` (hiragana), ``hangul`` or ``other`` (a Latin letter, a digit …)."""
+    o = ord(ch)
+    if 0x30A0 <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F:
+        return "katakana"
+    if 0x3040 <= o <= 0x309F:
+        return "kana"
+    if 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF:
+        return "han"
+    if 0xAC00 <= o <= 0xD7A3 or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F:
+        return "hangul"
+    return "other"
+
+
+_HANGUL_PARTICLES = frozenset(
+    {"은", "는", "이", "가", "을", "를", "로", "으로", "에", "의", "도", "와", "과", "임", "입니다", "이다"}
+    | {"이며", "이고", "으로요", "예요", "이에요", "로요", "였음", "였습니다", "설정"}
+)
+"""Korean particles and copulas written glued to the word before (``네거티브입니다``, ``로우로``)."""
+
+
+def _script_edge(norm: str, text: str, i: int, *, before: bool) -> bool:
+    """Whether a needle in a script written without spaces ends its word at ``text[i]`` although a
+    letter is there: a katakana word (a loanword, ``ハイ``) ends where its katakana run ends
+    (``優先度はハイです``, never inside ``ハイシーズン``); a Han word of two characters or more
+    (``紧急``, ``低い``) where a Han or kana text goes on, since nothing marks its edge there; a hangul
+    word before a particle glued to it (``네거티브입니다``). A lone Han character (``高``) keeps the
+    boundary: inside a run it is a part of another word (``高速``)."""
+    base = [ch for ch in norm if not unicodedata.combining(ch)]
+    if not base or (not before and unicodedata.combining(text[i])):
+        return False  # a voicing mark belongs to the letter before it (``エズ`` is not ``エス``)
+    own = _script(base[0] if before else base[-1])
+    other = _script(text[i - 1] if before else text[i])
+    if own == "katakana":
+        return other in ("kana", "han")
+    if own == "han" or (own == "kana" and any(_script(ch) == "han" for ch in base)):
+        return len(base) >= 2 and other in ("kana", "han", "katakana")
+    if own == "hangul" and not before and other == "hangul":
+        j = i
+        while j < len(text) and _script(text[j]) == "hangul":
+            j += 1
+        return unicodedata.normalize("NFC", text[i:j]) in _HANGUL_PARTICLES  # the views decompose hangul
+    return False
 
 
 @lru_cache(maxsize=16384)

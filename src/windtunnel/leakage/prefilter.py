@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, AnyStr, NamedTuple
 
+import ahocorasick
 import orjson
 
 from windtunnel.leakage.needles import NeedleSet
@@ -129,6 +130,12 @@ class _Probe(NamedTuple):
     text_sets: tuple[tuple[tuple[str, ...], bool], ...] = ()
     """``sets`` as ``str``: a small serialisation is checked as text (``in`` on a short ``bytes``
     costs ~0.25 µs, on a ``str`` ~0.05)."""
+    ascii_sets: tuple[tuple[tuple[bytes, ...], bool], ...] = ()
+    """``sets`` whose words are all ASCII: the only ones an ASCII text can show in its plain views
+    (case, accents, invisibles and confusables fold an ASCII text to ASCII), so an ASCII serialisation
+    is checked against these (a label set's lexicon brings words in kana, hangul, Cyrillic …)."""
+    ascii_text_sets: tuple[tuple[tuple[str, ...], bool], ...] = ()
+    """``text_sets`` whose words are all ASCII (see ``ascii_sets``)."""
 
 
 def probe(needles: NeedleSet) -> _Probe:
@@ -148,6 +155,15 @@ def token_sets(needles: NeedleSet) -> list[list[str]]:
     cached: list[list[str]] | None = needles.__dict__.get("_token_sets")
     if cached is None:
         cached = needles.__dict__["_token_sets"] = [list(words) for words, _adj in probe(needles).text_sets]
+    return cached
+
+
+def ascii_token_sets(needles: NeedleSet) -> list[list[str]]:
+    """:func:`token_sets` whose words are all ASCII: the only ones an ASCII string can hold in its
+    plain views (cached)."""
+    cached: list[list[str]] | None = needles.__dict__.get("_ascii_token_sets")
+    if cached is None:
+        cached = needles.__dict__["_ascii_token_sets"] = [list(words) for words, _adj in probe(needles).ascii_text_sets]
     return cached
 
 
@@ -195,7 +211,15 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     min_blob = max(4, min(shortest, _MIN_BLOB_CAP))
     words_of = tuple(toks for toks, _adj in sets)
     return _Probe(
-        tuple(sets), tuple(labels), needles.any_canon, min_blob, words_of, words_of + tuple(labels), tuple(text_sets)
+        tuple(sets),
+        tuple(labels),
+        needles.any_canon,
+        min_blob,
+        words_of,
+        words_of + tuple(labels),
+        tuple(text_sets),
+        tuple(s for s in sets if all(t.isascii() for t in s[0])),
+        tuple(s for s in text_sets if all(t.isascii() for t in s[0])),
     )
 
 
@@ -501,19 +525,50 @@ def _spoken_may_add(raw: bytes, eol: bytes, sets: Sequence[tuple[bytes, ...]], l
         return True  # a stream may join any word, a table's wrapped cell too
     if low is None:
         low = raw.lower()
-    short: list[bytes] = []
-    for words in sets:
-        for t in words:
-            if len(t) >= 3 and low.find(t.translate(_ROT_BYTES)) >= 0:
-                return True
-            if len(t) <= 4 or not t.isalpha() or t == b"high":
-                short.append(t)  # a word a homophone or a spelled code can write (most are not)
+    short: Sequence[bytes]
+    if sum(map(len, sets)) > _ROT_AUTOMATON:
+        rotated, short = _spoken_words(tuple(sets))
+        if rotated is not None and next(rotated.iter(low.decode("latin-1")), None) is not None:
+            return True
+    else:
+        short = []
+        for words in sets:
+            for t in words:
+                if len(t) >= 3 and low.find(t.translate(_ROT_BYTES)) >= 0:
+                    return True
+                if len(t) <= 4 or not t.isalpha() or t == b"high":
+                    short.append(t)  # a word a homophone or a spelled code can write (most are not)
     if not short:
         return False
     heard = _heard_re(tuple(short))
     if heard is not None and heard.search(low) is not None:
         return True
     return any(_CODE_TOKEN_RE.match(t) for t in short) and _SPELLED_RE.search(raw) is not None
+
+
+_ROT_AUTOMATON = 16
+"""Above this many needle words (a label set's aliases in many languages), their rotations are found
+by one automaton pass (built once per needle set) instead of a search per word."""
+
+
+@lru_cache(maxsize=1024)
+def _spoken_words(sets: tuple[tuple[bytes, ...], ...]) -> tuple[ahocorasick.Automaton | None, tuple[bytes, ...]]:
+    """For the needle words ``sets``: an automaton of their rotations (words of three characters or
+    more, as the text would show them rotated), found in one pass however many words a label set's
+    aliases bring; and the words a homophone or a spelled code can write (short, or not all letters,
+    or ``high``)."""
+    # A word with a character beyond ASCII is one no rotation, homophone or spelling writes: where it
+    # occurs, it occurs as written, which the plain check sees.
+    ascii_words = [t for words in sets for t in words if t.isascii()]
+    rotated = {t.translate(_ROT_BYTES) for t in ascii_words if len(t) >= 3}
+    auto: ahocorasick.Automaton | None = None
+    if rotated:
+        auto = ahocorasick.Automaton()
+        for r in rotated:
+            auto.add_word(r.decode("latin-1"), None)
+        auto.make_automaton()
+    short = tuple(t for t in ascii_words if len(t) <= 4 or not t.isalpha() or t == b"high")
+    return auto, short
 
 
 _CELL_RE = re.compile(rb"\\n[ \t]*\|[ \t]+\|")
@@ -734,7 +789,8 @@ def _plain_hit(pr: _Probe, low: bytes) -> bool:
     """Whether every word of some answer or correlated value occurs in ``low`` (in order and adjacent for
     a plain phrase), also with thousands separators removed when a needle is a number: the necessary
     condition of a hit in the plain views of a serialisation."""
-    for toks, adjacent in pr.sets:
+    sets = pr.ascii_sets if low.isascii() else pr.sets
+    for toks, adjacent in sets:
         for t in toks:
             if low.find(t) < 0:
                 break
@@ -743,7 +799,7 @@ def _plain_hit(pr: _Probe, low: bytes) -> bool:
                 return True
     if pr.any_canon:
         stripped = _SEPARATOR_RE.sub(b"", low)
-        return any(all(stripped.find(t) >= 0 for t in toks) for toks, _adj in pr.sets)
+        return any(all(stripped.find(t) >= 0 for t in toks) for toks, _adj in sets)
     return False
 
 
@@ -753,7 +809,8 @@ def _plain_hit_text(pr: _Probe, low: str) -> bool:
     The walk checks a subtree this way: on a short text ``str`` ``in`` costs ~0.05 µs where ``bytes``
     ``in`` costs ~0.25, and for ASCII ``str.lower`` is ``bytes.lower`` (``test_leak_fast_paths.py``).
     """
-    for toks, adjacent in pr.text_sets:
+    sets = pr.ascii_text_sets if low.isascii() else pr.text_sets
+    for toks, adjacent in sets:
         for t in toks:
             if t not in low:
                 break
@@ -762,7 +819,7 @@ def _plain_hit_text(pr: _Probe, low: str) -> bool:
                 return True
     if pr.any_canon:
         stripped = _SEPARATOR_TEXT_RE.sub("", low)
-        return any(all(t in stripped for t in toks) for toks, _adj in pr.text_sets)
+        return any(all(t in stripped for t in toks) for toks, _adj in sets)
     return False
 
 

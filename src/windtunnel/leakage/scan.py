@@ -112,6 +112,7 @@ from windtunnel.leakage.other_inputs import drop_other_inputs, may_drop, may_rep
 from windtunnel.leakage.pointers import hide_answers
 from windtunnel.leakage.prefilter import (
     Plan,
+    ascii_token_sets,
     dumps,
     plan_blob,
     string_may_hit,
@@ -223,6 +224,7 @@ class _Ctx:
     """(projection, expected, serialised projection, context words): the target is inferred from
     them the first time the mention policy needs it (most items never do)."""
     toks: list[list[str]] = field(default_factory=list)
+    ascii_toks: list[list[str]] = field(default_factory=list)
     recording: list[tuple[Any, ...]] | None = None
     """While a string is classified for the cache (see :func:`_scan_string`): what it emits."""
     naming_used: bool = False
@@ -256,6 +258,8 @@ class _Ctx:
 
     def __post_init__(self) -> None:
         self.toks = token_sets(self.needles)
+        # the token sets an ASCII string can hold (a label set's lexicon brings words in other scripts)
+        self.ascii_toks = ascii_token_sets(self.needles)
 
     task: str | None = None
     """The task's name as given or inferred (``spam_verdict``): its words around a label are the name."""
@@ -706,7 +710,7 @@ def _prepared(
     exp += [t for e in expected for t in label_truncations(e, labels)]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
-    derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels)]
+    derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels, user)]
     needles = _needles(exp, list(correlated), labs, abbreviations, derived)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
@@ -1069,7 +1073,7 @@ def _may_hit(value: Any, ctx: _Ctx) -> bool:
         if plan.decode and plan.string_decode(value):
             return True
         low = value.lower()
-        for toks in ctx.toks:
+        for toks in ctx.ascii_toks:
             for tok in toks:
                 if tok not in low:
                     break
@@ -1181,6 +1185,10 @@ def _scan_key(key: str, pointer: str, rep: str, ctx: _Ctx, *, suppress: bool) ->
     for hit in hits:
         if hit.needle.role == "label":
             continue
+        if _lexicon_word(hit, ctx) and (
+            hit.whole or _task_name(key, ctx) or not _names_task_beside(human.text, 0, len(human.text), *hit.span, ctx)
+        ):
+            continue  # a synonym in a key names a field (``elevated_permissions``) unless the task is named beside it
         span = human.span(*hit.span)
         corr = hit.needle.role == "correlated"
         if hit.whole:
@@ -1438,6 +1446,8 @@ def _classify(
     if whole_value or _noted_value(hit.view_text, *hit.view_span):
         if suppress:
             return  # an element of an options listing: it describes the task
+        if _lexicon_word(hit, ctx) and normalize_needle(_field_name(pointer)) in ctx.label_norms:
+            return  # ``"low": "Niedrig"``: a label's translation under the label, a definition (principle 3)
         # A value that a principle demotes to review is a review finding like a bare word in prose:
         # --strict counts it (medium), as it says.
         review: Severity = "medium" if ctx.strict else "low"
@@ -1520,7 +1530,7 @@ def _classify(
                 f"a rating states {what} ('4/5', '4 out of 5', '4 stars')",
             )
             return
-    if listing is not None and _listed(listing.get(view_text), hit, va, vb):
+    if listing is not None and _listed(listing.get(view_text), hit, va, vb, _same_answer(hit, ctx)):
         return  # an options listing ("Low/Medium/High", "High | Low"), whatever the separator
     if (
         listing is not None
@@ -1547,6 +1557,13 @@ def _classify(
         )
     if (url_seg or seg_hit) and suppress:
         return  # an option's icon or path (``.../priorities/high.png``) inside an options listing
+    if (
+        (url_seg or seg_hit)
+        and _lexicon_word(hit, ctx)
+        and not _names_task_beside(view_text, 0, len(view_text), va, vb, ctx)
+    ):
+        # ``/delivery/track``: a synonym in a path is a word of it unless the task is named there
+        url_seg = seg_hit = False
     if url_seg or (seg_hit and is_url(text)):
         _leak(
             emit,
@@ -1623,7 +1640,9 @@ def _classify(
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
-    if hit.needle.phrase:
+    if hit.needle.phrase and not _lexicon_word(hit, ctx):
+        # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
+        # mail``) has ordinary senses and needs a tie, as a single word does.
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
         return
     if (
@@ -1978,12 +1997,28 @@ _DIGITS = re.compile(r"(?<=[A-Za-z_])\d+")
 not what sets a line apart: compared as one. (Dates and times stay: the lines of a history differ.)"""
 
 
-def _listed(spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int) -> bool:
+def _listed(
+    spans: list[tuple[int, int, str]] | None, hit: Hit, va: int, vb: int, same: frozenset[str] = frozenset()
+) -> bool:
+    """The hit is next to another label of the set with only separators between (an options listing).
+    ``same``: the norms of other spellings of the hit's own label (``invoicing/charges`` are two words
+    for one label, not a listing of two)."""
     if not spans:
         return False
 
-    others = [(a, b) for a, b, norm in _near(spans, va - 80, vb + 80) if norm != hit.needle.norm]
+    others = [(a, b) for a, b, norm in _near(spans, va - 80, vb + 80) if norm != hit.needle.norm and norm not in same]
     return in_listing(others, hit.view_text, va, vb)
+
+
+def _same_answer(hit: Hit, ctx: _Ctx) -> frozenset[str]:
+    """The norms that spell the same answer as ``hit`` otherwise: for an answer's derived spelling
+    (a lexicon word) every spelling of the answers, for the answer itself its derived spellings."""
+    if hit.needle.role != "expected":
+        return frozenset()
+    needles = ctx.needles.needles
+    if hit.needle.derived:
+        return frozenset(n.norm for n in needles if n.role == "expected")
+    return frozenset(n.norm for n in needles if n.role == "expected" and n.derived)
 
 
 _VALUE_KEYS = frozenset(
@@ -2038,7 +2073,7 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     flag = _flag_alias(hit, ctx) and ctx.task_name() is not None
     if not derived and not flag and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
-    name = _field_name(pointer)
+    name = _pair_name(pointer, ctx) or _field_name(pointer)
     naming = ctx.naming() if name else None
     if naming is None or (derived and _cryptic(name)):
         return False
@@ -2047,6 +2082,37 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
         and not mention.names_answer(name)
         and not (flag and mention.shares_task_word(ctx.task_name(), name))
     )
+
+
+_PAIR_NAMES = ("name", "key", "field", "id")
+"""The member that names a field written as an object of a name and a value (``{"id": 360010001,
+"value": "Niedrig"}``, ``{"field": "urgency", "value": "URG"}``): a key-value pair in JSON's words."""
+
+
+def _pair_name(pointer: str, ctx: _Ctx) -> str | None:
+    """The name of the pair when the value sits under ``value`` in a small object that names it with a
+    scalar ``name``, ``key``, ``field`` or ``id`` (a custom field, an attribute list); else ``None``.
+    The name decides like a key's: a cryptic one (``360010001``) is a coded field."""
+    head, _, last = pointer.rpartition("/")
+    if last.casefold() != "value" or ctx.root is None:
+        return None
+    node: Any = ctx.root
+    for tok in head.split("/")[1:]:
+        tok = tok.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping):
+            node = node.get(tok)
+        elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+            node = node[int(tok)]
+        else:
+            return None
+    if not isinstance(node, Mapping) or len(node) > 4:
+        return None
+    ctx.root_used = True  # the decision reads a sibling of the string
+    for k in _PAIR_NAMES:
+        v = node.get(k)
+        if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v).strip():
+            return str(v)
+    return None
 
 
 _NAME_TOKEN = re.compile(r"[^\W_]+(?:[_-][^\W_]+)*")
@@ -2137,6 +2203,10 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     token = src[ia:ib]
     if "//" in token or (token.islower() and is_url(token)) or _FILE_NAME.search(token):
         return None  # a URL, a host name or a file name: the URL and path-segment checks decide
+    if _task_name(token, ctx):
+        return None  # ``"stage": "spam-verdict"`` names the task (``spam_verdict``), it does not answer it
+    if _lexicon_word(hit, ctx) and not _names_task_beside(src, ia, ib, a, b, ctx):
+        return None  # ``refund-approved`` names a stage; ``priority_elevated`` states the label
     if _serial_number(hit, src[ia:a] + " " + src[b:ib], ctx):
         return None
     if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
@@ -2146,6 +2216,29 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     if _SETTER_BEFORE.search(src, max(0, ia - 80), ia) and _SETTER_AFTER.match(src, ib):
         return "an identifier passed to a setter (a key-value pair in code)"
     return None
+
+
+def _lexicon_word(hit: Hit, ctx: _Ctx) -> bool:
+    """The hit is a derived spelling that is a word of the lexicon (a synonym, a translation): on a
+    numeric scale the derived spellings are numerals (``FOUR``), which identifiers and keys state as
+    they are, and an OCR misreading (``Hiqh``) is the label itself, read wrong."""
+    return hit.needle.derived and hit.needle.ocr is None and not _numeric_scale(ctx)
+
+
+def _task_name(token: str, ctx: _Ctx) -> bool:
+    """The identifier ``token`` is, word for word, a name of the task (``spam-verdict`` for the target
+    ``spam_verdict``): a label word in it is a word of the task's name, not an answer."""
+    naming = ctx.naming()
+    words = " ".join(re.split(r"[\W_]+", snake_words(token).casefold())).strip()
+    return naming is not None and " " in words and naming.fullmatch(words) is not None
+
+
+def _names_task_beside(src: str, ia: int, ib: int, a: int, b: int, ctx: _Ctx) -> bool:
+    """The identifier ``src[ia:ib]`` holds, beside the hit ``src[a:b]``, a word naming the task
+    (``priority_elevated``, ``Sentiment.FAVOURABLE``): what a derived spelling (a lexicon word) needs
+    to be a label in an identifier rather than a word of it."""
+    naming = ctx.naming()
+    return naming is not None and naming.search(snake_words(src[ia:a] + " " + src[b:ib]).casefold()) is not None
 
 
 def _serial_number(hit: Hit, rest: str, ctx: _Ctx) -> bool:
@@ -2229,6 +2322,13 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
 
     view_text, (va, vb) = hit.view_text, hit.view_span
     naming = ctx.naming()
+    before, after = _RUN_BEFORE.search(view_text, max(0, va - 40), va), _RUN_AFTER.match(view_text, vb)
+    if (
+        before is not None
+        and after is not None
+        and _task_name(before.group(0) + view_text[va:vb] + after.group(0), ctx)
+    ):
+        return None  # ``spam-verdict``: the task's own name, not an answer
     if naming is not None and mention.naming_near(naming, snake_words(view_text), va, vb):
         return "target-mention"
     if span is None:
@@ -2277,6 +2377,9 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     return None
 
 
+_RUN_BEFORE = re.compile(r"[\w-]*\Z")
+_RUN_AFTER = re.compile(r"[\w-]*")
+"""The run of word characters and hyphens around a hit (``spam-verdict``)."""
 _SENTENCE_END = re.compile(r"[.!?\n]\s")
 # After a label in a caseless sentence: the end of its clause, or a noun naming the item ("a billing question").
 _CASELESS_HEAD = re.compile(

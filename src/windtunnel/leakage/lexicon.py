@@ -1,0 +1,196 @@
+"""The label lexicon: other words for the labels of common eval label sets, read from ``lexicon.json``.
+
+A human reader accepts ``unfavourable`` for ``Negative``, ``junk mail`` for ``Spam``, ``Niedrig`` or
+``ロー`` for ``Low`` and ``엑스엘`` for ``XL``; the auditor matches exactly what it is told to. The
+lexicon is a data file (not code) of concepts grouped in families (``level``: critical, high, medium,
+low, urgent, emergency, routine; ``sentiment``; ``size``; ``decision``: yes / no; ``spam``;
+``ticket_category`` and intents; ``outcome``: pass / fail; ``rag_status``; ``safety`` and toxicity;
+``correctness`` and relevance; ``ticket_status``), each concept a list of words per language (English
+synonyms and paraphrases; es, fr, de, pt, it, nl, pl, ru, ja with its katakana loanwords, ko with its
+hangul loanwords, zh), and the numbers 0 to 10 in those languages for a numeric scale.
+It is loaded once.
+
+**A label set picks one family.** A label names a concept when it is the concept's key or one of its
+words (in any language: ``{Niedrig, Mittel, Hoch}`` is the level family too); the family is the one
+that most labels of the set name (two at least, and half the set or more), so ``Medium`` reads as a
+level in ``{Low, Medium, High}`` and as a size in ``{S, M, L}``. Each label then brings the other words
+of its concept, except the words that the concept of another label of the set also holds (``緊急`` is
+urgent in Chinese and emergency in Japanese: on ``{Routine, Urgent, Emergency}`` it is nobody's), the
+other labels themselves, and words made only of the labels' words (``cancel`` for ``Cancel
+Subscription``, ``spam`` for ``Not Spam``: a part of a label is matched as the label is, or not at
+all). Two labels naming one concept (``{Critical, Blocker}``) give neither any word: an alias shared
+by two labels is no evidence of either.
+
+**Variants.** A word of several parts (``extra large``, ``sign-in``) is also written with its parts
+joined by blanks or by hyphens and, for two parts, run together (``extra-large``, ``extralarge``); case,
+width and accents are the views' business (``élevée`` matches ``ELEVEE``).
+
+**Naming words** in other languages (``Priorität``, ``優先度``, ``카테고리``) extend the English naming
+families of the mention policy (:mod:`.mention`), so ``優先度：ハイ`` names the task as ``Priority:
+High`` does.
+
+Every lexicon alias is a *derived* spelling (:func:`windtunnel.leakage.aliases.derived_alias`): like a
+number word of a scale it has ordinary senses (``high season``, ``low cost carrier``, ``critical
+path``), so it states the label only under the same ties as other derived spellings: as a value under
+a name naming the task or the answer (or a cryptic one), in prose with a naming word near it or a
+statement about the record, never as a bare word or a bare phrase.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+
+_MIN_NAMED = 2
+"""A family is picked when at least this many labels of the set name one of its concepts …"""
+
+
+_MIN_LATIN = 3
+"""A word of Latin letters shorter than this (``sí`` → ``si``, ``ja``) is a syllable of too many other
+words and tags (``<si>``); the lexicon leaves it to the user's map."""
+
+
+def _plain(word: str) -> str:
+    """``word`` without its accents, as the accent-folded view shows it."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
+
+
+def _key(text: str) -> str:
+    """A word compared as written aside: case-folded, hyphens and blanks one blank."""
+    return " ".join(text.casefold().replace("-", " ").replace("_", " ").split())
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, object]:
+    """The lexicon file, parsed once."""
+    text = resources.files("windtunnel.leakage").joinpath("lexicon.json").read_text(encoding="utf-8")
+    data: dict[str, object] = json.loads(text)
+    return data
+
+
+@lru_cache(maxsize=1)
+def _families() -> dict[str, dict[str, tuple[str, ...]]]:
+    """``{family: {concept: (word, …)}}``: every language's words of a concept in one tuple, without
+    repeats. The concept's key (``account_access``) names it for a label but is no word of it."""
+    raw = _data()["families"]
+    assert isinstance(raw, dict)
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for family, concepts in raw.items():
+        out[family] = {}
+        for concept, langs in concepts.items():
+            words = {w.casefold(): w for ws in langs.values() for w in ws}
+            out[family][_key(concept)] = tuple(words.values())
+    return out
+
+
+@lru_cache(maxsize=1)
+def _naming() -> dict[str, tuple[str, ...]]:
+    """``{English naming word: (its words in other languages, …)}``, case-folded."""
+    raw = _data()["naming"]
+    assert isinstance(raw, dict)
+    return {k.casefold(): tuple(dict.fromkeys(w.casefold() for w in v)) for k, v in raw.items()}
+
+
+@lru_cache(maxsize=1)
+def _numbers() -> dict[int, tuple[str, ...]]:
+    """``{n: (its words in other languages, …)}`` for 0 to 10 (``vier``, ``quatre``, ``四``)."""
+    raw = _data()["numbers"]
+    assert isinstance(raw, dict)
+    out: dict[int, list[str]] = {}
+    for words in raw.values():
+        for n, w in enumerate(words):
+            out.setdefault(n, []).append(w)
+    return {n: tuple(dict.fromkeys(ws)) for n, ws in out.items()}
+
+
+def number_words(n: int) -> tuple[str, ...]:
+    """The other languages' words for the whole number ``n`` (empty above ten); a Latin word under three
+    letters (``un``, ``um``) is left out, as a syllable of too many words."""
+    return tuple(w for w in _numbers().get(n, ()) if not (len(_plain(w)) < _MIN_LATIN and _plain(w).isascii()))
+
+
+def naming_translations(words: frozenset[str]) -> frozenset[str]:
+    """The other languages' words for the English naming words in ``words`` (``priority`` →
+    ``priorität``, ``優先度`` …), case-folded; empty for words the lexicon does not translate."""
+    table = _naming()
+    return frozenset(t for w in words for t in table.get(w, ()))
+
+
+def _concept_of(label: str, concepts: dict[str, tuple[str, ...]]) -> str | None:
+    """The concept a label names in one family: the concept whose key it is, else the one concept
+    holding it as a word (``None`` when none does, or when two do)."""
+    key = _key(label)
+    if key in concepts:
+        return key
+    found = [c for c, words in concepts.items() if key in {_key(w) for w in words}]
+    return found[0] if len(found) == 1 else None
+
+
+@lru_cache(maxsize=512)
+def _set_aliases(labels: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """``{label key: aliases}`` for one label set (see the module docstring); empty when no family fits."""
+    keys = [_key(lab) for lab in labels]
+    family: dict[str, tuple[str, ...]] = {}
+    named: dict[str, str] = {}
+    for concepts in _families().values():
+        here = {k: c for k, lab in zip(keys, labels, strict=True) if (c := _concept_of(lab, concepts))}
+        if len(here) > len(named):
+            family, named = concepts, here
+    if len(named) < _MIN_NAMED or 2 * len(named) < len(set(keys)):
+        return {}
+    chosen = list(named.values())
+    shared = {c for c in chosen if chosen.count(c) > 1}
+    owners: dict[str, set[str]] = {}
+    for c in set(chosen):
+        for w in family[c]:
+            owners.setdefault(_key(w), set()).add(c)
+    label_keys = set(keys)
+    label_words = {w for k in keys for w in k.split()}
+    out: dict[str, tuple[str, ...]] = {}
+    for k, c in named.items():
+        if c in shared:
+            continue
+        words = [
+            w
+            for w in family[c]
+            if owners[_key(w)] == {c}
+            and _key(w) not in label_keys
+            and not set(_key(w).split()) <= label_words
+            and not (len(_plain(w)) < _MIN_LATIN and _plain(w).isascii())
+        ]
+        out[k] = tuple(dict.fromkeys(v for w in words for v in _variants(w)))
+    return out
+
+
+def _variants(word: str) -> list[str]:
+    """``word`` and, for a word of several parts, the parts joined by blanks, by hyphens and, for two
+    parts, run together (``extra large`` → ``extra-large``, ``extralarge``; ``sign-in`` → ``sign in``)."""
+    parts = word.replace("-", " ").split()
+    if len(parts) < 2:
+        return [word]
+    out = [word, " ".join(parts), "-".join(parts)]
+    if len(parts) == 2:
+        out.append("".join(parts))
+    return list(dict.fromkeys(out))
+
+
+def lexicon_aliases(label: str, label_set: Sequence[str]) -> tuple[str, ...]:
+    """The lexicon's other words for ``label`` within ``label_set`` (empty without a set of two labels
+    or more, or when no family fits the set, or when the word is ambiguous in it)."""
+    if len(label_set) < 2:
+        return ()
+    return _set_aliases(tuple(label_set)).get(_key(label), ())
+
+
+@lru_cache(maxsize=512)
+def _all_aliases(labels: tuple[str, ...]) -> frozenset[str]:
+    """Every lexicon alias of every label of the set, keyed as written aside."""
+    return frozenset(_key(a) for words in _set_aliases(labels).values() for a in words)
+
+
+def is_lexicon_alias(alias: str, label_set: Sequence[str]) -> bool:
+    """``alias`` is a lexicon word of some label of ``label_set`` (a derived spelling: see the module)."""
+    return len(label_set) >= 2 and _key(alias) in _all_aliases(tuple(label_set))
