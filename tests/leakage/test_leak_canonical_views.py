@@ -36,6 +36,11 @@ def _dump(data: bytes) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _tags(text: str) -> str:
+    """``text`` written in Unicode TAG characters (invisible; each shadows one ASCII character)."""
+    return "".join(chr(0xE0000 + ord(ch)) for ch in text)
+
+
 # decoder name -> (a string hiding "High", a clean look-alike that must not show "High"[, the needle])
 CASES: dict[str, tuple[str, ...]] = {
     "html": ("Priority: &#72;igh today", "Caf&eacute; &amp; &#72;ighway&#33;"),
@@ -94,6 +99,8 @@ CASES: dict[str, tuple[str, ...]] = {
         "".join(f"5\t1\t{i}\t{40 * i}\t9{i}\t{w}\n" for i, w in enumerate(["Road:", "Very", "Highway", "Owner:"])),
         "Very High",
     ),
+    "tags": ("flag 🏴" + _tags("priority: High") + "\U000e007f ok", "note" + _tags("the Highway") + " ok"),
+    "digits": ("answer: ٤٢ (Arabic-Indic)", "room ٤٢٣, floor ४", "42"),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 
@@ -347,3 +354,22 @@ def test_inflation_is_bounded_and_leaves_what_is_not_a_stream() -> None:
     assert len(inflated(bomb)) <= 65536
     assert inflated(b"\x1f\x8bnot gzip") == b"\x1f\x8bnot gzip"
     assert inflated(b"plain bytes") == b"plain bytes"
+
+
+def test_tag_characters_read_as_ascii_and_the_hit_points_at_them() -> None:
+    text = "ok" + _tags("High") + "."
+    hits = [h for h in NeedleSet.build(["High"]).search(text) if "tags" in h.view]
+    assert hits and text[hits[0].span[0] : hits[0].span[1]] == _tags("High")
+    # a flag's tag sequence reads as its region code, not as a word glued to the text
+    assert dict(canonical_views("🏴" + _tags("gbeng") + "\U000e007f"))["decoded:tags"].text == "🏴 gbeng"
+
+
+def test_digits_of_any_script_read_as_ascii_and_point_at_the_digits() -> None:
+    text = "uttar: ४२, ৪২ ๔๒"
+    view = dict(canonical_views(text))["decoded:digits"]
+    assert view.text == "uttar: 42, 42 42"
+    hits = [h for h in NeedleSet.build(["42"]).search(text) if "digits" in h.view]
+    assert [text[h.span[0] : h.span[1]] for h in hits] == ["४२", "৪২", "๔๒"]
+    # a number in another script inside a longer number is not the label; ASCII text has no view
+    assert NeedleSet.build(["42"]).search("id ٤٢٧") == []
+    assert "decoded:digits" not in dict(canonical_views("answer: 42"))

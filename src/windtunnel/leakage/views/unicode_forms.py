@@ -1,0 +1,72 @@
+"""Standard Unicode representations that the per-character folds of the view layer do not undo.
+
+The view layer (:mod:`windtunnel.leakage.text`) already folds compatibility forms by NFKC (ligatures
+``ﬁ``, fullwidth ``Ｈｉｇｈ``, circled ``Ⓗ``) and drops what renders as nothing. Three standard forms
+remain, each a decoder here:
+
+* ``tags``: Unicode TAG characters (U+E0020–U+E007E) shadow printable ASCII one for one and render as
+  nothing; a model's tokeniser reads them, so a label written in tags is read as the ASCII it shadows.
+  The view layer drops them as invisible, which hides the label instead of reading it.
+* ``digits``: a decimal digit of any script (``٤٢``, ``४२``, ``৪২``) is the number it writes; NFKC
+  leaves these digits as they are, so a numeric label written in another script's digits is read as
+  ASCII digits (``unicodedata.decimal``).
+* ``bidi``: a run inside a right-to-left override (U+202E, ended by U+202C, an isolate's end U+2069 or
+  the end of the line) is *displayed* reversed: ``\\u202ehgiH\\u202c`` shows ``High``. The view reads
+  the run in display order.
+
+Each replacement covers the original characters it reads, so a finding points at the tag characters,
+the digits or the overridden run, and the sanitizer removes exactly those. Every marker is the one
+test that an ASCII string fails (``str.isascii``), which is most strings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from windtunnel.leakage.views.registry import Replacement, decoder
+
+_TAG_RUN_RE = re.compile("[\U000e0001\U000e0020-\U000e007f]+")
+
+
+def _non_ascii(text: str) -> bool:
+    """The markers' common pre-check: every form here is a non-ASCII character."""
+    return not text.isascii()
+
+
+@decoder("tags", order=12, marker=_non_ascii)
+def tags(text: str) -> list[Replacement]:
+    """Each TAG character as the ASCII character it shadows (the language tag U+E0001 and the cancel tag
+    U+E007F as nothing); a run of them is a message of its own, so a blank separates it from a word
+    it is glued to. One replacement per character, so a hit points at its own tag characters."""
+    out: list[Replacement] = []
+    for mt in _TAG_RUN_RE.finditer(text):
+        a, b = mt.start(), mt.end()
+        shadow = [chr(ord(ch) - 0xE0000) if "\U000e0020" <= ch <= "\U000e007e" else "" for ch in mt.group(0)]
+        if not "".join(shadow).strip():
+            continue  # only blanks or controls: nothing to read
+        if a > 0 and not text[a - 1].isspace():
+            shadow[0] = " " + shadow[0]
+        if b < len(text) and not text[b].isspace():
+            shadow[-1] += " "
+        out.extend((a + i, a + i + 1, rep) for i, rep in enumerate(shadow))
+    return out
+
+
+_DIGIT_RUN_RE = re.compile(r"\d+")
+
+
+@decoder("digits", order=13, marker=_non_ascii)
+def digits(text: str) -> list[Replacement]:
+    """Each decimal digit of another script (``٤٢``, ``४२``) as its ASCII digit, one replacement per
+    digit (``unicodedata.decimal``); ASCII digits and digits NFKC already folds stay as they are."""
+    out: list[Replacement] = []
+    for mt in _DIGIT_RUN_RE.finditer(text):
+        run = mt.group(0)
+        if run.isascii():
+            continue
+        a = mt.start()
+        for i, ch in enumerate(run):
+            if not ch.isascii() and unicodedata.normalize("NFKC", ch) == ch:
+                out.append((a + i, a + i + 1, str(unicodedata.decimal(ch))))
+    return out
