@@ -101,6 +101,7 @@ CASES: dict[str, tuple[str, ...]] = {
     ),
     "tags": ("flag 🏴" + _tags("priority: High") + "\U000e007f ok", "note" + _tags("the Highway") + " ok"),
     "digits": ("answer: ٤٢ (Arabic-Indic)", "room ٤٢٣, floor ४", "42"),
+    "bidi": ("prio: \u202ehgiH\u202c ok", "road: \u202eyawhgiH\u202c"),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 
@@ -373,3 +374,30 @@ def test_digits_of_any_script_read_as_ascii_and_point_at_the_digits() -> None:
     # a number in another script inside a longer number is not the label; ASCII text has no view
     assert NeedleSet.build(["42"]).search("id ٤٢٧") == []
     assert "decoded:digits" not in dict(canonical_views("answer: 42"))
+
+
+def test_an_override_run_reads_in_display_order_and_points_at_the_run() -> None:
+    text = "sev \u202ehgiH :ytiroirp\n next"  # ended by the line end, no PDF
+    view = dict(canonical_views(text))["decoded:bidi"]
+    assert view.text == "sev priority: High\n next"
+    hits = [h for h in NeedleSet.build(["High"]).search("a \u202ehgiH\u2069 b") if "bidi" in h.view]
+    assert hits and hits[0].span == (2, 8)  # the override, the letters and the isolate's end
+    # an isolate or embedding never reverses a word's letters: no view
+    assert "decoded:bidi" not in dict(canonical_views("a \u2067hgiH\u2069 \u202bhgiH\u202c b"))
+
+
+def test_compatibility_forms_fold_in_the_views_already() -> None:
+    """Ligatures, fullwidth, circled and parenthesised forms fold by NFKC in the per-character views."""
+    for text, needle in (
+        ("status: E\ufb03cient", "Efficient"),
+        ("the \ufb01rst one", "first"),
+        ("the be\ufb06 one", "best"),
+        ("prio: \uff28\uff49\uff47\uff48", "High"),
+        ("prio: \u24bd\u24be\u24bc\u24bd", "High"),
+        ("grade \u2474", "1"),
+    ):
+        hits = NeedleSet.build([needle]).search(text)
+        assert hits, text
+        a, b = hits[0].span
+        assert text[a:b].strip() and not text[a:b].isascii()  # the compatibility characters themselves
+    assert NeedleSet.build(["first"]).search("the \ufb01rsthand one") == []

@@ -15,8 +15,8 @@ remain, each a decoder here:
   the run in display order.
 
 Each replacement covers the original characters it reads, so a finding points at the tag characters,
-the digits or the overridden run, and the sanitizer removes exactly those. Every marker is the one
-test that an ASCII string fails (``str.isascii``), which is most strings.
+the digits or the overridden run, and the sanitizer removes exactly those. Every marker fails on an
+ASCII string (most strings) at the cost of one scan.
 """
 
 from __future__ import annotations
@@ -69,4 +69,25 @@ def digits(text: str) -> list[Replacement]:
         for i, ch in enumerate(run):
             if not ch.isascii() and unicodedata.normalize("NFKC", ch) == ch:
                 out.append((a + i, a + i + 1, str(unicodedata.decimal(ch))))
+    return out
+
+
+_OVERRIDE_RE = re.compile("\u202e([^\u202c\u2069\n\r\u2029]*)([\u202c\u2069]?)")
+_BIDI_CONTROLS_RE = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+@decoder("bidi", order=14, marker=lambda t: "\u202e" in t)
+def bidi(text: str) -> list[Replacement]:
+    """Each right-to-left override run (U+202E up to U+202C, U+2069 or the end of the line) in display
+    order: reversed, its bidi controls dropped (``\\u202ehgiH\\u202c`` → ``High``). The replacement
+    covers the run with its controls, so a hit points at the overridden characters as written.
+
+    Only an override reverses letters: an embedding or isolate (U+202B, U+2067) changes the order of
+    runs around Latin text, never the letters of a word, so it is left to the invisible-character fold.
+    """
+    out: list[Replacement] = []
+    for mt in _OVERRIDE_RE.finditer(text):
+        shown = _BIDI_CONTROLS_RE.sub("", mt.group(1))[::-1]
+        if shown.strip():
+            out.append((mt.start(), mt.end(), shown))
     return out
