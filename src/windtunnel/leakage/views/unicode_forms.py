@@ -11,12 +11,14 @@ remain, each a decoder here:
   leaves these digits as they are, so a numeric label written in another script's digits is read as
   ASCII digits (``unicodedata.decimal``).
 * ``bidi``: a run inside a right-to-left override (U+202E, ended by U+202C, an isolate's end U+2069 or
-  the end of the line) is *displayed* reversed: ``\\u202ehgiH\\u202c`` shows ``High``. The view reads
-  the run in display order.
+  the end of the line) is *displayed* reversed: ``\\u202ehgiH\\u202c`` shows ``High``; so is the
+  content of the markup that writes the same override (``<bdo dir="rtl">``). The view reads the run
+  in display order.
 
 Each replacement covers the original characters it reads, so a finding points at the tag characters,
-the digits or the overridden run, and the sanitizer removes exactly those. Every marker fails on an
-ASCII string (most strings) at the cost of one scan.
+the digits or the overridden run, and the sanitizer removes exactly those. The ``tags`` and ``digits``
+markers fail on an ASCII string (most strings) at the cost of one scan; the ``bidi`` marker asks for
+the override character or its markup element.
 """
 
 from __future__ import annotations
@@ -76,18 +78,36 @@ _OVERRIDE_RE = re.compile("\u202e([^\u202c\u2069\n\r\u2029]*)([\u202c\u2069]?)")
 _BIDI_CONTROLS_RE = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
-@decoder("bidi", order=14, marker=lambda t: "\u202e" in t)
+# The same override written as markup: HTML's bidirectional override element with a right-to-left
+# direction (its content has no tags of its own here; bounded).
+_MARKUP_OVERRIDE_RE = re.compile(
+    r"""<bdo\b[^<>]{0,200}?\bdir\s*=\s*["']?rtl\b[^<>]{0,200}>([^<>]{0,400})</bdo\s*>""", re.IGNORECASE
+)
+
+
+def _bidi_marker(text: str) -> bool:
+    """An override control, or the markup element that writes one."""
+    return "\u202e" in text or (("<bdo" in text or "<BDO" in text) and "rtl" in text.lower())
+
+
+@decoder("bidi", order=14, marker=_bidi_marker)
 def bidi(text: str) -> list[Replacement]:
-    """Each right-to-left override run (U+202E up to U+202C, U+2069 or the end of the line) in display
-    order: reversed, its bidi controls dropped (``\\u202ehgiH\\u202c`` → ``High``). The replacement
-    covers the run with its controls, so a hit points at the overridden characters as written.
+    """Each right-to-left override run (U+202E up to U+202C, U+2069 or the end of the line, or the
+    content of a ``<bdo dir="rtl">`` element) in display order: reversed, its bidi controls dropped
+    (``\\u202ehgiH\\u202c`` → ``High``). The replacement covers the run with its controls (or the
+    element with its tags), so a hit points at the overridden characters as written.
 
     Only an override reverses letters: an embedding or isolate (U+202B, U+2067) changes the order of
     runs around Latin text, never the letters of a word, so it is left to the invisible-character fold.
     """
+    found: list[Replacement] = []
+    if "\u202e" in text:
+        found.extend((mt.start(), mt.end(), mt.group(1)) for mt in _OVERRIDE_RE.finditer(text))
+    if "<" in text:
+        found.extend((mt.start(), mt.end(), mt.group(1)) for mt in _MARKUP_OVERRIDE_RE.finditer(text))
     out: list[Replacement] = []
-    for mt in _OVERRIDE_RE.finditer(text):
-        shown = _BIDI_CONTROLS_RE.sub("", mt.group(1))[::-1]
-        if shown.strip():
-            out.append((mt.start(), mt.end(), shown))
+    for a, b, run in sorted(found):
+        shown = _BIDI_CONTROLS_RE.sub("", run)[::-1]
+        if shown.strip() and (not out or a >= out[-1][1]):
+            out.append((a, b, shown))
     return out
