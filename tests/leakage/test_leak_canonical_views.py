@@ -381,12 +381,15 @@ def test_an_override_run_reads_in_display_order_and_points_at_the_run() -> None:
     view = dict(canonical_views(text))["decoded:bidi"]
     assert view.text == "sev priority: High\n next"
     hits = [h for h in NeedleSet.build(["High"]).search("a \u202ehgiH\u2069 b") if "bidi" in h.view]
-    assert hits and hits[0].span == (2, 8)  # the override, the letters and the isolate's end
+    assert hits and hits[0].span == (3, 7)  # the overridden letters (the controls read as nothing)
     # the markup that writes an override reads the same; a left-to-right one does not reverse
     html = '<p>Triage: <bdo dir="rtl">hgiH yreV</bdo></p>'
     hits = [h for h in NeedleSet.build(["Very High"]).search(html) if "bidi" in h.view]
-    assert hits and html[hits[0].span[0] : hits[0].span[1]].startswith("<bdo")
+    assert hits and html[hits[0].span[0] : hits[0].span[1]] == "hgiH yreV"
     assert NeedleSet.build(["High"]).search('<bdo dir="ltr">hgiH</bdo> <bdo dir="rtl">yawhgiH</bdo>') == []
+    item = {"id": "t", "expected": "Very High", "projection": {"note": html}}
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)  # the prefilter knows the element
+    assert fast.findings == ref.findings and fast.findings
     # an isolate or embedding never reverses a word's letters: no view
     assert "decoded:bidi" not in dict(canonical_views("a \u2067hgiH\u2069 \u202bhgiH\u202c b"))
 

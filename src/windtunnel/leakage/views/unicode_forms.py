@@ -94,20 +94,26 @@ def _bidi_marker(text: str) -> bool:
 def bidi(text: str) -> list[Replacement]:
     """Each right-to-left override run (U+202E up to U+202C, U+2069 or the end of the line, or the
     content of a ``<bdo dir="rtl">`` element) in display order: reversed, its bidi controls dropped
-    (``\\u202ehgiH\\u202c`` → ``High``). The replacement covers the run with its controls (or the
-    element with its tags), so a hit points at the overridden characters as written.
+    (``\\u202ehgiH\\u202c`` → ``High``). The controls (or the element's tags) read as nothing and
+    the content as one replacement, so a hit points at the overridden characters as written.
 
     Only an override reverses letters: an embedding or isolate (U+202B, U+2067) changes the order of
     runs around Latin text, never the letters of a word, so it is left to the invisible-character fold.
     """
-    found: list[Replacement] = []
+    found: list[tuple[int, int, int, int]] = []  # the run with its controls, then its content
     if "\u202e" in text:
-        found.extend((mt.start(), mt.end(), mt.group(1)) for mt in _OVERRIDE_RE.finditer(text))
+        found.extend((mt.start(), mt.end(), mt.start(1), mt.end(1)) for mt in _OVERRIDE_RE.finditer(text))
     if "<" in text:
-        found.extend((mt.start(), mt.end(), mt.group(1)) for mt in _MARKUP_OVERRIDE_RE.finditer(text))
+        found.extend((mt.start(), mt.end(), mt.start(1), mt.end(1)) for mt in _MARKUP_OVERRIDE_RE.finditer(text))
     out: list[Replacement] = []
-    for a, b, run in sorted(found):
-        shown = _BIDI_CONTROLS_RE.sub("", run)[::-1]
-        if shown.strip() and (not out or a >= out[-1][1]):
-            out.append((a, b, shown))
+    for a, b, ca, cb in sorted(found):
+        shown = _BIDI_CONTROLS_RE.sub("", text[ca:cb])[::-1]
+        if not shown.strip() or (out and a < out[-1][1]):
+            continue
+        # the controls (or tags) read as nothing, the content reversed: a hit points at the content
+        if a < ca:
+            out.append((a, ca, ""))
+        out.append((ca, cb, shown))
+        if cb < b:
+            out.append((cb, b, ""))
     return out
