@@ -36,6 +36,11 @@ def _dump(data: bytes) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _tags(text: str) -> str:
+    """``text`` written in Unicode TAG characters (invisible; each shadows one ASCII character)."""
+    return "".join(chr(0xE0000 + ord(ch)) for ch in text)
+
+
 # decoder name -> (a string hiding "High", a clean look-alike that must not show "High"[, the needle])
 CASES: dict[str, tuple[str, ...]] = {
     "html": ("Priority: &#72;igh today", "Caf&eacute; &amp; &#72;ighway&#33;"),
@@ -94,6 +99,9 @@ CASES: dict[str, tuple[str, ...]] = {
         "".join(f"5\t1\t{i}\t{40 * i}\t9{i}\t{w}\n" for i, w in enumerate(["Road:", "Very", "Highway", "Owner:"])),
         "Very High",
     ),
+    "tags": ("flag 🏴" + _tags("priority: High") + "\U000e007f ok", "note" + _tags("the Highway") + " ok"),
+    "digits": ("answer: ٤٢ (Arabic-Indic)", "room ٤٢٣, floor ४", "42"),
+    "bidi": ("prio: \u202ehgiH\u202c ok", "road: \u202eyawhgiH\u202c"),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 
@@ -347,3 +355,57 @@ def test_inflation_is_bounded_and_leaves_what_is_not_a_stream() -> None:
     assert len(inflated(bomb)) <= 65536
     assert inflated(b"\x1f\x8bnot gzip") == b"\x1f\x8bnot gzip"
     assert inflated(b"plain bytes") == b"plain bytes"
+
+
+def test_tag_characters_read_as_ascii_and_the_hit_points_at_them() -> None:
+    text = "ok" + _tags("High") + "."
+    hits = [h for h in NeedleSet.build(["High"]).search(text) if "tags" in h.view]
+    assert hits and text[hits[0].span[0] : hits[0].span[1]] == _tags("High")
+    # a flag's tag sequence reads as its region code, not as a word glued to the text
+    assert dict(canonical_views("🏴" + _tags("gbeng") + "\U000e007f"))["decoded:tags"].text == "🏴 gbeng"
+
+
+def test_digits_of_any_script_read_as_ascii_and_point_at_the_digits() -> None:
+    text = "uttar: ४२, ৪২ ๔๒"
+    view = dict(canonical_views(text))["decoded:digits"]
+    assert view.text == "uttar: 42, 42 42"
+    hits = [h for h in NeedleSet.build(["42"]).search(text) if "digits" in h.view]
+    assert [text[h.span[0] : h.span[1]] for h in hits] == ["४२", "৪২", "๔๒"]
+    # a number in another script inside a longer number is not the label; ASCII text has no view
+    assert NeedleSet.build(["42"]).search("id ٤٢٧") == []
+    assert "decoded:digits" not in dict(canonical_views("answer: 42"))
+
+
+def test_an_override_run_reads_in_display_order_and_points_at_the_run() -> None:
+    text = "sev \u202ehgiH :ytiroirp\n next"  # ended by the line end, no PDF
+    view = dict(canonical_views(text))["decoded:bidi"]
+    assert view.text == "sev priority: High\n next"
+    hits = [h for h in NeedleSet.build(["High"]).search("a \u202ehgiH\u2069 b") if "bidi" in h.view]
+    assert hits and hits[0].span == (3, 7)  # the overridden letters (the controls read as nothing)
+    # the markup that writes an override reads the same; a left-to-right one does not reverse
+    html = '<p>Triage: <bdo dir="rtl">hgiH yreV</bdo></p>'
+    hits = [h for h in NeedleSet.build(["Very High"]).search(html) if "bidi" in h.view]
+    assert hits and html[hits[0].span[0] : hits[0].span[1]] == "hgiH yreV"
+    assert NeedleSet.build(["High"]).search('<bdo dir="ltr">hgiH</bdo> <bdo dir="rtl">yawhgiH</bdo>') == []
+    item = {"id": "t", "expected": "Very High", "projection": {"note": html}}
+    fast, ref = audit_item(item), audit_item(item, prefilter=False)  # the prefilter knows the element
+    assert fast.findings == ref.findings and fast.findings
+    # an isolate or embedding never reverses a word's letters: no view
+    assert "decoded:bidi" not in dict(canonical_views("a \u2067hgiH\u2069 \u202bhgiH\u202c b"))
+
+
+def test_compatibility_forms_fold_in_the_views_already() -> None:
+    """Ligatures, fullwidth, circled and parenthesised forms fold by NFKC in the per-character views."""
+    for text, needle in (
+        ("status: E\ufb03cient", "Efficient"),
+        ("the \ufb01rst one", "first"),
+        ("the be\ufb06 one", "best"),
+        ("prio: \uff28\uff49\uff47\uff48", "High"),
+        ("prio: \u24bd\u24be\u24bc\u24bd", "High"),
+        ("grade \u2474", "1"),
+    ):
+        hits = NeedleSet.build([needle]).search(text)
+        assert hits, text
+        a, b = hits[0].span
+        assert text[a:b].strip() and not text[a:b].isascii()  # the compatibility characters themselves
+    assert NeedleSet.build(["first"]).search("the \ufb01rsthand one") == []

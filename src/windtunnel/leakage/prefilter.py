@@ -626,7 +626,7 @@ def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
     return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
 
 
-# The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py): a terminal escape
+# The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py, unicode_forms.py): a terminal escape
 # or backspace, a PDF text operator, a CSS ``content`` declaration, a bracketed list of byte values
 # (its first two at least 30: printable text starts at 32, a UTF-8 lead byte at 194). A search for
 # two bytes or more costs a full pass (~1.5 ns a byte): each is led by a one-byte search (memchr) for
@@ -653,6 +653,8 @@ def _document_markers(raw: bytes, escaped: bool, low: bytes | None = None) -> bo
     if low is None:
         low = raw.lower()
     if low.find(b"j") >= 0 and low.find(b"tj") >= 0:
+        return True
+    if low.find(b"<bdo") >= 0:  # markup overriding the direction (views/unicode_forms.py ``bidi``)
         return True
     # A CSS string is quoted: '"' is written '\"' in JSON, and "'" is itself.
     quoted = not escaped or raw.find(b"\\") >= 0 or raw.find(b"'") >= 0
@@ -708,6 +710,7 @@ _EXTRA_DECODERS = frozenset(
         "css_content",
         "byte_list",
         "ascii85",
+        "bidi",
     }
 )
 # A width in percent (a star bar drawn by its fill).

@@ -6,7 +6,8 @@
   base64url, base32, hex), :mod:`.mail` (RFC 2047 encoded-words, quoted-printable, RFC 5322/5545
   unfolding), :mod:`.layout` (end-of-line hyphenation, soft hyphens, table cells wrapped over lines,
   a table of one word per row read as its running text),
-  :mod:`.ciphers` (ROT13), :mod:`.streams` (a recorded stream of JSON events joined), :mod:`.spoken`
+  :mod:`.unicode_forms` (TAG characters, decimal digits of any script, right-to-left overrides in
+  display order), :mod:`.ciphers` (ROT13), :mod:`.streams` (a recorded stream of JSON events joined), :mod:`.spoken`
   (speech-to-text homophones, spelling-alphabet codes);
 * :mod:`.pipeline`: :func:`canonical_views`, every decoder to a fixpoint with bounds;
 * :mod:`.tokens`: identifiers split into words (``priorityHigh`` → ``priority High``).

@@ -26,6 +26,7 @@ from windtunnel.leakage.views import (
     spoken,
     streams,
     terminal,
+    unicode_forms,
     web,
 )
 
@@ -42,5 +43,6 @@ __all__ = [
     "spoken",
     "streams",
     "terminal",
+    "unicode_forms",
     "web",
 ]
