@@ -8,6 +8,7 @@ import json
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,3 +68,9 @@ def _finite(value: Any) -> Any:
     if isinstance(value, list):
         return [_finite(v) for v in value]
     return value
+
+
+@pytest.mark.parametrize("value", [math.inf, -math.inf, math.nan])
+def test_a_bare_non_finite_number_is_logged_as_null_like_one_inside_a_list(value: float) -> None:
+    """Hypothesis found it in a fresh-clone CI run: ``summarize(inf)`` kept ``inf`` while ``[inf]`` gave ``[None]``."""
+    assert summarize(value) is None and summarize([value]) == [None]

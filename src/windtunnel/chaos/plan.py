@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -63,6 +64,8 @@ def summarize(value: Any) -> Any:
     Strings and JSON forms are cut at :data:`SUMMARY_CHARS` (an ellipsis marks the cut), depth is clipped and values
     JSON cannot hold become their ``repr``: a huge or strange tool result cannot bloat the report or break it.
     """
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # as inside a container, and as the run store (orjson) writes it: JSON has no NaN or infinity
     if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, bytes):
