@@ -16,6 +16,7 @@ import hashlib
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
@@ -82,7 +83,7 @@ class JudgeCache:
             if found is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 db = sqlite3.connect(key, timeout=30.0, isolation_level=None, check_same_thread=False)
-                db.execute("PRAGMA journal_mode=WAL")
+                _wal(db)
                 db.execute("PRAGMA synchronous=NORMAL")  # a cache: a verdict lost to a power cut is asked again
                 db.execute(_SCHEMA)
                 if not JudgeCache._open:
@@ -118,3 +119,22 @@ class JudgeCache:
 
 
 __all__ = ["JudgeCache", "cache_key", "key_lock"]
+
+
+def _wal(db: sqlite3.Connection, patience: float = 30.0) -> None:
+    """Switch the file to write-ahead logging, waiting while another process holds it.
+
+    The switch needs the file to itself, and SQLite answers ``database is locked`` at once instead of calling the
+    busy handler when another process is creating or switching the same file (three processes opening a new cache
+    together, as a parallel run's workers do): retried here until ``patience`` seconds have passed. WAL is kept in
+    the file, so once one process switched it the others' switch is a no-op.
+    """
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if ("locked" not in str(err) and "busy" not in str(err)) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
