@@ -68,45 +68,52 @@ def _headers(headers: list[tuple[str, str]], editor: Editor) -> list[tuple[str, 
     return [(k, v) for k, v in headers if k.lower() not in drop]
 
 
+def _piece(ed: Editor, piece: bytes) -> tuple[bytes, bool]:
+    """One piece of the real body through the call's editor: what to pass on, and whether the stream ends here
+    (the editor cut it or sent a broken event)."""
+    return ed.feed(piece), ed.cut or getattr(ed, "broken", False)
+
+
+def _cut_error(ed: Editor) -> Exception | None:
+    """lm15's ``ReadError`` for a stream the editor cut, else ``None``."""
+    return _lm15("transports").ReadError(CUT_MESSAGE) if ed.cut else None
+
+
 def _edited(ed: Editor, pieces: Iterator[bytes]) -> Iterator[bytes]:
     """The real body through the call's editor as it arrives; a cut stream ends with lm15's own ``ReadError``,
     what lm15 raises when a server closes the connection mid-body. An upstream error is logged on the call."""
-    errors = _lm15("transports")
     try:
         for piece in pieces:
-            out = ed.feed(piece)
+            out, stop = _piece(ed, piece)
             if out:
                 yield out
-            if ed.cut or getattr(ed, "broken", False):
+            if stop:
                 break
     except Exception as err:
         ed.fail(err)
         raise
-    tail = ed.end()
-    if tail:
+    if tail := ed.end():
         yield tail
-    if ed.cut:
-        raise errors.ReadError(CUT_MESSAGE)
+    if (cut := _cut_error(ed)) is not None:
+        raise cut
 
 
 async def _aedited(ed: Editor, pieces: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
-    """The async twin of :func:`_edited`."""
-    errors = _lm15("transports")
+    """The async twin of :func:`_edited` (the steps are shared: :func:`_piece`, :func:`_cut_error`)."""
     try:
         async for piece in pieces:
-            out = ed.feed(piece)
+            out, stop = _piece(ed, piece)
             if out:
                 yield out
-            if ed.cut or getattr(ed, "broken", False):
+            if stop:
                 break
     except Exception as err:
         ed.fail(err)
         raise
-    tail = ed.end()
-    if tail:
+    if tail := ed.end():
         yield tail
-    if ed.cut:
-        raise errors.ReadError(CUT_MESSAGE)
+    if (cut := _cut_error(ed)) is not None:
+        raise cut
 
 
 class _Wrapped:

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import join_pointer, string_leaves
+from windtunnel.leakage.pointers import raw_finding, string_leaves
 
 _NUM = {"one": 1, "once": 1, "a": 1, "two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4}
 _ORD = {"second": 2, "third": 3, "fourth": 4, "2nd": 2, "3rd": 3, "4th": 4}
@@ -200,17 +200,13 @@ def position_findings(
         for at, span in positions(text, order):
             if order[at] == answer:
                 out.append(
-                    Finding(
-                        item=item_id,
-                        channel="freetext",
-                        severity="high",
-                        pointer=join_pointer(path),
-                        representation="text",
-                        span=span,
-                        view="raw",
-                        rule="freetext.position",
-                        detail="a phrase of position on the ordered label set names the answer",
-                        value=expected[0],
+                    raw_finding(
+                        item_id,
+                        path,
+                        span,
+                        "freetext.position",
+                        "a phrase of position on the ordered label set names the answer",
+                        expected[0],
                     )
                 )
                 break

@@ -24,7 +24,7 @@ from itertools import pairwise
 from typing import Any
 
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import join_pointer, parse_pointer, string_leaves
+from windtunnel.leakage.pointers import parse_pointer, raw_finding, string_leaves
 
 
 def _texts(obj: Mapping[Any, Any]) -> dict[str, str]:
@@ -320,18 +320,14 @@ def repeated_input_findings(
             label = _resolve(answer, text, label_set)
             if label is not None and " ".join(label.casefold().split()) in answers:
                 out.append(
-                    Finding(
-                        item=item_id,
-                        channel="freetext",
-                        severity="high",
-                        pointer=join_pointer(path),
-                        representation="text",
-                        span=span,
-                        view="raw",
-                        rule="freetext.statement",
-                        detail="a demonstration answers the very input asked about (the query among the"
-                        " examples, its label beside it)",
-                        value=label,
+                    raw_finding(
+                        item_id,
+                        path,
+                        span,
+                        "freetext.statement",
+                        "a demonstration answers the very input asked about (the query among the examples, its"
+                        " label beside it)",
+                        label,
                     )
                 )
     return out

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from windtunnel.leakage.decode import embedded_json
-from windtunnel.leakage.model import Finding, value_hash
+from windtunnel.leakage.model import Channel, Finding, value_hash
 from windtunnel.leakage.text import canonical_needle, has_digit, normalize_needle
 
 
@@ -43,6 +43,33 @@ def parse_pointer(pointer: str) -> list[str]:
 def join_pointer(tokens: Iterable[str]) -> str:
     """The RFC 6901 pointer of ``tokens``, escaping ``~`` and ``/``; the inverse of :func:`parse_pointer`."""
     return "".join("/" + t.replace("~", "~0").replace("/", "~1") for t in tokens)
+
+
+def raw_finding(
+    item: str,
+    path: Iterable[str],
+    span: tuple[int, int] | None,
+    rule: str,
+    detail: str,
+    value: str,
+    *,
+    channel: Channel = "freetext",
+    representation: str = "text",
+) -> Finding:
+    """A high finding of an item-level principle (position on a scale, a demonstration answering the query, a
+    selection through a mapping) at ``span`` of the string at ``path``, as the projection holds it (view ``raw``)."""
+    return Finding(
+        item=item,
+        channel=channel,
+        severity="high",
+        pointer=join_pointer(path),
+        representation=representation,
+        span=span,
+        view="raw",
+        rule=rule,
+        detail=detail,
+        value=value,
+    )
 
 
 @lru_cache(maxsize=4096)

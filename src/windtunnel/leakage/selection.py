@@ -50,7 +50,7 @@ from windtunnel.leakage.mappings import (
     norm_key,
 )
 from windtunnel.leakage.model import Finding
-from windtunnel.leakage.pointers import join_pointer, parse_pointer
+from windtunnel.leakage.pointers import parse_pointer, raw_finding
 
 _ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 # A name set to a short value in a text: ``Digits=2``, ``flags: 0x23`` (not ``http://``, not a sentence).
@@ -384,15 +384,13 @@ def _finding(item_id: str, path: _Path, span: tuple[int, int] | None, value: Any
     """A ``direct.selection`` finding at the selector: ``span`` of the string at ``path``, or its whole value."""
     if span is None and isinstance(value, str):
         span = (0, len(value))
-    return Finding(
-        item=item_id,
+    return raw_finding(
+        item_id,
+        path,
+        span,
+        "direct.selection",
+        "this record's value selects the expected answer through a key-to-label mapping in the projection",
+        answer,
         channel="direct",
-        severity="high",
-        pointer=join_pointer(path),
         representation="json",
-        span=span,
-        view="raw",
-        rule="direct.selection",
-        detail="this record's value selects the expected answer through a key-to-label mapping in the projection",
-        value=answer,
     )
