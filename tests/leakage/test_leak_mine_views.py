@@ -16,7 +16,7 @@ import pytest
 
 from tests.leakage import encoded_rider_data as data
 from tests.leakage.test_parallel import run_cli
-from windtunnel.flows.leak import ScanRequest, scan_flow
+from windtunnel.flows.leak import Fields, ScanRequest, scan_flow
 from windtunnel.flows.leak_evidence import BaselineRequest, baseline_flow
 from windtunnel.leakage.mine import PROSE_WORDS, _tokens, candidates, mine
 from windtunnel.leakage.model import LeakItem
@@ -159,3 +159,16 @@ def test_the_blind_agent_reads_the_views_and_drops_to_chance_once_sanitized(file
     clean = blind(files["clean"])
     assert clean["verdict"] != "leak" and clean["pass_rate"] < clean["chance"] + 0.1
     assert blind(files["noise"])["verdict"] != "leak"
+
+
+def test_the_mined_map_lets_the_scan_find_the_encoded_riders_without_mining(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    cmap = tmp_path / "map.json"
+    assert run_cli("leak", "mine", str(files["raw"]), "-o", str(cmap)) == 0
+    written = json.loads(cmap.read_text(encoding="utf-8"))
+    assert {label: code.casefold() in written[label] for label, code in data.CODES.items()} == dict.fromkeys(
+        data.LABELS, True
+    )
+    out = scan_flow(ScanRequest(dataset=files["raw"], fields=Fields(correlated_map=cmap), mine=False))
+    assert out.summary["leaked_items"] == 320

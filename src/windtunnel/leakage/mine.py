@@ -189,6 +189,10 @@ Where = tuple[str, tuple[int, int] | None, str | None, str]
 the candidate in it (None: the whole value), the pointer inside JSON held in that string (None outside embedded
 JSON), and the view it was read in (``raw``, a decoded view's name, ``identifier``)."""
 
+_MAX_VIEW_LEN = 4096
+"""A decoded view longer than this is not tokenised (JSON it holds is still walked): a short value decodes to a
+short view, and each of up to ``MAX_VIEWS`` views of a long run without blanks would repeat its tokenisation."""
+
 _MAX_EMBED_DEPTH = 3
 """JSON in a string in a string ...: the levels walked as structure (the scan's own bound)."""
 
@@ -259,7 +263,7 @@ def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
                 for key, _span, lview in _string_candidates(sub, leaf, depth + 1):
                     out.setdefault(key, (span, f"{name}+{lview}" if lview != "raw" else name))
             continue
-        if len(view.text.split()) > PROSE_WORDS:
+        if len(view.text) > _MAX_VIEW_LEN or len(view.text.split()) > PROSE_WORDS:
             continue
         _text_candidates(template, value, view, name, out, whole=True)
         ident = identifier_view(view) if has_humps(view.text) else None
@@ -301,7 +305,9 @@ def _text_candidates(
         return
     if whole and len(s) <= _MAX_VALUE_LEN:
         out.setdefault(("value", template, s), (None if view == "raw" else _decoded_span(m, original), view))
-    if is_url(s):
+    if is_url(s):  # a URL gives its segment pairs (in an identifier view, nothing: its words are not segments)
+        if not whole:
+            return
         segs = [p for p in re.split(r"[/?#&=]", s.split("://", 1)[-1]) if p][1:]
         span = None if view == "raw" else _decoded_span(m, original)
         for a, b in itertools.pairwise(segs):
