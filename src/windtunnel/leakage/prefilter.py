@@ -435,8 +435,8 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
         and (
             _base_markers(blob, low)
             or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low)
-            or spelled_may_add(low, pr.words_upstream)
-            or may_define(blob)
+            or spelled_may_add(low, pr.words_upstream, json=True)
+            or may_define(blob, json=True)
         )
         and _extra_may_hit(_json_text(blob), pr.words_upstream)
     )
@@ -500,7 +500,12 @@ _ROT_BYTES = bytes.maketrans(
 def _extra_markers(blob: bytes) -> bool:
     """:func:`_base_markers`, :func:`_spoken_markers`, a spelled run or a definition (views/letters.py,
     views/references.py) in serialised JSON."""
-    return _base_markers(blob) or _spoken_markers(blob, b"}\\n") or may_spell(blob) or may_define(blob)
+    return (
+        _base_markers(blob)
+        or _spoken_markers(blob, b"}\\n")
+        or may_spell(blob, json=True)
+        or may_define(blob, json=True)
+    )
 
 
 def _extra_markers_text(text: str) -> bool:

@@ -48,7 +48,6 @@ _RUN_RE = re.compile(
 _SYLLABLES_RE = re.compile(r"(?<![\w·‧•∙])[^\W_]{1,12}(?:[·‧•∙][^\W_]{1,12})+(?![\w·‧•∙])")
 # Between two runs of one phrase: a slash or bar, or two blanks or more.
 _WORD_GAP_RE = re.compile(r"[ \t]*[/|][ \t]*|[ \t]{2,}|[ \t]")
-_MARK_RE = re.compile(r"(?<![^\W_])[^\W_](?:[ \t]?[-.][ \t]?|\s)[^\W_](?![^\W_])|[·‧•∙]")
 
 
 def _runs(text: str) -> list[tuple[int, int, str, str]]:
@@ -70,7 +69,7 @@ def _runs(text: str) -> list[tuple[int, int, str, str]]:
 
 def _marker(text: str) -> bool:
     """Two single characters with one separator between them, or a middle dot."""
-    return _MARK_RE.search(text) is not None
+    return may_spell(text.encode())
 
 
 _TAIL_RE = re.compile(r"[^\W_]{1,3}(?![^\W_])")
@@ -112,6 +111,7 @@ def letters(text: str) -> list[Replacement]:
 
 _SEP_BYTES = rb"(?:[ \t]?[-.][ \t]?|[ \t]|\r?\n|(?:\\r)?\\n)"
 _MIDDLE_DOTS = ("·", "‧", "•", "∙")
+_MIDDLE_DOT_BYTES = tuple(d.encode() for d in _MIDDLE_DOTS)
 
 
 @lru_cache(maxsize=4096)
@@ -131,41 +131,47 @@ def _spelled_words_re(words: tuple[bytes, ...]) -> re.Pattern[bytes] | None:
     return re.compile(b"|".join(pats))
 
 
-# A letter alone, a separator, a letter or digit alone: each pattern led by its separator (a literal the
-# regex engine skips to), the letter before it checked by look-behinds.
+# A separator, then a letter or digit alone: each pattern led by its separator (a literal the regex engine
+# skips to; a look-behind tried at every separator cost ten times more), the letter alone before it
+# checked for each match. Blanks need three pieces (``a b`` is prose).
 _PAIR_RES = tuple(
-    re.compile(
-        re.escape(sep) + rb"(?<=[^\W\d_]" + re.escape(sep) + rb")(?<![^\W_]{2}" + re.escape(sep) + rb")[^\W_](?![^\W_])"
-    )
-    for sep in (b"-", b".", b" ", b"\\n", b"\n", b"\t")
+    (sep, re.compile(esc + rb"[A-Za-z0-9](?![A-Za-z0-9])"))
+    for sep, esc in ((b"-", rb"-"), (b".", rb"\."), (b"\\n", rb"\\n"), (b"\n", rb"\n"), (b"\t", rb"\t"))
 )
+_SPACED_RE = re.compile(rb" [A-Za-z0-9] [A-Za-z0-9](?![A-Za-z0-9])")
 
 
-def may_spell(raw: bytes) -> bool:
-    """Whether ``raw`` (a string's UTF-8 or serialised JSON) holds a letter alone beside a letter or digit
-    alone with a separator between them, or a middle dot: a necessary condition of the ``letters`` view
-    changing anything, whatever the labels."""
-    return any(d.encode() in raw for d in _MIDDLE_DOTS) or any(p.search(raw) is not None for p in _PAIR_RES)
+def _letter_alone_before(raw: bytes, at: int) -> bool:
+    """Whether ``raw[at - 1]`` is a letter with no letter or digit right before it."""
+    return at >= 1 and raw[at - 1 : at].isalpha() and (at < 2 or not raw[at - 2 : at - 1].isalnum())
 
 
-_FIRST_SEPS = (b"-", b".", b" ", b"\n", b"\\n", b" - ", b". ", b"\t")
-
-
-def spelled_may_add(low: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
-    """Whether the ``letters`` view can add a hit of a needle of ``sets`` to ``low`` (lowercased text or
-    serialised JSON): some needle word is there spelled letter by letter, or a middle dot joins
-    syllables. A necessary condition, for the prefilter: a word's first two letters with a separator
-    between them are looked for first (a few searches led by literals), the word's whole spelling only
-    where they are found."""
-    if not may_spell(low):
-        return False
-    if any(d.encode() in low for d in _MIDDLE_DOTS):
+def may_spell(raw: bytes, *, json: bool = False) -> bool:
+    """Whether ``raw`` (a string's UTF-8, or serialised JSON with ``json``) holds a letter alone, a
+    separator and a letter or digit alone, or a middle dot: a necessary condition of the ``letters``
+    view changing anything, whatever the labels. (Each separator is one pass over ``raw``; JSON holds
+    no raw line break or tab.)"""
+    if not raw.isascii() and any(raw.find(d) >= 0 for d in _MIDDLE_DOT_BYTES):
         return True
-    words = {t for ws in sets for t in ws if 2 <= len(t) <= MAX_PIECES and t.isalnum() and not t.isdigit()}
-    near = tuple(sorted(t for t in words if any(low.find(t[:1] + sep + t[1:2]) >= 0 for sep in _FIRST_SEPS)))
-    if not near:
+    for sep, pat in _PAIR_RES[:3] if json else _PAIR_RES:
+        if raw.find(sep) >= 0 and any(_letter_alone_before(raw, m.start()) for m in pat.finditer(raw)):
+            return True
+    return any(_letter_alone_before(raw, m.start()) for m in _SPACED_RE.finditer(raw))
+
+
+def spelled_may_add(low: bytes, sets: Sequence[tuple[bytes, ...]], *, json: bool = False) -> bool:
+    """Whether the ``letters`` view can add a hit of a needle of ``sets`` to ``low`` (lowercased text, or
+    serialised JSON with ``json``): some needle word is there spelled letter by letter, or a middle dot joins
+    syllables. A necessary condition, for the prefilter: :func:`may_spell` first (searches led by
+    literals), the words' spellings only where it holds."""
+    if not may_spell(low, json=json):
         return False
-    pat = _spelled_words_re(near)
+    if not low.isascii() and any(low.find(d) >= 0 for d in _MIDDLE_DOT_BYTES):
+        return True
+    words = tuple(
+        sorted({t for ws in sets for t in ws if 2 <= len(t) <= MAX_PIECES and t.isalnum() and not t.isdigit()})
+    )
+    pat = _spelled_words_re(words) if words else None
     return pat is not None and pat.search(low) is not None
 
 

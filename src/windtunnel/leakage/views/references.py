@@ -29,6 +29,8 @@ MAX_VALUE = 200
 """A value longer than this is not a label's spelling: its name is left unexpanded."""
 
 _NAME = r"[A-Za-z_][\w]{0,63}"
+_KEYWORDS = "export|readonly|declare|local|const|let|var|set|final|static|my|our|val|dim"
+"""Words that may stand before the name an assignment defines."""
 _BODY = r"[^{}\n]*(?:\{[^{}\n]*\}[^{}\n]*)*"  # one level of nested braces (``\textbf{x}``)
 # Every definition form: ``name`` the defined name, ``val`` a literal body (markup, TeX), ``expr`` an
 # expression (quoted strings and names joined by operators or adjacency), ``bare`` whether the name may
@@ -51,12 +53,9 @@ _DEFINITIONS = re.compile(
     + _NAME
     + r"))[ \t]*:[ \t]*(?P<cssx>[^;\n{}]+?)[ \t]*(?=;|$)"
     # one assignment a line: shell, dotenv, make, batch, and most programming languages
-    r"|(?:^|(?<=\"))[ \t]*(?:(?:export|readonly|declare|local|const|let|var|set|final|static|my|our|val|dim)[ \t]+)*"
+    r"|(?:^|(?<=\"))[ \t]*(?:(?:" + _KEYWORDS + r")[ \t]+)*"
     r"[$]?(?P<asg>" + _NAME + r")[ \t]*(?::=|\?=|=)(?!=)[ \t]*(?P<asgx>[^\n;]*?)[ \t]*;?[ \t]*$",
     re.MULTILINE | re.IGNORECASE,
-)
-_MARK_RE = re.compile(
-    r"<!ENTITY|\\(?:re|provide)?newcommand|\\[egx]?def\s*\\|define|\{%|#set|:=|--[\w-]+\s*:|[@$]\w+\s*:|=", re.I
 )
 # A quoted string, a reference, a number, an operator or blanks: the terms of an expression.
 _TERM_RE = re.compile(
@@ -189,8 +188,8 @@ class _Resolver:
 
 
 def _marker(text: str) -> bool:
-    """A necessary condition: a definition keyword or an assignment sign."""
-    return _MARK_RE.search(text) is not None
+    """A necessary condition: a definition form (:func:`may_define`)."""
+    return may_define(text.encode())
 
 
 @decoder("references", order=88, marker=_marker)
@@ -230,33 +229,41 @@ def references(text: str) -> list[Replacement]:
 
 # The prefilter reads every item: each definition form is looked for by a literal (one ``find``), the
 # assignment only left of each ``=`` (a name opening a line or a string, an optional keyword before it).
-_SIGIL_COLON_RE = re.compile(rb"[$@](?<=[$@])[A-Za-z_][\w-]{0,63}[ \t]*:")
+# each led by its sigil, a literal the regex engine skips to
+_SIGIL_COLON_RES = (re.compile(rb"\$[A-Za-z_][\w-]{0,63}[ \t]*:"), re.compile(rb"@[A-Za-z_][\w-]{0,63}[ \t]*:"))
 _ASSIGN_LEFT_RE = re.compile(
-    rb"(?:\n|\\n|\"|^)[ \t]*(?:(?:export|readonly|declare|local|const|let|var|set)[ \t]+)?"
-    rb"\$?[A-Za-z_]\w{0,63}[ \t]*[?:]?\Z",
+    rb"(?:\n|\\n|\"|^)[ \t]*(?:(?:" + _KEYWORDS.encode() + rb")[ \t]+)*\$?[A-Za-z_]\w{0,63}[ \t]*[?]?\Z",
     re.IGNORECASE,
 )
 
 
-def may_define(raw: bytes) -> bool:
-    """Whether ``raw`` (a string's UTF-8 or serialised JSON) may hold a definition the ``references``
-    view resolves: a necessary condition, for the prefilter."""
+def may_define(raw: bytes, *, json: bool = False) -> bool:
+    """Whether ``raw`` (a string's UTF-8, or serialised JSON with ``json``) may hold a definition the
+    ``references`` view resolves: a necessary condition, for the prefilter and the pipeline. An ``=``
+    that ends the text or a JSON string, or comes before another ``=``, assigns nothing (base64 padding)."""
     # single bytes first (memchr), each before the forms it leads
     if raw.find(b"<") >= 0 and raw.find(b"<!ENTITY") >= 0:
         return True
-    if raw.find(b"\\") >= 0 and (raw.find(b"newcommand") >= 0 or raw.find(b"\\def") >= 0):
+    if raw.find(b"\\") >= 0 and (raw.find(b"command") >= 0 or raw.find(b"def") >= 0):
         return True
-    if raw.find(b"#") >= 0 and (raw.find(b"#define") >= 0 or raw.find(b"# define") >= 0 or raw.find(b"#set") >= 0):
+    if raw.find(b"#") >= 0 and (raw.find(b"define") >= 0 or raw.find(b"#set") >= 0):
         return True
     if raw.find(b"%") >= 0 and raw.find(b"{%") >= 0:
         return True
     if raw.find(b"(") >= 0 and raw.find(b"var(--") >= 0:
         return True
-    if (raw.find(b"$") >= 0 or raw.find(b"@") >= 0) and _SIGIL_COLON_RE.search(raw) is not None:
+    if raw.find(b"$") >= 0 and _SIGIL_COLON_RES[0].search(raw) is not None:
+        return True
+    if raw.find(b"@") >= 0 and _SIGIL_COLON_RES[1].search(raw) is not None:
+        return True
+    if raw.find(b"=") < 0:
+        return False
+    if raw.find(b":=") >= 0:
         return True
     at = raw.find(b"=")
+    ends = (b"", b"=", b'"') if json else (b"", b"=")
     while at >= 0:
-        if _ASSIGN_LEFT_RE.search(raw[max(0, at - 96) : at]) is not None:
+        if raw[at + 1 : at + 2] not in ends and _ASSIGN_LEFT_RE.search(raw[max(0, at - 96) : at]) is not None:
             return True
         at = raw.find(b"=", at + 1)
     return False
