@@ -24,6 +24,7 @@ from windtunnel._util.http1client import (
     UpstreamCut,
     UpstreamError,
     UpstreamPool,
+    _Url,
     _url,
     request_bytes,
 )
@@ -87,23 +88,20 @@ class _LaneRelay:
 
     def on_head(self, status: int, headers: list[tuple[str, str]], length: int | None) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
-        out = []
-        ctype = encoding = None
-        for k, v in headers:  # one pass: what the editor needs, and the headers to send on
-            name = k.lower()
-            if name == "content-type":
-                ctype = v if ctype is None else ctype
-            elif name == "content-encoding":
-                encoding = v if encoding is None else encoding
-            if name not in _FRAMING:
-                out.append((k, v))
         wire = self.wire
         if wire is not None:
+            ctype = encoding = None
+            for k, v in headers:  # what the editor needs, in one pass (lengths first: most names differ in it)
+                size = len(k)
+                if size == 12 and ctype is None and k.lower() == "content-type":
+                    ctype = v
+                elif size == 16 and encoding is None and k.lower() == "content-encoding":
+                    encoding = v
             editor = self.editor = wire.editor(status, ctype)
             editor.status = status
             editor.encoded = (encoding or "identity") != "identity"
         self.length = length
-        self.head = response_head(status, out, length=length, keep_alive=self.keep)
+        self.head = response_head(status, headers, length=length, keep_alive=self.keep)  # drops the framing headers
 
     def on_body(self, data: bytes) -> None:
         """A piece of the body, sent on (framed as a chunk when the answer has no length). The last piece of a framed
@@ -204,6 +202,8 @@ class LlmProxy(ProxyServer):
         self.lane_pool: LanePool | None = None
         """Upstream connections of the synchronous lane (made when the proxy starts)."""
         self._urls: dict[str, str] = {}
+        self._parsed: dict[str, _Url] = {}
+        """The lane's upstream URL of each request target, parsed (one look-up per request)."""
 
     async def _listen(self) -> asyncio.Server:
         """Connections start on the synchronous lane (:mod:`windtunnel.chaos.proxy.lane`)."""
@@ -240,11 +240,16 @@ class LlmProxy(ProxyServer):
                 return
         elif plan is not None:
             log_other(plan, req.method, req.target)
-        try:
-            url = _url(self.upstream_url(req.target))
-        except BadRequest:
-            lane.hand_over((req, ("relay", wire)))  # the stream path answers 400
-            return
+        url = self._parsed.get(req.target)
+        if url is None:
+            try:
+                url = _url(self.upstream_url(req.target))
+            except BadRequest:
+                lane.hand_over((req, ("relay", wire)))  # the stream path answers 400
+                return
+            if len(self._parsed) >= 1024:
+                self._parsed.clear()
+            self._parsed[req.target] = url
         if url.scheme != "http" or not url.hostname or self.lane_pool is None:
             lane.hand_over((req, ("relay", wire)))
             return
