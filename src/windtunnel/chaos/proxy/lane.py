@@ -58,6 +58,9 @@ class Lane(asyncio.Protocol):
     def __init__(self, server: ProxyServer) -> None:
         """A connection of ``server`` (counted in its :attr:`~ProxyServer.lanes` once made)."""
         self.server = server
+        self._loop = asyncio.get_running_loop()
+        """Kept: on Python 3.11 every ``asyncio.get_running_loop()`` is a ``getpid`` system call, and each request
+        re-arms the connection's wait."""
         self.transport: asyncio.Transport | None = None
         self._buf: bytes | bytearray = b""
         """Bytes not served yet: the segment as it came when it is alone (no copy), else a growing bytearray."""
@@ -269,7 +272,7 @@ class Lane(asyncio.Protocol):
         self._stopping = True
         if self.busy:
             if self._done is None:
-                self._done = asyncio.get_running_loop().create_future()
+                self._done = self._loop.create_future()
             return self._done
         if self._buf.strip(b"\r\n") and self.transport is not None and not self._gone:
             self.transport.write(not_forwarded(self.server.what))
@@ -290,7 +293,7 @@ class Lane(asyncio.Protocol):
         ``idle_timeout`` / ``header_timeout`` from now. A request costs no timer of its own: the one timer of the
         connection, when it comes due, checks the wait in progress and re-arms for its deadline."""
         self._phase = phase
-        loop = asyncio.get_running_loop()
+        loop = self._loop
         self._since = now = loop.time()
         timeout = self._timeout(phase)
         if timeout is None:
@@ -313,7 +316,7 @@ class Lane(asyncio.Protocol):
         timeout = self._timeout(phase)
         if timeout is None:
             return
-        loop = asyncio.get_running_loop()
+        loop = self._loop
         due = self._since + timeout
         if loop.time() < due:
             self._handle, self._due_at = loop.call_at(due, self._came_due), due
