@@ -8,8 +8,9 @@ does — the client's request into :meth:`Lane.data_received <windtunnel.chaos.p
 upstream's answer into the pooled upstream connection's ``data_received`` — with transports that only keep what is
 written, so it measures what the proxy's Python costs per request (HTTP heads, the fault decision, the call log, the
 pool and the timers) and nothing else: the benchmark's JSON answer and its 13-event SSE stream (arriving whole), the
-plan's fault never firing, the call log cleared by a listener as ``llm_proxy`` does. CPU time per request, best of
-five, in a child process per tree; a ``--baseline`` tree is measured the same way, interleaved, three times each.
+plan's fault never firing, the call log cleared by a listener as ``llm_proxy`` does, on uvloop when it is installed
+(as ``windtunnel proxy llm`` serves). CPU time per request, best of five, in a child process per tree; a
+``--baseline`` tree is measured the same way, interleaved, three times each.
 """
 
 from __future__ import annotations
@@ -115,7 +116,12 @@ def main() -> dict[str, float]:
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child's output
     args = parser.parse_args()
     if args.json:
-        print(json.dumps(asyncio.run(_measure(args.requests))))
+        try:  # the loop `windtunnel proxy llm` serves on (the `fast` extra), as in benchmarks.llm_proxy
+            import uvloop
+        except ImportError:
+            print(json.dumps(asyncio.run(_measure(args.requests))))
+        else:
+            print(json.dumps(uvloop.run(_measure(args.requests))))
         return {}
     root = Path(__file__).resolve().parents[1]
     trees = [("this tree", str(root / "src"))] + ([("baseline", args.baseline)] if args.baseline else [])
