@@ -121,10 +121,16 @@ class Request:
                 conn = v
             elif size == 16 and proxy_conn is None and k.lower() == "proxy-connection":
                 proxy_conn = v
-        conn = (conn or proxy_conn or "").lower()
-        if self.version == "HTTP/1.0":
-            return "keep-alive" in conn
-        return "close" not in conn
+        return keeps_alive(self.version, conn, proxy_conn)
+
+
+def keeps_alive(version: str, connection: str | None, proxy_connection: str | None) -> bool:
+    """:attr:`Request.keep_alive` from the request's version and its first ``Connection`` and ``Proxy-Connection``
+    values (for a reader that met them already)."""
+    said = (connection or proxy_connection or "").lower()
+    if version == "HTTP/1.0":
+        return "keep-alive" in said
+    return "close" not in said
 
 
 async def _line(reader: asyncio.StreamReader) -> bytes:

@@ -26,6 +26,7 @@ from windtunnel._util.http1 import (
     Request,
     _parse_headers,
     cannot_listen,
+    keeps_alive,
 )
 from windtunnel.chaos.proxy.common import body_stalled, head_timed_out, not_forwarded
 
@@ -171,8 +172,9 @@ class Lane(asyncio.Protocol):
             self.hand_over()
             return
         declared: str | None = None
-        for k, v in headers:  # the framing: one plain Content-Length (or none); anything else goes to streams
-            size = len(k)
+        conn = proxy_conn = None
+        for k, v in headers:  # the framing: one plain Content-Length (or none), anything else goes to streams; and
+            size = len(k)  # what keep-alive reads, in the same pass
             if size == 14 and k.lower() == "content-length":
                 if (declared is not None and v != declared) or not v.isascii() or not v.isdigit():
                     self.hand_over()
@@ -181,6 +183,10 @@ class Lane(asyncio.Protocol):
             elif size == 17 and k.lower() == "transfer-encoding":
                 self.hand_over()
                 return
+            elif size == 10 and conn is None and k.lower() == "connection":
+                conn = v
+            elif size == 16 and proxy_conn is None and k.lower() == "proxy-connection":
+                proxy_conn = v
         length = int(declared) if declared is not None else 0
         server = self.server
         if length > server.max_request_body or server._closing or parts[0].upper() == "CONNECT":
@@ -200,7 +206,8 @@ class Lane(asyncio.Protocol):
         body = bytes(buf[end + 4 : whole])
         self._buf = buf[whole:]
         self.busy = True
-        server.lane_request(self, Request(parts[0].upper(), parts[1], parts[2], headers, body))
+        req = Request(parts[0].upper(), parts[1], parts[2], headers, body)
+        server.lane_request(self, req, keeps_alive(parts[2], conn, proxy_conn))
 
     def write(self, data: bytes) -> None:
         """Send bytes of the answer (ignored once the client is gone)."""

@@ -86,17 +86,17 @@ class _LaneRelay:
         self.seen = 0
         """Body bytes relayed so far: the last piece of a framed answer is logged before it is sent."""
 
-    def on_head(self, status: int, headers: list[tuple[str, str]], length: int | None) -> None:
+    def on_head(
+        self,
+        status: int,
+        headers: list[tuple[str, str]],
+        length: int | None,
+        ctype: str | None,
+        encoding: str | None,
+    ) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
         wire = self.wire
         if wire is not None:
-            ctype = encoding = None
-            for k, v in headers:  # what the editor needs, in one pass (lengths first: most names differ in it)
-                size = len(k)
-                if size == 12 and ctype is None and k.lower() == "content-type":
-                    ctype = v
-                elif size == 16 and encoding is None and k.lower() == "content-encoding":
-                    encoding = v
             editor = self.editor = wire.editor(status, ctype)
             editor.status = status
             editor.encoded = (encoding or "identity") != "identity"
@@ -217,11 +217,10 @@ class LlmProxy(ProxyServer):
             await self.lane_pool.aclose()
         await self.pool.aclose()
 
-    def lane_request(self, lane: Lane, req: Request) -> None:
+    def lane_request(self, lane: Lane, req: Request, keep: bool) -> None:
         """:meth:`handle` on the synchronous lane: the health check answered, a model call whose faults leave the
         answer as it is (or any other request) forwarded and relayed; a call a fault delays, replaces or edits,
         a refused target and an HTTPS upstream go on on streams, with the plan's decision (:meth:`resume`)."""
-        keep = req.keep_alive
         if req.target == HEALTH_PATH:
             body = json_response({"ok": True, "proxy": "llm", "upstream": self.upstream})
             lane.write(
