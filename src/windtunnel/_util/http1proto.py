@@ -350,7 +350,7 @@ class LanePool:
         idle = self._idle.get(addr)
         if not idle:
             return None
-        gate = self.streams.gate(addr)
+        gate = idle[-1].gate  # the host's gate (every connection of a host keeps it)
         if gate.inflight >= gate.limit:
             return None
         while idle:
@@ -439,7 +439,9 @@ class LanePool:
 
     def release(self, conn: UpstreamConnection) -> None:
         """A connection whose answer ended goes back to the idle list (closed when the list is full)."""
-        idle = self._idle.setdefault(conn.addr, [])
+        idle = self._idle.get(conn.addr)
+        if idle is None:
+            idle = self._idle[conn.addr] = []
         if len(idle) < self.max_idle:
             idle.append(conn)
             conn.gate.released()

@@ -74,6 +74,8 @@ class Lane(asyncio.Protocol):
         self._done: asyncio.Future[None] | None = None
         self.upstream: Any = None
         """The upstream exchange relaying the answer (told when the client leaves or stops reading)."""
+        self.relay: Any = None
+        """The server's relay object of this connection, made for its first forwarded request and reused."""
         self._phase = _SERVING
         self._since = 0.0
         self._handle: asyncio.TimerHandle | None = None
@@ -223,15 +225,23 @@ class Lane(asyncio.Protocol):
         """The answer is complete: the slot is freed; the connection waits for the next request, or closes."""
         self.busy = False
         self.upstream = None
-        self._release()
+        if self._slot:
+            self._release()
         if self._gone:
             return
-        if not keep or self.server._closing or self._stopping:
+        server = self.server
+        if not keep or server._closing or self._stopping:
             self._close()
             self._resolve()
             return
-        self._resolve()
-        self._wait(_IDLE)
+        if self._done is not None:
+            self._resolve()
+        # self._wait(_IDLE), flat: the connection's one timer stays armed when it comes due first (it re-arms then)
+        self._phase = _IDLE
+        self._since = now = self._loop.time()
+        timeout = server.idle_timeout
+        if timeout is not None and (self._handle is None or self._due_at > now + timeout):
+            self._wait(_IDLE)
         if self._buf or self._eof:
             self._next()
 
