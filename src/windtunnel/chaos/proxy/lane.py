@@ -21,10 +21,10 @@ import asyncio
 from typing import TYPE_CHECKING, Any, cast
 
 from windtunnel._util.http1 import (
+    MAX_HEADERS,
     MAX_LINE,
-    BadRequest,
+    NO_FORWARD,
     Request,
-    _parse_headers,
     cannot_listen,
     keeps_alive,
 )
@@ -168,27 +168,40 @@ class Lane(asyncio.Protocol):
         if b"\n" in line or len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not parts[0].isalpha():
             self.hand_over()
             return
-        try:
-            headers = _parse_headers(rest, True) if rest else []
-        except BadRequest:
-            self.hand_over()
-            return
+        # One pass over the header lines: parsed as http1._parse_headers does (strict, as a request's), the framing
+        # (one plain Content-Length or none; anything else goes to streams), what keep-alive reads, and the lines a
+        # proxy passes on (not hop-by-hop, not Host) written once.
+        headers: list[tuple[str, str]] = []
+        forward: list[str] = []
         declared: str | None = None
         conn = proxy_conn = None
-        for k, v in headers:  # the framing: one plain Content-Length (or none), anything else goes to streams; and
-            size = len(k)  # what keep-alive reads, in the same pass
-            if size == 14 and k.lower() == "content-length":
-                if (declared is not None and v != declared) or not v.isascii() or not v.isdigit():
-                    self.hand_over()
-                    return
-                declared = v
-            elif size == 17 and k.lower() == "transfer-encoding":
+        if rest:
+            lines = rest.decode("latin-1").split("\n")
+            if len(lines) > MAX_HEADERS:
                 self.hand_over()
                 return
-            elif size == 10 and conn is None and k.lower() == "connection":
-                conn = v
-            elif size == 16 and proxy_conn is None and k.lower() == "proxy-connection":
-                proxy_conn = v
+            for text in lines:
+                name, sep, value = text.partition(":")
+                if not sep or not name or name.strip() != name:
+                    self.hand_over()  # the stream path answers 400 naming the line
+                    return
+                value = value.strip()
+                headers.append((name, value))
+                low = name.lower()
+                if low not in NO_FORWARD:
+                    forward.append(f"{name}: {value}")
+                elif low == "content-length":
+                    if (declared is not None and value != declared) or not value.isascii() or not value.isdigit():
+                        self.hand_over()
+                        return
+                    declared = value
+                elif low == "transfer-encoding":
+                    self.hand_over()
+                    return
+                elif low == "connection":
+                    conn = value if conn is None else conn
+                elif low == "proxy-connection":
+                    proxy_conn = value if proxy_conn is None else proxy_conn
         length = int(declared) if declared is not None else 0
         server = self.server
         if length > server.max_request_body or server._closing or parts[0].upper() == "CONNECT":
@@ -209,7 +222,7 @@ class Lane(asyncio.Protocol):
         self._buf = buf[whole:]
         self.busy = True
         req = Request(parts[0].upper(), parts[1], parts[2], headers, body)
-        server.lane_request(self, req, keeps_alive(parts[2], conn, proxy_conn))
+        server.lane_request(self, req, keeps_alive(parts[2], conn, proxy_conn), forward)
 
     def write(self, data: bytes) -> None:
         """Send bytes of the answer (ignored once the client is gone)."""

@@ -96,6 +96,7 @@ class _LaneRelay:
         length: int | None,
         ctype: str | None,
         encoding: str | None,
+        kept: list[str],
     ) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
         wire = self.wire
@@ -104,7 +105,7 @@ class _LaneRelay:
             editor.status = status
             editor.encoded = (encoding or "identity") != "identity"
         self.length = length
-        self.head = response_head(status, headers, length=length, keep_alive=self.keep)  # drops the framing headers
+        self.head = response_head(status, headers, length=length, keep_alive=self.keep, kept=kept)  # states its framing
 
     def on_body(self, data: bytes) -> None:
         """A piece of the body, sent on (framed as a chunk when the answer has no length). The last piece of a framed
@@ -221,7 +222,7 @@ class LlmProxy(ProxyServer):
             await self.lane_pool.aclose()
         await self.pool.aclose()
 
-    def lane_request(self, lane: Lane, req: Request, keep: bool) -> None:
+    def lane_request(self, lane: Lane, req: Request, keep: bool, forward: list[str]) -> None:
         """:meth:`handle` on the synchronous lane: the health check answered, a model call whose faults leave the
         answer as it is (or any other request) forwarded and relayed; a call a fault delays, replaces or edits,
         a refused target and an HTTPS upstream go on on streams, with the plan's decision (:meth:`resume`)."""
@@ -262,7 +263,7 @@ class LlmProxy(ProxyServer):
             relay = lane.upstream = lane.relay = _LaneRelay(lane)
         relay.wire, relay.keep, relay.conn, relay.editor, relay.head, relay.seen = wire, keep, None, None, b"", 0
         conn = self.lane_pool.exchange(
-            (url.hostname, url.port), request_bytes(req.method, url, req.headers, req.body), req.method, relay
+            (url.hostname, url.port), request_bytes(req.method, url, req.headers, req.body, forward), req.method, relay
         )
         if conn is not None and lane.paused:
             relay.pause()
