@@ -302,10 +302,11 @@ class FaultPlan:
         the fault's eligible-call count and the signature's occurrence count (a retry of the same call is occurrence
         1). Call under the plan's lock.
         """
-        n = self._eligible.get((kind, index), 0)
-        self._eligible[(kind, index)] = n + 1
-        occ = self._occurrence.get((kind, index, signature), 0)
-        self._occurrence[(kind, index, signature)] = occ + 1
+        fault, call = (kind, index), (kind, index, signature)
+        n = self._eligible.get(fault, 0)
+        self._eligible[fault] = n + 1
+        occ = self._occurrence.get(call, 0)
+        self._occurrence[call] = occ + 1
         return Decision(n, occ, (self.seed, self.key, kind, index, signature))
 
     def _fire(self, target: str, kind: str, index: int, mode: str, name: str | None) -> None:

@@ -238,8 +238,11 @@ class Lane(asyncio.Protocol):
         """The answer is complete: the slot is freed; the connection waits for the next request, or closes."""
         self.busy = False
         self.upstream = None
-        if self._slot:
-            self._release()
+        if self._slot:  # self._release(), flat
+            self._slot = False
+            slots = self.server._slots
+            if slots is not None:
+                slots.release()
         if self._gone:
             return
         server = self.server

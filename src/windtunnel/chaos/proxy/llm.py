@@ -110,14 +110,22 @@ class _LaneRelay:
     def on_body(self, data: bytes) -> None:
         """A piece of the body, sent on (framed as a chunk when the answer has no length). The last piece of a framed
         answer is logged and remembered first, so the client's next call (a stale_answer) always finds it."""
-        out = self.editor.feed(data) if self.editor is not None else data
-        self.seen += len(data)
-        if self.editor is not None and self.length is not None and self.seen >= self.length:
-            self.editor.end()  # the pass-through editor: logs and remembers, adds nothing (once: on_end skips it)
+        editor, length = self.editor, self.length
+        if editor is not None:
+            out = editor.feed(data)
+            self.seen += len(data)
+            if length is not None and self.seen >= length:
+                editor.end()  # the pass-through editor: logs and remembers, adds nothing (once: on_end skips it)
+        else:
+            out = data
         if out:
-            framed = out if self.length is not None else chunk(out)
-            self.lane.write(self.head + framed if self.head else framed)
-            self.head = b""
+            framed = out if length is not None else chunk(out)
+            head = self.head
+            if head:
+                self.lane.write(head + framed)
+                self.head = b""
+            else:
+                self.lane.write(framed)
 
     def on_end(self) -> None:
         """The body ended: the call is logged, the answer completed, the client's connection kept or closed."""
@@ -261,7 +269,8 @@ class LlmProxy(ProxyServer):
         relay = lane.upstream = lane.relay
         if relay is None:  # one relay per connection, reset per request (a lane serves one request at a time)
             relay = lane.upstream = lane.relay = _LaneRelay(lane)
-        relay.wire, relay.keep, relay.conn, relay.editor, relay.head, relay.seen = wire, keep, None, None, b"", 0
+        relay.wire, relay.keep, relay.conn, relay.editor, relay.head = wire, keep, None, None, b""
+        relay.length, relay.seen = None, 0
         conn = self.lane_pool.exchange(
             (url.hostname, url.port), request_bytes(req.method, url, req.headers, req.body, forward), req.method, relay
         )
