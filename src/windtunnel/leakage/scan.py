@@ -131,7 +131,7 @@ from windtunnel.leakage.records import (
     record_values,
     typed_path,
 )
-from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
+from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_value
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
 from windtunnel.leakage.text import (
@@ -1767,7 +1767,7 @@ def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     """The own value holding the hit when it is a value of this record in a multi-record structure
     held in the string — a cell of its row of a table, or a block its fields pull in by reference —
     with where the record states it if elsewhere (:func:`windtunnel.leakage.records.own_value`)."""
-    if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<" not in text):
+    if span is None or ("\n" not in text and "<" not in text):
         return None
     if ctx.outer is not None:
         return None  # JSON held in a string: its strings are not the projection's
@@ -1776,6 +1776,11 @@ def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     ctx.root_used = True  # which row is this record's depends on the rest of the projection
     if ctx.records is None:
         ctx.records = Records(ctx.root)
+    if hit.view.startswith("decoded"):
+        # A view joining a row's wrapped cells (``Crit`` / ``ical``) maps a hit to the whole row: the
+        # hit is this record's value when one of its row's cells, pieces joined, is the needle.
+        own = own_cell_within(ctx.records, text, span)
+        return (span, None) if any(normalize_needle(v) == hit.needle.norm for v in own) else None
     return own_value(ctx.records, text, span)
 
 

@@ -51,6 +51,7 @@ from windtunnel.leakage.mappings import (
 )
 from windtunnel.leakage.model import Finding
 from windtunnel.leakage.pointers import parse_pointer, raw_finding
+from windtunnel.leakage.resolve import id_tokens
 
 _ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 # A name set to a short value in a text: ``Digits=2``, ``flags: 0x23`` (not ``http://``, not a sentence).
@@ -200,16 +201,21 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, fin
 
 def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str, finder: LabelFinder) -> Iterator[_Pick]:
     """Text entries (lines of a table of many records) picked by a value of the record shown outside the
-    text — its id, its subject — that the entry's segment holds and no other entry's does."""
+    text — its id, its subject, or an id written in a text (``What size should ticket 4217 get?``, as
+    structure resolution reads it: :func:`windtunnel.leakage.resolve.id_tokens`) — that the entry's
+    segment holds and no other entry's does."""
     folded = text.casefold()
     for leaf in outside:
-        if leaf.span is not None or not _shown(leaf.value) or finder.find(str(leaf.value)):
+        if leaf.span is not None or finder.find(str(leaf.value)):
             continue  # a text naming a label is a copy of a line, not a value that picks one
-        needle = str(leaf.value).casefold()
-        pattern = re.compile(rf"(?<!\w){re.escape(needle)}(?!\w)")
-        hit = [e for e in mapping.entries if e.span and pattern.search(folded, e.span[0], e.span[1])]
-        if len(hit) == 1 and hit[0].label is not None:
-            yield leaf.path, None, hit[0], True
+        needles = [str(leaf.value)] if _shown(leaf.value) else []
+        if isinstance(leaf.value, str):
+            needles += [tok for tok in id_tokens(leaf.value) if tok != leaf.value]
+        for value in needles:
+            pattern = re.compile(rf"(?<!\w){re.escape(value.casefold())}(?!\w)")
+            hit = [e for e in mapping.entries if e.span and pattern.search(folded, e.span[0], e.span[1])]
+            if len(hit) == 1 and hit[0].label is not None:
+                yield leaf.path, None, hit[0], True
 
 
 def _shown(value: Any) -> bool:
