@@ -85,6 +85,7 @@ from typing import Any, NamedTuple
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.deltas import delta_findings, may_difference
 from windtunnel.leakage.elimination import elimination_findings, may_rule_out
 from windtunnel.leakage.formats import (
     container_representation,
@@ -134,6 +135,7 @@ from windtunnel.leakage.records import (
 from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_value
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
+from windtunnel.leakage.sorted_rows import may_sort_rows, sorted_rows_findings
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -424,9 +426,24 @@ def _may_repeat(it: LeakItem, blob: bytes | None) -> bool:
     return len(it.label_set) >= 2 and (blob is None or may_repeat_input(blob))
 
 
+def _may_sort_rows(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of principle 5 read from a place in ordered rows: three labels or more, and (with the
+    serialisation) a list of objects (:func:`~windtunnel.leakage.sorted_rows.may_sort_rows`)."""
+    return len(it.label_set) >= 3 and (blob is None or may_sort_rows(blob))
+
+
+def _may_difference(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of principle 1 read from a difference of counts per label: two labels or more, and (with
+    the serialisation) twice as many numbers under keys as labels
+    (:func:`~windtunnel.leakage.deltas.may_difference`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_difference(blob, it.label_set))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
+    _ItemPrinciple(_may_difference, delta_findings),
     _ItemPrinciple(_may_eliminate, elimination_findings),
     _ItemPrinciple(_may_position, position_findings),
+    _ItemPrinciple(_may_sort_rows, sorted_rows_findings),
     _ItemPrinciple(_may_repeat, repeated_input_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
