@@ -96,6 +96,7 @@ from windtunnel.leakage.formats import (
     string_representation,
     url_path_segment,
 )
+from windtunnel.leakage.framing import framed_name
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
@@ -1630,6 +1631,10 @@ def _classify(
         if not kv and "\n" in view_text:
             naming = ctx.naming()
             kv = naming is not None and heading_value(naming, view_text, va, vb)
+    if not kv and ":" in view_text:
+        # A frame's payload in a length-prefixed serialisation, named by the payload before it.
+        name = framed_name(view_text, va, vb)
+        kv = name is not None and _kv_names(hit, text, span, ctx, name=name)
     if kv:
         _leak(
             emit,
