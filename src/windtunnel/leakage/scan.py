@@ -2242,7 +2242,18 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
         return "an identifier that is the value of a key-value pair"
     if _SETTER_BEFORE.search(src, max(0, ia - 80), ia) and _SETTER_AFTER.match(src, ib):
         return "an identifier passed to a setter (a key-value pair in code)"
+    if b == ib and a > ia and _names_task_beside(src, ia, ib, a, b, ctx) and not _catalogued(src, ia, a, hit, ctx):
+        # ``priority_code.p2`` in a log line: the field's name and its value joined, a pair in one word
+        return "an identifier naming the task and ending in the label (a field's key with its value)"
     return None
+
+
+def _catalogued(src: str, ia: int, a: int, hit: Hit, ctx: _Ctx) -> bool:
+    """The identifier's lead ``src[ia:a]`` (``priority.``) also leads another label in ``src``: a catalogue
+    of keys, one per label (``priority.low``, ``priority.high``), defines the labels (principle 3)."""
+    lead = src[ia:a].casefold()
+    low = src.casefold()
+    return any(lead + label in low for label in ctx.label_norms if label != hit.needle.norm)
 
 
 def _lexicon_word(hit: Hit, ctx: _Ctx) -> bool:
