@@ -333,19 +333,20 @@ _RULE_CHARS = frozenset("─━═┄┈-=+:┼╋╪╫┬┴├┤┳┻┣┫
 
 
 def _drawn(text: str) -> list[list[Cell]]:
-    """The data rows of a drawn or pipe table of many records (a terminal's box table, a Markdown table
-    with rules): lines between column bars, rule lines left out, every line with the header's bars. A
-    line whose first cell is blank continues the row above (a cell wrapped over lines): the row's cell
-    is then its pieces joined (``Crit`` + ``ical``), spanning from the first piece to the last. Two data
-    rows or more, else nothing (a one-record table is :func:`windtunnel.leakage.mention.table_cell`'s)."""
-    if not any(bar in text for bar in BARS[:3]) and text.count("|") < 6:
+    """The data rows of a drawn or pipe table of many records (a terminal's box table, ``psql`` output, a
+    Markdown or grid table): lines whose column bars stand at the header's positions (outer bars or
+    none), rule lines left out. A line whose first cell is blank continues the row above (a cell wrapped
+    over lines): the row's cell is then its pieces joined (``Crit`` + ``ical``), spanning from the first
+    piece to the last. Two data rows or more, else nothing (a one-record table is
+    :func:`windtunnel.leakage.mention.table_cell`'s)."""
+    if not any(bar in text for bar in BARS[:3]) and text.count("|") < 4:
         return []
     lines: list[tuple[str, int]] = []
     for line, start in _lines(text):
         body = line.strip()
         if not body or set(body) <= _RULE_CHARS:
             continue
-        if body[0] not in BARS or body[-1] not in BARS:
+        if not any(ch in BARS for ch in body):
             if lines:
                 break  # the table ended
             continue
@@ -353,15 +354,22 @@ def _drawn(text: str) -> list[list[Cell]]:
     if len(lines) < 3:
         return []
     bars = tuple(i for i, ch in enumerate(lines[0][0]) if ch in BARS)
-    if len(bars) < 3 or any(tuple(i for i, ch in enumerate(line) if ch in BARS) != bars for line, _s in lines):
+    if any(tuple(i for i, ch in enumerate(line) if ch in BARS) != bars for line, _s in lines):
+        return []
+    width = max(len(line) for line, _s in lines)
+    edges = [(-1, bars[0]), *itertools.pairwise(bars), (bars[-1], width)]
+    # the space outside outer bars is no cell
+    edges = [(a, b) for a, b in edges if any(line[a + 1 : b].strip() for line, _s in lines)]
+    if len(edges) < 2:
         return []
     rows: list[list[Cell]] = []
     for line, start in lines[1:]:
-        pieces = [
-            (line[a + 1 : b].strip(), start + a + 1 + (len(line[a + 1 : b]) - len(line[a + 1 : b].lstrip())))
-            for a, b in itertools.pairwise(bars)
-        ]
-        cells = [(v, s, s + len(v)) for v, s in pieces]
+        cells: list[Cell] = []
+        for a, b in edges:
+            piece = line[a + 1 : b]
+            value = piece.strip()
+            at = start + a + 1 + (len(piece) - len(piece.lstrip()))
+            cells.append((value, at, at + len(value)))
         if rows and not cells[0][0]:
             rows[-1] = [
                 (join_wrapped(old, new), oa if old else na, nb if new else ob)
