@@ -223,3 +223,11 @@ def test_a_label_wrapped_over_lines_in_this_records_row_leaks() -> None:
     rows[2] = ("K-13", "Typo", [])
     item["projection"]["t"] = _grid(rows)
     assert not audit_item(item).leaked
+
+
+def test_an_id_in_prose_naming_another_row_does_not_hide_the_row_this_record_names() -> None:
+    table = "| Key | Summary | Priority |\n|---|---|---|\n| OPS-11 | Disk full | Low |\n"
+    table += "| OPS-12 | Auth down | High |\n| OPS-13 | Typo | Medium |\n"
+    assert _leaked({"table": table, "ticket": {"id": "OPS-12"}, "note": "duplicate of OPS-11?"})
+    assert _leaked({"table": table, "ask": "Triage OPS-12 please"})
+    assert not _leaked({"table": table, "ask": "Compare OPS-11 and OPS-12"})

@@ -203,24 +203,32 @@ def _selections(mapping: LabelMapping, leaves: list[_Leaf], projection: Any, fin
 
 def _shown_picks(mapping: LabelMapping, outside: list[_Leaf], text: str, finder: LabelFinder) -> Iterator[_Pick]:
     """Text entries (lines of a table of many records) picked by a value of the record shown outside the
-    text — its id, its subject — that the entry's segment holds and no other entry's does; also by an id
-    written inside a text (``What size should ticket 4217 get?``, as structure resolution reads it:
+    text — its id, its subject — that the entry's segment holds and no other entry's does; failing any, by
+    an id written inside a text (``What size should ticket 4217 get?``, as structure resolution reads it:
     :func:`windtunnel.leakage.resolve.id_tokens`), with its span there: such a pick keeps its row's own
-    findings and adds none (:func:`apply_selection`)."""
+    findings and adds none (:func:`apply_selection`). A whole value names this record before an id in
+    prose does, which may name another (``duplicate of OPS-11``)."""
     folded = text.casefold()
+
+    def picked(value: str) -> Entry | None:
+        pattern = re.compile(rf"(?<!\w){re.escape(value.casefold())}(?!\w)")
+        hit = [e for e in mapping.entries if e.span and pattern.search(folded, e.span[0], e.span[1])]
+        return hit[0] if len(hit) == 1 and hit[0].label is not None else None
+
+    tokens: list[_Pick] = []
+    found = False
     for leaf in outside:
         if leaf.span is not None or finder.find(str(leaf.value)):
             continue  # a text naming a label is a copy of a line, not a value that picks one
-        needles: list[tuple[str, tuple[int, int] | None]] = [(str(leaf.value), None)] if _shown(leaf.value) else []
+        if _shown(leaf.value) and (entry := picked(str(leaf.value))) is not None:
+            found = True
+            yield leaf.path, None, entry, True
         if isinstance(leaf.value, str):
             for m in _TOKEN.finditer(leaf.value):
-                if m.group() != leaf.value and id_tokens(m.group()):
-                    needles.append((m.group(), m.span()))
-        for value, span in needles:
-            pattern = re.compile(rf"(?<!\w){re.escape(value.casefold())}(?!\w)")
-            hit = [e for e in mapping.entries if e.span and pattern.search(folded, e.span[0], e.span[1])]
-            if len(hit) == 1 and hit[0].label is not None:
-                yield leaf.path, span, hit[0], True
+                if m.group() != leaf.value and id_tokens(m.group()) and (entry := picked(m.group())) is not None:
+                    tokens.append((leaf.path, m.span(), entry, True))
+    if not found:
+        yield from tokens
 
 
 _TOKEN = re.compile(r"[\w-]+")
