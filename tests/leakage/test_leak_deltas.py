@@ -50,3 +50,13 @@ def test_no_change_or_two_changes_state_nothing() -> None:
     assert not _leaked(_item({"Fraud": 410, "Chargeback": 96, "Dispute": 1203, "open": 88}, MINE))
     assert not _leaked(_item({"Fraud": 411, "Chargeback": 97, "Dispute": 1203, "open": 86}, MINE))
     assert not _leaked(_item({"Fraud": 410, "Chargeback": 98, "Dispute": 1203, "open": 86}, MINE))
+
+
+def test_snapshots_at_the_top_of_the_projection_are_read_too() -> None:
+    before = {"Fraud": 410, "Chargeback": 96, "Dispute": 1203}
+    projection: dict[str, Any] = {"case": "PMT-20417", "before": before, "after": {**before, "Chargeback": 97}}
+    item = {"id": "t", "expected": "Chargeback", "label_set": LABELS, "projection": projection}
+    projection["audit"] = MINE
+    assert _leaked(item)
+    projection["audit"] = [*MINE, {"case": "PMT-20399", "action": "coded"}]
+    assert not _leaked(item)

@@ -47,7 +47,8 @@ def _norm(s: str) -> str:
 
 
 def _walk(root: Any) -> Iterator[tuple[tuple[str, ...], Any]]:
-    """Every object and list of the projection with its path (a bounded walk)."""
+    """Every object and list of the projection with its path, in document order (a bounded walk: the order
+    of two snapshots is the order they are written in)."""
     stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
     seen = 0
     while stack and seen < _MAX_NODES:
@@ -55,9 +56,11 @@ def _walk(root: Any) -> Iterator[tuple[tuple[str, ...], Any]]:
         seen += 1
         yield at, node
         if isinstance(node, Mapping):
-            stack.extend((v, (*at, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list)))
+            kids = [(v, (*at, str(k))) for k, v in node.items() if isinstance(v, (Mapping, list))]
+            stack.extend(reversed(kids))
         elif isinstance(node, list):
-            stack.extend((v, (*at, str(i))) for i, v in enumerate(node[:500]) if isinstance(v, (Mapping, list)))
+            kids = [(v, (*at, str(i))) for i, v in enumerate(node[:500]) if isinstance(v, (Mapping, list))]
+            stack.extend(reversed(kids))
 
 
 def _counts(node: Any, norms: set[str]) -> dict[str, tuple[str, int]] | None:
@@ -85,13 +88,12 @@ def delta_findings(item_id: str, projection: Any, expected: Sequence[str], label
             group = at[:-2] if len(at) >= 2 and at[-2].isdigit() else at[:-1]
             snapshots.setdefault(group, []).append((at, got))
     out: list[Finding] = []
-    for group, found in snapshots.items():
-        snaps = sorted(found, key=lambda s: [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in s[0]])
-        for (_a, before), (after_at, after) in itertools.pairwise(snaps):
+    for found in snapshots.values():
+        for (_a, before), (after_at, after) in itertools.pairwise(found):
             rose = [lab for lab in norms if after[lab][1] - before[lab][1] != 0]
             if rose != [answer] or after[answer][1] - before[answer][1] != 1:
                 continue
-            if not _attributed(projection, group):
+            if not _attributed(projection, [p for p, _c in found]):
                 continue
             out.append(
                 raw_finding(
@@ -109,23 +111,26 @@ def delta_findings(item_id: str, projection: Any, expected: Sequence[str], label
     return out
 
 
-def _attributed(projection: Any, snapshots: tuple[str, ...]) -> bool:
-    """Whether the projection's lists of objects outside the snapshots name this record's id and no other
-    record's (this record's ids: those written outside the snapshots and those lists)."""
+def _attributed(projection: Any, snapshots: list[tuple[str, ...]]) -> bool:
+    """Whether the projection's lists of objects apart from the snapshots (at ``snapshots``, with the
+    lists holding them) name this record's id and no other record's (this record's ids: those written
+    outside the snapshots and those lists)."""
+
+    def near(at: tuple[str, ...]) -> bool:
+        """``at`` is a snapshot, inside one, or a list or object holding one."""
+        return any(at[: len(p)] == p or p[: len(at)] == at for p in snapshots)
+
     logs = [
         at
         for at, node in _walk(projection)
-        if isinstance(node, list)
-        and node
-        and all(isinstance(v, Mapping) for v in node)
-        and at[: len(snapshots)] != snapshots
+        if isinstance(node, list) and node and all(isinstance(v, Mapping) for v in node) and not near(at)
     ]
     if not logs:
         return False
     own: set[str] = set()
     named: set[str] = set()
     for at, text in string_leaves(projection):
-        if at[: len(snapshots)] == snapshots:
+        if any(at[: len(p)] == p for p in snapshots):
             continue
         tokens = set(id_tokens(text))
         if any(at[: len(log)] == log for log in logs):
