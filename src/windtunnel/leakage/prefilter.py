@@ -57,12 +57,9 @@ from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
-<<<<<<< HEAD
 from windtunnel.leakage.views.letters import may_spell, spelled_may_add
-from windtunnel.leakage.views.references import may_define
-=======
 from windtunnel.leakage.views.literals import MARK_RE as LITERALS_MARK_RE
->>>>>>> main
+from windtunnel.leakage.views.references import may_define
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
