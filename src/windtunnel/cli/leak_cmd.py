@@ -417,7 +417,8 @@ def sanitize(
 ) -> None:
     """Blank leaking values and redact leaking spans, keeping keys, order and types; rescan the result.
 
-    Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer). Runs in this
+    Exit 1 when the rescan still finds a leak (e.g. an object key that is the answer), or when a field's edits
+    tell the answer by elimination (blanked or cut on one label's items only). Runs in this
     process (no --jobs): it writes a full copy of every record in order.
     """
 
@@ -454,12 +455,22 @@ def sanitize(
     not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
         f"sanitized {s['items']} items ({s['leaked_before']} leaked before), removed {s['chars_removed']} "
-        f"characters; {s['still_leaking']} items still leak{not_done if failed else ''} -> {output}",
+        f"characters; {s['still_leaking']} items still leak{not_done if failed else ''}"
+        f"{_eliminated(s)} -> {output}",
         markup=False,
         highlight=False,
     )
     if not outcome.passed:
         _fail()
+
+
+def _eliminated(summary: dict[str, Any]) -> str:
+    """``; N field(s) leak by elimination (...)`` when the sanitized fields tell the answer by how they were edited."""
+    fields = summary.get("eliminated") or []
+    if not fields:
+        return ""
+    shown = ", ".join(fields[:5]) + (" ..." if len(fields) > 5 else "")
+    return f"; {len(fields)} field(s) leak by elimination ({shown})"
 
 
 _LISTED = 20
@@ -492,7 +503,8 @@ def check(
     ),
     derive_from: list[str] | None = _DERIVE,
 ) -> None:
-    """CI assertion: the raw projection leaks on every item, the sanitized one on none (else exit 1)."""
+    """CI assertion: the raw projection leaks on every item, the sanitized one on none, and no sanitized field
+    tells the answer by how it was edited (else exit 1)."""
 
     fields = _fields(
         expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict, alias
@@ -533,9 +545,16 @@ def check(
                 plain(f"{n} item ids are in only one dataset", "red"), plain(f", e.g. {', '.join(s['missing'][:5])}")
             )
         )
+    for text in s.get("elimination_warnings", []):
+        con.print(plain(text, "red"))
     con.print(
-        f"raw: {s['raw_leaking']}/{s['raw_items']} leak; sanitized: {len(s['still_leaking'])}/{s['sanitized_items']} "
-        f"leak -> {'[green]PASS[/]' if outcome.passed else '[red]FAIL[/]'}"
+        Text.assemble(
+            f"raw: {s['raw_leaking']}/{s['raw_items']} leak; sanitized: {len(s['still_leaking'])}/"
+            f"{s['sanitized_items']} leak",
+            plain(_eliminated(s), "red"),
+            " -> ",
+            ("PASS", "green") if outcome.passed else ("FAIL", "red"),
+        )
     )
     if not outcome.passed:
         _fail()

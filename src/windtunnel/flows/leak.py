@@ -43,11 +43,12 @@ from windtunnel.flows.events import SILENT, Listener, Notice
 from windtunnel.leakage import parallel
 from windtunnel.leakage.aliases import parse_alias_options
 from windtunnel.leakage.dataset import DatasetError, FieldMap, iter_items, write_back
+from windtunnel.leakage.edit_watch import EliminationWatch, masked
 from windtunnel.leakage.mine import mine, mined_findings
 from windtunnel.leakage.ray_scan import scan_source
 from windtunnel.leakage.report import JsonReportWriter, SarifWriter, Tally
 from windtunnel.leakage.runs import RunCounts, RunSourceError, report_items
-from windtunnel.leakage.sanitize import EliminationWatch, sanitize_item
+from windtunnel.leakage.sanitize import sanitize_item, uniform_fields
 from windtunnel.leakage.scan import audit_item
 from windtunnel.leakage.text import normalize_needle
 from windtunnel.store.leak_items import store_items
@@ -630,6 +631,15 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     fmap = req.fields.field_map()
     labels = dataset_labels(req.dataset, fmap) if not fmap.label_set else list(fmap.label_set)
     mined, extra, mined_result = mine_for(req.dataset, fmap, req.derive_from, req.mine)
+    uniform = (
+        uniform_fields(
+            [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
+            redact_review=req.redact_review,
+            decode=req.decode,
+        )
+        if extra
+        else []
+    )
     n = leaked = residual_items = chars = 0
     failed: list[str] = []
     interrupted = False
@@ -655,6 +665,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                         decode=req.decode,
                         labels=labels,
                         extra=extra.get(mapped.item.id, ()),
+                        uniform=uniform,
                     )
                     if mined_result is not None:
                         _recheck_mined(res, mined_result, req.derive_from)
@@ -679,7 +690,13 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
                     _write_record(out.handle, mapped, write_back(mapped, res.item.projection), document, raw=False)
                 else:  # a record with nothing to redact keeps its bytes
                     _write_record(out.handle, mapped, mapped.record.data, document, raw=True)
-                watch.add(res, show_values=req.show_values)
+                secrets = tuple(mapped.item.expected)
+                watch.add(
+                    mapped.item.projection,
+                    res.item.projection,
+                    secrets,
+                    masked(mapped.item.projection, secrets, req.show_values),
+                )
                 n += 1
                 leaked += res.before.leaked or mapped.item.id in extra
                 residual_items += not res.ok
@@ -698,16 +715,18 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
             out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
+    eliminated = watch.fields()
     summary = {
         "items": n,
         "leaked_before": leaked,
         "chars_removed": chars,
         "still_leaking": residual_items,
+        "eliminated": eliminated,
         "not_sanitized": failed,
         **({"mined": mined} if mined is not None else {}),
     }
     status: Literal["passed", "failed", "interrupted"] = (
-        "interrupted" if interrupted else ("failed" if residual_items else "passed")
+        "interrupted" if interrupted else ("failed" if residual_items or eliminated else "passed")
     )
     return LeakOutcome(status=status, summary=summary, report_path=req.output)
 
@@ -766,6 +785,22 @@ def _unique_id(path: Path, item_id: str, line: int | None, seen: dict[str, int |
     seen[item_id] = line
 
 
+def _edits(raw: Path, sanitized: Path, fmap: FieldMap, show_values: bool) -> EliminationWatch:
+    """The sanitizer's edits read back from the two files, paired by id: a field blanked only where it held
+    one label's values, or one value edited on one label's items and kept on another's, tells the answer by
+    elimination (:mod:`windtunnel.leakage.edit_watch`). Nothing is paired when either is not a regular file."""
+    watch = EliminationWatch()
+    if not (raw.is_file() and sanitized.is_file()):
+        return watch
+    originals = {m.item.id: m.item for m in items(raw, fmap)}
+    for m in items(sanitized, fmap):
+        it = originals.pop(m.item.id, None)
+        if it is not None:
+            secrets = tuple(it.expected)
+            watch.add(it.projection, m.item.projection, secrets, masked(it.projection, secrets, show_values))
+    return watch
+
+
 def check_flow(
     raw: Path,
     sanitized: Path,
@@ -815,6 +850,7 @@ def check_flow(
     not_leaking = [i for i, v in raw_leaks.items() if not v]
     still = {i: p for i, p in san.items() if p}
     missing = sorted(set(raw_leaks) ^ set(san))
+    watch = _edits(raw, sanitized, fmap, show_values)
     summary = {
         "raw_items": len(raw_leaks),
         "raw_leaking": sum(raw_leaks.values()),
@@ -822,7 +858,9 @@ def check_flow(
         "not_leaking": not_leaking,
         "still_leaking": still,
         "missing": missing,
+        "eliminated": watch.fields(),
+        "elimination_warnings": watch.warnings(),
         **({"mined": mined} if mined is not None else {}),
     }
-    ok = not not_leaking and not still and not missing
+    ok = not not_leaking and not still and not missing and not summary["eliminated"]
     return LeakOutcome(status="passed" if ok else "failed", summary=summary)
