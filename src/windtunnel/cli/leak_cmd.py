@@ -601,11 +601,16 @@ def baseline(
     no_decode: bool = _NO_DECODE,
     seed: int = typer.Option(0, "--seed", help="Seed of the prior-sampling agent and of blind's folds."),
     fmt: str = typer.Option("table", "--format", "-f", help="table | json"),
+    show_values: bool = typer.Option(
+        False, "--show-values", help="Print a deciding value of copy/blind that is a label in clear (else hashed)."
+    ),
 ) -> None:
     """Is a blind baseline above chance? Exact binomial test, Wilson interval, items needed.
 
     Exit 1 when the baseline scores significantly above chance (a leak); 0 at chance or inconclusive.
-    With --paired, an exact McNemar test compares the raw and sanitized runs.
+    With --paired, an exact McNemar test compares the raw and sanitized runs. --simulate copy and blind
+    also print what decided their answers per field: at chance over the dataset is no all-clear when one
+    field answers the items it decides right.
     """
 
     fields = {k: v for k, v in locals().items() if k in BaselineRequest.__dataclass_fields__}
@@ -622,6 +627,10 @@ def baseline(
         _fail()
 
 
+_DRIVERS = 5
+"""Fields and values printed under a simulated baseline (the JSON summary has ten of each)."""
+
+
 def _print_simulation(sim: dict[str, Any] | None) -> None:
     """Which built-in agent ran, what it read, and (majority, prior) that it never read the data.
 
@@ -636,6 +645,23 @@ def _print_simulation(sim: dict[str, Any] | None) -> None:
         con.print(f"hidden from it: {', '.join(sim['hidden'])}; {sim['folds']} folds", markup=False, highlight=False)
     if not sim["reads_data"]:
         con.print(f"[yellow]note:[/] {sim['name']} {sim['note']}")
+    drivers = sim.get("drivers")
+    if drivers and drivers["fields"]:
+        con.print(
+            "what decided its answers, per field (a field right on the items it decides leaks on them, "
+            "whatever the verdict over the dataset):",
+            markup=False,
+            highlight=False,
+        )
+        for row in drivers["fields"][:_DRIVERS]:
+            rate = row["correct"] / row["decided"]
+            con.print(plain(f"  {row['field']}: decided {row['decided']} items, {row['correct']} right ({rate:.0%})"))
+        for row in drivers["features"][:_DRIVERS]:
+            con.print(
+                plain(
+                    f"  {row['field']} {row['kind']} {row['value']!r}: decided {row['decided']}, {row['correct']} right"
+                )
+            )
 
 
 def _print_baseline(s: Any, paired: dict[str, Any] | None, power: float) -> None:

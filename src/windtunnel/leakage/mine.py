@@ -62,6 +62,10 @@ _MAX_NGRAM = 3
 _KIND_RANK = {"value": 0, "url-segment": 1, "token": 2, "ngram": 3}
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = (1 << 64) - 1
+_MIXED = re.compile(r"(?=\w*[^\W\d_])(?=\w*\d)\w+")
+"""A token holding letters and digits (a code)."""
+_RUNS = re.compile(r"[^\W\d_]+")
+_MAX_PART_TOKEN = 24
 
 
 @dataclass
@@ -215,6 +219,11 @@ def _string_candidates(template: str, value: str) -> tuple[tuple[tuple[str, str,
         out.extend((("url-segment", template, f"{a}/{b}"), None) for a, b in itertools.pairwise(segs))
         return tuple(out)
     toks = _tokens(value)
+    for tok, a, _b in toks:
+        # An identifier's parts: the letter and digit runs of a code (`h123` → `h`, `123`), where a label's
+        # initial or number can ride (`Q-H123` for High) while the whole code is unique to its item.
+        if len(tok) <= _MAX_PART_TOKEN and _MIXED.fullmatch(tok):
+            out.extend((("token", "", m.group()), (a + m.start(), a + m.end())) for m in _RUNS.finditer(tok))
     for n in range(1, _MAX_NGRAM + 1):
         for i in range(len(toks) - n + 1):
             gram = toks[i : i + n]
