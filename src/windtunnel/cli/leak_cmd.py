@@ -18,8 +18,10 @@ report marked partial, and says how many items it covered.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -163,6 +165,21 @@ def _interrupted(items: int, where: str | None) -> None:
     raise SystemExit(int(ExitCode.INTERRUPTED))
 
 
+@contextlib.contextmanager
+def _said_if_interrupted(what: str) -> Iterator[None]:
+    """Ctrl-C that escapes a flow (its item loop keeps what it did and returns ``interrupted``; this is before it:
+    mining, a pre-pass, a baseline) says so on stderr and exits 130, instead of typer's silent 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        sys.stderr.write(f"interrupted {what}\n")
+        raise SystemExit(int(ExitCode.INTERRUPTED)) from None
+
+
+_BEFORE_ITEMS = "before the first item (while mining or reading the dataset): nothing was written"
+
+
 def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: int, con: Console) -> None:
     """Print up to ``limit`` findings as a table (item, channel, severity, pointer, representation, view, rule, and the
     value when ``show_values``), then how many were left out and the per-item tally. Dataset text is untrusted: it is
@@ -210,8 +227,8 @@ def _audit_table(rows: list[ItemAudit], tally: Any, show_values: bool, limit: in
 def _mined_line(mined: dict[str, Any]) -> str:
     """What mining did, in one line (scan, sanitize and check decide it by one rule and say it alike)."""
     line = str(mined.get("description", ""))
-    if "skipped" in mined:
-        return f"not reported ({mined['skipped']})" + (f"; {line}" if line else "")
+    if "skipped" in mined:  # the test's counts of a run not reported stay in the JSON summary
+        return f"not reported ({mined['skipped']})"
     if "items_with_findings" in mined:
         line += f"; on {mined['items_with_findings']} items"
     return line
@@ -313,13 +330,14 @@ def scan(
         output = None
     if fmt == "table" and output is not None:  # the plain table to a file, replaced only once written
         refuse_overwrite([("-o", output)], [("DATASET", dataset), ("--from-report", from_report), ("--config", config)])
-        with report_file(output) as sink:
+        with report_file(output) as sink, _said_if_interrupted(_BEFORE_ITEMS):
             outcome = _scan(locals())
             _print_table_to(outcome.audits, outcome.detail, show_values, limit, sink)
             sink.keep = True
     else:
         try:
-            outcome = _scan(locals())
+            with _said_if_interrupted(_BEFORE_ITEMS):
+                outcome = _scan(locals())
         except WindtunnelError as err:  # a bad record: the table of the items before it, then the error
             done = getattr(err, PARTIAL, None)
             if fmt == "table" and done is not None and done.summary["items"]:
@@ -444,7 +462,8 @@ def sanitize(
         mine=mine,
         derive_from=list(derive_from or []),
     )
-    outcome = sanitize_flow(request, RichListener())
+    with _said_if_interrupted(_BEFORE_ITEMS):
+        outcome = sanitize_flow(request, RichListener())
     s = outcome.summary
     if outcome.status == "interrupted":
         sys.stderr.write(f"interrupted after {s['items']} items; {output} holds their sanitized copies\n")
@@ -454,7 +473,8 @@ def sanitize(
     failed = s["not_sanitized"]
     not_done = f" ({len(failed)} not sanitized: {', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''})"
     out_console().print(
-        f"sanitized {s['items']} items ({s['leaked_before']} leaked before), removed {s['chars_removed']} "
+        f"sanitized {s['items']} items ({s['leaked_before']} leaked before"
+        f"{f', {len(failed)} not audited' if failed else ''}), removed {s['chars_removed']} "
         f"characters; {s['still_leaking']} items still leak{not_done if failed else ''}"
         f"{_eliminated(s)} -> {output}",
         markup=False,
@@ -506,21 +526,29 @@ def check(
     """CI assertion: the raw projection leaks on every item, the sanitized one on none, and no sanitized field
     tells the answer by how it was edited (else exit 1)."""
 
+    for flag, path in (("--raw", raw), ("--sanitized", sanitized)):
+        if path == Path("-"):  # not a file named "-": check reads each dataset more than once (a pipe reads once)
+            raise UsageError(
+                f"{flag} - is not supported: leak check reads both datasets more than once (to pair their items "
+                "by id and to mine)",
+                hint="save standard input to a file first, e.g. cat ... > raw.jsonl, and pass its path",
+            )
     fields = _fields(
         expected_field, context_field, id_field, label_set, correlated_map, target, context_word, strict, alias
     )
-    outcome = check_flow(
-        raw,
-        sanitized,
-        fields=fields,
-        decode=not no_decode,
-        jobs=jobs,
-        show_values=show_values,
-        executor=executor,
-        ray_address=ray_address,
-        mine=mine,
-        derive_from=list(derive_from or []),
-    )
+    with _said_if_interrupted("during the check: nothing was decided"):
+        outcome = check_flow(
+            raw,
+            sanitized,
+            fields=fields,
+            decode=not no_decode,
+            jobs=jobs,
+            show_values=show_values,
+            executor=executor,
+            ray_address=ray_address,
+            mine=mine,
+            derive_from=list(derive_from or []),
+        )
     s = outcome.summary
     con = out_console()
     if "mined" in s:
@@ -590,7 +618,7 @@ def baseline(
         "findings), blind (cross-validated naive Bayes without the content), or the reference rows that never "
         "read the data: majority, prior.",
     ),
-    dataset: Path | None = typer.Option(None, "--dataset", help="Dataset for --simulate."),
+    dataset: Path | None = typer.Option(None, "--dataset", help="Dataset for --simulate (- for stdin)."),
     expected_field: str = _EXPECTED,
     context_field: list[str] | None = _CONTEXT,
     id_field: str = _ID,
@@ -614,10 +642,13 @@ def baseline(
     """
 
     fields = {k: v for k, v in locals().items() if k in BaselineRequest.__dataclass_fields__}
+    if dataset is not None:
+        fields["dataset"] = _stdin(dataset)  # `-`: the dataset on stdin (read once, held in memory)
     fields["fields"] = _fields(expected_field, context_field, id_field, label_set, correlated_map, None)
     fields["derive_from"] = list(derive_from or [])
     fields["decode"] = not no_decode
-    outcome = baseline_flow(BaselineRequest(**fields))
+    with _said_if_interrupted("during the baseline: nothing was decided"):
+        outcome = baseline_flow(BaselineRequest(**fields))
     if fmt == "json":
         out_console().print_json(orjson.dumps(outcome.summary).decode())
     else:
@@ -721,16 +752,17 @@ def mine(
     with a one-sided Fisher exact test corrected for the number of candidates."""
 
     fields = _fields(expected_field, context_field, id_field, None, None, None)
-    outcome = mine_flow(
-        _stdin(dataset),
-        min_support=min_support,
-        min_purity=min_purity,
-        output=output,
-        fields=fields,
-        alpha=alpha,
-        correction=correction.strip().lower(),
-        derive_from=list(derive_from or []),
-    )
+    with _said_if_interrupted("while mining: nothing was written"):
+        outcome = mine_flow(
+            _stdin(dataset),
+            min_support=min_support,
+            min_purity=min_purity,
+            output=output,
+            fields=fields,
+            alpha=alpha,
+            correction=correction.strip().lower(),
+            derive_from=list(derive_from or []),
+        )
     result = outcome.detail
     con = out_console()
     if fmt == "json":

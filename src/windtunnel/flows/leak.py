@@ -327,8 +327,8 @@ def mine_for(
         return ({"skipped": why_not} if why_not is not None else None), {}, None
     try:
         summary, extra, result = mined_index(dataset, fmap, derive_from, forced=bool(asked))
-    except UsageError as err:
-        return {"skipped": f"the dataset could not be mined: {err}"}, {}, None
+    except UsageError:  # the audit stops at the same record with its own message: said once, there
+        return {"skipped": "the dataset holds a bad record: the audit stops at it"}, {}, None
     return summary, extra, (None if "skipped" in summary else result)
 
 
@@ -551,9 +551,12 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
                 writer.tally.skipped_cells = counts
         tally = writer.tally if writer is not None else Tally()
         tally.mined = mined
+        dups = _Duplicates()
         with closing(found):
             try:
                 for audit in found:
+                    if req.dataset is not None:
+                        dups.add(audit.item, audit.line)
                     if writer is not None:
                         writer.add(audit)
                     else:
@@ -570,6 +573,7 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
             writer.close(interrupted=interrupted)  # a valid report; a partial one is marked as such
         if tally.items == 0 and not interrupted:
             raise _no_items(req.dataset, source, counts)
+    dups.tell(listener, req.fields.id_field)
     if req.dataset is None and counts.skipped_no_expected:
         listener(
             Notice(
@@ -587,6 +591,42 @@ def scan_flow(req: ScanRequest, listener: Listener = SILENT) -> LeakOutcome:
         report_path=req.output if req.fmt else None,
         detail=tally,
     )
+
+
+@dataclass
+class _Duplicates:
+    """Item ids seen more than once in a scan or a sanitize: they still run (each record is audited), but ``leak
+    check``, ``--stats`` and the reports pair items by id, so the user is told which (up to ``_SHOWN``)."""
+
+    first: dict[str, int | None] = field(default_factory=dict)
+    repeated: dict[str, list[int | None]] = field(default_factory=dict)
+
+    def add(self, item_id: str, line: int | None) -> None:
+        """Note one item."""
+        if item_id in self.first:
+            self.repeated.setdefault(item_id, [self.first[item_id]]).append(line)
+        else:
+            self.first[item_id] = line
+
+    def tell(self, listener: Listener, id_field: str) -> None:
+        """One notice naming the repeated ids and their lines (nothing when every id is unique)."""
+        if not self.repeated:
+            return
+        shown = "; ".join(
+            f"{i!r} at lines {', '.join(str(n) for n in lines)}" for i, lines in list(self.repeated.items())[:_SHOWN]
+        )
+        more = f" (and {len(self.repeated) - _SHOWN} more)" if len(self.repeated) > _SHOWN else ""
+        listener(
+            Notice(
+                f"{len(self.repeated)} item id(s) occur more than once: {shown}{more}; each record was audited, but "
+                f"leak check, --stats and the reports pair items by id: give each item its own id (field "
+                f"{id_field!r}; --id-field picks another)",
+                kind="alert",
+            )
+        )
+
+
+_SHOWN = 5
 
 
 @dataclass
@@ -644,6 +684,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     failed: list[str] = []
     interrupted = False
     watch = EliminationWatch()
+    dups = _Duplicates()
     document: list[Any] | None = None
     """The sanitized records when the output is one JSON document, written at the end."""
     suffix = req.output.suffix.lower()
@@ -653,6 +694,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         assert out.handle is not None
         try:
             for mapped in items(req.dataset, fmap):
+                dups.add(mapped.item.id, mapped.item.line)
                 if n == 0:
                     from_json = mapped.record.raw is None
                     if not (as_lines if as_lines is not None else not from_json):
@@ -713,6 +755,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
         if document is not None:
             whole = _same_container(req.dataset, document) if from_json else document
             out.handle.write(orjson.dumps(whole, option=orjson.OPT_INDENT_2) + b"\n")
+    dups.tell(listener, req.fields.id_field)
     for text in watch.warnings():
         listener(Notice(text, kind="alert"))
     eliminated = watch.fields()

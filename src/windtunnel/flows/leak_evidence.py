@@ -308,6 +308,11 @@ def mine_flow(
         correction=correction,  # type: ignore[arg-type]
         derive_from=derive_from,
     )
+    if result.items == 0:  # nothing mined from nothing is no result: like an empty scan, a usage error
+        raise UsageError(
+            f"{dataset} holds no labelled items; mining nothing proves nothing",
+            hint="give a dataset of items with an expected answer (--expected-field names its field)",
+        )
     if output is not None:
         output.write_bytes(orjson.dumps(correlated_map(result.suggestions, result.members), option=orjson.OPT_INDENT_2))
     summary = result.to_dict()
