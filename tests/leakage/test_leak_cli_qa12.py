@@ -47,7 +47,8 @@ def test_check_says_a_pipe_cannot_be_read_twice(tmp_path: Path, capsys: pytest.C
 
 
 def test_baseline_reads_its_dataset_from_stdin(tmp_path: Path) -> None:
-    rows = [dict(ROW, id=f"i{i}", expected=lab, projection={"priority": lab}) for i, lab in enumerate(["Low", "High"] * 6)]
+    labels = ["Low", "High"] * 6
+    rows = [dict(ROW, id=f"i{i}", expected=lab, projection={"priority": lab}) for i, lab in enumerate(labels)]
     text = "".join(json.dumps(r) + "\n" for r in rows)
     done = subprocess.run(
         [sys.executable, "-m", "windtunnel", "leak", "baseline", "--simulate", "copy", "--dataset", "-", "-f", "json"],
