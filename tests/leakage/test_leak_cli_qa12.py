@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.clirun import wt as run_cli
+from windtunnel.flows.events import Done, Started, Stopped
+from windtunnel.flows.leak import ScanRequest, scan_flow
 
 ROW = {"id": "A1", "expected": "High", "label_set": ["Low", "High"], "projection": {"priority": "High"}}
 
@@ -119,3 +121,13 @@ def test_a_bad_records_error_is_printed_once(tmp_path: Path, capsys: pytest.Capt
     assert run_cli("leak", "scan", str(data), "--mine") == 2
     out, err = _said(capsys)
     assert (out + err).count("not valid JSON") == 1
+
+
+def test_a_scan_of_a_file_drives_the_progress_bar(tmp_path: Path) -> None:
+    """The CLI's bar (stderr, only on a terminal) is fed by these events, as the chaos commands' is."""
+    data = _write(tmp_path / "d.jsonl", [ROW, dict(ROW, id="B"), dict(ROW, id="C")])
+    seen: list[object] = []
+    scan_flow(ScanRequest(dataset=data), seen.append)
+    kinds = [type(e) for e in seen if isinstance(e, (Started, Done, Stopped))]
+    assert kinds == [Started, Done, Done, Done, Stopped]
+    assert next(e for e in seen if isinstance(e, Started)).total == 3
