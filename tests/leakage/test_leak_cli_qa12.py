@@ -13,6 +13,7 @@ import pytest
 from tests.clirun import wt as run_cli
 from windtunnel.flows.events import Done, Started, Stopped
 from windtunnel.flows.leak import ScanRequest, scan_flow
+from windtunnel.leakage.scan import audit_item
 
 ROW = {"id": "A1", "expected": "High", "label_set": ["Low", "High"], "projection": {"priority": "High"}}
 
@@ -131,3 +132,16 @@ def test_a_scan_of_a_file_drives_the_progress_bar(tmp_path: Path) -> None:
     kinds = [type(e) for e in seen if isinstance(e, (Started, Done, Stopped))]
     assert kinds == [Started, Done, Done, Done, Stopped]
     assert next(e for e in seen if isinstance(e, Started)).total == 3
+
+
+def test_a_finding_through_a_translation_says_so() -> None:
+    item = {
+        "id": "g",
+        "expected": "High",
+        "label_set": ["Low", "Medium", "High", "Critical"],
+        "projection": {"c": "Habe das Ticket geprüft. Priorität: Hoch."},
+    }
+    (found,) = audit_item(item).findings
+    assert found.blocking and "derived spelling of the answer: a translation" in found.detail
+    direct = dict(item, projection={"c": "Checked. Priority: High."})
+    assert all("derived spelling" not in f.detail for f in audit_item(direct).findings)

@@ -1413,7 +1413,8 @@ def _classify(
     :func:`_singled_out`): not a definition but a statement of that label."""
     role = hit.needle.role
     value = hit.needle.text
-    emit = _emitter(ctx, pointer, rep, span, hit.view, value)
+    derived = hit.needle.derived and hit.needle.ocr is None
+    emit = _emitter(ctx, pointer, rep, span, hit.view, value, derived)
     if upstream is not None and suppress:
         return  # an upstream field's list of every class describes the task (the field itself is for review)
     if upstream is not None:
@@ -1486,7 +1487,7 @@ def _classify(
     if own is not None and not suppress:
         if own[1] is not None:
             # The record states the value elsewhere (a cell holding an index into this table).
-            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value)
+            emit = _emitter(ctx, own[1][0], rep, own[1][1], hit.view, value, derived)
         _leak(
             emit,
             corr,
@@ -2407,9 +2408,18 @@ def _strip_eq(text: str, a: int, b: int, span: tuple[int, int]) -> bool:
     return span[0] <= a + lead and b - trail <= span[1] and span[0] >= a and span[1] <= b
 
 
-def _emitter(ctx: _Ctx, pointer: str, rep: str, span: tuple[int, int] | None, view: str, value: str) -> Any:
+_DERIVED = " (matched through a derived spelling of the answer: a translation, synonym, numeral or abbreviation)"
+
+
+def _emitter(
+    ctx: _Ctx, pointer: str, rep: str, span: tuple[int, int] | None, view: str, value: str, derived: bool = False
+) -> Any:
+    """The emit function of one hit: its place fixed, the principle's channel, severity, rule and detail given. A hit
+    of a derived spelling (``Hoch`` for ``High``, ``IV`` for ``4``) says so in its detail: the value alone does not."""
+    through = _DERIVED if derived else ""
+
     def emit(channel: Channel, severity: Severity, rule: str, detail: str) -> None:
-        _emit(ctx, channel, severity, pointer, rep, span, view, rule, detail, value, "value")
+        _emit(ctx, channel, severity, pointer, rep, span, view, rule, detail + through, value, "value")
 
     return emit
 
