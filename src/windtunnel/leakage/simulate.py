@@ -30,6 +30,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from windtunnel._util.rng import cell_rng
 from windtunnel.leakage.mine import candidates
@@ -191,7 +192,7 @@ def _driver(
     scores: dict[str, float],
     per_label: dict[str, Counter[object]],
     totals: dict[str, int],
-    where: Mapping[tuple[str, str, str], tuple[str, object]],
+    where: Mapping[tuple[str, str, str], tuple[Any, ...]],
 ) -> Driver | None:
     """The candidate whose log-likelihood ratio of ``best`` over the runner-up label is largest (None: none
     favours ``best``, or a single label)."""
