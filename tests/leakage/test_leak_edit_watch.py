@@ -122,3 +122,23 @@ def test_the_watch_counts_a_field_once_per_item_and_ignores_uniform_edits() -> N
         same.add({"a": raw}, {"a": clean}, (lab,))
     assert same.fields() == []
     assert "blanked on 2 item(s) and keeps a value on 1 other(s), none of whose labels" in watch.warnings()[0]
+
+
+def test_a_mined_letter_cut_from_one_labels_codes_blanks_the_field_on_every_item(tmp_path: Path) -> None:
+    """The `L` of `R-L123` rides with Low (12 items); the other labels' letters are too rare to mine: cutting it on
+    the Low items alone would leave a code without its letter only there."""
+    rows = [{"expected": "Low", "proj": {"ref": f"R-L{100 + i}"}} for i in range(12)]
+    rows += [{"expected": lab, "proj": {"ref": f"R-{lab[0]}{200 + i}"}} for lab in LABELS[1:] for i in range(3)]
+    rows += [{"expected": LABELS[1 + i % 3], "proj": {"title": f"ticket number {i}"}} for i in range(20)]
+    data = _write(
+        tmp_path / "d.jsonl",
+        [
+            {"id": f"t{i}", "expected": r["expected"], "label_set": LABELS, "projection": r["proj"]}
+            for i, r in enumerate(rows)
+        ],
+    )
+    clean = tmp_path / "c.jsonl"
+    out = sanitize_flow(SanitizeRequest(dataset=data, output=clean, mine=True))
+    refs = {json.loads(line)["projection"].get("ref") for line in clean.read_text().splitlines()}
+    assert refs == {"", None}
+    assert out.summary["eliminated"] == [] and out.status == "passed"

@@ -700,6 +700,7 @@ def sanitize_flow(req: SanitizeRequest, listener: Listener = SILENT) -> LeakOutc
     uniform = (
         uniform_fields(
             [(m.item, extra[m.item.id]) for m in items(req.dataset, fmap) if m.item.id in extra],
+            labels=labels,
             redact_review=req.redact_review,
             decode=req.decode,
         )

@@ -304,16 +304,22 @@ def _apply(projection: Any, findings: list[Finding], mode: Mode, log: list[Redac
 
 
 def uniform_fields(
-    mined: Sequence[tuple[LeakItem, Sequence[Finding]]], *, redact_review: bool = False, decode: bool = True
+    mined: Sequence[tuple[LeakItem, Sequence[Finding]]],
+    *,
+    labels: Sequence[str] = (),
+    redact_review: bool = False,
+    decode: bool = True,
 ) -> list[str]:
-    """The field templates (list indices as ``*``) where a mined whole value would be blanked with no edit of the
-    scan's beside it, over the items holding mined findings (``(item, its mined findings)``).
+    """The field templates (list indices as ``*``) where a mined value would be edited with no edit of the scan's
+    beside it on the items of some labels only, over the items holding mined findings (``(item, its mined
+    findings)``); ``labels`` are the dataset's labels.
 
     Mining finds the values of the labels whose riders are significant, not always every label's: blanking
     ``priority_id: 1`` on the ``Low`` items alone leaves ``2``, ``3`` and ``4`` on the others, and an empty
-    ``priority_id`` then means ``Low``. ``leak sanitize`` blanks these fields on every item instead
-    (``uniform`` of :func:`sanitize_item`)."""
-    out: dict[str, None] = {}
+    ``priority_id`` then means ``Low``; cutting the ``C`` of ``Q-C123`` on the ``Critical`` items alone does the
+    same. ``leak sanitize`` blanks these fields on every item instead (``uniform`` of :func:`sanitize_item`). A
+    field where every label's items get a mined edit is left to the per-item edits."""
+    edited: dict[str, set[str]] = {}
     for it, extra in mined:
         audit = audit_item(it, decode=decode)
         todo = [f for f in audit.findings if f.blocking or redact_review]
@@ -324,9 +330,11 @@ def uniform_fields(
             except (KeyError, IndexError, TypeError, ValueError):
                 resolved.append(f)
         for f in _rules_first(resolved):
-            if f.representation == _MINED and f.span is None and f.inner is None:
-                out.setdefault("/".join("*" if t.isdigit() else t for t in f.pointer.split("/")))
-    return list(out)
+            if f.representation == _MINED and f.inner is None:
+                path = "/".join("*" if t.isdigit() else t for t in f.pointer.split("/"))
+                edited.setdefault(path, set()).update(it.expected[:1])
+    every = set(labels)
+    return [path for path, done in edited.items() if not every or not every <= done]
 
 
 def _rules_first(findings: list[Finding]) -> list[Finding]:
