@@ -814,7 +814,7 @@ def _walk_object(
         skip = up is None and prune and not (lone and type(value) in (dict, list)) and not may_hit(value, ctx)
         if skip and not scan_keys:
             continue
-        child = up if up is not None else f"{pointer}/{token}"
+        child = f"{pointer}/{token}"  # the value's own place, also under an upstream field (its root is ``up``)
         if scan_keys:
             # A key is the label when it marks this record (a flag, a group listing it, a nested
             # record); a key holding a measurement or a text is a field's name (``"high": 17``).
@@ -972,11 +972,11 @@ def _marks_record(value: Any, ctx: _Ctx) -> bool:
 
 
 def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
-    """The indices of a list's objects that are other records: in a list of two objects or more, each
-    object whose record id (an id-like string value of its own, ``CS-34921``) the projection shows
-    nowhere else, when the projection also names a record outside the list. What such an object's
+    """The indices of a list's objects that are other records: each object whose record id (an id-like
+    string value of its own, ``CS-34921``) the projection shows nowhere else, when the projection also names a
+    record outside the list (one related ticket is as much another record as two). What such an object's
     fields say (its ``rating``, its ``priority``) describes that record, not this one (principle 3)."""
-    if len(node) < 2 or not ctx.label_norms:
+    if not node or not ctx.label_norms:
         return frozenset()
     ids: dict[int, list[str]] = {}
     for i, v in enumerate(node):
@@ -984,7 +984,7 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
             own = [x for x in v.values() if type(x) is str and RECORD_ID.fullmatch(x) and ID_SHAPE.search(x)]
             if own:
                 ids[i] = own
-    if len(ids) < 2:
+    if not ids:
         return frozenset()
     if not ids_of(ctx.root, node):
         return frozenset()  # no record named outside the list: the list may be the records themselves
@@ -2313,9 +2313,23 @@ def _kv_names(
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()
-    return naming is not None and mention.names_task(
-        naming, given if given is not None else mention.kv_name(hit.view_text, va)
-    )
+    kv_name = given if given is not None else mention.kv_name(hit.view_text, va)
+    # ``prio=low`` in a log line: a clipped name of the task names it as the whole word does.
+    return naming is not None and (mention.names_task(naming, kv_name) or mention.clips_task(naming, kv_name))
+
+
+_NEGATED = re.compile(r"(?i)(?<!\w)(?:not|never|isn'?t|wasn'?t|aren'?t|rather\s+than|instead\s+of)[\s,]+\Z")
+_QUESTION_END = re.compile(r"[.!?\n]")
+
+
+def _asked_or_negated(text: str, a: int, b: int) -> bool:
+    """The mention ``text[a:b]`` is negated right before it (``not High``, ``rather than High``) or stands in a
+    question (its sentence ends with ``?``): the prose asks about the label or rules it out, it does not state it.
+    (A text ruling out every other label is principle 4's, :mod:`.elimination`.)"""
+    if _NEGATED.search(text[max(0, a - 24) : a]):
+        return True
+    end = _QUESTION_END.search(text, b, b + _SENTENCE_MAX)
+    return end is not None and end.group() == "?"
 
 
 def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | None:
@@ -2330,6 +2344,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         and _task_name(before.group(0) + view_text[va:vb] + after.group(0), ctx)
     ):
         return None  # ``spam-verdict``: the task's own name, not an answer
+    if _asked_or_negated(view_text, va, vb):
+        return None  # "Is this high priority?", "not High, but Medium": no statement of the label
     if naming is not None and mention.naming_near(naming, snake_words(view_text), va, vb):
         return "target-mention"
     if span is None:
