@@ -78,24 +78,29 @@ def test_a_field_blanked_on_one_labels_items_fails_sanitize_and_check(
     assert "1 field(s) leak by elimination (/sla) -> FAIL" in out
 
 
-def test_redact_review_cutting_a_word_only_where_it_is_the_answer_is_a_leak(
+def test_redact_review_cuts_a_bare_label_word_alike_on_every_label(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The old code cut "high" only where High was the answer ("Latency is  during backups" on the High items
+    alone) and said nothing."""
     body = "Latency is high during backups only, otherwise fine."
     rows = [
         {"id": f"r{i}", "expected": lab, "label_set": ["Low", "High"], "projection": {"summary": "x", "body": body}}
         for i, lab in enumerate(["High", "Low", "High", "Low"])
     ]
     data, clean = _write(tmp_path / "ds.jsonl", rows), tmp_path / "ds.clean.jsonl"
-    code = run_cli("leak", "sanitize", str(data), "-o", str(clean), "--mode", "span", "--redact-review")
-    recs = [json.loads(line) for line in clean.read_text().splitlines()]
-    bodies = {(r["expected"], r["projection"]["body"]) for r in recs}
-    if len({b for _, b in bodies}) == 1:
-        pytest.fail(f"the review word was cut alike on every label: {bodies}")  # nothing left to detect
-    assert code == 1
-    captured = capsys.readouterr()
-    assert "/body: one value was edited on the items of one label" in " ".join(captured.err.split())
-    assert "1 field(s) leak by elimination (/body)" in " ".join(captured.out.split())
+    assert run_cli("leak", "sanitize", str(data), "-o", str(clean), "--mode", "span", "--redact-review") == 0
+    bodies = {json.loads(line)["projection"]["body"] for line in clean.read_text().splitlines()}
+    assert len(bodies) == 1 and "high" not in next(iter(bodies))
+    assert "elimination" not in capsys.readouterr().err
+
+
+def test_one_value_cut_on_one_labels_items_only_is_a_leak() -> None:
+    watch = EliminationWatch()
+    watch.add({"body": "Latency is high"}, {"body": "Latency is "}, ("High",))
+    watch.add({"body": "Latency is high"}, {"body": "Latency is high"}, ("Low",))
+    assert watch.fields() == ["/body"]
+    assert "one value was edited on the items of one label" in watch.warnings()[0]
 
 
 def test_the_watch_counts_a_field_once_per_item_and_ignores_uniform_edits() -> None:

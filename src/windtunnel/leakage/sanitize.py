@@ -168,7 +168,8 @@ def sanitize_item(
 ) -> SanitizeResult:
     """Sanitize one item's projection and rescan it.
 
-    ``redact_review`` also acts on ``low`` (review) findings; ``mode`` chooses between removing the
+    ``redact_review`` also acts on ``low`` (review) findings, this item's and those it would have under each
+    other label (a bare mention of any label is cut alike on every item); ``mode`` chooses between removing the
     sentence around a leaking span in prose (default) or the span alone. ``labels`` (with the item's
     own label set) tell a listing of labels, whose members are never blanked alone. ``extra`` are
     findings from elsewhere (``leak mine``'s, for this item) acted on like the scan's; a mined whole value
@@ -180,6 +181,8 @@ def sanitize_item(
     it = item if isinstance(item, LeakItem) else LeakItem.from_mapping(item)
     before = audit_item(it, decode=decode)
     todo = [f for f in before.findings if f.blocking or redact_review]
+    if redact_review:
+        todo.extend(_other_labels_review(it, labels, decode))
     if extra:
         todo.extend(extra)
         before = ItemAudit(before.item, [*before.findings, *extra], before.line)
@@ -335,6 +338,20 @@ def uniform_fields(
                 edited.setdefault(path, set()).update(it.expected[:1])
     every = set(labels)
     return [path for path, done in edited.items() if not every or not every <= done]
+
+
+def _other_labels_review(it: LeakItem, labels: Sequence[str], decode: bool) -> list[Finding]:
+    """The review findings the item would have under each other label of its set: ``--redact-review`` cuts a bare
+    mention of any label, so "Latency is high during backups" loses its word on every item, not only where
+    ``High`` is the answer (a cut there alone would point at it). One audit per other label."""
+    own = {e.casefold() for e in it.expected}
+    out: list[Finding] = []
+    for label in dict.fromkeys([*it.label_set, *labels]):
+        if label.casefold() in own:
+            continue
+        probe = replace(it, expected=[label], correlated_values=[])
+        out.extend(f for f in audit_item(probe, decode=decode).findings if not f.blocking)
+    return out
 
 
 def _rules_first(findings: list[Finding]) -> list[Finding]:
