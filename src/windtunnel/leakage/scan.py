@@ -974,7 +974,8 @@ def _marks_record(value: Any, ctx: _Ctx) -> bool:
 def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
     """The indices of a list's objects that are other records: each object whose record id (an id-like
     string value of its own, ``CS-34921``) the projection shows nowhere else, when the projection also names a
-    record outside the list (one related ticket is as much another record as two). What such an object's
+    record outside the list (one related ticket is as much another record as two, when its id has the shape of
+    an id outside the list: a span's hex id beside a ticket key is a part of this record). What such an object's
     fields say (its ``rating``, its ``priority``) describes that record, not this one (principle 3)."""
     if not node or not ctx.label_norms:
         return frozenset()
@@ -986,12 +987,20 @@ def _other_records(node: list[Any], ctx: _Ctx) -> frozenset[int]:
                 ids[i] = own
     if not ids:
         return frozenset()
-    if not ids_of(ctx.root, node):
+    outside = ids_of(ctx.root, node)
+    if not outside:
         return frozenset()  # no record named outside the list: the list may be the records themselves
+    if len(node) == 1 and not {_id_shape(x) for x in ids[0]} & {_id_shape(x) for x in outside}:
+        return frozenset()  # one object is another record only with an id shaped like this record's (``CS-34921``)
     if ctx.root_blob is None:
         ctx.root_blob = dumps(ctx.root) or b""
     blob = ctx.root_blob
     return frozenset(i for i, own in ids.items() if all(blob.count(orjson_str(x)) == 1 for x in own))
+
+
+def _id_shape(record_id: str) -> str:
+    """An id's shape: its letter runs as ``A``, digit runs as ``9`` (``CS-34921`` and ``TCK-1`` are both ``A-9``)."""
+    return re.sub(r"[A-Za-z]+", "A", re.sub(r"\d+", "9", record_id))
 
 
 def orjson_str(s: str) -> bytes:
