@@ -188,6 +188,15 @@ _KV_AFTER = re.compile(
 _JSON_BEFORE = re.compile(r"[\[,:]\s*\"$")
 _JSON_AFTER = re.compile(r"\"\s*[,\]}]")
 _MAX_EMBED_DEPTH = 3
+
+
+def _json_member_value(text: str, a: int, b: int) -> bool:
+    """``text[a:b]`` is the whole string value of a JSON member (``"tier":"medium"``) in a text: its
+    quotes are JSON's syntax, not quotes around a word of prose."""
+    before = _JSON_BEFORE.search(text, max(0, a - 8), a)
+    return before is not None and before.group(0)[0] == ":" and _JSON_AFTER.match(text, b) is not None
+
+
 # Distinct (answers, correlated values, labels, target) combinations kept ready: a bounded cache, so
 # memory stays flat however long the dataset is (a needle set is a few hundred bytes).
 _PREPARED_CACHE = 16384
@@ -1468,6 +1477,15 @@ def _classify(
                 + counted,
             )
             return
+        if not corr and whole_value and _ordinary_word_value(hit, text, span, pointer, ctx):
+            emit(
+                "freetext",
+                review,
+                "freetext.token",
+                "the ordinary lowercase word of a capitalised label as the whole value of a field that names"
+                " something else" + counted,
+            )
+            return
         if not corr and whole_value and rep == "json" and _other_things_field(pointer, ctx):
             emit(
                 "freetext",
@@ -1605,8 +1623,13 @@ def _classify(
     cell = False
     if not kv and not hit.needle.phrase:
         cell = table_cell(view_text, va, vb, lambda: _record_values(ctx))
+        json_at = _JSON_BEFORE.search(view_text, max(0, va - 8), va)
         kv = cell or (
-            bool(_JSON_BEFORE.search(view_text, max(0, va - 8), va)) and bool(_JSON_AFTER.match(view_text, vb))
+            json_at is not None
+            and bool(_JSON_AFTER.match(view_text, vb))
+            # A member's value (``"plan_tier":"medium"`` in a decoded token) is decided by its name, as
+            # any key-value pair is; an element of a list has none.
+            and (json_at.group(0)[0] != ":" or _kv_names(hit, text, span, ctx))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
             kv = _field_states(hit, pointer, ctx)
@@ -2084,6 +2107,44 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     )
 
 
+def _ordinary_word_value(hit: Hit, text: str, span: tuple[int, int] | None, pointer: str, ctx: _Ctx) -> bool:
+    """A label written with capitals (``Medium``) as the ordinary lowercase word (``medium``), the whole
+    value of a field whose name names neither the task nor the answer (``"plan_tier": "medium"``,
+    ``"login_risk": "low"`` for a ``priority`` task): another attribute in the word's ordinary sense, as
+    ``Battery status: low`` is in prose (:func:`_kv_names`). A field naming the task (``"prio": "high"``),
+    a cryptic one (``cf_10234``), an earlier model's output (decided before) or an unknown task keep it
+    the value; so does a label the set writes in lowercase, which has no case to tell it apart."""
+    label = hit.needle.text
+    if span is None or label == label.lower() or not _WORDS_ONLY.fullmatch(label) or hit.needle.derived:
+        return False  # a code (``Sev4``) has no ordinary sense
+    if hit.view.startswith("decoded"):
+        return False
+    written = text[span[0] : span[1]]
+    if written != written.lower() or full_text(written) != hit.needle.norm:
+        return False
+    name = _pair_name(pointer, ctx) or _field_name(pointer)
+    task = ctx.task_name() if name else None
+    naming = ctx.naming() if task else None
+    if naming is None or task is None or _cryptic(name):
+        return False
+    return not (
+        mention.names_task(naming, name)
+        or mention.names_answer(name)
+        or mention.shares_task_word(task, name)
+        or _abbreviates(name, task)
+    )
+
+
+def _abbreviates(name: str, task: str) -> bool:
+    """A word of the field's name is a clipping of a word of the task's name (``prio`` for ``priority``,
+    ``sev`` for ``severity``): the field the task asks for, written short."""
+    whole = mention.task_words(task)
+    return any(any(t.startswith(w) for t in whole) for w in mention.task_words(name))
+
+
+_WORDS_ONLY = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
+
+
 _PAIR_NAMES = ("name", "key", "field", "id")
 """The member that names a field written as an object of a name and a value (``{"id": 360010001,
 "value": "Niedrig"}``, ``{"field": "urgency", "value": "URG"}``): a key-value pair in JSON's words."""
@@ -2210,12 +2271,37 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     if _serial_number(hit, src[ia:a] + " " + src[b:ib], ctx):
         return None
     if not src[:ia].strip(_VALUE_EDGES) and not src[ib:].strip(_VALUE_EDGES):
+        if _qualifies_words_after(src, ia, ib, a, b, ctx):
+            return None  # ``menu.platform.status``, ``payments-ro``, ``safe.haven.99``: a name, not a value
         return "an identifier that is the whole value"
     if _kv_before(src, ia) and _KV_AFTER.match(src, ib) and _kv_names(hit, text, span, ctx, name_at=ia):
         return "an identifier that is the value of a key-value pair"
     if _SETTER_BEFORE.search(src, max(0, ia - 80), ia) and _SETTER_AFTER.match(src, ib):
         return "an identifier passed to a setter (a key-value pair in code)"
     return None
+
+
+_LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _qualifies_words_after(src: str, ia: int, ib: int, a: int, b: int, ctx: _Ctx) -> bool:
+    """The label ``src[a:b]`` is not the last word of the dotted or hyphenated name ``src[ia:ib]``: a
+    word of letters follows it and no word of the name names the task (principle 3, a label word as
+    part of a name). A name whose words are joined by dots or hyphens only reads from the general to
+    the particular and names its last word: a UI string's key (``menu.platform.status``,
+    ``chart.legend.negative-values``), a handle (``safe.haven.99``), a group (``payments-ro``); a label
+    word with more words after it qualifies them, as in the English compound it spells. Such a name
+    ending with the label states it (``ticket.sentiment.negative``, ``sev-4``), and a word naming the
+    task keeps it the value wherever it stands (``high-priority.queue``). Identifiers joined by ``_``,
+    ``:`` or ``/`` are codes and slugs that state values in any position (``large_green_circle``,
+    ``approve_refund``, a branch ``fix/tkt-7-routine-podcast``): they are left to principle 1. Digits
+    alone after the label are a counter (``sev-high-2``), not a word."""
+    if _LETTER_WORD.search(src, b, ib) is None or _CODE_JOINERS.search(src, ia, ib) is not None:
+        return False
+    return not _names_task_beside(src, ia, ib, a, b, ctx)
+
+
+_CODE_JOINERS = re.compile(r"[_:/]")
 
 
 def _lexicon_word(hit: Hit, ctx: _Ctx) -> bool:
@@ -2309,6 +2395,13 @@ def _kv_names(
         if written is not None and (not hit.view.startswith("decoded") or full_text(written) == hit.needle.norm)
         else None
     )
+    if original is None and span is not None and hit.view.startswith("decoded"):
+        # A decoder gives back the characters as encoded, their case included (a JWT's claims).
+        shown = named_decoded_view(text, hit.view)
+        if shown is not None and len(shown.text) == len(hit.view_text):
+            original = shown.text[hit.view_span[0] : hit.view_span[1]]
+            if full_text(original) != hit.needle.norm:
+                original = None
     if original is None or original != original.lower():
         return True
     naming = ctx.naming()
@@ -2350,6 +2443,8 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
         and not mention.names_answer(counted)
     ):
         return None  # ``Attachments (2)``: a count of the things named, not the label in brackets (principle 3)
+    if _json_member_value(text, a, b):
+        return None  # ``"plan_tier":"small"``: JSON's quotes, a pair its name decides (:func:`_kv_names`)
     if mention.emphasised(text, a, b):
         return "emphasis"
     # A sentence written without its capital (a speech transcript, a lowercased log) carries no case:
