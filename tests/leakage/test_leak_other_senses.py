@@ -103,3 +103,37 @@ def test_a_derived_spelling_in_a_decoded_token_needs_a_name_naming_the_task() ->
     sizes = ["XS", "S", "M", "L", "XL"]
     assert _leaks({"token": _jwt({"sub": "u-1", "size": "small"})}, expected="S", labels=sizes, target="size")
     assert not _leaks({"token": _jwt({"sub": "u-1", "plan": "small"})}, expected="S", labels=sizes, target="size")
+
+
+_TREE = (
+    'flowchart TD\n  q0{{{{disk full?}}}}\n  q0 -- yes --> leaf_a["Low"]\n  q0 -- no --> q1{{{{paging?}}}}\n'
+    '  q1 -- yes --> leaf_b("Medium")\n  q1 -- no --> leaf_c["High"]\n  classDef hit fill:#f00\n{marks}'
+)
+
+
+def _rules(projection: Any) -> set[str]:
+    rec = {"id": "o", "expected": "High", "label_set": LMH, "target": "priority", "projection": projection}
+    return {f.rule for f in audit_item(rec).findings if f.severity in ("high", "medium")}
+
+
+@pytest.mark.parametrize("field", ["ml_tree", "diagram"])
+@pytest.mark.parametrize(
+    ("marks", "leaks"),
+    [
+        ("", False),  # every leaf once, none marked: the tree describes the labels
+        ("  class leaf_c hit\n", True),  # the leaf the model reached, given the class
+        ("  style leaf_c stroke-width:4px\n", True),
+        ("  style leaf_a fill:#0f0\n  style leaf_b fill:#fa0\n  style leaf_c fill:#f00\n", False),  # a legend
+    ],
+)
+def test_a_decision_tree_naming_every_label_singles_out_only_the_leaf_it_marks(
+    field: str, marks: str, leaks: bool
+) -> None:
+    projection = {"ticket": {"id": "T-1", "title": "Disk full"}, field: _TREE.format(marks=marks)}
+    assert _leaks(projection, target="priority") is leaks
+
+
+def test_an_earlier_models_tree_marking_another_leaf_states_another_label() -> None:
+    marked = {"ticket": {"id": "T-1"}, "ml_tree": _TREE.format(marks="  class leaf_a hit\n")}
+    assert _rules(marked) == {"upstream.field-label"}  # its output, Low: not the answer, but its own label
+    assert "upstream.field-value" in _rules({"ml_tree": _TREE.format(marks="  class leaf_c hit\n")})

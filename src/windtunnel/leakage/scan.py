@@ -190,6 +190,11 @@ _JSON_AFTER = re.compile(r"\"\s*[,\]}]")
 _MAX_EMBED_DEPTH = 3
 
 
+def _glued_to_name(text: str, at: int) -> bool:
+    """The bracket at ``text[at]`` follows a word character with no blank: ``name[``."""
+    return at > 0 and (text[at - 1].isalnum() or text[at - 1] == "_")
+
+
 def _json_member_value(text: str, a: int, b: int) -> bool:
     """``text[a:b]`` is the whole string value of a JSON member (``"tier":"medium"``) in a text: its
     quotes are JSON's syntax, not quotes around a word of prose."""
@@ -1425,6 +1430,12 @@ def _classify(
     emit = _emitter(ctx, pointer, rep, span, hit.view, value)
     if upstream is not None and suppress:
         return  # an upstream field's list of every class describes the task (the field itself is for review)
+    if upstream is not None and role != "correlated" and (defines or singles is not None):
+        # A text naming every label evenly (an earlier model's decision tree, its list of classes)
+        # describes the task; only a label it singles out is its output.
+        one = singles.get(hit.view_text) if singles is not None else None
+        if one is None or one != hit.needle.norm:
+            return
     if upstream is not None:
         if role == "expected":
             emit(
@@ -1628,8 +1639,10 @@ def _classify(
             json_at is not None
             and bool(_JSON_AFTER.match(view_text, vb))
             # A member's value (``"plan_tier":"medium"`` in a decoded token) is decided by its name, as
-            # any key-value pair is; an element of a list has none.
+            # any key-value pair is; an element of a list has none. A bracket glued to a name opens a
+            # subscript or a graph node's text (``labels["High"]``, Mermaid ``C["High"]``), not a list.
             and (json_at.group(0)[0] != ":" or _kv_names(hit, text, span, ctx))
+            and not (json_at.group(0)[0] == "[" and _glued_to_name(view_text, json_at.start()))
         )
         if not kv and span is not None and not hit.view.startswith("decoded"):
             kv = _field_states(hit, pointer, ctx)
@@ -1968,10 +1981,45 @@ def _singled_out(text: str, spans: list[tuple[int, int, str]], ctx: _Ctx) -> str
     positive = [n for n, v in pos.items() if v]
     if len(positive) == 1 and not neg[positive[0]]:
         return positive[0]
+    if not positive:
+        # A graph's branch conditions (``-- no -->``) are not negations of the leaf they lead to.
+        marked = _marked_nodes(text, own)
+        if len(marked) == 1:
+            return marked[0]
     open_ = [n for n, v in neg.items() if not v]
     if len(open_) == 1 and len(neg) >= 3:
         return open_[0]
     return None
+
+
+_NODE_BEFORE = re.compile(r"(?<![\w-])([^\W\d_][\w-]{0,30})[ \t]*[\[({]+[ \t]*(?:label[ \t]*=[ \t]*)?[\"']?[ \t]*\Z")
+"""A node of a drawn graph holding a label as its text: its id glued to the bracket that opens the text
+(Mermaid ``L3["Sev4"]``, ``L3(Sev4)``, ``L3{{Sev4}}``; DOT ``L3 [label="Sev4"]``)."""
+_EDGE = re.compile(r"-->|->|--|==>|\.->|<-")
+
+
+def _marked_nodes(text: str, own: list[tuple[int, int, str]]) -> list[str]:
+    """The labels whose graph node (see ``_NODE_BEFORE``) a line of the text names again without an edge
+    and without a label: a style, a class or a highlight given to that node (``class L3 visited``,
+    ``style L3 fill:#f00``, DOT ``L3 [color=red]``). A diagram that marks one leaf singles its label out
+    (the path an earlier model took); one that styles every leaf alike, or none, describes the labels."""
+    nodes: dict[str, str] = {}
+    for a, _b, n in own:
+        m = _NODE_BEFORE.search(text, max(0, a - 48), a)
+        if m is not None:
+            nodes.setdefault(m.group(1), n)
+    if len(nodes) < 2:
+        return []
+    label_lines = {text.count("\n", 0, a) for a, _b, _n in own}
+    marked: list[str] = []
+    for k, line in enumerate(text.split("\n")):
+        if k in label_lines or _EDGE.search(line) is not None:
+            continue
+        for word in re.findall(r"[^\W\d_][\w-]*", line):
+            n = nodes.get(word)
+            if n is not None and n not in marked:
+                marked.append(n)
+    return marked
 
 
 def _covers_words(text: str, ctx: _Ctx) -> bool:
