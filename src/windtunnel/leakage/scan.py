@@ -2016,9 +2016,9 @@ def _marked_nodes(text: str, own: list[tuple[int, int, str]]) -> list[str]:
         if k in label_lines or _EDGE.search(line) is not None:
             continue
         for word in re.findall(r"[^\W\d_][\w-]*", line):
-            n = nodes.get(word)
-            if n is not None and n not in marked:
-                marked.append(n)
+            label = nodes.get(word)
+            if label is not None and label not in marked:
+                marked.append(label)
     return marked
 
 
