@@ -137,3 +137,32 @@ def test_an_earlier_models_tree_marking_another_leaf_states_another_label() -> N
     marked = {"ticket": {"id": "T-1"}, "ml_tree": _TREE.format(marks="  class leaf_a hit\n")}
     assert _rules(marked) == {"upstream.field-label"}  # its output, Low: not the answer, but its own label
     assert "upstream.field-value" in _rules({"ml_tree": _TREE.format(marks="  class leaf_c hit\n")})
+
+
+CATS = ["Billing", "Shipping", "Returns", "Technical"]
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ("Routed to https://desk.example/queues/billing", "Read https://help.example/billing/update-your-card"),
+        ("Queue link: https://desk.example/billing/4711", "See https://help.example/billing/faq"),
+        ("Badge: https://cdn.example/icons/billing.png", "Policy: https://help.example/billing/refund-policy.html"),
+    ],
+)
+def test_a_url_naming_a_page_filed_under_a_label_section_is_another_document(leaky: str, clean: str) -> None:
+    assert _leaks({"ticket": {"id": "T-9"}, "note": leaky}, expected="Billing", labels=CATS, target="category")
+    assert not _leaks({"ticket": {"id": "T-9"}, "note": clean}, expected="Billing", labels=CATS, target="category")
+
+
+@pytest.mark.parametrize(
+    ("leaky", "clean"),
+    [
+        ("Notes: this exercise was rated High by the reviewers.", "Notes: the previous exercise was rated High."),
+        ("Reviewer: it is High.", "Reviewer: a comparable store #1169 was High in Q2."),
+        ("We marked it High, like the related ticket.", "The related ticket is High; this one is unrated."),
+    ],
+)
+def test_a_statement_about_another_record_states_that_records_label(leaky: str, clean: str) -> None:
+    assert _leaks({"form": leaky}, target="priority")
+    assert not _leaks({"form": clean}, target="priority")

@@ -94,6 +94,7 @@ from windtunnel.leakage.formats import (
     path_segments,
     string_representation,
     url_path_segment,
+    url_section,
 )
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
 from windtunnel.leakage.model import (
@@ -1580,9 +1581,13 @@ def _classify(
         vsegs = path_segments(hit.view_text)
         seg_hit = vsegs is not None and any(_strip_eq(hit.view_text, a, b, hit.view_span) for a, b in vsegs)
     url_seg = False
-    if not seg_hit and span is not None:
-        url_seg = url_path_segment(text, *span) or (
-            hit.view.startswith("decoded") and url_path_segment(hit.view_text, *hit.view_span)
+    if seg_hit and span is not None and url_path_segment(text, *span) and url_section(text, *span):
+        seg_hit = False  # a page filed under a section named by the label (``…/billing/faq``): a document
+    elif not seg_hit and span is not None:
+        url_seg = (url_path_segment(text, *span) and not url_section(text, *span)) or (
+            hit.view.startswith("decoded")
+            and url_path_segment(hit.view_text, *hit.view_span)
+            and not url_section(hit.view_text, *hit.view_span)
         )
     if (url_seg or seg_hit) and suppress:
         return  # an option's icon or path (``.../priorities/high.png``) inside an options listing
@@ -2515,9 +2520,30 @@ def _tie(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _Ctx) -> str | 
     if caseless and not _CASELESS_HEAD.match(text, b):
         # "this is a high school project": without case the label must end its phrase or head the item's noun.
         return None
-    if mention.statement_before(view_text, va, vb, about_item=not distinct):
+    if mention.statement_before(view_text, va, vb, about_item=not distinct) and not _other_subject(view_text, va):
         return "statement"
     return None
+
+
+_OTHER_THING = re.compile(
+    r"(?<![\w-])(?:previous|prior|earlier|preceding|another|other|comparable|similar|related|sibling|"
+    r"neighbou?ring|parent|linked|duplicate)(?![\w-])",
+    re.IGNORECASE,
+)
+_THIS_THING = re.compile(r"(?<![\w-])(?:this|it|its|same|current)(?![\w-])", re.IGNORECASE)
+
+
+def _other_subject(text: str, a: int) -> bool:
+    """The clause stating a label at ``text[a]`` is about another record: a word before the label in
+    its clause says the thing is another one (``Previous exercise in the set was rated Difficult``,
+    ``Comparable store #1169 was Profitable``, ``the related ticket is High``) and none says it is
+    this one (``this``, ``it``, ``same``): a statement of that record's label (principle 3), not of
+    this record's."""
+    lo = 0
+    for m in _CLAUSE_BREAK.finditer(text, max(0, a - 160), a):
+        lo = m.end()
+    clause = text[lo:a]
+    return _OTHER_THING.search(clause) is not None and _THIS_THING.search(clause) is None
 
 
 _RUN_BEFORE = re.compile(r"[\w-]*\Z")
