@@ -191,6 +191,10 @@ _JSON_AFTER = re.compile(r"\"\s*[,\]}]")
 _MAX_EMBED_DEPTH = 3
 
 
+_BLOB_VIEW = re.compile(r"\b(?:base64|base32|hex|ascii85)\b")
+"""Decoders of whole runs of bytes (a token, an attachment), as opposed to a character at a time."""
+
+
 def _glued_to_name(text: str, at: int) -> bool:
     """The bracket at ``text[at]`` follows a word character with no blank: ``name[``."""
     return at > 0 and (text[at - 1].isalnum() or text[at - 1] == "_")
@@ -2448,8 +2452,10 @@ def _kv_names(
         if written is not None and (not hit.view.startswith("decoded") or full_text(written) == hit.needle.norm)
         else None
     )
-    if original is None and span is not None and hit.view.startswith("decoded"):
-        # A decoder gives back the characters as encoded, their case included (a JWT's claims).
+    if original is None and span is not None and _BLOB_VIEW.search(hit.view) is not None:
+        # A blob's decoder gives back the characters as its author wrote them, their case included (a
+        # JWT's claims). A word spelled out by character references or escapes (``h&#105;gh``) is
+        # hidden on purpose: its case says nothing, it reads as the label.
         shown = named_decoded_view(text, hit.view)
         if shown is not None and len(shown.text) == len(hit.view_text):
             original = shown.text[hit.view_span[0] : hit.view_span[1]]
