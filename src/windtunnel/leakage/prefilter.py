@@ -57,6 +57,7 @@ from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
+from windtunnel.leakage.views.registry import DECODERS, Decoder, blob_marked
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
@@ -623,7 +624,9 @@ def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
         return True
     if _document_markers(blob, True, low):
         return True
-    return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
+    if blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None:
+        return True
+    return any(d.blob_marker(blob) for d in _plugins() if d.blob_marker is not None)
 
 
 # The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py, unicode_forms.py): a terminal escape
@@ -686,7 +689,9 @@ def _base_markers_text(text: str) -> bool:
         return True
     if _document_markers(text.encode(), False):
         return True
-    return "<" in text and _TAG_STR_RE.search(text) is not None
+    if "<" in text and _TAG_STR_RE.search(text) is not None:
+        return True
+    return any(d.marker(text) for d in _plugins())
 
 
 _EXTRA_DECODERS = frozenset(
@@ -713,6 +718,25 @@ _EXTRA_DECODERS = frozenset(
         "bidi",
     }
 )
+_PLUGINS: tuple[int, list[Decoder], frozenset[str]] = (-1, [], _EXTRA_DECODERS)
+
+
+def _plugins() -> list[Decoder]:
+    """The registered decoders that bring their own pre-check marker (``blob_marker``): decoders this
+    module does not model by name, checked like the ones above (a new decoder needs no edit here)."""
+    global _PLUGINS
+    if _PLUGINS[0] != len(DECODERS):
+        plugs = blob_marked()
+        _PLUGINS = (len(DECODERS), plugs, _EXTRA_DECODERS | {d.name for d in plugs})
+    return _PLUGINS[1]
+
+
+def _extra_decoders() -> frozenset[str]:
+    """:data:`_EXTRA_DECODERS` and the decoders of :func:`_plugins`."""
+    _plugins()
+    return _PLUGINS[2]
+
+
 # A width in percent (a star bar drawn by its fill).
 _WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")
 _WIDTH_STR_RE = re.compile(_WIDTH_RE.pattern.decode())
@@ -737,7 +761,7 @@ def _json_text(blob: bytes) -> str:
 def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]]) -> bool:
     """Whether a view of the decoders the plan does not model (and what they nest) holds every word
     of some needle: a necessary condition of a hit that only such a view shows."""
-    for _name, view in canonical_views(text, only=_EXTRA_DECODERS):
+    for _name, view in canonical_views(text, only=_extra_decoders()):
         low = full_text(view.text).encode()
         if any(all(low.find(t) >= 0 for t in toks) for toks in sets):
             return True

@@ -1,0 +1,134 @@
+"""The representation inventory (docs/leakage.md, "Representation inventory"), each form both ways: a label
+written in it inside an ordinary record is found by ``audit_item``; the same record with other text written
+the same way is not.
+
+The forms come from standard inventories (Python's codecs, RFC 4648 and the other binary-to-text encodings,
+Unicode's letterform blocks, signal spellings, classic ciphers), not from any batch: a form a view does not
+undo yet is listed in the docs' table as not done and is absent here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from tests.leakage.views import forms as F
+from windtunnel.leakage import audit_item
+
+LABELS = ["Low", "Medium", "High", "Critical"]
+LEAK = "priority: Critical"
+CLEAN = "assigned to the web team"
+
+
+@dataclass(frozen=True)
+class Form:
+    """One representation: the label's statement written in it, and a clean text written the same way."""
+
+    id: str
+    leak: str
+    clean: str
+    expected: str = "Critical"
+    label_set: tuple[str, ...] = tuple(LABELS)
+
+
+def _form(name: str, enc: object, leak: str = LEAK, clean: str = CLEAN) -> Form:
+    fn = enc  # a function of one string
+    return Form(name, fn(leak), fn(clean))  # type: ignore[operator]
+
+
+FORMS: list[Form] = [
+    # (a) text codecs: bytes shown as hex or a byte list, and mojibake
+    *[_form(f"hex-{c}", lambda s, c=c: F.codec_hex(s, c)) for c in ("cp037", "cp500", "cp1140", "utf-16-le", "utf-16-be", "utf-16", "utf-32-le", "utf-32-be")],
+    _form("hex-utf-16-be-spaced", lambda s: F.codec_hex(s, "utf-16-be", " ")),
+    _form("bytes-utf-16-le", lambda s: F.byte_list(s, "utf-16-le")),
+    _form("bytes-cp037", lambda s: F.byte_list(s, "cp037")),
+    _form("utf-7", F.utf7_all),
+    Form("mojibake-cp1252", "priorité: " + F.mojibake("Élevée"), "priorité: " + F.mojibake("Réseau"), "Élevée", ("Basse", "Moyenne", "Élevée")),
+    Form("mojibake-latin1", "statut: " + F.mojibake("Résolu", "latin-1"), "statut: " + F.mojibake("Réseau", "latin-1"), "Résolu", ("Ouvert", "Résolu", "Fermé")),
+    Form("mojibake-double", "priorité: " + F.double_mojibake("Élevée"), "priorité: " + F.double_mojibake("Réseau"), "Élevée", ("Basse", "Moyenne", "Élevée")),
+    # (b) binary-to-text
+    _form("base16", lambda s: s.encode().hex().upper()),
+    _form("base32", lambda s: __import__("base64").b32encode(s.encode()).decode()),
+    _form("base32-crockford", F.crockford),
+    _form("base32hex", F.b32hex),
+    _form("base36", F.b36),
+    _form("base58", F.b58),
+    _form("base62", F.b62),
+    _form("base64", lambda s: __import__("base64").b64encode(s.encode()).decode()),
+    _form("base64url", lambda s: __import__("base64").urlsafe_b64encode(s.encode()).decode().rstrip("=")),
+    _form("ascii85", lambda s: "<~" + __import__("base64").a85encode(s.encode()).decode() + "~>"),
+    _form("btoa", F.btoa),
+    _form("z85", F.z85),
+    _form("base85-rfc1924", lambda s: __import__("base64").b85encode(s.encode()).decode()),
+    _form("base91", F.b91),
+    _form("uuencode-block", F.uu_block),
+    _form("uuencode-line", F.uu_lines),
+    _form("xxencode-block", F.xx_block),
+    _form("yenc", F.yenc),
+    _form("quoted-printable", lambda s: "".join(f"={b:02X}" for b in s.encode())),
+    _form("percent", F.percent_all),
+    _form("percent-3", lambda s: F.percent_all(s, 3)),
+    Form("punycode", "priorité: " + F.punycode("Élevée"), "priorité: " + F.punycode("Réseau"), "Élevée", ("Basse", "Moyenne", "Élevée")),
+    _form("data-uri", F.data_uri),
+    _form("gzip-base64", F.gzip_b64),
+    _form("deflate-base64", F.deflate_b64),
+    _form("jwt", F.jwt),
+    _form("protobuf-base64", F.protobuf_b64),
+    _form("msgpack-base64", F.msgpack_b64),
+    # (c) Unicode letterforms
+    _form("math-bold", F.math_bold),
+    _form("fullwidth", F.fullwidth),
+    _form("circled", F.circled),
+    _form("parenthesized", F.parenthesized),
+    _form("squared", F.squared),
+    _form("negative-circled", F.negative_circled),
+    _form("negative-squared", F.negative_squared),
+    _form("regional-indicators", F.regional),
+    _form("small-capitals", F.small_caps),
+    _form("superscript", F.superscript),
+    _form("upside-down", F.upside_down),
+    _form("braille", F.braille),
+    _form("combining-marks", F.zalgo),
+    Form("keycap-digits", "rating: " + F.keycaps("4"), "room " + F.keycaps("12"), "4", ("1", "2", "3", "4", "5")),
+    # (d) human and signal spellings
+    _form("morse", F.morse),
+    _form("morse-unicode-dots", lambda s: F.morse(s, "·", "−")),
+    _form("morse-di-dah", F.morse_syllables),
+    _form("tap-code", F.tap_code),
+    _form("leetspeak", F.leet),
+    _form("reversed", F.reversed_text),
+    _form("pig-latin", F.pig_latin),
+    # (e) classic transforms
+    *[_form(f"rot{n}", lambda s, n=n: F.rot(s, n)) for n in range(1, 26)],
+    _form("atbash", F.atbash),
+]
+
+
+def item(form: Form, leak: bool) -> dict[str, object]:
+    """An ordinary ticket with the form's leak (or its clean twin) in an internal note."""
+    text = form.leak if leak else form.clean
+    return {
+        "id": f"inv-{form.id}",
+        "expected": form.expected,
+        "label_set": list(form.label_set),
+        "projection": {
+            "ticket": {
+                "key": "INC-4821",
+                "summary": "SSO login page spins, then errors",
+                "description": "Customer reports the login page spins for a minute and then shows an error.",
+                "comments": [
+                    {"author": "ops-bot", "body": f"Forwarded from the triage queue.\nRef: {text}\nPlease follow up."}
+                ],
+            }
+        },
+    }
+
+
+@pytest.mark.parametrize("form", FORMS, ids=[f.id for f in FORMS])
+def test_a_label_in_the_form_is_found(form: Form) -> None:
+    assert audit_item(item(form, True)).findings, f"{form.id}: {form.leak!r}"
+
+
+@pytest.mark.parametrize("form", FORMS, ids=[f.id for f in FORMS])
+def test_the_same_form_without_the_label_is_clean(form: Form) -> None:
+    assert not audit_item(item(form, False)).findings, f"{form.id}: {form.clean!r}"
