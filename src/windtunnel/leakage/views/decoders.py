@@ -16,6 +16,7 @@ from __future__ import annotations
 from windtunnel.leakage.views import (
     binary,
     bytelists,
+    charsets,
     ciphers,
     css,
     escapes,
@@ -34,6 +35,7 @@ from windtunnel.leakage.views import (
 __all__ = [
     "binary",
     "bytelists",
+    "charsets",
     "ciphers",
     "css",
     "escapes",
