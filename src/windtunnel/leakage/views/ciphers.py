@@ -92,3 +92,130 @@ def rotated_words(text: str) -> list[Replacement]:
             out.extend(cands)
             after_name = -1
     return out
+
+
+# --- every other rotation, Atbash and reversal -----------------------------------------------------------------
+
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+_TABLES: dict[str, dict[int, str]] = {
+    **{
+        f"rot{n}": str.maketrans(
+            _LOWER + _LOWER.upper(), _LOWER[n:] + _LOWER[:n] + (_LOWER[n:] + _LOWER[:n]).upper()
+        )
+        for n in range(1, 26)
+        if n != 13
+    },
+    "atbash": str.maketrans(_LOWER + _LOWER.upper(), _LOWER[::-1] + _LOWER[::-1].upper()),
+}
+POOR = -3.3
+"""Mean log-likelihood per letter below which a word is unlikely English as written (a cipher's anchor
+word must be: ``Dsjujdbm`` scores -4.3, ``critical`` -2.9)."""
+RARE_ANCHOR = 1
+"""Letters rare in English (j, k, q, v, x, z) an anchor word holds: a substitution of English writes
+them for common letters, and a pre-check finds two of them in one word cheaply."""
+_RARE = frozenset("jkqvxzJKQVXZ")
+_ANCHOR_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[jkqvxzJKQVXZ][A-Za-z]*(?![A-Za-z])")
+_ANCHOR_BLOB_RE = re.compile(rb"[jkqvxzJKQVXZ][A-Za-z]|[A-Za-z][jkqvxzJKQVXZ]")
+
+
+def _anchor_marker(text: str) -> bool:
+    """A word holding two letters rare in English (the anchor every substitution view needs)."""
+    return _ANCHOR_RE.search(text) is not None
+
+
+# The most frequent letter pairs of English text (a standard published ranking): a reading that forms
+# them is English-like beyond its letters' frequencies (``critical`` beside ``nctetnlw``).
+_BIGRAMS = frozenset(
+    "th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi "
+    "ri ro ic ne ea ra ce li ch ll be ma si om ur".split()
+)
+BIGRAM_BONUS = 0.6
+"""Nats added per frequent letter pair when the substitutions are compared."""
+
+
+def _line_score(words: list[str]) -> float:
+    """Letter frequencies and frequent pairs of ``words`` together (higher: more English-like)."""
+    total = 0.0
+    for w in words:
+        low = w.lower()
+        total += sum(_LOGP[c] for c in low) + BIGRAM_BONUS * sum(low[i : i + 2] in _BIGRAMS for i in range(len(low) - 1))
+    return total
+
+
+def _substituted(text: str) -> list[Replacement]:
+    """The words of each line that holds a substituted passage, read back with the one substitution
+    (a rotation other than 13, or Atbash) under which the line's anchor words read as English.
+
+    An anchor is a word of :data:`ANCHOR_LEN` letters or more, unlikely English as written (:data:`POOR`),
+    holding :data:`RARE_ANCHOR` rare letter, whose substitution gains :data:`MARGIN` per letter; of the
+    substitutions that make such a gain, the one under which the anchors read most like English (letters
+    and frequent letter pairs) wins, and each word of the line whose reading
+    under it scores :data:`WEAK_MARGIN` or better is read so (one word alone is too weak: ``Fri2``)."""
+    out: list[Replacement] = []
+    for line in _LINE_RE.finditer(text):
+        lo, hi = line.start(), line.end()
+        anchors = [
+            mt.group()
+            for mt in _ANCHOR_RE.finditer(text, lo, hi)
+            if len(mt.group()) >= ANCHOR_LEN and sum(c in _RARE for c in mt.group()) >= RARE_ANCHOR
+        ]
+        anchors = [w for w in anchors if _score(w) < POOR]
+        if not anchors:
+            continue
+        base = _line_score(anchors)
+        best, best_gain = "", 0.0
+        for name, table in _TABLES.items():
+            # the anchors' letters and letter pairs choose the substitution
+            gain = _line_score([w.translate(table) for w in anchors]) - base
+            if gain > best_gain and any(_score(w.translate(table)) - _score(w) >= MARGIN for w in anchors):
+                best, best_gain = name, gain
+        if not best:
+            continue
+        table = _TABLES[best]
+        for mt in _WORD_RE.finditer(text, lo, hi):
+            word = mt.group()
+            read = word.translate(table)
+            if _score(read) - _score(word) >= WEAK_MARGIN or word in anchors:
+                out.append((mt.start(), mt.end(), read))
+    return out
+
+
+@decoder(
+    "substitution",
+    order=81,
+    marker=_anchor_marker,
+    blob_marker=lambda b: _ANCHOR_BLOB_RE.search(b) is not None,
+)
+def substitution(text: str) -> list[Replacement]:
+    """ROT-N for every N but 13 (the ``rot13`` decoder's), and Atbash: see :func:`_substituted`."""
+    return _substituted(text)
+
+
+# Reversed text: a word whose only capital is its last letter (``lacitirC``: a capitalised word read
+# backwards), or a reversed English function word standing alone.
+_REVERSED_CUE_RE = re.compile(r"(?<![A-Za-z])[a-z]{2,}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht|si)(?![A-Za-z])")
+_REVERSED_BLOB_RE = re.compile(rb"[a-z]{2}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht) ")
+_FUNCTION_WORDS = frozenset("the and of to is in for it this that with on be are was not a an or by as at".split())
+_TOKEN_RE = re.compile(r"[A-Za-z]+")
+
+
+@decoder(
+    "reversed",
+    order=82,
+    marker=lambda t: _REVERSED_CUE_RE.search(t) is not None,
+    blob_marker=lambda b: _REVERSED_BLOB_RE.search(b) is not None,
+)
+def reversed_lines(text: str) -> list[Replacement]:
+    """Each line written backwards, read forwards: a line holding a word whose only capital is its last
+    letter, or more English function words read backwards than forwards (two at least); the whole line
+    is one replacement."""
+    out: list[Replacement] = []
+    for line in _LINE_RE.finditer(text):
+        body = line.group()
+        tokens = _TOKEN_RE.findall(body)
+        forwards = sum(t.lower() in _FUNCTION_WORDS for t in tokens)
+        backwards = sum(t[::-1].lower() in _FUNCTION_WORDS for t in tokens)
+        capital_last = any(len(t) >= 3 and t[-1].isupper() and t[:-1].islower() for t in tokens)
+        if capital_last or (backwards >= 2 and backwards > forwards):
+            out.append((line.start(), line.end(), body[::-1]))
+    return out
