@@ -17,9 +17,7 @@ _B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _Z85 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
-_B91 = (
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&()*+,./:;<=>?@[]^_`{|}~\""
-)
+_B91 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&()*+,./:;<=>?@[]^_`{|}~"'
 
 
 def big_base(data: bytes, alphabet: str) -> str:
@@ -46,8 +44,11 @@ def b36(s: str) -> str:
 
 
 def crockford(s: str) -> str:
-    return base64.b32encode(s.encode()).decode().rstrip("=").translate(
-        str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", _CROCKFORD)
+    return (
+        base64.b32encode(s.encode())
+        .decode()
+        .rstrip("=")
+        .translate(str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", _CROCKFORD))
     )
 
 
@@ -237,9 +238,7 @@ def regional(s: str) -> str:
     return "\u200b".join(_letters(s.upper(), 0x1F1E6, None))
 
 
-_SMALL_CAPS = dict(
-    zip("abcdefghijklmnopqrstuvwxyz", "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡxʏᴢ", strict=True)
-)
+_SMALL_CAPS = dict(zip("abcdefghijklmnopqrstuvwxyz", "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡxʏᴢ", strict=True))
 
 
 def small_caps(s: str) -> str:
@@ -284,7 +283,9 @@ def braille(s: str) -> str:
 
 def zalgo(s: str) -> str:
     marks = "\u0301\u0316\u0337\u0352\u035c\u0489"
-    return "".join(c + (marks[i % len(marks)] + marks[(i + 2) % len(marks)] if c.isalpha() else "") for i, c in enumerate(s))
+    return "".join(
+        c + (marks[i % len(marks)] + marks[(i + 2) % len(marks)] if c.isalpha() else "") for i, c in enumerate(s)
+    )
 
 
 def keycaps(digits: str) -> str:
@@ -304,7 +305,9 @@ MORSE = {
 
 def morse(s: str, dot: str = ".", dash: str = "-", gap: str = " / ") -> str:
     words = [w for w in s.lower().replace(":", "").split()]
-    return gap.join(" ".join(MORSE[c].replace(".", "\0").replace("-", dash).replace("\0", dot) for c in w) for w in words)
+    return gap.join(
+        " ".join(MORSE[c].replace(".", "\0").replace("-", dash).replace("\0", dot) for c in w) for w in words
+    )
 
 
 def morse_syllables(s: str) -> str:

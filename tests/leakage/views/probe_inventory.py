@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from windtunnel.leakage import audit_item
-
 from tests.leakage.views.test_inventory import FORMS, item
+from windtunnel.leakage import audit_item
 
 ok = bad = 0
 for f in FORMS:

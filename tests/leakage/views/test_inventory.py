@@ -38,14 +38,35 @@ def _form(name: str, enc: object, leak: str = LEAK, clean: str = CLEAN) -> Form:
 
 FORMS: list[Form] = [
     # (a) text codecs: bytes shown as hex or a byte list, and mojibake
-    *[_form(f"hex-{c}", lambda s, c=c: F.codec_hex(s, c)) for c in ("cp037", "cp500", "cp1140", "utf-16-le", "utf-16-be", "utf-16", "utf-32-le", "utf-32-be")],
+    *[
+        _form(f"hex-{c}", lambda s, c=c: F.codec_hex(s, c))
+        for c in ("cp037", "cp500", "cp1140", "utf-16-le", "utf-16-be", "utf-16", "utf-32-le", "utf-32-be")
+    ],
     _form("hex-utf-16-be-spaced", lambda s: F.codec_hex(s, "utf-16-be", " ")),
     _form("bytes-utf-16-le", lambda s: F.byte_list(s, "utf-16-le")),
     _form("bytes-cp037", lambda s: F.byte_list(s, "cp037")),
     _form("utf-7", F.utf7_all),
-    Form("mojibake-cp1252", "priorité: " + F.mojibake("Élevée"), "priorité: " + F.mojibake("Réseau"), "Élevée", ("Basse", "Moyenne", "Élevée")),
-    Form("mojibake-latin1", "statut: " + F.mojibake("Résolu", "latin-1"), "statut: " + F.mojibake("Réseau", "latin-1"), "Résolu", ("Ouvert", "Résolu", "Fermé")),
-    Form("mojibake-double", "priorité: " + F.double_mojibake("Élevée"), "priorité: " + F.double_mojibake("Réseau"), "Élevée", ("Basse", "Moyenne", "Élevée")),
+    Form(
+        "mojibake-cp1252",
+        "priorité: " + F.mojibake("Élevée"),
+        "priorité: " + F.mojibake("Réseau"),
+        "Élevée",
+        ("Basse", "Moyenne", "Élevée"),
+    ),
+    Form(
+        "mojibake-latin1",
+        "statut: " + F.mojibake("Résolu", "latin-1"),
+        "statut: " + F.mojibake("Réseau", "latin-1"),
+        "Résolu",
+        ("Ouvert", "Résolu", "Fermé"),
+    ),
+    Form(
+        "mojibake-double",
+        "priorité: " + F.double_mojibake("Élevée"),
+        "priorité: " + F.double_mojibake("Réseau"),
+        "Élevée",
+        ("Basse", "Moyenne", "Élevée"),
+    ),
     # (b) binary-to-text
     _form("base16", lambda s: s.encode().hex().upper()),
     _form("base32", lambda s: __import__("base64").b32encode(s.encode()).decode()),
@@ -68,7 +89,13 @@ FORMS: list[Form] = [
     _form("quoted-printable", lambda s: "".join(f"={b:02X}" for b in s.encode())),
     _form("percent", F.percent_all),
     _form("percent-3", lambda s: F.percent_all(s, 3)),
-    Form("punycode", "priorité: " + F.punycode("Élevée"), "priorité: " + F.punycode("Réseau"), "Élevée", ("Basse", "Moyenne", "Élevée")),
+    Form(
+        "punycode",
+        "priorité: " + F.punycode("Élevée"),
+        "priorité: " + F.punycode("Réseau"),
+        "Élevée",
+        ("Basse", "Moyenne", "Élevée"),
+    ),
     _form("data-uri", F.data_uri),
     _form("gzip-base64", F.gzip_b64),
     _form("deflate-base64", F.deflate_b64),

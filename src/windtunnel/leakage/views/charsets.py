@@ -24,6 +24,7 @@ import re
 
 from windtunnel.leakage.views.registry import Replacement, decoder
 
+
 def printable(s: str) -> bool:
     """Text a reader would see as text: no control characters, and a letter or digit."""
     if not s:
@@ -73,7 +74,13 @@ def _wide(raw: bytes) -> str | None:
                 return None
     if n >= 4 and n % 2 == 0:
         half = n // 2
-        codec = "utf-16-le" if raw[1::2].count(0) * 4 >= half * 3 else "utf-16-be" if raw[0::2].count(0) * 4 >= half * 3 else ""
+        codec = (
+            "utf-16-le"
+            if raw[1::2].count(0) * 4 >= half * 3
+            else "utf-16-be"
+            if raw[0::2].count(0) * 4 >= half * 3
+            else ""
+        )
         if codec:
             try:
                 return raw.decode(codec)

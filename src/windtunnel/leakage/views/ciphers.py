@@ -99,9 +99,7 @@ def rotated_words(text: str) -> list[Replacement]:
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 _TABLES: dict[str, dict[int, str]] = {
     **{
-        f"rot{n}": str.maketrans(
-            _LOWER + _LOWER.upper(), _LOWER[n:] + _LOWER[:n] + (_LOWER[n:] + _LOWER[:n]).upper()
-        )
+        f"rot{n}": str.maketrans(_LOWER + _LOWER.upper(), _LOWER[n:] + _LOWER[:n] + (_LOWER[n:] + _LOWER[:n]).upper())
         for n in range(1, 26)
         if n != 13
     },
@@ -126,8 +124,58 @@ def _anchor_marker(text: str) -> bool:
 # The most frequent letter pairs of English text (a standard published ranking): a reading that forms
 # them is English-like beyond its letters' frequencies (``critical`` beside ``nctetnlw``).
 _BIGRAMS = frozenset(
-    "th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi "
-    "ri ro ic ne ea ra ce li ch ll be ma si om ur".split()
+    [
+        "th",
+        "he",
+        "in",
+        "er",
+        "an",
+        "re",
+        "on",
+        "at",
+        "en",
+        "nd",
+        "ti",
+        "es",
+        "or",
+        "te",
+        "of",
+        "ed",
+        "is",
+        "it",
+        "al",
+        "ar",
+        "st",
+        "to",
+        "nt",
+        "ng",
+        "se",
+        "ha",
+        "as",
+        "ou",
+        "io",
+        "le",
+        "ve",
+        "co",
+        "me",
+        "de",
+        "hi",
+        "ri",
+        "ro",
+        "ic",
+        "ne",
+        "ea",
+        "ra",
+        "ce",
+        "li",
+        "ch",
+        "ll",
+        "be",
+        "ma",
+        "si",
+        "om",
+        "ur",
+    ]
 )
 BIGRAM_BONUS = 0.6
 """Nats added per frequent letter pair when the substitutions are compared."""
@@ -138,7 +186,9 @@ def _line_score(words: list[str]) -> float:
     total = 0.0
     for w in words:
         low = w.lower()
-        total += sum(_LOGP[c] for c in low) + BIGRAM_BONUS * sum(low[i : i + 2] in _BIGRAMS for i in range(len(low) - 1))
+        total += sum(_LOGP[c] for c in low) + BIGRAM_BONUS * sum(
+            low[i : i + 2] in _BIGRAMS for i in range(len(low) - 1)
+        )
     return total
 
 
@@ -193,9 +243,36 @@ def substitution(text: str) -> list[Replacement]:
 
 # Reversed text: a word whose only capital is its last letter (``lacitirC``: a capitalised word read
 # backwards), or a reversed English function word standing alone.
-_REVERSED_CUE_RE = re.compile(r"(?<![A-Za-z])[a-z]{2,}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht|si)(?![A-Za-z])")
+_REVERSED_CUE_RE = re.compile(
+    r"(?<![A-Za-z])[a-z]{2,}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht|si)(?![A-Za-z])"
+)
 _REVERSED_BLOB_RE = re.compile(rb"[a-z]{2}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht) ")
-_FUNCTION_WORDS = frozenset("the and of to is in for it this that with on be are was not a an or by as at".split())
+_FUNCTION_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "of",
+        "to",
+        "is",
+        "in",
+        "for",
+        "it",
+        "this",
+        "that",
+        "with",
+        "on",
+        "be",
+        "are",
+        "was",
+        "not",
+        "a",
+        "an",
+        "or",
+        "by",
+        "as",
+        "at",
+    ]
+)
 _TOKEN_RE = re.compile(r"[A-Za-z]+")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from windtunnel.leakage.views import (
     binary,
+    blocks,
     bytelists,
     charsets,
     ciphers,
@@ -35,6 +36,7 @@ from windtunnel.leakage.views import (
 
 __all__ = [
     "binary",
+    "blocks",
     "bytelists",
     "charsets",
     "ciphers",

@@ -130,7 +130,9 @@ _TURNED = {
 _SWAPPED = {"u": "n", "n": "u", "p": "d", "d": "p", "b": "q", "q": "b", "'": ",", ",": "'", "M": "W", "W": "M"}
 _TURNED_CLASS = "".join(sorted(_TURNED))
 # A run of turned and plain characters on one line that holds a turned letter.
-_UPSIDE_RUN_RE = re.compile(f"[{_TURNED_CLASS}A-Za-z0-9 ·:.,'!?-]*[{_TURNED_CLASS}][{_TURNED_CLASS}A-Za-z0-9 ·:.,'!?-]*")
+_UPSIDE_RUN_RE = re.compile(
+    f"[{_TURNED_CLASS}A-Za-z0-9 ·:.,'!?-]*[{_TURNED_CLASS}][{_TURNED_CLASS}A-Za-z0-9 ·:.,'!?-]*"
+)
 
 
 @decoder(
@@ -161,4 +163,3 @@ _MARKS_RE = re.compile(f"(?<=[A-Za-z])[{_MARKS}]+")
 def marks(text: str) -> list[Replacement]:
     """Combining marks after a Latin letter dropped (any number stacked on it: the letter is what reads)."""
     return [(mt.start(), mt.end(), "") for mt in _MARKS_RE.finditer(text)]
-

@@ -30,15 +30,17 @@ _DOT_DASH = str.maketrans({"·": ".", "•": ".", "−": "-", "–": "-", "_": "
 # Groups of dots and dashes separated by blanks or word separators: three groups at least.
 _SYMBOLS = "[.\u00b7\u2022\\-\u2212\u2013\u2014_]"
 _MORSE_RE = re.compile(f"(?<![\\w.]){_SYMBOLS}{{1,6}}(?:(?: {{1,3}}| ?[/|] ?){_SYMBOLS}{{1,6}}){{2,}}(?![\\w])")
-_SPOKEN_RE = re.compile(r"(?i)\b(?:di|dit|dah)(?:[- ](?:di|dit|dah))*(?:(?: | / )(?:di|dit|dah)(?:[- ](?:di|dit|dah))*){2,}\b")
+_SPOKEN_RE = re.compile(
+    r"(?i)\b(?:di|dit|dah)(?:[- ](?:di|dit|dah))*(?:(?: | / )(?:di|dit|dah)(?:[- ](?:di|dit|dah))*){2,}\b"
+)
 _SPOKEN_LETTER_RE = re.compile(r"(?i)(?:di|dit|dah)(?:-(?:di|dit|dah))*")
 
 
 def _morse_marker(text: str) -> bool:
     """A dot beside a dash (or the spoken syllables)."""
-    return (
-        ".-" in text or "-." in text or "·−" in text or "−·" in text or "..." in text or "---" in text
-    ) or ("dah" in text.lower())
+    return (".-" in text or "-." in text or "·−" in text or "−·" in text or "..." in text or "---" in text) or (
+        "dah" in text.lower()
+    )
 
 
 def _letters(groups: list[list[str]]) -> str | None:
@@ -57,7 +59,9 @@ def _letters(groups: list[list[str]]) -> str | None:
     "morse",
     order=92,
     marker=_morse_marker,
-    blob_marker=lambda b: b.find(b".-") >= 0 or b.find(b"-.") >= 0 or b.find(b"dah") >= 0 or b.find(b"\xe2\x88\x92") >= 0,
+    blob_marker=lambda b: (
+        b.find(b".-") >= 0 or b.find(b"-.") >= 0 or b.find(b"dah") >= 0 or b.find(b"\xe2\x88\x92") >= 0
+    ),
 )
 def morse(text: str) -> list[Replacement]:
     """Each run of Morse groups (written or spoken) as the text it spells."""
@@ -110,9 +114,13 @@ def tap_code(text: str) -> list[Replacement]:
     return out
 
 
-_LEET = str.maketrans({"4": "a", "@": "a", "3": "e", "1": "i", "!": "i", "0": "o", "5": "s", "$": "s", "7": "t", "+": "t"})
+_LEET = str.maketrans(
+    {"4": "a", "@": "a", "3": "e", "1": "i", "!": "i", "0": "o", "5": "s", "$": "s", "7": "t", "+": "t"}
+)
 # A word of letters and leet characters, with a letter and a leet character inside it.
-_LEET_RE = re.compile(r"(?<![\w@$+!])(?=[A-Za-z@$+!0-9]*[A-Za-z])(?=[A-Za-z@$+!0-9]*[013457@$+!])[A-Za-z][A-Za-z@$+!0-9]{2,}[A-Za-z0-9]|(?<![\w@$+!])[013457@$][A-Za-z][A-Za-z@$+!0-9]{1,}[A-Za-z]")
+_LEET_RE = re.compile(
+    r"(?<![\w@$+!])(?=[A-Za-z@$+!0-9]*[A-Za-z])(?=[A-Za-z@$+!0-9]*[013457@$+!])[A-Za-z][A-Za-z@$+!0-9]{2,}[A-Za-z0-9]|(?<![\w@$+!])[013457@$][A-Za-z][A-Za-z@$+!0-9]{1,}[A-Za-z]"
+)
 _LEET_MARK_RE = re.compile(r"[A-Za-z][013457@$+!][A-Za-z]")
 
 
