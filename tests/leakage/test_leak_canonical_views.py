@@ -102,6 +102,25 @@ CASES: dict[str, tuple[str, ...]] = {
     "tags": ("flag 🏴" + _tags("priority: High") + "\U000e007f ok", "note" + _tags("the Highway") + " ok"),
     "digits": ("answer: ٤٢ (Arabic-Indic)", "room ٤٢٣, floor ४", "42"),
     "bidi": ("prio: \u202ehgiH\u202c ok", "road: \u202eyawhgiH\u202c"),
+    "letterforms": ("prio: ʜɪɢʜ today", "road: ʜɪɢʜᴡᴀʏ closed"),
+    "braille": ("prio: ⠠⠓⠊⠛⠓ today", "road: ⠠⠓⠊⠛⠓⠺⠁⠽ closed"),
+    "upside_down": ("prio: ɥƃᴉH today", "road: ʎɐʍɥƃᴉH closed"),
+    "marks": ("prio: H\u0489i\u20d2g\u0489h today", "road: H\u0489i\u20d2ghway closed"),
+    "mojibake": ("priorité: Ã‰levÃ©e", "route: Ã‰levÃ©es", "Élevée"),
+    "utf7": ("prio: +AEgAaQBnAGg- today", "road: +AEgAaQBnAGgAdwBhAHk- closed"),
+    "punycode": ("prio: xn--lta-pha today", "road: xn--ltamira-4oa closed", "Álta"),
+    "substitution": ("Answer: wypvypaf: Opno", "Answer: Opnodhf jsvzlk"),
+    "reversed": ("hgiH :ytiroirp", "yawhgiH eht no"),
+    "morse": ("prio: .... .. --. .... today", "road: .... .. --. .... .-- .- -.-- closed"),
+    "tap_code": (
+        "prio: .. ...  .. ....  .. ..  .. ... ok",
+        "road: .. ...  .. ....  .. ..  .. ...  ..... ..  . .  ..... .... ok",
+    ),
+    "leet": ("prio: H1gh today", "road: H1ghw4y closed"),
+    "binary_blocks": (
+        "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"priority: High").decode() + "`\nend\n",
+        "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"the Highway").decode() + "`\nend\n",
+    ),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 
@@ -386,7 +405,9 @@ def test_an_override_run_reads_in_display_order_and_points_at_the_run() -> None:
     html = '<p>Triage: <bdo dir="rtl">hgiH yreV</bdo></p>'
     hits = [h for h in NeedleSet.build(["Very High"]).search(html) if "bidi" in h.view]
     assert hits and html[hits[0].span[0] : hits[0].span[1]] == "hgiH yreV"
-    assert NeedleSet.build(["High"]).search('<bdo dir="ltr">hgiH</bdo> <bdo dir="rtl">yawhgiH</bdo>') == []
+    # (text written backwards is the ``reversed`` view's, whatever the markup around it)
+    ltr = NeedleSet.build(["High"]).search('<bdo dir="ltr">hgiH</bdo> <bdo dir="rtl">yawhgiH</bdo>')
+    assert [h for h in ltr if "bidi" in h.view] == []
     item = {"id": "t", "expected": "Very High", "projection": {"note": html}}
     fast, ref = audit_item(item), audit_item(item, prefilter=False)  # the prefilter knows the element
     assert fast.findings == ref.findings and fast.findings

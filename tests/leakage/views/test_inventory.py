@@ -8,6 +8,7 @@ undo yet is listed in the docs' table as not done and is absent here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from tests.leakage.views import forms as F
 from windtunnel.leakage import audit_item
 
+_CODECS = ("cp037", "cp500", "cp1140", "utf-16-le", "utf-16-be", "utf-16", "utf-32-le", "utf-32-be")
 LABELS = ["Low", "Medium", "High", "Critical"]
 LEAK = "priority: Critical"
 CLEAN = "assigned to the web team"
@@ -31,9 +33,16 @@ class Form:
     label_set: tuple[str, ...] = tuple(LABELS)
 
 
-def _form(name: str, enc: object, leak: str = LEAK, clean: str = CLEAN) -> Form:
-    fn = enc  # a function of one string
-    return Form(name, fn(leak), fn(clean))  # type: ignore[operator]
+def _form(name: str, enc: Callable[[str], str], leak: str = LEAK, clean: str = CLEAN) -> Form:
+    """The label's statement and the clean text, both written by ``enc``."""
+    return Form(name, enc(leak), enc(clean))
+
+
+def _french(name: str, enc: Callable[[str], str]) -> Form:
+    """A French label with accents (what a codec mix-up changes) written in the form after its name."""
+    return Form(
+        name, "priorité: " + enc("Élevée"), "priorité: " + enc("Réseau"), "Élevée", ("Basse", "Moyenne", "Élevée")
+    )
 
 
 FORMS: list[Form] = [
@@ -131,6 +140,40 @@ FORMS: list[Form] = [
 ]
 
 
+NOT_DONE = {
+    "hex-utf-16-be-spaced": "hex bytes separated by blanks are not read as a run",
+    "base32-crockford": "no decoder for Crockford's alphabet",
+    "base32hex": "no decoder for the extended-hex alphabet",
+    "base36": "big-number alphabets need a pre-check for runs the base64 plan does not see",
+    "base58": "big-number alphabets need a pre-check for runs the base64 plan does not see",
+    "base62": "big-number alphabets need a pre-check for runs the base64 plan does not see",
+    "z85": "no decoder for bare base85 runs",
+    "base85-rfc1924": "no decoder for bare base85 runs",
+    "base91": "no decoder for base91",
+    "uuencode-line": "a bare uuencoded line has no header to find it by",
+    "deflate-base64": "a raw deflate stream has no header; not inflated",
+    "protobuf-base64": "strings inside binary framing are not extracted",
+    "msgpack-base64": "strings inside binary framing are not extracted",
+    "pig-latin": "not read",
+    "rot3": "the anchor word needs a letter rare in English; this shift writes none",
+    "rot5": "unigram and pair scores prefer another reading of these words",
+    "rot9": "unigram and pair scores prefer another reading of these words",
+    "rot20": "unigram and pair scores prefer another reading of these words",
+    "rot22": "unigram and pair scores prefer another reading of these words",
+}
+"""Inventory forms no view undoes yet (docs/leakage.md lists them): their leak test is a strict xfail,
+so the day a view reads one the test says so."""
+
+
+def _params() -> list[object]:
+    return [
+        pytest.param(f, id=f.id, marks=pytest.mark.xfail(reason=NOT_DONE[f.id], strict=True))
+        if f.id in NOT_DONE
+        else pytest.param(f, id=f.id)
+        for f in FORMS
+    ]
+
+
 def item(form: Form, leak: bool) -> dict[str, object]:
     """An ordinary ticket with the form's leak (or its clean twin) in an internal note."""
     text = form.leak if leak else form.clean
@@ -151,7 +194,7 @@ def item(form: Form, leak: bool) -> dict[str, object]:
     }
 
 
-@pytest.mark.parametrize("form", FORMS, ids=[f.id for f in FORMS])
+@pytest.mark.parametrize("form", _params())
 def test_a_label_in_the_form_is_found(form: Form) -> None:
     assert audit_item(item(form, True)).findings, f"{form.id}: {form.leak!r}"
 

@@ -104,7 +104,9 @@ def bytes_text(raw: bytes) -> str | None:
 
 # A run of what UTF-8 looks like read as Windows-1252 or Latin-1: a lead byte's character (Â-ô), then
 # one to three continuation bytes' characters (0x80-0xBF as cp1252 or Latin-1 shows them).
-_CONT = "\u0080-\u00bf\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178"
+_CONT = "\u0080-\u00bf" + "".join(
+    bytes([b]).decode("cp1252") for b in range(0x80, 0xA0) if b not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)
+)
 _MOJIBAKE_RE = re.compile(f"(?:[\u00c2-\u00f4][{_CONT}]{{1,3}})+")
 
 
