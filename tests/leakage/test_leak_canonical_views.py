@@ -109,7 +109,7 @@ CASES: dict[str, tuple[str, ...]] = {
     "mojibake": ("priorité: Ã‰levÃ©e", "route: Ã‰levÃ©es", "Élevée"),
     "utf7": ("prio: +AEgAaQBnAGg- today", "road: +AEgAaQBnAGgAdwBhAHk- closed"),
     "punycode": ("prio: xn--lta-pha today", "road: xn--ltamira-4oa closed", "Álta"),
-    "substitution": ("Answer: wypvypaf: Opno", "Answer: Opnodhf jsvzlk"),
+    "substitution": ("Answer: qsjpsjuz: Ijhi", "Answer: Ijhixbz dmptfe"),
     "reversed": ("hgiH :ytiroirp", "yawhgiH eht no"),
     "morse": ("prio: .... .. --. .... today", "road: .... .. --. .... .-- .- -.-- closed"),
     "tap_code": (

@@ -429,10 +429,12 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
                 hot = _hot_of(runs, pr, sets)
     # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
-    extra = (
-        decode
-        and (_base_markers(blob, low) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low))
-        and _extra_may_hit(_json_text(blob), pr.words_upstream)
+    extra = decode and (
+        (
+            (_base_markers(blob, low) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low))
+            and _extra_may_hit(_json_text(blob), pr.words_upstream)
+        )
+        or _plugins_may_hit(blob, pr.words_upstream)
     )
     if hot or entities or percent or ups or extra:
         return Plan(
@@ -465,6 +467,9 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
     spoken = _spoken_may_add(text.encode(), b"}\n", pr.words)
     if (_base_markers_text(text) or spoken) and _extra_may_hit(text, pr.words):
         return True
+    fired = frozenset(d.name for d in _plugins() if d.marker(text))
+    if fired and _extra_may_hit(text, pr.words, fired):
+        return True
     return _b64_pieces(text.encode(), pr.min_blob, json=False)
 
 
@@ -490,13 +495,17 @@ _ROT_BYTES = bytes.maketrans(
 
 
 def _extra_markers(blob: bytes) -> bool:
-    """:func:`_base_markers` or :func:`_spoken_markers` of serialised JSON."""
-    return _base_markers(blob) or _spoken_markers(blob, b"}\\n")
+    """:func:`_base_markers`, :func:`_spoken_markers` or a plug-in decoder's marker of serialised JSON."""
+    return (
+        _base_markers(blob)
+        or _spoken_markers(blob, b"}\\n")
+        or any(d.blob_marker(blob) for d in _plugins() if d.blob_marker is not None)
+    )
 
 
 def _extra_markers_text(text: str) -> bool:
     """:func:`_extra_markers` of one string as the model reads it."""
-    return _base_markers_text(text) or _spoken_markers(text.encode(), b"}\n")
+    return _base_markers_text(text) or _spoken_markers(text.encode(), b"}\n") or any(d.marker(text) for d in _plugins())
 
 
 def _spoken_markers(raw: bytes, eol: bytes) -> bool:
@@ -624,9 +633,7 @@ def _base_markers(blob: bytes, low: bytes | None = None) -> bool:
         return True
     if _document_markers(blob, True, low):
         return True
-    if blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None:
-        return True
-    return any(d.blob_marker(blob) for d in _plugins() if d.blob_marker is not None)
+    return blob.find(b"<") >= 0 and _TAG_RE.search(blob) is not None
 
 
 # The document views' markers (views/terminal.py, pdf.py, css.py, bytelists.py, unicode_forms.py): a terminal escape
@@ -689,9 +696,7 @@ def _base_markers_text(text: str) -> bool:
         return True
     if _document_markers(text.encode(), False):
         return True
-    if "<" in text and _TAG_STR_RE.search(text) is not None:
-        return True
-    return any(d.marker(text) for d in _plugins())
+    return "<" in text and _TAG_STR_RE.search(text) is not None
 
 
 _EXTRA_DECODERS = frozenset(
@@ -731,6 +736,14 @@ def _plugins() -> list[Decoder]:
     return _PLUGINS[1]
 
 
+def _plugins_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """Whether a plug-in decoder whose ``blob_marker`` holds in serialised JSON may add a hit: its
+    views (only the decoders whose marker holds, at the first level) are searched for the needles'
+    words. A marker is a necessary condition, so a decoder whose marker fails adds nothing there."""
+    fired = frozenset(d.name for d in _plugins() if d.blob_marker is not None and d.blob_marker(blob))
+    return bool(fired) and _extra_may_hit(_json_text(blob), sets, fired)
+
+
 def _extra_decoders() -> frozenset[str]:
     """:data:`_EXTRA_DECODERS` and the decoders of :func:`_plugins`."""
     _plugins()
@@ -758,10 +771,11 @@ def _json_text(blob: bytes) -> str:
     return apply(Mapped(text), escapes(text)).text if "\\" in text else text
 
 
-def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]]) -> bool:
-    """Whether a view of the decoders the plan does not model (and what they nest) holds every word
-    of some needle: a necessary condition of a hit that only such a view shows."""
-    for _name, view in canonical_views(text, only=_extra_decoders()):
+def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]], only: frozenset[str] | None = None) -> bool:
+    """Whether a view of the decoders the plan does not model (``only``: of these, at the first level),
+    and what they nest, holds every word of some needle: a necessary condition of a hit that only such a
+    view shows."""
+    for _name, view in canonical_views(text, only=_extra_decoders() if only is None else only):
         low = full_text(view.text).encode()
         if any(all(low.find(t) >= 0 for t in toks) for toks in sets):
             return True

@@ -53,9 +53,7 @@ def _uu_body(lines: list[str], xx: bool) -> bytes | None:
     "binary_blocks",
     order=48,
     marker=lambda t: "begin " in t or "=ybegin" in t or "xbtoa Begin" in t or "begin-base64" in t,
-    blob_marker=lambda b: (
-        b.find(b"begin ") >= 0 or b.find(b"=ybegin") >= 0 or b.find(b"xbtoa Begin") >= 0 or b.find(b"begin-base64") >= 0
-    ),
+    blob_marker=lambda b: b.find(b"egin") >= 0,  # ``begin``, ``=ybegin``, ``xbtoa Begin``
 )
 def binary_blocks(text: str) -> list[Replacement]:
     """Each uuencode (``begin 644 …``, the body read as uuencode, else xxencode, else base64 for

@@ -45,7 +45,7 @@ _BOMS = (
     (b"\xfe\xff", "utf-16-be"),
 )
 # EBCDIC letters (a-i, j-r, s-z and capitals), digits and the blank, with the usual punctuation.
-_EBCDIC_TEXT = frozenset(
+_EBCDIC_TEXT = bytes(
     [*range(0x81, 0x8A), *range(0x91, 0x9A), *range(0xA2, 0xAA), *range(0xC1, 0xCA), *range(0xD1, 0xDA)]
     + [*range(0xE2, 0xEA), *range(0xF0, 0xFA), 0x40, 0x4B, 0x6B, 0x7A, 0x5E, 0x60, 0x61, 0x6D, 0x7D, 0x7F, 0x25]
 )
@@ -92,10 +92,14 @@ def _wide(raw: bytes) -> str | None:
 def bytes_text(raw: bytes) -> str | None:
     """The printable text (with a letter) that bytes which are not UTF-8 text hold in UTF-16, UTF-32 or
     EBCDIC, else ``None`` (see the module)."""
-    if len(raw) < 3:
+    n = len(raw)
+    if n < 3:
         return None
-    text = _wide(raw)
-    if text is None and len(raw) >= 4 and sum(b in _EBCDIC_TEXT for b in raw) * 10 >= len(raw) * 9:
+    text = None
+    # (C-level counts first: this runs for every base64 or hex run whose bytes are not UTF-8 text)
+    if raw.count(0) * 4 >= n or raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = _wide(raw)
+    elif n >= 4 and len(raw.translate(None, _EBCDIC_TEXT)) * 10 <= n:
         text = raw.decode("cp037")
     if text is None or not printable(text) or not any(ch.isalpha() for ch in text):
         return None
@@ -160,14 +164,15 @@ def utf7(text: str) -> list[Replacement]:
     return out
 
 
-_PUNY_RE = re.compile(r"(?i)(?<![A-Za-z0-9-])xn--([a-z0-9-]{1,59})")
+_PUNY_BLOB_RE = re.compile(rb"-(?<=[nN]--)")  # led by the literal '-'
+_PUNY_RE = re.compile(r"(?<![A-Za-z0-9-])(?:xn|XN)--([A-Za-z0-9-]{1,59})")
 
 
 @decoder(
     "punycode",
     order=42,
     marker=lambda t: "xn--" in t or "XN--" in t,
-    blob_marker=lambda b: b.find(b"xn--") >= 0 or b.find(b"XN--") >= 0,
+    blob_marker=lambda b: _PUNY_BLOB_RE.search(b) is not None,
 )
 def punycode(text: str) -> list[Replacement]:
     """Each IDNA label ``xn--…`` as the Unicode text it encodes (RFC 3492)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 
+from windtunnel.leakage.views.classes import classes_of
 from windtunnel.leakage.views.registry import Replacement, decoder
 
 # Relative frequency of each letter in English text (percent; a standard published table).
@@ -108,17 +109,59 @@ _TABLES: dict[str, dict[int, str]] = {
 POOR = -3.3
 """Mean log-likelihood per letter below which a word is unlikely English as written (a cipher's anchor
 word must be: ``Dsjujdbm`` scores -4.3, ``critical`` -2.9)."""
-RARE_ANCHOR = 1
+RARE_ANCHOR = 2
 """Letters rare in English (j, k, q, v, x, z) an anchor word holds: a substitution of English writes
 them for common letters, and a pre-check finds two of them in one word cheaply."""
 _RARE = frozenset("jkqvxzJKQVXZ")
-_ANCHOR_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[jkqvxzJKQVXZ][A-Za-z]*(?![A-Za-z])")
-_ANCHOR_BLOB_RE = re.compile(rb"[jkqvxzJKQVXZ][A-Za-z]|[A-Za-z][jkqvxzJKQVXZ]")
+_ANCHOR_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[jkqvxzJKQVXZ][A-Za-z]*[jkqvxzJKQVXZ][A-Za-z]*(?![A-Za-z])")
+# Two rare letters in one word of the shared letter classes (views/classes.py), each search led by a literal.
+_TWO_RARE_RES = (re.compile(rb"r(?=[aArR]*[rR])"), re.compile(rb"R(?=[aArR]*[rR])"))
+
+
+def _anchor_blob(blob: bytes) -> bool:
+    """:func:`_anchor_marker` on serialised JSON, then :func:`_is_anchor` on each word it finds there:
+    the pre-check asks exactly what opens a substituted passage (most words with two rare letters are
+    English, ``jovial``, ``quartz``, and open none)."""
+    classes = classes_of(blob)
+    for rx in _TWO_RARE_RES:
+        for mt in rx.finditer(classes):
+            a = (
+                max(
+                    classes.rfind(b" ", 0, mt.start()),
+                    classes.rfind(b"1", 0, mt.start()),
+                    classes.rfind(b"0", 0, mt.start()),
+                )
+                + 1
+            )
+            if a and blob[a - 1] == 0x5C:  # a JSON escape's letter (``\\nWord``) is not the word's
+                a += 1
+            b = mt.end()
+            while b < len(classes) and classes[b] in _LETTER_CLASSES:
+                b += 1
+            if _is_anchor(blob[a:b].decode("latin-1")):
+                return True
+    return False
+
+
+_LETTER_CLASSES = frozenset(b"aArR")
 
 
 def _anchor_marker(text: str) -> bool:
     """A word holding two letters rare in English (the anchor every substitution view needs)."""
     return _ANCHOR_RE.search(text) is not None
+
+
+_SHAPE_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+")
+
+
+def _is_anchor(word: str) -> bool:
+    """Whether ``word`` opens a substituted passage: written in a case shape of prose, at least
+    :data:`ANCHOR_LEN` letters, :data:`RARE_ANCHOR` rare letters, unlikely English as written
+    (:data:`POOR`), and some substitution gains :data:`MARGIN` per letter on it."""
+    if len(word) < ANCHOR_LEN or sum(c in _RARE for c in word) < RARE_ANCHOR or _SHAPE_RE.fullmatch(word) is None:
+        return False
+    written = _score(word)
+    return written < POOR and any(_score(word.translate(t)) - written >= MARGIN for t in _TABLES.values())
 
 
 # The most frequent letter pairs of English text (a standard published ranking): a reading that forms
@@ -197,19 +240,14 @@ def _substituted(text: str) -> list[Replacement]:
     (a rotation other than 13, or Atbash) under which the line's anchor words read as English.
 
     An anchor is a word of :data:`ANCHOR_LEN` letters or more, unlikely English as written (:data:`POOR`),
-    holding :data:`RARE_ANCHOR` rare letter, whose substitution gains :data:`MARGIN` per letter; of the
+    holding :data:`RARE_ANCHOR` rare letters, whose substitution gains :data:`MARGIN` per letter; of the
     substitutions that make such a gain, the one under which the anchors read most like English (letters
     and frequent letter pairs) wins, and each word of the line whose reading
     under it scores :data:`WEAK_MARGIN` or better is read so (one word alone is too weak: ``Fri2``)."""
     out: list[Replacement] = []
     for line in _LINE_RE.finditer(text):
         lo, hi = line.start(), line.end()
-        anchors = [
-            mt.group()
-            for mt in _ANCHOR_RE.finditer(text, lo, hi)
-            if len(mt.group()) >= ANCHOR_LEN and sum(c in _RARE for c in mt.group()) >= RARE_ANCHOR
-        ]
-        anchors = [w for w in anchors if _score(w) < POOR]
+        anchors = [mt.group() for mt in _ANCHOR_RE.finditer(text, lo, hi) if _is_anchor(mt.group())]
         if not anchors:
             continue
         base = _line_score(anchors)
@@ -234,7 +272,7 @@ def _substituted(text: str) -> list[Replacement]:
     "substitution",
     order=81,
     marker=_anchor_marker,
-    blob_marker=lambda b: _ANCHOR_BLOB_RE.search(b) is not None,
+    blob_marker=_anchor_blob,
 )
 def substitution(text: str) -> list[Replacement]:
     """ROT-N for every N but 13 (the ``rot13`` decoder's), and Atbash: see :func:`_substituted`."""
@@ -246,7 +284,31 @@ def substitution(text: str) -> list[Replacement]:
 _REVERSED_CUE_RE = re.compile(
     r"(?<![A-Za-z])[a-z]{2,}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht|si)(?![A-Za-z])"
 )
-_REVERSED_BLOB_RE = re.compile(rb"[a-z]{2}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht) ")
+# For the pre-check on bytes: small letters as 'a', capitals as 'A', anything else as a blank.
+# A word of small letters ending in a capital, not glued to a digit or a base64 character.
+_CAPITAL_LAST_RE = re.compile(r"(?<![A-Za-z0-9+/=])[a-z]{2,}[A-Z](?![A-Za-z0-9+/=])")
+
+
+def _reversed_blob(blob: bytes) -> bool:
+    """The reversed view's cue in serialised JSON: ``eht`` (``the`` backwards, which a reversed line of
+    English function words holds), or a word of small letters ending in a capital that no letter,
+    digit or base64 character follows (:func:`~windtunnel.leakage.views.classes.classes_of`; a
+    ``1`` after it is punctuation such as ``!``), checked back to its start."""
+    if blob.find(b"eht") >= 0:
+        return True
+    classes = classes_of(blob)
+    for rx in _CAPITAL_END_RES:
+        for mt in rx.finditer(classes):
+            i = mt.start()
+            start = max(classes.rfind(b" ", 0, i), classes.rfind(b"1", 0, i)) + 1
+            if i - start >= 2 and not classes[start:i].strip(b"ar"):
+                return True
+    return False
+
+
+_CAPITAL_END_RES = (re.compile(rb"A(?<=[ar]A)(?=[ 1])"), re.compile(rb"R(?<=[ar]R)(?=[ 1])"))
+
+
 _FUNCTION_WORDS = frozenset(
     [
         "the",
@@ -280,19 +342,19 @@ _TOKEN_RE = re.compile(r"[A-Za-z]+")
     "reversed",
     order=82,
     marker=lambda t: _REVERSED_CUE_RE.search(t) is not None,
-    blob_marker=lambda b: _REVERSED_BLOB_RE.search(b) is not None,
+    blob_marker=lambda b: _reversed_blob(b),
 )
 def reversed_lines(text: str) -> list[Replacement]:
     """Each line written backwards, read forwards: a line holding a word whose only capital is its last
-    letter, or more English function words read backwards than forwards (two at least); the whole line
-    is one replacement."""
+    letter, or more English function words read backwards than forwards (two at least, ``eht`` among
+    them); the whole line is one replacement."""
     out: list[Replacement] = []
     for line in _LINE_RE.finditer(text):
         body = line.group()
         tokens = _TOKEN_RE.findall(body)
         forwards = sum(t.lower() in _FUNCTION_WORDS for t in tokens)
         backwards = sum(t[::-1].lower() in _FUNCTION_WORDS for t in tokens)
-        capital_last = any(len(t) >= 3 and t[-1].isupper() and t[:-1].islower() for t in tokens)
-        if capital_last or (backwards >= 2 and backwards > forwards):
+        capital_last = _CAPITAL_LAST_RE.search(body) is not None
+        if capital_last or (backwards >= 2 and backwards > forwards and "eht" in body):
             out.append((line.start(), line.end(), body[::-1]))
     return out
