@@ -205,3 +205,26 @@ def test_a_label_in_the_form_is_found(form: Form) -> None:
 @pytest.mark.parametrize("form", FORMS, ids=[f.id for f in FORMS])
 def test_the_same_form_without_the_label_is_clean(form: Form) -> None:
     assert not audit_item(item(form, False)).findings, f"{form.id}: {form.clean!r}"
+
+
+LISTED = ["morse", "reversed", "braille", "small-capitals", "leetspeak", "hex-utf-16-le", "rot1", "upside-down"]
+
+
+@pytest.mark.parametrize("form", [f for f in FORMS if f.id in LISTED], ids=lambda f: f.id)
+def test_a_listing_of_every_label_in_the_form_is_still_a_listing(form: Form) -> None:
+    # the form's encoder, applied to a listing of the whole label set instead of the statement
+    enc = _ENCODERS[form.id]
+    listing = Form(form.id, "Options: " + enc("Low Medium High or Critical"), "")
+    assert not audit_item(item(listing, True)).findings
+
+
+_ENCODERS = {
+    "morse": F.morse,
+    "reversed": F.reversed_text,
+    "braille": F.braille,
+    "small-capitals": F.small_caps,
+    "leetspeak": F.leet,
+    "hex-utf-16-le": lambda s: F.codec_hex(s, "utf-16-le"),
+    "rot1": lambda s: F.rot(s, 1),
+    "upside-down": F.upside_down,
+}

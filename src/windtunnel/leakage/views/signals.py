@@ -6,9 +6,10 @@
   ``dah-dit``). A run of three letters or more, every group a Morse letter;
 * ``tap_code``: the prisoners' tap code (a 5×5 square without ``k``, read as ``c``), each letter two
   groups of dots or taps (row, then column), letters separated by two blanks, words by ``/``;
-* ``leet``: a word of four characters or more mixing letters with the digits and symbols leetspeak
-  writes for letters (``4``/``@`` a, ``3`` e, ``1``/``!`` i, ``0`` o, ``5``/``$`` s, ``7``/``+`` t),
-  with two letters at least, read as the letters (``Cr171c4l`` → ``Critical``).
+* ``leet``: a word mixing letters with the digits and symbols leetspeak writes for letters (``4``/``@``
+  a, ``3`` e, ``1``/``!`` i, ``0`` o, ``5``/``$`` s, ``7``/``+`` t), a leet character between two
+  letters, read as the letters in a prose case shape (``Cr171c4l`` → ``Critical``); then the text's
+  shorter leet tokens too (``0r``).
 
 What a decoded run spells is decided like any other text (a listing of every label in Morse is still a
 listing). Every replacement covers the run it reads, so a finding points at the code as written.
@@ -122,9 +123,8 @@ _LEET = str.maketrans(
     {"4": "a", "@": "a", "3": "e", "1": "i", "!": "i", "0": "o", "5": "s", "$": "s", "7": "t", "+": "t"}
 )
 # A word of letters and leet characters, with a letter and a leet character inside it.
-_LEET_RE = re.compile(
-    r"(?<![\w@$+!])(?=[A-Za-z@$+!0-9]*[A-Za-z])(?=[A-Za-z@$+!0-9]*[013457@$+!])[A-Za-z][A-Za-z@$+!0-9]{2,}[A-Za-z0-9]|(?<![\w@$+!])[013457@$][A-Za-z][A-Za-z@$+!0-9]{1,}[A-Za-z]"
-)
+# A token of letters and leet characters (and other digits, so that an id stays whole and is refused).
+_LEET_RE = re.compile(r"(?<![\w@$+!])[A-Za-z0-9@$+!]*[A-Za-z0-9](?![\w@$+!])")
 _LEET_MARK_RE = re.compile(r"[A-Za-z][013457@$+!][A-Za-z]")
 
 
@@ -135,13 +135,25 @@ _LEET_MARK_RE = re.compile(r"[A-Za-z][013457@$+!][A-Za-z]")
     blob_marker=lambda b: _leet_blob(b),
 )
 def leet(text: str) -> list[Replacement]:
-    """Each leetspeak word (:func:`_leet_word`) read as letters."""
+    """Each leetspeak word (:func:`_leet_word`) read as letters; once a text holds one, also each other
+    token of two characters or more mixing letters and leet characters whose reading has a prose case
+    shape (``0r``, ``4nd`` beside ``H1gh``: a listing written in leetspeak is read whole)."""
     out: list[Replacement] = []
+    found = False
+    weak: list[Replacement] = []
     for mt in _LEET_RE.finditer(text):
         word = mt.group(0)
+        if len(word) > MAX_LEET or word.isalpha() or word.isdigit():
+            continue
+        read = word.translate(_LEET)
+        if _SHAPE_RE.fullmatch(read) is None:
+            continue
         if _leet_word(word):
-            out.append((mt.start(), mt.end(), word.translate(_LEET)))
-    return out
+            found = True
+            out.append((mt.start(), mt.end(), read))
+        else:
+            weak.append((mt.start(), mt.end(), read))
+    return sorted(out + weak) if found else []
 
 
 MAX_LEET = 24
