@@ -117,6 +117,7 @@ CASES: dict[str, tuple[str, ...]] = {
         "road: .. ...  .. ....  .. ..  .. ...  ..... ..  . .  ..... .... ok",
     ),
     "leet": ("prio: H1gh today", "road: H1ghw4y closed"),
+    "leet_l": ("mood: N3u7r@1 today", "mood: N3u7r@1ly closed", "Neutral"),
     "binary_blocks": (
         "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"priority: High").decode() + "`\nend\n",
         "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"the Highway").decode() + "`\nend\n",

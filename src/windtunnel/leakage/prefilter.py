@@ -739,9 +739,17 @@ def _plugins() -> list[Decoder]:
 def _plugins_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
     """Whether a plug-in decoder whose ``blob_marker`` holds in serialised JSON may add a hit: its
     views (only the decoders whose marker holds, at the first level) are searched for the needles'
-    words. A marker is a necessary condition, so a decoder whose marker fails adds nothing there."""
-    fired = frozenset(d.name for d in _plugins() if d.blob_marker is not None and d.blob_marker(blob))
-    return bool(fired) and _extra_may_hit(_json_text(blob), sets, fired)
+    words, or its own ``blob_may_hit`` asked. A marker is a necessary condition, so a decoder whose marker
+    fails adds nothing there."""
+    fired: set[str] = set()
+    for d in _plugins():
+        if d.blob_marker is None or not d.blob_marker(blob):
+            continue
+        if d.blob_may_hit is None:
+            fired.add(d.name)
+        elif d.blob_may_hit(blob, sets):
+            return True
+    return bool(fired) and _extra_may_hit(_json_text(blob), sets, frozenset(fired))
 
 
 def _extra_decoders() -> frozenset[str]:

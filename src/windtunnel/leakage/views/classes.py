@@ -9,7 +9,7 @@ position); it is made once per serialisation and shared by every marker that ask
 
 from __future__ import annotations
 
-_LEET = b"013457@$!+"
+_LEET = b"013457$!+"
 _RARE = b"jkqvxz"
 CLASSES = bytes(
     0x72
@@ -28,8 +28,9 @@ CLASSES = bytes(
     for b in range(256)
 )
 """Small letters as ``a`` and capitals as ``A``, but the letters rare in English (``j k q v x z``) as ``r``
-and ``R``; the characters leetspeak writes for letters (``0 1 3 4 5 7 @ $ !
-+``) as ``1``, the other digits and base64's ``/`` and ``=`` as ``0``, anything else as a blank."""
+and ``R``; the characters leetspeak writes for letters (``0 1 3 4 5 7 $ ! +``; not ``@``, which every
+e-mail address holds) as ``1``; the other digits and base64's ``/`` and ``=`` as ``0``; anything else
+as a blank."""
 
 _LAST: tuple[bytes, bytes] | None = None
 

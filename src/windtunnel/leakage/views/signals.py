@@ -6,10 +6,11 @@
   ``dah-dit``). A run of three letters or more, every group a Morse letter;
 * ``tap_code``: the prisoners' tap code (a 5×5 square without ``k``, read as ``c``), each letter two
   groups of dots or taps (row, then column), letters separated by two blanks, words by ``/``;
-* ``leet``: a word mixing letters with the digits and symbols leetspeak writes for letters (``4``/``@``
-  a, ``3`` e, ``1``/``!`` i, ``0`` o, ``5``/``$`` s, ``7``/``+`` t), a leet character between two
-  letters, read as the letters in a prose case shape (``Cr171c4l`` → ``Critical``); then the text's
-  shorter leet tokens too (``0r``).
+* ``leet`` and ``leet_l``: a word mixing letters with the digits and symbols leetspeak writes for
+  letters (``4``/``@`` a, ``3`` e, ``1``/``!`` i, ``0`` o, ``5``/``$`` s, ``7``/``+`` t, ``9``/``6`` g,
+  ``8`` b, ``2`` z; ``1`` is ``i`` in one view and ``l`` in the other), a leet character between two
+  letters or one at an end (:func:`leet_word`), read as letters (``Cr171c4l`` → ``Critical``,
+  ``N3u7r@1`` → ``Neutral``); then the text's other leet tokens too (``0r``).
 
 What a decoded run spells is decided like any other text (a listing of every label in Morse is still a
 listing). Every replacement covers the run it reads, so a finding points at the code as written.
@@ -18,6 +19,7 @@ listing). Every replacement covers the run it reads, so a finding points at the 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from windtunnel.leakage.views.classes import classes_of
 from windtunnel.leakage.views.registry import Replacement, decoder
@@ -119,73 +121,117 @@ def tap_code(text: str) -> list[Replacement]:
     return out
 
 
-_LEET = str.maketrans(
+_LEET_CHARS = "0123456789@$!+"
+_LEET_I = str.maketrans(
     {"4": "a", "@": "a", "3": "e", "1": "i", "!": "i", "0": "o", "5": "s", "$": "s", "7": "t", "+": "t"}
+    | {"9": "g", "6": "g", "8": "b", "2": "z"}
 )
-# A word of letters and leet characters, with a letter and a leet character inside it.
-# A token of letters and leet characters (and other digits, so that an id stays whole and is refused).
-_LEET_RE = re.compile(r"(?<![\w@$+!])[A-Za-z0-9@$+!]*[A-Za-z0-9](?![\w@$+!])")
-_LEET_MARK_RE = re.compile(r"[A-Za-z][013457@$+!][A-Za-z]")
+_LEET_L = str.maketrans(
+    {"4": "a", "@": "a", "3": "e", "1": "l", "!": "i", "0": "o", "5": "s", "$": "s", "7": "t", "+": "t"}
+    | {"9": "g", "6": "g", "8": "b", "2": "z"}
+)
+# A token of letters and leet characters, bounded by what is neither.
+_LEET_RE = re.compile(r"(?<![\w@$+!/=])[A-Za-z0-9@$+!]*[A-Za-z0-9](?![\w@$+!/=])")
+_CORE_LEET = frozenset("013457$!+")
+# Leet characters between letters (``@`` is read as ``a`` but opens no reading: an e-mail address holds one).
+_INNER_LEET_RE = re.compile(r"[A-Za-z][0-9$+!]+[A-Za-z]")
+MAX_LEET = 24
+"""Characters of a leetspeak word at most (a longer run of letters and digits is an id or base64)."""
 
 
-@decoder(
-    "leet",
-    order=94,
-    marker=lambda t: _LEET_MARK_RE.search(t) is not None,
-    blob_marker=lambda b: _leet_blob(b),
-)
-def leet(text: str) -> list[Replacement]:
-    """Each leetspeak word (:func:`_leet_word`) read as letters; once a text holds one, also each other
-    token of two characters or more mixing letters and leet characters whose reading has a prose case
-    shape (``0r``, ``4nd`` beside ``H1gh``: a listing written in leetspeak is read whole)."""
-    out: list[Replacement] = []
-    found = False
+def leet_word(word: str) -> bool:
+    """Whether ``word`` reads as a word written in leetspeak: at most :data:`MAX_LEET` characters, two
+    letters at least, and either leet characters between two letters (``H1gh``, ``N39471V3``), or one
+    leet character ending a word of capitals (``YE5``) — not digits glued to a word (an id or a name:
+    ``user4403``, ``word1``, ``mp3``)."""
+    if not 3 <= len(word) <= MAX_LEET or word.isalpha() or word.isdigit():
+        return False
+    letters = sum(ch.isalpha() for ch in word)
+    if letters < 2:
+        return False
+    if _INNER_LEET_RE.search(word) is not None:
+        # the digits base64 and ids are made of read as letters only beside the usual leet characters
+        core = sum(ch in _CORE_LEET for ch in word)
+        return core > 0 and (core >= 2 or not any(ch in "2689" for ch in word))
+    return word[-1] in _CORE_LEET and word[:-1].isalpha() and word[:-1].isupper()
+
+
+def _leet_view(text: str, table: dict[int, str]) -> list[Replacement]:
+    """Each leetspeak word (:func:`leet_word`) read as letters with ``table``; once a text holds one, each
+    other token mixing letters and leet characters too (``0r`` beside ``H1gh``: a listing written in
+    leetspeak is read whole)."""
+    strong: list[Replacement] = []
     weak: list[Replacement] = []
     for mt in _LEET_RE.finditer(text):
         word = mt.group(0)
         if len(word) > MAX_LEET or word.isalpha() or word.isdigit():
             continue
-        read = word.translate(_LEET)
-        if _SHAPE_RE.fullmatch(read) is None:
+        read = word.translate(table)
+        if not read.isalpha():
             continue
-        if _leet_word(word):
-            found = True
-            out.append((mt.start(), mt.end(), read))
-        else:
-            weak.append((mt.start(), mt.end(), read))
-    return sorted(out + weak) if found else []
+        (strong if leet_word(word) else weak).append((mt.start(), mt.end(), read))
+    return sorted(strong + weak) if strong else []
 
 
-MAX_LEET = 24
-"""Characters of a leetspeak word at most (a longer run of letters and digits is an id or base64)."""
-_SHAPE_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+")
+def _leet_marker(text: str) -> bool:
+    """Leet characters between two letters, or one ending a word of capitals (what :func:`leet_word`
+    asks of a word that opens a leet reading)."""
+    return _INNER_LEET_RE.search(text) is not None or _CAPS_END_RE.search(text) is not None
 
 
-def _leet_word(word: str) -> bool:
-    """Whether ``word`` reads as a word in leetspeak: at most :data:`MAX_LEET` characters, two letters
-    at least, a leet character between letters, and read as letters it is written in a case shape of
-    prose (``Cr171c4l``; a base64 run or an id mixes cases: ``VXBsYW5k``)."""
-    if len(word) > MAX_LEET or sum(ch.isalpha() for ch in word) < 2 or _LEET_MARK_RE.search(word) is None:
-        return False
-    return _SHAPE_RE.fullmatch(word.translate(_LEET)) is not None
+_CAPS_END_RE = re.compile(r"[A-Z][A-Z][0-9$+!](?![\w@$+!])")
 
 
 def _leet_blob(blob: bytes) -> bool:
-    """The leet view's cue in serialised JSON: a leet character between letters
-    (:func:`~windtunnel.leakage.views.classes.classes_of`), in a word of at most :data:`MAX_LEET`
-    characters (one more: a JSON escape's letter) without another digit, that :func:`_leet_word` reads."""
-    classes = classes_of(blob)
-    for mt in _LEET_AT_RE.finditer(classes):
-        i = mt.start()
-        start = classes.rfind(b" ", 0, i) + 1
-        end = classes.find(b" ", i)
-        end = end if end >= 0 else len(classes)
-        if end - start > MAX_LEET + 1 or b"0" in classes[start:end]:
-            continue
-        raw = blob[start:end].decode("latin-1")
-        if _leet_word(raw) or (start and blob[start - 1] == 0x5C and _leet_word(raw[1:])):
-            return True
-    return False
+    """:func:`_leet_marker` in serialised JSON, in the shared letter classes
+    (:func:`~windtunnel.leakage.views.classes.classes_of`; led by the literal class ``1``)."""
+    return _LEET_AT_RE.search(classes_of(blob)) is not None
 
 
-_LEET_AT_RE = re.compile(rb"1(?<=[aArR]1)(?=[aArR])")
+# Leet characters between letters, or one after two capitals ending the word (``YE5``): led by the class '1'.
+_LEET_AT_RE = re.compile(rb"1(?:(?<=[aArR]1)(?=[10]*[aArR])|(?<=[AR][AR]1)(?![aArR10]))")
+_LEET_LETTERS = (b"a", b"e", b"i", b"o", b"s", b"t", b"g", b"b", b"z")
+"""The letters leetspeak writes as other characters (a word without any reads the same in leet)."""
+_UPPER = bytes(range(0x41, 0x5B))
+_LOWER = bytes(range(0x61, 0x7B))
+# Each leet character as its letter, and capitals as small letters, in one ``translate``.
+_DELEET_I = bytes.maketrans(b"4@31!05$7+9682" + _UPPER, b"aaeiiosstt" + b"ggbz" + _LOWER)
+_DELEET_L = bytes.maketrans(b"4@31!05$7+9682" + _UPPER, b"aaeliosstt" + b"ggbz" + _LOWER)
+
+
+def _leet_may_hit(table: bytes, letters: tuple[bytes, ...]) -> Callable[[bytes, Sequence[tuple[bytes, ...]]], bool]:
+    """The pre-check's question for a leet view read with ``table``: the serialisation read that way
+    character by character (a superset of what the view reads) holds every word of some needle, one of
+    them more often than the serialisation as written does."""
+
+    def may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+        if not any(letter in t for toks in sets for t in toks for letter in letters):
+            return False  # no needle word holds a letter this reading writes
+        low = blob.lower()
+        read = blob.translate(table)
+        for toks in sets:
+            if not all(read.find(t) >= 0 for t in toks):
+                continue
+            # Reading letters as letters keeps every occurrence of a word of letters: only a word the
+            # reading adds (more of it read than written) is a hit no other view shows.
+            if any(not t.isalpha() or read.count(t) > low.count(t) for t in toks):
+                return True
+        return False
+
+    return may_hit
+
+
+@decoder(
+    "leet", order=94, marker=_leet_marker, blob_marker=_leet_blob, blob_may_hit=_leet_may_hit(_DELEET_I, _LEET_LETTERS)
+)
+def leet(text: str) -> list[Replacement]:
+    """Leetspeak read with ``1`` as ``i`` (``H1gh``); see :func:`_leet_view`."""
+    return _leet_view(text, _LEET_I)
+
+
+@decoder(
+    "leet_l", order=95, marker=_leet_marker, blob_marker=_leet_blob, blob_may_hit=_leet_may_hit(_DELEET_L, (b"l",))
+)
+def leet_l(text: str) -> list[Replacement]:
+    """Leetspeak read with ``1`` as ``l`` (``N3u7r@1``, ``10w``); see :func:`_leet_view`."""
+    return _leet_view(text, _LEET_L)
