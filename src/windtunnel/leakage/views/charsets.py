@@ -185,3 +185,37 @@ def punycode(text: str) -> list[Replacement]:
         if dec and printable(dec):
             out.append((mt.start(), mt.end(), dec))
     return out
+
+
+# UTF-16 text read as Latin-1 or Windows-1252 (a byte-order mark as ``ÿþ`` or ``þÿ``, then each
+# character and a NUL): four characters at least.
+_WIDE_LE_RE = re.compile("(?:\u00ff\u00fe)?(?:[\x01-\u00ff]\x00){4,}")
+_WIDE_BE_RE = re.compile("(?:\u00fe\u00ff)?(?:\x00[\x01-\u00ff]){4,}")
+
+
+@decoder(
+    "wide_text",
+    order=21,
+    marker=lambda t: "\x00" in t,
+    blob_marker=lambda b: b.find(b"\\") >= 0 and b.find(b"\\u0000") >= 0,
+)
+def wide_text(text: str) -> list[Replacement]:
+    """Each run of UTF-16 text read one byte per character (``W\\x00i\\x00n\\x00``, often after
+    ``ÿþ``): the NULs between the characters show the encoding, and the run reads as UTF-16."""
+    found: list[Replacement] = []
+    for rx, codec in ((_WIDE_LE_RE, "utf-16-le"), (_WIDE_BE_RE, "utf-16-be")):
+        for mt in rx.finditer(text):
+            run = mt.group(0)
+            body = run[2:] if run[:2] in ("\u00ff\u00fe", "\u00fe\u00ff") else run
+            try:
+                dec = body.encode("latin-1").decode(codec)
+            except (UnicodeEncodeError, UnicodeDecodeError):
+                continue
+            if printable(dec):
+                found.append((mt.start(), mt.end(), dec))
+    found.sort()
+    out: list[Replacement] = []
+    for rep in found:
+        if not out or rep[0] >= out[-1][1]:
+            out.append(rep)
+    return out

@@ -185,7 +185,13 @@ _CAPS_END_RE = re.compile(r"[A-Z][A-Z][0-9$+!](?![\w@$+!])")
 def _leet_blob(blob: bytes) -> bool:
     """:func:`_leet_marker` in serialised JSON, in the shared letter classes
     (:func:`~windtunnel.leakage.views.classes.classes_of`; led by the literal class ``1``)."""
-    return _LEET_AT_RE.search(classes_of(blob)) is not None
+    global _LAST_LEET
+    if _LAST_LEET is None or _LAST_LEET[0] is not blob:  # the two leet decoders ask in turn
+        _LAST_LEET = (blob, _LEET_AT_RE.search(classes_of(blob)) is not None)
+    return _LAST_LEET[1]
+
+
+_LAST_LEET: tuple[bytes, bool] | None = None
 
 
 # Leet characters between letters, or one after two capitals ending the word (``YE5``): led by the class '1'.
@@ -235,3 +241,71 @@ def leet(text: str) -> list[Replacement]:
 def leet_l(text: str) -> list[Replacement]:
     """Leetspeak read with ``1`` as ``l`` (``N3u7r@1``, ``10w``); see :func:`_leet_view`."""
     return _leet_view(text, _LEET_L)
+
+
+# A word spelled out letter by letter: single letters or digits separated by one of '-', '.', '·', '‧'
+# or a blank, the same one throughout; words separated by '/' (blanks around it) or by two blanks or more.
+_UNIT = r"[A-Za-z0-9]"
+_SPELLED_OUT_RE = re.compile(
+    rf"(?<![\w.\-·‧])(?:{_UNIT}(?P<sep>[-.·‧]| )"
+    rf"(?:{_UNIT}(?P=sep)|{_UNIT}(?: *[/|] *| {{2,3}})(?={_UNIT}))+{_UNIT}(?![\w\-·‧])"
+    rf"|{_UNIT}(?P<sep2>[-.·‧]){_UNIT}(?![\w\-·‧]))"
+)
+# Syllables separated by a middle dot or a hyphenation point, as a dictionary writes them (``in·ter·nal``).
+_SYLLABLES_RE = re.compile(r"[A-Za-z]+(?:[·‧][A-Za-z]+)+")
+# The same in serialised JSON, each led by its separator; a unit may follow a JSON escape (``\\nT-E``).
+_SPELLED_OUT_BLOB_RE = re.compile(
+    rb"-(?<=[A-Za-z0-9]-)(?:(?<![A-Za-z0-9].-)|(?<=\\[ntr].-))(?=[A-Za-z0-9](?![A-Za-z0-9]))"
+)
+_DOTTED_BLOB_RE = re.compile(
+    rb"\.(?<=[A-Za-z0-9]\.)(?:(?<![A-Za-z0-9.].\.)|(?<=\\[ntr].\.))(?=[A-Za-z0-9](?![A-Za-z0-9]))"
+)
+_BLANKED_BLOB_RE = re.compile(
+    rb" (?<=[A-Za-z0-9] )(?:(?<![A-Za-z0-9]. )|(?<=\\[ntr]. ))(?=[A-Za-z0-9] [A-Za-z0-9](?![A-Za-z0-9]))"
+)
+
+
+def _spelled_out_marker(text: str) -> bool:
+    """Single letters joined by a separator (or blanks, three letters at least), or a middle dot."""
+    return (
+        _SPELLED_OUT_BLOB_RE.search(text.encode("ascii", "replace")) is not None
+        or _DOTTED_BLOB_RE.search(text.encode("ascii", "replace")) is not None
+        or _BLANKED_BLOB_RE.search(text.encode("ascii", "replace")) is not None
+        or "·" in text
+        or "‧" in text
+    )
+
+
+@decoder(
+    "spelled_out",
+    order=96,
+    marker=_spelled_out_marker,
+    blob_marker=lambda b: (
+        _SPELLED_OUT_BLOB_RE.search(b) is not None
+        or _DOTTED_BLOB_RE.search(b) is not None
+        or _BLANKED_BLOB_RE.search(b) is not None
+    ),
+)
+def spelled_out(text: str) -> list[Replacement]:
+    """Each word spelled out letter by letter, joined (``M-O-D-E-R-A-T-E / R-I-S-K`` → ``MODERATE RISK``,
+    ``S.E.V.2`` → ``SEV2``, ``T I E R   1`` → ``TIER 1``: letters separated by blanks only when there are
+    three or more), and each word written in syllables (``in·ter·nal``)."""
+    found: list[Replacement] = []
+    for mt in _SPELLED_OUT_RE.finditer(text):
+        run = mt.group(0)
+        sep = mt.group("sep") or mt.group("sep2")
+        words = re.split(r" *[/|] *| {2,3}", run)
+        letters = [w.replace(sep, "") for w in words]
+        if sep == " " and re.match(r"\w \w \w", run) is None:
+            continue  # letters apart by blanks: three at least, from the start (the pre-check's cue)
+        if not any(ch.isalpha() for ch in run):
+            continue  # a range of numbers (``3-4``), not a spelled word
+        found.append((mt.start(), mt.end(), " ".join(letters)))
+    if "·" in text or "‧" in text:
+        found.extend((mt.start(), mt.end(), re.sub("[·‧]", "", mt.group(0))) for mt in _SYLLABLES_RE.finditer(text))
+    found.sort()
+    out: list[Replacement] = []
+    for rep in found:
+        if not out or rep[0] >= out[-1][1]:
+            out.append(rep)
+    return out
