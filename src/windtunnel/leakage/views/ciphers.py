@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from windtunnel.leakage.views.classes import classes_of
 from windtunnel.leakage.views.registry import Replacement, decoder
@@ -154,6 +155,7 @@ def _anchor_marker(text: str) -> bool:
 _SHAPE_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+")
 
 
+@lru_cache(maxsize=8192)
 def _is_anchor(word: str) -> bool:
     """Whether ``word`` opens a substituted passage: written in a case shape of prose, at least
     :data:`ANCHOR_LEN` letters, :data:`RARE_ANCHOR` rare letters, unlikely English as written

@@ -260,9 +260,23 @@ _SPELLED_OUT_BLOB_RE = re.compile(
 _DOTTED_BLOB_RE = re.compile(
     rb"\.(?<=[A-Za-z0-9]\.)(?:(?<![A-Za-z0-9.].\.)|(?<=\\[ntr].\.))(?=[A-Za-z0-9](?![A-Za-z0-9]))"
 )
-_BLANKED_BLOB_RE = re.compile(
-    rb" (?<=[A-Za-z0-9] )(?:(?<![A-Za-z0-9]. )|(?<=\\[ntr]. ))(?=[A-Za-z0-9] [A-Za-z0-9](?![A-Za-z0-9]))"
+# Capitals apart by blanks, in the shared letter classes (views/classes.py: capitals are 'A' or 'R', digits
+# '1' or '0'), led by a capital's class; a JSON escape before the first one reads as a letter there.
+_BLANKED_BLOB_RES = tuple(
+    re.compile(lead + rb"(?<![aArR10]" + lead + rb")(?= [AR10] [AR10](?![aArR10]))") for lead in (b"A", b"R")
 )
+_BLANKED_ESCAPED_RE = re.compile(rb"\\[ntr][A-Z0-9] [A-Z0-9] [A-Z0-9](?![A-Za-z0-9])")
+
+
+def _blanked_blob(blob: bytes) -> bool:
+    """Three capitals or digits apart by single blanks in serialised JSON (``T I E R``)."""
+    classes = classes_of(blob)
+    if any(rx.search(classes) is not None for rx in _BLANKED_BLOB_RES):
+        return True
+    return blob.find(b"\\") >= 0 and _BLANKED_ESCAPED_RE.search(blob) is not None
+
+
+_BLANKED_STR_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z0-9] [A-Z0-9] [A-Z0-9](?![A-Za-z0-9])")
 
 
 def _spelled_out_marker(text: str) -> bool:
@@ -270,7 +284,7 @@ def _spelled_out_marker(text: str) -> bool:
     return (
         _SPELLED_OUT_BLOB_RE.search(text.encode("ascii", "replace")) is not None
         or _DOTTED_BLOB_RE.search(text.encode("ascii", "replace")) is not None
-        or _BLANKED_BLOB_RE.search(text.encode("ascii", "replace")) is not None
+        or _BLANKED_STR_RE.search(text) is not None
         or "·" in text
         or "‧" in text
     )
@@ -281,23 +295,21 @@ def _spelled_out_marker(text: str) -> bool:
     order=96,
     marker=_spelled_out_marker,
     blob_marker=lambda b: (
-        _SPELLED_OUT_BLOB_RE.search(b) is not None
-        or _DOTTED_BLOB_RE.search(b) is not None
-        or _BLANKED_BLOB_RE.search(b) is not None
+        _SPELLED_OUT_BLOB_RE.search(b) is not None or _DOTTED_BLOB_RE.search(b) is not None or _blanked_blob(b)
     ),
 )
 def spelled_out(text: str) -> list[Replacement]:
     """Each word spelled out letter by letter, joined (``M-O-D-E-R-A-T-E / R-I-S-K`` → ``MODERATE RISK``,
-    ``S.E.V.2`` → ``SEV2``, ``T I E R   1`` → ``TIER 1``: letters separated by blanks only when there are
-    three or more), and each word written in syllables (``in·ter·nal``)."""
+    ``S.E.V.2`` → ``SEV2``, ``T I E R   1`` → ``TIER 1``: letters separated by blanks only capitals, three
+    or more), and each word written in syllables (``in·ter·nal``)."""
     found: list[Replacement] = []
     for mt in _SPELLED_OUT_RE.finditer(text):
         run = mt.group(0)
         sep = mt.group("sep") or mt.group("sep2")
         words = re.split(r" *[/|] *| {2,3}", run)
         letters = [w.replace(sep, "") for w in words]
-        if sep == " " and re.match(r"\w \w \w", run) is None:
-            continue  # letters apart by blanks: three at least, from the start (the pre-check's cue)
+        if sep == " " and (re.match(r"[A-Z0-9] [A-Z0-9] [A-Z0-9]", run) is None or not run.isupper()):
+            continue  # capitals apart by blanks: three at least, from the start (the pre-check's cue)
         if not any(ch.isalpha() for ch in run):
             continue  # a range of numbers (``3-4``), not a spelled word
         found.append((mt.start(), mt.end(), " ".join(letters)))
