@@ -12,7 +12,8 @@ Two ways a label's letters stay readable to a person or a model but not to a sea
 * **punycode** (``punycode``, RFC 3492): an IDNA label ``xn--…`` read as the Unicode it encodes.
 
 Bytes are read in another encoding only when their shape says so (zero bytes at every other or every
-fourth position, a byte-order mark, or nearly all bytes in EBCDIC's letter and digit ranges) and the
+fourth position, a byte-order mark, or six bytes or more all in EBCDIC's letter, digit, blank and
+punctuation ranges, three in five read as letters) and the
 text that comes out is printable with a letter: a hash or an id never becomes a view.
 """
 
@@ -99,8 +100,10 @@ def bytes_text(raw: bytes) -> str | None:
     # (C-level counts first: this runs for every base64 or hex run whose bytes are not UTF-8 text)
     if raw.count(0) * 4 >= n or raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         text = _wide(raw)
-    elif n >= 4 and len(raw.translate(None, _EBCDIC_TEXT)) * 10 <= n:
+    elif n >= 6 and not raw.translate(None, _EBCDIC_TEXT):
         text = raw.decode("cp037")
+        if sum(ch.isalpha() for ch in text) * 5 < len(text) * 3:
+            return None  # EBCDIC text is mostly letters; a run of other bytes in its ranges is not text
     if text is None or not printable(text) or not any(ch.isalpha() for ch in text):
         return None
     return text
