@@ -287,8 +287,9 @@ _REVERSED_CUE_RE = re.compile(
     r"(?<![A-Za-z])[a-z]{2,}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht|si)(?![A-Za-z])"
 )
 # For the pre-check on bytes: small letters as 'a', capitals as 'A', anything else as a blank.
-# A word of small letters ending in a capital, not glued to a digit or a base64 character.
-_CAPITAL_LAST_RE = re.compile(r"(?<![A-Za-z0-9+/=])[a-z]{2,}[A-Z](?![A-Za-z0-9+/=])")
+# A word of small letters ending in a capital, not glued to a digit or a base64 character, nor code
+# (``setX(``) or a character reference (``&#xaB;``).
+_CAPITAL_LAST_RE = re.compile(r"(?<![A-Za-z0-9+/=&#%\\])[a-z]{2,}[A-Z](?![A-Za-z0-9+/=(;])")
 
 
 def _reversed_blob(blob: bytes) -> bool:

@@ -131,7 +131,7 @@ _LEET_L = str.maketrans(
     | {"9": "g", "6": "g", "8": "b", "2": "z"}
 )
 # A token of letters and leet characters, bounded by what is neither.
-_LEET_RE = re.compile(r"(?<![\w@$+!/=])[A-Za-z0-9@$+!]*[A-Za-z0-9](?![\w@$+!/=])")
+_LEET_RE = re.compile(r"(?<![\w@$+!/=&#%\\])[A-Za-z0-9@$+!]*[A-Za-z0-9](?![\w@$+!/=;])")
 _CORE_LEET = frozenset("013457$!+")
 # Leet characters between letters (``@`` is read as ``a`` but opens no reading: an e-mail address holds one).
 _INNER_LEET_RE = re.compile(r"[A-Za-z][0-9$+!]+[A-Za-z]")
@@ -141,19 +141,19 @@ MAX_LEET = 24
 
 def leet_word(word: str) -> bool:
     """Whether ``word`` reads as a word written in leetspeak: at most :data:`MAX_LEET` characters, two
-    letters at least, and either leet characters between two letters (``H1gh``, ``N39471V3``), or one
-    leet character ending a word of capitals (``YE5``) — not digits glued to a word (an id or a name:
-    ``user4403``, ``word1``, ``mp3``)."""
+    letters at least, and leet characters between two letters (``H1gh``, ``N39471V3``) — not digits
+    glued to a word (an id, a code or a name: ``user4403``, ``ZK4``, ``word1``), nor a character
+    reference or escape (``&#x4B;``: the token next to ``&``, ``#``, ``%``, ``\\`` or ``;`` is not read)."""
     if not 3 <= len(word) <= MAX_LEET or word.isalpha() or word.isdigit():
         return False
     letters = sum(ch.isalpha() for ch in word)
     if letters < 2:
         return False
-    if _INNER_LEET_RE.search(word) is not None:
-        # the digits base64 and ids are made of read as letters only beside the usual leet characters
-        core = sum(ch in _CORE_LEET for ch in word)
-        return core > 0 and (core >= 2 or not any(ch in "2689" for ch in word))
-    return word[-1] in _CORE_LEET and word[:-1].isalpha() and word[:-1].isupper()
+    if _INNER_LEET_RE.search(word) is None:
+        return False
+    # the digits base64 and ids are made of read as letters only beside the usual leet characters
+    core = sum(ch in _CORE_LEET for ch in word)
+    return core > 0 and (core >= 2 or not any(ch in "2689" for ch in word))
 
 
 def _leet_view(text: str, table: dict[int, str]) -> list[Replacement]:
@@ -174,12 +174,8 @@ def _leet_view(text: str, table: dict[int, str]) -> list[Replacement]:
 
 
 def _leet_marker(text: str) -> bool:
-    """Leet characters between two letters, or one ending a word of capitals (what :func:`leet_word`
-    asks of a word that opens a leet reading)."""
-    return _INNER_LEET_RE.search(text) is not None or _CAPS_END_RE.search(text) is not None
-
-
-_CAPS_END_RE = re.compile(r"[A-Z][A-Z][0-9$+!](?![\w@$+!])")
+    """Leet characters between two letters (what :func:`leet_word` asks of a word that opens a reading)."""
+    return _INNER_LEET_RE.search(text) is not None
 
 
 def _leet_blob(blob: bytes) -> bool:
@@ -194,8 +190,8 @@ def _leet_blob(blob: bytes) -> bool:
 _LAST_LEET: tuple[bytes, bool] | None = None
 
 
-# Leet characters between letters, or one after two capitals ending the word (``YE5``): led by the class '1'.
-_LEET_AT_RE = re.compile(rb"1(?:(?<=[aArR]1)(?=[10]*[aArR])|(?<=[AR][AR]1)(?![aArR10]))")
+# Leet characters between letters: led by the class '1'.
+_LEET_AT_RE = re.compile(rb"1(?<=[aArR]1)(?=[10]*[aArR])")
 _LEET_LETTERS = (b"a", b"e", b"i", b"o", b"s", b"t", b"g", b"b", b"z")
 """The letters leetspeak writes as other characters (a word without any reads the same in leet)."""
 _UPPER = bytes(range(0x41, 0x5B))
