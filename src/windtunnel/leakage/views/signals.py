@@ -133,6 +133,7 @@ _LEET_L = str.maketrans(
 # A token of letters and leet characters, bounded by what is neither.
 _LEET_RE = re.compile(r"(?<![\w@$+!/=&#%\\])[A-Za-z0-9@$+!]*[A-Za-z0-9](?![\w@$+!/=;])")
 _CORE_LEET = frozenset("013457$!+")
+_OCR_DIGITS = frozenset("0158")
 # Leet characters between letters (``@`` is read as ``a`` but opens no reading: an e-mail address holds one).
 _INNER_LEET_RE = re.compile(r"[A-Za-z][0-9$+!]+[A-Za-z]")
 MAX_LEET = 24
@@ -153,7 +154,11 @@ def leet_word(word: str) -> bool:
         return False
     # the digits base64 and ids are made of read as letters only beside the usual leet characters
     core = sum(ch in _CORE_LEET for ch in word)
-    return core > 0 and (core >= 2 or not any(ch in "2689" for ch in word))
+    if core == 0 or (core < 2 and any(ch in "2689" for ch in word)):
+        return False
+    # A word of four letters or more whose only digits are ones an OCR engine reads for letters
+    # (``lnsta11ation``) is the OCR view's (needles.py), which reads it as a misread value.
+    return letters < 4 or not set(ch for ch in word if not ch.isalpha()) <= _OCR_DIGITS
 
 
 def _leet_view(text: str, table: dict[int, str]) -> list[Replacement]:
