@@ -99,7 +99,7 @@ def rotated_words(text: str) -> list[Replacement]:
 # --- every other rotation, Atbash and reversal -----------------------------------------------------------------
 
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
-_TABLES: dict[str, dict[int, str]] = {
+_TABLES: dict[str, dict[int, int]] = {
     **{
         f"rot{n}": str.maketrans(_LOWER + _LOWER.upper(), _LOWER[n:] + _LOWER[:n] + (_LOWER[n:] + _LOWER[:n]).upper())
         for n in range(1, 26)
