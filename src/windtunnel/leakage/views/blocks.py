@@ -24,6 +24,11 @@ _YENC_RE = re.compile(r"(?ms)(?<!\S)=ybegin [^\n]*\n(.{0,65536}?)\r?\n=yend[^\n]
 _BTOA_RE = re.compile(r"(?ms)(?<!\S)xbtoa Begin\r?\n(.{0,65536}?)\r?\nxbtoa End[^\n]*$")
 
 
+# A block's header in serialised JSON, led by the literal ``egin`` (``begin 644 ``, ``begin-base64``,
+# ``=ybegin``, ``xbtoa Begin``): the word ``begin`` in prose is no header.
+_HEADER_BLOB_RE = re.compile(rb"egin(?:(?<=ybegin)|(?<=begin)(?: [0-7]{3,4} |-base64)|(?<=xbtoa Begin))")
+
+
 def _text(raw: bytes) -> str | None:
     """Printable text with a letter that ``raw`` holds, else ``None``."""
     try:
@@ -53,7 +58,7 @@ def _uu_body(lines: list[str], xx: bool) -> bytes | None:
     "binary_blocks",
     order=48,
     marker=lambda t: "begin " in t or "=ybegin" in t or "xbtoa Begin" in t or "begin-base64" in t,
-    blob_marker=lambda b: b.find(b"egin") >= 0,  # ``begin``, ``=ybegin``, ``xbtoa Begin``
+    blob_marker=lambda b: _HEADER_BLOB_RE.search(b) is not None,
 )
 def binary_blocks(text: str) -> list[Replacement]:
     """Each uuencode (``begin 644 …``, the body read as uuencode, else xxencode, else base64 for

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from windtunnel.leakage.views.classes import classes_of
@@ -270,11 +271,36 @@ def _substituted(text: str) -> list[Replacement]:
     return out
 
 
+_LOW_BYTES = _LOWER.encode()
+# For each substitution, the table that writes a plain word as the substitution shows it (the inverse).
+_WRITE_TABLES = tuple(
+    [bytes.maketrans(_LOW_BYTES, _LOW_BYTES[26 - n :] + _LOW_BYTES[: 26 - n]) for n in range(1, 26) if n != 13]
+    + [bytes.maketrans(_LOW_BYTES, _LOW_BYTES[::-1])]
+)
+
+
+def _written_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]], forms: Callable[[bytes], list[bytes]]) -> bool:
+    """Whether some needle's words all occur in the lowercased serialisation, each as written or in one of
+    its ``forms``, one at least in a form: a necessary condition of a hit only such a view shows."""
+    low = blob.lower()
+    for toks in sets:
+        written = [[f for f in forms(t) if low.find(f) >= 0] for t in toks]
+        if any(written) and all(w or low.find(t) >= 0 for t, w in zip(toks, written, strict=True)):
+            return True
+    return False
+
+
+def _substitution_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """The substitution view's pre-check: a needle word written under some substitution occurs."""
+    return _written_may_hit(blob, sets, lambda t: [t.translate(table) for table in _WRITE_TABLES])
+
+
 @decoder(
     "substitution",
     order=81,
     marker=_anchor_marker,
     blob_marker=_anchor_blob,
+    blob_may_hit=_substitution_may_hit,
 )
 def substitution(text: str) -> list[Replacement]:
     """ROT-N for every N but 13 (the ``rot13`` decoder's), and Atbash: see :func:`_substituted`."""
@@ -346,6 +372,7 @@ _TOKEN_RE = re.compile(r"[A-Za-z]+")
     order=82,
     marker=lambda t: _REVERSED_CUE_RE.search(t) is not None,
     blob_marker=lambda b: _reversed_blob(b),
+    blob_may_hit=lambda b, sets: _written_may_hit(b, sets, lambda t: [t[::-1]]),
 )
 def reversed_lines(text: str) -> list[Replacement]:
     """Each line written backwards, read forwards: a line holding a word whose only capital is its last

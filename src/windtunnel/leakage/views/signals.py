@@ -280,6 +280,20 @@ def _blanked_blob(blob: bytes) -> bool:
 _BLANKED_STR_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z0-9] [A-Z0-9] [A-Z0-9](?![A-Za-z0-9])")
 
 
+def _spelled_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """The spelled-out view's pre-check: some needle's words all occur in the lowercased serialisation,
+    as written or spelled out letter by letter (``c-r-i-t``, ``c.r.i.t``, ``c r i t``), one spelled."""
+    low = blob.lower()
+    for toks in sets:
+        spelled = [
+            len(t) > 1 and any(low.find(sep.join(bytes([c]) for c in t)) >= 0 for sep in (b"-", b".", b" "))
+            for t in toks
+        ]
+        if any(spelled) and all(sp or low.find(t) >= 0 for t, sp in zip(toks, spelled, strict=True)):
+            return True
+    return False
+
+
 def _spelled_out_marker(text: str) -> bool:
     """Single letters joined by a separator (or blanks, three letters at least), or a middle dot."""
     return (
@@ -298,6 +312,7 @@ def _spelled_out_marker(text: str) -> bool:
     blob_marker=lambda b: (
         _SPELLED_OUT_BLOB_RE.search(b) is not None or _DOTTED_BLOB_RE.search(b) is not None or _blanked_blob(b)
     ),
+    blob_may_hit=lambda b, sets: _spelled_may_hit(b, sets),
 )
 def spelled_out(text: str) -> list[Replacement]:
     """Each word spelled out letter by letter, joined (``M-O-D-E-R-A-T-E / R-I-S-K`` → ``MODERATE RISK``,
