@@ -156,9 +156,9 @@ def leet_word(word: str) -> bool:
     core = sum(ch in _CORE_LEET for ch in word)
     if core == 0 or (core < 2 and any(ch in "2689" for ch in word)):
         return False
-    # A word of four letters or more whose only digits are ones an OCR engine reads for letters
+    # A word of four characters or more whose only digits are ones an OCR engine reads for letters
     # (``lnsta11ation``) is the OCR view's (needles.py), which reads it as a misread value.
-    return letters < 4 or not set(ch for ch in word if not ch.isalpha()) <= _OCR_DIGITS
+    return len(word) < 4 or not set(ch for ch in word if not ch.isalpha()) <= _OCR_DIGITS
 
 
 def _leet_view(text: str, table: dict[int, str]) -> list[Replacement]:
