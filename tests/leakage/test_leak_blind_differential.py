@@ -37,8 +37,6 @@ KNOWN: dict[str, str] = {
     "b5-0453": "a formula choosing the label from a list: read as a listing",
     "b5-0493": "a formula choosing the label from a list: read as a listing",
     "b5-0344": "a netstring glues the next frame's length after a comma (`2:P2,6:`): `P2,6` reads as a number",
-    "b5-0370": "text decoded with the wrong code page, the label bare in prose (review)",
-    "b5-0418": "text decoded with the wrong code page: the text names every label (a definition)",
 }
 """Leaks of the development batches that the naive scan finds and the audit does not, with why."""
 

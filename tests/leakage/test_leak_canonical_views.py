@@ -105,6 +105,31 @@ CASES: dict[str, tuple[str, ...]] = {
     "bidi": ("prio: \u202ehgiH\u202c ok", "road: \u202eyawhgiH\u202c"),
     "references": ('{% set lvl = "Hi" %}priority: {{ lvl }}gh', '{% set lvl = "Hi" %}road: {{ lvl }}ghway'),
     "letters": ("priority, spelled: H-I-G-H.", "road, spelled: H-I-G-H-W-A-Y."),
+    "letterforms": ("prio: ʜɪɢʜ today", "road: ʜɪɢʜᴡᴀʏ closed"),
+    "braille": ("prio: ⠠⠓⠊⠛⠓ today", "road: ⠠⠓⠊⠛⠓⠺⠁⠽ closed"),
+    "upside_down": ("prio: ɥƃᴉH today", "road: ʎɐʍɥƃᴉH closed"),
+    "marks": ("prio: H\u0489i\u20d2g\u0489h today", "road: H\u0489i\u20d2ghway closed"),
+    "mojibake": ("priorité: Ã‰levÃ©e", "route: Ã‰levÃ©es", "Élevée"),
+    "utf7": ("prio: +AEgAaQBnAGg- today", "road: +AEgAaQBnAGgAdwBhAHk- closed"),
+    "punycode": ("prio: xn--lta-pha today", "road: xn--ltamira-4oa closed", "Álta"),
+    "substitution": ("Answer: qsjpsjuz: Ijhi", "Answer: Ijhixbz dmptfe"),
+    "reversed": ("hgiH :ytiroirp", "yawhgiH eht no"),
+    "morse": ("prio: .... .. --. .... today", "road: .... .. --. .... .-- .- -.-- closed"),
+    "tap_code": (
+        "prio: .. ...  .. ....  .. ..  .. ... ok",
+        "road: .. ...  .. ....  .. ..  .. ...  ..... ..  . .  ..... .... ok",
+    ),
+    "wide_text": (
+        "file: \u00ff\u00feH\x00i\x00g\x00h\x00 ok",
+        "file: \u00ff\u00feH\x00i\x00g\x00h\x00w\x00a\x00y\x00 ok",
+    ),
+    "spelled_out": ("on the bridge: H-I-G-H.", "on the bridge: H-I-G-H-W-A-Y."),
+    "leet": ("prio: H!gh today", "road: H!ghw4y closed"),
+    "leet_l": ("mood: N3u7r@1 today", "mood: N3u7r@1ly closed", "Neutral"),
+    "binary_blocks": (
+        "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"priority: High").decode() + "`\nend\n",
+        "att:\nbegin 644 a.txt\n" + binascii.b2a_uu(b"the Highway").decode() + "`\nend\n",
+    ),
     "byte_list": ("headers: [(priority, [72, 105, 103, 104])]", "road: [72, 105, 103, 104, 119, 97, 121] at [72, 104]"),
 }
 
@@ -389,7 +414,9 @@ def test_an_override_run_reads_in_display_order_and_points_at_the_run() -> None:
     html = '<p>Triage: <bdo dir="rtl">hgiH yreV</bdo></p>'
     hits = [h for h in NeedleSet.build(["Very High"]).search(html) if "bidi" in h.view]
     assert hits and html[hits[0].span[0] : hits[0].span[1]] == "hgiH yreV"
-    assert NeedleSet.build(["High"]).search('<bdo dir="ltr">hgiH</bdo> <bdo dir="rtl">yawhgiH</bdo>') == []
+    # (text written backwards is the ``reversed`` view's, whatever the markup around it)
+    ltr = NeedleSet.build(["High"]).search('<bdo dir="ltr">hgiH</bdo> <bdo dir="rtl">yawhgiH</bdo>')
+    assert [h for h in ltr if "bidi" in h.view] == []
     item = {"id": "t", "expected": "Very High", "projection": {"note": html}}
     fast, ref = audit_item(item), audit_item(item, prefilter=False)  # the prefilter knows the element
     assert fast.findings == ref.findings and fast.findings

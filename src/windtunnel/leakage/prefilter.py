@@ -60,6 +60,7 @@ from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
 from windtunnel.leakage.views.letters import may_spell, spelled_may_add
 from windtunnel.leakage.views.literals import MARK_RE as LITERALS_MARK_RE
 from windtunnel.leakage.views.references import may_define
+from windtunnel.leakage.views.registry import DECODERS, Decoder, blob_marked
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
@@ -431,15 +432,17 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
                 hot = _hot_of(runs, pr, sets)
     # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
-    extra = (
-        decode
-        and (
-            _base_markers(blob, low)
-            or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low)
-            or spelled_may_add(low, pr.words_upstream, json=True)
-            or may_define(blob, json=True)
+    extra = decode and (
+        (
+            (
+                _base_markers(blob, low)
+                or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low)
+                or spelled_may_add(low, pr.words_upstream, json=True)
+                or may_define(blob, json=True)
+            )
+            and _extra_may_hit(_json_text(blob), pr.words_upstream)
         )
-        and _extra_may_hit(_json_text(blob), pr.words_upstream)
+        or _plugins_may_hit(blob, pr.words_upstream)
     )
     if hot or entities or percent or ups or extra:
         return Plan(
@@ -474,6 +477,9 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
     )
     if (_base_markers_text(text) or spoken) and _extra_may_hit(text, pr.words):
         return True
+    fired = frozenset(d.name for d in _plugins() if d.marker(text))
+    if fired and _extra_may_hit(text, pr.words, fired):
+        return True
     return _b64_pieces(text.encode(), pr.min_blob, json=False)
 
 
@@ -500,12 +506,13 @@ _ROT_BYTES = bytes.maketrans(
 
 def _extra_markers(blob: bytes) -> bool:
     """:func:`_base_markers`, :func:`_spoken_markers`, a spelled run or a definition (views/letters.py,
-    views/references.py) in serialised JSON."""
+    views/references.py) or a plug-in decoder's marker of serialised JSON."""
     return (
         _base_markers(blob)
         or _spoken_markers(blob, b"}\\n")
         or may_spell(blob, json=True)
         or may_define(blob, json=True)
+        or any(d.blob_marker(blob) for d in _plugins() if d.blob_marker is not None)
     )
 
 
@@ -514,7 +521,7 @@ def _extra_markers_text(text: str) -> bool:
     if _base_markers_text(text):
         return True
     raw = text.encode()
-    return _spoken_markers(raw, b"}\n") or may_spell(raw) or may_define(raw)
+    return _spoken_markers(raw, b"}\n") or may_spell(raw) or may_define(raw) or any(d.marker(text) for d in _plugins())
 
 
 def _spoken_markers(raw: bytes, eol: bytes) -> bool:
@@ -749,6 +756,41 @@ _EXTRA_DECODERS = frozenset(
         "concat",
     }
 )
+_PLUGINS: tuple[int, list[Decoder], frozenset[str]] = (-1, [], _EXTRA_DECODERS)
+
+
+def _plugins() -> list[Decoder]:
+    """The registered decoders that bring their own pre-check marker (``blob_marker``): decoders this
+    module does not model by name, checked like the ones above (a new decoder needs no edit here)."""
+    global _PLUGINS
+    if _PLUGINS[0] != len(DECODERS):
+        plugs = blob_marked()
+        _PLUGINS = (len(DECODERS), plugs, _EXTRA_DECODERS | {d.name for d in plugs})
+    return _PLUGINS[1]
+
+
+def _plugins_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """Whether a plug-in decoder whose ``blob_marker`` holds in serialised JSON may add a hit: its
+    views (only the decoders whose marker holds, at the first level) are searched for the needles'
+    words, or its own ``blob_may_hit`` asked. A marker is a necessary condition, so a decoder whose marker
+    fails adds nothing there."""
+    fired: set[str] = set()
+    for d in _plugins():
+        if d.blob_marker is None or not d.blob_marker(blob):
+            continue
+        if d.blob_may_hit is None:
+            fired.add(d.name)
+        elif d.blob_may_hit(blob, sets):
+            return True
+    return bool(fired) and _extra_may_hit(_json_text(blob), sets, frozenset(fired))
+
+
+def _extra_decoders() -> frozenset[str]:
+    """:data:`_EXTRA_DECODERS` and the decoders of :func:`_plugins`."""
+    _plugins()
+    return _PLUGINS[2]
+
+
 # A width in percent (a star bar drawn by its fill).
 _WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")
 _WIDTH_STR_RE = re.compile(_WIDTH_RE.pattern.decode())
@@ -770,10 +812,11 @@ def _json_text(blob: bytes) -> str:
     return apply(Mapped(text), escapes(text)).text if "\\" in text else text
 
 
-def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]]) -> bool:
-    """Whether a view of the decoders the plan does not model (and what they nest) holds every word
-    of some needle: a necessary condition of a hit that only such a view shows."""
-    for _name, view in canonical_views(text, only=_EXTRA_DECODERS):
+def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]], only: frozenset[str] | None = None) -> bool:
+    """Whether a view of the decoders the plan does not model (``only``: of these, at the first level),
+    and what they nest, holds every word of some needle: a necessary condition of a hit that only such a
+    view shows."""
+    for _name, view in canonical_views(text, only=_extra_decoders() if only is None else only):
         low = full_text(view.text).encode()
         if any(all(low.find(t) >= 0 for t in toks) for toks in sets):
             return True

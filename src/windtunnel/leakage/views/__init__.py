@@ -7,7 +7,11 @@
   unfolding), :mod:`.layout` (end-of-line hyphenation, soft hyphens, table cells wrapped over lines,
   a table of one word per row read as its running text),
   :mod:`.unicode_forms` (TAG characters, decimal digits of any script, right-to-left overrides in
-  display order), :mod:`.ciphers` (ROT13), :mod:`.streams` (a recorded stream of JSON events joined), :mod:`.spoken`
+  display order), :mod:`.letterforms` (small capitals, negative and parenthesised letters, regional
+  indicators, Braille, upside-down text, stacked combining marks), :mod:`.charsets` (UTF-16/32 and EBCDIC
+  bytes, mojibake, UTF-7, punycode), :mod:`.blocks` (uuencode, xxencode, yEnc, btoa), :mod:`.ciphers`
+  (ROT13, every other rotation and Atbash, reversed lines), :mod:`.signals` (Morse, tap code,
+  leetspeak), :mod:`.streams` (a recorded stream of JSON events joined), :mod:`.spoken`
   (speech-to-text homophones, spelling-alphabet codes), :mod:`.letters` (a word spelled out letter by
   letter or by syllables; a list of one-letter items read as the word), :mod:`.references` (a value written
   through a name the same string defines: entities, macros, template and shell variables);

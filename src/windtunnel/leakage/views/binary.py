@@ -13,7 +13,10 @@ import re
 import sys
 import zlib
 
+from windtunnel.leakage.views.charsets import bytes_text, printable
 from windtunnel.leakage.views.registry import Replacement, decoder
+
+__all__ = ["b64_text", "bytes_text", "printable"]
 
 # A run of base64 characters (standard or URL-safe) with optional padding, not glued to more of them.
 # The look-ahead skips runs of plain lowercase letters cheaply: valid base64 of text almost always
@@ -25,20 +28,6 @@ _B32_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Z2-7]{7,}={0,6}(?![A-Za-z0-9+/=_-
 _HEX_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])(?:[0-9A-Fa-f]{2}){3,}(?![A-Za-z0-9+/=_-])")
 _URLSAFE = bytes.maketrans(b"-_", b"+/")
 _DIGIT_RE = re.compile(r"[0-9]")
-
-
-def printable(s: str) -> bool:
-    """Text a reader would see as text: no control characters, and a letter or digit."""
-    if not s:
-        return False
-    # Character loops only for what the C checks leave open: a text with a line break or a tab.
-    if not s.isprintable() and any(not ch.isprintable() and ch not in "\n\r\t" for ch in s):
-        return False
-    return _ALNUM_RE.search(s) is not None
-
-
-_ALNUM_RE = re.compile(r"[^\W_]")
-"""A character for which ``str.isalnum`` holds (a word character that is not ``_``)."""
 
 
 def _strict_b64decode(blob: str) -> bytes:
@@ -90,10 +79,21 @@ def b64_text(blob: str) -> str | None:
             raw = binascii.a2b_base64(blob.encode("ascii").translate(_URLSAFE))
         else:
             raw = _strict_b64decode(blob)
-        decoded = inflated(raw).decode("utf-8")
-    except (binascii.Error, ValueError, UnicodeDecodeError):
+        raw = inflated(raw)
+    except (binascii.Error, ValueError):
         return None
-    return decoded if printable(decoded) else None
+    return _raw_text(raw)
+
+
+def _raw_text(raw: bytes) -> str | None:
+    """The printable text that decoded bytes hold: UTF-8, else UTF-16/32 or EBCDIC (:func:`bytes_text`)."""
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return bytes_text(raw)
+    if printable(decoded):
+        return decoded
+    return bytes_text(raw) if "\x00" in decoded else None
 
 
 def b64_candidates(text: str, min_len: int) -> list[Replacement]:
@@ -165,11 +165,8 @@ def base32_runs(text: str) -> list[Replacement]:
 
 def _hex_text(run: str) -> str | None:
     digits = run
-    try:
-        decoded = bytes.fromhex(digits).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not printable(decoded):
+    decoded = _raw_text(bytes.fromhex(digits))
+    if decoded is None:
         return None
     if digits.isdigit() and not all(ch.isalpha() or ch == " " for ch in decoded):
         # A number (an id, a phone number) that happens to decode: only words count.
@@ -239,11 +236,8 @@ def hex_dump(text: str) -> list[Replacement]:
         data = _dump_bytes(mt.group(0))
         if data is None:
             continue
-        try:
-            decoded = data.decode("utf-8")
-        except UnicodeDecodeError:
-            continue
-        if printable(decoded) and any(ch.isalpha() for ch in decoded):
+        decoded = _raw_text(data)
+        if decoded is not None and any(ch.isalpha() for ch in decoded):
             out.append((mt.start(), mt.end(), decoded))
     return out
 

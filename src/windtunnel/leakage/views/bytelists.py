@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from windtunnel.leakage.views.binary import printable
+from windtunnel.leakage.views.charsets import bytes_text, printable
 from windtunnel.leakage.views.registry import Replacement, decoder
 
 _BYTE = r"(?:0[xX][0-9A-Fa-f]{1,2}|\d{1,3})"
@@ -33,11 +33,12 @@ def _text(values: list[int]) -> str | None:
     """The UTF-8 text of byte values, when it is printable text with a letter or digit."""
     if len(values) < MIN_BYTES or any(v > 255 for v in values):
         return None
+    raw = bytes(values)
     try:
-        text = bytes(values).decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        return None
-    return text if printable(text) else None
+        return bytes_text(raw)
+    return text if printable(text) else bytes_text(raw) if "\x00" in text else None
 
 
 def _marker(text: str) -> bool:

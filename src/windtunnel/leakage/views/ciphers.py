@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
+from windtunnel.leakage.views.classes import classes_of
 from windtunnel.leakage.views.registry import Replacement, decoder
 
 # Relative frequency of each letter in English text (percent; a standard published table).
@@ -91,4 +94,297 @@ def rotated_words(text: str) -> list[Replacement]:
         if anchored:
             out.extend(cands)
             after_name = -1
+    return out
+
+
+# --- every other rotation, Atbash and reversal -----------------------------------------------------------------
+
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+_TABLES: dict[str, dict[int, int]] = {
+    **{
+        f"rot{n}": str.maketrans(_LOWER + _LOWER.upper(), _LOWER[n:] + _LOWER[:n] + (_LOWER[n:] + _LOWER[:n]).upper())
+        for n in range(1, 26)
+        if n != 13
+    },
+    "atbash": str.maketrans(_LOWER + _LOWER.upper(), _LOWER[::-1] + _LOWER[::-1].upper()),
+}
+POOR = -3.3
+"""Mean log-likelihood per letter below which a word is unlikely English as written (a cipher's anchor
+word must be: ``Dsjujdbm`` scores -4.3, ``critical`` -2.9)."""
+RARE_ANCHOR = 2
+"""Letters rare in English (j, k, q, v, x, z) an anchor word holds: a substitution of English writes
+them for common letters, and a pre-check finds two of them in one word cheaply."""
+_RARE = frozenset("jkqvxzJKQVXZ")
+_ANCHOR_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]*[jkqvxzJKQVXZ][A-Za-z]*[jkqvxzJKQVXZ][A-Za-z]*(?![A-Za-z])")
+# Two rare letters in one word of the shared letter classes (views/classes.py), each search led by a literal.
+_TWO_RARE_RES = (re.compile(rb"r(?=[aArR]*[rR])"), re.compile(rb"R(?=[aArR]*[rR])"))
+
+
+def _anchor_blob(blob: bytes) -> bool:
+    """:func:`_anchor_marker` on serialised JSON, then :func:`_is_anchor` on each word it finds there:
+    the pre-check asks exactly what opens a substituted passage (most words with two rare letters are
+    English, ``jovial``, ``quartz``, and open none)."""
+    classes = classes_of(blob)
+    for rx in _TWO_RARE_RES:
+        for mt in rx.finditer(classes):
+            a = (
+                max(
+                    classes.rfind(b" ", 0, mt.start()),
+                    classes.rfind(b"1", 0, mt.start()),
+                    classes.rfind(b"0", 0, mt.start()),
+                )
+                + 1
+            )
+            if a and blob[a - 1] == 0x5C:  # a JSON escape's letter (``\\nWord``) is not the word's
+                a += 1
+            b = mt.end()
+            while b < len(classes) and classes[b] in _LETTER_CLASSES:
+                b += 1
+            if _is_anchor(blob[a:b].decode("latin-1")):
+                return True
+    return False
+
+
+_LETTER_CLASSES = frozenset(b"aArR")
+
+
+def _anchor_marker(text: str) -> bool:
+    """A word holding two letters rare in English (the anchor every substitution view needs)."""
+    return _ANCHOR_RE.search(text) is not None
+
+
+_SHAPE_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+")
+
+
+@lru_cache(maxsize=8192)
+def _is_anchor(word: str) -> bool:
+    """Whether ``word`` opens a substituted passage: written in a case shape of prose, at least
+    :data:`ANCHOR_LEN` letters, :data:`RARE_ANCHOR` rare letters, unlikely English as written
+    (:data:`POOR`), and some substitution gains :data:`MARGIN` per letter on it."""
+    if len(word) < ANCHOR_LEN or sum(c in _RARE for c in word) < RARE_ANCHOR or _SHAPE_RE.fullmatch(word) is None:
+        return False
+    written = _score(word)
+    return written < POOR and any(_score(word.translate(t)) - written >= MARGIN for t in _TABLES.values())
+
+
+# The most frequent letter pairs of English text (a standard published ranking): a reading that forms
+# them is English-like beyond its letters' frequencies (``critical`` beside ``nctetnlw``).
+_BIGRAMS = frozenset(
+    [
+        "th",
+        "he",
+        "in",
+        "er",
+        "an",
+        "re",
+        "on",
+        "at",
+        "en",
+        "nd",
+        "ti",
+        "es",
+        "or",
+        "te",
+        "of",
+        "ed",
+        "is",
+        "it",
+        "al",
+        "ar",
+        "st",
+        "to",
+        "nt",
+        "ng",
+        "se",
+        "ha",
+        "as",
+        "ou",
+        "io",
+        "le",
+        "ve",
+        "co",
+        "me",
+        "de",
+        "hi",
+        "ri",
+        "ro",
+        "ic",
+        "ne",
+        "ea",
+        "ra",
+        "ce",
+        "li",
+        "ch",
+        "ll",
+        "be",
+        "ma",
+        "si",
+        "om",
+        "ur",
+    ]
+)
+BIGRAM_BONUS = 0.6
+"""Nats added per frequent letter pair when the substitutions are compared."""
+
+
+def _line_score(words: list[str]) -> float:
+    """Letter frequencies and frequent pairs of ``words`` together (higher: more English-like)."""
+    total = 0.0
+    for w in words:
+        low = w.lower()
+        total += sum(_LOGP[c] for c in low) + BIGRAM_BONUS * sum(
+            low[i : i + 2] in _BIGRAMS for i in range(len(low) - 1)
+        )
+    return total
+
+
+def _substituted(text: str) -> list[Replacement]:
+    """The words of each line that holds a substituted passage, read back with the one substitution
+    (a rotation other than 13, or Atbash) under which the line's anchor words read as English.
+
+    An anchor is a word of :data:`ANCHOR_LEN` letters or more, unlikely English as written (:data:`POOR`),
+    holding :data:`RARE_ANCHOR` rare letters, whose substitution gains :data:`MARGIN` per letter; of the
+    substitutions that make such a gain, the one under which the anchors read most like English (letters
+    and frequent letter pairs) wins, and each word of the line whose reading
+    under it scores :data:`WEAK_MARGIN` or better is read so (one word alone is too weak: ``Fri2``)."""
+    out: list[Replacement] = []
+    for line in _LINE_RE.finditer(text):
+        lo, hi = line.start(), line.end()
+        anchors = [mt.group() for mt in _ANCHOR_RE.finditer(text, lo, hi) if _is_anchor(mt.group())]
+        if not anchors:
+            continue
+        base = _line_score(anchors)
+        best, best_gain = "", 0.0
+        for name, table in _TABLES.items():
+            # the anchors' letters and letter pairs choose the substitution
+            gain = _line_score([w.translate(table) for w in anchors]) - base
+            if gain > best_gain and any(_score(w.translate(table)) - _score(w) >= MARGIN for w in anchors):
+                best, best_gain = name, gain
+        if not best:
+            continue
+        table = _TABLES[best]
+        for mt in _WORD_RE.finditer(text, lo, hi):
+            word = mt.group()
+            read = word.translate(table)
+            if _score(read) - _score(word) >= WEAK_MARGIN or word in anchors:
+                out.append((mt.start(), mt.end(), read))
+    return out
+
+
+_LOW_BYTES = _LOWER.encode()
+# For each substitution, the table that writes a plain word as the substitution shows it (the inverse).
+_WRITE_TABLES = tuple(
+    [bytes.maketrans(_LOW_BYTES, _LOW_BYTES[26 - n :] + _LOW_BYTES[: 26 - n]) for n in range(1, 26) if n != 13]
+    + [bytes.maketrans(_LOW_BYTES, _LOW_BYTES[::-1])]
+)
+
+
+def _written_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]], forms: Callable[[bytes], list[bytes]]) -> bool:
+    """Whether some needle's words all occur in the lowercased serialisation, each as written or in one of
+    its ``forms``, one at least in a form: a necessary condition of a hit only such a view shows."""
+    low = blob.lower()
+    for toks in sets:
+        written = [[f for f in forms(t) if low.find(f) >= 0] for t in toks]
+        if any(written) and all(w or low.find(t) >= 0 for t, w in zip(toks, written, strict=True)):
+            return True
+    return False
+
+
+def _substitution_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """The substitution view's pre-check: a needle word written under some substitution occurs."""
+    return _written_may_hit(blob, sets, lambda t: [t.translate(table) for table in _WRITE_TABLES])
+
+
+@decoder(
+    "substitution",
+    order=81,
+    marker=_anchor_marker,
+    blob_marker=_anchor_blob,
+    blob_may_hit=_substitution_may_hit,
+)
+def substitution(text: str) -> list[Replacement]:
+    """ROT-N for every N but 13 (the ``rot13`` decoder's), and Atbash: see :func:`_substituted`."""
+    return _substituted(text)
+
+
+# Reversed text: a word whose only capital is its last letter (``lacitirC``: a capitalised word read
+# backwards), or a reversed English function word standing alone.
+_REVERSED_CUE_RE = re.compile(
+    r"(?<![A-Za-z])[a-z]{2,}[A-Z](?![A-Za-z])|(?<![A-Za-z])(?:eht|dna|rof|htiw|siht|taht|si)(?![A-Za-z])"
+)
+# For the pre-check on bytes: small letters as 'a', capitals as 'A', anything else as a blank.
+# A word of small letters ending in a capital, not glued to a digit or a base64 character, nor code
+# (``setX(``) or a character reference (``&#xaB;``).
+_CAPITAL_LAST_RE = re.compile(r"(?<![A-Za-z0-9+/=&#%\\])[a-z]{2,}[A-Z](?![A-Za-z0-9+/=(;])")
+
+
+def _reversed_blob(blob: bytes) -> bool:
+    """The reversed view's cue in serialised JSON: ``eht`` (``the`` backwards, which a reversed line of
+    English function words holds), or a word of small letters ending in a capital that no letter,
+    digit or base64 character follows (:func:`~windtunnel.leakage.views.classes.classes_of`; a
+    ``1`` after it is punctuation such as ``!``), checked back to its start."""
+    if blob.find(b"eht") >= 0:
+        return True
+    classes = classes_of(blob)
+    for rx in _CAPITAL_END_RES:
+        for mt in rx.finditer(classes):
+            i = mt.start()
+            start = max(classes.rfind(b" ", 0, i), classes.rfind(b"1", 0, i)) + 1
+            if i - start >= 2 and not classes[start:i].strip(b"ar"):
+                return True
+    return False
+
+
+_CAPITAL_END_RES = (re.compile(rb"A(?<=[ar]A)(?=[ 1])"), re.compile(rb"R(?<=[ar]R)(?=[ 1])"))
+
+
+_FUNCTION_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "of",
+        "to",
+        "is",
+        "in",
+        "for",
+        "it",
+        "this",
+        "that",
+        "with",
+        "on",
+        "be",
+        "are",
+        "was",
+        "not",
+        "a",
+        "an",
+        "or",
+        "by",
+        "as",
+        "at",
+    ]
+)
+_TOKEN_RE = re.compile(r"[A-Za-z]+")
+
+
+@decoder(
+    "reversed",
+    order=82,
+    marker=lambda t: _REVERSED_CUE_RE.search(t) is not None,
+    blob_marker=lambda b: _reversed_blob(b),
+    blob_may_hit=lambda b, sets: _written_may_hit(b, sets, lambda t: [t[::-1]]),
+)
+def reversed_lines(text: str) -> list[Replacement]:
+    """Each line written backwards, read forwards: a line holding a word whose only capital is its last
+    letter, or more English function words read backwards than forwards (two at least, ``eht`` among
+    them); the whole line is one replacement."""
+    out: list[Replacement] = []
+    for line in _LINE_RE.finditer(text):
+        body = line.group()
+        tokens = _TOKEN_RE.findall(body)
+        forwards = sum(t.lower() in _FUNCTION_WORDS for t in tokens)
+        backwards = sum(t[::-1].lower() in _FUNCTION_WORDS for t in tokens)
+        capital_last = _CAPITAL_LAST_RE.search(body) is not None
+        if capital_last or (backwards >= 2 and backwards > forwards and "eht" in body):
+            out.append((line.start(), line.end(), body[::-1]))
     return out

@@ -9,7 +9,7 @@ marker, and again on each decoded view.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from windtunnel._util.registry import Registry
@@ -30,6 +30,15 @@ class Decoder:
     """A cheap necessary condition: ``False`` proves ``replace`` finds nothing."""
     replace: Callable[[str], list[Replacement]]
     """Sorted, non-overlapping replacements (empty when nothing decodes)."""
+    blob_marker: Callable[[bytes], bool] | None = None
+    """For a decoder the scan's pre-check (:mod:`windtunnel.leakage.prefilter`) does not model itself: its
+    marker on the projection serialised as JSON (ASCII bytes, a line break written ``\\n``), a cheap
+    necessary condition there too. The pre-check then decodes, with this decoder, a string whose ``marker``
+    holds, and keeps an item that a view of it may make leak. ``None``: the pre-check models it already."""
+    blob_may_hit: Callable[[bytes, Sequence[tuple[bytes, ...]]], bool] | None = None
+    """With :attr:`blob_marker`: whether a view of this decoder may hold every word of some needle, given
+    the serialised projection and the needles' words (lowercased ASCII): a cheap necessary condition the
+    pre-check asks instead of decoding the projection (``None``: it decodes)."""
 
 
 def _validate(name: str, dec: Decoder) -> None:
@@ -42,15 +51,25 @@ DECODERS: Registry[Decoder] = Registry("string decoder", validate=_validate)
 
 
 def decoder(
-    name: str, *, order: int, marker: Callable[[str], bool]
+    name: str,
+    *,
+    order: int,
+    marker: Callable[[str], bool],
+    blob_marker: Callable[[bytes], bool] | None = None,
+    blob_may_hit: Callable[[bytes, Sequence[tuple[bytes, ...]]], bool] | None = None,
 ) -> Callable[[Callable[[str], list[Replacement]]], Callable[[str], list[Replacement]]]:
     """Register ``fn`` as the ``replace`` of a decoder named ``name`` (see :class:`Decoder`)."""
 
     def wrap(fn: Callable[[str], list[Replacement]]) -> Callable[[str], list[Replacement]]:
-        DECODERS.register(name, Decoder(name, order, marker, fn))
+        DECODERS.register(name, Decoder(name, order, marker, fn, blob_marker, blob_may_hit))
         return fn
 
     return wrap
+
+
+def blob_marked() -> list[Decoder]:
+    """The registered decoders that declare a :attr:`Decoder.blob_marker` (the pre-check's plug-ins)."""
+    return [d for _n, d in DECODERS.items() if d.blob_marker is not None]
 
 
 def ordered() -> list[Decoder]:

@@ -1,0 +1,339 @@
+"""Signal spellings: Morse code, the tap code and leetspeak, read back as the letters they spell.
+
+* ``morse``: International Morse (ITU-R M.1677) written with dots and dashes (``.`` ``-``, or ``·``
+  ``−`` ``–`` ``•``), a dot beside a dash somewhere in the run, letters separated by blanks and words
+  by ``/``, ``|`` or three blanks; or spoken, a letter's syllables hyphenated (``di-dah``,
+  ``dah-dit``). A run of three letters or more, every group a Morse letter;
+* ``tap_code``: the prisoners' tap code (a 5×5 square without ``k``, read as ``c``), each letter two
+  groups of dots or taps (row, then column), letters separated by two blanks, words by ``/``;
+* ``leet`` and ``leet_l``: a word mixing letters with the digits and symbols leetspeak writes for
+  letters (``4``/``@`` a, ``3`` e, ``1``/``!`` i, ``0`` o, ``5``/``$`` s, ``7``/``+`` t, ``9``/``6`` g,
+  ``8`` b, ``2`` z; ``1`` is ``i`` in one view and ``l`` in the other), a leet character between two
+  letters or one at an end (:func:`leet_word`), read as letters (``Cr171c4l`` → ``Critical``,
+  ``N3u7r@1`` → ``Neutral``); then the text's other leet tokens too (``0r``).
+
+What a decoded run spells is decided like any other text (a listing of every label in Morse is still a
+listing). Every replacement covers the run it reads, so a finding points at the code as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from windtunnel.leakage.views.classes import classes_of
+from windtunnel.leakage.views.registry import Replacement, decoder
+
+_MORSE = {
+    ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h", "..": "i",
+    ".---": "j", "-.-": "k", ".-..": "l", "--": "m", "-.": "n", "---": "o", ".--.": "p", "--.-": "q", ".-.": "r",
+    "...": "s", "-": "t", "..-": "u", "...-": "v", ".--": "w", "-..-": "x", "-.--": "y", "--..": "z",
+    "-----": "0", ".----": "1", "..---": "2", "...--": "3", "....-": "4", ".....": "5", "-....": "6",
+    "--...": "7", "---..": "8", "----.": "9", ".-.-.-": ".", "--..--": ",", "---...": ":", "..--..": "?",
+}  # fmt: skip
+_DOT_DASH = str.maketrans({"·": ".", "•": ".", "−": "-", "–": "-", "—": "-"})
+# Groups of dots and dashes separated by blanks or word separators: three groups at least.
+_SYMBOLS = "[.\u00b7\u2022\\-\u2212\u2013\u2014]"
+_MORSE_RE = re.compile(f"(?<![\\w.]){_SYMBOLS}{{1,6}}(?:(?: {{1,3}}| ?[/|] ?){_SYMBOLS}{{1,6}}){{2,}}(?![\\w])")
+# A dot beside a dash, or a hyphen before a spoken syllable (``di-dah``): led by the literal '-'.
+_MORSE_BLOB_RE = re.compile(rb"-(?:(?<=\.-)|[.d])")
+_SPOKEN_RE = re.compile(
+    r"(?i)\b(?:di|dit|dah)(?:[- ](?:di|dit|dah))*(?:(?: | / )(?:di|dit|dah)(?:[- ](?:di|dit|dah))*){2,}\b"
+)
+_SPOKEN_LETTER_RE = re.compile(r"(?i)(?:di|dit|dah)(?:-(?:di|dit|dah))*")
+
+
+def _morse_marker(text: str) -> bool:
+    """A dot beside a dash (or the spoken syllables)."""
+    return (".-" in text or "-." in text or "·−" in text or "−·" in text or "..." in text or "---" in text) or (
+        "dah" in text.lower()
+    )
+
+
+def _letters(groups: list[list[str]]) -> str | None:
+    """Words of Morse groups as text, or ``None`` when a group is not a Morse character."""
+    words = []
+    for word in groups:
+        chars = [_MORSE.get(g) for g in word]
+        if any(c is None for c in chars):
+            return None
+        words.append("".join(c for c in chars if c is not None))
+    text = " ".join(words)
+    return text if sum(ch.isalpha() for ch in text) >= 3 else None
+
+
+@decoder(
+    "morse",
+    order=92,
+    marker=_morse_marker,
+    blob_marker=lambda b: _MORSE_BLOB_RE.search(b) is not None,
+)
+def morse(text: str) -> list[Replacement]:
+    """Each run of Morse groups (written or spoken) as the text it spells."""
+    out: list[Replacement] = []
+    for mt in _MORSE_RE.finditer(text):
+        run = mt.group(0).translate(_DOT_DASH)
+        if ".-" not in run and "-." not in run:
+            continue  # an ellipsis or a rule, not Morse (a dot beside a dash: the pre-check's cue too)
+        words = [w.split() for w in re.split(r" ?[/|] ?| {3}", run) if w.strip()]
+        dec = _letters(words)
+        if dec is not None:
+            out.append((mt.start(), mt.end(), dec))
+    for mt in _SPOKEN_RE.finditer(text):
+        if "-" not in mt.group(0) or "dah" not in mt.group(0).lower():
+            continue  # spoken Morse hyphenates a letter's syllables (the pre-check's cue)
+        words = []
+        for w in re.split(r" / ", mt.group(0)):
+            words.append(
+                [
+                    "".join("." if s.lower() in ("di", "dit") else "-" for s in letter.split("-"))
+                    for letter in _SPOKEN_LETTER_RE.findall(w)
+                ]
+            )
+        dec = _letters(words)
+        if dec is not None:
+            out.append((mt.start(), mt.end(), dec))
+    out.sort()
+    kept: list[Replacement] = []
+    for rep in out:
+        if not kept or rep[0] >= kept[-1][1]:
+            kept.append(rep)
+    return kept
+
+
+_TAP_SQUARE = "abcdefghijlmnopqrstuvwxyz"  # no k (tapped as c)
+_TAP_RE = re.compile(r"(?<![.\w])\.{1,5} \.{1,5}(?:(?:  | / )\.{1,5} \.{1,5}){2,}(?![.\w])")
+
+
+@decoder("tap_code", order=93, marker=lambda t: ". ." in t, blob_marker=lambda b: b.find(b". .") >= 0)
+def tap_code(text: str) -> list[Replacement]:
+    """Each run of tap-code pairs (row dots, a blank, column dots) as the letters it taps."""
+    out: list[Replacement] = []
+    for mt in _TAP_RE.finditer(text):
+        words = []
+        for w in mt.group(0).split(" / "):
+            letters = []
+            for pair in w.split("  "):
+                row, col = pair.split(" ")
+                letters.append(_TAP_SQUARE[(len(row) - 1) * 5 + len(col) - 1])
+            words.append("".join(letters))
+        out.append((mt.start(), mt.end(), " ".join(words)))
+    return out
+
+
+_LEET_CHARS = "0123456789@$!+"
+_LEET_I = str.maketrans(
+    {"4": "a", "@": "a", "3": "e", "1": "i", "!": "i", "0": "o", "5": "s", "$": "s", "7": "t", "+": "t"}
+    | {"9": "g", "6": "g", "8": "b", "2": "z"}
+)
+_LEET_L = str.maketrans(
+    {"4": "a", "@": "a", "3": "e", "1": "l", "!": "i", "0": "o", "5": "s", "$": "s", "7": "t", "+": "t"}
+    | {"9": "g", "6": "g", "8": "b", "2": "z"}
+)
+# A token of letters and leet characters, bounded by what is neither.
+_LEET_RE = re.compile(r"(?<![\w@$+!/=&#%\\])[A-Za-z0-9@$+!]*[A-Za-z0-9](?![\w@$+!/=;])")
+_CORE_LEET = frozenset("013457$!+")
+_OCR_DIGITS = frozenset("0158")
+# Leet characters between letters (``@`` is read as ``a`` but opens no reading: an e-mail address holds one).
+_INNER_LEET_RE = re.compile(r"[A-Za-z][0-9$+!]+[A-Za-z]")
+MAX_LEET = 24
+"""Characters of a leetspeak word at most (a longer run of letters and digits is an id or base64)."""
+
+
+def leet_word(word: str) -> bool:
+    """Whether ``word`` reads as a word written in leetspeak: at most :data:`MAX_LEET` characters, two
+    letters at least, and leet characters between two letters (``H1gh``, ``N39471V3``) — not digits
+    glued to a word (an id, a code or a name: ``user4403``, ``ZK4``, ``word1``), nor a character
+    reference or escape (``&#x4B;``: the token next to ``&``, ``#``, ``%``, ``\\`` or ``;`` is not read)."""
+    if not 3 <= len(word) <= MAX_LEET or word.isalpha() or word.isdigit():
+        return False
+    letters = sum(ch.isalpha() for ch in word)
+    if letters < 2:
+        return False
+    if _INNER_LEET_RE.search(word) is None:
+        return False
+    # the digits base64 and ids are made of read as letters only beside the usual leet characters
+    core = sum(ch in _CORE_LEET for ch in word)
+    if core == 0 or (core < 2 and any(ch in "2689" for ch in word)):
+        return False
+    # A word of four characters or more whose only digits are ones an OCR engine reads for letters
+    # (``lnsta11ation``) is the OCR view's (needles.py), which reads it as a misread value.
+    return len(word) < 4 or not set(ch for ch in word if not ch.isalpha()) <= _OCR_DIGITS
+
+
+def _leet_view(text: str, table: dict[int, str]) -> list[Replacement]:
+    """Each leetspeak word (:func:`leet_word`) read as letters with ``table``; once a text holds one, each
+    other token mixing letters and leet characters too (``0r`` beside ``H1gh``: a listing written in
+    leetspeak is read whole)."""
+    strong: list[Replacement] = []
+    weak: list[Replacement] = []
+    for mt in _LEET_RE.finditer(text):
+        word = mt.group(0)
+        if len(word) > MAX_LEET or word.isalpha() or word.isdigit():
+            continue
+        read = word.translate(table)
+        if not read.isalpha():
+            continue
+        (strong if leet_word(word) else weak).append((mt.start(), mt.end(), read))
+    return sorted(strong + weak) if strong else []
+
+
+def _leet_marker(text: str) -> bool:
+    """Leet characters between two letters (what :func:`leet_word` asks of a word that opens a reading)."""
+    return _INNER_LEET_RE.search(text) is not None
+
+
+def _leet_blob(blob: bytes) -> bool:
+    """:func:`_leet_marker` in serialised JSON, in the shared letter classes
+    (:func:`~windtunnel.leakage.views.classes.classes_of`; led by the literal class ``1``)."""
+    global _LAST_LEET
+    if _LAST_LEET is None or _LAST_LEET[0] is not blob:  # the two leet decoders ask in turn
+        _LAST_LEET = (blob, _LEET_AT_RE.search(classes_of(blob)) is not None)
+    return _LAST_LEET[1]
+
+
+_LAST_LEET: tuple[bytes, bool] | None = None
+
+
+# Leet characters between letters: led by the class '1'.
+_LEET_AT_RE = re.compile(rb"1(?<=[aArR]1)(?=[10]*[aArR])")
+_LEET_LETTERS = (b"a", b"e", b"i", b"o", b"s", b"t", b"g", b"b", b"z")
+"""The letters leetspeak writes as other characters (a word without any reads the same in leet)."""
+_UPPER = bytes(range(0x41, 0x5B))
+_LOWER = bytes(range(0x61, 0x7B))
+# Each leet character as its letter, and capitals as small letters, in one ``translate``.
+_DELEET_I = bytes.maketrans(b"4@31!05$7+9682" + _UPPER, b"aaeiiosstt" + b"ggbz" + _LOWER)
+_DELEET_L = bytes.maketrans(b"4@31!05$7+9682" + _UPPER, b"aaeliosstt" + b"ggbz" + _LOWER)
+
+
+def _leet_may_hit(table: bytes, letters: tuple[bytes, ...]) -> Callable[[bytes, Sequence[tuple[bytes, ...]]], bool]:
+    """The pre-check's question for a leet view read with ``table``: the serialisation read that way
+    character by character (a superset of what the view reads) holds every word of some needle, one of
+    them more often than the serialisation as written does."""
+
+    def may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+        if not any(letter in t for toks in sets for t in toks for letter in letters):
+            return False  # no needle word holds a letter this reading writes
+        low = blob.lower()
+        read = blob.translate(table)
+        for toks in sets:
+            if not all(read.find(t) >= 0 for t in toks):
+                continue
+            # Reading letters as letters keeps every occurrence of a word of letters: only a word the
+            # reading adds (more of it read than written) is a hit no other view shows.
+            if any(not t.isalpha() or read.count(t) > low.count(t) for t in toks):
+                return True
+        return False
+
+    return may_hit
+
+
+@decoder(
+    "leet", order=94, marker=_leet_marker, blob_marker=_leet_blob, blob_may_hit=_leet_may_hit(_DELEET_I, _LEET_LETTERS)
+)
+def leet(text: str) -> list[Replacement]:
+    """Leetspeak read with ``1`` as ``i`` (``H1gh``); see :func:`_leet_view`."""
+    return _leet_view(text, _LEET_I)
+
+
+@decoder(
+    "leet_l", order=95, marker=_leet_marker, blob_marker=_leet_blob, blob_may_hit=_leet_may_hit(_DELEET_L, (b"l",))
+)
+def leet_l(text: str) -> list[Replacement]:
+    """Leetspeak read with ``1`` as ``l`` (``N3u7r@1``, ``10w``); see :func:`_leet_view`."""
+    return _leet_view(text, _LEET_L)
+
+
+# A word spelled out letter by letter: single letters or digits separated by one of '-', '.', '·', '‧'
+# or a blank, the same one throughout; words separated by '/' (blanks around it) or by two blanks or more.
+_UNIT = r"[A-Za-z0-9]"
+_SPELLED_OUT_RE = re.compile(
+    rf"(?<![\w.\-·‧])(?:{_UNIT}(?P<sep>[-.·‧]| )"
+    rf"(?:{_UNIT}(?P=sep)|{_UNIT}(?: *[/|] *| {{2,3}})(?={_UNIT}))+{_UNIT}(?![\w\-·‧])"
+    rf"|{_UNIT}(?P<sep2>[-.·‧]){_UNIT}(?![\w\-·‧]))"
+)
+# Syllables separated by a middle dot or a hyphenation point, as a dictionary writes them (``in·ter·nal``).
+_SYLLABLES_RE = re.compile(r"[A-Za-z]+(?:[·‧][A-Za-z]+)+")
+# The same in serialised JSON, each led by its separator; a unit may follow a JSON escape (``\\nT-E``).
+_SPELLED_OUT_BLOB_RE = re.compile(
+    rb"-(?<=[A-Za-z0-9]-)(?:(?<![A-Za-z0-9].-)|(?<=\\[ntr].-))(?=[A-Za-z0-9](?![A-Za-z0-9]))"
+)
+_DOTTED_BLOB_RE = re.compile(
+    rb"\.(?<=[A-Za-z0-9]\.)(?:(?<![A-Za-z0-9.].\.)|(?<=\\[ntr].\.))(?=[A-Za-z0-9](?![A-Za-z0-9]))"
+)
+# Capitals apart by blanks, in the shared letter classes (views/classes.py: capitals are 'A' or 'R', digits
+# '1' or '0'), led by a capital's class; a JSON escape before the first one reads as a letter there.
+_BLANKED_BLOB_RES = tuple(
+    re.compile(lead + rb"(?<![aArR10]" + lead + rb")(?= [AR10] [AR10](?![aArR10]))") for lead in (b"A", b"R")
+)
+_BLANKED_ESCAPED_RE = re.compile(rb"\\[ntr][A-Z0-9] [A-Z0-9] [A-Z0-9](?![A-Za-z0-9])")
+
+
+def _blanked_blob(blob: bytes) -> bool:
+    """Three capitals or digits apart by single blanks in serialised JSON (``T I E R``)."""
+    classes = classes_of(blob)
+    if any(rx.search(classes) is not None for rx in _BLANKED_BLOB_RES):
+        return True
+    return blob.find(b"\\") >= 0 and _BLANKED_ESCAPED_RE.search(blob) is not None
+
+
+_BLANKED_STR_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z0-9] [A-Z0-9] [A-Z0-9](?![A-Za-z0-9])")
+
+
+def _spelled_may_hit(blob: bytes, sets: Sequence[tuple[bytes, ...]]) -> bool:
+    """The spelled-out view's pre-check: some needle's words all occur in the lowercased serialisation,
+    as written or spelled out letter by letter (``c-r-i-t``, ``c.r.i.t``, ``c r i t``), one spelled."""
+    low = blob.lower()
+    for toks in sets:
+        spelled = [
+            len(t) > 1 and any(low.find(sep.join(bytes([c]) for c in t)) >= 0 for sep in (b"-", b".", b" "))
+            for t in toks
+        ]
+        if any(spelled) and all(sp or low.find(t) >= 0 for t, sp in zip(toks, spelled, strict=True)):
+            return True
+    return False
+
+
+def _spelled_out_marker(text: str) -> bool:
+    """Single letters joined by a separator (or blanks, three letters at least), or a middle dot."""
+    return (
+        _SPELLED_OUT_BLOB_RE.search(text.encode("ascii", "replace")) is not None
+        or _DOTTED_BLOB_RE.search(text.encode("ascii", "replace")) is not None
+        or _BLANKED_STR_RE.search(text) is not None
+        or "·" in text
+        or "‧" in text
+    )
+
+
+@decoder(
+    "spelled_out",
+    order=96,
+    marker=_spelled_out_marker,
+    blob_marker=lambda b: (
+        _SPELLED_OUT_BLOB_RE.search(b) is not None or _DOTTED_BLOB_RE.search(b) is not None or _blanked_blob(b)
+    ),
+    blob_may_hit=lambda b, sets: _spelled_may_hit(b, sets),
+)
+def spelled_out(text: str) -> list[Replacement]:
+    """Each word spelled out letter by letter, joined (``M-O-D-E-R-A-T-E / R-I-S-K`` → ``MODERATE RISK``,
+    ``S.E.V.2`` → ``SEV2``, ``T I E R   1`` → ``TIER 1``: letters separated by blanks only capitals, three
+    or more), and each word written in syllables (``in·ter·nal``)."""
+    found: list[Replacement] = []
+    for mt in _SPELLED_OUT_RE.finditer(text):
+        run = mt.group(0)
+        sep = mt.group("sep") or mt.group("sep2")
+        words = re.split(r" *[/|] *| {2,3}", run)
+        letters = [w.replace(sep, "") for w in words]
+        if sep == " " and (re.match(r"[A-Z0-9] [A-Z0-9] [A-Z0-9]", run) is None or not run.isupper()):
+            continue  # capitals apart by blanks: three at least, from the start (the pre-check's cue)
+        if not any(ch.isalpha() for ch in run):
+            continue  # a range of numbers (``3-4``), not a spelled word
+        found.append((mt.start(), mt.end(), " ".join(letters)))
+    if "·" in text or "‧" in text:
+        found.extend((mt.start(), mt.end(), re.sub("[·‧]", "", mt.group(0))) for mt in _SYLLABLES_RE.finditer(text))
+    found.sort()
+    out: list[Replacement] = []
+    for rep in found:
+        if not out or rep[0] >= out[-1][1]:
+            out.append(rep)
+    return out
