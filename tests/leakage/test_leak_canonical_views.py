@@ -123,7 +123,6 @@ CASES: dict[str, tuple[str, ...]] = {
         "file: \u00ff\u00feH\x00i\x00g\x00h\x00 ok",
         "file: \u00ff\u00feH\x00i\x00g\x00h\x00w\x00a\x00y\x00 ok",
     ),
-    "spelled_out": ("on the bridge: H-I-G-H.", "on the bridge: H-I-G-H-W-A-Y."),
     "leet": ("prio: H!gh today", "road: H!ghw4y closed"),
     "leet_l": ("mood: N3u7r@1 today", "mood: N3u7r@1ly closed", "Neutral"),
     "binary_blocks": (
