@@ -29,6 +29,22 @@ width and accents are the views' business (``élevée`` matches ``ELEVEE``).
 families of the mention policy (:mod:`.mention`), so ``優先度：ハイ`` names the task as ``Priority:
 High`` does.
 
+**Code systems** (``codes`` in the file) are public code systems a reader knows without being told:
+syslog severities and their ``<PRI>``, the numeric levels of Python logging, Bunyan / pino, Log4j and
+the Windows event log, CVSS score bands, NPS bands, traffic-light colours with the hex values of common
+palettes, HL7 v2 tables (patient class, admission type, abnormal flags, result status, priority, sex),
+ISO 5218, informal yes / no words, star ratings read as sentiment, Likert points, P1–P4 / Sev1–Sev4
+and letter grades. Each names its ``source`` and the words that name what its codes are
+(``naming``: ``severity``, ``level`` …), and holds concepts with their ``codes`` (value spellings:
+``3``, ``HH``, ``#ffbf00``, ``danger``) and, for a code written with its own delimiters, ``marks``
+(``<130>``). A label set picks the code systems that name most of its labels (two at least, half
+the set or more), as it picks a family; a code that two labels of the set would share is nobody's,
+and so is a code that is a label. A code is a derived spelling that counts only as a value (a whole
+field, a key-value pair, a table cell, never a word of prose; see :mod:`.scan`): under a name
+naming its code system, or, for a code that is not a number, under the ties of any derived
+spelling; a mark says what it is by its delimiters and is matched as the label is. A hex colour
+also matches without its ``#``, in its three-digit short form and as an opaque ARGB value.
+
 Every lexicon alias is a *derived* spelling (:func:`windtunnel.leakage.aliases.derived_alias`): like a
 number word of a scale it has ordinary senses (``high season``, ``low cost carrier``, ``critical
 path``), so it states the label only under the same ties as other derived spellings: as a value under
@@ -39,10 +55,12 @@ statement about the record, never as a bare word or a bare phrase.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 _MIN_NAMED = 2
 """A family is picked when at least this many labels of the set name one of its concepts …"""
@@ -175,6 +193,113 @@ def _variants(word: str) -> list[str]:
     if len(parts) == 2:
         out.append("".join(parts))
     return list(dict.fromkeys(out))
+
+
+class CodeSpellings(NamedTuple):
+    """A label's spellings in the public code systems its label set picks (see the module docstring)."""
+
+    codes: tuple[str, ...] = ()
+    """Value spellings (``3``, ``HH``, ``#ffbf00``, ``danger``): they count only as values."""
+    marks: tuple[str, ...] = ()
+    """Spellings with their own delimiters (``<130>``): they say what they are, matched as the label."""
+    naming: tuple[str, ...] = ()
+    """The words naming what the codes are (``severity``, ``colour``), case-folded."""
+
+
+_Concepts = dict[str, tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]]
+"""``{concept: (the label keys naming it, its codes, its marks)}``."""
+
+
+@lru_cache(maxsize=1)
+def _code_systems() -> dict[str, tuple[tuple[str, ...], _Concepts]]:
+    """``{system: (naming words, {concept: (label keys naming it, codes, marks)})}``, from ``codes``."""
+    raw = _data().get("codes", {})
+    assert isinstance(raw, dict)
+    out: dict[str, tuple[tuple[str, ...], _Concepts]] = {}
+    for system, body in raw.items():
+        concepts = {
+            _key(c): (
+                frozenset({_key(c), *(_key(w) for w in spec.get("words", ()))}),
+                tuple(v for code in spec.get("codes", ()) for v in _code_variants(code)),
+                tuple(spec.get("marks", ())),
+            )
+            for c, spec in body["concepts"].items()
+        }
+        out[system] = (tuple(dict.fromkeys(w.casefold() for w in body["naming"])), concepts)
+    return out
+
+
+_HEX = re.compile(r"#([0-9a-f]{6})")
+
+
+def _code_variants(code: str) -> list[str]:
+    """``code`` and, for a hex colour, the same colour as other notations write it: without ``#``, in
+    the three-digit short form when it has one (``#44cc11`` → ``#4c1``) and as opaque ARGB
+    (``ff44cc11``, a spreadsheet's fill)."""
+    m = _HEX.fullmatch(code.casefold())
+    if m is None:
+        return [code]
+    h = m.group(1)
+    out = [code, h, f"ff{h}"]
+    if h[0::2] == h[1::2]:
+        out += [f"#{h[0::2]}"]
+    return out
+
+
+@lru_cache(maxsize=512)
+def _set_codes(labels: tuple[str, ...]) -> dict[str, CodeSpellings]:
+    """``{label key: its code spellings}`` for one label set; empty when no code system fits it."""
+    keys = [_key(lab) for lab in labels]
+    fitting: list[tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = []
+    best = 0
+    for naming, concepts in _code_systems().values():
+        named: dict[str, str] = {}
+        for k in set(keys):
+            found = [c for c, (names, _codes, _marks) in concepts.items() if k in names]
+            if len(found) == 1:
+                named[k] = found[0]
+        chosen = list(named.values())
+        named = {k: c for k, c in named.items() if chosen.count(c) == 1}
+        if len(named) < _MIN_NAMED or 2 * len(named) < len(set(keys)) or len(named) < best:
+            continue
+        if len(named) > best:
+            best, fitting = len(named), []
+        fitting.append(
+            (
+                naming,
+                {k: concepts[c][1] for k, c in named.items()},
+                {k: concepts[c][2] for k, c in named.items()},
+            )
+        )
+    owners: dict[str, set[str]] = {}
+    for _naming, codes, marks in fitting:
+        for k, spellings in (*codes.items(), *marks.items()):
+            for s in spellings:
+                owners.setdefault(_key(s), set()).add(k)
+    label_keys = set(keys)
+
+    def own(k: str, spellings: tuple[str, ...]) -> list[str]:
+        return [s for s in spellings if owners[_key(s)] == {k} and _key(s) not in label_keys]
+
+    out: dict[str, CodeSpellings] = {}
+    for k in label_keys:
+        codes = [s for _n, c, _m in fitting for s in own(k, c.get(k, ()))]
+        marks = [s for _n, _c, m in fitting for s in own(k, m.get(k, ()))]
+        naming = [w for n, c, m in fitting if k in c or k in m for w in n]
+        if codes or marks:
+            out[k] = CodeSpellings(
+                tuple(dict.fromkeys(codes)), tuple(dict.fromkeys(marks)), tuple(dict.fromkeys(naming))
+            )
+    return out
+
+
+def code_spellings(label: str, label_set: Sequence[str]) -> CodeSpellings:
+    """``label``'s spellings in the public code systems that ``label_set`` picks (none without a set
+    of two labels or more, or when no code system fits it): its codes, its marks and the words naming
+    what they are."""
+    if len(label_set) < 2:
+        return CodeSpellings()
+    return _set_codes(tuple(label_set)).get(_key(label), CodeSpellings())
 
 
 def lexicon_aliases(label: str, label_set: Sequence[str]) -> tuple[str, ...]:

@@ -95,6 +95,7 @@ from windtunnel.leakage.formats import (
     string_representation,
     url_path_segment,
 )
+from windtunnel.leakage.lexicon import code_spellings
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
@@ -287,11 +288,15 @@ def _needles(
     labels: Sequence[str],
     abbreviations: Sequence[str] = (),
     derived: Sequence[str] = (),
+    codes: Sequence[tuple[str, tuple[str, ...]]] = (),
+    marks: Sequence[str] = (),
 ) -> NeedleSet:
     """The item's needles: the answers, correlated values, the other labels and the answers'
-    abbreviations; ``derived``: the answers' aliases that are derived spellings (``Needle.derived``)."""
+    abbreviations; ``derived``: the answers' aliases that are derived spellings (``Needle.derived``);
+    ``codes``: the answers' codes in public code systems with their naming words (``Needle.names``);
+    ``marks``: their codes written with their own delimiters (``Needle.mark``)."""
     others = [lab for lab in labels if lab not in expected]
-    return NeedleSet.build(expected, correlated, others, abbreviations, derived)
+    return NeedleSet.build(expected, correlated, others, abbreviations, derived, codes, marks)
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
@@ -708,10 +713,13 @@ def _prepared(
     user = dict(aliases)
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
     exp += [t for e in expected for t in label_truncations(e, labels)]
+    spellings = [code_spellings(e, labels) for e in expected]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
     derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels, user)]
-    needles = _needles(exp, list(correlated), labs, abbreviations, derived)
+    codes = [(c, s.naming) for s in spellings for c in s.codes]
+    marks = [m for s in spellings for m in s.marks]
+    needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
@@ -1498,10 +1506,15 @@ def _classify(
         return
     if hit.needle.value_only:
         # An abbreviation counts only as a value: a key-value pair or a table cell (a whole field is above).
+        # A code's pair may be an attribute of a markup tag (``fill="#4c1"/>``, ``style="color:red">``);
+        # a numeric code needs its name, which a table cell does not give here.
         if suppress:
             return
-        pair = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
-        if pair or ("\n" in view_text and mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))):
+        code = bool(hit.needle.names)
+        after = _KV_AFTER.match(view_text, vb) or (code and _ATTRIBUTE_END.match(view_text, vb))
+        pair = _kv_before(view_text, va) and bool(after) and _kv_names(hit, text, span, ctx)
+        cell = not (code and _NUMBER_CODE.fullmatch(hit.needle.text)) and "\n" in view_text
+        if pair or (cell and mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))):
             _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value abbreviates {what}")
         return
     if listing is not None and _selected(listing.get(view_text), hit, va):
@@ -1640,9 +1653,10 @@ def _classify(
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
-    if hit.needle.phrase and not _lexicon_word(hit, ctx):
+    if (hit.needle.phrase and not _lexicon_word(hit, ctx)) or hit.needle.mark:
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
-        # mail``) has ordinary senses and needs a tie, as a single word does.
+        # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
+        # own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
         _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
         return
     if (
@@ -2074,6 +2088,8 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     if not derived and not flag and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _pair_name(pointer, ctx) or _field_name(pointer)
+    if hit.needle.names and name:
+        return not _code_named(hit.needle, name, _code_pointer_names(pointer), ctx)
     naming = ctx.naming() if name else None
     if naming is None or (derived and _cryptic(name)):
         return False
@@ -2087,6 +2103,48 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
 _PAIR_NAMES = ("name", "key", "field", "id")
 """The member that names a field written as an object of a name and a value (``{"id": 360010001,
 "value": "Niedrig"}``, ``{"field": "urgency", "value": "URG"}``): a key-value pair in JSON's words."""
+
+
+def _code_pointer_names(pointer: str) -> str:
+    """The names of the objects a value sits in, above its own field (``statusLozenge`` for
+    ``/rendered/statusLozenge/bg``, ``fgColor`` for ``…/fgColor/rgb``): where a code's field is a part
+    of a named thing, the thing's name says what the code is."""
+    parts = [t for t in pointer.split("/")[1:-1] if t and not t.isdigit()]
+    return " ".join(parts[-2:])
+
+
+def _code_named(needle: Needle, name: str, outer: str, ctx: _Ctx) -> bool:
+    """A code of a public code system (``Needle.names``) under the name ``name`` states the label:
+    when the name (or ``outer``, the names of the objects around its field) holds a word naming the
+    code system (``"levelno": 30``, ``"color": "danger"``, ``<Level>2</Level>``), or, for a code that
+    is not a number (``HH``, ``amber``), under the ties of any derived spelling: a name naming the task
+    or the answer, or a cryptic one. A number has too many senses for a plain name of the task to
+    make it a code (``"priority": 4`` is no CVSS score)."""
+    if _names_code(needle.names, name) or (outer and _names_code(needle.names, outer)):
+        return True
+    if _NUMBER_CODE.fullmatch(needle.text):
+        return False
+    naming = ctx.naming()
+    return naming is None or _cryptic(name) or mention.names_task(naming, name) or mention.names_answer(name)
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_ATTRIBUTE_END = re.compile(r"[\"']\s*/?>")
+"""A quoted attribute value closing its tag (``fill="#4c1"/>``)."""
+_NUMBER_CODE = re.compile(r"\d+(?:[./]\d+)?")
+
+
+@lru_cache(maxsize=256)
+def _code_naming_re(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Whole-word pattern of a code system's naming words."""
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(names, key=len, reverse=True)) + r")\b")
+
+
+def _names_code(names: tuple[str, ...], name: str) -> bool:
+    """``name`` (a key, an identifier: ``levelno``, ``statusLozenge``, ``background-color``) holds a
+    word of ``names``, read as words (camel case and separators split)."""
+    words = " ".join(re.split(r"[\W_]+", _CAMEL.sub(" ", name).casefold())).strip()
+    return bool(words) and _code_naming_re(names).search(words) is not None
 
 
 def _pair_name(pointer: str, ctx: _Ctx) -> str | None:
@@ -2276,6 +2334,9 @@ def _kv_names(
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
     given = name
+    if hit.needle.names:
+        name = given if given is not None else mention.kv_name(hit.view_text, va)
+        return bool(name) and _code_named(hit.needle, name, "", ctx)
     if hit.needle.derived:
         naming = ctx.naming()
         name = given if given is not None else mention.kv_name(hit.view_text, va)
