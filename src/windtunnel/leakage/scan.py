@@ -1513,9 +1513,18 @@ def _classify(
         code = bool(hit.needle.names)
         after = _KV_AFTER.match(view_text, vb) or (code and _ATTRIBUTE_END.match(view_text, vb))
         pair = _kv_before(view_text, va) and bool(after) and _kv_names(hit, text, span, ctx)
+        if code and not pair:
+            # ``<Level>3</Level>``: an element holding just the code is a pair named by its tag.
+            tag = mention.element_name(view_text, va, vb)
+            pair = tag is not None and _kv_names(hit, text, span, ctx, name=tag)
         cell = not (code and _NUMBER_CODE.fullmatch(hit.needle.text)) and "\n" in view_text
-        if pair or (cell and mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))):
-            _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value abbreviates {what}")
+        if (
+            pair
+            or (cell and mention.table_cell(view_text, va, vb, lambda: _record_values(ctx)))
+            or (code and _segment_field(hit.needle, view_text, va, vb))
+        ):
+            how = "writes {} in a public code system" if code else "abbreviates {}"
+            _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value {how.format(what)}")
         return
     if listing is not None and _selected(listing.get(view_text), hit, va):
         _leak(
@@ -1657,7 +1666,16 @@ def _classify(
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
         # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
         # own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
-        _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.phrase",
+            "correlated.phrase",
+            f"prose contains {what} as a code written with its delimiters"
+            if hit.needle.mark
+            else f"prose contains {what} as a phrase",
+        )
         return
     if (
         WORD_RE.search(hit.needle.norm) is None
@@ -2089,7 +2107,7 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
         return False
     name = _pair_name(pointer, ctx) or _field_name(pointer)
     if hit.needle.names and name:
-        return not _code_named(hit.needle, name, _code_pointer_names(pointer), ctx)
+        return not _code_named(hit.needle, name, ctx)
     naming = ctx.naming() if name else None
     if naming is None or (derived and _cryptic(name)):
         return False
@@ -2105,22 +2123,30 @@ _PAIR_NAMES = ("name", "key", "field", "id")
 "value": "Niedrig"}``, ``{"field": "urgency", "value": "URG"}``): a key-value pair in JSON's words."""
 
 
-def _code_pointer_names(pointer: str) -> str:
-    """The names of the objects a value sits in, above its own field (``statusLozenge`` for
-    ``/rendered/statusLozenge/bg``, ``fgColor`` for ``…/fgColor/rgb``): where a code's field is a part
-    of a named thing, the thing's name says what the code is."""
-    parts = [t for t in pointer.split("/")[1:-1] if t and not t.isdigit()]
-    return " ".join(parts[-2:])
+_FIELD_SEPARATORS = "|^~"
 
 
-def _code_named(needle: Needle, name: str, outer: str, ctx: _Ctx) -> bool:
+def _segment_field(needle: Needle, text: str, a: int, b: int) -> bool:
+    """The code ``text[a:b]`` is a whole field (or component) of a line of ``|``-separated fields
+    whose first field names the code's system (``PV1|1|E|…``, ``OBX|…|HH``, ``ORC|NW|…|^^^^^S|``):
+    the line's name says what its positional fields hold, as a key does for a pair."""
+    if a == 0 or text[a - 1] not in _FIELD_SEPARATORS:
+        return False
+    if b < len(text) and text[b] not in _FIELD_SEPARATORS + "\r\n":
+        return False
+    start = max(text.rfind("\r", 0, a), text.rfind("\n", 0, a)) + 1
+    head, bar, _rest = text[start:a].partition("|")
+    return bool(bar) and _names_code(needle.names, head)
+
+
+def _code_named(needle: Needle, name: str, ctx: _Ctx) -> bool:
     """A code of a public code system (``Needle.names``) under the name ``name`` states the label:
-    when the name (or ``outer``, the names of the objects around its field) holds a word naming the
-    code system (``"levelno": 30``, ``"color": "danger"``, ``<Level>2</Level>``), or, for a code that
+    when the name holds a word naming the code system (``"levelno": 30``, ``"color": "danger"``,
+    ``<Level>2</Level>``), or, for a code that
     is not a number (``HH``, ``amber``), under the ties of any derived spelling: a name naming the task
     or the answer, or a cryptic one. A number has too many senses for a plain name of the task to
     make it a code (``"priority": 4`` is no CVSS score)."""
-    if _names_code(needle.names, name) or (outer and _names_code(needle.names, outer)):
+    if _names_code(needle.names, name):
         return True
     if _NUMBER_CODE.fullmatch(needle.text):
         return False
@@ -2336,7 +2362,7 @@ def _kv_names(
     given = name
     if hit.needle.names:
         name = given if given is not None else mention.kv_name(hit.view_text, va)
-        return bool(name) and _code_named(hit.needle, name, "", ctx)
+        return bool(name) and _code_named(hit.needle, name, ctx)
     if hit.needle.derived:
         naming = ctx.naming()
         name = given if given is not None else mention.kv_name(hit.view_text, va)

@@ -1,0 +1,138 @@
+"""Public code systems as spellings of a label (the lexicon's ``codes``): a syslog severity number, a
+``<PRI>``, a logging level number, a CVSS or NPS band, a status colour or its hex value, an HL7 v2
+table code, an ISO 5218 sex code, an informal yes/no word, a star rating, a Likert point, a P2, a
+letter grade. Each family both ways on records invented here (in no blind batch): the code as a value
+of this record under a name naming its code system leaks; the same characters as a word of prose, or
+under a name of something else, do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from windtunnel.leakage import audit_item
+from windtunnel.leakage.lexicon import code_spellings
+
+SYSLOG = ["Emergency", "Alert", "Critical", "Error", "Warning", "Notice", "Informational", "Debug"]
+PYLOG = ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+NODELOG = ["trace", "debug", "info", "warn", "error", "fatal"]
+WINLOG = ["Critical", "Error", "Warning", "Information", "Verbose"]
+CVSS = ["None", "Low", "Medium", "High", "Critical"]
+NPS = ["Detractor", "Passive", "Promoter"]
+HEALTH = ["On track", "At risk", "Off track"]
+RAG = ["Red", "Amber", "Green"]
+CLASS = ["Emergency", "Inpatient", "Outpatient"]
+FLAGS = ["Low", "Normal", "High", "Critically low", "Critically high"]
+ORDER = ["STAT", "ASAP", "Routine"]
+RESULT = ["Final", "Preliminary", "Corrected"]
+SEX = ["Male", "Female", "Unknown", "Not applicable"]
+YES_NO = ["yes", "no"]
+SENT = ["positive", "negative", "neutral"]
+LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
+LEVELS = ["Critical", "High", "Medium", "Low"]
+QUALITY = ["Excellent", "Good", "Fair", "Poor"]
+
+
+def _audit(expected: str, labels: list[str], projection: object, target: str | None = None) -> bool:
+    item: dict[str, object] = {"id": "t", "expected": expected, "label_set": labels, "projection": projection}
+    if target is not None:
+        item["target"] = target
+    audit = audit_item(item)
+    # the pre-check and the pruned walk are shortcuts: the reference walk must agree
+    assert audit.findings == audit_item(item, prefilter=False).findings
+    return audit.leaked
+
+
+LEAKS = [
+    ("Error", SYSLOG, {"entry": {"host": "n1", "syslog_severity": 3, "msg": "quota exceeded"}}),
+    ("Error", SYSLOG, {"line": "<11>Oct  2 10:00:01 n1 backupd: quota exceeded on /srv"}),
+    ("Debug", SYSLOG, {"journal": {"PRIORITY": "7", "MESSAGE": "lease renewed"}}),
+    ("ERROR", PYLOG, {"record": {"logger": "billing", "levelno": 40, "msg": "ledger mismatch"}}),
+    ("error", NODELOG, {"line": 'ts=2026-01-01T00:00:00Z level=50 msg="pool exhausted"'}),
+    ("warn", NODELOG, {"event": {"intLevel": 300, "message": "slow disk"}}),
+    ("Warning", WINLOG, {"xml": "<System><EventID>51</EventID><Level>3</Level></System>"}),
+    ("High", CVSS, {"vuln": {"id": "CVE-0000-0001", "cvss_score": "8.1"}}),
+    ("Detractor", NPS, {"survey": {"nps_response": 3, "comment": "meh"}}),
+    ("On track", HEALTH, {"badge": {"label": "Q3 plan", "colour": "#2e7d32"}}),
+    ("Off track", HEALTH, {"sheet": {"cell": "D4", "fill": {"argb": "FFFF0000"}}}),
+    ("At risk", HEALTH, {"html": '<p>Roadmap item 7 <span style="color:#ffc107">&#9679;</span></p>'}),
+    ("Green", RAG, {"message": {"text": "weekly report", "color": "success"}}),
+    ("Outpatient", CLASS, {"hl7": "MSH|^~\\&|A|B|C|D|20260101||ADT^A04|1|P|2.5\rPV1|1|O|CLINIC^2^1\r"}),
+    ("High", FLAGS, {"hl7": "OBX|2|NM|GLU^Glucose||250|mg/dL|70-99|H|||F\r"}),
+    ("ASAP", ORDER, {"hl7": "ORC|NW|A77|||||^^^^^A|\r"}),
+    ("Preliminary", RESULT, {"hl7": "OBX|1|ST|NOTE||pending review||||||P\r"}),
+    ("Female", SEX, {"person": {"name": "R. Diaz", "sex": 2}}),
+    ("no", YES_NO, {"application": {"ref": "A-9", "approved": 0}}),
+    ("yes", YES_NO, {"reviewer": {"answer": "yep"}}),
+    ("negative", SENT, {"review": {"stars": 2, "text": "arrived late"}}),
+    ("Strongly agree", LIKERT, {"response": {"q7_agreement": 5}}),
+    ("High", LEVELS, {"ticket": {"prio": "P2", "title": "VPN drops"}}),
+    ("Good", QUALITY, {"essay": {"grade": "B", "words": 900}}),
+]
+
+
+@pytest.mark.parametrize(("expected", "labels", "projection"), LEAKS)
+def test_a_code_of_a_public_code_system_as_a_value_of_the_record_leaks(
+    expected: str, labels: list[str], projection: object
+) -> None:
+    assert _audit(expected, labels, projection)
+
+
+CLEAN = [
+    ("Error", SYSLOG, {"entry": {"host": "n1", "retries": 3, "msg": "quota exceeded"}}),
+    ("Error", SYSLOG, {"note": "Moved to level 3 of the car park; priority 3 list updated."}),
+    ("Error", SYSLOG, {"line": "<14>Oct  2 10:00:01 n1 backupd: finished"}),
+    ("ERROR", PYLOG, {"record": {"logger": "billing", "lineno": 40, "msg": "ledger checked"}}),
+    ("error", NODELOG, {"line": 'ts=2026-01-01T00:00:00Z port=50 msg="listening"'}),
+    ("Warning", WINLOG, {"xml": "<System><EventID>51</EventID><Task>3</Task></System>"}),
+    ("High", CVSS, {"vuln": {"id": "CVE-0000-0001", "priority": 8.1, "epss": 0.4}}),
+    ("Detractor", NPS, {"survey": {"visits": 3, "comment": "meh"}}),
+    ("On track", HEALTH, {"note": "The team wore green shirts and the banner was #2e7d32 on white."}),
+    ("Off track", HEALTH, {"shirt": "red", "size": "M"}),
+    ("Outpatient", CLASS, {"hl7": "NTE|1|O|visitor note\r"}),
+    ("High", FLAGS, {"hl7": "OBX|2|NM|GLU^Glucose||85|mg/dL|70-99|N|||F\r"}),
+    ("Female", SEX, {"person": {"name": "R. Diaz", "children": 2}}),
+    ("no", YES_NO, {"application": {"ref": "A-9", "attempts": 0}}),
+    ("yes", YES_NO, {"chat": "yep, I'll look at it tomorrow"}),
+    ("negative", SENT, {"review": {"photos": 2, "text": "arrived"}}),
+    ("Strongly agree", LIKERT, {"response": {"minutes": 5}}),
+    ("High", LEVELS, {"note": "See P2 of the contract for the terms."}),
+    ("Good", QUALITY, {"essay": {"section": "B", "words": 900}}),
+]
+
+
+@pytest.mark.parametrize(("expected", "labels", "projection"), CLEAN)
+def test_the_same_characters_in_prose_or_under_another_name_do_not_leak(
+    expected: str, labels: list[str], projection: object
+) -> None:
+    assert not _audit(expected, labels, projection)
+
+
+def test_a_label_set_picks_the_code_systems_that_name_most_of_its_labels() -> None:
+    # Bunyan / pino numbers for a Node set, Python's for a Python set (30 is info in one, warning in the other)
+    assert "30" in code_spellings("info", NODELOG).codes
+    assert "30" in code_spellings("WARNING", PYLOG).codes
+    assert "30" not in code_spellings("INFO", PYLOG).codes
+    # HL7 'E' is emergency for a patient class; 'C' is elective only for an admission type
+    assert code_spellings("Emergency", CLASS).codes == ("E",)
+    assert "C" in code_spellings("Elective", ["Accident", "Elective", "Emergency", "Urgent", "Routine"]).codes
+    # a set no code system fits, or a single label, brings no code
+    assert code_spellings("Billing", ["Billing", "Technical"]) == code_spellings("Low", ["Low"])
+    assert not code_spellings("Billing", ["Billing", "Technical"]).codes
+
+
+def test_a_code_two_labels_would_share_or_that_is_a_label_is_nobodys() -> None:
+    # 'Red' is a label: no other label's code, and not its own alias
+    assert "red" not in [c.casefold() for c in code_spellings("Red", RAG).codes]
+    # 'neutral' names Likert's middle point and NPS's passive: a set naming both keeps them apart
+    assert "3" in code_spellings("Neutral", LIKERT).codes
+
+
+def test_a_hex_colour_matches_in_its_other_notations() -> None:
+    codes = code_spellings("On track", HEALTH).codes
+    assert {"#44cc11", "44cc11", "ff44cc11", "#4c1"} <= set(codes)
+
+
+def test_a_syslog_pri_is_a_mark_of_every_facility() -> None:
+    marks = code_spellings("Error", SYSLOG).marks
+    assert "<3>" in marks and "<11>" in marks and "<187>" in marks and "<14>" not in marks
+    assert code_spellings("Error", SYSLOG).naming[0] == "severity"
