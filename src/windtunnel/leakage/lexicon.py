@@ -272,8 +272,8 @@ def _set_codes(labels: tuple[str, ...]) -> dict[str, CodeSpellings]:
             )
         )
     owners: dict[str, set[str]] = {}
-    for _naming, codes, marks in fitting:
-        for k, spellings in (*codes.items(), *marks.items()):
+    for _naming, system_codes, system_marks in fitting:
+        for k, spellings in (*system_codes.items(), *system_marks.items()):
             for s in spellings:
                 owners.setdefault(_key(s), set()).add(k)
     label_keys = set(keys)
@@ -285,10 +285,10 @@ def _set_codes(labels: tuple[str, ...]) -> dict[str, CodeSpellings]:
     for k in label_keys:
         codes = [s for _n, c, _m in fitting for s in own(k, c.get(k, ()))]
         marks = [s for _n, _c, m in fitting for s in own(k, m.get(k, ()))]
-        naming = [w for n, c, m in fitting if k in c or k in m for w in n]
+        names = [w for n, c, m in fitting if k in c or k in m for w in n]
         if codes or marks:
             out[k] = CodeSpellings(
-                tuple(dict.fromkeys(codes)), tuple(dict.fromkeys(marks)), tuple(dict.fromkeys(naming))
+                tuple(dict.fromkeys(codes)), tuple(dict.fromkeys(marks)), tuple(dict.fromkeys(names))
             )
     return out
 
