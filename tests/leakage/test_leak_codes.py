@@ -136,3 +136,46 @@ def test_a_syslog_pri_is_a_mark_of_every_facility() -> None:
     marks = code_spellings("Error", SYSLOG).marks
     assert "<3>" in marks and "<11>" in marks and "<187>" in marks and "<14>" not in marks
     assert code_spellings("Error", SYSLOG).naming[0] == "severity"
+
+
+BANDED = [
+    ("Medium", CVSS, {"advisory": {"cvss3_score": 5.3}}, {"advisory": {"cvss3": None, "downloads": 5.3}}),
+    (
+        "Hazardous",
+        ["Good", "Moderate", "Unhealthy", "Very Unhealthy", "Hazardous"],
+        {"city": {"aqi": 412}},
+        {"city": {"population_k": 412}},
+    ),
+    (
+        "Obesity",
+        ["Underweight", "Normal weight", "Overweight", "Obesity"],
+        {"visit": {"bmi": "31.4"}},
+        {"visit": {"temp": "31.4"}},
+    ),
+    (
+        "Fair",
+        ["Poor", "Fair", "Good", "Very Good", "Exceptional"],
+        {"loan": {"credit_score": 612}},
+        {"loan": {"branch": 612}},
+    ),
+    ("Extreme", ["Low", "Moderate", "High", "Very High", "Extreme"], {"beach": {"uvi": 12}}, {"beach": {"wave_s": 12}}),
+    (
+        "Category 2",
+        ["Category 1", "Category 2", "Category 3", "Category 4", "Category 5"],
+        {"storm": {"gust_mph": 101}},
+        {"storm": {"pressure_mb": 101}},
+    ),
+]
+
+
+@pytest.mark.parametrize(("expected", "labels", "leaking", "clean"), BANDED)
+def test_a_score_of_a_banded_public_scale_under_its_name_leaks_and_the_number_elsewhere_does_not(
+    expected: str, labels: list[str], leaking: object, clean: object
+) -> None:
+    assert _audit(expected, labels, leaking)
+    assert not _audit(expected, labels, clean)
+
+
+def test_a_score_in_another_band_is_another_label() -> None:
+    assert not _audit("Low", CVSS, {"advisory": {"cvss3_score": 7.5}})
+    assert _audit("High", CVSS, {"advisory": {"cvss3_score": 7.5}})

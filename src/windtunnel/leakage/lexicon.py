@@ -30,20 +30,22 @@ families of the mention policy (:mod:`.mention`), so ``優先度：ハイ`` name
 High`` does.
 
 **Code systems** (``codes`` in the file) are public code systems a reader knows without being told:
-syslog severities and their ``<PRI>``, the numeric levels of Python logging, Bunyan / pino, Log4j and
-the Windows event log, CVSS score bands, NPS bands, traffic-light colours with the hex values of common
-palettes, HL7 v2 tables (patient class, admission type, abnormal flags, result status, priority, sex),
-ISO 5218, informal yes / no words, star ratings read as sentiment, Likert points, P1–P4 / Sev1–Sev4
-and letter grades. Each names its ``source`` and the words that name what its codes are
-(``naming``: ``severity``, ``level`` …), and holds concepts with their ``codes`` (value spellings:
-``3``, ``HH``, ``#ffbf00``, ``danger``) and, for a code written with its own delimiters, ``marks``
-(``<130>``). A label set picks the code systems that name most of its labels (two at least, half
-the set or more), as it picks a family; a code that two labels of the set would share is nobody's,
-and so is a code that is a label. A code is a derived spelling that counts only as a value (a whole
-field, a key-value pair, a table cell, never a word of prose; see :mod:`.scan`): under a name
-naming its code system, or, for a code that is not a number, under the ties of any derived
-spelling; a mark says what it is by its delimiters and is matched as the label is. A hex colour
-also matches without its ``#``, in its three-digit short form and as an opaque ARGB value.
+syslog severities and their ``<PRI>``, the numeric levels of Python logging, Bunyan / pino, Log4j
+and the Windows event log, the bands of CVSS, NPS, US AQI, UV index, BMI, FICO and Saffir-Simpson
+scores, traffic-light colours with the hex values of common palettes, HL7 v2 tables (patient class,
+admission type, abnormal flags, result status, priority, sex), ISO 5218, informal yes / no words,
+star ratings read as sentiment, Likert points, P1–P4 / Sev1–Sev4 and letter grades. Each names its
+``source`` and the words that name what its codes are (``naming``: ``severity``, ``level`` …), and
+holds concepts with their ``codes`` (value spellings: ``3``, ``HH``, ``#ffbf00``, ``danger``) or the
+``bands`` of a banded score (``[[4.0, 6.9]]`` at the system's ``step``) and, for a code written with
+its own delimiters, ``marks`` (``<130>``). A label set picks the code systems that name most of its
+labels (two at least, half the set or more), as it picks a family; a code that two labels of the set
+would share is nobody's, and so is a code that is a label. A code is a derived spelling that counts
+only as a value (a whole field, a key-value pair, a table cell, a field of a named segment, never a
+word of prose; see :mod:`.scan`): under a name naming its code system, or, for a code that is not a
+number, under the ties of any derived spelling; a mark says what it is by its delimiters and is
+matched as the label is. A hex colour also matches without its ``#``, in its three-digit short form
+and as an opaque ARGB value.
 
 Every lexicon alias is a *derived* spelling (:func:`windtunnel.leakage.aliases.derived_alias`): like a
 number word of a scale it has ordinary senses (``high season``, ``low cost carrier``, ``critical
@@ -220,12 +222,32 @@ def _code_systems() -> dict[str, tuple[tuple[str, ...], _Concepts]]:
         concepts = {
             _key(c): (
                 frozenset({_key(c), *(_key(w) for w in spec.get("words", ()))}),
-                tuple(v for code in spec.get("codes", ()) for v in _code_variants(code)),
+                tuple(
+                    v
+                    for code in (*spec.get("codes", ()), *_band_codes(spec.get("bands", ()), body.get("step", 1)))
+                    for v in _code_variants(code)
+                ),
                 tuple(spec.get("marks", ())),
             )
             for c, spec in body["concepts"].items()
         }
         out[system] = (tuple(dict.fromkeys(w.casefold() for w in body["naming"])), concepts)
+    return out
+
+
+def _band_codes(bands: Sequence[Sequence[float]], step: float) -> list[str]:
+    """Every number of the bands ``[[low, high], …]`` (both ends included) at the system's ``step``
+    (``1`` or ``0.1``), as a record writes it: ``7``, ``7.0`` and ``7.1`` (a score of a banded scale,
+    such as a CVSS base score or an AQI)."""
+    tenths = step < 1
+    out: list[str] = []
+    for low, high in bands:
+        scale = 10 if tenths else 1
+        for n in range(round(low * scale), round(high * scale) + 1):
+            if tenths:
+                out.append(f"{n / 10:.1f}")
+            if n % scale == 0:
+                out.append(str(n // scale))
     return out
 
 
