@@ -213,11 +213,14 @@ _Concepts = dict[str, tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]]
 
 
 @lru_cache(maxsize=1)
-def _code_systems() -> dict[str, tuple[tuple[str, ...], _Concepts]]:
-    """``{system: (naming words, {concept: (label keys naming it, codes, marks)})}``, from ``codes``."""
+def _code_systems() -> dict[str, tuple[tuple[str, ...], _Concepts, int]]:
+    """``{system: (naming words, {concept: (label keys naming it, codes, marks)}, labels it needs)}``,
+    from ``codes``. A banded score gives every number a band, so a label set is its labels only when it
+    names every band but one at most (``{Low, Medium, High}`` is no CVSS rating); another system needs
+    two labels (and half the set, as a family does)."""
     raw = _data().get("codes", {})
     assert isinstance(raw, dict)
-    out: dict[str, tuple[tuple[str, ...], _Concepts]] = {}
+    out: dict[str, tuple[tuple[str, ...], _Concepts, int]] = {}
     for system, body in raw.items():
         concepts = {
             _key(c): (
@@ -231,7 +234,9 @@ def _code_systems() -> dict[str, tuple[tuple[str, ...], _Concepts]]:
             )
             for c, spec in body["concepts"].items()
         }
-        out[system] = (tuple(dict.fromkeys(w.casefold() for w in body["naming"])), concepts)
+        banded = any("bands" in spec for spec in body["concepts"].values())
+        needs = max(_MIN_NAMED, len(concepts) - 1) if banded else _MIN_NAMED
+        out[system] = (tuple(dict.fromkeys(w.casefold() for w in body["naming"])), concepts, needs)
     return out
 
 
@@ -274,7 +279,7 @@ def _set_codes(labels: tuple[str, ...]) -> dict[str, CodeSpellings]:
     keys = [_key(lab) for lab in labels]
     fitting: list[tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = []
     best = 0
-    for naming, concepts in _code_systems().values():
+    for naming, concepts, needs in _code_systems().values():
         named: dict[str, str] = {}
         for k in set(keys):
             found = [c for c, (names, _codes, _marks) in concepts.items() if k in names]
@@ -282,7 +287,7 @@ def _set_codes(labels: tuple[str, ...]) -> dict[str, CodeSpellings]:
                 named[k] = found[0]
         chosen = list(named.values())
         named = {k: c for k, c in named.items() if chosen.count(c) == 1}
-        if len(named) < _MIN_NAMED or 2 * len(named) < len(set(keys)) or len(named) < best:
+        if len(named) < needs or 2 * len(named) < len(set(keys)) or len(named) < best:
             continue
         if len(named) > best:
             best, fitting = len(named), []

@@ -303,7 +303,9 @@ class Needle:
         if not toks:
             # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
             return cls(text, role, norm, norm, False, None, value_only, derived, names) if norm else None
-        canon = canonical_needle(text) if has_digit(text) else None
+        # A code is matched as its system writes it (its other notations are codes of their own), so
+        # it asks for no canonical number view of every string holding a digit.
+        canon = canonical_needle(text) if has_digit(text) and not names else None
         # A one-word needle is found as written (``str.find``): its key may be all of it, which keeps a
         # truncation (``hig...``) from being searched wherever its letters are.
         key = norm if len(toks) == 1 and norm.endswith("...") else max(toks, key=len)
