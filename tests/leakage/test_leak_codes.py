@@ -179,3 +179,27 @@ def test_a_score_of_a_banded_public_scale_under_its_name_leaks_and_the_number_el
 def test_a_score_in_another_band_is_another_label() -> None:
     assert not _audit("Low", CVSS, {"advisory": {"cvss3_score": 7.5}})
     assert _audit("High", CVSS, {"advisory": {"cvss3_score": 7.5}})
+
+
+def test_a_code_counts_under_its_own_pair_name_not_a_name_before_it() -> None:
+    line = 'ts=2026-01-01T00:00:00Z level=info port=50 msg="listening"'
+    assert not _audit("error", NODELOG, {"line": line})
+    assert _audit("error", NODELOG, {"line": line.replace("level=info port=50", "port=8080 level=50")})
+
+
+SENT5 = ["Very negative", "Negative", "Neutral", "Positive", "Very positive"]
+
+
+@pytest.mark.parametrize(
+    ("expected", "labels", "projection", "leaks"),
+    [
+        ("Very positive", SENT5, {"review": {"rating": 5, "text": "superb"}}, True),
+        ("Positive", SENT5, {"review": {"rating": 5, "text": "superb"}}, False),
+        ("positive", SENT, {"review": {"stars": "★★★★☆"}}, True),
+        ("positive", SENT, {"note": "Other shoppers rated it ★★★★☆ on average; page 4/5 of the form."}, False),
+    ],
+)
+def test_star_ratings_read_as_the_sentiment_scale_the_set_is(
+    expected: str, labels: list[str], projection: object, leaks: bool
+) -> None:
+    assert _audit(expected, labels, projection) is leaks

@@ -2139,6 +2139,15 @@ def _segment_field(needle: Needle, text: str, a: int, b: int) -> bool:
     return bool(bar) and _names_code(needle.names, head)
 
 
+_NAME_WORD = re.compile(r"[^\W\d_][\w.-]*")
+
+
+def _last_name(window: str) -> str:
+    """The last identifier of a pair's name window (``fill`` in ``<rect x="40" fill="``)."""
+    names = _NAME_WORD.findall(window)
+    return names[-1] if names else ""
+
+
 def _code_named(needle: Needle, name: str, ctx: _Ctx) -> bool:
     """A code of a public code system (``Needle.names``) under the name ``name`` states the label:
     when the name holds a word naming the code system (``"levelno": 30``, ``"color": "danger"``,
@@ -2361,7 +2370,8 @@ def _kv_names(
     va = hit.view_span[0] if name_at is None else name_at
     given = name
     if hit.needle.names:
-        name = given if given is not None else mention.kv_name(hit.view_text, va)
+        # The pair's own name only (``port=`` in ``level=info port=50``), not the words before it.
+        name = given if given is not None else _last_name(mention.kv_name(hit.view_text, va))
         return bool(name) and _code_named(hit.needle, name, ctx)
     if hit.needle.derived:
         naming = ctx.naming()
