@@ -135,7 +135,14 @@ def test_a_hex_colour_matches_in_its_other_notations() -> None:
 def test_a_syslog_pri_is_a_mark_of_every_facility() -> None:
     marks = code_spellings("Error", SYSLOG).marks
     assert "<3>" in marks and "<11>" in marks and "<187>" in marks and "<14>" not in marks
-    assert code_spellings("Error", SYSLOG).naming[0] == "severity"
+    assert dict(code_spellings("Error", SYSLOG).named_codes)["3"][0] == "severity"
+
+
+def test_a_code_is_tied_by_the_naming_words_of_its_own_system() -> None:
+    # {Low, Medium, High, Critical} picks CVSS bands and P1-P4: a CVSS score is no priority number
+    named = dict(code_spellings("Low", LEVELS).named_codes)
+    assert "priority" not in named["1"] and "cvss" in named["1"] and "priority" in named["P4"]
+    assert not _audit("Low", LEVELS, {"ticket": {"priority": {"name": "", "id": "1"}}})
 
 
 BANDED = [
@@ -203,3 +210,47 @@ def test_star_ratings_read_as_the_sentiment_scale_the_set_is(
     expected: str, labels: list[str], projection: object, leaks: bool
 ) -> None:
     assert _audit(expected, labels, projection) is leaks
+
+
+ITIL = ["1 - Critical", "2 - High", "3 - Moderate", "4 - Low", "5 - Planning"]
+PRIO = ["P1", "P2", "P3", "P4", "P5"]
+
+
+@pytest.mark.parametrize(
+    ("expected", "labels", "projection", "leaks"),
+    [
+        # this record's impact and urgency give the priority through the ITIL matrix
+        ("3 - Moderate", ITIL, {"ticket": {"u_impact": "3 - Low", "u_urgency": "1 - High", "priority": ""}}, True),
+        ("P4", PRIO, {"case": {"Impact": "medium", "Urgency": "low", "summary": "font too small"}}, True),
+        ("P1", PRIO, {"impact": 1, "urgency": 1, "title": "site down"}, True),
+        # another pair gives another label
+        ("P1", PRIO, {"impact": 1, "urgency": 2, "title": "site slow"}, False),
+        # blank values, the lookup table's rows, a record that states its priority (the scan's business)
+        ("P2", PRIO, {"case": {"impact": "", "urgency": "", "summary": "mail delayed"}}, False),
+        (
+            "P2",
+            PRIO,
+            {"lookup": [{"impact": 1, "urgency": 2}, {"impact": 2, "urgency": 1}], "case": {"impact": ""}},
+            False,
+        ),
+        ("P2", PRIO, {"case": {"impact": 2, "urgency": 1, "priority": "P3"}}, False),
+        # one axis only, or a label set no matrix fits
+        ("P2", PRIO, {"case": {"impact": 2, "severity": 1}}, False),
+        ("High", ["High", "Low"], {"case": {"impact": 1, "urgency": 2}}, False),
+    ],
+)
+def test_a_public_matrix_derives_the_label_from_this_records_two_values(
+    expected: str, labels: list[str], projection: object, leaks: bool
+) -> None:
+    assert _audit(expected, labels, projection) is leaks
+
+
+def test_the_matrix_finding_points_at_the_first_axis_value() -> None:
+    item = {
+        "id": "t",
+        "expected": "P3",
+        "label_set": PRIO,
+        "projection": {"inc": {"impact": "2 - Medium", "urgency": "2 - Medium"}},
+    }
+    [finding] = [f for f in audit_item(item).findings if f.rule == "freetext.matrix"]
+    assert finding.pointer == "/inc/impact" and finding.span == (0, 10) and finding.value == "2 - Medium"

@@ -45,7 +45,9 @@ only as a value (a whole field, a key-value pair, a table cell, a field of a nam
 word of prose; see :mod:`.scan`): under a name naming its code system, or, for a code that is not a
 number, under the ties of any derived spelling; a mark says what it is by its delimiters and is
 matched as the label is. A hex colour also matches without its ``#``, in its three-digit short form
-and as an opaque ARGB value.
+and as an opaque ARGB value. A system with ``axes`` is a matrix deriving a label from two values of
+one record (the ITIL priority from impact and urgency): :func:`label_matrices`, read by
+:mod:`.matrix`.
 
 Every lexicon alias is a *derived* spelling (:func:`windtunnel.leakage.aliases.derived_alias`): like a
 number word of a scale it has ordinary senses (``high season``, ``low cost carrier``, ``critical
@@ -200,12 +202,16 @@ def _variants(word: str) -> list[str]:
 class CodeSpellings(NamedTuple):
     """A label's spellings in the public code systems its label set picks (see the module docstring)."""
 
-    codes: tuple[str, ...] = ()
-    """Value spellings (``3``, ``HH``, ``#ffbf00``, ``danger``): they count only as values."""
+    named_codes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Value spellings (``3``, ``HH``, ``#ffbf00``, ``danger``), each with the words naming what the
+    codes of its system are (``severity``, ``colour``; case-folded): they count only as values."""
     marks: tuple[str, ...] = ()
     """Spellings with their own delimiters (``<130>``): they say what they are, matched as the label."""
-    naming: tuple[str, ...] = ()
-    """The words naming what the codes are (``severity``, ``colour``), case-folded."""
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The value spellings without their naming words."""
+        return tuple(c for c, _names in self.named_codes)
 
 
 _Concepts = dict[str, tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]]
@@ -222,6 +228,8 @@ def _code_systems() -> dict[str, tuple[tuple[str, ...], _Concepts, int]]:
     assert isinstance(raw, dict)
     out: dict[str, tuple[tuple[str, ...], _Concepts, int]] = {}
     for system, body in raw.items():
+        if "axes" in body:
+            continue  # a matrix of two values (:func:`label_matrix`), not codes
         concepts = {
             _key(c): (
                 frozenset({_key(c), *(_key(w) for w in spec.get("words", ()))}),
@@ -310,20 +318,72 @@ def _set_codes(labels: tuple[str, ...]) -> dict[str, CodeSpellings]:
 
     out: dict[str, CodeSpellings] = {}
     for k in label_keys:
-        codes = [s for _n, c, _m in fitting for s in own(k, c.get(k, ()))]
+        # A code is tied by the naming words of the systems that give it (``1`` is a CVSS score of
+        # ``Low`` under ``cvss``, not under ``priority``, the name of another system of the set).
+        codes: dict[str, list[str]] = {}
+        for naming, system_codes, _m in fitting:
+            for code in own(k, system_codes.get(k, ())):
+                codes.setdefault(code, []).extend(naming)
         marks = [s for _n, _c, m in fitting for s in own(k, m.get(k, ()))]
-        names = [w for n, c, m in fitting if k in c or k in m for w in n]
         if codes or marks:
             out[k] = CodeSpellings(
-                tuple(dict.fromkeys(codes)), tuple(dict.fromkeys(marks)), tuple(dict.fromkeys(names))
+                tuple((c, tuple(dict.fromkeys(names))) for c, names in codes.items()), tuple(dict.fromkeys(marks))
             )
     return out
 
 
+class Matrix(NamedTuple):
+    """A public matrix deriving a label from two values of a record (the ITIL priority from impact and
+    urgency): the names of its two axes, the words of an axis value's rank, and the rank pairs giving
+    the label."""
+
+    axes: tuple[str, str]
+    ranks: dict[str, int]
+    pairs: frozenset[tuple[int, int]]
+
+
+@lru_cache(maxsize=512)
+def _set_matrices(labels: tuple[str, ...]) -> dict[str, tuple[Matrix, ...]]:
+    """``{label key: the matrices giving it}`` for one label set: a matrix system fits the set as a
+    banded code system does (its concepts named once each, every one but one at most, half the set or
+    more)."""
+    raw = _data().get("codes", {})
+    assert isinstance(raw, dict)
+    keys = {_key(lab) for lab in labels}
+    out: dict[str, list[Matrix]] = {}
+    for body in raw.values():
+        axes = body.get("axes")
+        if axes is None:
+            continue
+        concepts = {
+            _key(c): {_key(c), *(_key(w) for w in spec.get("words", ()))} for c, spec in body["concepts"].items()
+        }
+        named = {k: found[0] for k in keys if len(found := [c for c, ws in concepts.items() if k in ws]) == 1}
+        chosen = list(named.values())
+        named = {k: c for k, c in named.items() if chosen.count(c) == 1}
+        if len(named) < max(_MIN_NAMED, len(concepts) - 1) or 2 * len(named) < len(keys):
+            continue  # a matrix gives every pair a label: its set names every label but one at most
+        specs = {_key(c): spec for c, spec in body["concepts"].items()}
+        first, second = axes["names"]
+        ranks = {_key(w): int(r) for w, r in axes["ranks"].items()}
+        for k, c in named.items():
+            pairs = frozenset((int(a), int(b)) for a, b in specs[c]["pairs"])
+            out.setdefault(k, []).append(Matrix((first.casefold(), second.casefold()), ranks, pairs))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def label_matrices(label: str, label_set: Sequence[str]) -> tuple[Matrix, ...]:
+    """The public matrices that derive ``label`` from two values of a record within ``label_set``
+    (none without a set of two labels or more, or when no matrix fits it)."""
+    if len(label_set) < 2:
+        return ()
+    return _set_matrices(tuple(label_set)).get(_key(label), ())
+
+
 def code_spellings(label: str, label_set: Sequence[str]) -> CodeSpellings:
     """``label``'s spellings in the public code systems that ``label_set`` picks (none without a set
-    of two labels or more, or when no code system fits it): its codes, its marks and the words naming
-    what they are."""
+    of two labels or more, or when no code system fits it): its codes with the words naming what they
+    are, and its marks."""
     if len(label_set) < 2:
         return CodeSpellings()
     return _set_codes(tuple(label_set)).get(_key(label), CodeSpellings())

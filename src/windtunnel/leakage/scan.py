@@ -96,6 +96,7 @@ from windtunnel.leakage.formats import (
     url_path_segment,
 )
 from windtunnel.leakage.lexicon import code_spellings
+from windtunnel.leakage.matrix import matrix_findings, may_derive
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
@@ -429,10 +430,17 @@ def _may_repeat(it: LeakItem, blob: bytes | None) -> bool:
     return len(it.label_set) >= 2 and (blob is None or may_repeat_input(blob))
 
 
+def _may_derive(it: LeakItem, blob: bytes | None) -> bool:
+    """The matrix principle's gate: the answer has a public matrix in the label set and (with the
+    serialisation) the matrix's axis names are in it (:func:`~windtunnel.leakage.matrix.may_derive`)."""
+    return may_derive(it.label_set, it.expected, blob)
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_eliminate, elimination_findings),
     _ItemPrinciple(_may_position, position_findings),
     _ItemPrinciple(_may_repeat, repeated_input_findings),
+    _ItemPrinciple(_may_derive, matrix_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
@@ -717,7 +725,7 @@ def _prepared(
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
     derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels, user)]
-    codes = [(c, s.naming) for s in spellings for c in s.codes]
+    codes = [named for s in spellings for named in s.named_codes]
     marks = [m for s in spellings for m in s.marks]
     needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
