@@ -84,6 +84,7 @@ from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.elimination import elimination_findings, may_rule_out
 from windtunnel.leakage.formats import (
@@ -1519,17 +1520,17 @@ def _classify(
         if suppress:
             return
         code = bool(hit.needle.names)
-        after = _KV_AFTER.match(view_text, vb) or (code and _ATTRIBUTE_END.match(view_text, vb))
+        after = _KV_AFTER.match(view_text, vb) or (code and attribute_end(view_text, vb))
         pair = _kv_before(view_text, va) and bool(after) and _kv_names(hit, text, span, ctx)
         if code and not pair:
             # ``<Level>3</Level>``: an element holding just the code is a pair named by its tag.
             tag = mention.element_name(view_text, va, vb)
             pair = tag is not None and _kv_names(hit, text, span, ctx, name=tag)
-        cell = not (code and _NUMBER_CODE.fullmatch(hit.needle.text)) and "\n" in view_text
+        cell = not (code and number_code(hit.needle.text)) and "\n" in view_text
         if (
             pair
             or (cell and mention.table_cell(view_text, va, vb, lambda: _record_values(ctx)))
-            or (code and _segment_field(hit.needle, view_text, va, vb))
+            or (code and segment_field(hit.needle.names, view_text, va, vb))
         ):
             how = "writes {} in a public code system" if code else "abbreviates {}"
             _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value {how.format(what)}")
@@ -2131,63 +2132,18 @@ _PAIR_NAMES = ("name", "key", "field", "id")
 "value": "Niedrig"}``, ``{"field": "urgency", "value": "URG"}``): a key-value pair in JSON's words."""
 
 
-_FIELD_SEPARATORS = "|^~"
-
-
-def _segment_field(needle: Needle, text: str, a: int, b: int) -> bool:
-    """The code ``text[a:b]`` is a whole field (or component) of a line of ``|``-separated fields
-    whose first field names the code's system (``PV1|1|E|…``, ``OBX|…|HH``, ``ORC|NW|…|^^^^^S|``):
-    the line's name says what its positional fields hold, as a key does for a pair."""
-    if a == 0 or text[a - 1] not in _FIELD_SEPARATORS:
-        return False
-    if b < len(text) and text[b] not in _FIELD_SEPARATORS + "\r\n":
-        return False
-    start = max(text.rfind("\r", 0, a), text.rfind("\n", 0, a)) + 1
-    head, bar, _rest = text[start:a].partition("|")
-    return bool(bar) and _names_code(needle.names, head)
-
-
-_NAME_WORD = re.compile(r"[^\W\d_][\w.-]*")
-
-
-def _last_name(window: str) -> str:
-    """The last identifier of a pair's name window (``fill`` in ``<rect x="40" fill="``)."""
-    names = _NAME_WORD.findall(window)
-    return names[-1] if names else ""
-
-
 def _code_named(needle: Needle, name: str, ctx: _Ctx) -> bool:
     """A code of a public code system (``Needle.names``) under the name ``name`` states the label:
     when the name holds a word naming the code system (``"levelno": 30``, ``"color": "danger"``,
-    ``<Level>2</Level>``), or, for a code that
-    is not a number (``HH``, ``amber``), under the ties of any derived spelling: a name naming the task
-    or the answer, or a cryptic one. A number has too many senses for a plain name of the task to
-    make it a code (``"priority": 4`` is no CVSS score)."""
-    if _names_code(needle.names, name):
+    ``<Level>2</Level>``), or, for a code that is not a number (``HH``, ``amber``), under the ties of
+    any derived spelling: a name naming the task or the answer, or a cryptic one. A number has too
+    many senses for a plain name of the task to make it a code (``"priority": 4`` is no CVSS score)."""
+    if names_code(needle.names, name):
         return True
-    if _NUMBER_CODE.fullmatch(needle.text):
+    if number_code(needle.text):
         return False
     naming = ctx.naming()
     return naming is None or _cryptic(name) or mention.names_task(naming, name) or mention.names_answer(name)
-
-
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_ATTRIBUTE_END = re.compile(r"[\"']\s*/?>")
-"""A quoted attribute value closing its tag (``fill="#4c1"/>``)."""
-_NUMBER_CODE = re.compile(r"\d+(?:[./]\d+)?")
-
-
-@lru_cache(maxsize=256)
-def _code_naming_re(names: tuple[str, ...]) -> re.Pattern[str]:
-    """Whole-word pattern of a code system's naming words."""
-    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(names, key=len, reverse=True)) + r")\b")
-
-
-def _names_code(names: tuple[str, ...], name: str) -> bool:
-    """``name`` (a key, an identifier: ``levelno``, ``statusLozenge``, ``background-color``) holds a
-    word of ``names``, read as words (camel case and separators split)."""
-    words = " ".join(re.split(r"[\W_]+", _CAMEL.sub(" ", name).casefold())).strip()
-    return bool(words) and _code_naming_re(names).search(words) is not None
 
 
 def _pair_name(pointer: str, ctx: _Ctx) -> str | None:
@@ -2379,7 +2335,7 @@ def _kv_names(
     given = name
     if hit.needle.names:
         # The pair's own name only (``port=`` in ``level=info port=50``), not the words before it.
-        name = given if given is not None else _last_name(mention.kv_name(hit.view_text, va))
+        name = given if given is not None else last_name(mention.kv_name(hit.view_text, va))
         return bool(name) and _code_named(hit.needle, name, ctx)
     if hit.needle.derived:
         naming = ctx.naming()
