@@ -254,3 +254,15 @@ def test_the_matrix_finding_points_at_the_first_axis_value() -> None:
     }
     [finding] = [f for f in audit_item(item).findings if f.rule == "freetext.matrix"]
     assert finding.pointer == "/inc/impact" and finding.span == (0, 10) and finding.value == "2 - Medium"
+
+
+@pytest.mark.parametrize(
+    ("expected", "projection", "leaks"),
+    [
+        ("yes", {"checklist": {"eligible": "✔"}}, True),
+        ("no", {"checklist": {"approved": "✘"}}, True),
+        ("yes", {"notes": "✔ photos attached ✔ receipt attached"}, False),
+    ],
+)
+def test_a_check_or_cross_mark_is_a_yes_or_no_only_as_a_value(expected: str, projection: object, leaks: bool) -> None:
+    assert _audit(expected, YES_NO, projection) is leaks
