@@ -266,3 +266,9 @@ def test_the_matrix_finding_points_at_the_first_axis_value() -> None:
 )
 def test_a_check_or_cross_mark_is_a_yes_or_no_only_as_a_value(expected: str, projection: object, leaks: bool) -> None:
     assert _audit(expected, YES_NO, projection) is leaks
+
+
+def test_a_code_with_no_name_over_it_is_tied_to_nothing() -> None:
+    # ``1`` is a one-star rating only under a name of ratings: a top-level id of embedded JSON is not
+    assert not _audit("negative", SENT, {"result": '{"id": 1, "subject": "Pizza party", "amount": 100.0}'})
+    assert not _audit("negative", SENT, {"ratings_seen": [1, 2, 5]})

@@ -2115,8 +2115,9 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     if not derived and not flag and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _pair_name(pointer, ctx) or _field_name(pointer)
-    if hit.needle.names and name:
-        return not _code_named(hit.needle, name, ctx)
+    if hit.needle.names:
+        # A code with no name over it (a list element, an ``id`` at the top) is tied to nothing.
+        return not (name and _code_named(hit.needle, name, ctx))
     naming = ctx.naming() if name else None
     if naming is None or (derived and _cryptic(name)):
         return False
