@@ -86,6 +86,7 @@ from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
 from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
 from windtunnel.leakage.decode import embedded_json
+from windtunnel.leakage.deltas import delta_findings, may_difference
 from windtunnel.leakage.elimination import elimination_findings, may_rule_out
 from windtunnel.leakage.formats import (
     container_representation,
@@ -96,6 +97,7 @@ from windtunnel.leakage.formats import (
     string_representation,
     url_path_segment,
 )
+from windtunnel.leakage.framing import framed_name
 from windtunnel.leakage.lexicon import code_spellings
 from windtunnel.leakage.matrix import matrix_findings, may_derive
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
@@ -134,9 +136,10 @@ from windtunnel.leakage.records import (
     record_values,
     typed_path,
 )
-from windtunnel.leakage.resolve import Own, Records, holds_records, own_value
+from windtunnel.leakage.resolve import Own, Records, holds_records, own_cell_within, own_value
 from windtunnel.leakage.schemas import drop_schema_values, may_hold_schema
 from windtunnel.leakage.selection import apply_selection
+from windtunnel.leakage.sorted_rows import may_sort_rows, sorted_rows_findings
 from windtunnel.leakage.text import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -437,9 +440,24 @@ def _may_derive(it: LeakItem, blob: bytes | None) -> bool:
     return may_derive(it.label_set, it.expected, blob)
 
 
+def _may_sort_rows(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of principle 5 read from a place in ordered rows: three labels or more, and (with the
+    serialisation) a list of objects (:func:`~windtunnel.leakage.sorted_rows.may_sort_rows`)."""
+    return len(it.label_set) >= 3 and (blob is None or may_sort_rows(blob))
+
+
+def _may_difference(it: LeakItem, blob: bytes | None) -> bool:
+    """The gate of principle 1 read from a difference of counts per label: two labels or more, and (with
+    the serialisation) twice as many numbers under keys as labels
+    (:func:`~windtunnel.leakage.deltas.may_difference`)."""
+    return len(it.label_set) >= 2 and (blob is None or may_difference(blob, it.label_set))
+
+
 _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
+    _ItemPrinciple(_may_difference, delta_findings),
     _ItemPrinciple(_may_eliminate, elimination_findings),
     _ItemPrinciple(_may_position, position_findings),
+    _ItemPrinciple(_may_sort_rows, sorted_rows_findings),
     _ItemPrinciple(_may_repeat, repeated_input_findings),
     _ItemPrinciple(_may_derive, matrix_findings),
 )
@@ -1644,6 +1662,10 @@ def _classify(
         if not kv and "\n" in view_text:
             naming = ctx.naming()
             kv = naming is not None and heading_value(naming, view_text, va, vb)
+    if not kv and ":" in view_text:
+        # A frame's payload in a length-prefixed serialisation, named by the payload before it.
+        name = framed_name(view_text, va, vb)
+        kv = name is not None and _kv_names(hit, text, span, ctx, name=name)
     if kv:
         _leak(
             emit,
@@ -1808,7 +1830,7 @@ def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     """The own value holding the hit when it is a value of this record in a multi-record structure
     held in the string — a cell of its row of a table, or a block its fields pull in by reference —
     with where the record states it if elsewhere (:func:`windtunnel.leakage.records.own_value`)."""
-    if span is None or hit.view.startswith("decoded") or ("\n" not in text and "<" not in text):
+    if span is None or ("\n" not in text and "<" not in text):
         return None
     if ctx.outer is not None:
         return None  # JSON held in a string: its strings are not the projection's
@@ -1817,6 +1839,11 @@ def _own_record_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
     ctx.root_used = True  # which row is this record's depends on the rest of the projection
     if ctx.records is None:
         ctx.records = Records(ctx.root)
+    if hit.view.startswith("decoded"):
+        # A view joining a row's wrapped cells (``Crit`` / ``ical``) maps a hit to the whole row: the
+        # hit is this record's value when one of its row's cells, pieces joined, is the needle.
+        own = own_cell_within(ctx.records, text, span)
+        return (span, None) if any(normalize_needle(v) == hit.needle.norm for v in own) else None
     return own_value(ctx.records, text, span)
 
 
@@ -2273,7 +2300,18 @@ def _identifier_value(hit: Hit, text: str, span: tuple[int, int] | None, ctx: _C
         return "an identifier that is the value of a key-value pair"
     if _SETTER_BEFORE.search(src, max(0, ia - 80), ia) and _SETTER_AFTER.match(src, ib):
         return "an identifier passed to a setter (a key-value pair in code)"
+    if b == ib and a > ia and _names_task_beside(src, ia, ib, a, b, ctx) and not _catalogued(src, ia, a, hit, ctx):
+        # ``priority_code.p2`` in a log line: the field's name and its value joined, a pair in one word
+        return "an identifier naming the task and ending in the label (a field's key with its value)"
     return None
+
+
+def _catalogued(src: str, ia: int, a: int, hit: Hit, ctx: _Ctx) -> bool:
+    """The identifier's lead ``src[ia:a]`` (``priority.``) also leads another label in ``src``: a catalogue
+    of keys, one per label (``priority.low``, ``priority.high``), defines the labels (principle 3)."""
+    lead = src[ia:a].casefold()
+    low = src.casefold()
+    return any(lead + label in low for label in ctx.label_norms if label != hit.needle.norm)
 
 
 def _lexicon_word(hit: Hit, ctx: _Ctx) -> bool:
