@@ -1486,6 +1486,8 @@ def _classify(
         one = singles.get(hit.view_text) if singles is not None else None
         if one is None or one != hit.needle.norm:
             return
+    if upstream is not None and hit.needle.names and not _code_named(hit.needle, _field_name(pointer), ctx):
+        return  # a code of a public code system counts in an upstream field only under its system's name
     if upstream is not None:
         if role == "expected":
             emit(
