@@ -21,9 +21,6 @@ BATCHES = Path(__file__).resolve().parents[2] / "benchmarks" / "leak_data"
 
 KNOWN: dict[str, str] = {
     "b2-0250": "a numeral of the rating under a field naming something else in a rich-text node (review)",
-    "b3-0052": "a coded field's text component (`E^Emergency^HL70004`): a positional field, named by no key",
-    "b3-0206": "a coded field's text component: a positional field, named by no key",
-    "b3-0427": "a coded field's text component: a positional field, named by no key",
     "b3-0108": "the lowercase word under a header that does not name the task (`X-Campaign-Type: newsletter`)",
     "b3-0249": "the lowercase word under a header that does not name the task",
     "b3-0279": "a homophone in a transcript without a tie to the task",

@@ -19,6 +19,10 @@ depends on the label set, so that a word is never read as a label it cannot be:
   family of common label vocabularies (levels, sentiment, sizes, yes/no, spam, ticket categories,
   pass/fail) brings each label's synonyms, paraphrases, translations and loanwords (``unfavourable``,
   ``junk mail``, ``Niedrig``, ``ハイ``, ``엑스엘``), except a word two labels of the set share;
+* a **public code system** (:func:`~windtunnel.leakage.lexicon.code_spellings`: syslog and logging
+  level numbers, CVSS / AQI / BMI bands, status colours and hex values, HL7 table codes …): not an
+  alias of this module but a value-only derived needle of the scan (``Needle.names``), tied by its
+  system's naming words;
 * the user's map (``--alias High=urgent``, or an item's ``aliases`` object): any label, any text,
   glyphs included. It overrides the lexicon: a text the user gives to one label is no lexicon
   alias of another.

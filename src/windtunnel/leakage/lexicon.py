@@ -29,6 +29,26 @@ width and accents are the views' business (``élevée`` matches ``ELEVEE``).
 families of the mention policy (:mod:`.mention`), so ``優先度：ハイ`` names the task as ``Priority:
 High`` does.
 
+**Code systems** (``codes`` in the file) are public code systems a reader knows without being told:
+syslog severities and their ``<PRI>``, the numeric levels of Python logging, Bunyan / pino, Log4j
+and the Windows event log, the bands of CVSS, NPS, US AQI, UV index, BMI, FICO and Saffir-Simpson
+scores, traffic-light colours with the hex values of common palettes, HL7 v2 tables (patient class,
+admission type, abnormal flags, result status, priority, sex), ISO 5218, informal yes / no words,
+star ratings read as sentiment, Likert points, P1–P4 / Sev1–Sev4 and letter grades. Each names its
+``source`` and the words that name what its codes are (``naming``: ``severity``, ``level`` …), and
+holds concepts with their ``codes`` (value spellings: ``3``, ``HH``, ``#ffbf00``, ``danger``) or the
+``bands`` of a banded score (``[[4.0, 6.9]]`` at the system's ``step``) and, for a code written with
+its own delimiters, ``marks`` (``<130>``). A label set picks the code systems that name most of its
+labels (two at least, half the set or more), as it picks a family; a code that two labels of the set
+would share is nobody's, and so is a code that is a label. A code is a derived spelling that counts
+only as a value (a whole field, a key-value pair, a table cell, a field of a named segment, never a
+word of prose; see :mod:`.scan`): under a name naming its code system, or, for a code that is not a
+number, under the ties of any derived spelling; a mark says what it is by its delimiters and is
+matched as the label is. A hex colour also matches without its ``#``, in its three-digit short form
+and as an opaque ARGB value. A system with ``axes`` is a matrix deriving a label from two values of
+one record (the ITIL priority from impact and urgency): :func:`label_matrices`, read by
+:mod:`.matrix`.
+
 Every lexicon alias is a *derived* spelling (:func:`windtunnel.leakage.aliases.derived_alias`): like a
 number word of a scale it has ordinary senses (``high season``, ``low cost carrier``, ``critical
 path``), so it states the label only under the same ties as other derived spellings: as a value under
@@ -39,10 +59,12 @@ statement about the record, never as a bare word or a bare phrase.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 _MIN_NAMED = 2
 """A family is picked when at least this many labels of the set name one of its concepts …"""
@@ -175,6 +197,196 @@ def _variants(word: str) -> list[str]:
     if len(parts) == 2:
         out.append("".join(parts))
     return list(dict.fromkeys(out))
+
+
+class CodeSpellings(NamedTuple):
+    """A label's spellings in the public code systems its label set picks (see the module docstring)."""
+
+    named_codes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Value spellings (``3``, ``HH``, ``#ffbf00``, ``danger``), each with the words naming what the
+    codes of its system are (``severity``, ``colour``; case-folded): they count only as values."""
+    marks: tuple[str, ...] = ()
+    """Spellings with their own delimiters (``<130>``): they say what they are, matched as the label."""
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The value spellings without their naming words."""
+        return tuple(c for c, _names in self.named_codes)
+
+
+_Concepts = dict[str, tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]]
+"""``{concept: (the label keys naming it, its codes, its marks)}``."""
+
+
+@lru_cache(maxsize=1)
+def _code_systems() -> dict[str, tuple[tuple[str, ...], _Concepts, int]]:
+    """``{system: (naming words, {concept: (label keys naming it, codes, marks)}, labels it needs)}``,
+    from ``codes``. A banded score gives every number a band, so a label set is its labels only when it
+    names every band but one at most (``{Low, Medium, High}`` is no CVSS rating); another system needs
+    two labels (and half the set, as a family does)."""
+    raw = _data().get("codes", {})
+    assert isinstance(raw, dict)
+    out: dict[str, tuple[tuple[str, ...], _Concepts, int]] = {}
+    for system, body in raw.items():
+        if "axes" in body:
+            continue  # a matrix of two values (:func:`label_matrix`), not codes
+        concepts = {
+            _key(c): (
+                frozenset({_key(c), *(_key(w) for w in spec.get("words", ()))}),
+                tuple(
+                    v
+                    for code in (*spec.get("codes", ()), *_band_codes(spec.get("bands", ()), body.get("step", 1)))
+                    for v in _code_variants(code)
+                ),
+                tuple(spec.get("marks", ())),
+            )
+            for c, spec in body["concepts"].items()
+        }
+        banded = any("bands" in spec for spec in body["concepts"].values())
+        needs = max(_MIN_NAMED, len(concepts) - 1) if banded else _MIN_NAMED
+        out[system] = (tuple(dict.fromkeys(w.casefold() for w in body["naming"])), concepts, needs)
+    return out
+
+
+def _band_codes(bands: Sequence[Sequence[float]], step: float) -> list[str]:
+    """Every number of the bands ``[[low, high], …]`` (both ends included) at the system's ``step``
+    (``1`` or ``0.1``), as a record writes it: ``7``, ``7.0`` and ``7.1`` (a score of a banded scale,
+    such as a CVSS base score or an AQI)."""
+    tenths = step < 1
+    out: list[str] = []
+    for low, high in bands:
+        scale = 10 if tenths else 1
+        for n in range(round(low * scale), round(high * scale) + 1):
+            if tenths:
+                out.append(f"{n / 10:.1f}")
+            if n % scale == 0:
+                out.append(str(n // scale))
+    return out
+
+
+_HEX = re.compile(r"#([0-9a-f]{6})")
+
+
+def _code_variants(code: str) -> list[str]:
+    """``code`` and, for a hex colour, the same colour as other notations write it: without ``#``, in
+    the three-digit short form when it has one (``#44cc11`` → ``#4c1``) and as opaque ARGB
+    (``ff44cc11``, a spreadsheet's fill)."""
+    m = _HEX.fullmatch(code.casefold())
+    if m is None:
+        return [code]
+    h = m.group(1)
+    out = [code, h, f"ff{h}"]
+    if h[0::2] == h[1::2]:
+        out += [f"#{h[0::2]}"]
+    return out
+
+
+@lru_cache(maxsize=512)
+def _set_codes(labels: tuple[str, ...]) -> dict[str, CodeSpellings]:
+    """``{label key: its code spellings}`` for one label set; empty when no code system fits it."""
+    keys = [_key(lab) for lab in labels]
+    fitting: list[tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = []
+    best = 0
+    for naming, concepts, needs in _code_systems().values():
+        named: dict[str, str] = {}
+        for k in set(keys):
+            found = [c for c, (names, _codes, _marks) in concepts.items() if k in names]
+            if len(found) == 1:
+                named[k] = found[0]
+        chosen = list(named.values())
+        named = {k: c for k, c in named.items() if chosen.count(c) == 1}
+        if len(named) < needs or 2 * len(named) < len(set(keys)) or len(named) < best:
+            continue
+        if len(named) > best:
+            best, fitting = len(named), []
+        fitting.append(
+            (
+                naming,
+                {k: concepts[c][1] for k, c in named.items()},
+                {k: concepts[c][2] for k, c in named.items()},
+            )
+        )
+    owners: dict[str, set[str]] = {}
+    for _naming, system_codes, system_marks in fitting:
+        for k, spellings in (*system_codes.items(), *system_marks.items()):
+            for s in spellings:
+                owners.setdefault(_key(s), set()).add(k)
+    label_keys = set(keys)
+
+    def own(k: str, spellings: tuple[str, ...]) -> list[str]:
+        return [s for s in spellings if owners[_key(s)] == {k} and _key(s) not in label_keys]
+
+    out: dict[str, CodeSpellings] = {}
+    for k in label_keys:
+        # A code is tied by the naming words of the systems that give it (``1`` is a CVSS score of
+        # ``Low`` under ``cvss``, not under ``priority``, the name of another system of the set).
+        codes: dict[str, list[str]] = {}
+        for naming, system_codes, _m in fitting:
+            for code in own(k, system_codes.get(k, ())):
+                codes.setdefault(code, []).extend(naming)
+        marks = [s for _n, _c, m in fitting for s in own(k, m.get(k, ()))]
+        if codes or marks:
+            out[k] = CodeSpellings(
+                tuple((c, tuple(dict.fromkeys(names))) for c, names in codes.items()), tuple(dict.fromkeys(marks))
+            )
+    return out
+
+
+class Matrix(NamedTuple):
+    """A public matrix deriving a label from two values of a record (the ITIL priority from impact and
+    urgency): the names of its two axes, the words of an axis value's rank, and the rank pairs giving
+    the label."""
+
+    axes: tuple[str, str]
+    ranks: dict[str, int]
+    pairs: frozenset[tuple[int, int]]
+
+
+@lru_cache(maxsize=512)
+def _set_matrices(labels: tuple[str, ...]) -> dict[str, tuple[Matrix, ...]]:
+    """``{label key: the matrices giving it}`` for one label set: a matrix system fits the set as a
+    banded code system does (its concepts named once each, every one but one at most, half the set or
+    more)."""
+    raw = _data().get("codes", {})
+    assert isinstance(raw, dict)
+    keys = {_key(lab) for lab in labels}
+    out: dict[str, list[Matrix]] = {}
+    for body in raw.values():
+        axes = body.get("axes")
+        if axes is None:
+            continue
+        concepts = {
+            _key(c): {_key(c), *(_key(w) for w in spec.get("words", ()))} for c, spec in body["concepts"].items()
+        }
+        named = {k: found[0] for k in keys if len(found := [c for c, ws in concepts.items() if k in ws]) == 1}
+        chosen = list(named.values())
+        named = {k: c for k, c in named.items() if chosen.count(c) == 1}
+        if len(named) < max(_MIN_NAMED, len(concepts) - 1) or 2 * len(named) < len(keys):
+            continue  # a matrix gives every pair a label: its set names every label but one at most
+        specs = {_key(c): spec for c, spec in body["concepts"].items()}
+        first, second = axes["names"]
+        ranks = {_key(w): int(r) for w, r in axes["ranks"].items()}
+        for k, c in named.items():
+            pairs = frozenset((int(a), int(b)) for a, b in specs[c]["pairs"])
+            out.setdefault(k, []).append(Matrix((first.casefold(), second.casefold()), ranks, pairs))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def label_matrices(label: str, label_set: Sequence[str]) -> tuple[Matrix, ...]:
+    """The public matrices that derive ``label`` from two values of a record within ``label_set``
+    (none without a set of two labels or more, or when no matrix fits it)."""
+    if len(label_set) < 2:
+        return ()
+    return _set_matrices(tuple(label_set)).get(_key(label), ())
+
+
+def code_spellings(label: str, label_set: Sequence[str]) -> CodeSpellings:
+    """``label``'s spellings in the public code systems that ``label_set`` picks (none without a set
+    of two labels or more, or when no code system fits it): its codes with the words naming what they
+    are, and its marks."""
+    if len(label_set) < 2:
+        return CodeSpellings()
+    return _set_codes(tuple(label_set)).get(_key(label), CodeSpellings())
 
 
 def lexicon_aliases(label: str, label_set: Sequence[str]) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ original string, through the view's offset map.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from bisect import bisect_right
@@ -280,25 +281,36 @@ class Needle:
     ``4``): as a value it states the label only under a name naming the task or the answer, or a
     cryptic one (``URGCY=URG``); under a plain name of something else (``"qty": "IV"``,
     ``"assignee": "Mark"``) it is a word of that field, for review."""
+    names: tuple[str, ...] = ()
+    """For a code of a public code system (:func:`~windtunnel.leakage.lexicon.code_spellings`: ``HH``,
+    ``30``, ``#ffbf00``): the words naming what its codes are (``severity``, ``colour``); a name holding
+    one ties the code to the label (a code is ``value_only`` and ``derived`` too)."""
+    mark: bool = False
+    """A code written with its own delimiters (a syslog ``<130>``): its syntax says what it is, so
+    like a phrase of the label it is a leak wherever it occurs."""
 
     @classmethod
-    def make(cls, text: str, role: Role, *, value_only: bool = False, derived: bool = False) -> Needle | None:
+    def make(
+        cls, text: str, role: Role, *, value_only: bool = False, derived: bool = False, names: tuple[str, ...] = ()
+    ) -> Needle | None:
         """The needle for ``text`` (``None`` when it normalises to nothing: blanks, invisibles only).
 
         A text with no word character (an emoji, ``★``) becomes a glyph needle: no boundaries, matched
         wherever it occurs. ``value_only`` marks an abbreviation, ``derived`` a derived spelling (see
-        the fields).
+        the fields); ``names`` the naming words of a code's code system.
         """
         norm = normalize_needle(text)
         toks = WORD_RE.findall(norm)
         if not toks:
             # A glyph (an emoji, a symbol): no word boundary to respect, it matches wherever it occurs.
-            return cls(text, role, norm, norm, False, None, value_only, derived) if norm else None
-        canon = canonical_needle(text) if has_digit(text) else None
+            return cls(text, role, norm, norm, False, None, value_only, derived, names) if norm else None
+        # A code is matched as its system writes it (its other notations are codes of their own), so
+        # it asks for no canonical number view of every string holding a digit.
+        canon = canonical_needle(text) if has_digit(text) and not names else None
         # A one-word needle is found as written (``str.find``): its key may be all of it, which keeps a
         # truncation (``hig...``) from being searched wherever its letters are.
         key = norm if len(toks) == 1 and norm.endswith("...") else max(toks, key=len)
-        return cls(text, role, norm, key, len(toks) > 1, canon, value_only, derived)
+        return cls(text, role, norm, key, len(toks) > 1, canon, value_only, derived, names)
 
     ocr: re.Pattern[str] | None = None
     """For an OCR twin (:func:`ocr_needles`): the pattern of the word's misreadings, which ``find`` uses."""
@@ -374,10 +386,15 @@ class NeedleSet:
         labels: Sequence[str] = (),
         abbreviations: Sequence[str] = (),
         derived: Sequence[str] = (),
+        codes: Sequence[tuple[str, tuple[str, ...]]] = (),
+        marks: Sequence[str] = (),
     ) -> NeedleSet:
         """The needles of the answers, correlated values and other labels; ``abbreviations`` are the
         answers' abbreviations, matched as answers that count only as values (``Needle.value_only``);
-        ``derived`` the answers' aliases that are spellings derived from them (``Needle.derived``)."""
+        ``derived`` the answers' aliases that are spellings derived from them (``Needle.derived``);
+        ``codes`` the answers' codes in public code systems with their systems' naming words
+        (``Needle.names``), matched like abbreviations; ``marks`` the answers' codes written with their
+        own delimiters (``Needle.mark``)."""
         derived_set = set(derived)
         made: list[Needle] = []
         exp_norms = set()
@@ -391,10 +408,14 @@ class NeedleSet:
                 if role == "expected":
                     exp_norms.add(n.norm)
                 made.append(n)
-        for v in abbreviations:
-            n = Needle.make(v, "expected", value_only=True, derived=True)
+        for v, names in (*((a, ()) for a in abbreviations), *codes):
+            n = Needle.make(v, "expected", value_only=True, derived=True, names=names)
             if n is not None and n.norm not in exp_norms:
                 made.append(n)
+        for v in marks:
+            n = Needle.make(v, "expected")
+            if n is not None and n.norm not in exp_norms:
+                made.append(dataclasses.replace(n, mark=True))
         return cls(made)
 
     def candidates(self, text: str) -> list[Needle]:

@@ -46,6 +46,7 @@ RULE_HELP: dict[str, str] = {
     "freetext.selected": "A listing of the options marks the answer as chosen.",
     "freetext.elimination": "A text rules out every label but the answer.",
     "freetext.position": "A phrase of position on the ordered label set names the answer.",
+    "freetext.matrix": "Two values of this record give the answer through a public matrix (ITIL impact/urgency).",
     "correlated.value": "A value implies the answer (correlated value).",
     "correlated.key": "A key is a correlated value.",
     "correlated.key-token": "A key contains a correlated value.",

@@ -84,6 +84,7 @@ from typing import Any, NamedTuple
 
 from windtunnel.leakage import mention
 from windtunnel.leakage.aliases import derived_alias, label_abbreviations, label_aliases, number_value
+from windtunnel.leakage.codes import attribute_end, last_name, names_code, number_code, segment_field
 from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.deltas import delta_findings, may_difference
 from windtunnel.leakage.elimination import elimination_findings, may_rule_out
@@ -98,6 +99,8 @@ from windtunnel.leakage.formats import (
     url_section,
 )
 from windtunnel.leakage.framing import framed_name
+from windtunnel.leakage.lexicon import code_spellings
+from windtunnel.leakage.matrix import matrix_findings, may_derive
 from windtunnel.leakage.mention import fraction, heading_value, in_listing, marked_node, naming_re, selected, table_cell
 from windtunnel.leakage.model import (
     SEVERITY_RANK,
@@ -310,11 +313,15 @@ def _needles(
     labels: Sequence[str],
     abbreviations: Sequence[str] = (),
     derived: Sequence[str] = (),
+    codes: Sequence[tuple[str, tuple[str, ...]]] = (),
+    marks: Sequence[str] = (),
 ) -> NeedleSet:
     """The item's needles: the answers, correlated values, the other labels and the answers'
-    abbreviations; ``derived``: the answers' aliases that are derived spellings (``Needle.derived``)."""
+    abbreviations; ``derived``: the answers' aliases that are derived spellings (``Needle.derived``);
+    ``codes``: the answers' codes in public code systems with their naming words (``Needle.names``);
+    ``marks``: their codes written with their own delimiters (``Needle.mark``)."""
     others = [lab for lab in labels if lab not in expected]
-    return NeedleSet.build(expected, correlated, others, abbreviations, derived)
+    return NeedleSet.build(expected, correlated, others, abbreviations, derived, codes, marks)
 
 
 def _as_list(value: str | Sequence[str]) -> list[str]:
@@ -447,6 +454,12 @@ def _may_repeat(it: LeakItem, blob: bytes | None) -> bool:
     return len(it.label_set) >= 2 and (blob is None or may_repeat_input(blob))
 
 
+def _may_derive(it: LeakItem, blob: bytes | None) -> bool:
+    """The matrix principle's gate: the answer has a public matrix in the label set and (with the
+    serialisation) the matrix's axis names are in it (:func:`~windtunnel.leakage.matrix.may_derive`)."""
+    return may_derive(it.label_set, it.expected, blob)
+
+
 def _may_sort_rows(it: LeakItem, blob: bytes | None) -> bool:
     """The gate of principle 5 read from a place in ordered rows: three labels or more, and (with the
     serialisation) a list of objects (:func:`~windtunnel.leakage.sorted_rows.may_sort_rows`)."""
@@ -466,6 +479,7 @@ _ITEM_PRINCIPLES: tuple[_ItemPrinciple, ...] = (
     _ItemPrinciple(_may_position, position_findings),
     _ItemPrinciple(_may_sort_rows, sorted_rows_findings),
     _ItemPrinciple(_may_repeat, repeated_input_findings),
+    _ItemPrinciple(_may_derive, matrix_findings),
 )
 """The item-level principles, in order (see :class:`_ItemPrinciple`)."""
 
@@ -748,10 +762,13 @@ def _prepared(
     user = dict(aliases)
     exp = [*expected, *(a for e in expected for a in label_aliases(e, labels, user))]
     exp += [t for e in expected for t in label_truncations(e, labels)]
+    spellings = [code_spellings(e, labels) for e in expected]
     labs = [*labels, *(a for lab in labels if lab not in expected for a in label_aliases(lab, labels, user))]
     abbreviations = [a for e in expected for a in label_abbreviations(e, labels)]
     derived = [a for a in exp[len(expected) :] if a not in expected and derived_alias(a, labels, user)]
-    needles = _needles(exp, list(correlated), labs, abbreviations, derived)
+    codes = [named for s in spellings for named in s.named_codes]
+    marks = [m for s in spellings for m in s.marks]
+    needles = _needles(exp, list(correlated), labs, abbreviations, derived, codes, marks)
     label_norms = frozenset(n.norm for n in needles.needles if n.role == "label" and n.text in labels) | frozenset(
         n.norm for n in needles.needles if n.role == "expected" and n.text in labels
     )
@@ -1472,6 +1489,8 @@ def _classify(
         one = singles.get(hit.view_text) if singles is not None else None
         if one is None or one != hit.needle.norm:
             return
+    if upstream is not None and hit.needle.names and not _code_named(hit.needle, _field_name(pointer), ctx):
+        return  # a code of a public code system counts in an upstream field only under its system's name
     if upstream is not None:
         if role == "expected":
             emit(
@@ -1563,11 +1582,25 @@ def _classify(
         return
     if hit.needle.value_only:
         # An abbreviation counts only as a value: a key-value pair or a table cell (a whole field is above).
+        # A code's pair may be an attribute of a markup tag (``fill="#4c1"/>``, ``style="color:red">``);
+        # a numeric code needs its name, which a table cell does not give here.
         if suppress:
             return
-        pair = _kv_before(view_text, va) and bool(_KV_AFTER.match(view_text, vb)) and _kv_names(hit, text, span, ctx)
-        if pair or ("\n" in view_text and mention.table_cell(view_text, va, vb, lambda: _record_values(ctx))):
-            _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value abbreviates {what}")
+        code = bool(hit.needle.names)
+        after = _KV_AFTER.match(view_text, vb) or (code and attribute_end(view_text, vb))
+        pair = _kv_before(view_text, va) and bool(after) and _kv_names(hit, text, span, ctx)
+        if code and not pair:
+            # ``<Level>3</Level>``: an element holding just the code is a pair named by its tag.
+            tag = mention.element_name(view_text, va, vb)
+            pair = tag is not None and _kv_names(hit, text, span, ctx, name=tag)
+        cell = not (code and number_code(hit.needle.text)) and "\n" in view_text
+        if (
+            pair
+            or (cell and mention.table_cell(view_text, va, vb, lambda: _record_values(ctx)))
+            or (code and segment_field(hit.needle.names, view_text, va, vb))
+        ):
+            how = "writes {} in a public code system" if code else "abbreviates {}"
+            _leak(emit, corr, "freetext", "freetext.key-value", "correlated.key-value", f"a value {how.format(what)}")
         return
     if listing is not None and _selected(listing.get(view_text), hit, va):
         _leak(
@@ -1720,10 +1753,20 @@ def _classify(
         return
     if defines or (covered and _sentence_covers(listing, hit, ctx)) or _siblings_define(ctx):
         return
-    if hit.needle.phrase and not _lexicon_word(hit, ctx):
+    if (hit.needle.phrase and not _lexicon_word(hit, ctx)) or hit.needle.mark:
         # A phrase of the label is a leak wherever it occurs; a derived one (a lexicon word, ``junk
-        # mail``) has ordinary senses and needs a tie, as a single word does.
-        _leak(emit, corr, "freetext", "freetext.phrase", "correlated.phrase", f"prose contains {what} as a phrase")
+        # mail``) has ordinary senses and needs a tie, as a single word does. A code written with its
+        # own delimiters (a syslog ``<130>``) says what it is, as a phrase does.
+        _leak(
+            emit,
+            corr,
+            "freetext",
+            "freetext.phrase",
+            "correlated.phrase",
+            f"prose contains {what} as a code written with its delimiters"
+            if hit.needle.mark
+            else f"prose contains {what} as a phrase",
+        )
         return
     if (
         WORD_RE.search(hit.needle.norm) is None
@@ -2194,6 +2237,9 @@ def _other_number(hit: Hit, pointer: str, ctx: _Ctx) -> bool:
     if not derived and not flag and (not hit.needle.text.isdigit() or not _numeric_scale(ctx)):
         return False
     name = _pair_name(pointer, ctx) or _field_name(pointer)
+    if hit.needle.names:
+        # A code with no name over it (a list element, an ``id`` at the top) is tied to nothing.
+        return not (name and _code_named(hit.needle, name, ctx))
     naming = ctx.naming() if name else None
     if naming is None or (derived and _cryptic(name)):
         return False
@@ -2245,6 +2291,20 @@ _WORDS_ONLY = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
 _PAIR_NAMES = ("name", "key", "field", "id")
 """The member that names a field written as an object of a name and a value (``{"id": 360010001,
 "value": "Niedrig"}``, ``{"field": "urgency", "value": "URG"}``): a key-value pair in JSON's words."""
+
+
+def _code_named(needle: Needle, name: str, ctx: _Ctx) -> bool:
+    """A code of a public code system (``Needle.names``) under the name ``name`` states the label:
+    when the name holds a word naming the code system (``"levelno": 30``, ``"color": "danger"``,
+    ``<Level>2</Level>``), or, for a code that is not a number (``HH``, ``amber``), under the ties of
+    any derived spelling: a name naming the task or the answer, or a cryptic one. A number has too
+    many senses for a plain name of the task to make it a code (``"priority": 4`` is no CVSS score)."""
+    if names_code(needle.names, name):
+        return True
+    if number_code(needle.text):
+        return False
+    naming = ctx.naming()
+    return naming is None or _cryptic(name) or mention.names_task(naming, name) or mention.names_answer(name)
 
 
 def _pair_name(pointer: str, ctx: _Ctx) -> str | None:
@@ -2470,6 +2530,10 @@ def _kv_names(
     label = hit.needle.text
     va = hit.view_span[0] if name_at is None else name_at
     given = name
+    if hit.needle.names:
+        # The pair's own name only (``port=`` in ``level=info port=50``), not the words before it.
+        name = given if given is not None else last_name(mention.kv_name(hit.view_text, va))
+        return bool(name) and _code_named(hit.needle, name, ctx)
     if hit.needle.derived:
         naming = ctx.naming()
         name = given if given is not None else mention.kv_name(hit.view_text, va)
