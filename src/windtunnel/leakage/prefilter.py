@@ -401,14 +401,17 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     if not blob.isascii() or (backslash and blob.find(b"\\\\") >= 0):
         return Plan(True, decode, True)
     pr: _Probe = needles.__dict__.get("_probe") or probe(needles)
-    if needles.ocr_bytes is not None and needles.ocr_bytes.search(blob.lower()) is not None:
-        return Plan(True, decode, True)  # a word as OCR misreads it (needles.py): checked string by string
     if backslash:
         low = blob.lower()
+    else:
+        # Lowercased with '{' read as ',' in the same pass: the upstream gate is one regex led by ',"'
+        # (and a misread word, all letters and digits, is found in it as in ``lower()``).
+        low = blob.translate(_LOWER_KEYS)
+    if needles.ocr and needles.ocr_gate.misread_in(low):
+        return Plan(True, decode, True)  # a word as OCR misreads it (ocr.py): checked string by string
+    if backslash:
         gate = upstream_possible and _may_have_upstream_key(blob, low)
     else:
-        # Lowercased with '{' read as ',' in the same pass: the gate is one regex led by ',"'.
-        low = blob.translate(_LOWER_KEYS)
         gate = upstream_possible and _KEY_START_RE.search(low) is not None
     # The keys as written, lowercased ('{' inside a key is itself): the walk looks for them in subtrees.
     ups = _upstream_keys(low if backslash else blob.lower()) if gate else ()
@@ -455,8 +458,8 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
     low = text.lower().encode()
     if any(all(low.find(t) >= 0 for t in toks) for toks, _adj in pr.sets):
         return True
-    if needles.ocr_bytes is not None and needles.ocr_bytes.search(low) is not None:
-        return True  # a word as OCR misreads it (needles.py ``ocr_needles``)
+    if needles.ocr and needles.ocr_gate.misread_in(low):
+        return True  # a word as OCR misreads it (ocr.py)
     if not decode:
         return False
     if "&" in text or "%" in text or "\\" in text:
