@@ -79,17 +79,69 @@ def test_a_needle_the_spoken_views_cannot_complete_is_not_looked_for() -> None:
     assert narrowed > 0  # the narrowing happened, so the check above was made
 
 
+def _item(rng: random.Random, frags: list[str], i: int) -> dict[str, object]:
+    """An item whose strings, keys, embedded JSON and byte lists hold lexicon words and fragments."""
+
+    def text() -> str:
+        return " ".join(rng.choice(frags) for _ in range(rng.randint(1, 6)))
+
+    inner = orjson.dumps({rng.choice(frags): text(), "n": [text(), i]}).decode()
+    word = rng.choice(frags)
+    return {
+        "id": f"w{i}",
+        "expected": rng.choice(LABELS),
+        "label_set": list(LABELS),
+        "projection": {
+            "note": text(),
+            "meta": {"tags": [rng.choice(frags), text()], "n": i, word: rng.choice([text(), i, True])},
+            "embedded": inner if rng.random() < 0.5 else text(),
+            "bytes": list(text().encode()) if rng.random() < 0.3 else [i, i + 1],
+            "rows": [{"k": rng.choice(frags), "v": text()} for _ in range(rng.randint(0, 3))],
+        },
+    }
+
+
 def test_items_of_a_lexicon_label_set_audit_as_the_reference() -> None:
+    # The index, the narrowed plain checks of strings, keys and subtrees (Plan.live) and the spoken
+    # gate give the reference audit (no shortcut) on items built from the lexicon's words.
     rng = random.Random(4)
     pr = prefilter.probe(_needles())
-    frags = [f.decode("latin-1") for f in _fragments(pr)]
-    for i in range(150):
-        text = " ".join(rng.choice(frags) for _ in range(rng.randint(1, 10)))
+    frags = [f.decode("latin-1") for f in _fragments(pr)] + ["High", "MEDIUM", "Hoch", "elevated", "x"]
+    narrowed = 0
+    ascii_frags = [f for f in frags if f.isascii()]
+    for i in range(300):
+        item = _item(rng, frags if i % 5 == 0 else ascii_frags, i)  # a non-ASCII projection is not narrowed
+        fast, ref = audit_item(item), audit_item(item, prefilter=False)
+        assert fast.findings == ref.findings, orjson.dumps(item)
+        needles = _prepared((str(item["expected"]),), (), LABELS)[0]
+        plan = prefilter.plan_blob(orjson.dumps(item["projection"]), needles)
+        narrowed += plan.live is not None and plan.walk
+    assert narrowed > 50  # most walked plans were narrowed, so the comparison above tested them
+
+
+def test_phrase_answers_of_a_lexicon_label_set_audit_as_the_reference() -> None:
+    # Two-word answers and aliases (``not spam``, ``kein spam``) are the index's sets of several words.
+    rng = random.Random(5)
+    labels = ("Spam", "Not spam")
+    frags = ["not", "spam", "junk", "kein", "no es", "Not spam", "not-spam", "NotSpam", "s", "ok", "x", "..."]
+    walked = 0
+    for i in range(200):
+        text = " ".join(rng.choice(frags) for _ in range(rng.randint(1, 5)))
         item = {
-            "id": f"w{i}",
-            "expected": "High",
-            "label_set": list(LABELS),
-            "projection": {"note": text, "meta": {"tags": [rng.choice(frags)], "n": i}},
+            "id": f"p{i}",
+            "expected": rng.choice(labels),
+            "label_set": list(labels),
+            "projection": {"subject": text, "thread": [{"body": rng.choice(frags)}, {"k": text}], "n": i},
         }
         fast, ref = audit_item(item), audit_item(item, prefilter=False)
         assert fast.findings == ref.findings, orjson.dumps(item)
+        walked += bool(ref.findings)
+    assert walked > 50
+
+
+def test_the_live_sets_are_those_whose_words_the_serialisation_holds() -> None:
+    needles = _needles()
+    blob = orjson.dumps({"a": "we set it to Hoch today", "b": ["elevated", "nothing"]})
+    plan = prefilter.plan_blob(blob, needles)
+    assert plan.walk and plan.live is not None
+    assert sorted(words for words, _adj in plan.live) == [("elevated",), ("hoch",)]

@@ -156,14 +156,27 @@ class _WordIndex(NamedTuple):
     """The other needles of ``ascii_sets``."""
     both: frozenset[bytes]
     """Words that are also the rotation of a word (their key's value is the word)."""
+    live_singles: dict[bytes, tuple[str, ...]] | None = None
+    """For :func:`_live`: the one-word sets of ``ascii_sets`` that need no adjacency, by their word (as
+    their text set); ``None`` when :func:`_live` cannot narrow (see there)."""
+    live_multi: tuple[tuple[tuple[bytes, ...], tuple[str, ...], bool], ...] = ()
+    """For :func:`_live`: the other sets of ``ascii_sets``, with their text words and adjacency."""
 
 
+_PLAIN_TOKEN = re.compile(r"[a-z0-9.]+\Z")
+"""A needle token whose characters JSON writes as themselves and a ``{`` never stands for: where a
+string or key of the projection holds it, the serialisation holds it too."""
 _MANY_WORDS = 16
 """Above this many distinct needle words (with the other labels), the pre-check finds them by one
 automaton pass (~6 ns a byte) rather than one search each (~0.5 ns a byte, each)."""
 
 
-def _word_index(words: Iterable[bytes], ascii_sets: Sequence[tuple[tuple[bytes, ...], bool]]) -> _WordIndex:
+def _word_index(
+    words: Iterable[bytes],
+    ascii_sets: Sequence[tuple[tuple[bytes, ...], bool]],
+    ascii_text_sets: Sequence[tuple[tuple[str, ...], bool]],
+    any_canon: bool,
+) -> _WordIndex:
     """The :class:`_WordIndex` of ``words`` (the needle sets' words and the other labels')."""
     distinct = set(words)
     rotations = {w.translate(_ROT_BYTES) for w in distinct if w.isascii() and len(w) >= 3}
@@ -180,7 +193,16 @@ def _word_index(words: Iterable[bytes], ascii_sets: Sequence[tuple[tuple[bytes, 
     singles = frozenset(toks[0] for toks, adjacent in ascii_sets if len(toks) == 1 and not adjacent)
     multi = tuple(s for s in ascii_sets if len(s[0]) != 1 or s[1])
     short = tuple(sorted(w for w in distinct if len(w) < 3))
-    return _WordIndex(auto, short, singles, multi, frozenset(distinct & rotations))
+    live_singles: dict[bytes, tuple[str, ...]] | None = None
+    live_multi: list[tuple[tuple[bytes, ...], tuple[str, ...], bool]] = []
+    if not any_canon and all(_PLAIN_TOKEN.match(t) for text, _adj in ascii_text_sets for t in text):
+        live_singles = {}
+        for (toks, adjacent), (text, _adj) in zip(ascii_sets, ascii_text_sets, strict=True):
+            if len(toks) == 1 and not adjacent:
+                live_singles[toks[0]] = text
+            else:
+                live_multi.append((toks, text, adjacent))
+    return _WordIndex(auto, short, singles, multi, frozenset(distinct & rotations), live_singles, tuple(live_multi))
 
 
 class _Present(NamedTuple):
@@ -280,6 +302,7 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     words_of = tuple(toks for toks, _adj in sets)
     every = {t for toks in (*words_of, *labels) for t in toks}
     ascii_sets = tuple(s for s in sets if all(t.isascii() for t in s[0]))
+    ascii_text_sets = tuple(s for s in text_sets if all(t.isascii() for t in s[0]))
     return _Probe(
         tuple(sets),
         tuple(labels),
@@ -289,8 +312,8 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         words_of + tuple(labels),
         tuple(text_sets),
         ascii_sets,
-        tuple(s for s in text_sets if all(t.isascii() for t in s[0])),
-        _word_index(every, ascii_sets) if len(every) > _MANY_WORDS else None,
+        ascii_text_sets,
+        _word_index(every, ascii_sets, ascii_text_sets, needles.any_canon) if len(every) > _MANY_WORDS else None,
     )
 
 
@@ -362,6 +385,10 @@ class Plan:
     extra: bool = False
     """A decoder the plan does not model may add a hit: a string holding one of their markers needs
     its decoded views."""
+    live: tuple[tuple[tuple[str, ...], bool], ...] | None = None
+    """The probe's ASCII text sets whose every word occurs in the serialisation (known when its word
+    index found them): a string or key of the projection, or a subtree, holds a word only if the
+    whole serialisation does, so their plain checks need only these. ``None``: every set."""
 
     def string_decode(self, text: str) -> bool:
         """Whether an ASCII string of an exact plan needs its decoded views searched."""
@@ -399,7 +426,7 @@ class Plan:
             or (self.extra and _extra_markers(blob))
         ):
             return True
-        return _plain_hit_text(needles.__dict__.get("_probe") or probe(needles), low)
+        return _plain_hit_text(needles.__dict__.get("_probe") or probe(needles), low, self.live)
 
     def _subtree_bytes_may_hit(self, blob: bytes, needles: NeedleSet) -> bool:
         """:meth:`subtree_may_hit` of a serialisation that is not ASCII (JSON held in a string, whose
@@ -509,13 +536,30 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
         and _extra_may_hit(_json_text(blob), pr.words_upstream)
     )
     if hot or entities or percent or ups or extra:
+        live = _live(pr, present) if present is not None else None
         return Plan(
-            True, bool(hot) or entities or percent or extra, bool(ups), True, hot, entities, percent, ups, extra
+            True, bool(hot) or entities or percent or extra, bool(ups), True, hot, entities, percent, ups, extra, live
         )
     # Nothing to decode and no upstream key: only a plain hit makes the walk find anything.
     # (Numbers are also looked for with separators removed: a '{' read as ',' between digits can only
     # add a "maybe", never remove a word, which holds no separator.)
-    return _PLAIN if _plain_hit(pr, low, present) else _NOTHING
+    if not _plain_hit(pr, low, present):
+        return _NOTHING
+    live = _live(pr, present) if present is not None else None
+    return _PLAIN if live is None else Plan(True, False, False, True, live=live)
+
+
+def _live(pr: _Probe, present: _Present) -> tuple[tuple[tuple[str, ...], bool], ...] | None:
+    """The ASCII text sets whose every word the word index found in the serialisation (see
+    :attr:`Plan.live`); ``None`` when a needle is numeric (its words are also looked for without
+    separators) or a token holds a character JSON escapes or the lowered text rewrites."""
+    index = pr.word_index
+    if index is None or index.live_singles is None:
+        return None
+    found = present.words
+    live = [(index.live_singles[w], False) for w in found.intersection(index.live_singles)]
+    live += [(text, adjacent) for toks, text, adjacent in index.live_multi if all(t in found for t in toks)]
+    return tuple(live)
 
 
 def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
@@ -918,13 +962,17 @@ def _plain_hit(pr: _Probe, low: bytes, present: _Present | None = None) -> bool:
     return False
 
 
-def _plain_hit_text(pr: _Probe, low: str) -> bool:
+def _plain_hit_text(pr: _Probe, low: str, live: tuple[tuple[tuple[str, ...], bool], ...] | None = None) -> bool:
     """:func:`_plain_hit` of an ASCII serialisation decoded to text (lowercased).
 
     The walk checks a subtree this way: on a short text ``str`` ``in`` costs ~0.05 µs where ``bytes``
     ``in`` costs ~0.25, and for ASCII ``str.lower`` is ``bytes.lower`` (``test_leak_fast_paths.py``).
+    ``live``: the plan's :attr:`Plan.live` (the subtree is a slice of the serialisation it was found in).
     """
-    sets = pr.ascii_text_sets if low.isascii() else pr.text_sets
+    if low.isascii():
+        sets = pr.ascii_text_sets if live is None else live
+    else:
+        sets = pr.text_sets
     for toks, adjacent in sets:
         for t in toks:
             if t not in low:
