@@ -649,7 +649,8 @@ def _spoken_may_add(
     (:func:`_present`), when ``sets`` are the index's words; then only the needles whose every word
     occurs or can be written by these views are looked for (the views write a word of a needle, never
     the needle's other words)."""
-    if raw.count(eol) >= 2 or _wrapped_cell(raw, eol):
+    # Both need a line break (for JSON its escape's backslash): one byte, found by memchr first.
+    if raw.find(eol[1:2]) >= 0 and (raw.count(eol) >= 2 or _wrapped_cell(raw, eol)):
         return True  # a stream may join any word, a table's wrapped cell too
     if low is None:
         low = raw.lower()
@@ -800,7 +801,7 @@ def _document_markers(raw: bytes, escaped: bool, low: bytes | None = None) -> bo
         low = raw.lower()
     if low.find(b"j") >= 0 and low.find(b"tj") >= 0:
         return True
-    if low.find(b"<bdo") >= 0:  # markup overriding the direction (views/unicode_forms.py ``bidi``)
+    if raw.find(b"<") >= 0 and low.find(b"<bdo") >= 0:  # markup overriding the direction (unicode_forms.py ``bidi``)
         return True
     # A CSS string is quoted: '"' is written '\"' in JSON, and "'" is itself.
     quoted = not escaped or raw.find(b"\\") >= 0 or raw.find(b"'") >= 0
