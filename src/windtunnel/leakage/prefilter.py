@@ -57,6 +57,7 @@ from windtunnel.leakage.views.binary import b64_text as _b64_text
 from windtunnel.leakage.views.binary import base32_runs, decodable_length, hex_runs
 from windtunnel.leakage.views.escapes import escapes
 from windtunnel.leakage.views.layout import WORD_ROW_MARK_RE
+from windtunnel.leakage.views.registry import DECODERS, Decoder
 from windtunnel.leakage.views.spoken import HOMOPHONE_MARK_RE, LETTER_NAMES, SPELLED_MARK_RE
 
 # An upstream-named key (see formats.is_upstream_name): its first word starts with one of these, or
@@ -389,6 +390,9 @@ class Plan:
     """The probe's ASCII text sets whose every word occurs in the serialisation (known when its word
     index found them): a string or key of the projection, or a subtree, holds a word only if the
     whole serialisation does, so their plain checks need only these. ``None``: every set."""
+    more: tuple[Decoder, ...] = ()
+    """The decoders the plan does not model whose ``json_marker`` holds (:func:`_unplanned`): with
+    ``extra``, a string holding one of their markers needs its decoded views too."""
 
     def string_decode(self, text: str) -> bool:
         """Whether an ASCII string of an exact plan needs its decoded views searched."""
@@ -396,7 +400,7 @@ class Plan:
             return False
         if (self.entities and "&" in text) or (self.percent and "%" in text):
             return True
-        if self.extra and _extra_markers_text(text):
+        if self.extra and (_extra_markers_text(text) or any(d.marker(text) for d in self.more)):
             return True
         return bool(self.hot) and any(r in text for r in self.hot)
 
@@ -423,7 +427,7 @@ class Plan:
             (self.entities and "&" in text)
             or (self.percent and "%" in text)
             or (bool(self.hot) and any(r in text for r in self.hot))
-            or (self.extra and _extra_markers(blob))
+            or (self.extra and (_extra_markers(blob) or _json_marked(blob, self.more)))
         ):
             return True
         return _plain_hit_text(needles.__dict__.get("_probe") or probe(needles), low, self.live)
@@ -441,7 +445,7 @@ class Plan:
             (self.entities and blob.find(b"&") >= 0)
             or (self.percent and blob.find(b"%") >= 0)
             or _holds_run(blob, self.hot)
-            or (self.extra and _extra_markers(blob))
+            or (self.extra and (_extra_markers(blob) or _json_marked(blob, self.more)))
         ):
             return True
         return _plain_hit(probe(needles), low)
@@ -530,15 +534,27 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
     # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
     present = _present(pr.word_index, low) if pr.word_index is not None else None
+    # The registered decoders the plan does not model, asked through their own gate (views/registry.py).
+    more = tuple(d for d in _unplanned() if d.json_marker is None or d.json_marker(blob)) if decode else ()
     extra = (
         decode
-        and (_base_markers(blob, low) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present))
-        and _extra_may_hit(_json_text(blob), pr.words_upstream)
+        and (_base_markers(blob, low) or _spoken_may_add(blob, b"}\\n", pr.words_upstream, low, present) or bool(more))
+        and _extra_may_hit(_json_text(blob), pr.words_upstream, _only(more))
     )
     if hot or entities or percent or ups or extra:
         live = _live(pr, present) if present is not None else None
         return Plan(
-            True, bool(hot) or entities or percent or extra, bool(ups), True, hot, entities, percent, ups, extra, live
+            True,
+            bool(hot) or entities or percent or extra,
+            bool(ups),
+            True,
+            hot,
+            entities,
+            percent,
+            ups,
+            extra,
+            live,
+            more if extra else (),
         )
     # Nothing to decode and no upstream key: only a plain hit makes the walk find anything.
     # (Numbers are also looked for with separators removed: a '{' read as ',' between digits can only
@@ -581,7 +597,8 @@ def string_may_hit(text: str, needles: NeedleSet, decode: bool) -> bool:
     if "&" in text or "%" in text or "\\" in text:
         return True
     spoken = _spoken_may_add(text.encode(), b"}\n", pr.words)
-    if (_base_markers_text(text) or spoken) and _extra_may_hit(text, pr.words):
+    more = tuple(d for d in _unplanned() if d.marker(text))
+    if (_base_markers_text(text) or spoken or more) and _extra_may_hit(text, pr.words, _only(more)):
         return True
     return _b64_pieces(text.encode(), pr.min_blob, json=False)
 
@@ -860,6 +877,39 @@ _EXTRA_DECODERS = frozenset(
         "bidi",
     }
 )
+_PLANNED = _EXTRA_DECODERS | {
+    "html",  # Plan.entities
+    "url",  # Plan.percent
+    "base64",  # Plan.hot (runs), as the next two
+    "base32",
+    "hex",
+    "escape",  # a backslash in a string is two in JSON: the plan is not exact, each string is checked
+    "tags",  # the next three read only non-ASCII text: a serialisation holding it is not planned
+    "digits",
+    "rating_glyphs",
+}
+"""The decoders this module models; every other registered decoder is asked through its ``json_marker``."""
+_UNPLANNED: tuple[int, tuple[Decoder, ...]] = (-1, ())
+
+
+def _unplanned() -> tuple[Decoder, ...]:
+    """The registered decoders the plan does not model (re-read when the registry grows)."""
+    global _UNPLANNED
+    if _UNPLANNED[0] != len(DECODERS):
+        _UNPLANNED = (len(DECODERS), tuple(d for _n, d in sorted(DECODERS.items()) if d.name not in _PLANNED))
+    return _UNPLANNED[1]
+
+
+def _json_marked(blob: bytes, decoders: tuple[Decoder, ...]) -> bool:
+    """Whether a serialisation may hold the marker of one of ``decoders`` (one without a gate: yes)."""
+    return any(d.json_marker is None or d.json_marker(blob) for d in decoders)
+
+
+def _only(more: tuple[Decoder, ...]) -> frozenset[str]:
+    """The decoders :func:`_extra_may_hit` tries: :data:`_EXTRA_DECODERS` and ``more``."""
+    return _EXTRA_DECODERS | {d.name for d in more} if more else _EXTRA_DECODERS
+
+
 # A width in percent (a star bar drawn by its fill).
 _WIDTH_RE = re.compile(rb"width\s*:\s*\d{1,3}(?:\.0+)?\s*%")
 _WIDTH_STR_RE = re.compile(_WIDTH_RE.pattern.decode())
@@ -881,10 +931,11 @@ def _json_text(blob: bytes) -> str:
     return apply(Mapped(text), escapes(text)).text if "\\" in text else text
 
 
-def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]]) -> bool:
+def _extra_may_hit(text: str, sets: Sequence[tuple[bytes, ...]], only: frozenset[str] | None = None) -> bool:
     """Whether a view of the decoders the plan does not model (and what they nest) holds every word
-    of some needle: a necessary condition of a hit that only such a view shows."""
-    for _name, view in canonical_views(text, only=_EXTRA_DECODERS):
+    of some needle: a necessary condition of a hit that only such a view shows. ``only``: those
+    decoders (:data:`_EXTRA_DECODERS` and the unmodelled ones present, :func:`_only`)."""
+    for _name, view in canonical_views(text, only=only or _EXTRA_DECODERS):
         low = full_text(view.text).encode()
         if any(all(low.find(t) >= 0 for t in toks) for toks in sets):
             return True

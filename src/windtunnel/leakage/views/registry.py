@@ -5,6 +5,18 @@ it decodes and what each decodes to (``replace``). The pipeline (:mod:`.pipeline
 decoder whose marker is present, to a fixpoint with bounds, and keeps an offset map for each view.
 ``replace`` must be linear in its input: it is called on every string the model reads that holds the
 marker, and again on each decoded view.
+
+**Keeping a new decoder cheap where it does not apply: ``json_marker``.** Before any walk, the pre-check
+(:mod:`windtunnel.leakage.prefilter`) proves most items clean from one serialisation of the projection
+(orjson's bytes: ASCII strings as written, a line break as ``\\n``, a quote as ``\\"``). It models the
+built-in decoders itself (``prefilter._PLANNED``); any other decoder is asked through its
+``json_marker``: a necessary condition on those bytes that some string of them holds ``marker``
+(``False`` proves no string does). Where it says ``False`` the item pays nothing for the decoder; where it
+says ``True`` the pre-check decodes the serialisation with the unmodelled decoders and walks only if a
+view holds every word of some needle, and then decodes just the strings whose ``marker`` holds. Make
+it a byte ``find`` of a rare byte, or a regex led by a literal: it runs on every item of a dataset. A
+decoder without one is treated as present in every item: correct, but every item then pays a decoding
+of its serialisation (``tests/leakage/test_leak_views_registry.py`` fails until it has one).
 """
 
 from __future__ import annotations
@@ -30,6 +42,9 @@ class Decoder:
     """A cheap necessary condition: ``False`` proves ``replace`` finds nothing."""
     replace: Callable[[str], list[Replacement]]
     """Sorted, non-overlapping replacements (empty when nothing decodes)."""
+    json_marker: Callable[[bytes], bool] | None = None
+    """A cheap necessary condition on a serialised projection (see the module doc): ``False`` proves no
+    string of it holds ``marker``."""
 
 
 def _validate(name: str, dec: Decoder) -> None:
@@ -42,12 +57,16 @@ DECODERS: Registry[Decoder] = Registry("string decoder", validate=_validate)
 
 
 def decoder(
-    name: str, *, order: int, marker: Callable[[str], bool]
+    name: str,
+    *,
+    order: int,
+    marker: Callable[[str], bool],
+    json_marker: Callable[[bytes], bool] | None = None,
 ) -> Callable[[Callable[[str], list[Replacement]]], Callable[[str], list[Replacement]]]:
     """Register ``fn`` as the ``replace`` of a decoder named ``name`` (see :class:`Decoder`)."""
 
     def wrap(fn: Callable[[str], list[Replacement]]) -> Callable[[str], list[Replacement]]:
-        DECODERS.register(name, Decoder(name, order, marker, fn))
+        DECODERS.register(name, Decoder(name, order, marker, fn, json_marker))
         return fn
 
     return wrap
