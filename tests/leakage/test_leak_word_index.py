@@ -25,6 +25,7 @@ def _fragments(pr: prefilter._Probe) -> list[bytes]:
     words = sorted({t for toks in pr.words_upstream for t in toks})
     out = [*words, *(w.translate(prefilter._ROT_BYTES) for w in words if w.isascii())]
     out += [w[:-1] for w in words if len(w) > 2] + [w[1:] for w in words if len(w) > 2]
+    out += [b"hiqh", b"rnedium", b"e1evated", b"c0smetic", b"lovv", b"hoog", b"h0og", b"mediurn"]  # misread
     return out + [b"hi", b"aitch", b"...", b"to", b"the", b"x", b"1", b" ", b",", b'"', b"\\n", b"_"]
 
 
@@ -44,14 +45,21 @@ def test_the_probe_of_a_lexicon_label_set_has_an_index() -> None:
 
 
 def test_the_pass_finds_what_a_search_per_word_finds() -> None:
-    pr = prefilter.probe(_needles())
-    assert pr.word_index is not None
+    # One pass over the folded text: the words, their rotations and the OCR gate's answer, each as the
+    # searches (and the gate's own pass) give them.
+    needles = _needles()
+    pr = prefilter.probe(needles)
+    assert pr.word_index is not None and pr.word_index.ocr is not None
     words = {t for toks in pr.words_upstream for t in toks}
     rotations = {w.translate(prefilter._ROT_BYTES) for w in words if w.isascii() and len(w) >= 3}
+    misread = 0
     for low in _texts(pr, 3000, 1):
         got = prefilter._present(pr.word_index, low)
         assert got.words == {w for w in words if low.find(w) >= 0}, low
         assert got.rotated == any(low.find(r) >= 0 for r in rotations), low
+        assert got.misread == needles.ocr_gate.misread_in(low), low
+        misread += got.misread
+    assert misread > 50  # the misreadings were there, so the comparison saw both answers
 
 
 def test_the_plain_check_with_the_index_equals_the_searches() -> None:
@@ -64,7 +72,8 @@ def test_the_plain_check_with_the_index_equals_the_searches() -> None:
 def test_a_needle_the_spoken_views_cannot_complete_is_not_looked_for() -> None:
     # With the index's findings the spoken gate only looks for the writable words of needles whose
     # other words occur: where it says no and the gate without them says yes, no view of the decoders
-    # the plan does not model holds every word of a needle (the necessary condition it stands for).
+    # the plan does not model holds every word of a needle the text does not already hold (the
+    # necessary condition it stands for; a needle the text holds is a plain hit at the same place).
     pr = prefilter.probe(_needles())
     assert pr.word_index is not None
     narrowed = 0
@@ -75,7 +84,8 @@ def test_a_needle_the_spoken_views_cannot_complete_is_not_looked_for() -> None:
         assert old or not new, low
         if old and not new:
             narrowed += 1
-            assert not prefilter._extra_may_hit(low.decode("latin-1"), pr.words_upstream), low
+            absent = [toks for toks in pr.words_upstream if not all(low.find(t) >= 0 for t in toks)]
+            assert not prefilter._extra_may_hit(low.decode("latin-1"), absent), low
     assert narrowed > 0  # the narrowing happened, so the check above was made
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -128,6 +128,11 @@ def fold(text: str) -> str:
     return text.translate(_FOLD_STR)
 
 
+def fold_bytes(data: bytes) -> bytes:
+    """``data`` with each ASCII look-alike byte as its class's representative (same length)."""
+    return data.translate(_FOLD_BYTES)
+
+
 def _spellings(word: str) -> set[str] | None:
     """The folded texts the OCR pattern of ``word`` can match (``None``: more than :data:`_MAX_SPELLINGS`)."""
     options: list[set[str]] = []
@@ -194,11 +199,27 @@ class OcrGate:
         twin's word: its pattern, without the leading boundary (a JSON escape, ``\\tHiqh``, puts a
         letter before the word), matches text that is not the word itself. A necessary condition of an
         ``ocr`` hit in any string of it (a hit is a misreading, :func:`ocr_misread`)."""
-        for start, ids in self._places(low.translate(_FOLD_BYTES).decode("latin-1")):
+        for start, ids in self._places(fold_bytes(low).decode("latin-1")):
             for i in ids:
-                m = self._pattern_bytes(i).match(low, start)
-                if m is not None and ocr_misread(m.group().decode("latin-1"), self._twins[i][0].norm):
+                if self.misread_at(low, start, i):
                     return True
+        return self.searched_misread(low)
+
+    def keys(self) -> Iterator[tuple[str, int]]:
+        """(folded spelling, twin) of every twin the automaton indexes: another pass over folded text
+        may find them (the pre-check's word index does), then :meth:`misread_at` confirms a place."""
+        for i, (n, _p) in enumerate(self._twins):
+            if i not in self._searched:
+                for s in _spellings(n.norm) or ():
+                    yield s, i
+
+    def misread_at(self, low: bytes, start: int, i: int) -> bool:
+        """Whether twin ``i``'s pattern (without the leading boundary) matches a misreading at ``start``."""
+        m = self._pattern_bytes(i).match(low, start)
+        return m is not None and ocr_misread(m.group().decode("latin-1"), self._twins[i][0].norm)
+
+    def searched_misread(self, low: bytes) -> bool:
+        """:meth:`misread_in` for the twins the automaton does not index (too many spellings)."""
         return any(self._pattern_bytes(i).search(low) is not None for i in self._searched)
 
     def _pattern_bytes(self, i: int) -> re.Pattern[bytes]:

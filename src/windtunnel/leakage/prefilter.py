@@ -50,6 +50,7 @@ import ahocorasick
 import orjson
 
 from windtunnel.leakage.needles import NeedleSet
+from windtunnel.leakage.ocr import OcrGate, fold_bytes
 from windtunnel.leakage.text import WORD_RE, Mapped, full_text
 from windtunnel.leakage.views import apply, canonical_views
 from windtunnel.leakage.views.binary import b64_candidates as _b64_candidates
@@ -146,8 +147,10 @@ class _WordIndex(NamedTuple):
     """The words of a large probe, found in a text by one pass (built once per needle set)."""
 
     auto: ahocorasick.Automaton | None
-    """Words of three characters or more (value: the word, or ``None`` for a rotation) and the ASCII
-    ones' rotations (``_spoken_may_add``), found in one pass."""
+    """Over the text with its OCR look-alikes folded (:func:`~windtunnel.leakage.ocr.fold_bytes`): the
+    words of three characters or more, the ASCII ones' rotations (``_spoken_may_add``) and the
+    spellings of the OCR twins (:class:`~windtunnel.leakage.ocr.OcrGate`), each key a candidate place
+    confirmed on the text itself (value: its length, and ``(kind, what)`` per key folded to it)."""
     short: tuple[bytes, ...]
     """Shorter words, found by ``find``: frequent in text, so found early, where each of their many
     matches would cost the automaton's iteration a Python step."""
@@ -155,8 +158,8 @@ class _WordIndex(NamedTuple):
     """The words of the one-word needles of ``ascii_sets`` that need no adjacency (most of a lexicon)."""
     multi: tuple[tuple[tuple[bytes, ...], bool], ...]
     """The other needles of ``ascii_sets``."""
-    both: frozenset[bytes]
-    """Words that are also the rotation of a word (their key's value is the word)."""
+    ocr: OcrGate | None = None
+    """The needle set's OCR gate, whose spellings the automaton holds (``None``: no twin)."""
     live_singles: dict[bytes, tuple[str, ...]] | None = None
     """For :func:`_live`: the one-word sets of ``ascii_sets`` that need no adjacency, by their word (as
     their text set); ``None`` when :func:`_live` cannot narrow (see there)."""
@@ -170,6 +173,8 @@ string or key of the projection holds it, the serialisation holds it too."""
 _MANY_WORDS = 16
 """Above this many distinct needle words (with the other labels), the pre-check finds them by one
 automaton pass (~6 ns a byte) rather than one search each (~0.5 ns a byte, each)."""
+_WORD, _ROTATION, _MISREAD = 0, 1, 2
+"""What a key of :attr:`_WordIndex.auto` stands for."""
 
 
 def _word_index(
@@ -177,14 +182,23 @@ def _word_index(
     ascii_sets: Sequence[tuple[tuple[bytes, ...], bool]],
     ascii_text_sets: Sequence[tuple[tuple[str, ...], bool]],
     any_canon: bool,
+    ocr: OcrGate | None = None,
 ) -> _WordIndex:
-    """The :class:`_WordIndex` of ``words`` (the needle sets' words and the other labels')."""
+    """The :class:`_WordIndex` of ``words`` (the needle sets' words and the other labels') and of the
+    OCR twins' spellings."""
     distinct = set(words)
-    rotations = {w.translate(_ROT_BYTES) for w in distinct if w.isascii() and len(w) >= 3}
-    keys: dict[str, bytes | None] = {r.decode("latin-1"): None for r in rotations}
-    for w in distinct:
+    keys: dict[str, tuple[int, list[tuple[int, Any]]]] = {}
+
+    def add(key: str, kind: int, what: Any) -> None:
+        keys.setdefault(key, (len(key), []))[1].append((kind, what))
+
+    for w in sorted(distinct):
         if len(w) >= 3:
-            keys[w.decode("latin-1")] = w  # bytes as latin-1: one character per byte, as the text
+            add(fold_bytes(w).decode("latin-1"), _WORD, w)  # bytes as latin-1: one character per byte
+    for r in sorted({w.translate(_ROT_BYTES) for w in distinct if w.isascii() and len(w) >= 3}):
+        add(fold_bytes(r).decode("latin-1"), _ROTATION, r)
+    for spelling, twin in ocr.keys() if ocr is not None else ():
+        add(spelling, _MISREAD, twin)
     auto: ahocorasick.Automaton | None = None
     if keys:
         auto = ahocorasick.Automaton()
@@ -203,7 +217,7 @@ def _word_index(
                 live_singles[toks[0]] = text
             else:
                 live_multi.append((toks, text, adjacent))
-    return _WordIndex(auto, short, singles, multi, frozenset(distinct & rotations), live_singles, tuple(live_multi))
+    return _WordIndex(auto, short, singles, multi, ocr, live_singles, tuple(live_multi))
 
 
 class _Present(NamedTuple):
@@ -213,20 +227,29 @@ class _Present(NamedTuple):
     """The words that occur in it (as ``text.find(w) >= 0`` would say of each)."""
     rotated: bool
     """Some rotation of an ASCII word of three characters or more occurs in it."""
+    misread: bool = False
+    """It may hold a word as OCR misreads it (:meth:`~windtunnel.leakage.ocr.OcrGate.misread_in`)."""
 
 
 def _present(index: _WordIndex, low: bytes) -> _Present:
-    """The words of ``index`` that occur in ``low``, and whether a rotation of one does."""
+    """The words of ``index`` that occur in ``low``, whether a rotation of one does, and whether a
+    misreading may: one pass over the folded text, each place confirmed on ``low``."""
     found = {w for w in index.short if low.find(w) >= 0}
-    rotated = False
+    rotated = misread = False
     if index.auto is not None:
-        for _end, w in index.auto.iter(low.decode("latin-1")):
-            if w is None:
-                rotated = True
-            else:
-                found.add(w)
-                rotated = rotated or w in index.both
-    return _Present(found, rotated)
+        for end, (length, kinds) in index.auto.iter(fold_bytes(low).decode("latin-1")):
+            start = end - length + 1
+            for kind, what in kinds:
+                if kind == _WORD:
+                    if low.startswith(what, start):
+                        found.add(what)
+                elif kind == _ROTATION:
+                    rotated = rotated or low.startswith(what, start)
+                elif not misread and index.ocr is not None:
+                    misread = index.ocr.misread_at(low, start, what)
+    if index.ocr is not None and not misread:
+        misread = index.ocr.searched_misread(low)
+    return _Present(found, rotated, misread)
 
 
 def probe(needles: NeedleSet) -> _Probe:
@@ -314,7 +337,9 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         tuple(text_sets),
         ascii_sets,
         ascii_text_sets,
-        _word_index(every, ascii_sets, ascii_text_sets, needles.any_canon) if len(every) > _MANY_WORDS else None,
+        _word_index(every, ascii_sets, ascii_text_sets, needles.any_canon, needles.ocr_gate if needles.ocr else None)
+        if len(every) > _MANY_WORDS
+        else None,
     )
 
 
@@ -509,7 +534,9 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
         # Lowercased with '{' read as ',' in the same pass: the upstream gate is one regex led by ',"'
         # (and a misread word, all letters and digits, is found in it as in ``lower()``).
         low = blob.translate(_LOWER_KEYS)
-    if needles.ocr and needles.ocr_gate.misread_in(low):
+    # With a word index one pass finds the needle words, their rotations and the OCR misreadings.
+    present = _present(pr.word_index, low) if pr.word_index is not None else None
+    if present.misread if present is not None else (needles.ocr and needles.ocr_gate.misread_in(low)):
         return Plan(True, decode, True)  # a word as OCR misreads it (ocr.py): checked string by string
     if backslash:
         gate = upstream_possible and _may_have_upstream_key(blob, low)
@@ -533,7 +560,6 @@ def plan_blob(blob: bytes, needles: NeedleSet, decode: bool = True, upstream_pos
                 hot = _hot_of(runs, pr, sets)
     # A decoder the plan does not model (quoted-printable, RFC 2047, unfolding, hyphenation, MIME
     # lines, tags inside a word) may add a hit: then a string holding one of their markers is decoded.
-    present = _present(pr.word_index, low) if pr.word_index is not None else None
     # The registered decoders the plan does not model, asked through their own gate (views/registry.py).
     more = tuple(d for d in _unplanned() if d.json_marker is None or d.json_marker(blob)) if decode else ()
     extra = (
