@@ -1,7 +1,7 @@
 """Throughput of ``proxy llm`` against the same load sent straight to the model API, side by side.
 
     .venv/bin/python -m benchmarks.llm_proxy [--seconds 4] [--concurrency 1 50] [--upstream stub lean]
-        [--mode json stream] [--baseline OLD_CHECKOUT/src]
+        [--mode json stream] [--baseline OLD_CHECKOUT/src] [--floor]
 
 Two upstreams, each in its own process: ``stub`` is the OpenAI/Anthropic-compatible stub server of the
 conformance tests (``tests/stubs/llm_stub.py``, a threaded ``http.server``, like most local model
@@ -15,8 +15,10 @@ on the event loop ``windtunnel proxy llm`` uses (uvloop when the ``fast`` extra 
 upstream, mode and concurrency, the same load runs direct and through the proxy in four interleaved rounds (so load from
 elsewhere on the machine hits both alike); mean requests per second of both are printed with their
 ratio, the proxy's own CPU time per request (user + system, from ``/proc``: the figure a busy machine
-disturbs least), and the machine's load average beside them (``os.getloadavg``). Run as a script, exits 1
-when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
+disturbs least), and the machine's load average beside them (``os.getloadavg``). ``--floor`` adds, interleaved, a
+bare TCP pass-through in the proxy's place (no HTTP parsing, no fault logic): the ratio of a proxy that only moves
+bytes, i.e. what the two extra socket hops and a third process to schedule cost on this machine. Run as a script,
+exits 1 when, against the stub, the proxy is below 0.5x direct in any row, or when any answer was lost or wrong.
 """
 
 from __future__ import annotations
@@ -105,6 +107,56 @@ def _stub_process(port_q: Any, counter: Any) -> None:
     port_q.put(stub.port)
     threading_event = __import__("threading").Event()
     threading_event.wait()
+
+
+class _Pass(asyncio.Protocol):
+    """The floor's pass-through (see :func:`_floor_process`): bytes from one side written to the other, untouched."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, port: int, peer: Any = None) -> None:
+        self.loop, self.port, self.peer = loop, port, peer
+        self.transport: Any = None
+        self.early: list[bytes] = []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        if self.peer is None:  # a client connection: open its own upstream connection
+            self.loop.create_task(self._open())
+
+    async def _open(self) -> None:
+        _, up = await self.loop.create_connection(lambda: _Pass(self.loop, self.port, self), "127.0.0.1", self.port)
+        self.peer = up
+        for data in self.early:
+            up.transport.write(data)
+
+    def data_received(self, data: bytes) -> None:
+        if self.peer is None or self.peer.transport is None:
+            self.early.append(data)
+        else:
+            self.peer.transport.write(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.peer is not None and self.peer.transport is not None:
+            self.peer.transport.close()
+
+
+def _floor_process(port_q: Any, upstream: str, logged: Any) -> None:
+    """The floor: a bare TCP pass-through on the proxy's event loop (uvloop when installed), one upstream connection per
+    client connection, no HTTP parsing, no fault logic. What it costs against direct is the two extra socket hops and
+    the scheduling of a third process: no user-space change to the proxy can remove that share."""
+    port = int(upstream.rsplit(":", 1)[1].split("/", 1)[0])
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(lambda: _Pass(loop, port), "127.0.0.1", 0, backlog=1024)
+        port_q.put(server.sockets[0].getsockname()[1])
+        await asyncio.Event().wait()
+
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(run())
+    else:
+        uvloop.run(run())
 
 
 def _proxy_process(port_q: Any, upstream: str, logged: Any, src: str | None = None) -> None:
@@ -209,6 +261,7 @@ def _compare(
     seconds: float,
     modes: list[str],
     baseline: str | None = None,
+    floor: bool = False,
 ) -> tuple[list[tuple[str, int, float]], int]:
     """Direct vs proxied load against one upstream; returns ``(mode, connections, proxy/direct)`` of
     every measurement, and the number of bad answers."""
@@ -223,17 +276,24 @@ def _compare(
         base = ctx.Process(target=_proxy_process, args=(port_q, url, logged, baseline), daemon=True)
         base.start()
         base_port = port_q.get(timeout=60)
+    bare: Any = None
+    if floor:
+        bare = ctx.Process(target=_floor_process, args=(port_q, url, logged), daemon=True)
+        bare.start()
+        bare_port = port_q.get(timeout=60)
     ratios: list[tuple[str, int, float]] = []
     bad = 0
     try:
         asyncio.run(_load(px_port, 4, 0.5))  # warm-up
         if base is not None:
             asyncio.run(_load(base_port, 4, 0.5))
+        if bare is not None:
+            asyncio.run(_load(bare_port, 4, 0.5))
         for mode in modes:
             stream = mode == "stream"
             for n in concurrency:
                 # Interleaved rounds, so load from elsewhere on the machine hits both sides alike.
-                rounds, before = [], []
+                rounds, before, floors = [], [], []
                 for _ in range(4):
                     rounds.append(
                         (
@@ -243,6 +303,8 @@ def _compare(
                     )
                     if base is not None:
                         before.append(_proxied(base.pid or 0, base_port, n, seconds / 4, stream))
+                    if bare is not None:
+                        floors.append(_proxied(bare.pid or 0, bare_port, n, seconds / 4, stream))
                 direct = sum(d for (d, _), _ in rounds) / len(rounds)
                 via = sum(v for _, (v, _, _) in rounds) / len(rounds)
                 d_bad = sum(b for (_, b), _ in rounds)
@@ -254,6 +316,11 @@ def _compare(
                     b_rate = sum(v for v, _, _ in before) / len(before)
                     b_cpu = sum(c for _, _, c in before) / max(sum(v * seconds / 4 for v, _, _ in before), 1) * 1e6
                     then = f"  {b_rate:>13.0f}  {b_rate / direct:>11.2f}x  {b_cpu:>13.0f}"
+                if floors:
+                    f_rate = sum(v for v, _, _ in floors) / len(floors)
+                    f_cpu = sum(c for _, _, c in floors) / max(sum(v * seconds / 4 for v, _, _ in floors), 1) * 1e6
+                    then += f"  {f_rate / direct:>11.2f}x  {f_cpu:>13.0f}"
+                    p_bad += sum(b for _, b, _ in floors)
                 ratio, bad = via / direct, bad + d_bad + p_bad
                 ratios.append((mode, n, ratio))
                 extra = f"   {d_bad + p_bad} bad answers" if d_bad + p_bad else ""
@@ -265,7 +332,7 @@ def _compare(
                 )
         print(f"  calls recorded in the proxy's call log: {logged.value}")
     finally:
-        for proc in (px, base):
+        for proc in (px, base, bare):
             if proc is not None:
                 proc.terminate()
                 proc.join(10)
@@ -287,6 +354,11 @@ def main() -> list[Result]:
         metavar="SRC",
         help="also run the proxy of another source tree (its src/ directory), interleaved: before/after figures",
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also run a bare TCP pass-through (no HTTP, no faults), interleaved: the share of the extra hops",
+    )
     a = parser.parse_args()
     ctx = multiprocessing.get_context("spawn")
     port_q = ctx.Queue()
@@ -304,8 +376,9 @@ def main() -> list[Result]:
                 f"{'mode':>6}  {'connections':>11}  {'direct req/s':>12}  {'via proxy req/s':>15}  "
                 f"{'proxy/direct':>12}  {'proxy CPU µs':>13}  {'load':>5}"
                 + (f"  {'baseline req/s':>13}  {'base/direct':>11}  {'base CPU µs':>13}" if a.baseline else "")
+                + (f"  {'floor/direct':>12}  {'floor CPU µs':>13}" if a.floor else "")
             )
-            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode, a.baseline)
+            results[kind] = _compare(port_q, port, a.concurrency, a.seconds, a.mode, a.baseline, a.floor)
         finally:
             up.terminate()
             up.join(10)

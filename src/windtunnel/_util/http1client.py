@@ -116,6 +116,9 @@ T = TypeVar("T")
 
 def _status_line(line: bytes) -> tuple[str, int]:
     """``(version, status)`` of an answer's status line; :class:`_NotHttp` for anything else."""
+    prefix = line[:9]
+    if (prefix == b"HTTP/1.1 " or prefix == b"HTTP/1.0 ") and line[9:12].isdigit() and line[12:13] in (b" ", b""):
+        return prefix[:8].decode(), int(line[9:12])  # what every server sends, read without decoding and splitting
     parts = line.decode("latin-1").split(None, 2)
     if len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit() or len(parts[1]) != 3:
         raise _NotHttp(f"not an HTTP response: {line[:80]!r}")

@@ -42,9 +42,17 @@ class AnswerSink(Protocol):
     conn: UpstreamConnection | None
     """The connection the request went out on (set by :meth:`UpstreamConnection.send`)."""
 
-    def on_head(self, status: int, headers: list[tuple[str, str]], length: int | None) -> None:
+    def on_head(
+        self,
+        status: int,
+        headers: list[tuple[str, str]],
+        length: int | None,
+        content_type: str | None,
+        content_encoding: str | None,
+    ) -> None:
         """The answer's status and headers (interim 1xx skipped); ``length``: its declared length, ``None`` when
-        it is chunked or runs to the end of the connection."""
+        it is chunked or runs to the end of the connection; the first ``Content-Type`` and ``Content-Encoding`` values
+        (read in the pass that finds the framing)."""
 
     def on_body(self, data: bytes) -> None:
         """Body bytes as they arrive (chunk framing removed)."""
@@ -200,15 +208,19 @@ class UpstreamConnection(asyncio.Protocol):
             if 100 <= status < 200 and status != 101:
                 continue
             break
-        encoding = length = conn_header = None
-        for k, v in headers:  # a repeated framing header: the last one counts (Connection: the first)
+        encoding = length = conn_header = ctype = cenc = None
+        for k, v in headers:  # a repeated framing header: the last one counts (Connection and the content's: the first)
             name = k.lower()
             if name == "transfer-encoding":
                 encoding = v
             elif name == "content-length":
                 length = v
-            elif name == "connection" and conn_header is None:
-                conn_header = v.lower()
+            elif name == "connection":
+                conn_header = v.lower() if conn_header is None else conn_header
+            elif name == "content-type":
+                ctype = v if ctype is None else ctype
+            elif name == "content-encoding":
+                cenc = v if cenc is None else cenc
         conn_header = conn_header or ""
         self._keep = "close" not in conn_header and (version != "HTTP/1.0" or "keep-alive" in conn_header)
         declared: int | None = None
@@ -229,7 +241,7 @@ class UpstreamConnection(asyncio.Protocol):
         self._state = _BODY
         sink = self.sink
         assert sink is not None
-        sink.on_head(status, headers, declared)
+        sink.on_head(status, headers, declared, ctype, cenc)
         return True
 
     def _body(self, data: bytes) -> None:

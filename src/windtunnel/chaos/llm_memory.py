@@ -23,7 +23,7 @@ _lock = threading.Lock()
 
 def wanted(plan: FaultPlan) -> bool:
     """Whether a fault of ``plan`` reads the previous answer."""
-    return any(f.needs_previous for f in plan.spec.llm_faults)
+    return plan.wants_previous
 
 
 def remember(plan: FaultPlan, key: str, answer: Any) -> None:

@@ -275,6 +275,9 @@ class FaultPlan:
         before any fault (replay); ``keep_raw`` keeps whole responses in the call log (recording).
         """
         self.spec = spec
+        self.wants_previous = any(f.needs_previous for f in spec.llm_faults)
+        """A fault of the spec reads the previous model answer (``stale_answer``; see
+        :mod:`~windtunnel.chaos.llm_memory`): computed once, as every model call asks twice."""
         self.responder = responder
         """Answers calls before any fault (replay); ``None`` = every call reaches the real callee."""
         self.keep_raw = keep_raw

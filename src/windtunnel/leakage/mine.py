@@ -18,6 +18,15 @@ What the task should be derived from is not mined: prose (a string of more than 
 words) and the fields named in ``derive_from``. The words of the content predict the label
 legitimately; a value beside them that does so is a shortcut.
 
+Candidates are read in the scan's canonical views (:mod:`windtunnel.leakage.views`), not only as written:
+a code inside base64, percent-encoding, character references, escapes or an identifier (``PRIO_HIGH_7``,
+``routeQ7``) is the same token as the code written plainly, and JSON held in a string is walked as
+structure. A rider hidden by an encoding is still read by the model; mined as written only, it would ride
+unseen. Each candidate keeps where the model reads it (the string's pointer, the span of the original
+characters through the view's offset map, the pointer inside embedded JSON), so a mined finding points at
+those characters and the sanitizer removes them. Prose is not decoded (its candidates are not mined), so
+the views cost nothing on the content; on the rest they are the scan's bounded pipeline, linear per string.
+
 Suggestions are evidence for review: ``leak mine -o map.json`` writes them as a correlated map for
 ``--correlated-map``; ``leak scan --mine`` reports them on the items that hold them
 (:func:`mined_findings`).
@@ -47,10 +56,12 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from windtunnel._util.stats import adjust_p, fisher_greater
+from windtunnel.leakage.decode import embedded_json
 from windtunnel.leakage.formats import is_url
 from windtunnel.leakage.model import Finding, LeakItem
 from windtunnel.leakage.scan import escape_pointer_token
-from windtunnel.leakage.text import normalize_needle
+from windtunnel.leakage.text import Mapped, normalize_needle
+from windtunnel.leakage.views import canonical_views, has_humps, identifier_view
 
 Kind = Literal["value", "url-segment", "token", "ngram"]
 Correction = Literal["bh", "bonferroni"]
@@ -173,8 +184,17 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-Where = tuple[str, tuple[int, int] | None]
-"""A concrete pointer and the span of the candidate in the string there (None: the whole value)."""
+Where = tuple[str, tuple[int, int] | None, str | None, str]
+"""Where a candidate is first seen in an item: the pointer of the string (or scalar) the model reads, the span of
+the candidate in it (None: the whole value), the pointer inside JSON held in that string (None outside embedded
+JSON), and the view it was read in (``raw``, a decoded view's name, ``identifier``)."""
+
+_MAX_VIEW_LEN = 4096
+"""A decoded view longer than this is not tokenised (JSON it holds is still walked): a short value decodes to a
+short view, and each of up to ``MAX_VIEWS`` views of a long run without blanks would repeat its tokenisation."""
+
+_MAX_EMBED_DEPTH = 3
+"""JSON in a string in a string ...: the levels walked as structure (the scan's own bound)."""
 
 
 def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[str, str, str], Where]:
@@ -186,48 +206,132 @@ def candidates(projection: Any, derive_from: Sequence[str] = ()) -> dict[tuple[s
     ``/comments/3/author`` counts with the same value at ``/comments/0/author``. Each candidate is
     counted once per item however often it occurs (the test counts items, not occurrences). Shared
     with :mod:`.simulate`'s ``blind`` agent and :func:`.dataset.to_item` (pointer-bound correlated values).
+
+    A string is read in the canonical views the scan reads it in (:func:`_string_candidates`): a code in
+    base64, percent-encoding, character references or an identifier is the same candidate as written plainly,
+    and JSON held in a string is walked as structure (its leaves' templates continue the string's pointer).
     """
     out: dict[tuple[str, str, str], Where] = {}
-    for pointer, value in _leaves(projection, ""):
+    for pointer, value, cut in _leaves(projection, ""):
         if derive_from and _excluded(pointer, derive_from):
             continue
         template = _general(pointer)
+        outer, inner = (pointer, None) if cut is None else (pointer[:cut], pointer[cut:])
         if not isinstance(value, str):
-            out.setdefault(("value", template, value[0]), (pointer, None))
+            out.setdefault(("value", template, value[0]), (outer, None, inner, "raw"))
             continue
-        for key, span in _string_candidates(template, value):
+        for key, span, view in _string_candidates(template, value):
             if key not in out:
-                out[key] = (pointer, span)
+                out[key] = (outer, None if inner is not None else span, inner, view)
     return out
 
 
+Found = tuple[tuple[tuple[str, str, str], tuple[int, int] | None, str], ...]
+"""The candidates of one string: ``(key, span in the original string, view)`` each."""
+
+
 @lru_cache(maxsize=65536)
-def _string_candidates(template: str, value: str) -> tuple[tuple[tuple[str, str, str], tuple[int, int] | None], ...]:
-    """The candidates of one string at ``template`` (memoised: statuses, names and codes repeat)."""
+def _string_candidates(template: str, value: str, depth: int = 0) -> Found:
+    """The candidates of one string at ``template`` (memoised: statuses, names and codes repeat).
+
+    The string as written first, then each of its canonical views (:func:`~windtunnel.leakage.views.canonical_views`,
+    the scan's decoders to a fixpoint, with their bounds) and the identifier view of each (``PRIO_HIGH_7`` →
+    ``PRIO HIGH 7``): a rider is the same candidate in any of them, and its span maps back to the original
+    characters through the view's offset map, so the sanitizer removes what the model read. Prose gives nothing,
+    written or decoded (a base64 body decoding to sentences is content); a decoded view that is JSON is walked as
+    structure, its leaves at ``template`` + their inner templates, their span the encoded run. A string of prose
+    is not decoded at all, so the views cost nothing on the content and stay linear (bounded) on the rest.
+    ``depth`` counts the decoded JSON documents around the string (at most ``_MAX_EMBED_DEPTH`` are walked).
+    """
     s = value.strip()
     if not s or len(s.split()) > PROSE_WORDS:
         return ()
-    out: list[tuple[tuple[str, str, str], tuple[int, int] | None]] = []
-    if len(s) <= _MAX_VALUE_LEN:
-        out.append((("value", template, s), None))
-    if is_url(s):
+    out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]] = {}
+    _text_candidates(template, value, Mapped(value), "raw", out, whole=True)
+    ident = identifier_view(Mapped(value)) if has_humps(value) else None
+    if ident is not None:
+        _text_candidates(template, value, ident, "identifier", out, whole=False)
+    for name, view in canonical_views(value):
+        doc = _held_json(view.text) if depth < _MAX_EMBED_DEPTH else None
+        if doc is not None:
+            span = _decoded_span(view, value)
+            for inner, leaf, _cut in _leaves(doc, "", depth + 1):
+                sub = template + _general(inner)
+                if not isinstance(leaf, str):
+                    out.setdefault(("value", sub, leaf[0]), (span, name))
+                    continue
+                for key, _span, lview in _string_candidates(sub, leaf, depth + 1):
+                    out.setdefault(key, (span, f"{name}+{lview}" if lview != "raw" else name))
+            continue
+        if len(view.text) > _MAX_VIEW_LEN or len(view.text.split()) > PROSE_WORDS:
+            continue
+        _text_candidates(template, value, view, name, out, whole=True)
+        ident = identifier_view(view) if has_humps(view.text) else None
+        if ident is not None:
+            _text_candidates(template, value, ident, f"{name}+identifier", out, whole=False)
+    return tuple((key, span, view) for key, (span, view) in out.items())
+
+
+def _decoded_span(view: Mapped, original: str) -> tuple[int, int] | None:
+    """The original characters a decoded view changed, as one span from the first to the last (None: the whole
+    string, or a view that changed nothing it maps): where a whole decoded value was written."""
+    starts, ends = view.starts, view.ends
+    if starts is None or ends is None:
+        return None
+    lo, hi = len(original), 0
+    for ch, a, b in zip(view.text, starts, ends, strict=True):
+        if b - a != 1 or original[a] != ch:
+            lo, hi = min(lo, a), max(hi, b)
+    if hi <= lo or (lo == 0 and hi >= len(original.rstrip())):
+        return None
+    return (lo, hi)
+
+
+def _text_candidates(
+    template: str,
+    original: str,
+    m: Mapped,
+    view: str,
+    out: dict[tuple[str, str, str], tuple[tuple[int, int] | None, str]],
+    *,
+    whole: bool,
+) -> None:
+    """The candidates of one view of a string, added to ``out`` unless a view before already holds them: the whole
+    value (``whole``), its URL segment pairs, or its tokens and 2-3-word n-grams with their spans in the original
+    string ``original`` (through ``m``'s offset map)."""
+    text = m.text
+    s = text.strip()
+    if not s:
+        return
+    if whole and len(s) <= _MAX_VALUE_LEN:
+        out.setdefault(("value", template, s), (None if view == "raw" else _decoded_span(m, original), view))
+    if is_url(s):  # a URL gives its segment pairs (in an identifier view, nothing: its words are not segments)
+        if not whole:
+            return
         segs = [p for p in re.split(r"[/?#&=]", s.split("://", 1)[-1]) if p][1:]
-        out.extend((("url-segment", template, f"{a}/{b}"), None) for a, b in itertools.pairwise(segs))
-        return tuple(out)
-    toks = _tokens(value)
+        span = None if view == "raw" else _decoded_span(m, original)
+        for a, b in itertools.pairwise(segs):
+            out.setdefault(("url-segment", template, f"{a}/{b}"), (span, view))
+        return
+    toks = _tokens(text)
+    mapped = None if m.starts is None else m.span  # the identity map (text as written) needs no call per token
     for n in range(1, _MAX_NGRAM + 1):
         for i in range(len(toks) - n + 1):
             gram = toks[i : i + n]
             if n > 1 and not all(t[0][0].isalnum() for t in gram):
                 continue
-            text = " ".join(t[0] for t in gram)
-            out.append((("token" if n == 1 else "ngram", "", text), (gram[0][1], gram[-1][2])))
-    return tuple(out)
+            key = ("token" if n == 1 else "ngram", "", " ".join(t[0] for t in gram))
+            if key not in out:
+                a, b = gram[0][1], gram[-1][2]
+                out[key] = ((a, b) if mapped is None else mapped(a, b), view)
 
 
-def _leaves(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
-    """``(pointer, value)`` of every scalar in document order; a non-string scalar comes as a 1-tuple of
-    its text. Iterative, so an item nested deeper than Python's recursion limit is walked too."""
+def _leaves(node: Any, pointer: str, depth: int = 0) -> Iterator[tuple[str, Any, int | None]]:
+    """``(pointer, value, cut)`` of every scalar in document order; a non-string scalar comes as a 1-tuple of
+    its text. A string holding a JSON object or array is walked as structure (up to ``_MAX_EMBED_DEPTH`` levels),
+    its leaves' pointers continuing the string's; ``cut`` is then the length of the outermost such string's
+    pointer (``pointer[:cut]`` is where the model reads the string, the rest the place inside it), else None.
+    Iterative, so an item nested deeper than Python's recursion limit is walked too."""
     stack: list[tuple[str, Any]] = [(pointer, node)]
     while stack:
         ptr, value = stack.pop()
@@ -236,11 +340,26 @@ def _leaves(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
         elif isinstance(value, list):
             stack.extend((f"{ptr}/{i}", v) for i, v in reversed(list(enumerate(value))))
         elif isinstance(value, bool):
-            yield ptr, ("true" if value else "false",)
+            yield ptr, ("true" if value else "false",), None
         elif isinstance(value, (int, float)):
-            yield ptr, (str(value),)
+            yield ptr, (str(value),), None
         elif isinstance(value, str):
-            yield ptr, value
+            doc = _held_json(value) if depth < _MAX_EMBED_DEPTH else None
+            if doc is None:
+                yield ptr, value, None
+            else:
+                cut = len(ptr)
+                for inner, leaf, _cut in _leaves(doc, ptr, depth + 1):
+                    yield inner, leaf, cut
+
+
+def _held_json(value: str) -> Any | None:
+    """The JSON object or array ``value`` holds (:func:`~windtunnel.leakage.decode.embedded_json`), tried only when
+    its first character can open one (most strings are looked at for one character)."""
+    first = value[:1]
+    if first == "{" or first == "[" or (first.isspace() and value.lstrip()[:1] in ("{", "[")):
+        return embedded_json(value)
+    return None
 
 
 def _spread(i: int) -> int:
@@ -270,7 +389,8 @@ def mine(
     candidates below ``min_support``, held by every item (they cannot separate labels), or equal to a
     label after normalisation (the scan already finds those). Candidates held by the same set of items
     are grouped by a fingerprint of that set (a sum of per-item 64-bit mixes, and the support) and
-    tested once, with the shortest, most specific member as the suggestion. Returns every count with the
+    tested once, with the shortest, most specific member as the suggestion (one read as written before one read
+    only in a decoded view). Returns every count with the
     suggestions so a reader can judge them; a dataset with nothing telling gives an empty list, not an error.
 
     Memory is bounded by ``max_candidates``: when more distinct candidates are held, those seen once so
@@ -279,13 +399,16 @@ def mine(
     counts: dict[tuple[str, str, str], dict[str, int]] = {}
     prints: dict[tuple[str, str, str], int] = {}
     label_counts: Counter[str] = Counter()
+    viewed: set[tuple[str, str, str]] = set()  # read in a decoded or identifier view somewhere: shown after the written
     for index, it in enumerate(items):
         if not it.expected:
             continue
         label = it.expected[0]
         label_counts[label] += 1
         mark = _spread(index)
-        for key in candidates(it.projection, derive_from):
+        for key, where in candidates(it.projection, derive_from).items():
+            if where[3] != "raw":
+                viewed.add(key)
             c = counts.get(key)
             if c is None:
                 counts[key] = {label: 1}
@@ -296,6 +419,7 @@ def mine(
         if len(counts) > max_candidates:
             counts = {k: c for k, c in counts.items() if sum(c.values()) > 1}
             prints = {k: prints[k] for k in counts}
+            viewed = {k for k in viewed if k in counts}
     total = sum(label_counts.values())
     norms = {normalize_needle(lab) for lab in label_counts}
     groups: dict[tuple[int, int], list[tuple[str, str, str]]] = {}
@@ -307,7 +431,7 @@ def mine(
     tests: list[tuple[tuple[str, str, str], str, int, int, float]] = []
     members: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
     for keys in groups.values():
-        key = min(keys, key=lambda k: (_KIND_RANK[k[0]], len(k[2]), k))
+        key = min(keys, key=lambda k: (_KIND_RANK[k[0]], k in viewed, len(k[2]), k))
         members[key] = keys
         c = counts[key]
         label, top = max(sorted(c.items()), key=lambda kv: kv[1])
@@ -439,7 +563,7 @@ def mined_findings(
         if not it.expected:
             continue
         found: list[Finding] = []
-        for key, (pointer, span) in candidates(it.projection, derive_from).items():
+        for key, (pointer, span, inner, view) in candidates(it.projection, derive_from).items():
             sug = by_key.get(key)
             if sug is None or sug.label != it.expected[0]:
                 continue
@@ -451,7 +575,7 @@ def mined_findings(
                     pointer=pointer,
                     representation="mined",
                     span=span,
-                    view="raw",
+                    view=view,
                     rule="correlated.mined",
                     detail=(
                         f"a {sug.kind} no rule names that rides with this item's label: {sug.purity:.0%} of the "
@@ -459,9 +583,10 @@ def mined_findings(
                         f"Fisher p = {sug.p_value:.2g}, {fix} q = {sug.q_value:.2g} over {result.tested} candidates)"
                     ),
                     value=key[2],
+                    inner=inner,
                 )
             )
-        whole = {f.pointer for f in found if f.span is None}
-        found = [f for f in found if f.span is None or f.pointer not in whole]
+        whole = {(f.pointer, f.inner) for f in found if f.span is None}
+        found = [f for f in found if f.span is None or (f.pointer, f.inner) not in whole]
         if found:
             yield it.id, found

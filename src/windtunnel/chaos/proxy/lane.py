@@ -26,6 +26,7 @@ from windtunnel._util.http1 import (
     Request,
     _parse_headers,
     cannot_listen,
+    keeps_alive,
 )
 from windtunnel.chaos.proxy.common import body_stalled, head_timed_out, not_forwarded
 
@@ -58,6 +59,9 @@ class Lane(asyncio.Protocol):
     def __init__(self, server: ProxyServer) -> None:
         """A connection of ``server`` (counted in its :attr:`~ProxyServer.lanes` once made)."""
         self.server = server
+        self._loop = asyncio.get_running_loop()
+        """Kept: on Python 3.11 every ``asyncio.get_running_loop()`` is a ``getpid`` system call, and each request
+        re-arms the connection's wait."""
         self.transport: asyncio.Transport | None = None
         self._buf: bytes | bytearray = b""
         """Bytes not served yet: the segment as it came when it is alone (no copy), else a growing bytearray."""
@@ -168,8 +172,9 @@ class Lane(asyncio.Protocol):
             self.hand_over()
             return
         declared: str | None = None
-        for k, v in headers:  # the framing: one plain Content-Length (or none); anything else goes to streams
-            size = len(k)
+        conn = proxy_conn = None
+        for k, v in headers:  # the framing: one plain Content-Length (or none), anything else goes to streams; and
+            size = len(k)  # what keep-alive reads, in the same pass
             if size == 14 and k.lower() == "content-length":
                 if (declared is not None and v != declared) or not v.isascii() or not v.isdigit():
                     self.hand_over()
@@ -178,6 +183,10 @@ class Lane(asyncio.Protocol):
             elif size == 17 and k.lower() == "transfer-encoding":
                 self.hand_over()
                 return
+            elif size == 10 and conn is None and k.lower() == "connection":
+                conn = v
+            elif size == 16 and proxy_conn is None and k.lower() == "proxy-connection":
+                proxy_conn = v
         length = int(declared) if declared is not None else 0
         server = self.server
         if length > server.max_request_body or server._closing or parts[0].upper() == "CONNECT":
@@ -197,7 +206,8 @@ class Lane(asyncio.Protocol):
         body = bytes(buf[end + 4 : whole])
         self._buf = buf[whole:]
         self.busy = True
-        server.lane_request(self, Request(parts[0].upper(), parts[1], parts[2], headers, body))
+        req = Request(parts[0].upper(), parts[1], parts[2], headers, body)
+        server.lane_request(self, req, keeps_alive(parts[2], conn, proxy_conn))
 
     def write(self, data: bytes) -> None:
         """Send bytes of the answer (ignored once the client is gone)."""
@@ -269,7 +279,7 @@ class Lane(asyncio.Protocol):
         self._stopping = True
         if self.busy:
             if self._done is None:
-                self._done = asyncio.get_running_loop().create_future()
+                self._done = self._loop.create_future()
             return self._done
         if self._buf.strip(b"\r\n") and self.transport is not None and not self._gone:
             self.transport.write(not_forwarded(self.server.what))
@@ -290,7 +300,7 @@ class Lane(asyncio.Protocol):
         ``idle_timeout`` / ``header_timeout`` from now. A request costs no timer of its own: the one timer of the
         connection, when it comes due, checks the wait in progress and re-arms for its deadline."""
         self._phase = phase
-        loop = asyncio.get_running_loop()
+        loop = self._loop
         self._since = now = loop.time()
         timeout = self._timeout(phase)
         if timeout is None:
@@ -313,7 +323,7 @@ class Lane(asyncio.Protocol):
         timeout = self._timeout(phase)
         if timeout is None:
             return
-        loop = asyncio.get_running_loop()
+        loop = self._loop
         due = self._since + timeout
         if loop.time() < due:
             self._handle, self._due_at = loop.call_at(due, self._came_due), due

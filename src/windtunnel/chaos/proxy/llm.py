@@ -24,6 +24,7 @@ from windtunnel._util.http1client import (
     UpstreamCut,
     UpstreamError,
     UpstreamPool,
+    _Url,
     _url,
     request_bytes,
 )
@@ -85,25 +86,22 @@ class _LaneRelay:
         self.seen = 0
         """Body bytes relayed so far: the last piece of a framed answer is logged before it is sent."""
 
-    def on_head(self, status: int, headers: list[tuple[str, str]], length: int | None) -> None:
+    def on_head(
+        self,
+        status: int,
+        headers: list[tuple[str, str]],
+        length: int | None,
+        ctype: str | None,
+        encoding: str | None,
+    ) -> None:
         """The answer's head: kept to go out with the first piece of the body (one write)."""
-        out = []
-        ctype = encoding = None
-        for k, v in headers:  # one pass: what the editor needs, and the headers to send on
-            name = k.lower()
-            if name == "content-type":
-                ctype = v if ctype is None else ctype
-            elif name == "content-encoding":
-                encoding = v if encoding is None else encoding
-            if name not in _FRAMING:
-                out.append((k, v))
         wire = self.wire
         if wire is not None:
             editor = self.editor = wire.editor(status, ctype)
             editor.status = status
             editor.encoded = (encoding or "identity") != "identity"
         self.length = length
-        self.head = response_head(status, out, length=length, keep_alive=self.keep)
+        self.head = response_head(status, headers, length=length, keep_alive=self.keep)  # drops the framing headers
 
     def on_body(self, data: bytes) -> None:
         """A piece of the body, sent on (framed as a chunk when the answer has no length). The last piece of a framed
@@ -204,6 +202,8 @@ class LlmProxy(ProxyServer):
         self.lane_pool: LanePool | None = None
         """Upstream connections of the synchronous lane (made when the proxy starts)."""
         self._urls: dict[str, str] = {}
+        self._parsed: dict[str, _Url] = {}
+        """The lane's upstream URL of each request target, parsed (one look-up per request)."""
 
     async def _listen(self) -> asyncio.Server:
         """Connections start on the synchronous lane (:mod:`windtunnel.chaos.proxy.lane`)."""
@@ -217,11 +217,10 @@ class LlmProxy(ProxyServer):
             await self.lane_pool.aclose()
         await self.pool.aclose()
 
-    def lane_request(self, lane: Lane, req: Request) -> None:
+    def lane_request(self, lane: Lane, req: Request, keep: bool) -> None:
         """:meth:`handle` on the synchronous lane: the health check answered, a model call whose faults leave the
         answer as it is (or any other request) forwarded and relayed; a call a fault delays, replaces or edits,
         a refused target and an HTTPS upstream go on on streams, with the plan's decision (:meth:`resume`)."""
-        keep = req.keep_alive
         if req.target == HEALTH_PATH:
             body = json_response({"ok": True, "proxy": "llm", "upstream": self.upstream})
             lane.write(
@@ -240,11 +239,16 @@ class LlmProxy(ProxyServer):
                 return
         elif plan is not None:
             log_other(plan, req.method, req.target)
-        try:
-            url = _url(self.upstream_url(req.target))
-        except BadRequest:
-            lane.hand_over((req, ("relay", wire)))  # the stream path answers 400
-            return
+        url = self._parsed.get(req.target)
+        if url is None:
+            try:
+                url = _url(self.upstream_url(req.target))
+            except BadRequest:
+                lane.hand_over((req, ("relay", wire)))  # the stream path answers 400
+                return
+            if len(self._parsed) >= 1024:
+                self._parsed.clear()
+            self._parsed[req.target] = url
         if url.scheme != "http" or not url.hostname or self.lane_pool is None:
             lane.hand_over((req, ("relay", wire)))
             return
