@@ -155,3 +155,15 @@ def test_the_live_sets_are_those_whose_words_the_serialisation_holds() -> None:
     plan = prefilter.plan_blob(blob, needles)
     assert plan.walk and plan.live is not None
     assert sorted(words for words, _adj in plan.live) == [("elevated",), ("hoch",)]
+
+
+def test_the_automaton_is_shared_by_a_label_set_and_correlated_words_are_still_found() -> None:
+    # A correlated value per item must not build an automaton per item (~200 KB each): its words are
+    # found by ``find``, the label set's words by the automaton every such needle set shares.
+    a = prefilter.probe(_prepared(("High",), ("user4711",), LABELS)[0]).word_index
+    b = prefilter.probe(_prepared(("High",), ("queue-west",), LABELS)[0]).word_index
+    assert a is not None and b is not None and a.auto is b.auto and a.ocr is b.ocr
+    got = prefilter._present(a, b'{"note":"see user4711 and hiqh"}')
+    assert b"user4711" in got.words and got.misread and not got.rotated
+    assert prefilter._present(a, b'{"note":"hfre4711"}').rotated  # the correlated word's rotation
+    assert prefilter._present(b, b'{"q":"queue-west"}').words >= {b"queue", b"west"}

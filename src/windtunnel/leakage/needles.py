@@ -37,7 +37,7 @@ from typing import Literal, NamedTuple
 
 import ahocorasick
 
-from windtunnel.leakage.ocr import OcrGate, ocr_misread, ocr_needles
+from windtunnel.leakage.ocr import OcrGate, ocr_gate, ocr_misread, ocr_needles
 from windtunnel.leakage.text import (
     VIEW_ORDER,
     WORD_RE,
@@ -363,7 +363,7 @@ class NeedleSet:
         """Where the twins' patterns may match (:class:`~windtunnel.leakage.ocr.OcrGate`, built on first use)."""
         gate = self._ocr_gate
         if gate is None:
-            gate = self._ocr_gate = OcrGate(self.ocr)
+            gate = self._ocr_gate = ocr_gate(self.ocr)
         return gate
 
     @classmethod

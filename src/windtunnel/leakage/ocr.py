@@ -117,6 +117,9 @@ def _classes() -> dict[str, str]:
 _CLASS_OF = _classes()
 _FOLD_STR = {ord(c): rep for c, rep in _CLASS_OF.items() if c != rep}
 _FOLD_BYTES = bytes(ord(_CLASS_OF.get(chr(b), chr(b))) if b < 0x80 and chr(b) in _CLASS_OF else b for b in range(256))
+_GATES: dict[tuple[tuple[str, str], ...], OcrGate] = {}
+"""The gates made, by their twins (bounded: cleared when full)."""
+_GATES_MAX = 1024
 _MAX_SPELLINGS = 256
 """A word with more folded spellings than this (many ``m``, ``w``, ``d``) is confirmed by its pattern alone."""
 
@@ -147,6 +150,18 @@ def _spellings(word: str) -> set[str] | None:
     return {"".join(parts) for parts in itertools.product(*options)}
 
 
+def ocr_gate(twins: Sequence[tuple[Needle, re.Pattern[str]]]) -> OcrGate:
+    """The :class:`OcrGate` of ``twins``, shared by every needle set with the same twins in the same order
+    (a label set's, whatever answer or correlated value rides along): its automaton is built once."""
+    key = tuple((n.norm, p.pattern) for n, p in twins)
+    gate = _GATES.get(key)
+    if gate is None:
+        if len(_GATES) >= _GATES_MAX:
+            _GATES.clear()
+        gate = _GATES[key] = OcrGate(twins)
+    return gate
+
+
 class OcrGate:
     """Where the OCR patterns of one needle set may match (built once per needle set, on first use).
 
@@ -156,31 +171,33 @@ class OcrGate:
     """
 
     def __init__(self, twins: Sequence[tuple[Needle, re.Pattern[str]]]) -> None:
-        """Index the folded spellings of every twin's word."""
+        """Keep the twins; their automaton is built when a text is first asked about (the pre-check's
+        word index may hold their spellings instead, :meth:`keys`)."""
         self._twins = twins
-        self._searched: list[int] = []
-        self._auto: ahocorasick.Automaton | None = None
-        auto = ahocorasick.Automaton()
-        for i, (n, _p) in enumerate(twins):
-            spellings = _spellings(n.norm)
-            if spellings is None:
-                self._searched.append(i)
-                continue
-            for s in spellings:
+        self._searched = [i for i, (n, _p) in enumerate(twins) if _spellings(n.norm) is None]
+        self._auto: ahocorasick.Automaton | bool | None = False  # False: not built yet
+        self._bytes: dict[int, re.Pattern[bytes]] = {}
+
+    def _automaton(self) -> ahocorasick.Automaton | None:
+        """The folded spellings of every twin's word, indexed (built on first use)."""
+        if self._auto is False:
+            auto = ahocorasick.Automaton()
+            for s, i in self.keys():
                 if s in auto:
                     auto.get(s)[1].append(i)
                 else:
                     auto.add_word(s, (len(s), [i]))
-        if len(auto):
-            auto.make_automaton()
-            self._auto = auto
-        self._bytes: dict[int, re.Pattern[bytes]] = {}
+            if len(auto):
+                auto.make_automaton()
+            self._auto = auto if len(auto) else None
+        return self._auto if self._auto is not False else None
 
     def _places(self, folded: str) -> Iterable[tuple[int, list[int]]]:
         """(start, twins) of every folded spelling in ``folded``."""
-        if self._auto is None:
+        auto = self._automaton()
+        if auto is None:
             return ()
-        return ((end - length + 1, ids) for end, (length, ids) in self._auto.iter(folded))
+        return ((end - length + 1, ids) for end, (length, ids) in auto.iter(folded))
 
     def twins_in(self, text: str) -> list[int]:
         """The indices (in order) of the twins whose pattern matches somewhere in ``text`` (a view:

@@ -152,8 +152,9 @@ class _WordIndex(NamedTuple):
     spellings of the OCR twins (:class:`~windtunnel.leakage.ocr.OcrGate`), each key a candidate place
     confirmed on the text itself (value: its length, and ``(kind, what)`` per key folded to it)."""
     short: tuple[bytes, ...]
-    """Shorter words, found by ``find``: frequent in text, so found early, where each of their many
-    matches would cost the automaton's iteration a Python step."""
+    """The other words, found by ``find``: words shorter than three characters (frequent in text, so
+    found early, where each of their many matches would cost the automaton's iteration a Python step)
+    and the words only correlated values hold (they vary by item; the automaton is shared)."""
     singles: frozenset[bytes]
     """The words of the one-word needles of ``ascii_sets`` that need no adjacency (most of a lexicon)."""
     multi: tuple[tuple[tuple[bytes, ...], bool], ...]
@@ -165,6 +166,8 @@ class _WordIndex(NamedTuple):
     their text set); ``None`` when :func:`_live` cannot narrow (see there)."""
     live_multi: tuple[tuple[tuple[bytes, ...], tuple[str, ...], bool], ...] = ()
     """For :func:`_live`: the other sets of ``ascii_sets``, with their text words and adjacency."""
+    rotations: tuple[bytes, ...] = ()
+    """The rotations of the ASCII words of ``short`` of three characters or more (found by ``find``)."""
 
 
 _PLAIN_TOKEN = re.compile(r"[a-z0-9.]+\Z")
@@ -179,35 +182,24 @@ _WORD, _ROTATION, _MISREAD = 0, 1, 2
 
 def _word_index(
     words: Iterable[bytes],
+    own: Iterable[bytes],
     ascii_sets: Sequence[tuple[tuple[bytes, ...], bool]],
     ascii_text_sets: Sequence[tuple[tuple[str, ...], bool]],
     any_canon: bool,
     ocr: OcrGate | None = None,
 ) -> _WordIndex:
-    """The :class:`_WordIndex` of ``words`` (the needle sets' words and the other labels') and of the
-    OCR twins' spellings."""
+    """The :class:`_WordIndex` of ``words`` (the needle sets' words and the other labels'; ``own``: those
+    of the answers and labels) and of the OCR twins' spellings. The automaton holds the words of three
+    characters or more of ``own`` and is shared by every needle set with the same (:func:`_shared_automaton`:
+    a dataset with a label set and a correlated value per item builds it once per label, not per item);
+    the other words, and their rotations, are found by ``find``."""
     distinct = set(words)
-    keys: dict[str, tuple[int, list[tuple[int, Any]]]] = {}
-
-    def add(key: str, kind: int, what: Any) -> None:
-        keys.setdefault(key, (len(key), []))[1].append((kind, what))
-
-    for w in sorted(distinct):
-        if len(w) >= 3:
-            add(fold_bytes(w).decode("latin-1"), _WORD, w)  # bytes as latin-1: one character per byte
-    for r in sorted({w.translate(_ROT_BYTES) for w in distinct if w.isascii() and len(w) >= 3}):
-        add(fold_bytes(r).decode("latin-1"), _ROTATION, r)
-    for spelling, twin in ocr.keys() if ocr is not None else ():
-        add(spelling, _MISREAD, twin)
-    auto: ahocorasick.Automaton | None = None
-    if keys:
-        auto = ahocorasick.Automaton()
-        for k, v in sorted(keys.items()):
-            auto.add_word(k, v)
-        auto.make_automaton()
+    indexed = frozenset(w for w in own if len(w) >= 3)
+    auto = _shared_automaton(indexed, ocr)
+    loose = sorted(distinct - indexed)
+    rotations = tuple(sorted({w.translate(_ROT_BYTES) for w in loose if w.isascii() and len(w) >= 3}))
     singles = frozenset(toks[0] for toks, adjacent in ascii_sets if len(toks) == 1 and not adjacent)
     multi = tuple(s for s in ascii_sets if len(s[0]) != 1 or s[1])
-    short = tuple(sorted(w for w in distinct if len(w) < 3))
     live_singles: dict[bytes, tuple[str, ...]] | None = None
     live_multi: list[tuple[tuple[bytes, ...], tuple[str, ...], bool]] = []
     if not any_canon and all(_PLAIN_TOKEN.match(t) for text, _adj in ascii_text_sets for t in text):
@@ -217,7 +209,31 @@ def _word_index(
                 live_singles[toks[0]] = text
             else:
                 live_multi.append((toks, text, adjacent))
-    return _WordIndex(auto, short, singles, multi, ocr, live_singles, tuple(live_multi))
+    return _WordIndex(auto, tuple(loose), singles, multi, ocr, live_singles, tuple(live_multi), rotations)
+
+
+@lru_cache(maxsize=256)
+def _shared_automaton(words: frozenset[bytes], ocr: OcrGate | None) -> ahocorasick.Automaton | None:
+    """The automaton of :attr:`_WordIndex.auto` for these words and this OCR gate (cached: ~200 KB for
+    a lexicon label set, made once per label set however many correlated values ride along)."""
+    keys: dict[str, tuple[int, list[tuple[int, Any]]]] = {}
+
+    def add(key: str, kind: int, what: Any) -> None:
+        keys.setdefault(key, (len(key), []))[1].append((kind, what))
+
+    for w in sorted(words):
+        add(fold_bytes(w).decode("latin-1"), _WORD, w)  # bytes as latin-1: one character per byte
+    for r in sorted({w.translate(_ROT_BYTES) for w in words if w.isascii()}):
+        add(fold_bytes(r).decode("latin-1"), _ROTATION, r)
+    for spelling, twin in ocr.keys() if ocr is not None else ():
+        add(spelling, _MISREAD, twin)
+    if not keys:
+        return None
+    auto = ahocorasick.Automaton()
+    for k, v in sorted(keys.items()):
+        auto.add_word(k, v)
+    auto.make_automaton()
+    return auto
 
 
 class _Present(NamedTuple):
@@ -235,7 +251,8 @@ def _present(index: _WordIndex, low: bytes) -> _Present:
     """The words of ``index`` that occur in ``low``, whether a rotation of one does, and whether a
     misreading may: one pass over the folded text, each place confirmed on ``low``."""
     found = {w for w in index.short if low.find(w) >= 0}
-    rotated = misread = False
+    rotated = any(low.find(r) >= 0 for r in index.rotations)
+    misread = False
     if index.auto is not None:
         for end, (length, kinds) in index.auto.iter(fold_bytes(low).decode("latin-1")):
             start = end - length + 1
@@ -292,6 +309,7 @@ def _make_probe(needles: NeedleSet) -> _Probe:
     text_sets: list[tuple[tuple[str, ...], bool]] = []
     labels: list[tuple[bytes, ...]] = []
     cuts: list[tuple[str, ...]] = []
+    own: set[bytes] = set()  # the words of answers and labels (not of correlated values)
     shortest = 1 << 30
     for n in needles.needles:
         # On ASCII text the Unicode word pattern is [A-Za-z0-9_]+ (the same words, found faster).
@@ -317,6 +335,10 @@ def _make_probe(needles: NeedleSet) -> _Probe:
                 canon = (n.canon[:4],) if _ISO_DATE_RE.match(n.canon) else tuple(WORD_RE.findall(n.canon))
                 sets.append((tuple(map(str.encode, canon)), False))
                 text_sets.append((canon, False))
+                if n.role != "correlated":
+                    own.update(map(str.encode, canon))
+        if n.role != "correlated":
+            own.update(toks)
         for t in toks:
             shortest = min(shortest, len(t) if t.isascii() else 1)
     # A part of L characters decodes to at most 3L/4 bytes, so to at most L letters.
@@ -337,7 +359,9 @@ def _make_probe(needles: NeedleSet) -> _Probe:
         tuple(text_sets),
         ascii_sets,
         ascii_text_sets,
-        _word_index(every, ascii_sets, ascii_text_sets, needles.any_canon, needles.ocr_gate if needles.ocr else None)
+        _word_index(
+            every, own, ascii_sets, ascii_text_sets, needles.any_canon, needles.ocr_gate if needles.ocr else None
+        )
         if len(every) > _MANY_WORDS
         else None,
     )
